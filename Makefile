@@ -1,0 +1,129 @@
+# tablero -- build, test, install. Plain GNU make; see README.md.
+#
+#   make              library (static and shared) and the CLI in build/
+#   make check        every test: unit, spec examples, CLI golden, samples
+#   make check-san    the same tests built with -fsanitize=address,undefined
+#   make demo         check every sample and write what the converters make into out/
+#   make bench        throughput on a generated collection, beside wc -l
+#   make install PREFIX=/usr/local [DESTDIR=...]
+
+PREFIX  ?= /usr/local
+DESTDIR ?=
+BUILD   ?= build
+CC      ?= cc
+OPT     ?= -O2 -g
+SAN     ?=
+
+WARN = -std=c11 -pedantic -Wall -Wextra -Werror -Wstrict-prototypes -Wshadow \
+       -Wundef -Wwrite-strings -Wmissing-prototypes -Wsign-compare \
+       -Wformat=2 -Wno-format-nonliteral -Wvla
+ifeq ($(SAN),1)
+  OPT = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
+  LDSAN = -fsanitize=address,undefined
+endif
+CPPFLAGS += -D_POSIX_C_SOURCE=200809L -Ilib
+CFLAGS   += $(WARN) $(OPT) -fPIC -fvisibility=hidden -MMD -MP
+LDFLAGS  += $(LDSAN)
+
+# Dependencies come from pkg-config once tools/deps.sh has made sure
+# they are there (installing them on Debian when run as root).
+DEPS_OK := $(BUILD)/.deps-ok
+PKG_CMOCKA = $(shell pkg-config --cflags --libs cmocka 2>/dev/null)
+
+LIB_SRC := $(wildcard lib/*.c)
+CLI_SRC := $(wildcard cli/*.c)
+LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
+CLI_OBJ := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
+UNIT_SRC := $(wildcard tests/unit/test_*.c)
+UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
+VERSION := $(shell sed -n 's/^#define TB_VERSION "\(.*\)"/\1/p' lib/tablero.h)
+
+.PHONY: all lib cli check check-san unit spec golden samples roundtrip demo bench \
+        install uninstall clean deps
+
+all: $(BUILD)/libtablero.a $(BUILD)/libtablero.so $(BUILD)/tablero $(BUILD)/tablero.pc
+
+deps: $(DEPS_OK)
+$(DEPS_OK): tools/deps.sh
+	@mkdir -p $(BUILD)
+	@bash tools/deps.sh
+	@touch $@
+
+$(BUILD)/obj/%.o: %.c | $(DEPS_OK)
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
+
+$(BUILD)/libtablero.a: $(LIB_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(BUILD)/libtablero.so: $(LIB_OBJ)
+	$(CC) -shared -Wl,-soname,libtablero.so.0 $(LDFLAGS) -o $@ $^
+
+$(BUILD)/tablero: $(CLI_OBJ) $(BUILD)/libtablero.a
+	$(CC) $(LDFLAGS) -o $@ $(CLI_OBJ) $(BUILD)/libtablero.a
+
+$(BUILD)/tablero.pc: tablero.pc.in lib/tablero.h
+	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' $< > $@
+
+# ---- tests ---------------------------------------------------------------
+
+$(BUILD)/tests/test_%: tests/unit/test_%.c $(BUILD)/libtablero.a | $(DEPS_OK)
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -fvisibility=default $< -o $@ $(LDFLAGS) \
+		$(BUILD)/libtablero.a $(PKG_CMOCKA)
+
+$(BUILD)/tests/spec_runner: tests/spec_runner.c $(BUILD)/libtablero.a | $(DEPS_OK)
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $< -o $@ $(LDFLAGS) $(BUILD)/libtablero.a
+
+unit: $(UNIT_BIN)
+	@set -e; for t in $(UNIT_BIN); do echo "== $$t"; $$t; done
+
+spec: $(BUILD)/tests/spec_runner
+	$(BUILD)/tests/spec_runner spec/tgn.md tests/errors.md
+
+golden: $(BUILD)/tablero
+	@TABLERO=$(BUILD)/tablero bash tests/golden.sh
+
+samples: $(BUILD)/tablero
+	@TABLERO=$(BUILD)/tablero bash tests/samples.sh
+
+check: all unit spec golden samples
+	@echo "make check: all test suites passed"
+
+check-san:
+	$(MAKE) BUILD=build/san SAN=1 check
+
+# ---- the main job and the benchmark ---------------------------------------
+
+demo: $(BUILD)/tablero
+	@TABLERO=$(BUILD)/tablero bash tools/demo.sh
+
+bench: $(BUILD)/tablero
+	@TABLERO=$(BUILD)/tablero bash bench/run.sh $(BENCH_MB)
+
+# ---- install ---------------------------------------------------------------
+
+install: all
+	install -d $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include \
+		$(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig \
+		$(DESTDIR)$(PREFIX)/share/man/man1
+	install -m 644 $(BUILD)/libtablero.a $(DESTDIR)$(PREFIX)/lib/
+	install -m 755 $(BUILD)/libtablero.so $(DESTDIR)$(PREFIX)/lib/libtablero.so.0
+	ln -sf libtablero.so.0 $(DESTDIR)$(PREFIX)/lib/libtablero.so
+	install -m 644 lib/tablero.h $(DESTDIR)$(PREFIX)/include/
+	install -m 755 $(BUILD)/tablero $(DESTDIR)$(PREFIX)/bin/
+	install -m 644 $(BUILD)/tablero.pc $(DESTDIR)$(PREFIX)/lib/pkgconfig/
+	install -m 644 man/tablero.1 $(DESTDIR)$(PREFIX)/share/man/man1/
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/lib/libtablero.a $(DESTDIR)$(PREFIX)/lib/libtablero.so \
+		$(DESTDIR)$(PREFIX)/lib/libtablero.so.0 $(DESTDIR)$(PREFIX)/include/tablero.h \
+		$(DESTDIR)$(PREFIX)/bin/tablero $(DESTDIR)$(PREFIX)/lib/pkgconfig/tablero.pc \
+		$(DESTDIR)$(PREFIX)/share/man/man1/tablero.1
+
+clean:
+	rm -rf build out
+
+-include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d)

@@ -1,0 +1,175 @@
+#!/usr/bin/env bash
+# bench/run.sh [MB] -- throughput and memory of tablero on a synthetic
+# TGN collection (default 110 MB, 1 MB = 1,000,000 bytes).
+#
+# Builds bench/gen.c into build/bench/gen, (re)generates
+# build/bench/collection.tgn when it is missing, of another size or from
+# another generator, plus a quarter-size file for the linearity check,
+# then times:
+#   wc -l FILE                     reference: reading the bytes
+#   grep -c '^\[Game ' FILE        reference, and the games count
+#   build/tablero parse FILE       must exit 0 (1 = problems = bench failure)
+#   build/tablero fmt FILE         parse + canonical write, to /dev/null
+# with /usr/bin/time -f '%e %M' (elapsed s, peak RSS KiB).
+#
+# Needs only bash, coreutils, cc (gcc), awk, grep and /usr/bin/time.
+# TABLERO=path overrides build/tablero.
+set -euo pipefail
+
+MB=${1:-110}
+SEED=20240611
+
+if ! awk -v m="$MB" 'BEGIN { exit !(m ~ /^[0-9]+(\.[0-9]+)?$/ && m > 0) }'; then
+	echo "usage: bench/run.sh [MB]   (MB > 0, default 110)" >&2
+	exit 2
+fi
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$ROOT"
+OUT=build/bench
+TABLERO=${TABLERO:-build/tablero}
+FULL=$OUT/collection.tgn
+QUARTER=$OUT/collection-quarter.tgn
+QMB=$(awk -v m="$MB" 'BEGIN { printf "%.6g", m / 4 }')
+TIMEF=$(mktemp)
+ERRF=$(mktemp)
+COUNTF=$(mktemp)
+trap 'rm -f "$TIMEF" "$ERRF" "$COUNTF"' EXIT
+if [[ ! -x /usr/bin/time ]]; then
+	echo "bench: /usr/bin/time is needed (GNU time)" >&2
+	exit 2
+fi
+
+mkdir -p "$OUT"
+
+echo "== build generator =="
+cc -std=c11 -O2 -Wall -Wextra -pedantic -o "$OUT/gen" bench/gen.c
+GENSUM=$(cksum < bench/gen.c | awk '{ print $1 "-" $2 }')
+echo "$OUT/gen (bench/gen.c cksum $GENSUM)"
+
+# ensure FILE MB: generate unless the file exists with the same
+# size/seed/generator stamp and a size in [MB*1e6, MB*1e6 + 1e6).
+ensure() {
+	local file=$1 mb=$2 stamp="$1.stamp" want size
+	want="mb=$mb seed=$SEED gen=$GENSUM"
+	if [[ -f $file && -f $stamp ]] && [[ $(cat "$stamp") == "$want" ]]; then
+		size=$(wc -c < "$file")
+		if awk -v s="$size" -v m="$mb" 'BEGIN { t = m * 1e6; exit !(s >= t && s < t + 1e6) }'; then
+			echo "$file: up to date ($size bytes)"
+			return
+		fi
+	fi
+	echo "$file: generating $mb MB (seed $SEED) ..."
+	rm -f "$stamp"
+	/usr/bin/time -f '%e %M' -o "$TIMEF" "$OUT/gen" "$file.tmp" "$mb" "$SEED"
+	mv "$file.tmp" "$file"
+	echo "$want" > "$stamp"
+	read -r t _ < "$TIMEF"
+	echo "  generated in ${t}s"
+}
+
+echo
+echo "== test data =="
+ensure "$FULL" "$MB"
+ensure "$QUARTER" "$QMB"
+
+# measure STDOUT-FILE CMD... : runs CMD under /usr/bin/time; sets
+# T (s), RSS (KiB), RC. stderr of CMD goes to $ERRF.
+measure() {
+	local out=$1
+	shift
+	set +e
+	/usr/bin/time -f '%e %M' -o "$TIMEF" "$@" > "$out" 2> "$ERRF"
+	RC=$?
+	set -e
+	# GNU time prefixes a "Command exited with non-zero status" line
+	read -r T RSS < <(tail -n 1 "$TIMEF")
+}
+
+fail() {
+	echo
+	echo "BENCH FAILED: $1" >&2
+	if [[ -s $ERRF ]]; then
+		echo "--- first lines of its stderr ---" >&2
+		head -n 20 "$ERRF" >&2
+	fi
+	exit 1
+}
+
+# row LABEL SECONDS BYTES GAMES RSS_KIB ("-" to leave a column out)
+row() {
+	awk -v l="$1" -v t="$2" -v b="$3" -v g="$4" -v r="$5" 'BEGIN {
+		ts = (t + 0 > 0) ? sprintf("%.2f", t) : "<0.01"
+		lo = (t + 0 > 0) ? "" : ">"       # under 10 ms: a lower bound
+		tt = (t + 0 > 0) ? t : 0.01
+		mbs = (b == "-") ? "-" : lo sprintf("%.0f", b / 1e6 / tt)
+		gps = (g == "-") ? "-" : lo sprintf("%.0f", g / tt)
+		rss = (r == "-") ? "-" : sprintf("%.1f", r / 1024)
+		printf "%-30s %9s %9s %12s %12s\n", l, ts, mbs, gps, rss
+	}'
+}
+header() {
+	printf "%-30s %9s %9s %12s %12s\n" "step" "time (s)" "MB/s" "games/s" "peak RSS MiB"
+	printf "%-30s %9s %9s %12s %12s\n" "----" "--------" "----" "-------" "------------"
+}
+
+BYTES=$(wc -c < "$FULL")
+QBYTES=$(wc -c < "$QUARTER")
+
+# warm the page cache so the first timed step is not charged the disk
+cat "$FULL" "$QUARTER" > /dev/null
+
+measure /dev/null wc -l "$FULL"
+WC_T=$T WC_RSS=$RSS
+[[ $RC -eq 0 ]] || fail "wc -l exited $RC"
+
+measure "$COUNTF" grep -c '^\[Game ' "$FULL"
+GREP_T=$T GREP_RSS=$RSS
+[[ $RC -le 1 ]] || fail "grep exited $RC"
+GAMES=$(cat "$COUNTF")
+
+measure "$COUNTF" grep -c '^\[Game ' "$QUARTER"
+QGAMES=$(cat "$COUNTF")
+
+echo
+echo "== throughput: $FULL =="
+awk -v b="$BYTES" -v g="$GAMES" 'BEGIN { printf "%d bytes (%.1f MB), %d games, %.0f bytes/game\n\n", b, b / 1e6, g, g ? b / g : 0 }'
+header
+row "wc -l" "$WC_T" "$BYTES" - "$WC_RSS"
+row "grep -c '^[Game '" "$GREP_T" "$BYTES" "$GAMES" "$GREP_RSS"
+
+if [[ ! -x $TABLERO ]]; then
+	fail "$TABLERO not found or not executable: build tablero first (or set TABLERO=path)"
+fi
+
+measure /dev/null "$TABLERO" parse "$FULL"
+[[ $RC -eq 0 ]] || fail "$TABLERO parse $FULL exited $RC (1 = problems found in the collection)"
+PARSE_T=$T PARSE_RSS=$RSS
+row "tablero parse" "$PARSE_T" "$BYTES" "$GAMES" "$PARSE_RSS"
+
+measure /dev/null "$TABLERO" fmt "$FULL"
+[[ $RC -eq 0 ]] || fail "$TABLERO fmt $FULL exited $RC"
+row "tablero fmt > /dev/null" "$T" "$BYTES" "$GAMES" "$RSS"
+
+measure /dev/null "$TABLERO" parse "$QUARTER"
+[[ $RC -eq 0 ]] || fail "$TABLERO parse $QUARTER exited $RC (1 = problems found in the collection)"
+Q_T=$T Q_RSS=$RSS
+
+echo
+echo "== linearity: tablero parse, full vs quarter size =="
+printf "%-36s %12s %9s %9s %12s\n" "file" "bytes" "games" "time (s)" "peak RSS MiB"
+printf "%-36s %12s %9s %9s %12s\n" "----" "-----" "-----" "--------" "------------"
+for f in full quarter; do
+	if [[ $f == full ]]; then
+		set -- "$FULL" "$BYTES" "$GAMES" "$PARSE_T" "$PARSE_RSS"
+	else
+		set -- "$QUARTER" "$QBYTES" "$QGAMES" "$Q_T" "$Q_RSS"
+	fi
+	awk -v f="$1" -v b="$2" -v g="$3" -v t="$4" -v r="$5" \
+		'BEGIN { printf "%-36s %12d %9d %9.2f %12.1f\n", f, b, g, t, r / 1024 }'
+done
+awk -v b="$BYTES" -v qb="$QBYTES" -v t="$PARSE_T" -v qt="$Q_T" -v r="$PARSE_RSS" -v qr="$Q_RSS" 'BEGIN {
+	printf "\nsize ratio %.2f; time ratio %s (linear: about the size ratio);", b / qb,
+	       (qt > 0 ? sprintf("%.2f", t / qt) : "n/a (quarter under 10 ms)")
+	printf " peak RSS ratio %.2f (flat: about 1)\n", (qr > 0 ? r / qr : 0)
+}'

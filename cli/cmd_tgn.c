@@ -1,0 +1,184 @@
+/*
+ * cmd_tgn.c -- "tablero parse" and "tablero fmt": reading TGN and
+ * writing it back in canonical form.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+typedef struct S_opts {
+	int summary, strict, in_place;
+	int nfiles;
+	char **files;
+} S_opts;
+
+/* Reads options; the rest are files. Returns -1 on a bad option. */
+static int S_args(const char *cmd, int argc, char **argv, S_opts *o, int fmt)
+{
+	static char dashname[] = "-";
+	static char *dash[] = {dashname, NULL};
+	int i = 1;
+	for (; i < argc; i++) {
+		const char *a = argv[i];
+		if (strcmp(a, "--") == 0) {
+			i++;
+			break;
+		} else if (!fmt && strcmp(a, "--summary") == 0) {
+			o->summary = 1;
+		} else if (!fmt && strcmp(a, "--strict") == 0) {
+			o->strict = 1;
+		} else if (fmt && (strcmp(a, "-i") == 0 || strcmp(a, "--in-place") == 0)) {
+			o->in_place = 1;
+		} else if (a[0] == '-' && a[1]) {
+			cli_error(cmd, "unknown option '%s' (see tablero %s --help)", a, cmd);
+			return -1;
+		} else {
+			break;
+		}
+	}
+	o->files = i < argc ? argv + i : dash;
+	o->nfiles = i < argc ? argc - i : 1;
+	return 0;
+}
+
+int cmd_parse(int argc, char **argv)
+{
+	S_opts o = {0};
+	if (S_args("parse", argc, argv, &o, 0))
+		return EXIT_TROUBLE;
+	int rc = EXIT_CLEAN;
+	for (int k = 0; k < o.nfiles; k++) {
+		const char *path = o.files[k];
+		FILE *f = cli_open(path);
+		if (!f) {
+			rc = EXIT_TROUBLE;
+			continue;
+		}
+		tb_reader *r = tb_reader_new_file(f, strcmp(path, "-") ? path : "<stdin>");
+		tb_record *rec;
+		size_t nrec = 0, bad = 0;
+		int got;
+		while ((got = tb_reader_next(r, &rec)) == 1) {
+			bad += cli_print_diags(r, o.strict);
+			tb_record_free(rec);
+			nrec++;
+		}
+		bad += cli_print_diags(r, o.strict);
+		if (got < 0)
+			rc = EXIT_TROUBLE;
+		else if (bad && rc == EXIT_CLEAN)
+			rc = EXIT_PROBLEMS;
+		if (o.summary)
+			printf("%s: %zu record%s, %zu error%s, %zu warning%s\n", path, nrec,
+			       nrec == 1 ? "" : "s", tb_reader_nerrors(r),
+			       tb_reader_nerrors(r) == 1 ? "" : "s", tb_reader_nwarnings(r),
+			       tb_reader_nwarnings(r) == 1 ? "" : "s");
+		tb_reader_free(r);
+		cli_close(f);
+	}
+	return rc;
+}
+
+/* Writes the canonical form of every record of 'r' through 'put'.
+ * Returns 0 when every record was clean, 1 when some had errors, or
+ * -1 when the input could not be read or 'put' failed. */
+typedef int (*S_put_fn)(void *ctx, const char *s, size_t len);
+
+static int S_format(tb_reader *r, S_put_fn put, void *ctx)
+{
+	tb_record *rec;
+	int got, status = 0, first = 1;
+	while ((got = tb_reader_next(r, &rec)) == 1) {
+		if (cli_print_diags(r, 0) || tb_record_errors(rec)) {
+			status = 1;
+		} else {
+			size_t len;
+			char *s = tb_record_write(rec, &len);
+			int bad = !s || (!first && put(ctx, "\n", 1)) || put(ctx, s, len);
+			free(s);
+			first = 0;
+			if (bad) {
+				tb_record_free(rec);
+				return -1;
+			}
+		}
+		tb_record_free(rec);
+	}
+	cli_print_diags(r, 0);
+	return got < 0 ? -1 : status;
+}
+
+static int S_put_stdout(void *ctx, const char *s, size_t len)
+{
+	(void)ctx;
+	return fwrite(s, 1, len, stdout) == len ? 0 : -1;
+}
+
+static int S_put_atomic(void *ctx, const char *s, size_t len)
+{
+	return cli_atomic_write(ctx, s, len);
+}
+
+/* Rewrites 'path' in place; returns an exit code. */
+static int S_fmt_in_place(const char *path)
+{
+	FILE *f = cli_open(path);
+	if (!f)
+		return EXIT_TROUBLE;
+	cli_atomic *a = cli_atomic_begin(path);
+	if (!a) {
+		cli_close(f);
+		return EXIT_TROUBLE;
+	}
+	tb_reader *r = tb_reader_new_file(f, path);
+	int st = S_format(r, S_put_atomic, a);
+	tb_reader_free(r);
+	cli_close(f);
+	if (st != 0) {
+		cli_atomic_abort(a);
+		cli_error("fmt", "'%s' left unchanged: %s", path,
+		          st > 0 ? "it has errors" : "it could not be read or written");
+		return st > 0 ? EXIT_PROBLEMS : EXIT_TROUBLE;
+	}
+	return cli_atomic_commit(a) ? EXIT_TROUBLE : EXIT_CLEAN;
+}
+
+int cmd_fmt(int argc, char **argv)
+{
+	S_opts o = {0};
+	if (S_args("fmt", argc, argv, &o, 1))
+		return EXIT_TROUBLE;
+	int rc = EXIT_CLEAN;
+	for (int k = 0; k < o.nfiles; k++) {
+		const char *path = o.files[k];
+		int st;
+		if (o.in_place) {
+			if (strcmp(path, "-") == 0) {
+				cli_error("fmt", "-i rewrites files; it cannot rewrite standard input");
+				return EXIT_TROUBLE;
+			}
+			st = S_fmt_in_place(path);
+		} else {
+			FILE *f = cli_open(path);
+			if (!f) {
+				rc = EXIT_TROUBLE;
+				continue;
+			}
+			tb_reader *r = tb_reader_new_file(f, strcmp(path, "-") ? path : "<stdin>");
+			if (k > 0)
+				fputc('\n', stdout);
+			int s = S_format(r, S_put_stdout, NULL);
+			st = s < 0 ? EXIT_TROUBLE : s ? EXIT_PROBLEMS : EXIT_CLEAN;
+			tb_reader_free(r);
+			cli_close(f);
+		}
+		if (st > rc)
+			rc = st;
+	}
+	if (fflush(stdout) != 0) {
+		cli_error("fmt", "cannot write standard output");
+		return EXIT_TROUBLE;
+	}
+	return rc;
+}

@@ -1,0 +1,92 @@
+/*
+ * main.c -- tablero(1): one command, one subcommand per job. Thin:
+ * it parses arguments, calls libtablero and prints.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+static const cli_cmd S_cmds[] = {
+	{"parse", "check the syntax of TGN records",
+	 "usage: tablero parse [--summary] [--strict] [FILE...]\n"
+	 "\n"
+	 "Reads every record of each FILE ('-' or none: standard input) and\n"
+	 "reports each problem as file:line:col: error: message [TBnnn], with\n"
+	 "the line and a caret. Reading goes on after an error, so one bad\n"
+	 "record does not hide the next.\n"
+	 "\n"
+	 "  --summary  print, per file, how many records, errors and warnings\n"
+	 "  --strict   count warnings as problems too (exit 1)\n"
+	 "  -h, --help this text\n"
+	 "\n"
+	 "Exit: 0 no errors, 1 errors found, 2 could not run.\n",
+	 cmd_parse},
+	{"fmt", "write TGN records in the canonical form",
+	 "usage: tablero fmt [-i] [FILE...]\n"
+	 "\n"
+	 "Writes every record of each FILE ('-' or none: standard input) in\n"
+	 "canonical TGN (spec/tgn.md) to standard output. A record with\n"
+	 "errors is not written; its diagnostics are.\n"
+	 "\n"
+	 "  -i, --in-place  rewrite each FILE in canonical form, atomically;\n"
+	 "                  a file with any error is left untouched\n"
+	 "  -h, --help      this text\n"
+	 "\n"
+	 "Exit: 0 all written, 1 errors found, 2 could not run.\n",
+	 cmd_fmt},
+};
+
+static void S_usage(FILE *out)
+{
+	fputs("usage: tablero [--version] [--help] COMMAND [ARGS...]\n\n"
+	      "Records of La Pitarra, Asalto and Ocencahuac in TGN.\n\n"
+	      "commands:\n", out);
+	for (size_t i = 0; i < sizeof S_cmds / sizeof S_cmds[0]; i++)
+		fprintf(out, "  %-8s %s\n", S_cmds[i].name, S_cmds[i].summary);
+	fputs("\n'tablero COMMAND --help' tells more; man tablero tells all.\n", out);
+}
+
+static const cli_cmd *S_find(const char *name)
+{
+	for (size_t i = 0; i < sizeof S_cmds / sizeof S_cmds[0]; i++)
+		if (strcmp(S_cmds[i].name, name) == 0)
+			return &S_cmds[i];
+	return NULL;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 2) {
+		S_usage(stderr);
+		return EXIT_TROUBLE;
+	}
+	const char *a = argv[1];
+	if (strcmp(a, "--version") == 0 || strcmp(a, "-V") == 0) {
+		printf("tablero %s\n", tb_version());
+		return EXIT_CLEAN;
+	}
+	if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+		S_usage(stdout);
+		return EXIT_CLEAN;
+	}
+	if (strcmp(a, "help") == 0) {
+		const cli_cmd *c = argc > 2 ? S_find(argv[2]) : NULL;
+		if (c)
+			fputs(c->usage, stdout);
+		else
+			S_usage(stdout);
+		return argc > 2 && !c ? EXIT_TROUBLE : EXIT_CLEAN;
+	}
+	const cli_cmd *c = S_find(a);
+	if (!c) {
+		fprintf(stderr, "tablero: '%s' is not a command\n\n", a);
+		S_usage(stderr);
+		return EXIT_TROUBLE;
+	}
+	if (cli_wants_help(argc - 1, argv + 1)) {
+		fputs(c->usage, stdout);
+		return EXIT_CLEAN;
+	}
+	return c->run(argc - 1, argv + 1);
+}

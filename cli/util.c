@@ -1,0 +1,151 @@
+/*
+ * util.c -- files, diagnostics and atomic replacement for the CLI.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+void cli_error(const char *cmd, const char *fmt, ...)
+{
+	va_list ap;
+	fprintf(stderr, "tablero %s: ", cmd);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+int cli_wants_help(int argc, char **argv)
+{
+	for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++)
+		if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0)
+			return 1;
+	return 0;
+}
+
+size_t cli_print_diags(const tb_reader *r, int strict)
+{
+	size_t bad = 0;
+	for (size_t i = 0; i < tb_reader_ndiags(r); i++) {
+		const tb_diag *d = tb_reader_diag(r, i);
+		char *s = tb_diag_format(d);
+		if (s)
+			fputs(s, stderr);
+		free(s);
+		bad += d->severity == TB_ERROR || strict;
+	}
+	return bad;
+}
+
+FILE *cli_open(const char *path)
+{
+	if (strcmp(path, "-") == 0)
+		return stdin;
+	FILE *f = fopen(path, "rb");
+	if (!f) {
+		fprintf(stderr, "tablero: cannot open '%s': %s\n", path, strerror(errno));
+		return NULL;
+	}
+	struct stat st;
+	if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+		fprintf(stderr, "tablero: '%s' is a directory\n", path);
+		fclose(f);
+		return NULL;
+	}
+	return f;
+}
+
+void cli_close(FILE *f)
+{
+	if (f && f != stdin)
+		fclose(f);
+}
+
+struct cli_atomic {
+	char *path, *tmp;
+	int fd;
+};
+
+cli_atomic *cli_atomic_begin(const char *path)
+{
+	cli_atomic *a = calloc(1, sizeof *a);
+	if (!a)
+		return NULL;
+	a->fd = -1;
+	size_t n = strlen(path);
+	a->path = strdup(path);
+	a->tmp = malloc(n + 16);
+	if (!a->path || !a->tmp) {
+		cli_atomic_abort(a);
+		return NULL;
+	}
+	snprintf(a->tmp, n + 16, "%s.tbXXXXXX", path);
+	a->fd = mkstemp(a->tmp);
+	if (a->fd < 0) {
+		fprintf(stderr, "tablero: cannot write beside '%s': %s\n", path, strerror(errno));
+		free(a->tmp);
+		a->tmp = NULL;
+		cli_atomic_abort(a);
+		return NULL;
+	}
+	struct stat st;
+	if (stat(path, &st) == 0)
+		fchmod(a->fd, st.st_mode & 07777);
+	return a;
+}
+
+int cli_atomic_write(cli_atomic *a, const char *s, size_t len)
+{
+	while (len) {
+		ssize_t w = write(a->fd, s, len);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0) {
+			fprintf(stderr, "tablero: cannot write '%s': %s\n", a->tmp, strerror(errno));
+			return -1;
+		}
+		s += w;
+		len -= (size_t)w;
+	}
+	return 0;
+}
+
+int cli_atomic_commit(cli_atomic *a)
+{
+	int rc = 0;
+	if (fsync(a->fd) != 0 || close(a->fd) != 0) {
+		fprintf(stderr, "tablero: cannot write '%s': %s\n", a->tmp, strerror(errno));
+		a->fd = -1;
+		cli_atomic_abort(a);
+		return -1;
+	}
+	a->fd = -1;
+	if (rename(a->tmp, a->path) != 0) {
+		fprintf(stderr, "tablero: cannot replace '%s': %s\n", a->path, strerror(errno));
+		rc = -1;
+		unlink(a->tmp);
+	}
+	free(a->tmp);
+	free(a->path);
+	free(a);
+	return rc;
+}
+
+void cli_atomic_abort(cli_atomic *a)
+{
+	if (!a)
+		return;
+	if (a->fd >= 0)
+		close(a->fd);
+	if (a->tmp)
+		unlink(a->tmp);
+	free(a->tmp);
+	free(a->path);
+	free(a);
+}

@@ -1,0 +1,37 @@
+/*
+ * buf.h -- growable byte buffer (internal).
+ *
+ * A tb_buf owns its bytes; data is always NUL-terminated after len so
+ * it can be handed out as a C string. Allocation failure aborts (see
+ * xalloc.h): a toolkit for text records has no useful way to go on.
+ */
+#ifndef TB_BUF_H
+#define TB_BUF_H
+
+#include <stdarg.h>
+#include <stddef.h>
+
+typedef struct tb_buf {
+	char *data;  /* NUL-terminated; NULL until the first append */
+	size_t len;  /* bytes in use, excluding the NUL */
+	size_t cap;  /* bytes allocated */
+} tb_buf;
+
+#define TB_BUF_INIT {NULL, 0, 0}
+
+void tb_buf_grow(tb_buf *b, size_t extra);
+void tb_buf_put(tb_buf *b, const char *s, size_t n);
+void tb_buf_puts(tb_buf *b, const char *s);
+void tb_buf_putc(tb_buf *b, char c);
+void tb_buf_printf(tb_buf *b, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+void tb_buf_vprintf(tb_buf *b, const char *fmt, va_list ap)
+	__attribute__((format(printf, 2, 0)));
+/* Empties 'b' but keeps its memory. */
+void tb_buf_clear(tb_buf *b);
+/* Hands the bytes to the caller (free() them) and leaves 'b' empty;
+ * never returns NULL. */
+char *tb_buf_detach(tb_buf *b, size_t *len);
+void tb_buf_free(tb_buf *b);
+
+#endif

@@ -1,0 +1,55 @@
+/*
+ * diag.h -- diagnostic codes and the list a reader collects (internal).
+ *
+ * ORDER DIAG: the codes, their meaning and spec/tgn.md "Diagnostics"
+ * are kept in step; a code never changes meaning once released.
+ */
+#ifndef TB_DIAG_H
+#define TB_DIAG_H
+
+#include "tablero.h"
+
+enum {
+	/* lexical */
+	TB_D_UTF8 = 101,        /* invalid UTF-8 */
+	TB_D_NUL = 102,         /* NUL byte */
+	TB_D_CONTROL = 103,     /* control character */
+	TB_D_COMMENT_EOF = 104, /* unterminated comment */
+	TB_D_STRING_EOF = 105,  /* unterminated string */
+	TB_D_TOO_LARGE = 106,   /* record larger than TB_MAX_RECORD */
+	TB_D_NAG = 107,         /* bad NAG */
+	TB_D_MOVENUM = 108,     /* bad move number */
+	TB_D_IO = 109,          /* read error */
+	TB_D_TOO_MANY = 110,    /* more diagnostics than are kept */
+	/* tags */
+	TB_D_TAG_SYNTAX = 201,  /* malformed tag pair */
+	TB_D_TAG_REPEAT = 202,  /* tag repeated */
+	TB_D_TAG_EMPTY = 203,   /* empty tag value (warning) */
+	TB_D_NO_GAME = 204,     /* no [Game] tag */
+	TB_D_GAME = 205,        /* unknown game */
+	TB_D_DATE = 206,        /* malformed Date */
+	TB_D_RULES = 207,       /* malformed Rules */
+	TB_D_POSITION = 208,    /* malformed Position */
+	TB_D_RESULT_TAG = 209,  /* malformed Result */
+	TB_D_SOURCE = 210,      /* malformed Source timecode */
+	/* movetext */
+	TB_D_MOVE = 301,        /* not a move of this game */
+	TB_D_NUMBER = 302,      /* move number does not match (warning) */
+	TB_D_NEED_NUMBER = 303, /* after a gap of unknown length */
+	TB_D_VAR_START = 304,   /* variation before any turn */
+	TB_D_VAR_EMPTY = 305,   /* empty variation */
+	TB_D_VAR_OPEN = 306,    /* '(' never closed */
+	TB_D_VAR_CLOSE = 307,   /* ')' without '(' */
+	TB_D_VAR_DEEP = 308,    /* variations nested too deep */
+	TB_D_RESULT = 309,      /* result marker differs from [Result] */
+	TB_D_NO_RESULT = 310,   /* no result marker (warning) */
+	TB_D_AFTER_RESULT = 311,/* text after the result */
+	TB_D_ANGLE = 312,       /* malformed <reading>, <gap>, <position> */
+	TB_D_UNEXPECTED = 313,  /* token out of place */
+	TB_D_NAG_PLACE = 314    /* NAG with no turn before it */
+};
+
+#define TB_MAX_DIAGS 100 /* kept per record; the rest are counted */
+#define TB_MAX_DEPTH 100 /* variations nested deeper are refused */
+
+#endif

@@ -1,0 +1,135 @@
+/*
+ * game.c -- the registry of games and what their grammars share:
+ * points, the scanner, the move builder and the move writer.
+ */
+#include "game.h"
+
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+/* The registry: adding a game is one file and one line here. */
+static const tb_game *const S_games[] = {
+	&tb_game_pitarra,
+	&tb_game_ocencahuac,
+	&tb_game_asalto,
+	NULL
+};
+
+const tb_game *tb_game_find(const char *name)
+{
+	for (size_t i = 0; S_games[i]; i++)
+		if (strcasecmp(S_games[i]->name, name) == 0)
+			return S_games[i];
+	return NULL;
+}
+
+const tb_game *tb_game_at(size_t i)
+{
+	return i < sizeof S_games / sizeof S_games[0] ? S_games[i] : NULL;
+}
+
+const char *tb_game_name(const tb_game *g) { return g->name; }
+const char *tb_game_title(const tb_game *g) { return g->title; }
+
+const char *tb_opts_get(const tb_opts *o, const char *key)
+{
+	for (size_t i = 0; i < o->n; i++)
+		if (strcmp(o->key[i], key) == 0)
+			return o->value[i];
+	return NULL;
+}
+
+int tb_scan_fail(tb_scan *sc, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(sc->err->msg, sizeof sc->err->msg, fmt, ap);
+	va_end(ap);
+	sc->err->offset = sc->i < sc->n ? sc->i : sc->n;
+	sc->err->len = 1;
+	return -1;
+}
+
+int tb_scan_accept(tb_scan *sc, char c)
+{
+	if (sc->i < sc->n && sc->s[sc->i] == c) {
+		sc->i++;
+		return 1;
+	}
+	return 0;
+}
+
+int tb_scan_point(tb_scan *sc, tb_point *out)
+{
+	size_t start = sc->i;
+	if (tb_scan_accept(sc, '?')) {
+		*out = TB_PT_UNKNOWN;
+		return 0;
+	}
+	if (sc->i >= sc->n || !isalpha((unsigned char)sc->s[sc->i]))
+		return tb_scan_fail(sc, sc->i >= sc->n ? "a point is missing at the end"
+		                                       : "expected a point here");
+	int file = tolower((unsigned char)sc->s[sc->i++]) - 'a';
+	unsigned rank = 0, digits = 0;
+	while (sc->i < sc->n && isdigit((unsigned char)sc->s[sc->i]) && digits < 3) {
+		rank = rank * 10 + (unsigned)(sc->s[sc->i++] - '0');
+		digits++;
+	}
+	if (!digits) {
+		sc->i = start;
+		return tb_scan_fail(sc, "expected a point (a file letter and a rank number) here");
+	}
+	const tb_board *b = sc->board;
+	if (file >= b->files || rank < 1 || rank > b->ranks ||
+	    !b->valid[TB_PT(file, rank - 1)]) {
+		tb_scan_fail(sc, "'%.*s' is not a point of the %s board",
+		             (int)(sc->i - start), sc->s + start, sc->game_title);
+		sc->err->offset = start;
+		sc->err->len = sc->i - start;
+		return -1;
+	}
+	*out = TB_PT(file, rank - 1);
+	return 0;
+}
+
+int tb_mb_add(tb_move_builder *mb, tb_scan *sc, tb_part_kind kind, tb_point pt)
+{
+	if (mb->n >= TB_MAX_PARTS)
+		return tb_scan_fail(sc, "a turn has at most %d parts", TB_MAX_PARTS);
+	mb->parts[mb->n].kind = (uint8_t)kind;
+	mb->parts[mb->n].pt = pt;
+	mb->n++;
+	return 0;
+}
+
+void tb_point_write(tb_buf *b, tb_point p)
+{
+	if (p == TB_PT_UNKNOWN) {
+		tb_buf_putc(b, '?');
+		return;
+	}
+	tb_buf_printf(b, "%c%u", 'a' + TB_PT_FILE(p), TB_PT_RANK(p) + 1u);
+}
+
+/* ORDER PART: the separator written before each part kind. */
+static const char *const S_part_sep[] = {
+	"", "-", "^", "x", "x", ">", "@", "H"
+};
+
+void tb_move_write(tb_buf *b, const tb_move *m)
+{
+	for (unsigned i = 0; i < m->nparts; i++) {
+		const tb_part *p = &m->parts[i];
+		tb_buf_puts(b, S_part_sep[p->kind]);
+		tb_point_write(b, p->pt);
+		if (p->kind == TB_PART_HUFF)
+			tb_buf_putc(b, '/');
+	}
+	if (m->nparts && m->parts[m->nparts - 1].kind == TB_PART_HUFF)
+		tb_buf_puts(b, "pass");
+	for (unsigned i = 0; i < m->crown; i++)
+		tb_buf_putc(b, '=');
+}

@@ -1,0 +1,132 @@
+/*
+ * game.h -- what the notation knows of each game (internal).
+ *
+ * Each game is one file (game_<name>.c) exporting one const tb_game
+ * and one line in the registry in game.c. The notation layer needs a
+ * game's board (which points exist), its move-token grammar, its side
+ * names and its position notation; legality is the rules engines'.
+ */
+#ifndef TB_GAME_H
+#define TB_GAME_H
+
+#include <stddef.h>
+
+#include "arena.h"
+#include "buf.h"
+#include "record.h"
+
+#define TB_MAX_FILES 8
+#define TB_MAX_RANKS 16
+
+/* Which points exist: valid[pt] for pt in 1..127. */
+typedef struct tb_board {
+	uint8_t files, ranks;
+	uint8_t valid[128];
+} tb_board;
+
+/* Rule options from [Rules "game; key=value; ..."], as written. */
+#define TB_MAX_OPTS 32
+typedef struct tb_opts {
+	size_t n;
+	const char *key[TB_MAX_OPTS];
+	const char *value[TB_MAX_OPTS];
+} tb_opts;
+
+/* Returns the value of option 'key', or NULL. */
+const char *tb_opts_get(const tb_opts *o, const char *key);
+
+/* Where and why a token or position text did not parse. */
+typedef struct tb_syntax_err {
+	size_t offset;     /* byte offset of the problem in the text */
+	size_t len;        /* bytes it covers (>= 1) */
+	char msg[160];
+} tb_syntax_err;
+
+/* A token being scanned by a game's grammar. */
+typedef struct tb_scan {
+	const char *s;
+	size_t n, i;
+	const tb_board *board;
+	const char *game_title;
+	tb_syntax_err *err;
+} tb_scan;
+
+/* Reads a point ("d1", "?") at the scan position. Returns 0, or -1
+ * with err set (no point there, or not on the board). */
+int tb_scan_point(tb_scan *sc, tb_point *out);
+/* Consumes 'c' if it is next; returns 1 when it did. */
+int tb_scan_accept(tb_scan *sc, char c);
+/* Sets the error at the scan position and returns -1. */
+int tb_scan_fail(tb_scan *sc, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* Collects a move's parts while a grammar reads them. */
+typedef struct tb_move_builder {
+	tb_part parts[TB_MAX_PARTS];
+	unsigned n;
+	uint8_t crown;
+} tb_move_builder;
+
+/* Appends a part; -1 with err set past TB_MAX_PARTS. */
+int tb_mb_add(tb_move_builder *mb, tb_scan *sc, tb_part_kind kind,
+              tb_point pt);
+
+struct tb_game {
+	const char *name;           /* as in [Game "..."] */
+	const char *title;          /* for people */
+	const char *side_tag[2];    /* player tags, first mover first */
+	char side_letter[2];        /* in position notation */
+	const char *piece_types;    /* type letters, "" when all alike */
+	const char *const *extra_keys; /* position key=value keys, NULL-ended */
+	const char *start;          /* the start position, in position notation */
+	/* Fills 'out' for the options; returns NULL or a message naming
+	 * the bad option value (static string). */
+	const char *(*board)(tb_board *out, const tb_opts *opts);
+	/* Reads the move part of a turn token (suffixes already split
+	 * off). Returns 0, or -1 with sc->err set. */
+	int (*parse_move)(tb_scan *sc, tb_move_builder *mb);
+	/* Checks one position key=value; NULL when fine, else a message. */
+	const char *(*check_extra)(const tb_board *b, const char *key,
+	                           const char *value);
+};
+
+extern const tb_game tb_game_pitarra;
+extern const tb_game tb_game_asalto;
+extern const tb_game tb_game_ocencahuac;
+
+/* Writes point 'p' ("d1", "?"). */
+void tb_point_write(tb_buf *b, tb_point p);
+/* Writes a move's token (parts and crown marker, no suffix). */
+void tb_move_write(tb_buf *b, const tb_move *m);
+
+/* ## Position notation (position.c) */
+
+typedef struct tb_piece {
+	tb_point pt;      /* TB_PT_UNKNOWN for '?' */
+	uint8_t side;     /* 0 or 1 */
+	char type;        /* letter from piece_types, or 0 */
+	uint8_t crowned;
+} tb_piece;
+
+typedef struct tb_extra {
+	const char *key, *value;
+} tb_extra;
+
+struct tb_position {
+	uint8_t to_move;        /* side index */
+	unsigned number;        /* turn number, >= 1 */
+	tb_piece *pieces;       /* sorted canonically */
+	size_t npieces;
+	tb_extra *extras;       /* sorted by key */
+	size_t nextras;
+};
+
+/* Parses position text 's' for game 'g' on board 'b' into the arena.
+ * Returns NULL with 'err' set when it does not parse. */
+tb_position *tb_position_parse(const tb_game *g, const tb_board *b,
+                               const char *s, tb_arena *a,
+                               tb_syntax_err *err);
+void tb_position_write(tb_buf *out, const tb_game *g, const tb_position *p);
+int tb_position_equal(const tb_position *a, const tb_position *b);
+
+#endif

@@ -1,0 +1,80 @@
+/*
+ * game_asalto.c -- Asalto (the fortress game) in the notation.
+ *
+ * Board: the 33-point cross on the 7x7 grid, fortress c5..e7.
+ * Tokens: step "c3-c4"; capture chain through its landing points
+ * "d6xd4xf4"; a huff before the attackers' turn "Hd6/c3-c4" (or
+ * "Hd6/pass").
+ */
+#include <string.h>
+
+#include "game.h"
+
+static const char *S_board(tb_board *b, const tb_opts *o)
+{
+	(void)o;
+	memset(b, 0, sizeof *b);
+	b->files = b->ranks = 7;
+	for (int r = 0; r < 7; r++)
+		for (int f = 0; f < 7; f++)
+			if ((f >= 2 && f <= 4) || (r >= 2 && r <= 4))
+				b->valid[TB_PT(f, r)] = 1;
+	return NULL;
+}
+
+/* move -> ('H' point '/')? (point ('-' point | ('x' point)+) | "pass") */
+static int S_parse(tb_scan *sc, tb_move_builder *mb)
+{
+	tb_point p;
+	if (sc->i < sc->n && sc->s[sc->i] == 'H') {
+		sc->i++;
+		if (tb_scan_point(sc, &p) || tb_mb_add(mb, sc, TB_PART_HUFF, p))
+			return -1;
+		if (!tb_scan_accept(sc, '/'))
+			return tb_scan_fail(sc, "a huff is written Hd6/ followed by the attackers' move");
+		if (sc->n - sc->i == 4 && memcmp(sc->s + sc->i, "pass", 4) == 0) {
+			sc->i += 4;
+			return 0;
+		}
+	}
+	if (tb_scan_point(sc, &p) || tb_mb_add(mb, sc, TB_PART_AT, p))
+		return -1;
+	if (tb_scan_accept(sc, '-'))
+		return tb_scan_point(sc, &p) || tb_mb_add(mb, sc, TB_PART_STEP, p) ? -1 : 0;
+	if (sc->i >= sc->n || sc->s[sc->i] != 'x')
+		return tb_scan_fail(sc, sc->i >= sc->n
+		                            ? "a turn needs a step (c3-c4) or a capture (d6xd4)"
+		                            : "expected '-' or 'x' here");
+	while (tb_scan_accept(sc, 'x'))
+		if (tb_scan_point(sc, &p) || tb_mb_add(mb, sc, TB_PART_CAPTURE, p))
+			return -1;
+	return 0;
+}
+
+static const char *S_check_extra(const tb_board *b, const char *key,
+                                 const char *value)
+{
+	if (strcmp(key, "huff") != 0)
+		return "unknown key";
+	tb_syntax_err err;
+	tb_scan sc = {value, strlen(value), 0, b, "Asalto", &err};
+	tb_point p;
+	if (tb_scan_point(&sc, &p) || sc.i != sc.n || p == TB_PT_UNKNOWN)
+		return "huff must name the point of the defender that may be huffed";
+	return NULL;
+}
+
+static const char *const S_extras[] = {"huff", NULL};
+
+const tb_game tb_game_asalto = {
+	.name = "asalto",
+	.title = "Asalto",
+	.side_tag = {"Attackers", "Defenders"},
+	.side_letter = {'A', 'D'},
+	.piece_types = "",
+	.extra_keys = S_extras,
+	.start = "A 1 A:c1,d1,e1,c2,d2,e2,a3,b3,c3,d3,e3,f3,g3,a4,b4,c4,d4,e4,f4,g4,a5,b5,f5,g5 D:?,?",
+	.board = S_board,
+	.parse_move = S_parse,
+	.check_extra = S_check_extra,
+};

@@ -1,0 +1,93 @@
+/*
+ * game_ocencahuac.c -- Ocencahuac in the notation.
+ *
+ * Board: five files a..e; each side's two rows of volcano points and,
+ * between them, the river's cells (four by default, "river=5" or
+ * "river=6" under other readings), so ranks 1..8 by default.
+ * Pieces: E Emperor Nayar, M Princess Mololoa, P Prince, G Warrior
+ * (guerrero). Tokens: step or slide "c2-c3"; jump "a2^a4", with the
+ * jumped royal piece pushed back ">a7" or relocated "@b5" after each
+ * hop; capture "b4xd4"; "=" a royal piece reached the far end, "=="
+ * a side's third.
+ */
+#include <string.h>
+
+#include "game.h"
+
+static const char *S_board(tb_board *b, const tb_opts *o)
+{
+	memset(b, 0, sizeof *b);
+	const char *v = tb_opts_get(o, "river");
+	int river = 4;
+	if (v && strlen(v) == 1 && v[0] >= '4' && v[0] <= '6')
+		river = v[0] - '0';
+	else if (v)
+		return "river must be 4, 5 or 6";
+	b->files = 5;
+	b->ranks = (uint8_t)(4 + river);
+	for (int r = 0; r < b->ranks; r++)
+		for (int f = 0; f < 5; f++)
+			b->valid[TB_PT(f, r)] = 1;
+	return NULL;
+}
+
+/* move -> point ('-' point | 'x' point | ('^' point ('>' point | '@' point)?)+) '='{0,2} */
+static int S_parse(tb_scan *sc, tb_move_builder *mb)
+{
+	tb_point p;
+	if (tb_scan_point(sc, &p) || tb_mb_add(mb, sc, TB_PART_AT, p))
+		return -1;
+	if (tb_scan_accept(sc, '-')) {
+		if (tb_scan_point(sc, &p) || tb_mb_add(mb, sc, TB_PART_STEP, p))
+			return -1;
+	} else if (tb_scan_accept(sc, 'x')) {
+		if (tb_scan_point(sc, &p) || tb_mb_add(mb, sc, TB_PART_CAPTURE, p))
+			return -1;
+	} else if (sc->i < sc->n && sc->s[sc->i] == '^') {
+		while (tb_scan_accept(sc, '^')) {
+			if (tb_scan_point(sc, &p) || tb_mb_add(mb, sc, TB_PART_HOP, p))
+				return -1;
+			tb_part_kind k = tb_scan_accept(sc, '>') ? TB_PART_PUSH
+			               : tb_scan_accept(sc, '@') ? TB_PART_RELOCATE
+			               : TB_PART_AT;
+			if (k != TB_PART_AT &&
+			    (tb_scan_point(sc, &p) || tb_mb_add(mb, sc, k, p)))
+				return -1;
+		}
+	} else {
+		return tb_scan_fail(sc, sc->i >= sc->n
+		                            ? "a turn needs a step (c2-c3), a jump (a2^a4) or a capture (b4xd4)"
+		                            : "expected '-', '^' or 'x' here");
+	}
+	while (mb->crown < 2 && tb_scan_accept(sc, '='))
+		mb->crown++;
+	return 0;
+}
+
+static const char *S_check_extra(const tb_board *b, const char *key,
+                                 const char *value)
+{
+	if (strcmp(key, "cool") != 0)
+		return "unknown key";
+	tb_syntax_err err;
+	tb_scan sc = {value, strlen(value), 0, b, "Ocencahuac", &err};
+	tb_point p;
+	if (tb_scan_point(&sc, &p) || sc.i != sc.n || p == TB_PT_UNKNOWN)
+		return "cool must name the point of the piece pushed back last turn";
+	return NULL;
+}
+
+static const char *const S_extras[] = {"cool", NULL};
+
+const tb_game tb_game_ocencahuac = {
+	.name = "ocencahuac",
+	.title = "Ocencahuac",
+	.side_tag = {"Sanganguey", "Ceboruco"},
+	.side_letter = {'S', 'C'},
+	.piece_types = "EMPG",
+	.extra_keys = S_extras,
+	.start = "S 1 S:Ea1,Mb1,Pc1,Ga2,Gb2,Gc2 C:Gc7,Gd7,Ge7,Pc8,Md8,Ee8",
+	.board = S_board,
+	.parse_move = S_parse,
+	.check_extra = S_check_extra,
+};

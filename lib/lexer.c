@@ -1,0 +1,608 @@
+/*
+ * lexer.c -- the input window and the TGN lexer (spec/tgn.md,
+ * "Characters" and "Tokens").
+ *
+ * The lexer turns bytes into tokens: punctuation, strings, comments,
+ * NAGs, move numbers and words. It validates UTF-8 as it goes, drops a
+ * leading BOM, folds CRLF and lone CR into line ends, and reports NUL
+ * and control characters. Words are handed to the parser undecoded;
+ * strings and comments are decoded into r->text.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "diag.h"
+#include "reader.h"
+#include "xalloc.h"
+
+enum { CHUNK = 64 * 1024, EXCERPT = 240, EXCERPT_BEFORE = 80 };
+
+/* ===== The window ===== */
+
+/* Makes sure window offset 'end' is readable, reading more input if
+ * there is any. Returns 1 when it is. */
+static int S_ensure(tb_reader *r, size_t end)
+{
+	while (end > r->len) {
+		if (r->eof || !r->f)
+			return 0;
+		if (r->len + CHUNK > r->cap) {
+			r->cap = r->cap ? r->cap * 2 : 4 * CHUNK;
+			while (r->len + CHUNK > r->cap)
+				r->cap *= 2;
+			r->own = tb_xrealloc(r->own, r->cap);
+			r->data = r->own;
+		}
+		size_t got = fread(r->own + r->len, 1, CHUNK, r->f);
+		r->len += got;
+		if (got < CHUNK) {
+			if (ferror(r->f))
+				r->io_error = errno ? errno : EIO;
+			r->eof = 1;
+		}
+	}
+	return 1;
+}
+
+/* The byte at pos+k, or -1 past the end of the input. */
+static inline int S_peek(tb_reader *r, size_t k)
+{
+	if (r->pos + k < r->len || S_ensure(r, r->pos + k + 1))
+		return (unsigned char)r->data[r->pos + k];
+	return -1;
+}
+
+void tb_window_compact(tb_reader *r)
+{
+	/* The record starts on the line of the current token. */
+	size_t start = r->tok.off;
+	while (start > 0 && r->data[start - 1] != '\n' && r->data[start - 1] != '\r')
+		start--;
+	if (!r->f || start == 0) {
+		r->rec_start = start;
+		return;
+	}
+	memmove(r->own, r->own + start, r->len - start);
+	r->len -= start;
+	r->pos -= start;
+	r->tok.off -= start;
+	r->rec_start = 0;
+}
+
+unsigned tb_utf8_count(const char *s, size_t n)
+{
+	unsigned c = 0;
+	for (size_t i = 0; i < n; i++)
+		c += ((unsigned char)s[i] & 0xC0) != 0x80;
+	return c;
+}
+
+size_t tb_utf8_len_at(const char *s, size_t n)
+{
+	size_t k = 1;
+	while (k < n && ((unsigned char)s[k] & 0xC0) == 0x80)
+		k++;
+	return n ? k : 0;
+}
+
+/* ===== Diagnostics ===== */
+
+void tb_diags_clear(tb_reader *r)
+{
+	for (size_t i = 0; i < r->ndiags; i++) {
+		free((char *)r->diags[i].message);
+		free((char *)r->diags[i].source);
+	}
+	r->ndiags = 0;
+}
+
+static size_t S_utf8_valid(const char *s, size_t n);
+
+/* Copies the line around window offset 'off' (a window of it when
+ * long) into 'd'. */
+static void S_excerpt(tb_reader *r, size_t off, tb_diag *d)
+{
+	S_ensure(r, off + EXCERPT);
+	size_t ls = off, le = off;
+	if (ls > r->len)
+		ls = le = r->len;
+	while (ls > 0 && r->data[ls - 1] != '\n' && r->data[ls - 1] != '\r')
+		ls--;
+	while (le < r->len && r->data[le] != '\n' && r->data[le] != '\r')
+		le++;
+	size_t from = ls, to = le;
+	int cut = 0;
+	if (le - ls > EXCERPT) {
+		if (off - ls > EXCERPT_BEFORE) {
+			from = off - EXCERPT_BEFORE;
+			while (from < off && ((unsigned char)r->data[from] & 0xC0) == 0x80)
+				from++;
+			cut = 1;
+		}
+		if (to - from > EXCERPT) {
+			to = from + EXCERPT;
+			while (to > off && ((unsigned char)r->data[to] & 0xC0) == 0x80)
+				to--;
+		}
+	}
+	tb_buf b = TB_BUF_INIT;
+	if (cut)
+		tb_buf_puts(&b, "...");
+	/* Bytes that would break a terminal (NUL, controls, bad UTF-8) are
+	 * shown as '?', one column each, so the caret stays in place. */
+	for (size_t i = from; i < to;) {
+		unsigned char c = (unsigned char)r->data[i];
+		size_t n = c >= 0x80 ? S_utf8_valid(r->data + i, to - i) : 1;
+		if (n == 0 || (c < 0x20 && c != '\t') || c == 0x7f) {
+			tb_buf_putc(&b, '?');
+			i++;
+		} else {
+			tb_buf_put(&b, r->data + i, n);
+			i += n;
+		}
+	}
+	if (to < le)
+		tb_buf_puts(&b, "...");
+	d->source_col = (cut ? 3u : 0u) + tb_utf8_count(r->data + from, off - from) + 1;
+	d->source = tb_buf_detach(&b, NULL);
+}
+
+static void S_diag_v(tb_reader *r, tb_severity sev, int code, size_t off,
+                     size_t len, unsigned line, unsigned col,
+                     const char *fmt, va_list ap)
+{
+	if (sev == TB_ERROR) {
+		r->rec_errors++;
+		r->nerrors++;
+	} else {
+		r->nwarnings++;
+	}
+	/* A file of garbage must not fill memory with diagnostics. */
+	if (r->ndiags > TB_MAX_DIAGS)
+		return;
+	if (r->ndiags == TB_MAX_DIAGS) {
+		fmt = "more problems follow in this record; they are not shown";
+		code = TB_D_TOO_MANY;
+		sev = TB_ERROR;
+	}
+	if (r->ndiags == r->diag_cap) {
+		r->diag_cap = r->diag_cap ? r->diag_cap * 2 : 8;
+		r->diags = tb_xrealloc(r->diags, r->diag_cap * sizeof *r->diags);
+	}
+	tb_diag *d = &r->diags[r->ndiags++];
+	memset(d, 0, sizeof *d);
+	d->severity = sev;
+	d->code = code;
+	d->file = r->name;
+	d->line = line;
+	d->col = col;
+	tb_buf m = TB_BUF_INIT;
+	tb_buf_vprintf(&m, fmt, ap);
+	d->message = tb_buf_detach(&m, NULL);
+	S_excerpt(r, off, d);
+	/* the span, cut at the end of its line */
+	size_t end = off;
+	while (end < off + len && end < r->len && r->data[end] != '\n' && r->data[end] != '\r')
+		end++;
+	unsigned w = tb_utf8_count(r->data + off, end - off);
+	d->end_col = col + (w ? w : 1);
+}
+
+void tb_diag_at(tb_reader *r, tb_severity sev, int code, size_t off,
+                size_t len, unsigned line, unsigned col, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	S_diag_v(r, sev, code, off, len, line, col, fmt, ap);
+	va_end(ap);
+}
+
+void tb_diag_tok(tb_reader *r, tb_severity sev, int code, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	S_diag_v(r, sev, code, r->tok.off, r->tok.len, r->tok.line, r->tok.col, fmt, ap);
+	va_end(ap);
+}
+
+/* A diagnostic at the lexer's position, 'len' bytes wide. */
+static void S_diag_here(tb_reader *r, int code, size_t len, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+static void S_diag_here(tb_reader *r, int code, size_t len, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	S_diag_v(r, TB_ERROR, code, r->pos, len, r->line, r->col, fmt, ap);
+	va_end(ap);
+}
+
+/* ===== Characters ===== */
+
+/* Length of the valid UTF-8 sequence at pos, or 0 if it is invalid
+ * (overlong forms, surrogates and values past U+10FFFF included). */
+static size_t S_utf8_len(tb_reader *r, unsigned long *cp)
+{
+	int c = S_peek(r, 0);
+	size_t n;
+	unsigned long v, min;
+	if (c < 0x80) {
+		*cp = (unsigned long)c;
+		return 1;
+	} else if ((c & 0xE0) == 0xC0) {
+		n = 2, v = (unsigned long)c & 0x1F, min = 0x80;
+	} else if ((c & 0xF0) == 0xE0) {
+		n = 3, v = (unsigned long)c & 0x0F, min = 0x800;
+	} else if ((c & 0xF8) == 0xF0) {
+		n = 4, v = (unsigned long)c & 0x07, min = 0x10000;
+	} else {
+		return 0;
+	}
+	for (size_t k = 1; k < n; k++) {
+		int cc = S_peek(r, k);
+		if (cc < 0 || (cc & 0xC0) != 0x80)
+			return 0;
+		v = (v << 6) | ((unsigned long)cc & 0x3F);
+	}
+	if (v < min || v > 0x10FFFF || (v >= 0xD800 && v <= 0xDFFF))
+		return 0;
+	*cp = v;
+	return n;
+}
+
+/* Length of the valid UTF-8 sequence at 's' (at most 'n' bytes), or 0. */
+static size_t S_utf8_valid(const char *s, size_t n)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	size_t len = u[0] < 0x80 ? 1 : (u[0] & 0xE0) == 0xC0 ? 2 : (u[0] & 0xF0) == 0xE0 ? 3
+	           : (u[0] & 0xF8) == 0xF0 ? 4 : 0;
+	if (!len || len > n)
+		return 0;
+	unsigned long v = len == 1 ? u[0] : (unsigned long)u[0] & (0x7Fu >> len);
+	for (size_t k = 1; k < len; k++) {
+		if ((u[k] & 0xC0) != 0x80)
+			return 0;
+		v = (v << 6) | (u[k] & 0x3Fu);
+	}
+	static const unsigned long min[5] = {0, 0, 0x80, 0x800, 0x10000};
+	if (v < min[len] || v > 0x10FFFF || (v >= 0xD800 && v <= 0xDFFF))
+		return 0;
+	return len;
+}
+
+/* Advances over 'n' bytes of one character (or one CRLF). */
+static inline void S_advance(tb_reader *r, size_t n)
+{
+	r->pos += n;
+	r->col++;
+}
+
+static inline void S_newline(tb_reader *r)
+{
+	if (S_peek(r, 0) == '\r' && S_peek(r, 1) == '\n')
+		r->pos++;
+	r->pos++;
+	r->line++;
+	r->col = 1;
+}
+
+/* Checks the character at pos. Returns its length in bytes when it is
+ * acceptable text (a tab counts), or 0 after reporting a NUL, a control
+ * character or invalid UTF-8 and skipping one byte. Line ends are the
+ * caller's. */
+static size_t S_text_char(tb_reader *r)
+{
+	int c = S_peek(r, 0);
+	if (c >= 0x20 && c < 0x7f)
+		return 1;
+	if (c == '\t')
+		return 1;
+	if (c == 0) {
+		S_diag_here(r, TB_D_NUL, 1, "NUL byte in the text (is this a binary or UTF-16 file?)");
+	} else if (c < 0x20 || c == 0x7f) {
+		S_diag_here(r, TB_D_CONTROL, 1, "control character U+%04X in the text", (unsigned)c);
+	} else {
+		unsigned long cp;
+		size_t n = S_utf8_len(r, &cp);
+		if (n)
+			return n;
+		S_diag_here(r, TB_D_UTF8, 1, "invalid UTF-8 byte 0x%02X (TGN files are UTF-8)",
+		            (unsigned)c);
+	}
+	S_advance(r, 1);
+	return 0;
+}
+
+static inline int S_is_newline(int c)
+{
+	return c == '\n' || c == '\r';
+}
+
+/* ===== Tokens ===== */
+
+static void S_tok_begin(tb_reader *r, tb_tok_type t)
+{
+	r->tok.type = t;
+	r->tok.off = r->pos;
+	r->tok.line = r->line;
+	r->tok.col = r->col;
+	r->tok.num = 0;
+	r->tok.dots = 0;
+}
+
+static void S_tok_end(tb_reader *r)
+{
+	r->tok.len = r->pos - r->tok.off;
+	r->tok.end_line = r->line;
+	r->tok.end_col = r->col;
+}
+
+/* lang -> '@' (letter | digit | '-'){1,35} followed by a space, a line
+ * end or the comment's end: the language of the comment's text. Sets
+ * r->lang ("" when there is none) and consumes it. */
+static void S_comment_lang(tb_reader *r)
+{
+	r->lang[0] = '\0';
+	if (S_peek(r, 0) != '@')
+		return;
+	size_t k = 1;
+	int c;
+	while (k <= sizeof r->lang && ((c = S_peek(r, k)) >= 0) &&
+	       (isalnum(c) || c == '-'))
+		k++;
+	c = S_peek(r, k);
+	if (k == 1 || k > sizeof r->lang - 1 + 1 ||
+	    !(c == ' ' || c == '}' || S_is_newline(c) || c < 0))
+		return;
+	memcpy(r->lang, r->data + r->pos + 1, k - 1);
+	r->lang[k - 1] = '\0';
+	r->pos += k;
+	r->col += (unsigned)k;
+}
+
+/* comment -> '{' (char | '\}' | '\\')* '}'   or   ';' char* EOL */
+static void S_comment(tb_reader *r)
+{
+	int brace = S_peek(r, 0) == '{';
+	S_advance(r, 1);
+	tb_buf_clear(&r->text);
+	S_comment_lang(r);
+	for (;;) {
+		int c = S_peek(r, 0);
+		if (c < 0) {
+			if (brace) {
+				r->pos = r->tok.off; /* report at the '{' */
+				tb_diag_at(r, TB_ERROR, TB_D_COMMENT_EOF, r->tok.off, 1, r->tok.line,
+				           r->tok.col, "comment opened here is never closed with '}'");
+				r->pos = r->len;
+			}
+			break;
+		}
+		if (brace && c == '}') {
+			S_advance(r, 1);
+			break;
+		}
+		if (S_is_newline(c)) {
+			if (!brace)
+				break;
+			S_newline(r);
+			tb_buf_putc(&r->text, '\n');
+			continue;
+		}
+		if (brace && c == '\\' &&
+		    (S_peek(r, 1) == '}' || S_peek(r, 1) == '\\' || S_peek(r, 1) == '@')) {
+			tb_buf_putc(&r->text, (char)S_peek(r, 1));
+			S_advance(r, 1);
+			S_advance(r, 1);
+			continue;
+		}
+		size_t n = S_text_char(r);
+		if (n) {
+			tb_buf_put(&r->text, r->data + r->pos, n);
+			S_advance(r, n);
+		}
+	}
+	S_tok_end(r);
+}
+
+/* string -> '"' (char | '\"' | '\\')* '"' on one line */
+static void S_string(tb_reader *r)
+{
+	S_advance(r, 1);
+	tb_buf_clear(&r->text);
+	for (;;) {
+		int c = S_peek(r, 0);
+		if (c < 0 || S_is_newline(c)) {
+			tb_diag_at(r, TB_ERROR, TB_D_STRING_EOF, r->tok.off, 1, r->tok.line, r->tok.col,
+			           "string opened here is not closed with '\"' on its line");
+			break;
+		}
+		if (c == '"') {
+			S_advance(r, 1);
+			break;
+		}
+		if (c == '\\' && (S_peek(r, 1) == '"' || S_peek(r, 1) == '\\')) {
+			tb_buf_putc(&r->text, (char)S_peek(r, 1));
+			S_advance(r, 1);
+			S_advance(r, 1);
+			continue;
+		}
+		size_t n = S_text_char(r);
+		if (n) {
+			tb_buf_put(&r->text, r->data + r->pos, n);
+			S_advance(r, n);
+		}
+	}
+	S_tok_end(r);
+}
+
+/* Characters that end a word (besides space and line ends). */
+static inline int S_delimiter(int c)
+{
+	switch (c) {
+	case '[': case ']': case '{': case '}': case '(': case ')':
+	case '<': case '|': case '"': case ';': case '$': case '*':
+		return 1;
+	default:
+		return c <= ' ' || c == 0x7f;
+	}
+}
+
+/* word -> (any character but a delimiter)+ ; '>' belongs to a word
+ * only when a point follows it ("a2^a4>a7"), so "<a1-a4>" closes. */
+static void S_word(tb_reader *r)
+{
+	for (;;) {
+		int c = S_peek(r, 0);
+		if (c < 0 || S_delimiter(c))
+			break;
+		if (c == '>') {
+			int n = S_peek(r, 1);
+			if (r->pos == r->tok.off || !(isalpha(n) || n == '?'))
+				break;
+		}
+		if (c >= 0x80) {
+			unsigned long cp;
+			size_t n = S_utf8_len(r, &cp);
+			if (!n)
+				break; /* reported as the next token */
+			S_advance(r, n);
+		} else {
+			S_advance(r, 1);
+		}
+	}
+	S_tok_end(r);
+}
+
+/* movenum -> digit+ ('.' | '...' | U+2026) ; otherwise a word */
+static void S_number_or_word(tb_reader *r)
+{
+	long v = 0;
+	size_t k = 0;
+	int c;
+	while ((c = S_peek(r, k)) >= '0' && c <= '9') {
+		if (v < 100000000)
+			v = v * 10 + (c - '0');
+		k++;
+	}
+	int dots = 0;
+	size_t d = k;
+	if (c == '.') {
+		while (S_peek(r, d) == '.')
+			d++;
+		dots = (int)(d - k);
+	} else if (c == 0xE2 && S_peek(r, k + 1) == 0x80 && S_peek(r, k + 2) == 0xA6) {
+		d = k + 3; /* U+2026 HORIZONTAL ELLIPSIS */
+		dots = 3;
+	}
+	if (!dots) {
+		S_word(r);
+		return;
+	}
+	r->tok.type = TK_MOVENUM;
+	r->tok.num = v;
+	r->tok.dots = dots;
+	r->pos += d;
+	r->col += (unsigned)(dots == 3 && d == k + 3 ? k + 1 : d);
+	S_tok_end(r);
+	if (dots != 1 && dots != 3)
+		tb_diag_tok(r, TB_ERROR, TB_D_MOVENUM,
+		            "a move number ends in '.' or '...', not %d dots", dots);
+}
+
+static void S_nag(tb_reader *r)
+{
+	S_advance(r, 1);
+	long v = 0;
+	int digits = 0, c;
+	while ((c = S_peek(r, 0)) >= '0' && c <= '9') {
+		if (v <= 255)
+			v = v * 10 + (c - '0');
+		digits++;
+		S_advance(r, 1);
+	}
+	r->tok.num = v;
+	S_tok_end(r);
+	if (!digits || v > 255)
+		tb_diag_tok(r, TB_ERROR, TB_D_NAG, "a NAG is '$' and a number from 0 to 255");
+}
+
+/* Skips spaces and line ends; reports and skips bad bytes. */
+static void S_skip_space(tb_reader *r)
+{
+	for (;;) {
+		int c = S_peek(r, 0);
+		if (c == ' ' || c == '\t') {
+			S_advance(r, 1);
+		} else if (S_is_newline(c)) {
+			S_newline(r);
+		} else if (c >= 0 && (c < 0x20 || c == 0x7f)) {
+			S_text_char(r); /* reports and skips */
+		} else {
+			return;
+		}
+	}
+}
+
+static void S_first_token(tb_reader *r)
+{
+	r->started = 1;
+	r->line = r->col = 1;
+	if (S_peek(r, 0) == 0xEF && S_peek(r, 1) == 0xBB && S_peek(r, 2) == 0xBF)
+		r->pos = 3; /* a BOM is dropped; columns start after it */
+}
+
+void tb_lex_next(tb_reader *r)
+{
+	if (!r->started)
+		S_first_token(r);
+again:
+	S_skip_space(r);
+	if (r->pos - r->rec_start > TB_MAX_RECORD && !r->fatal) {
+		r->fatal = 1;
+		tb_diag_at(r, TB_ERROR, TB_D_TOO_LARGE, r->pos, 1, r->line, r->col,
+		           "this record is larger than %u MiB; tablero stops reading the file here",
+		           TB_MAX_RECORD >> 20);
+	}
+	S_tok_begin(r, TK_EOF);
+	int c = S_peek(r, 0);
+	if (c < 0 || r->fatal) {
+		S_tok_end(r);
+		return;
+	}
+	static const tb_tok_type punct[128] = {
+		['['] = TK_LBRACKET, [']'] = TK_RBRACKET, ['('] = TK_LPAREN,
+		[')'] = TK_RPAREN, ['<'] = TK_LANGLE, ['>'] = TK_RANGLE,
+		['|'] = TK_BAR, ['*'] = TK_STAR,
+	};
+	unsigned long cp;
+	if (c < 128 && punct[c]) {
+		r->tok.type = punct[c];
+		S_advance(r, 1);
+		S_tok_end(r);
+	} else if (c == '{' || c == ';') {
+		r->tok.type = TK_COMMENT;
+		S_comment(r);
+	} else if (c == '"') {
+		r->tok.type = TK_STRING;
+		S_string(r);
+	} else if (c == '$') {
+		r->tok.type = TK_NAG;
+		S_nag(r);
+	} else if (c >= '0' && c <= '9') {
+		r->tok.type = TK_WORD;
+		S_number_or_word(r);
+	} else if (c == '}') {
+		S_diag_here(r, TB_D_UNEXPECTED, 1, "'}' without '{'");
+		S_advance(r, 1);
+		goto again;
+	} else if (c >= 0x80 && !S_utf8_len(r, &cp)) {
+		S_text_char(r); /* reports and skips the bad byte */
+		goto again;
+	} else {
+		r->tok.type = TK_WORD;
+		S_word(r);
+	}
+}

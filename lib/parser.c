@@ -1,0 +1,794 @@
+/*
+ * parser.c -- recursive-descent parser from tokens to the record tree
+ * (spec/tgn.md, "Grammar"). It knows each game's move grammar and its
+ * board, not the rules; it reports and recovers, so one bad record
+ * does not stop the next.
+ *
+ *   file     -> record*
+ *   record   -> tagsec movetext
+ *   tagsec   -> (tag | comment)*
+ *   tag      -> '[' NAME STRING ']'
+ *   movetext -> line (result comment*)?
+ *   line     -> (MOVENUM | turn | comment | NAG | '(' line ')')*
+ *   turn     -> WORD | '<' angle '>'
+ *   angle    -> "gap" COUNT? | "position" STRING | alt ('|' alt)*
+ *   alt      -> WORD comment*
+ */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "diag.h"
+#include "game.h"
+#include "reader.h"
+#include "tags.h"
+#include "xalloc.h"
+
+const char *const tb_result_text[] = {"*", "1-0", "0-1", "1/2-1/2", "*"};
+
+typedef struct S_parser {
+	tb_reader *r;
+	tb_record *rec;
+	const tb_game *g;      /* NULL when the game is unknown */
+	tb_board board;
+} S_parser;
+
+/* Who is to move: turn number and side, unless a gap made it unknown. */
+typedef struct S_clock {
+	unsigned number;
+	int side;
+	int known;
+} S_clock;
+
+static void S_next(S_parser *p) { tb_lex_next(p->r); }
+static tb_tok *S_tok(S_parser *p) { return &p->r->tok; }
+
+static int S_word_is(const tb_tok *t, const tb_reader *r, const char *w)
+{
+	size_t n = strlen(w);
+	return t->type == TK_WORD && t->len == n && memcmp(r->data + t->off, w, n) == 0;
+}
+
+static tb_span S_span_tok(const tb_tok *t)
+{
+	tb_span s = {t->line, t->col, t->end_line, t->end_col};
+	return s;
+}
+
+static tb_comment *S_comment_new(S_parser *p)
+{
+	tb_comment *c = tb_arena_alloc(&p->rec->arena, sizeof *c);
+	const char *s = p->r->text.data ? p->r->text.data : "";
+	size_t n = p->r->text.len;
+	if (p->r->lang[0])
+		c->lang = tb_arena_strndup(&p->rec->arena, p->r->lang, strlen(p->r->lang));
+	/* Leading and trailing white space is not part of the text. */
+	while (n && (*s == ' ' || *s == '\t' || *s == '\n'))
+		s++, n--;
+	while (n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\n'))
+		n--;
+	c->text = tb_arena_strndup(&p->rec->arena, s, n);
+	c->span = S_span_tok(S_tok(p));
+	return c;
+}
+
+static void S_comment_append(tb_comment **list, tb_comment *c)
+{
+	while (*list)
+		list = &(*list)->next;
+	*list = c;
+}
+
+/* Skips tokens up to the next '[' or the end: used when a record's
+ * moves cannot be read at all. */
+static void S_skip_to_record(S_parser *p)
+{
+	while (S_tok(p)->type != TK_EOF && S_tok(p)->type != TK_LBRACKET)
+		S_next(p);
+}
+
+/* ===== Tags ===== */
+
+static int S_tag_name_ok(const char *s, size_t n)
+{
+	if (!n || !isalpha((unsigned char)s[0]))
+		return 0;
+	for (size_t i = 1; i < n; i++)
+		if (!isalnum((unsigned char)s[i]) && s[i] != '_')
+			return 0;
+	return 1;
+}
+
+/* Skips the rest of a broken tag: to its ']', or to a token on a later
+ * line, or to the next '['. */
+static void S_skip_tag(S_parser *p, unsigned line)
+{
+	while (S_tok(p)->type != TK_EOF && S_tok(p)->type != TK_LBRACKET &&
+	       S_tok(p)->line == line) {
+		int close = S_tok(p)->type == TK_RBRACKET;
+		S_next(p);
+		if (close)
+			return;
+	}
+}
+
+/* tag -> '[' NAME STRING ']' */
+static void S_tag(S_parser *p, tb_tag_list *tags)
+{
+	tb_reader *r = p->r;
+	unsigned line = S_tok(p)->line;
+	tb_tok open = *S_tok(p);
+	S_next(p);
+	tb_tok name = *S_tok(p);
+	if (name.type != TK_WORD || !S_tag_name_ok(r->data + name.off, name.len)) {
+		tb_diag_tok(r, TB_ERROR, TB_D_TAG_SYNTAX,
+		            "expected a tag name (letters, digits, '_') after '['");
+		S_skip_tag(p, line);
+		return;
+	}
+	S_next(p);
+	if (S_tok(p)->type != TK_STRING) {
+		tb_diag_tok(r, TB_ERROR, TB_D_TAG_SYNTAX,
+		            "expected the tag's value in double quotes");
+		S_skip_tag(p, line);
+		return;
+	}
+	tb_tag t = {0};
+	t.name = tb_arena_strndup(&p->rec->arena, r->data + name.off, name.len);
+	t.value = tb_arena_strndup(&p->rec->arena, r->text.data ? r->text.data : "", r->text.len);
+	t.span = S_span_tok(&open);
+	tb_tok value = *S_tok(p);
+	S_next(p);
+	if (S_tok(p)->type != TK_RBRACKET) {
+		tb_diag_tok(r, TB_ERROR, TB_D_TAG_SYNTAX, "expected ']' to close the tag");
+		S_skip_tag(p, line);
+	} else {
+		t.span.end_line = S_tok(p)->end_line;
+		t.span.end_col = S_tok(p)->end_col;
+		S_next(p);
+	}
+	const tb_tag *first = tb_tag_list_find(tags, t.name);
+	if (first) {
+		tb_diag_at(r, TB_ERROR, TB_D_TAG_REPEAT, name.off, name.len, name.line, name.col,
+		           "tag [%s] is given twice (first on line %u)", t.name, first->span.line);
+		return;
+	}
+	if (!*t.value)
+		tb_diag_at(r, TB_WARNING, TB_D_TAG_EMPTY, value.off, value.len, value.line,
+		           value.col, "tag [%s] is empty; write \"?\" for a value nobody knows",
+		           t.name);
+	t.value_line = value.line;
+	t.value_col = value.col;
+	t.value_off = value.off;
+	tb_tag_list_add(tags, &t);
+}
+
+/* tagsec -> (tag | comment)*
+ * A comment on the line a tag ends on belongs to that tag; one on a
+ * line of its own belongs to the tag before it, or, after the last
+ * tag, to the start of the movetext; before any tag, to the record. */
+static void S_tag_section(S_parser *p, tb_tag_list *tags)
+{
+	tb_comment *pending = NULL;
+	unsigned tag_end_line = 0;
+	for (;;) {
+		tb_tok *t = S_tok(p);
+		if (t->type == TK_LBRACKET) {
+			size_t before = tags->n;
+			if (pending)
+				S_comment_append(tags->n ? &tags->v[tags->n - 1].comments
+				                         : &p->rec->lead, pending);
+			pending = NULL;
+			S_tag(p, tags);
+			if (tags->n > before)
+				tag_end_line = tags->v[tags->n - 1].span.end_line;
+		} else if (t->type == TK_COMMENT) {
+			tb_comment *c = S_comment_new(p);
+			if (tags->n && t->line == tag_end_line && !pending)
+				S_comment_append(&tags->v[tags->n - 1].comments, c);
+			else
+				S_comment_append(&pending, c);
+			S_next(p);
+		} else if (t->type == TK_RBRACKET || t->type == TK_STRING) {
+			tb_diag_tok(p->r, TB_ERROR, TB_D_TAG_SYNTAX, "this is not inside a tag pair");
+			S_next(p);
+		} else {
+			break;
+		}
+	}
+	if (pending)
+		S_comment_append(tags->n ? &p->rec->main.lead : &p->rec->lead, pending);
+}
+
+/* ===== Movetext ===== */
+
+static tb_node *S_node_new(S_parser *p, tb_line *line, tb_node_kind kind,
+                           const tb_tok *at, S_clock *clk)
+{
+	tb_node *n = tb_arena_alloc(&p->rec->arena, sizeof *n);
+	n->kind = (uint8_t)kind;
+	n->span = S_span_tok(at);
+	n->gap_min = n->gap_max = -1;
+	if (clk->known) {
+		n->number = clk->number;
+		n->side = (uint8_t)clk->side;
+		if (clk->side == 1)
+			clk->number++;
+		clk->side ^= 1;
+	} else {
+		n->side = 2;
+	}
+	if (line->last)
+		line->last->next = n;
+	else
+		line->first = n;
+	line->last = n;
+	return n;
+}
+
+static int S_is_suffix(const char *s, size_t n)
+{
+	static const char *const sfx[] = {"!", "?", "!!", "??", "!?", "?!"};
+	for (int i = 0; i < 6; i++)
+		if (strlen(sfx[i]) == n && memcmp(sfx[i], s, n) == 0)
+			return i + 1; /* NAG 1..6 */
+	return 0;
+}
+
+/* Reads the move word at token 't' with the game's grammar into 'm';
+ * '*nag' gets the suffix's NAG or 0. Returns 0, or -1 after a
+ * diagnostic. */
+static int S_read_move(S_parser *p, const tb_tok *t, tb_move *m, int *nag)
+{
+	tb_reader *r = p->r;
+	const char *s = r->data + t->off;
+	tb_syntax_err err = {0, 1, ""};
+	tb_scan sc = {s, t->len, 0, &p->board, p->g->title, &err};
+	tb_move_builder mb;
+	mb.n = 0;
+	mb.crown = 0;
+	int rc = p->g->parse_move(&sc, &mb);
+	*nag = 0;
+	if (rc == 0 && sc.i < sc.n) {
+		*nag = S_is_suffix(s + sc.i, sc.n - sc.i);
+		if (!*nag) {
+			err.offset = sc.i;
+			err.len = 1;
+			snprintf(err.msg, sizeof err.msg, "unexpected '%.*s' in the move",
+			         (int)tb_utf8_len_at(s + sc.i, sc.n - sc.i), s + sc.i);
+			rc = -1;
+		}
+	}
+	if (rc) {
+		int shown = t->len > 40 ? 40 : (int)t->len;
+		tb_diag_at(r, TB_ERROR, TB_D_MOVE, t->off + err.offset, err.len, t->line,
+		           t->col + tb_utf8_count(s, err.offset), "cannot read move '%.*s%s': %s",
+		           shown, s, t->len > 40 ? "..." : "", err.msg);
+		return -1;
+	}
+	m->nparts = (uint8_t)mb.n;
+	m->crown = mb.crown;
+	m->parts = tb_arena_alloc(&p->rec->arena, mb.n * sizeof *m->parts);
+	memcpy(m->parts, mb.parts, mb.n * sizeof *m->parts);
+	return 0;
+}
+
+static void S_add_nag(S_parser *p, tb_node *n, int nag)
+{
+	uint8_t *v = tb_arena_alloc(&p->rec->arena, (size_t)n->nnags + 1);
+	if (n->nnags)
+		memcpy(v, n->nags, n->nnags);
+	v[n->nnags] = (uint8_t)nag;
+	n->nags = v;
+	n->nnags++;
+}
+
+static int S_need_clock(S_parser *p, const S_clock *clk)
+{
+	if (clk->known)
+		return 1;
+	tb_diag_tok(p->r, TB_ERROR, TB_D_NEED_NUMBER,
+	            "after a gap of unknown length, write the number of this turn "
+	            "(12. or 12...) before it");
+	return 0;
+}
+
+/* A word in the movetext: a pass, an unknown turn or a move. */
+static void S_turn_word(S_parser *p, tb_line *line, S_clock *clk)
+{
+	tb_tok t = *S_tok(p);
+	tb_reader *r = p->r;
+	if (!S_need_clock(p, clk)) {
+		S_next(p);
+		return;
+	}
+	if (S_word_is(&t, r, "pass") || S_word_is(&t, r, "--")) {
+		S_node_new(p, line, TB_NODE_PASS, &t, clk);
+	} else if (S_word_is(&t, r, "?")) {
+		S_node_new(p, line, TB_NODE_UNKNOWN, &t, clk);
+	} else {
+		tb_move m;
+		int nag;
+		if (S_read_move(p, &t, &m, &nag) == 0) {
+			tb_node *n = S_node_new(p, line, TB_NODE_MOVE, &t, clk);
+			n->move = m;
+			if (nag)
+				S_add_nag(p, n, nag);
+		} else {
+			/* keeps the count, so one bad token is one diagnostic */
+			S_node_new(p, line, TB_NODE_UNKNOWN, &t, clk);
+		}
+	}
+	S_next(p);
+}
+
+/* Skips to the '>' that ends a broken angle construct. */
+static void S_skip_angle(S_parser *p)
+{
+	for (;;) {
+		tb_tok_type ty = S_tok(p)->type;
+		if (ty == TK_EOF || ty == TK_LBRACKET || ty == TK_RPAREN || ty == TK_LPAREN)
+			return;
+		S_next(p);
+		if (ty == TK_RANGLE)
+			return;
+	}
+}
+
+static int S_expect_rangle(S_parser *p, const char *what)
+{
+	if (S_tok(p)->type == TK_RANGLE) {
+		S_next(p);
+		return 0;
+	}
+	tb_diag_tok(p->r, TB_ERROR, TB_D_ANGLE, "expected '>' to close %s", what);
+	S_skip_angle(p);
+	return -1;
+}
+
+/* Reads up to four digits at s[*i]. */
+static int S_count(const char *s, size_t n, size_t *i, long *v)
+{
+	size_t d = 0;
+	*v = 0;
+	while (*i < n && isdigit((unsigned char)s[*i]) && d < 5)
+		*v = *v * 10 + (s[(*i)++] - '0'), d++;
+	return d && *v <= 9999 ? 0 : -1;
+}
+
+/* count -> N | N '-' M, 0 <= N <= M <= 9999 */
+static int S_gap_count(S_parser *p, const tb_tok *t, long *lo, long *hi)
+{
+	const char *s = p->r->data + t->off;
+	size_t i = 0;
+	if (S_count(s, t->len, &i, lo))
+		return -1;
+	*hi = *lo;
+	if (i < t->len && s[i] == '-') {
+		i++;
+		if (S_count(s, t->len, &i, hi))
+			return -1;
+	}
+	return i == t->len && *hi >= *lo ? 0 : -1;
+}
+
+/* angle -> "gap" COUNT? '>' */
+static void S_gap(S_parser *p, tb_line *line, S_clock *clk, const tb_tok *open)
+{
+	long lo = -1, hi = -1;
+	S_next(p); /* "gap" */
+	if (S_tok(p)->type == TK_WORD) {
+		if (S_gap_count(p, S_tok(p), &lo, &hi)) {
+			tb_diag_tok(p->r, TB_ERROR, TB_D_ANGLE,
+			            "a gap's length is a number of turns (3) or a range (2-6)");
+			S_skip_angle(p);
+			return;
+		}
+		S_next(p);
+	}
+	if (S_expect_rangle(p, "the gap"))
+		return;
+	S_clock none = {0, 0, 0};
+	tb_node *n = S_node_new(p, line, TB_NODE_GAP, open, &none);
+	n->gap_min = lo;
+	n->gap_max = hi;
+	if (lo >= 0 && lo == hi && clk->known) {
+		clk->number += (unsigned)((clk->side + lo) / 2);
+		clk->side = (int)((clk->side + lo) % 2);
+	} else {
+		clk->known = 0;
+	}
+}
+
+/* angle -> "position" STRING '>' */
+static void S_restate(S_parser *p, tb_line *line, S_clock *clk, const tb_tok *open)
+{
+	S_next(p); /* "position" */
+	if (S_tok(p)->type != TK_STRING) {
+		tb_diag_tok(p->r, TB_ERROR, TB_D_ANGLE,
+		            "expected the position in double quotes after 'position'");
+		S_skip_angle(p);
+		return;
+	}
+	tb_position *pos = tb_tags_position(p->r, &p->rec->arena, p->g, &p->board,
+	                                    S_tok(p));
+	S_next(p);
+	if (S_expect_rangle(p, "the position") || !pos)
+		return;
+	S_clock none = {0, 0, 0};
+	tb_node *n = S_node_new(p, line, TB_NODE_POSITION, open, &none);
+	n->position = pos;
+	clk->number = pos->number;
+	clk->side = pos->to_move;
+	clk->known = 1;
+}
+
+/* alt -> WORD comment* */
+static int S_alt(S_parser *p, tb_alt *a)
+{
+	tb_tok t = *S_tok(p);
+	tb_reader *r = p->r;
+	if (t.type != TK_WORD) {
+		tb_diag_tok(r, TB_ERROR, TB_D_ANGLE, "expected a reading of the turn here");
+		return -1;
+	}
+	a->span = S_span_tok(&t);
+	if (S_word_is(&t, r, "pass") || S_word_is(&t, r, "--")) {
+		a->kind = TB_NODE_PASS;
+	} else if (S_word_is(&t, r, "?")) {
+		a->kind = TB_NODE_UNKNOWN;
+	} else {
+		int nag;
+		a->kind = TB_NODE_MOVE;
+		if (S_read_move(p, &t, &a->move, &nag))
+			return -1;
+		if (nag) {
+			tb_diag_tok(r, TB_ERROR, TB_D_ANGLE,
+			            "annotate the reading as a whole, after its '>'");
+			return -1;
+		}
+	}
+	S_next(p);
+	while (S_tok(p)->type == TK_COMMENT) {
+		S_comment_append(&a->comments, S_comment_new(p));
+		S_next(p);
+	}
+	return 0;
+}
+
+/* angle -> alt ('|' alt)* '>' */
+static void S_reading(S_parser *p, tb_line *line, S_clock *clk, const tb_tok *open)
+{
+	tb_alt alts[16];
+	unsigned n = 0;
+	for (;;) {
+		if (n == 16) {
+			tb_diag_tok(p->r, TB_ERROR, TB_D_ANGLE, "a reading has at most 16 alternatives");
+			S_skip_angle(p);
+			return;
+		}
+		memset(&alts[n], 0, sizeof alts[n]);
+		if (S_alt(p, &alts[n])) {
+			S_skip_angle(p);
+			S_node_new(p, line, TB_NODE_UNKNOWN, open, clk); /* keeps the count */
+			return;
+		}
+		n++;
+		if (S_tok(p)->type != TK_BAR)
+			break;
+		S_next(p);
+	}
+	if (S_expect_rangle(p, "the reading"))
+		return;
+	tb_node *node = S_node_new(p, line, TB_NODE_READING, open, clk);
+	node->alts = tb_arena_alloc(&p->rec->arena, n * sizeof *alts);
+	memcpy(node->alts, alts, n * sizeof *alts);
+	node->nalts = n;
+	node->span.end_line = alts[n - 1].span.end_line;
+	node->span.end_col = alts[n - 1].span.end_col + 1;
+}
+
+/* turn -> '<' angle '>' */
+static void S_angle(S_parser *p, tb_line *line, S_clock *clk)
+{
+	tb_tok open = *S_tok(p);
+	S_next(p);
+	if (S_word_is(S_tok(p), p->r, "gap")) {
+		S_gap(p, line, clk, &open);
+	} else if (S_word_is(S_tok(p), p->r, "position")) {
+		S_restate(p, line, clk, &open);
+	} else if (S_need_clock(p, clk)) {
+		S_reading(p, line, clk, &open);
+	} else {
+		S_skip_angle(p);
+	}
+}
+
+/* MOVENUM: checks it against the clock, or sets an unknown clock. */
+static void S_move_number(S_parser *p, S_clock *clk)
+{
+	const tb_tok *t = S_tok(p);
+	int side = t->dots == 1 ? 0 : 1;
+	if (!clk->known) {
+		clk->number = (unsigned)(t->num > 0 ? t->num : 1);
+		clk->side = side;
+		clk->known = 1;
+	} else if ((unsigned long)t->num != clk->number || side != clk->side) {
+		tb_diag_tok(p->r, TB_WARNING, TB_D_NUMBER,
+		            "move number %ld%s does not match the count: this is %u%s",
+		            t->num, t->dots == 1 ? "." : "...", clk->number,
+		            clk->side == 0 ? "." : "...");
+	}
+	S_next(p);
+}
+
+static void S_line(S_parser *p, tb_line *line, S_clock clk, int depth);
+
+/* Skips a variation nested too deep, without recursing. */
+static void S_skip_variation(S_parser *p)
+{
+	long open = 1;
+	while (open > 0 && S_tok(p)->type != TK_EOF && S_tok(p)->type != TK_LBRACKET) {
+		if (S_tok(p)->type == TK_LPAREN)
+			open++;
+		else if (S_tok(p)->type == TK_RPAREN)
+			open--;
+		S_next(p);
+	}
+}
+
+/* '(' line ')' : an alternative to the last turn of 'line'. */
+static void S_variation(S_parser *p, tb_line *line, int depth)
+{
+	tb_tok open = *S_tok(p);
+	tb_node *base = line->last;
+	S_next(p);
+	if (depth >= TB_MAX_DEPTH) {
+		tb_diag_at(p->r, TB_ERROR, TB_D_VAR_DEEP, open.off, 1, open.line, open.col,
+		           "variations are nested more than %d deep", TB_MAX_DEPTH);
+		S_skip_variation(p);
+		return;
+	}
+	if (!base)
+		tb_diag_at(p->r, TB_ERROR, TB_D_VAR_START, open.off, 1, open.line, open.col,
+		           "a variation must follow the turn it replaces");
+	tb_line *v = tb_arena_alloc(&p->rec->arena, sizeof *v);
+	v->span = S_span_tok(&open);
+	S_clock clk = {0, 0, 0};
+	if (base && base->side != 2)
+		clk = (S_clock){base->number, base->side, 1};
+	S_line(p, v, clk, depth + 1);
+	if (S_tok(p)->type == TK_RPAREN) {
+		v->span.end_line = S_tok(p)->end_line;
+		v->span.end_col = S_tok(p)->end_col;
+		S_next(p);
+	} else {
+		tb_diag_at(p->r, TB_ERROR, TB_D_VAR_OPEN, open.off, 1, open.line, open.col,
+		           "variation opened here is never closed with ')'");
+	}
+	if (!v->first && !v->lead) {
+		tb_diag_at(p->r, TB_ERROR, TB_D_VAR_EMPTY, open.off, 1, open.line, open.col,
+		           "empty variation");
+		return;
+	}
+	if (!base)
+		return;
+	tb_line **slot = &base->variations;
+	while (*slot)
+		slot = &(*slot)->next;
+	*slot = v;
+}
+
+static int S_is_result(S_parser *p, const tb_tok *t)
+{
+	return t->type == TK_STAR || S_word_is(t, p->r, "1-0") ||
+	       S_word_is(t, p->r, "0-1") || S_word_is(t, p->r, "1/2-1/2");
+}
+
+/* line -> (MOVENUM | turn | comment | NAG | variation)* ; stops before
+ * ')' (inside a variation), a result, '[' or the end. */
+static void S_line(S_parser *p, tb_line *line, S_clock clk, int depth)
+{
+	for (;;) {
+		tb_tok *t = S_tok(p);
+		switch (t->type) {
+		case TK_EOF:
+		case TK_LBRACKET:
+			return;
+		case TK_RPAREN:
+			if (depth > 0)
+				return;
+			tb_diag_tok(p->r, TB_ERROR, TB_D_VAR_CLOSE, "')' without '('");
+			S_next(p);
+			break;
+		case TK_MOVENUM:
+			S_move_number(p, &clk);
+			break;
+		case TK_COMMENT:
+			S_comment_append(line->last ? &line->last->comments : &line->lead,
+			                 S_comment_new(p));
+			S_next(p);
+			break;
+		case TK_NAG:
+			if (line->last)
+				S_add_nag(p, line->last, (int)t->num);
+			else
+				tb_diag_tok(p->r, TB_ERROR, TB_D_NAG_PLACE,
+				            "a NAG must follow the turn it annotates");
+			S_next(p);
+			break;
+		case TK_LPAREN:
+			S_variation(p, line, depth);
+			break;
+		case TK_LANGLE:
+			S_angle(p, line, &clk);
+			break;
+		case TK_STAR:
+			return;
+		case TK_WORD:
+			if (S_is_result(p, t))
+				return;
+			S_turn_word(p, line, &clk);
+			break;
+		default:
+			tb_diag_tok(p->r, TB_ERROR, TB_D_UNEXPECTED, "'%.*s' is out of place here",
+			            (int)(t->len > 20 ? 20 : t->len), p->r->data + t->off);
+			S_next(p);
+			break;
+		}
+	}
+}
+
+static tb_result S_result_of(S_parser *p, const tb_tok *t)
+{
+	if (t->type == TK_STAR)
+		return TB_RESULT_OTHER;
+	return S_word_is(t, p->r, "1-0") ? TB_RESULT_FIRST
+	     : S_word_is(t, p->r, "0-1") ? TB_RESULT_SECOND
+	                                 : TB_RESULT_DRAW;
+}
+
+/* movetext -> line (result comment*)? */
+static void S_movetext(S_parser *p)
+{
+	tb_record *rec = p->rec;
+	S_clock clk = {1, 0, 1};
+	if (rec->start)
+		clk = (S_clock){rec->start->number, rec->start->to_move, 1};
+	S_line(p, &rec->main, clk, 0);
+	tb_result tagged = tb_tags_result(rec);
+	tb_tok *t = S_tok(p);
+	if (t->type == TK_EOF || t->type == TK_LBRACKET) {
+		if (!p->r->fatal)
+			tb_diag_tok(p->r, TB_WARNING, TB_D_NO_RESULT,
+			            "the game has no result marker (1-0, 0-1, 1/2-1/2 or *) "
+			            "before this; [Result] is used");
+		rec->result = tagged;
+		return;
+	}
+	rec->result = S_result_of(p, t);
+	if (tagged != TB_RESULT_OTHER && tagged != rec->result)
+		tb_diag_tok(p->r, TB_ERROR, TB_D_RESULT,
+		            "the game ends in %s but its [Result] tag says %s",
+		            tb_result_text[rec->result], tb_result_text[tagged]);
+	else
+		tb_tags_set_result(rec, rec->result);
+	S_next(p);
+	for (t = S_tok(p); t->type != TK_EOF && t->type != TK_LBRACKET; t = S_tok(p)) {
+		if (t->type == TK_COMMENT)
+			S_comment_append(&rec->trail, S_comment_new(p));
+		else
+			tb_diag_tok(p->r, TB_ERROR, TB_D_AFTER_RESULT,
+			            "text after the game's result; a new record starts with its tags");
+		S_next(p);
+	}
+}
+
+/* record -> tagsec movetext */
+static tb_record *S_record(tb_reader *r)
+{
+	S_parser p = {r, tb_xcalloc(1, sizeof(tb_record)), NULL, {0, 0, {0}}};
+	p.rec->line = r->tok.line;
+	tb_tag_list tags = {0};
+	S_tag_section(&p, &tags);
+	p.g = tb_tags_finish(r, p.rec, &tags, &p.board);
+	free(tags.v);
+	if (p.g) {
+		S_movetext(&p);
+	} else {
+		S_skip_to_record(&p);
+	}
+	return p.rec;
+}
+
+/* ===== The reader ===== */
+
+static tb_reader *S_reader_new(const char *name)
+{
+	tb_reader *r = tb_xcalloc(1, sizeof *r);
+	r->name = tb_xstrdup(name ? name : "<input>");
+	return r;
+}
+
+tb_reader *tb_reader_new_file(FILE *f, const char *name)
+{
+	tb_reader *r = S_reader_new(name);
+	r->f = f;
+	r->data = "";
+	return r;
+}
+
+tb_reader *tb_reader_new_mem(const char *buf, size_t len, const char *name)
+{
+	tb_reader *r = S_reader_new(name);
+	r->data = buf ? buf : "";
+	r->len = buf ? len : 0;
+	r->eof = 1;
+	return r;
+}
+
+int tb_reader_next(tb_reader *r, tb_record **out)
+{
+	*out = NULL;
+	tb_diags_clear(r);
+	r->rec_errors = 0;
+	if (!r->started)
+		tb_lex_next(r);
+	if (r->tok.type == TK_EOF) {
+		if (r->io_error) {
+			tb_diag_at(r, TB_ERROR, TB_D_IO, r->pos, 1, r->line, r->col,
+			           "could not read past this point");
+			return TB_EIO;
+		}
+		return 0;
+	}
+	tb_window_compact(r);
+	tb_record *rec = S_record(r);
+	rec->errors = r->rec_errors;
+	*out = rec;
+	return 1;
+}
+
+size_t tb_reader_ndiags(const tb_reader *r) { return r->ndiags; }
+
+const tb_diag *tb_reader_diag(const tb_reader *r, size_t i)
+{
+	return i < r->ndiags ? &r->diags[i] : NULL;
+}
+
+size_t tb_reader_nerrors(const tb_reader *r) { return r->nerrors; }
+size_t tb_reader_nwarnings(const tb_reader *r) { return r->nwarnings; }
+
+void tb_reader_free(tb_reader *r)
+{
+	if (!r)
+		return;
+	tb_diags_clear(r);
+	free(r->diags);
+	free(r->own);
+	free(r->name);
+	tb_buf_free(&r->text);
+	free(r);
+}
+
+void tb_record_free(tb_record *rec)
+{
+	if (!rec)
+		return;
+	tb_arena_free(&rec->arena);
+	free(rec);
+}
+
+size_t tb_record_errors(const tb_record *rec) { return rec->errors; }
+const tb_game *tb_record_game(const tb_record *rec) { return rec->game; }
+unsigned tb_record_line(const tb_record *rec) { return rec->line; }
+
+size_t tb_record_plies(const tb_record *rec)
+{
+	size_t n = 0;
+	for (const tb_node *x = rec->main.first; x; x = x->next)
+		n += x->kind != TB_NODE_GAP && x->kind != TB_NODE_POSITION;
+	return n;
+}
+
+const char *tb_version(void) { return TB_VERSION; }

@@ -1,0 +1,274 @@
+/*
+ * position.c -- position notation, read and written for any game
+ * (spec/tgn.md, "Position notation"):
+ *
+ *   position -> side number block block extra*
+ *   block    -> side ':' (piece (',' piece)*)?
+ *   piece    -> type? point '+'?
+ *   extra    -> key '=' value
+ *
+ * fields separated by spaces. Which pieces may stand where is the
+ * rules engines' business; here only the shape, the points and
+ * duplicates are checked.
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "game.h"
+#include "xalloc.h"
+
+typedef struct S_pos_reader {
+	const tb_game *g;
+	const tb_board *b;
+	const char *s;
+	size_t i;
+	tb_syntax_err *err;
+} S_pos_reader;
+
+static int S_fail(S_pos_reader *r, size_t at, size_t len, const char *msg)
+{
+	r->err->offset = at;
+	r->err->len = len ? len : 1;
+	snprintf(r->err->msg, sizeof r->err->msg, "%s", msg);
+	return -1;
+}
+
+static void S_skip_spaces(S_pos_reader *r)
+{
+	while (r->s[r->i] == ' ')
+		r->i++;
+}
+
+/* Returns the length of the field at the read position. */
+static size_t S_field_len(const S_pos_reader *r)
+{
+	size_t n = 0;
+	while (r->s[r->i + n] && r->s[r->i + n] != ' ')
+		n++;
+	return n;
+}
+
+static int S_side_index(const tb_game *g, char c)
+{
+	return c == g->side_letter[0] ? 0 : c == g->side_letter[1] ? 1 : -1;
+}
+
+static int S_read_piece(S_pos_reader *r, size_t end, int side, tb_piece *out)
+{
+	size_t at = r->i;
+	memset(out, 0, sizeof *out);
+	out->side = (uint8_t)side;
+	if (*r->g->piece_types) {
+		char t = r->s[r->i];
+		if (!t || !strchr(r->g->piece_types, t) || t == ',')
+			return S_fail(r, at, 1, "each piece needs its type letter before its point");
+		out->type = t;
+		r->i++;
+	}
+	tb_scan sc = {r->s, end, r->i, r->b, r->g->title, r->err};
+	if (tb_scan_point(&sc, &out->pt))
+		return -1;
+	r->i = sc.i;
+	if (r->i < end && r->s[r->i] == '+') {
+		if (!out->type || out->type == 'G')
+			return S_fail(r, r->i, 1, "only a royal piece can be crowned ('+')");
+		out->crowned = 1;
+		r->i++;
+	}
+	if (r->i < end && r->s[r->i] != ',')
+		return S_fail(r, r->i, 1, "expected ',' between pieces");
+	return 0;
+}
+
+static int S_read_block(S_pos_reader *r, int *seen, tb_piece **pieces,
+                        size_t *n, size_t *cap)
+{
+	size_t len = S_field_len(r), end = r->i + len;
+	int side = len >= 2 && r->s[r->i + 1] == ':' ? S_side_index(r->g, r->s[r->i]) : -1;
+	if (side < 0) {
+		char msg[96];
+		snprintf(msg, sizeof msg, "expected the pieces of a side, as %c:... or %c:...",
+		         r->g->side_letter[0], r->g->side_letter[1]);
+		return S_fail(r, r->i, len, msg);
+	}
+	if (seen[side])
+		return S_fail(r, r->i, 2, "this side's pieces are already given");
+	seen[side] = 1;
+	r->i += 2;
+	while (r->i < end) {
+		if (*n == *cap) {
+			*cap = *cap ? *cap * 2 : 32;
+			*pieces = tb_xrealloc(*pieces, *cap * sizeof **pieces);
+		}
+		if (S_read_piece(r, end, side, &(*pieces)[*n]))
+			return -1;
+		(*n)++;
+		if (r->i < end)
+			r->i++; /* ',' */
+		if (r->i == end && r->s[end - 1] == ',')
+			return S_fail(r, end - 1, 1, "a piece is missing after ','");
+	}
+	return 0;
+}
+
+static int S_piece_cmp(const void *a, const void *b)
+{
+	const tb_piece *p = a, *q = b;
+	if (p->side != q->side)
+		return p->side - q->side;
+	return (int)p->pt - (int)q->pt; /* rank-major; '?' (255) last */
+}
+
+static int S_extra_cmp(const void *a, const void *b)
+{
+	return strcmp(((const tb_extra *)a)->key, ((const tb_extra *)b)->key);
+}
+
+static int S_key_known(const tb_game *g, const char *k, size_t n)
+{
+	for (const char *const *p = g->extra_keys; *p; p++)
+		if (strlen(*p) == n && memcmp(*p, k, n) == 0)
+			return 1;
+	return 0;
+}
+
+static int S_read_extra(S_pos_reader *r, tb_arena *a, tb_extra *out,
+                        const tb_extra *prev, size_t nprev)
+{
+	size_t len = S_field_len(r);
+	const char *f = r->s + r->i;
+	const char *eq = memchr(f, '=', len);
+	if (!eq || eq == f || eq == f + len - 1)
+		return S_fail(r, r->i, len, "expected key=value");
+	size_t klen = (size_t)(eq - f);
+	if (!S_key_known(r->g, f, klen)) {
+		char msg[128];
+		snprintf(msg, sizeof msg, "'%.*s' is not a position key of %s",
+		         (int)(klen > 40 ? 40 : klen), f, r->g->title);
+		return S_fail(r, r->i, klen, msg);
+	}
+	out->key = tb_arena_strndup(a, f, klen);
+	out->value = tb_arena_strndup(a, eq + 1, len - klen - 1);
+	for (size_t i = 0; i < nprev; i++)
+		if (strcmp(prev[i].key, out->key) == 0)
+			return S_fail(r, r->i, klen, "this key is already given");
+	const char *why = r->g->check_extra(r->b, out->key, out->value);
+	if (why)
+		return S_fail(r, (size_t)(eq + 1 - r->s), len - klen - 1, why);
+	r->i += len;
+	return 0;
+}
+
+static int S_read_head(S_pos_reader *r, tb_position *p)
+{
+	S_skip_spaces(r);
+	size_t len = S_field_len(r);
+	int side = len == 1 ? S_side_index(r->g, r->s[r->i]) : -1;
+	if (side < 0) {
+		char msg[96];
+		snprintf(msg, sizeof msg, "a position starts with the side to move, %c or %c",
+		         r->g->side_letter[0], r->g->side_letter[1]);
+		return S_fail(r, r->i, len, msg);
+	}
+	p->to_move = (uint8_t)side;
+	r->i += 1;
+	S_skip_spaces(r);
+	len = S_field_len(r);
+	unsigned long num = 0;
+	size_t k = 0;
+	while (k < len && isdigit((unsigned char)r->s[r->i + k]) && num < 1000000)
+		num = num * 10 + (unsigned long)(r->s[r->i + k++] - '0');
+	if (k == 0 || k != len || num == 0 || num >= 1000000)
+		return S_fail(r, r->i, len, "expected the turn number (1 to 999999) after the side to move");
+	p->number = (unsigned)num;
+	r->i += len;
+	return 0;
+}
+
+tb_position *tb_position_parse(const tb_game *g, const tb_board *b,
+                               const char *s, tb_arena *a, tb_syntax_err *err)
+{
+	S_pos_reader r = {g, b, s, 0, err};
+	tb_position *p = tb_arena_alloc(a, sizeof *p);
+	tb_piece *pieces = NULL;
+	size_t n = 0, cap = 0;
+	tb_extra extras[8];
+	size_t nextras = 0;
+	int seen[2] = {0, 0};
+	if (S_read_head(&r, p))
+		goto fail;
+	for (int k = 0; k < 2; k++) {
+		S_skip_spaces(&r);
+		if (S_read_block(&r, seen, &pieces, &n, &cap))
+			goto fail;
+	}
+	for (S_skip_spaces(&r); s[r.i]; S_skip_spaces(&r)) {
+		if (nextras == sizeof extras / sizeof extras[0]) {
+			S_fail(&r, r.i, S_field_len(&r), "too many key=value fields");
+			goto fail;
+		}
+		if (S_read_extra(&r, a, &extras[nextras], extras, nextras))
+			goto fail;
+		nextras++;
+	}
+	qsort(pieces, n, sizeof *pieces, S_piece_cmp);
+	uint8_t used[256] = {0};
+	for (size_t i = 0; i < n; i++) {
+		if (pieces[i].pt != TB_PT_UNKNOWN && used[pieces[i].pt]++) {
+			S_fail(&r, 0, strlen(s), "two pieces stand on one point");
+			goto fail;
+		}
+	}
+	p->pieces = tb_arena_alloc(a, (n ? n : 1) * sizeof *pieces);
+	if (n)
+		memcpy(p->pieces, pieces, n * sizeof *pieces);
+	p->npieces = n;
+	qsort(extras, nextras, sizeof *extras, S_extra_cmp);
+	p->extras = tb_arena_alloc(a, (nextras ? nextras : 1) * sizeof *extras);
+	memcpy(p->extras, extras, nextras * sizeof *extras);
+	p->nextras = nextras;
+	free(pieces);
+	return p;
+fail:
+	free(pieces);
+	return NULL;
+}
+
+void tb_position_write(tb_buf *out, const tb_game *g, const tb_position *p)
+{
+	tb_buf_printf(out, "%c %u", g->side_letter[p->to_move], p->number);
+	size_t i = 0;
+	for (int side = 0; side < 2; side++) {
+		tb_buf_printf(out, " %c:", g->side_letter[side]);
+		for (int first = 1; i < p->npieces && p->pieces[i].side == side; i++, first = 0) {
+			if (!first)
+				tb_buf_putc(out, ',');
+			if (p->pieces[i].type)
+				tb_buf_putc(out, p->pieces[i].type);
+			tb_point_write(out, p->pieces[i].pt);
+			if (p->pieces[i].crowned)
+				tb_buf_putc(out, '+');
+		}
+	}
+	for (size_t k = 0; k < p->nextras; k++)
+		tb_buf_printf(out, " %s=%s", p->extras[k].key, p->extras[k].value);
+}
+
+int tb_position_equal(const tb_position *a, const tb_position *b)
+{
+	if (!a || !b)
+		return a == b;
+	if (a->to_move != b->to_move || a->number != b->number ||
+	    a->npieces != b->npieces || a->nextras != b->nextras)
+		return 0;
+	for (size_t i = 0; i < a->npieces; i++)
+		if (memcmp(&a->pieces[i], &b->pieces[i], sizeof a->pieces[i]) != 0)
+			return 0;
+	for (size_t i = 0; i < a->nextras; i++)
+		if (strcmp(a->extras[i].key, b->extras[i].key) ||
+		    strcmp(a->extras[i].value, b->extras[i].value))
+			return 0;
+	return 1;
+}

@@ -1,0 +1,88 @@
+/*
+ * reader.h -- the reader: input window, lexer state, diagnostics
+ * (internal; lexer.c and parser.c share it).
+ *
+ * The window holds the source from the start of the record being read
+ * to the lexer's position, so any line of that record can be quoted in
+ * a diagnostic; it is compacted when a new record starts, so memory is
+ * bounded by the largest record (TB_MAX_RECORD), not the file.
+ */
+#ifndef TB_READER_H
+#define TB_READER_H
+
+#include <stdarg.h>
+#include <stdio.h>
+
+#include "buf.h"
+#include "record.h"
+
+typedef enum tb_tok_type {
+	TK_EOF,
+	TK_LBRACKET, TK_RBRACKET, TK_LPAREN, TK_RPAREN,
+	TK_LANGLE, TK_RANGLE, TK_BAR, TK_STAR,
+	TK_STRING,   /* text in r->text */
+	TK_COMMENT,  /* text in r->text */
+	TK_NAG,      /* num */
+	TK_MOVENUM,  /* num, dots (1 or 3) */
+	TK_WORD      /* bytes at off, len */
+} tb_tok_type;
+
+typedef struct tb_tok {
+	tb_tok_type type;
+	size_t off, len;         /* bytes in the window */
+	unsigned line, col;      /* start */
+	unsigned end_line, end_col;
+	long num;
+	int dots;
+} tb_tok;
+
+struct tb_reader {
+	FILE *f;                 /* NULL for a memory reader */
+	char *name;
+	char *own;               /* window storage of a file reader */
+	size_t cap;
+	const char *data;        /* the window */
+	size_t len;              /* bytes in the window */
+	int eof;                 /* no more input beyond len */
+	int io_error;
+	size_t pos;              /* lexer position */
+	unsigned line, col;      /* at pos */
+	size_t rec_start;        /* window offset where the record's first line starts */
+	int started;             /* first token read */
+	int fatal;               /* stop: nothing more can be read */
+	tb_tok tok;              /* current token */
+	tb_buf text;             /* decoded text of a STRING or COMMENT token */
+	char lang[36];           /* a COMMENT's language, "" when none */
+	/* diagnostics of the current call */
+	tb_diag *diags;
+	size_t ndiags, diag_cap;
+	size_t rec_errors;       /* errors in the record being read */
+	size_t nerrors, nwarnings;
+};
+
+/* Reads the next token into r->tok. */
+void tb_lex_next(tb_reader *r);
+
+/* Records a diagnostic over 'len' bytes at window offset 'off', which
+ * lies on line 'line' at column 'col'. */
+void tb_diag_at(tb_reader *r, tb_severity sev, int code, size_t off,
+                size_t len, unsigned line, unsigned col, const char *fmt, ...)
+	__attribute__((format(printf, 8, 9)));
+/* The same over the current token. */
+void tb_diag_tok(tb_reader *r, tb_severity sev, int code, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+/* Drops the diagnostics of the previous call. */
+void tb_diags_clear(tb_reader *r);
+
+/* Moves the window so the record starting at the current token's line
+ * comes first; called between records. */
+void tb_window_compact(tb_reader *r);
+
+/* Length in bytes of the character at 's' (at most 'n'). */
+size_t tb_utf8_len_at(const char *s, size_t n);
+
+/* Number of code points in 'n' bytes at 's'. */
+unsigned tb_utf8_count(const char *s, size_t n);
+
+#endif

@@ -1,0 +1,144 @@
+/*
+ * record.h -- the record tree (internal; the public type is opaque).
+ *
+ * A record is a game: its tags, then its main line. A line is a list
+ * of turn nodes; each turn may carry NAGs, comments after it and
+ * variations (alternative lines that replace it, PGN's RAV). All of it
+ * lives in the record's arena. Shape and meaning: spec/tgn.md.
+ */
+#ifndef TB_RECORD_H
+#define TB_RECORD_H
+
+#include <stdint.h>
+
+#include "arena.h"
+#include "tablero.h"
+
+typedef struct tb_span {
+	unsigned line, col;         /* first character */
+	unsigned end_line, end_col; /* one past the last character */
+} tb_span;
+
+/* A point is (rank << 3 | file) + 1; 0 is no point, TB_PT_UNKNOWN is
+ * the '?' of a transcriber who did not know it. */
+typedef uint8_t tb_point;
+#define TB_PT_NONE 0
+#define TB_PT_UNKNOWN 255
+#define TB_PT(file, rank) ((tb_point)((((rank) << 3) | (file)) + 1))
+#define TB_PT_FILE(p) (((p) - 1) & 7)
+#define TB_PT_RANK(p) (((p) - 1) >> 3)
+
+/* The parts a turn is made of. ORDER PART: keep tb_part_kind and
+ * part_sep[] in writer.c in step. */
+typedef enum tb_part_kind {
+	TB_PART_AT,       /* first point: placement, or where a piece starts */
+	TB_PART_STEP,     /* "-": to a point by a step or slide */
+	TB_PART_HOP,      /* "^": to a point by jumping over a piece */
+	TB_PART_CAPTURE,  /* "x": to a point, capturing (Asalto chains, Ocencahuac) */
+	TB_PART_REMOVE,   /* "x": a piece removed after a tercia (La Pitarra) */
+	TB_PART_PUSH,     /* ">": where the jumped piece was pushed back */
+	TB_PART_RELOCATE, /* "@": where the jumped royal piece was put */
+	TB_PART_HUFF      /* "H": a defender huffed before the turn */
+} tb_part_kind;
+
+typedef struct tb_part {
+	uint8_t kind;  /* tb_part_kind */
+	tb_point pt;
+} tb_part;
+
+#define TB_MAX_PARTS 64
+
+typedef struct tb_move {
+	uint8_t nparts;
+	uint8_t crown;   /* 0, 1 ("=": a royal piece reached the far end), 2 ("==") */
+	tb_part *parts;  /* arena */
+} tb_move;
+
+typedef struct tb_comment tb_comment;
+struct tb_comment {
+	const char *text;  /* unescaped, trimmed, UTF-8 */
+	const char *lang;  /* BCP 47 tag from "{@xx ...}", or NULL */
+	tb_span span;
+	tb_comment *next;
+};
+
+typedef struct tb_position tb_position;
+
+typedef enum tb_node_kind {
+	TB_NODE_MOVE,     /* a turn the game's grammar read */
+	TB_NODE_PASS,     /* "pass" */
+	TB_NODE_UNKNOWN,  /* "?": a turn nobody knows */
+	TB_NODE_READING,  /* "<a | b>": uncertain, alternatives, first followed */
+	TB_NODE_GAP,      /* "<gap ...>": turns missing from the source */
+	TB_NODE_POSITION  /* "<position ...>": the position restated */
+} tb_node_kind;
+
+typedef struct tb_line tb_line;
+typedef struct tb_node tb_node;
+
+/* One alternative of a reading: a move, a pass or an unknown turn. */
+typedef struct tb_alt {
+	uint8_t kind;       /* TB_NODE_MOVE, TB_NODE_PASS or TB_NODE_UNKNOWN */
+	tb_move move;
+	tb_comment *comments;
+	tb_span span;
+} tb_alt;
+
+struct tb_node {
+	uint8_t kind;        /* tb_node_kind */
+	uint8_t side;        /* 0 or 1: who made this turn; 2 when unknown */
+	uint8_t nnags;
+	unsigned number;     /* turn number; 0 when unknown */
+	tb_span span;
+	tb_move move;        /* TB_NODE_MOVE */
+	uint8_t *nags;       /* in the order written */
+	tb_alt *alts;        /* TB_NODE_READING */
+	unsigned nalts;
+	long gap_min, gap_max; /* TB_NODE_GAP: -1 when unbounded/unknown */
+	tb_position *position; /* TB_NODE_POSITION */
+	tb_comment *comments;  /* after the turn */
+	tb_line *variations;   /* alternatives to this turn */
+	tb_node *next;
+};
+
+struct tb_line {
+	tb_comment *lead;      /* comments before the first turn */
+	tb_node *first, *last;
+	tb_span span;
+	tb_line *next;         /* next variation of the same turn */
+};
+
+typedef struct tb_tag {
+	const char *name;
+	const char *value;
+	tb_span span;
+	tb_comment *comments;  /* comments written after it, in the tag section */
+	unsigned value_line, value_col; /* where its value's '"' was; 0 when implied */
+	size_t value_off;      /* window offset of that '"', while parsing */
+} tb_tag;
+
+typedef enum tb_result {
+	TB_RESULT_NONE,   /* no termination marker */
+	TB_RESULT_FIRST,  /* "1-0" */
+	TB_RESULT_SECOND, /* "0-1" */
+	TB_RESULT_DRAW,   /* "1/2-1/2" */
+	TB_RESULT_OTHER   /* "*" */
+} tb_result;
+
+struct tb_record {
+	tb_arena arena;
+	const tb_game *game;
+	tb_tag *tags;          /* in canonical order */
+	size_t ntags;
+	tb_comment *lead;      /* comments before the first tag */
+	tb_line main;
+	tb_result result;
+	tb_comment *trail;     /* comments after the result */
+	tb_position *start;    /* from [Position], or NULL for the game's start */
+	unsigned line;
+	size_t errors;
+};
+
+extern const char *const tb_result_text[]; /* indexed by tb_result */
+
+#endif

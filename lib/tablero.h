@@ -1,0 +1,171 @@
+/*
+ * tablero.h -- the one public header of libtablero.
+ *
+ * libtablero reads TGN (the tablero game notation, spec/tgn.md) one
+ * record at a time, keeps every record as a tree whose nodes remember
+ * where they came from, and writes a record back in the one canonical
+ * form. The library never prints: problems are returned as diagnostics
+ * that the caller formats (tb_diag_format) and shows.
+ *
+ * Conventions: every type is opaque unless its fields are documented
+ * here; out parameters come first; functions returning int return 0 on
+ * success and a negative TB_E* value on failure; every function says
+ * who owns what it returns. Functions taking a NULL object where a
+ * _free is concerned do nothing.
+ */
+#ifndef TABLERO_H
+#define TABLERO_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(__GNUC__) && __GNUC__ >= 4
+#define TB_EXPORT __attribute__((visibility("default")))
+#else
+#define TB_EXPORT
+#endif
+
+#define TB_VERSION "0.1.0"
+
+/** ## Status codes */
+enum {
+	TB_OK = 0,
+	TB_EIO = -1,     /* reading the input failed (errno is kept) */
+	TB_ENOMEM = -2,  /* an allocation failed */
+	TB_EINVAL = -3   /* an argument was out of range */
+};
+
+/** Returns the library version, "MAJOR.MINOR.PATCH"; a static string. */
+TB_EXPORT const char *tb_version(void);
+
+/** ## Diagnostics
+ *
+ * Every problem found in the input is one diagnostic. Its code is
+ * stable (spec/tgn.md, "Diagnostics"); its message is plain words.
+ * Lines and columns count from 1; columns count characters (Unicode
+ * code points), not bytes, and a tab is one column.
+ */
+typedef enum { TB_WARNING = 1, TB_ERROR = 2 } tb_severity;
+
+typedef struct tb_diag {
+	tb_severity severity;
+	int code;            /* TB-number, e.g. 104 for TB104 */
+	const char *file;    /* the name given to the reader */
+	unsigned line, col;  /* where the problem starts */
+	unsigned end_col;    /* one past its last column on that line (>= col+1) */
+	const char *message; /* one line, no trailing newline */
+	const char *source;  /* the source line, without its newline; may be ""
+	                        or, for a very long line, a window of it */
+	unsigned source_col; /* column of the problem within 'source' */
+} tb_diag;
+
+/** Formats 'd' as "file:line:col: error: message [TBnnn]", then the
+ * source line and a caret line under the span, each ending in '\n'.
+ * Returns a string the caller frees with free(), or NULL on OOM. */
+TB_EXPORT char *tb_diag_format(const tb_diag *d);
+
+/** ## Games
+ *
+ * The games tablero knows, by name ("pitarra", "asalto", "ocencahuac").
+ */
+typedef struct tb_game tb_game;
+
+/** Returns the game named 'name' (case-insensitive), or NULL. Borrowed,
+ * static. */
+TB_EXPORT const tb_game *tb_game_find(const char *name);
+/** Returns the i-th registered game, or NULL past the last. */
+TB_EXPORT const tb_game *tb_game_at(size_t i);
+/** The game's name as written in [Game "..."]; static. */
+TB_EXPORT const char *tb_game_name(const tb_game *g);
+/** The game's title for people ("La Pitarra"); static. */
+TB_EXPORT const char *tb_game_title(const tb_game *g);
+
+/** ## Reading records
+ *
+ * A reader streams records from a file or a memory buffer: it holds
+ * one record's source at a time, so memory stays flat however long the
+ * collection. Records larger than TB_MAX_RECORD bytes are refused with
+ * a diagnostic.
+ */
+#define TB_MAX_RECORD (16u << 20)
+
+typedef struct tb_reader tb_reader;
+typedef struct tb_record tb_record;
+
+/** Returns a reader over 'f', which stays owned by the caller and must
+ * outlive the reader; 'name' (copied) is used in diagnostics. Returns
+ * NULL on OOM. */
+TB_EXPORT tb_reader *tb_reader_new_file(FILE *f, const char *name);
+
+/** Returns a reader over the 'len' bytes at 'buf', which the caller
+ * keeps alive until tb_reader_free. NULL on OOM. */
+TB_EXPORT tb_reader *tb_reader_new_mem(const char *buf, size_t len,
+                                       const char *name);
+
+/** Reads the next record into '*out'. Returns 1 when a record was read
+ * (the caller owns it: tb_record_free), 0 at the end of the input, or
+ * a negative TB_E* code ('*out' is then NULL). Diagnostics found while
+ * reading it are available until the next call. A record with errors
+ * is still returned, so the caller sees what could be read; see
+ * tb_record_errors. */
+TB_EXPORT int tb_reader_next(tb_reader *r, tb_record **out);
+
+/** The diagnostics of the last tb_reader_next call. Borrowed; valid
+ * until the next call or tb_reader_free. */
+TB_EXPORT size_t tb_reader_ndiags(const tb_reader *r);
+TB_EXPORT const tb_diag *tb_reader_diag(const tb_reader *r, size_t i);
+
+/** Total counts of diagnostics since the reader was made. */
+TB_EXPORT size_t tb_reader_nerrors(const tb_reader *r);
+TB_EXPORT size_t tb_reader_nwarnings(const tb_reader *r);
+
+TB_EXPORT void tb_reader_free(tb_reader *r);
+
+/** ## Records */
+
+/** Frees 'rec' and everything in it. */
+TB_EXPORT void tb_record_free(tb_record *rec);
+
+/** Number of errors (not warnings) found in this record. A record with
+ * errors is incomplete: tb_record_write refuses it. */
+TB_EXPORT size_t tb_record_errors(const tb_record *rec);
+
+/** The record's game, or NULL when its [Game] tag is missing or
+ * unknown. Borrowed, static. */
+TB_EXPORT const tb_game *tb_record_game(const tb_record *rec);
+
+/** The value of tag 'name' as written (unescaped), or NULL when the
+ * record has no such tag. Borrowed from 'rec'. */
+TB_EXPORT const char *tb_record_tag(const tb_record *rec, const char *name);
+
+/** Tags in canonical order: sets '*name' and '*value' (borrowed) for
+ * the i-th tag and returns 1, or returns 0 past the last. */
+TB_EXPORT int tb_record_tag_at(const tb_record *rec, size_t i,
+                               const char **name, const char **value);
+
+/** Line on which the record starts in its source. */
+TB_EXPORT unsigned tb_record_line(const tb_record *rec);
+
+/** Number of turns on the record's main line (every turn node counts,
+ * unknown turns and readings included; a gap counts as 0). */
+TB_EXPORT size_t tb_record_plies(const tb_record *rec);
+
+/** Writes 'rec' in canonical TGN (spec/tgn.md, "Canonical form").
+ * Returns a NUL-terminated string the caller frees with free() and
+ * sets '*len' (if not NULL) to its length; returns NULL when the record
+ * has errors or on OOM. */
+TB_EXPORT char *tb_record_write(const tb_record *rec, size_t *len);
+
+/** Returns 1 when 'a' and 'b' are the same record (same tags, moves,
+ * comments, annotations, variations), whatever their source spans
+ * and spelling; 0 otherwise. */
+TB_EXPORT int tb_record_equal(const tb_record *a, const tb_record *b);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* TABLERO_H */

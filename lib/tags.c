@@ -1,0 +1,399 @@
+/*
+ * tags.c -- tag pairs: the rosters, value checks and canonical order
+ * (spec/tgn.md, "Tag pairs").
+ */
+#include "tags.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "diag.h"
+#include "xalloc.h"
+
+/* The archival roster, in canonical order, after the seven. */
+static const char *const S_archival[] = {
+	"Event", "Round", "Informant", "Recorder", "Transcriber", "Annotator",
+	"Source", "Language", "Community", "Access", "Notes", "Position", NULL
+};
+
+const tb_tag *tb_tag_list_find(const tb_tag_list *l, const char *name)
+{
+	for (size_t i = 0; i < l->n; i++)
+		if (strcmp(l->v[i].name, name) == 0)
+			return &l->v[i];
+	return NULL;
+}
+
+void tb_tag_list_add(tb_tag_list *l, const tb_tag *t)
+{
+	if (l->n == l->cap) {
+		l->cap = l->cap ? l->cap * 2 : 16;
+		l->v = tb_xrealloc(l->v, l->cap * sizeof *l->v);
+	}
+	l->v[l->n++] = *t;
+}
+
+static tb_tag *S_find(tb_tag_list *l, const char *name)
+{
+	return (tb_tag *)tb_tag_list_find(l, name);
+}
+
+/* A diagnostic over the value of tag 't'. */
+static void S_diag_value(tb_reader *r, int code, const tb_tag *t, const char *fmt,
+                         const char *arg)
+	__attribute__((format(printf, 4, 0)));
+static void S_diag_value(tb_reader *r, int code, const tb_tag *t, const char *fmt,
+                         const char *arg)
+{
+	tb_diag_at(r, TB_ERROR, code, t->value_off, strlen(t->value) + 2, t->value_line,
+	           t->value_col, fmt, arg);
+}
+
+/* ===== Values ===== */
+
+/* A date field: digits and '?'; when all digits, within lo..hi. */
+static int S_date_part(const char *s, size_t n, int lo, int hi)
+{
+	int v = 0, known = 1;
+	for (size_t i = 0; i < n; i++) {
+		if (s[i] == '?')
+			known = 0;
+		else if (isdigit((unsigned char)s[i]))
+			v = v * 10 + (s[i] - '0');
+		else
+			return 0;
+	}
+	return !known || (v >= lo && v <= hi);
+}
+
+/* Date -> YYYY.MM.DD with '?' for unknown digits; "YYYY-MM-DD",
+ * "YYYY" and "YYYY.MM" are read and written in the canonical form. */
+static const char *S_date(tb_arena *a, const char *v)
+{
+	size_t n = strlen(v);
+	char d[11] = "????.??.??";
+	if (n != 4 && n != 7 && n != 10)
+		return NULL;
+	memcpy(d, v, n);
+	if (n > 4 && v[4] != '.' && v[4] != '-')
+		return NULL;
+	if (n > 7 && v[7] != v[4])
+		return NULL;
+	d[4] = d[7] = '.';
+	if (!S_date_part(d, 4, 0, 9999) || !S_date_part(d + 5, 2, 1, 12) ||
+	    !S_date_part(d + 8, 2, 1, 31))
+		return NULL;
+	return strcmp(d, v) == 0 ? v : tb_arena_strndup(a, d, 10);
+}
+
+/* timecode -> H+:MM:SS ('-' H+:MM:SS)? */
+static int S_timecode(const char *s)
+{
+	for (int k = 0; k < 2; k++) {
+		int h = 0;
+		while (isdigit((unsigned char)*s) && h < 3)
+			s++, h++;
+		if (!h)
+			return 0;
+		for (int f = 0; f < 2; f++) {
+			if (s[0] != ':' || !isdigit((unsigned char)s[1]) || s[1] > '5' ||
+			    !isdigit((unsigned char)s[2]))
+				return 0;
+			s += 3;
+		}
+		if (*s == '\0')
+			return 1;
+		if (*s != '-' || k == 1)
+			return 0;
+		s++;
+	}
+	return 0;
+}
+
+static int S_source_ok(const char *v)
+{
+	const char *at = strrchr(v, '@');
+	if (!at)
+		return 1;
+	at++;
+	while (*at == ' ')
+		at++;
+	return S_timecode(at);
+}
+
+static int S_result_value(const char *v)
+{
+	for (int i = 1; i <= 4; i++)
+		if (strcmp(v, tb_result_text[i]) == 0)
+			return i;
+	return strcmp(v, "?") == 0 ? TB_RESULT_OTHER : 0;
+}
+
+static int S_opt_cmp(const void *a, const void *b)
+{
+	const char *const *x = a, *const *y = b;
+	return strcmp(*x, *y);
+}
+
+static const char *S_trim(char *s)
+{
+	while (*s == ' ' || *s == '\t')
+		s++;
+	size_t n = strlen(s);
+	while (n && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+		s[--n] = '\0';
+	return s;
+}
+
+static int S_key_ok(const char *k, size_t n)
+{
+	if (!n)
+		return 0;
+	for (size_t i = 0; i < n; i++)
+		if (!islower((unsigned char)k[i]) && !isdigit((unsigned char)k[i]) && k[i] != '_')
+			return 0;
+	return 1;
+}
+
+/* Rules -> "?" | game (';' key '=' value)* ; rewritten with the options
+ * sorted by key. Fills 'opts' (arena strings). Returns NULL or a
+ * message ('%s' takes 'arg'). */
+static const char *S_rules(tb_arena *a, const tb_game *g, tb_tag *t, tb_opts *opts,
+                           const char **arg)
+{
+	opts->n = 0;
+	if (strcmp(t->value, "?") == 0)
+		return NULL;
+	char *copy = tb_arena_strndup(a, t->value, strlen(t->value));
+	char *item = copy, *semi = strchr(copy, ';');
+	if (semi)
+		*semi = '\0';
+	if (strcasecmp(S_trim(item), g->name) != 0) {
+		*arg = g->name;
+		return "[Rules] must start with the game's name, '%s', then '; key=value' options";
+	}
+	while (semi) {
+		item = semi + 1;
+		if ((semi = strchr(item, ';')))
+			*semi = '\0';
+		char *kv = (char *)S_trim(item);
+		if (!*kv)
+			continue;
+		char *eq = strchr(kv, '=');
+		const char *val = eq ? S_trim(eq + 1) : "";
+		if (eq)
+			*eq = '\0';
+		const char *key = S_trim(kv);
+		if (!eq || !S_key_ok(key, strlen(key)) || !*val || strpbrk(val, " \t")) {
+			*arg = kv;
+			return "rule option '%s' must be written key=value (lower-case key)";
+		}
+		if (opts->n == TB_MAX_OPTS) {
+			*arg = key;
+			return "too many rule options at '%s'";
+		}
+		if (tb_opts_get(opts, key)) {
+			*arg = key;
+			return "rule option '%s' is given twice";
+		}
+		opts->key[opts->n] = key;
+		opts->value[opts->n++] = val;
+	}
+	/* sort by key, keeping each value with its key */
+	const char *pairs[TB_MAX_OPTS][2];
+	for (size_t i = 0; i < opts->n; i++)
+		pairs[i][0] = opts->key[i], pairs[i][1] = opts->value[i];
+	qsort(pairs, opts->n, sizeof pairs[0], S_opt_cmp);
+	tb_buf b = TB_BUF_INIT;
+	tb_buf_puts(&b, g->name);
+	for (size_t i = 0; i < opts->n; i++) {
+		opts->key[i] = pairs[i][0];
+		opts->value[i] = pairs[i][1];
+		tb_buf_printf(&b, "; %s=%s", pairs[i][0], pairs[i][1]);
+	}
+	t->value = tb_arena_strndup(a, b.data, b.len);
+	tb_buf_free(&b);
+	return NULL;
+}
+
+tb_position *tb_tags_position(tb_reader *r, tb_arena *a, const tb_game *g,
+                              const tb_board *b, const tb_tok *t)
+{
+	tb_syntax_err err = {0, 1, ""};
+	const char *s = r->text.data ? r->text.data : "";
+	tb_position *pos = tb_position_parse(g, b, s, a, &err);
+	if (!pos)
+		tb_diag_at(r, TB_ERROR, TB_D_POSITION, t->off + 1 + err.offset, err.len, t->line,
+		           t->col + 1 + tb_utf8_count(s, err.offset), "bad %s position: %s",
+		           g->title, err.msg);
+	return pos;
+}
+
+/* ===== Checking and ordering ===== */
+
+static void S_check_values(tb_reader *r, tb_record *rec, tb_tag_list *l)
+{
+	tb_tag *t;
+	if ((t = S_find(l, "Date")) && strcmp(t->value, "?") != 0) {
+		const char *d = S_date(&rec->arena, t->value);
+		if (d)
+			t->value = d;
+		else
+			S_diag_value(r, TB_D_DATE, t,
+			             "Date must be YYYY.MM.DD with '?' for unknown digits, as in "
+			             "\"1998.07.??\"%s", "");
+	}
+	if ((t = S_find(l, "Result"))) {
+		int v = S_result_value(t->value);
+		if (v)
+			t->value = tb_result_text[v];
+		else
+			S_diag_value(r, TB_D_RESULT_TAG, t,
+			             "Result must be 1-0, 0-1, 1/2-1/2 or *, not \"%s\"", t->value);
+	}
+	if ((t = S_find(l, "Source")) && !S_source_ok(t->value))
+		S_diag_value(r, TB_D_SOURCE, t,
+		             "a Source timecode is written '@ HH:MM:SS' or "
+		             "'@ HH:MM:SS-HH:MM:SS' at its end%s", "");
+}
+
+/* Reads the values that decide how the moves are read: the game, its
+ * rules (for the board) and the start position. */
+static const tb_game *S_game(tb_reader *r, tb_record *rec, tb_tag_list *l,
+                             tb_board *board)
+{
+	tb_tag *t = S_find(l, "Game");
+	if (!t) {
+		tb_diag_tok(r, TB_ERROR, TB_D_NO_GAME,
+		            "this record has no [Game] tag, so its moves cannot be read "
+		            "(add [Game \"pitarra\"], \"asalto\" or \"ocencahuac\")");
+		return NULL;
+	}
+	const tb_game *g = tb_game_find(t->value);
+	if (!g) {
+		S_diag_value(r, TB_D_GAME, t,
+		             "unknown game \"%s\"; tablero knows pitarra, asalto and ocencahuac",
+		             t->value);
+		return NULL;
+	}
+	t->value = g->name;
+	tb_opts opts;
+	const char *arg = "", *why = NULL;
+	if ((t = S_find(l, "Rules"))) {
+		why = S_rules(&rec->arena, g, t, &opts, &arg);
+		if (!why && (why = g->board(board, &opts)))
+			arg = "";
+		if (why)
+			S_diag_value(r, TB_D_RULES, t, why, arg);
+	}
+	if (!t || why) {
+		opts.n = 0;
+		g->board(board, &opts);
+	}
+	if ((t = S_find(l, "Position"))) {
+		tb_tok tok = {TK_STRING, t->value_off, strlen(t->value) + 2, t->value_line,
+		              t->value_col, t->value_line, t->value_col, 0, 0};
+		/* the lexer's text buffer may hold a later string: parse a copy */
+		tb_buf saved = r->text;
+		r->text = (tb_buf)TB_BUF_INIT;
+		tb_buf_puts(&r->text, t->value);
+		rec->start = tb_tags_position(r, &rec->arena, g, board, &tok);
+		tb_buf_free(&r->text);
+		r->text = saved;
+		if (rec->start) {
+			tb_buf b = TB_BUF_INIT;
+			tb_position_write(&b, g, rec->start);
+			t->value = tb_arena_strndup(&rec->arena, b.data, b.len);
+			tb_buf_free(&b);
+		}
+	}
+	return g;
+}
+
+static void S_put(tb_record *rec, size_t *n, const tb_tag *t)
+{
+	rec->tags[(*n)++] = *t;
+}
+
+/* Stores the tags in canonical order: the seven (completed with
+ * unknowns), the archival roster, then the others as written. */
+static void S_order(tb_record *rec, tb_tag_list *l, const tb_game *g)
+{
+	static const char *const defaults[] = {"?", "?", "????.??.??", "?", "?", "*"};
+	const char *seven[7] = {"Game", "Rules", "Site", "Date", NULL, NULL, "Result"};
+	seven[4] = g ? g->side_tag[0] : NULL;
+	seven[5] = g ? g->side_tag[1] : NULL;
+	rec->tags = tb_arena_alloc(&rec->arena, (l->n + 7) * sizeof *rec->tags);
+	size_t n = 0;
+	uint8_t *used = tb_xcalloc(l->n + 1, 1);
+	for (int i = 0; i < 7; i++) {
+		if (!seven[i])
+			continue;
+		const tb_tag *t = tb_tag_list_find(l, seven[i]);
+		if (t) {
+			used[t - l->v] = 1;
+			S_put(rec, &n, t);
+		} else if (i > 0) {
+			tb_tag d = {0};
+			d.name = seven[i];
+			d.value = defaults[i - 1];
+			S_put(rec, &n, &d);
+		}
+	}
+	for (int i = 0; S_archival[i]; i++) {
+		const tb_tag *t = tb_tag_list_find(l, S_archival[i]);
+		if (t) {
+			used[t - l->v] = 1;
+			S_put(rec, &n, t);
+		}
+	}
+	for (size_t i = 0; i < l->n; i++)
+		if (!used[i])
+			S_put(rec, &n, &l->v[i]);
+	free(used);
+	rec->ntags = n;
+}
+
+const tb_game *tb_tags_finish(tb_reader *r, tb_record *rec, tb_tag_list *l,
+                              tb_board *board)
+{
+	S_check_values(r, rec, l);
+	const tb_game *g = S_game(r, rec, l, board);
+	rec->game = g;
+	S_order(rec, l, g);
+	return g;
+}
+
+tb_result tb_tags_result(const tb_record *rec)
+{
+	const char *v = tb_record_tag(rec, "Result");
+	int k = v ? S_result_value(v) : 0;
+	return k ? (tb_result)k : TB_RESULT_OTHER;
+}
+
+void tb_tags_set_result(tb_record *rec, tb_result res)
+{
+	for (size_t i = 0; i < rec->ntags; i++)
+		if (strcmp(rec->tags[i].name, "Result") == 0)
+			rec->tags[i].value = tb_result_text[res];
+}
+
+const char *tb_record_tag(const tb_record *rec, const char *name)
+{
+	for (size_t i = 0; i < rec->ntags; i++)
+		if (strcmp(rec->tags[i].name, name) == 0)
+			return rec->tags[i].value;
+	return NULL;
+}
+
+int tb_record_tag_at(const tb_record *rec, size_t i, const char **name,
+                     const char **value)
+{
+	if (i >= rec->ntags)
+		return 0;
+	*name = rec->tags[i].name;
+	*value = rec->tags[i].value;
+	return 1;
+}

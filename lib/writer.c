@@ -1,0 +1,176 @@
+/*
+ * writer.c -- the canonical form (spec/tgn.md, "Canonical form").
+ *
+ * One record, one way to write it: tags in canonical order, one per
+ * line; a blank line; the main line with each of the first side's
+ * turns starting a line; the result on a line of its own. Variations,
+ * comments and NAGs stay inline with the turn they belong to.
+ */
+#include <string.h>
+
+#include "game.h"
+#include "record.h"
+
+typedef struct S_writer {
+	tb_buf *b;
+	const tb_game *g;
+} S_writer;
+
+/* Writes 's' escaping the characters in 'esc' with a backslash. */
+static void S_escaped(tb_buf *b, const char *s, const char *esc)
+{
+	for (const char *p = s; *p; p++) {
+		if (strchr(esc, *p))
+			tb_buf_putc(b, '\\');
+		tb_buf_putc(b, *p);
+	}
+}
+
+static void S_comment(tb_buf *b, const tb_comment *c)
+{
+	tb_buf_putc(b, '{');
+	if (c->lang) {
+		tb_buf_printf(b, "@%s", c->lang);
+		if (*c->text)
+			tb_buf_putc(b, ' ');
+	} else if (c->text[0] == '@') {
+		tb_buf_putc(b, '\\'); /* not a language */
+	}
+	S_escaped(b, c->text, "}\\");
+	tb_buf_putc(b, '}');
+}
+
+/* Writes each comment of 'c' preceded by 'sep'. */
+static void S_comments(tb_buf *b, const tb_comment *c, const char *sep)
+{
+	for (; c; c = c->next) {
+		tb_buf_puts(b, sep);
+		S_comment(b, c);
+	}
+}
+
+static void S_turn_token(S_writer *w, uint8_t kind, const tb_move *m)
+{
+	if (kind == TB_NODE_PASS)
+		tb_buf_puts(w->b, "pass");
+	else if (kind == TB_NODE_UNKNOWN)
+		tb_buf_putc(w->b, '?');
+	else
+		tb_move_write(w->b, m);
+}
+
+static void S_nags(tb_buf *b, const tb_node *n)
+{
+	static const char *const sfx[] = {"", "!", "?", "!!", "??", "!?", "?!"};
+	for (unsigned i = 0; i < n->nnags; i++) {
+		if (i == 0 && n->nags[0] >= 1 && n->nags[0] <= 6)
+			tb_buf_puts(b, sfx[n->nags[0]]);
+		else
+			tb_buf_printf(b, " $%u", n->nags[i]);
+	}
+}
+
+static void S_node_body(S_writer *w, const tb_node *n)
+{
+	switch (n->kind) {
+	case TB_NODE_READING:
+		tb_buf_putc(w->b, '<');
+		for (unsigned i = 0; i < n->nalts; i++) {
+			if (i)
+				tb_buf_puts(w->b, " | ");
+			S_turn_token(w, n->alts[i].kind, &n->alts[i].move);
+			S_comments(w->b, n->alts[i].comments, " ");
+		}
+		tb_buf_putc(w->b, '>');
+		break;
+	case TB_NODE_GAP:
+		tb_buf_puts(w->b, "<gap");
+		if (n->gap_min >= 0)
+			tb_buf_printf(w->b, " %ld", n->gap_min);
+		if (n->gap_max > n->gap_min)
+			tb_buf_printf(w->b, "-%ld", n->gap_max);
+		tb_buf_putc(w->b, '>');
+		break;
+	case TB_NODE_POSITION:
+		tb_buf_puts(w->b, "<position \"");
+		tb_position_write(w->b, w->g, n->position);
+		tb_buf_puts(w->b, "\">");
+		break;
+	default:
+		S_turn_token(w, n->kind, &n->move);
+		break;
+	}
+}
+
+static int S_is_turn(const tb_node *n)
+{
+	return n->kind != TB_NODE_GAP && n->kind != TB_NODE_POSITION;
+}
+
+static void S_line(S_writer *w, const tb_line *line, int main);
+
+/* Writes 'line': on the main line each of the first side's turns
+ * starts a new line of text; a second side's turn is numbered "N..."
+ * when it does not follow its first side's turn directly. */
+static void S_line(S_writer *w, const tb_line *line, int main)
+{
+	const char *sep = "";
+	S_comments(w->b, line->lead, "");
+	if (line->lead)
+		sep = main ? "\n" : " ";
+	int need_number = 1;
+	for (const tb_node *n = line->first; n; n = n->next) {
+		int turn = S_is_turn(n);
+		if (turn && n->side == 0) {
+			tb_buf_puts(w->b, main && *sep ? "\n" : sep);
+			tb_buf_printf(w->b, "%u. ", n->number);
+		} else if (turn && need_number) {
+			tb_buf_puts(w->b, sep);
+			tb_buf_printf(w->b, "%u... ", n->number);
+		} else {
+			tb_buf_puts(w->b, sep);
+		}
+		S_node_body(w, n);
+		S_nags(w->b, n);
+		S_comments(w->b, n->comments, " ");
+		for (const tb_line *v = n->variations; v; v = v->next) {
+			tb_buf_puts(w->b, " (");
+			S_line(w, v, 0);
+			tb_buf_putc(w->b, ')');
+		}
+		need_number = !turn || n->comments || n->variations;
+		sep = " ";
+	}
+}
+
+static void S_tags(tb_buf *b, const tb_record *rec)
+{
+	S_comments(b, rec->lead, "");
+	if (rec->lead)
+		tb_buf_putc(b, '\n');
+	for (size_t i = 0; i < rec->ntags; i++) {
+		const tb_tag *t = &rec->tags[i];
+		tb_buf_printf(b, "[%s \"", t->name);
+		S_escaped(b, t->value, "\"\\");
+		tb_buf_puts(b, "\"]");
+		S_comments(b, t->comments, " ");
+		tb_buf_putc(b, '\n');
+	}
+}
+
+char *tb_record_write(const tb_record *rec, size_t *len)
+{
+	if (!rec || rec->errors || !rec->game)
+		return NULL;
+	tb_buf b = TB_BUF_INIT;
+	S_writer w = {&b, rec->game};
+	S_tags(&b, rec);
+	tb_buf_putc(&b, '\n');
+	S_line(&w, &rec->main, 1);
+	if (rec->main.first || rec->main.lead)
+		tb_buf_putc(&b, '\n');
+	tb_buf_puts(&b, tb_result_text[rec->result]);
+	S_comments(&b, rec->trail, " ");
+	tb_buf_putc(&b, '\n');
+	return tb_buf_detach(&b, len);
+}

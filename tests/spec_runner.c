@@ -1,0 +1,281 @@
+/*
+ * spec_runner.c -- runs the numbered examples of the spec files and
+ * tests/errors.md against libtablero, as the CommonMark runner does.
+ *
+ * An example is a fenced block:
+ *
+ *   ~~~~ example
+ *   input
+ *   .
+ *   expected output
+ *   ~~~~
+ *
+ * The output is what "tablero fmt" prints, in order: for each record,
+ * its diagnostics (file name "example.tgn"), then its canonical text if
+ * it has no errors, records separated by a blank line. In input and
+ * output, "→" stands for a tab, "␍" for a carriage return and "⟨XX⟩"
+ * for the byte 0xXX, so that any byte can be written.
+ *
+ * Every canonical text is also checked to be a fixed point: read again,
+ * it gives the same tree (tb_record_equal) and the same bytes.
+ *
+ * usage: spec_runner [--dump DIR] [--update] FILE.md...
+ *   --dump DIR  write each example's input to DIR/NNNN.tgn (a corpus)
+ *   --update    rewrite each example's expected output with what the
+ *               library prints now; review the diff before committing
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tablero.h"
+
+typedef struct buf {
+	char *d;
+	size_t n, cap;
+} buf;
+
+static void put(buf *b, const char *s, size_t n)
+{
+	if (b->n + n + 1 > b->cap) {
+		b->cap = (b->n + n + 1) * 2;
+		b->d = realloc(b->d, b->cap);
+		if (!b->d)
+			abort();
+	}
+	memcpy(b->d + b->n, s, n);
+	b->n += n;
+	b->d[b->n] = '\0';
+}
+
+static void puts_(buf *b, const char *s) { put(b, s, strlen(s)); }
+
+static int hexval(char c)
+{
+	return c >= '0' && c <= '9' ? c - '0' : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+}
+
+/* Decodes the example notation (→ ␍ ⟨XX⟩) into raw bytes. */
+static void decode(buf *out, const char *s, size_t n)
+{
+	for (size_t i = 0; i < n;) {
+		if (n - i >= 3 && memcmp(s + i, "\xe2\x86\x92", 3) == 0) {
+			put(out, "\t", 1);
+			i += 3;
+		} else if (n - i >= 3 && memcmp(s + i, "\xe2\x90\x8d", 3) == 0) {
+			put(out, "\r", 1);
+			i += 3;
+		} else if (n - i >= 8 && memcmp(s + i, "\xe2\x9f\xa8", 3) == 0 &&
+		           hexval(s[i + 3]) >= 0 && hexval(s[i + 4]) >= 0 &&
+		           memcmp(s + i + 5, "\xe2\x9f\xa9", 3) == 0) {
+			char c = (char)(hexval(s[i + 3]) * 16 + hexval(s[i + 4]));
+			put(out, &c, 1);
+			i += 8;
+		} else {
+			put(out, s + i, 1);
+			i++;
+		}
+	}
+}
+
+static int fixed_point(const tb_record *rec, const char *text, size_t len, buf *why)
+{
+	tb_reader *r = tb_reader_new_mem(text, len, "canonical.tgn");
+	tb_record *again = NULL;
+	int ok = tb_reader_next(r, &again) == 1 && tb_reader_ndiags(r) == 0;
+	if (!ok)
+		puts_(why, "canonical output does not read back cleanly\n");
+	if (ok && !tb_record_equal(rec, again)) {
+		puts_(why, "canonical output reads back as a different tree\n");
+		ok = 0;
+	}
+	if (ok) {
+		size_t len2;
+		char *text2 = tb_record_write(again, &len2);
+		if (!text2 || len2 != len || memcmp(text, text2, len) != 0) {
+			puts_(why, "canonical output is not a fixed point\n");
+			ok = 0;
+		}
+		free(text2);
+	}
+	tb_record_free(again);
+	tb_reader_free(r);
+	return ok;
+}
+
+/* Runs one example's input and returns what tablero fmt would print. */
+static void run_example(const char *in, size_t n, buf *out, buf *why)
+{
+	tb_reader *r = tb_reader_new_mem(in, n, "example.tgn");
+	tb_record *rec;
+	int got, first = 1;
+	while ((got = tb_reader_next(r, &rec)) == 1) {
+		for (size_t i = 0; i < tb_reader_ndiags(r); i++) {
+			char *s = tb_diag_format(tb_reader_diag(r, i));
+			puts_(out, s);
+			free(s);
+		}
+		size_t len;
+		char *text = tb_record_write(rec, &len);
+		if (text) {
+			if (!first)
+				puts_(out, "\n");
+			first = 0;
+			put(out, text, len);
+			fixed_point(rec, text, len, why);
+		}
+		free(text);
+		tb_record_free(rec);
+	}
+	for (size_t i = 0; i < tb_reader_ndiags(r); i++) {
+		char *s = tb_diag_format(tb_reader_diag(r, i));
+		puts_(out, s);
+		free(s);
+	}
+	tb_reader_free(r);
+}
+
+/* Encodes output bytes in the example notation. */
+static void encode(buf *out, const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+		char tmp[16];
+		if (c == '\t')
+			puts_(out, "\xe2\x86\x92");
+		else if (c == '\r')
+			puts_(out, "\xe2\x90\x8d");
+		else if (c < 0x20 && c != '\n') {
+			snprintf(tmp, sizeof tmp, "\xe2\x9f\xa8%02X\xe2\x9f\xa9", c);
+			puts_(out, tmp);
+		} else
+			put(out, s + i, 1);
+	}
+}
+
+static char *slurp(const char *path, size_t *n)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return NULL;
+	buf b = {0};
+	char chunk[65536];
+	size_t k;
+	while ((k = fread(chunk, 1, sizeof chunk, f)) > 0)
+		put(&b, chunk, k);
+	fclose(f);
+	*n = b.n;
+	return b.d ? b.d : calloc(1, 1);
+}
+
+static int is_line(const char *p, const char *end, const char *s)
+{
+	size_t n = strlen(s);
+	return (size_t)(end - p) >= n && memcmp(p, s, n) == 0 &&
+	       (p + n == end || p[n] == '\n');
+}
+
+int main(int argc, char **argv)
+{
+	int passed = 0, failed = 0, number = 0;
+	const char *dump = NULL;
+	int update = 0;
+	for (int a = 1; a < argc; a++) {
+		if (strcmp(argv[a], "--dump") == 0 && a + 1 < argc) {
+			dump = argv[++a];
+			continue;
+		}
+		if (strcmp(argv[a], "--update") == 0) {
+			update = 1;
+			continue;
+		}
+		buf upd = {0};
+		size_t n;
+		char *text = slurp(argv[a], &n);
+		if (!text) {
+			fprintf(stderr, "spec_runner: cannot read %s\n", argv[a]);
+			return 2;
+		}
+		const char *end = text + n, *p = text, *section = "";
+		char sect[256] = "";
+		unsigned lineno = 1;
+		while (p < end) {
+			const char *eol = memchr(p, '\n', (size_t)(end - p));
+			if (!eol)
+				eol = end;
+			if (*p == '#') {
+				snprintf(sect, sizeof sect, "%.*s", (int)(eol - p), p);
+				section = sect;
+			}
+			if (!is_line(p, end, "~~~~ example")) {
+				put(&upd, p, (size_t)(eol < end ? eol + 1 - p : eol - p));
+				p = eol + 1;
+				lineno++;
+				continue;
+			}
+			unsigned start_line = lineno;
+			const char *ex_start = p;
+			number++;
+			buf in = {0}, want = {0}, got = {0}, why = {0};
+			int part = 0;
+			p = eol + 1;
+			lineno++;
+			while (p < end && !is_line(p, end, "~~~~")) {
+				eol = memchr(p, '\n', (size_t)(end - p));
+				if (!eol)
+					eol = end;
+				if (part == 0 && is_line(p, end, ".")) {
+					part = 1;
+					put(&upd, ex_start, (size_t)(eol + 1 - ex_start));
+				} else {
+					buf *b = part ? &want : &in;
+					decode(b, p, (size_t)(eol - p));
+					put(b, "\n", 1);
+				}
+				p = eol + 1;
+				lineno++;
+			}
+			p += 5;
+			lineno++;
+			if (dump) {
+				char path[4096];
+				snprintf(path, sizeof path, "%s/%04d.tgn", dump, number);
+				FILE *f = fopen(path, "wb");
+				if (f) {
+					fwrite(in.d ? in.d : "", 1, in.n, f);
+					fclose(f);
+				}
+			}
+			run_example(in.d ? in.d : "", in.n, &got, &why);
+			if (!part)
+				put(&upd, ex_start, (size_t)(p - ex_start));
+			encode(&upd, got.d ? got.d : "", got.n);
+			puts_(&upd, "~~~~\n");
+			const char *w = want.d ? want.d : "", *g = got.d ? got.d : "";
+			if (strcmp(w, g) == 0 && why.n == 0) {
+				passed++;
+			} else {
+				failed++;
+				printf("FAIL: example %d (%s:%u) %s\n", number, argv[a], start_line, section);
+				if (why.n)
+					printf("%s", why.d);
+				printf("--- expected\n%s--- got\n%s---\n", w, g);
+			}
+			free(in.d);
+			free(want.d);
+			free(got.d);
+			free(why.d);
+		}
+		if (update) {
+			FILE *f = fopen(argv[a], "wb");
+			if (!f || fwrite(upd.d, 1, upd.n, f) != upd.n || fclose(f) != 0) {
+				fprintf(stderr, "spec_runner: cannot rewrite %s\n", argv[a]);
+				return 2;
+			}
+		}
+		free(upd.d);
+		free(text);
+	}
+	printf("spec: %d passed, %d failed\n", passed, failed);
+	return failed || number == 0 ? 1 : 0;
+}

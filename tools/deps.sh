@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Makes sure the build's dependencies are present: libxml2, PCRE2 and
+# cmocka (development files, found with pkg-config) and a C compiler.
+# On Debian, as root, it installs what is missing with apt-get;
+# elsewhere it stops and names the exact packages.
+set -euo pipefail
+
+declare -A pkg_of=([libxml-2.0]=libxml2-dev [libpcre2-8]=libpcre2-dev [cmocka]=libcmocka-dev)
+need=()
+command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
+command -v cc >/dev/null 2>&1 || need+=(gcc)
+command -v make >/dev/null 2>&1 || need+=(make)
+for mod in libxml-2.0 libpcre2-8 cmocka; do
+	if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists "$mod"; then
+		need+=("${pkg_of[$mod]}")
+	fi
+done
+[ ${#need[@]} -eq 0 ] && exit 0
+
+if [ -f /etc/debian_version ] && [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null; then
+	echo "tools/deps.sh: installing ${need[*]} with apt-get" >&2
+	export DEBIAN_FRONTEND=noninteractive
+	apt-get update -qq >&2
+	apt-get install -y -qq --no-install-recommends "${need[@]}" >&2
+	exit 0
+fi
+echo "tools/deps.sh: missing build dependencies; install these packages:" >&2
+echo "  Debian/Ubuntu: apt-get install ${need[*]}" >&2
+echo "  (pkg-config modules libxml-2.0, libpcre2-8 and cmocka must be found)" >&2
+exit 1
