@@ -66,17 +66,25 @@ void tb_window_compact(tb_reader *r)
 		return;
 	}
 	memmove(r->own, r->own + start, r->len - start);
+	r->bom = 0;
 	r->len -= start;
 	r->pos -= start;
 	r->tok.off -= start;
+	r->prev = r->tok;
 	r->rec_start = 0;
 }
 
+static size_t S_utf8_valid(const char *s, size_t n);
+
+/* Counts characters as the lexer does: a valid UTF-8 sequence is one,
+ * and so is each byte that is not part of one. */
 unsigned tb_utf8_count(const char *s, size_t n)
 {
 	unsigned c = 0;
-	for (size_t i = 0; i < n; i++)
-		c += ((unsigned char)s[i] & 0xC0) != 0x80;
+	for (size_t i = 0; i < n; c++) {
+		size_t k = S_utf8_valid(s + i, n - i);
+		i += k ? k : 1;
+	}
 	return c;
 }
 
@@ -99,8 +107,6 @@ void tb_diags_clear(tb_reader *r)
 	r->ndiags = 0;
 }
 
-static size_t S_utf8_valid(const char *s, size_t n);
-
 /* Copies the line around window offset 'off' (a window of it when
  * long) into 'd'. */
 static void S_excerpt(tb_reader *r, size_t off, tb_diag *d)
@@ -113,6 +119,8 @@ static void S_excerpt(tb_reader *r, size_t off, tb_diag *d)
 		ls--;
 	while (le < r->len && r->data[le] != '\n' && r->data[le] != '\r')
 		le++;
+	if (ls < r->bom)
+		ls = r->bom; /* the dropped BOM is not shown */
 	size_t from = ls, to = le;
 	int cut = 0;
 	if (le - ls > EXCERPT) {
@@ -551,13 +559,14 @@ static void S_first_token(tb_reader *r)
 	r->started = 1;
 	r->line = r->col = 1;
 	if (S_peek(r, 0) == 0xEF && S_peek(r, 1) == 0xBB && S_peek(r, 2) == 0xBF)
-		r->pos = 3; /* a BOM is dropped; columns start after it */
+		r->pos = r->bom = 3; /* a BOM is dropped; columns start after it */
 }
 
 void tb_lex_next(tb_reader *r)
 {
 	if (!r->started)
 		S_first_token(r);
+	r->prev = r->tok;
 again:
 	S_skip_space(r);
 	if (r->pos - r->rec_start > TB_MAX_RECORD && !r->fatal) {

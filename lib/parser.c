@@ -153,10 +153,12 @@ static void S_tag(S_parser *p, tb_tag_list *tags)
 		           "tag [%s] is given twice (first on line %u)", t.name, first->span.line);
 		return;
 	}
-	if (!*t.value)
+	if (!*t.value) {
 		tb_diag_at(r, TB_WARNING, TB_D_TAG_EMPTY, value.off, value.len, value.line,
-		           value.col, "tag [%s] is empty; write \"?\" for a value nobody knows",
+		           value.col, "tag [%s] is empty; it is written \"?\", unknown",
 		           t.name);
+		t.value = "?";
+	}
 	t.value_line = value.line;
 	t.value_col = value.col;
 	t.value_off = value.off;
@@ -478,8 +480,10 @@ static void S_reading(S_parser *p, tb_line *line, S_clock *clk, const tb_tok *op
 			break;
 		S_next(p);
 	}
-	if (S_expect_rangle(p, "the reading"))
+	if (S_expect_rangle(p, "the reading")) {
+		S_node_new(p, line, TB_NODE_UNKNOWN, open, clk); /* keeps the count */
 		return;
+	}
 	tb_node *node = S_node_new(p, line, TB_NODE_READING, open, clk);
 	node->alts = tb_arena_alloc(&p->rec->arena, n * sizeof *alts);
 	memcpy(node->alts, alts, n * sizeof *alts);
@@ -509,7 +513,9 @@ static void S_move_number(S_parser *p, S_clock *clk)
 {
 	const tb_tok *t = S_tok(p);
 	int side = t->dots == 1 ? 0 : 1;
-	if (!clk->known) {
+	if (t->dots != 1 && t->dots != 3) {
+		/* already reported by the lexer */
+	} else if (!clk->known) {
 		clk->number = (unsigned)(t->num > 0 ? t->num : 1);
 		clk->side = side;
 		clk->known = 1;
@@ -659,10 +665,11 @@ static void S_movetext(S_parser *p)
 	tb_result tagged = tb_tags_result(rec);
 	tb_tok *t = S_tok(p);
 	if (t->type == TK_EOF || t->type == TK_LBRACKET) {
+		const tb_tok *e = &p->r->prev;
 		if (!p->r->fatal)
-			tb_diag_tok(p->r, TB_WARNING, TB_D_NO_RESULT,
-			            "the game has no result marker (1-0, 0-1, 1/2-1/2 or *) "
-			            "before this; [Result] is used");
+			tb_diag_at(p->r, TB_WARNING, TB_D_NO_RESULT, e->off + e->len, 1, e->end_line,
+			           e->end_col, "the game has no result marker (1-0, 0-1, 1/2-1/2 "
+			           "or *) after this; [Result] is used");
 		rec->result = tagged;
 		return;
 	}

@@ -217,7 +217,12 @@ tb_position *tb_position_parse(const tb_game *g, const tb_board *b,
 	uint8_t used[256] = {0};
 	for (size_t i = 0; i < n; i++) {
 		if (pieces[i].pt != TB_PT_UNKNOWN && used[pieces[i].pt]++) {
-			S_fail(&r, 0, strlen(s), "two pieces stand on one point");
+			char msg[64];
+			tb_buf pt = TB_BUF_INIT;
+			tb_point_write(&pt, pieces[i].pt);
+			snprintf(msg, sizeof msg, "two pieces stand on %s", pt.data);
+			tb_buf_free(&pt);
+			S_fail(&r, 0, strlen(s), msg);
 			goto fail;
 		}
 	}

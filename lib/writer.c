@@ -59,11 +59,13 @@ static void S_turn_token(S_writer *w, uint8_t kind, const tb_move *m)
 		tb_move_write(w->b, m);
 }
 
+/* The first NAG of a move is written as its suffix when it is one of
+ * 1..6; on anything else a suffix would be read as another token. */
 static void S_nags(tb_buf *b, const tb_node *n)
 {
 	static const char *const sfx[] = {"", "!", "?", "!!", "??", "!?", "?!"};
 	for (unsigned i = 0; i < n->nnags; i++) {
-		if (i == 0 && n->nags[0] >= 1 && n->nags[0] <= 6)
+		if (i == 0 && n->kind == TB_NODE_MOVE && n->nags[0] >= 1 && n->nags[0] <= 6)
 			tb_buf_puts(b, sfx[n->nags[0]]);
 		else
 			tb_buf_printf(b, " $%u", n->nags[i]);
