@@ -51,7 +51,8 @@ $(DEPS_OK): tools/deps.sh
 
 $(BUILD)/obj/%.o: %.c | $(DEPS_OK)
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
+	@echo "CC $<"
+	@$(CC) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
 
 $(BUILD)/libtablero.a: $(LIB_OBJ)
 	@rm -f $@

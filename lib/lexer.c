@@ -212,7 +212,12 @@ void tb_diag_tok(tb_reader *r, tb_severity sev, int code, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	S_diag_v(r, sev, code, r->tok.off, r->tok.len, r->tok.line, r->tok.col, fmt, ap);
+	const tb_tok *t = &r->tok;
+	if (t->type == TK_EOF && r->prev.len) /* "at the end": after the last token */
+		S_diag_v(r, sev, code, r->prev.off + r->prev.len, 1, r->prev.end_line,
+		         r->prev.end_col, fmt, ap);
+	else
+		S_diag_v(r, sev, code, t->off, t->len, t->line, t->col, fmt, ap);
 	va_end(ap);
 }
 
@@ -296,30 +301,70 @@ static inline void S_newline(tb_reader *r)
 	r->col = 1;
 }
 
+/* The kind of problem with the byte at pos+k: 0 when it starts good
+ * text (or is a line end), else TB_D_NUL, TB_D_CONTROL or TB_D_UTF8. */
+static int S_bad_at(tb_reader *r, size_t k)
+{
+	int c = S_peek(r, k);
+	unsigned long cp;
+	if (c < 0)
+		return 0;
+	if (c == 0)
+		return TB_D_NUL;
+	if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0x7f)
+		return TB_D_CONTROL;
+	if (c >= 0x80) {
+		r->pos += k;
+		size_t n = S_utf8_len(r, &cp);
+		r->pos -= k;
+		return n ? 0 : TB_D_UTF8;
+	}
+	return 0;
+}
+
+/* Reports the run of bad bytes at pos, all of one kind (and, for
+ * control characters, one value), as one diagnostic, and skips it. */
+static void S_bad_run(tb_reader *r, int kind)
+{
+	int c0 = S_peek(r, 0);
+	size_t n = 1;
+	while (S_bad_at(r, n) == kind && (kind != TB_D_CONTROL || S_peek(r, n) == c0))
+		n++;
+	char what[64] = "";
+	if (kind == TB_D_UTF8)
+		for (size_t k = 0; k < n && k < 4; k++)
+			snprintf(what + strlen(what), sizeof what - strlen(what), " 0x%02X",
+			         (unsigned)S_peek(r, k));
+	if (kind == TB_D_NUL && n == 1)
+		S_diag_here(r, kind, n, "NUL byte in the text (is this a binary or UTF-16 file?)");
+	else if (kind == TB_D_NUL)
+		S_diag_here(r, kind, n, "%zu NUL bytes in the text (is this a binary or UTF-16 "
+		            "file?)", n);
+	else if (kind == TB_D_CONTROL)
+		S_diag_here(r, kind, n, "control character U+%04X in the text%s", (unsigned)c0,
+		            n == 1 ? "" : ", repeated");
+	else
+		S_diag_here(r, kind, n, "invalid UTF-8 byte%s%s%s (TGN files are UTF-8)",
+		            n == 1 ? "" : "s", what, n > 4 ? " ..." : "");
+	for (size_t k = 0; k < n; k++)
+		S_advance(r, 1);
+}
+
 /* Checks the character at pos. Returns its length in bytes when it is
- * acceptable text (a tab counts), or 0 after reporting a NUL, a control
- * character or invalid UTF-8 and skipping one byte. Line ends are the
- * caller's. */
+ * acceptable text (a tab counts), or 0 after reporting and skipping a
+ * run of NUL bytes, control characters or invalid UTF-8. Line ends are
+ * the caller's. */
 static size_t S_text_char(tb_reader *r)
 {
 	int c = S_peek(r, 0);
-	if (c >= 0x20 && c < 0x7f)
+	if ((c >= 0x20 && c < 0x7f) || c == '\t')
 		return 1;
-	if (c == '\t')
-		return 1;
-	if (c == 0) {
-		S_diag_here(r, TB_D_NUL, 1, "NUL byte in the text (is this a binary or UTF-16 file?)");
-	} else if (c < 0x20 || c == 0x7f) {
-		S_diag_here(r, TB_D_CONTROL, 1, "control character U+%04X in the text", (unsigned)c);
-	} else {
+	int kind = S_bad_at(r, 0);
+	if (!kind) {
 		unsigned long cp;
-		size_t n = S_utf8_len(r, &cp);
-		if (n)
-			return n;
-		S_diag_here(r, TB_D_UTF8, 1, "invalid UTF-8 byte 0x%02X (TGN files are UTF-8)",
-		            (unsigned)c);
+		return S_utf8_len(r, &cp);
 	}
-	S_advance(r, 1);
+	S_bad_run(r, kind);
 	return 0;
 }
 
@@ -338,6 +383,7 @@ static void S_tok_begin(tb_reader *r, tb_tok_type t)
 	r->tok.col = r->col;
 	r->tok.num = 0;
 	r->tok.dots = 0;
+	r->tok.bad = 0;
 }
 
 static void S_tok_end(tb_reader *r)
@@ -381,10 +427,9 @@ static void S_comment(tb_reader *r)
 		int c = S_peek(r, 0);
 		if (c < 0) {
 			if (brace) {
-				r->pos = r->tok.off; /* report at the '{' */
 				tb_diag_at(r, TB_ERROR, TB_D_COMMENT_EOF, r->tok.off, 1, r->tok.line,
 				           r->tok.col, "comment opened here is never closed with '}'");
-				r->pos = r->len;
+				r->tok.bad = 1;
 			}
 			break;
 		}
@@ -425,6 +470,7 @@ static void S_string(tb_reader *r)
 		if (c < 0 || S_is_newline(c)) {
 			tb_diag_at(r, TB_ERROR, TB_D_STRING_EOF, r->tok.off, 1, r->tok.line, r->tok.col,
 			           "string opened here is not closed with '\"' on its line");
+			r->tok.bad = 1;
 			break;
 		}
 		if (c == '"') {

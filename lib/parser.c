@@ -31,6 +31,7 @@ typedef struct S_parser {
 	tb_record *rec;
 	const tb_game *g;      /* NULL when the game is unknown */
 	tb_board board;
+	size_t unclosed;       /* unclosed variations inside the one being closed */
 } S_parser;
 
 /* Who is to move: turn number and side, unless a gap made it unknown. */
@@ -130,6 +131,11 @@ static void S_tag(S_parser *p, tb_tag_list *tags)
 	if (S_tok(p)->type != TK_STRING) {
 		tb_diag_tok(r, TB_ERROR, TB_D_TAG_SYNTAX,
 		            "expected the tag's value in double quotes");
+		S_skip_tag(p, line);
+		return;
+	}
+	if (S_tok(p)->bad) { /* reported; its value is not what was meant */
+		S_next(p);
 		S_skip_tag(p, line);
 		return;
 	}
@@ -521,8 +527,8 @@ static void S_move_number(S_parser *p, S_clock *clk)
 		clk->known = 1;
 	} else if ((unsigned long)t->num != clk->number || side != clk->side) {
 		tb_diag_tok(p->r, TB_WARNING, TB_D_NUMBER,
-		            "move number %ld%s does not match the count: this is %u%s",
-		            t->num, t->dots == 1 ? "." : "...", clk->number,
+		            "move number %.*s does not match the count: this is %u%s",
+		            (int)(t->len > 20 ? 20 : t->len), p->r->data + t->off, clk->number,
 		            clk->side == 0 ? "." : "...");
 	}
 	S_next(p);
@@ -530,10 +536,11 @@ static void S_move_number(S_parser *p, S_clock *clk)
 
 static void S_line(S_parser *p, tb_line *line, S_clock clk, int depth);
 
-/* Skips a variation nested too deep, without recursing. */
+/* Skips a variation nested too deep, without recursing; counts the
+ * ones left open at the end. */
 static void S_skip_variation(S_parser *p)
 {
-	long open = 1;
+	size_t open = 1;
 	while (open > 0 && S_tok(p)->type != TK_EOF && S_tok(p)->type != TK_LBRACKET) {
 		if (S_tok(p)->type == TK_LPAREN)
 			open++;
@@ -541,6 +548,7 @@ static void S_skip_variation(S_parser *p)
 			open--;
 		S_next(p);
 	}
+	p->unclosed += open;
 }
 
 /* '(' line ')' : an alternative to the last turn of 'line'. */
@@ -568,6 +576,13 @@ static void S_variation(S_parser *p, tb_line *line, int depth)
 		v->span.end_line = S_tok(p)->end_line;
 		v->span.end_col = S_tok(p)->end_col;
 		S_next(p);
+	} else if (depth > 0) {
+		p->unclosed++; /* the outermost one reports them all */
+	} else if (p->unclosed) {
+		tb_diag_at(p->r, TB_ERROR, TB_D_VAR_OPEN, open.off, 1, open.line, open.col,
+		           "variation opened here is never closed with ')', nor are the %zu "
+		           "inside it", p->unclosed);
+		p->unclosed = 0;
 	} else {
 		tb_diag_at(p->r, TB_ERROR, TB_D_VAR_OPEN, open.off, 1, open.line, open.col,
 		           "variation opened here is never closed with ')'");
@@ -681,12 +696,14 @@ static void S_movetext(S_parser *p)
 	else
 		tb_tags_set_result(rec, rec->result);
 	S_next(p);
+	int told = 0;
 	for (t = S_tok(p); t->type != TK_EOF && t->type != TK_LBRACKET; t = S_tok(p)) {
 		if (t->type == TK_COMMENT)
 			S_comment_append(&rec->trail, S_comment_new(p));
-		else
+		else if (!told++)
 			tb_diag_tok(p->r, TB_ERROR, TB_D_AFTER_RESULT,
-			            "text after the game's result; a new record starts with its tags");
+			            "text after the game's result (up to the next '['); a new record "
+			            "starts with its tags");
 		S_next(p);
 	}
 }
@@ -694,7 +711,7 @@ static void S_movetext(S_parser *p)
 /* record -> tagsec movetext */
 static tb_record *S_record(tb_reader *r)
 {
-	S_parser p = {r, tb_xcalloc(1, sizeof(tb_record)), NULL, {0, 0, {0}}};
+	S_parser p = {r, tb_xcalloc(1, sizeof(tb_record)), NULL, {0, 0, {0}}, 0};
 	p.rec->line = r->tok.line;
 	tb_tag_list tags = {0};
 	S_tag_section(&p, &tags);

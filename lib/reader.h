@@ -34,6 +34,7 @@ typedef struct tb_tok {
 	unsigned end_line, end_col;
 	long num;
 	int dots;
+	int bad;                 /* an unterminated STRING or COMMENT (reported) */
 } tb_tok;
 
 struct tb_reader {

@@ -293,8 +293,8 @@ static const tb_game *S_game(tb_reader *r, tb_record *rec, tb_tag_list *l,
 		g->board(board, &opts);
 	}
 	if ((t = S_find(l, "Position"))) {
-		tb_tok tok = {TK_STRING, t->value_off, strlen(t->value) + 2, t->value_line,
-		              t->value_col, t->value_line, t->value_col, 0, 0};
+		tb_tok tok = {.type = TK_STRING, .off = t->value_off, .len = strlen(t->value) + 2,
+		              .line = t->value_line, .col = t->value_col};
 		/* the lexer's text buffer may hold a later string: parse a copy */
 		tb_buf saved = r->text;
 		r->text = (tb_buf)TB_BUF_INIT;

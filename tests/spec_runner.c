@@ -14,7 +14,8 @@
  * its diagnostics (file name "example.tgn"), then its canonical text if
  * it has no errors, records separated by a blank line. In input and
  * output, "→" stands for a tab, "␍" for a carriage return and "⟨XX⟩"
- * for the byte 0xXX, so that any byte can be written.
+ * for the byte 0xXX, so that any byte can be written; in input,
+ * "⟨repeat N⟩text⟨end⟩" stands for N copies of text (huge inputs).
  *
  * Every canonical text is also checked to be a fixed point: read again,
  * it gives the same tree (tb_record_equal) and the same bytes.
@@ -55,10 +56,30 @@ static int hexval(char c)
 	return c >= '0' && c <= '9' ? c - '0' : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
 }
 
-/* Decodes the example notation (→ ␍ ⟨XX⟩) into raw bytes. */
+#define LANGLE "\xe2\x9f\xa8"
+#define RANGLE "\xe2\x9f\xa9"
+
+/* Decodes the example notation (→ ␍ ⟨XX⟩ ⟨repeat N⟩…⟨end⟩) into raw
+ * bytes. */
 static void decode(buf *out, const char *s, size_t n)
 {
 	for (size_t i = 0; i < n;) {
+		static const char rep[] = LANGLE "repeat ";
+		if (n - i > sizeof rep && memcmp(s + i, rep, sizeof rep - 1) == 0) {
+			char *after;
+			long times = strtol(s + i + sizeof rep - 1, &after, 10);
+			const char *body = after + 3; /* past the closing bracket */
+			const char *stop = strstr(body, LANGLE "end" RANGLE);
+			if (times > 0 && stop && memcmp(after, RANGLE, 3) == 0) {
+				buf one = {0};
+				decode(&one, body, (size_t)(stop - body));
+				for (long k = 0; k < times; k++)
+					put(out, one.d ? one.d : "", one.n);
+				free(one.d);
+				i = (size_t)(stop - s) + 9;
+				continue;
+			}
+		}
 		if (n - i >= 3 && memcmp(s + i, "\xe2\x86\x92", 3) == 0) {
 			put(out, "\t", 1);
 			i += 3;
