@@ -688,12 +688,15 @@ static void S_movetext(S_parser *p)
 		rec->result = tagged;
 		return;
 	}
+	/* "*" ends moves that stop before the game did: it agrees with any
+	 * [Result]. */
 	rec->result = S_result_of(p, t);
-	if (tagged != TB_RESULT_OTHER && tagged != rec->result)
+	if (rec->result != TB_RESULT_OTHER && tagged != TB_RESULT_OTHER &&
+	    tagged != rec->result)
 		tb_diag_tok(p->r, TB_ERROR, TB_D_RESULT,
 		            "the game ends in %s but its [Result] tag says %s",
 		            tb_result_text[rec->result], tb_result_text[tagged]);
-	else
+	else if (rec->result != TB_RESULT_OTHER)
 		tb_tags_set_result(rec, rec->result);
 	S_next(p);
 	int told = 0;
