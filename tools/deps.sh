@@ -8,7 +8,7 @@ set -euo pipefail
 declare -A pkg_of=([libxml-2.0]=libxml2-dev [libpcre2-8]=libpcre2-dev [cmocka]=libcmocka-dev)
 need=()
 command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
-command -v cc >/dev/null 2>&1 || need+=(gcc)
+command -v cc >/dev/null 2>&1 || need+=(gcc libc6-dev)
 command -v make >/dev/null 2>&1 || need+=(make)
 for mod in libxml-2.0 libpcre2-8 cmocka; do
 	if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists "$mod"; then
