@@ -213,7 +213,8 @@ tb_position *tb_position_parse(const tb_game *g, const tb_board *b,
 			goto fail;
 		nextras++;
 	}
-	qsort(pieces, n, sizeof *pieces, S_piece_cmp);
+	if (n)
+		qsort(pieces, n, sizeof *pieces, S_piece_cmp);
 	uint8_t used[256] = {0};
 	for (size_t i = 0; i < n; i++) {
 		if (pieces[i].pt != TB_PT_UNKNOWN && used[pieces[i].pt]++) {

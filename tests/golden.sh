@@ -18,6 +18,7 @@ for dir in "$here"/golden/*/; do
 	name=$(basename "$dir")
 	work="$scratch/$name"
 	cp -r "$dir" "$work"
+	rm -f "$work/stdout" "$work/stderr" "$work/status"
 	set +e
 	(cd "$work" && bash ./cmd >"$scratch/out" 2>"$scratch/err" </dev/null)
 	status=$?
