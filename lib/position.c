@@ -118,7 +118,11 @@ static int S_piece_cmp(const void *a, const void *b)
 	const tb_piece *p = a, *q = b;
 	if (p->side != q->side)
 		return p->side - q->side;
-	return (int)p->pt - (int)q->pt; /* rank-major; '?' (255) last */
+	if (p->pt != q->pt)
+		return (int)p->pt - (int)q->pt; /* rank-major; '?' (255) last */
+	if (p->type != q->type) /* only '?' points meet here */
+		return p->type - q->type;
+	return p->crowned - q->crowned;
 }
 
 static int S_extra_cmp(const void *a, const void *b)
