@@ -80,6 +80,16 @@ void tb_buf_putc(tb_buf *b, char c)
 	b->data[b->len] = '\0';
 }
 
+void tb_buf_putu(tb_buf *b, unsigned long v)
+{
+	char tmp[24];
+	size_t n = 0;
+	do
+		tmp[sizeof tmp - ++n] = (char)('0' + v % 10);
+	while ((v /= 10) && n < sizeof tmp);
+	tb_buf_put(b, tmp + sizeof tmp - n, n);
+}
+
 void tb_buf_vprintf(tb_buf *b, const char *fmt, va_list ap)
 {
 	va_list ap2;

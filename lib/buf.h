@@ -23,6 +23,8 @@ void tb_buf_grow(tb_buf *b, size_t extra);
 void tb_buf_put(tb_buf *b, const char *s, size_t n);
 void tb_buf_puts(tb_buf *b, const char *s);
 void tb_buf_putc(tb_buf *b, char c);
+/* Appends 'v' in decimal (faster than printf on hot paths). */
+void tb_buf_putu(tb_buf *b, unsigned long v);
 void tb_buf_printf(tb_buf *b, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 void tb_buf_vprintf(tb_buf *b, const char *fmt, va_list ap)

@@ -111,7 +111,8 @@ void tb_point_write(tb_buf *b, tb_point p)
 		tb_buf_putc(b, '?');
 		return;
 	}
-	tb_buf_printf(b, "%c%u", 'a' + TB_PT_FILE(p), TB_PT_RANK(p) + 1u);
+	tb_buf_putc(b, (char)('a' + TB_PT_FILE(p)));
+	tb_buf_putu(b, TB_PT_RANK(p) + 1u);
 }
 
 /* ORDER PART: the separator written before each part kind. */

@@ -61,7 +61,10 @@ void tb_window_compact(tb_reader *r)
 	size_t start = r->tok.off;
 	while (start > 0 && r->data[start - 1] != '\n' && r->data[start - 1] != '\r')
 		start--;
-	if (!r->f || start == 0) {
+	/* Moving the window at every record would copy the unread input
+	 * again and again; moving it once a chunk's worth is behind keeps
+	 * the copying linear in the input. */
+	if (!r->f || start < CHUNK) {
 		r->rec_start = start;
 		return;
 	}
@@ -416,6 +419,24 @@ static void S_comment_lang(tb_reader *r)
 	r->col += (unsigned)k;
 }
 
+/* Copies the run of plain printable ASCII at pos, up to any byte in
+ * 'stop', into r->text; returns its length. The hot path of comments
+ * and strings, which are most of a collection's bytes. */
+static size_t S_plain_run(tb_reader *r, const char *stop)
+{
+	size_t k = 0;
+	while (r->pos + k < r->len) {
+		unsigned char ch = (unsigned char)r->data[r->pos + k];
+		if (ch < 0x20 || ch >= 0x7f || strchr(stop, ch))
+			break;
+		k++;
+	}
+	tb_buf_put(&r->text, r->data + r->pos, k);
+	r->pos += k;
+	r->col += (unsigned)k;
+	return k;
+}
+
 /* comment -> '{' (char | '\}' | '\\')* '}'   or   ';' char* EOL */
 static void S_comment(tb_reader *r)
 {
@@ -424,6 +445,8 @@ static void S_comment(tb_reader *r)
 	tb_buf_clear(&r->text);
 	S_comment_lang(r);
 	for (;;) {
+		if (S_plain_run(r, "}\\"))
+			continue;
 		int c = S_peek(r, 0);
 		if (c < 0) {
 			if (brace) {
@@ -466,6 +489,8 @@ static void S_string(tb_reader *r)
 	S_advance(r, 1);
 	tb_buf_clear(&r->text);
 	for (;;) {
+		if (S_plain_run(r, "\"\\"))
+			continue;
 		int c = S_peek(r, 0);
 		if (c < 0 || S_is_newline(c)) {
 			tb_diag_at(r, TB_ERROR, TB_D_STRING_EOF, r->tok.off, 1, r->tok.line, r->tok.col,

@@ -125,10 +125,12 @@ static void S_line(S_writer *w, const tb_line *line, int main)
 		int turn = S_is_turn(n);
 		if (turn && n->side == 0) {
 			tb_buf_puts(w->b, main && *sep ? "\n" : sep);
-			tb_buf_printf(w->b, "%u. ", n->number);
+			tb_buf_putu(w->b, n->number);
+			tb_buf_puts(w->b, ". ");
 		} else if (turn && need_number) {
 			tb_buf_puts(w->b, sep);
-			tb_buf_printf(w->b, "%u... ", n->number);
+			tb_buf_putu(w->b, n->number);
+			tb_buf_puts(w->b, "... ");
 		} else {
 			tb_buf_puts(w->b, sep);
 		}
@@ -152,7 +154,9 @@ static void S_tags(tb_buf *b, const tb_record *rec)
 		tb_buf_putc(b, '\n');
 	for (size_t i = 0; i < rec->ntags; i++) {
 		const tb_tag *t = &rec->tags[i];
-		tb_buf_printf(b, "[%s \"", t->name);
+		tb_buf_putc(b, '[');
+		tb_buf_puts(b, t->name);
+		tb_buf_puts(b, " \"");
 		S_escaped(b, t->value, "\"\\");
 		tb_buf_puts(b, "\"]");
 		S_comments(b, t->comments, " ");
