@@ -402,6 +402,19 @@ static void init_state(int g, State *st, char *position, size_t possz)
 }
 
 /* --- pitarra --- */
+/* Now and then (per mille), a tercia's removal: an 'opp' piece goes. */
+static void maybe_remove(State *st, int opp, Tok *t, unsigned per)
+{
+	if (!chance(per))
+		return;
+	int q = random_pt(PITARRA, st, opp);
+	if (q >= 0) {
+		st->occ[q] = 0;
+		tk_c(t, 'x');
+		tk_pt(t, q);
+	}
+}
+
 static int move_pitarra(State *st, int side, Tok *t)
 {
 	int me = side + 1, opp = 2 - side;
@@ -412,14 +425,7 @@ static int move_pitarra(State *st, int side, Tok *t)
 		st->hand[side]--;
 		st->occ[p] = (uint8_t)me;
 		tk_pt(t, p);
-		if (chance(120)) {
-			int q = random_pt(PITARRA, st, opp);
-			if (q >= 0) {
-				st->occ[q] = 0;
-				tk_c(t, 'x');
-				tk_pt(t, q);
-			}
-		}
+		maybe_remove(st, opp, t, 120);
 		return 1;
 	}
 	int from[NPT * 4], to[NPT * 4], n = 0;
@@ -438,14 +444,7 @@ static int move_pitarra(State *st, int side, Tok *t)
 	tk_pt(t, from[k]);
 	tk_c(t, '-');
 	tk_pt(t, to[k]);
-	if (chance(100)) {
-		int q = random_pt(PITARRA, st, opp);
-		if (q >= 0) {
-			st->occ[q] = 0;
-			tk_c(t, 'x');
-			tk_pt(t, q);
-		}
-	}
+	maybe_remove(st, opp, t, 100);
 	return 1;
 }
 

@@ -95,6 +95,14 @@ int tb_scan_point(tb_scan *sc, tb_point *out)
 	return 0;
 }
 
+int tb_is_point(const tb_board *b, const char *s)
+{
+	tb_syntax_err err;
+	tb_scan sc = {s, strlen(s), 0, b, "", &err};
+	tb_point p;
+	return tb_scan_point(&sc, &p) == 0 && sc.i == sc.n && p != TB_PT_UNKNOWN;
+}
+
 int tb_mb_add(tb_move_builder *mb, tb_scan *sc, tb_part_kind kind, tb_point pt)
 {
 	if (mb->n >= TB_MAX_PARTS)

@@ -54,6 +54,8 @@ typedef struct tb_scan {
 /* Reads a point ("d1", "?") at the scan position. Returns 0, or -1
  * with err set (no point there, or not on the board). */
 int tb_scan_point(tb_scan *sc, tb_point *out);
+/* Returns 1 when 's' is exactly one known point of board 'b'. */
+int tb_is_point(const tb_board *b, const char *s);
 /* Consumes 'c' if it is next; returns 1 when it did. */
 int tb_scan_accept(tb_scan *sc, char c);
 /* Sets the error at the scan position and returns -1. */

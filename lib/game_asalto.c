@@ -56,12 +56,8 @@ static const char *S_check_extra(const tb_board *b, const char *key,
 {
 	if (strcmp(key, "huff") != 0)
 		return "unknown key";
-	tb_syntax_err err;
-	tb_scan sc = {value, strlen(value), 0, b, "Asalto", &err};
-	tb_point p;
-	if (tb_scan_point(&sc, &p) || sc.i != sc.n || p == TB_PT_UNKNOWN)
-		return "huff must name the point of the defender that may be huffed";
-	return NULL;
+	return tb_is_point(b, value) ? NULL
+	                             : "huff must name the point of the defender that may be huffed";
 }
 
 static const char *const S_extras[] = {"huff", NULL};

@@ -69,12 +69,8 @@ static const char *S_check_extra(const tb_board *b, const char *key,
 {
 	if (strcmp(key, "cool") != 0)
 		return "unknown key";
-	tb_syntax_err err;
-	tb_scan sc = {value, strlen(value), 0, b, "Ocencahuac", &err};
-	tb_point p;
-	if (tb_scan_point(&sc, &p) || sc.i != sc.n || p == TB_PT_UNKNOWN)
-		return "cool must name the point of the piece pushed back last turn";
-	return NULL;
+	return tb_is_point(b, value) ? NULL
+	                             : "cool must name the point of the piece pushed back last turn";
 }
 
 static const char *const S_extras[] = {"cool", NULL};

@@ -437,6 +437,25 @@ static size_t S_plain_run(tb_reader *r, const char *stop)
 	return k;
 }
 
+/* Adds the next character of a comment or string to r->text: a
+ * backslash escape of one of 'escaped', or any good character (bad ones
+ * are reported and skipped). */
+static void S_text_step(tb_reader *r, const char *escaped)
+{
+	int next = S_peek(r, 1);
+	if (S_peek(r, 0) == '\\' && next > 0 && strchr(escaped, next)) {
+		tb_buf_putc(&r->text, (char)next);
+		S_advance(r, 1);
+		S_advance(r, 1);
+		return;
+	}
+	size_t n = S_text_char(r);
+	if (n) {
+		tb_buf_put(&r->text, r->data + r->pos, n);
+		S_advance(r, n);
+	}
+}
+
 /* comment -> '{' (char | '\}' | '\\')* '}'   or   ';' char* EOL */
 static void S_comment(tb_reader *r)
 {
@@ -467,18 +486,7 @@ static void S_comment(tb_reader *r)
 			tb_buf_putc(&r->text, '\n');
 			continue;
 		}
-		if (brace && c == '\\' &&
-		    (S_peek(r, 1) == '}' || S_peek(r, 1) == '\\' || S_peek(r, 1) == '@')) {
-			tb_buf_putc(&r->text, (char)S_peek(r, 1));
-			S_advance(r, 1);
-			S_advance(r, 1);
-			continue;
-		}
-		size_t n = S_text_char(r);
-		if (n) {
-			tb_buf_put(&r->text, r->data + r->pos, n);
-			S_advance(r, n);
-		}
+		S_text_step(r, brace ? "}\\@" : "");
 	}
 	S_tok_end(r);
 }
@@ -502,17 +510,7 @@ static void S_string(tb_reader *r)
 			S_advance(r, 1);
 			break;
 		}
-		if (c == '\\' && (S_peek(r, 1) == '"' || S_peek(r, 1) == '\\')) {
-			tb_buf_putc(&r->text, (char)S_peek(r, 1));
-			S_advance(r, 1);
-			S_advance(r, 1);
-			continue;
-		}
-		size_t n = S_text_char(r);
-		if (n) {
-			tb_buf_put(&r->text, r->data + r->pos, n);
-			S_advance(r, n);
-		}
+		S_text_step(r, "\"\\");
 	}
 	S_tok_end(r);
 }
