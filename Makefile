@@ -79,7 +79,8 @@ $(BUILD)/tests/spec_runner: tests/spec_runner.c $(BUILD)/libtablero.a | $(DEPS_O
 	$(CC) $(CPPFLAGS) $(CFLAGS) $< -o $@ $(LDFLAGS) $(BUILD)/libtablero.a
 
 unit: $(UNIT_BIN)
-	@set -e; for t in $(UNIT_BIN); do echo "== $$t"; $$t; done
+	@failed=0; for t in $(UNIT_BIN); do echo "== $$t"; $$t || failed=$$((failed + 1)); done; \
+	if [ $$failed -ne 0 ]; then echo "unit: $$failed test program(s) failed"; exit 1; fi
 
 spec: $(BUILD)/tests/spec_runner
 	$(BUILD)/tests/spec_runner spec/tgn.md tests/errors.md

@@ -74,6 +74,10 @@ int tb_scan_point(tb_scan *sc, tb_point *out)
 		                                       : "expected a point here");
 	int file = tolower((unsigned char)sc->s[sc->i++]) - 'a';
 	unsigned rank = 0, digits = 0;
+	if (sc->i + 1 < sc->n && sc->s[sc->i] == '0' && isdigit((unsigned char)sc->s[sc->i + 1])) {
+		sc->i = start;
+		return tb_scan_fail(sc, "a rank is written without leading zeros");
+	}
 	while (sc->i < sc->n && isdigit((unsigned char)sc->s[sc->i]) && digits < 3) {
 		rank = rank * 10 + (unsigned)(sc->s[sc->i++] - '0');
 		digits++;
@@ -95,12 +99,16 @@ int tb_scan_point(tb_scan *sc, tb_point *out)
 	return 0;
 }
 
-int tb_is_point(const tb_board *b, const char *s)
+int tb_is_point(const tb_board *b, const char *s, tb_buf *canon)
 {
 	tb_syntax_err err;
 	tb_scan sc = {s, strlen(s), 0, b, "", &err};
 	tb_point p;
-	return tb_scan_point(&sc, &p) == 0 && sc.i == sc.n && p != TB_PT_UNKNOWN;
+	if (tb_scan_point(&sc, &p) || sc.i != sc.n || p == TB_PT_UNKNOWN)
+		return 0;
+	if (canon)
+		tb_point_write(canon, p);
+	return 1;
 }
 
 int tb_mb_add(tb_move_builder *mb, tb_scan *sc, tb_part_kind kind, tb_point pt)

@@ -54,8 +54,9 @@ typedef struct tb_scan {
 /* Reads a point ("d1", "?") at the scan position. Returns 0, or -1
  * with err set (no point there, or not on the board). */
 int tb_scan_point(tb_scan *sc, tb_point *out);
-/* Returns 1 when 's' is exactly one known point of board 'b'. */
-int tb_is_point(const tb_board *b, const char *s);
+/* Returns 1 when 's' is exactly one known point of board 'b', and
+ * appends its canonical spelling to 'canon' (if not NULL). */
+int tb_is_point(const tb_board *b, const char *s, tb_buf *canon);
 /* Consumes 'c' if it is next; returns 1 when it did. */
 int tb_scan_accept(tb_scan *sc, char c);
 /* Sets the error at the scan position and returns -1. */
@@ -87,9 +88,10 @@ struct tb_game {
 	/* Reads the move part of a turn token (suffixes already split
 	 * off). Returns 0, or -1 with sc->err set. */
 	int (*parse_move)(tb_scan *sc, tb_move_builder *mb);
-	/* Checks one position key=value; NULL when fine, else a message. */
+	/* Checks one position key=value; NULL when fine (its canonical
+	 * spelling appended to 'canon'), else a message. */
 	const char *(*check_extra)(const tb_board *b, const char *key,
-	                           const char *value);
+	                           const char *value, tb_buf *canon);
 };
 
 extern const tb_game tb_game_pitarra;

@@ -32,8 +32,8 @@ static int S_parse(tb_scan *sc, tb_move_builder *mb)
 			return -1;
 		if (!tb_scan_accept(sc, '/'))
 			return tb_scan_fail(sc, "a huff is written Hd6/ followed by the attackers' move");
-		if (sc->n - sc->i == 4 && memcmp(sc->s + sc->i, "pass", 4) == 0) {
-			sc->i += 4;
+		if (sc->n - sc->i >= 4 && memcmp(sc->s + sc->i, "pass", 4) == 0) {
+			sc->i += 4; /* a suffix may follow */
 			return 0;
 		}
 	}
@@ -52,11 +52,11 @@ static int S_parse(tb_scan *sc, tb_move_builder *mb)
 }
 
 static const char *S_check_extra(const tb_board *b, const char *key,
-                                 const char *value)
+                                 const char *value, tb_buf *canon)
 {
 	if (strcmp(key, "huff") != 0)
 		return "unknown key";
-	return tb_is_point(b, value) ? NULL
+	return tb_is_point(b, value, canon) ? NULL
 	                             : "huff must name the point of the defender that may be huffed";
 }
 

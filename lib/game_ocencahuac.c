@@ -65,11 +65,11 @@ static int S_parse(tb_scan *sc, tb_move_builder *mb)
 }
 
 static const char *S_check_extra(const tb_board *b, const char *key,
-                                 const char *value)
+                                 const char *value, tb_buf *canon)
 {
 	if (strcmp(key, "cool") != 0)
 		return "unknown key";
-	return tb_is_point(b, value) ? NULL
+	return tb_is_point(b, value, canon) ? NULL
 	                             : "cool must name the point of the piece pushed back last turn";
 }
 

@@ -6,7 +6,6 @@
  * a centre d4 under "board=25" (spec/tgn.md, "La Pitarra").
  * Tokens: placement "d1", step "a1-a4", removal after a tercia "xg7".
  */
-#include <stdlib.h>
 #include <string.h>
 
 #include "game.h"
@@ -49,22 +48,28 @@ static int S_parse(tb_scan *sc, tb_move_builder *mb)
 	return 0;
 }
 
+/* Reads a count of 0..12 written with one or two digits. */
+static int S_count(const char **s)
+{
+	int v = 0, digits = 0;
+	while (**s >= '0' && **s <= '9' && digits < 3)
+		v = v * 10 + (*(*s)++ - '0'), digits++;
+	return digits && digits < 3 && v <= 12 ? v : -1;
+}
+
 static const char *S_check_extra(const tb_board *b, const char *key,
-                                 const char *value)
+                                 const char *value, tb_buf *canon)
 {
 	(void)b;
-	if (strcmp(key, "hand") == 0) {
-		char *end;
-		long r = strtol(value, &end, 10);
-		if (end == value || *end != ',')
-			return "hand must be two counts, red's and yellow's: hand=5,4";
-		const char *second = end + 1;
-		long y = strtol(second, &end, 10);
-		if (end == second || *end || r < 0 || r > 12 || y < 0 || y > 12)
-			return "hand must be two counts from 0 to 12: hand=5,4";
-		return NULL;
-	}
-	return "unknown key";
+	if (strcmp(key, "hand") != 0)
+		return "unknown key";
+	const char *s = value;
+	int r = S_count(&s);
+	int y = *s == ',' ? (s++, S_count(&s)) : -1;
+	if (r < 0 || y < 0 || *s)
+		return "hand must be two counts from 0 to 12, red's and yellow's: hand=5,4";
+	tb_buf_printf(canon, "%d,%d", r, y);
+	return NULL;
 }
 
 static const char *const S_extras[] = {"hand", NULL};

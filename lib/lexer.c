@@ -64,6 +64,7 @@ void tb_window_compact(tb_reader *r)
 	/* Moving the window at every record would copy the unread input
 	 * again and again; moving it once a chunk's worth is behind keeps
 	 * the copying linear in the input. */
+	r->rec_first = r->tok.off;
 	if (!r->f || start < CHUNK) {
 		r->rec_start = start;
 		return;
@@ -73,6 +74,7 @@ void tb_window_compact(tb_reader *r)
 	r->len -= start;
 	r->pos -= start;
 	r->tok.off -= start;
+	r->rec_first = r->tok.off;
 	r->prev = r->tok;
 	r->rec_start = 0;
 }
@@ -114,7 +116,7 @@ void tb_diags_clear(tb_reader *r)
  * long) into 'd'. */
 static void S_excerpt(tb_reader *r, size_t off, tb_diag *d)
 {
-	S_ensure(r, off + EXCERPT);
+	S_ensure(r, off + EXCERPT + 1); /* one more, to see if the line goes on */
 	size_t ls = off, le = off;
 	if (ls > r->len)
 		ls = le = r->len;
@@ -535,9 +537,10 @@ static void S_word(tb_reader *r)
 		int c = S_peek(r, 0);
 		if (c < 0 || S_delimiter(c))
 			break;
-		if (c == '>') {
+		if (c == '>') { /* only before a point: "a2^a4>a7", "d6>?" */
 			int n = S_peek(r, 1);
-			if (r->pos == r->tok.off || !(isalpha(n) || n == '?'))
+			if (r->pos == r->tok.off ||
+			    !((isalpha(n) && isdigit(S_peek(r, 2))) || n == '?'))
 				break;
 		}
 		if (c >= 0x80) {
@@ -564,15 +567,16 @@ static void S_number_or_word(tb_reader *r)
 			v = v * 10 + (c - '0');
 		k++;
 	}
-	int dots = 0;
+	int dots = 0, ellipsis = 0;
 	size_t d = k;
 	if (c == '.') {
 		while (S_peek(r, d) == '.')
 			d++;
 		dots = (int)(d - k);
 	} else if (c == 0xE2 && S_peek(r, k + 1) == 0x80 && S_peek(r, k + 2) == 0xA6) {
-		d = k + 3; /* U+2026 HORIZONTAL ELLIPSIS */
+		d = k + 3; /* U+2026 HORIZONTAL ELLIPSIS: three bytes, one column */
 		dots = 3;
+		ellipsis = 1;
 	}
 	if (!dots) {
 		S_word(r);
@@ -582,7 +586,7 @@ static void S_number_or_word(tb_reader *r)
 	r->tok.num = v;
 	r->tok.dots = dots;
 	r->pos += d;
-	r->col += (unsigned)(dots == 3 && d == k + 3 ? k + 1 : d);
+	r->col += (unsigned)(ellipsis ? k + 1 : d);
 	S_tok_end(r);
 	if (dots != 1 && dots != 3)
 		tb_diag_tok(r, TB_ERROR, TB_D_MOVENUM,
@@ -638,7 +642,7 @@ void tb_lex_next(tb_reader *r)
 	r->prev = r->tok;
 again:
 	S_skip_space(r);
-	if (r->pos - r->rec_start > TB_MAX_RECORD && !r->fatal) {
+	if (r->pos - r->rec_first > TB_MAX_RECORD && !r->fatal) {
 		r->fatal = 1;
 		tb_diag_at(r, TB_ERROR, TB_D_TOO_LARGE, r->pos, 1, r->line, r->col,
 		           "this record is larger than %u MiB; tablero stops reading the file here",

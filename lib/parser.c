@@ -310,8 +310,12 @@ static void S_turn_word(S_parser *p, tb_line *line, S_clock *clk)
 		S_next(p);
 		return;
 	}
-	if (S_word_is(&t, r, "pass") || S_word_is(&t, r, "--")) {
-		S_node_new(p, line, TB_NODE_PASS, &t, clk);
+	int pass_nag = t.len > 4 && memcmp(r->data + t.off, "pass", 4) == 0
+	                   ? S_is_suffix(r->data + t.off + 4, t.len - 4) : 0;
+	if (S_word_is(&t, r, "pass") || S_word_is(&t, r, "--") || pass_nag) {
+		tb_node *n = S_node_new(p, line, TB_NODE_PASS, &t, clk);
+		if (pass_nag)
+			S_add_nag(p, n, pass_nag);
 	} else if (S_word_is(&t, r, "?")) {
 		S_node_new(p, line, TB_NODE_UNKNOWN, &t, clk);
 	} else {

@@ -154,11 +154,14 @@ static int S_read_extra(S_pos_reader *r, tb_arena *a, tb_extra *out,
 		return S_fail(r, r->i, klen, msg);
 	}
 	out->key = tb_arena_strndup(a, f, klen);
-	out->value = tb_arena_strndup(a, eq + 1, len - klen - 1);
+	char *value = tb_arena_strndup(a, eq + 1, len - klen - 1);
 	for (size_t i = 0; i < nprev; i++)
 		if (strcmp(prev[i].key, out->key) == 0)
 			return S_fail(r, r->i, klen, "this key is already given");
-	const char *why = r->g->check_extra(r->b, out->key, out->value);
+	tb_buf canon = TB_BUF_INIT;
+	const char *why = r->g->check_extra(r->b, out->key, value, &canon);
+	out->value = why ? value : tb_arena_strndup(a, canon.data, canon.len);
+	tb_buf_free(&canon);
 	if (why)
 		return S_fail(r, (size_t)(eq + 1 - r->s), len - klen - 1, why);
 	r->i += len;

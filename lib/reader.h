@@ -49,6 +49,7 @@ struct tb_reader {
 	size_t pos;              /* lexer position */
 	unsigned line, col;      /* at pos */
 	size_t rec_start;        /* window offset where the record's first line starts */
+	size_t rec_first;        /* window offset of the record's first token */
 	size_t bom;              /* bytes of a BOM at the window's start (0 or 3) */
 	tb_tok prev;             /* the token before the current one */
 	int started;             /* first token read */

@@ -40,10 +40,11 @@ static void S_comment(tb_buf *b, const tb_comment *c)
 	tb_buf_putc(b, '}');
 }
 
-/* Writes each comment of 'c' preceded by 'sep'. */
+/* Writes each comment of 'c' preceded by 'sep', the first, and by a
+ * space, the others. */
 static void S_comments(tb_buf *b, const tb_comment *c, const char *sep)
 {
-	for (; c; c = c->next) {
+	for (; c; c = c->next, sep = " ") {
 		tb_buf_puts(b, sep);
 		S_comment(b, c);
 	}

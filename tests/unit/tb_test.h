@@ -1,0 +1,275 @@
+/*
+ * tb_test.h -- helpers shared by the cmocka unit tests (tests/unit/).
+ *
+ * Header-only (static inline), since the Makefile builds each
+ * tests/unit/test_*.c on its own: a growable string, and shortcuts to
+ * read TGN from memory and look at what the reader said.
+ */
+#ifndef TB_TEST_H
+#define TB_TEST_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tablero.h"
+
+/* ===== A growable string ===== */
+
+typedef struct tt_str {
+	char *d;
+	size_t n, cap;
+} tt_str;
+
+static inline void tt_put(tt_str *b, const char *s, size_t n)
+{
+	if (b->n + n + 1 > b->cap) {
+		size_t cap = b->cap ? b->cap : 256;
+		while (cap < b->n + n + 1)
+			cap *= 2;
+		char *d = realloc(b->d, cap);
+		assert_non_null(d);
+		b->d = d;
+		b->cap = cap;
+	}
+	if (n)
+		memcpy(b->d + b->n, s, n);
+	b->n += n;
+	b->d[b->n] = '\0';
+}
+
+static inline void tt_puts(tt_str *b, const char *s)
+{
+	tt_put(b, s, strlen(s));
+}
+
+static inline void tt_putc(tt_str *b, char c)
+{
+	tt_put(b, &c, 1);
+}
+
+static inline void tt_printf(tt_str *b, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+static inline void tt_printf(tt_str *b, const char *fmt, ...)
+{
+	char small[512];
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(small, sizeof small, fmt, ap);
+	va_end(ap);
+	assert_true(n >= 0);
+	if ((size_t)n < sizeof small) {
+		tt_put(b, small, (size_t)n);
+		return;
+	}
+	char *big = malloc((size_t)n + 1);
+	assert_non_null(big);
+	va_start(ap, fmt);
+	vsnprintf(big, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	tt_put(b, big, (size_t)n);
+	free(big);
+}
+
+/* The string, never NULL; the caller frees it. */
+static inline char *tt_take(tt_str *b)
+{
+	if (!b->d)
+		tt_put(b, "", 0);
+	char *s = b->d;
+	b->d = NULL;
+	b->n = b->cap = 0;
+	return s;
+}
+
+/* ===== Reading ===== */
+
+/* Appends the formatted diagnostics of the last call on 'r' to 'out'. */
+static inline void tt_diags(tt_str *out, const tb_reader *r)
+{
+	for (size_t i = 0; i < tb_reader_ndiags(r); i++) {
+		char *s = tb_diag_format(tb_reader_diag(r, i));
+		assert_non_null(s);
+		tt_puts(out, s);
+		free(s);
+	}
+}
+
+/* What "tablero fmt" prints for 'len' bytes of 'src' read as file
+ * "t.tgn": each record's diagnostics, then its canonical text when it
+ * has no errors, the texts separated by blank lines. Caller frees. */
+static inline char *tt_fmt_n(const char *src, size_t len)
+{
+	tt_str out = {0};
+	tb_reader *r = tb_reader_new_mem(src, len, "t.tgn");
+	assert_non_null(r);
+	tb_record *rec;
+	int first = 1;
+	while (tb_reader_next(r, &rec) == 1) {
+		tt_diags(&out, r);
+		size_t n;
+		char *text = tb_record_write(rec, &n);
+		if (text) {
+			assert_int_equal(n, strlen(text));
+			if (!first)
+				tt_puts(&out, "\n");
+			first = 0;
+			tt_put(&out, text, n);
+		}
+		free(text);
+		tb_record_free(rec);
+	}
+	tt_diags(&out, r);
+	tb_reader_free(r);
+	return tt_take(&out);
+}
+
+static inline char *tt_fmt(const char *src)
+{
+	return tt_fmt_n(src, strlen(src));
+}
+
+/* Asserts that 'got' (which it frees, so that a failing test leaks
+ * nothing) is the string 'want'. */
+static inline void tt_str_is(char *got, const char *want, const char *file, int line)
+{
+	int ok = got && strcmp(got, want) == 0;
+	if (!ok)
+		print_message("got:\n%s\n--- want:\n%s\n---\n", got ? got : "(null)", want);
+	free(got);
+	if (!ok)
+		_fail(file, line);
+}
+
+#define tt_assert_str(got, want) tt_str_is((got), (want), __FILE__, __LINE__)
+
+/* Asserts that "tablero fmt" prints exactly 'want' for 'src'. */
+#define tt_assert_fmt(src, want) tt_assert_str(tt_fmt(src), (want))
+
+/* Reads the first record of 'src' (which must have one) with a reader
+ * left in '*rp' so its diagnostics can be looked at. The caller frees
+ * both. */
+static inline tb_record *tt_parse_n(const char *src, size_t len, tb_reader **rp)
+{
+	tb_reader *r = tb_reader_new_mem(src, len, "t.tgn");
+	assert_non_null(r);
+	tb_record *rec = NULL;
+	assert_int_equal(tb_reader_next(r, &rec), 1);
+	assert_non_null(rec);
+	*rp = r;
+	return rec;
+}
+
+static inline tb_record *tt_parse(const char *src, tb_reader **rp)
+{
+	return tt_parse_n(src, strlen(src), rp);
+}
+
+/* Reads the first record of 'src', which must have no diagnostic at
+ * all, and returns it (the reader is freed). */
+static inline tb_record *tt_parse_clean(const char *src)
+{
+	tb_reader *r;
+	tb_record *rec = tt_parse(src, &r);
+	if (tb_reader_ndiags(r)) {
+		tt_str out = {0};
+		tt_diags(&out, r);
+		print_message("unexpected diagnostics for:\n%s\n%s", src, out.d);
+		free(out.d);
+	}
+	assert_int_equal(tb_reader_ndiags(r), 0);
+	tb_reader_free(r);
+	return rec;
+}
+
+/* How many diagnostics of the last call have code 'code'. */
+static inline size_t tt_count(const tb_reader *r, int code)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < tb_reader_ndiags(r); i++)
+		n += tb_reader_diag(r, i)->code == code;
+	return n;
+}
+
+/* The first diagnostic with code 'code', which must be there. */
+static inline const tb_diag *tt_find(const tb_reader *r, int code)
+{
+	for (size_t i = 0; i < tb_reader_ndiags(r); i++)
+		if (tb_reader_diag(r, i)->code == code)
+			return tb_reader_diag(r, i);
+	print_message("no diagnostic with code %d\n", code);
+	fail();
+	return NULL;
+}
+
+/* The codes of the first record's diagnostics, as "301 310". */
+static inline char *tt_codes(const char *src)
+{
+	tb_reader *r;
+	tb_record *rec = tt_parse(src, &r);
+	tt_str out = {0};
+	for (size_t i = 0; i < tb_reader_ndiags(r); i++)
+		tt_printf(&out, "%s%d", i ? " " : "", tb_reader_diag(r, i)->code);
+	tb_record_free(rec);
+	tb_reader_free(r);
+	return tt_take(&out);
+}
+
+#define tt_assert_codes(src, want) tt_assert_str(tt_codes(src), (want))
+
+/* The canonical text of the first record of 'src', which must have no
+ * errors. Caller frees. */
+static inline char *tt_canon(const char *src)
+{
+	tb_reader *r;
+	tb_record *rec = tt_parse(src, &r);
+	char *text = tb_record_write(rec, NULL);
+	if (!text) {
+		tt_str out = {0};
+		tt_diags(&out, r);
+		print_message("record has errors:\n%s\n%s", src, out.d ? out.d : "");
+		free(out.d);
+	}
+	assert_non_null(text);
+	tb_record_free(rec);
+	tb_reader_free(r);
+	return text;
+}
+
+/* The seven-tag roster of a La Pitarra record with nothing known. */
+#define TT_PITARRA_ROSTER                                                      \
+	"[Game \"pitarra\"]\n[Rules \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n" \
+	"[Red \"?\"]\n[Yellow \"?\"]\n[Result \"*\"]\n"
+#define TT_ASALTO_ROSTER                                                       \
+	"[Game \"asalto\"]\n[Rules \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n" \
+	"[Attackers \"?\"]\n[Defenders \"?\"]\n[Result \"*\"]\n"
+#define TT_OCEN_ROSTER                                                         \
+	"[Game \"ocencahuac\"]\n[Rules \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n" \
+	"[Sanganguey \"?\"]\n[Ceboruco \"?\"]\n[Result \"*\"]\n"
+
+/* A small deterministic generator (xorshift64*), so failures repeat. */
+typedef struct tt_rng {
+	uint64_t s;
+} tt_rng;
+
+static inline uint64_t tt_rand(tt_rng *g)
+{
+	g->s ^= g->s >> 12;
+	g->s ^= g->s << 25;
+	g->s ^= g->s >> 27;
+	return g->s * UINT64_C(2685821657736338717);
+}
+
+/* Uniform enough in 0..n-1 (n > 0). */
+static inline unsigned tt_below(tt_rng *g, unsigned n)
+{
+	return (unsigned)(tt_rand(g) >> 33) % n;
+}
+
+#endif

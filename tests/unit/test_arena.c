@@ -1,0 +1,189 @@
+/*
+ * test_arena.c -- lib/arena.c: the bump allocator a record lives in.
+ */
+#include "tb_test.h"
+
+#include <stdalign.h>
+
+#include "arena.h"
+
+static int S_aligned(const void *p)
+{
+	return (uintptr_t)p % alignof(max_align_t) == 0;
+}
+
+static int S_all_zero(const unsigned char *p, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (p[i])
+			return 0;
+	return 1;
+}
+
+static void test_alloc_zeroed_and_aligned(void **state)
+{
+	(void)state;
+	tb_arena a = {0};
+	tt_rng g = {12345};
+	for (int i = 0; i < 5000; i++) {
+		size_t n = 1 + tt_below(&g, 200);
+		unsigned char *p = tb_arena_alloc(&a, n);
+		assert_non_null(p);
+		assert_true(S_aligned(p));
+		assert_true(S_all_zero(p, n));
+		memset(p, 0xA5, n); /* dirty it: later blocks must still come zeroed */
+	}
+	tb_arena_free(&a);
+}
+
+static void test_zeroed_even_when_memory_is_reused(void **state)
+{
+	(void)state;
+	/* malloc tends to hand back what was just freed: an arena that did
+	 * not clear would show the old bytes. */
+	for (int round = 0; round < 4; round++) {
+		tb_arena a = {0};
+		unsigned char *p = tb_arena_alloc(&a, 8000);
+		assert_true(S_all_zero(p, 8000));
+		unsigned char *q = tb_arena_alloc(&a, 8000);
+		assert_true(S_all_zero(q, 8000));
+		memset(p, 0xFF, 8000);
+		memset(q, 0xFF, 8000);
+		tb_arena_free(&a);
+	}
+}
+
+static void test_allocations_do_not_overlap(void **state)
+{
+	(void)state;
+	tb_arena a = {0};
+	enum { N = 3000 };
+	unsigned char *ptr[N];
+	size_t len[N];
+	tt_rng g = {99};
+	for (int i = 0; i < N; i++) {
+		len[i] = tt_below(&g, 7) == 0 ? 20000 + tt_below(&g, 5000) : 1 + tt_below(&g, 300);
+		ptr[i] = tb_arena_alloc(&a, len[i]);
+		memset(ptr[i], i % 251, len[i]);
+	}
+	for (int i = 0; i < N; i++)
+		for (size_t k = 0; k < len[i]; k++)
+			if (ptr[i][k] != i % 251)
+				fail_msg("allocation %d was overwritten at byte %zu", i, k);
+	tb_arena_free(&a);
+}
+
+static void test_large_allocations(void **state)
+{
+	(void)state;
+	tb_arena a = {0};
+	unsigned char *small = tb_arena_alloc(&a, 10);
+	memset(small, 1, 10);
+	size_t big_n = 5u << 20;
+	unsigned char *big = tb_arena_alloc(&a, big_n);
+	assert_non_null(big);
+	assert_true(S_aligned(big));
+	assert_true(S_all_zero(big, big_n));
+	memset(big, 2, big_n);
+	assert_true(a.total >= big_n + 10);
+	/* small allocations go on working after it */
+	unsigned char *after = tb_arena_alloc(&a, 100);
+	assert_true(S_aligned(after));
+	assert_true(S_all_zero(after, 100));
+	memset(after, 3, 100);
+	for (size_t i = 0; i < 10; i++)
+		assert_int_equal(small[i], 1);
+	assert_int_equal(big[0], 2);
+	assert_int_equal(big[big_n - 1], 2);
+	/* exactly one block's worth, and just over it */
+	unsigned char *b16 = tb_arena_alloc(&a, 16 * 1024);
+	assert_true(S_all_zero(b16, 16 * 1024));
+	unsigned char *b17 = tb_arena_alloc(&a, 16 * 1024 + 1);
+	assert_true(S_all_zero(b17, 16 * 1024 + 1));
+	assert_true(b17 + 16 * 1024 + 1 <= b16 || b16 + 16 * 1024 <= b17);
+	tb_arena_free(&a);
+}
+
+static void test_total_stays_proportional(void **state)
+{
+	(void)state;
+	tb_arena a = {0};
+	size_t asked = 0;
+	for (int i = 0; i < 10000; i++) {
+		tb_arena_alloc(&a, 48);
+		asked += 48;
+	}
+	assert_true(a.total >= asked);
+	assert_true(a.total <= 2 * asked + 64 * 1024); /* no block per allocation */
+	tb_arena_free(&a);
+}
+
+static void test_zero_size(void **state)
+{
+	(void)state;
+	tb_arena a = {0};
+	void *p = tb_arena_alloc(&a, 0);
+	assert_non_null(p);
+	assert_true(S_aligned(p));
+	unsigned char *q = tb_arena_alloc(&a, 1);
+	assert_true(S_aligned(q));
+	*q = 7;
+	tb_arena_free(&a);
+}
+
+static void test_strndup(void **state)
+{
+	(void)state;
+	tb_arena a = {0};
+	char *s = tb_arena_strndup(&a, "Querétaro y más", 9);
+	assert_string_equal(s, "Querétar"); /* 9 bytes: 'é' is two */
+	assert_int_equal(strlen(s), 9);
+	char *e = tb_arena_strndup(&a, "xyz", 0);
+	assert_string_equal(e, "");
+	char *w = tb_arena_strndup(&a, "a\0b", 3); /* bytes, not a C string */
+	assert_memory_equal(w, "a\0b\0", 4);
+	assert_true(S_aligned(s) && S_aligned(e) && S_aligned(w));
+	size_t n = 100000;
+	char *src = malloc(n);
+	memset(src, 'k', n);
+	char *big = tb_arena_strndup(&a, src, n);
+	assert_memory_equal(big, src, n);
+	assert_int_equal(big[n], '\0');
+	free(src);
+	tb_arena_free(&a);
+}
+
+static void test_free_resets_and_reuses(void **state)
+{
+	(void)state;
+	tb_arena a = {0};
+	tb_arena_free(&a); /* empty arena */
+	assert_null(a.head);
+	tb_arena_alloc(&a, 100);
+	tb_arena_alloc(&a, 100000);
+	assert_non_null(a.head);
+	assert_true(a.total > 0);
+	tb_arena_free(&a);
+	assert_null(a.head);
+	assert_int_equal(a.used, 0);
+	assert_int_equal(a.total, 0);
+	tb_arena_free(&a); /* twice */
+	char *s = tb_arena_strndup(&a, "otra vez", 8);
+	assert_string_equal(s, "otra vez");
+	tb_arena_free(&a);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_alloc_zeroed_and_aligned),
+		cmocka_unit_test(test_zeroed_even_when_memory_is_reused),
+		cmocka_unit_test(test_allocations_do_not_overlap),
+		cmocka_unit_test(test_large_allocations),
+		cmocka_unit_test(test_total_stays_proportional),
+		cmocka_unit_test(test_zero_size),
+		cmocka_unit_test(test_strndup),
+		cmocka_unit_test(test_free_resets_and_reuses),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,593 @@
+/*
+ * test_games.c -- lib/game.c and lib/game_*.c: the registry, each
+ * game's board and move-token grammar, points and the move writer.
+ */
+#include "tb_test.h"
+
+#include "diag.h"
+#include "game.h"
+
+/* ===== The registry ===== */
+
+static void test_game_at_iterates_three_games(void **state)
+{
+	(void)state;
+	const char *names[3];
+	size_t n = 0;
+	while (tb_game_at(n)) {
+		assert_true(n < 3);
+		names[n] = tb_game_name(tb_game_at(n));
+		n++;
+	}
+	assert_int_equal(n, 3);
+	assert_null(tb_game_at(3));
+	assert_null(tb_game_at(4));
+	assert_null(tb_game_at(1000));
+	assert_null(tb_game_at((size_t)-1));
+	int seen[3] = {0, 0, 0};
+	for (size_t i = 0; i < 3; i++) {
+		seen[0] += strcmp(names[i], "pitarra") == 0;
+		seen[1] += strcmp(names[i], "asalto") == 0;
+		seen[2] += strcmp(names[i], "ocencahuac") == 0;
+		assert_ptr_equal(tb_game_find(names[i]), tb_game_at(i));
+	}
+	assert_int_equal(seen[0], 1);
+	assert_int_equal(seen[1], 1);
+	assert_int_equal(seen[2], 1);
+}
+
+static void test_game_find(void **state)
+{
+	(void)state;
+	assert_ptr_equal(tb_game_find("pitarra"), &tb_game_pitarra);
+	assert_ptr_equal(tb_game_find("PITARRA"), &tb_game_pitarra);
+	assert_ptr_equal(tb_game_find("Asalto"), &tb_game_asalto);
+	assert_ptr_equal(tb_game_find("oCeNcAhUaC"), &tb_game_ocencahuac);
+	assert_null(tb_game_find("chess"));
+	assert_null(tb_game_find(""));
+	assert_null(tb_game_find("pitarra "));
+	assert_null(tb_game_find("pitar"));
+	assert_null(tb_game_find("la pitarra"));
+	assert_string_equal(tb_game_name(&tb_game_pitarra), "pitarra");
+	assert_string_equal(tb_game_title(&tb_game_pitarra), "La Pitarra");
+	assert_string_equal(tb_game_title(&tb_game_asalto), "Asalto");
+	assert_string_equal(tb_game_title(&tb_game_ocencahuac), "Ocencahuac");
+	assert_string_equal(tb_game_pitarra.side_tag[0], "Red");
+	assert_string_equal(tb_game_asalto.side_tag[1], "Defenders");
+	assert_string_equal(tb_game_ocencahuac.side_tag[0], "Sanganguey");
+	assert_string_equal(tb_version(), TB_VERSION);
+}
+
+/* ===== Boards ===== */
+
+typedef struct S_variant {
+	const tb_game *g;
+	const char *rules;      /* [Rules] value, or NULL */
+	const char *opt_key, *opt_value;
+	const char *points;     /* every point of the board */
+	int npoints;
+} S_variant;
+
+static const S_variant S_variants[] = {
+	{&tb_game_pitarra, NULL, NULL, NULL,
+	 "a1 d1 g1 b2 d2 f2 c3 d3 e3 a4 b4 c4 e4 f4 g4 c5 d5 e5 b6 d6 f6 a7 d7 g7", 24},
+	{&tb_game_pitarra, "pitarra; board=25", "board", "25",
+	 "a1 d1 g1 b2 d2 f2 c3 d3 e3 a4 b4 c4 d4 e4 f4 g4 c5 d5 e5 b6 d6 f6 a7 d7 g7", 25},
+	{&tb_game_asalto, NULL, NULL, NULL,
+	 "c1 d1 e1 c2 d2 e2 a3 b3 c3 d3 e3 f3 g3 a4 b4 c4 d4 e4 f4 g4 "
+	 "a5 b5 c5 d5 e5 f5 g5 c6 d6 e6 c7 d7 e7", 33},
+	{&tb_game_ocencahuac, NULL, NULL, NULL, "5x8", 40},
+	{&tb_game_ocencahuac, "ocencahuac; river=5", "river", "5", "5x9", 45},
+	{&tb_game_ocencahuac, "ocencahuac; river=6", "river", "6", "5x10", 50},
+};
+
+static int S_on_board(const S_variant *v, int file, int rank)
+{
+	if (strncmp(v->points, "5x", 2) == 0)
+		return file < 5 && rank < atoi(v->points + 2);
+	char pt[16];
+	snprintf(pt, sizeof pt, "%c%d", 'a' + file, rank + 1);
+	const char *p = strstr(v->points, pt);
+	return p && (p[strlen(pt)] == ' ' || p[strlen(pt)] == '\0') &&
+	       (p == v->points || p[-1] == ' ');
+}
+
+static tb_board S_board(const S_variant *v)
+{
+	tb_board b;
+	tb_opts o = {0};
+	if (v->opt_key) {
+		o.key[0] = v->opt_key;
+		o.value[0] = v->opt_value;
+		o.n = 1;
+	}
+	assert_null(v->g->board(&b, &o));
+	return b;
+}
+
+static void test_boards_by_scanning_points(void **state)
+{
+	(void)state;
+	for (size_t k = 0; k < sizeof S_variants / sizeof S_variants[0]; k++) {
+		const S_variant *v = &S_variants[k];
+		tb_board b = S_board(v);
+		int valid = 0;
+		for (int file = 0; file < 8; file++) {
+			for (int rank = 0; rank < 10; rank++) {
+				char pt[16];
+				snprintf(pt, sizeof pt, "%c%d", 'a' + file, rank + 1);
+				tb_syntax_err err = {0, 1, ""};
+				tb_scan sc = {pt, strlen(pt), 0, &b, v->g->title, &err};
+				tb_point p = 0;
+				int rc = tb_scan_point(&sc, &p);
+				int want = S_on_board(v, file, rank);
+				if ((rc == 0) != want)
+					fail_msg("%s %s: %s is %s", v->g->name, v->rules ? v->rules : "",
+					         pt, rc == 0 ? "accepted" : "refused");
+				if (rc == 0) {
+					valid++;
+					assert_int_equal(p, TB_PT(file, rank));
+					assert_int_equal(sc.i, strlen(pt));
+				} else {
+					assert_int_equal(err.offset, 0);
+					assert_int_equal(err.len, strlen(pt));
+					char msg[128];
+					snprintf(msg, sizeof msg, "'%s' is not a point of the %s board", pt,
+					         v->g->title);
+					assert_string_equal(err.msg, msg);
+				}
+			}
+		}
+		assert_int_equal(valid, v->npoints);
+	}
+}
+
+static void test_boards_through_records(void **state)
+{
+	(void)state;
+	for (size_t k = 0; k < sizeof S_variants / sizeof S_variants[0]; k++) {
+		const S_variant *v = &S_variants[k];
+		for (int file = 0; file < 8; file++) {
+			for (int rank = 0; rank < 10; rank++) {
+				char pt[16], src[256];
+				snprintf(pt, sizeof pt, "%c%d", 'a' + file, rank + 1);
+				/* La Pitarra places on a point; the others step from it to it */
+				int n = snprintf(src, sizeof src, "[Game \"%s\"]\n", v->g->name);
+				if (v->rules)
+					n += snprintf(src + n, sizeof src - (size_t)n, "[Rules \"%s\"]\n", v->rules);
+				if (v->g == &tb_game_pitarra)
+					snprintf(src + n, sizeof src - (size_t)n, "1. %s *", pt);
+				else
+					snprintf(src + n, sizeof src - (size_t)n, "1. %s-%s *", pt, pt);
+				tb_reader *r;
+				tb_record *rec = tt_parse(src, &r);
+				int want = S_on_board(v, file, rank);
+				if (want && tb_reader_ndiags(r) != 0)
+					fail_msg("%s: %s refused", v->rules ? v->rules : v->g->name, pt);
+				if (!want && (tb_reader_ndiags(r) != 1 || tb_reader_diag(r, 0)->code != TB_D_MOVE))
+					fail_msg("%s: %s accepted", v->rules ? v->rules : v->g->name, pt);
+				tb_record_free(rec);
+				tb_reader_free(r);
+			}
+		}
+	}
+}
+
+static void test_board_shapes_and_options(void **state)
+{
+	(void)state;
+	tb_board b;
+	tb_opts o = {0};
+	assert_null(tb_game_pitarra.board(&b, &o));
+	assert_int_equal(b.files, 7);
+	assert_int_equal(b.ranks, 7);
+	assert_null(tb_game_asalto.board(&b, &o));
+	assert_int_equal(b.files, 7);
+	assert_int_equal(b.ranks, 7);
+	assert_null(tb_game_ocencahuac.board(&b, &o));
+	assert_int_equal(b.files, 5);
+	assert_int_equal(b.ranks, 8);
+	o.n = 1;
+	o.key[0] = "river";
+	o.value[0] = "6";
+	assert_null(tb_game_ocencahuac.board(&b, &o));
+	assert_int_equal(b.ranks, 10);
+	o.value[0] = "4";
+	assert_null(tb_game_ocencahuac.board(&b, &o));
+	assert_int_equal(b.ranks, 8);
+	static const char *const bad_river[] = {"3", "7", "45", "", "x", "5 "};
+	for (size_t i = 0; i < sizeof bad_river / sizeof bad_river[0]; i++) {
+		o.value[0] = bad_river[i];
+		assert_string_equal(tb_game_ocencahuac.board(&b, &o), "river must be 4, 5 or 6");
+	}
+	o.key[0] = "board";
+	o.value[0] = "24";
+	assert_null(tb_game_pitarra.board(&b, &o));
+	assert_int_equal(b.valid[TB_PT(3, 3)], 0);
+	o.value[0] = "25";
+	assert_null(tb_game_pitarra.board(&b, &o));
+	assert_int_equal(b.valid[TB_PT(3, 3)], 1);
+	static const char *const bad_board[] = {"26", "", "025", "25x"};
+	for (size_t i = 0; i < sizeof bad_board / sizeof bad_board[0]; i++) {
+		o.value[0] = bad_board[i];
+		assert_string_equal(tb_game_pitarra.board(&b, &o), "board must be 24 or 25");
+	}
+	/* options a game does not know leave its board alone */
+	o.key[0] = "movement";
+	o.value[0] = "fly";
+	assert_null(tb_game_pitarra.board(&b, &o));
+	assert_null(tb_game_asalto.board(&b, &o));
+	assert_int_equal(tb_opts_get(&o, "movement")[0], 'f');
+	assert_null(tb_opts_get(&o, "board"));
+}
+
+/* ===== Points ===== */
+
+static int S_scan(const char *s, const tb_board *b, tb_point *p, tb_syntax_err *err)
+{
+	tb_scan sc = {s, strlen(s), 0, b, "La Pitarra", err};
+	int rc = tb_scan_point(&sc, p);
+	return rc ? -1 : (int)sc.i;
+}
+
+static void test_scan_point(void **state)
+{
+	(void)state;
+	tb_board b;
+	tb_opts o = {0};
+	tb_game_pitarra.board(&b, &o);
+	tb_point p;
+	tb_syntax_err err = {0, 1, ""};
+	assert_int_equal(S_scan("?", &b, &p, &err), 1);
+	assert_int_equal(p, TB_PT_UNKNOWN);
+	assert_int_equal(S_scan("D1", &b, &p, &err), 2); /* capital files */
+	assert_int_equal(p, TB_PT(3, 0));
+	assert_int_equal(S_scan("g7-a1", &b, &p, &err), 2);
+	assert_int_equal(p, TB_PT(6, 6));
+	assert_int_equal(S_scan("", &b, &p, &err), -1);
+	assert_string_equal(err.msg, "a point is missing at the end");
+	assert_int_equal(S_scan("1", &b, &p, &err), -1);
+	assert_string_equal(err.msg, "expected a point here");
+	assert_int_equal(S_scan("d", &b, &p, &err), -1);
+	assert_string_equal(err.msg, "expected a point (a file letter and a rank number) here");
+	assert_int_equal(err.offset, 0);
+	assert_int_equal(S_scan("d0", &b, &p, &err), -1);
+	assert_string_equal(err.msg, "'d0' is not a point of the La Pitarra board");
+	assert_int_equal(S_scan("z9", &b, &p, &err), -1);
+	assert_int_equal(S_scan("\xC3\xA9" "1", &b, &p, &err), -1); /* 'é' is no file */
+}
+
+static void test_is_point(void **state)
+{
+	(void)state;
+	tb_board b;
+	tb_opts o = {0};
+	tb_game_asalto.board(&b, &o);
+	assert_int_equal(tb_is_point(&b, "c5", NULL), 1);
+	assert_int_equal(tb_is_point(&b, "C5", NULL), 1);
+	assert_int_equal(tb_is_point(&b, "g3", NULL), 1);
+	assert_int_equal(tb_is_point(&b, "?", NULL), 0); /* a known point */
+	assert_int_equal(tb_is_point(&b, "c5x", NULL), 0);
+	assert_int_equal(tb_is_point(&b, "a1", NULL), 0);
+	assert_int_equal(tb_is_point(&b, "", NULL), 0);
+	assert_int_equal(tb_is_point(&b, "c", NULL), 0);
+}
+
+static void test_point_with_leading_zero_is_not_a_point(void **state)
+{
+	(void)state;
+	/* spec §13: point = file rank, rank 1-99; the canonical form writes
+	 * "d1", and §10 lists no "d01" among the lenient spellings a reader
+	 * takes. */
+	tt_assert_codes("[Game \"pitarra\"]\n1. d01 *", "301");
+	tt_assert_codes("[Game \"pitarra\"]\n1. a007 *", "301");
+}
+
+static void test_point_write(void **state)
+{
+	(void)state;
+	tb_buf b = TB_BUF_INIT;
+	tb_point_write(&b, TB_PT(0, 0));
+	tb_buf_putc(&b, ' ');
+	tb_point_write(&b, TB_PT(4, 9));
+	tb_buf_putc(&b, ' ');
+	tb_point_write(&b, TB_PT(7, 15));
+	tb_buf_putc(&b, ' ');
+	tb_point_write(&b, TB_PT_UNKNOWN);
+	assert_string_equal(b.data, "a1 e10 h16 ?");
+	tb_buf_free(&b);
+	assert_int_equal(TB_PT_FILE(TB_PT(4, 9)), 4);
+	assert_int_equal(TB_PT_RANK(TB_PT(4, 9)), 9);
+	assert_true(TB_PT(7, 15) < TB_PT_UNKNOWN);
+	assert_true(TB_PT(0, 0) != TB_PT_NONE);
+}
+
+/* ===== Move tokens ===== */
+
+static const char *const S_kind[] = {"AT", "STEP", "HOP", "CAPTURE", "REMOVE",
+                                     "PUSH", "RELOCATE", "HUFF"};
+
+typedef struct S_tok_case {
+	const char *token;  /* as written, no suffix */
+	const char *parts;  /* "AT d1,STEP d2" then "=" per crown */
+	const char *canon;  /* tb_move_write, NULL for the token itself */
+} S_tok_case;
+
+/* Reads 'token' with 'g''s grammar on its default board. */
+static void S_check_token(const tb_game *g, const S_tok_case *c)
+{
+	tb_board b;
+	tb_opts o = {0};
+	g->board(&b, &o);
+	tb_syntax_err err = {0, 1, ""};
+	tb_scan sc = {c->token, strlen(c->token), 0, &b, g->title, &err};
+	tb_move_builder mb;
+	mb.n = 0;
+	mb.crown = 0;
+	if (g->parse_move(&sc, &mb) != 0)
+		fail_msg("%s: '%s' refused: %s", g->name, c->token, err.msg);
+	if (sc.i != sc.n)
+		fail_msg("%s: '%s' read up to %zu only", g->name, c->token, sc.i);
+	tb_buf s = TB_BUF_INIT;
+	for (unsigned i = 0; i < mb.n; i++) {
+		tb_buf_printf(&s, "%s%s ", i ? "," : "", S_kind[mb.parts[i].kind]);
+		tb_point_write(&s, mb.parts[i].pt);
+	}
+	for (unsigned i = 0; i < mb.crown; i++)
+		tb_buf_putc(&s, '=');
+	if (strcmp(s.data ? s.data : "", c->parts) != 0)
+		fail_msg("%s: '%s' gives %s, want %s", g->name, c->token, s.data, c->parts);
+	tb_buf_free(&s);
+	tb_move m = {(uint8_t)mb.n, mb.crown, mb.parts};
+	tb_move_write(&s, &m);
+	assert_string_equal(s.data, c->canon ? c->canon : c->token);
+	tb_buf_free(&s);
+}
+
+static void test_pitarra_tokens(void **state)
+{
+	(void)state;
+	static const S_tok_case cases[] = {
+		{"d1", "AT d1", NULL},
+		{"a1-a4", "AT a1,STEP a4", NULL},
+		{"d1xg7", "AT d1,REMOVE g7", NULL},
+		{"a1-a4xg7", "AT a1,STEP a4,REMOVE g7", NULL},
+		{"?", "AT ?", NULL},
+		{"?-d2", "AT ?,STEP d2", NULL},
+		{"a1-?x?", "AT a1,STEP ?,REMOVE ?", NULL},
+		{"g1x?", "AT g1,REMOVE ?", NULL},
+		{"D1", "AT d1", "d1"},
+		{"G1-G4xA7", "AT g1,STEP g4,REMOVE a7", "g1-g4xa7"},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+		S_check_token(&tb_game_pitarra, &cases[i]);
+}
+
+static void test_asalto_tokens(void **state)
+{
+	(void)state;
+	static const S_tok_case cases[] = {
+		{"c3-c4", "AT c3,STEP c4", NULL},
+		{"d6xd4", "AT d6,CAPTURE d4", NULL},
+		{"d6xd4xf4xd4", "AT d6,CAPTURE d4,CAPTURE f4,CAPTURE d4", NULL},
+		{"e7xe5xc5xc3xa3xa5xc5", "AT e7,CAPTURE e5,CAPTURE c5,CAPTURE c3,CAPTURE a3,CAPTURE a5,CAPTURE c5", NULL},
+		{"Hd6/c3-c4", "HUFF d6,AT c3,STEP c4", NULL},
+		{"Hd6/pass", "HUFF d6", NULL},
+		{"H?/?-c4", "HUFF ?,AT ?,STEP c4", NULL},
+		{"Hd4/e7xe5", "HUFF d4,AT e7,CAPTURE e5", NULL},
+		{"C3-C4", "AT c3,STEP c4", "c3-c4"},
+		{"?x?", "AT ?,CAPTURE ?", NULL},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+		S_check_token(&tb_game_asalto, &cases[i]);
+}
+
+static void test_ocencahuac_tokens(void **state)
+{
+	(void)state;
+	static const S_tok_case cases[] = {
+		{"c2-c3", "AT c2,STEP c3", NULL},
+		{"a2^a4", "AT a2,HOP a4", NULL},
+		{"a2^a4>a7", "AT a2,HOP a4,PUSH a7", NULL},
+		{"b3^b5@c6", "AT b3,HOP b5,RELOCATE c6", NULL},
+		{"a2^a4>a7^c4", "AT a2,HOP a4,PUSH a7,HOP c4", NULL},
+		{"a2^a4>a8^c4>c8^c6", "AT a2,HOP a4,PUSH a8,HOP c4,PUSH c8,HOP c6", NULL},
+		{"b4xd4", "AT b4,CAPTURE d4", NULL},
+		{"b4xd4=", "AT b4,CAPTURE d4=", NULL},
+		{"c7-c8=", "AT c7,STEP c8=", NULL},
+		{"c1-c8==", "AT c1,STEP c8==", NULL},
+		{"c6^c4>c8=", "AT c6,HOP c4,PUSH c8=", NULL},
+		{"b7x?", "AT b7,CAPTURE ?", NULL},
+		{"?^?@?", "AT ?,HOP ?,RELOCATE ?", NULL},
+		{"A2^A4>A7", "AT a2,HOP a4,PUSH a7", "a2^a4>a7"},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+		S_check_token(&tb_game_ocencahuac, &cases[i]);
+}
+
+/* The grammar's answer for a bad token: "OFF: message", or "ok+REST"
+ * when it read a move and left bytes (the parser then tries a suffix). */
+static char *S_grammar(const tb_game *g, const char *token)
+{
+	static char out[256];
+	tb_board b;
+	tb_opts o = {0};
+	g->board(&b, &o);
+	tb_syntax_err err = {0, 1, ""};
+	tb_scan sc = {token, strlen(token), 0, &b, g->title, &err};
+	tb_move_builder mb;
+	mb.n = 0;
+	mb.crown = 0;
+	if (g->parse_move(&sc, &mb))
+		snprintf(out, sizeof out, "%zu: %s", err.offset, err.msg);
+	else
+		snprintf(out, sizeof out, "ok+%s", token + sc.i);
+	return out;
+}
+
+static void test_bad_tokens(void **state)
+{
+	(void)state;
+	const tb_game *P = &tb_game_pitarra, *A = &tb_game_asalto, *O = &tb_game_ocencahuac;
+	assert_string_equal(S_grammar(P, "d1-"), "3: a point is missing at the end");
+	assert_string_equal(S_grammar(P, "a1-x"), "3: expected a point (a file letter and a rank number) here");
+	assert_string_equal(S_grammar(P, "h1"), "0: 'h1' is not a point of the La Pitarra board");
+	assert_string_equal(S_grammar(P, "d1xa1xa4"), "ok+xa4");
+	assert_string_equal(S_grammar(P, "d1-d2-d3"), "ok+-d3");
+	assert_string_equal(S_grammar(P, "d1Xa1"), "ok+Xa1");
+	assert_string_equal(S_grammar(P, "d1!"), "ok+!");
+	assert_string_equal(S_grammar(A, "c3"), "2: a turn needs a step (c3-c4) or a capture (d6xd4)");
+	assert_string_equal(S_grammar(A, "c3+c4"), "2: expected '-' or 'x' here");
+	assert_string_equal(S_grammar(A, "Hd6c3-c4"), "3: a huff is written Hd6/ followed by the attackers' move");
+	assert_string_equal(S_grammar(A, "Hd6/"), "4: a point is missing at the end");
+	assert_string_equal(S_grammar(A, "e7xe5x"), "6: a point is missing at the end");
+	assert_string_equal(S_grammar(A, "a1-a2"), "0: 'a1' is not a point of the Asalto board");
+	assert_string_equal(S_grammar(A, "c3-c4-c5"), "ok+-c5");
+	assert_string_equal(S_grammar(A, "c3-c4xd5"), "ok+xd5");
+	assert_string_equal(S_grammar(A, "pass"), "0: expected a point (a file letter and a rank number) here");
+	assert_string_equal(S_grammar(O, "c7"), "2: a turn needs a step (c2-c3), a jump (a2^a4) or a capture (b4xd4)");
+	assert_string_equal(S_grammar(O, "c7+c8"), "2: expected '-', '^' or 'x' here");
+	assert_string_equal(S_grammar(O, "a2^a4>"), "6: a point is missing at the end");
+	assert_string_equal(S_grammar(O, "a2^a4@"), "6: a point is missing at the end");
+	assert_string_equal(S_grammar(O, "c2-c3==="), "ok+=");
+	assert_string_equal(S_grammar(O, "b4xd4x5"), "ok+x5");
+	assert_string_equal(S_grammar(O, "c2^c4@b5>b6"), "ok+>b6");
+	assert_string_equal(S_grammar(O, "f2-f3"), "0: 'f2' is not a point of the Ocencahuac board");
+}
+
+static void test_bad_tokens_in_records(void **state)
+{
+	(void)state;
+	tt_assert_fmt("[Game \"pitarra\"]\n1. d1Xa1 *",
+	              "t.tgn:2:6: error: cannot read move 'd1Xa1': unexpected 'X' in the move [TB301]\n"
+	              "1. d1Xa1 *\n"
+	              "     ^\n");
+	tt_assert_fmt("[Game \"asalto\"]\n1. Hd6c3-c4 *",
+	              "t.tgn:2:7: error: cannot read move 'Hd6c3-c4': a huff is written Hd6/ followed "
+	              "by the attackers' move [TB301]\n"
+	              "1. Hd6c3-c4 *\n"
+	              "      ^\n");
+	tt_assert_fmt("[Game \"ocencahuac\"]\n1. c2-c3=== *",
+	              "t.tgn:2:11: error: cannot read move 'c2-c3===': unexpected '=' in the move [TB301]\n"
+	              "1. c2-c3=== *\n"
+	              "          ^\n");
+	/* a token of more than 40 bytes is shortened in the message */
+	tb_reader *r;
+	tb_record *rec = tt_parse("[Game \"asalto\"]\n1. d6xd4xd6xd4xd6xd4xd6xd4xd6xd4xd6xd4xd6xd4x *", &r);
+	const tb_diag *d = tt_find(r, TB_D_MOVE);
+	assert_non_null(strstr(d->message, "'d6xd4xd6xd4xd6xd4xd6xd4xd6xd4xd6xd4xd6xd...'"));
+	assert_non_null(strstr(d->message, "a point is missing at the end"));
+	assert_int_equal(d->col, 46);
+	tb_record_free(rec);
+	tb_reader_free(r);
+}
+
+static void test_tokens_round_trip_through_records(void **state)
+{
+	(void)state;
+	static const char *const games[][2] = {
+		{"pitarra", "1. D1 A1 2. g1x? a4 3. a1-a7xg1!! ?-d2 4. a1-?x? d1xg7 *"},
+		{"asalto", "1. c3-c4 d6xd4 2. Hd4/e3-e4 pass 3. a3-a4 e7xe5xc5xc3xe3 4. Hd6/pass d6-d5 *"},
+		{"ocencahuac", "1. c2-c3 c7-c6 2. b2^b4 c6^c4>c8 3. a2-a3= b7x? 4. c1-c8==!? "
+		               "a2^a4>a8^c4>c8^c6 5. b3^b5@c6 ? *"},
+	};
+	static const char *const want[] = {
+		"1. d1 a1\n2. g1x? a4\n3. a1-a7xg1!! ?-d2\n4. a1-?x? d1xg7\n*\n",
+		"1. c3-c4 d6xd4\n2. Hd4/e3-e4 pass\n3. a3-a4 e7xe5xc5xc3xe3\n4. Hd6/pass d6-d5\n*\n",
+		"1. c2-c3 c7-c6\n2. b2^b4 c6^c4>c8\n3. a2-a3= b7x?\n4. c1-c8==!? a2^a4>a8^c4>c8^c6\n"
+		"5. b3^b5@c6 ?\n*\n",
+	};
+	for (int i = 0; i < 3; i++) {
+		char src[512];
+		snprintf(src, sizeof src, "[Game \"%s\"]\n%s", games[i][0], games[i][1]);
+		char *text = tt_canon(src);
+		const char *moves = strstr(text, "\n\n");
+		assert_non_null(moves);
+		assert_string_equal(moves + 2, want[i]);
+		free(text);
+	}
+}
+
+/* ===== The move writer and builder ===== */
+
+static void test_move_write(void **state)
+{
+	(void)state;
+	tb_part huff[] = {{TB_PART_HUFF, TB_PT(3, 5)}};
+	tb_part all[] = {{TB_PART_AT, TB_PT(0, 1)}, {TB_PART_STEP, TB_PT(0, 2)},
+	                 {TB_PART_HOP, TB_PT(0, 4)}, {TB_PART_CAPTURE, TB_PT(1, 4)},
+	                 {TB_PART_REMOVE, TB_PT_UNKNOWN}, {TB_PART_PUSH, TB_PT(2, 9)},
+	                 {TB_PART_RELOCATE, TB_PT(4, 0)}};
+	tb_move m = {1, 0, huff};
+	tb_buf b = TB_BUF_INIT;
+	tb_move_write(&b, &m);
+	assert_string_equal(b.data, "Hd6/pass");
+	tb_buf_clear(&b);
+	m = (tb_move){7, 2, all};
+	tb_move_write(&b, &m);
+	assert_string_equal(b.data, "a2-a3^a5xb5x?>c10@e1==");
+	tb_buf_clear(&b);
+	m = (tb_move){0, 0, NULL};
+	tb_move_write(&b, &m);
+	assert_true(b.data == NULL || b.data[0] == '\0');
+	tb_buf_free(&b);
+}
+
+static void test_move_builder_limit(void **state)
+{
+	(void)state;
+	tb_syntax_err err = {0, 1, ""};
+	tb_scan sc = {"x", 1, 0, NULL, "Asalto", &err};
+	tb_move_builder mb;
+	mb.n = 0;
+	mb.crown = 0;
+	for (int i = 0; i < TB_MAX_PARTS; i++)
+		assert_int_equal(tb_mb_add(&mb, &sc, TB_PART_CAPTURE, TB_PT(i % 7, 2)), 0);
+	assert_int_equal(mb.n, TB_MAX_PARTS);
+	assert_int_equal(tb_mb_add(&mb, &sc, TB_PART_CAPTURE, TB_PT(0, 2)), -1);
+	assert_int_equal(mb.n, TB_MAX_PARTS);
+	assert_string_equal(err.msg, "a turn has at most 64 parts");
+	assert_int_equal(mb.parts[63].pt, TB_PT(0, 2));
+}
+
+static void test_scan_accept(void **state)
+{
+	(void)state;
+	tb_syntax_err err = {0, 1, ""};
+	tb_scan sc = {"-x", 2, 0, NULL, "", &err};
+	assert_int_equal(tb_scan_accept(&sc, 'x'), 0);
+	assert_int_equal(sc.i, 0);
+	assert_int_equal(tb_scan_accept(&sc, '-'), 1);
+	assert_int_equal(tb_scan_accept(&sc, 'x'), 1);
+	assert_int_equal(sc.i, 2);
+	assert_int_equal(tb_scan_accept(&sc, '\0'), 0); /* never past the end */
+	assert_int_equal(tb_scan_fail(&sc, "at %d", 7), -1);
+	assert_string_equal(err.msg, "at 7");
+	assert_int_equal(err.offset, 2);
+	assert_int_equal(err.len, 1);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_game_at_iterates_three_games),
+		cmocka_unit_test(test_game_find),
+		cmocka_unit_test(test_boards_by_scanning_points),
+		cmocka_unit_test(test_boards_through_records),
+		cmocka_unit_test(test_board_shapes_and_options),
+		cmocka_unit_test(test_scan_point),
+		cmocka_unit_test(test_is_point),
+		cmocka_unit_test(test_point_with_leading_zero_is_not_a_point),
+		cmocka_unit_test(test_point_write),
+		cmocka_unit_test(test_pitarra_tokens),
+		cmocka_unit_test(test_asalto_tokens),
+		cmocka_unit_test(test_ocencahuac_tokens),
+		cmocka_unit_test(test_bad_tokens),
+		cmocka_unit_test(test_bad_tokens_in_records),
+		cmocka_unit_test(test_tokens_round_trip_through_records),
+		cmocka_unit_test(test_move_write),
+		cmocka_unit_test(test_move_builder_limit),
+		cmocka_unit_test(test_scan_accept),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,861 @@
+/*
+ * test_parser.c -- lib/parser.c: the record tree (record.h), where
+ * comments go, how the reader reports and recovers, and its limits.
+ */
+#include "tb_test.h"
+
+#include "diag.h"
+#include "game.h"
+#include "record.h"
+
+static const tb_node *S_nth(const tb_line *l, int i)
+{
+	const tb_node *n = l->first;
+	while (n && i--)
+		n = n->next;
+	assert_non_null(n);
+	return n;
+}
+
+static size_t S_len(const tb_line *l)
+{
+	size_t k = 0;
+	for (const tb_node *n = l->first; n; n = n->next)
+		k++;
+	return k;
+}
+
+static size_t S_nvars(const tb_node *n)
+{
+	size_t k = 0;
+	for (const tb_line *v = n->variations; v; v = v->next)
+		k++;
+	return k;
+}
+
+/* A move's parts as "AT d1,STEP d2,REMOVE ?" and "=" per crown. */
+static const char *S_parts(const tb_move *m)
+{
+	static const char *const kind[] = {"AT", "STEP", "HOP", "CAPTURE", "REMOVE",
+	                                   "PUSH", "RELOCATE", "HUFF"};
+	static char s[512];
+	tb_buf b = TB_BUF_INIT;
+	for (unsigned i = 0; i < m->nparts; i++) {
+		tb_buf_printf(&b, "%s%s ", i ? "," : "", kind[m->parts[i].kind]);
+		tb_point_write(&b, m->parts[i].pt);
+	}
+	for (unsigned i = 0; i < m->crown; i++)
+		tb_buf_putc(&b, '=');
+	snprintf(s, sizeof s, "%s", b.data ? b.data : "");
+	tb_buf_free(&b);
+	return s;
+}
+
+/* The texts of a comment list as "a|b|c". */
+static const char *S_comments(const tb_comment *c)
+{
+	static char s[1024];
+	s[0] = '\0';
+	for (; c; c = c->next) {
+		size_t n = strlen(s);
+		snprintf(s + n, sizeof s - n, "%s%s%s%s", n ? "|" : "", c->lang ? "@" : "",
+		         c->lang ? c->lang : "", c->lang ? ":" : "");
+		n = strlen(s);
+		snprintf(s + n, sizeof s - n, "%s", c->text);
+	}
+	return s;
+}
+
+static const tb_tag *S_tag(const tb_record *rec, const char *name)
+{
+	for (size_t i = 0; i < rec->ntags; i++)
+		if (strcmp(rec->tags[i].name, name) == 0)
+			return &rec->tags[i];
+	fail_msg("no tag %s", name);
+	return NULL;
+}
+
+#define PIT "[Game \"pitarra\"]\n"
+
+/* ===== Tree shape ===== */
+
+static void test_main_line_shape(void **state)
+{
+	(void)state;
+	tb_record *rec = tt_parse_clean(PIT "1. d1 a1 2. g1x? a1-a4xg7 3. pass ? *");
+	assert_ptr_equal(rec->game, &tb_game_pitarra);
+	assert_ptr_equal(tb_record_game(rec), tb_game_find("pitarra"));
+	assert_int_equal(S_len(&rec->main), 6);
+	assert_int_equal(tb_record_plies(rec), 6);
+	static const struct {
+		uint8_t kind, side;
+		unsigned number;
+		const char *parts;
+	} want[] = {
+		{TB_NODE_MOVE, 0, 1, "AT d1"},
+		{TB_NODE_MOVE, 1, 1, "AT a1"},
+		{TB_NODE_MOVE, 0, 2, "AT g1,REMOVE ?"},
+		{TB_NODE_MOVE, 1, 2, "AT a1,STEP a4,REMOVE g7"},
+		{TB_NODE_PASS, 0, 3, ""},
+		{TB_NODE_UNKNOWN, 1, 3, ""},
+	};
+	for (int i = 0; i < 6; i++) {
+		const tb_node *n = S_nth(&rec->main, i);
+		assert_int_equal(n->kind, want[i].kind);
+		assert_int_equal(n->side, want[i].side);
+		assert_int_equal(n->number, want[i].number);
+		assert_string_equal(S_parts(&n->move), want[i].parts);
+		assert_int_equal(n->nnags, 0);
+		assert_null(n->comments);
+		assert_null(n->variations);
+	}
+	assert_ptr_equal(rec->main.last, S_nth(&rec->main, 5));
+	assert_null(rec->main.last->next);
+	const tb_node *first = rec->main.first;
+	assert_int_equal(first->span.line, 2);
+	assert_int_equal(first->span.col, 4);
+	assert_int_equal(first->span.end_col, 6);
+	assert_int_equal(rec->result, TB_RESULT_OTHER);
+	assert_null(rec->start);
+	assert_int_equal(tb_record_line(rec), 1);
+	tb_record_free(rec);
+}
+
+static void test_each_game_builds_its_parts(void **state)
+{
+	(void)state;
+	tb_record *rec = tt_parse_clean(
+		"[Game \"asalto\"] 1. c3-c4 d6xd4xf4 2. Hd4/e3-e4 Hd4/pass 3. H?/?-c4 *");
+	assert_string_equal(S_parts(&S_nth(&rec->main, 0)->move), "AT c3,STEP c4");
+	assert_string_equal(S_parts(&S_nth(&rec->main, 1)->move), "AT d6,CAPTURE d4,CAPTURE f4");
+	assert_string_equal(S_parts(&S_nth(&rec->main, 2)->move), "HUFF d4,AT e3,STEP e4");
+	assert_string_equal(S_parts(&S_nth(&rec->main, 3)->move), "HUFF d4");
+	assert_string_equal(S_parts(&S_nth(&rec->main, 4)->move), "HUFF ?,AT ?,STEP c4");
+	tb_record_free(rec);
+	rec = tt_parse_clean("[Game \"ocencahuac\"] 1. c2-c3 c7-c6 2. b2^b4 c6^c4>c8 "
+	                     "3. a2-a3= b7x? 4. c1-c8== c2^c4@b5^b6 *");
+	assert_string_equal(S_parts(&S_nth(&rec->main, 2)->move), "AT b2,HOP b4");
+	assert_string_equal(S_parts(&S_nth(&rec->main, 3)->move), "AT c6,HOP c4,PUSH c8");
+	assert_string_equal(S_parts(&S_nth(&rec->main, 4)->move), "AT a2,STEP a3=");
+	assert_string_equal(S_parts(&S_nth(&rec->main, 5)->move), "AT b7,CAPTURE ?");
+	assert_string_equal(S_parts(&S_nth(&rec->main, 6)->move), "AT c1,STEP c8==");
+	assert_string_equal(S_parts(&S_nth(&rec->main, 7)->move),
+	                    "AT c2,HOP c4,RELOCATE b5,HOP b6");
+	tb_record_free(rec);
+}
+
+static void test_nags_and_suffixes(void **state)
+{
+	(void)state;
+	tb_record *rec = tt_parse_clean(PIT "1. d1! $14 a1?? $3 $0 2. g1 $255 a7!? 3. d2?! d6!! ?! *");
+	const tb_node *n = S_nth(&rec->main, 0);
+	assert_int_equal(n->nnags, 2);
+	assert_int_equal(n->nags[0], 1);
+	assert_int_equal(n->nags[1], 14);
+	n = S_nth(&rec->main, 1);
+	assert_int_equal(n->nnags, 3);
+	assert_int_equal(n->nags[0], 4);
+	assert_int_equal(n->nags[1], 3);
+	assert_int_equal(n->nags[2], 0);
+	n = S_nth(&rec->main, 2);
+	assert_int_equal(n->nnags, 1);
+	assert_int_equal(n->nags[0], 255);
+	assert_int_equal(S_nth(&rec->main, 3)->nags[0], 5);
+	assert_int_equal(S_nth(&rec->main, 4)->nags[0], 6);
+	assert_int_equal(S_nth(&rec->main, 5)->nags[0], 3);
+	/* "?!" is a placement on an unknown point ('?') with the suffix '!',
+	 * not a '?' turn: the point is read first */
+	n = S_nth(&rec->main, 6);
+	assert_int_equal(n->kind, TB_NODE_MOVE);
+	assert_string_equal(S_parts(&n->move), "AT ?");
+	assert_int_equal(n->nnags, 1);
+	assert_int_equal(n->nags[0], 1);
+	tb_record_free(rec);
+}
+
+static void test_nag_after_a_comment_belongs_to_the_turn(void **state)
+{
+	(void)state;
+	tb_record *rec = tt_parse_clean(PIT "1. d1 {aquí} $1 $18 a1 *");
+	const tb_node *n = rec->main.first;
+	assert_int_equal(n->nnags, 2);
+	assert_int_equal(n->nags[0], 1);
+	assert_int_equal(n->nags[1], 18);
+	assert_string_equal(S_comments(n->comments), "aquí");
+	tb_record_free(rec);
+}
+
+static void test_variations_nest(void **state)
+{
+	(void)state;
+	tb_record *rec = tt_parse_clean(PIT "1. d1 a1 (1... g1 2. a1 (2. a7) (2. d2 a7)) 2. g1 *");
+	assert_int_equal(S_len(&rec->main), 3);
+	assert_int_equal(S_nvars(S_nth(&rec->main, 0)), 0);
+	const tb_node *a1 = S_nth(&rec->main, 1);
+	assert_int_equal(S_nvars(a1), 1);
+	const tb_line *v = a1->variations;
+	assert_int_equal(S_len(v), 2);
+	assert_int_equal(S_nth(v, 0)->side, 1);
+	assert_int_equal(S_nth(v, 0)->number, 1);
+	assert_string_equal(S_parts(&S_nth(v, 0)->move), "AT g1");
+	const tb_node *inner = S_nth(v, 1);
+	assert_int_equal(inner->side, 0);
+	assert_int_equal(inner->number, 2);
+	assert_int_equal(S_nvars(inner), 2);
+	const tb_line *w1 = inner->variations, *w2 = w1->next;
+	assert_int_equal(S_len(w1), 1);
+	assert_string_equal(S_parts(&w1->first->move), "AT a7");
+	assert_int_equal(w1->first->number, 2);
+	assert_int_equal(w1->first->side, 0);
+	assert_int_equal(S_len(w2), 2);
+	assert_int_equal(S_nth(w2, 1)->side, 1);
+	assert_int_equal(S_nth(w2, 1)->number, 2);
+	assert_null(w2->next);
+	/* the main line goes on after the variation */
+	assert_int_equal(S_nth(&rec->main, 2)->number, 2);
+	assert_int_equal(S_nth(&rec->main, 2)->side, 0);
+	assert_int_equal(tb_record_plies(rec), 3); /* variations do not count */
+	tb_record_free(rec);
+}
+
+static void test_variation_lead_comment_and_numbers(void **state)
+{
+	(void)state;
+	tb_reader *r;
+	tb_record *rec = tt_parse(PIT "1. d1 ({mejor era} 1. a1 {?}) a1 (2... a7) *", &r);
+	const tb_node *d1 = S_nth(&rec->main, 0);
+	assert_string_equal(S_comments(d1->variations->lead), "mejor era");
+	assert_string_equal(S_comments(d1->variations->first->comments), "?");
+	assert_null(d1->comments);
+	/* a number inside a variation is checked against its count */
+	assert_int_equal(tb_reader_ndiags(r), 1);
+	const tb_diag *d = tb_reader_diag(r, 0);
+	assert_int_equal(d->code, TB_D_NUMBER);
+	assert_int_equal(d->severity, TB_WARNING);
+	assert_int_equal(d->col, 35);
+	const tb_node *a1 = S_nth(&rec->main, 1);
+	assert_int_equal(a1->variations->first->number, 1);
+	assert_int_equal(a1->variations->first->side, 1);
+	assert_int_equal(tb_record_errors(rec), 0);
+	tb_record_free(rec);
+	tb_reader_free(r);
+}
+
+static void test_readings(void **state)
+{
+	(void)state;
+	tb_record *rec = tt_parse_clean(
+		PIT "1. d1 <a1 {Doña Chela} | a7 {@es su nieto} {2}> 2. <g1> $2 a4 "
+		    "3. <d2 | ? | pass> <a4 | a1-a4xd1> $6 {dudoso} (3... g7) *");
+	const tb_node *n = S_nth(&rec->main, 1);
+	assert_int_equal(n->kind, TB_NODE_READING);
+	assert_int_equal(n->side, 1);
+	assert_int_equal(n->number, 1);
+	assert_int_equal(n->nalts, 2);
+	assert_int_equal(n->alts[0].kind, TB_NODE_MOVE);
+	assert_string_equal(S_parts(&n->alts[0].move), "AT a1");
+	assert_string_equal(S_comments(n->alts[0].comments), "Doña Chela");
+	assert_string_equal(S_parts(&n->alts[1].move), "AT a7");
+	assert_string_equal(S_comments(n->alts[1].comments), "@es:su nieto|2");
+	assert_null(n->comments);
+	n = S_nth(&rec->main, 2);
+	assert_int_equal(n->kind, TB_NODE_READING);
+	assert_int_equal(n->nalts, 1);
+	assert_int_equal(n->nnags, 1);
+	assert_int_equal(n->nags[0], 2);
+	n = S_nth(&rec->main, 4);
+	assert_int_equal(n->nalts, 3);
+	assert_int_equal(n->alts[0].kind, TB_NODE_MOVE);
+	assert_int_equal(n->alts[1].kind, TB_NODE_UNKNOWN);
+	assert_int_equal(n->alts[2].kind, TB_NODE_PASS);
+	n = S_nth(&rec->main, 5);
+	assert_int_equal(n->side, 1);
+	assert_int_equal(n->number, 3);
+	assert_string_equal(S_parts(&n->alts[1].move), "AT a1,STEP a4,REMOVE d1");
+	assert_int_equal(n->nags[0], 6);
+	assert_string_equal(S_comments(n->comments), "dudoso");
+	assert_int_equal(S_nvars(n), 1);
+	assert_int_equal(tb_record_plies(rec), 6);
+	tb_record_free(rec);
+}
+
+static void test_gaps_and_the_count(void **state)
+{
+	(void)state;
+	tb_record *rec = tt_parse_clean(
+		PIT "1. d1 a1 <gap 3> 3... a7 <gap> 8. d2 <gap 2-6> 12... d6 <gap 0> 13. a4 <gap 9999> *");
+	static const struct {
+		uint8_t kind, side;
+		unsigned number;
+		long lo, hi;
+	} want[] = {
+		{TB_NODE_MOVE, 0, 1, -1, -1}, {TB_NODE_MOVE, 1, 1, -1, -1},
+		{TB_NODE_GAP, 2, 0, 3, 3},    {TB_NODE_MOVE, 1, 3, -1, -1},
+		{TB_NODE_GAP, 2, 0, -1, -1},  {TB_NODE_MOVE, 0, 8, -1, -1},
+		{TB_NODE_GAP, 2, 0, 2, 6},    {TB_NODE_MOVE, 1, 12, -1, -1},
+		{TB_NODE_GAP, 2, 0, 0, 0},    {TB_NODE_MOVE, 0, 13, -1, -1},
+		{TB_NODE_GAP, 2, 0, 9999, 9999},
+	};
+	assert_int_equal(S_len(&rec->main), 11);
+	for (int i = 0; i < 11; i++) {
+		const tb_node *n = S_nth(&rec->main, i);
+		assert_int_equal(n->kind, want[i].kind);
+		assert_int_equal(n->side, want[i].side);
+		assert_int_equal(n->number, want[i].number);
+		assert_int_equal(n->gap_min, want[i].lo);
+		assert_int_equal(n->gap_max, want[i].hi);
+	}
+	assert_int_equal(tb_record_plies(rec), 6); /* gaps count 0 */
+	tb_record_free(rec);
+}
+
+static void test_gap_of_known_length_keeps_the_count(void **state)
+{
+	(void)state;
+	tb_reader *r;
+	tb_record *rec = tt_parse(PIT "1. d1 <gap 2> 2. a1 *", &r);
+	assert_int_equal(tb_reader_ndiags(r), 1);
+	assert_int_equal(tb_reader_diag(r, 0)->code, TB_D_NUMBER);
+	assert_int_equal(tb_reader_diag(r, 0)->col, 15);
+	const tb_node *a1 = S_nth(&rec->main, 2);
+	assert_int_equal(a1->number, 2);
+	assert_int_equal(a1->side, 1);
+	tb_record_free(rec);
+	tb_reader_free(r);
+}
+
+static void test_position_restated(void **state)
+{
+	(void)state;
+	tb_record *rec = tt_parse_clean(
+		PIT "1. d1 a1 <gap> <position \"Y 9 R:d1,g1,d2,b4 Y:a1,a4,c3 hand=4,3\"> 9... a7 10. d3 *");
+	assert_int_equal(S_len(&rec->main), 6);
+	const tb_node *p = S_nth(&rec->main, 3);
+	assert_int_equal(p->kind, TB_NODE_POSITION);
+	assert_int_equal(p->side, 2);
+	assert_non_null(p->position);
+	assert_int_equal(p->position->to_move, 1);
+	assert_int_equal(p->position->number, 9);
+	assert_int_equal(p->position->npieces, 7);
+	assert_int_equal(p->position->pieces[0].side, 0);
+	assert_int_equal(p->position->pieces[0].pt, TB_PT(3, 0)); /* d1 */
+	assert_int_equal(p->position->pieces[6].side, 1);
+	assert_int_equal(p->position->pieces[6].pt, TB_PT(0, 3)); /* a4, sorted last */
+	assert_int_equal(p->position->nextras, 1);
+	assert_string_equal(p->position->extras[0].key, "hand");
+	assert_string_equal(p->position->extras[0].value, "4,3");
+	const tb_node *a7 = S_nth(&rec->main, 4);
+	assert_int_equal(a7->side, 1);
+	assert_int_equal(a7->number, 9);
+	assert_int_equal(S_nth(&rec->main, 5)->number, 10);
+	assert_int_equal(tb_record_plies(rec), 4);
+	tb_record_free(rec);
+}
+
+static void test_clock_from_position_tag(void **state)
+{
+	(void)state;
+	tb_record *rec = tt_parse_clean(
+		PIT "[Position \"Y 13  Y:a7 R:g1,a1 hand=0,0\"]\n13... a7-d7 14. a1-a4 *");
+	assert_non_null(rec->start);
+	assert_int_equal(rec->start->to_move, 1);
+	assert_int_equal(rec->start->number, 13);
+	assert_int_equal(rec->main.first->side, 1);
+	assert_int_equal(rec->main.first->number, 13);
+	assert_int_equal(S_nth(&rec->main, 1)->number, 14);
+	assert_string_equal(tb_record_tag(rec, "Position"), "Y 13 R:a1,g1 Y:a7 hand=0,0");
+	tb_record_free(rec);
+}
+
+static void test_count_without_numbers(void **state)
+{
+	(void)state;
+	tb_record *rec = tt_parse_clean(PIT "d1 a1 g1 a7 d2 *");
+	unsigned num[] = {1, 1, 2, 2, 3};
+	for (int i = 0; i < 5; i++) {
+		assert_int_equal(S_nth(&rec->main, i)->number, num[i]);
+		assert_int_equal(S_nth(&rec->main, i)->side, i % 2);
+	}
+	tb_record_free(rec);
+}
+
+static void test_wrong_number_is_a_warning_and_the_count_wins(void **state)
+{
+	(void)state;
+	tb_reader *r;
+	tb_record *rec = tt_parse(PIT "1. d1 a1 3. g1 2... a7 *", &r);
+	assert_int_equal(tb_reader_ndiags(r), 1);
+	const tb_diag *d = tb_reader_diag(r, 0);
+	assert_int_equal(d->code, TB_D_NUMBER);
+	assert_int_equal(d->severity, TB_WARNING);
+	assert_int_equal(d->line, 2);
+	assert_int_equal(d->col, 10);
+	assert_int_equal(d->end_col, 12);
+	assert_int_equal(tb_record_errors(rec), 0);
+	assert_int_equal(tb_reader_nwarnings(r), 1);
+	assert_int_equal(S_nth(&rec->main, 2)->number, 2);
+	assert_int_equal(S_nth(&rec->main, 3)->number, 2);
+	tb_record_free(rec);
+	tb_reader_free(r);
+}
+
+/* ===== Comments ===== */
+
+static void test_comment_attachment(void **state)
+{
+	(void)state;
+	tb_record *rec = tt_parse_clean(
+		"{lead1}\n"
+		"{lead2} [Game \"pitarra\"] {game1} {game2}\n"
+		"{between}\n"
+		"[Site \"x\"] {  site  }\n"
+		"{mt1}\n"
+		";mt2\n"
+		"1. d1 {c1} ; c2\n"
+		"a1 2. {c3} g1 (2. a7 {v1}) * {t1} ; t2\n");
+	assert_string_equal(S_comments(rec->lead), "lead1|lead2");
+	assert_string_equal(S_comments(S_tag(rec, "Game")->comments), "game1|game2|between");
+	assert_string_equal(S_comments(S_tag(rec, "Site")->comments), "site");
+	assert_null(S_tag(rec, "Date")->comments);
+	assert_string_equal(S_comments(rec->main.lead), "mt1|mt2");
+	assert_string_equal(S_comments(S_nth(&rec->main, 0)->comments), "c1|c2");
+	/* between a move number and its turn: the turn before */
+	assert_string_equal(S_comments(S_nth(&rec->main, 1)->comments), "c3");
+	assert_null(S_nth(&rec->main, 2)->comments);
+	assert_string_equal(S_comments(S_nth(&rec->main, 2)->variations->first->comments), "v1");
+	assert_string_equal(S_comments(rec->trail), "t1|t2");
+	tb_record_free(rec);
+}
+
+static void test_comment_text_is_trimmed_and_keeps_line_breaks(void **state)
+{
+	(void)state;
+	tb_record *rec = tt_parse_clean(
+		PIT "1. d1 {   primera línea\n   segunda línea   } {\t} {@ar  هجوم  } {} *");
+	const tb_comment *c = rec->main.first->comments;
+	assert_string_equal(c->text, "primera línea\n   segunda línea");
+	assert_null(c->lang);
+	c = c->next;
+	assert_string_equal(c->text, "");
+	c = c->next;
+	assert_string_equal(c->lang, "ar");
+	assert_string_equal(c->text, "هجوم");
+	c = c->next;
+	assert_string_equal(c->text, "");
+	assert_null(c->next);
+	tb_record_free(rec);
+}
+
+static void test_comments_after_result_belong_to_the_record_before(void **state)
+{
+	(void)state;
+	const char *src = PIT "1. d1 * {fin de la grabación}\n{otra}\n" PIT "1. a1 *";
+	tb_reader *r = tb_reader_new_mem(src, strlen(src), "t.tgn");
+	tb_record *a, *b;
+	assert_int_equal(tb_reader_next(r, &a), 1);
+	assert_int_equal(tb_reader_next(r, &b), 1);
+	assert_string_equal(S_comments(a->trail), "fin de la grabación|otra");
+	assert_null(b->lead);
+	assert_int_equal(tb_record_line(b), 4);
+	tb_record *c;
+	assert_int_equal(tb_reader_next(r, &c), 0);
+	assert_null(c);
+	tb_record_free(a);
+	tb_record_free(b);
+	tb_reader_free(r);
+}
+
+/* ===== Results ===== */
+
+static void test_results(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *src;
+		tb_result result;
+		const char *tag;
+		const char *codes;
+	} cases[] = {
+		{PIT "1. d1 1-0", TB_RESULT_FIRST, "1-0", ""},
+		{PIT "1. d1 0-1", TB_RESULT_SECOND, "0-1", ""},
+		{PIT "1. d1 1/2-1/2", TB_RESULT_DRAW, "1/2-1/2", ""},
+		{PIT "1. d1 *", TB_RESULT_OTHER, "*", ""},
+		{PIT "[Result \"1-0\"] 1. d1 *", TB_RESULT_OTHER, "1-0", ""},     /* '*' agrees */
+		{PIT "[Result \"1-0\"] 1. d1 1-0", TB_RESULT_FIRST, "1-0", ""},
+		{PIT "[Result \"?\"] 1. d1 0-1", TB_RESULT_SECOND, "0-1", ""},
+		{PIT "[Result \"1-0\"] 1. d1 0-1", TB_RESULT_SECOND, "1-0", "309"},
+		{PIT "[Result \"0-1\"] 1. d1", TB_RESULT_SECOND, "0-1", "310"},
+		{PIT "1. d1", TB_RESULT_OTHER, "*", "310"},
+		{PIT "1. d1 * a1 g1 (", TB_RESULT_OTHER, "*", "311"},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		tb_reader *r;
+		tb_record *rec = tt_parse(cases[i].src, &r);
+		tt_str codes = {0};
+		for (size_t k = 0; k < tb_reader_ndiags(r); k++)
+			tt_printf(&codes, "%s%d", k ? " " : "", tb_reader_diag(r, k)->code);
+		char *got = tt_take(&codes);
+		if (strcmp(got, cases[i].codes) != 0 || rec->result != cases[i].result ||
+		    strcmp(tb_record_tag(rec, "Result"), cases[i].tag) != 0)
+			fail_msg("case %zu (%s): codes '%s' result %d tag %s", i, cases[i].src, got,
+			         (int)rec->result, tb_record_tag(rec, "Result"));
+		free(got);
+		tb_record_free(rec);
+		tb_reader_free(r);
+	}
+}
+
+static void test_no_result_warning_points_after_the_last_token(void **state)
+{
+	(void)state;
+	tb_reader *r;
+	tb_record *rec = tt_parse(PIT "[Result \"0-1\"]\n1. d1 a1\n\n" PIT "*", &r);
+	assert_int_equal(tb_reader_ndiags(r), 1);
+	const tb_diag *d = tb_reader_diag(r, 0);
+	assert_int_equal(d->code, TB_D_NO_RESULT);
+	assert_int_equal(d->severity, TB_WARNING);
+	assert_int_equal(d->line, 3);
+	assert_int_equal(d->col, 9);
+	assert_int_equal(tb_record_errors(rec), 0);
+	assert_int_equal(rec->result, TB_RESULT_SECOND);
+	tb_record_free(rec);
+	tb_reader_free(r);
+}
+
+/* ===== Errors ===== */
+
+static void test_movetext_errors(void **state)
+{
+	(void)state;
+	tt_assert_codes(PIT "(1. a1) 1. d1 () *", "304 305");
+	tt_assert_codes(PIT "1. d1 (1. a1 a4 *", "306");
+	tt_assert_codes(PIT "1. d1 ) a1 *", "307");
+	tt_assert_codes(PIT "$1 1. d1 *", "314");
+	tt_assert_codes(PIT "1. d1 a1 <gap> d2 *", "303");
+	tt_assert_codes(PIT "1. d1 <gap> <d2 | a1> *", "303");
+	tt_assert_codes(PIT "1. d1 <gap 9-2> <gap x> <gap 3 *", "312 312 312 310");
+	tt_assert_codes(PIT "1. d1 <gap 10000> *", "312");
+	tt_assert_codes(PIT "1. <d1 | z1> a1 2. <d2! | d3> <a7 a4> 3. <> *", "301 312 312 312");
+	tt_assert_codes(PIT "1. d1 <position \"R 2 R:d1,d1 Y:\"> *", "208");
+	tt_assert_codes(PIT "1. d1 <position R> *", "312");
+	tt_assert_codes(PIT "1. d1 > a1 | \"x\" ] *", "313 313 313 313");
+	tt_assert_codes(PIT "1. d1 (1. a1 *) a1 *", "306 311");
+	tt_assert_codes(PIT "1. d1 a1 2. z9 a7 3. d1-d2-d3 *", "301 301");
+	tt_assert_codes(PIT "1. d1 $256 a1 $ *", "107 107");
+	tt_assert_codes(PIT "1.. d1 *", "108");
+	tt_assert_codes("1. d1 a1 *", "204");
+	tt_assert_codes("[Game \"chess\"] 1. e4 *", "205");
+}
+
+static void test_bad_token_keeps_the_count(void **state)
+{
+	(void)state;
+	tb_reader *r;
+	tb_record *rec = tt_parse(PIT "1. d1 z9 2. g1 <a1 | h8> 3. d2 *", &r);
+	assert_int_equal(tt_count(r, TB_D_MOVE), 2);
+	assert_int_equal(tt_count(r, TB_D_NUMBER), 0); /* the count went on */
+	assert_int_equal(S_nth(&rec->main, 1)->kind, TB_NODE_UNKNOWN);
+	assert_int_equal(S_nth(&rec->main, 3)->kind, TB_NODE_UNKNOWN);
+	assert_int_equal(S_nth(&rec->main, 4)->number, 3);
+	assert_int_equal(tb_record_errors(rec), 2);
+	assert_null(tb_record_write(rec, NULL));
+	tb_record_free(rec);
+	tb_reader_free(r);
+}
+
+static void test_reading_alternatives_limit(void **state)
+{
+	(void)state;
+	tt_str s = {0};
+	tt_puts(&s, PIT "1. <d1");
+	for (int i = 0; i < 15; i++)
+		tt_puts(&s, " | a1");
+	tt_puts(&s, "> <a1");
+	for (int i = 0; i < 16; i++)
+		tt_puts(&s, " | d1");
+	tt_puts(&s, "> *");
+	tb_reader *r;
+	tb_record *rec = tt_parse(s.d, &r);
+	assert_int_equal(tb_reader_ndiags(r), 1); /* 16 are fine, 17 are not */
+	assert_int_equal(tb_reader_diag(r, 0)->code, TB_D_ANGLE);
+	assert_int_equal(rec->main.first->nalts, 16);
+	tb_record_free(rec);
+	tb_reader_free(r);
+	free(s.d);
+}
+
+static void test_turn_parts_limit(void **state)
+{
+	(void)state;
+	/* an Asalto chain: its start and 63 landings are 64 parts */
+	tt_str ok = {0}, bad = {0};
+	tt_puts(&ok, "[Game \"asalto\"] 1. c3-c4 d6");
+	for (int i = 0; i < 63; i++)
+		tt_puts(&ok, i % 2 ? "xd6" : "xd4");
+	tt_puts(&bad, ok.d);
+	tt_puts(&bad, "xd6");
+	tt_puts(&ok, " *");
+	tt_puts(&bad, " *");
+	tb_record *rec = tt_parse_clean(ok.d);
+	assert_int_equal(S_nth(&rec->main, 1)->move.nparts, 64);
+	tb_record_free(rec);
+	tb_reader *r;
+	rec = tt_parse(bad.d, &r);
+	assert_int_equal(tb_reader_ndiags(r), 1);
+	const tb_diag *d = tb_reader_diag(r, 0);
+	assert_int_equal(d->code, TB_D_MOVE);
+	assert_non_null(strstr(d->message, "at most 64 parts"));
+	tb_record_free(rec);
+	tb_reader_free(r);
+	free(ok.d);
+	free(bad.d);
+}
+
+/* ===== Recovery ===== */
+
+static void test_bad_record_then_good_record(void **state)
+{
+	(void)state;
+	static const char *const bad[] = {
+		"[Game \"chess\"]\n1. e4 e5 *\n",
+		"1. d1 a1 *\n",
+		"[Game \"pitarra\"]\n[Site Querétaro]\n[1x \"y\"]\n1. z9 ((( a1 *\n",
+		"[Game \"pitarra\"]\n1. d1 (1. a1 (2. d7\n",
+		"[Game \"pitarra\"]\n1. d1 * a1 a4 ) ] \"x\" {ok}\n",
+		"[Game \"pitarra\"]\n[Site \"sin cerrar\n1. d1 <a1 | *\n",
+		"[Game \"asalto\"]\n[Rules \"pitarra\"]\n[Date \"ayer\"]\n1. Hd6 $999 *\n",
+	};
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		tt_str src = {0};
+		tt_puts(&src, bad[i]);
+		tt_puts(&src, "[Game \"pitarra\"]\n[Site \"Amealco\"]\n1. d1 a1 2. g1 *\n");
+		tb_reader *r = tb_reader_new_mem(src.d, src.n, "t.tgn");
+		tb_record *a = NULL, *b = NULL, *c = NULL;
+		assert_int_equal(tb_reader_next(r, &a), 1);
+		if (tb_record_errors(a) == 0)
+			fail_msg("case %zu: the bad record has no errors", i);
+		assert_null(tb_record_write(a, NULL));
+		assert_int_equal(tb_reader_next(r, &b), 1);
+		if (tb_record_errors(b) != 0 || tb_reader_ndiags(r) != 0)
+			fail_msg("case %zu: the good record has %zu errors, %zu diagnostics", i,
+			         tb_record_errors(b), tb_reader_ndiags(r));
+		assert_string_equal(tb_record_tag(b, "Site"), "Amealco");
+		assert_int_equal(tb_record_plies(b), 3);
+		assert_true(tb_reader_nerrors(r) >= tb_record_errors(a));
+		assert_int_equal(tb_reader_next(r, &c), 0);
+		tb_record_free(a);
+		tb_record_free(b);
+		tb_reader_free(r);
+		free(src.d);
+	}
+}
+
+static void test_record_line_and_tags_api(void **state)
+{
+	(void)state;
+	const char *src = "\n\n{x}\n[Game \"asalto\"]\n[Zona \"norte\"]\n[Site \"Ceuta\"] *\n";
+	tb_reader *r;
+	tb_record *rec = tt_parse(src, &r);
+	assert_int_equal(tb_record_line(rec), 3);
+	assert_string_equal(tb_record_tag(rec, "Site"), "Ceuta");
+	assert_string_equal(tb_record_tag(rec, "Attackers"), "?");
+	assert_null(tb_record_tag(rec, "Red"));
+	assert_null(tb_record_tag(rec, "site"));
+	const char *name, *value;
+	static const char *const order[] = {"Game", "Rules", "Site", "Date", "Attackers",
+	                                    "Defenders", "Result", "Zona"};
+	size_t i = 0;
+	while (tb_record_tag_at(rec, i, &name, &value)) {
+		assert_true(i < 8);
+		assert_string_equal(name, order[i]);
+		i++;
+	}
+	assert_int_equal(i, 8);
+	assert_int_equal(tb_record_tag_at(rec, 1000, &name, &value), 0);
+	tb_record_free(rec);
+	tb_reader_free(r);
+}
+
+/* ===== Limits ===== */
+
+static void test_variations_nested_5000_deep(void **state)
+{
+	(void)state;
+	tt_str s = {0};
+	tt_puts(&s, PIT "1. d1 ");
+	for (int i = 0; i < 5000; i++)
+		tt_puts(&s, "(1. a1 ");
+	for (int i = 0; i < 5000; i++)
+		tt_puts(&s, ")");
+	tt_puts(&s, " a1 *\n" PIT "1. g1 *\n");
+	tb_reader *r = tb_reader_new_mem(s.d, s.n, "deep.tgn");
+	tb_record *rec;
+	assert_int_equal(tb_reader_next(r, &rec), 1);
+	assert_int_equal(tt_count(r, TB_D_VAR_DEEP), 1);
+	assert_int_equal(tb_reader_ndiags(r), 1);
+	const tb_diag *d = tb_reader_diag(r, 0);
+	assert_int_equal(d->line, 2);
+	assert_int_equal(d->col, 7 + 7 * 100); /* the 101st '(' */
+	assert_int_equal(tb_record_errors(rec), 1);
+	/* the tree keeps the first 100 levels, and the main line goes on */
+	const tb_node *n = rec->main.first;
+	int depth = 0;
+	while (n->variations) {
+		n = n->variations->first;
+		depth++;
+	}
+	assert_int_equal(depth, 100);
+	assert_int_equal(tb_record_plies(rec), 2);
+	tb_record_free(rec);
+	assert_int_equal(tb_reader_next(r, &rec), 1);
+	assert_int_equal(tb_reader_ndiags(r), 0);
+	assert_int_equal(tb_record_errors(rec), 0);
+	tb_record_free(rec);
+	tb_reader_free(r);
+
+	/* never closed, 5000 deep: one report for the lot */
+	s.n = 0;
+	tt_puts(&s, PIT "1. d1 ");
+	for (int i = 0; i < 5000; i++)
+		tt_puts(&s, "(1. a1 ");
+	tt_puts(&s, "*");
+	r = tb_reader_new_mem(s.d, s.n, "deep.tgn");
+	assert_int_equal(tb_reader_next(r, &rec), 1);
+	assert_int_equal(tt_count(r, TB_D_VAR_DEEP), 1);
+	assert_int_equal(tt_count(r, TB_D_VAR_OPEN), 1);
+	tb_record_free(rec);
+	tb_reader_free(r);
+	free(s.d);
+}
+
+static void test_100000_nul_bytes_in_a_row(void **state)
+{
+	(void)state;
+	size_t n = 100000;
+	char *src = calloc(n, 1);
+	tb_reader *r = tb_reader_new_mem(src, n, "nul.tgn");
+	tb_record *rec;
+	assert_int_equal(tb_reader_next(r, &rec), 0); /* nothing but bad bytes */
+	assert_true(tb_reader_ndiags(r) <= TB_MAX_DIAGS + 1);
+	assert_true(tb_reader_ndiags(r) >= 1);
+	const tb_diag *d = tb_reader_diag(r, 0);
+	assert_int_equal(d->code, TB_D_NUL);
+	assert_int_equal(d->line, 1);
+	assert_int_equal(d->col, 1);
+	assert_true(tb_reader_nerrors(r) >= 1);
+	/* the diagnostic's source is a window of the line, not 100000 '?' */
+	assert_true(strlen(d->source) < 300);
+	tb_reader_free(r);
+	free(src);
+}
+
+static void test_100000_separate_nul_bytes(void **state)
+{
+	(void)state;
+	/* each NUL apart from the next is its own problem: all are counted,
+	 * 100 are kept, and one more says that the rest are not shown */
+	size_t nnul = 100000;
+	tt_str s = {0};
+	tt_puts(&s, PIT "1. d1 {");
+	for (size_t i = 0; i < nnul; i++)
+		tt_put(&s, " \0", 2);
+	tt_puts(&s, "} *\n" PIT "1. a1 *\n");
+	tb_reader *r = tb_reader_new_mem(s.d, s.n, "nul.tgn");
+	tb_record *rec;
+	assert_int_equal(tb_reader_next(r, &rec), 1);
+	assert_int_equal(tb_reader_ndiags(r), TB_MAX_DIAGS + 1);
+	for (size_t i = 0; i < TB_MAX_DIAGS; i++) {
+		const tb_diag *d = tb_reader_diag(r, i);
+		assert_int_equal(d->code, TB_D_NUL);
+		assert_int_equal(d->col, 9 + 2 * i);
+	}
+	assert_int_equal(tb_reader_diag(r, TB_MAX_DIAGS)->code, TB_D_TOO_MANY);
+	assert_null(tb_reader_diag(r, TB_MAX_DIAGS + 1));
+	assert_int_equal(tb_reader_nerrors(r), nnul);
+	assert_int_equal(tb_record_errors(rec), nnul);
+	tb_record_free(rec);
+	/* the next record starts afresh */
+	assert_int_equal(tb_reader_next(r, &rec), 1);
+	assert_int_equal(tb_reader_ndiags(r), 0);
+	assert_int_equal(tb_record_errors(rec), 0);
+	assert_int_equal(tb_reader_nerrors(r), nnul);
+	tb_record_free(rec);
+	tb_reader_free(r);
+	free(s.d);
+}
+
+static void test_empty_inputs(void **state)
+{
+	(void)state;
+	static const char *const empty[] = {"", "\n\n  \t\r\n", "\xEF\xBB\xBF"};
+	for (size_t i = 0; i < 3; i++) {
+		tb_reader *r = tb_reader_new_mem(empty[i], strlen(empty[i]), NULL);
+		tb_record *rec = (tb_record *)1;
+		assert_int_equal(tb_reader_next(r, &rec), 0);
+		assert_null(rec);
+		assert_int_equal(tb_reader_ndiags(r), 0);
+		assert_int_equal(tb_reader_next(r, &rec), 0); /* and again */
+		tb_reader_free(r);
+	}
+	tb_reader *r = tb_reader_new_mem(NULL, 0, "none");
+	tb_record *rec;
+	assert_int_equal(tb_reader_next(r, &rec), 0);
+	tb_reader_free(r);
+	tb_reader_free(NULL);
+	tb_record_free(NULL);
+}
+
+static void test_reader_name_in_diagnostics(void **state)
+{
+	(void)state;
+	const char *src = "1. d1 *";
+	tb_reader *r = tb_reader_new_mem(src, strlen(src), NULL);
+	tb_record *rec;
+	assert_int_equal(tb_reader_next(r, &rec), 1);
+	assert_string_equal(tb_reader_diag(r, 0)->file, "<input>");
+	tb_record_free(rec);
+	tb_reader_free(r);
+	char name[] = "cinta-3.tgn";
+	r = tb_reader_new_mem(src, strlen(src), name);
+	name[0] = 'X'; /* the reader keeps its own copy */
+	assert_int_equal(tb_reader_next(r, &rec), 1);
+	assert_string_equal(tb_reader_diag(r, 0)->file, "cinta-3.tgn");
+	tb_record_free(rec);
+	tb_reader_free(r);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_main_line_shape),
+		cmocka_unit_test(test_each_game_builds_its_parts),
+		cmocka_unit_test(test_nags_and_suffixes),
+		cmocka_unit_test(test_nag_after_a_comment_belongs_to_the_turn),
+		cmocka_unit_test(test_variations_nest),
+		cmocka_unit_test(test_variation_lead_comment_and_numbers),
+		cmocka_unit_test(test_readings),
+		cmocka_unit_test(test_gaps_and_the_count),
+		cmocka_unit_test(test_gap_of_known_length_keeps_the_count),
+		cmocka_unit_test(test_position_restated),
+		cmocka_unit_test(test_clock_from_position_tag),
+		cmocka_unit_test(test_count_without_numbers),
+		cmocka_unit_test(test_wrong_number_is_a_warning_and_the_count_wins),
+		cmocka_unit_test(test_comment_attachment),
+		cmocka_unit_test(test_comment_text_is_trimmed_and_keeps_line_breaks),
+		cmocka_unit_test(test_comments_after_result_belong_to_the_record_before),
+		cmocka_unit_test(test_results),
+		cmocka_unit_test(test_no_result_warning_points_after_the_last_token),
+		cmocka_unit_test(test_movetext_errors),
+		cmocka_unit_test(test_bad_token_keeps_the_count),
+		cmocka_unit_test(test_reading_alternatives_limit),
+		cmocka_unit_test(test_turn_parts_limit),
+		cmocka_unit_test(test_bad_record_then_good_record),
+		cmocka_unit_test(test_record_line_and_tags_api),
+		cmocka_unit_test(test_variations_nested_5000_deep),
+		cmocka_unit_test(test_100000_nul_bytes_in_a_row),
+		cmocka_unit_test(test_100000_separate_nul_bytes),
+		cmocka_unit_test(test_empty_inputs),
+		cmocka_unit_test(test_reader_name_in_diagnostics),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,477 @@
+/*
+ * test_tags.c -- lib/tags.c: the rosters, canonical order, and the
+ * checks of Date, Rules, Result, Source, Game and Position values.
+ */
+#include "tb_test.h"
+
+#include "diag.h"
+#include "tags.h"
+
+#define PIT "[Game \"pitarra\"]\n"
+
+/* ===== Order and rosters ===== */
+
+static void test_canonical_order(void **state)
+{
+	(void)state;
+	tt_assert_fmt("[Zeta \"z\"]\n"
+	              "[Notes \"segunda grabación\"]\n"
+	              "[Position \"R 1 R: Y: hand=12,12\"]\n"
+	              "[Access \"consulta en sala\"]\n"
+	              "[Community \"Los Navajos\"]\n"
+	              "[Language \"es\"]\n"
+	              "[Source \"Cinta 3, lado A @ 00:12:30-00:19:05\"]\n"
+	              "[Annotator \"R. G.\"]\n"
+	              "[Transcriber \"L. Ortiz\"]\n"
+	              "[Recorder \"J. M.\"]\n"
+	              "[Informant \"Doña Chela\"]\n"
+	              "[Round \"2\"]\n"
+	              "[Event \"Fiesta patronal\"]\n"
+	              "[Alfa \"a\"]\n"
+	              "[Result \"1-0\"]\n"
+	              "[Yellow \"María\"]\n"
+	              "[Red \"Juan\"]\n"
+	              "[Date \"1998.07.??\"]\n"
+	              "[Site \"Los Navajos\"]\n"
+	              "[Rules \"pitarra\"]\n"
+	              "[Game \"pitarra\"]\n"
+	              "*\n",
+	              "[Game \"pitarra\"]\n"
+	              "[Rules \"pitarra\"]\n"
+	              "[Site \"Los Navajos\"]\n"
+	              "[Date \"1998.07.??\"]\n"
+	              "[Red \"Juan\"]\n"
+	              "[Yellow \"María\"]\n"
+	              "[Result \"1-0\"]\n"
+	              "[Event \"Fiesta patronal\"]\n"
+	              "[Round \"2\"]\n"
+	              "[Informant \"Doña Chela\"]\n"
+	              "[Recorder \"J. M.\"]\n"
+	              "[Transcriber \"L. Ortiz\"]\n"
+	              "[Annotator \"R. G.\"]\n"
+	              "[Source \"Cinta 3, lado A @ 00:12:30-00:19:05\"]\n"
+	              "[Language \"es\"]\n"
+	              "[Community \"Los Navajos\"]\n"
+	              "[Access \"consulta en sala\"]\n"
+	              "[Notes \"segunda grabación\"]\n"
+	              "[Position \"R 1 R: Y: hand=12,12\"]\n"
+	              "[Zeta \"z\"]\n"
+	              "[Alfa \"a\"]\n"
+	              "\n"
+	              "*\n");
+}
+
+static void test_roster_filled_for_each_game(void **state)
+{
+	(void)state;
+	tt_assert_fmt(PIT "*", TT_PITARRA_ROSTER "\n*\n");
+	tt_assert_fmt("[Game \"asalto\"] *", TT_ASALTO_ROSTER "\n*\n");
+	tt_assert_fmt("[Game \"ocencahuac\"] *", TT_OCEN_ROSTER "\n*\n");
+	/* another game's side tags are ordinary tags, kept as written */
+	tt_assert_fmt("[Game \"ocencahuac\"]\n[Red \"?\"]\n[Sanganguey \"Tonatiuh\"]\n"
+	              "[Ceboruco \"Citlali Ramírez\"]\n[Attackers \"x\"]\n*",
+	              "[Game \"ocencahuac\"]\n[Rules \"?\"]\n[Site \"?\"]\n"
+	              "[Date \"????.??.??\"]\n[Sanganguey \"Tonatiuh\"]\n"
+	              "[Ceboruco \"Citlali Ramírez\"]\n[Result \"*\"]\n[Red \"?\"]\n"
+	              "[Attackers \"x\"]\n\n*\n");
+}
+
+static void test_tag_names_are_case_sensitive(void **state)
+{
+	(void)state;
+	tb_record *rec = tt_parse_clean(PIT "[site \"Amealco\"]\n[Round_2 \"final\"]\n*");
+	assert_string_equal(tb_record_tag(rec, "Site"), "?");
+	assert_string_equal(tb_record_tag(rec, "site"), "Amealco");
+	assert_string_equal(tb_record_tag(rec, "Round_2"), "final");
+	tb_record_free(rec);
+}
+
+static void test_game_value(void **state)
+{
+	(void)state;
+	tb_record *rec = tt_parse_clean("[Game \"PiTaRRa\"] *");
+	assert_string_equal(tb_record_tag(rec, "Game"), "pitarra");
+	assert_ptr_equal(tb_record_game(rec), tb_game_find("pitarra"));
+	tb_record_free(rec);
+
+	tb_reader *r;
+	rec = tt_parse("[Game \"chess\"]\n1. e4 *", &r);
+	assert_int_equal(tb_reader_ndiags(r), 1);
+	const tb_diag *d = tb_reader_diag(r, 0);
+	assert_int_equal(d->code, TB_D_GAME);
+	assert_int_equal(d->col, 7);
+	assert_int_equal(d->end_col, 14);
+	assert_null(tb_record_game(rec));
+	assert_null(tb_record_write(rec, NULL));
+	tb_record_free(rec);
+	tb_reader_free(r);
+
+	rec = tt_parse("[Site \"x\"]\n1. d1 a1 *", &r);
+	assert_int_equal(tb_reader_ndiags(r), 1);
+	d = tb_reader_diag(r, 0);
+	assert_int_equal(d->code, TB_D_NO_GAME);
+	assert_int_equal(d->line, 2);
+	assert_int_equal(d->col, 1);
+	assert_null(tb_record_game(rec));
+	tb_record_free(rec);
+	tb_reader_free(r);
+}
+
+static void test_repeated_tag(void **state)
+{
+	(void)state;
+	tb_reader *r;
+	tb_record *rec = tt_parse(PIT "[Site \"Amealco\"]\n[Site \"Querétaro\"]\n*", &r);
+	assert_int_equal(tb_reader_ndiags(r), 1);
+	const tb_diag *d = tb_reader_diag(r, 0);
+	assert_int_equal(d->code, TB_D_TAG_REPEAT);
+	assert_int_equal(d->line, 3);
+	assert_int_equal(d->col, 2);
+	assert_int_equal(d->end_col, 6);
+	assert_non_null(strstr(d->message, "first on line 2"));
+	assert_string_equal(tb_record_tag(rec, "Site"), "Amealco");
+	tb_record_free(rec);
+	tb_reader_free(r);
+}
+
+static void test_empty_value_is_a_warning(void **state)
+{
+	(void)state;
+	tb_reader *r;
+	tb_record *rec = tt_parse(PIT "[Site \"\"]\n[Zona \"\"]\n*", &r);
+	assert_int_equal(tb_reader_ndiags(r), 2);
+	const tb_diag *d = tb_reader_diag(r, 0);
+	assert_int_equal(d->code, TB_D_TAG_EMPTY);
+	assert_int_equal(d->severity, TB_WARNING);
+	assert_int_equal(d->line, 2);
+	assert_int_equal(d->col, 7);
+	assert_int_equal(d->end_col, 9);
+	assert_int_equal(tb_record_errors(rec), 0);
+	assert_string_equal(tb_record_tag(rec, "Site"), "?");
+	assert_string_equal(tb_record_tag(rec, "Zona"), "?");
+	tb_record_free(rec);
+	tb_reader_free(r);
+}
+
+static void test_tag_syntax_errors(void **state)
+{
+	(void)state;
+	tt_assert_fmt(PIT "[Site Querétaro]\n[1Site \"x\"]\n[Event \"fiesta\"\n[Round \"1\"]\n*",
+	              "t.tgn:2:7: error: expected the tag's value in double quotes [TB201]\n"
+	              "[Site Querétaro]\n"
+	              "      ^~~~~~~~~\n"
+	              "t.tgn:3:2: error: expected a tag name (letters, digits, '_') after '[' [TB201]\n"
+	              "[1Site \"x\"]\n"
+	              " ^~~~~\n"
+	              "t.tgn:5:1: error: expected ']' to close the tag [TB201]\n"
+	              "[Round \"1\"]\n"
+	              "^\n");
+	tt_assert_codes(PIT "\"suelto\" ]\n*", "201 201");
+	tt_assert_codes(PIT "[]\n*", "201");
+	tt_assert_codes(PIT "[Site \"a\" \"b\"]\n*", "201");
+	/* white space inside the brackets is free */
+	tb_record *rec = tt_parse_clean("[ Game   \"pitarra\" ]\n[Site\"Amealco\"]\t[\nNotes\n\"n\"\n]*");
+	assert_string_equal(tb_record_tag(rec, "Site"), "Amealco");
+	assert_string_equal(tb_record_tag(rec, "Notes"), "n");
+	tb_record_free(rec);
+}
+
+static void test_tag_values_keep_escapes_and_text(void **state)
+{
+	(void)state;
+	tb_record *rec = tt_parse_clean(
+		PIT "[Notes \"dijo \\\"ya es tercia\\\" y \\\\ sic; {no} [es] C:\\tablas\"]\n*");
+	assert_string_equal(tb_record_tag(rec, "Notes"),
+	                    "dijo \"ya es tercia\" y \\ sic; {no} [es] C:\\tablas");
+	tb_record_free(rec);
+}
+
+/* ===== Date ===== */
+
+static void test_date_forms(void **state)
+{
+	(void)state;
+	static const char *const good[][2] = {
+		{"1962-08-15", "1962.08.15"}, {"1962.08.15", "1962.08.15"},
+		{"195?", "195?.??.??"},       {"1962", "1962.??.??"},
+		{"1962.08", "1962.08.??"},    {"1962-08", "1962.08.??"},
+		{"19?\?-?\?-1?", "19??.??.1?"}, {"????.??.??", "????.??.??"},
+		{"1998.07.??", "1998.07.??"}, {"0000.12.31", "0000.12.31"},
+		{"2019.11.2?", "2019.11.2?"}, {"?", "?"},
+	};
+	for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
+		char src[128];
+		snprintf(src, sizeof src, PIT "[Date \"%s\"]\n*", good[i][0]);
+		tb_reader *r;
+		tb_record *rec = tt_parse(src, &r);
+		if (tb_reader_ndiags(r) != 0 || strcmp(tb_record_tag(rec, "Date"), good[i][1]) != 0)
+			fail_msg("Date \"%s\": %zu diagnostics, value \"%s\", want \"%s\"", good[i][0],
+			         tb_reader_ndiags(r), tb_record_tag(rec, "Date"), good[i][1]);
+		tb_record_free(rec);
+		tb_reader_free(r);
+	}
+}
+
+static void test_bad_dates(void **state)
+{
+	(void)state;
+	static const char *const bad[] = {
+		"1998.13.02", "1998.00.10", "1998.01.32", "1998.01.00", "agosto de 1962",
+		"1962.08-15", "1962-08.15", "62", "1962.8.15", "1962/08/15", "1962.08.15 ",
+		"19621", "1962.", "1962-08-1", "abcd", "1962.1a.01", "19 2.01.01",
+		"1962.08.15.", "-962.08.15", "1962.99",
+	};
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		char src[128];
+		snprintf(src, sizeof src, PIT "[Date \"%s\"]\n*", bad[i]);
+		tb_reader *r;
+		tb_record *rec = tt_parse(src, &r);
+		if (tb_reader_ndiags(r) != 1 || tb_reader_diag(r, 0)->code != TB_D_DATE)
+			fail_msg("Date \"%s\" was not refused (%zu diagnostics)", bad[i],
+			         tb_reader_ndiags(r));
+		const tb_diag *d = tb_reader_diag(r, 0);
+		assert_int_equal(d->line, 2);
+		assert_int_equal(d->col, 7); /* at the value's '"' */
+		assert_int_equal(d->end_col, 7 + strlen(bad[i]) + 2);
+		assert_string_equal(tb_record_tag(rec, "Date"), bad[i]); /* kept as written */
+		assert_null(tb_record_write(rec, NULL));
+		tb_record_free(rec);
+		tb_reader_free(r);
+	}
+}
+
+/* ===== Rules ===== */
+
+static void test_rules_canonical(void **state)
+{
+	(void)state;
+	static const char *const cases[][3] = {
+		{"pitarra", "pitarra;movement=slide ;  board=25", "pitarra; board=25; movement=slide"},
+		{"pitarra", "PITARRA", "pitarra"},
+		{"pitarra", "pitarra;", "pitarra"},
+		{"pitarra", "  pitarra ;; board = 24 ;", "pitarra; board=24"},
+		{"pitarra", "?", "?"},
+		{"asalto", "Asalto; first=defenders;", "asalto; first=defenders"},
+		{"asalto", "asalto; z=1; a_1=x; m2=y", "asalto; a_1=x; m2=y; z=1"},
+		{"ocencahuac", "ocencahuac; river=6; chain=yes", "ocencahuac; chain=yes; river=6"},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char src[256];
+		snprintf(src, sizeof src, "[Game \"%s\"]\n[Rules \"%s\"]\n*", cases[i][0], cases[i][1]);
+		tb_reader *r;
+		tb_record *rec = tt_parse(src, &r);
+		if (tb_reader_ndiags(r) != 0 || strcmp(tb_record_tag(rec, "Rules"), cases[i][2]) != 0)
+			fail_msg("Rules \"%s\": %zu diagnostics, value \"%s\", want \"%s\"", cases[i][1],
+			         tb_reader_ndiags(r), tb_record_tag(rec, "Rules"), cases[i][2]);
+		tb_record_free(rec);
+		tb_reader_free(r);
+	}
+}
+
+static void test_rules_errors(void **state)
+{
+	(void)state;
+	static const char *const cases[][3] = {
+		{"pitarra", "asalto; board=25", "must start with the game's name, 'pitarra'"},
+		{"pitarra", "pitarra; board", "rule option 'board' must be written key=value"},
+		{"pitarra", "pitarra; board=", "rule option 'board' must be written key=value"},
+		{"pitarra", "pitarra; =25", "must be written key=value"},
+		{"pitarra", "pitarra; Board=25", "rule option 'Board' must be written"},
+		{"pitarra", "pitarra; movement=a b", "rule option 'movement' must be written"},
+		{"pitarra", "pitarra; movement=a\tb", "rule option 'movement' must be written"},
+		{"pitarra", "pitarra; board=26", "board must be 24 or 25"},
+		{"pitarra", "pitarra; board=25; board=24", "rule option 'board' is given twice"},
+		{"pitarra", "board=25", "must start with the game's name"},
+		{"ocencahuac", "ocencahuac; river=7", "river must be 4, 5 or 6"},
+		{"ocencahuac", "ocencahuac; river=45", "river must be 4, 5 or 6"},
+		{"ocencahuac", "ocencahuac; river=x", "river must be 4, 5 or 6"},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char src[256];
+		snprintf(src, sizeof src, "[Game \"%s\"]\n[Rules \"%s\"]\n*", cases[i][0], cases[i][1]);
+		tb_reader *r;
+		tb_record *rec = tt_parse(src, &r);
+		int ok = tb_reader_ndiags(r) >= 1 && tb_reader_diag(r, 0)->code == TB_D_RULES &&
+		         strstr(tb_reader_diag(r, 0)->message, cases[i][2]) != NULL;
+		if (!ok)
+			fail_msg("Rules \"%s\": %zu diagnostics, first: %s", cases[i][1],
+			         tb_reader_ndiags(r),
+			         tb_reader_ndiags(r) ? tb_reader_diag(r, 0)->message : "-");
+		const tb_diag *d = tb_reader_diag(r, 0);
+		assert_int_equal(d->line, 2);
+		assert_int_equal(d->col, 8);
+		assert_int_equal(tb_reader_ndiags(r), 1);
+		tb_record_free(rec);
+		tb_reader_free(r);
+	}
+}
+
+static void test_too_many_rule_options(void **state)
+{
+	(void)state;
+	tt_str s = {0};
+	tt_puts(&s, PIT "[Rules \"pitarra");
+	for (int i = 0; i < 32; i++)
+		tt_printf(&s, "; k%02d=%d", i, i);
+	tt_str t = {0};
+	tt_puts(&t, s.d);
+	tt_puts(&s, "\"]\n*");
+	tt_puts(&t, "; k99=1\"]\n*");
+	tb_record *rec = tt_parse_clean(s.d); /* 32 are fine */
+	assert_non_null(strstr(tb_record_tag(rec, "Rules"), "; k31=31"));
+	tb_record_free(rec);
+	tt_assert_codes(t.d, "207");
+	free(s.d);
+	free(t.d);
+}
+
+static void test_rules_change_the_board(void **state)
+{
+	(void)state;
+	tt_assert_codes(PIT "1. d4 *", "301");
+	tt_assert_codes(PIT "[Rules \"pitarra; board=25\"]\n1. d4 a1 2. d4-d5 *", "");
+	tt_assert_codes(PIT "[Rules \"pitarra; board=24\"]\n1. d4 *", "301");
+	/* a bad option leaves the default board */
+	tt_assert_codes(PIT "[Rules \"pitarra; board=26\"]\n1. d4 *", "207 301");
+	tt_assert_codes("[Game \"ocencahuac\"]\n[Rules \"ocencahuac; river=6\"]\n1. c2-c3 c10-c9 *", "");
+	tt_assert_codes("[Game \"ocencahuac\"]\n[Rules \"ocencahuac; river=5\"]\n1. c2-c3 c9-c8 "
+	                "2. c3-c4 c8-c10 *",
+	                "301");
+	tt_assert_codes("[Game \"ocencahuac\"]\n1. c2-c3 c8-c9 *", "301");
+}
+
+/* ===== Result and Source ===== */
+
+static void test_result_tag_values(void **state)
+{
+	(void)state;
+	static const char *const ok[][2] = {
+		{"1-0", "1-0"}, {"0-1", "0-1"}, {"1/2-1/2", "1/2-1/2"}, {"*", "*"}, {"?", "*"},
+	};
+	for (size_t i = 0; i < 5; i++) {
+		char src[128];
+		snprintf(src, sizeof src, PIT "[Result \"%s\"]\n*", ok[i][0]);
+		tb_record *rec = tt_parse_clean(src);
+		assert_string_equal(tb_record_tag(rec, "Result"), ok[i][1]);
+		tb_record_free(rec);
+	}
+	static const char *const bad[] = {"ganó el rojo", "1-1", "½-½", "1:0", "1-0 ", "0"};
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		char src[128];
+		snprintf(src, sizeof src, PIT "[Result \"%s\"]\n*", bad[i]);
+		tb_reader *r;
+		tb_record *rec = tt_parse(src, &r);
+		const tb_diag *d = tt_find(r, TB_D_RESULT_TAG);
+		assert_int_equal(d->line, 2);
+		assert_int_equal(d->col, 9);
+		assert_non_null(strstr(d->message, bad[i]));
+		tb_record_free(rec);
+		tb_reader_free(r);
+	}
+}
+
+static void test_source_timecodes(void **state)
+{
+	(void)state;
+	static const char *const ok[] = {
+		"Cinta 3, lado A @ 00:12:30-00:19:05", "Video 2 @ 1:02:03", "Video @123:59:59",
+		"Cuaderno 3, página 12", "@ 0:00:00", "a@b @ 01:00:00-999:59:59",
+	};
+	for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++) {
+		char src[256];
+		snprintf(src, sizeof src, PIT "[Source \"%s\"]\n*", ok[i]);
+		tb_record *rec = tt_parse_clean(src);
+		assert_string_equal(tb_record_tag(rec, "Source"), ok[i]);
+		tb_record_free(rec);
+	}
+	static const char *const bad[] = {
+		"Video 2 @ 12 minutos", "Video @ 1:60:00", "Video @ 1:00:60", "Video @ 1234:00:00",
+		"Video @ 1:02:03-", "Video @ 1:02:03-1:02:04-1:02:05", "Video @ 1:2:03",
+		"Video @", "Video @ 1:02:03 ", "Video @ :02:03", "Video @ 1:02:03x",
+	};
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		char src[256];
+		snprintf(src, sizeof src, PIT "[Source \"%s\"]\n*", bad[i]);
+		tb_reader *r;
+		tb_record *rec = tt_parse(src, &r);
+		if (tb_reader_ndiags(r) != 1 || tb_reader_diag(r, 0)->code != TB_D_SOURCE)
+			fail_msg("Source \"%s\" was not refused", bad[i]);
+		assert_int_equal(tb_reader_diag(r, 0)->col, 9);
+		assert_int_equal(tb_reader_diag(r, 0)->end_col, 9 + strlen(bad[i]) + 2);
+		tb_record_free(rec);
+		tb_reader_free(r);
+	}
+}
+
+/* ===== Position ===== */
+
+static void test_position_tag(void **state)
+{
+	(void)state;
+	tb_record *rec = tt_parse_clean("[Game \"asalto\"]\n[Position \"D 7 D:e7,c5 A:d4,c4  huff=c5\"]\n*");
+	assert_string_equal(tb_record_tag(rec, "Position"), "D 7 A:c4,d4 D:c5,e7 huff=c5");
+	tb_record_free(rec);
+
+	tt_assert_fmt(PIT "[Position \"R 1 R:a1,h8 Y:\"]\n*",
+	              "t.tgn:2:21: error: bad La Pitarra position: 'h8' is not a point of the "
+	              "La Pitarra board [TB208]\n"
+	              "[Position \"R 1 R:a1,h8 Y:\"]\n"
+	              "                    ^~\n");
+	/* the board of the record's Rules is the one that counts */
+	rec = tt_parse_clean(PIT "[Rules \"pitarra; board=25\"]\n[Position \"R 20 R:d4,a1 Y:g7 hand=0,0\"]\n*");
+	assert_string_equal(tb_record_tag(rec, "Position"), "R 20 R:a1,d4 Y:g7 hand=0,0");
+	assert_non_null(rec);
+	tb_record_free(rec);
+	tt_assert_codes(PIT "[Position \"R 20 R:d4,a1 Y:g7 hand=0,0\"]\n*", "208");
+}
+
+/* ===== Internals ===== */
+
+static void test_tag_list(void **state)
+{
+	(void)state;
+	tb_tag_list l = {0};
+	assert_null(tb_tag_list_find(&l, "Game"));
+	for (int i = 0; i < 100; i++) {
+		char *name = malloc(16);
+		snprintf(name, 16, "T%d", i);
+		tb_tag t = {0};
+		t.name = name;
+		t.value = "v";
+		t.span.line = (unsigned)i + 1;
+		tb_tag_list_add(&l, &t);
+	}
+	assert_int_equal(l.n, 100);
+	const tb_tag *t = tb_tag_list_find(&l, "T57");
+	assert_non_null(t);
+	assert_int_equal(t->span.line, 58);
+	assert_null(tb_tag_list_find(&l, "t57"));
+	for (size_t i = 0; i < l.n; i++)
+		free((char *)l.v[i].name);
+	free(l.v);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_canonical_order),
+		cmocka_unit_test(test_roster_filled_for_each_game),
+		cmocka_unit_test(test_tag_names_are_case_sensitive),
+		cmocka_unit_test(test_game_value),
+		cmocka_unit_test(test_repeated_tag),
+		cmocka_unit_test(test_empty_value_is_a_warning),
+		cmocka_unit_test(test_tag_syntax_errors),
+		cmocka_unit_test(test_tag_values_keep_escapes_and_text),
+		cmocka_unit_test(test_date_forms),
+		cmocka_unit_test(test_bad_dates),
+		cmocka_unit_test(test_rules_canonical),
+		cmocka_unit_test(test_rules_errors),
+		cmocka_unit_test(test_too_many_rule_options),
+		cmocka_unit_test(test_rules_change_the_board),
+		cmocka_unit_test(test_result_tag_values),
+		cmocka_unit_test(test_source_timecodes),
+		cmocka_unit_test(test_position_tag),
+		cmocka_unit_test(test_tag_list),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
