@@ -65,6 +65,7 @@ $(BUILD)/tablero: $(CLI_OBJ) $(BUILD)/libtablero.a
 	$(CC) $(LDFLAGS) -o $@ $(CLI_OBJ) $(BUILD)/libtablero.a
 
 $(BUILD)/tablero.pc: tablero.pc.in lib/tablero.h
+	@mkdir -p $(dir $@)
 	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' $< > $@
 
 # ---- tests ---------------------------------------------------------------
