@@ -117,7 +117,8 @@ install: all
 	ln -sf libtablero.so.0 $(DESTDIR)$(PREFIX)/lib/libtablero.so
 	install -m 644 lib/tablero.h $(DESTDIR)$(PREFIX)/include/
 	install -m 755 $(BUILD)/tablero $(DESTDIR)$(PREFIX)/bin/
-	install -m 644 $(BUILD)/tablero.pc $(DESTDIR)$(PREFIX)/lib/pkgconfig/
+	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' tablero.pc.in \
+		> $(DESTDIR)$(PREFIX)/lib/pkgconfig/tablero.pc
 	install -m 644 man/tablero.1 $(DESTDIR)$(PREFIX)/share/man/man1/
 
 uninstall:
