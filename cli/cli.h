@@ -22,6 +22,9 @@ typedef struct cli_cmd {
 
 int cmd_parse(int argc, char **argv);
 int cmd_fmt(int argc, char **argv);
+int cmd_validate(int argc, char **argv);
+int cmd_perft(int argc, char **argv);
+int cmd_random(int argc, char **argv);
 
 /* Prints every diagnostic of the reader's last record to stderr.
  * Returns how many of them were errors (or warnings too, if 'strict'). */

@@ -35,6 +35,48 @@ static const cli_cmd S_cmds[] = {
 	 "\n"
 	 "Exit: 0 all written, 1 errors found, 2 could not run.\n",
 	 cmd_fmt},
+	{"validate", "check records against their game's rules",
+	 "usage: tablero validate [--positions] [--summary] [--strict] [FILE...]\n"
+	 "\n"
+	 "Replays every record of each FILE ('-' or none: standard input) with\n"
+	 "its game's rules engine, main line and variations, and reports each\n"
+	 "turn the rules do not allow, with a reason and the position it was\n"
+	 "played in. Unknown turns and gaps are reported as such (warnings);\n"
+	 "checking resumes where the record gives the position again. The\n"
+	 "result is checked against the final position.\n"
+	 "\n"
+	 "  --positions  print each turn played, the position after it and\n"
+	 "               what it did (tercia, removal, ...)\n"
+	 "  --summary    print, per file, how many records, errors and warnings\n"
+	 "  --strict     count warnings as problems too (exit 1)\n"
+	 "  -h, --help   this text\n"
+	 "\n"
+	 "Exit: 0 all legal, 1 problems found, 2 could not run.\n",
+	 cmd_validate},
+	{"perft", "count the move paths from a position",
+	 "usage: tablero perft [--game G] [--rules R] [--position P] [--depth N] [--divide]\n"
+	 "\n"
+	 "Counts the distinct sequences of N complete turns (default 3) from\n"
+	 "position P (position notation; default the start) of game G (default\n"
+	 "pitarra) under rule options R (\"movement=slide; flying=at3\"). A turn\n"
+	 "that forms a tercia counts once per piece it may take. --divide\n"
+	 "prints each first turn with its count.\n"
+	 "\n"
+	 "Exit: 0 counted, 2 could not run.\n",
+	 cmd_perft},
+	{"random", "play random legal games",
+	 "usage: tablero random [--game G] [--rules R] [--position P] [--seed S] [-n N]\n"
+	 "                      [--turns T]\n"
+	 "\n"
+	 "Writes N (default 1) random legal games of game G (default pitarra)\n"
+	 "under rule options R from position P as canonical TGN, each with its\n"
+	 "result. Game k uses seed S+k (default S=1): the same seed gives the\n"
+	 "same bytes. A game still going after T turns (default 400) stops\n"
+	 "there, with the result the rules give as it stands and a comment\n"
+	 "saying so.\n"
+	 "\n"
+	 "Exit: 0 written, 2 could not run.\n",
+	 cmd_random},
 };
 
 static void S_usage(FILE *out)

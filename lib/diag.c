@@ -36,5 +36,7 @@ char *tb_diag_format(const tb_diag *d)
 		tb_buf_putc(&b, '~');
 	}
 	tb_buf_putc(&b, '\n');
+	if (d->note)
+		tb_buf_printf(&b, "note: %s\n", d->note);
 	return tb_buf_detach(&b, NULL);
 }

@@ -46,7 +46,14 @@ enum {
 	TB_D_AFTER_RESULT = 311,/* text after the result */
 	TB_D_ANGLE = 312,       /* malformed <reading>, <gap>, <position> */
 	TB_D_UNEXPECTED = 313,  /* token out of place */
-	TB_D_NAG_PLACE = 314    /* NAG with no turn before it */
+	TB_D_NAG_PLACE = 314,   /* NAG with no turn before it */
+	/* rules (validate) */
+	TB_D_ILLEGAL = 401,     /* a turn the rules do not allow */
+	TB_D_AFTER_END = 402,   /* a turn after the game is over */
+	TB_D_UNCHECKED = 403,   /* turns that cannot be checked (warning) */
+	TB_D_BAD_POSITION = 404,/* a position that cannot occur (or be checked) */
+	TB_D_RESULT_RULES = 405,/* the result against the rules */
+	TB_D_NO_ENGINE = 406    /* the game has no engine yet (warning) */
 };
 
 #define TB_MAX_DIAGS 100 /* kept per record; the rest are counted */

@@ -74,6 +74,15 @@ typedef struct tb_move_builder {
 int tb_mb_add(tb_move_builder *mb, tb_scan *sc, tb_part_kind kind,
               tb_point pt);
 
+/* A rule option of a game ([Rules "game; key=value"]). */
+typedef struct tb_option {
+	const char *key;
+	const char *values;   /* "a|b|c", the default first; "#" takes a number */
+	const char *doc;      /* one line, for --help and the spec */
+} tb_option;
+
+struct tb_rules;
+
 struct tb_game {
 	const char *name;           /* as in [Game "..."] */
 	const char *title;          /* for people */
@@ -92,7 +101,13 @@ struct tb_game {
 	 * spelling appended to 'canon'), else a message. */
 	const char *(*check_extra)(const tb_board *b, const char *key,
 	                           const char *value, tb_buf *canon);
+	const tb_option *options;   /* the game's rule options, NULL key last */
+	const struct tb_rules *rules; /* its rules engine, or NULL (none yet) */
 };
+
+/* Checks the options 'o' against the game's table: NULL, or why not
+ * (written into 'why'). */
+const char *tb_options_check(const tb_game *g, const tb_opts *o, char *why, size_t n);
 
 extern const tb_game tb_game_pitarra;
 extern const tb_game tb_game_asalto;
@@ -131,6 +146,8 @@ tb_position *tb_position_parse(const tb_game *g, const tb_board *b,
                                const char *s, tb_arena *a,
                                tb_syntax_err *err);
 void tb_position_write(tb_buf *out, const tb_game *g, const tb_position *p);
+/* Sorts a position's pieces into canonical order. */
+void tb_position_sort(tb_position *p);
 int tb_position_equal(const tb_position *a, const tb_position *b);
 
 #endif

@@ -62,6 +62,20 @@ static const char *S_check_extra(const tb_board *b, const char *key,
 
 static const char *const S_extras[] = {"huff", NULL};
 
+/* The readings issue 4 settles (shared/research/games.md items 32-43);
+ * the engine that plays them comes with it. */
+static const tb_option S_options[] = {
+	{"first", "attackers|defenders", "who moves first"},
+	{"blue", "diagonals|horizontals|fortress", "which lines the attackers may not use"},
+	{"forward", "rank|fortress", "forward is up the board, or towards the fortress"},
+	{"chain", "zigzag|straight|angle", "how a chain of jumps may turn"},
+	{"huff", "optional|automatic|off", "a defender that passes up a capture may be removed"},
+	{"huff_target", "capturer|any", "which defender may be huffed"},
+	{"immobile", "pass|lose", "defenders that cannot move pass, or lose"},
+	{"diagonals", "alquerque|none", "the board's diagonals"},
+	{NULL, NULL, NULL}
+};
+
 const tb_game tb_game_asalto = {
 	.name = "asalto",
 	.title = "Asalto",
@@ -73,4 +87,5 @@ const tb_game tb_game_asalto = {
 	.board = S_board,
 	.parse_move = S_parse,
 	.check_extra = S_check_extra,
+	.options = S_options,
 };

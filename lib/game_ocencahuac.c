@@ -75,6 +75,29 @@ static const char *S_check_extra(const tb_board *b, const char *key,
 
 static const char *const S_extras[] = {"cool", NULL};
 
+/* The readings issue 5 settles (shared/research/games.md items 14-31);
+ * the engine that plays them comes with it. */
+static const tb_option S_options[] = {
+	{"river", "4|5|6", "rows of the river between the volcano rows"},
+	{"first", "sanganguey|ceboruco", "who moves first"},
+	{"prince", "step|knight", "how the Prince moves before coronation"},
+	{"jump", "one|line", "a jump passes one piece, or a line of them"},
+	{"chain", "no|yes", "one jump a turn, or several"},
+	{"push_dir", "home|jump", "a pushed piece goes towards its home, or the way it was jumped"},
+	{"push_dist", "farthest3|exactly3|stop", "how far a pushed piece goes"},
+	{"push_fallback", "sideways|none", "where a piece pushed at the edge goes"},
+	{"push_side", "jump|opposite", "the way a piece jumped sideways is pushed"},
+	{"cooldown", "next_turn|next_move", "how long a pushed piece may not push back"},
+	{"crown", "all_three|each", "when royal pieces are crowned"},
+	{"crowned_move", "new|new_plus_old", "how crowned pieces move"},
+	{"relocate", "around|orthogonal", "where a royal piece jumped for relief is put"},
+	{"support", "none|target|capturer", "what a warrior's support means"},
+	{"stage2_push", "off|on", "pushbacks in the second stage"},
+	{"blocked", "pass|lose", "a player who cannot move passes, or loses"},
+	{"limit", "none|#", "N turns in a row without a capture end the game"},
+	{NULL, NULL, NULL}
+};
+
 const tb_game tb_game_ocencahuac = {
 	.name = "ocencahuac",
 	.title = "Ocencahuac",
@@ -86,4 +109,5 @@ const tb_game tb_game_ocencahuac = {
 	.board = S_board,
 	.parse_move = S_parse,
 	.check_extra = S_check_extra,
+	.options = S_options,
 };

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "game.h"
+#include "rules.h"
 
 static const char *const S_points =
 	"a1 d1 g1 b2 d2 f2 c3 d3 e3 a4 b4 c4 e4 f4 g4 c5 d5 e5 b6 d6 f6 a7 d7 g7";
@@ -74,6 +75,20 @@ static const char *S_check_extra(const tb_board *b, const char *key,
 
 static const char *const S_extras[] = {"hand", NULL};
 
+/* ORDER OPTION: rules_pitarra.c indexes these (spec/games/pitarra.md). */
+static const tb_option S_options[] = {
+	{"board", "24|25", "24 points, or 25 with a centre d4"},
+	{"diagonals", "tercia|movement", "the corner diagonals make tercias, or only carry moves"},
+	{"movement", "step|slide|fly", "a move is one step, a slide along a line, or a flight"},
+	{"flying", "none|at3", "a player with three pieces flies"},
+	{"protect", "none|tercia", "pieces in a tercia are safe while others are not"},
+	{"capture", "mandatory|optional", "a tercia must take a piece, or may"},
+	{"columpio", "free|no_return", "a piece coming straight back re-forms its tercia, or not"},
+	{"blocked", "pass|lose", "a player who cannot move passes, or loses"},
+	{"limit", "none|#", "N turns in a row without a capture end the game"},
+	{NULL, NULL, NULL}
+};
+
 const tb_game tb_game_pitarra = {
 	.name = "pitarra",
 	.title = "La Pitarra",
@@ -85,4 +100,6 @@ const tb_game tb_game_pitarra = {
 	.board = S_board,
 	.parse_move = S_parse,
 	.check_extra = S_check_extra,
+	.options = S_options,
+	.rules = &tb_rules_pitarra,
 };

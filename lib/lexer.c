@@ -108,6 +108,7 @@ void tb_diags_clear(tb_reader *r)
 	for (size_t i = 0; i < r->ndiags; i++) {
 		free((char *)r->diags[i].message);
 		free((char *)r->diags[i].source);
+		free((char *)r->diags[i].note);
 	}
 	r->ndiags = 0;
 }
@@ -211,6 +212,18 @@ void tb_diag_at(tb_reader *r, tb_severity sev, int code, size_t off,
 	va_start(ap, fmt);
 	S_diag_v(r, sev, code, off, len, line, col, fmt, ap);
 	va_end(ap);
+}
+
+void tb_diag_note(tb_reader *r, const char *fmt, ...)
+{
+	if (!r->ndiags || r->ndiags > TB_MAX_DIAGS || r->diags[r->ndiags - 1].note)
+		return;
+	tb_buf b = TB_BUF_INIT;
+	va_list ap;
+	va_start(ap, fmt);
+	tb_buf_vprintf(&b, fmt, ap);
+	va_end(ap);
+	r->diags[r->ndiags - 1].note = tb_buf_detach(&b, NULL);
 }
 
 void tb_diag_tok(tb_reader *r, tb_severity sev, int code, const char *fmt, ...)

@@ -52,7 +52,7 @@ static int S_word_is(const tb_tok *t, const tb_reader *r, const char *w)
 
 static tb_span S_span_tok(const tb_tok *t)
 {
-	tb_span s = {t->line, t->col, t->end_line, t->end_col};
+	tb_span s = {t->line, t->col, t->end_line, t->end_col, t->off};
 	return s;
 }
 
@@ -720,6 +720,7 @@ static tb_record *S_record(tb_reader *r)
 {
 	S_parser p = {r, tb_xcalloc(1, sizeof(tb_record)), NULL, {0, 0, {0}}, 0};
 	p.rec->line = r->tok.line;
+	p.rec->off = r->tok.off;
 	tb_tag_list tags = {0};
 	S_tag_section(&p, &tags);
 	p.g = tb_tags_finish(r, p.rec, &tags, &p.board);

@@ -269,6 +269,12 @@ void tb_position_write(tb_buf *out, const tb_game *g, const tb_position *p)
 		tb_buf_printf(out, " %s=%s", p->extras[k].key, p->extras[k].value);
 }
 
+void tb_position_sort(tb_position *p)
+{
+	if (p->npieces)
+		qsort(p->pieces, p->npieces, sizeof *p->pieces, S_piece_cmp);
+}
+
 int tb_position_equal(const tb_position *a, const tb_position *b)
 {
 	if (!a || !b)

@@ -17,6 +17,7 @@
 typedef struct tb_span {
 	unsigned line, col;         /* first character */
 	unsigned end_line, end_col; /* one past the last character */
+	size_t off;                 /* reader window offset; valid until the next record */
 } tb_span;
 
 /* A point is (rank << 3 | file) + 1; 0 is no point, TB_PT_UNKNOWN is
@@ -136,6 +137,7 @@ struct tb_record {
 	tb_comment *trail;     /* comments after the result */
 	tb_position *start;    /* from [Position], or NULL for the game's start */
 	unsigned line;
+	size_t off;            /* window offset of its first token, while reading */
 	size_t errors;
 };
 

@@ -61,10 +61,12 @@ typedef struct tb_diag {
 	const char *source;  /* the source line, without its newline; may be ""
 	                        or, for a very long line, a window of it */
 	unsigned source_col; /* column of the problem within 'source' */
+	const char *note;    /* a further line ("position ..."), or NULL */
 } tb_diag;
 
 /** Formats 'd' as "file:line:col: error: message [TBnnn]", then the
- * source line and a caret line under the span, each ending in '\n'.
+ * source line, a caret line under the span, and "note: ..." when the
+ * diagnostic has a note, each ending in '\n'.
  * Returns a string the caller frees with free(), or NULL on OOM. */
 TB_EXPORT char *tb_diag_format(const tb_diag *d);
 
@@ -164,6 +166,59 @@ TB_EXPORT char *tb_record_write(const tb_record *rec, size_t *len);
  * comments, annotations, variations), whatever their source spans
  * and spelling; 0 otherwise. */
 TB_EXPORT int tb_record_equal(const tb_record *a, const tb_record *b);
+
+/** ## Playing by the rules
+ *
+ * Each game with a rules engine (spec/games/) can check a record,
+ * count move paths (perft) and play random games.
+ */
+
+/** What tb_reader_validate tells about each turn it plays. */
+typedef struct tb_turn_report {
+	unsigned number;      /* turn number */
+	int side;             /* 0 first side, 1 second */
+	const char *token;    /* canonical token */
+	const char *position; /* position notation after the turn */
+	const char *events;   /* derived events, "; "-separated, or "" */
+} tb_turn_report;
+
+typedef void (*tb_turn_fn)(void *ctx, const tb_turn_report *t);
+
+/** Replays 'rec', just read by 'r', with its game's rules: main line
+ * and variations. Each problem becomes a diagnostic of 'r' (after the
+ * reader's own, until the next tb_reader_next). 'fn' (may be NULL) is
+ * called for each turn of the main line and variations that was played.
+ * Returns the number of errors found. A record with syntax errors is
+ * not replayed. */
+TB_EXPORT int tb_reader_validate(tb_reader *r, const tb_record *rec, tb_turn_fn fn,
+                                 void *ctx);
+
+typedef struct tb_engine tb_engine;
+
+/** Sets up game 'g' under 'rules' ("movement=slide; flying=at3", with
+ * or without the game's name first; NULL for the defaults) from
+ * 'position' (position notation; NULL for the start). Returns NULL and
+ * sets '*why' (the caller frees it) when that cannot be done. */
+TB_EXPORT tb_engine *tb_engine_new(const tb_game *g, const char *rules,
+                                   const char *position, char **why);
+TB_EXPORT void tb_engine_free(tb_engine *e);
+
+/** The number of distinct sequences of 'depth' complete turns. */
+TB_EXPORT unsigned long long tb_engine_perft(tb_engine *e, int depth);
+
+typedef void (*tb_divide_fn)(void *ctx, const char *token, unsigned long long n);
+/** Calls 'fn' for each legal turn with its perft count at depth-1;
+ * returns the number of turns. */
+TB_EXPORT size_t tb_engine_divide(tb_engine *e, int depth, tb_divide_fn fn, void *ctx);
+
+/** The engine's position in position notation; the caller frees it. */
+TB_EXPORT char *tb_engine_position(const tb_engine *e);
+
+/** A random legal game from the engine's position, at most 'max_turns'
+ * turns, as a canonical TGN record with its result; the same seed gives
+ * the same bytes. The caller frees it; '*len' gets its length. */
+TB_EXPORT char *tb_engine_random_game(const tb_engine *e, unsigned long long seed,
+                                      unsigned max_turns, size_t *len);
 
 #ifdef __cplusplus
 }

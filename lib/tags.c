@@ -10,6 +10,7 @@
 #include <strings.h>
 
 #include "diag.h"
+#include "rules.h"
 #include "xalloc.h"
 
 /* The archival roster, in canonical order, after the seven. */
@@ -282,7 +283,10 @@ static const tb_game *S_game(tb_reader *r, tb_record *rec, tb_tag_list *l,
 	tb_opts opts;
 	const char *arg = "", *why = NULL;
 	if ((t = S_find(l, "Rules"))) {
+		char msg[320];
 		why = S_rules(&rec->arena, g, t, &opts, &arg);
+		if (!why && (why = tb_options_check(g, &opts, msg, sizeof msg)))
+			arg = "";
 		if (!why && (why = g->board(board, &opts)))
 			arg = "";
 		if (why)

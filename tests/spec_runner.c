@@ -12,7 +12,9 @@
  *
  * The output is what "tablero fmt" prints, in order: for each record,
  * its diagnostics (file name "example.tgn"), then its canonical text if
- * it has no errors, records separated by a blank line. In input and
+ * it has no errors, records separated by a blank line. A block opened
+ * with "~~~~ example validate" prints instead what "tablero validate"
+ * does: each record's diagnostics, its rules engine's included. In input and
  * output, "→" stands for a tab, "␍" for a carriage return and "⟨XX⟩"
  * for the byte 0xXX, so that any byte can be written; in input,
  * "⟨repeat N⟩text⟨end⟩" stands for N copies of text (huge inputs).
@@ -124,13 +126,24 @@ static int fixed_point(const tb_record *rec, const char *text, size_t len, buf *
 	return ok;
 }
 
-/* Runs one example's input and returns what tablero fmt would print. */
-static void run_example(const char *in, size_t n, buf *out, buf *why)
+/* Runs one example's input and returns what tablero fmt (or, with
+ * 'validate', tablero validate) would print. */
+static void run_example(const char *in, size_t n, int validate, buf *out, buf *why)
 {
 	tb_reader *r = tb_reader_new_mem(in, n, "example.tgn");
 	tb_record *rec;
 	int got, first = 1;
 	while ((got = tb_reader_next(r, &rec)) == 1) {
+		if (validate) {
+			tb_reader_validate(r, rec, NULL, NULL);
+			for (size_t i = 0; i < tb_reader_ndiags(r); i++) {
+				char *s = tb_diag_format(tb_reader_diag(r, i));
+				puts_(out, s);
+				free(s);
+			}
+			tb_record_free(rec);
+			continue;
+		}
 		for (size_t i = 0; i < tb_reader_ndiags(r); i++) {
 			char *s = tb_diag_format(tb_reader_diag(r, i));
 			puts_(out, s);
@@ -228,7 +241,8 @@ int main(int argc, char **argv)
 				snprintf(sect, sizeof sect, "%.*s", (int)(eol - p), p);
 				section = sect;
 			}
-			if (!is_line(p, end, "~~~~ example")) {
+			int validate = is_line(p, end, "~~~~ example validate");
+			if (!is_line(p, end, "~~~~ example") && !validate) {
 				put(&upd, p, (size_t)(eol < end ? eol + 1 - p : eol - p));
 				p = eol + 1;
 				lineno++;
@@ -267,7 +281,7 @@ int main(int argc, char **argv)
 					fclose(f);
 				}
 			}
-			run_example(in.d ? in.d : "", in.n, &got, &why);
+			run_example(in.d ? in.d : "", in.n, validate, &got, &why);
 			if (!part)
 				put(&upd, ex_start, (size_t)(p - ex_start));
 			encode(&upd, got.d ? got.d : "", got.n);

@@ -1,0 +1,248 @@
+/*
+ * engine.c -- the public face of the rules engines: a game set up
+ * under some rules from some position, counted (perft) or played at
+ * random.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rules.h"
+#include "xalloc.h"
+
+struct tb_engine {
+	tb_ruleset rs;
+	tb_state st;
+	char rules[512];        /* canonical [Rules] value */
+	tb_turn *buf;           /* TB_MAX_TURNS per depth */
+	int depth_cap;
+};
+
+/* Splits "game; k=v; k=v" or "k=v; k=v" into 'o' (strings in 'copy'). */
+static const char *S_split(const tb_game *g, const char *rules, char *copy, size_t n,
+                           tb_opts *o)
+{
+	o->n = 0;
+	snprintf(copy, n, "%s", rules ? rules : "");
+	for (char *item = copy, *next; item; item = next) {
+		next = strchr(item, ';');
+		if (next)
+			*next++ = '\0';
+		while (*item == ' ')
+			item++;
+		size_t len = strlen(item);
+		while (len && item[len - 1] == ' ')
+			item[--len] = '\0';
+		if (!len || (item == copy && strcmp(item, g->name) == 0) || strcmp(item, "?") == 0)
+			continue;
+		char *eq = strchr(item, '=');
+		if (!eq || o->n == TB_MAX_OPTS)
+			return "rule options are written key=value; key=value";
+		*eq = '\0';
+		o->key[o->n] = item;
+		o->value[o->n++] = eq + 1;
+	}
+	return NULL;
+}
+
+static int S_key_cmp(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* The canonical [Rules] value for the options 'o'. */
+static void S_rules_value(const tb_game *g, const tb_opts *o, char *out, size_t n)
+{
+	const char *pairs[TB_MAX_OPTS][2];
+	for (size_t i = 0; i < o->n; i++)
+		pairs[i][0] = o->key[i], pairs[i][1] = o->value[i];
+	qsort(pairs, o->n, sizeof pairs[0], S_key_cmp);
+	snprintf(out, n, "%s", g->name);
+	for (size_t i = 0; i < o->n; i++)
+		snprintf(out + strlen(out), n - strlen(out), "; %s=%s", pairs[i][0], pairs[i][1]);
+}
+
+tb_engine *tb_engine_new(const tb_game *g, const char *rules, const char *position,
+                         char **why)
+{
+	char msg[256], copy[512];
+	tb_opts o;
+	tb_engine *e = tb_xcalloc(1, sizeof *e);
+	const char *bad = NULL;
+	if (!g->rules) {
+		snprintf(msg, sizeof msg, "%s has no rules engine yet", g->title);
+		bad = msg;
+	}
+	if (!bad)
+		bad = S_split(g, rules, copy, sizeof copy, &o);
+	if (!bad)
+		bad = tb_ruleset_init(&e->rs, g, &o, msg, sizeof msg);
+	if (!bad) {
+		S_rules_value(g, &o, e->rules, sizeof e->rules);
+		tb_position *p = NULL;
+		tb_arena a = {0};
+		if (position) {
+			tb_board board;
+			tb_syntax_err err;
+			g->board(&board, &o);
+			p = tb_position_parse(g, &board, position, &a, &err);
+			if (!p) {
+				snprintf(msg, sizeof msg, "bad position: %s", err.msg);
+				bad = msg;
+			}
+		}
+		if (!bad && g->rules->load(&e->rs, p, &e->st, msg, sizeof msg))
+			bad = msg;
+		tb_arena_free(&a);
+	}
+	if (bad) {
+		if (why)
+			*why = tb_xstrdup(bad);
+		free(e);
+		return NULL;
+	}
+	return e;
+}
+
+void tb_engine_free(tb_engine *e)
+{
+	if (!e)
+		return;
+	free(e->buf);
+	free(e);
+}
+
+static tb_turn *S_level(tb_engine *e, int depth)
+{
+	if (depth > e->depth_cap) {
+		e->buf = tb_xrealloc(e->buf, (size_t)depth * TB_MAX_TURNS * sizeof *e->buf);
+		e->depth_cap = depth;
+	}
+	return e->buf + (size_t)(depth - 1) * TB_MAX_TURNS;
+}
+
+static unsigned long long S_perft(tb_engine *e, const tb_state *s, int depth)
+{
+	tb_turn *turns = e->buf + (size_t)(depth - 1) * TB_MAX_TURNS;
+	size_t n = e->rs.rules->generate(&e->rs, s, turns, TB_MAX_TURNS);
+	if (depth == 1)
+		return n;
+	unsigned long long total = 0;
+	for (size_t i = 0; i < n; i++) {
+		tb_state next = *s; /* make; unmake is dropping the copy */
+		e->rs.rules->play(&e->rs, &next, &turns[i], NULL);
+		total += S_perft(e, &next, depth - 1);
+	}
+	return total;
+}
+
+unsigned long long tb_engine_perft(tb_engine *e, int depth)
+{
+	if (depth <= 0)
+		return 1;
+	S_level(e, depth);
+	return S_perft(e, &e->st, depth);
+}
+
+/* The token of generated turn 't' ("pass" for an empty one). */
+static void S_token(tb_buf *b, const tb_turn *t)
+{
+	tb_move m = {t->nparts, t->crown, (tb_part *)t->parts};
+	if (t->nparts)
+		tb_move_write(b, &m);
+	else
+		tb_buf_puts(b, "pass");
+}
+
+size_t tb_engine_divide(tb_engine *e, int depth, tb_divide_fn fn, void *ctx)
+{
+	if (depth <= 0)
+		return 0;
+	tb_turn *turns = S_level(e, depth);
+	size_t n = e->rs.rules->generate(&e->rs, &e->st, turns, TB_MAX_TURNS);
+	tb_buf tok = TB_BUF_INIT;
+	for (size_t i = 0; i < n; i++) {
+		tb_state next = e->st;
+		e->rs.rules->play(&e->rs, &next, &turns[i], NULL);
+		tb_buf_clear(&tok);
+		S_token(&tok, &turns[i]);
+		fn(ctx, tok.data, depth == 1 ? 1 : S_perft(e, &next, depth - 1));
+	}
+	tb_buf_free(&tok);
+	return n;
+}
+
+char *tb_engine_position(const tb_engine *e)
+{
+	tb_arena a = {0};
+	tb_position p;
+	tb_buf b = TB_BUF_INIT;
+	e->rs.rules->save(&e->rs, &e->st, &a, &p);
+	tb_position_write(&b, e->rs.game, &p);
+	tb_arena_free(&a);
+	return tb_buf_detach(&b, NULL);
+}
+
+/* splitmix64: small, fast, and the same everywhere. */
+static unsigned long long S_rand(unsigned long long *x)
+{
+	unsigned long long z = (*x += 0x9E3779B97F4A7C15ull);
+	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+	z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+	return z ^ (z >> 31);
+}
+
+static const char *const S_result_text[] = {"*", "1-0", "0-1", "1/2-1/2", "*"};
+
+char *tb_engine_random_game(const tb_engine *e, unsigned long long seed, unsigned max_turns,
+                            size_t *len)
+{
+	const tb_game *g = e->rs.game;
+	tb_buf b = TB_BUF_INIT;
+	tb_buf_printf(&b, "[Game \"%s\"]\n[Rules \"%s\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n",
+	              g->name, e->rules);
+	tb_buf_printf(&b, "[%s \"random\"]\n[%s \"random\"]\n[Result \"*\"]\n", g->side_tag[0],
+	              g->side_tag[1]);
+	tb_buf_printf(&b, "[Event \"tablero random, seed %llu\"]\n", seed);
+	char *pos = tb_engine_position(e);
+	if (strcmp(pos, g->start) != 0) /* the start goes without saying */
+		tb_buf_printf(&b, "[Position \"%s\"]\n", pos);
+	tb_buf_putc(&b, '\n');
+	free(pos);
+	tb_turn *turns = tb_xmalloc(TB_MAX_TURNS * sizeof *turns);
+	tb_state s = e->st;
+	tb_result res = TB_RESULT_OTHER;
+	char why[160] = "";
+	unsigned long long x = seed;
+	unsigned played = 0;
+	for (; played < max_turns; played++) {
+		if (e->rs.rules->over(&e->rs, &s, &res, why, sizeof why))
+			break;
+		size_t n = e->rs.rules->generate(&e->rs, &s, turns, TB_MAX_TURNS);
+		if (!n)
+			break;
+		const tb_turn *t = &turns[S_rand(&x) % n];
+		if (s.to_move == 0 || played == 0)
+			tb_buf_printf(&b, "%u%s ", s.number, s.to_move == 0 ? "." : "...");
+		S_token(&b, t);
+		tb_buf_putc(&b, ' ');
+		e->rs.rules->play(&e->rs, &s, t, NULL);
+	}
+	if (played == max_turns && !e->rs.rules->over(&e->rs, &s, &res, why, sizeof why)) {
+		res = e->rs.rules->result_now ? e->rs.rules->result_now(&e->rs, &s) : TB_RESULT_OTHER;
+		snprintf(why, sizeof why, "stopped after %u turns; the result by the rules as they "
+		         "stand", max_turns);
+	}
+	tb_buf_printf(&b, "{%s} %s\n", why, S_result_text[res]);
+	free(turns);
+	/* read back and written canonically, so the bytes are the writer's */
+	tb_reader *r = tb_reader_new_mem(b.data, b.len, "random");
+	tb_record *rec = NULL;
+	char *out = NULL;
+	if (tb_reader_next(r, &rec) == 1)
+		out = tb_record_write(rec, len);
+	tb_record_free(rec);
+	tb_reader_free(r);
+	tb_buf_free(&b);
+	return out;
+}

@@ -1,0 +1,82 @@
+/*
+ * geometry.c -- boards as data: points with drawing positions, edges
+ * with their kind, lines of three. Games build theirs from strings of
+ * point names, so a board reads like its drawing.
+ */
+#include <string.h>
+
+#include "rules.h"
+
+/* Reads the point name at *s ("d1") and advances past it and spaces. */
+static tb_point S_next_point(const char **s)
+{
+	while (**s == ' ')
+		(*s)++;
+	if (!**s)
+		return TB_PT_NONE;
+	int file = **s - 'a';
+	(*s)++;
+	int rank = 0;
+	while (**s >= '0' && **s <= '9')
+		rank = rank * 10 + (*(*s)++ - '0');
+	return TB_PT(file, rank - 1);
+}
+
+void tb_geo_points(tb_geometry *g, const char *s)
+{
+	tb_point p;
+	while ((p = S_next_point(&s)) != TB_PT_NONE && g->npoints < TB_MAX_POINTS) {
+		if (g->index[p])
+			continue;
+		tb_geo_point *gp = &g->points[g->npoints];
+		gp->pt = p;
+		gp->x = (float)TB_PT_FILE(p);
+		gp->y = (float)TB_PT_RANK(p);
+		g->index[p] = ++g->npoints;
+	}
+}
+
+int tb_geo_edge_between(const tb_geometry *g, int a, int b)
+{
+	for (int k = 0; k < g->nadj[a]; k++)
+		if (g->adj[a][k] == b)
+			return g->adj_edge[a][k];
+	return -1;
+}
+
+static void S_adj(tb_geometry *g, int a, int b, int e)
+{
+	if (g->nadj[a] < 8) {
+		g->adj[a][g->nadj[a]] = (uint8_t)b;
+		g->adj_edge[a][g->nadj[a]++] = (uint8_t)e;
+	}
+}
+
+int tb_geo_line(tb_geometry *g, const char *s, uint8_t kind, uint8_t colour)
+{
+	int prev = -1;
+	tb_point p;
+	while ((p = S_next_point(&s)) != TB_PT_NONE) {
+		int at = tb_geo_at(g, p);
+		if (at < 0)
+			return -1;
+		if (prev >= 0 && tb_geo_edge_between(g, prev, at) < 0 &&
+		    g->nedges < sizeof g->edges / sizeof g->edges[0]) {
+			int e = g->nedges++;
+			g->edges[e] = (tb_geo_edge){(uint8_t)prev, (uint8_t)at, kind, colour};
+			S_adj(g, prev, at, e);
+			S_adj(g, at, prev, e);
+		}
+		prev = at;
+	}
+	return 0;
+}
+
+void tb_geo_three(tb_geometry *g, const char *s, uint8_t kind)
+{
+	if (g->nthrees >= sizeof g->threes / sizeof g->threes[0])
+		return;
+	for (int k = 0; k < 3; k++)
+		g->threes[g->nthrees][k] = (uint8_t)tb_geo_at(g, S_next_point(&s));
+	g->three_kind[g->nthrees++] = kind;
+}

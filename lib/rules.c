@@ -1,0 +1,126 @@
+/*
+ * rules.c -- rule options from [Rules], and the ruleset an engine
+ * plays under (each game's options: spec/games/).
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rules.h"
+
+/* Index of 'v' among the '|'-separated 'values', or -1; a value "#"
+ * takes any number, stored in *num. */
+static int S_value_index(const char *values, const char *v, long *num)
+{
+	int i = 0;
+	for (const char *p = values; *p; i++) {
+		size_t len = strcspn(p, "|");
+		if (len == 1 && *p == '#') {
+			char *end;
+			long x = strtol(v, &end, 10);
+			if (*v && isdigit((unsigned char)*v) && !*end && x > 0 && x < 100000) {
+				*num = x;
+				return i;
+			}
+		} else if (strlen(v) == len && memcmp(p, v, len) == 0) {
+			return i;
+		}
+		p += len + (p[len] == '|');
+	}
+	return -1;
+}
+
+/* "step|slide|fly" as "step, slide or fly". */
+static void S_values_words(const char *values, char *out, size_t n)
+{
+	out[0] = '\0';
+	int count = 1;
+	for (const char *p = values; *p; p++)
+		count += *p == '|';
+	int i = 0;
+	for (const char *p = values; *p; i++) {
+		size_t len = strcspn(p, "|");
+		const char *word = len == 1 && *p == '#' ? "a number" : p;
+		size_t wlen = len == 1 && *p == '#' ? 8 : len;
+		snprintf(out + strlen(out), n - strlen(out), "%s%.*s",
+		         i == 0 ? "" : i == count - 1 ? " or " : ", ", (int)wlen, word);
+		p += len + (p[len] == '|');
+	}
+}
+
+/* Reads the option values of 'o' into rs->opt and rs->num, checking
+ * every key and value against the game's table. */
+static const char *S_read(tb_ruleset *rs, const tb_opts *o, char *why, size_t n)
+{
+	const tb_game *g = rs->game;
+	memset(rs->opt, 0, sizeof rs->opt);
+	memset(rs->num, 0, sizeof rs->num);
+	for (size_t k = 0; k < o->n; k++) {
+		int known = 0;
+		for (int i = 0; g->options[i].key; i++)
+			known |= strcmp(g->options[i].key, o->key[k]) == 0;
+		if (!known) {
+			char list[256] = "";
+			for (int i = 0; g->options[i].key; i++)
+				snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s",
+				         i ? ", " : "", g->options[i].key);
+			snprintf(why, n, "%s has no rule option '%s' (its options: %s)", g->title,
+			         o->key[k], list);
+			return why;
+		}
+	}
+	for (int i = 0; g->options[i].key; i++) {
+		const char *v = tb_opts_get(o, g->options[i].key);
+		if (!v)
+			continue;
+		int idx = S_value_index(g->options[i].values, v, &rs->num[i]);
+		if (idx < 0) {
+			char words[160];
+			S_values_words(g->options[i].values, words, sizeof words);
+			snprintf(why, n, "rule option %s must be %s, not '%s'", g->options[i].key, words, v);
+			return why;
+		}
+		rs->opt[i] = (uint8_t)idx;
+	}
+	return NULL;
+}
+
+const char *tb_options_check(const tb_game *g, const tb_opts *o, char *why, size_t n)
+{
+	tb_ruleset rs;
+	rs.game = g;
+	return S_read(&rs, o, why, n);
+}
+
+const char *tb_ruleset_init(tb_ruleset *rs, const tb_game *g, const tb_opts *o, char *why,
+                            size_t n)
+{
+	memset(rs, 0, sizeof *rs);
+	rs->game = g;
+	rs->rules = g->rules;
+	if (S_read(rs, o, why, n))
+		return why;
+	const char *bad = rs->rules ? rs->rules->configure(rs) : NULL;
+	if (bad) {
+		snprintf(why, n, "%s", bad);
+		return why;
+	}
+	return NULL;
+}
+
+int tb_ruleset_opt(const tb_ruleset *rs, const char *key)
+{
+	for (int i = 0; rs->game->options[i].key; i++)
+		if (strcmp(rs->game->options[i].key, key) == 0)
+			return rs->opt[i];
+	return -1;
+}
+
+long tb_ruleset_num(const tb_ruleset *rs, const char *key)
+{
+	for (int i = 0; rs->game->options[i].key; i++)
+		if (strcmp(rs->game->options[i].key, key) == 0)
+			return rs->num[i];
+	return 0;
+}

@@ -1,0 +1,172 @@
+/*
+ * rules.h -- the rules engines' interface (internal; spec/games/).
+ *
+ * One const tb_rules per game (rules_<game>.c), found through the game
+ * (tb_game.rules). An engine works on a tb_state: a small fixed-size
+ * position that every game shares (cells, hands, captures, side to
+ * move, stage, a few marked points), so that "unmake" is restoring a
+ * copy, and generates complete turns as tb_turn: the same parts the
+ * notation writes, so a generated turn's canonical token is the
+ * notation's writer applied to it, and a transcriber's token is matched
+ * against generated turns part by part.
+ */
+#ifndef TB_RULES_H
+#define TB_RULES_H
+
+#include "game.h"
+
+#define TB_MAX_POINTS 64   /* points on any board (Ocencahuac: 5 x 10) */
+#define TB_TURN_PARTS 48   /* parts of one generated turn */
+#define TB_MAX_TURNS 4096  /* legal turns from one position */
+
+/* ## Geometry: points, lines, lines of three */
+
+enum { TB_LINE_ORTHO = 1, TB_LINE_DIAG = 2 };
+
+typedef struct tb_geo_point {
+	tb_point pt;       /* grid name */
+	float x, y;        /* drawing position, board units, origin bottom-left */
+} tb_geo_point;
+
+typedef struct tb_geo_edge {
+	uint8_t a, b;      /* dense point indices */
+	uint8_t kind;      /* TB_LINE_ORTHO or TB_LINE_DIAG */
+	uint8_t colour;    /* game-specific (Asalto: red or blue), 0 if none */
+} tb_geo_edge;
+
+typedef struct tb_geometry {
+	uint8_t npoints;
+	tb_geo_point points[TB_MAX_POINTS];
+	uint8_t index[256];          /* tb_point -> dense index + 1; 0 off the board */
+	uint8_t nedges;
+	tb_geo_edge edges[160];
+	uint8_t nadj[TB_MAX_POINTS]; /* neighbours along edges */
+	uint8_t adj[TB_MAX_POINTS][8];
+	uint8_t adj_edge[TB_MAX_POINTS][8]; /* the edge to each neighbour */
+	uint8_t nthrees;             /* lines of three (tercias, jump lines) */
+	uint8_t threes[64][3];
+	uint8_t three_kind[64];
+} tb_geometry;
+
+/* Dense index of point 'p', or -1 off the board. */
+static inline int tb_geo_at(const tb_geometry *g, tb_point p)
+{
+	return (int)g->index[p] - 1;
+}
+
+/* Adds the edges of a polyline "a1 d1 g1" of one kind; builds
+ * adjacency. Returns -1 on a point off the board. */
+int tb_geo_line(tb_geometry *g, const char *points, uint8_t kind, uint8_t colour);
+/* Adds the points "a1 d1 ..." with drawing positions from the grid. */
+void tb_geo_points(tb_geometry *g, const char *points);
+/* Adds a line of three. */
+void tb_geo_three(tb_geometry *g, const char *points, uint8_t kind);
+/* The edge joining dense points a and b, or -1. */
+int tb_geo_edge_between(const tb_geometry *g, int a, int b);
+
+/* ## Options (the table is the game's: tb_game.options) */
+
+/* A game's options as read from [Rules]: for each option, the index of
+ * its value in 'values' ('num' holds a number for "#"). */
+typedef struct tb_ruleset {
+	const tb_game *game;
+	const struct tb_rules *rules;
+	tb_geometry geo;
+	uint8_t opt[TB_MAX_OPTS];
+	long num[TB_MAX_OPTS];
+} tb_ruleset;
+
+/* ## Positions, turns, events */
+
+/* A cell: 0 empty, else side + 1 in bits 0-1, piece type in bits 2-4
+ * (index into the game's piece_types), crowned in bit 5. */
+#define TB_CELL(side, type, crowned) \
+	((uint8_t)(((side) + 1) | ((type) << 2) | ((crowned) ? 0x20 : 0)))
+#define TB_CELL_SIDE(c) (((c) & 3) - 1)
+#define TB_CELL_TYPE(c) (((c) >> 2) & 7)
+#define TB_CELL_CROWNED(c) (((c) >> 5) & 1)
+
+typedef struct tb_state {
+	uint8_t cell[TB_MAX_POINTS];
+	uint8_t hand[2];     /* pieces still to place */
+	uint8_t taken[2];    /* pieces each side has captured */
+	uint8_t to_move;
+	uint8_t stage;       /* game-specific phase or stage */
+	uint8_t mark[4];     /* game-specific points (dense + 1; 0 none) */
+	uint16_t quiet;      /* turns since the last capture */
+	unsigned number;     /* turn number */
+} tb_state;
+
+typedef struct tb_turn {
+	uint8_t nparts;
+	uint8_t crown;
+	tb_part parts[TB_TURN_PARTS];
+} tb_turn;
+
+/* What a turn did that a reader of the notation cannot see at once. */
+typedef enum tb_event_kind {
+	TB_EV_TERCIA = 1,     /* a: the line of three formed (first point), b: its last */
+	TB_EV_DOUBLE_TERCIA,  /* two or more tercias at once */
+	TB_EV_COLUMPIO,       /* a tercia re-formed by a piece that left it and came back */
+	TB_EV_REMOVAL,        /* a: piece removed after a tercia */
+	TB_EV_CAPTURE,        /* a: piece captured (jumped or landed on) */
+	TB_EV_PUSHBACK,       /* a -> b */
+	TB_EV_RELOCATION,     /* a -> b */
+	TB_EV_CROWN,          /* a */
+	TB_EV_STAGE,          /* a side's second stage begins */
+	TB_EV_HUFF_AVAILABLE, /* a: the defender that may be huffed */
+	TB_EV_HUFF,           /* a */
+	TB_EV_FORTRESS        /* a: attackers in the fortress (count) */
+} tb_event_kind;
+
+typedef struct tb_event {
+	uint8_t kind;
+	tb_point a, b;
+} tb_event;
+
+typedef struct tb_events {
+	uint8_t n;
+	tb_event ev[16];
+} tb_events;
+
+/* ## The table of functions */
+
+typedef struct tb_rules {
+	/* Fills rs->geo from the options. NULL, or why not (static). */
+	const char *(*configure)(tb_ruleset *rs);
+	/* The state for position 'p' (NULL: the start). Returns 0; 1 with
+	 * 'why' set when the position is incomplete (pieces on unknown
+	 * points); -1 when it cannot occur. */
+	int (*load)(const tb_ruleset *rs, const tb_position *p, tb_state *s,
+	            char *why, size_t n);
+	/* The position notation of 's' ('out' filled, arrays in 'a'). */
+	void (*save)(const tb_ruleset *rs, const tb_state *s, tb_arena *a,
+	             tb_position *out);
+	/* Every legal complete turn, in a fixed order; returns how many
+	 * (at most 'cap'). No turn when the game is over. */
+	size_t (*generate)(const tb_ruleset *rs, const tb_state *s, tb_turn *out,
+	                   size_t cap);
+	/* Plays legal turn 't' (from generate) and reports its events. */
+	void (*play)(const tb_ruleset *rs, tb_state *s, const tb_turn *t, tb_events *ev);
+	/* 1 when the game is over in 's', with its result and why. */
+	int (*over)(const tb_ruleset *rs, const tb_state *s, tb_result *res,
+	            char *why, size_t n);
+	/* The result the rules would give if the game stopped now (by
+	 * agreement), or NULL when they give none. */
+	tb_result (*result_now)(const tb_ruleset *rs, const tb_state *s);
+	/* Why 'm' (matching no legal turn) is illegal, in plain words. */
+	void (*explain)(const tb_ruleset *rs, const tb_state *s, const tb_move *m,
+	                char *why, size_t n);
+} tb_rules;
+
+extern const tb_rules tb_rules_pitarra;
+
+/* Reads the options of [Rules] into 'rs' for game 'g' and builds its
+ * geometry. Returns NULL, or a message naming the bad option. */
+const char *tb_ruleset_init(tb_ruleset *rs, const tb_game *g, const tb_opts *o,
+                            char *why, size_t n);
+/* The value of option 'key' as its index in the option's values. */
+int tb_ruleset_opt(const tb_ruleset *rs, const char *key);
+long tb_ruleset_num(const tb_ruleset *rs, const char *key);
+
+#endif

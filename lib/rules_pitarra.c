@@ -1,0 +1,569 @@
+/*
+ * rules_pitarra.c -- La Pitarra played by the rules engine
+ * (spec/games/pitarra.md).
+ *
+ * Twelve pieces a side are placed, then moved; a placed or moved piece
+ * that completes a line of three of its colour (a tercia) takes one
+ * enemy piece, written in the same turn ("a1-a4xg7"). Points are dense
+ * indices 0..23 (24 with a centre), sides' pieces are bit sets of them.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "rules.h"
+
+enum { PIECES = 12 };
+
+/* ORDER OPTION: indices into S_options. */
+enum { O_BOARD, O_DIAGONALS, O_MOVEMENT, O_FLYING, O_PROTECT, O_CAPTURE, O_COLUMPIO,
+       O_BLOCKED, O_LIMIT };
+enum { MOVE_STEP, MOVE_SLIDE, MOVE_FLY };
+
+static const char *const S_side_name[2] = {"red", "yellow"};
+
+/* ===== Geometry ===== */
+
+static const char *S_configure(tb_ruleset *rs)
+{
+	tb_geometry *g = &rs->geo;
+	int centre = rs->opt[O_BOARD] == 1;
+	memset(g, 0, sizeof *g);
+	tb_geo_points(g, "a1 d1 g1 b2 d2 f2 c3 d3 e3 a4 b4 c4 e4 f4 g4 c5 d5 e5 b6 d6 f6 a7 d7 g7");
+	if (centre)
+		tb_geo_points(g, "d4");
+	tb_geo_line(g, "a1 d1 g1 g4 g7 d7 a7 a4 a1", TB_LINE_ORTHO, 0);
+	tb_geo_line(g, "b2 d2 f2 f4 f6 d6 b6 b4 b2", TB_LINE_ORTHO, 0);
+	tb_geo_line(g, "c3 d3 e3 e4 e5 d5 c5 c4 c3", TB_LINE_ORTHO, 0);
+	tb_geo_line(g, centre ? "d1 d2 d3 d4 d5 d6 d7" : "d1 d2 d3", TB_LINE_ORTHO, 0);
+	tb_geo_line(g, centre ? "a4 b4 c4 d4 e4 f4 g4" : "a4 b4 c4", TB_LINE_ORTHO, 0);
+	if (!centre) {
+		tb_geo_line(g, "d5 d6 d7", TB_LINE_ORTHO, 0);
+		tb_geo_line(g, "e4 f4 g4", TB_LINE_ORTHO, 0);
+	}
+	tb_geo_line(g, centre ? "a1 b2 c3 d4 e5 f6 g7" : "a1 b2 c3", TB_LINE_DIAG, 0);
+	tb_geo_line(g, centre ? "g1 f2 e3 d4 c5 b6 a7" : "g1 f2 e3", TB_LINE_DIAG, 0);
+	if (!centre) {
+		tb_geo_line(g, "e5 f6 g7", TB_LINE_DIAG, 0);
+		tb_geo_line(g, "c5 b6 a7", TB_LINE_DIAG, 0);
+	}
+	static const char *const rows[] = {
+		"a1 d1 g1", "b2 d2 f2", "c3 d3 e3", "a4 b4 c4", "e4 f4 g4", "c5 d5 e5",
+		"b6 d6 f6", "a7 d7 g7", "a1 a4 a7", "b2 b4 b6", "c3 c4 c5", "d1 d2 d3",
+		"d5 d6 d7", "e3 e4 e5", "f2 f4 f6", "g1 g4 g7"};
+	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
+		tb_geo_three(g, rows[i], TB_LINE_ORTHO);
+	tb_geo_three(g, "a1 b2 c3", TB_LINE_DIAG);
+	tb_geo_three(g, "g1 f2 e3", TB_LINE_DIAG);
+	tb_geo_three(g, "e5 f6 g7", TB_LINE_DIAG);
+	tb_geo_three(g, "c5 b6 a7", TB_LINE_DIAG);
+	if (centre) {
+		tb_geo_three(g, "c4 d4 e4", TB_LINE_ORTHO);
+		tb_geo_three(g, "d3 d4 d5", TB_LINE_ORTHO);
+		tb_geo_three(g, "c3 d4 e5", TB_LINE_DIAG);
+		tb_geo_three(g, "e3 d4 c5", TB_LINE_DIAG);
+	}
+	return NULL;
+}
+
+/* ===== State helpers ===== */
+
+typedef uint32_t set; /* one bit per dense point */
+
+static set S_pieces(const tb_ruleset *rs, const tb_state *s, int side)
+{
+	set m = 0;
+	for (int i = 0; i < rs->geo.npoints; i++)
+		if (s->cell[i] && TB_CELL_SIDE(s->cell[i]) == side)
+			m |= (set)1 << i;
+	return m;
+}
+
+static int S_count(set m)
+{
+	int n = 0;
+	for (; m; m &= m - 1)
+		n++;
+	return n;
+}
+
+/* Does a line of three count as a tercia under the options? */
+static int S_tercia_line(const tb_ruleset *rs, int k)
+{
+	return rs->geo.three_kind[k] == TB_LINE_ORTHO || rs->opt[O_DIAGONALS] == 0;
+}
+
+static set S_three_mask(const tb_ruleset *rs, int k)
+{
+	const uint8_t *t = rs->geo.threes[k];
+	return ((set)1 << t[0]) | ((set)1 << t[1]) | ((set)1 << t[2]);
+}
+
+/* The tercias of 'own' that pass through point 'p'. */
+static int S_tercias_at(const tb_ruleset *rs, set own, int p, int *lines)
+{
+	int n = 0;
+	for (int k = 0; k < rs->geo.nthrees; k++) {
+		set m = S_three_mask(rs, k);
+		if (S_tercia_line(rs, k) && (m >> p & 1) && (own & m) == m)
+			lines[n++] = k;
+	}
+	return n;
+}
+
+/* Pieces of 'pieces' that stand in one of their tercias. */
+static set S_in_tercia(const tb_ruleset *rs, set pieces)
+{
+	set in = 0;
+	for (int k = 0; k < rs->geo.nthrees; k++) {
+		set m = S_three_mask(rs, k);
+		if (S_tercia_line(rs, k) && (pieces & m) == m)
+			in |= m;
+	}
+	return in;
+}
+
+/* The enemy pieces a tercia may take. */
+static set S_removable(const tb_ruleset *rs, set enemy)
+{
+	if (rs->opt[O_PROTECT] == 1) {
+		set free_ones = enemy & ~S_in_tercia(rs, enemy);
+		if (free_ones)
+			return free_ones;
+	}
+	return enemy;
+}
+
+/* Does a move of 'side' from 'from' to 'to' swing back to where the
+ * piece came from on its owner's previous turn? */
+static int S_swing(const tb_state *s, int side, int from, int to)
+{
+	return from >= 0 && s->mark[2 * side] == to + 1 && s->mark[2 * side + 1] == from + 1;
+}
+
+/* How the side to move moves now. */
+static int S_movement(const tb_ruleset *rs, const tb_state *s, set own)
+{
+	if (rs->opt[O_FLYING] == 1 && S_count(own) == 3 && s->hand[s->to_move] == 0)
+		return MOVE_FLY;
+	return rs->opt[O_MOVEMENT];
+}
+
+/* ===== Generation ===== */
+
+typedef struct S_gen {
+	const tb_ruleset *rs;
+	const tb_state *s;
+	tb_turn *out;
+	size_t n, cap;
+} S_gen;
+
+static void S_emit(S_gen *g, int from, int to, int removed)
+{
+	if (g->n >= g->cap)
+		return;
+	tb_turn *t = &g->out[g->n++];
+	const tb_geo_point *pt = g->rs->geo.points;
+	memset(t, 0, sizeof *t);
+	if (from >= 0) {
+		t->parts[t->nparts++] = (tb_part){TB_PART_AT, pt[from].pt};
+		t->parts[t->nparts++] = (tb_part){TB_PART_STEP, pt[to].pt};
+	} else {
+		t->parts[t->nparts++] = (tb_part){TB_PART_AT, pt[to].pt};
+	}
+	if (removed >= 0)
+		t->parts[t->nparts++] = (tb_part){TB_PART_REMOVE, pt[removed].pt};
+}
+
+/* Emits the turn that puts a piece on 'to' (from 'from', or placed when
+ * from < 0), once per removal it allows. */
+static void S_turns_to(S_gen *g, set own, set enemy, int from, int to)
+{
+	int side = g->s->to_move, lines[8];
+	set after = (own & ~(from >= 0 ? (set)1 << from : 0)) | (set)1 << to;
+	int formed = S_tercias_at(g->rs, after, to, lines);
+	if (formed && g->rs->opt[O_COLUMPIO] == 1 && S_swing(g->s, side, from, to))
+		formed = 0;
+	if (!formed || !enemy) {
+		S_emit(g, from, to, -1);
+		return;
+	}
+	if (g->rs->opt[O_CAPTURE] == 1)
+		S_emit(g, from, to, -1);
+	for (set r = S_removable(g->rs, enemy); r; r &= r - 1)
+		S_emit(g, from, to, __builtin_ctz(r));
+}
+
+/* Next point from 'q' going the way 'p' -> 'q' goes, along a line. */
+static int S_beyond(const tb_geometry *geo, int p, int q)
+{
+	float dx = geo->points[q].x - geo->points[p].x, dy = geo->points[q].y - geo->points[p].y;
+	for (int k = 0; k < geo->nadj[q]; k++) {
+		int r = geo->adj[q][k];
+		float ex = geo->points[r].x - geo->points[q].x, ey = geo->points[r].y - geo->points[q].y;
+		if (dx * ey == dy * ex && dx * ex + dy * ey > 0)
+			return r;
+	}
+	return -1;
+}
+
+static void S_moves_from(S_gen *g, set own, set enemy, int p, int how)
+{
+	const tb_geometry *geo = &g->rs->geo;
+	set occupied = own | enemy;
+	if (how == MOVE_FLY) {
+		for (int q = 0; q < geo->npoints; q++)
+			if (!(occupied >> q & 1))
+				S_turns_to(g, own, enemy, p, q);
+		return;
+	}
+	for (int k = 0; k < geo->nadj[p]; k++) {
+		int prev = p, q = geo->adj[p][k];
+		while (q >= 0 && !(occupied >> q & 1)) {
+			S_turns_to(g, own, enemy, p, q);
+			if (how == MOVE_STEP)
+				break;
+			int next = S_beyond(geo, prev, q);
+			prev = q;
+			q = next;
+		}
+	}
+}
+
+static int S_over(const tb_ruleset *rs, const tb_state *s, tb_result *res, char *why,
+                  size_t n);
+
+/* The turns of the side to move, not counting a pass. */
+static size_t S_generate_moves(const tb_ruleset *rs, const tb_state *s, tb_turn *out,
+                               size_t cap)
+{
+	S_gen g = {rs, s, out, 0, cap};
+	int side = s->to_move;
+	set own = S_pieces(rs, s, side), enemy = S_pieces(rs, s, !side);
+	if (s->hand[side] > 0) {
+		for (int q = 0; q < rs->geo.npoints; q++)
+			if (!((own | enemy) >> q & 1))
+				S_turns_to(&g, own, enemy, -1, q);
+		return g.n;
+	}
+	int how = S_movement(rs, s, own);
+	for (set m = own; m; m &= m - 1)
+		S_moves_from(&g, own, enemy, __builtin_ctz(m), how);
+	return g.n;
+}
+
+static size_t S_generate(const tb_ruleset *rs, const tb_state *s, tb_turn *out, size_t cap)
+{
+	tb_result res;
+	if (S_over(rs, s, &res, NULL, 0))
+		return 0;
+	size_t n = S_generate_moves(rs, s, out, cap);
+	if (n == 0 && cap > 0) { /* blocked, and the game goes on: a pass */
+		memset(&out[0], 0, sizeof out[0]);
+		n = 1;
+	}
+	return n;
+}
+
+/* ===== Playing ===== */
+
+static void S_event(tb_events *ev, uint8_t kind, tb_point a, tb_point b)
+{
+	if (ev && ev->n < sizeof ev->ev / sizeof ev->ev[0])
+		ev->ev[ev->n++] = (tb_event){kind, a, b};
+}
+
+static void S_play(const tb_ruleset *rs, tb_state *s, const tb_turn *t, tb_events *ev)
+{
+	const tb_geometry *geo = &rs->geo;
+	int side = s->to_move, from = -1, to = -1, removed = -1;
+	if (ev)
+		ev->n = 0;
+	for (unsigned i = 0; i < t->nparts; i++) {
+		int at = tb_geo_at(geo, t->parts[i].pt);
+		switch (t->parts[i].kind) {
+		case TB_PART_AT: to = at; break;
+		case TB_PART_STEP: from = to; to = at; break;
+		case TB_PART_REMOVE: removed = at; break;
+		default: break;
+		}
+	}
+	s->quiet++;
+	if (to >= 0) {
+		if (from >= 0)
+			s->cell[from] = 0;
+		else
+			s->hand[side]--;
+		s->cell[to] = TB_CELL(side, 0, 0);
+		int lines[8];
+		int formed = S_tercias_at(rs, S_pieces(rs, s, side), to, lines);
+		int swing = S_swing(s, side, from, to);
+		if (formed && !(swing && rs->opt[O_COLUMPIO] == 1)) {
+			for (int k = 0; k < formed; k++)
+				S_event(ev, TB_EV_TERCIA, geo->points[geo->threes[lines[k]][0]].pt,
+				        geo->points[geo->threes[lines[k]][2]].pt);
+			if (formed > 1)
+				S_event(ev, TB_EV_DOUBLE_TERCIA, geo->points[to].pt, 0);
+			if (swing)
+				S_event(ev, TB_EV_COLUMPIO, geo->points[to].pt, 0);
+		}
+		s->mark[2 * side] = (uint8_t)(from + 1);
+		s->mark[2 * side + 1] = (uint8_t)(to + 1);
+	}
+	if (removed >= 0) {
+		s->cell[removed] = 0;
+		s->taken[side]++;
+		s->quiet = 0;
+		S_event(ev, TB_EV_REMOVAL, geo->points[removed].pt, 0);
+	}
+	if (side == 1)
+		s->number++;
+	s->to_move = (uint8_t)!side;
+}
+
+/* ===== The end ===== */
+
+static int S_can_move(const tb_ruleset *rs, const tb_state *s, int side)
+{
+	tb_state t = *s;
+	tb_turn buf[1];
+	t.to_move = (uint8_t)side;
+	return S_generate_moves(rs, &t, buf, 1) > 0;
+}
+
+static tb_result S_by_captures(const tb_ruleset *rs, const tb_state *s)
+{
+	(void)rs;
+	return s->taken[0] > s->taken[1] ? TB_RESULT_FIRST
+	     : s->taken[1] > s->taken[0] ? TB_RESULT_SECOND : TB_RESULT_DRAW;
+}
+
+static int S_over(const tb_ruleset *rs, const tb_state *s, tb_result *res, char *why,
+                  size_t n)
+{
+	char tmp[8];
+	if (!why) {
+		why = tmp;
+		n = sizeof tmp;
+	}
+	for (int side = 0; side < 2; side++) {
+		int left = S_count(S_pieces(rs, s, side)) + s->hand[side];
+		if (left < 3) {
+			*res = S_by_captures(rs, s);
+			snprintf(why, n, "%s has %d piece%s left, too few for a tercia",
+			         S_side_name[side], left, left == 1 ? "" : "s");
+			return 1;
+		}
+	}
+	int me = s->to_move;
+	if (!S_can_move(rs, s, me)) {
+		if (rs->opt[O_BLOCKED] == 1) {
+			*res = me == 0 ? TB_RESULT_SECOND : TB_RESULT_FIRST;
+			snprintf(why, n, "%s cannot move and loses", S_side_name[me]);
+			return 1;
+		}
+		if (!S_can_move(rs, s, !me)) {
+			*res = S_by_captures(rs, s);
+			snprintf(why, n, "neither side can move");
+			return 1;
+		}
+	}
+	if (rs->opt[O_LIMIT] == 1 && s->quiet >= rs->num[O_LIMIT]) {
+		*res = S_by_captures(rs, s);
+		snprintf(why, n, "%u turns without a capture", (unsigned)s->quiet);
+		return 1;
+	}
+	return 0;
+}
+
+/* ===== Positions ===== */
+
+static int S_load(const tb_ruleset *rs, const tb_position *p, tb_state *s, char *why,
+                  size_t n)
+{
+	memset(s, 0, sizeof *s);
+	s->number = 1;
+	s->hand[0] = s->hand[1] = PIECES;
+	if (!p)
+		return 0;
+	s->hand[0] = s->hand[1] = 0;
+	s->to_move = p->to_move;
+	s->number = p->number;
+	for (size_t i = 0; i < p->nextras; i++)
+		if (strcmp(p->extras[i].key, "hand") == 0)
+			sscanf(p->extras[i].value, "%hhu,%hhu", &s->hand[0], &s->hand[1]);
+	int on[2] = {0, 0};
+	for (size_t i = 0; i < p->npieces; i++) {
+		int at = tb_geo_at(&rs->geo, p->pieces[i].pt);
+		if (p->pieces[i].pt == TB_PT_UNKNOWN) {
+			snprintf(why, n, "a %s piece stands on an unknown point",
+			         S_side_name[p->pieces[i].side]);
+			return 1;
+		}
+		if (at < 0) {
+			snprintf(why, n, "a piece stands off the board");
+			return -1;
+		}
+		s->cell[at] = TB_CELL(p->pieces[i].side, 0, 0);
+		on[p->pieces[i].side]++;
+	}
+	for (int side = 0; side < 2; side++) {
+		if (on[side] + s->hand[side] > PIECES) {
+			snprintf(why, n, "%s has %d pieces on the board and %d to place: more than %d",
+			         S_side_name[side], on[side], s->hand[side], PIECES);
+			return -1;
+		}
+		s->taken[!side] = (uint8_t)(PIECES - on[side] - s->hand[side]);
+	}
+	return 0;
+}
+
+static void S_save(const tb_ruleset *rs, const tb_state *s, tb_arena *a, tb_position *p)
+{
+	memset(p, 0, sizeof *p);
+	p->to_move = s->to_move;
+	p->number = s->number;
+	p->pieces = tb_arena_alloc(a, TB_MAX_POINTS * sizeof *p->pieces);
+	for (int side = 0; side < 2; side++)
+		for (int i = 0; i < rs->geo.npoints; i++) /* dense order is not canonical: */
+			if (s->cell[i] && TB_CELL_SIDE(s->cell[i]) == side)
+				p->pieces[p->npieces++] = (tb_piece){rs->geo.points[i].pt, (uint8_t)side,
+				                                     0, 0};
+	if (s->hand[0] || s->hand[1]) {
+		p->extras = tb_arena_alloc(a, sizeof *p->extras);
+		char v[16];
+		snprintf(v, sizeof v, "%u,%u", s->hand[0], s->hand[1]);
+		p->extras[0].key = "hand";
+		p->extras[0].value = tb_arena_strndup(a, v, strlen(v));
+		p->nextras = 1;
+	}
+	tb_position_sort(p);
+}
+
+/* ===== Why a turn is not legal ===== */
+
+/* How 'from' can reach 'to' along a line: 0 it cannot, 1 it can, 2 only
+ * through an occupied point (named in *block). */
+static int S_line_path(const tb_geometry *geo, set occupied, int from, int to, int *block)
+{
+	for (int k = 0; k < geo->nadj[from]; k++) {
+		int prev = from, q = geo->adj[from][k], blocked = -1;
+		while (q >= 0) {
+			if (q == to)
+				return blocked < 0 ? 1 : (*block = blocked, 2);
+			if (blocked < 0 && (occupied >> q & 1))
+				blocked = q;
+			int next = S_beyond(geo, prev, q);
+			prev = q;
+			q = next;
+		}
+	}
+	return 0;
+}
+
+#define PT(i) pt_name[i]
+
+static void S_explain(const tb_ruleset *rs, const tb_state *s, const tb_move *m, char *why,
+                      size_t n)
+{
+	const tb_geometry *geo = &rs->geo;
+	int side = s->to_move, from = -1, to = -1, removed = -1, has_removal = 0;
+	set own = S_pieces(rs, s, side), enemy = S_pieces(rs, s, !side), occ = own | enemy;
+	char pt_name[TB_MAX_POINTS][4];
+	for (int i = 0; i < geo->npoints; i++)
+		snprintf(pt_name[i], sizeof pt_name[i], "%c%d", 'a' + TB_PT_FILE(geo->points[i].pt),
+		         TB_PT_RANK(geo->points[i].pt) + 1);
+	for (unsigned i = 0; i < m->nparts; i++) {
+		int at = m->parts[i].pt == TB_PT_UNKNOWN ? -1 : tb_geo_at(geo, m->parts[i].pt);
+		if (m->parts[i].kind == TB_PART_AT)
+			to = at;
+		else if (m->parts[i].kind == TB_PART_STEP)
+			from = to, to = at;
+		else if (m->parts[i].kind == TB_PART_REMOVE)
+			removed = at, has_removal = 1;
+	}
+	int moving = m->nparts > 1 && m->parts[1].kind == TB_PART_STEP;
+	if (moving && s->hand[side] > 0) {
+		snprintf(why, n, "%s still has %d piece%s to place: a turn places one", S_side_name[side],
+		         s->hand[side], s->hand[side] == 1 ? "" : "s");
+		return;
+	}
+	if (!moving && s->hand[side] == 0) {
+		snprintf(why, n, "%s has placed all %d pieces: a turn moves one (a1-a4)",
+		         S_side_name[side], PIECES);
+		return;
+	}
+	if (moving && from >= 0 && !(own >> from & 1)) {
+		if (enemy >> from & 1)
+			snprintf(why, n, "%s holds a %s piece, not a %s one", PT(from),
+			         S_side_name[!side], S_side_name[side]);
+		else
+			snprintf(why, n, "%s is empty", PT(from));
+		return;
+	}
+	if (to >= 0 && (occ >> to & 1)) {
+		snprintf(why, n, "%s is occupied", PT(to));
+		return;
+	}
+	if (moving && from >= 0 && to >= 0) {
+		int how = S_movement(rs, s, own), block = -1;
+		int path = how == MOVE_FLY ? 1 : S_line_path(geo, occ, from, to, &block);
+		if (how == MOVE_STEP && tb_geo_edge_between(geo, from, to) < 0) {
+			snprintf(why, n, "%s and %s are not adjacent", PT(from), PT(to));
+			return;
+		}
+		if (how == MOVE_SLIDE && path == 0) {
+			snprintf(why, n, "%s and %s are not on one line", PT(from), PT(to));
+			return;
+		}
+		if (how == MOVE_SLIDE && path == 2) {
+			snprintf(why, n, "the slide passes over %s, which is occupied", PT(block));
+			return;
+		}
+	}
+	if (to < 0)
+		goto unknown;
+	set after = (own & ~(from >= 0 ? (set)1 << from : 0)) | (set)1 << to;
+	int lines[8], formed = S_tercias_at(rs, after, to, lines);
+	int swing = rs->opt[O_COLUMPIO] == 1 && S_swing(s, side, from, to);
+	if (has_removal && formed && swing) {
+		snprintf(why, n, "%s swings straight back, which forms no tercia under "
+		         "columpio=no_return, so no piece may be taken", PT(to));
+		return;
+	}
+	if (has_removal && !formed) {
+		snprintf(why, n, "%s forms no tercia, so no piece may be taken", PT(to));
+		return;
+	}
+	if (formed && !has_removal && enemy && rs->opt[O_CAPTURE] == 0) {
+		const uint8_t *t = geo->threes[lines[0]];
+		snprintf(why, n, "a tercia was formed at %s-%s-%s but no piece was taken", PT(t[0]),
+		         PT(t[1]), PT(t[2]));
+		return;
+	}
+	if (has_removal && removed >= 0 && !(enemy >> removed & 1)) {
+		if (own >> removed & 1)
+			snprintf(why, n, "%s is a %s piece: a tercia takes an enemy one", PT(removed),
+			         S_side_name[side]);
+		else
+			snprintf(why, n, "%s is empty: there is no piece to take", PT(removed));
+		return;
+	}
+	if (has_removal && removed >= 0 && !(S_removable(rs, enemy) >> removed & 1)) {
+		snprintf(why, n, "%s stands in a %s tercia, and %s has pieces that do not (protect=tercia)",
+		         PT(removed), S_side_name[!side], S_side_name[!side]);
+		return;
+	}
+unknown:
+	snprintf(why, n, "no legal turn fits it");
+}
+
+const tb_rules tb_rules_pitarra = {
+	.configure = S_configure,
+	.load = S_load,
+	.save = S_save,
+	.generate = S_generate,
+	.play = S_play,
+	.over = S_over,
+	.result_now = S_by_captures,
+	.explain = S_explain,
+};
