@@ -38,7 +38,7 @@ UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 VERSION := $(shell sed -n 's/^#define TB_VERSION "\(.*\)"/\1/p' lib/tablero.h)
 
-.PHONY: all lib cli check check-san unit spec golden samples roundtrip demo bench \
+.PHONY: all lib cli check check-san unit spec golden samples random demo bench \
         install uninstall clean deps
 
 all: $(BUILD)/libtablero.a $(BUILD)/libtablero.so $(BUILD)/tablero $(BUILD)/tablero.pc
@@ -92,7 +92,10 @@ golden: $(BUILD)/tablero
 samples: $(BUILD)/tablero
 	@TABLERO=$(BUILD)/tablero bash tests/samples.sh
 
-check: all unit spec golden samples
+random: $(BUILD)/tablero
+	@TABLERO=$(BUILD)/tablero bash tests/random.sh
+
+check: all unit spec golden samples random
 	@echo "make check: all test suites passed"
 
 check-san:

@@ -76,7 +76,13 @@ void tb_geo_three(tb_geometry *g, const char *s, uint8_t kind)
 {
 	if (g->nthrees >= sizeof g->threes / sizeof g->threes[0])
 		return;
-	for (int k = 0; k < 3; k++)
-		g->threes[g->nthrees][k] = (uint8_t)tb_geo_at(g, S_next_point(&s));
-	g->three_kind[g->nthrees++] = kind;
+	int t = g->nthrees++;
+	for (int k = 0; k < 3; k++) {
+		int at = tb_geo_at(g, S_next_point(&s));
+		g->threes[t][k] = (uint8_t)at;
+		g->three_mask[t] |= (uint64_t)1 << at;
+		if (g->nthrees_at[at] < 8)
+			g->threes_at[at][g->nthrees_at[at]++] = (uint8_t)t;
+	}
+	g->three_kind[t] = kind;
 }

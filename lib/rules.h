@@ -46,6 +46,9 @@ typedef struct tb_geometry {
 	uint8_t nthrees;             /* lines of three (tercias, jump lines) */
 	uint8_t threes[64][3];
 	uint8_t three_kind[64];
+	uint64_t three_mask[64];     /* the three points as a bit set */
+	uint8_t nthrees_at[TB_MAX_POINTS]; /* the lines of three through each point */
+	uint8_t threes_at[TB_MAX_POINTS][8];
 } tb_geometry;
 
 /* Dense index of point 'p', or -1 off the board. */

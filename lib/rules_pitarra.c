@@ -94,17 +94,17 @@ static int S_tercia_line(const tb_ruleset *rs, int k)
 
 static set S_three_mask(const tb_ruleset *rs, int k)
 {
-	const uint8_t *t = rs->geo.threes[k];
-	return ((set)1 << t[0]) | ((set)1 << t[1]) | ((set)1 << t[2]);
+	return (set)rs->geo.three_mask[k];
 }
 
 /* The tercias of 'own' that pass through point 'p'. */
 static int S_tercias_at(const tb_ruleset *rs, set own, int p, int *lines)
 {
 	int n = 0;
-	for (int k = 0; k < rs->geo.nthrees; k++) {
+	for (int i = 0; i < rs->geo.nthrees_at[p]; i++) {
+		int k = rs->geo.threes_at[p][i];
 		set m = S_three_mask(rs, k);
-		if (S_tercia_line(rs, k) && (m >> p & 1) && (own & m) == m)
+		if ((own & m) == m && S_tercia_line(rs, k))
 			lines[n++] = k;
 	}
 	return n;
@@ -240,13 +240,13 @@ static size_t S_generate_moves(const tb_ruleset *rs, const tb_state *s, tb_turn 
 	int side = s->to_move;
 	set own = S_pieces(rs, s, side), enemy = S_pieces(rs, s, !side);
 	if (s->hand[side] > 0) {
-		for (int q = 0; q < rs->geo.npoints; q++)
+		for (int q = 0; q < rs->geo.npoints && g.n < cap; q++)
 			if (!((own | enemy) >> q & 1))
 				S_turns_to(&g, own, enemy, -1, q);
 		return g.n;
 	}
 	int how = S_movement(rs, s, own);
-	for (set m = own; m; m &= m - 1)
+	for (set m = own; m && g.n < cap; m &= m - 1) /* a full buffer ends the search */
 		S_moves_from(&g, own, enemy, __builtin_ctz(m), how);
 	return g.n;
 }

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Every sample parses with no diagnostic at all, and its canonical form
-# is a fixed point: fmt(fmt(x)) == fmt(x).
+# Every sample parses with no diagnostic at all, follows its game's rules
+# (validate finds no error; turns nobody knows are warnings), and its
+# canonical form is a fixed point: fmt(fmt(x)) == fmt(x).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 : "${TABLERO:?set TABLERO}"
@@ -10,6 +11,10 @@ trap 'rm -rf "$tmp"' EXIT
 for f in samples/*.tgn; do
 	if ! "$TABLERO" parse --strict "$f" 2>"$tmp/err"; then
 		echo "FAIL: $f does not parse cleanly:"; cat "$tmp/err"
+		fail=$((fail + 1)); continue
+	fi
+	if ! "$TABLERO" validate "$f" 2>"$tmp/err"; then
+		echo "FAIL: $f breaks its game's rules:"; cat "$tmp/err"
 		fail=$((fail + 1)); continue
 	fi
 	"$TABLERO" fmt "$f" >"$tmp/once"
