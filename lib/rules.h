@@ -90,6 +90,7 @@ typedef struct tb_ruleset {
 #define TB_CELL_CROWNED(c) (((c) >> 5) & 1)
 
 typedef struct tb_state {
+	uint64_t bits[2];    /* each side's pieces as a bit set of dense points */
 	uint8_t cell[TB_MAX_POINTS];
 	uint8_t hand[2];     /* pieces still to place */
 	uint8_t taken[2];    /* pieces each side has captured */

@@ -71,11 +71,8 @@ typedef uint32_t set; /* one bit per dense point */
 
 static set S_pieces(const tb_ruleset *rs, const tb_state *s, int side)
 {
-	set m = 0;
-	for (int i = 0; i < rs->geo.npoints; i++)
-		if (s->cell[i] && TB_CELL_SIDE(s->cell[i]) == side)
-			m |= (set)1 << i;
-	return m;
+	(void)rs;
+	return (set)s->bits[side]; /* kept in step with cell[] by play and load */
 }
 
 static int S_count(set m)
@@ -289,11 +286,14 @@ static void S_play(const tb_ruleset *rs, tb_state *s, const tb_turn *t, tb_event
 	}
 	s->quiet++;
 	if (to >= 0) {
-		if (from >= 0)
+		if (from >= 0) {
 			s->cell[from] = 0;
-		else
+			s->bits[side] &= ~((uint64_t)1 << from);
+		} else {
 			s->hand[side]--;
+		}
 		s->cell[to] = TB_CELL(side, 0, 0);
+		s->bits[side] |= (uint64_t)1 << to;
 		int lines[8];
 		int formed = S_tercias_at(rs, S_pieces(rs, s, side), to, lines);
 		int swing = S_swing(s, side, from, to);
@@ -311,6 +311,7 @@ static void S_play(const tb_ruleset *rs, tb_state *s, const tb_turn *t, tb_event
 	}
 	if (removed >= 0) {
 		s->cell[removed] = 0;
+		s->bits[!side] &= ~((uint64_t)1 << removed);
 		s->taken[side]++;
 		s->quiet = 0;
 		S_event(ev, TB_EV_REMOVAL, geo->points[removed].pt, 0);
@@ -404,6 +405,7 @@ static int S_load(const tb_ruleset *rs, const tb_position *p, tb_state *s, char 
 			return -1;
 		}
 		s->cell[at] = TB_CELL(p->pieces[i].side, 0, 0);
+		s->bits[p->pieces[i].side] |= (uint64_t)1 << at;
 		on[p->pieces[i].side]++;
 	}
 	for (int side = 0; side < 2; side++) {
