@@ -30,7 +30,21 @@
  */
 #include "tb_test.h"
 
+#include <ctype.h>
 #include <time.h>
+
+/* Under AddressSanitizer every engine's turn buffer (hundreds of
+ * kilobytes) is mapped and poisoned anew: play fewer games there. */
+#if defined(__SANITIZE_ADDRESS__)
+#define S_SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define S_SANITIZED 1
+#endif
+#endif
+#ifndef S_SANITIZED
+#define S_SANITIZED 0
+#endif
 
 /* ===== The board (spec/games/pitarra.md §1) ===== */
 
@@ -63,8 +77,8 @@ static const char *const P_three25_diag[] = {"c3 d4 e5", "e3 d4 c5", NULL};
 
 static int P_index(const char *name, size_t len)
 {
-	for (int i = 0; i < P_NPTS; i++)
-		if (strlen(P_names[i]) == len && memcmp(P_names[i], name, len) == 0)
+	for (int i = 0; len == 2 && i < P_NPTS; i++)
+		if (P_names[i][0] == name[0] && P_names[i][1] == name[1])
 			return i;
 	return -1;
 }
@@ -84,9 +98,14 @@ typedef struct P_ctx {
 	int nlines, len[8 + 24];
 	int line[8 + 24][7];
 	int nthree, three[32][3];
+	/* derived by scanning the lists above: the lines through each point
+	 * (and where on them it is), the lines of three through it */
+	int nmemb[P_NPTS], memb_line[P_NPTS][6], memb_at[P_NPTS][6];
+	int nthree_at[P_NPTS], three_at[P_NPTS][6];
 } P_ctx;
 
-/* Appends the lists of names in 'lines' to 'out' (each a row of 'width'). */
+/* Appends the lines 'lines' (lists of point names) to 'out' from row
+ * 'n', their lengths to 'lens'; returns the new number of rows. */
 static int P_add_lines(const char *const *lines, int (*out)[7], int *lens, int n)
 {
 	for (; *lines; lines++, n++) {
@@ -169,6 +188,19 @@ static void P_setup(P_ctx *c, const char *rules)
 			n = P_add_threes(P_three25_diag, c->three, n);
 	}
 	c->nthree = n;
+	for (int l = 0; l < c->nlines; l++)
+		for (int k = 0; k < c->len[l]; k++) {
+			int q = c->line[l][k];
+			assert_true(c->nmemb[q] < 6);
+			c->memb_line[q][c->nmemb[q]] = l;
+			c->memb_at[q][c->nmemb[q]++] = k;
+		}
+	for (int l = 0; l < c->nthree; l++)
+		for (int k = 0; k < 3; k++) {
+			int q = c->three[l][k];
+			assert_true(c->nthree_at[q] < 6);
+			c->three_at[q][c->nthree_at[q]++] = l;
+		}
 }
 
 /* ===== Positions and turns ===== */
@@ -209,17 +241,17 @@ static int P_dests(const P_ctx *c, const P_pos *p, int side, int from, int *out)
 				out[n++] = q;
 		return n;
 	}
+	/* along each line through 'from', both ways, over empty points: one
+	 * point for a step, as far as they go for a slide */
 	int reach = c->r.movement == P_SLIDE ? 7 : 1;
-	for (int l = 0; l < c->nlines; l++)
-		for (int k = 0; k < c->len[l]; k++) {
-			if (c->line[l][k] != from)
-				continue;
-			for (int dir = -1; dir <= 1; dir += 2)
-				for (int j = k + dir, steps = 0;
-				     j >= 0 && j < c->len[l] && steps < reach && !p->board[c->line[l][j]];
-				     j += dir, steps++)
-					out[n++] = c->line[l][j];
-		}
+	for (int m = 0; m < c->nmemb[from]; m++) {
+		const int *line = c->line[c->memb_line[from][m]];
+		int len = c->len[c->memb_line[from][m]], k = c->memb_at[from][m];
+		for (int dir = -1; dir <= 1; dir += 2)
+			for (int j = k + dir, steps = 0;
+			     j >= 0 && j < len && steps < reach && !p->board[line[j]]; j += dir, steps++)
+				out[n++] = line[j];
+	}
 	return n;
 }
 
@@ -238,10 +270,9 @@ static int P_can_move(const P_ctx *c, const P_pos *p, int side)
 /* Is the piece on 'q' in a line of three of its colour? */
 static int P_in_three(const P_ctx *c, const char *board, int q)
 {
-	for (int l = 0; l < c->nthree; l++) {
-		const int *t = c->three[l];
-		if ((t[0] == q || t[1] == q || t[2] == q) && board[t[0]] == board[q] &&
-		    board[t[1]] == board[q] && board[t[2]] == board[q])
+	for (int m = 0; m < c->nthree_at[q]; m++) {
+		const int *t = c->three[c->three_at[q][m]];
+		if (board[t[0]] == board[q] && board[t[1]] == board[q] && board[t[2]] == board[q])
 			return 1;
 	}
 	return 0;
@@ -295,16 +326,18 @@ static size_t P_gen(const P_ctx *c, const P_pos *p, P_turn *out)
 				tercia = 0;
 			/* whom it may take: any enemy piece, or under protect=tercia
 			 * those outside tercias while there are any */
+			if (!tercia) {
+				out[n++] = (P_turn){(signed char)from, (signed char)to, -1};
+				continue;
+			}
 			int outside = 0, nvict = 0;
 			for (int q = 0; q < c->npts; q++)
 				if (b[q] == you + 1) {
 					nvict++;
 					outside += !P_in_three(c, b, q);
 				}
-			if (!tercia || !nvict || c->r.optional)
+			if (!nvict || c->r.optional)
 				out[n++] = (P_turn){(signed char)from, (signed char)to, -1};
-			if (!tercia)
-				continue;
 			for (int q = 0; q < c->npts; q++)
 				if (b[q] == you + 1 && !(c->r.protect && outside && P_in_three(c, b, q)))
 					out[n++] = (P_turn){(signed char)from, (signed char)to, (signed char)q};
@@ -342,12 +375,57 @@ static void P_play(P_pos *p, const P_turn *t)
 
 static void P_token(const P_turn *t, char *buf, size_t n)
 {
-	if (t->to < 0)
-		snprintf(buf, n, "pass");
-	else
-		snprintf(buf, n, "%s%s%s%s%s", t->from >= 0 ? P_names[(int)t->from] : "",
-		         t->from >= 0 ? "-" : "", P_names[(int)t->to], t->rem >= 0 ? "x" : "",
-		         t->rem >= 0 ? P_names[(int)t->rem] : "");
+	assert_true(n >= 16);
+	if (t->to < 0) {
+		memcpy(buf, "pass", 5);
+		return;
+	}
+	char *o = buf;
+	if (t->from >= 0) {
+		memcpy(o, P_names[(int)t->from], 2);
+		o[2] = '-';
+		o += 3;
+	}
+	memcpy(o, P_names[(int)t->to], 2);
+	o += 2;
+	if (t->rem >= 0) {
+		o[0] = 'x';
+		memcpy(o + 1, P_names[(int)t->rem], 2);
+		o += 3;
+	}
+	*o = '\0';
+}
+
+/* A number for each turn, (from, to, removal) each -1..24 + 1; the
+ * same for a token read back ("pass", "d1", "a1-a4xg7"), or -1 when it
+ * is none of these. */
+#define P_NCODES (26 * 26 * 26)
+
+static int P_code(const P_turn *t)
+{
+	return ((t->from + 1) * 26 + (t->to + 1)) * 26 + (t->rem + 1);
+}
+
+static int P_code_of(const char *tok)
+{
+	if (!strcmp(tok, "pass"))
+		return 0;
+	P_turn t = {-1, -1, -1};
+	size_t n = strlen(tok);
+	if (n >= 5 && tok[2] == '-') {
+		t.from = (signed char)P_index(tok, 2);
+		tok += 3, n -= 3;
+		if (t.from < 0)
+			return -1;
+	}
+	if (n == 5 && tok[2] == 'x') {
+		t.rem = (signed char)P_index(tok + 3, 2);
+		if (t.rem < 0)
+			return -1;
+		n = 2;
+	}
+	t.to = (signed char)(n == 2 ? P_index(tok, 2) : -1);
+	return t.to < 0 ? -1 : P_code(&t);
 }
 
 static unsigned long long P_perft(const P_ctx *c, const P_pos *p, int depth)
@@ -384,7 +462,8 @@ static void P_write(const P_pos *p, char *buf, size_t n)
 }
 
 /* Reads position notation as the library writes it or as these tests
- * do; the history the notation does not carry is empty. */
+ * do; the history the notation does not carry (each side's last move,
+ * the turns without a capture) is empty. */
 static void P_read(const char *s, P_pos *p)
 {
 	memset(p, 0, sizeof *p);
@@ -413,6 +492,10 @@ static void P_read(const char *s, P_pos *p)
 		}
 	}
 	assert_true(field >= 4);
+	/* twelve pieces a side: those neither on the board nor in hand
+	 * were taken */
+	for (int side = 0; side < 2; side++)
+		p->taken[1 - side] = 12 - P_count(p, side) - p->hand[side];
 }
 
 static int P_same_position(const P_pos *a, const P_pos *b)
@@ -475,7 +558,8 @@ static void S_print_tokens(const char *who, const L_tokens *t)
 
 /* Compares the two sets of tokens; prints both and returns 0 when they
  * differ (or either has a token twice). */
-static int S_same_set(const char *rules, const char *pos, L_tokens *mine, L_tokens *lib)
+static int S_same_set_as(const char *rules, const char *pos, L_tokens *mine, L_tokens *lib,
+                         const char *mine_is, const char *lib_is)
 {
 	qsort(lib->tok, lib->n, sizeof lib->tok[0], S_strcmp);
 	int ok = mine->n == lib->n;
@@ -484,10 +568,15 @@ static int S_same_set(const char *rules, const char *pos, L_tokens *mine, L_toke
 		     (i == 0 || strcmp(mine->tok[i - 1], mine->tok[i]) != 0);
 	if (!ok) {
 		print_message("legal turns differ: rules \"%s\", position \"%s\"\n", rules, pos);
-		S_print_tokens("second generator", mine);
-		S_print_tokens("library", lib);
+		S_print_tokens(mine_is, mine);
+		S_print_tokens(lib_is, lib);
 	}
 	return ok;
+}
+
+static int S_same_set(const char *rules, const char *pos, L_tokens *mine, L_tokens *lib)
+{
+	return S_same_set_as(rules, pos, mine, lib, "second generator", "library");
 }
 
 /* ===== A PRNG of our own (splitmix64) ===== */
@@ -502,28 +591,51 @@ static uint64_t R_next(uint64_t *x)
 
 /* ===== The option settings compared ===== */
 
-static const char *const S_settings[] = {
-	"",
-	"board=24", "board=25",
-	"diagonals=tercia", "diagonals=movement",
-	"movement=step", "movement=slide", "movement=fly",
-	"flying=none", "flying=at3",
-	"protect=none", "protect=tercia",
-	"capture=mandatory", "capture=optional",
-	"columpio=free", "columpio=no_return",
-	"blocked=pass", "blocked=lose",
-	"limit=none", "limit=1", "limit=2", "limit=5", "limit=30",
+typedef struct S_setting {
+	const char *rules;
+	/* perft claim of test 2 against the defaults, on the common
+	 * positions: 1 some count differs (the positions exercise the
+	 * option), 0 none differs (a default written out, or a limit beyond
+	 * the depth), -1 no claim */
+	int changes;
+} S_setting;
+
+static const S_setting S_settings[] = {
+	{"", -1},
+	{"board=24", 0}, {"board=25", 1},
+	{"diagonals=tercia", 0}, {"diagonals=movement", 1},
+	{"movement=step", 0}, {"movement=slide", 1}, {"movement=fly", 1},
+	{"flying=none", 0}, {"flying=at3", 1},
+	{"protect=none", 0}, {"protect=tercia", 1},
+	{"capture=mandatory", 0}, {"capture=optional", 1},
+	{"columpio=free", 0}, {"columpio=no_return", 1},
+	{"blocked=pass", 0}, {"blocked=lose", 1},
+	{"limit=none", 0}, {"limit=1", 1}, {"limit=2", 1}, {"limit=3", 1},
+	{"limit=5", 0}, {"limit=30", 0},
 	/* a few combinations */
-	"board=25; movement=slide",
-	"board=25; diagonals=movement",
-	"board=25; movement=fly; protect=tercia",
-	"movement=slide; flying=at3; blocked=lose",
-	"protect=tercia; capture=optional; diagonals=movement",
-	"columpio=no_return; movement=slide; capture=optional",
-	"columpio=no_return; flying=at3; limit=8",
-	"board=25; diagonals=movement; movement=slide; flying=at3; protect=tercia; "
-	"capture=optional; columpio=no_return; blocked=lose; limit=20",
-	NULL};
+	{"board=25; movement=slide", -1},
+	{"board=25; diagonals=movement", -1},
+	{"board=25; movement=fly; protect=tercia", -1},
+	{"movement=slide; flying=at3; blocked=lose", -1},
+	{"protect=tercia; capture=optional; diagonals=movement", -1},
+	{"columpio=no_return; movement=slide; capture=optional", -1},
+	{"columpio=no_return; flying=at3; limit=8", -1},
+	{"board=25; diagonals=movement; movement=slide; flying=at3; protect=tercia; "
+	 "capture=optional; columpio=no_return; blocked=lose; limit=20", -1},
+	{NULL, 0}};
+
+/* The [Rules] value for a setting. */
+static void S_rules_tag(const char *rules, char *buf, size_t n)
+{
+	snprintf(buf, n, "pitarra%s%s", *rules ? "; " : "", rules);
+}
+
+static double S_seconds(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
 
 /* ===== 0. The second generator's own tables and a few spec sentences ===== */
 
@@ -583,12 +695,8 @@ static void S_expect(const char *rules, const char *pos, const char *want)
 	for (char *w = strtok(copy, " "); w; w = strtok(NULL, " "))
 		memcpy(hand.tok[hand.n++], w, strlen(w) + 1);
 	qsort(hand.tok, hand.n, sizeof hand.tok[0], S_strcmp);
-	int ok_mine = S_same_set(rules, pos, &hand, &mine);
-	int ok_lib = S_same_set(rules, pos, &hand, &lib);
-	if (!ok_mine)
-		print_message("  (the second generator differs from the list by hand)\n");
-	if (!ok_lib)
-		print_message("  (the library differs from the list by hand)\n");
+	int ok_mine = S_same_set_as(rules, pos, &hand, &mine, "by hand", "second generator");
+	int ok_lib = S_same_set_as(rules, pos, &hand, &lib, "by hand", "library");
 	assert_true(ok_mine);
 	assert_true(ok_lib);
 }
@@ -620,7 +728,8 @@ static void test_spec_sentences(void **state)
 	         "a1-a7 a1-g7 a1-b4 a1-b6 a1-f6 a1-c4 a1-c5 a1-d3 a1-d5 a1-e4 a1-e5 a1-f4 "
 	         "d1-a7 d1-g7 d1-b4 d1-b6 d1-f6 d1-c4 d1-c5 d1-d3 d1-d5 d1-e4 d1-e5 d1-f4 "
 	         "g1-a7 g1-g7 g1-b4 g1-b6 g1-f6 g1-c4 g1-c5 g1-d3 g1-d5 g1-e4 g1-e5 g1-f4");
-	/* diagonals=movement: a1-b2-c3 is no tercia, but b2 still moves along it */
+	/* diagonals=movement: a1-b2-c3 is no tercia, yet a1-b2 and c3-b2
+	 * still move along it */
 	S_expect("diagonals=movement", "R 30 R:a1,c3,b4 Y:d2,b6,a4,g7 hand=0,0",
 	         "a1-d1 a1-b2 c3-d3 c3-c4 c3-b2 b4-b2 b4-c4");
 	S_expect("", "R 30 R:a1,c3,b4 Y:d2,b6,a4,g7 hand=0,0",
@@ -657,32 +766,41 @@ static void test_perft_start(void **state)
 	P_pos p;
 	P_read("R 1 R: Y: hand=12,12", &p);
 	tb_engine *e = L_new(NULL, NULL);
+	double t_mine = 0, t_lib = 0;
 	for (int d = 1; d <= 5; d++) {
-		unsigned long long mine = P_perft(&c, &p, d), lib = tb_engine_perft(e, d);
-		if (mine != lib || mine != by_hand[d])
-			print_message("perft %d from the start: second generator %llu, library %llu, "
-			              "by hand %llu\n", d, mine, lib, by_hand[d]);
+		double t0 = S_seconds();
+		unsigned long long mine = P_perft(&c, &p, d);
+		double t1 = S_seconds();
+		unsigned long long lib = tb_engine_perft(e, d);
+		t_mine += t1 - t0;
+		t_lib += S_seconds() - t1;
+		print_message("perft %d from the start: %llu (second generator), %llu (library), "
+		              "%llu (by hand)\n", d, mine, lib, by_hand[d]);
 		assert_true(mine == by_hand[d]);
 		assert_true(lib == by_hand[d]);
 	}
+	print_message("perft from the start: %.2f s (second generator), %.2f s (library)\n", t_mine,
+	              t_lib);
 	tb_engine_free(e);
 }
 
 /* ===== 2. perft from mid-game positions, every option ===== */
 
 static const char *const S_positions[] = {
-	/* movement, tercias available to both sides (Red d2-d1, g4-g1..., Yellow
-	 * e5-e4 under slide, d6-d5...) and a standing Yellow tercia */
+	/* movement: Red's d2-d1 makes a1-d1-g1; Yellow's a7-d7-g7 stands,
+	 * and c5-d5, e5-d5, d6-d5, d6-f6 make tercias */
 	"R 20 R:a1,g1,d2,c4,e3,g4,b6 Y:a7,d7,g7,c5,d6,e5,f2 hand=0,0",
 	/* a double tercia: b2-a1 completes a1-d1-g1 and a1-a4-a7; Yellow
 	 * stands in c3-d3-e3 (protect) */
 	"R 30 R:d1,g1,a4,a7,b2,f4 Y:c3,d3,e3,c5,e5,b6,g7 hand=0,0",
 	/* Yellow, to move after Red, is blocked in a1-d1-g1 with 3 pieces
-	 * (flying=at3 frees it); Red has a tercia to make (c3-c4) */
+	 * (flying=at3 frees it); Red's d2-d3, c3-c4, g4-f4 make tercias, and
+	 * a removal leaves Yellow too few pieces */
 	"R 40 R:a4,b2,b4,g4,f2,d2,c3,e3,f6 Y:a1,d1,g1 hand=0,0",
 	/* the side to move is blocked, with four pieces */
 	"Y 41 R:a4,b2,g4,f2,d2,c3,e4,b6,d7 Y:a1,d1,g1,a7 hand=0,0",
-	/* the end of the placement, mixed hands */
+	/* the end of the placement (c3 makes a1-b2-c3), then mixed hands:
+	 * Yellow places while Red moves */
 	"R 11 R:a1,d1,b2,d2,c4,e5,f6,g7 Y:g1,f2,a4,d3,c5,d5,b6,a7 hand=2,3",
 	"Y 12 R:a1,d1,b2,d2,c4,e5,f6,g7,e3,a7 Y:g1,f2,a4,d3,c5,d5,b6 hand=0,2",
 	NULL};
@@ -693,22 +811,27 @@ static const char *const S_positions25[] = {
 	"Y 30 R:d4,c4,d3,a1,g7,b2,f6 Y:e4,d5,c5,b6,f2,d7,e3 hand=0,0",
 	NULL};
 
-static double S_seconds(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
-static void S_perft_compare(const char *rules, const char *pos, int maxdepth, int *mismatches)
+/* perft 4 costs about as many generations as perft 3 has leaves: past
+ * this (movement=fly), stop at depth 3. */
+#define S_PERFT_BUDGET 250000ull
+
+/* Compares perft 1..4 (1..3 past the budget); returns the depth
+ * reached; keeps the second generator's counts in 'keep' (if not NULL). */
+static int S_perft_compare(const char *rules, const char *pos, int *mismatches,
+                           unsigned long long *keep)
 {
 	P_ctx c;
 	P_setup(&c, rules);
 	P_pos p;
 	P_read(pos, &p);
 	tb_engine *e = L_new(rules, pos);
-	for (int d = 1; d <= maxdepth; d++) {
-		unsigned long long mine = P_perft(&c, &p, d), lib = tb_engine_perft(e, d);
+	int d = 1;
+	for (unsigned long long mine = 0; d <= 4 && mine <= S_PERFT_BUDGET; d++) {
+		mine = P_perft(&c, &p, d);
+		unsigned long long lib = tb_engine_perft(e, d);
+		if (keep)
+			keep[d] = mine;
 		if (mine == lib)
 			continue;
 		(*mismatches)++;
@@ -750,25 +873,43 @@ static void S_perft_compare(const char *rules, const char *pos, int maxdepth, in
 		break;
 	}
 	tb_engine_free(e);
+	return d - 1;
 }
 
 static void test_perft_positions(void **state)
 {
 	(void)state;
 	double t0 = S_seconds();
-	int mismatches = 0, runs = 0;
-	for (int s = 0; S_settings[s]; s++) {
-		int board25 = strstr(S_settings[s], "board=25") != NULL;
-		/* fly has many more turns: one ply less */
-		int depth = strstr(S_settings[s], "movement=fly") ? 3 : 4;
-		for (int i = 0; S_positions[i]; i++, runs++)
-			S_perft_compare(S_settings[s], S_positions[i], depth, &mismatches);
+	int mismatches = 0, runs = 0, bad_claims = 0, at4 = 0;
+	enum { NPOS = 6 };
+	static unsigned long long counts[64][NPOS][5];
+	for (int s = 0; S_settings[s].rules; s++) {
+		const S_setting *st = &S_settings[s];
+		int board25 = strstr(st->rules, "board=25") != NULL;
+		for (int i = 0; S_positions[i]; i++, runs++) {
+			assert_true(i < NPOS && s < 64);
+			memset(counts[s][i], 0xff, sizeof counts[s][i]);
+			at4 += S_perft_compare(st->rules, S_positions[i], &mismatches, counts[s][i]) == 4;
+		}
 		for (int i = 0; board25 && S_positions25[i]; i++, runs++)
-			S_perft_compare(S_settings[s], S_positions25[i], depth, &mismatches);
+			at4 += S_perft_compare(st->rules, S_positions25[i], &mismatches, NULL) == 4;
+		if (st->changes < 0)
+			continue;
+		int differ = 0;
+		for (int i = 0; i < NPOS; i++)
+			for (int d = 1; d <= 4; d++)
+				differ += counts[s][i][d] != ~0ull && counts[s][i][d] != counts[0][i][d];
+		if ((differ > 0) != st->changes) {
+			print_message("\"%s\" was expected to %s the perft counts of the defaults, and "
+			              "changes %d\n", st->rules, st->changes ? "change" : "leave",
+			              differ);
+			bad_claims++;
+		}
 	}
-	print_message("perft from positions: %d (settings x positions), %d differ, %.2f s\n", runs,
-	              mismatches, S_seconds() - t0);
+	print_message("perft from positions: %d (settings x positions; %d to depth 4, the others "
+	              "to 3), %d differ, %.2f s\n", runs, at4, mismatches, S_seconds() - t0);
 	assert_int_equal(mismatches, 0);
+	assert_int_equal(bad_claims, 0);
 }
 
 /* ===== 3. Random playouts: the sets of legal turns ===== */
@@ -784,29 +925,60 @@ static const char *S_start_of(int game, int board25)
 	return S_positions[(game / 4) % 6];
 }
 
+/* The same set of turns, each once, in 'mine' and 'lib' (tokens)? */
+static int S_same_codes(const P_turn *mine, size_t nm, const L_tokens *lib)
+{
+	static unsigned char a[P_NCODES], b[P_NCODES];
+	int ok = nm == lib->n, codes[P_MAX_TURNS];
+	for (size_t i = 0; i < nm; i++)
+		a[P_code(&mine[i])]++;
+	for (size_t i = 0; i < lib->n; i++) {
+		codes[i] = P_code_of(lib->tok[i]);
+		if (codes[i] < 0)
+			ok = 0;
+		else
+			b[codes[i]]++;
+	}
+	for (size_t i = 0; i < nm; i++)
+		ok &= a[P_code(&mine[i])] == 1 && b[P_code(&mine[i])] == 1;
+	for (size_t i = 0; i < lib->n; i++)
+		ok &= codes[i] >= 0 && a[codes[i]] == 1 && b[codes[i]] == 1;
+	for (size_t i = 0; i < nm; i++)
+		a[P_code(&mine[i])] = b[P_code(&mine[i])] = 0;
+	for (size_t i = 0; i < lib->n; i++)
+		if (codes[i] >= 0)
+			a[codes[i]] = b[codes[i]] = 0;
+	return ok;
+}
+
 static void test_playout_sets(void **state)
 {
 	(void)state;
 	double t0 = S_seconds();
 	static L_tokens mine, lib;
-	unsigned long long positions = 0, games = 0, tokens = 0;
+	unsigned long long positions = 0, games = 0, turns = 0, passes = 0, removals = 0;
 	int bad = 0;
 	uint64_t seed = 20261130;
-	for (int s = 0; S_settings[s] && !bad; s++) {
-		const char *rules = S_settings[s];
+	for (int s = 0; S_settings[s].rules && !bad; s++) {
+		const char *rules = S_settings[s].rules;
 		P_ctx c;
 		P_setup(&c, rules);
-		int ngames = 40;
+		/* a default written out plays the defaults' games: fewer */
+		int ngames = S_settings[s].changes == 0 && !strstr(rules, "limit=") ? 20 : 200;
+		if (S_SANITIZED)
+			ngames = ngames / 40 + 1;
 		for (int g = 0; g < ngames && !bad; g++, games++) {
 			P_pos p;
 			P_read(S_start_of(g, c.r.board25), &p);
 			for (int turn = 0; turn < 80 && !bad; turn++) {
 				char pos[256];
 				P_write(&p, pos, sizeof pos);
-				/* the notation loses the history: compare from it */
+				/* the library knows the position by its notation, which
+				 * does not carry the history: compare from the notation */
 				P_pos fresh;
 				P_read(pos, &fresh);
-				P_tokens(&c, &fresh, &mine);
+				P_turn t[P_MAX_TURNS];
+				size_t nt = P_gen(&c, &fresh, t);
 				tb_engine *e = L_new(rules, pos);
 				lib.n = 0;
 				size_t n = tb_engine_divide(e, 1, L_collect, &lib);
@@ -819,22 +991,367 @@ static void test_playout_sets(void **state)
 					bad = 1;
 				}
 				free(back);
-				if (n != lib.n || !S_same_set(rules, pos, &mine, &lib))
+				if (n != lib.n || !S_same_codes(t, nt, &lib)) {
+					P_tokens(&c, &fresh, &mine);
+					S_same_set(rules, pos, &mine, &lib);
 					bad = 1;
+				}
 				positions++;
-				tokens += mine.n;
-				/* play on with the full history */
-				P_turn t[P_MAX_TURNS];
-				size_t nt = P_gen(&c, &p, t);
+				turns += nt;
+				for (size_t i = 0; i < nt; i++)
+					passes += t[i].to < 0, removals += t[i].rem >= 0;
+				/* play on with the whole history */
+				nt = P_gen(&c, &p, t);
 				if (!nt)
 					break;
 				P_play(&p, &t[R_next(&seed) % nt]);
 			}
 		}
 	}
-	print_message("playouts: %llu games, %llu positions, %llu legal turns compared, %.2f s\n",
-	              games, positions, tokens, S_seconds() - t0);
+	print_message("playouts: %llu games, %llu positions, %llu legal turns compared (%llu "
+	              "passes, %llu with a removal), %.2f s\n",
+	              games, positions, turns, passes, removals, S_seconds() - t0);
 	assert_int_equal(bad, 0);
+}
+
+/* ===== 4. History: columpio=no_return, limit=N, captures ===== */
+
+#define H_TURNS 100
+
+/* A record from 'start' with turns 'tok[0..n)' and then 'more' (if not
+ * NULL), result unknown. */
+static char *H_record(const char *rules, const char *start, char (*tok)[16], size_t n,
+                      const char *more)
+{
+	char tag[512];
+	S_rules_tag(rules, tag, sizeof tag);
+	P_pos p;
+	P_read(start, &p);
+	tt_str b = {0};
+	tt_printf(&b, "[Game \"pitarra\"]\n[Rules \"%s\"]\n[Position \"%s\"]\n\n", tag, start);
+	for (size_t i = 0; i <= n; i++) {
+		const char *t = i < n ? tok[i] : more;
+		if (!t)
+			break;
+		if (p.stm == 0)
+			tt_printf(&b, "%d. ", p.number);
+		else if (i == 0)
+			tt_printf(&b, "%d... ", p.number);
+		tt_printf(&b, "%s ", t);
+		p.number += p.stm;
+		p.stm = 1 - p.stm;
+	}
+	tt_puts(&b, "*\n");
+	return tt_take(&b);
+}
+
+typedef struct H_check {
+	const P_pos *after; /* the second generator's position after each turn */
+	char (*tok)[16];
+	size_t n, seen;
+	int bad;
+} H_check;
+
+static void H_turn(void *ctx, const tb_turn_report *t)
+{
+	H_check *h = ctx;
+	if (h->seen < h->n) {
+		P_pos lib;
+		P_read(t->position, &lib);
+		if (strcmp(t->token, h->tok[h->seen]) || !P_same_position(&lib, &h->after[h->seen])) {
+			char mine[256];
+			P_write(&h->after[h->seen], mine, sizeof mine);
+			print_message("turn %zu: library played %s to \"%s\"; second generator %s to "
+			              "\"%s\"\n", h->seen + 1, t->token, t->position, h->tok[h->seen],
+			              mine);
+			h->bad = 1;
+		}
+	}
+	h->seen++;
+}
+
+/* Replays 'text' with tb_reader_validate; returns its error count and
+ * prints the diagnostics when 'show'. */
+static int H_validate(const char *text, H_check *h, int show)
+{
+	tb_reader *r;
+	tb_record *rec = tt_parse(text, &r);
+	int errors = tb_reader_validate(r, rec, h ? H_turn : NULL, h);
+	if (show && tb_reader_ndiags(r)) {
+		tt_str out = {0};
+		tt_diags(&out, r);
+		print_message("%s%s", text, out.d);
+		free(out.d);
+	}
+	tb_record_free(rec);
+	tb_reader_free(r);
+	return errors;
+}
+
+typedef struct H_stats {
+	unsigned long long games, turns, probes, probe_returns, suppressed, retaken, ended,
+		ended_probed;
+	int bad;
+} H_stats;
+
+/* The turns in 'p' that bring a piece straight back to the point it
+ * left on its owner's previous turn and complete a line of three there
+ * (a tercia under columpio=free): each is tried against the library
+ * after the record so far, as "from-to" and "from-toxq" for every enemy
+ * piece q; the library must accept exactly those the second generator
+ * lists. */
+static void H_probe_returns(const P_ctx *c, const char *rules, const char *start,
+                            char (*tok)[16], size_t n, const P_pos *p, H_stats *st)
+{
+	int me = p->stm, from = p->last_to[me], to = p->last_from[me];
+	if (from < 0 || p->board[from] != me + 1 || p->board[to])
+		return;
+	char b[P_NPTS];
+	memcpy(b, p->board, sizeof b);
+	b[from] = 0;
+	b[to] = (char)(me + 1);
+	if (!P_in_three(c, b, to))
+		return;
+	static L_tokens mine;
+	P_tokens(c, p, &mine);
+	int listed = 0, first = -1, last = -1;
+	for (int q = 0; q < c->npts; q++)
+		if (b[q] == 2 - me)
+			last = q, first = first < 0 ? q : first;
+	/* the plain move, and taking the first and the last enemy piece */
+	for (int q = -1; q < c->npts; q++) {
+		if (q >= 0 && q != first && q != last)
+			continue;
+		P_turn t = {(signed char)from, (signed char)to, (signed char)q};
+		char cand[16];
+		P_token(&t, cand, sizeof cand);
+		int legal = 0;
+		for (size_t i = 0; i < mine.n; i++)
+			legal |= strcmp(mine.tok[i], cand) == 0;
+		listed |= legal;
+		char *text = H_record(rules, start, tok, n, cand);
+		int errors = H_validate(text, NULL, 0);
+		st->probes++;
+		if ((errors == 0) != legal) {
+			char pos[256];
+			P_write(p, pos, sizeof pos);
+			print_message("rules \"%s\", position \"%s\" after %s (history: this side's "
+			              "last move %s-%s): second generator says %s is %s, the library "
+			              "finds %d errors in\n%s",
+			              rules, pos, n ? tok[n - 1] : "(start)", P_names[to], P_names[from],
+			              cand, legal ? "legal" : "illegal", errors, text);
+			st->bad = 1;
+		}
+		free(text);
+		if (q >= 0 && legal)
+			st->retaken++;
+		if (q < 0 && legal && !c->r.optional)
+			st->suppressed++;
+	}
+	st->probe_returns += listed > 0;
+}
+
+/* Games the second generator plays (preferring pieces that go back
+ * where they came from), replayed by the library. */
+static void H_own_games(const char *rules, int ngames, uint64_t *seed, H_stats *st)
+{
+	P_ctx c;
+	P_setup(&c, rules);
+	static char tok[H_TURNS][16];
+	static P_pos after[H_TURNS];
+	for (int g = 0; g < ngames && !st->bad; g++) {
+		const char *start = S_start_of(g, c.r.board25);
+		P_pos p;
+		P_read(start, &p);
+		size_t n = 0;
+		P_turn t[P_MAX_TURNS];
+		size_t nt = 0;
+		while (n < H_TURNS && (nt = P_gen(&c, &p, t)) > 0) {
+			H_probe_returns(&c, rules, start, tok, n, &p, st);
+			size_t back[P_MAX_TURNS], nback = 0;
+			for (size_t i = 0; i < nt; i++)
+				if (t[i].from >= 0 && t[i].from == p.last_to[p.stm] &&
+				    t[i].to == p.last_from[p.stm])
+					back[nback++] = i;
+			uint64_t r = R_next(seed);
+			size_t pick = nback && r % 4 ? back[(r >> 8) % nback] : (r >> 8) % nt;
+			P_token(&t[pick], tok[n], sizeof tok[n]);
+			P_play(&p, &t[pick]);
+			after[n++] = p;
+		}
+		st->games++;
+		st->turns += n;
+		char *text = H_record(rules, start, tok, n, NULL);
+		H_check h = {after, tok, n, 0, 0};
+		int errors = H_validate(text, &h, 1);
+		if (errors || h.bad || h.seen != n) {
+			print_message("rules \"%s\": the library finds %d errors and reports %zu turns "
+			              "of %zu in a game of the second generator\n", rules, errors, h.seen,
+			              n);
+			st->bad = 1;
+		}
+		free(text);
+		/* Over by the rules with what the notation does not carry (the
+		 * turns without a capture): a turn the position alone allows
+		 * must be refused after this record. */
+		if (!nt && P_over(&c, &p)) {
+			st->ended++;
+			char pos[256];
+			P_write(&p, pos, sizeof pos);
+			static L_tokens lib;
+			lib.n = 0;
+			tb_engine *e = L_new(rules, pos);
+			tb_engine_divide(e, 1, L_collect, &lib);
+			tb_engine_free(e);
+			if (lib.n) {
+				text = H_record(rules, start, tok, n, lib.tok[0]);
+				errors = H_validate(text, NULL, 0);
+				st->ended_probed++;
+				if (!errors) {
+					print_message("rules \"%s\": the game is over (%s) in \"%s\", yet the "
+					              "library accepts %s in\n%s", rules, P_over(&c, &p), pos,
+					              lib.tok[0], text);
+					st->bad = 1;
+				}
+				free(text);
+			}
+		}
+	}
+}
+
+/* The result the rules give for 'p' (game over or stopped), or NULL
+ * where spec/games/pitarra.md leaves the order of two endings open. */
+static const char *H_result(const P_ctx *c, const P_pos *p)
+{
+	const char *why = P_over(c, p);
+	if (c->r.lose && why && !P_can_move(c, p, p->stm)) {
+		if (strcmp(why, "neither side can move") && strcmp(why, "blocked, loses"))
+			return NULL; /* blocked, and also short of pieces or at the limit */
+		return p->stm ? "1-0" : "0-1";
+	}
+	return p->taken[0] > p->taken[1] ? "1-0" : p->taken[0] < p->taken[1] ? "0-1" : "1/2-1/2";
+}
+
+/* Games the library plays (tb_engine_random_game), replayed by the
+ * second generator with the whole history. */
+static void H_library_games(const char *rules, int ngames, uint64_t seed, H_stats *st)
+{
+	P_ctx c;
+	P_setup(&c, rules);
+	for (int g = 0; g < ngames && !st->bad; g++) {
+		const char *start = S_start_of(g, c.r.board25);
+		tb_engine *e = L_new(rules, start);
+		size_t len = 0;
+		char *text = tb_engine_random_game(e, seed + (uint64_t)g, H_TURNS, &len);
+		tb_engine_free(e);
+		assert_non_null(text);
+		assert_int_equal(len, strlen(text));
+		const char *res = strstr(text, "[Result \"");
+		const char *moves = strstr(text, "\n\n");
+		assert_non_null(res);
+		assert_non_null(moves);
+		res += 9;
+		P_pos p;
+		P_read(start, &p);
+		size_t n = 0;
+		int stopped = 0;
+		const char *why = NULL;
+		for (const char *w = moves + 2; *w && !st->bad;) {
+			if (isspace((unsigned char)*w)) {
+				w++;
+				continue;
+			}
+			size_t k = *w == '{' ? strcspn(w, "}") + 1 : strcspn(w, " \n");
+			if (*w == '{') {
+				stopped |= strstr(w, "stopped after") != NULL &&
+				           strstr(w, "stopped after") < w + k;
+			} else if (w[k - 1] != '.' && !(k == 1 && *w == '*') && memcmp(w, "1-0", 3) &&
+			           memcmp(w, "0-1", 3) && memcmp(w, "1/2-1/2", 7)) {
+				static L_tokens mine;
+				P_tokens(&c, &p, &mine);
+				P_turn t[P_MAX_TURNS];
+				size_t nt = P_gen(&c, &p, t), i = 0;
+				char tok[16] = "";
+				for (; i < nt; i++) {
+					P_token(&t[i], tok, sizeof tok);
+					if (strlen(tok) == k && !memcmp(tok, w, k))
+						break;
+				}
+				if (i == nt) {
+					char pos[256];
+					P_write(&p, pos, sizeof pos);
+					print_message("rules \"%s\": the library plays %.*s at turn %zu, in "
+					              "\"%s\" (last moves R %d-%d, Y %d-%d, %d quiet turns)\n",
+					              rules, (int)k, w, n + 1, pos, p.last_from[0], p.last_to[0],
+					              p.last_from[1], p.last_to[1], p.quiet);
+					S_print_tokens("second generator", &mine);
+					print_message("%s", text);
+					st->bad = 1;
+					break;
+				}
+				P_play(&p, &t[i]);
+				n++;
+			}
+			w += k;
+		}
+		if (!st->bad) {
+			why = P_over(&c, &p);
+			const char *want = H_result(&c, &p);
+			int ok = n == H_TURNS ? (why == NULL) == stopped : why != NULL && !stopped;
+			if (want && strncmp(res, want, strlen(want)))
+				ok = 0;
+			if (!ok) {
+				char pos[256];
+				P_write(&p, pos, sizeof pos);
+				print_message("rules \"%s\": the library's game ends after %zu turns in \"%s\"; "
+				              "the second generator finds it %s (%s), result %s\n%s", rules,
+				              n, pos, why ? "over" : "not over", why ? why : "-",
+				              want ? want : "open", text);
+				st->bad = 1;
+			}
+		}
+		st->games++;
+		st->turns += n;
+		st->ended += why != NULL;
+		free(text);
+	}
+}
+
+static void test_history(void **state)
+{
+	(void)state;
+	double t0 = S_seconds();
+	H_stats own = {0}, lib = {0}, noret = {0}, freecol = {0};
+	uint64_t seed = 77;
+	for (int s = 0; S_settings[s].rules && !own.bad && !lib.bad; s++) {
+		const char *rules = S_settings[s].rules;
+		int no_return = strstr(rules, "no_return") != NULL;
+		H_stats one = {0};
+		int ngames = S_SANITIZED ? 6 : 30;
+		H_own_games(rules, ngames, &seed, &one);
+		if (no_return)
+			noret.suppressed += one.suppressed, noret.retaken += one.retaken;
+		else
+			freecol.suppressed += one.suppressed, freecol.retaken += one.retaken;
+		own.games += one.games, own.turns += one.turns, own.probes += one.probes;
+		own.probe_returns += one.probe_returns, own.ended += one.ended;
+		own.ended_probed += one.ended_probed, own.bad |= one.bad;
+		H_library_games(rules, ngames, 1000 + (uint64_t)s * 100, &lib);
+	}
+	print_message("history: own games %llu (%llu turns), returns to a line of three probed "
+	              "%llu (%llu turns tried; no_return: %llu plain, %llu taking; free: %llu "
+	              "plain, %llu taking), over by the rules %llu (%llu refused after); library "
+	              "games %llu (%llu turns, %llu over); %.2f s\n",
+	              own.games, own.turns, own.probe_returns, own.probes, noret.suppressed,
+	              noret.retaken, freecol.suppressed, freecol.retaken, own.ended,
+	              own.ended_probed, lib.games, lib.turns, lib.ended, S_seconds() - t0);
+	assert_int_equal(own.bad, 0);
+	assert_int_equal(lib.bad, 0);
+	/* the games did meet the cases they are for */
+	assert_true(noret.suppressed > 0);
+	assert_int_equal(noret.retaken, 0);
+	assert_true(freecol.retaken > 0);
+	assert_true(own.ended_probed > 0);
 }
 
 int main(void)
@@ -845,6 +1362,10 @@ int main(void)
 		cmocka_unit_test(test_perft_start),
 		cmocka_unit_test(test_perft_positions),
 		cmocka_unit_test(test_playout_sets),
+		cmocka_unit_test(test_history),
 	};
+	/* P_FILTER=test_history runs one test (cmocka's pattern) */
+	if (getenv("P_FILTER"))
+		cmocka_set_test_filter(getenv("P_FILTER"));
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
