@@ -163,6 +163,12 @@ int cmd_perft(int argc, char **argv)
 	tb_engine *e = S_engine("perft", &o);
 	if (!e)
 		return EXIT_TROUBLE;
+	if (tb_engine_incomplete(e)) {
+		cli_error("perft", "%s; give the whole position with --position",
+		          tb_engine_incomplete(e));
+		tb_engine_free(e);
+		return EXIT_TROUBLE;
+	}
 	if (o.divide) {
 		unsigned long long total = 0;
 		tb_engine_divide(e, (int)o.depth, S_print_divide, &total);

@@ -53,7 +53,8 @@ enum {
 	TB_D_UNCHECKED = 403,   /* turns that cannot be checked (warning) */
 	TB_D_BAD_POSITION = 404,/* a position that cannot occur (or be checked) */
 	TB_D_RESULT_RULES = 405,/* the result against the rules */
-	TB_D_NO_ENGINE = 406    /* the game has no engine yet (warning) */
+	TB_D_NO_ENGINE = 406,   /* the game has no engine yet (warning) */
+	TB_D_PASSED_UP = 407    /* a capture passed up: a huff is available (warning) */
 };
 
 #define TB_MAX_DIAGS 100 /* kept per record; the rest are counted */

@@ -16,6 +16,8 @@ struct tb_engine {
 	char rules[512];        /* canonical [Rules] value */
 	tb_turn *buf;           /* TB_MAX_TURNS per depth */
 	int depth_cap;
+	int incomplete;         /* the start lacks a player's choices */
+	char why_incomplete[256];
 };
 
 /* Splits "game; k=v; k=v" or "k=v; k=v" into 'o' (strings in 'copy'). */
@@ -91,8 +93,13 @@ tb_engine *tb_engine_new(const tb_game *g, const char *rules, const char *positi
 				bad = msg;
 			}
 		}
-		if (!bad && g->rules->load(&e->rs, p, &e->st, msg, sizeof msg))
+		int loaded = bad ? 0 : g->rules->load(&e->rs, p, &e->st, msg, sizeof msg);
+		if (loaded > 0 && g->rules->random_start) {
+			e->incomplete = 1; /* random games complete it; perft refuses it */
+			snprintf(e->why_incomplete, sizeof e->why_incomplete, "%s", msg);
+		} else if (loaded) {
 			bad = msg;
+		}
 		tb_arena_free(&a);
 	}
 	if (bad) {
@@ -134,6 +141,11 @@ static unsigned long long S_perft(tb_engine *e, const tb_state *s, int depth)
 		total += S_perft(e, &next, depth - 1);
 	}
 	return total;
+}
+
+const char *tb_engine_incomplete(const tb_engine *e)
+{
+	return e->incomplete ? e->why_incomplete : NULL;
 }
 
 unsigned long long tb_engine_perft(tb_engine *e, int depth)
@@ -205,15 +217,26 @@ char *tb_engine_random_game(const tb_engine *e, unsigned long long seed, unsigne
 	              g->side_tag[1]);
 	tb_buf_printf(&b, "[Event \"tablero random, seed %llu\"]\n", seed);
 	char *pos = tb_engine_position(e);
-	if (strcmp(pos, g->start) != 0) /* the start goes without saying */
+	if (strcmp(pos, g->start) != 0 && !e->incomplete) /* the start goes without saying */
 		tb_buf_printf(&b, "[Position \"%s\"]\n", pos);
-	tb_buf_putc(&b, '\n');
 	free(pos);
 	tb_turn *turns = tb_xmalloc(TB_MAX_TURNS * sizeof *turns);
 	tb_state s = e->st;
+	unsigned long long x = seed;
+	tb_buf_putc(&b, '\n'); /* the tags end before the moves */
+	if (e->incomplete) { /* e.g. where Asalto's defenders start: drawn too */
+		e->rs.rules->random_start(&e->rs, &s, S_rand(&x));
+		tb_arena a = {0};
+		tb_position p;
+		tb_buf pb = TB_BUF_INIT;
+		e->rs.rules->save(&e->rs, &s, &a, &p);
+		tb_position_write(&pb, g, &p);
+		tb_buf_printf(&b, "[Position \"%s\"]\n", pb.data);
+		tb_buf_free(&pb);
+		tb_arena_free(&a);
+	}
 	tb_result res = TB_RESULT_OTHER;
 	char why[160] = "";
-	unsigned long long x = seed;
 	unsigned played = 0;
 	for (; played < max_turns; played++) {
 		if (e->rs.rules->over(&e->rs, &s, &res, why, sizeof why))

@@ -6,9 +6,11 @@
  * "d6xd4xf4"; a huff before the attackers' turn "Hd6/c3-c4" (or
  * "Hd6/pass").
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "game.h"
+#include "rules.h"
 
 static const char *S_board(tb_board *b, const tb_opts *o)
 {
@@ -56,8 +58,15 @@ static const char *S_check_extra(const tb_board *b, const char *key,
 {
 	if (strcmp(key, "huff") != 0)
 		return "unknown key";
-	return tb_is_point(b, value, canon) ? NULL
-	                             : "huff must name the point of the defender that may be huffed";
+	/* one defender, or both: "d6" or "d6,e7" */
+	char first[8];
+	const char *comma = strchr(value, ',');
+	size_t n = comma ? (size_t)(comma - value) : strlen(value);
+	snprintf(first, sizeof first, "%.*s", (int)(n < 7 ? n : 7), value);
+	if (n > 3 || !tb_is_point(b, first, canon) ||
+	    (comma && (tb_buf_putc(canon, ','), !tb_is_point(b, comma + 1, canon))))
+		return "huff must name the defenders that may be huffed: huff=d6 or huff=d6,e7";
+	return NULL;
 }
 
 static const char *const S_extras[] = {"huff", NULL};
@@ -70,7 +79,7 @@ static const tb_option S_options[] = {
 	{"forward", "rank|fortress", "forward is up the board, or towards the fortress"},
 	{"chain", "zigzag|straight|angle", "how a chain of jumps may turn"},
 	{"huff", "optional|automatic|off", "a defender that passes up a capture may be removed"},
-	{"huff_target", "capturer|any", "which defender may be huffed"},
+	{"huff_target", "capturer|mover", "which defender may be huffed"},
 	{"immobile", "pass|lose", "defenders that cannot move pass, or lose"},
 	{"diagonals", "alquerque|none", "the board's diagonals"},
 	{NULL, NULL, NULL}
@@ -88,4 +97,5 @@ const tb_game tb_game_asalto = {
 	.parse_move = S_parse,
 	.check_extra = S_check_extra,
 	.options = S_options,
+	.rules = &tb_rules_asalto,
 };

@@ -72,6 +72,18 @@ int tb_geo_line(tb_geometry *g, const char *s, uint8_t kind, uint8_t colour)
 	return 0;
 }
 
+int tb_geo_beyond(const tb_geometry *g, int p, int q)
+{
+	float dx = g->points[q].x - g->points[p].x, dy = g->points[q].y - g->points[p].y;
+	for (int k = 0; k < g->nadj[q]; k++) {
+		int r = g->adj[q][k];
+		float ex = g->points[r].x - g->points[q].x, ey = g->points[r].y - g->points[q].y;
+		if (dx * ey == dy * ex && dx * ex + dy * ey > 0)
+			return r;
+	}
+	return -1;
+}
+
 void tb_geo_three(tb_geometry *g, const char *s, uint8_t kind)
 {
 	if (g->nthrees >= sizeof g->threes / sizeof g->threes[0])

@@ -64,6 +64,9 @@ int tb_geo_line(tb_geometry *g, const char *points, uint8_t kind, uint8_t colour
 void tb_geo_points(tb_geometry *g, const char *points);
 /* Adds a line of three. */
 void tb_geo_three(tb_geometry *g, const char *points, uint8_t kind);
+/* The next point from 'q' going the way 'p' -> 'q' goes, along an edge
+ * in the same direction; -1 where the line ends. */
+int tb_geo_beyond(const tb_geometry *g, int p, int q);
 /* The edge joining dense points a and b, or -1. */
 int tb_geo_edge_between(const tb_geometry *g, int a, int b);
 
@@ -161,9 +164,18 @@ typedef struct tb_rules {
 	/* Why 'm' (matching no legal turn) is illegal, in plain words. */
 	void (*explain)(const tb_ruleset *rs, const tb_state *s, const tb_move *m,
 	                char *why, size_t n);
+	/* Optional: 1 with 'why' set when legal turn 't' (from 'before' to
+	 * 'after') breaks a rule whose penalty is the opponent's to take
+	 * (Asalto: a capture passed up). */
+	int (*remark)(const tb_ruleset *rs, const tb_state *before, const tb_turn *t,
+	              const tb_state *after, char *why, size_t n);
+	/* Optional: completes a start that load() found incomplete with a
+	 * player's free choices, drawn from 'r' (random games). */
+	void (*random_start)(const tb_ruleset *rs, tb_state *s, unsigned long long r);
 } tb_rules;
 
 extern const tb_rules tb_rules_pitarra;
+extern const tb_rules tb_rules_asalto;
 
 /* Reads the options of [Rules] into 'rs' for game 'g' and builds its
  * geometry. Returns NULL, or a message naming the bad option. */

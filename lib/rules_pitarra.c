@@ -190,19 +190,6 @@ static void S_turns_to(S_gen *g, set own, set enemy, int from, int to)
 		S_emit(g, from, to, __builtin_ctz(r));
 }
 
-/* Next point from 'q' going the way 'p' -> 'q' goes, along a line. */
-static int S_beyond(const tb_geometry *geo, int p, int q)
-{
-	float dx = geo->points[q].x - geo->points[p].x, dy = geo->points[q].y - geo->points[p].y;
-	for (int k = 0; k < geo->nadj[q]; k++) {
-		int r = geo->adj[q][k];
-		float ex = geo->points[r].x - geo->points[q].x, ey = geo->points[r].y - geo->points[q].y;
-		if (dx * ey == dy * ex && dx * ex + dy * ey > 0)
-			return r;
-	}
-	return -1;
-}
-
 static void S_moves_from(S_gen *g, set own, set enemy, int p, int how)
 {
 	const tb_geometry *geo = &g->rs->geo;
@@ -219,7 +206,7 @@ static void S_moves_from(S_gen *g, set own, set enemy, int p, int how)
 			S_turns_to(g, own, enemy, p, q);
 			if (how == MOVE_STEP)
 				break;
-			int next = S_beyond(geo, prev, q);
+			int next = tb_geo_beyond(geo, prev, q);
 			prev = q;
 			q = next;
 		}
@@ -454,7 +441,7 @@ static int S_line_path(const tb_geometry *geo, set occupied, int from, int to, i
 				return blocked < 0 ? 1 : (*block = blocked, 2);
 			if (blocked < 0 && (occupied >> q & 1))
 				blocked = q;
-			int next = S_beyond(geo, prev, q);
+			int next = tb_geo_beyond(geo, prev, q);
 			prev = q;
 			q = next;
 		}

@@ -203,6 +203,11 @@ TB_EXPORT tb_engine *tb_engine_new(const tb_game *g, const char *rules,
                                    const char *position, char **why);
 TB_EXPORT void tb_engine_free(tb_engine *e);
 
+/** NULL, or why the engine's start is incomplete (Asalto without its
+ * defenders' points): perft needs a complete one, random games draw
+ * the missing choices. Borrowed. */
+TB_EXPORT const char *tb_engine_incomplete(const tb_engine *e);
+
 /** The number of distinct sequences of 'depth' complete turns. */
 TB_EXPORT unsigned long long tb_engine_perft(tb_engine *e, int depth);
 

@@ -114,6 +114,10 @@ static void S_events_text(tb_buf *b, const tb_events *ev)
 		const tb_event *e = &ev->ev[i];
 		tb_buf_puts(b, i ? "; " : "");
 		tb_buf_puts(b, names[e->kind]);
+		if (e->kind == TB_EV_FORTRESS) { /* a is a count */
+			tb_buf_printf(b, " %u/9", e->a);
+			continue;
+		}
 		if (e->a) {
 			tb_buf_putc(b, ' ');
 			tb_point_write(b, e->a);
@@ -129,7 +133,17 @@ static void S_events_text(tb_buf *b, const tb_events *ev)
 static void S_play(S_val *v, S_at *at, const tb_turn *t, const tb_node *n)
 {
 	tb_events ev;
+	tb_state before = at->st;
+	char why[200];
 	v->rs.rules->play(&v->rs, &at->st, t, &ev);
+	if (v->rs.rules->remark &&
+	    v->rs.rules->remark(&v->rs, &before, t, &at->st, why, sizeof why)) {
+		tb_buf tok = TB_BUF_INIT;
+		tb_move m = {t->nparts, t->crown, (tb_part *)t->parts};
+		S_token(&tok, t->nparts ? TB_NODE_MOVE : TB_NODE_PASS, &m);
+		S_report(v, TB_WARNING, TB_D_PASSED_UP, &n->span, &before, "%s: %s", tok.data, why);
+		tb_buf_free(&tok);
+	}
 	if (!v->fn)
 		return;
 	tb_buf tok = TB_BUF_INIT, evt = TB_BUF_INIT;
@@ -332,7 +346,7 @@ int tb_reader_validate(tb_reader *r, const tb_record *rec, tb_turn_fn fn, void *
 		tb_span sp = {t ? t->value_line : rec->line, t ? t->value_col : 1,
 		              t ? t->value_line : rec->line,
 		              t ? t->value_col + (unsigned)strlen(t->value) + 2 : 2,
-		              t ? t->value_off : 0};
+		              t ? t->value_off : rec->off};
 		S_report(&v, loaded > 0 ? TB_WARNING : TB_ERROR, TB_D_BAD_POSITION, &sp, NULL,
 		         loaded > 0 ? "the record starts from a position that cannot be checked: %s"
 		                    : "the record starts from a position that cannot occur: %s", why);

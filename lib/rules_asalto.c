@@ -1,0 +1,737 @@
+/*
+ * rules_asalto.c -- Asalto, the fortress game, played by the rules
+ * engine (spec/games/asalto.md).
+ *
+ * Twenty-four attackers step forwards or sideways along the red lines;
+ * two defenders step along any line, or jump attackers to the empty
+ * point beyond, in chains ("d6xd4xf4"). A defender that passes up a
+ * capture may be huffed: removed by the attackers before their own
+ * move ("Hd6/c3-c4"). Attackers win by filling the fortress.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rules.h"
+
+enum { ATT = 0, DEF = 1, ATTACKERS = 24, DEFENDERS = 2, FORT = 9 };
+enum { RED = 1, BLUE = 2 };
+
+/* ORDER OPTION: indices into game_asalto.c's option table. */
+enum { O_FIRST, O_BLUE, O_FORWARD, O_CHAIN, O_HUFF, O_HUFF_TARGET, O_IMMOBILE,
+       O_DIAGONALS };
+enum { BLUE_DIAGONALS, BLUE_HORIZONTALS, BLUE_FORTRESS };
+enum { CHAIN_ZIGZAG, CHAIN_STRAIGHT, CHAIN_ANGLE };
+enum { HUFF_OPTIONAL, HUFF_AUTOMATIC, HUFF_OFF };
+
+typedef uint64_t set;
+
+static const char *const S_points =
+	"c1 d1 e1 c2 d2 e2 a3 b3 c3 d3 e3 f3 g3 a4 b4 c4 d4 e4 f4 g4 a5 b5 c5 d5 e5 f5 g5 "
+	"c6 d6 e6 c7 d7 e7";
+
+/* ===== Geometry ===== */
+
+static int S_in_fortress(const tb_geometry *g, int p)
+{
+	tb_point pt = g->points[p].pt;
+	return TB_PT_FILE(pt) >= 2 && TB_PT_FILE(pt) <= 4 && TB_PT_RANK(pt) >= 4;
+}
+
+/* The colour of an edge under the reading of the blue lines. */
+static uint8_t S_colour(const tb_ruleset *rs, const tb_geo_edge *e)
+{
+	const tb_geometry *g = &rs->geo;
+	tb_point a = g->points[e->a].pt, b = g->points[e->b].pt;
+	switch (rs->opt[O_BLUE]) {
+	case BLUE_HORIZONTALS: /* rows outside the fortress, but the fifth */
+		return TB_PT_RANK(a) == TB_PT_RANK(b) && TB_PT_RANK(a) <= 3 ? BLUE : RED;
+	case BLUE_FORTRESS:
+		return S_in_fortress(g, e->a) && S_in_fortress(g, e->b) ? BLUE : RED;
+	default:
+		return e->kind == TB_LINE_DIAG ? BLUE : RED;
+	}
+}
+
+static const char *S_configure(tb_ruleset *rs)
+{
+	tb_geometry *g = &rs->geo;
+	memset(g, 0, sizeof *g);
+	tb_geo_points(g, S_points);
+	static const char *const ortho[] = {
+		"c1 d1 e1", "c2 d2 e2", "a3 b3 c3 d3 e3 f3 g3", "a4 b4 c4 d4 e4 f4 g4",
+		"a5 b5 c5 d5 e5 f5 g5", "c6 d6 e6", "c7 d7 e7", "c1 c2 c3 c4 c5 c6 c7",
+		"d1 d2 d3 d4 d5 d6 d7", "e1 e2 e3 e4 e5 e6 e7", "a3 a4 a5", "b3 b4 b5",
+		"f3 f4 f5", "g3 g4 g5"};
+	static const char *const diag[] = {
+		"c1 d2 e3 f4 g5", "e1 d2 c3 b4 a5", "a3 b4 c5 d6 e7", "g3 f4 e5 d6 c7",
+		"c3 d4 e5", "e3 d4 c5"};
+	for (size_t i = 0; i < sizeof ortho / sizeof ortho[0]; i++)
+		tb_geo_line(g, ortho[i], TB_LINE_ORTHO, 0);
+	if (rs->opt[O_DIAGONALS] == 0)
+		for (size_t i = 0; i < sizeof diag / sizeof diag[0]; i++)
+			tb_geo_line(g, diag[i], TB_LINE_DIAG, 0);
+	for (int e = 0; e < g->nedges; e++)
+		g->edges[e].colour = S_colour(rs, &g->edges[e]);
+	return NULL;
+}
+
+/* ===== Helpers ===== */
+
+static set S_bit(int p) { return (set)1 << p; }
+
+static int S_count(set m)
+{
+	int n = 0;
+	for (; m; m &= m - 1)
+		n++;
+	return n;
+}
+
+static set S_fortress(const tb_geometry *g)
+{
+	set m = 0;
+	for (int p = 0; p < g->npoints; p++)
+		if (S_in_fortress(g, p))
+			m |= S_bit(p);
+	return m;
+}
+
+static int S_rank(const tb_geometry *g, int p) { return TB_PT_RANK(g->points[p].pt); }
+
+/* Steps from the nearest fortress point, along any line. */
+static void S_distances(const tb_geometry *g, int *dist)
+{
+	int queue[TB_MAX_POINTS], head = 0, tail = 0;
+	for (int p = 0; p < g->npoints; p++) {
+		dist[p] = S_in_fortress(g, p) ? 0 : -1;
+		if (!dist[p])
+			queue[tail++] = p;
+	}
+	while (head < tail) {
+		int p = queue[head++];
+		for (int k = 0; k < g->nadj[p]; k++) {
+			int q = g->adj[p][k];
+			if (dist[q] < 0) {
+				dist[q] = dist[p] + 1;
+				queue[tail++] = q;
+			}
+		}
+	}
+}
+
+/* -1 backwards, 0 sideways, 1 forwards: an attacker's step p -> q. */
+static int S_heading(const tb_ruleset *rs, int p, int q)
+{
+	const tb_geometry *g = &rs->geo;
+	if (rs->opt[O_FORWARD] == 1 && !(S_in_fortress(g, p) && S_in_fortress(g, q))) {
+		int dist[TB_MAX_POINTS];
+		S_distances(g, dist);
+		return dist[q] < dist[p] ? 1 : dist[q] == dist[p] ? 0 : -1;
+	}
+	int d = S_rank(g, q) - S_rank(g, p);
+	return d > 0 ? 1 : d == 0 ? 0 : -1;
+}
+
+static void S_dir(const tb_geometry *g, int p, int q, int *dx, int *dy)
+{
+	float x = g->points[q].x - g->points[p].x, y = g->points[q].y - g->points[p].y;
+	*dx = (x > 0) - (x < 0);
+	*dy = (y > 0) - (y < 0);
+}
+
+/* May a chain whose last jump went (dx,dy) go on with (ex,ey)? */
+static int S_turn_ok(const tb_ruleset *rs, int dx, int dy, int ex, int ey)
+{
+	if (dx == 0 && dy == 0) /* the first jump */
+		return 1;
+	switch (rs->opt[O_CHAIN]) {
+	case CHAIN_STRAIGHT:
+		return dx == ex && dy == ey;
+	case CHAIN_ANGLE:
+		return (dx == ex && dy == ey) || dx * ex + dy * ey == 0;
+	default:
+		return 1;
+	}
+}
+
+/* Can the defender on 'p' capture, after a jump in direction (dx,dy)
+ * (0,0: none yet), with the attackers 'att' and the empty points 'empty'? */
+static int S_can_jump(const tb_ruleset *rs, int p, set att, set empty, int dx, int dy)
+{
+	const tb_geometry *g = &rs->geo;
+	for (int k = 0; k < g->nadj[p]; k++) {
+		int over = g->adj[p][k], land = tb_geo_beyond(g, p, over);
+		int ex, ey;
+		if (land < 0 || !(att & S_bit(over)) || !(empty & S_bit(land)))
+			continue;
+		S_dir(g, p, over, &ex, &ey);
+		if (S_turn_ok(rs, dx, dy, ex, ey))
+			return 1;
+	}
+	return 0;
+}
+
+static set S_empty(const tb_ruleset *rs, const tb_state *s)
+{
+	set all = rs->geo.npoints >= 64 ? ~(set)0 : S_bit(rs->geo.npoints) - 1;
+	return all & ~(s->bits[ATT] | s->bits[DEF]);
+}
+
+/* ===== Generation ===== */
+
+typedef struct S_gen {
+	const tb_ruleset *rs;
+	const tb_state *s;
+	tb_turn *out;
+	size_t n, cap;
+	tb_turn cur;          /* the chain being built */
+} S_gen;
+
+static void S_push(S_gen *g, const tb_turn *t)
+{
+	if (g->n < g->cap)
+		g->out[g->n++] = *t;
+}
+
+static tb_part S_part(const tb_ruleset *rs, tb_part_kind k, int p)
+{
+	return (tb_part){(uint8_t)k, rs->geo.points[p].pt};
+}
+
+/* Every chain going on from 'p' (the jumper, last jump (dx,dy)). */
+static void S_chains(S_gen *g, int p, set att, set empty, int dx, int dy)
+{
+	const tb_geometry *geo = &g->rs->geo;
+	for (int k = 0; k < geo->nadj[p]; k++) {
+		int over = geo->adj[p][k], land = tb_geo_beyond(geo, p, over);
+		int ex, ey;
+		if (land < 0 || !(att & S_bit(over)) || !(empty & S_bit(land)))
+			continue;
+		S_dir(geo, p, over, &ex, &ey);
+		if (!S_turn_ok(g->rs, dx, dy, ex, ey) || g->cur.nparts >= TB_TURN_PARTS)
+			continue;
+		g->cur.parts[g->cur.nparts++] = S_part(g->rs, TB_PART_CAPTURE, land);
+		S_push(g, &g->cur); /* stopping here is a turn too (and may be huffed) */
+		/* the jumped attacker is gone; the point the jumper left is empty */
+		S_chains(g, land, att & ~S_bit(over), (empty | S_bit(over) | S_bit(p)) & ~S_bit(land),
+		         ex, ey);
+		g->cur.nparts--;
+	}
+}
+
+static void S_defender_turns(S_gen *g, int p)
+{
+	const tb_geometry *geo = &g->rs->geo;
+	set empty = S_empty(g->rs, g->s), att = g->s->bits[ATT];
+	g->cur.nparts = 1;
+	g->cur.crown = 0;
+	g->cur.parts[0] = S_part(g->rs, TB_PART_AT, p);
+	S_chains(g, p, att, empty | S_bit(p), 0, 0);
+	for (int k = 0; k < geo->nadj[p]; k++) {
+		int q = geo->adj[p][k];
+		if (empty & S_bit(q)) {
+			tb_turn t = {2, 0, {S_part(g->rs, TB_PART_AT, p), S_part(g->rs, TB_PART_STEP, q)}};
+			S_push(g, &t);
+		}
+	}
+}
+
+/* An attacker's step p -> q along edge e: red, and not backwards. */
+static int S_attacker_may(const tb_ruleset *rs, int p, int q, int e)
+{
+	return rs->geo.edges[e].colour == RED && S_heading(rs, p, q) >= 0;
+}
+
+/* The attackers' steps, each alone and after each huff it allows. */
+static void S_attacker_turns(S_gen *g)
+{
+	const tb_ruleset *rs = g->rs;
+	const tb_geometry *geo = &rs->geo;
+	set empty = S_empty(rs, g->s);
+	int huffs = 0, huff[2];
+	for (int i = 0; i < 2; i++)
+		if (g->s->mark[i] && rs->opt[O_HUFF] != HUFF_OFF)
+			huff[huffs++] = g->s->mark[i] - 1;
+	for (set m = g->s->bits[ATT]; m; m &= m - 1) {
+		int p = __builtin_ctzll(m);
+		for (int k = 0; k < geo->nadj[p]; k++) {
+			int q = geo->adj[p][k];
+			if (!(empty & S_bit(q)) || !S_attacker_may(rs, p, q, geo->adj_edge[p][k]))
+				continue;
+			tb_turn t = {2, 0, {S_part(rs, TB_PART_AT, p), S_part(rs, TB_PART_STEP, q)}};
+			if (!huffs || rs->opt[O_HUFF] == HUFF_OPTIONAL)
+				S_push(g, &t);
+			for (int h = 0; h < huffs; h++) {
+				tb_turn u = {3, 0, {S_part(rs, TB_PART_HUFF, huff[h]), t.parts[0], t.parts[1]}};
+				S_push(g, &u);
+			}
+		}
+	}
+}
+
+/* Can the attackers step at all? */
+static int S_attackers_can_step(const tb_ruleset *rs, const tb_state *s)
+{
+	const tb_geometry *geo = &rs->geo;
+	set empty = S_empty(rs, s);
+	for (set m = s->bits[ATT]; m; m &= m - 1) {
+		int p = __builtin_ctzll(m);
+		for (int k = 0; k < geo->nadj[p]; k++)
+			if ((empty & S_bit(geo->adj[p][k])) &&
+			    S_attacker_may(rs, p, geo->adj[p][k], geo->adj_edge[p][k]))
+				return 1;
+	}
+	return 0;
+}
+
+static int S_over(const tb_ruleset *rs, const tb_state *s, tb_result *res, char *why,
+                  size_t n);
+
+static size_t S_generate(const tb_ruleset *rs, const tb_state *s, tb_turn *out, size_t cap)
+{
+	tb_result res;
+	if (S_over(rs, s, &res, NULL, 0))
+		return 0;
+	S_gen g = {rs, s, out, 0, cap, {0, 0, {{0, 0}}}};
+	if (s->to_move == ATT) {
+		S_attacker_turns(&g);
+	} else {
+		for (set m = s->bits[DEF]; m; m &= m - 1)
+			S_defender_turns(&g, __builtin_ctzll(m));
+		if (g.n == 0 && cap > 0) /* immobile defenders pass (immobile=lose ends first) */
+			memset(&out[g.n++], 0, sizeof out[0]);
+	}
+	return g.n;
+}
+
+/* ===== Playing ===== */
+
+static void S_event(tb_events *ev, uint8_t kind, tb_point a, tb_point b)
+{
+	if (ev && ev->n < sizeof ev->ev / sizeof ev->ev[0])
+		ev->ev[ev->n++] = (tb_event){kind, a, b};
+}
+
+/* Where the defenders that could capture stand, before a turn. */
+static set S_could_capture(const tb_ruleset *rs, const tb_state *s)
+{
+	set who = 0, empty = S_empty(rs, s);
+	for (set m = s->bits[DEF]; m; m &= m - 1) {
+		int p = __builtin_ctzll(m);
+		if (S_can_jump(rs, p, s->bits[ATT], empty, 0, 0))
+			who |= S_bit(p);
+	}
+	return who;
+}
+
+/* After the defenders' turn: which defenders passed up a capture. */
+static void S_mark_huffs(const tb_ruleset *rs, tb_state *s, set could, int from, int to,
+                         int captured, int dx, int dy, tb_events *ev)
+{
+	set huffable = 0;
+	if (captured) { /* a chain stopped early */
+		if (S_can_jump(rs, to, s->bits[ATT], S_empty(rs, s), dx, dy))
+			huffable = S_bit(to);
+	} else if (rs->opt[O_HUFF_TARGET] == 1) { /* only the defender that moved */
+		if (from >= 0 && (could & S_bit(from)))
+			huffable = S_bit(to);
+	} else { /* any that could have captured, where it stands now */
+		if (from >= 0 && (could & S_bit(from)))
+			could = (could & ~S_bit(from)) | S_bit(to);
+		huffable = could;
+	}
+	if (rs->opt[O_HUFF] == HUFF_OFF)
+		huffable = 0;
+	s->mark[0] = s->mark[1] = 0;
+	for (int i = 0; huffable && i < 2; huffable &= huffable - 1, i++) {
+		int p = __builtin_ctzll(huffable);
+		s->mark[i] = (uint8_t)(p + 1);
+		S_event(ev, TB_EV_HUFF_AVAILABLE, rs->geo.points[p].pt, 0);
+	}
+}
+
+static void S_play(const tb_ruleset *rs, tb_state *s, const tb_turn *t, tb_events *ev)
+{
+	const tb_geometry *geo = &rs->geo;
+	int side = s->to_move, from = -1, to = -1, captured = 0, dx = 0, dy = 0;
+	set could = side == DEF ? S_could_capture(rs, s) : 0;
+	if (ev)
+		ev->n = 0;
+	for (unsigned i = 0; i < t->nparts; i++) {
+		int at = tb_geo_at(geo, t->parts[i].pt);
+		switch (t->parts[i].kind) {
+		case TB_PART_HUFF:
+			s->cell[at] = 0;
+			s->bits[DEF] &= ~S_bit(at);
+			s->taken[ATT]++;
+			S_event(ev, TB_EV_HUFF, geo->points[at].pt, 0);
+			break;
+		case TB_PART_AT:
+			from = to = at;
+			break;
+		case TB_PART_STEP:
+			to = at;
+			break;
+		case TB_PART_CAPTURE: {
+			int over = -1;
+			for (int k = 0; k < geo->nadj[to]; k++)
+				if (tb_geo_beyond(geo, to, geo->adj[to][k]) == at)
+					over = geo->adj[to][k];
+			S_dir(geo, to, over, &dx, &dy);
+			s->cell[over] = 0;
+			s->bits[ATT] &= ~S_bit(over);
+			s->taken[DEF]++;
+			captured++;
+			S_event(ev, TB_EV_CAPTURE, geo->points[over].pt, 0);
+			to = at;
+			break;
+		}
+		default:
+			break;
+		}
+	}
+	if (from >= 0 && to != from) {
+		s->cell[to] = s->cell[from];
+		s->cell[from] = 0;
+		s->bits[side] = (s->bits[side] & ~S_bit(from)) | S_bit(to);
+	}
+	if (captured)
+		s->quiet = 0;
+	else
+		s->quiet++;
+	if (side == DEF) {
+		S_mark_huffs(rs, s, could, from, to, captured, dx, dy, ev);
+	} else {
+		s->mark[0] = s->mark[1] = 0;
+		S_event(ev, TB_EV_FORTRESS, (tb_point)S_count(s->bits[ATT] & S_fortress(geo)), 0);
+	}
+	if (side == (rs->opt[O_FIRST] == 0 ? DEF : ATT))
+		s->number++;
+	s->to_move = (uint8_t)!side;
+}
+
+/* ===== The end ===== */
+
+static tb_result S_unfillable(const tb_ruleset *rs, const tb_state *s)
+{
+	return (s->bits[DEF] & S_fortress(&rs->geo)) ? TB_RESULT_SECOND : TB_RESULT_DRAW;
+}
+
+static int S_over(const tb_ruleset *rs, const tb_state *s, tb_result *res, char *why,
+                  size_t n)
+{
+	char tmp[8];
+	if (!why) {
+		why = tmp;
+		n = sizeof tmp;
+	}
+	const tb_geometry *g = &rs->geo;
+	set fort = S_fortress(g);
+	if ((s->bits[ATT] & fort) == fort) {
+		*res = TB_RESULT_FIRST;
+		snprintf(why, n, "the attackers hold all nine points of the fortress");
+		return 1;
+	}
+	int att = S_count(s->bits[ATT]);
+	if (att < FORT) {
+		*res = S_unfillable(rs, s);
+		snprintf(why, n, "%d attackers are too few to fill the fortress%s", att,
+		         *res == TB_RESULT_SECOND ? ", and a defender holds it" : "");
+		return 1;
+	}
+	if (s->to_move == ATT && !S_attackers_can_step(rs, s)) {
+		*res = S_unfillable(rs, s);
+		snprintf(why, n, "the attackers cannot move%s",
+		         *res == TB_RESULT_SECOND ? ", and a defender holds the fortress" : "");
+		return 1;
+	}
+	if (s->to_move == DEF && rs->opt[O_IMMOBILE] == 1) {
+		tb_turn buf[1];
+		S_gen gen = {rs, s, buf, 0, 1, {0, 0, {{0, 0}}}};
+		for (set m = s->bits[DEF]; m && !gen.n; m &= m - 1)
+			S_defender_turns(&gen, __builtin_ctzll(m));
+		if (!gen.n) {
+			*res = TB_RESULT_FIRST;
+			snprintf(why, n, "the defenders cannot move and lose (immobile=lose)");
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* ===== Positions ===== */
+
+static int S_load(const tb_ruleset *rs, const tb_position *p, tb_state *s, char *why,
+                  size_t n)
+{
+	memset(s, 0, sizeof *s);
+	const tb_geometry *g = &rs->geo;
+	s->number = 1;
+	if (!p) { /* the attackers on their 24 points; the defenders not yet placed */
+		for (int q = 0; q < g->npoints; q++)
+			if (!S_in_fortress(g, q)) {
+				s->cell[q] = TB_CELL(ATT, 0, 0);
+				s->bits[ATT] |= S_bit(q);
+			}
+		s->to_move = rs->opt[O_FIRST] == 0 ? ATT : DEF;
+		snprintf(why, n, "the defenders' starting points are not recorded (a [Position] "
+		         "gives them)");
+		return 1;
+	}
+	s->to_move = p->to_move;
+	s->number = p->number;
+	int count[2] = {0, 0};
+	for (size_t i = 0; i < p->npieces; i++) {
+		const tb_piece *pc = &p->pieces[i];
+		count[pc->side]++;
+		if (pc->pt == TB_PT_UNKNOWN)
+			continue;
+		int at = tb_geo_at(g, pc->pt);
+		s->cell[at] = TB_CELL(pc->side, 0, 0);
+		s->bits[pc->side] |= S_bit(at);
+	}
+	if (count[DEF] > DEFENDERS || count[ATT] > ATTACKERS) {
+		snprintf(why, n, "Asalto has %d %s, not %d", count[DEF] > DEFENDERS ? DEFENDERS : ATTACKERS,
+		         count[DEF] > DEFENDERS ? "defenders" : "attackers",
+		         count[DEF] > DEFENDERS ? count[DEF] : count[ATT]);
+		return -1;
+	}
+	for (size_t i = 0; i < p->nextras; i++) {
+		if (strcmp(p->extras[i].key, "huff") != 0)
+			continue;
+		const char *v = p->extras[i].value;
+		for (int k = 0; k < 2 && *v; k++) {
+			tb_point pt = TB_PT(v[0] - 'a', v[1] - '1');
+			int at = tb_geo_at(g, pt);
+			if (at < 0 || !(s->bits[DEF] & S_bit(at))) {
+				snprintf(why, n, "huff=%s names no defender", p->extras[i].value);
+				return -1;
+			}
+			s->mark[k] = (uint8_t)(at + 1);
+			v += 2 + (v[2] == ',');
+		}
+	}
+	s->taken[DEF] = (uint8_t)(ATTACKERS - count[ATT]);
+	s->taken[ATT] = (uint8_t)(DEFENDERS - count[DEF]);
+	for (size_t i = 0; i < p->npieces; i++)
+		if (p->pieces[i].pt == TB_PT_UNKNOWN) {
+			snprintf(why, n, "a%s piece stands on an unknown point",
+			         p->pieces[i].side == DEF ? " defending" : "n attacking");
+			return 1;
+		}
+	return 0;
+}
+
+static void S_save(const tb_ruleset *rs, const tb_state *s, tb_arena *a, tb_position *p)
+{
+	const tb_geometry *g = &rs->geo;
+	memset(p, 0, sizeof *p);
+	p->to_move = s->to_move;
+	p->number = s->number;
+	p->pieces = tb_arena_alloc(a, TB_MAX_POINTS * sizeof *p->pieces);
+	for (int side = 0; side < 2; side++)
+		for (set m = s->bits[side]; m; m &= m - 1)
+			p->pieces[p->npieces++] = (tb_piece){g->points[__builtin_ctzll(m)].pt,
+			                                     (uint8_t)side, 0, 0};
+	tb_position_sort(p);
+	if (s->mark[0]) {
+		tb_buf b = TB_BUF_INIT;
+		for (int i = 0; i < 2 && s->mark[i]; i++) {
+			if (i)
+				tb_buf_putc(&b, ',');
+			tb_point_write(&b, g->points[s->mark[i] - 1].pt);
+		}
+		p->extras = tb_arena_alloc(a, sizeof *p->extras);
+		p->extras[0].key = "huff";
+		p->extras[0].value = tb_arena_strndup(a, b.data, b.len);
+		p->nextras = 1;
+		tb_buf_free(&b);
+	}
+}
+
+/* The defenders' two points, chosen at random inside the fortress. */
+static void S_random_start(const tb_ruleset *rs, tb_state *s, unsigned long long r)
+{
+	const tb_geometry *g = &rs->geo;
+	int fort[FORT], n = 0;
+	for (int p = 0; p < g->npoints; p++)
+		if (S_in_fortress(g, p) && !s->cell[p])
+			fort[n++] = p;
+	for (int k = 0; k < DEFENDERS && n > 0; k++) {
+		int i = (int)(r % (unsigned)n);
+		r /= (unsigned)n;
+		s->cell[fort[i]] = TB_CELL(DEF, 0, 0);
+		s->bits[DEF] |= S_bit(fort[i]);
+		fort[i] = fort[--n];
+	}
+}
+
+/* ===== Why a turn is not legal ===== */
+
+static void S_name(const tb_geometry *g, int p, char *out)
+{
+	tb_point pt = g->points[p].pt;
+	snprintf(out, 4, "%c%d", 'a' + TB_PT_FILE(pt), TB_PT_RANK(pt) + 1);
+}
+
+/* Explains a defender's chain: the first jump that cannot be made. */
+static int S_explain_chain(const tb_ruleset *rs, const tb_state *s, const tb_move *m,
+                           char *why, size_t n)
+{
+	const tb_geometry *g = &rs->geo;
+	set att = s->bits[ATT], empty = S_empty(rs, s);
+	int p = tb_geo_at(g, m->parts[0].pt), dx = 0, dy = 0;
+	char a[4], b[4], c[4], jump[16] = "";
+	empty |= S_bit(p);
+	for (unsigned i = 1; i < m->nparts; i++) {
+		int land = tb_geo_at(g, m->parts[i].pt), over = -1;
+		S_name(g, p, a);
+		S_name(g, land, c);
+		if (m->nparts > 2) /* name the jump within a chain */
+			snprintf(jump, sizeof jump, " %sx%s", a, c);
+		for (int k = 0; k < g->nadj[p]; k++)
+			if (tb_geo_beyond(g, p, g->adj[p][k]) == land)
+				over = g->adj[p][k];
+		if (over < 0) {
+			snprintf(why, n, "%s and %s are not two points apart on one line", a, c);
+			return 1;
+		}
+		S_name(g, over, b);
+		if (s->bits[DEF] & S_bit(over)) {
+			snprintf(why, n, "the jump%s passes over %s, the other defender", jump, b);
+			return 1;
+		}
+		if (!(att & S_bit(over))) {
+			snprintf(why, n, "the jump%s passes over %s, which is empty", jump, b);
+			return 1;
+		}
+		if (!(empty & S_bit(land))) {
+			snprintf(why, n, "%s is occupied", c);
+			return 1;
+		}
+		int ex, ey;
+		S_dir(g, p, over, &ex, &ey);
+		if (!S_turn_ok(rs, dx, dy, ex, ey)) {
+			snprintf(why, n, "the chain turns at %s, which chain=%s does not allow", a,
+			         rs->opt[O_CHAIN] == CHAIN_STRAIGHT ? "straight" : "angle");
+			return 1;
+		}
+		att &= ~S_bit(over);
+		empty = (empty | S_bit(over) | S_bit(p)) & ~S_bit(land);
+		p = land;
+		dx = ex;
+		dy = ey;
+	}
+	return 0;
+}
+
+static void S_explain(const tb_ruleset *rs, const tb_state *s, const tb_move *m, char *why,
+                      size_t n)
+{
+	const tb_geometry *g = &rs->geo;
+	const tb_part *pt = m->parts;
+	unsigned np = m->nparts, first = 0;
+	char a[4], b[4];
+	int side = s->to_move;
+	if (np && pt[0].kind == TB_PART_HUFF) {
+		int h = tb_geo_at(g, pt[0].pt);
+		S_name(g, h, a);
+		if (side != ATT)
+			snprintf(why, n, "only the attackers huff, before their own move");
+		else if (rs->opt[O_HUFF] == HUFF_OFF)
+			snprintf(why, n, "there are no huffs under huff=off");
+		else if (!(s->bits[DEF] & S_bit(h)))
+			snprintf(why, n, "%s is not a defender", a);
+		else if (s->mark[0] != h + 1 && s->mark[1] != h + 1)
+			snprintf(why, n, "the defender on %s passed up no capture, so it may not be huffed", a);
+		else
+			goto move;
+		return;
+	}
+move:
+	if (np && pt[0].kind == TB_PART_HUFF)
+		first = 1;
+	if (side == ATT && rs->opt[O_HUFF] == HUFF_AUTOMATIC && s->mark[0] && first == 0) {
+		S_name(g, s->mark[0] - 1, a);
+		snprintf(why, n, "the attackers must first huff the defender on %s (huff=automatic)", a);
+		return;
+	}
+	if (np <= first) {
+		snprintf(why, n, "no legal turn fits it");
+		return;
+	}
+	int p = tb_geo_at(g, pt[first].pt);
+	S_name(g, p, a);
+	if (!(s->bits[side] & S_bit(p))) {
+		if (s->bits[!side] & S_bit(p))
+			snprintf(why, n, "%s holds %s, and it is the %s' turn", a,
+			         side == ATT ? "a defender" : "an attacker",
+			         side == ATT ? "attackers" : "defenders");
+		else
+			snprintf(why, n, "%s is empty", a);
+		return;
+	}
+	if (np > first + 1 && pt[first + 1].kind == TB_PART_CAPTURE) {
+		if (side == ATT) {
+			snprintf(why, n, "attackers may not capture");
+			return;
+		}
+		tb_move chain = {(uint8_t)(np - first), 0, (tb_part *)pt + first};
+		if (S_explain_chain(rs, s, &chain, why, n))
+			return;
+	} else if (np == first + 2 && pt[first + 1].kind == TB_PART_STEP) {
+		int q = tb_geo_at(g, pt[first + 1].pt), e = tb_geo_edge_between(g, p, q);
+		S_name(g, q, b);
+		if (e < 0) {
+			snprintf(why, n, "%s and %s are not adjacent", a, b);
+			return;
+		}
+		if (s->bits[ATT] & S_bit(q) || s->bits[DEF] & S_bit(q)) {
+			snprintf(why, n, "%s is occupied", b);
+			return;
+		}
+		if (side == ATT && S_heading(rs, p, q) < 0) {
+			snprintf(why, n, "attackers may not move backwards");
+			return;
+		}
+		if (side == ATT && g->edges[e].colour == BLUE) {
+			static const char *const blue[] = {"the diagonals", "the rows below the fifth",
+			                                   "the lines inside the fortress"};
+			snprintf(why, n, "attackers may not move along the blue lines (%s)",
+			         blue[rs->opt[O_BLUE]]);
+			return;
+		}
+	}
+	snprintf(why, n, "no legal turn fits it");
+}
+
+/* A legal turn the rules frown on: a capture passed up. */
+static int S_remark(const tb_ruleset *rs, const tb_state *before, const tb_turn *t,
+                    const tb_state *after, char *why, size_t n)
+{
+	(void)t;
+	if (before->to_move != DEF || rs->opt[O_HUFF] == HUFF_OFF || !after->mark[0])
+		return 0;
+	char a[4];
+	S_name(&rs->geo, after->mark[0] - 1, a);
+	if (t->nparts > 1 && t->parts[1].kind == TB_PART_CAPTURE)
+		snprintf(why, n, "the chain could continue from %s: a huff is now available to the "
+		         "attackers", a);
+	else
+		snprintf(why, n, "the defender%s on %s could capture and did not: a huff is now "
+		         "available to the attackers", after->mark[1] ? "s" : "", a);
+	return 1;
+}
+
+const tb_rules tb_rules_asalto = {
+	.configure = S_configure,
+	.load = S_load,
+	.save = S_save,
+	.generate = S_generate,
+	.play = S_play,
+	.over = S_over,
+	.explain = S_explain,
+	.remark = S_remark,
+	.random_start = S_random_start,
+};
