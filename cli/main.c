@@ -46,7 +46,7 @@ static const cli_cmd S_cmds[] = {
 	 "result is checked against the final position.\n"
 	 "\n"
 	 "  --positions  print each turn played, the position after it and\n"
-	 "               what it did (tercia, removal, ...)\n"
+	 "               what it did (tercia, removal, capture, huff, ...)\n"
 	 "  --summary    print, per file, how many records, errors and warnings\n"
 	 "  --strict     count warnings as problems too (exit 1)\n"
 	 "  -h, --help   this text\n"
