@@ -252,9 +252,14 @@ char *tb_engine_random_game(const tb_engine *e, unsigned long long seed, unsigne
 		e->rs.rules->play(&e->rs, &s, t, NULL);
 	}
 	if (played == max_turns && !e->rs.rules->over(&e->rs, &s, &res, why, sizeof why)) {
-		res = e->rs.rules->result_now ? e->rs.rules->result_now(&e->rs, &s) : TB_RESULT_OTHER;
-		snprintf(why, sizeof why, "stopped after %u turns; the result by the rules as they "
-		         "stand", max_turns);
+		if (e->rs.rules->result_now) {
+			res = e->rs.rules->result_now(&e->rs, &s);
+			snprintf(why, sizeof why, "stopped after %u turns; the result by the rules as "
+			         "they stand", max_turns);
+		} else {
+			res = TB_RESULT_OTHER;
+			snprintf(why, sizeof why, "stopped after %u turns; the game goes on", max_turns);
+		}
 	}
 	tb_buf_printf(&b, "{%s} %s\n", why, S_result_text[res]);
 	free(turns);

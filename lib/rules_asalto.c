@@ -406,7 +406,7 @@ static void S_play(const tb_ruleset *rs, tb_state *s, const tb_turn *t, tb_event
 		s->mark[0] = s->mark[1] = 0;
 		S_event(ev, TB_EV_FORTRESS, (tb_point)S_count(s->bits[ATT] & S_fortress(geo)), 0);
 	}
-	if (side == (rs->opt[O_FIRST] == 0 ? DEF : ATT))
+	if (side == DEF) /* "N." is the attackers' turn, whoever began */
 		s->number++;
 	s->to_move = (uint8_t)!side;
 }
