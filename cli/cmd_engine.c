@@ -1,78 +1,12 @@
 /*
- * cmd_engine.c -- the commands that play by the rules: "tablero
- * validate", "tablero perft" and "tablero random".
+ * cmd_engine.c -- the commands that play by the rules without a record:
+ * "tablero perft" and "tablero random".
  */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
-
-/* ===== validate ===== */
-
-static void S_print_turn(void *ctx, const tb_turn_report *t)
-{
-	(void)ctx;
-	printf("%u%s %s  {%s}%s%s\n", t->number, t->side == 1 ? "..." : ".", t->token, t->position,
-	       *t->events ? "  " : "", t->events);
-}
-
-int cmd_validate(int argc, char **argv)
-{
-	int positions = 0, strict = 0, summary = 0, i = 1;
-	for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
-		if (strcmp(argv[i], "--positions") == 0)
-			positions = 1;
-		else if (strcmp(argv[i], "--strict") == 0)
-			strict = 1;
-		else if (strcmp(argv[i], "--summary") == 0)
-			summary = 1;
-		else if (strcmp(argv[i], "--") == 0) {
-			i++;
-			break;
-		} else {
-			cli_error("validate", "unknown option '%s' (see tablero validate --help)", argv[i]);
-			return EXIT_TROUBLE;
-		}
-	}
-	static char dashname[] = "-";
-	char *dash[] = {dashname};
-	char **files = i < argc ? argv + i : dash;
-	int nfiles = i < argc ? argc - i : 1, rc = EXIT_CLEAN;
-	for (int k = 0; k < nfiles; k++) {
-		FILE *f = cli_open(files[k]);
-		if (!f) {
-			rc = EXIT_TROUBLE;
-			continue;
-		}
-		const char *name = strcmp(files[k], "-") ? files[k] : "<stdin>";
-		tb_reader *r = tb_reader_new_file(f, name);
-		tb_record *rec;
-		int got;
-		size_t nrec = 0, bad = 0;
-		while ((got = tb_reader_next(r, &rec)) == 1) {
-			nrec++;
-			if (positions)
-				printf("# %s:%u\n", name, tb_record_line(rec));
-			tb_reader_validate(r, rec, positions ? S_print_turn : NULL, NULL);
-			bad += cli_print_diags(r, strict);
-			tb_record_free(rec);
-		}
-		bad += cli_print_diags(r, strict);
-		if (got < 0)
-			rc = EXIT_TROUBLE;
-		else if (bad && rc == EXIT_CLEAN)
-			rc = EXIT_PROBLEMS;
-		if (summary)
-			printf("%s: %zu record%s, %zu error%s, %zu warning%s\n", files[k], nrec,
-			       nrec == 1 ? "" : "s", tb_reader_nerrors(r),
-			       tb_reader_nerrors(r) == 1 ? "" : "s", tb_reader_nwarnings(r),
-			       tb_reader_nwarnings(r) == 1 ? "" : "s");
-		tb_reader_free(r);
-		cli_close(f);
-	}
-	return rc;
-}
 
 /* ===== perft and random share their options ===== */
 

@@ -1,21 +1,25 @@
 /*
- * cmd_tgn.c -- "tablero parse" and "tablero fmt": reading TGN and
- * writing it back in canonical form.
+ * cmd_tgn.c -- "tablero parse", "tablero validate" and "tablero fmt":
+ * reading TGN, checking it against the rules, writing it back in
+ * canonical form.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
 
+enum { CMD_PARSE, CMD_VALIDATE, CMD_FMT };
+
 typedef struct S_opts {
-	int summary, strict, in_place;
+	int summary, strict, in_place, positions;
 	int nfiles;
 	char **files;
 } S_opts;
 
 /* Reads options; the rest are files. Returns -1 on a bad option. */
-static int S_args(const char *cmd, int argc, char **argv, S_opts *o, int fmt)
+static int S_args(const char *cmd, int argc, char **argv, S_opts *o, int which)
 {
+	int fmt = which == CMD_FMT;
 	static char dashname[] = "-";
 	static char *dash[] = {dashname, NULL};
 	int i = 1;
@@ -28,6 +32,8 @@ static int S_args(const char *cmd, int argc, char **argv, S_opts *o, int fmt)
 			o->summary = 1;
 		} else if (!fmt && strcmp(a, "--strict") == 0) {
 			o->strict = 1;
+		} else if (which == CMD_VALIDATE && strcmp(a, "--positions") == 0) {
+			o->positions = 1;
 		} else if (fmt && (strcmp(a, "-i") == 0 || strcmp(a, "--in-place") == 0)) {
 			o->in_place = 1;
 		} else if (a[0] == '-' && a[1]) {
@@ -42,24 +48,36 @@ static int S_args(const char *cmd, int argc, char **argv, S_opts *o, int fmt)
 	return 0;
 }
 
-int cmd_parse(int argc, char **argv)
+static void S_print_turn(void *ctx, const tb_turn_report *t)
+{
+	(void)ctx;
+	printf("%u%s %s  {%s}%s%s\n", t->number, t->side == 1 ? "..." : ".", t->token,
+	       t->position, *t->events ? "  " : "", t->events);
+}
+
+/* parse and validate: read every record of every file, report. */
+static int S_check(const char *cmd, int which, int argc, char **argv)
 {
 	S_opts o = {0};
-	if (S_args("parse", argc, argv, &o, 0))
+	if (S_args(cmd, argc, argv, &o, which))
 		return EXIT_TROUBLE;
 	int rc = EXIT_CLEAN;
 	for (int k = 0; k < o.nfiles; k++) {
-		const char *path = o.files[k];
+		const char *path = o.files[k], *name = strcmp(path, "-") ? path : "<stdin>";
 		FILE *f = cli_open(path);
 		if (!f) {
 			rc = EXIT_TROUBLE;
 			continue;
 		}
-		tb_reader *r = tb_reader_new_file(f, strcmp(path, "-") ? path : "<stdin>");
+		tb_reader *r = tb_reader_new_file(f, name);
 		tb_record *rec;
 		size_t nrec = 0, bad = 0;
 		int got;
 		while ((got = tb_reader_next(r, &rec)) == 1) {
+			if (o.positions)
+				printf("# %s:%u\n", name, tb_record_line(rec));
+			if (which == CMD_VALIDATE)
+				tb_reader_validate(r, rec, o.positions ? S_print_turn : NULL, NULL);
 			bad += cli_print_diags(r, o.strict);
 			tb_record_free(rec);
 			nrec++;
@@ -79,6 +97,9 @@ int cmd_parse(int argc, char **argv)
 	}
 	return rc;
 }
+
+int cmd_parse(int argc, char **argv) { return S_check("parse", CMD_PARSE, argc, argv); }
+int cmd_validate(int argc, char **argv) { return S_check("validate", CMD_VALIDATE, argc, argv); }
 
 /* Writes the canonical form of every record of 'r' through 'put'.
  * Returns 0 when every record was clean, 1 when some had errors, or
@@ -147,7 +168,7 @@ static int S_fmt_in_place(const char *path)
 int cmd_fmt(int argc, char **argv)
 {
 	S_opts o = {0};
-	if (S_args("fmt", argc, argv, &o, 1))
+	if (S_args("fmt", argc, argv, &o, CMD_FMT))
 		return EXIT_TROUBLE;
 	int rc = EXIT_CLEAN;
 	for (int k = 0; k < o.nfiles; k++) {

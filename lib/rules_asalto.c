@@ -243,38 +243,60 @@ static int S_attacker_may(const tb_ruleset *rs, int p, int q, int e)
 	return rs->geo.edges[e].colour == RED && S_heading(rs, p, q) >= 0;
 }
 
-/* The attackers' steps, each alone and after each huff it allows. */
-static void S_attacker_turns(S_gen *g)
+/* The attackers' steps onto 'empty', written after huff part 'huff'
+ * (its kind 0 when there is none). */
+static void S_steps(S_gen *g, set empty, tb_part huff)
 {
 	const tb_ruleset *rs = g->rs;
 	const tb_geometry *geo = &rs->geo;
-	set empty = S_empty(rs, g->s);
-	int huffs = 0, huff[2];
-	for (int i = 0; i < 2; i++)
-		if (g->s->mark[i] && rs->opt[O_HUFF] != HUFF_OFF)
-			huff[huffs++] = g->s->mark[i] - 1;
 	for (set m = g->s->bits[ATT]; m; m &= m - 1) {
 		int p = __builtin_ctzll(m);
 		for (int k = 0; k < geo->nadj[p]; k++) {
 			int q = geo->adj[p][k];
 			if (!(empty & S_bit(q)) || !S_attacker_may(rs, p, q, geo->adj_edge[p][k]))
 				continue;
-			tb_turn t = {2, 0, {S_part(rs, TB_PART_AT, p), S_part(rs, TB_PART_STEP, q)}};
-			if (!huffs || rs->opt[O_HUFF] == HUFF_OPTIONAL)
-				S_push(g, &t);
-			for (int h = 0; h < huffs; h++) {
-				tb_turn u = {3, 0, {S_part(rs, TB_PART_HUFF, huff[h]), t.parts[0], t.parts[1]}};
-				S_push(g, &u);
-			}
+			tb_turn t = {0, 0, {{0, 0}}};
+			if (huff.kind)
+				t.parts[t.nparts++] = huff;
+			t.parts[t.nparts++] = S_part(rs, TB_PART_AT, p);
+			t.parts[t.nparts++] = S_part(rs, TB_PART_STEP, q);
+			S_push(g, &t);
 		}
 	}
 }
 
-/* Can the attackers step at all? */
+/* The defenders the attackers may huff now. */
+static int S_huffable(const tb_ruleset *rs, const tb_state *s, int *who)
+{
+	int n = 0;
+	for (int i = 0; i < 2; i++)
+		if (s->mark[i] && rs->opt[O_HUFF] != HUFF_OFF)
+			who[n++] = s->mark[i] - 1;
+	return n;
+}
+
+/* The attackers' steps, each alone (unless a huff is compulsory) and
+ * after each huff it allows: the huff comes first, so its point is
+ * free for the step. */
+static void S_attacker_turns(S_gen *g)
+{
+	const tb_ruleset *rs = g->rs;
+	set empty = S_empty(rs, g->s);
+	int who[2], huffs = S_huffable(rs, g->s, who);
+	if (!huffs || rs->opt[O_HUFF] == HUFF_OPTIONAL)
+		S_steps(g, empty, (tb_part){0, 0});
+	for (int h = 0; h < huffs; h++)
+		S_steps(g, empty | S_bit(who[h]), S_part(rs, TB_PART_HUFF, who[h]));
+}
+
+/* Can the attackers step at all (after a huff, if they may make one)? */
 static int S_attackers_can_step(const tb_ruleset *rs, const tb_state *s)
 {
 	const tb_geometry *geo = &rs->geo;
+	int who[2], huffs = S_huffable(rs, s, who);
 	set empty = S_empty(rs, s);
+	for (int h = 0; h < huffs; h++)
+		empty |= S_bit(who[h]);
 	for (set m = s->bits[ATT]; m; m &= m - 1) {
 		int p = __builtin_ctzll(m);
 		for (int k = 0; k < geo->nadj[p]; k++)
