@@ -6,68 +6,48 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "rules.h"
+#include "tags.h"
 #include "xalloc.h"
 
 struct tb_engine {
 	tb_ruleset rs;
 	tb_state st;
-	char rules[512];        /* canonical [Rules] value */
-	tb_turn *buf;           /* TB_MAX_TURNS per depth */
-	int depth_cap;
+	tb_arena arena;         /* the rules' strings */
+	const char *rules;      /* canonical [Rules] value */
+	tb_turns *levels;       /* a turn list per perft depth */
+	int nlevels;
 	int incomplete;         /* the start lacks a player's choices */
-	char why_incomplete[256];
+	char why_incomplete[320];
 };
 
-/* Splits "game; k=v; k=v" or "k=v; k=v" into 'o' (strings in 'copy'). */
-static const char *S_split(const tb_game *g, const char *rules, char *copy, size_t n,
-                           tb_opts *o)
+/* "k=v; k=v" or "game; k=v" read as a [Rules] value would be. */
+static const char *S_rules(tb_engine *e, const tb_game *g, const char *rules, tb_opts *o,
+                           char *msg, size_t n)
 {
-	o->n = 0;
-	snprintf(copy, n, "%s", rules ? rules : "");
-	for (char *item = copy, *next; item; item = next) {
-		next = strchr(item, ';');
-		if (next)
-			*next++ = '\0';
-		while (*item == ' ')
-			item++;
-		size_t len = strlen(item);
-		while (len && item[len - 1] == ' ')
-			item[--len] = '\0';
-		if (!len || (item == copy && strcmp(item, g->name) == 0) || strcmp(item, "?") == 0)
-			continue;
-		char *eq = strchr(item, '=');
-		if (!eq || o->n == TB_MAX_OPTS)
-			return "rule options are written key=value; key=value";
-		*eq = '\0';
-		o->key[o->n] = item;
-		o->value[o->n++] = eq + 1;
+	tb_buf v = TB_BUF_INIT;
+	size_t glen = strlen(g->name);
+	const char *r = rules ? rules : "";
+	while (*r == ' ')
+		r++;
+	if (strncasecmp(r, g->name, glen) != 0 || (r[glen] && r[glen] != ';' && r[glen] != ' '))
+		tb_buf_printf(&v, "%s; ", g->name);
+	tb_buf_puts(&v, r);
+	const char *arg = "", *why = tb_rules_read(&e->arena, g, v.data, o, &e->rules, &arg);
+	tb_buf_free(&v);
+	if (why) {
+		snprintf(msg, n, why, arg);
+		return msg;
 	}
-	return NULL;
-}
-
-static int S_key_cmp(const void *a, const void *b)
-{
-	return strcmp(*(const char *const *)a, *(const char *const *)b);
-}
-
-/* The canonical [Rules] value for the options 'o'. */
-static void S_rules_value(const tb_game *g, const tb_opts *o, char *out, size_t n)
-{
-	const char *pairs[TB_MAX_OPTS][2];
-	for (size_t i = 0; i < o->n; i++)
-		pairs[i][0] = o->key[i], pairs[i][1] = o->value[i];
-	qsort(pairs, o->n, sizeof pairs[0], S_key_cmp);
-	snprintf(out, n, "%s", g->name);
-	for (size_t i = 0; i < o->n; i++)
-		snprintf(out + strlen(out), n - strlen(out), "; %s=%s", pairs[i][0], pairs[i][1]);
+	return tb_ruleset_init(&e->rs, g, o, msg, n);
 }
 
 tb_engine *tb_engine_new(const tb_game *g, const char *rules, const char *position,
                          char **why)
 {
-	char msg[256], copy[512];
+	char msg[320];
 	tb_opts o;
 	tb_engine *e = tb_xcalloc(1, sizeof *e);
 	const char *bad = NULL;
@@ -76,35 +56,33 @@ tb_engine *tb_engine_new(const tb_game *g, const char *rules, const char *positi
 		bad = msg;
 	}
 	if (!bad)
-		bad = S_split(g, rules, copy, sizeof copy, &o);
-	if (!bad)
-		bad = tb_ruleset_init(&e->rs, g, &o, msg, sizeof msg);
+		bad = S_rules(e, g, rules, &o, msg, sizeof msg);
 	if (!bad) {
-		S_rules_value(g, &o, e->rules, sizeof e->rules);
 		tb_position *p = NULL;
-		tb_arena a = {0};
 		if (position) {
 			tb_board board;
 			tb_syntax_err err;
 			g->board(&board, &o);
-			p = tb_position_parse(g, &board, position, &a, &err);
+			p = tb_position_parse(g, &board, position, &e->arena, &err);
 			if (!p) {
 				snprintf(msg, sizeof msg, "bad position: %s", err.msg);
 				bad = msg;
 			}
 		}
 		int loaded = bad ? 0 : g->rules->load(&e->rs, p, &e->st, msg, sizeof msg);
-		if (loaded > 0 && g->rules->random_start) {
+		tb_state probe = e->st;
+		if (loaded > 0 && g->rules->random_start &&
+		    g->rules->random_start(&e->rs, &probe, 0) == 0) {
 			e->incomplete = 1; /* random games complete it; perft refuses it */
 			snprintf(e->why_incomplete, sizeof e->why_incomplete, "%s", msg);
 		} else if (loaded) {
 			bad = msg;
 		}
-		tb_arena_free(&a);
 	}
 	if (bad) {
 		if (why)
 			*why = tb_xstrdup(bad);
+		tb_arena_free(&e->arena);
 		free(e);
 		return NULL;
 	}
@@ -115,32 +93,11 @@ void tb_engine_free(tb_engine *e)
 {
 	if (!e)
 		return;
-	free(e->buf);
+	for (int i = 0; i < e->nlevels; i++)
+		tb_turns_free(&e->levels[i]);
+	free(e->levels);
+	tb_arena_free(&e->arena);
 	free(e);
-}
-
-static tb_turn *S_level(tb_engine *e, int depth)
-{
-	if (depth > e->depth_cap) {
-		e->buf = tb_xrealloc(e->buf, (size_t)depth * TB_MAX_TURNS * sizeof *e->buf);
-		e->depth_cap = depth;
-	}
-	return e->buf + (size_t)(depth - 1) * TB_MAX_TURNS;
-}
-
-static unsigned long long S_perft(tb_engine *e, const tb_state *s, int depth)
-{
-	tb_turn *turns = e->buf + (size_t)(depth - 1) * TB_MAX_TURNS;
-	size_t n = e->rs.rules->generate(&e->rs, s, turns, TB_MAX_TURNS);
-	if (depth == 1)
-		return n;
-	unsigned long long total = 0;
-	for (size_t i = 0; i < n; i++) {
-		tb_state next = *s; /* make; unmake is dropping the copy */
-		e->rs.rules->play(&e->rs, &next, &turns[i], NULL);
-		total += S_perft(e, &next, depth - 1);
-	}
-	return total;
 }
 
 const char *tb_engine_incomplete(const tb_engine *e)
@@ -148,8 +105,36 @@ const char *tb_engine_incomplete(const tb_engine *e)
 	return e->incomplete ? e->why_incomplete : NULL;
 }
 
+/* The turn list for perft depth 'depth' (1-based). */
+static tb_turns *S_level(tb_engine *e, int depth)
+{
+	if (depth > e->nlevels) {
+		e->levels = tb_xrealloc(e->levels, (size_t)depth * sizeof *e->levels);
+		memset(e->levels + e->nlevels, 0, (size_t)(depth - e->nlevels) * sizeof *e->levels);
+		e->nlevels = depth;
+	}
+	return &e->levels[depth - 1];
+}
+
+static unsigned long long S_perft(tb_engine *e, const tb_state *s, int depth)
+{
+	tb_turns *l = &e->levels[depth - 1];
+	size_t n = tb_turns_generate(&e->rs, s, l);
+	if (depth == 1)
+		return n;
+	unsigned long long total = 0;
+	for (size_t i = 0; i < n; i++) {
+		tb_state next = *s; /* make; unmake is dropping the copy */
+		e->rs.rules->play(&e->rs, &next, &l->v[i], NULL);
+		total += S_perft(e, &next, depth - 1);
+	}
+	return total;
+}
+
 unsigned long long tb_engine_perft(tb_engine *e, int depth)
 {
+	if (e->incomplete)
+		return 0;
 	if (depth <= 0)
 		return 1;
 	S_level(e, depth);
@@ -160,24 +145,21 @@ unsigned long long tb_engine_perft(tb_engine *e, int depth)
 static void S_token(tb_buf *b, const tb_turn *t)
 {
 	tb_move m = {t->nparts, t->crown, (tb_part *)t->parts};
-	if (t->nparts)
-		tb_move_write(b, &m);
-	else
-		tb_buf_puts(b, "pass");
+	tb_turn_write(b, TB_NODE_MOVE, &m);
 }
 
 size_t tb_engine_divide(tb_engine *e, int depth, tb_divide_fn fn, void *ctx)
 {
-	if (depth <= 0)
+	if (depth <= 0 || e->incomplete)
 		return 0;
-	tb_turn *turns = S_level(e, depth);
-	size_t n = e->rs.rules->generate(&e->rs, &e->st, turns, TB_MAX_TURNS);
+	tb_turns *l = S_level(e, depth);
+	size_t n = tb_turns_generate(&e->rs, &e->st, l);
 	tb_buf tok = TB_BUF_INIT;
 	for (size_t i = 0; i < n; i++) {
 		tb_state next = e->st;
-		e->rs.rules->play(&e->rs, &next, &turns[i], NULL);
+		e->rs.rules->play(&e->rs, &next, &l->v[i], NULL);
 		tb_buf_clear(&tok);
-		S_token(&tok, &turns[i]);
+		S_token(&tok, &l->v[i]);
 		fn(ctx, tok.data, depth == 1 ? 1 : S_perft(e, &next, depth - 1));
 	}
 	tb_buf_free(&tok);
@@ -204,8 +186,6 @@ static unsigned long long S_rand(unsigned long long *x)
 	return z ^ (z >> 31);
 }
 
-static const char *const S_result_text[] = {"*", "1-0", "0-1", "1/2-1/2", "*"};
-
 char *tb_engine_random_game(const tb_engine *e, unsigned long long seed, unsigned max_turns,
                             size_t *len)
 {
@@ -220,7 +200,7 @@ char *tb_engine_random_game(const tb_engine *e, unsigned long long seed, unsigne
 	if (strcmp(pos, g->start) != 0 && !e->incomplete) /* the start goes without saying */
 		tb_buf_printf(&b, "[Position \"%s\"]\n", pos);
 	free(pos);
-	tb_turn *turns = tb_xmalloc(TB_MAX_TURNS * sizeof *turns);
+	tb_turns turns = {NULL, 0};
 	tb_state s = e->st;
 	unsigned long long x = seed;
 	tb_buf_putc(&b, '\n'); /* the tags end before the moves */
@@ -241,10 +221,10 @@ char *tb_engine_random_game(const tb_engine *e, unsigned long long seed, unsigne
 	for (; played < max_turns; played++) {
 		if (e->rs.rules->over(&e->rs, &s, &res, why, sizeof why))
 			break;
-		size_t n = e->rs.rules->generate(&e->rs, &s, turns, TB_MAX_TURNS);
+		size_t n = tb_turns_generate(&e->rs, &s, &turns);
 		if (!n)
 			break;
-		const tb_turn *t = &turns[S_rand(&x) % n];
+		const tb_turn *t = &turns.v[S_rand(&x) % n];
 		if (s.to_move == 0 || played == 0)
 			tb_buf_printf(&b, "%u%s ", s.number, s.to_move == 0 ? "." : "...");
 		S_token(&b, t);
@@ -261,8 +241,8 @@ char *tb_engine_random_game(const tb_engine *e, unsigned long long seed, unsigne
 			snprintf(why, sizeof why, "stopped after %u turns; the game goes on", max_turns);
 		}
 	}
-	tb_buf_printf(&b, "{%s} %s\n", why, S_result_text[res]);
-	free(turns);
+	tb_buf_printf(&b, "{%s} %s\n", why, tb_result_text[res]);
+	tb_turns_free(&turns);
 	/* read back and written canonically, so the bytes are the writer's */
 	tb_reader *r = tb_reader_new_mem(b.data, b.len, "random");
 	tb_record *rec = NULL;

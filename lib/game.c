@@ -136,6 +136,16 @@ static const char *const S_part_sep[] = {
 	"", "-", "^", "x", "x", ">", "@", "H"
 };
 
+void tb_turn_write(tb_buf *b, uint8_t kind, const tb_move *m)
+{
+	if (kind == TB_NODE_PASS || (kind == TB_NODE_MOVE && m->nparts == 0))
+		tb_buf_puts(b, "pass");
+	else if (kind == TB_NODE_UNKNOWN)
+		tb_buf_putc(b, '?');
+	else
+		tb_move_write(b, m);
+}
+
 void tb_move_write(tb_buf *b, const tb_move *m)
 {
 	for (unsigned i = 0; i < m->nparts; i++) {

@@ -24,14 +24,6 @@ typedef struct tb_board {
 	uint8_t valid[128];
 } tb_board;
 
-/* Rule options from [Rules "game; key=value; ..."], as written. */
-#define TB_MAX_OPTS 32
-typedef struct tb_opts {
-	size_t n;
-	const char *key[TB_MAX_OPTS];
-	const char *value[TB_MAX_OPTS];
-} tb_opts;
-
 /* Returns the value of option 'key', or NULL. */
 const char *tb_opts_get(const tb_opts *o, const char *key);
 
@@ -117,6 +109,9 @@ extern const tb_game tb_game_ocencahuac;
 void tb_point_write(tb_buf *b, tb_point p);
 /* Writes a move's token (parts and crown marker, no suffix). */
 void tb_move_write(tb_buf *b, const tb_move *m);
+/* Writes a turn's token: "pass" (kind TB_NODE_PASS, or a move with no
+ * parts), "?" (TB_NODE_UNKNOWN), or the move. */
+void tb_turn_write(tb_buf *b, uint8_t kind, const tb_move *m);
 
 /* ## Position notation (position.c) */
 

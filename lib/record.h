@@ -14,6 +14,13 @@
 #include "arena.h"
 #include "tablero.h"
 
+#define TB_MAX_OPTS 32
+typedef struct tb_opts {
+	size_t n;
+	const char *key[TB_MAX_OPTS];
+	const char *value[TB_MAX_OPTS];
+} tb_opts;
+
 typedef struct tb_span {
 	unsigned line, col;         /* first character */
 	unsigned end_line, end_col; /* one past the last character */
@@ -136,6 +143,7 @@ struct tb_record {
 	tb_result result;
 	tb_comment *trail;     /* comments after the result */
 	tb_position *start;    /* from [Position], or NULL for the game's start */
+	tb_opts opts;          /* the options of [Rules] (strings in the arena) */
 	unsigned line;
 	size_t off;            /* window offset of its first token, while reading */
 	size_t errors;

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "rules.h"
+#include "xalloc.h"
 
 /* Index of 'v' among the '|'-separated 'values', or -1; a value "#"
  * takes any number, stored in *num. */
@@ -19,7 +20,7 @@ static int S_value_index(const char *values, const char *v, long *num)
 		if (len == 1 && *p == '#') {
 			char *end;
 			long x = strtol(v, &end, 10);
-			if (*v && isdigit((unsigned char)*v) && !*end && x > 0 && x < 100000) {
+			if (*v >= '1' && *v <= '9' && !*end && x > 0 && x < 100000) {
 				*num = x;
 				return i;
 			}
@@ -41,8 +42,8 @@ static void S_values_words(const char *values, char *out, size_t n)
 	int i = 0;
 	for (const char *p = values; *p; i++) {
 		size_t len = strcspn(p, "|");
-		const char *word = len == 1 && *p == '#' ? "a number" : p;
-		size_t wlen = len == 1 && *p == '#' ? 8 : len;
+		const char *word = len == 1 && *p == '#' ? "a number from 1 to 99999" : p;
+		size_t wlen = len == 1 && *p == '#' ? 24 : len;
 		snprintf(out + strlen(out), n - strlen(out), "%s%.*s",
 		         i == 0 ? "" : i == count - 1 ? " or " : ", ", (int)wlen, word);
 		p += len + (p[len] == '|');
@@ -109,18 +110,29 @@ const char *tb_ruleset_init(tb_ruleset *rs, const tb_game *g, const tb_opts *o, 
 	return NULL;
 }
 
-int tb_ruleset_opt(const tb_ruleset *rs, const char *key)
+size_t tb_turns_generate(const tb_ruleset *rs, const tb_state *s, tb_turns *l)
 {
-	for (int i = 0; rs->game->options[i].key; i++)
-		if (strcmp(rs->game->options[i].key, key) == 0)
-			return rs->opt[i];
-	return -1;
+	if (!l->cap) {
+		l->cap = 256;
+		l->v = tb_xmalloc(l->cap * sizeof *l->v);
+	}
+	size_t n;
+	while ((n = rs->rules->generate(rs, s, l->v, l->cap)) > l->cap) {
+		l->cap = n > 2 * l->cap ? n : 2 * l->cap;
+		l->v = tb_xrealloc(l->v, l->cap * sizeof *l->v);
+	}
+	return n;
 }
 
-long tb_ruleset_num(const tb_ruleset *rs, const char *key)
+void tb_turns_free(tb_turns *l)
 {
-	for (int i = 0; rs->game->options[i].key; i++)
-		if (strcmp(rs->game->options[i].key, key) == 0)
-			return rs->num[i];
-	return 0;
+	free(l->v);
+	l->v = NULL;
+	l->cap = 0;
+}
+
+void tb_event_add(tb_events *ev, uint8_t kind, tb_point a, tb_point b)
+{
+	if (ev && ev->n < sizeof ev->ev / sizeof ev->ev[0])
+		ev->ev[ev->n++] = (tb_event){kind, a, b};
 }

@@ -149,8 +149,11 @@ typedef struct tb_rules {
 	/* The position notation of 's' ('out' filled, arrays in 'a'). */
 	void (*save)(const tb_ruleset *rs, const tb_state *s, tb_arena *a,
 	             tb_position *out);
-	/* Every legal complete turn, in a fixed order; returns how many
-	 * (at most 'cap'). No turn when the game is over. */
+	/* Every legal complete turn, in a fixed order, into 'out'; returns
+	 * how many there are. When that is more than 'cap', only 'cap' were
+	 * written: call again with more room (tb_turns_generate does). No
+	 * turn when the game is over; a blocked player's only turn is the
+	 * empty one (a pass). */
 	size_t (*generate)(const tb_ruleset *rs, const tb_state *s, tb_turn *out,
 	                   size_t cap);
 	/* Plays legal turn 't' (from generate) and reports its events. */
@@ -170,19 +173,30 @@ typedef struct tb_rules {
 	int (*remark)(const tb_ruleset *rs, const tb_state *before, const tb_turn *t,
 	              const tb_state *after, char *why, size_t n);
 	/* Optional: completes a start that load() found incomplete with a
-	 * player's free choices, drawn from 'r' (random games). */
-	void (*random_start)(const tb_ruleset *rs, tb_state *s, unsigned long long r);
+	 * player's free choices, drawn from 'r' (random games). Returns 0,
+	 * or -1 when what is missing is no player's choice. */
+	int (*random_start)(const tb_ruleset *rs, tb_state *s, unsigned long long r);
 } tb_rules;
 
 extern const tb_rules tb_rules_pitarra;
 extern const tb_rules tb_rules_asalto;
 
+/* A list of turns that grows to hold every legal turn of a position. */
+typedef struct tb_turns {
+	tb_turn *v;
+	size_t cap;
+} tb_turns;
+
+/* Every legal turn of 's' into 'l', grown as needed; returns how many. */
+size_t tb_turns_generate(const tb_ruleset *rs, const tb_state *s, tb_turns *l);
+void tb_turns_free(tb_turns *l);
+
+/* Appends an event to 'ev' (if not NULL and not full). */
+void tb_event_add(tb_events *ev, uint8_t kind, tb_point a, tb_point b);
+
 /* Reads the options of [Rules] into 'rs' for game 'g' and builds its
  * geometry. Returns NULL, or a message naming the bad option. */
 const char *tb_ruleset_init(tb_ruleset *rs, const tb_game *g, const tb_opts *o,
                             char *why, size_t n);
-/* The value of option 'key' as its index in the option's values. */
-int tb_ruleset_opt(const tb_ruleset *rs, const char *key);
-long tb_ruleset_num(const tb_ruleset *rs, const char *key);
 
 #endif

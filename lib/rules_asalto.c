@@ -80,13 +80,7 @@ static const char *S_configure(tb_ruleset *rs)
 
 static set S_bit(int p) { return (set)1 << p; }
 
-static int S_count(set m)
-{
-	int n = 0;
-	for (; m; m &= m - 1)
-		n++;
-	return n;
-}
+static int S_count(set m) { return __builtin_popcountll(m); }
 
 static set S_fortress(const tb_geometry *g)
 {
@@ -191,7 +185,8 @@ typedef struct S_gen {
 static void S_push(S_gen *g, const tb_turn *t)
 {
 	if (g->n < g->cap)
-		g->out[g->n++] = *t;
+		g->out[g->n] = *t;
+	g->n++; /* counted even past the buffer: the caller retries */
 }
 
 static tb_part S_part(const tb_ruleset *rs, tb_part_kind k, int p)
@@ -321,19 +316,16 @@ static size_t S_generate(const tb_ruleset *rs, const tb_state *s, tb_turn *out, 
 	} else {
 		for (set m = s->bits[DEF]; m; m &= m - 1)
 			S_defender_turns(&g, __builtin_ctzll(m));
-		if (g.n == 0 && cap > 0) /* immobile defenders pass (immobile=lose ends first) */
-			memset(&out[g.n++], 0, sizeof out[0]);
+		if (g.n == 0) { /* immobile defenders pass (immobile=lose ends first) */
+			if (cap > 0)
+				memset(&out[0], 0, sizeof out[0]);
+			g.n = 1;
+		}
 	}
 	return g.n;
 }
 
 /* ===== Playing ===== */
-
-static void S_event(tb_events *ev, uint8_t kind, tb_point a, tb_point b)
-{
-	if (ev && ev->n < sizeof ev->ev / sizeof ev->ev[0])
-		ev->ev[ev->n++] = (tb_event){kind, a, b};
-}
 
 /* Where the defenders that could capture stand, before a turn. */
 static set S_could_capture(const tb_ruleset *rs, const tb_state *s)
@@ -369,7 +361,7 @@ static void S_mark_huffs(const tb_ruleset *rs, tb_state *s, set could, int from,
 	for (int i = 0; huffable && i < 2; huffable &= huffable - 1, i++) {
 		int p = __builtin_ctzll(huffable);
 		s->mark[i] = (uint8_t)(p + 1);
-		S_event(ev, TB_EV_HUFF_AVAILABLE, rs->geo.points[p].pt, 0);
+		tb_event_add(ev, TB_EV_HUFF_AVAILABLE, rs->geo.points[p].pt, 0);
 	}
 }
 
@@ -387,7 +379,7 @@ static void S_play(const tb_ruleset *rs, tb_state *s, const tb_turn *t, tb_event
 			s->cell[at] = 0;
 			s->bits[DEF] &= ~S_bit(at);
 			s->taken[ATT]++;
-			S_event(ev, TB_EV_HUFF, geo->points[at].pt, 0);
+			tb_event_add(ev, TB_EV_HUFF, geo->points[at].pt, 0);
 			break;
 		case TB_PART_AT:
 			from = to = at;
@@ -405,7 +397,7 @@ static void S_play(const tb_ruleset *rs, tb_state *s, const tb_turn *t, tb_event
 			s->bits[ATT] &= ~S_bit(over);
 			s->taken[DEF]++;
 			captured++;
-			S_event(ev, TB_EV_CAPTURE, geo->points[over].pt, 0);
+			tb_event_add(ev, TB_EV_CAPTURE, geo->points[over].pt, 0);
 			to = at;
 			break;
 		}
@@ -426,7 +418,7 @@ static void S_play(const tb_ruleset *rs, tb_state *s, const tb_turn *t, tb_event
 		S_mark_huffs(rs, s, could, from, to, captured, dx, dy, ev);
 	} else {
 		s->mark[0] = s->mark[1] = 0;
-		S_event(ev, TB_EV_FORTRESS, (tb_point)S_count(s->bits[ATT] & S_fortress(geo)), 0);
+		tb_event_add(ev, TB_EV_FORTRESS, (tb_point)S_count(s->bits[ATT] & S_fortress(geo)), 0);
 	}
 	if (side == DEF) /* "N." is the attackers' turn, whoever began */
 		s->number++;
@@ -497,6 +489,7 @@ static int S_load(const tb_ruleset *rs, const tb_position *p, tb_state *s, char 
 				s->bits[ATT] |= S_bit(q);
 			}
 		s->to_move = rs->opt[O_FIRST] == 0 ? ATT : DEF;
+		s->hand[DEF] = DEFENDERS; /* not yet placed */
 		snprintf(why, n, "the defenders' starting points are not recorded (a [Position] "
 		         "gives them)");
 		return 1;
@@ -507,8 +500,10 @@ static int S_load(const tb_ruleset *rs, const tb_position *p, tb_state *s, char 
 	for (size_t i = 0; i < p->npieces; i++) {
 		const tb_piece *pc = &p->pieces[i];
 		count[pc->side]++;
-		if (pc->pt == TB_PT_UNKNOWN)
+		if (pc->pt == TB_PT_UNKNOWN) {
+			s->hand[pc->side]++; /* on a point nobody knows */
 			continue;
+		}
 		int at = tb_geo_at(g, pc->pt);
 		s->cell[at] = TB_CELL(pc->side, 0, 0);
 		s->bits[pc->side] |= S_bit(at);
@@ -572,21 +567,26 @@ static void S_save(const tb_ruleset *rs, const tb_state *s, tb_arena *a, tb_posi
 	}
 }
 
-/* The defenders' two points, chosen at random inside the fortress. */
-static void S_random_start(const tb_ruleset *rs, tb_state *s, unsigned long long r)
+/* The defenders whose points are not recorded, put at random inside
+ * the fortress (hand[] counts the pieces load() found on '?'). */
+static int S_random_start(const tb_ruleset *rs, tb_state *s, unsigned long long r)
 {
 	const tb_geometry *g = &rs->geo;
-	int fort[FORT], n = 0;
+	int fort[FORT], n = 0, missing = s->hand[DEF];
+	if (s->hand[ATT])
+		return -1; /* where attackers stand is nobody's choice */
 	for (int p = 0; p < g->npoints; p++)
 		if (S_in_fortress(g, p) && !s->cell[p])
 			fort[n++] = p;
-	for (int k = 0; k < DEFENDERS && n > 0; k++) {
+	s->hand[DEF] = 0;
+	for (int k = 0; k < missing && n > 0; k++) {
 		int i = (int)(r % (unsigned)n);
 		r /= (unsigned)n;
 		s->cell[fort[i]] = TB_CELL(DEF, 0, 0);
 		s->bits[DEF] |= S_bit(fort[i]);
 		fort[i] = fort[--n];
 	}
+	return 0;
 }
 
 /* ===== Why a turn is not legal ===== */

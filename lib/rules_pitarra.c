@@ -75,13 +75,7 @@ static set S_pieces(const tb_ruleset *rs, const tb_state *s, int side)
 	return (set)s->bits[side]; /* kept in step with cell[] by play and load */
 }
 
-static int S_count(set m)
-{
-	int n = 0;
-	for (; m; m &= m - 1)
-		n++;
-	return n;
-}
+static int S_count(set m) { return __builtin_popcountll(m); }
 
 /* Does a line of three count as a tercia under the options? */
 static int S_tercia_line(const tb_ruleset *rs, int k)
@@ -156,9 +150,10 @@ typedef struct S_gen {
 
 static void S_emit(S_gen *g, int from, int to, int removed)
 {
-	if (g->n >= g->cap)
+	size_t i = g->n++; /* counted even past the buffer: the caller retries */
+	if (i >= g->cap)
 		return;
-	tb_turn *t = &g->out[g->n++];
+	tb_turn *t = &g->out[i];
 	const tb_geo_point *pt = g->rs->geo.points;
 	memset(t, 0, sizeof *t);
 	if (from >= 0) {
@@ -224,13 +219,13 @@ static size_t S_generate_moves(const tb_ruleset *rs, const tb_state *s, tb_turn 
 	int side = s->to_move;
 	set own = S_pieces(rs, s, side), enemy = S_pieces(rs, s, !side);
 	if (s->hand[side] > 0) {
-		for (int q = 0; q < rs->geo.npoints && g.n < cap; q++)
+		for (int q = 0; q < rs->geo.npoints && g.n <= cap; q++)
 			if (!((own | enemy) >> q & 1))
 				S_turns_to(&g, own, enemy, -1, q);
 		return g.n;
 	}
 	int how = S_movement(rs, s, own);
-	for (set m = own; m && g.n < cap; m &= m - 1) /* a full buffer ends the search */
+	for (set m = own; m && g.n <= cap; m &= m - 1) /* past a full buffer, stop: the count says so */
 		S_moves_from(&g, own, enemy, __builtin_ctz(m), how);
 	return g.n;
 }
@@ -241,20 +236,15 @@ static size_t S_generate(const tb_ruleset *rs, const tb_state *s, tb_turn *out, 
 	if (S_over(rs, s, &res, NULL, 0))
 		return 0;
 	size_t n = S_generate_moves(rs, s, out, cap);
-	if (n == 0 && cap > 0) { /* blocked, and the game goes on: a pass */
-		memset(&out[0], 0, sizeof out[0]);
+	if (n == 0) { /* blocked, and the game goes on: a pass */
+		if (cap > 0)
+			memset(&out[0], 0, sizeof out[0]);
 		n = 1;
 	}
 	return n;
 }
 
 /* ===== Playing ===== */
-
-static void S_event(tb_events *ev, uint8_t kind, tb_point a, tb_point b)
-{
-	if (ev && ev->n < sizeof ev->ev / sizeof ev->ev[0])
-		ev->ev[ev->n++] = (tb_event){kind, a, b};
-}
 
 static void S_play(const tb_ruleset *rs, tb_state *s, const tb_turn *t, tb_events *ev)
 {
@@ -286,12 +276,12 @@ static void S_play(const tb_ruleset *rs, tb_state *s, const tb_turn *t, tb_event
 		int swing = S_swing(s, side, from, to);
 		if (formed && !(swing && rs->opt[O_COLUMPIO] == 1)) {
 			for (int k = 0; k < formed; k++)
-				S_event(ev, TB_EV_TERCIA, geo->points[geo->threes[lines[k]][0]].pt,
+				tb_event_add(ev, TB_EV_TERCIA, geo->points[geo->threes[lines[k]][0]].pt,
 				        geo->points[geo->threes[lines[k]][2]].pt);
 			if (formed > 1)
-				S_event(ev, TB_EV_DOUBLE_TERCIA, geo->points[to].pt, 0);
+				tb_event_add(ev, TB_EV_DOUBLE_TERCIA, geo->points[to].pt, 0);
 			if (swing)
-				S_event(ev, TB_EV_COLUMPIO, geo->points[to].pt, 0);
+				tb_event_add(ev, TB_EV_COLUMPIO, geo->points[to].pt, 0);
 		}
 		s->mark[2 * side] = (uint8_t)(from + 1);
 		s->mark[2 * side + 1] = (uint8_t)(to + 1);
@@ -301,7 +291,7 @@ static void S_play(const tb_ruleset *rs, tb_state *s, const tb_turn *t, tb_event
 		s->bits[!side] &= ~((uint64_t)1 << removed);
 		s->taken[side]++;
 		s->quiet = 0;
-		S_event(ev, TB_EV_REMOVAL, geo->points[removed].pt, 0);
+		tb_event_add(ev, TB_EV_REMOVAL, geo->points[removed].pt, 0);
 	}
 	if (side == 1)
 		s->number++;

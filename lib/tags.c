@@ -158,16 +158,14 @@ static int S_key_ok(const char *k, size_t n)
 	return 1;
 }
 
-/* Rules -> "?" | game (';' key '=' value)* ; rewritten with the options
- * sorted by key. Fills 'opts' (arena strings). Returns NULL or a
- * message ('%s' takes 'arg'). */
-static const char *S_rules(tb_arena *a, const tb_game *g, tb_tag *t, tb_opts *opts,
-                           const char **arg)
+const char *tb_rules_read(tb_arena *a, const tb_game *g, const char *value, tb_opts *opts,
+                          const char **canon, const char **arg)
 {
 	opts->n = 0;
-	if (strcmp(t->value, "?") == 0)
+	*canon = value;
+	if (strcmp(value, "?") == 0)
 		return NULL;
-	char *copy = tb_arena_strndup(a, t->value, strlen(t->value));
+	char *copy = tb_arena_strndup(a, value, strlen(value));
 	char *item = copy, *semi = strchr(copy, ';');
 	if (semi)
 		*semi = '\0';
@@ -214,7 +212,7 @@ static const char *S_rules(tb_arena *a, const tb_game *g, tb_tag *t, tb_opts *op
 		opts->value[i] = pairs[i][1];
 		tb_buf_printf(&b, "; %s=%s", pairs[i][0], pairs[i][1]);
 	}
-	t->value = tb_arena_strndup(a, b.data, b.len);
+	*canon = tb_arena_strndup(a, b.data, b.len);
 	tb_buf_free(&b);
 	return NULL;
 }
@@ -282,9 +280,10 @@ static const tb_game *S_game(tb_reader *r, tb_record *rec, tb_tag_list *l,
 	t->value = g->name;
 	tb_opts opts;
 	const char *arg = "", *why = NULL;
+	opts.n = 0;
 	if ((t = S_find(l, "Rules"))) {
 		char msg[320];
-		why = S_rules(&rec->arena, g, t, &opts, &arg);
+		why = tb_rules_read(&rec->arena, g, t->value, &opts, &t->value, &arg);
 		if (!why && (why = tb_options_check(g, &opts, msg, sizeof msg)))
 			arg = "";
 		if (!why && (why = g->board(board, &opts)))
@@ -296,6 +295,7 @@ static const tb_game *S_game(tb_reader *r, tb_record *rec, tb_tag_list *l,
 		opts.n = 0;
 		g->board(board, &opts);
 	}
+	rec->opts = opts; /* strings in the record's arena */
 	if ((t = S_find(l, "Position"))) {
 		tb_tok tok = {.type = TK_STRING, .off = t->value_off, .len = strlen(t->value) + 2,
 		              .line = t->value_line, .col = t->value_col};

@@ -22,7 +22,7 @@ typedef struct S_val {
 	tb_reader *r;
 	const tb_record *rec;
 	tb_ruleset rs;
-	tb_turn *turns;            /* TB_MAX_TURNS */
+	tb_turns turns;            /* the legal turns of the position at hand */
 	tb_turn_fn fn;
 	void *ctx;
 	tb_buf scratch;
@@ -33,24 +33,6 @@ typedef struct S_at {
 	tb_state st;
 	int live;                  /* the state is known */
 } S_at;
-
-/* Reads the options of a canonical [Rules] value ("game; k=v; k=v"). */
-static void S_opts(const char *value, char *copy, size_t n, tb_opts *o)
-{
-	o->n = 0;
-	snprintf(copy, n, "%s", value);
-	char *p = strchr(copy, ';');
-	while (p && o->n < TB_MAX_OPTS) {
-		*p = '\0';
-		char *kv = p + 2, *eq = strchr(kv, '=');
-		p = strchr(kv, ';');
-		if (!eq)
-			break;
-		*eq = '\0';
-		o->key[o->n] = kv;
-		o->value[o->n++] = eq + 1;
-	}
-}
 
 static const char *S_position_text(S_val *v, const tb_state *s)
 {
@@ -84,12 +66,7 @@ static void S_report(S_val *v, tb_severity sev, int code, const tb_span *sp,
 static void S_token(tb_buf *b, uint8_t kind, const tb_move *m)
 {
 	tb_buf_clear(b);
-	if (kind == TB_NODE_PASS)
-		tb_buf_puts(b, "pass");
-	else if (kind == TB_NODE_UNKNOWN)
-		tb_buf_puts(b, "?");
-	else
-		tb_move_write(b, m);
+	tb_turn_write(b, kind, m);
 }
 
 /* Does generated turn 't' fit the transcriber's move 'm' ('?' points
@@ -176,22 +153,23 @@ static void S_turn(S_val *v, S_at *at, uint8_t kind, const tb_move *m, const tb_
 {
 	tb_buf tok = TB_BUF_INIT;
 	S_token(&tok, kind, m);
-	size_t count = v->rs.rules->generate(&v->rs, &at->st, v->turns, TB_MAX_TURNS);
+	size_t count = tb_turns_generate(&v->rs, &at->st, &v->turns);
+	const tb_turn *turns = v->turns.v;
 	tb_move none = {0, 0, NULL};
 	const tb_move *want = kind == TB_NODE_PASS ? &none : m;
 	size_t fit = 0, which = 0;
 	for (size_t i = 0; i < count; i++)
-		if (S_fits(&v->turns[i], want)) {
+		if (S_fits(&turns[i], want)) {
 			fit++;
 			which = i;
 		}
 	tb_severity sev = witness ? TB_WARNING : TB_ERROR;
-	if (fit == 1 && v->turns[which].crown != m->crown && kind == TB_NODE_MOVE) {
+	if (fit == 1 && turns[which].crown != m->crown && kind == TB_NODE_MOVE) {
 		S_report(v, sev, TB_D_ILLEGAL, &n->span, &at->st, "%s: the crown marker should be '%s'",
-		         tok.data, v->turns[which].crown == 2 ? "==" : v->turns[which].crown ? "=" : "");
+		         tok.data, turns[which].crown == 2 ? "==" : turns[which].crown ? "=" : "");
 		at->live = 0;
 	} else if (fit == 1 && !witness) {
-		S_play(v, at, &v->turns[which], n);
+		S_play(v, at, &turns[which], n);
 	} else if (fit > 1) {
 		if (!witness)
 			S_report(v, TB_WARNING, TB_D_UNCHECKED, &n->span, &at->st,
@@ -199,7 +177,7 @@ static void S_turn(S_val *v, S_at *at, uint8_t kind, const tb_move *m, const tb_
 			         "the position again", tok.data, fit);
 		at->live = witness ? at->live : 0;
 	} else if (fit == 0 && kind == TB_NODE_PASS) {
-		tb_move first = {v->turns[0].nparts, 0, v->turns[0].parts};
+		tb_move first = {turns[0].nparts, 0, (tb_part *)turns[0].parts};
 		tb_buf alt = TB_BUF_INIT;
 		tb_move_write(&alt, &first);
 		S_report(v, sev, TB_D_ILLEGAL, &n->span, &at->st, "pass: a player passes only when "
@@ -286,35 +264,45 @@ static void S_line(S_val *v, const tb_line *line, S_at *at)
 	}
 }
 
-static const char *const S_result_words[] = {"", "1-0", "0-1", "1/2-1/2", "*"};
+/* The span of the value of the record's tag 'name' (the record's first
+ * token when it has no such tag as written). */
+static tb_span S_tag_span(const tb_record *rec, const char *name)
+{
+	for (size_t i = 0; i < rec->ntags; i++) {
+		const tb_tag *t = &rec->tags[i];
+		if (strcmp(t->name, name) == 0 && t->value_line) {
+			unsigned w = t->span.end_line == t->value_line && t->span.end_col > t->value_col + 1
+			                 ? t->span.end_col - 1 - t->value_col : 1;
+			return (tb_span){t->value_line, t->value_col, t->value_line, t->value_col + w,
+			                 t->value_off};
+		}
+	}
+	return (tb_span){rec->line, 1, rec->line, 2, rec->off};
+}
 
 /* The record's result against the final position. */
 static void S_check_result(S_val *v, const S_at *at)
 {
 	const tb_record *rec = v->rec;
-	tb_result res;
+	tb_result res, said = tb_tags_result(rec);
 	char why[160];
-	const tb_tag *tag = NULL;
-	for (size_t i = 0; i < rec->ntags; i++)
-		if (strcmp(rec->tags[i].name, "Result") == 0)
-			tag = &rec->tags[i];
-	tb_result said = tb_tags_result(rec);
-	if (!at->live || said == TB_RESULT_OTHER || !tag || !tag->value_line)
+	if (!at->live || said == TB_RESULT_OTHER || !tb_record_tag(rec, "Result"))
 		return;
-	tb_span sp = {tag->value_line, tag->value_col, tag->value_line,
-	              tag->value_col + (unsigned)strlen(tag->value) + 2, tag->value_off};
+	tb_span sp = S_tag_span(rec, "Result");
+	if (sp.off == rec->off)
+		return; /* a result the record does not write */
 	if (v->rs.rules->over(&v->rs, &at->st, &res, why, sizeof why)) {
 		if (res != said)
 			S_report(v, TB_ERROR, TB_D_RESULT_RULES, &sp, &at->st,
 			         "the game ended (%s) in %s, but the result says %s", why,
-			         S_result_words[res], S_result_words[said]);
+			         tb_result_text[res], tb_result_text[said]);
 	} else if (v->rs.rules->result_now) {
 		tb_result now = v->rs.rules->result_now(&v->rs, &at->st);
 		if (now != said)
 			S_report(v, TB_WARNING, TB_D_RESULT_RULES, &sp, &at->st,
 			         "the game is not over by the rules, and by them the result now "
 			         "would be %s, not %s (agreement or surrender?)",
-			         S_result_words[now], S_result_words[said]);
+			         tb_result_text[now], tb_result_text[said]);
 	}
 }
 
@@ -323,30 +311,19 @@ int tb_reader_validate(tb_reader *r, const tb_record *rec, tb_turn_fn fn, void *
 	size_t before = r->rec_errors;
 	if (!rec->game || rec->errors)
 		return 0; /* already reported by the reader */
-	S_val v = {r, rec, {0}, NULL, fn, ctx, TB_BUF_INIT};
 	if (!rec->game->rules) {
 		tb_diag_at(r, TB_WARNING, TB_D_NO_ENGINE, rec->off, 1, rec->line, 1,
 		           "%s has no rules engine yet: its moves are not checked", rec->game->title);
 		return 0;
 	}
-	char copy[512], why[256];
-	tb_opts o;
-	const char *rules = tb_record_tag(rec, "Rules");
-	S_opts(rules ? rules : "?", copy, sizeof copy, &o);
-	if (tb_ruleset_init(&v.rs, rec->game, &o, why, sizeof why))
-		return 0; /* reported by the reader as TB207 */
-	v.turns = tb_xmalloc(TB_MAX_TURNS * sizeof *v.turns);
+	S_val v = {r, rec, {0}, {NULL, 0}, fn, ctx, TB_BUF_INIT};
+	char why[320];
+	if (tb_ruleset_init(&v.rs, rec->game, &rec->opts, why, sizeof why))
+		return 0; /* cannot happen: the reader checked the options (TB207) */
 	S_at at = {.live = 1};
 	int loaded = rec->game->rules->load(&v.rs, rec->start, &at.st, why, sizeof why);
 	if (loaded) {
-		const tb_tag *t = NULL;
-		for (size_t i = 0; i < rec->ntags; i++)
-			if (strcmp(rec->tags[i].name, "Position") == 0)
-				t = &rec->tags[i];
-		tb_span sp = {t ? t->value_line : rec->line, t ? t->value_col : 1,
-		              t ? t->value_line : rec->line,
-		              t ? t->value_col + (unsigned)strlen(t->value) + 2 : 2,
-		              t ? t->value_off : rec->off};
+		tb_span sp = S_tag_span(rec, "Position");
 		S_report(&v, loaded > 0 ? TB_WARNING : TB_ERROR, TB_D_BAD_POSITION, &sp, NULL,
 		         loaded > 0 ? "the record starts from a position that cannot be checked: %s"
 		                    : "the record starts from a position that cannot occur: %s", why);
@@ -354,7 +331,7 @@ int tb_reader_validate(tb_reader *r, const tb_record *rec, tb_turn_fn fn, void *
 	}
 	S_line(&v, &rec->main, &at);
 	S_check_result(&v, &at);
-	free(v.turns);
+	tb_turns_free(&v.turns);
 	tb_buf_free(&v.scratch);
 	return (int)(r->rec_errors - before);
 }

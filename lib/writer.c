@@ -50,16 +50,6 @@ static void S_comments(tb_buf *b, const tb_comment *c, const char *sep)
 	}
 }
 
-static void S_turn_token(S_writer *w, uint8_t kind, const tb_move *m)
-{
-	if (kind == TB_NODE_PASS)
-		tb_buf_puts(w->b, "pass");
-	else if (kind == TB_NODE_UNKNOWN)
-		tb_buf_putc(w->b, '?');
-	else
-		tb_move_write(w->b, m);
-}
-
 /* The first NAG of a move is written as its suffix when it is one of
  * 1..6; on anything else a suffix would be read as another token. */
 static void S_nags(tb_buf *b, const tb_node *n)
@@ -81,7 +71,7 @@ static void S_node_body(S_writer *w, const tb_node *n)
 		for (unsigned i = 0; i < n->nalts; i++) {
 			if (i)
 				tb_buf_puts(w->b, " | ");
-			S_turn_token(w, n->alts[i].kind, &n->alts[i].move);
+			tb_turn_write(w->b, n->alts[i].kind, &n->alts[i].move);
 			S_comments(w->b, n->alts[i].comments, " ");
 		}
 		tb_buf_putc(w->b, '>');
@@ -100,7 +90,7 @@ static void S_node_body(S_writer *w, const tb_node *n)
 		tb_buf_puts(w->b, "\">");
 		break;
 	default:
-		S_turn_token(w, n->kind, &n->move);
+		tb_turn_write(w->b, n->kind, &n->move);
 		break;
 	}
 }
