@@ -90,7 +90,9 @@ struct tb_game {
 	 * off). Returns 0, or -1 with sc->err set. */
 	int (*parse_move)(tb_scan *sc, tb_move_builder *mb);
 	/* Checks one position key=value; NULL when fine (its canonical
-	 * spelling appended to 'canon'), else a message. */
+	 * spelling appended to 'canon'; nothing when the value is what
+	 * leaving the key out means, and the key is dropped), else a
+	 * message. */
 	const char *(*check_extra)(const tb_board *b, const char *key,
 	                           const char *value, tb_buf *canon);
 	const tb_option *options;   /* the game's rule options, NULL key last */

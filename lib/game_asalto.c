@@ -7,6 +7,7 @@
  * "Hd6/pass").
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "game.h"
@@ -53,20 +54,39 @@ static int S_parse(tb_scan *sc, tb_move_builder *mb)
 	return 0;
 }
 
+/* Canonical order of two point names: by rank, then file. */
+static int S_point_cmp(const char *a, const char *b)
+{
+	int ra = atoi(a + 1), rb = atoi(b + 1);
+	return ra != rb ? ra - rb : a[0] - b[0];
+}
+
 static const char *S_check_extra(const tb_board *b, const char *key,
                                  const char *value, tb_buf *canon)
 {
 	if (strcmp(key, "huff") != 0)
 		return "unknown key";
-	/* one defender, or both: "d6" or "d6,e7" */
+	/* one defender, or both: "d6" or "d6,e7", written in canonical order */
 	char first[8];
 	const char *comma = strchr(value, ',');
 	size_t n = comma ? (size_t)(comma - value) : strlen(value);
 	snprintf(first, sizeof first, "%.*s", (int)(n < 7 ? n : 7), value);
-	if (n > 3 || !tb_is_point(b, first, canon) ||
-	    (comma && (tb_buf_putc(canon, ','), !tb_is_point(b, comma + 1, canon))))
+	tb_buf one = TB_BUF_INIT, two = TB_BUF_INIT;
+	int ok = n <= 3 && tb_is_point(b, first, &one) &&
+	         (!comma || tb_is_point(b, comma + 1, &two));
+	int order = ok && comma ? S_point_cmp(one.data, two.data) : -1;
+	if (ok && order != 0) {
+		tb_buf_puts(canon, order < 0 ? one.data : two.data);
+		if (comma) {
+			tb_buf_putc(canon, ',');
+			tb_buf_puts(canon, order < 0 ? two.data : one.data);
+		}
+	}
+	tb_buf_free(&one);
+	tb_buf_free(&two);
+	if (!ok)
 		return "huff must name the defenders that may be huffed: huff=d6 or huff=d6,e7";
-	return NULL;
+	return order == 0 ? "huff names the same defender twice" : NULL;
 }
 
 static const char *const S_extras[] = {"huff", NULL};

@@ -69,7 +69,8 @@ static const char *S_check_extra(const tb_board *b, const char *key,
 	int y = *s == ',' ? (s++, S_count(&s)) : -1;
 	if (r < 0 || y < 0 || *s)
 		return "hand must be two counts from 0 to 12, red's and yellow's: hand=5,4";
-	tb_buf_printf(canon, "%d,%d", r, y);
+	if (r || y) /* hand=0,0 is what no hand says: dropped */
+		tb_buf_printf(canon, "%d,%d", r, y);
 	return NULL;
 }
 

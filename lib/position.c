@@ -218,7 +218,8 @@ tb_position *tb_position_parse(const tb_game *g, const tb_board *b,
 		}
 		if (S_read_extra(&r, a, &extras[nextras], extras, nextras))
 			goto fail;
-		nextras++;
+		if (*extras[nextras].value) /* an empty canonical value: the default */
+			nextras++;
 	}
 	if (n)
 		qsort(pieces, n, sizeof *pieces, S_piece_cmp);

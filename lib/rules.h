@@ -49,6 +49,7 @@ typedef struct tb_geometry {
 	uint64_t three_mask[64];     /* the three points as a bit set */
 	uint8_t nthrees_at[TB_MAX_POINTS]; /* the lines of three through each point */
 	uint8_t threes_at[TB_MAX_POINTS][8];
+	uint8_t dist[TB_MAX_POINTS];  /* game-specific distances (Asalto: to the fortress) */
 } tb_geometry;
 
 /* Dense index of point 'p', or -1 off the board. */

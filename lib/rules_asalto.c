@@ -53,6 +53,8 @@ static uint8_t S_colour(const tb_ruleset *rs, const tb_geo_edge *e)
 	}
 }
 
+static void S_distances(tb_geometry *g);
+
 static const char *S_configure(tb_ruleset *rs)
 {
 	tb_geometry *g = &rs->geo;
@@ -73,6 +75,7 @@ static const char *S_configure(tb_ruleset *rs)
 			tb_geo_line(g, diag[i], TB_LINE_DIAG, 0);
 	for (int e = 0; e < g->nedges; e++)
 		g->edges[e].colour = S_colour(rs, &g->edges[e]);
+	S_distances(g);
 	return NULL;
 }
 
@@ -94,8 +97,9 @@ static set S_fortress(const tb_geometry *g)
 static int S_rank(const tb_geometry *g, int p) { return TB_PT_RANK(g->points[p].pt); }
 
 /* Steps from the nearest fortress point, along any line. */
-static void S_distances(const tb_geometry *g, int *dist)
+static void S_distances(tb_geometry *g)
 {
+	int dist[TB_MAX_POINTS];
 	int queue[TB_MAX_POINTS], head = 0, tail = 0;
 	for (int p = 0; p < g->npoints; p++) {
 		dist[p] = S_in_fortress(g, p) ? 0 : -1;
@@ -112,17 +116,16 @@ static void S_distances(const tb_geometry *g, int *dist)
 			}
 		}
 	}
+	for (int p = 0; p < g->npoints; p++)
+		g->dist[p] = (uint8_t)dist[p];
 }
 
 /* -1 backwards, 0 sideways, 1 forwards: an attacker's step p -> q. */
 static int S_heading(const tb_ruleset *rs, int p, int q)
 {
 	const tb_geometry *g = &rs->geo;
-	if (rs->opt[O_FORWARD] == 1 && !(S_in_fortress(g, p) && S_in_fortress(g, q))) {
-		int dist[TB_MAX_POINTS];
-		S_distances(g, dist);
-		return dist[q] < dist[p] ? 1 : dist[q] == dist[p] ? 0 : -1;
-	}
+	if (rs->opt[O_FORWARD] == 1 && !(S_in_fortress(g, p) && S_in_fortress(g, q)))
+		return g->dist[q] < g->dist[p] ? 1 : g->dist[q] == g->dist[p] ? 0 : -1;
 	int d = S_rank(g, q) - S_rank(g, p);
 	return d > 0 ? 1 : d == 0 ? 0 : -1;
 }
@@ -656,6 +659,11 @@ static void S_explain(const tb_ruleset *rs, const tb_state *s, const tb_move *m,
 	unsigned np = m->nparts, first = 0;
 	char a[4], b[4];
 	int side = s->to_move;
+	for (unsigned i = 0; i < np; i++)
+		if (pt[i].pt == TB_PT_UNKNOWN) {
+			snprintf(why, n, "no legal turn fits it");
+			return;
+		}
 	if (np && pt[0].kind == TB_PART_HUFF) {
 		int h = tb_geo_at(g, pt[0].pt);
 		S_name(g, h, a);
@@ -732,17 +740,18 @@ move:
 static int S_remark(const tb_ruleset *rs, const tb_state *before, const tb_turn *t,
                     const tb_state *after, char *why, size_t n)
 {
-	(void)t;
 	if (before->to_move != DEF || rs->opt[O_HUFF] == HUFF_OFF || !after->mark[0])
 		return 0;
-	char a[4];
+	char a[4], b[4] = "";
 	S_name(&rs->geo, after->mark[0] - 1, a);
+	if (after->mark[1])
+		S_name(&rs->geo, after->mark[1] - 1, b);
 	if (t->nparts > 1 && t->parts[1].kind == TB_PART_CAPTURE)
 		snprintf(why, n, "the chain could continue from %s: a huff is now available to the "
 		         "attackers", a);
 	else
-		snprintf(why, n, "the defender%s on %s could capture and did not: a huff is now "
-		         "available to the attackers", after->mark[1] ? "s" : "", a);
+		snprintf(why, n, "a capture was passed up: the attackers may now huff the defender "
+		         "on %s%s%s", a, *b ? " or the one on " : "", b);
 	return 1;
 }
 

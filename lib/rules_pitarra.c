@@ -285,6 +285,8 @@ static void S_play(const tb_ruleset *rs, tb_state *s, const tb_turn *t, tb_event
 		}
 		s->mark[2 * side] = (uint8_t)(from + 1);
 		s->mark[2 * side + 1] = (uint8_t)(to + 1);
+	} else { /* a pass: the owner's previous turn moved nothing */
+		s->mark[2 * side] = s->mark[2 * side + 1] = 0;
 	}
 	if (removed >= 0) {
 		s->cell[removed] = 0;

@@ -363,7 +363,7 @@ static void test_clock_from_position_tag(void **state)
 	assert_int_equal(rec->main.first->side, 1);
 	assert_int_equal(rec->main.first->number, 13);
 	assert_int_equal(S_nth(&rec->main, 1)->number, 14);
-	assert_string_equal(tb_record_tag(rec, "Position"), "Y 13 R:a1,g1 Y:a7 hand=0,0");
+	assert_string_equal(tb_record_tag(rec, "Position"), "Y 13 R:a1,g1 Y:a7");
 	tb_record_free(rec);
 }
 

@@ -66,7 +66,7 @@ static void test_canonical_positions_round_trip(void **state)
 {
 	(void)state;
 	static const char *const pit[] = {
-		"Y 13 R:a1,g1 Y:a7 hand=0,0",
+		"Y 13 R:a1,g1 Y:a7",
 		"R 12 R:a1,d1,g1,b4 Y:f2,a7,d7 hand=3,4",
 		"Y 9 R:d1,g1,d2,b4 Y:a1,c3,a4 hand=4,3",
 		"R 999999 R: Y:",
@@ -75,12 +75,15 @@ static void test_canonical_positions_round_trip(void **state)
 	for (size_t i = 0; i < sizeof pit / sizeof pit[0]; i++)
 		assert_rw(P, pit[i], pit[i]);
 	assert_rw(A, "D 7 A:c4,d4 D:c5,e7 huff=c5", "D 7 A:c4,d4 D:c5,e7 huff=c5");
+	/* the default is dropped, the two huffable defenders put in order */
+	assert_rw(P, "Y 13 R:a1,g1 Y:a7 hand=0,0", "Y 13 R:a1,g1 Y:a7");
+	assert_rw(A, "D 7 A:c4,d4 D:c5,e7 huff=e7,C5", "D 7 A:c4,d4 D:c5,e7 huff=c5,e7");
 	assert_rw(A, "D 20 A:c5,d5,e5,?,? D:d7,?", "D 20 A:c5,d5,e5,?,? D:d7,?");
 	assert_rw(O, "C 30 S:Gc2,Md8+,Ee8+ C:Ea1,Ga2,Gb2 cool=a1",
 	          "C 30 S:Gc2,Md8+,Ee8+ C:Ea1,Ga2,Gb2 cool=a1");
 	assert_rw(O, "S 2 S:Pc1+ C:", "S 2 S:Pc1+ C:");
 	char *s = S_rw_opt(P, "board", "25", "R 20 R:a1,d4 Y:g7 hand=0,0");
-	assert_string_equal(s, "R 20 R:a1,d4 Y:g7 hand=0,0");
+	assert_string_equal(s, "R 20 R:a1,d4 Y:g7");
 	free(s);
 	s = S_rw_opt(O, "river", "6", "S 3 S:Ea1 C:Ee10,Gc9");
 	assert_string_equal(s, "S 3 S:Ea1 C:Gc9,Ee10");
@@ -90,7 +93,7 @@ static void test_canonical_positions_round_trip(void **state)
 static void test_lenient_spelling_is_canonicalized(void **state)
 {
 	(void)state;
-	assert_rw(P, "  Y   13  Y:a7   R:g1,a1 hand=0,0  ", "Y 13 R:a1,g1 Y:a7 hand=0,0");
+	assert_rw(P, "  Y   13  Y:a7   R:g1,a1 hand=0,0  ", "Y 13 R:a1,g1 Y:a7");
 	assert_rw(P, "R 1 R:A1,D1 Y:G7", "R 1 R:a1,d1 Y:g7");
 	assert_rw(A, "D 7 D:e7,c5 A:d4,c4  huff=c5", "D 7 A:c4,d4 D:c5,e7 huff=c5");
 	assert_rw(O, "C 30 S:Ee8+,Md8+,Gc2 C:Ea1,Ga2,Gb2 cool=a1",
@@ -237,9 +240,10 @@ static void test_equality(void **state)
 	static const char *const other[] = {
 		"R 13 R:a1,g1 Y:a7 hand=0,0", "Y 14 R:a1,g1 Y:a7 hand=0,0",
 		"Y 13 R:a1,d1 Y:a7 hand=0,0", "Y 13 R:a1 Y:a7,g1 hand=0,0",
-		"Y 13 R:a1,g1 Y:a7 hand=0,1", "Y 13 R:a1,g1 Y:a7",
-		"Y 13 R:a1,g1,? Y:a7 hand=0,0",
+		"Y 13 R:a1,g1 Y:a7 hand=0,1", "Y 13 R:a1,g1,? Y:a7 hand=0,0",
 	};
+	/* hand=0,0 is what leaving the key out says: the same position */
+	assert_true(tb_position_equal(base, S_parse(P, "Y 13 R:a1,g1 Y:a7", &a)));
 	for (size_t i = 0; i < sizeof other / sizeof other[0]; i++)
 		if (tb_position_equal(base, S_parse(P, other[i], &a)))
 			fail_msg("\"%s\" compares equal", other[i]);
