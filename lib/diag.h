@@ -47,6 +47,7 @@ enum {
 	TB_D_ANGLE = 312,       /* malformed <reading>, <gap>, <position> */
 	TB_D_UNEXPECTED = 313,  /* token out of place */
 	TB_D_NAG_PLACE = 314,   /* NAG with no turn before it */
+	TB_D_NAGS = 315,        /* more than TB_MAX_NAGS on a turn */
 	/* rules (validate) */
 	TB_D_ILLEGAL = 401,     /* a turn the rules do not allow */
 	TB_D_AFTER_END = 402,   /* a turn after the game is over */
@@ -59,5 +60,6 @@ enum {
 
 #define TB_MAX_DIAGS 100 /* kept per record; the rest are counted */
 #define TB_MAX_DEPTH 100 /* variations nested deeper are refused */
+#define TB_MAX_NAGS 32   /* NAGs on one turn */
 
 #endif

@@ -434,13 +434,31 @@ static void S_comment_lang(tb_reader *r)
 	r->col += (unsigned)k;
 }
 
+/* Has the record grown past TB_MAX_RECORD? Reports it once and makes
+ * the reader stop: checked inside tokens too, so that one endless
+ * comment or word cannot take the memory. */
+static int S_overflow(tb_reader *r)
+{
+	if (r->fatal)
+		return 1;
+	if (r->pos - r->rec_first <= TB_MAX_RECORD)
+		return 0;
+	r->fatal = 1;
+	tb_diag_at(r, TB_ERROR, TB_D_TOO_LARGE, r->pos, 1, r->line, r->col,
+	           "this record is larger than %u MiB; tablero stops reading the file here",
+	           TB_MAX_RECORD >> 20);
+	return 1;
+}
+
 /* Copies the run of plain printable ASCII at pos, up to any byte in
  * 'stop', into r->text; returns its length. The hot path of comments
  * and strings, which are most of a collection's bytes. */
 static size_t S_plain_run(tb_reader *r, const char *stop)
 {
-	size_t k = 0;
-	while (r->pos + k < r->len) {
+	size_t k = 0, end = r->rec_first + TB_MAX_RECORD + 1; /* not past the limit */
+	if (end > r->len)
+		end = r->len;
+	while (r->pos + k < end) {
 		unsigned char ch = (unsigned char)r->data[r->pos + k];
 		if (ch < 0x20 || ch >= 0x7f || strchr(stop, ch))
 			break;
@@ -479,6 +497,8 @@ static void S_comment(tb_reader *r)
 	tb_buf_clear(&r->text);
 	S_comment_lang(r);
 	for (;;) {
+		if (S_overflow(r))
+			break;
 		if (S_plain_run(r, "}\\"))
 			continue;
 		int c = S_peek(r, 0);
@@ -512,6 +532,8 @@ static void S_string(tb_reader *r)
 	S_advance(r, 1);
 	tb_buf_clear(&r->text);
 	for (;;) {
+		if (S_overflow(r))
+			break;
 		if (S_plain_run(r, "\"\\"))
 			continue;
 		int c = S_peek(r, 0);
@@ -547,6 +569,8 @@ static inline int S_delimiter(int c)
 static void S_word(tb_reader *r)
 {
 	for (;;) {
+		if (S_overflow(r))
+			break;
 		int c = S_peek(r, 0);
 		if (c < 0 || S_delimiter(c))
 			break;
@@ -655,12 +679,7 @@ void tb_lex_next(tb_reader *r)
 	r->prev = r->tok;
 again:
 	S_skip_space(r);
-	if (r->pos - r->rec_first > TB_MAX_RECORD && !r->fatal) {
-		r->fatal = 1;
-		tb_diag_at(r, TB_ERROR, TB_D_TOO_LARGE, r->pos, 1, r->line, r->col,
-		           "this record is larger than %u MiB; tablero stops reading the file here",
-		           TB_MAX_RECORD >> 20);
-	}
+	S_overflow(r);
 	S_tok_begin(r, TK_EOF);
 	int c = S_peek(r, 0);
 	if (c < 0 || r->fatal) {

@@ -73,11 +73,15 @@ static tb_comment *S_comment_new(S_parser *p)
 	return c;
 }
 
+/* Appends in constant time: the list's first comment knows its last. */
 static void S_comment_append(tb_comment **list, tb_comment *c)
 {
-	while (*list)
-		list = &(*list)->next;
-	*list = c;
+	if (*list)
+		(*list)->last->next = c;
+	else
+		*list = c;
+	for ((*list)->last = c; c->next; c = c->next) /* 'c' may be a list itself */
+		(*list)->last = c->next;
 }
 
 /* Skips tokens up to the next '[' or the end: used when a record's
@@ -283,6 +287,10 @@ static int S_read_move(S_parser *p, const tb_tok *t, tb_move *m, int *nag)
 
 static void S_add_nag(S_parser *p, tb_node *n, int nag)
 {
+	if (n->nnags >= TB_MAX_NAGS) {
+		tb_diag_tok(p->r, TB_ERROR, TB_D_NAGS, "a turn has at most %d NAGs", TB_MAX_NAGS);
+		return;
+	}
 	uint8_t *v = tb_arena_alloc(&p->rec->arena, (size_t)n->nnags + 1);
 	if (n->nnags)
 		memcpy(v, n->nags, n->nnags);
@@ -598,10 +606,11 @@ static void S_variation(S_parser *p, tb_line *line, int depth)
 	}
 	if (!base)
 		return;
-	tb_line **slot = &base->variations;
-	while (*slot)
-		slot = &(*slot)->next;
-	*slot = v;
+	if (base->variations)
+		base->variations->last_var->next = v;
+	else
+		base->variations = v;
+	base->variations->last_var = v;
 }
 
 static int S_is_result(S_parser *p, const tb_tok *t)

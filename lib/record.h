@@ -68,6 +68,7 @@ struct tb_comment {
 	const char *lang;  /* BCP 47 tag from "{@xx ...}", or NULL */
 	tb_span span;
 	tb_comment *next;
+	tb_comment *last;  /* on a list's first comment: its last, for appending */
 };
 
 typedef struct tb_position tb_position;
@@ -114,6 +115,7 @@ struct tb_line {
 	tb_node *first, *last;
 	tb_span span;
 	tb_line *next;         /* next variation of the same turn */
+	tb_line *last_var;     /* on a turn's first variation: its last */
 };
 
 typedef struct tb_tag {
