@@ -1,6 +1,7 @@
 /*
  * util.c -- files, diagnostics and atomic replacement for the CLI.
  */
+#define _XOPEN_SOURCE 700 /* realpath */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
@@ -78,8 +79,15 @@ cli_atomic *cli_atomic_begin(const char *path)
 	if (!a)
 		return NULL;
 	a->fd = -1;
+	/* Through a symbolic link, the file it points to is the one
+	 * rewritten (beside it, then renamed over it), not the link. */
+	char *real = realpath(path, NULL);
+	if (real)
+		path = real;
 	size_t n = strlen(path);
 	a->path = strdup(path);
+	free(real);
+	path = a->path ? a->path : path;
 	a->tmp = malloc(n + 16);
 	if (!a->path || !a->tmp) {
 		cli_atomic_abort(a);

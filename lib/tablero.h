@@ -12,6 +12,11 @@
  * success and a negative TB_E* value on failure; every function says
  * who owns what it returns. Functions taking a NULL object where a
  * _free is concerned do nothing.
+ *
+ * Memory: an allocation that fails aborts the process, after a one-line
+ * message on stderr -- the only thing the library ever writes. Every
+ * input is bounded (TB_MAX_RECORD and the limits of spec/tgn.md), so
+ * memory is too; TB_ENOMEM is kept for a future allocator hook.
  */
 #ifndef TABLERO_H
 #define TABLERO_H
@@ -67,7 +72,7 @@ typedef struct tb_diag {
 /** Formats 'd' as "file:line:col: error: message [TBnnn]", then the
  * source line, a caret line under the span, and "note: ..." when the
  * diagnostic has a note, each ending in '\n'.
- * Returns a string the caller frees with free(), or NULL on OOM. */
+ * Returns a string the caller frees with free(). */
 TB_EXPORT char *tb_diag_format(const tb_diag *d);
 
 /** ## Games
@@ -99,18 +104,17 @@ typedef struct tb_reader tb_reader;
 typedef struct tb_record tb_record;
 
 /** Returns a reader over 'f', which stays owned by the caller and must
- * outlive the reader; 'name' (copied) is used in diagnostics. Returns
- * NULL on OOM. */
+ * outlive the reader; 'name' (copied) is used in diagnostics. */
 TB_EXPORT tb_reader *tb_reader_new_file(FILE *f, const char *name);
 
 /** Returns a reader over the 'len' bytes at 'buf', which the caller
- * keeps alive until tb_reader_free. NULL on OOM. */
+ * keeps alive until tb_reader_free. */
 TB_EXPORT tb_reader *tb_reader_new_mem(const char *buf, size_t len,
                                        const char *name);
 
 /** Reads the next record into '*out'. Returns 1 when a record was read
  * (the caller owns it: tb_record_free), 0 at the end of the input, or
- * a negative TB_E* code ('*out' is then NULL). Diagnostics found while
+ * TB_EIO when the input could not be read ('*out' is then NULL). Diagnostics found while
  * reading it are available until the next call. A record with errors
  * is still returned, so the caller sees what could be read; see
  * tb_record_errors. */
@@ -159,7 +163,7 @@ TB_EXPORT size_t tb_record_plies(const tb_record *rec);
 /** Writes 'rec' in canonical TGN (spec/tgn.md, "Canonical form").
  * Returns a NUL-terminated string the caller frees with free() and
  * sets '*len' (if not NULL) to its length; returns NULL when the record
- * has errors or on OOM. */
+ * has errors (or no known game). */
 TB_EXPORT char *tb_record_write(const tb_record *rec, size_t *len);
 
 /** Returns 1 when 'a' and 'b' are the same record (same tags, moves,
@@ -208,12 +212,13 @@ TB_EXPORT void tb_engine_free(tb_engine *e);
  * the missing choices. Borrowed. */
 TB_EXPORT const char *tb_engine_incomplete(const tb_engine *e);
 
-/** The number of distinct sequences of 'depth' complete turns. */
+/** The number of distinct sequences of 'depth' complete turns (1 for
+ * depth 0; 0 when the engine's start is incomplete). */
 TB_EXPORT unsigned long long tb_engine_perft(tb_engine *e, int depth);
 
 typedef void (*tb_divide_fn)(void *ctx, const char *token, unsigned long long n);
 /** Calls 'fn' for each legal turn with its perft count at depth-1;
- * returns the number of turns. */
+ * returns the number of turns (0 for depth 0, or an incomplete start). */
 TB_EXPORT size_t tb_engine_divide(tb_engine *e, int depth, tb_divide_fn fn, void *ctx);
 
 /** The engine's position in position notation; the caller frees it. */
