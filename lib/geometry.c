@@ -52,24 +52,25 @@ static void S_adj(tb_geometry *g, int a, int b, int e)
 	}
 }
 
-int tb_geo_line(tb_geometry *g, const char *s, uint8_t kind, uint8_t colour)
+void tb_geo_line(tb_geometry *g, const char *s, uint8_t kind)
 {
 	int prev = -1;
 	tb_point p;
 	while ((p = S_next_point(&s)) != TB_PT_NONE) {
 		int at = tb_geo_at(g, p);
-		if (at < 0)
-			return -1;
+		if (at < 0) { /* the line breaks there */
+			prev = -1;
+			continue;
+		}
 		if (prev >= 0 && tb_geo_edge_between(g, prev, at) < 0 &&
 		    g->nedges < sizeof g->edges / sizeof g->edges[0]) {
 			int e = g->nedges++;
-			g->edges[e] = (tb_geo_edge){(uint8_t)prev, (uint8_t)at, kind, colour};
+			g->edges[e] = (tb_geo_edge){(uint8_t)prev, (uint8_t)at, kind, 0};
 			S_adj(g, prev, at, e);
 			S_adj(g, at, prev, e);
 		}
 		prev = at;
 	}
-	return 0;
 }
 
 int tb_geo_beyond(const tb_geometry *g, int p, int q)

@@ -58,9 +58,10 @@ static inline int tb_geo_at(const tb_geometry *g, tb_point p)
 	return (int)g->index[p] - 1;
 }
 
-/* Adds the edges of a polyline "a1 d1 g1" of one kind; builds
- * adjacency. Returns -1 on a point off the board. */
-int tb_geo_line(tb_geometry *g, const char *points, uint8_t kind, uint8_t colour);
+/* Adds the edges of a polyline "a1 d1 g1" of one kind (colour 0: a
+ * game colours its edges afterwards if it has colours); builds
+ * adjacency. A point off the board breaks the line there. */
+void tb_geo_line(tb_geometry *g, const char *points, uint8_t kind);
 /* Adds the points "a1 d1 ..." with drawing positions from the grid. */
 void tb_geo_points(tb_geometry *g, const char *points);
 /* Adds a line of three. */

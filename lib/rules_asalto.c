@@ -69,10 +69,10 @@ static const char *S_configure(tb_ruleset *rs)
 		"c1 d2 e3 f4 g5", "e1 d2 c3 b4 a5", "a3 b4 c5 d6 e7", "g3 f4 e5 d6 c7",
 		"c3 d4 e5", "e3 d4 c5"};
 	for (size_t i = 0; i < sizeof ortho / sizeof ortho[0]; i++)
-		tb_geo_line(g, ortho[i], TB_LINE_ORTHO, 0);
+		tb_geo_line(g, ortho[i], TB_LINE_ORTHO);
 	if (rs->opt[O_DIAGONALS] == 0)
 		for (size_t i = 0; i < sizeof diag / sizeof diag[0]; i++)
-			tb_geo_line(g, diag[i], TB_LINE_DIAG, 0);
+			tb_geo_line(g, diag[i], TB_LINE_DIAG);
 	for (int e = 0; e < g->nedges; e++)
 		g->edges[e].colour = S_colour(rs, &g->edges[e]);
 	S_distances(g);

@@ -31,20 +31,20 @@ static const char *S_configure(tb_ruleset *rs)
 	tb_geo_points(g, "a1 d1 g1 b2 d2 f2 c3 d3 e3 a4 b4 c4 e4 f4 g4 c5 d5 e5 b6 d6 f6 a7 d7 g7");
 	if (centre)
 		tb_geo_points(g, "d4");
-	tb_geo_line(g, "a1 d1 g1 g4 g7 d7 a7 a4 a1", TB_LINE_ORTHO, 0);
-	tb_geo_line(g, "b2 d2 f2 f4 f6 d6 b6 b4 b2", TB_LINE_ORTHO, 0);
-	tb_geo_line(g, "c3 d3 e3 e4 e5 d5 c5 c4 c3", TB_LINE_ORTHO, 0);
-	tb_geo_line(g, centre ? "d1 d2 d3 d4 d5 d6 d7" : "d1 d2 d3", TB_LINE_ORTHO, 0);
-	tb_geo_line(g, centre ? "a4 b4 c4 d4 e4 f4 g4" : "a4 b4 c4", TB_LINE_ORTHO, 0);
+	tb_geo_line(g, "a1 d1 g1 g4 g7 d7 a7 a4 a1", TB_LINE_ORTHO);
+	tb_geo_line(g, "b2 d2 f2 f4 f6 d6 b6 b4 b2", TB_LINE_ORTHO);
+	tb_geo_line(g, "c3 d3 e3 e4 e5 d5 c5 c4 c3", TB_LINE_ORTHO);
+	tb_geo_line(g, centre ? "d1 d2 d3 d4 d5 d6 d7" : "d1 d2 d3", TB_LINE_ORTHO);
+	tb_geo_line(g, centre ? "a4 b4 c4 d4 e4 f4 g4" : "a4 b4 c4", TB_LINE_ORTHO);
 	if (!centre) {
-		tb_geo_line(g, "d5 d6 d7", TB_LINE_ORTHO, 0);
-		tb_geo_line(g, "e4 f4 g4", TB_LINE_ORTHO, 0);
+		tb_geo_line(g, "d5 d6 d7", TB_LINE_ORTHO);
+		tb_geo_line(g, "e4 f4 g4", TB_LINE_ORTHO);
 	}
-	tb_geo_line(g, centre ? "a1 b2 c3 d4 e5 f6 g7" : "a1 b2 c3", TB_LINE_DIAG, 0);
-	tb_geo_line(g, centre ? "g1 f2 e3 d4 c5 b6 a7" : "g1 f2 e3", TB_LINE_DIAG, 0);
+	tb_geo_line(g, centre ? "a1 b2 c3 d4 e5 f6 g7" : "a1 b2 c3", TB_LINE_DIAG);
+	tb_geo_line(g, centre ? "g1 f2 e3 d4 c5 b6 a7" : "g1 f2 e3", TB_LINE_DIAG);
 	if (!centre) {
-		tb_geo_line(g, "e5 f6 g7", TB_LINE_DIAG, 0);
-		tb_geo_line(g, "c5 b6 a7", TB_LINE_DIAG, 0);
+		tb_geo_line(g, "e5 f6 g7", TB_LINE_DIAG);
+		tb_geo_line(g, "c5 b6 a7", TB_LINE_DIAG);
 	}
 	static const char *const rows[] = {
 		"a1 d1 g1", "b2 d2 f2", "c3 d3 e3", "a4 b4 c4", "e4 f4 g4", "c5 d5 e5",
