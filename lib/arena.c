@@ -39,7 +39,8 @@ void *tb_arena_alloc(tb_arena *a, size_t n)
 char *tb_arena_strndup(tb_arena *a, const char *s, size_t n)
 {
 	char *p = tb_arena_alloc(a, n + 1);
-	memcpy(p, s, n);
+	if (n)
+		memcpy(p, s, n);
 	p[n] = '\0';
 	return p;
 }
