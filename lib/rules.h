@@ -17,7 +17,6 @@
 
 #define TB_MAX_POINTS 64   /* points on any board (Ocencahuac: 5 x 10) */
 #define TB_TURN_PARTS 48   /* parts of one generated turn */
-#define TB_MAX_TURNS 4096  /* legal turns from one position */
 
 /* ## Geometry: points, lines, lines of three */
 

@@ -294,7 +294,7 @@ typedef struct A_pos {
 } A_pos;
 
 #define A_TOKLEN 96
-#define A_MAX 4096 /* the library's TB_MAX_TURNS */
+#define A_MAX 4096 /* room for the legal turns of the positions tested here */
 
 typedef struct A_turn {
 	char tok[A_TOKLEN];
