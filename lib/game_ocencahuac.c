@@ -75,26 +75,27 @@ static const char *S_check_extra(const tb_board *b, const char *key,
 
 static const char *const S_extras[] = {"cool", NULL};
 
-/* The readings issue 5 settles (shared/research/games.md items 14-31);
- * the engine that plays them comes with it. */
+/* The readings of spec/games/ocencahuac.md (the engine that plays them
+ * comes with issue 5); the default first. */
 static const tb_option S_options[] = {
-	{"river", "4|5|6", "rows of the river between the volcano rows"},
+	{"river", "4|5|6", "rows of river cells between the volcano rows"},
 	{"first", "sanganguey|ceboruco", "who moves first"},
-	{"prince", "step|knight", "how the Prince moves before coronation"},
-	{"jump", "one|line", "a jump passes one piece, or a line of them"},
-	{"chain", "no|yes", "one jump a turn, or several"},
-	{"push_dir", "home|jump", "a pushed piece goes towards its home, or the way it was jumped"},
+	{"prince", "step|knight", "how the Prince moves before its side's second stage"},
+	{"jump", "one|line", "a jump passes one piece, or a run of them (blocks excepted)"},
+	{"chain", "no|yes", "one jump a turn, or several by the same piece"},
+	{"push_target", "royal|enemy", "which jumped enemy pieces are pushed back"},
+	{"push_dir", "home|jump", "a piece jumped along its file goes home-wards, or the jump's way"},
+	{"push_side", "jump|opposite", "a piece jumped along its rank goes the jump's way, or back"},
 	{"push_dist", "farthest3|exactly3|stop", "how far a pushed piece goes"},
-	{"push_fallback", "sideways|none", "where a piece pushed at the edge goes"},
-	{"push_side", "jump|opposite", "the way a piece jumped sideways is pushed"},
+	{"push_fallback", "sideways|none", "with no cell behind, the nearest in its rank, or stay"},
 	{"cooldown", "next_turn|next_move", "how long a pushed piece may not push back"},
-	{"crown", "all_three|each", "when royal pieces are crowned"},
+	{"crown", "each|all_three", "each royal piece crowned on the far row, or the three at once"},
 	{"crowned_move", "new|new_plus_old", "how crowned pieces move"},
 	{"relocate", "around|orthogonal", "where a royal piece jumped for relief is put"},
-	{"support", "none|target|capturer", "what a warrior's support means"},
-	{"stage2_push", "off|on", "pushbacks in the second stage"},
+	{"support", "none|target|capturer", "which Warrior must stand next to a capture"},
+	{"stage2_push", "off|on", "crowned royal pieces jumped only for relief, or pushed back too"},
 	{"blocked", "pass|lose", "a player who cannot move passes, or loses"},
-	{"limit", "none|#", "N turns in a row without a capture end the game"},
+	{"limit", "200|none|#", "N turns in a row without a capture or a crowning end the game"},
 	{NULL, NULL, NULL}
 };
 
