@@ -23,6 +23,7 @@ typedef struct S_val {
 	const tb_record *rec;
 	tb_ruleset rs;
 	tb_turns turns;            /* the legal turns of the position at hand */
+	size_t nturns;             /* how many, as S_over_before found them */
 	tb_turn_fn fn;
 	void *ctx;
 	tb_buf scratch;
@@ -135,11 +136,14 @@ static void S_play(S_val *v, S_at *at, const tb_turn *t, const tb_node *n)
 }
 
 /* Is the game over before this turn? Reports it and stops the line. */
+/* Lists the legal turns of the position before 'n' (for S_turn, once
+ * per node) and, when there are none, reports that the game is over. */
 static int S_over_before(S_val *v, S_at *at, const tb_node *n)
 {
 	tb_result res;
 	char why[160];
-	if (!v->rs.rules->over(&v->rs, &at->st, &res, why, sizeof why))
+	v->nturns = tb_turns_generate(&v->rs, &at->st, &v->turns);
+	if (v->nturns || !v->rs.rules->over(&v->rs, &at->st, &res, why, sizeof why))
 		return 0;
 	S_report(v, TB_ERROR, TB_D_AFTER_END, &n->span, &at->st,
 	         "the game is already over (%s): no turn may follow", why);
@@ -147,13 +151,14 @@ static int S_over_before(S_val *v, S_at *at, const tb_node *n)
 	return 1;
 }
 
-/* A move or a pass: the one legal turn that fits, if any. */
+/* A move or a pass: the one legal turn that fits, if any, among those
+ * S_over_before listed for this position. */
 static void S_turn(S_val *v, S_at *at, uint8_t kind, const tb_move *m, const tb_node *n,
                    int witness)
 {
 	tb_buf tok = TB_BUF_INIT;
 	S_token(&tok, kind, m);
-	size_t count = tb_turns_generate(&v->rs, &at->st, &v->turns);
+	size_t count = v->nturns;
 	const tb_turn *turns = v->turns.v;
 	tb_move none = {0, 0, NULL};
 	const tb_move *want = kind == TB_NODE_PASS ? &none : m;
@@ -316,7 +321,7 @@ int tb_reader_validate(tb_reader *r, const tb_record *rec, tb_turn_fn fn, void *
 		           "%s has no rules engine yet: its moves are not checked", rec->game->title);
 		return 0;
 	}
-	S_val v = {r, rec, {0}, {NULL, 0}, fn, ctx, TB_BUF_INIT};
+	S_val v = {r, rec, {0}, {NULL, 0}, 0, fn, ctx, TB_BUF_INIT};
 	char why[320];
 	if (tb_ruleset_init(&v.rs, rec->game, &rec->opts, why, sizeof why))
 		return 0; /* cannot happen: the reader checked the options (TB207) */
