@@ -10,9 +10,12 @@
  * hop; capture "b4xd4"; "=" a royal piece reached the far end, "=="
  * a side's third.
  */
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "game.h"
+#include "rules.h"
 
 static const char *S_board(tb_board *b, const tb_opts *o)
 {
@@ -64,19 +67,58 @@ static int S_parse(tb_scan *sc, tb_move_builder *mb)
 	return 0;
 }
 
+/* Points in canonical order: by rank, then file. */
+static int S_point_cmp(tb_point a, tb_point b)
+{
+	return TB_PT_RANK(a) != TB_PT_RANK(b) ? TB_PT_RANK(a) - TB_PT_RANK(b)
+	                                      : TB_PT_FILE(a) - TB_PT_FILE(b);
+}
+
+/* "cool=c5" or "cool=c5,d6,...": the pieces pushed back that may not
+ * push back yet, written in canonical order, each once. */
 static const char *S_check_extra(const tb_board *b, const char *key,
                                  const char *value, tb_buf *canon)
 {
 	if (strcmp(key, "cool") != 0)
 		return "unknown key";
-	return tb_is_point(b, value, canon) ? NULL
-	                             : "cool must name the point of the piece pushed back last turn";
+	tb_point pts[TB_MAX_PARTS];
+	size_t n = 0;
+	for (const char *v = value;; v++) {
+		size_t len = strcspn(v, ",");
+		char one[8];
+		tb_buf c = TB_BUF_INIT;
+		snprintf(one, sizeof one, "%.*s", (int)(len < 7 ? len : 7), v);
+		int ok = len <= 3 && n < TB_MAX_PARTS && tb_is_point(b, one, &c);
+		if (ok) /* c holds the point's canonical spelling */
+			pts[n++] = TB_PT(c.data[0] - 'a', atoi(c.data + 1) - 1);
+		tb_buf_free(&c);
+		if (!ok)
+			return "cool must name the points of the pieces pushed back that may not push "
+			       "back yet: cool=c5 or cool=c5,d6";
+		v += len;
+		if (!*v)
+			break;
+	}
+	for (size_t i = 1; i < n; i++) /* insertion sort: a handful of points */
+		for (size_t j = i; j > 0 && S_point_cmp(pts[j - 1], pts[j]) >= 0; j--) {
+			if (pts[j - 1] == pts[j])
+				return "cool names the same point twice";
+			tb_point t = pts[j];
+			pts[j] = pts[j - 1];
+			pts[j - 1] = t;
+		}
+	for (size_t i = 0; i < n; i++) {
+		if (i)
+			tb_buf_putc(canon, ',');
+		tb_point_write(canon, pts[i]);
+	}
+	return NULL;
 }
 
 static const char *const S_extras[] = {"cool", NULL};
 
-/* The readings of spec/games/ocencahuac.md (the engine that plays them
- * comes with issue 5); the default first. */
+/* The readings of spec/games/ocencahuac.md, the default first. ORDER
+ * OPTION: rules_ocencahuac.c indexes this table. */
 static const tb_option S_options[] = {
 	{"river", "4|5|6", "rows of river cells between the volcano rows"},
 	{"first", "sanganguey|ceboruco", "who moves first"},
@@ -111,4 +153,5 @@ const tb_game tb_game_ocencahuac = {
 	.parse_move = S_parse,
 	.check_extra = S_check_extra,
 	.options = S_options,
+	.rules = &tb_rules_ocencahuac,
 };

@@ -181,6 +181,7 @@ typedef struct tb_rules {
 
 extern const tb_rules tb_rules_pitarra;
 extern const tb_rules tb_rules_asalto;
+extern const tb_rules tb_rules_ocencahuac;
 
 /* A list of turns that grows to hold every legal turn of a position. */
 typedef struct tb_turns {

@@ -162,8 +162,11 @@ static void test_errors(void **state)
 		{O, "S 1 S:Ga1+ C:", "error at 9+1: only a royal piece can be crowned ('+')"},
 		{O, "S 1 S:Ea1+Mb1 C:", "error at 10+1: expected ',' between pieces"},
 		{O, "S 1 S:Ea1 C:Ee9", "error at 13+2: 'e9' is not a point of the Ocencahuac board"},
-		{O, "S 1 S:Ea1 C:Ee8 cool=z9", "error at 21+2: cool must name the point of the piece pushed back last turn"},
-		{O, "S 1 S:Ea1 C:Ee8 cool=?", "error at 21+1: cool must name the point of the piece pushed back last turn"},
+		{O, "S 1 S:Ea1 C:Ee8 cool=z9", "error at 21+2: cool must name the points of the pieces pushed back that may not push back yet: cool=c5 or cool=c5,d6"},
+		{O, "S 1 S:Ea1 C:Ee8 cool=?", "error at 21+1: cool must name the points of the pieces pushed back that may not push back yet: cool=c5 or cool=c5,d6"},
+		{O, "S 1 S:Ea1 C:Ee8 cool=e8,", "error at 21+3: cool must name the points of the pieces pushed back that may not push back yet: cool=c5 or cool=c5,d6"},
+		{O, "S 1 S:Ea1 C:Ee8 cool=e8,,a1", "error at 21+6: cool must name the points of the pieces pushed back that may not push back yet: cool=c5 or cool=c5,d6"},
+		{O, "S 1 S:Ea1 C:Ee8 cool=e8,a1,E8", "error at 21+8: cool names the same point twice"},
 		{O, "S 1 S:Ea1 C:Ea1", "error at 0+15: two pieces stand on a1"},
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -190,6 +193,8 @@ static void test_point_values_of_keys_are_canonical(void **state)
 	 * huff and cool keys name points as the pieces do */
 	assert_rw(A, "D 7 A:c4 D:C5 huff=C5", "D 7 A:c4 D:c5 huff=c5");
 	assert_rw(O, "S 7 S:Ea1 C:Ee8 cool=E8", "S 7 S:Ea1 C:Ee8 cool=e8");
+	/* several cool pieces (spec/games/ocencahuac.md §4): by rank, then file */
+	assert_rw(O, "S 7 S:Ea1,Pb1 C:Ee8 cool=e8,b1,A1", "S 7 S:Ea1,Pb1 C:Ee8 cool=a1,b1,e8");
 	tb_board b = S_board(A, NULL, NULL);
 	tb_arena a = {0};
 	tb_syntax_err err = {0, 1, ""};
