@@ -84,7 +84,7 @@ unit: $(UNIT_BIN)
 	if [ $$failed -ne 0 ]; then echo "unit: $$failed test program(s) failed"; exit 1; fi
 
 spec: $(BUILD)/tests/spec_runner
-	$(BUILD)/tests/spec_runner spec/tgn.md spec/games/pitarra.md spec/games/asalto.md tests/errors.md
+	$(BUILD)/tests/spec_runner spec/tgn.md spec/games/pitarra.md spec/games/asalto.md spec/games/ocencahuac.md tests/errors.md
 
 golden: $(BUILD)/tablero
 	@TABLERO=$(BUILD)/tablero bash tests/golden.sh

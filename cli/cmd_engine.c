@@ -116,7 +116,7 @@ int cmd_perft(int argc, char **argv)
 
 int cmd_random(int argc, char **argv)
 {
-	S_eopts o = {.seed = 1, .count = 1, .turns = 400};
+	S_eopts o = {.seed = 1, .count = 1, .turns = 3000};
 	if (S_engine_args("random", argc, argv, &o))
 		return EXIT_TROUBLE;
 	tb_engine *e = S_engine("random", &o);

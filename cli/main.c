@@ -71,7 +71,7 @@ static const cli_cmd S_cmds[] = {
 	 "Writes N (default 1) random legal games of game G (default pitarra)\n"
 	 "under rule options R from position P as canonical TGN, each with its\n"
 	 "result. Game k uses seed S+k (default S=1): the same seed gives the\n"
-	 "same bytes. A game still going after T turns (default 400) stops\n"
+	 "same bytes. A game still going after T turns (default 3000) stops\n"
 	 "there, with the result the rules give as it stands and a comment\n"
 	 "saying so.\n"
 	 "\n"

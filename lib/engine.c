@@ -166,15 +166,21 @@ size_t tb_engine_divide(tb_engine *e, int depth, tb_divide_fn fn, void *ctx)
 	return n;
 }
 
-char *tb_engine_position(const tb_engine *e)
+/* The position notation of 's' (malloc'd). */
+static char *S_position(const tb_engine *e, const tb_state *s)
 {
 	tb_arena a = {0};
 	tb_position p;
 	tb_buf b = TB_BUF_INIT;
-	e->rs.rules->save(&e->rs, &e->st, &a, &p);
+	e->rs.rules->save(&e->rs, s, &a, &p);
 	tb_position_write(&b, e->rs.game, &p);
 	tb_arena_free(&a);
 	return tb_buf_detach(&b, NULL);
+}
+
+char *tb_engine_position(const tb_engine *e)
+{
+	return S_position(e, &e->st);
 }
 
 /* splitmix64: small, fast, and the same everywhere. */
@@ -196,10 +202,16 @@ char *tb_engine_random_game(const tb_engine *e, unsigned long long seed, unsigne
 	tb_buf_printf(&b, "[%s \"random\"]\n[%s \"random\"]\n[Result \"*\"]\n", g->side_tag[0],
 	              g->side_tag[1]);
 	tb_buf_printf(&b, "[Event \"tablero random, seed %llu\"]\n", seed);
-	char *pos = tb_engine_position(e);
-	if (strcmp(pos, g->start) != 0 && !e->incomplete) /* the start goes without saying */
+	/* the start under these rules goes without saying */
+	char *pos = tb_engine_position(e), *start = NULL;
+	tb_state st;
+	char msg[320];
+	if (e->rs.rules->load(&e->rs, NULL, &st, msg, sizeof msg) == 0)
+		start = S_position(e, &st);
+	if ((!start || strcmp(pos, start) != 0) && !e->incomplete)
 		tb_buf_printf(&b, "[Position \"%s\"]\n", pos);
 	free(pos);
+	free(start);
 	tb_turns turns = {NULL, 0};
 	tb_state s = e->st;
 	unsigned long long x = seed;

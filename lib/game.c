@@ -42,6 +42,18 @@ const char *tb_opts_get(const tb_opts *o, const char *key)
 	return NULL;
 }
 
+int tb_game_first_side(const tb_game *g, const tb_opts *o)
+{
+	const char *v = tb_opts_get(o, "first");
+	for (int i = 0; v && g->options && g->options[i].key; i++)
+		if (strcmp(g->options[i].key, "first") == 0) {
+			const char *second = strchr(g->options[i].values, '|');
+			size_t len = second ? strcspn(second + 1, "|") : 0;
+			return second && strlen(v) == len && memcmp(v, second + 1, len) == 0;
+		}
+	return 0;
+}
+
 int tb_scan_fail(tb_scan *sc, const char *fmt, ...)
 {
 	va_list ap;

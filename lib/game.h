@@ -99,6 +99,10 @@ struct tb_game {
 	const struct tb_rules *rules; /* its rules engine, or NULL (none yet) */
 };
 
+/* The side that moves first from the game's start under options 'o':
+ * 1 when the game's option "first" names its second side, else 0. */
+int tb_game_first_side(const tb_game *g, const tb_opts *o);
+
 /* Checks the options 'o' against the game's table: NULL, or why not
  * (written into 'why'). */
 const char *tb_options_check(const tb_game *g, const tb_opts *o, char *why, size_t n);

@@ -687,6 +687,8 @@ static void S_movetext(S_parser *p)
 {
 	tb_record *rec = p->rec;
 	S_clock clk = {1, 0, 1};
+	if (rec->game) /* a rule may say who begins */
+		clk.side = tb_game_first_side(rec->game, &rec->opts);
 	if (rec->start)
 		clk = (S_clock){rec->start->number, rec->start->to_move, 1};
 	S_line(p, &rec->main, clk, 0);

@@ -1192,26 +1192,39 @@ static void S_explain_crown(const tb_ruleset *rs, const tb_state *s, const tb_tu
 {
 	tb_state w = *s;
 	tb_events ev;
-	int side = s->to_move;
 	S_apply(rs, &w, t, &ev);
 	tb_buf tok = TB_BUF_INIT;
 	tb_move right = {t->nparts, t->crown, (tb_part *)t->parts};
 	tb_move_write(&tok, &right);
-	char who[64] = "a royal piece";
+	int at = -1, mover = tb_geo_at(&rs->geo, t->parts[0].pt);
+	for (unsigned i = 0; i < t->nparts; i++) /* where the moving piece ends */
+		if (t->parts[i].kind != TB_PART_PUSH && t->parts[i].kind != TB_PART_RELOCATE)
+			mover = tb_geo_at(&rs->geo, t->parts[i].pt);
 	for (unsigned i = 0; i < ev.n; i++) /* the last piece crowned names it */
-		if (ev.ev[i].kind == TB_EV_CROWN) {
-			int at = tb_geo_at(&rs->geo, ev.ev[i].a);
-			S_who(rs, &w, at, S_side(w.cell[at]) != side, who, sizeof who);
-		}
-	if (!t->crown)
+		if (ev.ev[i].kind == TB_EV_CROWN)
+			at = tb_geo_at(&rs->geo, ev.ev[i].a);
+	if (!t->crown || at < 0) {
 		snprintf(why, n, "this turn crowns no royal piece");
-	else if (t->crown == 2)
-		snprintf(why, n, "%s is crowned, and its side's three royal pieces are: the second "
-		         "stage begins: write %s", who, tok.data);
+		tb_buf_free(&tok);
+		return;
+	}
+	char who[96], a[4];
+	int y = S_side(w.cell[at]), count = S_crowned_count(&w, y);
+	S_name(rs, at, a);
+	if (at == mover)
+		snprintf(who, sizeof who, "the %s reaches the far row and is crowned",
+		         S_piece_name[S_type(w.cell[at])]);
 	else
-		snprintf(why, n, "%s is crowned%s: write %s", who,
-		         m->crown == 2 ? ", but its side's second stage does not begin yet" : "",
-		         tok.data);
+		snprintf(who, sizeof who, "%s's %s on %s is crowned", S_side_name[y],
+		         S_piece_name[S_type(w.cell[at])], a);
+	if (t->crown == 2)
+		snprintf(why, n, "%s, %s's third crowned royal piece: its second stage begins: write %s",
+		         who, S_side_name[y], tok.data);
+	else if (m->crown == 2)
+		snprintf(why, n, "%s, but %s's second stage does not begin (%d crowned royal piece%s "
+		         "of 3): write %s", who, S_side_name[y], count, count == 1 ? "" : "s", tok.data);
+	else
+		snprintf(why, n, "%s: write %s", who, tok.data);
 	tb_buf_free(&tok);
 }
 

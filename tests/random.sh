@@ -1,24 +1,29 @@
 #!/usr/bin/env bash
 # Random games replayed by validate under every value of every rule
-# option of each game that has a rules engine: La Pitarra's with no
-# diagnostic at all; Asalto's with no error (a random defender often
-# passes up a capture, which is legal and earns a warning, TB407).
+# option of each game: La Pitarra's and Ocencahuac's with no diagnostic
+# at all, and ending by the rules (unless the turn limit is off);
+# Asalto's with no error (a random defender often passes up a capture,
+# which is legal and earns a warning, TB407). Ocencahuac's random games
+# seldom crown a piece, so they are also played from positions in the
+# second stage.
 set -euo pipefail
 : "${TABLERO:?set TABLERO}"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 pass=0 fail=0
-check() { # game, rules, [strict]
-	local game=$1 rules=$2 strict=${3:-}
-	"$TABLERO" random --game "$game" --rules "$rules" --seed 11 -n 40 >"$tmp/games.tgn"
+check() { # game, rules, [strict], [position]
+	local game=$1 rules=$2 strict=${3:-} pos=${4:-}
+	"$TABLERO" random --game "$game" --rules "$rules" ${pos:+--position "$pos"} --seed 11 \
+		-n 40 >"$tmp/games.tgn"
 	if "$TABLERO" validate $strict "$tmp/games.tgn" >/dev/null 2>"$tmp/err" &&
 	   ! grep -v 'TB407\|TB403' "$tmp/err" | grep -q 'warning:' &&
 	   [ "$(grep -c '^\[Game ' "$tmp/games.tgn")" = 40 ] &&
-	   { [ "$game" != pitarra ] || ! grep -q '^\[Result "\*"\]' "$tmp/games.tgn"; }; then
+	   { [ "$game" = asalto ] || [[ "$rules" == *limit=none* ]] ||
+	     ! grep -q '^\[Result "\*"\]' "$tmp/games.tgn"; }; then
 		pass=$((pass + 1))
 	else
 		fail=$((fail + 1))
-		echo "FAIL: random $game games under \"$rules\" do not validate cleanly"
+		echo "FAIL: random $game games under \"$rules\"${pos:+ from $pos} do not validate cleanly"
 		head -20 "$tmp/err"
 	fi
 }
@@ -31,6 +36,21 @@ for rules in "" first=defenders blue=horizontals blue=fortress forward=fortress 
 	chain=straight chain=angle huff=automatic huff=off huff_target=mover immobile=lose \
 	diagonals=none "chain=straight; huff=automatic; blue=horizontals; forward=fortress"; do
 	check asalto "$rules"
+done
+# Sangangüey in its second stage, Ceboruco one crowning short of it.
+stage2="S 30 S:Ga2,Gc4,Gd4,Mb7+,Ea8+,Pd8+ C:Md1+,Ee1+,Pb3,Gc6,Gd7,Ge7"
+both="C 40 S:Gb2,Gc4,Gd5,Mb7+,Ea8+,Pd8+ C:Pb1+,Md1+,Ee1+,Gc6,Gd7,Ge7"
+for rules in "" river=5 river=6 first=ceboruco prince=knight jump=line chain=yes \
+	push_target=enemy push_dir=jump push_side=opposite push_dist=exactly3 push_dist=stop \
+	push_fallback=none cooldown=next_move crown=all_three crowned_move=new_plus_old \
+	relocate=orthogonal support=target support=capturer stage2_push=on blocked=lose \
+	limit=none limit=30 \
+	"jump=line; chain=yes; push_target=enemy; push_dir=jump; push_dist=stop; cooldown=next_move" \
+	"prince=knight; crown=all_three; crowned_move=new_plus_old; stage2_push=on; support=target"; do
+	check ocencahuac "$rules" --strict
+	case $rules in river=*|first=*|crown=all_three*) continue ;; esac
+	check ocencahuac "$rules" --strict "$stage2"
+	check ocencahuac "$rules" --strict "$both"
 done
 echo "random: $pass passed, $fail failed"
 [ $fail = 0 ]
