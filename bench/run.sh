@@ -229,3 +229,4 @@ rules_bench() {
 
 rules_bench pitarra 700 5 6
 rules_bench asalto 2000 7 8 "$ASALTO_SETUP"
+rules_bench ocencahuac 2700 5 6

@@ -341,10 +341,9 @@ static int S_hop_second_stage(const tb_state *w, const S_hop *h, int side)
 static int S_end(const tb_ruleset *rs, tb_state *s, int mover, int captured, tb_events *ev)
 {
 	int side = s->to_move, crowned = 0, began = 0, last[2] = {-1, -1};
-	for (int p = 0; p < rs->geo.npoints; p++) {
+	for (set m = s->bits[0] | s->bits[1]; m; m &= m - 1) {
+		int p = __builtin_ctzll(m);
 		uint8_t *c = &s->cell[p];
-		if (!*c)
-			continue;
 		if (rs->opt[O_COOLDOWN] == 0 ? S_side(*c) == side : p == mover)
 			*c &= (uint8_t)~COOL;
 		int far = S_rank(p) == S_far(rs, S_side(*c));
@@ -446,11 +445,38 @@ static tb_part S_part(const tb_ruleset *rs, tb_part_kind k, int p)
 	return (tb_part){(uint8_t)k, rs->geo.points[p].pt};
 }
 
+/* The crown marker of the turn in g->cur. A crowning needs a royal
+ * piece that moved this turn to end on its far row; with one piece
+ * moving (no pushback or relocation onto the first or last rank, no
+ * chain) that is the mover, else the turn is played out. */
+static uint8_t S_crown_of(const S_gen *g)
+{
+	const tb_ruleset *rs = g->rs;
+	const tb_turn *t = &g->cur;
+	int top = S_ranks(rs) - 1, mover = t->nparts - 1;
+	tb_part_kind last = t->parts[mover].kind;
+	if (last == TB_PART_PUSH || last == TB_PART_RELOCATE) {
+		int r = S_rank(tb_geo_at(&rs->geo, t->parts[mover].pt));
+		mover--;
+		if (r == 0 || r == top || t->nparts > 4) {
+			tb_state w = *g->s;
+			return (uint8_t)S_apply(rs, &w, t, NULL);
+		}
+	} else if (t->nparts > 2) {
+		tb_state w = *g->s;
+		return (uint8_t)S_apply(rs, &w, t, NULL);
+	}
+	uint8_t c = g->s->cell[tb_geo_at(&rs->geo, t->parts[0].pt)];
+	int side = S_side(c), to = tb_geo_at(&rs->geo, t->parts[mover].pt);
+	if (!S_royal(c) || TB_CELL_CROWNED(c) || S_rank(to) != S_far(rs, side))
+		return 0;
+	return S_crowned_count(g->s, side) == 2 ? 2 : 1;
+}
+
 /* Emits the turn in g->cur, with its crown marker. */
 static void S_emit(S_gen *g)
 {
-	tb_state w = *g->s;
-	g->cur.crown = (uint8_t)S_apply(g->rs, &w, &g->cur, NULL);
+	g->cur.crown = S_crown_of(g);
 	if (g->n < g->cap)
 		g->out[g->n] = g->cur;
 	g->n++; /* counted even past the buffer: the caller retries */
@@ -584,9 +610,8 @@ static size_t S_collect(const tb_ruleset *rs, const tb_state *s, tb_turn *out, s
                         int any)
 {
 	S_gen g = {rs, s, out, 0, cap, any, {0, 0, {{0, 0}}}};
-	for (int p = 0; p < rs->geo.npoints && !S_done(&g); p++)
-		if (s->cell[p] && S_side(s->cell[p]) == s->to_move)
-			S_piece_turns(&g, p);
+	for (set m = s->bits[s->to_move]; m && !S_done(&g); m &= m - 1)
+		S_piece_turns(&g, __builtin_ctzll(m));
 	return g.n;
 }
 
