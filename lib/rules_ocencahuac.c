@@ -776,7 +776,12 @@ static int S_load(const tb_ruleset *rs, const tb_position *p, tb_state *s, char 
 			unknown = pc->side;
 			continue;
 		}
-		S_put(s, tb_geo_at(&rs->geo, pc->pt), TB_CELL(pc->side, type, pc->crowned));
+		int at = tb_geo_at(&rs->geo, pc->pt);
+		if (at < 0) {
+			snprintf(why, n, "a piece stands off the board");
+			return -1;
+		}
+		S_put(s, at, TB_CELL(pc->side, type, pc->crowned));
 	}
 	for (int y = 0; y < 2; y++) {
 		if (S_check_side(rs, s, count[y], y, why, n))
