@@ -62,7 +62,7 @@ static const char *S_configure(tb_ruleset *rs)
 {
 	tb_geometry *g = &rs->geo;
 	int ranks = 8 + rs->opt[O_RIVER]; /* river=4|5|6 */
-	char pts[TB_MAX_POINTS * 4] = "", line[64];
+	char pts[TB_MAX_POINTS * 4] = "", line[80];
 	memset(g, 0, sizeof *g);
 	for (int r = 0; r < ranks; r++)
 		for (int f = 0; f < FILES; f++)
