@@ -114,6 +114,14 @@ static int S_crowned_count(const tb_state *s, int side)
 	return n;
 }
 
+/* "Sangangüey has 1 crowned royal piece", into 'out' (64 bytes). */
+static const char *S_crowns(const tb_state *s, int side, char *out)
+{
+	int n = S_crowned_count(s, side);
+	snprintf(out, 64, "%s has %d crowned royal piece%s", S_side_name[side], n, n == 1 ? "" : "s");
+	return out;
+}
+
 static long S_limit(const tb_ruleset *rs)
 {
 	return rs->opt[O_LIMIT] == 0 ? 200 : rs->opt[O_LIMIT] == 1 ? 0 : rs->num[O_LIMIT];
@@ -745,10 +753,11 @@ static int S_check_side(const tb_ruleset *rs, const tb_state *s, const int count
 			return -1;
 		}
 		if (rs->opt[O_CROWN] == 1 && TB_CELL_CROWNED(c) && !far && crowned < 3) {
-			snprintf(why, n, "%s's %s on %c%d is crowned off its far row, and %s has %d "
-			         "crowned royal pieces: under crown=all_three a crown is kept off the far "
-			         "row only in the second stage", S_side_name[y], S_piece_name[S_type(c)],
-			         'a' + TB_PT_FILE(pt), TB_PT_RANK(pt) + 1, S_side_name[y], crowned);
+			char crowns[64];
+			snprintf(why, n, "%s's %s on %c%d is crowned off its far row, and %s: under "
+			         "crown=all_three a crown is kept off the far row only in the second stage",
+			         S_side_name[y], S_piece_name[S_type(c)], 'a' + TB_PT_FILE(pt),
+			         TB_PT_RANK(pt) + 1, S_crowns(s, y, crowns));
 			return -1;
 		}
 	}
@@ -879,7 +888,7 @@ static int S_explain_step(const tb_ruleset *rs, const tb_state *s, int p, int q,
 	uint8_t c = s->cell[p];
 	int type = S_type(c), side = S_side(c), df = S_file(q) - S_file(p), dr = S_rank(q) - S_rank(p);
 	int st2 = S_stage2(s, side) && type != WARRIOR;
-	char a[4], b[4];
+	char a[4], b[4], crowns[64];
 	S_name(rs, p, a);
 	S_name(rs, q, b);
 	if (st2 && type == PRINCE) {
@@ -924,9 +933,8 @@ static int S_explain_step(const tb_ruleset *rs, const tb_state *s, int p, int q,
 		}
 		if (abs(df) + abs(dr) > 1) {
 			if (type == EMPEROR || type == PRINCESS)
-				snprintf(why, n, "the %s slides only in its side's second stage (%s has %d "
-				         "crowned royal pieces)", S_piece_name[type], S_side_name[side],
-				         S_crowned_count(s, side));
+				snprintf(why, n, "the %s slides only in its side's second stage (%s)",
+				         S_piece_name[type], S_crowns(s, side, crowns));
 			else
 				snprintf(why, n, "%s and %s are not adjacent: %s steps one cell", a, b,
 				         type == WARRIOR ? "a Warrior" : "the Prince");
@@ -945,12 +953,12 @@ static int S_explain_capture(const tb_ruleset *rs, const tb_state *s, int p, int
 {
 	uint8_t c = s->cell[p], t = s->cell[q];
 	int type = S_type(c), side = S_side(c), df = S_file(q) - S_file(p), dr = S_rank(q) - S_rank(p);
-	char a[4], b[4];
+	char a[4], b[4], crowns[64];
 	S_name(rs, p, a);
 	S_name(rs, q, b);
 	if (!S_stage2(s, side)) {
-		snprintf(why, n, "captures begin with the side's second stage (%s has %d crowned royal "
-		         "pieces)", S_side_name[side], S_crowned_count(s, side));
+		snprintf(why, n, "captures begin with the side's second stage (%s)",
+		         S_crowns(s, side, crowns));
 	} else if (type == WARRIOR) {
 		snprintf(why, n, "Warriors do not capture");
 	} else if (!t) {
