@@ -29,10 +29,14 @@ LDFLAGS  += $(LDSAN)
 # they are there (installing them on Debian when run as root).
 DEPS_OK := $(BUILD)/.deps-ok
 PKG_CMOCKA = $(shell pkg-config --cflags --libs cmocka 2>/dev/null)
+# libxml2's headers as system headers: our warnings are not theirs.
+XML_CFLAGS = $(patsubst -I%,-isystem %,$(shell pkg-config --cflags libxml-2.0 2>/dev/null))
+XML_LIBS = $(shell pkg-config --libs libxml-2.0 2>/dev/null)
+CPPFLAGS += $(XML_CFLAGS)
 
 LIB_SRC := $(wildcard lib/*.c)
 CLI_SRC := $(wildcard cli/*.c)
-LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
+LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/gen/schema_rng.o
 CLI_OBJ := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
 UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
@@ -54,15 +58,25 @@ $(BUILD)/obj/%.o: %.c | $(DEPS_OK)
 	@echo "CC $<"
 	@$(CC) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
 
+# Files the library carries: the XML schema it validates against.
+$(BUILD)/gen/schema_rng.c: schemas/tgn.rng tools/embed.sh
+	@mkdir -p $(dir $@)
+	bash tools/embed.sh tb_schema_rng $< > $@.tmp && mv $@.tmp $@
+
+$(BUILD)/obj/gen/%.o: $(BUILD)/gen/%.c | $(DEPS_OK)
+	@mkdir -p $(dir $@)
+	@echo "CC $<"
+	@$(CC) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
+
 $(BUILD)/libtablero.a: $(LIB_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
 
 $(BUILD)/libtablero.so: $(LIB_OBJ)
-	$(CC) -shared -Wl,-soname,libtablero.so.0 $(LDFLAGS) -o $@ $^
+	$(CC) -shared -Wl,-soname,libtablero.so.0 $(LDFLAGS) -o $@ $^ $(XML_LIBS)
 
 $(BUILD)/tablero: $(CLI_OBJ) $(BUILD)/libtablero.a
-	$(CC) $(LDFLAGS) -o $@ $(CLI_OBJ) $(BUILD)/libtablero.a
+	$(CC) $(LDFLAGS) -o $@ $(CLI_OBJ) $(BUILD)/libtablero.a $(XML_LIBS)
 
 $(BUILD)/tablero.pc: tablero.pc.in lib/tablero.h
 	@mkdir -p $(dir $@)
@@ -73,11 +87,11 @@ $(BUILD)/tablero.pc: tablero.pc.in lib/tablero.h
 $(BUILD)/tests/test_%: tests/unit/test_%.c $(BUILD)/libtablero.a | $(DEPS_OK)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -fvisibility=default $< -o $@ $(LDFLAGS) \
-		$(BUILD)/libtablero.a $(PKG_CMOCKA)
+		$(BUILD)/libtablero.a $(XML_LIBS) $(PKG_CMOCKA)
 
 $(BUILD)/tests/spec_runner: tests/spec_runner.c $(BUILD)/libtablero.a | $(DEPS_OK)
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(CFLAGS) $< -o $@ $(LDFLAGS) $(BUILD)/libtablero.a
+	$(CC) $(CPPFLAGS) $(CFLAGS) $< -o $@ $(LDFLAGS) $(BUILD)/libtablero.a $(XML_LIBS)
 
 unit: $(UNIT_BIN)
 	@failed=0; for t in $(UNIT_BIN); do echo "== $$t"; $$t || failed=$$((failed + 1)); done; \

@@ -78,6 +78,27 @@ static const cli_cmd S_cmds[] = {
 	 "\n"
 	 "Exit: 0 written, 2 could not run.\n",
 	 cmd_random},
+	{"xml", "write records as XML, or XML back as TGN",
+	 "usage: tablero xml [--sourcepos] [--positions] [-o FILE] [FILE...]\n"
+	 "       tablero xml --to tgn [-o FILE] [FILE...]\n"
+	 "\n"
+	 "Writes every record of each FILE ('-' or none: standard input) as\n"
+	 "tablero XML (spec/xml.md; schema: schemas/tgn.rng), one document.\n"
+	 "A record with errors is reported and left out.\n"
+	 "\n"
+	 "  --sourcepos  say where each node was in the TGN (line, col, ...)\n"
+	 "  --positions  replay each record by its rules and add, after each\n"
+	 "               turn, the position, its pieces and what the turn did\n"
+	 "  --to tgn     read tablero XML and write its records as canonical\n"
+	 "               TGN; the XML is validated against the schema, and a\n"
+	 "               document that does not validate is refused with the\n"
+	 "               line of each problem, and nothing is written\n"
+	 "  -o FILE      write FILE (replaced only once complete) instead of\n"
+	 "               standard output\n"
+	 "  -h, --help   this text\n"
+	 "\n"
+	 "Exit: 0 all converted, 1 problems found, 2 could not run.\n",
+	 cmd_xml},
 };
 
 static void S_usage(FILE *out)

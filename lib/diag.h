@@ -55,7 +55,11 @@ enum {
 	TB_D_BAD_POSITION = 404,/* a position that cannot occur (or be checked) */
 	TB_D_RESULT_RULES = 405,/* the result against the rules */
 	TB_D_NO_ENGINE = 406,   /* the game has no engine yet (warning) */
-	TB_D_PASSED_UP = 407    /* a capture passed up: a huff is available (warning) */
+	TB_D_PASSED_UP = 407,   /* a capture passed up: a huff is available (warning) */
+	/* tablero XML read back (spec/xml.md) */
+	TB_D_XML_MALFORMED = 501, /* not well-formed XML, or a DOCTYPE or entity */
+	TB_D_XML_INVALID = 502,   /* not valid against the schema, or not ours */
+	TB_D_XML_LIMIT = 503      /* over a limit */
 };
 
 #define TB_MAX_DIAGS 100 /* kept per record; the rest are counted */

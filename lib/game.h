@@ -96,6 +96,9 @@ struct tb_game {
 	const char *(*check_extra)(const tb_board *b, const char *key,
 	                           const char *value, tb_buf *canon);
 	const tb_option *options;   /* the game's rule options, NULL key last */
+	/* Where the piece taken by a capture part from 'from' to 'to'
+	 * stood; NULL when the game's captures take no piece that way. */
+	tb_point (*captured)(tb_point from, tb_point to);
 	const struct tb_rules *rules; /* its rules engine, or NULL (none yet) */
 };
 

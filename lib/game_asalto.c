@@ -91,6 +91,12 @@ static const char *S_check_extra(const tb_board *b, const char *key,
 
 static const char *const S_extras[] = {"huff", NULL};
 
+/* A defender's jump takes the attacker it passes: halfway along. */
+static tb_point S_captured(tb_point from, tb_point to)
+{
+	return TB_PT((TB_PT_FILE(from) + TB_PT_FILE(to)) / 2, (TB_PT_RANK(from) + TB_PT_RANK(to)) / 2);
+}
+
 /* The readings issue 4 settles (shared/research/games.md items 32-43);
  * the engine that plays them comes with it. */
 static const tb_option S_options[] = {
@@ -117,5 +123,6 @@ const tb_game tb_game_asalto = {
 	.parse_move = S_parse,
 	.check_extra = S_check_extra,
 	.options = S_options,
+	.captured = S_captured,
 	.rules = &tb_rules_asalto,
 };

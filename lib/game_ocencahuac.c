@@ -117,6 +117,13 @@ static const char *S_check_extra(const tb_board *b, const char *key,
 
 static const char *const S_extras[] = {"cool", NULL};
 
+/* A second-stage royal piece lands on the Warrior it takes. */
+static tb_point S_captured(tb_point from, tb_point to)
+{
+	(void)from;
+	return to;
+}
+
 /* The readings of spec/games/ocencahuac.md, the default first. ORDER
  * OPTION: rules_ocencahuac.c indexes this table. */
 static const tb_option S_options[] = {
@@ -153,5 +160,6 @@ const tb_game tb_game_ocencahuac = {
 	.parse_move = S_parse,
 	.check_extra = S_check_extra,
 	.options = S_options,
+	.captured = S_captured,
 	.rules = &tb_rules_ocencahuac,
 };

@@ -177,13 +177,28 @@ TB_EXPORT int tb_record_equal(const tb_record *a, const tb_record *b);
  * count move paths (perft) and play random games.
  */
 
-/** What tb_reader_validate tells about each turn it plays. */
+/** One thing a turn did that its token does not show at once
+ * (spec/tgn.md, "Derived events"). */
+typedef struct tb_turn_event {
+	const char *kind;     /* "tercia", "double tercia", "columpio", "removal",
+	                         "capture", "pushback", "relocation", "coronation",
+	                         "stage", "huff available", "huff", "fortress" */
+	const char *point;    /* the point it happened on ("d3"), or NULL */
+	const char *to;       /* where a piece went, or a tercia's last point, or NULL */
+	unsigned count;       /* "fortress": attackers in the fortress */
+} tb_turn_event;
+
+/** What tb_reader_validate tells about each turn it plays. Everything
+ * is borrowed for the duration of the call. */
 typedef struct tb_turn_report {
 	unsigned number;      /* turn number */
 	int side;             /* 0 first side, 1 second */
 	const char *token;    /* canonical token */
 	const char *position; /* position notation after the turn */
 	const char *events;   /* derived events, "; "-separated, or "" */
+	unsigned line, col;   /* where the turn is written in the record's source */
+	size_t nevents;       /* the same events, one by one */
+	const tb_turn_event *ev;
 } tb_turn_report;
 
 typedef void (*tb_turn_fn)(void *ctx, const tb_turn_report *t);
@@ -229,6 +244,62 @@ TB_EXPORT char *tb_engine_position(const tb_engine *e);
  * the same bytes. The caller frees it; '*len' gets its length. */
 TB_EXPORT char *tb_engine_random_game(const tb_engine *e, unsigned long long seed,
                                       unsigned max_turns, size_t *len);
+
+/** ## XML (spec/xml.md; the schema is schemas/tgn.rng)
+ *
+ * Records as XML and back, with libxml2. Writing streams one record at
+ * a time; reading streams too, validating the document against the
+ * schema as it goes.
+ */
+enum {
+	TB_XML_SOURCEPOS = 1,  /* where each node was in the TGN source */
+	TB_XML_POSITIONS = 2   /* the position and events after each turn played */
+};
+
+typedef struct tb_xml_writer tb_xml_writer;
+
+/** Starts a document (<tgn>) on 'out', which stays the caller's (it
+ * must outlive the writer, and is not closed). 'flags': TB_XML_*.
+ * Returns NULL when libxml2 cannot write to it. */
+TB_EXPORT tb_xml_writer *tb_xml_writer_new(FILE *out, int flags);
+
+/** Writes 'rec', just read by 'r', as a <record>. Under
+ * TB_XML_POSITIONS the record is first replayed by its rules
+ * (tb_reader_validate: its diagnostics join the reader's). Returns 0,
+ * TB_EINVAL for a record with errors (nothing of it is written), or
+ * TB_EIO when writing failed. */
+TB_EXPORT int tb_xml_write_record(tb_xml_writer *w, tb_reader *r, const tb_record *rec);
+
+/** Ends the document, flushes and frees 'w'. Returns 0, or TB_EIO when
+ * some write failed. */
+TB_EXPORT int tb_xml_writer_end(tb_xml_writer *w);
+
+typedef struct tb_xml_reader tb_xml_reader;
+
+/** A reader of tablero XML from 'f' (the caller's; it must outlive the
+ * reader) or from the 'len' bytes at 'buf' (kept alive by the caller);
+ * 'name' (copied) is used in diagnostics. No network access, no DTD, no
+ * entity is loaded or expanded. */
+TB_EXPORT tb_xml_reader *tb_xml_reader_new_file(FILE *f, const char *name);
+TB_EXPORT tb_xml_reader *tb_xml_reader_new_mem(const char *buf, size_t len,
+                                               const char *name);
+
+/** Reads the next record and returns 1 with '*tgn' set to its canonical
+ * TGN (the caller frees it; '*len' its length), 0 at the end of a valid
+ * document, or -1 when the document is refused: not well-formed, not
+ * valid against the schema, over a limit, or holding a record TGN does
+ * not accept. The diagnostics (tb_xml_reader_diag) say where and why;
+ * after -1 no further record is read. A caller that must not write
+ * half a conversion keeps what it got until 0. */
+TB_EXPORT int tb_xml_reader_next(tb_xml_reader *x, char **tgn, size_t *len);
+
+/** The diagnostics of the last tb_xml_reader_next call. Borrowed; valid
+ * until the next call or tb_xml_reader_free. Their 'source' is "" (the
+ * reader does not keep the XML's lines). */
+TB_EXPORT size_t tb_xml_reader_ndiags(const tb_xml_reader *x);
+TB_EXPORT const tb_diag *tb_xml_reader_diag(const tb_xml_reader *x, size_t i);
+
+TB_EXPORT void tb_xml_reader_free(tb_xml_reader *x);
 
 #ifdef __cplusplus
 }

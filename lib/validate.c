@@ -83,15 +83,16 @@ static int S_fits(const tb_turn *t, const tb_move *m)
 	return 1;
 }
 
+static const char *const S_event_names[] = {
+	"", "tercia", "double tercia", "columpio", "removal", "capture", "pushback",
+	"relocation", "coronation", "stage", "huff available", "huff", "fortress"};
+
 static void S_events_text(tb_buf *b, const tb_events *ev)
 {
-	static const char *const names[] = {
-		"", "tercia", "double tercia", "columpio", "removal", "capture", "pushback",
-		"relocation", "coronation", "stage", "huff available", "huff", "fortress"};
 	for (unsigned i = 0; i < ev->n; i++) {
 		const tb_event *e = &ev->ev[i];
 		tb_buf_puts(b, i ? "; " : "");
-		tb_buf_puts(b, names[e->kind]);
+		tb_buf_puts(b, S_event_names[e->kind]);
 		if (e->kind == TB_EV_FORTRESS) { /* a is a count */
 			tb_buf_printf(b, " %u/9", e->a);
 			continue;
@@ -105,6 +106,14 @@ static void S_events_text(tb_buf *b, const tb_events *ev)
 			tb_point_write(b, e->b);
 		}
 	}
+}
+
+/* "d3" for point 'p' into 'out', or "" for none. */
+static void S_point_text(char out[4], tb_point p)
+{
+	out[0] = '\0';
+	if (p && p != TB_PT_UNKNOWN)
+		snprintf(out, 4, "%c%d", 'a' + TB_PT_FILE(p), TB_PT_RANK(p) + 1);
 }
 
 /* Plays 't' and tells the caller. */
@@ -128,8 +137,18 @@ static void S_play(S_val *v, S_at *at, const tb_turn *t, const tb_node *n)
 	tb_move m = {t->nparts, t->crown, (tb_part *)t->parts};
 	S_token(&tok, t->nparts ? TB_NODE_MOVE : TB_NODE_PASS, &m);
 	S_events_text(&evt, &ev);
+	tb_turn_event one[sizeof ev.ev / sizeof ev.ev[0]];
+	char pts[sizeof ev.ev / sizeof ev.ev[0]][2][4];
+	for (unsigned i = 0; i < ev.n; i++) {
+		const tb_event *e = &ev.ev[i];
+		int count = e->kind == TB_EV_FORTRESS; /* a is a count, not a point */
+		S_point_text(pts[i][0], count ? 0 : e->a);
+		S_point_text(pts[i][1], e->b);
+		one[i] = (tb_turn_event){S_event_names[e->kind], *pts[i][0] ? pts[i][0] : NULL,
+		                         *pts[i][1] ? pts[i][1] : NULL, count ? e->a : 0};
+	}
 	tb_turn_report rep = {n->number, n->side, tok.data, S_position_text(v, &at->st),
-	                      evt.data ? evt.data : ""};
+	                      evt.data ? evt.data : "", n->span.line, n->span.col, ev.n, one};
 	v->fn(v->ctx, &rep);
 	tb_buf_free(&tok);
 	tb_buf_free(&evt);

@@ -10,14 +10,14 @@
 
 #include "game.h"
 #include "record.h"
+#include "writer.h"
 
 typedef struct S_writer {
 	tb_buf *b;
 	const tb_game *g;
 } S_writer;
 
-/* Writes 's' escaping the characters in 'esc' with a backslash. */
-static void S_escaped(tb_buf *b, const char *s, const char *esc)
+void tb_write_escaped(tb_buf *b, const char *s, const char *esc)
 {
 	for (const char *p = s; *p; p++) {
 		if (strchr(esc, *p))
@@ -26,18 +26,23 @@ static void S_escaped(tb_buf *b, const char *s, const char *esc)
 	}
 }
 
-static void S_comment(tb_buf *b, const tb_comment *c)
+void tb_write_comment(tb_buf *b, const char *text, const char *lang)
 {
 	tb_buf_putc(b, '{');
-	if (c->lang) {
-		tb_buf_printf(b, "@%s", c->lang);
-		if (*c->text)
+	if (lang) {
+		tb_buf_printf(b, "@%s", lang);
+		if (*text)
 			tb_buf_putc(b, ' ');
-	} else if (c->text[0] == '@') {
+	} else if (text[0] == '@') {
 		tb_buf_putc(b, '\\'); /* not a language */
 	}
-	S_escaped(b, c->text, "}\\");
+	tb_write_escaped(b, text, "}\\");
 	tb_buf_putc(b, '}');
+}
+
+static void S_comment(tb_buf *b, const tb_comment *c)
+{
+	tb_write_comment(b, c->text, c->lang);
 }
 
 /* Writes each comment of 'c' preceded by 'sep', the first, and by a
@@ -148,7 +153,7 @@ static void S_tags(tb_buf *b, const tb_record *rec)
 		tb_buf_putc(b, '[');
 		tb_buf_puts(b, t->name);
 		tb_buf_puts(b, " \"");
-		S_escaped(b, t->value, "\"\\");
+		tb_write_escaped(b, t->value, "\"\\");
 		tb_buf_puts(b, "\"]");
 		S_comments(b, t->comments, " ");
 		tb_buf_putc(b, '\n');

@@ -1,0 +1,281 @@
+/*
+ * cmd_xml.c -- "tablero xml": TGN records as tablero XML, and back
+ * ("--to tgn"). spec/xml.md.
+ *
+ * Nothing half-converted is written: to a file (-o), the output goes
+ * to a new file renamed over it once complete; reading XML back, every
+ * record is kept in a temporary file until the whole input has been
+ * read and found valid, and only then copied out.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+typedef struct S_opts {
+	int flags;            /* TB_XML_* */
+	int to_tgn;
+	const char *out;      /* -o FILE, or NULL for standard output */
+	int nfiles;
+	char **files;
+} S_opts;
+
+static int S_args(int argc, char **argv, S_opts *o)
+{
+	static char dashname[] = "-";
+	static char *dash[] = {dashname, NULL};
+	int i = 1;
+	for (; i < argc; i++) {
+		const char *a = argv[i];
+		if (strcmp(a, "--") == 0) {
+			i++;
+			break;
+		} else if (strcmp(a, "--sourcepos") == 0) {
+			o->flags |= TB_XML_SOURCEPOS;
+		} else if (strcmp(a, "--positions") == 0) {
+			o->flags |= TB_XML_POSITIONS;
+		} else if (strcmp(a, "--to") == 0 && i + 1 < argc) {
+			const char *to = argv[++i];
+			if (strcmp(to, "tgn") != 0 && strcmp(to, "xml") != 0) {
+				cli_error("xml", "--to takes tgn or xml, not '%s'", to);
+				return -1;
+			}
+			o->to_tgn = strcmp(to, "tgn") == 0;
+		} else if (strcmp(a, "-o") == 0 && i + 1 < argc) {
+			o->out = argv[++i];
+		} else if (a[0] == '-' && a[1]) {
+			cli_error("xml", "unknown option '%s' (see tablero xml --help)", a);
+			return -1;
+		} else {
+			break;
+		}
+	}
+	if (o->to_tgn && o->flags) {
+		cli_error("xml", "--sourcepos and --positions are for writing XML, not reading it");
+		return -1;
+	}
+	o->files = i < argc ? argv + i : dash;
+	o->nfiles = i < argc ? argc - i : 1;
+	return 0;
+}
+
+/* Copies the rest of 'from' (rewound) to 'path' atomically, or to
+ * standard output when 'path' is NULL. Returns an exit code. */
+static int S_deliver(FILE *from, const char *path)
+{
+	char buf[65536];
+	size_t n;
+	rewind(from);
+	if (!path) {
+		while ((n = fread(buf, 1, sizeof buf, from)) > 0)
+			if (fwrite(buf, 1, n, stdout) != n)
+				return EXIT_TROUBLE;
+		return ferror(from) || fflush(stdout) ? EXIT_TROUBLE : EXIT_CLEAN;
+	}
+	cli_atomic *a = cli_atomic_begin(path);
+	if (!a)
+		return EXIT_TROUBLE;
+	while ((n = fread(buf, 1, sizeof buf, from)) > 0)
+		if (cli_atomic_write(a, buf, n)) {
+			cli_atomic_abort(a);
+			return EXIT_TROUBLE;
+		}
+	if (ferror(from)) {
+		cli_atomic_abort(a);
+		return EXIT_TROUBLE;
+	}
+	return cli_atomic_commit(a) ? EXIT_TROUBLE : EXIT_CLEAN;
+}
+
+/* ===== TGN -> XML ===== */
+
+static int S_to_xml(const S_opts *o)
+{
+	FILE *out = o->out ? tmpfile() : stdout;
+	if (!out) {
+		cli_error("xml", "cannot make a temporary file");
+		return EXIT_TROUBLE;
+	}
+	tb_xml_writer *w = tb_xml_writer_new(out, o->flags);
+	int rc = EXIT_CLEAN, refused = 0;
+	for (int k = 0; w && k < o->nfiles; k++) {
+		const char *path = o->files[k];
+		FILE *f = cli_open(path);
+		if (!f) {
+			rc = EXIT_TROUBLE;
+			continue;
+		}
+		tb_reader *r = tb_reader_new_file(f, strcmp(path, "-") ? path : "<stdin>");
+		tb_record *rec;
+		int got;
+		while ((got = tb_reader_next(r, &rec)) == 1) {
+			int st = tb_record_errors(rec) ? TB_EINVAL : tb_xml_write_record(w, r, rec);
+			if (cli_print_diags(r, 0) && rc == EXIT_CLEAN)
+				rc = EXIT_PROBLEMS;
+			refused += st == TB_EINVAL;
+			tb_record_free(rec);
+			if (st == TB_EIO)
+				break;
+		}
+		if (cli_print_diags(r, 0) && rc == EXIT_CLEAN)
+			rc = EXIT_PROBLEMS;
+		if (got < 0)
+			rc = EXIT_TROUBLE;
+		tb_reader_free(r);
+		cli_close(f);
+	}
+	if (!w || tb_xml_writer_end(w)) {
+		cli_error("xml", "cannot write the XML");
+		rc = EXIT_TROUBLE;
+	}
+	if (!o->out)
+		return fflush(stdout) ? EXIT_TROUBLE : rc;
+	if (refused || rc == EXIT_TROUBLE) {
+		cli_error("xml", "'%s' not written: %s", o->out,
+		          refused ? "some records have errors" : "the input could not be read");
+		fclose(out);
+		return refused ? EXIT_PROBLEMS : EXIT_TROUBLE;
+	}
+	int st = S_deliver(out, o->out);
+	fclose(out);
+	return st != EXIT_CLEAN ? st : rc;
+}
+
+/* ===== XML -> TGN ===== */
+
+/* Finds lines of an XML file for diagnostics. Diagnostics come in the
+ * order of the document, so each search goes on from the last one. */
+typedef struct S_lines {
+	FILE *f;
+	long off;             /* where line 'line' starts */
+	unsigned line;
+} S_lines;
+
+/* Line 'line' (from 1), at most 'n' - 1 bytes of it, into 'out'. The
+ * file's position is kept: libxml2 may still be reading it. */
+static void S_source_line(S_lines *l, unsigned line, char *out, size_t n)
+{
+	long keep = ftell(l->f);
+	out[0] = '\0';
+	if (line < l->line) {
+		l->off = 0;
+		l->line = 1;
+	}
+	if (keep < 0 || fseek(l->f, l->off, SEEK_SET) != 0)
+		return;
+	size_t len = 0;
+	int c;
+	while (l->line < line && (c = getc(l->f)) != EOF)
+		if (c == '\n') {
+			l->line++;
+			l->off = ftell(l->f);
+		}
+	while (l->line == line && (c = getc(l->f)) != EOF && c != '\n')
+		if (len + 1 < n && c != '\r')
+			out[len++] = (char)c;
+	out[len] = '\0';
+	fseek(l->f, keep, SEEK_SET);
+}
+
+/* Prints the diagnostics of 'x', with the XML line each is about.
+ * Returns how many were errors. */
+static size_t S_print_xml_diags(const tb_xml_reader *x, S_lines *src)
+{
+	size_t bad = 0;
+	for (size_t i = 0; i < tb_xml_reader_ndiags(x); i++) {
+		tb_diag d = *tb_xml_reader_diag(x, i);
+		char line[512];
+		S_source_line(src, d.line, line, sizeof line);
+		unsigned first = 1; /* no column known: the first thing on the line */
+		for (const char *p = line; *p == ' ' || *p == '\t'; p++)
+			first++;
+		if (d.col <= 1 && first > 1) {
+			d.col = first;
+			d.end_col = first + 1;
+		}
+		d.source = line;
+		d.source_col = d.col;
+		char *s = tb_diag_format(&d);
+		if (s)
+			fputs(s, stderr);
+		free(s);
+		bad += d.severity == TB_ERROR;
+	}
+	return bad;
+}
+
+/* Reads one XML file into 'out' as TGN; returns an exit code. */
+static int S_xml_file(const char *path, FILE *out, int *first)
+{
+	FILE *f = cli_open(path);
+	if (!f)
+		return EXIT_TROUBLE;
+	FILE *src = f;
+	if (f == stdin) { /* kept, to show the lines diagnostics are about */
+		src = tmpfile();
+		char buf[65536];
+		size_t n;
+		while (src && (n = fread(buf, 1, sizeof buf, stdin)) > 0)
+			fwrite(buf, 1, n, src);
+		if (!src || ferror(stdin) || ferror(src) || fseek(src, 0, SEEK_SET)) {
+			cli_error("xml", "cannot read standard input");
+			if (src)
+				fclose(src);
+			return EXIT_TROUBLE;
+		}
+	}
+	tb_xml_reader *x = tb_xml_reader_new_file(src, strcmp(path, "-") ? path : "<stdin>");
+	S_lines lines = {src, 0, 1};
+	char *tgn;
+	size_t len;
+	int got, rc = EXIT_CLEAN;
+	while ((got = tb_xml_reader_next(x, &tgn, &len)) == 1) {
+		if ((!*first && fputc('\n', out) == EOF) || fwrite(tgn, 1, len, out) != len)
+			rc = EXIT_TROUBLE;
+		*first = 0;
+		free(tgn);
+		S_print_xml_diags(x, &lines); /* warnings */
+	}
+	if (got < 0) {
+		S_print_xml_diags(x, &lines);
+		rc = EXIT_PROBLEMS;
+	}
+	tb_xml_reader_free(x);
+	if (src != f)
+		fclose(src);
+	cli_close(f);
+	return rc;
+}
+
+static int S_to_tgn(const S_opts *o)
+{
+	FILE *out = tmpfile();
+	if (!out) {
+		cli_error("xml", "cannot make a temporary file");
+		return EXIT_TROUBLE;
+	}
+	int rc = EXIT_CLEAN, first = 1;
+	for (int k = 0; k < o->nfiles; k++) {
+		int st = S_xml_file(o->files[k], out, &first);
+		if (st > rc)
+			rc = st;
+	}
+	if (rc != EXIT_CLEAN) {
+		cli_error("xml", "nothing written: %s", rc == EXIT_PROBLEMS
+		                                           ? "the XML was refused"
+		                                           : "the input could not be read");
+		fclose(out);
+		return rc;
+	}
+	rc = fflush(out) ? EXIT_TROUBLE : S_deliver(out, o->out);
+	fclose(out);
+	return rc;
+}
+
+int cmd_xml(int argc, char **argv)
+{
+	S_opts o = {0};
+	if (S_args(argc, argv, &o))
+		return EXIT_TROUBLE;
+	return o.to_tgn ? S_to_tgn(&o) : S_to_xml(&o);
+}

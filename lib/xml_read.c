@@ -1,0 +1,598 @@
+/*
+ * xml_read.c -- tablero XML back to TGN (spec/xml.md).
+ *
+ * libxml2's streaming reader walks the document node by node,
+ * validating it against the embedded schema (schemas/tgn.rng) as it
+ * goes. Each <record> is turned, element by element, into TGN text,
+ * which the TGN reader then reads like any other record: everything the
+ * notation checks is checked, and the record comes back in canonical
+ * form. Each line of that text remembers the XML line its element was
+ * on, so a problem TGN finds is reported where the XML says it.
+ *
+ * Safety: no network, no DTD (a DOCTYPE is refused before anything
+ * else is read), no entity loaded or expanded; libxml2's depth and text
+ * limits stay on (no XML_PARSE_HUGE); a record's text is bounded like a
+ * TGN record (TB_MAX_RECORD).
+ */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <libxml/relaxng.h>
+#include <libxml/xmlreader.h>
+
+#include "diag.h"
+#include "game.h"
+#include "record.h"
+#include "writer.h"
+#include "xalloc.h"
+#include "xml.h"
+
+#define S_MAX_DIAGS 100
+
+/* Where the text of the record being converted is. */
+enum { IN_NONE, IN_COMMENT, IN_RESULT };
+
+struct tb_xml_reader {
+	xmlTextReaderPtr xr;
+	xmlRelaxNGPtr schema;
+	FILE *f;
+	char *name;
+	int failed;              /* refused: no more records */
+	int root_seen;
+	/* the prolog, scanned as the bytes come in, for a DOCTYPE */
+	char window[9];
+	int prolog_done, doctype;
+	/* diagnostics of the current call */
+	tb_diag diags[S_MAX_DIAGS];
+	char *msgs[S_MAX_DIAGS];
+	size_t ndiags;
+	/* the record being converted */
+	int in_record;
+	tb_buf tgn;              /* its TGN text */
+	unsigned *xml_line;      /* TGN line (from 1) -> XML line */
+	size_t nlines, lines_cap;
+	int text_in;             /* IN_* */
+	tb_buf text;             /* text of a <comment> or <result> */
+	char *lang;              /* xml:lang of that comment */
+	/* the move (or alternative) whose parts are being read */
+	int in_parts;
+	tb_part parts[TB_MAX_PARTS];
+	unsigned nparts;
+	uint8_t crown;
+	char *token;             /* its token attribute */
+	unsigned token_line;
+	int reading_open;        /* "<" written, ">" not yet */
+	int alt_index;           /* alternatives of the reading so far */
+	int in_alt;
+	const tb_game *game;
+};
+
+/* ===== Diagnostics ===== */
+
+static void S_diag(tb_xml_reader *x, tb_severity sev, int code, unsigned line, unsigned col,
+                   const char *fmt, ...) __attribute__((format(printf, 6, 7)));
+static void S_diag(tb_xml_reader *x, tb_severity sev, int code, unsigned line, unsigned col,
+                   const char *fmt, ...)
+{
+	if (sev == TB_ERROR)
+		x->failed = 1;
+	if (x->ndiags == S_MAX_DIAGS)
+		return;
+	char msg[512];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	size_t len = strlen(msg);
+	while (len && (msg[len - 1] == '\n' || msg[len - 1] == ' '))
+		msg[--len] = '\0'; /* libxml2's messages end in a newline */
+	const tb_diag *last = x->ndiags ? &x->diags[x->ndiags - 1] : NULL;
+	if (last && last->line == (line ? line : 1) && strcmp(last->message, msg) == 0)
+		return; /* libxml2 repeats itself */
+	size_t i = x->ndiags++;
+	x->msgs[i] = tb_xstrdup(msg);
+	x->diags[i] = (tb_diag){sev, code, x->name, line ? line : 1, col ? col : 1,
+	                        (col ? col : 1) + 1, x->msgs[i], "", 0, NULL};
+}
+
+static void S_clear_diags(tb_xml_reader *x)
+{
+	for (size_t i = 0; i < x->ndiags; i++)
+		free(x->msgs[i]);
+	x->ndiags = 0;
+}
+
+/* libxml2's parser and validity errors. */
+static void S_xml_error(void *ctx, xmlErrorPtr e)
+{
+	tb_xml_reader *x = ctx;
+	if (!e || e->level == XML_ERR_NONE || x->doctype)
+		return; /* after a DOCTYPE, ours is the message */
+	int valid = e->domain == XML_FROM_RELAXNGV || e->domain == XML_FROM_VALID;
+	S_diag(x, e->level == XML_ERR_WARNING ? TB_WARNING : TB_ERROR, valid ? TB_D_XML_INVALID
+	                                                                  : TB_D_XML_MALFORMED,
+	       (unsigned)(e->line > 0 ? e->line : 0), (unsigned)(e->int2 > 0 ? e->int2 : 0), "%s%s",
+	       valid ? "not valid tablero XML: " : "not well-formed XML: ",
+	       e->message ? e->message : "unknown error");
+}
+
+/* ===== Setting up ===== */
+
+/* Looks for "<!DOCTYPE" before the root element, in the bytes as they
+ * come: a DTD is refused before libxml2 reads a declaration of it. */
+static int S_prolog(tb_xml_reader *x, const char *buf, size_t n)
+{
+	for (size_t i = 0; i < n && !x->prolog_done; i++) {
+		memmove(x->window, x->window + 1, sizeof x->window - 1);
+		x->window[sizeof x->window - 1] = buf[i];
+		if (memcmp(x->window, "<!DOCTYPE", 9) == 0)
+			x->doctype = 1;
+		char prev = x->window[sizeof x->window - 2];
+		x->prolog_done = prev == '<' && buf[i] != '?' && buf[i] != '!';
+	}
+	if (!x->doctype)
+		return 0;
+	x->prolog_done = 1;
+	S_diag(x, TB_ERROR, TB_D_XML_MALFORMED, 1, 1,
+	       "a DOCTYPE is not allowed: tablero XML has no DTD and no entities");
+	return -1;
+}
+
+static int S_read_file(void *ctx, char *buf, int len)
+{
+	tb_xml_reader *x = ctx;
+	if (x->doctype)
+		return -1;
+	size_t n = fread(buf, 1, (size_t)len, x->f);
+	if (n == 0 && ferror(x->f))
+		return -1;
+	return S_prolog(x, buf, n) ? -1 : (int)n;
+}
+
+static tb_xml_reader *S_alloc(FILE *f, const char *name)
+{
+	tb_xml_reader *x = tb_xcalloc(1, sizeof *x);
+	x->name = tb_xstrdup(name ? name : "<xml>");
+	x->f = f;
+	x->tgn = (tb_buf)TB_BUF_INIT;
+	x->text = (tb_buf)TB_BUF_INIT;
+	return x;
+}
+
+static tb_xml_reader *S_setup(tb_xml_reader *x, xmlTextReaderPtr xr)
+{
+	x->xr = xr;
+	if (!xr) {
+		if (!x->failed)
+			S_diag(x, TB_ERROR, TB_D_XML_MALFORMED, 1, 1, "cannot read the XML");
+		return x;
+	}
+	xmlTextReaderSetStructuredErrorHandler(xr, S_xml_error, x);
+	/* the schema's own parse reports through libxml2's global handler:
+	 * ours for its duration (the library never prints) */
+	xmlStructuredErrorFunc keep = xmlStructuredError;
+	void *keep_ctx = xmlStructuredErrorContext;
+	xmlSetStructuredErrorFunc(x, S_xml_error);
+	xmlRelaxNGParserCtxtPtr pc = xmlRelaxNGNewMemParserCtxt(tb_schema_rng, (int)tb_schema_rng_len);
+	xmlRelaxNGSetParserStructuredErrors(pc, S_xml_error, x);
+	x->schema = xmlRelaxNGParse(pc);
+	xmlRelaxNGFreeParserCtxt(pc);
+	xmlSetStructuredErrorFunc(keep_ctx, keep);
+	if (!x->schema || xmlTextReaderRelaxNGSetSchema(xr, x->schema) != 0)
+		S_diag(x, TB_ERROR, TB_D_XML_INVALID, 1, 1, "the schema cannot be used");
+	return x;
+}
+
+/* No network, no DTD, no entities substituted; libxml2's limits kept. */
+#define S_OPTIONS (XML_PARSE_NONET | XML_PARSE_NOXINCNODE)
+
+tb_xml_reader *tb_xml_reader_new_file(FILE *f, const char *name)
+{
+	tb_xml_reader *x = S_alloc(f, name);
+	return S_setup(x, xmlReaderForIO(S_read_file, NULL, x, NULL, NULL, S_OPTIONS));
+}
+
+tb_xml_reader *tb_xml_reader_new_mem(const char *buf, size_t len, const char *name)
+{
+	tb_xml_reader *x = S_alloc(NULL, name);
+	if (len > 0x7fffffff || S_prolog(x, buf, len))
+		return S_setup(x, NULL);
+	return S_setup(x, xmlReaderForMemory(buf, (int)len, NULL, NULL, S_OPTIONS));
+}
+
+void tb_xml_reader_free(tb_xml_reader *x)
+{
+	if (!x)
+		return;
+	S_clear_diags(x);
+	if (x->xr)
+		xmlFreeTextReader(x->xr);
+	if (x->schema)
+		xmlRelaxNGFree(x->schema);
+	tb_buf_free(&x->tgn);
+	tb_buf_free(&x->text);
+	free(x->xml_line);
+	free(x->lang);
+	free(x->token);
+	free(x->name);
+	free(x);
+}
+
+size_t tb_xml_reader_ndiags(const tb_xml_reader *x) { return x->ndiags; }
+
+const tb_diag *tb_xml_reader_diag(const tb_xml_reader *x, size_t i)
+{
+	return i < x->ndiags ? &x->diags[i] : NULL;
+}
+
+/* ===== Writing the TGN text ===== */
+
+/* The line of the node the reader is on (the parser may be ahead). */
+static unsigned S_line(const tb_xml_reader *x)
+{
+	xmlNodePtr node = xmlTextReaderCurrentNode(x->xr);
+	long line = node ? xmlGetLineNo(node) : -1;
+	return line > 0 ? (unsigned)line : (unsigned)xmlTextReaderGetParserLineNumber(x->xr);
+}
+
+/* Starts a new line of TGN text for the element on the current XML line. */
+static void S_newline(tb_xml_reader *x)
+{
+	if (x->nlines)
+		tb_buf_putc(&x->tgn, '\n');
+	if (x->nlines == x->lines_cap) {
+		x->lines_cap = x->lines_cap ? 2 * x->lines_cap : 256;
+		x->xml_line = tb_xrealloc(x->xml_line, x->lines_cap * sizeof *x->xml_line);
+	}
+	x->xml_line[x->nlines++] = S_line(x);
+}
+
+static char *S_attr(tb_xml_reader *x, const char *name)
+{
+	return (char *)xmlTextReaderGetAttribute(x->xr, BAD_CAST name);
+}
+
+/* Reads a point attribute ("d3", "?") into '*pt'. */
+static int S_point(tb_xml_reader *x, const char *name, tb_point *pt)
+{
+	char *v = S_attr(x, name);
+	int ok = 0;
+	if (v && strcmp(v, "?") == 0) {
+		*pt = TB_PT_UNKNOWN;
+		ok = 1;
+	} else if (v && v[0] >= 'a' && v[0] <= 'h' && v[1] >= '1' && v[1] <= '9') {
+		int rank = atoi(v + 1);
+		*pt = TB_PT(v[0] - 'a', rank - 1);
+		ok = rank >= 1 && rank <= TB_MAX_RANKS;
+	}
+	xmlFree(v);
+	return ok;
+}
+
+/* "N. " or "N... " before a turn (nothing when its side is unknown). */
+static void S_number(tb_xml_reader *x)
+{
+	char *n = S_attr(x, "n"), *side = S_attr(x, "side");
+	S_newline(x);
+	if (n && side && strcmp(side, "unknown") != 0)
+		tb_buf_printf(&x->tgn, "%s%s ", n, strcmp(side, "first") == 0 ? "." : "...");
+	xmlFree(n);
+	xmlFree(side);
+}
+
+/* Begins collecting a move's parts (a <move> or an <alt kind="move">). */
+static void S_parts_begin(tb_xml_reader *x)
+{
+	char *crown = S_attr(x, "crown");
+	x->in_parts = 1;
+	x->nparts = 0;
+	x->crown = crown ? (strcmp(crown, "stage") == 0 ? 2 : 1) : 0;
+	free(x->token);
+	char *tok = S_attr(x, "token");
+	x->token = tok ? tb_xstrdup(tok) : NULL;
+	x->token_line = S_line(x);
+	xmlFree(tok);
+	xmlFree(crown);
+}
+
+static void S_part(tb_xml_reader *x, const char *name)
+{
+	static const struct {
+		const char *name, *attr;
+		tb_part_kind kind;
+	} kinds[] = {{"place", "point", TB_PART_AT},  {"from", "point", TB_PART_AT},
+	             {"step", "to", TB_PART_STEP},    {"hop", "to", TB_PART_HOP},
+	             {"capture", "to", TB_PART_CAPTURE}, {"remove", "point", TB_PART_REMOVE},
+	             {"push", "to", TB_PART_PUSH},    {"relocate", "to", TB_PART_RELOCATE},
+	             {"huff", "point", TB_PART_HUFF}};
+	for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
+		if (strcmp(name, kinds[i].name) != 0)
+			continue;
+		tb_point pt;
+		if (x->nparts == TB_MAX_PARTS)
+			S_diag(x, TB_ERROR, TB_D_XML_INVALID, S_line(x), 0,
+			       "a turn has more than %d parts", TB_MAX_PARTS);
+		else if (!S_point(x, kinds[i].attr, &pt))
+			S_diag(x, TB_ERROR, TB_D_XML_INVALID, S_line(x), 0, "<%s> needs a point", name);
+		else
+			x->parts[x->nparts++] = (tb_part){(uint8_t)kinds[i].kind, pt};
+		return;
+	}
+}
+
+/* Writes the collected move as a token, once, checking it against the
+ * token attribute. */
+static void S_parts_end(tb_xml_reader *x)
+{
+	if (!x->in_parts)
+		return;
+	x->in_parts = 0;
+	tb_buf tok = TB_BUF_INIT;
+	tb_move m = {(uint8_t)x->nparts, x->crown, x->parts};
+	tb_move_write(&tok, &m);
+	if (x->token && strcmp(x->token, tok.data) != 0)
+		S_diag(x, TB_ERROR, TB_D_XML_INVALID, x->token_line, 0,
+		       "token=\"%s\" does not say what the parts say (%s)", x->token, tok.data);
+	tb_buf_puts(&x->tgn, tok.data);
+	tb_buf_free(&tok);
+}
+
+/* Closes what a node's first annotation follows: its move's token, or
+ * its reading's alternatives. */
+static void S_body_end(tb_xml_reader *x)
+{
+	S_parts_end(x);
+	if (x->reading_open) {
+		tb_buf_putc(&x->tgn, '>');
+		x->reading_open = 0;
+	}
+}
+
+/* ===== Elements ===== */
+
+static void S_start_text(tb_xml_reader *x, int in)
+{
+	x->text_in = in;
+	tb_buf_clear(&x->text);
+	free(x->lang);
+	char *lang = in == IN_COMMENT ? (char *)xmlTextReaderXmlLang(x->xr) : NULL;
+	/* an inherited xml:lang (the record's, from its Language tag) is
+	 * not the comment's own */
+	char *own = in == IN_COMMENT ? (char *)xmlTextReaderGetAttributeNs(
+	                                   x->xr, BAD_CAST "lang",
+	                                   BAD_CAST "http://www.w3.org/XML/1998/namespace")
+	                             : NULL;
+	x->lang = own ? tb_xstrdup(own) : NULL;
+	xmlFree(lang);
+	xmlFree(own);
+}
+
+static void S_element(tb_xml_reader *x, const char *name)
+{
+	if (strcmp(name, "record") == 0) {
+		char *game = S_attr(x, "game");
+		x->game = game ? tb_game_find(game) : NULL;
+		xmlFree(game);
+		x->in_record = 1;
+		tb_buf_clear(&x->tgn);
+		x->nlines = 0;
+		x->reading_open = x->in_parts = x->in_alt = 0;
+		x->text_in = IN_NONE;
+		S_newline(x); /* line 1: the record's own comments */
+	} else if (strcmp(name, "tag") == 0) {
+		char *n = S_attr(x, "name"), *v = S_attr(x, "value");
+		S_newline(x);
+		tb_buf_printf(&x->tgn, "[%s \"", n ? n : "");
+		tb_write_escaped(&x->tgn, v ? v : "", "\"\\");
+		tb_buf_puts(&x->tgn, "\"]");
+		xmlFree(n);
+		xmlFree(v);
+	} else if (strcmp(name, "moves") == 0) {
+		S_newline(x); /* the blank line after the tags */
+	} else if (strcmp(name, "move") == 0) {
+		S_number(x);
+		S_parts_begin(x);
+	} else if (strcmp(name, "pass") == 0 || strcmp(name, "unknown") == 0) {
+		S_number(x);
+		tb_buf_puts(&x->tgn, name[0] == 'p' ? "pass" : "?");
+	} else if (strcmp(name, "reading") == 0) {
+		S_number(x);
+		tb_buf_putc(&x->tgn, '<');
+		x->reading_open = 1;
+		x->alt_index = 0;
+	} else if (strcmp(name, "alt") == 0) {
+		char *kind = S_attr(x, "kind");
+		x->in_alt = 1;
+		if (x->alt_index++)
+			tb_buf_puts(&x->tgn, " | ");
+		if (kind && strcmp(kind, "move") == 0)
+			S_parts_begin(x);
+		else
+			tb_buf_puts(&x->tgn, kind && strcmp(kind, "pass") == 0 ? "pass" : "?");
+		xmlFree(kind);
+	} else if (strcmp(name, "gap") == 0) {
+		char *min = S_attr(x, "min"), *max = S_attr(x, "max");
+		S_newline(x);
+		tb_buf_printf(&x->tgn, "<gap%s%s%s%s>", min ? " " : "", min ? min : "", max ? "-" : "",
+		              max ? max : "");
+		xmlFree(min);
+		xmlFree(max);
+	} else if (strcmp(name, "position") == 0) {
+		char *p = S_attr(x, "notation");
+		S_newline(x);
+		tb_buf_puts(&x->tgn, "<position \"");
+		tb_write_escaped(&x->tgn, p ? p : "", "\"\\");
+		tb_buf_puts(&x->tgn, "\">");
+		xmlFree(p);
+	} else if (strcmp(name, "nag") == 0) {
+		char *code = S_attr(x, "code");
+		S_body_end(x);
+		tb_buf_printf(&x->tgn, " $%s", code ? code : "");
+		xmlFree(code);
+	} else if (strcmp(name, "comment") == 0) {
+		if (x->in_alt) /* an alternative's comments follow its token */
+			S_parts_end(x);
+		else
+			S_body_end(x);
+		S_start_text(x, IN_COMMENT);
+	} else if (strcmp(name, "variation") == 0) {
+		S_body_end(x);
+		tb_buf_puts(&x->tgn, " (");
+	} else if (strcmp(name, "result") == 0) {
+		S_start_text(x, IN_RESULT);
+	} else if (strcmp(name, "after") == 0) {
+		S_body_end(x); /* derived: nothing of it is read back */
+	} else {
+		S_part(x, name);
+	}
+}
+
+static void S_end_element(tb_xml_reader *x, const char *name)
+{
+	if (strcmp(name, "comment") == 0) {
+		if (x->in_record) {
+			tb_buf_putc(&x->tgn, ' ');
+			tb_write_comment(&x->tgn, x->text.data ? x->text.data : "", x->lang);
+		}
+		x->text_in = IN_NONE;
+	} else if (strcmp(name, "result") == 0) {
+		S_newline(x);
+		tb_buf_puts(&x->tgn, x->text.data ? x->text.data : "");
+		x->text_in = IN_NONE;
+	} else if (strcmp(name, "variation") == 0) {
+		tb_buf_putc(&x->tgn, ')');
+	} else if (strcmp(name, "alt") == 0) {
+		S_parts_end(x);
+		x->in_alt = 0;
+	} else if (strcmp(name, "move") == 0 || strcmp(name, "reading") == 0 ||
+	           strcmp(name, "pass") == 0 || strcmp(name, "unknown") == 0) {
+		S_body_end(x);
+	}
+}
+
+/* ===== Records ===== */
+
+/* Reads the record's TGN text with the TGN reader: its canonical form,
+ * or NULL with the problems reported at their XML lines. */
+static char *S_convert(tb_xml_reader *x, size_t *len)
+{
+	tb_buf_putc(&x->tgn, '\n');
+	tb_reader *r = tb_reader_new_mem(x->tgn.data, x->tgn.len, x->name);
+	tb_record *rec = NULL;
+	char *out = NULL;
+	int got = tb_reader_next(r, &rec);
+	for (size_t i = 0; i < tb_reader_ndiags(r); i++) {
+		const tb_diag *d = tb_reader_diag(r, i);
+		unsigned at = d->line >= 1 && d->line <= x->nlines ? x->xml_line[d->line - 1] : 1;
+		S_diag(x, d->severity, d->code, at, 0, "%s", d->message);
+	}
+	if (got == 1 && !tb_record_errors(rec) && !x->failed)
+		out = tb_record_write(rec, len);
+	tb_record_free(rec);
+	tb_reader_free(r);
+	return out;
+}
+
+/* Checks the root: the namespace and the version this reader knows. */
+static void S_root(tb_xml_reader *x)
+{
+	const char *ns = (const char *)xmlTextReaderConstNamespaceUri(x->xr);
+	const char *local = (const char *)xmlTextReaderConstLocalName(x->xr);
+	x->root_seen = 1;
+	char *v = S_attr(x, "version");
+	int ours = ns && strcmp(ns, TB_XML_NS) == 0 && local && strcmp(local, "tgn") == 0;
+	if (!ours || !v || strcmp(v, TB_XML_VERSION) != 0)
+		S_clear_diags(x); /* the schema's words for it are less clear */
+	if (!ours) {
+		S_diag(x, TB_ERROR, TB_D_XML_INVALID, S_line(x), 0,
+		       "not tablero XML: the root element is {%s}%s, not {%s}tgn", ns ? ns : "",
+		       local ? local : "", TB_XML_NS);
+	} else if (!v || strcmp(v, TB_XML_VERSION) != 0) {
+		S_diag(x, TB_ERROR, TB_D_XML_INVALID, S_line(x), 0,
+		       "tablero XML version %s is not one this tablero reads (it reads %s)",
+		       v ? v : "(none)", TB_XML_VERSION);
+	}
+	xmlFree(v);
+}
+
+/* Handles the node the reader is on. Returns 1 when a record ended. */
+static int S_node(tb_xml_reader *x)
+{
+	int type = xmlTextReaderNodeType(x->xr);
+	const char *name = (const char *)xmlTextReaderConstLocalName(x->xr);
+	switch (type) {
+	case XML_READER_TYPE_DOCUMENT_TYPE:
+	case XML_READER_TYPE_ENTITY_REFERENCE:
+		S_diag(x, TB_ERROR, TB_D_XML_MALFORMED, S_line(x), 0,
+		       "a DOCTYPE or an entity is not allowed: tablero XML has no DTD and no entities");
+		return 0;
+	case XML_READER_TYPE_ELEMENT: {
+		int empty = xmlTextReaderIsEmptyElement(x->xr);
+		if (!x->root_seen) {
+			S_root(x);
+			return 0;
+		}
+		if (x->failed || !name)
+			return 0;
+		S_element(x, name);
+		if (!empty)
+			return 0;
+		S_end_element(x, name);
+		return 0;
+	}
+	case XML_READER_TYPE_END_ELEMENT:
+		if (!name)
+			return 0;
+		S_end_element(x, name);
+		if (strcmp(name, "record") == 0 && x->in_record) {
+			x->in_record = 0;
+			return 1;
+		}
+		return 0;
+	case XML_READER_TYPE_TEXT:
+	case XML_READER_TYPE_CDATA:
+	case XML_READER_TYPE_WHITESPACE:
+	case XML_READER_TYPE_SIGNIFICANT_WHITESPACE:
+		if (x->text_in != IN_NONE) {
+			const char *v = (const char *)xmlTextReaderConstValue(x->xr);
+			tb_buf_puts(&x->text, v ? v : "");
+		}
+		return 0;
+	default:
+		return 0;
+	}
+}
+
+int tb_xml_reader_next(tb_xml_reader *x, char **tgn, size_t *len)
+{
+	S_clear_diags(x);
+	*tgn = NULL;
+	if (len)
+		*len = 0;
+	if (x->failed || !x->xr)
+		return -1;
+	int got;
+	while ((got = xmlTextReaderRead(x->xr)) == 1) {
+		int ended = S_node(x);
+		if (x->failed)
+			return -1;
+		if (x->tgn.len > TB_MAX_RECORD) {
+			S_diag(x, TB_ERROR, TB_D_XML_LIMIT, S_line(x), 0,
+			       "a record is over %u MiB of TGN", TB_MAX_RECORD >> 20);
+			return -1;
+		}
+		if (ended) {
+			*tgn = S_convert(x, len);
+			return *tgn ? 1 : -1;
+		}
+	}
+	if (got < 0 || x->failed || xmlTextReaderIsValid(x->xr) != 1) {
+		if (!x->failed)
+			S_diag(x, TB_ERROR, TB_D_XML_INVALID, S_line(x), 0,
+			       "the document is not valid tablero XML");
+		x->failed = 1;
+		return -1;
+	}
+	return 0;
+}

@@ -1,0 +1,375 @@
+/*
+ * xml_write.c -- records as tablero XML (spec/xml.md, schemas/tgn.rng),
+ * written with libxml2's streaming writer.
+ *
+ * One <record> per record tree, one element per node, in the order the
+ * canonical TGN writer follows, so that reading the XML back (xml_read.c)
+ * gives the same tree. With TB_XML_POSITIONS, each turn the rules
+ * engine played gets an <after> element: the position, its pieces and
+ * the turn's derived events. Writing never stops halfway through a
+ * record on bad input: a record with errors is refused before anything
+ * of it is written.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include <libxml/xmlwriter.h>
+
+#include "game.h"
+#include "reader.h"
+#include "xalloc.h"
+#include "xml.h"
+
+struct tb_xml_writer {
+	xmlTextWriterPtr w;
+	int flags;
+	int failed;           /* a write failed: everything after is moot */
+};
+
+/* What validation said about one turn, kept until the record is
+ * written. */
+typedef struct S_played {
+	unsigned line, col;
+	char *position;
+	size_t nevents;
+	tb_turn_event *ev;
+} S_played;
+
+typedef struct S_record {
+	tb_xml_writer *x;
+	const tb_record *rec;
+	tb_board board;
+	S_played *after;       /* in the order validation played them */
+	size_t nafter, cap, next;
+	tb_arena arena;
+} S_record;
+
+/* ===== The writer ===== */
+
+tb_xml_writer *tb_xml_writer_new(FILE *out, int flags)
+{
+	xmlOutputBufferPtr buf = xmlOutputBufferCreateFile(out, NULL);
+	if (!buf)
+		return NULL;
+	xmlTextWriterPtr w = xmlNewTextWriter(buf); /* owns buf from here */
+	if (!w) {
+		xmlOutputBufferClose(buf);
+		return NULL;
+	}
+	tb_xml_writer *x = tb_xcalloc(1, sizeof *x);
+	x->w = w;
+	x->flags = flags;
+	xmlTextWriterSetIndent(w, 1);
+	xmlTextWriterSetIndentString(w, BAD_CAST "  ");
+	if (xmlTextWriterStartDocument(w, "1.0", "UTF-8", NULL) < 0 ||
+	    xmlTextWriterStartElement(w, BAD_CAST "tgn") < 0 ||
+	    xmlTextWriterWriteAttribute(w, BAD_CAST "xmlns", BAD_CAST TB_XML_NS) < 0 ||
+	    xmlTextWriterWriteAttribute(w, BAD_CAST "version", BAD_CAST TB_XML_VERSION) < 0)
+		x->failed = 1;
+	return x;
+}
+
+int tb_xml_writer_end(tb_xml_writer *x)
+{
+	if (!x)
+		return 0;
+	if (xmlTextWriterEndDocument(x->w) < 0 || xmlTextWriterFlush(x->w) < 0)
+		x->failed = 1;
+	int failed = x->failed;
+	xmlFreeTextWriter(x->w);
+	free(x);
+	return failed ? TB_EIO : 0;
+}
+
+/* ===== Small pieces ===== */
+
+static void S_check(S_record *s, int rc)
+{
+	if (rc < 0)
+		s->x->failed = 1;
+}
+
+static void S_start(S_record *s, const char *name)
+{
+	S_check(s, xmlTextWriterStartElement(s->x->w, BAD_CAST name));
+}
+
+static void S_end(S_record *s)
+{
+	S_check(s, xmlTextWriterEndElement(s->x->w));
+}
+
+static void S_attr(S_record *s, const char *name, const char *value)
+{
+	S_check(s, xmlTextWriterWriteAttribute(s->x->w, BAD_CAST name, BAD_CAST value));
+}
+
+static void S_attr_u(S_record *s, const char *name, unsigned long v)
+{
+	char num[24];
+	snprintf(num, sizeof num, "%lu", v);
+	S_attr(s, name, num);
+}
+
+static void S_attr_pt(S_record *s, const char *name, tb_point p)
+{
+	tb_buf b = TB_BUF_INIT;
+	tb_point_write(&b, p);
+	S_attr(s, name, b.data);
+	tb_buf_free(&b);
+}
+
+/* line, col, end-line, end-col, with TB_XML_SOURCEPOS. */
+static void S_span(S_record *s, const tb_span *sp)
+{
+	if (!(s->x->flags & TB_XML_SOURCEPOS) || !sp->line)
+		return;
+	S_attr_u(s, "line", sp->line);
+	S_attr_u(s, "col", sp->col);
+	S_attr_u(s, "end-line", sp->end_line);
+	S_attr_u(s, "end-col", sp->end_col);
+}
+
+static void S_comments(S_record *s, const tb_comment *c)
+{
+	for (; c; c = c->next) {
+		S_start(s, "comment");
+		if (c->lang)
+			S_attr(s, "xml:lang", c->lang);
+		S_span(s, &c->span);
+		S_check(s, xmlTextWriterWriteString(s->x->w, BAD_CAST c->text));
+		S_end(s);
+	}
+}
+
+/* ===== Turns ===== */
+
+static const char *S_part_name(const tb_move *m, unsigned i)
+{
+	switch (m->parts[i].kind) {
+	case TB_PART_AT: /* "from" when the piece goes somewhere, else "place" */
+		for (unsigned j = i + 1; j < m->nparts; j++)
+			if (m->parts[j].kind == TB_PART_STEP || m->parts[j].kind == TB_PART_HOP ||
+			    m->parts[j].kind == TB_PART_CAPTURE)
+				return "from";
+		return "place";
+	case TB_PART_STEP: return "step";
+	case TB_PART_HOP: return "hop";
+	case TB_PART_CAPTURE: return "capture";
+	case TB_PART_REMOVE: return "remove";
+	case TB_PART_PUSH: return "push";
+	case TB_PART_RELOCATE: return "relocate";
+	default: return "huff";
+	}
+}
+
+/* The token, the crown marker and the parts of a move. */
+static void S_move_body(S_record *s, const tb_move *m)
+{
+	tb_buf tok = TB_BUF_INIT;
+	tb_move_write(&tok, m);
+	S_attr(s, "token", tok.data);
+	tb_buf_free(&tok);
+	if (m->crown)
+		S_attr(s, "crown", m->crown == 2 ? "stage" : "crowned");
+	tb_point at = TB_PT_NONE;
+	for (unsigned i = 0; i < m->nparts; i++) {
+		const tb_part *p = &m->parts[i];
+		const char *name = S_part_name(m, i);
+		S_start(s, name);
+		int lands = p->kind == TB_PART_STEP || p->kind == TB_PART_HOP ||
+		            p->kind == TB_PART_CAPTURE || p->kind == TB_PART_PUSH ||
+		            p->kind == TB_PART_RELOCATE;
+		S_attr_pt(s, lands ? "to" : "point", p->pt);
+		tb_point over = p->kind == TB_PART_CAPTURE && s->rec->game->captured &&
+		                        at != TB_PT_NONE && at != TB_PT_UNKNOWN && p->pt != TB_PT_UNKNOWN
+		                    ? s->rec->game->captured(at, p->pt) : TB_PT_NONE;
+		if (over != TB_PT_NONE)
+			S_attr_pt(s, "captured", over);
+		S_end(s);
+		if (p->kind == TB_PART_AT || p->kind == TB_PART_STEP || p->kind == TB_PART_HOP ||
+		    p->kind == TB_PART_CAPTURE)
+			at = p->pt; /* where the moving piece now is */
+	}
+}
+
+static void S_number(S_record *s, const tb_node *n)
+{
+	S_attr_u(s, "n", n->number);
+	S_attr(s, "side", n->side == 0 ? "first" : n->side == 1 ? "second" : "unknown");
+}
+
+static void S_write_after(S_record *s, const tb_node *n)
+{
+	if (s->next >= s->nafter || s->after[s->next].line != n->span.line ||
+	    s->after[s->next].col != n->span.col)
+		return; /* not played: the line stopped before it, or no --positions */
+	const S_played *a = &s->after[s->next++];
+	S_start(s, "after");
+	S_attr(s, "position", a->position);
+	tb_arena ar = {0};
+	tb_syntax_err err = {0, 1, ""};
+	tb_position *p = tb_position_parse(s->rec->game, &s->board, a->position, &ar, &err);
+	for (size_t i = 0; p && i < p->npieces; i++) {
+		const tb_piece *pc = &p->pieces[i];
+		S_start(s, "piece");
+		S_attr(s, "side", pc->side ? "second" : "first");
+		S_attr_pt(s, "point", pc->pt);
+		if (pc->type) {
+			char t[2] = {pc->type, 0};
+			S_attr(s, "type", t);
+		}
+		if (pc->crowned)
+			S_attr(s, "crowned", "true");
+		S_end(s);
+	}
+	tb_arena_free(&ar);
+	for (size_t i = 0; i < a->nevents; i++) {
+		const tb_turn_event *e = &a->ev[i];
+		S_start(s, "event");
+		S_attr(s, "kind", e->kind);
+		if (e->point)
+			S_attr(s, "point", e->point);
+		if (e->to)
+			S_attr(s, "to", e->to);
+		if (strcmp(e->kind, "fortress") == 0)
+			S_attr_u(s, "count", e->count);
+		S_end(s);
+	}
+	S_end(s);
+}
+
+static void S_line(S_record *s, const tb_line *line);
+
+static void S_node(S_record *s, const tb_node *n)
+{
+	static const char *const names[] = {"move", "pass", "unknown", "reading", "gap",
+	                                    "position"};
+	S_start(s, names[n->kind]);
+	switch (n->kind) {
+	case TB_NODE_MOVE:
+		S_number(s, n);
+		S_span(s, &n->span);
+		S_move_body(s, &n->move);
+		break;
+	case TB_NODE_READING:
+		S_number(s, n);
+		S_span(s, &n->span);
+		for (unsigned i = 0; i < n->nalts; i++) {
+			const tb_alt *alt = &n->alts[i];
+			S_start(s, "alt");
+			S_span(s, &alt->span);
+			S_attr(s, "kind", alt->kind == TB_NODE_MOVE ? "move"
+			                  : alt->kind == TB_NODE_PASS ? "pass" : "unknown");
+			if (alt->kind == TB_NODE_MOVE)
+				S_move_body(s, &alt->move);
+			S_comments(s, alt->comments);
+			S_end(s);
+		}
+		break;
+	case TB_NODE_GAP:
+		if (n->gap_min >= 0)
+			S_attr_u(s, "min", (unsigned long)n->gap_min);
+		if (n->gap_max > n->gap_min)
+			S_attr_u(s, "max", (unsigned long)n->gap_max);
+		S_span(s, &n->span);
+		break;
+	case TB_NODE_POSITION: {
+		tb_buf b = TB_BUF_INIT;
+		tb_position_write(&b, s->rec->game, n->position);
+		S_attr(s, "notation", b.data);
+		tb_buf_free(&b);
+		S_span(s, &n->span);
+		break;
+	}
+	default: /* pass, unknown */
+		S_number(s, n);
+		S_span(s, &n->span);
+		break;
+	}
+	for (unsigned i = 0; i < n->nnags; i++) {
+		S_start(s, "nag");
+		S_attr_u(s, "code", n->nags[i]);
+		S_end(s);
+	}
+	S_comments(s, n->comments);
+	for (const tb_line *v = n->variations; v; v = v->next) {
+		S_start(s, "variation");
+		S_line(s, v);
+		S_end(s);
+	}
+	S_write_after(s, n);
+	S_end(s);
+}
+
+static void S_line(S_record *s, const tb_line *line)
+{
+	S_span(s, &line->span);
+	S_comments(s, line->lead);
+	for (const tb_node *n = line->first; n; n = n->next)
+		S_node(s, n);
+}
+
+/* ===== Records ===== */
+
+/* Keeps what validation says about each turn (TB_XML_POSITIONS). */
+static void S_collect(void *ctx, const tb_turn_report *t)
+{
+	S_record *s = ctx;
+	if (s->nafter == s->cap) {
+		s->cap = s->cap ? 2 * s->cap : 64;
+		s->after = tb_xrealloc(s->after, s->cap * sizeof *s->after);
+	}
+	S_played *a = &s->after[s->nafter++];
+	a->line = t->line;
+	a->col = t->col;
+	a->position = tb_arena_strndup(&s->arena, t->position, strlen(t->position));
+	a->nevents = t->nevents;
+	a->ev = tb_arena_alloc(&s->arena, (t->nevents ? t->nevents : 1) * sizeof *a->ev);
+	for (size_t i = 0; i < t->nevents; i++) {
+		const tb_turn_event *e = &t->ev[i];
+		a->ev[i] = (tb_turn_event){e->kind, /* static */
+		                           e->point ? tb_arena_strndup(&s->arena, e->point, strlen(e->point)) : NULL,
+		                           e->to ? tb_arena_strndup(&s->arena, e->to, strlen(e->to)) : NULL,
+		                           e->count};
+	}
+}
+
+int tb_xml_write_record(tb_xml_writer *x, tb_reader *r, const tb_record *rec)
+{
+	if (!rec || rec->errors || !rec->game)
+		return TB_EINVAL;
+	if (x->failed)
+		return TB_EIO;
+	S_record s = {x, rec, {0}, NULL, 0, 0, 0, {0}};
+	rec->game->board(&s.board, &rec->opts);
+	if (x->flags & TB_XML_POSITIONS)
+		tb_reader_validate(r, rec, S_collect, &s);
+	S_start(&s, "record");
+	S_attr(&s, "game", rec->game->name);
+	if (x->flags & TB_XML_SOURCEPOS) {
+		S_attr(&s, "file", r->name);
+		S_attr_u(&s, "line", rec->line);
+	}
+	S_comments(&s, rec->lead);
+	for (size_t i = 0; i < rec->ntags; i++) {
+		const tb_tag *t = &rec->tags[i];
+		S_start(&s, "tag");
+		S_attr(&s, "name", t->name);
+		S_attr(&s, "value", t->value);
+		S_span(&s, &t->span);
+		S_comments(&s, t->comments);
+		S_end(&s);
+	}
+	S_start(&s, "moves");
+	S_line(&s, &rec->main);
+	S_end(&s);
+	S_start(&s, "result");
+	S_check(&s, xmlTextWriterWriteString(x->w, BAD_CAST tb_result_text[rec->result]));
+	S_end(&s);
+	S_comments(&s, rec->trail);
+	S_end(&s);
+	free(s.after);
+	tb_arena_free(&s.arena);
+	return x->failed ? TB_EIO : 0;
+}
