@@ -42,7 +42,7 @@ UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 VERSION := $(shell sed -n 's/^#define TB_VERSION "\(.*\)"/\1/p' lib/tablero.h)
 
-.PHONY: all lib cli check check-san unit spec golden samples random demo bench \
+.PHONY: all lib cli check check-san unit spec golden samples random xml demo bench \
         install uninstall clean deps
 
 all: $(BUILD)/libtablero.a $(BUILD)/libtablero.so $(BUILD)/tablero $(BUILD)/tablero.pc
@@ -98,7 +98,7 @@ unit: $(UNIT_BIN)
 	if [ $$failed -ne 0 ]; then echo "unit: $$failed test program(s) failed"; exit 1; fi
 
 spec: $(BUILD)/tests/spec_runner
-	$(BUILD)/tests/spec_runner spec/tgn.md spec/games/pitarra.md spec/games/asalto.md spec/games/ocencahuac.md tests/errors.md
+	$(BUILD)/tests/spec_runner spec/tgn.md spec/games/pitarra.md spec/games/asalto.md spec/games/ocencahuac.md spec/xml.md tests/errors.md
 
 golden: $(BUILD)/tablero
 	@TABLERO=$(BUILD)/tablero bash tests/golden.sh
@@ -109,7 +109,10 @@ samples: $(BUILD)/tablero
 random: $(BUILD)/tablero
 	@TABLERO=$(BUILD)/tablero bash tests/random.sh
 
-check: all unit spec golden samples random
+xml: $(BUILD)/tablero
+	@TABLERO=$(BUILD)/tablero bash tests/xml.sh
+
+check: all unit spec golden samples random xml
 	@echo "make check: all test suites passed"
 
 check-san:

@@ -151,9 +151,10 @@ typedef struct S_lines {
 	unsigned line;
 } S_lines;
 
-/* Line 'line' (from 1), at most 'n' - 1 bytes of it, into 'out'. The
- * file's position is kept: libxml2 may still be reading it. */
-static void S_source_line(S_lines *l, unsigned line, char *out, size_t n)
+/* Line 'line' (from 1), from its byte 'from' (from 1) on, at most
+ * 'n' - 1 bytes of it, into 'out'. The file's position is kept:
+ * libxml2 may still be reading it. */
+static void S_source_line(S_lines *l, unsigned line, unsigned from, char *out, size_t n)
 {
 	long keep = ftell(l->f);
 	out[0] = '\0';
@@ -164,6 +165,7 @@ static void S_source_line(S_lines *l, unsigned line, char *out, size_t n)
 	if (keep < 0 || fseek(l->f, l->off, SEEK_SET) != 0)
 		return;
 	size_t len = 0;
+	unsigned col = 1;
 	int c;
 	while (l->line < line && (c = getc(l->f)) != EOF)
 		if (c == '\n') {
@@ -171,7 +173,7 @@ static void S_source_line(S_lines *l, unsigned line, char *out, size_t n)
 			l->off = ftell(l->f);
 		}
 	while (l->line == line && (c = getc(l->f)) != EOF && c != '\n')
-		if (len + 1 < n && c != '\r')
+		if (col++ >= from && len + 1 < n && c != '\r')
 			out[len++] = (char)c;
 	out[len] = '\0';
 	fseek(l->f, keep, SEEK_SET);
@@ -185,7 +187,11 @@ static size_t S_print_xml_diags(const tb_xml_reader *x, S_lines *src)
 	for (size_t i = 0; i < tb_xml_reader_ndiags(x); i++) {
 		tb_diag d = *tb_xml_reader_diag(x, i);
 		char line[512];
-		S_source_line(src, d.line, line, sizeof line);
+		/* a long line (XML all on one line) is shown around the column */
+		unsigned from = d.col > 160 ? d.col - 80 : 1;
+		S_source_line(src, d.line, from, line, sizeof line);
+		d.col -= from - 1;
+		d.end_col -= from - 1;
 		unsigned first = 1; /* no column known: the first thing on the line */
 		for (const char *p = line; *p == ' ' || *p == '\t'; p++)
 			first++;
@@ -195,6 +201,8 @@ static size_t S_print_xml_diags(const tb_xml_reader *x, S_lines *src)
 		}
 		d.source = line;
 		d.source_col = d.col;
+		d.col += from - 1; /* the message keeps the true column */
+		d.end_col += from - 1;
 		char *s = tb_diag_format(&d);
 		if (s)
 			fputs(s, stderr);

@@ -65,7 +65,9 @@ struct tb_xml_reader {
 	int reading_open;        /* "<" written, ">" not yet */
 	int alt_index;           /* alternatives of the reading so far */
 	int in_alt;
-	const tb_game *game;
+	char *game;              /* <record game="..."> */
+	int game_tag;            /* a Game tag was given */
+	unsigned record_line;
 };
 
 /* ===== Diagnostics ===== */
@@ -215,6 +217,7 @@ void tb_xml_reader_free(tb_xml_reader *x)
 	free(x->xml_line);
 	free(x->lang);
 	free(x->token);
+	free(x->game);
 	free(x->name);
 	free(x);
 }
@@ -372,8 +375,11 @@ static void S_element(tb_xml_reader *x, const char *name)
 {
 	if (strcmp(name, "record") == 0) {
 		char *game = S_attr(x, "game");
-		x->game = game ? tb_game_find(game) : NULL;
+		free(x->game);
+		x->game = tb_xstrdup(game ? game : "");
 		xmlFree(game);
+		x->game_tag = 0;
+		x->record_line = S_line(x);
 		x->in_record = 1;
 		tb_buf_clear(&x->tgn);
 		x->nlines = 0;
@@ -382,6 +388,13 @@ static void S_element(tb_xml_reader *x, const char *name)
 		S_newline(x); /* line 1: the record's own comments */
 	} else if (strcmp(name, "tag") == 0) {
 		char *n = S_attr(x, "name"), *v = S_attr(x, "value");
+		if (n && strcmp(n, "Game") == 0) {
+			x->game_tag = 1;
+			if (!v || strcmp(v, x->game) != 0)
+				S_diag(x, TB_ERROR, TB_D_XML_INVALID, S_line(x), 0,
+				       "[Game \"%s\"] says another game than <record game=\"%s\">",
+				       v ? v : "", x->game);
+		}
 		S_newline(x);
 		tb_buf_printf(&x->tgn, "[%s \"", n ? n : "");
 		tb_write_escaped(&x->tgn, v ? v : "", "\"\\");
@@ -389,6 +402,11 @@ static void S_element(tb_xml_reader *x, const char *name)
 		xmlFree(n);
 		xmlFree(v);
 	} else if (strcmp(name, "moves") == 0) {
+		if (!x->game_tag) { /* the game the record element names */
+			S_newline(x);
+			x->xml_line[x->nlines - 1] = x->record_line;
+			tb_buf_printf(&x->tgn, "[Game \"%s\"]", x->game);
+		}
 		S_newline(x); /* the blank line after the tags */
 	} else if (strcmp(name, "move") == 0) {
 		S_number(x);

@@ -335,6 +335,26 @@ static void S_collect(void *ctx, const tb_turn_report *t)
 	}
 }
 
+/* Is 's' a language tag (BCP 47's shape: "es", "es-MX", "ar")? */
+static int S_language(const char *s)
+{
+	size_t run = 0;
+	for (const char *p = s;; p++) {
+		if (*p == '-' || !*p) {
+			if (run == 0 || run > 8 || (p - s == (ptrdiff_t)run && (run < 2 || run > 3)))
+				return 0; /* the first subtag: two or three letters */
+			if (!*p)
+				return 1;
+			run = 0;
+		} else if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+		           (p - s > (ptrdiff_t)run && *p >= '0' && *p <= '9')) {
+			run++;
+		} else {
+			return 0;
+		}
+	}
+}
+
 int tb_xml_write_record(tb_xml_writer *x, tb_reader *r, const tb_record *rec)
 {
 	if (!rec || rec->errors || !rec->game)
@@ -347,6 +367,9 @@ int tb_xml_write_record(tb_xml_writer *x, tb_reader *r, const tb_record *rec)
 		tb_reader_validate(r, rec, S_collect, &s);
 	S_start(&s, "record");
 	S_attr(&s, "game", rec->game->name);
+	const char *lang = tb_record_tag(rec, "Language");
+	if (lang && S_language(lang)) /* the records' comments inherit it */
+		S_attr(&s, "xml:lang", lang);
 	if (x->flags & TB_XML_SOURCEPOS) {
 		S_attr(&s, "file", r->name);
 		S_attr_u(&s, "line", rec->line);

@@ -20,7 +20,17 @@
  * "⟨repeat N⟩text⟨end⟩" stands for N copies of text (huge inputs).
  *
  * Every canonical text is also checked to be a fixed point: read again,
- * it gives the same tree (tb_record_equal) and the same bytes.
+ * it gives the same tree (tb_record_equal) and the same bytes; and to
+ * survive XML (spec/xml.md): written as XML and read back it gives the
+ * same bytes, and so does the XML written again from what was read
+ * back; written with --positions and --sourcepos, the XML reads back to
+ * the same bytes too.
+ *
+ * Blocks for spec/xml.md: "~~~~ example xml" prints what "tablero xml"
+ * does (diagnostics, then the document); "~~~~ example xml positions"
+ * what "tablero xml --positions" does; "~~~~ example xml-read" takes
+ * XML and prints what "tablero xml --to tgn" does: the diagnostics,
+ * with the line of the input each is about, then the records.
  *
  * usage: spec_runner [--dump DIR] [--update] FILE.md...
  *   --dump DIR  write each example's input to DIR/NNNN.tgn (a corpus)
@@ -101,6 +111,72 @@ static void decode(buf *out, const char *s, size_t n)
 	}
 }
 
+/* Writes the records of TGN 'text' as XML ('flags': TB_XML_*). */
+static char *to_xml(const char *text, size_t len, int flags, size_t *xlen)
+{
+	char *xml = NULL;
+	FILE *f = open_memstream(&xml, xlen);
+	tb_reader *r = tb_reader_new_mem(text, len, "example.tgn");
+	tb_xml_writer *w = tb_xml_writer_new(f, flags);
+	tb_record *rec;
+	while (tb_reader_next(r, &rec) == 1) {
+		tb_xml_write_record(w, r, rec);
+		tb_record_free(rec);
+	}
+	tb_xml_writer_end(w);
+	tb_reader_free(r);
+	fclose(f);
+	return xml;
+}
+
+/* Reads XML back: its records' TGN, one after the other, or NULL. */
+static char *from_xml(const char *xml, size_t xlen, size_t *len)
+{
+	buf b = {0};
+	tb_xml_reader *x = tb_xml_reader_new_mem(xml, xlen, "example.xml");
+	char *tgn;
+	size_t n;
+	int got;
+	while ((got = tb_xml_reader_next(x, &tgn, &n)) == 1) {
+		put(&b, tgn, n);
+		free(tgn);
+	}
+	tb_xml_reader_free(x);
+	if (got < 0) {
+		free(b.d);
+		return NULL;
+	}
+	*len = b.n;
+	return b.d ? b.d : calloc(1, 1);
+}
+
+/* TGN -> XML -> TGN gives the same bytes; XML -> TGN -> XML the same
+ * XML; the XML with positions and source spans reads back the same. */
+static void xml_round_trip(const char *text, size_t len, buf *why)
+{
+	size_t xlen, back_len, x2len, plen, pback_len;
+	char *xml = to_xml(text, len, 0, &xlen);
+	char *back = from_xml(xml, xlen, &back_len);
+	if (!back || back_len != len || memcmp(back, text, len) != 0) {
+		puts_(why, "XML does not read back to the same canonical TGN:\n");
+		puts_(why, xml);
+		puts_(why, back ? back : "(refused)\n");
+	} else {
+		char *xml2 = to_xml(back, back_len, 0, &x2len);
+		if (x2len != xlen || memcmp(xml, xml2, xlen) != 0)
+			puts_(why, "XML read back and written again is not the same XML\n");
+		free(xml2);
+	}
+	char *pxml = to_xml(text, len, TB_XML_POSITIONS | TB_XML_SOURCEPOS, &plen);
+	char *pback = from_xml(pxml, plen, &pback_len);
+	if (!pback || pback_len != len || memcmp(pback, text, len) != 0)
+		puts_(why, "XML with positions and source spans does not read back the same\n");
+	free(xml);
+	free(back);
+	free(pxml);
+	free(pback);
+}
+
 static int fixed_point(const tb_record *rec, const char *text, size_t len, buf *why)
 {
 	tb_reader *r = tb_reader_new_mem(text, len, "canonical.tgn");
@@ -126,10 +202,93 @@ static int fixed_point(const tb_record *rec, const char *text, size_t len, buf *
 	return ok;
 }
 
-/* Runs one example's input and returns what tablero fmt (or, with
- * 'validate', tablero validate) would print. */
-static void run_example(const char *in, size_t n, int validate, buf *out, buf *why)
+enum { MODE_FMT, MODE_VALIDATE, MODE_XML, MODE_XML_POSITIONS, MODE_XML_READ };
+
+/* Line 'line' (from 1) of 'text', into 'out' (NUL-terminated). */
+static void line_of(const char *text, size_t n, unsigned line, buf *out)
 {
+	out->n = 0;
+	const char *p = text, *end = text + n;
+	for (unsigned at = 1; at < line && p < end; at++) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		p = nl ? nl + 1 : end;
+	}
+	const char *nl = memchr(p, '\n', (size_t)(end - p));
+	put(out, p, (size_t)((nl ? nl : end) - p));
+	put(out, "", 1);
+}
+
+/* What "tablero xml --to tgn" prints for XML 'in'. */
+static void run_xml_read(const char *in, size_t n, buf *out)
+{
+	tb_xml_reader *x = tb_xml_reader_new_mem(in, n, "example.xml");
+	char *tgn;
+	size_t len;
+	int got, first = 1;
+	buf line = {0};
+	do {
+		got = tb_xml_reader_next(x, &tgn, &len);
+		for (size_t i = 0; i < tb_xml_reader_ndiags(x); i++) {
+			tb_diag d = *tb_xml_reader_diag(x, i);
+			line_of(in, n, d.line, &line);
+			unsigned lead = 1;
+			while (line.d[lead - 1] == ' ' || line.d[lead - 1] == '\t')
+				lead++;
+			if (d.col <= 1 && lead > 1) {
+				d.col = lead;
+				d.end_col = lead + 1;
+			}
+			d.source = line.d;
+			d.source_col = d.col;
+			char *s = tb_diag_format(&d);
+			puts_(out, s);
+			free(s);
+		}
+		if (got == 1) {
+			if (!first)
+				puts_(out, "\n");
+			first = 0;
+			put(out, tgn, len);
+			free(tgn);
+		}
+	} while (got == 1);
+	free(line.d);
+	tb_xml_reader_free(x);
+}
+
+/* Runs one example's input and returns what tablero would print for
+ * it in 'mode' (fmt, validate, xml, or xml --to tgn). */
+static void run_example(const char *in, size_t n, int mode, buf *out, buf *why)
+{
+	if (mode == MODE_XML_READ) {
+		run_xml_read(in, n, out);
+		return;
+	}
+	if (mode == MODE_XML || mode == MODE_XML_POSITIONS) {
+		size_t xlen;
+		char *xml = NULL;
+		FILE *f = open_memstream(&xml, &xlen);
+		tb_reader *r = tb_reader_new_mem(in, n, "example.tgn");
+		tb_xml_writer *w = tb_xml_writer_new(f, mode == MODE_XML ? 0 : TB_XML_POSITIONS);
+		tb_record *rec;
+		while (tb_reader_next(r, &rec) == 1) {
+			tb_xml_write_record(w, r, rec);
+			for (size_t i = 0; i < tb_reader_ndiags(r); i++) {
+				char *s = tb_diag_format(tb_reader_diag(r, i));
+				puts_(out, s);
+				free(s);
+			}
+			tb_record_free(rec);
+		}
+		tb_xml_writer_end(w);
+		tb_reader_free(r);
+		fclose(f);
+		puts_(out, xml);
+		free(xml);
+		(void)why;
+		return;
+	}
+	int validate = mode == MODE_VALIDATE;
 	tb_reader *r = tb_reader_new_mem(in, n, "example.tgn");
 	tb_record *rec;
 	int got, first = 1;
@@ -156,7 +315,8 @@ static void run_example(const char *in, size_t n, int validate, buf *out, buf *w
 				puts_(out, "\n");
 			first = 0;
 			put(out, text, len);
-			fixed_point(rec, text, len, why);
+			if (fixed_point(rec, text, len, why))
+				xml_round_trip(text, len, why);
 		}
 		free(text);
 		tb_record_free(rec);
@@ -241,8 +401,13 @@ int main(int argc, char **argv)
 				snprintf(sect, sizeof sect, "%.*s", (int)(eol - p), p);
 				section = sect;
 			}
-			int validate = is_line(p, end, "~~~~ example validate");
-			if (!is_line(p, end, "~~~~ example") && !validate) {
+			int mode = is_line(p, end, "~~~~ example validate")         ? MODE_VALIDATE
+			         : is_line(p, end, "~~~~ example xml")              ? MODE_XML
+			         : is_line(p, end, "~~~~ example xml positions")    ? MODE_XML_POSITIONS
+			         : is_line(p, end, "~~~~ example xml-read")         ? MODE_XML_READ
+			         : is_line(p, end, "~~~~ example")                  ? MODE_FMT
+			                                                           : -1;
+			if (mode < 0) {
 				put(&upd, p, (size_t)(eol < end ? eol + 1 - p : eol - p));
 				p = eol + 1;
 				lineno++;
@@ -281,7 +446,7 @@ int main(int argc, char **argv)
 					fclose(f);
 				}
 			}
-			run_example(in.d ? in.d : "", in.n, validate, &got, &why);
+			run_example(in.d ? in.d : "", in.n, mode, &got, &why);
 			if (!part)
 				put(&upd, ex_start, (size_t)(p - ex_start));
 			encode(&upd, got.d ? got.d : "", got.n);

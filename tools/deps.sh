@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Makes sure the build's dependencies are present: libxml2, PCRE2 and
-# cmocka (development files, found with pkg-config) and a C compiler.
+# cmocka (development files, found with pkg-config) and a C compiler;
+# and, for the tests and the benchmark only, xmllint (libxml2-utils),
+# which checks that libxml2's own tool agrees with the library.
 # On Debian, as root, it installs what is missing with apt-get;
 # elsewhere it stops and names the exact packages.
 set -euo pipefail
@@ -10,6 +12,7 @@ need=()
 command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
 command -v cc >/dev/null 2>&1 || need+=(gcc libc6-dev)
 command -v make >/dev/null 2>&1 || need+=(make)
+command -v xmllint >/dev/null 2>&1 || need+=(libxml2-utils)
 for mod in libxml-2.0 libpcre2-8 cmocka; do
 	if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists "$mod"; then
 		need+=("${pkg_of[$mod]}")
@@ -26,5 +29,5 @@ if [ -f /etc/debian_version ] && [ "$(id -u)" -eq 0 ] && command -v apt-get >/de
 fi
 echo "tools/deps.sh: missing build dependencies; install these packages:" >&2
 echo "  Debian/Ubuntu: apt-get install ${need[*]}" >&2
-echo "  (pkg-config modules libxml-2.0, libpcre2-8 and cmocka must be found)" >&2
+echo "  (pkg-config modules libxml-2.0, libpcre2-8 and cmocka must be found, and xmllint)" >&2
 exit 1
