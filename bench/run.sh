@@ -227,6 +227,36 @@ rules_bench() {
 	row "tablero validate" "$T" "$bytes" "$games" "$RSS"
 }
 
+# ---- XML ---------------------------------------------------------------------
+# tablero xml (export) on the synthetic collection, and --to tgn (import,
+# schema validation included) on what it wrote, beside wc -l and
+# xmllint --noout (parsing only) and --stream --relaxng (validating) on
+# the same XML.
+XMLF=$OUT/collection.xml
+echo
+echo "== XML: $FULL -> $XMLF -> TGN =="
+header
+measure "$XMLF" "$TABLERO" xml "$FULL"
+[[ $RC -eq 0 ]] || fail "$TABLERO xml $FULL exited $RC"
+row "tablero xml (export)" "$T" "$BYTES" "$GAMES" "$RSS"
+XBYTES=$(wc -c < "$XMLF")
+cat "$XMLF" > /dev/null
+awk -v b="$XBYTES" 'BEGIN { printf "(the XML: %d bytes, %.1f MB; MB/s below are of the XML)\n", b, b / 1e6 }'
+measure /dev/null wc -l "$XMLF"
+row "wc -l (XML)" "$T" "$XBYTES" - "$RSS"
+if command -v xmllint > /dev/null; then
+	measure /dev/null xmllint --noout --stream "$XMLF"
+	[[ $RC -eq 0 ]] || fail "xmllint --noout --stream exited $RC"
+	row "xmllint --noout --stream" "$T" "$XBYTES" "$GAMES" "$RSS"
+	measure /dev/null xmllint --noout --stream --relaxng schemas/tgn.rng "$XMLF"
+	[[ $RC -eq 0 ]] || fail "xmllint --relaxng exited $RC"
+	row "xmllint --stream --relaxng" "$T" "$XBYTES" "$GAMES" "$RSS"
+fi
+measure /dev/null "$TABLERO" xml --to tgn "$XMLF"
+[[ $RC -eq 0 ]] || fail "$TABLERO xml --to tgn exited $RC"
+row "tablero xml --to tgn (import)" "$T" "$XBYTES" "$GAMES" "$RSS"
+rm -f "$XMLF"
+
 rules_bench pitarra 700 5 6
 rules_bench asalto 2000 7 8 "$ASALTO_SETUP"
 rules_bench ocencahuac 2700 5 6

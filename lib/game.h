@@ -82,7 +82,9 @@ struct tb_game {
 	char side_letter[2];        /* in position notation */
 	const char *piece_types;    /* type letters, "" when all alike */
 	const char *const *extra_keys; /* position key=value keys, NULL-ended */
-	const char *start;          /* the start position, in position notation */
+	const char *start;          /* the start under the default rules, in position
+	                               notation (for people and tests: engines build
+	                               theirs from the rules) */
 	/* Fills 'out' for the options; returns NULL or a message naming
 	 * the bad option value (static string). */
 	const char *(*board)(tb_board *out, const tb_opts *opts);

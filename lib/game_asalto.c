@@ -97,8 +97,9 @@ static tb_point S_captured(tb_point from, tb_point to)
 	return TB_PT((TB_PT_FILE(from) + TB_PT_FILE(to)) / 2, (TB_PT_RANK(from) + TB_PT_RANK(to)) / 2);
 }
 
-/* The readings issue 4 settles (shared/research/games.md items 32-43);
- * the engine that plays them comes with it. */
+/* The readings of spec/games/asalto.md (shared/research/games.md items
+ * 32-43), the default first. ORDER OPTION: rules_asalto.c indexes this
+ * table. */
 static const tb_option S_options[] = {
 	{"first", "attackers|defenders", "who moves first"},
 	{"blue", "diagonals|horizontals|fortress", "which lines the attackers may not use"},

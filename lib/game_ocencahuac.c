@@ -81,14 +81,15 @@ static const char *S_check_extra(const tb_board *b, const char *key,
 {
 	if (strcmp(key, "cool") != 0)
 		return "unknown key";
-	tb_point pts[TB_MAX_PARTS];
+	enum { MAX_COOL = 12 }; /* every piece on the board */
+	tb_point pts[MAX_COOL];
 	size_t n = 0;
 	for (const char *v = value;; v++) {
 		size_t len = strcspn(v, ",");
 		char one[8];
 		tb_buf c = TB_BUF_INIT;
 		snprintf(one, sizeof one, "%.*s", (int)(len < 7 ? len : 7), v);
-		int ok = len <= 3 && n < TB_MAX_PARTS && tb_is_point(b, one, &c);
+		int ok = len <= 3 && n < MAX_COOL && tb_is_point(b, one, &c);
 		if (ok) /* c holds the point's canonical spelling */
 			pts[n++] = TB_PT(c.data[0] - 'a', atoi(c.data + 1) - 1);
 		tb_buf_free(&c);
@@ -139,10 +140,10 @@ static const tb_option S_options[] = {
 	{"push_fallback", "sideways|none", "with no cell behind, the nearest in its rank, or stay"},
 	{"cooldown", "next_turn|next_move", "how long a pushed piece may not push back"},
 	{"crown", "each|all_three", "each royal piece crowned on the far row, or the three at once"},
-	{"crowned_move", "new|new_plus_old", "how crowned pieces move"},
+	{"crowned_move", "new|new_plus_old", "how second-stage royal pieces move"},
 	{"relocate", "around|orthogonal", "where a royal piece jumped for relief is put"},
 	{"support", "none|target|capturer", "which Warrior must stand next to a capture"},
-	{"stage2_push", "off|on", "crowned royal pieces jumped only for relief, or pushed back too"},
+	{"stage2_push", "off|on", "second-stage royal pieces jumped only for relief, or pushed back too"},
 	{"blocked", "pass|lose", "a player who cannot move passes, or loses"},
 	{"limit", "200|none|#", "N turns in a row without a capture or a crowning end the game"},
 	{NULL, NULL, NULL}

@@ -101,7 +101,7 @@ typedef struct tb_state {
 	uint8_t to_move;
 	uint8_t stage;       /* game-specific phase or stage */
 	uint8_t mark[4];     /* game-specific points (dense + 1; 0 none) */
-	uint16_t quiet;      /* turns since the last capture */
+	uint32_t quiet;      /* turns since the last capture (a limit is at most 99999) */
 	unsigned number;     /* turn number */
 } tb_state;
 

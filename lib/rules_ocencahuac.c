@@ -17,6 +17,7 @@
  * push back yet). tb_state.stage holds bit (1 << side) once a side's
  * second stage has begun; tb_state.quiet counts turns towards the limit.
  */
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,14 +26,29 @@
 
 enum { SAN = 0, CEB = 1 };
 enum { EMPEROR, PRINCESS, PRINCE, WARRIOR };
-enum { FILES = 5, COOL = 0x40 };
+enum { FILES = 5, CROWNED = 0x20, COOL = 0x40 }; /* CROWNED: TB_CELL's bit */
 
 /* ORDER OPTION: indices into game_ocencahuac.c's option table. */
 enum { O_RIVER, O_FIRST, O_PRINCE, O_JUMP, O_CHAIN, O_PUSH_TARGET, O_PUSH_DIR, O_PUSH_SIDE,
        O_PUSH_DIST, O_PUSH_FALLBACK, O_COOLDOWN, O_CROWN, O_CROWNED_MOVE, O_RELOCATE,
        O_SUPPORT, O_STAGE2_PUSH, O_BLOCKED, O_LIMIT };
+/* Their values, in the order of the table. */
+enum { PRINCE_STEP, PRINCE_KNIGHT };
+enum { JUMP_ONE, JUMP_LINE };
+enum { CHAIN_NO, CHAIN_YES };
+enum { TARGET_ROYAL, TARGET_ENEMY };
+enum { DIR_HOME, DIR_JUMP };
+enum { SIDE_JUMP, SIDE_OPPOSITE };
 enum { DIST_FARTHEST3, DIST_EXACTLY3, DIST_STOP };
+enum { FALLBACK_SIDEWAYS, FALLBACK_NONE };
+enum { COOL_NEXT_TURN, COOL_NEXT_MOVE };
+enum { CROWN_EACH, CROWN_ALL_THREE };
+enum { MOVE_NEW, MOVE_NEW_PLUS_OLD };
+enum { AROUND, ORTHOGONAL };
 enum { SUPPORT_NONE, SUPPORT_TARGET, SUPPORT_CAPTURER };
+enum { STAGE2_PUSH_OFF, STAGE2_PUSH_ON };
+enum { BLOCKED_PASS, BLOCKED_LOSE };
+enum { LIMIT_200, LIMIT_NONE, LIMIT_N };
 
 typedef uint64_t set;
 
@@ -124,7 +140,7 @@ static const char *S_crowns(const tb_state *s, int side, char *out)
 
 static long S_limit(const tb_ruleset *rs)
 {
-	return rs->opt[O_LIMIT] == 0 ? 200 : rs->opt[O_LIMIT] == 1 ? 0 : rs->num[O_LIMIT];
+	return rs->opt[O_LIMIT] == LIMIT_200 ? 200 : rs->opt[O_LIMIT] == LIMIT_NONE ? 0 : rs->num[O_LIMIT];
 }
 
 /* ===== Captures (the second stage) ===== */
@@ -203,8 +219,8 @@ static int S_pushable(const tb_ruleset *rs, const tb_state *s, int q, int side)
 	if (!c || S_side(c) == side)
 		return 0;
 	if (S_type(c) == WARRIOR)
-		return rs->opt[O_PUSH_TARGET] == 1;
-	return !S_stage2(s, S_side(c)) || rs->opt[O_STAGE2_PUSH] == 1;
+		return rs->opt[O_PUSH_TARGET] == TARGET_ENEMY;
+	return !S_stage2(s, S_side(c)) || rs->opt[O_STAGE2_PUSH] == STAGE2_PUSH_ON;
 }
 
 /* The way the piece on 'q', jumped by a hop going (df, dr), is pushed. */
@@ -213,9 +229,9 @@ static void S_push_way(const tb_ruleset *rs, const tb_state *s, int q, int df, i
 {
 	*pf = df;
 	*pr = dr;
-	if (dr && rs->opt[O_PUSH_DIR] == 0) /* towards its own home row */
+	if (dr && rs->opt[O_PUSH_DIR] == DIR_HOME) /* towards its own home row */
 		*pr = S_side(s->cell[q]) == SAN ? -1 : 1;
-	if (df && rs->opt[O_PUSH_SIDE] == 1)
+	if (df && rs->opt[O_PUSH_SIDE] == SIDE_OPPOSITE)
 		*pf = -df;
 }
 
@@ -244,7 +260,7 @@ static int S_push_to(const tb_ruleset *rs, const tb_state *w, int q, int land, i
 		to[0] = best;
 		return 1;
 	}
-	if (!dr || rs->opt[O_PUSH_FALLBACK] == 1)
+	if (!dr || rs->opt[O_PUSH_FALLBACK] == FALLBACK_NONE)
 		return 0;
 	for (int d = 1; d < FILES; d++) { /* sideways: the nearest empty cell of its rank */
 		int n = 0, l = S_cell(rs, f - d, r), h = S_cell(rs, f + d, r);
@@ -266,7 +282,7 @@ static int S_relocate_to(const tb_ruleset *rs, const tb_state *w, int q, int lan
 		for (int df = -1; df <= 1; df++) {
 			int c = S_cell(rs, S_file(land) + df, S_rank(land) + dr);
 			if ((df || dr) && c >= 0 && c != q && !w->cell[c] &&
-			    (rs->opt[O_RELOCATE] == 0 || !df || !dr))
+			    (rs->opt[O_RELOCATE] == AROUND || !df || !dr))
 				to[n++] = c;
 		}
 	return n;
@@ -295,7 +311,7 @@ static int S_hop_find(const tb_ruleset *rs, const tb_state *w, int p, int df, in
 	                w->cell[q]; k++)
 		h->run[h->nrun++] = q;
 	h->land = q;
-	return h->nrun > 0 && q >= 0 && (h->nrun == 1 || rs->opt[O_JUMP] == 1);
+	return h->nrun > 0 && q >= 0 && (h->nrun == 1 || rs->opt[O_JUMP] == JUMP_LINE);
 }
 
 /* A block in a vertical run: two pieces of one side, not the jumper's,
@@ -352,13 +368,13 @@ static int S_end(const tb_ruleset *rs, tb_state *s, int mover, int captured, tb_
 	for (set m = s->bits[0] | s->bits[1]; m; m &= m - 1) {
 		int p = __builtin_ctzll(m);
 		uint8_t *c = &s->cell[p];
-		if (rs->opt[O_COOLDOWN] == 0 ? S_side(*c) == side : p == mover)
+		if (rs->opt[O_COOLDOWN] == COOL_NEXT_TURN ? S_side(*c) == side : p == mover)
 			*c &= (uint8_t)~COOL;
 		int far = S_rank(p) == S_far(rs, S_side(*c));
-		if (rs->opt[O_CROWN] == 1 && !far && !S_stage2(s, S_side(*c)))
-			*c &= (uint8_t)~0x20; /* all_three: off the far row, no crown yet */
+		if (rs->opt[O_CROWN] == CROWN_ALL_THREE && !far && !S_stage2(s, S_side(*c)))
+			*c &= (uint8_t)~CROWNED; /* all_three: off the far row, no crown yet */
 		if (far && S_royal(*c) && !TB_CELL_CROWNED(*c)) {
-			*c |= 0x20;
+			*c |= CROWNED;
 			crowned = 1;
 			last[S_side(*c)] = p;
 			tb_event_add(ev, TB_EV_CROWN, rs->geo.points[p].pt, 0);
@@ -370,9 +386,9 @@ static int S_end(const tb_ruleset *rs, tb_state *s, int mover, int captured, tb_
 			began = 1;
 			tb_event_add(ev, TB_EV_STAGE, rs->geo.points[last[y]].pt, 0);
 		}
-	if (captured || (rs->opt[O_CROWN] == 0 ? crowned : began))
+	if (captured || (rs->opt[O_CROWN] == CROWN_EACH ? crowned : began))
 		s->quiet = 0;
-	else if (s->quiet < UINT16_MAX)
+	else if (s->quiet < UINT32_MAX)
 		s->quiet++;
 	if (side == CEB) /* "N." is Sangangüey's turn, whoever began */
 		s->number++;
@@ -454,9 +470,10 @@ static tb_part S_part(const tb_ruleset *rs, tb_part_kind k, int p)
 }
 
 /* The crown marker of the turn in g->cur. A crowning needs a royal
- * piece that moved this turn to end on its far row; with one piece
- * moving (no pushback or relocation onto the first or last rank, no
- * chain) that is the mover, else the turn is played out. */
+ * piece that moved this turn to end on its far row. When only the mover
+ * can have (one hop's pushback or relocation at most, and not onto the
+ * first or last rank; a chain's hops before its last push nothing),
+ * that is the mover's last point; else the turn is played out. */
 static uint8_t S_crown_of(const S_gen *g)
 {
 	const tb_ruleset *rs = g->rs;
@@ -500,9 +517,29 @@ static void S_emit2(S_gen *g, int p, tb_part_kind k, int q)
 	S_emit(g);
 }
 
+static void S_hops(S_gen *g, const tb_state *w, int p, int relief, int cool, set seen);
+
+/* Emits the hop to 'land' with its last part 'then' (a pushback or a
+ * relocation; kind TB_PART_AT for none), the board after it being
+ * 'after', and the chains that go on from there. */
+static void S_hop_turn(S_gen *g, const tb_state *after, int land, tb_part then, int relief,
+                       int cool, set seen)
+{
+	int k = g->cur.nparts;
+	g->cur.parts[k] = S_part(g->rs, TB_PART_HOP, land);
+	g->cur.nparts = (uint8_t)(k + 1);
+	if (then.kind != TB_PART_AT)
+		g->cur.parts[g->cur.nparts++] = then;
+	S_emit(g);
+	if (g->rs->opt[O_CHAIN] == CHAIN_YES)
+		S_hops(g, after, land, relief, cool, seen | S_bit(land));
+	g->cur.nparts = (uint8_t)k;
+}
+
 /* Hops from 'p' on 'w' (the board as the chain has left it); 'relief'
  * allows relief jumps only; 'cool' forbids pushing back; 'seen' holds
- * the cells the piece has stood on this turn. */
+ * the cells the piece has stood on this turn. A chain longer than
+ * TB_TURN_PARTS allows (23 hops) is not generated. */
 static void S_hops(S_gen *g, const tb_state *w, int p, int relief, int cool, set seen)
 {
 	const tb_ruleset *rs = g->rs;
@@ -512,53 +549,32 @@ static void S_hops(S_gen *g, const tb_state *w, int p, int relief, int cool, set
 		if (!S_hop_find(rs, w, p, S_dirs[d][0], S_dirs[d][1], &h) || (seen & S_bit(h.land)) ||
 		    S_block(w, &h, side) >= 0 || g->cur.nparts + 2 > TB_TURN_PARTS)
 			continue;
-		int pushed = S_hop_pushed(rs, w, &h, side);
+		int pushed = S_hop_pushed(rs, w, &h, side), second = S_hop_second_stage(w, &h, side);
 		if (pushed == -2)
 			continue;
 		tb_state after = *w;
 		S_move(&after, p, h.land);
-		int to[8], n = 0;
-		tb_part_kind kind = TB_PART_AT;
-		if (S_hop_second_stage(w, &h, side) && S_threatens(rs, w, h.run[0], side)) {
-			n = S_relocate_to(rs, &after, h.run[0], h.land, to);
-			kind = TB_PART_RELOCATE;
-		}
-		/* the relief jumps (kind RELOCATE, n of them), then the plain
-		 * or pushing hop, unless relief only or a second-stage piece
-		 * that is not pushed stands in the way */
-		int plain = !relief && !(S_hop_second_stage(w, &h, side) && pushed < 0);
-		for (int i = 0; i <= n && !S_done(g); i++) {
-			int k = g->cur.nparts;
+		/* relief jumps: the jumped piece put on each free cell around */
+		int to[8], n = second && S_threatens(rs, w, h.run[0], side)
+		                   ? S_relocate_to(rs, &after, h.run[0], h.land, to) : 0;
+		for (int i = 0; i < n && !S_done(g); i++) {
 			tb_state next = after;
-			if (i < n) {
-				S_move(&next, h.run[0], to[i]);
-				g->cur.parts[k + 1] = S_part(rs, kind, to[i]);
-				g->cur.parts[k] = S_part(rs, TB_PART_HOP, h.land);
-				g->cur.nparts = (uint8_t)(k + 2);
-				S_emit(g);
-				if (rs->opt[O_CHAIN] == 1)
-					S_hops(g, &next, h.land, relief, cool, seen | S_bit(h.land));
-				g->cur.nparts = (uint8_t)k;
-				continue;
-			}
-			if (!plain)
-				break;
-			int dest[2], nd = pushed >= 0 ? S_push_to(rs, &after, pushed, h.land, h.df, h.dr, dest) : 0;
-			if (nd && cool)
-				break;
-			for (int j = 0; j < (nd ? nd : 1) && !S_done(g); j++) {
-				tb_state pn = after;
-				g->cur.parts[k] = S_part(rs, TB_PART_HOP, h.land);
-				g->cur.nparts = (uint8_t)(k + 1);
-				if (nd) {
-					S_put(&pn, dest[j], (uint8_t)(S_take(&pn, pushed) | COOL));
-					g->cur.parts[g->cur.nparts++] = S_part(rs, TB_PART_PUSH, dest[j]);
-				}
-				S_emit(g);
-				if (rs->opt[O_CHAIN] == 1)
-					S_hops(g, &pn, h.land, relief, cool, seen | S_bit(h.land));
-				g->cur.nparts = (uint8_t)k;
-			}
+			S_move(&next, h.run[0], to[i]);
+			S_hop_turn(g, &next, h.land, S_part(rs, TB_PART_RELOCATE, to[i]), relief, cool, seen);
+		}
+		/* the plain or pushing hop: not for relief only, nor over a
+		 * second-stage piece that is not pushed back */
+		if (relief || (second && pushed < 0))
+			continue;
+		int dest[2], nd = pushed >= 0 ? S_push_to(rs, &after, pushed, h.land, h.df, h.dr, dest) : 0;
+		if (nd && cool)
+			continue;
+		if (!nd)
+			S_hop_turn(g, &after, h.land, (tb_part){TB_PART_AT, 0}, relief, cool, seen);
+		for (int j = 0; j < nd && !S_done(g); j++) {
+			tb_state next = after;
+			S_put(&next, dest[j], (uint8_t)(S_take(&next, pushed) | COOL));
+			S_hop_turn(g, &next, h.land, S_part(rs, TB_PART_PUSH, dest[j]), relief, cool, seen);
 		}
 	}
 }
@@ -600,10 +616,10 @@ static void S_piece_turns(S_gen *g, int p)
 			S_slides(g, p);
 		for (int i = 0; i < n && !S_done(g); i++)
 			S_emit2(g, p, TB_PART_CAPTURE, to[i]);
-		old = rs->opt[O_CROWNED_MOVE] == 1;
-		if (old && type == PRINCE && rs->opt[O_PRINCE] == 0)
+		old = rs->opt[O_CROWNED_MOVE] == MOVE_NEW_PLUS_OLD;
+		if (old && type == PRINCE && rs->opt[O_PRINCE] == PRINCE_STEP)
 			S_steps(g, p, S_dirs, 4);
-	} else if (type == PRINCE && rs->opt[O_PRINCE] == 1) {
+	} else if (type == PRINCE && rs->opt[O_PRINCE] == PRINCE_KNIGHT) {
 		S_steps(g, p, S_knight, 8);
 	} else {
 		S_steps(g, p, S_dirs, 4);
@@ -651,12 +667,12 @@ static int S_over(const tb_ruleset *rs, const tb_state *s, tb_result *res, char 
 	if (limit && s->quiet >= limit) {
 		*res = by_taken;
 		snprintf(why, n, "%ld turns without a capture or %s", limit,
-		         rs->opt[O_CROWN] == 0 ? "a crowning" : "a second stage beginning");
+		         rs->opt[O_CROWN] == CROWN_EACH ? "a crowning" : "a second stage beginning");
 		return 1;
 	}
 	if (S_can_move(rs, s))
 		return 0;
-	if (rs->opt[O_BLOCKED] == 1) {
+	if (rs->opt[O_BLOCKED] == BLOCKED_LOSE) {
 		*res = s->to_move == SAN ? TB_RESULT_SECOND : TB_RESULT_FIRST;
 		snprintf(why, n, "%s cannot move and loses", S_side_name[s->to_move]);
 		return 1;
@@ -691,15 +707,22 @@ static size_t S_generate(const tb_ruleset *rs, const tb_state *s, tb_turn *out, 
  * piece that can be cool. */
 static int S_load_cool(const tb_ruleset *rs, tb_state *s, const char *v, char *why, size_t n)
 {
+	int count = 0;
 	while (*v) {
 		int f = v[0] - 'a', r = atoi(v + 1) - 1, p = S_cell(rs, f, r);
+		if (++count > 1 && rs->opt[O_CHAIN] == CHAIN_NO &&
+		    rs->opt[O_COOLDOWN] == COOL_NEXT_TURN) {
+			snprintf(why, n, "cool names more than one piece, but one jump a turn (chain=no) "
+			         "pushes back one, cool for one turn (cooldown=next_turn)");
+			return -1;
+		}
 		uint8_t c = p >= 0 ? s->cell[p] : 0;
-		int ok = c && (S_royal(c) || rs->opt[O_PUSH_TARGET] == 1) &&
-		         (S_side(c) == s->to_move || rs->opt[O_COOLDOWN] == 1);
+		int ok = c && (S_royal(c) || rs->opt[O_PUSH_TARGET] == TARGET_ENEMY) &&
+		         (S_side(c) == s->to_move || rs->opt[O_COOLDOWN] == COOL_NEXT_MOVE);
 		if (!ok) {
 			snprintf(why, n, "cool=%.*s names no %s of %s", (int)strcspn(v, ","), v,
-			         rs->opt[O_PUSH_TARGET] == 1 ? "piece" : "royal piece",
-			         rs->opt[O_COOLDOWN] == 1 ? "either side" : "the side to move");
+			         rs->opt[O_PUSH_TARGET] == TARGET_ENEMY ? "piece" : "royal piece",
+			         rs->opt[O_COOLDOWN] == COOL_NEXT_MOVE ? "either side" : "the side to move");
 			return -1;
 		}
 		s->cell[p] |= COOL;
@@ -752,7 +775,7 @@ static int S_check_side(const tb_ruleset *rs, const tb_state *s, const int count
 			         TB_PT_RANK(pt) + 1);
 			return -1;
 		}
-		if (rs->opt[O_CROWN] == 1 && TB_CELL_CROWNED(c) && !far && crowned < 3) {
+		if (rs->opt[O_CROWN] == CROWN_ALL_THREE && TB_CELL_CROWNED(c) && !far && crowned < 3) {
 			char crowns[64];
 			snprintf(why, n, "%s's %s on %c%d is crowned off its far row, and %s: under "
 			         "crown=all_three a crown is kept off the far row only in the second stage",
@@ -797,6 +820,11 @@ static int S_load(const tb_ruleset *rs, const tb_position *p, tb_state *s, char 
 			return -1;
 		if (S_crowned_count(s, y) == 3)
 			s->stage |= (uint8_t)(1 << y);
+	}
+	if (count[0][WARRIOR] == 0 && count[1][WARRIOR] == 0) {
+		snprintf(why, n, "both sides have lost all their Warriors, but the game ends when the "
+		         "first side loses its last");
+		return -1;
 	}
 	for (int y = 0; y < 2; y++) {
 		if (count[y][WARRIOR] < 3 && !S_stage2(s, !y)) {
@@ -848,23 +876,40 @@ static void S_save(const tb_ruleset *rs, const tb_state *s, tb_arena *a, tb_posi
 
 /* ===== Why a turn is not legal ===== */
 
+/* What explaining one written turn needs. */
+typedef struct S_why {
+	const tb_ruleset *rs;
+	const tb_state *s;     /* the position before the turn */
+	const tb_move *m;      /* the turn as written */
+	tb_turns legal;        /* every legal turn of 's' */
+	size_t nlegal;
+	char *out;
+	size_t n;
+} S_why;
+
+/* Writes the reason; returns 1 (explained). */
+static int S_say(S_why *y, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int S_say(S_why *y, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(y->out, y->n, fmt, ap);
+	va_end(ap);
+	return 1;
+}
+
 static void S_name(const tb_ruleset *rs, int p, char out[4])
 {
 	tb_point pt = rs->geo.points[p].pt;
 	snprintf(out, 4, "%c%d", 'a' + TB_PT_FILE(pt), TB_PT_RANK(pt) + 1);
 }
 
-/* "the Princess on d3" (or "Ceboruco's Princess on d3" when 'owner'). */
-static void S_who(const tb_ruleset *rs, const tb_state *s, int p, int owner, char *out,
-                  size_t n)
+/* "the Princess on d3". */
+static void S_who(const tb_ruleset *rs, const tb_state *s, int p, char *out, size_t n)
 {
 	char a[4];
 	S_name(rs, p, a);
-	if (owner)
-		snprintf(out, n, "%s's %s on %s", S_side_name[S_side(s->cell[p])],
-		         S_piece_name[S_type(s->cell[p])], a);
-	else
-		snprintf(out, n, "the %s on %s", S_piece_name[S_type(s->cell[p])], a);
+	snprintf(out, n, "the %s on %s", S_piece_name[S_type(s->cell[p])], a);
 }
 
 static int S_is_knight(int df, int dr)
@@ -872,350 +917,389 @@ static int S_is_knight(int df, int dr)
 	return (abs(df) == 1 && abs(dr) == 2) || (abs(df) == 2 && abs(dr) == 1);
 }
 
-/* The parts of 'm' up to part 'k' (included), written. */
-static void S_prefix(const tb_move *m, unsigned k, char *out, size_t n)
+static int S_same_parts(const tb_part *a, unsigned na, const tb_part *b, unsigned nb)
 {
-	tb_buf b = TB_BUF_INIT;
-	tb_move pre = {(uint8_t)(k + 1), 0, m->parts};
-	tb_move_write(&b, &pre);
-	snprintf(out, n, "%s", b.data ? b.data : "");
-	tb_buf_free(&b);
+	if (na != nb)
+		return 0;
+	for (unsigned i = 0; i < na; i++)
+		if (a[i].kind != b[i].kind || a[i].pt != b[i].pt)
+			return 0;
+	return 1;
 }
 
-static int S_explain_step(const tb_ruleset *rs, const tb_state *s, int p, int q, char *why,
-                          size_t n)
+/* Appends to 'b' the canonical token (crown marker and all) of the
+ * legal turn made of 'parts', when there is one: 1; else 0. */
+static int S_legal_token(const S_why *y, const tb_part *parts, unsigned n, tb_buf *b)
 {
+	for (size_t i = 0; i < y->nlegal; i++) {
+		const tb_turn *t = &y->legal.v[i];
+		if (S_same_parts(t->parts, t->nparts, parts, n)) {
+			tb_move mv = {t->nparts, t->crown, (tb_part *)t->parts};
+			tb_move_write(b, &mv);
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* What to write instead: the written turn with part 'at' replaced by
+ * 'with' (or dropped when 'with' is NULL), once for each of the 'nwith'
+ * parts; the legal ones with their crown markers, " or " between. */
+static void S_suggest(const S_why *y, unsigned at, int drop, const tb_part *with, int nwith,
+                      tb_buf *b)
+{
+	const tb_move *m = y->m;
+	tb_part parts[TB_MAX_PARTS + 1];
+	for (int k = 0; k < (drop ? 1 : nwith); k++) {
+		unsigned n = 0;
+		for (unsigned i = 0; i <= m->nparts && n < TB_MAX_PARTS; i++) {
+			if (i == at && !drop)
+				parts[n++] = with[k];
+			if (i < m->nparts && (i != at || (!drop && m->parts[i].kind == TB_PART_HOP)))
+				parts[n++] = m->parts[i];
+		}
+		if (k)
+			tb_buf_puts(b, " or ");
+		if (!S_legal_token(y, parts, n, b)) { /* the rest is wrong too: the parts as they are */
+			tb_move mv = {(uint8_t)n, 0, parts};
+			tb_move_write(b, &mv);
+		}
+	}
+}
+
+static int S_explain_step(S_why *y, int p, int q)
+{
+	const tb_ruleset *rs = y->rs;
+	const tb_state *s = y->s;
 	uint8_t c = s->cell[p];
 	int type = S_type(c), side = S_side(c), df = S_file(q) - S_file(p), dr = S_rank(q) - S_rank(p);
 	int st2 = S_stage2(s, side) && type != WARRIOR;
+	int old = rs->opt[O_CROWNED_MOVE] == MOVE_NEW_PLUS_OLD;
 	char a[4], b[4], crowns[64];
 	S_name(rs, p, a);
 	S_name(rs, q, b);
+	if (p == q)
+		return S_say(y, "a turn moves a piece: %s-%s goes nowhere", a, b);
 	if (st2 && type == PRINCE) {
-		int step = rs->opt[O_CROWNED_MOVE] == 1 && rs->opt[O_PRINCE] == 0 &&
-		           abs(df) + abs(dr) == 1;
-		if (!S_is_knight(df, dr) && !step) {
-			snprintf(why, n, "in the second stage the Prince moves as a knight%s (crowned_move=%s)",
-			         rs->opt[O_CROWNED_MOVE] == 1 && rs->opt[O_PRINCE] == 0 ? " or steps one cell" : "",
-			         rs->opt[O_CROWNED_MOVE] == 1 ? "new_plus_old" : "new");
-			return 1;
-		}
+		int step = old && rs->opt[O_PRINCE] == PRINCE_STEP && abs(df) + abs(dr) == 1;
+		if (!S_is_knight(df, dr) && !step)
+			return S_say(y, "in the second stage the Prince moves as a knight%s (crowned_move=%s)",
+			             old && rs->opt[O_PRINCE] == PRINCE_STEP ? " or steps one cell" : "",
+			             old ? "new_plus_old" : "new");
 	} else if (st2) { /* the Emperor or the Princess slides */
-		if (df && dr) {
-			snprintf(why, n, "the %s slides along a rank or a file, not diagonally",
-			         S_piece_name[type]);
-			return 1;
-		}
+		if (df && dr)
+			return S_say(y, "the %s slides along a rank or a file, not diagonally",
+			             S_piece_name[type]);
 		int len = abs(df) + abs(dr), sf = (df > 0) - (df < 0), sr = (dr > 0) - (dr < 0);
 		for (int k = 1; k < len; k++) {
 			int over = S_cell(rs, S_file(p) + k * sf, S_rank(p) + k * sr);
 			if (s->cell[over]) {
 				char o[4];
 				S_name(rs, over, o);
-				snprintf(why, n, "the slide passes over %s, which is occupied", o);
-				return 1;
+				return S_say(y, "the slide passes over %s, which is occupied", o);
 			}
 		}
-	} else if (type == PRINCE && rs->opt[O_PRINCE] == 1) {
-		if (!S_is_knight(df, dr)) {
-			snprintf(why, n, "the Prince moves as a knight (prince=knight)");
-			return 1;
-		}
+	} else if (type == PRINCE && rs->opt[O_PRINCE] == PRINCE_KNIGHT) {
+		if (!S_is_knight(df, dr))
+			return S_say(y, "the Prince moves as a knight (prince=knight)");
 	} else {
-		if (type == PRINCE && S_is_knight(df, dr)) {
-			snprintf(why, n, "the Prince moves as a knight only in its side's second stage "
-			         "(prince=step)");
-			return 1;
-		}
-		if (df && dr) {
-			snprintf(why, n, "steps and jumps go along a rank or a file, not diagonally");
-			return 1;
-		}
+		if (type == PRINCE && S_is_knight(df, dr))
+			return S_say(y, "the Prince moves as a knight only in its side's second stage "
+			                "(prince=step)");
+		if (df && dr)
+			return S_say(y, "steps and jumps go along a rank or a file, not diagonally");
 		if (abs(df) + abs(dr) > 1) {
 			if (type == EMPEROR || type == PRINCESS)
-				snprintf(why, n, "the %s slides only in its side's second stage (%s)",
-				         S_piece_name[type], S_crowns(s, side, crowns));
-			else
-				snprintf(why, n, "%s and %s are not adjacent: %s steps one cell", a, b,
-				         type == WARRIOR ? "a Warrior" : "the Prince");
-			return 1;
+				return S_say(y, "the %s slides only in its side's second stage (%s)",
+				             S_piece_name[type], S_crowns(s, side, crowns));
+			return S_say(y, "%s and %s are not adjacent: %s steps one cell", a, b,
+			             type == WARRIOR ? "a Warrior" : "the Prince");
 		}
 	}
-	if (s->cell[q]) {
-		snprintf(why, n, "%s is occupied", b);
+	if (!s->cell[q])
+		return 0;
+	if (st2 && S_enemy_warrior(s, q, side)) { /* a capture written as a move */
+		tb_part x[1] = {{TB_PART_CAPTURE, rs->geo.points[q].pt}};
+		tb_buf tok = TB_BUF_INIT;
+		S_suggest(y, 1, 0, x, 1, &tok);
+		S_say(y, "%s holds a %s Warrior: a capture is written with 'x' (%s)", b,
+		      S_side_name[!side], tok.data);
+		tb_buf_free(&tok);
 		return 1;
 	}
-	return 0;
+	return S_say(y, "%s is occupied", b);
 }
 
-static int S_explain_capture(const tb_ruleset *rs, const tb_state *s, int p, int q, char *why,
-                             size_t n)
+static int S_explain_capture(S_why *y, int p, int q)
 {
+	const tb_ruleset *rs = y->rs;
+	const tb_state *s = y->s;
 	uint8_t c = s->cell[p], t = s->cell[q];
 	int type = S_type(c), side = S_side(c), df = S_file(q) - S_file(p), dr = S_rank(q) - S_rank(p);
 	char a[4], b[4], crowns[64];
 	S_name(rs, p, a);
 	S_name(rs, q, b);
-	if (!S_stage2(s, side)) {
-		snprintf(why, n, "captures begin with the side's second stage (%s)",
-		         S_crowns(s, side, crowns));
-	} else if (type == WARRIOR) {
-		snprintf(why, n, "Warriors do not capture");
-	} else if (!t) {
-		snprintf(why, n, "%s is empty: there is nothing to capture", b);
-	} else if (S_side(t) == side) {
-		snprintf(why, n, "%s holds a %s piece: a side does not capture its own", b,
-		         S_side_name[side]);
-	} else if (S_royal(t)) {
-		snprintf(why, n, "%s holds a royal piece: royal pieces do not capture one another", b);
-	} else if (type == PRINCE && !S_is_knight(df, dr)) {
-		snprintf(why, n, "the Prince captures by a knight's move, and %s-%s is not one", a, b);
-	} else if (type == PRINCESS && dr) {
-		snprintf(why, n, df ? "the Princess captures along her rank"
-		                    : "the Princess cannot capture vertically");
-	} else if (type == EMPEROR && df) {
-		snprintf(why, n, dr ? "the Emperor captures along his file"
-		                    : "the Emperor cannot capture horizontally");
-	} else {
-		int len = abs(df) + abs(dr), sf = (df > 0) - (df < 0), sr = (dr > 0) - (dr < 0);
-		for (int k = 1; type != PRINCE && k < len; k++) {
-			int over = S_cell(rs, S_file(p) + k * sf, S_rank(p) + k * sr);
-			if (s->cell[over]) {
-				char o[4];
-				S_name(rs, over, o);
-				snprintf(why, n, "the capture passes over %s, which is occupied", o);
-				return 1;
-			}
+	if (!S_stage2(s, side))
+		return S_say(y, "captures begin with the side's second stage (%s)",
+		             S_crowns(s, side, crowns));
+	if (type == WARRIOR)
+		return S_say(y, "Warriors do not capture");
+	if (!t)
+		return S_say(y, "%s is empty: there is nothing to capture", b);
+	if (S_side(t) == side)
+		return S_say(y, "%s holds a %s piece: a side does not capture its own", b,
+		             S_side_name[side]);
+	if (S_royal(t))
+		return S_say(y, "%s holds a royal piece: royal pieces do not capture one another", b);
+	if (type == PRINCE && !S_is_knight(df, dr))
+		return S_say(y, "the Prince captures by a knight's move, and %s-%s is not one", a, b);
+	if (type == PRINCESS && dr)
+		return S_say(y, df ? "the Princess captures along her rank"
+		                   : "the Princess cannot capture vertically");
+	if (type == EMPEROR && df)
+		return S_say(y, dr ? "the Emperor captures along his file"
+		                   : "the Emperor cannot capture horizontally");
+	int len = abs(df) + abs(dr), sf = (df > 0) - (df < 0), sr = (dr > 0) - (dr < 0);
+	for (int k = 1; type != PRINCE && k < len; k++) {
+		int over = S_cell(rs, S_file(p) + k * sf, S_rank(p) + k * sr);
+		if (s->cell[over]) {
+			char o[4];
+			S_name(rs, over, o);
+			return S_say(y, "the capture passes over %s, which is occupied", o);
 		}
-		if (S_supported(rs, s, p, q))
-			return 0;
-		if (rs->opt[O_SUPPORT] == SUPPORT_TARGET)
-			snprintf(why, n, "no %s Warrior stands next to %s to support the capture "
-			         "(support=target)", S_side_name[side], b);
-		else
-			snprintf(why, n, "no %s Warrior stands next to the %s on %s to support the capture "
-			         "(support=capturer)", S_side_name[side], S_piece_name[type], a);
 	}
-	return 1;
+	if (S_supported(rs, s, p, q))
+		return 0;
+	if (rs->opt[O_SUPPORT] == SUPPORT_TARGET)
+		return S_say(y, "no %s Warrior stands next to %s to support the capture "
+		                "(support=target)", S_side_name[side], b);
+	return S_say(y, "no %s Warrior stands next to the %s on %s to support the capture "
+	                "(support=capturer)", S_side_name[side], S_piece_name[type], a);
 }
 
-/* Why the hop from 'p' to 'land' on 'w' cannot be made as a hop at all
- * (before what follows it); fills 'h'. */
-static int S_explain_hop_shape(const tb_ruleset *rs, const tb_state *w, int p, int land,
-                               set seen, S_hop *h, char *why, size_t n)
+/* Why the hop from 'p' to 'land' on 'w' cannot be made at all (before
+ * what follows it); fills 'h'. */
+static int S_explain_hop_shape(S_why *y, const tb_state *w, int p, int land, set seen,
+                               S_hop *h)
 {
+	const tb_ruleset *rs = y->rs;
 	int side = S_side(w->cell[p]), df = S_file(land) - S_file(p), dr = S_rank(land) - S_rank(p);
 	char a[4], b[4], o[4];
 	S_name(rs, p, a);
 	S_name(rs, land, b);
-	if (df && dr) {
-		snprintf(why, n, "steps and jumps go along a rank or a file, not diagonally");
-		return 1;
-	}
+	if (df && dr)
+		return S_say(y, "steps and jumps go along a rank or a file, not diagonally");
 	int len = abs(df) + abs(dr), sf = (df > 0) - (df < 0), sr = (dr > 0) - (dr < 0);
-	if (len < 2) {
-		snprintf(why, n, "%s and %s are adjacent: a jump passes over a piece", a, b);
-		return 1;
-	}
+	if (len < 2)
+		return S_say(y, "%s and %s are %s: a jump passes over a piece", a, b,
+		             len ? "adjacent" : "the same cell");
 	for (int k = 1; k < len; k++) {
 		int over = S_cell(rs, S_file(p) + k * sf, S_rank(p) + k * sr);
 		S_name(rs, over, o);
-		if (!w->cell[over]) {
-			snprintf(why, n, k == 1 ? "%s is empty: there is no piece to jump"
-			                        : "%s is empty: a jump lands on the first empty cell", o);
-			return 1;
-		}
-		if (k == 2 && rs->opt[O_JUMP] == 0) {
-			snprintf(why, n, "a jump passes one piece and lands just beyond it (jump=one)");
-			return 1;
-		}
+		if (!w->cell[over])
+			return S_say(y, k == 1 ? "%s is empty: there is no piece to jump"
+			                       : "%s is empty: a jump lands on the first empty cell", o);
+		if (k == 2 && rs->opt[O_JUMP] == JUMP_ONE)
+			return S_say(y, "a jump passes one piece and lands just beyond it (jump=one)");
 	}
-	if (w->cell[land]) {
-		snprintf(why, n, "%s is occupied", b);
-		return 1;
-	}
-	if (seen & S_bit(land)) {
-		snprintf(why, n, "a chain may not come back to %s, where the piece has already stood", b);
-		return 1;
-	}
+	if (w->cell[land])
+		return S_say(y, "%s is occupied", b);
+	if (seen & S_bit(land))
+		return S_say(y, "a chain may not come back to %s, where the piece has already stood", b);
 	S_hop_find(rs, w, p, sf, sr, h);
 	int block = S_block(w, h, side);
 	if (block >= 0) {
 		int lo = h->run[block], hi = h->run[block + 1];
 		S_name(rs, lo < hi ? lo : hi, a);
 		S_name(rs, lo < hi ? hi : lo, b);
-		snprintf(why, n, "%s and %s are two %s pieces in one file, a block: %s cannot jump "
-		         "them (jump=line)", a, b, S_side_name[S_side(w->cell[lo])], S_side_name[side]);
-		return 1;
+		return S_say(y, "%s and %s are two %s pieces in one file, a block: %s cannot jump "
+		                "them (jump=line)", a, b, S_side_name[S_side(w->cell[lo])],
+		             S_side_name[side]);
 	}
-	if (S_hop_pushed(rs, w, h, side) == -2) {
-		snprintf(why, n, "a jump over a run of pieces may push back one piece, and never pass a "
-		         "second-stage royal piece (jump=line)");
-		return 1;
-	}
+	if (S_hop_pushed(rs, w, h, side) == -2)
+		return S_say(y, "a jump over a run of pieces may push back one piece, and never pass a "
+		                "second-stage royal piece (jump=line)");
 	return 0;
 }
 
-/* Why the push or relocation after the hop 'h' (part 'k' of 'm', with
- * what follows it in 'sub', or NULL) is wrong; plays it on 'w' when it
- * is right. */
-static int S_explain_after_hop(const tb_ruleset *rs, tb_state *w, const tb_move *m, unsigned k,
-                               const tb_part *sub, int p, const S_hop *h, int cool,
-                               int relief_only, int cool_at, char *why, size_t n)
+/* A hop over an enemy second-stage royal piece (part 'k' of the turn,
+ * 'sub' what follows it): a relief jump, or (stage2_push=on) a push.
+ * Returns 1 when explained, 0 when fine (the relocation played on 'w'),
+ * -1 when it is to be checked as a push. */
+static int S_explain_relief(S_why *y, tb_state *w, const tb_part *sub, int p, const S_hop *h)
 {
+	const tb_ruleset *rs = y->rs;
 	int side = S_side(w->cell[p]), q = h->run[0];
-	char who[64], a[4], b[4], tok[96];
-	int pushed = S_hop_pushed(rs, w, h, side), second = S_hop_second_stage(w, h, side);
-	int threat = second && S_threatens(rs, w, q, side);
+	int on = rs->opt[O_STAGE2_PUSH] == STAGE2_PUSH_ON;
+	int threat = S_threatens(rs, w, q, side);
+	char who[64], a[4], b[4];
 	tb_state after = *w;
 	S_move(&after, p, h->land);
-	S_who(rs, w, q, 0, who, sizeof who);
+	S_who(rs, w, q, who, sizeof who);
 	S_name(rs, h->land, a);
-	int target = sub ? tb_geo_at(&rs->geo, sub->pt) : -1;
-	if (sub)
-		S_name(rs, target, b);
-	if (sub && sub->kind == TB_PART_RELOCATE) {
-		int to[8], nt = second && threat ? S_relocate_to(rs, &after, q, h->land, to) : 0, ok = 0;
-		for (int i = 0; i < nt; i++)
-			ok |= to[i] == target;
-		if (!second)
-			snprintf(why, n, "a relocation follows only a relief jump over a second-stage royal "
-			         "piece");
-		else if (!threat)
-			snprintf(why, n, "%s threatens no %s Warrior, so it may not be jumped", who,
-			         S_side_name[side]);
-		else if (!nt)
-			snprintf(why, n, "no empty cell %s %s is left for %s, so it may not be jumped",
-			         rs->opt[O_RELOCATE] ? "next to" : "around", a, who);
-		else if (!ok && target == q)
-			snprintf(why, n, "%s must leave %s", who, b);
-		else if (!ok && after.cell[target])
-			snprintf(why, n, "%s is occupied", b);
-		else if (!ok)
-			snprintf(why, n, "%s is not %s %s, where the jumper landed%s", b,
-			         rs->opt[O_RELOCATE] ? "next to" : "around", a,
-			         rs->opt[O_RELOCATE] ? " (relocate=orthogonal)" : "");
-		if (!ok)
-			return 1;
-		S_move(&after, q, target);
-		*w = after;
-		return 0;
-	}
-	if (second && pushed < 0) {
+	const char *near = rs->opt[O_RELOCATE] == ORTHOGONAL ? "next to" : "around";
+	int to[8], nt = threat ? S_relocate_to(rs, &after, q, h->land, to) : 0;
+	if (sub && sub->kind == TB_PART_PUSH && on)
+		return -1;
+	if (!threat)
+		return on ? (sub ? S_say(y, "%s threatens no %s Warrior: it is not relocated but "
+		                            "pushed back (stage2_push=on)", who, S_side_name[side])
+		                 : -1)
+		          : S_say(y, "%s threatens no %s Warrior, so it may not be jumped", who,
+		                  S_side_name[side]);
+	if (!nt && on)
+		return sub ? S_say(y, "no empty cell %s %s is left to relocate %s: jumped, it is "
+		                      "pushed back (stage2_push=on)", near, a, who)
+		           : -1;
+	if (!nt)
+		return S_say(y, "no empty cell %s %s is left for %s, so it may not be jumped", near, a,
+		             who);
+	if (!sub || sub->kind == TB_PART_PUSH) {
+		if (!sub && on)
+			return -1;
 		if (sub)
-			snprintf(why, n, "a second-stage royal piece is relocated, not pushed back "
-			         "(stage2_push=off)");
-		else if (!threat)
-			snprintf(why, n, "%s threatens no %s Warrior, so it may not be jumped", who,
-			         S_side_name[side]);
-		else
-			snprintf(why, n, "%s is in %s's second stage: it may be jumped only to free a "
-			         "threatened Warrior, and is then relocated: write where (@…)", who,
-			         S_side_name[S_side(w->cell[q])]);
-		return 1;
+			return S_say(y, "a second-stage royal piece is relocated, not pushed back "
+			                "(stage2_push=off)");
+		return S_say(y, "%s is in %s's second stage: it may be jumped only to free a threatened "
+		                "Warrior, and is then relocated: write where (@…)", who,
+		             S_side_name[S_side(w->cell[q])]);
 	}
-	if (relief_only) {
-		snprintf(why, n, "in the second stage the %s %s (crowned_move=new): it jumps only to "
-		         "free a threatened Warrior", S_piece_name[S_type(w->cell[p])],
-		         S_type(w->cell[p]) == PRINCE ? "moves as a knight" : "slides");
-		return 1;
-	}
-	int to[2], nd = pushed >= 0 ? S_push_to(rs, &after, pushed, h->land, h->df, h->dr, to) : 0;
-	if (pushed >= 0)
-		S_who(rs, w, pushed, 0, who, sizeof who);
-	if (nd && cool) {
-		S_name(rs, cool_at, a);
-		snprintf(why, n, rs->opt[O_COOLDOWN] == 0
-		                     ? "%s was pushed back last turn and may not push back this turn"
-		                     : "%s was pushed back and has not moved since: it may not push "
-		                       "back yet (cooldown=next_move)", a);
-		return 1;
-	}
-	if (nd && !sub) {
-		char d[4];
-		S_prefix(m, k, tok, sizeof tok);
-		S_name(rs, to[0], d);
-		snprintf(why, n, "%s is pushed back: write where (%s>%s)", who, tok, d);
-		return 1;
-	}
-	if (!nd && sub && pushed < 0) {
-		uint8_t c = w->cell[q];
-		S_name(rs, q, a);
-		if (S_side(c) == side)
-			snprintf(why, n, "%s is %s's own piece: only enemy pieces are pushed back", a,
-			         S_side_name[side]);
-		else if (S_type(c) == WARRIOR)
-			snprintf(why, n, "%s holds a Warrior: only royal pieces are pushed back "
-			         "(push_target=royal)", a);
-		else
-			snprintf(why, n, "no piece is pushed back by this jump");
-		return 1;
-	}
-	if (!nd && sub) {
-		S_prefix(m, k, tok, sizeof tok);
-		snprintf(why, n, "%s has nowhere to go and stays where it is: write %s", who, tok);
-		return 1;
-	}
-	if (nd && (to[0] == target || (nd == 2 && to[1] == target))) {
-		S_put(&after, target, (uint8_t)(S_take(&after, pushed) | COOL));
-		*w = after;
-		return 0;
-	}
-	if (nd) {
-		int pf, pr, sideways = S_rank(to[0]) == S_rank(pushed) && h->dr;
-		char d0[4], d1[4] = "", c0[4], c3[4];
-		S_name(rs, to[0], d0);
-		if (nd == 2)
-			S_name(rs, to[1], d1);
-		S_push_way(rs, w, pushed, h->df, h->dr, &pf, &pr);
-		if (sideways) {
-			snprintf(why, n, "%s has no cell %s, so it goes sideways to the nearest empty cell "
-			         "of rank %d: %s%s%s", who,
-			         rs->opt[O_PUSH_DIR] == 0 ? "towards its home row" : "the way it is pushed",
-			         S_rank(pushed) + 1, d0, nd == 2 ? " or " : "", d1);
-			return 1;
-		}
-		int last = pushed;
-		for (int j = 1; j <= 3 && S_cell(rs, S_file(pushed) + j * pf, S_rank(pushed) + j * pr) >= 0; j++)
-			last = S_cell(rs, S_file(pushed) + j * pf, S_rank(pushed) + j * pr);
-		S_name(rs, S_cell(rs, S_file(pushed) + pf, S_rank(pushed) + pr), c0);
-		S_name(rs, last, c3);
-		const char *how = rs->opt[O_PUSH_DIST] == DIST_FARTHEST3 ? "the farthest empty of"
-		                  : rs->opt[O_PUSH_DIST] == DIST_EXACTLY3 ? "the third cell of"
-		                                                         : "the last empty cell before a piece in";
-		snprintf(why, n, "%s is pushed back to %s, %s %s%s%s, not %s", who, d0, how, c0,
-		         last != S_cell(rs, S_file(pushed) + pf, S_rank(pushed) + pr) ? "-" : "",
-		         last != S_cell(rs, S_file(pushed) + pf, S_rank(pushed) + pr) ? c3 : "", b);
-		return 1;
-	}
-	*w = after; /* a plain hop */
+	int target = tb_geo_at(&rs->geo, sub->pt), ok = 0;
+	for (int i = 0; i < nt; i++)
+		ok |= to[i] == target;
+	S_name(rs, target, b);
+	if (!ok && target == q)
+		return S_say(y, "%s must leave %s", who, b);
+	if (!ok && after.cell[target])
+		return S_say(y, "%s is occupied", b);
+	if (!ok)
+		return S_say(y, "%s is not %s %s, where the jumper landed%s", b, near, a,
+		             rs->opt[O_RELOCATE] == ORTHOGONAL ? " (relocate=orthogonal)" : "");
+	S_move(&after, q, target);
+	*w = after;
 	return 0;
 }
 
-static int S_explain_hops(const tb_ruleset *rs, const tb_state *s, const tb_move *m, char *why,
-                          size_t n)
+/* Why the pushback (or its absence) after hop 'h' is wrong; plays it on
+ * 'w' when it is right. */
+static int S_explain_push(S_why *y, tb_state *w, unsigned k, const tb_part *sub, int p,
+                          const S_hop *h, int cool, int cool_at)
 {
-	tb_state w = *s;
+	const tb_ruleset *rs = y->rs;
+	int side = S_side(w->cell[p]), pushed = S_hop_pushed(rs, w, h, side);
+	char who[64], a[4];
+	tb_state after = *w;
+	S_move(&after, p, h->land);
+	int to[2], nd = pushed >= 0 ? S_push_to(rs, &after, pushed, h->land, h->df, h->dr, to) : 0;
+	tb_part dest[2];
+	for (int i = 0; i < nd; i++)
+		dest[i] = (tb_part){TB_PART_PUSH, rs->geo.points[to[i]].pt};
+	if (pushed >= 0)
+		S_who(rs, w, pushed, who, sizeof who);
+	if (nd && cool) {
+		S_name(rs, cool_at, a);
+		return S_say(y, rs->opt[O_COOLDOWN] == COOL_NEXT_TURN
+		                    ? "%s was pushed back last turn and may not push back this turn"
+		                    : "%s was pushed back and has not moved since: it may not push "
+		                      "back yet (cooldown=next_move)", a);
+	}
+	tb_buf tok = TB_BUF_INIT;
+	int said = 0;
+	if (nd && !sub) {
+		S_suggest(y, k + 1, 0, dest, nd, &tok);
+		said = S_say(y, "%s is pushed back: write where (%s)", who, tok.data);
+	} else if (!nd && sub && pushed < 0) {
+		int enemy = -1; /* the piece a push would be about */
+		for (int i = h->nrun - 1; i >= 0; i--)
+			if (S_side(w->cell[h->run[i]]) != side)
+				enemy = h->run[i];
+		S_name(rs, enemy >= 0 ? enemy : h->run[0], a);
+		said = enemy >= 0 ? S_say(y, "%s holds a Warrior: only royal pieces are pushed back "
+		                             "(push_target=royal)", a)
+		                  : S_say(y, "%s is %s's own piece: only enemy pieces are pushed back", a,
+		                          S_side_name[side]);
+	} else if (!nd && sub) {
+		S_suggest(y, k + 1, 1, NULL, 0, &tok);
+		said = S_say(y, "%s has nowhere to go and stays where it is: write %s", who, tok.data);
+	} else if (nd && sub && !(to[0] == tb_geo_at(&rs->geo, sub->pt) ||
+	                          (nd == 2 && to[1] == tb_geo_at(&rs->geo, sub->pt)))) {
+		char b[4], c0[4], c3[4];
+		int pf, pr, target = tb_geo_at(&rs->geo, sub->pt);
+		S_name(rs, target, b);
+		S_suggest(y, k + 1, 0, dest, nd, &tok);
+		S_push_way(rs, w, pushed, h->df, h->dr, &pf, &pr);
+		int first = S_cell(rs, S_file(pushed) + pf, S_rank(pushed) + pr), last = first;
+		for (int j = 2; j <= 3 && S_cell(rs, S_file(pushed) + j * pf, S_rank(pushed) + j * pr) >= 0; j++)
+			last = S_cell(rs, S_file(pushed) + j * pf, S_rank(pushed) + j * pr);
+		if (S_rank(to[0]) == S_rank(pushed) && h->dr) { /* sideways */
+			said = S_say(y, "%s has no cell %s, so it goes sideways to the nearest empty cell "
+			                "of rank %d: write %s", who,
+			             rs->opt[O_PUSH_DIR] == DIR_HOME ? "towards its home row"
+			                                             : "the way it is pushed",
+			             S_rank(pushed) + 1, tok.data);
+		} else {
+			S_name(rs, first, c0);
+			S_name(rs, last, c3);
+			const char *how = rs->opt[O_PUSH_DIST] == DIST_FARTHEST3 ? "the farthest empty of"
+			                  : rs->opt[O_PUSH_DIST] == DIST_EXACTLY3 ? "the third cell of"
+			                                  : "the last empty cell before a piece in";
+			char d0[4];
+			S_name(rs, to[0], d0);
+			said = S_say(y, "%s is pushed back to %s, %s %s%s%s, not %s: write %s", who, d0, how,
+			             c0, last != first ? "-" : "", last != first ? c3 : "", b, tok.data);
+		}
+	}
+	tb_buf_free(&tok);
+	if (said)
+		return 1;
+	if (nd) /* the written push is one of the cells */
+		S_put(&after, tb_geo_at(&rs->geo, sub->pt), (uint8_t)(S_take(&after, pushed) | COOL));
+	*w = after;
+	return 0;
+}
+
+static int S_explain_hops(S_why *y)
+{
+	const tb_ruleset *rs = y->rs;
+	const tb_move *m = y->m;
+	tb_state w = *y->s;
 	int p = tb_geo_at(&rs->geo, m->parts[0].pt), start = p, hops = 0;
-	uint8_t c = s->cell[p];
+	uint8_t c = w.cell[p];
 	int cool = (c & COOL) != 0;
-	int relief_only = S_type(c) != WARRIOR && S_stage2(s, S_side(c)) &&
-	                  rs->opt[O_CROWNED_MOVE] == 0;
+	int relief_only = S_type(c) != WARRIOR && S_stage2(&w, S_side(c)) &&
+	                  rs->opt[O_CROWNED_MOVE] == MOVE_NEW;
 	set seen = S_bit(p);
 	for (unsigned i = 1; i < m->nparts; i++) {
 		if (m->parts[i].kind != TB_PART_HOP)
 			return 0;
-		if (hops++ && rs->opt[O_CHAIN] == 0) {
-			snprintf(why, n, "one jump a turn (chain=no)");
-			return 1;
-		}
+		if (hops++ && rs->opt[O_CHAIN] == CHAIN_NO)
+			return S_say(y, "one jump a turn (chain=no)");
 		int land = tb_geo_at(&rs->geo, m->parts[i].pt);
 		S_hop h;
-		if (S_explain_hop_shape(rs, &w, p, land, seen, &h, why, n))
+		if (S_explain_hop_shape(y, &w, p, land, seen, &h))
 			return 1;
 		const tb_part *sub = i + 1 < m->nparts && m->parts[i + 1].kind != TB_PART_HOP
 		                         ? &m->parts[i + 1] : NULL;
-		if (S_explain_after_hop(rs, &w, m, i, sub, p, &h, cool, relief_only, start, why, n))
+		int side = S_side(w.cell[p]), st = -1, second = S_hop_second_stage(&w, &h, side);
+		int threat = second && S_threatens(rs, &w, h.run[0], side);
+		if (second)
+			st = S_explain_relief(y, &w, sub, p, &h);
+		else if (sub && sub->kind == TB_PART_RELOCATE)
+			return S_say(y, "a relocation follows only a relief jump over a second-stage royal "
+			                "piece");
+		if (st > 0)
+			return 1;
+		if (st < 0 && relief_only && threat) {
+			char who[64];
+			S_who(rs, &w, h.run[0], who, sizeof who);
+			return S_say(y, "the %s jumps only to free a threatened Warrior, as here: write "
+			                "where %s goes (@…)", S_piece_name[S_type(c)], who);
+		}
+		if (st < 0 && relief_only)
+			return S_say(y, "in the second stage the %s %s (crowned_move=new): it jumps only to "
+			                "free a threatened Warrior", S_piece_name[S_type(c)],
+			             S_type(c) == PRINCE ? "moves as a knight" : "slides");
+		if (st < 0 && S_explain_push(y, &w, i, sub, p, &h, cool, start))
 			return 1;
 		i += sub != NULL;
 		seen |= S_bit(land);
@@ -1225,10 +1309,10 @@ static int S_explain_hops(const tb_ruleset *rs, const tb_state *s, const tb_move
 }
 
 /* The crown marker of legal turn 't' against the one written. */
-static void S_explain_crown(const tb_ruleset *rs, const tb_state *s, const tb_turn *t,
-                            const tb_move *m, char *why, size_t n)
+static void S_explain_crown(S_why *y, const tb_turn *t)
 {
-	tb_state w = *s;
+	const tb_ruleset *rs = y->rs;
+	tb_state w = *y->s;
 	tb_events ev;
 	S_apply(rs, &w, t, &ev);
 	tb_buf tok = TB_BUF_INIT;
@@ -1242,38 +1326,28 @@ static void S_explain_crown(const tb_ruleset *rs, const tb_state *s, const tb_tu
 		if (ev.ev[i].kind == TB_EV_CROWN)
 			at = tb_geo_at(&rs->geo, ev.ev[i].a);
 	if (!t->crown || at < 0) {
-		snprintf(why, n, "this turn crowns no royal piece");
+		S_say(y, "this turn crowns no royal piece");
 		tb_buf_free(&tok);
 		return;
 	}
 	char who[96], a[4];
-	int y = S_side(w.cell[at]), count = S_crowned_count(&w, y);
+	int side = S_side(w.cell[at]), count = S_crowned_count(&w, side);
 	S_name(rs, at, a);
 	if (at == mover)
 		snprintf(who, sizeof who, "the %s reaches the far row and is crowned",
 		         S_piece_name[S_type(w.cell[at])]);
 	else
-		snprintf(who, sizeof who, "%s's %s on %s is crowned", S_side_name[y],
+		snprintf(who, sizeof who, "%s's %s on %s is crowned", S_side_name[side],
 		         S_piece_name[S_type(w.cell[at])], a);
 	if (t->crown == 2)
-		snprintf(why, n, "%s, %s's third crowned royal piece: its second stage begins: write %s",
-		         who, S_side_name[y], tok.data);
-	else if (m->crown == 2)
-		snprintf(why, n, "%s, but %s's second stage does not begin (%d crowned royal piece%s "
-		         "of 3): write %s", who, S_side_name[y], count, count == 1 ? "" : "s", tok.data);
+		S_say(y, "%s, %s's third crowned royal piece: its second stage begins: write %s", who,
+		      S_side_name[side], tok.data);
+	else if (y->m->crown == 2)
+		S_say(y, "%s, but %s's second stage does not begin (%d crowned royal piece%s of 3): "
+		         "write %s", who, S_side_name[side], count, count == 1 ? "" : "s", tok.data);
 	else
-		snprintf(why, n, "%s: write %s", who, tok.data);
+		S_say(y, "%s: write %s", who, tok.data);
 	tb_buf_free(&tok);
-}
-
-static int S_fits(const tb_turn *t, const tb_move *m)
-{
-	if (t->nparts != m->nparts)
-		return 0;
-	for (unsigned i = 0; i < t->nparts; i++)
-		if (t->parts[i].kind != m->parts[i].kind || t->parts[i].pt != m->parts[i].pt)
-			return 0;
-	return 1;
 }
 
 static void S_explain(const tb_ruleset *rs, const tb_state *s, const tb_move *m, char *why,
@@ -1281,38 +1355,35 @@ static void S_explain(const tb_ruleset *rs, const tb_state *s, const tb_move *m,
 {
 	const tb_geometry *g = &rs->geo;
 	int side = s->to_move;
+	S_why y = {rs, s, m, {NULL, 0}, 0, why, n};
+	S_say(&y, "no legal turn fits it");
 	for (unsigned i = 0; i < m->nparts; i++)
-		if (m->parts[i].pt == TB_PT_UNKNOWN || tb_geo_at(g, m->parts[i].pt) < 0) {
-			snprintf(why, n, "no legal turn fits it");
+		if (m->parts[i].pt == TB_PT_UNKNOWN || tb_geo_at(g, m->parts[i].pt) < 0)
+			return;
+	y.nlegal = tb_turns_generate(rs, s, &y.legal);
+	for (size_t i = 0; i < y.nlegal; i++)
+		if (S_same_parts(y.legal.v[i].parts, y.legal.v[i].nparts, m->parts, m->nparts)) {
+			S_explain_crown(&y, &y.legal.v[i]); /* legal but for its crown marker */
+			tb_turns_free(&y.legal);
 			return;
 		}
-	tb_turns l = {NULL, 0};
-	size_t count = tb_turns_generate(rs, s, &l);
-	for (size_t i = 0; i < count; i++)
-		if (S_fits(&l.v[i], m)) { /* legal but for its crown marker */
-			S_explain_crown(rs, s, &l.v[i], m, why, n);
-			tb_turns_free(&l);
-			return;
-		}
-	tb_turns_free(&l);
-	snprintf(why, n, "no legal turn fits it");
-	if (m->nparts < 2)
-		return;
-	int p = tb_geo_at(g, m->parts[0].pt), q = tb_geo_at(g, m->parts[1].pt);
-	char a[4];
-	S_name(rs, p, a);
-	if (!s->cell[p]) {
-		snprintf(why, n, "%s is empty", a);
-	} else if (S_side(s->cell[p]) != side) {
-		snprintf(why, n, "%s holds a %s piece, not a %s one", a, S_side_name[!side],
-		         S_side_name[side]);
-	} else if (m->parts[1].kind == TB_PART_STEP) {
-		S_explain_step(rs, s, p, q, why, n);
-	} else if (m->parts[1].kind == TB_PART_CAPTURE) {
-		S_explain_capture(rs, s, p, q, why, n);
-	} else {
-		S_explain_hops(rs, s, m, why, n);
+	if (m->nparts >= 2) {
+		int p = tb_geo_at(g, m->parts[0].pt), q = tb_geo_at(g, m->parts[1].pt);
+		char a[4];
+		S_name(rs, p, a);
+		if (!s->cell[p])
+			S_say(&y, "%s is empty", a);
+		else if (S_side(s->cell[p]) != side)
+			S_say(&y, "%s holds a %s piece, not a %s one", a, S_side_name[!side],
+			      S_side_name[side]);
+		else if (m->parts[1].kind == TB_PART_STEP)
+			S_explain_step(&y, p, q);
+		else if (m->parts[1].kind == TB_PART_CAPTURE)
+			S_explain_capture(&y, p, q);
+		else
+			S_explain_hops(&y);
 	}
+	tb_turns_free(&y.legal);
 }
 
 const tb_rules tb_rules_ocencahuac = {

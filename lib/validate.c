@@ -189,8 +189,11 @@ static void S_turn(S_val *v, S_at *at, uint8_t kind, const tb_move *m, const tb_
 		}
 	tb_severity sev = witness ? TB_WARNING : TB_ERROR;
 	if (fit == 1 && turns[which].crown != m->crown && kind == TB_NODE_MOVE) {
-		char why[200]; /* the engine says which piece is crowned, or none */
-		v->rs.rules->explain(&v->rs, &at->st, m, why, sizeof why);
+		/* the engine says which piece is crowned, or none, of the turn
+		 * that fits ('?' points and all) */
+		char why[200];
+		tb_move fits = {turns[which].nparts, m->crown, (tb_part *)turns[which].parts};
+		v->rs.rules->explain(&v->rs, &at->st, &fits, why, sizeof why);
 		S_report(v, sev, TB_D_ILLEGAL, &n->span, &at->st, "%s: %s%s", tok.data, why,
 		         witness ? " (another reading of this turn)" : "");
 		at->live = witness ? at->live : 0;
