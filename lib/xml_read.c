@@ -187,7 +187,7 @@ static tb_xml_reader *S_setup(tb_xml_reader *x, xmlTextReaderPtr xr)
 }
 
 /* No network, no DTD, no entities substituted; libxml2's limits kept. */
-#define S_OPTIONS (XML_PARSE_NONET | XML_PARSE_NOXINCNODE)
+#define S_OPTIONS XML_PARSE_NONET
 
 tb_xml_reader *tb_xml_reader_new_file(FILE *f, const char *name)
 {
@@ -359,15 +359,13 @@ static void S_start_text(tb_xml_reader *x, int in)
 	x->text_in = in;
 	tb_buf_clear(&x->text);
 	free(x->lang);
-	char *lang = in == IN_COMMENT ? (char *)xmlTextReaderXmlLang(x->xr) : NULL;
-	/* an inherited xml:lang (the record's, from its Language tag) is
-	 * not the comment's own */
+	/* the comment's own xml:lang; an inherited one (the record's, from
+	 * its Language tag) is not read back */
 	char *own = in == IN_COMMENT ? (char *)xmlTextReaderGetAttributeNs(
 	                                   x->xr, BAD_CAST "lang",
 	                                   BAD_CAST "http://www.w3.org/XML/1998/namespace")
 	                             : NULL;
 	x->lang = own ? tb_xstrdup(own) : NULL;
-	xmlFree(lang);
 	xmlFree(own);
 }
 
