@@ -42,7 +42,7 @@ UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 VERSION := $(shell sed -n 's/^#define TB_VERSION "\(.*\)"/\1/p' lib/tablero.h)
 
-.PHONY: all lib cli check check-san unit spec golden samples random xml demo bench \
+.PHONY: all lib cli check check-san unit spec golden samples random xml svg demo bench \
         install uninstall clean deps
 
 all: $(BUILD)/libtablero.a $(BUILD)/libtablero.so $(BUILD)/tablero $(BUILD)/tablero.pc
@@ -112,7 +112,10 @@ random: $(BUILD)/tablero
 xml: $(BUILD)/tablero
 	@TABLERO=$(BUILD)/tablero bash tests/xml.sh
 
-check: all unit spec golden samples random xml
+svg: $(BUILD)/tablero
+	@TABLERO=$(BUILD)/tablero bash tests/svg.sh
+
+check: all unit spec golden samples random xml svg
 	@echo "make check: all test suites passed"
 
 check-san:

@@ -99,6 +99,36 @@ static const cli_cmd S_cmds[] = {
 	 "\n"
 	 "Exit: 0 all converted, 1 problems found, 2 could not run.\n",
 	 cmd_xml},
+	{"svg", "draw positions as printable SVG diagrams",
+	 "usage: tablero svg [--game N] [--ply N | --plies LIST | --every K]\n"
+	 "                   [--size MM] [--grayscale] [--no-coords] [--tag NAME]...\n"
+	 "                   [--sheet a4|letter] [-o FILE | -d DIR] [FILE]\n"
+	 "       tablero svg --position P --rules R [options] [-o FILE]\n"
+	 "\n"
+	 "Draws positions of record N (default 1) of FILE ('-' or none:\n"
+	 "standard input), replayed on its main line by its rules, as\n"
+	 "standalone SVG 1.1 documents (spec/svg.md): the board as the players\n"
+	 "draw it, the pieces, the last turn (an arrow, a chain's path, taken\n"
+	 "pieces crossed, a pushback's arrow, a huffed defender boxed),\n"
+	 "coordinates and a caption.\n"
+	 "\n"
+	 "  --ply N        after ply N (0: the start; default: the last)\n"
+	 "  --plies LIST   after each ply of a comma-separated list\n"
+	 "  --every K      after plies 0, K, 2K, ... and the last\n"
+	 "  --position P   a bare position (position notation; \"\": the start)\n"
+	 "                 of the game --rules names first (\"ocencahuac; river=5\")\n"
+	 "  --size MM      a diagram's printed width in millimetres (default 60)\n"
+	 "  --grayscale    every distinction in shapes, fills and hatching\n"
+	 "  --no-coords    no coordinates in the margin\n"
+	 "  --tag NAME     add tag NAME's value to the caption (repeatable)\n"
+	 "  --sheet PAPER  lay the diagrams out on a4 or letter pages\n"
+	 "  -o FILE        write one document to FILE (default: standard output)\n"
+	 "  -d DIR         write each document into DIR (made if missing)\n"
+	 "  -h, --help     this text\n"
+	 "\n"
+	 "Exit: 0 drawn, 1 the record or position cannot be drawn, 2 could not\n"
+	 "run.\n",
+	 cmd_svg},
 };
 
 static void S_usage(FILE *out)

@@ -166,6 +166,9 @@ size_t tb_engine_divide(tb_engine *e, int depth, tb_divide_fn fn, void *ctx)
 	return n;
 }
 
+const tb_ruleset *tb_engine_ruleset(const tb_engine *e) { return &e->rs; }
+const tb_state *tb_engine_state(const tb_engine *e) { return &e->st; }
+
 /* The position notation of 's' (malloc'd). */
 static char *S_position(const tb_engine *e, const tb_state *s)
 {

@@ -36,6 +36,13 @@ void tb_geo_points(tb_geometry *g, const char *s)
 	}
 }
 
+void tb_geo_mark_add(tb_geometry *g, const char *cls, int area, float x1, float y1, float x2,
+                     float y2)
+{
+	if (g->nmarks < sizeof g->marks / sizeof g->marks[0])
+		g->marks[g->nmarks++] = (tb_geo_mark){cls, (uint8_t)area, x1, y1, x2, y2};
+}
+
 int tb_geo_edge_between(const tb_geometry *g, int a, int b)
 {
 	for (int k = 0; k < g->nadj[a]; k++)

@@ -33,6 +33,14 @@ typedef struct tb_geo_edge {
 	uint8_t colour;    /* game-specific (Asalto: red or blue), 0 if none */
 } tb_geo_edge;
 
+/* What a drawing of the board shows beyond its points and lines
+ * (spec/svg.md): an area (a rectangle) or a line nobody moves along. */
+typedef struct tb_geo_mark {
+	const char *cls;   /* its CSS class: "fortress", "volcano", "river-line" */
+	uint8_t area;      /* 1: the rectangle (x1,y1)-(x2,y2); 0: the line */
+	float x1, y1, x2, y2;
+} tb_geo_mark;
+
 typedef struct tb_geometry {
 	uint8_t npoints;
 	tb_geo_point points[TB_MAX_POINTS];
@@ -49,6 +57,9 @@ typedef struct tb_geometry {
 	uint8_t nthrees_at[TB_MAX_POINTS]; /* the lines of three through each point */
 	uint8_t threes_at[TB_MAX_POINTS][8];
 	uint8_t dist[TB_MAX_POINTS];  /* game-specific distances (Asalto: to the fortress) */
+	uint8_t nmarks;              /* for drawing: areas and lines beyond the edges */
+	tb_geo_mark marks[8];
+	uint8_t edges_hidden;        /* the edges are for moves only, not drawn */
 } tb_geometry;
 
 /* Dense index of point 'p', or -1 off the board. */
@@ -63,6 +74,9 @@ static inline int tb_geo_at(const tb_geometry *g, tb_point p)
 void tb_geo_line(tb_geometry *g, const char *points, uint8_t kind);
 /* Adds the points "a1 d1 ..." with drawing positions from the grid. */
 void tb_geo_points(tb_geometry *g, const char *points);
+/* Adds a drawing mark (an area when 'area'), of CSS class 'cls' (static). */
+void tb_geo_mark_add(tb_geometry *g, const char *cls, int area, float x1, float y1, float x2,
+                     float y2);
 /* Adds a line of three. */
 void tb_geo_three(tb_geometry *g, const char *points, uint8_t kind);
 /* The next point from 'q' going the way 'p' -> 'q' goes, along an edge
@@ -195,6 +209,10 @@ void tb_turns_free(tb_turns *l);
 
 /* Appends an event to 'ev' (if not NULL and not full). */
 void tb_event_add(tb_events *ev, uint8_t kind, tb_point a, tb_point b);
+
+/* An engine's rules and position (engine.c), for the drawing code. */
+const tb_ruleset *tb_engine_ruleset(const tb_engine *e);
+const tb_state *tb_engine_state(const tb_engine *e);
 
 /* Reads the options of [Rules] into 'rs' for game 'g' and builds its
  * geometry. Returns NULL, or a message naming the bad option. */

@@ -76,6 +76,7 @@ static const char *S_configure(tb_ruleset *rs)
 	for (int e = 0; e < g->nedges; e++)
 		g->edges[e].colour = S_colour(rs, &g->edges[e]);
 	S_distances(g);
+	tb_geo_mark_add(g, "fortress", 1, 1.6f, 3.6f, 4.4f, 6.4f); /* c5-e7 */
 	return NULL;
 }
 

@@ -94,6 +94,15 @@ static const char *S_configure(tb_ruleset *rs)
 			snprintf(line + strlen(line), sizeof line - strlen(line), "%c%d ", 'a' + f, r + 1);
 		tb_geo_line(g, line, TB_LINE_ORTHO);
 	}
+	/* the drawing: each side's volcano rows, and the river's five lines
+	 * (between the rows of cells; on them under river=5); the files are
+	 * "imaginarias", so the edges are not drawn */
+	g->edges_hidden = 1;
+	tb_geo_mark_add(g, "volcano", 1, -0.4f, -0.4f, 4.4f, 1.4f);
+	tb_geo_mark_add(g, "volcano", 1, -0.4f, (float)ranks - 2.4f, 4.4f, (float)ranks - 0.6f);
+	float first = rs->opt[O_RIVER] == 1 ? 2.0f : rs->opt[O_RIVER] == 2 ? 2.5f : 1.5f;
+	for (int k = 0; k < 5; k++)
+		tb_geo_mark_add(g, "river-line", 0, -0.5f, first + (float)k, 4.5f, first + (float)k);
 	return NULL;
 }
 

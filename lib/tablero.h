@@ -301,6 +301,40 @@ TB_EXPORT const tb_diag *tb_xml_reader_diag(const tb_xml_reader *x, size_t i);
 
 TB_EXPORT void tb_xml_reader_free(tb_xml_reader *x);
 
+/** ## Diagrams (spec/svg.md)
+ *
+ * Positions as standalone SVG 1.1 documents, written with libxml2, for
+ * print: the board drawn from the rules engine's geometry, the pieces,
+ * what the last turn did, coordinates and a caption.
+ */
+typedef struct tb_svg_opts {
+	double size_mm;          /* a diagram's width in millimetres (0: 60) */
+	int grayscale;           /* every distinction without colour */
+	int no_coords;           /* no coordinates in the margin */
+	const char *const *tags; /* tags to show in the caption, NULL-ended, or NULL */
+	const char *sheet;       /* "a4" or "letter": the diagrams laid out on pages */
+} tb_svg_opts;
+
+/** Called with each document: the ply it shows (its first, for a sheet)
+ * and the SVG text, borrowed for the call. */
+typedef void (*tb_svg_fn)(void *ctx, long ply, const char *svg, size_t len);
+
+/** Draws the positions of 'rec' (no errors, a game with rules) after
+ * each ply in 'plies' (n of them, in any order; -1: the last; 0: the
+ * start), on its main line, replayed by its rules. Calls 'fn' once per
+ * diagram, or once per page under 'sheet'. Returns how many documents
+ * were made, with '*why' set (the caller frees it) when some plies
+ * could not be drawn (after a turn nobody knows, an illegal one, a gap)
+ * and were left out; or -1 with '*why' set when a ply is past the end. */
+TB_EXPORT int tb_svg_record(const tb_record *rec, const long *plies, size_t n,
+                            const tb_svg_opts *o, tb_svg_fn fn, void *ctx, char **why);
+
+/** Draws 'position' (position notation; NULL: the start) of game 'g'
+ * under 'rules'. Returns the SVG text (the caller frees it; '*len' its
+ * length), or NULL with '*why' set (the caller frees it). */
+TB_EXPORT char *tb_svg_position(const tb_game *g, const char *rules, const char *position,
+                                const tb_svg_opts *o, size_t *len, char **why);
+
 #ifdef __cplusplus
 }
 #endif

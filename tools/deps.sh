@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Makes sure the build's dependencies are present: libxml2, PCRE2 and
 # cmocka (development files, found with pkg-config) and a C compiler;
-# and, for the tests and the benchmark only, xmllint (libxml2-utils),
-# which checks that libxml2's own tool agrees with the library.
+# and, for the tests and the benchmark only: xmllint (libxml2-utils),
+# which checks that libxml2's own tool agrees with the library;
+# rsvg-convert (librsvg2-bin), the W3C's SVG 1.1 DTD (w3c-sgml-lib) and
+# python3, which render, validate and look at the diagrams.
 # On Debian, as root, it installs what is missing with apt-get;
 # elsewhere it stops and names the exact packages.
 set -euo pipefail
@@ -13,6 +15,9 @@ command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
 command -v cc >/dev/null 2>&1 || need+=(gcc libc6-dev)
 command -v make >/dev/null 2>&1 || need+=(make)
 command -v xmllint >/dev/null 2>&1 || need+=(libxml2-utils)
+command -v rsvg-convert >/dev/null 2>&1 || need+=(librsvg2-bin)
+[ -f /usr/share/xml/w3c-sgml-lib/schema/dtd/REC-SVG11-20110816/svg11.dtd ] || need+=(w3c-sgml-lib)
+command -v python3 >/dev/null 2>&1 || need+=(python3)
 for mod in libxml-2.0 libpcre2-8 cmocka; do
 	if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists "$mod"; then
 		need+=("${pkg_of[$mod]}")
@@ -29,5 +34,6 @@ if [ -f /etc/debian_version ] && [ "$(id -u)" -eq 0 ] && command -v apt-get >/de
 fi
 echo "tools/deps.sh: missing build dependencies; install these packages:" >&2
 echo "  Debian/Ubuntu: apt-get install ${need[*]}" >&2
-echo "  (pkg-config modules libxml-2.0, libpcre2-8 and cmocka must be found, and xmllint)" >&2
+echo "  (pkg-config modules libxml-2.0, libpcre2-8 and cmocka must be found, and xmllint," >&2
+echo "   rsvg-convert, python3 and the SVG 1.1 DTD for the tests)" >&2
 exit 1

@@ -1,0 +1,284 @@
+/*
+ * cmd_svg.c -- "tablero svg": printable diagrams of a record's
+ * positions, or of a bare position (spec/svg.md).
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cli.h"
+
+#define S_MAX_PLIES 4096
+#define S_MAX_TAGS 16
+
+typedef struct S_opts {
+	long game;               /* which record, from 1 */
+	long plies[S_MAX_PLIES];
+	size_t nplies;
+	long every;              /* every K plies, or 0 */
+	const char *position, *rules; /* "" for the start */
+	int bare;
+	const char *out, *dir;
+	const char *tags[S_MAX_TAGS + 1];
+	size_t ntags;
+	tb_svg_opts svg;
+	const char *file;
+} S_opts;
+
+static int S_number(const char *s, long min, long *out)
+{
+	char *end;
+	errno = 0;
+	long v = strtol(s, &end, 10);
+	if (errno || end == s || *end || v < min || v > 1000000)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+/* "0,10,24" into o->plies. */
+static int S_plies(S_opts *o, const char *list)
+{
+	char buf[4096];
+	snprintf(buf, sizeof buf, "%s", list);
+	for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
+		if (o->nplies == S_MAX_PLIES || S_number(tok, 0, &o->plies[o->nplies]))
+			return -1;
+		o->nplies++;
+	}
+	return o->nplies ? 0 : -1;
+}
+
+static int S_args(int argc, char **argv, S_opts *o)
+{
+	o->game = 1;
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+		int bad = 0;
+		if (strcmp(a, "--grayscale") == 0) {
+			o->svg.grayscale = 1;
+			continue;
+		}
+		if (strcmp(a, "--no-coords") == 0) {
+			o->svg.no_coords = 1;
+			continue;
+		}
+		if (a[0] != '-' || !a[1]) { /* the file, wherever it stands */
+			if (o->file) {
+				cli_error("svg", "one file at a time ('%s' is one too many)", a);
+				return -1;
+			}
+			o->file = a;
+			continue;
+		}
+		if (!v) {
+			cli_error("svg", "%s needs a value (see tablero svg --help)", a);
+			return -1;
+		}
+		i++;
+		if (strcmp(a, "--game") == 0) {
+			bad = S_number(v, 1, &o->game);
+		} else if (strcmp(a, "--ply") == 0) {
+			bad = o->nplies == S_MAX_PLIES || S_number(v, 0, &o->plies[o->nplies]);
+			o->nplies += !bad;
+		} else if (strcmp(a, "--plies") == 0) {
+			bad = S_plies(o, v);
+		} else if (strcmp(a, "--every") == 0) {
+			bad = S_number(v, 1, &o->every);
+		} else if (strcmp(a, "--position") == 0) {
+			o->position = v;
+			o->bare = 1;
+		} else if (strcmp(a, "--rules") == 0) {
+			o->rules = v;
+		} else if (strcmp(a, "--size") == 0) {
+			char *end;
+			o->svg.size_mm = strtod(v, &end);
+			bad = *end || !(o->svg.size_mm >= 20 && o->svg.size_mm <= 1000);
+		} else if (strcmp(a, "--tag") == 0) {
+			bad = o->ntags == S_MAX_TAGS;
+			if (!bad)
+				o->tags[o->ntags++] = v;
+		} else if (strcmp(a, "--sheet") == 0) {
+			bad = strcmp(v, "a4") != 0 && strcmp(v, "letter") != 0;
+			o->svg.sheet = v;
+		} else if (strcmp(a, "-o") == 0) {
+			o->out = v;
+		} else if (strcmp(a, "-d") == 0) {
+			o->dir = v;
+		} else {
+			cli_error("svg", "unknown option '%s' (see tablero svg --help)", a);
+			return -1;
+		}
+		if (bad) {
+			cli_error("svg", "bad value '%s' for %s (see tablero svg --help)", v, a);
+			return -1;
+		}
+	}
+	o->tags[o->ntags] = NULL;
+	o->svg.tags = o->tags;
+	if (o->out && o->dir) {
+		cli_error("svg", "-o and -d: give one");
+		return -1;
+	}
+	if (o->bare && (!o->rules || o->file)) {
+		cli_error("svg", o->file ? "--position draws a bare position, not a file's"
+		                         : "--position needs --rules, which names the game first "
+		                           "(\"ocencahuac\", \"asalto; blue=horizontals\")");
+		return -1;
+	}
+	return 0;
+}
+
+/* Writes 'svg' to 'path' once complete (or to standard output). */
+static int S_write(const char *path, const char *svg, size_t len)
+{
+	if (!path)
+		return fwrite(svg, 1, len, stdout) == len && fflush(stdout) == 0 ? 0 : -1;
+	cli_atomic *a = cli_atomic_begin(path);
+	if (!a)
+		return -1;
+	if (cli_atomic_write(a, svg, len)) {
+		cli_atomic_abort(a);
+		return -1;
+	}
+	return cli_atomic_commit(a);
+}
+
+typedef struct S_out {
+	const S_opts *o;
+	int failed, count;
+	char base[256];
+} S_out;
+
+/* Each document: to -o FILE, into -d DIR, or to standard output. */
+static void S_document(void *ctx, long ply, const char *svg, size_t len)
+{
+	S_out *out = ctx;
+	char path[4096];
+	const char *to = out->o->out;
+	if (out->o->dir) {
+		snprintf(path, sizeof path, "%s/%s-%s%ld.svg", out->o->dir, out->base,
+		         out->o->svg.sheet ? "sheet-from-" : "ply-", ply);
+		to = path;
+	}
+	out->failed |= S_write(to, svg, len) != 0;
+	out->count++;
+}
+
+/* The record 'o->game' of the file, or NULL after saying why. */
+static tb_record *S_record(const S_opts *o, tb_reader *r)
+{
+	tb_record *rec = NULL;
+	int got;
+	long at = 0;
+	while ((got = tb_reader_next(r, &rec)) == 1) {
+		cli_print_diags(r, 0);
+		if (++at == o->game)
+			return rec;
+		tb_record_free(rec);
+		rec = NULL;
+	}
+	cli_print_diags(r, 0);
+	if (got == 0)
+		cli_error("svg", "the file has %ld record%s, not %ld", at, at == 1 ? "" : "s", o->game);
+	return NULL;
+}
+
+/* The plies to draw: --ply/--plies, or every K to the end, or the end. */
+static size_t S_wanted(S_opts *o, const tb_record *rec)
+{
+	if (o->every) {
+		long last = (long)tb_record_plies(rec);
+		for (long p = 0; p <= last && o->nplies < S_MAX_PLIES; p += o->every)
+			o->plies[o->nplies++] = p;
+		if (o->nplies < S_MAX_PLIES && o->plies[o->nplies - 1] != last)
+			o->plies[o->nplies++] = last;
+	}
+	if (!o->nplies)
+		o->plies[o->nplies++] = -1;
+	return o->nplies;
+}
+
+static int S_from_file(S_opts *o)
+{
+	const char *path = o->file ? o->file : "-";
+	FILE *f = cli_open(path);
+	if (!f)
+		return EXIT_TROUBLE;
+	tb_reader *r = tb_reader_new_file(f, strcmp(path, "-") ? path : "<stdin>");
+	tb_record *rec = S_record(o, r);
+	int rc = EXIT_TROUBLE;
+	if (rec && tb_record_errors(rec)) {
+		cli_error("svg", "record %ld has errors: nothing drawn", o->game);
+		rc = EXIT_PROBLEMS;
+	} else if (rec) {
+		size_t n = S_wanted(o, rec);
+		S_out out = {o, 0, 0, ""};
+		const char *slash = strrchr(path, '/'), *name = slash ? slash + 1 : path;
+		snprintf(out.base, sizeof out.base, "%.*s-%ld", (int)strcspn(name, "."), name, o->game);
+		if (n > 1 && !o->dir && !o->svg.sheet) {
+			cli_error("svg", "%zu diagrams: give -d DIR for them (or --sheet)", n);
+		} else {
+			char *why = NULL;
+			int made = tb_svg_record(rec, o->plies, n, &o->svg, S_document, &out, &why);
+			if (made < 0 || why) {
+				cli_error("svg", "%s", why);
+				rc = EXIT_PROBLEMS;
+			} else if (out.failed) {
+				cli_error("svg", "cannot write the diagrams");
+			} else if (made > 1 && !o->dir) {
+				cli_error("svg", "%d pages: give -d DIR for them", made);
+			} else {
+				rc = EXIT_CLEAN;
+			}
+			free(why);
+		}
+	}
+	tb_record_free(rec);
+	tb_reader_free(r);
+	cli_close(f);
+	return rc;
+}
+
+static int S_bare(const S_opts *o)
+{
+	char name[64];
+	snprintf(name, sizeof name, "%.*s", (int)strcspn(o->rules, "; "), o->rules);
+	const tb_game *g = tb_game_find(name);
+	if (!g) {
+		cli_error("svg", "--rules must name the game first, not '%s'", name);
+		return EXIT_TROUBLE;
+	}
+	char *why = NULL;
+	size_t len;
+	char *svg = tb_svg_position(g, o->rules, *o->position ? o->position : NULL, &o->svg, &len,
+	                            &why);
+	if (!svg) {
+		cli_error("svg", "%s", why ? why : "cannot draw it");
+		free(why);
+		return EXIT_PROBLEMS;
+	}
+	char path[4096];
+	const char *to = o->out;
+	if (o->dir) {
+		snprintf(path, sizeof path, "%s/position.svg", o->dir);
+		to = path;
+	}
+	int rc = S_write(to, svg, len) ? EXIT_TROUBLE : EXIT_CLEAN;
+	free(svg);
+	return rc;
+}
+
+int cmd_svg(int argc, char **argv)
+{
+	static S_opts o; /* large: the plies */
+	memset(&o, 0, sizeof o);
+	if (S_args(argc, argv, &o))
+		return EXIT_TROUBLE;
+	if (o.dir && mkdir(o.dir, 0777) != 0 && errno != EEXIST) {
+		cli_error("svg", "cannot make '%s': %s", o.dir, strerror(errno));
+		return EXIT_TROUBLE;
+	}
+	return o.bare ? S_bare(&o) : S_from_file(&o);
+}
