@@ -34,6 +34,9 @@ static int S_args(int argc, char **argv, S_opts *o)
 			o->flags |= TB_XML_SOURCEPOS;
 		} else if (strcmp(a, "--positions") == 0) {
 			o->flags |= TB_XML_POSITIONS;
+		} else if ((strcmp(a, "--to") == 0 || strcmp(a, "-o") == 0) && i + 1 == argc) {
+			cli_error("xml", "%s needs a value (see tablero xml --help)", a);
+			return -1;
 		} else if (strcmp(a, "--to") == 0 && i + 1 < argc) {
 			const char *to = argv[++i];
 			if (strcmp(to, "tgn") != 0 && strcmp(to, "xml") != 0) {
@@ -97,12 +100,12 @@ static int S_to_xml(const S_opts *o)
 		return EXIT_TROUBLE;
 	}
 	tb_xml_writer *w = tb_xml_writer_new(out, o->flags);
-	int rc = EXIT_CLEAN, refused = 0;
+	int rc = EXIT_CLEAN, refused = 0, unread = 0;
 	for (int k = 0; w && k < o->nfiles; k++) {
 		const char *path = o->files[k];
 		FILE *f = cli_open(path);
 		if (!f) {
-			rc = EXIT_TROUBLE;
+			unread = 1;
 			continue;
 		}
 		tb_reader *r = tb_reader_new_file(f, strcmp(path, "-") ? path : "<stdin>");
@@ -120,21 +123,24 @@ static int S_to_xml(const S_opts *o)
 		if (cli_print_diags(r, 0) && rc == EXIT_CLEAN)
 			rc = EXIT_PROBLEMS;
 		if (got < 0)
-			rc = EXIT_TROUBLE;
+			unread = 1;
 		tb_reader_free(r);
 		cli_close(f);
 	}
-	if (!w || tb_xml_writer_end(w)) {
-		cli_error("xml", "cannot write the XML");
+	int unwritten = !w || tb_xml_writer_end(w) != 0 || (!o->out && fflush(stdout) != 0);
+	if (unwritten)
+		cli_error("xml", "cannot write the XML%s", o->out ? "" : " to standard output");
+	if (unread || unwritten)
 		rc = EXIT_TROUBLE;
-	}
 	if (!o->out)
-		return fflush(stdout) ? EXIT_TROUBLE : rc;
+		return rc;
 	if (refused || rc == EXIT_TROUBLE) {
 		cli_error("xml", "'%s' not written: %s", o->out,
-		          refused ? "some records have errors" : "the input could not be read");
+		          unwritten ? "the XML could not be written"
+		          : unread  ? "the input could not be read"
+		                    : "some records could not be converted");
 		fclose(out);
-		return refused ? EXIT_PROBLEMS : EXIT_TROUBLE;
+		return rc == EXIT_TROUBLE ? EXIT_TROUBLE : EXIT_PROBLEMS;
 	}
 	int st = S_deliver(out, o->out);
 	fclose(out);
@@ -276,6 +282,8 @@ static int S_to_tgn(const S_opts *o)
 		return rc;
 	}
 	rc = fflush(out) ? EXIT_TROUBLE : S_deliver(out, o->out);
+	if (rc != EXIT_CLEAN && !o->out)
+		cli_error("xml", "cannot write the TGN to standard output");
 	fclose(out);
 	return rc;
 }

@@ -103,8 +103,13 @@ cli_atomic *cli_atomic_begin(const char *path)
 		return NULL;
 	}
 	struct stat st;
-	if (stat(path, &st) == 0)
+	if (stat(path, &st) == 0) {
 		fchmod(a->fd, st.st_mode & 07777);
+	} else { /* a new file: as open(2) would make it, not mkstemp's 0600 */
+		mode_t mask = umask(0);
+		umask(mask);
+		fchmod(a->fd, 0666 & ~mask);
+	}
 	return a;
 }
 

@@ -59,7 +59,8 @@ enum {
 	/* tablero XML read back (spec/xml.md) */
 	TB_D_XML_MALFORMED = 501, /* not well-formed XML, or a DOCTYPE or entity */
 	TB_D_XML_INVALID = 502,   /* not valid against the schema, or not ours */
-	TB_D_XML_LIMIT = 503      /* over a limit */
+	TB_D_XML_LIMIT = 503,     /* over a limit */
+	TB_D_XML_UNWRITABLE = 504 /* text XML cannot carry (writing XML) */
 };
 
 #define TB_MAX_DIAGS 100 /* kept per record; the rest are counted */

@@ -32,6 +32,10 @@
 
 /* Where the text of the record being converted is. */
 enum { IN_NONE, IN_COMMENT, IN_RESULT };
+/* Where the prolog scanner is. */
+enum { P_TEXT, P_LT, P_PI, P_PI_Q, P_BANG, P_COMMENT, P_DASH1, P_DASH2, P_DONE };
+/* Part elements whose name says more than their part's kind. */
+enum { PN_OTHER, PN_PLACE, PN_FROM, PN_CAPTURE, PN_REMOVE };
 
 struct tb_xml_reader {
 	xmlTextReaderPtr xr;
@@ -41,8 +45,12 @@ struct tb_xml_reader {
 	int failed;              /* refused: no more records */
 	int root_seen;
 	/* the prolog, scanned as the bytes come in, for a DOCTYPE */
-	char window[9];
-	int prolog_done, doctype;
+	int pstate;              /* P_* */
+	char decl[8];            /* after "<!" */
+	size_t ndecl, pbytes;
+	unsigned pline;
+	int doctype;
+	unsigned long calls;     /* of tb_xml_reader_next */
 	/* diagnostics of the current call */
 	tb_diag diags[S_MAX_DIAGS];
 	char *msgs[S_MAX_DIAGS];
@@ -58,6 +66,7 @@ struct tb_xml_reader {
 	/* the move (or alternative) whose parts are being read */
 	int in_parts;
 	tb_part parts[TB_MAX_PARTS];
+	uint8_t named[TB_MAX_PARTS]; /* which element each part was (PN_*) */
 	unsigned nparts;
 	uint8_t crown;
 	char *token;             /* its token attribute */
@@ -89,6 +98,9 @@ static void S_diag(tb_xml_reader *x, tb_severity sev, int code, unsigned line, u
 	size_t len = strlen(msg);
 	while (len && (msg[len - 1] == '\n' || msg[len - 1] == ' '))
 		msg[--len] = '\0'; /* libxml2's messages end in a newline */
+	for (char *p = msg; *p; p++)
+		if (*p == '\n' || *p == '\r')
+			*p = ' '; /* and some hold one: a diagnostic is one line */
 	const tb_diag *last = x->ndiags ? &x->diags[x->ndiags - 1] : NULL;
 	if (last && last->line == (line ? line : 1) && strcmp(last->message, msg) == 0)
 		return; /* libxml2 repeats itself */
@@ -121,24 +133,52 @@ static void S_xml_error(void *ctx, xmlErrorPtr e)
 
 /* ===== Setting up ===== */
 
-/* Looks for "<!DOCTYPE" before the root element, in the bytes as they
- * come: a DTD is refused before libxml2 reads a declaration of it. */
+/* Scans the prolog (what comes before the root element) as the bytes
+ * come in, skipping comments and processing instructions, for a
+ * DOCTYPE: it is refused before libxml2 reads a declaration of it. A
+ * document in UTF-16 is refused too (tablero XML is UTF-8, and the scan
+ * reads bytes). Returns -1 when refused. */
 static int S_prolog(tb_xml_reader *x, const char *buf, size_t n)
 {
-	for (size_t i = 0; i < n && !x->prolog_done; i++) {
-		memmove(x->window, x->window + 1, sizeof x->window - 1);
-		x->window[sizeof x->window - 1] = buf[i];
-		if (memcmp(x->window, "<!DOCTYPE", 9) == 0)
-			x->doctype = 1;
-		char prev = x->window[sizeof x->window - 2];
-		x->prolog_done = prev == '<' && buf[i] != '?' && buf[i] != '!';
+	for (size_t i = 0; i < n && x->pstate != P_DONE; i++, x->pbytes++) {
+		unsigned char c = (unsigned char)buf[i];
+		if (x->pbytes < 2 && (c == 0 || c == 0xFE || c == 0xFF)) {
+			S_diag(x, TB_ERROR, TB_D_XML_MALFORMED, 1, 1,
+			       "tablero XML is UTF-8, and this document is not (UTF-16?)");
+			x->doctype = 1; /* refused: nothing more is read */
+			return -1;
+		}
+		if (c == '\n')
+			x->pline++;
+		switch (x->pstate) {
+		case P_TEXT: x->pstate = c == '<' ? P_LT : P_TEXT; break;
+		case P_LT:
+			x->pstate = c == '?' ? P_PI : c == '!' ? P_BANG : P_DONE;
+			x->ndecl = 0;
+			break;
+		case P_PI: x->pstate = c == '?' ? P_PI_Q : P_PI; break;
+		case P_PI_Q: x->pstate = c == '>' ? P_TEXT : c == '?' ? P_PI_Q : P_PI; break;
+		case P_BANG:
+			x->decl[x->ndecl++] = (char)c;
+			if (x->ndecl == 2 && memcmp(x->decl, "--", 2) == 0) {
+				x->pstate = P_COMMENT;
+			} else if (x->ndecl == 7 && memcmp(x->decl, "DOCTYPE", 7) == 0) {
+				S_diag(x, TB_ERROR, TB_D_XML_MALFORMED, x->pline + 1, 1,
+				       "a DOCTYPE is not allowed: tablero XML has no DTD and no entities");
+				x->doctype = 1;
+				return -1;
+			} else if (memcmp(x->decl, "--", x->ndecl < 2 ? x->ndecl : 2) != 0 &&
+			           memcmp(x->decl, "DOCTYPE", x->ndecl) != 0) {
+				x->pstate = P_DONE; /* not well-formed: libxml2 says so */
+			}
+			break;
+		case P_COMMENT: x->pstate = c == '-' ? P_DASH1 : P_COMMENT; break;
+		case P_DASH1: x->pstate = c == '-' ? P_DASH2 : P_COMMENT; break;
+		case P_DASH2: x->pstate = c == '>' ? P_TEXT : c == '-' ? P_DASH2 : P_COMMENT; break;
+		default: break;
+		}
 	}
-	if (!x->doctype)
-		return 0;
-	x->prolog_done = 1;
-	S_diag(x, TB_ERROR, TB_D_XML_MALFORMED, 1, 1,
-	       "a DOCTYPE is not allowed: tablero XML has no DTD and no entities");
-	return -1;
+	return 0;
 }
 
 static int S_read_file(void *ctx, char *buf, int len)
@@ -251,6 +291,21 @@ static void S_newline(tb_xml_reader *x)
 	x->xml_line[x->nlines++] = S_line(x);
 }
 
+/* Lines of TGN text written since 'from' (a comment's or a tag's own
+ * line breaks) keep the XML line they came from. */
+static void S_map_newlines(tb_xml_reader *x, size_t from)
+{
+	unsigned line = x->nlines ? x->xml_line[x->nlines - 1] : 1;
+	for (size_t i = from; i < x->tgn.len; i++)
+		if (x->tgn.data[i] == '\n') {
+			if (x->nlines == x->lines_cap) {
+				x->lines_cap = x->lines_cap ? 2 * x->lines_cap : 256;
+				x->xml_line = tb_xrealloc(x->xml_line, x->lines_cap * sizeof *x->xml_line);
+			}
+			x->xml_line[x->nlines++] = line;
+		}
+}
+
 static char *S_attr(tb_xml_reader *x, const char *name)
 {
 	return (char *)xmlTextReaderGetAttribute(x->xr, BAD_CAST name);
@@ -304,11 +359,16 @@ static void S_part(tb_xml_reader *x, const char *name)
 	static const struct {
 		const char *name, *attr;
 		tb_part_kind kind;
-	} kinds[] = {{"place", "point", TB_PART_AT},  {"from", "point", TB_PART_AT},
-	             {"step", "to", TB_PART_STEP},    {"hop", "to", TB_PART_HOP},
-	             {"capture", "to", TB_PART_CAPTURE}, {"remove", "point", TB_PART_REMOVE},
-	             {"push", "to", TB_PART_PUSH},    {"relocate", "to", TB_PART_RELOCATE},
-	             {"huff", "point", TB_PART_HUFF}};
+		uint8_t named;
+	} kinds[] = {{"place", "point", TB_PART_AT, PN_PLACE},
+	             {"from", "point", TB_PART_AT, PN_FROM},
+	             {"step", "to", TB_PART_STEP, PN_OTHER},
+	             {"hop", "to", TB_PART_HOP, PN_OTHER},
+	             {"capture", "to", TB_PART_CAPTURE, PN_CAPTURE},
+	             {"remove", "point", TB_PART_REMOVE, PN_REMOVE},
+	             {"push", "to", TB_PART_PUSH, PN_OTHER},
+	             {"relocate", "to", TB_PART_RELOCATE, PN_OTHER},
+	             {"huff", "point", TB_PART_HUFF, PN_OTHER}};
 	for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
 		if (strcmp(name, kinds[i].name) != 0)
 			continue;
@@ -318,10 +378,37 @@ static void S_part(tb_xml_reader *x, const char *name)
 			       "a turn has more than %d parts", TB_MAX_PARTS);
 		else if (!S_point(x, kinds[i].attr, &pt))
 			S_diag(x, TB_ERROR, TB_D_XML_INVALID, S_line(x), 0, "<%s> needs a point", name);
-		else
+		else {
+			x->named[x->nparts] = kinds[i].named;
 			x->parts[x->nparts++] = (tb_part){(uint8_t)kinds[i].kind, pt};
+		}
 		return;
 	}
+}
+
+/* Does the elements' naming of the collected parts say what the token
+ * will? <place> and <from> are one part, a piece's first point, that
+ * goes somewhere only after <from>; <capture> and <remove> are one 'x'
+ * in a token, a game's capture or La Pitarra's removal. */
+static const char *S_names_wrong(const tb_xml_reader *x)
+{
+	const tb_game *g = tb_game_find(x->game ? x->game : "");
+	for (unsigned i = 0; i < x->nparts; i++) {
+		int goes = 0;
+		for (unsigned j = i + 1; j < x->nparts; j++)
+			goes |= x->parts[j].kind == TB_PART_STEP || x->parts[j].kind == TB_PART_HOP ||
+			        x->parts[j].kind == TB_PART_CAPTURE;
+		if (x->named[i] == PN_PLACE && goes)
+			return "<place> is a piece put down: a piece that goes on starts with <from>";
+		if (x->named[i] == PN_FROM && !goes)
+			return "<from> needs a <step>, <hop> or <capture> after it; a piece put down "
+			       "is <place>";
+		if (x->named[i] == PN_CAPTURE && g && !g->captured)
+			return "this game takes pieces by <remove> after a line of three, not <capture>";
+		if (x->named[i] == PN_REMOVE && g && g->captured)
+			return "this game takes pieces by <capture>, not <remove>";
+	}
+	return NULL;
 }
 
 /* Writes the collected move as a token, once, checking it against the
@@ -331,6 +418,9 @@ static void S_parts_end(tb_xml_reader *x)
 	if (!x->in_parts)
 		return;
 	x->in_parts = 0;
+	const char *wrong = S_names_wrong(x);
+	if (wrong)
+		S_diag(x, TB_ERROR, TB_D_XML_INVALID, x->token_line, 0, "%s", wrong);
 	tb_buf tok = TB_BUF_INIT;
 	tb_move m = {(uint8_t)x->nparts, x->crown, x->parts};
 	tb_move_write(&tok, &m);
@@ -394,9 +484,11 @@ static void S_element(tb_xml_reader *x, const char *name)
 				       v ? v : "", x->game);
 		}
 		S_newline(x);
+		size_t from = x->tgn.len;
 		tb_buf_printf(&x->tgn, "[%s \"", n ? n : "");
 		tb_write_escaped(&x->tgn, v ? v : "", "\"\\");
 		tb_buf_puts(&x->tgn, "\"]");
+		S_map_newlines(x, from);
 		xmlFree(n);
 		xmlFree(v);
 	} else if (strcmp(name, "moves") == 0) {
@@ -468,8 +560,10 @@ static void S_end_element(tb_xml_reader *x, const char *name)
 {
 	if (strcmp(name, "comment") == 0) {
 		if (x->in_record) {
+			size_t from = x->tgn.len;
 			tb_buf_putc(&x->tgn, ' ');
 			tb_write_comment(&x->tgn, x->text.data ? x->text.data : "", x->lang);
+			S_map_newlines(x, from);
 		}
 		x->text_in = IN_NONE;
 	} else if (strcmp(name, "result") == 0) {
@@ -573,6 +667,9 @@ static int S_node(tb_xml_reader *x)
 		if (x->text_in != IN_NONE) {
 			const char *v = (const char *)xmlTextReaderConstValue(x->xr);
 			tb_buf_puts(&x->text, v ? v : "");
+			if (x->tgn.len + x->text.len > TB_MAX_RECORD)
+				S_diag(x, TB_ERROR, TB_D_XML_LIMIT, S_line(x), 0,
+				       "a record is over %u MiB of TGN", TB_MAX_RECORD >> 20);
 		}
 		return 0;
 	default:
@@ -580,9 +677,30 @@ static int S_node(tb_xml_reader *x)
 	}
 }
 
+/* No external entity or DTD is ever loaded, whatever asks. */
+static xmlParserInputPtr S_no_entity(const char *url, const char *id, xmlParserCtxtPtr ctx)
+{
+	(void)url;
+	(void)id;
+	(void)ctx;
+	return NULL;
+}
+
+static int S_next(tb_xml_reader *x, char **tgn, size_t *len);
+
 int tb_xml_reader_next(tb_xml_reader *x, char **tgn, size_t *len)
 {
-	S_clear_diags(x);
+	xmlExternalEntityLoader keep = xmlGetExternalEntityLoader();
+	xmlSetExternalEntityLoader(S_no_entity);
+	int got = S_next(x, tgn, len);
+	xmlSetExternalEntityLoader(keep);
+	return got;
+}
+
+static int S_next(tb_xml_reader *x, char **tgn, size_t *len)
+{
+	if (x->calls++) /* the first call keeps what setting up found */
+		S_clear_diags(x);
 	*tgn = NULL;
 	if (len)
 		*len = 0;

@@ -15,6 +15,7 @@
 
 #include <libxml/xmlwriter.h>
 
+#include "diag.h"
 #include "game.h"
 #include "reader.h"
 #include "xalloc.h"
@@ -22,9 +23,28 @@
 
 struct tb_xml_writer {
 	xmlTextWriterPtr w;
+	FILE *out;
 	int flags;
 	int failed;           /* a write failed: everything after is moot */
 };
+
+/* libxml2 writes through these, so that a failed write is ours to
+ * report (libxml2 would print it) and is never missed at the end. */
+static int S_out_write(void *ctx, const char *buf, int len)
+{
+	tb_xml_writer *x = ctx;
+	if (len > 0 && fwrite(buf, 1, (size_t)len, x->out) != (size_t)len)
+		x->failed = 1;
+	return len; /* always "written": the failure is kept, not reported */
+}
+
+static int S_out_close(void *ctx)
+{
+	tb_xml_writer *x = ctx;
+	if (fflush(x->out) != 0 || ferror(x->out))
+		x->failed = 1;
+	return 0;
+}
 
 /* What validation said about one turn, kept until the record is
  * written. */
@@ -39,8 +59,8 @@ typedef struct S_record {
 	tb_xml_writer *x;
 	const tb_record *rec;
 	tb_board board;
-	S_played *after;       /* in the order validation played them */
-	size_t nafter, cap, next;
+	S_played *after;       /* sorted by where each turn is written */
+	size_t nafter, cap;
 	tb_arena arena;
 } S_record;
 
@@ -48,15 +68,16 @@ typedef struct S_record {
 
 tb_xml_writer *tb_xml_writer_new(FILE *out, int flags)
 {
-	xmlOutputBufferPtr buf = xmlOutputBufferCreateFile(out, NULL);
-	if (!buf)
-		return NULL;
-	xmlTextWriterPtr w = xmlNewTextWriter(buf); /* owns buf from here */
+	tb_xml_writer *x = tb_xcalloc(1, sizeof *x);
+	x->out = out;
+	xmlOutputBufferPtr buf = xmlOutputBufferCreateIO(S_out_write, S_out_close, x, NULL);
+	xmlTextWriterPtr w = buf ? xmlNewTextWriter(buf) : NULL; /* owns buf from here */
 	if (!w) {
-		xmlOutputBufferClose(buf);
+		if (buf)
+			xmlOutputBufferClose(buf);
+		free(x);
 		return NULL;
 	}
-	tb_xml_writer *x = tb_xcalloc(1, sizeof *x);
 	x->w = w;
 	x->flags = flags;
 	xmlTextWriterSetIndent(w, 1);
@@ -75,8 +96,8 @@ int tb_xml_writer_end(tb_xml_writer *x)
 		return 0;
 	if (xmlTextWriterEndDocument(x->w) < 0 || xmlTextWriterFlush(x->w) < 0)
 		x->failed = 1;
+	xmlFreeTextWriter(x->w); /* closes the output: S_out_close */
 	int failed = x->failed;
-	xmlFreeTextWriter(x->w);
 	free(x);
 	return failed ? TB_EIO : 0;
 }
@@ -199,12 +220,21 @@ static void S_number(S_record *s, const tb_node *n)
 	S_attr(s, "side", n->side == 0 ? "first" : n->side == 1 ? "second" : "unknown");
 }
 
+static int S_played_cmp(const void *a, const void *b)
+{
+	const S_played *x = a, *y = b;
+	return x->line != y->line ? (x->line > y->line) - (x->line < y->line)
+	                          : (x->col > y->col) - (x->col < y->col);
+}
+
 static void S_write_after(S_record *s, const tb_node *n)
 {
-	if (s->next >= s->nafter || s->after[s->next].line != n->span.line ||
-	    s->after[s->next].col != n->span.col)
+	S_played key = {n->span.line, n->span.col, NULL, 0, NULL};
+	const S_played *a = s->nafter ? bsearch(&key, s->after, s->nafter, sizeof *s->after,
+	                                        S_played_cmp)
+	                              : NULL;
+	if (!a)
 		return; /* not played: the line stopped before it, or no --positions */
-	const S_played *a = &s->after[s->next++];
 	S_start(s, "after");
 	S_attr(s, "position", a->position);
 	tb_arena ar = {0};
@@ -355,23 +385,108 @@ static int S_language(const char *s)
 	}
 }
 
+/* ===== What XML cannot carry ===== */
+
+/* Is 's' text XML 1.0 can carry? TGN keeps control characters out, but
+ * not the noncharacters U+FFFE and U+FFFF. */
+static int S_xml_text(const char *s)
+{
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++)
+		if ((*p < 0x20 && *p != '\t' && *p != '\n' && *p != '\r') ||
+		    (p[0] == 0xEF && p[1] == 0xBF && (p[2] == 0xBE || p[2] == 0xBF)))
+			return 0;
+	return 1;
+}
+
+/* The first comment of 'c' XML cannot carry, or NULL. */
+static const tb_comment *S_bad_comment(const tb_comment *c)
+{
+	for (; c; c = c->next)
+		if (!S_xml_text(c->text))
+			return c;
+	return NULL;
+}
+
+static const tb_comment *S_bad_line(const tb_line *line)
+{
+	const tb_comment *c = S_bad_comment(line->lead);
+	for (const tb_node *n = line->first; !c && n; n = n->next) {
+		c = S_bad_comment(n->comments);
+		for (unsigned i = 0; !c && i < n->nalts; i++)
+			c = S_bad_comment(n->alts[i].comments);
+		for (const tb_line *v = n->variations; !c && v; v = v->next)
+			c = S_bad_line(v);
+	}
+	return c;
+}
+
+/* Refuses, with a diagnostic, a record holding text XML cannot carry. */
+static int S_refuse_unwritable(tb_reader *r, const tb_record *rec)
+{
+	const tb_span *sp = NULL;
+	for (size_t i = 0; !sp && i < rec->ntags; i++)
+		if (!S_xml_text(rec->tags[i].value) || S_bad_comment(rec->tags[i].comments))
+			sp = &rec->tags[i].span;
+	const tb_comment *c = S_bad_comment(rec->lead);
+	c = c ? c : S_bad_line(&rec->main);
+	c = c ? c : S_bad_comment(rec->trail);
+	if (!sp && c)
+		sp = &c->span;
+	if (!sp)
+		return 0;
+	tb_diag_at(r, TB_ERROR, TB_D_XML_UNWRITABLE, sp->off, 1, sp->line, sp->col,
+	           "this text holds U+FFFE or U+FFFF, which XML cannot carry: the record is "
+	           "left out of the XML");
+	return 1;
+}
+
+/* 'name' as an attribute XML can carry: bytes that are not UTF-8 (a
+ * file name may hold any) become '?'. */
+static void S_attr_name(S_record *s, const char *attr, const char *name)
+{
+	tb_buf b = TB_BUF_INIT;
+	for (const unsigned char *p = (const unsigned char *)name; *p;) {
+		int n = *p < 0x80 ? 1 : (*p & 0xE0) == 0xC0 ? 2 : (*p & 0xF0) == 0xE0 ? 3
+		      : (*p & 0xF8) == 0xF0 ? 4 : 0;
+		int ok = n > 0 && (*p >= 0x20 || *p == '\t');
+		for (int k = 1; ok && k < n; k++)
+			ok = (p[k] & 0xC0) == 0x80;
+		if (ok && n == 3 && p[0] == 0xEF && p[1] == 0xBF && p[2] >= 0xBE)
+			ok = 0;
+		if (ok) {
+			for (int k = 0; k < n; k++)
+				tb_buf_putc(&b, (char)p[k]);
+			p += n;
+		} else {
+			tb_buf_putc(&b, '?');
+			p++;
+		}
+	}
+	S_attr(s, attr, b.data ? b.data : "");
+	tb_buf_free(&b);
+}
+
 int tb_xml_write_record(tb_xml_writer *x, tb_reader *r, const tb_record *rec)
 {
 	if (!rec || rec->errors || !rec->game)
 		return TB_EINVAL;
 	if (x->failed)
 		return TB_EIO;
-	S_record s = {x, rec, {0}, NULL, 0, 0, 0, {0}};
+	if (S_refuse_unwritable(r, rec))
+		return TB_EINVAL;
+	S_record s = {x, rec, {0}, NULL, 0, 0, {0}};
 	rec->game->board(&s.board, &rec->opts);
-	if (x->flags & TB_XML_POSITIONS)
+	if (x->flags & TB_XML_POSITIONS) {
 		tb_reader_validate(r, rec, S_collect, &s);
+		qsort(s.after, s.nafter, sizeof *s.after, S_played_cmp);
+	}
 	S_start(&s, "record");
 	S_attr(&s, "game", rec->game->name);
 	const char *lang = tb_record_tag(rec, "Language");
 	if (lang && S_language(lang)) /* the records' comments inherit it */
 		S_attr(&s, "xml:lang", lang);
 	if (x->flags & TB_XML_SOURCEPOS) {
-		S_attr(&s, "file", r->name);
+		S_attr_name(&s, "file", r->name);
 		S_attr_u(&s, "line", rec->line);
 	}
 	S_comments(&s, rec->lead);

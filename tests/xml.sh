@@ -6,7 +6,10 @@
 #   - xmllint validates each document against schemas/tgn.rng, as the
 #     library did when reading it (libxml2's own tool agrees);
 #   - read back (--to tgn) each gives the canonical TGN, byte for byte;
-#   - the XML written again from that TGN is the same XML.
+#   - the XML written again from that TGN is the same XML;
+#   - with --positions, every turn validate plays has its <after>.
+# And a record of 100,000 turns reads back (streamed: a schema libxml2
+# cannot validate as a stream makes this take minutes instead).
 set -euo pipefail
 : "${TABLERO:?set TABLERO}"
 here=$(cd "$(dirname "$0")" && pwd)
@@ -29,6 +32,9 @@ check() { # name, tgn file
 	done
 	"$TABLERO" xml "$tmp/back-a.tgn" >"$tmp/again.xml" || ok=0
 	cmp -s "$tmp/a.xml" "$tmp/again.xml" || { ok=0; echo "  XML -> TGN -> XML differs"; }
+	played=$("$TABLERO" validate --positions "$tgn" 2>/dev/null | grep -vc '^#' || true)
+	afters=$(grep -c '<after ' "$tmp/p.xml" || true)
+	[ "$played" = "$afters" ] || { ok=0; echo "  $afters <after> for $played turns played"; }
 	if [ $ok = 1 ]; then
 		pass=$((pass + 1))
 	else
@@ -50,5 +56,17 @@ asalto chain=straight; huff=automatic
 ocencahuac
 ocencahuac chain=yes; jump=line; push_target=enemy
 GAMES
+{
+	printf '[Game "pitarra"]\n[Position "R 1 R:a1,b2,c3 Y:a7,b6,c5"]\n'
+	for i in $(seq 1 50000); do printf '%d. pass pass\n' "$i"; done
+	printf '*\n'
+} >"$tmp/long.tgn"
+if "$TABLERO" xml "$tmp/long.tgn" >"$tmp/long.xml" && "$TABLERO" xml --to tgn "$tmp/long.xml" |
+	cmp -s - <("$TABLERO" fmt "$tmp/long.tgn"); then
+	pass=$((pass + 1))
+else
+	fail=$((fail + 1))
+	echo "FAIL: a record of 100,000 turns does not come back from XML"
+fi
 echo "xml: $pass passed, $fail failed"
 [ $fail = 0 ]
