@@ -257,6 +257,24 @@ measure /dev/null "$TABLERO" xml --to tgn "$XMLF"
 row "tablero xml --to tgn (import)" "$T" "$XBYTES" "$GAMES" "$RSS"
 rm -f "$XMLF"
 
+# ---- diagrams ----------------------------------------------------------------
+# tablero svg: one diagram after every ply of long random games of each
+# game (replaying the record once, drawing each position).
+echo
+echo "== diagrams: tablero svg --every 1 =="
+printf "%-30s %9s %12s %12s\n" "game" "time (s)" "diagrams" "diagrams/s"
+for game in pitarra asalto ocencahuac; do
+	"$TABLERO" random --game "$game" --seed 3 --turns 300 > "$OUT/svg-$game.tgn"
+	plies=$("$TABLERO" validate --positions "$OUT/svg-$game.tgn" | grep -vc '^#')
+	rm -rf "$OUT/svg-$game" && mkdir -p "$OUT/svg-$game"
+	measure /dev/null "$TABLERO" svg --every 1 -d "$OUT/svg-$game" "$OUT/svg-$game.tgn"
+	[[ $RC -eq 0 ]] || fail "$TABLERO svg --every 1 exited $RC"
+	n=$(ls "$OUT/svg-$game" | wc -l)
+	awk -v g="$game" -v t="$T" -v n="$n" 'BEGIN { tt = (t + 0 > 0) ? t : 0.01
+		printf "%-30s %9.2f %12d %12.0f\n", g, t, n, n / tt }'
+	rm -rf "$OUT/svg-$game"
+done
+
 rules_bench pitarra 700 5 6
 rules_bench asalto 2000 7 8 "$ASALTO_SETUP"
 rules_bench ocencahuac 2700 5 6

@@ -173,15 +173,15 @@ static void S_text(S_draw *d, const char *cls, double x, double y, const char *s
 
 static void S_defs(S_draw *d)
 {
-	S_start(d, "defs", NULL);
-	S_start(d, "style", NULL);
+	S_start(d, "defs", "defs");
+	S_start(d, "style", NULL); /* SVG 1.1 gives <style> no class */
 	S_attr(d, "type", "text/css");
 	S_ok(d, xmlTextWriterWriteString(d->w, BAD_CAST (d->o->grayscale ? S_css_gray
 	                                                                    : S_css_colour)));
 	S_end(d);
 	static const char *const heads[][2] = {{"arrow", "arrowhead"}, {"arrow-push", "arrowhead push"}};
 	for (int i = 0; i < 2; i++) {
-		S_start(d, "marker", NULL);
+		S_start(d, "marker", "arrowhead-marker");
 		S_attr(d, "id", heads[i][0]);
 		S_attr(d, "viewBox", "0 0 10 10");
 		S_attr(d, "refX", "8");
@@ -194,7 +194,7 @@ static void S_defs(S_draw *d)
 		S_end(d);
 		S_end(d);
 	}
-	S_start(d, "pattern", NULL);
+	S_start(d, "pattern", "hatch");
 	S_attr(d, "id", "hatch");
 	S_attr(d, "patternUnits", "userSpaceOnUse");
 	S_attr(d, "width", "3");

@@ -3,13 +3,14 @@
 # against its game's rules and write what the converters produce into
 # out/: the canonical TGN of each sample (out/tgn/), the positions after
 # every turn (out/positions/), and its XML with the positions (out/xml/,
-# checked to read back to the same TGN); the SVG converter adds its
-# folder when it lands.
+# checked to read back to the same TGN), and diagrams (out/svg/: the last
+# position of each sample, and an A4 sheet of every tenth ply in
+# grayscale).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 : "${TABLERO:?set TABLERO}"
 rm -rf out
-mkdir -p out/tgn out/positions out/xml
+mkdir -p out/tgn out/positions out/xml out/svg
 status=0
 for f in samples/*.tgn; do
 	name=$(basename "$f")
@@ -19,10 +20,13 @@ for f in samples/*.tgn; do
 		"$TABLERO" xml --positions "$f" >"out/xml/${name%.tgn}.xml"
 		"$TABLERO" xml --to tgn "out/xml/${name%.tgn}.xml" | cmp -s - "out/tgn/$name" ||
 			{ echo "demo: out/xml/${name%.tgn}.xml does not read back to the same TGN" >&2; status=1; }
+		"$TABLERO" svg --tag Site --tag Date "$f" -o "out/svg/${name%.tgn}.svg"
+		# plies after a turn nobody knows cannot be drawn: said, and left out
+		"$TABLERO" svg --every 10 --grayscale --sheet a4 -d out/svg "$f" 2>/dev/null || [ $? = 1 ]
 	else
 		status=1
 	fi
 done
 echo "demo: canonical TGN of $(ls out/tgn | wc -l) samples in out/tgn/, positions in out/positions/,"
-echo "      XML with positions in out/xml/ (schema: schemas/tgn.rng)"
+echo "      XML with positions in out/xml/ (schema: schemas/tgn.rng), diagrams in out/svg/"
 exit $status
