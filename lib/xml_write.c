@@ -478,7 +478,8 @@ int tb_xml_write_record(tb_xml_writer *x, tb_reader *r, const tb_record *rec)
 	rec->game->board(&s.board, &rec->opts);
 	if (x->flags & TB_XML_POSITIONS) {
 		tb_reader_validate(r, rec, S_collect, &s);
-		qsort(s.after, s.nafter, sizeof *s.after, S_played_cmp);
+		if (s.nafter) /* qsort wants an array, even of none */
+			qsort(s.after, s.nafter, sizeof *s.after, S_played_cmp);
 	}
 	S_start(&s, "record");
 	S_attr(&s, "game", rec->game->name);
