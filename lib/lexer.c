@@ -628,6 +628,8 @@ static void S_number_or_word(tb_reader *r)
 	if (dots != 1 && dots != 3)
 		tb_diag_tok(r, TB_ERROR, TB_D_MOVENUM,
 		            "a move number ends in '.' or '...', not %d dots", dots);
+	else if (k > 6 || v == 0) /* as in the position notation: 1 to 999999 */
+		tb_diag_tok(r, TB_ERROR, TB_D_MOVENUM, "a move number is from 1 to 999999");
 }
 
 static void S_nag(tb_reader *r)
