@@ -121,6 +121,10 @@ static int S_args(int argc, char **argv, S_opts *o)
 		cli_error("svg", "-o and -d: give one");
 		return -1;
 	}
+	if (o->every && o->nplies) {
+		cli_error("svg", "--every and --ply or --plies: give one");
+		return -1;
+	}
 	if (o->bare && (!o->rules || o->file)) {
 		cli_error("svg", o->file ? "--position draws a bare position, not a file's"
 		                         : "--position needs --rules, which names the game first "
@@ -149,21 +153,29 @@ typedef struct S_out {
 	const S_opts *o;
 	int failed, count;
 	char base[256];
+	char *one;             /* without -d: the one document, written at the end */
+	size_t one_len;
 } S_out;
 
-/* Each document: to -o FILE, into -d DIR, or to standard output. */
+/* Each document: into -d DIR at once; else kept, to be written (to -o
+ * FILE or standard output) only if it is the only one. */
 static void S_document(void *ctx, long ply, const char *svg, size_t len)
 {
 	S_out *out = ctx;
-	char path[4096];
-	const char *to = out->o->out;
-	if (out->o->dir) {
-		snprintf(path, sizeof path, "%s/%s-%s%ld.svg", out->o->dir, out->base,
-		         out->o->svg.sheet ? "sheet-from-" : "ply-", ply);
-		to = path;
-	}
-	out->failed |= S_write(to, svg, len) != 0;
 	out->count++;
+	if (!out->o->dir) {
+		free(out->one);
+		out->one = malloc(len);
+		out->failed |= !out->one;
+		if (out->one)
+			memcpy(out->one, svg, len);
+		out->one_len = len;
+		return;
+	}
+	char path[4096];
+	snprintf(path, sizeof path, "%s/%s-%s%ld.svg", out->o->dir, out->base,
+	         out->o->svg.sheet ? "sheet-from-" : "ply-", ply);
+	out->failed |= S_write(path, svg, len) != 0;
 }
 
 /* The record 'o->game' of the file, or NULL after saying why. */
@@ -214,8 +226,9 @@ static int S_from_file(S_opts *o)
 		rc = EXIT_PROBLEMS;
 	} else if (rec) {
 		size_t n = S_wanted(o, rec);
-		S_out out = {o, 0, 0, ""};
-		const char *slash = strrchr(path, '/'), *name = slash ? slash + 1 : path;
+		S_out out = {o, 0, 0, "", NULL, 0};
+		const char *slash = strrchr(path, '/');
+		const char *name = strcmp(path, "-") == 0 ? "stdin" : slash ? slash + 1 : path;
 		snprintf(out.base, sizeof out.base, "%.*s-%ld", (int)strcspn(name, "."), name, o->game);
 		if (n > 1 && !o->dir && !o->svg.sheet) {
 			cli_error("svg", "%zu diagrams: give -d DIR for them (or --sheet)", n);
@@ -225,13 +238,14 @@ static int S_from_file(S_opts *o)
 			if (made < 0 || why) {
 				cli_error("svg", "%s", why);
 				rc = EXIT_PROBLEMS;
-			} else if (out.failed) {
-				cli_error("svg", "cannot write the diagrams");
 			} else if (made > 1 && !o->dir) {
-				cli_error("svg", "%d pages: give -d DIR for them", made);
+				cli_error("svg", "%d pages: give -d DIR for them (nothing written)", made);
+			} else if (out.failed || (out.one && S_write(o->out, out.one, out.one_len))) {
+				cli_error("svg", "cannot write the diagrams");
 			} else {
 				rc = EXIT_CLEAN;
 			}
+			free(out.one);
 			free(why);
 		}
 	}

@@ -46,6 +46,7 @@ static const char S_css_colour[] =
 	".crown{fill:none;stroke:#c89b00;stroke-width:0.8}"
 	".coord{font-size:3.2px;fill:#555;text-anchor:middle}"
 	".caption{font-size:3.2px;fill:#111}.caption.title{font-weight:bold}"
+	".move-halo,.push-halo{stroke:#fff;stroke-width:2.4;fill:none}"
 	".move{stroke:#0a7d32;stroke-width:1.1;fill:none;marker-end:url(#arrow)}"
 	".push{stroke:#8e44ad;stroke-width:0.9;fill:none;stroke-dasharray:1.5,1;"
 	"marker-end:url(#arrow-push)}"
@@ -73,13 +74,14 @@ static const char S_css_gray[] =
 	".crown{fill:none;stroke:#000;stroke-width:0.8;stroke-dasharray:1,0.6}"
 	".coord{font-size:3.2px;fill:#000;text-anchor:middle}"
 	".caption{font-size:3.2px;fill:#000}.caption.title{font-weight:bold}"
+	".move-halo,.push-halo{stroke:#fff;stroke-width:2.4;fill:none}"
 	".move{stroke:#000;stroke-width:1.1;fill:none;marker-end:url(#arrow)}"
 	".push{stroke:#000;stroke-width:0.9;fill:none;stroke-dasharray:1.5,1;"
 	"marker-end:url(#arrow-push)}"
 	".placed{fill:none;stroke:#000;stroke-width:0.9}"
 	".taken{stroke:#000;stroke-width:1.1}"
 	".huffed{fill:none;stroke:#000;stroke-width:0.9;stroke-dasharray:1,0.8}"
-	".arrowhead{fill:#000}.arrowhead.push{fill:#000}";
+	".arrowhead{fill:#000;stroke:#fff;stroke-width:1}.arrowhead.push{fill:#000}";
 
 /* ===== One position to draw ===== */
 
@@ -90,7 +92,7 @@ typedef struct S_frame {
 	int has_last;          /* the turn that led here */
 	tb_turn last;
 	tb_events ev;
-	char token[128];       /* its canonical token, "12... d6xd4" */
+	char token[256];       /* its canonical token, "12... d6xd4" */
 	const char *position;  /* a bare position's notation, for its caption */
 	const char *dead;      /* why this position cannot be drawn, or NULL */
 } S_frame;
@@ -148,13 +150,7 @@ static void S_point_xy(const S_draw *d, tb_point pt, double *x, double *y)
 	*y = S_y(d, gp->y);
 }
 
-static int S_rtl(const char *s)
-{
-	for (const unsigned char *p = (const unsigned char *)s; *p; p++)
-		if (*p == 0xD8 || *p == 0xD9 || *p == 0xDA || *p == 0xDB || *p == 0xD7)
-			return 1; /* Arabic or Hebrew lead bytes */
-	return 0;
-}
+static int S_rtl(const char *s);
 
 static void S_text(S_draw *d, const char *cls, double x, double y, const char *s)
 {
@@ -285,7 +281,6 @@ static const char *S_piece_class(const tb_ruleset *rs, int side)
 static void S_pieces(S_draw *d, const tb_state *s)
 {
 	const tb_geometry *g = &d->rs->geo;
-	const char *types = d->rs->game->piece_types;
 	int square = strcmp(d->rs->game->name, "asalto") == 0;
 	for (int p = 0; p < g->npoints; p++) {
 		uint8_t c = s->cell[p];
@@ -314,11 +309,21 @@ static void S_pieces(S_draw *d, const tb_state *s)
 			S_num(d, "r", r + 1.2);
 			S_end(d);
 		}
-		if (*types) {
-			char label[2] = {types[TB_CELL_TYPE(c)], 0};
-			snprintf(cls, sizeof cls, "label %s", S_piece_class(d->rs, side));
-			S_text(d, cls, x, y + 1.4, label);
-		}
+	}
+}
+
+/* The pieces' type letters, drawn last so that no arrow hides them. */
+static void S_labels(S_draw *d, const tb_state *s)
+{
+	const tb_geometry *g = &d->rs->geo;
+	const char *types = d->rs->game->piece_types;
+	for (int p = 0; *types && p < g->npoints; p++) {
+		uint8_t c = s->cell[p];
+		if (!c)
+			continue;
+		char cls[48], label[2] = {types[TB_CELL_TYPE(c)], 0};
+		snprintf(cls, sizeof cls, "label %s", S_piece_class(d->rs, TB_CELL_SIDE(c)));
+		S_text(d, cls, S_x(d, g->points[p].x), S_y(d, g->points[p].y) + 1.4, label);
 	}
 }
 
@@ -340,6 +345,32 @@ static void S_cross(S_draw *d, tb_point pt, const char *cls, int corner)
 	S_end(d);
 }
 
+/* Ends the segment (x1,y1)-(x2,y2) at the edge of the piece on its
+ * end, so the arrowhead points at the piece instead of covering it. */
+static double S_sqrt(double v) /* Newton: libm is not linked for one root */
+{
+	double r = v > 1 ? v : 1;
+	for (int i = 0; i < 40; i++)
+		r = (r + v / r) / 2;
+	return r;
+}
+
+static void S_shorten(const double *x1, const double *y1, double *x2, double *y2)
+{
+	double dx = *x2 - *x1, dy = *y2 - *y1, len = S_sqrt(dx * dx + dy * dy), cut = 3.8;
+	if (len > 2 * cut) {
+		*x2 -= dx / len * cut;
+		*y2 -= dy / len * cut;
+	}
+}
+
+static void S_path(S_draw *d, const char *cls, const char *path)
+{
+	S_start(d, "path", cls);
+	S_attr(d, "d", path);
+	S_end(d);
+}
+
 /* The last turn: the mover's path as an arrow (a chain through its
  * landings), a placement ringed, taken and removed pieces crossed, a
  * pushback or relocation as a dashed arrow, a huffed defender boxed. */
@@ -348,21 +379,24 @@ static void S_last(S_draw *d, const S_frame *f)
 	if (!f->has_last)
 		return;
 	const tb_turn *t = &f->last;
-	tb_buf path = TB_BUF_INIT;
+	double xs[TB_TURN_PARTS], ys[TB_TURN_PARTS];
 	int points = 0;
 	for (unsigned i = 0; i < t->nparts; i++) {
 		const tb_part *p = &t->parts[i];
-		double x, y;
-		S_point_xy(d, p->pt, &x, &y);
 		if (p->kind == TB_PART_AT || p->kind == TB_PART_STEP || p->kind == TB_PART_HOP ||
 		    p->kind == TB_PART_CAPTURE) {
-			tb_buf_printf(&path, "%s%.2f,%.2f ", points++ ? "L" : "M", x, y);
+			S_point_xy(d, p->pt, &xs[points], &ys[points]);
+			points++;
 		}
 	}
 	if (points > 1) {
-		S_start(d, "path", "move");
-		S_attr(d, "d", path.data);
-		S_end(d);
+		S_shorten(&xs[points - 2], &ys[points - 2], &xs[points - 1], &ys[points - 1]);
+		tb_buf path = TB_BUF_INIT;
+		for (int i = 0; i < points; i++)
+			tb_buf_printf(&path, "%s%.2f,%.2f ", i ? "L" : "M", xs[i], ys[i]);
+		S_path(d, "move-halo", path.data); /* white under it: seen on black too */
+		S_path(d, "move", path.data);
+		tb_buf_free(&path);
 	} else if (points == 1) {
 		for (unsigned i = 0; i < t->nparts; i++)
 			if (t->parts[i].kind == TB_PART_AT) {
@@ -375,7 +409,6 @@ static void S_last(S_draw *d, const S_frame *f)
 				S_end(d);
 			}
 	}
-	tb_buf_free(&path);
 	for (unsigned i = 0; i < f->ev.n; i++) {
 		const tb_event *e = &f->ev.ev[i];
 		if (e->kind == TB_EV_CAPTURE || e->kind == TB_EV_REMOVAL) {
@@ -395,12 +428,11 @@ static void S_last(S_draw *d, const S_frame *f)
 			double x1, y1, x2, y2;
 			S_point_xy(d, e->a, &x1, &y1);
 			S_point_xy(d, e->b, &x2, &y2);
-			S_start(d, "line", "push");
-			S_num(d, "x1", x1);
-			S_num(d, "y1", y1);
-			S_num(d, "x2", x2);
-			S_num(d, "y2", y2);
-			S_end(d);
+			S_shorten(&x1, &y1, &x2, &y2);
+			char path[96];
+			snprintf(path, sizeof path, "M%.2f,%.2f L%.2f,%.2f", x1, y1, x2, y2);
+			S_path(d, "push-halo", path);
+			S_path(d, "push", path);
 		}
 	}
 }
@@ -410,55 +442,99 @@ static void S_last(S_draw *d, const S_frame *f)
 /* The characters that fit on a caption line of a diagram 'width' wide. */
 static size_t S_fit_chars(double width) { return (size_t)(width / (3.2 * 0.6)); }
 
-/* Breaks 's' into lines of at most 'max' bytes, after a space or a
- * comma where it can; calls 'put' for each (NULL: just counts).
- * Returns how many lines. */
-static int S_wrap(S_draw *d, const char *cls, double *y, const char *s, size_t max)
+/* The code point at 's' (UTF-8, as the reader has checked), and its
+ * length in '*len'. */
+static unsigned S_code_point(const unsigned char *s, size_t *len)
+{
+	if (s[0] < 0x80 || !s[1]) {
+		*len = 1;
+		return s[0];
+	}
+	if ((s[0] & 0xE0) == 0xC0) {
+		*len = 2;
+		return (unsigned)(s[0] & 0x1F) << 6 | (s[1] & 0x3F);
+	}
+	if ((s[0] & 0xF0) == 0xE0 && s[2]) {
+		*len = 3;
+		return (unsigned)(s[0] & 0x0F) << 12 | (unsigned)(s[1] & 0x3F) << 6 | (s[2] & 0x3F);
+	}
+	*len = s[1] && s[2] && s[3] ? 4 : 1;
+	return 0x10000; /* beyond the planes that matter here */
+}
+
+/* Does 's' read right to left? As the bidirectional algorithm decides
+ * a paragraph's direction: by its first strong character (Hebrew,
+ * Arabic, Syriac, Thaana, N'Ko... and their presentation forms, against
+ * letters of the left-to-right scripts). */
+static int S_rtl(const char *s)
+{
+	size_t len;
+	for (const unsigned char *p = (const unsigned char *)s; *p; p += len) {
+		unsigned c = S_code_point(p, &len);
+		if ((c >= 0x0590 && c <= 0x08FF) || (c >= 0xFB1D && c <= 0xFDFF) ||
+		    (c >= 0xFE70 && c <= 0xFEFF))
+			return 1;
+		if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= 0xC0 && c < 0x0590))
+			return 0;
+	}
+	return 0;
+}
+
+/* Breaks 's' into lines of at most 'max' characters, after a space or a
+ * comma where it can, never inside a character; each is drawn with
+ * class 'cls' from the left, or the right when 'rtl' (or only counted,
+ * when 'cls' is NULL). Returns how many lines. */
+static int S_wrap(S_draw *d, const char *cls, int rtl, double *y, const char *s, size_t max)
 {
 	int lines = 0;
-	size_t n = strlen(s);
-	while (n > 0) {
-		size_t take = n;
-		if (take > max) {
-			take = max;
-			while (take > max / 2 && s[take - 1] != ' ' && s[take - 1] != ',')
-				take--;
-			if (take <= max / 2)
-				take = max;
-			while (take < n && (s[take] & 0xC0) == 0x80)
-				take++; /* never inside a UTF-8 sequence */
+	while (*s || !lines) {
+		size_t take = 0, chars = 0, cut = 0, len;
+		for (const unsigned char *p = (const unsigned char *)s; p[take] && chars < max;
+		     take += len, chars++) {
+			S_code_point(p + take, &len);
+			if (p[take] == ' ' || p[take] == ',')
+				cut = take + len; /* a break after it */
 		}
+		if (s[take] && cut > take / 2)
+			take = cut;
 		if (cls) {
-			char line[512];
-			snprintf(line, sizeof line, "%.*s", (int)take, s);
-			S_text(d, cls, MARGIN * U, *y, line);
+			tb_buf line = TB_BUF_INIT;
+			tb_buf_printf(&line, "%.*s", (int)take, s);
+			S_text(d, cls, rtl ? d->width - 0.3 * U : MARGIN * U, *y, line.data ? line.data : "");
+			tb_buf_free(&line);
 			*y += LINE_H * U;
 		}
 		lines++;
 		s += take;
-		n -= take;
+		if (!take)
+			break;
 	}
-	return lines ? lines : 1;
+	return lines;
 }
 
-/* A caption line "Label: value" (wrapped); a right-to-left value is set
- * apart, from the right edge, so the bidirectional algorithm orders it
- * alone. Leaves 'y' under it. */
-static void S_caption_line(S_draw *d, const char *cls, double *y, const char *label,
-                           const char *value)
+/* A caption line "Label: value" (wrapped). A right-to-left value is set
+ * apart under its label, each of its lines from the right edge, so the
+ * bidirectional algorithm orders it alone. Leaves 'y' under it; with
+ * 'cls' NULL only counts its lines. */
+static int S_caption_line(S_draw *d, const char *cls, double *y, const char *label,
+                          const char *value)
 {
-	char line[512];
+	size_t max = S_fit_chars(d->width);
 	if (!S_rtl(value)) {
-		snprintf(line, sizeof line, "%s%s%s", label ? label : "", label ? ": " : "", value);
-		S_wrap(d, cls, y, line, S_fit_chars(d->width));
-		return;
+		tb_buf line = TB_BUF_INIT;
+		tb_buf_printf(&line, "%s%s%s", label ? label : "", label ? ": " : "", value);
+		int n = S_wrap(d, cls, 0, y, line.data, max);
+		tb_buf_free(&line);
+		return n;
 	}
+	int n = 0;
 	if (label) {
-		snprintf(line, sizeof line, "%s:", label);
-		S_text(d, cls, MARGIN * U, *y, line);
+		tb_buf line = TB_BUF_INIT;
+		tb_buf_printf(&line, "%s:", label);
+		n += S_wrap(d, cls, 0, y, line.data, max);
+		tb_buf_free(&line);
 	}
-	S_text(d, cls, d->width - 0.3 * U, *y, value);
-	*y += LINE_H * U;
+	return n + S_wrap(d, cls, 1, y, value, max);
 }
 
 /* The ply line of a frame's caption. */
@@ -467,54 +543,30 @@ static void S_ply_line(const S_frame *f, char *line, size_t n)
 	if (f->position)
 		snprintf(line, n, "%s", f->position);
 	else if (f->has_last)
-		snprintf(line, n, "after %s (ply %ld)", f->token, f->ply);
+		snprintf(line, n, "after %s (turn %ld of the record)", f->token, f->ply);
 	else
-		snprintf(line, n, f->ply ? "after ply %ld" : "the start", f->ply);
+		snprintf(line, n, f->ply ? "after turn %ld of the record" : "the start", f->ply);
 }
 
-static void S_caption(S_draw *d, const tb_record *rec, const S_frame *f, double y0)
+/* The caption under the board (or, with 'cls_on' 0, the count of its
+ * lines). */
+static int S_caption(S_draw *d, const tb_record *rec, const S_frame *f, double y0, int draw)
 {
 	double y = y0 + LINE_H * U;
 	char line[512];
-	S_caption_line(d, "caption title", &y, NULL, d->rs->game->title);
+	int n = S_caption_line(d, draw ? "caption title" : NULL, &y, NULL, d->rs->game->title);
 	for (int side = 0; rec && side < 2; side++) {
 		const char *name = tb_record_tag(rec, d->rs->game->side_tag[side]);
 		if (name && strcmp(name, "?") != 0)
-			S_caption_line(d, "caption player", &y, d->rs->game->side_tag[side], name);
+			n += S_caption_line(d, draw ? "caption player" : NULL, &y,
+			                    d->rs->game->side_tag[side], name);
 	}
 	S_ply_line(f, line, sizeof line);
-	S_caption_line(d, "caption ply", &y, NULL, line);
+	n += S_caption_line(d, draw ? "caption ply" : NULL, &y, NULL, line);
 	for (size_t i = 0; rec && d->o->tags && d->o->tags[i]; i++) {
 		const char *v = tb_record_tag(rec, d->o->tags[i]);
 		if (v)
-			S_caption_line(d, "caption tag", &y, d->o->tags[i], v);
-	}
-}
-
-/* How many lines a caption line takes. */
-static int S_lines_of(const S_draw *d, const char *label, const char *value)
-{
-	char line[512];
-	if (S_rtl(value))
-		return 1;
-	snprintf(line, sizeof line, "%s%s%s", label ? label : "", label ? ": " : "", value);
-	return S_wrap(NULL, NULL, NULL, line, S_fit_chars(d->width));
-}
-
-static int S_caption_lines(const S_draw *d, const tb_record *rec, const S_frame *f)
-{
-	char line[512];
-	S_ply_line(f, line, sizeof line);
-	int n = 1 + S_lines_of(d, NULL, line);
-	for (int side = 0; rec && side < 2; side++) {
-		const char *name = tb_record_tag(rec, rec->game->side_tag[side]);
-		if (name && strcmp(name, "?") != 0)
-			n += S_lines_of(d, rec->game->side_tag[side], name);
-	}
-	for (size_t i = 0; rec && d->o->tags && d->o->tags[i]; i++) {
-		const char *v = tb_record_tag(rec, d->o->tags[i]);
-		if (v)
-			n += S_lines_of(d, d->o->tags[i], v);
+			n += S_caption_line(d, draw ? "caption tag" : NULL, &y, d->o->tags[i], v);
 	}
 	return n;
 }
@@ -538,7 +590,7 @@ static void S_setup(S_draw *d, const tb_ruleset *rs, const tb_svg_opts *o,
 		d->ymax = gp->y > d->ymax ? gp->y : d->ymax;
 	}
 	d->width = (MARGIN + d->xmax - d->xmin + 2 * PAD) * U;
-	int lines = S_caption_lines(d, rec, f);
+	int lines = S_caption(d, rec, f, 0, 0);
 	d->height = (d->ymax - d->ymin + 2 * PAD + MARGIN + lines * LINE_H + 0.3) * U;
 }
 
@@ -550,7 +602,8 @@ static void S_diagram(S_draw *d, const tb_record *rec, const S_frame *f)
 	S_coords(d);
 	S_pieces(d, &f->st);
 	S_last(d, f);
-	S_caption(d, rec, f, (d->ymax - d->ymin + 2 * PAD + MARGIN) * U);
+	S_labels(d, &f->st);
+	S_caption(d, rec, f, (d->ymax - d->ymin + 2 * PAD + MARGIN) * U, 1);
 	S_end(d);
 }
 
@@ -656,7 +709,7 @@ static char *S_sheet(const tb_ruleset *rs, const tb_record *rec, const S_frame *
 		snprintf(tr, sizeof tr, "translate(%.2f,%.2f) scale(%.5f)",
 		         margin + (double)(i % (size_t)cols) * (mm + 8),
 		         margin + (double)(i / (size_t)cols) * (dh + 8), scale);
-		S_start(&d, "g", "cell");
+		S_start(&d, "g", "sheet-cell");
 		S_attr(&d, "transform", tr);
 		S_diagram(&d, rec, &f[i]);
 		S_end(&d);
@@ -695,27 +748,29 @@ static int S_cmp_long(const void *a, const void *b)
  * ascending); a frame that cannot be drawn says why in its 'dead'.
  * Returns NULL, or why a wanted ply is past the end. */
 static const char *S_replay(const tb_ruleset *rs, const tb_record *rec, const long *want,
-                            size_t nwant, S_frame *frames, char *why, size_t n)
+                            size_t nwant, S_frame *frames, char *start_why, char *why, size_t n)
 {
 	S_frame cur;
 	memset(&cur, 0, sizeof cur);
-	int live = rs->rules->load(rs, rec->start, &cur.st, why, n) == 0;
-	const char *dead = live ? NULL : "its start is not complete";
+	/* start_why: 200 bytes, the caller's, as long as the frames live */
+	int live = rs->rules->load(rs, rec->start, &cur.st, start_why, 200) == 0;
+	const char *dead = live ? NULL : start_why;
 	size_t k = 0;
 	tb_turns l = {NULL, 0};
 	for (const tb_node *nd = rec->main.first; k < nwant; nd = nd ? nd->next : NULL) {
+		/* a position restated right after a turn is the position after it */
+		if (nd && nd->kind == TB_NODE_POSITION) {
+			live = rs->rules->load(rs, nd->position, &cur.st, why, n) == 0;
+			cur.has_last = 0;
+			dead = live ? NULL : "a restated position is not complete";
+			continue;
+		}
 		while (k < nwant && want[k] == cur.ply) {
 			frames[k] = cur;
 			frames[k++].dead = live ? NULL : dead;
 		}
 		if (!nd || k == nwant)
 			break;
-		if (nd->kind == TB_NODE_POSITION) {
-			live = rs->rules->load(rs, nd->position, &cur.st, why, n) == 0;
-			cur.has_last = 0;
-			dead = live ? NULL : "a restated position is not complete";
-			continue;
-		}
 		if (nd->kind == TB_NODE_GAP) {
 			live = 0;
 			dead = "turns are missing before it";
@@ -751,7 +806,7 @@ static const char *S_replay(const tb_ruleset *rs, const tb_record *rec, const lo
 	}
 	tb_turns_free(&l);
 	if (k < nwant) {
-		snprintf(why, n, "the record has %ld plies on its main line, not %ld", cur.ply, want[k]);
+		snprintf(why, n, "the record has %ld turns on its main line, not %ld", cur.ply, want[k]);
 		return why;
 	}
 	return NULL;
@@ -785,7 +840,8 @@ int tb_svg_record(const tb_record *rec, const long *plies, size_t n, const tb_sv
 	qsort(want, nw, sizeof *want, S_cmp_long);
 	S_frame *frames = tb_xcalloc(nw, sizeof *frames);
 	int drawn = 0;
-	if (S_replay(&rs, rec, want, nw, frames, msg, sizeof msg)) {
+	char start_why[200];
+	if (S_replay(&rs, rec, want, nw, frames, start_why, msg, sizeof msg)) {
 		*why = S_strdup_why(msg);
 		drawn = -1;
 	}
