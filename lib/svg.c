@@ -848,7 +848,7 @@ int tb_svg_record(const tb_record *rec, const long *plies, size_t n, const tb_sv
 	size_t live = 0, dead = 0;
 	for (size_t i = 0; drawn >= 0 && i < nw; i++) { /* the drawable ones, in front */
 		if (frames[i].dead && !dead++)
-			snprintf(msg, sizeof msg, "the position after ply %ld cannot be drawn: %s",
+			snprintf(msg, sizeof msg, "the position after turn %ld cannot be drawn: %s",
 			         frames[i].ply, frames[i].dead);
 		else if (!frames[i].dead)
 			frames[live++] = frames[i];
@@ -864,6 +864,7 @@ int tb_svg_record(const tb_record *rec, const long *plies, size_t n, const tb_sv
 		char *svg = o->sheet ? S_sheet(&rs, rec, frames + i, nw - i, o, &len, &placed)
 		                     : S_one(&rs, rec, &frames[i], o, &len);
 		if (!svg) {
+			free(*why);
 			*why = S_strdup_why("the SVG could not be written");
 			drawn = -1;
 			break;
