@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "tablero.h"
 
@@ -270,6 +271,82 @@ static inline uint64_t tt_rand(tt_rng *g)
 static inline unsigned tt_below(tt_rng *g, unsigned n)
 {
 	return (unsigned)(tt_rand(g) >> 33) % n;
+}
+
+/* ===== The rules engines' tests: tokens, a PRNG, a clock ===== */
+
+static inline int tt_strcmp(const void *a, const void *b)
+{
+	return strcmp(a, b);
+}
+
+/* 'n' tokens, NUL-terminated strings 'stride' bytes apart (a
+ * char tok[N][LEN] array of any LEN). */
+typedef struct tt_toks {
+	const char *tok;
+	size_t n, stride;
+} tt_toks;
+
+#define TT_TOKS(l) ((tt_toks){(const char *)(l)->tok, (l)->n, sizeof (l)->tok[0]})
+
+static inline void tt_print_tokens(const char *who, tt_toks t)
+{
+	print_message("  %s (%zu):", who, t.n);
+	for (size_t i = 0; i < t.n; i++)
+		print_message(" %s", t.tok + i * t.stride);
+	print_message("\n");
+}
+
+static inline int tt_has_token(tt_toks t, const char *tok)
+{
+	for (size_t i = 0; i < t.n; i++)
+		if (strcmp(t.tok + i * t.stride, tok) == 0)
+			return 1;
+	return 0;
+}
+
+/* Both sorted: the same tokens, each once? Prints both, and what only
+ * one has, when not. */
+static inline int tt_same_tokens(const char *rules, const char *pos, tt_toks a, tt_toks b,
+                                 const char *a_is, const char *b_is)
+{
+	int ok = a.n == b.n;
+	for (size_t i = 0; ok && i < a.n; i++)
+		ok = strcmp(a.tok + i * a.stride, b.tok + i * b.stride) == 0 &&
+		     (i == 0 || strcmp(a.tok + (i - 1) * a.stride, a.tok + i * a.stride) != 0);
+	if (!ok) {
+		print_message("legal turns differ: rules \"%s\", position \"%s\"\n", rules, pos);
+		tt_print_tokens(a_is, a);
+		tt_print_tokens(b_is, b);
+		for (int side = 0; side < 2; side++) {
+			tt_toks x = side ? b : a, y = side ? a : b;
+			print_message("  only %s:", side ? b_is : a_is);
+			for (size_t i = 0; i < x.n; i++)
+				if (!tt_has_token(y, x.tok + i * x.stride))
+					print_message(" %s", x.tok + i * x.stride);
+			print_message("\n");
+		}
+	}
+	return ok;
+}
+
+/* splitmix64, for tests whose state is one number (the rules tests'
+ * playouts; tt_rand above keeps a tt_rng). */
+static inline uint64_t tt_splitmix(uint64_t *x)
+{
+	uint64_t z = (*x += UINT64_C(0x9E3779B97F4A7C15));
+	z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
+	z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
+	return z ^ (z >> 31);
+}
+
+/* Seconds on a monotonic clock: for what the tests print, never for
+ * what they assert. */
+static inline double tt_seconds(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
 #endif

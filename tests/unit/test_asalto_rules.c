@@ -44,7 +44,6 @@
 #include "tb_test.h"
 
 #include <ctype.h>
-#include <time.h>
 
 /* Under AddressSanitizer each engine maps and poisons its turn buffers
  * anew: play fewer games there. */
@@ -597,10 +596,6 @@ static void L_collect(void *ctx, const char *token, unsigned long long n)
 	t->count[t->n++] = n;
 }
 
-static int S_strcmp(const void *a, const void *b)
-{
-	return strcmp(a, b);
-}
 
 /* The second generator's tokens in 'p', sorted. */
 static void A_tokens(const A_ctx *c, const A_pos *p, L_tokens *out)
@@ -609,7 +604,7 @@ static void A_tokens(const A_ctx *c, const A_pos *p, L_tokens *out)
 	out->n = A_gen(c, p, t);
 	for (size_t i = 0; i < out->n; i++)
 		memcpy(out->tok[i], t[i].tok, A_TOKLEN);
-	qsort(out->tok, out->n, sizeof out->tok[0], S_strcmp);
+	qsort(out->tok, out->n, sizeof out->tok[0], tt_strcmp);
 }
 
 /* The library's tokens in 'pos' under 'rules', sorted. */
@@ -620,57 +615,17 @@ static void L_tokens_at(const char *rules, const char *pos, L_tokens *out)
 	size_t n = tb_engine_divide(e, 1, L_collect, out);
 	tb_engine_free(e);
 	assert_int_equal(n, out->n);
-	qsort(out->tok, out->n, sizeof out->tok[0], S_strcmp);
+	qsort(out->tok, out->n, sizeof out->tok[0], tt_strcmp);
 }
 
-static void S_print_tokens(const char *who, const L_tokens *t)
-{
-	print_message("  %s (%zu):", who, t->n);
-	for (size_t i = 0; i < t->n; i++)
-		print_message(" %s", t->tok[i]);
-	print_message("\n");
-}
 
-/* Both sorted: the same tokens, each once? Prints both (and what only
- * one has) when not. */
+
+
+
 static int S_same_set_as(const char *rules, const char *pos, const L_tokens *a,
                          const L_tokens *b, const char *a_is, const char *b_is)
 {
-	int ok = a->n == b->n;
-	for (size_t i = 0; ok && i < a->n; i++)
-		ok = strcmp(a->tok[i], b->tok[i]) == 0 &&
-		     (i == 0 || strcmp(a->tok[i - 1], a->tok[i]) != 0);
-	if (!ok) {
-		print_message("legal turns differ: rules \"%s\", position \"%s\"\n", rules, pos);
-		S_print_tokens(a_is, a);
-		S_print_tokens(b_is, b);
-		for (int side = 0; side < 2; side++) {
-			const L_tokens *x = side ? b : a, *y = side ? a : b;
-			print_message("  only %s:", side ? b_is : a_is);
-			for (size_t i = 0; i < x->n; i++)
-				if (!bsearch(x->tok[i], y->tok, y->n, sizeof y->tok[0], S_strcmp))
-					print_message(" %s", x->tok[i]);
-			print_message("\n");
-		}
-	}
-	return ok;
-}
-
-/* ===== A PRNG of our own (splitmix64) ===== */
-
-static uint64_t R_next(uint64_t *x)
-{
-	uint64_t z = (*x += UINT64_C(0x9E3779B97F4A7C15));
-	z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
-	z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
-	return z ^ (z >> 31);
-}
-
-static double S_seconds(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+	return tt_same_tokens(rules, pos, TT_TOKS(a), TT_TOKS(b), a_is, b_is);
 }
 
 /* The [Rules] value for a setting. */
@@ -795,7 +750,7 @@ static void S_expect(const char *rules, const char *pos, const char *want)
 	snprintf(copy, sizeof copy, "%s", want);
 	for (char *w = strtok(copy, " "); w; w = strtok(NULL, " "))
 		memcpy(hand.tok[hand.n++], w, strlen(w) + 1);
-	qsort(hand.tok, hand.n, sizeof hand.tok[0], S_strcmp);
+	qsort(hand.tok, hand.n, sizeof hand.tok[0], tt_strcmp);
 	int ok_mine = S_same_set_as(rules, pos, &hand, &mine, "by hand", "second generator");
 	int ok_lib = S_same_set_as(rules, pos, &hand, &lib, "by hand", "library");
 	assert_true(ok_mine);
@@ -958,12 +913,12 @@ static void test_perft_start(void **state)
 		A_read(pos, &p);
 		tb_engine *e = L_new("", pos);
 		for (int d = 1; d <= 5; d++) {
-			double t0 = S_seconds();
+			double t0 = tt_seconds();
 			unsigned long long mine = A_perft(&c, &p, d);
-			double t1 = S_seconds();
+			double t1 = tt_seconds();
 			unsigned long long lib = tb_engine_perft(e, d);
 			t_mine += t1 - t0;
-			t_lib += S_seconds() - t1;
+			t_lib += tt_seconds() - t1;
 			print_message("perft %d from the start, defenders %s: %llu (second generator), "
 			              "%llu (library)\n", d, setups[s].def, mine, lib);
 			if (d <= 2 && (mine != setups[s].by_hand[d] || lib != setups[s].by_hand[d])) {
@@ -1042,7 +997,7 @@ static unsigned long long S_perft_compare(const char *rules, const char *pos, in
 static void test_perft_positions(void **state)
 {
 	(void)state;
-	double t0 = S_seconds();
+	double t0 = tt_seconds();
 	int mismatches = 0, runs = 0, bad_claims = 0;
 	static unsigned long long counts[64][S_NPOS][5];
 	unsigned long long nodes = 0;
@@ -1076,7 +1031,7 @@ static void test_perft_positions(void **state)
 	}
 	print_message("perft from positions: %d (settings x positions, to depth 3 or 4), %llu "
 	              "leaves at the last depth, %d differ, %.2f s\n", runs, nodes, mismatches,
-	              S_seconds() - t0);
+	              tt_seconds() - t0);
 	assert_int_equal(mismatches, 0);
 	assert_int_equal(bad_claims, 0);
 }
@@ -1307,7 +1262,7 @@ static void HF_probe(const char *rules, const char *first, HF_stats *st)
 						         A_names[b]);
 					}
 					int legal = bsearch(tok[1], mine.tok, mine.n, sizeof mine.tok[0],
-					                    S_strcmp) != NULL;
+					                    tt_strcmp) != NULL;
 					/* under AddressSanitizer every validation maps the
 					 * engine's buffers anew: one candidate in 7 */
 					if (S_SANITIZED && st->seen++ % 7)
@@ -1339,7 +1294,7 @@ static void HF_probe(const char *rules, const char *first, HF_stats *st)
 static void test_huffs(void **state)
 {
 	(void)state;
-	double t0 = S_seconds();
+	double t0 = tt_seconds();
 	/* by hand: what the defenders' turn leaves huffable, for both */
 	int bad_hand = 0;
 	for (int i = 0; HF_hand[i].rules; i++)
@@ -1360,7 +1315,7 @@ static void test_huffs(void **state)
 	              "generator does not list and refuses %llu it lists; %llu positions after "
 	              "the defenders' turn differ; %d hand checks fail; %.2f s\n",
 	              st.def_turns, st.candidates, st.accepted, st.huffed_accepted, st.refused,
-	              st.bad_accept, st.bad_refuse, st.bad_pos, bad_hand, S_seconds() - t0);
+	              st.bad_accept, st.bad_refuse, st.bad_pos, bad_hand, tt_seconds() - t0);
 	assert_int_equal(bad_hand, 0);
 	assert_int_equal(st.bad_pos, 0);
 	assert_int_equal(st.bad_accept, 0);
@@ -1381,8 +1336,8 @@ static int S_legal(const char *rules, const char *pos, const char *tok, int lega
 	static L_tokens mine, lib;
 	A_tokens(&c, &p, &mine);
 	L_tokens_at(rules, pos, &lib);
-	int in_mine = bsearch(tok, mine.tok, mine.n, sizeof mine.tok[0], S_strcmp) != NULL;
-	int in_lib = bsearch(tok, lib.tok, lib.n, sizeof lib.tok[0], S_strcmp) != NULL;
+	int in_mine = bsearch(tok, mine.tok, mine.n, sizeof mine.tok[0], tt_strcmp) != NULL;
+	int in_lib = bsearch(tok, lib.tok, lib.n, sizeof lib.tok[0], tt_strcmp) != NULL;
 	if (in_mine != legal || in_lib != legal) {
 		print_message("rules \"%s\", %s: %s should be %s; the second generator %s it, the "
 		              "library %s it\n", rules, pos, tok, legal ? "legal" : "illegal",
@@ -1482,7 +1437,7 @@ static void G_start(const A_ctx *c, int g, uint64_t *seed, char *buf, size_t n)
 		return;
 	}
 	static const char *const fort[] = {"c5", "d5", "e5", "c6", "d6", "e6", "c7", "d7", "e7"};
-	unsigned a = (unsigned)(R_next(seed) % 9), b = (unsigned)(R_next(seed) % 8);
+	unsigned a = (unsigned)(tt_splitmix(seed) % 9), b = (unsigned)(tt_splitmix(seed) % 8);
 	b += b >= a;
 	snprintf(buf, n, "%c 1 %s D:%s,%s", c->r.first_def ? 'D' : 'A', S_start_attackers,
 	         fort[a], fort[b]);
@@ -1537,13 +1492,13 @@ static void G_own_games(const char *rules, int ngames, uint64_t *seed, G_stats *
 					st->longest = len > st->longest ? len : st->longest;
 				}
 			}
-			qsort(mine.tok, mine.n, sizeof mine.tok[0], S_strcmp);
+			qsort(mine.tok, mine.n, sizeof mine.tok[0], tt_strcmp);
 			tb_engine *e = L_new(rules, pos);
 			lib.n = 0;
 			size_t nl = tb_engine_divide(e, 1, L_collect, &lib);
 			char *back = tb_engine_position(e);
 			tb_engine_free(e);
-			qsort(lib.tok, lib.n, sizeof lib.tok[0], S_strcmp);
+			qsort(lib.tok, lib.n, sizeof lib.tok[0], tt_strcmp);
 			A_pos echoed;
 			A_read(back, &echoed);
 			if (!A_same_position(&echoed, &p)) {
@@ -1559,7 +1514,7 @@ static void G_own_games(const char *rules, int ngames, uint64_t *seed, G_stats *
 			st->turns += nt;
 			if (!nt)
 				break;
-			const A_turn *pick = &t[R_next(seed) % nt];
+			const A_turn *pick = &t[tt_splitmix(seed) % nt];
 			memcpy(tok[n], pick->tok, A_TOKLEN);
 			after[n++] = pick->next;
 			p = pick->next;
@@ -1653,7 +1608,7 @@ static void G_library_games(const char *rules, int ngames, uint64_t seed, G_stat
 					print_message("rules \"%s\": the library plays %.*s at turn %zu, in "
 					              "\"%s\"\n", rules, (int)k, w, n + 1, now);
 					A_tokens(&c, &p, &mine);
-					S_print_tokens("second generator", &mine);
+					tt_print_tokens("second generator", TT_TOKS(&mine));
 					print_message("%s", text);
 					st->bad = 1;
 					break;
@@ -1690,7 +1645,7 @@ static void G_library_games(const char *rules, int ngames, uint64_t seed, G_stat
 static void test_playouts(void **state)
 {
 	(void)state;
-	double t0 = S_seconds();
+	double t0 = tt_seconds();
 	G_stats st = {0};
 	uint64_t seed = 20260401;
 	for (int s = 0; S_settings[s].rules && !st.bad; s++) {
@@ -1708,7 +1663,7 @@ static void test_playouts(void **state)
 	              "games %llu (%llu turns, %llu over, %llu stopped); %.2f s\n",
 	              st.games, st.positions, st.turns, st.huffs, st.chains, st.longest,
 	              st.passes, st.over[0], st.over[1], st.over[2], st.over[3], st.lib_games,
-	              st.lib_turns, st.lib_over, st.lib_stopped, S_seconds() - t0);
+	              st.lib_turns, st.lib_over, st.lib_stopped, tt_seconds() - t0);
 	assert_int_equal(st.bad, 0);
 	/* the games met what they are for */
 	assert_true(st.huffs > 0 && st.chains > 0 && st.passes > 0);

@@ -72,7 +72,6 @@
 #include "tb_test.h"
 
 #include <ctype.h>
-#include <time.h>
 
 /* Under AddressSanitizer each engine maps and poisons its turn buffers
  * anew: play fewer games there. */
@@ -848,10 +847,6 @@ static void L_collect(void *ctx, const char *token, unsigned long long n)
 	t->count[t->n++] = n;
 }
 
-static int S_strcmp(const void *a, const void *b)
-{
-	return strcmp(a, b);
-}
 
 /* The second generator's tokens in 'p', sorted. */
 static void O_tokens(const O_ctx *c, const O_pos *p, L_tokens *out)
@@ -860,7 +855,7 @@ static void O_tokens(const O_ctx *c, const O_pos *p, L_tokens *out)
 	out->n = O_gen(c, p, t);
 	for (size_t i = 0; i < out->n; i++)
 		memcpy(out->tok[i], t[i].tok, O_TOKLEN);
-	qsort(out->tok, out->n, sizeof out->tok[0], S_strcmp);
+	qsort(out->tok, out->n, sizeof out->tok[0], tt_strcmp);
 }
 
 /* The library's tokens in 'pos' under 'rules', sorted. */
@@ -871,7 +866,7 @@ static void L_tokens_at(const char *rules, const char *pos, L_tokens *out)
 	size_t n = tb_engine_divide(e, 1, L_collect, out);
 	tb_engine_free(e);
 	assert_int_equal(n, out->n);
-	qsort(out->tok, out->n, sizeof out->tok[0], S_strcmp);
+	qsort(out->tok, out->n, sizeof out->tok[0], tt_strcmp);
 }
 
 /* Keeps the tokens of 't' that start with point 'from' ("" keeps all). */
@@ -884,54 +879,14 @@ static void S_filter(L_tokens *t, const char *from)
 	t->n = k;
 }
 
-static void S_print_tokens(const char *who, const L_tokens *t)
-{
-	print_message("  %s (%zu):", who, t->n);
-	for (size_t i = 0; i < t->n; i++)
-		print_message(" %s", t->tok[i]);
-	print_message("\n");
-}
 
-/* Both sorted: the same tokens, each once? Prints both (and what only
- * one has) when not. */
+
+
+
 static int S_same_set_as(const char *rules, const char *pos, const L_tokens *a,
                          const L_tokens *b, const char *a_is, const char *b_is)
 {
-	int ok = a->n == b->n;
-	for (size_t i = 0; ok && i < a->n; i++)
-		ok = strcmp(a->tok[i], b->tok[i]) == 0 &&
-		     (i == 0 || strcmp(a->tok[i - 1], a->tok[i]) != 0);
-	if (!ok) {
-		print_message("legal turns differ: rules \"%s\", position \"%s\"\n", rules, pos);
-		S_print_tokens(a_is, a);
-		S_print_tokens(b_is, b);
-		for (int side = 0; side < 2; side++) {
-			const L_tokens *x = side ? b : a, *y = side ? a : b;
-			print_message("  only %s:", side ? b_is : a_is);
-			for (size_t i = 0; i < x->n; i++)
-				if (!bsearch(x->tok[i], y->tok, y->n, sizeof y->tok[0], S_strcmp))
-					print_message(" %s", x->tok[i]);
-			print_message("\n");
-		}
-	}
-	return ok;
-}
-
-/* ===== A PRNG of our own (splitmix64) ===== */
-
-static uint64_t R_next(uint64_t *x)
-{
-	uint64_t z = (*x += UINT64_C(0x9E3779B97F4A7C15));
-	z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
-	z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
-	return z ^ (z >> 31);
-}
-
-static double S_seconds(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+	return tt_same_tokens(rules, pos, TT_TOKS(a), TT_TOKS(b), a_is, b_is);
 }
 
 /* The [Rules] value for a setting. */
@@ -1072,7 +1027,7 @@ static void S_expect_from(const char *rules, const char *pos, const char *from,
 	snprintf(copy, sizeof copy, "%s", want);
 	for (char *w = strtok(copy, " "); w; w = strtok(NULL, " "))
 		memcpy(hand.tok[hand.n++], w, strlen(w) + 1);
-	qsort(hand.tok, hand.n, sizeof hand.tok[0], S_strcmp);
+	qsort(hand.tok, hand.n, sizeof hand.tok[0], tt_strcmp);
 	char where[600];
 	snprintf(where, sizeof where, "%s%s%s", pos, *from ? ", from " : "", from);
 	int ok_mine = S_same_set_as(rules, where, &hand, &mine, "by hand", "second generator");
@@ -1528,12 +1483,12 @@ static void test_perft_start(void **state)
 		free(lib_pos);
 		int depth = runs[s].depth - (S_SANITIZED && runs[s].depth > 4);
 		for (int d = 1; d <= depth; d++) {
-			double t0 = S_seconds();
+			double t0 = tt_seconds();
 			unsigned long long mine = O_perft(&c, &p, d);
-			double t1 = S_seconds();
+			double t1 = tt_seconds();
 			unsigned long long lib = tb_engine_perft(e, d);
 			t_mine += t1 - t0;
-			t_lib += S_seconds() - t1;
+			t_lib += tt_seconds() - t1;
 			print_message("perft %d from the start, rules \"%s\": %llu (second generator), "
 			              "%llu (library)\n", d, runs[s].rules, mine, lib);
 			if (d <= 2 && (mine != runs[s].by_hand[d] || lib != runs[s].by_hand[d])) {
@@ -1616,7 +1571,7 @@ static unsigned long long S_perft_compare(const char *rules, const char *pos, in
 static void test_perft_positions(void **state)
 {
 	(void)state;
-	double t0 = S_seconds();
+	double t0 = tt_seconds();
 	int mismatches = 0, runs = 0, bad_claims = 0;
 	static unsigned long long counts[64][S_NPOS][5];
 	unsigned long long nodes = 0;
@@ -1645,7 +1600,7 @@ static void test_perft_positions(void **state)
 	}
 	print_message("perft from positions: %d (settings x positions, to depth 3 or 4), %llu "
 	              "leaves at the last depth, %d differ, %.2f s\n", runs, nodes, mismatches,
-	              S_seconds() - t0);
+	              tt_seconds() - t0);
 	assert_int_equal(mismatches, 0);
 	assert_int_equal(bad_claims, 0);
 }
@@ -1857,7 +1812,7 @@ static void G_own_games(const char *rules, int ngames, int rot, uint64_t *seed, 
 			size_t nl = tb_engine_divide(e, 1, L_collect, &lib);
 			char *back = tb_engine_position(e);
 			tb_engine_free(e);
-			qsort(lib.tok, lib.n, sizeof lib.tok[0], S_strcmp);
+			qsort(lib.tok, lib.n, sizeof lib.tok[0], tt_strcmp);
 			if (strcmp(back, pos)) {
 				print_message("rules \"%s\": the library reads \"%s\" as \"%s\"\n", rules, pos,
 				              back);
@@ -1878,7 +1833,7 @@ static void G_own_games(const char *rules, int ngames, int rot, uint64_t *seed, 
 					memcpy(tok[n], lib.tok[0], O_TOKLEN);
 				break;
 			}
-			const O_turn *pick = &t[R_next(seed) % nt];
+			const O_turn *pick = &t[tt_splitmix(seed) % nt];
 			memcpy(tok[n], pick->tok, O_TOKLEN);
 			O_write(&c, &pick->next, after[n++], sizeof after[0]);
 			p = pick->next;
@@ -1991,7 +1946,7 @@ static void G_library_games(const char *rules, int ngames, int rot, uint64_t see
 					print_message("rules \"%s\": the library plays %.*s at turn %zu, in "
 					              "\"%s\"\n", rules, (int)k, w, n + 1, now);
 					O_tokens(&c, &p, &mine);
-					S_print_tokens("second generator", &mine);
+					tt_print_tokens("second generator", TT_TOKS(&mine));
 					print_message("%s", text);
 					st->bad = 1;
 					break;
@@ -2028,7 +1983,7 @@ static void G_library_games(const char *rules, int ngames, int rot, uint64_t see
 static void test_playouts(void **state)
 {
 	(void)state;
-	double t0 = S_seconds();
+	double t0 = tt_seconds();
 	G_stats st = {0};
 	uint64_t seed = 20260501;
 	for (int s = 0; S_settings[s].rules && !st.bad; s++) {
@@ -2048,7 +2003,7 @@ static void test_playouts(void **state)
 	              st.games, st.positions, st.turns, st.pushes, st.reliefs, st.captures, st.crowns,
 	              st.stages, st.chains, st.passes, st.over[0], st.over[1], st.over[2], st.over[3],
 	              st.after_end, st.lib_games, st.lib_turns, st.lib_over, st.lib_stopped,
-	              S_seconds() - t0);
+	              tt_seconds() - t0);
 	assert_int_equal(st.bad, 0);
 	/* the games met what they are for */
 	assert_true(st.pushes > 0 && st.reliefs > 0 && st.captures > 0 && st.crowns > 0);

@@ -31,7 +31,6 @@
 #include "tb_test.h"
 
 #include <ctype.h>
-#include <time.h>
 
 /* Under AddressSanitizer every engine's turn buffer (hundreds of
  * kilobytes) is mapped and poisoned anew: play fewer games there. */
@@ -533,10 +532,6 @@ static void L_collect(void *ctx, const char *token, unsigned long long n)
 	t->count[t->n++] = n;
 }
 
-static int S_strcmp(const void *a, const void *b)
-{
-	return strcmp(a, b);
-}
 
 /* The second generator's tokens in 'p', sorted. */
 static void P_tokens(const P_ctx *c, const P_pos *p, L_tokens *out)
@@ -545,33 +540,17 @@ static void P_tokens(const P_ctx *c, const P_pos *p, L_tokens *out)
 	out->n = P_gen(c, p, t);
 	for (size_t i = 0; i < out->n; i++)
 		P_token(&t[i], out->tok[i], sizeof out->tok[i]);
-	qsort(out->tok, out->n, sizeof out->tok[0], S_strcmp);
+	qsort(out->tok, out->n, sizeof out->tok[0], tt_strcmp);
 }
 
-static void S_print_tokens(const char *who, const L_tokens *t)
-{
-	print_message("  %s (%zu):", who, t->n);
-	for (size_t i = 0; i < t->n; i++)
-		print_message(" %s", t->tok[i]);
-	print_message("\n");
-}
 
-/* Compares the two sets of tokens; prints both and returns 0 when they
- * differ (or either has a token twice). */
+/* Compares the two sets of tokens ('lib' sorted here); prints both and
+ * returns 0 when they differ (or either has a token twice). */
 static int S_same_set_as(const char *rules, const char *pos, L_tokens *mine, L_tokens *lib,
                          const char *mine_is, const char *lib_is)
 {
-	qsort(lib->tok, lib->n, sizeof lib->tok[0], S_strcmp);
-	int ok = mine->n == lib->n;
-	for (size_t i = 0; ok && i < mine->n; i++)
-		ok = strcmp(mine->tok[i], lib->tok[i]) == 0 &&
-		     (i == 0 || strcmp(mine->tok[i - 1], mine->tok[i]) != 0);
-	if (!ok) {
-		print_message("legal turns differ: rules \"%s\", position \"%s\"\n", rules, pos);
-		S_print_tokens(mine_is, mine);
-		S_print_tokens(lib_is, lib);
-	}
-	return ok;
+	qsort(lib->tok, lib->n, sizeof lib->tok[0], tt_strcmp);
+	return tt_same_tokens(rules, pos, TT_TOKS(mine), TT_TOKS(lib), mine_is, lib_is);
 }
 
 static int S_same_set(const char *rules, const char *pos, L_tokens *mine, L_tokens *lib)
@@ -579,15 +558,6 @@ static int S_same_set(const char *rules, const char *pos, L_tokens *mine, L_toke
 	return S_same_set_as(rules, pos, mine, lib, "second generator", "library");
 }
 
-/* ===== A PRNG of our own (splitmix64) ===== */
-
-static uint64_t R_next(uint64_t *x)
-{
-	uint64_t z = (*x += UINT64_C(0x9E3779B97F4A7C15));
-	z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
-	z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
-	return z ^ (z >> 31);
-}
 
 /* ===== The option settings compared ===== */
 
@@ -630,12 +600,6 @@ static void S_rules_tag(const char *rules, char *buf, size_t n)
 	snprintf(buf, n, "pitarra%s%s", *rules ? "; " : "", rules);
 }
 
-static double S_seconds(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 /* ===== 0. The second generator's own tables and a few spec sentences ===== */
 
@@ -694,7 +658,7 @@ static void S_expect(const char *rules, const char *pos, const char *want)
 	snprintf(copy, sizeof copy, "%s", want);
 	for (char *w = strtok(copy, " "); w; w = strtok(NULL, " "))
 		memcpy(hand.tok[hand.n++], w, strlen(w) + 1);
-	qsort(hand.tok, hand.n, sizeof hand.tok[0], S_strcmp);
+	qsort(hand.tok, hand.n, sizeof hand.tok[0], tt_strcmp);
 	int ok_mine = S_same_set_as(rules, pos, &hand, &mine, "by hand", "second generator");
 	int ok_lib = S_same_set_as(rules, pos, &hand, &lib, "by hand", "library");
 	assert_true(ok_mine);
@@ -768,12 +732,12 @@ static void test_perft_start(void **state)
 	tb_engine *e = L_new(NULL, NULL);
 	double t_mine = 0, t_lib = 0;
 	for (int d = 1; d <= 5; d++) {
-		double t0 = S_seconds();
+		double t0 = tt_seconds();
 		unsigned long long mine = P_perft(&c, &p, d);
-		double t1 = S_seconds();
+		double t1 = tt_seconds();
 		unsigned long long lib = tb_engine_perft(e, d);
 		t_mine += t1 - t0;
-		t_lib += S_seconds() - t1;
+		t_lib += tt_seconds() - t1;
 		print_message("perft %d from the start: %llu (second generator), %llu (library), "
 		              "%llu (by hand)\n", d, mine, lib, by_hand[d]);
 		assert_true(mine == by_hand[d]);
@@ -879,7 +843,7 @@ static int S_perft_compare(const char *rules, const char *pos, int *mismatches,
 static void test_perft_positions(void **state)
 {
 	(void)state;
-	double t0 = S_seconds();
+	double t0 = tt_seconds();
 	int mismatches = 0, runs = 0, bad_claims = 0, at4 = 0;
 	enum { NPOS = 6 };
 	static unsigned long long counts[64][NPOS][5];
@@ -907,7 +871,7 @@ static void test_perft_positions(void **state)
 		}
 	}
 	print_message("perft from positions: %d (settings x positions; %d to depth 4, the others "
-	              "to 3), %d differ, %.2f s\n", runs, at4, mismatches, S_seconds() - t0);
+	              "to 3), %d differ, %.2f s\n", runs, at4, mismatches, tt_seconds() - t0);
 	assert_int_equal(mismatches, 0);
 	assert_int_equal(bad_claims, 0);
 }
@@ -954,7 +918,7 @@ static int S_same_codes(const P_turn *mine, size_t nm, const L_tokens *lib)
 static void test_playout_sets(void **state)
 {
 	(void)state;
-	double t0 = S_seconds();
+	double t0 = tt_seconds();
 	static L_tokens mine, lib;
 	unsigned long long positions = 0, games = 0, turns = 0, passes = 0, removals = 0;
 	int bad = 0;
@@ -1004,13 +968,13 @@ static void test_playout_sets(void **state)
 				nt = P_gen(&c, &p, t);
 				if (!nt)
 					break;
-				P_play(&p, &t[R_next(&seed) % nt]);
+				P_play(&p, &t[tt_splitmix(&seed) % nt]);
 			}
 		}
 	}
 	print_message("playouts: %llu games, %llu positions, %llu legal turns compared (%llu "
 	              "passes, %llu with a removal), %.2f s\n",
-	              games, positions, turns, passes, removals, S_seconds() - t0);
+	              games, positions, turns, passes, removals, tt_seconds() - t0);
 	assert_int_equal(bad, 0);
 }
 
@@ -1173,7 +1137,7 @@ static void H_own_games(const char *rules, int ngames, uint64_t *seed, H_stats *
 				if (t[i].from >= 0 && t[i].from == p.last_to[p.stm] &&
 				    t[i].to == p.last_from[p.stm])
 					back[nback++] = i;
-			uint64_t r = R_next(seed);
+			uint64_t r = tt_splitmix(seed);
 			size_t pick = nback && r % 4 ? back[(r >> 8) % nback] : (r >> 8) % nt;
 			P_token(&t[pick], tok[n], sizeof tok[n]);
 			P_play(&p, &t[pick]);
@@ -1284,7 +1248,7 @@ static void H_library_games(const char *rules, int ngames, uint64_t seed, H_stat
 					              "\"%s\" (last moves R %d-%d, Y %d-%d, %d quiet turns)\n",
 					              rules, (int)k, w, n + 1, pos, p.last_from[0], p.last_to[0],
 					              p.last_from[1], p.last_to[1], p.quiet);
-					S_print_tokens("second generator", &mine);
+					tt_print_tokens("second generator", TT_TOKS(&mine));
 					print_message("%s", text);
 					st->bad = 1;
 					break;
@@ -1320,7 +1284,7 @@ static void H_library_games(const char *rules, int ngames, uint64_t seed, H_stat
 static void test_history(void **state)
 {
 	(void)state;
-	double t0 = S_seconds();
+	double t0 = tt_seconds();
 	H_stats own = {0}, lib = {0}, noret = {0}, freecol = {0};
 	uint64_t seed = 77;
 	for (int s = 0; S_settings[s].rules && !own.bad && !lib.bad; s++) {
@@ -1344,7 +1308,7 @@ static void test_history(void **state)
 	              "games %llu (%llu turns, %llu over); %.2f s\n",
 	              own.games, own.turns, own.probe_returns, own.probes, noret.suppressed,
 	              noret.retaken, freecol.suppressed, freecol.retaken, own.ended,
-	              own.ended_probed, lib.games, lib.turns, lib.ended, S_seconds() - t0);
+	              own.ended_probed, lib.games, lib.turns, lib.ended, tt_seconds() - t0);
 	assert_int_equal(own.bad, 0);
 	assert_int_equal(lib.bad, 0);
 	/* the games did meet the cases they are for */
