@@ -80,6 +80,8 @@ struct tb_game {
 	const char *title;          /* for people */
 	const char *side_tag[2];    /* player tags, first mover first */
 	char side_letter[2];        /* in position notation */
+	const char *piece_class[2]; /* each side's pieces' CSS class in diagrams */
+	uint8_t square_pieces;      /* drawn square (Asalto's are), else round */
 	const char *piece_types;    /* type letters, "" when all alike */
 	const char *const *extra_keys; /* position key=value keys, NULL-ended */
 	const char *start;          /* the start under the default rules, in position

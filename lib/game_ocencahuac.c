@@ -154,6 +154,7 @@ const tb_game tb_game_ocencahuac = {
 	.title = "Ocencahuac",
 	.side_tag = {"Sanganguey", "Ceboruco"},
 	.side_letter = {'S', 'C'},
+	.piece_class = {"dark", "light"},
 	.piece_types = "EMPG",
 	.extra_keys = S_extras,
 	.start = "S 1 S:Ea1,Mb1,Pc1,Ga2,Gb2,Gc2 C:Gc7,Gd7,Ge7,Pc8,Md8,Ee8",

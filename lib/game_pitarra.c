@@ -95,6 +95,7 @@ const tb_game tb_game_pitarra = {
 	.title = "La Pitarra",
 	.side_tag = {"Red", "Yellow"},
 	.side_letter = {'R', 'Y'},
+	.piece_class = {"red", "yellow"},
 	.piece_types = "",
 	.extra_keys = S_extras,
 	.start = "R 1 R: Y: hand=12,12",

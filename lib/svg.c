@@ -268,27 +268,17 @@ static void S_coords(S_draw *d)
 
 /* ===== Pieces and what happened ===== */
 
-static const char *S_piece_class(const tb_ruleset *rs, int side)
-{
-	const char *name = rs->game->name;
-	if (strcmp(name, "asalto") == 0)
-		return side ? "defender" : "attacker";
-	if (strcmp(name, "ocencahuac") == 0)
-		return side ? "light" : "dark";
-	return side ? "yellow" : "red";
-}
-
 static void S_pieces(S_draw *d, const tb_state *s)
 {
 	const tb_geometry *g = &d->rs->geo;
-	int square = strcmp(d->rs->game->name, "asalto") == 0;
+	int square = d->rs->game->square_pieces;
 	for (int p = 0; p < g->npoints; p++) {
 		uint8_t c = s->cell[p];
 		if (!c)
 			continue;
 		int side = TB_CELL_SIDE(c);
 		char cls[48];
-		snprintf(cls, sizeof cls, "piece %s", S_piece_class(d->rs, side));
+		snprintf(cls, sizeof cls, "piece %s", d->rs->game->piece_class[side]);
 		double x = S_x(d, g->points[p].x), y = S_y(d, g->points[p].y), r = 3.4;
 		S_start(d, square ? "rect" : "circle", cls);
 		if (square) {
@@ -322,7 +312,7 @@ static void S_labels(S_draw *d, const tb_state *s)
 		if (!c)
 			continue;
 		char cls[48], label[2] = {types[TB_CELL_TYPE(c)], 0};
-		snprintf(cls, sizeof cls, "label %s", S_piece_class(d->rs, TB_CELL_SIDE(c)));
+		snprintf(cls, sizeof cls, "label %s", d->rs->game->piece_class[TB_CELL_SIDE(c)]);
 		S_text(d, cls, S_x(d, g->points[p].x), S_y(d, g->points[p].y) + 1.4, label);
 	}
 }
