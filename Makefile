@@ -32,7 +32,11 @@ PKG_CMOCKA = $(shell pkg-config --cflags --libs cmocka 2>/dev/null)
 # libxml2's headers as system headers: our warnings are not theirs.
 XML_CFLAGS = $(patsubst -I%,-isystem %,$(shell pkg-config --cflags libxml-2.0 2>/dev/null))
 XML_LIBS = $(shell pkg-config --libs libxml-2.0 2>/dev/null)
-CPPFLAGS += $(XML_CFLAGS)
+# PCRE2 (8-bit code units): tag value formats, and tablero grep.
+PCRE_CFLAGS = $(patsubst -I%,-isystem %,$(shell pkg-config --cflags libpcre2-8 2>/dev/null))
+PCRE_LIBS = $(shell pkg-config --libs libpcre2-8 2>/dev/null)
+CPPFLAGS += $(XML_CFLAGS) $(PCRE_CFLAGS)
+DEP_LIBS = $(XML_LIBS) $(PCRE_LIBS)
 
 LIB_SRC := $(wildcard lib/*.c)
 CLI_SRC := $(wildcard cli/*.c)
@@ -73,10 +77,10 @@ $(BUILD)/libtablero.a: $(LIB_OBJ)
 	ar rcs $@ $^
 
 $(BUILD)/libtablero.so: $(LIB_OBJ)
-	$(CC) -shared -Wl,-soname,libtablero.so.0 $(LDFLAGS) -o $@ $^ $(XML_LIBS)
+	$(CC) -shared -Wl,-soname,libtablero.so.0 $(LDFLAGS) -o $@ $^ $(DEP_LIBS)
 
 $(BUILD)/tablero: $(CLI_OBJ) $(BUILD)/libtablero.a
-	$(CC) $(LDFLAGS) -o $@ $(CLI_OBJ) $(BUILD)/libtablero.a $(XML_LIBS)
+	$(CC) $(LDFLAGS) -o $@ $(CLI_OBJ) $(BUILD)/libtablero.a $(DEP_LIBS)
 
 $(BUILD)/tablero.pc: tablero.pc.in lib/tablero.h
 	@mkdir -p $(dir $@)
@@ -87,11 +91,11 @@ $(BUILD)/tablero.pc: tablero.pc.in lib/tablero.h
 $(BUILD)/tests/test_%: tests/unit/test_%.c $(BUILD)/libtablero.a | $(DEPS_OK)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -fvisibility=default $< -o $@ $(LDFLAGS) \
-		$(BUILD)/libtablero.a $(XML_LIBS) $(PKG_CMOCKA)
+		$(BUILD)/libtablero.a $(DEP_LIBS) $(PKG_CMOCKA)
 
 $(BUILD)/tests/spec_runner: tests/spec_runner.c $(BUILD)/libtablero.a | $(DEPS_OK)
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(CFLAGS) $< -o $@ $(LDFLAGS) $(BUILD)/libtablero.a $(XML_LIBS)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $< -o $@ $(LDFLAGS) $(BUILD)/libtablero.a $(DEP_LIBS)
 
 unit: $(UNIT_BIN)
 	@failed=0; for t in $(UNIT_BIN); do echo "== $$t"; $$t || failed=$$((failed + 1)); done; \

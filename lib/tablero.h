@@ -153,6 +153,11 @@ TB_EXPORT const char *tb_record_tag(const tb_record *rec, const char *name);
 TB_EXPORT int tb_record_tag_at(const tb_record *rec, size_t i,
                                const char **name, const char **value);
 
+/** The PCRE2 pattern a value of tag 'tag' ("Date", "Source", "Rules")
+ * must match, as spec/tgn.md quotes it (section "Tag value formats"),
+ * or NULL for a tag whose value is free text. Static. */
+TB_EXPORT const char *tb_tag_pattern(const char *tag);
+
 /** Line on which the record starts in its source. */
 TB_EXPORT unsigned tb_record_line(const tb_record *rec);
 

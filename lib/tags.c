@@ -54,74 +54,18 @@ static void S_diag_value(tb_reader *r, int code, const tb_tag *t, const char *fm
 
 /* ===== Values ===== */
 
-/* A date field: digits and '?'; when all digits, within lo..hi. */
-static int S_date_part(const char *s, size_t n, int lo, int hi)
-{
-	int v = 0, known = 1;
-	for (size_t i = 0; i < n; i++) {
-		if (s[i] == '?')
-			known = 0;
-		else if (isdigit((unsigned char)s[i]))
-			v = v * 10 + (s[i] - '0');
-		else
-			return 0;
-	}
-	return !known || (v >= lo && v <= hi);
-}
-
 /* Date -> YYYY.MM.DD with '?' for unknown digits; "YYYY-MM-DD",
- * "YYYY" and "YYYY.MM" are read and written in the canonical form. */
+ * "YYYY" and "YYYY.MM" are read and written in the canonical form. The
+ * format, ranges included, is the pattern's (tagfmt.c). */
 static const char *S_date(tb_arena *a, const char *v)
 {
+	if (!tb_tag_format_matches(TB_TAGFMT_DATE, v))
+		return NULL;
 	size_t n = strlen(v);
 	char d[11] = "????.??.??";
-	if (n != 4 && n != 7 && n != 10)
-		return NULL;
 	memcpy(d, v, n);
-	if (n > 4 && v[4] != '.' && v[4] != '-')
-		return NULL;
-	if (n > 7 && v[7] != v[4])
-		return NULL;
 	d[4] = d[7] = '.';
-	if (!S_date_part(d, 4, 0, 9999) || !S_date_part(d + 5, 2, 1, 12) ||
-	    !S_date_part(d + 8, 2, 1, 31))
-		return NULL;
 	return strcmp(d, v) == 0 ? v : tb_arena_strndup(a, d, 10);
-}
-
-/* timecode -> H+:MM:SS ('-' H+:MM:SS)? */
-static int S_timecode(const char *s)
-{
-	for (int k = 0; k < 2; k++) {
-		int h = 0;
-		while (isdigit((unsigned char)*s) && h < 3)
-			s++, h++;
-		if (!h)
-			return 0;
-		for (int f = 0; f < 2; f++) {
-			if (s[0] != ':' || !isdigit((unsigned char)s[1]) || s[1] > '5' ||
-			    !isdigit((unsigned char)s[2]))
-				return 0;
-			s += 3;
-		}
-		if (*s == '\0')
-			return 1;
-		if (*s != '-' || k == 1)
-			return 0;
-		s++;
-	}
-	return 0;
-}
-
-static int S_source_ok(const char *v)
-{
-	const char *at = strrchr(v, '@');
-	if (!at)
-		return 1;
-	at++;
-	while (*at == ' ')
-		at++;
-	return S_timecode(at);
 }
 
 static int S_result_value(const char *v)
@@ -252,7 +196,7 @@ static void S_check_values(tb_reader *r, tb_record *rec, tb_tag_list *l)
 			S_diag_value(r, TB_D_RESULT_TAG, t,
 			             "Result must be 1-0, 0-1, 1/2-1/2 or *, not \"%s\"", t->value);
 	}
-	if ((t = S_find(l, "Source")) && !S_source_ok(t->value))
+	if ((t = S_find(l, "Source")) && !tb_tag_format_matches(TB_TAGFMT_SOURCE, t->value))
 		S_diag_value(r, TB_D_SOURCE, t,
 		             "a Source timecode is written '@ HH:MM:SS' or "
 		             "'@ HH:MM:SS-HH:MM:SS' at its end%s", "");
@@ -283,7 +227,10 @@ static const tb_game *S_game(tb_reader *r, tb_record *rec, tb_tag_list *l,
 	opts.n = 0;
 	if ((t = S_find(l, "Rules"))) {
 		char msg[320];
+		int shaped = tb_tag_format_matches(TB_TAGFMT_RULES, t->value);
 		why = tb_rules_read(&rec->arena, g, t->value, &opts, &t->value, &arg);
+		if (!why && !shaped) /* the reader is laxer than the pattern */
+			why = "[Rules] is written 'game; key=value; ...'%s";
 		if (!why && (why = tb_options_check(g, &opts, msg, sizeof msg)))
 			arg = "";
 		if (!why && (why = g->board(board, &opts)))

@@ -36,6 +36,12 @@ const char *tb_rules_read(tb_arena *a, const tb_game *g, const char *value, tb_o
 tb_position *tb_tags_position(tb_reader *r, tb_arena *a, const tb_game *g,
                               const tb_board *b, const tb_tok *t);
 
+/* The tags whose values have a format (tagfmt.c). ORDER: S_formats. */
+typedef enum { TB_TAGFMT_DATE, TB_TAGFMT_SOURCE, TB_TAGFMT_RULES } tb_tag_format_kind;
+
+/* Returns 1 when 'value' has the format of tag kind 'k'. */
+int tb_tag_format_matches(tb_tag_format_kind k, const char *value);
+
 /* The result the [Result] tag gives (TB_RESULT_OTHER for "*"). */
 tb_result tb_tags_result(const tb_record *rec);
 /* Sets the [Result] tag to 'res'. */

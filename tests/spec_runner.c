@@ -401,6 +401,33 @@ int main(int argc, char **argv)
 				snprintf(sect, sizeof sect, "%.*s", (int)(eol - p), p);
 				section = sect;
 			}
+			if (is_line(p, end, "~~~~ patterns")) {
+				/* "Tag  pattern" lines: the library's own patterns */
+				put(&upd, p, (size_t)(eol + 1 - p));
+				for (p = eol + 1, lineno++; p < end && !is_line(p, end, "~~~~");
+				     p = eol + 1, lineno++) {
+					eol = memchr(p, '\n', (size_t)(end - p));
+					if (!eol)
+						eol = end;
+					put(&upd, p, (size_t)(eol + 1 - p));
+					char tag[32] = "";
+					size_t tn = strcspn(p, " \n");
+					const char *pat = p + tn;
+					while (*pat == ' ')
+						pat++;
+					snprintf(tag, sizeof tag, "%.*s", (int)(tn < 31 ? tn : 31), p);
+					const char *lib = tb_tag_pattern(tag);
+					if (lib && strlen(lib) == (size_t)(eol - pat) &&
+					    memcmp(lib, pat, (size_t)(eol - pat)) == 0) {
+						passed++;
+					} else {
+						failed++;
+						printf("FAIL: %s:%u: the pattern of %s is not the library's: %s\n",
+						       argv[a], lineno, tag, lib ? lib : "(none)");
+					}
+				}
+				continue;
+			}
 			int mode = is_line(p, end, "~~~~ example validate")         ? MODE_VALIDATE
 			         : is_line(p, end, "~~~~ example xml")              ? MODE_XML
 			         : is_line(p, end, "~~~~ example xml positions")    ? MODE_XML_POSITIONS

@@ -382,6 +382,49 @@ static void test_result_tag_values(void **state)
 	}
 }
 
+/* Could some digits in place of the '?'s of the two characters at 's'
+ * make a number in lo..hi? By trying all of them. */
+static int S_could_be(const char *s, int lo, int hi)
+{
+	for (int v = lo; v <= hi; v++)
+		if ((s[0] == '?' || s[0] - '0' == v / 10) && (s[1] == '?' || s[1] - '0' == v % 10))
+			return 1;
+	return 0;
+}
+
+/* The Date pattern against enumeration: every month and day spelled
+ * from the characters that matter, with both separators. */
+static void test_date_pattern_vs_enumeration(void **state)
+{
+	(void)state;
+	static const char chars[] = "01239?";
+	size_t n = sizeof chars - 1, checked = 0;
+	for (size_t a = 0; a < n * n * n * n; a++) {
+		char m[3] = {chars[a % n], chars[a / n % n], 0};
+		char d[3] = {chars[a / n / n % n], chars[a / n / n / n % n], 0};
+		for (int sep = 0; sep < 2; sep++) {
+			char v[16];
+			snprintf(v, sizeof v, "19?8%c%s%c%s", ".-"[sep], m, ".-"[sep], d);
+			int want = S_could_be(m, 1, 12) && S_could_be(d, 1, 31);
+			if (tb_tag_format_matches(TB_TAGFMT_DATE, v) != want)
+				fail_msg("Date \"%s\": the pattern says %d, enumeration %d", v,
+				         !want, want);
+			snprintf(v, sizeof v, "2001%c%s", ".-"[sep], m);
+			if (tb_tag_format_matches(TB_TAGFMT_DATE, v) != S_could_be(m, 1, 12))
+				fail_msg("Date \"%s\": the pattern disagrees", v);
+			checked += 2;
+		}
+	}
+	assert_int_equal(checked, 5184);
+	static const char *const bad[] = {"1998.07-01", "1998-07.01", "98.07.01", "19980701",
+	                                  "1998.7.1", "1998.07.01 ", "1998.07.01\n", "x998"};
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+		if (tb_tag_format_matches(TB_TAGFMT_DATE, bad[i]))
+			fail_msg("Date \"%s\" matched", bad[i]);
+	assert_non_null(tb_tag_pattern("Date"));
+	assert_null(tb_tag_pattern("Site"));
+}
+
 static void test_source_timecodes(void **state)
 {
 	(void)state;
@@ -481,6 +524,7 @@ int main(void)
 		cmocka_unit_test(test_too_many_rule_options),
 		cmocka_unit_test(test_rules_change_the_board),
 		cmocka_unit_test(test_result_tag_values),
+		cmocka_unit_test(test_date_pattern_vs_enumeration),
 		cmocka_unit_test(test_source_timecodes),
 		cmocka_unit_test(test_position_tag),
 		cmocka_unit_test(test_tag_list),

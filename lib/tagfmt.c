@@ -1,0 +1,79 @@
+/*
+ * tagfmt.c -- the formats of tag values, as PCRE2 patterns
+ * (spec/tgn.md, "Tag value formats").
+ *
+ * The patterns are the contract: the spec quotes them, and a test
+ * checks that it quotes these very strings. They are compiled once per
+ * process (call_once) and JIT-compiled where PCRE2 can; each match runs
+ * under PCRE2's match and depth limits, though these patterns never
+ * backtrack far: every repetition is anchored by a character that
+ * cannot start the next.
+ */
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include <pcre2.h>
+#include <string.h>
+#include <threads.h>
+
+#include "tags.h"
+
+typedef struct S_format {
+	const char *tag;
+	const char *pattern;
+	pcre2_code *code;
+} S_format;
+
+/* ORDER: tb_tag_format_kind. */
+static S_format S_formats[] = {
+	{"Date",
+	 "\\A[0-9?]{4}(?:([.-])(?:0[1-9]|1[0-2]|[01?]\\?|\\?[0-9])"
+	 "(?:\\1(?:0[1-9]|[12][0-9]|3[01]|[0-3?]\\?|\\?[0-9]))?)?\\z", NULL},
+	{"Source",
+	 "\\A(?s:[^@]*|.*@ *[0-9]{1,3}:[0-5][0-9]:[0-5][0-9]"
+	 "(?:-[0-9]{1,3}:[0-5][0-9]:[0-5][0-9])?)\\z", NULL},
+	{"Rules",
+	 "\\A(?:\\?|[ \\t]*[A-Za-z]+[ \\t]*"
+	 "(?:;[ \\t]*(?:[a-z0-9_]+[ \\t]*=[ \\t]*[^; \\t]+[ \\t]*)?)*)\\z", NULL},
+};
+#define S_NFORMATS (sizeof S_formats / sizeof S_formats[0])
+
+static once_flag S_once = ONCE_FLAG_INIT;
+static pcre2_match_context *S_mctx;
+
+/* Compiles every pattern; a pattern that does not compile is a bug
+ * the tests catch (tb_tag_format_matches then says no match). */
+static void S_compile(void)
+{
+	for (size_t i = 0; i < S_NFORMATS; i++) {
+		int err;
+		PCRE2_SIZE at;
+		S_formats[i].code = pcre2_compile((PCRE2_SPTR)S_formats[i].pattern,
+		                                  PCRE2_ZERO_TERMINATED, 0, &err, &at, NULL);
+		if (S_formats[i].code)
+			(void)pcre2_jit_compile(S_formats[i].code, PCRE2_JIT_COMPLETE);
+	}
+	S_mctx = pcre2_match_context_create(NULL);
+	if (S_mctx) {
+		pcre2_set_match_limit(S_mctx, 100000);
+		pcre2_set_depth_limit(S_mctx, 1000);
+	}
+}
+
+const char *tb_tag_pattern(const char *tag)
+{
+	for (size_t i = 0; i < S_NFORMATS; i++)
+		if (strcmp(S_formats[i].tag, tag) == 0)
+			return S_formats[i].pattern;
+	return NULL;
+}
+
+int tb_tag_format_matches(tb_tag_format_kind k, const char *value)
+{
+	call_once(&S_once, S_compile);
+	pcre2_code *code = S_formats[k].code;
+	if (!code)
+		return 0;
+	pcre2_match_data *md = pcre2_match_data_create(2, NULL);
+	int rc = pcre2_match(code, (PCRE2_SPTR)value, strlen(value), 0, 0, md, S_mctx);
+	pcre2_match_data_free(md);
+	return rc > 0;
+}
