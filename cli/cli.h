@@ -27,6 +27,8 @@ int cmd_perft(int argc, char **argv);
 int cmd_random(int argc, char **argv);
 int cmd_xml(int argc, char **argv);
 int cmd_svg(int argc, char **argv);
+int cmd_diff(int argc, char **argv);
+int cmd_grep(int argc, char **argv);
 
 /* Prints every diagnostic of the reader's last record to stderr.
  * Returns how many of them were errors (or warnings too, if 'strict'). */

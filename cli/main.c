@@ -131,6 +131,35 @@ static const cli_cmd S_cmds[] = {
 	 "Exit: 0 drawn, 1 the record or position cannot be drawn, 2 could not\n"
 	 "run.\n",
 	 cmd_svg},
+	{"diff", "compare two transcriptions, or find the same game twice",
+	 "usage: tablero diff [--pair-by order|TAG,...] [--tags-only | --moves-only]\n"
+	 "                    [--ignore-comments] [--xml] A B\n"
+	 "       tablero diff --duplicates [--xml] FILE...\n"
+	 "\n"
+	 "Compares the records of A with those of B ('-': standard input) by\n"
+	 "what they mean, not how they are spelled (spec/compare.md): two\n"
+	 "tokens the rules read as the same turn are the same. For each pair\n"
+	 "that differs it prints the tags that differ, the turns aligned as\n"
+	 "a unified diff (ply, turn, each source's line), the first divergence\n"
+	 "with the points where the positions after it differ, then the\n"
+	 "comments, NAGs and variations that differ. Identical records print\n"
+	 "nothing.\n"
+	 "\n"
+	 "  --pair-by SPEC     pair the games of A and B in order (the default),\n"
+	 "                     or by the values of the tags SPEC names\n"
+	 "                     (\"Site,Date,Round\"); unpaired games are listed\n"
+	 "  --tags-only        compare the tags only\n"
+	 "  --moves-only       compare the turns only\n"
+	 "  --ignore-comments  leave comments, NAGs and variations out\n"
+	 "  --xml              write the differences as XML (schemas/diff.rng)\n"
+	 "  --duplicates       list the games of all FILEs that are the same\n"
+	 "                     game, up to the board's symmetries, and those\n"
+	 "                     that begin another\n"
+	 "  -h, --help         this text\n"
+	 "\n"
+	 "Exit: 0 the same (no duplicates), 1 different (duplicates found),\n"
+	 "2 could not compare (unreadable input, a record with errors).\n",
+	 cmd_diff},
 };
 
 static void S_usage(FILE *out)

@@ -133,6 +133,23 @@ int tb_mb_add(tb_move_builder *mb, tb_scan *sc, tb_part_kind kind, tb_point pt)
 	return 0;
 }
 
+tb_point tb_point_symmetry(const tb_board *b, unsigned k, tb_point p)
+{
+	if (p == TB_PT_NONE || p == TB_PT_UNKNOWN)
+		return p;
+	int f = TB_PT_FILE(p), r = TB_PT_RANK(p);
+	if (k & 4) {
+		int t = f;
+		f = r;
+		r = t;
+	}
+	if (k & 1)
+		f = b->files - 1 - f;
+	if (k & 2)
+		r = b->ranks - 1 - r;
+	return TB_PT(f, r);
+}
+
 void tb_point_write(tb_buf *b, tb_point p)
 {
 	if (p == TB_PT_UNKNOWN) {

@@ -82,6 +82,11 @@ struct tb_game {
 	char side_letter[2];        /* in position notation */
 	const char *piece_class[2]; /* each side's pieces' CSS class in diagrams */
 	uint8_t square_pieces;      /* drawn square (Asalto's are), else round */
+	/* The symmetries of the board and start that the rules respect
+	 * (tb_point_symmetry): 1 none, 2 the mirror of the files, 8 the
+	 * square's (a board as wide as high). Duplicates are found up to
+	 * these (spec/compare.md). */
+	uint8_t symmetries;
 	const char *piece_types;    /* type letters, "" when all alike */
 	const char *const *extra_keys; /* position key=value keys, NULL-ended */
 	const char *start;          /* the start under the default rules, in position
@@ -117,6 +122,11 @@ const char *tb_options_check(const tb_game *g, const tb_opts *o, char *why, size
 extern const tb_game tb_game_pitarra;
 extern const tb_game tb_game_asalto;
 extern const tb_game tb_game_ocencahuac;
+
+/* Symmetry 'k' (< the game's 'symmetries') of point 'p' on board 'b':
+ * bit 2 swaps files and ranks, bit 0 mirrors the files, bit 1 the
+ * ranks. '?' and no point stay as they are. */
+tb_point tb_point_symmetry(const tb_board *b, unsigned k, tb_point p);
 
 /* Writes point 'p' ("d1", "?"). */
 void tb_point_write(tb_buf *b, tb_point p);

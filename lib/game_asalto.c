@@ -120,6 +120,8 @@ const tb_game tb_game_asalto = {
 	.piece_class = {"attacker", "defender"},
 	.square_pieces = 1, /* "مربع": the text's pieces are squares */
 	.piece_types = "",
+	.symmetries = 2, /* left and right: the fortress is at one end, so the
+	                  * board turned is another game */
 	.extra_keys = S_extras,
 	.start = "A 1 A:c1,d1,e1,c2,d2,e2,a3,b3,c3,d3,e3,f3,g3,a4,b4,c4,d4,e4,f4,g4,a5,b5,f5,g5 D:?,?",
 	.board = S_board,

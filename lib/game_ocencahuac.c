@@ -156,6 +156,8 @@ const tb_game tb_game_ocencahuac = {
 	.side_letter = {'S', 'C'},
 	.piece_class = {"dark", "light"},
 	.piece_types = "EMPG",
+	.symmetries = 1, /* the start is not: the Emperor and the Princess stand
+	                  * on a1 and b1, not mirrored */
 	.extra_keys = S_extras,
 	.start = "S 1 S:Ea1,Mb1,Pc1,Ga2,Gb2,Gc2 C:Gc7,Gd7,Ge7,Pc8,Md8,Ee8",
 	.board = S_board,

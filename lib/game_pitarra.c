@@ -97,6 +97,9 @@ const tb_game tb_game_pitarra = {
 	.side_letter = {'R', 'Y'},
 	.piece_class = {"red", "yellow"},
 	.piece_types = "",
+	.symmetries = 8, /* the squares, midpoint lines and diagonals look the
+	                  * same from each side and in a mirror, as does the
+	                  * empty start */
 	.extra_keys = S_extras,
 	.start = "R 1 R: Y: hand=12,12",
 	.board = S_board,

@@ -250,6 +250,86 @@ TB_EXPORT char *tb_engine_position(const tb_engine *e);
 TB_EXPORT char *tb_engine_random_game(const tb_engine *e, unsigned long long seed,
                                       unsigned max_turns, size_t *len);
 
+/** ## Comparing records (spec/compare.md)
+ *
+ * A record's main line as a sequence of what its turns mean, for
+ * comparing two transcriptions of a game (tablero diff) and finding
+ * the same game twice in a collection.
+ */
+
+/** One node of a record's main line: a turn (a move, a pass, an
+ * unknown turn, a reading), a gap or a restated position. Borrowed from
+ * its tb_plies. */
+typedef struct tb_ply {
+	size_t ply;          /* turns from the start to this one, this one
+	                        included (a gap or a position: before it) */
+	unsigned number;     /* the turn number as read; 0 when unknown */
+	int side;            /* 0 first side, 1 second, 2 unknown */
+	const char *token;   /* what the turn is: its canonical token, with
+	                        every '?' point the rules fill (the one legal
+	                        turn that fits) filled; "<gap 2>" and
+	                        "<position \"...\">" for the others */
+	const char *written; /* the token as the canonical form writes it */
+	const char *notes;   /* its NAGs, comments and variations, as the
+	                        canonical form writes them after it; "" */
+	unsigned line, col;  /* where it is written */
+	int known;           /* the rules replayed the record through it */
+} tb_ply;
+
+typedef struct tb_plies tb_plies;
+
+/** The main line of 'rec' (no errors; its game known), replayed by its
+ * game's rules as far as they can follow it -- an illegal or unknown
+ * turn or a gap stops them until the record restates the position.
+ * 'rec' must outlive the result; the caller frees it with
+ * tb_plies_free. Returns NULL for a record with errors. */
+TB_EXPORT tb_plies *tb_plies_new(const tb_record *rec);
+TB_EXPORT void tb_plies_free(tb_plies *p);
+/** The number of nodes, and the i-th (i < count). */
+TB_EXPORT size_t tb_plies_count(const tb_plies *p);
+TB_EXPORT const tb_ply *tb_plies_at(const tb_plies *p, size_t i);
+/** The record's comments outside its turns -- before its tags, after
+ * each tag, before its first turn, after its result -- in canonical
+ * form, one "where: {comment}" per line; "" when none. Borrowed. */
+TB_EXPORT const char *tb_plies_comments(const tb_plies *p);
+
+/** An alignment step: '=' a[a] and b[b] mean the same turn, '-' a[a]
+ * is only in a, '+' b[b] only in b. */
+typedef struct tb_edit {
+	char op;
+	size_t a, b;
+} tb_edit;
+
+/** Aligns the main lines 'a' and 'b' by what their turns mean: a
+ * shortest edit script (Myers' O(ND) algorithm, linear space), steps in
+ * order. Returns them (the caller frees the array; '*n' their number). */
+TB_EXPORT tb_edit *tb_plies_align(const tb_plies *a, const tb_plies *b, size_t *n);
+
+/** Called for each thing that differs between two positions: 'what' is
+ * a point ("d4") or "to move", or a position key ("hand"); 'in_a' and
+ * 'in_b' say what each position has there ("R", "SE+", "" for empty).
+ * All borrowed for the call. */
+typedef void (*tb_position_diff_fn)(void *ctx, const char *what, const char *in_a,
+                                    const char *in_b);
+
+/** Compares the position after the first 'na' nodes of 'a' (0: its
+ * start) with the one after the first 'nb' of 'b', calling 'fn' for
+ * each difference, points in board order first. Returns how many there
+ * are, or -1 when either position is not known by the rules, or the
+ * records are of different games or boards. */
+TB_EXPORT int tb_plies_position_diff(const tb_plies *a, size_t na, const tb_plies *b,
+                                     size_t nb, tb_position_diff_fn fn, void *ctx);
+
+/** The key of the game 'p' records: the same for two records exactly
+ * when they have the same game, start and turns up to the board's
+ * symmetries (spec/compare.md), and a prefix of another's, ending where
+ * a turn ends, exactly when that record goes on from the same game.
+ * The caller frees it ('*len' its length). */
+TB_EXPORT char *tb_plies_key(const tb_plies *p, size_t *len);
+/** The length of a key's head (game and start): a key no longer than
+ * its head holds no turn. */
+TB_EXPORT size_t tb_plies_key_head(const char *key, size_t len);
+
 /** ## XML (spec/xml.md; the schema is schemas/tgn.rng)
  *
  * Records as XML and back, with libxml2. Writing streams one record at

@@ -107,6 +107,32 @@ static int S_is_turn(const tb_node *n)
 
 static void S_line(S_writer *w, const tb_line *line, int main);
 
+/* What follows a turn's body: NAGs, comments, variations. */
+static void S_notes(S_writer *w, const tb_node *n)
+{
+	S_nags(w->b, n);
+	S_comments(w->b, n->comments, " ");
+	for (const tb_line *v = n->variations; v; v = v->next) {
+		tb_buf_puts(w->b, " (");
+		S_line(w, v, 0);
+		tb_buf_putc(w->b, ')');
+	}
+}
+
+void tb_write_node(tb_buf *b, const tb_game *g, const tb_node *n, int notes)
+{
+	S_writer w = {b, g};
+	if (notes)
+		S_notes(&w, n);
+	else
+		S_node_body(&w, n);
+}
+
+void tb_write_comments(tb_buf *b, const tb_comment *c, const char *sep)
+{
+	S_comments(b, c, sep);
+}
+
 /* Writes 'line': on the main line each of the first side's turns
  * starts a new line of text; a second side's turn is numbered "N..."
  * when it does not follow its first side's turn directly. */
@@ -131,13 +157,7 @@ static void S_line(S_writer *w, const tb_line *line, int main)
 			tb_buf_puts(w->b, sep);
 		}
 		S_node_body(w, n);
-		S_nags(w->b, n);
-		S_comments(w->b, n->comments, " ");
-		for (const tb_line *v = n->variations; v; v = v->next) {
-			tb_buf_puts(w->b, " (");
-			S_line(w, v, 0);
-			tb_buf_putc(w->b, ')');
-		}
+		S_notes(w, n);
 		need_number = !turn || n->comments || n->variations;
 		sep = " ";
 	}

@@ -1,0 +1,897 @@
+/*
+ * cmd_diff.c -- "tablero diff": two transcriptions of a game compared
+ * by what their turns mean, and the same game found twice in
+ * collections (--duplicates). Output: spec/compare.md; --xml writes
+ * the vocabulary of schemas/diff.rng.
+ */
+#include <libxml/xmlwriter.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+typedef struct S_opts {
+	int tags, moves, comments;  /* what to compare */
+	int xml, duplicates;
+	const char *pair_by;        /* NULL: by order; else "Tag,Tag" */
+	int nfiles;
+	char **files;
+} S_opts;
+
+/* One side of the comparison: a file being read. */
+typedef struct S_src {
+	const char *name;
+	FILE *f;
+	tb_reader *r;
+	size_t game;                /* records read so far */
+} S_src;
+
+/* A record and its main line. */
+typedef struct S_game {
+	tb_record *rec;
+	tb_plies *p;
+	size_t index;               /* 1-based, in its file */
+} S_game;
+
+/* Where the output goes: text, or an XML writer. */
+typedef struct S_out {
+	xmlTextWriterPtr x;
+	const S_opts *o;
+	const S_src *a, *b;
+	int header;                 /* this pair's --- +++ lines are out */
+	const S_game *ga, *gb;
+} S_out;
+
+#define X(w) ((const xmlChar *)(w))
+
+static void S_xattr(S_out *out, const char *name, const char *v)
+{
+	xmlTextWriterWriteAttribute(out->x, X(name), X(v));
+}
+
+static void S_xattr_u(S_out *out, const char *name, unsigned long long v)
+{
+	xmlTextWriterWriteFormatAttribute(out->x, X(name), "%llu", v);
+}
+
+/* The --- +++ lines, once per pair with a difference. */
+static void S_header(S_out *out)
+{
+	if (out->header || out->x)
+		return;
+	out->header = 1;
+	printf("--- %s (game %zu, line %u)\n+++ %s (game %zu, line %u)\n", out->a->name,
+	       out->ga->index, tb_record_line(out->ga->rec), out->b->name, out->gb->index,
+	       tb_record_line(out->gb->rec));
+}
+
+/* ===== Tags ===== */
+
+static int S_tags(S_out *out)
+{
+	int diffs = 0;
+	const char *name, *va, *vb;
+	for (int side = 0; side < 2; side++) {
+		const tb_record *x = side ? out->gb->rec : out->ga->rec;
+		const tb_record *y = side ? out->ga->rec : out->gb->rec;
+		for (size_t i = 0; tb_record_tag_at(x, i, &name, side ? &vb : &va); i++) {
+			const char *other = tb_record_tag(y, name);
+			if (side && other)
+				continue; /* both have it: seen from a */
+			if (side)
+				va = NULL;
+			else
+				vb = other;
+			if (va && vb && strcmp(va, vb) == 0)
+				continue;
+			diffs++;
+			if (out->x) {
+				xmlTextWriterStartElement(out->x, X("tag"));
+				S_xattr(out, "name", name);
+				if (va)
+					S_xattr(out, "a", va);
+				if (vb)
+					S_xattr(out, "b", vb);
+				xmlTextWriterEndElement(out->x);
+				continue;
+			}
+			S_header(out);
+			if (diffs == 1)
+				puts("@@ tags @@");
+			if (va)
+				printf("-[%s \"%s\"]\n", name, va);
+			if (vb)
+				printf("+[%s \"%s\"]\n", name, vb);
+		}
+	}
+	return diffs;
+}
+
+/* ===== Turns ===== */
+
+/* "4. a1-a4", "4... d5", "<gap 2>". */
+static void S_turn_text(char *buf, size_t n, const tb_ply *y)
+{
+	int turn = y->token[0] != '<' || strncmp(y->token, "<gap", 4) != 0;
+	turn = turn && strncmp(y->token, "<position", 9) != 0;
+	if (turn && y->number)
+		snprintf(buf, n, "%u%s %s", y->number, y->side == 1 ? "..." : ".", y->token);
+	else
+		snprintf(buf, n, "%s", y->token);
+}
+
+static void S_xply(S_out *out, const char *el, const tb_ply *y, const char *side)
+{
+	xmlTextWriterStartElement(out->x, X(el));
+	if (side)
+		S_xattr(out, "in", side);
+	S_xattr_u(out, "ply", y->ply);
+	if (y->number)
+		S_xattr_u(out, "number", y->number);
+	if (y->side < 2)
+		S_xattr(out, "side", y->side ? "second" : "first");
+	S_xattr(out, "token", y->token);
+	S_xattr_u(out, "line", y->line);
+	S_xattr_u(out, "col", y->col);
+	xmlTextWriterEndElement(out->x);
+}
+
+/* One line of a hunk: op, ply, the turn, where. */
+static void S_hunk_line(S_out *out, char op, const tb_ply *ya, const tb_ply *yb)
+{
+	const tb_ply *y = ya ? ya : yb;
+	char text[512];
+	S_turn_text(text, sizeof text, y);
+	printf("%c%6zu  %-24s", op, y->ply, text);
+	if (ya)
+		printf("  %s:%u", out->a->name, ya->line);
+	if (yb)
+		printf("  %s:%u", out->b->name, yb->line);
+	putchar('\n');
+}
+
+typedef struct S_posdiff {
+	S_out *out;
+	int n;
+} S_posdiff;
+
+static void S_point(void *ctx, const char *what, const char *in_a, const char *in_b)
+{
+	S_posdiff *d = ctx;
+	S_out *out = d->out;
+	d->n++;
+	if (out->x) {
+		xmlTextWriterStartElement(out->x, X("differs"));
+		S_xattr(out, "at", what);
+		S_xattr(out, "a", in_a);
+		S_xattr(out, "b", in_b);
+		xmlTextWriterEndElement(out->x);
+	} else {
+		printf("  %-8s %s: %-6s %s: %s\n", what, out->a->name, *in_a ? in_a : "empty",
+		       out->b->name, *in_b ? in_b : "empty");
+	}
+}
+
+/* The first divergence: edits e[from..to) are its block. */
+static void S_divergence(S_out *out, const tb_edit *e, size_t from, size_t to)
+{
+	const tb_plies *pa = out->ga->p, *pb = out->gb->p;
+	/* the first node of the run on each side, if it has one: the
+	 * positions compared are those after them */
+	size_t na = e[from].a, nb = e[from].b;
+	for (size_t i = from; i < to; i++) {
+		na += e[i].op == '-' && na == e[from].a;
+		nb += e[i].op == '+' && nb == e[from].b;
+	}
+	const tb_ply *ya = na > e[from].a ? tb_plies_at(pa, e[from].a) : NULL;
+	const tb_ply *yb = nb > e[from].b ? tb_plies_at(pb, e[from].b) : NULL;
+	size_t ply = (ya ? ya : yb)->ply;
+	if (ya && yb && yb->ply < ply)
+		ply = yb->ply;
+	int known = tb_plies_position_diff(pa, na, pb, nb, NULL, NULL);
+	if (out->x) {
+		xmlTextWriterStartElement(out->x, X("divergence"));
+		S_xattr_u(out, "ply", ply);
+		if (ya)
+			S_xattr_u(out, "a-line", ya->line);
+		if (yb)
+			S_xattr_u(out, "b-line", yb->line);
+		S_xattr(out, "positions", known < 0 ? "unknown" : "known");
+	} else {
+		printf("@@ first divergence: ply %zu", ply);
+		if (ya)
+			printf(", %s:%u:%u", out->a->name, ya->line, ya->col);
+		if (yb)
+			printf(", %s:%u:%u", out->b->name, yb->line, yb->col);
+		puts(" @@");
+		if (known < 0)
+			puts("  the positions after it are not known (the rules cannot follow "
+			     "a record there)");
+		else
+			printf("  after it, %d point%s and key%s of the positions differ%s\n", known,
+			       known == 1 ? "" : "s", known == 1 ? "" : "s", known ? ":" : "");
+	}
+	S_posdiff d = {out, 0};
+	if (known > 0)
+		tb_plies_position_diff(pa, na, pb, nb, S_point, &d);
+	if (out->x)
+		xmlTextWriterEndElement(out->x);
+}
+
+/* The end of the run of changes starting at e[i]. */
+static size_t S_run_end(const tb_edit *e, size_t n, size_t i)
+{
+	while (i < n && e[i].op != '=')
+		i++;
+	return i;
+}
+
+/* Writes the lines e[lo..hi): in each run of changes, what only a has
+ * first, then what only b has, as diff(1) does. */
+static void S_hunk(S_out *out, const tb_edit *e, size_t lo, size_t hi)
+{
+	const tb_plies *pa = out->ga->p, *pb = out->gb->p;
+	if (out->x) {
+		xmlTextWriterStartElement(out->x, X("hunk"));
+	} else {
+		size_t ca = 0, cb = 0;
+		for (size_t k = lo; k < hi; k++)
+			ca += e[k].op != '+', cb += e[k].op != '-';
+		printf("@@ -%zu,%zu +%zu,%zu @@\n", e[lo].a + (ca != 0), ca, e[lo].b + (cb != 0), cb);
+	}
+	for (size_t k = lo; k < hi;) {
+		if (e[k].op == '=') {
+			if (!out->x)
+				S_hunk_line(out, ' ', tb_plies_at(pa, e[k].a), tb_plies_at(pb, e[k].b));
+			k++;
+			continue;
+		}
+		size_t end = S_run_end(e, hi, k);
+		for (int pass = 0; pass < 2; pass++)
+			for (size_t j = k; j < end; j++) {
+				if (e[j].op != (pass ? '+' : '-'))
+					continue;
+				const tb_ply *y = pass ? tb_plies_at(pb, e[j].b) : tb_plies_at(pa, e[j].a);
+				if (out->x)
+					S_xply(out, pass ? "insert" : "delete", y, NULL);
+				else
+					S_hunk_line(out, e[j].op, pass ? NULL : y, pass ? y : NULL);
+			}
+		k = end;
+	}
+	if (out->x)
+		xmlTextWriterEndElement(out->x);
+}
+
+/* Writes the hunks of the edit script (one turn of context around each
+ * run of changes; runs whose context meets share a hunk) and the first
+ * divergence. Returns the number of changed turns. */
+static size_t S_turns(S_out *out, const tb_edit *e, size_t n)
+{
+	size_t changed = 0, first = n;
+	for (size_t i = 0; i < n; i++)
+		if (e[i].op != '=') {
+			changed++;
+			first = first < n ? first : i;
+		}
+	if (!changed)
+		return 0;
+	S_header(out);
+	if (out->x)
+		xmlTextWriterStartElement(out->x, X("turns"));
+	S_divergence(out, e, first, S_run_end(e, n, first));
+	for (size_t i = first; i < n;) {
+		size_t lo = i > 0 ? i - 1 : i, end = S_run_end(e, n, i), hi;
+		for (;;) {
+			hi = end < n ? end + 1 : end;
+			size_t next = hi;
+			while (next < n && e[next].op == '=' && next <= hi)
+				next++;
+			if (next < n && e[next].op != '=' && next <= hi + 1) {
+				end = S_run_end(e, n, next);
+				continue;
+			}
+			break;
+		}
+		S_hunk(out, e, lo, hi);
+		i = hi;
+		while (i < n && e[i].op == '=')
+			i++;
+	}
+	if (out->x)
+		xmlTextWriterEndElement(out->x);
+	return changed;
+}
+
+/* ===== Comments ===== */
+
+static int S_comment_pair(S_out *out, int *count, const char *where, const tb_ply *ya,
+                          const tb_ply *yb, const char *ca, const char *cb)
+{
+	if (strcmp(ca, cb) == 0)
+		return 0;
+	if (out->x) {
+		xmlTextWriterStartElement(out->x, X("notes"));
+		if (ya) {
+			S_xattr_u(out, "a-ply", ya->ply);
+			S_xattr_u(out, "a-line", ya->line);
+			S_xattr_u(out, "b-line", yb->line);
+		} else {
+			S_xattr(out, "at", where);
+		}
+		xmlTextWriterWriteElement(out->x, X("a"), X(ca));
+		xmlTextWriterWriteElement(out->x, X("b"), X(cb));
+		xmlTextWriterEndElement(out->x);
+	} else {
+		S_header(out);
+		if (!(*count)++)
+			puts("@@ comments @@");
+		if (ya) {
+			char text[512];
+			S_turn_text(text, sizeof text, ya);
+			printf(" %6zu  %-24s  %s:%u  %s:%u\n", ya->ply, text, out->a->name, ya->line,
+			       out->b->name, yb->line);
+		} else {
+			printf("  %s\n", where);
+		}
+		/* outer comments are lines already */
+		for (int s = 0; s < 2; s++) {
+			const char *c = s ? cb : ca;
+			if (!*c)
+				continue;
+			for (const char *p = c; *p;) {
+				size_t len = strcspn(p, "\n");
+				printf("%c    %.*s\n", s ? '+' : '-', (int)len, p);
+				p += len + (p[len] == '\n');
+			}
+		}
+	}
+	return 1;
+}
+
+static int S_comments(S_out *out, const tb_edit *e, size_t n)
+{
+	int count = 0, diffs = 0;
+	diffs += S_comment_pair(out, &count, "outside the turns", NULL, NULL,
+	                        tb_plies_comments(out->ga->p), tb_plies_comments(out->gb->p));
+	for (size_t i = 0; i < n; i++) {
+		if (e[i].op != '=')
+			continue;
+		const tb_ply *ya = tb_plies_at(out->ga->p, e[i].a), *yb = tb_plies_at(out->gb->p, e[i].b);
+		diffs += S_comment_pair(out, &count, NULL, ya, yb, ya->notes, yb->notes);
+	}
+	return diffs;
+}
+
+/* ===== A pair ===== */
+
+/* Compares two records; returns 1 when they differ in what is
+ * compared. */
+static int S_pair(S_out *out, const S_game *ga, const S_game *gb)
+{
+	out->ga = ga, out->gb = gb;
+	out->header = 0;
+	if (out->x) {
+		xmlTextWriterStartElement(out->x, X("pair"));
+		S_xattr_u(out, "a-game", ga->index);
+		S_xattr_u(out, "a-line", tb_record_line(ga->rec));
+		S_xattr_u(out, "b-game", gb->index);
+		S_xattr_u(out, "b-line", tb_record_line(gb->rec));
+	}
+	int diffs = 0;
+	if (out->o->tags)
+		diffs += S_tags(out);
+	size_t n = 0;
+	tb_edit *e = out->o->moves || out->o->comments ? tb_plies_align(ga->p, gb->p, &n) : NULL;
+	if (out->o->moves)
+		diffs += S_turns(out, e, n) > 0;
+	if (out->o->comments)
+		diffs += S_comments(out, e, n);
+	free(e);
+	if (out->x)
+		xmlTextWriterEndElement(out->x); /* an empty <pair/>: the same */
+	return diffs > 0;
+}
+
+/* A game without a partner. */
+static void S_only(S_out *out, const S_src *src, const char *side, const S_game *g)
+{
+	const char *site = tb_record_tag(g->rec, "Site"), *date = tb_record_tag(g->rec, "Date");
+	if (out->x) {
+		xmlTextWriterStartElement(out->x, X("only"));
+		S_xattr(out, "in", side);
+		S_xattr_u(out, "game", g->index);
+		S_xattr_u(out, "line", tb_record_line(g->rec));
+		xmlTextWriterEndElement(out->x);
+		return;
+	}
+	printf("only in %s: game %zu (line %u) [Site \"%s\"] [Date \"%s\"], %zu turns\n",
+	       src->name, g->index, tb_record_line(g->rec), site ? site : "?", date ? date : "?",
+	       tb_record_plies(g->rec));
+}
+
+/* ===== Reading ===== */
+
+static void S_game_free(S_game *g)
+{
+	tb_plies_free(g->p);
+	tb_record_free(g->rec);
+	g->p = NULL, g->rec = NULL;
+}
+
+/* Reads src's next record. Returns 1 with 'g' filled, 0 at the end,
+ * -1 for a record that cannot be compared (its errors printed; it
+ * still takes its place in the order), -2 when the input failed. */
+static int S_next(S_src *src, S_game *g)
+{
+	tb_record *rec;
+	int got = tb_reader_next(src->r, &rec);
+	size_t errors = cli_print_diags(src->r, 0);
+	if (got < 0)
+		return -2;
+	if (got == 0)
+		return 0;
+	g->index = ++src->game;
+	g->rec = rec;
+	g->p = errors || tb_record_errors(rec) ? NULL : tb_plies_new(rec);
+	if (!g->p) {
+		tb_record_free(rec);
+		g->rec = NULL;
+		return -1;
+	}
+	return 1;
+}
+
+static int S_open(S_src *src, const char *path)
+{
+	src->name = strcmp(path, "-") ? path : "<stdin>";
+	src->f = cli_open(path);
+	if (!src->f)
+		return -1;
+	src->r = tb_reader_new_file(src->f, src->name);
+	return 0;
+}
+
+static void S_close(S_src *src)
+{
+	tb_reader_free(src->r);
+	cli_close(src->f);
+}
+
+/* The key that pairs games under --pair-by: the values of its tags. */
+static char *S_pair_key(const char *spec, const tb_record *rec)
+{
+	size_t cap = 64, len = 0;
+	char *k = malloc(cap);
+	if (!k)
+		abort();
+	k[0] = '\0';
+	for (const char *s = spec; *s;) {
+		size_t n = strcspn(s, ",");
+		char name[64];
+		snprintf(name, sizeof name, "%.*s", (int)(n < 63 ? n : 63), s);
+		const char *v = tb_record_tag(rec, name);
+		v = v ? v : "\x01"; /* missing: pairs only with missing */
+		size_t need = len + strlen(v) + 2;
+		if (need > cap) {
+			cap = need * 2;
+			k = realloc(k, cap);
+			if (!k)
+				abort();
+		}
+		len += (size_t)sprintf(k + len, "%s\x1f", v);
+		s += n + (s[n] == ',');
+	}
+	return k;
+}
+
+/* Pairs by order: both files are read in step, one game each. */
+static int S_by_order(S_out *out, S_src *a, S_src *b, int *trouble)
+{
+	int differ = 0;
+	for (;;) {
+		S_game ga = {0}, gb = {0};
+		int ra = S_next(a, &ga), rb = S_next(b, &gb);
+		if (ra == -2 || rb == -2 || (ra == 0 && rb == 0)) {
+			*trouble |= ra == -2 || rb == -2;
+			S_game_free(&ga), S_game_free(&gb);
+			break;
+		}
+		if (ra == -1 || rb == -1) {
+			*trouble = 1;
+			cli_error("diff", "game %zu of %s cannot be compared: it has errors",
+			          ra == -1 ? a->game : b->game, ra == -1 ? a->name : b->name);
+		} else if (ra == 1 && rb == 1) {
+			differ |= S_pair(out, &ga, &gb);
+		} else if (ra == 1) {
+			S_only(out, a, "a", &ga);
+			differ = 1;
+		} else {
+			S_only(out, b, "b", &gb);
+			differ = 1;
+		}
+		S_game_free(&ga), S_game_free(&gb);
+	}
+	return differ;
+}
+
+/* Pairs by tags: b's games are kept (records and main lines: memory
+ * grows with b, not a) sorted by key; a's are streamed, each taking
+ * the first b game (in b's order) with its key not taken yet. */
+typedef struct S_kept {
+	char *key;
+	S_game g;
+	int taken;
+} S_kept;
+
+static int S_kept_cmp(const void *x, const void *y)
+{
+	const S_kept *a = x, *b = y;
+	int c = strcmp(a->key, b->key);
+	return c ? c : (a->g.index > b->g.index) - (a->g.index < b->g.index);
+}
+
+static int S_kept_order(const void *x, const void *y)
+{
+	const S_kept *const *a = x, *const *b = y;
+	return ((*a)->g.index > (*b)->g.index) - ((*a)->g.index < (*b)->g.index);
+}
+
+/* The first kept game with 'key', or nk. */
+static size_t S_lower(const S_kept *k, size_t nk, const char *key)
+{
+	size_t lo = 0, hi = nk;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (strcmp(k[mid].key, key) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < nk && strcmp(k[lo].key, key) == 0 ? lo : nk;
+}
+
+static int S_by_tags(S_out *out, S_src *a, S_src *b, int *trouble)
+{
+	S_kept *kept = NULL;
+	size_t nk = 0, capk = 0;
+	int differ = 0, got;
+	S_game g = {0};
+	while ((got = S_next(b, &g)) != 0) {
+		*trouble |= got < 0;
+		if (got == -2)
+			break;
+		if (got < 0)
+			continue;
+		if (nk == capk) {
+			capk = capk ? capk * 2 : 64;
+			kept = realloc(kept, capk * sizeof *kept);
+			if (!kept)
+				abort();
+		}
+		kept[nk++] = (S_kept){S_pair_key(out->o->pair_by, g.rec), g, 0};
+	}
+	qsort(kept, nk, sizeof *kept, S_kept_cmp);
+	/* next[i], for the first game i of a key: its next one not taken */
+	size_t *next = calloc(nk + 1, sizeof *next);
+	if (!next)
+		abort();
+	for (size_t i = 0; i < nk; i++)
+		next[i] = i;
+	while ((got = S_next(a, &g)) != 0) {
+		*trouble |= got < 0;
+		if (got == -2)
+			break;
+		if (got < 0)
+			continue;
+		char *key = S_pair_key(out->o->pair_by, g.rec);
+		size_t first = S_lower(kept, nk, key), i = first < nk ? next[first] : nk;
+		if (i < nk && strcmp(kept[i].key, key) != 0)
+			i = nk;
+		free(key);
+		if (i == nk) {
+			S_only(out, a, "a", &g);
+			differ = 1;
+		} else {
+			next[first] = i + 1;
+			kept[i].taken = 1;
+			differ |= S_pair(out, &g, &kept[i].g);
+		}
+		S_game_free(&g);
+	}
+	/* b's games nobody took, in b's order */
+	S_kept **left = calloc(nk + 1, sizeof *left);
+	size_t nleft = 0;
+	if (!left)
+		abort();
+	for (size_t i = 0; i < nk; i++)
+		if (!kept[i].taken)
+			left[nleft++] = &kept[i];
+	qsort(left, nleft, sizeof *left, S_kept_order);
+	for (size_t i = 0; i < nleft; i++) {
+		S_only(out, b, "b", &left[i]->g);
+		differ = 1;
+	}
+	for (size_t i = 0; i < nk; i++) {
+		free(kept[i].key);
+		S_game_free(&kept[i].g);
+	}
+	free(left);
+	free(next);
+	free(kept);
+	return differ;
+}
+
+/* ===== Duplicates ===== */
+
+typedef struct S_dup {
+	char *key;
+	size_t len, head;
+	uint64_t raw;          /* the turns as written: differs for a turned copy */
+	const char *file;
+	size_t index, plies;
+	unsigned line;
+} S_dup;
+
+static int S_dup_cmp(const void *x, const void *y)
+{
+	const S_dup *a = x, *b = y;
+	size_t n = a->len < b->len ? a->len : b->len;
+	int c = memcmp(a->key, b->key, n);
+	if (c)
+		return c;
+	if (a->len != b->len)
+		return a->len < b->len ? -1 : 1;
+	c = strcmp(a->file, b->file);
+	return c ? c : (a->index > b->index) - (a->index < b->index);
+}
+
+static uint64_t S_raw(const tb_plies *p, const tb_record *rec)
+{
+	uint64_t h = 1469598103934665603ull;
+	const char *pos = tb_record_tag(rec, "Position");
+	for (size_t i = 0; i <= tb_plies_count(p); i++) {
+		const char *s = i ? tb_plies_at(p, i - 1)->token : pos ? pos : "";
+		for (; *s; s++)
+			h = (h ^ (unsigned char)*s) * 1099511628211ull;
+		h = (h ^ 0x1f) * 1099511628211ull;
+	}
+	return h;
+}
+
+static void S_dup_game(S_out *out, const char *el, const S_dup *d, int turned)
+{
+	if (out->x) {
+		xmlTextWriterStartElement(out->x, X(el));
+		S_xattr(out, "file", d->file);
+		S_xattr_u(out, "game", d->index);
+		S_xattr_u(out, "line", d->line);
+		S_xattr_u(out, "plies", d->plies);
+		if (turned)
+			S_xattr(out, "symmetry", "true");
+		xmlTextWriterEndElement(out->x);
+	} else {
+		printf("%s:%u (game %zu, %zu turn%s)%s", d->file, d->line, d->index, d->plies,
+		       d->plies == 1 ? "" : "s", turned ? " (turned or mirrored)" : "");
+	}
+}
+
+/* Lists equal games and games that begin others. Returns 1 when any. */
+static int S_report_dups(S_out *out, S_dup *v, size_t n)
+{
+	qsort(v, n, sizeof *v, S_dup_cmp);
+	size_t *stack = calloc(n + 1, sizeof *stack), top = 0;
+	if (!stack)
+		abort();
+	int found = 0;
+	for (size_t i = 0; i < n;) {
+		size_t j = i + 1;
+		while (j < n && v[j].len == v[i].len && memcmp(v[j].key, v[i].key, v[i].len) == 0)
+			j++;
+		if (v[i].len == v[i].head) { /* no turn: nothing to be the same as */
+			i = j;
+			continue;
+		}
+		if (j - i > 1) {
+			found = 1;
+			if (out->x) {
+				xmlTextWriterStartElement(out->x, X("same"));
+			} else {
+				printf("same game, %zu records:\n", j - i);
+			}
+			for (size_t k = i; k < j; k++) {
+				if (!out->x)
+					fputs("  ", stdout);
+				S_dup_game(out, "game", &v[k], v[k].raw != v[i].raw);
+				if (!out->x)
+					putchar('\n');
+			}
+			if (out->x)
+				xmlTextWriterEndElement(out->x);
+		}
+		/* the longest game before this one that it goes on from */
+		while (top && !(v[stack[top - 1]].len < v[i].len &&
+		                memcmp(v[stack[top - 1]].key, v[i].key, v[stack[top - 1]].len) == 0 &&
+		                v[i].key[v[stack[top - 1]].len] == '\x1f'))
+			top--;
+		if (top) {
+			found = 1;
+			const S_dup *s = &v[stack[top - 1]];
+			if (out->x) {
+				xmlTextWriterStartElement(out->x, X("prefix"));
+				S_dup_game(out, "game", s, 0);
+				S_dup_game(out, "of", &v[i], 0);
+				xmlTextWriterEndElement(out->x);
+			} else {
+				S_dup_game(out, "game", s, 0);
+				fputs(" begins ", stdout);
+				S_dup_game(out, "of", &v[i], 0);
+				putchar('\n');
+			}
+		}
+		stack[top++] = i;
+		i = j;
+	}
+	free(stack);
+	return found;
+}
+
+static int S_duplicates(S_out *out, const S_opts *o, int *trouble)
+{
+	S_dup *v = NULL;
+	size_t n = 0, cap = 0;
+	for (int k = 0; k < o->nfiles; k++) {
+		S_src src = {0};
+		if (S_open(&src, o->files[k])) {
+			*trouble = 1;
+			continue;
+		}
+		S_game g = {0};
+		int got;
+		while ((got = S_next(&src, &g)) != 0) {
+			*trouble |= got < 0;
+			if (got == -2)
+				break;
+			if (got < 0)
+				continue;
+			if (n == cap) {
+				cap = cap ? cap * 2 : 256;
+				v = realloc(v, cap * sizeof *v);
+				if (!v)
+					abort();
+			}
+			S_dup *d = &v[n++];
+			d->key = tb_plies_key(g.p, &d->len);
+			d->head = tb_plies_key_head(d->key, d->len);
+			d->raw = S_raw(g.p, g.rec);
+			d->file = src.name;
+			d->index = g.index;
+			d->line = tb_record_line(g.rec);
+			d->plies = tb_record_plies(g.rec);
+			S_game_free(&g);
+		}
+		tb_reader_free(src.r);
+		cli_close(src.f);
+	}
+	if (out->x)
+		xmlTextWriterStartElement(out->x, X("duplicates"));
+	int found = S_report_dups(out, v, n);
+	if (out->x)
+		xmlTextWriterEndElement(out->x);
+	for (size_t i = 0; i < n; i++)
+		free(v[i].key);
+	free(v);
+	return found;
+}
+
+/* ===== The command ===== */
+
+static int S_args(int argc, char **argv, S_opts *o)
+{
+	int i = 1, only_tags = 0, only_moves = 0, no_comments = 0;
+	for (; i < argc; i++) {
+		const char *a = argv[i];
+		if (strcmp(a, "--") == 0) {
+			i++;
+			break;
+		} else if (strcmp(a, "--tags-only") == 0) {
+			only_tags = 1;
+		} else if (strcmp(a, "--moves-only") == 0) {
+			only_moves = 1;
+		} else if (strcmp(a, "--ignore-comments") == 0) {
+			no_comments = 1;
+		} else if (strcmp(a, "--xml") == 0) {
+			o->xml = 1;
+		} else if (strcmp(a, "--duplicates") == 0) {
+			o->duplicates = 1;
+		} else if (strcmp(a, "--pair-by") == 0 && i + 1 < argc) {
+			const char *v = argv[++i];
+			o->pair_by = strcmp(v, "order") == 0 ? NULL : v;
+			if (!*v || strspn(v, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+			                     "0123456789_,") != strlen(v)) {
+				cli_error("diff", "--pair-by takes 'order' or tag names joined by ',' "
+				          "(\"Site,Date,Round\"), not '%s'", v);
+				return -1;
+			}
+		} else if (a[0] == '-' && a[1]) {
+			cli_error("diff", "unknown option '%s' (see tablero diff --help)", a);
+			return -1;
+		} else {
+			break;
+		}
+	}
+	if (only_tags && only_moves) {
+		cli_error("diff", "--tags-only and --moves-only exclude each other");
+		return -1;
+	}
+	o->tags = !only_moves;
+	o->moves = !only_tags;
+	o->comments = !only_tags && !only_moves && !no_comments;
+	o->files = argv + i;
+	o->nfiles = argc - i;
+	if (o->duplicates ? o->nfiles < 1 : o->nfiles != 2) {
+		cli_error("diff", o->duplicates ? "--duplicates needs at least one FILE"
+		                                : "compare two files: tablero diff A B");
+		return -1;
+	}
+	if (!o->duplicates && strcmp(o->files[0], "-") == 0 && strcmp(o->files[1], "-") == 0) {
+		cli_error("diff", "only one of A and B can be standard input");
+		return -1;
+	}
+	return 0;
+}
+
+int cmd_diff(int argc, char **argv)
+{
+	S_opts o = {0};
+	if (S_args(argc, argv, &o))
+		return EXIT_TROUBLE;
+	S_out out = {0};
+	out.o = &o;
+	xmlOutputBufferPtr ob = NULL;
+	if (o.xml) {
+		ob = xmlOutputBufferCreateFile(stdout, NULL);
+		out.x = ob ? xmlNewTextWriter(ob) : NULL;
+		if (!out.x) {
+			cli_error("diff", "cannot write XML");
+			return EXIT_TROUBLE;
+		}
+		xmlTextWriterSetIndent(out.x, 1);
+		xmlTextWriterStartDocument(out.x, "1.0", "UTF-8", NULL);
+		xmlTextWriterStartElement(out.x, X("tgndiff"));
+		S_xattr(&out, "xmlns", "urn:tablero:diff");
+		S_xattr(&out, "version", "1.0");
+	}
+	int trouble = 0, differ = 0;
+	if (o.duplicates) {
+		differ = S_duplicates(&out, &o, &trouble);
+	} else {
+		S_src a = {0}, b = {0};
+		if (S_open(&a, o.files[0]) == 0 && S_open(&b, o.files[1]) == 0) {
+			if (out.x) {
+				S_xattr(&out, "a", a.name);
+				S_xattr(&out, "b", b.name);
+			}
+			out.a = &a, out.b = &b;
+			differ = o.pair_by ? S_by_tags(&out, &a, &b, &trouble)
+			                   : S_by_order(&out, &a, &b, &trouble);
+		} else {
+			trouble = 1;
+		}
+		if (a.r)
+			S_close(&a);
+		if (b.r)
+			S_close(&b);
+	}
+	if (out.x) {
+		xmlTextWriterEndDocument(out.x);
+		xmlFreeTextWriter(out.x); /* closes 'ob', not stdout */
+	}
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		cli_error("diff", "cannot write to standard output");
+		trouble = 1;
+	}
+	return trouble ? EXIT_TROUBLE : differ ? EXIT_PROBLEMS : EXIT_CLEAN;
+}

@@ -1,0 +1,567 @@
+/*
+ * compare.c -- a record's main line as what its turns mean, aligned
+ * with another's, and the key that finds the same game twice
+ * (spec/compare.md).
+ *
+ * A record is replayed by its rules only to learn what a turn means
+ * (a '?' point the one legal turn fills) and the position after it;
+ * legality is validate.c's business, so nothing here is reported: a
+ * turn the rules cannot follow stops the replay until the record
+ * restates the position.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rules.h"
+#include "writer.h"
+#include "xalloc.h"
+
+/* What a node means, for the key: its move (filled) or the node. */
+typedef struct S_entry {
+	tb_move move;          /* TB_NODE_MOVE / PASS: the parts, '?' filled */
+	const tb_node *node;
+} S_entry;
+
+struct tb_plies {
+	const tb_record *rec;
+	tb_board board;
+	tb_ruleset rs;
+	int has_rules;
+	tb_arena arena;        /* the strings and parts */
+	tb_ply *v;
+	S_entry *e;
+	tb_state *st;          /* st[i]: the position after node i-1 (st[0]: the start) */
+	uint8_t *known;        /* known[i]: st[i] is known */
+	size_t n;
+	const char *comments;
+};
+
+static const char *S_str(tb_plies *p, const tb_buf *b)
+{
+	return tb_arena_strndup(&p->arena, b->data ? b->data : "", b->len);
+}
+
+/* Does generated turn 't' fit the written move 'm' ('?' fits any point,
+ * the crown marker must agree)? */
+static int S_fits(const tb_turn *t, const tb_move *m)
+{
+	if (t->nparts != m->nparts || t->crown != m->crown)
+		return 0;
+	for (unsigned i = 0; i < t->nparts; i++)
+		if (t->parts[i].kind != m->parts[i].kind ||
+		    (m->parts[i].pt != TB_PT_UNKNOWN && t->parts[i].pt != m->parts[i].pt))
+			return 0;
+	return 1;
+}
+
+/* Plays node 'n' on 's' when one legal turn fits it; fills 'e'. Returns
+ * 1 when played, 0 when the rules cannot follow it. */
+static int S_play(tb_plies *p, tb_turns *turns, tb_state *s, const tb_node *n, S_entry *e)
+{
+	const tb_move none = {0, 0, NULL};
+	const tb_move *want = n->kind == TB_NODE_PASS ? &none : &n->move;
+	if (n->kind == TB_NODE_READING)
+		want = n->alts[0].kind == TB_NODE_MOVE ? &n->alts[0].move
+		     : n->alts[0].kind == TB_NODE_PASS ? &none : NULL;
+	else if (n->kind != TB_NODE_MOVE && n->kind != TB_NODE_PASS)
+		want = NULL;
+	if (!want)
+		return 0;
+	size_t count = tb_turns_generate(&p->rs, s, turns), fit = 0, which = 0;
+	for (size_t i = 0; i < count && fit < 2; i++)
+		if (S_fits(&turns->v[i], want))
+			fit++, which = i;
+	if (fit != 1)
+		return 0;
+	const tb_turn *t = &turns->v[which];
+	if (n->kind != TB_NODE_READING) {
+		e->move.nparts = t->nparts;
+		e->move.crown = t->crown;
+		e->move.parts = tb_arena_alloc(&p->arena, (t->nparts + 1u) * sizeof *t->parts);
+		memcpy(e->move.parts, t->parts, t->nparts * sizeof *t->parts);
+	}
+	tb_events ev;
+	p->rs.rules->play(&p->rs, s, t, &ev);
+	return 1;
+}
+
+/* The comments outside the turns, one "where: {...}" per line. */
+static void S_outer_comments(tb_buf *b, const tb_record *rec)
+{
+	if (rec->lead) {
+		tb_buf_puts(b, "before the tags:");
+		tb_write_comments(b, rec->lead, " ");
+		tb_buf_putc(b, '\n');
+	}
+	for (size_t i = 0; i < rec->ntags; i++)
+		if (rec->tags[i].comments) {
+			tb_buf_printf(b, "after [%s]:", rec->tags[i].name);
+			tb_write_comments(b, rec->tags[i].comments, " ");
+			tb_buf_putc(b, '\n');
+		}
+	if (rec->main.lead) {
+		tb_buf_puts(b, "before the first turn:");
+		tb_write_comments(b, rec->main.lead, " ");
+		tb_buf_putc(b, '\n');
+	}
+	if (rec->trail) {
+		tb_buf_puts(b, "after the result:");
+		tb_write_comments(b, rec->trail, " ");
+		tb_buf_putc(b, '\n');
+	}
+}
+
+static size_t S_count(const tb_record *rec)
+{
+	size_t n = 0;
+	for (const tb_node *x = rec->main.first; x; x = x->next)
+		n++;
+	return n;
+}
+
+tb_plies *tb_plies_new(const tb_record *rec)
+{
+	if (!rec || rec->errors || !rec->game)
+		return NULL;
+	tb_plies *p = tb_xcalloc(1, sizeof *p);
+	p->rec = rec;
+	rec->game->board(&p->board, &rec->opts);
+	size_t cap = S_count(rec);
+	p->v = tb_xcalloc(cap + 1, sizeof *p->v);
+	p->e = tb_xcalloc(cap + 1, sizeof *p->e);
+	p->st = tb_xcalloc(cap + 1, sizeof *p->st);
+	p->known = tb_xcalloc(cap + 1, 1);
+	char why[320];
+	p->has_rules = rec->game->rules &&
+	               !tb_ruleset_init(&p->rs, rec->game, &rec->opts, why, sizeof why);
+	tb_state s;
+	int live = p->has_rules && rec->game->rules->load(&p->rs, rec->start, &s, why,
+	                                                  sizeof why) == 0;
+	p->known[0] = (uint8_t)live;
+	if (live)
+		p->st[0] = s;
+	tb_turns turns = {NULL, 0};
+	tb_buf b = TB_BUF_INIT;
+	size_t plies = 0;
+	for (const tb_node *n = rec->main.first; n; n = n->next, p->n++) {
+		tb_ply *y = &p->v[p->n];
+		S_entry *e = &p->e[p->n];
+		e->node = n;
+		e->move = n->move;
+		if (n->kind == TB_NODE_POSITION) {
+			live = p->has_rules &&
+			       rec->game->rules->load(&p->rs, n->position, &s, why, sizeof why) == 0;
+		} else if (n->kind == TB_NODE_GAP) {
+			live = live && n->gap_max == 0;
+		} else {
+			plies++;
+			live = live && S_play(p, &turns, &s, n, e);
+		}
+		tb_buf_clear(&b);
+		tb_write_node(&b, rec->game, n, 0);
+		y->written = S_str(p, &b);
+		if (n->kind == TB_NODE_MOVE || n->kind == TB_NODE_PASS) {
+			tb_buf_clear(&b);
+			tb_turn_write(&b, n->kind, &e->move);
+			y->token = strcmp(b.data, y->written) ? S_str(p, &b) : y->written;
+		} else {
+			y->token = y->written;
+		}
+		tb_buf_clear(&b);
+		tb_write_node(&b, rec->game, n, 1);
+		y->notes = b.len && b.data[0] == ' ' ? S_str(p, &b) + 1 : S_str(p, &b);
+		y->ply = plies;
+		y->number = n->number;
+		y->side = n->side;
+		y->line = n->span.line;
+		y->col = n->span.col;
+		y->known = live;
+		p->known[p->n + 1] = (uint8_t)live;
+		if (live)
+			p->st[p->n + 1] = s;
+	}
+	tb_buf_clear(&b);
+	S_outer_comments(&b, rec);
+	p->comments = S_str(p, &b);
+	tb_buf_free(&b);
+	tb_turns_free(&turns);
+	return p;
+}
+
+void tb_plies_free(tb_plies *p)
+{
+	if (!p)
+		return;
+	tb_arena_free(&p->arena);
+	free(p->v);
+	free(p->e);
+	free(p->st);
+	free(p->known);
+	free(p);
+}
+
+size_t tb_plies_count(const tb_plies *p) { return p->n; }
+const tb_ply *tb_plies_at(const tb_plies *p, size_t i) { return i < p->n ? &p->v[i] : NULL; }
+const char *tb_plies_comments(const tb_plies *p) { return p->comments; }
+
+/* ===== Alignment ===== */
+
+/* The two sequences as numbers, equal exactly when the tokens are. */
+typedef struct S_seq {
+	const uint32_t *a, *b;
+	tb_edit *out;
+	size_t n, cap;
+	long *v;               /* scratch for the bisection, 2 x (2 max_d + 2) */
+} S_seq;
+
+static void S_emit(S_seq *q, char op, size_t a, size_t b)
+{
+	if (q->n == q->cap) {
+		q->cap = q->cap ? q->cap * 2 : 64;
+		q->out = tb_xrealloc(q->out, q->cap * sizeof *q->out);
+	}
+	q->out[q->n++] = (tb_edit){op, a, b};
+}
+
+static void S_diff(S_seq *q, size_t a0, size_t a1, size_t b0, size_t b1);
+
+/* Myers' bisection (the middle snake, found from both ends at once):
+ * the point where a shortest edit path crosses the middle diagonal.
+ * Returns 1 with (*x, *y) set, or 0 when the ranges share nothing. */
+static int S_bisect(S_seq *q, size_t a0, size_t a1, size_t b0, size_t b1, size_t *x,
+                    size_t *y)
+{
+	long N = (long)(a1 - a0), M = (long)(b1 - b0);
+	long max_d = (N + M + 1) / 2, off = max_d + 1, len = 2 * max_d + 3;
+	long *v1 = q->v, *v2 = q->v + len;
+	for (long i = 0; i < len; i++)
+		v1[i] = v2[i] = -1;
+	v1[off + 1] = v2[off + 1] = 0;
+	long delta = N - M;
+	int front = (delta & 1) != 0;
+	long k1start = 0, k1end = 0, k2start = 0, k2end = 0;
+	const uint32_t *A = q->a + a0, *B = q->b + b0;
+	for (long d = 0; d < max_d; d++) {
+		for (long k1 = -d + k1start; k1 <= d - k1end; k1 += 2) {
+			long i = off + k1, x1;
+			if (k1 == -d || (k1 != d && v1[i - 1] < v1[i + 1]))
+				x1 = v1[i + 1];
+			else
+				x1 = v1[i - 1] + 1;
+			long y1 = x1 - k1;
+			while (x1 < N && y1 < M && A[x1] == B[y1])
+				x1++, y1++;
+			v1[i] = x1;
+			if (x1 > N) {
+				k1end += 2;
+			} else if (y1 > M) {
+				k1start += 2;
+			} else if (front) {
+				long j = off + delta - k1;
+				if (j >= 0 && j < len && v2[j] != -1 && x1 >= N - v2[j]) {
+					*x = a0 + (size_t)x1, *y = b0 + (size_t)y1;
+					return 1;
+				}
+			}
+		}
+		for (long k2 = -d + k2start; k2 <= d - k2end; k2 += 2) {
+			long i = off + k2, x2;
+			if (k2 == -d || (k2 != d && v2[i - 1] < v2[i + 1]))
+				x2 = v2[i + 1];
+			else
+				x2 = v2[i - 1] + 1;
+			long y2 = x2 - k2;
+			while (x2 < N && y2 < M && A[N - x2 - 1] == B[M - y2 - 1])
+				x2++, y2++;
+			v2[i] = x2;
+			if (x2 > N) {
+				k2end += 2;
+			} else if (y2 > M) {
+				k2start += 2;
+			} else if (!front) {
+				long j = off + delta - k2;
+				if (j >= 0 && j < len && v1[j] != -1) {
+					long x1 = v1[j], y1 = x1 - (delta - k2);
+					if (x1 >= N - x2) {
+						*x = a0 + (size_t)x1, *y = b0 + (size_t)y1;
+						return 1;
+					}
+				}
+			}
+		}
+	}
+	return 0;
+}
+
+/* Appends the edit script of a[a0..a1) against b[b0..b1) in order. */
+static void S_diff(S_seq *q, size_t a0, size_t a1, size_t b0, size_t b1)
+{
+	while (a0 < a1 && b0 < b1 && q->a[a0] == q->b[b0])
+		S_emit(q, '=', a0++, b0++);
+	size_t tail = 0;
+	while (a1 - tail > a0 && b1 - tail > b0 && q->a[a1 - tail - 1] == q->b[b1 - tail - 1])
+		tail++;
+	a1 -= tail, b1 -= tail;
+	size_t x, y;
+	if (a0 == a1 || b0 == b1 || !S_bisect(q, a0, a1, b0, b1, &x, &y)) {
+		for (size_t i = a0; i < a1; i++)
+			S_emit(q, '-', i, b0);
+		for (size_t j = b0; j < b1; j++)
+			S_emit(q, '+', a1, j);
+	} else {
+		S_diff(q, a0, x, b0, y);
+		S_diff(q, x, a1, y, b1);
+	}
+	for (size_t t = 0; t < tail; t++)
+		S_emit(q, '=', a1 + t, b1 + t);
+}
+
+static uint64_t S_hash(const char *s)
+{
+	uint64_t h = 1469598103934665603ull; /* FNV-1a */
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 1099511628211ull;
+	return h;
+}
+
+/* Numbers the tokens of 'a' and 'b' so that equal tokens get equal
+ * numbers: an open-addressed table of the distinct tokens. */
+static void S_number(const tb_plies *a, const tb_plies *b, uint32_t *na, uint32_t *nb)
+{
+	size_t cap = 16;
+	while (cap < 2 * (a->n + b->n))
+		cap *= 2;
+	const char **slot = tb_xcalloc(cap, sizeof *slot);
+	uint32_t *id = tb_xcalloc(cap, sizeof *id), next = 0;
+	for (int side = 0; side < 2; side++) {
+		const tb_plies *p = side ? b : a;
+		uint32_t *out = side ? nb : na;
+		for (size_t i = 0; i < p->n; i++) {
+			const char *t = p->v[i].token;
+			size_t h = (size_t)S_hash(t) & (cap - 1);
+			while (slot[h] && strcmp(slot[h], t) != 0)
+				h = (h + 1) & (cap - 1);
+			if (!slot[h]) {
+				slot[h] = t;
+				id[h] = next++;
+			}
+			out[i] = id[h];
+		}
+	}
+	free(slot);
+	free(id);
+}
+
+tb_edit *tb_plies_align(const tb_plies *a, const tb_plies *b, size_t *n)
+{
+	uint32_t *na = tb_xcalloc(a->n + 1, sizeof *na), *nb = tb_xcalloc(b->n + 1, sizeof *nb);
+	S_number(a, b, na, nb);
+	S_seq q = {na, nb, NULL, 0, 0, NULL};
+	q.v = tb_xcalloc(2 * (a->n + b->n + 4), sizeof *q.v);
+	S_diff(&q, 0, a->n, 0, b->n);
+	free(q.v);
+	free(na);
+	free(nb);
+	*n = q.n;
+	return q.out;
+}
+
+/* ===== Positions ===== */
+
+/* What cell 'c' holds, as position notation writes a piece: "R",
+ * "SE+"; "" for empty. */
+static void S_cell_text(char out[8], const tb_game *g, uint8_t c)
+{
+	size_t k = 0;
+	if (c) {
+		out[k++] = g->side_letter[TB_CELL_SIDE(c)];
+		if (g->piece_types[0])
+			out[k++] = g->piece_types[TB_CELL_TYPE(c)];
+		if (TB_CELL_CROWNED(c))
+			out[k++] = '+';
+	}
+	out[k] = '\0';
+}
+
+int tb_plies_position_diff(const tb_plies *a, size_t na, const tb_plies *b, size_t nb,
+                           tb_position_diff_fn fn, void *ctx)
+{
+	if (na > a->n || nb > b->n || !a->known[na] || !b->known[nb] ||
+	    a->rec->game != b->rec->game || memcmp(&a->board, &b->board, sizeof a->board) ||
+	    a->rs.geo.npoints != b->rs.geo.npoints)
+		return -1;
+	const tb_game *g = a->rec->game;
+	const tb_state *sa = &a->st[na], *sb = &b->st[nb];
+	int count = 0;
+	for (int i = 0; i < a->rs.geo.npoints; i++) {
+		if (sa->cell[i] == sb->cell[i])
+			continue;
+		char pa[8], pb[8], at[8];
+		S_cell_text(pa, g, sa->cell[i]);
+		S_cell_text(pb, g, sb->cell[i]);
+		tb_buf w = TB_BUF_INIT;
+		tb_point_write(&w, a->rs.geo.points[i].pt);
+		snprintf(at, sizeof at, "%s", w.data);
+		tb_buf_free(&w);
+		if (fn)
+			fn(ctx, at, pa, pb);
+		count++;
+	}
+	/* the rest of the position: whose turn, and the game's keys */
+	tb_arena ar = {0};
+	tb_position xa, xb;
+	a->rs.rules->save(&a->rs, sa, &ar, &xa);
+	b->rs.rules->save(&b->rs, sb, &ar, &xb);
+	if (xa.to_move != xb.to_move) {
+		char ta[2] = {g->side_letter[xa.to_move], 0}, tb[2] = {g->side_letter[xb.to_move], 0};
+		if (fn)
+			fn(ctx, "to move", ta, tb);
+		count++;
+	}
+	for (size_t i = 0, j = 0; i < xa.nextras || j < xb.nextras;) {
+		int c = i == xa.nextras ? 1 : j == xb.nextras ? -1
+		      : strcmp(xa.extras[i].key, xb.extras[j].key);
+		const char *key = c <= 0 ? xa.extras[i].key : xb.extras[j].key;
+		const char *va = c <= 0 ? xa.extras[i].value : "";
+		const char *vb = c >= 0 ? xb.extras[j].value : "";
+		if (strcmp(va, vb) != 0) {
+			if (fn)
+				fn(ctx, key, va, vb);
+			count++;
+		}
+		i += c <= 0;
+		j += c >= 0;
+	}
+	tb_arena_free(&ar);
+	return count;
+}
+
+/* ===== The key of a game ===== */
+
+#define S_HEAD_END '\x1e' /* after the game and start */
+#define S_SEP '\x1f'      /* before each node */
+
+static void S_move_sym(tb_buf *b, const tb_board *bd, unsigned k, uint8_t kind,
+                       const tb_move *m)
+{
+	tb_part parts[TB_MAX_PARTS];
+	tb_move t = *m;
+	for (unsigned i = 0; i < m->nparts && i < TB_MAX_PARTS; i++)
+		parts[i] = (tb_part){m->parts[i].kind, tb_point_symmetry(bd, k, m->parts[i].pt)};
+	t.parts = parts;
+	tb_turn_write(b, kind, &t);
+}
+
+/* A value that is a comma-separated list of points is turned with the
+ * board; any other stays as it is. */
+static void S_extra_sym(tb_buf *b, const tb_board *bd, unsigned k, const char *v)
+{
+	size_t start = b->len;
+	for (const char *s = v;;) {
+		size_t n = strcspn(s, ",");
+		char pt[8];
+		tb_buf one = TB_BUF_INIT;
+		snprintf(pt, sizeof pt, "%.*s", (int)(n < 7 ? n : 7), s);
+		if (n > 3 || !tb_is_point(bd, pt, &one)) {
+			tb_buf_free(&one);
+			b->len = start;
+			tb_buf_puts(b, v);
+			return;
+		}
+		tb_buf_free(&one);
+		if (b->len > start)
+			tb_buf_putc(b, ',');
+		tb_point_write(b, tb_point_symmetry(bd, k, TB_PT(pt[0] - 'a', atoi(pt + 1) - 1)));
+		if (!s[n])
+			return;
+		s += n + 1;
+	}
+}
+
+static void S_position_sym(tb_buf *b, const tb_game *g, const tb_board *bd, unsigned k,
+                           const tb_position *pos)
+{
+	tb_position t = *pos;
+	tb_piece *pieces = tb_xcalloc(pos->npieces + 1, sizeof *pieces);
+	for (size_t i = 0; i < pos->npieces; i++) {
+		pieces[i] = pos->pieces[i];
+		pieces[i].pt = tb_point_symmetry(bd, k, pieces[i].pt);
+	}
+	t.pieces = pieces;
+	t.nextras = 0;
+	tb_position_sort(&t);
+	tb_position_write(b, g, &t);
+	for (size_t i = 0; i < pos->nextras; i++) {
+		tb_buf_printf(b, " %s=", pos->extras[i].key);
+		S_extra_sym(b, bd, k, pos->extras[i].value);
+	}
+	free(pieces);
+}
+
+/* The key under symmetry 'k'. */
+static void S_key(tb_buf *b, const tb_plies *p, unsigned k)
+{
+	const tb_game *g = p->rec->game;
+	tb_buf_puts(b, g->name);
+	tb_buf_putc(b, ' ');
+	if (p->rec->start)
+		S_position_sym(b, g, &p->board, k, p->rec->start);
+	tb_buf_putc(b, S_HEAD_END);
+	for (size_t i = 0; i < p->n; i++) {
+		const tb_node *n = p->e[i].node;
+		tb_buf_putc(b, S_SEP);
+		switch (n->kind) {
+		case TB_NODE_MOVE:
+		case TB_NODE_PASS:
+			S_move_sym(b, &p->board, k, n->kind, &p->e[i].move);
+			break;
+		case TB_NODE_READING:
+			tb_buf_putc(b, '<');
+			for (unsigned j = 0; j < n->nalts; j++) {
+				tb_buf_puts(b, j ? " | " : "");
+				S_move_sym(b, &p->board, k, n->alts[j].kind, &n->alts[j].move);
+			}
+			tb_buf_putc(b, '>');
+			break;
+		case TB_NODE_POSITION:
+			tb_buf_puts(b, "<position \"");
+			S_position_sym(b, g, &p->board, k, n->position);
+			tb_buf_puts(b, "\">");
+			break;
+		default:
+			tb_buf_puts(b, p->v[i].token);
+			break;
+		}
+	}
+}
+
+char *tb_plies_key(const tb_plies *p, size_t *len)
+{
+	unsigned nsym = p->rec->game->symmetries ? p->rec->game->symmetries : 1;
+	if (nsym == 8 && p->board.files != p->board.ranks)
+		nsym = 2; /* not square: no turning by a quarter */
+	tb_buf best = TB_BUF_INIT, b = TB_BUF_INIT;
+	for (unsigned k = 0; k < nsym; k++) {
+		tb_buf_clear(&b);
+		S_key(&b, p, nsym == 2 ? k : k);
+		/* symmetries keep every token's length (points are two
+		 * characters on these boards), so the least key's prefixes
+		 * are the least prefixes: a game that begins another has
+		 * the key that begins the other's */
+		if (k == 0 || (b.len == best.len && memcmp(b.data, best.data, b.len) < 0) ||
+		    b.len < best.len) {
+			tb_buf t = best;
+			best = b;
+			b = t;
+		}
+	}
+	tb_buf_free(&b);
+	return tb_buf_detach(&best, len);
+}
+
+size_t tb_plies_key_head(const char *key, size_t len)
+{
+	const char *e = memchr(key, S_HEAD_END, len);
+	return e ? (size_t)(e - key) + 1 : len;
+}
