@@ -34,6 +34,11 @@ int cmd_grep(int argc, char **argv);
  * Returns how many of them were errors (or warnings too, if 'strict'). */
 size_t cli_print_diags(const tb_reader *r, int strict);
 
+/* Prints the errors (not the warnings) of the reader's last record to
+ * stderr; returns how many. For commands that read records to search
+ * or compare them, where warnings are validate's business. */
+size_t cli_print_errors(const tb_reader *r);
+
 /* Opens 'path' for reading ("-" is stdin). Returns NULL after printing
  * why. */
 FILE *cli_open(const char *path);

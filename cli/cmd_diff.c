@@ -428,7 +428,7 @@ static int S_next(S_src *src, S_game *g)
 {
 	tb_record *rec;
 	int got = tb_reader_next(src->r, &rec);
-	size_t errors = cli_print_diags(src->r, 0);
+	size_t errors = cli_print_errors(src->r);
 	if (got < 0)
 		return -2;
 	if (got == 0)

@@ -160,6 +160,37 @@ static const cli_cmd S_cmds[] = {
 	 "Exit: 0 the same (no duplicates), 1 different (duplicates found),\n"
 	 "2 could not compare (unreadable input, a record with errors).\n",
 	 cmd_diff},
+	{"grep", "select games by tags, comments, moves and events",
+	 "usage: tablero grep [-i] [-v] [-c | -l] [--tag NAME~RE | --tag NAME=VALUE]...\n"
+	 "                    [--comment RE]... [--event EVENT[>=N]]...\n"
+	 "                    [-e RE | --moves RE]... [RE] [FILE...]\n"
+	 "\n"
+	 "Writes the games of each FILE ('-' or none: standard input) that\n"
+	 "match every selector, in canonical TGN. Patterns are PCRE2 (Perl\n"
+	 "syntax, UTF-8), compiled once and matched under limits, so none can\n"
+	 "hang the search (spec/compare.md). Without -e, --moves, --tag,\n"
+	 "--comment or --event the first argument is a movetext pattern.\n"
+	 "\n"
+	 "  --tag NAME~RE     tag NAME's value matches RE (--tag 'Site~Quer')\n"
+	 "  --tag NAME=VALUE  tag NAME's value is VALUE\n"
+	 "  --comment RE      some comment's text matches RE\n"
+	 "  -e, --moves RE    the main line's movetext, one line without\n"
+	 "                    comments (\"1. d1 a7 2. g1 a4 1-0\"), matches RE\n"
+	 "  --event EVENT[>=N]  some turn of the main line, replayed by the\n"
+	 "                    rules, did EVENT (at least N times): tercia,\n"
+	 "                    'double tercia', columpio, removal, capture,\n"
+	 "                    pushback, relocation, coronation, stage,\n"
+	 "                    'huff available', huff, fortress\n"
+	 "                    ('capture>=3': a chain of three captures)\n"
+	 "  -i, --ignore-case patterns ignore case (Unicode)\n"
+	 "  -v, --invert-match  select the games that do not match\n"
+	 "  -c, --count       print how many games each FILE has selected\n"
+	 "  -l, --files-with-matches  print the name of each FILE with a game\n"
+	 "  -h, --help        this text\n"
+	 "\n"
+	 "Exit: 0 a game selected, 1 none, 2 trouble (a bad pattern, an\n"
+	 "unreadable file, a record with errors, a match over a limit).\n",
+	 cmd_grep},
 };
 
 static void S_usage(FILE *out)

@@ -44,6 +44,22 @@ size_t cli_print_diags(const tb_reader *r, int strict)
 	return bad;
 }
 
+size_t cli_print_errors(const tb_reader *r)
+{
+	size_t bad = 0;
+	for (size_t i = 0; i < tb_reader_ndiags(r); i++) {
+		const tb_diag *d = tb_reader_diag(r, i);
+		if (d->severity != TB_ERROR)
+			continue;
+		char *s = tb_diag_format(d);
+		if (s)
+			fputs(s, stderr);
+		free(s);
+		bad++;
+	}
+	return bad;
+}
+
 FILE *cli_open(const char *path)
 {
 	if (strcmp(path, "-") == 0)

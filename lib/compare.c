@@ -57,7 +57,8 @@ static int S_fits(const tb_turn *t, const tb_move *m)
 
 /* Plays node 'n' on 's' when one legal turn fits it; fills 'e'. Returns
  * 1 when played, 0 when the rules cannot follow it. */
-static int S_play(tb_plies *p, tb_turns *turns, tb_state *s, const tb_node *n, S_entry *e)
+static int S_play(tb_plies *p, tb_turns *turns, tb_state *s, const tb_node *n, S_entry *e,
+                  tb_events *ev)
 {
 	const tb_move none = {0, 0, NULL};
 	const tb_move *want = n->kind == TB_NODE_PASS ? &none : &n->move;
@@ -81,8 +82,7 @@ static int S_play(tb_plies *p, tb_turns *turns, tb_state *s, const tb_node *n, S
 		e->move.parts = tb_arena_alloc(&p->arena, (t->nparts + 1u) * sizeof *t->parts);
 		memcpy(e->move.parts, t->parts, t->nparts * sizeof *t->parts);
 	}
-	tb_events ev;
-	p->rs.rules->play(&p->rs, s, t, &ev);
+	p->rs.rules->play(&p->rs, s, t, ev);
 	return 1;
 }
 
@@ -143,12 +143,14 @@ tb_plies *tb_plies_new(const tb_record *rec)
 		p->st[0] = s;
 	tb_turns turns = {NULL, 0};
 	tb_buf b = TB_BUF_INIT;
+	tb_events ev;
 	size_t plies = 0;
 	for (const tb_node *n = rec->main.first; n; n = n->next, p->n++) {
 		tb_ply *y = &p->v[p->n];
 		S_entry *e = &p->e[p->n];
 		e->node = n;
 		e->move = n->move;
+		ev.n = 0;
 		if (n->kind == TB_NODE_POSITION) {
 			live = p->has_rules &&
 			       rec->game->rules->load(&p->rs, n->position, &s, why, sizeof why) == 0;
@@ -156,8 +158,12 @@ tb_plies *tb_plies_new(const tb_record *rec)
 			live = live && n->gap_max == 0;
 		} else {
 			plies++;
-			live = live && S_play(p, &turns, &s, n, e);
+			live = live && S_play(p, &turns, &s, n, e, &ev);
 		}
+		tb_buf_clear(&b);
+		if (live && ev.n)
+			tb_events_write(&b, &ev);
+		y->events = S_str(p, &b);
 		tb_buf_clear(&b);
 		tb_write_node(&b, rec->game, n, 0);
 		y->written = S_str(p, &b);
@@ -204,6 +210,40 @@ void tb_plies_free(tb_plies *p)
 size_t tb_plies_count(const tb_plies *p) { return p->n; }
 const tb_ply *tb_plies_at(const tb_plies *p, size_t i) { return i < p->n ? &p->v[i] : NULL; }
 const char *tb_plies_comments(const tb_plies *p) { return p->comments; }
+
+/* ===== Comments ===== */
+
+static int S_walk_comments(const tb_comment *c, tb_comment_fn fn, void *ctx)
+{
+	int rc = 0;
+	for (; c && !rc; c = c->next)
+		rc = fn(ctx, c->text, c->lang);
+	return rc;
+}
+
+static int S_walk_line(const tb_line *l, tb_comment_fn fn, void *ctx)
+{
+	int rc = S_walk_comments(l->lead, fn, ctx);
+	for (const tb_node *n = l->first; n && !rc; n = n->next) {
+		for (unsigned i = 0; i < n->nalts && !rc; i++)
+			rc = S_walk_comments(n->alts[i].comments, fn, ctx);
+		if (!rc)
+			rc = S_walk_comments(n->comments, fn, ctx);
+		for (const tb_line *v = n->variations; v && !rc; v = v->next)
+			rc = S_walk_line(v, fn, ctx);
+	}
+	return rc;
+}
+
+int tb_record_comments(const tb_record *rec, tb_comment_fn fn, void *ctx)
+{
+	int rc = S_walk_comments(rec->lead, fn, ctx);
+	for (size_t i = 0; i < rec->ntags && !rc; i++)
+		rc = S_walk_comments(rec->tags[i].comments, fn, ctx);
+	if (!rc)
+		rc = S_walk_line(&rec->main, fn, ctx);
+	return rc ? rc : S_walk_comments(rec->trail, fn, ctx);
+}
 
 /* ===== Alignment ===== */
 

@@ -207,6 +207,9 @@ typedef struct tb_turns {
 size_t tb_turns_generate(const tb_ruleset *rs, const tb_state *s, tb_turns *l);
 void tb_turns_free(tb_turns *l);
 
+/* Writes events "tercia a1-a7; removal d5" (validate.c). */
+void tb_events_write(tb_buf *b, const tb_events *ev);
+
 /* Appends an event to 'ev' (if not NULL and not full). */
 void tb_event_add(tb_events *ev, uint8_t kind, tb_point a, tb_point b);
 

@@ -171,6 +171,22 @@ TB_EXPORT size_t tb_record_plies(const tb_record *rec);
  * has errors (or no known game). */
 TB_EXPORT char *tb_record_write(const tb_record *rec, size_t *len);
 
+/** The record's main line as the canonical form writes it but on one
+ * line, without comments, NAGs or variations, then its result:
+ * "1. d1 a7 2. g1 a4 1-0" -- the text tablero grep's movetext patterns
+ * match. The caller frees it; NULL when the record has errors. */
+TB_EXPORT char *tb_record_movetext(const tb_record *rec, size_t *len);
+
+/** Called with each comment's text (unescaped) and language ("es",
+ * or NULL); a non-zero return stops the walk. */
+typedef int (*tb_comment_fn)(void *ctx, const char *text, const char *lang);
+
+/** Calls 'fn' for each comment of 'rec' in the order written: before
+ * and after the tags, before and after turns, inside readings and
+ * variations, after the result. Returns the first non-zero value 'fn'
+ * returned, or 0. */
+TB_EXPORT int tb_record_comments(const tb_record *rec, tb_comment_fn fn, void *ctx);
+
 /** Returns 1 when 'a' and 'b' are the same record (same tags, moves,
  * comments, annotations, variations), whatever their source spans
  * and spelling; 0 otherwise. */
@@ -272,6 +288,8 @@ typedef struct tb_ply {
 	const char *written; /* the token as the canonical form writes it */
 	const char *notes;   /* its NAGs, comments and variations, as the
 	                        canonical form writes them after it; "" */
+	const char *events;  /* what it did, by the rules, as tb_turn_report's
+	                        events ("tercia a1-a7; removal d5"); "" */
 	unsigned line, col;  /* where it is written */
 	int known;           /* the rules replayed the record through it */
 } tb_ply;

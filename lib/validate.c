@@ -87,7 +87,7 @@ static const char *const S_event_names[] = {
 	"", "tercia", "double tercia", "columpio", "removal", "capture", "pushback",
 	"relocation", "coronation", "stage", "huff available", "huff", "fortress"};
 
-static void S_events_text(tb_buf *b, const tb_events *ev)
+void tb_events_write(tb_buf *b, const tb_events *ev)
 {
 	for (unsigned i = 0; i < ev->n; i++) {
 		const tb_event *e = &ev->ev[i];
@@ -136,7 +136,7 @@ static void S_play(S_val *v, S_at *at, const tb_turn *t, const tb_node *n)
 	tb_buf tok = TB_BUF_INIT, evt = TB_BUF_INIT;
 	tb_move m = {t->nparts, t->crown, (tb_part *)t->parts};
 	S_token(&tok, t->nparts ? TB_NODE_MOVE : TB_NODE_PASS, &m);
-	S_events_text(&evt, &ev);
+	tb_events_write(&evt, &ev);
 	tb_turn_event one[sizeof ev.ev / sizeof ev.ev[0]];
 	char pts[sizeof ev.ev / sizeof ev.ev[0]][2][4];
 	for (unsigned i = 0; i < ev.n; i++) {

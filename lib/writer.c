@@ -15,6 +15,7 @@
 typedef struct S_writer {
 	tb_buf *b;
 	const tb_game *g;
+	int bare;       /* the main line's turns only, on one line */
 } S_writer;
 
 void tb_write_escaped(tb_buf *b, const char *s, const char *esc)
@@ -121,7 +122,7 @@ static void S_notes(S_writer *w, const tb_node *n)
 
 void tb_write_node(tb_buf *b, const tb_game *g, const tb_node *n, int notes)
 {
-	S_writer w = {b, g};
+	S_writer w = {b, g, 0};
 	if (notes)
 		S_notes(&w, n);
 	else
@@ -139,14 +140,15 @@ void tb_write_comments(tb_buf *b, const tb_comment *c, const char *sep)
 static void S_line(S_writer *w, const tb_line *line, int main)
 {
 	const char *sep = "";
-	S_comments(w->b, line->lead, "");
-	if (line->lead)
+	if (!w->bare)
+		S_comments(w->b, line->lead, "");
+	if (line->lead && !w->bare)
 		sep = main ? "\n" : " ";
 	int need_number = 1;
 	for (const tb_node *n = line->first; n; n = n->next) {
 		int turn = S_is_turn(n);
 		if (turn && n->side == 0) {
-			tb_buf_puts(w->b, main && *sep ? "\n" : sep);
+			tb_buf_puts(w->b, main && *sep && !w->bare ? "\n" : sep);
 			tb_buf_putu(w->b, n->number);
 			tb_buf_puts(w->b, ". ");
 		} else if (turn && need_number) {
@@ -157,8 +159,9 @@ static void S_line(S_writer *w, const tb_line *line, int main)
 			tb_buf_puts(w->b, sep);
 		}
 		S_node_body(w, n);
-		S_notes(w, n);
-		need_number = !turn || n->comments || n->variations;
+		if (!w->bare)
+			S_notes(w, n);
+		need_number = !turn || (!w->bare && (n->comments || n->variations));
 		sep = " ";
 	}
 }
@@ -185,7 +188,7 @@ char *tb_record_write(const tb_record *rec, size_t *len)
 	if (!rec || rec->errors || !rec->game)
 		return NULL;
 	tb_buf b = TB_BUF_INIT;
-	S_writer w = {&b, rec->game};
+	S_writer w = {&b, rec->game, 0};
 	S_tags(&b, rec);
 	tb_buf_putc(&b, '\n');
 	S_line(&w, &rec->main, 1);
@@ -194,5 +197,18 @@ char *tb_record_write(const tb_record *rec, size_t *len)
 	tb_buf_puts(&b, tb_result_text[rec->result]);
 	S_comments(&b, rec->trail, " ");
 	tb_buf_putc(&b, '\n');
+	return tb_buf_detach(&b, len);
+}
+
+char *tb_record_movetext(const tb_record *rec, size_t *len)
+{
+	if (!rec || rec->errors || !rec->game)
+		return NULL;
+	tb_buf b = TB_BUF_INIT;
+	S_writer w = {&b, rec->game, 1};
+	S_line(&w, &rec->main, 1);
+	if (rec->main.first)
+		tb_buf_putc(&b, ' ');
+	tb_buf_puts(&b, tb_result_text[rec->result]);
 	return tb_buf_detach(&b, len);
 }
