@@ -101,8 +101,9 @@ unit: $(UNIT_BIN)
 	@failed=0; for t in $(UNIT_BIN); do echo "== $$t"; $$t || failed=$$((failed + 1)); done; \
 	if [ $$failed -ne 0 ]; then echo "unit: $$failed test program(s) failed"; exit 1; fi
 
-spec: $(BUILD)/tests/spec_runner
+spec: $(BUILD)/tests/spec_runner $(BUILD)/tablero
 	$(BUILD)/tests/spec_runner spec/tgn.md spec/games/pitarra.md spec/games/asalto.md spec/games/ocencahuac.md spec/xml.md tests/errors.md
+	python3 tests/spec_cli.py $(BUILD)/tablero spec/compare.md
 
 golden: $(BUILD)/tablero
 	@TABLERO=$(BUILD)/tablero bash tests/golden.sh

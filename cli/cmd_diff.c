@@ -210,8 +210,8 @@ static void S_divergence(S_out *out, const tb_edit *e, size_t from, size_t to)
 			puts("  the positions after it are not known (the rules cannot follow "
 			     "a record there)");
 		else
-			printf("  after it, %d point%s and key%s of the positions differ%s\n", known,
-			       known == 1 ? "" : "s", known == 1 ? "" : "s", known ? ":" : "");
+			printf("  after it, the positions differ in %d place%s%s\n", known,
+			       known == 1 ? "" : "s", known ? ":" : "");
 	}
 	S_posdiff d = {out, 0};
 	if (known > 0)
@@ -407,9 +407,10 @@ static void S_only(S_out *out, const S_src *src, const char *side, const S_game 
 		xmlTextWriterEndElement(out->x);
 		return;
 	}
-	printf("only in %s: game %zu (line %u) [Site \"%s\"] [Date \"%s\"], %zu turns\n",
+	size_t turns = tb_record_plies(g->rec);
+	printf("only in %s: game %zu (line %u) [Site \"%s\"] [Date \"%s\"], %zu turn%s\n",
 	       src->name, g->index, tb_record_line(g->rec), site ? site : "?", date ? date : "?",
-	       tb_record_plies(g->rec));
+	       turns, turns == 1 ? "" : "s");
 }
 
 /* ===== Reading ===== */

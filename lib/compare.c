@@ -357,33 +357,49 @@ static void S_diff(S_seq *q, size_t a0, size_t a1, size_t b0, size_t b1)
 		S_emit(q, '=', a1 + t, b1 + t);
 }
 
-static uint64_t S_hash(const char *s)
+static uint64_t S_hash(const char *s, uint64_t h)
 {
-	uint64_t h = 1469598103934665603ull; /* FNV-1a */
-	for (; *s; s++)
+	for (; *s; s++) /* FNV-1a */
 		h = (h ^ (unsigned char)*s) * 1099511628211ull;
 	return h;
 }
 
-/* Numbers the tokens of 'a' and 'b' so that equal tokens get equal
- * numbers: an open-addressed table of the distinct tokens. */
-static void S_number(const tb_plies *a, const tb_plies *b, uint32_t *na, uint32_t *nb)
+/* A node's identity: its token alone ('strict' 0), or its token, side
+ * and number. */
+static uint64_t S_node_hash(const tb_ply *y, int strict)
+{
+	uint64_t h = S_hash(y->token, 1469598103934665603ull);
+	if (strict)
+		h = (h ^ (uint64_t)y->side * 1000003u ^ (uint64_t)y->number << 20) * 1099511628211ull;
+	return h;
+}
+
+static int S_node_eq(const tb_ply *x, const tb_ply *y, int strict)
+{
+	return strcmp(x->token, y->token) == 0 &&
+	       (!strict || (x->side == y->side && x->number == y->number));
+}
+
+/* Numbers the nodes of 'a' and 'b' so that equal nodes get equal
+ * numbers: an open-addressed table of the distinct ones. */
+static void S_number(const tb_plies *a, const tb_plies *b, int strict, uint32_t *na,
+                     uint32_t *nb)
 {
 	size_t cap = 16;
 	while (cap < 2 * (a->n + b->n))
 		cap *= 2;
-	const char **slot = tb_xcalloc(cap, sizeof *slot);
+	const tb_ply **slot = tb_xcalloc(cap, sizeof *slot);
 	uint32_t *id = tb_xcalloc(cap, sizeof *id), next = 0;
 	for (int side = 0; side < 2; side++) {
 		const tb_plies *p = side ? b : a;
 		uint32_t *out = side ? nb : na;
 		for (size_t i = 0; i < p->n; i++) {
-			const char *t = p->v[i].token;
-			size_t h = (size_t)S_hash(t) & (cap - 1);
-			while (slot[h] && strcmp(slot[h], t) != 0)
+			const tb_ply *y = &p->v[i];
+			size_t h = (size_t)S_node_hash(y, strict) & (cap - 1);
+			while (slot[h] && !S_node_eq(slot[h], y, strict))
 				h = (h + 1) & (cap - 1);
 			if (!slot[h]) {
-				slot[h] = t;
+				slot[h] = y;
 				id[h] = next++;
 			}
 			out[i] = id[h];
@@ -393,18 +409,51 @@ static void S_number(const tb_plies *a, const tb_plies *b, uint32_t *na, uint32_
 	free(id);
 }
 
-tb_edit *tb_plies_align(const tb_plies *a, const tb_plies *b, size_t *n)
+tb_edit *tb_align(const uint32_t *a, size_t na, const uint32_t *b, size_t nb, size_t *n)
 {
-	uint32_t *na = tb_xcalloc(a->n + 1, sizeof *na), *nb = tb_xcalloc(b->n + 1, sizeof *nb);
-	S_number(a, b, na, nb);
-	S_seq q = {na, nb, NULL, 0, 0, NULL};
-	q.v = tb_xcalloc(2 * (a->n + b->n + 4), sizeof *q.v);
-	S_diff(&q, 0, a->n, 0, b->n);
-	free(q.v);
-	free(na);
-	free(nb);
+	long *v = tb_xcalloc(2 * (na + nb + 4), sizeof *v);
+	S_seq q = {a, b, NULL, 0, 0, v};
+	S_diff(&q, 0, na, 0, nb);
+	free(v);
 	*n = q.n;
 	return q.out;
+}
+
+/* Two passes: nodes are first matched as the same turn at the same
+ * number by the same side, which keeps a substitution facing its
+ * counterpart ("-4. b2 +4. f2"); then, inside each run the first pass
+ * left unmatched, by meaning alone, which finds the turns that moved
+ * (after a missing turn, the numbers of one record run on). Both
+ * passes are shortest edit scripts of what they compare; the result
+ * is one of the shortest by meaning whenever the first pass's matches
+ * lie on one (two transcriptions numbered alike). */
+tb_edit *tb_plies_align(const tb_plies *a, const tb_plies *b, size_t *n)
+{
+	uint32_t *sa = tb_xcalloc(a->n + 1, sizeof *sa), *sb = tb_xcalloc(b->n + 1, sizeof *sb);
+	uint32_t *la = tb_xcalloc(a->n + 1, sizeof *la), *lb = tb_xcalloc(b->n + 1, sizeof *lb);
+	S_number(a, b, 1, sa, sb);
+	S_number(a, b, 0, la, lb);
+	long *v = tb_xcalloc(2 * (a->n + b->n + 4), sizeof *v);
+	S_seq strict = {sa, sb, NULL, 0, 0, v}, loose = {la, lb, NULL, 0, 0, v};
+	S_diff(&strict, 0, a->n, 0, b->n);
+	for (size_t i = 0; i < strict.n;) {
+		if (strict.out[i].op == '=') {
+			S_emit(&loose, '=', strict.out[i].a, strict.out[i].b);
+			i++;
+			continue;
+		}
+		size_t a0 = strict.out[i].a, b0 = strict.out[i].b, a1 = a0, b1 = b0;
+		for (; i < strict.n && strict.out[i].op != '='; i++) {
+			a1 += strict.out[i].op == '-';
+			b1 += strict.out[i].op == '+';
+		}
+		S_diff(&loose, a0, a1, b0, b1);
+	}
+	free(strict.out);
+	free(v);
+	free(sa), free(sb), free(la), free(lb);
+	*n = loose.n;
+	return loose.out;
 }
 
 /* ===== Positions ===== */

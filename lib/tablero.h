@@ -22,6 +22,7 @@
 #define TABLERO_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #ifdef __cplusplus
@@ -318,9 +319,18 @@ typedef struct tb_edit {
 	size_t a, b;
 } tb_edit;
 
-/** Aligns the main lines 'a' and 'b' by what their turns mean: a
- * shortest edit script (Myers' O(ND) algorithm, linear space), steps in
- * order. Returns them (the caller frees the array; '*n' their number). */
+/** A shortest edit script turning sequence 'a' (na numbers) into 'b'
+ * (nb): Myers' O(ND) algorithm in linear space. Steps in order; the
+ * caller frees the array ('*n' their number). */
+TB_EXPORT tb_edit *tb_align(const uint32_t *a, size_t na, const uint32_t *b, size_t nb,
+                            size_t *n);
+
+/** Aligns the main lines 'a' and 'b' by what their nodes mean (their
+ * tokens), never matching two that mean different things: first as
+ * the same turn at the same number by the same side (tb_align), then,
+ * inside each run that pass left unmatched, by meaning alone -- so a
+ * substitution faces its counterpart and the turns after a missing
+ * one are found again. Steps in order; the caller frees the array. */
 TB_EXPORT tb_edit *tb_plies_align(const tb_plies *a, const tb_plies *b, size_t *n);
 
 /** Called for each thing that differs between two positions: 'what' is
