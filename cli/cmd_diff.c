@@ -111,15 +111,18 @@ static int S_tags(S_out *out)
 
 /* ===== Turns ===== */
 
-/* "4. a1-a4", "4... d5", "<gap 2>". */
-static void S_turn_text(char *buf, size_t n, const tb_ply *y)
+/* Prints "4. a1-a4", "4... d5", "<gap 2>" padded to 'width'
+ * characters (never cut). */
+static void S_turn_text(const tb_ply *y, int width)
 {
-	int turn = y->token[0] != '<' || strncmp(y->token, "<gap", 4) != 0;
-	turn = turn && strncmp(y->token, "<position", 9) != 0;
-	if (turn && y->number)
-		snprintf(buf, n, "%u%s %s", y->number, y->side == 1 ? "..." : ".", y->token);
-	else
-		snprintf(buf, n, "%s", y->token);
+	int turn = strncmp(y->token, "<gap", 4) != 0 && strncmp(y->token, "<position", 9) != 0;
+	int n = turn && y->number ? printf("%u%s %s", y->number, y->side == 1 ? "..." : ".",
+	                                   y->token)
+	                          : printf("%s", y->token);
+	for (const char *p = y->token; *p; p++) /* columns, not bytes */
+		n -= ((unsigned char)*p & 0xC0) == 0x80;
+	if (n < width)
+		printf("%*s", width - n, "");
 }
 
 static void S_xply(S_out *out, const char *el, const tb_ply *y, const char *side)
@@ -142,9 +145,8 @@ static void S_xply(S_out *out, const char *el, const tb_ply *y, const char *side
 static void S_hunk_line(S_out *out, char op, const tb_ply *ya, const tb_ply *yb)
 {
 	const tb_ply *y = ya ? ya : yb;
-	char text[512];
-	S_turn_text(text, sizeof text, y);
-	printf("%c%6zu  %-24s", op, y->ply, text);
+	printf("%c%6zu  ", op, y->ply);
+	S_turn_text(y, 24);
 	if (ya)
 		printf("  %s:%u", out->a->name, ya->line);
 	if (yb)
@@ -329,10 +331,9 @@ static int S_comment_pair(S_out *out, int *count, const char *where, const tb_pl
 		if (!(*count)++)
 			puts("@@ comments @@");
 		if (ya) {
-			char text[512];
-			S_turn_text(text, sizeof text, ya);
-			printf(" %6zu  %-24s  %s:%u  %s:%u\n", ya->ply, text, out->a->name, ya->line,
-			       out->b->name, yb->line);
+			printf(" %6zu  ", ya->ply);
+			S_turn_text(ya, 24);
+			printf("  %s:%u  %s:%u\n", out->a->name, ya->line, out->b->name, yb->line);
 		} else {
 			printf("  %s\n", where);
 		}

@@ -172,18 +172,34 @@ static int S_one_comment(void *ctx, const char *text, const char *lang)
 	return S_match(c->g, c->s, text, strlen(text));
 }
 
+/* Is 'e', one event as the rules write it ("capture d4", "huff
+ * available d6", "fortress 9/9", "stage"), an event named 'name'? The
+ * name is followed by nothing, or by a space and a point or a count --
+ * so "huff" is not "huff available". */
+static int S_is_event(const char *e, size_t len, const char *name)
+{
+	size_t n = strlen(name);
+	if (len < n || strncmp(e, name, n) != 0)
+		return 0;
+	if (len == n)
+		return 1;
+	const char *r = e + n;
+	return r[0] == ' ' && len > n + 1 &&
+	       ((r[1] >= '0' && r[1] <= '9') ||
+	        (r[1] >= 'a' && r[1] <= 'z' && len > n + 2 && r[2] >= '0' && r[2] <= '9'));
+}
+
 /* Does some turn of the main line have at least s->at_least events of
  * kind s->value? */
 static int S_event(const S_select *s, const tb_plies *p)
 {
-	size_t n = strlen(s->value);
 	for (size_t i = 0; i < tb_plies_count(p); i++) {
 		unsigned count = 0;
 		for (const char *e = tb_plies_at(p, i)->events; *e;) {
-			if (strncmp(e, s->value, n) == 0 && (e[n] == ' ' || e[n] == ';' || !e[n]))
-				count++;
 			const char *semi = strstr(e, "; ");
-			e = semi ? semi + 2 : e + strlen(e);
+			size_t len = semi ? (size_t)(semi - e) : strlen(e);
+			count += (unsigned)S_is_event(e, len, s->value);
+			e += len + (semi ? 2 : 0);
 		}
 		if (count >= s->at_least)
 			return 1;

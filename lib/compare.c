@@ -633,7 +633,7 @@ char *tb_plies_key(const tb_plies *p, size_t *len)
 	tb_buf best = TB_BUF_INIT, b = TB_BUF_INIT;
 	for (unsigned k = 0; k < nsym; k++) {
 		tb_buf_clear(&b);
-		S_key(&b, p, nsym == 2 ? k : k);
+		S_key(&b, p, k);
 		/* symmetries keep every token's length (points are two
 		 * characters on these boards), so the least key's prefixes
 		 * are the least prefixes: a game that begins another has
