@@ -10,6 +10,17 @@
 #   grep -c '^\[Game ' FILE        reference, and the games count
 #   build/tablero parse FILE       must exit 0 (1 = problems = bench failure)
 #   build/tablero fmt FILE         parse + canonical write, to /dev/null
+#   grep -c RE FILE beside tablero grep -c on FILE with a --tag, a
+#     movetext (-e), a --comment and an --event selector (the last
+#     replays every game by the rules); exit 0 or 1 is fine, 2 a failure
+#   tablero diff A B on two 10,000-ply records of one game (random
+#     Ocencahuac games that reach 10,000 turns, written by tablero
+#     random): B = A with a tag changed, a turn substituted, a comment
+#     added, a turn inserted and one deleted (awk); and on two different
+#     such games (the Myers worst case); exit 1 expected, 2 a failure
+#   tablero diff --duplicates FILE and on the quarter-size file
+# and, each section's comment saying how, tablero xml and xml --to tgn,
+# svg --every 1, and for each rules engine perft and validate;
 # with /usr/bin/time -f '%e %M' (elapsed s, peak RSS KiB).
 #
 # Needs only bash, coreutils, cc (gcc), awk, grep and /usr/bin/time.
@@ -273,6 +284,156 @@ for game in pitarra asalto ocencahuac; do
 		printf "%-30s %9.2f %12d %12.0f\n", g, t, n, n / tt }'
 	rm -rf "$OUT/svg-$game"
 done
+
+# ---- grep --------------------------------------------------------------------
+# tablero grep -c on the synthetic collection, one selector at a time,
+# each beside plain grep -c with the nearest pattern a line-oriented
+# grep can take. grep counts lines (variations and all), tablero games
+# (-e: the main line's movetext only), so the counts are alike, not
+# equal; MB/s and games/s are of the whole file. The
+# --event selector replays every game's main line by its rules (the
+# synthetic games break them; a replay stops where the rules cannot
+# follow), hence slower.
+# grow LABEL CMD... : measure CMD (exit 0 or 1 fine, 2 = bench failure),
+# print a row of the table with the count CMD printed.
+grow() {
+	local label=$1
+	shift
+	measure "$COUNTF" "$@"
+	[[ $RC -le 1 ]] || fail "$* exited $RC"
+	printf '%s %9s\n' "$(row "$label" "$T" "$BYTES" "$GAMES" "$RSS")" "$(head -n 1 "$COUNTF")"
+}
+
+cat "$FULL" > /dev/null
+echo
+echo "== grep: $FULL (locale ${LC_ALL:-${LC_CTYPE:-${LANG:-C}}}) =="
+printf "%-30s %9s %9s %12s %12s %9s\n" "step" "time (s)" "MB/s" "games/s" "peak RSS MiB" "count"
+printf "%-30s %9s %9s %12s %12s %9s\n" "----" "--------" "----" "-------" "------------" "-----"
+grow "grep -c '^[Site \"T'" grep -c '^\[Site "T' "$FULL"
+grow "tablero grep -c --tag Site~^T" "$TABLERO" grep -c --tag 'Site~^T' "$FULL"
+grow "grep -c 'xd4'" grep -c 'xd4' "$FULL"
+grow "tablero grep -c -e 'xd4'" "$TABLERO" grep -c -e 'xd4' "$FULL"
+grow "grep -c 'sequía'" grep -c 'sequía' "$FULL"
+grow "tablero grep -c --comment" "$TABLERO" grep -c --comment 'sequía' "$FULL"
+grow "grep -c 'x..x..x'" grep -c 'x[a-g][1-8]x[a-g][1-8]x' "$FULL"
+grow "tablero grep -c --event" "$TABLERO" grep -c --event 'capture>=3' "$FULL"
+echo "(x..x..x: 'x[a-g][1-8]x[a-g][1-8]x', three captures in a row written out;"
+echo " --event 'capture>=3': a turn of the main line that, replayed, took three)"
+
+# ---- diff --------------------------------------------------------------------
+# tablero diff on two records of 10,000 plies each. Random Ocencahuac
+# games under "limit=none; crown=all_three" often go on past 10,000
+# turns, so tablero random --turns 10000 stops them there: the first
+# seeds from 1 on whose game has 10,000 plies give A and C. B is A with
+# its Event tag changed, ply 2001 replaced by ply 2003 (same side), a
+# comment after ply 5000, a copy of ply 6999 inserted before ply 7001 and
+# ply 9001 deleted, renumbered (awk), so that it reads as cleanly as A.
+# A against B: a few hunks in a long record; A against C: two
+# different games, the Myers worst case (almost every turn differs).
+# Then diff --duplicates on the synthetic collection and on its quarter.
+DIFF_RULES="limit=none; crown=all_three"
+DIFF_PLIES=10000
+DIFF_A=$OUT/diff-a.tgn
+DIFF_B=$OUT/diff-b.tgn
+DIFF_C=$OUT/diff-c.tgn
+DIFF_OUT=$OUT/diff.out
+
+# plies FILE: the turns in FILE's movetext (words that are not move
+# numbers, results, NAGs or comments; comments on one line each)
+plies() {
+	awk '/^\[/ { next }
+		{ gsub(/\{[^}]*\}/, "")
+		  for (i = 1; i <= NF; i++)
+			if ($i !~ /^([0-9]+\.(\.\.)?|1-0|0-1|1\/2-1\/2|\*|\$[0-9]+)$/) n++ }
+		END { print n + 0 }' "$1"
+}
+
+# long_game FILE FIRST_SEED: the first random game from FIRST_SEED on
+# (50 seeds tried) with DIFF_PLIES plies, into FILE; its seed in SEED_OK
+long_game() {
+	local file=$1 s
+	for ((s = $2; s < $2 + 50; s++)); do
+		if ! "$TABLERO" random --game ocencahuac --rules "$DIFF_RULES" \
+			--turns "$DIFF_PLIES" --seed "$s" > "$file" 2> "$ERRF"; then
+			fail "$TABLERO random --game ocencahuac --rules '$DIFF_RULES' --turns $DIFF_PLIES --seed $s failed"
+		fi
+		if [[ $(plies "$file") -eq $DIFF_PLIES ]]; then
+			SEED_OK=$s
+			return
+		fi
+	done
+	: > "$ERRF"
+	fail "no random ocencahuac game ($DIFF_RULES), seeds $2..$((s - 1)), reaches $DIFF_PLIES plies"
+}
+
+echo
+echo "== diff: two $DIFF_PLIES-ply records (ocencahuac, \"$DIFF_RULES\") =="
+long_game "$DIFF_A" 1
+SEED_A=$SEED_OK
+long_game "$DIFF_C" $((SEED_A + 1))
+SEED_C=$SEED_OK
+awk -v SUB=2001 -v COM=5000 -v INS=7001 -v DEL=9001 '
+/^\[/ { if ($0 ~ /^\[Event /) sub(/"\]$/, ", edited\"]"); print; next }
+/^$/ && !mt { print; next }
+{ mt = 1; m = m " " $0 }
+END {
+	res = m; sub(/^.* /, "", res); sub(/ [^ ]*$/, "", m)
+	tail = ""
+	if (match(m, /\{[^}]*\}$/)) { tail = substr(m, RSTART); m = substr(m, 1, RSTART - 1) }
+	n = split(m, w, " ")
+	for (i = 1; i <= n; i++) if (w[i] !~ /^[0-9]+\.(\.\.)?$/) p[++k] = w[i]
+	p[SUB] = p[SUB + 2]
+	p[COM] = p[COM] " {a comment added by hand}"
+	for (i = 1; i <= k; i++) {
+		if (i == DEL) continue
+		if (i == INS) q[++j] = p[i - 2]
+		q[++j] = p[i]
+	}
+	if (tail != "") q[j] = q[j] " " tail
+	for (i = 1; i <= j; i++)
+		if (i % 2) printf "%d. %s", (i + 1) / 2, q[i]
+		else printf " %s\n", q[i]
+	if (j % 2) printf "\n"
+	print res
+}' "$DIFF_A" > "$DIFF_B"
+for f in "$DIFF_B" "$DIFF_C"; do
+	measure /dev/null "$TABLERO" parse "$f"
+	[[ $RC -eq 0 ]] || fail "$TABLERO parse $f exited $RC (the derived records must read cleanly)"
+done
+echo "A = seed $SEED_A, C = seed $SEED_C; B = A with 5 edits: Event tag, ply 2001 replaced,"
+echo "comment after ply 5000, a ply inserted before 7001, ply 9001 deleted"
+echo
+printf "%-30s %13s %9s %12s %10s %5s\n" "step" "plies" "time (s)" "peak RSS MiB" "out lines" "exit"
+printf "%-30s %13s %9s %12s %10s %5s\n" "----" "-----" "--------" "------------" "---------" "----"
+for pair in AB AC; do
+	if [[ $pair == AB ]]; then
+		set -- "tablero diff A B (5 edits)" "$DIFF_A" "$DIFF_B"
+	else
+		set -- "tablero diff A C (2 games)" "$DIFF_A" "$DIFF_C"
+	fi
+	measure "$DIFF_OUT" "$TABLERO" diff "$2" "$3"
+	[[ $RC -eq 1 ]] || fail "$TABLERO diff $2 $3 exited $RC (1 expected: the records differ)"
+	awk -v l="$1" -v pl="$(plies "$2")/$(plies "$3")" -v t="$T" -v r="$RSS" \
+		-v n="$(wc -l < "$DIFF_OUT")" -v rc="$RC" 'BEGIN {
+		ts = (t + 0 > 0) ? sprintf("%.2f", t) : "<0.01"
+		printf "%-30s %13s %9s %12.1f %10d %5d\n", l, pl, ts, r / 1024, n, rc }'
+done
+
+echo
+echo "== diff --duplicates: $FULL and quarter =="
+printf "%-30s %9s %9s %12s %12s %10s\n" "step" "time (s)" "MB/s" "games/s" "peak RSS MiB" "out lines"
+printf "%-30s %9s %9s %12s %12s %10s\n" "----" "--------" "----" "-------" "------------" "---------"
+for f in full quarter; do
+	if [[ $f == full ]]; then
+		set -- "$FULL" "$BYTES" "$GAMES"
+	else
+		set -- "$QUARTER" "$QBYTES" "$QGAMES"
+	fi
+	measure "$DIFF_OUT" "$TABLERO" diff --duplicates "$1"
+	[[ $RC -le 1 ]] || fail "$TABLERO diff --duplicates $1 exited $RC"
+	printf '%s %10d\n' "$(row "diff --duplicates ($f)" "$T" "$2" "$3" "$RSS")" "$(wc -l < "$DIFF_OUT")"
+done
+rm -f "$DIFF_OUT"
 
 rules_bench pitarra 700 5 6
 rules_bench asalto 2000 7 8 "$ASALTO_SETUP"
