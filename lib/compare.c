@@ -165,18 +165,25 @@ tb_plies *tb_plies_new(const tb_record *rec)
 			tb_events_write(&b, &ev);
 		y->events = S_str(p, &b);
 		tb_buf_clear(&b);
-		tb_write_node(&b, rec->game, n, 0);
+		tb_write_node(&b, rec->game, n, TB_WRITE_BODY);
 		y->written = S_str(p, &b);
-		if (n->kind == TB_NODE_MOVE || n->kind == TB_NODE_PASS) {
-			tb_buf_clear(&b);
-			tb_turn_write(&b, n->kind, &e->move);
-			y->token = strcmp(b.data, y->written) ? S_str(p, &b) : y->written;
-		} else {
-			y->token = y->written;
-		}
 		tb_buf_clear(&b);
-		tb_write_node(&b, rec->game, n, 1);
-		y->notes = b.len && b.data[0] == ' ' ? S_str(p, &b) + 1 : S_str(p, &b);
+		if (n->kind == TB_NODE_MOVE || n->kind == TB_NODE_PASS)
+			tb_turn_write(&b, n->kind, &e->move);
+		else
+			tb_write_node(&b, rec->game, n, TB_WRITE_BARE);
+		y->token = strcmp(b.data, y->written) ? S_str(p, &b) : y->written;
+		/* the notes: a reading's comments (inside its body), then what
+		 * follows the turn */
+		tb_buf_clear(&b);
+		if (y->token != y->written && n->kind == TB_NODE_READING)
+			tb_buf_puts(&b, y->written);
+		size_t body = b.len;
+		tb_write_node(&b, rec->game, n, TB_WRITE_NOTES);
+		if (b.len > body && b.data[body] == ' ' && body == 0)
+			y->notes = S_str(p, &b) + 1;
+		else
+			y->notes = S_str(p, &b);
 		y->ply = plies;
 		y->number = n->number;
 		y->side = n->side;
@@ -419,14 +426,23 @@ tb_edit *tb_align(const uint32_t *a, size_t na, const uint32_t *b, size_t nb, si
 	return q.out;
 }
 
+static size_t S_changes(const S_seq *q)
+{
+	size_t c = 0;
+	for (size_t i = 0; i < q->n; i++)
+		c += q->out[i].op != '=';
+	return c;
+}
+
 /* Two passes: nodes are first matched as the same turn at the same
  * number by the same side, which keeps a substitution facing its
- * counterpart ("-4. b2 +4. f2"); then, inside each run the first pass
- * left unmatched, by meaning alone, which finds the turns that moved
- * (after a missing turn, the numbers of one record run on). Both
- * passes are shortest edit scripts of what they compare; the result
- * is one of the shortest by meaning whenever the first pass's matches
- * lie on one (two transcriptions numbered alike). */
+ * counterpart ("-4. b2 +4. f2" rather than "+4. f2 +4... b6 =b2
+ * -4... b6"); then, inside each run that pass left unmatched, by
+ * meaning alone, which finds the turns that moved (after a missing
+ * turn, one record's numbers run on). The first pass's matches may lie
+ * off every shortest script by meaning (unknown turns '?' at the same
+ * numbers, after a missing turn): then the plain shortest script by
+ * meaning is kept instead, so the result is always a shortest one. */
 tb_edit *tb_plies_align(const tb_plies *a, const tb_plies *b, size_t *n)
 {
 	uint32_t *sa = tb_xcalloc(a->n + 1, sizeof *sa), *sb = tb_xcalloc(b->n + 1, sizeof *sb);
@@ -434,11 +450,12 @@ tb_edit *tb_plies_align(const tb_plies *a, const tb_plies *b, size_t *n)
 	S_number(a, b, 1, sa, sb);
 	S_number(a, b, 0, la, lb);
 	long *v = tb_xcalloc(2 * (a->n + b->n + 4), sizeof *v);
-	S_seq strict = {sa, sb, NULL, 0, 0, v}, loose = {la, lb, NULL, 0, 0, v};
+	S_seq strict = {sa, sb, NULL, 0, 0, v}, two = {la, lb, NULL, 0, 0, v};
+	S_seq one = {la, lb, NULL, 0, 0, v};
 	S_diff(&strict, 0, a->n, 0, b->n);
 	for (size_t i = 0; i < strict.n;) {
 		if (strict.out[i].op == '=') {
-			S_emit(&loose, '=', strict.out[i].a, strict.out[i].b);
+			S_emit(&two, '=', strict.out[i].a, strict.out[i].b);
 			i++;
 			continue;
 		}
@@ -447,13 +464,16 @@ tb_edit *tb_plies_align(const tb_plies *a, const tb_plies *b, size_t *n)
 			a1 += strict.out[i].op == '-';
 			b1 += strict.out[i].op == '+';
 		}
-		S_diff(&loose, a0, a1, b0, b1);
+		S_diff(&two, a0, a1, b0, b1);
 	}
+	S_diff(&one, 0, a->n, 0, b->n);
+	S_seq *best = S_changes(&two) <= S_changes(&one) ? &two : &one;
+	free(best == &two ? one.out : two.out);
 	free(strict.out);
 	free(v);
 	free(sa), free(sb), free(la), free(lb);
-	*n = loose.n;
-	return loose.out;
+	*n = best->n;
+	return best->out;
 }
 
 /* ===== Positions ===== */

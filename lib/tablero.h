@@ -326,11 +326,12 @@ TB_EXPORT tb_edit *tb_align(const uint32_t *a, size_t na, const uint32_t *b, siz
                             size_t *n);
 
 /** Aligns the main lines 'a' and 'b' by what their nodes mean (their
- * tokens), never matching two that mean different things: first as
- * the same turn at the same number by the same side (tb_align), then,
- * inside each run that pass left unmatched, by meaning alone -- so a
- * substitution faces its counterpart and the turns after a missing
- * one are found again. Steps in order; the caller frees the array. */
+ * tokens): a shortest edit script, never matching two nodes that mean
+ * different things. Among shortest scripts it prefers the one that
+ * matches the same turn at the same number by the same side first and
+ * then, inside what is left, by meaning alone -- so a substitution
+ * faces its counterpart -- when that one is shortest too. Steps in
+ * order; the caller frees the array ('*n' their number). */
 TB_EXPORT tb_edit *tb_plies_align(const tb_plies *a, const tb_plies *b, size_t *n);
 
 /** Called for each thing that differs between two positions: 'what' is

@@ -78,7 +78,8 @@ static void S_node_body(S_writer *w, const tb_node *n)
 			if (i)
 				tb_buf_puts(w->b, " | ");
 			tb_turn_write(w->b, n->alts[i].kind, &n->alts[i].move);
-			S_comments(w->b, n->alts[i].comments, " ");
+			if (!w->bare)
+				S_comments(w->b, n->alts[i].comments, " ");
 		}
 		tb_buf_putc(w->b, '>');
 		break;
@@ -120,10 +121,10 @@ static void S_notes(S_writer *w, const tb_node *n)
 	}
 }
 
-void tb_write_node(tb_buf *b, const tb_game *g, const tb_node *n, int notes)
+void tb_write_node(tb_buf *b, const tb_game *g, const tb_node *n, tb_write_part part)
 {
-	S_writer w = {b, g, 0};
-	if (notes)
+	S_writer w = {b, g, part == TB_WRITE_BARE};
+	if (part == TB_WRITE_NOTES)
 		S_notes(&w, n);
 	else
 		S_node_body(&w, n);

@@ -13,12 +13,16 @@ void tb_write_escaped(tb_buf *b, const char *s, const char *esc);
 /* Appends a comment "{@lang text}" (lang may be NULL), escaped. */
 void tb_write_comment(tb_buf *b, const char *text, const char *lang);
 
-/* Appends node 'n' of a record of game 'g' as the canonical form
- * writes it: its body ("d2-d3", "<gap 2>", a reading with its
- * alternatives' comments) when 'notes' is 0; else what follows the
- * body -- its NAGs, comments and variations, each after a space or as
- * a suffix -- or nothing. */
-void tb_write_node(tb_buf *b, const tb_game *g, const tb_node *n, int notes);
+typedef enum {
+	TB_WRITE_BODY,  /* "d2-d3", "<gap 2>", a reading with its alternatives' comments */
+	TB_WRITE_BARE,  /* the body without comments ("<b2 | c3>") */
+	TB_WRITE_NOTES  /* what follows the body: its NAGs, comments and variations,
+	                   each after a space or as a suffix, or nothing */
+} tb_write_part;
+
+/* Appends a part of node 'n' of a record of game 'g' as the canonical
+ * form writes it. */
+void tb_write_node(tb_buf *b, const tb_game *g, const tb_node *n, tb_write_part part);
 /* Appends each comment of 'c', the first after 'sep', the others after
  * a space. */
 void tb_write_comments(tb_buf *b, const tb_comment *c, const char *sep);
