@@ -614,8 +614,17 @@ static void S_key(tb_buf *b, const tb_plies *p, unsigned k)
 	const tb_game *g = p->rec->game;
 	tb_buf_puts(b, g->name);
 	tb_buf_putc(b, ' ');
-	if (p->rec->start)
+	/* the start as the rules set it up, so that a [Position] restating
+	 * the usual start is that start; as written when they cannot */
+	if (p->known[0]) {
+		tb_arena a = {0};
+		tb_position start;
+		p->rs.rules->save(&p->rs, &p->st[0], &a, &start);
+		S_position_sym(b, g, &p->board, k, &start);
+		tb_arena_free(&a);
+	} else if (p->rec->start) {
 		S_position_sym(b, g, &p->board, k, p->rec->start);
+	}
 	tb_buf_putc(b, S_HEAD_END);
 	for (size_t i = 0; i < p->n; i++) {
 		const tb_node *n = p->e[i].node;
