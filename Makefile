@@ -46,7 +46,7 @@ UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 VERSION := $(shell sed -n 's/^#define TB_VERSION "\(.*\)"/\1/p' lib/tablero.h)
 
-.PHONY: all lib cli check check-san unit spec golden samples random xml svg demo bench \
+.PHONY: all lib cli check check-san unit spec golden samples random xml svg compare demo bench \
         install uninstall clean deps
 
 all: $(BUILD)/libtablero.a $(BUILD)/libtablero.so $(BUILD)/tablero $(BUILD)/tablero.pc
@@ -120,7 +120,10 @@ xml: $(BUILD)/tablero
 svg: $(BUILD)/tablero
 	@TABLERO=$(BUILD)/tablero bash tests/svg.sh
 
-check: all unit spec golden samples random xml svg
+compare: $(BUILD)/tablero
+	@TABLERO=$(BUILD)/tablero bash tests/compare.sh
+
+check: all unit spec golden samples random xml svg compare
 	@echo "make check: all test suites passed"
 
 check-san:

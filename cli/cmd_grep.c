@@ -22,6 +22,12 @@
 #define S_MATCH_LIMIT 10000000u
 #define S_DEPTH_LIMIT 10000u
 #define S_HEAP_LIMIT (64u * 1024u) /* KiB */
+/* PCRE2's JIT counts its match limit per starting point, so over a long
+ * text a pattern that fails slowly at every point runs for minutes
+ * (1 MB: 17 s). Texts longer than this are matched by the interpreter,
+ * whose limit counts the whole match: the JIT's speed where texts are
+ * what games hold, a bound everywhere. */
+#define S_JIT_MAX (16u * 1024u)
 
 typedef enum { SEL_MOVES, SEL_TAG, SEL_TAG_EQ, SEL_COMMENT, SEL_EVENT } S_kind;
 
@@ -84,7 +90,8 @@ static int S_compile(S_grep *g, S_select *s, const char *opt, const char *arg, s
  * selected). */
 static int S_match(S_grep *g, const S_select *s, const char *text, size_t len)
 {
-	int rc = pcre2_match(s->re, (PCRE2_SPTR)text, len, 0, 0, g->md, g->mctx);
+	uint32_t opts = len > S_JIT_MAX ? PCRE2_NO_JIT : 0;
+	int rc = pcre2_match(s->re, (PCRE2_SPTR)text, len, 0, opts, g->md, g->mctx);
 	if (rc >= 0)
 		return 1;
 	if (rc == PCRE2_ERROR_NOMATCH)

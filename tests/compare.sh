@@ -1,0 +1,669 @@
+#!/usr/bin/env bash
+# tablero diff, diff --duplicates and grep (spec/compare.md) from the
+# command line:
+#   - cross-checks against deliberately simple second implementations in
+#     tests/compare_check.py: diff on hundreds of random games of the
+#     three games and mutated copies (hunks applied, changed turns
+#     bounded by the mutation and an LCS, the first divergence and the
+#     positions after it, respellings that must compare equal, XML);
+#     --duplicates on copies turned, mirrored and cut short; grep -c on
+#     events counted from validate --positions, tags and movetext;
+#   - fixed cases of diff (one move, an inserted or missing move,
+#     comments only, tags only, collections by order and --pair-by,
+#     errors, unreadable files, both standard input), each --xml valid
+#     against schemas/diff.rng by xmllint;
+#   - grep over the three games: tags, comments in Spanish and Arabic
+#     and everywhere a record has them, -i with accented capitals,
+#     movetext, events, -v, -c, -l, exit statuses;
+#   - pathological patterns against a 100 KB comment and a 3000-turn
+#     record (and one slow pattern over 1 MB): every run ends within
+#     20 s, never crashes, exits 1 or 2;
+#     bad patterns exit 2 with "bad pattern" and a caret.
+# Usage: TABLERO=build/tablero bash tests/compare.sh
+set -euo pipefail
+: "${TABLERO:?set TABLERO}"
+here=$(cd "$(dirname "$0")" && pwd)
+schema=$here/../schemas/diff.rng
+T=$(cd "$(dirname "$TABLERO")" && pwd)/$(basename "$TABLERO")
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+pass=0 fail=0
+
+ok() { pass=$((pass + 1)); }
+bad() { # what, [file to show]
+	fail=$((fail + 1))
+	echo "FAIL: $1"
+	if [ -n "${2:-}" ] && [ -s "$2" ]; then head -30 "$2" | sed 's/^/    /'; fi
+	return 0
+}
+# t ARGS...: runs tablero in $tmp (relative names in the output) under
+# a 20 s timeout; sets rc, out ($tmp/out), err ($tmp/err).
+t() {
+	set +e
+	(cd "$tmp" && timeout 20 "$T" "$@") >"$tmp/out" 2>"$tmp/err" </dev/null
+	rc=$?
+	set -e
+	cat "$tmp/out" "$tmp/err" >"$tmp/both"
+}
+# expect WHAT EXIT [STDOUT]: the last run exited EXIT (and printed
+# exactly STDOUT, when given).
+expect() {
+	local what=$1 code=$2
+	if [ "$rc" != "$code" ]; then
+		bad "$what: exit $rc, not $code" "$tmp/both"
+	elif [ $# -ge 3 ] && [ "$(cat "$tmp/out")" != "$3" ]; then
+		bad "$what: unexpected output (want: $3)" "$tmp/both"
+	else
+		ok
+	fi
+}
+# has WHAT FILE REGEX / hasnt WHAT FILE REGEX: a line matches (or none).
+has() { if grep -Eq -- "$3" "$2"; then ok; else bad "$1: no line matches /$3/" "$tmp/both"; fi; }
+hasnt() { if grep -Eq -- "$3" "$2"; then bad "$1: a line matches /$3/" "$tmp/both"; else ok; fi; }
+# xml WHAT: the last output is valid against schemas/diff.rng.
+xml() {
+	cp "$tmp/out" "$tmp/last.xml"
+	if xmllint --noout --relaxng "$schema" "$tmp/last.xml" 2>"$tmp/lint"; then ok; else
+		bad "$1: not valid against diff.rng" "$tmp/lint"
+	fi
+}
+# py SECTION: a cross-check of compare_check.py, its counts added.
+py() {
+	local log=$tmp/py-$1.log
+	set +e
+	python3 "$here/compare_check.py" "$T" "$tmp/py-$1" "$1" "$schema" >"$log" 2>&1
+	local r=$?
+	set -e
+	grep -v '^RESULT ' "$log" || true
+	local res
+	res=$(grep '^RESULT ' "$log" | tail -1)
+	if [ $r != 0 ] || [ -z "$res" ]; then
+		bad "compare_check.py $1 did not finish (exit $r)" "$log"
+		return
+	fi
+	set -- $res
+	pass=$((pass + $2))
+	fail=$((fail + $3))
+}
+
+if command -v xmllint >/dev/null; then ok; else
+	bad "xmllint is missing (tools/deps.sh installs libxml2-utils): XML cannot be checked"
+fi
+
+# ===== 1, 3, 4: cross-checks against compare_check.py =====
+py diff
+py dups
+py grep
+
+# ===== 2. diff: fixed cases =====
+cat >"$tmp/base.tgn" <<'EOF'
+[Game "pitarra"]
+[Site "Los Navajos, El Marqués"]
+[Date "1998.07.12"]
+[Red "Doña Chela"]
+[Yellow "Juan Martínez"]
+
+1. d1 d7 2. a1 {buena} g7 3. g1xd7 a7 4. b2 b6 5. f2 a4 *
+EOF
+sed 's/4\. b2/4. c3/' "$tmp/base.tgn" >"$tmp/one.tgn"
+sed 's/4\. b2 b6/4. b2 g4 5. b6/; s/5\. f2 a4/f2 6. a4/' "$tmp/base.tgn" >"$tmp/ins.tgn"
+sed 's/ {buena}//; s/a7 4\./a7 {mala} 4./' "$tmp/base.tgn" >"$tmp/com.tgn"
+sed 's/5\. f2 a4/5. f2 $1 (5. f4 {mejor}) a4/' "$tmp/base.tgn" >"$tmp/var.tgn"
+sed 's/, El Marqués//; s/1998\.07\.12/1998-07-12/; s/^\[Yellow.*/&\n[Informant "L. Ortiz"]/' \
+	"$tmp/base.tgn" >"$tmp/tag.tgn"
+
+t diff base.tgn one.tgn
+expect "diff, one move differs" 1 "--- base.tgn (game 1, line 1)
++++ one.tgn (game 1, line 1)
+@@ first divergence: ply 7, base.tgn:7:42, one.tgn:7:42 @@
+  after it, the positions differ in 2 places:
+  b2       base.tgn: R      one.tgn: empty
+  c3       base.tgn: empty  one.tgn: R
+@@ -6,3 +6,3 @@
+      6  3... a7                   base.tgn:7  one.tgn:7
+-     7  4. b2                     base.tgn:7
++     7  4. c3                     one.tgn:7
+      8  4... b6                   base.tgn:7  one.tgn:7"
+[ ! -s "$tmp/err" ] && ok || bad "diff, one move differs: something on stderr" "$tmp/err"
+
+t diff --moves-only base.tgn ins.tgn
+expect "diff, an inserted move" 1
+[ "$(grep -Ec '^\+ +[0-9]' "$tmp/out")" = 1 ] && [ "$(grep -Ec '^- +[0-9]' "$tmp/out")" = 0 ] &&
+	ok || bad "diff, an inserted move: one '+' line and no '-' line" "$tmp/out"
+has "diff, an inserted move" "$tmp/out" '^\+ +8  4\.\.\. g4 +ins\.tgn:7$'
+has "diff, an inserted move: where it is" "$tmp/out" '^@@ first divergence: ply 8, ins\.tgn:7:45 @@$'
+has "diff, an inserted move: its hunk" "$tmp/out" '^@@ -7,2 \+7,3 @@$'
+
+t diff --moves-only ins.tgn base.tgn
+expect "diff, a missing move" 1
+[ "$(grep -Ec '^- +[0-9]' "$tmp/out")" = 1 ] && [ "$(grep -Ec '^\+ +[0-9]' "$tmp/out")" = 0 ] &&
+	ok || bad "diff, a missing move: one '-' line and no '+' line" "$tmp/out"
+has "diff, a missing move" "$tmp/out" '^- +8  4\.\.\. g4 +ins\.tgn:7$'
+has "diff, a missing move: where" "$tmp/out" '^@@ first divergence: ply 8, ins\.tgn:7:45 @@$'
+has "diff, a missing move: its hunk" "$tmp/out" '^@@ -7,3 \+7,2 @@$'
+
+# A whole move missing where turns repeat: two deletions are the
+# shortest edit script (spec/compare.md §2.4), whatever the numbers do
+printf '[Game "pitarra"]\n1. a1 pass 2. b2 pass 3. c3 pass 4. d3 pass *\n' >"$tmp/rep1.tgn"
+printf '[Game "pitarra"]\n1. b2 pass 2. c3 pass 3. d3 pass *\n' >"$tmp/rep2.tgn"
+t diff --moves-only rep1.tgn rep2.tgn
+expect "diff, a move missing among repeated turns" 1
+[ "$(grep -Ec '^- +[0-9]' "$tmp/out")" = 2 ] && [ "$(grep -Ec '^\+ +[0-9]' "$tmp/out")" = 0 ] &&
+	ok || bad "diff, a move missing among repeated turns: two '-' lines (1. a1, 1... pass), no '+'" "$tmp/out"
+
+t diff base.tgn com.tgn
+expect "diff, comments only" 1 "--- base.tgn (game 1, line 1)
++++ com.tgn (game 1, line 1)
+@@ comments @@
+      3  2. a1                     base.tgn:7  com.tgn:7
+-    {buena}
+      6  3... a7                   base.tgn:7  com.tgn:7
++    {mala}"
+t diff --ignore-comments base.tgn com.tgn
+expect "diff --ignore-comments, comments only" 0 ""
+t diff --moves-only base.tgn com.tgn
+expect "diff --moves-only, comments only" 0 ""
+t diff base.tgn var.tgn
+expect "diff, a NAG and a variation only" 1
+has "diff, a variation is a note" "$tmp/out" '^@@ comments @@$'
+has "diff, a variation is a note" "$tmp/out" '^\+ +! \(5\. f4 \{mejor\}\)$'
+hasnt "diff, a variation is not a turn" "$tmp/out" '^@@ (first|-)'
+t diff --ignore-comments base.tgn var.tgn
+expect "diff --ignore-comments, a NAG and a variation only" 0 ""
+
+t diff base.tgn tag.tgn
+expect "diff, tags only" 1 "--- base.tgn (game 1, line 1)
++++ tag.tgn (game 1, line 1)
+@@ tags @@
+-[Site \"Los Navajos, El Marqués\"]
++[Site \"Los Navajos\"]
++[Informant \"L. Ortiz\"]"
+t diff --moves-only base.tgn tag.tgn
+expect "diff --moves-only, tags only" 0 ""
+t diff --tags-only base.tgn one.tgn
+expect "diff --tags-only, a move only" 0 ""
+t diff --tags-only --moves-only base.tgn one.tgn
+expect "diff --tags-only --moves-only: usage" 2 ""
+has "diff --tags-only --moves-only: says why" "$tmp/err" 'exclude each other'
+
+# Collections by order, and by tags
+game() { # site round moves
+	printf '[Game "asalto"]\n[Site "%s"]\n[Date "1979.??.??"]\n[Round "%s"]\n' "$1" "$2"
+	printf '[Position "A 1 A:c1,d1,e1,c2,d2,e2,a3,b3,c3,d3,e3,f3,g3,a4,b4,c4,d4,e4,f4,g4,a5,b5,f5,g5 D:d6,e7"]\n\n%s *\n\n' "$3"
+}
+{ game Ceuta 1 "1. e4-e5 d6-c5 2. e3-e4 c5-d6"; game Ceuta 2 "1. e4-e5 d6-c5 2. e3-e4"
+  game Tetuán 1 "1. c4-c5"; } >"$tmp/colA.tgn"
+{ game Ceuta 1 "1. e4-e5 d6-c5 2. e3-e4 c5-d6"; game Ceuta 2 "1. e4-e5 d6-c5 2. e3-e4"; } \
+	>"$tmp/colB.tgn"
+{ game Tetuán 1 "1. c4-c5"; game Ceuta 1 "1. e4-e5 d6-c5 2. e3-e4 c5-d6"
+  game Ceuta 2 "1. e4-e5 d6-c5 2. e3-e4"; } >"$tmp/colC.tgn"
+t diff colA.tgn colB.tgn
+expect "diff, by order, a game missing at the end of B" 1 \
+	'only in colA.tgn: game 3 (line 17) [Site "Tetuán"] [Date "1979.??.??"], 1 turn'
+t diff colB.tgn colA.tgn
+expect "diff, by order, a game missing at the end of A" 1 \
+	'only in colA.tgn: game 3 (line 17) [Site "Tetuán"] [Date "1979.??.??"], 1 turn'
+t diff colA.tgn colC.tgn
+expect "diff, by order, games in another order" 1
+[ "$(grep -c '^--- ' "$tmp/out")" = 3 ] && ok || bad "diff, by order: three pairs differ" "$tmp/out"
+t diff --pair-by Site,Round colA.tgn colC.tgn
+expect "diff --pair-by Site,Round, games in another order" 0 ""
+t diff --pair-by Round colA.tgn colC.tgn
+expect "diff --pair-by Round: the first free game of B with the same Round" 1
+has "diff --pair-by Round: game 1 with B's game 1" "$tmp/out" '^\+\+\+ colC\.tgn \(game 1, line 1\)$'
+has "diff --pair-by Round: game 3 with B's game 2" "$tmp/out" '^\+\+\+ colC\.tgn \(game 2, line 9\)$'
+[ "$(grep -c '^--- ' "$tmp/out")" = 2 ] && ! grep -q '^only in' "$tmp/out" && ok ||
+	bad "diff --pair-by Round: game 2 with B's game 3, the same" "$tmp/out"
+t diff --pair-by Site,Round colA.tgn colB.tgn
+expect "diff --pair-by, a game only in A" 1 \
+	'only in colA.tgn: game 3 (line 17) [Site "Tetuán"] [Date "1979.??.??"], 1 turn'
+t diff --pair-by Site,Round colB.tgn colC.tgn
+expect "diff --pair-by, a game only in B" 1 \
+	'only in colC.tgn: game 1 (line 1) [Site "Tetuán"] [Date "1979.??.??"], 1 turn'
+sed '/^\[Round/d' "$tmp/colB.tgn" >"$tmp/noround.tgn"
+t diff --pair-by Round colB.tgn noround.tgn
+expect "diff --pair-by Round: a missing tag pairs only with a missing tag" 1
+[ "$(grep -c '^only in ' "$tmp/out")" = 4 ] && ok ||
+	bad "diff --pair-by Round: four games without a partner" "$tmp/out"
+t diff --pair-by 'Site;Round' colA.tgn colB.tgn
+expect "diff --pair-by with a bad tag list: usage" 2 ""
+
+# Errors
+printf '[Game "pitarra"]\n1. d1 d9 *\n' >"$tmp/roto.tgn"
+t diff base.tgn roto.tgn
+expect "diff, a record with a syntax error" 2 ""
+has "diff, a syntax error: its diagnostic" "$tmp/err" '^roto\.tgn:2:7: error: .*d9.*\[TB301\]$'
+has "diff, a syntax error: the line" "$tmp/err" '^1\. d1 d9 \*$'
+has "diff, a syntax error: a caret" "$tmp/err" '^      \^'
+has "diff, a syntax error: not compared" "$tmp/err" 'game 1 of roto\.tgn cannot be compared'
+{ cat "$tmp/roto.tgn"; echo; cat "$tmp/base.tgn"; } >"$tmp/roto2.tgn"
+{ cat "$tmp/base.tgn"; echo; cat "$tmp/one.tgn"; } >"$tmp/two.tgn"
+t diff two.tgn roto2.tgn
+expect "diff, a collection with a broken record: the others compared" 2
+has "diff, the others compared" "$tmp/out" '^\+     7  4\. b2 +roto2\.tgn:10$'
+t diff base.tgn nonexistent.tgn
+expect "diff, a file that does not exist" 2 ""
+has "diff, a file that does not exist: named" "$tmp/err" 'nonexistent\.tgn'
+mkdir -p "$tmp/adir"
+t diff adir base.tgn
+expect "diff, a directory" 2 ""
+t diff - -
+expect "diff - -" 2 ""
+has "diff - -: says why" "$tmp/err" 'standard input'
+set +e
+(cd "$tmp" && timeout 20 "$T" diff - one.tgn <"$tmp/base.tgn") >"$tmp/out" 2>"$tmp/err"
+rc=$?
+set -e
+expect "diff - B" 1
+has "diff - B: standard input named" "$tmp/out" '^--- <stdin> \(game 1, line 1\)$'
+t diff base.tgn
+expect "diff with one file: usage" 2 ""
+t diff --frobnicate base.tgn one.tgn
+expect "diff with an unknown option: usage" 2 ""
+
+# Records spelled otherwise are the same
+cat >"$tmp/deletreo.tgn" <<'EOF'
+[Date "1998-07-12"]
+[Game "Pitarra"]
+[Yellow "Juan Martínez"]
+[Red "Doña Chela"]
+[Site "Los Navajos, El Marqués"]
+1.D1 d7 2.A1 {buena} G7
+3.g1xD7 1…a7
+B2 b6 5. F2 5...A4
+*
+EOF
+t diff base.tgn deletreo.tgn
+expect "diff, the same record spelled otherwise" 0 ""
+[ ! -s "$tmp/err" ] && ok || bad "diff, spelled otherwise: stderr" "$tmp/err"
+
+# XML of each kind of difference
+for args in "base.tgn one.tgn" "base.tgn ins.tgn" "base.tgn com.tgn" "base.tgn var.tgn" \
+	"base.tgn tag.tgn" "--tags-only base.tgn tag.tgn" "base.tgn deletreo.tgn" \
+	"colA.tgn colB.tgn" "colB.tgn colA.tgn" "--pair-by Site,Round colA.tgn colC.tgn" \
+	"--pair-by Round colB.tgn noround.tgn" "two.tgn roto2.tgn" "--ignore-comments base.tgn var.tgn"; do
+	t diff --xml $args
+	[ $rc -le 2 ] && ok || bad "diff --xml $args: exit $rc" "$tmp/both"
+	xml "diff --xml $args"
+done
+t diff --xml base.tgn deletreo.tgn
+expect "diff --xml, the same" 0 '<?xml version="1.0" encoding="UTF-8"?>
+<tgndiff xmlns="urn:tablero:diff" version="1.0" a="base.tgn" b="deletreo.tgn">
+ <pair a-game="1" a-line="1" b-game="1" b-line="1"/>
+</tgndiff>'
+t diff --xml colA.tgn colB.tgn
+has "diff --xml, a game only in A" "$tmp/out" '<only in="a" game="3" line="17"/>'
+t diff --xml base.tgn one.tgn
+has "diff --xml: the first divergence" "$tmp/out" '<divergence ply="7" a-line="7" b-line="7" positions="known">'
+has "diff --xml: a point that differs" "$tmp/out" '<differs at="c3" a="" b="R"/>'
+has "diff --xml: the deleted turn" "$tmp/out" '<delete ply="7" number="4" side="first" token="b2" line="7" col="42"/>'
+has "diff --xml: the inserted turn" "$tmp/out" '<insert ply="7" number="4" side="first" token="c3" line="7" col="42"/>'
+t diff --duplicates --xml base.tgn deletreo.tgn one.tgn ins.tgn
+expect "diff --duplicates --xml" 1
+xml "diff --duplicates --xml"
+t diff --duplicates base.tgn deletreo.tgn
+expect "diff --duplicates, the same game spelled otherwise" 1 "same game, 2 records:
+  base.tgn:1 (game 1, 10 turns)
+  deletreo.tgn:1 (game 1, 10 turns)"
+t diff --duplicates base.tgn one.tgn
+expect "diff --duplicates, nothing the same" 0 ""
+t diff --duplicates base.tgn nonexistent.tgn
+expect "diff --duplicates, a file that does not exist" 2
+t diff --duplicates
+expect "diff --duplicates with no file: usage" 2 ""
+
+# ===== 4. grep: fixed cases =====
+cat >"$tmp/col.tgn" <<'EOF'
+{@es Cuaderno de campo, hoja 3}
+[Game "Pitarra"] {antetag}
+[Site "Los Navajos, El Marqués, Querétaro"]
+[Date "1998-07-12"]
+[Red "Doña Chela"]
+
+{preludio} 1. d1 d7 2. a1 {Éxito de Doña Chela en Querétaro} g7 (2... a4 {variante}) 3. g1xd7 <a7 {según la cinta} | b6 {lectura dudosa}> 4. b2 {dice \}así\}} b6 * {epílogo}
+
+[Game "asalto"]
+[Site "Ceuta"]
+[Position "D 10 A:c2,d2,b3,f3,g3,d4,a5,b5,f5,e6 D:e7,a4"]
+
+10... e7xe5xc3xa3 {@ar ثلاث ضربات} *
+
+[Game "ocencahuac"]
+[Site "Tepic, Nayarit"]
+[Position "S 12 S:Ea1,Mb1,Pc1,Ga2,Gb2,Gd2 C:Md3,Gc7,Gd7,Ge7,Pc8,Ee8"]
+
+12. d2^d4>d6 {ÁRBOL CAÍDO} c7-c6 *
+EOF
+t grep -c --tag 'Site~Quer' col.tgn
+expect "grep -c --tag Site~Quer" 0 1
+t grep -c --tag 'Site~quer' col.tgn
+expect "grep -c --tag Site~quer (case)" 1 0
+t grep -c -i --tag 'Site~QUERÉTARO' col.tgn
+expect "grep -c -i --tag Site~QUERÉTARO" 0 1
+t grep -c --tag 'Site~, [A-Z]\w+$' col.tgn
+expect "grep -c --tag 'Site~, [A-Z]\\w+\$' (\\w takes é)" 0 2
+t grep -c --tag 'Date=1998.07.12' col.tgn
+expect "grep --tag Date=1998.07.12: the canonical value" 0 1
+t grep -c --tag 'Date=1998-07-12' col.tgn
+expect "grep --tag Date=1998-07-12: not the canonical value" 1 0
+t grep -c --tag 'Game=pitarra' col.tgn
+expect "grep --tag Game=pitarra ([Game \"Pitarra\"])" 0 1
+t grep -c --tag 'Site=Ceuta' col.tgn
+expect "grep --tag Site=Ceuta" 0 1
+t grep -c --tag 'Site=Ceut' col.tgn
+expect "grep --tag Site=Ceut: the whole value" 1 0
+t grep -c --tag 'Informant~.' col.tgn
+expect "grep --tag on a tag no record has" 1 0
+t grep -c --comment 'ضربات' col.tgn
+expect "grep --comment in Arabic" 0 1
+t grep -c --comment '^ثلاث ضربات$' col.tgn
+expect "grep --comment: the text without braces or language" 0 1
+t grep -c --comment '^@ar' col.tgn
+expect "grep --comment: the language is not text" 1 0
+t grep -c -i --comment 'éxito' col.tgn
+expect "grep -i --comment éxito (Éxito)" 0 1
+t grep -c --comment 'éxito' col.tgn
+expect "grep --comment éxito without -i" 1 0
+t grep -c -i --comment 'árbol caído' col.tgn
+expect "grep -i --comment 'árbol caído' (ÁRBOL CAÍDO)" 0 1
+t grep -c -i --comment 'QUERÉTARO' col.tgn
+expect "grep -i --comment QUERÉTARO" 0 1
+t grep -c --comment 'Quer\wtaro' col.tgn
+expect "grep --comment 'Quer\\wtaro' (\\w takes é)" 0 1
+t grep -c --comment '^dice }así}$' col.tgn
+expect "grep --comment: escapes undone" 0 1
+for w in Cuaderno antetag preludio variante 'según la cinta' 'lectura dudosa' epílogo; do
+	t grep -c --comment "$w" col.tgn
+	expect "grep --comment '$w' (comments anywhere)" 0 1
+done
+t grep -c -e 'buena|Éxito|variante' col.tgn
+expect "grep -e: comments are not movetext" 1 0
+t grep -c -e 'a4' col.tgn
+expect "grep -e: variations are not movetext" 1 0
+t grep -c -e '^1\. d1 d7 2\. a1 g7 3\. g1xd7 <a7 \| b6> 4\. b2 b6 \*$' col.tgn
+expect "grep -e: the movetext on one line, a reading without its comments" 0 1
+t grep -c -e 'según|dudosa|\{' col.tgn
+expect "grep -e: the comments of a reading are not movetext" 1 0
+t grep -c -e '^10\.\.\. e7xe5xc3xa3 \*$' col.tgn
+expect "grep -e: a record whose first turn is the second side's" 0 1
+t grep -c 'd[12]' col.tgn
+expect "grep PATTERN (positional)" 0 2
+t grep -c -e 'D1' col.tgn
+expect "grep -e D1 (case)" 1 0
+t grep -c -i -e 'D1' col.tgn
+expect "grep -i -e D1" 0 1
+t grep -c -v 'd[12]' col.tgn
+expect "grep -c -v" 0 1
+t grep -c --tag 'Site~Ceuta' --comment 'ضربات' col.tgn
+expect "grep: selectors together (and)" 0 1
+t grep -c --tag 'Site~Ceuta' --comment 'Éxito' col.tgn
+expect "grep: selectors together (and), none" 1 0
+t grep -c -v --tag 'Site~Ceuta' --comment 'ضربات' col.tgn
+expect "grep -v inverts the whole selection" 0 2
+t grep -c --event 'capture>=3' col.tgn
+expect "grep --event capture>=3" 0 1
+t grep -c --event 'capture>=4' col.tgn
+expect "grep --event capture>=4" 1 0
+t grep -c --event pushback -e '^12\.' col.tgn
+expect "grep --event pushback -e" 0 1
+t grep -c --event tercia col.tgn
+expect "grep --event tercia" 0 1
+t grep -c --event coronation col.tgn
+expect "grep --event coronation, none" 1 0
+# A huff left available, and not made: 'huff available' is not 'huff'
+printf '[Game "asalto"]\n[Position "%s"]\n\n%s *\n' \
+	"A 1 A:c1,d1,e1,c2,d2,e2,a3,b3,c3,d3,e3,f3,g3,a4,b4,c4,d4,e4,f4,g4,a5,b5,f5,g5 D:d6,e7" \
+	"1. c4-c5 d6-d5 2. c3-c4 d5-d6 3. e4-e5 d6-e6 4. b3-c3 e7-d6" >"$tmp/huff.tgn"
+t grep -c --event 'huff available' huff.tgn
+expect "grep --event 'huff available', a capture passed up" 0 1
+t grep -c --event huff huff.tgn
+expect "grep --event huff, a huff available and not made" 1 0
+t grep --tag 'Site~Ceuta' col.tgn
+expect "grep writes the game, canonical" 0 '[Game "asalto"]
+[Rules "?"]
+[Site "Ceuta"]
+[Date "????.??.??"]
+[Attackers "?"]
+[Defenders "?"]
+[Result "*"]
+[Position "D 10 A:c2,d2,b3,f3,g3,d4,a5,b5,f5,e6 D:a4,e7"]
+
+10... e7xe5xc3xa3 {@ar ثلاث ضربات}
+*'
+t grep -v --tag 'Site~Ceuta' col.tgn
+expect "grep -v writes the others, a blank line apart" 0
+[ "$(grep -c '^\[Game ' "$tmp/out")" = 2 ] && [ "$(grep -c '^$' "$tmp/out")" = 3 ] && ok ||
+	bad "grep -v: two games, one blank line between them" "$tmp/out"
+# --event sees the turns the rules followed: a tercia before an illegal
+# turn, and one after it
+printf '[Game "pitarra"]\n1. d1 a7 2. a1 b6 3. g1xa7 d1 4. g7 c5 *\n' >"$tmp/ilegal1.tgn"
+printf '[Game "pitarra"]\n1. d1 d1 2. a1 b6 3. g1xb6 c5 *\n' >"$tmp/ilegal2.tgn"
+t grep -c --event tercia ilegal1.tgn
+expect "grep --event: a tercia before an illegal turn" 0 1
+t grep -c --event tercia ilegal2.tgn
+expect "grep --event: a tercia after an illegal turn is not seen" 1 0
+t grep -c --event removal ilegal1.tgn ilegal2.tgn
+expect "grep -c over two files" 0 "ilegal1.tgn:1
+ilegal2.tgn:0"
+t grep -l --event removal ilegal1.tgn ilegal2.tgn col.tgn
+expect "grep -l over three files" 0 "ilegal1.tgn
+col.tgn"
+t grep -l --event removal ilegal2.tgn
+expect "grep -l, none" 1 ""
+t grep -c --event removal ilegal2.tgn
+expect "grep -c, none" 1 0
+# exit 2: unreadable, errors, bad options
+t grep -c d1 col.tgn nonexistent.tgn
+expect "grep, a file that does not exist" 2
+has "grep, a file that does not exist: named" "$tmp/err" 'nonexistent\.tgn'
+has "grep, a file that does not exist: the others searched" "$tmp/out" '^col\.tgn:1$'
+{ cat "$tmp/roto.tgn"; echo; cat "$tmp/col.tgn"; } >"$tmp/roto3.tgn"
+t grep -c 'd[12]' roto3.tgn
+expect "grep, a record with errors: the others searched" 2 2
+has "grep, a record with errors: its diagnostic" "$tmp/err" '^roto3\.tgn:2:7: error: .*\[TB301\]$'
+t grep -c --event removal ilegal1.tgn
+hasnt "grep: warnings and illegal turns are not printed" "$tmp/err" .
+t grep -c d1 adir
+expect "grep, a directory" 2
+for ev in 'bogus' 'capture>=0' 'capture>=65' 'capture>=' 'capture>=2x' 'Tercia' 'huff>=1>=2'; do
+	t grep -c --event "$ev" col.tgn
+	expect "grep --event '$ev': usage" 2 ""
+	has "grep --event '$ev': says why" "$tmp/err" '--event takes'
+done
+t grep -c --event 'capture>=64' col.tgn
+expect "grep --event capture>=64" 1 0
+t grep -c -l d1 col.tgn
+expect "grep -c -l: usage" 2 ""
+t grep -c
+expect "grep with no pattern: usage" 2 ""
+t grep -c --tag
+expect "grep --tag without its value: usage" 2 ""
+t grep -c --frobnicate d1 col.tgn
+expect "grep with an unknown option: usage" 2 ""
+set +e
+(cd "$tmp" && timeout 20 "$T" grep -c --event removal <"$tmp/ilegal1.tgn") >"$tmp/out" 2>"$tmp/err"
+rc=$?
+set -e
+expect "grep on standard input" 0 1
+
+# ===== 5. Patterns that backtrack without end, and bad patterns =====
+python3 - "$tmp" <<'EOF'
+import sys, random
+d = sys.argv[1]
+with open(d + "/big.tgn", "w") as f:  # a 100 KB comment of 'a', then '!'
+    f.write('[Game "pitarra"]\n[Site "%s!"]\n{%s!}\n1. d1 *\n' % ("a" * 5000, "a" * 100000))
+with open(d + "/big2.tgn", "w") as f:  # 100 KB with 19 'a' in it
+    f.write('[Game "pitarra"]\n{%s}\n1. d1 *\n' % (("x" * 5000 + "a") * 19 + "x" * 5000))
+rng = random.Random(3)
+pts = ["a1", "d1", "g1", "b2", "d2", "f2", "c3", "d3", "e3", "a4", "b4", "c4", "e4", "f4",
+       "g4", "c5", "d5", "e5", "b6", "d6", "f6", "a7", "d7", "g7"]
+toks = []
+for i in range(3000):
+    r = rng.random()
+    toks.append(rng.choice(pts) if r < 0.4 else rng.choice(pts) + "-" + rng.choice(pts)
+                if r < 0.8 else rng.choice(pts) + "x" + rng.choice(pts) if r < 0.95 else "pass")
+with open(d + "/long.tgn", "w") as f:  # 3000 turns
+    f.write('[Game "pitarra"]\n\n' + " ".join(
+        ("%d. " % (i // 2 + 1) if i % 2 == 0 else "") + t for i, t in enumerate(toks)) + " *\n")
+EOF
+t grep -c -e '^1\. ' long.tgn
+expect "the 3000-turn record reads" 0 1
+t fmt long.tgn
+[ "$(grep -Ec '^[0-9]+\. ' "$tmp/out")" = 1500 ] && ok || bad "the record has 3000 turns" "$tmp/err"
+deep=$(printf '(%.0s' $(seq 200))a$(printf ')%.0s' $(seq 200))
+deeper=$(printf '(%.0s' $(seq 400))a$(printf ')%.0s' $(seq 400))
+# each: an option, a pattern that must not select the game, the file
+while IFS=$'\t' read -r opt pat file; do
+	[ -n "$opt" ] || continue
+	pat=${pat//DEEPER/$deeper}
+	pat=${pat//DEEP/$deep}
+	for i in "" -i; do
+		t grep -c $i "$opt" "$pat" "$file"
+		short="grep -c $i $opt '${pat:0:40}' $file"
+		if [ $rc = 124 ]; then
+			bad "$short: still running after 20 s"
+		elif [ $rc -ge 128 ]; then
+			bad "$short: killed by signal $((rc - 128))" "$tmp/err"
+		elif [ $rc != 1 ] && [ $rc != 2 ]; then
+			bad "$short: exit $rc, not 1 or 2" "$tmp/both"
+		elif [ $rc = 2 ] && ! grep -Eq 'error: (bad pattern|the pattern of .* could not be matched)' "$tmp/err"; then
+			bad "$short: exit 2 without saying why" "$tmp/both"
+		else
+			ok
+		fi
+	done
+done <<'PATTERNS'
+--comment	^(a|aa)+$	big.tgn
+--comment	(a+)+b	big.tgn
+--comment	(*NO_START_OPT)(a+)+b	big.tgn
+--comment	(a+)+\W\W	big.tgn
+--comment	(a|a?)+$	big.tgn
+--comment	(a*)*$	big.tgn
+--comment	((a*)*)*b	big.tgn
+--comment	(?:(?:(?:(?:(?:a*)*)*)*)*)*!!	big.tgn
+--comment	(?:a|b|ab)*c	big.tgn
+--comment	(\w+\s?)*$	big.tgn
+--comment	(.*a){20}	big2.tgn
+--comment	(.*a){20}$	big2.tgn
+--comment	(*NO_JIT)(.*a){20}	big2.tgn
+--comment	(*NO_JIT)^(a|aa)+$	big.tgn
+--comment	(*NO_JIT)(a*)*$	big.tgn
+--comment	(*NO_JIT)(*NO_START_OPT)(a+)+b	big.tgn
+--comment	(*LIMIT_MATCH=4000000000)^(a|aa)+$	big.tgn
+--comment	(a+)\1+b	big.tgn
+--comment	(a(?1)?)!!	big.tgn
+--comment	(*NO_JIT)(a(?1)?)!!	big.tgn
+--comment	(?=(a+))*+!!	big.tgn
+--comment	DEEP!!	big.tgn
+--comment	DEEPER	big.tgn
+--comment	a{65535}b	big.tgn
+--comment	a{65536}	big.tgn
+--comment	(a{65535}){65535}	big.tgn
+--comment	(?:a{1,65535}){1,65535}b	big.tgn
+--comment	(?:.{0,65535}){0,65535}!!	big.tgn
+--comment	\X*\X*\X*!!	big.tgn
+--comment	(?i)(\p{L}|\p{N}|\s)*!!	big.tgn
+--tag	Site~^(a|aa)+$	big.tgn
+--tag	Site~(a*)*b	big.tgn
+--tag	Site~(.*a){20}$	big.tgn
+-e	^(\S+\s?)*\.$	long.tgn
+-e	(*NO_START_OPT)^(\S+\s?)*\.$	long.tgn
+-e	(\S+\s?)+-x	long.tgn
+-e	((\S*)\s*)*\*\*	long.tgn
+-e	(?:\d+\.|\S+|\s+)*\.\.\.	long.tgn
+-e	^(\d+\.\s\S+\s?\S*\s?)*$	long.tgn
+-e	(?:[a-g]\d(?:-|x)?)+\s+(?:[a-g]\d(?:-|x)?)+\s+=	long.tgn
+-e	(.*-){3000}	long.tgn
+-e	(*NO_JIT)(.*-){3000}	long.tgn
+-e	(\d+\.(\s\S+)+)+#	long.tgn
+-e	(*NO_JIT)(\d+\.(\s\S+)+)+!	long.tgn
+-e	^(?:(?:\S+\s)+|\d+\.)+!	long.tgn
+-e	(x+x+)+y	long.tgn
+-e	DEEP!	long.tgn
+PATTERNS
+# a match over a limit is reported at its game, and the search goes on
+{ cat "$tmp/big.tgn"; echo; cat "$tmp/base.tgn"; } >"$tmp/big3.tgn"
+t grep -c --comment '^(a|aa)+$|buena' big3.tgn
+expect "grep: a match over a limit, then a game that matches" 2 1
+has "grep: a match over a limit is reported at its game" "$tmp/err" \
+	'^big3\.tgn:1:1: error: the pattern of --comment could not be matched against this game: .*; it is not selected$'
+t grep -c -v --comment '^(a|aa)+$' big.tgn
+expect "grep -v: a game over a limit is not selected either" 2 0
+
+# Bad patterns: exit 2, "bad pattern", the argument and a caret under
+# the offset PCRE2 gives, nothing read (the file does not exist)
+while IFS=$'\t' read -r opt pat; do
+	[ -n "$opt" ] || continue
+	pat=$(printf '%b' "$pat")
+	t grep -c "$opt" "$pat" nonexistent.tgn
+	short="grep $opt '$pat'"
+	if [ $rc != 2 ]; then
+		bad "$short: exit $rc, not 2" "$tmp/both"
+		continue
+	fi
+	ok
+	if [ -s "$tmp/out" ] || grep -q nonexistent "$tmp/err"; then
+		bad "$short: something was read or written" "$tmp/both"
+	else
+		ok
+	fi
+	if python3 - "$tmp/err" "$opt" "$pat" <<'EOF'; then ok; else bad "$short: the message and its caret" "$tmp/err"; fi
+import re, sys
+err = open(sys.argv[1], "rb").read().decode("utf-8", "replace").split("\n")
+opt, pat = sys.argv[2], sys.argv[3].encode("utf-8", "surrogateescape")
+m = re.match(r"^tablero grep: (--\w+|PATTERN):1:(\d+): error: bad pattern: .+ \(at offset (\d+)\)$",
+             err[0])
+if not m:
+    sys.exit("no 'bad pattern' line: %r" % err[0])
+col, off = int(m.group(2)), int(m.group(3))
+skip = pat.index(b"~") + 1 if opt == "--tag" else 0
+chars = sum(1 for b in pat[:skip + off] if b & 0xC0 != 0x80)
+if col != chars + 1:
+    sys.exit("column %d, but the offset %d is character %d" % (col, off, chars + 1))
+if len(err) < 3 or err[2] != " " * (col - 1) + "^":
+    sys.exit("no caret under column %d: %r" % (col, err[2:3]))
+EOF
+done <<'PATTERNS'
+-e	(
+-e	[a
+-e	\\
+-e	(?<n
+-e	a)
+-e	a{2,1}
+-e	(?P<n>a)(?P<n>b)
+-e	\\k<missing>
+-e	\xff
+-e	é\xc3(
+-e	a\xc3\xa9\xe2(
+--comment	añadió(
+--moves	*a
+--tag	Site~Quer(
+--tag	Site~\xff
+PATTERNS
+for arg in '~x' '=x' '' 'Site' 'Si te~x' 'Site:x' 'Señal~x'; do
+	t grep -c --tag "$arg" nonexistent.tgn
+	expect "grep --tag '$arg': usage" 2 ""
+	has "grep --tag '$arg': says why" "$tmp/err" '--tag takes NAME~PATTERN or NAME=VALUE'
+done
+t grep -c "$(printf 'a\xff')" nonexistent.tgn
+expect "grep with a positional pattern that is not UTF-8" 2 ""
+has "grep, not UTF-8: bad pattern" "$tmp/err" 'bad pattern: .*UTF-8'
+
+# A pattern that fails slowly at every starting point, over a 1 MB
+# comment: PCRE2's JIT counts its limit per starting point (this took
+# 17 s); texts over 16 KiB go to the interpreter, whose limit bounds the
+# whole match. The limit must be reported, well within the timeout.
+python3 - "$tmp/huge.tgn" <<'EOF2'
+import random, sys
+text = list("x" * 1000000)
+for i in random.Random(1).sample(range(len(text)), 19):
+    text[i] = "a"
+with open(sys.argv[1], "w") as f:
+    f.write('[Game "pitarra"]\n{%s}\n1. d1 *\n' % "".join(text))
+EOF2
+t grep -c --comment '(.*a){20}' huge.tgn
+expect "grep, a slow pattern over a 1 MB comment: the limit, not minutes" 2 "0"
+has "grep, a slow pattern over 1 MB: says the limit" "$tmp/err" 'match limit exceeded'
+
+echo "compare: $pass passed, $fail failed"
+[ $fail = 0 ]
