@@ -69,6 +69,19 @@ static void S_header(S_out *out)
 
 /* ===== Tags ===== */
 
+/* Prints [Name "value"] with '"' and '\\' escaped, as TGN writes it,
+ * then 'end'. */
+static void S_print_tag(const char *name, const char *v, const char *end)
+{
+	printf("[%s \"", name);
+	for (; *v; v++) {
+		if (*v == '"' || *v == '\\')
+			putchar('\\');
+		putchar(*v);
+	}
+	printf("\"]%s", end);
+}
+
 static int S_tags(S_out *out)
 {
 	int diffs = 0;
@@ -101,9 +114,9 @@ static int S_tags(S_out *out)
 			if (diffs == 1)
 				puts("@@ tags @@");
 			if (va)
-				printf("-[%s \"%s\"]\n", name, va);
+				putchar('-'), S_print_tag(name, va, "\n");
 			if (vb)
-				printf("+[%s \"%s\"]\n", name, vb);
+				putchar('+'), S_print_tag(name, vb, "\n");
 		}
 	}
 	return diffs;
@@ -111,15 +124,42 @@ static int S_tags(S_out *out)
 
 /* ===== Turns ===== */
 
-/* Prints "4. a1-a4", "4... d5", "<gap 2>" padded to 'width'
- * characters (never cut). */
+/* The starts, when they differ: the turns of the two records are not
+ * played from the same position. */
+static int S_start(S_out *out)
+{
+	const char *a = tb_plies_start(out->ga->p), *b = tb_plies_start(out->gb->p);
+	if (strcmp(a, b) == 0)
+		return 0;
+	if (out->x) {
+		xmlTextWriterStartElement(out->x, X("start"));
+		S_xattr(out, "a", a);
+		S_xattr(out, "b", b);
+		xmlTextWriterEndElement(out->x);
+	} else {
+		S_header(out);
+		printf("@@ start @@\n-%s\n+%s\n", a, b);
+	}
+	return 1;
+}
+
+/* Is node 'y' a turn (not a gap or a restated position)? */
+static int S_is_turn(const tb_ply *y)
+{
+	return strncmp(y->token, "<gap", 4) != 0 && strncmp(y->token, "<position", 9) != 0;
+}
+
+/* Prints the turn as its record writes it -- "4. a1-a4", "4... d5",
+ * "<gap 2>" -- and what it means when the rules filled a '?' ("12.
+ * d2^d4>? (d2^d4>d6)"), padded to 'width' characters (never cut). */
 static void S_turn_text(const tb_ply *y, int width)
 {
-	int turn = strncmp(y->token, "<gap", 4) != 0 && strncmp(y->token, "<position", 9) != 0;
-	int n = turn && y->number ? printf("%u%s %s", y->number, y->side == 1 ? "..." : ".",
-	                                   y->token)
-	                          : printf("%s", y->token);
-	for (const char *p = y->token; *p; p++) /* columns, not bytes */
+	int n = S_is_turn(y) && y->number
+	            ? printf("%u%s %s", y->number, y->side == 1 ? "..." : ".", y->written)
+	            : printf("%s", y->written);
+	if (strcmp(y->token, y->written) != 0 && S_is_turn(y) && y->token[0] != '<')
+		n += printf(" (%s)", y->token);
+	for (const char *p = y->written; *p; p++) /* columns, not bytes */
 		n -= ((unsigned char)*p & 0xC0) == 0x80;
 	if (n < width)
 		printf("%*s", width - n, "");
@@ -135,7 +175,9 @@ static void S_xply(S_out *out, const char *el, const tb_ply *y, const char *side
 		S_xattr_u(out, "number", y->number);
 	if (y->side < 2)
 		S_xattr(out, "side", y->side ? "second" : "first");
-	S_xattr(out, "token", y->token);
+	S_xattr(out, "token", y->written);
+	if (strcmp(y->token, y->written) != 0 && y->token[0] != '<')
+		S_xattr(out, "means", y->token);
 	S_xattr_u(out, "line", y->line);
 	S_xattr_u(out, "col", y->col);
 	xmlTextWriterEndElement(out->x);
@@ -189,31 +231,38 @@ static void S_divergence(S_out *out, const tb_edit *e, size_t from, size_t to)
 	}
 	const tb_ply *ya = na > e[from].a ? tb_plies_at(pa, e[from].a) : NULL;
 	const tb_ply *yb = nb > e[from].b ? tb_plies_at(pb, e[from].b) : NULL;
-	size_t ply = (ya ? ya : yb)->ply;
-	if (ya && yb && yb->ply < ply)
-		ply = yb->ply;
+	/* the first turn that differs; a gap or a restated position is
+	 * after the turns before it */
+	const tb_ply *first = ya && yb ? (yb->ply < ya->ply ? yb : ya) : ya ? ya : yb;
+	size_t ply = first->ply;
+	int after = !S_is_turn(first);
 	int known = tb_plies_position_diff(pa, na, pb, nb, NULL, NULL);
+	int same_game = tb_record_game(out->ga->rec) == tb_record_game(out->gb->rec);
 	if (out->x) {
 		xmlTextWriterStartElement(out->x, X("divergence"));
-		S_xattr_u(out, "ply", ply);
+		S_xattr_u(out, after ? "after-ply" : "ply", ply);
 		if (ya)
 			S_xattr_u(out, "a-line", ya->line);
 		if (yb)
 			S_xattr_u(out, "b-line", yb->line);
 		S_xattr(out, "positions", known < 0 ? "unknown" : "known");
 	} else {
-		printf("@@ first divergence: ply %zu", ply);
+		printf("@@ first divergence: %sply %zu", after ? "after " : "", ply);
 		if (ya)
 			printf(", %s:%u:%u", out->a->name, ya->line, ya->col);
 		if (yb)
 			printf(", %s:%u:%u", out->b->name, yb->line, yb->col);
 		puts(" @@");
-		if (known < 0)
+		if (!same_game)
+			puts("  the records are of different games");
+		else if (known < 0)
 			puts("  the positions after it are not known (the rules cannot follow "
 			     "a record there)");
+		else if (known == 0)
+			puts("  after it, the positions are the same");
 		else
-			printf("  after it, the positions differ in %d place%s%s\n", known,
-			       known == 1 ? "" : "s", known ? ":" : "");
+			printf("  after it, the positions differ in %d place%s:\n", known,
+			       known == 1 ? "" : "s");
 	}
 	S_posdiff d = {out, 0};
 	if (known > 0)
@@ -355,14 +404,14 @@ static int S_comment_pair(S_out *out, int *count, const char *where, const tb_pl
 static int S_comments(S_out *out, const tb_edit *e, size_t n)
 {
 	int count = 0, diffs = 0;
-	diffs += S_comment_pair(out, &count, "outside the turns", NULL, NULL,
-	                        tb_plies_comments(out->ga->p), tb_plies_comments(out->gb->p));
 	for (size_t i = 0; i < n; i++) {
 		if (e[i].op != '=')
 			continue;
 		const tb_ply *ya = tb_plies_at(out->ga->p, e[i].a), *yb = tb_plies_at(out->gb->p, e[i].b);
 		diffs += S_comment_pair(out, &count, NULL, ya, yb, ya->notes, yb->notes);
 	}
+	diffs += S_comment_pair(out, &count, "outside the turns", NULL, NULL,
+	                        tb_plies_comments(out->ga->p), tb_plies_comments(out->gb->p));
 	return diffs;
 }
 
@@ -384,6 +433,8 @@ static int S_pair(S_out *out, const S_game *ga, const S_game *gb)
 	int diffs = 0;
 	if (out->o->tags)
 		diffs += S_tags(out);
+	if (out->o->moves)
+		diffs += S_start(out);
 	size_t n = 0;
 	tb_edit *e = out->o->moves || out->o->comments ? tb_plies_align(ga->p, gb->p, &n) : NULL;
 	if (out->o->moves)
@@ -409,9 +460,10 @@ static void S_only(S_out *out, const S_src *src, const char *side, const S_game 
 		return;
 	}
 	size_t turns = tb_record_plies(g->rec);
-	printf("only in %s: game %zu (line %u) [Site \"%s\"] [Date \"%s\"], %zu turn%s\n",
-	       src->name, g->index, tb_record_line(g->rec), site ? site : "?", date ? date : "?",
-	       turns, turns == 1 ? "" : "s");
+	printf("only in %s: game %zu (line %u) ", src->name, g->index, tb_record_line(g->rec));
+	S_print_tag("Site", site ? site : "?", " ");
+	S_print_tag("Date", date ? date : "?", "");
+	printf(", %zu turn%s\n", turns, turns == 1 ? "" : "s");
 }
 
 /* ===== Reading ===== */
@@ -430,14 +482,14 @@ static int S_next(S_src *src, S_game *g)
 {
 	tb_record *rec;
 	int got = tb_reader_next(src->r, &rec);
-	size_t errors = cli_print_errors(src->r);
+	cli_print_errors(src->r);
 	if (got < 0)
 		return -2;
 	if (got == 0)
 		return 0;
 	g->index = ++src->game;
 	g->rec = rec;
-	g->p = errors || tb_record_errors(rec) ? NULL : tb_plies_new(rec);
+	g->p = tb_record_errors(rec) ? NULL : tb_plies_new(rec);
 	if (!g->p) {
 		tb_record_free(rec);
 		g->rec = NULL;
@@ -462,19 +514,25 @@ static void S_close(S_src *src)
 	cli_close(src->f);
 }
 
-/* The key that pairs games under --pair-by: the values of its tags. */
-static char *S_pair_key(const char *spec, const tb_record *rec)
+/* --pair-by's tags (S_args checks at most S_MAX_PAIR names, each
+ * shorter than 64 bytes). */
+#define S_MAX_PAIR 16
+
+/* The key that pairs games under --pair-by: the values of its tags.
+ * Sets bit i of '*seen' when the record has the i-th tag. */
+static char *S_pair_key(const char *spec, const tb_record *rec, unsigned *seen)
 {
 	size_t cap = 64, len = 0;
 	char *k = malloc(cap);
 	if (!k)
 		abort();
 	k[0] = '\0';
-	for (const char *s = spec; *s;) {
-		size_t n = strcspn(s, ",");
+	for (unsigned i = 0; *spec; i++) {
+		size_t n = strcspn(spec, ",");
 		char name[64];
-		snprintf(name, sizeof name, "%.*s", (int)(n < 63 ? n : 63), s);
+		snprintf(name, sizeof name, "%.*s", (int)n, spec);
 		const char *v = tb_record_tag(rec, name);
+		*seen |= v ? 1u << i : 0;
 		v = v ? v : "\x01"; /* missing: pairs only with missing */
 		size_t need = len + strlen(v) + 2;
 		if (need > cap) {
@@ -484,9 +542,23 @@ static char *S_pair_key(const char *spec, const tb_record *rec)
 				abort();
 		}
 		len += (size_t)sprintf(k + len, "%s\x1f", v);
-		s += n + (s[n] == ',');
+		spec += n + (spec[n] == ',');
 	}
 	return k;
+}
+
+/* Says which of --pair-by's tags no game had: every game was paired as
+ * if it were missing, which is seldom what was meant (names are
+ * case-sensitive). */
+static void S_pair_unseen(const char *spec, unsigned seen)
+{
+	for (unsigned i = 0; *spec; i++) {
+		size_t n = strcspn(spec, ",");
+		if (!(seen & 1u << i))
+			cli_error("diff", "warning: no game has a [%.*s] tag (tag names are "
+			          "case-sensitive): it paired nothing", (int)n, spec);
+		spec += n + (spec[n] == ',');
+	}
 }
 
 /* Pairs by order: both files are read in step, one game each. */
@@ -519,8 +591,8 @@ static int S_by_order(S_out *out, S_src *a, S_src *b, int *trouble)
 	return differ;
 }
 
-/* Pairs by tags: b's games are kept (records and main lines: memory
- * grows with b, not a) sorted by key; a's are streamed, each taking
+/* Pairs by tags: b's records are kept (a few KiB each: memory grows
+ * with b, not a) sorted by key; a's are streamed, each taking
  * the first b game (in b's order) with its key not taken yet. */
 typedef struct S_kept {
 	char *key;
@@ -560,6 +632,7 @@ static int S_by_tags(S_out *out, S_src *a, S_src *b, int *trouble)
 	S_kept *kept = NULL;
 	size_t nk = 0, capk = 0;
 	int differ = 0, got;
+	unsigned seen = 0;
 	S_game g = {0};
 	while ((got = S_next(b, &g)) != 0) {
 		*trouble |= got < 0;
@@ -573,9 +646,12 @@ static int S_by_tags(S_out *out, S_src *a, S_src *b, int *trouble)
 			if (!kept)
 				abort();
 		}
-		kept[nk++] = (S_kept){S_pair_key(out->o->pair_by, g.rec), g, 0};
+		tb_plies_free(g.p); /* made again when paired: keep the record only */
+		g.p = NULL;
+		kept[nk++] = (S_kept){S_pair_key(out->o->pair_by, g.rec, &seen), g, 0};
 	}
-	qsort(kept, nk, sizeof *kept, S_kept_cmp);
+	if (nk)
+		qsort(kept, nk, sizeof *kept, S_kept_cmp);
 	/* next[i], for the first game i of a key: its next one not taken */
 	size_t *next = calloc(nk + 1, sizeof *next);
 	if (!next)
@@ -588,7 +664,7 @@ static int S_by_tags(S_out *out, S_src *a, S_src *b, int *trouble)
 			break;
 		if (got < 0)
 			continue;
-		char *key = S_pair_key(out->o->pair_by, g.rec);
+		char *key = S_pair_key(out->o->pair_by, g.rec, &seen);
 		size_t first = S_lower(kept, nk, key), i = first < nk ? next[first] : nk;
 		if (i < nk && strcmp(kept[i].key, key) != 0)
 			i = nk;
@@ -599,7 +675,10 @@ static int S_by_tags(S_out *out, S_src *a, S_src *b, int *trouble)
 		} else {
 			next[first] = i + 1;
 			kept[i].taken = 1;
+			kept[i].g.p = tb_plies_new(kept[i].g.rec);
 			differ |= S_pair(out, &g, &kept[i].g);
+			tb_plies_free(kept[i].g.p);
+			kept[i].g.p = NULL;
 		}
 		S_game_free(&g);
 	}
@@ -611,7 +690,8 @@ static int S_by_tags(S_out *out, S_src *a, S_src *b, int *trouble)
 	for (size_t i = 0; i < nk; i++)
 		if (!kept[i].taken)
 			left[nleft++] = &kept[i];
-	qsort(left, nleft, sizeof *left, S_kept_order);
+	if (nleft)
+		qsort(left, nleft, sizeof *left, S_kept_order);
 	for (size_t i = 0; i < nleft; i++) {
 		S_only(out, b, "b", &left[i]->g);
 		differ = 1;
@@ -620,6 +700,7 @@ static int S_by_tags(S_out *out, S_src *a, S_src *b, int *trouble)
 		free(kept[i].key);
 		S_game_free(&kept[i].g);
 	}
+	S_pair_unseen(out->o->pair_by, seen);
 	free(left);
 	free(next);
 	free(kept);
@@ -631,11 +712,25 @@ static int S_by_tags(S_out *out, S_src *a, S_src *b, int *trouble)
 typedef struct S_dup {
 	char *key;
 	size_t len, head;
-	uint64_t raw;          /* the turns as written: differs for a turned copy */
+	unsigned symmetry;     /* that gave the key: another than its group's first's
+	                          makes it that one's image */
 	const char *file;
 	size_t index, plies;
+	size_t known;          /* turns that are not '?' */
 	unsigned line;
 } S_dup;
+
+/* The turns of 'p' somebody knows: a game of unknown turns and gaps is
+ * nobody's duplicate (two fragments of '?' are not known to agree). */
+static size_t S_known_turns(const tb_plies *p)
+{
+	size_t k = 0;
+	for (size_t i = 0; i < tb_plies_count(p); i++) {
+		const tb_ply *y = tb_plies_at(p, i);
+		k += S_is_turn(y) && strcmp(y->token, "?") != 0;
+	}
+	return k;
+}
 
 static int S_dup_cmp(const void *x, const void *y)
 {
@@ -648,19 +743,6 @@ static int S_dup_cmp(const void *x, const void *y)
 		return a->len < b->len ? -1 : 1;
 	c = strcmp(a->file, b->file);
 	return c ? c : (a->index > b->index) - (a->index < b->index);
-}
-
-static uint64_t S_raw(const tb_plies *p, const tb_record *rec)
-{
-	uint64_t h = 1469598103934665603ull;
-	const char *pos = tb_record_tag(rec, "Position");
-	for (size_t i = 0; i <= tb_plies_count(p); i++) {
-		const char *s = i ? tb_plies_at(p, i - 1)->token : pos ? pos : "";
-		for (; *s; s++)
-			h = (h ^ (unsigned char)*s) * 1099511628211ull;
-		h = (h ^ 0x1f) * 1099511628211ull;
-	}
-	return h;
 }
 
 static void S_dup_game(S_out *out, const char *el, const S_dup *d, int turned)
@@ -683,7 +765,8 @@ static void S_dup_game(S_out *out, const char *el, const S_dup *d, int turned)
 /* Lists equal games and games that begin others. Returns 1 when any. */
 static int S_report_dups(S_out *out, S_dup *v, size_t n)
 {
-	qsort(v, n, sizeof *v, S_dup_cmp);
+	if (n)
+		qsort(v, n, sizeof *v, S_dup_cmp);
 	size_t *stack = calloc(n + 1, sizeof *stack), top = 0;
 	if (!stack)
 		abort();
@@ -692,7 +775,7 @@ static int S_report_dups(S_out *out, S_dup *v, size_t n)
 		size_t j = i + 1;
 		while (j < n && v[j].len == v[i].len && memcmp(v[j].key, v[i].key, v[i].len) == 0)
 			j++;
-		if (v[i].len == v[i].head) { /* no turn: nothing to be the same as */
+		if (!v[i].known) { /* no turn anybody knows: nothing to be the same as */
 			i = j;
 			continue;
 		}
@@ -706,7 +789,7 @@ static int S_report_dups(S_out *out, S_dup *v, size_t n)
 			for (size_t k = i; k < j; k++) {
 				if (!out->x)
 					fputs("  ", stdout);
-				S_dup_game(out, "game", &v[k], v[k].raw != v[i].raw);
+				S_dup_game(out, "game", &v[k], v[k].symmetry != v[i].symmetry);
 				if (!out->x)
 					putchar('\n');
 			}
@@ -765,9 +848,9 @@ static int S_duplicates(S_out *out, const S_opts *o, int *trouble)
 					abort();
 			}
 			S_dup *d = &v[n++];
-			d->key = tb_plies_key(g.p, &d->len);
+			d->key = tb_plies_key(g.p, &d->len, &d->symmetry);
 			d->head = tb_plies_key_head(d->key, d->len);
-			d->raw = S_raw(g.p, g.rec);
+			d->known = S_known_turns(g.p);
 			d->file = src.name;
 			d->index = g.index;
 			d->line = tb_record_line(g.rec);
@@ -790,6 +873,25 @@ static int S_duplicates(S_out *out, const S_opts *o, int *trouble)
 
 /* ===== The command ===== */
 
+/* "order", or 1 to S_MAX_PAIR tag names (letters, digits, '_'; at most
+ * 63 each) joined by ','. */
+static int S_pair_spec_ok(const char *v)
+{
+	if (strcmp(v, "order") == 0)
+		return 1;
+	unsigned names = 0;
+	for (const char *s = v;; s++) {
+		size_t n = strspn(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_");
+		if (n == 0 || n > 63 || ++names > S_MAX_PAIR)
+			return 0;
+		s += n;
+		if (*s == '\0')
+			return 1;
+		if (*s != ',')
+			return 0;
+	}
+}
+
 static int S_args(int argc, char **argv, S_opts *o)
 {
 	int i = 1, only_tags = 0, only_moves = 0, no_comments = 0;
@@ -808,13 +910,16 @@ static int S_args(int argc, char **argv, S_opts *o)
 			o->xml = 1;
 		} else if (strcmp(a, "--duplicates") == 0) {
 			o->duplicates = 1;
-		} else if (strcmp(a, "--pair-by") == 0 && i + 1 < argc) {
+		} else if (strcmp(a, "--pair-by") == 0) {
+			if (i + 1 == argc) {
+				cli_error("diff", "--pair-by needs 'order' or tag names");
+				return -1;
+			}
 			const char *v = argv[++i];
 			o->pair_by = strcmp(v, "order") == 0 ? NULL : v;
-			if (!*v || strspn(v, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
-			                     "0123456789_,") != strlen(v)) {
-				cli_error("diff", "--pair-by takes 'order' or tag names joined by ',' "
-				          "(\"Site,Date,Round\"), not '%s'", v);
+			if (!S_pair_spec_ok(v)) {
+				cli_error("diff", "--pair-by takes 'order' or up to %d tag names joined by "
+				          "',' (\"Site,Date,Round\"), not '%s'", S_MAX_PAIR, v);
 				return -1;
 			}
 		} else if (a[0] == '-' && a[1]) {
@@ -838,8 +943,16 @@ static int S_args(int argc, char **argv, S_opts *o)
 		                                : "compare two files: tablero diff A B");
 		return -1;
 	}
-	if (!o->duplicates && strcmp(o->files[0], "-") == 0 && strcmp(o->files[1], "-") == 0) {
-		cli_error("diff", "only one of A and B can be standard input");
+	int stdins = 0;
+	for (int k = 0; k < o->nfiles; k++)
+		stdins += strcmp(o->files[k], "-") == 0;
+	if (stdins > 1) {
+		cli_error("diff", "standard input ('-') can be read only once");
+		return -1;
+	}
+	if (o->duplicates && (o->pair_by || only_tags || only_moves || no_comments)) {
+		cli_error("diff", "--duplicates compares whole games: it takes no --pair-by, "
+		          "--tags-only, --moves-only or --ignore-comments");
 		return -1;
 	}
 	return 0;
@@ -871,11 +984,11 @@ int cmd_diff(int argc, char **argv)
 		differ = S_duplicates(&out, &o, &trouble);
 	} else {
 		S_src a = {0}, b = {0};
+		if (out.x) {
+			S_xattr(&out, "a", strcmp(o.files[0], "-") ? o.files[0] : "<stdin>");
+			S_xattr(&out, "b", strcmp(o.files[1], "-") ? o.files[1] : "<stdin>");
+		}
 		if (S_open(&a, o.files[0]) == 0 && S_open(&b, o.files[1]) == 0) {
-			if (out.x) {
-				S_xattr(&out, "a", a.name);
-				S_xattr(&out, "b", b.name);
-			}
 			out.a = &a, out.b = &b;
 			differ = o.pair_by ? S_by_tags(&out, &a, &b, &trouble)
 			                   : S_by_order(&out, &a, &b, &trouble);

@@ -49,6 +49,7 @@ typedef struct S_grep {
 	pcre2_match_data *md;
 	int trouble;
 	size_t printed;        /* games written so far */
+	int split;             /* the match limit is shared by a game's comments */
 	const char *file;      /* being searched */
 	unsigned line;         /* the record being searched */
 } S_grep;
@@ -90,7 +91,7 @@ static int S_compile(S_grep *g, S_select *s, const char *opt, const char *arg, s
  * selected). */
 static int S_match(S_grep *g, const S_select *s, const char *text, size_t len)
 {
-	uint32_t opts = len > S_JIT_MAX ? PCRE2_NO_JIT : 0;
+	uint32_t opts = len > S_JIT_MAX || g->split ? PCRE2_NO_JIT : 0;
 	int rc = pcre2_match(s->re, (PCRE2_SPTR)text, len, 0, opts, g->md, g->mctx);
 	if (rc >= 0)
 		return 1;
@@ -113,7 +114,7 @@ static int S_event_spec(S_select *s, const char *spec)
 	if (ge) {
 		char *end;
 		long v = strtol(ge + 2, &end, 10);
-		if (*end || end == ge + 2 || v < 1 || v > 64)
+		if (*end || end == ge + 2 || v < 1 || v > 16) /* tb_events holds 16 a turn */
 			return -1;
 		s->at_least = (unsigned)v;
 	}
@@ -138,7 +139,7 @@ static int S_add(S_grep *g, S_kind kind, const char *opt, const char *arg)
 	if (kind == SEL_EVENT) {
 		if (S_event_spec(s, arg) == 0)
 			return 0;
-		cli_error("grep", "--event takes an event the rules derive, with '>=N' (1 to 64) "
+		cli_error("grep", "--event takes an event the rules derive, with '>=N' (1 to 16) "
 		          "for at least N of it in one turn, not '%s'; the events: tercia, double "
 		          "tercia, columpio, removal, capture, pushback, relocation, coronation, "
 		          "stage, huff available, huff, fortress", arg);
@@ -170,6 +171,7 @@ static int S_add(S_grep *g, S_kind kind, const char *opt, const char *arg)
 typedef struct S_cctx {
 	S_grep *g;
 	const S_select *s;
+	unsigned n;
 } S_cctx;
 
 static int S_one_comment(void *ctx, const char *text, const char *lang)
@@ -177,6 +179,32 @@ static int S_one_comment(void *ctx, const char *text, const char *lang)
 	S_cctx *c = ctx;
 	(void)lang;
 	return S_match(c->g, c->s, text, strlen(text));
+}
+
+static int S_count_comment(void *ctx, const char *text, const char *lang)
+{
+	(void)text, (void)lang;
+	((S_cctx *)ctx)->n++;
+	return 0;
+}
+
+/* Does some comment of the record match? The match limit is the
+ * game's, shared among its comments, and counted by the interpreter
+ * (the JIT counts per starting point): a game of 2,000 comments cannot
+ * take 2,000 times the limit. */
+static int S_comments(S_grep *g, const S_select *s, const tb_record *rec)
+{
+	S_cctx c = {g, s, 0};
+	tb_record_comments(rec, S_count_comment, &c);
+	if (!c.n)
+		return 0;
+	uint32_t share = S_MATCH_LIMIT / c.n;
+	pcre2_set_match_limit(g->mctx, share > 100 ? share : 100);
+	g->split = 1;
+	int m = tb_record_comments(rec, S_one_comment, &c);
+	g->split = 0;
+	pcre2_set_match_limit(g->mctx, S_MATCH_LIMIT);
+	return m;
 }
 
 /* Is 'e', one event as the rules write it ("capture d4", "huff
@@ -239,11 +267,9 @@ static int S_select_record(S_grep *g, const tb_record *rec)
 				moves = tb_record_movetext(rec, &mlen);
 			ok = moves ? S_match(g, s, moves, mlen) : 0;
 			break;
-		case SEL_COMMENT: {
-			S_cctx c = {g, s};
-			ok = tb_record_comments(rec, S_one_comment, &c);
+		case SEL_COMMENT:
+			ok = S_comments(g, s, rec);
 			break;
-		}
 		case SEL_EVENT:
 			if (!p)
 				p = tb_plies_new(rec);
@@ -333,7 +359,8 @@ static size_t S_file(S_grep *g, const char *path, int many)
 	size_t selected = 0;
 	int got;
 	while ((got = tb_reader_next(r, &rec)) == 1) {
-		if (cli_print_errors(r) || tb_record_errors(rec)) {
+		cli_print_errors(r);
+		if (tb_record_errors(rec)) {
 			g->trouble = 1; /* not searched: its errors say why */
 			tb_record_free(rec);
 			continue;

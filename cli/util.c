@@ -49,8 +49,8 @@ size_t cli_print_errors(const tb_reader *r)
 	size_t bad = 0;
 	for (size_t i = 0; i < tb_reader_ndiags(r); i++) {
 		const tb_diag *d = tb_reader_diag(r, i);
-		if (d->severity != TB_ERROR)
-			continue;
+		if (d->severity != TB_ERROR || d->code == 110)
+			continue; /* 110: "more problems follow", of warnings too */
 		char *s = tb_diag_format(d);
 		if (s)
 			fputs(s, stderr);

@@ -15,14 +15,18 @@ struct tb_arena_block {
 	alignas(max_align_t) unsigned char data[];
 };
 
-enum { BLOCK = 16 * 1024 };
+/* Blocks grow from FIRST to BLOCK bytes, each twice the last: a small
+ * record (most are) holds a few KiB, not 16, when many are kept. */
+enum { FIRST = 1024, BLOCK = 16 * 1024 };
 
 void *tb_arena_alloc(tb_arena *a, size_t n)
 {
 	const size_t al = alignof(max_align_t);
 	n = (n + al - 1) & ~(al - 1);
 	if (!a->head || a->used + n > a->head->size) {
-		size_t size = n > BLOCK ? n : BLOCK;
+		size_t grow = a->head && a->head->size < BLOCK ? 2 * a->head->size : BLOCK;
+		size_t size = a->head ? grow : FIRST;
+		size = n > size ? n : size;
 		tb_arena_block *b = tb_xmalloc(sizeof *b + size);
 		b->next = a->head;
 		b->size = size;

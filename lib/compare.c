@@ -35,6 +35,7 @@ struct tb_plies {
 	uint8_t *known;        /* known[i]: st[i] is known */
 	size_t n;
 	const char *comments;
+	const char *start;     /* tb_plies_start's, once asked */
 };
 
 static const char *S_str(tb_plies *p, const tb_buf *b)
@@ -259,8 +260,15 @@ typedef struct S_seq {
 	const uint32_t *a, *b;
 	tb_edit *out;
 	size_t n, cap;
-	long *v;               /* scratch for the bisection, 2 x (2 max_d + 2) */
+	long *v;               /* scratch for the bisection: 2 x (2 max_d + 3) */
+	long max_d;            /* 0, or the most differences a bisection looks for */
 } S_seq;
+
+/* Differences a main lines' bisection looks for before it settles for
+ * the furthest point it reached (GNU diff's "too expensive" heuristic):
+ * two transcriptions of one game differ far less, and are aligned
+ * exactly; two unrelated games cost O((N+M) x this), not O((N+M) x D). */
+#define S_PLIES_MAX_D 1024
 
 static void S_emit(S_seq *q, char op, size_t a, size_t b)
 {
@@ -289,7 +297,8 @@ static int S_bisect(S_seq *q, size_t a0, size_t a1, size_t b0, size_t b1, size_t
 	int front = (delta & 1) != 0;
 	long k1start = 0, k1end = 0, k2start = 0, k2end = 0;
 	const uint32_t *A = q->a + a0, *B = q->b + b0;
-	for (long d = 0; d < max_d; d++) {
+	long limit = q->max_d && q->max_d < max_d ? q->max_d : max_d;
+	for (long d = 0; d < limit; d++) {
 		for (long k1 = -d + k1start; k1 <= d - k1end; k1 += 2) {
 			long i = off + k1, x1;
 			if (k1 == -d || (k1 != d && v1[i - 1] < v1[i + 1]))
@@ -338,7 +347,18 @@ static int S_bisect(S_seq *q, size_t a0, size_t a1, size_t b0, size_t b1, size_t
 			}
 		}
 	}
-	return 0;
+	if (limit == max_d)
+		return 0;
+	/* too expensive: split where the forward search got furthest */
+	long bx = N / 2, by = M / 2, best = -1;
+	for (long k = -limit; k <= limit; k++) {
+		long x1 = v1[off + k], y1 = x1 - k;
+		if (x1 >= 0 && x1 <= N && y1 >= 0 && y1 <= M && x1 + y1 > best &&
+		    x1 + y1 > 0 && x1 + y1 < N + M)
+			best = x1 + y1, bx = x1, by = y1;
+	}
+	*x = a0 + (size_t)bx, *y = b0 + (size_t)by;
+	return 1;
 }
 
 /* Appends the edit script of a[a0..a1) against b[b0..b1) in order. */
@@ -419,7 +439,7 @@ static void S_number(const tb_plies *a, const tb_plies *b, int strict, uint32_t 
 tb_edit *tb_align(const uint32_t *a, size_t na, const uint32_t *b, size_t nb, size_t *n)
 {
 	long *v = tb_xcalloc(2 * (na + nb + 4), sizeof *v);
-	S_seq q = {a, b, NULL, 0, 0, v};
+	S_seq q = {a, b, NULL, 0, 0, v, 0};
 	S_diff(&q, 0, na, 0, nb);
 	free(v);
 	*n = q.n;
@@ -434,28 +454,17 @@ static size_t S_changes(const S_seq *q)
 	return c;
 }
 
-/* Two passes: nodes are first matched as the same turn at the same
- * number by the same side, which keeps a substitution facing its
- * counterpart ("-4. b2 +4. f2" rather than "+4. f2 +4... b6 =b2
- * -4... b6"); then, inside each run that pass left unmatched, by
- * meaning alone, which finds the turns that moved (after a missing
- * turn, one record's numbers run on). The first pass's matches may lie
- * off every shortest script by meaning (unknown turns '?' at the same
- * numbers, after a missing turn): then the plain shortest script by
- * meaning is kept instead, so the result is always a shortest one. */
-tb_edit *tb_plies_align(const tb_plies *a, const tb_plies *b, size_t *n)
+/* The two-pass script: nodes first matched as the same turn at the
+ * same number by the same side (ids 'sa', 'sb'), then, inside each run
+ * that pass left unmatched, by meaning alone (q's ids). */
+static void S_two_passes(S_seq *q, const uint32_t *sa, size_t na, const uint32_t *sb,
+                         size_t nb)
 {
-	uint32_t *sa = tb_xcalloc(a->n + 1, sizeof *sa), *sb = tb_xcalloc(b->n + 1, sizeof *sb);
-	uint32_t *la = tb_xcalloc(a->n + 1, sizeof *la), *lb = tb_xcalloc(b->n + 1, sizeof *lb);
-	S_number(a, b, 1, sa, sb);
-	S_number(a, b, 0, la, lb);
-	long *v = tb_xcalloc(2 * (a->n + b->n + 4), sizeof *v);
-	S_seq strict = {sa, sb, NULL, 0, 0, v}, two = {la, lb, NULL, 0, 0, v};
-	S_seq one = {la, lb, NULL, 0, 0, v};
-	S_diff(&strict, 0, a->n, 0, b->n);
+	S_seq strict = {sa, sb, NULL, 0, 0, q->v, q->max_d};
+	S_diff(&strict, 0, na, 0, nb);
 	for (size_t i = 0; i < strict.n;) {
 		if (strict.out[i].op == '=') {
-			S_emit(&two, '=', strict.out[i].a, strict.out[i].b);
+			S_emit(q, '=', strict.out[i].a, strict.out[i].b);
 			i++;
 			continue;
 		}
@@ -464,14 +473,39 @@ tb_edit *tb_plies_align(const tb_plies *a, const tb_plies *b, size_t *n)
 			a1 += strict.out[i].op == '-';
 			b1 += strict.out[i].op == '+';
 		}
-		S_diff(&two, a0, a1, b0, b1);
+		S_diff(q, a0, a1, b0, b1);
 	}
-	S_diff(&one, 0, a->n, 0, b->n);
-	S_seq *best = S_changes(&two) <= S_changes(&one) ? &two : &one;
-	free(best == &two ? one.out : two.out);
 	free(strict.out);
+}
+
+/* Of the shortest scripts by meaning, the two-pass one is preferred: it
+ * keeps a substitution facing its counterpart ("-4. b2 +4. f2" rather
+ * than "+4. f2 +4... b6 =b2 -4... b6"), and after a missing turn, where
+ * one record's numbers run on, its second pass finds the turns again.
+ * Its first pass may match off every shortest script (unknown turns
+ * '?' at the same numbers, after a missing turn): then the plain one is
+ * kept. Two records that differ in more than a few hundred places are
+ * not transcriptions of one game: the preference is not looked for. */
+tb_edit *tb_plies_align(const tb_plies *a, const tb_plies *b, size_t *n)
+{
+	uint32_t *la = tb_xcalloc(a->n + 1, sizeof *la), *lb = tb_xcalloc(b->n + 1, sizeof *lb);
+	S_number(a, b, 0, la, lb);
+	long *v = tb_xcalloc(2 * (a->n + b->n + 4), sizeof *v);
+	S_seq one = {la, lb, NULL, 0, 0, v, S_PLIES_MAX_D};
+	S_diff(&one, 0, a->n, 0, b->n);
+	size_t changes = S_changes(&one);
+	S_seq *best = &one, two = {la, lb, NULL, 0, 0, v, S_PLIES_MAX_D};
+	if (changes > 0 && changes <= S_PLIES_MAX_D / 2) {
+		uint32_t *sa = tb_xcalloc(a->n + 1, sizeof *sa), *sb = tb_xcalloc(b->n + 1, sizeof *sb);
+		S_number(a, b, 1, sa, sb);
+		S_two_passes(&two, sa, a->n, sb, b->n);
+		if (S_changes(&two) <= changes)
+			best = &two;
+		free(sa), free(sb);
+	}
+	free(best == &two ? one.out : two.out);
 	free(v);
-	free(sa), free(sb), free(la), free(lb);
+	free(la), free(lb);
 	*n = best->n;
 	return best->out;
 }
@@ -608,23 +642,45 @@ static void S_position_sym(tb_buf *b, const tb_game *g, const tb_board *bd, unsi
 	free(pieces);
 }
 
+/* The start under symmetry 'k': as the rules set it up, so that a
+ * [Position] restating the usual start is that start; when they cannot
+ * (Asalto's defenders not placed), the record's [Position], or else the
+ * game's usual start, as written. */
+static void S_start(tb_buf *b, const tb_plies *p, unsigned k)
+{
+	const tb_game *g = p->rec->game;
+	tb_arena a = {0};
+	tb_position start, *pos = p->rec->start;
+	if (p->known[0]) {
+		p->rs.rules->save(&p->rs, &p->st[0], &a, &start);
+		pos = &start;
+	} else if (!pos) {
+		tb_syntax_err err;
+		pos = tb_position_parse(g, &p->board, g->start, &a, &err);
+	}
+	if (pos)
+		S_position_sym(b, g, &p->board, k, pos);
+	tb_arena_free(&a);
+}
+
+const char *tb_plies_start(tb_plies *p)
+{
+	if (!p->start) {
+		tb_buf b = TB_BUF_INIT;
+		S_start(&b, p, 0);
+		p->start = S_str(p, &b);
+		tb_buf_free(&b);
+	}
+	return p->start;
+}
+
 /* The key under symmetry 'k'. */
 static void S_key(tb_buf *b, const tb_plies *p, unsigned k)
 {
 	const tb_game *g = p->rec->game;
 	tb_buf_puts(b, g->name);
 	tb_buf_putc(b, ' ');
-	/* the start as the rules set it up, so that a [Position] restating
-	 * the usual start is that start; as written when they cannot */
-	if (p->known[0]) {
-		tb_arena a = {0};
-		tb_position start;
-		p->rs.rules->save(&p->rs, &p->st[0], &a, &start);
-		S_position_sym(b, g, &p->board, k, &start);
-		tb_arena_free(&a);
-	} else if (p->rec->start) {
-		S_position_sym(b, g, &p->board, k, p->rec->start);
-	}
+	S_start(b, p, k);
 	tb_buf_putc(b, S_HEAD_END);
 	for (size_t i = 0; i < p->n; i++) {
 		const tb_node *n = p->e[i].node;
@@ -654,8 +710,9 @@ static void S_key(tb_buf *b, const tb_plies *p, unsigned k)
 	}
 }
 
-char *tb_plies_key(const tb_plies *p, size_t *len)
+char *tb_plies_key(const tb_plies *p, size_t *len, unsigned *symmetry)
 {
+	unsigned won = 0;
 	unsigned nsym = p->rec->game->symmetries ? p->rec->game->symmetries : 1;
 	if (nsym == 8 && p->board.files != p->board.ranks)
 		nsym = 2; /* not square: no turning by a quarter */
@@ -672,9 +729,12 @@ char *tb_plies_key(const tb_plies *p, size_t *len)
 			tb_buf t = best;
 			best = b;
 			b = t;
+			won = k;
 		}
 	}
 	tb_buf_free(&b);
+	if (symmetry)
+		*symmetry = won;
 	return tb_buf_detach(&best, len);
 }
 

@@ -351,10 +351,18 @@ TB_EXPORT int tb_plies_position_diff(const tb_plies *a, size_t na, const tb_plie
 
 /** The key of the game 'p' records: the same for two records exactly
  * when they have the same game, start and turns up to the board's
- * symmetries (spec/compare.md), and a prefix of another's, ending where
- * a turn ends, exactly when that record goes on from the same game.
- * The caller frees it ('*len' its length). */
-TB_EXPORT char *tb_plies_key(const tb_plies *p, size_t *len);
+ * symmetries (spec/compare.md, "The key of a game"), and a prefix of
+ * another's, ending where a node ends, exactly when that record goes on
+ * from the same game. Sets '*symmetry' (if not NULL) to the symmetry
+ * that gave the key (0: none; two records whose keys are equal but
+ * whose symmetries differ are each other's image). The caller frees it
+ * ('*len' its length). */
+TB_EXPORT char *tb_plies_key(const tb_plies *p, size_t *len, unsigned *symmetry);
+/** The start of the record's game in position notation: as its rules
+ * set it up when they can (a [Position] restating the usual start is
+ * that start), else its [Position], else the game's usual start.
+ * Borrowed from 'p'. */
+TB_EXPORT const char *tb_plies_start(tb_plies *p);
 /** The length of a key's head (game and start): a key no longer than
  * its head holds no turn. */
 TB_EXPORT size_t tb_plies_key_head(const char *key, size_t len);

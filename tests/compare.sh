@@ -470,8 +470,8 @@ for ev in 'bogus' 'capture>=0' 'capture>=65' 'capture>=' 'capture>=2x' 'Tercia' 
 	expect "grep --event '$ev': usage" 2 ""
 	has "grep --event '$ev': says why" "$tmp/err" '--event takes'
 done
-t grep -c --event 'capture>=64' col.tgn
-expect "grep --event capture>=64" 1 0
+t grep -c --event 'capture>=16' col.tgn
+expect "grep --event capture>=16 (the most a turn records)" 1 0
 t grep -c -l d1 col.tgn
 expect "grep -c -l: usage" 2 ""
 t grep -c
@@ -664,6 +664,89 @@ EOF2
 t grep -c --comment '(.*a){20}' huge.tgn
 expect "grep, a slow pattern over a 1 MB comment: the limit, not minutes" 2 "0"
 has "grep, a slow pattern over 1 MB: says the limit" "$tmp/err" 'match limit exceeded'
+
+# ===== the review's cases (each was wrong once) =====
+# A record with more than 100 warnings (a missing turn, numbers not
+# redone) is compared and searched: TB110 is not one of its errors.
+"$T" random --game ocencahuac --rules 'limit=none; crown=all_three' --turns 600 --seed 2 \
+	>"$tmp/w-a.tgn"
+awk 'NR==12{sub(/^[0-9]+\. [^ ]+ /, substr($0,1,index($0,".")) " ")} {print}' \
+	"$tmp/w-a.tgn" >"$tmp/w-b.tgn"
+t parse w-b.tgn
+has "the record has more than 100 warnings" "$tmp/err" 'TB110'
+t diff --moves-only w-a.tgn w-b.tgn
+expect "diff of a record with 100+ warnings: compared" 1
+has "diff of a record with 100+ warnings: one turn deleted" "$tmp/out" '^-'
+t grep -c -e . w-b.tgn
+expect "grep of a record with 100+ warnings: searched" 0 "1"
+# Empty inputs (qsort of nothing was undefined behaviour).
+: >"$tmp/empty.tgn"
+t diff --duplicates empty.tgn
+expect "duplicates of an empty file" 0 ""
+t diff --pair-by Site empty.tgn empty.tgn
+expect "pair-by of two empty files" 0 ""
+# Asalto: a [Position] restating the usual start is that start.
+printf '[Game "asalto"]\n\n1. e4-e5 *\n' >"$tmp/as1.tgn"
+printf '[Game "asalto"]\n[Position "A 1 A:c1,d1,e1,c2,d2,e2,a3,b3,c3,d3,e3,f3,g3,a4,b4,c4,d4,e4,f4,g4,a5,b5,f5,g5 D:?,?"]\n\n1. e4-e5 *\n' >"$tmp/as2.tgn"
+t diff --duplicates as1.tgn as2.tgn
+expect "Asalto: the usual start restated is the same game" 1
+hasnt "Asalto: a restated start is not a turned copy" "$tmp/out" 'turned'
+# Fragments of unknown turns are nobody's duplicates.
+printf '[Game "pitarra"]\n1. ? ? 2. ? *\n\n[Game "pitarra"]\n1. ? ? 2. ? ? 3. d1 *\n\n[Game "pitarra"]\n<gap> *\n\n[Game "pitarra"]\n<gap> *\n' >"$tmp/unk.tgn"
+t diff --duplicates unk.tgn
+expect "unknown turns and gaps only: no duplicates" 0 ""
+# A gap that differs: the divergence is after the turns before it.
+printf '[Game "pitarra"]\n\n1. d1 d7 2. a1 g7 *\n' >"$tmp/g1.tgn"
+printf '[Game "pitarra"]\n\n1. d1 d7 <gap> 2. a1 g7 *\n' >"$tmp/g3.tgn"
+t diff g1.tgn g3.tgn
+has "a gap: first divergence after ply 2" "$tmp/out" '^@@ first divergence: after ply 2, '
+# Tag values escaped as TGN writes them.
+printf '[Game "pitarra"]\n[Site "La \\"Griega\\" \\\\ x"]\n1. d1 *\n' >"$tmp/esc.tgn"
+t diff --tags-only esc.tgn g1.tgn
+has "tag values escaped" "$tmp/out" '^-\[Site "La \\"Griega\\" \\\\ x"\]$'
+# A start that differs shows under --moves-only.
+printf '[Game "pitarra"]\n[Position "Y 1 R: Y: hand=12,12"]\n\n1... d1 2. d7 *\n' >"$tmp/sd3.tgn"
+printf '[Game "pitarra"]\n\n1. d1 d7 *\n' >"$tmp/sd1.tgn"
+t diff --moves-only sd1.tgn sd3.tgn
+expect "a different start: different" 1
+has "a different start: @@ start @@" "$tmp/out" '^@@ start @@$'
+t diff --xml --moves-only sd1.tgn sd3.tgn
+if xmllint --noout --relaxng "$schema" "$tmp/out" 2>/dev/null; then ok; else bad "start as XML: valid" "$tmp/both"; fi
+# A filled '?' is shown as written, with its meaning.
+printf '[Game "ocencahuac"]\n[Position "S 12 S:Ea1,Mb1,Pc1,Ga2,Gb2,Gd2 C:Md3,Gc7,Gd7,Ge7,Pc8,Ee8"]\n12. d2^d4>? c7-c6 *\n' >"$tmp/q1.tgn"
+printf '[Game "ocencahuac"]\n[Position "S 12 S:Ea1,Mb1,Pc1,Ga2,Gb2,Gd2 C:Md3,Gc7,Gd7,Ge7,Pc8,Ee8"]\n12. d2^d4>? c7-c5 *\n' >"$tmp/q2.tgn"
+t diff --moves-only q1.tgn q2.tgn
+has "a filled '?': written, then its meaning" "$tmp/out" '12\. d2\^d4>\? \(d2\^d4>d6\)'
+t diff --xml --moves-only q1.tgn q2.tgn
+if xmllint --noout --relaxng "$schema" "$tmp/out" 2>/dev/null; then ok; else bad "means as XML: valid" "$tmp/both"; fi
+# --pair-by with a tag no game has says so; bad specs are refused.
+t diff --pair-by site g1.tgn g1.tgn
+has "pair-by a tag nobody has: a warning" "$tmp/err" 'no game has a \[site\] tag'
+for spec in ',' 'Site,' ',Site' "$(printf 'x%.0s' $(seq 70))"; do
+	t diff --pair-by "$spec" g1.tgn g1.tgn
+	expect "pair-by '$spec' refused" 2 ""
+done
+t diff --pair-by
+expect "pair-by without a value" 2 ""
+has "pair-by without a value: says so" "$tmp/err" 'needs'
+# --duplicates takes no comparison options; stdin once only.
+t diff --duplicates --moves-only g1.tgn
+expect "duplicates with --moves-only refused" 2 ""
+t diff --duplicates - -
+expect "duplicates reading stdin twice refused" 2 ""
+# XML names the sources even when one cannot be read.
+t diff --xml nonexistent.tgn g1.tgn
+expect "XML with a missing file: trouble" 2
+if xmllint --noout --relaxng "$schema" "$tmp/out" 2>/dev/null; then ok; else bad "XML with a missing file: still valid" "$tmp/both"; fi
+# The match limit is a game's: 2,000 comments share it.
+python3 -c "print('[Game \"pitarra\"]\n1. d1 '+' '.join(['{'+'a'*32+'!}']*2000)+' *')" >"$tmp/many.tgn"
+t grep -c --comment '^(a|aa)+$' many.tgn
+expect "2,000 comments share one limit" 2 "0"
+has "2,000 comments: the limit is reported" "$tmp/err" 'match limit exceeded'
+t grep -c --comment 'a!' many.tgn
+expect "2,000 comments: a plain pattern still matches" 0 "1"
+t grep -c --event 'capture>=17' many.tgn
+expect "an event at least 17 times: refused" 2 ""
 
 echo "compare: $pass passed, $fail failed"
 [ $fail = 0 ]

@@ -102,7 +102,7 @@ static const char *S_tok(const S_rec *s, size_t i)
 
 static char *S_key(const S_rec *s, size_t *len)
 {
-	char *k = tb_plies_key(s->p, len);
+	char *k = tb_plies_key(s->p, len, NULL);
 	assert_non_null(k);
 	return k;
 }
