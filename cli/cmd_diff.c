@@ -4,6 +4,7 @@
  * collections (--duplicates). Output: spec/compare.md; --xml writes
  * the vocabulary of schemas/diff.rng.
  */
+#include <libxml/xmlstring.h>
 #include <libxml/xmlwriter.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -46,9 +47,32 @@ typedef struct S_out {
 
 #define X(w) ((const xmlChar *)(w))
 
+/* Writes attribute 'name'; a value that is not UTF-8 (a file name can
+ * be any bytes) has each bad byte replaced by U+FFFD, so the document
+ * stays well-formed. */
 static void S_xattr(S_out *out, const char *name, const char *v)
 {
-	xmlTextWriterWriteAttribute(out->x, X(name), X(v));
+	if (xmlCheckUTF8(X(v))) {
+		xmlTextWriterWriteAttribute(out->x, X(name), X(v));
+		return;
+	}
+	size_t n = strlen(v), k = 0;
+	char *fixed = malloc(3 * n + 1);
+	if (!fixed)
+		abort();
+	for (size_t i = 0; i < n;) {
+		int len = 4;
+		if (xmlGetUTF8Char(X(v + i), &len) >= 0 && len > 0) {
+			memcpy(fixed + k, v + i, (size_t)len);
+			k += (size_t)len, i += (size_t)len;
+		} else {
+			memcpy(fixed + k, "\xEF\xBF\xBD", 3);
+			k += 3, i++;
+		}
+	}
+	fixed[k] = '\0';
+	xmlTextWriterWriteAttribute(out->x, X(name), X(fixed));
+	free(fixed);
 }
 
 static void S_xattr_u(S_out *out, const char *name, unsigned long long v)
@@ -575,8 +599,10 @@ static int S_by_order(S_out *out, S_src *a, S_src *b, int *trouble)
 		}
 		if (ra == -1 || rb == -1) {
 			*trouble = 1;
-			cli_error("diff", "game %zu of %s cannot be compared: it has errors",
-			          ra == -1 ? a->game : b->game, ra == -1 ? a->name : b->name);
+			for (int side = 0; side < 2; side++)
+				if ((side ? rb : ra) == -1)
+					cli_error("diff", "game %zu of %s cannot be compared: it has errors",
+					          side ? b->game : a->game, side ? b->name : a->name);
 		} else if (ra == 1 && rb == 1) {
 			differ |= S_pair(out, &ga, &gb);
 		} else if (ra == 1) {

@@ -33,7 +33,7 @@ typedef enum { SEL_MOVES, SEL_TAG, SEL_TAG_EQ, SEL_COMMENT, SEL_EVENT } S_kind;
 
 typedef struct S_select {
 	S_kind kind;
-	const char *arg;       /* as given, for messages */
+	const char *arg;       /* the option that gave it, for messages */
 	const char *tag;       /* SEL_TAG, SEL_TAG_EQ: the tag's name (owned) */
 	const char *value;     /* SEL_TAG_EQ: the value; SEL_EVENT: the event */
 	unsigned at_least;     /* SEL_EVENT */

@@ -43,19 +43,6 @@ static const char *S_str(tb_plies *p, const tb_buf *b)
 	return tb_arena_strndup(&p->arena, b->data ? b->data : "", b->len);
 }
 
-/* Does generated turn 't' fit the written move 'm' ('?' fits any point,
- * the crown marker must agree)? */
-static int S_fits(const tb_turn *t, const tb_move *m)
-{
-	if (t->nparts != m->nparts || t->crown != m->crown)
-		return 0;
-	for (unsigned i = 0; i < t->nparts; i++)
-		if (t->parts[i].kind != m->parts[i].kind ||
-		    (m->parts[i].pt != TB_PT_UNKNOWN && t->parts[i].pt != m->parts[i].pt))
-			return 0;
-	return 1;
-}
-
 /* Plays node 'n' on 's' when one legal turn fits it; fills 'e'. Returns
  * 1 when played, 0 when the rules cannot follow it. */
 static int S_play(tb_plies *p, tb_turns *turns, tb_state *s, const tb_node *n, S_entry *e,
@@ -72,7 +59,7 @@ static int S_play(tb_plies *p, tb_turns *turns, tb_state *s, const tb_node *n, S
 		return 0;
 	size_t count = tb_turns_generate(&p->rs, s, turns), fit = 0, which = 0;
 	for (size_t i = 0; i < count && fit < 2; i++)
-		if (S_fits(&turns->v[i], want))
+		if (tb_turn_fits(&turns->v[i], want) && turns->v[i].crown == want->crown)
 			fit++, which = i;
 	if (fit != 1)
 		return 0;

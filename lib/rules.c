@@ -110,6 +110,17 @@ const char *tb_ruleset_init(tb_ruleset *rs, const tb_game *g, const tb_opts *o, 
 	return NULL;
 }
 
+int tb_turn_fits(const tb_turn *t, const tb_move *m)
+{
+	if (t->nparts != m->nparts)
+		return 0;
+	for (unsigned i = 0; i < t->nparts; i++)
+		if (t->parts[i].kind != m->parts[i].kind ||
+		    (m->parts[i].pt != TB_PT_UNKNOWN && t->parts[i].pt != m->parts[i].pt))
+			return 0;
+	return 1;
+}
+
 size_t tb_turns_generate(const tb_ruleset *rs, const tb_state *s, tb_turns *l)
 {
 	if (!l->cap) {

@@ -207,6 +207,10 @@ typedef struct tb_turns {
 size_t tb_turns_generate(const tb_ruleset *rs, const tb_state *s, tb_turns *l);
 void tb_turns_free(tb_turns *l);
 
+/* Does generated turn 't' fit the transcriber's move 'm' (a '?' point
+ * fits any point)? Crown markers are the caller's to compare. */
+int tb_turn_fits(const tb_turn *t, const tb_move *m);
+
 /* Writes events "tercia a1-a7; removal d5" (validate.c). */
 void tb_events_write(tb_buf *b, const tb_events *ev);
 

@@ -5,9 +5,9 @@
  * The patterns are the contract: the spec quotes them, and a test
  * checks that it quotes these very strings. They are compiled once per
  * process (call_once) and JIT-compiled where PCRE2 can; each match runs
- * under PCRE2's match and depth limits, though these patterns never
- * backtrack far: every repetition is anchored by a character that
- * cannot start the next.
+ * under PCRE2's match and depth limits. A tag value is one line of at
+ * most a few KiB, and the only backtracking is Source's ".*@", which
+ * tries each '@' of the value once.
  */
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include <pcre2.h>

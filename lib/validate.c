@@ -70,19 +70,6 @@ static void S_token(tb_buf *b, uint8_t kind, const tb_move *m)
 	tb_turn_write(b, kind, m);
 }
 
-/* Does generated turn 't' fit the transcriber's move 'm' ('?' points
- * fit any point)? Crown markers are compared apart. */
-static int S_fits(const tb_turn *t, const tb_move *m)
-{
-	if (t->nparts != m->nparts)
-		return 0;
-	for (unsigned i = 0; i < t->nparts; i++)
-		if (t->parts[i].kind != m->parts[i].kind ||
-		    (m->parts[i].pt != TB_PT_UNKNOWN && t->parts[i].pt != m->parts[i].pt))
-			return 0;
-	return 1;
-}
-
 static const char *const S_event_names[] = {
 	"", "tercia", "double tercia", "columpio", "removal", "capture", "pushback",
 	"relocation", "coronation", "stage", "huff available", "huff", "fortress"};
@@ -183,7 +170,7 @@ static void S_turn(S_val *v, S_at *at, uint8_t kind, const tb_move *m, const tb_
 	const tb_move *want = kind == TB_NODE_PASS ? &none : m;
 	size_t fit = 0, which = 0;
 	for (size_t i = 0; i < count; i++)
-		if (S_fits(&turns[i], want)) {
+		if (tb_turn_fits(&turns[i], want)) {
 			fit++;
 			which = i;
 		}
