@@ -100,6 +100,30 @@ static void S_outer_comments(tb_buf *b, const tb_record *rec)
 	}
 }
 
+/* Node 'n''s texts into 'y': as written, what it means (its token: the
+ * move 'e' holds, '?' filled; a reading without its comments), and its
+ * notes (a reading's comments inside its body, then what follows it).
+ * 'b' is scratch. */
+static void S_texts(tb_plies *p, const tb_node *n, const S_entry *e, tb_ply *y, tb_buf *b)
+{
+	const tb_game *g = p->rec->game;
+	tb_buf_clear(b);
+	tb_write_node(b, g, n, TB_WRITE_BODY);
+	y->written = S_str(p, b);
+	tb_buf_clear(b);
+	if (n->kind == TB_NODE_MOVE || n->kind == TB_NODE_PASS)
+		tb_turn_write(b, n->kind, &e->move);
+	else
+		tb_write_node(b, g, n, TB_WRITE_BARE);
+	y->token = strcmp(b->data, y->written) ? S_str(p, b) : y->written;
+	tb_buf_clear(b);
+	if (y->token != y->written && n->kind == TB_NODE_READING)
+		tb_buf_puts(b, y->written);
+	size_t body = b->len;
+	tb_write_node(b, g, n, TB_WRITE_NOTES);
+	y->notes = S_str(p, b) + (body == 0 && b->len > 0 && b->data[0] == ' ');
+}
+
 static size_t S_count(const tb_record *rec)
 {
 	size_t n = 0;
@@ -152,26 +176,7 @@ tb_plies *tb_plies_new(const tb_record *rec)
 		if (live && ev.n)
 			tb_events_write(&b, &ev);
 		y->events = S_str(p, &b);
-		tb_buf_clear(&b);
-		tb_write_node(&b, rec->game, n, TB_WRITE_BODY);
-		y->written = S_str(p, &b);
-		tb_buf_clear(&b);
-		if (n->kind == TB_NODE_MOVE || n->kind == TB_NODE_PASS)
-			tb_turn_write(&b, n->kind, &e->move);
-		else
-			tb_write_node(&b, rec->game, n, TB_WRITE_BARE);
-		y->token = strcmp(b.data, y->written) ? S_str(p, &b) : y->written;
-		/* the notes: a reading's comments (inside its body), then what
-		 * follows the turn */
-		tb_buf_clear(&b);
-		if (y->token != y->written && n->kind == TB_NODE_READING)
-			tb_buf_puts(&b, y->written);
-		size_t body = b.len;
-		tb_write_node(&b, rec->game, n, TB_WRITE_NOTES);
-		if (b.len > body && b.data[body] == ' ' && body == 0)
-			y->notes = S_str(p, &b) + 1;
-		else
-			y->notes = S_str(p, &b);
+		S_texts(p, n, e, y, &b);
 		y->ply = plies;
 		y->number = n->number;
 		y->side = n->side;
