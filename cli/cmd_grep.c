@@ -5,8 +5,10 @@
  *
  * Every pattern is compiled once, JIT-compiled where PCRE2 can, and
  * matched under limits (match steps, backtracking depth, heap, a JIT
- * stack), so no pattern can hang the tool: a match that hits a limit
- * is reported, its game is not selected, and the exit status says so.
+ * stack; a game's comments share one limit, and long texts go to the
+ * interpreter, whose limit counts the whole match), so no pattern can
+ * hang the tool: a match that hits a limit is reported, its game is
+ * not selected, and the exit status says so.
  */
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include <pcre2.h>
