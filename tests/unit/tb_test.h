@@ -21,6 +21,19 @@
 
 #include "tablero.h"
 
+/* 1 when built with AddressSanitizer, which makes the long random
+ * checks several times slower: they run fewer cases there. */
+#if defined(__SANITIZE_ADDRESS__)
+#define TT_SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define TT_SANITIZED 1
+#endif
+#endif
+#ifndef TT_SANITIZED
+#define TT_SANITIZED 0
+#endif
+
 /* ===== A growable string ===== */
 
 typedef struct tt_str {

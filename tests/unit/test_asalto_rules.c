@@ -45,19 +45,6 @@
 
 #include <ctype.h>
 
-/* Under AddressSanitizer each engine maps and poisons its turn buffers
- * anew: play fewer games there. */
-#if defined(__SANITIZE_ADDRESS__)
-#define S_SANITIZED 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define S_SANITIZED 1
-#endif
-#endif
-#ifndef S_SANITIZED
-#define S_SANITIZED 0
-#endif
-
 /* ===== The board (spec/tgn.md §6.2) ===== */
 
 #define A_NPTS 33
@@ -1009,9 +996,9 @@ static void test_perft_positions(void **state)
 			memset(counts[s][i], 0xff, sizeof counts[s][i]);
 			/* under AddressSanitizer one depth less where it costs */
 			int depth = S_positions[i].depth;
-			if (S_SANITIZED && depth == 4 && i < S_NCHAIN)
+			if (TT_SANITIZED && depth == 4 && i < S_NCHAIN)
 				depth = 3;
-			else if (S_SANITIZED && depth == 3)
+			else if (TT_SANITIZED && depth == 3)
 				depth = 2 + (st->changes != 0);
 			nodes += S_perft_compare(st->rules, S_positions[i].pos, depth, &mismatches,
 			                         counts[s][i]);
@@ -1265,7 +1252,7 @@ static void HF_probe(const char *rules, const char *first, HF_stats *st)
 					                    tt_strcmp) != NULL;
 					/* under AddressSanitizer every validation maps the
 					 * engine's buffers anew: one candidate in 7 */
-					if (S_SANITIZED && st->seen++ % 7)
+					if (TT_SANITIZED && st->seen++ % 7)
 						continue;
 					text = V_record(rules, HF_POS, (const char(*)[A_TOKLEN])tok, 2);
 					errors = V_validate(text, NULL, NULL);
@@ -1652,7 +1639,7 @@ static void test_playouts(void **state)
 		const char *rules = S_settings[s].rules;
 		/* a default written out plays the defaults' games: fewer */
 		int ngames = S_settings[s].changes == 0 ? 25 : 200;
-		if (S_SANITIZED)
+		if (TT_SANITIZED)
 			ngames = ngames / 40 + 1;
 		G_own_games(rules, ngames, &seed, &st);
 		G_library_games(rules, ngames / 8 + 1, 5000 + (uint64_t)s * 100, &st);

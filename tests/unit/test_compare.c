@@ -42,17 +42,7 @@
 
 /* Under AddressSanitizer the random pairs run six times slower: a
  * quarter of them there (the same seeds, so the same first cases). */
-#if defined(__SANITIZE_ADDRESS__)
-#define S_SANITIZED 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define S_SANITIZED 1
-#endif
-#endif
-#ifndef S_SANITIZED
-#define S_SANITIZED 0
-#endif
-#define S_REPS(n) (S_SANITIZED ? (n) / 4 : (n))
+#define S_REPS(n) (TT_SANITIZED ? (n) / 4 : (n))
 
 /* ===== Records and their main lines ===== */
 

@@ -73,19 +73,6 @@
 
 #include <ctype.h>
 
-/* Under AddressSanitizer each engine maps and poisons its turn buffers
- * anew: play fewer games there. */
-#if defined(__SANITIZE_ADDRESS__)
-#define S_SANITIZED 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define S_SANITIZED 1
-#endif
-#endif
-#ifndef S_SANITIZED
-#define S_SANITIZED 0
-#endif
-
 /* ===== Rules (spec/games/ocencahuac.md §10) ===== */
 
 #define O_F 5     /* files a-e */
@@ -1481,7 +1468,7 @@ static void test_perft_start(void **state)
 			bad++;
 		}
 		free(lib_pos);
-		int depth = runs[s].depth - (S_SANITIZED && runs[s].depth > 4);
+		int depth = runs[s].depth - (TT_SANITIZED && runs[s].depth > 4);
 		for (int d = 1; d <= depth; d++) {
 			double t0 = tt_seconds();
 			unsigned long long mine = O_perft(&c, &p, d);
@@ -1990,7 +1977,7 @@ static void test_playouts(void **state)
 		const char *rules = S_settings[s].rules;
 		/* a default written out plays the defaults' games: fewer */
 		int ngames = S_settings[s].changes == 0 ? 6 : 24;
-		if (S_SANITIZED)
+		if (TT_SANITIZED)
 			ngames = ngames / 4 + 1;
 		G_own_games(rules, ngames, s, &seed, &st);
 		G_library_games(rules, ngames / 2 + 1, s + 3, 7000 + (uint64_t)s * 100, &st);

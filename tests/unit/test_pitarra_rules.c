@@ -32,19 +32,6 @@
 
 #include <ctype.h>
 
-/* Under AddressSanitizer every engine's turn buffer (hundreds of
- * kilobytes) is mapped and poisoned anew: play fewer games there. */
-#if defined(__SANITIZE_ADDRESS__)
-#define S_SANITIZED 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define S_SANITIZED 1
-#endif
-#endif
-#ifndef S_SANITIZED
-#define S_SANITIZED 0
-#endif
-
 /* ===== The board (spec/games/pitarra.md §1) ===== */
 
 #define P_NPTS 25 /* d4, the centre of board=25, is the last */
@@ -929,7 +916,7 @@ static void test_playout_sets(void **state)
 		P_setup(&c, rules);
 		/* a default written out plays the defaults' games: fewer */
 		int ngames = S_settings[s].changes == 0 && !strstr(rules, "limit=") ? 20 : 200;
-		if (S_SANITIZED)
+		if (TT_SANITIZED)
 			ngames = ngames / 40 + 1;
 		for (int g = 0; g < ngames && !bad; g++, games++) {
 			P_pos p;
@@ -1291,7 +1278,7 @@ static void test_history(void **state)
 		const char *rules = S_settings[s].rules;
 		int no_return = strstr(rules, "no_return") != NULL;
 		H_stats one = {0};
-		int ngames = S_SANITIZED ? 6 : 30;
+		int ngames = TT_SANITIZED ? 6 : 30;
 		H_own_games(rules, ngames, &seed, &one);
 		if (no_return)
 			noret.suppressed += one.suppressed, noret.retaken += one.retaken;
