@@ -503,6 +503,23 @@ static int S_one_pair(tt_rng *g, const uint32_t *a, size_t na, const uint32_t *b
 	return shortest;
 }
 
+/* a aligned with b is 'count' steps, each 'op', in order: '-' steps
+ * walk a, '+' steps walk b, '=' steps both. */
+static void S_expect_all(const S_rec *a, const S_rec *b, char op, size_t count)
+{
+	size_t n = 99;
+	tb_edit *e = tb_plies_align(a->p, b->p, &n);
+	assert_int_equal(n, count);
+	for (size_t i = 0; i < count; i++) {
+		assert_int_equal(e[i].op, op);
+		if (op != '+')
+			assert_int_equal(e[i].a, i);
+		if (op != '-')
+			assert_int_equal(e[i].b, i);
+	}
+	free(e);
+}
+
 static void test_align_small_cases(void **state)
 {
 	(void)state;
@@ -516,29 +533,10 @@ static void test_align_small_cases(void **state)
 	assert_int_equal(n, 0);
 	free(e);
 	/* nothing against something: all of one side */
-	e = tb_plies_align(e0.p, x.p, &n);
-	assert_int_equal(n, 3);
-	for (size_t i = 0; i < 3; i++) {
-		assert_int_equal(e[i].op, '+');
-		assert_int_equal(e[i].b, i);
-	}
-	free(e);
-	e = tb_plies_align(x.p, e0.p, &n);
-	assert_int_equal(n, 3);
-	for (size_t i = 0; i < 3; i++) {
-		assert_int_equal(e[i].op, '-');
-		assert_int_equal(e[i].a, i);
-	}
-	free(e);
+	S_expect_all(&e0, &x, '+', 3);
+	S_expect_all(&x, &e0, '-', 3);
 	/* the same: all '=' */
-	e = tb_plies_align(x.p, y.p, &n);
-	assert_int_equal(n, 3);
-	for (size_t i = 0; i < 3; i++) {
-		assert_int_equal(e[i].op, '=');
-		assert_int_equal(e[i].a, i);
-		assert_int_equal(e[i].b, i);
-	}
-	free(e);
+	S_expect_all(&x, &y, '=', 3);
 	/* d1 a1 g1 against a1 d1 b2: one of d1/a1 is kept, so 4 edits */
 	assert_int_equal(S_align_checked(&x, &z, "d1 a1 g1 / a1 d1 b2"), 4);
 	S_close(&e0);
