@@ -326,8 +326,11 @@ TB_EXPORT tb_edit *tb_align(const uint32_t *a, size_t na, const uint32_t *b, siz
                             size_t *n);
 
 /** Aligns the main lines 'a' and 'b' by what their nodes mean (their
- * tokens): a shortest edit script, never matching two nodes that mean
- * different things. Among shortest scripts it prefers the one that
+ * tokens), never matching two nodes that mean different things: a
+ * shortest edit script when they differ in fewer than about 2,000
+ * places (past 1,024 differences a bisection settles for the furthest
+ * point it reached, so unrelated games are not quadratic; the script
+ * stays valid). Among shortest scripts it prefers the one that
  * matches the same turn at the same number by the same side first and
  * then, inside what is left, by meaning alone -- so a substitution
  * faces its counterpart -- when that one is shortest too. Steps in
