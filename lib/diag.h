@@ -32,6 +32,7 @@ enum {
 	TB_D_POSITION = 208,    /* malformed Position */
 	TB_D_RESULT_TAG = 209,  /* malformed Result */
 	TB_D_SOURCE = 210,      /* malformed Source timecode */
+	TB_D_RULES_RENAMED = 211, /* a rule option under its old name (warning) */
 	/* movetext */
 	TB_D_MOVE = 301,        /* not a move of this game */
 	TB_D_NUMBER = 302,      /* move number does not match (warning) */

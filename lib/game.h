@@ -73,6 +73,20 @@ typedef struct tb_option {
 	const char *doc;      /* one line, for --help and the spec */
 } tb_option;
 
+/* An option renamed: a [Rules] that still names it is read under the
+ * new name, with a warning (TB211), and means what it always meant. */
+typedef struct tb_option_rename {
+	const char *key, *value;         /* as once written; value NULL: any */
+	const char *new_key, *new_value; /* new_value NULL: the same value */
+} tb_option_rename;
+
+/* An option whose default changed: validate tells a record that does
+ * not name it when a turn it refuses was legal under the old default. */
+typedef struct tb_option_was {
+	const char *key, *value; /* the default before */
+	const char *until;       /* the last version it was the default in */
+} tb_option_was;
+
 struct tb_rules;
 
 struct tb_game {
@@ -105,6 +119,8 @@ struct tb_game {
 	const char *(*check_extra)(const tb_board *b, const char *key,
 	                           const char *value, tb_buf *canon);
 	const tb_option *options;   /* the game's rule options, NULL key last */
+	const tb_option_rename *renames; /* NULL key last, or NULL */
+	const tb_option_was *was;   /* defaults that changed, NULL key last, or NULL */
 	/* Where the piece taken by a capture part from 'from' to 'to'
 	 * stood; NULL when the game's captures take no piece that way. */
 	tb_point (*captured)(tb_point from, tb_point to);

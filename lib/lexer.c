@@ -216,14 +216,20 @@ void tb_diag_at(tb_reader *r, tb_severity sev, int code, size_t off,
 
 void tb_diag_note(tb_reader *r, const char *fmt, ...)
 {
-	if (!r->ndiags || r->ndiags > TB_MAX_DIAGS || r->diags[r->ndiags - 1].note)
+	if (!r->ndiags || r->ndiags > TB_MAX_DIAGS)
 		return;
+	tb_diag *d = &r->diags[r->ndiags - 1];
 	tb_buf b = TB_BUF_INIT;
+	if (d->note) {
+		tb_buf_puts(&b, d->note);
+		tb_buf_putc(&b, '\n');
+		free((char *)d->note);
+	}
 	va_list ap;
 	va_start(ap, fmt);
 	tb_buf_vprintf(&b, fmt, ap);
 	va_end(ap);
-	r->diags[r->ndiags - 1].note = tb_buf_detach(&b, NULL);
+	d->note = tb_buf_detach(&b, NULL);
 }
 
 void tb_diag_tok(tb_reader *r, tb_severity sev, int code, const char *fmt, ...)

@@ -76,7 +76,7 @@ void tb_diag_at(tb_reader *r, tb_severity sev, int code, size_t off,
 void tb_diag_tok(tb_reader *r, tb_severity sev, int code, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 
-/* Adds a note line to the last diagnostic recorded. */
+/* Adds a note line to the last diagnostic recorded (after its others). */
 void tb_diag_note(tb_reader *r, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 

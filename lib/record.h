@@ -15,10 +15,13 @@
 #include "tablero.h"
 
 #define TB_MAX_OPTS 32
+struct tb_option_rename;
 typedef struct tb_opts {
 	size_t n;
 	const char *key[TB_MAX_OPTS];
 	const char *value[TB_MAX_OPTS];
+	size_t nrenamed;    /* options read under an old name (tb_rules_read) */
+	const struct tb_option_rename *renamed[TB_MAX_OPTS];
 } tb_opts;
 
 typedef struct tb_span {

@@ -156,9 +156,11 @@ typedef struct tb_events {
 typedef struct tb_rules {
 	/* Fills rs->geo from the options. NULL, or why not (static). */
 	const char *(*configure)(tb_ruleset *rs);
-	/* The state for position 'p' (NULL: the start). Returns 0; 1 with
-	 * 'why' set when the position is incomplete (pieces on unknown
-	 * points); -1 when it cannot occur. */
+	/* The state for position 'p' (NULL: the start). Returns 0 (with
+	 * 'why', which the caller sets to "" first, holding a remark when
+	 * the rules leave aside something the position says); 1 with 'why'
+	 * set when the position is incomplete (pieces on unknown points);
+	 * -1 when it cannot occur. */
 	int (*load)(const tb_ruleset *rs, const tb_position *p, tb_state *s,
 	            char *why, size_t n);
 	/* The position notation of 's' ('out' filled, arrays in 'a'). */

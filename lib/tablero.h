@@ -67,12 +67,13 @@ typedef struct tb_diag {
 	const char *source;  /* the source line, without its newline; may be ""
 	                        or, for a very long line, a window of it */
 	unsigned source_col; /* column of the problem within 'source' */
-	const char *note;    /* a further line ("position ..."), or NULL */
+	const char *note;    /* further lines ("position ...", "legal under ..."),
+	                        '\n' between them; or NULL */
 } tb_diag;
 
 /** Formats 'd' as "file:line:col: error: message [TBnnn]", then the
- * source line, a caret line under the span, and "note: ..." when the
- * diagnostic has a note, each ending in '\n'.
+ * source line, a caret line under the span, and "note: ..." for each
+ * line of its note, each ending in '\n'.
  * Returns a string the caller frees with free(). */
 TB_EXPORT char *tb_diag_format(const tb_diag *d);
 

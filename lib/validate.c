@@ -141,6 +141,58 @@ static void S_play(S_val *v, S_at *at, const tb_turn *t, const tb_node *n)
 	tb_buf_free(&evt);
 }
 
+/* ===== Defaults that changed ===== */
+
+/* What a changed default is tested against: does the rule hold under
+ * the old ruleset 'old' in the position of 'at'? */
+typedef int (*S_under_fn)(const tb_ruleset *old, const tb_state *st, const tb_move *m);
+
+/* Is 'm' (NULL: a pass) a legal turn under 'old'? */
+static int S_legal_under(const tb_ruleset *old, const tb_state *st, const tb_move *m)
+{
+	tb_turns l = {NULL, 0};
+	tb_move none = {0, 0, NULL};
+	size_t n = tb_turns_generate(old, st, &l);
+	int fits = 0;
+	for (size_t i = 0; i < n && !fits; i++)
+		fits = tb_turn_fits(&l.v[i], m ? m : &none) && (!m || l.v[i].crown == m->crown);
+	tb_turns_free(&l);
+	return fits;
+}
+
+/* Does the game go on under 'old'? */
+static int S_goes_on_under(const tb_ruleset *old, const tb_state *st, const tb_move *m)
+{
+	(void)m;
+	tb_result res;
+	char why[160];
+	return !old->rules->over(old, st, &res, why, sizeof why);
+}
+
+/* A record that leaves an option to its default is replayed under the
+ * default of this version; for each default the game changed (its
+ * 'was' table) that the record does not name and under whose old value
+ * 'under' holds, notes so on the last diagnostic, so that an archive
+ * knows why a record that validated before no longer does. */
+static void S_note_was(S_val *v, const S_at *at, S_under_fn under, const tb_move *m,
+                       const char *what)
+{
+	const tb_game *g = v->rec->game;
+	for (const tb_option_was *w = g->was; w && w->key; w++) {
+		tb_opts o = v->rec->opts;
+		if (tb_opts_get(&o, w->key) || o.n == TB_MAX_OPTS)
+			continue;
+		o.key[o.n] = w->key;
+		o.value[o.n++] = w->value;
+		tb_ruleset *old = tb_xmalloc(sizeof *old);
+		char why[320];
+		if (!tb_ruleset_init(old, g, &o, why, sizeof why) && under(old, &at->st, m))
+			tb_diag_note(v->r, "%s under %s=%s, the default until tablero %s", what, w->key,
+			             w->value, w->until);
+		free(old);
+	}
+}
+
 /* Is the game over before this turn? Reports it and stops the line. */
 /* Lists the legal turns of the position before 'n' (for S_turn, once
  * per node) and, when there are none, reports that the game is over. */
@@ -153,6 +205,7 @@ static int S_over_before(S_val *v, S_at *at, const tb_node *n)
 		return 0;
 	S_report(v, TB_ERROR, TB_D_AFTER_END, &n->span, &at->st,
 	         "the game is already over (%s): no turn may follow", why);
+	S_note_was(v, at, S_goes_on_under, NULL, "the game goes on");
 	at->live = 0;
 	return 1;
 }
@@ -198,6 +251,8 @@ static void S_turn(S_val *v, S_at *at, uint8_t kind, const tb_move *m, const tb_
 		tb_move_write(&alt, &first);
 		S_report(v, sev, TB_D_ILLEGAL, &n->span, &at->st, "pass: a player passes only when "
 		         "blocked, and %s can be played", alt.data);
+		if (!witness)
+			S_note_was(v, at, S_legal_under, NULL, "legal");
 		tb_buf_free(&alt);
 		at->live = witness ? at->live : 0;
 	} else if (fit == 0) {
@@ -205,6 +260,8 @@ static void S_turn(S_val *v, S_at *at, uint8_t kind, const tb_move *m, const tb_
 		v->rs.rules->explain(&v->rs, &at->st, m, why, sizeof why);
 		S_report(v, sev, TB_D_ILLEGAL, &n->span, &at->st, "%s: %s%s", tok.data, why,
 		         witness ? " (another reading of this turn)" : "");
+		if (!witness)
+			S_note_was(v, at, S_legal_under, m, "legal");
 		at->live = witness ? at->live : 0;
 	}
 	tb_buf_free(&tok);
@@ -219,13 +276,14 @@ static void S_suspend(S_val *v, S_at *at, const tb_node *n, const char *what)
 
 static void S_restate(S_val *v, S_at *at, const tb_node *n)
 {
-	char why[160];
+	char why[160] = "";
 	int loaded = v->rs.rules->load(&v->rs, n->position, &at->st, why, sizeof why);
 	at->live = loaded == 0;
-	if (loaded)
-		S_report(v, loaded > 0 ? TB_WARNING : TB_ERROR, TB_D_BAD_POSITION, &n->span, NULL,
+	if (loaded || *why)
+		S_report(v, loaded ? (loaded > 0 ? TB_WARNING : TB_ERROR) : TB_WARNING,
+		         TB_D_BAD_POSITION, &n->span, NULL,
 		         loaded > 0 ? "this position cannot be checked: %s"
-		                    : "this position cannot occur: %s", why);
+		         : loaded < 0 ? "this position cannot occur: %s" : "in this position, %s", why);
 }
 
 static void S_line(S_val *v, const tb_line *line, S_at *at);
@@ -337,13 +395,15 @@ int tb_reader_validate(tb_reader *r, const tb_record *rec, tb_turn_fn fn, void *
 	if (tb_ruleset_init(&v.rs, rec->game, &rec->opts, why, sizeof why))
 		return 0; /* cannot happen: the reader checked the options (TB207) */
 	S_at at = {.live = 1};
+	why[0] = '\0';
 	int loaded = rec->game->rules->load(&v.rs, rec->start, &at.st, why, sizeof why);
-	if (loaded) {
+	if (loaded || *why) {
 		tb_span sp = S_tag_span(rec, "Position");
-		S_report(&v, loaded > 0 ? TB_WARNING : TB_ERROR, TB_D_BAD_POSITION, &sp, NULL,
+		S_report(&v, loaded < 0 ? TB_ERROR : TB_WARNING, TB_D_BAD_POSITION, &sp, NULL,
 		         loaded > 0 ? "the record starts from a position that cannot be checked: %s"
-		                    : "the record starts from a position that cannot occur: %s", why);
-		at.live = 0;
+		         : loaded < 0 ? "the record starts from a position that cannot occur: %s"
+		                      : "in the record's start position, %s", why);
+		at.live = loaded == 0;
 	}
 	S_line(&v, &rec->main, &at);
 	S_check_result(&v, &at);
