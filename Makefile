@@ -46,7 +46,7 @@ UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 VERSION := $(shell sed -n 's/^#define TB_VERSION "\(.*\)"/\1/p' lib/tablero.h)
 
-.PHONY: all lib cli check check-san unit spec golden samples random xml svg compare demo bench \
+.PHONY: all lib cli check check-san unit spec golden samples random xml svg compare quotes demo bench \
         install uninstall clean deps
 
 all: $(BUILD)/libtablero.a $(BUILD)/libtablero.so $(BUILD)/tablero $(BUILD)/tablero.pc
@@ -123,7 +123,15 @@ svg: $(BUILD)/tablero
 compare: $(BUILD)/tablero
 	@TABLERO=$(BUILD)/tablero bash tests/compare.sh
 
-check: all unit spec golden samples random xml svg compare
+# Every quotation of the source texts in spec/ is their own words
+# (tools/quotes.py), checked when the texts are beside the sources.
+SEEDS ?= ../shared/seeds
+quotes:
+	@python3 tests/test_quotes.py -q
+	@if [ -d "$(SEEDS)" ]; then python3 tools/quotes.py "$(SEEDS)" spec/*.md spec/games/*.md README.md; \
+	else echo "quotes: no source texts in $(SEEDS): the spec's quotations are not checked"; fi
+
+check: all unit spec golden samples random xml svg compare quotes
 	@echo "make check: all test suites passed"
 
 check-san:
