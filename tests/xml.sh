@@ -52,9 +52,11 @@ done <<'GAMES'
 pitarra
 pitarra board=25; movement=fly
 asalto
-asalto chain=straight; huff=automatic
+asalto chain=zigzag; huff=automatic
+asalto chain=one_turn; huff=compulsory; lockout=play
 ocencahuac
-ocencahuac chain=yes; jump=line; push_target=enemy
+ocencahuac chain=yes; jump=one; push_target=enemy; prince=knight
+ocencahuac prince=step; push_sideways=no_cell; crowned_move=new; relief=threatened
 GAMES
 {
 	printf '[Game "pitarra"]\n[Position "R 1 R:a1,b2,c3 Y:a7,b6,c5"]\n'
