@@ -35,7 +35,7 @@ extern "C" {
 #define TB_EXPORT
 #endif
 
-#define TB_VERSION "0.1.0"
+#define TB_VERSION "0.2.0"
 
 /** ## Status codes */
 enum {
