@@ -29,6 +29,17 @@ int cmd_xml(int argc, char **argv);
 int cmd_svg(int argc, char **argv);
 int cmd_diff(int argc, char **argv);
 int cmd_grep(int argc, char **argv);
+int cmd_fill(int argc, char **argv);
+
+/* Reads the search option at argv[*i] (--search-turns N,
+ * --search-positions N, --candidates N, --window N) into 'o', moving *i
+ * past its value: 1 when it was one, 0 when not, -1 after printing why
+ * its value is wrong. */
+int cli_search_arg(const char *cmd, int argc, char **argv, int *i, tb_search_opts *o);
+/* Shows a long search's progress on standard error when it is a
+ * terminal (tb_search_opts.progress); cli_progress_done clears it. */
+void cli_progress(void *ctx, unsigned long positions);
+void cli_progress_done(void);
 
 /* Prints every diagnostic of the reader's last record to stderr.
  * Returns how many of them were errors (or warnings too, if 'strict'). */

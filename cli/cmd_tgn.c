@@ -12,6 +12,7 @@ enum { CMD_PARSE, CMD_VALIDATE, CMD_FMT };
 
 typedef struct S_opts {
 	int summary, strict, in_place, positions;
+	tb_search_opts search;
 	int nfiles;
 	char **files;
 } S_opts;
@@ -22,7 +23,7 @@ static int S_args(const char *cmd, int argc, char **argv, S_opts *o, int which)
 	int fmt = which == CMD_FMT;
 	static char dashname[] = "-";
 	static char *dash[] = {dashname, NULL};
-	int i = 1;
+	int i = 1, got;
 	for (; i < argc; i++) {
 		const char *a = argv[i];
 		if (strcmp(a, "--") == 0) {
@@ -34,6 +35,10 @@ static int S_args(const char *cmd, int argc, char **argv, S_opts *o, int which)
 			o->strict = 1;
 		} else if (which == CMD_VALIDATE && strcmp(a, "--positions") == 0) {
 			o->positions = 1;
+		} else if (which == CMD_VALIDATE &&
+		           (got = cli_search_arg(cmd, argc, argv, &i, &o->search)) != 0) {
+			if (got < 0)
+				return -1;
 		} else if (fmt && (strcmp(a, "-i") == 0 || strcmp(a, "--in-place") == 0)) {
 			o->in_place = 1;
 		} else if (a[0] == '-' && a[1]) {
@@ -73,11 +78,14 @@ static int S_check(const char *cmd, int which, int argc, char **argv)
 		tb_record *rec;
 		size_t nrec = 0, bad = 0;
 		int got;
+		o.search.progress = cli_progress;
+		tb_reader_set_search(r, &o.search);
 		while ((got = tb_reader_next(r, &rec)) == 1) {
 			if (o.positions)
 				printf("# %s:%u\n", name, tb_record_line(rec));
 			if (which == CMD_VALIDATE)
 				tb_reader_validate(r, rec, o.positions ? S_print_turn : NULL, NULL);
+			cli_progress_done();
 			bad += cli_print_diags(r, o.strict);
 			tb_record_free(rec);
 			nrec++;

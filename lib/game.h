@@ -41,11 +41,22 @@ typedef struct tb_scan {
 	const tb_board *board;
 	const char *game_title;
 	tb_syntax_err *err;
+	/* NULL, or where a point off the board is told: such a point is then
+	 * taken (a misheard point the rules may make out) and the first one
+	 * described here, 'len' 0 while there is none */
+	tb_syntax_err *offboard;
 } tb_scan;
 
 /* Reads a point ("d1", "?") at the scan position. Returns 0, or -1
- * with err set (no point there, or not on the board). */
+ * with err set (no point there, or not on the board unless sc->offboard
+ * takes it). */
 int tb_scan_point(tb_scan *sc, tb_point *out);
+/* Appends 's' (n bytes) to 'ascii' with its Arabic-Indic digits as
+ * 0-9; returns 1 when it had any. */
+int tb_indic_digits(const char *s, size_t n, tb_buf *ascii);
+/* Appends the points of board 'b' that sound like 'p' (its file, then
+ * its rank), as "f2, f4 or f6", or nothing when there are none. */
+void tb_point_alike(const tb_board *b, tb_point p, tb_buf *out);
 /* Returns 1 when 's' is exactly one known point of board 'b', and
  * appends its canonical spelling to 'canon' (if not NULL). */
 int tb_is_point(const tb_board *b, const char *s, tb_buf *canon);

@@ -100,6 +100,8 @@ struct tb_node {
 	uint8_t kind;        /* tb_node_kind */
 	uint8_t side;        /* 0 or 1: who made this turn; 2 when unknown */
 	uint8_t nnags;
+	uint8_t reconstructed; /* a turn the source lacks, put in by the rules
+	                          ("<reconstructed d2>": MOVE or PASS) */
 	unsigned number;     /* turn number; 0 when unknown */
 	tb_span span;
 	tb_move move;        /* TB_NODE_MOVE */
@@ -152,6 +154,8 @@ struct tb_record {
 	unsigned line;
 	size_t off;            /* window offset of its first token, while reading */
 	size_t errors;
+	size_t offboard;       /* of the errors, points off the board in turn tokens:
+	                          the record is replayed all the same */
 };
 
 extern const char *const tb_result_text[]; /* indexed by tb_result */

@@ -189,6 +189,12 @@ typedef struct tb_rules {
 	 * (Asalto: a capture passed up). */
 	int (*remark)(const tb_ruleset *rs, const tb_state *before, const tb_turn *t,
 	              const tb_state *after, char *why, size_t n);
+	/* Optional: 0 when 'target' surely cannot be reached from 's' in
+	 * exactly 'turns' turns (pieces in hand, counts that never grow,
+	 * pieces that must still arrive); 1 when it may be. Prunes the
+	 * search of a gap before a restated position. */
+	int (*bound)(const tb_ruleset *rs, const tb_state *s, const tb_state *target,
+	             unsigned turns);
 	/* Optional: completes a start that load() found incomplete with a
 	 * player's free choices, drawn from 'r' (random games). Returns 0,
 	 * or -1 when what is missing is no player's choice. */
@@ -212,6 +218,14 @@ void tb_turns_free(tb_turns *l);
 /* Does generated turn 't' fit the transcriber's move 'm' (a '?' point
  * fits any point)? Crown markers are the caller's to compare. */
 int tb_turn_fits(const tb_turn *t, const tb_move *m);
+
+/* The part of a bound (tb_rules.bound) every game shares: can 'target'
+ * follow 's' after exactly 'turns' turns, if each turn of a side puts at
+ * most 'own' of its pieces on points they did not hold and at most
+ * 'other' of the other side's (pushed, relocated), and captures are
+ * never given back? */
+int tb_bound_common(const tb_state *s, const tb_state *target, unsigned turns, unsigned own,
+                    unsigned other);
 
 /* Writes events "tercia a1-a7; removal d5" (validate.c). */
 void tb_events_write(tb_buf *b, const tb_events *ev);

@@ -855,6 +855,17 @@ static int S_remark(const tb_ruleset *rs, const tb_state *before, const tb_turn 
 	return 1;
 }
 
+/* A turn moves one piece of its side (a chain moves one defender);
+ * neither side's pieces ever come back. */
+static int S_bound(const tb_ruleset *rs, const tb_state *s, const tb_state *t, unsigned turns)
+{
+	(void)rs;
+	for (int y = 0; y < 2; y++)
+		if (S_count(t->bits[y]) > S_count(s->bits[y]))
+			return 0;
+	return tb_bound_common(s, t, turns, 1, 0);
+}
+
 const tb_rules tb_rules_asalto = {
 	.configure = S_configure,
 	.load = S_load,
@@ -864,5 +875,6 @@ const tb_rules tb_rules_asalto = {
 	.over = S_over,
 	.explain = S_explain,
 	.remark = S_remark,
+	.bound = S_bound,
 	.random_start = S_random_start,
 };

@@ -1456,6 +1456,18 @@ static void S_explain(const tb_ruleset *rs, const tb_state *s, const tb_move *m,
 	tb_turns_free(&y.legal);
 }
 
+/* A turn moves one piece of its side and, with one jump a turn, pushes
+ * or relocates at most one of the other's; a side that began its second
+ * stage stays in it. A chain may move several, and is not bounded. */
+static int S_bound(const tb_ruleset *rs, const tb_state *s, const tb_state *t, unsigned turns)
+{
+	if ((s->stage & ~t->stage) != 0)
+		return 0;
+	if (rs->opt[O_CHAIN] == CHAIN_YES)
+		return (s->to_move + turns) % 2 == t->to_move;
+	return tb_bound_common(s, t, turns, 1, 1);
+}
+
 const tb_rules tb_rules_ocencahuac = {
 	.configure = S_configure,
 	.load = S_load,
@@ -1464,4 +1476,5 @@ const tb_rules tb_rules_ocencahuac = {
 	.play = S_play,
 	.over = S_over,
 	.explain = S_explain,
+	.bound = S_bound,
 };

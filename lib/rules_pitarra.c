@@ -538,6 +538,21 @@ unknown:
 	snprintf(why, n, "no legal turn fits it");
 }
 
+/* A turn places or moves one piece of its side, and takes at most one of
+ * the other's; pieces in hand only go down, one a turn of their side. */
+static int S_bound(const tb_ruleset *rs, const tb_state *s, const tb_state *t, unsigned turns)
+{
+	(void)rs;
+	unsigned mine[2];
+	mine[s->to_move] = (turns + 1) / 2;
+	mine[!s->to_move] = turns / 2;
+	for (int y = 0; y < 2; y++)
+		if (t->hand[y] > s->hand[y] || (unsigned)(s->hand[y] - t->hand[y]) > mine[y] ||
+		    t->taken[y] > s->taken[y] + mine[y])
+			return 0;
+	return tb_bound_common(s, t, turns, 1, 0);
+}
+
 const tb_rules tb_rules_pitarra = {
 	.configure = S_configure,
 	.load = S_load,
@@ -547,4 +562,5 @@ const tb_rules tb_rules_pitarra = {
 	.over = S_over,
 	.result_now = S_by_captures,
 	.explain = S_explain,
+	.bound = S_bound,
 };

@@ -235,6 +235,44 @@ typedef void (*tb_turn_fn)(void *ctx, const tb_turn_report *t);
 TB_EXPORT int tb_reader_validate(tb_reader *r, const tb_record *rec, tb_turn_fn fn,
                                  void *ctx);
 
+/** ## What a record leaves open (spec/reconstruct.md)
+ *
+ * tb_reader_validate also answers "what could have been played here?"
+ * wherever a record leaves it open: for an unknown turn, a token with
+ * '?' points and a gap it names the turns that fit the rules and the
+ * rest of the line (TB408; TB409 when none does), and goes on checking
+ * over the positions still possible; for an illegal turn it names the
+ * slips that explain it (notes on TB401). These limits bound its
+ * searches. */
+typedef struct tb_search_opts {
+	unsigned max_turns;           /* the longest gap searched; 0: 8 */
+	unsigned long max_positions;  /* positions one search may hold; 0: 1,000,000 */
+	unsigned max_listed;          /* turns or sequences a report names; 0: 10 */
+	unsigned window;              /* written turns after a slip that a repair
+	                                 must keep legal; 0: 32 */
+	/* Called now and then in a long search with the positions held so
+	 * far (a terminal may show progress), or NULL. */
+	void (*progress)(void *ctx, unsigned long positions);
+	void *ctx;
+} tb_search_opts;
+
+/** Sets the limits of the searches of later tb_reader_validate calls on
+ * 'r' ('o' is copied; NULL: the defaults). */
+TB_EXPORT void tb_reader_set_search(tb_reader *r, const tb_search_opts *o);
+
+/** Replays 'rec', just read by 'r', as tb_reader_validate does (its
+ * diagnostics join the reader's), then writes it in canonical TGN with
+ * every unknown turn, '?' point and gap that the rules and the rest of
+ * the record decide replaced by what fits, each such turn marked as
+ * reconstructed (spec/tgn.md, "Reconstructed turns"). Returns the text
+ * (the caller frees it; '*len' its length) and sets '*open' to the
+ * unknowns left as written (undecided, or fitting nothing) and
+ * '*filled' to those replaced; NULL when the record has errors the
+ * reader found (nothing can be written). 'rec' is changed in place: a
+ * filled record is what the text says. */
+TB_EXPORT char *tb_record_fill(tb_reader *r, tb_record *rec, size_t *len, size_t *open,
+                               size_t *filled);
+
 typedef struct tb_engine tb_engine;
 
 /** Sets up game 'g' under 'rules' ("movement=slide; flying=at3", with
