@@ -102,7 +102,7 @@ unit: $(UNIT_BIN)
 	if [ $$failed -ne 0 ]; then echo "unit: $$failed test program(s) failed"; exit 1; fi
 
 spec: $(BUILD)/tests/spec_runner $(BUILD)/tablero
-	$(BUILD)/tests/spec_runner spec/tgn.md spec/games/pitarra.md spec/games/asalto.md spec/games/ocencahuac.md spec/xml.md tests/errors.md
+	$(BUILD)/tests/spec_runner spec/tgn.md spec/games/pitarra.md spec/games/asalto.md spec/games/ocencahuac.md spec/xml.md spec/reconstruct.md tests/errors.md
 	python3 tests/spec_cli.py $(BUILD)/tablero spec/compare.md
 
 golden: $(BUILD)/tablero

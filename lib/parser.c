@@ -295,6 +295,8 @@ static int S_read_move(S_parser *p, const tb_tok *t, tb_move *m, int *nag)
 		tb_buf_free(&alike);
 		p->offboard++;
 	} else if (rc) {
+		if (off.len && off.offset < err.offset)
+			err = off; /* the first thing wrong is the point off the board */
 		tb_buf ascii = TB_BUF_INIT;
 		if (tb_indic_digits(s, t->len, &ascii) && err.msg[0] != '\'' )
 			snprintf(err.msg, sizeof err.msg, "it is written with Arabic-Indic digits: TGN "

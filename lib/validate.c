@@ -320,8 +320,8 @@ static int S_slips(S_val *v, S_at *at, const tb_node *n, uint8_t kind, const tb_
 	enum { SHOWN = 3 };
 	tb_repair rp[SHOWN];
 	size_t all = tb_repairs(&v->rs, &at->st, n, kind, m, v->so.window, rp, SHOWN);
-	if (all > SHOWN && rp[0].reach == 0)
-		return 0; /* many, and nothing written after it to choose: no help */
+	if (!all || rp[0].reach == 0)
+		return 0; /* nothing written after it to weigh a repair by: no help */
 	for (size_t i = 0; i < all && i < SHOWN; i++)
 		S_note_repair(v, &at->st, &rp[i]);
 	if (all > SHOWN)
@@ -537,9 +537,14 @@ static void S_tell_pending(S_val *v, S_open *o, const S_pending *p, const char *
 			                list.data);
 	} else if (count == 0 && !*said_none) {
 		*said_none = 1;
+		char none[48];
+		if (p->gap)
+			snprintf(none, sizeof none, "sequence of %zu turn%s", len, len == 1 ? "" : "s");
+		else
+			snprintf(none, sizeof none, "turn");
 		S_report(v, TB_ERROR, TB_D_NO_FIT, &p->node->span, NULL,
-		         "%s: no %s fits here%s: the transcription around it is wrong", tok.data,
-		         p->gap ? what : "turn", given);
+		         "%s: no %s fits here%s: the transcription around it is wrong", tok.data, none,
+		         given);
 	} else if (taken) {
 		/* filled in: the caller tells */
 	} else if (count == 1) {
@@ -657,6 +662,34 @@ static int S_open_all_over(S_val *v, const S_open *o)
 	return 1;
 }
 
+/* Of the positions of the open stretch (the first 64), the one whose
+ * reason for refusing step 'st' is the commonest, with that reason. */
+static const tb_state *S_commonest_reason(S_val *v, const S_open *o, const tb_step *st,
+                                          char *why, size_t n)
+{
+	enum { LOOK = 64 };
+	char (*reason)[200] = tb_xmalloc(LOOK * sizeof *reason);
+	size_t count = tb_stretch_count(o->x) < LOOK ? tb_stretch_count(o->x) : LOOK, best = 0,
+	       best_n = 0;
+	tb_move none = {0, 0, NULL};
+	for (size_t i = 0; i < count; i++)
+		v->rs.rules->explain(&v->rs, tb_stretch_state(o->x, i),
+		                     st->node_kind == TB_NODE_PASS ? &none : st->m, reason[i],
+		                     sizeof reason[i]);
+	for (size_t i = 0; i < count; i++) {
+		size_t same = 0;
+		for (size_t j = 0; j < count; j++)
+			same += strcmp(reason[i], reason[j]) == 0;
+		if (same > best_n) {
+			best_n = same;
+			best = i;
+		}
+	}
+	snprintf(why, n, "%s", reason[best]);
+	free(reason);
+	return tb_stretch_state(o->x, best);
+}
+
 /* A turn node replayed over the open stretch of 'at'. */
 static void S_open_turn(S_val *v, S_at *at, S_steps *steps, const tb_node *n, int open,
                         int offboard)
@@ -688,10 +721,10 @@ static void S_open_turn(S_val *v, S_at *at, S_steps *steps, const tb_node *n, in
 			         "the %zu positions the record may be in here: no turn may follow", before);
 		} else {
 			char why[200];
-			v->rs.rules->explain(&v->rs, one, st.m, why, sizeof why);
+			one = S_commonest_reason(v, o, &st, why, sizeof why);
 			S_report(v, TB_ERROR, TB_D_ILLEGAL, &n->span, one, "%s: illegal in each of the "
-			         "%zu positions the record may be in here (in this one, %s)", tok.data,
-			         before, why);
+			         "%zu positions the record may be in here (in most, as in this one: %s)",
+			         tok.data, before, why);
 		}
 		tb_buf_free(&tok);
 		S_open_close(v, at, NULL, NULL, 0);
