@@ -386,6 +386,10 @@ static void S_turn(S_val *v, S_at *at, uint8_t kind, const tb_move *m, const tb_
 		at->live = witness ? at->live : 0;
 	} else if (fit == 1 && !witness) {
 		S_play(v, at, &turns[which], n);
+	} else if (fit > 1 && !witness) { /* a whole token is one turn: an engine's slip */
+		S_report(v, TB_WARNING, TB_D_UNCHECKED, &n->span, &at->st, "%s fits %zu legal turns; "
+		         "checking resumes where the record gives the position again", tok.data, fit);
+		at->live = 0;
 	} else if (fit == 0 && kind == TB_NODE_PASS) {
 		tb_buf alt = TB_BUF_INIT;
 		S_turn_token(&alt, &turns[0]);
@@ -471,8 +475,8 @@ static S_pending *S_pend(S_open *o, const tb_node *n, size_t step, size_t nsteps
 	return p;
 }
 
-/* " given turns 20-24 and the position on line 12", into 'b'. */
-static void S_given(tb_buf *b, const S_pending *p, const tb_node *restated, int end)
+/* ", given turns 20-24 and the position on line 12", into 'b'. */
+static void S_given(tb_buf *b, const S_pending *p, const tb_node *restated)
 {
 	tb_buf_clear(b);
 	if (p->first && p->first->number == p->last->number)
@@ -482,7 +486,6 @@ static void S_given(tb_buf *b, const S_pending *p, const tb_node *restated, int 
 	if (restated)
 		tb_buf_printf(b, "%s the position on line %u", p->first ? " and" : ", given",
 		              restated->span.line);
-	(void)end;
 }
 
 /* What the open turn 'p' may have been, once its stretch is resolved. */
@@ -504,7 +507,8 @@ static void S_tell_pending(S_val *v, S_open *o, const S_pending *p, const char *
 		count = tb_stretch_turns(o->x, p->step, &l);
 		listed = count < max ? (size_t)count : max;
 		seqs = tb_xmalloc((listed ? listed : 1) * sizeof *seqs);
-		memcpy(seqs, l.v, listed * sizeof *seqs);
+		if (listed)
+			memcpy(seqs, l.v, listed * sizeof *seqs);
 		tb_turns_free(&l);
 	}
 	for (size_t i = 0; !p->gap && i < listed; i++) {
@@ -594,17 +598,16 @@ typedef struct S_steps {
 } S_steps;
 
 /* Closes the stretch of 'at': resolves it and reports each open turn;
- * 'restated' is the position that closed it, or 'end' the end of the
- * line. The position is then the one left, when one is. */
-static void S_open_close(S_val *v, S_at *at, const S_steps *steps, const tb_node *restated,
-                         int end)
+ * 'restated' is the position that closed it, if one did. The position
+ * is then the one left, when one is. */
+static void S_open_close(S_val *v, S_at *at, const S_steps *steps, const tb_node *restated)
 {
 	S_open *o = at->open;
 	tb_stretch_resolve(o->x);
 	tb_buf given = TB_BUF_INIT;
 	int said_none = 0;
 	for (size_t i = 0; i < o->n; i++) {
-		S_given(&given, &o->v[i], restated, end);
+		S_given(&given, &o->v[i], restated);
 		S_tell_pending(v, o, &o->v[i], given.data ? given.data : "", &said_none);
 	}
 	if (v->fn && steps)
@@ -707,7 +710,7 @@ static void S_open_turn(S_val *v, S_at *at, S_steps *steps, const tb_node *n, in
 		S_pending *p = S_pend(o, n, tb_stretch_steps(o->x) - 1, 1, 0);
 		p->offboard = offboard;
 		if (left == 0) /* nothing fits it at all */
-			S_open_close(v, at, steps, NULL, 0);
+			S_open_close(v, at, steps, NULL);
 		return;
 	}
 	if (left == 0) {
@@ -727,7 +730,7 @@ static void S_open_turn(S_val *v, S_at *at, S_steps *steps, const tb_node *n, in
 			         tok.data, before, why);
 		}
 		tb_buf_free(&tok);
-		S_open_close(v, at, NULL, NULL, 0);
+		S_open_close(v, at, NULL, NULL);
 		at->live = 0;
 		return;
 	}
@@ -736,7 +739,7 @@ static void S_open_turn(S_val *v, S_at *at, S_steps *steps, const tb_node *n, in
 		o->v[i].last = n;
 	}
 	if (left == 1)
-		S_open_close(v, at, steps, NULL, 0);
+		S_open_close(v, at, steps, NULL);
 }
 
 /* The turns a gap stands for: its length when known, else what the
@@ -770,7 +773,7 @@ static void S_open_gap(S_val *v, S_at *at, S_steps *steps, const tb_node *n)
 	long len = S_gap_length(v, from, n);
 	if (len < 0) {
 		if (at->open)
-			S_open_close(v, at, steps, NULL, 1);
+			S_open_close(v, at, steps, NULL);
 		S_suspend(v, at, n, "turns are missing here");
 		return;
 	}
@@ -778,7 +781,7 @@ static void S_open_gap(S_val *v, S_at *at, S_steps *steps, const tb_node *n)
 		return;
 	if ((unsigned long)len > v->so.max_turns) {
 		if (at->open)
-			S_open_close(v, at, steps, NULL, 1);
+			S_open_close(v, at, steps, NULL);
 		S_report(v, TB_WARNING, TB_D_UNCHECKED, &n->span, NULL,
 		         "%ld turns are missing here, more than the search's limit of %u "
 		         "(--search-turns): checking resumes where the record gives the position again",
@@ -808,8 +811,7 @@ static void S_open_gap(S_val *v, S_at *at, S_steps *steps, const tb_node *n)
 	}
 	S_pend(o, n, first, tb_stretch_steps(o->x) - first, 1);
 	if (left == 0) /* no sequence of that length (towards the position restated) */
-		S_open_close(v, at, steps, n->next && n->next->kind == TB_NODE_POSITION ? n->next : NULL,
-		             0);
+		S_open_close(v, at, steps, n->next && n->next->kind == TB_NODE_POSITION ? n->next : NULL);
 }
 
 /* Keeps the positions that are the one restated (as position notation
@@ -845,7 +847,7 @@ static void S_open_restated(S_val *v, S_at *at, S_steps *steps, const tb_node *n
 	char why[160];
 	c.have = v->rs.rules->load(&v->rs, n->position, &c.loaded, why, sizeof why) == 0;
 	tb_stretch_keep(at->open->x, S_is_restated, &c);
-	S_open_close(v, at, steps, n, 0);
+	S_open_close(v, at, steps, n);
 }
 
 /* At the end of the main line the result the record gives must still be
@@ -899,7 +901,7 @@ static void S_known_turn(S_val *v, S_at *at, S_steps *steps, const tb_node *n)
 	S_open_begin(v, at);
 	S_open_turn(v, at, steps, n, 1, offboard);
 	if (at->open && tb_stretch_count(at->open->x) <= 1) /* decided by the position alone */
-		S_open_close(v, at, steps, NULL, 0);
+		S_open_close(v, at, steps, NULL);
 }
 
 static void S_line(S_val *v, const tb_line *line, S_at *at, int main);
@@ -966,7 +968,7 @@ static void S_line(S_val *v, const tb_line *line, S_at *at, int main)
 		if (main && c.said != TB_RESULT_OTHER && c.said != TB_RESULT_NONE &&
 		    tb_record_tag(v->rec, "Result"))
 			tb_stretch_keep(at->open->x, S_result_possible, &c);
-		S_open_close(v, at, &steps, NULL, 1);
+		S_open_close(v, at, &steps, NULL);
 	}
 	free(steps.v);
 }
