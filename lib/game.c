@@ -150,7 +150,7 @@ int tb_scan_point(tb_scan *sc, tb_point *out)
 	    !b->valid[TB_PT(file, rank - 1)]) {
 		/* kept, when the caller takes it and a point can hold it: the
 		 * first such point of the token is the one described */
-		int keep = sc->offboard && file < TB_MAX_FILES && rank <= TB_MAX_RANKS;
+		int keep = sc->offboard && file < TB_MAX_FILES && rank >= 1 && rank <= TB_MAX_RANKS;
 		tb_syntax_err *e = keep ? sc->offboard : sc->err;
 		if (!keep || !e->len) {
 			snprintf(e->msg, sizeof e->msg, "'%.*s' is not a point of the %s board",

@@ -105,6 +105,11 @@ struct tb_game {
 	const char *title;          /* for people */
 	const char *side_tag[2];    /* player tags, first mover first */
 	char side_letter[2];        /* in position notation */
+	/* For people, in the engines' messages (say.c): each side's name as
+	 * a sentence names it ("Red", "the attackers", "Sangangüey") and one
+	 * of its pieces ("a red piece", "an attacker"). */
+	const char *side_name[2];
+	const char *side_piece[2];
 	const char *piece_class[2]; /* each side's pieces' CSS class in diagrams */
 	uint8_t square_pieces;      /* drawn square (Asalto's are), else round */
 	/* The symmetries of the board and start that the rules respect

@@ -289,7 +289,8 @@ static int S_read_move(S_parser *p, const tb_tok *t, tb_move *m, int *nag)
 		S_move_error(p, t, &err);
 		tb_buf alike = TB_BUF_INIT;
 		const char *pt = s + off.offset;
-		tb_point_alike(&p->board, TB_PT(pt[0] - 'a', atoi(pt + 1) - 1), &alike);
+		tb_point_alike(&p->board, TB_PT(tolower((unsigned char)pt[0]) - 'a', atoi(pt + 1) - 1),
+		               &alike);
 		if (alike.len)
 			tb_diag_note(r, "it could be %s", alike.data);
 		tb_buf_free(&alike);

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "rules.h"
+#include "say.h"
 
 enum { ATT = 0, DEF = 1, ATTACKERS = 24, DEFENDERS = 2, FORT = 9 };
 enum { RED = 1, BLUE = 2 };
@@ -615,8 +616,8 @@ static int S_load(const tb_ruleset *rs, const tb_position *p, tb_state *s, char 
 	s->taken[ATT] = (uint8_t)(DEFENDERS - count[DEF]);
 	for (size_t i = 0; i < p->npieces; i++)
 		if (p->pieces[i].pt == TB_PT_UNKNOWN) {
-			snprintf(why, n, "a%s piece stands on an unknown point",
-			         p->pieces[i].side == DEF ? " defending" : "n attacking");
+			snprintf(why, n, "%s stands on an unknown point",
+			         rs->game->side_piece[p->pieces[i].side]);
 			return 1;
 		}
 	return 0;
@@ -712,21 +713,20 @@ static int S_explain_chain(const tb_ruleset *rs, const tb_state *s, const tb_mov
 			return 1;
 		}
 		if (!(empty & S_bit(land))) {
-			snprintf(why, n, "%s is occupied", c);
+			tb_say_occupied(why, n, c);
 			return 1;
 		}
 		int ex, ey;
 		S_dir(g, p, over, &ex, &ey);
 		if (!S_turn_ok(rs, w, ex, ey)) {
 			if (rs->opt[O_CHAIN] == CHAIN_ONE_TURN)
-				snprintf(why, n, "the chain turns a second time at %s, which chain=one_turn "
-				         "does not allow", a);
+				snprintf(why, n, "the chain turns a second time at %s: it may turn once "
+				         "(chain=one_turn)", a);
 			else if (rs->opt[O_CHAIN] == CHAIN_RIGHT_ANGLES)
-				snprintf(why, n, "the chain turns at %s by other than a right angle, which "
-				         "chain=right_angles does not allow", a);
+				snprintf(why, n, "the chain turns at %s by other than a right angle: it goes "
+				         "straight on or turns a right angle (chain=right_angles)", a);
 			else
-				snprintf(why, n, "the chain turns at %s, which chain=straight does not allow",
-				         a);
+				snprintf(why, n, "the chain turns at %s: it goes straight on (chain=straight)", a);
 			return 1;
 		}
 		att &= ~S_bit(over);
@@ -736,8 +736,8 @@ static int S_explain_chain(const tb_ruleset *rs, const tb_state *s, const tb_mov
 	}
 	if (rs->opt[O_HUFF] == HUFF_COMPULSORY && S_can_jump(rs, p, att, empty, w)) {
 		S_name(g, p, a);
-		snprintf(why, n, "the chain could go on from %s, and under huff=compulsory the defenders "
-		         "must take every attacker they can", a);
+		snprintf(why, n, "the chain could go on from %s: the defenders take every attacker they "
+		         "can (huff=compulsory)", a);
 		return 1;
 	}
 	return 0;
@@ -753,7 +753,7 @@ static void S_explain(const tb_ruleset *rs, const tb_state *s, const tb_move *m,
 	int side = s->to_move;
 	for (unsigned i = 0; i < np; i++)
 		if (pt[i].pt == TB_PT_UNKNOWN) {
-			snprintf(why, n, "no legal turn fits it");
+			tb_say_no_fit(why, n);
 			return;
 		}
 	if (np && pt[0].kind == TB_PART_HUFF) {
@@ -783,23 +783,25 @@ move:
 	if (np <= first) {
 		snprintf(why, n, first ? "a huff comes before the attackers' own step, which they must "
 		                         "make: only a side that cannot move passes"
-		                       : "no legal turn fits it");
+		                       : "no legal turn fits it"); /* tb_say_no_fit's words */
 		return;
 	}
 	int p = tb_geo_at(g, pt[first].pt);
 	S_name(g, p, a);
 	if (!(s->bits[side] & S_bit(p))) {
 		if (s->bits[!side] & S_bit(p))
-			snprintf(why, n, "%s holds %s, and it is the %s' turn", a,
-			         side == ATT ? "a defender" : "an attacker",
-			         side == ATT ? "attackers" : "defenders");
+			tb_say_not_yours(why, n, rs->game, side, a);
 		else
-			snprintf(why, n, "%s is empty", a);
+			tb_say_empty(why, n, a, NULL);
+		return;
+	}
+	if (np == first + 2 && pt[first + 1].pt == pt[first].pt) {
+		tb_say_nowhere(why, n, a);
 		return;
 	}
 	if (np > first + 1 && pt[first + 1].kind == TB_PART_CAPTURE) {
 		if (side == ATT) {
-			snprintf(why, n, "attackers may not capture");
+			snprintf(why, n, "the attackers do not capture: only the defenders jump");
 			return;
 		}
 		tb_move chain = {(uint8_t)(np - first), 0, (tb_part *)pt + first};
@@ -809,31 +811,32 @@ move:
 		int q = tb_geo_at(g, pt[first + 1].pt), e = tb_geo_edge_between(g, p, q);
 		S_name(g, q, b);
 		if (e < 0) {
-			snprintf(why, n, "%s and %s are not adjacent", a, b);
+			snprintf(why, n, "%s and %s are not adjacent: a step goes along a line to the next "
+			         "point", a, b);
 			return;
 		}
 		if (s->bits[ATT] & S_bit(q) || s->bits[DEF] & S_bit(q)) {
-			snprintf(why, n, "%s is occupied", b);
+			tb_say_occupied(why, n, b);
 			return;
 		}
 		if (side == ATT && S_heading(rs, p, q) < 0) {
-			snprintf(why, n, "attackers may not move backwards");
+			snprintf(why, n, "it goes backwards: the attackers only advance or go sideways");
 			return;
 		}
 		if (side == ATT && g->edges[e].colour == BLUE) {
 			static const char *const blue[] = {"the diagonals", "the rows below the fifth",
 			                                   "the lines inside the fortress"};
-			snprintf(why, n, "attackers may not move along the blue lines (%s)",
-			         blue[rs->opt[O_BLUE]]);
+			snprintf(why, n, "it goes along a blue line: the attackers do not move along the "
+			         "blue lines (%s)", blue[rs->opt[O_BLUE]]);
 			return;
 		}
 		if (side == DEF && rs->opt[O_HUFF] == HUFF_COMPULSORY && S_could_capture(rs, s)) {
-			snprintf(why, n, "a defender can capture, and under huff=compulsory the defenders "
-			         "must");
+			snprintf(why, n, "a defender can capture: the defenders capture when they can "
+			         "(huff=compulsory)");
 			return;
 		}
 	}
-	snprintf(why, n, "no legal turn fits it");
+	tb_say_no_fit(why, n);
 }
 
 /* A legal turn the rules frown on: a capture passed up. */

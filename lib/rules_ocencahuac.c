@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "rules.h"
+#include "say.h"
 
 enum { SAN = 0, CEB = 1 };
 enum { EMPEROR, PRINCESS, PRINCE, WARRIOR };
@@ -887,7 +888,7 @@ static int S_load(const tb_ruleset *rs, const tb_position *p, tb_state *s, char 
 		    S_load_cool(rs, s, p->extras[i].value, why, n))
 			return -1;
 	if (unknown >= 0) {
-		snprintf(why, n, "a %s piece stands on an unknown point", S_side_name[unknown]);
+		snprintf(why, n, "%s stands on an unknown point", rs->game->side_piece[unknown]);
 		return 1;
 	}
 	return 0;
@@ -1026,8 +1027,10 @@ static int S_explain_step(S_why *y, int p, int q)
 	char a[4], b[4], crowns[64];
 	S_name(rs, p, a);
 	S_name(rs, q, b);
-	if (p == q)
-		return S_say(y, "a turn moves a piece: %s-%s goes nowhere", a, b);
+	if (p == q) {
+		tb_say_nowhere(y->out, y->n, a);
+		return 1;
+	}
 	if (st2 && type == PRINCE) {
 		int step = old && rs->opt[O_PRINCE] == PRINCE_STEP && abs(df) + abs(dr) == 1;
 		if (!S_is_knight(df, dr) && !step && rs->opt[O_PRINCE] != PRINCE_STEP)
@@ -1426,7 +1429,7 @@ static void S_explain(const tb_ruleset *rs, const tb_state *s, const tb_move *m,
 	const tb_geometry *g = &rs->geo;
 	int side = s->to_move;
 	S_why y = {rs, s, m, {NULL, 0}, 0, why, n};
-	S_say(&y, "no legal turn fits it");
+	tb_say_no_fit(why, n);
 	for (unsigned i = 0; i < m->nparts; i++)
 		if (m->parts[i].pt == TB_PT_UNKNOWN || tb_geo_at(g, m->parts[i].pt) < 0)
 			return;
@@ -1442,10 +1445,9 @@ static void S_explain(const tb_ruleset *rs, const tb_state *s, const tb_move *m,
 		char a[4];
 		S_name(rs, p, a);
 		if (!s->cell[p])
-			S_say(&y, "%s is empty", a);
+			tb_say_empty(why, n, a, NULL);
 		else if (S_side(s->cell[p]) != side)
-			S_say(&y, "%s holds a %s piece, not a %s one", a, S_side_name[!side],
-			      S_side_name[side]);
+			tb_say_not_yours(why, n, rs->game, side, a);
 		else if (m->parts[1].kind == TB_PART_STEP)
 			S_explain_step(&y, p, q);
 		else if (m->parts[1].kind == TB_PART_CAPTURE)
