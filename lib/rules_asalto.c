@@ -839,7 +839,36 @@ move:
 	tb_say_no_fit(why, n);
 }
 
-/* A legal turn the rules frown on: a capture passed up. */
+/* The first capture the defenders could make in 's' (their turn) that
+ * goes on from the 'nlead' parts of 'lead' (a chain stopped early: the
+ * next jump), or any capture when 'nlead' is 0 (the whole chain): its
+ * token into 'b'; 0 when there is none. */
+static int S_a_capture(const tb_ruleset *rs, const tb_state *s, const tb_part *lead,
+                       unsigned nlead, tb_buf *b)
+{
+	tb_turns l = {NULL, 0};
+	size_t n = tb_turns_generate(rs, s, &l);
+	int found = 0;
+	for (size_t i = 0; i < n && !found; i++) {
+		const tb_turn *t = &l.v[i];
+		if (t->nparts < nlead + 1 || t->nparts < 2 || t->parts[1].kind != TB_PART_CAPTURE ||
+		    (nlead && memcmp(t->parts, lead, nlead * sizeof *lead) != 0))
+			continue;
+		tb_part jump[2] = {{t->parts[0].kind, nlead ? t->parts[nlead - 1].pt : 0},
+		                   t->parts[nlead]}; /* the next jump, from where the chain stopped */
+		tb_move m = {(uint8_t)(nlead ? 2 : t->nparts), 0,
+		             nlead ? jump : (tb_part *)t->parts};
+		tb_turn_write(b, TB_NODE_MOVE, &m);
+		found = 1;
+	}
+	tb_turns_free(&l);
+	return found;
+}
+
+/* A legal turn the rules frown on: a capture passed up, by a turn that
+ * captured nothing or by a chain that stopped while it could go on.
+ * validate tells it (TB407) only when no huff follows on the attackers'
+ * next turn, so the words say so (spec/games/asalto.md, "The huff"). */
 static int S_remark(const tb_ruleset *rs, const tb_state *before, const tb_turn *t,
                     const tb_state *after, char *why, size_t n)
 {
@@ -849,12 +878,21 @@ static int S_remark(const tb_ruleset *rs, const tb_state *before, const tb_turn 
 	S_name(&rs->geo, after->mark[0] - 1, a);
 	if (after->mark[1])
 		S_name(&rs->geo, after->mark[1] - 1, b);
-	if (t->nparts > 1 && t->parts[1].kind == TB_PART_CAPTURE)
-		snprintf(why, n, "the chain could continue from %s: a huff is now available to the "
-		         "attackers", a);
-	else
-		snprintf(why, n, "a capture was passed up: the attackers may now huff the defender "
-		         "on %s%s%s", a, *b ? " or the one on " : "", b);
+	tb_buf cap = TB_BUF_INIT;
+	int chain = t->nparts > 1 && t->parts[1].kind == TB_PART_CAPTURE;
+	if (chain) { /* the longer chain it could have been */
+		if (!S_a_capture(rs, before, t->parts, t->nparts, &cap))
+			tb_buf_puts(&cap, "?");
+		snprintf(why, n, "a capture was passed up: the chain could go on (%s), and no huff of "
+		         "the defender on %s follows; is a jump missing from the copy?", cap.data, a);
+	} else {
+		if (!S_a_capture(rs, before, NULL, 0, &cap))
+			tb_buf_puts(&cap, "?");
+		snprintf(why, n, "a capture was passed up (%s could be played), and no huff of the "
+		         "defender on %s%s%s follows; is a capture missing from the copy?", cap.data, a,
+		         *b ? " or the one on " : "", b);
+	}
+	tb_buf_free(&cap);
 	return 1;
 }
 

@@ -68,6 +68,11 @@ typedef struct S_at {
 	unsigned skip;             /* written turns a repair has already played */
 	int fixed;                 /* a repair put a turn before this one: the */
 	tb_state fixed_before;     /* position its variations start from */
+	/* A legal turn the rules frown on (TB407, rules->remark): told only
+	 * when the opponent's next turn does not take the penalty (a huff). */
+	const tb_node *frown;      /* the turn, or NULL */
+	tb_state frown_before;     /* the position before it */
+	char frown_why[240];
 } S_at;
 
 static const char *S_position_text(S_val *v, const tb_state *s)
@@ -189,19 +194,57 @@ static void S_tell(S_val *v, const tb_node *n, const tb_turn *t, const tb_state 
 	tb_buf_free(&evt);
 }
 
+/* Tells the frowned-on turn of 'at', if any: no penalty followed it. */
+static void S_frown_tell(S_val *v, S_at *at)
+{
+	if (!at->frown)
+		return;
+	tb_buf tok = TB_BUF_INIT;
+	S_node_token(&tok, at->frown);
+	S_report(v, TB_WARNING, TB_D_PASSED_UP, &at->frown->span, &at->frown_before, "%s: %s",
+	         tok.data, at->frown_why);
+	tb_buf_free(&tok);
+	at->frown = NULL;
+}
+
+/* Does node 'n' write a penalty (a huff part) that the rules allow in
+ * the known position of 'at'? Then the frowned-on turn waits for it to
+ * be played; else it is told before 'n' brings anything else. */
+static int S_penalty_follows(S_val *v, const S_at *at, const tb_node *n)
+{
+	const tb_move *m = n->kind == TB_NODE_READING ? &n->alts[0].move : &n->move;
+	int kind = n->kind == TB_NODE_READING ? n->alts[0].kind : n->kind;
+	if (kind != TB_NODE_MOVE || !m->nparts || m->parts[0].kind != TB_PART_HUFF || !at->live ||
+	    at->open || at->skip)
+		return 0;
+	tb_turns l = {NULL, 0};
+	size_t count = tb_turns_generate(&v->rs, &at->st, &l);
+	int fits = 0;
+	for (size_t i = 0; i < count && !fits; i++)
+		fits = tb_turn_fits(&l.v[i], m);
+	tb_turns_free(&l);
+	return fits;
+}
+
 /* Plays 't' and tells the caller. */
 static void S_play(S_val *v, S_at *at, const tb_turn *t, const tb_node *n)
 {
 	tb_events ev;
 	tb_state before = at->st;
-	char why[200];
 	v->rs.rules->play(&v->rs, &at->st, t, &ev);
-	if (v->rs.rules->remark &&
-	    v->rs.rules->remark(&v->rs, &before, t, &at->st, why, sizeof why)) {
-		tb_buf tok = TB_BUF_INIT;
-		S_turn_token(&tok, t);
-		S_report(v, TB_WARNING, TB_D_PASSED_UP, &n->span, &before, "%s: %s", tok.data, why);
-		tb_buf_free(&tok);
+	if (at->frown) {
+		int penalty = 0;
+		for (unsigned i = 0; i < ev.n; i++)
+			penalty |= ev.ev[i].kind == TB_EV_HUFF;
+		if (penalty)
+			at->frown = NULL; /* the rules' penalty was taken: nothing to tell */
+		else
+			S_frown_tell(v, at);
+	}
+	if (v->rs.rules->remark && v->rs.rules->remark(&v->rs, &before, t, &at->st, at->frown_why,
+	                                               sizeof at->frown_why)) {
+		at->frown = n;
+		at->frown_before = before;
 	}
 	if (v->fn)
 		S_tell(v, n, t, &at->st, &ev);
@@ -946,10 +989,13 @@ static void S_line(S_val *v, const tb_line *line, S_at *at, int main)
 {
 	S_steps steps = {NULL, 0, 0};
 	for (const tb_node *n = line->first; n; n = n->next) {
+		if (at->frown && !S_penalty_follows(v, at, n))
+			S_frown_tell(v, at); /* in order, before what this node brings */
 		S_at before = *at;
 		before.open = NULL;
 		before.live = at->live && !at->open;
 		before.skip = 0;
+		before.frown = NULL; /* a variation is not the line that owes the penalty */
 		S_node(v, at, &steps, n);
 		if (at->fixed) { /* the variations of this turn follow the turn put before it */
 			before.st = at->fixed_before;
@@ -963,6 +1009,7 @@ static void S_line(S_val *v, const tb_line *line, S_at *at, int main)
 		if (!at->open)
 			steps.n = 0;
 	}
+	S_frown_tell(v, at);
 	if (at->open) {
 		S_result_ctx c = {v, tb_tags_result(v->rec)};
 		if (main && c.said != TB_RESULT_OTHER && c.said != TB_RESULT_NONE &&
