@@ -30,6 +30,7 @@ int cmd_svg(int argc, char **argv);
 int cmd_diff(int argc, char **argv);
 int cmd_grep(int argc, char **argv);
 int cmd_fill(int argc, char **argv);
+int cmd_show(int argc, char **argv);
 
 /* Reads the search option at argv[*i] (--search-turns N,
  * --search-positions N, --candidates N, --window N) into 'o', moving *i
@@ -40,6 +41,32 @@ int cli_search_arg(const char *cmd, int argc, char **argv, int *i, tb_search_opt
  * terminal (tb_search_opts.progress); cli_progress_done clears it. */
 void cli_progress(void *ctx, unsigned long positions);
 void cli_progress_done(void);
+
+/* A turn as a person names it on the command line: "24" (24 turns of
+ * the main line from the start), "20." (the first side's turn 20, as
+ * the record numbers it) or "20..." (the second side's). */
+typedef struct cli_turn {
+	long ply;          /* by count, or -1 */
+	unsigned number;   /* by number (then ply is -1) */
+	int side;
+} cli_turn;
+
+/* Reads 'arg' as a turn; a bare number is a count unless 'numbered'
+ * (--move), where it is the first side's turn. Returns 0, or -1. */
+int cli_turn_arg(const char *arg, int numbered, cli_turn *t);
+
+/* The count of turns that 't' names in 'rec', or -1 after printing why
+ * (a turn the record does not have: the message names its last). */
+long cli_turn_ply(const char *cmd, const tb_record *rec, const cli_turn *t);
+
+/* "after 20... c3-c4 (turn 40 of the record)" and the like: where a
+ * position of 'rec' after 'ply' turns is, both ways; 'last' the turn
+ * that made it ("" at the start). */
+void cli_turn_name(char *out, size_t n, const tb_record *rec, long ply, const char *last);
+
+/* Should output to 'f' be coloured? 'when': "always", "never" or
+ * "auto" (a terminal, and neither NO_COLOR nor TERM=dumb). */
+int cli_colour(FILE *f, const char *when);
 
 /* Prints every diagnostic of the reader's last record to stderr.
  * Returns how many of them were errors (or warnings too, if 'strict'). */

@@ -11,7 +11,7 @@
 enum { CMD_PARSE, CMD_VALIDATE, CMD_FMT };
 
 typedef struct S_opts {
-	int summary, strict, in_place, positions;
+	int summary, strict, in_place, positions, board;
 	tb_search_opts search;
 	int nfiles;
 	char **files;
@@ -35,6 +35,8 @@ static int S_args(const char *cmd, int argc, char **argv, S_opts *o, int which)
 			o->strict = 1;
 		} else if (which == CMD_VALIDATE && strcmp(a, "--positions") == 0) {
 			o->positions = 1;
+		} else if (which == CMD_VALIDATE && strcmp(a, "--board") == 0) {
+			o->board = 1;
 		} else if (which == CMD_VALIDATE &&
 		           (got = cli_search_arg(cmd, argc, argv, &i, &o->search)) != 0) {
 			if (got < 0)
@@ -48,16 +50,40 @@ static int S_args(const char *cmd, int argc, char **argv, S_opts *o, int which)
 			break;
 		}
 	}
+	if (o->board && !o->positions) {
+		cli_error(cmd, "--board draws the board after each turn that --positions prints: "
+		               "give both");
+		return -1;
+	}
 	o->files = i < argc ? argv + i : dash;
 	o->nfiles = i < argc ? argc - i : 1;
 	return 0;
 }
 
+/* What --positions prints after each turn needs of the record. */
+typedef struct S_turns {
+	const tb_record *rec;
+	int board, colour;
+} S_turns;
+
 static void S_print_turn(void *ctx, const tb_turn_report *t)
 {
-	(void)ctx;
+	const S_turns *p = ctx;
 	printf("%u%s %s  {%s}%s%s\n", t->number, t->side == 1 ? "..." : ".", t->token,
 	       t->position, *t->events ? "  " : "", t->events);
+	if (t->over)
+		printf("game over: %s\n", t->over);
+	if (!p->board)
+		return;
+	const char *rules = tb_record_tag(p->rec, "Rules");
+	char *why = NULL;
+	tb_engine *e = tb_engine_new(tb_record_game(p->rec), rules && strcmp(rules, "?") ? rules : NULL,
+	                             t->position, &why);
+	char *text = e ? tb_engine_board(e, p->colour ? TB_BOARD_COLOUR : 0) : NULL;
+	printf("%s\n", text ? text : why); /* why: never, as the rules just played it */
+	free(text);
+	free(why);
+	tb_engine_free(e);
 }
 
 /* parse and validate: read every record of every file, report. */
@@ -83,8 +109,9 @@ static int S_check(const char *cmd, int which, int argc, char **argv)
 		while ((got = tb_reader_next(r, &rec)) == 1) {
 			if (o.positions)
 				printf("# %s:%u\n", name, tb_record_line(rec));
+			S_turns turns = {rec, o.board, cli_colour(stdout, "auto")};
 			if (which == CMD_VALIDATE)
-				tb_reader_validate(r, rec, o.positions ? S_print_turn : NULL, NULL);
+				tb_reader_validate(r, rec, o.positions ? S_print_turn : NULL, &turns);
 			cli_progress_done();
 			bad += cli_print_diags(r, o.strict);
 			tb_record_free(rec);

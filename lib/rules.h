@@ -236,6 +236,12 @@ void tb_event_add(tb_events *ev, uint8_t kind, tb_point a, tb_point b);
 /* An engine's rules and position (engine.c), for the drawing code. */
 const tb_ruleset *tb_engine_ruleset(const tb_engine *e);
 const tb_state *tb_engine_state(const tb_engine *e);
+/* A new engine in position 'st' under 'rs' (copied); 'rules' the
+ * [Rules] value it came from, or NULL. The caller frees it. */
+tb_engine *tb_engine_at(const tb_ruleset *rs, const tb_state *st, const char *rules);
+
+/* Appends position 's' drawn as text (board.c, tb_engine_board). */
+void tb_board_text(tb_buf *b, const tb_ruleset *rs, const tb_state *s, unsigned flags);
 
 /* Reads the options of [Rules] into 'rs' for game 'g' and builds its
  * geometry. Returns NULL, or a message naming the bad option. */

@@ -222,6 +222,9 @@ typedef struct tb_turn_report {
 	unsigned line, col;   /* where the turn is written in the record's source */
 	size_t nevents;       /* the same events, one by one */
 	const tb_turn_event *ev;
+	const char *over;     /* NULL while the game goes on after the turn;
+	                         else its result and why ("1-0 (Yellow cannot
+	                         move and loses)") */
 } tb_turn_report;
 
 typedef void (*tb_turn_fn)(void *ctx, const tb_turn_report *t);
@@ -305,6 +308,66 @@ TB_EXPORT char *tb_engine_position(const tb_engine *e);
  * the same bytes. The caller frees it; '*len' gets its length. */
 TB_EXPORT char *tb_engine_random_game(const tb_engine *e, unsigned long long seed,
                                       unsigned max_turns, size_t *len);
+
+/** ## Positions of a record and boards as text (tablero show)
+ *
+ * A turn of a record's main line is named two ways: by the count of
+ * written turns from the start ("ply": 0 the start, 1 after the first
+ * turn) or by its move number as the record writes it ("20." the first
+ * side's turn 20, "20..." the second side's).
+ */
+
+/** How far tb_record_engine replayed a record. */
+typedef struct tb_reached {
+	long ply;          /* the engine's position is after this many turns */
+	char last[96];     /* the turn that made it, numbered and written
+	                      ("10... d5-d6"); "" at the start or where the
+	                      record restates the position */
+	int stopped;       /* 1 when the replay stopped before the turn asked
+	                      for (the engine then holds the last position it
+	                      knew); 0 when it reached it */
+	unsigned line, col; /* where it stopped: the turn, gap or position
+	                      (0 when the start itself is not complete) */
+	char stop[96];     /* that node as written ("10... a4-a5", "<gap>") */
+	char why[320];     /* and why ("it is Red's turn; a4 holds ...") */
+} tb_reached;
+
+/** The position after 'ply' turns of the main line of 'rec' (-1: all
+ * of them) as an engine, replayed by the record's rules as far as they
+ * follow it: an illegal turn, an unknown turn with more than one legal
+ * turn, or a gap stops them until the record restates the position;
+ * '*at' says how far they got. Returns NULL and sets '*why' (the caller
+ * frees it) when 'rec' has errors, no rules engine, options or a start
+ * that cannot be played, or fewer turns than 'ply', or when no position
+ * at all is known. The caller frees the engine with tb_engine_free. */
+TB_EXPORT tb_engine *tb_record_engine(const tb_record *rec, long ply, tb_reached *at,
+                                      char **why);
+
+/** The ply of the main line's turn numbered 'number' for side 'side' (0
+ * first, 1 second), as the record numbers it; -1 when it has none. */
+TB_EXPORT long tb_record_find_turn(const tb_record *rec, unsigned number, int side);
+
+/** The number and side of the main line's turn after which 'ply' turns
+ * are played (-1: its last). Returns 0, or -1 when there is no such
+ * turn or the record does not number it. */
+TB_EXPORT int tb_record_turn_number(const tb_record *rec, long ply, unsigned *number,
+                                    int *side);
+
+enum {
+	TB_BOARD_COLOUR = 1 /* pieces in ANSI colours, for a terminal */
+};
+
+/** The engine's position drawn as text: the board's points and lines
+ * from the same geometry as the diagrams, the pieces by side and kind,
+ * the areas and lines the board marks, coordinates, a key, pieces in
+ * hand and taken, the side to move or how the game ended, and the
+ * position's notation (spec/show.md). The caller frees it. */
+TB_EXPORT char *tb_engine_board(const tb_engine *e, unsigned flags);
+
+/** NULL while the game goes on in the engine's position; else its
+ * result and why ("1-0 (Yellow cannot move and loses)"), which the
+ * caller frees. */
+TB_EXPORT char *tb_engine_over(const tb_engine *e);
 
 /** ## Comparing records (spec/compare.md)
  *

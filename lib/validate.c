@@ -187,11 +187,18 @@ static void S_tell(S_val *v, const tb_node *n, const tb_turn *t, const tb_state 
 		one[i] = (tb_turn_event){S_event_names[e->kind], *pts[i][0] ? pts[i][0] : NULL,
 		                         *pts[i][1] ? pts[i][1] : NULL, count ? e->a : 0};
 	}
+	tb_buf over = TB_BUF_INIT;
+	tb_result res;
+	char why[200];
+	if (v->rs.rules->over(&v->rs, after, &res, why, sizeof why))
+		tb_buf_printf(&over, "%s (%s)", tb_result_text[res], why);
 	tb_turn_report rep = {n->number, n->side, tok.data, S_position_text(v, after),
-	                      evt.data ? evt.data : "", n->span.line, n->span.col, ev->n, one};
+	                      evt.data ? evt.data : "", n->span.line, n->span.col, ev->n, one,
+	                      over.data};
 	v->fn(v->ctx, &rep);
 	tb_buf_free(&tok);
 	tb_buf_free(&evt);
+	tb_buf_free(&over);
 }
 
 /* Tells the frowned-on turn of 'at', if any: no penalty followed it. */
