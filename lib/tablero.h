@@ -145,8 +145,11 @@ TB_EXPORT size_t tb_record_errors(const tb_record *rec);
  * unknown. Borrowed, static. */
 TB_EXPORT const tb_game *tb_record_game(const tb_record *rec);
 
-/** The value of tag 'name' as written (unescaped), or NULL when the
- * record has no such tag. Borrowed from 'rec'. */
+/** The value of tag 'name' as written (unescaped) -- or, for a tag of
+ * the seven-tag roster the record lacks, what the canonical form writes
+ * for it ("?"; "????.??.??" for Date, "*" for Result) -- or NULL when the
+ * record has no such tag. A "?" Rules means the game's defaults, to the
+ * engine (tb_engine_new) as to the reader. Borrowed from 'rec'. */
 TB_EXPORT const char *tb_record_tag(const tb_record *rec, const char *name);
 
 /** Tags in canonical order: sets '*name' and '*value' (borrowed) for
@@ -237,7 +240,8 @@ TB_EXPORT int tb_reader_validate(tb_reader *r, const tb_record *rec, tb_turn_fn 
 typedef struct tb_engine tb_engine;
 
 /** Sets up game 'g' under 'rules' ("movement=slide; flying=at3", with
- * or without the game's name first; NULL for the defaults) from
+ * or without the game's name first; NULL, or "?" -- a record's missing
+ * or unknown [Rules], as tb_record_tag gives it -- for the defaults) from
  * 'position' (position notation; NULL for the start). Returns NULL and
  * sets '*why' (the caller frees it) when that cannot be done. */
 TB_EXPORT tb_engine *tb_engine_new(const tb_game *g, const char *rules,
