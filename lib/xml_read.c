@@ -56,7 +56,7 @@ struct tb_xml_reader {
 	char xdecl[S_XDECL_MAX]; /* the XML declaration, while it is read */
 	size_t nxdecl;
 	int in_xdecl;
-	int doctype;             /* refused in the prolog: nothing more is read */
+	int refused;             /* refused in the prolog: nothing more is read */
 	unsigned long calls;     /* of tb_xml_reader_next */
 	/* diagnostics of the current call */
 	tb_diag diags[S_MAX_DIAGS];
@@ -128,8 +128,8 @@ static void S_clear_diags(tb_xml_reader *x)
 static void S_xml_error(void *ctx, xmlErrorPtr e)
 {
 	tb_xml_reader *x = ctx;
-	if (!e || e->level == XML_ERR_NONE || x->doctype)
-		return; /* after a DOCTYPE, ours is the message */
+	if (!e || e->level == XML_ERR_NONE || x->refused)
+		return; /* refused in the prolog: ours is the message */
 	int valid = e->domain == XML_FROM_RELAXNGV || e->domain == XML_FROM_VALID;
 	S_diag(x, e->level == XML_ERR_WARNING ? TB_WARNING : TB_ERROR, valid ? TB_D_XML_INVALID
 	                                                                  : TB_D_XML_MALFORMED,
@@ -151,7 +151,7 @@ static int S_refuse(tb_xml_reader *x, unsigned line, unsigned col, const char *f
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
 	S_diag(x, TB_ERROR, TB_D_XML_MALFORMED, line, col, "%s", msg);
-	x->doctype = 1;
+	x->refused = 1;
 	return -1;
 }
 
@@ -291,7 +291,7 @@ static int S_prolog(tb_xml_reader *x, const char *buf, size_t n)
 static int S_read_file(void *ctx, char *buf, int len)
 {
 	tb_xml_reader *x = ctx;
-	if (x->doctype)
+	if (x->refused)
 		return -1;
 	size_t n = fread(buf, 1, (size_t)len, x->f);
 	if (n == 0 && ferror(x->f))
