@@ -392,9 +392,11 @@ enum {
  * and U+FFFF through, so a record may hold text XML cannot carry. Every
  * XML writer of tablero (tb_xml_write_record, tb_svg_record, tablero
  * diff --xml) asks tb_xml_unfit, and refuses such a record whole rather
- * than alter its text (TB504); a file's name, which is not the record's
- * text and may be any bytes, is written with U+FFFD in place of what
- * XML cannot carry (tb_xml_fit_name). spec/xml.md says why.
+ * than alter its text (TB504) -- and one with a text longer, escaped,
+ * than the 9,000,000 bytes an XML reader takes in one piece (libxml2
+ * reads 10,000,000). A file's name, which is not the record's text and
+ * may be any bytes, is written with U+FFFD in place of what XML cannot
+ * carry (tb_xml_fit_name). spec/xml.md says why.
  */
 
 /** The byte offset of the first character of the 'len' bytes at 's'
@@ -409,10 +411,10 @@ TB_EXPORT char *tb_xml_fit_name(const char *name);
 
 /** Refuses 'rec', just read by 'r' (before its next record), for an XML
  * writer when a tag value or comment of it holds a character XML cannot
- * carry: adds error TB504 at the first such character to the reader's
- * diagnostics, its message ending in 'consequence' ("the record is left
- * out of the XML"), and returns 1. Returns 0 when XML can carry all of
- * the record. */
+ * carry, or is too long for an XML reader to take: adds error TB504 at
+ * the first such character (or the text) to the reader's diagnostics,
+ * its message ending in 'consequence' ("the record is left out of the
+ * XML"), and returns 1. Returns 0 when XML can carry all of the record. */
 TB_EXPORT int tb_reader_xml_refuse(tb_reader *r, const tb_record *rec,
                                    const char *consequence);
 

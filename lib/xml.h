@@ -16,8 +16,14 @@
 extern const char tb_schema_rng[];
 extern const size_t tb_schema_rng_len;
 
+/* The most bytes a text may take in XML, escaped: libxml2 reads at most
+ * 10,000,000 in one text node or start tag (XML_MAX_TEXT_LENGTH,
+ * XML_MAX_LOOKUP_LIMIT); the rest is room for the start tag around. */
+#define TB_XML_MAX_TEXT 9000000u
+
 /* The first text of a record (in the order of its source) that holds a
- * character XML cannot carry (tb_xml_unfit), and where its source
+ * character XML cannot carry (tb_xml_unfit) or is longer than
+ * TB_XML_MAX_TEXT in XML, and where its source
  * starts: a tag's value (at its '"') or a comment (at its '{'). */
 typedef struct tb_xml_unfit_text {
 	const char *text;

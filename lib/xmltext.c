@@ -10,6 +10,12 @@
  * record's text is never altered to fit: a writer refuses the record
  * (TB504). A file's name, which may be any bytes, is not the record's:
  * it is written with U+FFFD for what cannot be carried.
+ *
+ * Nor is a text carried that an XML reader would not take in one piece:
+ * libxml2 (tablero's reader, xmllint) reads at most 10,000,000 bytes
+ * in one text node or start tag, so a text whose XML form -- its
+ * characters escaped -- is longer than TB_XML_MAX_TEXT is refused too:
+ * a document tablero writes is one tablero can read.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -77,7 +83,20 @@ char *tb_xml_fit_name(const char *name)
 
 /* ===== A record's texts ===== */
 
-static int S_unfit(const char *s) { return s[tb_xml_unfit(s, strlen(s))] != '\0'; }
+/* The bytes of 's' as XML writes it, escaped, at the most. */
+static size_t S_xml_length(const char *s)
+{
+	size_t n = 0;
+	for (; *s; s++)
+		n += *s == '"' ? 6 : *s == '&' || *s == '\n' || *s == '\r' ? 5
+		   : *s == '<' || *s == '>' || *s == '\t' ? 4 : 1;
+	return n;
+}
+
+static int S_unfit(const char *s)
+{
+	return s[tb_xml_unfit(s, strlen(s))] != '\0' || S_xml_length(s) > TB_XML_MAX_TEXT;
+}
 
 static const tb_comment *S_comments(const tb_comment *c)
 {
@@ -156,6 +175,13 @@ int tb_reader_xml_refuse(tb_reader *r, const tb_record *rec, const char *consequ
 	tb_xml_unfit_text u;
 	if (!rec || !tb_record_unfit(rec, &u))
 		return 0;
+	size_t len = strlen(u.text);
+	if (tb_xml_unfit(u.text, len) == len) { /* too long */
+		tb_diag_at(r, TB_ERROR, TB_D_XML_UNWRITABLE, u.off < r->len ? u.off : r->len, 1, u.line,
+		           u.col, "this text takes %zu bytes in XML, more than the %u an XML reader "
+		           "takes in one piece: %s", S_xml_length(u.text), TB_XML_MAX_TEXT, consequence);
+		return 1;
+	}
 	size_t off = u.off, bad = r->len;
 	if (off < r->len)
 		bad = off + tb_xml_unfit(r->data + off, r->len - off);

@@ -2,7 +2,8 @@
  * test_xmltext.c -- lib/xmltext.c: what text XML can carry
  * (tb_xml_unfit, against XML 1.0's production Char), file names made
  * to fit (tb_xml_fit_name), and the refusal every XML writer shares
- * (tb_reader_xml_refuse: TB504 at the character, wherever it is).
+ * (tb_reader_xml_refuse: TB504 at the character, wherever it is), and
+ * texts too long for an XML reader to take in one piece.
  */
 #include "tb_test.h"
 
@@ -147,6 +148,40 @@ static void test_refuse(void **state)
 	              "        ^\n");
 }
 
+/* A text up to 9,000,000 bytes in XML, escaped, is carried; one more is
+ * not: libxml2 reads 10,000,000 at most in one text or start tag. */
+static void test_too_long(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *head, *fill, *tail;
+		size_t n, xml_bytes; /* copies of 'fill'; their XML size */
+	} cases[] = {
+		{"[Game \"pitarra\"]\n1. d1 {", "x", "} *\n", 9000000, 9000000},
+		{"[Game \"pitarra\"]\n1. d1 {", "x", "} *\n", 9000001, 9000001},
+		{"[Game \"pitarra\"]\n[Site \"", "&", "\"]\n*\n", 1800000, 9000000},
+		{"[Game \"pitarra\"]\n[Site \"", "\\\"", "\"]\n*\n", 1500001, 9000006},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		tt_str src = {0};
+		tt_puts(&src, cases[i].head);
+		for (size_t k = 0; k < cases[i].n; k++)
+			tt_puts(&src, cases[i].fill);
+		tt_puts(&src, cases[i].tail);
+		int refused;
+		char *said = S_refusal(src.d, &refused);
+		assert_int_equal(refused, cases[i].xml_bytes > 9000000);
+		if (refused) {
+			char want[160];
+			snprintf(want, sizeof want, "error: this text takes %zu bytes in XML, more than the "
+			         "9000000 an XML reader takes in one piece", cases[i].xml_bytes);
+			assert_non_null(strstr(said, want));
+		}
+		free(said);
+		free(src.d);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -154,6 +189,7 @@ int main(void)
 		cmocka_unit_test(test_not_utf8),
 		cmocka_unit_test(test_fit_name),
 		cmocka_unit_test(test_refuse),
+		cmocka_unit_test(test_too_long),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
