@@ -19,6 +19,7 @@
 #include "game.h"
 #include "rules.h"
 #include "xalloc.h"
+#include "xml.h"
 
 #define U 10.0        /* user units per board unit */
 #define PAD 0.7       /* board units around the points */
@@ -816,6 +817,14 @@ int tb_svg_record(const tb_record *rec, const long *plies, size_t n, const tb_sv
 	*why = NULL;
 	if (!rec || rec->errors || !rec->game || !rec->game->rules) {
 		*why = S_strdup_why("the record has errors");
+		return -1;
+	}
+	tb_xml_unfit_text unfit;
+	if (tb_record_unfit(rec, &unfit)) { /* tb_reader_xml_refuse says where */
+		snprintf(msg, sizeof msg, "the record holds a character XML cannot carry, in the "
+		         "text at line %u, column %u: nothing of it is drawn [TB504]", unfit.line,
+		         unfit.col);
+		*why = S_strdup_why(msg);
 		return -1;
 	}
 	if (tb_ruleset_init(&rs, rec->game, &rec->opts, msg, sizeof msg)) {
