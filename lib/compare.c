@@ -163,12 +163,13 @@ tb_plies *tb_plies_new(const tb_record *rec)
 		e->node = n;
 		e->move = n->move;
 		ev.n = 0;
-		if (n->kind == TB_NODE_POSITION) {
+		uint8_t k = tb_node_followed(n);
+		if (k == TB_NODE_POSITION) {
 			live = p->has_rules &&
 			       rec->game->rules->load(&p->rs, n->position, &s, why, sizeof why) == 0;
-		} else if (n->kind == TB_NODE_GAP) {
+		} else if (k == TB_NODE_GAP) {
 			live = live && n->gap_max == 0;
-		} else {
+		} else if (k != TB_NODE_OMITTED) {
 			plies++;
 			live = live && S_play(p, &turns, &s, n, e, &ev);
 		}
@@ -685,8 +686,18 @@ static void S_key(tb_buf *b, const tb_plies *p, unsigned k)
 		case TB_NODE_READING:
 			tb_buf_putc(b, '<');
 			for (unsigned j = 0; j < n->nalts; j++) {
+				const tb_alt *a = &n->alts[j];
 				tb_buf_puts(b, j ? " | " : "");
-				S_move_sym(b, &p->board, k, n->alts[j].kind, &n->alts[j].move);
+				if (a->kind == TB_NODE_POSITION) {
+					tb_buf_puts(b, "position \"");
+					S_position_sym(b, g, &p->board, k, a->position);
+					tb_buf_putc(b, '"');
+				} else if (tb_kind_is_turn(a->kind)) {
+					tb_buf_puts(b, a->reconstructed ? "reconstructed " : "");
+					S_move_sym(b, &p->board, k, a->kind, &a->move);
+				} else {
+					tb_write_alt(b, g, a);
+				}
 			}
 			tb_buf_putc(b, '>');
 			break;

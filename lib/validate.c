@@ -58,6 +58,7 @@ typedef struct S_val {
 	tb_search_opts so;         /* the reader's, defaults filled in */
 	tb_decide_fn decide;       /* what open turns were found to be (fill) */
 	void *decide_ctx;
+	int collation;             /* the record is a collation (spec/compare.md) */
 } S_val;
 
 /* Where the replay of a line stands. */
@@ -117,7 +118,7 @@ static void S_turn_token(tb_buf *b, const tb_turn *t)
 static void S_node_token(tb_buf *b, const tb_node *n)
 {
 	tb_buf_clear(b);
-	if (n->kind == TB_NODE_GAP) {
+	if (tb_node_followed(n) == TB_NODE_GAP) {
 		tb_buf_puts(b, "<gap");
 		if (n->gap_min >= 0 && n->gap_min == n->gap_max)
 			tb_buf_printf(b, " %ld", n->gap_min);
@@ -751,9 +752,9 @@ static long S_gap_length(S_val *v, const tb_state *st, const tb_node *gap)
 		return gap->gap_min;
 	const tb_node *next = gap->next;
 	long from = 2L * st->number + st->to_move, to;
-	if (next && next->kind == TB_NODE_POSITION)
+	if (next && tb_node_followed(next) == TB_NODE_POSITION)
 		to = 2L * next->position->number + next->position->to_move;
-	else if (next && next->kind != TB_NODE_GAP && next->side < 2 && next->number)
+	else if (next && tb_kind_is_turn(tb_node_followed(next)) && next->side < 2 && next->number)
 		to = 2L * next->number + next->side;
 	else
 		return -1;
@@ -790,7 +791,7 @@ static void S_open_gap(S_val *v, S_at *at, S_steps *steps, const tb_node *n)
 		return;
 	}
 	tb_state target, *tp = NULL;
-	if (n->next && n->next->kind == TB_NODE_POSITION) {
+	if (n->next && tb_node_followed(n->next) == TB_NODE_POSITION) {
 		char why[160];
 		if (v->rs.rules->load(&v->rs, n->next->position, &target, why, sizeof why) == 0)
 			tp = &target;
@@ -811,7 +812,8 @@ static void S_open_gap(S_val *v, S_at *at, S_steps *steps, const tb_node *n)
 	}
 	S_pend(o, n, first, tb_stretch_steps(o->x) - first, 1);
 	if (left == 0) /* no sequence of that length (towards the position restated) */
-		S_open_close(v, at, steps, n->next && n->next->kind == TB_NODE_POSITION ? n->next : NULL);
+		S_open_close(v, at, steps,
+		             n->next && tb_node_followed(n->next) == TB_NODE_POSITION ? n->next : NULL);
 }
 
 /* Keeps the positions that are the one restated (as position notation
@@ -879,6 +881,23 @@ static void S_restate(S_val *v, S_at *at, const tb_node *n)
 		         : loaded < 0 ? "this position cannot occur: %s" : "in this position, %s", why);
 }
 
+/* The other alternatives of reading 'n' that are turns with every
+ * point known, checked as witnesses in the known position of 'at'
+ * (warnings). A collation's readings are not: each is checked along its
+ * witness's line (S_witness_lines). */
+static void S_other_readings(S_val *v, S_at *at, const tb_node *n)
+{
+	if (n->kind != TB_NODE_READING || v->collation)
+		return;
+	for (unsigned i = 1; i < n->nalts; i++) {
+		const tb_alt *a = &n->alts[i];
+		int off;
+		if ((a->kind == TB_NODE_MOVE && !S_open_points(v, &a->move, &off)) ||
+		    a->kind == TB_NODE_PASS)
+			S_turn(v, at, a->kind, &a->move, n, 1);
+	}
+}
+
 /* A turn node in a known position: written, or open (a stretch). */
 static void S_known_turn(S_val *v, S_at *at, S_steps *steps, const tb_node *n)
 {
@@ -886,14 +905,7 @@ static void S_known_turn(S_val *v, S_at *at, S_steps *steps, const tb_node *n)
 	int offboard = 0;
 	int open = st.node_kind == TB_NODE_UNKNOWN ||
 	           (st.node_kind == TB_NODE_MOVE && S_open_points(v, st.m, &offboard));
-	if (n->kind == TB_NODE_READING) { /* the other readings, as witnesses */
-		for (unsigned i = 1; i < n->nalts; i++) {
-			int off;
-			if (n->alts[i].kind != TB_NODE_UNKNOWN &&
-			    !(n->alts[i].kind == TB_NODE_MOVE && S_open_points(v, &n->alts[i].move, &off)))
-				S_turn(v, at, n->alts[i].kind, &n->alts[i].move, n, 1);
-		}
-	}
+	S_other_readings(v, at, n);
 	if (!open) {
 		S_turn(v, at, st.node_kind, st.m, n, 0);
 		return;
@@ -908,15 +920,21 @@ static void S_line(S_val *v, const tb_line *line, S_at *at, int main);
 
 static void S_node(S_val *v, S_at *at, S_steps *steps, const tb_node *n)
 {
-	if (n->kind == TB_NODE_POSITION) {
+	uint8_t k = tb_node_followed(n); /* a reading is its first alternative */
+	if (k == TB_NODE_POSITION) {
 		if (at->open)
 			S_open_restated(v, at, steps, n);
 		S_restate(v, at, n);
 		return;
 	}
-	if (n->kind == TB_NODE_GAP) {
+	if (k == TB_NODE_GAP) {
 		if ((at->live || at->open) && n->gap_max != 0)
 			S_open_gap(v, at, steps, n);
+		return;
+	}
+	if (k == TB_NODE_OMITTED) { /* nothing here: the others are witnesses */
+		if (at->live && !at->open && !at->skip)
+			S_other_readings(v, at, n);
 		return;
 	}
 	if (at->skip) { /* played by a repair */
@@ -1045,7 +1063,7 @@ int tb_validate(tb_reader *r, const tb_record *rec, tb_turn_fn fn, void *ctx,
 	}
 	S_val *v = tb_xcalloc(1, sizeof *v);
 	*v = (S_val){r, rec, {0}, {NULL, 0}, 0, fn, ctx, TB_BUF_INIT, S_limits(r), decide,
-	             decide_ctx};
+	             decide_ctx, 0};
 	char why[320];
 	if (tb_ruleset_init(&v->rs, rec->game, &rec->opts, why, sizeof why)) {
 		free(v);

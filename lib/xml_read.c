@@ -459,6 +459,41 @@ static void S_body_end(tb_xml_reader *x)
 	}
 }
 
+/* An alternative of a reading: "d2", "reconstructed d2", "omitted",
+ * "gap 2", "position \"...\"" (its move's token once its parts are
+ * read). */
+static void S_alt(tb_xml_reader *x)
+{
+	char *kind = S_attr(x, "kind"), *rec = S_attr(x, "reconstructed");
+	const char *k = kind ? kind : "";
+	x->in_alt = 1;
+	if (x->alt_index++)
+		tb_buf_puts(&x->tgn, " | ");
+	if (rec && strcmp(rec, "true") == 0)
+		tb_buf_puts(&x->tgn, "reconstructed ");
+	if (strcmp(k, "move") == 0) {
+		S_parts_begin(x);
+	} else if (strcmp(k, "gap") == 0) {
+		char *min = S_attr(x, "min"), *max = S_attr(x, "max");
+		tb_buf_printf(&x->tgn, "gap%s%s%s%s", min ? " " : "", min ? min : "", max ? "-" : "",
+		              max ? max : "");
+		xmlFree(min);
+		xmlFree(max);
+	} else if (strcmp(k, "position") == 0) {
+		char *p = S_attr(x, "notation");
+		tb_buf_puts(&x->tgn, "position \"");
+		tb_write_escaped(&x->tgn, p ? p : "", "\"\\");
+		tb_buf_putc(&x->tgn, '"');
+		xmlFree(p);
+	} else {
+		tb_buf_puts(&x->tgn, strcmp(k, "pass") == 0      ? "pass"
+		                     : strcmp(k, "omitted") == 0 ? "omitted"
+		                                                 : "?");
+	}
+	xmlFree(kind);
+	xmlFree(rec);
+}
+
 /* ===== Elements ===== */
 
 static void S_start_text(tb_xml_reader *x, int in)
@@ -531,15 +566,7 @@ static void S_element(tb_xml_reader *x, const char *name)
 		x->reading_open = 1;
 		x->alt_index = 0;
 	} else if (strcmp(name, "alt") == 0) {
-		char *kind = S_attr(x, "kind");
-		x->in_alt = 1;
-		if (x->alt_index++)
-			tb_buf_puts(&x->tgn, " | ");
-		if (kind && strcmp(kind, "move") == 0)
-			S_parts_begin(x);
-		else
-			tb_buf_puts(&x->tgn, kind && strcmp(kind, "pass") == 0 ? "pass" : "?");
-		xmlFree(kind);
+		S_alt(x);
 	} else if (strcmp(name, "gap") == 0) {
 		char *min = S_attr(x, "min"), *max = S_attr(x, "max");
 		S_newline(x);

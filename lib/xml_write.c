@@ -271,6 +271,33 @@ static void S_write_after(S_record *s, const tb_node *n)
 
 static void S_line(S_record *s, const tb_line *line);
 
+/* One alternative of a reading: what it is, then its comments. */
+static void S_alt(S_record *s, const tb_alt *alt)
+{
+	static const char *const kinds[] = {"move", "pass", "unknown", "", "gap", "position",
+	                                    "omitted"};
+	S_start(s, "alt");
+	S_span(s, &alt->span);
+	S_attr(s, "kind", kinds[alt->kind]);
+	if (alt->reconstructed)
+		S_attr(s, "reconstructed", "true");
+	if (alt->kind == TB_NODE_MOVE) {
+		S_move_body(s, &alt->move);
+	} else if (alt->kind == TB_NODE_GAP) {
+		if (alt->gap_min >= 0)
+			S_attr_u(s, "min", (unsigned long)alt->gap_min);
+		if (alt->gap_max > alt->gap_min)
+			S_attr_u(s, "max", (unsigned long)alt->gap_max);
+	} else if (alt->kind == TB_NODE_POSITION) {
+		tb_buf b = TB_BUF_INIT;
+		tb_position_write(&b, s->rec->game, alt->position);
+		S_attr(s, "notation", b.data);
+		tb_buf_free(&b);
+	}
+	S_comments(s, alt->comments);
+	S_end(s);
+}
+
 static void S_node(S_record *s, const tb_node *n)
 {
 	static const char *const names[] = {"move", "pass", "unknown", "reading", "gap",
@@ -287,17 +314,8 @@ static void S_node(S_record *s, const tb_node *n)
 	case TB_NODE_READING:
 		S_number(s, n);
 		S_span(s, &n->span);
-		for (unsigned i = 0; i < n->nalts; i++) {
-			const tb_alt *alt = &n->alts[i];
-			S_start(s, "alt");
-			S_span(s, &alt->span);
-			S_attr(s, "kind", alt->kind == TB_NODE_MOVE ? "move"
-			                  : alt->kind == TB_NODE_PASS ? "pass" : "unknown");
-			if (alt->kind == TB_NODE_MOVE)
-				S_move_body(s, &alt->move);
-			S_comments(s, alt->comments);
-			S_end(s);
-		}
+		for (unsigned i = 0; i < n->nalts; i++)
+			S_alt(s, &n->alts[i]);
 		break;
 	case TB_NODE_GAP:
 		if (n->gap_min >= 0)
