@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "collate.h"
 #include "diag.h"
 #include "reader.h"
 #include "reconstruct.h"
@@ -58,7 +59,8 @@ typedef struct S_val {
 	tb_search_opts so;         /* the reader's, defaults filled in */
 	tb_decide_fn decide;       /* what open turns were found to be (fill) */
 	void *decide_ctx;
-	int collation;             /* the record is a collation (spec/compare.md) */
+	const tb_sigla *collation; /* the witnesses, when the record is a collation
+	                              (spec/compare.md), else NULL */
 } S_val;
 
 /* Where the replay of a line stands. */
@@ -887,7 +889,7 @@ static void S_restate(S_val *v, S_at *at, const tb_node *n)
  * witness's line (S_witness_lines). */
 static void S_other_readings(S_val *v, S_at *at, const tb_node *n)
 {
-	if (n->kind != TB_NODE_READING || v->collation)
+	if (n->kind != TB_NODE_READING || (v->collation && tb_collation_reading(v->collation, n)))
 		return;
 	for (unsigned i = 1; i < n->nalts; i++) {
 		const tb_alt *a = &n->alts[i];
@@ -1032,6 +1034,56 @@ static void S_check_result(S_val *v, const S_at *at)
 	}
 }
 
+/* ===== The witnesses of a collation ===== */
+
+typedef struct S_wit_ctx {
+	S_val *v;
+	const tb_wstep *steps;
+	const char *name;
+	size_t main_from;          /* the main line's diagnostics start here */
+} S_wit_ctx;
+
+/* Has the main line an error at node 'n' already? */
+static int S_main_error_at(const S_wit_ctx *c, const tb_node *n)
+{
+	const tb_reader *r = c->v->r;
+	for (size_t i = c->main_from; i < r->ndiags && i < TB_MAX_DIAGS; i++) {
+		const tb_diag *d = &r->diags[i];
+		if (d->severity == TB_ERROR && (d->code == TB_D_ILLEGAL || d->code == TB_D_AFTER_END) &&
+		    d->line == n->span.line && d->col == n->span.col)
+			return 1;
+	}
+	return 0;
+}
+
+static void S_wit_illegal(void *ctx, size_t i, const tb_state *before, const char *token,
+                          const char *why)
+{
+	S_wit_ctx *c = ctx;
+	const tb_wstep *s = &c->steps[i];
+	int followed = !s->alt || s->alt == &s->node->alts[0];
+	if (followed && S_main_error_at(c, s->node))
+		return; /* the record's own line says so already */
+	const tb_span *sp = s->alt ? &s->alt->span : &s->node->span;
+	S_report(c->v, TB_WARNING, TB_D_ILLEGAL, sp, before, "%s: %s (in the line of witness %s)",
+	         token, why, c->name);
+}
+
+/* Each witness's line of a collation replayed, each turn illegal there
+ * a warning (TB401): a reading's alternatives stand in their own lines,
+ * not in the one the record follows. */
+static void S_witness_lines(S_val *v, size_t main_from)
+{
+	const tb_sigla *d = v->collation;
+	for (size_t x = 0; x < d->n; x++) {
+		size_t n;
+		tb_wstep *steps = tb_collation_steps(v->rec, d, x, &n);
+		S_wit_ctx c = {v, steps, d->s[x], main_from};
+		tb_wsteps_replay(&v->rs, v->rec->start, steps, n, S_wit_illegal, &c);
+		free(steps);
+	}
+}
+
 void tb_reader_set_search(tb_reader *r, const tb_search_opts *o)
 {
 	memset(&r->search, 0, sizeof r->search);
@@ -1063,7 +1115,7 @@ int tb_validate(tb_reader *r, const tb_record *rec, tb_turn_fn fn, void *ctx,
 	}
 	S_val *v = tb_xcalloc(1, sizeof *v);
 	*v = (S_val){r, rec, {0}, {NULL, 0}, 0, fn, ctx, TB_BUF_INIT, S_limits(r), decide,
-	             decide_ctx, 0};
+	             decide_ctx, NULL};
 	char why[320];
 	if (tb_ruleset_init(&v->rs, rec->game, &rec->opts, why, sizeof why)) {
 		free(v);
@@ -1080,8 +1132,13 @@ int tb_validate(tb_reader *r, const tb_record *rec, tb_turn_fn fn, void *ctx,
 		                      : "in the record's start position, %s", why);
 		at.live = loaded == 0;
 	}
+	tb_sigla sigla;
+	v->collation = tb_sigla_read(rec, &sigla) > 0 ? &sigla : NULL;
+	size_t main_from = r->ndiags;
 	S_line(v, &rec->main, &at, 1);
 	S_check_result(v, &at);
+	if (v->collation)
+		S_witness_lines(v, main_from);
 	tb_turns_free(&v->turns);
 	tb_buf_free(&v->scratch);
 	free(v);

@@ -1,0 +1,2270 @@
+/*
+ * collate.c -- witnesses of one game collated into one record, and a
+ * witness read back out of it (tablero collate; spec/compare.md,
+ * "Collating witnesses").
+ *
+ * Every witness is a plain record: a collation given as a witness is
+ * first read back into its witnesses, and a record with errors is cut
+ * before its first one. The base witness's main line is the spine of
+ * the columns; each other witness is aligned with the columns so far by
+ * what its turns mean (compare.c), a run of differences paired node for
+ * node, side with side, what is left over standing against nothing. A
+ * column where every witness writes the same node is that node; any
+ * other is a reading, one alternative per distinct thing written there,
+ * each followed by the comment naming its witnesses. What witnesses
+ * write around their turns -- comments, variations, NAGs -- is merged,
+ * and what not every witness there writes is attributed to those who do.
+ *
+ * The collation is written as TGN and read back; the rules replay it,
+ * and what no witness gives there but they decide is proposed as a
+ * reconstructed alternative; then each witness is read back out of it
+ * and must be that witness exactly, or nothing is returned.
+ */
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "collate.h"
+#include "compare.h"
+#include "diag.h"
+#include "reader.h"
+#include "validate.h"
+#include "writer.h"
+#include "xalloc.h"
+
+/* ===== Sigla and the comments that name witnesses ===== */
+
+/* Is s[0..n) well-formed UTF-8? */
+static int S_utf8_ok(const char *s, size_t n)
+{
+	for (size_t i = 0; i < n;) {
+		unsigned char c = (unsigned char)s[i];
+		size_t k = c < 0x80 ? 1 : (c & 0xE0) == 0xC0 ? 2 : (c & 0xF0) == 0xE0 ? 3
+		         : (c & 0xF8) == 0xF0 ? 4 : 0;
+		if (!k || i + k > n || (k == 2 && c < 0xC2) || c > 0xF4)
+			return 0;
+		for (size_t j = 1; j < k; j++)
+			if (((unsigned char)s[i + j] & 0xC0) != 0x80)
+				return 0;
+		unsigned char c1 = k > 1 ? (unsigned char)s[i + 1] : 0;
+		if ((c == 0xE0 && c1 < 0xA0) || (c == 0xED && c1 >= 0xA0) || (c == 0xF0 && c1 < 0x90) ||
+		    (c == 0xF4 && c1 >= 0x90))
+			return 0; /* overlong, a surrogate, past U+10FFFF */
+		i += k;
+	}
+	return 1;
+}
+
+static int S_siglum_char(unsigned char c)
+{
+	return c >= 0x80 || (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z') ||
+	       (c >= 'a' && c <= 'z') || c == '_' || c == '-' || c == '.';
+}
+
+/* Is s[0..n) a siglum: 1 to 32 bytes of letters of any script, digits,
+ * '_', '-' and '.', the first a letter or a digit? */
+static int S_siglum_ok(const char *s, size_t n)
+{
+	if (n == 0 || n > TB_SIGLUM_MAX || !S_utf8_ok(s, n) || s[0] == '_' || s[0] == '-' ||
+	    s[0] == '.')
+		return 0;
+	for (size_t i = 0; i < n; i++)
+		if (!S_siglum_char((unsigned char)s[i]))
+			return 0;
+	return 1;
+}
+
+/* The index of siglum s[0..n) in 'd', or -1. */
+static int S_sigla_find(const tb_sigla *d, const char *s, size_t n)
+{
+	for (size_t i = 0; i < d->n; i++)
+		if (strlen(d->s[i]) == n && memcmp(d->s[i], s, n) == 0)
+			return (int)i;
+	return -1;
+}
+
+/* Adds siglum s[0..n) to 'd'; 0, or -1 when it is no siglum, is there
+ * already or 'd' is full. */
+static int S_sigla_add(tb_sigla *d, const char *s, size_t n)
+{
+	if (d->n == TB_COLLATE_MAX || !S_siglum_ok(s, n) || S_sigla_find(d, s, n) >= 0)
+		return -1;
+	memcpy(d->buf[d->n], s, n);
+	d->buf[d->n][n] = '\0';
+	d->s[d->n] = d->buf[d->n];
+	d->n++;
+	return 0;
+}
+
+/* Reads "A, B?, C", the whole of s[0..n): sigla of 'd', each once, a '?'
+ * after one only when 'own' is not NULL. Sets '*set' (and '*own') to
+ * their bits; returns 1, or 0 when s is no such list. */
+static int S_list(const tb_sigla *d, const char *s, size_t n, uint32_t *set, uint32_t *own)
+{
+	*set = 0;
+	if (own)
+		*own = 0;
+	for (size_t i = 0;;) {
+		size_t j = i;
+		while (j < n && s[j] != ',')
+			j++;
+		size_t end = j;
+		int q = own && end > i && s[end - 1] == '?';
+		end -= (size_t)q;
+		int k = S_sigla_find(d, s + i, end - i);
+		if (k < 0 || (*set >> k & 1))
+			return 0;
+		*set |= 1u << k;
+		if (q)
+			*own |= 1u << k;
+		if (j == n)
+			return 1;
+		if (j + 1 >= n || s[j + 1] != ' ')
+			return 0;
+		i = j + 2;
+	}
+}
+
+/* Appends the sigla of 'set' in order, ", " between them, each with '?'
+ * when in 'own'. */
+static void S_list_write(tb_buf *b, const tb_sigla *d, uint32_t set, uint32_t own)
+{
+	const char *sep = "";
+	for (size_t i = 0; i < d->n; i++)
+		if (set >> i & 1) {
+			tb_buf_printf(b, "%s%s%s", sep, d->s[i], own >> i & 1 ? "?" : "");
+			sep = ", ";
+		}
+}
+
+/* Reads an attributed comment, "A, B: text" (or "A:" for an empty
+ * one): its witnesses into '*set', where its text starts into '*rest'.
+ * Returns 1, or 0 when 'text' is not attributed. */
+static int S_attributed(const tb_sigla *d, const char *text, uint32_t *set, const char **rest)
+{
+	const char *colon = strchr(text, ':');
+	if (!colon || (colon[1] && colon[1] != ' ') ||
+	    !S_list(d, text, (size_t)(colon - text), set, NULL))
+		return 0;
+	*rest = colon[1] ? colon + 2 : colon + 1;
+	return 1;
+}
+
+static const char S_ILLEGAL[] = "illegal in ";
+
+/* Is 'text' a note of the collation's, "illegal in A, B: why"? */
+static int S_flag(const tb_sigla *d, const char *text)
+{
+	uint32_t set;
+	const char *rest;
+	return strncmp(text, S_ILLEGAL, sizeof S_ILLEGAL - 1) == 0 &&
+	       S_attributed(d, text + sizeof S_ILLEGAL - 1, &set, &rest);
+}
+
+static int S_digit(char c) { return c >= '0' && c <= '9'; }
+
+/* Reads the NAGs an attributed comment gives a turn, "NAG $1 $14", into
+ * nags[] ('*n' of them); 1, or 0 when 'rest' is not that. */
+static int S_nag_form(const char *rest, uint8_t *nags, unsigned *n)
+{
+	*n = 0;
+	if (strncmp(rest, "NAG", 3) != 0)
+		return 0;
+	for (const char *p = rest + 3; *p;) {
+		if (p[0] != ' ' || p[1] != '$' || !S_digit(p[2]) || *n == TB_MAX_NAGS)
+			return 0;
+		unsigned v = 0;
+		for (p += 2; S_digit(*p) && v <= 255; p++)
+			v = v * 10 + (unsigned)(*p - '0');
+		if (v > 255)
+			return 0;
+		nags[(*n)++] = (uint8_t)v;
+	}
+	return *n > 0;
+}
+
+/* Reads what an attributed comment on tag 'name' says the witnesses
+ * have: 1 with the value unescaped into 'b' (for '[Name "value"]'), 2
+ * for no such tag ("no [Name]"), 0 when 'rest' is neither. */
+static int S_tag_form(const char *rest, const char *name, tb_buf *b)
+{
+	size_t nl = strlen(name);
+	if (strncmp(rest, "no [", 4) == 0 && strncmp(rest + 4, name, nl) == 0 &&
+	    strcmp(rest + 4 + nl, "]") == 0)
+		return 2;
+	if (rest[0] != '[' || strncmp(rest + 1, name, nl) != 0 || strncmp(rest + 1 + nl, " \"", 2))
+		return 0;
+	const char *p = rest + 3 + nl;
+	tb_buf_clear(b);
+	tb_buf_puts(b, "");
+	for (; *p && *p != '"'; p++) {
+		if (*p == '\\' && (p[1] == '"' || p[1] == '\\'))
+			p++;
+		tb_buf_putc(b, *p);
+	}
+	return strcmp(p, "\"]") == 0 && b->len > 0;
+}
+
+/* Reads a result an attributed comment after the result gives, "*". */
+static int S_result_form(const char *rest, tb_result *res)
+{
+	for (int i = TB_RESULT_FIRST; i <= TB_RESULT_OTHER; i++)
+		if (strcmp(rest, tb_result_text[i]) == 0) {
+			*res = (tb_result)i;
+			return 1;
+		}
+	return 0;
+}
+
+int tb_sigla_read(const tb_record *rec, tb_sigla *d)
+{
+	d->n = 0;
+	const char *v = tb_record_tag(rec, "Collation");
+	if (!v)
+		return 0;
+	for (const char *p = v;;) {
+		const char *e = strchr(p, ',');
+		size_t n = e ? (size_t)(e - p) : strlen(p);
+		if (S_sigla_add(d, p, n))
+			return -1;
+		if (!e)
+			return 1;
+		if (e[1] != ' ')
+			return -1;
+		p = e + 2;
+	}
+}
+
+/* The witnesses alternative 'a' names: its first comment, when that is
+ * a list of sigla of 'd'. 1, or 0 when it names none. */
+static int S_alt_names(const tb_sigla *d, const tb_alt *a, uint32_t *set, uint32_t *own)
+{
+	const tb_comment *c = a->comments;
+	return c && !c->lang && S_list(d, c->text, strlen(c->text), set, own);
+}
+
+int tb_collation_reading(const tb_sigla *d, const tb_node *n)
+{
+	uint32_t set, own;
+	for (unsigned i = 0; n->kind == TB_NODE_READING && i < n->nalts; i++)
+		if (S_alt_names(d, &n->alts[i], &set, &own))
+			return 1;
+	return 0;
+}
+
+/* ===== Reading a witness out of a collation ===== */
+
+/* Where a comment stands, which says what it may be besides a witness's. */
+enum { P_NODE, P_ALT, P_ALT_FIRST, P_TAG, P_LEAD, P_TRAIL };
+
+/* What witness 'x' has at node 'n' of a collation. */
+typedef struct S_view {
+	int present;             /* something: a node, or an alternative that is not "omitted" */
+	const tb_node *node;     /* the node as it stands (every witness has it) */
+	unsigned alt[16];        /* else its alternatives of the reading, in order */
+	unsigned nalt;
+	int own;                 /* those are a reading of its own */
+} S_view;
+
+static void S_view_of(const tb_sigla *d, const tb_node *n, size_t x, S_view *v)
+{
+	memset(v, 0, sizeof *v);
+	if (!tb_collation_reading(d, n)) {
+		v->present = 1;
+		v->node = n;
+		return;
+	}
+	for (unsigned i = 0; i < n->nalts; i++) {
+		uint32_t set, own;
+		if (S_alt_names(d, &n->alts[i], &set, &own) && (set >> x & 1)) {
+			v->alt[v->nalt++] = i;
+			v->own |= (int)(own >> x & 1);
+		}
+	}
+	if (!v->nalt) /* not named: it reads what the record follows */
+		v->alt[v->nalt++] = 0;
+	v->own |= v->nalt > 1;
+	v->present = v->own || n->alts[v->alt[0]].kind != TB_NODE_OMITTED;
+}
+
+/* Appends comment 'c' with its text 'text'. */
+static void S_put_comment(tb_buf *b, const char *text, const char *lang)
+{
+	tb_buf_putc(b, ' ');
+	tb_write_comment(b, text, lang);
+}
+
+/* Appends the comments of list 'c' (at place 'pl') that are witness
+ * 'x''s: those not attributed, and those attributed to it, without the
+ * attribution; never the collation's own notes. */
+static void S_comments_for(tb_buf *b, const tb_sigla *d, size_t x, const tb_comment *c, int pl,
+                           const char *tag)
+{
+	tb_buf scratch = TB_BUF_INIT;
+	for (; c; c = c->next) {
+		uint32_t set;
+		const char *rest;
+		uint8_t nags[TB_MAX_NAGS];
+		unsigned nn;
+		tb_result res;
+		if (S_flag(d, c->text))
+			continue;
+		if (!S_attributed(d, c->text, &set, &rest)) {
+			S_put_comment(b, c->text, c->lang);
+			continue;
+		}
+		if (!(set >> x & 1) || (pl == P_NODE && !c->lang && S_nag_form(rest, nags, &nn)) ||
+		    (pl == P_TAG && !c->lang && S_tag_form(rest, tag, &scratch)) ||
+		    (pl == P_TRAIL && !c->lang && S_result_form(rest, &res)))
+			continue;
+		S_put_comment(b, rest, c->lang);
+	}
+	tb_buf_free(&scratch);
+}
+
+/* The NAGs witness 'x' gives node 'n': those an attributed comment
+ * gives it when the node has such comments, else the node's. */
+static void S_nags_for(tb_buf *b, const tb_sigla *d, size_t x, const tb_node *n)
+{
+	int forms = 0;
+	for (const tb_comment *c = n->comments; c; c = c->next) {
+		uint32_t set;
+		const char *rest;
+		uint8_t nags[TB_MAX_NAGS];
+		unsigned nn;
+		if (c->lang || !S_attributed(d, c->text, &set, &rest) || !S_nag_form(rest, nags, &nn))
+			continue;
+		forms = 1;
+		for (unsigned i = 0; (set >> x & 1) && i < nn; i++)
+			tb_buf_printf(b, " $%u", nags[i]);
+	}
+	for (unsigned i = 0; !forms && i < n->nnags; i++)
+		tb_buf_printf(b, " $%u", n->nags[i]);
+}
+
+/* Appends variation 'v' alone, " (...)", without its first 'skip' lead
+ * comments. */
+static void S_variation(tb_buf *b, const tb_game *g, const tb_line *v, int skip)
+{
+	tb_line one = *v;
+	one.next = NULL;
+	if (skip)
+		one.lead = one.lead->next;
+	tb_node host;
+	memset(&host, 0, sizeof host);
+	host.variations = &one;
+	tb_write_node(b, g, &host, TB_WRITE_NOTES);
+}
+
+/* The witnesses variation 'v' is attributed to: its first comment, a
+ * list of sigla. */
+static int S_variation_names(const tb_sigla *d, const tb_line *v, uint32_t *set)
+{
+	const tb_comment *c = v->lead;
+	return c && !c->lang && S_list(d, c->text, strlen(c->text), set, NULL);
+}
+
+static void S_notes_for(tb_buf *b, const tb_sigla *d, size_t x, const tb_game *g,
+                        const tb_node *n)
+{
+	S_nags_for(b, d, x, n);
+	S_comments_for(b, d, x, n->comments, P_NODE, NULL);
+	for (const tb_line *v = n->variations; v; v = v->next) {
+		uint32_t set;
+		int named = S_variation_names(d, v, &set);
+		if (!named || (set >> x & 1))
+			S_variation(b, g, v, named);
+	}
+}
+
+/* Appends alternative 'a' as the node it is in a line of its own: "d2",
+ * "<reconstructed d2>", "<gap 2>", "<position \"...\">". */
+static void S_alt_as_node(tb_buf *b, const tb_game *g, const tb_alt *a)
+{
+	int angle = a->kind == TB_NODE_GAP || a->kind == TB_NODE_POSITION || a->reconstructed;
+	if (angle)
+		tb_buf_putc(b, '<');
+	tb_write_alt(b, g, a);
+	if (angle)
+		tb_buf_putc(b, '>');
+}
+
+/* What the line follows at view 'v': a turn, a gap, a position. */
+static uint8_t S_view_kind(const tb_node *n, const S_view *v)
+{
+	if (v->node)
+		return tb_node_followed(n);
+	return n->alts[v->alt[0]].kind;
+}
+
+/* Appends node 'n' of the collation as witness 'x' has it; '*known' is
+ * whether its count is known before it (and after it, on return). */
+static void S_node_for(tb_buf *b, const tb_sigla *d, size_t x, const tb_game *g,
+                       const tb_node *n, int *known)
+{
+	S_view v;
+	S_view_of(d, n, x, &v);
+	if (!v.present)
+		return;
+	uint8_t k = S_view_kind(n, &v);
+	tb_buf_putc(b, ' ');
+	if (tb_kind_is_turn(k) && !*known && n->side < 2)
+		tb_buf_printf(b, "%u%s ", n->number, n->side ? "..." : ".");
+	if (tb_kind_is_turn(k) || k == TB_NODE_POSITION) {
+		*known = 1;
+	} else if (k == TB_NODE_GAP) { /* a gap of unknown length: the count is lost */
+		long lo = v.node ? n->gap_min : n->alts[v.alt[0]].gap_min;
+		long hi = v.node ? n->gap_max : n->alts[v.alt[0]].gap_max;
+		*known = *known && lo >= 0 && lo == hi;
+	}
+	if (v.node && n->kind != TB_NODE_READING) {
+		tb_write_node(b, g, n, TB_WRITE_BODY);
+	} else if (v.node || v.own) {
+		tb_buf_putc(b, '<');
+		for (unsigned i = 0; i < (v.node ? n->nalts : v.nalt); i++) {
+			const tb_alt *a = &n->alts[v.node ? i : v.alt[i]];
+			tb_buf_puts(b, i ? " | " : "");
+			tb_write_alt(b, g, a);
+			S_comments_for(b, d, x, v.node ? a->comments : a->comments->next,
+			               v.node && !i ? P_ALT_FIRST : P_ALT, NULL);
+		}
+		tb_buf_putc(b, '>');
+	} else {
+		S_alt_as_node(b, g, &n->alts[v.alt[0]]);
+	}
+	S_notes_for(b, d, x, g, n);
+}
+
+/* Appends the tags of collation 'rec' as witness 'x' has them. */
+static void S_tags_for(tb_buf *b, const tb_sigla *d, size_t x, const tb_record *rec)
+{
+	tb_buf val = TB_BUF_INIT;
+	for (size_t i = 0; i < rec->ntags; i++) {
+		const tb_tag *t = &rec->tags[i];
+		if (strcmp(t->name, "Collation") == 0)
+			continue;
+		const char *value = t->value;
+		int absent = 0;
+		for (const tb_comment *c = t->comments; c; c = c->next) {
+			uint32_t set;
+			const char *rest;
+			int form;
+			if (!c->lang && S_attributed(d, c->text, &set, &rest) && (set >> x & 1) &&
+			    (form = S_tag_form(rest, t->name, &val)) != 0) {
+				absent = form == 2;
+				value = form == 1 ? val.data : value;
+				break;
+			}
+		}
+		if (absent)
+			continue;
+		tb_buf_printf(b, "[%s \"", t->name);
+		tb_write_escaped(b, value, "\"\\");
+		tb_buf_puts(b, "\"]");
+		S_comments_for(b, d, x, t->comments, P_TAG, t->name);
+		tb_buf_putc(b, '\n');
+	}
+	tb_buf_free(&val);
+}
+
+/* The result witness 'x' ends with. */
+static tb_result S_result_for(const tb_sigla *d, size_t x, const tb_record *rec)
+{
+	for (const tb_comment *c = rec->trail; c; c = c->next) {
+		uint32_t set;
+		const char *rest;
+		tb_result res;
+		if (!c->lang && S_attributed(d, c->text, &set, &rest) && (set >> x & 1) &&
+		    S_result_form(rest, &res))
+			return res;
+	}
+	return rec->result;
+}
+
+/* Witness 'x' of collation 'rec' as TGN (not yet canonical). */
+static void S_witness_text(tb_buf *b, const tb_record *rec, const tb_sigla *d, size_t x)
+{
+	size_t at = b->len;
+	S_comments_for(b, d, x, rec->lead, P_LEAD, NULL);
+	if (b->len > at)
+		tb_buf_putc(b, '\n');
+	S_tags_for(b, d, x, rec);
+	tb_buf_putc(b, '\n');
+	at = b->len;
+	S_comments_for(b, d, x, rec->main.lead, P_LEAD, NULL);
+	if (b->len > at)
+		tb_buf_putc(b, '\n');
+	int known = 1;
+	for (const tb_node *n = rec->main.first; n; n = n->next)
+		S_node_for(b, d, x, rec->game, n, &known);
+	tb_buf_printf(b, "\n%s", tb_result_text[S_result_for(d, x, rec)]);
+	S_comments_for(b, d, x, rec->trail, P_TRAIL, NULL);
+	tb_buf_putc(b, '\n');
+}
+
+/* Reads TGN text 't' (one record) into a record of its own. Returns it,
+ * or NULL when it has errors ('*first' the first, borrowed until the
+ * reader goes: the caller frees '*rp'). */
+static tb_record *S_parse(const tb_buf *t, const char *name, tb_reader **rp)
+{
+	tb_reader *r = tb_reader_new_mem(t->data, t->len, name);
+	tb_record *rec = NULL;
+	*rp = r;
+	if (tb_reader_next(r, &rec) != 1 || tb_record_errors(rec)) {
+		tb_record_free(rec);
+		return NULL;
+	}
+	return rec;
+}
+
+/* The first error of the reader's last record, as "line: message". */
+static void S_first_error_text(tb_buf *b, const tb_reader *r)
+{
+	for (size_t i = 0; i < tb_reader_ndiags(r); i++) {
+		const tb_diag *g = tb_reader_diag(r, i);
+		if (g->severity == TB_ERROR) {
+			tb_buf_printf(b, "%s", g->message);
+			return;
+		}
+	}
+	tb_buf_puts(b, "it is not one record");
+}
+
+/* Witness 'x' of collation 'rec' read back: its record in canonical
+ * form, or NULL with why into 'why'. */
+static char *S_witness(const tb_record *rec, const tb_sigla *d, size_t x, size_t *len,
+                       tb_buf *why)
+{
+	tb_buf t = TB_BUF_INIT;
+	tb_reader *r;
+	S_witness_text(&t, rec, d, x);
+	tb_record *w = S_parse(&t, d->s[x], &r);
+	char *out = w ? tb_record_write(w, len) : NULL;
+	if (!w)
+		S_first_error_text(why, r);
+	tb_record_free(w);
+	tb_reader_free(r);
+	tb_buf_free(&t);
+	return out;
+}
+
+/* The span of the value of 'rec''s tag 'name', or of its first line. */
+static void S_tag_at(const tb_record *rec, const char *name, unsigned *line, unsigned *col,
+                     size_t *off, size_t *len)
+{
+	for (size_t i = 0; i < rec->ntags; i++) {
+		const tb_tag *t = &rec->tags[i];
+		if (strcmp(t->name, name) == 0 && t->value_line) {
+			*line = t->value_line;
+			*col = t->value_col;
+			*off = t->value_off;
+			*len = t->span.end_line == t->value_line && t->span.end_col > t->value_col + 1
+			           ? t->span.end_col - 1 - t->value_col : 1;
+			return;
+		}
+	}
+	*line = rec->line;
+	*col = 1;
+	*off = rec->off;
+	*len = 1;
+}
+
+/* A diagnostic of reader 'r' at the value of tag 'name' of its record
+ * 'rec' (its first line when it has no such tag). */
+static void S_diag_tag(tb_reader *r, const tb_record *rec, const char *name, tb_severity sev,
+                       int code, const char *fmt, ...) __attribute__((format(printf, 6, 7)));
+static void S_diag_tag(tb_reader *r, const tb_record *rec, const char *name, tb_severity sev,
+                       int code, const char *fmt, ...)
+{
+	unsigned line, col;
+	size_t off, len;
+	S_tag_at(rec, name, &line, &col, &off, &len);
+	tb_buf m = TB_BUF_INIT;
+	va_list ap;
+	va_start(ap, fmt);
+	tb_buf_vprintf(&m, fmt, ap);
+	va_end(ap);
+	tb_diag_at(r, sev, code, off, len, line, col, "%s", m.data);
+	tb_buf_free(&m);
+}
+
+char *tb_collation_witness(tb_reader *r, const tb_record *rec, const char *name, size_t *len)
+{
+	if (len)
+		*len = 0;
+	if (!rec || rec->errors || !rec->game)
+		return NULL;
+	tb_sigla d;
+	int got = tb_sigla_read(rec, &d);
+	if (got == 0) {
+		S_diag_tag(r, rec, "Collation", TB_ERROR, TB_D_COLL_NAMES,
+		           "this record is not a collation: it has no [Collation] tag naming its "
+		           "witnesses");
+		return NULL;
+	}
+	if (got < 0) {
+		S_diag_tag(r, rec, "Collation", TB_ERROR, TB_D_COLL_NAMES,
+		           "[Collation] lists the witnesses' sigla, \"A, B\": each once, 15 at most, "
+		           "of letters, digits, '_', '-' and '.'");
+		return NULL;
+	}
+	int x = S_sigla_find(&d, name, strlen(name));
+	if (x < 0) {
+		tb_buf all = TB_BUF_INIT;
+		S_list_write(&all, &d, (1u << d.n) - 1, 0);
+		S_diag_tag(r, rec, "Collation", TB_ERROR, TB_D_COLL_NO_WIT,
+		           "no witness of this collation is named '%s'; its witnesses are %s", name,
+		           all.data);
+		tb_buf_free(&all);
+		return NULL;
+	}
+	tb_buf why = TB_BUF_INIT;
+	char *out = S_witness(rec, &d, (size_t)x, len, &why);
+	if (!out)
+		S_diag_tag(r, rec, "Collation", TB_ERROR, TB_D_COLL_INEXACT,
+		           "witness %s cannot be read back out of this collation: %s", name, why.data);
+	tb_buf_free(&why);
+	return out;
+}
+
+/* ===== A line replayed by the rules ===== */
+
+/* The one legal turn that written move 'm' (a pass when 'pass') is in
+ * 's': 1 with it in '*t', 0 when it is not one turn (a '?' point, a
+ * point off the board, several turns fit), -1 when no turn fits, with
+ * the reason in 'why'. */
+static int S_one_turn(const tb_ruleset *rs, const tb_state *s, const tb_wstep *x, tb_turns *l,
+                      tb_turn *t, char *why, size_t nwhy)
+{
+	const tb_move none = {0, 0, NULL};
+	const tb_move *m = x->kind == TB_NODE_PASS ? &none : x->move;
+	for (unsigned i = 0; i < m->nparts; i++)
+		if (m->parts[i].pt == TB_PT_UNKNOWN || tb_geo_at(&rs->geo, m->parts[i].pt) < 0)
+			return 0;
+	size_t n = tb_turns_generate(rs, s, l), fit = 0, which = 0;
+	tb_result res;
+	char over[160];
+	if (n == 0 && rs->rules->over(rs, s, &res, over, sizeof over)) {
+		snprintf(why, nwhy, "the game is already over (%s): no turn may follow", over);
+		return -1;
+	}
+	for (size_t i = 0; i < n; i++)
+		if (tb_turn_fits(&l->v[i], m))
+			fit++, which = i;
+	if (fit > 1)
+		return 0;
+	if (fit == 1 && l->v[which].crown == m->crown) {
+		*t = l->v[which];
+		return 1;
+	}
+	if (fit == 1) { /* the engine says which piece is crowned, or none */
+		tb_move fits = {l->v[which].nparts, m->crown, (tb_part *)l->v[which].parts};
+		rs->rules->explain(rs, s, &fits, why, nwhy);
+	} else if (x->kind == TB_NODE_PASS && n) {
+		tb_buf alt = TB_BUF_INIT;
+		tb_turn_write(&alt, l->v[0].nparts ? TB_NODE_MOVE : TB_NODE_PASS,
+		              &(tb_move){l->v[0].nparts, l->v[0].crown, (tb_part *)l->v[0].parts});
+		snprintf(why, nwhy, "a player passes only when blocked, and %s can be played",
+		         alt.data);
+		tb_buf_free(&alt);
+	} else {
+		rs->rules->explain(rs, s, m, why, nwhy);
+	}
+	return -1;
+}
+
+long tb_wsteps_replay(const tb_ruleset *rs, const tb_position *start, const tb_wstep *s,
+                      size_t n, tb_illegal_fn fn, void *ctx)
+{
+	tb_state st;
+	char why[320] = "";
+	int live = rs->rules->load(rs, start, &st, why, sizeof why) == 0;
+	long first = -1, plies = 0;
+	tb_turns l = {NULL, 0};
+	tb_buf tok = TB_BUF_INIT;
+	for (size_t i = 0; i < n; i++) {
+		const tb_wstep *x = &s[i];
+		if (x->kind == TB_NODE_POSITION) {
+			why[0] = '\0';
+			live = rs->rules->load(rs, x->position, &st, why, sizeof why) == 0;
+			continue;
+		}
+		if (x->kind == TB_NODE_GAP || x->kind == TB_NODE_OMITTED) {
+			live = live && (x->kind == TB_NODE_OMITTED || x->gap_max == 0);
+			continue;
+		}
+		plies++;
+		if (!live || x->kind == TB_NODE_UNKNOWN) {
+			live = 0;
+			continue;
+		}
+		tb_turn t;
+		int got = S_one_turn(rs, &st, x, &l, &t, why, sizeof why);
+		if (got > 0) {
+			rs->rules->play(rs, &st, &t, NULL);
+			continue;
+		}
+		if (got < 0) {
+			tb_buf_clear(&tok);
+			tb_turn_write(&tok, x->kind, x->move);
+			if (fn)
+				fn(ctx, i, &st, tok.data, why);
+			if (first < 0)
+				first = plies - 1;
+		}
+		live = 0;
+	}
+	tb_buf_free(&tok);
+	tb_turns_free(&l);
+	return first;
+}
+
+/* The step node 'n' of a plain line is: the node, or for a reading its
+ * first alternative. */
+static tb_wstep S_step_of_node(const tb_node *n)
+{
+	tb_wstep s = {n, NULL, tb_node_followed(n), &n->move, n->gap_max, n->position};
+	if (n->kind == TB_NODE_READING)
+		s.move = &n->alts[0].move;
+	return s;
+}
+
+tb_wstep *tb_collation_steps(const tb_record *rec, const tb_sigla *d, size_t x, size_t *n)
+{
+	size_t cap = 1;
+	for (const tb_node *p = rec->main.first; p; p = p->next)
+		cap++;
+	tb_wstep *s = tb_xcalloc(cap, sizeof *s);
+	*n = 0;
+	for (const tb_node *p = rec->main.first; p; p = p->next) {
+		S_view v;
+		S_view_of(d, p, x, &v);
+		if (!v.present)
+			continue;
+		if (v.node) {
+			s[(*n)++] = S_step_of_node(p);
+			continue;
+		}
+		const tb_alt *a = &p->alts[v.alt[0]];
+		s[(*n)++] = (tb_wstep){p, a, a->kind, &a->move, a->gap_max, a->position};
+	}
+	return s;
+}
+
+/* ===== The witnesses ===== */
+
+typedef struct S_wit {
+	char name[TB_SIGLUM_MAX + 1];
+	tb_record *owned;          /* a record made here (read back, cut), or NULL */
+	const tb_record *rec;      /* 'owned', or the caller's */
+	tb_plies *p;
+	char *text;                /* its canonical form */
+	size_t input;              /* the record it came from */
+	int plain;                 /* that record was not a collation */
+	int coll_base;             /* it was the base of that collation */
+	long legal;                /* turns before its first illegal one; LONG_MAX: none */
+	char **why;                /* per node of its main line: why it is illegal there */
+	const tb_node **nodes;     /* the nodes of its main line */
+	size_t nnodes;
+} S_wit;
+
+/* One place of the collation: what each witness has there. */
+typedef struct S_col {
+	const tb_node *e[TB_COLLATE_MAX]; /* its node, or NULL: nothing */
+	size_t at[TB_COLLATE_MAX];        /* its index in the witness's main line */
+	const tb_ply *rep;                /* what the column is aligned by */
+	int decided;                      /* the rules decide a turn no witness gives */
+	tb_turn turn;
+	unsigned number;
+	int side;
+} S_col;
+
+typedef struct S_coll {
+	tb_reader *const *r;       /* the caller's readers and records */
+	const tb_record *const *in;
+	size_t nin;
+	const tb_collate_opts *o;
+	tb_buf why;                /* options that cannot be followed */
+	S_wit w[TB_COLLATE_MAX];
+	size_t nw;
+	tb_sigla sig;              /* their names, base first */
+	const tb_game *game;
+	tb_ruleset rs;
+	int has_rules;
+	const tb_opts *opts;       /* whose [Rules] the collation has */
+	S_col *col;
+	size_t ncol;
+	int too_many;              /* a column with more readings than a reading holds */
+} S_coll;
+
+static void S_wit_free(S_wit *w)
+{
+	tb_plies_free(w->p);
+	tb_record_free(w->owned);
+	free(w->text);
+	for (size_t i = 0; w->why && i < w->nnodes; i++)
+		free(w->why[i]);
+	free(w->why);
+	free(w->nodes);
+	memset(w, 0, sizeof *w);
+}
+
+/* Is span position (l1, c1) before (l2, c2)? */
+static int S_before(unsigned l1, unsigned c1, unsigned l2, unsigned c2)
+{
+	return l1 < l2 || (l1 == l2 && c1 < c2);
+}
+
+/* Moves (l, c) to the end of 'sp' when that is later. */
+static void S_later(unsigned *l, unsigned *c, const tb_span *sp)
+{
+	if (S_before(*l, *c, sp->end_line, sp->end_col))
+		*l = sp->end_line, *c = sp->end_col;
+}
+
+static void S_comments_end(unsigned *l, unsigned *c, const tb_comment *m)
+{
+	for (; m; m = m->next)
+		S_later(l, c, &m->span);
+}
+
+/* Where everything written of node 'n' ends: its body, its comments,
+ * its variations. */
+static void S_node_end(const tb_node *n, unsigned *l, unsigned *c)
+{
+	*l = n->span.end_line, *c = n->span.end_col;
+	S_comments_end(l, c, n->comments);
+	for (unsigned i = 0; i < n->nalts; i++) {
+		S_later(l, c, &n->alts[i].span);
+		S_comments_end(l, c, n->alts[i].comments);
+	}
+	for (const tb_line *v = n->variations; v; v = v->next)
+		S_later(l, c, &v->span);
+}
+
+/* The first error of reader 'r''s record, where it is; 0 when none. */
+static int S_first_error(const tb_reader *r, unsigned *line, unsigned *col)
+{
+	int found = 0;
+	for (size_t i = 0; i < tb_reader_ndiags(r); i++) {
+		const tb_diag *g = tb_reader_diag(r, i);
+		if (g->severity != TB_ERROR || g->code == TB_D_TOO_MANY)
+			continue;
+		if (!found || S_before(g->line, g->col, *line, *col))
+			*line = g->line, *col = g->col;
+		found = 1;
+	}
+	return found;
+}
+
+/* Appends the tags of plain record 'rec' as TGN, one a line. */
+static void S_tags_text(tb_buf *b, const tb_record *rec)
+{
+	for (size_t i = 0; i < rec->ntags; i++) {
+		tb_buf_printf(b, "[%s \"", rec->tags[i].name);
+		tb_write_escaped(b, rec->tags[i].value, "\"\\");
+		tb_buf_puts(b, "\"]");
+		tb_write_comments(b, rec->tags[i].comments, " ");
+		tb_buf_putc(b, '\n');
+	}
+}
+
+/* Appends node 'n' of a plain line, numbered when it is a turn. */
+static void S_node_text(tb_buf *b, const tb_game *g, const tb_node *n)
+{
+	tb_buf_putc(b, ' ');
+	if (tb_kind_is_turn(tb_node_followed(n)) && n->side < 2)
+		tb_buf_printf(b, "%u%s ", n->number, n->side ? "..." : ".");
+	tb_write_node(b, g, n, TB_WRITE_BODY);
+	tb_write_node(b, g, n, TB_WRITE_NOTES);
+}
+
+/* Input 'i', a plain record with errors, cut before its first one:
+ * the nodes of its main line that end before it, and a warning (TB603)
+ * saying so. Returns the record, or NULL (with an error, TB603) when the
+ * first error is in its tags. */
+static tb_record *S_cut(S_coll *cl, size_t i)
+{
+	tb_reader *r = cl->r[i];
+	const tb_record *rec = cl->in[i];
+	unsigned el = 0, ec = 0;
+	const tb_comment *lead = rec->main.lead;
+	const tb_node *first = rec->main.first;
+	unsigned sl = lead ? lead->span.line : first ? first->span.line : 0;
+	unsigned sc = lead ? lead->span.col : first ? first->span.col : 0;
+	if (!S_first_error(r, &el, &ec) || !sl || S_before(el, ec, sl, sc)) {
+		S_diag_tag(r, rec, "Game", TB_ERROR, TB_D_COLL_CUT,
+		           "this record has errors before its turns: it cannot be collated");
+		return NULL;
+	}
+	tb_buf t = TB_BUF_INIT;
+	S_tags_text(&t, rec);
+	tb_buf_putc(&t, '\n');
+	for (const tb_comment *c = lead; c && !S_before(el, ec, c->span.end_line, c->span.end_col);
+	     c = c->next) {
+		tb_write_comment(&t, c->text, c->lang);
+		tb_buf_putc(&t, ' ');
+	}
+	const tb_node *n = first;
+	for (; n; n = n->next) {
+		unsigned l, c;
+		S_node_end(n, &l, &c);
+		if (S_before(el, ec, l, c))
+			break;
+		S_node_text(&t, rec->game, n);
+	}
+	size_t left = 0;
+	for (const tb_node *m = n; m; m = m->next)
+		left += tb_kind_is_turn(tb_node_followed(m));
+	tb_buf_puts(&t, "\n*\n");
+	if (n)
+		tb_diag_at(r, TB_WARNING, TB_D_COLL_CUT, n->span.off,
+		           n->span.end_line == n->span.line ? n->span.end_col - n->span.col : 1,
+		           n->span.line, n->span.col, "this record is collated up to its first error, "
+		           "on line %u: from here on, its %zu turn%s %s left out", el, left,
+		           left == 1 ? "" : "s", left == 1 ? "is" : "are");
+	else
+		S_diag_tag(r, rec, "Game", TB_WARNING, TB_D_COLL_CUT, "this record is collated up to "
+		           "its first error, on line %u: its result and what follows are left out", el);
+	tb_reader *pr;
+	tb_record *cut = S_parse(&t, "cut", &pr);
+	tb_reader_free(pr);
+	tb_buf_free(&t);
+	if (!cut)
+		S_diag_tag(r, rec, "Game", TB_ERROR, TB_D_COLL_CUT,
+		           "this record cannot be cut before its first error");
+	return cut;
+}
+
+/* Adds a witness: 'rec' (owned when 'owned') from input 'i', named
+ * 'name' (NULL: named later). A witness already there, the same
+ * record, is not added again. Returns 0, or -1 after a diagnostic. */
+static int S_add(S_coll *cl, size_t i, const tb_record *rec, tb_record *owned, const char *name,
+                 int plain, int coll_base)
+{
+	char *text = tb_record_write(rec, NULL);
+	for (size_t k = 0; k < cl->nw; k++)
+		if (strcmp(cl->w[k].text, text) == 0) { /* the same witness, given twice */
+			free(text);
+			tb_record_free(owned);
+			return 0;
+		}
+	if (cl->nw == TB_COLLATE_MAX) {
+		S_diag_tag(cl->r[i], cl->in[i], "Game", TB_ERROR, TB_D_COLL_LIMIT,
+		           "more than %d witnesses: a collation holds at most %d", TB_COLLATE_MAX,
+		           TB_COLLATE_MAX);
+		free(text);
+		tb_record_free(owned);
+		return -1;
+	}
+	S_wit *w = &cl->w[cl->nw++];
+	w->rec = rec;
+	w->owned = owned;
+	w->text = text;
+	w->input = i;
+	w->plain = plain;
+	w->coll_base = coll_base;
+	snprintf(w->name, sizeof w->name, "%s", name ? name : "");
+	return 0;
+}
+
+/* Input 'i', a collation, read back into its witnesses. */
+static int S_add_collation(S_coll *cl, size_t i, const tb_sigla *d)
+{
+	const tb_record *rec = cl->in[i];
+	if (rec->errors) {
+		S_diag_tag(cl->r[i], rec, "Collation", TB_ERROR, TB_D_COLL_CUT,
+		           "this collation has errors: its witnesses cannot be read back out of it");
+		return -1;
+	}
+	for (size_t x = 0; x < d->n; x++) {
+		tb_buf t = TB_BUF_INIT, why = TB_BUF_INIT;
+		tb_reader *pr;
+		S_witness_text(&t, rec, d, x);
+		tb_record *w = S_parse(&t, d->s[x], &pr);
+		if (!w)
+			S_first_error_text(&why, pr);
+		tb_reader_free(pr);
+		tb_buf_free(&t);
+		if (!w)
+			S_diag_tag(cl->r[i], rec, "Collation", TB_ERROR, TB_D_COLL_INEXACT,
+			           "witness %s cannot be read back out of this collation: %s", d->s[x],
+			           why.data);
+		tb_buf_free(&why);
+		if (!w || S_add(cl, i, w, w, d->s[x], 0, x == 0))
+			return -1;
+	}
+	return 0;
+}
+
+/* The names of the plain records: --sigla's, or the letters not taken. */
+static int S_name(S_coll *cl, const char *const *given, size_t nplain)
+{
+	const tb_collate_opts *o = cl->o;
+	if (o->sigla && o->nsigla != nplain) {
+		tb_buf_printf(&cl->why, "--sigla names %zu witness%s, but %zu of the records %s not "
+		              "collations", o->nsigla, o->nsigla == 1 ? "" : "es", nplain,
+		              nplain == 1 ? "is" : "are");
+		return -1;
+	}
+	tb_sigla taken = {{0}, 0, {{0}}};
+	for (size_t k = 0; o->sigla && k < o->nsigla; k++)
+		if (!S_siglum_ok(o->sigla[k], strlen(o->sigla[k]))) {
+			tb_buf_printf(&cl->why, "--sigla: '%s' is not a siglum (1 to %d letters, digits, "
+			              "'_', '-' or '.', the first a letter or a digit)", o->sigla[k],
+			              TB_SIGLUM_MAX);
+			return -1;
+		}
+	for (size_t k = 0; k < cl->nw; k++)
+		if (cl->w[k].name[0])
+			S_sigla_add(&taken, cl->w[k].name, strlen(cl->w[k].name));
+	for (size_t k = 0; o->sigla && k < o->nsigla; k++)
+		S_sigla_add(&taken, o->sigla[k], strlen(o->sigla[k]));
+	char letter[2] = "A";
+	for (size_t k = 0, j = 0; k < cl->nw; k++) {
+		if (!cl->w[k].plain)
+			continue;
+		const char *name = given[j++];
+		while (!name && S_sigla_find(&taken, letter, 1) >= 0)
+			letter[0]++;
+		if (!name) {
+			S_sigla_add(&taken, letter, 1);
+			name = letter;
+		}
+		snprintf(cl->w[k].name, sizeof cl->w[k].name, "%s", name);
+	}
+	return 0;
+}
+
+/* Two different witnesses under one name cannot be told apart. */
+static int S_names_apart(S_coll *cl)
+{
+	for (size_t k = 0; k < cl->nw; k++)
+		for (size_t j = 0; j < k; j++)
+			if (strcmp(cl->w[k].name, cl->w[j].name) == 0) {
+				size_t i = cl->w[k].input;
+				S_diag_tag(cl->r[i], cl->in[i], "Game", TB_ERROR, TB_D_COLL_NAMES,
+				           "another witness is named %s already (from %s): name them apart "
+				           "(--sigla)", cl->w[k].name, cl->r[cl->w[j].input]->name);
+				return -1;
+			}
+	return 0;
+}
+
+/* Reads the inputs into witnesses, named. */
+static int S_gather(S_coll *cl)
+{
+	const char **given = tb_xcalloc(cl->nin + 1, sizeof *given);
+	size_t nplain = 0;
+	int ok = 1;
+	for (size_t i = 0; i < cl->nin && ok; i++) {
+		const tb_record *rec = cl->in[i];
+		tb_sigla d;
+		int coll = rec->game ? tb_sigla_read(rec, &d) : 0;
+		if (!rec->game) {
+			ok = 0; /* the reader says why: no game, or one tablero does not know */
+		} else if (coll < 0) {
+			S_diag_tag(cl->r[i], rec, "Collation", TB_ERROR, TB_D_COLL_NAMES,
+			           "[Collation] lists the witnesses' sigla, \"A, B\": each once, 15 at "
+			           "most, of letters, digits, '_', '-' and '.'");
+			ok = 0;
+		} else if (coll > 0) {
+			ok = S_add_collation(cl, i, &d) == 0;
+		} else {
+			tb_record *cut = rec->errors ? S_cut(cl, i) : NULL;
+			given[nplain] = cl->o->sigla && nplain < cl->o->nsigla ? cl->o->sigla[nplain] : NULL;
+			nplain++;
+			ok = (!rec->errors || cut) && S_add(cl, i, cut ? cut : rec, cut, NULL, 1, 0) == 0;
+		}
+	}
+	/* a witness given twice is added once: its name is its first */
+	ok = ok && S_name(cl, given, nplain) == 0 && S_names_apart(cl) == 0;
+	free(given);
+	return ok;
+}
+
+/* ===== Of one game ===== */
+
+/* The value of the witness's [Rules], or NULL when it is "?". */
+static const char *S_rules(const S_wit *w)
+{
+	const char *v = tb_record_tag(w->rec, "Rules");
+	return v && strcmp(v, "?") ? v : NULL;
+}
+
+typedef struct S_first_diff {
+	char text[200];
+	const char *there;         /* the other record's name */
+	int done;
+} S_first_diff;
+
+/* The first difference of two starts, in words. */
+static void S_start_diff(void *ctx, const char *what, const char *in_a, const char *in_b)
+{
+	S_first_diff *f = ctx;
+	if (f->done++)
+		return;
+	if (strcmp(what, "to move") == 0)
+		snprintf(f->text, sizeof f->text, "%s is to move in %s, %s here", in_a, f->there, in_b);
+	else if (strlen(what) <= 3)
+		snprintf(f->text, sizeof f->text, "they first differ at %s: %s in %s, %s here", what,
+		         *in_a ? in_a : "empty", f->there, *in_b ? in_b : "empty");
+	else
+		snprintf(f->text, sizeof f->text, "%s is %s in %s, %s here", what,
+		         *in_a ? in_a : "not given", f->there, *in_b ? in_b : "not given");
+}
+
+/* The witnesses are of one game, under one reading of its rules, from
+ * one start. */
+static int S_one_game(S_coll *cl)
+{
+	const S_wit *a = &cl->w[0];
+	const char *rules = NULL;
+	cl->game = a->rec->game;
+	cl->opts = &a->rec->opts;
+	for (size_t k = 0; k < cl->nw; k++) {
+		S_wit *w = &cl->w[k];
+		tb_reader *r = cl->r[w->input];
+		const tb_record *in = cl->in[w->input];
+		const char *an = cl->r[a->input]->name;
+		if (w->rec->game != cl->game) {
+			S_diag_tag(r, in, "Game", TB_ERROR, TB_D_COLL_GAME,
+			           "[Game \"%s\"] here, [Game \"%s\"] in %s: witnesses of different games "
+			           "cannot be collated", w->rec->game->name, cl->game->name, an);
+			return 0;
+		}
+		const char *mine = S_rules(w);
+		if (mine && rules && strcmp(mine, rules) != 0) {
+			S_diag_tag(r, in, "Rules", TB_ERROR, TB_D_COLL_GAME,
+			           "[Rules \"%s\"] here, [Rules \"%s\"] before: witnesses of a game played "
+			           "under different rules cannot be collated", mine, rules);
+			return 0;
+		}
+		if (mine && !rules) {
+			rules = mine;
+			cl->opts = &w->rec->opts;
+		}
+		w->p = tb_plies_new(w->rec);
+		if (k && strcmp(tb_plies_start(w->p), tb_plies_start(cl->w[0].p)) != 0) {
+			S_first_diff f = {"", an, 0};
+			if (tb_plies_position_diff(cl->w[0].p, 0, w->p, 0, S_start_diff, &f) < 0)
+				snprintf(f.text, sizeof f.text, "%s", "the two are written differently");
+			S_diag_tag(r, in, "Position", TB_ERROR, TB_D_COLL_START,
+			           "this record starts from another position than %s: %s", an, f.text);
+			tb_diag_note(r, "start here: %s", tb_plies_start(w->p));
+			tb_diag_note(r, "start in %s: %s", an, tb_plies_start(cl->w[0].p));
+			return 0;
+		}
+	}
+	char why[320];
+	cl->has_rules = cl->game->rules && !tb_ruleset_init(&cl->rs, cl->game, cl->opts, why,
+	                                                     sizeof why);
+	return 1;
+}
+
+/* ===== Each witness's line by the rules ===== */
+
+static void S_illegal(void *ctx, size_t i, const tb_state *before, const char *token,
+                      const char *why)
+{
+	(void)before;
+	(void)token;
+	S_wit *w = ctx;
+	free(w->why[i]);
+	w->why[i] = tb_xstrdup(why);
+}
+
+/* Replays each witness's line: where it stops being legal, and why. */
+static void S_legality(S_coll *cl)
+{
+	for (size_t k = 0; k < cl->nw; k++) {
+		S_wit *w = &cl->w[k];
+		w->nnodes = tb_plies_count(w->p);
+		w->nodes = tb_xcalloc(w->nnodes + 1, sizeof *w->nodes);
+		w->why = tb_xcalloc(w->nnodes + 1, sizeof *w->why);
+		tb_wstep *s = tb_xcalloc(w->nnodes + 1, sizeof *s);
+		for (size_t i = 0; i < w->nnodes; i++) {
+			w->nodes[i] = tb_plies_node(w->p, i);
+			s[i] = S_step_of_node(w->nodes[i]);
+		}
+		long first = cl->has_rules ? tb_wsteps_replay(&cl->rs, w->rec->start, s, w->nnodes,
+		                                              S_illegal, w)
+		                           : -1;
+		w->legal = first < 0 ? LONG_MAX : first;
+		free(s);
+	}
+}
+
+/* The base: --base's, or a collation's base, or the witness whose line
+ * stays legal the longest (the first given of those); put first. */
+static int S_base(S_coll *cl)
+{
+	size_t b = 0;
+	int found = 0;
+	const char *want = cl->o->base;
+	for (size_t k = 0; k < cl->nw && !found; k++)
+		if (want ? strcmp(cl->w[k].name, want) == 0 : cl->w[k].coll_base)
+			b = k, found = 1;
+	if (want && !found) {
+		tb_buf_printf(&cl->why, "--base %s: no witness is named so; the witnesses are", want);
+		for (size_t k = 0; k < cl->nw; k++)
+			tb_buf_printf(&cl->why, "%s %s", k ? "," : "", cl->w[k].name);
+		return -1;
+	}
+	for (size_t k = 1; !found && k < cl->nw; k++)
+		if (cl->w[k].legal > cl->w[b].legal)
+			b = k;
+	S_wit base = cl->w[b];
+	memmove(&cl->w[1], &cl->w[0], b * sizeof cl->w[0]);
+	cl->w[0] = base;
+	for (size_t k = 0; k < cl->nw; k++)
+		S_sigla_add(&cl->sig, cl->w[k].name, strlen(cl->w[k].name));
+	return 0;
+}
+
+/* ===== Columns ===== */
+
+/* The columns as the base's nodes. */
+static void S_columns_base(S_coll *cl)
+{
+	S_wit *w = &cl->w[0];
+	cl->col = tb_xcalloc(w->nnodes + 1, sizeof *cl->col);
+	for (size_t i = 0; i < w->nnodes; i++) {
+		cl->col[i].e[0] = w->nodes[i];
+		cl->col[i].at[0] = i;
+		cl->col[i].rep = tb_plies_at(w->p, i);
+	}
+	cl->ncol = w->nnodes;
+}
+
+/* How many of the pairs a[k+j] ~ b[j] are of the same side (an
+ * unknown side matches any). */
+static size_t S_sides(const tb_ply *const *a, const tb_ply *const *b, size_t nb, size_t k)
+{
+	size_t same = 0;
+	for (size_t j = 0; j < nb; j++)
+		same += a[k + j]->side == b[j]->side || a[k + j]->side > 1 || b[j]->side > 1;
+	return same;
+}
+
+/* The offset at which the shorter run faces the longer one: where most
+ * pairs are of the same side, the first of those. */
+static size_t S_offset(const tb_ply *const *lng, size_t nl, const tb_ply *const *shrt,
+                       size_t ns)
+{
+	size_t best = 0, most = 0;
+	for (size_t k = 0; k + ns <= nl; k++) {
+		size_t s = S_sides(lng, shrt, ns, k);
+		if (k == 0 || s > most)
+			most = s, best = k;
+	}
+	return best;
+}
+
+typedef struct S_run {
+	S_col *out;                /* the new columns */
+	size_t n;
+	const tb_ply **dp, **ip;   /* the run's columns and witness nodes */
+	size_t *dc, *iw;           /* their indexes */
+	size_t nd, ni;
+} S_run;
+
+static void S_push_new(S_coll *cl, S_run *u, size_t w, size_t j)
+{
+	S_col *c = &u->out[u->n++];
+	memset(c, 0, sizeof *c);
+	c->e[w] = cl->w[w].nodes[u->iw[j]];
+	c->at[w] = u->iw[j];
+	c->rep = u->ip[j];
+}
+
+/* A run of differences between the columns and witness 'w': its nodes
+ * face the run's columns, node for node where sides allow; those left
+ * over are columns of their own, and the columns left over have
+ * nothing of it. */
+static void S_pair(S_coll *cl, S_run *u, size_t w)
+{
+	size_t k;
+	if (u->ni <= u->nd) {
+		k = S_offset(u->dp, u->nd, u->ip, u->ni);
+		for (size_t j = 0; j < u->nd; j++) {
+			S_col c = cl->col[u->dc[j]];
+			if (j >= k && j < k + u->ni) {
+				c.e[w] = cl->w[w].nodes[u->iw[j - k]];
+				c.at[w] = u->iw[j - k];
+			}
+			u->out[u->n++] = c;
+		}
+		return;
+	}
+	k = S_offset(u->ip, u->ni, u->dp, u->nd);
+	for (size_t j = 0; j < k; j++)
+		S_push_new(cl, u, w, j);
+	for (size_t j = 0; j < u->nd; j++) {
+		S_col c = cl->col[u->dc[j]];
+		c.e[w] = cl->w[w].nodes[u->iw[k + j]];
+		c.at[w] = u->iw[k + j];
+		u->out[u->n++] = c;
+	}
+	for (size_t j = k + u->nd; j < u->ni; j++)
+		S_push_new(cl, u, w, j);
+}
+
+/* Aligns witness 'w' with the columns so far (compare.c) and adds it. */
+static void S_columns_add(S_coll *cl, size_t w)
+{
+	S_wit *W = &cl->w[w];
+	const tb_ply **reps = tb_xcalloc(cl->ncol + 1, sizeof *reps);
+	const tb_ply **mine = tb_xcalloc(W->nnodes + 1, sizeof *mine);
+	for (size_t i = 0; i < cl->ncol; i++)
+		reps[i] = cl->col[i].rep;
+	for (size_t i = 0; i < W->nnodes; i++)
+		mine[i] = tb_plies_at(W->p, i);
+	size_t ne;
+	tb_edit *e = tb_ply_align(reps, cl->ncol, mine, W->nnodes, &ne);
+	S_run u;
+	memset(&u, 0, sizeof u);
+	u.out = tb_xcalloc(cl->ncol + W->nnodes + 1, sizeof *u.out);
+	u.dp = tb_xcalloc(cl->ncol + 1, sizeof *u.dp);
+	u.dc = tb_xcalloc(cl->ncol + 1, sizeof *u.dc);
+	u.ip = tb_xcalloc(W->nnodes + 1, sizeof *u.ip);
+	u.iw = tb_xcalloc(W->nnodes + 1, sizeof *u.iw);
+	for (size_t i = 0; i < ne;) {
+		if (e[i].op == '=') {
+			S_col c = cl->col[e[i].a];
+			c.e[w] = W->nodes[e[i].b];
+			c.at[w] = e[i].b;
+			u.out[u.n++] = c;
+			i++;
+			continue;
+		}
+		u.nd = u.ni = 0;
+		for (; i < ne && e[i].op != '='; i++) {
+			if (e[i].op == '-') {
+				u.dp[u.nd] = reps[e[i].a];
+				u.dc[u.nd++] = e[i].a;
+			} else {
+				u.ip[u.ni] = mine[e[i].b];
+				u.iw[u.ni++] = e[i].b;
+			}
+		}
+		S_pair(cl, &u, w);
+	}
+	free(cl->col);
+	cl->col = u.out;
+	cl->ncol = u.n;
+	free(u.dp), free(u.dc), free(u.ip), free(u.iw);
+	free(e);
+	free(reps);
+	free(mine);
+}
+
+/* ===== Merging what witnesses write at one place ===== */
+
+/* Keys interned as numbers, equal exactly when the keys are. */
+typedef struct S_ids {
+	char **key;
+	uint32_t *id;
+	size_t cap, n;
+} S_ids;
+
+static uint64_t S_fnv(const char *s, size_t n)
+{
+	uint64_t h = 1469598103934665603ull;
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ (unsigned char)s[i]) * 1099511628211ull;
+	return h;
+}
+
+static uint32_t S_intern(S_ids *t, const char *k)
+{
+	if (2 * (t->n + 1) > t->cap) {
+		S_ids g = {NULL, NULL, t->cap ? 2 * t->cap : 32, 0};
+		g.key = tb_xcalloc(g.cap, sizeof *g.key);
+		g.id = tb_xcalloc(g.cap, sizeof *g.id);
+		for (size_t i = 0; i < t->cap; i++) {
+			if (!t->key[i])
+				continue;
+			size_t h = (size_t)S_fnv(t->key[i], strlen(t->key[i])) & (g.cap - 1);
+			while (g.key[h])
+				h = (h + 1) & (g.cap - 1);
+			g.key[h] = t->key[i];
+			g.id[h] = t->id[i];
+		}
+		free(t->key);
+		free(t->id);
+		g.n = t->n;
+		*t = g;
+	}
+	size_t h = (size_t)S_fnv(k, strlen(k)) & (t->cap - 1);
+	while (t->key[h] && strcmp(t->key[h], k) != 0)
+		h = (h + 1) & (t->cap - 1);
+	if (!t->key[h]) {
+		t->key[h] = tb_xstrdup(k);
+		t->id[h] = (uint32_t)t->n++;
+	}
+	return t->id[h];
+}
+
+static void S_ids_free(S_ids *t)
+{
+	for (size_t i = 0; i < t->cap; i++)
+		free(t->key[i]);
+	free(t->key);
+	free(t->id);
+	memset(t, 0, sizeof *t);
+}
+
+/* Things several witnesses write at one place -- comments, variations
+ * -- in one list whose order keeps each witness's, each with the
+ * witnesses that write it. */
+typedef struct S_item {
+	const void *p;           /* the first witness's: a tb_comment or a tb_line */
+	uint32_t held, id;
+} S_item;
+
+typedef struct S_items {
+	S_item *v;
+	size_t n;
+} S_items;
+
+/* Adds witness 'w''s list (n things 'p', their keys' numbers 'ids') by
+ * aligning it with the list so far. */
+static void S_items_merge(S_items *m, const void *const *p, const uint32_t *ids, size_t n,
+                          unsigned w)
+{
+	if (!n)
+		return;
+	uint32_t *a = tb_xcalloc(m->n + 1, sizeof *a);
+	for (size_t i = 0; i < m->n; i++)
+		a[i] = m->v[i].id;
+	size_t ne;
+	tb_edit *e = tb_align(a, m->n, ids, n, &ne);
+	S_item *out = tb_xcalloc(m->n + n + 1, sizeof *out);
+	size_t k = 0;
+	for (size_t i = 0; i < ne; i++) {
+		if (e[i].op == '+') {
+			out[k++] = (S_item){p[e[i].b], 1u << w, ids[e[i].b]};
+			continue;
+		}
+		out[k] = m->v[e[i].a];
+		out[k++].held |= e[i].op == '=' ? 1u << w : 0;
+	}
+	free(m->v);
+	m->v = out;
+	m->n = k;
+	free(e);
+	free(a);
+}
+
+/* Adds witness 'w''s comments 'c'. */
+static void S_merge_comments(S_items *m, S_ids *t, const tb_comment *c, unsigned w)
+{
+	size_t n = 0;
+	for (const tb_comment *x = c; x; x = x->next)
+		n++;
+	const void **p = tb_xcalloc(n + 1, sizeof *p);
+	uint32_t *ids = tb_xcalloc(n + 1, sizeof *ids);
+	tb_buf k = TB_BUF_INIT;
+	n = 0;
+	for (const tb_comment *x = c; x; x = x->next, n++) {
+		tb_buf_clear(&k);
+		tb_buf_printf(&k, "%s\x1f%s", x->lang ? x->lang : "", x->text);
+		p[n] = x;
+		ids[n] = S_intern(t, k.data);
+	}
+	S_items_merge(m, p, ids, n, w);
+	tb_buf_free(&k);
+	free(p);
+	free(ids);
+}
+
+/* Would comment 'text', written as it is at place 'pl', be read as
+ * something else than a witness's comment? */
+static int S_misread(const tb_sigla *d, const char *text, int pl)
+{
+	uint32_t set, own;
+	const char *rest;
+	if (S_attributed(d, text, &set, &rest) || S_flag(d, text))
+		return 1;
+	return pl == P_ALT_FIRST && S_list(d, text, strlen(text), &set, &own);
+}
+
+/* Writes the merged comments 'm' at place 'pl', where the witnesses
+ * 'present' are: as they are when all of those write them, else
+ * attributed to those who do ("A, C: text"). */
+static void S_put_merged(const S_coll *cl, tb_buf *b, const S_items *m, uint32_t present,
+                         int pl)
+{
+	tb_buf t = TB_BUF_INIT;
+	for (size_t i = 0; i < m->n; i++) {
+		const tb_comment *c = m->v[i].p;
+		int at = pl == P_ALT_FIRST && i > 0 ? P_ALT : pl;
+		if (m->v[i].held == present && !S_misread(&cl->sig, c->text, at)) {
+			S_put_comment(b, c->text, c->lang);
+			continue;
+		}
+		tb_buf_clear(&t);
+		S_list_write(&t, &cl->sig, m->v[i].held, 0);
+		tb_buf_printf(&t, ":%s%s", *c->text ? " " : "", c->text);
+		S_put_comment(b, t.data, c->lang);
+	}
+	tb_buf_free(&t);
+}
+
+/* The comments lists[w] of the witnesses in 'present', merged and
+ * written at place 'pl'. Returns 1 when something was written. */
+static int S_put_lists(const S_coll *cl, tb_buf *b, const tb_comment *const *lists,
+                       uint32_t present, int pl)
+{
+	S_items m = {NULL, 0};
+	S_ids t = {NULL, NULL, 0, 0};
+	for (size_t w = 0; w < cl->nw; w++)
+		if (present >> w & 1)
+			S_merge_comments(&m, &t, lists[w], (unsigned)w);
+	S_put_merged(cl, b, &m, present, pl);
+	int some = m.n > 0;
+	free(m.v);
+	S_ids_free(&t);
+	return some;
+}
+
+/* ===== Writing the collation ===== */
+
+/* Node 'n' (not a reading) as an alternative. */
+static void S_node_as_alt(const tb_node *n, tb_alt *a)
+{
+	memset(a, 0, sizeof *a);
+	a->kind = n->kind;
+	a->reconstructed = n->reconstructed;
+	a->move = n->move;
+	a->gap_min = n->gap_min;
+	a->gap_max = n->gap_max;
+	a->position = n->position;
+}
+
+/* What node 'n' writes, comments aside: two nodes of witnesses agree
+ * when this is the same. */
+static void S_node_key(tb_buf *b, const tb_game *g, const tb_node *n)
+{
+	tb_buf_clear(b);
+	if (n->kind == TB_NODE_READING) {
+		tb_buf_putc(b, 'R');
+		tb_write_node(b, g, n, TB_WRITE_BARE);
+	} else {
+		tb_alt a;
+		S_node_as_alt(n, &a);
+		tb_buf_putc(b, 'N');
+		tb_write_alt(b, g, &a);
+	}
+}
+
+/* Does every witness write the same node at column 'c'? */
+static int S_agreed(const S_coll *cl, const S_col *c)
+{
+	if (c->decided)
+		return 0;
+	tb_buf k0 = TB_BUF_INIT, k = TB_BUF_INIT;
+	int same = c->e[0] != NULL;
+	if (same)
+		S_node_key(&k0, cl->game, c->e[0]);
+	for (size_t w = 1; same && w < cl->nw; w++) {
+		same = c->e[w] != NULL;
+		if (same) {
+			S_node_key(&k, cl->game, c->e[w]);
+			same = strcmp(k.data, k0.data) == 0;
+		}
+	}
+	tb_buf_free(&k0);
+	tb_buf_free(&k);
+	return same;
+}
+
+/* " N." or " N..." before the turn the column's text is, if it is one. */
+static void S_put_number(tb_buf *b, const S_col *c)
+{
+	const tb_node *n = c->e[0];
+	if (c->decided)
+		tb_buf_printf(b, " %u%s", c->number, c->side ? "..." : ".");
+	else if (n && tb_kind_is_turn(tb_node_followed(n)) && n->side < 2)
+		tb_buf_printf(b, " %u%s", n->number, n->side ? "..." : ".");
+}
+
+static int S_nags_eq(const tb_node *a, const tb_node *b)
+{
+	return a->nnags == b->nnags && (!a->nnags || !memcmp(a->nags, b->nags, a->nnags));
+}
+
+/* The NAGs of the witnesses 'present' at column 'c': as they are when
+ * all have the same, else each one's in an attributed comment. */
+static void S_put_nags(const S_coll *cl, tb_buf *b, const S_col *c, uint32_t present)
+{
+	const tb_node *first = NULL;
+	int same = 1;
+	for (size_t w = 0; w < cl->nw; w++) {
+		const tb_node *n = c->e[w];
+		if (!(present >> w & 1))
+			continue;
+		if (!first)
+			first = n;
+		else
+			same &= S_nags_eq(n, first);
+	}
+	for (unsigned i = 0; same && first && i < first->nnags; i++)
+		tb_buf_printf(b, " $%u", first->nags[i]);
+	uint32_t done = 0;
+	tb_buf t = TB_BUF_INIT;
+	for (size_t w = 0; !same && w < cl->nw; w++) {
+		const tb_node *n = c->e[w];
+		if (!(present >> w & 1) || (done >> w & 1) || !n->nnags)
+			continue;
+		uint32_t group = 0;
+		for (size_t v = w; v < cl->nw; v++)
+			if ((present >> v & 1) && S_nags_eq(c->e[v], n))
+				group |= 1u << v;
+		done |= group;
+		tb_buf_clear(&t);
+		S_list_write(&t, &cl->sig, group, 0);
+		tb_buf_puts(&t, ": NAG");
+		for (unsigned i = 0; i < n->nnags; i++)
+			tb_buf_printf(&t, " $%u", n->nags[i]);
+		S_put_comment(b, t.data, NULL);
+	}
+	tb_buf_free(&t);
+}
+
+/* The notes "illegal in A, C: why" for the witnesses 'who' whose turn
+ * at column 'c' the rules do not allow where it stands in their line. */
+static void S_put_flags(const S_coll *cl, tb_buf *b, const S_col *c, uint32_t who)
+{
+	uint32_t done = 0;
+	tb_buf t = TB_BUF_INIT;
+	for (size_t w = 0; w < cl->nw; w++) {
+		const char *why = (who >> w & 1) && c->e[w] ? cl->w[w].why[c->at[w]] : NULL;
+		if (!why || (done >> w & 1))
+			continue;
+		uint32_t group = 0;
+		for (size_t v = w; v < cl->nw; v++) {
+			const char *other = (who >> v & 1) && c->e[v] ? cl->w[v].why[c->at[v]] : NULL;
+			if (other && strcmp(other, why) == 0)
+				group |= 1u << v;
+		}
+		done |= group;
+		tb_buf_clear(&t);
+		tb_buf_puts(&t, S_ILLEGAL);
+		S_list_write(&t, &cl->sig, group, 0);
+		tb_buf_printf(&t, ": %s", why);
+		S_put_comment(b, t.data, NULL);
+	}
+	tb_buf_free(&t);
+}
+
+/* The variations of the witnesses 'present' at column 'c', merged; one
+ * not all of them have begins with the comment naming who has it. */
+static void S_put_variations(const S_coll *cl, tb_buf *b, const S_col *c, uint32_t present)
+{
+	S_items m = {NULL, 0};
+	S_ids t = {NULL, NULL, 0, 0};
+	tb_buf k = TB_BUF_INIT;
+	for (size_t w = 0; w < cl->nw; w++) {
+		if (!(present >> w & 1))
+			continue;
+		size_t n = 0;
+		for (const tb_line *v = c->e[w]->variations; v; v = v->next)
+			n++;
+		const void **p = tb_xcalloc(n + 1, sizeof *p);
+		uint32_t *ids = tb_xcalloc(n + 1, sizeof *ids);
+		n = 0;
+		for (const tb_line *v = c->e[w]->variations; v; v = v->next, n++) {
+			tb_buf_clear(&k);
+			S_variation(&k, cl->game, v, 0);
+			p[n] = v;
+			ids[n] = S_intern(&t, k.data);
+		}
+		S_items_merge(&m, p, ids, n, (unsigned)w);
+		free(p);
+		free(ids);
+	}
+	for (size_t i = 0; i < m.n; i++) {
+		const tb_line *v = m.v[i].p;
+		uint32_t set;
+		if (m.v[i].held == present && !S_variation_names(&cl->sig, v, &set)) {
+			S_variation(b, cl->game, v, 0);
+			continue;
+		}
+		tb_buf_clear(&k);
+		S_list_write(&k, &cl->sig, m.v[i].held, 0);
+		tb_comment names;
+		memset(&names, 0, sizeof names);
+		names.text = k.data;
+		names.next = v->lead;
+		tb_line named = *v;
+		named.lead = &names;
+		S_variation(b, cl->game, &named, 0);
+	}
+	tb_buf_free(&k);
+	free(m.v);
+	S_ids_free(&t);
+}
+
+/* What the witnesses 'present' at column 'c' write after their turn:
+ * NAGs, comments, the notes of the turns illegal for those in 'flags',
+ * variations. */
+static void S_put_notes(const S_coll *cl, tb_buf *b, const S_col *c, uint32_t present,
+                        uint32_t flags)
+{
+	const tb_comment *lists[TB_COLLATE_MAX];
+	for (size_t w = 0; w < cl->nw; w++)
+		lists[w] = present >> w & 1 ? c->e[w]->comments : NULL;
+	S_put_nags(cl, b, c, present);
+	S_put_lists(cl, b, lists, present, P_NODE);
+	S_put_flags(cl, b, c, flags);
+	S_put_variations(cl, b, c, present);
+}
+
+/* A column where every witness writes the same node: that node. */
+static void S_put_agreed(const S_coll *cl, tb_buf *b, const S_col *c)
+{
+	const tb_node *n = c->e[0];
+	uint32_t all = (1u << cl->nw) - 1;
+	tb_buf_putc(b, ' ');
+	if (n->kind != TB_NODE_READING) {
+		tb_write_node(b, cl->game, n, TB_WRITE_BODY);
+	} else {
+		tb_buf_putc(b, '<');
+		for (unsigned j = 0; j < n->nalts; j++) {
+			const tb_comment *lists[TB_COLLATE_MAX];
+			for (size_t w = 0; w < cl->nw; w++)
+				lists[w] = c->e[w]->alts[j].comments;
+			tb_buf_puts(b, j ? " | " : "");
+			tb_write_alt(b, cl->game, &n->alts[j]);
+			S_put_lists(cl, b, lists, all, P_ALT_FIRST);
+		}
+		tb_buf_putc(b, '>');
+	}
+	S_put_notes(cl, b, c, all, all);
+}
+
+/* One alternative of a column's reading. */
+typedef struct S_ralt {
+	char *key;                             /* as written, comments aside */
+	tb_alt a;
+	uint32_t held, own;                    /* its witnesses; those of them it is own reading of */
+	uint32_t follow;                       /* those whose line follows it */
+	const tb_comment *cm[TB_COLLATE_MAX];  /* each own witness's comments on it */
+} S_ralt;
+
+typedef struct S_ralts {
+	S_ralt v[TB_COLLATE_MAX * 16 + 1];
+	size_t n;
+} S_ralts;
+
+/* Adds alternative 'a' of witness 'w' (its own reading's, with its
+ * comments 'cm', when 'own'). */
+static void S_ralt_add(S_ralts *rs, const tb_game *g, const tb_alt *a, size_t w, int own,
+                       const tb_comment *cm, int follows)
+{
+	tb_buf k = TB_BUF_INIT;
+	tb_write_alt(&k, g, a);
+	size_t i = 0;
+	while (i < rs->n && strcmp(rs->v[i].key, k.data) != 0)
+		i++;
+	if (i == rs->n) {
+		S_ralt *r = &rs->v[rs->n++];
+		memset(r, 0, sizeof *r);
+		r->key = tb_buf_detach(&k, NULL);
+		r->a = *a;
+		r->a.comments = NULL;
+	}
+	tb_buf_free(&k);
+	S_ralt *r = &rs->v[i];
+	r->held |= 1u << w;
+	r->own |= own ? 1u << w : 0;
+	r->follow |= follows ? 1u << w : 0;
+	r->cm[w] = cm;
+}
+
+/* The alternatives of column 'c', the record's text first. */
+static void S_ralts_of(const S_coll *cl, const S_col *c, S_ralts *rs)
+{
+	rs->n = 0;
+	for (size_t w = 0; w < cl->nw; w++) {
+		const tb_node *n = c->e[w];
+		tb_alt a;
+		if (!n) {
+			memset(&a, 0, sizeof a);
+			a.kind = TB_NODE_OMITTED;
+			S_ralt_add(rs, cl->game, &a, w, 0, NULL, 0);
+		} else if (n->kind == TB_NODE_READING) {
+			for (unsigned j = 0; j < n->nalts; j++)
+				S_ralt_add(rs, cl->game, &n->alts[j], w, 1, n->alts[j].comments, j == 0);
+		} else {
+			S_node_as_alt(n, &a);
+			S_ralt_add(rs, cl->game, &a, w, 0, NULL, 1);
+		}
+	}
+	if (!c->decided)
+		return;
+	tb_alt t;
+	memset(&t, 0, sizeof t);
+	t.kind = c->turn.nparts ? TB_NODE_MOVE : TB_NODE_PASS;
+	t.move = (tb_move){c->turn.nparts, c->turn.crown, (tb_part *)c->turn.parts};
+	tb_buf k = TB_BUF_INIT;
+	tb_write_alt(&k, cl->game, &t);
+	size_t i = 0;
+	while (i < rs->n && strcmp(rs->v[i].key, k.data) != 0)
+		i++;
+	S_ralt keep;
+	if (i < rs->n) { /* a witness has it: the text follows that witness there */
+		keep = rs->v[i];
+		memmove(&rs->v[1], &rs->v[0], i * sizeof rs->v[0]);
+		tb_buf_free(&k);
+	} else { /* no witness has it: the rules propose it */
+		memset(&keep, 0, sizeof keep);
+		keep.key = tb_buf_detach(&k, NULL);
+		keep.a = t;
+		keep.a.reconstructed = 1;
+		memmove(&rs->v[1], &rs->v[0], rs->n++ * sizeof rs->v[0]);
+	}
+	rs->v[0] = keep;
+}
+
+/* A column where the witnesses differ: a reading, one alternative for
+ * each thing written there, each followed by the comment naming its
+ * witnesses, their comments on it and the notes of the turns illegal
+ * there; then what they write after it. */
+static void S_put_reading(S_coll *cl, tb_buf *b, const S_col *c)
+{
+	S_ralts *rs = tb_xmalloc(sizeof *rs);
+	S_ralts_of(cl, c, rs);
+	if (rs->n > 16)
+		cl->too_many = 1;
+	tb_buf_puts(b, " <");
+	for (size_t i = 0; i < rs->n; i++) {
+		const S_ralt *r = &rs->v[i];
+		tb_buf_puts(b, i ? " | " : "");
+		tb_write_alt(b, cl->game, &r->a);
+		if (r->held) {
+			tb_buf_puts(b, " {");
+			S_list_write(b, &cl->sig, r->held, r->own);
+			tb_buf_putc(b, '}');
+		}
+		S_put_lists(cl, b, r->cm, r->held, P_ALT);
+		S_put_flags(cl, b, c, r->follow);
+	}
+	tb_buf_putc(b, '>');
+	uint32_t present = 0;
+	for (size_t w = 0; w < cl->nw; w++)
+		present |= c->e[w] ? 1u << w : 0;
+	S_put_notes(cl, b, c, present, 0);
+	for (size_t i = 0; i < rs->n; i++)
+		free(rs->v[i].key);
+	free(rs);
+}
+
+/* Tags ordered as the witnesses have them, each once, and each
+ * witness's tags by those names' numbers. */
+typedef struct S_tagset {
+	const char **name;
+	size_t n;
+	const tb_tag **of[TB_COLLATE_MAX];   /* of[w][id]: witness w's tag, or NULL */
+} S_tagset;
+
+static void S_tagset_build(const S_coll *cl, S_tagset *ts)
+{
+	S_ids t = {NULL, NULL, 0, 0};
+	size_t total = 0;
+	for (size_t w = 0; w < cl->nw; w++)
+		total += cl->w[w].rec->ntags;
+	ts->name = tb_xcalloc(total + 1, sizeof *ts->name);
+	ts->n = 0;
+	for (size_t w = 0; w < cl->nw; w++)
+		ts->of[w] = tb_xcalloc(total + 1, sizeof *ts->of[w]);
+	for (size_t w = 0; w < cl->nw; w++) {
+		const tb_record *rec = cl->w[w].rec;
+		for (size_t i = 0; i < rec->ntags; i++) {
+			uint32_t id = S_intern(&t, rec->tags[i].name);
+			if (id == ts->n)
+				ts->name[ts->n++] = rec->tags[i].name;
+			ts->of[w][id] = &rec->tags[i];
+		}
+	}
+	S_ids_free(&t);
+}
+
+static void S_tagset_free(const S_coll *cl, S_tagset *ts)
+{
+	free(ts->name);
+	for (size_t w = 0; w < cl->nw; w++)
+		free(ts->of[w]);
+}
+
+/* Tag 'id': the base's value (for [Rules], the one known), each other
+ * value in a comment naming its witnesses, then their comments. */
+static void S_put_tag(const S_coll *cl, tb_buf *b, const S_tagset *ts, size_t id)
+{
+	const char *name = ts->name[id];
+	const tb_tag *const *of[TB_COLLATE_MAX];
+	const char *value = NULL;
+	for (size_t w = 0; w < cl->nw; w++) {
+		of[w] = &ts->of[w][id];
+		if (!value && *of[w])
+			value = (*of[w])->value;
+	}
+	if (strcmp(name, "Rules") == 0 && strcmp(value, "?") == 0)
+		for (size_t w = 0; w < cl->nw; w++)
+			value = strcmp(value, "?") == 0 && S_rules(&cl->w[w]) ? S_rules(&cl->w[w]) : value;
+	tb_buf_printf(b, "[%s \"", name);
+	tb_write_escaped(b, value, "\"\\");
+	tb_buf_puts(b, "\"]");
+	uint32_t done = 0, present = 0;
+	tb_buf t = TB_BUF_INIT;
+	for (size_t w = 0; w < cl->nw; w++) {
+		const tb_tag *tw = *of[w];
+		present |= tw ? 1u << w : 0;
+		if ((done >> w & 1) || (tw && strcmp(tw->value, value) == 0))
+			continue;
+		uint32_t group = 0;
+		for (size_t v = w; v < cl->nw; v++) {
+			const tb_tag *tv = *of[v];
+			if ((!tv && !tw) || (tv && tw && strcmp(tv->value, tw->value) == 0))
+				group |= 1u << v;
+		}
+		done |= group;
+		tb_buf_clear(&t);
+		S_list_write(&t, &cl->sig, group, 0);
+		if (tw) {
+			tb_buf_printf(&t, ": [%s \"", name);
+			tb_write_escaped(&t, tw->value, "\"\\");
+			tb_buf_puts(&t, "\"]");
+		} else {
+			tb_buf_printf(&t, ": no [%s]", name);
+		}
+		S_put_comment(b, t.data, NULL);
+	}
+	const tb_comment *lists[TB_COLLATE_MAX];
+	for (size_t w = 0; w < cl->nw; w++)
+		lists[w] = *of[w] ? (*of[w])->comments : NULL;
+	S_put_lists(cl, b, lists, present, P_TAG);
+	tb_buf_putc(b, '\n');
+	tb_buf_free(&t);
+}
+
+/* The result the base ends with; each other one in a comment naming
+ * its witnesses. */
+static void S_put_result(const S_coll *cl, tb_buf *b)
+{
+	const tb_comment *lists[TB_COLLATE_MAX];
+	uint32_t all = (1u << cl->nw) - 1, done = 0;
+	tb_result base = cl->w[0].rec->result;
+	tb_buf_printf(b, "\n%s", tb_result_text[base]);
+	for (size_t w = 0; w < cl->nw; w++)
+		lists[w] = cl->w[w].rec->trail;
+	S_put_lists(cl, b, lists, all, P_TRAIL);
+	tb_buf t = TB_BUF_INIT;
+	for (size_t w = 1; w < cl->nw; w++) {
+		tb_result res = cl->w[w].rec->result;
+		if ((done >> w & 1) || res == base)
+			continue;
+		uint32_t group = 0;
+		for (size_t v = w; v < cl->nw; v++)
+			group |= cl->w[v].rec->result == res ? 1u << v : 0;
+		done |= group;
+		tb_buf_clear(&t);
+		S_list_write(&t, &cl->sig, group, 0);
+		tb_buf_printf(&t, ": %s", tb_result_text[res]);
+		S_put_comment(b, t.data, NULL);
+	}
+	tb_buf_free(&t);
+	tb_buf_putc(b, '\n');
+}
+
+/* The collation as TGN (read back, it is put in canonical form). */
+static void S_emit(S_coll *cl, tb_buf *b)
+{
+	uint32_t all = (1u << cl->nw) - 1;
+	const tb_comment *lists[TB_COLLATE_MAX];
+	for (size_t w = 0; w < cl->nw; w++)
+		lists[w] = cl->w[w].rec->lead;
+	if (S_put_lists(cl, b, lists, all, P_LEAD))
+		tb_buf_putc(b, '\n');
+	S_tagset ts;
+	S_tagset_build(cl, &ts);
+	for (size_t i = 0; i < ts.n; i++)
+		S_put_tag(cl, b, &ts, i);
+	S_tagset_free(cl, &ts);
+	tb_buf_puts(b, "[Collation \"");
+	S_list_write(b, &cl->sig, all, 0);
+	tb_buf_puts(b, "\"]\n\n");
+	for (size_t w = 0; w < cl->nw; w++)
+		lists[w] = cl->w[w].rec->main.lead;
+	if (S_put_lists(cl, b, lists, all, P_LEAD))
+		tb_buf_putc(b, '\n');
+	for (size_t i = 0; i < cl->ncol; i++) {
+		const S_col *c = &cl->col[i];
+		S_put_number(b, c);
+		if (S_agreed(cl, c))
+			S_put_agreed(cl, b, c);
+		else
+			S_put_reading(cl, b, c);
+		if (i % 8 == 7)
+			tb_buf_putc(b, '\n');
+	}
+	S_put_result(cl, b);
+}
+
+/* ===== What the rules decide ===== */
+
+typedef struct S_main {
+	const tb_node *node;
+	size_t col;
+} S_main;
+
+typedef struct S_gapfill {
+	size_t col;
+	tb_turn *turns;
+	size_t n;
+	unsigned number;
+	int side;
+} S_gapfill;
+
+typedef struct S_decide_ctx {
+	S_coll *cl;
+	S_main *main;              /* the collation's main-line nodes, by address */
+	size_t n;
+	S_gapfill *gaps;
+	size_t ngaps;
+} S_decide_ctx;
+
+static int S_main_cmp(const void *a, const void *b)
+{
+	const S_main *x = a, *y = b;
+	return x->node < y->node ? -1 : x->node > y->node;
+}
+
+/* Is what node 'n' follows a turn the source does not know in full? */
+static int S_open_turn(const tb_node *n)
+{
+	uint8_t k = tb_node_followed(n);
+	const tb_move *m = n->kind == TB_NODE_READING ? &n->alts[0].move : &n->move;
+	int open = k == TB_NODE_UNKNOWN;
+	for (unsigned i = 0; k == TB_NODE_MOVE && i < m->nparts; i++)
+		open |= m->parts[i].pt == TB_PT_UNKNOWN;
+	return open;
+}
+
+/* Told by validate what the rules and the rest of the line decide for
+ * a node of the collation: taken for a column whose text is a turn the
+ * witnesses do not know, or a gap they all have. */
+static int S_decide(void *ctx, const tb_node *node, const tb_turn *turns, size_t n,
+                    unsigned number, int side)
+{
+	S_decide_ctx *d = ctx;
+	S_main key = {node, 0};
+	const S_main *m = bsearch(&key, d->main, d->n, sizeof *d->main, S_main_cmp);
+	if (!m || !n)
+		return 0;
+	S_col *c = &d->cl->col[m->col];
+	const tb_node *base = c->e[0];
+	if (c->decided || !base)
+		return 0;
+	if (base->kind == TB_NODE_GAP && S_agreed(d->cl, c)) {
+		S_gapfill *g;
+		d->gaps = tb_xrealloc(d->gaps, (d->ngaps + 1) * sizeof *d->gaps);
+		g = &d->gaps[d->ngaps++];
+		g->col = m->col;
+		g->turns = tb_xmalloc(n * sizeof *turns);
+		memcpy(g->turns, turns, n * sizeof *turns);
+		g->n = n;
+		g->number = number;
+		g->side = side;
+		return 1;
+	}
+	if (n != 1 || !S_open_turn(base))
+		return 0;
+	c->decided = 1;
+	c->turn = turns[0];
+	c->number = number;
+	c->side = side;
+	return 1;
+}
+
+/* A gap all witnesses have, decided: its column takes the first turn,
+ * new columns where no witness has anything the others. */
+static void S_fill_gaps(S_coll *cl, S_decide_ctx *d)
+{
+	size_t extra = 0;
+	for (size_t i = 0; i < d->ngaps; i++)
+		extra += d->gaps[i].n - 1;
+	if (!d->ngaps)
+		return;
+	S_col *out = tb_xcalloc(cl->ncol + extra + 1, sizeof *out);
+	size_t k = 0, g = 0;
+	for (size_t i = 0; i < cl->ncol; i++) {
+		while (g < d->ngaps && d->gaps[g].col < i)
+			g++;
+		out[k++] = cl->col[i];
+		if (g == d->ngaps || d->gaps[g].col != i)
+			continue;
+		const S_gapfill *f = &d->gaps[g];
+		unsigned number = f->number;
+		int side = f->side;
+		for (size_t j = 0; j < f->n; j++) {
+			S_col *c = j ? &out[k++] : &out[k - 1];
+			if (j)
+				memset(c, 0, sizeof *c);
+			c->decided = 1;
+			c->turn = f->turns[j];
+			c->number = number;
+			c->side = side;
+			number += side == 1;
+			side ^= 1;
+		}
+	}
+	free(cl->col);
+	cl->col = out;
+	cl->ncol = k;
+}
+
+/* Replays collation 'rec' (just read by 'r') by its rules and takes
+ * what they decide. Returns 1 when something was taken. */
+static int S_reconstruct(S_coll *cl, tb_reader *r, const tb_record *rec)
+{
+	S_decide_ctx d = {cl, NULL, 0, NULL, 0};
+	d.main = tb_xcalloc(cl->ncol + 1, sizeof *d.main);
+	for (const tb_node *n = rec->main.first; n && d.n < cl->ncol; n = n->next, d.n++)
+		d.main[d.n] = (S_main){n, d.n};
+	qsort(d.main, d.n, sizeof *d.main, S_main_cmp);
+	size_t before = 0, after = 0;
+	for (size_t i = 0; i < cl->ncol; i++)
+		before += (size_t)cl->col[i].decided;
+	tb_validate(r, rec, NULL, NULL, S_decide, &d);
+	for (size_t i = 0; i < cl->ncol; i++)
+		after += (size_t)cl->col[i].decided;
+	int taken = d.ngaps > 0 || after > before;
+	S_fill_gaps(cl, &d);
+	for (size_t i = 0; i < d.ngaps; i++)
+		free(d.gaps[i].turns);
+	free(d.gaps);
+	free(d.main);
+	return taken;
+}
+
+/* ===== The collation, checked ===== */
+
+/* The first line where texts 'a' and 'b' differ, into 'out'. */
+static void S_first_line_apart(tb_buf *out, const char *a, const char *b)
+{
+	size_t i = 0, start = 0;
+	while (a[i] && a[i] == b[i])
+		if (a[i++] == '\n')
+			start = i;
+	size_t na = strcspn(a + start, "\n"), nb = strcspn(b + start, "\n");
+	tb_buf_printf(out, "it has \"%.*s\" where the record read back has \"%.*s\"",
+	              (int)(na > 120 ? 120 : na), a + start, (int)(nb > 120 ? 120 : nb), b + start);
+}
+
+/* Each witness read back out of collation 'rec' must be that witness. */
+static int S_check(S_coll *cl, const tb_record *rec)
+{
+	for (size_t w = 0; w < cl->nw; w++) {
+		tb_buf why = TB_BUF_INIT;
+		char *back = S_witness(rec, &cl->sig, w, NULL, &why);
+		if (back && strcmp(back, cl->w[w].text) != 0)
+			S_first_line_apart(&why, cl->w[w].text, back);
+		if (!back || why.len) {
+			size_t i = cl->w[w].input;
+			S_diag_tag(cl->r[i], cl->in[i], "Game", TB_ERROR, TB_D_COLL_INEXACT,
+			           "witness %s cannot be kept exactly in a collation with the others: read "
+			           "back out of it, %s", cl->w[w].name, why.data);
+		}
+		int ok = back && !why.len;
+		free(back);
+		tb_buf_free(&why);
+		if (!ok)
+			return 0;
+	}
+	return 1;
+}
+
+/* Writes the collation, reads it back (into '*rec', of '*r'); 0 after a
+ * diagnostic when that cannot be done. */
+static int S_written(S_coll *cl, tb_buf *text, tb_reader **r, tb_record **rec)
+{
+	tb_buf_clear(text);
+	cl->too_many = 0;
+	S_emit(cl, text);
+	const S_wit *b = &cl->w[0];
+	if (cl->too_many) {
+		S_diag_tag(cl->r[b->input], cl->in[b->input], "Game", TB_ERROR, TB_D_COLL_LIMIT,
+		           "the witnesses differ at one place in more ways than a reading holds (16)");
+		return 0;
+	}
+	*rec = S_parse(text, "collation", r);
+	if (*rec)
+		return 1;
+	tb_buf why = TB_BUF_INIT;
+	S_first_error_text(&why, *r);
+	S_diag_tag(cl->r[b->input], cl->in[b->input], "Game", TB_ERROR, TB_D_COLL_INEXACT,
+	           "these witnesses cannot be written as one record: %s", why.data);
+	tb_buf_free(&why);
+	return 0;
+}
+
+/* The collation of the witnesses gathered, checked. */
+static char *S_collation(S_coll *cl, size_t *len)
+{
+	S_columns_base(cl);
+	for (size_t w = 1; w < cl->nw; w++)
+		S_columns_add(cl, w);
+	tb_buf text = TB_BUF_INIT;
+	tb_reader *r = NULL;
+	tb_record *rec = NULL;
+	char *out = NULL;
+	int ok = S_written(cl, &text, &r, &rec);
+	if (ok && cl->has_rules && S_reconstruct(cl, r, rec)) {
+		tb_record_free(rec);
+		tb_reader_free(r);
+		r = NULL, rec = NULL;
+		ok = S_written(cl, &text, &r, &rec);
+	}
+	if (ok && S_check(cl, rec))
+		out = tb_record_write(rec, len);
+	tb_record_free(rec);
+	tb_reader_free(r);
+	tb_buf_free(&text);
+	return out;
+}
+
+char *tb_collate(tb_reader *const *r, const tb_record *const *rec, size_t n,
+                 const tb_collate_opts *o, size_t *len, char **why)
+{
+	static const tb_collate_opts none = {NULL, 0, NULL};
+	if (len)
+		*len = 0;
+	if (why)
+		*why = NULL;
+	if (!n)
+		return NULL;
+	S_coll *cl = tb_xcalloc(1, sizeof *cl);
+	cl->r = r;
+	cl->in = rec;
+	cl->nin = n;
+	cl->o = o ? o : &none;
+	char *out = NULL;
+	if (S_gather(cl) && S_one_game(cl)) {
+		S_legality(cl);
+		if (S_base(cl) == 0)
+			out = cl->nw == 1 ? tb_xstrdup(cl->w[0].text) : S_collation(cl, len);
+		if (out && cl->nw == 1 && len)
+			*len = strlen(out);
+	}
+	if (!out && cl->why.len && why)
+		*why = tb_buf_detach(&cl->why, NULL);
+	tb_buf_free(&cl->why);
+	for (size_t w = 0; w < cl->nw; w++)
+		S_wit_free(&cl->w[w]);
+	free(cl->col);
+	free(cl);
+	return out;
+}
