@@ -235,9 +235,7 @@ int tb_sigla_read(const tb_record *rec, tb_sigla *d)
 	}
 }
 
-/* The witnesses alternative 'a' names: its first comment, when that is
- * a list of sigla of 'd'. 1, or 0 when it names none. */
-static int S_alt_names(const tb_sigla *d, const tb_alt *a, uint32_t *set, uint32_t *own)
+int tb_alt_witnesses(const tb_sigla *d, const tb_alt *a, uint32_t *set, uint32_t *own)
 {
 	const tb_comment *c = a->comments;
 	return c && !c->lang && S_list(d, c->text, strlen(c->text), set, own);
@@ -247,7 +245,7 @@ int tb_collation_reading(const tb_sigla *d, const tb_node *n)
 {
 	uint32_t set, own;
 	for (unsigned i = 0; n->kind == TB_NODE_READING && i < n->nalts; i++)
-		if (S_alt_names(d, &n->alts[i], &set, &own))
+		if (tb_alt_witnesses(d, &n->alts[i], &set, &own))
 			return 1;
 	return 0;
 }
@@ -276,7 +274,7 @@ static void S_view_of(const tb_sigla *d, const tb_node *n, size_t x, S_view *v)
 	}
 	for (unsigned i = 0; i < n->nalts; i++) {
 		uint32_t set, own;
-		if (S_alt_names(d, &n->alts[i], &set, &own) && (set >> x & 1)) {
+		if (tb_alt_witnesses(d, &n->alts[i], &set, &own) && (set >> x & 1)) {
 			v->alt[v->nalt++] = i;
 			v->own |= (int)(own >> x & 1);
 		}

@@ -26,6 +26,11 @@ typedef struct tb_sigla {
  * sigla (1 to 15 of them, each once). */
 int tb_sigla_read(const tb_record *rec, tb_sigla *d);
 
+/* The witnesses alternative 'a' of a collation's reading names (its
+ * first comment, "A, B?"): their bits in '*set', those it is their own
+ * reading of in '*own'. Returns 1, or 0 when it names none. */
+int tb_alt_witnesses(const tb_sigla *d, const tb_alt *a, uint32_t *set, uint32_t *own);
+
 /* Is 'n' a reading of a collation -- one of its alternatives begins
  * with the comment naming its witnesses -- under declaration 'd'? */
 int tb_collation_reading(const tb_sigla *d, const tb_node *n);
