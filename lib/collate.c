@@ -500,6 +500,13 @@ static void S_witness_text(tb_buf *b, const tb_record *rec, const tb_sigla *d, s
 	tb_buf_putc(b, '\n');
 }
 
+char *tb_collation_witness_text(const tb_record *rec, const tb_sigla *d, size_t x, size_t *len)
+{
+	tb_buf b = TB_BUF_INIT;
+	S_witness_text(&b, rec, d, x);
+	return tb_buf_detach(&b, len);
+}
+
 /* Reads TGN text 't' (one record) into a record of its own. Returns it,
  * or NULL when it has errors ('*first' the first, borrowed until the
  * reader goes: the caller frees '*rp'). */
@@ -627,94 +634,65 @@ char *tb_collation_witness(tb_reader *r, const tb_record *rec, const char *name,
 
 /* ===== A line replayed by the rules ===== */
 
-/* The one legal turn that written move 'm' (a pass when 'pass') is in
- * 's': 1 with it in '*t', 0 when it is not one turn (a '?' point, a
- * point off the board, several turns fit), -1 when no turn fits, with
- * the reason in 'why'. */
-static int S_one_turn(const tb_ruleset *rs, const tb_state *s, const tb_wstep *x, tb_turns *l,
-                      tb_turn *t, char *why, size_t nwhy)
+/* A message of validate without the turn it names ("d2: d2 is occupied"
+ * -> "d2 is occupied"). */
+static const char *S_reason(const char *msg)
 {
-	const tb_move none = {0, 0, NULL};
-	const tb_move *m = x->kind == TB_NODE_PASS ? &none : x->move;
-	for (unsigned i = 0; i < m->nparts; i++)
-		if (m->parts[i].pt == TB_PT_UNKNOWN || tb_geo_at(&rs->geo, m->parts[i].pt) < 0)
-			return 0;
-	size_t n = tb_turns_generate(rs, s, l), fit = 0, which = 0;
-	tb_result res;
-	char over[160];
-	if (n == 0 && rs->rules->over(rs, s, &res, over, sizeof over)) {
-		snprintf(why, nwhy, "the game is already over (%s): no turn may follow", over);
-		return -1;
-	}
-	for (size_t i = 0; i < n; i++)
-		if (tb_turn_fits(&l->v[i], m))
-			fit++, which = i;
-	if (fit > 1)
-		return 0;
-	if (fit == 1 && l->v[which].crown == m->crown) {
-		*t = l->v[which];
-		return 1;
-	}
-	if (fit == 1) { /* the engine says which piece is crowned, or none */
-		tb_move fits = {l->v[which].nparts, m->crown, (tb_part *)l->v[which].parts};
-		rs->rules->explain(rs, s, &fits, why, nwhy);
-	} else if (x->kind == TB_NODE_PASS && n) {
-		tb_buf alt = TB_BUF_INIT;
-		tb_turn_write(&alt, l->v[0].nparts ? TB_NODE_MOVE : TB_NODE_PASS,
-		              &(tb_move){l->v[0].nparts, l->v[0].crown, (tb_part *)l->v[0].parts});
-		snprintf(why, nwhy, "a player passes only when blocked, and %s can be played",
-		         alt.data);
-		tb_buf_free(&alt);
-	} else {
-		rs->rules->explain(rs, s, m, why, nwhy);
-	}
-	return -1;
+	const char *colon = strstr(msg, ": ");
+	if (!colon)
+		return msg;
+	size_t n = (size_t)(colon - msg);
+	int token = strncmp(msg, "<gap", 4) == 0 || !memchr(msg, ' ', n);
+	return token ? colon + 2 : msg;
 }
 
-long tb_wsteps_replay(const tb_ruleset *rs, const tb_position *start, const tb_wstep *s,
-                      size_t n, tb_illegal_fn fn, void *ctx)
+/* Does node 'n' write a turn the rules can know: a move or a pass,
+ * every point known? */
+static int S_known_turn(const tb_node *n)
 {
-	tb_state st;
-	char why[320] = "";
-	int live = rs->rules->load(rs, start, &st, why, sizeof why) == 0;
-	long first = -1, plies = 0;
-	tb_turns l = {NULL, 0};
-	tb_buf tok = TB_BUF_INIT;
-	for (size_t i = 0; i < n; i++) {
-		const tb_wstep *x = &s[i];
-		if (x->kind == TB_NODE_POSITION) {
-			why[0] = '\0';
-			live = rs->rules->load(rs, x->position, &st, why, sizeof why) == 0;
-			continue;
-		}
-		if (x->kind == TB_NODE_GAP || x->kind == TB_NODE_OMITTED) {
-			live = live && (x->kind == TB_NODE_OMITTED || x->gap_max == 0);
-			continue;
-		}
-		plies++;
-		if (!live || x->kind == TB_NODE_UNKNOWN) {
-			live = 0;
-			continue;
-		}
-		tb_turn t;
-		int got = S_one_turn(rs, &st, x, &l, &t, why, sizeof why);
-		if (got > 0) {
-			rs->rules->play(rs, &st, &t, NULL);
-			continue;
-		}
-		if (got < 0) {
-			tb_buf_clear(&tok);
-			tb_turn_write(&tok, x->kind, x->move);
-			if (fn)
-				fn(ctx, i, &st, tok.data, why);
-			if (first < 0)
-				first = plies - 1;
-		}
-		live = 0;
+	uint8_t k = tb_node_followed(n);
+	const tb_move *m = n->kind == TB_NODE_READING ? &n->alts[0].move : &n->move;
+	for (unsigned i = 0; k == TB_NODE_MOVE && i < m->nparts; i++)
+		if (m->parts[i].pt == TB_PT_UNKNOWN)
+			return 0;
+	return k == TB_NODE_MOVE || k == TB_NODE_PASS;
+}
+
+long tb_line_check(const char *text, size_t len, const tb_search_opts *so, tb_fault_fn fn,
+                   void *ctx, int *faulty)
+{
+	tb_reader *r = tb_reader_new_mem(text, len, "witness");
+	tb_record *rec = NULL;
+	*faulty = 0;
+	if (tb_reader_next(r, &rec) != 1 || tb_record_errors(rec)) {
+		tb_record_free(rec);
+		tb_reader_free(r);
+		return 0;
 	}
-	tb_buf_free(&tok);
-	tb_turns_free(&l);
-	return first;
+	tb_reader_set_search(r, so);
+	tb_reader_validate(r, rec, NULL, NULL);
+	long before = -1, known = 0, i = 0;
+	for (const tb_node *n = rec->main.first; n; n = n->next, i++) {
+		for (size_t k = 0; k < tb_reader_ndiags(r); k++) {
+			const tb_diag *d = tb_reader_diag(r, k);
+			if (d->severity != TB_ERROR || d->line != n->span.line || d->col != n->span.col ||
+			    (d->code != TB_D_ILLEGAL && d->code != TB_D_AFTER_END &&
+			     d->code != TB_D_NO_FIT))
+				continue;
+			if (fn)
+				fn(ctx, (size_t)i, d->message, S_reason(d->message), d->note);
+			if (before < 0)
+				before = known;
+			*faulty = 1;
+		}
+		known += S_known_turn(n);
+	}
+	/* the rules' other complaints (a result they contradict) count too */
+	for (size_t k = 0; k < tb_reader_ndiags(r); k++)
+		*faulty |= tb_reader_diag(r, k)->severity == TB_ERROR;
+	tb_record_free(rec);
+	tb_reader_free(r);
+	return before < 0 ? known : before;
 }
 
 /* The step node 'n' of a plain line is: the node, or for a reading its
@@ -760,7 +738,8 @@ typedef struct S_wit {
 	size_t input;              /* the record it came from */
 	int plain;                 /* that record was not a collation */
 	int coll_base;             /* it was the base of that collation */
-	long legal;                /* turns before its first illegal one; LONG_MAX: none */
+	long legal;                /* turns the rules followed before its first illegal one */
+	int illegal;               /* they found an illegal one */
 	char **why;                /* per node of its main line: why it is illegal there */
 	const tb_node **nodes;     /* the nodes of its main line */
 	size_t nnodes;
@@ -793,6 +772,7 @@ typedef struct S_coll {
 	S_col *col;
 	size_t ncol;
 	int too_many;              /* a column with more readings than a reading holds */
+	tb_search_opts so;         /* the limits of the rules' searches */
 } S_coll;
 
 static void S_wit_free(S_wit *w)
@@ -1117,7 +1097,7 @@ static void S_start_diff(void *ctx, const char *what, const char *in_a, const ch
 static int S_one_game(S_coll *cl)
 {
 	const S_wit *a = &cl->w[0];
-	const char *rules = NULL;
+	const char *rules = NULL, *rules_in = NULL;
 	cl->game = a->rec->game;
 	cl->opts = &a->rec->opts;
 	for (size_t k = 0; k < cl->nw; k++) {
@@ -1134,12 +1114,13 @@ static int S_one_game(S_coll *cl)
 		const char *mine = S_rules(w);
 		if (mine && rules && strcmp(mine, rules) != 0) {
 			S_diag_tag(r, in, "Rules", TB_ERROR, TB_D_COLL_GAME,
-			           "[Rules \"%s\"] here, [Rules \"%s\"] before: witnesses of a game played "
-			           "under different rules cannot be collated", mine, rules);
+			           "[Rules \"%s\"] here, [Rules \"%s\"] in %s: witnesses of a game played "
+			           "under different rules cannot be collated", mine, rules, rules_in);
 			return 0;
 		}
 		if (mine && !rules) {
 			rules = mine;
+			rules_in = r->name;
 			cl->opts = &w->rec->opts;
 		}
 		w->p = tb_plies_new(w->rec);
@@ -1162,17 +1143,17 @@ static int S_one_game(S_coll *cl)
 
 /* ===== Each witness's line by the rules ===== */
 
-static void S_illegal(void *ctx, size_t i, const tb_state *before, const char *token,
-                      const char *why)
+static void S_fault(void *ctx, size_t i, const char *msg, const char *why, const char *note)
 {
-	(void)before;
-	(void)token;
+	(void)msg;
+	(void)note;
 	S_wit *w = ctx;
-	free(w->why[i]);
-	w->why[i] = tb_xstrdup(why);
+	if (i < w->nnodes && !w->why[i])
+		w->why[i] = tb_xstrdup(why);
 }
 
-/* Replays each witness's line: where it stops being legal, and why. */
+/* Checks each witness's line by the rules, as validate does: where it
+ * stops being legal, and why. */
 static void S_legality(S_coll *cl)
 {
 	for (size_t k = 0; k < cl->nw; k++) {
@@ -1180,21 +1161,26 @@ static void S_legality(S_coll *cl)
 		w->nnodes = tb_plies_count(w->p);
 		w->nodes = tb_xcalloc(w->nnodes + 1, sizeof *w->nodes);
 		w->why = tb_xcalloc(w->nnodes + 1, sizeof *w->why);
-		tb_wstep *s = tb_xcalloc(w->nnodes + 1, sizeof *s);
-		for (size_t i = 0; i < w->nnodes; i++) {
+		for (size_t i = 0; i < w->nnodes; i++)
 			w->nodes[i] = tb_plies_node(w->p, i);
-			s[i] = S_step_of_node(w->nodes[i]);
-		}
-		long first = cl->has_rules ? tb_wsteps_replay(&cl->rs, w->rec->start, s, w->nnodes,
-		                                              S_illegal, w)
-		                           : -1;
-		w->legal = first < 0 ? LONG_MAX : first;
-		free(s);
+		if (cl->has_rules)
+			w->legal = tb_line_check(w->text, strlen(w->text), &cl->so, S_fault, w,
+			                         &w->illegal);
 	}
 }
 
+/* Is the line of 'a' more legal than the line of 'b': the rules find no
+ * illegal turn in it and do in b's, or else they follow more of its
+ * turns (before its first illegal one)? */
+static int S_more_legal(const S_wit *a, const S_wit *b)
+{
+	if (a->illegal != b->illegal)
+		return !a->illegal;
+	return a->legal > b->legal;
+}
+
 /* The base: --base's, or a collation's base, or the witness whose line
- * stays legal the longest (the first given of those); put first. */
+ * is the most legal (the first given of those); put first. */
 static int S_base(S_coll *cl)
 {
 	size_t b = 0;
@@ -1210,7 +1196,7 @@ static int S_base(S_coll *cl)
 		return -1;
 	}
 	for (size_t k = 1; !found && k < cl->nw; k++)
-		if (cl->w[k].legal > cl->w[b].legal)
+		if (S_more_legal(&cl->w[k], &cl->w[b]))
 			b = k;
 	S_wit base = cl->w[b];
 	memmove(&cl->w[1], &cl->w[0], b * sizeof cl->w[0]);
@@ -2136,6 +2122,7 @@ static int S_reconstruct(S_coll *cl, tb_reader *r, const tb_record *rec)
 	size_t before = 0, after = 0;
 	for (size_t i = 0; i < cl->ncol; i++)
 		before += (size_t)cl->col[i].decided;
+	tb_reader_set_search(r, &cl->so);
 	tb_validate(r, rec, NULL, NULL, S_decide, &d);
 	for (size_t i = 0; i < cl->ncol; i++)
 		after += (size_t)cl->col[i].decided;
@@ -2237,7 +2224,7 @@ static char *S_collation(S_coll *cl, size_t *len)
 char *tb_collate(tb_reader *const *r, const tb_record *const *rec, size_t n,
                  const tb_collate_opts *o, size_t *len, char **why)
 {
-	static const tb_collate_opts none = {NULL, 0, NULL};
+	static const tb_collate_opts none = {NULL, 0, NULL, NULL};
 	if (len)
 		*len = 0;
 	if (why)
@@ -2249,9 +2236,12 @@ char *tb_collate(tb_reader *const *r, const tb_record *const *rec, size_t n,
 	cl->in = rec;
 	cl->nin = n;
 	cl->o = o ? o : &none;
+	if (cl->o->search)
+		cl->so = *cl->o->search;
 	char *out = NULL;
 	if (S_gather(cl) && S_one_game(cl)) {
-		S_legality(cl);
+		if (cl->nw > 1)
+			S_legality(cl);
 		if (S_base(cl) == 0)
 			out = cl->nw == 1 ? tb_xstrdup(cl->w[0].text) : S_collation(cl, len);
 		if (out && cl->nw == 1 && len)

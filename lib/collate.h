@@ -51,18 +51,24 @@ typedef struct tb_wstep {
  * frees the array ('*n' their number). */
 tb_wstep *tb_collation_steps(const tb_record *rec, const tb_sigla *d, size_t x, size_t *n);
 
-/* Called for step 'i', a turn the rules do not allow where it stands
- * ('before' the position, 'token' the turn, 'why' the reason). */
-typedef void (*tb_illegal_fn)(void *ctx, size_t i, const tb_state *before, const char *token,
-                              const char *why);
+/* Called for node 'i' of a line's main line that the rules find fault
+ * with: validate's message ('msg'), the same without the turn it names
+ * ('why'), its note (the position; may be NULL). */
+typedef void (*tb_fault_fn)(void *ctx, size_t i, const char *msg, const char *why,
+                            const char *note);
 
-/* Replays steps s[0..n) under 'rs' from 'start' (NULL: the game's start),
- * calling 'fn' (may be NULL) for each turn the rules do not allow where
- * it stands. After such a turn, a turn nobody knows, a token that fits
- * several turns or a gap, the line is followed again from a restated
- * position. Returns the turns played before the first illegal one, or
- * -1 when there is none. */
-long tb_wsteps_replay(const tb_ruleset *rs, const tb_position *start, const tb_wstep *s,
-                      size_t n, tb_illegal_fn fn, void *ctx);
+/* Replays the record that TGN text t[0..len) holds as tablero validate
+ * does (its searches within limits 'so'), and calls 'fn' (may be NULL)
+ * for each node of its main line with an error of the rules (TB401,
+ * TB402, TB409). Sets '*faulty' when the rules find any error. Returns
+ * how many turns of its main line the rules know (every point known)
+ * before the first such node, or in all when there is none. */
+long tb_line_check(const char *text, size_t len, const tb_search_opts *so, tb_fault_fn fn,
+                   void *ctx, int *faulty);
+
+/* Witness 'x' of collation 'rec' as TGN text (not in canonical form),
+ * its main line's nodes one for each of tb_collation_steps'; the caller
+ * frees it. */
+char *tb_collation_witness_text(const tb_record *rec, const tb_sigla *d, size_t x, size_t *len);
 
 #endif

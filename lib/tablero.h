@@ -429,6 +429,9 @@ typedef struct tb_collate_opts {
 	const char *base;         /* the witness the record follows, or NULL: the
 	                             base of a collation given, else the witness
 	                             whose line stays legal the longest */
+	const tb_search_opts *search; /* the limits of the rules' searches through
+	                             what the lines leave open, or NULL: the
+	                             defaults (copied) */
 } tb_collate_opts;
 
 /** Collates the records rec[0..n-1] (n >= 1; at most 15 witnesses in

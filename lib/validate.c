@@ -1039,6 +1039,7 @@ static void S_check_result(S_val *v, const S_at *at)
 typedef struct S_wit_ctx {
 	S_val *v;
 	const tb_wstep *steps;
+	size_t nsteps;
 	const char *name;
 	size_t main_from;          /* the main line's diagnostics start here */
 } S_wit_ctx;
@@ -1049,37 +1050,46 @@ static int S_main_error_at(const S_wit_ctx *c, const tb_node *n)
 	const tb_reader *r = c->v->r;
 	for (size_t i = c->main_from; i < r->ndiags && i < TB_MAX_DIAGS; i++) {
 		const tb_diag *d = &r->diags[i];
-		if (d->severity == TB_ERROR && (d->code == TB_D_ILLEGAL || d->code == TB_D_AFTER_END) &&
-		    d->line == n->span.line && d->col == n->span.col)
+		if (d->severity == TB_ERROR && d->line == n->span.line && d->col == n->span.col)
 			return 1;
 	}
 	return 0;
 }
 
-static void S_wit_illegal(void *ctx, size_t i, const tb_state *before, const char *token,
-                          const char *why)
+/* A fault of the witness's line, at step 'i' of it: a warning at the
+ * collation's node or alternative, naming the witness. */
+static void S_wit_fault(void *ctx, size_t i, const char *msg, const char *why, const char *note)
 {
+	(void)why;
 	S_wit_ctx *c = ctx;
+	if (i >= c->nsteps)
+		return;
 	const tb_wstep *s = &c->steps[i];
 	int followed = !s->alt || s->alt == &s->node->alts[0];
 	if (followed && S_main_error_at(c, s->node))
 		return; /* the record's own line says so already */
 	const tb_span *sp = s->alt ? &s->alt->span : &s->node->span;
-	S_report(c->v, TB_WARNING, TB_D_ILLEGAL, sp, before, "%s: %s (in the line of witness %s)",
-	         token, why, c->name);
+	S_report(c->v, TB_WARNING, TB_D_ILLEGAL, sp, NULL, "%s (in the line of witness %s)", msg,
+	         c->name);
+	if (note)
+		tb_diag_note(c->v->r, "%.*s", (int)strcspn(note, "\n"), note);
 }
 
-/* Each witness's line of a collation replayed, each turn illegal there
- * a warning (TB401): a reading's alternatives stand in their own lines,
- * not in the one the record follows. */
+/* Each witness's line of a collation read back out of it and replayed as
+ * a record is, each fault of the rules there a warning (TB401): a
+ * reading's alternatives stand in their own lines, not in the one the
+ * record follows. */
 static void S_witness_lines(S_val *v, size_t main_from)
 {
 	const tb_sigla *d = v->collation;
 	for (size_t x = 0; x < d->n; x++) {
-		size_t n;
+		size_t n, len;
 		tb_wstep *steps = tb_collation_steps(v->rec, d, x, &n);
-		S_wit_ctx c = {v, steps, d->s[x], main_from};
-		tb_wsteps_replay(&v->rs, v->rec->start, steps, n, S_wit_illegal, &c);
+		char *text = tb_collation_witness_text(v->rec, d, x, &len);
+		S_wit_ctx c = {v, steps, n, d->s[x], main_from};
+		int faulty;
+		tb_line_check(text, len, &v->so, S_wit_fault, &c, &faulty);
+		free(text);
 		free(steps);
 	}
 }

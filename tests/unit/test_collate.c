@@ -200,18 +200,20 @@ static const char *const S_navajos[] = {
 static void test_two_witnesses(void **state)
 {
 	(void)state;
+	/* both lines are legal; the tape's goes a turn further: it is the base */
 	char *c = S_collate(S_navajos, 2);
 	const char *want =
 		"[Game \"pitarra\"]\n" "[Rules \"?\"]\n"
-		"[Site \"Los Navajos, El Marqués\"] {B: [Site \"Los Navajos\"]}\n"
+		"[Site \"Los Navajos\"] {A: [Site \"Los Navajos, El Marqués\"]}\n"
 		"[Date \"????.??.??\"]\n[Red \"?\"]\n[Yellow \"?\"]\n[Result \"*\"]\n"
 		"[Informant \"Doña Chela\"] {B: no [Informant]}\n"
-		"[Source \"Cuaderno 2, p. 14\"] {B: [Source \"Cinta 3, lado A @ 00:12:30\"]}\n"
-		"[Collation \"A, B\"]\n\n"
+		"[Source \"Cinta 3, lado A @ 00:12:30\"] {A: [Source \"Cuaderno 2, p. 14\"]}\n"
+		"[Collation \"B, A\"]\n\n"
 		"1. d1 d7\n"
 		"2. a1 {A: buena} 2... g7\n"
 		"3. g1xd7 a7\n"
-		"4. <b2 {A} | f2 {B}> b6 <omitted {A} | b2 {B}>\n"
+		"4. <f2 {B} | b2 {A}> b6\n"
+		"5. <b2 {B} | omitted {A}>\n"
 		"*\n";
 	assert_non_null(c);
 	assert_string_equal(c, want);
@@ -243,7 +245,7 @@ static void test_parity(void **state)
 {
 	(void)state;
 	const char *const names[] = {"A", "B", "C", NULL};
-	tb_collate_opts o = {NULL, 0, "A"};
+	tb_collate_opts o = {NULL, 0, "A", NULL};
 	char *c = S_collate_o(S_counts, 3, &o, NULL, NULL);
 	assert_non_null(c);
 	assert_string_equal(c, "[Game \"pitarra\"]\n" ROSTER "[Result \"*\"]\n"
@@ -285,7 +287,7 @@ static void test_notes(void **state)
 		"1/2-1/2\n",
 	};
 	const char *sigla[] = {"cuaderno", "cinta"};
-	tb_collate_opts o = {sigla, 2, NULL};
+	tb_collate_opts o = {sigla, 2, NULL, NULL};
 	char *c = S_collate_o(src, 2, &o, NULL, NULL);
 	assert_non_null(c);
 	assert_string_equal(
@@ -358,9 +360,9 @@ static void test_reconstructed(void **state)
 	tt_assert_str(S_collate(again, 2), c);
 	free(c);
 	free(tt_take(&want));
-	/* a witness gives what the rules decide: the text follows it there */
+	/* a witness gives the turn: its line is the one the rules follow */
 	c = S_collate(src, 3);
-	tt_printf(&want, "%s[Collation \"A, B, C\"]\n\n"
+	tt_printf(&want, "%s[Collation \"C, A, B\"]\n\n"
 	                 "20. <d3-d2 {C} | ?-d2 {A} | ? {B}> g7-g4\n21. d1-g1\n*\n", head);
 	assert_non_null(c);
 	assert_string_equal(c, want.d);
@@ -440,7 +442,7 @@ static void test_refusals(void **state)
 	                             "[Game \"pitarra\"]\n[Rules \"pitarra\"]\n1. d1 *\n"};
 	assert_null(S_collate_o(rules, 3, NULL, &d, NULL));
 	tt_assert_str(d, "w3.tgn:2:8: error: [Rules \"pitarra\"] here, [Rules \"pitarra; board=25\"] "
-	                 "before: witnesses of a game played under different rules cannot be "
+	                 "in w1.tgn: witnesses of a game played under different rules cannot be "
 	                 "collated [TB601]\n[Rules \"pitarra\"]\n       ^~~~~~~~~\n");
 	const char *const starts[] = {
 		"[Game \"pitarra\"]\n1. d1 *\n",
@@ -462,23 +464,23 @@ static void test_refusals(void **state)
 	/* two witnesses under one name */
 	const char *const named[] = {S_navajos[0], S_navajos[1]};
 	const char *same[] = {"A", "A"};
-	tb_collate_opts o = {same, 2, NULL};
+	tb_collate_opts o = {same, 2, NULL, NULL};
 	assert_null(S_collate_o(named, 2, &o, &d, NULL));
 	tt_assert_str(d, "w2.tgn:1:7: error: another witness is named A already (from w1.tgn): "
 	                 "name them apart (--sigla) [TB604]\n[Game \"pitarra\"]\n      ^~~~~~~~~\n");
 	/* options that cannot be followed */
 	const char *three[] = {"A", "B", "C"};
-	o = (tb_collate_opts){three, 3, NULL};
+	o = (tb_collate_opts){three, 3, NULL, NULL};
 	assert_null(S_collate_o(named, 2, &o, &d, &why));
 	tt_assert_str(why, "--sigla names 3 witnesses, but 2 of the records are not collations");
 	free(d);
 	const char *bad[] = {"A", "B C"};
-	o = (tb_collate_opts){bad, 2, NULL};
+	o = (tb_collate_opts){bad, 2, NULL, NULL};
 	assert_null(S_collate_o(named, 2, &o, &d, &why));
 	tt_assert_str(why, "--sigla: 'B C' is not a siglum (1 to 32 letters, digits, '_', '-' or "
 	                   "'.', the first a letter or a digit)");
 	free(d);
-	o = (tb_collate_opts){NULL, 0, "Z"};
+	o = (tb_collate_opts){NULL, 0, "Z", NULL};
 	assert_null(S_collate_o(named, 2, &o, &d, &why));
 	tt_assert_str(why, "--base Z: no witness is named so; the witnesses are A, B");
 	free(d);
