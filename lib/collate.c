@@ -1,7 +1,7 @@
 /*
- * collate.c -- witnesses of one game collated into one record, and a
- * witness read back out of it (tablero collate; spec/compare.md,
- * "Collating witnesses").
+ * collate.c -- witnesses of one game collated into one record (tablero
+ * collate; spec/compare.md, "Collating witnesses"); witness.c reads a
+ * witness back out of it.
  *
  * Every witness is a plain record: a collation given as a witness is
  * first read back into its witnesses, and a record with errors is cut
@@ -20,7 +20,6 @@
  * reconstructed alternative; then each witness is read back out of it
  * and must be that witness exactly, or nothing is returned.
  */
-#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -32,699 +31,11 @@
 #include "writer.h"
 #include "xalloc.h"
 
-/* ===== Sigla and the comments that name witnesses ===== */
-
-/* Is s[0..n) well-formed UTF-8? */
-static int S_utf8_ok(const char *s, size_t n)
-{
-	for (size_t i = 0; i < n;) {
-		unsigned char c = (unsigned char)s[i];
-		size_t k = c < 0x80 ? 1 : (c & 0xE0) == 0xC0 ? 2 : (c & 0xF0) == 0xE0 ? 3
-		         : (c & 0xF8) == 0xF0 ? 4 : 0;
-		if (!k || i + k > n || (k == 2 && c < 0xC2) || c > 0xF4)
-			return 0;
-		for (size_t j = 1; j < k; j++)
-			if (((unsigned char)s[i + j] & 0xC0) != 0x80)
-				return 0;
-		unsigned char c1 = k > 1 ? (unsigned char)s[i + 1] : 0;
-		if ((c == 0xE0 && c1 < 0xA0) || (c == 0xED && c1 >= 0xA0) || (c == 0xF0 && c1 < 0x90) ||
-		    (c == 0xF4 && c1 >= 0x90))
-			return 0; /* overlong, a surrogate, past U+10FFFF */
-		i += k;
-	}
-	return 1;
-}
-
-static int S_siglum_char(unsigned char c)
-{
-	return c >= 0x80 || (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z') ||
-	       (c >= 'a' && c <= 'z') || c == '_' || c == '-' || c == '.';
-}
-
-/* Is s[0..n) a siglum: 1 to 32 bytes of letters of any script, digits,
- * '_', '-' and '.', the first a letter or a digit? */
-static int S_siglum_ok(const char *s, size_t n)
-{
-	if (n == 0 || n > TB_SIGLUM_MAX || !S_utf8_ok(s, n) || s[0] == '_' || s[0] == '-' ||
-	    s[0] == '.')
-		return 0;
-	for (size_t i = 0; i < n; i++)
-		if (!S_siglum_char((unsigned char)s[i]))
-			return 0;
-	return 1;
-}
-
-/* The index of siglum s[0..n) in 'd', or -1. */
-static int S_sigla_find(const tb_sigla *d, const char *s, size_t n)
-{
-	for (size_t i = 0; i < d->n; i++)
-		if (strlen(d->s[i]) == n && memcmp(d->s[i], s, n) == 0)
-			return (int)i;
-	return -1;
-}
-
-/* Adds siglum s[0..n) to 'd'; 0, or -1 when it is no siglum, is there
- * already or 'd' is full. */
-static int S_sigla_add(tb_sigla *d, const char *s, size_t n)
-{
-	if (d->n == TB_COLLATE_MAX || !S_siglum_ok(s, n) || S_sigla_find(d, s, n) >= 0)
-		return -1;
-	memcpy(d->buf[d->n], s, n);
-	d->buf[d->n][n] = '\0';
-	d->s[d->n] = d->buf[d->n];
-	d->n++;
-	return 0;
-}
-
-/* Reads "A, B?, C", the whole of s[0..n): sigla of 'd', each once, a '?'
- * after one only when 'own' is not NULL. Sets '*set' (and '*own') to
- * their bits; returns 1, or 0 when s is no such list. */
-static int S_list(const tb_sigla *d, const char *s, size_t n, uint32_t *set, uint32_t *own)
-{
-	*set = 0;
-	if (own)
-		*own = 0;
-	for (size_t i = 0;;) {
-		size_t j = i;
-		while (j < n && s[j] != ',')
-			j++;
-		size_t end = j;
-		int q = own && end > i && s[end - 1] == '?';
-		end -= (size_t)q;
-		int k = S_sigla_find(d, s + i, end - i);
-		if (k < 0 || (*set >> k & 1))
-			return 0;
-		*set |= 1u << k;
-		if (q)
-			*own |= 1u << k;
-		if (j == n)
-			return 1;
-		if (j + 1 >= n || s[j + 1] != ' ')
-			return 0;
-		i = j + 2;
-	}
-}
-
-/* Appends the sigla of 'set' in order, ", " between them, each with '?'
- * when in 'own'. */
-static void S_list_write(tb_buf *b, const tb_sigla *d, uint32_t set, uint32_t own)
-{
-	const char *sep = "";
-	for (size_t i = 0; i < d->n; i++)
-		if (set >> i & 1) {
-			tb_buf_printf(b, "%s%s%s", sep, d->s[i], own >> i & 1 ? "?" : "");
-			sep = ", ";
-		}
-}
-
-/* Reads an attributed comment, "A, B: text" (or "A:" for an empty
- * one): its witnesses into '*set', where its text starts into '*rest'.
- * Returns 1, or 0 when 'text' is not attributed. */
-static int S_attributed(const tb_sigla *d, const char *text, uint32_t *set, const char **rest)
-{
-	const char *colon = strchr(text, ':');
-	if (!colon || (colon[1] && colon[1] != ' ') ||
-	    !S_list(d, text, (size_t)(colon - text), set, NULL))
-		return 0;
-	*rest = colon[1] ? colon + 2 : colon + 1;
-	return 1;
-}
-
-static const char S_ILLEGAL[] = "illegal in ";
-
-/* Is 'text' a note of the collation's, "illegal in A, B: why"? */
-static int S_flag(const tb_sigla *d, const char *text)
-{
-	uint32_t set;
-	const char *rest;
-	return strncmp(text, S_ILLEGAL, sizeof S_ILLEGAL - 1) == 0 &&
-	       S_attributed(d, text + sizeof S_ILLEGAL - 1, &set, &rest);
-}
-
-static int S_digit(char c) { return c >= '0' && c <= '9'; }
-
-/* Reads the NAGs an attributed comment gives a turn, "NAG $1 $14", into
- * nags[] ('*n' of them); 1, or 0 when 'rest' is not that. */
-static int S_nag_form(const char *rest, uint8_t *nags, unsigned *n)
-{
-	*n = 0;
-	if (strncmp(rest, "NAG", 3) != 0)
-		return 0;
-	for (const char *p = rest + 3; *p;) {
-		if (p[0] != ' ' || p[1] != '$' || !S_digit(p[2]) || *n == TB_MAX_NAGS)
-			return 0;
-		unsigned v = 0;
-		for (p += 2; S_digit(*p) && v <= 255; p++)
-			v = v * 10 + (unsigned)(*p - '0');
-		if (v > 255)
-			return 0;
-		nags[(*n)++] = (uint8_t)v;
-	}
-	return *n > 0;
-}
-
-/* Reads what an attributed comment on tag 'name' says the witnesses
- * have: 1 with the value unescaped into 'b' (for '[Name "value"]'), 2
- * for no such tag ("no [Name]"), 0 when 'rest' is neither. */
-static int S_tag_form(const char *rest, const char *name, tb_buf *b)
-{
-	size_t nl = strlen(name);
-	if (strncmp(rest, "no [", 4) == 0 && strncmp(rest + 4, name, nl) == 0 &&
-	    strcmp(rest + 4 + nl, "]") == 0)
-		return 2;
-	if (rest[0] != '[' || strncmp(rest + 1, name, nl) != 0 || strncmp(rest + 1 + nl, " \"", 2))
-		return 0;
-	const char *p = rest + 3 + nl;
-	tb_buf_clear(b);
-	tb_buf_puts(b, "");
-	for (; *p && *p != '"'; p++) {
-		if (*p == '\\' && (p[1] == '"' || p[1] == '\\'))
-			p++;
-		tb_buf_putc(b, *p);
-	}
-	return strcmp(p, "\"]") == 0 && b->len > 0;
-}
-
-/* Reads a result an attributed comment after the result gives, "*". */
-static int S_result_form(const char *rest, tb_result *res)
-{
-	for (int i = TB_RESULT_FIRST; i <= TB_RESULT_OTHER; i++)
-		if (strcmp(rest, tb_result_text[i]) == 0) {
-			*res = (tb_result)i;
-			return 1;
-		}
-	return 0;
-}
-
-int tb_sigla_read(const tb_record *rec, tb_sigla *d)
-{
-	d->n = 0;
-	const char *v = tb_record_tag(rec, "Collation");
-	if (!v)
-		return 0;
-	for (const char *p = v;;) {
-		const char *e = strchr(p, ',');
-		size_t n = e ? (size_t)(e - p) : strlen(p);
-		if (S_sigla_add(d, p, n))
-			return -1;
-		if (!e)
-			return 1;
-		if (e[1] != ' ')
-			return -1;
-		p = e + 2;
-	}
-}
-
-int tb_alt_witnesses(const tb_sigla *d, const tb_alt *a, uint32_t *set, uint32_t *own)
-{
-	const tb_comment *c = a->comments;
-	return c && !c->lang && S_list(d, c->text, strlen(c->text), set, own);
-}
-
-int tb_collation_reading(const tb_sigla *d, const tb_node *n)
-{
-	uint32_t set, own;
-	for (unsigned i = 0; n->kind == TB_NODE_READING && i < n->nalts; i++)
-		if (tb_alt_witnesses(d, &n->alts[i], &set, &own))
-			return 1;
-	return 0;
-}
-
-/* ===== Reading a witness out of a collation ===== */
-
-/* Where a comment stands, which says what it may be besides a witness's. */
-enum { P_NODE, P_ALT, P_ALT_FIRST, P_TAG, P_LEAD, P_TRAIL };
-
-/* What witness 'x' has at node 'n' of a collation. */
-typedef struct S_view {
-	int present;             /* something: a node, or an alternative that is not "omitted" */
-	const tb_node *node;     /* the node as it stands (every witness has it) */
-	unsigned alt[16];        /* else its alternatives of the reading, in order */
-	unsigned nalt;
-	int own;                 /* those are a reading of its own */
-} S_view;
-
-static void S_view_of(const tb_sigla *d, const tb_node *n, size_t x, S_view *v)
-{
-	memset(v, 0, sizeof *v);
-	if (!tb_collation_reading(d, n)) {
-		v->present = 1;
-		v->node = n;
-		return;
-	}
-	for (unsigned i = 0; i < n->nalts; i++) {
-		uint32_t set, own;
-		if (tb_alt_witnesses(d, &n->alts[i], &set, &own) && (set >> x & 1)) {
-			v->alt[v->nalt++] = i;
-			v->own |= (int)(own >> x & 1);
-		}
-	}
-	if (!v->nalt) /* not named: it reads what the record follows */
-		v->alt[v->nalt++] = 0;
-	v->own |= v->nalt > 1;
-	v->present = v->own || n->alts[v->alt[0]].kind != TB_NODE_OMITTED;
-}
-
-/* Appends comment 'c' with its text 'text'. */
+/* Appends comment 'text' (language 'lang', or NULL) after a space. */
 static void S_put_comment(tb_buf *b, const char *text, const char *lang)
 {
 	tb_buf_putc(b, ' ');
 	tb_write_comment(b, text, lang);
-}
-
-/* Appends the comments of list 'c' (at place 'pl') that are witness
- * 'x''s: those not attributed, and those attributed to it, without the
- * attribution; never the collation's own notes. */
-static void S_comments_for(tb_buf *b, const tb_sigla *d, size_t x, const tb_comment *c, int pl,
-                           const char *tag)
-{
-	tb_buf scratch = TB_BUF_INIT;
-	for (; c; c = c->next) {
-		uint32_t set;
-		const char *rest;
-		uint8_t nags[TB_MAX_NAGS];
-		unsigned nn;
-		tb_result res;
-		if (S_flag(d, c->text))
-			continue;
-		if (!S_attributed(d, c->text, &set, &rest)) {
-			S_put_comment(b, c->text, c->lang);
-			continue;
-		}
-		if (!(set >> x & 1) || (pl == P_NODE && !c->lang && S_nag_form(rest, nags, &nn)) ||
-		    (pl == P_TAG && !c->lang && S_tag_form(rest, tag, &scratch)) ||
-		    (pl == P_TRAIL && !c->lang && S_result_form(rest, &res)))
-			continue;
-		S_put_comment(b, rest, c->lang);
-	}
-	tb_buf_free(&scratch);
-}
-
-/* The NAGs witness 'x' gives node 'n': those an attributed comment
- * gives it when the node has such comments, else the node's. */
-static void S_nags_for(tb_buf *b, const tb_sigla *d, size_t x, const tb_node *n)
-{
-	int forms = 0;
-	for (const tb_comment *c = n->comments; c; c = c->next) {
-		uint32_t set;
-		const char *rest;
-		uint8_t nags[TB_MAX_NAGS];
-		unsigned nn;
-		if (c->lang || !S_attributed(d, c->text, &set, &rest) || !S_nag_form(rest, nags, &nn))
-			continue;
-		forms = 1;
-		for (unsigned i = 0; (set >> x & 1) && i < nn; i++)
-			tb_buf_printf(b, " $%u", nags[i]);
-	}
-	for (unsigned i = 0; !forms && i < n->nnags; i++)
-		tb_buf_printf(b, " $%u", n->nags[i]);
-}
-
-/* Appends variation 'v' alone, " (...)", without its first 'skip' lead
- * comments. */
-static void S_variation(tb_buf *b, const tb_game *g, const tb_line *v, int skip)
-{
-	tb_line one = *v;
-	one.next = NULL;
-	if (skip)
-		one.lead = one.lead->next;
-	tb_node host;
-	memset(&host, 0, sizeof host);
-	host.variations = &one;
-	tb_write_node(b, g, &host, TB_WRITE_NOTES);
-}
-
-/* The witnesses variation 'v' is attributed to: its first comment, a
- * list of sigla. */
-static int S_variation_names(const tb_sigla *d, const tb_line *v, uint32_t *set)
-{
-	const tb_comment *c = v->lead;
-	return c && !c->lang && S_list(d, c->text, strlen(c->text), set, NULL);
-}
-
-static void S_notes_for(tb_buf *b, const tb_sigla *d, size_t x, const tb_game *g,
-                        const tb_node *n)
-{
-	S_nags_for(b, d, x, n);
-	S_comments_for(b, d, x, n->comments, P_NODE, NULL);
-	for (const tb_line *v = n->variations; v; v = v->next) {
-		uint32_t set;
-		int named = S_variation_names(d, v, &set);
-		if (!named || (set >> x & 1))
-			S_variation(b, g, v, named);
-	}
-}
-
-/* Appends alternative 'a' as the node it is in a line of its own: "d2",
- * "<reconstructed d2>", "<gap 2>", "<position \"...\">". */
-static void S_alt_as_node(tb_buf *b, const tb_game *g, const tb_alt *a)
-{
-	int angle = a->kind == TB_NODE_GAP || a->kind == TB_NODE_POSITION || a->reconstructed;
-	if (angle)
-		tb_buf_putc(b, '<');
-	tb_write_alt(b, g, a);
-	if (angle)
-		tb_buf_putc(b, '>');
-}
-
-/* What the line follows at view 'v': a turn, a gap, a position. */
-static uint8_t S_view_kind(const tb_node *n, const S_view *v)
-{
-	if (v->node)
-		return tb_node_followed(n);
-	return n->alts[v->alt[0]].kind;
-}
-
-/* Appends node 'n' of the collation as witness 'x' has it; '*known' is
- * whether its count is known before it (and after it, on return). */
-static void S_node_for(tb_buf *b, const tb_sigla *d, size_t x, const tb_game *g,
-                       const tb_node *n, int *known)
-{
-	S_view v;
-	S_view_of(d, n, x, &v);
-	if (!v.present)
-		return;
-	uint8_t k = S_view_kind(n, &v);
-	tb_buf_putc(b, ' ');
-	if (tb_kind_is_turn(k) && !*known && n->side < 2)
-		tb_buf_printf(b, "%u%s ", n->number, n->side ? "..." : ".");
-	if (tb_kind_is_turn(k) || k == TB_NODE_POSITION) {
-		*known = 1;
-	} else if (k == TB_NODE_GAP) { /* a gap of unknown length: the count is lost */
-		long lo = v.node ? n->gap_min : n->alts[v.alt[0]].gap_min;
-		long hi = v.node ? n->gap_max : n->alts[v.alt[0]].gap_max;
-		*known = *known && lo >= 0 && lo == hi;
-	}
-	if (v.node && n->kind != TB_NODE_READING) {
-		tb_write_node(b, g, n, TB_WRITE_BODY);
-	} else if (v.node || v.own) {
-		tb_buf_putc(b, '<');
-		for (unsigned i = 0; i < (v.node ? n->nalts : v.nalt); i++) {
-			const tb_alt *a = &n->alts[v.node ? i : v.alt[i]];
-			tb_buf_puts(b, i ? " | " : "");
-			tb_write_alt(b, g, a);
-			S_comments_for(b, d, x, v.node ? a->comments : a->comments->next,
-			               v.node && !i ? P_ALT_FIRST : P_ALT, NULL);
-		}
-		tb_buf_putc(b, '>');
-	} else {
-		S_alt_as_node(b, g, &n->alts[v.alt[0]]);
-	}
-	S_notes_for(b, d, x, g, n);
-}
-
-/* Appends the tags of collation 'rec' as witness 'x' has them. */
-static void S_tags_for(tb_buf *b, const tb_sigla *d, size_t x, const tb_record *rec)
-{
-	tb_buf val = TB_BUF_INIT;
-	for (size_t i = 0; i < rec->ntags; i++) {
-		const tb_tag *t = &rec->tags[i];
-		if (strcmp(t->name, "Collation") == 0)
-			continue;
-		const char *value = t->value;
-		int absent = 0;
-		for (const tb_comment *c = t->comments; c; c = c->next) {
-			uint32_t set;
-			const char *rest;
-			int form;
-			if (!c->lang && S_attributed(d, c->text, &set, &rest) && (set >> x & 1) &&
-			    (form = S_tag_form(rest, t->name, &val)) != 0) {
-				absent = form == 2;
-				value = form == 1 ? val.data : value;
-				break;
-			}
-		}
-		if (absent)
-			continue;
-		tb_buf_printf(b, "[%s \"", t->name);
-		tb_write_escaped(b, value, "\"\\");
-		tb_buf_puts(b, "\"]");
-		S_comments_for(b, d, x, t->comments, P_TAG, t->name);
-		tb_buf_putc(b, '\n');
-	}
-	tb_buf_free(&val);
-}
-
-/* The result witness 'x' ends with. */
-static tb_result S_result_for(const tb_sigla *d, size_t x, const tb_record *rec)
-{
-	for (const tb_comment *c = rec->trail; c; c = c->next) {
-		uint32_t set;
-		const char *rest;
-		tb_result res;
-		if (!c->lang && S_attributed(d, c->text, &set, &rest) && (set >> x & 1) &&
-		    S_result_form(rest, &res))
-			return res;
-	}
-	return rec->result;
-}
-
-/* Witness 'x' of collation 'rec' as TGN (not yet canonical). */
-static void S_witness_text(tb_buf *b, const tb_record *rec, const tb_sigla *d, size_t x)
-{
-	size_t at = b->len;
-	S_comments_for(b, d, x, rec->lead, P_LEAD, NULL);
-	if (b->len > at)
-		tb_buf_putc(b, '\n');
-	S_tags_for(b, d, x, rec);
-	tb_buf_putc(b, '\n');
-	at = b->len;
-	S_comments_for(b, d, x, rec->main.lead, P_LEAD, NULL);
-	if (b->len > at)
-		tb_buf_putc(b, '\n');
-	int known = 1;
-	for (const tb_node *n = rec->main.first; n; n = n->next)
-		S_node_for(b, d, x, rec->game, n, &known);
-	tb_buf_printf(b, "\n%s", tb_result_text[S_result_for(d, x, rec)]);
-	S_comments_for(b, d, x, rec->trail, P_TRAIL, NULL);
-	tb_buf_putc(b, '\n');
-}
-
-char *tb_collation_witness_text(const tb_record *rec, const tb_sigla *d, size_t x, size_t *len)
-{
-	tb_buf b = TB_BUF_INIT;
-	S_witness_text(&b, rec, d, x);
-	return tb_buf_detach(&b, len);
-}
-
-/* Reads TGN text 't' (one record) into a record of its own. Returns it,
- * or NULL when it has errors ('*first' the first, borrowed until the
- * reader goes: the caller frees '*rp'). */
-static tb_record *S_parse(const tb_buf *t, const char *name, tb_reader **rp)
-{
-	tb_reader *r = tb_reader_new_mem(t->data, t->len, name);
-	tb_record *rec = NULL;
-	*rp = r;
-	if (tb_reader_next(r, &rec) != 1 || tb_record_errors(rec)) {
-		tb_record_free(rec);
-		return NULL;
-	}
-	return rec;
-}
-
-/* The first error of the reader's last record, as "line: message". */
-static void S_first_error_text(tb_buf *b, const tb_reader *r)
-{
-	for (size_t i = 0; i < tb_reader_ndiags(r); i++) {
-		const tb_diag *g = tb_reader_diag(r, i);
-		if (g->severity == TB_ERROR) {
-			tb_buf_printf(b, "%s", g->message);
-			return;
-		}
-	}
-	tb_buf_puts(b, "it is not one record");
-}
-
-/* Witness 'x' of collation 'rec' read back: its record in canonical
- * form, or NULL with why into 'why'. */
-static char *S_witness(const tb_record *rec, const tb_sigla *d, size_t x, size_t *len,
-                       tb_buf *why)
-{
-	tb_buf t = TB_BUF_INIT;
-	tb_reader *r;
-	S_witness_text(&t, rec, d, x);
-	tb_record *w = S_parse(&t, d->s[x], &r);
-	char *out = w ? tb_record_write(w, len) : NULL;
-	if (!w)
-		S_first_error_text(why, r);
-	tb_record_free(w);
-	tb_reader_free(r);
-	tb_buf_free(&t);
-	return out;
-}
-
-/* The span of the value of 'rec''s tag 'name', or of its first line. */
-static void S_tag_at(const tb_record *rec, const char *name, unsigned *line, unsigned *col,
-                     size_t *off, size_t *len)
-{
-	for (size_t i = 0; i < rec->ntags; i++) {
-		const tb_tag *t = &rec->tags[i];
-		if (strcmp(t->name, name) == 0 && t->value_line) {
-			*line = t->value_line;
-			*col = t->value_col;
-			*off = t->value_off;
-			*len = t->span.end_line == t->value_line && t->span.end_col > t->value_col + 1
-			           ? t->span.end_col - 1 - t->value_col : 1;
-			return;
-		}
-	}
-	*line = rec->line;
-	*col = 1;
-	*off = rec->off;
-	*len = 1;
-}
-
-/* A diagnostic of reader 'r' at the value of tag 'name' of its record
- * 'rec' (its first line when it has no such tag). */
-static void S_diag_tag(tb_reader *r, const tb_record *rec, const char *name, tb_severity sev,
-                       int code, const char *fmt, ...) __attribute__((format(printf, 6, 7)));
-static void S_diag_tag(tb_reader *r, const tb_record *rec, const char *name, tb_severity sev,
-                       int code, const char *fmt, ...)
-{
-	unsigned line, col;
-	size_t off, len;
-	S_tag_at(rec, name, &line, &col, &off, &len);
-	tb_buf m = TB_BUF_INIT;
-	va_list ap;
-	va_start(ap, fmt);
-	tb_buf_vprintf(&m, fmt, ap);
-	va_end(ap);
-	tb_diag_at(r, sev, code, off, len, line, col, "%s", m.data);
-	tb_buf_free(&m);
-}
-
-char *tb_collation_witness(tb_reader *r, const tb_record *rec, const char *name, size_t *len)
-{
-	if (len)
-		*len = 0;
-	if (!rec || rec->errors || !rec->game)
-		return NULL;
-	tb_sigla d;
-	int got = tb_sigla_read(rec, &d);
-	if (got == 0) {
-		S_diag_tag(r, rec, "Collation", TB_ERROR, TB_D_COLL_NAMES,
-		           "this record is not a collation: it has no [Collation] tag naming its "
-		           "witnesses");
-		return NULL;
-	}
-	if (got < 0) {
-		S_diag_tag(r, rec, "Collation", TB_ERROR, TB_D_COLL_NAMES,
-		           "[Collation] lists the witnesses' sigla, \"A, B\": each once, 15 at most, "
-		           "of letters, digits, '_', '-' and '.'");
-		return NULL;
-	}
-	int x = S_sigla_find(&d, name, strlen(name));
-	if (x < 0) {
-		tb_buf all = TB_BUF_INIT;
-		S_list_write(&all, &d, (1u << d.n) - 1, 0);
-		S_diag_tag(r, rec, "Collation", TB_ERROR, TB_D_COLL_NO_WIT,
-		           "no witness of this collation is named '%s'; its witnesses are %s", name,
-		           all.data);
-		tb_buf_free(&all);
-		return NULL;
-	}
-	tb_buf why = TB_BUF_INIT;
-	char *out = S_witness(rec, &d, (size_t)x, len, &why);
-	if (!out)
-		S_diag_tag(r, rec, "Collation", TB_ERROR, TB_D_COLL_INEXACT,
-		           "witness %s cannot be read back out of this collation: %s", name, why.data);
-	tb_buf_free(&why);
-	return out;
-}
-
-/* ===== A line replayed by the rules ===== */
-
-/* A message of validate without the turn it names ("d2: d2 is occupied"
- * -> "d2 is occupied"). */
-static const char *S_reason(const char *msg)
-{
-	const char *colon = strstr(msg, ": ");
-	if (!colon)
-		return msg;
-	size_t n = (size_t)(colon - msg);
-	int token = strncmp(msg, "<gap", 4) == 0 || !memchr(msg, ' ', n);
-	return token ? colon + 2 : msg;
-}
-
-/* Does node 'n' write a turn the rules can know: a move or a pass,
- * every point known? */
-static int S_known_turn(const tb_node *n)
-{
-	uint8_t k = tb_node_followed(n);
-	const tb_move *m = n->kind == TB_NODE_READING ? &n->alts[0].move : &n->move;
-	for (unsigned i = 0; k == TB_NODE_MOVE && i < m->nparts; i++)
-		if (m->parts[i].pt == TB_PT_UNKNOWN)
-			return 0;
-	return k == TB_NODE_MOVE || k == TB_NODE_PASS;
-}
-
-long tb_line_check(const char *text, size_t len, const tb_search_opts *so, tb_fault_fn fn,
-                   void *ctx, int *faulty)
-{
-	tb_reader *r = tb_reader_new_mem(text, len, "witness");
-	tb_record *rec = NULL;
-	*faulty = 0;
-	if (tb_reader_next(r, &rec) != 1 || tb_record_errors(rec)) {
-		tb_record_free(rec);
-		tb_reader_free(r);
-		return 0;
-	}
-	tb_reader_set_search(r, so);
-	tb_reader_validate(r, rec, NULL, NULL);
-	long before = -1, known = 0, i = 0;
-	for (const tb_node *n = rec->main.first; n; n = n->next, i++) {
-		for (size_t k = 0; k < tb_reader_ndiags(r); k++) {
-			const tb_diag *d = tb_reader_diag(r, k);
-			if (d->severity != TB_ERROR || d->line != n->span.line || d->col != n->span.col ||
-			    (d->code != TB_D_ILLEGAL && d->code != TB_D_AFTER_END &&
-			     d->code != TB_D_NO_FIT))
-				continue;
-			if (fn)
-				fn(ctx, (size_t)i, d->message, S_reason(d->message), d->note);
-			if (before < 0)
-				before = known;
-			*faulty = 1;
-		}
-		known += S_known_turn(n);
-	}
-	/* the rules' other complaints (a result they contradict) count too */
-	for (size_t k = 0; k < tb_reader_ndiags(r); k++)
-		*faulty |= tb_reader_diag(r, k)->severity == TB_ERROR;
-	tb_record_free(rec);
-	tb_reader_free(r);
-	return before < 0 ? known : before;
-}
-
-/* The step node 'n' of a plain line is: the node, or for a reading its
- * first alternative. */
-static tb_wstep S_step_of_node(const tb_node *n)
-{
-	tb_wstep s = {n, NULL, tb_node_followed(n), &n->move, n->gap_max, n->position};
-	if (n->kind == TB_NODE_READING)
-		s.move = &n->alts[0].move;
-	return s;
-}
-
-tb_wstep *tb_collation_steps(const tb_record *rec, const tb_sigla *d, size_t x, size_t *n)
-{
-	size_t cap = 1;
-	for (const tb_node *p = rec->main.first; p; p = p->next)
-		cap++;
-	tb_wstep *s = tb_xcalloc(cap, sizeof *s);
-	*n = 0;
-	for (const tb_node *p = rec->main.first; p; p = p->next) {
-		S_view v;
-		S_view_of(d, p, x, &v);
-		if (!v.present)
-			continue;
-		if (v.node) {
-			s[(*n)++] = S_step_of_node(p);
-			continue;
-		}
-		const tb_alt *a = &p->alts[v.alt[0]];
-		s[(*n)++] = (tb_wstep){p, a, a->kind, &a->move, a->gap_max, a->position};
-	}
-	return s;
 }
 
 /* ===== The witnesses ===== */
@@ -871,7 +182,7 @@ static tb_record *S_cut(S_coll *cl, size_t i)
 	unsigned sl = lead ? lead->span.line : first ? first->span.line : 0;
 	unsigned sc = lead ? lead->span.col : first ? first->span.col : 0;
 	if (!S_first_error(r, &el, &ec) || !sl || S_before(el, ec, sl, sc)) {
-		S_diag_tag(r, rec, "Game", TB_ERROR, TB_D_COLL_CUT,
+		tb_diag_tag(r, rec, "Game", TB_ERROR, TB_D_COLL_CUT,
 		           "this record has errors before its turns: it cannot be collated");
 		return NULL;
 	}
@@ -902,14 +213,14 @@ static tb_record *S_cut(S_coll *cl, size_t i)
 		           "on line %u: from here on, its %zu turn%s %s left out", el, left,
 		           left == 1 ? "" : "s", left == 1 ? "is" : "are");
 	else
-		S_diag_tag(r, rec, "Game", TB_WARNING, TB_D_COLL_CUT, "this record is collated up to "
+		tb_diag_tag(r, rec, "Game", TB_WARNING, TB_D_COLL_CUT, "this record is collated up to "
 		           "its first error, on line %u: its result and what follows are left out", el);
 	tb_reader *pr;
-	tb_record *cut = S_parse(&t, "cut", &pr);
+	tb_record *cut = tb_record_read_text(&t, "cut", &pr);
 	tb_reader_free(pr);
 	tb_buf_free(&t);
 	if (!cut)
-		S_diag_tag(r, rec, "Game", TB_ERROR, TB_D_COLL_CUT,
+		tb_diag_tag(r, rec, "Game", TB_ERROR, TB_D_COLL_CUT,
 		           "this record cannot be cut before its first error");
 	return cut;
 }
@@ -928,7 +239,7 @@ static int S_add(S_coll *cl, size_t i, const tb_record *rec, tb_record *owned, c
 			return 0;
 		}
 	if (cl->nw == TB_COLLATE_MAX) {
-		S_diag_tag(cl->r[i], cl->in[i], "Game", TB_ERROR, TB_D_COLL_LIMIT,
+		tb_diag_tag(cl->r[i], cl->in[i], "Game", TB_ERROR, TB_D_COLL_LIMIT,
 		           "more than %d witnesses: a collation holds at most %d", TB_COLLATE_MAX,
 		           TB_COLLATE_MAX);
 		free(text);
@@ -951,21 +262,23 @@ static int S_add_collation(S_coll *cl, size_t i, const tb_sigla *d)
 {
 	const tb_record *rec = cl->in[i];
 	if (rec->errors) {
-		S_diag_tag(cl->r[i], rec, "Collation", TB_ERROR, TB_D_COLL_CUT,
+		tb_diag_tag(cl->r[i], rec, "Collation", TB_ERROR, TB_D_COLL_CUT,
 		           "this collation has errors: its witnesses cannot be read back out of it");
 		return -1;
 	}
 	for (size_t x = 0; x < d->n; x++) {
 		tb_buf t = TB_BUF_INIT, why = TB_BUF_INIT;
 		tb_reader *pr;
-		S_witness_text(&t, rec, d, x);
-		tb_record *w = S_parse(&t, d->s[x], &pr);
+		char *text = tb_collation_witness_text(rec, d, x, NULL);
+		tb_buf_puts(&t, text);
+		free(text);
+		tb_record *w = tb_record_read_text(&t, d->s[x], &pr);
 		if (!w)
-			S_first_error_text(&why, pr);
+			tb_reader_first_error(&why, pr);
 		tb_reader_free(pr);
 		tb_buf_free(&t);
 		if (!w)
-			S_diag_tag(cl->r[i], rec, "Collation", TB_ERROR, TB_D_COLL_INEXACT,
+			tb_diag_tag(cl->r[i], rec, "Collation", TB_ERROR, TB_D_COLL_INEXACT,
 			           "witness %s cannot be read back out of this collation: %s", d->s[x],
 			           why.data);
 		tb_buf_free(&why);
@@ -987,7 +300,7 @@ static int S_name(S_coll *cl, const char *const *given, size_t nplain)
 	}
 	tb_sigla taken = {{0}, 0, {{0}}};
 	for (size_t k = 0; o->sigla && k < o->nsigla; k++)
-		if (!S_siglum_ok(o->sigla[k], strlen(o->sigla[k]))) {
+		if (!tb_siglum_ok(o->sigla[k], strlen(o->sigla[k]))) {
 			tb_buf_printf(&cl->why, "--sigla: '%s' is not a siglum (1 to %d letters, digits, "
 			              "'_', '-' or '.', the first a letter or a digit)", o->sigla[k],
 			              TB_SIGLUM_MAX);
@@ -995,18 +308,18 @@ static int S_name(S_coll *cl, const char *const *given, size_t nplain)
 		}
 	for (size_t k = 0; k < cl->nw; k++)
 		if (cl->w[k].name[0])
-			S_sigla_add(&taken, cl->w[k].name, strlen(cl->w[k].name));
+			tb_sigla_add(&taken, cl->w[k].name, strlen(cl->w[k].name));
 	for (size_t k = 0; o->sigla && k < o->nsigla; k++)
-		S_sigla_add(&taken, o->sigla[k], strlen(o->sigla[k]));
+		tb_sigla_add(&taken, o->sigla[k], strlen(o->sigla[k]));
 	char letter[2] = "A";
 	for (size_t k = 0, j = 0; k < cl->nw; k++) {
 		if (!cl->w[k].plain)
 			continue;
 		const char *name = given[j++];
-		while (!name && S_sigla_find(&taken, letter, 1) >= 0)
+		while (!name && tb_sigla_find(&taken, letter, 1) >= 0)
 			letter[0]++;
 		if (!name) {
-			S_sigla_add(&taken, letter, 1);
+			tb_sigla_add(&taken, letter, 1);
 			name = letter;
 		}
 		snprintf(cl->w[k].name, sizeof cl->w[k].name, "%s", name);
@@ -1021,7 +334,7 @@ static int S_names_apart(S_coll *cl)
 		for (size_t j = 0; j < k; j++)
 			if (strcmp(cl->w[k].name, cl->w[j].name) == 0) {
 				size_t i = cl->w[k].input;
-				S_diag_tag(cl->r[i], cl->in[i], "Game", TB_ERROR, TB_D_COLL_NAMES,
+				tb_diag_tag(cl->r[i], cl->in[i], "Game", TB_ERROR, TB_D_COLL_NAMES,
 				           "another witness is named %s already (from %s): name them apart "
 				           "(--sigla)", cl->w[k].name, cl->r[cl->w[j].input]->name);
 				return -1;
@@ -1042,7 +355,7 @@ static int S_gather(S_coll *cl)
 		if (!rec->game) {
 			ok = 0; /* the reader says why: no game, or one tablero does not know */
 		} else if (coll < 0) {
-			S_diag_tag(cl->r[i], rec, "Collation", TB_ERROR, TB_D_COLL_NAMES,
+			tb_diag_tag(cl->r[i], rec, "Collation", TB_ERROR, TB_D_COLL_NAMES,
 			           "[Collation] lists the witnesses' sigla, \"A, B\": each once, 15 at "
 			           "most, of letters, digits, '_', '-' and '.'");
 			ok = 0;
@@ -1106,14 +419,14 @@ static int S_one_game(S_coll *cl)
 		const tb_record *in = cl->in[w->input];
 		const char *an = cl->r[a->input]->name;
 		if (w->rec->game != cl->game) {
-			S_diag_tag(r, in, "Game", TB_ERROR, TB_D_COLL_GAME,
+			tb_diag_tag(r, in, "Game", TB_ERROR, TB_D_COLL_GAME,
 			           "[Game \"%s\"] here, [Game \"%s\"] in %s: witnesses of different games "
 			           "cannot be collated", w->rec->game->name, cl->game->name, an);
 			return 0;
 		}
 		const char *mine = S_rules(w);
 		if (mine && rules && strcmp(mine, rules) != 0) {
-			S_diag_tag(r, in, "Rules", TB_ERROR, TB_D_COLL_GAME,
+			tb_diag_tag(r, in, "Rules", TB_ERROR, TB_D_COLL_GAME,
 			           "[Rules \"%s\"] here, [Rules \"%s\"] in %s: witnesses of a game played "
 			           "under different rules cannot be collated", mine, rules, rules_in);
 			return 0;
@@ -1128,7 +441,7 @@ static int S_one_game(S_coll *cl)
 			S_first_diff f = {"", an, 0};
 			if (tb_plies_position_diff(cl->w[0].p, 0, w->p, 0, S_start_diff, &f) < 0)
 				snprintf(f.text, sizeof f.text, "%s", "the two are written differently");
-			S_diag_tag(r, in, "Position", TB_ERROR, TB_D_COLL_START,
+			tb_diag_tag(r, in, "Position", TB_ERROR, TB_D_COLL_START,
 			           "this record starts from another position than %s: %s", an, f.text);
 			tb_diag_note(r, "start here: %s", tb_plies_start(w->p));
 			tb_diag_note(r, "start in %s: %s", an, tb_plies_start(cl->w[0].p));
@@ -1202,7 +515,7 @@ static int S_base(S_coll *cl)
 	memmove(&cl->w[1], &cl->w[0], b * sizeof cl->w[0]);
 	cl->w[0] = base;
 	for (size_t k = 0; k < cl->nw; k++)
-		S_sigla_add(&cl->sig, cl->w[k].name, strlen(cl->w[k].name));
+		tb_sigla_add(&cl->sig, cl->w[k].name, strlen(cl->w[k].name));
 	return 0;
 }
 
@@ -1469,9 +782,9 @@ static int S_misread(const tb_sigla *d, const char *text, int pl)
 {
 	uint32_t set, own;
 	const char *rest;
-	if (S_attributed(d, text, &set, &rest) || S_flag(d, text))
+	if (tb_attributed(d, text, &set, &rest) || tb_collation_note(d, text))
 		return 1;
-	return pl == P_ALT_FIRST && S_list(d, text, strlen(text), &set, &own);
+	return pl == TB_AT_ALT_FIRST && tb_sigla_list(d, text, strlen(text), &set, &own);
 }
 
 /* Writes the merged comments 'm' at place 'pl', where the witnesses
@@ -1483,13 +796,13 @@ static void S_put_merged(const S_coll *cl, tb_buf *b, const S_items *m, uint32_t
 	tb_buf t = TB_BUF_INIT;
 	for (size_t i = 0; i < m->n; i++) {
 		const tb_comment *c = m->v[i].p;
-		int at = pl == P_ALT_FIRST && i > 0 ? P_ALT : pl;
+		int at = pl == TB_AT_ALT_FIRST && i > 0 ? TB_AT_ALT : pl;
 		if (m->v[i].held == present && !S_misread(&cl->sig, c->text, at)) {
 			S_put_comment(b, c->text, c->lang);
 			continue;
 		}
 		tb_buf_clear(&t);
-		S_list_write(&t, &cl->sig, m->v[i].held, 0);
+		tb_sigla_write(&t, &cl->sig, m->v[i].held, 0);
 		tb_buf_printf(&t, ":%s%s", *c->text ? " " : "", c->text);
 		S_put_comment(b, t.data, c->lang);
 	}
@@ -1608,7 +921,7 @@ static void S_put_nags(const S_coll *cl, tb_buf *b, const S_col *c, uint32_t pre
 				group |= 1u << v;
 		done |= group;
 		tb_buf_clear(&t);
-		S_list_write(&t, &cl->sig, group, 0);
+		tb_sigla_write(&t, &cl->sig, group, 0);
 		tb_buf_puts(&t, ": NAG");
 		for (unsigned i = 0; i < n->nnags; i++)
 			tb_buf_printf(&t, " $%u", n->nags[i]);
@@ -1635,8 +948,8 @@ static void S_put_flags(const S_coll *cl, tb_buf *b, const S_col *c, uint32_t wh
 		}
 		done |= group;
 		tb_buf_clear(&t);
-		tb_buf_puts(&t, S_ILLEGAL);
-		S_list_write(&t, &cl->sig, group, 0);
+		tb_buf_puts(&t, TB_ILLEGAL_IN);
+		tb_sigla_write(&t, &cl->sig, group, 0);
 		tb_buf_printf(&t, ": %s", why);
 		S_put_comment(b, t.data, NULL);
 	}
@@ -1661,7 +974,7 @@ static void S_put_variations(const S_coll *cl, tb_buf *b, const S_col *c, uint32
 		n = 0;
 		for (const tb_line *v = c->e[w]->variations; v; v = v->next, n++) {
 			tb_buf_clear(&k);
-			S_variation(&k, cl->game, v, 0);
+			tb_write_variation(&k, cl->game, v, 0);
 			p[n] = v;
 			ids[n] = S_intern(&t, k.data);
 		}
@@ -1672,19 +985,19 @@ static void S_put_variations(const S_coll *cl, tb_buf *b, const S_col *c, uint32
 	for (size_t i = 0; i < m.n; i++) {
 		const tb_line *v = m.v[i].p;
 		uint32_t set;
-		if (m.v[i].held == present && !S_variation_names(&cl->sig, v, &set)) {
-			S_variation(b, cl->game, v, 0);
+		if (m.v[i].held == present && !tb_variation_witnesses(&cl->sig, v, &set)) {
+			tb_write_variation(b, cl->game, v, 0);
 			continue;
 		}
 		tb_buf_clear(&k);
-		S_list_write(&k, &cl->sig, m.v[i].held, 0);
+		tb_sigla_write(&k, &cl->sig, m.v[i].held, 0);
 		tb_comment names;
 		memset(&names, 0, sizeof names);
 		names.text = k.data;
 		names.next = v->lead;
 		tb_line named = *v;
 		named.lead = &names;
-		S_variation(b, cl->game, &named, 0);
+		tb_write_variation(b, cl->game, &named, 0);
 	}
 	tb_buf_free(&k);
 	free(m.v);
@@ -1701,7 +1014,7 @@ static void S_put_notes(const S_coll *cl, tb_buf *b, const S_col *c, uint32_t pr
 	for (size_t w = 0; w < cl->nw; w++)
 		lists[w] = present >> w & 1 ? c->e[w]->comments : NULL;
 	S_put_nags(cl, b, c, present);
-	S_put_lists(cl, b, lists, present, P_NODE);
+	S_put_lists(cl, b, lists, present, TB_AT_NODE);
 	S_put_flags(cl, b, c, flags);
 	S_put_variations(cl, b, c, present);
 }
@@ -1722,7 +1035,7 @@ static void S_put_agreed(const S_coll *cl, tb_buf *b, const S_col *c)
 				lists[w] = c->e[w]->alts[j].comments;
 			tb_buf_puts(b, j ? " | " : "");
 			tb_write_alt(b, cl->game, &n->alts[j]);
-			S_put_lists(cl, b, lists, all, P_ALT_FIRST);
+			S_put_lists(cl, b, lists, all, TB_AT_ALT_FIRST);
 		}
 		tb_buf_putc(b, '>');
 	}
@@ -1830,10 +1143,10 @@ static void S_put_reading(S_coll *cl, tb_buf *b, const S_col *c)
 		tb_write_alt(b, cl->game, &r->a);
 		if (r->held) {
 			tb_buf_puts(b, " {");
-			S_list_write(b, &cl->sig, r->held, r->own);
+			tb_sigla_write(b, &cl->sig, r->held, r->own);
 			tb_buf_putc(b, '}');
 		}
-		S_put_lists(cl, b, r->cm, r->held, P_ALT);
+		S_put_lists(cl, b, r->cm, r->held, TB_AT_ALT);
 		S_put_flags(cl, b, c, r->follow);
 	}
 	tb_buf_putc(b, '>');
@@ -1916,7 +1229,7 @@ static void S_put_tag(const S_coll *cl, tb_buf *b, const S_tagset *ts, size_t id
 		}
 		done |= group;
 		tb_buf_clear(&t);
-		S_list_write(&t, &cl->sig, group, 0);
+		tb_sigla_write(&t, &cl->sig, group, 0);
 		if (tw) {
 			tb_buf_printf(&t, ": [%s \"", name);
 			tb_write_escaped(&t, tw->value, "\"\\");
@@ -1929,7 +1242,7 @@ static void S_put_tag(const S_coll *cl, tb_buf *b, const S_tagset *ts, size_t id
 	const tb_comment *lists[TB_COLLATE_MAX];
 	for (size_t w = 0; w < cl->nw; w++)
 		lists[w] = *of[w] ? (*of[w])->comments : NULL;
-	S_put_lists(cl, b, lists, present, P_TAG);
+	S_put_lists(cl, b, lists, present, TB_AT_TAG);
 	tb_buf_putc(b, '\n');
 	tb_buf_free(&t);
 }
@@ -1944,7 +1257,7 @@ static void S_put_result(const S_coll *cl, tb_buf *b)
 	tb_buf_printf(b, "\n%s", tb_result_text[base]);
 	for (size_t w = 0; w < cl->nw; w++)
 		lists[w] = cl->w[w].rec->trail;
-	S_put_lists(cl, b, lists, all, P_TRAIL);
+	S_put_lists(cl, b, lists, all, TB_AT_TRAIL);
 	tb_buf t = TB_BUF_INIT;
 	for (size_t w = 1; w < cl->nw; w++) {
 		tb_result res = cl->w[w].rec->result;
@@ -1955,7 +1268,7 @@ static void S_put_result(const S_coll *cl, tb_buf *b)
 			group |= cl->w[v].rec->result == res ? 1u << v : 0;
 		done |= group;
 		tb_buf_clear(&t);
-		S_list_write(&t, &cl->sig, group, 0);
+		tb_sigla_write(&t, &cl->sig, group, 0);
 		tb_buf_printf(&t, ": %s", tb_result_text[res]);
 		S_put_comment(b, t.data, NULL);
 	}
@@ -1970,7 +1283,7 @@ static void S_emit(S_coll *cl, tb_buf *b)
 	const tb_comment *lists[TB_COLLATE_MAX];
 	for (size_t w = 0; w < cl->nw; w++)
 		lists[w] = cl->w[w].rec->lead;
-	if (S_put_lists(cl, b, lists, all, P_LEAD))
+	if (S_put_lists(cl, b, lists, all, TB_AT_LEAD))
 		tb_buf_putc(b, '\n');
 	S_tagset ts;
 	S_tagset_build(cl, &ts);
@@ -1978,11 +1291,11 @@ static void S_emit(S_coll *cl, tb_buf *b)
 		S_put_tag(cl, b, &ts, i);
 	S_tagset_free(cl, &ts);
 	tb_buf_puts(b, "[Collation \"");
-	S_list_write(b, &cl->sig, all, 0);
+	tb_sigla_write(b, &cl->sig, all, 0);
 	tb_buf_puts(b, "\"]\n\n");
 	for (size_t w = 0; w < cl->nw; w++)
 		lists[w] = cl->w[w].rec->main.lead;
-	if (S_put_lists(cl, b, lists, all, P_LEAD))
+	if (S_put_lists(cl, b, lists, all, TB_AT_LEAD))
 		tb_buf_putc(b, '\n');
 	for (size_t i = 0; i < cl->ncol; i++) {
 		const S_col *c = &cl->col[i];
@@ -2154,12 +1467,12 @@ static int S_check(S_coll *cl, const tb_record *rec)
 {
 	for (size_t w = 0; w < cl->nw; w++) {
 		tb_buf why = TB_BUF_INIT;
-		char *back = S_witness(rec, &cl->sig, w, NULL, &why);
+		char *back = tb_collation_witness_canon(rec, &cl->sig, w, NULL, &why);
 		if (back && strcmp(back, cl->w[w].text) != 0)
 			S_first_line_apart(&why, cl->w[w].text, back);
 		if (!back || why.len) {
 			size_t i = cl->w[w].input;
-			S_diag_tag(cl->r[i], cl->in[i], "Game", TB_ERROR, TB_D_COLL_INEXACT,
+			tb_diag_tag(cl->r[i], cl->in[i], "Game", TB_ERROR, TB_D_COLL_INEXACT,
 			           "witness %s cannot be kept exactly in a collation with the others: read "
 			           "back out of it, %s", cl->w[w].name, why.data);
 		}
@@ -2181,16 +1494,16 @@ static int S_written(S_coll *cl, tb_buf *text, tb_reader **r, tb_record **rec)
 	S_emit(cl, text);
 	const S_wit *b = &cl->w[0];
 	if (cl->too_many) {
-		S_diag_tag(cl->r[b->input], cl->in[b->input], "Game", TB_ERROR, TB_D_COLL_LIMIT,
+		tb_diag_tag(cl->r[b->input], cl->in[b->input], "Game", TB_ERROR, TB_D_COLL_LIMIT,
 		           "the witnesses differ at one place in more ways than a reading holds (16)");
 		return 0;
 	}
-	*rec = S_parse(text, "collation", r);
+	*rec = tb_record_read_text(text, "collation", r);
 	if (*rec)
 		return 1;
 	tb_buf why = TB_BUF_INIT;
-	S_first_error_text(&why, *r);
-	S_diag_tag(cl->r[b->input], cl->in[b->input], "Game", TB_ERROR, TB_D_COLL_INEXACT,
+	tb_reader_first_error(&why, *r);
+	tb_diag_tag(cl->r[b->input], cl->in[b->input], "Game", TB_ERROR, TB_D_COLL_INEXACT,
 	           "these witnesses cannot be written as one record: %s", why.data);
 	tb_buf_free(&why);
 	return 0;

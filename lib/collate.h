@@ -21,6 +21,22 @@ typedef struct tb_sigla {
 	char buf[TB_COLLATE_MAX][TB_SIGLUM_MAX + 1]; /* where s[] point */
 } tb_sigla;
 
+/* Is s[0..n) a siglum: 1 to 32 bytes of letters of any script, digits,
+ * '_', '-' and '.', the first a letter or a digit? */
+int tb_siglum_ok(const char *s, size_t n);
+/* The index of siglum s[0..n) in 'd', or -1. */
+int tb_sigla_find(const tb_sigla *d, const char *s, size_t n);
+/* Adds siglum s[0..n) to 'd'; 0, or -1 when it is no siglum, is there
+ * already or 'd' is full. */
+int tb_sigla_add(tb_sigla *d, const char *s, size_t n);
+/* Reads "A, B?, C", the whole of s[0..n): sigla of 'd', each once, a '?'
+ * after one only when 'own' is not NULL. Sets '*set' (and '*own') to
+ * their bits; returns 1, or 0 when s is no such list. */
+int tb_sigla_list(const tb_sigla *d, const char *s, size_t n, uint32_t *set, uint32_t *own);
+/* Appends the sigla of 'set' in order, ", " between them, each with '?'
+ * when in 'own'. */
+void tb_sigla_write(tb_buf *b, const tb_sigla *d, uint32_t set, uint32_t own);
+
 /* Reads the [Collation] tag of 'rec' into 'd'. Returns 1 when 'rec' is a
  * collation, 0 when it has no such tag, -1 when the tag is not a list of
  * sigla (1 to 15 of them, each once). */
@@ -34,6 +50,45 @@ int tb_alt_witnesses(const tb_sigla *d, const tb_alt *a, uint32_t *set, uint32_t
 /* Is 'n' a reading of a collation -- one of its alternatives begins
  * with the comment naming its witnesses -- under declaration 'd'? */
 int tb_collation_reading(const tb_sigla *d, const tb_node *n);
+
+/* Where a comment stands in a collation, which says what it may be
+ * besides a witness's own. */
+enum { TB_AT_NODE, TB_AT_ALT, TB_AT_ALT_FIRST, TB_AT_TAG, TB_AT_LEAD, TB_AT_TRAIL };
+
+/* Reads an attributed comment, "A, B: text" (or "A:" for an empty one):
+ * its witnesses into '*set', where its text starts into '*rest'. Returns
+ * 1, or 0 when 'text' is not attributed. */
+int tb_attributed(const tb_sigla *d, const char *text, uint32_t *set, const char **rest);
+
+/* The collation's own note on a turn illegal in some witnesses' lines:
+ * TB_ILLEGAL_IN "A, B: why". Is 'text' one? */
+#define TB_ILLEGAL_IN "illegal in "
+int tb_collation_note(const tb_sigla *d, const char *text);
+
+/* The witnesses variation 'v' is attributed to: its first comment, a
+ * list of sigla. 1, or 0 when it is every witness's there. */
+int tb_variation_witnesses(const tb_sigla *d, const tb_line *v, uint32_t *set);
+/* Appends variation 'v' alone, " (...)", without its first comment when
+ * 'skip'. */
+void tb_write_variation(tb_buf *b, const tb_game *g, const tb_line *v, int skip);
+
+/* Witness 'x' of collation 'rec' read back: its record in canonical
+ * form (the caller frees it; '*len' its length, if not NULL), or NULL
+ * with why into 'why'. */
+char *tb_collation_witness_canon(const tb_record *rec, const tb_sigla *d, size_t x, size_t *len,
+                                 tb_buf *why);
+
+/* Reads TGN text 't' (one record) into a record of its own, by a reader
+ * named 'name' left in '*rp' (the caller frees both). Returns NULL when
+ * the record has errors. */
+tb_record *tb_record_read_text(const tb_buf *t, const char *name, tb_reader **rp);
+/* Appends the message of the first error of the reader's last record. */
+void tb_reader_first_error(tb_buf *b, const tb_reader *r);
+
+/* A diagnostic of reader 'r' at the value of tag 'name' of its record
+ * 'rec' (its first line when it has no such tag). */
+void tb_diag_tag(tb_reader *r, const tb_record *rec, const char *name, tb_severity sev, int code,
+                 const char *fmt, ...) __attribute__((format(printf, 6, 7)));
 
 /* What a line follows at one node: a turn, a gap, a restated position
  * or nothing. */
