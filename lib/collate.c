@@ -187,6 +187,8 @@ static tb_record *S_cut(S_coll *cl, size_t i)
 		return NULL;
 	}
 	tb_buf t = TB_BUF_INIT;
+	tb_write_comments(&t, rec->lead, "");
+	tb_buf_puts(&t, rec->lead ? "\n" : "");
 	S_tags_text(&t, rec);
 	tb_buf_putc(&t, '\n');
 	for (const tb_comment *c = lead; c && !S_before(el, ec, c->span.end_line, c->span.end_col);
@@ -288,43 +290,44 @@ static int S_add_collation(S_coll *cl, size_t i, const tb_sigla *d)
 	return 0;
 }
 
-/* The names of the plain records: --sigla's, or the letters not taken. */
-static int S_name(S_coll *cl, const char *const *given, size_t nplain)
+/* Does --sigla name the records that are not collations ('nplain' of
+ * them), each with a siglum? */
+static int S_sigla_given(S_coll *cl, size_t nplain)
 {
 	const tb_collate_opts *o = cl->o;
 	if (o->sigla && o->nsigla != nplain) {
 		tb_buf_printf(&cl->why, "--sigla names %zu witness%s, but %zu of the records %s not "
 		              "collations", o->nsigla, o->nsigla == 1 ? "" : "es", nplain,
 		              nplain == 1 ? "is" : "are");
-		return -1;
+		return 0;
 	}
-	tb_sigla taken = {{0}, 0, {{0}}};
 	for (size_t k = 0; o->sigla && k < o->nsigla; k++)
 		if (!tb_siglum_ok(o->sigla[k], strlen(o->sigla[k]))) {
 			tb_buf_printf(&cl->why, "--sigla: '%s' is not a siglum (1 to %d letters, digits, "
 			              "'_', '-' or '.', the first a letter or a digit)", o->sigla[k],
 			              TB_SIGLUM_MAX);
-			return -1;
+			return 0;
 		}
+	return 1;
+}
+
+/* The records not named by --sigla take the letters A, B, C... that no
+ * witness is named. */
+static void S_letters(S_coll *cl)
+{
+	tb_sigla taken = {{0}, 0, {{0}}};
 	for (size_t k = 0; k < cl->nw; k++)
 		if (cl->w[k].name[0])
 			tb_sigla_add(&taken, cl->w[k].name, strlen(cl->w[k].name));
-	for (size_t k = 0; o->sigla && k < o->nsigla; k++)
-		tb_sigla_add(&taken, o->sigla[k], strlen(o->sigla[k]));
 	char letter[2] = "A";
-	for (size_t k = 0, j = 0; k < cl->nw; k++) {
-		if (!cl->w[k].plain)
+	for (size_t k = 0; k < cl->nw; k++) {
+		if (cl->w[k].name[0])
 			continue;
-		const char *name = given[j++];
-		while (!name && tb_sigla_find(&taken, letter, 1) >= 0)
+		while (tb_sigla_find(&taken, letter, 1) >= 0)
 			letter[0]++;
-		if (!name) {
-			tb_sigla_add(&taken, letter, 1);
-			name = letter;
-		}
-		snprintf(cl->w[k].name, sizeof cl->w[k].name, "%s", name);
+		tb_sigla_add(&taken, letter, 1);
+		snprintf(cl->w[k].name, sizeof cl->w[k].name, "%s", letter);
 	}
-	return 0;
 }
 
 /* Two different witnesses under one name cannot be told apart. */
@@ -345,33 +348,37 @@ static int S_names_apart(S_coll *cl)
 /* Reads the inputs into witnesses, named. */
 static int S_gather(S_coll *cl)
 {
-	const char **given = tb_xcalloc(cl->nin + 1, sizeof *given);
 	size_t nplain = 0;
+	tb_sigla d;
+	for (size_t i = 0; i < cl->nin; i++)
+		nplain += !cl->in[i]->game || tb_sigla_read(cl->in[i], &d) == 0;
+	if (!S_sigla_given(cl, nplain))
+		return 0;
 	int ok = 1;
+	nplain = 0;
 	for (size_t i = 0; i < cl->nin && ok; i++) {
 		const tb_record *rec = cl->in[i];
-		tb_sigla d;
 		int coll = rec->game ? tb_sigla_read(rec, &d) : 0;
 		if (!rec->game) {
 			ok = 0; /* the reader says why: no game, or one tablero does not know */
 		} else if (coll < 0) {
 			tb_diag_tag(cl->r[i], rec, "Collation", TB_ERROR, TB_D_COLL_NAMES,
-			           "[Collation] lists the witnesses' sigla, \"A, B\": each once, 15 at "
-			           "most, of letters, digits, '_', '-' and '.'");
+			            "[Collation] lists the witnesses' sigla, \"A, B\": each once, 15 at "
+			            "most, of letters, digits, '_', '-' and '.'");
 			ok = 0;
 		} else if (coll > 0) {
 			ok = S_add_collation(cl, i, &d) == 0;
 		} else {
+			const char *name = cl->o->sigla ? cl->o->sigla[nplain] : NULL;
 			tb_record *cut = rec->errors ? S_cut(cl, i) : NULL;
-			given[nplain] = cl->o->sigla && nplain < cl->o->nsigla ? cl->o->sigla[nplain] : NULL;
 			nplain++;
-			ok = (!rec->errors || cut) && S_add(cl, i, cut ? cut : rec, cut, NULL, 1, 0) == 0;
+			ok = (!rec->errors || cut) && S_add(cl, i, cut ? cut : rec, cut, name, 1, 0) == 0;
 		}
 	}
-	/* a witness given twice is added once: its name is its first */
-	ok = ok && S_name(cl, given, nplain) == 0 && S_names_apart(cl) == 0;
-	free(given);
-	return ok;
+	/* a witness given twice is added once, under its first name */
+	if (ok)
+		S_letters(cl);
+	return ok && S_names_apart(cl) == 0;
 }
 
 /* ===== Of one game ===== */

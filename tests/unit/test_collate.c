@@ -226,6 +226,15 @@ static void test_two_witnesses(void **state)
 	const char *const twice[] = {c, c};
 	tt_assert_str(S_collate(twice, 2), want);
 	free(c);
+	/* a record given twice counts once, under its first name; the next
+	 * record keeps its own */
+	const char *const thrice[] = {S_navajos[0], S_navajos[0], S_navajos[1]};
+	const char *xyz[] = {"x", "y", "z"};
+	tb_collate_opts o = {xyz, 3, NULL, NULL};
+	char *c3 = S_collate_o(thrice, 3, &o, NULL, NULL);
+	assert_non_null(c3);
+	assert_non_null(strstr(c3, "[Collation \"z, x\"]"));
+	free(c3);
 	/* a record with itself: itself */
 	const char *const self[] = {S_navajos[0], S_navajos[0]};
 	S_assert_same(S_collate(self, 2), S_canon(S_navajos[0]));
@@ -509,6 +518,13 @@ static void test_cut(void **state)
 	                 "1. d1 d7 2. a1 g7 3. g1xd7 z7 4. b2 *\n"
 	                 "                           ^~\n");
 	S_assert_same(S_witness(c, "B"), S_canon("[Game \"pitarra\"]\n1. d1 d7 2. a1 g7 3. g1xd7 *\n"));
+	free(c);
+	/* what stands before its tags is kept */
+	const char *const lead[] = {src[0], "{antes}\n[Game \"pitarra\"]\n1. d1 d7 2. z9 *\n"};
+	c = S_collate_o(lead, 2, NULL, &d, NULL);
+	assert_non_null(c);
+	free(d);
+	S_assert_same(S_witness(c, "B"), S_canon("{antes}\n[Game \"pitarra\"]\n1. d1 d7 *\n"));
 	free(c);
 }
 
