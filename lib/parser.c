@@ -291,7 +291,12 @@ static int S_read_move(S_parser *p, const tb_tok *t, tb_move *m, int *nag)
 		S_move_error(p, t, &err);
 		tb_buf alike = TB_BUF_INIT;
 		const char *pt = s + off.offset;
-		tb_point_alike(&p->board, TB_PT(pt[0] - 'a', atoi(pt + 1) - 1), &alike);
+		/* a rank no board has ("a0", "a40") is one no point holds: only its
+		 * file is suggested; a file past h, nothing */
+		int file = pt[0] - 'a', rank = atoi(pt + 1) - 1;
+		if (file >= 0 && file < 8)
+			tb_point_alike(&p->board, TB_PT(file, rank < 0 || rank >= TB_MAX_RANKS ? 30 : rank),
+			               &alike);
 		if (alike.len)
 			tb_diag_note(r, "it could be %s", alike.data);
 		tb_buf_free(&alike);
