@@ -270,7 +270,7 @@ static const cli_cmd S_cmds[] = {
 	{"grep", "select games by tags, comments, moves and events",
 	 "usage: tablero grep [-i] [-v] [-c | -l] [--max-steps N]\n"
 	 "                    [--tag NAME~RE | --tag NAME=VALUE]...\n"
-	 "                    [--comment RE]... [--event EVENT[>=N]]...\n"
+	 "                    [--comment RE]... [--event EVENT[>=N][ per game]]...\n"
 	 "                    [-e RE | --moves RE]... [RE] [FILE...]\n"
 	 "\n"
 	 "Writes the games of each FILE ('-' or none: standard input) that\n"
@@ -291,6 +291,9 @@ static const cli_cmd S_cmds[] = {
 	 "                    pushback, relocation, coronation, stage,\n"
 	 "                    'huff available', huff, fortress\n"
 	 "                    ('capture>=3': a chain of three captures)\n"
+	 "  --event 'EVENT>=N per game'  the main line did EVENT at least N\n"
+	 "                    times in all; '<=N per game' at most, '=N per\n"
+	 "                    game' exactly ('huff<=0 per game': never)\n"
 	 "  -i, --ignore-case patterns ignore case (Unicode)\n"
 	 "  -v, --invert-match  select the games that do not match\n"
 	 "  -c, --count       print how many games each FILE has selected\n"
@@ -302,7 +305,8 @@ static const cli_cmd S_cmds[] = {
 	 "\n"
 	 "Exit: 0 a game selected, 1 none, 2 trouble (a bad pattern, an\n"
 	 "unreadable file, a record with errors, a game whose search ran out\n"
-	 "of steps or over a PCRE2 limit).\n",
+	 "of steps or over a PCRE2 limit, or whose events could not be looked\n"
+	 "at because the rules stop at a turn: said at that turn).\n",
 	 cmd_grep},
 };
 

@@ -172,7 +172,9 @@ tb_plies *tb_plies_new(const tb_record *rec)
 			live = live && n->gap_max == 0;
 		} else if (k != TB_NODE_OMITTED) {
 			plies++;
+			int was = live;
 			live = live && S_play(p, &turns, &s, n, e, &ev);
+			y->refused = was && !live && k != TB_NODE_UNKNOWN;
 		}
 		tb_buf_clear(&b);
 		if (live && ev.n)

@@ -399,6 +399,9 @@ typedef struct tb_ply {
 	                        events ("tercia a1-a7; removal d5"); "" */
 	unsigned line, col;  /* where it is written */
 	int known;           /* the rules replayed the record through it */
+	int refused;         /* a written turn the rules could not follow from
+	                        a known position: illegal, fitting several
+	                        legal turns, or after the game ended */
 } tb_ply;
 
 typedef struct tb_plies tb_plies;
