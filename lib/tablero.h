@@ -362,6 +362,34 @@ TB_EXPORT long tb_record_find_turn(const tb_record *rec, unsigned number, int si
 TB_EXPORT int tb_record_turn_number(const tb_record *rec, long ply, unsigned *number,
                                     int *side);
 
+/** ## Positions and turns as values
+ *
+ * An engine (tb_engine_new, tb_record_engine, tb_node_engine) holds one
+ * position; these list what can be played there and play it.
+ */
+
+/** The side to move in the engine's position: 0 first, 1 second. */
+TB_EXPORT int tb_engine_to_move(const tb_engine *e);
+
+/** Called with each legal turn: its canonical token ("d2-d3", "pass"),
+ * its events as tb_turn_report's ("tercia a1-a7; removal d5", or ""),
+ * and the position after it in position notation; all borrowed for the
+ * call. */
+typedef void (*tb_legal_fn)(void *ctx, const char *token, const char *events,
+                            const char *position);
+
+/** Calls 'fn' (may be NULL) for each legal turn of the engine's
+ * position, in the rules' fixed order; returns how many there are (0
+ * when the game is over or the position incomplete). */
+TB_EXPORT size_t tb_engine_legal(const tb_engine *e, tb_legal_fn fn, void *ctx);
+
+/** Plays the legal turn whose canonical token is 'token' ("--" is
+ * "pass"). Returns 0 with '*events' (if not NULL; the caller frees it)
+ * set to what it did, or TB_EINVAL with '*why' (if not NULL; the caller
+ * frees it) set when it is no legal turn, the game is over or the
+ * position incomplete; the engine is then unchanged. */
+TB_EXPORT int tb_engine_play(tb_engine *e, const char *token, char **events, char **why);
+
 enum {
 	TB_BOARD_COLOUR = 1 /* pieces in ANSI colours, for a terminal */
 };
@@ -528,8 +556,8 @@ TB_EXPORT void tb_alt_span(const tb_node *n, size_t i, unsigned span[4]);
  *
  *     tb_iter *it = tb_iter_new(rec);
  *     int ev;
- *     while ((ev = tb_iter_next(it)) != TB_EV_DONE)
- *         if (ev == TB_EV_ENTER && tb_iter_node(it)) ...
+ *     while ((ev = tb_iter_next(it)) != TB_EVENT_DONE)
+ *         if (ev == TB_EVENT_ENTER && tb_iter_node(it)) ...
  *     tb_iter_free(it);
  *
  * The iterator is safe against the tree it walks: after an edit of the
@@ -538,13 +566,13 @@ TB_EXPORT void tb_alt_span(const tb_node *n, size_t i, unsigned span[4]);
  * a removed one (or its line's exit) when that is; otherwise it ends,
  * and tb_iter_status returns TB_EFOREIGN. It never reads past the record.
  */
-typedef enum { TB_EV_DONE = 0, TB_EV_ENTER = 1, TB_EV_EXIT = 2 } tb_iter_event;
+typedef enum { TB_EVENT_DONE = 0, TB_EVENT_ENTER = 1, TB_EVENT_EXIT = 2 } tb_iter_event;
 typedef struct tb_iter tb_iter;
 
 /** An iterator over 'rec', which must outlive it; the caller frees it
  * with tb_iter_free. NULL when 'rec' is NULL. */
 TB_EXPORT tb_iter *tb_iter_new(const tb_record *rec);
-/** The next event (tb_iter_event); TB_EV_DONE at the end, and from then on. */
+/** The next event (tb_iter_event); TB_EVENT_DONE at the end, and from then on. */
 TB_EXPORT int tb_iter_next(tb_iter *it);
 /** What the last event is about: a node (tb_iter_line NULL) or a line
  * (tb_iter_node NULL). Borrowed from the record. */
@@ -628,6 +656,15 @@ TB_EXPORT int tb_alt_add_comment(tb_record *rec, tb_node *n, size_t i, const cha
 TB_EXPORT int tb_node_remove(tb_record *rec, tb_node *n);
 /** Takes variation 'v' away from its node. TB_EINVAL for the main line. */
 TB_EXPORT int tb_line_remove(tb_record *rec, tb_line *v);
+
+/** The position after node 'n' of 'rec' -- on the main line or in a
+ * variation, which replaces its node: the line from the start through
+ * the variations down to 'n' -- as an engine (NULL 'n': the start),
+ * replayed as tb_record_engine does ('*at', if not NULL, says how far
+ * along the main line the replay got). Returns NULL with '*why' set (the
+ * caller frees it) when 'n' is not in 'rec' or as tb_record_engine. */
+TB_EXPORT tb_engine *tb_node_engine(const tb_record *rec, const tb_node *n, tb_reached *at,
+                                    char **why);
 
 /** ## Comparing records (spec/compare.md)
  *

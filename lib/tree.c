@@ -881,17 +881,17 @@ static int S_emit(tb_iter *it, int ev, tb_node *n, tb_line *l)
 static int S_end(tb_iter *it, int status)
 {
 	it->status = status;
-	it->ev = TB_EV_DONE;
+	it->ev = TB_EVENT_DONE;
 	it->node = NULL;
 	it->line = NULL;
-	return TB_EV_DONE;
+	return TB_EVENT_DONE;
 }
 
 /* Enters node 'n', the next on the line of the path's last frame. */
 static int S_enter(tb_iter *it, tb_node *n)
 {
 	it->path.f[it->path.n - 1].node = n;
-	return S_emit(it, TB_EV_ENTER, n, NULL);
+	return S_emit(it, TB_EVENT_ENTER, n, NULL);
 }
 
 /* What follows node 'n' (done with), on the path's last line. */
@@ -900,7 +900,7 @@ static int S_after(tb_iter *it, tb_node *n)
 	if (n->next)
 		return S_enter(it, n->next);
 	it->path.f[it->path.n - 1].node = NULL;
-	return S_emit(it, TB_EV_EXIT, NULL, it->path.f[it->path.n - 1].line);
+	return S_emit(it, TB_EVENT_EXIT, NULL, it->path.f[it->path.n - 1].line);
 }
 
 /* After an edit: finds where the iterator stood again. Returns 1 when
@@ -928,9 +928,9 @@ static int S_resync(tb_iter *it)
 				it->path = p;
 				if (n) {
 					it->path.f[p.n - 1].node = n;
-					S_emit(it, TB_EV_ENTER, n, NULL);
+					S_emit(it, TB_EVENT_ENTER, n, NULL);
 				} else {
-					S_emit(it, TB_EV_EXIT, NULL, line);
+					S_emit(it, TB_EVENT_EXIT, NULL, line);
 				}
 				return 2;
 			}
@@ -946,28 +946,28 @@ static int S_resync(tb_iter *it)
 
 int tb_iter_next(tb_iter *it)
 {
-	if (!it || it->ev == TB_EV_DONE)
-		return TB_EV_DONE;
+	if (!it || it->ev == TB_EVENT_DONE)
+		return TB_EVENT_DONE;
 	if (it->ev == -1) {
 		it->gen = it->rec->gen;
 		it->path.n = 1;
 		it->path.f[0] = (S_frame){(tb_line *)&it->rec->main, NULL, NULL};
-		return S_emit(it, TB_EV_ENTER, NULL, (tb_line *)&it->rec->main);
+		return S_emit(it, TB_EVENT_ENTER, NULL, (tb_line *)&it->rec->main);
 	}
 	if (it->gen != it->rec->gen) {
 		int r = S_resync(it);
 		if (r == 0)
-			return TB_EV_DONE;
+			return TB_EVENT_DONE;
 		if (r == 2)
 			return it->ev;
 	}
 	S_path *p = &it->path;
 	if (it->line) {
 		tb_line *l = it->line;
-		if (it->ev == TB_EV_ENTER) {
+		if (it->ev == TB_EVENT_ENTER) {
 			if (l->first)
 				return S_enter(it, l->first);
-			return S_emit(it, TB_EV_EXIT, NULL, l);
+			return S_emit(it, TB_EVENT_EXIT, NULL, l);
 		}
 		/* exit of a line */
 		if (p->n == 1)
@@ -977,17 +977,77 @@ int tb_iter_next(tb_iter *it)
 		if (l->next) {
 			p->f[p->n] = (S_frame){l->next, NULL, NULL};
 			p->n++;
-			return S_emit(it, TB_EV_ENTER, NULL, l->next);
+			return S_emit(it, TB_EVENT_ENTER, NULL, l->next);
 		}
-		return S_emit(it, TB_EV_EXIT, base, NULL);
+		return S_emit(it, TB_EVENT_EXIT, base, NULL);
 	}
 	tb_node *n = it->node;
-	if (it->ev == TB_EV_ENTER && n->variations) {
+	if (it->ev == TB_EVENT_ENTER && n->variations) {
 		if (p->n >= S_MAX_FRAMES)
 			return S_end(it, TB_EFOREIGN);
 		p->f[p->n] = (S_frame){n->variations, NULL, NULL};
 		p->n++;
-		return S_emit(it, TB_EV_ENTER, NULL, n->variations);
+		return S_emit(it, TB_EVENT_ENTER, NULL, n->variations);
 	}
 	return S_after(it, n);
+}
+
+/* ===== The position after a node ===== */
+
+/* Appends to 'dst' the nodes of 'line' up to 'stop' (included when
+ * 'incl'), numbered, without their notes. */
+static int S_copy_turns(const tb_record *src, tb_record *dst, const tb_line *line,
+                        const tb_node *stop, int incl)
+{
+	for (const tb_node *n = line->first; n; n = n->next) {
+		if (n == stop && !incl)
+			return 0;
+		char *tok = tb_node_token(src, n);
+		tb_buf b = TB_BUF_INIT;
+		if (n->side != 2)
+			tb_buf_printf(&b, "%u%s ", n->number, n->side ? "..." : ".");
+		tb_buf_puts(&b, tok);
+		free(tok);
+		int rc = tb_line_append(dst, &dst->main, b.data, NULL);
+		tb_buf_free(&b);
+		if (rc || n == stop)
+			return rc;
+	}
+	return 0;
+}
+
+tb_engine *tb_node_engine(const tb_record *rec, const tb_node *n, tb_reached *at, char **why)
+{
+	tb_reached here;
+	S_path p;
+	*why = NULL;
+	if (!rec || !rec->game || (n && !S_locate_node(rec, n, &p))) {
+		*why = tb_xstrdup("the node is not in this record");
+		return NULL;
+	}
+	if (!n || p.n == 1) { /* the main line: as tb_record_engine replays it */
+		long ply = 0;
+		for (const tb_node *x = rec->main.first; n && x; x = x->next) {
+			ply += tb_kind_is_turn(tb_node_followed(x));
+			if (x == n)
+				break;
+		}
+		return tb_record_engine(rec, ply, at ? at : &here, why);
+	}
+	/* a variation: the line down to it, as a record of its own */
+	tb_record *tmp = tb_record_new(rec->game);
+	int rc = 0;
+	for (size_t i = 0; i < rec->ntags && !rc; i++)
+		if (strcmp(rec->tags[i].name, "Game") != 0)
+			rc = tb_record_set_tag(tmp, rec->tags[i].name, rec->tags[i].value);
+	tmp->result = TB_RESULT_OTHER;
+	for (unsigned k = 0; k < p.n && !rc; k++)
+		rc = S_copy_turns(rec, tmp, p.f[k].line, p.f[k].node, k == p.n - 1);
+	tb_engine *e = NULL;
+	if (rc)
+		*why = tb_xstrdup(tb_record_error(tmp));
+	else
+		e = tb_record_engine(tmp, -1, at ? at : &here, why);
+	tb_record_free(tmp);
+	return e;
 }

@@ -79,12 +79,12 @@ static tb_record *S_rebuild(const tb_record *src)
 	tb_node *pending[128];
 	tb_iter *it = tb_iter_new(src);
 	int ev;
-	while ((ev = tb_iter_next(it)) != TB_EV_DONE) {
+	while ((ev = tb_iter_next(it)) != TB_EVENT_DONE) {
 		unsigned d = tb_iter_depth(it);
 		assert_true(d < 128);
 		tb_line *l = tb_iter_line(it);
 		tb_node *n = tb_iter_node(it);
-		if (l && ev == TB_EV_ENTER) {
+		if (l && ev == TB_EVENT_ENTER) {
 			if (d == 0) {
 				line[0] = tb_record_main(dst);
 				pending[0] = NULL;
@@ -93,11 +93,11 @@ static tb_record *S_rebuild(const tb_record *src)
 				pending[d] = last[d - 1];
 			}
 			last[d] = NULL;
-		} else if (l && ev == TB_EV_EXIT) {
+		} else if (l && ev == TB_EVENT_EXIT) {
 			assert_non_null(line[d]);
 			for (size_t i = 0; (text = tb_line_comment(l, i, &lang)); i++)
 				assert_int_equal(tb_line_add_comment(dst, line[d], text, lang), 0);
-		} else if (n && ev == TB_EV_ENTER) {
+		} else if (n && ev == TB_EVENT_ENTER) {
 			char *tok = S_numbered(src, n);
 			tb_node *m = NULL;
 			int rc;
@@ -327,21 +327,21 @@ static void test_iter_order(void **state)
 	tb_iter *it = tb_iter_new(rec);
 	char got[256] = "";
 	int ev;
-	while ((ev = tb_iter_next(it)) != TB_EV_DONE) {
+	while ((ev = tb_iter_next(it)) != TB_EVENT_DONE) {
 		char one[40];
 		if (tb_iter_line(it)) {
-			snprintf(one, sizeof one, "%sL%u ", ev == TB_EV_ENTER ? "+" : "-",
+			snprintf(one, sizeof one, "%sL%u ", ev == TB_EVENT_ENTER ? "+" : "-",
 			         tb_iter_depth(it));
 		} else {
 			char *t = tb_node_token(rec, tb_iter_node(it));
-			snprintf(one, sizeof one, "%s%s ", ev == TB_EV_ENTER ? "+" : "-", t);
+			snprintf(one, sizeof one, "%s%s ", ev == TB_EVENT_ENTER ? "+" : "-", t);
 			free(t);
 		}
 		strcat(got, one);
 	}
 	assert_string_equal(got, "+L0 +d1 +L1 +a1 +L2 +g1 -L2 -a1 -L1 -d1 +a7 +L1 +b6 -L1 "
 	                         "+L1 +c5 -L1 -a7 +d2 -L0 ");
-	assert_int_equal(tb_iter_next(it), TB_EV_DONE);
+	assert_int_equal(tb_iter_next(it), TB_EVENT_DONE);
 	tb_iter_free(it);
 	assert_null(tb_iter_new(NULL));
 	tb_record_free(rec);
@@ -354,7 +354,7 @@ static void test_iter_edit(void **state)
 	/* removes every second side's turn while walking */
 	tb_iter *it = tb_iter_new(rec);
 	int ev, seen = 0;
-	while ((ev = tb_iter_next(it)) != TB_EV_DONE) {
+	while ((ev = tb_iter_next(it)) != TB_EVENT_DONE) {
 		tb_node *n = tb_iter_node(it);
 		if (n) {
 			seen++;
@@ -374,7 +374,7 @@ static void test_iter_edit(void **state)
 	tb_record_free(rec);
 	rec = S_read(PIT "1. d1 (1. a1 b2 c3) a7 *\n");
 	it = tb_iter_new(rec);
-	while ((ev = tb_iter_next(it)) != TB_EV_DONE)
+	while ((ev = tb_iter_next(it)) != TB_EVENT_DONE)
 		if (tb_iter_node(it) && tb_node_side(tb_iter_node(it)) == 0 &&
 		    tb_node_variation(tb_iter_node(it)) == NULL) {
 			/* on a1, inside the variation: remove the variation */
@@ -382,7 +382,7 @@ static void test_iter_edit(void **state)
 			                                         tb_record_main(rec)))), 0);
 			break;
 		}
-	assert_int_equal(tb_iter_next(it), TB_EV_DONE);
+	assert_int_equal(tb_iter_next(it), TB_EVENT_DONE);
 	assert_int_equal(tb_iter_status(it), TB_EFOREIGN);
 	tb_iter_free(it);
 	tb_record_free(rec);
@@ -518,6 +518,69 @@ static void test_misuse(void **state)
 	tb_record_free(b);
 }
 
+/* ===== Positions and turns ===== */
+
+static void S_count_legal(void *ctx, const char *token, const char *events,
+                          const char *position)
+{
+	size_t *n = ctx;
+	assert_non_null(token);
+	assert_non_null(events);
+	assert_non_null(position);
+	(*n)++;
+}
+
+static void test_positions(void **state)
+{
+	(void)state;
+	tb_record *rec = S_read(PIT "1. d1 (1. a1 b2) a7 2. d2 *\n");
+	char *why = NULL;
+	tb_reached at;
+	tb_engine *e = tb_node_engine(rec, NULL, &at, &why);
+	assert_non_null(e);
+	size_t n = 0;
+	assert_int_equal(tb_engine_legal(e, S_count_legal, &n), 24); /* 24 empty points */
+	assert_int_equal(n, 24);
+	assert_int_equal(tb_engine_to_move(e), 0);
+	char *ev = NULL;
+	assert_int_equal(tb_engine_play(e, "d1", &ev, &why), 0);
+	assert_string_equal(ev, "");
+	free(ev);
+	assert_int_equal(tb_engine_to_move(e), 1);
+	assert_int_equal(tb_engine_play(e, "d1", &ev, &why), TB_EINVAL);
+	assert_non_null(why);
+	assert_null(ev);
+	free(why);
+	assert_int_equal(tb_engine_legal(e, NULL, NULL), 23);
+	tb_engine_free(e);
+
+	/* after a main-line node, and after a node in a variation */
+	tb_node *d1 = tb_line_first(tb_record_main(rec));
+	e = tb_node_engine(rec, tb_node_next(d1), &at, &why);
+	assert_non_null(e);
+	char *pos = tb_engine_position(e);
+	assert_non_null(strstr(pos, "d1"));
+	assert_non_null(strstr(pos, "a7"));
+	free(pos);
+	tb_engine_free(e);
+	tb_node *b2 = tb_node_next(tb_line_first(tb_node_variation(d1)));
+	e = tb_node_engine(rec, b2, NULL, &why);
+	assert_non_null(e);
+	pos = tb_engine_position(e);
+	assert_non_null(strstr(pos, "a1"));
+	assert_non_null(strstr(pos, "b2"));
+	assert_null(strstr(pos, "d1"));
+	free(pos);
+	tb_engine_free(e);
+	/* a node of another record */
+	tb_record *other = S_read(PIT "1. d1 *\n");
+	assert_null(tb_node_engine(other, b2, NULL, &why));
+	assert_non_null(why);
+	free(why);
+	tb_record_free(other);
+	tb_record_free(rec);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -526,6 +589,7 @@ int main(void)
 		cmocka_unit_test(test_iter_edit),
 		cmocka_unit_test(test_build),
 		cmocka_unit_test(test_misuse),
+		cmocka_unit_test(test_positions),
 		cmocka_unit_test(test_round_trip_rich),
 		cmocka_unit_test(test_round_trip_samples),
 	};
