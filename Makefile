@@ -46,7 +46,7 @@ UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 VERSION := $(shell sed -n 's/^#define TB_VERSION "\(.*\)"/\1/p' lib/tablero.h)
 
-.PHONY: all lib cli check check-san unit spec golden samples random xml svg compare reconstruct collate quotes demo bench \
+.PHONY: all lib cli check check-san unit spec golden samples random xml svg compare reconstruct collate quotes python demo bench \
         install uninstall clean deps
 
 all: $(BUILD)/libtablero.a $(BUILD)/libtablero.so $(BUILD)/tablero $(BUILD)/tablero.pc
@@ -129,6 +129,12 @@ reconstruct: $(BUILD)/tablero
 collate: $(BUILD)/tablero
 	@TABLERO=$(BUILD)/tablero bash tests/collate.sh
 
+# The Python module (python/) over this build's shared library. A
+# library built with the sanitizers cannot be loaded into python3.
+python: $(BUILD)/libtablero.so
+	@if [ "$(SAN)" = 1 ]; then echo "python: skipped under the sanitizers"; else \
+	TABLERO_LIB=$(abspath $(BUILD)/libtablero.so) python3 python/tests/test_tablero.py; fi
+
 # Every quotation of the source texts in spec/ is their own words
 # (tools/quotes.py), checked when the texts are beside the sources.
 SEEDS ?= ../shared/seeds
@@ -137,7 +143,7 @@ quotes:
 	@if [ -d "$(SEEDS)" ]; then python3 tools/quotes.py "$(SEEDS)" spec/*.md spec/games/*.md README.md; \
 	else echo "quotes: no source texts in $(SEEDS): the spec's quotations are not checked"; fi
 
-check: all unit spec golden samples random xml svg compare reconstruct collate quotes
+check: all unit spec golden samples random xml svg compare reconstruct collate quotes python
 	@echo "make check: all test suites passed"
 
 check-san:

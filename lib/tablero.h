@@ -35,7 +35,19 @@ extern "C" {
 #define TB_EXPORT
 #endif
 
-#define TB_VERSION "0.2.0"
+/** ## Versions and what is stable
+ *
+ * TB_VERSION is the library's version; the shared library's soname is
+ * libtablero.so.MAJOR (libtablero.so.0 through 0.x: functions are only
+ * added, and a program built against 0.N runs with 0.M for M >= N).
+ * Stable -- kept as they are in every 0.x after the version that says
+ * so: the status codes, diagnostics and their codes, reading and
+ * writing records, the record tree (its kinds, readers, iterator and
+ * editors: 0.3.0), positions and turns as values (0.3.0). The rest
+ * (comparing, collating, XML, diagrams) may still change between minor
+ * versions, as said in README.md.
+ */
+#define TB_VERSION "0.3.0"
 
 /** ## Status codes */
 enum {
@@ -504,9 +516,11 @@ TB_EXPORT int tb_node_side(const tb_node *n);
 /** 1 for a turn put in by the rules ("<reconstructed d2>"), else 0. */
 TB_EXPORT int tb_node_reconstructed(const tb_node *n);
 /** The node as the canonical form writes it, without its NAGs,
- * comments, variations -- and, for a reading, without its alternatives'
- * comments: "d2-d3", "pass", "?", "<gap 2-4>", "<position \"...\">",
- * "<b2 | omitted>". The caller frees it. */
+ * comments and variations: "d2-d3", "pass", "?", "<gap 2-4>",
+ * "<position \"...\">", "<reconstructed d2>", "<b2 {A} | omitted {B}>"
+ * (a reading's alternatives keep their comments: they are inside it, and
+ * "<gap 1 {B}>" is a reading where "<gap 1>" is a gap). Read back by
+ * tb_line_insert, it makes the same node. The caller frees it. */
 TB_EXPORT char *tb_node_token(const tb_record *rec, const tb_node *n);
 /** A move's parts (0 for a node that is no move) and the i-th: its kind
  * (tb_part_kind) and point; returns TB_EINVAL past the last. */

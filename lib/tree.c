@@ -102,18 +102,8 @@ int tb_node_reconstructed(const tb_node *n) { return n->reconstructed; }
 
 char *tb_node_token(const tb_record *rec, const tb_node *n)
 {
-	/* the body as written, but a reading's alternatives without comments */
-	tb_node bare = *n;
-	tb_alt alts[16];
-	if (n->kind == TB_NODE_READING) {
-		for (unsigned i = 0; i < n->nalts && i < 16; i++) {
-			alts[i] = n->alts[i];
-			alts[i].comments = NULL;
-		}
-		bare.alts = alts;
-	}
 	tb_buf b = TB_BUF_INIT;
-	tb_write_node(&b, rec->game, &bare, TB_WRITE_BODY);
+	tb_write_node(&b, rec->game, n, TB_WRITE_BODY);
 	return tb_buf_detach(&b, NULL);
 }
 
