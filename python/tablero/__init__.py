@@ -25,7 +25,7 @@ from typing import Iterator, List, Optional, Sequence, Tuple, Union
 
 __all__ = [
     "TableroError", "Diagnostic", "Comment", "Record", "Line", "Node", "Alternative",
-    "Position", "Turn", "read", "loads", "games", "version",
+    "Position", "Turn", "Played", "read", "loads", "games", "version",
 ]
 
 
@@ -77,6 +77,12 @@ class _Reached(C.Structure):
                 ("why", C.c_char * 320)]
 
 
+class _TurnReport(C.Structure):
+    _fields_ = [("number", C.c_uint), ("side", C.c_int), ("token", _s), ("position", _s),
+                ("events", _s), ("line", C.c_uint), ("col", C.c_uint), ("nevents", _sz),
+                ("ev", _p), ("over", _s)]
+
+
 class _SvgOpts(C.Structure):
     _fields_ = [("size_mm", C.c_double), ("grayscale", C.c_int), ("no_coords", C.c_int),
                 ("tags", C.POINTER(_s)), ("sheet", _s)]
@@ -92,7 +98,7 @@ _str_out = C.POINTER(C.c_char)  # a string the caller frees: kept as a pointer
 _SPAN = C.c_uint * 4
 _LEGAL_FN = C.CFUNCTYPE(None, _p, _s, _s, _s)
 _SVG_FN = C.CFUNCTYPE(None, _p, C.c_long, C.POINTER(C.c_char), _sz)
-_TURN_FN = C.CFUNCTYPE(None, _p, _p)
+_TURN_FN = C.CFUNCTYPE(None, _p, C.POINTER(_TurnReport))
 
 for _name, _res, _args in [
     ("tb_version", _s, ()),
@@ -223,6 +229,19 @@ class Comment:
     """A comment's text and its language ("es"), or None."""
     text: str
     lang: Optional[str] = None
+
+
+@dataclass(frozen=True)
+class Played:
+    """A turn as the rules played it when replaying a record."""
+    number: int
+    side: int
+    token: str
+    events: str            # "tercia a1-a7; removal d5", or ""
+    position: str          # the position after it
+    line: int
+    column: int
+    over: Optional[str]    # None while the game goes on; else the result and why
 
 
 @dataclass(frozen=True)
@@ -774,6 +793,24 @@ class Record:
             return list(self.diagnostics) + _diags(r)
         finally:
             _lib.tb_reader_free(r)
+
+    def replay(self) -> List[Played]:
+        """Every turn the rules played replaying the record (main line and
+        variations, in the order written), with what it did."""
+        out: List[Played] = []
+
+        def one(ctx, rp):
+            t = rp.contents
+            out.append(Played(t.number, t.side, _dec(t.token), _dec(t.events),
+                              _dec(t.position), t.line, t.col, _dec(t.over)))
+
+        cb = _TURN_FN(one)
+        r, keep = self._reader()
+        try:
+            _lib.tb_reader_validate(r, self._h, cb, None)
+        finally:
+            _lib.tb_reader_free(r)
+        return out
 
     def position(self, node: Optional[Node] = None) -> Position:
         """The position after 'node' (None: the start), on the main line or in a

@@ -227,6 +227,17 @@ class Building(unittest.TestCase):
         gc.collect()
 
 
+class Replay(unittest.TestCase):
+    def test_tercias(self):
+        rec = tablero.read(os.path.join(ROOT, "samples", "pitarra-navajos-1998.tgn"))[0]
+        played = rec.replay()
+        self.assertGreater(len(played), 20)
+        tercias = [0, 0]
+        for t in played:
+            tercias[t.side] += sum(e.startswith("tercia") for e in t.events.split("; "))
+        self.assertEqual(tercias, [8, 6])
+
+
 class Positions(unittest.TestCase):
     def test_legal_and_play(self):
         rec = tablero.loads('[Game "pitarra"]\n\n1. d1 (1. a1) a7 *\n')[0]
