@@ -247,6 +247,27 @@ static size_t S_generate(const tb_ruleset *rs, const tb_state *s, tb_turn *out, 
 	return n;
 }
 
+/* The turns that begin on point 'at': a placement there, or a move of
+ * the piece there. */
+static size_t S_generate_at(const tb_ruleset *rs, const tb_state *s, tb_point at, tb_turn *out,
+                            size_t cap)
+{
+	tb_result res;
+	int p = tb_geo_at(&rs->geo, at);
+	if (p < 0 || S_over(rs, s, &res, NULL, 0))
+		return 0;
+	S_gen g = {rs, s, out, 0, cap};
+	int side = s->to_move;
+	set own = S_pieces(rs, s, side), enemy = S_pieces(rs, s, !side);
+	if (s->hand[side] > 0) {
+		if (!((own | enemy) >> p & 1))
+			S_turns_to(&g, own, enemy, -1, p);
+	} else if (own >> p & 1) {
+		S_moves_from(&g, own, enemy, p, S_movement(rs, s, own));
+	}
+	return g.n;
+}
+
 /* ===== Playing ===== */
 
 static void S_play(const tb_ruleset *rs, tb_state *s, const tb_turn *t, tb_events *ev)
@@ -564,6 +585,7 @@ const tb_rules tb_rules_pitarra = {
 	.load = S_load,
 	.save = S_save,
 	.generate = S_generate,
+	.generate_at = S_generate_at,
 	.play = S_play,
 	.over = S_over,
 	.result_now = S_by_captures,
