@@ -168,9 +168,11 @@ typedef struct tb_rules {
 	             tb_position *out);
 	/* Every legal complete turn, in a fixed order, into 'out'; returns
 	 * how many there are. When that is more than 'cap', only 'cap' were
-	 * written: call again with more room (tb_turns_generate does). No
-	 * turn when the game is over; a blocked player's only turn is the
-	 * empty one (a pass). */
+	 * written: call again with more room (tb_turns_generate does). With
+	 * 'cap' 0 ('out' may then be NULL) it only counts them, as cheaply
+	 * as it can: perft's bulk counting of the last ply. No turn when the
+	 * game is over; a blocked player's only turn is the empty one (a
+	 * pass). */
 	size_t (*generate)(const tb_ruleset *rs, const tb_state *s, tb_turn *out,
 	                   size_t cap);
 	/* Optional: the legal turns whose first part is TB_PART_AT on point

@@ -546,9 +546,10 @@ static uint8_t S_crown_of(const S_gen *g)
 /* Emits the turn in g->cur, with its crown marker. */
 static void S_emit(S_gen *g)
 {
-	g->cur.crown = S_crown_of(g);
-	if (g->n < g->cap)
+	if (g->n < g->cap) { /* the crown marker only for a turn written */
+		g->cur.crown = S_crown_of(g);
 		g->out[g->n] = g->cur;
+	}
 	g->n++; /* counted even past the buffer: the caller retries */
 }
 

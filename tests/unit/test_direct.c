@@ -9,7 +9,8 @@
  * same order; and every written move -- each legal turn, and mutations
  * of them (a point changed, a part dropped or doubled, the crown marker
  * changed) -- is found by tb_turn_find exactly when it is the one legal
- * turn of the full list it fits, with the same parts and crown.
+ * turn of the full list it fits, with the same parts and crown. And
+ * generate with no room (perft's bulk counting) counts what it lists.
  *
  * TB_DIRECT_POSITIONS sets the number of positions (default 1,000,000;
  * a tenth under the sanitizers).
@@ -77,6 +78,9 @@ static void S_position(S_run *r, const tb_ruleset *rs, const tb_state *s, tb_tur
 {
 	size_t n = tb_turns_generate(rs, s, all);
 	r->positions++;
+	if (rs->rules->generate(rs, s, NULL, 0) != n) /* perft's bulk counting */
+		fail_msg("%s: generate counts %zu turns with no room to write them, and lists %zu",
+		         rs->game->name, rs->rules->generate(rs, s, NULL, 0), n);
 	for (int p = 0; p < rs->geo.npoints; p++) { /* generate_at = the full list, filtered */
 		tb_point pt = rs->geo.points[p].pt;
 		size_t k = 0;
