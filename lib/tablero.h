@@ -432,7 +432,9 @@ TB_EXPORT char *tb_engine_over(const tb_engine *e);
  * freed (a removed node stays readable, but is no longer in the tree).
  * Readers take a node and return 0 / NULL / TB_EKIND for a node of the
  * wrong kind; they never check that the node is in a record (that is
- * O(size of the record)). Editors do: each takes the record, returns 0
+ * O(size of the record)). Editors do -- each edit walks the record once
+ * or twice, so building a record of n nodes costs O(n^2) -- and each
+ * takes the record, returns 0
  * or a negative TB_E* code, and on failure leaves the tree as it was
  * with tb_record_error saying why. Every edit keeps the tree one the
  * parser could have read: turn numbers and sides are recomputed as the
@@ -651,8 +653,8 @@ TB_EXPORT int tb_line_append(tb_record *rec, tb_line *line, const char *text,
 TB_EXPORT int tb_line_add_comment(tb_record *rec, tb_line *line, const char *text,
                                   const char *lang);
 /** Adds a variation to node 'n' (after its others), made of 'text' read
- * as movetext from the number and side of 'n' -- it must hold a node:
- * a variation is never empty. Sets '*out' (if not NULL) to the new
+ * as movetext from the number and side of 'n' -- it must hold a node or
+ * a comment: a variation is never empty. Sets '*out' (if not NULL) to the new
  * line. TB_ETREE for a variation nested deeper than the parser takes. */
 TB_EXPORT int tb_node_add_variation(tb_record *rec, tb_node *n, const char *text,
                                     tb_line **out);

@@ -117,6 +117,51 @@ static tb_record *S_rebuild(const tb_record *src)
 	return dst;
 }
 
+/* The record as XML, written by tb_xml_write_record with 'r' (NULL: a
+ * reader of nothing, for a built record). Caller frees. */
+static char *S_xml(tb_reader *r, const tb_record *rec)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	assert_non_null(f);
+	tb_reader *own = r ? NULL : tb_reader_new_mem("", 0, "built");
+	tb_xml_writer *w = tb_xml_writer_new(f, 0);
+	assert_int_equal(tb_xml_write_record(w, r ? r : own, rec), 0);
+	assert_int_equal(tb_xml_writer_end(w), 0);
+	fclose(f);
+	tb_reader_free(own);
+	return buf;
+}
+
+/* The errors the rules find replaying 'rec'. */
+static int S_validate(const tb_record *rec)
+{
+	tb_reader *r = tb_reader_new_mem("", 0, "v");
+	int n = tb_reader_validate(r, rec, NULL, NULL);
+	tb_reader_free(r);
+	return n;
+}
+
+static void S_count_svg(void *ctx, long ply, const char *svg, size_t len)
+{
+	(void)ply;
+	(void)svg;
+	*(size_t *)ctx += len;
+}
+
+/* Diagrams of the last position: their total length, or 0. */
+static size_t S_svg(const tb_record *rec)
+{
+	long last = -1;
+	size_t n = 0;
+	char *why = NULL;
+	tb_svg_opts o = {0};
+	tb_svg_record(rec, &last, 1, &o, S_count_svg, &n, &why);
+	free(why);
+	return n;
+}
+
 /* Reads every record of 'src' and checks the round trip on each;
  * returns how many were checked. */
 static size_t S_round_trip_all(const char *src, size_t len, const char *name)
@@ -133,6 +178,13 @@ static size_t S_round_trip_all(const char *src, size_t len, const char *name)
 				fail_msg("%s: rebuilt record differs:\n--- want\n%s--- got\n%s", name, want,
 				         got);
 			assert_int_equal(tb_record_equal(rec, b), 1);
+			/* the other writers and the validator see the same record */
+			char *x1 = S_xml(r, rec), *x2 = S_xml(NULL, b);
+			assert_string_equal(x1, x2);
+			free(x1);
+			free(x2);
+			assert_int_equal(S_validate(rec), S_validate(b));
+			assert_int_equal(S_svg(rec), S_svg(b));
 			free(got);
 			tb_record_free(b);
 			free(want);
