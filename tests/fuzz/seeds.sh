@@ -21,23 +21,15 @@ for t in parse reader validate positions xml grep diff svg; do mkdir -p "$out/$t
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# the examples, each file's apart (the runner numbers them per run)
-n=0
-for md in spec/tgn.md spec/games/*.md spec/xml.md tests/errors.md; do
-	n=$((n + 1))
-	mkdir -p "$tmp/ex$n"
-	"$R" --dump "$tmp/ex$n" "$md" >/dev/null || true
-	for f in "$tmp/ex$n"/*; do
-		[ -f "$f" ] && [ "$(wc -c <"$f")" -le 65536 ] || continue
-		name=ex$n-$(basename "$f")
-		for t in parse reader validate xml diff svg; do cp "$f" "$out/$t/$name"; done
-	done
-done
+# the examples' inputs (written, not run: make spec runs them)
+mkdir -p "$tmp/ex"
+"$R" --dump-only "$tmp/ex" spec/tgn.md spec/games/*.md spec/xml.md tests/errors.md >/dev/null
+find "$tmp/ex" -type f -size +64k -delete
+for t in parse reader validate xml diff svg; do cp "$tmp/ex"/* "$out/$t/"; done
 samples=(samples/*.tgn)
+for t in parse reader validate xml diff svg; do cp "${samples[@]}" "$out/$t/"; done
 for s in "${samples[@]}"; do
-	name=$(basename "$s" .tgn)
-	for t in parse reader validate xml diff svg; do cp "$s" "$out/$t/$name.tgn"; done
-	"$T" xml "$s" >"$out/xml/$name.xml" 2>/dev/null || true
+	"$T" xml "$s" >"$out/xml/$(basename "$s" .tgn).xml" 2>/dev/null || true
 done
 for ((i = 0; i < ${#samples[@]}; i++)); do
 	next=${samples[$(((i + 1) % ${#samples[@]}))]}
