@@ -128,9 +128,10 @@ grep -c -e d1 IN
 grep -c --comment (\w+\s?)*[!?] IN
 CMDS
 	done
-	# the XML reader on what the writer made of the largest records
-	for f in record-16mib comment-5mb; do
-		"$TABLERO" xml "$dir/$f.tgn" > "$dir/$f.xml"
+	# the XML reader on what the writer made of the largest record it
+	# writes (it refuses record-16mib's 14 MB comment: TB504)
+	for f in comment-5mb; do
+		"$TABLERO" xml "$dir/$f.tgn" > "$dir/$f.xml" 2> /dev/null || true
 		measure /dev/null timeout 300 "$TABLERO" xml --to tgn "$dir/$f.xml"
 		[[ $RC -le 2 ]] || fail "$TABLERO xml --to tgn on $f.xml exited $RC (a crash, or 300 s)"
 		hostile_row "$f.xml" "xml --to tgn"
