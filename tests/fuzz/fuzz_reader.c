@@ -41,7 +41,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	uint32_t h = fz_hash(data, size);
 	size_t at = size ? h / 4 % (size + 1) : 0; /* the chunk ends here */
-	size_t pad = h % 4 ? 0 : S_CHUNK - at, len = pad + size; /* one input in four */
+	size_t pad = h % 4 ? 0 : S_CHUNK - at % S_CHUNK, len = pad + size; /* one in four */
 	char *buf = malloc(len + 1);
 	if (!buf)
 		abort();
