@@ -48,7 +48,7 @@ UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 VERSION := $(shell sed -n 's/^#define TB_VERSION "\(.*\)"/\1/p' lib/tablero.h)
 
-.PHONY: all lib cli check check-san unit spec golden samples random xml svg compare demo bench \
+.PHONY: all lib cli check check-san unit spec golden samples random xml svg compare reconstruct quotes demo bench \
         install uninstall clean deps fuzz fuzz-build fuzz-replay fuzz-merge
 
 all: $(BUILD)/libtablero.a $(BUILD)/libtablero.so $(BUILD)/tablero $(BUILD)/tablero.pc
@@ -104,8 +104,8 @@ unit: $(UNIT_BIN)
 	if [ $$failed -ne 0 ]; then echo "unit: $$failed test program(s) failed"; exit 1; fi
 
 spec: $(BUILD)/tests/spec_runner $(BUILD)/tablero
-	$(BUILD)/tests/spec_runner spec/tgn.md spec/games/pitarra.md spec/games/asalto.md spec/games/ocencahuac.md spec/xml.md tests/errors.md
-	python3 tests/spec_cli.py $(BUILD)/tablero spec/compare.md
+	$(BUILD)/tests/spec_runner spec/tgn.md spec/games/pitarra.md spec/games/asalto.md spec/games/ocencahuac.md spec/xml.md spec/reconstruct.md tests/errors.md
+	python3 tests/spec_cli.py $(BUILD)/tablero spec/compare.md spec/show.md spec/games/ocencahuac.md
 
 golden: $(BUILD)/tablero
 	@TABLERO=$(BUILD)/tablero bash tests/golden.sh
@@ -125,7 +125,18 @@ svg: $(BUILD)/tablero
 compare: $(BUILD)/tablero
 	@TABLERO=$(BUILD)/tablero bash tests/compare.sh
 
-check: all unit spec golden samples random xml svg compare fuzz-replay
+reconstruct: $(BUILD)/tablero
+	@TABLERO=$(BUILD)/tablero bash tests/reconstruct.sh
+
+# Every quotation of the source texts in spec/ is their own words
+# (tools/quotes.py), checked when the texts are beside the sources.
+SEEDS ?= ../shared/seeds
+quotes:
+	@python3 tests/test_quotes.py -q
+	@if [ -d "$(SEEDS)" ]; then python3 tools/quotes.py "$(SEEDS)" spec/*.md spec/games/*.md README.md; \
+	else echo "quotes: no source texts in $(SEEDS): the spec's quotations are not checked"; fi
+
+check: all unit spec golden samples random xml svg compare reconstruct quotes fuzz-replay
 	@echo "make check: all test suites passed"
 
 check-san:

@@ -517,4 +517,7 @@ rules_bench pitarra 700 5 6
 rules_bench asalto 2000 7 8 "$ASALTO_SETUP"
 rules_bench ocencahuac 2700 5 6
 
+# reconstruction: gaps filled, slips looked for (bench/reconstruct.sh)
+TABLERO="$TABLERO" bash bench/reconstruct.sh
+
 hostile

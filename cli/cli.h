@@ -29,6 +29,44 @@ int cmd_xml(int argc, char **argv);
 int cmd_svg(int argc, char **argv);
 int cmd_diff(int argc, char **argv);
 int cmd_grep(int argc, char **argv);
+int cmd_fill(int argc, char **argv);
+int cmd_show(int argc, char **argv);
+
+/* Reads the search option at argv[*i] (--search-turns N,
+ * --search-positions N, --candidates N, --window N) into 'o', moving *i
+ * past its value: 1 when it was one, 0 when not, -1 after printing why
+ * its value is wrong. */
+int cli_search_arg(const char *cmd, int argc, char **argv, int *i, tb_search_opts *o);
+/* Shows a long search's progress on standard error when it is a
+ * terminal (tb_search_opts.progress); cli_progress_done clears it. */
+void cli_progress(void *ctx, unsigned long positions);
+void cli_progress_done(void);
+
+/* A turn as a person names it on the command line: "24" (24 turns of
+ * the main line from the start), "20." (the first side's turn 20, as
+ * the record numbers it) or "20..." (the second side's). */
+typedef struct cli_turn {
+	long ply;          /* by count, or -1 */
+	unsigned number;   /* by number (then ply is -1) */
+	int side;
+} cli_turn;
+
+/* Reads 'arg' as a turn; a bare number is a count unless 'numbered'
+ * (--move), where it is the first side's turn. Returns 0, or -1. */
+int cli_turn_arg(const char *arg, int numbered, cli_turn *t);
+
+/* The count of turns that 't' names in 'rec', or -1 after printing why
+ * (a turn the record does not have: the message names its last). */
+long cli_turn_ply(const char *cmd, const tb_record *rec, const cli_turn *t);
+
+/* "after 20... c3-c4 (turn 40 of the record)" and the like: where a
+ * position of 'rec' after 'ply' turns is, both ways; 'last' the turn
+ * that made it ("" at the start). */
+void cli_turn_name(char *out, size_t n, const tb_record *rec, long ply, const char *last);
+
+/* Should output to 'f' be coloured? 'when': "always", "never" or
+ * "auto" (a terminal, and neither NO_COLOR nor TERM=dumb). */
+int cli_colour(FILE *f, const char *when);
 
 /* Prints every diagnostic of the reader's last record to stderr.
  * Returns how many of them were errors (or warnings too, if 'strict'). */
@@ -59,5 +97,13 @@ cli_atomic *cli_atomic_begin(const char *path);
 int cli_atomic_write(cli_atomic *a, const char *s, size_t len);
 int cli_atomic_commit(cli_atomic *a);
 void cli_atomic_abort(cli_atomic *a);
+
+/* Rewrites 'path' in place: reads it with a reader and lets 'fn' write
+ * the new content through 'a'. fn returns 1 to keep what it wrote (the
+ * file is replaced), 0 to leave the file as it is, or an exit code + 10
+ * after saying why. Returns EXIT_CLEAN, that exit code, or
+ * EXIT_TROUBLE when the file could not be opened, written or replaced. */
+typedef int (*cli_rewrite_fn)(void *ctx, tb_reader *r, cli_atomic *a);
+int cli_rewrite(const char *path, cli_rewrite_fn fn, void *ctx);
 
 #endif

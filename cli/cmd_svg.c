@@ -14,7 +14,8 @@
 
 typedef struct S_opts {
 	long game;               /* which record, from 1 */
-	long plies[S_MAX_PLIES];
+	cli_turn turns[S_MAX_PLIES]; /* as given: counts or move numbers */
+	long plies[S_MAX_PLIES]; /* the counts, once the record is read */
 	size_t nplies;
 	long every;              /* every K plies, or 0 */
 	const char *position, *rules; /* "" for the start */
@@ -37,13 +38,13 @@ static int S_number(const char *s, long min, long *out)
 	return 0;
 }
 
-/* "0,10,24" into o->plies. */
+/* "0,10,24" or "5.,12...,30" into o->turns. */
 static int S_plies(S_opts *o, const char *list)
 {
 	char buf[4096];
 	snprintf(buf, sizeof buf, "%s", list);
 	for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
-		if (o->nplies == S_MAX_PLIES || S_number(tok, 0, &o->plies[o->nplies]))
+		if (o->nplies == S_MAX_PLIES || cli_turn_arg(tok, 0, &o->turns[o->nplies]))
 			return -1;
 		o->nplies++;
 	}
@@ -79,8 +80,9 @@ static int S_args(int argc, char **argv, S_opts *o)
 		i++;
 		if (strcmp(a, "--game") == 0) {
 			bad = S_number(v, 1, &o->game);
-		} else if (strcmp(a, "--ply") == 0) {
-			bad = o->nplies == S_MAX_PLIES || S_number(v, 0, &o->plies[o->nplies]);
+		} else if (strcmp(a, "--ply") == 0 || strcmp(a, "--move") == 0) {
+			bad = o->nplies == S_MAX_PLIES ||
+			      cli_turn_arg(v, a[2] == 'm', &o->turns[o->nplies]);
 			o->nplies += !bad;
 		} else if (strcmp(a, "--plies") == 0) {
 			bad = S_plies(o, v);
@@ -197,9 +199,13 @@ static tb_record *S_record(const S_opts *o, tb_reader *r)
 	return NULL;
 }
 
-/* The plies to draw: --ply/--plies, or every K to the end, or the end. */
+/* The plies to draw: --ply/--plies, or every K to the end, or the end.
+ * Returns 0 after saying why when a turn asked for is not the record's. */
 static size_t S_wanted(S_opts *o, const tb_record *rec)
 {
+	for (size_t i = 0; i < o->nplies; i++)
+		if ((o->plies[i] = cli_turn_ply("svg", rec, &o->turns[i])) < 0)
+			return 0;
 	if (o->every) {
 		long last = (long)tb_record_plies(rec);
 		for (long p = 0; p <= last && o->nplies < S_MAX_PLIES; p += o->every)
@@ -232,6 +238,12 @@ static int S_from_file(S_opts *o)
 		rc = EXIT_PROBLEMS;
 	} else if (rec) {
 		size_t n = S_wanted(o, rec);
+		if (!n) {
+			tb_record_free(rec);
+			tb_reader_free(r);
+			cli_close(f);
+			return EXIT_TROUBLE;
+		}
 		S_out out = {o, 0, 0, "", NULL, 0};
 		const char *slash = strrchr(path, '/');
 		const char *name = strcmp(path, "-") == 0 ? "stdin" : slash ? slash + 1 : path;

@@ -11,7 +11,8 @@
 enum { CMD_PARSE, CMD_VALIDATE, CMD_FMT };
 
 typedef struct S_opts {
-	int summary, strict, in_place, positions;
+	int summary, strict, in_place, positions, board;
+	tb_search_opts search;
 	int nfiles;
 	char **files;
 } S_opts;
@@ -22,7 +23,7 @@ static int S_args(const char *cmd, int argc, char **argv, S_opts *o, int which)
 	int fmt = which == CMD_FMT;
 	static char dashname[] = "-";
 	static char *dash[] = {dashname, NULL};
-	int i = 1;
+	int i = 1, got;
 	for (; i < argc; i++) {
 		const char *a = argv[i];
 		if (strcmp(a, "--") == 0) {
@@ -34,6 +35,12 @@ static int S_args(const char *cmd, int argc, char **argv, S_opts *o, int which)
 			o->strict = 1;
 		} else if (which == CMD_VALIDATE && strcmp(a, "--positions") == 0) {
 			o->positions = 1;
+		} else if (which == CMD_VALIDATE && strcmp(a, "--board") == 0) {
+			o->board = 1;
+		} else if (which == CMD_VALIDATE &&
+		           (got = cli_search_arg(cmd, argc, argv, &i, &o->search)) != 0) {
+			if (got < 0)
+				return -1;
 		} else if (fmt && (strcmp(a, "-i") == 0 || strcmp(a, "--in-place") == 0)) {
 			o->in_place = 1;
 		} else if (a[0] == '-' && a[1]) {
@@ -43,16 +50,40 @@ static int S_args(const char *cmd, int argc, char **argv, S_opts *o, int which)
 			break;
 		}
 	}
+	if (o->board && !o->positions) {
+		cli_error(cmd, "--board draws the board after each turn that --positions prints: "
+		               "give both");
+		return -1;
+	}
 	o->files = i < argc ? argv + i : dash;
 	o->nfiles = i < argc ? argc - i : 1;
 	return 0;
 }
 
+/* What --positions prints after each turn needs of the record. */
+typedef struct S_turns {
+	const tb_record *rec;
+	int board, colour;
+} S_turns;
+
 static void S_print_turn(void *ctx, const tb_turn_report *t)
 {
-	(void)ctx;
+	const S_turns *p = ctx;
 	printf("%u%s %s  {%s}%s%s\n", t->number, t->side == 1 ? "..." : ".", t->token,
 	       t->position, *t->events ? "  " : "", t->events);
+	if (t->over)
+		printf("game over: %s\n", t->over);
+	if (!p->board)
+		return;
+	const char *rules = tb_record_tag(p->rec, "Rules");
+	char *why = NULL;
+	tb_engine *e = tb_engine_new(tb_record_game(p->rec), rules && strcmp(rules, "?") ? rules : NULL,
+	                             t->position, &why);
+	char *text = e ? tb_engine_board(e, p->colour ? TB_BOARD_COLOUR : 0) : NULL;
+	printf("%s\n", text ? text : why); /* why: never, as the rules just played it */
+	free(text);
+	free(why);
+	tb_engine_free(e);
 }
 
 /* parse and validate: read every record of every file, report. */
@@ -73,11 +104,15 @@ static int S_check(const char *cmd, int which, int argc, char **argv)
 		tb_record *rec;
 		size_t nrec = 0, bad = 0;
 		int got;
+		o.search.progress = cli_progress;
+		tb_reader_set_search(r, &o.search);
 		while ((got = tb_reader_next(r, &rec)) == 1) {
 			if (o.positions)
 				printf("# %s:%u\n", name, tb_record_line(rec));
+			S_turns turns = {rec, o.board, cli_colour(stdout, "auto")};
 			if (which == CMD_VALIDATE)
-				tb_reader_validate(r, rec, o.positions ? S_print_turn : NULL, NULL);
+				tb_reader_validate(r, rec, o.positions ? S_print_turn : NULL, &turns);
+			cli_progress_done();
 			bad += cli_print_diags(r, o.strict);
 			tb_record_free(rec);
 			nrec++;
@@ -141,28 +176,16 @@ static int S_put_atomic(void *ctx, const char *s, size_t len)
 	return cli_atomic_write(ctx, s, len);
 }
 
-/* Rewrites 'path' in place; returns an exit code. */
-static int S_fmt_in_place(const char *path)
+/* fmt -i: the canonical form, kept only when every record has it. */
+static int S_fmt_rewrite(void *ctx, tb_reader *r, cli_atomic *a)
 {
-	FILE *f = cli_open(path);
-	if (!f)
-		return EXIT_TROUBLE;
-	cli_atomic *a = cli_atomic_begin(path);
-	if (!a) {
-		cli_close(f);
-		return EXIT_TROUBLE;
-	}
-	tb_reader *r = tb_reader_new_file(f, path);
+	const char *path = ctx;
 	int st = S_format(r, S_put_atomic, a);
-	tb_reader_free(r);
-	cli_close(f);
-	if (st != 0) {
-		cli_atomic_abort(a);
-		cli_error("fmt", "'%s' left unchanged: %s", path,
-		          st > 0 ? "it has errors" : "it could not be read or written");
-		return st > 0 ? EXIT_PROBLEMS : EXIT_TROUBLE;
-	}
-	return cli_atomic_commit(a) ? EXIT_TROUBLE : EXIT_CLEAN;
+	if (st == 0)
+		return 1;
+	cli_error("fmt", "'%s' left unchanged: %s", path,
+	          st > 0 ? "it has errors" : "it could not be read or written");
+	return 10 + (st > 0 ? EXIT_PROBLEMS : EXIT_TROUBLE);
 }
 
 int cmd_fmt(int argc, char **argv)
@@ -179,7 +202,7 @@ int cmd_fmt(int argc, char **argv)
 				cli_error("fmt", "-i rewrites files; it cannot rewrite standard input");
 				return EXIT_TROUBLE;
 			}
-			st = S_fmt_in_place(path);
+			st = cli_rewrite(path, S_fmt_rewrite, (void *)path);
 		} else {
 			FILE *f = cli_open(path);
 			if (!f) {

@@ -2,6 +2,7 @@
  * util.c -- files, diagnostics and atomic replacement for the CLI.
  */
 #define _XOPEN_SOURCE 700 /* realpath */
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
@@ -177,4 +178,160 @@ void cli_atomic_abort(cli_atomic *a)
 	free(a->tmp);
 	free(a->path);
 	free(a);
+}
+
+/* A whole number from 1 to 'max' in 'v', into '*out'. */
+static int S_count_arg(const char *v, unsigned long max, unsigned long *out)
+{
+	char *end;
+	if (!v || *v < '1' || *v > '9')
+		return -1;
+	errno = 0;
+	unsigned long n = strtoul(v, &end, 10);
+	if (*end || errno || n > max)
+		return -1;
+	*out = n;
+	return 0;
+}
+
+int cli_search_arg(const char *cmd, int argc, char **argv, int *i, tb_search_opts *o)
+{
+	static const struct {
+		const char *name;
+		unsigned long max;
+	} S_opts[] = {{"--search-turns", 64}, {"--search-positions", 100000000},
+	              {"--candidates", 1000}, {"--window", 10000}};
+	const char *a = argv[*i];
+	for (int k = 0; k < 4; k++) {
+		if (strcmp(a, S_opts[k].name) != 0)
+			continue;
+		unsigned long n;
+		if (*i + 1 >= argc || S_count_arg(argv[*i + 1], S_opts[k].max, &n)) {
+			cli_error(cmd, "%s takes a whole number from 1 to %lu", a, S_opts[k].max);
+			return -1;
+		}
+		++*i;
+		switch (k) {
+		case 0: o->max_turns = (unsigned)n; break;
+		case 1: o->max_positions = n; break;
+		case 2: o->max_listed = (unsigned)n; break;
+		default: o->window = (unsigned)n; break;
+		}
+		return 1;
+	}
+	return 0;
+}
+
+static int S_progress_shown;
+
+void cli_progress(void *ctx, unsigned long positions)
+{
+	(void)ctx;
+	if (!isatty(fileno(stderr)))
+		return;
+	fprintf(stderr, "\rtablero: searching what fits a gap: %lu positions so far...",
+	        positions);
+	fflush(stderr);
+	S_progress_shown = 1;
+}
+
+void cli_progress_done(void)
+{
+	if (S_progress_shown)
+		fprintf(stderr, "\r%70s\r", "");
+	S_progress_shown = 0;
+}
+
+int cli_turn_arg(const char *arg, int numbered, cli_turn *t)
+{
+	char *end;
+	errno = 0;
+	long v = strtol(arg, &end, 10);
+	if (errno || end == arg || !isdigit((unsigned char)arg[0]) || v > 999999)
+		return -1;
+	t->ply = -1;
+	t->number = (unsigned)v;
+	t->side = 0;
+	if (strcmp(end, "...") == 0)
+		t->side = 1;
+	else if (strcmp(end, ".") != 0 && (*end || !numbered))
+		t->ply = *end ? -2 : v;
+	if (t->ply == -2 || (t->ply < 0 && v < 1))
+		return -1;
+	return 0;
+}
+
+/* "34..." or "" for the last turn of 'rec'. */
+static void S_last_number(char *out, size_t n, const tb_record *rec)
+{
+	unsigned number;
+	int side;
+	if (tb_record_turn_number(rec, -1, &number, &side) == 0)
+		snprintf(out, n, "%u%s", number, side ? "..." : ".");
+	else
+		*out = '\0';
+}
+
+long cli_turn_ply(const char *cmd, const tb_record *rec, const cli_turn *t)
+{
+	long plies = (long)tb_record_plies(rec);
+	char last[32];
+	S_last_number(last, sizeof last, rec);
+	if (t->ply >= 0 && t->ply <= plies)
+		return t->ply;
+	long ply = t->ply < 0 ? tb_record_find_turn(rec, t->number, t->side) : -1;
+	if (ply >= 0)
+		return ply;
+	if (t->ply >= 0)
+		cli_error(cmd, "the record has %ld turn%s on its main line, not %ld%s%s%s", plies,
+		          plies == 1 ? "" : "s", t->ply, *last ? " (the last is " : "", last,
+		          *last ? ")" : "");
+	else if (*last)
+		cli_error(cmd, "the record's main line has no turn %u%s: its last is %s (turn %ld of "
+		          "the record)", t->number, t->side ? "..." : ".", last, plies);
+	else
+		cli_error(cmd, "the record's main line has no turn %u%s: its turns are not numbered "
+		          "(give the count of turns instead)", t->number, t->side ? "..." : ".");
+	return -1;
+}
+
+void cli_turn_name(char *out, size_t n, const tb_record *rec, long ply, const char *last)
+{
+	long plies = (long)tb_record_plies(rec);
+	if (!ply)
+		snprintf(out, n, "at the start (turn 0 of %ld)", plies);
+	else if (last && *last)
+		snprintf(out, n, "after %s (turn %ld of %ld)", last, ply, plies);
+	else
+		snprintf(out, n, "after turn %ld of %ld", ply, plies);
+}
+
+int cli_colour(FILE *f, const char *when)
+{
+	if (strcmp(when, "always") == 0)
+		return 1;
+	if (strcmp(when, "never") == 0)
+		return 0;
+	const char *no = getenv("NO_COLOR"), *term = getenv("TERM");
+	return isatty(fileno(f)) && !(no && *no) && !(term && strcmp(term, "dumb") == 0);
+}
+
+int cli_rewrite(const char *path, cli_rewrite_fn fn, void *ctx)
+{
+	FILE *f = cli_open(path);
+	if (!f)
+		return EXIT_TROUBLE;
+	cli_atomic *a = cli_atomic_begin(path);
+	if (!a) {
+		cli_close(f);
+		return EXIT_TROUBLE;
+	}
+	tb_reader *r = tb_reader_new_file(f, path);
+	int keep = fn(ctx, r, a);
+	tb_reader_free(r);
+	cli_close(f);
+	if (keep == 1)
+		return cli_atomic_commit(a) ? EXIT_TROUBLE : EXIT_CLEAN;
+	cli_atomic_abort(a);
+	return keep ? keep - 10 : EXIT_CLEAN;
 }

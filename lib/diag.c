@@ -5,6 +5,7 @@
 #include "diag.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "buf.h"
 
@@ -36,7 +37,10 @@ char *tb_diag_format(const tb_diag *d)
 		tb_buf_putc(&b, '~');
 	}
 	tb_buf_putc(&b, '\n');
-	if (d->note)
-		tb_buf_printf(&b, "note: %s\n", d->note);
+	for (const char *n = d->note; n && *n;) { /* a line of its own for each */
+		size_t len = strcspn(n, "\n");
+		tb_buf_printf(&b, "note: %.*s\n", (int)len, n);
+		n += len + (n[len] == '\n');
+	}
 	return tb_buf_detach(&b, NULL);
 }

@@ -33,6 +33,7 @@ enum {
 	TB_D_POSITION = 208,    /* malformed Position */
 	TB_D_RESULT_TAG = 209,  /* malformed Result */
 	TB_D_SOURCE = 210,      /* malformed Source timecode */
+	TB_D_RULES_RENAMED = 211, /* a rule option under its old name (warning) */
 	/* movetext */
 	TB_D_MOVE = 301,        /* not a move of this game */
 	TB_D_NUMBER = 302,      /* move number does not match (warning) */
@@ -57,6 +58,8 @@ enum {
 	TB_D_RESULT_RULES = 405,/* the result against the rules */
 	TB_D_NO_ENGINE = 406,   /* the game has no engine yet (warning) */
 	TB_D_PASSED_UP = 407,   /* a capture passed up: a huff is available (warning) */
+	TB_D_FITS = 408,        /* what an unknown turn or gap may have been (warning) */
+	TB_D_NO_FIT = 409,      /* nothing fits an unknown turn or gap */
 	/* tablero XML read back (spec/xml.md) */
 	TB_D_XML_MALFORMED = 501, /* not well-formed XML, or a DOCTYPE or entity */
 	TB_D_XML_INVALID = 502,   /* not valid against the schema, or not ours */

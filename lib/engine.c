@@ -173,6 +173,34 @@ size_t tb_engine_divide(tb_engine *e, int depth, tb_divide_fn fn, void *ctx)
 const tb_ruleset *tb_engine_ruleset(const tb_engine *e) { return &e->rs; }
 const tb_state *tb_engine_state(const tb_engine *e) { return &e->st; }
 
+tb_engine *tb_engine_at(const tb_ruleset *rs, const tb_state *st, const char *rules)
+{
+	tb_engine *e = tb_xcalloc(1, sizeof *e);
+	e->rs = *rs;
+	e->st = *st;
+	const char *r = rules && *rules && strcmp(rules, "?") ? rules : rs->game->name;
+	e->rules = tb_arena_strndup(&e->arena, r, strlen(r));
+	return e;
+}
+
+char *tb_engine_board(const tb_engine *e, unsigned flags)
+{
+	tb_buf b = TB_BUF_INIT;
+	tb_board_text(&b, &e->rs, &e->st, flags);
+	return b.data ? b.data : tb_xstrdup("");
+}
+
+char *tb_engine_over(const tb_engine *e)
+{
+	tb_result res;
+	char why[200];
+	if (e->incomplete || !e->rs.rules->over(&e->rs, &e->st, &res, why, sizeof why))
+		return NULL;
+	tb_buf b = TB_BUF_INIT;
+	tb_buf_printf(&b, "%s (%s)", tb_result_text[res], why);
+	return b.data;
+}
+
 /* The position notation of 's' (malloc'd). */
 static char *S_position(const tb_engine *e, const tb_state *s)
 {

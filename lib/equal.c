@@ -31,7 +31,8 @@ static int S_line_eq(const tb_line *a, const tb_line *b);
 
 static int S_node_eq(const tb_node *a, const tb_node *b)
 {
-	if (a->kind != b->kind || a->side != b->side || a->number != b->number ||
+	if (a->kind != b->kind || a->reconstructed != b->reconstructed || a->side != b->side ||
+	    a->number != b->number ||
 	    a->nnags != b->nnags || (a->nnags && memcmp(a->nags, b->nags, a->nnags) != 0) ||
 	    !S_comments_eq(a->comments, b->comments))
 		return 0;

@@ -74,6 +74,51 @@ int tb_scan_accept(tb_scan *sc, char c)
 	return 0;
 }
 
+/* The value of the Arabic-Indic digit (U+0660-0669) or extended one
+ * (U+06F0-06F9, Persian and Urdu) at 's' (n bytes), or -1. */
+static int S_indic_digit(const char *s, size_t n)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	if (n >= 2 && u[0] == 0xD9 && u[1] >= 0xA0 && u[1] <= 0xA9)
+		return u[1] - 0xA0;
+	if (n >= 2 && u[0] == 0xDB && u[1] >= 0xB0 && u[1] <= 0xB9)
+		return u[1] - 0xB0;
+	return -1;
+}
+
+int tb_indic_digits(const char *s, size_t n, tb_buf *ascii)
+{
+	int found = 0;
+	for (size_t i = 0; i < n;) {
+		int d = S_indic_digit(s + i, n - i);
+		if (d >= 0) {
+			found = 1;
+			tb_buf_putc(ascii, (char)('0' + d));
+			i += 2;
+		} else {
+			tb_buf_putc(ascii, s[i++]);
+		}
+	}
+	return found;
+}
+
+/* A rank written in Arabic-Indic digits after the file at 'start':
+ * refused, with the point as TGN writes it (spec/tgn.md §6). */
+static int S_indic_rank(tb_scan *sc, size_t start)
+{
+	size_t end = sc->i;
+	while (end < sc->n && S_indic_digit(sc->s + end, sc->n - end) >= 0)
+		end += 2;
+	tb_buf ascii = TB_BUF_INIT;
+	tb_indic_digits(sc->s + start, end - start, &ascii);
+	tb_scan_fail(sc, "'%.*s' is written with Arabic-Indic digits: TGN writes a rank with the "
+	             "digits 0-9 (%s)", (int)(end - start), sc->s + start, ascii.data);
+	tb_buf_free(&ascii);
+	sc->err->offset = start;
+	sc->err->len = end - start;
+	return -1;
+}
+
 int tb_scan_point(tb_scan *sc, tb_point *out)
 {
 	size_t start = sc->i;
@@ -94,6 +139,8 @@ int tb_scan_point(tb_scan *sc, tb_point *out)
 		rank = rank * 10 + (unsigned)(sc->s[sc->i++] - '0');
 		digits++;
 	}
+	if (!digits && S_indic_digit(sc->s + sc->i, sc->n - sc->i) >= 0)
+		return S_indic_rank(sc, start);
 	if (!digits) {
 		sc->i = start;
 		return tb_scan_fail(sc, "expected a point (a file letter and a rank number) here");
@@ -101,20 +148,43 @@ int tb_scan_point(tb_scan *sc, tb_point *out)
 	const tb_board *b = sc->board;
 	if (file >= b->files || rank < 1 || rank > b->ranks ||
 	    !b->valid[TB_PT(file, rank - 1)]) {
-		tb_scan_fail(sc, "'%.*s' is not a point of the %s board",
-		             (int)(sc->i - start), sc->s + start, sc->game_title);
-		sc->err->offset = start;
-		sc->err->len = sc->i - start;
-		return -1;
+		/* kept, when the caller takes it and a point can hold it: the
+		 * first such point of the token is the one described */
+		int keep = sc->offboard && file < TB_MAX_FILES && rank >= 1 && rank <= TB_MAX_RANKS;
+		tb_syntax_err *e = keep ? sc->offboard : sc->err;
+		if (!keep || !e->len) {
+			snprintf(e->msg, sizeof e->msg, "'%.*s' is not a point of the %s board",
+			         (int)(sc->i - start), sc->s + start, sc->game_title);
+			e->offset = start;
+			e->len = sc->i - start;
+		}
+		if (!keep)
+			return -1;
 	}
 	*out = TB_PT(file, rank - 1);
 	return 0;
 }
 
+void tb_point_alike(const tb_board *b, tb_point p, tb_buf *out)
+{
+	tb_point v[2 * (TB_MAX_FILES + TB_MAX_RANKS)];
+	size_t n = 0;
+	for (int r = 0; r < b->ranks; r++) /* its file */
+		if (r != TB_PT_RANK(p) && b->valid[TB_PT(TB_PT_FILE(p), r)])
+			v[n++] = TB_PT(TB_PT_FILE(p), r);
+	for (int f = 0; f < b->files && TB_PT_RANK(p) < b->ranks; f++) /* its rank */
+		if (f != TB_PT_FILE(p) && b->valid[TB_PT(f, TB_PT_RANK(p))])
+			v[n++] = TB_PT(f, TB_PT_RANK(p));
+	for (size_t i = 0; i < n; i++) {
+		tb_buf_puts(out, i == 0 ? "" : i + 1 == n ? " or " : ", ");
+		tb_point_write(out, v[i]);
+	}
+}
+
 int tb_is_point(const tb_board *b, const char *s, tb_buf *canon)
 {
 	tb_syntax_err err;
-	tb_scan sc = {s, strlen(s), 0, b, "", &err};
+	tb_scan sc = {s, strlen(s), 0, b, "", &err, NULL};
 	tb_point p;
 	if (tb_scan_point(&sc, &p) || sc.i != sc.n || p == TB_PT_UNKNOWN)
 		return 0;

@@ -41,11 +41,22 @@ typedef struct tb_scan {
 	const tb_board *board;
 	const char *game_title;
 	tb_syntax_err *err;
+	/* NULL, or where a point off the board is told: such a point is then
+	 * taken (a misheard point the rules may make out) and the first one
+	 * described here, 'len' 0 while there is none */
+	tb_syntax_err *offboard;
 } tb_scan;
 
 /* Reads a point ("d1", "?") at the scan position. Returns 0, or -1
- * with err set (no point there, or not on the board). */
+ * with err set (no point there, or not on the board unless sc->offboard
+ * takes it). */
 int tb_scan_point(tb_scan *sc, tb_point *out);
+/* Appends 's' (n bytes) to 'ascii' with its Arabic-Indic digits as
+ * 0-9; returns 1 when it had any. */
+int tb_indic_digits(const char *s, size_t n, tb_buf *ascii);
+/* Appends the points of board 'b' that sound like 'p' (its file, then
+ * its rank), as "f2, f4 or f6", or nothing when there are none. */
+void tb_point_alike(const tb_board *b, tb_point p, tb_buf *out);
 /* Returns 1 when 's' is exactly one known point of board 'b', and
  * appends its canonical spelling to 'canon' (if not NULL). */
 int tb_is_point(const tb_board *b, const char *s, tb_buf *canon);
@@ -73,6 +84,20 @@ typedef struct tb_option {
 	const char *doc;      /* one line, for --help and the spec */
 } tb_option;
 
+/* An option renamed: a [Rules] that still names it is read under the
+ * new name, with a warning (TB211), and means what it always meant. */
+typedef struct tb_option_rename {
+	const char *key, *value;         /* as once written; value NULL: any */
+	const char *new_key, *new_value; /* new_value NULL: the same value */
+} tb_option_rename;
+
+/* An option whose default changed: validate tells a record that does
+ * not name it when a turn it refuses was legal under the old default. */
+typedef struct tb_option_was {
+	const char *key, *value; /* the default before */
+	const char *until;       /* the last version it was the default in */
+} tb_option_was;
+
 struct tb_rules;
 
 struct tb_game {
@@ -80,6 +105,11 @@ struct tb_game {
 	const char *title;          /* for people */
 	const char *side_tag[2];    /* player tags, first mover first */
 	char side_letter[2];        /* in position notation */
+	/* For people, in the engines' messages (say.c): each side's name as
+	 * a sentence names it ("Red", "the attackers", "Sangangüey") and one
+	 * of its pieces ("a red piece", "an attacker"). */
+	const char *side_name[2];
+	const char *side_piece[2];
 	const char *piece_class[2]; /* each side's pieces' CSS class in diagrams */
 	uint8_t square_pieces;      /* drawn square (Asalto's are), else round */
 	/* The symmetries of the board and start that the rules respect
@@ -105,6 +135,8 @@ struct tb_game {
 	const char *(*check_extra)(const tb_board *b, const char *key,
 	                           const char *value, tb_buf *canon);
 	const tb_option *options;   /* the game's rule options, NULL key last */
+	const tb_option_rename *renames; /* NULL key last, or NULL */
+	const tb_option_was *was;   /* defaults that changed, NULL key last, or NULL */
 	/* Where the piece taken by a capture part from 'from' to 'to'
 	 * stood; NULL when the game's captures take no piece that way. */
 	tb_point (*captured)(tb_point from, tb_point to);

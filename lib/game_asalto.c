@@ -103,12 +103,28 @@ static tb_point S_captured(tb_point from, tb_point to)
 static const tb_option S_options[] = {
 	{"first", "attackers|defenders", "who moves first"},
 	{"blue", "diagonals|horizontals|fortress", "which lines the attackers may not use"},
-	{"forward", "rank|fortress", "forward is up the board, or towards the fortress"},
-	{"chain", "zigzag|straight|angle", "how a chain of jumps may turn"},
-	{"huff", "optional|automatic|off", "a defender that passes up a capture may be removed"},
+	{"forward", "rank|fortress|path",
+	 "forward is up the board, or closer to the fortress along any line, or along the red lines"},
+	{"chain", "straight|one_turn|zigzag|right_angles",
+	 "a chain of jumps goes straight, turns once, turns at will, or turns at right angles"},
+	{"huff", "optional|automatic|off|compulsory",
+	 "a defender that passes up a capture may be removed, must be, goes free, or may not pass it up"},
 	{"huff_target", "capturer|mover", "which defender may be huffed"},
 	{"immobile", "pass|lose", "defenders that cannot move pass, or lose"},
+	{"lockout", "draw|play", "defenders shut out of the fortress draw the game, or play on"},
 	{"diagonals", "alquerque|none", "the board's diagonals"},
+	{NULL, NULL, NULL}
+};
+
+/* ORDER: spec/games/asalto.md, "Reading the source". */
+static const tb_option_rename S_renames[] = {
+	{"chain", "angle", "chain", "right_angles"},
+	{NULL, NULL, NULL, NULL}
+};
+
+static const tb_option_was S_was[] = {
+	{"chain", "zigzag", "0.1"},
+	{"lockout", "play", "0.1"},
 	{NULL, NULL, NULL}
 };
 
@@ -117,6 +133,8 @@ const tb_game tb_game_asalto = {
 	.title = "Asalto",
 	.side_tag = {"Attackers", "Defenders"},
 	.side_letter = {'A', 'D'},
+	.side_name = {"the attackers", "the defenders"},
+	.side_piece = {"an attacker", "a defender"},
 	.piece_class = {"attacker", "defender"},
 	.square_pieces = 1, /* "مربع": the text's pieces are squares */
 	.piece_types = "",
@@ -128,6 +146,8 @@ const tb_game tb_game_asalto = {
 	.parse_move = S_parse,
 	.check_extra = S_check_extra,
 	.options = S_options,
+	.renames = S_renames,
+	.was = S_was,
 	.captured = S_captured,
 	.rules = &tb_rules_asalto,
 };

@@ -130,22 +130,43 @@ static tb_point S_captured(tb_point from, tb_point to)
 static const tb_option S_options[] = {
 	{"river", "4|5|6", "rows of river cells between the volcano rows"},
 	{"first", "sanganguey|ceboruco", "who moves first"},
-	{"prince", "step|knight", "how the Prince moves before its side's second stage"},
-	{"jump", "one|line", "a jump passes one piece, or a run of them (blocks excepted)"},
+	{"prince", "leap|step|knight",
+	 "the Prince before its side's second stage: its L only, steps and jumps, or its L and jumps"},
+	{"jump", "line|one", "a jump passes a run of pieces (blocks excepted), or one piece"},
 	{"chain", "no|yes", "one jump a turn, or several by the same piece"},
 	{"push_target", "royal|enemy", "which jumped enemy pieces are pushed back"},
 	{"push_dir", "home|jump", "a piece jumped along its file goes home-wards, or the jump's way"},
 	{"push_side", "jump|opposite", "a piece jumped along its rank goes the jump's way, or back"},
 	{"push_dist", "farthest3|exactly3|stop", "how far a pushed piece goes"},
-	{"push_fallback", "sideways|none", "with no cell behind, the nearest in its rank, or stay"},
+	{"push_sideways", "penultimate|no_cell|never",
+	 "a pushed piece goes sideways when jumped on its penultimate row, when no cell is left "
+	 "behind it, or never"},
 	{"cooldown", "next_turn|next_move", "how long a pushed piece may not push back"},
 	{"crown", "each|all_three", "each royal piece crowned on the far row, or the three at once"},
-	{"crowned_move", "new|new_plus_old", "how second-stage royal pieces move"},
+	{"crowned_move", "new_plus_old|new", "second-stage royal pieces move also as before, or only anew"},
 	{"relocate", "around|orthogonal", "where a royal piece jumped for relief is put"},
+	{"relief", "frees|threatened", "a relief jump must free the Warrior, or needs only the threat"},
 	{"support", "none|target|capturer", "which Warrior must stand next to a capture"},
 	{"stage2_push", "off|on", "second-stage royal pieces jumped only for relief, or pushed back too"},
 	{"blocked", "pass|lose", "a player who cannot move passes, or loses"},
 	{"limit", "200|none|#", "N turns in a row without a capture or a crowning end the game"},
+	{"end_result", "captures|draw", "a game ended by the limit or by no moves: more captures win, or a draw"},
+	{NULL, NULL, NULL}
+};
+
+/* ORDER: spec/games/ocencahuac.md, "Reading the source". */
+static const tb_option_rename S_renames[] = {
+	{"push_fallback", "sideways", "push_sideways", "no_cell"},
+	{"push_fallback", "none", "push_sideways", "never"},
+	{NULL, NULL, NULL, NULL}
+};
+
+static const tb_option_was S_was[] = {
+	{"prince", "step", "0.1"},
+	{"jump", "one", "0.1"},
+	{"push_sideways", "no_cell", "0.1"},
+	{"crowned_move", "new", "0.1"},
+	{"relief", "threatened", "0.1"},
 	{NULL, NULL, NULL}
 };
 
@@ -154,6 +175,8 @@ const tb_game tb_game_ocencahuac = {
 	.title = "Ocencahuac",
 	.side_tag = {"Sanganguey", "Ceboruco"},
 	.side_letter = {'S', 'C'},
+	.side_name = {"Sangangüey", "Ceboruco"},
+	.side_piece = {"a Sangangüey piece", "a Ceboruco piece"},
 	.piece_class = {"dark", "light"},
 	.piece_types = "EMPG",
 	.symmetries = 1, /* the start is not: the Emperor and the Princess stand
@@ -164,6 +187,8 @@ const tb_game tb_game_ocencahuac = {
 	.parse_move = S_parse,
 	.check_extra = S_check_extra,
 	.options = S_options,
+	.renames = S_renames,
+	.was = S_was,
 	.captured = S_captured,
 	.rules = &tb_rules_ocencahuac,
 };

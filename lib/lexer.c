@@ -214,16 +214,42 @@ void tb_diag_at(tb_reader *r, tb_severity sev, int code, size_t off,
 	va_end(ap);
 }
 
+static void S_note_v(tb_diag *d, const char *fmt, va_list ap)
+{
+	tb_buf b = TB_BUF_INIT;
+	if (d->note) {
+		tb_buf_puts(&b, d->note);
+		tb_buf_putc(&b, '\n');
+		free((char *)d->note);
+	}
+	tb_buf_vprintf(&b, fmt, ap);
+	d->note = tb_buf_detach(&b, NULL);
+}
+
 void tb_diag_note(tb_reader *r, const char *fmt, ...)
 {
-	if (!r->ndiags || r->ndiags > TB_MAX_DIAGS || r->diags[r->ndiags - 1].note)
+	if (!r->ndiags || r->ndiags > TB_MAX_DIAGS)
 		return;
-	tb_buf b = TB_BUF_INIT;
 	va_list ap;
 	va_start(ap, fmt);
-	tb_buf_vprintf(&b, fmt, ap);
+	S_note_v(&r->diags[r->ndiags - 1], fmt, ap);
 	va_end(ap);
-	r->diags[r->ndiags - 1].note = tb_buf_detach(&b, NULL);
+}
+
+int tb_diag_note_at(tb_reader *r, unsigned line, unsigned col, unsigned end_col,
+                    const char *fmt, ...)
+{
+	for (size_t i = r->ndiags > TB_MAX_DIAGS ? TB_MAX_DIAGS : r->ndiags; i-- > 0;) {
+		tb_diag *d = &r->diags[i];
+		if (d->line != line || d->col < col || d->col >= end_col)
+			continue;
+		va_list ap;
+		va_start(ap, fmt);
+		S_note_v(d, fmt, ap);
+		va_end(ap);
+		return 1;
+	}
+	return 0;
 }
 
 void tb_diag_tok(tb_reader *r, tb_severity sev, int code, const char *fmt, ...)

@@ -32,6 +32,7 @@ typedef struct S_parser {
 	const tb_game *g;      /* NULL when the game is unknown */
 	tb_board board;
 	size_t unclosed;       /* unclosed variations inside the one being closed */
+	size_t offboard;       /* turn tokens read with a point off the board */
 	size_t nodes;          /* turns, gaps and positions so far */
 	int over;              /* past TB_MAX_TURNS: the rest of the moves is skipped */
 } S_parser;
@@ -41,6 +42,8 @@ typedef struct S_clock {
 	unsigned number;
 	int side;
 	int known;
+	long ahead;    /* turns the written numbers run ahead of the count, as
+	                  last reported: one missing turn is one warning */
 } S_clock;
 
 static void S_next(S_parser *p) { tb_lex_next(p->r); }
@@ -255,6 +258,16 @@ static int S_is_suffix(const char *s, size_t n)
 	return 0;
 }
 
+/* Reports that the move word at token 't' cannot be read, at 'err'. */
+static void S_move_error(S_parser *p, const tb_tok *t, const tb_syntax_err *err)
+{
+	const char *s = p->r->data + t->off;
+	int shown = t->len > 40 ? 40 : (int)t->len;
+	tb_diag_at(p->r, TB_ERROR, TB_D_MOVE, t->off + err->offset, err->len, t->line,
+	           t->col + tb_utf8_count(s, err->offset), "cannot read move '%.*s%s': %s", shown,
+	           s, t->len > 40 ? "..." : "", err->msg);
+}
+
 /* Reads the move word at token 't' with the game's grammar into 'm';
  * '*nag' gets the suffix's NAG or 0. Returns 0, or -1 after a
  * diagnostic. */
@@ -262,8 +275,8 @@ static int S_read_move(S_parser *p, const tb_tok *t, tb_move *m, int *nag)
 {
 	tb_reader *r = p->r;
 	const char *s = r->data + t->off;
-	tb_syntax_err err = {0, 1, ""};
-	tb_scan sc = {s, t->len, 0, &p->board, p->g->title, &err};
+	tb_syntax_err err = {0, 1, ""}, off = {0, 0, ""};
+	tb_scan sc = {s, t->len, 0, &p->board, p->g->title, &err, &off};
 	tb_move_builder mb;
 	mb.n = 0;
 	mb.crown = 0;
@@ -279,11 +292,26 @@ static int S_read_move(S_parser *p, const tb_tok *t, tb_move *m, int *nag)
 			rc = -1;
 		}
 	}
-	if (rc) {
-		int shown = t->len > 40 ? 40 : (int)t->len;
-		tb_diag_at(r, TB_ERROR, TB_D_MOVE, t->off + err.offset, err.len, t->line,
-		           t->col + tb_utf8_count(s, err.offset), "cannot read move '%.*s%s': %s",
-		           shown, s, t->len > 40 ? "..." : "", err.msg);
+	if (rc == 0 && off.len) { /* read, but a point is not on the board */
+		err = off;
+		S_move_error(p, t, &err);
+		tb_buf alike = TB_BUF_INIT;
+		const char *pt = s + off.offset;
+		tb_point_alike(&p->board, TB_PT(tolower((unsigned char)pt[0]) - 'a', atoi(pt + 1) - 1),
+		               &alike);
+		if (alike.len)
+			tb_diag_note(r, "it could be %s", alike.data);
+		tb_buf_free(&alike);
+		p->offboard++;
+	} else if (rc) {
+		if (off.len && off.offset < err.offset)
+			err = off; /* the first thing wrong is the point off the board */
+		tb_buf ascii = TB_BUF_INIT;
+		if (tb_indic_digits(s, t->len, &ascii) && err.msg[0] != '\'' )
+			snprintf(err.msg, sizeof err.msg, "it is written with Arabic-Indic digits: TGN "
+			         "writes numbers and ranks with the digits 0-9 (%s)", ascii.data);
+		tb_buf_free(&ascii);
+		S_move_error(p, t, &err);
 		return -1;
 	}
 	m->nparts = (uint8_t)mb.n;
@@ -416,7 +444,7 @@ static void S_gap(S_parser *p, tb_line *line, S_clock *clk, const tb_tok *open)
 	}
 	if (S_expect_rangle(p, "the gap"))
 		return;
-	S_clock none = {0, 0, 0};
+	S_clock none = {0, 0, 0, 0};
 	tb_node *n = S_node_new(p, line, TB_NODE_GAP, open, &none);
 	n->gap_min = lo;
 	n->gap_max = hi;
@@ -443,7 +471,7 @@ static void S_restate(S_parser *p, tb_line *line, S_clock *clk, const tb_tok *op
 	S_next(p);
 	if (S_expect_rangle(p, "the position") || !pos)
 		return;
-	S_clock none = {0, 0, 0};
+	S_clock none = {0, 0, 0, 0};
 	tb_node *n = S_node_new(p, line, TB_NODE_POSITION, open, &none);
 	n->position = pos;
 	clk->number = pos->number;
@@ -518,6 +546,54 @@ static void S_reading(S_parser *p, tb_line *line, S_clock *clk, const tb_tok *op
 	node->span.end_col = alts[n - 1].span.end_col + 1;
 }
 
+/* angle -> "reconstructed" WORD '>': a turn the source lacks, put in
+ * by the rules (tablero fill; spec/tgn.md, "Reconstructed turns") */
+static void S_reconstructed(S_parser *p, tb_line *line, S_clock *clk, const tb_tok *open)
+{
+	tb_reader *r = p->r;
+	S_next(p); /* "reconstructed" */
+	tb_tok t = *S_tok(p);
+	tb_move m = {0, 0, NULL};
+	uint8_t kind = TB_NODE_MOVE;
+	int nag = 0, bad = 0;
+	size_t offboard = p->offboard;
+	if (t.type != TK_WORD) {
+		tb_diag_tok(r, TB_ERROR, TB_D_ANGLE, "expected the turn after 'reconstructed'");
+		bad = 1;
+	} else if (S_word_is(&t, r, "pass") || S_word_is(&t, r, "--")) {
+		kind = TB_NODE_PASS;
+	} else if (S_word_is(&t, r, "?") || S_read_move(p, &t, &m, &nag)) {
+		if (S_word_is(&t, r, "?"))
+			tb_diag_tok(r, TB_ERROR, TB_D_ANGLE, "a reconstructed turn is a whole turn");
+		bad = 1;
+	} else if (nag) {
+		tb_diag_tok(r, TB_ERROR, TB_D_ANGLE, "annotate the turn after its '>'");
+		bad = 1;
+	}
+	for (unsigned i = 0; !bad && i < m.nparts; i++)
+		if (m.parts[i].pt == TB_PT_UNKNOWN) {
+			tb_diag_tok(r, TB_ERROR, TB_D_ANGLE,
+			            "a reconstructed turn is a whole turn: every point known");
+			bad = 1;
+		}
+	if (bad || p->offboard != offboard) {
+		S_skip_angle(p);
+		S_node_new(p, line, TB_NODE_UNKNOWN, open, clk); /* keeps the count */
+		return;
+	}
+	S_next(p);
+	tb_tok close = *S_tok(p);
+	if (S_expect_rangle(p, "the reconstructed turn")) {
+		S_node_new(p, line, TB_NODE_UNKNOWN, open, clk);
+		return;
+	}
+	tb_node *n = S_node_new(p, line, kind, open, clk);
+	n->move = m;
+	n->reconstructed = 1;
+	n->span.end_line = close.end_line;
+	n->span.end_col = close.end_col;
+}
+
 /* turn -> '<' angle '>' */
 static void S_angle(S_parser *p, tb_line *line, S_clock *clk)
 {
@@ -525,6 +601,11 @@ static void S_angle(S_parser *p, tb_line *line, S_clock *clk)
 	S_next(p);
 	if (S_word_is(S_tok(p), p->r, "gap")) {
 		S_gap(p, line, clk, &open);
+	} else if (S_word_is(S_tok(p), p->r, "reconstructed")) {
+		if (S_need_clock(p, clk))
+			S_reconstructed(p, line, clk, &open);
+		else
+			S_skip_angle(p);
 	} else if (S_word_is(S_tok(p), p->r, "position")) {
 		S_restate(p, line, clk, &open);
 	} else if (S_need_clock(p, clk)) {
@@ -545,11 +626,14 @@ static void S_move_number(S_parser *p, S_clock *clk)
 		clk->number = (unsigned)(t->num > 0 ? t->num : 1);
 		clk->side = side;
 		clk->known = 1;
-	} else if ((unsigned long)t->num != clk->number || side != clk->side) {
-		tb_diag_tok(p->r, TB_WARNING, TB_D_NUMBER,
-		            "move number %.*s does not match the count: this is %u%s",
-		            (int)(t->len > 20 ? 20 : t->len), p->r->data + t->off, clk->number,
-		            clk->side == 0 ? "." : "...");
+	} else {
+		long ahead = (2L * t->num + side) - (2L * clk->number + clk->side);
+		if (ahead && ahead != clk->ahead)
+			tb_diag_tok(p->r, TB_WARNING, TB_D_NUMBER,
+			            "move number %.*s does not match the count: this is %u%s",
+			            (int)(t->len > 20 ? 20 : t->len), p->r->data + t->off, clk->number,
+			            clk->side == 0 ? "." : "...");
+		clk->ahead = ahead;
 	}
 	S_next(p);
 }
@@ -588,9 +672,9 @@ static void S_variation(S_parser *p, tb_line *line, int depth)
 		           "a variation must follow the turn it replaces");
 	tb_line *v = tb_arena_alloc(&p->rec->arena, sizeof *v);
 	v->span = S_span_tok(&open);
-	S_clock clk = {0, 0, 0};
+	S_clock clk = {0, 0, 0, 0};
 	if (base && base->side != 2)
-		clk = (S_clock){base->number, base->side, 1};
+		clk = (S_clock){base->number, base->side, 1, 0};
 	S_line(p, v, clk, depth + 1);
 	if (p->over)
 		return;
@@ -703,11 +787,11 @@ static tb_result S_result_of(S_parser *p, const tb_tok *t)
 static void S_movetext(S_parser *p)
 {
 	tb_record *rec = p->rec;
-	S_clock clk = {1, 0, 1};
+	S_clock clk = {1, 0, 1, 0};
 	if (rec->game) /* a rule may say who begins */
 		clk.side = tb_game_first_side(rec->game, &rec->opts);
 	if (rec->start)
-		clk = (S_clock){rec->start->number, rec->start->to_move, 1};
+		clk = (S_clock){rec->start->number, rec->start->to_move, 1, 0};
 	S_line(p, &rec->main, clk, 0);
 	tb_result tagged = tb_tags_result(rec);
 	tb_tok *t = S_tok(p);
@@ -746,7 +830,7 @@ static void S_movetext(S_parser *p)
 /* record -> tagsec movetext */
 static tb_record *S_record(tb_reader *r)
 {
-	S_parser p = {r, tb_xcalloc(1, sizeof(tb_record)), NULL, {0, 0, {0}}, 0, 0, 0};
+	S_parser p = {r, tb_xcalloc(1, sizeof(tb_record)), NULL, {0, 0, {0}}, 0, 0, 0, 0};
 	p.rec->line = r->tok.line;
 	p.rec->off = r->tok.off;
 	tb_tag_list tags = {0};
@@ -758,6 +842,7 @@ static tb_record *S_record(tb_reader *r)
 	} else {
 		S_skip_to_record(&p);
 	}
+	p.rec->offboard = p.offboard;
 	return p.rec;
 }
 

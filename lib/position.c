@@ -67,7 +67,7 @@ static int S_read_piece(S_pos_reader *r, size_t end, int side, tb_piece *out)
 		out->type = t;
 		r->i++;
 	}
-	tb_scan sc = {r->s, end, r->i, r->b, r->g->title, r->err};
+	tb_scan sc = {r->s, end, r->i, r->b, r->g->title, r->err, NULL};
 	if (tb_scan_point(&sc, &out->pt))
 		return -1;
 	r->i = sc.i;

@@ -61,6 +61,8 @@ struct tb_reader {
 	tb_diag *diags;
 	size_t ndiags, diag_cap;
 	size_t rec_errors;       /* errors in the record being read */
+	size_t rec_offboard;     /* of them, points off the board (the record can be replayed) */
+	tb_search_opts search;   /* for tb_reader_validate (tb_reader_set_search) */
 	size_t nerrors, nwarnings;
 };
 
@@ -76,9 +78,14 @@ void tb_diag_at(tb_reader *r, tb_severity sev, int code, size_t off,
 void tb_diag_tok(tb_reader *r, tb_severity sev, int code, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 
-/* Adds a note line to the last diagnostic recorded. */
+/* Adds a note line to the last diagnostic recorded (after its others). */
 void tb_diag_note(tb_reader *r, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+/* Adds a note line to the last diagnostic recorded that starts on line
+ * 'line' between columns 'col' and 'end_col' (excluded); returns 0 when
+ * there is none. */
+int tb_diag_note_at(tb_reader *r, unsigned line, unsigned col, unsigned end_col,
+                    const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 
 /* Drops the diagnostics of the previous call. */
 void tb_diags_clear(tb_reader *r);

@@ -15,10 +15,13 @@
 #include "tablero.h"
 
 #define TB_MAX_OPTS 32
+struct tb_option_rename;
 typedef struct tb_opts {
 	size_t n;
 	const char *key[TB_MAX_OPTS];
 	const char *value[TB_MAX_OPTS];
+	size_t nrenamed;    /* options read under an old name (tb_rules_read) */
+	const struct tb_option_rename *renamed[TB_MAX_OPTS];
 } tb_opts;
 
 typedef struct tb_span {
@@ -97,6 +100,8 @@ struct tb_node {
 	uint8_t kind;        /* tb_node_kind */
 	uint8_t side;        /* 0 or 1: who made this turn; 2 when unknown */
 	uint8_t nnags;
+	uint8_t reconstructed; /* a turn the source lacks, put in by the rules
+	                          ("<reconstructed d2>": MOVE or PASS) */
 	unsigned number;     /* turn number; 0 when unknown */
 	tb_span span;
 	tb_move move;        /* TB_NODE_MOVE */
@@ -149,6 +154,8 @@ struct tb_record {
 	unsigned line;
 	size_t off;            /* window offset of its first token, while reading */
 	size_t errors;
+	size_t offboard;       /* of the errors, points off the board in turn tokens:
+	                          the record is replayed all the same */
 };
 
 extern const char *const tb_result_text[]; /* indexed by tb_result */

@@ -147,3 +147,19 @@ void tb_event_add(tb_events *ev, uint8_t kind, tb_point a, tb_point b)
 	if (ev && ev->n < sizeof ev->ev / sizeof ev->ev[0])
 		ev->ev[ev->n++] = (tb_event){kind, a, b};
 }
+
+int tb_bound_common(const tb_state *s, const tb_state *target, unsigned turns, unsigned own,
+                    unsigned other)
+{
+	unsigned mine[2];
+	mine[s->to_move] = (turns + 1) / 2;
+	mine[!s->to_move] = turns / 2;
+	if ((s->to_move + turns) % 2 != target->to_move)
+		return 0;
+	for (int y = 0; y < 2; y++) {
+		unsigned arrive = (unsigned)__builtin_popcountll(target->bits[y] & ~s->bits[y]);
+		if (target->taken[y] < s->taken[y] || arrive > own * mine[y] + other * mine[!y])
+			return 0;
+	}
+	return 1;
+}

@@ -156,9 +156,11 @@ typedef struct tb_events {
 typedef struct tb_rules {
 	/* Fills rs->geo from the options. NULL, or why not (static). */
 	const char *(*configure)(tb_ruleset *rs);
-	/* The state for position 'p' (NULL: the start). Returns 0; 1 with
-	 * 'why' set when the position is incomplete (pieces on unknown
-	 * points); -1 when it cannot occur. */
+	/* The state for position 'p' (NULL: the start). Returns 0 (with
+	 * 'why', which the caller sets to "" first, holding a remark when
+	 * the rules leave aside something the position says); 1 with 'why'
+	 * set when the position is incomplete (pieces on unknown points);
+	 * -1 when it cannot occur. */
 	int (*load)(const tb_ruleset *rs, const tb_position *p, tb_state *s,
 	            char *why, size_t n);
 	/* The position notation of 's' ('out' filled, arrays in 'a'). */
@@ -187,6 +189,12 @@ typedef struct tb_rules {
 	 * (Asalto: a capture passed up). */
 	int (*remark)(const tb_ruleset *rs, const tb_state *before, const tb_turn *t,
 	              const tb_state *after, char *why, size_t n);
+	/* Optional: 0 when 'target' surely cannot be reached from 's' in
+	 * exactly 'turns' turns (pieces in hand, counts that never grow,
+	 * pieces that must still arrive); 1 when it may be. Prunes the
+	 * search of a gap before a restated position. */
+	int (*bound)(const tb_ruleset *rs, const tb_state *s, const tb_state *target,
+	             unsigned turns);
 	/* Optional: completes a start that load() found incomplete with a
 	 * player's free choices, drawn from 'r' (random games). Returns 0,
 	 * or -1 when what is missing is no player's choice. */
@@ -211,6 +219,14 @@ void tb_turns_free(tb_turns *l);
  * fits any point)? Crown markers are the caller's to compare. */
 int tb_turn_fits(const tb_turn *t, const tb_move *m);
 
+/* The part of a bound (tb_rules.bound) every game shares: can 'target'
+ * follow 's' after exactly 'turns' turns, if each turn of a side puts at
+ * most 'own' of its pieces on points they did not hold and at most
+ * 'other' of the other side's (pushed, relocated), and captures are
+ * never given back? */
+int tb_bound_common(const tb_state *s, const tb_state *target, unsigned turns, unsigned own,
+                    unsigned other);
+
 /* Writes events "tercia a1-a7; removal d5" (validate.c). */
 void tb_events_write(tb_buf *b, const tb_events *ev);
 
@@ -220,6 +236,12 @@ void tb_event_add(tb_events *ev, uint8_t kind, tb_point a, tb_point b);
 /* An engine's rules and position (engine.c), for the drawing code. */
 const tb_ruleset *tb_engine_ruleset(const tb_engine *e);
 const tb_state *tb_engine_state(const tb_engine *e);
+/* A new engine in position 'st' under 'rs' (copied); 'rules' the
+ * [Rules] value it came from, or NULL. The caller frees it. */
+tb_engine *tb_engine_at(const tb_ruleset *rs, const tb_state *st, const char *rules);
+
+/* Appends position 's' drawn as text (board.c, tb_engine_board). */
+void tb_board_text(tb_buf *b, const tb_ruleset *rs, const tb_state *s, unsigned flags);
 
 /* Reads the options of [Rules] into 'rs' for game 'g' and builds its
  * geometry. Returns NULL, or a message naming the bad option. */

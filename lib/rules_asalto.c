@@ -13,16 +13,25 @@
 #include <string.h>
 
 #include "rules.h"
+#include "say.h"
 
 enum { ATT = 0, DEF = 1, ATTACKERS = 24, DEFENDERS = 2, FORT = 9 };
 enum { RED = 1, BLUE = 2 };
 
 /* ORDER OPTION: indices into game_asalto.c's option table. */
-enum { O_FIRST, O_BLUE, O_FORWARD, O_CHAIN, O_HUFF, O_HUFF_TARGET, O_IMMOBILE,
+enum { O_FIRST, O_BLUE, O_FORWARD, O_CHAIN, O_HUFF, O_HUFF_TARGET, O_IMMOBILE, O_LOCKOUT,
        O_DIAGONALS };
 enum { BLUE_DIAGONALS, BLUE_HORIZONTALS, BLUE_FORTRESS };
-enum { CHAIN_ZIGZAG, CHAIN_STRAIGHT, CHAIN_ANGLE };
-enum { HUFF_OPTIONAL, HUFF_AUTOMATIC, HUFF_OFF };
+enum { FORWARD_RANK, FORWARD_FORTRESS, FORWARD_PATH };
+enum { CHAIN_STRAIGHT, CHAIN_ONE_TURN, CHAIN_ZIGZAG, CHAIN_RIGHT_ANGLES };
+enum { HUFF_OPTIONAL, HUFF_AUTOMATIC, HUFF_OFF, HUFF_COMPULSORY };
+enum { LOCKOUT_DRAW, LOCKOUT_PLAY };
+
+/* The way a chain has gone so far: its last jump's direction ((0,0)
+ * before the first) and how many times it turned. */
+typedef struct S_way {
+	int dx, dy, turns;
+} S_way;
 
 typedef uint64_t set;
 
@@ -53,7 +62,7 @@ static uint8_t S_colour(const tb_ruleset *rs, const tb_geo_edge *e)
 	}
 }
 
-static void S_distances(tb_geometry *g);
+static void S_distances(tb_geometry *g, int red_only);
 
 static const char *S_configure(tb_ruleset *rs)
 {
@@ -75,7 +84,7 @@ static const char *S_configure(tb_ruleset *rs)
 			tb_geo_line(g, diag[i], TB_LINE_DIAG);
 	for (int e = 0; e < g->nedges; e++)
 		g->edges[e].colour = S_colour(rs, &g->edges[e]);
-	S_distances(g);
+	S_distances(g, rs->opt[O_FORWARD] == FORWARD_PATH);
 	tb_geo_mark_add(g, "fortress", 1, 1.6f, 3.6f, 4.4f, 6.4f); /* c5-e7 */
 	return NULL;
 }
@@ -97,8 +106,10 @@ static set S_fortress(const tb_geometry *g)
 
 static int S_rank(const tb_geometry *g, int p) { return TB_PT_RANK(g->points[p].pt); }
 
-/* Steps from the nearest fortress point, along any line. */
-static void S_distances(tb_geometry *g)
+/* Steps from the nearest fortress point along the lines: every line
+ * (forward=fortress), or the red lines the attackers move along
+ * (forward=path; 255 for a point they cannot reach the fortress from). */
+static void S_distances(tb_geometry *g, int red_only)
 {
 	int dist[TB_MAX_POINTS];
 	int queue[TB_MAX_POINTS], head = 0, tail = 0;
@@ -111,7 +122,7 @@ static void S_distances(tb_geometry *g)
 		int p = queue[head++];
 		for (int k = 0; k < g->nadj[p]; k++) {
 			int q = g->adj[p][k];
-			if (dist[q] < 0) {
+			if (dist[q] < 0 && (!red_only || g->edges[g->adj_edge[p][k]].colour == RED)) {
 				dist[q] = dist[p] + 1;
 				queue[tail++] = q;
 			}
@@ -125,7 +136,7 @@ static void S_distances(tb_geometry *g)
 static int S_heading(const tb_ruleset *rs, int p, int q)
 {
 	const tb_geometry *g = &rs->geo;
-	if (rs->opt[O_FORWARD] == 1 && !(S_in_fortress(g, p) && S_in_fortress(g, q)))
+	if (rs->opt[O_FORWARD] != FORWARD_RANK && !(S_in_fortress(g, p) && S_in_fortress(g, q)))
 		return g->dist[q] < g->dist[p] ? 1 : g->dist[q] == g->dist[p] ? 0 : -1;
 	int d = S_rank(g, q) - S_rank(g, p);
 	return d > 0 ? 1 : d == 0 ? 0 : -1;
@@ -138,24 +149,36 @@ static void S_dir(const tb_geometry *g, int p, int q, int *dx, int *dy)
 	*dy = (y > 0) - (y < 0);
 }
 
-/* May a chain whose last jump went (dx,dy) go on with (ex,ey)? */
-static int S_turn_ok(const tb_ruleset *rs, int dx, int dy, int ex, int ey)
+/* May a chain that went 'w' so far go on with (ex,ey)? "على خط مستقيم،
+ * أو على زاوية (إذا تم الاتفاق على ذلك)، أو على خط متكسر": straight, one
+ * turn, any number of turns (spec/games/asalto.md §3). */
+static int S_turn_ok(const tb_ruleset *rs, S_way w, int ex, int ey)
 {
-	if (dx == 0 && dy == 0) /* the first jump */
+	int same = w.dx == ex && w.dy == ey;
+	if ((w.dx == 0 && w.dy == 0) || same) /* the first jump, or straight on */
 		return 1;
 	switch (rs->opt[O_CHAIN]) {
 	case CHAIN_STRAIGHT:
-		return dx == ex && dy == ey;
-	case CHAIN_ANGLE:
-		return (dx == ex && dy == ey) || dx * ex + dy * ey == 0;
+		return 0;
+	case CHAIN_ONE_TURN:
+		return w.turns == 0;
+	case CHAIN_RIGHT_ANGLES:
+		return w.dx * ex + w.dy * ey == 0;
 	default:
 		return 1;
 	}
 }
 
-/* Can the defender on 'p' capture, after a jump in direction (dx,dy)
- * (0,0: none yet), with the attackers 'att' and the empty points 'empty'? */
-static int S_can_jump(const tb_ruleset *rs, int p, set att, set empty, int dx, int dy)
+/* The way after a jump (ex,ey). */
+static S_way S_went(S_way w, int ex, int ey)
+{
+	int turned = (w.dx || w.dy) && (w.dx != ex || w.dy != ey);
+	return (S_way){ex, ey, w.turns + turned};
+}
+
+/* Can the defender on 'p' capture, its chain having gone 'w' ({0}:
+ * none yet), with the attackers 'att' and the empty points 'empty'? */
+static int S_can_jump(const tb_ruleset *rs, int p, set att, set empty, S_way w)
 {
 	const tb_geometry *g = &rs->geo;
 	for (int k = 0; k < g->nadj[p]; k++) {
@@ -164,7 +187,7 @@ static int S_can_jump(const tb_ruleset *rs, int p, set att, set empty, int dx, i
 		if (land < 0 || !(att & S_bit(over)) || !(empty & S_bit(land)))
 			continue;
 		S_dir(g, p, over, &ex, &ey);
-		if (S_turn_ok(rs, dx, dy, ex, ey))
+		if (S_turn_ok(rs, w, ex, ey))
 			return 1;
 	}
 	return 0;
@@ -198,36 +221,43 @@ static tb_part S_part(const tb_ruleset *rs, tb_part_kind k, int p)
 	return (tb_part){(uint8_t)k, rs->geo.points[p].pt};
 }
 
-/* Every chain going on from 'p' (the jumper, last jump (dx,dy)). */
-static void S_chains(S_gen *g, int p, set att, set empty, int dx, int dy)
+/* Every chain going on from 'p' (the jumper, its chain gone 'w'). A
+ * chain may stop after any jump, but under huff=compulsory only where
+ * it cannot go on. */
+static void S_chains(S_gen *g, int p, set att, set empty, S_way w)
 {
 	const tb_geometry *geo = &g->rs->geo;
+	int must_go_on = g->rs->opt[O_HUFF] == HUFF_COMPULSORY;
 	for (int k = 0; k < geo->nadj[p]; k++) {
 		int over = geo->adj[p][k], land = tb_geo_beyond(geo, p, over);
 		int ex, ey;
 		if (land < 0 || !(att & S_bit(over)) || !(empty & S_bit(land)))
 			continue;
 		S_dir(geo, p, over, &ex, &ey);
-		if (!S_turn_ok(g->rs, dx, dy, ex, ey) || g->cur.nparts >= TB_TURN_PARTS)
+		if (!S_turn_ok(g->rs, w, ex, ey) || g->cur.nparts >= TB_TURN_PARTS)
 			continue;
 		g->cur.parts[g->cur.nparts++] = S_part(g->rs, TB_PART_CAPTURE, land);
-		S_push(g, &g->cur); /* stopping here is a turn too (and may be huffed) */
 		/* the jumped attacker is gone; the point the jumper left is empty */
-		S_chains(g, land, att & ~S_bit(over), (empty | S_bit(over) | S_bit(p)) & ~S_bit(land),
-		         ex, ey);
+		set att2 = att & ~S_bit(over), empty2 = (empty | S_bit(over) | S_bit(p)) & ~S_bit(land);
+		S_way w2 = S_went(w, ex, ey);
+		if (!must_go_on || !S_can_jump(g->rs, land, att2, empty2, w2))
+			S_push(g, &g->cur); /* stopping here is a turn too (and may be huffed) */
+		S_chains(g, land, att2, empty2, w2);
 		g->cur.nparts--;
 	}
 }
 
-static void S_defender_turns(S_gen *g, int p)
+/* The captures of the defender on 'p' (into g), then, unless 'captures'
+ * only, its steps. */
+static void S_defender_turns(S_gen *g, int p, int captures)
 {
 	const tb_geometry *geo = &g->rs->geo;
 	set empty = S_empty(g->rs, g->s), att = g->s->bits[ATT];
 	g->cur.nparts = 1;
 	g->cur.crown = 0;
 	g->cur.parts[0] = S_part(g->rs, TB_PART_AT, p);
-	S_chains(g, p, att, empty | S_bit(p), 0, 0);
-	for (int k = 0; k < geo->nadj[p]; k++) {
+	S_chains(g, p, att, empty | S_bit(p), (S_way){0, 0, 0});
+	for (int k = 0; k < geo->nadj[p] && !captures; k++) {
 		int q = geo->adj[p][k];
 		if (empty & S_bit(q)) {
 			tb_turn t = {2, 0, {S_part(g->rs, TB_PART_AT, p), S_part(g->rs, TB_PART_STEP, q)}};
@@ -269,7 +299,7 @@ static int S_huffable(const tb_ruleset *rs, const tb_state *s, int *who)
 {
 	int n = 0;
 	for (int i = 0; i < 2; i++)
-		if (s->mark[i] && rs->opt[O_HUFF] != HUFF_OFF)
+		if (s->mark[i] && (rs->opt[O_HUFF] == HUFF_OPTIONAL || rs->opt[O_HUFF] == HUFF_AUTOMATIC))
 			who[n++] = s->mark[i] - 1;
 	return n;
 }
@@ -308,6 +338,7 @@ static int S_attackers_can_step(const tb_ruleset *rs, const tb_state *s)
 
 static int S_over(const tb_ruleset *rs, const tb_state *s, tb_result *res, char *why,
                   size_t n);
+static set S_could_capture(const tb_ruleset *rs, const tb_state *s);
 
 static size_t S_generate(const tb_ruleset *rs, const tb_state *s, tb_turn *out, size_t cap)
 {
@@ -318,8 +349,10 @@ static size_t S_generate(const tb_ruleset *rs, const tb_state *s, tb_turn *out, 
 	if (s->to_move == ATT) {
 		S_attacker_turns(&g);
 	} else {
+		/* huff=compulsory: "يجب عليهم أن يقتلوا", no step while a capture is there */
+		int captures = rs->opt[O_HUFF] == HUFF_COMPULSORY && S_could_capture(rs, s);
 		for (set m = s->bits[DEF]; m; m &= m - 1)
-			S_defender_turns(&g, __builtin_ctzll(m));
+			S_defender_turns(&g, __builtin_ctzll(m), captures);
 		if (g.n == 0) { /* immobile defenders pass (immobile=lose ends first) */
 			if (cap > 0)
 				memset(&out[0], 0, sizeof out[0]);
@@ -337,7 +370,7 @@ static set S_could_capture(const tb_ruleset *rs, const tb_state *s)
 	set who = 0, empty = S_empty(rs, s);
 	for (set m = s->bits[DEF]; m; m &= m - 1) {
 		int p = __builtin_ctzll(m);
-		if (S_can_jump(rs, p, s->bits[ATT], empty, 0, 0))
+		if (S_can_jump(rs, p, s->bits[ATT], empty, (S_way){0, 0, 0}))
 			who |= S_bit(p);
 	}
 	return who;
@@ -345,11 +378,11 @@ static set S_could_capture(const tb_ruleset *rs, const tb_state *s)
 
 /* After the defenders' turn: which defenders passed up a capture. */
 static void S_mark_huffs(const tb_ruleset *rs, tb_state *s, set could, int from, int to,
-                         int captured, int dx, int dy, tb_events *ev)
+                         int captured, S_way w, tb_events *ev)
 {
 	set huffable = 0;
 	if (captured) { /* a chain stopped early */
-		if (S_can_jump(rs, to, s->bits[ATT], S_empty(rs, s), dx, dy))
+		if (S_can_jump(rs, to, s->bits[ATT], S_empty(rs, s), w))
 			huffable = S_bit(to);
 	} else if (rs->opt[O_HUFF_TARGET] == 1) { /* only the defender that moved */
 		if (from >= 0 && (could & S_bit(from)))
@@ -359,7 +392,7 @@ static void S_mark_huffs(const tb_ruleset *rs, tb_state *s, set could, int from,
 			could = (could & ~S_bit(from)) | S_bit(to);
 		huffable = could;
 	}
-	if (rs->opt[O_HUFF] == HUFF_OFF)
+	if (rs->opt[O_HUFF] == HUFF_OFF || rs->opt[O_HUFF] == HUFF_COMPULSORY)
 		huffable = 0;
 	s->mark[0] = s->mark[1] = 0;
 	for (int i = 0; huffable && i < 2; huffable &= huffable - 1, i++) {
@@ -372,7 +405,8 @@ static void S_mark_huffs(const tb_ruleset *rs, tb_state *s, set could, int from,
 static void S_play(const tb_ruleset *rs, tb_state *s, const tb_turn *t, tb_events *ev)
 {
 	const tb_geometry *geo = &rs->geo;
-	int side = s->to_move, from = -1, to = -1, captured = 0, dx = 0, dy = 0;
+	int side = s->to_move, from = -1, to = -1, captured = 0;
+	S_way w = {0, 0, 0};
 	set could = side == DEF ? S_could_capture(rs, s) : 0;
 	if (ev)
 		ev->n = 0;
@@ -396,7 +430,9 @@ static void S_play(const tb_ruleset *rs, tb_state *s, const tb_turn *t, tb_event
 			for (int k = 0; k < geo->nadj[to]; k++)
 				if (tb_geo_beyond(geo, to, geo->adj[to][k]) == at)
 					over = geo->adj[to][k];
-			S_dir(geo, to, over, &dx, &dy);
+			int ex, ey;
+			S_dir(geo, to, over, &ex, &ey);
+			w = S_went(w, ex, ey);
 			s->cell[over] = 0;
 			s->bits[ATT] &= ~S_bit(over);
 			s->taken[DEF]++;
@@ -419,7 +455,7 @@ static void S_play(const tb_ruleset *rs, tb_state *s, const tb_turn *t, tb_event
 	else
 		s->quiet++;
 	if (side == DEF) {
-		S_mark_huffs(rs, s, could, from, to, captured, dx, dy, ev);
+		S_mark_huffs(rs, s, could, from, to, captured, w, ev);
 	} else {
 		s->mark[0] = s->mark[1] = 0;
 		tb_event_add(ev, TB_EV_FORTRESS, (tb_point)S_count(s->bits[ATT] & S_fortress(geo)), 0);
@@ -436,6 +472,36 @@ static tb_result S_unfillable(const tb_ruleset *rs, const tb_state *s)
 	return (s->bits[DEF] & S_fortress(&rs->geo)) ? TB_RESULT_SECOND : TB_RESULT_DRAW;
 }
 
+/* Can a defender get back into the fortress, on the board as it stands
+ * (the attackers where they are)? Every point a defender could reach by
+ * steps and jumps, however many turns it had, the points its jumps free
+ * counted as free: a closure that may count two jumps together that
+ * could not both be made, so it errs towards "yes". */
+static int S_can_reenter(const tb_ruleset *rs, const tb_state *s)
+{
+	const tb_geometry *g = &rs->geo;
+	set reach = s->bits[DEF], att = s->bits[ATT], free = S_empty(rs, s) | s->bits[DEF];
+	for (int grew = 1; grew;) {
+		grew = 0;
+		for (set m = reach; m; m &= m - 1) {
+			int p = __builtin_ctzll(m);
+			for (int k = 0; k < g->nadj[p]; k++) {
+				int q = g->adj[p][k], land = tb_geo_beyond(g, p, q);
+				if ((free & S_bit(q)) && !(reach & S_bit(q))) {
+					reach |= S_bit(q);
+					grew = 1;
+				} else if ((att & S_bit(q)) && land >= 0 && (free & S_bit(land))) {
+					att &= ~S_bit(q);
+					free |= S_bit(q);
+					reach |= S_bit(land);
+					grew = 1;
+				}
+			}
+		}
+	}
+	return (reach & S_fortress(g)) != 0;
+}
+
 static int S_over(const tb_ruleset *rs, const tb_state *s, tb_result *res, char *why,
                   size_t n)
 {
@@ -449,6 +515,14 @@ static int S_over(const tb_ruleset *rs, const tb_state *s, tb_result *res, char 
 	if ((s->bits[ATT] & fort) == fort) {
 		*res = TB_RESULT_FIRST;
 		snprintf(why, n, "the attackers hold all nine points of the fortress");
+		return 1;
+	}
+	/* lockout=draw: "تعد اللعبة متعادلة إذا خرج المحاصران من الحصن ولم
+	 * يستطيعا الدخول مجددًا" */
+	if (rs->opt[O_LOCKOUT] == LOCKOUT_DRAW && s->bits[DEF] && !(s->bits[DEF] & fort) &&
+	    !S_can_reenter(rs, s)) {
+		*res = TB_RESULT_DRAW;
+		snprintf(why, n, "the defenders are out of the fortress and cannot get back in");
 		return 1;
 	}
 	int att = S_count(s->bits[ATT]);
@@ -468,7 +542,7 @@ static int S_over(const tb_ruleset *rs, const tb_state *s, tb_result *res, char 
 		tb_turn buf[1];
 		S_gen gen = {rs, s, buf, 0, 1, {0, 0, {{0, 0}}}};
 		for (set m = s->bits[DEF]; m && !gen.n; m &= m - 1)
-			S_defender_turns(&gen, __builtin_ctzll(m));
+			S_defender_turns(&gen, __builtin_ctzll(m), 0);
 		if (!gen.n) {
 			*res = TB_RESULT_FIRST;
 			snprintf(why, n, "the defenders cannot move and lose (immobile=lose)");
@@ -532,13 +606,18 @@ static int S_load(const tb_ruleset *rs, const tb_position *p, tb_state *s, char 
 			s->mark[k] = (uint8_t)(at + 1);
 			v += 2 + (v[2] == ',');
 		}
+		if (rs->opt[O_HUFF] == HUFF_OFF || rs->opt[O_HUFF] == HUFF_COMPULSORY) {
+			snprintf(why, n, "huff=%s is left aside: there are no huffs under huff=%s",
+			         p->extras[i].value, rs->opt[O_HUFF] == HUFF_OFF ? "off" : "compulsory");
+			s->mark[0] = s->mark[1] = 0;
+		}
 	}
 	s->taken[DEF] = (uint8_t)(ATTACKERS - count[ATT]);
 	s->taken[ATT] = (uint8_t)(DEFENDERS - count[DEF]);
 	for (size_t i = 0; i < p->npieces; i++)
 		if (p->pieces[i].pt == TB_PT_UNKNOWN) {
-			snprintf(why, n, "a%s piece stands on an unknown point",
-			         p->pieces[i].side == DEF ? " defending" : "n attacking");
+			snprintf(why, n, "%s stands on an unknown point",
+			         rs->game->side_piece[p->pieces[i].side]);
 			return 1;
 		}
 	return 0;
@@ -607,7 +686,8 @@ static int S_explain_chain(const tb_ruleset *rs, const tb_state *s, const tb_mov
 {
 	const tb_geometry *g = &rs->geo;
 	set att = s->bits[ATT], empty = S_empty(rs, s);
-	int p = tb_geo_at(g, m->parts[0].pt), dx = 0, dy = 0;
+	int p = tb_geo_at(g, m->parts[0].pt);
+	S_way w = {0, 0, 0};
 	char a[4], b[4], c[4], jump[16] = "";
 	empty |= S_bit(p);
 	for (unsigned i = 1; i < m->nparts; i++) {
@@ -633,21 +713,32 @@ static int S_explain_chain(const tb_ruleset *rs, const tb_state *s, const tb_mov
 			return 1;
 		}
 		if (!(empty & S_bit(land))) {
-			snprintf(why, n, "%s is occupied", c);
+			tb_say_occupied(why, n, c);
 			return 1;
 		}
 		int ex, ey;
 		S_dir(g, p, over, &ex, &ey);
-		if (!S_turn_ok(rs, dx, dy, ex, ey)) {
-			snprintf(why, n, "the chain turns at %s, which chain=%s does not allow", a,
-			         rs->opt[O_CHAIN] == CHAIN_STRAIGHT ? "straight" : "angle");
+		if (!S_turn_ok(rs, w, ex, ey)) {
+			if (rs->opt[O_CHAIN] == CHAIN_ONE_TURN)
+				snprintf(why, n, "the chain turns a second time at %s: it may turn once "
+				         "(chain=one_turn)", a);
+			else if (rs->opt[O_CHAIN] == CHAIN_RIGHT_ANGLES)
+				snprintf(why, n, "the chain turns at %s by other than a right angle: it goes "
+				         "straight on or turns a right angle (chain=right_angles)", a);
+			else
+				snprintf(why, n, "the chain turns at %s: it goes straight on (chain=straight)", a);
 			return 1;
 		}
 		att &= ~S_bit(over);
 		empty = (empty | S_bit(over) | S_bit(p)) & ~S_bit(land);
 		p = land;
-		dx = ex;
-		dy = ey;
+		w = S_went(w, ex, ey);
+	}
+	if (rs->opt[O_HUFF] == HUFF_COMPULSORY && S_can_jump(rs, p, att, empty, w)) {
+		S_name(g, p, a);
+		snprintf(why, n, "the chain could go on from %s: the defenders take every attacker they "
+		         "can (huff=compulsory)", a);
+		return 1;
 	}
 	return 0;
 }
@@ -662,7 +753,7 @@ static void S_explain(const tb_ruleset *rs, const tb_state *s, const tb_move *m,
 	int side = s->to_move;
 	for (unsigned i = 0; i < np; i++)
 		if (pt[i].pt == TB_PT_UNKNOWN) {
-			snprintf(why, n, "no legal turn fits it");
+			tb_say_no_fit(why, n);
 			return;
 		}
 	if (np && pt[0].kind == TB_PART_HUFF) {
@@ -670,8 +761,9 @@ static void S_explain(const tb_ruleset *rs, const tb_state *s, const tb_move *m,
 		S_name(g, h, a);
 		if (side != ATT)
 			snprintf(why, n, "only the attackers huff, before their own move");
-		else if (rs->opt[O_HUFF] == HUFF_OFF)
-			snprintf(why, n, "there are no huffs under huff=off");
+		else if (rs->opt[O_HUFF] == HUFF_OFF || rs->opt[O_HUFF] == HUFF_COMPULSORY)
+			snprintf(why, n, "there are no huffs under huff=%s",
+			         rs->opt[O_HUFF] == HUFF_OFF ? "off" : "compulsory");
 		else if (!(s->bits[DEF] & S_bit(h)))
 			snprintf(why, n, "%s is not a defender", a);
 		else if (s->mark[0] != h + 1 && s->mark[1] != h + 1)
@@ -689,23 +781,27 @@ move:
 		return;
 	}
 	if (np <= first) {
-		snprintf(why, n, "no legal turn fits it");
+		snprintf(why, n, first ? "a huff comes before the attackers' own step, which they must "
+		                         "make: only a side that cannot move passes"
+		                       : "no legal turn fits it"); /* tb_say_no_fit's words */
 		return;
 	}
 	int p = tb_geo_at(g, pt[first].pt);
 	S_name(g, p, a);
 	if (!(s->bits[side] & S_bit(p))) {
 		if (s->bits[!side] & S_bit(p))
-			snprintf(why, n, "%s holds %s, and it is the %s' turn", a,
-			         side == ATT ? "a defender" : "an attacker",
-			         side == ATT ? "attackers" : "defenders");
+			tb_say_not_yours(why, n, rs->game, side, a);
 		else
-			snprintf(why, n, "%s is empty", a);
+			tb_say_empty(why, n, a, NULL);
+		return;
+	}
+	if (np == first + 2 && pt[first + 1].pt == pt[first].pt) {
+		tb_say_nowhere(why, n, a);
 		return;
 	}
 	if (np > first + 1 && pt[first + 1].kind == TB_PART_CAPTURE) {
 		if (side == ATT) {
-			snprintf(why, n, "attackers may not capture");
+			snprintf(why, n, "the attackers do not capture: only the defenders jump");
 			return;
 		}
 		tb_move chain = {(uint8_t)(np - first), 0, (tb_part *)pt + first};
@@ -715,45 +811,100 @@ move:
 		int q = tb_geo_at(g, pt[first + 1].pt), e = tb_geo_edge_between(g, p, q);
 		S_name(g, q, b);
 		if (e < 0) {
-			snprintf(why, n, "%s and %s are not adjacent", a, b);
+			snprintf(why, n, "%s and %s are not adjacent: a step goes along a line to the next "
+			         "point", a, b);
 			return;
 		}
 		if (s->bits[ATT] & S_bit(q) || s->bits[DEF] & S_bit(q)) {
-			snprintf(why, n, "%s is occupied", b);
+			tb_say_occupied(why, n, b);
 			return;
 		}
 		if (side == ATT && S_heading(rs, p, q) < 0) {
-			snprintf(why, n, "attackers may not move backwards");
+			snprintf(why, n, "it goes backwards: the attackers only advance or go sideways");
 			return;
 		}
 		if (side == ATT && g->edges[e].colour == BLUE) {
 			static const char *const blue[] = {"the diagonals", "the rows below the fifth",
 			                                   "the lines inside the fortress"};
-			snprintf(why, n, "attackers may not move along the blue lines (%s)",
-			         blue[rs->opt[O_BLUE]]);
+			snprintf(why, n, "it goes along a blue line: the attackers do not move along the "
+			         "blue lines (%s)", blue[rs->opt[O_BLUE]]);
+			return;
+		}
+		if (side == DEF && rs->opt[O_HUFF] == HUFF_COMPULSORY && S_could_capture(rs, s)) {
+			snprintf(why, n, "a defender can capture: the defenders capture when they can "
+			         "(huff=compulsory)");
 			return;
 		}
 	}
-	snprintf(why, n, "no legal turn fits it");
+	tb_say_no_fit(why, n);
 }
 
-/* A legal turn the rules frown on: a capture passed up. */
+/* The first capture the defenders could make in 's' (their turn) that
+ * goes on from the 'nlead' parts of 'lead' (a chain stopped early: the
+ * next jump), or any capture when 'nlead' is 0 (the whole chain): its
+ * token into 'b'; 0 when there is none. */
+static int S_a_capture(const tb_ruleset *rs, const tb_state *s, const tb_part *lead,
+                       unsigned nlead, tb_buf *b)
+{
+	tb_turns l = {NULL, 0};
+	size_t n = tb_turns_generate(rs, s, &l);
+	int found = 0;
+	for (size_t i = 0; i < n && !found; i++) {
+		const tb_turn *t = &l.v[i];
+		if (t->nparts < nlead + 1 || t->nparts < 2 || t->parts[1].kind != TB_PART_CAPTURE ||
+		    (nlead && memcmp(t->parts, lead, nlead * sizeof *lead) != 0))
+			continue;
+		tb_part jump[2] = {{t->parts[0].kind, nlead ? t->parts[nlead - 1].pt : 0},
+		                   t->parts[nlead]}; /* the next jump, from where the chain stopped */
+		tb_move m = {(uint8_t)(nlead ? 2 : t->nparts), 0,
+		             nlead ? jump : (tb_part *)t->parts};
+		tb_turn_write(b, TB_NODE_MOVE, &m);
+		found = 1;
+	}
+	tb_turns_free(&l);
+	return found;
+}
+
+/* A legal turn the rules frown on: a capture passed up, by a turn that
+ * captured nothing or by a chain that stopped while it could go on.
+ * validate tells it (TB407) only when no huff follows on the attackers'
+ * next turn, so the words say so (spec/games/asalto.md, "The huff"). */
 static int S_remark(const tb_ruleset *rs, const tb_state *before, const tb_turn *t,
                     const tb_state *after, char *why, size_t n)
 {
-	if (before->to_move != DEF || rs->opt[O_HUFF] == HUFF_OFF || !after->mark[0])
+	if (before->to_move != DEF || !after->mark[0]) /* no mark under huff=off|compulsory */
 		return 0;
 	char a[4], b[4] = "";
 	S_name(&rs->geo, after->mark[0] - 1, a);
 	if (after->mark[1])
 		S_name(&rs->geo, after->mark[1] - 1, b);
-	if (t->nparts > 1 && t->parts[1].kind == TB_PART_CAPTURE)
-		snprintf(why, n, "the chain could continue from %s: a huff is now available to the "
-		         "attackers", a);
-	else
-		snprintf(why, n, "a capture was passed up: the attackers may now huff the defender "
-		         "on %s%s%s", a, *b ? " or the one on " : "", b);
+	tb_buf cap = TB_BUF_INIT;
+	int chain = t->nparts > 1 && t->parts[1].kind == TB_PART_CAPTURE;
+	if (chain) { /* the longer chain it could have been */
+		if (!S_a_capture(rs, before, t->parts, t->nparts, &cap))
+			tb_buf_puts(&cap, "?");
+		snprintf(why, n, "a capture was passed up: the chain could go on (%s), and no huff of "
+		         "the defender on %s follows; is a jump missing from the copy?", cap.data, a);
+	} else {
+		if (!S_a_capture(rs, before, NULL, 0, &cap))
+			tb_buf_puts(&cap, "?");
+		snprintf(why, n, "a capture was passed up (%s could be played), and no huff of the "
+		         "defender on %s%s%s follows; is a capture missing from the copy?", cap.data, a,
+		         *b ? " or the one on " : "", b);
+	}
+	tb_buf_free(&cap);
 	return 1;
+}
+
+/* A turn moves one piece of its side (a chain moves one defender);
+ * neither side's pieces ever come back. */
+static int S_bound(const tb_ruleset *rs, const tb_state *s, const tb_state *t, unsigned turns)
+{
+	(void)rs;
+	for (int y = 0; y < 2; y++)
+		if (S_count(t->bits[y]) > S_count(s->bits[y]))
+			return 0;
+	return tb_bound_common(s, t, turns, 1, 0);
 }
 
 const tb_rules tb_rules_asalto = {
@@ -765,5 +916,6 @@ const tb_rules tb_rules_asalto = {
 	.over = S_over,
 	.explain = S_explain,
 	.remark = S_remark,
+	.bound = S_bound,
 	.random_start = S_random_start,
 };

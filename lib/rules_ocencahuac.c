@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "rules.h"
+#include "say.h"
 
 enum { SAN = 0, CEB = 1 };
 enum { EMPEROR, PRINCESS, PRINCE, WARRIOR };
@@ -30,25 +31,27 @@ enum { FILES = 5, CROWNED = 0x20, COOL = 0x40 }; /* CROWNED: TB_CELL's bit */
 
 /* ORDER OPTION: indices into game_ocencahuac.c's option table. */
 enum { O_RIVER, O_FIRST, O_PRINCE, O_JUMP, O_CHAIN, O_PUSH_TARGET, O_PUSH_DIR, O_PUSH_SIDE,
-       O_PUSH_DIST, O_PUSH_FALLBACK, O_COOLDOWN, O_CROWN, O_CROWNED_MOVE, O_RELOCATE,
-       O_SUPPORT, O_STAGE2_PUSH, O_BLOCKED, O_LIMIT };
+       O_PUSH_DIST, O_PUSH_SIDEWAYS, O_COOLDOWN, O_CROWN, O_CROWNED_MOVE, O_RELOCATE,
+       O_RELIEF, O_SUPPORT, O_STAGE2_PUSH, O_BLOCKED, O_LIMIT, O_END_RESULT };
 /* Their values, in the order of the table. */
-enum { PRINCE_STEP, PRINCE_KNIGHT };
-enum { JUMP_ONE, JUMP_LINE };
+enum { PRINCE_LEAP, PRINCE_STEP, PRINCE_KNIGHT };
+enum { JUMP_LINE, JUMP_ONE };
 enum { CHAIN_NO, CHAIN_YES };
 enum { TARGET_ROYAL, TARGET_ENEMY };
 enum { DIR_HOME, DIR_JUMP };
 enum { SIDE_JUMP, SIDE_OPPOSITE };
 enum { DIST_FARTHEST3, DIST_EXACTLY3, DIST_STOP };
-enum { FALLBACK_SIDEWAYS, FALLBACK_NONE };
+enum { SIDEWAYS_PENULTIMATE, SIDEWAYS_NO_CELL, SIDEWAYS_NEVER };
 enum { COOL_NEXT_TURN, COOL_NEXT_MOVE };
 enum { CROWN_EACH, CROWN_ALL_THREE };
-enum { MOVE_NEW, MOVE_NEW_PLUS_OLD };
+enum { MOVE_NEW_PLUS_OLD, MOVE_NEW };
 enum { AROUND, ORTHOGONAL };
+enum { RELIEF_FREES, RELIEF_THREATENED };
 enum { SUPPORT_NONE, SUPPORT_TARGET, SUPPORT_CAPTURER };
 enum { STAGE2_PUSH_OFF, STAGE2_PUSH_ON };
 enum { BLOCKED_PASS, BLOCKED_LOSE };
 enum { LIMIT_200, LIMIT_NONE, LIMIT_N };
+enum { END_CAPTURES, END_DRAW };
 
 typedef uint64_t set;
 
@@ -244,15 +247,31 @@ static void S_push_way(const tb_ruleset *rs, const tb_state *s, int q, int df, i
 		*pf = -df;
 }
 
+/* The row next to the home row of 'side': its penultimate row. */
+static int S_penultimate(const tb_ruleset *rs, int side)
+{
+	return side == SAN ? 1 : S_ranks(rs) - 2;
+}
+
+/* Does the piece on 'q', jumped by a hop going (df, dr), go sideways
+ * at once? "En caso de ser saltada en la penúltima fila del tablero,
+ * su retroceso es hacia un lado" (push_sideways=penultimate): jumped
+ * along its file on its penultimate row. */
+static int S_sideways_at_once(const tb_ruleset *rs, const tb_state *w, int q, int dr)
+{
+	return dr && rs->opt[O_PUSH_SIDEWAYS] == SIDEWAYS_PENULTIMATE &&
+	       S_rank(q) == S_penultimate(rs, S_side(w->cell[q]));
+}
+
 /* Where the piece on 'q' may be pushed: 'w' has the jumper already on
  * 'land'. Fills 'to' (at most 2: two sideways cells equally near) and
  * returns how many; 0 when the piece stays. */
 static int S_push_to(const tb_ruleset *rs, const tb_state *w, int q, int land, int df, int dr,
                      int *to)
 {
-	int pf, pr, f = S_file(q), r = S_rank(q), best = -1;
+	int pf, pr, f = S_file(q), r = S_rank(q), best = -1, at_once = S_sideways_at_once(rs, w, q, dr);
 	S_push_way(rs, w, q, df, dr, &pf, &pr);
-	for (int k = 1; k <= 3; k++) {
+	for (int k = 1; k <= 3 && !at_once; k++) {
 		int c = S_cell(rs, f + k * pf, r + k * pr);
 		if (c < 0)
 			break;
@@ -269,9 +288,9 @@ static int S_push_to(const tb_ruleset *rs, const tb_state *w, int q, int land, i
 		to[0] = best;
 		return 1;
 	}
-	if (!dr || rs->opt[O_PUSH_FALLBACK] == FALLBACK_NONE)
+	if (!at_once && (!dr || rs->opt[O_PUSH_SIDEWAYS] != SIDEWAYS_NO_CELL))
 		return 0;
-	for (int d = 1; d < FILES; d++) { /* sideways: the nearest empty cell of its rank */
+	for (int d = 1; d < FILES; d++) { /* sideways: the first empty cell of its rank */
 		int n = 0, l = S_cell(rs, f - d, r), h = S_cell(rs, f + d, r);
 		if (l >= 0 && !w->cell[l])
 			to[n++] = l;
@@ -283,15 +302,32 @@ static int S_push_to(const tb_ruleset *rs, const tb_state *w, int q, int land, i
 	return 0;
 }
 
-/* Where a relief jump landing on 'land' may put the piece on 'q'. */
-static int S_relocate_to(const tb_ruleset *rs, const tb_state *w, int q, int land, int *to)
+/* Would the piece on 'q', put on 'c' of 'w', be free to stay there
+ * after a relief jump by 'side'? "Para evitar la amenaza a un guerrero
+ * propio" (relief=frees): from 'c' it threatens none of the jumper's
+ * Warriors. */
+static int S_relief_frees(const tb_ruleset *rs, const tb_state *w, int q, int c, int side)
+{
+	if (rs->opt[O_RELIEF] == RELIEF_THREATENED || side < 0)
+		return 1;
+	tb_state next = *w;
+	S_move(&next, q, c);
+	return !S_threatens(rs, &next, c, side);
+}
+
+/* Where a relief jump by 'side' landing on 'land' may put the piece on
+ * 'q' ('w': the jumper already on 'land'); 'side' -1: every empty cell
+ * around, freeing or not. */
+static int S_relocate_to(const tb_ruleset *rs, const tb_state *w, int q, int land, int side,
+                         int *to)
 {
 	int n = 0;
 	for (int dr = -1; dr <= 1; dr++)
 		for (int df = -1; df <= 1; df++) {
 			int c = S_cell(rs, S_file(land) + df, S_rank(land) + dr);
 			if ((df || dr) && c >= 0 && c != q && !w->cell[c] &&
-			    (rs->opt[O_RELOCATE] == AROUND || !df || !dr))
+			    (rs->opt[O_RELOCATE] == AROUND || !df || !dr) &&
+			    S_relief_frees(rs, w, q, c, side))
 				to[n++] = c;
 		}
 	return n;
@@ -565,7 +601,7 @@ static void S_hops(S_gen *g, const tb_state *w, int p, int relief, int cool, set
 		S_move(&after, p, h.land);
 		/* relief jumps: the jumped piece put on each free cell around */
 		int to[8], n = second && S_threatens(rs, w, h.run[0], side)
-		                   ? S_relocate_to(rs, &after, h.run[0], h.land, to) : 0;
+		                   ? S_relocate_to(rs, &after, h.run[0], h.land, side, to) : 0;
 		for (int i = 0; i < n && !S_done(g); i++) {
 			tb_state next = after;
 			S_move(&next, h.run[0], to[i]);
@@ -628,13 +664,15 @@ static void S_piece_turns(S_gen *g, int p)
 		old = rs->opt[O_CROWNED_MOVE] == MOVE_NEW_PLUS_OLD;
 		if (old && type == PRINCE && rs->opt[O_PRINCE] == PRINCE_STEP)
 			S_steps(g, p, S_dirs, 4);
-	} else if (type == PRINCE && rs->opt[O_PRINCE] == PRINCE_KNIGHT) {
+	} else if (type == PRINCE && rs->opt[O_PRINCE] != PRINCE_STEP) {
 		S_steps(g, p, S_knight, 8);
 	} else {
 		S_steps(g, p, S_dirs, 4);
 	}
 	g->cur.nparts = 1;
-	if (!S_done(g))
+	/* prince=leap: "El Príncipe: dos y uno, en L", its one move, in
+	 * either stage: it never hops */
+	if (!S_done(g) && !(type == PRINCE && rs->opt[O_PRINCE] == PRINCE_LEAP))
 		S_hops(g, g->s, p, !old, cool, S_bit(p));
 }
 
@@ -672,6 +710,8 @@ static int S_over(const tb_ruleset *rs, const tb_state *s, tb_result *res, char 
 			snprintf(why, n, "%s has no Warriors left", S_side_name[!y]);
 			return 1;
 		}
+	if (rs->opt[O_END_RESULT] == END_DRAW)
+		by_taken = TB_RESULT_DRAW;
 	long limit = S_limit(rs);
 	if (limit && s->quiet >= limit) {
 		*res = by_taken;
@@ -848,7 +888,7 @@ static int S_load(const tb_ruleset *rs, const tb_position *p, tb_state *s, char 
 		    S_load_cool(rs, s, p->extras[i].value, why, n))
 			return -1;
 	if (unknown >= 0) {
-		snprintf(why, n, "a %s piece stands on an unknown point", S_side_name[unknown]);
+		snprintf(why, n, "%s stands on an unknown point", rs->game->side_piece[unknown]);
 		return 1;
 	}
 	return 0;
@@ -987,14 +1027,18 @@ static int S_explain_step(S_why *y, int p, int q)
 	char a[4], b[4], crowns[64];
 	S_name(rs, p, a);
 	S_name(rs, q, b);
-	if (p == q)
-		return S_say(y, "a turn moves a piece: %s-%s goes nowhere", a, b);
+	if (p == q) {
+		tb_say_nowhere(y->out, y->n, a);
+		return 1;
+	}
 	if (st2 && type == PRINCE) {
 		int step = old && rs->opt[O_PRINCE] == PRINCE_STEP && abs(df) + abs(dr) == 1;
+		if (!S_is_knight(df, dr) && !step && rs->opt[O_PRINCE] != PRINCE_STEP)
+			return S_say(y, "the Prince moves two and one, in an L like a knight (prince=%s)",
+			             rs->opt[O_PRINCE] == PRINCE_LEAP ? "leap" : "knight");
 		if (!S_is_knight(df, dr) && !step)
 			return S_say(y, "in the second stage the Prince moves as a knight%s (crowned_move=%s)",
-			             old && rs->opt[O_PRINCE] == PRINCE_STEP ? " or steps one cell" : "",
-			             old ? "new_plus_old" : "new");
+			             old ? " or steps one cell" : "", old ? "new_plus_old" : "new");
 	} else if (st2) { /* the Emperor or the Princess slides */
 		if (df && dr)
 			return S_say(y, "the %s slides along a rank or a file, not diagonally",
@@ -1008,9 +1052,10 @@ static int S_explain_step(S_why *y, int p, int q)
 				return S_say(y, "the slide passes over %s, which is occupied", o);
 			}
 		}
-	} else if (type == PRINCE && rs->opt[O_PRINCE] == PRINCE_KNIGHT) {
+	} else if (type == PRINCE && rs->opt[O_PRINCE] != PRINCE_STEP) {
 		if (!S_is_knight(df, dr))
-			return S_say(y, "the Prince moves as a knight (prince=knight)");
+			return S_say(y, "the Prince moves two and one, in an L like a knight (prince=%s)",
+			             rs->opt[O_PRINCE] == PRINCE_LEAP ? "leap" : "knight");
 	} else {
 		if (type == PRINCE && S_is_knight(df, dr))
 			return S_say(y, "the Prince moves as a knight only in its side's second stage "
@@ -1147,7 +1192,8 @@ static int S_explain_relief(S_why *y, tb_state *w, const tb_part *sub, int p, co
 	S_who(rs, w, q, who, sizeof who);
 	S_name(rs, h->land, a);
 	const char *near = rs->opt[O_RELOCATE] == ORTHOGONAL ? "next to" : "around";
-	int to[8], nt = threat ? S_relocate_to(rs, &after, q, h->land, to) : 0;
+	int to[8], nt = threat ? S_relocate_to(rs, &after, q, h->land, side, to) : 0;
+	int any[8], nany = threat && !nt ? S_relocate_to(rs, &after, q, h->land, -1, any) : 0;
 	if (sub && sub->kind == TB_PART_PUSH && on)
 		return -1;
 	if (!threat)
@@ -1160,6 +1206,10 @@ static int S_explain_relief(S_why *y, tb_state *w, const tb_part *sub, int p, co
 		return sub ? S_say(y, "no empty cell %s %s is left to relocate %s: jumped, it is "
 		                      "pushed back (stage2_push=on)", near, a, who)
 		           : -1;
+	if (!nt && nany)
+		return S_say(y, "from every empty cell %s %s, %s would still threaten a %s Warrior: "
+		                "the jump would free none, so it may not be made (relief=frees)", near, a,
+		             who, S_side_name[side]);
 	if (!nt)
 		return S_say(y, "no empty cell %s %s is left for %s, so it may not be jumped", near, a,
 		             who);
@@ -1181,6 +1231,13 @@ static int S_explain_relief(S_why *y, tb_state *w, const tb_part *sub, int p, co
 		return S_say(y, "%s must leave %s", who, b);
 	if (!ok && after.cell[target])
 		return S_say(y, "%s is occupied", b);
+	int around = 0;
+	nany = S_relocate_to(rs, &after, q, h->land, -1, any);
+	for (int i = 0; i < nany; i++)
+		around |= any[i] == target;
+	if (!ok && around)
+		return S_say(y, "on %s, %s would still threaten a %s Warrior: a relief jump must free it "
+		                "(relief=frees)", b, who, S_side_name[side]);
 	if (!ok)
 		return S_say(y, "%s is not %s %s, where the jumper landed%s", b, near, a,
 		             rs->opt[O_RELOCATE] == ORTHOGONAL ? " (relocate=orthogonal)" : "");
@@ -1240,7 +1297,11 @@ static int S_explain_push(S_why *y, tb_state *w, unsigned k, const tb_part *sub,
 		int first = S_cell(rs, S_file(pushed) + pf, S_rank(pushed) + pr), last = first;
 		for (int j = 2; j <= 3 && S_cell(rs, S_file(pushed) + j * pf, S_rank(pushed) + j * pr) >= 0; j++)
 			last = S_cell(rs, S_file(pushed) + j * pf, S_rank(pushed) + j * pr);
-		if (S_rank(to[0]) == S_rank(pushed) && h->dr) { /* sideways */
+		if (S_rank(to[0]) == S_rank(pushed) && h->dr && S_sideways_at_once(rs, w, pushed, h->dr)) {
+			said = S_say(y, "%s is jumped on its penultimate row, so it goes sideways to the first "
+			                "empty cell of rank %d (push_sideways=penultimate): write %s", who,
+			             S_rank(pushed) + 1, tok.data);
+		} else if (S_rank(to[0]) == S_rank(pushed) && h->dr) { /* sideways */
 			said = S_say(y, "%s has no cell %s, so it goes sideways to the nearest empty cell "
 			                "of rank %d: write %s", who,
 			             rs->opt[O_PUSH_DIR] == DIR_HOME ? "towards its home row"
@@ -1278,6 +1339,9 @@ static int S_explain_hops(S_why *y)
 	int relief_only = S_type(c) != WARRIOR && S_stage2(&w, S_side(c)) &&
 	                  rs->opt[O_CROWNED_MOVE] == MOVE_NEW;
 	set seen = S_bit(p);
+	if (S_type(c) == PRINCE && rs->opt[O_PRINCE] == PRINCE_LEAP)
+		return S_say(y, "the Prince does not jump: it moves two and one, in an L like a knight "
+		                "(prince=leap)");
 	for (unsigned i = 1; i < m->nparts; i++) {
 		if (m->parts[i].kind != TB_PART_HOP)
 			return 0;
@@ -1365,7 +1429,7 @@ static void S_explain(const tb_ruleset *rs, const tb_state *s, const tb_move *m,
 	const tb_geometry *g = &rs->geo;
 	int side = s->to_move;
 	S_why y = {rs, s, m, {NULL, 0}, 0, why, n};
-	S_say(&y, "no legal turn fits it");
+	tb_say_no_fit(why, n);
 	for (unsigned i = 0; i < m->nparts; i++)
 		if (m->parts[i].pt == TB_PT_UNKNOWN || tb_geo_at(g, m->parts[i].pt) < 0)
 			return;
@@ -1381,10 +1445,9 @@ static void S_explain(const tb_ruleset *rs, const tb_state *s, const tb_move *m,
 		char a[4];
 		S_name(rs, p, a);
 		if (!s->cell[p])
-			S_say(&y, "%s is empty", a);
+			tb_say_empty(why, n, a, NULL);
 		else if (S_side(s->cell[p]) != side)
-			S_say(&y, "%s holds a %s piece, not a %s one", a, S_side_name[!side],
-			      S_side_name[side]);
+			tb_say_not_yours(why, n, rs->game, side, a);
 		else if (m->parts[1].kind == TB_PART_STEP)
 			S_explain_step(&y, p, q);
 		else if (m->parts[1].kind == TB_PART_CAPTURE)
@@ -1395,6 +1458,18 @@ static void S_explain(const tb_ruleset *rs, const tb_state *s, const tb_move *m,
 	tb_turns_free(&y.legal);
 }
 
+/* A turn moves one piece of its side and, with one jump a turn, pushes
+ * or relocates at most one of the other's; a side that began its second
+ * stage stays in it. A chain may move several, and is not bounded. */
+static int S_bound(const tb_ruleset *rs, const tb_state *s, const tb_state *t, unsigned turns)
+{
+	if ((s->stage & ~t->stage) != 0)
+		return 0;
+	if (rs->opt[O_CHAIN] == CHAIN_YES)
+		return (s->to_move + turns) % 2 == t->to_move;
+	return tb_bound_common(s, t, turns, 1, 1);
+}
+
 const tb_rules tb_rules_ocencahuac = {
 	.configure = S_configure,
 	.load = S_load,
@@ -1403,4 +1478,5 @@ const tb_rules tb_rules_ocencahuac = {
 	.play = S_play,
 	.over = S_over,
 	.explain = S_explain,
+	.bound = S_bound,
 };

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "rules.h"
+#include "say.h"
 
 enum { PIECES = 12 };
 
@@ -19,7 +20,9 @@ enum { O_BOARD, O_DIAGONALS, O_MOVEMENT, O_FLYING, O_PROTECT, O_CAPTURE, O_COLUM
        O_BLOCKED, O_LIMIT };
 enum { MOVE_STEP, MOVE_SLIDE, MOVE_FLY };
 
-static const char *const S_side_name[2] = {"red", "yellow"};
+/* Side names and pieces as sentences say them (the game's, say.h). */
+#define S_NAME(rs, side) ((rs)->game->side_name[side])
+#define S_PIECE(rs, side) ((rs)->game->side_piece[side])
 
 /* ===== Geometry ===== */
 
@@ -330,7 +333,7 @@ static int S_over(const tb_ruleset *rs, const tb_state *s, tb_result *res, char 
 		if (left < 3) {
 			*res = S_by_captures(rs, s);
 			snprintf(why, n, "%s has %d piece%s left, too few for a tercia",
-			         S_side_name[side], left, left == 1 ? "" : "s");
+			         S_NAME(rs, side), left, left == 1 ? "" : "s");
 			return 1;
 		}
 	}
@@ -338,7 +341,7 @@ static int S_over(const tb_ruleset *rs, const tb_state *s, tb_result *res, char 
 	if (!S_can_move(rs, s, me)) {
 		if (rs->opt[O_BLOCKED] == 1) {
 			*res = me == 0 ? TB_RESULT_SECOND : TB_RESULT_FIRST;
-			snprintf(why, n, "%s cannot move and loses", S_side_name[me]);
+			snprintf(why, n, "%s cannot move and loses", S_NAME(rs, me));
 			return 1;
 		}
 		if (!S_can_move(rs, s, !me)) {
@@ -375,8 +378,7 @@ static int S_load(const tb_ruleset *rs, const tb_position *p, tb_state *s, char 
 	for (size_t i = 0; i < p->npieces; i++) {
 		int at = tb_geo_at(&rs->geo, p->pieces[i].pt);
 		if (p->pieces[i].pt == TB_PT_UNKNOWN) {
-			snprintf(why, n, "a %s piece stands on an unknown point",
-			         S_side_name[p->pieces[i].side]);
+			snprintf(why, n, "%s stands on an unknown point", S_PIECE(rs, p->pieces[i].side));
 			return 1;
 		}
 		if (at < 0) {
@@ -390,7 +392,7 @@ static int S_load(const tb_ruleset *rs, const tb_position *p, tb_state *s, char 
 	for (int side = 0; side < 2; side++) {
 		if (on[side] + s->hand[side] > PIECES) {
 			snprintf(why, n, "%s has %d pieces on the board and %d to place: more than %d",
-			         S_side_name[side], on[side], s->hand[side], PIECES);
+			         S_NAME(rs, side), on[side], s->hand[side], PIECES);
 			return -1;
 		}
 		s->taken[!side] = (uint8_t)(PIECES - on[side] - s->hand[side]);
@@ -464,32 +466,36 @@ static void S_explain(const tb_ruleset *rs, const tb_state *s, const tb_move *m,
 	}
 	int moving = m->nparts > 1 && m->parts[1].kind == TB_PART_STEP;
 	if (moving && s->hand[side] > 0) {
-		snprintf(why, n, "%s still has %d piece%s to place: a turn places one", S_side_name[side],
+		snprintf(why, n, "%s still has %d piece%s to place: a turn places one", S_NAME(rs, side),
 		         s->hand[side], s->hand[side] == 1 ? "" : "s");
 		return;
 	}
 	if (!moving && s->hand[side] == 0) {
 		snprintf(why, n, "%s has placed all %d pieces: a turn moves one (a1-a4)",
-		         S_side_name[side], PIECES);
+		         S_NAME(rs, side), PIECES);
 		return;
 	}
 	if (moving && from >= 0 && !(own >> from & 1)) {
 		if (enemy >> from & 1)
-			snprintf(why, n, "%s holds a %s piece, not a %s one", PT(from),
-			         S_side_name[!side], S_side_name[side]);
+			tb_say_not_yours(why, n, rs->game, side, PT(from));
 		else
-			snprintf(why, n, "%s is empty", PT(from));
+			tb_say_empty(why, n, PT(from), NULL);
+		return;
+	}
+	if (moving && from >= 0 && from == to) {
+		tb_say_nowhere(why, n, PT(to));
 		return;
 	}
 	if (to >= 0 && (occ >> to & 1)) {
-		snprintf(why, n, "%s is occupied", PT(to));
+		tb_say_occupied(why, n, PT(to));
 		return;
 	}
 	if (moving && from >= 0 && to >= 0) {
 		int how = S_movement(rs, s, own), block = -1;
 		int path = how == MOVE_FLY ? 1 : S_line_path(geo, occ, from, to, &block);
 		if (how == MOVE_STEP && tb_geo_edge_between(geo, from, to) < 0) {
-			snprintf(why, n, "%s and %s are not adjacent", PT(from), PT(to));
+			snprintf(why, n, "%s and %s are not adjacent: a piece steps along a line to the "
+			         "next point (movement=step)", PT(from), PT(to));
 			return;
 		}
 		if (how == MOVE_SLIDE && path == 0) {
@@ -523,19 +529,34 @@ static void S_explain(const tb_ruleset *rs, const tb_state *s, const tb_move *m,
 	}
 	if (has_removal && removed >= 0 && !(enemy >> removed & 1)) {
 		if (own >> removed & 1)
-			snprintf(why, n, "%s is a %s piece: a tercia takes an enemy one", PT(removed),
-			         S_side_name[side]);
+			snprintf(why, n, "%s holds %s: a tercia takes an enemy one", PT(removed),
+			         S_PIECE(rs, side));
 		else
-			snprintf(why, n, "%s is empty: there is no piece to take", PT(removed));
+			tb_say_empty(why, n, PT(removed), "there is no piece to take");
 		return;
 	}
 	if (has_removal && removed >= 0 && !(S_removable(rs, enemy) >> removed & 1)) {
-		snprintf(why, n, "%s stands in a %s tercia, and %s has pieces that do not (protect=tercia)",
-		         PT(removed), S_side_name[!side], S_side_name[!side]);
+		snprintf(why, n, "%s stands in a tercia, and %s has pieces that do not (protect=tercia)",
+		         PT(removed), S_NAME(rs, !side));
 		return;
 	}
 unknown:
-	snprintf(why, n, "no legal turn fits it");
+	tb_say_no_fit(why, n);
+}
+
+/* A turn places or moves one piece of its side, and takes at most one of
+ * the other's; pieces in hand only go down, one a turn of their side. */
+static int S_bound(const tb_ruleset *rs, const tb_state *s, const tb_state *t, unsigned turns)
+{
+	(void)rs;
+	unsigned mine[2];
+	mine[s->to_move] = (turns + 1) / 2;
+	mine[!s->to_move] = turns / 2;
+	for (int y = 0; y < 2; y++)
+		if (t->hand[y] > s->hand[y] || (unsigned)(s->hand[y] - t->hand[y]) > mine[y] ||
+		    t->taken[y] > s->taken[y] + mine[y])
+			return 0;
+	return tb_bound_common(s, t, turns, 1, 0);
 }
 
 const tb_rules tb_rules_pitarra = {
@@ -547,4 +568,5 @@ const tb_rules tb_rules_pitarra = {
 	.over = S_over,
 	.result_now = S_by_captures,
 	.explain = S_explain,
+	.bound = S_bound,
 };

@@ -791,6 +791,8 @@ static const char *S_replay(const tb_ruleset *rs, const tb_record *rec, const lo
 		tb_buf_printf(&tok, "%u%s ", nd->number, nd->side == 1 ? "..." : ".");
 		tb_turn_write(&tok, t->nparts ? TB_NODE_MOVE : TB_NODE_PASS,
 		              &(tb_move){t->nparts, t->crown, (tb_part *)t->parts});
+		if (nd->reconstructed) /* never to be taken for what the source says */
+			tb_buf_puts(&tok, " (reconstructed)");
 		snprintf(cur.token, sizeof cur.token, "%s", tok.data);
 		tb_buf_free(&tok);
 		rs->rules->play(rs, &cur.st, t, &cur.ev);

@@ -35,7 +35,7 @@ extern "C" {
 #define TB_EXPORT
 #endif
 
-#define TB_VERSION "0.1.0"
+#define TB_VERSION "0.2.0"
 
 /** ## Status codes */
 enum {
@@ -67,12 +67,13 @@ typedef struct tb_diag {
 	const char *source;  /* the source line, without its newline; may be ""
 	                        or, for a very long line, a window of it */
 	unsigned source_col; /* column of the problem within 'source' */
-	const char *note;    /* a further line ("position ..."), or NULL */
+	const char *note;    /* further lines ("position ...", "legal under ..."),
+	                        '\n' between them; or NULL */
 } tb_diag;
 
 /** Formats 'd' as "file:line:col: error: message [TBnnn]", then the
- * source line, a caret line under the span, and "note: ..." when the
- * diagnostic has a note, each ending in '\n'.
+ * source line, a caret line under the span, and "note: ..." for each
+ * line of its note, each ending in '\n'.
  * Returns a string the caller frees with free(). */
 TB_EXPORT char *tb_diag_format(const tb_diag *d);
 
@@ -224,6 +225,9 @@ typedef struct tb_turn_report {
 	unsigned line, col;   /* where the turn is written in the record's source */
 	size_t nevents;       /* the same events, one by one */
 	const tb_turn_event *ev;
+	const char *over;     /* NULL while the game goes on after the turn;
+	                         else its result and why ("1-0 (Yellow cannot
+	                         move and loses)") */
 } tb_turn_report;
 
 typedef void (*tb_turn_fn)(void *ctx, const tb_turn_report *t);
@@ -236,6 +240,44 @@ typedef void (*tb_turn_fn)(void *ctx, const tb_turn_report *t);
  * not replayed. */
 TB_EXPORT int tb_reader_validate(tb_reader *r, const tb_record *rec, tb_turn_fn fn,
                                  void *ctx);
+
+/** ## What a record leaves open (spec/reconstruct.md)
+ *
+ * tb_reader_validate also answers "what could have been played here?"
+ * wherever a record leaves it open: for an unknown turn, a token with
+ * '?' points and a gap it names the turns that fit the rules and the
+ * rest of the line (TB408; TB409 when none does), and goes on checking
+ * over the positions still possible; for an illegal turn it names the
+ * slips that explain it (notes on TB401). These limits bound its
+ * searches. */
+typedef struct tb_search_opts {
+	unsigned max_turns;           /* the longest gap searched; 0: 8 */
+	unsigned long max_positions;  /* positions one search may hold; 0: 1,000,000 */
+	unsigned max_listed;          /* turns or sequences a report names; 0: 10 */
+	unsigned window;              /* written turns after a slip that a repair
+	                                 must keep legal; 0: 32 */
+	/* Called now and then in a long search with the positions held so
+	 * far (a terminal may show progress), or NULL. */
+	void (*progress)(void *ctx, unsigned long positions);
+	void *ctx;
+} tb_search_opts;
+
+/** Sets the limits of the searches of later tb_reader_validate calls on
+ * 'r' ('o' is copied; NULL: the defaults). */
+TB_EXPORT void tb_reader_set_search(tb_reader *r, const tb_search_opts *o);
+
+/** Replays 'rec', just read by 'r', as tb_reader_validate does (its
+ * diagnostics join the reader's), then writes it in canonical TGN with
+ * every unknown turn, '?' point and gap that the rules and the rest of
+ * the record decide replaced by what fits, each such turn marked as
+ * reconstructed (spec/tgn.md, "Reconstructed turns"). Returns the text
+ * (the caller frees it; '*len' its length) and sets '*open' to the
+ * unknowns left as written (undecided, or fitting nothing) and
+ * '*filled' to those replaced; NULL when the record has errors the
+ * reader found (nothing can be written). 'rec' is changed in place: a
+ * filled record is what the text says. */
+TB_EXPORT char *tb_record_fill(tb_reader *r, tb_record *rec, size_t *len, size_t *open,
+                               size_t *filled);
 
 typedef struct tb_engine tb_engine;
 
@@ -270,6 +312,66 @@ TB_EXPORT char *tb_engine_position(const tb_engine *e);
  * the same bytes. The caller frees it; '*len' gets its length. */
 TB_EXPORT char *tb_engine_random_game(const tb_engine *e, unsigned long long seed,
                                       unsigned max_turns, size_t *len);
+
+/** ## Positions of a record and boards as text (tablero show)
+ *
+ * A turn of a record's main line is named two ways: by the count of
+ * written turns from the start ("ply": 0 the start, 1 after the first
+ * turn) or by its move number as the record writes it ("20." the first
+ * side's turn 20, "20..." the second side's).
+ */
+
+/** How far tb_record_engine replayed a record. */
+typedef struct tb_reached {
+	long ply;          /* the engine's position is after this many turns */
+	char last[96];     /* the turn that made it, numbered and written
+	                      ("10... d5-d6"); "" at the start or where the
+	                      record restates the position */
+	int stopped;       /* 1 when the replay stopped before the turn asked
+	                      for (the engine then holds the last position it
+	                      knew); 0 when it reached it */
+	unsigned line, col; /* where it stopped: the turn, gap or position
+	                      (0 when the start itself is not complete) */
+	char stop[96];     /* that node as written ("10... a4-a5", "<gap>") */
+	char why[320];     /* and why ("it is Red's turn; a4 holds ...") */
+} tb_reached;
+
+/** The position after 'ply' turns of the main line of 'rec' (-1: all
+ * of them) as an engine, replayed by the record's rules as far as they
+ * follow it: an illegal turn, an unknown turn with more than one legal
+ * turn, or a gap stops them until the record restates the position;
+ * '*at' says how far they got. Returns NULL and sets '*why' (the caller
+ * frees it) when 'rec' has errors, no rules engine, options or a start
+ * that cannot be played, or fewer turns than 'ply', or when no position
+ * at all is known. The caller frees the engine with tb_engine_free. */
+TB_EXPORT tb_engine *tb_record_engine(const tb_record *rec, long ply, tb_reached *at,
+                                      char **why);
+
+/** The ply of the main line's turn numbered 'number' for side 'side' (0
+ * first, 1 second), as the record numbers it; -1 when it has none. */
+TB_EXPORT long tb_record_find_turn(const tb_record *rec, unsigned number, int side);
+
+/** The number and side of the main line's turn after which 'ply' turns
+ * are played (-1: its last). Returns 0, or -1 when there is no such
+ * turn or the record does not number it. */
+TB_EXPORT int tb_record_turn_number(const tb_record *rec, long ply, unsigned *number,
+                                    int *side);
+
+enum {
+	TB_BOARD_COLOUR = 1 /* pieces in ANSI colours, for a terminal */
+};
+
+/** The engine's position drawn as text: the board's points and lines
+ * from the same geometry as the diagrams, the pieces by side and kind,
+ * the areas and lines the board marks, coordinates, a key, pieces in
+ * hand and taken, the side to move or how the game ended, and the
+ * position's notation (spec/show.md). The caller frees it. */
+TB_EXPORT char *tb_engine_board(const tb_engine *e, unsigned flags);
+
+/** NULL while the game goes on in the engine's position; else its
+ * result and why ("1-0 (Yellow cannot move and loses)"), which the
+ * caller frees. */
+TB_EXPORT char *tb_engine_over(const tb_engine *e);
 
 /** ## Comparing records (spec/compare.md)
  *

@@ -102,10 +102,23 @@ static int S_key_ok(const char *k, size_t n)
 	return 1;
 }
 
+/* The option 'key'='value' under its new name, if the game renamed it. */
+static void S_rename(const tb_game *g, tb_opts *opts, const char **key, const char **value)
+{
+	for (const tb_option_rename *rn = g->renames; rn && rn->key; rn++)
+		if (strcmp(rn->key, *key) == 0 && (!rn->value || strcmp(rn->value, *value) == 0)) {
+			opts->renamed[opts->nrenamed++] = rn;
+			*key = rn->new_key;
+			*value = rn->new_value ? rn->new_value : *value;
+			return;
+		}
+}
+
 const char *tb_rules_read(tb_arena *a, const tb_game *g, const char *value, tb_opts *opts,
                           const char **canon, const char **arg)
 {
 	opts->n = 0;
+	opts->nrenamed = 0;
 	*canon = value;
 	if (strcmp(value, "?") == 0)
 		return NULL;
@@ -133,6 +146,8 @@ const char *tb_rules_read(tb_arena *a, const tb_game *g, const char *value, tb_o
 			*arg = kv;
 			return "rule option '%s' must be written key=value (lower-case key)";
 		}
+		if (opts->n < TB_MAX_OPTS)
+			S_rename(g, opts, &key, &val);
 		if (opts->n == TB_MAX_OPTS) {
 			*arg = key;
 			return "too many rule options at '%s'";
@@ -237,6 +252,14 @@ static const tb_game *S_game(tb_reader *r, tb_record *rec, tb_tag_list *l,
 			arg = "";
 		if (why)
 			S_diag_value(r, TB_D_RULES, t, why, arg);
+		for (size_t i = 0; !why && i < opts.nrenamed; i++) {
+			const tb_option_rename *rn = opts.renamed[i];
+			tb_diag_at(r, TB_WARNING, TB_D_RULES_RENAMED, t->value_off, strlen(t->value) + 2,
+			           t->value_line, t->value_col,
+			           "rule option %s=%s is now written %s=%s, the same rule (tablero fmt "
+			           "writes the new name)", rn->key, rn->value ? rn->value : "…",
+			           rn->new_key, rn->new_value ? rn->new_value : "…");
+		}
 	}
 	if (!t || why) {
 		opts.n = 0;

@@ -25,9 +25,11 @@ const tb_game *tb_tags_finish(tb_reader *r, tb_record *rec, tb_tag_list *l,
                               tb_board *board);
 
 /* Reads a [Rules] value for game 'g': "?" or "game; key=value; ...".
- * Fills 'opts' (strings in 'a') and sets '*canon' to the canonical
- * spelling. Returns NULL, or a message whose '%s' takes '*arg'. The
- * options' names and values are not checked here (tb_options_check). */
+ * Fills 'opts' (strings in 'a'), an option written under an old name
+ * (the game's renames) taking its new one and listed in
+ * opts->renamed, and sets '*canon' to the canonical spelling. Returns
+ * NULL, or a message whose '%s' takes '*arg'. The options' names and
+ * values are not checked here (tb_options_check). */
 const char *tb_rules_read(tb_arena *a, const tb_game *g, const char *value, tb_opts *opts,
                           const char **canon, const char **arg);
 

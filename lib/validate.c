@@ -1,22 +1,50 @@
 /*
- * validate.c -- replaying a record with its game's rules engine and
- * reporting what the rules do not allow (spec/games/, "Validation").
+ * validate.c -- replaying a record with its game's rules engine,
+ * reporting what the rules do not allow (spec/games/, "Validation"),
+ * and what the record leaves open may have been (spec/reconstruct.md).
  *
  * Every line is replayed, variations from the position before the turn
- * they replace. A turn the rules do not allow is an error and stops the
- * replay of its line until the record restates the position; so do, as
- * warnings, the turns nobody knows: an unknown turn, a gap, a token with
- * an unknown point that more than one legal turn fits.
+ * they replace. While the position is known, each written turn is the
+ * one legal turn its token names, or an error with the slips that
+ * explain it (repair.c). A turn the record does not know -- an unknown
+ * turn, a token with '?' points or points off the board, a gap --
+ * opens a stretch (reconstruct.c): the positions the game may be in,
+ * which the written turns after it weed, a turn being illegal only when
+ * it is illegal in all of them. The stretch closes when one position is
+ * left, at a restated position, at the end of the line, or when its
+ * search runs out of room; then what each open turn may have been is
+ * reported (TB408), or that nothing fits (TB409).
  */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "diag.h"
 #include "reader.h"
+#include "reconstruct.h"
+#include "repair.h"
 #include "rules.h"
 #include "tags.h"
+#include "validate.h"
 #include "xalloc.h"
+
+/* An open turn of a stretch: the node, its steps, and the written turns
+ * replayed after it. */
+typedef struct S_pending {
+	const tb_node *node;
+	size_t step, nsteps;       /* its steps in the stretch */
+	int gap;                   /* a gap (its steps are plies), else one turn */
+	int offboard;              /* a token with points off the board */
+	const tb_node *first, *last; /* written turns replayed after it */
+} S_pending;
+
+/* The positions a line may be in since its first open turn. */
+typedef struct S_open {
+	tb_stretch *x;
+	S_pending *v;
+	size_t n, cap;
+} S_open;
 
 typedef struct S_val {
 	tb_reader *r;
@@ -27,12 +55,24 @@ typedef struct S_val {
 	tb_turn_fn fn;
 	void *ctx;
 	tb_buf scratch;
+	tb_search_opts so;         /* the reader's, defaults filled in */
+	tb_decide_fn decide;       /* what open turns were found to be (fill) */
+	void *decide_ctx;
 } S_val;
 
 /* Where the replay of a line stands. */
 typedef struct S_at {
 	tb_state st;
-	int live;                  /* the state is known */
+	int live;                  /* the position is known, or 'open' holds the possible ones */
+	S_open *open;              /* NULL, or the positions since an open turn */
+	unsigned skip;             /* written turns a repair has already played */
+	int fixed;                 /* a repair put a turn before this one: the */
+	tb_state fixed_before;     /* position its variations start from */
+	/* A legal turn the rules frown on (TB407, rules->remark): told only
+	 * when the opponent's next turn does not take the penalty (a huff). */
+	const tb_node *frown;      /* the turn, or NULL */
+	tb_state frown_before;     /* the position before it */
+	char frown_why[240];
 } S_at;
 
 static const char *S_position_text(S_val *v, const tb_state *s)
@@ -53,13 +93,14 @@ static void S_report(S_val *v, tb_severity sev, int code, const tb_span *sp,
 static void S_report(S_val *v, tb_severity sev, int code, const tb_span *sp,
                      const tb_state *s, const char *fmt, ...)
 {
-	char msg[512];
+	tb_buf msg = TB_BUF_INIT;
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
+	tb_buf_vprintf(&msg, fmt, ap);
 	va_end(ap);
 	size_t len = sp->end_line == sp->line && sp->end_col > sp->col ? sp->end_col - sp->col : 1;
-	tb_diag_at(v->r, sev, code, sp->off, len, sp->line, sp->col, "%s", msg);
+	tb_diag_at(v->r, sev, code, sp->off, len, sp->line, sp->col, "%s", msg.data);
+	tb_buf_free(&msg);
 	if (s)
 		tb_diag_note(v->r, "position %s", S_position_text(v, s));
 }
@@ -68,6 +109,31 @@ static void S_token(tb_buf *b, uint8_t kind, const tb_move *m)
 {
 	tb_buf_clear(b);
 	tb_turn_write(b, kind, m);
+}
+
+/* Appends the canonical token of generated turn 't'. */
+static void S_turn_token(tb_buf *b, const tb_turn *t)
+{
+	tb_move m = {t->nparts, t->crown, (tb_part *)t->parts};
+	tb_turn_write(b, t->nparts ? TB_NODE_MOVE : TB_NODE_PASS, &m);
+}
+
+/* The token a node writes ("?-d2", "?", "<gap 2>"), into 'b'. */
+static void S_node_token(tb_buf *b, const tb_node *n)
+{
+	tb_buf_clear(b);
+	if (n->kind == TB_NODE_GAP) {
+		tb_buf_puts(b, "<gap");
+		if (n->gap_min >= 0 && n->gap_min == n->gap_max)
+			tb_buf_printf(b, " %ld", n->gap_min);
+		else if (n->gap_min >= 0)
+			tb_buf_printf(b, " %ld-%ld", n->gap_min, n->gap_max);
+		tb_buf_putc(b, '>');
+	} else if (n->kind == TB_NODE_READING) {
+		tb_turn_write(b, n->alts[0].kind, &n->alts[0].move);
+	} else {
+		tb_turn_write(b, n->kind, &n->move);
+	}
 }
 
 static const char *const S_event_names[] = {
@@ -103,45 +169,229 @@ static void S_point_text(char out[4], tb_point p)
 		snprintf(out, 4, "%c%d", 'a' + TB_PT_FILE(p), TB_PT_RANK(p) + 1);
 }
 
-/* Plays 't' and tells the caller. */
-static void S_play(S_val *v, S_at *at, const tb_turn *t, const tb_node *n)
+/* Tells the caller of turn 't' of node 'n', played from 'before' to
+ * 'after' with events 'ev'. */
+static void S_tell(S_val *v, const tb_node *n, const tb_turn *t, const tb_state *after,
+                   const tb_events *ev)
 {
-	tb_events ev;
-	tb_state before = at->st;
-	char why[200];
-	v->rs.rules->play(&v->rs, &at->st, t, &ev);
-	if (v->rs.rules->remark &&
-	    v->rs.rules->remark(&v->rs, &before, t, &at->st, why, sizeof why)) {
-		tb_buf tok = TB_BUF_INIT;
-		tb_move m = {t->nparts, t->crown, (tb_part *)t->parts};
-		S_token(&tok, t->nparts ? TB_NODE_MOVE : TB_NODE_PASS, &m);
-		S_report(v, TB_WARNING, TB_D_PASSED_UP, &n->span, &before, "%s: %s", tok.data, why);
-		tb_buf_free(&tok);
-	}
-	if (!v->fn)
-		return;
 	tb_buf tok = TB_BUF_INIT, evt = TB_BUF_INIT;
-	tb_move m = {t->nparts, t->crown, (tb_part *)t->parts};
-	S_token(&tok, t->nparts ? TB_NODE_MOVE : TB_NODE_PASS, &m);
-	tb_events_write(&evt, &ev);
-	tb_turn_event one[sizeof ev.ev / sizeof ev.ev[0]];
-	char pts[sizeof ev.ev / sizeof ev.ev[0]][2][4];
-	for (unsigned i = 0; i < ev.n; i++) {
-		const tb_event *e = &ev.ev[i];
+	S_turn_token(&tok, t);
+	tb_events_write(&evt, ev);
+	tb_turn_event one[sizeof ev->ev / sizeof ev->ev[0]];
+	char pts[sizeof ev->ev / sizeof ev->ev[0]][2][4];
+	for (unsigned i = 0; i < ev->n; i++) {
+		const tb_event *e = &ev->ev[i];
 		int count = e->kind == TB_EV_FORTRESS; /* a is a count, not a point */
 		S_point_text(pts[i][0], count ? 0 : e->a);
 		S_point_text(pts[i][1], e->b);
 		one[i] = (tb_turn_event){S_event_names[e->kind], *pts[i][0] ? pts[i][0] : NULL,
 		                         *pts[i][1] ? pts[i][1] : NULL, count ? e->a : 0};
 	}
-	tb_turn_report rep = {n->number, n->side, tok.data, S_position_text(v, &at->st),
-	                      evt.data ? evt.data : "", n->span.line, n->span.col, ev.n, one};
+	tb_buf over = TB_BUF_INIT;
+	tb_result res;
+	char why[200];
+	if (v->rs.rules->over(&v->rs, after, &res, why, sizeof why))
+		tb_buf_printf(&over, "%s (%s)", tb_result_text[res], why);
+	tb_turn_report rep = {n->number, n->side, tok.data, S_position_text(v, after),
+	                      evt.data ? evt.data : "", n->span.line, n->span.col, ev->n, one,
+	                      over.data};
 	v->fn(v->ctx, &rep);
 	tb_buf_free(&tok);
 	tb_buf_free(&evt);
+	tb_buf_free(&over);
 }
 
-/* Is the game over before this turn? Reports it and stops the line. */
+/* Tells the frowned-on turn of 'at', if any: no penalty followed it. */
+static void S_frown_tell(S_val *v, S_at *at)
+{
+	if (!at->frown)
+		return;
+	tb_buf tok = TB_BUF_INIT;
+	S_node_token(&tok, at->frown);
+	S_report(v, TB_WARNING, TB_D_PASSED_UP, &at->frown->span, &at->frown_before, "%s: %s",
+	         tok.data, at->frown_why);
+	tb_buf_free(&tok);
+	at->frown = NULL;
+}
+
+/* Does node 'n' write a penalty (a huff part) that the rules allow in
+ * the known position of 'at'? Then the frowned-on turn waits for it to
+ * be played; else it is told before 'n' brings anything else. */
+static int S_penalty_follows(S_val *v, const S_at *at, const tb_node *n)
+{
+	const tb_move *m = n->kind == TB_NODE_READING ? &n->alts[0].move : &n->move;
+	int kind = n->kind == TB_NODE_READING ? n->alts[0].kind : n->kind;
+	if (kind != TB_NODE_MOVE || !m->nparts || m->parts[0].kind != TB_PART_HUFF || !at->live ||
+	    at->open || at->skip)
+		return 0;
+	tb_turns l = {NULL, 0};
+	size_t count = tb_turns_generate(&v->rs, &at->st, &l);
+	int fits = 0;
+	for (size_t i = 0; i < count && !fits; i++)
+		fits = tb_turn_fits(&l.v[i], m);
+	tb_turns_free(&l);
+	return fits;
+}
+
+/* Plays 't' and tells the caller. */
+static void S_play(S_val *v, S_at *at, const tb_turn *t, const tb_node *n)
+{
+	tb_events ev;
+	tb_state before = at->st;
+	v->rs.rules->play(&v->rs, &at->st, t, &ev);
+	if (at->frown) {
+		int penalty = 0;
+		for (unsigned i = 0; i < ev.n; i++)
+			penalty |= ev.ev[i].kind == TB_EV_HUFF;
+		if (penalty)
+			at->frown = NULL; /* the rules' penalty was taken: nothing to tell */
+		else
+			S_frown_tell(v, at);
+	}
+	if (v->rs.rules->remark && v->rs.rules->remark(&v->rs, &before, t, &at->st, at->frown_why,
+	                                               sizeof at->frown_why)) {
+		at->frown = n;
+		at->frown_before = before;
+	}
+	if (v->fn)
+		S_tell(v, n, t, &at->st, &ev);
+}
+
+/* ===== Defaults that changed ===== */
+
+/* What a changed default is tested against: does the rule hold under
+ * the old ruleset 'old' in position 'st'? */
+typedef int (*S_under_fn)(const tb_ruleset *old, const tb_state *st, const tb_move *m);
+
+/* Is 'm' (NULL: a pass) a legal turn under 'old'? */
+static int S_legal_under(const tb_ruleset *old, const tb_state *st, const tb_move *m)
+{
+	tb_turns l = {NULL, 0};
+	tb_move none = {0, 0, NULL};
+	size_t n = tb_turns_generate(old, st, &l);
+	int fits = 0;
+	for (size_t i = 0; i < n && !fits; i++)
+		fits = tb_turn_fits(&l.v[i], m ? m : &none) && (!m || l.v[i].crown == m->crown);
+	tb_turns_free(&l);
+	return fits;
+}
+
+/* Does the game go on under 'old'? */
+static int S_goes_on_under(const tb_ruleset *old, const tb_state *st, const tb_move *m)
+{
+	(void)m;
+	tb_result res;
+	char why[160];
+	return !old->rules->over(old, st, &res, why, sizeof why);
+}
+
+/* A record that leaves an option to its default is replayed under the
+ * default of this version; for each default the game changed (its
+ * 'was' table) that the record does not name and under whose old value
+ * 'under' holds, notes so on the last diagnostic, so that an archive
+ * knows why a record that validated before no longer does. */
+static void S_note_was(S_val *v, const tb_state *st, S_under_fn under, const tb_move *m,
+                       const char *what)
+{
+	const tb_game *g = v->rec->game;
+	for (const tb_option_was *w = g->was; w && w->key; w++) {
+		tb_opts o = v->rec->opts;
+		if (tb_opts_get(&o, w->key) || o.n == TB_MAX_OPTS)
+			continue;
+		o.key[o.n] = w->key;
+		o.value[o.n++] = w->value;
+		tb_ruleset *old = tb_xmalloc(sizeof *old);
+		char why[320];
+		if (!tb_ruleset_init(old, g, &o, why, sizeof why) && under(old, st, m))
+			tb_diag_note(v->r, "%s under %s=%s, the default until tablero %s", what, w->key,
+			             w->value, w->until);
+		free(old);
+	}
+}
+
+/* ===== Slips ===== */
+
+/* Appends the turns of 'r' as a record writes them, numbered from 's'. */
+static void S_turns_written(tb_buf *b, const tb_state *s, const tb_turn *t, size_t n)
+{
+	unsigned number = s->number;
+	int side = s->to_move;
+	for (size_t i = 0; i < n; i++) {
+		if (i)
+			tb_buf_putc(b, ' ');
+		if (side == 0 || i == 0)
+			tb_buf_printf(b, "%u%s ", number, side == 0 ? "." : "...");
+		S_turn_token(b, &t[i]);
+		if (side == 1)
+			number++;
+		side ^= 1;
+	}
+}
+
+/* One note per repair of the illegal turn of node 'n', best first. */
+static void S_note_repair(S_val *v, const tb_state *s, const tb_repair *rp)
+{
+	tb_buf tok = TB_BUF_INIT, seq = TB_BUF_INIT;
+	char after[64];
+	if (rp->reach)
+		snprintf(after, sizeof after, ": the next %u turn%s legal then", rp->reach,
+		         rp->reach == 1 ? " is" : "s are");
+	else
+		snprintf(after, sizeof after, "%s", "");
+	switch (rp->kind) {
+	case TB_REPAIR_SOUND:
+	case TB_REPAIR_POINT:
+	case TB_REPAIR_PART:
+		S_turn_token(&tok, &rp->turn[0]);
+		tb_diag_note(v->r, "did you mean %s? (%s%s)", tok.data,
+		             rp->kind == TB_REPAIR_PART ? "a part not written"
+		             : rp->kind == TB_REPAIR_SOUND ? "one point misheard"
+		                                           : "one point written for another",
+		             after);
+		break;
+	case TB_REPAIR_MISSING:
+		S_turns_written(&seq, s, rp->turn, 1);
+		tb_diag_note(v->r, "a turn seems to be missing before it: %s%s", seq.data, after);
+		break;
+	default:
+		S_turns_written(&seq, s, rp->turn, rp->nturns);
+		tb_diag_note(v->r, "the turns may be written out of order: %s%s", seq.data, after);
+		break;
+	}
+	tb_buf_free(&tok);
+	tb_buf_free(&seq);
+}
+
+/* The slips that explain the illegal turn of 'n' (move 'm', node kind
+ * 'kind') in the known position of 'at', as notes; when exactly one
+ * does, checking goes on as if it were so. Returns 1 then. */
+static int S_slips(S_val *v, S_at *at, const tb_node *n, uint8_t kind, const tb_move *m)
+{
+	enum { SHOWN = 3 };
+	tb_repair rp[SHOWN];
+	size_t all = tb_repairs(&v->rs, &at->st, n, kind, m, v->so.window, rp, SHOWN);
+	if (!all || rp[0].reach == 0)
+		return 0; /* nothing written after it to weigh a repair by: no help */
+	for (size_t i = 0; i < all && i < SHOWN; i++)
+		S_note_repair(v, &at->st, &rp[i]);
+	if (all > SHOWN)
+		tb_diag_note(v->r, "and %zu more ways of reading it", all - SHOWN);
+	if (all != 1)
+		return 0;
+	tb_diag_note(v->r, "checking goes on as if it were so");
+	for (unsigned i = 0; i < rp[0].nturns; i++) {
+		if (i == 1 && rp[0].kind == TB_REPAIR_MISSING) {
+			at->fixed = 1;
+			at->fixed_before = at->st;
+		}
+		v->rs.rules->play(&v->rs, &at->st, &rp[0].turn[i], NULL);
+	}
+	at->skip = rp[0].consumed - 1u;
+	return 1;
+}
+
+/* ===== Turns whose position is known ===== */
+
 /* Lists the legal turns of the position before 'n' (for S_turn, once
  * per node) and, when there are none, reports that the game is over. */
 static int S_over_before(S_val *v, S_at *at, const tb_node *n)
@@ -153,12 +403,13 @@ static int S_over_before(S_val *v, S_at *at, const tb_node *n)
 		return 0;
 	S_report(v, TB_ERROR, TB_D_AFTER_END, &n->span, &at->st,
 	         "the game is already over (%s): no turn may follow", why);
+	S_note_was(v, &at->st, S_goes_on_under, NULL, "the game goes on");
 	at->live = 0;
 	return 1;
 }
 
-/* A move or a pass: the one legal turn that fits, if any, among those
- * S_over_before listed for this position. */
+/* A move or a pass whose every point is known: the one legal turn that
+ * fits, if any, among those S_over_before listed for this position. */
 static void S_turn(S_val *v, S_at *at, uint8_t kind, const tb_move *m, const tb_node *n,
                    int witness)
 {
@@ -175,37 +426,38 @@ static void S_turn(S_val *v, S_at *at, uint8_t kind, const tb_move *m, const tb_
 			which = i;
 		}
 	tb_severity sev = witness ? TB_WARNING : TB_ERROR;
+	const char *other = witness ? " (another reading of this turn)" : "";
+	char why[200];
 	if (fit == 1 && turns[which].crown != m->crown && kind == TB_NODE_MOVE) {
-		/* the engine says which piece is crowned, or none, of the turn
-		 * that fits ('?' points and all) */
-		char why[200];
+		/* the engine says which piece is crowned, or none */
 		tb_move fits = {turns[which].nparts, m->crown, (tb_part *)turns[which].parts};
 		v->rs.rules->explain(&v->rs, &at->st, &fits, why, sizeof why);
-		S_report(v, sev, TB_D_ILLEGAL, &n->span, &at->st, "%s: %s%s", tok.data, why,
-		         witness ? " (another reading of this turn)" : "");
+		S_report(v, sev, TB_D_ILLEGAL, &n->span, &at->st, "%s: %s%s", tok.data, why, other);
 		at->live = witness ? at->live : 0;
 	} else if (fit == 1 && !witness) {
 		S_play(v, at, &turns[which], n);
-	} else if (fit > 1) {
-		if (!witness)
-			S_report(v, TB_WARNING, TB_D_UNCHECKED, &n->span, &at->st,
-			         "%s fits %zu legal turns; checking resumes where the record gives "
-			         "the position again", tok.data, fit);
-		at->live = witness ? at->live : 0;
+	} else if (fit > 1 && !witness) { /* a whole token is one turn: an engine's slip */
+		S_report(v, TB_WARNING, TB_D_UNCHECKED, &n->span, &at->st, "%s fits %zu legal turns; "
+		         "checking resumes where the record gives the position again", tok.data, fit);
+		at->live = 0;
 	} else if (fit == 0 && kind == TB_NODE_PASS) {
-		tb_move first = {turns[0].nparts, 0, (tb_part *)turns[0].parts};
 		tb_buf alt = TB_BUF_INIT;
-		tb_move_write(&alt, &first);
+		S_turn_token(&alt, &turns[0]);
 		S_report(v, sev, TB_D_ILLEGAL, &n->span, &at->st, "pass: a player passes only when "
-		         "blocked, and %s can be played", alt.data);
+		         "blocked, and %s can be played%s", alt.data, other);
 		tb_buf_free(&alt);
-		at->live = witness ? at->live : 0;
+		if (!witness) {
+			S_note_was(v, &at->st, S_legal_under, NULL, "legal");
+			at->live = S_slips(v, at, n, kind, m);
+		}
 	} else if (fit == 0) {
-		char why[200];
 		v->rs.rules->explain(&v->rs, &at->st, m, why, sizeof why);
-		S_report(v, sev, TB_D_ILLEGAL, &n->span, &at->st, "%s: %s%s", tok.data, why,
-		         witness ? " (another reading of this turn)" : "");
-		at->live = witness ? at->live : 0;
+		S_report(v, sev, TB_D_ILLEGAL, &n->span, &at->st, "%s: %s%s", tok.data, why, other);
+		if (!witness) {
+			tb_state before = at->st;
+			S_note_was(v, &before, S_legal_under, m, "legal");
+			at->live = S_slips(v, at, n, kind, m);
+		}
 	}
 	tb_buf_free(&tok);
 }
@@ -217,67 +469,562 @@ static void S_suspend(S_val *v, S_at *at, const tb_node *n, const char *what)
 	at->live = 0;
 }
 
-static void S_restate(S_val *v, S_at *at, const tb_node *n)
+/* ===== Open turns ===== */
+
+/* Does move 'm' write a point that is '?', or off the board? The second
+ * in '*offboard'. */
+static int S_open_points(const S_val *v, const tb_move *m, int *offboard)
 {
-	char why[160];
-	int loaded = v->rs.rules->load(&v->rs, n->position, &at->st, why, sizeof why);
-	at->live = loaded == 0;
-	if (loaded)
-		S_report(v, loaded > 0 ? TB_WARNING : TB_ERROR, TB_D_BAD_POSITION, &n->span, NULL,
-		         loaded > 0 ? "this position cannot be checked: %s"
-		                    : "this position cannot occur: %s", why);
+	int open = 0;
+	*offboard = 0;
+	for (unsigned i = 0; i < m->nparts; i++) {
+		open |= m->parts[i].pt == TB_PT_UNKNOWN;
+		*offboard |= m->parts[i].pt != TB_PT_UNKNOWN && tb_geo_at(&v->rs.geo, m->parts[i].pt) < 0;
+	}
+	return open || *offboard;
 }
 
-static void S_line(S_val *v, const tb_line *line, S_at *at);
-
-static void S_node(S_val *v, S_at *at, const tb_node *n)
+static void S_progress(void *ctx, unsigned long held)
 {
-	switch (n->kind) {
-	case TB_NODE_POSITION:
+	const S_val *v = ctx;
+	if (v->so.progress)
+		v->so.progress(v->so.ctx, held);
+}
+
+static void S_open_free(S_at *at)
+{
+	if (at->open) {
+		tb_stretch_free(at->open->x);
+		free(at->open->v);
+		free(at->open);
+		at->open = NULL;
+	}
+}
+
+/* Starts a stretch from the known position, if none is open. */
+static void S_open_begin(S_val *v, S_at *at)
+{
+	if (at->open)
+		return;
+	at->open = tb_xcalloc(1, sizeof *at->open);
+	at->open->x = tb_stretch_new(&v->rs, &at->st, v->so.max_positions, S_progress, v);
+}
+
+static S_pending *S_pend(S_open *o, const tb_node *n, size_t step, size_t nsteps, int gap)
+{
+	if (o->n == o->cap) {
+		o->cap = o->cap ? 2 * o->cap : 4;
+		o->v = tb_xrealloc(o->v, o->cap * sizeof *o->v);
+	}
+	S_pending *p = &o->v[o->n++];
+	memset(p, 0, sizeof *p);
+	p->node = n;
+	p->step = step;
+	p->nsteps = nsteps;
+	p->gap = gap;
+	return p;
+}
+
+/* ", given turns 20-24 and the position on line 12", into 'b'. */
+static void S_given(tb_buf *b, const S_pending *p, const tb_node *restated)
+{
+	tb_buf_clear(b);
+	if (p->first && p->first->number == p->last->number)
+		tb_buf_printf(b, ", given turn %u", p->first->number);
+	else if (p->first)
+		tb_buf_printf(b, ", given turns %u–%u", p->first->number, p->last->number);
+	if (restated)
+		tb_buf_printf(b, "%s the position on line %u", p->first ? " and" : ", given",
+		              restated->span.line);
+}
+
+/* What the open turn 'p' may have been, once its stretch is resolved. */
+static void S_tell_pending(S_val *v, S_open *o, const S_pending *p, const char *given,
+                           int *said_none)
+{
+	size_t max = v->so.max_listed;
+	tb_buf tok = TB_BUF_INIT, list = TB_BUF_INIT;
+	S_node_token(&tok, p->node);
+	unsigned long long count;
+	size_t listed = 0;
+	tb_turn *seqs;
+	size_t len = p->gap ? p->nsteps : 1;
+	if (p->gap) {
+		seqs = tb_xmalloc((max ? max : 1) * (len ? len : 1) * sizeof *seqs);
+		count = tb_stretch_paths(o->x, p->step, p->nsteps, max, seqs, &listed);
+	} else {
+		tb_turns l = {NULL, 0};
+		count = tb_stretch_turns(o->x, p->step, &l);
+		listed = count < max ? (size_t)count : max;
+		seqs = tb_xmalloc((listed ? listed : 1) * sizeof *seqs);
+		if (listed)
+			memcpy(seqs, l.v, listed * sizeof *seqs);
+		tb_turns_free(&l);
+	}
+	for (size_t i = 0; !p->gap && i < listed; i++) {
+		tb_buf_puts(&list, i ? ", " : "");
+		S_turn_token(&list, &seqs[i]);
+	}
+	if (!p->gap && count > listed)
+		tb_buf_printf(&list, ", and %llu more", count - listed);
+	char what[48];
+	if (p->gap)
+		snprintf(what, sizeof what, "sequence%s of %zu turn%s", count == 1 ? "" : "s", len,
+		         len == 1 ? "" : "s");
+	else
+		snprintf(what, sizeof what, "turn%s", count == 1 ? "" : "s");
+	unsigned end = p->node->span.end_line == p->node->span.line ? p->node->span.end_col
+	                                                                : UINT_MAX;
+	int taken = 0;
+	if (count == 1 && v->decide && !p->offboard) {
+		const tb_state *s0 = tb_stretch_first(o->x, p->step);
+		taken = v->decide(v->decide_ctx, p->node, seqs, len, s0->number, s0->to_move);
+	}
+	if (p->offboard) { /* a note on the reader's error about the point */
+		if (count == 0)
+			tb_diag_note_at(v->r, p->node->span.line, p->node->span.col, end,
+			                "no turn fits here%s, whatever the point", given);
+		else
+			tb_diag_note_at(v->r, p->node->span.line, p->node->span.col, end,
+			                "%s%s: %s", count == 1 ? "the one turn that fits here"
+			                                       : "the turns that fit here", given,
+			                list.data);
+	} else if (count == 0 && !*said_none) {
+		*said_none = 1;
+		char none[48];
+		if (p->gap)
+			snprintf(none, sizeof none, "sequence of %zu turn%s", len, len == 1 ? "" : "s");
+		else
+			snprintf(none, sizeof none, "turn");
+		S_report(v, TB_ERROR, TB_D_NO_FIT, &p->node->span, NULL,
+		         "%s: no %s fits here%s: the transcription around it is wrong", tok.data, none,
+		         given);
+	} else if (taken) {
+		/* filled in: the caller tells */
+	} else if (count == 1) {
+		S_report(v, TB_WARNING, TB_D_FITS, &p->node->span, NULL, "%s: only %s fits%s", tok.data,
+		         p->gap ? "one sequence" : list.data, given);
+	} else if (count) {
+		S_report(v, TB_WARNING, TB_D_FITS, &p->node->span, NULL, "%s: %llu %s fit%s%s%s",
+		         tok.data, count, what, given, p->gap ? "" : ": ", p->gap ? "" : list.data);
+	}
+	for (size_t i = 0; p->gap && count && !p->offboard && !taken && i < listed; i++) {
+		/* a sequence a line, numbered from the layer the gap starts at */
+		tb_buf_clear(&list);
+		S_turns_written(&list, tb_stretch_first(o->x, p->step), seqs + i * len, len);
+		tb_diag_note(v->r, "%s", list.data);
+	}
+	if (p->gap && count > listed && !p->offboard && !taken)
+		tb_diag_note(v->r, "and %llu more", count - listed);
+	free(seqs);
+	tb_buf_free(&tok);
+	tb_buf_free(&list);
+}
+
+/* Tells the caller the turns of the written nodes of a resolved stretch
+ * whose positions before and after are each one. */
+static void S_tell_resolved(S_val *v, S_open *o, const tb_node *const *nodes)
+{
+	tb_turns l = {NULL, 0};
+	for (size_t k = 0; k < tb_stretch_steps(o->x); k++) {
+		const tb_state *a, *b;
+		if (!nodes[k] || tb_stretch_marked(o->x, k, &a) != 1 ||
+		    tb_stretch_marked(o->x, k + 1, &b) != 1 || tb_stretch_turns(o->x, k, &l) != 1)
+			continue;
+		tb_state w = *a;
+		tb_events ev;
+		v->rs.rules->play(&v->rs, &w, &l.v[0], &ev);
+		S_tell(v, nodes[k], &l.v[0], &w, &ev);
+	}
+	tb_turns_free(&l);
+}
+
+/* The node each step of the open stretch replays (NULL for a gap's
+ * plies): the open turns' own, and the written turns' recorded as they
+ * are played. The array is the caller's. */
+typedef struct S_steps {
+	const tb_node **v;
+	size_t n, cap;
+} S_steps;
+
+/* Closes the stretch of 'at': resolves it and reports each open turn;
+ * 'restated' is the position that closed it, if one did. The position
+ * is then the one left, when one is. */
+static void S_open_close(S_val *v, S_at *at, const S_steps *steps, const tb_node *restated)
+{
+	S_open *o = at->open;
+	tb_stretch_resolve(o->x);
+	tb_buf given = TB_BUF_INIT;
+	int said_none = 0;
+	for (size_t i = 0; i < o->n; i++) {
+		S_given(&given, &o->v[i], restated);
+		S_tell_pending(v, o, &o->v[i], given.data ? given.data : "", &said_none);
+	}
+	if (v->fn && steps)
+		S_tell_resolved(v, o, steps->v);
+	tb_buf_free(&given);
+	if (tb_stretch_count(o->x) == 1) {
+		at->st = *tb_stretch_state(o->x, 0);
+		at->live = 1;
+	} else {
+		at->live = 0;
+	}
+	S_open_free(at);
+}
+
+/* The search ran out of room: what is open stays open. */
+static void S_open_spent(S_val *v, S_at *at)
+{
+	const tb_node *n = at->open->v[0].node;
+	S_report(v, TB_WARNING, TB_D_UNCHECKED, &n->span, NULL,
+	         "more than %lu positions may follow from here, the search's limit "
+	         "(--search-positions): checking resumes where the record gives the position "
+	         "again", v->so.max_positions);
+	S_open_free(at);
+	at->live = 0;
+}
+
+/* The step a turn node replays: its first alternative for a reading. */
+static tb_step S_step_of(const tb_node *n)
+{
+	tb_step st = {TB_STEP_TURN, n->kind, &n->move};
+	if (n->kind == TB_NODE_READING) {
+		st.node_kind = n->alts[0].kind;
+		st.m = &n->alts[0].move;
+	}
+	return st;
+}
+
+static void S_steps_add(S_steps *s, const tb_node *n)
+{
+	if (s->n == s->cap) {
+		s->cap = s->cap ? 2 * s->cap : 16;
+		s->v = tb_xrealloc(s->v, s->cap * sizeof *s->v);
+	}
+	s->v[s->n++] = n;
+}
+
+/* Is the game over in every position of the open stretch? */
+static int S_open_all_over(S_val *v, const S_open *o)
+{
+	tb_result res;
+	char why[8];
+	for (size_t i = 0; i < tb_stretch_count(o->x); i++)
+		if (!v->rs.rules->over(&v->rs, tb_stretch_state(o->x, i), &res, why, sizeof why))
+			return 0;
+	return 1;
+}
+
+/* Of the positions of the open stretch (the first 64), the one whose
+ * reason for refusing step 'st' is the commonest, with that reason. */
+static const tb_state *S_commonest_reason(S_val *v, const S_open *o, const tb_step *st,
+                                          char *why, size_t n)
+{
+	enum { LOOK = 64 };
+	char (*reason)[200] = tb_xmalloc(LOOK * sizeof *reason);
+	size_t count = tb_stretch_count(o->x) < LOOK ? tb_stretch_count(o->x) : LOOK, best = 0,
+	       best_n = 0;
+	tb_move none = {0, 0, NULL};
+	for (size_t i = 0; i < count; i++)
+		v->rs.rules->explain(&v->rs, tb_stretch_state(o->x, i),
+		                     st->node_kind == TB_NODE_PASS ? &none : st->m, reason[i],
+		                     sizeof reason[i]);
+	for (size_t i = 0; i < count; i++) {
+		size_t same = 0;
+		for (size_t j = 0; j < count; j++)
+			same += strcmp(reason[i], reason[j]) == 0;
+		if (same > best_n) {
+			best_n = same;
+			best = i;
+		}
+	}
+	snprintf(why, n, "%s", reason[best]);
+	free(reason);
+	return tb_stretch_state(o->x, best);
+}
+
+/* A turn node replayed over the open stretch of 'at'. */
+static void S_open_turn(S_val *v, S_at *at, S_steps *steps, const tb_node *n, int open,
+                        int offboard)
+{
+	S_open *o = at->open;
+	tb_step st = S_step_of(n);
+	size_t before = tb_stretch_count(o->x);
+	long left = tb_stretch_step(o->x, &st, NULL, 0);
+	if (left < 0) {
+		S_open_spent(v, at);
+		return;
+	}
+	S_steps_add(steps, n);
+	if (open) {
+		S_pending *p = S_pend(o, n, tb_stretch_steps(o->x) - 1, 1, 0);
+		p->offboard = offboard;
+		if (left == 0) /* nothing fits it at all */
+			S_open_close(v, at, steps, NULL);
+		return;
+	}
+	if (left == 0) {
+		tb_stretch_pop(o->x);
+		steps->n--;
+		const tb_state *one = tb_stretch_state(o->x, 0);
+		tb_buf tok = TB_BUF_INIT;
+		S_node_token(&tok, n);
+		if (S_open_all_over(v, o)) {
+			S_report(v, TB_ERROR, TB_D_AFTER_END, &n->span, NULL, "the game is over in each of "
+			         "the %zu positions the record may be in here: no turn may follow", before);
+		} else {
+			char why[200];
+			one = S_commonest_reason(v, o, &st, why, sizeof why);
+			S_report(v, TB_ERROR, TB_D_ILLEGAL, &n->span, one, "%s: illegal in each of the "
+			         "%zu positions the record may be in here (in most, as in this one: %s)",
+			         tok.data, before, why);
+		}
+		tb_buf_free(&tok);
+		S_open_close(v, at, NULL, NULL);
+		at->live = 0;
+		return;
+	}
+	for (size_t i = 0; i < o->n; i++) { /* a written turn: evidence for what is open */
+		o->v[i].first = o->v[i].first ? o->v[i].first : n;
+		o->v[i].last = n;
+	}
+	if (left == 1)
+		S_open_close(v, at, steps, NULL);
+}
+
+/* The turns a gap stands for: its length when known, else what the
+ * numbers of the turn or position after it leave; -1 when nothing after
+ * it says. 'st' is a position the gap starts from. */
+static long S_gap_length(S_val *v, const tb_state *st, const tb_node *gap)
+{
+	if (gap->gap_min >= 0 && gap->gap_min == gap->gap_max)
+		return gap->gap_min;
+	const tb_node *next = gap->next;
+	long from = 2L * st->number + st->to_move, to;
+	if (next && next->kind == TB_NODE_POSITION)
+		to = 2L * next->position->number + next->position->to_move;
+	else if (next && next->kind != TB_NODE_GAP && next->side < 2 && next->number)
+		to = 2L * next->number + next->side;
+	else
+		return -1;
+	long len = to - from;
+	if (len >= 0 && gap->gap_min >= 0 && (len < gap->gap_min || len > gap->gap_max))
+		S_report(v, TB_WARNING, TB_D_NUMBER, &next->span, NULL, "the gap before this is %ld-%ld "
+		         "turns long, but the numbers on either side of it leave %ld", gap->gap_min,
+		         gap->gap_max, len);
+	return len;
+}
+
+/* A gap: its turns searched, up to the limits. */
+static void S_open_gap(S_val *v, S_at *at, S_steps *steps, const tb_node *n)
+{
+	/* the positions of a layer have the same count: the first will do */
+	const tb_state *from = at->open ? tb_stretch_state(at->open->x, 0) : &at->st;
+	long len = S_gap_length(v, from, n);
+	if (len < 0) {
+		if (at->open)
+			S_open_close(v, at, steps, NULL);
+		S_suspend(v, at, n, "turns are missing here");
+		return;
+	}
+	if (len == 0)
+		return;
+	if ((unsigned long)len > v->so.max_turns) {
+		if (at->open)
+			S_open_close(v, at, steps, NULL);
+		S_report(v, TB_WARNING, TB_D_UNCHECKED, &n->span, NULL,
+		         "%ld turns are missing here, more than the search's limit of %u "
+		         "(--search-turns): checking resumes where the record gives the position again",
+		         len, v->so.max_turns);
+		at->live = 0;
+		return;
+	}
+	tb_state target, *tp = NULL;
+	if (n->next && n->next->kind == TB_NODE_POSITION) {
+		char why[160];
+		if (v->rs.rules->load(&v->rs, n->next->position, &target, why, sizeof why) == 0)
+			tp = &target;
+	}
+	S_open_begin(v, at);
+	S_open *o = at->open;
+	size_t first = tb_stretch_steps(o->x);
+	tb_step ply = {TB_STEP_PLY, 0, NULL};
+	long left = 1;
+	for (long k = 0; k < len && left > 0; k++) {
+		left = tb_stretch_step(o->x, &ply, tp, (unsigned)(len - k - 1));
+		if (left < 0) {
+			S_pend(o, n, first, (size_t)len, 1);
+			S_open_spent(v, at);
+			return;
+		}
+		S_steps_add(steps, NULL);
+	}
+	S_pend(o, n, first, tb_stretch_steps(o->x) - first, 1);
+	if (left == 0) /* no sequence of that length (towards the position restated) */
+		S_open_close(v, at, steps, n->next && n->next->kind == TB_NODE_POSITION ? n->next : NULL);
+}
+
+/* Keeps the positions that are the one restated (as position notation
+ * says it: a count the notation does not hold does not matter). */
+typedef struct S_same_ctx {
+	S_val *v;
+	const tb_position *p;
+	tb_state loaded;
+	int have;
+} S_same_ctx;
+
+static int S_is_restated(void *ctx, const tb_state *s)
+{
+	S_same_ctx *c = ctx;
+	if (c->have && (s->bits[0] != c->loaded.bits[0] || s->bits[1] != c->loaded.bits[1]))
+		return 0;
+	tb_arena a = {0};
+	tb_position p;
+	c->v->rs.rules->save(&c->v->rs, s, &a, &p);
+	int same = tb_position_equal(&p, c->p);
+	tb_arena_free(&a);
+	return same;
+}
+
+/* A restated position closes an open stretch: the positions that are
+ * not it go. */
+static void S_open_restated(S_val *v, S_at *at, S_steps *steps, const tb_node *n)
+{
+	S_same_ctx c;
+	memset(&c, 0, sizeof c);
+	c.v = v;
+	c.p = n->position;
+	char why[160];
+	c.have = v->rs.rules->load(&v->rs, n->position, &c.loaded, why, sizeof why) == 0;
+	tb_stretch_keep(at->open->x, S_is_restated, &c);
+	S_open_close(v, at, steps, n);
+}
+
+/* At the end of the main line the result the record gives must still be
+ * possible: positions where the game ended otherwise go. */
+typedef struct S_result_ctx {
+	S_val *v;
+	tb_result said;
+} S_result_ctx;
+
+static int S_result_possible(void *ctx, const tb_state *s)
+{
+	S_result_ctx *c = ctx;
+	tb_result res;
+	char why[8];
+	return !c->v->rs.rules->over(&c->v->rs, s, &res, why, sizeof why) || res == c->said;
+}
+
+/* ===== Lines ===== */
+
+static void S_restate(S_val *v, S_at *at, const tb_node *n)
+{
+	char why[160] = "";
+	int loaded = v->rs.rules->load(&v->rs, n->position, &at->st, why, sizeof why);
+	at->live = loaded == 0;
+	if (loaded || *why)
+		S_report(v, loaded ? (loaded > 0 ? TB_WARNING : TB_ERROR) : TB_WARNING,
+		         TB_D_BAD_POSITION, &n->span, NULL,
+		         loaded > 0 ? "this position cannot be checked: %s"
+		         : loaded < 0 ? "this position cannot occur: %s" : "in this position, %s", why);
+}
+
+/* A turn node in a known position: written, or open (a stretch). */
+static void S_known_turn(S_val *v, S_at *at, S_steps *steps, const tb_node *n)
+{
+	tb_step st = S_step_of(n);
+	int offboard = 0;
+	int open = st.node_kind == TB_NODE_UNKNOWN ||
+	           (st.node_kind == TB_NODE_MOVE && S_open_points(v, st.m, &offboard));
+	if (n->kind == TB_NODE_READING) { /* the other readings, as witnesses */
+		for (unsigned i = 1; i < n->nalts; i++) {
+			int off;
+			if (n->alts[i].kind != TB_NODE_UNKNOWN &&
+			    !(n->alts[i].kind == TB_NODE_MOVE && S_open_points(v, &n->alts[i].move, &off)))
+				S_turn(v, at, n->alts[i].kind, &n->alts[i].move, n, 1);
+		}
+	}
+	if (!open) {
+		S_turn(v, at, st.node_kind, st.m, n, 0);
+		return;
+	}
+	S_open_begin(v, at);
+	S_open_turn(v, at, steps, n, 1, offboard);
+	if (at->open && tb_stretch_count(at->open->x) <= 1) /* decided by the position alone */
+		S_open_close(v, at, steps, NULL);
+}
+
+static void S_line(S_val *v, const tb_line *line, S_at *at, int main);
+
+static void S_node(S_val *v, S_at *at, S_steps *steps, const tb_node *n)
+{
+	if (n->kind == TB_NODE_POSITION) {
+		if (at->open)
+			S_open_restated(v, at, steps, n);
 		S_restate(v, at, n);
 		return;
-	case TB_NODE_GAP:
-		if (at->live && n->gap_max != 0)
-			S_suspend(v, at, n, "turns are missing here");
+	}
+	if (n->kind == TB_NODE_GAP) {
+		if ((at->live || at->open) && n->gap_max != 0)
+			S_open_gap(v, at, steps, n);
 		return;
-	default:
-		break;
+	}
+	if (at->skip) { /* played by a repair */
+		at->skip--;
+		return;
+	}
+	if (at->open) {
+		tb_step st = S_step_of(n);
+		int offboard = 0;
+		int open = st.node_kind == TB_NODE_UNKNOWN ||
+		           (st.node_kind == TB_NODE_MOVE && S_open_points(v, st.m, &offboard));
+		S_open_turn(v, at, steps, n, open, offboard);
+		return;
 	}
 	if (!at->live || S_over_before(v, at, n))
 		return;
-	switch (n->kind) {
-	case TB_NODE_UNKNOWN:
-		S_suspend(v, at, n, "a turn nobody knows");
-		break;
-	case TB_NODE_READING: {
-		S_at other = *at;
-		for (unsigned i = 1; i < n->nalts; i++)
-			if (n->alts[i].kind != TB_NODE_UNKNOWN)
-				S_turn(v, &other, n->alts[i].kind, &n->alts[i].move, n, 1);
-		if (n->alts[0].kind == TB_NODE_UNKNOWN)
-			S_suspend(v, at, n, "a reading that follows an unknown turn");
-		else
-			S_turn(v, at, n->alts[0].kind, &n->alts[0].move, n, 0);
-		break;
-	}
-	default:
-		S_turn(v, at, n->kind, &n->move, n, 0);
-		break;
-	}
+	S_known_turn(v, at, steps, n);
 }
 
+/* The record's result against the final position. */
+static void S_check_result(S_val *v, const S_at *at);
+
 /* Replays 'line' from 'at', which ends where the line does; each
- * variation replays from the position before the turn it replaces. */
-static void S_line(S_val *v, const tb_line *line, S_at *at)
+ * variation replays from the position before the turn it replaces, when
+ * that position is known. */
+static void S_line(S_val *v, const tb_line *line, S_at *at, int main)
 {
+	S_steps steps = {NULL, 0, 0};
 	for (const tb_node *n = line->first; n; n = n->next) {
+		if (at->frown && !S_penalty_follows(v, at, n))
+			S_frown_tell(v, at); /* in order, before what this node brings */
 		S_at before = *at;
-		S_node(v, at, n);
+		before.open = NULL;
+		before.live = at->live && !at->open;
+		before.skip = 0;
+		before.frown = NULL; /* a variation is not the line that owes the penalty */
+		S_node(v, at, &steps, n);
+		if (at->fixed) { /* the variations of this turn follow the turn put before it */
+			before.st = at->fixed_before;
+			before.live = 1;
+			at->fixed = 0;
+		}
 		for (const tb_line *var = n->variations; var; var = var->next) {
 			S_at alt = before;
-			S_line(v, var, &alt);
+			S_line(v, var, &alt, 0);
 		}
+		if (!at->open)
+			steps.n = 0;
 	}
+	S_frown_tell(v, at);
+	if (at->open) {
+		S_result_ctx c = {v, tb_tags_result(v->rec)};
+		if (main && c.said != TB_RESULT_OTHER && c.said != TB_RESULT_NONE &&
+		    tb_record_tag(v->rec, "Result"))
+			tb_stretch_keep(at->open->x, S_result_possible, &c);
+		S_open_close(v, at, &steps, NULL);
+	}
+	free(steps.v);
 }
 
 /* The span of the value of the record's tag 'name' (the record's first
@@ -296,7 +1043,6 @@ static tb_span S_tag_span(const tb_record *rec, const char *name)
 	return (tb_span){rec->line, 1, rec->line, 2, rec->off};
 }
 
-/* The record's result against the final position. */
 static void S_check_result(S_val *v, const S_at *at)
 {
 	const tb_record *rec = v->rec;
@@ -322,32 +1068,63 @@ static void S_check_result(S_val *v, const S_at *at)
 	}
 }
 
-int tb_reader_validate(tb_reader *r, const tb_record *rec, tb_turn_fn fn, void *ctx)
+void tb_reader_set_search(tb_reader *r, const tb_search_opts *o)
+{
+	memset(&r->search, 0, sizeof r->search);
+	if (o)
+		r->search = *o;
+}
+
+/* The reader's search limits, each 0 taking its default. */
+static tb_search_opts S_limits(const tb_reader *r)
+{
+	tb_search_opts o = r->search;
+	o.max_turns = o.max_turns ? o.max_turns : 8;
+	o.max_positions = o.max_positions ? o.max_positions : 1000000;
+	o.max_listed = o.max_listed ? o.max_listed : 10;
+	o.window = o.window ? o.window : 32;
+	return o;
+}
+
+int tb_validate(tb_reader *r, const tb_record *rec, tb_turn_fn fn, void *ctx,
+                tb_decide_fn decide, void *decide_ctx)
 {
 	size_t before = r->rec_errors;
-	if (!rec->game || rec->errors)
+	if (!rec->game || rec->errors != rec->offboard)
 		return 0; /* already reported by the reader */
 	if (!rec->game->rules) {
 		tb_diag_at(r, TB_WARNING, TB_D_NO_ENGINE, rec->off, 1, rec->line, 1,
 		           "%s has no rules engine yet: its moves are not checked", rec->game->title);
 		return 0;
 	}
-	S_val v = {r, rec, {0}, {NULL, 0}, 0, fn, ctx, TB_BUF_INIT};
+	S_val *v = tb_xcalloc(1, sizeof *v);
+	*v = (S_val){r, rec, {0}, {NULL, 0}, 0, fn, ctx, TB_BUF_INIT, S_limits(r), decide,
+	             decide_ctx};
 	char why[320];
-	if (tb_ruleset_init(&v.rs, rec->game, &rec->opts, why, sizeof why))
+	if (tb_ruleset_init(&v->rs, rec->game, &rec->opts, why, sizeof why)) {
+		free(v);
 		return 0; /* cannot happen: the reader checked the options (TB207) */
-	S_at at = {.live = 1};
-	int loaded = rec->game->rules->load(&v.rs, rec->start, &at.st, why, sizeof why);
-	if (loaded) {
-		tb_span sp = S_tag_span(rec, "Position");
-		S_report(&v, loaded > 0 ? TB_WARNING : TB_ERROR, TB_D_BAD_POSITION, &sp, NULL,
-		         loaded > 0 ? "the record starts from a position that cannot be checked: %s"
-		                    : "the record starts from a position that cannot occur: %s", why);
-		at.live = 0;
 	}
-	S_line(&v, &rec->main, &at);
-	S_check_result(&v, &at);
-	tb_turns_free(&v.turns);
-	tb_buf_free(&v.scratch);
+	S_at at = {.live = 1};
+	why[0] = '\0';
+	int loaded = rec->game->rules->load(&v->rs, rec->start, &at.st, why, sizeof why);
+	if (loaded || *why) {
+		tb_span sp = S_tag_span(rec, "Position");
+		S_report(v, loaded < 0 ? TB_ERROR : TB_WARNING, TB_D_BAD_POSITION, &sp, NULL,
+		         loaded > 0 ? "the record starts from a position that cannot be checked: %s"
+		         : loaded < 0 ? "the record starts from a position that cannot occur: %s"
+		                      : "in the record's start position, %s", why);
+		at.live = loaded == 0;
+	}
+	S_line(v, &rec->main, &at, 1);
+	S_check_result(v, &at);
+	tb_turns_free(&v->turns);
+	tb_buf_free(&v->scratch);
+	free(v);
 	return (int)(r->rec_errors - before);
+}
+
+int tb_reader_validate(tb_reader *r, const tb_record *rec, tb_turn_fn fn, void *ctx)
+{
+	return tb_validate(r, rec, fn, ctx, NULL, NULL);
 }

@@ -62,7 +62,8 @@ static void S_nags(tb_buf *b, const tb_node *n)
 {
 	static const char *const sfx[] = {"", "!", "?", "!!", "??", "!?", "?!"};
 	for (unsigned i = 0; i < n->nnags; i++) {
-		if (i == 0 && n->kind == TB_NODE_MOVE && n->nags[0] >= 1 && n->nags[0] <= 6)
+		if (i == 0 && n->kind == TB_NODE_MOVE && !n->reconstructed && n->nags[0] >= 1 &&
+		    n->nags[0] <= 6)
 			tb_buf_puts(b, sfx[n->nags[0]]);
 		else
 			tb_buf_printf(b, " $%u", n->nags[i]);
@@ -97,7 +98,11 @@ static void S_node_body(S_writer *w, const tb_node *n)
 		tb_buf_puts(w->b, "\">");
 		break;
 	default:
+		if (n->reconstructed && !w->bare)
+			tb_buf_puts(w->b, "<reconstructed ");
 		tb_turn_write(w->b, n->kind, &n->move);
+		if (n->reconstructed && !w->bare)
+			tb_buf_putc(w->b, '>');
 		break;
 	}
 }

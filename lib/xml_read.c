@@ -76,6 +76,7 @@ struct tb_xml_reader {
 	uint8_t named[TB_MAX_PARTS]; /* which element each part was (PN_*) */
 	unsigned nparts;
 	uint8_t crown;
+	int reconstructed;      /* the move is reconstructed: '>' after its token */
 	char *token;             /* its token attribute */
 	unsigned token_line;
 	int reading_open;        /* "<" written, ">" not yet */
@@ -537,6 +538,22 @@ static void S_parts_end(tb_xml_reader *x)
 		       "token=\"%s\" does not say what the parts say (%s)", x->token, tok.data);
 	tb_buf_puts(&x->tgn, tok.data);
 	tb_buf_free(&tok);
+	if (x->reconstructed) {
+		tb_buf_putc(&x->tgn, '>');
+		x->reconstructed = 0;
+	}
+}
+
+/* Opens "<reconstructed " before a turn marked reconstructed="true";
+ * returns 1 when it did. */
+static int S_reconstructed(tb_xml_reader *x)
+{
+	char *v = S_attr(x, "reconstructed");
+	int yes = v && strcmp(v, "true") == 0;
+	if (yes)
+		tb_buf_puts(&x->tgn, "<reconstructed ");
+	xmlFree(v);
+	return yes;
 }
 
 /* Closes what a node's first annotation follows: its move's token, or
@@ -608,10 +625,14 @@ static void S_element(tb_xml_reader *x, const char *name)
 		S_newline(x); /* the blank line after the tags */
 	} else if (strcmp(name, "move") == 0) {
 		S_number(x);
+		x->reconstructed = S_reconstructed(x);
 		S_parts_begin(x);
 	} else if (strcmp(name, "pass") == 0 || strcmp(name, "unknown") == 0) {
 		S_number(x);
+		int r = name[0] == 'p' && S_reconstructed(x);
 		tb_buf_puts(&x->tgn, name[0] == 'p' ? "pass" : "?");
+		if (r)
+			tb_buf_putc(&x->tgn, '>');
 	} else if (strcmp(name, "reading") == 0) {
 		S_number(x);
 		tb_buf_putc(&x->tgn, '<');

@@ -279,6 +279,8 @@ static void S_node(S_record *s, const tb_node *n)
 	switch (n->kind) {
 	case TB_NODE_MOVE:
 		S_number(s, n);
+		if (n->reconstructed)
+			S_attr(s, "reconstructed", "true");
 		S_span(s, &n->span);
 		S_move_body(s, &n->move);
 		break;
@@ -314,6 +316,8 @@ static void S_node(S_record *s, const tb_node *n)
 	}
 	default: /* pass, unknown */
 		S_number(s, n);
+		if (n->reconstructed)
+			S_attr(s, "reconstructed", "true");
 		S_span(s, &n->span);
 		break;
 	}

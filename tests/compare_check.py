@@ -388,7 +388,7 @@ def parse_positions(text):
             cur = []
             recs.append(cur)
             continue
-        if not line.strip():
+        if not line.strip() or line.startswith("game over: "):
             continue
         m = POSLINE.match(line)
         if not m or cur is None:
@@ -974,7 +974,9 @@ def event_counts(turns):
 
 
 def section_grep():
-    sets = [("pitarra", [], 5000, 80), ("asalto", ["--position", ASALTO_POS], 6000, 80),
+    # Asalto's chains zigzag here, so that long ones come up to search for
+    sets = [("pitarra", [], 5000, 80),
+            ("asalto", ["--position", ASALTO_POS, "--rules", "chain=zigzag"], 6000, 80),
             ("ocencahuac", [], 7000, 40), ("ocencahuac", ["--position", OCEN_STAGE2], 8000, 30)]
     files = []
     for i, (game, extra, seed, n) in enumerate(sets):

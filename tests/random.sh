@@ -32,21 +32,24 @@ for rules in "" board=25 diagonals=movement movement=slide movement=fly flying=a
 	"board=25; movement=slide; flying=at3; protect=tercia; capture=optional"; do
 	check pitarra "$rules" --strict
 done
-for rules in "" first=defenders blue=horizontals blue=fortress forward=fortress \
-	chain=straight chain=angle huff=automatic huff=off huff_target=mover immobile=lose \
-	diagonals=none "chain=straight; huff=automatic; blue=horizontals; forward=fortress"; do
+for rules in "" first=defenders blue=horizontals blue=fortress forward=fortress forward=path \
+	chain=one_turn chain=zigzag chain=right_angles huff=automatic huff=off huff=compulsory \
+	huff_target=mover immobile=lose lockout=play diagonals=none \
+	"chain=zigzag; huff=automatic; blue=horizontals; forward=fortress; lockout=play" \
+	"chain=one_turn; huff=compulsory; blue=fortress; forward=path"; do
 	check asalto "$rules"
 done
 # Sangangüey in its second stage, Ceboruco one crowning short of it.
 stage2="S 30 S:Ga2,Gc4,Gd4,Mb7+,Ea8+,Pd8+ C:Md1+,Ee1+,Pb3,Gc6,Gd7,Ge7"
 both="C 40 S:Gb2,Gc4,Gd5,Mb7+,Ea8+,Pd8+ C:Pb1+,Md1+,Ee1+,Gc6,Gd7,Ge7"
-for rules in "" river=5 river=6 first=ceboruco prince=knight jump=line chain=yes \
+for rules in "" river=5 river=6 first=ceboruco prince=step prince=knight jump=one chain=yes \
 	push_target=enemy push_dir=jump push_side=opposite push_dist=exactly3 push_dist=stop \
-	push_fallback=none cooldown=next_move crown=all_three crowned_move=new_plus_old \
-	relocate=orthogonal support=target support=capturer stage2_push=on blocked=lose \
-	limit=none limit=30 \
-	"jump=line; chain=yes; push_target=enemy; push_dir=jump; push_dist=stop; cooldown=next_move" \
-	"prince=knight; crown=all_three; crowned_move=new_plus_old; stage2_push=on; support=target"; do
+	push_sideways=no_cell push_sideways=never cooldown=next_move crown=all_three \
+	crowned_move=new relocate=orthogonal relief=threatened support=target support=capturer \
+	stage2_push=on blocked=lose limit=none limit=30 end_result=draw \
+	"chain=yes; push_target=enemy; push_dir=jump; push_dist=stop; cooldown=next_move" \
+	"prince=knight; crown=all_three; crowned_move=new; stage2_push=on; support=target" \
+	"prince=step; jump=one; push_sideways=no_cell; crowned_move=new; relief=threatened"; do
 	check ocencahuac "$rules" --strict
 	case $rules in river=*|first=*|crown=all_three*) continue ;; esac
 	check ocencahuac "$rules" --strict "$stage2"

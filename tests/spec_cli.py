@@ -14,7 +14,7 @@ Blocks, in order of the file:
     [exit N]              error, then its exit status
     ~~~~
 
-Usage: spec_cli.py TABLERO FILE.md [--update]
+Usage: spec_cli.py TABLERO FILE.md... [--update]
 --update rewrites the expected text from what the binary does now:
 review the diff before committing. Python's standard library only.
 """
@@ -78,13 +78,17 @@ def run(tablero, path, update):
 
 
 def main():
-    if len(sys.argv) < 3:
-        sys.exit("usage: spec_cli.py TABLERO FILE.md [--update]")
+    files = [a for a in sys.argv[2:] if a != "--update"]
+    if len(sys.argv) < 3 or not files:
+        sys.exit("usage: spec_cli.py TABLERO FILE.md... [--update]")
     tablero = os.path.abspath(sys.argv[1])
-    update = "--update" in sys.argv[3:]
-    passed, failed = run(tablero, sys.argv[2], update)
-    print("spec cli: %d passed, %d failed (%s)" % (passed, failed, sys.argv[2]))
-    sys.exit(1 if failed and not update else 0)
+    update = "--update" in sys.argv[2:]
+    bad = 0
+    for path in files:
+        passed, failed = run(tablero, path, update)
+        print("spec cli: %d passed, %d failed (%s)" % (passed, failed, path))
+        bad += failed
+    sys.exit(1 if bad and not update else 0)
 
 
 main()

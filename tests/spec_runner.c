@@ -14,7 +14,10 @@
  * its diagnostics (file name "example.tgn"), then its canonical text if
  * it has no errors, records separated by a blank line. A block opened
  * with "~~~~ example validate" prints instead what "tablero validate"
- * does: each record's diagnostics, its rules engine's included. In input and
+ * does: each record's diagnostics, its rules engine's included; one
+ * opened with "~~~~ example fill" what "tablero fill" does: each
+ * record's diagnostics, then the record filled in, which filled again
+ * must not change (spec/reconstruct.md). In input and
  * output, "→" stands for a tab, "␍" for a carriage return and "⟨XX⟩"
  * for the byte 0xXX, so that any byte can be written; in input,
  * "⟨repeat N⟩text⟨end⟩" stands for N copies of text (huge inputs).
@@ -203,7 +206,7 @@ static int fixed_point(const tb_record *rec, const char *text, size_t len, buf *
 	return ok;
 }
 
-enum { MODE_FMT, MODE_VALIDATE, MODE_XML, MODE_XML_POSITIONS, MODE_XML_READ };
+enum { MODE_FMT, MODE_VALIDATE, MODE_XML, MODE_XML_POSITIONS, MODE_XML_READ, MODE_FILL };
 
 /* Line 'line' (from 1) of 'text', into 'out' (NUL-terminated). */
 static void line_of(const char *text, size_t n, unsigned line, buf *out)
@@ -257,8 +260,47 @@ static void run_xml_read(const char *in, size_t n, buf *out)
 	tb_xml_reader_free(x);
 }
 
+/* What "tablero fill" prints for 'in': each record's diagnostics, then
+ * the record filled in. A filled record must be a fixed point: filled
+ * again, it is the same text. */
+static void run_fill(const char *in, size_t n, buf *out, buf *why)
+{
+	tb_reader *r = tb_reader_new_mem(in, n, "example.tgn");
+	tb_record *rec;
+	int first = 1;
+	while (tb_reader_next(r, &rec) == 1) {
+		size_t len, open, filled;
+		char *text = tb_record_fill(r, rec, &len, &open, &filled);
+		for (size_t i = 0; i < tb_reader_ndiags(r); i++) {
+			char *s = tb_diag_format(tb_reader_diag(r, i));
+			puts_(out, s);
+			free(s);
+		}
+		if (text) {
+			if (!first)
+				puts_(out, "\n");
+			first = 0;
+			put(out, text, len);
+			tb_reader *r2 = tb_reader_new_mem(text, len, "filled.tgn");
+			tb_record *again;
+			if (tb_reader_next(r2, &again) == 1) {
+				size_t len2, open2, filled2;
+				char *text2 = tb_record_fill(r2, again, &len2, &open2, &filled2);
+				if (!text2 || len2 != len || memcmp(text, text2, len) != 0 || filled2)
+					puts_(why, "filled again, the record changes\n");
+				free(text2);
+				tb_record_free(again);
+			}
+			tb_reader_free(r2);
+		}
+		free(text);
+		tb_record_free(rec);
+	}
+	tb_reader_free(r);
+}
+
 /* Runs one example's input and returns what tablero would print for
- * it in 'mode' (fmt, validate, xml, or xml --to tgn). */
+ * it in 'mode' (fmt, validate, xml, xml --to tgn, or fill). */
 static void run_example(const char *in, size_t n, int mode, buf *out, buf *why)
 {
 	if (mode == MODE_XML_READ) {
@@ -287,6 +329,10 @@ static void run_example(const char *in, size_t n, int mode, buf *out, buf *why)
 		puts_(out, xml);
 		free(xml);
 		(void)why;
+		return;
+	}
+	if (mode == MODE_FILL) {
+		run_fill(in, n, out, why);
 		return;
 	}
 	int validate = mode == MODE_VALIDATE;
@@ -432,6 +478,7 @@ int main(int argc, char **argv)
 				continue;
 			}
 			int mode = is_line(p, end, "~~~~ example validate")         ? MODE_VALIDATE
+			         : is_line(p, end, "~~~~ example fill")             ? MODE_FILL
 			         : is_line(p, end, "~~~~ example xml")              ? MODE_XML
 			         : is_line(p, end, "~~~~ example xml positions")    ? MODE_XML_POSITIONS
 			         : is_line(p, end, "~~~~ example xml-read")         ? MODE_XML_READ

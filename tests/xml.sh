@@ -32,7 +32,7 @@ check() { # name, tgn file
 	done
 	"$TABLERO" xml "$tmp/back-a.tgn" >"$tmp/again.xml" || ok=0
 	cmp -s "$tmp/a.xml" "$tmp/again.xml" || { ok=0; echo "  XML -> TGN -> XML differs"; }
-	played=$("$TABLERO" validate --positions "$tgn" 2>/dev/null | grep -vc '^#' || true)
+	played=$("$TABLERO" validate --positions "$tgn" 2>/dev/null | grep -Ec '^[0-9]+\.' || true)
 	afters=$(grep -c '<after ' "$tmp/p.xml" || true)
 	[ "$played" = "$afters" ] || { ok=0; echo "  $afters <after> for $played turns played"; }
 	if [ $ok = 1 ]; then
@@ -52,9 +52,11 @@ done <<'GAMES'
 pitarra
 pitarra board=25; movement=fly
 asalto
-asalto chain=straight; huff=automatic
+asalto chain=zigzag; huff=automatic
+asalto chain=one_turn; huff=compulsory; lockout=play
 ocencahuac
-ocencahuac chain=yes; jump=line; push_target=enemy
+ocencahuac chain=yes; jump=one; push_target=enemy; prince=knight
+ocencahuac prince=step; push_sideways=no_cell; crowned_move=new; relief=threatened
 GAMES
 {
 	printf '[Game "pitarra"]\n[Position "R 1 R:a1,b2,c3 Y:a7,b6,c5"]\n'

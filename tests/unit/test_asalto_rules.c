@@ -16,30 +16,53 @@
  * (the defenders that may be huffed are its huff=... key), so the two
  * generators can be compared position by position.
  *
- * What is compared:
- *   0. the second generator's own tables (points, edges, distances);
+ * What is compared (the rules of tablero 0.2: chain=straight and
+ * lockout=draw by default; one_turn, right_angles (once angle),
+ * forward=path, huff=compulsory; spec §8):
+ *   0. the second generator's own tables (points, edges, distances to
+ *      the fortress over every line and over the red lines, the
+ *      lockout closure on a few positions);
  *   1. perft from the start to depth 5 with three recorded setups of
- *      the defenders (default rules), against the library and, for
- *      depths 1-2, against counts worked out by hand;
- *   2. perft to depth 3-4 from positions with long zigzag chains (and a
- *      few endings), for every value of every option and some
- *      combinations;
- *   3. token lists written by hand: chains that come back to their
- *      start point or a landing point, no attacker jumped twice, the
- *      other defender never jumped, the attackers' steps under each
- *      colour and sense of forward, blocked sides, huffs;
+ *      the defenders, under the defaults and the old defaults
+ *      (chain=zigzag; lockout=play), against the library and,
+ *      for depths 1-2, against counts worked out by hand;
+ *   2. perft to depth 3-4 from positions with long chains (and a few
+ *      endings), and from positions that exercise each changed rule
+ *      (chains turning once, twice, three times; a capture beside a
+ *      step; a5-a4 by each sense of forward; the attackers shutting the
+ *      defenders out, or not), for every value of every option and some
+ *      combinations; which settings must change the counts, or not;
+ *      depths 1-2 by hand for those positions;
+ *   3. token lists written by hand: chains under each chain= value,
+ *      coming back to their start point or a landing point, no attacker
+ *      jumped twice, the other defender never jumped; only the whole
+ *      captures under huff=compulsory; the attackers' steps under each
+ *      colour and sense of forward; blocked sides; huffs, and a huff=
+ *      key left aside; the lockout;
  *   4. huffs through tb_reader_validate: after a defender passes up a
  *      capture, every attackers' turn the second generator allows is
  *      accepted in a record and every other candidate refused; the
  *      position the library reports after the defenders' turn carries
- *      the same huff=...; then the examples of spec/games/asalto.md;
+ *      the same huff=...; then the examples of spec/games/asalto.md
+ *      (and the ends: which end, in the order of spec §4, and result);
  *   5. random playouts of the second generator: at every position the
  *      SET of legal tokens (tb_engine_divide on the position's
  *      notation) is the same; each game is replayed by
  *      tb_reader_validate, which must accept it and report the same
  *      positions; games the library plays (tb_engine_random_game) are
  *      replayed by the second generator, which must find each turn
- *      legal and end where the library ends, with the same result.
+ *      legal and end where the library ends, for the same reason when
+ *      it is the lockout, with the same result; then random positions,
+ *      most with the defenders out of the fortress: the same turns,
+ *      the same end.
+ *
+ * The lockout (spec §4) is judged as a closure: from the defenders'
+ * points, steps to free points and jumps over an attacker to a free
+ * point (which frees the attacker's point), the attackers standing
+ * still, until nothing is added; shut out when no fortress point is
+ * reached. Where the spec leaves it open, the other defender's point
+ * counts as free (the defenders move; only the attackers stand still):
+ * see H_MUTUAL.
  */
 #include "tb_test.h"
 
@@ -89,18 +112,22 @@ static int A_rank(int q)
 /* ===== Rules ===== */
 
 enum { B_DIAGONALS, B_HORIZONTALS, B_FORTRESS };
-enum { C_ZIGZAG, C_STRAIGHT, C_ANGLE };
-enum { H_OPTIONAL, H_AUTOMATIC, H_OFF };
+enum { F_RANK, F_FORTRESS, F_PATH };
+enum { C_STRAIGHT, C_ONE_TURN, C_ZIGZAG, C_RIGHT_ANGLES };
+enum { H_OPTIONAL, H_AUTOMATIC, H_OFF, H_COMPULSORY };
+
+#define A_FAR 99 /* no path to the fortress: infinitely far */
 
 typedef struct A_rules {
 	int first_def;    /* first=defenders */
 	int nodiag;       /* diagonals=none */
 	int blue;         /* B_* */
-	int fwd_fortress; /* forward=fortress */
+	int forward;      /* F_* */
 	int chain;        /* C_* */
 	int huff;         /* H_* */
 	int mover;        /* huff_target=mover */
 	int lose;         /* immobile=lose */
+	int lock_play;    /* lockout=play */
 } A_rules;
 
 typedef struct A_ctx {
@@ -108,8 +135,33 @@ typedef struct A_ctx {
 	int nlines, len[24];
 	int line[24][7];
 	char fort[A_NPTS];
-	int dist[A_NPTS]; /* steps to the nearest fortress point, over every line */
+	int dist[A_NPTS];     /* steps to the nearest fortress point, over every line */
+	int dist_red[A_NPTS]; /* the same over the red lines only (forward=path) */
 } A_ctx;
+
+static int A_red(const A_ctx *c, int a, int b);
+
+/* Steps to the nearest fortress point into 'dist', over the edges of
+ * the lines (only the red ones when 'red'): relax every edge until
+ * nothing changes. */
+static void A_distances(const A_ctx *c, int red, int *dist)
+{
+	for (int q = 0; q < A_NPTS; q++)
+		dist[q] = c->fort[q] ? 0 : A_FAR;
+	for (int changed = 1; changed;) {
+		changed = 0;
+		for (int l = 0; l < c->nlines; l++)
+			for (int k = 0; k + 1 < c->len[l]; k++) {
+				int a = c->line[l][k], b = c->line[l][k + 1];
+				if (red && !A_red(c, a, b))
+					continue;
+				if (dist[a] + 1 < dist[b])
+					dist[b] = dist[a] + 1, changed = 1;
+				if (dist[b] + 1 < dist[a])
+					dist[a] = dist[b] + 1, changed = 1;
+			}
+	}
+}
 
 /* Reads "key=value; key=value" (the options of [Rules]). */
 static void A_setup(A_ctx *c, const char *rules)
@@ -126,6 +178,9 @@ static void A_setup(A_ctx *c, const char *rules)
 		assert_non_null(eq);
 		*eq = '\0';
 		const char *k = item, *v = eq + 1;
+		/* spec §3: chain=angle is the old name of chain=right_angles */
+		if (!strcmp(k, "chain") && !strcmp(v, "angle"))
+			v = "right_angles";
 		int ok = 1;
 #define A_OPT(key, field, ...)                                                 \
 	else if (strcmp(k, key) == 0)                                          \
@@ -139,14 +194,16 @@ static void A_setup(A_ctx *c, const char *rules)
 	}
 		if (0) {
 		}
+		/* the default first (spec §6) */
 		A_OPT("first", first_def, "attackers", "defenders")
 		A_OPT("diagonals", nodiag, "alquerque", "none")
 		A_OPT("blue", blue, "diagonals", "horizontals", "fortress")
-		A_OPT("forward", fwd_fortress, "rank", "fortress")
-		A_OPT("chain", chain, "zigzag", "straight", "angle")
-		A_OPT("huff", huff, "optional", "automatic", "off")
+		A_OPT("forward", forward, "rank", "fortress", "path")
+		A_OPT("chain", chain, "straight", "one_turn", "zigzag", "right_angles")
+		A_OPT("huff", huff, "optional", "automatic", "off", "compulsory")
 		A_OPT("huff_target", mover, "capturer", "mover")
 		A_OPT("immobile", lose, "pass", "lose")
+		A_OPT("lockout", lock_play, "draw", "play")
 		else ok = 0;
 #undef A_OPT
 		if (!ok)
@@ -177,20 +234,8 @@ static void A_setup(A_ctx *c, const char *rules)
 		assert_true(i >= 0);
 		c->fort[i] = 1;
 	}
-	/* distances: relax every edge of every line until nothing changes */
-	for (int q = 0; q < A_NPTS; q++)
-		c->dist[q] = c->fort[q] ? 0 : 99;
-	for (int changed = 1; changed;) {
-		changed = 0;
-		for (int l = 0; l < c->nlines; l++)
-			for (int k = 0; k + 1 < c->len[l]; k++) {
-				int a = c->line[l][k], b = c->line[l][k + 1];
-				if (c->dist[a] + 1 < c->dist[b])
-					c->dist[b] = c->dist[a] + 1, changed = 1;
-				if (c->dist[b] + 1 < c->dist[a])
-					c->dist[a] = c->dist[b] + 1, changed = 1;
-			}
-	}
+	A_distances(c, 0, c->dist);
+	A_distances(c, 1, c->dist_red);
 }
 
 /* May the attackers use the edge a-b (a red line)? */
@@ -206,12 +251,15 @@ static int A_red(const A_ctx *c, int a, int b)
 	}
 }
 
-/* Is the attackers' step a -> b forwards or sideways? */
+/* Is the attackers' step a -> b forwards or sideways? By rank; under
+ * forward=fortress or path by the distance to the fortress (over every
+ * line, or over the red ones), by rank again inside the fortress. */
 static int A_not_back(const A_ctx *c, int a, int b)
 {
-	if (!c->r.fwd_fortress || (c->fort[a] && c->fort[b]))
+	if (c->r.forward == F_RANK || (c->fort[a] && c->fort[b]))
 		return A_rank(b) >= A_rank(a);
-	return c->dist[b] <= c->dist[a];
+	const int *d = c->r.forward == F_PATH ? c->dist_red : c->dist;
+	return d[b] <= d[a];
 }
 
 /* The attackers' steps on 'board' (into 'from'/'to' when not NULL). */
@@ -233,20 +281,30 @@ static int A_att_steps(const A_ctx *c, const char *board, int *from, int *to)
 }
 
 /* May a jump in direction (dx,dy) follow one in (ldx,ldy) ((0,0): the
- * chain's first jump)? */
-static int A_turn_ok(const A_ctx *c, int ldx, int ldy, int dx, int dy)
+ * chain's first jump), the chain having changed direction 'turns'
+ * times so far? (A jump never goes straight back: the attacker it
+ * would pass over is gone.) */
+static int A_turn_ok(const A_ctx *c, int ldx, int ldy, int turns, int dx, int dy)
 {
 	if (!ldx && !ldy)
 		return 1;
-	if (c->r.chain == C_ZIGZAG)
-		return 1;
 	if (dx == ldx && dy == ldy)
 		return 1;
-	return c->r.chain == C_ANGLE && dx * ldx + dy * ldy == 0;
+	switch (c->r.chain) {
+	case C_ONE_TURN:
+		return turns == 0;
+	case C_ZIGZAG:
+		return 1;
+	case C_RIGHT_ANGLES:
+		return dx * ldx + dy * ldy == 0;
+	default:
+		return 0;
+	}
 }
 
-/* Can a defender on 'at' jump, after a jump in (ldx,ldy)? */
-static int A_can_jump(const A_ctx *c, const char *board, int at, int ldx, int ldy)
+/* Can a defender on 'at' jump, after a jump in (ldx,ldy) and 'turns'
+ * changes of direction? */
+static int A_can_jump(const A_ctx *c, const char *board, int at, int ldx, int ldy, int turns)
 {
 	for (int l = 0; l < c->nlines; l++)
 		for (int k = 0; k + 2 < c->len[l]; k++)
@@ -254,9 +312,19 @@ static int A_can_jump(const A_ctx *c, const char *board, int at, int ldx, int ld
 				int a = c->line[l][rev ? k + 2 : k], m = c->line[l][k + 1],
 				    b = c->line[l][rev ? k : k + 2];
 				if (a == at && board[m] == 1 && board[b] == 0 &&
-				    A_turn_ok(c, ldx, ldy, A_file(m) - A_file(a), A_rank(m) - A_rank(a)))
+				    A_turn_ok(c, ldx, ldy, turns, A_file(m) - A_file(a),
+				              A_rank(m) - A_rank(a)))
 					return 1;
 			}
+	return 0;
+}
+
+/* Can any defender on 'board' start a capture? */
+static int A_any_capture(const A_ctx *c, const char *board)
+{
+	for (int d = 0; d < A_NPTS; d++)
+		if (board[d] == 2 && A_can_jump(c, board, d, 0, 0, 0))
+			return 1;
 	return 0;
 }
 
@@ -269,6 +337,58 @@ static int A_can_step(const A_ctx *c, const char *board, int d)
 				if (c->line[l][k + rev] == d && board[c->line[l][k + 1 - rev]] == 0)
 					return 1;
 	return 0;
+}
+
+/* Are there huffs at all (huff=optional or automatic)? */
+static int A_huffs(const A_ctx *c)
+{
+	return c->r.huff == H_OPTIONAL || c->r.huff == H_AUTOMATIC;
+}
+
+/* spec §4, lockout: are the defenders out of the fortress with no way
+ * back in on the board as it stands? One defender at least on the
+ * board, none in the fortress, and the closure of the defenders' points
+ * under steps (to a free point, along any line) and jumps (over an
+ * attacker to a free point beyond, which frees the attacker's point),
+ * the attackers standing still, holds no fortress point. Free: empty,
+ * a defender's (the defenders move), or freed by a jump. */
+static int A_shut_out(const A_ctx *c, const char *board)
+{
+	char reach[A_NPTS], free_[A_NPTS];
+	int defenders = 0;
+	for (int q = 0; q < A_NPTS; q++) {
+		if (board[q] == 2 && c->fort[q])
+			return 0;
+		defenders += board[q] == 2;
+		reach[q] = board[q] == 2;
+		free_[q] = board[q] != 1;
+	}
+	if (!defenders)
+		return 0;
+	for (int changed = 1; changed;) {
+		changed = 0;
+		for (int l = 0; l < c->nlines; l++)
+			for (int rev = 0; rev < 2; rev++)
+				for (int k = 0; k + 1 < c->len[l]; k++) {
+					int a = c->line[l][rev ? c->len[l] - 1 - k : k];
+					int b = c->line[l][rev ? c->len[l] - 2 - k : k + 1];
+					if (!reach[a])
+						continue;
+					if (free_[b] && !reach[b])
+						reach[b] = 1, changed = 1;
+					if (k + 2 < c->len[l] && !free_[b]) {
+						int to = c->line[l][rev ? c->len[l] - 3 - k : k + 2];
+						if (free_[to] && !reach[to])
+							reach[to] = 1, changed = 1;
+						if (free_[to])
+							free_[b] = 1, changed = 1;
+					}
+				}
+	}
+	for (int q = 0; q < A_NPTS; q++)
+		if (c->fort[q] && reach[q])
+			return 0;
+	return 1;
 }
 
 /* ===== Positions and turns ===== */
@@ -324,12 +444,13 @@ static void A_after(const A_pos *p, const char *b, A_pos *next)
 static int A_def_can_move(const A_ctx *c, const char *board)
 {
 	for (int d = 0; d < A_NPTS; d++)
-		if (board[d] == 2 && (A_can_step(c, board, d) || A_can_jump(c, board, d, 0, 0)))
+		if (board[d] == 2 && (A_can_step(c, board, d) || A_can_jump(c, board, d, 0, 0, 0)))
 			return 1;
 	return 0;
 }
 
-/* Why the game is over in 'p' (its result in '*res'), or NULL. */
+/* Why the game is over in 'p' (its result in '*res'), or NULL: the
+ * checks in the order of spec §4. */
 static const char *A_over(const A_ctx *c, const A_pos *p, const char **res)
 {
 	int full = 1, inside = 0;
@@ -343,6 +464,10 @@ static const char *A_over(const A_ctx *c, const A_pos *p, const char **res)
 		*res = "1-0";
 		return "the attackers hold the fortress";
 	}
+	if (!c->r.lock_play && A_shut_out(c, p->board)) {
+		*res = "1/2-1/2";
+		return "the defenders are shut out";
+	}
 	if (A_count(p->board, 1) < 9)
 		return "fewer than nine attackers";
 	if (p->stm == 0 && !A_att_steps(c, p->board, NULL, NULL))
@@ -355,9 +480,11 @@ static const char *A_over(const A_ctx *c, const A_pos *p, const char **res)
 }
 
 /* The chains from 'at' on 'b' (the jumper lifted, captures removed),
- * the last jump in (ldx,ldy); 'tok' holds the chain so far. */
+ * the last jump in (ldx,ldy) after 'turns' changes of direction; 'tok'
+ * holds the chain so far. Under huff=compulsory a chain is a turn only
+ * where it cannot go on. */
 static void A_chain(const A_ctx *c, const A_pos *p, char *b, int at, int ldx, int ldy,
-                    char *tok, A_out *o)
+                    int turns, char *tok, A_out *o)
 {
 	size_t len = strlen(tok);
 	for (int l = 0; l < c->nlines; l++)
@@ -368,31 +495,38 @@ static void A_chain(const A_ctx *c, const A_pos *p, char *b, int at, int ldx, in
 				if (a != at || b[m] != 1 || b[to] != 0)
 					continue;
 				int dx = A_file(m) - A_file(a), dy = A_rank(m) - A_rank(a);
-				if (!A_turn_ok(c, ldx, ldy, dx, dy))
+				if (!A_turn_ok(c, ldx, ldy, turns, dx, dy))
 					continue;
+				int nturns = turns + ((ldx || ldy) && (dx != ldx || dy != ldy));
 				assert_true(len + 4 < A_TOKLEN);
 				snprintf(tok + len, A_TOKLEN - len, "x%s", A_names[to]);
 				b[m] = 0;
-				A_turn *t = A_add(o);
-				memcpy(t->tok, tok, len + 4);
 				b[to] = 2;
-				A_after(p, b, &t->next);
-				if (c->r.huff != H_OFF && A_can_jump(c, b, to, dx, dy))
-					t->next.huff[to] = 1;
+				int more = A_can_jump(c, b, to, dx, dy, nturns);
+				if (!(more && c->r.huff == H_COMPULSORY)) {
+					A_turn *t = A_add(o);
+					memcpy(t->tok, tok, len + 4);
+					A_after(p, b, &t->next);
+					/* stopped while it could go on */
+					if (A_huffs(c) && more)
+						t->next.huff[to] = 1;
+				}
 				b[to] = 0;
-				A_chain(c, p, b, to, dx, dy, tok, o);
+				A_chain(c, p, b, to, dx, dy, nturns, tok, o);
 				b[m] = 1;
 				tok[len] = '\0';
 			}
 }
 
-/* The defenders' turns: steps and chains. */
+/* The defenders' turns: steps (none under huff=compulsory when a
+ * capture can be made) and chains. */
 static void A_def_turns(const A_ctx *c, const A_pos *p, A_out *o)
 {
+	int no_steps = c->r.huff == H_COMPULSORY && A_any_capture(c, p->board);
 	for (int d = 0; d < A_NPTS; d++) {
 		if (p->board[d] != 2)
 			continue;
-		for (int l = 0; l < c->nlines; l++)
+		for (int l = 0; l < c->nlines && !no_steps; l++)
 			for (int k = 0; k + 1 < c->len[l]; k++)
 				for (int rev = 0; rev < 2; rev++) {
 					int to = c->line[l][k + 1 - rev];
@@ -406,16 +540,16 @@ static void A_def_turns(const A_ctx *c, const A_pos *p, A_out *o)
 					b[to] = 2;
 					A_after(p, b, &t->next);
 					/* a capture passed up: who could capture at the start */
-					for (int q = 0; q < A_NPTS && c->r.huff != H_OFF; q++)
+					for (int q = 0; q < A_NPTS && A_huffs(c); q++)
 						if (p->board[q] == 2 && (!c->r.mover || q == d) &&
-						    A_can_jump(c, p->board, q, 0, 0))
+						    A_can_jump(c, p->board, q, 0, 0, 0))
 							t->next.huff[q == d ? to : q] = 1;
 				}
 		char b[A_NPTS], tok[A_TOKLEN];
 		memcpy(b, p->board, sizeof b);
 		b[d] = 0;
 		snprintf(tok, sizeof tok, "%s", A_names[d]);
-		A_chain(c, p, b, d, 0, 0, tok, o);
+		A_chain(c, p, b, d, 0, 0, 0, tok, o);
 	}
 }
 
@@ -444,7 +578,8 @@ static void A_att_turns(const A_ctx *c, const A_pos *p, int h, A_out *o)
 }
 
 /* Every legal turn in 'p' into 'out' (A_MAX of them); none when the
- * game is over. */
+ * game is over. A position's huff= key counts only where there are
+ * huffs (under huff=off and compulsory it is left aside). */
 static size_t A_gen(const A_ctx *c, const A_pos *p, A_turn *out)
 {
 	const char *res;
@@ -462,7 +597,7 @@ static size_t A_gen(const A_ctx *c, const A_pos *p, A_turn *out)
 	}
 	int huffable = 0;
 	for (int q = 0; q < A_NPTS; q++)
-		huffable |= p->huff[q] && p->board[q] == 2 && c->r.huff != H_OFF;
+		huffable |= p->huff[q] && p->board[q] == 2 && A_huffs(c);
 	if (!(huffable && c->r.huff == H_AUTOMATIC))
 		A_att_turns(c, p, -1, &o);
 	for (int q = 0; q < A_NPTS; q++)
@@ -638,21 +773,73 @@ static const S_setting S_settings[] = {
 	{"first=attackers", 0}, {"first=defenders", 0},
 	{"diagonals=alquerque", 0}, {"diagonals=none", 1},
 	{"blue=diagonals", 0}, {"blue=horizontals", 1}, {"blue=fortress", 1},
-	{"forward=rank", 0}, {"forward=fortress", 1},
-	{"chain=zigzag", 0}, {"chain=straight", 1}, {"chain=angle", 1},
-	{"huff=optional", 0}, {"huff=automatic", 1}, {"huff=off", 1},
+	{"forward=rank", 0}, {"forward=fortress", 1}, {"forward=path", 1},
+	{"chain=straight", 0}, {"chain=one_turn", 1}, {"chain=zigzag", 1},
+	{"chain=right_angles", 1}, {"chain=angle", 1},
+	{"huff=optional", 0}, {"huff=automatic", 1}, {"huff=off", 1}, {"huff=compulsory", 1},
 	{"huff_target=capturer", 0}, {"huff_target=mover", 1},
 	{"immobile=pass", 0}, {"immobile=lose", 1},
+	{"lockout=draw", 0}, {"lockout=play", 1},
+	/* the defaults until tablero 0.2 (spec §8) */
+	{"chain=zigzag; lockout=play", 1},
 	/* some combinations */
 	{"diagonals=none; forward=fortress", -1},
+	{"diagonals=none; forward=path", -1},
 	{"blue=horizontals; forward=fortress", -1},
-	{"blue=fortress; forward=fortress; chain=angle", -1},
-	{"chain=straight; huff=automatic; huff_target=mover", -1},
-	{"diagonals=none; blue=horizontals; chain=angle; immobile=lose", -1},
-	{"first=defenders; huff=automatic; immobile=lose", -1},
-	{"first=defenders; diagonals=none; blue=fortress; forward=fortress; chain=straight; "
+	{"blue=horizontals; forward=path", -1},
+	{"blue=fortress; forward=fortress; chain=right_angles", -1},
+	{"chain=zigzag; huff=automatic; huff_target=mover", -1},
+	{"chain=one_turn; huff=compulsory", -1},
+	{"chain=zigzag; huff=compulsory; lockout=play", -1},
+	{"diagonals=none; blue=horizontals; chain=right_angles; immobile=lose", -1},
+	{"first=defenders; huff=automatic; immobile=lose; lockout=play", -1},
+	{"first=defenders; diagonals=none; blue=fortress; forward=path; chain=one_turn; "
 	 "huff=off; huff_target=mover; immobile=lose", -1},
 	{NULL, 0}};
+
+/* Pairs of settings whose perft counts on the positions of test 2 must
+ * differ (1), or must not (0). */
+static const struct {
+	const char *a, *b;
+	int differ;
+} S_pairs[] = {
+	{"forward=path", "forward=fortress", 1},
+	{"chain=one_turn", "chain=zigzag", 1},
+	{"chain=one_turn", "chain=right_angles", 1},
+	{"chain=zigzag", "chain=right_angles", 1},
+	{"chain=angle", "chain=right_angles", 0}, /* the old name, the same rule */
+	{"huff=compulsory", "huff=off", 1},
+	{"lockout=play", "chain=zigzag; lockout=play", 1},
+	{NULL, NULL, 0}};
+
+/* ===== Positions written by hand (tests 0, 2, 3, 4b) ===== */
+
+/* spec §4: both defenders out of the fortress; the only way back in is
+ * through captures (d2xd4xd6, with d3 and d5 jumped), and d3-d4 shuts
+ * it: after it the game is drawn. */
+#define H_LOCK_BEFORE "A 30 A:a3,b3,c3,d3,e3,f3,g3,a4,b4,c4,e4,f4,g4,b5,c5,d5,e5,f5 D:a5,d2"
+#define H_LOCK_AFTER "D 30 A:a3,b3,c3,e3,f3,g3,a4,b4,c4,d4,e4,f4,g4,b5,c5,d5,e5,f5 D:a5,d2"
+/* One defender, out; its one way in goes through a freed point: a4xc4
+ * frees b4, and from b4 the jump over c5 lands on d6. c3-c4 or d4-c4
+ * (the landing point taken) shuts it out. */
+#define H_LOCK_FREED "A 20 A:a3,a5,b4,c2,c3,d2,d3,c5,c6,d4,d5,e4 D:a4"
+/* spec §3 and §7: the chain e7xe5 can go on by a right angle (xg5) or
+ * by half of one (xc3), then from c3 by xc1, xa3 or xe1 (a second
+ * change of direction), then from c1 by xe3 (a third). */
+/* H_LOCK_FREED after c3-c4: the jump a4xc4 lands on an attacker. */
+/* Our reading where the spec is open: c4's one jump (over c3) lands on
+ * c2, c2's one jump (over c3) on c4; neither defender can move on the
+ * board as it stands, but each point counts as free for the other, so
+ * c3 is freed and d3xd5 is a way in: not shut out. */
+#define H_MUTUAL "D 20 A:c1,d2,e2,c3,b4,a4,d4,e4,c5,c6 D:c2,c4"
+#define H_LOCK_SHUT "D 20 A:a3,a5,b4,c2,c4,d2,d3,c5,c6,d4,d5,e4 D:a4"
+#define H_CHAIN "D 10 A:c2,d2,b3,f3,g3,d4,a5,b5,f5,e6 D:e7,a4"
+/* spec §3: a5-a4 is sideways under forward=fortress, backwards under
+ * forward=path. */
+#define H_FORWARD "A 10 A:c3,d3,e3,c4,d4,e4,a5,c5,f5 D:d6,e7"
+/* spec §7: d6 can capture d5 and then d3 straight on (d6xd4xd2), and
+ * e7 can step to e6. */
+#define H_MUST "D 10 A:c3,d3,e3,a4,b4,c4,e4,a5,b5,d5,f5,g5 D:d6,e7"
 
 /* ===== 0. The second generator's own tables ===== */
 
@@ -717,6 +904,50 @@ static void test_board_tables(void **state)
 	assert_int_equal(c.dist[A_index("b4", 2)], 2);
 	assert_int_equal(c.dist[A_index("a4", 2)], 3);
 	assert_int_equal(c.dist[A_index("a5", 2)], 2);
+
+	/* forward=path: distances over the red lines only. blue=diagonals:
+	 * the rows and files (spec §3: a4 three steps, a5 two) */
+	static const char *const red_diag[] = {"c5 0", "e7 0", "b5 1", "c4 1", "f5 1",
+	                                       "b4 2", "a5 2", "c3 2", "g5 2", "a4 3",
+	                                       "b3 3", "d2 3", "a3 4", "g3 4", "c1 4", NULL};
+	A_setup(&c, "");
+	for (int i = 0; red_diag[i]; i++)
+		assert_int_equal(c.dist_red[A_index(red_diag[i], 2)], atoi(red_diag[i] + 3));
+	/* blue=horizontals: no row below the fifth, but the diagonals: b4
+	 * is one step from c5, a3 two; a4 three (a5, b5, c5) */
+	A_setup(&c, "blue=horizontals");
+	assert_int_equal(c.dist_red[A_index("b4", 2)], 1);
+	assert_int_equal(c.dist_red[A_index("a3", 2)], 2);
+	assert_int_equal(c.dist_red[A_index("a4", 2)], 3);
+	assert_int_equal(c.dist_red[A_index("b3", 2)], 2); /* up the file */
+	/* blue=fortress: every line outside the fortress is red */
+	A_setup(&c, "blue=fortress");
+	assert_int_equal(memcmp(c.dist_red, c.dist, sizeof c.dist), 0);
+	/* on this board every point has a red path to the fortress, under
+	 * every colouring, with and without diagonals: no point is
+	 * infinitely far (spec §3), so that case cannot be exercised */
+	static const char *const colourings[] = {
+		"blue=diagonals", "blue=horizontals", "blue=fortress",
+		"blue=diagonals; diagonals=none", "blue=horizontals; diagonals=none",
+		"blue=fortress; diagonals=none", NULL};
+	for (int i = 0; colourings[i]; i++) {
+		A_setup(&c, colourings[i]);
+		for (int q = 0; q < A_NPTS; q++)
+			assert_true(c.dist_red[q] < A_FAR && c.dist_red[q] >= c.dist[q]);
+	}
+	/* the lockout closure: the start with the defenders out is not
+	 * shut out; the spec §4 example after 30. d3-d4 is */
+	A_pos p;
+	A_read("A 1 A:c1,d1,e1,c2,d2,e2,a3,b3,c3,d3,e3,f3,g3,a4,b4,c4,d4,e4,f4,g4,a5,b5,f5,g5 "
+	       "D:c5,d6", &p);
+	A_setup(&c, "");
+	assert_false(A_shut_out(&c, p.board)); /* c5 is in the fortress */
+	A_read(H_LOCK_BEFORE, &p);
+	assert_false(A_shut_out(&c, p.board)); /* d2xd4xd6 */
+	A_read(H_LOCK_AFTER, &p);
+	assert_true(A_shut_out(&c, p.board));
+	A_read("D 30 A:c1,d1,e1 D:", &p);
+	assert_false(A_shut_out(&c, p.board)); /* no defender on the board */
 }
 
 /* ===== 3. Token lists written by hand ===== */
@@ -758,32 +989,90 @@ static void S_expect(const char *rules, const char *pos, const char *want)
 static void test_chains_by_hand(void **state)
 {
 	(void)state;
+	/* H_LOOP: c3xc5 and c3xe3 go straight on nowhere (c6 and f3 are
+	 * empty); each turns by a right angle at every landing point */
+	const char *steps = "c3-b3 c3-b4 c3-d4 g5-f5 g5-g4 g5-f4";
 	const char *loop = "c3xc5 c3xc5xe5 c3xc5xe5xe3 c3xc5xe5xe3xc3 "
 	                   "c3xe3 c3xe3xe5 c3xe3xe5xc5 c3xe3xe5xc5xc3";
 	char want[2048];
-	snprintf(want, sizeof want, "c3-b3 c3-b4 c3-d4 g5-f5 g5-g4 g5-f4 %s", loop);
+	snprintf(want, sizeof want, "%s c3xc5 c3xe3", steps);
 	S_expect("", H_LOOP, want);
-	S_expect("chain=angle", H_LOOP, want); /* every turn a right angle */
-	S_expect("chain=straight", H_LOOP, "c3-b3 c3-b4 c3-d4 g5-f5 g5-g4 g5-f4 c3xc5 c3xe3");
+	S_expect("chain=straight", H_LOOP, want);
+	/* one turn: at the first landing point, and no second */
+	snprintf(want, sizeof want, "%s c3xc5 c3xc5xe5 c3xe3 c3xe3xe5", steps);
+	S_expect("chain=one_turn", H_LOOP, want);
+	snprintf(want, sizeof want, "%s %s", steps, loop);
+	S_expect("chain=zigzag", H_LOOP, want);
+	S_expect("chain=right_angles", H_LOOP, want); /* every turn a right angle */
+	S_expect("chain=angle", H_LOOP, want);        /* its old name */
 	snprintf(want, sizeof want, "c3-b3 g5-f5 g5-g4 %s", loop);
-	S_expect("diagonals=none", H_LOOP, want);
+	S_expect("chain=zigzag; diagonals=none", H_LOOP, want);
+	/* huff=compulsory: only the chains that cannot go on */
+	S_expect("huff=compulsory", H_LOOP, "c3xc5 c3xe3");
+	S_expect("huff=compulsory; chain=one_turn", H_LOOP, "c3xc5xe5 c3xe3xe5");
+	S_expect("huff=compulsory; chain=zigzag", H_LOOP, "c3xc5xe5xe3xc3 c3xe3xe5xc5xc3");
 
+	/* H_REVISIT: e7xe5 turns left at e5 (xc5), goes straight on at c5
+	 * (xa5) or turns down (xc3); every turn is a right angle */
+	steps = "e7-d7 e7-d6 g3-f3 g3-g4 g3-f4";
 	const char *revisit =
 		"e7xe5 e7xe5xc5 e7xe5xc5xc3 e7xe5xc5xc3xa3 e7xe5xc5xc3xa3xa5 "
 		"e7xe5xc5xc3xa3xa5xc5 e7xe5xc5xa5 e7xe5xc5xa5xa3 e7xe5xc5xa5xa3xc3 "
 		"e7xe5xc5xa5xa3xc3xc5";
-	snprintf(want, sizeof want, "e7-d7 e7-d6 g3-f3 g3-g4 g3-f4 %s", revisit);
+	snprintf(want, sizeof want, "%s e7xe5", steps);
 	S_expect("", H_REVISIT, want);
-	S_expect("chain=angle", H_REVISIT, want);
-	S_expect("chain=straight", H_REVISIT, "e7-d7 e7-d6 g3-f3 g3-g4 g3-f4 e7xe5");
+	snprintf(want, sizeof want, "%s e7xe5 e7xe5xc5 e7xe5xc5xa5", steps);
+	S_expect("chain=one_turn", H_REVISIT, want);
+	snprintf(want, sizeof want, "%s %s", steps, revisit);
+	S_expect("chain=zigzag", H_REVISIT, want);
+	S_expect("chain=right_angles", H_REVISIT, want);
 	snprintf(want, sizeof want, "e7-d7 g3-f3 g3-g4 %s", revisit);
-	S_expect("diagonals=none", H_REVISIT, want);
+	S_expect("chain=zigzag; diagonals=none", H_REVISIT, want);
 
-	S_expect("", H_TWICE, "c3-c4 c3-b3 c3-b4 c3xe5 c3xe5xe3 d3-e3 d3xd5");
-	/* diagonal then down: neither straight nor a right angle */
-	S_expect("chain=straight", H_TWICE, "c3-c4 c3-b3 c3-b4 c3xe5 d3-e3 d3xd5");
-	S_expect("chain=angle", H_TWICE, "c3-c4 c3-b3 c3-b4 c3xe5 d3-e3 d3xd5");
+	/* H_TWICE: c3xe5 (diagonal) then xe3 (down): a turn of 135 degrees */
+	S_expect("", H_TWICE, "c3-c4 c3-b3 c3-b4 c3xe5 d3-e3 d3xd5");
+	S_expect("chain=one_turn", H_TWICE, "c3-c4 c3-b3 c3-b4 c3xe5 c3xe5xe3 d3-e3 d3xd5");
+	S_expect("chain=zigzag", H_TWICE, "c3-c4 c3-b3 c3-b4 c3xe5 c3xe5xe3 d3-e3 d3xd5");
+	S_expect("chain=right_angles", H_TWICE, "c3-c4 c3-b3 c3-b4 c3xe5 d3-e3 d3xd5");
 	S_expect("diagonals=none", H_TWICE, "c3-c4 c3-b3 d3-e3 d3xd5");
+
+	/* H_CHAIN, the spec's example: e7 jumps e6 down to e5; from e5 on
+	 * over f5 to g5 (a right angle) or over d4 to c3 (45 degrees); from
+	 * c3 over c2 to c1, b3 to a3 (45 degrees each) or d2 to e1 (a right
+	 * angle, but the second turn); from c1 over d2 to e3 (a third). a4
+	 * jumps nothing: a5 ends its file, b4 is empty. */
+	steps = "e7-d7 e7-d6 a4-a3 a4-b4";
+	snprintf(want, sizeof want, "%s e7xe5", steps);
+	S_expect("", H_CHAIN, want);
+	snprintf(want, sizeof want, "%s e7xe5 e7xe5xg5 e7xe5xc3", steps);
+	S_expect("chain=one_turn", H_CHAIN, want);
+	snprintf(want, sizeof want,
+	         "%s e7xe5 e7xe5xg5 e7xe5xc3 e7xe5xc3xc1 e7xe5xc3xc1xe3 e7xe5xc3xa3 e7xe5xc3xe1",
+	         steps);
+	S_expect("chain=zigzag", H_CHAIN, want);
+	snprintf(want, sizeof want, "%s e7xe5 e7xe5xg5", steps);
+	S_expect("chain=right_angles", H_CHAIN, want);
+	/* huff=compulsory: no step, and every chain as far as it goes */
+	S_expect("huff=compulsory", H_CHAIN, "e7xe5");
+	S_expect("huff=compulsory; chain=one_turn", H_CHAIN, "e7xe5xg5 e7xe5xc3");
+	S_expect("huff=compulsory; chain=zigzag", H_CHAIN,
+	         "e7xe5xg5 e7xe5xc3xc1xe3 e7xe5xc3xa3 e7xe5xc3xe1");
+	S_expect("huff=compulsory; chain=right_angles", H_CHAIN, "e7xe5xg5");
+
+	/* H_MUST: d6 steps to c6 e6 d7 c7 c5 e5 and takes d5 then d3
+	 * straight down; e7 steps to d7 e6. Under huff=compulsory the one
+	 * turn is the whole chain; under one_turn the chain may also turn
+	 * at d4 (xf4) or at d2 (over e3 to f4), and must. */
+	S_expect("", H_MUST,
+	         "d6-c6 d6-e6 d6-d7 d6-c7 d6-c5 d6-e5 e7-d7 e7-e6 d6xd4 d6xd4xd2");
+	S_expect("huff=compulsory", H_MUST, "d6xd4xd2");
+	S_expect("huff=compulsory; chain=one_turn", H_MUST, "d6xd4xf4 d6xd4xd2xf4");
+	S_expect("chain=one_turn", H_MUST,
+	         "d6-c6 d6-e6 d6-d7 d6-c7 d6-c5 d6-e5 e7-d7 e7-e6 "
+	         "d6xd4 d6xd4xd2 d6xd4xf4 d6xd4xd2xf4");
+	/* no capture to make: the steps, whatever huff= says */
+	S_expect("huff=compulsory", "D 10 A:a3,c3,d3,e3,c4,d4,e4,b5,f5 D:d6,e7",
+	         "d6-c6 d6-e6 d6-d7 d6-c7 d6-c5 d6-e5 d6-d5 e7-d7 e7-e6");
 }
 
 /* d4 free to go anywhere; a5 and b5 blocked sideways by the defender on
@@ -810,11 +1099,34 @@ static void test_steps_by_hand(void **state)
 	         "d4-d5 d4-e5 a5-a4 a5-b4 b5-b4");
 	/* without diagonals b4 is 2 from the fortress, a4 3 */
 	S_expect("diagonals=none; forward=fortress", H_STEPS, "d4-d5 d4-c4 d4-e4");
+	/* along the red lines (the rows and files) a5 is 2 from the
+	 * fortress, a4 3, b5 1, b4 2: a5-a4 and b5-b4 are backwards */
+	S_expect("forward=path", H_STEPS, "d4-d5 d4-c4 d4-e4");
+	/* blue=horizontals: the diagonals are red, the row of d4 is not:
+	 * b4 1 (to c5), a5 2 (to b4), a4 3 (a5, b5): a5-a4 backwards */
+	S_expect("blue=horizontals; forward=path", H_STEPS, "d4-d5 d4-e5 a5-b4 b5-b4");
+	/* blue=fortress: every line outside the fortress is red, as for
+	 * forward=fortress */
+	S_expect("blue=fortress; forward=path", H_STEPS,
+	         "d4-d5 d4-c4 d4-e4 d4-e5 a5-a4 a5-b4 b5-b4");
+	S_expect("diagonals=none; forward=path", H_STEPS, "d4-d5 d4-c4 d4-e4");
+
+	/* H_FORWARD, each sense of forward. rank: up or along the row.
+	 * fortress (every line): c3 b3 e3 f3 a5 a4 are 2 from the fortress,
+	 * c4 b4 e4 f4 f5 1 (b4 and f4 by a diagonal), c2 e2 3; c5-b5 leaves
+	 * it (0 to 1). path (rows and files): c4 e4 b5 f5 1, c3 e3 a5 b4
+	 * f4 g5 2, b3 f3 a4 3 */
+	S_expect("", H_FORWARD, "c3-b3 e3-f3 c4-b4 d4-d5 e4-e5 e4-f4 a5-b5 c5-c6 c5-b5 c5-d5 "
+	                        "f5-e5 f5-g5");
+	S_expect("forward=fortress", H_FORWARD, "c3-b3 e3-f3 c4-b4 d4-d5 e4-e5 e4-f4 a5-a4 "
+	                                        "a5-b5 c5-c6 c5-d5 f5-e5 f5-f4");
+	S_expect("forward=path", H_FORWARD, "d4-d5 e4-e5 a5-b5 c5-c6 c5-d5 f5-e5");
 
 	/* attackers that cannot step: the game is over */
 	S_expect("", H_STUCK, "");
 	S_expect("blue=fortress", H_STUCK, "");
 	S_expect("forward=fortress", H_STUCK, "a5-a4 b5-b4 f5-f4 g5-g4");
+	S_expect("forward=path", H_STUCK, ""); /* each of those one step further */
 
 	/* defenders that cannot move pass, or lose */
 	S_expect("", H_BLOCKED, "pass");
@@ -838,6 +1150,36 @@ static void test_steps_by_hand(void **state)
 	S_expect("", "A 30 A:c1,d1,e1,c2,d2,e2,c3,d3,e3 D:d4,g5 huff=d4",
 	         "c3-b3 c3-c4 e3-e4 e3-f3 "
 	         "Hd4/c3-b3 Hd4/c3-c4 Hd4/d3-d4 Hd4/e3-e4 Hd4/e3-f3");
+	/* where there are no huffs the key is left aside */
+	S_expect("huff=off", "A 30 A:c1,d1,e1,c2,d2,e2,c3,d3,e3 D:a5,g5 huff=g5",
+	         "c3-b3 c3-c4 d3-d4 e3-e4 e3-f3");
+	S_expect("huff=compulsory", "A 30 A:c1,d1,e1,c2,d2,e2,c3,d3,e3 D:a5,g5 huff=g5",
+	         "c3-b3 c3-c4 d3-d4 e3-e4 e3-f3");
+
+	/* the lockout. H_LOCK_BEFORE: the attackers step into d4 (from d3,
+	 * c4, e4), g5 (g4, f5) and up into c6 d6 e6. Only d3-d4 shuts both
+	 * defenders out; after c4-d4 the way in is c2xc4xc6, after e4-d4
+	 * e2xe4xe6, after g4-g5 and f5-g5 d2xd4xd6, after c5-c6, d5-d6,
+	 * e5-e6 d2xd4 and a step to c5, d5, e5 */
+	S_expect("", H_LOCK_BEFORE, "d3-d4 c4-d4 e4-d4 g4-g5 f5-g5 c5-c6 d5-d6 e5-e6");
+	S_expect("", H_LOCK_AFTER, "");
+	S_expect("lockout=play", H_LOCK_AFTER, "d2-c2 d2-e2 d2-d1 d2-c1 d2-e1 d2-d3");
+	/* a way in over two turns (d2-c2, then c2xc4xc6) is a way in */
+	S_expect("", "D 30 A:a3,b3,c3,d3,e3,f3,g3,a4,b4,d4,e4,f4,g4,b5,c5,d5,e5,f5 D:a5,d2",
+	         "d2-c2 d2-e2 d2-d1 d2-c1 d2-e1");
+	/* H_LOCK_FREED: not over (a4xc4, b4 freed, b4 over c5 to d6) */
+	S_expect("", H_LOCK_FREED, "a3-b3 a5-b5 b4-b5 b4-c4 c3-b3 c3-c4 d2-e2 d3-e3 c5-b5 "
+	                           "c6-d6 c6-c7 d4-c4 d5-e5 d5-d6 e4-e5 e4-f4");
+	S_expect("", "D 20 A:a3,a5,b4,c2,c3,d2,d3,c5,c6,d4,d5,e4 D:a4", "a4xc4");
+	/* after c3-c4 the defender cannot move and is shut out: a draw
+	 * before it passes (or, under immobile=lose, loses) */
+	S_expect("", H_LOCK_SHUT, "");
+	S_expect("lockout=play", H_LOCK_SHUT, "pass");
+	S_expect("immobile=lose", H_LOCK_SHUT, "");
+	S_expect("immobile=lose; lockout=play", H_LOCK_SHUT, "");
+	/* the other defender's point is free for the closure (H_MUTUAL) */
+	S_expect("", H_MUTUAL, "pass");
+	S_expect("immobile=lose", H_MUTUAL, "");
 }
 
 /* ===== 1. perft from the start ===== */
@@ -878,47 +1220,59 @@ static void S_divide_diff(const A_ctx *c, const A_pos *p, tb_engine *e, int dept
 static void test_perft_start(void **state)
 {
 	(void)state;
-	/* Depth 1: the attackers' forward and sideways steps into the empty
-	 * fortress points (c4-c5, d4-d5, e4-e5, b5-c5, f5-e5, or only d4-d5
-	 * when c5 and e5 hold the defenders). Depth 2 with d6,e7: after
-	 * d4-d5 the defender on d6 has 6 steps and d6xd4, e7 2 steps (9);
-	 * after the four others 6 + 2 (the jumps land on taken points).
-	 * With c7,e7 each defender has 3 steps whatever the attackers did;
-	 * with c5,e5 each defender has 3 (c6/e6, d6, d4). */
+	/* By hand, under the defaults (chain=straight, lockout=draw) and
+	 * the old ones (chain=zigzag, lockout=play) alike: from the start
+	 * no chain has a second jump within two turns, and the defenders
+	 * stand in the fortress, so no lockout.
+	 * Depth 1: the attackers' forward and sideways steps along the rows
+	 * and files into the empty fortress points (c4-c5, d4-d5, e4-e5,
+	 * b5-c5, f5-e5, or only d4-d5 when c5 and e5 hold the defenders).
+	 * Depth 2 with d6,e7: after d4-d5 the defender on d6 has 6 steps
+	 * (c6 e6 d7 c7 c5 e5) and d6xd4, which cannot go on (d2 is taken,
+	 * d4's other lines end or lead onto attackers), e7 2 steps (d7
+	 * e6): 9; after the four others 6 + 2, the jumps landing on taken
+	 * points (c5 to b4, e5 to f4): 4 x 8 + 9 = 41. With c7,e7 each
+	 * defender has 3 steps (c6 d7 d6, d7 e6 d6) whatever the attackers
+	 * did: 5 x 6. With c5,e5 after d4-d5 each defender has 3 (c6 or
+	 * e6, d6, d4), every jump landing on a taken point. */
 	static const struct {
 		const char *def;
 		unsigned long long by_hand[3];
 	} setups[] = {{"d6,e7", {1, 5, 41}}, {"c5,e5", {1, 1, 6}}, {"c7,e7", {1, 5, 30}}};
-	A_ctx c;
-	A_setup(&c, "");
+	static const char *const rules[] = {"", "chain=zigzag; lockout=play"};
 	double t_mine = 0, t_lib = 0;
 	int bad = 0;
-	for (size_t s = 0; s < sizeof setups / sizeof setups[0]; s++) {
-		char pos[256];
-		snprintf(pos, sizeof pos, "A 1 %s D:%s", S_start_attackers, setups[s].def);
-		A_pos p;
-		A_read(pos, &p);
-		tb_engine *e = L_new("", pos);
-		for (int d = 1; d <= 5; d++) {
-			double t0 = tt_seconds();
-			unsigned long long mine = A_perft(&c, &p, d);
-			double t1 = tt_seconds();
-			unsigned long long lib = tb_engine_perft(e, d);
-			t_mine += t1 - t0;
-			t_lib += tt_seconds() - t1;
-			print_message("perft %d from the start, defenders %s: %llu (second generator), "
-			              "%llu (library)\n", d, setups[s].def, mine, lib);
-			if (d <= 2 && (mine != setups[s].by_hand[d] || lib != setups[s].by_hand[d])) {
-				print_message("  by hand: %llu\n", setups[s].by_hand[d]);
-				bad++;
+	for (size_t r = 0; r < sizeof rules / sizeof rules[0]; r++) {
+		A_ctx c;
+		A_setup(&c, rules[r]);
+		for (size_t s = 0; s < sizeof setups / sizeof setups[0]; s++) {
+			char pos[256];
+			snprintf(pos, sizeof pos, "A 1 %s D:%s", S_start_attackers, setups[s].def);
+			A_pos p;
+			A_read(pos, &p);
+			tb_engine *e = L_new(rules[r], pos);
+			for (int d = 1; d <= 5; d++) {
+				double t0 = tt_seconds();
+				unsigned long long mine = A_perft(&c, &p, d);
+				double t1 = tt_seconds();
+				unsigned long long lib = tb_engine_perft(e, d);
+				t_mine += t1 - t0;
+				t_lib += tt_seconds() - t1;
+				print_message("perft %d from the start, defenders %s, rules \"%s\": %llu "
+				              "(second generator), %llu (library)\n", d, setups[s].def,
+				              rules[r], mine, lib);
+				if (d <= 2 && (mine != setups[s].by_hand[d] || lib != setups[s].by_hand[d])) {
+					print_message("  by hand: %llu\n", setups[s].by_hand[d]);
+					bad++;
+				}
+				if (mine != lib) {
+					S_divide_diff(&c, &p, e, d);
+					bad++;
+					break;
+				}
 			}
-			if (mine != lib) {
-				S_divide_diff(&c, &p, e, d);
-				bad++;
-				break;
-			}
+			tb_engine_free(e);
 		}
-		tb_engine_free(e);
 	}
 	print_message("perft from the start: %.2f s (second generator), %.2f s (library)\n", t_mine,
 	              t_lib);
@@ -948,10 +1302,74 @@ static const struct {
 	{H_BLOCKED, 4},
 	/* attackers stuck but for sideways steps by distance */
 	{H_STUCK, 4},
+	/* positions that exercise each rule changed in tablero 0.2: */
+	/* chains under each chain= (one turn, a second, a third) */
+	{H_CHAIN, 3},
+	{H_LOOP, 3},
+	/* a capture and a step at once (huff=compulsory) */
+	{H_MUST, 3},
+	/* a5-a4 and others, by each sense of forward */
+	{H_FORWARD, 3},
+	/* the lockout: the attackers shut the defenders out, or not */
+	{H_LOCK_BEFORE, 4},
+	{H_LOCK_FREED, 4},
 	{NULL, 0}};
-#define S_NPOS 8
-/* The first five have chains, and start the playouts of test 5. */
+#define S_NPOS 14
+/* The first five have the long chains (one depth less for them under
+ * AddressSanitizer). */
 #define S_NCHAIN 5
+
+/* perft counts worked out by hand, depths 1 and 2 (0: not by hand). */
+static const struct {
+	const char *rules, *pos;
+	unsigned long long d1, d2;
+} S_by_hand[] = {
+	/* H_LOCK_BEFORE, depth 1: the 8 steps of test 3. Depth 2: d2 has
+	 * 5 steps (c2 e2 d1 c1 e1) and a5 none; d3-d4 shuts both out: 0,
+	 * and under lockout=play d2 has 6 steps (d3 too). After c4-d4 and
+	 * e4-d4: 5 (d2xd4 lands on an attacker). After g4-g5 and f5-g5: 5
+	 * + d2xd4 + d2xd4xd6 = 7. After c5-c6: 7, and a5xc5 (b5 jumped):
+	 * 8; under chain=zigzag a5xc5xc7 as well: 9. After d5-d6: 5 +
+	 * d2xd4 = 6. After e5-e6: 7. 0 + 5 + 5 + 7 + 7 + 8 + 6 + 7 = 45. */
+	{"", H_LOCK_BEFORE, 8, 45},
+	{"lockout=play", H_LOCK_BEFORE, 8, 51},
+	{"chain=zigzag", H_LOCK_BEFORE, 8, 46},
+	{"chain=zigzag; lockout=play", H_LOCK_BEFORE, 8, 52},
+	/* H_LOCK_FREED, depth 1: the 16 steps of test 3. Depth 2, a4's
+	 * turns after each: a3-b3, a5-b5: a step there and a4xc4: 2;
+	 * b4-b5, b4-c4: a4-b4: 1; c3-b3, d2-e2, d3-e3, c5-b5, c6-d6, c6-c7,
+	 * d5-e5, d5-d6: a4xc4: 1 each (8); c3-c4, d4-c4: a4xc4 lands on an
+	 * attacker and a4 is shut out: 0 (under lockout=play a pass, 1
+	 * each); e4-e5: a4xc4, a4xc4xe4: 2; e4-f4: a4xc4, a4xc4xe4,
+	 * a4xc4xe4xg4: 3. 2+2+1+1+8+0+2+3 = 19. chain=zigzag adds, after
+	 * c6-d6, a4xc4xc6 and a4xc4xc6xe6; after c6-c7 a4xc4xc6; after
+	 * e4-e5 a4xc4xe4xe6: 23. */
+	{"", H_LOCK_FREED, 16, 19},
+	{"lockout=play", H_LOCK_FREED, 16, 21},
+	{"chain=zigzag", H_LOCK_FREED, 16, 23},
+	{"chain=zigzag; lockout=play", H_LOCK_FREED, 16, 25},
+	/* H_FORWARD, depth 1: the lists of test 3. Depth 2 under
+	 * forward=path, the defenders' turns after each: d6 has 6 steps
+	 * less those the attackers fill and d6xb4 (over c5); e7 d7 and e6.
+	 * d4-d5: 5 + d6xb4, d6xd4, d6xd4xd2, + 2 = 10; e4-e5: 5 + d6xb4,
+	 * d6xf4 + 2 = 9; a5-b5: 6 + d6xb4 + 2 = 9; c5-c6: 6 + 2 = 8 (c6
+	 * ends its row); c5-d5: 6 + 2 = 8 (d4 taken); f5-e5: 5 + d6xb4,
+	 * d6xf4 + 2 = 9. 53. */
+	{"", H_FORWARD, 12, 0},
+	{"forward=fortress", H_FORWARD, 12, 0},
+	{"forward=path", H_FORWARD, 6, 53},
+	/* H_CHAIN and H_MUST, depth 1: the lists of test 3 */
+	{"", H_CHAIN, 5, 0},
+	{"chain=one_turn", H_CHAIN, 7, 0},
+	{"chain=zigzag", H_CHAIN, 11, 0},
+	{"chain=right_angles", H_CHAIN, 6, 0},
+	{"huff=compulsory", H_CHAIN, 1, 0},
+	{"huff=compulsory; chain=one_turn", H_CHAIN, 2, 0},
+	{"huff=compulsory; chain=zigzag", H_CHAIN, 4, 0},
+	{"", H_MUST, 10, 0},
+	{"huff=compulsory", H_MUST, 1, 0},
+	{"huff=compulsory; chain=one_turn", H_MUST, 2, 0},
+	{NULL, NULL, 0, 0}};
 
 /* Compares perft 1..'depth'; keeps the second generator's counts in
  * 'keep'; returns the leaves at the last depth. */
@@ -1016,11 +1434,56 @@ static void test_perft_positions(void **state)
 			bad_claims++;
 		}
 	}
+	/* settings against each other */
+	for (int k = 0; S_pairs[k].a; k++) {
+		int sa = -1, sb = -1;
+		for (int s = 0; S_settings[s].rules; s++) {
+			sa = strcmp(S_settings[s].rules, S_pairs[k].a) ? sa : s;
+			sb = strcmp(S_settings[s].rules, S_pairs[k].b) ? sb : s;
+		}
+		assert_true(sa >= 0 && sb >= 0);
+		int differ = 0;
+		for (int i = 0; i < S_NPOS; i++)
+			for (int d = 1; d <= 4; d++)
+				differ += counts[sa][i][d] != ~0ull && counts[sb][i][d] != ~0ull &&
+				          counts[sa][i][d] != counts[sb][i][d];
+		if ((differ > 0) != S_pairs[k].differ) {
+			print_message("\"%s\" and \"%s\" were expected to give %s perft counts, and %d "
+			              "differ\n", S_pairs[k].a, S_pairs[k].b,
+			              S_pairs[k].differ ? "different" : "the same", differ);
+			bad_claims++;
+		}
+	}
+	/* the counts by hand, for both generators */
+	int bad_hand = 0;
+	for (int k = 0; S_by_hand[k].pos; k++) {
+		A_ctx c;
+		A_setup(&c, S_by_hand[k].rules);
+		A_pos p;
+		A_read(S_by_hand[k].pos, &p);
+		tb_engine *e = L_new(S_by_hand[k].rules, S_by_hand[k].pos);
+		for (int d = 1; d <= 2; d++) {
+			unsigned long long want = d == 1 ? S_by_hand[k].d1 : S_by_hand[k].d2;
+			if (!want)
+				continue;
+			unsigned long long mine = A_perft(&c, &p, d), lib = tb_engine_perft(e, d);
+			if (mine != want || lib != want) {
+				print_message("perft %d, rules \"%s\", position \"%s\": by hand %llu, second "
+				              "generator %llu, library %llu\n", d, S_by_hand[k].rules,
+				              S_by_hand[k].pos, want, mine, lib);
+				if (mine != lib)
+					S_divide_diff(&c, &p, e, d);
+				bad_hand++;
+			}
+		}
+		tb_engine_free(e);
+	}
 	print_message("perft from positions: %d (settings x positions, to depth 3 or 4), %llu "
-	              "leaves at the last depth, %d differ, %.2f s\n", runs, nodes, mismatches,
-	              tt_seconds() - t0);
+	              "leaves at the last depth, %d differ, %d hand counts fail, %.2f s\n", runs,
+	              nodes, mismatches, bad_hand, tt_seconds() - t0);
 	assert_int_equal(mismatches, 0);
 	assert_int_equal(bad_claims, 0);
+	assert_int_equal(bad_hand, 0);
 }
 
 /* ===== Records for tb_reader_validate ===== */
@@ -1139,7 +1602,7 @@ static int S_huff_after(const char *rules, const char *pos, const char *tok, con
 /* ===== 4. Huffs, through tb_reader_validate ===== */
 
 /* d6 may take d5 (landing on d4), e7 may take e6 (landing on e5, then
- * d5 to c5 by a right angle). */
+ * d5 to c5 by a right angle, which only a chain that may turn takes). */
 #define HF_POS "D 10 A:c1,d1,e1,c2,d2,e2,c3,d3,e3,d5,e6 D:d6,e7"
 
 /* What becomes huffable after each defenders' turn, by hand. */
@@ -1149,24 +1612,32 @@ static const struct {
 	{"", "d6-c6", "c6,e7"}, /* both could capture: the mover at its new point */
 	{"", "e7-d7", "d6,d7"},
 	{"", "d6xd4", ""},      /* no jump from d4 */
-	{"", "e7xe5", "e5"},    /* stopped before e5xc5 */
-	{"", "e7xe5xc5", ""},
+	{"", "e7xe5", ""},      /* straight on from e5: e4 is empty */
 	{"huff_target=mover", "d6-c6", "c6"},
 	{"huff_target=mover", "e7-d7", "d7"},
-	{"huff_target=mover", "e7xe5", "e5"},
-	{"chain=straight", "d6-c6", "c6,e7"},
-	{"chain=straight", "e7xe5", ""}, /* e5xc5 turns: not a further jump */
-	{"chain=angle", "e7xe5", "e5"},
+	{"huff_target=mover; chain=zigzag", "e7xe5", "e5"},
+	{"chain=zigzag", "d6-c6", "c6,e7"},
+	{"chain=zigzag", "e7xe5", "e5"}, /* stopped before e5xc5 */
+	{"chain=zigzag", "e7xe5xc5", ""},
+	{"chain=one_turn", "e7xe5", "e5"},
+	{"chain=one_turn", "e7xe5xc5", ""}, /* from c5 over c4? empty */
+	{"chain=right_angles", "e7xe5", "e5"},
 	{"huff=automatic", "d6-c6", "c6,e7"},
-	{"huff=automatic", "e7xe5", "e5"},
+	{"huff=automatic", "e7xe5", ""},
+	{"huff=automatic; chain=zigzag", "e7xe5", "e5"},
 	{"huff=off", "d6-c6", ""},
-	{"huff=off", "e7xe5", ""},
+	{"huff=off; chain=zigzag", "e7xe5", ""},
+	/* huff=compulsory: the captures, as far as they go, and no huff */
+	{"huff=compulsory", "d6xd4", ""},
+	{"huff=compulsory", "e7xe5", ""},
+	{"huff=compulsory; chain=zigzag", "e7xe5xc5", ""},
 	{NULL, NULL, NULL}};
 
 static const char *const HF_settings[] = {
-	"", "huff=automatic", "huff=off", "huff_target=mover", "chain=straight", "chain=angle",
-	"huff=automatic; huff_target=mover", "diagonals=none", "blue=fortress; forward=fortress",
-	NULL};
+	"", "huff=automatic", "huff=off", "huff=compulsory", "huff_target=mover",
+	"chain=zigzag", "chain=one_turn", "chain=right_angles",
+	"huff=automatic; huff_target=mover; chain=zigzag", "huff=compulsory; chain=zigzag",
+	"diagonals=none", "blue=fortress; forward=path", "lockout=play", NULL};
 
 typedef struct HF_stats {
 	unsigned long long def_turns, seen, candidates, accepted, refused, huffed_accepted,
@@ -1336,8 +1807,10 @@ static int S_legal(const char *rules, const char *pos, const char *tok, int lega
 
 /* The game is over in 'pos' with 'result' for both: the second
  * generator's end, and the result of the library's random game from
- * there (which has no turn). */
-static int S_ends(const char *rules, const char *pos, const char *result)
+ * there (which has no turn). 'lockout': the end is the lockout (1) or
+ * another (0): the second generator's reason, and the library's (the
+ * comment of its game says so in the words of spec §4). */
+static int S_ends(const char *rules, const char *pos, const char *result, int lockout)
 {
 	A_ctx c;
 	A_setup(&c, rules);
@@ -1350,12 +1823,51 @@ static int S_ends(const char *rules, const char *pos, const char *result)
 	assert_non_null(text);
 	char want[64];
 	snprintf(want, sizeof want, "[Result \"%s\"]", result);
-	int ok = why && !strcmp(res, result) && strstr(text, want) && !strstr(text, "\n1. ");
+	/* the movetext: at most a comment, then the result */
+	const char *m = strstr(text, "\n\n");
+	assert_non_null(m);
+	m += 2;
+	int lib_lock = 0;
+	if (*m == '{') {
+		const char *end = strchr(m, '}');
+		assert_non_null(end);
+		const char *words = strstr(m, "cannot get back in");
+		lib_lock = words && words < end;
+		m = end + 1;
+	}
+	while (isspace((unsigned char)*m))
+		m++;
+	int ok = why && !strcmp(res, result) && strstr(text, want) &&
+	         !strncmp(m, result, strlen(result)) &&
+	         (strcmp(why, "the defenders are shut out") == 0) == lockout && lib_lock == lockout;
 	if (!ok)
-		print_message("rules \"%s\", %s: should be over with %s; the second generator finds "
+		print_message("rules \"%s\", %s: should be over with %s%s; the second generator finds "
 		              "%s (%s), the library plays\n%s", rules, pos, result,
-		              why ? why : "not over", why ? res : "-", text);
+		              lockout ? " (the lockout)" : "", why ? why : "not over", why ? res : "-",
+		              text);
 	free(text);
+	return ok;
+}
+
+/* tb_reader_validate on a record under 'rules' from 'pos' with
+ * 'movetext' and [Result] 'result': 'errors' errors, and a diagnostic
+ * holding 'code' when not NULL. */
+static int S_record(const char *rules, const char *pos, const char *movetext,
+                    const char *result, int errors, const char *code)
+{
+	char tag[512];
+	S_rules_tag(rules, tag, sizeof tag);
+	tt_str b = {0};
+	tt_printf(&b, "[Game \"asalto\"]\n[Rules \"%s\"]\n[Result \"%s\"]\n[Position \"%s\"]\n\n%s\n",
+	          tag, result, pos, movetext);
+	char *text = tt_take(&b), *diags = NULL;
+	int n = V_validate(text, NULL, &diags);
+	int ok = n == errors && (!code || strstr(diags, code));
+	if (!ok)
+		print_message("expected %d errors%s%s, found %d:\n%s%s", errors, code ? " and " : "",
+		              code ? code : "", n, text, diags);
+	free(text);
+	free(diags);
 	return ok;
 }
 
@@ -1372,25 +1884,40 @@ static void test_spec_examples(void **state)
 	bad += !S_legal("", a, "e4-d5", 0);
 	bad += !S_legal("blue=horizontals", a, "c4-b4", 0);
 	bad += !S_legal("", a, "c3xc5", 0);
+	/* forward=fortress and path (§3) */
+	bad += !S_legal("", H_FORWARD, "a5-a4", 0);
+	bad += !S_legal("forward=fortress", H_FORWARD, "a5-a4", 1);
+	bad += !S_legal("forward=path", H_FORWARD, "a5-a4", 0);
+	bad += !S_record("forward=fortress", H_FORWARD, "10. a5-a4", "*", 0, NULL);
+	bad += !S_record("forward=path", H_FORWARD, "10. a5-a4", "*", 1, "TB401");
 	/* captures; a chain that stops while it could go on leaves a huff */
 	const char *d = "D 10 A:c3,d3,e3,a4,b4,c4,e4,a5,b5,d5,f5,g5,c6 D:d6,e7";
 	bad += !S_huff_after("", d, "d6xd4", "d4");
-	bad += !S_huff_after("", d, "d6xd4xf4", "f4");
+	bad += !S_legal("", d, "d6xd4xd2", 1);
+	bad += !S_legal("", d, "d6xd4xf4", 0); /* §8: it turns */
+	bad += !S_huff_after("chain=zigzag", d, "d6xd4xf4", "f4");
 	bad += !S_legal("", d, "e7xe5", 0);
 	bad += !S_legal("", d, "d6xd3", 0);
 	bad += !S_legal("", "D 10 A:c3,d3,e3,a4,b4,c4,e4,a5,b5,d5,f5,g5,c6 D:d6,e6", "e6xc6", 0);
-	/* zigzag, straight, angle */
-	const char *z = "D 10 A:c2,d2,b3,f3,g3,d4,a5,b5,f5,e6 D:e7,a4";
-	bad += !S_legal("", z, "e7xe5xc3xa3", 1);
-	bad += !S_legal("chain=straight", z, "e7xe5xc3", 0);
+	/* straight, one_turn, zigzag, right_angles (and angle) */
+	const char *z = H_CHAIN;
+	bad += !S_legal("", "D 10 A:c2,d2,b3,f3,g3,d4,e4,a5,b5,f5,e6 D:e7,a4", "e7xe5xe3", 1);
+	bad += !S_legal("", z, "e7xe5xc3", 0);
+	bad += !S_legal("chain=one_turn", z, "e7xe5xc3", 1);
+	bad += !S_legal("chain=one_turn", z, "e7xe5xc3xa3", 0);
+	bad += !S_legal("chain=zigzag", z, "e7xe5xc3xa3", 1);
+	bad += !S_legal("chain=right_angles", z, "e7xe5xg5", 1);
+	bad += !S_legal("chain=right_angles", z, "e7xe5xc3", 0);
 	bad += !S_legal("chain=angle", z, "e7xe5xg5", 1);
-	bad += !S_legal("chain=angle", z, "e7xe5xc3", 0);
+	bad += !S_record("chain=angle", z, "10... e7xe5xg5 *", "*", 0, "TB211");
+	bad += !S_record("", z, "10... e7xe5xc3 *", "*", 1, "TB401");
 	/* back through the point it left; no attacker jumped twice */
 	const char *l = "D 10 A:c4,d3,e4,d5,a3,b3,f3,g3,a4,g5 D:c5,g4";
-	bad += !S_legal("", l, "c5xc3xe3xe5xc5", 1);
-	bad += !S_legal("", l, "c5xc3xe3xe5xc5xc3", 0);
+	bad += !S_legal("chain=zigzag", l, "c5xc3xe3xe5xc5", 1);
+	bad += !S_legal("chain=zigzag", l, "c5xc3xe3xe5xc5xc3", 0);
+	bad += !S_legal("", l, "c5xc3xe3xe5xc5", 0);
 	/* huffs: only the defender that passed up a capture */
-	const char *h = "D 10 A:c3,d3,e3,a4,b4,c4,e4,a5,b5,d5,f5,g5 D:d6,e7";
+	const char *h = H_MUST;
 	const char *ha = "A 11 A:c3,d3,e3,a4,b4,c4,e4,a5,b5,d5,f5,g5 D:d6,e6 huff=d6";
 	bad += !S_huff_after("", h, "e7-e6", "d6");
 	bad += !S_legal("", ha, "Hd6/f5-e5", 1);
@@ -1398,16 +1925,43 @@ static void test_spec_examples(void **state)
 	bad += !S_legal("huff=automatic", ha, "f5-e5", 0);
 	bad += !S_legal("huff=automatic", ha, "Hd6/f5-e5", 1);
 	bad += !S_huff_after("huff=off", h, "e7-e6", "");
+	/* huff=compulsory: no step, no chain that stops short; the huff=
+	 * key left aside under off and compulsory, with a warning */
+	bad += !S_legal("huff=compulsory", h, "e7-e6", 0);
+	bad += !S_legal("huff=compulsory", h, "d6xd4", 0);
+	bad += !S_legal("huff=compulsory", h, "d6xd4xd2", 1);
+	bad += !S_huff_after("huff=compulsory", h, "d6xd4xd2", "");
+	bad += !S_legal("huff=off", ha, "f5-e5", 1);
+	bad += !S_legal("huff=off", ha, "Hd6/f5-e5", 0);
+	bad += !S_legal("huff=compulsory", ha, "f5-e5", 1);
+	bad += !S_legal("huff=compulsory", ha, "Hd6/f5-e5", 0);
+	bad += !S_record("huff=off", ha, "11. f5-e5 *", "*", 0, "TB404");
+	bad += !S_record("huff=compulsory", ha, "11. f5-e5 *", "*", 0, "TB404");
+	bad += !S_record("huff=compulsory", h, "10... e7-e6 *", "*", 1, "TB401");
 	/* the end */
 	const char *f = "A 40 A:c5,e5,c6,d6,e6,c7,d7,e7,d4,a3 D:a4,g4";
 	bad += !S_legal("", f, "d4-d5", 1);
-	bad += !S_ends("", "D 40 A:a3,c5,d5,e5,c6,d6,e6,c7,d7,e7 D:a4,g4", "1-0");
-	bad += !S_ends("", "A 40 A:c5,d5,e5,c6,d6,e6,c7,d7 D:e7,g3", "0-1");
-	bad += !S_ends("", "A 40 A:c5,d5,e5,c6,d6,e6,c7,d7 D:a3,g3", "1/2-1/2");
+	/* the fortress full comes before the lockout (both out, no way in) */
+	bad += !S_ends("", "D 40 A:a3,c5,d5,e5,c6,d6,e6,c7,d7,e7 D:a4,g4", "1-0", 0);
+	bad += !S_ends("", "A 40 A:c5,d5,e5,c6,d6,e6,c7,d7 D:e7,g3", "0-1", 0);
+	/* both out, e7 empty but every way to it blocked: the lockout now,
+	 * too few attackers under lockout=play; a draw either way */
+	bad += !S_ends("", "A 40 A:c5,d5,e5,c6,d6,e6,c7,d7 D:a3,g3", "1/2-1/2", 1);
+	bad += !S_ends("lockout=play", "A 40 A:c5,d5,e5,c6,d6,e6,c7,d7 D:a3,g3", "1/2-1/2", 0);
+	/* §4: d3-d4 shuts both defenders out */
+	bad += !S_ends("", H_LOCK_AFTER, "1/2-1/2", 1);
+	bad += !S_legal("lockout=play", H_LOCK_AFTER, "d2-e2", 1);
+	bad += !S_record("", H_LOCK_BEFORE, "30. d3-d4 1/2-1/2", "1/2-1/2", 0, NULL);
+	bad += !S_record("", H_LOCK_BEFORE, "30. d3-d4 d2-e2 *", "*", 1, "TB402");
+	bad += !S_record("lockout=play", H_LOCK_BEFORE, "30. d3-d4 d2-e2 *", "*", 0, NULL);
+	/* the lockout comes before immobile=lose */
+	bad += !S_ends("immobile=lose", H_LOCK_SHUT, "1/2-1/2", 1);
+	bad += !S_ends("immobile=lose; lockout=play", H_LOCK_SHUT, "1-0", 0);
+	bad += !S_ends("immobile=lose", H_MUTUAL, "1-0", 0); /* our reading */
 	/* and the ends of test 3 */
-	bad += !S_ends("", H_STUCK, "0-1");
-	bad += !S_ends("immobile=lose", H_BLOCKED, "1-0");
-	bad += !S_ends("", "D 30 A:c1,d1,e1,c2,d2,e2,c3,d3 D:g5", "1/2-1/2");
+	bad += !S_ends("", H_STUCK, "0-1", 0);
+	bad += !S_ends("immobile=lose", H_BLOCKED, "1-0", 0);
+	bad += !S_ends("", "D 30 A:c1,d1,e1,c2,d2,e2,c3,d3 D:g5", "1/2-1/2", 0);
 	assert_int_equal(bad, 0);
 }
 
@@ -1415,12 +1969,17 @@ static void test_spec_examples(void **state)
 
 #define G_TURNS 80
 
+/* The positions of test 2 that start playouts: the chains, and those
+ * of the rules changed in tablero 0.2. */
+static const int G_starts[] = {0, 1, 2, 3, 4, 8, 9, 10, 11, 12, 13};
+#define G_NSTARTS 11
+
 /* Game g's start: the start with the defenders on two random fortress
- * points (the first mover to move), or one of the positions of test 2. */
+ * points (the first mover to move), or one of G_starts. */
 static void G_start(const A_ctx *c, int g, uint64_t *seed, char *buf, size_t n)
 {
 	if (g % 3 == 2) {
-		snprintf(buf, n, "%s", S_positions[(g / 3) % S_NCHAIN].pos);
+		snprintf(buf, n, "%s", S_positions[G_starts[(g / 3) % G_NSTARTS]].pos);
 		return;
 	}
 	static const char *const fort[] = {"c5", "d5", "e5", "c6", "d6", "e6", "c7", "d7", "e7"};
@@ -1431,17 +1990,19 @@ static void G_start(const A_ctx *c, int g, uint64_t *seed, char *buf, size_t n)
 }
 
 typedef struct G_stats {
-	unsigned long long games, positions, turns, huffs, chains, passes, longest, over[4];
-	unsigned long long lib_games, lib_turns, lib_over, lib_stopped;
+	unsigned long long games, positions, turns, huffs, chains, passes, longest, over[5];
+	unsigned long long lib_games, lib_turns, lib_over, lib_stopped, lib_lockouts;
 	int bad;
 } G_stats;
 
 static int G_reason(const char *why)
 {
-	return !strcmp(why, "the attackers hold the fortress") ? 0
-	       : !strcmp(why, "fewer than nine attackers")     ? 1
-	       : !strcmp(why, "the attackers cannot step")     ? 2
-	                                                       : 3;
+	return !strcmp(why, "the attackers hold the fortress")  ? 0
+	       : !strcmp(why, "fewer than nine attackers")      ? 1
+	       : !strcmp(why, "the attackers cannot step")      ? 2
+	       : !strcmp(why, "the defenders cannot move")      ? 3
+	       : !strcmp(why, "the defenders are shut out")     ? 4
+	                                                        : (assert_true(0), 0);
 }
 
 /* Games of the second generator: the sets of legal turns at each
@@ -1550,8 +2111,9 @@ static void G_library_games(const char *rules, int ngames, uint64_t seed, G_stat
 	static L_tokens mine;
 	for (int g = 0; g < ngames && !st->bad; g++) {
 		/* the start with the defenders drawn by the library, or a
-		 * position of test 2 */
-		const char *start = g % 2 ? S_positions[(g / 2) % S_NCHAIN].pos : NULL;
+		 * position of test 2 (from one the seed picks on) */
+		const char *start =
+			g % 2 ? S_positions[G_starts[(g / 2 + seed / 100) % G_NSTARTS]].pos : NULL;
 		tb_engine *e = L_new(rules, start);
 		size_t len = 0;
 		char *text = tb_engine_random_game(e, seed + (uint64_t)g, G_TURNS, &len);
@@ -1575,7 +2137,7 @@ static void G_library_games(const char *rules, int ngames, uint64_t seed, G_stat
 		A_pos p;
 		A_read(pos, &p);
 		size_t n = 0;
-		int stopped = 0;
+		int stopped = 0, lib_lock = 0;
 		for (const char *w = moves + 2; *w && !st->bad;) {
 			if (isspace((unsigned char)*w)) {
 				w++;
@@ -1585,6 +2147,9 @@ static void G_library_games(const char *rules, int ngames, uint64_t seed, G_stat
 			if (*w == '{') {
 				const char *s = strstr(w, "stopped after");
 				stopped |= s && s < w + k;
+				/* the lockout, in the words of spec §4 */
+				s = strstr(w, "cannot get back in");
+				lib_lock |= s && s < w + k;
 			} else if (!isdigit((unsigned char)*w) && *w != '*') {
 				size_t nt = A_gen(&c, &p, t), i = 0;
 				while (i < nt && !(strlen(t[i].tok) == k && !memcmp(t[i].tok, w, k)))
@@ -1610,16 +2175,20 @@ static void G_library_games(const char *rules, int ngames, uint64_t seed, G_stat
 			int ok = n == G_TURNS && stopped ? why == NULL : why != NULL && !stopped;
 			if (ok && why && strncmp(res, want, strlen(want)))
 				ok = 0;
+			int lock = why && !strcmp(why, "the defenders are shut out");
+			if (lock != lib_lock)
+				ok = 0;
 			if (!ok) {
 				char now[256];
 				A_write(&p, now, sizeof now);
 				print_message("rules \"%s\": the library's game ends after %zu turns%s in "
-				              "\"%s\" with %.7s; the second generator finds it %s (%s), "
+				              "\"%s\" with %.7s%s; the second generator finds it %s (%s), "
 				              "result %s\n%s", rules, n, stopped ? " (stopped)" : "", now, res,
-				              why ? "over" : "not over", why ? why : "-", why ? want : "-",
-				              text);
+				              lib_lock ? " (the lockout)" : "", why ? "over" : "not over",
+				              why ? why : "-", why ? want : "-", text);
 				st->bad = 1;
 			}
+			st->lib_lockouts += lock;
 			st->lib_over += why != NULL;
 			st->lib_stopped += stopped;
 		}
@@ -1642,19 +2211,82 @@ static void test_playouts(void **state)
 		if (TT_SANITIZED)
 			ngames = ngames / 40 + 1;
 		G_own_games(rules, ngames, &seed, &st);
-		G_library_games(rules, ngames / 8 + 1, 5000 + (uint64_t)s * 100, &st);
+		G_library_games(rules, ngames / 8 + 2, 5000 + (uint64_t)s * 100, &st);
 	}
 	print_message("playouts: %llu games, %llu positions, %llu legal turns compared (%llu with "
 	              "a huff, %llu chains (longest %llu jumps), %llu passes); ends: %llu fortress, "
-	              "%llu too few attackers, %llu attackers stuck, %llu defenders stuck; library "
-	              "games %llu (%llu turns, %llu over, %llu stopped); %.2f s\n",
+	              "%llu too few attackers, %llu attackers stuck, %llu defenders stuck, %llu "
+	              "lockouts; library games %llu (%llu turns, %llu over, %llu lockouts, %llu "
+	              "stopped); %.2f s\n",
 	              st.games, st.positions, st.turns, st.huffs, st.chains, st.longest,
-	              st.passes, st.over[0], st.over[1], st.over[2], st.over[3], st.lib_games,
-	              st.lib_turns, st.lib_over, st.lib_stopped, tt_seconds() - t0);
+	              st.passes, st.over[0], st.over[1], st.over[2], st.over[3], st.over[4],
+	              st.lib_games, st.lib_turns, st.lib_over, st.lib_lockouts, st.lib_stopped,
+	              tt_seconds() - t0);
 	assert_int_equal(st.bad, 0);
 	/* the games met what they are for */
 	assert_true(st.huffs > 0 && st.chains > 0 && st.passes > 0);
-	assert_true(st.over[0] > 0 && st.over[1] > 0);
+	assert_true(st.over[0] > 0 && st.over[1] > 0 && st.over[4] > 0);
+	assert_true(st.lib_lockouts > 0);
+}
+
+/* ===== 5b. Random positions: the end ===== */
+
+/* Positions drawn at random, most with the defenders out of the
+ * fortress: the same legal turns, and where the game is over the same
+ * end (the lockout or another) and result. */
+static void test_random_positions(void **state)
+{
+	(void)state;
+	double t0 = tt_seconds();
+	static const char *const rules[] = {"", "lockout=play", "diagonals=none",
+	                                    "chain=zigzag; huff=compulsory", "immobile=lose",
+	                                    NULL};
+	uint64_t seed = 20261201;
+	int bad = 0;
+	unsigned long long positions = 0, over = 0, lockouts = 0, out = 0;
+	static L_tokens mine, lib;
+	for (int r = 0; rules[r] && !bad; r++) {
+		A_ctx c;
+		A_setup(&c, rules[r]);
+		int n = TT_SANITIZED ? 100 : 1500;
+		for (int i = 0; i < n && !bad; i++) {
+			A_pos p;
+			memset(&p, 0, sizeof p);
+			p.stm = (int)(tt_splitmix(&seed) % 2);
+			p.number = 20;
+			int natt = 9 + (int)(tt_splitmix(&seed) % 16);
+			int ndef = 1 + (int)(tt_splitmix(&seed) % 2);
+			int outside = tt_splitmix(&seed) % 4 != 0;
+			for (int k = 0; k < natt + ndef;) {
+				int q = (int)(tt_splitmix(&seed) % A_NPTS);
+				if (p.board[q] || (k >= natt && outside && c.fort[q]))
+					continue;
+				p.board[q] = k < natt ? 1 : 2;
+				k++;
+			}
+			char pos[256];
+			A_write(&p, pos, sizeof pos);
+			A_tokens(&c, &p, &mine);
+			L_tokens_at(rules[r], pos, &lib);
+			positions++;
+			out += outside;
+			if (!S_same_set_as(rules[r], pos, &mine, &lib, "second generator", "library")) {
+				bad++;
+				break;
+			}
+			const char *res, *why = A_over(&c, &p, &res);
+			if (why) {
+				int lock = !strcmp(why, "the defenders are shut out");
+				over++;
+				lockouts += lock;
+				bad += !S_ends(rules[r], pos, res, lock);
+			}
+		}
+	}
+	print_message("random positions: %llu (%llu with the defenders out), %llu over, %llu by "
+	              "the lockout; %.2f s\n", positions, out, over, lockouts, tt_seconds() - t0);
+	assert_int_equal(bad, 0);
+	assert_true(lockouts > 0 && over > lockouts);
 }
 
 int main(void)
@@ -1668,6 +2300,7 @@ int main(void)
 		cmocka_unit_test(test_perft_positions),
 		cmocka_unit_test(test_huffs),
 		cmocka_unit_test(test_playouts),
+		cmocka_unit_test(test_random_positions),
 	};
 	if (getenv("A_FILTER"))
 		cmocka_set_test_filter(getenv("A_FILTER"));

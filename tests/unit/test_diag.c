@@ -132,7 +132,8 @@ static void test_reader_diagnostics_exact(void **state)
 	tt_assert_fmt("[Game \"asalto\"] {@ar هجوم}\n[Site \"القاهرة\"] c3-c9 *",
 	              "t.tgn:2:21: error: cannot read move 'c3-c9': 'c9' is not a point of the Asalto board [TB301]\n"
 	              "[Site \"القاهرة\"] c3-c9 *\n"
-	              "                    ^~\n");
+	              "                    ^~\n"
+	              "note: it could be c1, c2, c3, c4, c5, c6 or c7\n");
 }
 
 static void test_span_is_cut_at_the_line_end(void **state)

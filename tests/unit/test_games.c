@@ -117,7 +117,7 @@ static void test_boards_by_scanning_points(void **state)
 				char pt[16];
 				snprintf(pt, sizeof pt, "%c%d", 'a' + file, rank + 1);
 				tb_syntax_err err = {0, 1, ""};
-				tb_scan sc = {pt, strlen(pt), 0, &b, v->g->title, &err};
+				tb_scan sc = {pt, strlen(pt), 0, &b, v->g->title, &err, NULL};
 				tb_point p = 0;
 				int rc = tb_scan_point(&sc, &p);
 				int want = S_on_board(v, file, rank);
@@ -225,7 +225,7 @@ static void test_board_shapes_and_options(void **state)
 
 static int S_scan(const char *s, const tb_board *b, tb_point *p, tb_syntax_err *err)
 {
-	tb_scan sc = {s, strlen(s), 0, b, "La Pitarra", err};
+	tb_scan sc = {s, strlen(s), 0, b, "La Pitarra", err, NULL};
 	int rc = tb_scan_point(&sc, p);
 	return rc ? -1 : (int)sc.i;
 }
@@ -320,7 +320,7 @@ static void S_check_token(const tb_game *g, const S_tok_case *c)
 	tb_opts o = {0};
 	g->board(&b, &o);
 	tb_syntax_err err = {0, 1, ""};
-	tb_scan sc = {c->token, strlen(c->token), 0, &b, g->title, &err};
+	tb_scan sc = {c->token, strlen(c->token), 0, &b, g->title, &err, NULL};
 	tb_move_builder mb;
 	mb.n = 0;
 	mb.crown = 0;
@@ -414,7 +414,7 @@ static char *S_grammar(const tb_game *g, const char *token)
 	tb_opts o = {0};
 	g->board(&b, &o);
 	tb_syntax_err err = {0, 1, ""};
-	tb_scan sc = {token, strlen(token), 0, &b, g->title, &err};
+	tb_scan sc = {token, strlen(token), 0, &b, g->title, &err, NULL};
 	tb_move_builder mb;
 	mb.n = 0;
 	mb.crown = 0;
@@ -537,7 +537,7 @@ static void test_move_builder_limit(void **state)
 {
 	(void)state;
 	tb_syntax_err err = {0, 1, ""};
-	tb_scan sc = {"x", 1, 0, NULL, "Asalto", &err};
+	tb_scan sc = {"x", 1, 0, NULL, "Asalto", &err, NULL};
 	tb_move_builder mb;
 	mb.n = 0;
 	mb.crown = 0;
@@ -554,7 +554,7 @@ static void test_scan_accept(void **state)
 {
 	(void)state;
 	tb_syntax_err err = {0, 1, ""};
-	tb_scan sc = {"-x", 2, 0, NULL, "", &err};
+	tb_scan sc = {"-x", 2, 0, NULL, "", &err, NULL};
 	assert_int_equal(tb_scan_accept(&sc, 'x'), 0);
 	assert_int_equal(sc.i, 0);
 	assert_int_equal(tb_scan_accept(&sc, '-'), 1);

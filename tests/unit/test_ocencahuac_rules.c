@@ -17,47 +17,100 @@
  * which the notation restarts: the second generator keeps it beside the
  * position.
  *
+ * It reads the rules as they stand since tablero 0.2 (spec §12: the
+ * defaults prince=leap, jump=line, push_sideways=penultimate,
+ * crowned_move=new_plus_old, relief=frees, and end_result), so:
+ *   - the Prince (prince=leap) moves only by its L, two and one, to an
+ *     empty cell, in both stages (onto an enemy Warrior too in its
+ *     second); it never hops: no jump, no pushback, no relief jump. It
+ *     is still pushed back when jumped, and crowned on its far row.
+ *     prince=step: it steps and hops, and leaps only in its second
+ *     stage; prince=knight: it leaps and hops, and never steps;
+ *   - a jump passes a run of adjacent pieces to the first empty cell
+ *     (jump=line), but not a block (two pieces of the other side next
+ *     to each other in the file), a run with two enemy pieces to push,
+ *     or a run of two or more holding an enemy second-stage royal piece
+ *     that is not pushed; jump=one: exactly one piece;
+ *   - a piece jumped along its file while on its penultimate row (the
+ *     row next to its own home row), either way, goes sideways at once
+ *     to the nearest empty cell of that row, at any distance, passing
+ *     over pieces, both when two are as near (push_sideways=penultimate);
+ *     anywhere else a piece that finds no push cell stays, and the hop is
+ *     written without '>'. no_cell: pushed along its file on every row,
+ *     sideways only when no push cell is free; never: never sideways.
+ *     A full rank, or a jump along the rank: it stays. The old name
+ *     push_fallback=sideways|none is read as no_cell|never (§4);
+ *   - second-stage royal pieces slide and capture, and also hop as
+ *     before (crowned_move=new_plus_old), pushing first-stage royal
+ *     pieces back; crowned_move=new: they hop only for relief;
+ *   - a relief jump's relocation cell must leave the jumped piece
+ *     threatening none of the jumper's Warriors, on the board after the
+ *     hop and the relocation (relief=frees); with no such cell the
+ *     relief jump is not made. relief=threatened: the threat before the
+ *     hop is enough, wherever the piece is put;
+ *   - a game that the limit ends, or in which neither side can move,
+ *     goes to the side that captured more Warriors, equal drawn
+ *     (end_result=captures), or is drawn (end_result=draw).
+ *
  * Where the rules leave room, the second generator reads them so (the
- * hand-written lists of test 3 pin each reading down): a block under
- * jump=line is two pieces of one side next to each other in a file;
- * the sideways fallback takes the nearest empty cell of the rank at
- * any distance, passing over pieces; under stage2_push=on a threatening
- * second-stage royal piece may be jumped for relief (relocated) or with
- * a pushback; a cool piece may not push back in any hop of its turn,
- * a chain included (next_move: it stops being cool when its turn ends);
- * a chain crowns only where it ends. Where a game is both at the limit
- * and blocked under blocked=lose, the limit is taken to end it (by the
- * captures); no test here reaches that.
+ * hand-written lists of test 3 pin each reading down): a block is two
+ * pieces of one side next to each other in a file; the penultimate row
+ * is counted towards the home a pushback sends the piece to, and its
+ * sideways push also applies under push_dir=jump and whatever
+ * push_dist says; "threatens" is "could capture it now, were it its
+ * turn", support included, and relief=frees checks it after each hop of
+ * a chain; under stage2_push=on a threatening second-stage royal piece
+ * may be jumped for relief (relocated) or with a pushback; a cool piece
+ * may not push back in any hop of its turn, a chain included
+ * (next_move: it stops being cool when its turn ends); a chain crowns
+ * only where it ends. Where a game is both at the limit and blocked
+ * under blocked=lose, the limit is taken to end it (by end_result); no
+ * test here reaches that.
  *
  * What is compared:
  *   1. perft from the start to depth 5 (default rules), against the
  *      library and, for depths 1-2, against counts worked out by hand
- *      (also under first=ceboruco, prince=knight, jump=line, river=5,
- *      river=6); the start positions themselves;
+ *      (also under first=ceboruco, prince=step, prince=knight, jump=one,
+ *      all the defaults of before tablero 0.2, river=5, river=6); the
+ *      start positions themselves;
  *   2. perft to depth 3-4 from positions of each stage (royal pieces
  *      mid-board, pushbacks by the edges and the penultimate and home
  *      rows, one side or both in the second stage with slides, knight
  *      moves, captures and relief jumps, a cool piece, crowned pieces
- *      by their far row, a blocked side), for every value of every
- *      option and some combinations; each option value claims to change
- *      some count of the defaults, or none;
+ *      by their far row, a blocked side; and for the rules changed in
+ *      tablero 0.2: a Prince among pieces it could hop, a penultimate
+ *      row jumped from behind, runs and a block, a relief jump that
+ *      frees nothing, second-stage pieces hopping as before), for every
+ *      value of every option (push_fallback under its old name too),
+ *      the old defaults together, and some combinations; each option
+ *      value claims to change some count of the defaults, or none;
  *   3. token lists written by hand, piece by piece: each push direction,
- *      each distance under farthest3/exactly3/stop, blocked pushes, the
- *      penultimate row's sideways fallback with its two-way choice, a
- *      piece on its home row, push_side, push_target; runs under
- *      jump=line and chains; coronation of a first, second and third
+ *      each distance under farthest3/exactly3/stop, a piece with no push
+ *      cell off its penultimate row (stays; sideways under no_cell), the
+ *      penultimate row's sideways push (two sides tied, one side, a full
+ *      rank, from behind, along the row), a piece on its home row,
+ *      push_side, push_target; the Prince under leap, step and knight
+ *      (its L from the start and mid-board, no hop, no relief jump,
+ *      crowned by its L); runs and blocks under jump=line against
+ *      jump=one, and chains; coronation of a first, second and third
  *      royal piece (`=`, `==`), by a push of the other side too;
  *      captures (Princess along a rank, Emperor along a file, Prince by
- *      a knight's move; support); relief jumps and relocations; the
- *      cool-down (next_turn against next_move, in a chain, the cool= key
- *      after a push); a blocked side's pass; the positions after some
- *      turns, from both generators (validate's reports for the
- *      library's);
+ *      a knight's move; support); second-stage hops under both
+ *      crowned_move; relief jumps and relocations under relief=frees
+ *      and threatened (relocations that still threaten, one with no
+ *      freeing cell); the cool-down (next_turn against next_move, in a
+ *      chain, the cool= key after a push); a blocked side's pass; the
+ *      positions after some turns, from both generators (validate's
+ *      reports for the library's);
  *   4. records through tb_reader_validate: legal ones accepted, illegal
  *      turns refused as TB401 with the key words of the reasons of spec
  *      §11, turns after the end TB402 (the limit's count restarted by a
  *      crowning, or under crown=all_three only by a second stage), a
- *      result the end contradicts TB405, impossible positions TB404;
+ *      result the end contradicts TB405 (end_result=captures against
+ *      draw), impossible positions TB404; push_fallback read under its
+ *      old name with a warning (TB211); a turn refused under a changed
+ *      default the record does not name noted as legal under the old
+ *      one (§12);
  *   5. random playouts of the second generator: at every position the
  *      SET of legal tokens (tb_engine_divide on the position's notation)
  *      is the same, and the library writes the position back unchanged;
@@ -80,26 +133,30 @@
 
 enum { D_FARTHEST3, D_EXACTLY3, D_STOP };
 enum { SUP_NONE, SUP_TARGET, SUP_CAPTURER };
+enum { PR_LEAP, PR_STEP, PR_KNIGHT };
+enum { SW_PENULTIMATE, SW_NO_CELL, SW_NEVER };
 
 typedef struct O_rules {
 	int river;         /* 4, 5, 6 */
 	int first_c;       /* first=ceboruco */
-	int knight;        /* prince=knight */
-	int line;          /* jump=line */
+	int prince;        /* PR_*: prince=leap|step|knight */
+	int one;           /* jump=one */
 	int chain;         /* chain=yes */
 	int push_enemy;    /* push_target=enemy */
 	int push_jumpdir;  /* push_dir=jump */
 	int push_opposite; /* push_side=opposite */
 	int dist;          /* D_* */
-	int nofallback;    /* push_fallback=none */
+	int sideways;      /* SW_*: push_sideways=penultimate|no_cell|never */
 	int next_move;     /* cooldown=next_move */
 	int all_three;     /* crown=all_three */
-	int plus_old;      /* crowned_move=new_plus_old */
+	int new_only;      /* crowned_move=new */
 	int orth_reloc;    /* relocate=orthogonal */
+	int threatened;    /* relief=threatened */
 	int support;       /* SUP_* */
 	int s2push;        /* stage2_push=on */
 	int lose;          /* blocked=lose */
 	int limit;         /* 0: none */
+	int draw;          /* end_result=draw */
 } O_rules;
 
 typedef struct O_ctx {
@@ -107,7 +164,8 @@ typedef struct O_ctx {
 	int R; /* ranks */
 } O_ctx;
 
-/* Reads "key=value; key=value" (the options of [Rules]). */
+/* Reads "key=value; key=value" (the options of [Rules]). The first value
+ * of each list is the default (spec §10). */
 static void O_setup(O_ctx *c, const char *rules)
 {
 	memset(c, 0, sizeof *c);
@@ -141,23 +199,29 @@ static void O_setup(O_ctx *c, const char *rules)
 		} else if (strcmp(k, "limit") == 0) {
 			ok = !strcmp(v, "none") || atoi(v) > 0;
 			c->r.limit = strcmp(v, "none") ? atoi(v) : 0;
+		} else if (strcmp(k, "push_fallback") == 0) {
+			/* the old name (§4): sideways is no_cell, none is never */
+			ok = !strcmp(v, "sideways") || !strcmp(v, "none");
+			c->r.sideways = strcmp(v, "none") ? SW_NO_CELL : SW_NEVER;
 		}
 		O_OPT("first", first_c, "sanganguey", "ceboruco")
-		O_OPT("prince", knight, "step", "knight")
-		O_OPT("jump", line, "one", "line")
+		O_OPT("prince", prince, "leap", "step", "knight")
+		O_OPT("jump", one, "line", "one")
 		O_OPT("chain", chain, "no", "yes")
 		O_OPT("push_target", push_enemy, "royal", "enemy")
 		O_OPT("push_dir", push_jumpdir, "home", "jump")
 		O_OPT("push_side", push_opposite, "jump", "opposite")
 		O_OPT("push_dist", dist, "farthest3", "exactly3", "stop")
-		O_OPT("push_fallback", nofallback, "sideways", "none")
+		O_OPT("push_sideways", sideways, "penultimate", "no_cell", "never")
 		O_OPT("cooldown", next_move, "next_turn", "next_move")
 		O_OPT("crown", all_three, "each", "all_three")
-		O_OPT("crowned_move", plus_old, "new", "new_plus_old")
+		O_OPT("crowned_move", new_only, "new_plus_old", "new")
 		O_OPT("relocate", orth_reloc, "around", "orthogonal")
+		O_OPT("relief", threatened, "frees", "threatened")
 		O_OPT("support", support, "none", "target", "capturer")
 		O_OPT("stage2_push", s2push, "off", "on")
 		O_OPT("blocked", lose, "pass", "lose")
+		O_OPT("end_result", draw, "captures", "draw")
 		else ok = 0;
 #undef O_OPT
 		if (!ok)
@@ -201,6 +265,12 @@ static int O_on(const O_ctx *c, int r, int f)
 static int O_far(const O_ctx *c, int side)
 {
 	return side ? 0 : c->R - 1;
+}
+
+/* The penultimate row of 'side' (§4): the row next to its own home row. */
+static int O_penultimate(const O_ctx *c, int side)
+{
+	return side ? c->R - 2 : 1;
 }
 
 static int O_crowned(const O_ctx *c, const O_pos *p, int side)
@@ -493,13 +563,35 @@ static void O_finish(const O_ctx *c, const O_pos *p, const O_pos *b, int mr, int
 	snprintf(t->tok, O_TOKLEN, "%s%s", tok, stage ? "==" : crowned ? "=" : "");
 }
 
+/* The nearest empty cells of rank 'xr' either side of file 'xf', at any
+ * distance, passing over pieces: one, two when both sides are as near
+ * (the jumper chooses), none when the rank is full (§4). */
+static int O_sideways(const O_pos *b, int xr, int xf, int *tr, int *tf)
+{
+	for (int k = 1; k < O_F; k++) {
+		int n = 0;
+		for (int sgn = -1; sgn <= 1; sgn += 2)
+			if (xf + sgn * k >= 0 && xf + sgn * k < O_F && b->sq[xr][xf + sgn * k] == '.') {
+				tr[n] = xr;
+				tf[n++] = xf + sgn * k;
+			}
+		if (n)
+			return n;
+	}
+	return 0;
+}
+
 /* Where the piece on (xr,xf), jumped in direction (dr,df) by the piece
  * now on (lr,lf), is pushed back on board 'b' (§4): one cell, or two
- * when the sideways fallback finds two equally near; 0 when it stays. */
+ * when a sideways push finds two equally near; 0 when it stays. */
 static int O_push(const O_ctx *c, const O_pos *b, int xr, int xf, int dr, int df, int lr,
                   int lf, int *tr, int *tf)
 {
 	int e = O_side(b->sq[xr][xf]), pr, pf;
+	/* push_sideways=penultimate: jumped along its file (either way) on
+	 * the row next to its home row, it goes sideways at once */
+	if (dr && c->r.sideways == SW_PENULTIMATE && xr == O_penultimate(c, e))
+		return O_sideways(b, xr, xf, tr, tf);
 	if (dr) {
 		pf = 0;
 		pr = c->r.push_jumpdir ? dr : e == 0 ? -1 : 1; /* towards its home row */
@@ -532,19 +624,10 @@ static int O_push(const O_ctx *c, const O_pos *b, int xr, int xf, int dr, int df
 		tf[0] = xf + best * pf;
 		return 1;
 	}
-	if (!dr || c->r.nofallback)
-		return 0;
-	/* the nearest empty cell of its rank, either way */
-	for (int k = 1; k < O_F; k++) {
-		int n = 0;
-		for (int sgn = -1; sgn <= 1; sgn += 2)
-			if (xf + sgn * k >= 0 && xf + sgn * k < O_F && b->sq[xr][xf + sgn * k] == '.') {
-				tr[n] = xr;
-				tf[n++] = xf + sgn * k;
-			}
-		if (n)
-			return n;
-	}
+	/* no push cell: push_sideways=no_cell sends a piece jumped along its
+	 * file sideways, on any row; otherwise it stays */
+	if (dr && c->r.sideways == SW_NO_CELL)
+		return O_sideways(b, xr, xf, tr, tf);
 	return 0;
 }
 
@@ -583,7 +666,7 @@ static void O_hops(O_hopper *h, const O_pos *b, int r, int f, char *tok)
 		while (O_on(c, r + k * dr, f + k * df) && b->sq[r + k * dr][f + k * df] != '.')
 			k++;
 		int n = k - 1, lr = r + k * dr, lf = f + k * df;
-		if (n == 0 || !O_on(c, lr, lf) || h->seen[lr][lf] || (n > 1 && !c->r.line))
+		if (n == 0 || !O_on(c, lr, lf) || h->seen[lr][lf] || (n > 1 && c->r.one))
 			continue;
 		/* the run jumped: enemy pieces to push back, second-stage royal
 		 * pieces, blocks */
@@ -605,7 +688,9 @@ static void O_hops(O_hopper *h, const O_pos *b, int r, int f, char *tok)
 		char land[4], to[4];
 		O_name(lr, lf, land);
 		/* a relief jump: over one second-stage royal piece that
-		 * threatens a Warrior of the jumper's, which is relocated */
+		 * threatens a Warrior of the jumper's, which is relocated;
+		 * relief=frees: only to a cell from which, on the board after
+		 * the hop, it threatens none of them */
 		if (n == 1 && nstage2 == 1 && O_threatens(c, b, r + dr, f + df)) {
 			O_pos nb = *b;
 			O_move(&nb, r, f, lr, lf);
@@ -623,6 +708,8 @@ static void O_hops(O_hopper *h, const O_pos *b, int r, int f, char *tok)
 					rb.sq[qr][qf] = jch;
 					rb.crown[qr][qf] = jcr;
 					rb.cool[qr][qf] = jco;
+					if (!c->r.threatened && O_captures(c, &rb, qr, qf, NULL, NULL) > 0)
+						continue; /* it would still threaten one */
 					O_name(qr, qf, to);
 					snprintf(tok + len, O_TOKLEN - len, "^%s@%s", land, to);
 					assert_true(strlen(tok) + 3 < O_TOKLEN);
@@ -673,7 +760,15 @@ static void O_simple(const O_ctx *c, const O_pos *p, int r, int f, int tr, int t
 	O_finish(c, p, &b, tr, tf, capture, tok, o);
 }
 
-/* Every turn of the side to move but a pass, the end not considered. */
+/* Every turn of the side to move but a pass, the end not considered.
+ * Per piece (§3, §6): a Warrior steps and hops; a first-stage Emperor or
+ * Princess steps and hops; in the second stage they slide (a step is a
+ * slide of one cell) and capture, and hop as before too unless
+ * crowned_move=new (then for relief only). The Prince: prince=leap, its
+ * L only, in both stages (onto an enemy Warrior in the second), never a
+ * hop; prince=knight, the L and hops; prince=step, steps and hops, and
+ * in the second stage the L, the steps and hops kept unless
+ * crowned_move=new (then for relief only). */
 static void O_moves(const O_ctx *c, const O_pos *p, O_out *o)
 {
 	o->s2[0] = O_stage2(c, p, 0);
@@ -685,40 +780,35 @@ static void O_moves(const O_ctx *c, const O_pos *p, O_out *o)
 			if (O_side(ch) != s)
 				continue;
 			char t = (char)toupper((unsigned char)ch);
-			int newm = s2 && t != 'G', old = !newm || c->r.plus_old;
-			if (old) {
-				if (t == 'P' && c->r.knight) {
-					for (int k = 0; k < 8 && !newm; k++) {
-						int qr = r + O_kr[k], qf = f + O_kf[k];
-						if (O_on(c, qr, qf) && p->sq[qr][qf] == '.')
-							O_simple(c, p, r, f, qr, qf, o);
-					}
-				} else if (!(newm && t != 'P')) {
-					for (int d = 0; d < 4; d++) {
-						int qr = r + O_dr[d], qf = f + O_df[d];
-						if (O_on(c, qr, qf) && p->sq[qr][qf] == '.')
-							O_simple(c, p, r, f, qr, qf, o);
-					}
+			int newm = s2 && t != 'G';               /* moves in the new ways */
+			int old = !newm || !c->r.new_only;       /* and as in the first stage */
+			int prince = t == 'P', leap_only = prince && c->r.prince == PR_LEAP;
+			int step = prince ? c->r.prince == PR_STEP && old : !newm;
+			int leap = prince && (c->r.prince != PR_STEP || newm);
+			if (step)
+				for (int d = 0; d < 4; d++) {
+					int qr = r + O_dr[d], qf = f + O_df[d];
+					if (O_on(c, qr, qf) && p->sq[qr][qf] == '.')
+						O_simple(c, p, r, f, qr, qf, o);
 				}
-			}
+			if (leap)
+				for (int k = 0; k < 8; k++) {
+					int qr = r + O_kr[k], qf = f + O_kf[k];
+					if (O_on(c, qr, qf) && p->sq[qr][qf] == '.')
+						O_simple(c, p, r, f, qr, qf, o);
+				}
+			if (newm && !prince)
+				for (int d = 0; d < 4; d++)
+					for (int qr = r + O_dr[d], qf = f + O_df[d];
+					     O_on(c, qr, qf) && p->sq[qr][qf] == '.'; qr += O_dr[d], qf += O_df[d])
+						O_simple(c, p, r, f, qr, qf, o);
 			if (newm) {
-				if (t == 'P') {
-					for (int k = 0; k < 8; k++) {
-						int qr = r + O_kr[k], qf = f + O_kf[k];
-						if (O_on(c, qr, qf) && p->sq[qr][qf] == '.')
-							O_simple(c, p, r, f, qr, qf, o);
-					}
-				} else {
-					for (int d = 0; d < 4; d++)
-						for (int qr = r + O_dr[d], qf = f + O_df[d];
-						     O_on(c, qr, qf) && p->sq[qr][qf] == '.';
-						     qr += O_dr[d], qf += O_df[d])
-							O_simple(c, p, r, f, qr, qf, o);
-				}
 				int tr[8], tf[8], nc = O_captures(c, p, r, f, tr, tf);
 				for (int i = 0; i < nc; i++)
 					O_simple(c, p, r, f, tr[i], tf[i], o);
 			}
+			if (leap_only)
+				continue; /* its L is no hop: no jump, no relief jump */
 			static O_hopper h; /* not reentrant: O_moves never nests */
 			memset(&h, 0, sizeof h);
 			h.c = c, h.p = p, h.normal = old, h.cool = p->cool[r][f], h.o = o;
@@ -748,12 +838,17 @@ static void O_pass(const O_ctx *c, const O_pos *p, O_turn *t)
 static const char *O_over(const O_ctx *c, const O_pos *p, const char **res)
 {
 	int left[2] = {O_warriors(c, p, 0), O_warriors(c, p, 1)};
-	/* captured: 3 - the other side's Warriors left */
+	/* captured: 3 - the other side's Warriors left; the third taken
+	 * wins, the limit and "neither can move" go by the captures
+	 * (end_result=captures) or are drawn (end_result=draw) */
 	*res = left[1] < left[0] ? "1-0" : left[0] < left[1] ? "0-1" : "1/2-1/2";
 	if (left[1] == 0 || left[0] == 0)
 		return "no Warriors left";
-	if (c->r.limit && p->quiet >= c->r.limit)
+	if (c->r.limit && p->quiet >= c->r.limit) {
+		if (c->r.draw)
+			*res = "1/2-1/2";
 		return "the limit";
+	}
 	if (O_can_move(c, p))
 		return NULL;
 	if (c->r.lose) {
@@ -762,8 +857,11 @@ static const char *O_over(const O_ctx *c, const O_pos *p, const char **res)
 	}
 	static O_turn one;
 	O_pass(c, p, &one);
-	if (!O_can_move(c, &one.next))
+	if (!O_can_move(c, &one.next)) {
+		if (c->r.draw)
+			*res = "1/2-1/2";
 		return "neither can move";
+	}
 	return NULL;
 }
 
@@ -964,32 +1062,45 @@ static const S_setting S_settings[] = {
 	{"", -1},
 	{"river=4", 0}, {"river=5", 1}, {"river=6", 1},
 	{"first=sanganguey", 0}, {"first=ceboruco", 0},
-	{"prince=step", 0}, {"prince=knight", 1},
-	{"jump=one", 0}, {"jump=line", 1},
+	{"prince=leap", 0}, {"prince=step", 1}, {"prince=knight", 1},
+	{"jump=line", 0}, {"jump=one", 1},
 	{"chain=no", 0}, {"chain=yes", 1},
 	{"push_target=royal", 0}, {"push_target=enemy", 1},
 	{"push_dir=home", 0}, {"push_dir=jump", 1},
 	{"push_side=jump", 0}, {"push_side=opposite", 1},
 	{"push_dist=farthest3", 0}, {"push_dist=exactly3", 1}, {"push_dist=stop", 1},
-	{"push_fallback=sideways", 0}, {"push_fallback=none", 1},
+	{"push_sideways=penultimate", 0}, {"push_sideways=no_cell", 1},
+	{"push_sideways=never", 1},
+	/* the old name, read as the new one (§4) */
+	{"push_fallback=sideways", 1}, {"push_fallback=none", 1},
 	{"cooldown=next_turn", 0}, {"cooldown=next_move", 1},
 	{"crown=each", 0}, {"crown=all_three", 1},
-	{"crowned_move=new", 0}, {"crowned_move=new_plus_old", 1},
+	{"crowned_move=new_plus_old", 0}, {"crowned_move=new", 1},
 	{"relocate=around", 0}, {"relocate=orthogonal", 1},
+	{"relief=frees", 0}, {"relief=threatened", 1},
 	{"support=none", 0}, {"support=target", 1}, {"support=capturer", 1},
 	{"stage2_push=off", 0}, {"stage2_push=on", 1},
 	{"blocked=pass", 0}, {"blocked=lose", 1},
 	{"limit=200", 0}, {"limit=none", 0}, {"limit=3", 1},
+	/* the result only: no count changes (test 4 and the playouts) */
+	{"end_result=captures", 0}, {"end_result=draw", 0},
+	/* every default of before tablero 0.2 (§12) */
+	{"prince=step; jump=one; push_sideways=no_cell; crowned_move=new; relief=threatened", 1},
 	/* some combinations */
-	{"jump=line; chain=yes", -1},
+	{"jump=one; chain=yes", -1},
 	{"push_dir=jump; push_side=opposite; push_dist=stop", -1},
-	{"push_dist=exactly3; push_fallback=none; push_target=enemy", -1},
-	{"crown=all_three; crowned_move=new_plus_old; stage2_push=on", -1},
+	{"push_dist=exactly3; push_sideways=never; push_target=enemy", -1},
+	{"push_dist=stop; push_sideways=no_cell; push_dir=jump", -1},
+	{"crown=all_three; crowned_move=new; stage2_push=on", -1},
 	{"support=target; relocate=orthogonal; cooldown=next_move; chain=yes", -1},
-	{"river=6; first=ceboruco; prince=knight; jump=line; push_dist=stop", -1},
+	{"river=6; first=ceboruco; prince=knight; jump=one; push_dist=stop", -1},
 	{"push_target=enemy; cooldown=next_move; blocked=lose; limit=10", -1},
 	{"crown=all_three; limit=6; chain=yes; push_dir=jump", -1},
-	{"river=5; prince=knight; push_dir=jump; support=capturer; crowned_move=new_plus_old", -1},
+	{"river=5; prince=step; push_dir=jump; support=capturer; crowned_move=new", -1},
+	{"relief=threatened; stage2_push=on; relocate=orthogonal", -1},
+	{"prince=knight; crowned_move=new; chain=yes", -1},
+	{"limit=3; end_result=draw", -1},
+	{"limit=5; end_result=draw; blocked=lose; prince=step", -1},
 	{NULL, 0}};
 
 /* ===== 3. Token lists written by hand ===== */
@@ -1057,8 +1168,11 @@ static int S_after(const char *rules, const char *pos, const char *tok, const ch
 	return ok;
 }
 
+/* The start (§2). */
+#define H_START "S 1 S:Ea1,Mb1,Pc1,Ga2,Gb2,Gc2 C:Gc7,Gd7,Ge7,Pc8,Md8,Ee8"
 /* A Warrior on c4 below Ceboruco's Prince on c5: c6 (where the jumper
- * lands) is the first push cell, c7 holds a Warrior, c8 is empty. */
+ * lands) is the first push cell, c7 holds a Warrior, c8 is empty. The
+ * Prince's penultimate row is rank 7, not 5. */
 #define H_PUSH1 "S 10 S:Ea1,Mb1,Pe1,Ga2,Gb2,Gc4 C:Pc5,Gc7,Gd7,Ge7,Md8,Ee8"
 /* c7 empty, the Princess on c8. */
 #define H_PUSH2 "S 10 S:Ea1,Mb1,Pe1,Ga2,Gb2,Gc4 C:Pc5,Gb7,Gd7,Ge7,Mc8,Ee8"
@@ -1067,13 +1181,20 @@ static int S_after(const char *rules, const char *pos, const char *tok, const ch
 /* Along the rank: b5 over the Prince on c5 to d5; e5 empty, or not. */
 #define H_SIDE "S 10 S:Ea1,Mb1,Pe1,Ga2,Gb2,Gb5 C:Pc5,Gc7,Gd7,Ge7,Md8,Ee8"
 #define H_SIDE2 "S 10 S:Ea1,Mb1,Pe1,Ga2,Gb2,Gb5 C:Pc5,Ge5,Gd7,Ge7,Md8,Ee8"
-/* The spec's b3^b1: Sangangüey's Emperor on b2, next to its home row;
- * a2 and c2 empty, then one of them, then neither (d2 the nearest), then
- * rank 2 full. */
+/* The spec's b3^b1: Sangangüey's Emperor on b2, its penultimate row (the
+ * row next to its home row 1); a2 and c2 empty, then one of them, then
+ * neither (d2 the nearest), then rank 2 full. */
 #define H_PEN_A "C 10 S:Md1,Pe1,Eb2,Gd2,Ge2,Ga4 C:Gb3,Gc7,Gd7,Pc8,Md8,Ee8"
 #define H_PEN_B "C 10 S:Md1,Pe1,Ga2,Eb2,Gc2,Ge2 C:Gb3,Gc7,Gd7,Pc8,Md8,Ee8"
 #define H_PEN_C "C 10 S:Md1,Ga2,Eb2,Gc2,Gd2,Pe2 C:Gb3,Gc7,Gd7,Pc8,Md8,Ee8"
 #define H_PEN_D "C 10 S:Md1,Pe1,Ga2,Eb2,Gd2,Ge2 C:Gb3,Gc7,Gd7,Pc8,Md8,Ee8"
+/* The spec's c8^c6: Ceboruco's Prince on c7, its penultimate row, jumped
+ * from behind by the Warrior on c8, which leaves c8 empty behind it; b7
+ * the nearest empty cell of rank 7 (d7 e7 taken, a7 farther). */
+#define H_PEN_BEHIND "S 20 S:Ea1,Mb1,Pd1,Ga2,Gb2,Gc8 C:Gb6,Pc7,Gd7,Ge7,Md8,Ee8"
+/* Sangangüey's Emperor on b2, its penultimate row, jumped along the
+ * rank from a2: pushed along the rank (c2 the jumper, d2, e2 taken). */
+#define H_PEN_RANK "C 10 S:Md1,Pe1,Eb2,Ge2,Gc4,Gd4 C:Ga2,Gc7,Gd7,Pc8,Md8,Ee8"
 /* Sangangüey's Prince on its home row c1: jumped along the row from b1,
  * never along its file from c2. */
 #define H_HOME "C 10 S:Pc1,Ea3,Gd3,Ge3,Mb4,Ga5 C:Gb1,Gc2,Gd7,Pc8,Md8,Ee8"
@@ -1085,8 +1206,11 @@ static void test_pushbacks_by_hand(void **state)
 {
 	(void)state;
 	/* forward: the farthest empty of c6 (the jumper) c7 c8; the third
-	 * only; or cell by cell over the jumper alone, c7 stopping it, so
-	 * sideways to the nearest empty of rank 5, b5 or d5 */
+	 * only; or cell by cell over the jumper alone, c7 stopping it: no
+	 * push cell is left, and c5 is not the Prince's penultimate row, so
+	 * it stays (push_sideways=penultimate, never), or goes sideways to
+	 * the nearest empty of rank 5, b5 or d5 (no_cell, the old
+	 * push_fallback=sideways) */
 	const char *c4 = "c4-c3 c4-b4 c4-d4";
 	char want[512];
 	snprintf(want, sizeof want, "%s c4^c6>c8", c4);
@@ -1094,26 +1218,41 @@ static void test_pushbacks_by_hand(void **state)
 	S_expect_from("push_dist=exactly3", H_PUSH1, "c4", want);
 	S_expect_from("push_dir=jump", H_PUSH1, "c4", want);
 	S_expect_from("push_target=enemy", H_PUSH1, "c4", want);
-	S_expect_from("jump=line", H_PUSH1, "c4", want);
-	snprintf(want, sizeof want, "%s c4^c6>b5 c4^c6>d5", c4);
-	S_expect_from("push_dist=stop", H_PUSH1, "c4", want);
+	S_expect_from("jump=one", H_PUSH1, "c4", want);
+	S_expect_from("push_sideways=no_cell", H_PUSH1, "c4", want);
+	S_expect_from("push_sideways=never", H_PUSH1, "c4", want);
 	snprintf(want, sizeof want, "%s c4^c6", c4);
+	S_expect_from("push_dist=stop", H_PUSH1, "c4", want);
+	S_expect_from("push_dist=stop; push_sideways=never", H_PUSH1, "c4", want);
 	S_expect_from("push_dist=stop; push_fallback=none", H_PUSH1, "c4", want);
-	/* c7 empty, c8 taken */
+	snprintf(want, sizeof want, "%s c4^c6>b5 c4^c6>d5", c4);
+	S_expect_from("push_dist=stop; push_sideways=no_cell", H_PUSH1, "c4", want);
+	S_expect_from("push_dist=stop; push_fallback=sideways", H_PUSH1, "c4", want);
+	/* c7 empty, c8 taken: c7; exactly3 finds c8 taken, so no cell */
 	snprintf(want, sizeof want, "%s c4^c6>c7", c4);
 	S_expect_from("", H_PUSH2, "c4", want);
 	S_expect_from("push_dist=stop", H_PUSH2, "c4", want);
-	snprintf(want, sizeof want, "%s c4^c6>b5 c4^c6>d5", c4);
-	S_expect_from("push_dist=exactly3", H_PUSH2, "c4", want);
 	snprintf(want, sizeof want, "%s c4^c6", c4);
-	S_expect_from("push_dist=exactly3; push_fallback=none", H_PUSH2, "c4", want);
+	S_expect_from("push_dist=exactly3", H_PUSH2, "c4", want);
+	S_expect_from("push_dist=exactly3; push_sideways=never", H_PUSH2, "c4", want);
+	snprintf(want, sizeof want, "%s c4^c6>b5 c4^c6>d5", c4);
+	S_expect_from("push_dist=exactly3; push_sideways=no_cell", H_PUSH2, "c4", want);
 	/* the whole list of H_PUSH1 once: the other pieces' steps and jumps
-	 * over their own pieces */
+	 * over their own pieces, the Prince on e1 by its L only (d3, c2; f
+	 * is off the board), or stepping under prince=step (d1, e2: no
+	 * piece next to it to jump) */
 	S_expect("", H_PUSH1,
+	         "a1^a3 a1^c1 b1-c1 b1^b3 e1-d3 e1-c2 a2-a3 a2^c2 b2-b3 b2-c2 "
+	         "c4-c3 c4-b4 c4-d4 c4^c6>c8");
+	S_expect("prince=knight", H_PUSH1,
+	         "a1^a3 a1^c1 b1-c1 b1^b3 e1-d3 e1-c2 a2-a3 a2^c2 b2-b3 b2-c2 "
+	         "c4-c3 c4-b4 c4-d4 c4^c6>c8");
+	S_expect("prince=step", H_PUSH1,
 	         "a1^a3 a1^c1 b1-c1 b1^b3 e1-d1 e1-e2 a2-a3 a2^c2 b2-b3 b2-c2 "
 	         "c4-c3 c4-b4 c4-d4 c4^c6>c8");
 	/* backward: home for the Prince is up, through c6 the jumper left;
-	 * push_dir=jump: down, c4 (the jumper) c3, c2 taken */
+	 * push_dir=jump: down, c4 (the jumper) c3, c2 taken; exactly3 finds
+	 * c2 taken: no cell, and c5 is not the penultimate row */
 	const char *c6 = "c6-c7 c6-b6 c6-d6";
 	snprintf(want, sizeof want, "%s c6^c4>c8", c6);
 	S_expect_from("", H_BACK, "c6", want);
@@ -1122,10 +1261,13 @@ static void test_pushbacks_by_hand(void **state)
 	snprintf(want, sizeof want, "%s c6^c4>c3", c6);
 	S_expect_from("push_dir=jump", H_BACK, "c6", want);
 	S_expect_from("push_dir=jump; push_dist=stop", H_BACK, "c6", want);
-	snprintf(want, sizeof want, "%s c6^c4>b5 c6^c4>d5", c6);
+	snprintf(want, sizeof want, "%s c6^c4", c6);
 	S_expect_from("push_dir=jump; push_dist=exactly3", H_BACK, "c6", want);
+	snprintf(want, sizeof want, "%s c6^c4>b5 c6^c4>d5", c6);
+	S_expect_from("push_dir=jump; push_dist=exactly3; push_sideways=no_cell", H_BACK, "c6",
+	              want);
 	/* along a rank: the jump's way (d5 the jumper, e5), or back (b5 the
-	 * jumper left, a5); no third cell east; no sideways fallback */
+	 * jumper left, a5); no third cell east; never sideways */
 	const char *b5 = "b5-b4 b5-b6 b5-a5";
 	snprintf(want, sizeof want, "%s b5^d5>e5", b5);
 	S_expect_from("", H_SIDE, "b5", want);
@@ -1135,25 +1277,62 @@ static void test_pushbacks_by_hand(void **state)
 	S_expect_from("push_side=opposite; push_dist=stop", H_SIDE, "b5", want);
 	snprintf(want, sizeof want, "%s b5^d5", b5);
 	S_expect_from("push_dist=exactly3", H_SIDE, "b5", want);
+	S_expect_from("push_dist=exactly3; push_sideways=no_cell", H_SIDE, "b5", want);
 	S_expect_from("push_side=opposite; push_dist=exactly3", H_SIDE, "b5", want);
 	S_expect_from("", H_SIDE2, "b5", want);
+	S_expect_from("push_sideways=no_cell", H_SIDE2, "b5", want);
 	snprintf(want, sizeof want, "%s b5^d5>a5", b5);
 	S_expect_from("push_side=opposite", H_SIDE2, "b5", want);
-	/* next to its home row: sideways, the jumper's choice when a2 and c2
-	 * are equally near */
+
+	/* the penultimate row: jumped along its file there, the Emperor goes
+	 * sideways at once, whatever push_dir and push_dist say; a2 and c2
+	 * equally near: the jumper's choice. no_cell: b1, the only cell
+	 * towards its home row, holds the jumper: sideways too. never:
+	 * it stays. */
 	const char *b3 = "b3-b4 b3-a3 b3-c3";
 	snprintf(want, sizeof want, "%s b3^b1>a2 b3^b1>c2", b3);
 	S_expect_from("", H_PEN_A, "b3", want);
 	S_expect_from("push_dir=jump", H_PEN_A, "b3", want);
 	S_expect_from("push_dist=exactly3", H_PEN_A, "b3", want);
 	S_expect_from("push_dist=stop", H_PEN_A, "b3", want);
+	S_expect_from("push_sideways=no_cell", H_PEN_A, "b3", want);
+	S_expect_from("push_fallback=sideways", H_PEN_A, "b3", want);
 	snprintf(want, sizeof want, "%s b3^b1", b3);
+	S_expect_from("push_sideways=never", H_PEN_A, "b3", want);
 	S_expect_from("push_fallback=none", H_PEN_A, "b3", want);
+	/* rank 2 full: it stays under every value */
 	S_expect_from("", H_PEN_C, "b3", want);
+	S_expect_from("push_sideways=no_cell", H_PEN_C, "b3", want);
+	/* one side only: d2, passing over c2; c2 */
 	snprintf(want, sizeof want, "%s b3^b1>d2", b3);
 	S_expect_from("", H_PEN_B, "b3", want);
 	snprintf(want, sizeof want, "%s b3^b1>c2", b3);
 	S_expect_from("", H_PEN_D, "b3", want);
+	/* from behind: the Prince on c7 goes sideways to b7, not back to c8,
+	 * which the jumper left (under push_dir=jump too); no_cell and
+	 * never push it along its file as anywhere else: up to c8, or under
+	 * push_dir=jump down to c4 (c6 holds the jumper); exactly3 finds no
+	 * third cell above c7: sideways under no_cell, stays under never */
+	S_expect_from("", H_PEN_BEHIND, "c8", "c8-b8 c8^c6>b7");
+	S_expect_from("push_dir=jump", H_PEN_BEHIND, "c8", "c8-b8 c8^c6>b7");
+	S_expect_from("push_dist=exactly3", H_PEN_BEHIND, "c8", "c8-b8 c8^c6>b7");
+	S_expect_from("push_sideways=no_cell", H_PEN_BEHIND, "c8", "c8-b8 c8^c6>c8");
+	S_expect_from("push_sideways=never", H_PEN_BEHIND, "c8", "c8-b8 c8^c6>c8");
+	S_expect_from("push_fallback=sideways", H_PEN_BEHIND, "c8", "c8-b8 c8^c6>c8");
+	S_expect_from("push_dir=jump; push_sideways=no_cell", H_PEN_BEHIND, "c8",
+	              "c8-b8 c8^c6>c4");
+	S_expect_from("push_dist=exactly3; push_sideways=no_cell", H_PEN_BEHIND, "c8",
+	              "c8-b8 c8^c6>b7");
+	S_expect_from("push_dist=exactly3; push_sideways=never", H_PEN_BEHIND, "c8",
+	              "c8-b8 c8^c6");
+	/* along the penultimate row: a horizontal push (d2; a2, where the
+	 * jumper came from, under push_side=opposite), not the nearest empty
+	 * cell (a2); exactly3: e2 taken, so it stays, never sideways */
+	S_expect_from("", H_PEN_RANK, "a2", "a2-a1 a2-a3 a2^c2>d2");
+	S_expect_from("push_side=opposite", H_PEN_RANK, "a2", "a2-a1 a2-a3 a2^c2>a2");
+	S_expect_from("push_dist=exactly3", H_PEN_RANK, "a2", "a2-a1 a2-a3 a2^c2");
+	S_expect_from("push_dist=exactly3; push_sideways=no_cell", H_PEN_RANK, "a2",
+	              "a2-a1 a2-a3 a2^c2");
 	/* a piece on its home row: along the row only */
 	S_expect_from("", H_HOME, "b1", "b1-a1 b1-b2 b1^d1>e1");
 	S_expect_from("push_side=opposite", H_HOME, "b1", "b1-a1 b1-b2 b1^d1>a1");
@@ -1163,19 +1342,95 @@ static void test_pushbacks_by_hand(void **state)
 	/* an enemy Warrior is pushed back only under push_target=enemy */
 	S_expect_from("", H_ENEMY, "c4", "c4-c3 c4-b4 c4-d4 c4^c6");
 	S_expect_from("push_target=enemy", H_ENEMY, "c4", "c4-c3 c4-b4 c4-d4 c4^c6>c8");
+	int bad = 0;
+	bad += !S_after("", H_PEN_BEHIND, "c8^c6>b7",
+	                "C 20 S:Ea1,Mb1,Pd1,Ga2,Gb2,Gc6 C:Gb6,Pb7,Gd7,Ge7,Md8,Ee8 cool=b7");
+	bad += !S_after("push_sideways=no_cell", H_PEN_BEHIND, "c8^c6>c8",
+	                "C 20 S:Ea1,Mb1,Pd1,Ga2,Gb2,Gc6 C:Gb6,Gd7,Ge7,Pc8,Md8,Ee8 cool=c8");
+	bad += !S_after("", H_PEN_RANK, "a2^c2>d2",
+	                "S 11 S:Md1,Pe1,Ed2,Ge2,Gc4,Gd4 C:Gc2,Gc7,Gd7,Pc8,Md8,Ee8 cool=d2");
+	assert_int_equal(bad, 0);
 }
 
-/* jump=line: from c2 over c3 (Ceboruco), c4 (Sangangüey), c5
+/* The Prince (§3, prince=leap|step|knight): the spec's Prince on c3, its
+ * L to b5 d5 d1 a4 e4 e2 (b1 and a2 hold its own pieces), a Ceboruco
+ * Warrior on c4 that a hop would pass to c5. */
+#define H_PRINCE "S 5 S:Ea1,Mb1,Ga2,Gb2,Gd2,Pc3 C:Gc4,Gc7,Ge7,Pc8,Md8,Ee8"
+/* Sangangüey's Prince takes its side's third crown by its L (b7-d8==). */
+#define H_CROWN_P "S 30 S:Ga2,Gb2,Gc2,Pb7,Ea8+,Mb8+ C:Pc5,Md5,Ee5,Gc6,Gd6,Ge6"
+/* Sangangüey's second-stage Princess on c5 threatens the Warrior on a5;
+ * Ceboruco's Prince on c6 could jump her to c4 for relief -- under
+ * prince=step or knight only. */
+#define H_RELIEF_P "C 41 S:Ga1,Gb1,Gc1,Ed1+,Pe1+,Mc5+ C:Ga5,Pc6,Ge7,Gc8,Md8,Ee8"
+
+static void test_prince_by_hand(void **state)
+{
+	(void)state;
+	char want[512];
+	const char *leap = "c3-b5 c3-d5 c3-d1 c3-a4 c3-e4 c3-e2";
+	S_expect_from("", H_PRINCE, "c3", leap);
+	S_expect_from("prince=leap", H_PRINCE, "c3", leap);
+	S_expect_from("jump=one", H_PRINCE, "c3", leap);
+	S_expect_from("crowned_move=new", H_PRINCE, "c3", leap);
+	/* step: c2 b3 d3 and the hop over c4; knight: the L and the hop */
+	S_expect_from("prince=step", H_PRINCE, "c3", "c3-c2 c3-b3 c3-d3 c3^c5");
+	snprintf(want, sizeof want, "%s c3^c5", leap);
+	S_expect_from("prince=knight", H_PRINCE, "c3", want);
+	/* the start: b3 d3 e2 (a2 is taken); step: d1, and over c2 to c3 */
+	S_expect_from("", H_START, "c1", "c1-b3 c1-d3 c1-e2");
+	S_expect_from("prince=step", H_START, "c1", "c1-d1 c1^c3");
+	S_expect_from("prince=knight", H_START, "c1", "c1-b3 c1-d3 c1-e2 c1^c3");
+	S_expect_from("", H_START, "c1", "c1-b3 c1-d3 c1-e2");
+	/* its L onto the far row crowns it (the third: ==); under
+	 * prince=step it steps to b6 a7 c7 (b8 holds the Princess, and
+	 * nothing beyond her to land on) */
+	S_expect_from("", H_CROWN_P, "b7", "b7-a5 b7-d8==");
+	S_expect_from("crown=all_three", H_CROWN_P, "b7", "b7-a5 b7-d8==");
+	S_expect_from("prince=knight", H_CROWN_P, "b7", "b7-a5 b7-d8==");
+	S_expect_from("prince=step", H_CROWN_P, "b7", "b7-b6 b7-a7 b7-c7");
+	/* no relief jump by the Prince under leap: its L to b8 b4 d4 a7 e5
+	 * (d8 e7 a5 hold its own pieces). step and knight: the relief jump
+	 * to c4; relief=frees keeps the cells from which the Princess
+	 * threatens no Ceboruco Warrior: b3 c3 d3, and b4 d4 too (the jumper
+	 * on c4 is the Prince, no Warrior), not b5 d5 (a5 along rank 5) */
+	const char *pl = "c6-b8 c6-b4 c6-d4 c6-a7 c6-e5";
+	const char *ps = "c6-c7 c6-b6 c6-d6";
+	const char *frees = "c6^c4@b3 c6^c4@c3 c6^c4@d3 c6^c4@b4 c6^c4@d4";
+	S_expect_from("", H_RELIEF_P, "c6", pl);
+	S_expect_from("relief=threatened", H_RELIEF_P, "c6", pl);
+	snprintf(want, sizeof want, "%s %s", ps, frees);
+	S_expect_from("prince=step", H_RELIEF_P, "c6", want);
+	snprintf(want, sizeof want, "%s %s c6^c4@b5 c6^c4@d5", ps, frees);
+	S_expect_from("prince=step; relief=threatened", H_RELIEF_P, "c6", want);
+	snprintf(want, sizeof want, "%s %s", pl, frees);
+	S_expect_from("prince=knight", H_RELIEF_P, "c6", want);
+	int bad = 0;
+	bad += !S_after("", H_PRINCE, "c3-e4",
+	                "C 5 S:Ea1,Mb1,Ga2,Gb2,Gd2,Pe4 C:Gc4,Gc7,Ge7,Pc8,Md8,Ee8");
+	bad += !S_after("", H_CROWN_P, "b7-d8==",
+	                "C 30 S:Ga2,Gb2,Gc2,Ea8+,Mb8+,Pd8+ C:Pc5,Md5,Ee5,Gc6,Gd6,Ge6");
+	bad += !S_after("prince=step", H_RELIEF_P, "c6^c4@d4",
+	                "S 42 S:Ga1,Gb1,Gc1,Ed1+,Pe1+,Md4+ C:Pc4,Ga5,Ge7,Gc8,Md8,Ee8");
+	assert_int_equal(bad, 0);
+}
+
+/* Runs (jump=line): from c2 over c3 (Ceboruco), c4 (Sangangüey), c5
  * (Ceboruco) to c6 -- two pieces of one side in the file, not one
  * above the other: not a block. */
 #define H_LINE "S 10 S:Ea1,Mb1,Pe1,Gc2,Gc4,Gb6 C:Gc3,Gc5,Gd7,Pc8,Md8,Ee8"
-/* jump=line: c2 over Ceboruco's Prince on c3 and its own c4 to c5: the
- * push cells start beyond the Prince (c4, c5 the jumper, c6). */
+/* c2 over Ceboruco's Prince on c3 and its own c4 to c5: the push cells
+ * start beyond the Prince (c4, c5 the jumper, c6). */
 #define H_MID "S 10 S:Ea1,Mb1,Pe1,Ga2,Gc2,Gc4 C:Pc3,Gc7,Gd7,Ge7,Md8,Ee8"
-/* jump=line along rank 3 from a3: two royal pieces to push (b3 c3), or
- * one (b3, then a Warrior on c3). */
+/* Along rank 3 from a3: two royal pieces to push (b3 c3), or one (b3,
+ * then a Warrior on c3). */
 #define H_TWO "S 10 S:Ea1,Mb1,Pe1,Ga2,Gb2,Ga3 C:Pb3,Mc3,Gc7,Gd7,Ge7,Ee8"
 #define H_ONE "S 10 S:Ea1,Mb1,Pe1,Ga2,Gb2,Ga3 C:Pb3,Gc3,Gd7,Ge7,Md8,Ee8"
+/* c2 over its own c3 and c4 in the file: a side passes its own two. */
+#define H_OWN2 "S 10 S:Ea1,Mb1,Pe1,Gc2,Gc3,Gc4 C:Gd6,Gd7,Ge7,Pc8,Md8,Ee8"
+/* a4 over Ceboruco's b4 and c4, side by side in a rank (passed); e3
+ * under Ceboruco's e4 and e5, one above the other in the file (a block,
+ * though only the Princess on e5 would be pushed). */
+#define H_RUNS "S 10 S:Ea1,Mb1,Pc1,Ga2,Ge3,Ga4 C:Gb4,Gc4,Ge4,Me5,Pc8,Ee8"
 /* chain=yes: the Emperor on c6 over its Warrior to c8 (crowned if it
  * stops there), along the far row over d8 to e8, down over e7 to e6
  * (not crowned: it ends off the far row). */
@@ -1184,30 +1439,51 @@ static void test_pushbacks_by_hand(void **state)
 static void test_runs_and_chains_by_hand(void **state)
 {
 	(void)state;
-	S_expect_from("", H_LINE, "c2", "c2-c1 c2-b2 c2-d2");
+	S_expect_from("", H_LINE, "c2", "c2-c1 c2-b2 c2-d2 c2^c6");
 	S_expect_from("jump=line", H_LINE, "c2", "c2-c1 c2-b2 c2-d2 c2^c6");
-	S_expect_from("", H_MID, "c2", "c2-c1 c2-b2 c2-d2");
-	S_expect_from("jump=line", H_MID, "c2", "c2-c1 c2-b2 c2-d2 c2^c5>c6");
-	S_expect_from("jump=line; push_dist=exactly3", H_MID, "c2", "c2-c1 c2-b2 c2-d2 c2^c5>c6");
-	S_expect_from("jump=line; push_dist=stop", H_MID, "c2",
+	S_expect_from("jump=one", H_LINE, "c2", "c2-c1 c2-b2 c2-d2");
+	S_expect_from("", H_MID, "c2", "c2-c1 c2-b2 c2-d2 c2^c5>c6");
+	S_expect_from("jump=one", H_MID, "c2", "c2-c1 c2-b2 c2-d2");
+	S_expect_from("push_dist=exactly3", H_MID, "c2", "c2-c1 c2-b2 c2-d2 c2^c5>c6");
+	/* stop: c4 stops the Prince at once; c3 is not its penultimate row */
+	S_expect_from("push_dist=stop", H_MID, "c2", "c2-c1 c2-b2 c2-d2 c2^c5");
+	S_expect_from("push_dist=stop; push_sideways=no_cell", H_MID, "c2",
 	              "c2-c1 c2-b2 c2-d2 c2^c5>b3 c2^c5>d3");
-	S_expect_from("jump=line", H_TWO, "a3", "a3-a4");
-	S_expect_from("jump=line", H_ONE, "a3", "a3-a4 a3^d3>e3");
-	S_expect_from("jump=line; push_target=enemy", H_ONE, "a3", "a3-a4");
+	S_expect_from("", H_TWO, "a3", "a3-a4");
+	S_expect_from("jump=one", H_TWO, "a3", "a3-a4");
+	S_expect_from("", H_ONE, "a3", "a3-a4 a3^d3>e3");
+	S_expect_from("jump=one", H_ONE, "a3", "a3-a4");
+	S_expect_from("push_target=enemy", H_ONE, "a3", "a3-a4");
+	S_expect_from("", H_OWN2, "c2", "c2-c1 c2-b2 c2-d2 c2^c5");
+	S_expect_from("jump=one", H_OWN2, "c2", "c2-c1 c2-b2 c2-d2");
+	S_expect_from("", H_RUNS, "a4", "a4-a3 a4-a5 a4^d4");
+	S_expect_from("jump=one", H_RUNS, "a4", "a4-a3 a4-a5");
+	S_expect_from("push_target=enemy", H_RUNS, "a4", "a4-a3 a4-a5");
+	S_expect_from("", H_RUNS, "e3", "e3-e2 e3-d3");
+	S_expect_from("jump=one", H_RUNS, "e3", "e3-e2 e3-d3");
 	S_expect_from("", H_CHAIN_CROWN, "c6", "c6-c5 c6-b6 c6-d6 c6^c8=");
 	S_expect_from("chain=yes", H_CHAIN_CROWN, "c6",
 	              "c6-c5 c6-b6 c6-d6 c6^c8= c6^c8^e8= c6^c8^e8^e6");
 	/* the Warriors pushed too: d8 finds no cell east of it (e8 holds
-	 * the jumper), e7 goes up to e8, which the jumper has just left */
+	 * the jumper) and stays, a horizontal push; e7 stands on Ceboruco's
+	 * penultimate row and goes sideways to d7 -- or, under
+	 * push_sideways=no_cell, up to e8, which the jumper has just left */
 	S_expect_from("chain=yes; push_target=enemy", H_CHAIN_CROWN, "c6",
+	              "c6-c5 c6-b6 c6-d6 c6^c8= c6^c8^e8= c6^c8^e8^e6>d7");
+	S_expect_from("chain=yes; push_target=enemy; push_sideways=no_cell", H_CHAIN_CROWN, "c6",
 	              "c6-c5 c6-b6 c6-d6 c6^c8= c6^c8^e8= c6^c8^e8^e6>e8");
 	int bad = 0;
 	bad += !S_after("chain=yes", H_CHAIN_CROWN, "c6^c8^e8^e6",
 	                "C 20 S:Mb1,Pc1,Ga2,Gb2,Ee6,Gc7 C:Ea4,Mb4,Pd4,Ga6,Ge7,Gd8");
 	bad += !S_after("chain=yes", H_CHAIN_CROWN, "c6^c8^e8=",
 	                "C 20 S:Mb1,Pc1,Ga2,Gb2,Gc7,Ee8+ C:Ea4,Mb4,Pd4,Ga6,Ge7,Gd8");
-	bad += !S_after("chain=yes; push_target=enemy", H_CHAIN_CROWN, "c6^c8^e8^e6>e8",
+	bad += !S_after("chain=yes; push_target=enemy", H_CHAIN_CROWN, "c6^c8^e8^e6>d7",
+	                "C 20 S:Mb1,Pc1,Ga2,Gb2,Ee6,Gc7 C:Ea4,Mb4,Pd4,Ga6,Gd7,Gd8 cool=d7");
+	bad += !S_after("chain=yes; push_target=enemy; push_sideways=no_cell", H_CHAIN_CROWN,
+	                "c6^c8^e8^e6>e8",
 	                "C 20 S:Mb1,Pc1,Ga2,Gb2,Ee6,Gc7 C:Ea4,Mb4,Pd4,Ga6,Gd8,Ge8 cool=e8");
+	bad += !S_after("", H_MID, "c2^c5>c6",
+	                "C 10 S:Ea1,Mb1,Pe1,Ga2,Gc4,Gc5 C:Pc6,Gc7,Gd7,Ge7,Md8,Ee8 cool=c6");
 	assert_int_equal(bad, 0);
 }
 
@@ -1232,7 +1508,10 @@ static void test_coronation_by_hand(void **state)
 	S_expect_from("", H_CROWN3, "a7", "a7-a8== a7-a6 a7-b7");
 	S_expect_from("crown=all_three", H_CROWN3, "a7", "a7-a8== a7-a6 a7-b7");
 	S_expect_from("", H_CROWN3, "b8", "b8-a8 b8-c8 b8-b7");
-	S_expect_from("", H_CROWN3, "d8", "d8-c8 d8-e8 d8-d7");
+	/* the crowned Prince of a side in its first stage: its L only (c6
+	 * and e6 are taken, f is off the board), or steps (prince=step) */
+	S_expect_from("", H_CROWN3, "d8", "d8-b7");
+	S_expect_from("prince=step", H_CROWN3, "d8", "d8-c8 d8-e8 d8-d7");
 	S_expect_from("river=5", H_CROWN3, "a7", "a7-a8 a7-a6 a7-b7");
 	/* by the other side's push (push_dir=jump), or not */
 	S_expect_from("", H_CROWN_E1, "c4", "c4-c5 c4-b4 c4-d4 c4^c2>c6");
@@ -1240,8 +1519,11 @@ static void test_coronation_by_hand(void **state)
 	S_expect_from("push_dir=jump", H_CROWN_E2, "c4", "c4-c5 c4-b4 c4-d4 c4^c2>c1==");
 	S_expect_from("push_dir=jump; crown=all_three", H_CROWN_E2, "c4",
 	              "c4-c5 c4-b4 c4-d4 c4^c2>c1==");
-	/* no third push cell below c3: sideways, b3 taken, d3 */
+	/* no third push cell below c3: c3 is not the Prince's penultimate
+	 * row (c7 is), so it stays; sideways under no_cell, b3 taken, d3 */
 	S_expect_from("push_dir=jump; push_dist=exactly3", H_CROWN_E2, "c4",
+	              "c4-c5 c4-b4 c4-d4 c4^c2");
+	S_expect_from("push_dir=jump; push_dist=exactly3; push_sideways=no_cell", H_CROWN_E2, "c4",
 	              "c4-c5 c4-b4 c4-d4 c4^c2>d3");
 	int bad = 0;
 	/* the positions after: crowns kept, or lost off the far row before
@@ -1267,9 +1549,18 @@ static void test_coronation_by_hand(void **state)
 /* Sangangüey's Princess on c5 threatens a5; Ceboruco's c6 jumps her to
  * c4 and puts her around c4. */
 #define H_RELIEF "C 41 S:Ga1,Gb1,Gc1,Ed1+,Pe1+,Mc5+ C:Ga5,Gc6,Ge7,Pc8,Md8,Ee8"
+/* Sangangüey's Princess on c4 threatens a4; Ceboruco's c3 could jump her
+ * to c5, but from every cell around c5 she would threaten a Warrior
+ * (a4 along rank 4, the jumper on c5 along rank 5, a6 along rank 6). */
+#define H_NOFREE "C 30 S:Ga1,Gb1,Gc1,Ed1+,Pe1+,Mc4+ C:Gc3,Ga4,Ga6,Pc8,Md8,Ee8"
 /* Both in the second stage: Ceboruco's Prince on d5 threatens e7 (a
  * knight's move); Sangangüey's Princess on c5 jumps it for relief. */
 #define H_BOTH "S 60 S:Ed1+,Ge1,Pc3+,Ga5,Mc5+,Ge7 C:Ma2+,Gb3,Ge4,Pd5+,Ec6+,Gb7"
+/* Sangangüey in its second stage, Ceboruco in its first: the Princess on
+ * b6 may hop over the Warrior on b5, the Emperor on e2 over the Prince
+ * on e3 (pushed back to e6) -- as before, under crowned_move=new_plus_old
+ * (the spec's b6^b4). */
+#define H_OLD "S 30 S:Ga2,Ee2+,Gc4,Gd4,Mb6+,Pd8+ C:Md1+,Ee1+,Pe3,Ga5,Gb5,Gd6"
 
 static void test_second_stage_by_hand(void **state)
 {
@@ -1278,7 +1569,7 @@ static void test_second_stage_by_hand(void **state)
 	char want[512];
 	snprintf(want, sizeof want, "%s b4xd4", b4);
 	S_expect_from("", H_CAP, "b4", want);
-	S_expect_from("crowned_move=new_plus_old", H_CAP, "b4", want);
+	S_expect_from("crowned_move=new", H_CAP, "b4", want);
 	S_expect_from("support=target", H_CAP, "b4", b4);
 	S_expect_from("support=capturer", H_CAP, "b4", b4);
 	const char *a3 = "a3-a4 a3-a5 a3-a2 a3-a1 a3-b3 a3-c3 a3-d3";
@@ -1286,66 +1577,118 @@ static void test_second_stage_by_hand(void **state)
 	S_expect_from("", H_CAP, "a3", want);
 	S_expect_from("support=target", H_CAP, "a3", a3);
 	S_expect_from("support=capturer", H_CAP, "a3", a3);
+	/* the Prince by its L: c4, e4 (a capture), b3, b1; f off the board */
 	const char *d2 = "d2-c4 d2xe4 d2-b3 d2-b1";
 	S_expect_from("", H_CAP, "d2", d2);
+	S_expect_from("crowned_move=new", H_CAP, "d2", d2);
 	S_expect_from("support=target", H_CAP, "d2", d2);
 	S_expect_from("support=capturer", H_CAP, "d2", d2);
 	S_expect_from("prince=knight", H_CAP, "d2", d2);
+	S_expect_from("prince=knight; crowned_move=new", H_CAP, "d2", d2);
+	/* prince=step: its old steps kept (new_plus_old), or not (new) */
 	snprintf(want, sizeof want, "%s d2-d3 d2-c2 d2-e2", d2);
-	S_expect_from("crowned_move=new_plus_old", H_CAP, "d2", want);
-	S_expect_from("crowned_move=new_plus_old; prince=knight", H_CAP, "d2", d2);
+	S_expect_from("prince=step", H_CAP, "d2", want);
+	S_expect_from("prince=step; crowned_move=new", H_CAP, "d2", d2);
 	/* Warriors step and jump, and do not capture */
 	S_expect_from("", H_CAP, "e3", "e3-e2 e3-d3 e3^e5");
 	S_expect_from("push_target=enemy", H_CAP, "e3", "e3-e2 e3-d3 e3^e5>e7");
 	S_expect_from("", H_CAP, "d1", "d1-c1 d1^d3");
 	S_expect_from("", H_CAP, "e1", "e1-e2 e1^c1");
 
-	/* relief: the seven empty cells around c4 but c5, or the three
-	 * orthogonal ones; no threat without support; stage2_push=on: the
-	 * pushback too */
+	/* crowned_move: the old hops kept, or not. The Princess on b6: up
+	 * b7 b8, a6, c6, takes d6; hops b5 to b4. The Emperor on e2: d2 c2
+	 * b2 (a2 his own), nothing to take along file e (royal pieces on e3
+	 * and e1); hops the first-stage Prince on e3, who goes home up to
+	 * e6 (e4 the jumper, e5). The Prince on d8: c6 e6 b7, no hop. */
+	const char *b6 = "b6-b7 b6-b8 b6-a6 b6-c6 b6xd6";
+	snprintf(want, sizeof want, "%s b6^b4", b6);
+	S_expect_from("", H_OLD, "b6", want);
+	S_expect_from("crowned_move=new", H_OLD, "b6", b6);
+	const char *e2 = "e2-d2 e2-c2 e2-b2";
+	snprintf(want, sizeof want, "%s e2^e4>e6", e2);
+	S_expect_from("", H_OLD, "e2", want);
+	S_expect_from("crowned_move=new", H_OLD, "e2", e2);
+	S_expect_from("", H_OLD, "d8", "d8-c6 d8-e6 d8-b7");
+	S_expect_from("crowned_move=new", H_OLD, "d8", "d8-c6 d8-e6 d8-b7");
+	S_expect_from("prince=step", H_OLD, "d8", "d8-c6 d8-e6 d8-b7 d8-d7 d8-c8 d8-e8");
+	S_expect_from("prince=step; crowned_move=new", H_OLD, "d8", "d8-c6 d8-e6 d8-b7");
+
+	/* relief: the seven empty cells around c4 but c5 (threatened), of
+	 * which relief=frees keeps those from which the Princess threatens
+	 * no Ceboruco Warrior: b3 c3 d3 (rank 3 is empty), not b4 d4 (the
+	 * jumper on c4 along rank 4), b5 d5 (a5 along rank 5); orthogonal:
+	 * c3 b4 d4, of which c3 frees; no threat without support;
+	 * stage2_push=on: the pushback too, down to c2 */
 	const char *c6 = "c6-c7 c6-b6 c6-d6";
-	const char *around = "c6^c4@b3 c6^c4@c3 c6^c4@d3 c6^c4@b4 c6^c4@d4 c6^c4@b5 c6^c4@d5";
-	snprintf(want, sizeof want, "%s %s", c6, around);
+	const char *frees = "c6^c4@b3 c6^c4@c3 c6^c4@d3";
+	const char *still = "c6^c4@b4 c6^c4@d4 c6^c4@b5 c6^c4@d5";
+	snprintf(want, sizeof want, "%s %s", c6, frees);
 	S_expect_from("", H_RELIEF, "c6", want);
-	S_expect_from("jump=line", H_RELIEF, "c6", want);
-	snprintf(want, sizeof want, "%s c6^c4@c3 c6^c4@b4 c6^c4@d4", c6);
+	S_expect_from("jump=one", H_RELIEF, "c6", want);
+	snprintf(want, sizeof want, "%s %s %s", c6, frees, still);
+	S_expect_from("relief=threatened", H_RELIEF, "c6", want);
+	snprintf(want, sizeof want, "%s c6^c4@c3", c6);
 	S_expect_from("relocate=orthogonal", H_RELIEF, "c6", want);
+	snprintf(want, sizeof want, "%s c6^c4@c3 c6^c4@b4 c6^c4@d4", c6);
+	S_expect_from("relocate=orthogonal; relief=threatened", H_RELIEF, "c6", want);
 	S_expect_from("support=target", H_RELIEF, "c6", c6);
 	S_expect_from("support=capturer", H_RELIEF, "c6", c6);
-	snprintf(want, sizeof want, "%s %s c6^c4>c2", c6, around);
+	snprintf(want, sizeof want, "%s %s c6^c4>c2", c6, frees);
 	S_expect_from("stage2_push=on", H_RELIEF, "c6", want);
+	snprintf(want, sizeof want, "%s %s %s c6^c4>c2", c6, frees, still);
+	S_expect_from("stage2_push=on; relief=threatened", H_RELIEF, "c6", want);
 	S_expect_from("", H_RELIEF, "a5", "a5-a4 a5-a6 a5-b5");
-	/* a second-stage Princess's own relief jump; over c6 she may not:
-	 * the Emperor there threatens nobody */
+	/* no cell frees: no relief jump under relief=frees; seven under
+	 * threatened; stage2_push=on: a pushback instead (c3 empty now, c2,
+	 * c1 taken: c2) */
+	const char *c3 = "c3-c2 c3-b3 c3-d3";
+	S_expect_from("", H_NOFREE, "c3", c3);
+	snprintf(want, sizeof want,
+	         "%s c3^c5@b4 c3^c5@d4 c3^c5@b5 c3^c5@d5 c3^c5@b6 c3^c5@c6 c3^c5@d6", c3);
+	S_expect_from("relief=threatened", H_NOFREE, "c3", want);
+	snprintf(want, sizeof want, "%s c3^c5>c2", c3);
+	S_expect_from("stage2_push=on", H_NOFREE, "c3", want);
+	/* a second-stage Princess's own relief jump (from d4 d6 e6 the Prince
+	 * threatens no Sangangüey Warrior); over c6 she may not: the
+	 * Emperor there threatens nobody; stage2_push=on: she may push
+	 * either back, as before (not under crowned_move=new): the Emperor
+	 * up to c8, the Prince on d5 nowhere (e5 holds her, then the edge) */
 	const char *c5 = "c5-c4 c5-b5 c5^e5@d4 c5^e5@d6 c5^e5@e6";
 	S_expect_from("", H_BOTH, "c5", c5);
-	S_expect_from("crowned_move=new_plus_old", H_BOTH, "c5", c5);
-	S_expect_from("stage2_push=on", H_BOTH, "c5", c5);
+	S_expect_from("relief=threatened", H_BOTH, "c5", c5);
+	S_expect_from("crowned_move=new", H_BOTH, "c5", c5);
+	S_expect_from("stage2_push=on; crowned_move=new", H_BOTH, "c5", c5);
 	snprintf(want, sizeof want, "%s c5^c7>c8 c5^e5", c5);
-	S_expect_from("stage2_push=on; crowned_move=new_plus_old", H_BOTH, "c5", want);
+	S_expect_from("stage2_push=on", H_BOTH, "c5", want);
 	int bad = 0;
-	bad += !S_after("", H_RELIEF, "c6^c4@b5",
+	bad += !S_after("", H_RELIEF, "c6^c4@b3",
+	                "S 42 S:Ga1,Gb1,Gc1,Ed1+,Pe1+,Mb3+ C:Gc4,Ga5,Ge7,Pc8,Md8,Ee8");
+	bad += !S_after("relief=threatened", H_RELIEF, "c6^c4@b5",
 	                "S 42 S:Ga1,Gb1,Gc1,Ed1+,Pe1+,Mb5+ C:Gc4,Ga5,Ge7,Pc8,Md8,Ee8");
 	bad += !S_after("", H_CAP, "b4xd4",
 	                "C 40 S:Gd1,Ge1,Pd2+,Ea3+,Ge3,Md4+ C:Ge4,Ga6,Pc8,Md8,Ee8");
+	bad += !S_after("", H_OLD, "e2^e4>e6",
+	                "C 30 S:Ga2,Gc4,Gd4,Ee4+,Mb6+,Pd8+ C:Md1+,Ee1+,Ga5,Gb5,Gd6,Pe6 cool=e6");
 	assert_int_equal(bad, 0);
 }
 
-/* Ceboruco's Prince on c5, pushed back last turn, next to Sangangüey's
- * Emperor on c4 (a jump would push it to c1) and its own Warrior on b5
+/* Ceboruco's Princess on c5, pushed back last turn, next to Sangangüey's
+ * Emperor on c4 (a jump would push him to c1) and her own Warrior on b5
  * (a jump pushes nothing). */
-#define H_COOL "C 20 S:Ma1,Pb1,Ga2,Gb2,Gc2,Ec4 C:Gb5,Pc5,Gd7,Ge7,Md8,Ee8 cool=c5"
-#define H_WARM "C 20 S:Ma1,Pb1,Ga2,Gb2,Gc2,Ec4 C:Gb5,Pc5,Gd7,Ge7,Md8,Ee8"
-/* The same a turn later, Sangangüey to move: the Prince cool only under
- * cooldown=next_move. */
-#define H_COOL_S "S 21 S:Ma1,Pb1,Ga2,Gb2,Gc2,Ec4 C:Gb5,Pc5,Ge6,Gd7,Md8,Ee8 cool=c5"
-/* The cool Prince on c5 may hop over its Warrior to a5, then over
- * Sangangüey's Princess on a4 (chain=yes), which would be pushed to a1. */
-#define H_COOL_CHAIN "C 20 S:Pb1,Ge1,Gb2,Gc2,Ma4,Ec4 C:Gb5,Pc5,Gd7,Ge7,Md8,Ee8 cool=c5"
-#define H_WARM_CHAIN "C 20 S:Pb1,Ge1,Gb2,Gc2,Ma4,Ec4 C:Gb5,Pc5,Gd7,Ge7,Md8,Ee8"
-/* Sangangüey cannot move: its pieces packed in the corner, Ceboruco's
- * second-stage royal pieces (not to be jumped) and Warriors around. */
-#define H_BLOCKED "S 50 S:Ea1,Mb1,Pa2,Gb2 C:Gc1,Gd1,Ge1,Ec2+,Ma3+,Pb3+"
+#define H_COOL "C 20 S:Ma1,Pb1,Ga2,Gb2,Gc2,Ec4 C:Gb5,Mc5,Gd7,Ge7,Pd8,Ee8 cool=c5"
+#define H_WARM "C 20 S:Ma1,Pb1,Ga2,Gb2,Gc2,Ec4 C:Gb5,Mc5,Gd7,Ge7,Pd8,Ee8"
+/* The same a turn later, Sangangüey to move: the Princess cool only
+ * under cooldown=next_move. */
+#define H_COOL_S "S 21 S:Ma1,Pb1,Ga2,Gb2,Gc2,Ec4 C:Gb5,Mc5,Ge6,Gd7,Pd8,Ee8 cool=c5"
+/* The cool Princess on c5 may hop over her Warrior to a5, then over
+ * Sangangüey's Princess on a4 (chain=yes), who would be pushed to a1. */
+#define H_COOL_CHAIN "C 20 S:Pb1,Ge1,Gb2,Gc2,Ma4,Ec4 C:Gb5,Mc5,Gd7,Ge7,Pd8,Ee8 cool=c5"
+#define H_WARM_CHAIN "C 20 S:Pb1,Ge1,Gb2,Gc2,Ma4,Ec4 C:Gb5,Mc5,Gd7,Ge7,Pd8,Ee8"
+/* Sangangüey cannot move: its pieces packed in the corner; the Prince's
+ * L (b3, c2) lands on Ceboruco's pieces; Ceboruco's second-stage royal
+ * pieces threaten nobody (so no relief jump) and are not to be jumped
+ * otherwise, alone or in a run; c1 d1 e1 close rank 1 to the edge. */
+#define H_BLOCKED "S 50 S:Pa1,Mb1,Ea2,Gb2 C:Gc1,Gd1,Ge1,Ec2+,Ma3+,Pb3+"
 
 static void test_cooldown_and_pass_by_hand(void **state)
 {
@@ -1353,11 +1696,15 @@ static void test_cooldown_and_pass_by_hand(void **state)
 	S_expect_from("", H_COOL, "c5", "c5-c6 c5-d5 c5^a5");
 	S_expect_from("cooldown=next_move", H_COOL, "c5", "c5-c6 c5-d5 c5^a5");
 	S_expect_from("", H_WARM, "c5", "c5-c6 c5-d5 c5^a5 c5^c3>c1");
-	/* stop: c2 stops it, so sideways; with no fallback it is not pushed,
-	 * and the cool Prince may jump */
-	S_expect_from("push_dist=stop", H_COOL, "c5", "c5-c6 c5-d5 c5^a5");
-	S_expect_from("push_dist=stop", H_WARM, "c5", "c5-c6 c5-d5 c5^a5 c5^c3>b4 c5^c3>d4");
-	S_expect_from("push_dist=stop; push_fallback=none", H_COOL, "c5", "c5-c6 c5-d5 c5^a5 c5^c3");
+	/* stop: c2 stops the Emperor, and c4 is not his penultimate row: he
+	 * stays, so the cool Princess may jump him; under no_cell he would go
+	 * sideways (b4, d4), a push she may not make */
+	S_expect_from("push_dist=stop", H_COOL, "c5", "c5-c6 c5-d5 c5^a5 c5^c3");
+	S_expect_from("push_dist=stop; push_sideways=never", H_COOL, "c5",
+	              "c5-c6 c5-d5 c5^a5 c5^c3");
+	S_expect_from("push_dist=stop; push_sideways=no_cell", H_COOL, "c5", "c5-c6 c5-d5 c5^a5");
+	S_expect_from("push_dist=stop; push_sideways=no_cell", H_WARM, "c5",
+	              "c5-c6 c5-d5 c5^a5 c5^c3>b4 c5^c3>d4");
 	/* a chain: the cool piece may not push back in any hop of its turn
 	 * (it has not moved before the turn ends) */
 	S_expect_from("chain=yes", H_COOL_CHAIN, "c5", "c5-c6 c5-d5 c5^a5");
@@ -1366,14 +1713,14 @@ static void test_cooldown_and_pass_by_hand(void **state)
 	int bad = 0;
 	/* next_turn: over after its owner's turn; next_move: until it moves */
 	bad += !S_after("", H_COOL, "e7-e6",
-	                "S 21 S:Ma1,Pb1,Ga2,Gb2,Gc2,Ec4 C:Gb5,Pc5,Ge6,Gd7,Md8,Ee8");
+	                "S 21 S:Ma1,Pb1,Ga2,Gb2,Gc2,Ec4 C:Gb5,Mc5,Ge6,Gd7,Pd8,Ee8");
 	bad += !S_after("cooldown=next_move", H_COOL, "e7-e6", H_COOL_S);
 	bad += !S_after("cooldown=next_move", H_COOL_S, "a2-a3",
-	                "C 21 S:Ma1,Pb1,Gb2,Gc2,Ga3,Ec4 C:Gb5,Pc5,Ge6,Gd7,Md8,Ee8 cool=c5");
+	                "C 21 S:Ma1,Pb1,Gb2,Gc2,Ga3,Ec4 C:Gb5,Mc5,Ge6,Gd7,Pd8,Ee8 cool=c5");
 	bad += !S_after("cooldown=next_move", H_COOL, "c5-c6",
-	                "S 21 S:Ma1,Pb1,Ga2,Gb2,Gc2,Ec4 C:Gb5,Pc6,Gd7,Ge7,Md8,Ee8");
+	                "S 21 S:Ma1,Pb1,Ga2,Gb2,Gc2,Ec4 C:Gb5,Mc6,Gd7,Ge7,Pd8,Ee8");
 	bad += !S_after("cooldown=next_move", H_COOL, "c5^a5",
-	                "S 21 S:Ma1,Pb1,Ga2,Gb2,Gc2,Ec4 C:Pa5,Gb5,Gd7,Ge7,Md8,Ee8");
+	                "S 21 S:Ma1,Pb1,Ga2,Gb2,Gc2,Ec4 C:Ma5,Gb5,Gd7,Ge7,Pd8,Ee8");
 	/* a push leaves the pushed piece cool for its owner's turn */
 	bad += !S_after("", H_PUSH1, "c4^c6>c8",
 	                "C 10 S:Ea1,Mb1,Pe1,Ga2,Gb2,Gc6 C:Gc7,Gd7,Ge7,Pc8,Md8,Ee8 cool=c8");
@@ -1382,20 +1729,25 @@ static void test_cooldown_and_pass_by_hand(void **state)
 	bad += !S_after("", H_PEN_A, "b3^b1>c2",
 	                "S 11 S:Md1,Pe1,Ec2,Gd2,Ge2,Ga4 C:Gb1,Gc7,Gd7,Pc8,Md8,Ee8 cool=c2");
 	assert_int_equal(bad, 0);
-	/* under next_move the Prince is still cool on Ceboruco's next turn */
+	/* under next_move the Princess is still cool on Ceboruco's next turn */
 	S_expect_from("cooldown=next_move",
-	              "C 21 S:Ma1,Pb1,Gb2,Gc2,Ga3,Ec4 C:Gb5,Pc5,Ge6,Gd7,Md8,Ee8 cool=c5", "c5",
+	              "C 21 S:Ma1,Pb1,Gb2,Gc2,Ga3,Ec4 C:Gb5,Mc5,Ge6,Gd7,Pd8,Ee8 cool=c5", "c5",
 	              "c5-c6 c5-d5 c5^a5");
 
-	/* blocked: a pass, or the game lost; the Prince as a knight, and
-	 * second-stage royal pieces that may be pushed, free it */
+	/* blocked: a pass, or the game lost, under every Prince (step: a2
+	 * b1 are its own, the runs a2-a3 and b1-e1 cannot be jumped; knight:
+	 * no L either); second-stage royal pieces that may be pushed free it:
+	 * a3 and b3 up, c2 along rank 2 to e2, alone or in a run behind an
+	 * own piece (jump=line) */
 	S_expect("", H_BLOCKED, "pass");
-	S_expect("jump=line", H_BLOCKED, "pass");
+	S_expect("jump=one", H_BLOCKED, "pass");
 	S_expect("push_target=enemy", H_BLOCKED, "pass");
+	S_expect("prince=step", H_BLOCKED, "pass");
+	S_expect("prince=knight", H_BLOCKED, "pass");
 	S_expect("blocked=lose", H_BLOCKED, "");
-	S_expect("prince=knight", H_BLOCKED, "a2-b4 a2-c3");
-	S_expect("stage2_push=on", H_BLOCKED, "a2^a4>a6 b2^b4>b6 b2^d2>e2");
-	bad += !S_after("", H_BLOCKED, "pass", "C 50 S:Ea1,Mb1,Pa2,Gb2 C:Gc1,Gd1,Ge1,Ec2+,Ma3+,Pb3+");
+	S_expect("stage2_push=on", H_BLOCKED, "a2^a4>a6 a2^d2>e2 b1^b4>b6 b2^b4>b6 b2^d2>e2");
+	S_expect("stage2_push=on; jump=one", H_BLOCKED, "a2^a4>a6 b2^b4>b6 b2^d2>e2");
+	bad += !S_after("", H_BLOCKED, "pass", "C 50 S:Pa1,Mb1,Ea2,Gb2 C:Gc1,Gd1,Ge1,Ec2+,Ma3+,Pb3+");
 	assert_int_equal(bad, 0);
 }
 
@@ -1434,23 +1786,41 @@ static void S_divide_diff(const O_ctx *c, const O_pos *p, tb_engine *e, int dept
 static void test_perft_start(void **state)
 {
 	(void)state;
-	/* Depth 1, by hand: Sangangüey's steps c1-d1, a2-a3, b2-b3, c2-c3,
-	 * c2-d2 and jumps over its own pieces a1^a3, b1^b3, b1^d1, c1^c3,
-	 * b2^d2: 10. Ceboruco's are the same turned round (c8-b8, ...,
-	 * d7^b7), and no piece of one side can reach the other's in a turn:
-	 * 10 x 10 at depth 2. prince=knight: c1-b3, c1-d3, c1-e2 for c1-d1:
-	 * 12. jump=line: a1^d1 (over b1 c1) and a2^d2 (over b2 c2) more: 12.
-	 * first=ceboruco and river=5 change nothing of that. */
+	/* Depth 1, by hand, under the defaults (prince=leap, jump=line):
+	 * Sangangüey's Emperor on a1 has no step (a2 b1 are its own) and
+	 * jumps over a2 to a3 and over the run b1 c1 to d1: 2. The Princess
+	 * on b1 steps nowhere (a1 b2 c1) and jumps over b2 to b3 and over c1
+	 * to d1 (over a1 would leave the board): 2. The Prince on c1 moves by
+	 * its L only, to b3, d3, e2 (a2 is its own, the rest off the
+	 * board): 3. The Warrior on a2 steps to a3 and jumps the run b2 c2 to
+	 * d2: 2; b2 steps to b3 and jumps c2 to d2 (a2 then the edge, b1 then
+	 * the edge): 2; c2 steps to c3 and d2 and has nothing to jump but
+	 * b2 a2 or c1, both up to the edge: 2. 2+2+3+2+2+2 = 13.
+	 * Ceboruco's are the same turned round (e8^e6, e8^b8, d8^d6, d8^b8,
+	 * c8-d6, c8-b6, c8-a7, e7-e6, e7^b7, d7-d6, d7^b7, c7-c6, c7-b7), and
+	 * after any of Sangangüey's (all on ranks 1-3) none of them changes,
+	 * since they use ranks 6-8 only and a jump needs an adjacent piece:
+	 * 13 x 13 = 169 at depth 2.
+	 * prince=step: the Prince steps to d1 and jumps c2 to c3 instead of
+	 * its three L's: 12, 144. prince=knight: the L's and c1^c3: 14, 196.
+	 * jump=one: a1^d1 and a2^d2 pass two pieces and go: 11, 121.
+	 * Every default of before tablero 0.2 (§12) gives the old counts:
+	 * 13 - 3 + 2 (step) - 2 (one) = 10, 100. first=ceboruco and river=5
+	 * or 6 change nothing of that. */
 	static const struct {
 		const char *rules;
 		int depth;
 		unsigned long long by_hand[3];
-	} runs[] = {{"", 5, {1, 10, 100}},
-	            {"first=ceboruco", 4, {1, 10, 100}},
-	            {"prince=knight", 4, {1, 12, 144}},
-	            {"jump=line", 4, {1, 12, 144}},
-	            {"river=5", 4, {1, 10, 100}},
-	            {"river=6; first=ceboruco; prince=knight", 4, {1, 12, 144}}};
+	} runs[] = {{"", 5, {1, 13, 169}},
+	            {"first=ceboruco", 4, {1, 13, 169}},
+	            {"prince=step", 4, {1, 12, 144}},
+	            {"prince=knight", 4, {1, 14, 196}},
+	            {"jump=one", 4, {1, 11, 121}},
+	            {"prince=step; jump=one", 4, {1, 10, 100}},
+	            {"prince=step; jump=one; push_sideways=no_cell; crowned_move=new; "
+	             "relief=threatened", 4, {1, 10, 100}},
+	            {"river=5", 4, {1, 13, 169}},
+	            {"river=6; first=ceboruco; prince=knight", 4, {1, 14, 196}}};
 	double t_mine = 0, t_lib = 0;
 	int bad = 0;
 	for (size_t s = 0; s < sizeof runs / sizeof runs[0]; s++) {
@@ -1504,9 +1874,9 @@ static const struct {
 	/* first stage, royal pieces mid-board among the enemy's */
 	{"S 12 S:Gc1,Gb3,Pc4,Ed4,Mb5,Gd5 C:Ge5,Pc6,Gd6,Gb7,Md8,Ee8", 3},
 	{"C 12 S:Gc1,Gb3,Pc4,Ed4,Mb5,Gd5 C:Ge5,Pc6,Gd6,Gb7,Md8,Ee8", 3},
-	/* pushbacks by the edges: Sangangüey's Emperor and Prince next to
-	 * their home row under Ceboruco's Warriors (sideways, a two-way
-	 * choice on d2), its Princess on Ceboruco's penultimate row */
+	/* pushbacks by the edges: Sangangüey's Emperor and Prince on their
+	 * penultimate row under Ceboruco's Warriors (sideways, to c2, or a
+	 * two-way choice, c2 or e2), its Princess on rank 7 */
 	{"C 15 S:Gc1,Ga2,Eb2,Pd2,Gc6,Mc7 C:Gb3,Gd3,Gd7,Pb8,Md8,Ee8", 3},
 	/* Sangangüey in its second stage: slides, captures (c5xe5, a3xa6,
 	 * c2xb4), a relief jump for Ceboruco next (c6 over c5) */
@@ -1514,7 +1884,7 @@ static const struct {
 	{"C 30 S:Ga1,Ge1,Pc2+,Ea3+,Gd3,Mc5+ C:Gb4,Ge5,Pc6,Ga6,Md8,Ee8", 3},
 	/* both in the second stage */
 	{H_BOTH, 3},
-	/* a cool Prince (test 3) */
+	/* a cool Princess (test 3) */
 	{H_COOL, 3},
 	/* two crowned pieces on their far row, the third a step away; the
 	 * Warrior on d8 may jump the one on c8 while its side is not yet in
@@ -1525,8 +1895,18 @@ static const struct {
 	/* pushes onto the far row (push_dir=jump), a relief jump (test 3) */
 	{H_CROWN_E2, 3},
 	{H_RELIEF, 3},
+	/* the rules changed in tablero 0.2 (test 3): the Prince's L among
+	 * pieces it could hop (prince), a penultimate row jumped from behind
+	 * (push_sideways), runs and a block (jump), a relief jump that frees
+	 * nothing (relief), second-stage pieces hopping as before
+	 * (crowned_move) */
+	{H_PRINCE, 3},
+	{H_PEN_BEHIND, 3},
+	{H_RUNS, 3},
+	{H_NOFREE, 3},
+	{H_OLD, 3},
 	{NULL, 0}};
-#define S_NPOS 11
+#define S_NPOS 16
 
 /* Compares perft 1..'depth'; keeps the second generator's counts in
  * 'keep'; returns the leaves at the last depth. */
@@ -1560,11 +1940,11 @@ static void test_perft_positions(void **state)
 	(void)state;
 	double t0 = tt_seconds();
 	int mismatches = 0, runs = 0, bad_claims = 0;
-	static unsigned long long counts[64][S_NPOS][5];
+	static unsigned long long counts[96][S_NPOS][5];
 	unsigned long long nodes = 0;
 	for (int s = 0; S_settings[s].rules; s++) {
 		const S_setting *st = &S_settings[s];
-		assert_true(s < 64);
+		assert_true(s < 96);
 		for (int i = 0; S_positions[i].pos; i++, runs++) {
 			assert_true(i < S_NPOS && S_positions[i].depth <= 4);
 			memset(counts[s][i], 0xff, sizeof counts[s][i]);
@@ -1609,14 +1989,24 @@ static const struct {
 	const char *key;                          /* words of the first one's message */
 } V_cases[] = {
 	/* legal records */
-	{"", NULL, "1. c2-c3 c7-c6 2. c1-d1 c8-b8 3. a1^a3 e8^e6", NULL, "", NULL},
-	{"", H_PUSH1, "10. c4^c6>c8 c8-b8 11. c6-c5 b8-c8", NULL, "", NULL},
+	{"", NULL, "1. c2-c3 c7-c6 2. c1-d3 c8-b6 3. a1^a3 e8^e6", NULL, "", NULL},
+	{"prince=step", NULL, "1. c2-c3 c7-c6 2. c1-d1 c8-b8 3. a1^a3 e8^e6", NULL, "", NULL},
+	{"", H_PUSH1, "10. c4^c6>c8 c8-b6 11. c6-c5 b6-c8", NULL, "", NULL},
+	{"", H_PEN_BEHIND, "20. c8^c6>b7 b7-c5", NULL, "", NULL},
+	{"", H_PRINCE, "5. c3-e4 c7-c6 6. e4-c5", NULL, "", NULL},
+	{"prince=knight", H_PRINCE, "5. c3^c5 c7-c6 6. c5-b7", NULL, "", NULL},
+	{"", H_RELIEF, "41... c6^c4@d3", NULL, "", NULL},
+	{"relief=threatened", H_RELIEF, "41... c6^c4@b5", NULL, "", NULL},
+	{"relief=threatened", H_NOFREE, "30... c3^c5@b6", NULL, "", NULL},
+	{"", H_OLD, "30. e2^e4>e6", NULL, "", NULL},
 	{"chain=yes", H_CHAIN, "10. c3^c5^e5", NULL, "", NULL},
 	{"", H_BLOCKED, "50. pass c2-c4", NULL, "", NULL},
 	{"cooldown=next_move", H_COOL_S, "21. a2-a3 c5-c6 22. a3-a4 c6-c5 23. a4-a5 c5^c3>c1", NULL,
 	 "", NULL},
 	{"", H_TAKEN2, "40. b4xd4", "1-0", "", NULL},
 	{"limit=2", H_TAKEN1, "40. d1-c1 d8-d7", "1-0", "", NULL},
+	{"limit=2; end_result=draw", H_TAKEN1, "40. d1-c1 d8-d7", "1/2-1/2", "", NULL},
+	{"blocked=lose; end_result=draw", H_BLOCKED, "", "0-1", "", NULL},
 	{"blocked=lose", H_BLOCKED, "", "0-1", "", NULL},
 	/* the reasons of spec §11 */
 	{"", NULL, "1. d2-d3", NULL, "401", "empty"},
@@ -1625,13 +2015,21 @@ static const struct {
 	{"", NULL, "1. c2-c4", NULL, "401", "adjacent"},
 	{"", NULL, "1. b2-c3", NULL, "401", "diagonal"},
 	{"", NULL, "1. a2^a4", NULL, "401", "no piece to jump"},
-	{"", H_BLOCKJ, "10. c3^c6", NULL, "401", "jump=one"},
-	{"jump=line", H_BLOCKJ, "10. c3^c6", NULL, "401", "block"},
+	{"jump=one", H_BLOCKJ, "10. c3^c6", NULL, "401", "jump=one"},
+	{"", H_BLOCKJ, "10. c3^c6", NULL, "401", "block"},
 	{"", H_CHAIN, "10. c3^c5^e5", NULL, "401", "chain=no"},
 	{"chain=yes", H_CHAIN, "10. c3^c5^c3", NULL, "401", "already stood"},
 	{"", H_PUSH1, "10. c4^c6", NULL, "401", "c4^c6>c8"},
 	{"", H_PUSH1, "10. c4^c6>c7", NULL, "401", "farthest"},
-	{"", H_PEN_A, "10... b3^b1>d2", NULL, "401", "nearest"},
+	{"", H_PEN_A, "10... b3^b1>d2", NULL, "401", "penultimate row"},
+	{"", H_PEN_BEHIND, "20. c8^c6>c8", NULL, "401", "c8^c6>b7"},
+	{"push_sideways=no_cell", H_PEN_BEHIND, "20. c8^c6>b7", NULL, "401", "c8^c6>c8"},
+	{"", H_PUSH1, "10. c4^c6>b5", NULL, "401", "c4^c6>c8"},
+	{"push_dist=stop", H_PUSH1, "10. c4^c6>b5", NULL, "401", "stays"},
+	{"push_dist=stop; push_sideways=no_cell", H_PUSH1, "10. c4^c6", NULL, "401",
+	 "c4^c6>b5 or c4^c6>d5"},
+	{"push_dist=stop; push_sideways=no_cell", H_PUSH1, "10. c4^c6>c8", NULL, "401",
+	 "no cell towards its home row"},
 	{"", H_ENEMY, "10. c4^c6>c8", NULL, "401", "push_target=royal"},
 	{"", NULL, "1. a1^a3>a5", NULL, "401", "own"},
 	{"", H_COOL, "20... c5^c3>c1", NULL, "401", "pushed back last turn"},
@@ -1641,8 +2039,12 @@ static const struct {
 	{"", H_CROWN3, "20. a7-a8=", NULL, "401", "a7-a8=="},
 	{"", NULL, "1. c2-c3=", NULL, "401", "crowns no"},
 	{"", H_CROWN3, "20. b8-b6", NULL, "401", "second stage"},
-	{"", NULL, "1. c1-d3", NULL, "401", "knight"},
-	{"", H_CAP, "40. d2-d3", NULL, "401", "crowned_move=new"},
+	{"", NULL, "1. c1-d1", NULL, "401", "prince=leap"},
+	{"", H_PRINCE, "5. c3^c5", NULL, "401", "does not jump"},
+	{"prince=step", NULL, "1. c1-d3", NULL, "401", "prince=step"},
+	{"", H_CAP, "40. d2-d3", NULL, "401", "prince=leap"},
+	{"prince=step; crowned_move=new", H_CAP, "40. d2-d3", NULL, "401", "crowned_move=new"},
+	{"crowned_move=new", H_OLD, "30. b6^b4", NULL, "401", "crowned_move=new"},
 	{"", H_CAP, "40. a3-a8", NULL, "401", "a6"},
 	{"support=target", H_CAP, "40. b4xd4", NULL, "401", "support=target"},
 	{"", H_CAP, "40. e3xe4", NULL, "401", "Warriors do not capture"},
@@ -1652,6 +2054,10 @@ static const struct {
 	{"support=target", H_RELIEF, "41... c6^c4@b3", NULL, "401", "threatens no"},
 	{"", H_RELIEF, "41... c6^c4>c2", NULL, "401", "stage2_push=off"},
 	{"", H_RELIEF, "41... c6^c4@c2", NULL, "401", "not around"},
+	{"", H_RELIEF, "41... c6^c4@b5", NULL, "401", "relief=frees"},
+	{"", H_NOFREE, "30... c3^c5@b6", NULL, "401", "relief=frees"},
+	{"", H_NOFREE, "30... c3^c5", NULL, "401", NULL},
+	{"", H_RELIEF_P, "41... c6^c4@b3", NULL, "401", "does not jump"},
 	{"", H_PUSH1, "10. c4^c6@d6", NULL, "401", "relocation"},
 	{"", NULL, "1. pass", NULL, "401", "passes only when blocked"},
 	/* the end, the result */
@@ -1666,7 +2072,16 @@ static const struct {
 	{"blocked=lose", H_BLOCKED, "50. pass", NULL, "402", "already over"},
 	{"", H_TAKEN2, "40. b4xd4", "0-1", "405", NULL},
 	{"limit=2", H_TAKEN1, "40. d1-c1 d8-d7", "1/2-1/2", "405", NULL},
+	{"limit=2; end_result=draw", H_TAKEN1, "40. d1-c1 d8-d7", "1-0", "405", NULL},
+	{"limit=2; end_result=captures", H_TAKEN1, "40. d1-c1 d8-d7", "1-0", "", NULL},
 	{"blocked=lose", H_BLOCKED, "", "1-0", "405", NULL},
+	/* an option under its old name (§4): read as the new one, with a
+	 * warning */
+	{"push_fallback=sideways", H_PEN_BEHIND, "20. c8^c6>c8", NULL, "211",
+	 "push_sideways=no_cell"},
+	{"push_fallback=none", H_PEN_A, "10... b3^b1", NULL, "211", "push_sideways=never"},
+	{"push_fallback=none", H_PEN_A, "10... b3^b1>a2", NULL, "211 401", "push_sideways=never"},
+	{"push_sideways=no_cell", H_PEN_BEHIND, "20. c8^c6>c8", NULL, "", NULL},
 	/* positions that cannot occur */
 	{"", "S 1 S:Ea1,Eb1,Pc1,Ga2,Gb2,Gc2 C:Gc7,Gd7,Ge7,Pc8,Md8,Ee8", "", NULL, "404", "Emperor"},
 	{"", "S 5 S:Mb1,Pc1,Ed1,Ga2,Gb2,Gc2 C:Ea1,Gc7,Gd7,Ge7,Pc8,Md8", "", NULL, "404", "Ea1+"},
@@ -1678,10 +2093,48 @@ static const struct {
 	 NULL},
 	{NULL, NULL, NULL, NULL, NULL, NULL}};
 
+/* A turn refused under a changed default, with the old default not
+ * named in [Rules]: the diagnostic says it was legal under the old one
+ * (§12); not when the record names the new value, or another option. */
+static const struct {
+	const char *rules, *pos, *moves, *note;
+	int has;
+} V_notes[] = {
+	{"", NULL, "1. c1-d1", "legal under prince=step, the default until tablero 0.1", 1},
+	{"", H_PRINCE, "5. c3^c5", "legal under prince=step, the default until tablero 0.1", 1},
+	{"prince=leap", NULL, "1. c1-d1", "legal under prince=step", 0},
+	{"", H_PEN_BEHIND, "20. c8^c6>c8",
+	 "legal under push_sideways=no_cell, the default until tablero 0.1", 1},
+	{"push_sideways=penultimate", H_PEN_BEHIND, "20. c8^c6>c8", "legal under", 0},
+	{"", H_RELIEF, "41... c6^c4@b5",
+	 "legal under relief=threatened, the default until tablero 0.1", 1},
+	{"relief=frees", H_RELIEF, "41... c6^c4@b5", "legal under", 0},
+	{"", H_PUSH1, "10. c4-c5", "legal under", 0},
+	{NULL, NULL, NULL, NULL, 0}};
+
 static void test_validate(void **state)
 {
 	(void)state;
 	int bad = 0;
+	for (int i = 0; V_notes[i].rules; i++) {
+		char tag[512];
+		S_rules_tag(V_notes[i].rules, tag, sizeof tag);
+		tt_str b = {0};
+		tt_printf(&b, "[Game \"ocencahuac\"]\n[Rules \"%s\"]\n", tag);
+		if (V_notes[i].pos)
+			tt_printf(&b, "[Position \"%s\"]\n", V_notes[i].pos);
+		tt_printf(&b, "\n%s *\n", V_notes[i].moves);
+		char *text = tt_take(&b);
+		char *diags = NULL;
+		int errors = V_validate(text, NULL, &diags);
+		if (errors != 1 || (strstr(diags, V_notes[i].note) != NULL) != V_notes[i].has) {
+			print_message("%d errors, \"%s\" %s expected\n%s%s", errors, V_notes[i].note,
+			              V_notes[i].has ? "" : "not ", text, diags);
+			bad++;
+		}
+		free(text);
+		free(diags);
+	}
 	for (int i = 0; V_cases[i].rules; i++) {
 		char tag[512];
 		S_rules_tag(V_cases[i].rules, tag, sizeof tag);
@@ -1694,14 +2147,13 @@ static void test_validate(void **state)
 		char *text = tt_take(&b);
 		tb_reader *r;
 		tb_record *rec = tt_parse(text, &r);
-		size_t before = tb_reader_ndiags(r);
 		tb_reader_validate(r, rec, NULL, NULL);
 		tt_str codes = {0};
-		const tb_diag *first = NULL;
+		const tb_diag *first = NULL; /* the reader's (TB211) or validate's */
 		for (size_t k = 0; k < tb_reader_ndiags(r); k++) {
 			const tb_diag *d = tb_reader_diag(r, k);
 			tt_printf(&codes, "%s%d", codes.n ? " " : "", d->code);
-			if (!first && k >= before)
+			if (!first)
 				first = d;
 		}
 		char *got = tt_take(&codes);
@@ -2003,6 +2455,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_pushbacks_by_hand),
+		cmocka_unit_test(test_prince_by_hand),
 		cmocka_unit_test(test_runs_and_chains_by_hand),
 		cmocka_unit_test(test_coronation_by_hand),
 		cmocka_unit_test(test_second_stage_by_hand),

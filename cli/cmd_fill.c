@@ -1,0 +1,158 @@
+/*
+ * cmd_fill.c -- "tablero fill": records written back with what the
+ * rules decide put in, marked reconstructed (spec/reconstruct.md).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+typedef struct S_fill_opts {
+	int in_place;
+	tb_search_opts search;
+} S_fill_opts;
+
+/* How a file fared. */
+typedef struct S_tally {
+	size_t records, filled, open;
+	int problems;         /* diagnostics with errors, or something left open */
+	int trouble;          /* the input could not be read, or the output written */
+} S_tally;
+
+typedef int (*S_put_fn)(void *ctx, const char *s, size_t len);
+
+static int S_put_stdout(void *ctx, const char *s, size_t len)
+{
+	(void)ctx;
+	return fwrite(s, 1, len, stdout) == len ? 0 : -1;
+}
+
+static int S_put_atomic(void *ctx, const char *s, size_t len)
+{
+	return cli_atomic_write(ctx, s, len);
+}
+
+/* Fills every record of 'r' and writes it through 'put'; what stays open
+ * and every error go to standard error. */
+static void S_fill_all(tb_reader *r, const S_fill_opts *o, S_put_fn put, void *ctx,
+                       S_tally *t)
+{
+	tb_search_opts so = o->search;
+	so.progress = cli_progress;
+	tb_reader_set_search(r, &so);
+	tb_record *rec;
+	int got;
+	while ((got = tb_reader_next(r, &rec)) == 1) {
+		size_t len, open, filled;
+		char *s = tb_record_fill(r, rec, &len, &open, &filled);
+		cli_progress_done();
+		if (cli_print_diags(r, 0) || !s)
+			t->problems = 1;
+		if (s && ((t->records && put(ctx, "\n", 1)) || put(ctx, s, len)))
+			t->trouble = 1;
+		free(s);
+		t->records++;
+		t->filled += filled;
+		t->open += open;
+		t->problems |= open > 0;
+		tb_record_free(rec);
+	}
+	if (cli_print_diags(r, 0))
+		t->problems = 1;
+	if (got < 0)
+		t->trouble = 1;
+}
+
+/* fill -i: what 'S_fill_in_place' asks of cli_rewrite. */
+typedef struct S_in_place {
+	const char *path;
+	const S_fill_opts *o;
+	S_tally *t;
+} S_in_place;
+
+/* Written only when every record could be, and none has an error the
+ * fill did not repair (it repairs none); left as it is when nothing was
+ * filled. */
+static int S_fill_rewrite(void *ctx, tb_reader *r, cli_atomic *a)
+{
+	S_in_place *p = ctx;
+	size_t errors = tb_reader_nerrors(r);
+	S_fill_all(r, p->o, S_put_atomic, a, p->t);
+	int clean = tb_reader_nerrors(r) == errors;
+	if (p->t->trouble || !clean) {
+		cli_error("fill", "'%s' left unchanged: %s", p->path,
+		          p->t->trouble ? "it could not be read or written" : "it has errors");
+		return 10 + (p->t->trouble ? EXIT_TROUBLE : EXIT_PROBLEMS);
+	}
+	return p->t->filled ? 1 : 0;
+}
+
+static int S_fill_in_place(const char *path, const S_fill_opts *o, S_tally *t)
+{
+	S_in_place p = {path, o, t};
+	int rc = cli_rewrite(path, S_fill_rewrite, &p);
+	return rc == EXIT_CLEAN && t->open ? EXIT_PROBLEMS : rc;
+}
+
+int cmd_fill(int argc, char **argv)
+{
+	static char dashname[] = "-";
+	static char *dash[] = {dashname, NULL};
+	S_fill_opts o;
+	memset(&o, 0, sizeof o);
+	int i = 1, got;
+	for (; i < argc; i++) {
+		const char *a = argv[i];
+		if (strcmp(a, "--") == 0) {
+			i++;
+			break;
+		} else if (strcmp(a, "-i") == 0 || strcmp(a, "--in-place") == 0) {
+			o.in_place = 1;
+		} else if ((got = cli_search_arg("fill", argc, argv, &i, &o.search)) != 0) {
+			if (got < 0)
+				return EXIT_TROUBLE;
+		} else if (a[0] == '-' && a[1]) {
+			cli_error("fill", "unknown option '%s' (see tablero fill --help)", a);
+			return EXIT_TROUBLE;
+		} else {
+			break;
+		}
+	}
+	char **files = i < argc ? argv + i : dash;
+	int nfiles = i < argc ? argc - i : 1, rc = EXIT_CLEAN;
+	for (int k = 0; k < nfiles; k++) {
+		const char *path = files[k];
+		S_tally t = {0, 0, 0, 0, 0};
+		int st;
+		if (o.in_place) {
+			if (strcmp(path, "-") == 0) {
+				cli_error("fill", "-i rewrites files; it cannot rewrite standard input");
+				return EXIT_TROUBLE;
+			}
+			st = S_fill_in_place(path, &o, &t);
+		} else {
+			FILE *f = cli_open(path);
+			if (!f) {
+				rc = EXIT_TROUBLE;
+				continue;
+			}
+			tb_reader *r = tb_reader_new_file(f, strcmp(path, "-") ? path : "<stdin>");
+			if (k > 0)
+				fputc('\n', stdout);
+			S_fill_all(r, &o, S_put_stdout, NULL, &t);
+			st = t.trouble ? EXIT_TROUBLE : t.problems ? EXIT_PROBLEMS : EXIT_CLEAN;
+			tb_reader_free(r);
+			cli_close(f);
+		}
+		fprintf(stderr, "%s: %zu record%s, %zu turn%s or gap%s filled in, %zu left open\n",
+		        strcmp(path, "-") ? path : "<stdin>", t.records, t.records == 1 ? "" : "s",
+		        t.filled, t.filled == 1 ? "" : "s", t.filled == 1 ? "" : "s", t.open);
+		if (st > rc)
+			rc = st;
+	}
+	if (fflush(stdout) != 0) {
+		cli_error("fill", "cannot write standard output");
+		return EXIT_TROUBLE;
+	}
+	return rc;
+}

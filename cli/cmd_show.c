@@ -1,0 +1,265 @@
+/*
+ * cmd_show.c -- "tablero show": a position of a record, or a bare
+ * position, drawn as text in the terminal, with the legal turns on
+ * request (spec/show.md).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+typedef struct S_opts {
+	const char *file;
+	long game;            /* which record, from 1 */
+	cli_turn turn;        /* --ply/--move; ply -1 and number 0: the end */
+	const char *turn_arg;
+	const char *position, *rules;
+	int legal;
+	const char *colour;
+} S_opts;
+
+static int S_args(int argc, char **argv, S_opts *o)
+{
+	o->game = 1;
+	o->turn = (cli_turn){-1, 0, 0};
+	o->colour = "auto";
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+		if (strcmp(a, "--legal") == 0) {
+			o->legal = 1;
+			continue;
+		}
+		if (strncmp(a, "--color=", 8) == 0 || strncmp(a, "--colour=", 9) == 0) {
+			o->colour = strchr(a, '=') + 1;
+			if (strcmp(o->colour, "auto") && strcmp(o->colour, "always") &&
+			    strcmp(o->colour, "never")) {
+				cli_error("show", "bad value in '%s' (auto, always or never)", a);
+				return -1;
+			}
+			continue;
+		}
+		if (a[0] != '-' || !a[1]) {
+			if (o->file) {
+				cli_error("show", "one file at a time ('%s' is one too many)", a);
+				return -1;
+			}
+			o->file = a;
+			continue;
+		}
+		if (!v) {
+			cli_error("show", "%s needs a value (see tablero show --help)", a);
+			return -1;
+		}
+		i++;
+		int bad = 0;
+		if (strcmp(a, "--game") == 0) {
+			char *end;
+			o->game = strtol(v, &end, 10);
+			bad = *end || o->game < 1 || o->game > 1000000;
+		} else if (strcmp(a, "--ply") == 0 || strcmp(a, "--move") == 0) {
+			if (o->turn_arg) {
+				cli_error("show", "one turn at a time: '%s' and '%s'", o->turn_arg, v);
+				return -1;
+			}
+			bad = cli_turn_arg(v, a[2] == 'm', &o->turn);
+			o->turn_arg = v;
+		} else if (strcmp(a, "--position") == 0) {
+			o->position = v;
+		} else if (strcmp(a, "--rules") == 0) {
+			o->rules = v;
+		} else if (strcmp(a, "--color") == 0 || strcmp(a, "--colour") == 0) {
+			bad = strcmp(v, "auto") && strcmp(v, "always") && strcmp(v, "never");
+			o->colour = v;
+		} else {
+			cli_error("show", "unknown option '%s' (see tablero show --help)", a);
+			return -1;
+		}
+		if (bad) {
+			cli_error("show", "bad value '%s' for %s (see tablero show --help)", v, a);
+			return -1;
+		}
+	}
+	if ((o->position || o->rules) && (o->file || o->turn_arg)) {
+		cli_error("show", "--position and --rules show a bare position, not a record's turn");
+		return -1;
+	}
+	if (o->position && !o->rules) {
+		cli_error("show", "--position needs --rules, which names the game first "
+		                  "(\"ocencahuac\", \"asalto; chain=zigzag\")");
+		return -1;
+	}
+	return 0;
+}
+
+/* The legal turns, collected to be counted, then printed wrapped to a
+ * terminal's width, two spaces apart. */
+typedef struct S_list {
+	char **v;
+	size_t n, cap;
+} S_list;
+
+static void S_legal_one(void *ctx, const char *token, unsigned long long count)
+{
+	(void)count;
+	S_list *l = ctx;
+	if (l->n == l->cap) {
+		l->cap = l->cap ? 2 * l->cap : 64;
+		char **v = realloc(l->v, l->cap * sizeof *v);
+		if (!v)
+			abort(); /* as the library does when memory runs out */
+		l->v = v;
+	}
+	l->v[l->n] = strdup(token);
+	if (!l->v[l->n])
+		abort();
+	l->n++;
+}
+
+/* The board, then the legal turns when asked. */
+static void S_print(const S_opts *o, tb_engine *e)
+{
+	char *board = tb_engine_board(e, cli_colour(stdout, o->colour) ? TB_BOARD_COLOUR : 0);
+	fputs(board, stdout);
+	free(board);
+	if (!o->legal)
+		return;
+	char *over = tb_engine_over(e);
+	if (over) {
+		printf("No legal turn: the game is over, %s.\n", over);
+		free(over);
+		return;
+	}
+	S_list l = {NULL, 0, 0};
+	tb_engine_divide(e, 1, S_legal_one, &l);
+	printf("%zu legal turn%s:\n", l.n, l.n == 1 ? "" : "s");
+	size_t col = 0;
+	for (size_t i = 0; i < l.n; i++) {
+		size_t len = strlen(l.v[i]);
+		if (col && col + 2 + len > 76) {
+			fputc('\n', stdout);
+			col = 0;
+		}
+		printf("  %s", l.v[i]);
+		col += 2 + len;
+		free(l.v[i]);
+	}
+	if (col)
+		fputc('\n', stdout);
+	free(l.v);
+}
+
+static int S_bare(const S_opts *o)
+{
+	char name[64];
+	const char *rules = o->rules ? o->rules : "";
+	snprintf(name, sizeof name, "%.*s", (int)strcspn(rules, "; "), rules);
+	const tb_game *g = tb_game_find(name);
+	if (!g) {
+		cli_error("show", "--rules must name the game first, not '%s'", name);
+		return EXIT_TROUBLE;
+	}
+	char *why = NULL;
+	tb_engine *e = tb_engine_new(g, rules, o->position && *o->position ? o->position : NULL,
+	                             &why);
+	if (!e) {
+		cli_error("show", "%s", why ? why : "cannot set up the position");
+		free(why);
+		return EXIT_PROBLEMS;
+	}
+	if (tb_engine_incomplete(e)) {
+		cli_error("show", "%s", tb_engine_incomplete(e));
+		tb_engine_free(e);
+		return EXIT_PROBLEMS;
+	}
+	printf("%s, %s\n", tb_game_title(g), o->position && *o->position ? "the position given"
+	                                                                  : "the start");
+	S_print(o, e);
+	tb_engine_free(e);
+	return EXIT_CLEAN;
+}
+
+/* The record 'o->game' of the file, or NULL after saying why. */
+static tb_record *S_record(const S_opts *o, tb_reader *r)
+{
+	tb_record *rec = NULL;
+	int got;
+	long at = 0;
+	while ((got = tb_reader_next(r, &rec)) == 1) {
+		if (++at == o->game)
+			return rec;
+		tb_record_free(rec);
+		rec = NULL;
+	}
+	cli_print_errors(r);
+	if (got == 0)
+		cli_error("show", "the file has %ld record%s, not %ld", at, at == 1 ? "" : "s",
+		          o->game);
+	return NULL;
+}
+
+static int S_show(const S_opts *o, tb_reader *r, const char *path, const tb_record *rec)
+{
+	long ply = o->turn_arg ? cli_turn_ply("show", rec, &o->turn) : -1;
+	if (o->turn_arg && ply < 0)
+		return EXIT_TROUBLE;
+	tb_reached at;
+	char *why = NULL, where[200];
+	tb_engine *e = tb_record_engine(rec, ply, &at, &why);
+	if (at.stopped || !e) { /* what is wrong, as validate says it */
+		tb_reader_validate(r, rec, NULL, NULL);
+		cli_print_errors(r);
+	}
+	if (!e) {
+		cli_error("show", "%s: nothing to draw: %s", path, why);
+		free(why);
+		return EXIT_PROBLEMS;
+	}
+	cli_turn_name(where, sizeof where, rec, at.ply, at.last);
+	const char *site = tb_record_tag(rec, "Site");
+	int has_site = site && *site && strcmp(site, "?");
+	printf("%s%s%s, %s\n", tb_game_title(tb_record_game(rec)), has_site ? ", " : "",
+	       has_site ? site : "", where);
+	S_print(o, e);
+	tb_engine_free(e);
+	if (!at.stopped)
+		return EXIT_CLEAN;
+	fflush(stdout);
+	if (at.line)
+		fprintf(stderr, "%s:%u:%u: the rules stop at %s (%s): the board is the last position "
+		        "they reached, %s\n", path, at.line, at.col, at.stop, at.why, where);
+	else
+		fprintf(stderr, "%s: the rules stop at the start (%s)\n", path, at.why);
+	return EXIT_PROBLEMS;
+}
+
+static int S_from_file(const S_opts *o)
+{
+	const char *path = o->file ? o->file : "-";
+	const char *shown = strcmp(path, "-") ? path : "<stdin>";
+	FILE *f = cli_open(path);
+	if (!f)
+		return EXIT_TROUBLE;
+	tb_reader *r = tb_reader_new_file(f, shown);
+	tb_record *rec = S_record(o, r);
+	int rc = EXIT_TROUBLE;
+	if (rec && tb_record_errors(rec)) {
+		cli_print_errors(r);
+		cli_error("show", "record %ld has errors: nothing drawn", o->game);
+		rc = EXIT_PROBLEMS;
+	} else if (rec) {
+		rc = S_show(o, r, shown, rec);
+	}
+	tb_record_free(rec);
+	tb_reader_free(r);
+	cli_close(f);
+	return rc;
+}
+
+int cmd_show(int argc, char **argv)
+{
+	S_opts o;
+	memset(&o, 0, sizeof o);
+	if (S_args(argc, argv, &o))
+		return EXIT_TROUBLE;
+	return o.rules ? S_bare(&o) : S_from_file(&o);
+}

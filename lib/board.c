@@ -1,0 +1,272 @@
+/*
+ * board.c -- a position drawn as text, for a terminal (tb_engine_board,
+ * spec/show.md).
+ *
+ * The geometry is the diagrams' (rules.h): each point at its place on a
+ * grid of four columns and two rows per board unit, the lines between
+ * points drawn with - | / \ (+ and X where two cross), the board's
+ * areas and lines (Asalto's fortress, Ocencahuac's volcanoes and river)
+ * as the key says, then the pieces: the game's type letter (upper case
+ * for the first side, lower case for the second) or the side's letter,
+ * '*' after a crowned piece. Plain ASCII, so that a board copied into a
+ * mail or a notebook stays a board; colour only when asked.
+ */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rules.h"
+#include "xalloc.h"
+
+enum { UNIT_COLS = 4, UNIT_ROWS = 2 };
+
+/* How the text shows the board's marks (tb_geo_mark classes). */
+static const struct {
+	const char *cls;
+	char ch;
+	const char *what;
+} S_marks[] = {
+	{"fortress", ':', "the fortress"},
+	{"volcano", ':', "the volcano rows"},
+	{"river-line", '~', "the river's lines"},
+};
+
+/* Each side's colour on a terminal (SGR), by its pieces' class. */
+static const struct {
+	const char *cls;
+	const char *sgr;
+} S_colours[] = {
+	{"red", "1;31"},      {"yellow", "1;33"}, {"attacker", "1;33"},
+	{"defender", "1;34"}, {"dark", "1;7"},    {"light", "1"},
+};
+
+typedef struct S_canvas {
+	int w, h;
+	char *ch;
+	signed char *side; /* the side whose piece a cell shows, or -1 */
+	int xmin, ymax;
+} S_canvas;
+
+static int S_round(float v) { return (int)(v + (v < 0 ? -0.5f : 0.5f)); }
+static int S_col(const S_canvas *c, float x) { return S_round((x - (float)c->xmin) * UNIT_COLS); }
+static int S_row(const S_canvas *c, float y) { return S_round(((float)c->ymax - y) * UNIT_ROWS); }
+
+static void S_put(S_canvas *c, int col, int row, char ch)
+{
+	if (col < 0 || row < 0 || col >= c->w || row >= c->h)
+		return;
+	char *at = &c->ch[row * c->w + col];
+	if (*at == ' ' || *at == ch)
+		*at = ch;
+	else if ((*at == '-' && ch == '|') || (*at == '|' && ch == '-'))
+		*at = '+';
+	else if ((*at == '/' && ch == '\\') || (*at == '\\' && ch == '/'))
+		*at = 'X';
+}
+
+/* The line from point a to point b: straight runs between them, or one
+ * stroke in the middle of each diagonal step. */
+static void S_edge(S_canvas *c, const tb_geo_point *a, const tb_geo_point *b)
+{
+	int c0 = S_col(c, a->x), r0 = S_row(c, a->y), c1 = S_col(c, b->x), r1 = S_row(c, b->y);
+	int sc = (c1 > c0) - (c1 < c0), sr = (r1 > r0) - (r1 < r0);
+	if (r0 == r1) {
+		for (int k = c0 + sc; k != c1; k += sc)
+			S_put(c, k, r0, '-');
+	} else if (c0 == c1) {
+		for (int k = r0 + sr; k != r1; k += sr)
+			S_put(c, c0, k, '|');
+	} else if (abs(c1 - c0) * UNIT_ROWS == abs(r1 - r0) * UNIT_COLS) {
+		for (int k = 0; k < abs(r1 - r0) / UNIT_ROWS; k++)
+			S_put(c, c0 + sc * (k * UNIT_COLS + UNIT_COLS / 2),
+			      r0 + sr * (k * UNIT_ROWS + UNIT_ROWS / 2), sc == sr ? '\\' : '/');
+	}
+}
+
+static int S_mark_of(const char *cls)
+{
+	for (size_t i = 0; i < sizeof S_marks / sizeof S_marks[0]; i++)
+		if (strcmp(S_marks[i].cls, cls) == 0)
+			return (int)i;
+	return -1;
+}
+
+/* The marks: lines as runs of their sign where nothing else is drawn
+ * (after the edges); areas give their sign to the empty points in them. */
+static void S_mark_lines(S_canvas *c, const tb_geometry *g)
+{
+	for (int i = 0; i < g->nmarks; i++) {
+		const tb_geo_mark *m = &g->marks[i];
+		int k = S_mark_of(m->cls);
+		float row = ((float)c->ymax - m->y1) * UNIT_ROWS;
+		if (m->area || k < 0 || row != (float)S_round(row))
+			continue;
+		int from = S_col(c, m->x1), to = S_col(c, m->x2);
+		for (int col = from < 0 ? 0 : from; col <= to && col < c->w; col++)
+			if (c->ch[S_round(row) * c->w + col] == ' ')
+				c->ch[S_round(row) * c->w + col] = S_marks[k].ch;
+	}
+}
+
+static char S_empty_point(const tb_geometry *g, const tb_geo_point *p)
+{
+	for (int i = 0; i < g->nmarks; i++) {
+		const tb_geo_mark *m = &g->marks[i];
+		int k = S_mark_of(m->cls);
+		if (m->area && k >= 0 && p->x >= m->x1 && p->x <= m->x2 && p->y >= m->y1 &&
+		    p->y <= m->y2)
+			return S_marks[k].ch;
+	}
+	return '.';
+}
+
+static char S_piece_char(const tb_game *g, uint8_t cell)
+{
+	int side = TB_CELL_SIDE(cell);
+	if (!*g->piece_types)
+		return g->side_letter[side];
+	char t = g->piece_types[TB_CELL_TYPE(cell)];
+	return (char)(side ? tolower((unsigned char)t) : toupper((unsigned char)t));
+}
+
+static void S_canvas_draw(S_canvas *c, const tb_ruleset *rs, const tb_state *s)
+{
+	const tb_geometry *g = &rs->geo;
+	int xmax = 0, ymin = 0;
+	c->xmin = c->ymax = 0;
+	for (int i = 0; i < g->npoints; i++) {
+		int x = S_round(g->points[i].x), y = S_round(g->points[i].y);
+		if (!i || x < c->xmin)
+			c->xmin = x;
+		if (!i || x > xmax)
+			xmax = x;
+		if (!i || y < ymin)
+			ymin = y;
+		if (!i || y > c->ymax)
+			c->ymax = y;
+	}
+	c->w = (xmax - c->xmin) * UNIT_COLS + 2; /* room for a crown after the last file */
+	c->h = (c->ymax - ymin) * UNIT_ROWS + 1;
+	c->ch = tb_xmalloc((size_t)(c->w * c->h));
+	c->side = tb_xmalloc((size_t)(c->w * c->h));
+	memset(c->ch, ' ', (size_t)(c->w * c->h));
+	memset(c->side, -1, (size_t)(c->w * c->h));
+	for (int e = 0; !g->edges_hidden && e < g->nedges; e++)
+		S_edge(c, &g->points[g->edges[e].a], &g->points[g->edges[e].b]);
+	S_mark_lines(c, g);
+	for (int i = 0; i < g->npoints; i++) {
+		int col = S_col(c, g->points[i].x), row = S_row(c, g->points[i].y);
+		uint8_t cell = s->cell[i];
+		c->ch[row * c->w + col] = cell ? S_piece_char(rs->game, cell) : S_empty_point(g, &g->points[i]);
+		if (!cell)
+			continue;
+		c->side[row * c->w + col] = (signed char)TB_CELL_SIDE(cell);
+		if (TB_CELL_CROWNED(cell)) {
+			c->ch[row * c->w + col + 1] = '*';
+			c->side[row * c->w + col + 1] = (signed char)TB_CELL_SIDE(cell);
+		}
+	}
+}
+
+static const char *S_sgr(const tb_game *g, int side)
+{
+	for (size_t i = 0; i < sizeof S_colours / sizeof S_colours[0]; i++)
+		if (strcmp(S_colours[i].cls, g->piece_class[side]) == 0)
+			return S_colours[i].sgr;
+	return "1";
+}
+
+/* The rows, each with its rank on the left, then the files. */
+static void S_canvas_write(tb_buf *b, const S_canvas *c, const tb_game *g, int colour)
+{
+	for (int row = 0; row < c->h; row++) {
+		int end = c->w;
+		while (end > 0 && c->ch[row * c->w + end - 1] == ' ')
+			end--;
+		if (row % UNIT_ROWS == 0)
+			tb_buf_printf(b, "%2d  ", c->ymax - row / UNIT_ROWS + 1);
+		else if (end)
+			tb_buf_puts(b, "    ");
+		for (int col = 0; col < end; col++) {
+			int side = c->side[row * c->w + col];
+			if (colour && side >= 0)
+				tb_buf_printf(b, "\033[%sm%c\033[0m", S_sgr(g, side), c->ch[row * c->w + col]);
+			else
+				tb_buf_putc(b, c->ch[row * c->w + col]);
+		}
+		tb_buf_putc(b, '\n');
+	}
+	tb_buf_puts(b, "    ");
+	for (int x = 0; x * UNIT_COLS < c->w - 1; x++)
+		tb_buf_printf(b, "%c%s", 'a' + c->xmin + x, (x + 1) * UNIT_COLS < c->w - 1 ? "   " : "");
+	tb_buf_putc(b, '\n');
+}
+
+/* "Red (R)", "The attackers (A)", "Sangangüey (E M P G)". */
+static void S_side_title(tb_buf *b, const tb_game *g, int side)
+{
+	const char *name = g->side_name[side];
+	tb_buf_printf(b, "%c%s (", toupper((unsigned char)name[0]), name + 1);
+	if (!*g->piece_types)
+		tb_buf_putc(b, g->side_letter[side]);
+	for (const char *t = g->piece_types; *t; t++)
+		tb_buf_printf(b, "%s%c", t == g->piece_types ? "" : " ",
+		              side ? tolower((unsigned char)*t) : toupper((unsigned char)*t));
+	tb_buf_putc(b, ')');
+}
+
+/* The key: each side's pieces, the marks the board has, whose turn it
+ * is or how the game ended, and the position's notation. */
+static void S_key(tb_buf *b, const tb_ruleset *rs, const tb_state *s)
+{
+	const tb_game *g = rs->game;
+	int crowned = 0;
+	for (int side = 0; side < 2; side++) {
+		int on = __builtin_popcountll(s->bits[side]);
+		S_side_title(b, g, side);
+		tb_buf_printf(b, ": %d on the board", on);
+		if (s->hand[side])
+			tb_buf_printf(b, ", %d to place", s->hand[side]);
+		if (s->taken[side])
+			tb_buf_printf(b, ", has taken %d", s->taken[side]);
+		tb_buf_putc(b, '\n');
+	}
+	for (int i = 0; i < rs->geo.npoints; i++)
+		crowned |= s->cell[i] && TB_CELL_CROWNED(s->cell[i]);
+	const char *said[sizeof S_marks / sizeof S_marks[0]] = {0};
+	for (int i = 0; i < rs->geo.nmarks; i++) {
+		int k = S_mark_of(rs->geo.marks[i].cls);
+		if (k >= 0 && !said[k]) {
+			said[k] = S_marks[k].what;
+			tb_buf_printf(b, "%c %s\n", S_marks[k].ch, S_marks[k].what);
+		}
+	}
+	if (crowned)
+		tb_buf_puts(b, "* a crowned piece\n");
+	tb_result res;
+	char why[200];
+	if (rs->rules->over(rs, s, &res, why, sizeof why)) {
+		tb_buf_printf(b, "The game is over: %s (%s).\n", tb_result_text[res], why);
+	} else {
+		const char *name = g->side_name[s->to_move];
+		tb_buf_printf(b, "%c%s to move: %u%s\n", toupper((unsigned char)name[0]), name + 1,
+		              s->number, s->to_move ? "..." : ".");
+	}
+	tb_arena a = {0};
+	tb_position p;
+	rs->rules->save(rs, s, &a, &p);
+	tb_buf_puts(b, "Position: ");
+	tb_position_write(b, g, &p);
+	tb_buf_putc(b, '\n');
+	tb_arena_free(&a);
+}
+
+void tb_board_text(tb_buf *b, const tb_ruleset *rs, const tb_state *s, unsigned flags)
+{
+	S_canvas c;
+	S_canvas_draw(&c, rs, s);
+	S_canvas_write(b, &c, rs->game, (flags & TB_BOARD_COLOUR) != 0);
+	S_key(b, rs, s);
+	free(c.ch);
+	free(c.side);
+}

@@ -1,0 +1,156 @@
+/*
+ * fill.c -- a record with what the rules decide put in (tablero fill;
+ * spec/reconstruct.md, "Filling a record").
+ *
+ * The record is replayed (validate.c); each open turn that it decides --
+ * one turn fits an unknown turn or token, one sequence fits a gap -- is
+ * replaced in the tree by the turns, marked reconstructed, and the
+ * record written in canonical form. Readings are witnesses and stay as
+ * they are.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "reader.h"
+#include "validate.h"
+#include "xalloc.h"
+
+typedef struct S_decision {
+	const tb_node *node;
+	tb_turn *turns;
+	size_t n;
+	unsigned number;
+	int side;
+} S_decision;
+
+typedef struct S_fill {
+	S_decision *v;
+	size_t n, cap;
+} S_fill;
+
+static int S_decide(void *ctx, const tb_node *node, const tb_turn *turns, size_t n,
+                    unsigned number, int side)
+{
+	S_fill *f = ctx;
+	if (node->kind == TB_NODE_READING)
+		return 0;
+	if (f->n == f->cap) {
+		f->cap = f->cap ? 2 * f->cap : 8;
+		f->v = tb_xrealloc(f->v, f->cap * sizeof *f->v);
+	}
+	S_decision *d = &f->v[f->n++];
+	d->node = node;
+	d->turns = tb_xmalloc((n ? n : 1) * sizeof *turns);
+	memcpy(d->turns, turns, n * sizeof *turns);
+	d->n = n;
+	d->number = number;
+	d->side = side;
+	return 1;
+}
+
+/* Makes node 'n' the reconstructed turn 't'. */
+static void S_set_turn(tb_record *rec, tb_node *n, const tb_turn *t)
+{
+	n->kind = t->nparts ? TB_NODE_MOVE : TB_NODE_PASS;
+	n->reconstructed = 1;
+	n->move.nparts = t->nparts;
+	n->move.crown = t->crown;
+	n->move.parts = tb_arena_alloc(&rec->arena, (t->nparts ? t->nparts : 1) * sizeof *t->parts);
+	memcpy(n->move.parts, t->parts, t->nparts * sizeof *t->parts);
+}
+
+/* The line of 'rec' that holds 'node', and the node before it there
+ * ('*prev' NULL when it is the first). */
+static tb_line *S_line_of(tb_line *line, const tb_node *node, tb_node **prev)
+{
+	tb_node *before = NULL;
+	for (tb_node *n = line->first; n; before = n, n = n->next) {
+		if (n == node) {
+			*prev = before;
+			return line;
+		}
+		for (tb_line *v = n->variations; v; v = v->next) {
+			tb_line *l = S_line_of(v, node, prev);
+			if (l)
+				return l;
+		}
+	}
+	return NULL;
+}
+
+/* Replaces gap 'd->node' by its sequence of reconstructed turns; the
+ * gap's comments go with the last of them. */
+static void S_fill_gap(tb_record *rec, const S_decision *d)
+{
+	tb_node *prev, *gap = (tb_node *)d->node;
+	tb_line *line = S_line_of(&rec->main, gap, &prev);
+	if (!line || !d->n)
+		return;
+	unsigned number = d->number;
+	int side = d->side;
+	tb_node *first = NULL, *last = NULL;
+	for (size_t i = 0; i < d->n; i++) {
+		tb_node *n = tb_arena_alloc(&rec->arena, sizeof *n);
+		memset(n, 0, sizeof *n);
+		n->span = gap->span;
+		n->number = number;
+		n->side = (uint8_t)side;
+		n->gap_min = n->gap_max = -1;
+		S_set_turn(rec, n, &d->turns[i]);
+		if (last)
+			last->next = n;
+		else
+			first = n;
+		last = n;
+		number += side == 1;
+		side ^= 1;
+	}
+	last->comments = gap->comments;
+	last->variations = gap->variations;
+	last->next = gap->next;
+	if (prev)
+		prev->next = first;
+	else
+		line->first = first;
+	if (line->last == gap)
+		line->last = last;
+}
+
+/* Turns the record still leaves open: unknown turns, tokens with '?'
+ * points, gaps of some length. */
+static size_t S_open_left(const tb_line *line)
+{
+	size_t n = 0;
+	for (const tb_node *t = line->first; t; t = t->next) {
+		n += t->kind == TB_NODE_UNKNOWN || (t->kind == TB_NODE_GAP && t->gap_max != 0);
+		for (unsigned i = 0; t->kind == TB_NODE_MOVE && i < t->move.nparts; i++)
+			if (t->move.parts[i].pt == TB_PT_UNKNOWN) {
+				n++;
+				break;
+			}
+		for (const tb_line *v = t->variations; v; v = v->next)
+			n += S_open_left(v);
+	}
+	return n;
+}
+
+char *tb_record_fill(tb_reader *r, tb_record *rec, size_t *len, size_t *open, size_t *filled)
+{
+	*open = *filled = 0;
+	if (!rec || rec->errors || !rec->game)
+		return NULL;
+	S_fill f = {NULL, 0, 0};
+	tb_validate(r, rec, NULL, NULL, S_decide, &f);
+	for (size_t i = 0; i < f.n; i++) {
+		S_decision *d = &f.v[i];
+		if (d->node->kind == TB_NODE_GAP)
+			S_fill_gap(rec, d);
+		else if (d->n == 1)
+			S_set_turn(rec, (tb_node *)d->node, &d->turns[0]);
+		free(d->turns);
+	}
+	*filled = f.n;
+	free(f.v);
+	*open = S_open_left(&rec->main);
+	return tb_record_write(rec, len);
+}

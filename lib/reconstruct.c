@@ -1,0 +1,564 @@
+/*
+ * reconstruct.c -- stretches: the positions a line may be in through
+ * the turns it does not know, and what those turns may have been
+ * (reconstruct.h; spec/reconstruct.md).
+ */
+#include "reconstruct.h"
+
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "xalloc.h"
+
+/* ===== Sets of positions ===== */
+
+int tb_state_same(const tb_state *a, const tb_state *b)
+{
+	return a->bits[0] == b->bits[0] && a->bits[1] == b->bits[1] &&
+	       memcmp(a->cell, b->cell, sizeof a->cell) == 0 &&
+	       memcmp(a->hand, b->hand, sizeof a->hand) == 0 &&
+	       memcmp(a->taken, b->taken, sizeof a->taken) == 0 && a->to_move == b->to_move &&
+	       a->stage == b->stage && memcmp(a->mark, b->mark, sizeof a->mark) == 0 &&
+	       a->quiet == b->quiet && a->number == b->number;
+}
+
+static uint64_t S_mix(uint64_t h, uint64_t v)
+{
+	h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+	return h * 0xbf58476d1ce4e5b9ULL;
+}
+
+/* Over the same fields as tb_state_same: the cells follow from the bit
+ * sets but for the kinds of pieces, so they are folded in too. */
+static uint64_t S_hash(const tb_state *s)
+{
+	uint64_t h = S_mix(s->bits[0], s->bits[1]);
+	for (size_t i = 0; i < sizeof s->cell; i += 8) {
+		uint64_t w;
+		memcpy(&w, s->cell + i, 8);
+		h = S_mix(h, w);
+	}
+	uint64_t rest = (uint64_t)s->hand[0] | (uint64_t)s->hand[1] << 8 |
+	                (uint64_t)s->taken[0] << 16 | (uint64_t)s->taken[1] << 24 |
+	                (uint64_t)s->to_move << 32 | (uint64_t)s->stage << 40;
+	uint64_t mark = (uint64_t)s->mark[0] | (uint64_t)s->mark[1] << 8 |
+	                (uint64_t)s->mark[2] << 16 | (uint64_t)s->mark[3] << 24;
+	h = S_mix(h, rest);
+	h = S_mix(h, mark | (uint64_t)s->quiet << 32);
+	return S_mix(h, s->number) ^ (h >> 31);
+}
+
+static void S_rehash(tb_bset *b, uint32_t nslot)
+{
+	free(b->slot);
+	b->nslot = nslot;
+	b->slot = tb_xcalloc(nslot, sizeof *b->slot);
+	for (uint32_t i = 0; i < b->n; i++) {
+		uint32_t j = (uint32_t)S_hash(&b->v[i]) & (nslot - 1);
+		while (b->slot[j])
+			j = (j + 1) & (nslot - 1);
+		b->slot[j] = i + 1;
+	}
+}
+
+long tb_bset_find(const tb_bset *b, const tb_state *s)
+{
+	if (!b->nslot)
+		return -1;
+	for (uint32_t j = (uint32_t)S_hash(s) & (b->nslot - 1); b->slot[j];
+	     j = (j + 1) & (b->nslot - 1))
+		if (tb_state_same(&b->v[b->slot[j] - 1], s))
+			return (long)b->slot[j] - 1;
+	return -1;
+}
+
+uint32_t tb_bset_add(tb_bset *b, const tb_state *s, int *added)
+{
+	long at = tb_bset_find(b, s);
+	*added = at < 0;
+	if (at >= 0)
+		return (uint32_t)at;
+	if (b->n == b->cap) {
+		b->cap = b->cap ? 2 * b->cap : 16;
+		b->v = tb_xrealloc(b->v, b->cap * sizeof *b->v);
+	}
+	b->v[b->n++] = *s;
+	if (2 * b->n > b->nslot)
+		S_rehash(b, b->nslot ? 2 * b->nslot : 32);
+	else {
+		uint32_t j = (uint32_t)S_hash(s) & (b->nslot - 1);
+		while (b->slot[j])
+			j = (j + 1) & (b->nslot - 1);
+		b->slot[j] = b->n;
+	}
+	return b->n - 1;
+}
+
+void tb_bset_clear(tb_bset *b)
+{
+	b->n = 0;
+	if (b->slot)
+		memset(b->slot, 0, b->nslot * sizeof *b->slot);
+}
+
+void tb_bset_free(tb_bset *b)
+{
+	free(b->v);
+	free(b->slot);
+	memset(b, 0, sizeof *b);
+}
+
+/* ===== Steps ===== */
+
+int tb_step_fits(const tb_ruleset *rs, const tb_step *step, const tb_turn *t)
+{
+	if (step->kind == TB_STEP_PLY || step->node_kind == TB_NODE_UNKNOWN)
+		return 1;
+	if (step->node_kind == TB_NODE_PASS)
+		return t->nparts == 0;
+	const tb_move *m = step->m;
+	if (t->nparts != m->nparts || t->crown != m->crown)
+		return 0;
+	for (unsigned i = 0; i < t->nparts; i++) {
+		tb_point want = m->parts[i].pt;
+		if (t->parts[i].kind != m->parts[i].kind)
+			return 0;
+		if (want != TB_PT_UNKNOWN && tb_geo_at(&rs->geo, want) >= 0 && t->parts[i].pt != want)
+			return 0;
+	}
+	return 1;
+}
+
+/* ===== Stretches ===== */
+
+typedef struct S_layer {
+	tb_bset set;
+	tb_step step;       /* how this layer came from the one before */
+	uint8_t *mark;      /* after tb_stretch_resolve */
+} S_layer;
+
+struct tb_stretch {
+	const tb_ruleset *rs;
+	S_layer *layer;
+	size_t n, cap;
+	unsigned long held, budget;
+	int spent;
+	tb_turns turns;     /* scratch for generation */
+	void (*progress)(void *, unsigned long);
+	void *ctx;
+	unsigned long reported;
+};
+
+static S_layer *S_push(tb_stretch *x)
+{
+	if (x->n == x->cap) {
+		x->cap = x->cap ? 2 * x->cap : 8;
+		x->layer = tb_xrealloc(x->layer, x->cap * sizeof *x->layer);
+	}
+	S_layer *l = &x->layer[x->n++];
+	memset(l, 0, sizeof *l);
+	return l;
+}
+
+tb_stretch *tb_stretch_new(const tb_ruleset *rs, const tb_state *s, unsigned long budget,
+                           void (*progress)(void *, unsigned long), void *ctx)
+{
+	tb_stretch *x = tb_xcalloc(1, sizeof *x);
+	x->rs = rs;
+	x->budget = budget ? budget : 1;
+	x->progress = progress;
+	x->ctx = ctx;
+	int added;
+	tb_bset_add(&S_push(x)->set, s, &added);
+	x->held = 1;
+	return x;
+}
+
+void tb_stretch_free(tb_stretch *x)
+{
+	if (!x)
+		return;
+	for (size_t i = 0; i < x->n; i++) {
+		tb_bset_free(&x->layer[i].set);
+		free(x->layer[i].mark);
+	}
+	free(x->layer);
+	tb_turns_free(&x->turns);
+	free(x);
+}
+
+/* The turns that fit step 'st' from 's', into x->turns; how many. */
+static size_t S_fitting(tb_stretch *x, const tb_step *st, const tb_state *s)
+{
+	size_t n = tb_turns_generate(x->rs, s, &x->turns), k = 0;
+	for (size_t i = 0; i < n; i++)
+		if (tb_step_fits(x->rs, st, &x->turns.v[i]))
+			x->turns.v[k++] = x->turns.v[i];
+	return k;
+}
+
+static tb_state S_after(const tb_ruleset *rs, const tb_state *s, const tb_turn *t)
+{
+	tb_state w = *s;
+	rs->rules->play(rs, &w, t, NULL);
+	return w;
+}
+
+long tb_stretch_step(tb_stretch *x, const tb_step *step, const tb_state *target,
+                     unsigned left)
+{
+	if (x->spent)
+		return -1;
+	S_layer *next = S_push(x);
+	next->step = *step;
+	const S_layer *prev = &x->layer[x->n - 2];
+	const tb_ruleset *rs = x->rs;
+	for (uint32_t i = 0; i < prev->set.n; i++) {
+		/* 'prev' may move when 'next' grows: the layers array does not */
+		size_t nt = S_fitting(x, step, &x->layer[x->n - 2].set.v[i]);
+		for (size_t j = 0; j < nt; j++) {
+			tb_state w = S_after(rs, &x->layer[x->n - 2].set.v[i], &x->turns.v[j]);
+			if (target && rs->rules->bound && !rs->rules->bound(rs, &w, target, left))
+				continue;
+			int added;
+			tb_bset_add(&next->set, &w, &added);
+			if (added && ++x->held > x->budget) {
+				x->spent = 1;
+				return -1;
+			}
+			if (added && x->progress && x->held - x->reported >= 65536) {
+				x->reported = x->held;
+				x->progress(x->ctx, x->held);
+			}
+		}
+	}
+	return (long)next->set.n;
+}
+
+void tb_stretch_pop(tb_stretch *x)
+{
+	if (x->n > 1) {
+		S_layer *l = &x->layer[--x->n];
+		x->held -= l->set.n;
+		tb_bset_free(&l->set);
+		free(l->mark);
+	}
+}
+
+size_t tb_stretch_steps(const tb_stretch *x) { return x->n - 1; }
+size_t tb_stretch_count(const tb_stretch *x) { return x->layer[x->n - 1].set.n; }
+
+const tb_state *tb_stretch_state(const tb_stretch *x, size_t i)
+{
+	return &x->layer[x->n - 1].set.v[i];
+}
+
+const tb_state *tb_stretch_first(const tb_stretch *x, size_t layer)
+{
+	return &x->layer[layer].set.v[0];
+}
+
+size_t tb_stretch_marked(const tb_stretch *x, size_t layer, const tb_state **one)
+{
+	const S_layer *l = &x->layer[layer];
+	size_t n = 0;
+	for (uint32_t i = 0; i < l->set.n; i++)
+		if (l->mark && l->mark[i]) {
+			*one = &l->set.v[i];
+			n++;
+		}
+	return n;
+}
+
+size_t tb_stretch_keep(tb_stretch *x, int (*keep)(void *ctx, const tb_state *s), void *ctx)
+{
+	tb_bset *b = &x->layer[x->n - 1].set;
+	uint32_t k = 0;
+	for (uint32_t i = 0; i < b->n; i++)
+		if (keep(ctx, &b->v[i]))
+			b->v[k++] = b->v[i];
+	x->held -= b->n - k;
+	b->n = k;
+	S_rehash(b, b->nslot ? b->nslot : 32);
+	return k;
+}
+
+/* Does 't' from 's' (a position of layer i) lead to a marked position
+ * of layer i+1? Its index there, or -1. */
+static long S_marked_after(const tb_stretch *x, size_t i, const tb_state *s, const tb_turn *t)
+{
+	tb_state w = S_after(x->rs, s, t);
+	const S_layer *next = &x->layer[i + 1];
+	long j = tb_bset_find(&next->set, &w);
+	return j >= 0 && next->mark[j] ? j : -1;
+}
+
+void tb_stretch_resolve(tb_stretch *x)
+{
+	S_layer *last = &x->layer[x->n - 1];
+	free(last->mark);
+	last->mark = tb_xmalloc(last->set.n + 1);
+	memset(last->mark, 1, last->set.n + 1);
+	for (size_t i = x->n - 1; i-- > 0;) {
+		S_layer *l = &x->layer[i];
+		free(l->mark);
+		l->mark = tb_xcalloc(l->set.n + 1, 1);
+		for (uint32_t s = 0; s < l->set.n; s++) {
+			size_t nt = S_fitting(x, &x->layer[i + 1].step, &l->set.v[s]);
+			for (size_t j = 0; j < nt && !l->mark[s]; j++)
+				l->mark[s] = S_marked_after(x, i, &l->set.v[s], &x->turns.v[j]) >= 0;
+		}
+	}
+}
+
+static int S_same_turn(const tb_turn *a, const tb_turn *b)
+{
+	return a->nparts == b->nparts && a->crown == b->crown &&
+	       memcmp(a->parts, b->parts, a->nparts * sizeof a->parts[0]) == 0;
+}
+
+size_t tb_stretch_turns(tb_stretch *x, size_t k, tb_turns *out)
+{
+	size_t n = 0;
+	const S_layer *l = &x->layer[k];
+	for (uint32_t s = 0; s < l->set.n; s++) {
+		if (!l->mark[s])
+			continue;
+		size_t nt = S_fitting(x, &x->layer[k + 1].step, &l->set.v[s]);
+		for (size_t j = 0; j < nt; j++) {
+			const tb_turn *t = &x->turns.v[j];
+			if (S_marked_after(x, k, &l->set.v[s], t) < 0)
+				continue;
+			size_t seen = 0;
+			while (seen < n && !S_same_turn(&out->v[seen], t))
+				seen++;
+			if (seen < n)
+				continue;
+			if (n == out->cap) {
+				out->cap = out->cap ? 2 * out->cap : 16;
+				out->v = tb_xrealloc(out->v, out->cap * sizeof *out->v);
+			}
+			out->v[n++] = *t;
+		}
+	}
+	return n;
+}
+
+static unsigned long long S_sat_add(unsigned long long a, unsigned long long b)
+{
+	return a > ULLONG_MAX - b ? ULLONG_MAX : a + b;
+}
+
+/* ===== Distinct sequences =====
+ *
+ * The positions of a layer may be several (an open turn before the
+ * steps asked about), and one sequence of turns may be played from
+ * several of them: it is one sequence all the same. So sequences are
+ * followed as sets: a prefix leads from the marked positions of layer k
+ * to the set of marked positions it reaches, and is extended by each
+ * distinct turn that goes on from any of them. Counting remembers what
+ * each (step, set) leads to, so that prefixes that meet are counted
+ * once, as paths through single positions were. */
+
+/* The distinct turns the step after layer 'L' may be from the positions
+ * 'set' of layer 'L' (joining marked positions), each with the sorted
+ * positions of layer L+1 it leads to. */
+typedef struct S_fan {
+	tb_turn *turn;
+	uint32_t **to;
+	uint32_t *nto, *capto;
+	size_t n, cap;
+} S_fan;
+
+static int S_u32_cmp(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	return x < y ? -1 : x > y;
+}
+
+static void S_fan_of(tb_stretch *x, size_t L, const uint32_t *set, uint32_t nset, S_fan *f)
+{
+	memset(f, 0, sizeof *f);
+	for (uint32_t a = 0; a < nset; a++) {
+		const tb_state *s = &x->layer[L].set.v[set[a]];
+		size_t nt = S_fitting(x, &x->layer[L + 1].step, s);
+		for (size_t j = 0; j < nt; j++) {
+			long at = S_marked_after(x, L, s, &x->turns.v[j]);
+			if (at < 0)
+				continue;
+			size_t u = 0;
+			while (u < f->n && !S_same_turn(&f->turn[u], &x->turns.v[j]))
+				u++;
+			if (u == f->n) {
+				if (f->n == f->cap) {
+					f->cap = f->cap ? 2 * f->cap : 16;
+					f->turn = tb_xrealloc(f->turn, f->cap * sizeof *f->turn);
+					f->to = tb_xrealloc(f->to, f->cap * sizeof *f->to);
+					f->nto = tb_xrealloc(f->nto, f->cap * sizeof *f->nto);
+					f->capto = tb_xrealloc(f->capto, f->cap * sizeof *f->capto);
+				}
+				f->turn[u] = x->turns.v[j];
+				f->to[u] = NULL;
+				f->nto[u] = f->capto[u] = 0;
+				f->n++;
+			}
+			if (f->nto[u] == f->capto[u]) {
+				f->capto[u] = f->capto[u] ? 2 * f->capto[u] : 4;
+				f->to[u] = tb_xrealloc(f->to[u], f->capto[u] * sizeof **f->to);
+			}
+			f->to[u][f->nto[u]++] = (uint32_t)at;
+		}
+	}
+	for (size_t u = 0; u < f->n; u++) { /* sorted, each position once */
+		qsort(f->to[u], f->nto[u], sizeof **f->to, S_u32_cmp);
+		uint32_t k = 0;
+		for (uint32_t j = 0; j < f->nto[u]; j++)
+			if (!k || f->to[u][j] != f->to[u][k - 1])
+				f->to[u][k++] = f->to[u][j];
+		f->nto[u] = k;
+	}
+}
+
+static void S_fan_free(S_fan *f)
+{
+	for (size_t u = 0; u < f->n; u++)
+		free(f->to[u]);
+	free(f->turn);
+	free(f->to);
+	free(f->nto);
+	free(f->capto);
+}
+
+/* What (step i, set) was found to lead to: open addressing. */
+typedef struct S_memo_entry {
+	uint64_t h;
+	size_t i;
+	uint32_t *set, n;
+	unsigned long long count;
+} S_memo_entry;
+
+typedef struct S_memo {
+	S_memo_entry *e;
+	size_t n, nslot;   /* a power of two, at least twice n */
+} S_memo;
+
+static uint64_t S_set_hash(size_t i, const uint32_t *set, uint32_t n)
+{
+	uint64_t h = S_mix(i, n);
+	for (uint32_t k = 0; k < n; k++)
+		h = S_mix(h, set[k]);
+	return h ^ (h >> 29);
+}
+
+static S_memo_entry *S_memo_find(S_memo *m, uint64_t h, size_t i, const uint32_t *set,
+                                 uint32_t n)
+{
+	if (!m->nslot)
+		return NULL;
+	for (size_t j = h & (m->nslot - 1); m->e[j].set; j = (j + 1) & (m->nslot - 1))
+		if (m->e[j].h == h && m->e[j].i == i && m->e[j].n == n &&
+		    memcmp(m->e[j].set, set, n * sizeof *set) == 0)
+			return &m->e[j];
+	return NULL;
+}
+
+static void S_memo_put(S_memo *m, uint64_t h, size_t i, const uint32_t *set, uint32_t n,
+                       unsigned long long count)
+{
+	if (2 * (m->n + 1) > m->nslot) {
+		S_memo old = *m;
+		m->nslot = old.nslot ? 2 * old.nslot : 64;
+		m->e = tb_xcalloc(m->nslot, sizeof *m->e);
+		for (size_t j = 0; j < old.nslot; j++) {
+			if (!old.e[j].set)
+				continue;
+			size_t k = old.e[j].h & (m->nslot - 1);
+			while (m->e[k].set)
+				k = (k + 1) & (m->nslot - 1);
+			m->e[k] = old.e[j];
+		}
+		free(old.e);
+	}
+	size_t k = h & (m->nslot - 1);
+	while (m->e[k].set)
+		k = (k + 1) & (m->nslot - 1);
+	m->e[k].h = h;
+	m->e[k].i = i;
+	m->e[k].n = n;
+	m->e[k].set = tb_xmalloc((n ? n : 1) * sizeof *set);
+	memcpy(m->e[k].set, set, n * sizeof *set);
+	m->e[k].count = count;
+	m->n++;
+}
+
+static void S_memo_free(S_memo *m)
+{
+	for (size_t j = 0; j < m->nslot; j++)
+		free(m->e[j].set);
+	free(m->e);
+}
+
+/* The distinct sequences of steps k+i .. k+n-1 from the positions 'set'
+ * of layer k+i. */
+static unsigned long long S_count(tb_stretch *x, S_memo *m, size_t k, size_t i, size_t n,
+                                  const uint32_t *set, uint32_t nset)
+{
+	if (i == n)
+		return 1;
+	uint64_t h = S_set_hash(i, set, nset);
+	const S_memo_entry *e = S_memo_find(m, h, i, set, nset);
+	if (e)
+		return e->count;
+	S_fan f;
+	S_fan_of(x, k + i, set, nset, &f);
+	unsigned long long total = 0;
+	for (size_t u = 0; u < f.n; u++)
+		total = S_sat_add(total, S_count(x, m, k, i + 1, n, f.to[u], f.nto[u]));
+	S_fan_free(&f);
+	S_memo_put(m, h, i, set, nset, total);
+	return total;
+}
+
+/* Copies up to 'max' distinct sequences from the positions 'set' of
+ * layer k+i, the turns so far in 'cur', into 'seqs'. */
+static void S_list(tb_stretch *x, size_t k, size_t i, size_t n, const uint32_t *set,
+                   uint32_t nset, tb_turn *cur, size_t max, tb_turn *seqs, size_t *listed)
+{
+	if (i == n) {
+		memcpy(seqs + *listed * n, cur, n * sizeof *cur);
+		++*listed;
+		return;
+	}
+	S_fan f;
+	S_fan_of(x, k + i, set, nset, &f);
+	for (size_t u = 0; u < f.n && *listed < max; u++) {
+		cur[i] = f.turn[u];
+		S_list(x, k, i + 1, n, f.to[u], f.nto[u], cur, max, seqs, listed);
+	}
+	S_fan_free(&f);
+}
+
+unsigned long long tb_stretch_paths(tb_stretch *x, size_t k, size_t n, size_t max,
+                                    tb_turn *seqs, size_t *listed)
+{
+	const S_layer *l = &x->layer[k];
+	uint32_t *set = tb_xmalloc((l->set.n ? l->set.n : 1) * sizeof *set), nset = 0;
+	for (uint32_t s = 0; s < l->set.n; s++)
+		if (l->mark[s])
+			set[nset++] = s;
+	*listed = 0;
+	unsigned long long total = 0;
+	if (nset) {
+		S_memo m;
+		memset(&m, 0, sizeof m);
+		total = S_count(x, &m, k, 0, n, set, nset);
+		S_memo_free(&m);
+		tb_turn *cur = tb_xmalloc((n ? n : 1) * sizeof *cur);
+		if (max)
+			S_list(x, k, 0, n, set, nset, cur, max, seqs, listed);
+		free(cur);
+	}
+	free(set);
+	return total;
+}

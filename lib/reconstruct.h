@@ -1,0 +1,105 @@
+/*
+ * reconstruct.h -- what a record leaves open, and what fits it
+ * (internal; spec/reconstruct.md).
+ *
+ * A stretch follows a line of a record through the turns it does not
+ * know -- an unknown turn, a token with '?' points or points off the
+ * board, the turns of a gap -- as layers: the distinct positions the
+ * game may be in after each step. The written turns after them weed
+ * the last layer; a restated position or the result may too. Once the
+ * line has said what it can, the stretch is resolved: every position
+ * that leads on to the last layer is marked, and what each open step
+ * may have been is read off the marks -- the turns that join two marked
+ * positions.
+ *
+ * Memory is bounded by a budget of positions for the whole stretch;
+ * time by the same budget times the turns of a position.
+ */
+#ifndef TB_RECONSTRUCT_H
+#define TB_RECONSTRUCT_H
+
+#include "rules.h"
+
+/* A set of distinct positions, in the order they were added. */
+typedef struct tb_bset {
+	tb_state *v;
+	uint32_t n, cap;
+	uint32_t *slot;     /* open addressing: index + 1, 0 empty */
+	uint32_t nslot;     /* a power of two, at least twice n */
+} tb_bset;
+
+/* Adds 's' unless it is there; returns its index. */
+uint32_t tb_bset_add(tb_bset *b, const tb_state *s, int *added);
+/* The index of 's', or -1. */
+long tb_bset_find(const tb_bset *b, const tb_state *s);
+void tb_bset_clear(tb_bset *b);
+void tb_bset_free(tb_bset *b);
+
+/* Are 'a' and 'b' one position (everything the rules keep)? */
+int tb_state_same(const tb_state *a, const tb_state *b);
+
+/* One step of a stretch: a turn the record writes, whole or in part, or
+ * one turn of a gap. */
+enum { TB_STEP_TURN = 1, TB_STEP_PLY };
+
+typedef struct tb_step {
+	uint8_t kind;       /* TB_STEP_TURN or TB_STEP_PLY */
+	uint8_t node_kind;  /* TURN: TB_NODE_MOVE, TB_NODE_PASS or TB_NODE_UNKNOWN */
+	const tb_move *m;   /* TURN MOVE: its parts; '?' and points off the board
+	                       fit any point, the crown marker must be the turn's */
+} tb_step;
+
+/* Does legal turn 't' fit 'step'? */
+int tb_step_fits(const tb_ruleset *rs, const tb_step *step, const tb_turn *t);
+
+typedef struct tb_stretch tb_stretch;
+
+/* A stretch from position 's' under 'rs' (both borrowed; 'rs' must
+ * outlive it), holding at most 'budget' positions in all its layers.
+ * 'progress' (may be NULL) is called now and then with the positions
+ * held so far. */
+tb_stretch *tb_stretch_new(const tb_ruleset *rs, const tb_state *s, unsigned long budget,
+                           void (*progress)(void *, unsigned long), void *ctx);
+void tb_stretch_free(tb_stretch *x);
+
+/* Plays 'step' (copied) from every position of the last layer into a
+ * new layer: each turn that fits it, or for a PLY every legal turn.
+ * With 'target' (may be NULL), only positions from which the rules'
+ * bound says 'target' can be reached in 'left' more turns are kept.
+ * Returns the positions in the new layer (0: none fits; the layer is
+ * there all the same), or -1 when the budget ran out (the stretch is
+ * then spent: only tb_stretch_free may follow). */
+long tb_stretch_step(tb_stretch *x, const tb_step *step, const tb_state *target,
+                     unsigned left);
+/* Drops the last layer (after a step that nothing fitted). */
+void tb_stretch_pop(tb_stretch *x);
+/* The number of steps taken (layers after the first). */
+size_t tb_stretch_steps(const tb_stretch *x);
+/* The positions of the last layer. */
+size_t tb_stretch_count(const tb_stretch *x);
+const tb_state *tb_stretch_state(const tb_stretch *x, size_t i);
+/* Keeps the positions of the last layer that 'keep' accepts; returns how
+ * many are left. */
+size_t tb_stretch_keep(tb_stretch *x, int (*keep)(void *ctx, const tb_state *s), void *ctx);
+
+/* The first position of layer 'layer' (0: the start): every position
+ * of a layer has its count of turns. */
+const tb_state *tb_stretch_first(const tb_stretch *x, size_t layer);
+
+/* Marks the positions of every layer from which the last layer can be
+ * reached. The queries below need it. */
+void tb_stretch_resolve(tb_stretch *x);
+/* How many positions of layer 'layer' are marked; '*one' gets one. */
+size_t tb_stretch_marked(const tb_stretch *x, size_t layer, const tb_state **one);
+/* The distinct turns step 'k' may have been (joining two marked
+ * positions), in the order found, into 'out'; returns how many. */
+size_t tb_stretch_turns(tb_stretch *x, size_t k, tb_turns *out);
+/* The sequences steps k .. k+n-1 may have been: returns how many
+ * distinct sequences of turns join marked positions through them (one
+ * sequence however many positions of layer k it may be played from;
+ * saturating at ULLONG_MAX), and copies the first 'max' of them, n turns
+ * each, into 'seqs'; '*listed' gets how many were copied. */
+unsigned long long tb_stretch_paths(tb_stretch *x, size_t k, size_t n, size_t max,
+                                    tb_turn *seqs, size_t *listed);
+
+#endif

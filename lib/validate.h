@@ -1,0 +1,22 @@
+/*
+ * validate.h -- replaying a record by its rules, for what is built on it
+ * (internal; tb_reader_validate is the public face).
+ */
+#ifndef TB_VALIDATE_H
+#define TB_VALIDATE_H
+
+#include "rules.h"
+
+/* Called when the rules and the rest of the line decide an open turn:
+ * 'node' (an unknown turn, a token with '?' points, a gap) was the 'n'
+ * turns 'turns', the first played at turn 'number' by side 'side'.
+ * Returns 1 when it takes the decision (it is then not reported as a
+ * diagnostic), 0 when it leaves it. */
+typedef int (*tb_decide_fn)(void *ctx, const tb_node *node, const tb_turn *turns, size_t n,
+                            unsigned number, int side);
+
+/* tb_reader_validate, telling 'decide' (may be NULL) what it decided. */
+int tb_validate(tb_reader *r, const tb_record *rec, tb_turn_fn fn, void *ctx,
+                tb_decide_fn decide, void *decide_ctx);
+
+#endif
