@@ -22,7 +22,7 @@
 # and, each section's comment saying how, tablero xml and xml --to tgn,
 # svg --every 1, and for each rules engine perft and validate;
 # with /usr/bin/time -f '%e %M' (elapsed s, peak RSS KiB).
-# Last, hostile input (bench/hostile.c): parse, fmt, validate, xml, svg,
+# Last, hostile input (bench/hostile.c): parse, fmt, validate, fill, show, xml, svg,
 # diff and grep on each, with the time, peak memory, exit status and
 # the diagnostics each gave (what it refused); a crash, a timeout (300 s)
 # or an exit status over 2 fails the bench. "bench/run.sh hostile" runs
@@ -121,6 +121,8 @@ hostile() {
 parse IN
 fmt IN
 validate IN
+fill IN
+show IN
 xml IN
 svg -o SVGOUT IN
 diff IN IN
