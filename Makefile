@@ -195,7 +195,7 @@ fuzz-deps:
 $(FUZZ_DIR)/obj/%.o: %.c | fuzz-deps
 	@mkdir -p $(dir $@)
 	@echo "CC (fuzz) $<"
-	@$(FUZZ_CC) $(CPPFLAGS) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link,address,undefined -c $< -o $@
+	@$(FUZZ_CC) $(CPPFLAGS) $(FUZZ_FLAGS) -MMD -MP -fsanitize=fuzzer-no-link,address,undefined -c $< -o $@
 
 $(FUZZ_DIR)/obj/gen/%.o: $(BUILD)/gen/%.c | fuzz-deps
 	@mkdir -p $(dir $@)
@@ -262,4 +262,4 @@ uninstall:
 clean:
 	rm -rf build out
 
--include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d)
+-include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(FUZZ_OBJ:.o=.d)
