@@ -49,7 +49,7 @@ UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 VERSION := $(shell sed -n 's/^#define TB_VERSION "\(.*\)"/\1/p' lib/tablero.h)
 
 .PHONY: all lib cli check check-san unit spec golden samples random xml svg compare reconstruct quotes demo bench \
-        install uninstall clean deps fuzz fuzz-build fuzz-replay fuzz-merge
+        install uninstall clean deps deps-test fuzz fuzz-build fuzz-replay fuzz-merge
 
 all: $(BUILD)/libtablero.a $(BUILD)/libtablero.so $(BUILD)/tablero $(BUILD)/tablero.pc
 
@@ -136,7 +136,11 @@ quotes:
 	@if [ -d "$(SEEDS)" ]; then python3 tools/quotes.py "$(SEEDS)" spec/*.md spec/games/*.md README.md; \
 	else echo "quotes: no source texts in $(SEEDS): the spec's quotations are not checked"; fi
 
-check: all unit spec golden samples random xml svg compare reconstruct quotes fuzz-replay
+# tools/deps.sh says so and fails when apt-get cannot install
+deps-test:
+	@bash tests/deps.sh
+
+check: all unit spec golden samples random xml svg compare reconstruct quotes fuzz-replay deps-test
 	@echo "make check: all test suites passed"
 
 check-san:

@@ -19,9 +19,13 @@ install() {
 	if [ -f /etc/debian_version ] && [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null; then
 		echo "tools/deps.sh: installing $* with apt-get" >&2
 		export DEBIAN_FRONTEND=noninteractive
-		apt-get update -qq >&2
-		apt-get install -y -qq --no-install-recommends "$@" >&2
-		return 0
+		# (called as "install ... ||", so set -e does not stop a failure)
+		apt-get update -qq >&2 || echo "tools/deps.sh: apt-get update failed" >&2
+		if apt-get install -y -qq --no-install-recommends "$@" >&2; then
+			return 0
+		fi
+		echo "tools/deps.sh: apt-get could not install $*" >&2
+		return 1
 	fi
 	echo "tools/deps.sh: missing: install these packages:" >&2
 	echo "  Debian/Ubuntu: apt-get install $*" >&2
