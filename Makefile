@@ -48,7 +48,7 @@ UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 VERSION := $(shell sed -n 's/^#define TB_VERSION "\(.*\)"/\1/p' lib/tablero.h)
 
-.PHONY: all lib cli check check-san unit spec golden samples random xml svg compare reconstruct quotes demo bench \
+.PHONY: all lib cli check check-san unit spec golden samples random xml svg compare reconstruct collate quotes demo bench \
         install uninstall clean deps deps-test fuzz fuzz-build fuzz-replay fuzz-merge
 
 all: $(BUILD)/libtablero.a $(BUILD)/libtablero.so $(BUILD)/tablero $(BUILD)/tablero.pc
@@ -128,6 +128,9 @@ compare: $(BUILD)/tablero
 reconstruct: $(BUILD)/tablero
 	@TABLERO=$(BUILD)/tablero bash tests/reconstruct.sh
 
+collate: $(BUILD)/tablero
+	@TABLERO=$(BUILD)/tablero bash tests/collate.sh
+
 # Every quotation of the source texts in spec/ is their own words
 # (tools/quotes.py), checked when the texts are beside the sources.
 SEEDS ?= ../shared/seeds
@@ -140,7 +143,7 @@ quotes:
 deps-test:
 	@bash tests/deps.sh
 
-check: all unit spec golden samples random xml svg compare reconstruct quotes fuzz-replay deps-test
+check: all unit spec golden samples random xml svg compare reconstruct collate quotes fuzz-replay deps-test
 	@echo "make check: all test suites passed"
 
 check-san:

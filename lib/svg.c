@@ -749,8 +749,10 @@ static const char *S_replay(const tb_ruleset *rs, const tb_record *rec, const lo
 	size_t k = 0;
 	tb_turns l = {NULL, 0};
 	for (const tb_node *nd = rec->main.first; k < nwant; nd = nd ? nd->next : NULL) {
+		if (nd && tb_node_followed(nd) == TB_NODE_OMITTED)
+			continue; /* a reading that follows a witness with nothing here */
 		/* a position restated right after a turn is the position after it */
-		if (nd && nd->kind == TB_NODE_POSITION) {
+		if (nd && tb_node_followed(nd) == TB_NODE_POSITION) {
 			live = rs->rules->load(rs, nd->position, &cur.st, why, n) == 0;
 			cur.has_last = 0;
 			dead = live ? NULL : "a restated position is not complete";
@@ -762,7 +764,7 @@ static const char *S_replay(const tb_ruleset *rs, const tb_record *rec, const lo
 		}
 		if (!nd || k == nwant)
 			break;
-		if (nd->kind == TB_NODE_GAP) {
+		if (tb_node_followed(nd) == TB_NODE_GAP) {
 			live = 0;
 			dead = "turns are missing before it";
 			continue;
@@ -791,7 +793,8 @@ static const char *S_replay(const tb_ruleset *rs, const tb_record *rec, const lo
 		tb_buf_printf(&tok, "%u%s ", nd->number, nd->side == 1 ? "..." : ".");
 		tb_turn_write(&tok, t->nparts ? TB_NODE_MOVE : TB_NODE_PASS,
 		              &(tb_move){t->nparts, t->crown, (tb_part *)t->parts});
-		if (nd->reconstructed) /* never to be taken for what the source says */
+		if (nd->reconstructed || (nd->kind == TB_NODE_READING && nd->alts[0].reconstructed))
+			/* never to be taken for what the source says */
 			tb_buf_puts(&tok, " (reconstructed)");
 		snprintf(cur.token, sizeof cur.token, "%s", tok.data);
 		tb_buf_free(&tok);
