@@ -23,7 +23,7 @@
 # svg --every 1, and for each rules engine perft and validate;
 # with /usr/bin/time -f '%e %M' (elapsed s, peak RSS KiB).
 # Last, hostile input (bench/hostile.c): parse, fmt, validate, fill, show, xml, svg,
-# diff and grep on each, with the time, peak memory, exit status and
+# diff, collate and grep on each, with the time, peak memory, exit status and
 # the diagnostics each gave (what it refused); a crash, a timeout (300 s)
 # or an exit status over 2 fails the bench. "bench/run.sh hostile" runs
 # that part alone.
@@ -126,6 +126,7 @@ show IN
 xml IN
 svg -o SVGOUT IN
 diff IN IN
+collate IN IN
 grep -c -e d1 IN
 grep -c --comment (\w+\s?)*[!?] IN
 CMDS
