@@ -528,6 +528,35 @@ TB_EXPORT const tb_diag *tb_xml_reader_diag(const tb_xml_reader *x, size_t i);
 
 TB_EXPORT void tb_xml_reader_free(tb_xml_reader *x);
 
+/** ## Languages (spec/book.md, "Languages")
+ *
+ * The words diagrams and books print -- labels, side names, results,
+ * "after ..." -- one table per language (English, Spanish, Arabic; a
+ * language is one table in lib/), looked up by key: "side.asalto.0",
+ * "label.site", "caption.after". A text may hold "{1}" ... "{9}".
+ */
+typedef struct tb_lang tb_lang;
+
+/** The language of BCP 47 tag 'tag' ("es", "es-MX", "ar"), by its
+ * primary subtag; NULL when no table has it. Static. */
+TB_EXPORT const tb_lang *tb_lang_find(const char *tag);
+/** The i-th language, or NULL past the last. */
+TB_EXPORT const tb_lang *tb_lang_at(size_t i);
+/** Its code ("es"); static. */
+TB_EXPORT const char *tb_lang_code(const tb_lang *l);
+/** 1 when it is written right to left. */
+TB_EXPORT int tb_lang_rtl(const tb_lang *l);
+/** The text of 'key' in 'l' (NULL: English), or English's when 'l'
+ * lacks it, or NULL for a key no table has. Static. */
+TB_EXPORT const char *tb_lang_text(const tb_lang *l, const char *key);
+/** The text of 'key' with "{1}"... replaced by args[0]...; the caller
+ * frees it. NULL for an unknown key. */
+TB_EXPORT char *tb_lang_format(const tb_lang *l, const char *key, const char *const *args,
+                               size_t nargs);
+/** The language of 'rec': its [Language] when a table has it, else
+ * English. */
+TB_EXPORT const tb_lang *tb_record_lang(const tb_record *rec);
+
 /** ## Diagrams (spec/svg.md)
  *
  * Positions as standalone SVG 1.1 documents, written with libxml2, for
