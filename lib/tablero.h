@@ -559,16 +559,26 @@ TB_EXPORT const tb_lang *tb_record_lang(const tb_record *rec);
 
 /** ## Diagrams (spec/svg.md)
  *
- * Positions as standalone SVG 1.1 documents, written with libxml2, for
- * print: the board drawn from the rules engine's geometry, the pieces,
- * what the last turn did, coordinates and a caption.
+ * Positions as standalone SVG 1.1 documents, for print: the board drawn
+ * from the rules engine's geometry, the pieces, what the last turn did,
+ * coordinates and a caption in the record's language.
  */
+enum {
+	TB_CAPTION_FULL = 0,  /* the game, the players, the turn both ways, the result, tags */
+	TB_CAPTION_SHORT = 1, /* "Diagrama 3. Tras 23. c3-c4xe5" (and the result at the end) */
+	TB_CAPTION_NONE = 2
+};
+
 typedef struct tb_svg_opts {
 	double size_mm;          /* a diagram's width in millimetres (0: 60) */
 	int grayscale;           /* every distinction without colour */
 	int no_coords;           /* no coordinates in the margin */
-	const char *const *tags; /* tags to show in the caption, NULL-ended, or NULL */
+	const char *const *tags; /* tags to show in a full caption, NULL-ended, or NULL */
 	const char *sheet;       /* "a4" or "letter": the diagrams laid out on pages */
+	const tb_lang *lang;     /* the captions' language; NULL: the record's */
+	int caption;             /* TB_CAPTION_* */
+	int text_only;           /* instead of each document's SVG, its captions as
+	                            plain text: each paragraph a line */
 } tb_svg_opts;
 
 /** Called with each document: the ply it shows (its first, for a sheet)
