@@ -45,7 +45,7 @@ static const tb_lang_entry S_ar[] = {
 	{"caption.figure", "الشكل {1}"},
 	{"caption.after", "بعد {1}"},
 	{"caption.turn", "النقلة {1} من السجل"},
-	{"caption.after_turn", "بعد النقلة {1} من السجل"},
+	{"caption.restated", "الوضع المُعاد ذكره بعد النقلة {1} من السجل"},
 	{"caption.start", "الوضع الابتدائي"},
 	{"caption.reconstructed", "مستنتَجة"},
 	{"caption.result", "{1} ({2})"},
@@ -62,6 +62,7 @@ static const tb_lang_entry S_ar[] = {
 	{"book.position", "يُعاد ذكر الوضع"},
 	{"book.start", "تبدأ اللعبة من الوضع المبيَّن في الشكل {1}."},
 	{"book.stopped", "لا تستطيع القواعد متابعة السجل ابتداءً من {1}: لا أشكال بعدها حتى يُعيد السجل ذكر الوضع."},
+	{"book.stopped.start", "لا تستطيع القواعد متابعة السجل من بدايته، فوضعه غير مكتمل: لا أشكال حتى يُعيد السجل ذكر الوضع."},
 	{"book.reconstructed", "النقلات بين معقوفين أضافتها القواعد؛ لا يذكرها المصدر."},
 	{NULL, NULL}
 };

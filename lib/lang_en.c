@@ -43,7 +43,7 @@ static const tb_lang_entry S_en[] = {
 	{"caption.figure", "Diagram {1}"},
 	{"caption.after", "After {1}"},
 	{"caption.turn", "turn {1} of the record"},
-	{"caption.after_turn", "After turn {1} of the record"},
+	{"caption.restated", "The position restated after turn {1} of the record"},
 	{"caption.start", "The start"},
 	{"caption.reconstructed", "reconstructed"},
 	{"caption.result", "{1} ({2})"},
@@ -61,6 +61,7 @@ static const tb_lang_entry S_en[] = {
 	{"book.position", "the position is restated"},
 	{"book.start", "The game starts from the position of diagram {1}."},
 	{"book.stopped", "The rules cannot follow the record from {1} on: no diagram from there until the record restates the position."},
+	{"book.stopped.start", "The rules cannot follow the record from its start, whose position is not complete: no diagram until the record restates the position."},
 	{"book.reconstructed", "Turns in square brackets were put in by the rules; the source does not have them."},
 	{NULL, NULL}
 };

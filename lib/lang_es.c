@@ -39,7 +39,7 @@ static const tb_lang_entry S_es[] = {
 	{"caption.figure", "Diagrama {1}"},
 	{"caption.after", "Tras {1}"},
 	{"caption.turn", "jugada {1} del registro"},
-	{"caption.after_turn", "Tras la jugada {1} del registro"},
+	{"caption.restated", "Posición restablecida tras la jugada {1} del registro"},
 	{"caption.start", "Posición inicial"},
 	{"caption.reconstructed", "reconstruida"},
 	{"caption.result", "{1} ({2})"},
@@ -56,6 +56,7 @@ static const tb_lang_entry S_es[] = {
 	{"book.position", "se restablece la posición"},
 	{"book.start", "La partida empieza en la posición del diagrama {1}."},
 	{"book.stopped", "Las reglas no pueden seguir el registro desde {1}: no hay diagramas desde ahí hasta que el registro restablece la posición."},
+	{"book.stopped.start", "Las reglas no pueden seguir el registro desde el principio, cuya posición no está completa: no hay diagramas hasta que el registro restablece la posición."},
 	{"book.reconstructed", "Las jugadas entre corchetes las pusieron las reglas; la fuente no las tiene."},
 	{NULL, NULL}
 };

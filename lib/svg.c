@@ -705,7 +705,7 @@ static void S_after(tb_para *p, const tb_frame *f, const tb_lang *l, int full)
 	}
 	if (!f->has_last) {
 		args[0] = n;
-		tb_para_lang(p, l, "caption.after_turn", 0, args, af, 1);
+		tb_para_lang(p, l, "caption.restated", 0, args, af, 1);
 		return;
 	}
 	args[0] = f->token;

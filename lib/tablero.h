@@ -601,6 +601,60 @@ TB_EXPORT int tb_svg_record(const tb_record *rec, const long *plies, size_t n,
 TB_EXPORT char *tb_svg_position(const tb_game *g, const char *rules, const char *position,
                                 const tb_svg_opts *o, size_t *len, char **why);
 
+/** ## Books (spec/book.md)
+ *
+ * Records as printed pages, each an SVG 1.1 document in millimetres: a
+ * title block, the movetext set as text with its comments, variations,
+ * readings and gaps, numbered diagrams referred to from the text, a
+ * running head and page numbers; several records make one document with
+ * a contents page. Turning the pages into a PDF is the caller's.
+ */
+
+/** The NAG by which a record asks for a diagram after a turn ($220, as
+ * ChessBase uses it in PGN; spec/tgn.md, "Annotations"). */
+#define TB_NAG_DIAGRAM 220
+
+typedef struct tb_book_opts {
+	const char *paper;       /* "a4" (NULL) or "letter" */
+	const tb_lang *lang;     /* NULL: each record in its [Language] */
+	int grayscale;
+	double size_mm;          /* a diagram's width (0: 60; at most half the text's) */
+	long every;              /* a diagram every 'every' turns as well (0: none) */
+} tb_book_opts;
+
+typedef struct tb_book tb_book;
+
+TB_EXPORT tb_book *tb_book_new(const tb_book_opts *o);
+
+/** Sets 'rec' (no errors; its game has rules) on new pages, with a
+ * diagram where it asks for one ($220 on its main line), at its start
+ * when it starts from a position, where it restates one, every
+ * o->every turns, after each of 'plies' (n of them; -1: the last) and at
+ * its end. Returns 0; 1 when the rules cannot follow the record
+ * somewhere (the book says where, and leaves out the diagrams they
+ * cannot reach): '*why' says where; -1 when nothing was set (errors, a
+ * ply past the end): '*why' says why. The caller frees '*why'. */
+TB_EXPORT int tb_book_add(tb_book *b, const tb_record *rec, const long *plies, size_t n,
+                          char **why);
+
+/** Called with each page: its number from 1 and its SVG text,
+ * borrowed for the call. */
+typedef void (*tb_book_page_fn)(void *ctx, long page, const char *svg, size_t len);
+
+/** Finishes the document -- a contents page first when it holds more
+ * than one record -- and calls 'fn' with each page in order. Returns
+ * the number of pages. Call it once. */
+TB_EXPORT long tb_book_pages(tb_book *b, tb_book_page_fn fn, void *ctx);
+
+/** Called with each diagram of the document, after tb_book_pages: its
+ * record (from 1), number, page, the turns before it, its caption as
+ * plain text and why it is there ("marked $220", "the end", ...). */
+typedef void (*tb_book_figure_fn)(void *ctx, long record, long number, long page, long ply,
+                                  const char *caption, const char *why);
+TB_EXPORT void tb_book_figures(const tb_book *b, tb_book_figure_fn fn, void *ctx);
+
+TB_EXPORT void tb_book_free(tb_book *b);
+
 #ifdef __cplusplus
 }
 #endif
