@@ -46,7 +46,7 @@ UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 VERSION := $(shell sed -n 's/^#define TB_VERSION "\(.*\)"/\1/p' lib/tablero.h)
 
-.PHONY: all lib cli check check-san unit spec golden samples random xml svg compare quotes demo bench \
+.PHONY: all lib cli check check-san unit spec golden samples random xml svg compare reconstruct quotes demo bench \
         install uninstall clean deps
 
 all: $(BUILD)/libtablero.a $(BUILD)/libtablero.so $(BUILD)/tablero $(BUILD)/tablero.pc
@@ -123,6 +123,9 @@ svg: $(BUILD)/tablero
 compare: $(BUILD)/tablero
 	@TABLERO=$(BUILD)/tablero bash tests/compare.sh
 
+reconstruct: $(BUILD)/tablero
+	@TABLERO=$(BUILD)/tablero bash tests/reconstruct.sh
+
 # Every quotation of the source texts in spec/ is their own words
 # (tools/quotes.py), checked when the texts are beside the sources.
 SEEDS ?= ../shared/seeds
@@ -131,7 +134,7 @@ quotes:
 	@if [ -d "$(SEEDS)" ]; then python3 tools/quotes.py "$(SEEDS)" spec/*.md spec/games/*.md README.md; \
 	else echo "quotes: no source texts in $(SEEDS): the spec's quotations are not checked"; fi
 
-check: all unit spec golden samples random xml svg compare quotes
+check: all unit spec golden samples random xml svg compare reconstruct quotes
 	@echo "make check: all test suites passed"
 
 check-san:

@@ -116,4 +116,12 @@ int cli_batch_add(cli_batch *b, const char *path, const char *data, size_t len);
 int cli_batch_commit(cli_batch *b);
 void cli_batch_abort(cli_batch *b);
 
+/* Rewrites 'path' in place: reads it with a reader and lets 'fn' write
+ * the new content through 'a'. fn returns 1 to keep what it wrote (the
+ * file is replaced), 0 to leave the file as it is, or an exit code + 10
+ * after saying why. Returns EXIT_CLEAN, that exit code, or
+ * EXIT_TROUBLE when the file could not be opened, written or replaced. */
+typedef int (*cli_rewrite_fn)(void *ctx, tb_reader *r, cli_atomic *a);
+int cli_rewrite(const char *path, cli_rewrite_fn fn, void *ctx);
+
 #endif

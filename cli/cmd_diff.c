@@ -27,6 +27,7 @@ typedef struct S_src {
 	FILE *f;
 	tb_reader *r;
 	size_t game;                /* records read so far */
+	int xml;                    /* refuse records XML cannot carry */
 } S_src;
 
 /* A record and its main line. */
@@ -47,32 +48,20 @@ typedef struct S_out {
 
 #define X(w) ((const xmlChar *)(w))
 
-/* Writes attribute 'name'; a value that is not UTF-8 (a file name can
- * be any bytes) has each bad byte replaced by U+FFFD, so the document
- * stays well-formed. */
+/* Writes attribute 'name'. A record's text comes here only from a
+ * record XML can carry (S_next refuses the others under --xml). */
 static void S_xattr(S_out *out, const char *name, const char *v)
 {
-	if (xmlCheckUTF8(X(v))) {
-		xmlTextWriterWriteAttribute(out->x, X(name), X(v));
-		return;
-	}
-	size_t n = strlen(v), k = 0;
-	char *fixed = malloc(3 * n + 1);
-	if (!fixed)
-		abort();
-	for (size_t i = 0; i < n;) {
-		int len = 4;
-		if (xmlGetUTF8Char(X(v + i), &len) >= 0 && len > 0) {
-			memcpy(fixed + k, v + i, (size_t)len);
-			k += (size_t)len, i += (size_t)len;
-		} else {
-			memcpy(fixed + k, "\xEF\xBF\xBD", 3);
-			k += 3, i++;
-		}
-	}
-	fixed[k] = '\0';
-	xmlTextWriterWriteAttribute(out->x, X(name), X(fixed));
-	free(fixed);
+	xmlTextWriterWriteAttribute(out->x, X(name), X(v));
+}
+
+/* Writes a file's name (any bytes) as attribute 'name', U+FFFD for
+ * what XML cannot carry (spec/xml.md §3.1). */
+static void S_xname(S_out *out, const char *name, const char *file)
+{
+	char *fit = tb_xml_fit_name(file);
+	S_xattr(out, name, fit);
+	free(fit);
 }
 
 static void S_xattr_u(S_out *out, const char *name, unsigned long long v)
@@ -501,11 +490,14 @@ static void S_game_free(S_game *g)
 
 /* Reads src's next record. Returns 1 with 'g' filled, 0 at the end,
  * -1 for a record that cannot be compared (its errors printed; it
- * still takes its place in the order), -2 when the input failed. */
+ * still takes its place in the order), -2 when the input failed, -3
+ * for a record --xml cannot write (TB504 printed). */
 static int S_next(S_src *src, S_game *g)
 {
 	tb_record *rec;
 	int got = tb_reader_next(src->r, &rec);
+	int unfit = got == 1 && src->xml && !tb_record_errors(rec) &&
+	            tb_reader_xml_refuse(src->r, rec, "the record is not compared in XML");
 	cli_print_errors(src->r);
 	if (got < 0)
 		return -2;
@@ -513,11 +505,11 @@ static int S_next(S_src *src, S_game *g)
 		return 0;
 	g->index = ++src->game;
 	g->rec = rec;
-	g->p = tb_record_errors(rec) ? NULL : tb_plies_new(rec);
+	g->p = tb_record_errors(rec) || unfit ? NULL : tb_plies_new(rec);
 	if (!g->p) {
 		tb_record_free(rec);
 		g->rec = NULL;
-		return -1;
+		return unfit ? -3 : -1;
 	}
 	return 1;
 }
@@ -597,12 +589,14 @@ static int S_by_order(S_out *out, S_src *a, S_src *b, int *trouble)
 			S_game_free(&ga), S_game_free(&gb);
 			break;
 		}
-		if (ra == -1 || rb == -1) {
+		if (ra < 0 || rb < 0) {
 			*trouble = 1;
 			for (int side = 0; side < 2; side++)
-				if ((side ? rb : ra) == -1)
-					cli_error("diff", "game %zu of %s cannot be compared: it has errors",
-					          side ? b->game : a->game, side ? b->name : a->name);
+				if ((side ? rb : ra) < 0)
+					cli_error("diff", "game %zu of %s cannot be compared%s",
+					          side ? b->game : a->game, side ? b->name : a->name,
+					          (side ? rb : ra) == -3 ? " in XML: it holds text XML cannot carry"
+					                                 : ": it has errors");
 		} else if (ra == 1 && rb == 1) {
 			differ |= S_pair(out, &ga, &gb);
 		} else if (ra == 1) {
@@ -775,7 +769,7 @@ static void S_dup_game(S_out *out, const char *el, const S_dup *d, int turned)
 {
 	if (out->x) {
 		xmlTextWriterStartElement(out->x, X(el));
-		S_xattr(out, "file", d->file);
+		S_xname(out, "file", d->file);
 		S_xattr_u(out, "game", d->index);
 		S_xattr_u(out, "line", d->line);
 		S_xattr_u(out, "plies", d->plies);
@@ -1011,9 +1005,10 @@ int cmd_diff(int argc, char **argv)
 	} else {
 		S_src a = {0}, b = {0};
 		if (out.x) {
-			S_xattr(&out, "a", strcmp(o.files[0], "-") ? o.files[0] : "<stdin>");
-			S_xattr(&out, "b", strcmp(o.files[1], "-") ? o.files[1] : "<stdin>");
+			S_xname(&out, "a", strcmp(o.files[0], "-") ? o.files[0] : "<stdin>");
+			S_xname(&out, "b", strcmp(o.files[1], "-") ? o.files[1] : "<stdin>");
 		}
+		a.xml = b.xml = o.xml;
 		if (S_open(&a, o.files[0]) == 0 && S_open(&b, o.files[1]) == 0) {
 			out.a = &a, out.b = &b;
 			differ = o.pair_by ? S_by_tags(&out, &a, &b, &trouble)

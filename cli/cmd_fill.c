@@ -63,35 +63,35 @@ static void S_fill_all(tb_reader *r, const S_fill_opts *o, S_put_fn put, void *c
 		t->trouble = 1;
 }
 
-/* Fills 'path' in place: written only when every record could be, and
- * none has an error the fill did not repair (it repairs none). */
+/* fill -i: what 'S_fill_in_place' asks of cli_rewrite. */
+typedef struct S_in_place {
+	const char *path;
+	const S_fill_opts *o;
+	S_tally *t;
+} S_in_place;
+
+/* Written only when every record could be, and none has an error the
+ * fill did not repair (it repairs none); left as it is when nothing was
+ * filled. */
+static int S_fill_rewrite(void *ctx, tb_reader *r, cli_atomic *a)
+{
+	S_in_place *p = ctx;
+	size_t errors = tb_reader_nerrors(r);
+	S_fill_all(r, p->o, S_put_atomic, a, p->t);
+	int clean = tb_reader_nerrors(r) == errors;
+	if (p->t->trouble || !clean) {
+		cli_error("fill", "'%s' left unchanged: %s", p->path,
+		          p->t->trouble ? "it could not be read or written" : "it has errors");
+		return 10 + (p->t->trouble ? EXIT_TROUBLE : EXIT_PROBLEMS);
+	}
+	return p->t->filled ? 1 : 0;
+}
+
 static int S_fill_in_place(const char *path, const S_fill_opts *o, S_tally *t)
 {
-	FILE *f = cli_open(path);
-	if (!f)
-		return EXIT_TROUBLE;
-	cli_atomic *a = cli_atomic_begin(path);
-	if (!a) {
-		cli_close(f);
-		return EXIT_TROUBLE;
-	}
-	tb_reader *r = tb_reader_new_file(f, path);
-	size_t errors = tb_reader_nerrors(r);
-	S_fill_all(r, o, S_put_atomic, a, t);
-	int clean = tb_reader_nerrors(r) == errors;
-	tb_reader_free(r);
-	cli_close(f);
-	if (t->trouble || !clean) {
-		cli_atomic_abort(a);
-		cli_error("fill", "'%s' left unchanged: %s", path,
-		          t->trouble ? "it could not be read or written" : "it has errors");
-		return t->trouble ? EXIT_TROUBLE : EXIT_PROBLEMS;
-	}
-	if (!t->filled) {
-		cli_atomic_abort(a); /* nothing to change: the file stays as it is */
-		return t->open ? EXIT_PROBLEMS : EXIT_CLEAN;
-	}
-	return cli_atomic_commit(a) ? EXIT_TROUBLE : t->open ? EXIT_PROBLEMS : EXIT_CLEAN;
+	S_in_place p = {path, o, t};
+	int rc = cli_rewrite(path, S_fill_rewrite, &p);
+	return rc == EXIT_CLEAN && t->open ? EXIT_PROBLEMS : rc;
 }
 
 int cmd_fill(int argc, char **argv)

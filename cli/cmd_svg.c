@@ -205,9 +205,9 @@ static tb_record *S_record(const S_opts *o, tb_reader *r)
 	int got;
 	long at = 0;
 	while ((got = tb_reader_next(r, &rec)) == 1) {
-		cli_print_diags(r, 0);
 		if (++at == o->game)
-			return rec;
+			return rec; /* its diagnostics are the caller's to print */
+		cli_print_diags(r, 0);
 		tb_record_free(rec);
 		rec = NULL;
 	}
@@ -245,8 +245,14 @@ static int S_from_file(S_opts *o)
 	tb_reader *r = tb_reader_new_file(f, strcmp(path, "-") ? path : "<stdin>");
 	tb_record *rec = S_record(o, r);
 	int rc = EXIT_TROUBLE;
+	int unfit = rec && !tb_record_errors(rec) &&
+	            tb_reader_xml_refuse(r, rec, "nothing of the record is drawn");
+	if (rec)
+		cli_print_diags(r, 0);
 	if (rec && tb_record_errors(rec)) {
 		cli_error("svg", "record %ld has errors: nothing drawn", o->game);
+		rc = EXIT_PROBLEMS;
+	} else if (unfit) {
 		rc = EXIT_PROBLEMS;
 	} else if (rec) {
 		size_t n = S_wanted(o, rec);

@@ -176,28 +176,16 @@ static int S_put_atomic(void *ctx, const char *s, size_t len)
 	return cli_atomic_write(ctx, s, len);
 }
 
-/* Rewrites 'path' in place; returns an exit code. */
-static int S_fmt_in_place(const char *path)
+/* fmt -i: the canonical form, kept only when every record has it. */
+static int S_fmt_rewrite(void *ctx, tb_reader *r, cli_atomic *a)
 {
-	FILE *f = cli_open(path);
-	if (!f)
-		return EXIT_TROUBLE;
-	cli_atomic *a = cli_atomic_begin(path);
-	if (!a) {
-		cli_close(f);
-		return EXIT_TROUBLE;
-	}
-	tb_reader *r = tb_reader_new_file(f, path);
+	const char *path = ctx;
 	int st = S_format(r, S_put_atomic, a);
-	tb_reader_free(r);
-	cli_close(f);
-	if (st != 0) {
-		cli_atomic_abort(a);
-		cli_error("fmt", "'%s' left unchanged: %s", path,
-		          st > 0 ? "it has errors" : "it could not be read or written");
-		return st > 0 ? EXIT_PROBLEMS : EXIT_TROUBLE;
-	}
-	return cli_atomic_commit(a) ? EXIT_TROUBLE : EXIT_CLEAN;
+	if (st == 0)
+		return 1;
+	cli_error("fmt", "'%s' left unchanged: %s", path,
+	          st > 0 ? "it has errors" : "it could not be read or written");
+	return 10 + (st > 0 ? EXIT_PROBLEMS : EXIT_TROUBLE);
 }
 
 int cmd_fmt(int argc, char **argv)
@@ -214,7 +202,7 @@ int cmd_fmt(int argc, char **argv)
 				cli_error("fmt", "-i rewrites files; it cannot rewrite standard input");
 				return EXIT_TROUBLE;
 			}
-			st = S_fmt_in_place(path);
+			st = cli_rewrite(path, S_fmt_rewrite, (void *)path);
 		} else {
 			FILE *f = cli_open(path);
 			if (!f) {

@@ -183,6 +183,10 @@ static void S_source_line(S_lines *l, unsigned line, unsigned from, char *out, s
 			out[len++] = (char)c;
 	out[len] = '\0';
 	fseek(l->f, keep, SEEK_SET);
+	/* bytes that would break a terminal (a document in EBCDIC, cut
+	 * UTF-8) are shown as '?', as the TGN reader shows them */
+	for (size_t i = tb_xml_unfit(out, len); i < len; i += 1 + tb_xml_unfit(out + i + 1, len - i - 1))
+		out[i] = '?';
 }
 
 /* Prints the diagnostics of 'x', with the XML line each is about.

@@ -281,15 +281,17 @@ static const cli_cmd S_cmds[] = {
 	 "2 could not compare (unreadable input, a record with errors).\n",
 	 cmd_diff},
 	{"grep", "select games by tags, comments, moves and events",
-	 "usage: tablero grep [-i] [-v] [-c | -l] [--tag NAME~RE | --tag NAME=VALUE]...\n"
+	 "usage: tablero grep [-i] [-v] [-c | -l] [--max-steps N]\n"
+	 "                    [--tag NAME~RE | --tag NAME=VALUE]...\n"
 	 "                    [--comment RE]... [--event EVENT[>=N]]...\n"
 	 "                    [-e RE | --moves RE]... [RE] [FILE...]\n"
 	 "\n"
 	 "Writes the games of each FILE ('-' or none: standard input) that\n"
 	 "match every selector, in canonical TGN. Patterns are PCRE2 (Perl\n"
-	 "syntax, UTF-8), compiled once and matched under limits, so none can\n"
-	 "hang the search (spec/compare.md). Without -e, --moves, --tag,\n"
-	 "--comment or --event the first argument is a movetext pattern.\n"
+	 "syntax, UTF-8), compiled once; the whole search of a game runs on a\n"
+	 "budget of steps, so no pattern can hang it (spec/compare.md). Without\n"
+	 "-e, --moves, --tag, --comment or --event the first argument is a\n"
+	 "movetext pattern.\n"
 	 "\n"
 	 "  --tag NAME~RE     tag NAME's value matches RE (--tag 'Site~Quer')\n"
 	 "  --tag NAME=VALUE  tag NAME's value is VALUE\n"
@@ -306,10 +308,14 @@ static const cli_cmd S_cmds[] = {
 	 "  -v, --invert-match  select the games that do not match\n"
 	 "  -c, --count       print how many games each FILE has selected\n"
 	 "  -l, --files-with-matches  print the name of each FILE with a game\n"
+	 "  --max-steps N     the steps a game's search may take (default\n"
+	 "                    10000000): each item of a pattern tried, and each\n"
+	 "                    character gone back over\n"
 	 "  -h, --help        this text\n"
 	 "\n"
 	 "Exit: 0 a game selected, 1 none, 2 trouble (a bad pattern, an\n"
-	 "unreadable file, a record with errors, a match over a limit).\n",
+	 "unreadable file, a record with errors, a game whose search ran out\n"
+	 "of steps or over a PCRE2 limit).\n",
 	 cmd_grep},
 };
 

@@ -315,3 +315,23 @@ int cli_colour(FILE *f, const char *when)
 	const char *no = getenv("NO_COLOR"), *term = getenv("TERM");
 	return isatty(fileno(f)) && !(no && *no) && !(term && strcmp(term, "dumb") == 0);
 }
+
+int cli_rewrite(const char *path, cli_rewrite_fn fn, void *ctx)
+{
+	FILE *f = cli_open(path);
+	if (!f)
+		return EXIT_TROUBLE;
+	cli_atomic *a = cli_atomic_begin(path);
+	if (!a) {
+		cli_close(f);
+		return EXIT_TROUBLE;
+	}
+	tb_reader *r = tb_reader_new_file(f, path);
+	int keep = fn(ctx, r, a);
+	tb_reader_free(r);
+	cli_close(f);
+	if (keep == 1)
+		return cli_atomic_commit(a) ? EXIT_TROUBLE : EXIT_CLEAN;
+	cli_atomic_abort(a);
+	return keep ? keep - 10 : EXIT_CLEAN;
+}

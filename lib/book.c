@@ -23,6 +23,7 @@
 #include "text.h"
 #include "writer.h"
 #include "xalloc.h"
+#include "xml.h"
 
 /* Millimetres. */
 #define M_SIDE 20.0     /* left and right margins */
@@ -804,6 +805,13 @@ int tb_book_add(tb_book *b, const tb_record *rec, const long *plies, size_t n, c
 	if (!rec || rec->errors || !rec->game || !rec->game->rules) {
 		*why = tb_xstrdup(rec && !rec->errors && rec->game ? "the game has no rules engine"
 		                                                   : "the record has errors");
+		return -1;
+	}
+	tb_xml_unfit_text unfit;
+	if (tb_record_unfit(rec, &unfit)) { /* the pages are XML: as every writer of XML */
+		snprintf(msg, sizeof msg, "the record holds a character XML cannot carry, in the "
+		         "text at line %u, column %u: nothing of it is set [TB504]", unfit.line, unfit.col);
+		*why = tb_xstrdup(msg);
 		return -1;
 	}
 	long last = (long)tb_record_plies(rec);

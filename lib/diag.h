@@ -21,6 +21,7 @@ enum {
 	TB_D_MOVENUM = 108,     /* bad move number */
 	TB_D_IO = 109,          /* read error */
 	TB_D_TOO_MANY = 110,    /* more diagnostics than are kept */
+	TB_D_TOO_MANY_TURNS = 111, /* more than TB_MAX_TURNS turns in a record */
 	/* tags */
 	TB_D_TAG_SYNTAX = 201,  /* malformed tag pair */
 	TB_D_TAG_REPEAT = 202,  /* tag repeated */
@@ -69,5 +70,7 @@ enum {
 #define TB_MAX_DIAGS 100 /* kept per record; the rest are counted */
 #define TB_MAX_DEPTH 100 /* variations nested deeper are refused */
 #define TB_MAX_NAGS 32   /* NAGs on one turn */
+#define TB_MAX_TURNS 1000000 /* turns, gaps and positions in one record: its
+                                tree (and memory) stays a bounded size */
 
 #endif

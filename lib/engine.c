@@ -23,7 +23,9 @@ struct tb_engine {
 	char why_incomplete[320];
 };
 
-/* "k=v; k=v" or "game; k=v" read as a [Rules] value would be. */
+/* "k=v; k=v" or "game; k=v" read as a [Rules] value would be; "?", a
+ * record's unknown (or missing) [Rules], is the defaults, as for the
+ * record (tb_rules_read). */
 static const char *S_rules(tb_engine *e, const tb_game *g, const char *rules, tb_opts *o,
                            char *msg, size_t n)
 {
@@ -32,6 +34,8 @@ static const char *S_rules(tb_engine *e, const tb_game *g, const char *rules, tb
 	const char *r = rules ? rules : "";
 	while (*r == ' ')
 		r++;
+	if (r[0] == '?' && r[1 + strspn(r + 1, " ")] == '\0')
+		r = "";
 	if (strncasecmp(r, g->name, glen) != 0 || (r[glen] && r[glen] != ';' && r[glen] != ' '))
 		tb_buf_printf(&v, "%s; ", g->name);
 	tb_buf_puts(&v, r);

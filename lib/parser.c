@@ -33,6 +33,8 @@ typedef struct S_parser {
 	tb_board board;
 	size_t unclosed;       /* unclosed variations inside the one being closed */
 	size_t offboard;       /* turn tokens read with a point off the board */
+	size_t nodes;          /* turns, gaps and positions so far */
+	int over;              /* past TB_MAX_TURNS: the rest of the moves is skipped */
 } S_parser;
 
 /* Who is to move: turn number and side, unless a gap made it unknown. */
@@ -220,6 +222,12 @@ static void S_tag_section(S_parser *p, tb_tag_list *tags)
 static tb_node *S_node_new(S_parser *p, tb_line *line, tb_node_kind kind,
                            const tb_tok *at, S_clock *clk)
 {
+	if (++p->nodes > TB_MAX_TURNS && !p->over) {
+		tb_diag_at(p->r, TB_ERROR, TB_D_TOO_MANY_TURNS, at->off, at->len, at->line, at->col,
+		           "a record holds at most %d turns, gaps and positions: the rest of its "
+		           "moves is not read", TB_MAX_TURNS);
+		p->over = 1; /* S_line skips the rest */
+	}
 	tb_node *n = tb_arena_alloc(&p->rec->arena, sizeof *n);
 	n->kind = (uint8_t)kind;
 	n->span = S_span_tok(at);
@@ -668,6 +676,8 @@ static void S_variation(S_parser *p, tb_line *line, int depth)
 	if (base && base->side != 2)
 		clk = (S_clock){base->number, base->side, 1, 0};
 	S_line(p, v, clk, depth + 1);
+	if (p->over)
+		return;
 	if (S_tok(p)->type == TK_RPAREN) {
 		v->span.end_line = S_tok(p)->end_line;
 		v->span.end_col = S_tok(p)->end_col;
@@ -709,6 +719,13 @@ static void S_line(S_parser *p, tb_line *line, S_clock clk, int depth)
 {
 	for (;;) {
 		tb_tok *t = S_tok(p);
+		if (p->over) { /* too many turns: to the record's end, unread */
+			while (t->type != TK_EOF && t->type != TK_LBRACKET) {
+				S_next(p);
+				t = S_tok(p);
+			}
+			return;
+		}
 		switch (t->type) {
 		case TK_EOF:
 		case TK_LBRACKET:
@@ -780,7 +797,7 @@ static void S_movetext(S_parser *p)
 	tb_tok *t = S_tok(p);
 	if (t->type == TK_EOF || t->type == TK_LBRACKET) {
 		const tb_tok *e = &p->r->prev;
-		if (!p->r->fatal)
+		if (!p->r->fatal && !p->over)
 			tb_diag_at(p->r, TB_WARNING, TB_D_NO_RESULT, e->off + e->len, 1, e->end_line,
 			           e->end_col, "the game has no result marker (1-0, 0-1, 1/2-1/2 "
 			           "or *) after this; [Result] is used");
@@ -813,7 +830,7 @@ static void S_movetext(S_parser *p)
 /* record -> tagsec movetext */
 static tb_record *S_record(tb_reader *r)
 {
-	S_parser p = {r, tb_xcalloc(1, sizeof(tb_record)), NULL, {0, 0, {0}}, 0, 0};
+	S_parser p = {r, tb_xcalloc(1, sizeof(tb_record)), NULL, {0, 0, {0}}, 0, 0, 0, 0};
 	p.rec->line = r->tok.line;
 	p.rec->off = r->tok.off;
 	tb_tag_list tags = {0};

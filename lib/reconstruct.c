@@ -350,65 +350,215 @@ static unsigned long long S_sat_add(unsigned long long a, unsigned long long b)
 	return a > ULLONG_MAX - b ? ULLONG_MAX : a + b;
 }
 
-/* Copies up to 'max' sequences from position 's' of layer i, the turns
- * so far in 'cur' (depth d of n), into 'seqs'. */
-static void S_list(tb_stretch *x, size_t i, const tb_state *s, size_t d, size_t n, tb_turn *cur,
-                   size_t max, tb_turn *seqs, size_t *listed)
+/* ===== Distinct sequences =====
+ *
+ * The positions of a layer may be several (an open turn before the
+ * steps asked about), and one sequence of turns may be played from
+ * several of them: it is one sequence all the same. So sequences are
+ * followed as sets: a prefix leads from the marked positions of layer k
+ * to the set of marked positions it reaches, and is extended by each
+ * distinct turn that goes on from any of them. Counting remembers what
+ * each (step, set) leads to, so that prefixes that meet are counted
+ * once, as paths through single positions were. */
+
+/* The distinct turns the step after layer 'L' may be from the positions
+ * 'set' of layer 'L' (joining marked positions), each with the sorted
+ * positions of layer L+1 it leads to. */
+typedef struct S_fan {
+	tb_turn *turn;
+	uint32_t **to;
+	uint32_t *nto, *capto;
+	size_t n, cap;
+} S_fan;
+
+static int S_u32_cmp(const void *a, const void *b)
 {
-	if (d == n) {
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	return x < y ? -1 : x > y;
+}
+
+static void S_fan_of(tb_stretch *x, size_t L, const uint32_t *set, uint32_t nset, S_fan *f)
+{
+	memset(f, 0, sizeof *f);
+	for (uint32_t a = 0; a < nset; a++) {
+		const tb_state *s = &x->layer[L].set.v[set[a]];
+		size_t nt = S_fitting(x, &x->layer[L + 1].step, s);
+		for (size_t j = 0; j < nt; j++) {
+			long at = S_marked_after(x, L, s, &x->turns.v[j]);
+			if (at < 0)
+				continue;
+			size_t u = 0;
+			while (u < f->n && !S_same_turn(&f->turn[u], &x->turns.v[j]))
+				u++;
+			if (u == f->n) {
+				if (f->n == f->cap) {
+					f->cap = f->cap ? 2 * f->cap : 16;
+					f->turn = tb_xrealloc(f->turn, f->cap * sizeof *f->turn);
+					f->to = tb_xrealloc(f->to, f->cap * sizeof *f->to);
+					f->nto = tb_xrealloc(f->nto, f->cap * sizeof *f->nto);
+					f->capto = tb_xrealloc(f->capto, f->cap * sizeof *f->capto);
+				}
+				f->turn[u] = x->turns.v[j];
+				f->to[u] = NULL;
+				f->nto[u] = f->capto[u] = 0;
+				f->n++;
+			}
+			if (f->nto[u] == f->capto[u]) {
+				f->capto[u] = f->capto[u] ? 2 * f->capto[u] : 4;
+				f->to[u] = tb_xrealloc(f->to[u], f->capto[u] * sizeof **f->to);
+			}
+			f->to[u][f->nto[u]++] = (uint32_t)at;
+		}
+	}
+	for (size_t u = 0; u < f->n; u++) { /* sorted, each position once */
+		qsort(f->to[u], f->nto[u], sizeof **f->to, S_u32_cmp);
+		uint32_t k = 0;
+		for (uint32_t j = 0; j < f->nto[u]; j++)
+			if (!k || f->to[u][j] != f->to[u][k - 1])
+				f->to[u][k++] = f->to[u][j];
+		f->nto[u] = k;
+	}
+}
+
+static void S_fan_free(S_fan *f)
+{
+	for (size_t u = 0; u < f->n; u++)
+		free(f->to[u]);
+	free(f->turn);
+	free(f->to);
+	free(f->nto);
+	free(f->capto);
+}
+
+/* What (step i, set) was found to lead to: open addressing. */
+typedef struct S_memo_entry {
+	uint64_t h;
+	size_t i;
+	uint32_t *set, n;
+	unsigned long long count;
+} S_memo_entry;
+
+typedef struct S_memo {
+	S_memo_entry *e;
+	size_t n, nslot;   /* a power of two, at least twice n */
+} S_memo;
+
+static uint64_t S_set_hash(size_t i, const uint32_t *set, uint32_t n)
+{
+	uint64_t h = S_mix(i, n);
+	for (uint32_t k = 0; k < n; k++)
+		h = S_mix(h, set[k]);
+	return h ^ (h >> 29);
+}
+
+static S_memo_entry *S_memo_find(S_memo *m, uint64_t h, size_t i, const uint32_t *set,
+                                 uint32_t n)
+{
+	if (!m->nslot)
+		return NULL;
+	for (size_t j = h & (m->nslot - 1); m->e[j].set; j = (j + 1) & (m->nslot - 1))
+		if (m->e[j].h == h && m->e[j].i == i && m->e[j].n == n &&
+		    memcmp(m->e[j].set, set, n * sizeof *set) == 0)
+			return &m->e[j];
+	return NULL;
+}
+
+static void S_memo_put(S_memo *m, uint64_t h, size_t i, const uint32_t *set, uint32_t n,
+                       unsigned long long count)
+{
+	if (2 * (m->n + 1) > m->nslot) {
+		S_memo old = *m;
+		m->nslot = old.nslot ? 2 * old.nslot : 64;
+		m->e = tb_xcalloc(m->nslot, sizeof *m->e);
+		for (size_t j = 0; j < old.nslot; j++) {
+			if (!old.e[j].set)
+				continue;
+			size_t k = old.e[j].h & (m->nslot - 1);
+			while (m->e[k].set)
+				k = (k + 1) & (m->nslot - 1);
+			m->e[k] = old.e[j];
+		}
+		free(old.e);
+	}
+	size_t k = h & (m->nslot - 1);
+	while (m->e[k].set)
+		k = (k + 1) & (m->nslot - 1);
+	m->e[k].h = h;
+	m->e[k].i = i;
+	m->e[k].n = n;
+	m->e[k].set = tb_xmalloc((n ? n : 1) * sizeof *set);
+	memcpy(m->e[k].set, set, n * sizeof *set);
+	m->e[k].count = count;
+	m->n++;
+}
+
+static void S_memo_free(S_memo *m)
+{
+	for (size_t j = 0; j < m->nslot; j++)
+		free(m->e[j].set);
+	free(m->e);
+}
+
+/* The distinct sequences of steps k+i .. k+n-1 from the positions 'set'
+ * of layer k+i. */
+static unsigned long long S_count(tb_stretch *x, S_memo *m, size_t k, size_t i, size_t n,
+                                  const uint32_t *set, uint32_t nset)
+{
+	if (i == n)
+		return 1;
+	uint64_t h = S_set_hash(i, set, nset);
+	const S_memo_entry *e = S_memo_find(m, h, i, set, nset);
+	if (e)
+		return e->count;
+	S_fan f;
+	S_fan_of(x, k + i, set, nset, &f);
+	unsigned long long total = 0;
+	for (size_t u = 0; u < f.n; u++)
+		total = S_sat_add(total, S_count(x, m, k, i + 1, n, f.to[u], f.nto[u]));
+	S_fan_free(&f);
+	S_memo_put(m, h, i, set, nset, total);
+	return total;
+}
+
+/* Copies up to 'max' distinct sequences from the positions 'set' of
+ * layer k+i, the turns so far in 'cur', into 'seqs'. */
+static void S_list(tb_stretch *x, size_t k, size_t i, size_t n, const uint32_t *set,
+                   uint32_t nset, tb_turn *cur, size_t max, tb_turn *seqs, size_t *listed)
+{
+	if (i == n) {
 		memcpy(seqs + *listed * n, cur, n * sizeof *cur);
 		++*listed;
 		return;
 	}
-	tb_turns mine = {NULL, 0};
-	size_t nt = S_fitting(x, &x->layer[i + 1].step, s);
-	mine.v = tb_xmalloc((nt ? nt : 1) * sizeof *mine.v);
-	memcpy(mine.v, x->turns.v, nt * sizeof *mine.v);
-	for (size_t j = 0; j < nt && *listed < max; j++) {
-		long at = S_marked_after(x, i, s, &mine.v[j]);
-		if (at < 0)
-			continue;
-		cur[d] = mine.v[j];
-		S_list(x, i + 1, &x->layer[i + 1].set.v[at], d + 1, n, cur, max, seqs, listed);
+	S_fan f;
+	S_fan_of(x, k + i, set, nset, &f);
+	for (size_t u = 0; u < f.n && *listed < max; u++) {
+		cur[i] = f.turn[u];
+		S_list(x, k, i + 1, n, f.to[u], f.nto[u], cur, max, seqs, listed);
 	}
-	free(mine.v);
+	S_fan_free(&f);
 }
 
 unsigned long long tb_stretch_paths(tb_stretch *x, size_t k, size_t n, size_t max,
                                     tb_turn *seqs, size_t *listed)
 {
-	/* paths[i][s]: the ways from position s of layer k+i to the marked
-	 * positions of layer k+n */
-	unsigned long long **paths = tb_xcalloc(n + 1, sizeof *paths);
-	for (size_t i = n + 1; i-- > 0;) {
-		const S_layer *l = &x->layer[k + i];
-		paths[i] = tb_xcalloc(l->set.n + 1, sizeof **paths);
-		for (uint32_t s = 0; s < l->set.n; s++) {
-			if (!l->mark[s])
-				continue;
-			if (i == n) {
-				paths[i][s] = 1;
-				continue;
-			}
-			size_t nt = S_fitting(x, &x->layer[k + i + 1].step, &l->set.v[s]);
-			for (size_t j = 0; j < nt; j++) {
-				long at = S_marked_after(x, k + i, &l->set.v[s], &x->turns.v[j]);
-				if (at >= 0)
-					paths[i][s] = S_sat_add(paths[i][s], paths[i + 1][at]);
-			}
-		}
-	}
-	unsigned long long total = 0;
-	for (uint32_t s = 0; s < x->layer[k].set.n; s++)
-		total = S_sat_add(total, paths[0][s]);
-	for (size_t i = 0; i <= n; i++)
-		free(paths[i]);
-	free(paths);
+	const S_layer *l = &x->layer[k];
+	uint32_t *set = tb_xmalloc((l->set.n ? l->set.n : 1) * sizeof *set), nset = 0;
+	for (uint32_t s = 0; s < l->set.n; s++)
+		if (l->mark[s])
+			set[nset++] = s;
 	*listed = 0;
-	tb_turn *cur = tb_xmalloc((n ? n : 1) * sizeof *cur);
-	for (uint32_t s = 0; s < x->layer[k].set.n && *listed < max; s++)
-		if (x->layer[k].mark[s])
-			S_list(x, k, &x->layer[k].set.v[s], 0, n, cur, max, seqs, listed);
-	free(cur);
+	unsigned long long total = 0;
+	if (nset) {
+		S_memo m;
+		memset(&m, 0, sizeof m);
+		total = S_count(x, &m, k, 0, n, set, nset);
+		S_memo_free(&m);
+		tb_turn *cur = tb_xmalloc((n ? n : 1) * sizeof *cur);
+		if (max)
+			S_list(x, k, 0, n, set, nset, cur, max, seqs, listed);
+		free(cur);
+	}
+	free(set);
 	return total;
 }

@@ -94,10 +94,11 @@ size_t tb_stretch_marked(const tb_stretch *x, size_t layer, const tb_state **one
 /* The distinct turns step 'k' may have been (joining two marked
  * positions), in the order found, into 'out'; returns how many. */
 size_t tb_stretch_turns(tb_stretch *x, size_t k, tb_turns *out);
-/* The sequences steps k .. k+n-1 may have been: returns how many paths
- * join marked positions through them (saturating at ULLONG_MAX), and
- * copies the first 'max' of them, n turns each, into 'seqs'; '*listed'
- * gets how many were copied. */
+/* The sequences steps k .. k+n-1 may have been: returns how many
+ * distinct sequences of turns join marked positions through them (one
+ * sequence however many positions of layer k it may be played from;
+ * saturating at ULLONG_MAX), and copies the first 'max' of them, n turns
+ * each, into 'seqs'; '*listed' gets how many were copied. */
 unsigned long long tb_stretch_paths(tb_stretch *x, size_t k, size_t n, size_t max,
                                     tb_turn *seqs, size_t *listed);
 

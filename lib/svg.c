@@ -28,6 +28,7 @@
 #include "text.h"
 #include "writer.h"
 #include "xalloc.h"
+#include "xml.h"
 
 #define U 10.0        /* user units per board unit */
 #define PAD 0.7       /* board units around the points */
@@ -1072,6 +1073,14 @@ int tb_svg_record(const tb_record *rec, const long *plies, size_t n, const tb_sv
 	*why = NULL;
 	if (!rec || rec->errors || !rec->game || !rec->game->rules) {
 		*why = tb_xstrdup("the record has errors");
+		return -1;
+	}
+	tb_xml_unfit_text unfit;
+	if (tb_record_unfit(rec, &unfit)) { /* tb_reader_xml_refuse says where */
+		snprintf(msg, sizeof msg, "the record holds a character XML cannot carry, in the "
+		         "text at line %u, column %u: nothing of it is drawn [TB504]", unfit.line,
+		         unfit.col);
+		*why = tb_xstrdup(msg);
 		return -1;
 	}
 	long last = (long)tb_record_plies(rec);

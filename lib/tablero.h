@@ -146,8 +146,11 @@ TB_EXPORT size_t tb_record_errors(const tb_record *rec);
  * unknown. Borrowed, static. */
 TB_EXPORT const tb_game *tb_record_game(const tb_record *rec);
 
-/** The value of tag 'name' as written (unescaped), or NULL when the
- * record has no such tag. Borrowed from 'rec'. */
+/** The value of tag 'name' as written (unescaped) -- or, for a tag of
+ * the seven-tag roster the record lacks, what the canonical form writes
+ * for it ("?"; "????.??.??" for Date, "*" for Result) -- or NULL when the
+ * record has no such tag. A "?" Rules means the game's defaults, to the
+ * engine (tb_engine_new) as to the reader. Borrowed from 'rec'. */
 TB_EXPORT const char *tb_record_tag(const tb_record *rec, const char *name);
 
 /** Tags in canonical order: sets '*name' and '*value' (borrowed) for
@@ -279,7 +282,8 @@ TB_EXPORT char *tb_record_fill(tb_reader *r, tb_record *rec, size_t *len, size_t
 typedef struct tb_engine tb_engine;
 
 /** Sets up game 'g' under 'rules' ("movement=slide; flying=at3", with
- * or without the game's name first; NULL for the defaults) from
+ * or without the game's name first; NULL, or "?" -- a record's missing
+ * or unknown [Rules], as tb_record_tag gives it -- for the defaults) from
  * 'position' (position notation; NULL for the start). Returns NULL and
  * sets '*why' (the caller frees it) when that cannot be done. */
 TB_EXPORT tb_engine *tb_engine_new(const tb_game *g, const char *rules,
@@ -483,6 +487,39 @@ enum {
 	TB_XML_POSITIONS = 2   /* the position and events after each turn played */
 };
 
+/** ### Text XML cannot carry
+ *
+ * XML 1.0 carries tab, line feed, carriage return and every character
+ * from U+0020 on but the surrogates, U+FFFE and U+FFFF. TGN lets U+FFFE
+ * and U+FFFF through, so a record may hold text XML cannot carry. Every
+ * XML writer of tablero (tb_xml_write_record, tb_svg_record, tablero
+ * diff --xml) asks tb_xml_unfit, and refuses such a record whole rather
+ * than alter its text (TB504) -- and one with a text longer, escaped,
+ * than the 9,000,000 bytes an XML reader takes in one piece (libxml2
+ * reads 10,000,000). A file's name, which is not the record's text and
+ * may be any bytes, is written with U+FFFD in place of what XML cannot
+ * carry (tb_xml_fit_name). spec/xml.md says why.
+ */
+
+/** The byte offset of the first character of the 'len' bytes at 's'
+ * that XML 1.0 cannot carry (a byte that is not UTF-8, a control
+ * character other than tab, LF and CR, a surrogate, U+FFFE, U+FFFF),
+ * or 'len' when it can carry them all. */
+TB_EXPORT size_t tb_xml_unfit(const char *s, size_t len);
+
+/** 'name' (any bytes, NUL-terminated) with each byte tb_xml_unfit
+ * refuses replaced by U+FFFD. The caller frees it. */
+TB_EXPORT char *tb_xml_fit_name(const char *name);
+
+/** Refuses 'rec', just read by 'r' (before its next record), for an XML
+ * writer when a tag value or comment of it holds a character XML cannot
+ * carry, or is too long for an XML reader to take: adds error TB504 at
+ * the first such character (or the text) to the reader's diagnostics,
+ * its message ending in 'consequence' ("the record is left out of the
+ * XML"), and returns 1. Returns 0 when XML can carry all of the record. */
+TB_EXPORT int tb_reader_xml_refuse(tb_reader *r, const tb_record *rec,
+                                   const char *consequence);
+
 typedef struct tb_xml_writer tb_xml_writer;
 
 /** Starts a document (<tgn>) on 'out', which stays the caller's (it
@@ -493,8 +530,9 @@ TB_EXPORT tb_xml_writer *tb_xml_writer_new(FILE *out, int flags);
 /** Writes 'rec', just read by 'r', as a <record>. Under
  * TB_XML_POSITIONS the record is first replayed by its rules
  * (tb_reader_validate: its diagnostics join the reader's). Returns 0,
- * TB_EINVAL for a record with errors (nothing of it is written), or
- * TB_EIO when writing failed. */
+ * TB_EINVAL for a record with errors or one holding text XML cannot
+ * carry (tb_reader_xml_refuse: TB504 joins the reader's diagnostics;
+ * nothing of it is written), or TB_EIO when writing failed. */
 TB_EXPORT int tb_xml_write_record(tb_xml_writer *w, tb_reader *r, const tb_record *rec);
 
 /** Ends the document, flushes and frees 'w'. Returns 0, or TB_EIO when
@@ -591,7 +629,9 @@ typedef void (*tb_svg_fn)(void *ctx, long ply, const char *svg, size_t len);
  * diagram, or once per page under 'sheet'. Returns how many documents
  * were made, with '*why' set (the caller frees it) when some plies
  * could not be drawn (after a turn nobody knows, an illegal one, a gap)
- * and were left out; or -1 with '*why' set when a ply is past the end. */
+ * and were left out; or -1 with '*why' set when a ply is past the end,
+ * or when the record holds text XML cannot carry (nothing is drawn:
+ * tb_reader_xml_refuse says where, as TB504). */
 TB_EXPORT int tb_svg_record(const tb_record *rec, const long *plies, size_t n,
                             const tb_svg_opts *o, tb_svg_fn fn, void *ctx, char **why);
 

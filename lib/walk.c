@@ -23,7 +23,7 @@ int tb_walk_start(tb_walk *w, const tb_record *rec, char *why, size_t n)
 			snprintf(why, n, "%s", bad);
 		return -1;
 	}
-	char msg[sizeof w->why] = "";
+	char msg[256] = "";
 	int rc = w->rs.rules->load(&w->rs, rec->start, &w->st, msg, sizeof msg);
 	if (rc < 0) {
 		snprintf(why, n, "the record starts from a position that cannot occur: %s", msg);

@@ -17,6 +17,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include <libxml/relaxng.h>
 #include <libxml/xmlreader.h>
@@ -29,6 +30,7 @@
 #include "xml.h"
 
 #define S_MAX_DIAGS 100
+#define S_XDECL_MAX 512 /* an XML declaration longer than this is refused */
 
 /* Where the text of the record being converted is. */
 enum { IN_NONE, IN_COMMENT, IN_RESULT };
@@ -44,12 +46,17 @@ struct tb_xml_reader {
 	char *name;
 	int failed;              /* refused: no more records */
 	int root_seen;
-	/* the prolog, scanned as the bytes come in, for a DOCTYPE */
+	/* the prolog, scanned as the bytes come in, for a DOCTYPE and for an
+	   encoding other than UTF-8 */
 	int pstate;              /* P_* */
 	char decl[8];            /* after "<!" */
 	size_t ndecl, pbytes;
 	unsigned pline;
-	int doctype;
+	unsigned char head[4];   /* the document's first bytes */
+	char xdecl[S_XDECL_MAX]; /* the XML declaration, while it is read */
+	size_t nxdecl;
+	int in_xdecl;
+	int refused;             /* refused in the prolog: nothing more is read */
 	unsigned long calls;     /* of tb_xml_reader_next */
 	/* diagnostics of the current call */
 	tb_diag diags[S_MAX_DIAGS];
@@ -122,8 +129,8 @@ static void S_clear_diags(tb_xml_reader *x)
 static void S_xml_error(void *ctx, xmlErrorPtr e)
 {
 	tb_xml_reader *x = ctx;
-	if (!e || e->level == XML_ERR_NONE || x->doctype)
-		return; /* after a DOCTYPE, ours is the message */
+	if (!e || e->level == XML_ERR_NONE || x->refused)
+		return; /* refused in the prolog: ours is the message */
 	int valid = e->domain == XML_FROM_RELAXNGV || e->domain == XML_FROM_VALID;
 	S_diag(x, e->level == XML_ERR_WARNING ? TB_WARNING : TB_ERROR, valid ? TB_D_XML_INVALID
 	                                                                  : TB_D_XML_MALFORMED,
@@ -134,21 +141,123 @@ static void S_xml_error(void *ctx, xmlErrorPtr e)
 
 /* ===== Setting up ===== */
 
+/* Refuses the document in the prolog: nothing more is read. */
+static int S_refuse(tb_xml_reader *x, unsigned line, unsigned col, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+static int S_refuse(tb_xml_reader *x, unsigned line, unsigned col, const char *fmt, ...)
+{
+	char msg[256];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	S_diag(x, TB_ERROR, TB_D_XML_MALFORMED, line, col, "%s", msg);
+	x->refused = 1;
+	return -1;
+}
+
+static int S_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
+
+/* The value of the encoding pseudo-attribute of an XML declaration
+ * ("<?xml version="1.0" encoding="..."?>", 'n' bytes) into 'enc' (at
+ * most 'cap' bytes), and its column in '*col' and line offset in
+ * '*lines'; returns 0 when the declaration names no encoding. */
+static int S_decl_encoding(const char *d, size_t n, char *enc, size_t cap, unsigned *col,
+                           unsigned *lines)
+{
+	for (size_t i = 5; i + 8 <= n; i++) {
+		if (memcmp(d + i, "encoding", 8) != 0 || !S_space(d[i - 1]))
+			continue;
+		size_t k = i + 8;
+		while (k < n && S_space(d[k]))
+			k++;
+		if (k >= n || d[k++] != '=')
+			return 0;
+		while (k < n && S_space(d[k]))
+			k++;
+		if (k >= n || (d[k] != '"' && d[k] != '\''))
+			return 0;
+		char q = d[k++];
+		size_t e = k;
+		while (e < n && d[e] != q)
+			e++;
+		snprintf(enc, cap, "%.*s", (int)(e - k), d + k);
+		*lines = 0, *col = 1;
+		for (size_t j = 0; j < k; j++) {
+			if (d[j] == '\n') {
+				++*lines;
+				*col = 1;
+			} else {
+				++*col;
+			}
+		}
+		return 1;
+	}
+	return 0;
+}
+
+/* Checks the XML declaration at the document's start: an encoding
+ * other than UTF-8 is refused before libxml2 would transcode it. */
+static int S_xml_decl(tb_xml_reader *x)
+{
+	char enc[64];
+	unsigned col, lines;
+	if (!S_decl_encoding(x->xdecl, x->nxdecl, enc, sizeof enc, &col, &lines) ||
+	    strcasecmp(enc, "UTF-8") == 0)
+		return 0;
+	return S_refuse(x, 1 + lines, col, "the XML declaration names encoding \"%s\": tablero "
+	                "XML is UTF-8, and a document in another encoding is not read", enc);
+}
+
+/* Keeps the bytes of an XML declaration ("<?xml" at the document's
+ * start, after a UTF-8 byte order mark) until its "?>", then checks it. */
+static int S_xml_decl_byte(tb_xml_reader *x, unsigned char c)
+{
+	if (x->nxdecl == S_XDECL_MAX)
+		return S_refuse(x, 1, 1, "an XML declaration of more than %d bytes is not read",
+		                S_XDECL_MAX);
+	x->xdecl[x->nxdecl++] = (char)c;
+	if (x->nxdecl == 6 && (memcmp(x->xdecl, "<?xml", 5) != 0 || !S_space((char)c)))
+		x->in_xdecl = 0; /* another processing instruction */
+	else if (x->nxdecl >= 4 && c == '>' && x->xdecl[x->nxdecl - 2] == '?') {
+		x->in_xdecl = 0;
+		return S_xml_decl(x);
+	}
+	return 0;
+}
+
+/* The first bytes say what the encoding is (XML 1.0, Appendix F): a
+ * document in UTF-16, UTF-32 or EBCDIC is refused before libxml2 would
+ * read it (tablero XML is UTF-8, and the scan reads bytes). */
+static int S_head(tb_xml_reader *x, unsigned char c)
+{
+	if (x->pbytes < 4)
+		x->head[x->pbytes] = c;
+	if (x->pbytes < 2 && (c == 0 || c == 0xFE || c == 0xFF))
+		return S_refuse(x, 1, 1, "tablero XML is UTF-8, and this document is not (%s?)",
+		                "UTF-16 or UTF-32");
+	if (x->pbytes == 3 && memcmp(x->head, "\x4C\x6F\xA7\x94", 4) == 0)
+		return S_refuse(x, 1, 1, "tablero XML is UTF-8, and this document is not (%s?)",
+		                "EBCDIC");
+	int bom = x->pbytes >= 3 && memcmp(x->head, "\xEF\xBB\xBF", 3) == 0;
+	if (c == '<' && x->pbytes == (bom ? 3u : 0u))
+		x->in_xdecl = 1; /* perhaps "<?xml": kept until it ends */
+	return 0;
+}
+
 /* Scans the prolog (what comes before the root element) as the bytes
  * come in, skipping comments and processing instructions, for a
- * DOCTYPE: it is refused before libxml2 reads a declaration of it. A
- * document in UTF-16 is refused too (tablero XML is UTF-8, and the scan
- * reads bytes). Returns -1 when refused. */
+ * DOCTYPE: it is refused before libxml2 reads a declaration of it; and
+ * for an encoding other than UTF-8 (S_head, S_xml_decl). Returns -1
+ * when refused. */
 static int S_prolog(tb_xml_reader *x, const char *buf, size_t n)
 {
 	for (size_t i = 0; i < n && x->pstate != P_DONE; i++, x->pbytes++) {
 		unsigned char c = (unsigned char)buf[i];
-		if (x->pbytes < 2 && (c == 0 || c == 0xFE || c == 0xFF)) {
-			S_diag(x, TB_ERROR, TB_D_XML_MALFORMED, 1, 1,
-			       "tablero XML is UTF-8, and this document is not (UTF-16?)");
-			x->doctype = 1; /* refused: nothing more is read */
+		if (x->pbytes < 4 && S_head(x, c))
 			return -1;
-		}
+		if (x->in_xdecl && S_xml_decl_byte(x, c))
+			return -1;
 		if (c == '\n')
 			x->pline++;
 		switch (x->pstate) {
@@ -164,10 +273,8 @@ static int S_prolog(tb_xml_reader *x, const char *buf, size_t n)
 			if (x->ndecl == 2 && memcmp(x->decl, "--", 2) == 0) {
 				x->pstate = P_COMMENT;
 			} else if (x->ndecl == 7 && memcmp(x->decl, "DOCTYPE", 7) == 0) {
-				S_diag(x, TB_ERROR, TB_D_XML_MALFORMED, x->pline + 1, 1,
-				       "a DOCTYPE is not allowed: tablero XML has no DTD and no entities");
-				x->doctype = 1;
-				return -1;
+				return S_refuse(x, x->pline + 1, 1, "a DOCTYPE is not allowed: %s",
+				                "tablero XML has no DTD and no entities");
 			} else if (memcmp(x->decl, "--", x->ndecl < 2 ? x->ndecl : 2) != 0 &&
 			           memcmp(x->decl, "DOCTYPE", x->ndecl) != 0) {
 				x->pstate = P_DONE; /* not well-formed: libxml2 says so */
@@ -185,7 +292,7 @@ static int S_prolog(tb_xml_reader *x, const char *buf, size_t n)
 static int S_read_file(void *ctx, char *buf, int len)
 {
 	tb_xml_reader *x = ctx;
-	if (x->doctype)
+	if (x->refused)
 		return -1;
 	size_t n = fread(buf, 1, (size_t)len, x->f);
 	if (n == 0 && ferror(x->f))
@@ -227,8 +334,9 @@ static tb_xml_reader *S_setup(tb_xml_reader *x, xmlTextReaderPtr xr)
 	return x;
 }
 
-/* No network, no DTD, no entities substituted; libxml2's limits kept. */
-#define S_OPTIONS XML_PARSE_NONET
+/* No network, no DTD, no entities substituted; libxml2's limits kept;
+ * UTF-8 whatever a declaration says (S_prolog refuses another). */
+#define S_OPTIONS (XML_PARSE_NONET | XML_PARSE_IGNORE_ENC)
 
 tb_xml_reader *tb_xml_reader_new_file(FILE *f, const char *name)
 {

@@ -389,85 +389,13 @@ static int S_language(const char *s)
 	}
 }
 
-/* ===== What XML cannot carry ===== */
-
-/* Is 's' text XML 1.0 can carry? TGN keeps control characters out, but
- * not the noncharacters U+FFFE and U+FFFF. */
-static int S_xml_text(const char *s)
-{
-	for (const unsigned char *p = (const unsigned char *)s; *p; p++)
-		if ((*p < 0x20 && *p != '\t' && *p != '\n' && *p != '\r') ||
-		    (p[0] == 0xEF && p[1] == 0xBF && (p[2] == 0xBE || p[2] == 0xBF)))
-			return 0;
-	return 1;
-}
-
-/* The first comment of 'c' XML cannot carry, or NULL. */
-static const tb_comment *S_bad_comment(const tb_comment *c)
-{
-	for (; c; c = c->next)
-		if (!S_xml_text(c->text))
-			return c;
-	return NULL;
-}
-
-static const tb_comment *S_bad_line(const tb_line *line)
-{
-	const tb_comment *c = S_bad_comment(line->lead);
-	for (const tb_node *n = line->first; !c && n; n = n->next) {
-		c = S_bad_comment(n->comments);
-		for (unsigned i = 0; !c && i < n->nalts; i++)
-			c = S_bad_comment(n->alts[i].comments);
-		for (const tb_line *v = n->variations; !c && v; v = v->next)
-			c = S_bad_line(v);
-	}
-	return c;
-}
-
-/* Refuses, with a diagnostic, a record holding text XML cannot carry. */
-static int S_refuse_unwritable(tb_reader *r, const tb_record *rec)
-{
-	const tb_span *sp = NULL;
-	for (size_t i = 0; !sp && i < rec->ntags; i++)
-		if (!S_xml_text(rec->tags[i].value) || S_bad_comment(rec->tags[i].comments))
-			sp = &rec->tags[i].span;
-	const tb_comment *c = S_bad_comment(rec->lead);
-	c = c ? c : S_bad_line(&rec->main);
-	c = c ? c : S_bad_comment(rec->trail);
-	if (!sp && c)
-		sp = &c->span;
-	if (!sp)
-		return 0;
-	tb_diag_at(r, TB_ERROR, TB_D_XML_UNWRITABLE, sp->off, 1, sp->line, sp->col,
-	           "this text holds U+FFFE or U+FFFF, which XML cannot carry: the record is "
-	           "left out of the XML");
-	return 1;
-}
-
-/* 'name' as an attribute XML can carry: bytes that are not UTF-8 (a
- * file name may hold any) become '?'. */
+/* 'name' (a file's: any bytes) as an attribute, U+FFFD for what XML
+ * cannot carry (xmltext.c). */
 static void S_attr_name(S_record *s, const char *attr, const char *name)
 {
-	tb_buf b = TB_BUF_INIT;
-	for (const unsigned char *p = (const unsigned char *)name; *p;) {
-		int n = *p < 0x80 ? 1 : (*p & 0xE0) == 0xC0 ? 2 : (*p & 0xF0) == 0xE0 ? 3
-		      : (*p & 0xF8) == 0xF0 ? 4 : 0;
-		int ok = n > 0 && (*p >= 0x20 || *p == '\t');
-		for (int k = 1; ok && k < n; k++)
-			ok = (p[k] & 0xC0) == 0x80;
-		if (ok && n == 3 && p[0] == 0xEF && p[1] == 0xBF && p[2] >= 0xBE)
-			ok = 0;
-		if (ok) {
-			for (int k = 0; k < n; k++)
-				tb_buf_putc(&b, (char)p[k]);
-			p += n;
-		} else {
-			tb_buf_putc(&b, '?');
-			p++;
-		}
-	}
-	S_attr(s, attr, b.data ? b.data : "");
-	tb_buf_free(&b);
+	char *fit = tb_xml_fit_name(name);
+	S_attr(s, attr, fit);
+	free(fit);
 }
 
 int tb_xml_write_record(tb_xml_writer *x, tb_reader *r, const tb_record *rec)
@@ -476,7 +404,7 @@ int tb_xml_write_record(tb_xml_writer *x, tb_reader *r, const tb_record *rec)
 		return TB_EINVAL;
 	if (x->failed)
 		return TB_EIO;
-	if (S_refuse_unwritable(r, rec))
+	if (tb_reader_xml_refuse(r, rec, "the record is left out of the XML"))
 		return TB_EINVAL;
 	S_record s = {x, rec, {0}, NULL, 0, 0, {0}};
 	rec->game->board(&s.board, &rec->opts);

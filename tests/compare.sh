@@ -527,7 +527,7 @@ while IFS=$'\t' read -r opt pat file; do
 			bad "$short: killed by signal $((rc - 128))" "$tmp/err"
 		elif [ $rc != 1 ] && [ $rc != 2 ]; then
 			bad "$short: exit $rc, not 1 or 2" "$tmp/both"
-		elif [ $rc = 2 ] && ! grep -Eq 'error: (bad pattern|the pattern of .* could not be matched)' "$tmp/err"; then
+		elif [ $rc = 2 ] && ! grep -Eq 'error: (bad pattern|the pattern of .* could not be matched|the search of this game took more than [0-9]+ steps)' "$tmp/err"; then
 			bad "$short: exit 2 without saying why" "$tmp/both"
 		else
 			ok
@@ -587,7 +587,7 @@ PATTERNS
 t grep -c --comment '^(a|aa)+$|buena' big3.tgn
 expect "grep: a match over a limit, then a game that matches" 2 1
 has "grep: a match over a limit is reported at its game" "$tmp/err" \
-	'^big3\.tgn:1:1: error: the pattern of --comment could not be matched against this game: .*; it is not selected$'
+	'^big3\.tgn:1:1: error: (the search of this game took more than 10000000 steps, in --comment .*|the pattern of --comment could not be matched against this game: .*); it is not selected'
 t grep -c -v --comment '^(a|aa)+$' big.tgn
 expect "grep -v: a game over a limit is not selected either" 2 0
 
@@ -651,9 +651,9 @@ expect "grep with a positional pattern that is not UTF-8" 2 ""
 has "grep, not UTF-8: bad pattern" "$tmp/err" 'bad pattern: .*UTF-8'
 
 # A pattern that fails slowly at every starting point, over a 1 MB
-# comment: PCRE2's JIT counts its limit per starting point (this took
-# 17 s); texts over 16 KiB go to the interpreter, whose limit bounds the
-# whole match. The limit must be reported, well within the timeout.
+# comment: PCRE2 counts its match limit afresh at each starting point
+# (this took 17 s). The budget of the game's search is reported, well
+# within the timeout.
 python3 - "$tmp/huge.tgn" <<'EOF2'
 import random, sys
 text = list("x" * 1000000)
@@ -663,8 +663,87 @@ with open(sys.argv[1], "w") as f:
     f.write('[Game "pitarra"]\n{%s}\n1. d1 *\n' % "".join(text))
 EOF2
 t grep -c --comment '(.*a){20}' huge.tgn
-expect "grep, a slow pattern over a 1 MB comment: the limit, not minutes" 2 "0"
-has "grep, a slow pattern over 1 MB: says the limit" "$tmp/err" 'match limit exceeded'
+expect "grep, a slow pattern over a 1 MB comment: the budget, not minutes" 2 "0"
+has "grep, a slow pattern over 1 MB: says the budget" "$tmp/err" 'took more than 10000000 steps'
+
+# ===== the budget of a game's search (spec/compare.md §4.1) =====
+# The cases of issue 14, each minutes long once: a 400-byte tag, a
+# 300-byte comment, a 16 KB tag; and scans the match limit never saw
+# (a counted repeat or a backreference that fails at every start).
+python3 - "$tmp" <<'EOF2'
+import sys
+d = sys.argv[1]
+def rec(name, tags="", comment=""):
+    with open("%s/%s" % (d, name), "w") as f:
+        f.write('[Game "pitarra"]\n%s%s1. d1 *\n' % (tags, "{%s}\n" % comment if comment else ""))
+rec("tag400.tgn", tags='[Notes "%s"]\n' % ("a" * 400))
+rec("com300.tgn", comment="a" * 300)
+rec("tag16k.tgn", tags='[Notes "%s"]\n' % ("a" * 16000))
+rec("runs.tgn", comment=("a" * 60000 + "b") * 20)
+rec("t60.tgn", tags='[Notes "%s"]\n' % ("a" * 60), comment="a" * 60)
+EOF2
+while IFS=$'\t' read -r opt pat file; do
+	t grep -c "$opt" "$pat" "$file"
+	expect "grep $opt '$pat' $file: the budget" 2 "0"
+	has "grep $opt '$pat' $file: says so, with the pattern and the option to raise it" \
+		"$tmp/err" "^$file:1:1: error: the search of this game took more than 10000000 steps, in $opt '.*'; it is not selected \(--max-steps raises the limit\)$"
+done <<'PATTERNS'
+--tag	Notes~(?:a|a){1,22}(?:$|x)	tag400.tgn
+--comment	(?:a|a){1,18}(?:$|x)	com300.tgn
+--tag	Notes~(?:a|a){1,22}(?:$|x)	tag16k.tgn
+--comment	a{60001}	runs.tgn
+--comment	(?=a{60001})	runs.tgn
+--comment	(a+)\1c	runs.tgn
+--comment	a*[cd]	runs.tgn
+PATTERNS
+# PCRE2's own limits bound memory, and are reported as theirs.
+t grep -c --comment '(a)*x!' big.tgn
+expect "grep: the JIT stack" 2 "0"
+has "grep: the JIT stack is PCRE2's limit" "$tmp/err" 'could not be matched against this game: JIT stack limit reached'
+t grep -c --comment '(*NO_JIT)(a)*x!' big.tgn
+expect "grep: the depth limit" 2 "0"
+has "grep: the depth limit is PCRE2's" "$tmp/err" 'could not be matched against this game: matching depth limit exceeded'
+# --max-steps: a pattern the default budget stops finds its game with
+# more, and one it allows is stopped with less.
+pat='Notes~(?:a|a){1,15}(?:$|x)'
+t grep -c --tag "$pat" t60.tgn
+expect "--tag over 60 bytes: over the default budget" 2 "0"
+t grep -c --max-steps 100000000 --tag "$pat" t60.tgn
+expect "--max-steps 100000000: the game is found" 0 "1"
+t grep -c --max-steps 1000 -e d1 t60.tgn
+expect "--max-steps 1000: a plain pattern still fits" 0 "1"
+t grep -c --max-steps 10 --tag 'Notes~(?:a|a){1,4}$' t60.tgn
+expect "--max-steps 10: stopped" 2 "0"
+has "--max-steps 10: says the budget" "$tmp/err" 'took more than 10 steps'
+for bad in 0 -1 x 1e6 1000000000001 99999999999999999999; do
+	t grep -c --max-steps "$bad" -e d1 t60.tgn
+	expect "--max-steps $bad: refused" 2 ""
+	has "--max-steps $bad: says why" "$tmp/err" "^tablero grep: --max-steps takes a number of steps from 1 to 1000000000000, not '$bad'$"
+done
+# The least budget that finds a game: the same under the JIT and the
+# interpreter (the count is PCRE2's callouts, not the machine's), and
+# a game's budget is shared by its selectors (a tag and a comment of
+# the same text cost twice what one does).
+least() { # least budget with which grep -c ARGS... prints 1
+	local lo=0 hi=100000000 mid
+	while [ $((hi - lo)) -gt 1 ]; do
+		mid=$(((lo + hi) / 2))
+		if [ "$(cd "$tmp" && "$T" grep -c --max-steps "$mid" "$@" 2>/dev/null)" = 1 ]; then
+			hi=$mid
+		else
+			lo=$mid
+		fi
+	done
+	echo "$hi"
+}
+pat='(?:a|a){1,12}(?:$|x)'
+jit=$(least --comment "$pat" t60.tgn)
+interp=$(least --comment "(*NO_JIT)$pat" t60.tgn)
+[ "$jit" = "$interp" ] && ok || bad "the budget a game needs: JIT $jit, interpreter $interp"
+tag=$(least --tag "Notes~$pat" t60.tgn)
+both=$(least --tag "Notes~$pat" --comment "$pat" t60.tgn)
+[ "$tag" = "$jit" ] && [ "$both" = $((tag + jit)) ] && ok ||
+	bad "one budget per game: tag $tag, comment $jit, both $both (not their sum)"
 
 # ===== the review's cases (each was wrong once) =====
 # A record with more than 100 warnings (a missing turn, then every
@@ -740,11 +819,11 @@ expect "duplicates reading stdin twice refused" 2 ""
 t diff --xml nonexistent.tgn g1.tgn
 expect "XML with a missing file: trouble" 2
 if xmllint --noout --relaxng "$schema" "$tmp/out" 2>/dev/null; then ok; else bad "XML with a missing file: still valid" "$tmp/both"; fi
-# The match limit is a game's: 2,000 comments share it.
+# The budget is a game's: 2,000 comments share it.
 python3 -c "print('[Game \"pitarra\"]\n1. d1 '+' '.join(['{'+'a'*32+'!}']*2000)+' *')" >"$tmp/many.tgn"
 t grep -c --comment '^(a|aa)+$' many.tgn
-expect "2,000 comments share one limit" 2 "0"
-has "2,000 comments: the limit is reported" "$tmp/err" 'match limit exceeded'
+expect "2,000 comments share one budget" 2 "0"
+has "2,000 comments: the budget is reported" "$tmp/err" 'took more than 10000000 steps'
 t grep -c --comment 'a!' many.tgn
 expect "2,000 comments: a plain pattern still matches" 0 "1"
 t grep -c --event 'capture>=17' many.tgn

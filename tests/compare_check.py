@@ -388,7 +388,7 @@ def parse_positions(text):
             cur = []
             recs.append(cur)
             continue
-        if not line.strip():
+        if not line.strip() or line.startswith("game over: "):
             continue
         m = POSLINE.match(line)
         if not m or cur is None:

@@ -32,7 +32,7 @@ check() { # name, tgn file
 	done
 	"$TABLERO" xml "$tmp/back-a.tgn" >"$tmp/again.xml" || ok=0
 	cmp -s "$tmp/a.xml" "$tmp/again.xml" || { ok=0; echo "  XML -> TGN -> XML differs"; }
-	played=$("$TABLERO" validate --positions "$tgn" 2>/dev/null | grep -vc '^#' || true)
+	played=$("$TABLERO" validate --positions "$tgn" 2>/dev/null | grep -Ec '^[0-9]+\.' || true)
 	afters=$(grep -c '<after ' "$tmp/p.xml" || true)
 	[ "$played" = "$afters" ] || { ok=0; echo "  $afters <after> for $played turns played"; }
 	if [ $ok = 1 ]; then

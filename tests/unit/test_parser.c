@@ -826,6 +826,42 @@ static void test_reader_name_in_diagnostics(void **state)
 	tb_reader_free(r);
 }
 
+/* TB_MAX_TURNS turns, variations included, are read; the one past it
+ * is TB111 (at it), the rest of the moves is skipped (a variation and a
+ * turn here), and the next record is read. */
+static void test_turn_limit(void **state)
+{
+	(void)state;
+	for (int over = 0; over <= 1; over++) {
+		tt_str s = {0};
+		tt_puts(&s, "[Game \"pitarra\"]\n1. ");
+		size_t unknown = over ? TB_MAX_TURNS : TB_MAX_TURNS - 3; /* then d1, a1, g1 */
+		for (size_t i = 0; i < unknown; i++)
+			tt_puts(&s, "? ");
+		tt_puts(&s, "d1 (a1 {x}) g1 *\n\n[Game \"pitarra\"]\n1. d1 *\n");
+		tb_reader *r = tb_reader_new_mem(s.d, s.n, "t.tgn");
+		tb_record *rec;
+		assert_int_equal(tb_reader_next(r, &rec), 1);
+		assert_int_equal(tb_reader_ndiags(r), over);
+		assert_int_equal(tb_record_errors(rec), over);
+		if (over) {
+			const tb_diag *d = tb_reader_diag(r, 0);
+			assert_int_equal(d->code, TB_D_TOO_MANY_TURNS);
+			assert_int_equal(d->col, 4 + 2 * TB_MAX_TURNS); /* at d1 */
+			assert_int_equal(tb_record_plies(rec), TB_MAX_TURNS + 1);
+		} else {
+			assert_int_equal(tb_record_plies(rec), TB_MAX_TURNS - 1);
+		}
+		tb_record_free(rec);
+		assert_int_equal(tb_reader_next(r, &rec), 1); /* the next record, clean */
+		assert_int_equal(tb_reader_ndiags(r), 0);
+		assert_int_equal(tb_record_plies(rec), 1);
+		tb_record_free(rec);
+		tb_reader_free(r);
+		free(s.d);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -858,6 +894,7 @@ int main(void)
 		cmocka_unit_test(test_100000_separate_nul_bytes),
 		cmocka_unit_test(test_empty_inputs),
 		cmocka_unit_test(test_reader_name_in_diagnostics),
+		cmocka_unit_test(test_turn_limit),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

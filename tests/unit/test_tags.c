@@ -307,6 +307,40 @@ static void test_rules_errors(void **state)
 	}
 }
 
+/* A record's Rules, missing or "?", is what tb_record_tag says ("?"),
+ * and the engine reads that as the game's defaults, as the reader does:
+ * the same start and the same perft as no rules at all. */
+static void test_missing_rules_mean_the_defaults(void **state)
+{
+	(void)state;
+	static const char *const srcs[] = {
+		"[Game \"pitarra\"]\n*", "[Game \"asalto\"]\n[Rules \"?\"]\n*",
+		"[Game \"ocencahuac\"]\n*", "[Game \"pitarra\"]\n[Rules \"pitarra\"]\n*"};
+	for (size_t i = 0; i < sizeof srcs / sizeof srcs[0]; i++) {
+		tb_record *rec = tt_parse_clean(srcs[i]);
+		const char *rules = tb_record_tag(rec, "Rules");
+		assert_string_equal(rules, i == 3 ? "pitarra" : "?");
+		char *why = NULL;
+		tb_engine *e = tb_engine_new(tb_record_game(rec), rules, NULL, &why);
+		tb_engine *d = tb_engine_new(tb_record_game(rec), NULL, NULL, NULL);
+		if (!e)
+			fail_msg("%s: the engine refuses Rules \"%s\": %s", srcs[i], rules, why);
+		assert_non_null(d);
+		char *pe = tb_engine_position(e), *pd = tb_engine_position(d);
+		assert_string_equal(pe, pd);
+		assert_true(tb_engine_perft(e, 2) == tb_engine_perft(d, 2));
+		free(pe);
+		free(pd);
+		tb_engine_free(e);
+		tb_engine_free(d);
+		tb_record_free(rec);
+	}
+	char *why = NULL; /* "?" is the whole value, not an option */
+	assert_null(tb_engine_new(tb_game_find("pitarra"), "?; board=25", NULL, &why));
+	assert_non_null(why);
+	free(why);
+}
+
 static void test_too_many_rule_options(void **state)
 {
 	(void)state;
@@ -521,6 +555,7 @@ int main(void)
 		cmocka_unit_test(test_bad_dates),
 		cmocka_unit_test(test_rules_canonical),
 		cmocka_unit_test(test_rules_errors),
+		cmocka_unit_test(test_missing_rules_mean_the_defaults),
 		cmocka_unit_test(test_too_many_rule_options),
 		cmocka_unit_test(test_rules_change_the_board),
 		cmocka_unit_test(test_result_tag_values),

@@ -1,0 +1,414 @@
+/*
+ * search.c -- the selectors of tablero grep: PCRE2 patterns over a
+ * record's tags, comments and movetext, and events its rules derive
+ * (spec/compare.md, "tablero grep").
+ *
+ * The budget. PCRE2's match limit counts afresh at each starting point
+ * of each text, under the JIT and the interpreter alike, so over a
+ * text of n characters a pattern that fails slowly everywhere costs n
+ * times the limit (a 400-byte tag took 13 s). So every pattern is
+ * compiled with automatic callouts -- PCRE2 calls S_step before each
+ * item of the pattern it tries -- and S_step counts the steps of the
+ * whole search of a game, all its selectors, texts and starting points
+ * together, against one budget (--max-steps): when it runs out, the
+ * match stops and the game is reported. A step is an item tried; going
+ * back over text already scanned costs one more step per byte, as does
+ * each character an item with a counted repeat ("a{500}") or a
+ * backreference may compare before it fails, since PCRE2 calls back
+ * only between items. What the matcher does between two callouts is
+ * then bounded by the pattern, so the time of a game's search is about
+ * proportional to its steps plus the length of its texts, whatever the
+ * pattern: the same count under the JIT and the interpreter, and the
+ * same on every machine. PCRE2's depth and heap limits and the JIT
+ * stack bound its memory.
+ */
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include "search.h"
+
+#include <pcre2.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+#define S_MAX_SELECT 64
+#define S_DEPTH_LIMIT 10000u
+#define S_HEAP_LIMIT (64u * 1024u) /* KiB */
+#define S_BACKREF 0x80000000u     /* a weight: the item compares a capture */
+
+typedef struct S_select {
+	cli_sel_kind kind;
+	const char *opt;       /* the option that gave it, for messages */
+	const char *arg;       /* its argument, for messages */
+	const char *pattern;   /* its pattern: 'arg', or what follows a tag's '~' */
+	char *tag;             /* CLI_SEL_TAG: the tag's name */
+	const char *value;     /* a tag's exact value (NAME=VALUE), or the event */
+	unsigned at_least;     /* CLI_SEL_EVENT */
+	pcre2_code *re;
+	uint32_t *weight;      /* by pattern offset: the extra steps of the item there */
+	size_t nweight;
+} S_select;
+
+struct cli_search {
+	S_select sel[S_MAX_SELECT];
+	int nsel;
+	int icase;
+	uint64_t max_steps;    /* a game's budget */
+	uint64_t left;         /* what the game being searched has left */
+	size_t at;             /* where the matcher was at the last callout */
+	const S_select *cur;   /* the selector being matched */
+	pcre2_match_context *mctx;
+	pcre2_jit_stack *jit;
+	pcre2_match_data *md;
+};
+
+static const char *const S_events[] = {
+	"tercia", "double tercia", "columpio", "removal", "capture", "pushback", "relocation",
+	"coronation", "stage", "huff available", "huff", "fortress", NULL};
+
+/* ===== The budget ===== */
+
+/* The longest capture set so far: what a backreference may compare. */
+static size_t S_longest_capture(const pcre2_callout_block *cb)
+{
+	size_t most = 0;
+	for (uint32_t i = 1; i < cb->capture_top; i++) {
+		PCRE2_SIZE from = cb->offset_vector[2 * i], to = cb->offset_vector[2 * i + 1];
+		if (from != PCRE2_UNSET && to != PCRE2_UNSET && to > from && to - from > most)
+			most = to - from;
+	}
+	return most;
+}
+
+/* PCRE2 calls this before each item of a pattern it tries: charges the
+ * step to the game's budget, and stops the match when it is spent. */
+static int S_step(pcre2_callout_block *cb, void *ctx)
+{
+	cli_search *s = ctx;
+	uint64_t cost = 1;
+	if (s->at > cb->current_position)
+		cost += s->at - cb->current_position;
+	s->at = cb->current_position;
+	uint32_t w = cb->pattern_position < s->cur->nweight ? s->cur->weight[cb->pattern_position]
+	                                                     : 0;
+	if (w & S_BACKREF)
+		cost += (uint64_t)S_longest_capture(cb) * ((w & ~S_BACKREF) ? (w & ~S_BACKREF) : 1);
+	else
+		cost += w;
+	if (cost > s->left) {
+		s->left = 0;
+		return PCRE2_ERROR_CALLOUT; /* never PCRE2's own: ours to recognise */
+	}
+	s->left -= cost;
+	return 0;
+}
+
+/* The least count of a counted repeat ending the 'len' bytes of 'item'
+ * ("a{500}", "[ab]{3,}+", "\d{2,5}"): how many characters it compares
+ * before it can fail; 0 for anything else, the braces of an escape
+ * ("\x{61}", "\p{L}") and a group's repeat (its items call back
+ * themselves). */
+static uint32_t S_repeat_min(const char *item, size_t len)
+{
+	if (len && (item[len - 1] == '+' || item[len - 1] == '?'))
+		len--;
+	if (len < 3 || item[len - 1] != '}' || item[0] == ')')
+		return 0;
+	size_t open = len - 1;
+	while (open > 0 && item[open] != '{')
+		open--;
+	if (item[open] != '{' || open == 0 || item[open + 1] < '0' || item[open + 1] > '9')
+		return 0;
+	size_t slashes = 0; /* "\x{", not "\\x{" */
+	for (size_t k = open - 1; k > 0 && item[k - 1] == '\\'; k--)
+		slashes++;
+	char before = item[open - 1];
+	if (slashes % 2 && ((before >= 'a' && before <= 'z') || (before >= 'A' && before <= 'Z')))
+		return 0;
+	unsigned long m = strtoul(item + open + 1, NULL, 10);
+	return m > 65535 ? 65535u : (uint32_t)m;
+}
+
+/* Is 'item' a backreference: \1 to \9..., \g, \k or (?P=name)? */
+static int S_is_backref(const char *item, size_t len)
+{
+	if (len >= 2 && item[0] == '\\')
+		return (item[1] >= '1' && item[1] <= '9') || item[1] == 'g' || item[1] == 'k';
+	return len >= 4 && strncmp(item, "(?P=", 4) == 0;
+}
+
+static int S_weigh(pcre2_callout_enumerate_block *b, void *ctx)
+{
+	S_select *sel = ctx;
+	if (b->pattern_position >= sel->nweight)
+		return 0;
+	const char *item = sel->pattern + b->pattern_position;
+	size_t len = b->next_item_length;
+	if (b->pattern_position + len > sel->nweight - 1)
+		len = sel->nweight - 1 - b->pattern_position;
+	uint32_t m = S_repeat_min(item, len);
+	sel->weight[b->pattern_position] = S_is_backref(item, len) ? S_BACKREF | m : m;
+	return 0;
+}
+
+/* ===== Patterns ===== */
+
+/* Prints a pattern's compile error with the argument and a caret under
+ * the character at byte 'off' of the pattern, 'skip' bytes into it. */
+static void S_bad_pattern(const char *opt, const char *arg, size_t skip, int err, size_t off)
+{
+	PCRE2_UCHAR msg[256];
+	pcre2_get_error_message(err, msg, sizeof msg);
+	unsigned col = 1;
+	for (size_t i = 0; i < skip + off && arg[i]; i++)
+		col += ((unsigned char)arg[i] & 0xC0) != 0x80;
+	fprintf(stderr, "tablero grep: %s:1:%u: error: bad pattern: %s (at offset %zu)\n%s\n%*s^\n",
+	        opt, col, (const char *)msg, off, arg, (int)(col - 1), "");
+}
+
+/* Compiles the pattern that starts 'skip' bytes into argument 'arg',
+ * with a callout before each item, and weighs its items. */
+static int S_compile(cli_search *s, S_select *sel, const char *arg, size_t skip)
+{
+	int err;
+	PCRE2_SIZE off;
+	uint32_t flags = PCRE2_UTF | PCRE2_UCP | PCRE2_AUTO_CALLOUT |
+	                 (s->icase ? PCRE2_CASELESS : 0);
+	sel->pattern = arg + skip;
+	sel->re = pcre2_compile((PCRE2_SPTR)sel->pattern, PCRE2_ZERO_TERMINATED, flags, &err, &off,
+	                        NULL);
+	if (!sel->re) {
+		S_bad_pattern(sel->opt, arg, skip, err, off);
+		return -1;
+	}
+	sel->nweight = strlen(sel->pattern) + 1;
+	sel->weight = calloc(sel->nweight, sizeof *sel->weight);
+	if (!sel->weight)
+		abort();
+	pcre2_callout_enumerate(sel->re, S_weigh, sel);
+	(void)pcre2_jit_compile(sel->re, PCRE2_JIT_COMPLETE); /* interpreted if no JIT */
+	return 0;
+}
+
+/* "capture>=3" -> event "capture", at least 3. */
+static int S_event_spec(S_select *sel, const char *spec)
+{
+	const char *ge = strstr(spec, ">=");
+	size_t n = ge ? (size_t)(ge - spec) : strlen(spec);
+	sel->at_least = 1;
+	if (ge) {
+		char *end;
+		long v = strtol(ge + 2, &end, 10);
+		if (*end || end == ge + 2 || v < 1 || v > 16) /* tb_events holds 16 a turn */
+			return -1;
+		sel->at_least = (unsigned)v;
+	}
+	for (int i = 0; S_events[i]; i++)
+		if (strlen(S_events[i]) == n && strncmp(S_events[i], spec, n) == 0) {
+			sel->value = S_events[i];
+			return 0;
+		}
+	return -1;
+}
+
+/* --tag NAME~RE or NAME=VALUE. */
+static int S_tag(cli_search *s, S_select *sel, const char *arg)
+{
+	size_t n = strcspn(arg, "~=");
+	if (!n || !arg[n] || strspn(arg, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+	                                  "0123456789_") != n) {
+		cli_error("grep", "--tag takes NAME~PATTERN or NAME=VALUE, not '%s'", arg);
+		return -1;
+	}
+	sel->tag = malloc(n + 1);
+	if (!sel->tag)
+		abort();
+	memcpy(sel->tag, arg, n);
+	sel->tag[n] = '\0';
+	if (arg[n] == '=') {
+		sel->value = arg + n + 1;
+		return 0;
+	}
+	return S_compile(s, sel, arg, n + 1);
+}
+
+int cli_search_add(cli_search *s, cli_sel_kind kind, const char *opt, const char *arg)
+{
+	if (s->nsel == S_MAX_SELECT) {
+		cli_error("grep", "at most %d patterns", S_MAX_SELECT);
+		return -1;
+	}
+	S_select *sel = &s->sel[s->nsel++];
+	memset(sel, 0, sizeof *sel);
+	sel->kind = kind;
+	sel->opt = opt;
+	sel->arg = arg;
+	if (kind == CLI_SEL_TAG)
+		return S_tag(s, sel, arg);
+	if (kind != CLI_SEL_EVENT)
+		return S_compile(s, sel, arg, 0);
+	if (S_event_spec(sel, arg) == 0)
+		return 0;
+	cli_error("grep", "--event takes an event the rules derive, with '>=N' (1 to 16) "
+	          "for at least N of it in one turn, not '%s'; the events: tercia, double "
+	          "tercia, columpio, removal, capture, pushback, relocation, coronation, "
+	          "stage, huff available, huff, fortress", arg);
+	return -1;
+}
+
+cli_search *cli_search_new(int icase, uint64_t max_steps)
+{
+	cli_search *s = calloc(1, sizeof *s);
+	if (!s)
+		abort();
+	s->icase = icase;
+	s->max_steps = max_steps;
+	s->mctx = pcre2_match_context_create(NULL);
+	s->jit = pcre2_jit_stack_create(32 * 1024, 1024 * 1024, NULL);
+	s->md = pcre2_match_data_create(64, NULL);
+	if (!s->mctx || !s->md)
+		abort();
+	/* PCRE2's own count never stops a search the budget allows */
+	pcre2_set_match_limit(s->mctx, max_steps < UINT32_MAX ? (uint32_t)max_steps : UINT32_MAX);
+	pcre2_set_depth_limit(s->mctx, S_DEPTH_LIMIT);
+	pcre2_set_heap_limit(s->mctx, S_HEAP_LIMIT);
+	pcre2_set_callout(s->mctx, S_step, s);
+	if (s->jit)
+		pcre2_jit_stack_assign(s->mctx, NULL, s->jit);
+	return s;
+}
+
+void cli_search_free(cli_search *s)
+{
+	if (!s)
+		return;
+	for (int i = 0; i < s->nsel; i++) {
+		pcre2_code_free(s->sel[i].re);
+		free(s->sel[i].tag);
+		free(s->sel[i].weight);
+	}
+	pcre2_match_data_free(s->md);
+	pcre2_jit_stack_free(s->jit);
+	pcre2_match_context_free(s->mctx);
+	free(s);
+}
+
+/* ===== Matching a game ===== */
+
+typedef struct S_game {
+	cli_search *s;
+	const char *file;
+	unsigned line;
+} S_game;
+
+/* 1 match, 0 none, -1 the budget or a PCRE2 limit (said; the game is
+ * not selected). */
+static int S_match(S_game *g, const S_select *sel, const char *text, size_t len)
+{
+	cli_search *s = g->s;
+	s->cur = sel;
+	s->at = 0;
+	int rc = pcre2_match(sel->re, (PCRE2_SPTR)text, len, 0, 0, s->md, s->mctx);
+	if (rc >= 0)
+		return 1;
+	if (rc == PCRE2_ERROR_NOMATCH)
+		return 0;
+	if (rc == PCRE2_ERROR_CALLOUT) {
+		fprintf(stderr, "%s:%u:1: error: the search of this game took more than %llu steps, "
+		        "in %s '%s'; it is not selected (--max-steps raises the limit)\n", g->file,
+		        g->line, (unsigned long long)s->max_steps, sel->opt, sel->arg);
+	} else {
+		PCRE2_UCHAR msg[256];
+		pcre2_get_error_message(rc, msg, sizeof msg);
+		fprintf(stderr, "%s:%u:1: error: the pattern of %s could not be matched against "
+		        "this game: %s; it is not selected\n", g->file, g->line, sel->opt,
+		        (const char *)msg);
+	}
+	return -1;
+}
+
+typedef struct S_cctx {
+	S_game *g;
+	const S_select *sel;
+} S_cctx;
+
+static int S_one_comment(void *ctx, const char *text, const char *lang)
+{
+	S_cctx *c = ctx;
+	(void)lang;
+	return S_match(c->g, c->sel, text, strlen(text));
+}
+
+/* Is 'e', one event as the rules write it ("capture d4", "huff
+ * available d6", "fortress 9/9", "stage"), an event named 'name'? The
+ * name is followed by nothing, or by a space and a point or a count --
+ * so "huff" is not "huff available". */
+static int S_is_event(const char *e, size_t len, const char *name)
+{
+	size_t n = strlen(name);
+	if (len < n || strncmp(e, name, n) != 0)
+		return 0;
+	if (len == n)
+		return 1;
+	const char *r = e + n;
+	return r[0] == ' ' && len > n + 1 &&
+	       ((r[1] >= '0' && r[1] <= '9') ||
+	        (r[1] >= 'a' && r[1] <= 'z' && len > n + 2 && r[2] >= '0' && r[2] <= '9'));
+}
+
+/* Does some turn of the main line have at least sel->at_least events
+ * of kind sel->value? */
+static int S_event(const S_select *sel, const tb_plies *p)
+{
+	for (size_t i = 0; i < tb_plies_count(p); i++) {
+		unsigned count = 0;
+		for (const char *e = tb_plies_at(p, i)->events; *e;) {
+			const char *semi = strstr(e, "; ");
+			size_t len = semi ? (size_t)(semi - e) : strlen(e);
+			count += (unsigned)S_is_event(e, len, sel->value);
+			e += len + (semi ? 2 : 0);
+		}
+		if (count >= sel->at_least)
+			return 1;
+	}
+	return 0;
+}
+
+int cli_search_record(cli_search *s, const tb_record *rec, const char *file)
+{
+	S_game g = {s, file, tb_record_line(rec)};
+	tb_plies *p = NULL;
+	char *moves = NULL;
+	size_t mlen = 0;
+	int ok = 1;
+	s->left = s->max_steps; /* one budget for the whole game */
+	for (int i = 0; i < s->nsel && ok == 1; i++) {
+		const S_select *sel = &s->sel[i];
+		const char *v;
+		switch (sel->kind) {
+		case CLI_SEL_TAG:
+			v = tb_record_tag(rec, sel->tag);
+			ok = !v ? 0 : sel->re ? S_match(&g, sel, v, strlen(v)) : strcmp(v, sel->value) == 0;
+			break;
+		case CLI_SEL_MOVES:
+			if (!moves)
+				moves = tb_record_movetext(rec, &mlen);
+			ok = moves ? S_match(&g, sel, moves, mlen) : 0;
+			break;
+		case CLI_SEL_COMMENT: {
+			S_cctx c = {&g, sel};
+			ok = tb_record_comments(rec, S_one_comment, &c);
+			break;
+		}
+		case CLI_SEL_EVENT:
+			if (!p)
+				p = tb_plies_new(rec);
+			ok = p ? S_event(sel, p) : 0;
+			break;
+		}
+	}
+	free(moves);
+	tb_plies_free(p);
+	return ok;
+}

@@ -1,0 +1,1374 @@
+/*
+ * test_reconstruct.c -- the reconstruction search (lib/reconstruct.c,
+ * spec/reconstruct.md) against brute force, and its pieces.
+ *
+ * From positions of random lines of each game (several rule option
+ * sets; Ocencahuac's second stage too), a few turns are made open -- a
+ * gap of 1-3 turns before a restated position or before 1-2 written
+ * turns (and then a restated position), an unknown turn '?' (with
+ * written turns after it, or a restated position), a turn with one point
+ * '?', and two open turns in one stretch ('?' and a gap, a '?' point and
+ * a '?') -- and what fits is found twice:
+ *
+ *   - by brute force: a plain depth-first walk over every legal turn of
+ *     every position (tb_turns_generate and the rules' play, nothing of
+ *     the search), keeping the lines whose written turns are legal and
+ *     that end in the restated position (compared as position notation);
+ *   - by the library: a stretch (tb_stretch_step, with the bound before a
+ *     restated position, and without it), tb_stretch_paths over every
+ *     step and over each gap, tb_stretch_turns for each open turn; and
+ *     the record in TGN replayed by validate, whose TB408 warnings count
+ *     the candidates of each open turn.
+ *
+ * Every count and every set must agree, and the original line must be
+ * among them. Also: the rules' bounds never prune a line that reaches
+ * the restated position (along random lines of up to 8 turns, and gaps
+ * of 4-5 turns searched with and without them); a gap after an open turn
+ * counts and names its sequences once each; tb_bset (positions kept
+ * once); the search's budget (a stretch that runs out says so and stays
+ * spent; validate says TB403 with the limit, and ends); tb_repairs on
+ * slips of each kind made from legal lines (the original is among the
+ * repairs, of its kind, with the turns after it legal, ranked) and on
+ * the spec's.
+ */
+#include "tb_test.h"
+
+#include "arena.h"
+#include "buf.h"
+#include "diag.h"
+#include "game.h"
+#include "reconstruct.h"
+#include "record.h"
+#include "repair.h"
+#include "rules.h"
+
+/* Other cases, to look for trouble by hand: -DS_SEED=N (the suite: 0). */
+#ifndef S_SEED
+#define S_SEED 0
+#endif
+
+#define ASALTO_START \
+	"A 1 A:c1,d1,e1,c2,d2,e2,a3,b3,c3,d3,e3,f3,g3,a4,b4,c4,d4,e4,f4,g4,a5,b5,f5,g5 D:d6,e7"
+#define OCEN_STAGE2 "S 30 S:Ga2,Gc4,Gd4,Mb7+,Ea8+,Pd8+ C:Md1+,Ee1+,Pb3,Gc6,Gd7,Ge7"
+
+typedef struct S_cfg {
+	const char *game, *rules, *start;
+} S_cfg;
+
+static const S_cfg S_cfgs[] = {
+	{"pitarra", NULL, NULL},
+	{"pitarra", "capture=optional; columpio=no_return", NULL},
+	{"pitarra", "board=25; flying=at3", NULL},
+	{"asalto", NULL, ASALTO_START},
+	{"asalto", "chain=zigzag", ASALTO_START},
+	{"asalto", "huff=automatic", ASALTO_START},
+	{"asalto", "huff=compulsory; first=defenders", ASALTO_START},
+	{"ocencahuac", NULL, NULL},
+	{"ocencahuac", "chain=yes", NULL},
+	{"ocencahuac", "push_dir=jump; push_target=enemy", OCEN_STAGE2},
+	{"ocencahuac", "chain=yes", OCEN_STAGE2},
+};
+#define NCFG (sizeof S_cfgs / sizeof S_cfgs[0])
+
+/* ===== Positions, turns, tokens ===== */
+
+/* An engine for configuration 'c' at 'pos' (NULL: its start). */
+static tb_engine *S_engine(const S_cfg *c, const char *pos)
+{
+	char *why = NULL;
+	tb_engine *e = tb_engine_new(tb_game_find(c->game), c->rules, pos ? pos : c->start, &why);
+	if (!e)
+		print_message("tb_engine_new(%s, %s): %s\n", c->game, c->rules ? c->rules : "-",
+		              why ? why : "?");
+	free(why);
+	assert_non_null(e);
+	return e;
+}
+
+/* The position notation of 's' (caller frees). */
+static char *S_pos(const tb_ruleset *rs, const tb_state *s)
+{
+	tb_arena a = {0};
+	tb_position p;
+	tb_buf b = TB_BUF_INIT;
+	rs->rules->save(rs, s, &a, &p);
+	tb_position_write(&b, rs->game, &p);
+	tb_arena_free(&a);
+	return tb_buf_detach(&b, NULL);
+}
+
+static tb_move S_move(const tb_turn *t)
+{
+	tb_move m = {t->nparts, t->crown, (tb_part *)t->parts};
+	return m;
+}
+
+/* Appends the token of turn 't' (a '?' point where it has one). */
+static void S_tok(tb_buf *b, const tb_turn *t)
+{
+	tb_move m = S_move(t);
+	tb_turn_write(b, t->nparts ? TB_NODE_MOVE : TB_NODE_PASS, &m);
+}
+
+static int S_same_turn(const tb_turn *a, const tb_turn *b)
+{
+	return a->nparts == b->nparts && a->crown == b->crown &&
+	       memcmp(a->parts, b->parts, a->nparts * sizeof a->parts[0]) == 0;
+}
+
+/* Does legal turn 't' fit 'mask' (a turn some of whose points are '?'),
+ * as a transcriber's token would: the same parts, each point the same
+ * unless unknown, the same crown marker. */
+static int S_fits_mask(const tb_turn *mask, const tb_turn *t)
+{
+	if (t->nparts != mask->nparts || t->crown != mask->crown)
+		return 0;
+	for (unsigned i = 0; i < t->nparts; i++)
+		if (t->parts[i].kind != mask->parts[i].kind ||
+		    (mask->parts[i].pt != TB_PT_UNKNOWN && mask->parts[i].pt != t->parts[i].pt))
+			return 0;
+	return 1;
+}
+
+/* A random legal line of 'n' turns from 's' into 'out' (the position
+ * after each into 'after', when not NULL); 0 when the game ends first. */
+static int S_line(const tb_ruleset *rs, tb_state s, size_t n, tt_rng *g, tb_turn *out,
+                  tb_state *after)
+{
+	tb_turns l = {NULL, 0};
+	int ok = 1;
+	for (size_t k = 0; k < n && ok; k++) {
+		size_t nt = tb_turns_generate(rs, &s, &l);
+		if (!nt) {
+			ok = 0;
+			break;
+		}
+		out[k] = l.v[tt_below(g, (unsigned)nt)];
+		rs->rules->play(rs, &s, &out[k], NULL);
+		if (after)
+			after[k] = s;
+	}
+	tb_turns_free(&l);
+	return ok;
+}
+
+/* 's' as its position notation says it: what a record that starts there
+ * ([Position]) starts from. The rules keep a little more than notation
+ * says (La Pitarra's last move of each side, for columpio=no_return; the
+ * turns without a capture), which such a record does not know. */
+static tb_state S_reload(const S_cfg *c, const tb_ruleset *rs, const tb_state *s)
+{
+	char *p = S_pos(rs, s);
+	tb_engine *e = S_engine(c, p);
+	tb_state t = *tb_engine_state(e);
+	tb_engine_free(e);
+	free(p);
+	return t;
+}
+
+/* A position some random turns (up to 39) after 'start', or 'start'. */
+static tb_state S_somewhere(const tb_ruleset *rs, const tb_state *start, tt_rng *g)
+{
+	for (;;) {
+		tb_turn line[40];
+		tb_state after[40];
+		size_t n = 1 + tt_below(g, 39);
+		if (S_line(rs, *start, n, g, line, after))
+			return tt_below(g, 5) == 0 ? *start : after[n - 1];
+	}
+}
+
+/* ===== Open stretches, brute force and library ===== */
+
+enum { P_ANY = 1, P_MASK, P_WRITTEN };
+#define MAXSTEPS 8
+
+typedef struct S_step {
+	int kind;        /* P_ANY: a gap's ply or an unknown turn; P_MASK: '?' points */
+	int gap;         /* P_ANY: a ply of a gap (consecutive ones are one gap) */
+	tb_turn turn;    /* P_WRITTEN: the turn; P_MASK: it, '?' where unknown */
+} S_step;
+
+typedef struct S_case {
+	const S_cfg *cfg;
+	const tb_ruleset *rs;
+	tb_state start;
+	S_step step[MAXSTEPS];
+	size_t n;
+	int restated;             /* the position after the last step is restated */
+	char *target;             /* its notation */
+	tb_turn orig[MAXSTEPS];   /* the line the case was made from */
+	tb_move m[MAXSTEPS];      /* the steps' moves, which a stretch borrows */
+	const char *what;
+} S_case;
+
+/* A list of strings, for sets of turns and sequences. */
+typedef struct S_strs {
+	char **v;
+	size_t n, cap;
+} S_strs;
+
+static void S_strs_add(S_strs *s, const char *x)
+{
+	if (s->n == s->cap) {
+		s->cap = s->cap ? 2 * s->cap : 64;
+		s->v = realloc(s->v, s->cap * sizeof *s->v);
+		assert_non_null(s->v);
+	}
+	s->v[s->n] = strdup(x);
+	assert_non_null(s->v[s->n]);
+	s->n++;
+}
+
+static int S_cmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Sorts and drops repeats. */
+static void S_strs_uniq(S_strs *s)
+{
+	if (!s->n)
+		return;
+	qsort(s->v, s->n, sizeof *s->v, S_cmp);
+	size_t k = 1;
+	for (size_t i = 1; i < s->n; i++) {
+		if (strcmp(s->v[i], s->v[k - 1]) == 0)
+			free(s->v[i]);
+		else
+			s->v[k++] = s->v[i];
+	}
+	s->n = k;
+}
+
+static void S_strs_free(S_strs *s)
+{
+	for (size_t i = 0; i < s->n; i++)
+		free(s->v[i]);
+	free(s->v);
+	memset(s, 0, sizeof *s);
+}
+
+static int S_strs_has(const S_strs *s, const char *x)
+{
+	for (size_t i = 0; i < s->n; i++)
+		if (strcmp(s->v[i], x) == 0)
+			return 1;
+	return 0;
+}
+
+/* "a b c": the tokens of turns 'from' .. 'to'-1 of 'seq'. */
+static char *S_seq(const tb_turn *seq, size_t from, size_t to)
+{
+	tb_buf b = TB_BUF_INIT;
+	for (size_t k = from; k < to; k++) {
+		if (k > from)
+			tb_buf_putc(&b, ' ');
+		S_tok(&b, &seq[k]);
+	}
+	if (!b.data)
+		tb_buf_puts(&b, "");
+	return tb_buf_detach(&b, NULL);
+}
+
+/* What brute force finds: every line that fits, as its tokens. */
+typedef struct S_brute {
+	const S_case *c;
+	S_strs lines;            /* every step's turn, "a b c" */
+	tb_turn cur[MAXSTEPS];
+	tb_state target;         /* the restated position, for a first quick look */
+	unsigned long leaves;
+} S_brute;
+
+static void S_dfs(S_brute *b, const tb_state *s, size_t k)
+{
+	const S_case *c = b->c;
+	if (k == c->n) {
+		b->leaves++;
+		if (c->restated) {
+			if (s->bits[0] != b->target.bits[0] || s->bits[1] != b->target.bits[1])
+				return;
+			char *p = S_pos(c->rs, s);
+			int same = strcmp(p, c->target) == 0;
+			free(p);
+			if (!same)
+				return;
+		}
+		char *line = S_seq(b->cur, 0, c->n);
+		S_strs_add(&b->lines, line);
+		free(line);
+		return;
+	}
+	tb_turns l = {NULL, 0};
+	size_t nt = tb_turns_generate(c->rs, s, &l);
+	const S_step *st = &c->step[k];
+	for (size_t i = 0; i < nt; i++) {
+		const tb_turn *t = &l.v[i];
+		if ((st->kind == P_WRITTEN && !S_same_turn(&st->turn, t)) ||
+		    (st->kind == P_MASK && !S_fits_mask(&st->turn, t)))
+			continue;
+		tb_state w = *s;
+		c->rs->rules->play(c->rs, &w, t, NULL);
+		b->cur[k] = *t;
+		S_dfs(b, &w, k + 1);
+	}
+	tb_turns_free(&l);
+}
+
+/* The k-th token of each line, or the tokens 'from'..'to'-1, without
+ * repeats: what an open turn or a gap may have been. */
+static void S_project(const S_strs *lines, size_t from, size_t to, S_strs *out)
+{
+	for (size_t i = 0; i < lines->n; i++) {
+		const char *p = lines->v[i];
+		for (size_t k = 0; k < from; k++)
+			p = strchr(p, ' ') + 1;
+		const char *q = p;
+		for (size_t k = from; k < to; k++) {
+			const char *sp = strchr(q, ' ');
+			q = sp ? sp + 1 : q + strlen(q);
+		}
+		size_t len = (size_t)(q - p);
+		if (len && p[len - 1] == ' ')
+			len--;
+		char *x = strndup(p, len);
+		assert_non_null(x);
+		S_strs_add(out, x);
+		free(x);
+	}
+	S_strs_uniq(out);
+}
+
+typedef struct S_keep_ctx {
+	const tb_ruleset *rs;
+	const char *target;
+} S_keep_ctx;
+
+static int S_keep_target(void *ctx, const tb_state *s)
+{
+	const S_keep_ctx *k = ctx;
+	char *p = S_pos(k->rs, s);
+	int same = strcmp(p, k->target) == 0;
+	free(p);
+	return same;
+}
+
+/* Where the gap containing step k starts, and its length (0: not a gap). */
+static size_t S_gap_at(const S_case *c, size_t k, size_t *len)
+{
+	*len = 0;
+	if (c->step[k].kind != P_ANY || !c->step[k].gap)
+		return k;
+	size_t a = k, e = k;
+	while (a > 0 && c->step[a - 1].kind == P_ANY && c->step[a - 1].gap)
+		a--;
+	while (e < c->n && c->step[e].kind == P_ANY && c->step[e].gap)
+		e++;
+	*len = e - a;
+	return a;
+}
+
+static void S_print_case(const S_case *c)
+{
+	char *p = S_pos(c->rs, &c->start);
+	char *o = S_seq(c->orig, 0, c->n);
+	print_message("case %s: %s \"%s\" from %s, line %s%s%s\n", c->what, c->cfg->game,
+	              c->cfg->rules ? c->cfg->rules : "", p, o, c->restated ? ", restated " : "",
+	              c->restated ? c->target : "");
+	free(p);
+	free(o);
+}
+
+static void S_print_diff(const char *what, const S_strs *a, const S_strs *b)
+{
+	print_message("  %s: brute force %zu, library %zu\n", what, a->n, b->n);
+	for (size_t i = 0; i < a->n && i < 40; i++)
+		if (!S_strs_has(b, a->v[i]))
+			print_message("    only brute force: %s\n", a->v[i]);
+	for (size_t i = 0; i < b->n && i < 40; i++)
+		if (!S_strs_has(a, b->v[i]))
+			print_message("    only the library: %s\n", b->v[i]);
+}
+
+static int S_same_strs(const S_strs *a, const S_strs *b)
+{
+	if (a->n != b->n)
+		return 0;
+	for (size_t i = 0; i < a->n; i++)
+		if (strcmp(a->v[i], b->v[i]) != 0)
+			return 0;
+	return 1;
+}
+
+/* The stretch of case 'c', resolved; with the bound toward the restated
+ * position when 'bound'. */
+static tb_stretch *S_stretch(S_case *c, const tb_state *target, int bound)
+{
+	tb_stretch *x = tb_stretch_new(c->rs, &c->start, 2000000, NULL, NULL);
+	tb_move *m = c->m;
+	for (size_t k = 0; k < c->n; k++) {
+		const S_step *st = &c->step[k];
+		tb_step s = {TB_STEP_TURN, TB_NODE_UNKNOWN, NULL};
+		if (st->kind == P_ANY && st->gap)
+			s.kind = TB_STEP_PLY;
+		if (st->kind != P_ANY) {
+			m[k] = S_move(&st->turn);
+			s.node_kind = st->turn.nparts ? TB_NODE_MOVE : TB_NODE_PASS;
+			s.m = &m[k];
+		}
+		/* the bound is used by the plies of a gap just before the restated
+		 * position, as validate does */
+		size_t len, a = S_gap_at(c, k, &len);
+		int last_gap = len && a + len == c->n;
+		long got = tb_stretch_step(x, &s, bound && c->restated && last_gap ? target : NULL,
+		                           (unsigned)(c->n - k - 1));
+		if (got <= 0)
+			S_print_case(c);
+		assert_true(got > 0); /* the original line is there */
+	}
+	if (c->restated) {
+		S_keep_ctx kc = {c->rs, c->target};
+		assert_true(tb_stretch_keep(x, S_keep_target, &kc) > 0);
+	}
+	tb_stretch_resolve(x);
+	return x;
+}
+
+/* The library's sequences over steps k..k+n-1, all of them. */
+static unsigned long long S_lib_paths(tb_stretch *x, size_t k, size_t n, size_t max, S_strs *out)
+{
+	tb_turn *seqs = malloc((max ? max : 1) * (n ? n : 1) * sizeof *seqs);
+	assert_non_null(seqs);
+	size_t listed = 0;
+	unsigned long long count = tb_stretch_paths(x, k, n, max, seqs, &listed);
+	for (size_t i = 0; i < listed; i++) {
+		char *s = S_seq(seqs + i * n, 0, n);
+		S_strs_add(out, s);
+		free(s);
+	}
+	free(seqs);
+	return count;
+}
+
+/* The TGN record of case 'c', with the column of each step's node. */
+static char *S_record(const S_case *c, unsigned col[MAXSTEPS])
+{
+	tb_buf b = TB_BUF_INIT;
+	char *p = S_pos(c->rs, &c->start);
+	tb_buf_printf(&b, "[Game \"%s\"]\n", c->cfg->game);
+	if (c->cfg->rules)
+		tb_buf_printf(&b, "[Rules \"%s; %s\"]\n", c->cfg->game, c->cfg->rules);
+	tb_buf_printf(&b, "[Position \"%s\"]\n", p);
+	free(p);
+	size_t line0 = b.len;
+	unsigned number = c->start.number;
+	int side = c->start.to_move;
+	for (size_t k = 0; k < c->n;) {
+		size_t len;
+		S_gap_at(c, k, &len);
+		if (k)
+			tb_buf_putc(&b, ' ');
+		if (len) {
+			col[k] = (unsigned)(b.len - line0 + 1);
+			tb_buf_printf(&b, "<gap %zu>", len);
+			for (size_t j = 0; j < len; j++) {
+				col[k + j] = col[k];
+				number += side == 1;
+				side ^= 1;
+			}
+			k += len;
+			continue;
+		}
+		tb_buf_printf(&b, "%u%s ", number, side ? "..." : ".");
+		col[k] = (unsigned)(b.len - line0 + 1);
+		if (c->step[k].kind == P_ANY)
+			tb_buf_puts(&b, "?");
+		else
+			S_tok(&b, &c->step[k].turn);
+		number += side == 1;
+		side ^= 1;
+		k++;
+	}
+	if (c->restated)
+		tb_buf_printf(&b, " <position \"%s\">", c->target);
+	tb_buf_puts(&b, " *\n");
+	return tb_buf_detach(&b, NULL);
+}
+
+/* The count validate says for the open node at 'line':'col', or -1 when
+ * it says none. */
+static long long S_said(const tb_reader *r, unsigned line, unsigned col, int gap,
+                        const char **msg)
+{
+	for (size_t i = 0; i < tb_reader_ndiags(r); i++) {
+		const tb_diag *d = tb_reader_diag(r, i);
+		if (d->line != line || d->col != col)
+			continue;
+		*msg = d->message;
+		if (d->code == TB_D_NO_FIT)
+			return 0;
+		if (d->code != TB_D_FITS)
+			continue;
+		const char *m = strstr(d->message, ": ");
+		unsigned long long n;
+		if (!m)
+			return -1;
+		if (strncmp(m, ": only ", 7) == 0)
+			return 1;
+		if (sscanf(m, ": %llu", &n) == 1 &&
+		    strstr(m, gap ? " sequences of " : (n == 1 ? " turn fit" : " turns fit")))
+			return (long long)n;
+		return -1;
+	}
+	return -1;
+}
+
+typedef struct S_tally {
+	unsigned long cases, lines, open_steps, validate_counts, multi, forced, leaves;
+} S_tally;
+
+/* Checks case 'c' every way. */
+static void S_check(S_case *c, S_tally *t)
+{
+	S_brute b;
+	memset(&b, 0, sizeof b);
+	b.c = c;
+	if (c->restated) {
+		tb_engine *e = S_engine(c->cfg, c->target);
+		b.target = *tb_engine_state(e);
+		tb_engine_free(e);
+	}
+	S_dfs(&b, &c->start, 0);
+	S_strs_uniq(&b.lines);
+	t->cases++;
+	t->leaves += b.leaves;
+	t->lines += b.lines.n;
+	char *orig = S_seq(c->orig, 0, c->n);
+	if (!S_strs_has(&b.lines, orig))
+		S_print_case(c);
+	assert_true(S_strs_has(&b.lines, orig)); /* the harness: the original fits */
+	free(orig);
+
+	/* the stretch, with and without the bound */
+	for (int bound = 1; bound >= 0; bound--) {
+		if (!bound && !c->restated)
+			break;
+		tb_stretch *x = S_stretch(c, &b.target, bound);
+		assert_int_equal(tb_stretch_steps(x), c->n);
+		S_strs lib = {0};
+		unsigned long long all = S_lib_paths(x, 0, c->n, b.lines.n + 1, &lib);
+		S_strs_uniq(&lib);
+		if (all != b.lines.n || !S_same_strs(&b.lines, &lib)) {
+			S_print_case(c);
+			print_message("  tb_stretch_paths says %llu (bound %d)\n", all, bound);
+			S_print_diff("every step", &b.lines, &lib);
+		}
+		assert_int_equal(all, b.lines.n);
+		assert_true(S_same_strs(&b.lines, &lib));
+		S_strs_free(&lib);
+		/* each open turn and each gap: its candidates */
+		for (size_t k = 0; k < c->n;) {
+			size_t len;
+			S_gap_at(c, k, &len);
+			size_t n = len ? len : 1;
+			if (c->step[k].kind == P_WRITTEN) {
+				k++;
+				continue;
+			}
+			S_strs want = {0}, got = {0};
+			S_project(&b.lines, k, k + n, &want);
+			unsigned long long count;
+			if (len) {
+				count = S_lib_paths(x, k, n, want.n + 1, &got);
+				size_t listed = got.n;
+				S_strs_uniq(&got);
+				if (got.n != listed)
+					print_message("  the gap at step %zu lists a sequence twice\n", k);
+				assert_int_equal(got.n, listed);
+			} else {
+				tb_turns l = {NULL, 0};
+				count = tb_stretch_turns(x, k, &l);
+				for (size_t i = 0; i < count; i++) {
+					char *s = S_seq(l.v, i, i + 1);
+					S_strs_add(&got, s);
+					free(s);
+				}
+				tb_turns_free(&l);
+				S_strs_uniq(&got);
+				assert_int_equal(got.n, count);
+			}
+			if (count != want.n || !S_same_strs(&want, &got)) {
+				S_print_case(c);
+				print_message("  step %zu (%s): the library says %llu\n", k,
+				              len ? "a gap" : "a turn", count);
+				S_print_diff("candidates", &want, &got);
+			}
+			assert_int_equal(count, want.n);
+			assert_true(S_same_strs(&want, &got));
+			if (bound) {
+				t->open_steps++;
+				t->multi += want.n > 1;
+				t->forced += want.n == 1;
+			}
+			S_strs_free(&want);
+			S_strs_free(&got);
+			k += n;
+		}
+		tb_stretch_free(x);
+	}
+
+	/* validate, on the record in TGN */
+	unsigned col[MAXSTEPS];
+	char *src = S_record(c, col);
+	tb_reader *r;
+	tb_record *rec = tt_parse(src, &r);
+	tb_search_opts so;
+	memset(&so, 0, sizeof so);
+	so.max_listed = 1000;
+	so.max_positions = 2000000;
+	tb_reader_set_search(r, &so);
+	tb_reader_validate(r, rec, NULL, NULL);
+	for (size_t k = 0; k < c->n;) {
+		size_t len;
+		S_gap_at(c, k, &len);
+		size_t n = len ? len : 1;
+		if (c->step[k].kind == P_WRITTEN) {
+			k++;
+			continue;
+		}
+		S_strs want = {0};
+		S_project(&b.lines, k, k + n, &want);
+		const char *msg = NULL;
+		long long said = S_said(r, c->cfg->rules ? 4 : 3, col[k], len != 0, &msg);
+		if (said != (long long)want.n) {
+			S_print_case(c);
+			print_message("%s  validate says %lld (%s), brute force %zu\n", src, said,
+			              msg ? msg : "nothing", want.n);
+			tt_str out = {0};
+			tt_diags(&out, r);
+			print_message("%s", out.d ? out.d : "");
+			free(out.d);
+		}
+		assert_int_equal(said, (long long)want.n);
+		t->validate_counts++;
+		S_strs_free(&want);
+		k += n;
+	}
+	for (size_t i = 0; i < tb_reader_ndiags(r); i++)
+		if (tb_reader_diag(r, i)->severity == TB_ERROR) {
+			tt_str out = {0};
+			tt_diags(&out, r);
+			print_message("%s%s", src, out.d);
+			free(out.d);
+			fail();
+		}
+	tb_record_free(rec);
+	tb_reader_free(r);
+	free(src);
+	S_strs_free(&b.lines);
+}
+
+/* The kinds of cases made from a legal line. */
+enum {
+	K_GAP_RESTATED, /* <gap L> <position> */
+	K_GAP_WRITTEN,  /* <gap L> w [w] */
+	K_UNKNOWN,      /* ? [w [w]] */
+	K_MASK,         /* a turn with a '?' point, w [w] */
+	K_TWO,          /* ? w <gap 1-2> w: two open turns in one stretch */
+	K_MASK_UNKNOWN, /* a '?' point, w, ?, w */
+	K_UNKNOWN_RESTATED, /* ? w [w] <position> */
+	K_GAP_W_RESTATED,   /* <gap L> w <position> */
+	K_KINDS
+};
+
+static const char *const S_kind_name[] = {"gap, restated", "gap, written", "?", "? point",
+                                          "? and a gap", "? point and ?", "?, restated later",
+                                          "gap, restated later"};
+
+/* Makes case 'kind' from the position 's' and a line from it; 0 when the
+ * line ends too soon, or the kind does not apply. */
+static int S_make(S_case *c, int kind, tt_rng *g)
+{
+	size_t L = 1 + tt_below(g, 3), w = 1 + tt_below(g, 2);
+	int ply_heavy = !strcmp(c->cfg->game, "ocencahuac") ||
+	                (c->start.hand[0] + c->start.hand[1] > 0);
+	switch (kind) {
+	case K_GAP_RESTATED: c->n = L; break;
+	case K_GAP_WRITTEN:
+		if (L == 3 && ply_heavy)
+			L = 2;
+		c->n = L + w;
+		break;
+	case K_UNKNOWN: c->n = 1 + tt_below(g, 3); break;
+	case K_MASK: c->n = 1 + w; break;
+	case K_TWO: L = 1 + tt_below(g, 2); c->n = 3 + L; break;
+	case K_UNKNOWN_RESTATED: c->n = 1 + w; break;
+	case K_GAP_W_RESTATED:
+		if (L == 3 && ply_heavy)
+			L = 2;
+		c->n = L + 1;
+		break;
+	default: c->n = 4; break;
+	}
+	if (!S_line(c->rs, c->start, c->n, g, c->orig, NULL))
+		return 0;
+	for (size_t k = 0; k < c->n; k++) {
+		c->step[k].kind = P_WRITTEN;
+		c->step[k].gap = 0;
+		c->step[k].turn = c->orig[k];
+	}
+	c->restated = 0;
+	switch (kind) {
+	case K_GAP_RESTATED:
+		for (size_t k = 0; k < L; k++)
+			c->step[k].kind = P_ANY, c->step[k].gap = 1;
+		c->restated = 1;
+		break;
+	case K_GAP_WRITTEN:
+		for (size_t k = 0; k < L; k++)
+			c->step[k].kind = P_ANY, c->step[k].gap = 1;
+		break;
+	case K_UNKNOWN: c->step[0].kind = P_ANY; break;
+	case K_UNKNOWN_RESTATED:
+		c->step[0].kind = P_ANY;
+		c->restated = 1;
+		break;
+	case K_GAP_W_RESTATED:
+		for (size_t k = 0; k < L; k++)
+			c->step[k].kind = P_ANY, c->step[k].gap = 1;
+		c->restated = 1;
+		break;
+	case K_TWO:
+		c->step[0].kind = P_ANY;
+		for (size_t k = 2; k < 2 + L; k++)
+			c->step[k].kind = P_ANY, c->step[k].gap = 1;
+		break;
+	case K_MASK:
+	case K_MASK_UNKNOWN: {
+		tb_turn *t = &c->step[0].turn;
+		if (!t->nparts)
+			return 0;
+		unsigned i = tt_below(g, t->nparts);
+		if (t->parts[i].kind == TB_PART_AT && t->nparts == 1)
+			return 0; /* a token that is one point: '?' would be an unknown turn */
+		t->parts[i].pt = TB_PT_UNKNOWN;
+		c->step[0].kind = P_MASK;
+		if (kind == K_MASK_UNKNOWN)
+			c->step[2].kind = P_ANY;
+		break;
+	}
+	default: break;
+	}
+	if (c->restated) {
+		tb_state s = c->start;
+		for (size_t k = 0; k < c->n; k++)
+			c->rs->rules->play(c->rs, &s, &c->orig[k], NULL);
+		c->target = S_pos(c->rs, &s);
+	}
+	c->what = S_kind_name[kind];
+	return 1;
+}
+
+static void test_search_against_brute_force(void **state)
+{
+	(void)state;
+	tt_rng g = {0x5eed0001u + S_SEED};
+	S_tally t;
+	memset(&t, 0, sizeof t);
+	unsigned per = TT_SANITIZED ? 4 : 12;
+	unsigned long by_kind[K_KINDS] = {0};
+	for (size_t i = 0; i < NCFG; i++) {
+		tb_engine *e = S_engine(&S_cfgs[i], NULL);
+		const tb_ruleset *rs = tb_engine_ruleset(e);
+		for (unsigned p = 0; p < per; p++) {
+			tb_state at = S_somewhere(rs, tb_engine_state(e), &g);
+			at = S_reload(&S_cfgs[i], rs, &at);
+			for (int kind = 0; kind < K_KINDS; kind++) {
+				S_case c;
+				memset(&c, 0, sizeof c);
+				c.cfg = &S_cfgs[i];
+				c.rs = rs;
+				c.start = at;
+				if (!S_make(&c, kind, &g))
+					continue;
+				S_check(&c, &t);
+				by_kind[kind]++;
+				free(c.target);
+			}
+		}
+		tb_engine_free(e);
+	}
+	print_message("reconstruct: %lu cases (", t.cases);
+	for (int k = 0; k < K_KINDS; k++)
+		print_message("%s%s %lu", k ? ", " : "", S_kind_name[k], by_kind[k]);
+	print_message("); %lu open turns or gaps, %lu forced, %lu with several candidates; "
+	              "%lu lines fit of %lu walked; %lu counts of validate compared\n",
+	              t.open_steps, t.forced, t.multi, t.lines, t.leaves, t.validate_counts);
+	for (int k = 0; k < K_KINDS; k++)
+		assert_true(by_kind[k] >= NCFG * per / 3);
+	assert_true(t.forced > 20 && t.multi > 20);
+}
+
+/* Longer gaps before a restated position, too many lines for the walk
+ * above. The rules' bound (tb_rules.bound) prunes the search: it must
+ * never say that a position on a line to the restated one cannot reach
+ * it in the turns left -- checked along thousands of random lines of up
+ * to 8 turns -- and the search pruned by it must find what the search
+ * without it finds, the same sequences, as many. */
+static void test_bound_is_sound(void **state)
+{
+	(void)state;
+	tt_rng g = {0xb0u + S_SEED};
+	unsigned long compared = 0, spent = 0, along = 0;
+	unsigned per = TT_SANITIZED ? 1 : 3, lines = TT_SANITIZED ? 100 : 400;
+	for (size_t i = 0; i < NCFG; i++) {
+		tb_engine *e = S_engine(&S_cfgs[i], NULL);
+		const tb_ruleset *rs = tb_engine_ruleset(e);
+		assert_non_null(rs->rules->bound);
+		for (unsigned p = 0; p < lines; p++) {
+			tb_state s = S_somewhere(rs, tb_engine_state(e), &g);
+			s = S_reload(&S_cfgs[i], rs, &s);
+			size_t n = 1 + tt_below(&g, 8);
+			tb_turn line[8];
+			tb_state after[8];
+			if (!S_line(rs, s, n, &g, line, after))
+				continue;
+			char *tp = S_pos(rs, &after[n - 1]);
+			tb_engine *te = S_engine(&S_cfgs[i], tp);
+			tb_state target = *tb_engine_state(te);
+			tb_engine_free(te);
+			for (size_t k = 0; k <= n; k++) {
+				const tb_state *at = k ? &after[k - 1] : &s;
+				int ok = rs->rules->bound(rs, at, &target, (unsigned)(n - k));
+				if (!ok) {
+					char *a = S_pos(rs, at), *from = S_pos(rs, &s), *l = S_seq(line, k, n);
+					print_message("%s \"%s\": the bound says %s cannot reach %s in %zu turns, "
+					              "but %s does (turns %zu-%zu of a line from %s)\n",
+					              S_cfgs[i].game, S_cfgs[i].rules ? S_cfgs[i].rules : "", a, tp,
+					              n - k, l, k + 1, n, from);
+					free(a);
+					free(from);
+					free(l);
+				}
+				assert_true(ok);
+				along++;
+			}
+			free(tp);
+		}
+		tb_engine_free(e);
+	}
+	for (size_t i = 0; i < NCFG; i++) {
+		tb_engine *e = S_engine(&S_cfgs[i], NULL);
+		const tb_ruleset *rs = tb_engine_ruleset(e);
+		for (unsigned p = 0; p < per; p++) {
+			S_case c;
+			memset(&c, 0, sizeof c);
+			c.cfg = &S_cfgs[i];
+			c.rs = rs;
+			c.start = S_somewhere(rs, tb_engine_state(e), &g);
+			c.start = S_reload(c.cfg, rs, &c.start);
+			c.n = 4 + (tt_below(&g, 4) == 0);
+			if (!S_line(rs, c.start, c.n, &g, c.orig, NULL))
+				continue;
+			for (size_t k = 0; k < c.n; k++)
+				c.step[k] = (S_step){P_ANY, 1, c.orig[k]};
+			tb_state s = c.start;
+			for (size_t k = 0; k < c.n; k++)
+				rs->rules->play(rs, &s, &c.orig[k], NULL);
+			c.restated = 1;
+			c.target = S_pos(rs, &s);
+			c.what = "a long gap, restated";
+			tb_engine *te = S_engine(c.cfg, c.target);
+			tb_state target = *tb_engine_state(te);
+			tb_engine_free(te);
+			/* without the bound, within a budget */
+			tb_stretch *x = tb_stretch_new(rs, &c.start, TT_SANITIZED ? 20000 : 50000, NULL, NULL);
+			tb_step ply = {TB_STEP_PLY, 0, NULL};
+			long got = 1;
+			for (size_t k = 0; k < c.n && got > 0; k++)
+				got = tb_stretch_step(x, &ply, NULL, 0);
+			if (got < 0) {
+				spent++;
+				tb_stretch_free(x);
+				free(c.target);
+				continue;
+			}
+			S_keep_ctx kc = {rs, c.target};
+			assert_true(tb_stretch_keep(x, S_keep_target, &kc) > 0);
+			tb_stretch_resolve(x);
+			S_strs all = {0}, bounded = {0};
+			unsigned long long n1 = S_lib_paths(x, 0, c.n, 100000, &all);
+			tb_stretch_free(x);
+			/* with it */
+			x = S_stretch(&c, &target, 1);
+			unsigned long long n2 = S_lib_paths(x, 0, c.n, 100000, &bounded);
+			tb_stretch_free(x);
+			S_strs_uniq(&all);
+			S_strs_uniq(&bounded);
+			if (n1 != n2 || !S_same_strs(&all, &bounded)) {
+				S_print_case(&c);
+				S_print_diff("the bound", &all, &bounded);
+			}
+			assert_int_equal(n1, n2);
+			assert_true(S_same_strs(&all, &bounded));
+			char *o = S_seq(c.orig, 0, c.n);
+			assert_true(S_strs_has(&all, o));
+			free(o);
+			compared++;
+			S_strs_free(&all);
+			S_strs_free(&bounded);
+			free(c.target);
+		}
+		tb_engine_free(e);
+	}
+	print_message("bound: %lu positions along lines to a restated one; %lu gaps of 4-5 turns "
+	              "compared, %lu over the budget without it\n", along, compared, spent);
+	assert_true(compared >= NCFG * per / 4);
+}
+
+/* A gap after an unknown turn in one stretch: its sequences are counted
+ * and named once each, however many of the positions the unknown turn
+ * leaves they start from. */
+static void test_gap_after_open_turn(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *src;
+		unsigned col;
+		const char *says;
+		size_t notes;
+	} cases[] = {
+		/* Red's first placement is anywhere but a1 and a4, which Yellow
+		 * takes; the gap is Red's second, anywhere else but a1 and a4
+		 * too: 22 placements, from 22 positions (462 ways) */
+		{"[Game \"pitarra\"]\n1. ? a1 <gap 1> 2... a4 *\n", 9,
+		 "<gap 1>: 22 sequences of 1 turn fit, given turn 2", 22},
+		/* d2 came from d1 or d3, then g7-g4; the gap is a Red turn that
+		 * leaves g4-g7 legal: after d1-d2, d2-b2 d2-f2 d2-d1 d3-c3 d3-e3
+		 * f4-f2 f4-f6 f4-e4; after d3-d2, d1-g1 d2-b2 d2-f2 d2-d3 f4-f2
+		 * f4-f6 f4-e4: 10 turns (15 ways) */
+		{"[Game \"pitarra\"]\n[Position \"R 20 R:d1,d3,f4 Y:a1,a4,g7\"]\n"
+		 "20. ?-d2 g7-g4 <gap 1> 21... g4-g7 *\n",
+		 16, "<gap 1>: 10 sequences of 1 turn fit, given turn 21", 10},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		tb_reader *r;
+		tb_search_opts so;
+		memset(&so, 0, sizeof so);
+		so.max_listed = 1000;
+		tb_record *rec = tt_parse(cases[i].src, &r);
+		tb_reader_set_search(r, &so);
+		tb_reader_validate(r, rec, NULL, NULL);
+		const tb_diag *d = NULL;
+		for (size_t k = 0; k < tb_reader_ndiags(r); k++)
+			if (tb_reader_diag(r, k)->code == TB_D_FITS && tb_reader_diag(r, k)->col == cases[i].col)
+				d = tb_reader_diag(r, k);
+		assert_non_null(d);
+		if (strcmp(d->message, cases[i].says) != 0)
+			print_message("%s%s\n%s\n", cases[i].src, d->message, d->note ? d->note : "");
+		assert_string_equal(d->message, cases[i].says);
+		/* one note a sequence, each once */
+		S_strs notes = {0};
+		for (const char *p = d->note; p && *p;) {
+			const char *e = strchr(p, '\n');
+			size_t len = e ? (size_t)(e - p) : strlen(p);
+			char *x = strndup(p, len);
+			assert_non_null(x);
+			S_strs_add(&notes, x);
+			free(x);
+			p += len + (e != NULL);
+		}
+		size_t all = notes.n;
+		S_strs_uniq(&notes);
+		assert_int_equal(notes.n, all);
+		assert_int_equal(all, cases[i].notes);
+		S_strs_free(&notes);
+		tb_record_free(rec);
+		tb_reader_free(r);
+	}
+}
+
+/* ===== Sets of positions ===== */
+
+static void test_bset(void **state)
+{
+	(void)state;
+	tb_engine *e = S_engine(&S_cfgs[7], NULL);
+	const tb_ruleset *rs = tb_engine_ruleset(e);
+	tt_rng g = {77};
+	enum { N = 3000 };
+	tb_state *v = malloc(N * sizeof *v);
+	assert_non_null(v);
+	size_t n = 0;
+	tb_bset b;
+	memset(&b, 0, sizeof b);
+	assert_int_equal(tb_bset_find(&b, tb_engine_state(e)), -1);
+	/* positions of random lines: each added once, in order */
+	while (n < N) {
+		tb_state s = S_somewhere(rs, tb_engine_state(e), &g);
+		int added;
+		long at = tb_bset_find(&b, &s);
+		uint32_t i = tb_bset_add(&b, &s, &added);
+		assert_int_equal(added, at < 0);
+		if (added) {
+			assert_int_equal(i, n);
+			v[n++] = s;
+		} else {
+			assert_int_equal(i, (uint32_t)at);
+			assert_true(tb_state_same(&v[i], &s));
+		}
+	}
+	assert_int_equal(b.n, N);
+	assert_true(b.nslot >= 2 * b.n);
+	for (size_t i = 0; i < N; i++) {
+		assert_int_equal(tb_bset_find(&b, &v[i]), (long)i);
+		int added;
+		assert_int_equal(tb_bset_add(&b, &v[i], &added), i);
+		assert_int_equal(added, 0);
+	}
+	assert_int_equal(b.n, N);
+	/* everything the rules keep tells positions apart */
+	tb_state s = v[5];
+	s.quiet++;
+	assert_false(tb_state_same(&s, &v[5]));
+	assert_int_equal(tb_bset_find(&b, &s), -1);
+	s = v[5];
+	s.number++;
+	assert_int_equal(tb_bset_find(&b, &s), -1);
+	s = v[5];
+	s.mark[3] ^= 1;
+	assert_int_equal(tb_bset_find(&b, &s), -1);
+	s = v[5];
+	s.to_move ^= 1;
+	assert_int_equal(tb_bset_find(&b, &s), -1);
+	s = v[5];
+	s.taken[1]++;
+	assert_int_equal(tb_bset_find(&b, &s), -1);
+	/* cleared: empty, and usable again */
+	tb_bset_clear(&b);
+	assert_int_equal(b.n, 0);
+	for (size_t i = 0; i < N; i++)
+		assert_int_equal(tb_bset_find(&b, &v[i]), -1);
+	int added;
+	assert_int_equal(tb_bset_add(&b, &v[9], &added), 0);
+	assert_true(added);
+	assert_int_equal(tb_bset_find(&b, &v[9]), 0);
+	tb_bset_free(&b);
+	assert_null(b.v);
+	assert_int_equal(b.n, 0);
+	free(v);
+	tb_engine_free(e);
+}
+
+/* ===== The budget ===== */
+
+static const char *S_diag_with(const tb_reader *r, int code)
+{
+	for (size_t i = 0; i < tb_reader_ndiags(r); i++)
+		if (tb_reader_diag(r, i)->code == code)
+			return tb_reader_diag(r, i)->message;
+	return NULL;
+}
+
+static void test_budget(void **state)
+{
+	(void)state;
+	/* a stretch that would hold more than its budget says so, and stays
+	 * spent */
+	tb_engine *e = S_engine(&S_cfgs[0], NULL);
+	const tb_ruleset *rs = tb_engine_ruleset(e);
+	tb_stretch *x = tb_stretch_new(rs, tb_engine_state(e), 10, NULL, NULL);
+	tb_step ply = {TB_STEP_PLY, 0, NULL};
+	assert_int_equal(tb_stretch_step(x, &ply, NULL, 0), -1); /* 24 placements */
+	assert_int_equal(tb_stretch_step(x, &ply, NULL, 0), -1);
+	tb_stretch_free(x);
+	x = tb_stretch_new(rs, tb_engine_state(e), 25, NULL, NULL);
+	assert_int_equal(tb_stretch_step(x, &ply, NULL, 0), 24); /* 1 + 24 held */
+	assert_int_equal(tb_stretch_count(x), 24);
+	assert_int_equal(tb_stretch_step(x, &ply, NULL, 0), -1);
+	tb_stretch_free(x);
+	tb_engine_free(e);
+
+	/* validate: TB403 naming each limit, and nothing named for the gap */
+	static const struct {
+		const char *src;
+		unsigned turns;
+		unsigned long positions;
+		const char *says;
+	} cases[] = {
+		{"[Game \"pitarra\"]\n1. d1 a1 <gap 3> 3. g1 *\n", 0, 50,
+		 "more than 50 positions may follow from here, the search's limit "
+		 "(--search-positions): checking resumes where the record gives the position again"},
+		{"[Game \"pitarra\"]\n1. d1 a1 <gap 3> 3. g1 *\n", 2, 0,
+		 "3 turns are missing here, more than the search's limit of 2 (--search-turns): "
+		 "checking resumes where the record gives the position again"},
+		{"[Game \"ocencahuac\"]\n[Rules \"ocencahuac; chain=yes\"]\n1. b2-b3 <gap 8> 5... d7-d6 *\n",
+		 0, 20000,
+		 "more than 20000 positions may follow from here, the search's limit "
+		 "(--search-positions): checking resumes where the record gives the position again"},
+		{"[Game \"asalto\"]\n[Position \"" ASALTO_START "\"]\n1. ? ? 2. ? ? 3. ? ? 4. c3-c4 *\n", 0,
+		 200,
+		 "more than 200 positions may follow from here, the search's limit "
+		 "(--search-positions): checking resumes where the record gives the position again"},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		tb_reader *r;
+		tb_record *rec = tt_parse(cases[i].src, &r);
+		tb_search_opts so;
+		memset(&so, 0, sizeof so);
+		so.max_turns = cases[i].turns;
+		so.max_positions = cases[i].positions;
+		tb_reader_set_search(r, &so);
+		tb_reader_validate(r, rec, NULL, NULL);
+		const char *m = S_diag_with(r, TB_D_UNCHECKED);
+		if (!m || strcmp(m, cases[i].says) != 0) {
+			tt_str out = {0};
+			tt_diags(&out, r);
+			print_message("%s%s", cases[i].src, out.d ? out.d : "(nothing)\n");
+			free(out.d);
+		}
+		assert_non_null(m);
+		assert_string_equal(m, cases[i].says);
+		assert_null(S_diag_with(r, TB_D_FITS));
+		assert_null(S_diag_with(r, TB_D_NO_FIT));
+		tb_record_free(rec);
+		tb_reader_free(r);
+	}
+}
+
+/* ===== Slips ===== */
+
+/* A record of position 's' whose movetext is 'turns' (tokens), parsed;
+ * its first node in '*first'. */
+static tb_record *S_slip_record(const S_cfg *cfg, const tb_ruleset *rs, const tb_state *s,
+                                const tb_turn *turns, size_t n, tb_reader **r)
+{
+	tb_buf b = TB_BUF_INIT;
+	char *p = S_pos(rs, s);
+	tb_buf_printf(&b, "[Game \"%s\"]\n", cfg->game);
+	if (cfg->rules)
+		tb_buf_printf(&b, "[Rules \"%s; %s\"]\n", cfg->game, cfg->rules);
+	tb_buf_printf(&b, "[Position \"%s\"]\n", p);
+	free(p);
+	for (size_t i = 0; i < n; i++) {
+		tb_buf_putc(&b, ' ');
+		S_tok(&b, &turns[i]);
+	}
+	tb_buf_puts(&b, " *\n");
+	tb_record *rec = tt_parse(b.data, r);
+	tb_buf_free(&b);
+	return rec;
+}
+
+/* Is turn 't' (a written token: every point on the board) legal in 's'? */
+static int S_legal(const tb_ruleset *rs, const tb_state *s, const tb_turn *t)
+{
+	tb_turns l = {NULL, 0};
+	size_t n = tb_turns_generate(rs, s, &l);
+	int ok = 0;
+	for (size_t i = 0; i < n && !ok; i++)
+		ok = S_same_turn(&l.v[i], t);
+	tb_turns_free(&l);
+	return ok;
+}
+
+static int S_alike(tb_point a, tb_point b)
+{
+	return TB_PT_FILE(a) == TB_PT_FILE(b) || TB_PT_RANK(a) == TB_PT_RANK(b);
+}
+
+static void test_repairs(void **state)
+{
+	(void)state;
+	static const char *const names[] = {"", "sound", "part", "missing", "swap", "swap side",
+	                                    "point"};
+	unsigned found[7] = {0}, tried[7] = {0}, first[7] = {0};
+	tt_rng g = {0xfeedu + S_SEED};
+	tb_repair *out = malloc(256 * sizeof *out);
+	assert_non_null(out);
+	for (size_t ci = 0; ci < NCFG; ci++) {
+		const S_cfg *cfg = &S_cfgs[ci];
+		tb_engine *e = S_engine(cfg, NULL);
+		const tb_ruleset *rs = tb_engine_ruleset(e);
+		for (unsigned rep = 0; rep < (TT_SANITIZED ? 12u : 30u); rep++) {
+			tb_state s = S_somewhere(rs, tb_engine_state(e), &g);
+			s = S_reload(cfg, rs, &s);
+			enum { LEN = 7 };
+			tb_turn line[LEN];
+			if (!S_line(rs, s, LEN, &g, line, NULL))
+				continue;
+			for (int kind = TB_REPAIR_SOUND; kind <= TB_REPAIR_POINT; kind++) {
+				tb_turn w[LEN];
+				memcpy(w, line, sizeof w);
+				size_t nw = LEN, ntr = 1;
+				tb_turn want[3] = {line[0], line[1], line[2]};
+				switch (kind) {
+				case TB_REPAIR_SOUND:
+				case TB_REPAIR_POINT: {
+					/* one point changed: like the old one, or not */
+					if (!w[0].nparts)
+						continue;
+					unsigned i = tt_below(&g, w[0].nparts);
+					unsigned np = rs->geo.npoints, j = tt_below(&g, np);
+					for (unsigned k = 0; k < np; k++) {
+						tb_point q = rs->geo.points[(j + k) % np].pt;
+						if (q != line[0].parts[i].pt &&
+						    S_alike(q, line[0].parts[i].pt) == (kind == TB_REPAIR_SOUND)) {
+							w[0].parts[i].pt = q;
+							break;
+						}
+					}
+					if (w[0].parts[i].pt == line[0].parts[i].pt)
+						continue;
+					break;
+				}
+				case TB_REPAIR_PART: {
+					/* a part after the first not written */
+					if (w[0].nparts < 2)
+						continue;
+					unsigned i = 1 + tt_below(&g, w[0].nparts - 1u);
+					memmove(&w[0].parts[i], &w[0].parts[i + 1],
+					        (w[0].nparts - i - 1u) * sizeof w[0].parts[0]);
+					w[0].nparts--;
+					break;
+				}
+				case TB_REPAIR_MISSING: /* the first turn left out */
+					memmove(&w[0], &w[1], (LEN - 1) * sizeof w[0]);
+					nw = LEN - 1;
+					ntr = 2;
+					break;
+				case TB_REPAIR_SWAP:
+					w[0] = line[1];
+					w[1] = line[0];
+					ntr = 2;
+					break;
+				default: /* this turn and its side's next one swapped */
+					w[0] = line[2];
+					w[2] = line[0];
+					ntr = 3;
+					break;
+				}
+				if (S_legal(rs, &s, &w[0]))
+					continue; /* no slip to explain */
+				if (kind == TB_REPAIR_SWAP_SIDE && S_same_turn(&line[0], &line[2]))
+					continue;
+				tb_reader *r;
+				tb_record *rec = S_slip_record(cfg, rs, &s, w, nw, &r);
+				const tb_node *node = rec->main.first;
+				tb_move wm = S_move(&w[0]);
+				if (rec->errors || !node || node->kind != (w[0].nparts ? TB_NODE_MOVE : TB_NODE_PASS) ||
+				    node->move.nparts != wm.nparts || node->move.crown != wm.crown ||
+				    (wm.nparts && memcmp(node->move.parts, wm.parts, wm.nparts * sizeof *wm.parts))) {
+					/* the slip is not a token the game reads as written */
+					tb_record_free(rec);
+					tb_reader_free(r);
+					continue;
+				}
+				size_t all = tb_repairs(rs, &s, node, node->kind, &node->move, 32, out, 256);
+				tried[kind]++;
+				size_t hit = all;
+				for (size_t i = 0; i < all && i < 256; i++) {
+					/* ranked: kinds in order */
+					if (i)
+						assert_true(out[i - 1].kind <= out[i].kind);
+					int same = out[i].kind == kind && out[i].nturns == ntr;
+					for (size_t k = 0; same && k < ntr; k++)
+						same = S_same_turn(&out[i].turn[k], &want[k]);
+					if (same && hit == all)
+						hit = i;
+				}
+				if (hit == all) {
+					char *p = S_pos(rs, &s);
+					char *o = S_seq(line, 0, LEN), *m = S_seq(w, 0, nw);
+					print_message("%s \"%s\" %s: %s written %s: no %s repair back to it "
+					              "(%zu repairs)\n", cfg->game, cfg->rules ? cfg->rules : "",
+					              p, o, m, names[kind], all);
+					free(p);
+					free(o);
+					free(m);
+				}
+				assert_true(hit < all);
+				const tb_repair *h = &out[hit];
+				unsigned consumed = kind == TB_REPAIR_MISSING ? 1 : (unsigned)ntr;
+				if (kind <= TB_REPAIR_PART || kind == TB_REPAIR_POINT)
+					consumed = 1;
+				assert_int_equal(h->consumed, consumed);
+				/* the written turns after it, all legal then, up to the window */
+				assert_int_equal(h->reach, nw - consumed);
+				found[kind]++;
+				first[kind] += hit == 0;
+				/* a window of one turn: reach 1 at most, and the repair still there */
+				size_t all1 = tb_repairs(rs, &s, node, node->kind, &node->move, 1, out, 256);
+				assert_true(all1 >= 1);
+				for (size_t i = 0; i < all1 && i < 256; i++)
+					assert_true(out[i].reach <= 1);
+				tb_record_free(rec);
+				tb_reader_free(r);
+			}
+		}
+		tb_engine_free(e);
+	}
+	free(out);
+	print_message("repairs:");
+	for (int k = TB_REPAIR_SOUND; k <= TB_REPAIR_POINT; k++) {
+		print_message(" %s %u/%u (first %u)", names[k], found[k], tried[k], first[k]);
+		assert_int_equal(found[k], tried[k]);
+		assert_true(tried[k] >= 10);
+	}
+	print_message("\n");
+}
+
+/* The spec's slips (spec/reconstruct.md §4): each the one repair. */
+static void test_repairs_spec(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *src;
+		int kind;
+		const char *turns;
+		unsigned reach;
+	} cases[] = {
+		{"[Game \"pitarra\"]\n[Position \"Y 14 R:a1,d1,g1,d2,d3,e3,a4,b4,f6,d7 "
+		 "Y:f2,c4,g4,c5,b6,d6,a7,g7\"]\n14... f6-e5 g7-f6xe5 d2-b2 g4-f4xb2 g1-g4 f2-g1 e3-f2 "
+		 "f6-e5 f2-d2xd6 g1-f2 d2-b2 f2-d2 g4-g1xc3 *\n",
+		 TB_REPAIR_MISSING, "c4-c3 f6-e5", 12},
+		/* two turns swapped (§1's example, d3-d2 and g7-g4) */
+		{"[Game \"pitarra\"]\n[Position \"R 20 R:d1,d3,f4 Y:a1,a4,g7\"]\n20. g7-g4 d3-d2 21. d1-g1 *\n",
+		 TB_REPAIR_SWAP, "d3-d2 g7-g4", 1},
+	};
+	tb_repair out[16];
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		tb_reader *r;
+		tb_record *rec = tt_parse(cases[i].src, &r);
+		tb_ruleset rs;
+		char why[320];
+		assert_null(tb_ruleset_init(&rs, rec->game, &rec->opts, why, sizeof why));
+		tb_state s;
+		why[0] = '\0';
+		assert_int_equal(rs.rules->load(&rs, rec->start, &s, why, sizeof why), 0);
+		const tb_node *n = rec->main.first;
+		size_t all = tb_repairs(&rs, &s, n, n->kind, &n->move, 32, out, 16);
+		assert_int_equal(all, 1);
+		assert_int_equal(out[0].kind, cases[i].kind);
+		char *got = S_seq(out[0].turn, 0, out[0].nturns);
+		assert_string_equal(got, cases[i].turns);
+		free(got);
+		assert_int_equal(out[0].reach, cases[i].reach);
+		tb_record_free(rec);
+		tb_reader_free(r);
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_bset),
+		cmocka_unit_test(test_search_against_brute_force),
+		cmocka_unit_test(test_bound_is_sound),
+		cmocka_unit_test(test_gap_after_open_turn),
+		cmocka_unit_test(test_budget),
+		cmocka_unit_test(test_repairs),
+		cmocka_unit_test(test_repairs_spec),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
