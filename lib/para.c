@@ -101,8 +101,13 @@ static double S_space(const tb_para *p, size_t word)
 	return tb_text_em(" ", 1, S_bold(p, word));
 }
 
+/* What a line keeps back at its end for a glyph's overhang beyond its
+ * advance (an Arabic final letter's tail, an italic's corner). */
+#define S_OVERHANG 0.15
+
 int tb_para_next(tb_para *p, tb_para_pos *at, double max_em, tb_pline *line)
 {
+	max_em -= S_OVERHANG;
 	if (!p->nwords && p->nruns)
 		S_words(p);
 	if (at->word >= p->nwords)

@@ -75,9 +75,10 @@ int tb_para_empty(const tb_para *p);
 void tb_para_clear(tb_para *p);
 void tb_para_free(tb_para *p);
 
-/* The next line from '*at' that fits 'max_em' (font-size units): 0 when
- * the paragraph is done, else 1 with 'line' set and '*at' moved past
- * it. A bold run counts its bold widths. */
+/* The next line from '*at' that fits 'max_em' (font-size units), less
+ * 0.15 em kept back for a glyph's overhang: 0 when the paragraph is done,
+ * else 1 with 'line' set and '*at' moved past it. A bold run counts its
+ * bold widths. */
 int tb_para_next(tb_para *p, tb_para_pos *at, double max_em, tb_pline *line);
 
 /* Draws 'line' of 'p' as a <text> at baseline 'y' in the box from 'x',

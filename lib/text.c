@@ -43,15 +43,68 @@ static unsigned S_advance(uint32_t c, int bold)
 	return 2048;
 }
 
+static const tb_font_joining *S_joining(uint32_t c)
+{
+	if (c < 0x0600 || c > 0x06FF)
+		return NULL;
+	size_t lo = 0, hi = 0;
+	while (tb_font_arabic[hi].cp)
+		hi++;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		if (tb_font_arabic[mid].cp == c)
+			return &tb_font_arabic[mid];
+		if (tb_font_arabic[mid].cp < c)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return NULL;
+}
+
+/* Arabic marks: they neither join nor break a joining. */
+static int S_transparent(uint32_t c)
+{
+	return (c >= 0x0610 && c <= 0x061A) || (c >= 0x064B && c <= 0x065F) || c == 0x0670 ||
+	       (c >= 0x06D6 && c <= 0x06DC) || (c >= 0x06DF && c <= 0x06E4) || c == 0x06E7 ||
+	       c == 0x06E8 || (c >= 0x06EA && c <= 0x06ED);
+}
+
+/* Does the character after 's[i..n)' (marks passed over) join to what
+ * is before it? */
+static int S_joins_back(const char *s, size_t i, size_t n)
+{
+	size_t len;
+	for (; i < n; i += len) {
+		uint32_t c = tb_utf8_next(s + i, &len);
+		if (S_transparent(c))
+			continue;
+		return S_joining(c) != NULL || c == 0x0640 || c == 0x200D;
+	}
+	return 0;
+}
+
 double tb_text_em(const char *s, size_t n, int bold)
 {
 	unsigned long units = 0;
 	size_t len;
+	int before = 0; /* the character before joins to this one */
 	for (size_t i = 0; i < n; i += len) {
 		uint32_t c = tb_utf8_next(s + i, &len);
 		if (i + len > n)
 			len = n - i;
-		units += S_advance(c, bold);
+		const tb_font_joining *j = S_joining(c);
+		if (!j) {
+			units += S_advance(c, bold);
+			if (!S_transparent(c))
+				before = c == 0x0640 || c == 0x200D; /* tatweel, joiner */
+			continue;
+		}
+		int after = j->join == 'D' && S_joins_back(s, i + len, n);
+		int form = before ? (after ? 3 : 1) : (after ? 2 : 0);
+		unsigned w = j->w[bold ? 1 : 0][form];
+		units += w ? w : S_advance(c, bold);
+		before = j->join == 'D';
 	}
 	return (double)units / 2048.0;
 }

@@ -4,9 +4,10 @@
  * Diagrams' captions and books' pages are SVG: the renderer sets the
  * glyphs, but lines must be broken here. Widths come from a table of
  * DejaVu Sans advances (lib/fontw.c, generated once by
- * tools/fontwidths.py), each Arabic letter at its widest form, kerning
+ * tools/fontwidths.py), an Arabic letter at the form its neighbours give
+ * it (as the shaper joins them; a ligature counts its letters), kerning
  * left out: a line measured here is never narrower than the renderer
- * sets it in that font (tests/svg.sh measures the rendered ink). A
+ * sets it in that font (tests/text_widths.py measures the rendered ink). A
  * character outside the table counts one em. Direction: a paragraph's
  * is that of its first strong character, as the Unicode bidirectional
  * algorithm decides it (rule P2), or its language's.
@@ -24,6 +25,17 @@ typedef struct tb_font_range {
 
 extern const tb_font_range tb_font_ranges[]; /* ends with {0, 0, 0} */
 extern const uint16_t *const tb_font_widths[2]; /* regular, bold; 1/2048 em */
+
+/* An Arabic letter that joins: 'D' on both sides, 'R' to the one before
+ * only; its forms' widths, regular and bold: isolated, final, initial,
+ * medial (0: none). Sorted by code point, {0} last. */
+typedef struct tb_font_joining {
+	uint32_t cp;
+	char join;
+	uint16_t w[2][4];
+} tb_font_joining;
+
+extern const tb_font_joining tb_font_arabic[];
 
 /* The code point at 's' (valid UTF-8 as the reader checked it; a bad
  * byte reads as U+FFFD), its length in '*len' (at least 1, never past
