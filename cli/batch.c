@@ -1,5 +1,8 @@
 /*
- * batch.c -- many files written as one: each into a temporary file
+ * batch.c -- what tablero svg and tablero book share: many files written
+ * as one, and the arguments --lang and --caption.
+ *
+ * Many files as one: each into a temporary file
  * beside its name, then, once every one is complete, the data flushed
  * to disk once (sync) and each renamed over its name. A failure on the
  * way removes the temporary files and leaves every name as it was.

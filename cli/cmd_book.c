@@ -303,9 +303,9 @@ static void S_cleanup(S_out *out)
 static void S_figure(void *ctx, long record, long number, long page, long ply,
                      const char *caption, const char *why)
 {
-	const S_opts *o = ctx;
-	printf("diagram %ld (%srecord %ld, page %ld, turn %ld; %s): %s\n", number,
-	       o->nfiles > 1 || !o->game ? "" : "", record, page, ply, why, caption);
+	(void)ctx;
+	printf("diagram %ld (record %ld, page %ld, turn %ld; %s): %s\n", number, record, page, ply,
+	       why, caption);
 }
 
 static void S_count_page(void *ctx, long page, const char *svg, size_t len)
@@ -426,7 +426,7 @@ int cmd_book(int argc, char **argv)
 		tb_book_pages(book, S_count_page, &pages);
 		printf("%s: %ld page%s\n", o.out ? o.out : o.dir ? o.dir : out.base, pages,
 		       pages == 1 ? "" : "s");
-		tb_book_figures(book, S_figure, &o);
+		tb_book_figures(book, S_figure, NULL);
 		tb_book_free(book);
 		return rc;
 	}

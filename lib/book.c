@@ -952,10 +952,11 @@ static void S_svg_head(tb_xw *w, double pw, double ph, int grayscale)
 	tb_xw_end(w);
 }
 
-/* The contents: one entry per record, its first page at the end. */
-static size_t S_contents(tb_book *b, const tb_lang *l, size_t *npages)
+/* The contents, as pages of their own: one entry per record, its title
+ * and the number of its first page, counting 'before' pages before the
+ * records'. Sets '*n' to how many pages they take. */
+static S_page **S_contents(tb_book *b, const tb_lang *l, long before, size_t *n)
 {
-	size_t before = b->npages;
 	S_page **saved = b->pages;
 	size_t saved_n = b->npages, saved_cap = b->pcap;
 	b->pages = NULL;
@@ -970,61 +971,68 @@ static size_t S_contents(tb_book *b, const tb_lang *l, size_t *npages)
 	S_begin(b, K_TOCHEAD, 0, l->rtl, l->code, 1);
 	tb_para_puts(&b->cur, tb_lang_text(l, "book.contents"), TB_RUN_BOLD);
 	S_flush(b);
-	for (int pass = 0; pass < 2; pass++) {
-		/* the first pass counts the contents' pages, the second numbers */
-		if (pass) {
-			for (size_t i = 0; i < b->npages; i++) {
-				tb_buf_free(&b->pages[i]->body);
-				free(b->pages[i]);
-			}
-			*npages = b->npages;
-			b->npages = 0;
-			S_new_page(b, -1, 1);
-			S_begin(b, K_TOCHEAD, 0, l->rtl, l->code, 1);
-			tb_para_puts(&b->cur, tb_lang_text(l, "book.contents"), TB_RUN_BOLD);
-			S_flush(b);
-		}
-		for (size_t r = 0; r < b->nrecs; r++) {
-			const tb_para *h = &b->recs[r].head;
-			S_begin(b, K_TOC, 0, l->rtl, h->lang, 1);
-			tb_buf title = TB_BUF_INIT; /* one run: one embedding when its direction is the other */
-			tb_para_plain(h, &title);
-			if (title.len)
-				title.data[--title.len] = '\0';
-			tb_para_puts(&b->cur, title.data ? title.data : "",
-			             h->rtl == l->rtl ? 0 : h->rtl ? TB_RUN_RTL : TB_RUN_LTR);
-			tb_buf_free(&title);
-			char num[32];
-			snprintf(num, sizeof num, "%ld", pass ? b->recs[r].first_page + (long)*npages + 1 : 0);
-			tb_para_puts(&b->cur, "—", TB_RUN_TIE);
-			tb_para_puts(&b->cur, num, TB_RUN_TIE | TB_RUN_KEEP | (l->rtl ? TB_RUN_LTR : 0));
-			S_flush(b);
-		}
+	for (size_t r = 0; r < b->nrecs; r++) {
+		const tb_para *h = &b->recs[r].head;
+		S_begin(b, K_TOC, 0, l->rtl, h->lang, 1);
+		tb_buf title = TB_BUF_INIT; /* one run: one embedding when its direction is the other */
+		tb_para_plain(h, &title);
+		if (title.len)
+			title.data[--title.len] = '\0';
+		tb_para_puts(&b->cur, title.data ? title.data : "",
+		             h->rtl == l->rtl ? 0 : h->rtl ? TB_RUN_RTL : TB_RUN_LTR);
+		tb_buf_free(&title);
+		char num[32];
+		snprintf(num, sizeof num, "%ld", b->recs[r].first_page + before + 1);
+		tb_para_puts(&b->cur, "—", TB_RUN_TIE);
+		tb_para_puts(&b->cur, num, TB_RUN_TIE | TB_RUN_KEEP | (l->rtl ? TB_RUN_LTR : 0));
+		S_flush(b);
 	}
 	S_page **toc = b->pages;
-	size_t ntoc = b->npages;
+	*n = b->npages;
 	b->pages = saved;
 	b->npages = saved_n;
 	b->pcap = saved_cap;
-	(void)before;
-	/* the contents go first */
-	if (b->npages + ntoc > b->pcap) {
-		b->pcap = b->npages + ntoc;
+	return toc;
+}
+
+static void S_free_pages(S_page **pages, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		tb_buf_free(&pages[i]->body);
+		free(pages[i]);
+	}
+	free(pages);
+}
+
+/* The contents first: laid out again until the number of their own pages,
+ * which moves every record's first page, stays what it was assumed. */
+static size_t S_add_contents(tb_book *b, const tb_lang *l)
+{
+	size_t ntoc = 1, got = 0;
+	S_page **toc = NULL;
+	for (int tries = 0; tries < 4; tries++) {
+		S_free_pages(toc, got);
+		toc = S_contents(b, l, (long)ntoc, &got);
+		if (got == ntoc)
+			break;
+		ntoc = got;
+	}
+	if (b->npages + got > b->pcap) {
+		b->pcap = b->npages + got;
 		b->pages = tb_xrealloc(b->pages, b->pcap * sizeof *b->pages);
 	}
-	memmove(b->pages + ntoc, b->pages, b->npages * sizeof *b->pages);
-	memcpy(b->pages, toc, ntoc * sizeof *toc);
-	b->npages += ntoc;
+	memmove(b->pages + got, b->pages, b->npages * sizeof *b->pages);
+	memcpy(b->pages, toc, got * sizeof *toc);
+	b->npages += got;
 	free(toc);
-	return ntoc;
+	return got;
 }
 
 long tb_book_pages(tb_book *b, tb_book_page_fn fn, void *ctx)
 {
 	size_t ntoc = 0;
 	if (b->nrecs > 1) {
-		size_t counted = 0;
-		ntoc = S_contents(b, b->o.lang ? b->o.lang : b->recs[0].lang, &counted);
+		ntoc = S_add_contents(b, b->o.lang ? b->o.lang : b->recs[0].lang);
 		for (size_t i = 0; i < b->nfigs; i++)
 			b->figs[i].page += (long)ntoc;
 		for (size_t r = 0; r < b->nrecs; r++)

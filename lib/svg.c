@@ -369,10 +369,42 @@ static void S_tercias(const tb_dia *d, tb_xw *w, const tb_frame *f)
 	}
 }
 
-/* A pushback or a relocation: a dashed arc from where the piece was to
- * where it went, bowed towards the middle of the board, so that it is
- * never drawn along the mover's straight arrow. */
-static void S_push_arc(const tb_dia *d, tb_buf *path, tb_point from, tb_point to)
+/* How near the curve's middle (mx, my) comes to a piece of 'st' (in
+ * drawing units): the nearest piece's distance from it. */
+static double S_clearance(const tb_dia *d, const tb_state *st, double mx, double my)
+{
+	double best = 1e9;
+	for (int p = 0; p < d->rs->geo.npoints; p++) {
+		if (!st->cell[p])
+			continue;
+		double dx = S_x(d, d->rs->geo.points[p].x) - mx, dy = S_y(d, d->rs->geo.points[p].y) - my;
+		double dist = S_sqrt(dx * dx + dy * dy);
+		best = dist < best ? dist : best;
+	}
+	return best;
+}
+
+/* Does the point (x, y) lie on the mover's path (n points)? */
+static int S_on_route(const double *xs, const double *ys, int n, double x, double y)
+{
+	for (int i = 0; i + 1 < n; i++) {
+		double dx = xs[i + 1] - xs[i], dy = ys[i + 1] - ys[i], len2 = dx * dx + dy * dy;
+		double t = len2 > 0 ? ((x - xs[i]) * dx + (y - ys[i]) * dy) / len2 : 0;
+		t = t < 0 ? 0 : t > 1 ? 1 : t;
+		double ex = xs[i] + t * dx - x, ey = ys[i] + t * dy - y;
+		if (ex * ex + ey * ey < 1.0)
+			return 1;
+	}
+	return 0;
+}
+
+/* A pushback or a relocation: a dashed arrow from where the piece was to
+ * where it went; an arc when that runs along the mover's arrow (a
+ * pushback down the file the mover jumped along), bowed to the side where
+ * its middle is clearer of pieces (towards the middle of the board when
+ * both are), more for a short one, whose ends the pieces cover. */
+static void S_push_arc(const tb_dia *d, const tb_state *st, tb_buf *path, tb_point from,
+                       tb_point to, const double *xs, const double *ys, int n)
 {
 	double x1, y1, x2, y2;
 	S_point_xy(d, from, &x1, &y1);
@@ -385,7 +417,17 @@ static void S_push_arc(const tb_dia *d, tb_buf *path, tb_point from, tb_point to
 	double cx = S_x(d, (d->xmin + d->xmax) / 2), cy = S_y(d, (d->ymin + d->ymax) / 2);
 	if ((cx - mx) * nx + (cy - my) * ny < 0)
 		nx = -nx, ny = -ny;
-	double bow = 0.9 * U; /* the control point's offset: the arc bows half that */
+	double bow = len < 2 * U ? 1.4 * U : 0.9 * U; /* the arc bows half of it */
+	int along = 0; /* does some stretch of it run along the mover's arrow? */
+	for (int k = 1; k < 10 && !along; k++)
+		along = S_on_route(xs, ys, n, x1 + dx * k / 10, y1 + dy * k / 10) &&
+		        S_on_route(xs, ys, n, x1 + dx * (k - 1) / 10, y1 + dy * (k - 1) / 10);
+	if (!along)
+		bow = 0; /* clear of the mover's arrow: straight */
+	double here = S_clearance(d, st, mx + nx * bow / 2, my + ny * bow / 2);
+	double there = S_clearance(d, st, mx - nx * bow / 2, my - ny * bow / 2);
+	if (there > here + 0.5 && here < PIECE_R + 1.5)
+		nx = -nx, ny = -ny;
 	double qx = mx + nx * bow, qy = my + ny * bow;
 	S_shorten(qx, qy, &x2, &y2, PIECE_R + 1.0);
 	tb_buf_clear(path);
@@ -404,8 +446,8 @@ static void S_under(const tb_dia *d, tb_xw *w, const tb_frame *f)
 	if (!f->has_last)
 		return;
 	S_tercias(d, w, f);
+	/* a piece taken -- huffed too -- is the other side's than the mover's */
 	const char *taken_cls = d->rs->game->piece_class[1 - S_mover(d, f)];
-	const char *huffed_cls = d->rs->game->piece_class[S_mover(d, f) ? 0 : 1];
 	for (unsigned i = 0; i < f->ev.n; i++) {
 		const tb_event *e = &f->ev.ev[i];
 		if (e->kind != TB_EV_CAPTURE && e->kind != TB_EV_REMOVAL && e->kind != TB_EV_HUFF)
@@ -416,7 +458,7 @@ static void S_under(const tb_dia *d, tb_xw *w, const tb_frame *f)
 		double x, y;
 		S_point_xy(d, e->a, &x, &y);
 		char cls[48];
-		snprintf(cls, sizeof cls, "ghost %s", e->kind == TB_EV_HUFF ? huffed_cls : taken_cls);
+		snprintf(cls, sizeof cls, "ghost %s", taken_cls);
 		S_shape(d, w, cls, x, y, PIECE_R);
 	}
 	double xs[TB_TURN_PARTS], ys[TB_TURN_PARTS];
@@ -432,7 +474,7 @@ static void S_under(const tb_dia *d, tb_xw *w, const tb_frame *f)
 		const tb_event *e = &f->ev.ev[i];
 		if (e->kind != TB_EV_PUSHBACK && e->kind != TB_EV_RELOCATION)
 			continue;
-		S_push_arc(d, &one, e->a, e->b);
+		S_push_arc(d, &f->st, &one, e->a, e->b, xs, ys, n);
 		if (one.len) {
 			tb_buf_put(&push, one.data, one.len);
 			tb_buf_putc(&push, ' ');
@@ -724,6 +766,14 @@ static void S_after(tb_para *p, const tb_frame *f, const tb_lang *l, int full)
 	}
 }
 
+/* "Result: 1-0 (Red wins)" */
+static void S_result_line(tb_para *p, const tb_record *rec, const tb_lang *l)
+{
+	tb_para_puts(p, tb_lang_text(l, "label.result"), 0);
+	tb_para_puts(p, ":", TB_RUN_GLUE);
+	tb_para_result(p, rec, l);
+}
+
 static tb_para *S_next_para(tb_caption *c, const tb_lang *l)
 {
 	if (c->n == TB_CAP_MAX)
@@ -754,7 +804,7 @@ void tb_caption_make(tb_caption *c, const tb_record *rec, const tb_ruleset *rs,
 		}
 		S_after(p, f, l, 0);
 		if (show_result)
-			tb_para_result(S_next_para(c, l), rec, l);
+			S_result_line(S_next_para(c, l), rec, l);
 		return;
 	}
 	char key[64];
@@ -768,12 +818,8 @@ void tb_caption_make(tb_caption *c, const tb_record *rec, const tb_ruleset *rs,
 			S_labelled(S_next_para(c, l), tb_lang_text(l, key), name);
 	}
 	S_after(S_next_para(c, l), f, l, 1);
-	if (show_result) {
-		p = S_next_para(c, l);
-		tb_para_puts(p, tb_lang_text(l, "label.result"), 0);
-		tb_para_puts(p, ":", TB_RUN_GLUE);
-		tb_para_result(p, rec, l);
-	}
+	if (show_result)
+		S_result_line(S_next_para(c, l), rec, l);
 	for (size_t i = 0; rec && tags && tags[i]; i++) {
 		const char *v = tb_record_tag(rec, tags[i]);
 		int said = strcmp(tags[i], rs->game->side_tag[0]) == 0 ||
