@@ -1,7 +1,8 @@
 # tablero -- build, test, install. Plain GNU make; see README.md.
 #
 #   make              library (static and shared) and the CLI in build/
-#   make check        every test: unit, spec examples, CLI golden, samples
+#   make check        every test: unit, spec examples, CLI golden, samples,
+#                     diagrams and books in pixels
 #   make check-san    the same tests built with -fsanitize=address,undefined
 #   make demo         check every sample and write what the converters make into out/
 #   make bench        throughput on a generated collection, beside wc -l
@@ -97,13 +98,17 @@ $(BUILD)/tests/spec_runner: tests/spec_runner.c $(BUILD)/libtablero.a | $(DEPS_O
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $< -o $@ $(LDFLAGS) $(BUILD)/libtablero.a $(DEP_LIBS)
 
+$(BUILD)/tests/text_em: tests/text_em.c $(BUILD)/libtablero.a | $(DEPS_OK)
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $< -o $@ $(LDFLAGS) $(BUILD)/libtablero.a $(DEP_LIBS)
+
 unit: $(UNIT_BIN)
 	@failed=0; for t in $(UNIT_BIN); do echo "== $$t"; $$t || failed=$$((failed + 1)); done; \
 	if [ $$failed -ne 0 ]; then echo "unit: $$failed test program(s) failed"; exit 1; fi
 
 spec: $(BUILD)/tests/spec_runner $(BUILD)/tablero
 	$(BUILD)/tests/spec_runner spec/tgn.md spec/games/pitarra.md spec/games/asalto.md spec/games/ocencahuac.md spec/xml.md spec/reconstruct.md tests/errors.md
-	python3 tests/spec_cli.py $(BUILD)/tablero spec/compare.md spec/show.md spec/games/ocencahuac.md
+	python3 tests/spec_cli.py $(BUILD)/tablero spec/compare.md spec/show.md spec/games/ocencahuac.md spec/svg.md spec/book.md
 
 golden: $(BUILD)/tablero
 	@TABLERO=$(BUILD)/tablero bash tests/golden.sh
@@ -119,6 +124,9 @@ xml: $(BUILD)/tablero
 
 svg: $(BUILD)/tablero
 	@TABLERO=$(BUILD)/tablero bash tests/svg.sh
+
+book: $(BUILD)/tablero $(BUILD)/tests/text_em
+	@TABLERO=$(BUILD)/tablero TEXT_EM=$(BUILD)/tests/text_em bash tests/book.sh
 
 compare: $(BUILD)/tablero
 	@TABLERO=$(BUILD)/tablero bash tests/compare.sh

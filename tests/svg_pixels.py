@@ -16,8 +16,8 @@ editor would:
   - no mark hides a piece: the document is rendered again without the
     marks of the last turn (arrows and their halos, rings, crosses,
     ghosts, bands, boxes); inside every piece, its letter included, the
-    two are the same pixel for pixel; and the pixel up and left of its
-    centre has the piece's fill colour (from the document's style sheet);
+    two are the same pixel for pixel; and the pixel above its centre,
+    over its letter, has the piece's fill colour (from the document's style sheet);
   - no text on a drawing: what is not a drawing (a diagram's caption; a
     page's lines, running head, page number) and the drawings (boards with
     their coordinates, figures with their captions) are rendered apart,
@@ -182,7 +182,7 @@ def check(path, root, kind, imgs, pad):
             want = want.lstrip("#")
             want = "".join(ch * 2 for ch in want) if len(want) == 3 else want
             want = tuple(int(want[i:i + 2], 16) for i in (0, 2, 4))
-            got = full.pixel(pcx - 0.66 * pr, pcy - 0.5 * pr)
+            got = full.pixel(pcx, pcy - 0.7 * pr)  # above a letter, inside the outline
             if max(abs(p - q) for p, q in zip(got, want)) > 48:
                 problems.append("the %s piece at (%.1f, %.1f) is %s, not %s" % (cls, cx, cy, got, want))
     # no text on a drawing
