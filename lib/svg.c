@@ -989,6 +989,12 @@ static char *S_sheet(S_job *j, const tb_frame *f, size_t n, long page, size_t *l
 	tb_page_size(j->o->sheet, &pw, &ph);
 	double avail = pw - 2 * SHEET_MARGIN, cell;
 	int cols = tb_sheet_columns(avail, j->o->size_mm > 0 ? j->o->size_mm : 60, SHEET_GAP, &cell);
+	/* never taller than the page holds, with a title and three caption lines */
+	double room = ph - 2 * SHEET_MARGIN - 3 * SHEET_TITLE - SHEET_FOLIO - 2 * SHEET_GAP -
+	              3 * SHEET_CAP_LINE;
+	double tall = (j->dia.height - MARGIN) / j->dia.width;
+	if (cell * tall > room)
+		cell = room / tall;
 	double gap = cols > 1 ? (avail - cols * cell) / (cols - 1) : 0;
 	double scale = cell / j->dia.width;
 	tb_xw w;

@@ -57,6 +57,10 @@ for f in "$here"/../samples/*.tgn; do
 	mkdir -p "$tmp/pages/$name"
 	"$TABLERO" svg "$f" --every 6 --sheet a4 -d "$tmp/pages/$name" 2>/dev/null || [ $? = 1 ]
 done
+# a sheet of diagrams wider than the page allows: shrunk to fit it
+mkdir -p "$tmp/pages/big"
+"$TABLERO" svg "$here/../samples/ocencahuac-tepic-2011.tgn" --every 20 --size 200 --sheet letter \
+	-d "$tmp/pages/big"
 for rules in pitarra "pitarra; board=25" asalto ocencahuac "ocencahuac; river=6"; do
 	case $rules in
 	asalto*) pos="A 1 A:c1,d1,e1,c2,d2,e2,a3,b3,c3,d3,e3,f3,g3,a4,b4,c4,d4,e4,f4,g4,a5,b5,f5,g5 D:d6,e7" ;;
