@@ -108,6 +108,7 @@ struct tb_book {
 	int rtl;
 	int record;             /* its index (-1: the contents) */
 	int paren;              /* a variation's "(" waits for its first run */
+	int text_done;          /* the record's text is set: figures left are centred */
 	tb_dia dia;
 	double fig_w, fig_scale;
 	tb_xw w;                /* into the current page */
@@ -143,9 +144,12 @@ static double S_fig_h(tb_book *b, size_t i, tb_caption *cap)
 	return (b->dia.height - 4.0) * b->fig_scale + lines * FIG_CAP_LINE + 1.0;
 }
 
-/* The x of a figure at the side the lines end on, or the other. */
+/* The x of a figure at the side the lines end on, or the other; centred
+ * when no text is left to go beside it. */
 static double S_fig_x(const tb_book *b, int other)
 {
+	if (b->text_done)
+		return M_SIDE + (S_text_w(b) - b->fig_w) / 2;
 	int left = b->rtl != other;
 	return left ? M_SIDE : b->pw - M_SIDE - b->fig_w;
 }
@@ -175,6 +179,8 @@ static void S_figure(tb_book *b, size_t i)
 {
 	tb_caption cap;
 	double h = S_fig_h(b, i, &cap);
+	if (b->text_done && b->fbottom > b->y) /* no text to go beside: under the last */
+		b->y = b->fbottom;
 	if (!b->nqueue && b->y + h <= S_bottom(b)) {
 		if (b->fbottom <= b->y + 0.01) {
 			S_draw_fig(b, i, &cap, S_fig_x(b, 0), b->y);
@@ -212,15 +218,19 @@ static void S_unqueue(tb_book *b)
 			break;
 		}
 		if (k + 1 < b->nqueue && S_two_across(b)) {
+			int done = b->text_done; /* two in a row: at the sides */
+			b->text_done = 0;
 			double h2 = S_fig_h(b, b->queue[k + 1], &c2);
 			double h = h1 > h2 ? h1 : h2;
 			if (b->y + h > S_bottom(b) && b->y > M_TOP + 0.01) {
 				tb_caption_free(&c1);
 				tb_caption_free(&c2);
+				b->text_done = done;
 				break;
 			}
 			S_draw_fig(b, b->queue[k], &c1, S_fig_x(b, 1), b->y);
 			S_draw_fig(b, b->queue[k + 1], &c2, S_fig_x(b, 0), b->y);
+			b->text_done = done;
 			b->y += h + FIG_GAP;
 			b->ftop = b->fbottom = b->y;
 			k += 2;
@@ -230,10 +240,14 @@ static void S_unqueue(tb_book *b)
 		b->ftop = b->y;
 		b->fbottom = b->y + h1 + FIG_GAP;
 		k++;
-		break; /* the text goes beside it */
+		if (!b->text_done)
+			break; /* the text goes beside it */
+		b->y = b->fbottom;
 	}
-	memmove(b->queue, b->queue + k, (b->nqueue - k) * sizeof *b->queue);
-	b->nqueue -= k;
+	if (k) {
+		memmove(b->queue, b->queue + k, (b->nqueue - k) * sizeof *b->queue);
+		b->nqueue -= k;
+	}
 }
 
 static void S_new_page(tb_book *b, int record, int first)
@@ -778,6 +792,7 @@ static size_t S_walk(tb_book *b, tb_walk *w, const S_want *want, size_t n, long 
  * never referred to, in rows across the page. */
 static void S_flush_figures(tb_book *b)
 {
+	b->text_done = 1;
 	for (size_t i = b->fig_from; i < b->nfigs; i++)
 		if (b->figs[i].page == -2)
 			S_figure(b, i);
@@ -841,6 +856,7 @@ int tb_book_add(tb_book *b, const tb_record *rec, const long *plies, size_t n, c
 	r->lang = b->lang;
 	b->fig_from = b->nfigs;
 	b->nstops = 0;
+	b->text_done = 0;
 	S_want *want;
 	size_t nwant = S_wants(rec, &b->o, plies, n, &want);
 	long first_dead = -1;
