@@ -47,7 +47,7 @@ UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 VERSION := $(shell sed -n 's/^#define TB_VERSION "\(.*\)"/\1/p' lib/tablero.h)
 
-.PHONY: all lib cli check check-san unit spec golden samples random xml svg compare reconstruct quotes demo bench \
+.PHONY: all lib cli check check-san unit spec golden samples random xml svg book compare reconstruct quotes demo bench \
         install uninstall clean deps
 
 all: $(BUILD)/libtablero.a $(BUILD)/libtablero.so $(BUILD)/tablero $(BUILD)/tablero.pc
@@ -142,7 +142,7 @@ quotes:
 	@if [ -d "$(SEEDS)" ]; then python3 tools/quotes.py "$(SEEDS)" spec/*.md spec/games/*.md README.md; \
 	else echo "quotes: no source texts in $(SEEDS): the spec's quotations are not checked"; fi
 
-check: all unit spec golden samples random xml svg compare reconstruct quotes
+check: all unit spec golden samples random xml svg book compare reconstruct quotes
 	@echo "make check: all test suites passed"
 
 check-san:
