@@ -345,8 +345,10 @@ static int S_add_file(const S_opts *o, tb_book *book, const char *path, size_t *
 		}
 		long plies[S_MAX_TURNS];
 		size_t n = 0;
+		char who[4096]; /* in a collection, which record lacks the turn */
+		snprintf(who, sizeof who, "book: %s: record %ld", path, at);
 		for (; n < o->nturns; n++)
-			if ((plies[n] = cli_turn_ply("book", rec, &o->turns[n])) < 0)
+			if ((plies[n] = cli_turn_ply(who, rec, &o->turns[n])) < 0)
 				break;
 		if (n < o->nturns) {
 			tb_record_free(rec);

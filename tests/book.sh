@@ -141,6 +141,14 @@ set -e
 if [ $rc = 2 ] && [ ! -e "$tmp/none.pdf" ] &&
 	grep -q "has no turn 99.: its last is 23. (turn 45 of the record)" "$tmp/err"; then ok; else
 	bad "a turn that is not there (exit $rc)"; cat "$tmp/err"; fi
+# in a collection, the record that lacks it named; nothing written for any
+set +e
+"$TABLERO" book --at 46 -d "$tmp/none" "$here/../samples/asalto-fas-1992.tgn" \
+	"$here/../samples/pitarra-navajos-1998.tgn" 2>"$tmp/err"
+rc=$?
+set -e
+if [ $rc = 2 ] && [ ! -e "$tmp/none" ] && grep -q "pitarra-navajos-1998.tgn: record 1: the record has 45 turns on its main line, not 46 (the last is 23.)" "$tmp/err"; then
+	ok; else bad "a turn one record of a collection lacks (exit $rc)"; cat "$tmp/err"; fi
 # no renderer: the package named, nothing written, the old file untouched
 echo "the old book" >"$tmp/old.pdf"
 set +e
