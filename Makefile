@@ -47,7 +47,7 @@ UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 VERSION := $(shell sed -n 's/^#define TB_VERSION "\(.*\)"/\1/p' lib/tablero.h)
 
-.PHONY: all lib cli check check-san unit spec golden samples random xml svg book compare reconstruct quotes demo bench \
+.PHONY: all lib cli check check-san unit spec golden samples random xml svg book compare reconstruct collate quotes demo bench \
         install uninstall clean deps
 
 all: $(BUILD)/libtablero.a $(BUILD)/libtablero.so $(BUILD)/tablero $(BUILD)/tablero.pc
@@ -134,6 +134,9 @@ compare: $(BUILD)/tablero
 reconstruct: $(BUILD)/tablero
 	@TABLERO=$(BUILD)/tablero bash tests/reconstruct.sh
 
+collate: $(BUILD)/tablero
+	@TABLERO=$(BUILD)/tablero bash tests/collate.sh
+
 # Every quotation of the source texts in spec/ is their own words
 # (tools/quotes.py), checked when the texts are beside the sources.
 SEEDS ?= ../shared/seeds
@@ -142,7 +145,7 @@ quotes:
 	@if [ -d "$(SEEDS)" ]; then python3 tools/quotes.py "$(SEEDS)" spec/*.md spec/games/*.md README.md; \
 	else echo "quotes: no source texts in $(SEEDS): the spec's quotations are not checked"; fi
 
-check: all unit spec golden samples random xml svg book compare reconstruct quotes
+check: all unit spec golden samples random xml svg book compare reconstruct collate quotes
 	@echo "make check: all test suites passed"
 
 check-san:

@@ -280,10 +280,47 @@ static const cli_cmd S_cmds[] = {
 	 "Exit: 0 the same (no duplicates), 1 different (duplicates found),\n"
 	 "2 could not compare (unreadable input, a record with errors).\n",
 	 cmd_diff},
+	{"collate", "collate witnesses of one game into one record",
+	 "usage: tablero collate [--sigla A,B,...] [--base X] [--search-turns N]\n"
+	 "                       [--search-positions N] [-o FILE] FILE...\n"
+	 "       tablero collate --witness X [-o FILE] COLLATION\n"
+	 "\n"
+	 "Collates records of one game -- a tape and a notebook, two informants,\n"
+	 "a transcription and its correction; one record a FILE ('-': standard\n"
+	 "input) -- into one record that keeps every reading (spec/compare.md):\n"
+	 "where they agree, the turn; where they differ, a reading whose\n"
+	 "alternatives each name their witnesses, <g5-f5 {A} | e5-f5 {B}>; a\n"
+	 "turn one lacks stands against 'omitted', a stretch it lost against its\n"
+	 "gap. Tags that differ keep the base's value, the others' in comments;\n"
+	 "comments not every witness has name theirs (\"B: ...\"). The record\n"
+	 "follows the base; each turn is checked along its witness's line, and\n"
+	 "one illegal there is kept and noted (\"illegal in B: ...\"); a turn no\n"
+	 "witness gives but the rules decide is proposed, <reconstructed d2 | ?\n"
+	 "{A, B}>. A FILE that is a collation gives its witnesses. Witnesses of\n"
+	 "different games or starts are refused; one with errors is collated up\n"
+	 "to its first. Nothing is written unless each witness reads back out of\n"
+	 "the collation exactly.\n"
+	 "\n"
+	 "  --sigla A,B,...  name the records that are not collations, in order\n"
+	 "                   (default: the letters A, B, C... not taken)\n"
+	 "  --base X         the witness the record follows (default: a given\n"
+	 "                   collation's base, else the witness whose line stays\n"
+	 "                   legal the longest, the first of those)\n"
+	 "  --search-turns N, --search-positions N\n"
+	 "                   bound the rules' searches through gaps and unknown\n"
+	 "                   turns, as validate's (defaults 8, 1000000)\n"
+	 "  --witness X      read witness X back out of COLLATION\n"
+	 "  -o FILE          write FILE (replaced only once complete) instead of\n"
+	 "                   standard output\n"
+	 "  -h, --help       this text\n"
+	 "\n"
+	 "Exit: 0 written, 1 a witness collated up to its first error, or\n"
+	 "records that cannot be collated (nothing written), 2 could not run.\n",
+	 cmd_collate},
 	{"grep", "select games by tags, comments, moves and events",
 	 "usage: tablero grep [-i] [-v] [-c | -l] [--max-steps N]\n"
 	 "                    [--tag NAME~RE | --tag NAME=VALUE]...\n"
-	 "                    [--comment RE]... [--event EVENT[>=N]]...\n"
+	 "                    [--comment RE]... [--event EVENT[>=N][ per game]]...\n"
 	 "                    [-e RE | --moves RE]... [RE] [FILE...]\n"
 	 "\n"
 	 "Writes the games of each FILE ('-' or none: standard input) that\n"
@@ -304,6 +341,9 @@ static const cli_cmd S_cmds[] = {
 	 "                    pushback, relocation, coronation, stage,\n"
 	 "                    'huff available', huff, fortress\n"
 	 "                    ('capture>=3': a chain of three captures)\n"
+	 "  --event 'EVENT>=N per game'  the main line did EVENT at least N\n"
+	 "                    times in all; '<=N per game' at most, '=N per\n"
+	 "                    game' exactly ('huff<=0 per game': never)\n"
 	 "  -i, --ignore-case patterns ignore case (Unicode)\n"
 	 "  -v, --invert-match  select the games that do not match\n"
 	 "  -c, --count       print how many games each FILE has selected\n"
@@ -315,7 +355,8 @@ static const cli_cmd S_cmds[] = {
 	 "\n"
 	 "Exit: 0 a game selected, 1 none, 2 trouble (a bad pattern, an\n"
 	 "unreadable file, a record with errors, a game whose search ran out\n"
-	 "of steps or over a PCRE2 limit).\n",
+	 "of steps or over a PCRE2 limit, or whose events could not be looked\n"
+	 "at because the rules stop at a turn: said at that turn).\n",
 	 cmd_grep},
 };
 

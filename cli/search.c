@@ -44,7 +44,9 @@ typedef struct S_select {
 	const char *pattern;   /* its pattern: 'arg', or what follows a tag's '~' */
 	char *tag;             /* CLI_SEL_TAG: the tag's name */
 	const char *value;     /* a tag's exact value (NAME=VALUE), or the event */
-	unsigned at_least;     /* CLI_SEL_EVENT */
+	int per_game;          /* CLI_SEL_EVENT: counted over the game, not a turn */
+	char cmp;              /* CLI_SEL_EVENT: '>' at least, '<' at most, '=' exactly */
+	unsigned long count;   /* CLI_SEL_EVENT: ... this many */
 	pcre2_code *re;
 	uint32_t *weight;      /* by pattern offset: the extra steps of the item there */
 	size_t nweight;
@@ -191,18 +193,38 @@ static int S_compile(cli_search *s, S_select *sel, const char *arg, size_t skip)
 	return 0;
 }
 
-/* "capture>=3" -> event "capture", at least 3. */
+/* "capture>=3" -> event "capture", at least 3 in one turn; "removal>=10
+ * per game", "huff<=0 per game", "tercia=2 per game" -> counted over the
+ * game's main line. A turn records at most 16 events, so a turn's count
+ * is 1 to 16, and only "at least" means something for one turn. */
 static int S_event_spec(S_select *sel, const char *spec)
 {
-	const char *ge = strstr(spec, ">=");
-	size_t n = ge ? (size_t)(ge - spec) : strlen(spec);
-	sel->at_least = 1;
-	if (ge) {
-		char *end;
-		long v = strtol(ge + 2, &end, 10);
-		if (*end || end == ge + 2 || v < 1 || v > 16) /* tb_events holds 16 a turn */
+	static const char per_game[] = " per game", per_turn[] = " per turn";
+	size_t len = strlen(spec);
+	sel->per_game = len > sizeof per_game - 1 &&
+	                strcmp(spec + len - (sizeof per_game - 1), per_game) == 0;
+	if (sel->per_game || (len > sizeof per_turn - 1 &&
+	                      strcmp(spec + len - (sizeof per_turn - 1), per_turn) == 0))
+		len -= sizeof per_game - 1;
+	size_t n = strcspn(spec, "<>=");
+	if (n > len)
+		n = len;
+	sel->cmp = '>';
+	sel->count = 1;
+	if (n < len) {
+		const char *op = spec + n, *num = op + (op[0] == '=' ? 1 : 2);
+		if (op[0] != '=' && op[1] != '=')
 			return -1;
-		sel->at_least = (unsigned)v;
+		if (num >= spec + len || *num < '0' || *num > '9')
+			return -1;
+		char *end;
+		unsigned long v = strtoul(num, &end, 10);
+		if (end != spec + len || v > 10000000ul)
+			return -1;
+		sel->cmp = op[0];
+		sel->count = v;
+		if (!sel->per_game && (sel->cmp != '>' || v < 1 || v > 16))
+			return -1;
 	}
 	for (int i = 0; S_events[i]; i++)
 		if (strlen(S_events[i]) == n && strncmp(S_events[i], spec, n) == 0) {
@@ -251,7 +273,8 @@ int cli_search_add(cli_search *s, cli_sel_kind kind, const char *opt, const char
 	if (S_event_spec(sel, arg) == 0)
 		return 0;
 	cli_error("grep", "--event takes an event the rules derive, with '>=N' (1 to 16) "
-	          "for at least N of it in one turn, not '%s'; the events: tercia, double "
+	          "for at least N of it in one turn, or '>=N per game', '<=N per game', '=N "
+	          "per game' to count it over the game, not '%s'; the events: tercia, double "
 	          "tercia, columpio, removal, capture, pushback, relocation, coronation, "
 	          "stage, huff available, huff, fortress", arg);
 	return -1;
@@ -357,31 +380,88 @@ static int S_is_event(const char *e, size_t len, const char *name)
 	        (r[1] >= 'a' && r[1] <= 'z' && len > n + 2 && r[2] >= '0' && r[2] <= '9'));
 }
 
-/* Does some turn of the main line have at least sel->at_least events
- * of kind sel->value? */
-static int S_event(const S_select *sel, const tb_plies *p)
+/* How many events of kind 'name' 'y' records. */
+static unsigned long S_events_of(const tb_ply *y, const char *name)
 {
-	for (size_t i = 0; i < tb_plies_count(p); i++) {
-		unsigned count = 0;
-		for (const char *e = tb_plies_at(p, i)->events; *e;) {
-			const char *semi = strstr(e, "; ");
-			size_t len = semi ? (size_t)(semi - e) : strlen(e);
-			count += (unsigned)S_is_event(e, len, sel->value);
-			e += len + (semi ? 2 : 0);
-		}
-		if (count >= sel->at_least)
-			return 1;
+	unsigned long count = 0;
+	for (const char *e = y->events; *e;) {
+		const char *semi = strstr(e, "; ");
+		size_t len = semi ? (size_t)(semi - e) : strlen(e);
+		count += (unsigned long)S_is_event(e, len, name);
+		e += len + (semi ? 2 : 0);
 	}
-	return 0;
+	return count;
+}
+
+/* Does the main line match an --event selector? 1 yes, 0 no, -1 when
+ * the rules refused a turn (tb_ply.refused) and the turns they could not
+ * follow might change the answer; '*refused' is then that turn. The
+ * turns of a stretch the record itself leaves unknown (a gap, '?') did
+ * nothing the record says, and are not a reason not to answer. */
+static int S_event(const S_select *sel, const tb_plies *p, const tb_ply **refused)
+{
+	unsigned long total = 0;
+	*refused = NULL;
+	for (size_t i = 0; i < tb_plies_count(p); i++) {
+		const tb_ply *y = tb_plies_at(p, i);
+		if (y->refused && !*refused)
+			*refused = y;
+		unsigned long n = S_events_of(y, sel->value);
+		if (!sel->per_game && n >= sel->count)
+			return 1;
+		total += n;
+	}
+	if (!sel->per_game)
+		return *refused ? -1 : 0;
+	if (total > sel->count && sel->cmp != '>') /* more events cannot undo it */
+		return 0;
+	if (total >= sel->count && sel->cmp == '>')
+		return 1;
+	if (*refused)
+		return -1;
+	return sel->cmp == '>' ? total >= sel->count
+	     : sel->cmp == '<' ? total <= sel->count : total == sel->count;
+}
+
+/* The event selectors, after the others (they replay the game): 1, 0,
+ * or -1 when one could not be told and none is false (said on stderr). */
+static int S_events_match(cli_search *s, const tb_record *rec, const S_game *g)
+{
+	tb_plies *p = tb_plies_new(rec);
+	const tb_ply *refused = NULL;
+	const S_select *unsure = NULL;
+	int ok = 1;
+	for (int i = 0; i < s->nsel && ok && p; i++)
+		if (s->sel[i].kind == CLI_SEL_EVENT) {
+			const tb_ply *r;
+			int m = S_event(&s->sel[i], p, &r);
+			if (m < 0 && !unsure)
+				unsure = &s->sel[i], refused = r;
+			ok = m != 0;
+		}
+	if (!p)
+		ok = 0;
+	else if (ok && unsure) {
+		char num[32] = "";
+		if (refused->number)
+			snprintf(num, sizeof num, "%u%s ", refused->number,
+			         refused->side == 1 ? "..." : ".");
+		fprintf(stderr, "%s:%u:%u: error: the rules stop at %s%s (tablero validate says why), "
+		        "so the turns after it were not searched for --event '%s'; the game is not "
+		        "selected\n", g->file, refused->line, refused->col, num, refused->written,
+		        unsure->arg);
+		ok = -1;
+	}
+	tb_plies_free(p);
+	return ok;
 }
 
 int cli_search_record(cli_search *s, const tb_record *rec, const char *file)
 {
 	S_game g = {s, file, tb_record_line(rec)};
-	tb_plies *p = NULL;
 	char *moves = NULL;
 	size_t mlen = 0;
-	int ok = 1;
+	int ok = 1, events = 0;
 	s->left = s->max_steps; /* one budget for the whole game */
 	for (int i = 0; i < s->nsel && ok == 1; i++) {
 		const S_select *sel = &s->sel[i];
@@ -402,13 +482,12 @@ int cli_search_record(cli_search *s, const tb_record *rec, const char *file)
 			break;
 		}
 		case CLI_SEL_EVENT:
-			if (!p)
-				p = tb_plies_new(rec);
-			ok = p ? S_event(sel, p) : 0;
+			events = 1; /* below, once the others agree */
 			break;
 		}
 	}
 	free(moves);
-	tb_plies_free(p);
+	if (ok == 1 && events)
+		ok = S_events_match(s, rec, &g);
 	return ok;
 }

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "compare.h"
 #include "rules.h"
 #include "writer.h"
 #include "xalloc.h"
@@ -163,14 +164,17 @@ tb_plies *tb_plies_new(const tb_record *rec)
 		e->node = n;
 		e->move = n->move;
 		ev.n = 0;
-		if (n->kind == TB_NODE_POSITION) {
+		uint8_t k = tb_node_followed(n);
+		if (k == TB_NODE_POSITION) {
 			live = p->has_rules &&
 			       rec->game->rules->load(&p->rs, n->position, &s, why, sizeof why) == 0;
-		} else if (n->kind == TB_NODE_GAP) {
+		} else if (k == TB_NODE_GAP) {
 			live = live && n->gap_max == 0;
-		} else {
+		} else if (k != TB_NODE_OMITTED) {
 			plies++;
+			int was = live;
 			live = live && S_play(p, &turns, &s, n, e, &ev);
+			y->refused = was && !live && k != TB_NODE_UNKNOWN;
 		}
 		tb_buf_clear(&b);
 		if (live && ev.n)
@@ -399,21 +403,22 @@ static int S_node_eq(const tb_ply *x, const tb_ply *y, int strict)
 	       (!strict || (x->side == y->side && x->number == y->number));
 }
 
-/* Numbers the nodes of 'a' and 'b' so that equal nodes get equal
- * numbers: an open-addressed table of the distinct ones. */
-static void S_number(const tb_plies *a, const tb_plies *b, int strict, uint32_t *na,
-                     uint32_t *nb)
+/* Numbers the nodes a[0..na) and b[0..nb) so that equal nodes get
+ * equal numbers: an open-addressed table of the distinct ones. */
+static void S_number(const tb_ply *const *a, size_t na, const tb_ply *const *b, size_t nb,
+                     int strict, uint32_t *ida, uint32_t *idb)
 {
 	size_t cap = 16;
-	while (cap < 2 * (a->n + b->n))
+	while (cap < 2 * (na + nb))
 		cap *= 2;
 	const tb_ply **slot = tb_xcalloc(cap, sizeof *slot);
 	uint32_t *id = tb_xcalloc(cap, sizeof *id), next = 0;
 	for (int side = 0; side < 2; side++) {
-		const tb_plies *p = side ? b : a;
-		uint32_t *out = side ? nb : na;
-		for (size_t i = 0; i < p->n; i++) {
-			const tb_ply *y = &p->v[i];
+		const tb_ply *const *p = side ? b : a;
+		size_t n = side ? nb : na;
+		uint32_t *out = side ? idb : ida;
+		for (size_t i = 0; i < n; i++) {
+			const tb_ply *y = p[i];
 			size_t h = (size_t)S_node_hash(y, strict) & (cap - 1);
 			while (slot[h] && !S_node_eq(slot[h], y, strict))
 				h = (h + 1) & (cap - 1);
@@ -478,19 +483,20 @@ static void S_two_passes(S_seq *q, const uint32_t *sa, size_t na, const uint32_t
  * '?' at the same numbers, after a missing turn): then the plain one is
  * kept. Two records that differ in more than a few hundred places are
  * not transcriptions of one game: the preference is not looked for. */
-tb_edit *tb_plies_align(const tb_plies *a, const tb_plies *b, size_t *n)
+tb_edit *tb_ply_align(const tb_ply *const *a, size_t na, const tb_ply *const *b, size_t nb,
+                      size_t *n)
 {
-	uint32_t *la = tb_xcalloc(a->n + 1, sizeof *la), *lb = tb_xcalloc(b->n + 1, sizeof *lb);
-	S_number(a, b, 0, la, lb);
-	long *v = tb_xcalloc(2 * (a->n + b->n + 4), sizeof *v);
+	uint32_t *la = tb_xcalloc(na + 1, sizeof *la), *lb = tb_xcalloc(nb + 1, sizeof *lb);
+	S_number(a, na, b, nb, 0, la, lb);
+	long *v = tb_xcalloc(2 * (na + nb + 4), sizeof *v);
 	S_seq one = {la, lb, NULL, 0, 0, v, S_PLIES_MAX_D};
-	S_diff(&one, 0, a->n, 0, b->n);
+	S_diff(&one, 0, na, 0, nb);
 	size_t changes = S_changes(&one);
 	S_seq *best = &one, two = {la, lb, NULL, 0, 0, v, S_PLIES_MAX_D};
 	if (changes > 0 && changes <= S_PLIES_MAX_D / 2) {
-		uint32_t *sa = tb_xcalloc(a->n + 1, sizeof *sa), *sb = tb_xcalloc(b->n + 1, sizeof *sb);
-		S_number(a, b, 1, sa, sb);
-		S_two_passes(&two, sa, a->n, sb, b->n);
+		uint32_t *sa = tb_xcalloc(na + 1, sizeof *sa), *sb = tb_xcalloc(nb + 1, sizeof *sb);
+		S_number(a, na, b, nb, 1, sa, sb);
+		S_two_passes(&two, sa, na, sb, nb);
 		if (S_changes(&two) <= changes)
 			best = &two;
 		free(sa), free(sb);
@@ -500,6 +506,29 @@ tb_edit *tb_plies_align(const tb_plies *a, const tb_plies *b, size_t *n)
 	free(la), free(lb);
 	*n = best->n;
 	return best->out;
+}
+
+/* The nodes of 'p' as an array of pointers (the caller frees it). */
+static const tb_ply **S_ply_ptrs(const tb_plies *p)
+{
+	const tb_ply **v = tb_xcalloc(p->n + 1, sizeof *v);
+	for (size_t i = 0; i < p->n; i++)
+		v[i] = &p->v[i];
+	return v;
+}
+
+tb_edit *tb_plies_align(const tb_plies *a, const tb_plies *b, size_t *n)
+{
+	const tb_ply **pa = S_ply_ptrs(a), **pb = S_ply_ptrs(b);
+	tb_edit *e = tb_ply_align(pa, a->n, pb, b->n, n);
+	free(pa);
+	free(pb);
+	return e;
+}
+
+const tb_node *tb_plies_node(const tb_plies *p, size_t i)
+{
+	return i < p->n ? p->e[i].node : NULL;
 }
 
 /* ===== Positions ===== */
@@ -685,8 +714,18 @@ static void S_key(tb_buf *b, const tb_plies *p, unsigned k)
 		case TB_NODE_READING:
 			tb_buf_putc(b, '<');
 			for (unsigned j = 0; j < n->nalts; j++) {
+				const tb_alt *a = &n->alts[j];
 				tb_buf_puts(b, j ? " | " : "");
-				S_move_sym(b, &p->board, k, n->alts[j].kind, &n->alts[j].move);
+				if (a->kind == TB_NODE_POSITION) {
+					tb_buf_puts(b, "position \"");
+					S_position_sym(b, g, &p->board, k, a->position);
+					tb_buf_putc(b, '"');
+				} else if (tb_kind_is_turn(a->kind)) {
+					tb_buf_puts(b, a->reconstructed ? "reconstructed " : "");
+					S_move_sym(b, &p->board, k, a->kind, &a->move);
+				} else {
+					tb_write_alt(b, g, a);
+				}
 			}
 			tb_buf_putc(b, '>');
 			break;

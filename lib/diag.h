@@ -60,6 +60,14 @@ enum {
 	TB_D_PASSED_UP = 407,   /* a capture passed up: a huff is available (warning) */
 	TB_D_FITS = 408,        /* what an unknown turn or gap may have been (warning) */
 	TB_D_NO_FIT = 409,      /* nothing fits an unknown turn or gap */
+	/* collating witnesses (spec/compare.md, "Collating witnesses") */
+	TB_D_COLL_GAME = 601,   /* witnesses of different games, or rules */
+	TB_D_COLL_START = 602,  /* witnesses that start from different positions */
+	TB_D_COLL_CUT = 603,    /* a witness collated up to its first error (warning) */
+	TB_D_COLL_NAMES = 604,  /* a collation's [Collation] malformed, or a name given twice */
+	TB_D_COLL_NO_WIT = 605, /* no witness of that name */
+	TB_D_COLL_INEXACT = 606,/* a witness the collation cannot keep exactly */
+	TB_D_COLL_LIMIT = 607,  /* more witnesses, or readings at one place, than a record holds */
 	/* tablero XML read back (spec/xml.md) */
 	TB_D_XML_MALFORMED = 501, /* not well-formed XML, or a DOCTYPE or entity */
 	TB_D_XML_INVALID = 502,   /* not valid against the schema, or not ours */

@@ -29,6 +29,21 @@ static int S_move_eq(const tb_move *a, const tb_move *b)
 
 static int S_line_eq(const tb_line *a, const tb_line *b);
 
+static int S_alt_eq(const tb_alt *a, const tb_alt *b)
+{
+	if (a->kind != b->kind || a->reconstructed != b->reconstructed ||
+	    !S_comments_eq(a->comments, b->comments))
+		return 0;
+	switch (a->kind) {
+	case TB_NODE_GAP:
+		return a->gap_min == b->gap_min && a->gap_max == b->gap_max;
+	case TB_NODE_POSITION:
+		return tb_position_equal(a->position, b->position);
+	default:
+		return S_move_eq(&a->move, &b->move);
+	}
+}
+
 static int S_node_eq(const tb_node *a, const tb_node *b)
 {
 	if (a->kind != b->kind || a->reconstructed != b->reconstructed || a->side != b->side ||
@@ -45,9 +60,7 @@ static int S_node_eq(const tb_node *a, const tb_node *b)
 		if (a->nalts != b->nalts)
 			return 0;
 		for (unsigned i = 0; i < a->nalts; i++)
-			if (a->alts[i].kind != b->alts[i].kind ||
-			    !S_move_eq(&a->alts[i].move, &b->alts[i].move) ||
-			    !S_comments_eq(a->alts[i].comments, b->alts[i].comments))
+			if (!S_alt_eq(&a->alts[i], &b->alts[i]))
 				return 0;
 		break;
 	case TB_NODE_GAP:

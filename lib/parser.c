@@ -11,8 +11,10 @@
  *   movetext -> line (result comment*)?
  *   line     -> (MOVENUM | turn | comment | NAG | '(' line ')')*
  *   turn     -> WORD | '<' angle '>'
- *   angle    -> "gap" COUNT? | "position" STRING | alt ('|' alt)*
- *   alt      -> WORD comment*
+ *   angle    -> "gap" COUNT? | "position" STRING | "reconstructed" WORD
+ *             | alt ('|' alt)*
+ *   alt      -> ( ["reconstructed"] WORD | "omitted" | "gap" COUNT?
+ *               | "position" STRING ) comment*
  */
 #include <ctype.h>
 #include <stdlib.h>
@@ -297,8 +299,12 @@ static int S_read_move(S_parser *p, const tb_tok *t, tb_move *m, int *nag)
 		S_move_error(p, t, &err);
 		tb_buf alike = TB_BUF_INIT;
 		const char *pt = s + off.offset;
-		tb_point_alike(&p->board, TB_PT(tolower((unsigned char)pt[0]) - 'a', atoi(pt + 1) - 1),
-		               &alike);
+		/* a rank no board has ("a0", "a40") is one no point holds: only its
+		 * file is suggested; a file past h, nothing */
+		int file = tolower((unsigned char)pt[0]) - 'a', rank = atoi(pt + 1) - 1;
+		if (file >= 0 && file < 8)
+			tb_point_alike(&p->board, TB_PT(file, rank < 0 || rank >= TB_MAX_RANKS ? 30 : rank),
+			               &alike);
 		if (alike.len)
 			tb_diag_note(r, "it could be %s", alike.data);
 		tb_buf_free(&alike);
@@ -428,26 +434,9 @@ static int S_gap_count(S_parser *p, const tb_tok *t, long *lo, long *hi)
 	return i == t->len && *hi >= *lo ? 0 : -1;
 }
 
-/* angle -> "gap" COUNT? '>' */
-static void S_gap(S_parser *p, tb_line *line, S_clock *clk, const tb_tok *open)
+/* The clock after a gap of 'lo' to 'hi' turns (-1: unknown). */
+static void S_clock_gap(S_clock *clk, long lo, long hi)
 {
-	long lo = -1, hi = -1;
-	S_next(p); /* "gap" */
-	if (S_tok(p)->type == TK_WORD) {
-		if (S_gap_count(p, S_tok(p), &lo, &hi)) {
-			tb_diag_tok(p->r, TB_ERROR, TB_D_ANGLE,
-			            "a gap's length is a number of turns (3) or a range (2-6)");
-			S_skip_angle(p);
-			return;
-		}
-		S_next(p);
-	}
-	if (S_expect_rangle(p, "the gap"))
-		return;
-	S_clock none = {0, 0, 0, 0};
-	tb_node *n = S_node_new(p, line, TB_NODE_GAP, open, &none);
-	n->gap_min = lo;
-	n->gap_max = hi;
 	if (lo >= 0 && lo == hi && clk->known) {
 		clk->number += (unsigned)((clk->side + lo) / 2);
 		clk->side = (int)((clk->side + lo) % 2);
@@ -456,43 +445,87 @@ static void S_gap(S_parser *p, tb_line *line, S_clock *clk, const tb_tok *open)
 	}
 }
 
-/* angle -> "position" STRING '>' */
-static void S_restate(S_parser *p, tb_line *line, S_clock *clk, const tb_tok *open)
+/* "gap" COUNT? */
+static int S_alt_gap(S_parser *p, tb_alt *a)
 {
+	a->kind = TB_NODE_GAP;
+	S_next(p); /* "gap" */
+	if (S_tok(p)->type == TK_WORD) {
+		if (S_gap_count(p, S_tok(p), &a->gap_min, &a->gap_max)) {
+			tb_diag_tok(p->r, TB_ERROR, TB_D_ANGLE,
+			            "a gap's length is a number of turns (3) or a range (2-6)");
+			return -1;
+		}
+		S_next(p);
+	}
+	return 0;
+}
+
+/* "position" STRING */
+static int S_alt_position(S_parser *p, tb_alt *a)
+{
+	a->kind = TB_NODE_POSITION;
 	S_next(p); /* "position" */
 	if (S_tok(p)->type != TK_STRING) {
 		tb_diag_tok(p->r, TB_ERROR, TB_D_ANGLE,
 		            "expected the position in double quotes after 'position'");
-		S_skip_angle(p);
-		return;
+		return -1;
 	}
-	tb_position *pos = tb_tags_position(p->r, &p->rec->arena, p->g, &p->board,
-	                                    S_tok(p));
+	a->position = tb_tags_position(p->r, &p->rec->arena, p->g, &p->board, S_tok(p));
 	S_next(p);
-	if (S_expect_rangle(p, "the position") || !pos)
-		return;
-	S_clock none = {0, 0, 0, 0};
-	tb_node *n = S_node_new(p, line, TB_NODE_POSITION, open, &none);
-	n->position = pos;
-	clk->number = pos->number;
-	clk->side = pos->to_move;
-	clk->known = 1;
+	return a->position ? 0 : -1;
 }
 
-/* alt -> WORD comment* */
-static int S_alt(S_parser *p, tb_alt *a)
+/* "reconstructed" WORD: a turn the source lacks, put in by the rules
+ * (tablero fill; spec/tgn.md, "Reconstructed turns"), whole: every
+ * point known, no annotation. */
+static int S_alt_reconstructed(S_parser *p, tb_alt *a)
+{
+	tb_reader *r = p->r;
+	S_next(p); /* "reconstructed" */
+	tb_tok t = *S_tok(p);
+	int nag = 0;
+	size_t offboard = p->offboard;
+	a->kind = TB_NODE_MOVE;
+	a->reconstructed = 1;
+	if (t.type != TK_WORD) {
+		tb_diag_tok(r, TB_ERROR, TB_D_ANGLE, "expected the turn after 'reconstructed'");
+		return -1;
+	}
+	if (S_word_is(&t, r, "pass") || S_word_is(&t, r, "--")) {
+		a->kind = TB_NODE_PASS;
+	} else if (S_word_is(&t, r, "?")) {
+		tb_diag_tok(r, TB_ERROR, TB_D_ANGLE, "a reconstructed turn is a whole turn");
+		return -1;
+	} else if (S_read_move(p, &t, &a->move, &nag)) {
+		return -1;
+	} else if (nag) {
+		tb_diag_tok(r, TB_ERROR, TB_D_ANGLE, "annotate the turn after its '>'");
+		return -1;
+	}
+	for (unsigned i = 0; i < a->move.nparts; i++)
+		if (a->move.parts[i].pt == TB_PT_UNKNOWN) {
+			tb_diag_tok(r, TB_ERROR, TB_D_ANGLE,
+			            "a reconstructed turn is a whole turn: every point known");
+			return -1;
+		}
+	if (p->offboard != offboard)
+		return -1;
+	S_next(p);
+	return 0;
+}
+
+/* WORD: a move, "pass", "?", or "omitted" (nothing). */
+static int S_alt_turn(S_parser *p, tb_alt *a)
 {
 	tb_tok t = *S_tok(p);
 	tb_reader *r = p->r;
-	if (t.type != TK_WORD) {
-		tb_diag_tok(r, TB_ERROR, TB_D_ANGLE, "expected a reading of the turn here");
-		return -1;
-	}
-	a->span = S_span_tok(&t);
 	if (S_word_is(&t, r, "pass") || S_word_is(&t, r, "--")) {
 		a->kind = TB_NODE_PASS;
 	} else if (S_word_is(&t, r, "?")) {
 		a->kind = TB_NODE_UNKNOWN;
+	} else if (S_word_is(&t, r, "omitted")) {
+		a->kind = TB_NODE_OMITTED;
 	} else {
 		int nag;
 		a->kind = TB_NODE_MOVE;
@@ -505,6 +538,28 @@ static int S_alt(S_parser *p, tb_alt *a)
 		}
 	}
 	S_next(p);
+	return 0;
+}
+
+/* alt -> ( ["reconstructed"] WORD | "omitted" | "gap" COUNT? | "position" STRING ) comment* */
+static int S_alt(S_parser *p, tb_alt *a)
+{
+	tb_tok t = *S_tok(p);
+	memset(a, 0, sizeof *a);
+	a->gap_min = a->gap_max = -1;
+	if (t.type != TK_WORD) {
+		tb_diag_tok(p->r, TB_ERROR, TB_D_ANGLE, "expected a reading of the turn here");
+		return -1;
+	}
+	a->span = S_span_tok(&t);
+	int rc = S_word_is(&t, p->r, "gap")             ? S_alt_gap(p, a)
+	       : S_word_is(&t, p->r, "position")        ? S_alt_position(p, a)
+	       : S_word_is(&t, p->r, "reconstructed")   ? S_alt_reconstructed(p, a)
+	                                                : S_alt_turn(p, a);
+	if (rc)
+		return -1;
+	a->span.end_line = p->r->prev.end_line;
+	a->span.end_col = p->r->prev.end_col;
 	while (S_tok(p)->type == TK_COMMENT) {
 		S_comment_append(&a->comments, S_comment_new(p));
 		S_next(p);
@@ -512,21 +567,66 @@ static int S_alt(S_parser *p, tb_alt *a)
 	return 0;
 }
 
-/* angle -> alt ('|' alt)* '>' */
+/* What a broken reading leaves in the line: an unknown turn, so the
+ * count goes on, when its first alternative was (or began as) a turn
+ * ('first_turn'); nothing when it was a gap, a position or "omitted". */
+static void S_angle_broken(S_parser *p, tb_line *line, S_clock *clk, const tb_tok *open,
+                           int first_turn)
+{
+	if (first_turn)
+		S_node_new(p, line, TB_NODE_UNKNOWN, open, clk);
+}
+
+/* A gap, a restated position or a reconstructed turn written alone
+ * between '<' and '>' (spec/tgn.md sections 8.2, 8.4, 8.5). */
+static void S_angle_alone(S_parser *p, tb_line *line, S_clock *clk, const tb_tok *open,
+                          const tb_alt *a, const tb_tok *close)
+{
+	S_clock none = {0, 0, 0, 0};
+	tb_node *n;
+	switch (a->kind) {
+	case TB_NODE_GAP:
+		n = S_node_new(p, line, TB_NODE_GAP, open, &none);
+		n->gap_min = a->gap_min;
+		n->gap_max = a->gap_max;
+		S_clock_gap(clk, a->gap_min, a->gap_max);
+		break;
+	case TB_NODE_POSITION:
+		n = S_node_new(p, line, TB_NODE_POSITION, open, &none);
+		n->position = a->position;
+		*clk = (S_clock){a->position->number, a->position->to_move, 1, clk->ahead};
+		break;
+	default: /* reconstructed */
+		n = S_node_new(p, line, a->kind, open, clk);
+		n->move = a->move;
+		n->reconstructed = 1;
+		n->span.end_line = close->end_line;
+		n->span.end_col = close->end_col;
+		break;
+	}
+}
+
+/* angle -> alt ('|' alt)* '>': a reading. The record follows its first
+ * alternative: the reading is a turn of the count when that is a turn,
+ * else it is what that is (a gap, a restatement, nothing). */
 static void S_reading(S_parser *p, tb_line *line, S_clock *clk, const tb_tok *open)
 {
 	tb_alt alts[16];
 	unsigned n = 0;
+	tb_reader *r = p->r;
+	int first_turn = !S_word_is(S_tok(p), r, "gap") && !S_word_is(S_tok(p), r, "position") &&
+	                 !S_word_is(S_tok(p), r, "omitted");
+	int alone = !first_turn || S_word_is(S_tok(p), r, "reconstructed");
 	for (;;) {
 		if (n == 16) {
-			tb_diag_tok(p->r, TB_ERROR, TB_D_ANGLE, "a reading has at most 16 alternatives");
+			tb_diag_tok(r, TB_ERROR, TB_D_ANGLE, "a reading has at most 16 alternatives");
 			S_skip_angle(p);
+			S_angle_broken(p, line, clk, open, first_turn);
 			return;
 		}
-		memset(&alts[n], 0, sizeof alts[n]);
 		if (S_alt(p, &alts[n])) {
 			S_skip_angle(p);
-			S_node_new(p, line, TB_NODE_UNKNOWN, open, clk); /* keeps the count */
+			S_angle_broken(p, line, clk, open, first_turn);
 			return;
 		}
 		n++;
@@ -534,85 +634,56 @@ static void S_reading(S_parser *p, tb_line *line, S_clock *clk, const tb_tok *op
 			break;
 		S_next(p);
 	}
-	if (S_expect_rangle(p, "the reading")) {
-		S_node_new(p, line, TB_NODE_UNKNOWN, open, clk); /* keeps the count */
+	alone = alone && n == 1 && !alts[0].comments && alts[0].kind != TB_NODE_OMITTED;
+	tb_tok close = *S_tok(p);
+	const char *what = !alone ? "the reading"
+	                 : alts[0].kind == TB_NODE_GAP ? "the gap"
+	                 : alts[0].kind == TB_NODE_POSITION ? "the position"
+	                                                     : "the reconstructed turn";
+	if (S_expect_rangle(p, what)) {
+		S_angle_broken(p, line, clk, open, first_turn);
 		return;
 	}
-	tb_node *node = S_node_new(p, line, TB_NODE_READING, open, clk);
+	if (alone) {
+		S_angle_alone(p, line, clk, open, &alts[0], &close);
+		return;
+	}
+	S_clock none = {0, 0, 0, 0};
+	uint8_t k0 = alts[0].kind;
+	tb_node *node = S_node_new(p, line, TB_NODE_READING, open,
+	                           tb_kind_is_turn(k0) ? clk : &none);
 	node->alts = tb_arena_alloc(&p->rec->arena, n * sizeof *alts);
 	memcpy(node->alts, alts, n * sizeof *alts);
 	node->nalts = n;
 	node->span.end_line = alts[n - 1].span.end_line;
 	node->span.end_col = alts[n - 1].span.end_col + 1;
+	if (k0 == TB_NODE_GAP) {
+		node->gap_min = alts[0].gap_min;
+		node->gap_max = alts[0].gap_max;
+		S_clock_gap(clk, alts[0].gap_min, alts[0].gap_max);
+	} else if (k0 == TB_NODE_POSITION) {
+		node->position = alts[0].position;
+		*clk = (S_clock){alts[0].position->number, alts[0].position->to_move, 1, clk->ahead};
+	}
 }
 
-/* angle -> "reconstructed" WORD '>': a turn the source lacks, put in
- * by the rules (tablero fill; spec/tgn.md, "Reconstructed turns") */
-static void S_reconstructed(S_parser *p, tb_line *line, S_clock *clk, const tb_tok *open)
-{
-	tb_reader *r = p->r;
-	S_next(p); /* "reconstructed" */
-	tb_tok t = *S_tok(p);
-	tb_move m = {0, 0, NULL};
-	uint8_t kind = TB_NODE_MOVE;
-	int nag = 0, bad = 0;
-	size_t offboard = p->offboard;
-	if (t.type != TK_WORD) {
-		tb_diag_tok(r, TB_ERROR, TB_D_ANGLE, "expected the turn after 'reconstructed'");
-		bad = 1;
-	} else if (S_word_is(&t, r, "pass") || S_word_is(&t, r, "--")) {
-		kind = TB_NODE_PASS;
-	} else if (S_word_is(&t, r, "?") || S_read_move(p, &t, &m, &nag)) {
-		if (S_word_is(&t, r, "?"))
-			tb_diag_tok(r, TB_ERROR, TB_D_ANGLE, "a reconstructed turn is a whole turn");
-		bad = 1;
-	} else if (nag) {
-		tb_diag_tok(r, TB_ERROR, TB_D_ANGLE, "annotate the turn after its '>'");
-		bad = 1;
-	}
-	for (unsigned i = 0; !bad && i < m.nparts; i++)
-		if (m.parts[i].pt == TB_PT_UNKNOWN) {
-			tb_diag_tok(r, TB_ERROR, TB_D_ANGLE,
-			            "a reconstructed turn is a whole turn: every point known");
-			bad = 1;
-		}
-	if (bad || p->offboard != offboard) {
-		S_skip_angle(p);
-		S_node_new(p, line, TB_NODE_UNKNOWN, open, clk); /* keeps the count */
-		return;
-	}
-	S_next(p);
-	tb_tok close = *S_tok(p);
-	if (S_expect_rangle(p, "the reconstructed turn")) {
-		S_node_new(p, line, TB_NODE_UNKNOWN, open, clk);
-		return;
-	}
-	tb_node *n = S_node_new(p, line, kind, open, clk);
-	n->move = m;
-	n->reconstructed = 1;
-	n->span.end_line = close.end_line;
-	n->span.end_col = close.end_col;
-}
-
-/* turn -> '<' angle '>' */
+/* turn -> '<' angle '>'
+ * angle -> "gap" COUNT? | "position" STRING | "reconstructed" WORD
+ *        | alt ('|' alt)*
+ * A gap, a restatement or a reconstructed turn followed by comments or
+ * '|' is the first alternative of a reading. */
 static void S_angle(S_parser *p, tb_line *line, S_clock *clk)
 {
 	tb_tok open = *S_tok(p);
 	S_next(p);
-	if (S_word_is(S_tok(p), p->r, "gap")) {
-		S_gap(p, line, clk, &open);
-	} else if (S_word_is(S_tok(p), p->r, "reconstructed")) {
-		if (S_need_clock(p, clk))
-			S_reconstructed(p, line, clk, &open);
-		else
-			S_skip_angle(p);
-	} else if (S_word_is(S_tok(p), p->r, "position")) {
-		S_restate(p, line, clk, &open);
-	} else if (S_need_clock(p, clk)) {
-		S_reading(p, line, clk, &open);
-	} else {
+	const tb_tok *t = S_tok(p);
+	int counts = !S_word_is(t, p->r, "gap") && !S_word_is(t, p->r, "position") &&
+	             !S_word_is(t, p->r, "omitted");
+	if (counts && !S_need_clock(p, clk)) {
 		S_skip_angle(p);
+		return;
 	}
+	S_reading(p, line, clk, &open);
 }
 
 /* MOVENUM: checks it against the clock, or sets an unknown clock. */
@@ -932,7 +1003,7 @@ size_t tb_record_plies(const tb_record *rec)
 {
 	size_t n = 0;
 	for (const tb_node *x = rec->main.first; x; x = x->next)
-		n += x->kind != TB_NODE_GAP && x->kind != TB_NODE_POSITION;
+		n += tb_kind_is_turn(tb_node_followed(x));
 	return n;
 }
 

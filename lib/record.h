@@ -82,16 +82,22 @@ typedef enum tb_node_kind {
 	TB_NODE_UNKNOWN,  /* "?": a turn nobody knows */
 	TB_NODE_READING,  /* "<a | b>": uncertain, alternatives, first followed */
 	TB_NODE_GAP,      /* "<gap ...>": turns missing from the source */
-	TB_NODE_POSITION  /* "<position ...>": the position restated */
+	TB_NODE_POSITION, /* "<position ...>": the position restated */
+	TB_NODE_OMITTED   /* "omitted", in a reading only: a witness has nothing here */
 } tb_node_kind;
 
 typedef struct tb_line tb_line;
 typedef struct tb_node tb_node;
 
-/* One alternative of a reading: a move, a pass or an unknown turn. */
+/* One alternative of a reading: what one witness has at that place of
+ * the line -- a turn (a move, a pass, an unknown turn, a reconstructed
+ * turn), a gap, a restated position, or nothing. */
 typedef struct tb_alt {
-	uint8_t kind;       /* TB_NODE_MOVE, TB_NODE_PASS or TB_NODE_UNKNOWN */
+	uint8_t kind;       /* TB_NODE_MOVE, PASS, UNKNOWN, GAP, POSITION or OMITTED */
+	uint8_t reconstructed; /* "reconstructed d2": a MOVE or PASS the rules put in */
 	tb_move move;
+	long gap_min, gap_max; /* GAP: as a gap node's */
+	tb_position *position; /* POSITION */
 	tb_comment *comments;
 	tb_span span;
 } tb_alt;
@@ -108,8 +114,9 @@ struct tb_node {
 	uint8_t *nags;       /* in the order written */
 	tb_alt *alts;        /* TB_NODE_READING */
 	unsigned nalts;
-	long gap_min, gap_max; /* TB_NODE_GAP: -1 when unbounded/unknown */
-	tb_position *position; /* TB_NODE_POSITION */
+	long gap_min, gap_max; /* TB_NODE_GAP: -1 when unbounded/unknown; a reading
+	                          whose first alternative is a gap: that gap's */
+	tb_position *position; /* TB_NODE_POSITION, or a reading's first alternative's */
 	tb_comment *comments;  /* after the turn */
 	tb_line *variations;   /* alternatives to this turn */
 	tb_node *next;
@@ -159,5 +166,20 @@ struct tb_record {
 };
 
 extern const char *const tb_result_text[]; /* indexed by tb_result */
+
+/* What the record follows at node 'n': its kind, or for a reading the
+ * kind of its first alternative (a turn, a gap, a restated position or
+ * nothing, TB_NODE_OMITTED). */
+static inline uint8_t tb_node_followed(const tb_node *n)
+{
+	return n->kind == TB_NODE_READING ? n->alts[0].kind : n->kind;
+}
+
+/* Is 'kind' (a node's, or an alternative's) a turn, which the count
+ * counts: a move, a pass or an unknown turn? */
+static inline int tb_kind_is_turn(uint8_t kind)
+{
+	return kind == TB_NODE_MOVE || kind == TB_NODE_PASS || kind == TB_NODE_UNKNOWN;
+}
 
 #endif

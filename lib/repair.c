@@ -46,6 +46,14 @@ static int S_one(const tb_ruleset *rs, const tb_state *s, const tb_move *m, int 
 	return fit == 1;
 }
 
+/* Does node 'n' stand for no turn at all: a gap of length 0, or a
+ * reading whose first alternative is "omitted"? */
+static int S_nothing(const tb_node *n)
+{
+	return (n->kind == TB_NODE_GAP && n->gap_max == 0) ||
+	       tb_node_followed(n) == TB_NODE_OMITTED;
+}
+
 /* Plays the written turns from node 'n' on, at most 'window' of them,
  * from 's'; returns how many were legal, or -1 when one was not. A turn
  * the rules cannot replay as written (an unknown one, a gap, a restated
@@ -55,7 +63,7 @@ static long S_follow(const tb_ruleset *rs, tb_state s, const tb_node *n, unsigne
 {
 	long played = 0;
 	for (; n && (unsigned)played < window; n = n->next) {
-		if (n->kind == TB_NODE_GAP && n->gap_max == 0)
+		if (S_nothing(n))
 			continue;
 		int pass;
 		const tb_move *m = S_written(rs, n, &pass);
@@ -70,10 +78,10 @@ static long S_follow(const tb_ruleset *rs, tb_state s, const tb_node *n, unsigne
 	return played;
 }
 
-/* The written turn after 'n' (skipping gaps of length 0), or NULL. */
+/* The written turn after 'n' (skipping what stands for no turn), or NULL. */
 static const tb_node *S_next_turn(const tb_node *n)
 {
-	for (n = n ? n->next : NULL; n && n->kind == TB_NODE_GAP && n->gap_max == 0; n = n->next)
+	for (n = n ? n->next : NULL; n && S_nothing(n); n = n->next)
 		;
 	return n;
 }

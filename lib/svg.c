@@ -607,7 +607,8 @@ void tb_frame_from_walk(tb_frame *f, const tb_walk *w, long plies)
 	if (f->has_last) {
 		f->last = w->last;
 		f->ev = w->ev;
-		f->reconstructed = w->last_node->reconstructed;
+		f->reconstructed = w->last_node->reconstructed ||
+		                   (w->last_node->kind == TB_NODE_READING && w->last_node->alts[0].reconstructed);
 		tb_buf tok = TB_BUF_INIT;
 		tb_walk_last_token(w, &tok);
 		snprintf(f->token, sizeof f->token, "%s", tok.data ? tok.data : "");
@@ -1093,7 +1094,7 @@ static size_t S_frames(const tb_record *rec, tb_walk *w, const long *want, size_
 		}
 		if (!(*dead)++) {
 			tb_buf b = TB_BUF_INIT;
-			if (w->stop && w->stop->kind != TB_NODE_GAP && w->stop->kind != TB_NODE_POSITION &&
+			if (w->stop && tb_kind_is_turn(tb_node_followed(w->stop)) &&
 			    w->stop->number)
 				tb_buf_printf(&b, "%u%s ", w->stop->number, w->stop->side == 1 ? "..." : ".");
 			if (w->stop)

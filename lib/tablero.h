@@ -399,6 +399,9 @@ typedef struct tb_ply {
 	                        events ("tercia a1-a7; removal d5"); "" */
 	unsigned line, col;  /* where it is written */
 	int known;           /* the rules replayed the record through it */
+	int refused;         /* a written turn the rules could not follow from
+	                        a known position: illegal, fitting several
+	                        legal turns, or after the game ended */
 } tb_ply;
 
 typedef struct tb_plies tb_plies;
@@ -475,6 +478,52 @@ TB_EXPORT const char *tb_plies_start(tb_plies *p);
 /** The length of a key's head (game and start): a key no longer than
  * its head holds no turn. */
 TB_EXPORT size_t tb_plies_key_head(const char *key, size_t len);
+
+/** ## Collating witnesses (spec/compare.md, "Collating witnesses")
+ *
+ * Several records of one game -- a tape and a notebook, two informants,
+ * a transcription and its correction -- collated into one record that
+ * keeps every reading: where the witnesses agree, the turn; where they
+ * differ, a reading whose alternatives are followed by the comment that
+ * names their witnesses ("{A, C}"); a turn one lacks stands against
+ * "omitted", a stretch it lost against its gap. The record follows a
+ * base witness; a turn no witness gives but the rules decide is
+ * proposed as a reconstructed alternative; each witness can be read
+ * back out of it exactly.
+ */
+typedef struct tb_collate_opts {
+	const char *const *sigla; /* the names of the records that are not
+	                             collations, in order, 'nsigla' of them; NULL:
+	                             the letters A, B, C... not otherwise taken */
+	size_t nsigla;
+	const char *base;         /* the witness the record follows, or NULL: the
+	                             base of a collation given, else the witness
+	                             whose line stays legal the longest */
+	const tb_search_opts *search; /* the limits of the rules' searches through
+	                             what the lines leave open, or NULL: the
+	                             defaults (copied) */
+} tb_collate_opts;
+
+/** Collates the records rec[0..n-1] (n >= 1; at most 15 witnesses in
+ * all), each just read by its own reader r[i], into one record in
+ * canonical TGN; the caller frees it, '*len' its length. A record that
+ * is a collation (it has a [Collation] tag) gives its witnesses; a
+ * record with errors after its tags is collated up to its first error,
+ * and a warning on its reader says so (TB603). Returns NULL when the
+ * records cannot be collated -- the reasons are error diagnostics of
+ * their readers (TB601-TB607) -- or when the options cannot be followed
+ * (a --sigla list that does not name the records, a base that is no
+ * witness): then '*why' says why (the caller frees it; NULL otherwise). */
+TB_EXPORT char *tb_collate(tb_reader *const *r, const tb_record *const *rec, size_t n,
+                           const tb_collate_opts *o, size_t *len, char **why);
+
+/** Witness 'name' of collation 'rec', just read by 'r', read back out
+ * of it: its record in canonical TGN (the caller frees it; '*len' its
+ * length). Returns NULL with an error diagnostic of 'r' when 'rec' has
+ * errors, is no collation (TB604) or has no witness of that name
+ * (TB605). */
+TB_EXPORT char *tb_collation_witness(tb_reader *r, const tb_record *rec, const char *name,
+                                     size_t *len);
 
 /** ## XML (spec/xml.md; the schema is schemas/tgn.rng)
  *

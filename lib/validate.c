@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "collate.h"
 #include "diag.h"
 #include "reader.h"
 #include "reconstruct.h"
@@ -58,6 +59,8 @@ typedef struct S_val {
 	tb_search_opts so;         /* the reader's, defaults filled in */
 	tb_decide_fn decide;       /* what open turns were found to be (fill) */
 	void *decide_ctx;
+	const tb_sigla *collation; /* the witnesses, when the record is a collation
+	                              (spec/compare.md), else NULL */
 } S_val;
 
 /* Where the replay of a line stands. */
@@ -122,7 +125,7 @@ static void S_turn_token(tb_buf *b, const tb_turn *t)
 static void S_node_token(tb_buf *b, const tb_node *n)
 {
 	tb_buf_clear(b);
-	if (n->kind == TB_NODE_GAP) {
+	if (tb_node_followed(n) == TB_NODE_GAP) {
 		tb_buf_puts(b, "<gap");
 		if (n->gap_min >= 0 && n->gap_min == n->gap_max)
 			tb_buf_printf(b, " %ld", n->gap_min);
@@ -801,9 +804,9 @@ static long S_gap_length(S_val *v, const tb_state *st, const tb_node *gap)
 		return gap->gap_min;
 	const tb_node *next = gap->next;
 	long from = 2L * st->number + st->to_move, to;
-	if (next && next->kind == TB_NODE_POSITION)
+	if (next && tb_node_followed(next) == TB_NODE_POSITION)
 		to = 2L * next->position->number + next->position->to_move;
-	else if (next && next->kind != TB_NODE_GAP && next->side < 2 && next->number)
+	else if (next && tb_kind_is_turn(tb_node_followed(next)) && next->side < 2 && next->number)
 		to = 2L * next->number + next->side;
 	else
 		return -1;
@@ -840,7 +843,7 @@ static void S_open_gap(S_val *v, S_at *at, S_steps *steps, const tb_node *n)
 		return;
 	}
 	tb_state target, *tp = NULL;
-	if (n->next && n->next->kind == TB_NODE_POSITION) {
+	if (n->next && tb_node_followed(n->next) == TB_NODE_POSITION) {
 		char why[160];
 		if (v->rs.rules->load(&v->rs, n->next->position, &target, why, sizeof why) == 0)
 			tp = &target;
@@ -861,7 +864,8 @@ static void S_open_gap(S_val *v, S_at *at, S_steps *steps, const tb_node *n)
 	}
 	S_pend(o, n, first, tb_stretch_steps(o->x) - first, 1);
 	if (left == 0) /* no sequence of that length (towards the position restated) */
-		S_open_close(v, at, steps, n->next && n->next->kind == TB_NODE_POSITION ? n->next : NULL);
+		S_open_close(v, at, steps,
+		             n->next && tb_node_followed(n->next) == TB_NODE_POSITION ? n->next : NULL);
 }
 
 /* Keeps the positions that are the one restated (as position notation
@@ -929,6 +933,23 @@ static void S_restate(S_val *v, S_at *at, const tb_node *n)
 		         : loaded < 0 ? "this position cannot occur: %s" : "in this position, %s", why);
 }
 
+/* The other alternatives of reading 'n' that are turns with every
+ * point known, checked as witnesses in the known position of 'at'
+ * (warnings). A collation's readings are not: each is checked along its
+ * witness's line (S_witness_lines). */
+static void S_other_readings(S_val *v, S_at *at, const tb_node *n)
+{
+	if (n->kind != TB_NODE_READING || (v->collation && tb_collation_reading(v->collation, n)))
+		return;
+	for (unsigned i = 1; i < n->nalts; i++) {
+		const tb_alt *a = &n->alts[i];
+		int off;
+		if ((a->kind == TB_NODE_MOVE && !S_open_points(v, &a->move, &off)) ||
+		    a->kind == TB_NODE_PASS)
+			S_turn(v, at, a->kind, &a->move, n, 1);
+	}
+}
+
 /* A turn node in a known position: written, or open (a stretch). */
 static void S_known_turn(S_val *v, S_at *at, S_steps *steps, const tb_node *n)
 {
@@ -936,14 +957,7 @@ static void S_known_turn(S_val *v, S_at *at, S_steps *steps, const tb_node *n)
 	int offboard = 0;
 	int open = st.node_kind == TB_NODE_UNKNOWN ||
 	           (st.node_kind == TB_NODE_MOVE && S_open_points(v, st.m, &offboard));
-	if (n->kind == TB_NODE_READING) { /* the other readings, as witnesses */
-		for (unsigned i = 1; i < n->nalts; i++) {
-			int off;
-			if (n->alts[i].kind != TB_NODE_UNKNOWN &&
-			    !(n->alts[i].kind == TB_NODE_MOVE && S_open_points(v, &n->alts[i].move, &off)))
-				S_turn(v, at, n->alts[i].kind, &n->alts[i].move, n, 1);
-		}
-	}
+	S_other_readings(v, at, n);
 	if (!open) {
 		S_turn(v, at, st.node_kind, st.m, n, 0);
 		return;
@@ -958,15 +972,21 @@ static void S_line(S_val *v, const tb_line *line, S_at *at, int main);
 
 static void S_node(S_val *v, S_at *at, S_steps *steps, const tb_node *n)
 {
-	if (n->kind == TB_NODE_POSITION) {
+	uint8_t k = tb_node_followed(n); /* a reading is its first alternative */
+	if (k == TB_NODE_POSITION) {
 		if (at->open)
 			S_open_restated(v, at, steps, n);
 		S_restate(v, at, n);
 		return;
 	}
-	if (n->kind == TB_NODE_GAP) {
+	if (k == TB_NODE_GAP) {
 		if ((at->live || at->open) && n->gap_max != 0)
 			S_open_gap(v, at, steps, n);
+		return;
+	}
+	if (k == TB_NODE_OMITTED) { /* nothing here: the others are witnesses */
+		if (at->live && !at->open && !at->skip)
+			S_other_readings(v, at, n);
 		return;
 	}
 	if (at->skip) { /* played by a repair */
@@ -1068,6 +1088,66 @@ static void S_check_result(S_val *v, const S_at *at)
 	}
 }
 
+/* ===== The witnesses of a collation ===== */
+
+typedef struct S_wit_ctx {
+	S_val *v;
+	const tb_wstep *steps;
+	size_t nsteps;
+	const char *name;
+	size_t main_from;          /* the main line's diagnostics start here */
+} S_wit_ctx;
+
+/* Has the main line an error at node 'n' already? */
+static int S_main_error_at(const S_wit_ctx *c, const tb_node *n)
+{
+	const tb_reader *r = c->v->r;
+	for (size_t i = c->main_from; i < r->ndiags && i < TB_MAX_DIAGS; i++) {
+		const tb_diag *d = &r->diags[i];
+		if (d->severity == TB_ERROR && d->line == n->span.line && d->col == n->span.col)
+			return 1;
+	}
+	return 0;
+}
+
+/* A fault of the witness's line, at step 'i' of it: a warning at the
+ * collation's node or alternative, naming the witness. */
+static void S_wit_fault(void *ctx, size_t i, const char *msg, const char *why, const char *note)
+{
+	(void)why;
+	S_wit_ctx *c = ctx;
+	if (i >= c->nsteps)
+		return;
+	const tb_wstep *s = &c->steps[i];
+	int followed = !s->alt || s->alt == &s->node->alts[0];
+	if (followed && S_main_error_at(c, s->node))
+		return; /* the record's own line says so already */
+	const tb_span *sp = s->alt ? &s->alt->span : &s->node->span;
+	S_report(c->v, TB_WARNING, TB_D_ILLEGAL, sp, NULL, "%s (in the line of witness %s)", msg,
+	         c->name);
+	if (note)
+		tb_diag_note(c->v->r, "%.*s", (int)strcspn(note, "\n"), note);
+}
+
+/* Each witness's line of a collation read back out of it and replayed as
+ * a record is, each fault of the rules there a warning (TB401): a
+ * reading's alternatives stand in their own lines, not in the one the
+ * record follows. */
+static void S_witness_lines(S_val *v, size_t main_from)
+{
+	const tb_sigla *d = v->collation;
+	for (size_t x = 0; x < d->n; x++) {
+		size_t n, len;
+		tb_wstep *steps = tb_collation_steps(v->rec, d, x, &n);
+		char *text = tb_collation_witness_text(v->rec, d, x, &len);
+		S_wit_ctx c = {v, steps, n, d->s[x], main_from};
+		int faulty;
+		tb_line_check(text, len, &v->so, S_wit_fault, &c, &faulty);
+		free(text);
+		free(steps);
+	}
+}
+
 void tb_reader_set_search(tb_reader *r, const tb_search_opts *o)
 {
 	memset(&r->search, 0, sizeof r->search);
@@ -1099,7 +1179,7 @@ int tb_validate(tb_reader *r, const tb_record *rec, tb_turn_fn fn, void *ctx,
 	}
 	S_val *v = tb_xcalloc(1, sizeof *v);
 	*v = (S_val){r, rec, {0}, {NULL, 0}, 0, fn, ctx, TB_BUF_INIT, S_limits(r), decide,
-	             decide_ctx};
+	             decide_ctx, NULL};
 	char why[320];
 	if (tb_ruleset_init(&v->rs, rec->game, &rec->opts, why, sizeof why)) {
 		free(v);
@@ -1116,8 +1196,13 @@ int tb_validate(tb_reader *r, const tb_record *rec, tb_turn_fn fn, void *ctx,
 		                      : "in the record's start position, %s", why);
 		at.live = loaded == 0;
 	}
+	tb_sigla sigla;
+	v->collation = tb_sigla_read(rec, &sigla) > 0 ? &sigla : NULL;
+	size_t main_from = r->ndiags;
 	S_line(v, &rec->main, &at, 1);
 	S_check_result(v, &at);
+	if (v->collation)
+		S_witness_lines(v, main_from);
 	tb_turns_free(&v->turns);
 	tb_buf_free(&v->scratch);
 	free(v);

@@ -119,11 +119,14 @@ int tb_walk_node(tb_walk *w)
 	if (!n)
 		return 0;
 	w->next = n->next;
-	if (n->kind == TB_NODE_POSITION) {
+	uint8_t k = tb_node_followed(n); /* a reading is its first alternative */
+	if (k == TB_NODE_POSITION) {
 		S_restated(w, n);
 		return 2;
 	}
-	if (n->kind == TB_NODE_GAP) {
+	if (k == TB_NODE_OMITTED) /* the witness followed has nothing here */
+		return 2;
+	if (k == TB_NODE_GAP) {
 		if (w->live && n->gap_max != 0)
 			S_stop(w, n, "%s", "turns are missing here (a gap)");
 		return 2;
@@ -139,7 +142,7 @@ int tb_walk_to(tb_walk *w, long ply)
 	while (w->ply < ply)
 		if (!tb_walk_node(w))
 			return -1;
-	while (w->next && w->next->kind == TB_NODE_POSITION) /* the position after it */
+	while (w->next && tb_node_followed(w->next) == TB_NODE_POSITION) /* the position after it */
 		tb_walk_node(w);
 	return 0;
 }
@@ -161,7 +164,7 @@ void tb_walk_free(tb_walk *w) { tb_turns_free(&w->turns); }
 
 static int S_is_turn(const tb_node *n)
 {
-	return n->kind != TB_NODE_GAP && n->kind != TB_NODE_POSITION;
+	return tb_kind_is_turn(tb_node_followed(n));
 }
 
 long tb_record_find_turn(const tb_record *rec, unsigned number, int side)
@@ -215,7 +218,7 @@ tb_engine *tb_record_engine(const tb_record *rec, long ply, tb_reached *at, char
 		tb_walk_node(&w);
 		known_ever |= w.live;
 	}
-	while (w.next && w.next->kind == TB_NODE_POSITION) { /* the position after the turn */
+	while (w.next && tb_node_followed(w.next) == TB_NODE_POSITION) { /* the position after the turn */
 		tb_walk_node(&w);
 		known_ever |= w.live;
 	}

@@ -70,6 +70,38 @@ static void S_nags(tb_buf *b, const tb_node *n)
 	}
 }
 
+/* "gap", "gap 3", "gap 2-6" */
+static void S_gap(tb_buf *b, long lo, long hi)
+{
+	tb_buf_puts(b, "gap");
+	if (lo >= 0)
+		tb_buf_printf(b, " %ld", lo);
+	if (hi > lo)
+		tb_buf_printf(b, "-%ld", hi);
+}
+
+void tb_write_alt(tb_buf *b, const tb_game *g, const tb_alt *a)
+{
+	switch (a->kind) {
+	case TB_NODE_OMITTED:
+		tb_buf_puts(b, "omitted");
+		break;
+	case TB_NODE_GAP:
+		S_gap(b, a->gap_min, a->gap_max);
+		break;
+	case TB_NODE_POSITION:
+		tb_buf_puts(b, "position \"");
+		tb_position_write(b, g, a->position);
+		tb_buf_putc(b, '"');
+		break;
+	default:
+		if (a->reconstructed)
+			tb_buf_puts(b, "reconstructed ");
+		tb_turn_write(b, a->kind, &a->move);
+		break;
+	}
+}
+
 static void S_node_body(S_writer *w, const tb_node *n)
 {
 	switch (n->kind) {
@@ -78,18 +110,15 @@ static void S_node_body(S_writer *w, const tb_node *n)
 		for (unsigned i = 0; i < n->nalts; i++) {
 			if (i)
 				tb_buf_puts(w->b, " | ");
-			tb_turn_write(w->b, n->alts[i].kind, &n->alts[i].move);
+			tb_write_alt(w->b, w->g, &n->alts[i]);
 			if (!w->bare)
 				S_comments(w->b, n->alts[i].comments, " ");
 		}
 		tb_buf_putc(w->b, '>');
 		break;
 	case TB_NODE_GAP:
-		tb_buf_puts(w->b, "<gap");
-		if (n->gap_min >= 0)
-			tb_buf_printf(w->b, " %ld", n->gap_min);
-		if (n->gap_max > n->gap_min)
-			tb_buf_printf(w->b, "-%ld", n->gap_max);
+		tb_buf_putc(w->b, '<');
+		S_gap(w->b, n->gap_min, n->gap_max);
 		tb_buf_putc(w->b, '>');
 		break;
 	case TB_NODE_POSITION:
@@ -107,9 +136,11 @@ static void S_node_body(S_writer *w, const tb_node *n)
 	}
 }
 
+/* A turn of the count: not a gap, a restatement, or a reading whose
+ * first alternative is one of those or nothing. */
 static int S_is_turn(const tb_node *n)
 {
-	return n->kind != TB_NODE_GAP && n->kind != TB_NODE_POSITION;
+	return tb_kind_is_turn(tb_node_followed(n));
 }
 
 static void S_line(S_writer *w, const tb_line *line, int main);

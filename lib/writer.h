@@ -23,6 +23,10 @@ typedef enum {
 /* Appends a part of node 'n' of a record of game 'g' as the canonical
  * form writes it. */
 void tb_write_node(tb_buf *b, const tb_game *g, const tb_node *n, tb_write_part part);
+/* Appends alternative 'a' of a reading as the canonical form writes it,
+ * without its comments: "d2", "reconstructed d2", "omitted", "gap 2",
+ * "position \"...\"". */
+void tb_write_alt(tb_buf *b, const tb_game *g, const tb_alt *a);
 /* Appends each comment of 'c', the first after 'sep', the others after
  * a space. */
 void tb_write_comments(tb_buf *b, const tb_comment *c, const char *sep);

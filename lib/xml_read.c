@@ -79,6 +79,7 @@ struct tb_xml_reader {
 	int reconstructed;      /* the move is reconstructed: '>' after its token */
 	char *token;             /* its token attribute */
 	unsigned token_line;
+	char *wit;               /* an alternative's witnesses, "A?, B", to follow its token */
 	int reading_open;        /* "<" written, ">" not yet */
 	int alt_index;           /* alternatives of the reading so far */
 	int in_alt;
@@ -366,6 +367,7 @@ void tb_xml_reader_free(tb_xml_reader *x)
 	free(x->xml_line);
 	free(x->lang);
 	free(x->token);
+	free(x->wit);
 	free(x->game);
 	free(x->name);
 	free(x);
@@ -520,6 +522,44 @@ static const char *S_names_wrong(const tb_xml_reader *x)
 	return NULL;
 }
 
+/* The comment naming an alternative's witnesses, after its token. */
+static void S_wit_end(tb_xml_reader *x)
+{
+	if (!x->wit)
+		return;
+	tb_buf_puts(&x->tgn, " ");
+	tb_write_comment(&x->tgn, x->wit, NULL);
+	free(x->wit);
+	x->wit = NULL;
+}
+
+/* Reads an alternative's wit="A B" and own="A" as the comment that
+ * names its witnesses, "A?, B", kept in x->wit until its token is
+ * written. */
+static void S_wit_begin(tb_xml_reader *x)
+{
+	char *wit = S_attr(x, "wit"), *own = S_attr(x, "own");
+	free(x->wit);
+	x->wit = NULL;
+	if (wit) {
+		tb_buf b = TB_BUF_INIT;
+		char *save = NULL;
+		for (char *t = strtok_r(wit, " \t\n", &save); t; t = strtok_r(NULL, " \t\n", &save)) {
+			int mine = 0;
+			size_t n = strlen(t);
+			for (const char *o = own; o && *o && !mine;) {
+				size_t k = strcspn(o, " \t\n");
+				mine = k == n && strncmp(o, t, n) == 0;
+				o += k + (o[k] != '\0');
+			}
+			tb_buf_printf(&b, "%s%s%s", b.len ? ", " : "", t, mine ? "?" : "");
+		}
+		x->wit = tb_buf_detach(&b, NULL);
+	}
+	xmlFree(wit);
+	xmlFree(own);
+}
+
 /* Writes the collected move as a token, once, checking it against the
  * token attribute. */
 static void S_parts_end(tb_xml_reader *x)
@@ -538,6 +578,7 @@ static void S_parts_end(tb_xml_reader *x)
 		       "token=\"%s\" does not say what the parts say (%s)", x->token, tok.data);
 	tb_buf_puts(&x->tgn, tok.data);
 	tb_buf_free(&tok);
+	S_wit_end(x);
 	if (x->reconstructed) {
 		tb_buf_putc(&x->tgn, '>');
 		x->reconstructed = 0;
@@ -565,6 +606,44 @@ static void S_body_end(tb_xml_reader *x)
 		tb_buf_putc(&x->tgn, '>');
 		x->reading_open = 0;
 	}
+}
+
+/* An alternative of a reading: "d2", "reconstructed d2", "omitted",
+ * "gap 2", "position \"...\"" (its move's token once its parts are
+ * read). */
+static void S_alt(tb_xml_reader *x)
+{
+	char *kind = S_attr(x, "kind"), *rec = S_attr(x, "reconstructed");
+	const char *k = kind ? kind : "";
+	x->in_alt = 1;
+	if (x->alt_index++)
+		tb_buf_puts(&x->tgn, " | ");
+	S_wit_begin(x);
+	if (rec && strcmp(rec, "true") == 0)
+		tb_buf_puts(&x->tgn, "reconstructed ");
+	if (strcmp(k, "move") == 0) {
+		S_parts_begin(x);
+	} else if (strcmp(k, "gap") == 0) {
+		char *min = S_attr(x, "min"), *max = S_attr(x, "max");
+		tb_buf_printf(&x->tgn, "gap%s%s%s%s", min ? " " : "", min ? min : "", max ? "-" : "",
+		              max ? max : "");
+		xmlFree(min);
+		xmlFree(max);
+	} else if (strcmp(k, "position") == 0) {
+		char *p = S_attr(x, "notation");
+		tb_buf_puts(&x->tgn, "position \"");
+		tb_write_escaped(&x->tgn, p ? p : "", "\"\\");
+		tb_buf_putc(&x->tgn, '"');
+		xmlFree(p);
+	} else {
+		tb_buf_puts(&x->tgn, strcmp(k, "pass") == 0      ? "pass"
+		                     : strcmp(k, "omitted") == 0 ? "omitted"
+		                                                 : "?");
+	}
+	if (strcmp(k, "move") != 0) /* a move's token is written with its parts */
+		S_wit_end(x);
+	xmlFree(kind);
+	xmlFree(rec);
 }
 
 /* ===== Elements ===== */
@@ -639,15 +718,7 @@ static void S_element(tb_xml_reader *x, const char *name)
 		x->reading_open = 1;
 		x->alt_index = 0;
 	} else if (strcmp(name, "alt") == 0) {
-		char *kind = S_attr(x, "kind");
-		x->in_alt = 1;
-		if (x->alt_index++)
-			tb_buf_puts(&x->tgn, " | ");
-		if (kind && strcmp(kind, "move") == 0)
-			S_parts_begin(x);
-		else
-			tb_buf_puts(&x->tgn, kind && strcmp(kind, "pass") == 0 ? "pass" : "?");
-		xmlFree(kind);
+		S_alt(x);
 	} else if (strcmp(name, "gap") == 0) {
 		char *min = S_attr(x, "min"), *max = S_attr(x, "max");
 		S_newline(x);

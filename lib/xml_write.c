@@ -15,6 +15,7 @@
 
 #include <libxml/xmlwriter.h>
 
+#include "collate.h"
 #include "diag.h"
 #include "game.h"
 #include "reader.h"
@@ -62,6 +63,7 @@ typedef struct S_record {
 	S_played *after;       /* sorted by where each turn is written */
 	size_t nafter, cap;
 	tb_arena arena;
+	const tb_sigla *sigla; /* a collation's witnesses, or NULL */
 } S_record;
 
 /* ===== The writer ===== */
@@ -271,6 +273,57 @@ static void S_write_after(S_record *s, const tb_node *n)
 
 static void S_line(S_record *s, const tb_line *line);
 
+/* The sigla of 'set', space-separated, into 'b'. */
+static void S_sigla(S_record *s, tb_buf *b, uint32_t set)
+{
+	tb_buf_clear(b);
+	for (size_t i = 0; i < s->sigla->n; i++)
+		if (set >> i & 1)
+			tb_buf_printf(b, "%s%s", b->len ? " " : "", s->sigla->s[i]);
+}
+
+/* One alternative of a reading: what it is, its witnesses when it is a
+ * collation's (the comment naming them, as attributes), then its
+ * comments. */
+static void S_alt(S_record *s, const tb_alt *alt)
+{
+	static const char *const kinds[] = {"move", "pass", "unknown", "", "gap", "position",
+	                                    "omitted"};
+	S_start(s, "alt");
+	S_span(s, &alt->span);
+	S_attr(s, "kind", kinds[alt->kind]);
+	if (alt->reconstructed)
+		S_attr(s, "reconstructed", "true");
+	const tb_comment *c = alt->comments;
+	uint32_t set, own;
+	if (s->sigla && tb_alt_witnesses(s->sigla, alt, &set, &own)) {
+		tb_buf b = TB_BUF_INIT;
+		S_sigla(s, &b, set);
+		S_attr(s, "wit", b.data);
+		if (own) {
+			S_sigla(s, &b, own);
+			S_attr(s, "own", b.data);
+		}
+		tb_buf_free(&b);
+		c = c->next;
+	}
+	if (alt->kind == TB_NODE_MOVE) {
+		S_move_body(s, &alt->move);
+	} else if (alt->kind == TB_NODE_GAP) {
+		if (alt->gap_min >= 0)
+			S_attr_u(s, "min", (unsigned long)alt->gap_min);
+		if (alt->gap_max > alt->gap_min)
+			S_attr_u(s, "max", (unsigned long)alt->gap_max);
+	} else if (alt->kind == TB_NODE_POSITION) {
+		tb_buf b = TB_BUF_INIT;
+		tb_position_write(&b, s->rec->game, alt->position);
+		S_attr(s, "notation", b.data);
+		tb_buf_free(&b);
+	}
+	S_comments(s, c);
+	S_end(s);
+}
+
 static void S_node(S_record *s, const tb_node *n)
 {
 	static const char *const names[] = {"move", "pass", "unknown", "reading", "gap",
@@ -287,17 +340,8 @@ static void S_node(S_record *s, const tb_node *n)
 	case TB_NODE_READING:
 		S_number(s, n);
 		S_span(s, &n->span);
-		for (unsigned i = 0; i < n->nalts; i++) {
-			const tb_alt *alt = &n->alts[i];
-			S_start(s, "alt");
-			S_span(s, &alt->span);
-			S_attr(s, "kind", alt->kind == TB_NODE_MOVE ? "move"
-			                  : alt->kind == TB_NODE_PASS ? "pass" : "unknown");
-			if (alt->kind == TB_NODE_MOVE)
-				S_move_body(s, &alt->move);
-			S_comments(s, alt->comments);
-			S_end(s);
-		}
+		for (unsigned i = 0; i < n->nalts; i++)
+			S_alt(s, &n->alts[i]);
 		break;
 	case TB_NODE_GAP:
 		if (n->gap_min >= 0)
@@ -406,7 +450,9 @@ int tb_xml_write_record(tb_xml_writer *x, tb_reader *r, const tb_record *rec)
 		return TB_EIO;
 	if (tb_reader_xml_refuse(r, rec, "the record is left out of the XML"))
 		return TB_EINVAL;
-	S_record s = {x, rec, {0}, NULL, 0, 0, {0}};
+	tb_sigla sigla;
+	S_record s = {x, rec, {0}, NULL, 0, 0, {0}, NULL};
+	s.sigla = tb_sigla_read(rec, &sigla) > 0 ? &sigla : NULL;
 	rec->game->board(&s.board, &rec->opts);
 	if (x->flags & TB_XML_POSITIONS) {
 		tb_reader_validate(r, rec, S_collect, &s);

@@ -973,6 +973,16 @@ def event_counts(turns):
     return best
 
 
+def event_totals(turns):
+    """[(number, token, pos, events)] -> {event: how many in the game}."""
+    total = {}
+    for _, _, _, ev in turns:
+        for e in ev:
+            name = e.rsplit(" ", 1)[0]
+            total[name] = total.get(name, 0) + 1
+    return total
+
+
 def section_grep():
     # Asalto's chains zigzag here, so that long ones come up to search for
     sets = [("pitarra", [], 5000, 80),
@@ -1105,6 +1115,58 @@ def section_grep():
         if cut == 5:
             break
     check(cut == 5, "random Asalto games with a huff available before any huff: %d" % cut)
+    # counts over the whole game ('... per game'), against validate --positions
+    for name, game, recs, pos in files:
+        totals = [event_totals(p) for p in pos]
+        for ev in ("tercia", "removal", "capture", "pushback", "huff", "coronation"):
+            seen_n = sorted({t.get(ev, 0) for t in totals})
+            for n in sorted({0, 1, seen_n[len(seen_n) // 2], seen_n[-1], seen_n[-1] + 1}):
+                for op, fn in ((">=", lambda a, b: a >= b), ("<=", lambda a, b: a <= b),
+                               ("=", lambda a, b: a == b)):
+                    spec = "%s%s%d per game" % (ev, op, n)
+                    want = sum(1 for t in totals if fn(t.get(ev, 0), n))
+                    rc, out, err = run(["grep", "-c", "--event", spec, name])
+                    check(out == "%d\n" % want and rc == (0 if want else 1) and err == "",
+                          "grep -c --event '%s' %s: %d games" % (spec, name, want),
+                          "got exit %d, %r %s" % (rc, out, err), group="grep per game")
+    # a turn the rules refuse (the turn before written again: its piece has
+    # gone, its point is taken): the games that match before it are
+    # selected; the others could not be looked at -- exit 2, said at it
+    for name, game, recs, pos in files[:3]:
+        cut_recs, expect = [], []
+        for r, p in zip(recs, pos):
+            if len(r.tokens) < 6:
+                continue
+            k = len(r.tokens) // 2
+            toks = r.tokens[:k] + [r.tokens[k - 1]] + r.tokens[k + 1:]
+            tags = [(t, v) for t, v in r.tags if t not in ("Position", "Result")]
+            text, where, _ = write_record(game, toks, r.start(), tags)
+            cut_recs.append(text)
+            expect.append((p[:k], where[k]))
+        line0, texts = 1, []
+        for text, (before, (ln, col)) in zip(cut_recs, expect):
+            texts.append(text)
+            expect[len(texts) - 1] = (before, (ln + line0 - 1, col))
+            line0 += text.count("\n") + 1
+        write("refused.tgn", "\n".join(texts))
+        for spec in ("tercia", "removal>=2 per game", "capture", "pushback"):
+            ev, _, rest = spec.partition(">=")
+            need = int(rest.split()[0]) if rest else 1
+            sel = [(sum if rest else max)([0] + [c for c in
+                   [sum(1 for e in x[3] if e.rsplit(" ", 1)[0] == ev) for x in before]])
+                   >= need for before, _ in expect]
+            rc, out, err = run(["grep", "-c", "--event", spec, "refused.tgn"])
+            locs = ["refused.tgn:%d:%d: error: the rules stop at " % w
+                    for (b, w), ok in zip(expect, sel) if not ok]
+            lines = [x for x in err.split("\n") if x]
+            check(out == "%d\n" % sum(sel) and rc == (2 if locs else 0 if sum(sel) else 1)
+                  and len(lines) == len(locs)
+                  and all(l.startswith(w) for l, w in zip(lines, locs)),
+                  "grep -c --event '%s' on %d %s games with a refused turn: %d selected, "
+                  "%d could not be looked at (exit 2, said at the turn)" % (
+                      spec, len(expect), game, sum(sel), len(locs)),
+                  "exit %d %r\n%s\nwant %s" % (rc, out, err[:600], locs[:3]),
+                  group="grep refused")
 
 
 def main():

@@ -565,6 +565,63 @@ static void test_bad_token_keeps_the_count(void **state)
 	tb_reader_free(r);
 }
 
+/* A reading's alternatives may be what one source has at a place: a
+ * gap, a restated position, nothing, a reconstructed turn; the reading
+ * counts as its first alternative does. */
+static void test_reading_witness_alternatives(void **state)
+{
+	(void)state;
+	tb_record *rec = tt_parse_clean(
+		PIT "1. d1 <a1 {A} | omitted {B}> 2. g1 <omitted {A} | a4 {B}> a7 "
+		    "<gap 2 {A} | d2> 4. d6 <position \"R 5 R:d1,g1 Y:a1,a7,d6 hand=10,9\" | omitted> "
+		    "5. <reconstructed d2 | ? {A, B}> <gap {B} | a4> 9. g7 *");
+	assert_int_equal(tb_record_plies(rec), 7);
+	const tb_node *n = S_nth(&rec->main, 1);
+	assert_int_equal(n->kind, TB_NODE_READING);
+	assert_int_equal(n->number, 1);
+	assert_int_equal(n->side, 1);
+	assert_int_equal(n->alts[1].kind, TB_NODE_OMITTED);
+	n = S_nth(&rec->main, 3); /* nothing in the source the record follows */
+	assert_int_equal(tb_node_followed(n), TB_NODE_OMITTED);
+	assert_int_equal(n->side, 2);
+	assert_int_equal(n->number, 0);
+	n = S_nth(&rec->main, 4);
+	assert_int_equal(n->number, 2);
+	assert_int_equal(n->side, 1);
+	n = S_nth(&rec->main, 5); /* a gap of two turns: its bounds are the node's */
+	assert_int_equal(tb_node_followed(n), TB_NODE_GAP);
+	assert_int_equal(n->gap_min, 2);
+	assert_int_equal(n->gap_max, 2);
+	assert_int_equal(n->side, 2);
+	assert_string_equal(S_parts(&n->alts[1].move), "AT d2");
+	n = S_nth(&rec->main, 6);
+	assert_int_equal(n->number, 4);
+	assert_int_equal(n->side, 0);
+	n = S_nth(&rec->main, 7);
+	assert_int_equal(tb_node_followed(n), TB_NODE_POSITION);
+	assert_non_null(n->position);
+	assert_ptr_equal(n->position, n->alts[0].position);
+	n = S_nth(&rec->main, 8);
+	assert_int_equal(n->number, 5);
+	assert_int_equal(n->side, 0);
+	assert_int_equal(n->alts[0].kind, TB_NODE_MOVE);
+	assert_int_equal(n->alts[0].reconstructed, 1);
+	assert_int_equal(n->alts[1].kind, TB_NODE_UNKNOWN);
+	assert_string_equal(S_comments(n->alts[1].comments), "A, B");
+	n = S_nth(&rec->main, 9); /* a gap of unknown length: the next turn is numbered */
+	assert_int_equal(n->gap_min, -1);
+	assert_int_equal(S_nth(&rec->main, 10)->number, 9);
+	tb_record_free(rec);
+	/* alone between the brackets, the forms of sections 8.2, 8.4, 8.5 */
+	rec = tt_parse_clean(PIT "1. d1 <gap 1> <reconstructed g1> <position \"Y 2 R:d1,g1 Y: "
+	                         "hand=10,11\"> *");
+	assert_int_equal(S_nth(&rec->main, 1)->kind, TB_NODE_GAP);
+	assert_int_equal(S_nth(&rec->main, 2)->kind, TB_NODE_MOVE);
+	assert_int_equal(S_nth(&rec->main, 2)->reconstructed, 1);
+	assert_int_equal(S_nth(&rec->main, 3)->kind, TB_NODE_POSITION);
+	tb_record_free(rec);
+}
+
 static void test_reading_alternatives_limit(void **state)
 {
 	(void)state;
@@ -886,6 +943,7 @@ int main(void)
 		cmocka_unit_test(test_movetext_errors),
 		cmocka_unit_test(test_bad_token_keeps_the_count),
 		cmocka_unit_test(test_reading_alternatives_limit),
+		cmocka_unit_test(test_reading_witness_alternatives),
 		cmocka_unit_test(test_turn_parts_limit),
 		cmocka_unit_test(test_bad_record_then_good_record),
 		cmocka_unit_test(test_record_line_and_tags_api),
