@@ -353,9 +353,11 @@ static void S_note_run(tb_book *b, const char *text, unsigned tie)
 
 /* ===== The movetext ===== */
 
+/* A turn, which the count counts; a reading is what it follows, its first
+ * alternative (a collation's may be a gap, a position or nothing). */
 static int S_is_turn(const tb_node *n)
 {
-	return n->kind != TB_NODE_GAP && n->kind != TB_NODE_POSITION;
+	return tb_kind_is_turn(tb_node_followed(n));
 }
 
 static int S_comment_rtl(const tb_comment *c)
@@ -389,7 +391,7 @@ static void S_comments(tb_book *b, const tb_comment *c, int level)
  * the position after turn 'ply'), not referred to yet; or -1. */
 static long S_fig_at(const tb_book *b, const tb_node *n, long ply)
 {
-	int position = n->kind == TB_NODE_POSITION;
+	int position = tb_node_followed(n) == TB_NODE_POSITION;
 	for (size_t i = b->fig_from; i < b->nfigs; i++) {
 		const S_fig *f = &b->figs[i];
 		if (f->page == -2 && (position ? f->node == n : !f->node && f->ply == ply))
@@ -434,13 +436,84 @@ static const char *S_nag_text(unsigned nag, int first)
 	}
 }
 
+/* A gap in the book's words: "faltan 2 jugadas". The caller frees it. */
+static char *S_gap_text(const tb_book *b, long min, long max)
+{
+	char lo[32], hi[32];
+	snprintf(lo, sizeof lo, "%ld", min);
+	snprintf(hi, sizeof hi, "%ld", max);
+	const char *args[2] = {lo, hi};
+	const char *key = "book.gap";
+	if (min >= 0 && max == min)
+		key = min == 1 ? "book.gap.one" : "book.gap.n";
+	else if (min >= 0 && max > min)
+		key = "book.gap.range";
+	else if (min > 0)
+		key = "book.gap.atleast";
+	return tb_lang_format(b->lang, key, args, 2);
+}
+
+/* A reading's alternative: a turn as written, or a collation's gap,
+ * restated position or nothing, in the book's words. */
+static void S_alt_text(const tb_book *b, tb_buf *t, const tb_alt *a)
+{
+	switch (a->kind) {
+	case TB_NODE_GAP: {
+		char *g = S_gap_text(b, a->gap_min, a->gap_max);
+		tb_buf_puts(t, g);
+		free(g);
+		break;
+	}
+	case TB_NODE_POSITION:
+		tb_buf_puts(t, tb_lang_text(b->lang, "book.position"));
+		break;
+	case TB_NODE_OMITTED:
+		tb_buf_puts(t, tb_lang_text(b->lang, "book.omitted"));
+		break;
+	default:
+		tb_turn_write(t, a->kind, &a->move);
+		break;
+	}
+}
+
+/* A reading's other alternatives, one run: "[uncertain reading: or b, or c]";
+ * "[uncertain reading]" when it has one. */
+static void S_reading_note(tb_book *b, const tb_node *n)
+{
+	tb_buf t = TB_BUF_INIT;
+	tb_buf_printf(&t, "%s%s", tb_lang_text(b->lang, "book.reading"), n->nalts > 1 ? ":" : "");
+	for (unsigned a = 1; a < n->nalts; a++) {
+		tb_buf_printf(&t, "%s %s ", a > 1 ? "," : "", tb_lang_text(b->lang, "book.or"));
+		S_alt_text(b, &t, &n->alts[a]);
+	}
+	S_note_run(b, t.data, TB_RUN_TIE);
+	tb_buf_free(&t);
+}
+
+/* Each alternative's comments, after it. */
+static void S_alt_comments(tb_book *b, const tb_node *n, int level)
+{
+	tb_buf t = TB_BUF_INIT;
+	for (unsigned a = 0; n->kind == TB_NODE_READING && a < n->nalts; a++) {
+		tb_buf_clear(&t);
+		S_alt_text(b, &t, &n->alts[a]);
+		for (const tb_comment *c = n->alts[a].comments; c; c = c->next)
+			S_comment(b, c, level, t.data);
+	}
+	tb_buf_free(&t);
+}
+
 /* A turn's token: the move as written (a reconstructed one in square
  * brackets), a reading's first alternative. */
 static void S_token(tb_buf *t, const tb_node *n)
 {
-	if (n->kind == TB_NODE_READING)
+	if (n->kind == TB_NODE_READING && !n->alts[0].reconstructed)
 		tb_turn_write(t, n->alts[0].kind, &n->alts[0].move);
-	else if (n->reconstructed) {
+	else if (n->kind == TB_NODE_READING) {
+		tb_buf_putc(t, '[');
+		tb_turn_write(t, n->alts[0].kind, &n->alts[0].move);
+		tb_buf_putc(t, ']');
+	} else if (n->reconstructed) {
 		tb_buf_putc(t, '[');
 		tb_turn_write(t, n->kind, &n->move);
 		tb_buf_putc(t, ']');
@@ -500,15 +573,8 @@ static void S_turn(tb_book *b, const tb_node *n, int level, int *need_number, lo
 	}
 	if (n->kind == TB_NODE_UNKNOWN)
 		S_note_run(b, tb_lang_text(b->lang, "book.unknown"), TB_RUN_TIE);
-	if (n->kind == TB_NODE_READING) { /* [uncertain reading: or b, or c], one run */
-		tb_buf_clear(&t);
-		tb_buf_printf(&t, "%s:", tb_lang_text(b->lang, "book.reading"));
-		for (unsigned a = 1; a < n->nalts; a++) {
-			tb_buf_printf(&t, "%s %s ", a > 1 ? "," : "", tb_lang_text(b->lang, "book.or"));
-			tb_turn_write(&t, n->alts[a].kind, &n->alts[a].move);
-		}
-		S_note_run(b, t.data, TB_RUN_TIE);
-	}
+	if (n->kind == TB_NODE_READING) /* [uncertain reading: or b, or c], one run */
+		S_reading_note(b, n);
 	long fig = level ? -1 : S_fig_at(b, n, ply);
 	if (fig >= 0)
 		S_ref(b, (size_t)fig);
@@ -517,12 +583,7 @@ static void S_turn(tb_book *b, const tb_node *n, int level, int *need_number, lo
 	for (unsigned a = 0; n->kind == TB_NODE_READING && a < n->nalts; a++)
 		alt_comments |= n->alts[a].comments != NULL;
 	if (alt_comments || n->comments || n->variations) {
-		for (unsigned a = 0; n->kind == TB_NODE_READING && a < n->nalts; a++) {
-			tb_buf_clear(&t);
-			tb_turn_write(&t, n->alts[a].kind, &n->alts[a].move);
-			for (const tb_comment *c = n->alts[a].comments; c; c = c->next)
-				S_comment(b, c, level, t.data);
-		}
+		S_alt_comments(b, n, level);
 		S_comments(b, n->comments, level);
 		for (const tb_line *v = n->variations; v; v = v->next) {
 			long vply = ply - 1;
@@ -542,18 +603,7 @@ static void S_turn(tb_book *b, const tb_node *n, int level, int *need_number, lo
 
 static void S_gap(tb_book *b, const tb_node *n)
 {
-	char lo[32], hi[32];
-	snprintf(lo, sizeof lo, "%ld", n->gap_min);
-	snprintf(hi, sizeof hi, "%ld", n->gap_max);
-	const char *args[2] = {lo, hi};
-	const char *key = "book.gap";
-	if (n->gap_min >= 0 && n->gap_max == n->gap_min)
-		key = n->gap_min == 1 ? "book.gap.one" : "book.gap.n";
-	else if (n->gap_min >= 0 && n->gap_max > n->gap_min)
-		key = "book.gap.range";
-	else if (n->gap_min > 0)
-		key = "book.gap.atleast";
-	char *text = tb_lang_format(b->lang, key, args, 2);
+	char *text = S_gap_text(b, n->gap_min, n->gap_max);
 	S_note_run(b, text, 0);
 	free(text);
 }
@@ -563,17 +613,26 @@ static void S_line(tb_book *b, const tb_line *line, int level, long *ply)
 	int need_number = 1;
 	S_comments(b, line->lead, level);
 	for (const tb_node *n = line->first; n; n = n->next) {
-		if (n->kind == TB_NODE_GAP) {
+		uint8_t k = tb_node_followed(n); /* a reading: its first alternative */
+		if (k == TB_NODE_GAP) {
 			S_begin(b, level ? K_VAR : K_MOVES, level, 0, NULL, 0);
 			S_gap(b, n);
 			need_number = 1;
-		} else if (n->kind == TB_NODE_POSITION) {
+		} else if (k == TB_NODE_POSITION) {
 			S_begin(b, level ? K_VAR : K_MOVES, level, 0, NULL, 0);
 			S_note_run(b, tb_lang_text(b->lang, "book.position"), 0);
 			long fig = level ? -1 : S_fig_at(b, n, *ply);
 			if (fig >= 0)
 				S_ref(b, (size_t)fig);
 			need_number = 1;
+		} else if (k == TB_NODE_OMITTED) {
+			S_begin(b, level ? K_VAR : K_MOVES, level, 0, NULL, 0);
+			S_note_run(b, tb_lang_text(b->lang, "book.omitted"), 0);
+			need_number = 1;
+		}
+		if (!S_is_turn(n) && n->kind == TB_NODE_READING) {
+			S_reading_note(b, n);
+			S_alt_comments(b, n, level);
 		}
 		if (!S_is_turn(n) && n->comments)
 			S_comments(b, n->comments, level);
@@ -645,7 +704,7 @@ static void S_title_block(tb_book *b)
 	}
 	int reconstructed = 0;
 	for (const tb_node *n = rec->main.first; n; n = n->next)
-		reconstructed |= n->reconstructed;
+		reconstructed |= n->reconstructed || (n->kind == TB_NODE_READING && n->alts[0].reconstructed);
 	if (reconstructed) {
 		S_begin(b, K_NOTE, 0, b->rtl, b->lang->code, 1);
 		tb_para_puts(&b->cur, tb_lang_text(b->lang, "book.reconstructed"), 0);
@@ -693,7 +752,7 @@ static size_t S_wants(const tb_record *rec, const tb_book_opts *o, const long *p
 	long ply = 0;
 	/* the span offsets order the positions restated after one turn */
 	for (const tb_node *nd = rec->main.first; nd; nd = nd->next) {
-		if (nd->kind == TB_NODE_POSITION)
+		if (tb_node_followed(nd) == TB_NODE_POSITION)
 			S_ADD(ply, nd, W_POSITION);
 		if (!S_is_turn(nd))
 			continue;
@@ -733,8 +792,7 @@ static void S_add_stop(tb_book *b, const tb_node *n, const char *why)
  * book says what the record says, and it is no problem of the record's. */
 static int S_said(const tb_node *n)
 {
-	return n && (n->kind == TB_NODE_GAP || n->kind == TB_NODE_UNKNOWN ||
-	             (n->kind == TB_NODE_READING && n->alts[0].kind == TB_NODE_UNKNOWN));
+	return n && (tb_node_followed(n) == TB_NODE_GAP || tb_node_followed(n) == TB_NODE_UNKNOWN);
 }
 
 static S_fig *S_new_fig(tb_book *b, const S_want *want, const tb_walk *w, long plies)
@@ -781,7 +839,7 @@ static size_t S_walk(tb_book *b, tb_walk *w, const S_want *want, size_t n, long 
 		tb_walk_node(w);
 		if (was && !w->live && !S_said(w->stop))
 			S_add_stop(b, w->stop, w->why);
-		for (; nd->kind == TB_NODE_POSITION && k < n && want[k].node == nd; k++)
+		for (; tb_node_followed(nd) == TB_NODE_POSITION && k < n && want[k].node == nd; k++)
 			if (w->live)
 				S_new_fig(b, &want[k], w, plies);
 	}

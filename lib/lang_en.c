@@ -59,6 +59,7 @@ static const tb_lang_entry S_en[] = {
 	{"book.reading", "uncertain reading"},
 	{"book.unknown", "a turn nobody knows"},
 	{"book.position", "the position is restated"},
+	{"book.omitted", "nothing here"},
 	{"book.start", "The game starts from the position of diagram {1}."},
 	{"book.stopped", "The rules cannot follow the record from {1} on: no diagram from there until the record restates the position."},
 	{"book.stopped.start", "The rules cannot follow the record from its start, whose position is not complete: no diagram until the record restates the position."},

@@ -54,6 +54,7 @@ static const tb_lang_entry S_es[] = {
 	{"book.reading", "lectura dudosa"},
 	{"book.unknown", "jugada que nadie conoce"},
 	{"book.position", "se restablece la posición"},
+	{"book.omitted", "nada aquí"},
 	{"book.start", "La partida empieza en la posición del diagrama {1}."},
 	{"book.stopped", "Las reglas no pueden seguir el registro desde {1}: no hay diagramas desde ahí hasta que el registro restablece la posición."},
 	{"book.stopped.start", "Las reglas no pueden seguir el registro desde el principio, cuya posición no está completa: no hay diagramas hasta que el registro restablece la posición."},
