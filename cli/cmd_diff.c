@@ -193,20 +193,44 @@ static void S_xply(S_out *out, const char *el, const tb_ply *y, const char *side
 		S_xattr(out, "means", y->token);
 	S_xattr_u(out, "line", y->line);
 	S_xattr_u(out, "col", y->col);
+	if (*y->notes && out->o->comments)
+		S_xattr(out, "notes", y->notes);
 	xmlTextWriterEndElement(out->x);
 }
 
-/* One line of a hunk: op, ply, the turn, where. */
-static void S_hunk_line(S_out *out, char op, const tb_ply *ya, const tb_ply *yb)
+/* Where a line of a hunk stands in each file, under the hunk's "A | B":
+ * "3 | 5"; a turn of one file alone, "3 |" or "| 5". */
+static void S_where(const tb_ply *ya, const tb_ply *yb)
+{
+	if (ya)
+		printf("  %5u |", ya->line);
+	else
+		printf("  %5s |", "");
+	if (yb)
+		printf(" %u", yb->line);
+	putchar('\n');
+}
+
+/* Text 'c' (lines) under a turn, each line marked 'op'. */
+static void S_notes(char op, const char *c)
+{
+	for (const char *p = c; *p;) {
+		size_t len = strcspn(p, "\n");
+		printf("%c        %.*s\n", op, (int)len, p);
+		p += len + (p[len] == '\n');
+	}
+}
+
+/* One line of a hunk: op, ply, the turn, where; a changed turn's NAGs,
+ * comments and variations under it, since nothing else shows them. */
+static void S_hunk_line(const S_out *out, char op, const tb_ply *ya, const tb_ply *yb)
 {
 	const tb_ply *y = ya ? ya : yb;
 	printf("%c%6zu  ", op, y->ply);
 	S_turn_text(y, 24);
-	if (ya)
-		printf("  %s:%u", out->a->name, ya->line);
-	if (yb)
-		printf("  %s:%u", out->b->name, yb->line);
-	putchar('\n');
+	S_where(ya, yb);
+	if (op != ' ' && out->o->comments) /* unless --ignore-comments */
+		S_notes(op, y->notes);
 }
 
 typedef struct S_posdiff {
@@ -226,8 +250,7 @@ static void S_point(void *ctx, const char *what, const char *in_a, const char *i
 		S_xattr(out, "b", in_b);
 		xmlTextWriterEndElement(out->x);
 	} else {
-		printf("  %-8s %s: %-6s %s: %s\n", what, out->a->name, *in_a ? in_a : "empty",
-		       out->b->name, *in_b ? in_b : "empty");
+		printf("  %-8s %-6s | %s\n", what, *in_a ? in_a : "empty", *in_b ? in_b : "empty");
 	}
 }
 
@@ -274,8 +297,8 @@ static void S_divergence(S_out *out, const tb_edit *e, size_t from, size_t to)
 		else if (known == 0)
 			puts("  after it, the positions are the same");
 		else
-			printf("  after it, the positions differ in %d place%s:\n", known,
-			       known == 1 ? "" : "s");
+			printf("  after it, the positions differ in %d place%s (%s | %s):\n", known,
+			       known == 1 ? "" : "s", out->a->name, out->b->name);
 	}
 	S_posdiff d = {out, 0};
 	if (known > 0)
@@ -303,7 +326,8 @@ static void S_hunk(S_out *out, const tb_edit *e, size_t lo, size_t hi)
 		size_t ca = 0, cb = 0;
 		for (size_t k = lo; k < hi; k++)
 			ca += e[k].op != '+', cb += e[k].op != '-';
-		printf("@@ -%zu,%zu +%zu,%zu @@\n", e[lo].a + (ca != 0), ca, e[lo].b + (cb != 0), cb);
+		printf("@@ -%zu,%zu +%zu,%zu @@ %s | %s\n", e[lo].a + (ca != 0), ca,
+		       e[lo].b + (cb != 0), cb, out->a->name, out->b->name);
 	}
 	for (size_t k = lo; k < hi;) {
 		if (e[k].op == '=') {
@@ -391,25 +415,16 @@ static int S_comment_pair(S_out *out, int *count, const char *where, const tb_pl
 	} else {
 		S_header(out);
 		if (!(*count)++)
-			puts("@@ comments @@");
+			printf("@@ comments @@ %s | %s\n", out->a->name, out->b->name);
 		if (ya) {
 			printf(" %6zu  ", ya->ply);
 			S_turn_text(ya, 24);
-			printf("  %s:%u  %s:%u\n", out->a->name, ya->line, out->b->name, yb->line);
+			S_where(ya, yb);
 		} else {
 			printf("  %s\n", where);
 		}
-		/* outer comments are lines already */
-		for (int s = 0; s < 2; s++) {
-			const char *c = s ? cb : ca;
-			if (!*c)
-				continue;
-			for (const char *p = c; *p;) {
-				size_t len = strcspn(p, "\n");
-				printf("%c    %.*s\n", s ? '+' : '-', (int)len, p);
-				p += len + (p[len] == '\n');
-			}
-		}
+		S_notes('-', ca); /* outer comments are lines already */
+		S_notes('+', cb);
 	}
 	return 1;
 }

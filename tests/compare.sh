@@ -116,31 +116,31 @@ t diff base.tgn one.tgn
 expect "diff, one move differs" 1 "--- base.tgn (game 1, line 1)
 +++ one.tgn (game 1, line 1)
 @@ first divergence: ply 7, base.tgn:7:42, one.tgn:7:42 @@
-  after it, the positions differ in 2 places:
-  b2       base.tgn: R      one.tgn: empty
-  c3       base.tgn: empty  one.tgn: R
-@@ -6,3 +6,3 @@
-      6  3... a7                   base.tgn:7  one.tgn:7
--     7  4. b2                     base.tgn:7
-+     7  4. c3                     one.tgn:7
-      8  4... b6                   base.tgn:7  one.tgn:7"
+  after it, the positions differ in 2 places (base.tgn | one.tgn):
+  b2       R      | empty
+  c3       empty  | R
+@@ -6,3 +6,3 @@ base.tgn | one.tgn
+      6  3... a7                       7 | 7
+-     7  4. b2                         7 |
++     7  4. c3                           | 7
+      8  4... b6                       7 | 7"
 [ ! -s "$tmp/err" ] && ok || bad "diff, one move differs: something on stderr" "$tmp/err"
 
 t diff --moves-only base.tgn ins.tgn
 expect "diff, an inserted move" 1
 [ "$(grep -Ec '^\+ +[0-9]' "$tmp/out")" = 1 ] && [ "$(grep -Ec '^- +[0-9]' "$tmp/out")" = 0 ] &&
 	ok || bad "diff, an inserted move: one '+' line and no '-' line" "$tmp/out"
-has "diff, an inserted move" "$tmp/out" '^\+ +8  4\.\.\. g4 +ins\.tgn:7$'
+has "diff, an inserted move" "$tmp/out" '^\+ +8  4\.\.\. g4 +\| 7$'
 has "diff, an inserted move: where it is" "$tmp/out" '^@@ first divergence: ply 8, ins\.tgn:7:45 @@$'
-has "diff, an inserted move: its hunk" "$tmp/out" '^@@ -7,2 \+7,3 @@$'
+has "diff, an inserted move: its hunk" "$tmp/out" '^@@ -7,2 \+7,3 @@ base\.tgn \| ins\.tgn$'
 
 t diff --moves-only ins.tgn base.tgn
 expect "diff, a missing move" 1
 [ "$(grep -Ec '^- +[0-9]' "$tmp/out")" = 1 ] && [ "$(grep -Ec '^\+ +[0-9]' "$tmp/out")" = 0 ] &&
 	ok || bad "diff, a missing move: one '-' line and no '+' line" "$tmp/out"
-has "diff, a missing move" "$tmp/out" '^- +8  4\.\.\. g4 +ins\.tgn:7$'
+has "diff, a missing move" "$tmp/out" '^- +8  4\.\.\. g4 +7 \|$'
 has "diff, a missing move: where" "$tmp/out" '^@@ first divergence: ply 8, ins\.tgn:7:45 @@$'
-has "diff, a missing move: its hunk" "$tmp/out" '^@@ -7,3 \+7,2 @@$'
+has "diff, a missing move: its hunk" "$tmp/out" '^@@ -7,3 \+7,2 @@ ins\.tgn \| base\.tgn$'
 
 # A whole move missing where turns repeat: two deletions are the
 # shortest edit script (spec/compare.md §2.4), whatever the numbers do
@@ -154,22 +154,46 @@ expect "diff, a move missing among repeated turns" 1
 t diff base.tgn com.tgn
 expect "diff, comments only" 1 "--- base.tgn (game 1, line 1)
 +++ com.tgn (game 1, line 1)
-@@ comments @@
-      3  2. a1                     base.tgn:7  com.tgn:7
--    {buena}
-      6  3... a7                   base.tgn:7  com.tgn:7
-+    {mala}"
+@@ comments @@ base.tgn | com.tgn
+      3  2. a1                         7 | 7
+-        {buena}
+      6  3... a7                       7 | 7
++        {mala}"
 t diff --ignore-comments base.tgn com.tgn
 expect "diff --ignore-comments, comments only" 0 ""
 t diff --moves-only base.tgn com.tgn
 expect "diff --moves-only, comments only" 0 ""
 t diff base.tgn var.tgn
 expect "diff, a NAG and a variation only" 1
-has "diff, a variation is a note" "$tmp/out" '^@@ comments @@$'
+has "diff, a variation is a note" "$tmp/out" '^@@ comments @@ base\.tgn \| var\.tgn$'
 has "diff, a variation is a note" "$tmp/out" '^\+ +! \(5\. f4 \{mejor\}\)$'
 hasnt "diff, a variation is not a turn" "$tmp/out" '^@@ (first|-)'
 t diff --ignore-comments base.tgn var.tgn
 expect "diff --ignore-comments, a NAG and a variation only" 0 ""
+
+# a turn read differently keeps each side's comments, text and XML
+sed 's/a7 4\. b2 b6/a7 4. b2 {dos} b6/' "$tmp/base.tgn" >"$tmp/dos-a.tgn"
+sed 's/a7 4\. b2 b6/a7 4. c3 {DOS distinto} $6 (4. f2) b6/' "$tmp/base.tgn" >"$tmp/dos-b.tgn"
+t diff --tags-only --ignore-comments dos-a.tgn dos-b.tgn
+expect "diff, a changed turn with comments: the tags alone are the same" 0 ""
+t diff dos-a.tgn dos-b.tgn
+expect "diff, a changed turn keeps both sides' comments" 1
+has "diff, the '-' turn's comment under it" "$tmp/out" '^-     7  4\. b2 +7 \|$'
+has "diff, the '-' turn's comment under it" "$tmp/out" '^-        \{dos\}$'
+has "diff, the '+' turn's notes under it" "$tmp/out" '^\+        \?! \{DOS distinto\} \(4\. f2\)$'
+hasnt "diff, a changed turn's comments are not compared again" "$tmp/out" '^@@ comments'
+[ "$(grep -c 'dos-a\.tgn' "$tmp/out")" = 4 ] && ok ||
+	bad "diff: each file named in ---, the divergence, its positions and the hunk, not on every line" "$tmp/out"
+t diff --ignore-comments dos-a.tgn dos-b.tgn
+expect "diff --ignore-comments, a changed turn" 1
+hasnt "diff --ignore-comments: no notes under a changed turn" "$tmp/out" '^[-+]        '
+t diff --xml dos-a.tgn dos-b.tgn
+expect "diff --xml, a changed turn with comments" 1
+xml "diff --xml, a changed turn with comments"
+has "diff --xml, the deleted turn's comment" "$tmp/out" '<delete ply="7" .*token="b2".* notes="\{dos\}"/>'
+has "diff --xml, the inserted turn's notes" "$tmp/out" '<insert ply="7" .*token="c3".* notes="\?! \{DOS distinto\} \(4\. f2\)"/>'
+t diff --xml --ignore-comments dos-a.tgn dos-b.tgn
+hasnt "diff --xml --ignore-comments: no notes" "$tmp/out" 'notes='
 
 t diff base.tgn tag.tgn
 expect "diff, tags only" 1 "--- base.tgn (game 1, line 1)
@@ -240,7 +264,7 @@ has "diff, a syntax error: not compared" "$tmp/err" 'game 1 of roto\.tgn cannot 
 { cat "$tmp/base.tgn"; echo; cat "$tmp/one.tgn"; } >"$tmp/two.tgn"
 t diff two.tgn roto2.tgn
 expect "diff, a collection with a broken record: the others compared" 2
-has "diff, the others compared" "$tmp/out" '^\+     7  4\. b2 +roto2\.tgn:10$'
+has "diff, the others compared" "$tmp/out" '^\+     7  4\. b2 +\| 10$'
 t diff base.tgn nonexistent.tgn
 expect "diff, a file that does not exist" 2 ""
 has "diff, a file that does not exist: named" "$tmp/err" 'nonexistent\.tgn'
@@ -436,23 +460,36 @@ expect "grep -v writes the others, a blank line apart" 0
 [ "$(grep -c '^\[Game ' "$tmp/out")" = 2 ] && [ "$(grep -c '^$' "$tmp/out")" = 3 ] && ok ||
 	bad "grep -v: two games, one blank line between them" "$tmp/out"
 # --event sees the turns the rules followed: a tercia before an illegal
-# turn, and one after it
+# turn selects its game; a game the turns after it could change is said
+# at that turn, not selected, and the exit status is 2 (could not look)
 printf '[Game "pitarra"]\n1. d1 a7 2. a1 b6 3. g1xa7 d1 4. g7 c5 *\n' >"$tmp/ilegal1.tgn"
 printf '[Game "pitarra"]\n1. d1 d1 2. a1 b6 3. g1xb6 c5 *\n' >"$tmp/ilegal2.tgn"
 t grep -c --event tercia ilegal1.tgn
 expect "grep --event: a tercia before an illegal turn" 0 1
+hasnt "grep --event: a game answered before its illegal turn: nothing said" "$tmp/err" .
 t grep -c --event tercia ilegal2.tgn
-expect "grep --event: a tercia after an illegal turn is not seen" 1 0
+expect "grep --event: a tercia after an illegal turn could not be looked at" 2 0
+has "grep --event: where the rules stop, said" "$tmp/err" \
+	"^ilegal2\\.tgn:2:7: error: the rules stop at 1\\.\\.\\. d1 .*--event 'tercia'; the game is not selected$"
 t grep -c --event removal ilegal1.tgn ilegal2.tgn
-expect "grep -c over two files" 0 "ilegal1.tgn:1
+expect "grep -c over two files" 2 "ilegal1.tgn:1
 ilegal2.tgn:0"
 t grep -l --event removal ilegal1.tgn ilegal2.tgn col.tgn
-expect "grep -l over three files" 0 "ilegal1.tgn
+expect "grep -l over three files" 2 "ilegal1.tgn
 col.tgn"
 t grep -l --event removal ilegal2.tgn
-expect "grep -l, none" 1 ""
-t grep -c --event removal ilegal2.tgn
-expect "grep -c, none" 1 0
+expect "grep -l, none, one could not be looked at" 2 ""
+t grep -c -v --event removal ilegal2.tgn
+expect "grep -c -v: a game not looked at is not selected by -v either" 2 0
+t grep -c --event 'removal<=5 per game' ilegal1.tgn
+expect "grep --event per game: at most, after an illegal turn, could not be told" 2 0
+t grep -c --event 'tercia<=0 per game' ilegal1.tgn
+expect "grep --event per game: more than at most before an illegal turn is an answer" 1 0
+t grep -c --event 'tercia=1 per game' col.tgn
+expect "grep --event per game: exactly" 0 1
+t grep -c --event removal --tag Site~Nowhere ilegal2.tgn
+expect "grep: a game another selector refuses needs no events" 1 0
+hasnt "grep: a game another selector refuses: nothing said" "$tmp/err" .
 # exit 2: unreadable, errors, bad options
 t grep -c d1 col.tgn nonexistent.tgn
 expect "grep, a file that does not exist" 2
@@ -463,10 +500,12 @@ t grep -c 'd[12]' roto3.tgn
 expect "grep, a record with errors: the others searched" 2 2
 has "grep, a record with errors: its diagnostic" "$tmp/err" '^roto3\.tgn:2:7: error: .*\[TB301\]$'
 t grep -c --event removal ilegal1.tgn
-hasnt "grep: warnings and illegal turns are not printed" "$tmp/err" .
+hasnt "grep: warnings and an illegal turn after a match are not printed" "$tmp/err" .
 t grep -c d1 adir
 expect "grep, a directory" 2
-for ev in 'bogus' 'capture>=0' 'capture>=65' 'capture>=' 'capture>=2x' 'Tercia' 'huff>=1>=2'; do
+for ev in 'bogus' 'capture>=0' 'capture>=65' 'capture>=' 'capture>=2x' 'Tercia' 'huff>=1>=2' \
+	'capture<=2' 'capture=2' 'capture>=2 per' 'capture>=2 per match' \
+	'capture>=-1 per game' 'capture>=99999999 per game' 'capture>2 per game'; do
 	t grep -c --event "$ev" col.tgn
 	expect "grep --event '$ev': usage" 2 ""
 	has "grep --event '$ev': says why" "$tmp/err" '--event takes'
