@@ -100,7 +100,9 @@ int cli_wants_help(int argc, char **argv);
 
 /* Writes 'len' bytes to a new file beside 'path' and renames it over
  * 'path' once it is complete; the file keeps its permissions. Returns 0,
- * or -1 after printing why (the original is untouched). */
+ * or -1 after printing why (the original is untouched). A 'path' that is
+ * not a file (/dev/null, a terminal, a pipe) is written directly: there
+ * is no content to keep whole, and a rename would replace the device. */
 typedef struct cli_atomic cli_atomic;
 cli_atomic *cli_atomic_begin(const char *path);
 int cli_atomic_write(cli_atomic *a, const char *s, size_t len);

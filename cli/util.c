@@ -105,6 +105,18 @@ cli_atomic *cli_atomic_begin(const char *path)
 	a->path = strdup(path);
 	free(real);
 	path = a->path ? a->path : path;
+	struct stat st;
+	if (a->path && stat(path, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) {
+		/* /dev/null, a terminal, a pipe: no file to keep whole, and
+		 * renaming over it would put a file in the device's place */
+		a->fd = open(path, O_WRONLY | O_TRUNC);
+		if (a->fd < 0) {
+			fprintf(stderr, "tablero: cannot write '%s': %s\n", path, strerror(errno));
+			cli_atomic_abort(a);
+			return NULL;
+		}
+		return a;
+	}
 	a->tmp = malloc(n + 16);
 	if (!a->path || !a->tmp) {
 		cli_atomic_abort(a);
@@ -119,7 +131,6 @@ cli_atomic *cli_atomic_begin(const char *path)
 		cli_atomic_abort(a);
 		return NULL;
 	}
-	struct stat st;
 	if (stat(path, &st) == 0) {
 		fchmod(a->fd, st.st_mode & 07777);
 	} else { /* a new file: as open(2) would make it, not mkstemp's 0600 */
@@ -137,7 +148,8 @@ int cli_atomic_write(cli_atomic *a, const char *s, size_t len)
 		if (w < 0 && errno == EINTR)
 			continue;
 		if (w <= 0) {
-			fprintf(stderr, "tablero: cannot write '%s': %s\n", a->tmp, strerror(errno));
+			fprintf(stderr, "tablero: cannot write '%s': %s\n", a->tmp ? a->tmp : a->path,
+			        strerror(errno));
 			return -1;
 		}
 		s += w;
@@ -149,6 +161,14 @@ int cli_atomic_write(cli_atomic *a, const char *s, size_t len)
 int cli_atomic_commit(cli_atomic *a)
 {
 	int rc = 0;
+	if (!a->tmp) { /* not a file: written in place */
+		rc = close(a->fd);
+		if (rc != 0)
+			fprintf(stderr, "tablero: cannot write '%s': %s\n", a->path, strerror(errno));
+		free(a->path);
+		free(a);
+		return rc ? -1 : 0;
+	}
 	if (fsync(a->fd) != 0 || close(a->fd) != 0) {
 		fprintf(stderr, "tablero: cannot write '%s': %s\n", a->tmp, strerror(errno));
 		a->fd = -1;

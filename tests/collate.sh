@@ -99,6 +99,19 @@ cp "$tmp/out" "$tmp/ab.tgn"
 t collate -o written.tgn a.tgn b.tgn
 expect "-o" 0
 same "-o writes what standard output shows" "$tmp/written.tgn" "$tmp/ab.tgn"
+# -o to something that is not a file is written, never renamed over
+mkfifo "$tmp/fifo"
+(timeout 20 cat "$tmp/fifo" >"$tmp/from-fifo") &
+t collate -o fifo a.tgn b.tgn
+wait
+expect "-o a pipe" 0
+same "-o a pipe: what came through it" "$tmp/from-fifo" "$tmp/ab.tgn"
+[ -p "$tmp/fifo" ] && ok || bad "-o a pipe: the pipe is still a pipe" "$tmp/both"
+if [ -c /dev/null ] && [ -w /dev/null ]; then
+	t collate -o /dev/null a.tgn b.tgn
+	expect "-o /dev/null" 0
+	[ -c /dev/null ] && ok || bad "-o /dev/null: /dev/null is still a device" "$tmp/both"
+fi
 t collate - b.tgn
 expect "standard input with no record" 2 # "-" reads /dev/null here
 has "standard input with no record" "$tmp/err" "<stdin>: it holds no record"
