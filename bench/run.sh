@@ -20,13 +20,25 @@
 #     such games (the Myers worst case); exit 1 expected, 2 a failure
 #   tablero diff --duplicates FILE and on the quarter-size file
 # and, each section's comment saying how, tablero xml and xml --to tgn,
-# svg --every 1, and for each rules engine perft and validate;
+# diagrams (the library's rate, and svg --every 1 -d beside cp -r) and
+# books (pages a second, beside rsvg-convert), and for each rules engine
+# perft and validate;
 # with /usr/bin/time -f '%e %M' (elapsed s, peak RSS KiB).
+# Last, hostile input (bench/hostile.c): parse, fmt, validate, fill, show, xml, svg,
+# diff, collate and grep on each, with the time, peak memory, exit status and
+# the diagnostics each gave (what it refused); a crash, a timeout (300 s)
+# or an exit status over 2 fails the bench. "bench/run.sh hostile" runs
+# that part alone.
 #
 # Needs only bash, coreutils, cc (gcc), awk, grep and /usr/bin/time.
 # TABLERO=path overrides build/tablero.
 set -euo pipefail
 
+HOSTILE_ONLY=0
+if [[ ${1:-} == hostile ]]; then
+	HOSTILE_ONLY=1
+	shift
+fi
 MB=${1:-110}
 SEED=20240611
 
@@ -79,10 +91,76 @@ ensure() {
 	echo "  generated in ${t}s"
 }
 
-echo
-echo "== test data =="
-ensure "$FULL" "$MB"
-ensure "$QUARTER" "$QMB"
+# ---- hostile input -------------------------------------------------------------
+# Each command on each input of bench/hostile.c: time, peak RSS, exit
+# status, and the diagnostics it gave, by code and count (what it
+# refused; "-" for none). Exit 0 or 1 (problems found) or 2 (could not
+# look, e.g. a record with errors for diff and grep) is fine; a crash,
+# 300 s or more, or another status fails the bench.
+hostile() {
+	local dir=$OUT/hostile-input f cmd
+	echo
+	echo "== hostile input (bench/hostile.c) =="
+	cc -std=c11 -O2 -Wall -Wextra -pedantic -o "$OUT/hostile" bench/hostile.c
+	mkdir -p "$dir"
+	"$OUT/hostile" "$dir"
+	printf "%-18s %-34s %9s %12s %5s  %s\n" "input" "command" "time (s)" "peak RSS MiB" "exit" "said"
+	printf "%-18s %-34s %9s %12s %5s  %s\n" "-----" "-------" "--------" "------------" "----" "----"
+	for f in diags turns-16mib record-16mib over-16mib nested-100 nested-100k chain-1000 comment-5mb; do
+		local in=$dir/$f.tgn
+		while IFS= read -r cmd; do
+			[[ -n $cmd ]] || continue
+			local run=${cmd//IN/$in}
+			set -f # cmd is words (a pattern among them): split, never globbed
+			# shellcheck disable=SC2086
+			measure /dev/null timeout 300 "$TABLERO" ${run//SVGOUT/$OUT/hostile.svg}
+			set +f
+			if [[ $RC -gt 2 ]]; then
+				fail "$TABLERO $cmd on $f exited $RC (a crash, or 300 s)"
+			fi
+			hostile_row "$f" "${cmd// IN/}"
+		done <<'CMDS'
+parse IN
+fmt IN
+validate IN
+fill IN
+show IN
+xml IN
+svg -o SVGOUT IN
+diff IN IN
+collate IN IN
+grep -c -e d1 IN
+grep -c --comment (\w+\s?)*[!?] IN
+CMDS
+	done
+	# the XML reader on what the writer made of the largest record it
+	# writes (it refuses record-16mib's 14 MB comment: TB504)
+	for f in comment-5mb; do
+		"$TABLERO" xml "$dir/$f.tgn" > "$dir/$f.xml" 2> /dev/null || true
+		measure /dev/null timeout 300 "$TABLERO" xml --to tgn "$dir/$f.xml"
+		[[ $RC -le 2 ]] || fail "$TABLERO xml --to tgn on $f.xml exited $RC (a crash, or 300 s)"
+		hostile_row "$f.xml" "xml --to tgn"
+	done
+	rm -rf "$dir" "$OUT/hostile.svg"
+}
+
+# hostile_row INPUT COMMAND: a row for the last measure: what it said is
+# its diagnostics by code and count, else its first line on stderr.
+hostile_row() {
+	local said
+	said=$({ grep -ao '\[TB[0-9]*\]' "$ERRF" || true; } | sort | uniq -c | sort -rn |
+		head -n 3 | awk '{ printf "%s%s x%d", (NR > 1 ? ", " : ""), substr($2, 2, 5), $1 }')
+	[[ -n $said ]] || said=$(head -n 1 "$ERRF" | sed "s|$OUT/hostile-input/||g" | cut -c 1-110)
+	awk -v f="$1" -v c="${2//SVGOUT/x.svg}" -v t="$T" -v r="$RSS" -v rc="$RC" -v s="${said:--}" \
+		'BEGIN { printf "%-18s %-34s %9.2f %12.1f %5d  %s\n", f, c, t, r / 1024, rc, s }'
+}
+
+if [[ $HOSTILE_ONLY == 0 ]]; then
+	echo
+	echo "== test data =="
+	ensure "$FULL" "$MB"
+	ensure "$QUARTER" "$QMB"
+fi
 
 # measure STDOUT-FILE CMD... : runs CMD under /usr/bin/time; sets
 # T (s), RSS (KiB), RC. stderr of CMD goes to $ERRF.
@@ -124,6 +202,11 @@ header() {
 	printf "%-30s %9s %9s %12s %12s\n" "----" "--------" "----" "-------" "------------"
 }
 
+if [[ $HOSTILE_ONLY == 1 ]]; then
+	hostile
+	exit 0
+fi
+
 BYTES=$(wc -c < "$FULL")
 QBYTES=$(wc -c < "$QUARTER")
 
@@ -161,6 +244,15 @@ row "tablero parse" "$PARSE_T" "$BYTES" "$GAMES" "$PARSE_RSS"
 measure /dev/null "$TABLERO" fmt "$FULL"
 [[ $RC -eq 0 ]] || fail "$TABLERO fmt $FULL exited $RC"
 row "tablero fmt > /dev/null" "$T" "$BYTES" "$GAMES" "$RSS"
+FMT_T=$T
+
+# beside wc -l, as fractions of its speed (issue 19's goals: parse 1/10,
+# fmt 1/20; wc -l under 10 ms counts as 10 ms, so the fraction is then
+# an upper bound)
+awk -v w="$WC_T" -v p="$PARSE_T" -v f="$FMT_T" 'BEGIN {
+	w = w > 0 ? w : 0.01; p = p > 0 ? p : 0.01; f = f > 0 ? f : 0.01
+	printf "\nparse runs at 1/%.0f of wc -l (goal 1/10: %s), fmt at 1/%.0f (goal 1/20: %s)\n",
+	       p / w, (p / w <= 10 ? "met" : "not met"), f / w, (f / w <= 20 ? "met" : "not met") }'
 
 measure /dev/null "$TABLERO" parse "$QUARTER"
 [[ $RC -eq 0 ]] || fail "$TABLERO parse $QUARTER exited $RC (1 = problems found in the collection)"
@@ -236,6 +328,82 @@ rules_bench() {
 	measure /dev/null "$TABLERO" validate "$file"
 	[[ $RC -eq 0 ]] || fail "$TABLERO validate $file exited $RC (random games must be legal)"
 	row "tablero validate" "$T" "$bytes" "$games" "$RSS"
+	VALIDATE_FILES+=("$file")
+}
+VALIDATE_FILES=()
+
+# cpu_median N CMD...: the median of N runs' CPU seconds (user + system),
+# which the machine's load changes less than the elapsed time; into CPU.
+cpu_median() {
+	local n=$1 i
+	shift
+	local runs=()
+	for ((i = 0; i < n; i++)); do
+		set +e
+		/usr/bin/time -f '%U %S' -o "$TIMEF" "$@" > /dev/null 2> "$ERRF"
+		RC=$?
+		set -e
+		runs+=("$(tail -n 1 "$TIMEF" | awk '{ printf "%.2f", $1 + $2 }')")
+	done
+	CPU=$(printf '%s\n' "${runs[@]}" | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }')
+}
+
+# plies FILE: the turns of a movetext file (PGN or TGN), tokens that are
+# not move numbers, results, tags or comments.
+count_plies() {
+	awk '/^\[/ { next } { gsub(/\{[^}]*\}/, ""); for (i = 1; i <= NF; i++)
+		if ($i !~ /^[0-9]+\.+$/ && $i !~ /^(1-0|0-1|1\/2-1\/2|\*)$/ && $i !~ /^\$/) n++ }
+		END { print n + 0 }' "$1"
+}
+
+# validate_vs_pgn_extract: tablero validate on each game's random
+# collection beside pgn-extract -r (parse and check every chess move, the
+# nearest C peer) on ../shared/bench/chess-20k.pgn.xz, per MB and per
+# turn, CPU seconds, medians of 5; the goal (issue 19): 5x per MB.
+validate_vs_pgn_extract() {
+	local xz=${CHESS_PGN:-$ROOT/../shared/bench/chess-20k.pgn.xz}
+	local pe
+	pe=$(command -v pgn-extract || { [[ -x /usr/games/pgn-extract ]] && echo /usr/games/pgn-extract; } || true)
+	if [[ -z $pe ]] && [[ $(id -u) -eq 0 ]] && command -v apt-get > /dev/null; then
+		apt-get install -y -qq pgn-extract > /dev/null 2>&1 ||
+			{ apt-get update -qq > /dev/null 2>&1 && apt-get install -y -qq pgn-extract > /dev/null 2>&1; } || true
+		pe=$(command -v pgn-extract || { [[ -x /usr/games/pgn-extract ]] && echo /usr/games/pgn-extract; } || true)
+	fi
+	echo
+	echo "== validate beside pgn-extract -r (CPU seconds, medians of 5) =="
+	if [[ -z $pe ]]; then
+		echo "skipped: pgn-extract is not installed (the Debian package pgn-extract)"
+		return
+	elif [[ ! -f $xz ]]; then
+		echo "skipped: $xz not found (CHESS_PGN=path names it)"
+		return
+	fi
+	local pgn=$OUT/chess-20k.pgn
+	[[ -f $pgn ]] || xz -dc "$xz" > "$pgn"
+	local pbytes pplies
+	pbytes=$(wc -c < "$pgn")
+	pplies=$(count_plies "$pgn")
+	cpu_median 5 "$pe" -r "$pgn"
+	local pcpu=$CPU
+	printf "%-40s %10s %9s %8s %12s %8s %8s\n" "step" "MB" "CPU (s)" "MB/s" "turns/s" "x MB" "x turn"
+	printf "%-40s %10s %9s %8s %12s %8s %8s\n" "----" "--" "-------" "----" "-------" "----" "------"
+	awk -v b="$pbytes" -v n="$pplies" -v t="$pcpu" 'BEGIN { t = t > 0 ? t : 0.01
+		printf "%-40s %10.1f %9.2f %8.1f %12.0f %8s %8s\n", "pgn-extract -r chess-20k.pgn",
+		       b / 1e6, t, b / 1e6 / t, n / t, "1", "1" }'
+	local f
+	for f in "${VALIDATE_FILES[@]}"; do
+		local b n
+		b=$(wc -c < "$f")
+		n=$(count_plies "$f")
+		cpu_median 5 "$TABLERO" validate "$f"
+		awk -v l="tablero validate $(basename "$f")" -v b="$b" -v n="$n" -v t="$CPU" \
+			-v pb="$pbytes" -v pn="$pplies" -v pt="$pcpu" 'BEGIN { t = t > 0 ? t : 0.01
+			pt = pt > 0 ? pt : 0.01
+			x = (b / t) / (pb / pt)
+			printf "%-40s %10.1f %9.2f %8.1f %12.0f %8.1f %8.1f  %s\n", l, b / 1e6, t,
+			       b / 1e6 / t, n / t, x, (n / t) / (pn / pt),
+			       (x >= 5 ? "goal 5x per MB: met" : "goal 5x per MB: not met") }'
+	done
 }
 
 # ---- XML ---------------------------------------------------------------------
@@ -268,22 +436,79 @@ measure /dev/null "$TABLERO" xml --to tgn "$XMLF"
 row "tablero xml --to tgn (import)" "$T" "$XBYTES" "$GAMES" "$RSS"
 rm -f "$XMLF"
 
-# ---- diagrams ----------------------------------------------------------------
-# tablero svg: one diagram after every ply of long random games of each
-# game (replaying the record once, drawing each position).
+# ---- diagrams and books ------------------------------------------------------------
+# Diagrams a second: the library alone (bench/svgrate.c: every position
+# of a record drawn, each document handed to a callback that counts its
+# bytes, five rounds), and tablero svg --every 1 -d writing them as files
+# (best and median of three runs: the one flush to disk of the batch
+# shares the disk with whatever else runs), beside cp -r of the same
+# files (the file system's part). Records: long random games of each
+# game (La Pitarra's and Asalto's end by the rules after about 200 and 260
+# turns; Ocencahuac's is stopped at 3000).
+# Books: a 300-turn record with a diagram every 10 turns, as SVG pages
+# (-d) and as a PDF (-o, which runs rsvg-convert), pages a second, beside
+# rsvg-convert -f pdf on the same pages.
 echo
-echo "== diagrams: tablero svg --every 1 =="
-printf "%-30s %9s %12s %12s\n" "game" "time (s)" "diagrams" "diagrams/s"
-for game in pitarra asalto ocencahuac; do
-	"$TABLERO" random --game "$game" --seed 3 --turns 300 > "$OUT/svg-$game.tgn"
-	rm -rf "$OUT/svg-$game" && mkdir -p "$OUT/svg-$game"
-	measure /dev/null "$TABLERO" svg --every 1 -d "$OUT/svg-$game" "$OUT/svg-$game.tgn"
-	[[ $RC -eq 0 ]] || fail "$TABLERO svg --every 1 exited $RC"
+echo "== diagrams: bench/svgrate (library) and tablero svg --every 1 -d (files) =="
+cc -std=c11 -O2 -Wall -Wextra -Ilib -o "$OUT/svgrate" bench/svgrate.c build/libtablero.a \
+	$(pkg-config --libs libxml-2.0 libpcre2-8)
+printf "%-34s %9s %10s %12s %12s\n" "step" "time (s)" "diagrams" "diagrams/s" "KB/diagram"
+printf "%-34s %9s %10s %12s %12s\n" "----" "--------" "--------" "----------" "----------"
+while read -r game seed turns rules; do
+	f=$OUT/svg-$game.tgn
+	"$TABLERO" random --game "$game" --rules "$rules" --seed "$seed" --turns "$turns" > "$f"
+	read -r made bytes secs < <("$OUT/svgrate" "$f" 5)
+	awk -v g="$game" -v n="$made" -v b="$bytes" -v t="$secs" 'BEGIN {
+		printf "%-34s %9.3f %10d %12.0f %12.1f\n", "library, " g, t, n, n / t, b / n / 1000 }'
+	best= runs=()
+	for k in 1 2 3; do
+		rm -rf "$OUT/svg-$game" && mkdir -p "$OUT/svg-$game"
+		measure /dev/null "$TABLERO" svg --every 1 -d "$OUT/svg-$game" "$f"
+		[[ $RC -eq 0 ]] || fail "$TABLERO svg --every 1 exited $RC"
+		runs+=("$T")
+	done
 	n=$(ls "$OUT/svg-$game" | wc -l)
+	sorted=$(printf '%s\n' "${runs[@]}" | sort -g | tr '\n' ' ')
+	awk -v g="$game" -v r="$sorted" -v n="$n" 'BEGIN { split(r, t, " ")
+		for (i = 1; i <= 2; i++) { tt = (t[i == 1 ? 1 : 2] + 0 > 0) ? t[i == 1 ? 1 : 2] : 0.01
+			printf "%-34s %9.2f %10d %12.0f\n", "svg -d, " g (i == 1 ? " (best)" : " (median)"), t[i == 1 ? 1 : 2], n, n / tt } }'
+	rm -rf "$OUT/svg-$game-copy"
+	measure /dev/null cp -r "$OUT/svg-$game" "$OUT/svg-$game-copy"
 	awk -v g="$game" -v t="$T" -v n="$n" 'BEGIN { tt = (t + 0 > 0) ? t : 0.01
-		printf "%-30s %9.2f %12d %12.0f\n", g, t, n, n / tt }'
-	rm -rf "$OUT/svg-$game"
-done
+		printf "%-34s %9.2f %10d %12.0f\n", "cp -r of them (anchor)", t, n, n / tt }'
+	rm -rf "$OUT/svg-$game" "$OUT/svg-$game-copy"
+done <<'GAMES'
+pitarra 26 3000 pitarra
+asalto 4 3000 asalto; chain=zigzag
+ocencahuac 3 3000 ocencahuac; limit=none; crown=all_three
+GAMES
+
+echo
+echo "== books: a 300-turn record, a diagram every 10 turns =="
+BOOKF=$OUT/book-300.tgn
+"$TABLERO" random --game ocencahuac --rules "ocencahuac; limit=none; crown=all_three" \
+	--seed 3 --turns 300 > "$BOOKF"
+printf "%-34s %9s %8s %10s\n" "step" "time (s)" "pages" "pages/s"
+printf "%-34s %9s %8s %10s\n" "----" "--------" "-----" "-------"
+rm -rf "$OUT/book" && mkdir -p "$OUT/book"
+measure /dev/null "$TABLERO" book --every 10 -d "$OUT/book" "$BOOKF"
+[[ $RC -eq 0 ]] || fail "$TABLERO book -d exited $RC"
+pages=$(ls "$OUT/book" | wc -l)
+awk -v t="$T" -v n="$pages" 'BEGIN { tt = (t + 0 > 0) ? t : 0.01
+	printf "%-34s %9.2f %8d %10.1f\n", "tablero book -d (SVG pages)", t, n, n / tt }'
+if command -v rsvg-convert > /dev/null; then
+	measure /dev/null "$TABLERO" book --every 10 -o "$OUT/book.pdf" "$BOOKF"
+	[[ $RC -eq 0 ]] || fail "$TABLERO book -o exited $RC"
+	awk -v t="$T" -v n="$pages" 'BEGIN { tt = (t + 0 > 0) ? t : 0.01
+		printf "%-34s %9.2f %8d %10.1f\n", "tablero book -o (PDF)", t, n, n / tt }'
+	measure /dev/null rsvg-convert -f pdf -o "$OUT/book-anchor.pdf" "$OUT"/book/*.svg
+	[[ $RC -eq 0 ]] || fail "rsvg-convert exited $RC"
+	awk -v t="$T" -v n="$pages" 'BEGIN { tt = (t + 0 > 0) ? t : 0.01
+		printf "%-34s %9.2f %8d %10.1f\n", "rsvg-convert -f pdf, same pages", t, n, n / tt }'
+else
+	echo "(no rsvg-convert: the PDF and its anchor are not measured)"
+fi
+rm -rf "$OUT/book" "$OUT/book.pdf" "$OUT/book-anchor.pdf"
 
 # ---- grep --------------------------------------------------------------------
 # tablero grep -c on the synthetic collection, one selector at a time,
@@ -293,14 +518,18 @@ done
 # equal; MB/s and games/s are of the whole file. The
 # --event selector replays every game's main line by its rules (the
 # synthetic games break them; a replay stops where the rules cannot
-# follow), hence slower.
-# grow LABEL CMD... : measure CMD (exit 0 or 1 fine, 2 = bench failure),
-# print a row of the table with the count CMD printed.
+# follow), hence slower; a game whose answer the turns after such a stop
+# could change is reported and makes the exit status 2 (spec/compare.md
+# §4.2), which is what this collection should give: the count of those
+# is printed beside it.
+# grow LABEL CMD... : measure CMD (exit 0 or 1 fine, 2 = bench failure
+# unless GROW_STOPS is set), print a row of the table with the count CMD
+# printed.
 grow() {
 	local label=$1
 	shift
 	measure "$COUNTF" "$@"
-	[[ $RC -le 1 ]] || fail "$* exited $RC"
+	[[ $RC -le 1 || ( -n ${GROW_STOPS:-} && $RC -eq 2 ) ]] || fail "$* exited $RC"
 	printf '%s %9s\n' "$(row "$label" "$T" "$BYTES" "$GAMES" "$RSS")" "$(head -n 1 "$COUNTF")"
 }
 
@@ -316,9 +545,10 @@ grow "tablero grep -c -e 'xd4'" "$TABLERO" grep -c -e 'xd4' "$FULL"
 grow "grep -c 'sequía'" grep -c 'sequía' "$FULL"
 grow "tablero grep -c --comment" "$TABLERO" grep -c --comment 'sequía' "$FULL"
 grow "grep -c 'x..x..x'" grep -c 'x[a-g][1-8]x[a-g][1-8]x' "$FULL"
-grow "tablero grep -c --event" "$TABLERO" grep -c --event 'capture>=3' "$FULL"
+GROW_STOPS=1 grow "tablero grep -c --event" "$TABLERO" grep -c --event 'capture>=3' "$FULL"
 echo "(x..x..x: 'x[a-g][1-8]x[a-g][1-8]x', three captures in a row written out;"
-echo " --event 'capture>=3': a turn of the main line that, replayed, took three)"
+echo " --event 'capture>=3': a turn of the main line that, replayed, took three;"
+echo " $(grep -c 'error: the rules stop at' "$ERRF" || true) games could not be looked at past a turn the rules refuse)"
 
 # ---- diff --------------------------------------------------------------------
 # tablero diff on two records of 10,000 plies each. Random Ocencahuac
@@ -438,6 +668,9 @@ rm -f "$DIFF_OUT"
 rules_bench pitarra 700 5 6
 rules_bench asalto 2000 7 8 "$ASALTO_SETUP"
 rules_bench ocencahuac 2700 5 6
+validate_vs_pgn_extract
 
 # reconstruction: gaps filled, slips looked for (bench/reconstruct.sh)
 TABLERO="$TABLERO" bash bench/reconstruct.sh
+
+hostile
