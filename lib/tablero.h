@@ -133,6 +133,20 @@ TB_EXPORT size_t tb_reader_nwarnings(const tb_reader *r);
 
 TB_EXPORT void tb_reader_free(tb_reader *r);
 
+/** Hands the record that tb_reader_next just read (it returned 1) to a
+ * reader of its own: returns a new reader holding a copy of the
+ * record's source (and of what a diagnostic may quote past it), the
+ * name and search limits of 'r', and the diagnostics of that call,
+ * which move to it ('r' has none left). The record can then be
+ * validated, filled or written as XML with the new reader -- with the
+ * same diagnostics, word for word, as with 'r' -- in another thread
+ * while 'r' reads on: the two share nothing. Its counts
+ * (tb_reader_nerrors) start at zero; it reads no records. Owned by the
+ * caller (tb_reader_free). Readers and records are not shared between
+ * threads; the library keeps no other state, so independent readers
+ * and records may be used in as many threads at once. */
+TB_EXPORT tb_reader *tb_reader_detach(tb_reader *r);
+
 /** ## Records */
 
 /** Frees 'rec' and everything in it. */
