@@ -3,6 +3,7 @@
 #   make              library (static and shared) and the CLI in build/
 #   make check        every test: unit, spec examples, CLI golden, samples
 #   make check-san    the same tests built with -fsanitize=address,undefined
+#   make check-tsan   the jobs test (-j N against -j 1) built with -fsanitize=thread
 #   make demo         check every sample and write what the converters make into out/
 #   make bench        throughput on a generated collection, beside wc -l
 #   make install PREFIX=/usr/local [DESTDIR=...]
@@ -21,9 +22,15 @@ ifeq ($(SAN),1)
   OPT = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
   LDSAN = -fsanitize=address,undefined
 endif
+ifeq ($(SAN),thread)
+  OPT = -O1 -g -fno-omit-frame-pointer -fsanitize=thread
+  LDSAN = -fsanitize=thread
+endif
 CPPFLAGS += -D_POSIX_C_SOURCE=200809L -Ilib
-CFLAGS   += $(WARN) $(OPT) -fPIC -fvisibility=hidden -MMD -MP
-LDFLAGS  += $(LDSAN)
+# -pthread: the CLI's jobs (cli/jobs.c), and a library that other
+# threads may call.
+CFLAGS   += $(WARN) $(OPT) -pthread -fPIC -fvisibility=hidden -MMD -MP
+LDFLAGS  += $(LDSAN) -pthread
 
 # Dependencies come from pkg-config once tools/deps.sh has made sure
 # they are there (installing them on Debian when run as root).
@@ -46,7 +53,7 @@ UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 VERSION := $(shell sed -n 's/^#define TB_VERSION "\(.*\)"/\1/p' lib/tablero.h)
 
-.PHONY: all lib cli check check-san unit spec golden samples random xml svg compare reconstruct collate quotes demo bench \
+.PHONY: all lib cli check check-san check-tsan unit spec golden samples random xml svg compare reconstruct collate jobs quotes demo bench \
         install uninstall clean deps
 
 all: $(BUILD)/libtablero.a $(BUILD)/libtablero.so $(BUILD)/tablero $(BUILD)/tablero.pc
@@ -129,6 +136,9 @@ reconstruct: $(BUILD)/tablero
 collate: $(BUILD)/tablero
 	@TABLERO=$(BUILD)/tablero bash tests/collate.sh
 
+jobs: $(BUILD)/tablero
+	@TABLERO=$(BUILD)/tablero bash tests/jobs.sh
+
 # Every quotation of the source texts in spec/ is their own words
 # (tools/quotes.py), checked when the texts are beside the sources.
 SEEDS ?= ../shared/seeds
@@ -137,11 +147,14 @@ quotes:
 	@if [ -d "$(SEEDS)" ]; then python3 tools/quotes.py "$(SEEDS)" spec/*.md spec/games/*.md README.md; \
 	else echo "quotes: no source texts in $(SEEDS): the spec's quotations are not checked"; fi
 
-check: all unit spec golden samples random xml svg compare reconstruct collate quotes
+check: all unit spec golden samples random xml svg compare reconstruct collate jobs quotes
 	@echo "make check: all test suites passed"
 
 check-san:
 	$(MAKE) BUILD=build/san SAN=1 check
+
+check-tsan:
+	$(MAKE) BUILD=build/tsan SAN=thread jobs
 
 # ---- the main job and the benchmark ---------------------------------------
 
