@@ -145,6 +145,11 @@ int cli_jobs_count(const cli_jobs *j);
 /* 'item' stays the caller's: 'done' gets it back. May wait for room. */
 void cli_jobs_add(cli_jobs *j, void *item);
 void cli_jobs_wait(cli_jobs *j);
+/* From 'done': the records after this one are not wanted (grep -l
+ * has its answer); what they print, up to the next cli_jobs_wait, is
+ * dropped unwritten, and their 'done' must ignore them. The caller
+ * stops adding. */
+void cli_jobs_skip(cli_jobs *j);
 int cli_jobs_free(cli_jobs *j);
 
 #endif

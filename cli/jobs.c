@@ -54,6 +54,7 @@ struct cli_jobs {
 	size_t head;     /* the oldest record not yet written (a count) */
 	size_t next;     /* the next to hand to a worker */
 	size_t tail;     /* the next to be added */
+	int skipping;    /* records are dropped unwritten until cli_jobs_wait */
 	int stop;
 	int failed;      /* a buffer could not be made or written */
 };
@@ -181,7 +182,10 @@ static void S_write(cli_jobs *j, size_t keep)
 			pthread_cond_wait(&j->finished, &j->mu);
 			continue;
 		}
+		int drop = j->skipping;
 		pthread_mutex_unlock(&j->mu);
+		if (drop)
+			s->nout = s->nerr = 0;
 		if (s->nout && fwrite(s->out, 1, s->nout, stdout) != s->nout)
 			j->failed = 1;
 		if (s->nerr) {
@@ -219,10 +223,23 @@ void cli_jobs_add(cli_jobs *j, void *item)
 	pthread_mutex_unlock(&j->mu);
 }
 
+void cli_jobs_skip(cli_jobs *j)
+{
+	if (j->n == 1)
+		return; /* nothing is in flight */
+	pthread_mutex_lock(&j->mu);
+	j->skipping = 1;
+	pthread_mutex_unlock(&j->mu);
+}
+
 void cli_jobs_wait(cli_jobs *j)
 {
-	if (j->n > 1)
-		S_write(j, 0);
+	if (j->n == 1)
+		return;
+	S_write(j, 0);
+	pthread_mutex_lock(&j->mu);
+	j->skipping = 0;
+	pthread_mutex_unlock(&j->mu);
 }
 
 int cli_jobs_free(cli_jobs *j)

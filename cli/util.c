@@ -267,9 +267,12 @@ void cli_progress(void *ctx, unsigned long positions)
 
 void cli_progress_done(void)
 {
-	if (S_progress_shown)
+	/* written only when shown: with -j N it never is (no progress), and
+	 * the workers that call this only read it */
+	if (S_progress_shown) {
 		fprintf(stderr, "\r%70s\r", "");
-	S_progress_shown = 0;
+		S_progress_shown = 0;
+	}
 }
 
 int cli_turn_arg(const char *arg, int numbered, cli_turn *t)

@@ -602,6 +602,21 @@ TB_EXPORT int tb_xml_write_record(tb_xml_writer *w, tb_reader *r, const tb_recor
  * some write failed. */
 TB_EXPORT int tb_xml_writer_end(tb_xml_writer *w);
 
+/** The bytes tb_xml_write_record would add to a document of 'flags'
+ * for 'rec', just read by 'r' -- the same, byte for byte, whatever came
+ * before it -- as a new string (the caller's: free), its length in
+ * '*len'; for another thread to make while one writes the document
+ * (tb_xml_writer_put). NULL with '*status' TB_EINVAL or TB_EIO as
+ * tb_xml_write_record would return them (its diagnostics join the
+ * reader's), else '*status' is 0. */
+TB_EXPORT char *tb_xml_record_text(tb_reader *r, const tb_record *rec, int flags,
+                                   size_t *len, int *status);
+
+/** Writes into 'w' the 'len' bytes of a record that tb_xml_record_text
+ * made with w's flags (borrowed). Returns 0, or TB_EIO when writing
+ * failed. */
+TB_EXPORT int tb_xml_writer_put(tb_xml_writer *w, const char *text, size_t len);
+
 typedef struct tb_xml_reader tb_xml_reader;
 
 /** A reader of tablero XML from 'f' (the caller's; it must outlive the

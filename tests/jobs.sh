@@ -10,6 +10,7 @@
 # by make check-tsan.
 set -euo pipefail
 : "${TABLERO:?set TABLERO}"
+TABLERO=$(cd "$(dirname "$TABLERO")" && pwd)/$(basename "$TABLERO")
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(dirname "$here")
 tmp=$(mktemp -d)
@@ -91,6 +92,15 @@ for set in samples randoms errors changed hostile; do
 	same "$set parse --strict" parse --strict "${files[@]}"
 	same "$set validate" validate --summary "${files[@]}"
 	same "$set validate --strict" validate --strict "${files[@]}"
+	same "$set fmt" fmt "${files[@]}"
+	same "$set xml" xml "${files[@]}"
+	same "$set xml --positions --sourcepos" xml --positions --sourcepos "${files[@]}"
+	same "$set grep" grep 'd[1-3]' "${files[@]}"
+	same "$set grep -c --event" grep -c --event tercia "${files[@]}"
+	same "$set grep -l" grep -l --tag 'Game=pitarra' "${files[@]}"
+	same "$set grep -v --max-steps" grep -v --max-steps 200 '(a|b|1|2)*x' "${files[@]}"
+	same "$set diff --duplicates" diff --duplicates "${files[@]}" "${files[@]}"
+	same "$set diff --duplicates --xml" diff --duplicates --xml "${files[@]}" "${files[@]}"
 done
 same "samples validate --positions --board" validate --positions --board "${samples[@]}"
 same "changed validate --positions" validate --positions "$tmp/changed.tgn"
@@ -98,12 +108,34 @@ same "errors validate --search-turns 2" validate --search-turns 2 --candidates 3
 same "stdin validate" validate - <"$tmp/errors.tgn"
 same "missing file validate" validate "$tmp/errors.tgn" "$tmp/no-such-file.tgn" "${samples[0]}"
 
+# fmt -i and xml -o: the files written are the same too
+for j in 1 2 4; do
+	mkdir -p "$tmp/in.$j"
+	cp "${samples[@]}" "$tmp/random-asalto.tgn" "$tmp/in.$j/"
+	cp "$here/golden/parse-errors/bad.tgn" "$tmp/in.$j/"
+	set +e
+	(cd "$tmp/in.$j" && "$TABLERO" fmt -i -j $j ./*.tgn >"$tmp/fmt-out.$j" 2>"$tmp/fmt-err.$j"
+	 echo $? >>"$tmp/fmt-out.$j"
+	 "$TABLERO" xml -j $j -o all.xml ./*.tgn 2>>"$tmp/fmt-err.$j"; echo $? >>"$tmp/fmt-out.$j"
+	 "$TABLERO" xml -j $j -o good.xml "$(basename "${samples[0]}")"; echo $? >>"$tmp/fmt-out.$j")
+	set -e
+done
+if diff -r "$tmp/in.1" "$tmp/in.2" >/dev/null && diff -r "$tmp/in.1" "$tmp/in.4" >/dev/null &&
+   cmp -s "$tmp/fmt-out.1" "$tmp/fmt-out.4" && cmp -s "$tmp/fmt-err.1" "$tmp/fmt-err.4" &&
+   [ -s "$tmp/in.4/good.xml" ]; then
+	pass=$((pass + 1))
+else
+	fail=$((fail + 1))
+	echo "FAIL: jobs: fmt -i and xml -o with -j 2 and -j 4 do not write what -j 1 writes"
+fi
+
 # -j's own arguments
 if "$TABLERO" validate -j 0 "${samples[0]}" >/dev/null 2>&1 &&
    "$TABLERO" validate -j3 "${samples[0]}" >/dev/null 2>&1 &&
    "$TABLERO" validate --jobs=2 "${samples[0]}" >/dev/null 2>&1 &&
    ! "$TABLERO" validate -j x "${samples[0]}" >/dev/null 2>&1 &&
    ! "$TABLERO" validate -j 999 "${samples[0]}" >/dev/null 2>&1 &&
+   ! "$TABLERO" diff -j 2 "${samples[0]}" "${samples[1]}" >/dev/null 2>&1 &&
    ! "$TABLERO" validate "${samples[0]}" -j >/dev/null 2>&1; then
 	pass=$((pass + 1))
 else
