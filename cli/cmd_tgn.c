@@ -165,7 +165,10 @@ static int S_check(const char *cmd, int which, int argc, char **argv)
 		return EXIT_TROUBLE;
 	int rc = EXIT_CLEAN;
 	S_check_ctx c = {which, &o, NULL, NULL, cli_colour(stdout, "auto"), 0, 0, 0};
-	cli_jobs *j = cli_jobs_new(o.jobs, S_check_one, S_check_done, &c);
+	/* parse's work is the reading, which is the reading thread's: other
+	 * threads would only print its diagnostics, at a cost; it takes -j
+	 * and reads in one thread */
+	cli_jobs *j = cli_jobs_new(which == CMD_PARSE ? 1 : o.jobs, S_check_one, S_check_done, &c);
 	for (int k = 0; k < o.nfiles; k++) {
 		const char *path = o.files[k], *name = strcmp(path, "-") ? path : "<stdin>";
 		FILE *f = cli_open(path);

@@ -54,6 +54,8 @@ struct cli_jobs {
 	size_t head;     /* the oldest record not yet written (a count) */
 	size_t next;     /* the next to hand to a worker */
 	size_t tail;     /* the next to be added */
+	int idle;        /* workers waiting for a record */
+	int waiting;     /* the caller waits for the oldest record */
 	int skipping;    /* records are dropped unwritten until cli_jobs_wait */
 	int stop;
 	int failed;      /* a buffer could not be made or written */
@@ -101,8 +103,11 @@ static void *S_worker_main(void *arg)
 	cli_jobs *j = w->j;
 	pthread_mutex_lock(&j->mu);
 	for (;;) {
-		while (j->next == j->tail && !j->stop)
+		while (j->next == j->tail && !j->stop) {
+			j->idle++;
 			pthread_cond_wait(&j->work, &j->mu);
+			j->idle--;
+		}
 		if (j->next == j->tail)
 			break;
 		S_slot *s = &j->slot[j->next++ % j->cap];
@@ -120,7 +125,8 @@ static void *S_worker_main(void *arg)
 		s->result = result;
 		s->done = 1;
 		j->failed |= failed;
-		pthread_cond_broadcast(&j->finished);
+		if (j->waiting) /* no wake-up (a system call) when nobody waits */
+			pthread_cond_signal(&j->finished);
 	}
 	pthread_mutex_unlock(&j->mu);
 	return NULL;
@@ -179,7 +185,11 @@ static void S_write(cli_jobs *j, size_t keep)
 		if (!s->done) {
 			if (j->tail - j->head <= keep)
 				break;
+			if (j->idle && j->next != j->tail)
+				pthread_cond_broadcast(&j->work);
+			j->waiting = 1;
 			pthread_cond_wait(&j->finished, &j->mu);
+			j->waiting = 0;
 			continue;
 		}
 		int drop = j->skipping;
@@ -219,7 +229,10 @@ void cli_jobs_add(cli_jobs *j, void *item)
 	s->item = item;
 	s->done = 0;
 	j->tail++;
-	pthread_cond_signal(&j->work);
+	/* a worker is woken (a system call) for a few records at once; the
+	 * caller wakes them all before it waits (S_write) */
+	if (j->idle && j->tail - j->next >= (size_t)j->n)
+		pthread_cond_signal(&j->work);
 	pthread_mutex_unlock(&j->mu);
 }
 
