@@ -58,13 +58,16 @@ static int S_play(tb_plies *p, tb_turns *turns, tb_state *s, const tb_node *n, S
 		want = NULL;
 	if (!want)
 		return 0;
-	size_t count = tb_turns_generate(&p->rs, s, turns), fit = 0, which = 0;
-	for (size_t i = 0; i < count && fit < 2; i++)
-		if (tb_turn_fits(&turns->v[i], want) && turns->v[i].crown == want->crown)
-			fit++, which = i;
-	if (fit != 1)
-		return 0;
-	const tb_turn *t = &turns->v[which];
+	const tb_turn *t = tb_turn_find(&p->rs, s, want, turns);
+	if (!t) { /* no direct verdict: among every legal turn */
+		size_t count = tb_turns_generate(&p->rs, s, turns), fit = 0, which = 0;
+		for (size_t i = 0; i < count && fit < 2; i++)
+			if (tb_turn_fits(&turns->v[i], want) && turns->v[i].crown == want->crown)
+				fit++, which = i;
+		if (fit != 1)
+			return 0;
+		t = &turns->v[which];
+	}
 	if (n->kind != TB_NODE_READING) {
 		e->move.nparts = t->nparts;
 		e->move.crown = t->crown;

@@ -122,10 +122,10 @@ static tb_turns *S_level(tb_engine *e, int depth)
 
 static unsigned long long S_perft(tb_engine *e, const tb_state *s, int depth)
 {
+	if (depth == 1) /* bulk counting: the last turns counted, not written or played */
+		return e->rs.rules->generate(&e->rs, s, NULL, 0);
 	tb_turns *l = &e->levels[depth - 1];
 	size_t n = tb_turns_generate(&e->rs, s, l);
-	if (depth == 1)
-		return n;
 	unsigned long long total = 0;
 	for (size_t i = 0; i < n; i++) {
 		tb_state next = *s; /* make; unmake is dropping the copy */

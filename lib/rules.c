@@ -135,6 +135,33 @@ size_t tb_turns_generate(const tb_ruleset *rs, const tb_state *s, tb_turns *l)
 	return n;
 }
 
+const tb_turn *tb_turn_find(const tb_ruleset *rs, const tb_state *s, const tb_move *m,
+                            tb_turns *l)
+{
+	if (!rs->rules || !rs->rules->generate_at || !m->nparts || m->parts[0].kind != TB_PART_AT)
+		return NULL;
+	for (unsigned i = 0; i < m->nparts; i++)
+		if (m->parts[i].pt == TB_PT_UNKNOWN)
+			return NULL;
+	if (!l->cap) {
+		l->cap = 256;
+		l->v = tb_xmalloc(l->cap * sizeof *l->v);
+	}
+	size_t n;
+	while ((n = rs->rules->generate_at(rs, s, m->parts[0].pt, l->v, l->cap)) > l->cap) {
+		l->cap = n > 2 * l->cap ? n : 2 * l->cap;
+		l->v = tb_xrealloc(l->v, l->cap * sizeof *l->v);
+	}
+	const tb_turn *found = NULL;
+	for (size_t i = 0; i < n; i++)
+		if (tb_turn_fits(&l->v[i], m)) {
+			if (found)
+				return NULL; /* several: the full path's message */
+			found = &l->v[i];
+		}
+	return found && found->crown == m->crown ? found : NULL;
+}
+
 void tb_turns_free(tb_turns *l)
 {
 	free(l->v);

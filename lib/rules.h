@@ -168,11 +168,21 @@ typedef struct tb_rules {
 	             tb_position *out);
 	/* Every legal complete turn, in a fixed order, into 'out'; returns
 	 * how many there are. When that is more than 'cap', only 'cap' were
-	 * written: call again with more room (tb_turns_generate does). No
-	 * turn when the game is over; a blocked player's only turn is the
-	 * empty one (a pass). */
+	 * written: call again with more room (tb_turns_generate does). With
+	 * 'cap' 0 ('out' may then be NULL) it only counts them, as cheaply
+	 * as it can: perft's bulk counting of the last ply. No turn when the
+	 * game is over; a blocked player's only turn is the empty one (a
+	 * pass). */
 	size_t (*generate)(const tb_ruleset *rs, const tb_state *s, tb_turn *out,
 	                   size_t cap);
+	/* Optional: the legal turns whose first part is TB_PART_AT on point
+	 * 'at' -- those generate() lists that begin there, in its order --
+	 * for checking a written turn at about the cost of playing it
+	 * (tb_turn_find). None when the game is over; never a pass. Built
+	 * from the generator's own pieces, so the two cannot disagree on a
+	 * rule; tests/unit/test_direct.c proves they agree. */
+	size_t (*generate_at)(const tb_ruleset *rs, const tb_state *s, tb_point at,
+	                      tb_turn *out, size_t cap);
 	/* Plays legal turn 't' (from generate) and reports its events. */
 	void (*play)(const tb_ruleset *rs, tb_state *s, const tb_turn *t, tb_events *ev);
 	/* 1 when the game is over in 's', with its result and why. */
@@ -218,6 +228,16 @@ void tb_turns_free(tb_turns *l);
 /* Does generated turn 't' fit the transcriber's move 'm' (a '?' point
  * fits any point)? Crown markers are the caller's to compare. */
 int tb_turn_fits(const tb_turn *t, const tb_move *m);
+
+/* The one legal turn of 's' that written move 'm' is -- its parts and
+ * its crown marker -- found by the direct check (rules->generate_at,
+ * into 'l'), or NULL when that cannot tell: the rules have no direct
+ * check, 'm' has a '?' point or does not begin with a piece's point, or
+ * no turn or more than one fits. NULL is no verdict: the caller then
+ * lists every legal turn (tb_turns_generate), which says why. A turn
+ * returned is the one the full list would give; it points into 'l'. */
+const tb_turn *tb_turn_find(const tb_ruleset *rs, const tb_state *s, const tb_move *m,
+                            tb_turns *l);
 
 /* The part of a bound (tb_rules.bound) every game shares: can 'target'
  * follow 's' after exactly 'turns' turns, if each turn of a side puts at

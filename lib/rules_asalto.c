@@ -272,26 +272,30 @@ static int S_attacker_may(const tb_ruleset *rs, int p, int q, int e)
 	return rs->geo.edges[e].colour == RED && S_heading(rs, p, q) >= 0;
 }
 
-/* The attackers' steps onto 'empty', written after huff part 'huff'
- * (its kind 0 when there is none). */
-static void S_steps(S_gen *g, set empty, tb_part huff)
+/* The steps of the attacker on 'p' onto 'empty', written after huff
+ * part 'huff' (its kind 0 when there is none). */
+static void S_steps_from(S_gen *g, int p, set empty, tb_part huff)
 {
 	const tb_ruleset *rs = g->rs;
 	const tb_geometry *geo = &rs->geo;
-	for (set m = g->s->bits[ATT]; m; m &= m - 1) {
-		int p = __builtin_ctzll(m);
-		for (int k = 0; k < geo->nadj[p]; k++) {
-			int q = geo->adj[p][k];
-			if (!(empty & S_bit(q)) || !S_attacker_may(rs, p, q, geo->adj_edge[p][k]))
-				continue;
-			tb_turn t = {0, 0, {{0, 0}}};
-			if (huff.kind)
-				t.parts[t.nparts++] = huff;
-			t.parts[t.nparts++] = S_part(rs, TB_PART_AT, p);
-			t.parts[t.nparts++] = S_part(rs, TB_PART_STEP, q);
-			S_push(g, &t);
-		}
+	for (int k = 0; k < geo->nadj[p]; k++) {
+		int q = geo->adj[p][k];
+		if (!(empty & S_bit(q)) || !S_attacker_may(rs, p, q, geo->adj_edge[p][k]))
+			continue;
+		tb_turn t = {0, 0, {{0, 0}}};
+		if (huff.kind)
+			t.parts[t.nparts++] = huff;
+		t.parts[t.nparts++] = S_part(rs, TB_PART_AT, p);
+		t.parts[t.nparts++] = S_part(rs, TB_PART_STEP, q);
+		S_push(g, &t);
 	}
+}
+
+/* The attackers' steps onto 'empty', after huff part 'huff'. */
+static void S_steps(S_gen *g, set empty, tb_part huff)
+{
+	for (set m = g->s->bits[ATT]; m; m &= m - 1)
+		S_steps_from(g, __builtin_ctzll(m), empty, huff);
 }
 
 /* The defenders the attackers may huff now. */
@@ -358,6 +362,28 @@ static size_t S_generate(const tb_ruleset *rs, const tb_state *s, tb_turn *out, 
 				memset(&out[0], 0, sizeof out[0]);
 			g.n = 1;
 		}
+	}
+	return g.n;
+}
+
+/* The turns that begin with the piece on 'at' (not a huff, which comes
+ * first in its turn): an attacker's step when no huff must come first,
+ * a defender's chains and steps. */
+static size_t S_generate_at(const tb_ruleset *rs, const tb_state *s, tb_point at, tb_turn *out,
+                            size_t cap)
+{
+	tb_result res;
+	int p = tb_geo_at(&rs->geo, at);
+	if (p < 0 || !(s->bits[s->to_move] & S_bit(p)) || S_over(rs, s, &res, NULL, 0))
+		return 0;
+	S_gen g = {rs, s, out, 0, cap, {0, 0, {{0, 0}}}};
+	if (s->to_move == ATT) {
+		int who[2];
+		if (!S_huffable(rs, s, who) || rs->opt[O_HUFF] == HUFF_OPTIONAL)
+			S_steps_from(&g, p, S_empty(rs, s), (tb_part){0, 0});
+	} else {
+		int captures = rs->opt[O_HUFF] == HUFF_COMPULSORY && S_could_capture(rs, s);
+		S_defender_turns(&g, p, captures);
 	}
 	return g.n;
 }
@@ -912,6 +938,7 @@ const tb_rules tb_rules_asalto = {
 	.load = S_load,
 	.save = S_save,
 	.generate = S_generate,
+	.generate_at = S_generate_at,
 	.play = S_play,
 	.over = S_over,
 	.explain = S_explain,

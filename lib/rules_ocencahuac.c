@@ -546,9 +546,10 @@ static uint8_t S_crown_of(const S_gen *g)
 /* Emits the turn in g->cur, with its crown marker. */
 static void S_emit(S_gen *g)
 {
-	g->cur.crown = S_crown_of(g);
-	if (g->n < g->cap)
+	if (g->n < g->cap) { /* the crown marker only for a turn written */
+		g->cur.crown = S_crown_of(g);
 		g->out[g->n] = g->cur;
+	}
 	g->n++; /* counted even past the buffer: the caller retries */
 }
 
@@ -748,6 +749,20 @@ static size_t S_generate(const tb_ruleset *rs, const tb_state *s, tb_turn *out, 
 	if (cap > 0) /* blocked: the one turn is a pass */
 		memset(&out[0], 0, sizeof out[0]);
 	return 1;
+}
+
+/* The turns of the piece on 'at'. */
+static size_t S_generate_at(const tb_ruleset *rs, const tb_state *s, tb_point at, tb_turn *out,
+                            size_t cap)
+{
+	long limit = S_limit(rs);
+	int p = tb_geo_at(&rs->geo, at);
+	if (s->taken[0] >= 3 || s->taken[1] >= 3 || (limit && s->quiet >= limit) || p < 0 ||
+	    !(s->bits[s->to_move] & S_bit(p)))
+		return 0;
+	S_gen g = {rs, s, out, 0, cap, 0, {0, 0, {{0, 0}}}};
+	S_piece_turns(&g, p);
+	return g.n;
 }
 
 /* ===== Positions ===== */
@@ -1475,6 +1490,7 @@ const tb_rules tb_rules_ocencahuac = {
 	.load = S_load,
 	.save = S_save,
 	.generate = S_generate,
+	.generate_at = S_generate_at,
 	.play = S_play,
 	.over = S_over,
 	.explain = S_explain,

@@ -65,6 +65,14 @@ static const char *S_configure(tb_ruleset *rs)
 		tb_geo_three(g, "c3 d4 e5", TB_LINE_DIAG);
 		tb_geo_three(g, "e3 d4 c5", TB_LINE_DIAG);
 	}
+	if (rs->opt[O_DIAGONALS] != 0) /* the lines through each point that make a tercia */
+		for (int p = 0; p < g->npoints; p++) {
+			int n = 0;
+			for (int i = 0; i < g->nthrees_at[p]; i++)
+				if (g->three_kind[g->threes_at[p][i]] == TB_LINE_ORTHO)
+					g->threes_at[p][n++] = g->threes_at[p][i];
+			g->nthrees_at[p] = (uint8_t)n;
+		}
 	return NULL;
 }
 
@@ -78,7 +86,14 @@ static set S_pieces(const tb_ruleset *rs, const tb_state *s, int side)
 	return (set)s->bits[side]; /* kept in step with cell[] by play and load */
 }
 
-static int S_count(set m) { return __builtin_popcountll(m); }
+/* Bits set in 'm' (SWAR: a portable build has no popcount instruction,
+ * and the library call costs more than this). */
+static int S_count(set m)
+{
+	m = m - ((m >> 1) & 0x55555555u);
+	m = (m & 0x33333333u) + ((m >> 2) & 0x33333333u);
+	return (int)((((m + (m >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24);
+}
 
 /* Does a line of three count as a tercia under the options? */
 static int S_tercia_line(const tb_ruleset *rs, int k)
@@ -91,17 +106,29 @@ static set S_three_mask(const tb_ruleset *rs, int k)
 	return (set)rs->geo.three_mask[k];
 }
 
-/* The tercias of 'own' that pass through point 'p'. */
+/* The tercias of 'own' that pass through point 'p' (threes_at holds
+ * only the lines that count, S_configure). */
 static int S_tercias_at(const tb_ruleset *rs, set own, int p, int *lines)
 {
 	int n = 0;
 	for (int i = 0; i < rs->geo.nthrees_at[p]; i++) {
 		int k = rs->geo.threes_at[p][i];
 		set m = S_three_mask(rs, k);
-		if ((own & m) == m && S_tercia_line(rs, k))
+		if ((own & m) == m)
 			lines[n++] = k;
 	}
 	return n;
+}
+
+/* Does 'own' make a tercia through 'p'? */
+static int S_forms(const tb_ruleset *rs, set own, int p)
+{
+	for (int i = 0; i < rs->geo.nthrees_at[p]; i++) {
+		set m = S_three_mask(rs, rs->geo.threes_at[p][i]);
+		if ((own & m) == m)
+			return 1;
+	}
+	return 0;
 }
 
 /* Pieces of 'pieces' that stand in one of their tercias. */
@@ -173,13 +200,17 @@ static void S_emit(S_gen *g, int from, int to, int removed)
  * from < 0), once per removal it allows. */
 static void S_turns_to(S_gen *g, set own, set enemy, int from, int to)
 {
-	int side = g->s->to_move, lines[8];
+	int side = g->s->to_move;
 	set after = (own & ~(from >= 0 ? (set)1 << from : 0)) | (set)1 << to;
-	int formed = S_tercias_at(g->rs, after, to, lines);
+	int formed = S_forms(g->rs, after, to);
 	if (formed && g->rs->opt[O_COLUMPIO] == 1 && S_swing(g->s, side, from, to))
 		formed = 0;
 	if (!formed || !enemy) {
 		S_emit(g, from, to, -1);
+		return;
+	}
+	if (!g->cap) { /* counting only: one turn per removal, unwritten */
+		g->n += (size_t)(g->rs->opt[O_CAPTURE] == 1) + (size_t)S_count(S_removable(g->rs, enemy));
 		return;
 	}
 	if (g->rs->opt[O_CAPTURE] == 1)
@@ -214,6 +245,25 @@ static void S_moves_from(S_gen *g, set own, set enemy, int p, int how)
 static int S_over(const tb_ruleset *rs, const tb_state *s, tb_result *res, char *why,
                   size_t n);
 
+/* How many placements there are, each once per removal it allows,
+ * without listing them (perft's bulk counting): the empty points, and
+ * for each that completes a line of two of 'own', the removals less
+ * one. What S_turns_to emits for each point, summed over the lines. */
+static size_t S_count_placements(const tb_ruleset *rs, set own, set enemy)
+{
+	set all = (set)(((uint64_t)1 << rs->geo.npoints) - 1), empty = all & ~(own | enemy);
+	set forming = 0;
+	for (int k = 0; k < rs->geo.nthrees; k++) {
+		set m = S_three_mask(rs, k), rest = m & ~own;
+		if (rest && !(rest & (rest - 1)) && (rest & empty) && S_tercia_line(rs, k))
+			forming |= rest; /* two of three: placing the third forms a tercia */
+	}
+	size_t per = enemy ? (size_t)(rs->opt[O_CAPTURE] == 1) + (size_t)S_count(S_removable(rs, enemy))
+	                   : 1;
+	size_t nf = (size_t)S_count(forming);
+	return (size_t)S_count(empty) - nf + nf * per;
+}
+
 /* The turns of the side to move, not counting a pass. */
 static size_t S_generate_moves(const tb_ruleset *rs, const tb_state *s, tb_turn *out,
                                size_t cap)
@@ -221,30 +271,66 @@ static size_t S_generate_moves(const tb_ruleset *rs, const tb_state *s, tb_turn 
 	S_gen g = {rs, s, out, 0, cap};
 	int side = s->to_move;
 	set own = S_pieces(rs, s, side), enemy = S_pieces(rs, s, !side);
+	if (s->hand[side] > 0 && !cap)
+		return S_count_placements(rs, own, enemy);
 	if (s->hand[side] > 0) {
-		for (int q = 0; q < rs->geo.npoints && g.n <= cap; q++)
+		for (int q = 0; q < rs->geo.npoints && (g.n <= cap || !cap); q++)
 			if (!((own | enemy) >> q & 1))
 				S_turns_to(&g, own, enemy, -1, q);
 		return g.n;
 	}
 	int how = S_movement(rs, s, own);
-	for (set m = own; m && g.n <= cap; m &= m - 1) /* past a full buffer, stop: the count says so */
+	/* past a full buffer, stop: the count says so; cap 0 counts them all */
+	for (set m = own; m && (g.n <= cap || !cap); m &= m - 1)
 		S_moves_from(&g, own, enemy, __builtin_ctz(m), how);
 	return g.n;
+}
+
+/* Is the game over whatever the side to move can do: too few pieces
+ * for a tercia, or the limit of quiet turns reached? (S_over's ends
+ * that do not ask whether a side is blocked.) */
+static int S_over_anyway(const tb_ruleset *rs, const tb_state *s)
+{
+	for (int side = 0; side < 2; side++)
+		if (S_count(S_pieces(rs, s, side)) + s->hand[side] < 3)
+			return 1;
+	return rs->opt[O_LIMIT] == 1 && s->quiet >= rs->num[O_LIMIT];
 }
 
 static size_t S_generate(const tb_ruleset *rs, const tb_state *s, tb_turn *out, size_t cap)
 {
 	tb_result res;
-	if (S_over(rs, s, &res, NULL, 0))
+	if (S_over_anyway(rs, s))
 		return 0;
-	size_t n = S_generate_moves(rs, s, out, cap);
+	size_t n = S_generate_moves(rs, s, out, cap); /* a side that can move is not blocked */
+	if (n == 0 && S_over(rs, s, &res, NULL, 0))
+		return 0;
 	if (n == 0) { /* blocked, and the game goes on: a pass */
 		if (cap > 0)
 			memset(&out[0], 0, sizeof out[0]);
 		n = 1;
 	}
 	return n;
+}
+
+/* The turns that begin on point 'at': a placement there, or a move of
+ * the piece there. */
+static size_t S_generate_at(const tb_ruleset *rs, const tb_state *s, tb_point at, tb_turn *out,
+                            size_t cap)
+{
+	int p = tb_geo_at(&rs->geo, at);
+	if (p < 0 || S_over_anyway(rs, s)) /* a turn listed here: the side is not blocked */
+		return 0;
+	S_gen g = {rs, s, out, 0, cap};
+	int side = s->to_move;
+	set own = S_pieces(rs, s, side), enemy = S_pieces(rs, s, !side);
+	if (s->hand[side] > 0) {
+		if (!((own | enemy) >> p & 1))
+			S_turns_to(&g, own, enemy, -1, p);
+	} else if (own >> p & 1) {
+		S_moves_from(&g, own, enemy, p, S_movement(rs, s, own));
+	}
+	return g.n;
 }
 
 /* ===== Playing ===== */
@@ -564,6 +650,7 @@ const tb_rules tb_rules_pitarra = {
 	.load = S_load,
 	.save = S_save,
 	.generate = S_generate,
+	.generate_at = S_generate_at,
 	.play = S_play,
 	.over = S_over,
 	.result_now = S_by_captures,

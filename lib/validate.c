@@ -950,6 +950,22 @@ static void S_other_readings(S_val *v, S_at *at, const tb_node *n)
 	}
 }
 
+/* A plain written turn, checked directly (tb_turn_find) and played when
+ * it is the one legal turn it names: 1. Else 0, and the turn goes the
+ * whole way -- every legal turn listed -- which finds the same verdict
+ * and says why. */
+static int S_direct(S_val *v, S_at *at, const tb_node *n)
+{
+	if (n->kind != TB_NODE_MOVE)
+		return 0;
+	const tb_turn *t = tb_turn_find(&v->rs, &at->st, &n->move, &v->turns);
+	if (!t)
+		return 0;
+	tb_turn played = *t;
+	S_play(v, at, &played, n);
+	return 1;
+}
+
 /* A turn node in a known position: written, or open (a stretch). */
 static void S_known_turn(S_val *v, S_at *at, S_steps *steps, const tb_node *n)
 {
@@ -1001,7 +1017,7 @@ static void S_node(S_val *v, S_at *at, S_steps *steps, const tb_node *n)
 		S_open_turn(v, at, steps, n, open, offboard);
 		return;
 	}
-	if (!at->live || S_over_before(v, at, n))
+	if (!at->live || S_direct(v, at, n) || S_over_before(v, at, n))
 		return;
 	S_known_turn(v, at, steps, n);
 }

@@ -90,6 +90,15 @@ static void S_turn(tb_walk *w, const tb_node *n)
 {
 	int kind = n->kind == TB_NODE_READING ? n->alts[0].kind : n->kind;
 	const tb_move *m = n->kind == TB_NODE_READING ? &n->alts[0].move : &n->move;
+	const tb_turn *t = kind == TB_NODE_MOVE ? tb_turn_find(&w->rs, &w->st, m, &w->turns) : NULL;
+	if (t) { /* the direct check: the one legal turn it names */
+		w->last = *t;
+		w->rs.rules->play(&w->rs, &w->st, &w->last, &w->ev);
+		w->has_last = 1;
+		w->last_node = n;
+		w->live_ply = w->ply;
+		return;
+	}
 	size_t count = tb_turns_generate(&w->rs, &w->st, &w->turns);
 	tb_result res;
 	char why[200];
@@ -97,7 +106,6 @@ static void S_turn(tb_walk *w, const tb_node *n)
 		S_stop(w, n, "the game is already over (%s)", why);
 		return;
 	}
-	const tb_turn *t = NULL;
 	if (kind == TB_NODE_UNKNOWN && count == 1)
 		t = &w->turns.v[0]; /* forced: the only legal turn */
 	else if (kind == TB_NODE_UNKNOWN)

@@ -1,0 +1,227 @@
+/*
+ * test_direct.c -- the direct check of a written turn (rules->generate_at,
+ * tb_turn_find) against the full list of legal turns (rules->generate),
+ * on positions of random games of every game under every value of each
+ * of its options (spec/tgn.md §14, "Checking a turn costs").
+ *
+ * In each position: for every point of the board, generate_at lists
+ * exactly the turns of the full list that begin on that point, in the
+ * same order; and every written move -- each legal turn, and mutations
+ * of them (a point changed, a part dropped or doubled, the crown marker
+ * changed) -- is found by tb_turn_find exactly when it is the one legal
+ * turn of the full list it fits, with the same parts and crown. And
+ * generate with no room (perft's bulk counting) counts what it lists.
+ *
+ * TB_DIRECT_POSITIONS sets the number of positions (default 1,000,000;
+ * a tenth under the sanitizers).
+ */
+#include "tb_test.h"
+
+#include "game.h"
+#include "record.h"
+#include "rules.h"
+
+typedef struct S_run {
+	unsigned long positions, turns, moves, found;
+	unsigned long long rng;
+} S_run;
+
+static unsigned S_rand(S_run *r, unsigned n)
+{
+	r->rng = r->rng * 6364136223846793005ull + 1442695040888963407ull;
+	return (unsigned)((r->rng >> 33) % n);
+}
+
+static int S_same(const tb_turn *a, const tb_turn *b)
+{
+	if (a->nparts != b->nparts || a->crown != b->crown)
+		return 0;
+	for (unsigned i = 0; i < a->nparts; i++)
+		if (a->parts[i].kind != b->parts[i].kind || a->parts[i].pt != b->parts[i].pt)
+			return 0;
+	return 1;
+}
+
+/* What the full list says of move 'm': its one fitting turn with the
+ * same crown, or NULL. */
+static const tb_turn *S_expected(const tb_turn *all, size_t n, const tb_move *m)
+{
+	const tb_turn *found = NULL;
+	for (size_t i = 0; i < n; i++)
+		if (tb_turn_fits(&all[i], m)) {
+			if (found)
+				return NULL;
+			found = &all[i];
+		}
+	return found && found->crown == m->crown ? found : NULL;
+}
+
+static void S_check_move(S_run *r, const tb_ruleset *rs, const tb_state *s, const tb_turn *all,
+                         size_t n, const tb_move *m, tb_turns *l)
+{
+	const tb_turn *want = m->nparts && m->parts[0].kind == TB_PART_AT ? S_expected(all, n, m)
+	                                                                   : NULL;
+	const tb_turn *got = tb_turn_find(rs, s, m, l);
+	r->moves++;
+	r->found += got != NULL;
+	if ((want == NULL) != (got == NULL) || (want && !S_same(want, got))) {
+		tb_buf b = TB_BUF_INIT;
+		tb_turn_write(&b, TB_NODE_MOVE, m);
+		fail_msg("%s: move %s: the full list says %s, the direct check %s", rs->game->name,
+		         b.data, want ? "one turn" : "none", got ? "one turn" : "none");
+	}
+}
+
+/* Every check of one position. */
+static void S_position(S_run *r, const tb_ruleset *rs, const tb_state *s, tb_turns *all,
+                       tb_turns *at)
+{
+	size_t n = tb_turns_generate(rs, s, all);
+	r->positions++;
+	if (rs->rules->generate(rs, s, NULL, 0) != n) /* perft's bulk counting */
+		fail_msg("%s: generate counts %zu turns with no room to write them, and lists %zu",
+		         rs->game->name, rs->rules->generate(rs, s, NULL, 0), n);
+	for (int p = 0; p < rs->geo.npoints; p++) { /* generate_at = the full list, filtered */
+		tb_point pt = rs->geo.points[p].pt;
+		size_t k = 0;
+		while ((k = rs->rules->generate_at(rs, s, pt, at->v, at->cap)) > at->cap) {
+			at->cap = 2 * k;
+			at->v = realloc(at->v, at->cap * sizeof *at->v);
+			assert_non_null(at->v);
+		}
+		size_t j = 0;
+		for (size_t i = 0; i < n; i++) {
+			const tb_turn *t = &all->v[i];
+			if (!t->nparts || t->parts[0].kind != TB_PART_AT || t->parts[0].pt != pt)
+				continue;
+			if (j >= k || !S_same(t, &at->v[j]))
+				fail_msg("%s: generate_at %d differs from the full list at its turn %zu",
+				         rs->game->name, p, j);
+			j++;
+		}
+		if (j != k)
+			fail_msg("%s: generate_at lists %zu turns from point %d, the full list %zu",
+			         rs->game->name, k, p, j);
+	}
+	tb_turns l = {NULL, 0};
+	for (size_t i = 0; i < n; i++) { /* each legal turn, and a mutation of it */
+		const tb_turn *t = &all->v[i];
+		tb_part parts[TB_TURN_PARTS + 1];
+		memcpy(parts, t->parts, t->nparts * sizeof *parts);
+		tb_move m = {t->nparts, t->crown, parts};
+		r->turns++;
+		S_check_move(r, rs, s, all->v, n, &m, &l);
+		if (!t->nparts)
+			continue;
+		switch (S_rand(r, 4)) {
+		case 0: /* a point misheard */
+			parts[S_rand(r, t->nparts)].pt = rs->geo.points[S_rand(r, (unsigned)rs->geo.npoints)].pt;
+			break;
+		case 1: /* the last part not written */
+			m.nparts--;
+			break;
+		case 2: /* a part written twice */
+			if (m.nparts < TB_TURN_PARTS)
+				parts[m.nparts] = parts[m.nparts - 1], m.nparts++;
+			break;
+		default: /* the crown marker */
+			m.crown = (uint8_t)((m.crown + 1 + S_rand(r, 2)) % 3);
+			break;
+		}
+		S_check_move(r, rs, s, all->v, n, &m, &l);
+	}
+	tb_turns_free(&l);
+}
+
+/* Random games under 'rs' until 'want' positions are checked. */
+static void S_games(S_run *r, const tb_ruleset *rs, unsigned long want)
+{
+	tb_turns all = {NULL, 0}, at = {NULL, 0};
+	at.cap = 64;
+	at.v = malloc(at.cap * sizeof *at.v);
+	unsigned long until = r->positions + want;
+	while (r->positions < until) {
+		tb_state s;
+		char why[256] = "";
+		int rc = rs->rules->load(rs, NULL, &s, why, sizeof why);
+		if (rc > 0 && rs->rules->random_start)
+			rc = rs->rules->random_start(rs, &s, r->rng++);
+		assert_int_equal(rc, 0);
+		for (int ply = 0; ply < 400 && r->positions < until; ply++) {
+			S_position(r, rs, &s, &all, &at);
+			size_t n = tb_turns_generate(rs, &s, &all);
+			if (!n)
+				break;
+			rs->rules->play(rs, &s, &all.v[S_rand(r, (unsigned)n)], NULL);
+		}
+	}
+	tb_turns_free(&all);
+	free(at.v);
+}
+
+static unsigned long S_budget(void)
+{
+	const char *e = getenv("TB_DIRECT_POSITIONS");
+	unsigned long n = e ? strtoul(e, NULL, 10) : 1000000ul;
+	return TT_SANITIZED ? n / 10 : n;
+}
+
+/* The games' option values, one at a time (numbers left at their
+ * defaults), and the defaults: the rule sets checked. */
+static size_t S_configs(const tb_game *g, tb_opts *out, size_t max)
+{
+	size_t n = 0;
+	memset(&out[n++], 0, sizeof *out);
+	static char vals[64][64];
+	static size_t nvals;
+	for (const tb_option *o = g->options; o && o->key; o++) {
+		const char *v = o->values;
+		while (*v && n < max) {
+			size_t len = strcspn(v, "|");
+			if (!(len == 1 && v[0] == '#') && v != o->values && nvals < 64) { /* not the default */
+				snprintf(vals[nvals], sizeof vals[nvals], "%.*s", (int)len, v);
+				memset(&out[n], 0, sizeof *out);
+				out[n].n = 1;
+				out[n].key[0] = o->key;
+				out[n].value[0] = vals[nvals++];
+				n++;
+			}
+			v += len + (v[len] == '|');
+		}
+	}
+	return n;
+}
+
+static void test_direct_agrees(void **state)
+{
+	(void)state;
+	S_run r = {0, 0, 0, 0, 0x5eed};
+	unsigned long budget = S_budget();
+	tb_opts configs[3][64];
+	size_t nconf[3], total = 0;
+	for (size_t gi = 0; gi < 3; gi++)
+		total += nconf[gi] = S_configs(tb_game_at(gi), configs[gi], 64);
+	for (size_t gi = 0; gi < 3; gi++) {
+		const tb_game *g = tb_game_at(gi);
+		assert_non_null(g->rules->generate_at);
+		for (size_t c = 0; c < nconf[gi]; c++) {
+			tb_ruleset rs;
+			char why[256];
+			if (tb_ruleset_init(&rs, g, &configs[gi][c], why, sizeof why))
+				continue; /* a value another option must go with */
+			S_games(&r, &rs, budget / total + 1);
+		}
+	}
+	print_message("direct check: %lu positions, %lu legal turns, %lu moves checked, %lu "
+	              "found directly\n", r.positions, r.turns, r.moves, r.found);
+	assert_true(r.positions >= budget);
+	assert_true(r.found > r.turns / 2); /* the direct check answers, not only declines */
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_direct_agrees),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
