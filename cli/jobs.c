@@ -58,7 +58,8 @@ struct cli_jobs {
 	int waiting;     /* the caller waits for the oldest record */
 	int skipping;    /* records are dropped unwritten until cli_jobs_wait */
 	int stop;
-	int failed;      /* a buffer could not be made or written */
+	int failed;      /* a worker could not make a buffer */
+	int unwritten;   /* the caller could not write one (its own: no lock) */
 };
 
 int cli_jobs_default(void)
@@ -197,7 +198,7 @@ static void S_write(cli_jobs *j, size_t keep)
 		if (drop)
 			s->nout = s->nerr = 0;
 		if (s->nout && fwrite(s->out, 1, s->nout, stdout) != s->nout)
-			j->failed = 1;
+			j->unwritten = 1;
 		if (s->nerr) {
 			fflush(stdout); /* as one thread would have: its standard output first */
 			fwrite(s->err, 1, s->nerr, stderr);
@@ -229,9 +230,10 @@ void cli_jobs_add(cli_jobs *j, void *item)
 	s->item = item;
 	s->done = 0;
 	j->tail++;
-	/* a worker is woken (a system call) for a few records at once; the
-	 * caller wakes them all before it waits (S_write) */
-	if (j->idle && j->tail - j->next >= (size_t)j->n)
+	/* a worker is woken (a system call) for a few records at once, or
+	 * at once when none is working; the caller wakes them all before it
+	 * waits (S_write) */
+	if (j->idle && (j->tail - j->next >= (size_t)j->n || j->idle == j->nthreads))
 		pthread_cond_signal(&j->work);
 	pthread_mutex_unlock(&j->mu);
 }
@@ -271,7 +273,7 @@ int cli_jobs_free(cli_jobs *j)
 		pthread_cond_destroy(&j->finished);
 		pthread_cond_destroy(&j->work);
 		pthread_mutex_destroy(&j->mu);
-		failed = j->failed;
+		failed = j->failed || j->unwritten;
 	}
 	free(j->slot);
 	free(j->threads);
