@@ -20,34 +20,9 @@
 #     time for copies of one game).
 # Usage: TABLERO=build/tablero bash tests/collate.sh
 set -euo pipefail
-: "${TABLERO:?set TABLERO}"
 here=$(cd "$(dirname "$0")" && pwd)
-T=$(cd "$(dirname "$TABLERO")" && pwd)/$(basename "$TABLERO")
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-pass=0 fail=0
-
-ok() { pass=$((pass + 1)); }
-bad() { # what, [file to show]
-	fail=$((fail + 1))
-	echo "FAIL: $1"
-	if [ -n "${2:-}" ] && [ -s "$2" ]; then head -30 "$2" | sed 's/^/    /'; fi
-	return 0
-}
-# t ARGS...: runs tablero in $tmp under a 60 s timeout; sets rc, and
-# out/err/both in $tmp.
-t() {
-	set +e
-	(cd "$tmp" && timeout 60 "$T" "$@") >"$tmp/out" 2>"$tmp/err" </dev/null
-	rc=$?
-	set -e
-	cat "$tmp/out" "$tmp/err" >"$tmp/both"
-}
-expect() { # what, exit status
-	if [ "$rc" = "$2" ]; then ok; else bad "$1: exit $rc, not $2" "$tmp/both"; fi
-}
-has() { if grep -Eq -- "$3" "$2"; then ok; else bad "$1: no line matches /$3/" "$tmp/both"; fi; }
-same() { if cmp -s "$2" "$3"; then ok; else bad "$1: $2 and $3 differ" "$tmp/both"; fi; }
+TB_TIMEOUT=60
+. "$here/lib.sh"
 
 # ---- random games, random edits ------------------------------------------
 set +e

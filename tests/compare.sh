@@ -21,45 +21,9 @@
 #     bad patterns exit 2 with "bad pattern" and a caret.
 # Usage: TABLERO=build/tablero bash tests/compare.sh
 set -euo pipefail
-: "${TABLERO:?set TABLERO}"
 here=$(cd "$(dirname "$0")" && pwd)
+. "$here/lib.sh"
 schema=$here/../schemas/diff.rng
-T=$(cd "$(dirname "$TABLERO")" && pwd)/$(basename "$TABLERO")
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-pass=0 fail=0
-
-ok() { pass=$((pass + 1)); }
-bad() { # what, [file to show]
-	fail=$((fail + 1))
-	echo "FAIL: $1"
-	if [ -n "${2:-}" ] && [ -s "$2" ]; then head -30 "$2" | sed 's/^/    /'; fi
-	return 0
-}
-# t ARGS...: runs tablero in $tmp (relative names in the output) under
-# a 20 s timeout; sets rc, out ($tmp/out), err ($tmp/err).
-t() {
-	set +e
-	(cd "$tmp" && timeout 20 "$T" "$@") >"$tmp/out" 2>"$tmp/err" </dev/null
-	rc=$?
-	set -e
-	cat "$tmp/out" "$tmp/err" >"$tmp/both"
-}
-# expect WHAT EXIT [STDOUT]: the last run exited EXIT (and printed
-# exactly STDOUT, when given).
-expect() {
-	local what=$1 code=$2
-	if [ "$rc" != "$code" ]; then
-		bad "$what: exit $rc, not $code" "$tmp/both"
-	elif [ $# -ge 3 ] && [ "$(cat "$tmp/out")" != "$3" ]; then
-		bad "$what: unexpected output (want: $3)" "$tmp/both"
-	else
-		ok
-	fi
-}
-# has WHAT FILE REGEX / hasnt WHAT FILE REGEX: a line matches (or none).
-has() { if grep -Eq -- "$3" "$2"; then ok; else bad "$1: no line matches /$3/" "$tmp/both"; fi; }
-hasnt() { if grep -Eq -- "$3" "$2"; then bad "$1: a line matches /$3/" "$tmp/both"; else ok; fi; }
 # xml WHAT: the last output is valid against schemas/diff.rng.
 xml() {
 	cp "$tmp/out" "$tmp/last.xml"
