@@ -4,6 +4,8 @@
 #   make check        every test: unit, spec examples, CLI golden, samples
 #   make check-san    the same tests built with -fsanitize=address,undefined
 #   make check-tsan   the jobs test (-j N against -j 1) built with -fsanitize=thread
+#   make fuzz         each libFuzzer harness of tests/fuzz/ for FUZZ_SECONDS
+#                     (default 60; clang, see tools/deps.sh fuzz)
 #   make demo         check every sample and write what the converters make into out/
 #   make bench        throughput on a generated collection, beside wc -l
 #   make install PREFIX=/usr/local [DESTDIR=...]
@@ -54,7 +56,7 @@ UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 VERSION := $(shell sed -n 's/^#define TB_VERSION "\(.*\)"/\1/p' lib/tablero.h)
 
 .PHONY: all lib cli check check-san check-tsan unit spec golden samples random xml svg compare reconstruct collate jobs quotes demo bench \
-        install uninstall clean deps
+        install uninstall clean deps deps-test fuzz fuzz-build fuzz-replay fuzz-merge
 
 all: $(BUILD)/libtablero.a $(BUILD)/libtablero.so $(BUILD)/tablero $(BUILD)/tablero.pc
 
@@ -147,7 +149,11 @@ quotes:
 	@if [ -d "$(SEEDS)" ]; then python3 tools/quotes.py "$(SEEDS)" spec/*.md spec/games/*.md README.md; \
 	else echo "quotes: no source texts in $(SEEDS): the spec's quotations are not checked"; fi
 
-check: all unit spec golden samples random xml svg compare reconstruct collate jobs quotes
+# tools/deps.sh says so and fails when apt-get cannot install
+deps-test:
+	@bash tests/deps.sh
+
+check: all unit spec golden samples random xml svg compare reconstruct collate jobs quotes fuzz-replay deps-test
 	@echo "make check: all test suites passed"
 
 check-san:
@@ -155,6 +161,94 @@ check-san:
 
 check-tsan:
 	$(MAKE) BUILD=build/tsan SAN=thread jobs
+
+# ---- fuzzing (tests/fuzz/) -------------------------------------------------
+# One libFuzzer harness per entry point (tests/fuzz/fuzz_*.c). `make
+# check` replays through each, built with $(CC) and a small driver
+# (replay.c), no clang needed: the seed corpus made from samples/ and
+# the spec's examples (tests/fuzz/seeds.sh), the committed corpus
+# (tests/fuzz/corpus/) and every past finding (tests/fuzz/findings/).
+# `make fuzz` builds them with clang, libFuzzer, ASan and UBSan, and runs
+# each for FUZZ_SECONDS on those and a dictionary of TGN; a finding goes
+# to build/fuzz/artifacts/TARGET/ (and make fuzz fails), the inputs it
+# grows to build/fuzz/corpus/TARGET/. `make fuzz-merge` keeps in
+# tests/fuzz/corpus/ the few small inputs that reach code the seeds do
+# not (tests/fuzz/merge.sh).
+FUZZ_TARGETS := parse reader validate positions xml grep diff svg
+FUZZ_SECONDS ?= 60
+FUZZ_CC ?= clang
+FUZZ_DIR := build/fuzz
+FUZZ_SEEDS = $(BUILD)/fuzz-seeds
+FUZZ_CPPFLAGS = $(CPPFLAGS) -Icli -Itests/fuzz -DFZ_SCHEMA_DIR='"$(CURDIR)/schemas"'
+# the CLI's code a harness drives, beside the library
+FUZZ_CLI_grep := cli/search.c cli/util.c
+FUZZ_CLI_diff := cli/cmd_diff.c cli/jobs.c cli/util.c
+FUZZ_REPLAY := $(FUZZ_TARGETS:%=$(BUILD)/tests/replay-%)
+FUZZ_BIN := $(FUZZ_TARGETS:%=$(FUZZ_DIR)/fuzz-%)
+FUZZ_OBJ := $(LIB_SRC:%.c=$(FUZZ_DIR)/obj/%.o) $(FUZZ_DIR)/obj/gen/schema_rng.o
+FUZZ_FLAGS = $(WARN) -O1 -g -fno-omit-frame-pointer -pthread
+
+.SECONDEXPANSION:
+$(BUILD)/tests/replay-%: tests/fuzz/fuzz_%.c tests/fuzz/replay.c tests/fuzz/fuzz.h \
+		$(BUILD)/libtablero.a $$(FUZZ_CLI_$$*) cli/cli.h cli/search.h | $(DEPS_OK)
+	@mkdir -p $(dir $@)
+	$(CC) $(FUZZ_CPPFLAGS) $(filter-out -MMD -MP,$(CFLAGS)) $< tests/fuzz/replay.c \
+		$(FUZZ_CLI_$*) -o $@ $(LDFLAGS) $(BUILD)/libtablero.a $(DEP_LIBS)
+
+$(FUZZ_SEEDS)/.stamp: tests/fuzz/seeds.sh $(BUILD)/tablero $(BUILD)/tests/spec_runner \
+		$(wildcard samples/*.tgn spec/*.md spec/games/*.md) tests/errors.md
+	@TABLERO=$(BUILD)/tablero SPEC_RUNNER=$(BUILD)/tests/spec_runner \
+		bash tests/fuzz/seeds.sh $(FUZZ_SEEDS) > /dev/null
+	@touch $@
+
+fuzz-replay: $(FUZZ_REPLAY) $(FUZZ_SEEDS)/.stamp
+	@for t in $(FUZZ_TARGETS); do \
+		set -- $(FUZZ_SEEDS)/$$t; for d in tests/fuzz/corpus/$$t tests/fuzz/findings/$$t; do \
+			if [ -d $$d ]; then set -- "$$@" $$d; fi; done; \
+		$(BUILD)/tests/replay-$$t "$$@" || exit 1; \
+	done
+
+.PHONY: fuzz-deps
+fuzz-deps:
+	@bash tools/deps.sh fuzz
+
+$(FUZZ_DIR)/obj/%.o: %.c | fuzz-deps
+	@mkdir -p $(dir $@)
+	@echo "CC (fuzz) $<"
+	@$(FUZZ_CC) $(CPPFLAGS) $(FUZZ_FLAGS) -MMD -MP -fsanitize=fuzzer-no-link,address,undefined -c $< -o $@
+
+$(FUZZ_DIR)/obj/gen/%.o: $(BUILD)/gen/%.c | fuzz-deps
+	@mkdir -p $(dir $@)
+	@$(FUZZ_CC) $(CPPFLAGS) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link,address,undefined -c $< -o $@
+
+$(FUZZ_DIR)/fuzz-%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.h $(FUZZ_OBJ) $$(FUZZ_CLI_$$*) cli/cli.h \
+		cli/search.h
+	@echo "LD (fuzz) $@"
+	@$(FUZZ_CC) $(FUZZ_CPPFLAGS) $(FUZZ_FLAGS) -fsanitize=fuzzer,address,undefined $< \
+		$(FUZZ_CLI_$*) $(FUZZ_OBJ) -o $@ $(DEP_LIBS)
+
+.SECONDARY: $(FUZZ_OBJ)
+fuzz-build: $(FUZZ_BIN)
+
+# fuzz-run-TARGET: one harness for FUZZ_SECONDS; its log in build/fuzz/
+fuzz-run-%: $(FUZZ_DIR)/fuzz-% $(FUZZ_SEEDS)/.stamp
+	@mkdir -p $(FUZZ_DIR)/corpus/$* $(FUZZ_DIR)/artifacts/$* tests/fuzz/corpus/$*
+	@echo "== fuzz $* for $(FUZZ_SECONDS) s"
+	@if $(FUZZ_DIR)/fuzz-$* -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 \
+		-max_len=4096 -dict=tests/fuzz/tgn.dict -print_final_stats=1 \
+		-artifact_prefix=$(FUZZ_DIR)/artifacts/$*/ $(FUZZ_DIR)/corpus/$* \
+		tests/fuzz/corpus/$* $(FUZZ_SEEDS)/$* > $(FUZZ_DIR)/$*.log 2>&1; then \
+		grep -E '^#[0-9]+[[:space:]]+DONE' $(FUZZ_DIR)/$*.log | sed 's/^/fuzz $*: /'; \
+	else \
+		tail -n 60 $(FUZZ_DIR)/$*.log; \
+		echo "fuzz $*: a finding, in $(FUZZ_DIR)/artifacts/$*/ (log: $(FUZZ_DIR)/$*.log)"; \
+		exit 1; \
+	fi
+
+fuzz: $(FUZZ_TARGETS:%=fuzz-run-%)
+
+fuzz-merge: $(FUZZ_BIN) $(FUZZ_SEEDS)/.stamp
+	@bash tests/fuzz/merge.sh $(FUZZ_DIR) $(FUZZ_SEEDS) $(FUZZ_TARGETS)
 
 # ---- the main job and the benchmark ---------------------------------------
 
@@ -188,4 +282,4 @@ uninstall:
 clean:
 	rm -rf build out
 
--include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d)
+-include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(FUZZ_OBJ:.o=.d)

@@ -25,11 +25,21 @@
 # The commands that take -j run with -j 1, and validate, fmt and xml
 # also with every core (-j ALL, ALL the online CPUs at most 8: tablero's
 # default), the peak RSS then being the whole process's.
+# Last, hostile input (bench/hostile.c): parse, fmt, validate, fill, show, xml, svg,
+# diff, collate and grep on each, with the time, peak memory, exit status and
+# the diagnostics each gave (what it refused); a crash, a timeout (300 s)
+# or an exit status over 2 fails the bench. "bench/run.sh hostile" runs
+# that part alone.
 #
 # Needs only bash, coreutils, cc (gcc), awk, grep and /usr/bin/time.
 # TABLERO=path overrides build/tablero.
 set -euo pipefail
 
+HOSTILE_ONLY=0
+if [[ ${1:-} == hostile ]]; then
+	HOSTILE_ONLY=1
+	shift
+fi
 MB=${1:-110}
 SEED=20240611
 
@@ -84,10 +94,76 @@ ensure() {
 	echo "  generated in ${t}s"
 }
 
-echo
-echo "== test data =="
-ensure "$FULL" "$MB"
-ensure "$QUARTER" "$QMB"
+# ---- hostile input -------------------------------------------------------------
+# Each command on each input of bench/hostile.c: time, peak RSS, exit
+# status, and the diagnostics it gave, by code and count (what it
+# refused; "-" for none). Exit 0 or 1 (problems found) or 2 (could not
+# look, e.g. a record with errors for diff and grep) is fine; a crash,
+# 300 s or more, or another status fails the bench.
+hostile() {
+	local dir=$OUT/hostile-input f cmd
+	echo
+	echo "== hostile input (bench/hostile.c) =="
+	cc -std=c11 -O2 -Wall -Wextra -pedantic -o "$OUT/hostile" bench/hostile.c
+	mkdir -p "$dir"
+	"$OUT/hostile" "$dir"
+	printf "%-18s %-34s %9s %12s %5s  %s\n" "input" "command" "time (s)" "peak RSS MiB" "exit" "said"
+	printf "%-18s %-34s %9s %12s %5s  %s\n" "-----" "-------" "--------" "------------" "----" "----"
+	for f in diags turns-16mib record-16mib over-16mib nested-100 nested-100k chain-1000 comment-5mb; do
+		local in=$dir/$f.tgn
+		while IFS= read -r cmd; do
+			[[ -n $cmd ]] || continue
+			local run=${cmd//IN/$in}
+			set -f # cmd is words (a pattern among them): split, never globbed
+			# shellcheck disable=SC2086
+			measure /dev/null timeout 300 "$TABLERO" ${run//SVGOUT/$OUT/hostile.svg}
+			set +f
+			if [[ $RC -gt 2 ]]; then
+				fail "$TABLERO $cmd on $f exited $RC (a crash, or 300 s)"
+			fi
+			hostile_row "$f" "${cmd// IN/}"
+		done <<'CMDS'
+parse IN
+fmt IN
+validate IN
+fill IN
+show IN
+xml IN
+svg -o SVGOUT IN
+diff IN IN
+collate IN IN
+grep -c -e d1 IN
+grep -c --comment (\w+\s?)*[!?] IN
+CMDS
+	done
+	# the XML reader on what the writer made of the largest record it
+	# writes (it refuses record-16mib's 14 MB comment: TB504)
+	for f in comment-5mb; do
+		"$TABLERO" xml "$dir/$f.tgn" > "$dir/$f.xml" 2> /dev/null || true
+		measure /dev/null timeout 300 "$TABLERO" xml --to tgn "$dir/$f.xml"
+		[[ $RC -le 2 ]] || fail "$TABLERO xml --to tgn on $f.xml exited $RC (a crash, or 300 s)"
+		hostile_row "$f.xml" "xml --to tgn"
+	done
+	rm -rf "$dir" "$OUT/hostile.svg"
+}
+
+# hostile_row INPUT COMMAND: a row for the last measure: what it said is
+# its diagnostics by code and count, else its first line on stderr.
+hostile_row() {
+	local said
+	said=$({ grep -ao '\[TB[0-9]*\]' "$ERRF" || true; } | sort | uniq -c | sort -rn |
+		head -n 3 | awk '{ printf "%s%s x%d", (NR > 1 ? ", " : ""), substr($2, 2, 5), $1 }')
+	[[ -n $said ]] || said=$(head -n 1 "$ERRF" | sed "s|$OUT/hostile-input/||g" | cut -c 1-110)
+	awk -v f="$1" -v c="${2//SVGOUT/x.svg}" -v t="$T" -v r="$RSS" -v rc="$RC" -v s="${said:--}" \
+		'BEGIN { printf "%-18s %-34s %9.2f %12.1f %5d  %s\n", f, c, t, r / 1024, rc, s }'
+}
+
+if [[ $HOSTILE_ONLY == 0 ]]; then
+	echo
+	echo "== test data =="
+	ensure "$FULL" "$MB"
+	ensure "$QUARTER" "$QMB"
+fi
 
 # measure STDOUT-FILE CMD... : runs CMD under /usr/bin/time; sets
 # T (s), RSS (KiB), RC. stderr of CMD goes to $ERRF.
@@ -128,6 +204,11 @@ header() {
 	printf "%-30s %9s %9s %12s %12s\n" "step" "time (s)" "MB/s" "games/s" "peak RSS MiB"
 	printf "%-30s %9s %9s %12s %12s\n" "----" "--------" "----" "-------" "------------"
 }
+
+if [[ $HOSTILE_ONLY == 1 ]]; then
+	hostile
+	exit 0
+fi
 
 BYTES=$(wc -c < "$FULL")
 QBYTES=$(wc -c < "$QUARTER")
@@ -550,3 +631,5 @@ validate_vs_pgn_extract
 
 # reconstruction: gaps filled, slips looked for (bench/reconstruct.sh)
 TABLERO="$TABLERO" bash bench/reconstruct.sh
+
+hostile

@@ -37,6 +37,7 @@
  *
  * usage: spec_runner [--dump DIR] [--update] FILE.md...
  *   --dump DIR  write each example's input to DIR/NNNN.tgn (a corpus)
+ *   --dump-only DIR  the same, and run nothing (the fuzz seeds)
  *   --update    rewrite each example's expected output with what the
  *               library prints now; review the diff before committing
  */
@@ -419,9 +420,11 @@ int main(int argc, char **argv)
 {
 	int passed = 0, failed = 0, number = 0;
 	const char *dump = NULL;
-	int update = 0;
+	int update = 0, dump_only = 0;
 	for (int a = 1; a < argc; a++) {
-		if (strcmp(argv[a], "--dump") == 0 && a + 1 < argc) {
+		if ((strcmp(argv[a], "--dump") == 0 || strcmp(argv[a], "--dump-only") == 0) &&
+		    a + 1 < argc) {
+			dump_only = strcmp(argv[a], "--dump-only") == 0;
 			dump = argv[++a];
 			continue;
 		}
@@ -520,6 +523,12 @@ int main(int argc, char **argv)
 					fclose(f);
 				}
 			}
+			if (dump_only) {
+				passed++;
+				free(in.d);
+				free(want.d);
+				continue;
+			}
 			run_example(in.d ? in.d : "", in.n, mode, &got, &why);
 			if (!part)
 				put(&upd, ex_start, (size_t)(p - ex_start));
@@ -549,6 +558,10 @@ int main(int argc, char **argv)
 		}
 		free(upd.d);
 		free(text);
+	}
+	if (dump_only) {
+		printf("spec: %d examples written to %s\n", passed, dump);
+		return 0;
 	}
 	printf("spec: %d passed, %d failed\n", passed, failed);
 	return failed || number == 0 ? 1 : 0;

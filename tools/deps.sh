@@ -7,7 +7,49 @@
 # python3, which render, validate and look at the diagrams.
 # On Debian, as root, it installs what is missing with apt-get;
 # elsewhere it stops and names the exact packages.
+#
+# "bash tools/deps.sh fuzz" makes sure of what make fuzz needs instead:
+# clang, and its libFuzzer and sanitizer runtimes (Debian's clang and
+# libclang-rt-14-dev, the clang 14 of Debian 12); it exits 1 when they
+# are missing and cannot be installed.
 set -euo pipefail
+
+# install PACKAGE...: apt-get on Debian as root, else name them and fail.
+install() {
+	if [ -f /etc/debian_version ] && [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null; then
+		echo "tools/deps.sh: installing $* with apt-get" >&2
+		export DEBIAN_FRONTEND=noninteractive
+		# (called as "install ... ||", so set -e does not stop a failure)
+		apt-get update -qq >&2 || echo "tools/deps.sh: apt-get update failed" >&2
+		if apt-get install -y -qq --no-install-recommends "$@" >&2; then
+			return 0
+		fi
+		echo "tools/deps.sh: apt-get could not install $*" >&2
+		return 1
+	fi
+	echo "tools/deps.sh: missing: install these packages:" >&2
+	echo "  Debian/Ubuntu: apt-get install $*" >&2
+	return 1
+}
+
+# Can clang build and link a libFuzzer harness?
+fuzzer_links() {
+	local d rc
+	d=$(mktemp -d)
+	printf '#include <stddef.h>\n#include <stdint.h>\nint LLVMFuzzerTestOneInput(const uint8_t *d, size_t n);\nint LLVMFuzzerTestOneInput(const uint8_t *d, size_t n) { (void)d; (void)n; return 0; }\n' >"$d/t.c"
+	clang -fsanitize=fuzzer,address,undefined "$d/t.c" -o "$d/t" >/dev/null 2>&1 && rc=0 || rc=1
+	rm -rf "$d"
+	return $rc
+}
+
+if [ "${1:-}" = fuzz ]; then
+	if command -v clang >/dev/null 2>&1 && fuzzer_links; then
+		exit 0
+	fi
+	install clang libclang-rt-14-dev || exit 1
+	fuzzer_links || { echo "tools/deps.sh: clang cannot link a libFuzzer harness" >&2; exit 1; }
+	exit 0
+fi
 
 declare -A pkg_of=([libxml-2.0]=libxml2-dev [libpcre2-8]=libpcre2-dev [cmocka]=libcmocka-dev)
 need=()
@@ -25,15 +67,7 @@ for mod in libxml-2.0 libpcre2-8 cmocka; do
 done
 [ ${#need[@]} -eq 0 ] && exit 0
 
-if [ -f /etc/debian_version ] && [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null; then
-	echo "tools/deps.sh: installing ${need[*]} with apt-get" >&2
-	export DEBIAN_FRONTEND=noninteractive
-	apt-get update -qq >&2
-	apt-get install -y -qq --no-install-recommends "${need[@]}" >&2
-	exit 0
-fi
-echo "tools/deps.sh: missing build dependencies; install these packages:" >&2
-echo "  Debian/Ubuntu: apt-get install ${need[*]}" >&2
+install "${need[@]}" && exit 0
 echo "  (pkg-config modules libxml-2.0, libpcre2-8 and cmocka must be found, and xmllint," >&2
 echo "   rsvg-convert, python3 and the SVG 1.1 DTD for the tests)" >&2
 exit 1

@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# tests/fuzz/seeds.sh DIR -- the seed corpus of each harness, made from
+# samples/ and the examples of the spec (spec/*.md, spec/games/*.md,
+# tests/errors.md: every "~~~~ example" block's input), into DIR/TARGET/:
+#   parse reader validate svg   each sample and example (up to 64 KB)
+#   xml    the same, and each sample as tablero XML
+#   diff   the same, and each sample beside the next one (NUL between)
+#   grep   a selector line ("t Site~Quer", "c tercia", "m ^1\. d1",
+#          "e capture>=2", ...) before each sample
+#   positions  the rules and a position: those validate --positions
+#          prints for the samples, and the usual starts
+# TABLERO and SPEC_RUNNER name the binaries (build/tablero,
+# build/tests/spec_runner).
+set -euo pipefail
+out=${1:?usage: seeds.sh DIR}
+T=${TABLERO:-build/tablero}
+R=${SPEC_RUNNER:-build/tests/spec_runner}
+cd "$(dirname "$0")/../.."
+rm -rf "$out"
+for t in parse reader validate positions xml grep diff svg; do mkdir -p "$out/$t"; done
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# the examples' inputs (written, not run: make spec runs them)
+mkdir -p "$tmp/ex"
+"$R" --dump-only "$tmp/ex" spec/tgn.md spec/games/*.md spec/xml.md tests/errors.md >/dev/null
+find "$tmp/ex" -type f -size +64k -delete
+for t in parse reader validate xml diff svg; do cp "$tmp/ex"/* "$out/$t/"; done
+samples=(samples/*.tgn)
+for t in parse reader validate xml diff svg; do cp "${samples[@]}" "$out/$t/"; done
+for s in "${samples[@]}"; do
+	"$T" xml "$s" >"$out/xml/$(basename "$s" .tgn).xml" 2>/dev/null || true
+done
+for ((i = 0; i < ${#samples[@]}; i++)); do
+	next=${samples[$(((i + 1) % ${#samples[@]}))]}
+	{ cat "${samples[$i]}"; printf '\0'; cat "$next"; } >"$out/diff/pair-$i.tgn"
+done
+k=0
+while IFS= read -r sel; do
+	for s in "${samples[@]}"; do
+		k=$((k + 1))
+		{ printf '%s\n' "$sel"; cat "$s"; } >"$out/grep/sel-$k.tgn"
+	done
+done <<'SELECTORS'
+t Site~Quer
+T Site~QUERÉTARO
+t Date=1998.07.12
+c tercia
+C (?:a|b)+\w{2,}
+m ^1\. d1
+m x[a-g]\dx
+e capture>=2
+e tercia
+SELECTORS
+# positions: "rules\nposition", from what validate prints after turns
+for s in "${samples[@]}"; do
+	game=$(sed -n 's/^\[Game "\(.*\)"\]$/\1/p' "$s" | head -n 1)
+	rules=$(sed -n 's/^\[Rules "\(.*\)"\]$/\1/p' "$s" | head -n 1)
+	[ -n "$rules" ] && [ "$rules" != "?" ] || rules=$game
+	"$T" validate --positions "$s" 2>/dev/null | sed -n 's/^[0-9][^{]*{\([^}]*\)}.*$/\1/p' |
+		awk 'NR % 7 == 1' | head -n 12 >"$tmp/pos"
+	j=0
+	while IFS= read -r p; do
+		j=$((j + 1))
+		printf '%s\n%s\n' "$rules" "$p" >"$out/positions/$(basename "$s" .tgn)-$j"
+	done <"$tmp/pos"
+done
+for g in pitarra asalto ocencahuac; do printf '%s\n' "$g" >"$out/positions/start-$g"; done
+for t in parse reader validate positions xml grep diff svg; do
+	printf '%s: %s seeds\n' "$t" "$(ls "$out/$t" | wc -l)"
+done
