@@ -1,7 +1,8 @@
 # tablero -- build, test, install. Plain GNU make; see README.md.
 #
 #   make              library (static and shared) and the CLI in build/
-#   make check        every test: unit, spec examples, CLI golden, samples
+#   make check        every test: unit, spec examples, CLI golden, samples,
+#                     diagrams and books in pixels
 #   make check-san    the same tests built with -fsanitize=address,undefined
 #   make check-tsan   the jobs test (-j N against -j 1) built with -fsanitize=thread
 #   make fuzz         each libFuzzer harness of tests/fuzz/ for FUZZ_SECONDS
@@ -55,7 +56,7 @@ UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 VERSION := $(shell sed -n 's/^#define TB_VERSION "\(.*\)"/\1/p' lib/tablero.h)
 
-.PHONY: all lib cli check check-san check-tsan unit spec golden samples random xml svg compare reconstruct collate jobs quotes demo bench \
+.PHONY: all lib cli check check-san check-tsan unit spec golden samples random xml svg book compare reconstruct collate jobs quotes demo bench \
         install uninstall clean deps deps-test fuzz fuzz-build fuzz-replay fuzz-merge
 
 all: $(BUILD)/libtablero.a $(BUILD)/libtablero.so $(BUILD)/tablero $(BUILD)/tablero.pc
@@ -106,13 +107,17 @@ $(BUILD)/tests/spec_runner: tests/spec_runner.c $(BUILD)/libtablero.a | $(DEPS_O
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $< -o $@ $(LDFLAGS) $(BUILD)/libtablero.a $(DEP_LIBS)
 
+$(BUILD)/tests/text_em: tests/text_em.c $(BUILD)/libtablero.a | $(DEPS_OK)
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $< -o $@ $(LDFLAGS) $(BUILD)/libtablero.a $(DEP_LIBS)
+
 unit: $(UNIT_BIN)
 	@failed=0; for t in $(UNIT_BIN); do echo "== $$t"; $$t || failed=$$((failed + 1)); done; \
 	if [ $$failed -ne 0 ]; then echo "unit: $$failed test program(s) failed"; exit 1; fi
 
 spec: $(BUILD)/tests/spec_runner $(BUILD)/tablero
 	$(BUILD)/tests/spec_runner spec/tgn.md spec/games/pitarra.md spec/games/asalto.md spec/games/ocencahuac.md spec/xml.md spec/reconstruct.md tests/errors.md
-	python3 tests/spec_cli.py $(BUILD)/tablero spec/compare.md spec/show.md spec/games/ocencahuac.md
+	python3 tests/spec_cli.py $(BUILD)/tablero spec/compare.md spec/show.md spec/games/ocencahuac.md spec/svg.md spec/book.md
 
 golden: $(BUILD)/tablero
 	@TABLERO=$(BUILD)/tablero bash tests/golden.sh
@@ -128,6 +133,9 @@ xml: $(BUILD)/tablero
 
 svg: $(BUILD)/tablero
 	@TABLERO=$(BUILD)/tablero bash tests/svg.sh
+
+book: $(BUILD)/tablero $(BUILD)/tests/text_em
+	@TABLERO=$(BUILD)/tablero TEXT_EM=$(BUILD)/tests/text_em bash tests/book.sh
 
 compare: $(BUILD)/tablero
 	@TABLERO=$(BUILD)/tablero bash tests/compare.sh
@@ -153,7 +161,7 @@ quotes:
 deps-test:
 	@bash tests/deps.sh
 
-check: all unit spec golden samples random xml svg compare reconstruct collate jobs quotes fuzz-replay deps-test
+check: all unit spec golden samples random xml svg book compare reconstruct collate jobs quotes fuzz-replay deps-test
 	@echo "make check: all test suites passed"
 
 check-san:

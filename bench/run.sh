@@ -20,7 +20,9 @@
 #     such games (the Myers worst case); exit 1 expected, 2 a failure
 #   tablero diff --duplicates FILE and on the quarter-size file
 # and, each section's comment saying how, tablero xml and xml --to tgn,
-# svg --every 1, and for each rules engine perft and validate;
+# diagrams (the library's rate, and svg --every 1 -d beside cp -r) and
+# books (pages a second, beside rsvg-convert), and for each rules engine
+# perft and validate;
 # with /usr/bin/time -f '%e %M' (elapsed s, peak RSS KiB).
 # The commands that take -j run with -j 1, and validate, fmt and xml
 # also with every core (-j ALL, ALL the online CPUs at most 8: tablero's
@@ -451,22 +453,79 @@ measure /dev/null "$TABLERO" xml --to tgn "$XMLF"
 row "tablero xml --to tgn (import)" "$T" "$XBYTES" "$GAMES" "$RSS"
 rm -f "$XMLF"
 
-# ---- diagrams ----------------------------------------------------------------
-# tablero svg: one diagram after every ply of long random games of each
-# game (replaying the record once, drawing each position).
+# ---- diagrams and books ------------------------------------------------------------
+# Diagrams a second: the library alone (bench/svgrate.c: every position
+# of a record drawn, each document handed to a callback that counts its
+# bytes, five rounds), and tablero svg --every 1 -d writing them as files
+# (best and median of three runs: the one flush to disk of the batch
+# shares the disk with whatever else runs), beside cp -r of the same
+# files (the file system's part). Records: long random games of each
+# game (La Pitarra's and Asalto's end by the rules after about 200 and 260
+# turns; Ocencahuac's is stopped at 3000).
+# Books: a 300-turn record with a diagram every 10 turns, as SVG pages
+# (-d) and as a PDF (-o, which runs rsvg-convert), pages a second, beside
+# rsvg-convert -f pdf on the same pages.
 echo
-echo "== diagrams: tablero svg --every 1 =="
-printf "%-30s %9s %12s %12s\n" "game" "time (s)" "diagrams" "diagrams/s"
-for game in pitarra asalto ocencahuac; do
-	"$TABLERO" random --game "$game" --seed 3 --turns 300 > "$OUT/svg-$game.tgn"
-	rm -rf "$OUT/svg-$game" && mkdir -p "$OUT/svg-$game"
-	measure /dev/null "$TABLERO" svg --every 1 -d "$OUT/svg-$game" "$OUT/svg-$game.tgn"
-	[[ $RC -eq 0 ]] || fail "$TABLERO svg --every 1 exited $RC"
+echo "== diagrams: bench/svgrate (library) and tablero svg --every 1 -d (files) =="
+cc -std=c11 -O2 -Wall -Wextra -Ilib -o "$OUT/svgrate" bench/svgrate.c build/libtablero.a \
+	$(pkg-config --libs libxml-2.0 libpcre2-8)
+printf "%-34s %9s %10s %12s %12s\n" "step" "time (s)" "diagrams" "diagrams/s" "KB/diagram"
+printf "%-34s %9s %10s %12s %12s\n" "----" "--------" "--------" "----------" "----------"
+while read -r game seed turns rules; do
+	f=$OUT/svg-$game.tgn
+	"$TABLERO" random --game "$game" --rules "$rules" --seed "$seed" --turns "$turns" > "$f"
+	read -r made bytes secs < <("$OUT/svgrate" "$f" 5)
+	awk -v g="$game" -v n="$made" -v b="$bytes" -v t="$secs" 'BEGIN {
+		printf "%-34s %9.3f %10d %12.0f %12.1f\n", "library, " g, t, n, n / t, b / n / 1000 }'
+	best= runs=()
+	for k in 1 2 3; do
+		rm -rf "$OUT/svg-$game" && mkdir -p "$OUT/svg-$game"
+		measure /dev/null "$TABLERO" svg --every 1 -d "$OUT/svg-$game" "$f"
+		[[ $RC -eq 0 ]] || fail "$TABLERO svg --every 1 exited $RC"
+		runs+=("$T")
+	done
 	n=$(ls "$OUT/svg-$game" | wc -l)
+	sorted=$(printf '%s\n' "${runs[@]}" | sort -g | tr '\n' ' ')
+	awk -v g="$game" -v r="$sorted" -v n="$n" 'BEGIN { split(r, t, " ")
+		for (i = 1; i <= 2; i++) { tt = (t[i == 1 ? 1 : 2] + 0 > 0) ? t[i == 1 ? 1 : 2] : 0.01
+			printf "%-34s %9.2f %10d %12.0f\n", "svg -d, " g (i == 1 ? " (best)" : " (median)"), t[i == 1 ? 1 : 2], n, n / tt } }'
+	rm -rf "$OUT/svg-$game-copy"
+	measure /dev/null cp -r "$OUT/svg-$game" "$OUT/svg-$game-copy"
 	awk -v g="$game" -v t="$T" -v n="$n" 'BEGIN { tt = (t + 0 > 0) ? t : 0.01
-		printf "%-30s %9.2f %12d %12.0f\n", g, t, n, n / tt }'
-	rm -rf "$OUT/svg-$game"
-done
+		printf "%-34s %9.2f %10d %12.0f\n", "cp -r of them (anchor)", t, n, n / tt }'
+	rm -rf "$OUT/svg-$game" "$OUT/svg-$game-copy"
+done <<'GAMES'
+pitarra 26 3000 pitarra
+asalto 4 3000 asalto; chain=zigzag
+ocencahuac 3 3000 ocencahuac; limit=none; crown=all_three
+GAMES
+
+echo
+echo "== books: a 300-turn record, a diagram every 10 turns =="
+BOOKF=$OUT/book-300.tgn
+"$TABLERO" random --game ocencahuac --rules "ocencahuac; limit=none; crown=all_three" \
+	--seed 3 --turns 300 > "$BOOKF"
+printf "%-34s %9s %8s %10s\n" "step" "time (s)" "pages" "pages/s"
+printf "%-34s %9s %8s %10s\n" "----" "--------" "-----" "-------"
+rm -rf "$OUT/book" && mkdir -p "$OUT/book"
+measure /dev/null "$TABLERO" book --every 10 -d "$OUT/book" "$BOOKF"
+[[ $RC -eq 0 ]] || fail "$TABLERO book -d exited $RC"
+pages=$(ls "$OUT/book" | wc -l)
+awk -v t="$T" -v n="$pages" 'BEGIN { tt = (t + 0 > 0) ? t : 0.01
+	printf "%-34s %9.2f %8d %10.1f\n", "tablero book -d (SVG pages)", t, n, n / tt }'
+if command -v rsvg-convert > /dev/null; then
+	measure /dev/null "$TABLERO" book --every 10 -o "$OUT/book.pdf" "$BOOKF"
+	[[ $RC -eq 0 ]] || fail "$TABLERO book -o exited $RC"
+	awk -v t="$T" -v n="$pages" 'BEGIN { tt = (t + 0 > 0) ? t : 0.01
+		printf "%-34s %9.2f %8d %10.1f\n", "tablero book -o (PDF)", t, n, n / tt }'
+	measure /dev/null rsvg-convert -f pdf -o "$OUT/book-anchor.pdf" "$OUT"/book/*.svg
+	[[ $RC -eq 0 ]] || fail "rsvg-convert exited $RC"
+	awk -v t="$T" -v n="$pages" 'BEGIN { tt = (t + 0 > 0) ? t : 0.01
+		printf "%-34s %9.2f %8d %10.1f\n", "rsvg-convert -f pdf, same pages", t, n, n / tt }'
+else
+	echo "(no rsvg-convert: the PDF and its anchor are not measured)"
+fi
+rm -rf "$OUT/book" "$OUT/book.pdf" "$OUT/book-anchor.pdf"
 
 # ---- grep --------------------------------------------------------------------
 # tablero grep -c on the synthetic collection, one selector at a time,

@@ -31,6 +31,7 @@ int cmd_diff(int argc, char **argv);
 int cmd_grep(int argc, char **argv);
 int cmd_fill(int argc, char **argv);
 int cmd_show(int argc, char **argv);
+int cmd_book(int argc, char **argv);
 int cmd_collate(int argc, char **argv);
 
 /* Reads the search option at argv[*i] (--search-turns N,
@@ -64,6 +65,13 @@ long cli_turn_ply(const char *cmd, const tb_record *rec, const cli_turn *t);
  * position of 'rec' after 'ply' turns is, both ways; 'last' the turn
  * that made it ("" at the start). */
 void cli_turn_name(char *out, size_t n, const tb_record *rec, long ply, const char *last);
+
+/* The language of --lang VALUE, or NULL after saying that no table has
+ * it (and which do). */
+const tb_lang *cli_lang_arg(const char *cmd, const char *v);
+/* --caption full|short|none into '*mode' (TB_CAPTION_*); -1 for
+ * another value. */
+int cli_caption_arg(const char *v, int *mode);
 
 /* Should output to 'f' be coloured? 'when': "always", "never" or
  * "auto" (a terminal, and neither NO_COLOR nor TERM=dumb). */
@@ -103,6 +111,16 @@ cli_atomic *cli_atomic_begin(const char *path);
 int cli_atomic_write(cli_atomic *a, const char *s, size_t len);
 int cli_atomic_commit(cli_atomic *a);
 void cli_atomic_abort(cli_atomic *a);
+
+/* Many files written as one (batch.c): each complete in a temporary
+ * file beside its name; commit flushes them to disk once and renames
+ * them all; abort (or a failed add) removes what was written. Returns
+ * 0, or -1 after printing why. */
+typedef struct cli_batch cli_batch;
+cli_batch *cli_batch_new(void);
+int cli_batch_add(cli_batch *b, const char *path, const char *data, size_t len);
+int cli_batch_commit(cli_batch *b);
+void cli_batch_abort(cli_batch *b);
 
 /* Rewrites 'path' in place: reads it with a reader and lets 'fn' write
  * the new content through 'a'. fn returns 1 to keep what it wrote (the

@@ -24,6 +24,7 @@ typedef struct S_opts {
 	const char *tags[S_MAX_TAGS + 1];
 	size_t ntags;
 	tb_svg_opts svg;
+	int list;                /* say what would be written, write nothing */
 	const char *file;
 } S_opts;
 
@@ -65,6 +66,10 @@ static int S_args(int argc, char **argv, S_opts *o)
 			o->svg.no_coords = 1;
 			continue;
 		}
+		if (strcmp(a, "--list") == 0) {
+			o->list = 1;
+			continue;
+		}
 		if (a[0] != '-' || !a[1]) { /* the file, wherever it stands */
 			if (o->file) {
 				cli_error("svg", "one file at a time ('%s' is one too many)", a);
@@ -104,6 +109,11 @@ static int S_args(int argc, char **argv, S_opts *o)
 		} else if (strcmp(a, "--sheet") == 0) {
 			bad = strcmp(v, "a4") != 0 && strcmp(v, "letter") != 0;
 			o->svg.sheet = v;
+		} else if (strcmp(a, "--lang") == 0) {
+			if (!(o->svg.lang = cli_lang_arg("svg", v)))
+				return -1;
+		} else if (strcmp(a, "--caption") == 0) {
+			bad = cli_caption_arg(v, &o->svg.caption);
 		} else if (strcmp(a, "-o") == 0) {
 			o->out = v;
 		} else if (strcmp(a, "-d") == 0) {
@@ -155,16 +165,25 @@ typedef struct S_out {
 	const S_opts *o;
 	int failed, count;
 	char base[256];
+	cli_batch *batch;      /* with -d: the documents, renamed in place at the end */
 	char *one;             /* without -d: the one document, written at the end */
 	size_t one_len;
 } S_out;
 
-/* Each document: into -d DIR at once; else kept, to be written (to -o
- * FILE or standard output) only if it is the only one. */
+/* Each document: into -d DIR (as one batch); else kept, to be written
+ * (to -o FILE or standard output) only if it is the only one; under
+ * --list, its name and caption. */
 static void S_document(void *ctx, long ply, const char *svg, size_t len)
 {
 	S_out *out = ctx;
 	out->count++;
+	char path[4096];
+	snprintf(path, sizeof path, "%s/%s-%s%ld.svg", out->o->dir ? out->o->dir : ".", out->base,
+	         out->o->svg.sheet ? "sheet-from-" : "ply-", ply);
+	if (out->o->list) {
+		printf("%s\n%s", out->o->dir ? path : out->o->out ? out->o->out : "-", svg);
+		return;
+	}
 	if (!out->o->dir) {
 		free(out->one);
 		out->one = malloc(len);
@@ -174,10 +193,9 @@ static void S_document(void *ctx, long ply, const char *svg, size_t len)
 		out->one_len = len;
 		return;
 	}
-	char path[4096];
-	snprintf(path, sizeof path, "%s/%s-%s%ld.svg", out->o->dir, out->base,
-	         out->o->svg.sheet ? "sheet-from-" : "ply-", ply);
-	out->failed |= S_write(path, svg, len) != 0;
+	if (!out->batch)
+		out->batch = cli_batch_new();
+	out->failed |= !out->batch || cli_batch_add(out->batch, path, svg, len) != 0;
 }
 
 /* The record 'o->game' of the file, or NULL after saying why. */
@@ -244,7 +262,8 @@ static int S_from_file(S_opts *o)
 			cli_close(f);
 			return EXIT_TROUBLE;
 		}
-		S_out out = {o, 0, 0, "", NULL, 0};
+		S_out out = {o, 0, 0, "", NULL, NULL, 0};
+		o->svg.text_only = o->list;
 		const char *slash = strrchr(path, '/');
 		const char *name = strcmp(path, "-") == 0 ? "stdin" : slash ? slash + 1 : path;
 		snprintf(out.base, sizeof out.base, "%.*s-%ld", (int)strcspn(name, "."), name, o->game);
@@ -253,16 +272,21 @@ static int S_from_file(S_opts *o)
 		} else {
 			char *why = NULL;
 			int made = tb_svg_record(rec, o->plies, n, &o->svg, S_document, &out, &why);
-			if (made < 0 || why) {
+			if (why) /* some positions cannot be drawn: said, the others drawn */
 				cli_error("svg", "%s", why);
+			if (made < 0) {
 				rc = EXIT_PROBLEMS;
-			} else if (made > 1 && !o->dir) {
+			} else if (made > 1 && !o->dir && !o->list) {
 				cli_error("svg", "%d pages: give -d DIR for them (nothing written)", made);
-			} else if (out.failed || (out.one && S_write(o->out, out.one, out.one_len))) {
-				cli_error("svg", "cannot write the diagrams");
+			} else if (out.failed || (out.one && S_write(o->out, out.one, out.one_len)) ||
+			           (out.batch && cli_batch_commit(out.batch))) {
+				out.batch = NULL;
+				cli_error("svg", "cannot write the diagrams (nothing written)");
 			} else {
-				rc = EXIT_CLEAN;
+				out.batch = NULL;
+				rc = why ? EXIT_PROBLEMS : EXIT_CLEAN;
 			}
+			cli_batch_abort(out.batch);
 			free(out.one);
 			free(why);
 		}
@@ -284,7 +308,9 @@ static int S_bare(const S_opts *o)
 	}
 	char *why = NULL;
 	size_t len;
-	char *svg = tb_svg_position(g, o->rules, *o->position ? o->position : NULL, &o->svg, &len,
+	tb_svg_opts so = o->svg;
+	so.text_only = o->list;
+	char *svg = tb_svg_position(g, o->rules, *o->position ? o->position : NULL, &so, &len,
 	                            &why);
 	if (!svg) {
 		cli_error("svg", "%s", why ? why : "cannot draw it");
@@ -297,7 +323,11 @@ static int S_bare(const S_opts *o)
 		snprintf(path, sizeof path, "%s/position.svg", o->dir);
 		to = path;
 	}
-	int rc = S_write(to, svg, len) ? EXIT_TROUBLE : EXIT_CLEAN;
+	int rc = EXIT_CLEAN;
+	if (o->list)
+		printf("%s\n%s", to ? to : "-", svg);
+	else
+		rc = S_write(to, svg, len) ? EXIT_TROUBLE : EXIT_CLEAN;
 	free(svg);
 	return rc;
 }
@@ -308,7 +338,7 @@ int cmd_svg(int argc, char **argv)
 	memset(&o, 0, sizeof o);
 	if (S_args(argc, argv, &o))
 		return EXIT_TROUBLE;
-	if (o.dir && mkdir(o.dir, 0777) != 0 && errno != EEXIST) {
+	if (o.dir && !o.list && mkdir(o.dir, 0777) != 0 && errno != EEXIST) {
 		cli_error("svg", "cannot make '%s': %s", o.dir, strerror(errno));
 		return EXIT_TROUBLE;
 	}

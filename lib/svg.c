@@ -1,36 +1,55 @@
 /*
  * svg.c -- printable diagrams (spec/svg.md): a position as a standalone
- * SVG 1.1 document, written with libxml2, its board drawn from the
- * rules engine's geometry (points, lines and their colours, the marks
- * a board has beyond them), with what the last turn did.
+ * SVG 1.1 document, its board drawn from the rules engine's geometry
+ * (points, lines and their colours, the marks a board has beyond them),
+ * with what the last turn did and a caption in the record's language;
+ * or many on pages (sheets). The drawing and the captions are shared
+ * with the books (book.c) through diagram.h.
  *
  * Units: one board unit (the distance between neighbouring grid points)
- * is U user units; the document's width and height are in millimetres,
- * so a diagram prints at exactly its size. Every element has a CSS
- * class, and the look is one <style> sheet (colour or grayscale), so an
- * editor restyles a diagram by replacing it.
+ * is U user units; a standalone document's width and height are in
+ * millimetres, so a diagram prints at exactly its size. Every element
+ * has a CSS class, and the look is one <style> sheet (colour or
+ * grayscale), so an editor restyles a diagram by replacing it.
+ *
+ * Layers, bottom to top: the board (areas, lines, points), the lines of
+ * three just formed, the arrows of the last turn with their white
+ * halos, the ghosts of the pieces it took, the pieces, their letters;
+ * then the marks that stand beside a piece and never on it (a ring
+ * round a placed piece, a cross on an empty point or at a piece's
+ * corner). So no mark ever covers a piece or its letter.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include <libxml/xmlwriter.h>
-
+#include "diagram.h"
 #include "game.h"
-#include "rules.h"
+#include "text.h"
+#include "writer.h"
 #include "xalloc.h"
 #include "xml.h"
 
 #define U 10.0        /* user units per board unit */
 #define PAD 0.7       /* board units around the points */
-#define MARGIN 0.6    /* board units for the coordinates */
-#define LINE_H 0.55   /* board units per caption line */
+#define MARGIN 4.0    /* user units around everything, on every side */
+#define COORD 3.2     /* the coordinates' font size */
+#define COORD_GAP 1.4 /* between the board and its coordinates */
+#define FILES_H 4.8   /* user units for the files' letters under the board */
+#define PIECE_R 3.4   /* a piece's radius (half a square piece's side) */
+#define CAP_MM 2.7    /* a caption's font size, printed: millimetres (7.7 pt) */
+#define CAP_LEADING 1.3 /* its lines' distance, in font sizes */
+#define CAP_GAP 3.0   /* between the coordinates and the caption */
+
+/* ===== Style ===== */
 
 /* The colour sheet and the grayscale one: every distinction the colours
- * make survives in shapes, fills, dashes and hatching. */
+ * make survives in shapes, fills, dashes and patterns. The fortress's
+ * grayscale fill is a dot pattern: no line style of any board has its
+ * look (a hatching would have the angle of some line). */
 static const char S_css_colour[] =
-	"svg{font-family:'DejaVu Sans',Arial,sans-serif}"
-	".board{fill:#fbf7ee;stroke:none}"
+	"svg{font-family:'DejaVu Sans',sans-serif}"
+	".board{fill:#fbf7ee;stroke:#c8bc9f;stroke-width:0.5}"
 	".line{stroke:#333;stroke-width:0.6;fill:none}"
 	".line.red{stroke:#c0392b;stroke-width:0.9}"
 	".line.blue{stroke:#1f5fbf;stroke-width:0.9;stroke-dasharray:2.5,1.5}"
@@ -38,112 +57,110 @@ static const char S_css_colour[] =
 	".volcano{fill:#ede4d3;stroke:#8a7a5a;stroke-width:0.4}"
 	".river-line{stroke:#2b6cb0;stroke-width:0.8}"
 	".point{fill:#333}.cell{fill:#9ab}"
+	".tercia{stroke:#f5c542;stroke-width:8.4;stroke-linecap:round;fill:none}"
+	".halo{stroke:#fff;stroke-width:2.8;fill:none;stroke-linecap:round;stroke-linejoin:round}"
+	".move{stroke:#0a7d32;stroke-width:1.1;fill:none;stroke-linejoin:round;"
+	"marker-end:url(#arrow)}"
+	".push{stroke:#8e44ad;stroke-width:1;fill:none;stroke-dasharray:1.8,1;"
+	"marker-end:url(#arrow-push)}"
+	".from{fill:#fff;stroke:#0a7d32;stroke-width:0.8}"
 	".piece{stroke:#111;stroke-width:0.6}"
 	".piece.red{fill:#d63b2f}.piece.yellow{fill:#f2c12e}"
 	".piece.attacker{fill:#f2c12e}.piece.defender{fill:#2a62c9}"
 	".piece.dark{fill:#3b2a20}.piece.light{fill:#f4ead8}"
+	".ghost{fill:#fff;stroke-width:0.6;stroke-dasharray:1.2,0.8}"
+	".ghost.red{stroke:#d63b2f}.ghost.yellow,.ghost.attacker{stroke:#b8860b}"
+	".ghost.defender{stroke:#2a62c9}.ghost.dark{stroke:#3b2a20}.ghost.light{stroke:#8a7a5a}"
 	".label{font-size:4px;font-weight:bold;text-anchor:middle}"
 	".label.dark{fill:#fff}.label.light{fill:#111}"
 	".crown{fill:none;stroke:#c89b00;stroke-width:0.8}"
-	".coord{font-size:3.2px;fill:#555;text-anchor:middle}"
-	".caption{font-size:3.2px;fill:#111}.caption.title{font-weight:bold}"
-	".move-halo,.push-halo{stroke:#fff;stroke-width:2.4;fill:none}"
-	".move{stroke:#0a7d32;stroke-width:1.1;fill:none;marker-end:url(#arrow)}"
-	".push{stroke:#8e44ad;stroke-width:0.9;fill:none;stroke-dasharray:1.5,1;"
-	"marker-end:url(#arrow-push)}"
 	".placed{fill:none;stroke:#0a7d32;stroke-width:0.9}"
-	".taken{stroke:#b00;stroke-width:1.1}"
+	".taken{stroke:#b00;stroke-width:1.1;stroke-linecap:round}"
 	".huffed{fill:none;stroke:#b00;stroke-width:0.9;stroke-dasharray:1,0.8}"
-	".arrowhead{fill:#0a7d32}.arrowhead.push{fill:#8e44ad}";
+	".arrowhead{fill:#0a7d32}.arrowhead.push{fill:#8e44ad}"
+	".coord{font-size:3.2px;fill:#555;text-anchor:middle}.coord.rank{text-anchor:end}"
+	".caption{fill:#111}.b{font-weight:bold}";
 
 static const char S_css_gray[] =
-	"svg{font-family:'DejaVu Sans',Arial,sans-serif}"
-	".board{fill:#fff;stroke:none}"
+	"svg{font-family:'DejaVu Sans',sans-serif}"
+	".board{fill:#fff;stroke:#000;stroke-width:0.35}"
 	".line{stroke:#000;stroke-width:0.6;fill:none}"
 	".line.red{stroke:#000;stroke-width:0.9}"
 	".line.blue{stroke:#000;stroke-width:0.6;stroke-dasharray:2.5,1.5}"
-	".fortress{fill:url(#hatch);stroke:#000;stroke-width:0.5}"
+	".fortress{fill:url(#dots);stroke:#000;stroke-width:0.5}"
 	".volcano{fill:#e6e6e6;stroke:#000;stroke-width:0.4}"
 	".river-line{stroke:#000;stroke-width:0.8;stroke-dasharray:4,1}"
 	".point{fill:#000}.cell{fill:#888}"
+	".tercia{stroke:#c8c8c8;stroke-width:8.4;stroke-linecap:round;fill:none}"
+	".halo{stroke:#fff;stroke-width:2.8;fill:none;stroke-linecap:round;stroke-linejoin:round}"
+	".move{stroke:#000;stroke-width:1.1;fill:none;stroke-linejoin:round;"
+	"marker-end:url(#arrow)}"
+	".push{stroke:#000;stroke-width:1;fill:none;stroke-dasharray:1.8,1;"
+	"marker-end:url(#arrow-push)}"
+	".from{fill:#fff;stroke:#000;stroke-width:0.8}"
 	".piece{stroke:#000;stroke-width:0.6}"
 	".piece.red{fill:#000}.piece.yellow{fill:#fff}"
 	".piece.attacker{fill:#fff}.piece.defender{fill:#000}"
 	".piece.dark{fill:#000}.piece.light{fill:#fff}"
+	".ghost{fill:#fff;stroke:#000;stroke-width:0.6;stroke-dasharray:1.2,0.8}"
 	".label{font-size:4px;font-weight:bold;text-anchor:middle}"
 	".label.dark{fill:#fff}.label.light{fill:#000}"
 	".crown{fill:none;stroke:#000;stroke-width:0.8;stroke-dasharray:1,0.6}"
-	".coord{font-size:3.2px;fill:#000;text-anchor:middle}"
-	".caption{font-size:3.2px;fill:#000}.caption.title{font-weight:bold}"
-	".move-halo,.push-halo{stroke:#fff;stroke-width:2.4;fill:none}"
-	".move{stroke:#000;stroke-width:1.1;fill:none;marker-end:url(#arrow)}"
-	".push{stroke:#000;stroke-width:0.9;fill:none;stroke-dasharray:1.5,1;"
-	"marker-end:url(#arrow-push)}"
 	".placed{fill:none;stroke:#000;stroke-width:0.9}"
-	".taken{stroke:#000;stroke-width:1.1}"
+	".taken{stroke:#000;stroke-width:1.1;stroke-linecap:round}"
 	".huffed{fill:none;stroke:#000;stroke-width:0.9;stroke-dasharray:1,0.8}"
-	".arrowhead{fill:#000;stroke:#fff;stroke-width:1}.arrowhead.push{fill:#000}";
+	".arrowhead{fill:#000}.arrowhead.push{fill:#000}"
+	".coord{font-size:3.2px;fill:#000;text-anchor:middle}.coord.rank{text-anchor:end}"
+	".caption{fill:#000}.b{font-weight:bold}";
 
-/* ===== One position to draw ===== */
-
-/* A position and how the game got there. */
-typedef struct S_frame {
-	tb_state st;
-	long ply;              /* turns played on the main line */
-	int has_last;          /* the turn that led here */
-	tb_turn last;
-	tb_events ev;
-	char token[256];       /* its canonical token, "12... d6xd4" */
-	const char *position;  /* a bare position's notation, for its caption */
-	const char *dead;      /* why this position cannot be drawn, or NULL */
-} S_frame;
-
-typedef struct S_draw {
-	xmlTextWriterPtr w;
-	const tb_ruleset *rs;
-	const tb_svg_opts *o;
-	float xmin, xmax, ymin, ymax; /* the points' extent */
-	double width, height;  /* of one diagram, in user units */
-	int failed;
-} S_draw;
-
-static void S_ok(S_draw *d, int rc)
+void tb_dia_defs(tb_xw *w, int grayscale, const char *more)
 {
-	if (rc < 0)
-		d->failed = 1;
+	tb_xw_start(w, "defs", "defs");
+	tb_xw_start(w, "style", NULL); /* SVG 1.1 gives <style> no class */
+	tb_xw_attr(w, "type", "text/css");
+	tb_xw_inline(w);
+	tb_xw_raw(w, grayscale ? S_css_gray : S_css_colour,
+	          grayscale ? sizeof S_css_gray - 1 : sizeof S_css_colour - 1);
+	if (more)
+		tb_xw_raw(w, more, strlen(more));
+	tb_xw_end(w);
+	static const char *const heads[][2] = {{"arrow", "arrowhead"}, {"arrow-push", "arrowhead push"}};
+	for (int i = 0; i < 2; i++) { /* the tip at the path's end */
+		tb_xw_start(w, "marker", "arrowhead-marker");
+		tb_xw_attr(w, "id", heads[i][0]);
+		tb_xw_attr(w, "viewBox", "0 0 10 10");
+		tb_xw_attr(w, "refX", "10");
+		tb_xw_attr(w, "refY", "5");
+		tb_xw_attr(w, "markerWidth", "3.6");
+		tb_xw_attr(w, "markerHeight", "3.6");
+		tb_xw_attr(w, "orient", "auto");
+		tb_xw_start(w, "path", heads[i][1]);
+		tb_xw_attr(w, "d", "M0,0 L10,5 L0,10 z");
+		tb_xw_end(w);
+		tb_xw_end(w);
+	}
+	tb_xw_start(w, "pattern", "dots");
+	tb_xw_attr(w, "id", "dots");
+	tb_xw_attr(w, "patternUnits", "userSpaceOnUse");
+	tb_xw_attr(w, "width", "2.2");
+	tb_xw_attr(w, "height", "2.2");
+	tb_xw_start(w, "circle", "dot");
+	tb_xw_attr(w, "cx", "1.1");
+	tb_xw_attr(w, "cy", "1.1");
+	tb_xw_attr(w, "r", "0.3");
+	tb_xw_attr(w, "fill", "#000");
+	tb_xw_end(w);
+	tb_xw_end(w);
+	tb_xw_end(w);
 }
 
-static void S_start(S_draw *d, const char *name, const char *cls)
-{
-	S_ok(d, xmlTextWriterStartElement(d->w, BAD_CAST name));
-	if (cls)
-		S_ok(d, xmlTextWriterWriteAttribute(d->w, BAD_CAST "class", BAD_CAST cls));
-}
+/* ===== The board ===== */
 
-static void S_end(S_draw *d) { S_ok(d, xmlTextWriterEndElement(d->w)); }
+/* Board units to drawing units: x grows right, y grows down the page. */
+static double S_x(const tb_dia *d, double bx) { return d->bx + (PAD + bx - d->xmin) * U; }
+static double S_y(const tb_dia *d, double by) { return d->by + (PAD + d->ymax - by) * U; }
 
-static void S_attr(S_draw *d, const char *name, const char *v)
-{
-	S_ok(d, xmlTextWriterWriteAttribute(d->w, BAD_CAST name, BAD_CAST v));
-}
-
-static void S_num(S_draw *d, const char *name, double v)
-{
-	char s[32];
-	snprintf(s, sizeof s, "%.2f", v);
-	size_t n = strlen(s); /* "12.50" -> "12.5", "3.00" -> "3" */
-	while (n > 1 && s[n - 1] == '0')
-		s[--n] = '\0';
-	if (n > 1 && s[n - 1] == '.')
-		s[--n] = '\0';
-	S_attr(d, name, strcmp(s, "-0") == 0 ? "0" : s);
-}
-
-/* Board units to user units: x grows right, y grows down the page. */
-static double S_x(const S_draw *d, double bx) { return (MARGIN + PAD + bx - d->xmin) * U; }
-static double S_y(const S_draw *d, double by) { return (PAD + d->ymax - by) * U; }
-
-static void S_point_xy(const S_draw *d, tb_point pt, double *x, double *y)
+static void S_point_xy(const tb_dia *d, tb_point pt, double *x, double *y)
 {
 	int at = tb_geo_at(&d->rs->geo, pt);
 	const tb_geo_point *gp = &d->rs->geo.points[at < 0 ? 0 : at];
@@ -151,425 +168,12 @@ static void S_point_xy(const S_draw *d, tb_point pt, double *x, double *y)
 	*y = S_y(d, gp->y);
 }
 
-static int S_rtl(const char *s);
-
-static void S_text(S_draw *d, const char *cls, double x, double y, const char *s)
-{
-	S_start(d, "text", cls);
-	S_num(d, "x", x);
-	S_num(d, "y", y);
-	if (S_rtl(s)) { /* right to left, set from its right end */
-		S_attr(d, "direction", "rtl");
-		S_attr(d, "unicode-bidi", "embed");
-	}
-	S_ok(d, xmlTextWriterWriteString(d->w, BAD_CAST s));
-	S_end(d);
-}
-
-/* ===== The board ===== */
-
-static void S_defs(S_draw *d)
-{
-	S_start(d, "defs", "defs");
-	S_start(d, "style", NULL); /* SVG 1.1 gives <style> no class */
-	S_attr(d, "type", "text/css");
-	S_ok(d, xmlTextWriterWriteString(d->w, BAD_CAST (d->o->grayscale ? S_css_gray
-	                                                                    : S_css_colour)));
-	S_end(d);
-	static const char *const heads[][2] = {{"arrow", "arrowhead"}, {"arrow-push", "arrowhead push"}};
-	for (int i = 0; i < 2; i++) {
-		S_start(d, "marker", "arrowhead-marker");
-		S_attr(d, "id", heads[i][0]);
-		S_attr(d, "viewBox", "0 0 10 10");
-		S_attr(d, "refX", "8");
-		S_attr(d, "refY", "5");
-		S_attr(d, "markerWidth", "4");
-		S_attr(d, "markerHeight", "4");
-		S_attr(d, "orient", "auto");
-		S_start(d, "path", heads[i][1]);
-		S_attr(d, "d", "M0,0 L10,5 L0,10 z");
-		S_end(d);
-		S_end(d);
-	}
-	S_start(d, "pattern", "hatch");
-	S_attr(d, "id", "hatch");
-	S_attr(d, "patternUnits", "userSpaceOnUse");
-	S_attr(d, "width", "3");
-	S_attr(d, "height", "3");
-	S_start(d, "path", "hatching");
-	S_attr(d, "d", "M0,3 L3,0");
-	S_attr(d, "stroke", "#000");
-	S_attr(d, "stroke-width", "0.4");
-	S_end(d);
-	S_end(d);
-	S_end(d);
-}
-
-static void S_board(S_draw *d)
-{
-	const tb_geometry *g = &d->rs->geo;
-	S_start(d, "rect", "board");
-	S_num(d, "x", MARGIN * U);
-	S_num(d, "y", 0);
-	S_num(d, "width", (d->xmax - d->xmin + 2 * PAD) * U);
-	S_num(d, "height", (d->ymax - d->ymin + 2 * PAD) * U);
-	S_end(d);
-	for (int i = 0; i < g->nmarks; i++) {
-		const tb_geo_mark *m = &g->marks[i];
-		S_start(d, m->area ? "rect" : "line", m->cls);
-		if (m->area) {
-			S_num(d, "x", S_x(d, m->x1));
-			S_num(d, "y", S_y(d, m->y2));
-			S_num(d, "width", (m->x2 - m->x1) * U);
-			S_num(d, "height", (m->y2 - m->y1) * U);
-		} else {
-			S_num(d, "x1", S_x(d, m->x1));
-			S_num(d, "y1", S_y(d, m->y1));
-			S_num(d, "x2", S_x(d, m->x2));
-			S_num(d, "y2", S_y(d, m->y2));
-		}
-		S_end(d);
-	}
-	for (int e = 0; !g->edges_hidden && e < g->nedges; e++) {
-		const tb_geo_edge *ed = &g->edges[e];
-		S_start(d, "line", ed->colour == 1 ? "line red" : ed->colour == 2 ? "line blue" : "line");
-		S_num(d, "x1", S_x(d, g->points[ed->a].x));
-		S_num(d, "y1", S_y(d, g->points[ed->a].y));
-		S_num(d, "x2", S_x(d, g->points[ed->b].x));
-		S_num(d, "y2", S_y(d, g->points[ed->b].y));
-		S_end(d);
-	}
-	for (int p = 0; p < g->npoints; p++) {
-		int on_mark = 0; /* a cell between the river's lines, not a point */
-		for (int i = 0; g->edges_hidden && i < g->nmarks; i++)
-			on_mark |= g->marks[i].area && g->points[p].y >= g->marks[i].y1 &&
-			           g->points[p].y <= g->marks[i].y2;
-		S_start(d, "circle", g->edges_hidden && !on_mark ? "cell" : "point");
-		S_num(d, "cx", S_x(d, g->points[p].x));
-		S_num(d, "cy", S_y(d, g->points[p].y));
-		S_num(d, "r", g->edges_hidden && !on_mark ? 0.5 : 1.0);
-		S_end(d);
-	}
-}
-
-static void S_coords(S_draw *d)
-{
-	if (d->o->no_coords)
-		return;
-	for (int f = (int)d->xmin; f <= (int)d->xmax; f++) {
-		char s[2] = {(char)('a' + f), 0};
-		S_text(d, "coord", S_x(d, f), S_y(d, d->ymin) + (PAD + 0.45) * U, s);
-	}
-	for (int r = (int)d->ymin; r <= (int)d->ymax; r++) {
-		char s[16];
-		snprintf(s, sizeof s, "%d", r + 1);
-		S_text(d, "coord", MARGIN * U * 0.5, S_y(d, r) + 1.1, s);
-	}
-}
-
-/* ===== Pieces and what happened ===== */
-
-static void S_pieces(S_draw *d, const tb_state *s)
-{
-	const tb_geometry *g = &d->rs->geo;
-	int square = d->rs->game->square_pieces;
-	for (int p = 0; p < g->npoints; p++) {
-		uint8_t c = s->cell[p];
-		if (!c)
-			continue;
-		int side = TB_CELL_SIDE(c);
-		char cls[48];
-		snprintf(cls, sizeof cls, "piece %s", d->rs->game->piece_class[side]);
-		double x = S_x(d, g->points[p].x), y = S_y(d, g->points[p].y), r = 3.4;
-		S_start(d, square ? "rect" : "circle", cls);
-		if (square) {
-			S_num(d, "x", x - r);
-			S_num(d, "y", y - r);
-			S_num(d, "width", 2 * r);
-			S_num(d, "height", 2 * r);
-		} else {
-			S_num(d, "cx", x);
-			S_num(d, "cy", y);
-			S_num(d, "r", r);
-		}
-		S_end(d);
-		if (TB_CELL_CROWNED(c)) {
-			S_start(d, "circle", "crown");
-			S_num(d, "cx", x);
-			S_num(d, "cy", y);
-			S_num(d, "r", r + 1.2);
-			S_end(d);
-		}
-	}
-}
-
-/* The pieces' type letters, drawn last so that no arrow hides them. */
-static void S_labels(S_draw *d, const tb_state *s)
-{
-	const tb_geometry *g = &d->rs->geo;
-	const char *types = d->rs->game->piece_types;
-	for (int p = 0; *types && p < g->npoints; p++) {
-		uint8_t c = s->cell[p];
-		if (!c)
-			continue;
-		char cls[48], label[2] = {types[TB_CELL_TYPE(c)], 0};
-		snprintf(cls, sizeof cls, "label %s", d->rs->game->piece_class[TB_CELL_SIDE(c)]);
-		S_text(d, cls, S_x(d, g->points[p].x), S_y(d, g->points[p].y) + 1.4, label);
-	}
-}
-
-/* A cross on 'pt'; 'corner' puts a small one at the corner of a piece
- * that now stands there (a capture landing on the piece it took). */
-static void S_cross(S_draw *d, tb_point pt, const char *cls, int corner)
-{
-	double x, y, r = corner ? 1.5 : 2.6;
-	S_point_xy(d, pt, &x, &y);
-	if (corner) {
-		x += 4.2;
-		y -= 4.2;
-	}
-	S_start(d, "path", cls);
-	char path[160];
-	snprintf(path, sizeof path, "M%.2f,%.2f L%.2f,%.2f M%.2f,%.2f L%.2f,%.2f", x - r, y - r,
-	         x + r, y + r, x - r, y + r, x + r, y - r);
-	S_attr(d, "d", path);
-	S_end(d);
-}
-
-/* Ends the segment (x1,y1)-(x2,y2) at the edge of the piece on its
- * end, so the arrowhead points at the piece instead of covering it. */
-static double S_sqrt(double v) /* Newton: libm is not linked for one root */
-{
-	double r = v > 1 ? v : 1;
-	for (int i = 0; i < 40; i++)
-		r = (r + v / r) / 2;
-	return r;
-}
-
-static void S_shorten(const double *x1, const double *y1, double *x2, double *y2)
-{
-	double dx = *x2 - *x1, dy = *y2 - *y1, len = S_sqrt(dx * dx + dy * dy), cut = 3.8;
-	if (len > 2 * cut) {
-		*x2 -= dx / len * cut;
-		*y2 -= dy / len * cut;
-	}
-}
-
-static void S_path(S_draw *d, const char *cls, const char *path)
-{
-	S_start(d, "path", cls);
-	S_attr(d, "d", path);
-	S_end(d);
-}
-
-/* The last turn: the mover's path as an arrow (a chain through its
- * landings), a placement ringed, taken and removed pieces crossed, a
- * pushback or relocation as a dashed arrow, a huffed defender boxed. */
-static void S_last(S_draw *d, const S_frame *f)
-{
-	if (!f->has_last)
-		return;
-	const tb_turn *t = &f->last;
-	double xs[TB_TURN_PARTS], ys[TB_TURN_PARTS];
-	int points = 0;
-	for (unsigned i = 0; i < t->nparts; i++) {
-		const tb_part *p = &t->parts[i];
-		if (p->kind == TB_PART_AT || p->kind == TB_PART_STEP || p->kind == TB_PART_HOP ||
-		    p->kind == TB_PART_CAPTURE) {
-			S_point_xy(d, p->pt, &xs[points], &ys[points]);
-			points++;
-		}
-	}
-	if (points > 1) {
-		S_shorten(&xs[points - 2], &ys[points - 2], &xs[points - 1], &ys[points - 1]);
-		tb_buf path = TB_BUF_INIT;
-		for (int i = 0; i < points; i++)
-			tb_buf_printf(&path, "%s%.2f,%.2f ", i ? "L" : "M", xs[i], ys[i]);
-		S_path(d, "move-halo", path.data); /* white under it: seen on black too */
-		S_path(d, "move", path.data);
-		tb_buf_free(&path);
-	} else if (points == 1) {
-		for (unsigned i = 0; i < t->nparts; i++)
-			if (t->parts[i].kind == TB_PART_AT) {
-				double x, y;
-				S_point_xy(d, t->parts[i].pt, &x, &y);
-				S_start(d, "circle", "placed");
-				S_num(d, "cx", x);
-				S_num(d, "cy", y);
-				S_num(d, "r", 5);
-				S_end(d);
-			}
-	}
-	for (unsigned i = 0; i < f->ev.n; i++) {
-		const tb_event *e = &f->ev.ev[i];
-		if (e->kind == TB_EV_CAPTURE || e->kind == TB_EV_REMOVAL) {
-			int at = tb_geo_at(&d->rs->geo, e->a);
-			S_cross(d, e->a, "taken", at >= 0 && f->st.cell[at]);
-		} else if (e->kind == TB_EV_HUFF) {
-			double x, y;
-			S_point_xy(d, e->a, &x, &y);
-			S_start(d, "rect", "huffed");
-			S_num(d, "x", x - 4.6);
-			S_num(d, "y", y - 4.6);
-			S_num(d, "width", 9.2);
-			S_num(d, "height", 9.2);
-			S_end(d);
-			S_cross(d, e->a, "taken", 0);
-		} else if (e->kind == TB_EV_PUSHBACK || e->kind == TB_EV_RELOCATION) {
-			double x1, y1, x2, y2;
-			S_point_xy(d, e->a, &x1, &y1);
-			S_point_xy(d, e->b, &x2, &y2);
-			S_shorten(&x1, &y1, &x2, &y2);
-			char path[96];
-			snprintf(path, sizeof path, "M%.2f,%.2f L%.2f,%.2f", x1, y1, x2, y2);
-			S_path(d, "push-halo", path);
-			S_path(d, "push", path);
-		}
-	}
-}
-
-/* ===== Captions ===== */
-
-/* The characters that fit on a caption line of a diagram 'width' wide. */
-static size_t S_fit_chars(double width) { return (size_t)(width / (3.2 * 0.6)); }
-
-/* The code point at 's' (UTF-8, as the reader has checked), and its
- * length in '*len'. */
-static unsigned S_code_point(const unsigned char *s, size_t *len)
-{
-	if (s[0] < 0x80 || !s[1]) {
-		*len = 1;
-		return s[0];
-	}
-	if ((s[0] & 0xE0) == 0xC0) {
-		*len = 2;
-		return (unsigned)(s[0] & 0x1F) << 6 | (s[1] & 0x3F);
-	}
-	if ((s[0] & 0xF0) == 0xE0 && s[2]) {
-		*len = 3;
-		return (unsigned)(s[0] & 0x0F) << 12 | (unsigned)(s[1] & 0x3F) << 6 | (s[2] & 0x3F);
-	}
-	*len = s[1] && s[2] && s[3] ? 4 : 1;
-	return 0x10000; /* beyond the planes that matter here */
-}
-
-/* Does 's' read right to left? As the bidirectional algorithm decides
- * a paragraph's direction: by its first strong character (Hebrew,
- * Arabic, Syriac, Thaana, N'Ko... and their presentation forms, against
- * letters of the left-to-right scripts). */
-static int S_rtl(const char *s)
-{
-	size_t len;
-	for (const unsigned char *p = (const unsigned char *)s; *p; p += len) {
-		unsigned c = S_code_point(p, &len);
-		if ((c >= 0x0590 && c <= 0x08FF) || (c >= 0xFB1D && c <= 0xFDFF) ||
-		    (c >= 0xFE70 && c <= 0xFEFF))
-			return 1;
-		if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= 0xC0 && c < 0x0590))
-			return 0;
-	}
-	return 0;
-}
-
-/* Breaks 's' into lines of at most 'max' characters, after a space or a
- * comma where it can, never inside a character; each is drawn with
- * class 'cls' from the left, or the right when 'rtl' (or only counted,
- * when 'cls' is NULL). Returns how many lines. */
-static int S_wrap(S_draw *d, const char *cls, int rtl, double *y, const char *s, size_t max)
-{
-	int lines = 0;
-	while (*s || !lines) {
-		size_t take = 0, chars = 0, cut = 0, len;
-		for (const unsigned char *p = (const unsigned char *)s; p[take] && chars < max;
-		     take += len, chars++) {
-			S_code_point(p + take, &len);
-			if (p[take] == ' ' || p[take] == ',')
-				cut = take + len; /* a break after it */
-		}
-		if (s[take] && cut > take / 2)
-			take = cut;
-		if (cls) {
-			tb_buf line = TB_BUF_INIT;
-			tb_buf_printf(&line, "%.*s", (int)take, s);
-			S_text(d, cls, rtl ? d->width - 0.3 * U : MARGIN * U, *y, line.data ? line.data : "");
-			tb_buf_free(&line);
-			*y += LINE_H * U;
-		}
-		lines++;
-		s += take;
-		if (!take)
-			break;
-	}
-	return lines;
-}
-
-/* A caption line "Label: value" (wrapped). A right-to-left value is set
- * apart under its label, each of its lines from the right edge, so the
- * bidirectional algorithm orders it alone. Leaves 'y' under it; with
- * 'cls' NULL only counts its lines. */
-static int S_caption_line(S_draw *d, const char *cls, double *y, const char *label,
-                          const char *value)
-{
-	size_t max = S_fit_chars(d->width);
-	if (!S_rtl(value)) {
-		tb_buf line = TB_BUF_INIT;
-		tb_buf_printf(&line, "%s%s%s", label ? label : "", label ? ": " : "", value);
-		int n = S_wrap(d, cls, 0, y, line.data, max);
-		tb_buf_free(&line);
-		return n;
-	}
-	int n = 0;
-	if (label) {
-		tb_buf line = TB_BUF_INIT;
-		tb_buf_printf(&line, "%s:", label);
-		n += S_wrap(d, cls, 0, y, line.data, max);
-		tb_buf_free(&line);
-	}
-	return n + S_wrap(d, cls, 1, y, value, max);
-}
-
-/* The ply line of a frame's caption. */
-static void S_ply_line(const S_frame *f, char *line, size_t n)
-{
-	if (f->position)
-		snprintf(line, n, "%s", f->position);
-	else if (f->has_last)
-		snprintf(line, n, "after %s (turn %ld of the record)", f->token, f->ply);
-	else
-		snprintf(line, n, f->ply ? "after turn %ld of the record" : "the start", f->ply);
-}
-
-/* The caption under the board (or, with 'cls_on' 0, the count of its
- * lines). */
-static int S_caption(S_draw *d, const tb_record *rec, const S_frame *f, double y0, int draw)
-{
-	double y = y0 + LINE_H * U;
-	char line[512];
-	int n = S_caption_line(d, draw ? "caption title" : NULL, &y, NULL, d->rs->game->title);
-	for (int side = 0; rec && side < 2; side++) {
-		const char *name = tb_record_tag(rec, d->rs->game->side_tag[side]);
-		if (name && strcmp(name, "?") != 0)
-			n += S_caption_line(d, draw ? "caption player" : NULL, &y,
-			                    d->rs->game->side_tag[side], name);
-	}
-	S_ply_line(f, line, sizeof line);
-	n += S_caption_line(d, draw ? "caption ply" : NULL, &y, NULL, line);
-	for (size_t i = 0; rec && d->o->tags && d->o->tags[i]; i++) {
-		const char *v = tb_record_tag(rec, d->o->tags[i]);
-		if (v)
-			n += S_caption_line(d, draw ? "caption tag" : NULL, &y, d->o->tags[i], v);
-	}
-	return n;
-}
-
-/* ===== Diagrams ===== */
-
-static void S_setup(S_draw *d, const tb_ruleset *rs, const tb_svg_opts *o,
-                    const tb_record *rec, const S_frame *f)
+void tb_dia_init(tb_dia *d, const tb_ruleset *rs, int grayscale, int no_coords)
 {
 	memset(d, 0, sizeof *d);
 	d->rs = rs;
-	d->o = o;
+	d->grayscale = grayscale;
+	d->no_coords = no_coords;
 	const tb_geometry *g = &rs->geo;
 	d->xmin = d->ymin = 1e9f;
 	d->xmax = d->ymax = -1e9f;
@@ -580,154 +184,890 @@ static void S_setup(S_draw *d, const tb_ruleset *rs, const tb_svg_opts *o,
 		d->ymin = gp->y < d->ymin ? gp->y : d->ymin;
 		d->ymax = gp->y > d->ymax ? gp->y : d->ymax;
 	}
-	d->width = (MARGIN + d->xmax - d->xmin + 2 * PAD) * U;
-	int lines = S_caption(d, rec, f, 0, 0);
-	d->height = (d->ymax - d->ymin + 2 * PAD + MARGIN + lines * LINE_H + 0.3) * U;
+	char widest[16]; /* the ranks' labels, right-aligned beside the board */
+	snprintf(widest, sizeof widest, "%d", (int)d->ymax + 1);
+	double gutter = no_coords ? 0 : tb_text_em(widest, strlen(widest), 0) * COORD + COORD_GAP;
+	d->bx = MARGIN + gutter;
+	d->by = MARGIN;
+	d->bw = (d->xmax - d->xmin + 2 * PAD) * U;
+	d->bh = (d->ymax - d->ymin + 2 * PAD) * U;
+	d->width = d->bx + d->bw + MARGIN;
+	d->height = d->by + d->bh + (no_coords ? 0 : FILES_H) + MARGIN;
+	d->board_depth = -1;
 }
 
-/* One diagram's content (inside an <svg> or a sheet's <g>). */
-static void S_diagram(S_draw *d, const tb_record *rec, const S_frame *f)
+void tb_dia_free(tb_dia *d) { tb_buf_free(&d->board); }
+
+static void S_line(tb_xw *w, const char *cls, double x1, double y1, double x2, double y2)
 {
-	S_start(d, "g", "diagram");
-	S_board(d);
-	S_coords(d);
-	S_pieces(d, &f->st);
-	S_last(d, f);
-	S_labels(d, &f->st);
-	S_caption(d, rec, f, (d->ymax - d->ymin + 2 * PAD + MARGIN) * U, 1);
-	S_end(d);
+	tb_xw_start(w, "line", cls);
+	tb_xw_num(w, "x1", x1);
+	tb_xw_num(w, "y1", y1);
+	tb_xw_num(w, "x2", x2);
+	tb_xw_num(w, "y2", y2);
+	tb_xw_end(w);
 }
 
-static void S_svg_open(S_draw *d, double w_mm, double h_mm, double vw, double vh)
+static void S_circle(tb_xw *w, const char *cls, double x, double y, double r)
 {
-	char v[96];
-	S_ok(d, xmlTextWriterStartDocument(d->w, "1.0", "UTF-8", NULL));
-	S_ok(d, xmlTextWriterWriteDTD(d->w, BAD_CAST "svg", BAD_CAST "-//W3C//DTD SVG 1.1//EN",
-	                              BAD_CAST "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd",
-	                              NULL));
-	S_start(d, "svg", "tablero");
-	S_attr(d, "xmlns", "http://www.w3.org/2000/svg");
-	S_attr(d, "version", "1.1");
-	snprintf(v, sizeof v, "%.2fmm", w_mm);
-	S_attr(d, "width", v);
-	snprintf(v, sizeof v, "%.2fmm", h_mm);
-	S_attr(d, "height", v);
-	snprintf(v, sizeof v, "0 0 %.2f %.2f", vw, vh);
-	S_attr(d, "viewBox", v);
-	S_defs(d);
+	tb_xw_start(w, "circle", cls);
+	tb_xw_num(w, "cx", x);
+	tb_xw_num(w, "cy", y);
+	tb_xw_num(w, "r", r);
+	tb_xw_end(w);
 }
 
-/* Ends the document; returns its text (malloc'd) or NULL. */
-static char *S_svg_close(S_draw *d, xmlBufferPtr buf, size_t *len)
+static void S_rect(tb_xw *w, const char *cls, double x, double y, double width, double height)
 {
-	S_end(d);
-	S_ok(d, xmlTextWriterEndDocument(d->w));
-	xmlFreeTextWriter(d->w);
-	char *out = NULL;
-	if (!d->failed) {
-		size_t n = (size_t)xmlBufferLength(buf);
-		out = tb_xmalloc(n + 1);
-		memcpy(out, xmlBufferContent(buf), n);
-		out[n] = '\0';
-		if (len)
-			*len = n;
+	tb_xw_start(w, "rect", cls);
+	tb_xw_num(w, "x", x);
+	tb_xw_num(w, "y", y);
+	tb_xw_num(w, "width", width);
+	tb_xw_num(w, "height", height);
+	tb_xw_end(w);
+}
+
+static void S_text(tb_xw *w, const char *cls, double x, double y, const char *s)
+{
+	tb_xw_start(w, "text", cls);
+	tb_xw_num(w, "x", x);
+	tb_xw_num(w, "y", y);
+	tb_xw_text(w, s, strlen(s));
+	tb_xw_end(w);
+}
+
+/* The board and its coordinates: the same for every frame. */
+static void S_board(const tb_dia *d, tb_xw *w)
+{
+	const tb_geometry *g = &d->rs->geo;
+	S_rect(w, "board", d->bx, d->by, d->bw, d->bh);
+	for (int i = 0; i < g->nmarks; i++) {
+		const tb_geo_mark *m = &g->marks[i];
+		if (m->area)
+			S_rect(w, m->cls, S_x(d, m->x1), S_y(d, m->y2), (m->x2 - m->x1) * U,
+			       (m->y2 - m->y1) * U);
+		else
+			S_line(w, m->cls, S_x(d, m->x1), S_y(d, m->y1), S_x(d, m->x2), S_y(d, m->y2));
 	}
-	xmlBufferFree(buf);
+	for (int e = 0; !g->edges_hidden && e < g->nedges; e++) {
+		const tb_geo_edge *ed = &g->edges[e];
+		S_line(w, ed->colour == 1 ? "line red" : ed->colour == 2 ? "line blue" : "line",
+		       S_x(d, g->points[ed->a].x), S_y(d, g->points[ed->a].y), S_x(d, g->points[ed->b].x),
+		       S_y(d, g->points[ed->b].y));
+	}
+	for (int p = 0; p < g->npoints; p++) {
+		int on_mark = 0; /* a cell between the river's lines, not a point */
+		for (int i = 0; g->edges_hidden && i < g->nmarks; i++)
+			on_mark |= g->marks[i].area && g->points[p].y >= g->marks[i].y1 &&
+			           g->points[p].y <= g->marks[i].y2;
+		int cell = g->edges_hidden && !on_mark;
+		S_circle(w, cell ? "cell" : "point", S_x(d, g->points[p].x), S_y(d, g->points[p].y),
+		         cell ? 0.5 : 1.0);
+	}
+	if (d->no_coords)
+		return;
+	for (int f = (int)d->xmin; f <= (int)d->xmax; f++) {
+		char s[2] = {(char)('a' + f), 0};
+		S_text(w, "coord", S_x(d, f), d->by + d->bh + COORD_GAP + 0.76 * COORD, s);
+	}
+	for (int r = (int)d->ymin; r <= (int)d->ymax; r++) {
+		char s[16];
+		snprintf(s, sizeof s, "%d", r + 1);
+		S_text(w, "coord rank", d->bx - COORD_GAP, S_y(d, r) + 0.36 * COORD, s);
+	}
+}
+
+/* ===== What the last turn did ===== */
+
+/* A piece's shape at (x, y): a circle, or Asalto's square. */
+static void S_shape(const tb_dia *d, tb_xw *w, const char *cls, double x, double y, double r)
+{
+	if (d->rs->game->square_pieces)
+		S_rect(w, cls, x - r, y - r, 2 * r, 2 * r);
+	else
+		S_circle(w, cls, x, y, r);
+}
+
+static double S_sqrt(double v) /* Newton: libm is not linked for a root */
+{
+	if (v <= 0)
+		return 0;
+	double r = v > 1 ? v : 1;
+	for (int i = 0; i < 40; i++)
+		r = (r + v / r) / 2;
+	return r;
+}
+
+/* Moves (x2,y2) back towards (x1,y1) by 'cut' (not past the middle). */
+static void S_shorten(double x1, double y1, double *x2, double *y2, double cut)
+{
+	double dx = *x2 - x1, dy = *y2 - y1, len = S_sqrt(dx * dx + dy * dy);
+	if (len > 2 * cut) {
+		*x2 -= dx / len * cut;
+		*y2 -= dy / len * cut;
+	}
+}
+
+static void S_path(tb_xw *w, const char *cls, const char *path)
+{
+	tb_xw_start(w, "path", cls);
+	tb_xw_attr(w, "d", path);
+	tb_xw_end(w);
+}
+
+static void S_xy(tb_buf *b, char cmd, double x, double y)
+{
+	tb_buf_putc(b, cmd);
+	tb_num(b, x);
+	tb_buf_putc(b, ',');
+	tb_num(b, y);
+	tb_buf_putc(b, ' ');
+}
+
+/* The mover's path: the points of its parts, in order. */
+static int S_route(const tb_dia *d, const tb_turn *t, double *xs, double *ys)
+{
+	int n = 0;
+	for (unsigned i = 0; i < t->nparts; i++) {
+		const tb_part *p = &t->parts[i];
+		if (p->kind == TB_PART_AT || p->kind == TB_PART_STEP || p->kind == TB_PART_HOP ||
+		    p->kind == TB_PART_CAPTURE) {
+			S_point_xy(d, p->pt, &xs[n], &ys[n]);
+			n++;
+		}
+	}
+	return n;
+}
+
+/* The side that played the frame's turn: the piece's where it ended. */
+static int S_mover(const tb_dia *d, const tb_frame *f)
+{
+	for (int i = (int)f->last.nparts - 1; i >= 0; i--) {
+		const tb_part *p = &f->last.parts[i];
+		if (p->kind == TB_PART_AT || p->kind == TB_PART_STEP || p->kind == TB_PART_HOP ||
+		    p->kind == TB_PART_CAPTURE) {
+			int at = tb_geo_at(&d->rs->geo, p->pt);
+			if (at >= 0 && f->st.cell[at])
+				return TB_CELL_SIDE(f->st.cell[at]);
+			break;
+		}
+	}
+	return f->st.to_move ? 0 : 1;
+}
+
+/* Lines of three just formed: a band under their pieces. */
+static void S_tercias(const tb_dia *d, tb_xw *w, const tb_frame *f)
+{
+	for (unsigned i = 0; i < f->ev.n; i++) {
+		const tb_event *e = &f->ev.ev[i];
+		if (e->kind != TB_EV_TERCIA)
+			continue;
+		double x1, y1, x2, y2;
+		S_point_xy(d, e->a, &x1, &y1);
+		S_point_xy(d, e->b, &x2, &y2);
+		S_line(w, "tercia", x1, y1, x2, y2);
+	}
+}
+
+/* How near the curve's middle (mx, my) comes to a piece of 'st' (in
+ * drawing units): the nearest piece's distance from it. */
+static double S_clearance(const tb_dia *d, const tb_state *st, double mx, double my)
+{
+	double best = 1e9;
+	for (int p = 0; p < d->rs->geo.npoints; p++) {
+		if (!st->cell[p])
+			continue;
+		double dx = S_x(d, d->rs->geo.points[p].x) - mx, dy = S_y(d, d->rs->geo.points[p].y) - my;
+		double dist = S_sqrt(dx * dx + dy * dy);
+		best = dist < best ? dist : best;
+	}
+	return best;
+}
+
+/* Does the point (x, y) lie on the mover's path (n points)? */
+static int S_on_route(const double *xs, const double *ys, int n, double x, double y)
+{
+	for (int i = 0; i + 1 < n; i++) {
+		double dx = xs[i + 1] - xs[i], dy = ys[i + 1] - ys[i], len2 = dx * dx + dy * dy;
+		double t = len2 > 0 ? ((x - xs[i]) * dx + (y - ys[i]) * dy) / len2 : 0;
+		t = t < 0 ? 0 : t > 1 ? 1 : t;
+		double ex = xs[i] + t * dx - x, ey = ys[i] + t * dy - y;
+		if (ex * ex + ey * ey < 1.0)
+			return 1;
+	}
+	return 0;
+}
+
+/* A pushback or a relocation: a dashed arrow from where the piece was to
+ * where it went; an arc when that runs along the mover's arrow (a
+ * pushback down the file the mover jumped along), bowed to the side where
+ * its middle is clearer of pieces (towards the middle of the board when
+ * both are), more for a short one, whose ends the pieces cover. */
+static void S_push_arc(const tb_dia *d, const tb_state *st, tb_buf *path, tb_point from,
+                       tb_point to, const double *xs, const double *ys, int n)
+{
+	double x1, y1, x2, y2;
+	S_point_xy(d, from, &x1, &y1);
+	S_point_xy(d, to, &x2, &y2);
+	double dx = x2 - x1, dy = y2 - y1, len = S_sqrt(dx * dx + dy * dy);
+	if (len < 1e-6)
+		return;
+	double nx = -dy / len, ny = dx / len; /* a normal */
+	double mx = (x1 + x2) / 2, my = (y1 + y2) / 2;
+	double cx = S_x(d, (d->xmin + d->xmax) / 2), cy = S_y(d, (d->ymin + d->ymax) / 2);
+	if ((cx - mx) * nx + (cy - my) * ny < 0)
+		nx = -nx, ny = -ny;
+	double bow = len < 2 * U ? 1.4 * U : 0.9 * U; /* the arc bows half of it */
+	int along = 0; /* does some stretch of it run along the mover's arrow? */
+	for (int k = 1; k < 10 && !along; k++)
+		along = S_on_route(xs, ys, n, x1 + dx * k / 10, y1 + dy * k / 10) &&
+		        S_on_route(xs, ys, n, x1 + dx * (k - 1) / 10, y1 + dy * (k - 1) / 10);
+	if (!along)
+		bow = 0; /* clear of the mover's arrow: straight */
+	double here = S_clearance(d, st, mx + nx * bow / 2, my + ny * bow / 2);
+	double there = S_clearance(d, st, mx - nx * bow / 2, my - ny * bow / 2);
+	if (there > here + 0.5 && here < PIECE_R + 1.5)
+		nx = -nx, ny = -ny;
+	double qx = mx + nx * bow, qy = my + ny * bow;
+	S_shorten(qx, qy, &x2, &y2, PIECE_R + 1.0);
+	tb_buf_clear(path);
+	S_xy(path, 'M', x1, y1);
+	S_xy(path, 'Q', qx, qy);
+	tb_num(path, x2);
+	tb_buf_putc(path, ',');
+	tb_num(path, y2);
+}
+
+/* Under the pieces: the bands of lines of three, the arrows (halos
+ * first), the ring where the mover started and the ghosts of the
+ * pieces taken from points now empty. */
+static void S_under(const tb_dia *d, tb_xw *w, const tb_frame *f)
+{
+	if (!f->has_last)
+		return;
+	S_tercias(d, w, f);
+	/* a piece taken -- huffed too -- is the other side's than the mover's */
+	const char *taken_cls = d->rs->game->piece_class[1 - S_mover(d, f)];
+	for (unsigned i = 0; i < f->ev.n; i++) {
+		const tb_event *e = &f->ev.ev[i];
+		if (e->kind != TB_EV_CAPTURE && e->kind != TB_EV_REMOVAL && e->kind != TB_EV_HUFF)
+			continue;
+		int at = tb_geo_at(&d->rs->geo, e->a);
+		if (at < 0 || f->st.cell[at])
+			continue; /* a piece stands there now */
+		double x, y;
+		S_point_xy(d, e->a, &x, &y);
+		char cls[48];
+		snprintf(cls, sizeof cls, "ghost %s", taken_cls);
+		S_shape(d, w, cls, x, y, PIECE_R);
+	}
+	double xs[TB_TURN_PARTS], ys[TB_TURN_PARTS];
+	int n = S_route(d, &f->last, xs, ys);
+	tb_buf move = TB_BUF_INIT, push = TB_BUF_INIT, one = TB_BUF_INIT;
+	if (n > 1) {
+		double ex = xs[n - 1], ey = ys[n - 1];
+		S_shorten(xs[n - 2], ys[n - 2], &ex, &ey, PIECE_R + 1.0);
+		for (int i = 0; i < n; i++)
+			S_xy(&move, i ? 'L' : 'M', i == n - 1 ? ex : xs[i], i == n - 1 ? ey : ys[i]);
+	}
+	for (unsigned i = 0; i < f->ev.n; i++) {
+		const tb_event *e = &f->ev.ev[i];
+		if (e->kind != TB_EV_PUSHBACK && e->kind != TB_EV_RELOCATION)
+			continue;
+		S_push_arc(d, &f->st, &one, e->a, e->b, xs, ys, n);
+		if (one.len) {
+			tb_buf_put(&push, one.data, one.len);
+			tb_buf_putc(&push, ' ');
+		}
+	}
+	if (move.len)
+		S_path(w, "halo", move.data);
+	if (push.len)
+		S_path(w, "halo", push.data);
+	if (move.len) {
+		S_circle(w, "from", xs[0], ys[0], 1.8);
+		S_path(w, "move", move.data);
+	}
+	if (push.len)
+		S_path(w, "push", push.data);
+	tb_buf_free(&move);
+	tb_buf_free(&push);
+	tb_buf_free(&one);
+}
+
+static void S_pieces(const tb_dia *d, tb_xw *w, const tb_state *s)
+{
+	const tb_geometry *g = &d->rs->geo;
+	for (int p = 0; p < g->npoints; p++) {
+		uint8_t c = s->cell[p];
+		if (!c)
+			continue;
+		char cls[48];
+		snprintf(cls, sizeof cls, "piece %s", d->rs->game->piece_class[TB_CELL_SIDE(c)]);
+		double x = S_x(d, g->points[p].x), y = S_y(d, g->points[p].y);
+		S_shape(d, w, cls, x, y, PIECE_R);
+		if (TB_CELL_CROWNED(c))
+			S_circle(w, "crown", x, y, PIECE_R + 1.2);
+	}
+	const char *types = d->rs->game->piece_types;
+	for (int p = 0; *types && p < g->npoints; p++) {
+		uint8_t c = s->cell[p];
+		if (!c)
+			continue;
+		char cls[48], label[2] = {types[TB_CELL_TYPE(c)], 0};
+		snprintf(cls, sizeof cls, "label %s", d->rs->game->piece_class[TB_CELL_SIDE(c)]);
+		S_text(w, cls, S_x(d, g->points[p].x), S_y(d, g->points[p].y) + 1.45, label);
+	}
+}
+
+/* A cross on 'pt', or a small one beyond the corner of the piece that
+ * stands there now (a capture landing on the piece it took). */
+static void S_cross(const tb_dia *d, tb_xw *w, const tb_frame *f, tb_point pt)
+{
+	double x, y, r = 2.6;
+	S_point_xy(d, pt, &x, &y);
+	int at = tb_geo_at(&d->rs->geo, pt);
+	if (at >= 0 && f->st.cell[at]) {
+		r = 1.3;
+		x += 5.0;
+		y -= 5.0;
+	}
+	tb_buf path = TB_BUF_INIT;
+	S_xy(&path, 'M', x - r, y - r);
+	S_xy(&path, 'L', x + r, y + r);
+	S_xy(&path, 'M', x - r, y + r);
+	S_xy(&path, 'L', x + r, y - r);
+	S_path(w, "taken", path.data);
+	tb_buf_free(&path);
+}
+
+/* Over the pieces, beside them: a placement's ring, crosses, a huffed
+ * defender's box. */
+static void S_over(const tb_dia *d, tb_xw *w, const tb_frame *f)
+{
+	if (!f->has_last)
+		return;
+	const tb_turn *t = &f->last;
+	double xs[TB_TURN_PARTS], ys[TB_TURN_PARTS];
+	if (S_route(d, t, xs, ys) == 1)
+		S_circle(w, "placed", xs[0], ys[0], PIECE_R + 1.6);
+	for (unsigned i = 0; i < f->ev.n; i++) {
+		const tb_event *e = &f->ev.ev[i];
+		if (e->kind == TB_EV_HUFF) {
+			double x, y;
+			S_point_xy(d, e->a, &x, &y);
+			S_rect(w, "huffed", x - 4.6, y - 4.6, 9.2, 9.2);
+		}
+		if (e->kind == TB_EV_CAPTURE || e->kind == TB_EV_REMOVAL || e->kind == TB_EV_HUFF)
+			S_cross(d, w, f, e->a);
+	}
+}
+
+void tb_dia_draw(tb_dia *d, tb_xw *w, const tb_frame *f, double x, double y, double scale)
+{
+	tb_xw_start(w, "g", "diagram");
+	if (x != 0 || y != 0 || scale != 1) {
+		tb_buf tr = TB_BUF_INIT;
+		tb_buf_puts(&tr, "translate(");
+		tb_num(&tr, x);
+		tb_buf_putc(&tr, ',');
+		tb_num(&tr, y);
+		tb_buf_puts(&tr, ") scale(");
+		char s[32];
+		snprintf(s, sizeof s, "%.5f", scale);
+		tb_buf_puts(&tr, s);
+		tb_buf_putc(&tr, ')');
+		tb_xw_attr(w, "transform", tr.data);
+		tb_buf_free(&tr);
+	}
+	if (d->board_depth != w->depth) { /* drawn once, at this depth */
+		tb_buf_clear(&d->board);
+		tb_xw bw;
+		tb_xw_init(&bw, &d->board);
+		bw.depth = w->depth;
+		S_board(d, &bw);
+		d->board_depth = w->depth;
+	}
+	tb_xw_raw(w, d->board.data, d->board.len);
+	S_under(d, w, f);
+	S_pieces(d, w, &f->st);
+	S_over(d, w, f);
+	tb_xw_end(w);
+}
+
+/* ===== Frames ===== */
+
+void tb_frame_from_walk(tb_frame *f, const tb_walk *w, long plies)
+{
+	memset(f, 0, sizeof *f);
+	f->st = w->st;
+	f->ply = w->ply;
+	f->final = w->ply == plies;
+	f->has_last = w->has_last && w->last_node && w->live_ply == w->ply;
+	if (f->has_last) {
+		f->last = w->last;
+		f->ev = w->ev;
+		f->reconstructed = w->last_node->reconstructed ||
+		                   (w->last_node->kind == TB_NODE_READING && w->last_node->alts[0].reconstructed);
+		tb_buf tok = TB_BUF_INIT;
+		tb_walk_last_token(w, &tok);
+		snprintf(f->token, sizeof f->token, "%s", tok.data ? tok.data : "");
+		tb_buf_free(&tok);
+	}
+}
+
+/* ===== Captions ===== */
+
+unsigned tb_embed_flags(const char *s, int rtl)
+{
+	int own = tb_text_rtl(s, strlen(s));
+	if (own == rtl)
+		return 0;
+	return own ? TB_RUN_RTL : (rtl ? TB_RUN_LTR : 0);
+}
+
+void tb_para_lang(tb_para *p, const tb_lang *l, const char *key, unsigned flags,
+                  const char *const *args, const unsigned *aflags, size_t nargs)
+{
+	const char *t = tb_lang_text(l, key);
+	if (!t)
+		return;
+	/* 'flags' glue only the first run to what is before it */
+	unsigned glue = flags & TB_RUN_GLUE;
+	flags &= ~(unsigned)TB_RUN_GLUE;
+	const char *run = t;
+	for (const char *q = t; *q; q++) {
+		if (!(q[0] == '{' && q[1] >= '1' && q[1] <= '9' && q[2] == '}'))
+			continue;
+		if (q > run) {
+			tb_para_add(p, run, (size_t)(q - run), flags | glue);
+			glue = q[-1] != ' ' ? TB_RUN_GLUE : 0;
+		}
+		size_t k = (size_t)(q[1] - '1');
+		if (k < nargs && args[k] && *args[k]) {
+			tb_para_add(p, args[k], strlen(args[k]), aflags[k] | glue);
+			glue = 0;
+		}
+		q += 2;
+		run = q + 1;
+		if (*run && *run != ' ')
+			glue = TB_RUN_GLUE;
+	}
+	if (*run)
+		tb_para_add(p, run, strlen(run), flags | glue);
+}
+
+const char *tb_tag_label(const tb_lang *l, const char *tag, char *key, size_t n)
+{
+	size_t k = (size_t)snprintf(key, n, "label.");
+	for (const char *s = tag; *s && k + 1 < n; s++)
+		key[k++] = (char)(*s >= 'A' && *s <= 'Z' ? *s - 'A' + 'a' : *s);
+	key[k] = '\0';
+	const char *t = tb_lang_text(l, key);
+	return t ? t : tag;
+}
+
+static const char *S_player(const tb_record *rec, int side)
+{
+	const char *v = rec ? tb_record_tag(rec, rec->game->side_tag[side]) : NULL;
+	return v && *v && strcmp(v, "?") != 0 ? v : NULL;
+}
+
+void tb_record_title(tb_para *p, const tb_record *rec, const tb_lang *l, unsigned flags)
+{
+	char key[64];
+	snprintf(key, sizeof key, "game.%s", rec->game->name);
+	const char *title = tb_lang_text(l, key);
+	tb_para_puts(p, title ? title : rec->game->title, flags);
+	const char *a = S_player(rec, 0), *b = S_player(rec, 1);
+	if (!a && !b)
+		return;
+	tb_para_puts(p, ":", flags | TB_RUN_GLUE);
+	tb_para_puts(p, a ? a : "?", tb_embed_flags(a ? a : "?", p->rtl));
+	tb_para_puts(p, "–", 0);
+	tb_para_puts(p, b ? b : "?", tb_embed_flags(b ? b : "?", p->rtl));
+}
+
+void tb_para_value(tb_para *p, const char *value)
+{
+	/* a Source's timecode ("... @ 00:12:30-00:19:05") reads left to right
+	 * whatever the words before it */
+	const char *at = strstr(value, " @ ");
+	while (at && strstr(at + 3, " @ "))
+		at = strstr(at + 3, " @ ");
+	if (at && at[3] >= '0' && at[3] <= '9' && !tb_text_rtl(at + 3, strlen(at + 3))) {
+		size_t n = (size_t)(at - value);
+		char *head = tb_xmalloc(n + 1);
+		memcpy(head, value, n);
+		head[n] = '\0';
+		tb_para_add(p, value, n, tb_embed_flags(head, p->rtl));
+		tb_para_add(p, at + 1, strlen(at + 1), TB_RUN_KEEP | (p->rtl ? TB_RUN_LTR : 0));
+		free(head);
+		return;
+	}
+	tb_para_puts(p, value, tb_embed_flags(value, p->rtl));
+}
+
+/* "Label: value" as one paragraph, the value in its own direction. */
+static void S_labelled(tb_para *p, const char *label, const char *value)
+{
+	tb_para_puts(p, label, 0);
+	tb_para_puts(p, ":", TB_RUN_GLUE);
+	tb_para_value(p, value);
+}
+
+void tb_para_result(tb_para *p, const tb_record *rec, const tb_lang *l)
+{
+	char key[64];
+	const char *what;
+	if (rec->result == TB_RESULT_FIRST || rec->result == TB_RESULT_SECOND) {
+		snprintf(key, sizeof key, "win.%s.%d", rec->game->name,
+		         rec->result == TB_RESULT_SECOND);
+		what = tb_lang_text(l, key);
+	} else {
+		what = tb_lang_text(l, rec->result == TB_RESULT_DRAW ? "result.draw" : "result.other");
+	}
+	const char *args[2] = {tb_result_text[rec->result], what ? what : ""};
+	unsigned af[2] = {TB_RUN_KEEP | (p->rtl ? TB_RUN_LTR : 0), tb_embed_flags(args[1], p->rtl)};
+	tb_para_lang(p, l, "caption.result", 0, args, af, 2);
+}
+
+/* "After 12... d6xd4" (and "(turn 24 of the record)" when 'full') */
+static void S_after(tb_para *p, const tb_frame *f, const tb_lang *l, int full)
+{
+	char n[32];
+	snprintf(n, sizeof n, "%ld", f->ply);
+	const char *args[1];
+	unsigned af[1] = {TB_RUN_KEEP | (p->rtl ? TB_RUN_LTR : 0)};
+	if (f->position) {
+		tb_para_puts(p, f->position, p->rtl ? TB_RUN_LTR : 0);
+		return;
+	}
+	if (!f->ply) {
+		tb_para_lang(p, l, "caption.start", 0, NULL, NULL, 0);
+		return;
+	}
+	if (!f->has_last) {
+		args[0] = n;
+		tb_para_lang(p, l, "caption.restated", 0, args, af, 1);
+		return;
+	}
+	args[0] = f->token;
+	tb_para_lang(p, l, "caption.after", 0, args, af, 1);
+	if (f->reconstructed) {
+		tb_para_puts(p, "(", 0);
+		tb_para_lang(p, l, "caption.reconstructed", TB_RUN_GLUE, NULL, NULL, 0);
+		tb_para_puts(p, ")", TB_RUN_GLUE);
+	}
+	if (full) {
+		args[0] = n;
+		tb_para_puts(p, "(", 0);
+		tb_para_lang(p, l, "caption.turn", TB_RUN_GLUE, args, af, 1);
+		tb_para_puts(p, ")", TB_RUN_GLUE);
+	}
+}
+
+/* "Result: 1-0 (Red wins)" */
+static void S_result_line(tb_para *p, const tb_record *rec, const tb_lang *l)
+{
+	tb_para_puts(p, tb_lang_text(l, "label.result"), 0);
+	tb_para_puts(p, ":", TB_RUN_GLUE);
+	tb_para_result(p, rec, l);
+}
+
+static tb_para *S_next_para(tb_caption *c, const tb_lang *l)
+{
+	if (c->n == TB_CAP_MAX)
+		return NULL;
+	tb_para *p = &c->para[c->n++];
+	tb_para_init(p, l->rtl, l->code);
+	return p;
+}
+
+void tb_caption_make(tb_caption *c, const tb_record *rec, const tb_ruleset *rs,
+                     const tb_frame *f, const tb_lang *l, int mode, long figure,
+                     const char *const *tags)
+{
+	memset(c, 0, sizeof *c);
+	if (mode == TB_CAPTION_NONE)
+		return;
+	int show_result = rec && f->final && rec->result != TB_RESULT_NONE;
+	tb_para *p;
+	if (mode == TB_CAPTION_SHORT) {
+		p = S_next_para(c, l);
+		if (figure > 0) {
+			char n[32];
+			snprintf(n, sizeof n, "%ld", figure);
+			const char *args[1] = {n};
+			unsigned af[1] = {TB_RUN_BOLD};
+			tb_para_lang(p, l, "caption.figure", TB_RUN_BOLD, args, af, 1);
+			tb_para_puts(p, ".", TB_RUN_BOLD | TB_RUN_GLUE);
+		}
+		S_after(p, f, l, 0);
+		if (show_result)
+			S_result_line(S_next_para(c, l), rec, l);
+		return;
+	}
+	char key[64];
+	snprintf(key, sizeof key, "game.%s", rs->game->name);
+	p = S_next_para(c, l);
+	tb_para_puts(p, tb_lang_text(l, key) ? tb_lang_text(l, key) : rs->game->title, TB_RUN_BOLD);
+	for (int side = 0; rec && side < 2; side++) {
+		const char *name = S_player(rec, side);
+		snprintf(key, sizeof key, "side.%s.%d", rs->game->name, side);
+		if (name)
+			S_labelled(S_next_para(c, l), tb_lang_text(l, key), name);
+	}
+	S_after(S_next_para(c, l), f, l, 1);
+	if (show_result)
+		S_result_line(S_next_para(c, l), rec, l);
+	for (size_t i = 0; rec && tags && tags[i]; i++) {
+		const char *v = tb_record_tag(rec, tags[i]);
+		int said = strcmp(tags[i], rs->game->side_tag[0]) == 0 ||
+		           strcmp(tags[i], rs->game->side_tag[1]) == 0;
+		for (size_t k = 0; k < i && !said; k++)
+			said = strcmp(tags[k], tags[i]) == 0;
+		if (v && *v && !said && (p = S_next_para(c, l)))
+			S_labelled(p, tb_tag_label(l, tags[i], key, sizeof key), v);
+	}
+}
+
+int tb_caption_set(tb_caption *c, tb_xw *w, double x, double y, double width, double size,
+                   double line_h, const char *cls)
+{
+	tb_para_style st = {size, cls, 0};
+	int lines = 0;
+	for (size_t i = 0; i < c->n; i++)
+		lines += tb_para_set(&c->para[i], w, x, y + lines * line_h, width, line_h, &st);
+	return lines;
+}
+
+void tb_caption_free(tb_caption *c)
+{
+	for (size_t i = 0; i < c->n; i++)
+		tb_para_free(&c->para[i]);
+	c->n = 0;
+}
+
+/* ===== Documents ===== */
+
+static void S_svg_open(tb_xw *w, double w_mm, double h_mm, double vw, double vh)
+{
+	static const char head[] =
+		"<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+		"<!DOCTYPE svg PUBLIC \"-//W3C//DTD SVG 1.1//EN\" "
+		"\"http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd\">\n";
+	tb_xw_raw(w, head, sizeof head - 1);
+	tb_xw_start(w, "svg", "tablero");
+	tb_xw_attr(w, "xmlns", "http://www.w3.org/2000/svg");
+	tb_xw_attr(w, "version", "1.1");
+	tb_buf v = TB_BUF_INIT;
+	tb_num(&v, w_mm);
+	tb_buf_puts(&v, "mm");
+	tb_xw_attr(w, "width", v.data);
+	tb_buf_clear(&v);
+	tb_num(&v, h_mm);
+	tb_buf_puts(&v, "mm");
+	tb_xw_attr(w, "height", v.data);
+	tb_buf_clear(&v);
+	tb_buf_puts(&v, "0 0 ");
+	tb_num(&v, vw);
+	tb_buf_putc(&v, ' ');
+	tb_num(&v, vh);
+	tb_xw_attr(w, "viewBox", v.data);
+	tb_buf_free(&v);
+}
+
+/* Ends the document; returns its text. */
+static char *S_svg_close(tb_xw *w, tb_buf *b, size_t *len)
+{
+	tb_xw_end(w);
+	tb_buf_putc(b, '\n');
+	char *out = tb_xmalloc(b->len + 1);
+	memcpy(out, b->data, b->len + 1);
+	if (len)
+		*len = b->len;
 	return out;
 }
 
-static xmlTextWriterPtr S_writer(xmlBufferPtr *buf)
+typedef struct S_job {
+	const tb_record *rec; /* NULL for a bare position */
+	const tb_ruleset *rs;
+	const tb_svg_opts *o;
+	const tb_lang *lang;
+	tb_dia dia;
+	tb_buf out;           /* reused from document to document */
+} S_job;
+
+static char *S_text_out(tb_buf *b, size_t *len)
 {
-	*buf = xmlBufferCreate();
-	xmlTextWriterPtr w = *buf ? xmlNewTextWriterMemory(*buf, 0) : NULL;
-	if (w) {
-		xmlTextWriterSetIndent(w, 1);
-		xmlTextWriterSetIndentString(w, BAD_CAST " ");
-	}
-	return w;
+	if (len)
+		*len = b->len;
+	return tb_xstrdup(b->data ? b->data : "");
 }
 
 /* One standalone diagram. */
-static char *S_one(const tb_ruleset *rs, const tb_record *rec, const S_frame *f,
-                   const tb_svg_opts *o, size_t *len)
+static char *S_one(S_job *j, const tb_frame *f, size_t *len)
 {
-	S_draw d;
-	xmlBufferPtr buf;
-	S_setup(&d, rs, o, rec, f);
-	d.w = S_writer(&buf);
-	if (!d.w)
-		return NULL;
-	double mm = o->size_mm > 0 ? o->size_mm : 60;
-	S_svg_open(&d, mm, mm * d.height / d.width, d.width, d.height);
-	S_diagram(&d, rec, f);
-	return S_svg_close(&d, buf, len);
+	tb_caption cap;
+	tb_caption_make(&cap, j->rec, j->rs, f, j->lang, j->o->caption, 0, j->o->tags);
+	if (j->o->text_only) {
+		tb_buf_clear(&j->out);
+		for (size_t i = 0; i < cap.n; i++)
+			tb_para_plain(&cap.para[i], &j->out);
+		tb_caption_free(&cap);
+		return S_text_out(&j->out, len);
+	}
+	double cw = j->dia.width - 2 * MARGIN;
+	double mm = j->o->size_mm > 0 ? j->o->size_mm : 60;
+	/* the caption at a printed size (CAP_MM), whatever the diagram's */
+	double cap_size = CAP_MM * j->dia.width / mm, cap_line = cap_size * CAP_LEADING;
+	int lines = tb_caption_set(&cap, NULL, 0, 0, cw, cap_size, cap_line, "caption");
+	double top = j->dia.height - MARGIN + CAP_GAP;
+	double h = lines ? top + cap_size + (lines - 1) * cap_line + 0.3 * cap_size + MARGIN
+	                 : j->dia.height;
+	tb_xw w;
+	tb_buf_clear(&j->out);
+	tb_xw_init(&w, &j->out);
+	S_svg_open(&w, mm, mm * h / j->dia.width, j->dia.width, h);
+	tb_buf css = TB_BUF_INIT;
+	tb_buf_puts(&css, ".caption{font-size:");
+	tb_num(&css, cap_size);
+	tb_buf_puts(&css, "px}");
+	tb_dia_defs(&w, j->o->grayscale, css.data);
+	tb_buf_free(&css);
+	tb_dia_draw(&j->dia, &w, f, 0, 0, 1);
+	if (lines) {
+		tb_xw_start(&w, "g", "caption-block");
+		tb_caption_set(&cap, &w, MARGIN, top + cap_size, cw, cap_size, cap_line, "caption");
+		tb_xw_end(&w);
+	}
+	tb_caption_free(&cap);
+	return S_svg_close(&w, &j->out, len);
 }
 
-/* Several diagrams on a page (A4 or Letter, portrait), in rows, each
- * at 'size_mm' wide (shrunk to fit two across when too wide). */
-static char *S_sheet(const tb_ruleset *rs, const tb_record *rec, const S_frame *f, size_t n,
-                     const tb_svg_opts *o, size_t *len, size_t *placed)
+/* ===== Sheets ===== */
+
+#define SHEET_MARGIN 15.0  /* mm, every side */
+#define SHEET_GAP 5.0      /* mm between diagrams, at least */
+#define SHEET_CAP 2.6      /* mm, a diagram's caption */
+#define SHEET_CAP_LINE 3.4
+#define SHEET_TITLE 3.8    /* mm, the record's title */
+#define SHEET_FOLIO 3.0    /* mm, the page number */
+
+static const char S_css_page[] =
+	".page{fill:#fff}.title{font-size:3.8px;fill:#000}.folio{font-size:3px;fill:#000}"
+	".sheet-caption{font-size:2.6px;fill:#000}";
+
+void tb_page_size(const char *paper, double *pw, double *ph)
 {
-	int letter = o->sheet && strcmp(o->sheet, "letter") == 0;
-	double pw = letter ? 215.9 : 210, ph = letter ? 279.4 : 297, margin = 15;
-	S_draw d;
-	xmlBufferPtr buf;
-	S_setup(&d, rs, o, rec, &f[n - 1]); /* the last ply's caption is the longest */
-	d.w = S_writer(&buf);
-	if (!d.w)
-		return NULL;
-	double mm = o->size_mm > 0 ? o->size_mm : 60;
-	if (mm > (pw - 2 * margin - 8) / 2)
-		mm = (pw - 2 * margin - 8) / 2;
-	double scale = mm / d.width, dh = d.height * scale; /* mm per user unit */
-	int cols = (int)((pw - 2 * margin + 8) / (mm + 8));
-	int rows = (int)((ph - 2 * margin + 8) / (dh + 8));
+	int letter = paper && strcmp(paper, "letter") == 0;
+	*pw = letter ? 215.9 : 210;
+	*ph = letter ? 279.4 : 297;
+}
+
+/* Columns of diagrams 'size' wide (shrunk by a tenth at most to fit one
+ * more) across 'avail' mm; sets the width of each. */
+int tb_sheet_columns(double avail, double size, double gap, double *cell)
+{
+	int cols = (int)((avail + gap) / (0.9 * size + gap));
 	if (cols < 1)
 		cols = 1;
-	if (rows < 1)
-		rows = 1;
-	S_svg_open(&d, pw, ph, pw, ph); /* user units are millimetres here */
-	S_start(&d, "rect", "page");
-	S_attr(&d, "x", "0");
-	S_attr(&d, "y", "0");
-	S_num(&d, "width", pw);
-	S_num(&d, "height", ph);
-	S_attr(&d, "fill", "#fff");
-	S_end(&d);
-	*placed = n < (size_t)(rows * cols) ? n : (size_t)(rows * cols);
-	for (size_t i = 0; i < *placed; i++) {
-		char tr[96];
-		snprintf(tr, sizeof tr, "translate(%.2f,%.2f) scale(%.5f)",
-		         margin + (double)(i % (size_t)cols) * (mm + 8),
-		         margin + (double)(i / (size_t)cols) * (dh + 8), scale);
-		S_start(&d, "g", "sheet-cell");
-		S_attr(&d, "transform", tr);
-		S_diagram(&d, rec, &f[i]);
-		S_end(&d);
-	}
-	return S_svg_close(&d, buf, len);
+	if (cols > TB_MAX_COLUMNS)
+		cols = TB_MAX_COLUMNS;
+	double fit = (avail - (cols - 1) * gap) / cols;
+	*cell = fit < size ? fit : size;
+	return cols;
 }
 
-/* ===== Replaying the main line ===== */
-
-/* The legal turn that fits 'm' ('?' points fit any), or NULL when none
- * or several do. */
-static const tb_turn *S_fit(const tb_turns *l, size_t n, const tb_move *m)
+/* One page of diagrams from f[0]: the record's title at its head, as
+ * many diagrams as fit in rows of columns, each with its short caption,
+ * the page number at its foot. Sets '*placed'. */
+static char *S_sheet(S_job *j, const tb_frame *f, size_t n, long page, size_t *len,
+                     size_t *placed)
 {
-	const tb_turn *found = NULL;
-	for (size_t i = 0; i < n; i++) {
-		const tb_turn *t = &l->v[i];
-		int ok = t->nparts == m->nparts;
-		for (unsigned k = 0; ok && k < t->nparts; k++)
-			ok = t->parts[k].kind == m->parts[k].kind &&
-			     (m->parts[k].pt == TB_PT_UNKNOWN || t->parts[k].pt == m->parts[k].pt);
-		if (ok && found)
-			return NULL;
-		if (ok)
-			found = t;
+	double pw, ph;
+	tb_page_size(j->o->sheet, &pw, &ph);
+	double avail = pw - 2 * SHEET_MARGIN, cell;
+	int cols = tb_sheet_columns(avail, j->o->size_mm > 0 ? j->o->size_mm : 60, SHEET_GAP, &cell);
+	/* never taller than the page holds, with a title and three caption lines */
+	double room = ph - 2 * SHEET_MARGIN - 3 * SHEET_TITLE - SHEET_FOLIO - 2 * SHEET_GAP -
+	              3 * SHEET_CAP_LINE;
+	double tall = (j->dia.height - MARGIN) / j->dia.width;
+	if (cell * tall > room)
+		cell = room / tall;
+	double gap = cols > 1 ? (avail - cols * cell) / (cols - 1) : 0;
+	double scale = cell / j->dia.width;
+	tb_xw w;
+	tb_buf text = TB_BUF_INIT; /* under text_only, the captions */
+	tb_buf_clear(&j->out);
+	tb_xw_init(&w, &j->out);
+	S_svg_open(&w, pw, ph, pw, ph); /* user units are millimetres here */
+	tb_dia_defs(&w, j->o->grayscale, S_css_page);
+	S_rect(&w, "page", 0, 0, pw, ph);
+	tb_para title;
+	tb_para_init(&title, j->lang->rtl, j->lang->code);
+	tb_record_title(&title, j->rec, j->lang, TB_RUN_BOLD);
+	tb_para_style ts = {SHEET_TITLE, "title", 0};
+	double y = SHEET_MARGIN + SHEET_TITLE;
+	int tl = tb_para_set(&title, &w, SHEET_MARGIN, y, avail, SHEET_TITLE * 1.3, &ts);
+	tb_para_free(&title);
+	y += (tl - 1) * SHEET_TITLE * 1.3 + SHEET_GAP;
+	double bottom = ph - SHEET_MARGIN - SHEET_FOLIO - SHEET_GAP;
+	size_t i = 0;
+	while (i < n) {
+		size_t row = n - i < (size_t)cols ? n - i : (size_t)cols;
+		int lines = 0;
+		tb_caption caps[TB_MAX_COLUMNS];
+		for (size_t k = 0; k < row; k++) {
+			tb_caption_make(&caps[k], j->rec, j->rs, &f[i + k], j->lang, TB_CAPTION_SHORT, 0,
+			                NULL);
+			int l = tb_caption_set(&caps[k], NULL, 0, 0, cell - 2 * MARGIN * scale, SHEET_CAP,
+			                       SHEET_CAP_LINE, NULL);
+			lines = l > lines ? l : lines;
+		}
+		double h = (j->dia.height - MARGIN) * scale + lines * SHEET_CAP_LINE;
+		if (y + h > bottom && i > 0) {
+			for (size_t k = 0; k < row; k++)
+				tb_caption_free(&caps[k]);
+			break;
+		}
+		for (size_t k = 0; k < row && j->o->text_only; k++)
+			for (size_t c = 0; c < caps[k].n; c++)
+				tb_para_plain(&caps[k].para[c], &text);
+		for (size_t k = 0; k < row; k++) {
+			double x = SHEET_MARGIN + (double)k * (cell + gap);
+			if (j->lang->rtl) /* right to left: the first diagram on the right */
+				x = pw - SHEET_MARGIN - cell - (double)k * (cell + gap);
+			tb_xw_start(&w, "g", "sheet-cell");
+			tb_dia_draw(&j->dia, &w, &f[i + k], x, y, scale);
+			tb_caption_set(&caps[k], &w, x + MARGIN * scale,
+			               y + j->dia.height * scale - MARGIN * scale + SHEET_CAP,
+			               cell - 2 * MARGIN * scale, SHEET_CAP, SHEET_CAP_LINE, "sheet-caption");
+			tb_xw_end(&w);
+			tb_caption_free(&caps[k]);
+		}
+		y += h + SHEET_GAP;
+		i += row;
 	}
-	return found;
+	char folio[32];
+	snprintf(folio, sizeof folio, "%ld", page);
+	tb_xw_start(&w, "text", "folio");
+	tb_xw_num(&w, "x", pw / 2);
+	tb_xw_num(&w, "y", ph - SHEET_MARGIN);
+	tb_xw_attr(&w, "text-anchor", "middle");
+	tb_xw_text(&w, folio, strlen(folio));
+	tb_xw_end(&w);
+	*placed = i;
+	if (j->o->text_only) {
+		char *out = S_text_out(&text, len);
+		tb_buf_free(&text);
+		return out;
+	}
+	return S_svg_close(&w, &j->out, len);
 }
+
+/* ===== The record's frames ===== */
 
 static int S_cmp_long(const void *a, const void *b)
 {
@@ -735,91 +1075,57 @@ static int S_cmp_long(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* Replays the main line, filling frames[i] for each wanted ply (sorted
- * ascending); a frame that cannot be drawn says why in its 'dead'.
- * Returns NULL, or why a wanted ply is past the end. */
-static const char *S_replay(const tb_ruleset *rs, const tb_record *rec, const long *want,
-                            size_t nwant, S_frame *frames, char *start_why, char *why, size_t n)
+/* The frames for the wanted plies (sorted), from one walk of the main
+ * line. A frame the rules cannot reach is left out, and the first such
+ * one said in 'msg'. Returns how many were made. */
+static size_t S_frames(const tb_record *rec, tb_walk *w, const long *want, size_t n,
+                       tb_frame *frames, char *msg, size_t msz, size_t *dead)
 {
-	S_frame cur;
-	memset(&cur, 0, sizeof cur);
-	/* start_why: 200 bytes, the caller's, as long as the frames live */
-	int live = rs->rules->load(rs, rec->start, &cur.st, start_why, 200) == 0;
-	const char *dead = live ? NULL : start_why;
-	size_t k = 0;
-	tb_turns l = {NULL, 0};
-	for (const tb_node *nd = rec->main.first; k < nwant; nd = nd ? nd->next : NULL) {
-		if (nd && tb_node_followed(nd) == TB_NODE_OMITTED)
-			continue; /* a reading that follows a witness with nothing here */
-		/* a position restated right after a turn is the position after it */
-		if (nd && tb_node_followed(nd) == TB_NODE_POSITION) {
-			live = rs->rules->load(rs, nd->position, &cur.st, why, n) == 0;
-			cur.has_last = 0;
-			dead = live ? NULL : "a restated position is not complete";
+	long plies = (long)tb_record_plies(rec);
+	size_t made = 0;
+	*dead = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (i && want[i] == want[i - 1])
+			continue;
+		tb_walk_to(w, want[i]);
+		if (w->live) {
+			tb_frame_from_walk(&frames[made++], w, plies);
 			continue;
 		}
-		while (k < nwant && want[k] == cur.ply) {
-			frames[k] = cur;
-			frames[k++].dead = live ? NULL : dead;
+		if (!(*dead)++) {
+			tb_buf b = TB_BUF_INIT;
+			if (w->stop && tb_kind_is_turn(tb_node_followed(w->stop)) &&
+			    w->stop->number)
+				tb_buf_printf(&b, "%u%s ", w->stop->number, w->stop->side == 1 ? "..." : ".");
+			if (w->stop)
+				tb_write_node(&b, rec->game, w->stop, TB_WRITE_BARE);
+			if (w->stop)
+				snprintf(msg, msz,
+				         "the position after turn %ld cannot be drawn: the rules stopped at %s "
+				         "(line %u): %s",
+				         want[i], b.data ? b.data : "", w->stop->span.line, w->why);
+			else
+				snprintf(msg, msz, "the position after turn %ld cannot be drawn: %s", want[i],
+				         w->why);
+			tb_buf_free(&b);
 		}
-		if (!nd || k == nwant)
-			break;
-		if (tb_node_followed(nd) == TB_NODE_GAP) {
-			live = 0;
-			dead = "turns are missing before it";
-			continue;
-		}
-		cur.ply++;
-		const tb_move *m = nd->kind == TB_NODE_READING ? &nd->alts[0].move : &nd->move;
-		int kind = nd->kind == TB_NODE_READING ? nd->alts[0].kind : nd->kind;
-		if (!live)
-			continue;
-		if (kind == TB_NODE_UNKNOWN) {
-			live = 0;
-			dead = "a turn before it is not known";
-			continue;
-		}
-		tb_move none = {0, 0, NULL};
-		size_t count = tb_turns_generate(rs, &cur.st, &l);
-		const tb_turn *t = S_fit(&l, count, kind == TB_NODE_PASS ? &none : m);
-		if (!t) {
-			live = 0;
-			dead = "a turn before it is not legal or not certain (tablero validate says which)";
-			continue;
-		}
-		cur.last = *t;
-		cur.has_last = 1;
-		tb_buf tok = TB_BUF_INIT;
-		tb_buf_printf(&tok, "%u%s ", nd->number, nd->side == 1 ? "..." : ".");
-		tb_turn_write(&tok, t->nparts ? TB_NODE_MOVE : TB_NODE_PASS,
-		              &(tb_move){t->nparts, t->crown, (tb_part *)t->parts});
-		if (nd->reconstructed || (nd->kind == TB_NODE_READING && nd->alts[0].reconstructed))
-			/* never to be taken for what the source says */
-			tb_buf_puts(&tok, " (reconstructed)");
-		snprintf(cur.token, sizeof cur.token, "%s", tok.data);
-		tb_buf_free(&tok);
-		rs->rules->play(rs, &cur.st, t, &cur.ev);
 	}
-	tb_turns_free(&l);
-	if (k < nwant) {
-		snprintf(why, n, "the record has %ld turns on its main line, not %ld", cur.ply, want[k]);
-		return why;
+	if (*dead > 1) {
+		size_t len = strlen(msg);
+		snprintf(msg + len, msz - len, " (and %zu more)", *dead - 1);
 	}
-	return NULL;
+	return made;
 }
 
 /* ===== The API ===== */
 
-static char *S_strdup_why(const char *s) { return tb_xstrdup(s); }
-
 int tb_svg_record(const tb_record *rec, const long *plies, size_t n, const tb_svg_opts *o,
                   tb_svg_fn fn, void *ctx, char **why)
 {
-	char msg[320];
-	tb_ruleset rs;
+	char msg[640];
 	*why = NULL;
 	if (!rec || rec->errors || !rec->game || !rec->game->rules) {
-		*why = S_strdup_why("the record has errors");
+		*why = tb_xstrdup("the record has errors");
 		return -1;
 	}
 	tb_xml_unfit_text unfit;
@@ -827,58 +1133,52 @@ int tb_svg_record(const tb_record *rec, const long *plies, size_t n, const tb_sv
 		snprintf(msg, sizeof msg, "the record holds a character XML cannot carry, in the "
 		         "text at line %u, column %u: nothing of it is drawn [TB504]", unfit.line,
 		         unfit.col);
-		*why = S_strdup_why(msg);
-		return -1;
-	}
-	if (tb_ruleset_init(&rs, rec->game, &rec->opts, msg, sizeof msg)) {
-		*why = S_strdup_why(msg);
+		*why = tb_xstrdup(msg);
 		return -1;
 	}
 	long last = (long)tb_record_plies(rec);
-	long *want = tb_xmalloc((n ? n : 1) * sizeof *want);
+	size_t nw = n ? n : 1;
+	long *want = tb_xmalloc(nw * sizeof *want);
 	for (size_t i = 0; i < n; i++)
 		want[i] = plies[i] < 0 ? last : plies[i];
 	if (!n)
 		want[0] = last;
-	size_t nw = n ? n : 1;
 	qsort(want, nw, sizeof *want, S_cmp_long);
-	S_frame *frames = tb_xcalloc(nw, sizeof *frames);
-	int drawn = 0;
-	char start_why[200];
-	if (S_replay(&rs, rec, want, nw, frames, start_why, msg, sizeof msg)) {
-		*why = S_strdup_why(msg);
-		drawn = -1;
+	if (want[nw - 1] > last) {
+		snprintf(msg, sizeof msg, "the record has %ld turns on its main line, not %ld", last,
+		         want[nw - 1]);
+		*why = tb_xstrdup(msg);
+		free(want);
+		return -1;
 	}
-	size_t live = 0, dead = 0;
-	for (size_t i = 0; drawn >= 0 && i < nw; i++) { /* the drawable ones, in front */
-		if (frames[i].dead && !dead++)
-			snprintf(msg, sizeof msg, "the position after turn %ld cannot be drawn: %s",
-			         frames[i].ply, frames[i].dead);
-		else if (!frames[i].dead)
-			frames[live++] = frames[i];
+	tb_walk walk;
+	if (tb_walk_start(&walk, rec, msg, sizeof msg)) {
+		*why = tb_xstrdup(msg);
+		free(want);
+		return -1;
 	}
-	if (dead > 1)
-		snprintf(msg + strlen(msg), sizeof msg - strlen(msg), " (and %zu more)", dead - 1);
+	tb_frame *frames = tb_xcalloc(nw, sizeof *frames);
+	size_t dead = 0;
+	size_t live = S_frames(rec, &walk, want, nw, frames, msg, sizeof msg, &dead);
 	if (dead)
-		*why = S_strdup_why(msg);
-	nw = drawn >= 0 ? live : nw;
+		*why = tb_xstrdup(msg);
+	S_job j = {rec, &walk.rs, o, o->lang ? o->lang : tb_record_lang(rec), {0}, TB_BUF_INIT};
+	tb_dia_init(&j.dia, &walk.rs, o->grayscale, o->no_coords);
+	int drawn = 0;
 	size_t placed = 1; /* a sheet takes as many as fit; the rest go on more sheets */
-	for (size_t i = 0; drawn >= 0 && i < nw; i += placed) {
+	for (size_t i = 0; i < live; i += placed) {
 		size_t len = 0;
-		char *svg = o->sheet ? S_sheet(&rs, rec, frames + i, nw - i, o, &len, &placed)
-		                     : S_one(&rs, rec, &frames[i], o, &len);
-		if (!svg) {
-			free(*why);
-			*why = S_strdup_why("the SVG could not be written");
-			drawn = -1;
-			break;
-		}
+		char *svg = o->sheet ? S_sheet(&j, frames + i, live - i, drawn + 1, &len, &placed)
+		                     : S_one(&j, &frames[i], &len);
 		fn(ctx, frames[i].ply, svg, len);
 		free(svg);
 		drawn++;
 	}
+	tb_dia_free(&j.dia);
+	tb_buf_free(&j.out);
 	free(frames);
 	free(want);
+	tb_walk_free(&walk);
 	return drawn;
 }
 
@@ -889,15 +1189,17 @@ char *tb_svg_position(const tb_game *g, const char *rules, const char *position,
 	if (!e)
 		return NULL;
 	const tb_ruleset *rs = tb_engine_ruleset(e);
-	S_frame f;
+	tb_frame f;
 	memset(&f, 0, sizeof f);
 	f.st = *tb_engine_state(e);
 	char *text = tb_engine_position(e);
 	f.position = text;
-	char *svg = S_one(rs, NULL, &f, o, len);
+	S_job j = {NULL, rs, o, o->lang ? o->lang : &tb_lang_en, {0}, TB_BUF_INIT};
+	tb_dia_init(&j.dia, rs, o->grayscale, o->no_coords);
+	char *svg = S_one(&j, &f, len);
+	tb_dia_free(&j.dia);
+	tb_buf_free(&j.out);
 	free(text);
 	tb_engine_free(e);
-	if (!svg)
-		*why = S_strdup_why("the SVG could not be written");
 	return svg;
 }

@@ -644,18 +644,57 @@ TB_EXPORT const tb_diag *tb_xml_reader_diag(const tb_xml_reader *x, size_t i);
 
 TB_EXPORT void tb_xml_reader_free(tb_xml_reader *x);
 
+/** ## Languages (spec/book.md, "Languages")
+ *
+ * The words diagrams and books print -- labels, side names, results,
+ * "after ..." -- one table per language (English, Spanish, Arabic; a
+ * language is one table in lib/), looked up by key: "side.asalto.0",
+ * "label.site", "caption.after". A text may hold "{1}" ... "{9}".
+ */
+typedef struct tb_lang tb_lang;
+
+/** The language of BCP 47 tag 'tag' ("es", "es-MX", "ar"), by its
+ * primary subtag; NULL when no table has it. Static. */
+TB_EXPORT const tb_lang *tb_lang_find(const char *tag);
+/** The i-th language, or NULL past the last. */
+TB_EXPORT const tb_lang *tb_lang_at(size_t i);
+/** Its code ("es"); static. */
+TB_EXPORT const char *tb_lang_code(const tb_lang *l);
+/** 1 when it is written right to left. */
+TB_EXPORT int tb_lang_rtl(const tb_lang *l);
+/** The text of 'key' in 'l' (NULL: English), or English's when 'l'
+ * lacks it, or NULL for a key no table has. Static. */
+TB_EXPORT const char *tb_lang_text(const tb_lang *l, const char *key);
+/** The text of 'key' with "{1}"... replaced by args[0]...; the caller
+ * frees it. NULL for an unknown key. */
+TB_EXPORT char *tb_lang_format(const tb_lang *l, const char *key, const char *const *args,
+                               size_t nargs);
+/** The language of 'rec': its [Language] when a table has it, else
+ * English. */
+TB_EXPORT const tb_lang *tb_record_lang(const tb_record *rec);
+
 /** ## Diagrams (spec/svg.md)
  *
- * Positions as standalone SVG 1.1 documents, written with libxml2, for
- * print: the board drawn from the rules engine's geometry, the pieces,
- * what the last turn did, coordinates and a caption.
+ * Positions as standalone SVG 1.1 documents, for print: the board drawn
+ * from the rules engine's geometry, the pieces, what the last turn did,
+ * coordinates and a caption in the record's language.
  */
+enum {
+	TB_CAPTION_FULL = 0,  /* the game, the players, the turn both ways, the result, tags */
+	TB_CAPTION_SHORT = 1, /* "Diagrama 3. Tras 23. c3-c4xe5" (and the result at the end) */
+	TB_CAPTION_NONE = 2
+};
+
 typedef struct tb_svg_opts {
 	double size_mm;          /* a diagram's width in millimetres (0: 60) */
 	int grayscale;           /* every distinction without colour */
 	int no_coords;           /* no coordinates in the margin */
-	const char *const *tags; /* tags to show in the caption, NULL-ended, or NULL */
+	const char *const *tags; /* tags to show in a full caption, NULL-ended, or NULL */
 	const char *sheet;       /* "a4" or "letter": the diagrams laid out on pages */
+	const tb_lang *lang;     /* the captions' language; NULL: the record's */
+	int caption;             /* TB_CAPTION_* */
+	int text_only;           /* instead of each document's SVG, its captions as
+	                            plain text: each paragraph a line */
 } tb_svg_opts;
 
 /** Called with each document: the ply it shows (its first, for a sheet)
@@ -679,6 +718,60 @@ TB_EXPORT int tb_svg_record(const tb_record *rec, const long *plies, size_t n,
  * length), or NULL with '*why' set (the caller frees it). */
 TB_EXPORT char *tb_svg_position(const tb_game *g, const char *rules, const char *position,
                                 const tb_svg_opts *o, size_t *len, char **why);
+
+/** ## Books (spec/book.md)
+ *
+ * Records as printed pages, each an SVG 1.1 document in millimetres: a
+ * title block, the movetext set as text with its comments, variations,
+ * readings and gaps, numbered diagrams referred to from the text, a
+ * running head and page numbers; several records make one document with
+ * a contents page. Turning the pages into a PDF is the caller's.
+ */
+
+/** The NAG by which a record asks for a diagram after a turn ($220, as
+ * ChessBase uses it in PGN; spec/tgn.md, "Annotations"). */
+#define TB_NAG_DIAGRAM 220
+
+typedef struct tb_book_opts {
+	const char *paper;       /* "a4" (NULL) or "letter" */
+	const tb_lang *lang;     /* NULL: each record in its [Language] */
+	int grayscale;
+	double size_mm;          /* a diagram's width (0: 60; at most half the text's) */
+	long every;              /* a diagram every 'every' turns as well (0: none) */
+} tb_book_opts;
+
+typedef struct tb_book tb_book;
+
+TB_EXPORT tb_book *tb_book_new(const tb_book_opts *o);
+
+/** Sets 'rec' (no errors; its game has rules) on new pages, with a
+ * diagram where it asks for one ($220 on its main line), at its start
+ * when it starts from a position, where it restates one, every
+ * o->every turns, after each of 'plies' (n of them; -1: the last) and at
+ * its end. Returns 0; 1 when the rules cannot follow the record
+ * somewhere (the book says where, and leaves out the diagrams they
+ * cannot reach): '*why' says where; -1 when nothing was set (errors, a
+ * ply past the end): '*why' says why. The caller frees '*why'. */
+TB_EXPORT int tb_book_add(tb_book *b, const tb_record *rec, const long *plies, size_t n,
+                          char **why);
+
+/** Called with each page: its number from 1 and its SVG text,
+ * borrowed for the call. */
+typedef void (*tb_book_page_fn)(void *ctx, long page, const char *svg, size_t len);
+
+/** Finishes the document -- a contents page first when it holds more
+ * than one record -- and calls 'fn' with each page in order. Returns
+ * the number of pages. Call it once. */
+TB_EXPORT long tb_book_pages(tb_book *b, tb_book_page_fn fn, void *ctx);
+
+/** Called with each diagram of the document, after tb_book_pages: its
+ * record (from 1), number, page, the turns before it, its caption as
+ * plain text and why it is there ("marked $220", "the end", ...). */
+typedef void (*tb_book_figure_fn)(void *ctx, long record, long number, long page, long ply,
+                                  const char *caption, const char *why);
+TB_EXPORT void tb_book_figures(const tb_book *b, tb_book_figure_fn fn, void *ctx);
+
+TB_EXPORT void tb_book_free(tb_book *b);
 
 #ifdef __cplusplus
 }

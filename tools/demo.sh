@@ -5,14 +5,17 @@
 # every turn (out/positions/), and its XML with the positions (out/xml/,
 # checked to read back to the same TGN), and diagrams (out/svg/: the last
 # position of each sample, and an A4 sheet of every tenth ply in
-# grayscale); and the game kept twice, the tape and the notebook, collated
-# into one record (out/collation/: its TGN, checked by validate and by
-# reading each witness back out of it, and its XML).
+# grayscale); a book of each sample (out/book/NAME/, its SVG pages,
+# and out/book/NAME.pdf when rsvg-convert is there), and one of them all
+# with a contents page (out/book/samples.pdf); and the game kept twice,
+# the tape and the notebook, collated into one record (out/collation/:
+# its TGN, checked by validate and by reading each witness back out of
+# it, and its XML).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 : "${TABLERO:?set TABLERO}"
 rm -rf out
-mkdir -p out/tgn out/positions out/xml out/svg out/collation
+mkdir -p out/tgn out/positions out/xml out/svg out/book out/collation
 status=0
 for f in samples/*.tgn; do
 	name=$(basename "$f")
@@ -29,6 +32,16 @@ for f in samples/*.tgn; do
 		status=1
 	fi
 done
+# a book of every sample (its SVG pages, and its PDF when rsvg-convert is
+# there), and all of them as one book with a contents page
+have_pdf=$(command -v rsvg-convert >/dev/null && echo 1 || true)
+for f in samples/*.tgn; do
+	name=$(basename "$f" .tgn)
+	"$TABLERO" book -d "out/book/$name" "$f" || status=1
+	[ -z "$have_pdf" ] || "$TABLERO" book -o "out/book/$name.pdf" "$f" || status=1
+done
+[ -z "$have_pdf" ] || "$TABLERO" book -o out/book/samples.pdf samples/*.tgn || status=1
+[ -n "$have_pdf" ] || echo "demo: no rsvg-convert (Debian: librsvg2-bin): the books' pages are in out/book/, no PDF"
 # The same game from the tape and from the notebook, collated
 # (spec/compare.md, section 7): every reading kept, each with its witness.
 rodeo=out/collation/pitarra-rodeo-2004
@@ -44,5 +57,7 @@ else
 fi
 echo "demo: canonical TGN of $(ls out/tgn | wc -l) samples in out/tgn/, positions in out/positions/,"
 echo "      XML with positions in out/xml/ (schema: schemas/tgn.rng), diagrams in out/svg/,"
+echo "      a book of each sample in out/book/ (SVG pages$([ -n "$have_pdf" ] && echo ", PDF") and all of them in one"
+echo "      $([ -n "$have_pdf" ] && echo "out/book/samples.pdf" || echo "(no PDF)")),"
 echo "      the tape and the notebook of one game collated in $rodeo.tgn (and .xml)"
 exit $status

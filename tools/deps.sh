@@ -3,8 +3,11 @@
 # cmocka (development files, found with pkg-config) and a C compiler;
 # and, for the tests and the benchmark only: xmllint (libxml2-utils),
 # which checks that libxml2's own tool agrees with the library;
-# rsvg-convert (librsvg2-bin), the W3C's SVG 1.1 DTD (w3c-sgml-lib) and
-# python3, which render, validate and look at the diagrams.
+# rsvg-convert (librsvg2-bin), the W3C's SVG 1.1 DTD (w3c-sgml-lib),
+# pdftoppm, pdftotext and pdffonts (poppler-utils), the DejaVu fonts the
+# diagrams and books ask for (fonts-dejavu-core) and python3, which
+# render, validate and look at the diagrams and books. (tablero book -o
+# FILE.pdf runs rsvg-convert; without it, the book says which package.)
 # On Debian, as root, it installs what is missing with apt-get;
 # elsewhere it stops and names the exact packages.
 #
@@ -59,6 +62,9 @@ command -v make >/dev/null 2>&1 || need+=(make)
 command -v xmllint >/dev/null 2>&1 || need+=(libxml2-utils)
 command -v rsvg-convert >/dev/null 2>&1 || need+=(librsvg2-bin)
 [ -f /usr/share/xml/w3c-sgml-lib/schema/dtd/REC-SVG11-20110816/svg11.dtd ] || need+=(w3c-sgml-lib)
+command -v pdftoppm >/dev/null 2>&1 && command -v pdftotext >/dev/null 2>&1 || need+=(poppler-utils)
+[ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] &&
+	[ -f /usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf ] || need+=(fonts-dejavu-core)
 command -v python3 >/dev/null 2>&1 || need+=(python3)
 for mod in libxml-2.0 libpcre2-8 cmocka; do
 	if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists "$mod"; then
@@ -69,5 +75,6 @@ done
 
 install "${need[@]}" && exit 0
 echo "  (pkg-config modules libxml-2.0, libpcre2-8 and cmocka must be found, and xmllint," >&2
-echo "   rsvg-convert, python3 and the SVG 1.1 DTD for the tests)" >&2
+echo "   rsvg-convert, pdftoppm, pdftotext, the DejaVu fonts, python3 and the SVG 1.1 DTD" >&2
+echo "   for the tests)" >&2
 exit 1

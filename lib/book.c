@@ -1,0 +1,1188 @@
+/*
+ * book.c -- records as printed pages (spec/book.md): a title block, the
+ * movetext set as text with its comments (each in its language and
+ * direction), variations indented in brackets, readings, gaps and
+ * restated positions said in words, numbered diagrams referred to from
+ * the text, a running head and page numbers; a collection with a
+ * contents page. Each page is an SVG 1.1 document in millimetres.
+ *
+ * Layout: text runs down the page in lines (para.c breaks them); a
+ * diagram floats at the side the lines end on (the right in a
+ * left-to-right book), its top level with the line after the one that
+ * refers to it, and the lines beside it are shorter; a diagram that does
+ * not fit under the last one on the page waits for the next page. A
+ * record starts on a new page. The library writes the pages; making a
+ * PDF of them is the caller's (tablero book runs rsvg-convert).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "diagram.h"
+#include "game.h"
+#include "text.h"
+#include "writer.h"
+#include "xalloc.h"
+#include "xml.h"
+
+/* Millimetres. */
+#define M_SIDE 20.0     /* left and right margins */
+#define M_TOP 22.0      /* the text block's top */
+#define M_BOTTOM 22.0   /* under the text block */
+#define HEAD_Y 14.0     /* the running head's baseline */
+#define FOLIO_FROM_BOTTOM 12.0
+#define FIG_GAP 5.0     /* between a diagram and the text beside or under it */
+#define FIG_CAP 2.7     /* a diagram's caption */
+#define FIG_CAP_LINE 3.5
+#define PARA_GAP 1.6    /* between paragraphs */
+#define INDENT 6.0      /* a variation's, per level */
+
+/* Each kind of paragraph: its class, font size and line distance. */
+enum { K_TITLE, K_META, K_MOVES, K_COMMENT, K_NOTE, K_VAR, K_VARCOMMENT, K_TOC, K_TOCHEAD, K_N };
+static const struct {
+	const char *cls;
+	double size, line;
+} S_kind[K_N] = {
+	{"title", 6.0, 8.0},     {"meta", 3.3, 4.6}, {"moves", 3.5, 5.0},
+	{"comment", 3.5, 5.0},   {"note", 3.3, 4.7}, {"var", 3.2, 4.5},
+	{"var-comment", 3.2, 4.5}, {"toc", 3.5, 5.2}, {"title", 6.0, 9.0},
+};
+
+static const char S_css[] =
+	".page{fill:#fff}.head{font-size:3px;fill:#333}.rule{stroke:#333;stroke-width:0.2}"
+	".folio{font-size:3.2px;fill:#000}.title{font-size:6px}.meta{font-size:3.3px;fill:#000}"
+	".moves{font-size:3.5px;fill:#000}.comment{font-size:3.5px;fill:#000}"
+	".note{font-size:3.3px;fill:#333}.var{font-size:3.2px;fill:#000}"
+	".var-comment{font-size:3.2px;fill:#000}.toc{font-size:3.5px;fill:#000}"
+	".fig-caption{font-size:2.7px;fill:#000}";
+
+enum { W_ASKED = 1, W_EVERY = 2, W_MARKED = 4, W_START = 8, W_POSITION = 16, W_END = 32 };
+
+typedef struct S_fig {
+	long number;            /* in the document, from 1 */
+	long ply;
+	long page;              /* its page (index), once placed */
+	unsigned why;           /* W_* */
+	const tb_node *node;    /* the restated position it shows, or NULL */
+	int record;             /* index of its record */
+	tb_frame frame;
+	char *caption;          /* plain text, for a listing */
+} S_fig;
+
+typedef struct S_page {
+	tb_buf body;
+	int record;             /* -1: a contents page */
+	int first;              /* a record's first page: no running head */
+} S_page;
+
+typedef struct S_rec {
+	tb_para head;           /* its running head: the record's title */
+	const tb_lang *lang;
+	long first_page;        /* index */
+} S_rec;
+
+typedef struct S_stop {
+	const tb_node *node;    /* where the rules stopped (NULL: at the start) */
+	char why[320];
+} S_stop;
+
+/* A diagram asked for, before its position is known. */
+typedef struct S_want {
+	long ply;
+	const tb_node *node;    /* a restated position's, or NULL: after turn 'ply' */
+	unsigned why;
+} S_want;
+
+struct tb_book {
+	tb_book_opts o;
+	double pw, ph;          /* the paper */
+	S_page **pages;
+	size_t npages, pcap;
+	S_rec *recs;
+	size_t nrecs, rcap;
+	S_fig *figs;
+	size_t nfigs, fcap;
+	/* the record being set */
+	const tb_record *rec;
+	const tb_lang *lang;
+	int rtl;
+	int record;             /* its index (-1: the contents) */
+	int paren;              /* a variation's "(" waits for its first run */
+	int text_done;          /* the record's text is set: figures left are centred */
+	tb_dia dia;
+	double fig_w, fig_scale;
+	tb_xw w;                /* into the current page */
+	double y;               /* the top of the next line */
+	double ftop, fbottom;   /* the side the floats take on this page */
+	size_t *queue;          /* diagrams waiting for the next page */
+	size_t nqueue, qcap;
+	size_t fig_from;        /* this record's first figure */
+	S_stop *stops;
+	size_t nstops;
+	/* the paragraph being built */
+	tb_para cur;
+	int cur_kind, cur_level, cur_open;
+	size_t refs[64];        /* figures referred to in 'cur', by run */
+	size_t ref_run[64];
+	size_t nrefs;
+};
+
+/* ===== Pages ===== */
+
+static double S_text_w(const tb_book *b) { return b->pw - 2 * M_SIDE; }
+static double S_bottom(const tb_book *b) { return b->ph - M_BOTTOM; }
+
+static void S_new_page(tb_book *b, int record, int first);
+/* The height of figure 'i': its drawing and caption. */
+static double S_fig_h(tb_book *b, size_t i, tb_caption *cap)
+{
+	S_fig *f = &b->figs[i];
+	tb_caption_make(cap, b->rec, b->dia.rs, &f->frame, b->lang, TB_CAPTION_SHORT, f->number,
+	                NULL);
+	double cw = b->fig_w - 2 * 4.0 * b->fig_scale;
+	int lines = tb_caption_set(cap, NULL, 0, 0, cw, FIG_CAP, FIG_CAP_LINE, NULL);
+	return (b->dia.height - 4.0) * b->fig_scale + lines * FIG_CAP_LINE + 1.0;
+}
+
+/* The x of a figure at the side the lines end on, or the other; centred
+ * when no text is left to go beside it. */
+static double S_fig_x(const tb_book *b, int other)
+{
+	if (b->text_done)
+		return M_SIDE + (S_text_w(b) - b->fig_w) / 2;
+	int left = b->rtl != other;
+	return left ? M_SIDE : b->pw - M_SIDE - b->fig_w;
+}
+
+/* Draws figure 'i' (its caption 'cap', freed) at (x, top). */
+static void S_draw_fig(tb_book *b, size_t i, tb_caption *cap, double x, double top)
+{
+	S_fig *f = &b->figs[i];
+	double dh = (b->dia.height - 4.0) * b->fig_scale; /* less the drawing's bottom margin */
+	double cw = b->fig_w - 2 * 4.0 * b->fig_scale;
+	tb_xw_start(&b->w, "g", "figure");
+	tb_dia_draw(&b->dia, &b->w, &f->frame, x, top - 4.0 * b->fig_scale, b->fig_scale);
+	tb_caption_set(cap, &b->w, x + 4.0 * b->fig_scale, top + dh + FIG_CAP, cw, FIG_CAP,
+	               FIG_CAP_LINE, "fig-caption");
+	tb_xw_end(&b->w);
+	tb_caption_free(cap);
+	f->page = (long)b->npages - 1;
+}
+
+static int S_two_across(const tb_book *b) { return 2 * b->fig_w + FIG_GAP <= S_text_w(b); }
+
+/* A figure after the line that refers to it: beside the text at the
+ * side the lines end on when that side is free; else, when the figure
+ * before still takes it, at the other side, the text going on under
+ * both; else (no room left on the page) on the next page. */
+static void S_figure(tb_book *b, size_t i)
+{
+	tb_caption cap;
+	double h = S_fig_h(b, i, &cap);
+	if (b->text_done && b->fbottom > b->y) /* no text to go beside: under the last */
+		b->y = b->fbottom;
+	if (!b->nqueue && b->y + h <= S_bottom(b)) {
+		if (b->fbottom <= b->y + 0.01) {
+			S_draw_fig(b, i, &cap, S_fig_x(b, 0), b->y);
+			b->ftop = b->y;
+			b->fbottom = b->y + h + FIG_GAP;
+			return;
+		}
+		if (S_two_across(b)) {
+			S_draw_fig(b, i, &cap, S_fig_x(b, 1), b->y);
+			double under = b->y + h + FIG_GAP;
+			b->y = under > b->fbottom ? under : b->fbottom;
+			b->ftop = b->fbottom = b->y;
+			return;
+		}
+	}
+	tb_caption_free(&cap);
+	if (b->nqueue == b->qcap) {
+		b->qcap = b->qcap ? 2 * b->qcap : 8;
+		b->queue = tb_xrealloc(b->queue, b->qcap * sizeof *b->queue);
+	}
+	b->queue[b->nqueue++] = i;
+}
+
+/* The figures that waited, from the top of a new page: in rows of two
+ * (when two fit across), the text under them; the last one alone at the
+ * side, the text beside it. */
+static void S_unqueue(tb_book *b)
+{
+	size_t k = 0;
+	while (k < b->nqueue) {
+		tb_caption c1, c2;
+		double h1 = S_fig_h(b, b->queue[k], &c1);
+		if (b->y + h1 > S_bottom(b) && b->y > M_TOP + 0.01) {
+			tb_caption_free(&c1);
+			break;
+		}
+		if (k + 1 < b->nqueue && S_two_across(b)) {
+			int done = b->text_done; /* two in a row: at the sides */
+			b->text_done = 0;
+			double h2 = S_fig_h(b, b->queue[k + 1], &c2);
+			double h = h1 > h2 ? h1 : h2;
+			if (b->y + h > S_bottom(b) && b->y > M_TOP + 0.01) {
+				tb_caption_free(&c1);
+				tb_caption_free(&c2);
+				b->text_done = done;
+				break;
+			}
+			S_draw_fig(b, b->queue[k], &c1, S_fig_x(b, 1), b->y);
+			S_draw_fig(b, b->queue[k + 1], &c2, S_fig_x(b, 0), b->y);
+			b->text_done = done;
+			b->y += h + FIG_GAP;
+			b->ftop = b->fbottom = b->y;
+			k += 2;
+			continue;
+		}
+		S_draw_fig(b, b->queue[k], &c1, S_fig_x(b, 0), b->y);
+		b->ftop = b->y;
+		b->fbottom = b->y + h1 + FIG_GAP;
+		k++;
+		if (!b->text_done)
+			break; /* the text goes beside it */
+		b->y = b->fbottom;
+	}
+	if (k) {
+		memmove(b->queue, b->queue + k, (b->nqueue - k) * sizeof *b->queue);
+		b->nqueue -= k;
+	}
+}
+
+static void S_new_page(tb_book *b, int record, int first)
+{
+	if (b->npages == b->pcap) {
+		b->pcap = b->pcap ? 2 * b->pcap : 16;
+		b->pages = tb_xrealloc(b->pages, b->pcap * sizeof *b->pages);
+	}
+	S_page *p = tb_xcalloc(1, sizeof *p);
+	p->record = record;
+	p->first = first;
+	b->pages[b->npages++] = p;
+	tb_xw_init(&b->w, &p->body);
+	b->w.depth = 1;
+	b->y = M_TOP;
+	b->ftop = b->fbottom = M_TOP;
+	S_unqueue(b);
+}
+
+/* The box of a line from 'y', 'h' high: beside the floats or not. */
+static void S_box(const tb_book *b, double y, double h, double indent, double *x, double *w)
+{
+	double full = S_text_w(b);
+	int beside = y + h > b->ftop && y < b->fbottom;
+	double width = beside ? full - b->fig_w - FIG_GAP : full;
+	*x = b->rtl ? M_SIDE + (full - width) : M_SIDE;
+	*w = width - indent;
+	if (!b->rtl)
+		*x += indent;
+}
+
+/* Sets paragraph 'p' of kind 'k' from the current line down, across
+ * pages; places each figure it refers to after its line. */
+static void S_set(tb_book *b, tb_para *p, int k, int level, const size_t *refs,
+                  const size_t *ref_run, size_t nrefs)
+{
+	double size = S_kind[k].size, lh = S_kind[k].line, indent = level * INDENT;
+	tb_para_style st = {size, S_kind[k].cls, 0};
+	if (!p->rtl && b->rtl)
+		st.align = -1; /* notation in a right-to-left book: from the right */
+	tb_para_pos at = {0, 0};
+	tb_pline line;
+	for (;;) {
+		if (b->y + lh > S_bottom(b))
+			S_new_page(b, b->record, 0);
+		double x, w;
+		S_box(b, b->y, lh, indent, &x, &w);
+		if (!tb_para_next(p, &at, w / size, &line))
+			break;
+		tb_para_draw(p, &line, &b->w, x, b->y + 1.05 * size, w, &st);
+		b->y += lh;
+		size_t last = line.to.off ? line.to.word : line.to.word - 1;
+		for (size_t r = 0; r < nrefs; r++) /* its diagrams, after the line */
+			if (ref_run[r] >= p->words[line.from.word].run && ref_run[r] <= p->words[last].run)
+				S_figure(b, refs[r]);
+	}
+	b->y += PARA_GAP;
+}
+
+/* ===== The paragraph being built ===== */
+
+static void S_flush(tb_book *b)
+{
+	if (b->cur_open && !tb_para_empty(&b->cur))
+		S_set(b, &b->cur, b->cur_kind, b->cur_level, b->refs, b->ref_run, b->nrefs);
+	if (b->cur_open)
+		tb_para_free(&b->cur);
+	b->cur_open = 0;
+	b->nrefs = 0;
+}
+
+/* Makes the current paragraph one of kind 'k' (a new one unless it is
+ * one already and 'fresh' is 0). */
+static void S_begin(tb_book *b, int k, int level, int rtl, const char *lang, int fresh)
+{
+	if (b->cur_open && !fresh && b->cur_kind == k && b->cur_level == level)
+		return;
+	S_flush(b);
+	tb_para_init(&b->cur, rtl, lang);
+	b->cur_kind = k;
+	b->cur_level = level;
+	b->cur_open = 1;
+}
+
+static void S_run(tb_book *b, const char *s, unsigned flags)
+{
+	if (b->paren) { /* the variation's "(" before its first word */
+		tb_para_puts(&b->cur, "(", flags & TB_RUN_TIE);
+		flags = (flags & ~(unsigned)TB_RUN_TIE) | TB_RUN_GLUE;
+		b->paren = 0;
+	}
+	tb_para_puts(&b->cur, s, flags);
+}
+
+/* A note in the book's language, in square brackets, in a moves paragraph. */
+static void S_note_run(tb_book *b, const char *text, unsigned tie)
+{
+	tb_buf s = TB_BUF_INIT;
+	tb_buf_printf(&s, "[%s]", text);
+	S_run(b, s.data, tie | TB_RUN_KEEP | tb_embed_flags(text, 0));
+	tb_buf_free(&s);
+}
+
+/* ===== The movetext ===== */
+
+/* A turn, which the count counts; a reading is what it follows, its first
+ * alternative (a collation's may be a gap, a position or nothing). */
+static int S_is_turn(const tb_node *n)
+{
+	return tb_kind_is_turn(tb_node_followed(n));
+}
+
+static int S_comment_rtl(const tb_comment *c)
+{
+	if (c->lang)
+		return tb_lang_tag_rtl(c->lang);
+	return tb_text_rtl(c->text, strlen(c->text));
+}
+
+/* A comment as its own paragraph, in its language and direction;
+ * 'prefix' (a reading's alternative) before it. */
+static void S_comment(tb_book *b, const tb_comment *c, int level, const char *prefix)
+{
+	const char *lang = c->lang ? c->lang : b->lang->code;
+	int rtl = S_comment_rtl(c);
+	S_begin(b, level ? K_VARCOMMENT : K_COMMENT, level, rtl, lang, 1);
+	if (prefix) {
+		S_run(b, prefix, TB_RUN_BOLD | TB_RUN_KEEP | (rtl ? TB_RUN_LTR : 0));
+		S_run(b, ":", TB_RUN_GLUE);
+	}
+	S_run(b, c->text, 0);
+}
+
+static void S_comments(tb_book *b, const tb_comment *c, int level)
+{
+	for (; c; c = c->next)
+		S_comment(b, c, level, NULL);
+}
+
+/* The figure of node 'n' of the main line (a restated position's, or
+ * the position after turn 'ply'), not referred to yet; or -1. */
+static long S_fig_at(const tb_book *b, const tb_node *n, long ply)
+{
+	int position = tb_node_followed(n) == TB_NODE_POSITION;
+	for (size_t i = b->fig_from; i < b->nfigs; i++) {
+		const S_fig *f = &b->figs[i];
+		if (f->page == -2 && (position ? f->node == n : !f->node && f->ply == ply))
+			return (long)i;
+	}
+	return -1;
+}
+
+static void S_ref(tb_book *b, size_t fig)
+{
+	char n[32];
+	snprintf(n, sizeof n, "%ld", b->figs[fig].number);
+	char *t = tb_lang_format(b->lang, "book.ref", (const char *[]){n}, 1);
+	tb_buf s = TB_BUF_INIT;
+	tb_buf_printf(&s, "(%s)", t);
+	S_run(b, s.data, TB_RUN_TIE | TB_RUN_KEEP | tb_embed_flags(t, b->cur.rtl));
+	if (b->nrefs < sizeof b->refs / sizeof b->refs[0]) {
+		b->refs[b->nrefs] = fig;
+		b->ref_run[b->nrefs++] = b->cur.nruns - 1;
+	}
+	b->figs[fig].page = -1; /* referred to: placed after its line */
+	tb_buf_free(&s);
+	free(t);
+}
+
+static const char *S_nag_text(unsigned nag, int first)
+{
+	static const char *const sfx[] = {"", "!", "?", "!!", "??", "!?", "?!"};
+	if (first && nag >= 1 && nag <= 6)
+		return sfx[nag];
+	switch (nag) {
+	case 10: return "=";
+	case 13: return "∞";
+	case 14: return "+=";
+	case 15: return "=+";
+	case 16: return "±";
+	case 17: return "∓";
+	case 18: return "+−";
+	case 19: return "−+";
+	case TB_NAG_DIAGRAM: return "";
+	default: return NULL;
+	}
+}
+
+/* A gap in the book's words: "faltan 2 jugadas". The caller frees it. */
+static char *S_gap_text(const tb_book *b, long min, long max)
+{
+	char lo[32], hi[32];
+	snprintf(lo, sizeof lo, "%ld", min);
+	snprintf(hi, sizeof hi, "%ld", max);
+	const char *args[2] = {lo, hi};
+	const char *key = "book.gap";
+	if (min >= 0 && max == min)
+		key = min == 1 ? "book.gap.one" : "book.gap.n";
+	else if (min >= 0 && max > min)
+		key = "book.gap.range";
+	else if (min > 0)
+		key = "book.gap.atleast";
+	return tb_lang_format(b->lang, key, args, 2);
+}
+
+/* A reading's alternative: a turn as written, or a collation's gap,
+ * restated position or nothing, in the book's words. */
+static void S_alt_text(const tb_book *b, tb_buf *t, const tb_alt *a)
+{
+	switch (a->kind) {
+	case TB_NODE_GAP: {
+		char *g = S_gap_text(b, a->gap_min, a->gap_max);
+		tb_buf_puts(t, g);
+		free(g);
+		break;
+	}
+	case TB_NODE_POSITION:
+		tb_buf_puts(t, tb_lang_text(b->lang, "book.position"));
+		break;
+	case TB_NODE_OMITTED:
+		tb_buf_puts(t, tb_lang_text(b->lang, "book.omitted"));
+		break;
+	default:
+		tb_turn_write(t, a->kind, &a->move);
+		break;
+	}
+}
+
+/* A reading's other alternatives, one run: "[uncertain reading: or b, or c]";
+ * "[uncertain reading]" when it has one. */
+static void S_reading_note(tb_book *b, const tb_node *n)
+{
+	tb_buf t = TB_BUF_INIT;
+	tb_buf_printf(&t, "%s%s", tb_lang_text(b->lang, "book.reading"), n->nalts > 1 ? ":" : "");
+	for (unsigned a = 1; a < n->nalts; a++) {
+		tb_buf_printf(&t, "%s %s ", a > 1 ? "," : "", tb_lang_text(b->lang, "book.or"));
+		S_alt_text(b, &t, &n->alts[a]);
+	}
+	S_note_run(b, t.data, TB_RUN_TIE);
+	tb_buf_free(&t);
+}
+
+/* Each alternative's comments, after it. */
+static void S_alt_comments(tb_book *b, const tb_node *n, int level)
+{
+	tb_buf t = TB_BUF_INIT;
+	for (unsigned a = 0; n->kind == TB_NODE_READING && a < n->nalts; a++) {
+		tb_buf_clear(&t);
+		S_alt_text(b, &t, &n->alts[a]);
+		for (const tb_comment *c = n->alts[a].comments; c; c = c->next)
+			S_comment(b, c, level, t.data);
+	}
+	tb_buf_free(&t);
+}
+
+/* A turn's token: the move as written (a reconstructed one in square
+ * brackets), a reading's first alternative. */
+static void S_token(tb_buf *t, const tb_node *n)
+{
+	if (n->kind == TB_NODE_READING && !n->alts[0].reconstructed)
+		tb_turn_write(t, n->alts[0].kind, &n->alts[0].move);
+	else if (n->kind == TB_NODE_READING) {
+		tb_buf_putc(t, '[');
+		tb_turn_write(t, n->alts[0].kind, &n->alts[0].move);
+		tb_buf_putc(t, ']');
+	} else if (n->reconstructed) {
+		tb_buf_putc(t, '[');
+		tb_turn_write(t, n->kind, &n->move);
+		tb_buf_putc(t, ']');
+	} else
+		tb_turn_write(t, n->kind, &n->move);
+}
+
+static void S_line(tb_book *b, const tb_line *line, int level, long *ply);
+
+static void S_stop_note(tb_book *b, const tb_node *n)
+{
+	for (size_t i = 0; i < b->nstops; i++) {
+		if (b->stops[i].node != n)
+			continue;
+		tb_buf where = TB_BUF_INIT;
+		if (n && S_is_turn(n) && n->number)
+			tb_buf_printf(&where, "%u%s ", n->number, n->side == 1 ? "..." : ".");
+		if (n)
+			tb_write_node(&where, b->rec->game, n, TB_WRITE_BARE);
+		S_begin(b, K_NOTE, 0, b->rtl, b->lang->code, 1);
+		const char *args[1] = {where.data ? where.data : ""};
+		unsigned af[1] = {TB_RUN_KEEP | TB_RUN_BOLD | (b->rtl ? TB_RUN_LTR : 0)};
+		tb_para_lang(&b->cur, b->lang, n ? "book.stopped" : "book.stopped.start", 0, args, af, 1);
+		tb_buf_free(&where);
+		S_flush(b);
+	}
+}
+
+/* One turn of a line: its number when needed, token, NAGs, the diagram
+ * it has; then its comments and variations, which end the paragraph. */
+static void S_turn(tb_book *b, const tb_node *n, int level, int *need_number, long ply)
+{
+	tb_buf t = TB_BUF_INIT;
+	S_begin(b, level ? K_VAR : K_MOVES, level, 0, NULL, 0);
+	if (n->kind == TB_NODE_UNKNOWN) /* "23... ?", never read as a NAG's "?" */
+		*need_number = 1;
+	if (n->number && (n->side == 0 || *need_number)) {
+		tb_buf_printf(&t, "%u%s", n->number, n->side == 1 ? "..." : ".");
+		S_run(b, t.data, TB_RUN_KEEP);
+		tb_buf_clear(&t);
+	}
+	S_token(&t, n);
+	for (unsigned i = 0; i < n->nnags; i++) { /* the suffix, glued */
+		const char *s = S_nag_text(n->nags[i], i == 0);
+		if (i == 0 && n->nags[0] >= 1 && n->nags[0] <= 6 && !n->reconstructed)
+			tb_buf_puts(&t, s);
+	}
+	S_run(b, t.data, TB_RUN_BOLD | TB_RUN_KEEP | TB_RUN_TIE);
+	for (unsigned i = 0; i < n->nnags; i++) {
+		if (i == 0 && n->nags[0] >= 1 && n->nags[0] <= 6 && !n->reconstructed)
+			continue;
+		const char *s = S_nag_text(n->nags[i], 0);
+		char dollar[16];
+		snprintf(dollar, sizeof dollar, "$%u", n->nags[i]);
+		if (!s || *s)
+			S_run(b, s ? s : dollar, TB_RUN_TIE | TB_RUN_KEEP);
+	}
+	if (n->kind == TB_NODE_UNKNOWN)
+		S_note_run(b, tb_lang_text(b->lang, "book.unknown"), TB_RUN_TIE);
+	if (n->kind == TB_NODE_READING) /* [uncertain reading: or b, or c], one run */
+		S_reading_note(b, n);
+	long fig = level ? -1 : S_fig_at(b, n, ply);
+	if (fig >= 0)
+		S_ref(b, (size_t)fig);
+	*need_number = 0;
+	int alt_comments = 0;
+	for (unsigned a = 0; n->kind == TB_NODE_READING && a < n->nalts; a++)
+		alt_comments |= n->alts[a].comments != NULL;
+	if (alt_comments || n->comments || n->variations) {
+		S_alt_comments(b, n, level);
+		S_comments(b, n->comments, level);
+		for (const tb_line *v = n->variations; v; v = v->next) {
+			long vply = ply - 1;
+			S_flush(b);
+			b->paren = 1;
+			S_line(b, v, level + 1, &vply);
+			b->paren = 0;
+			if (!b->cur_open)
+				S_begin(b, K_VAR, level + 1, 0, NULL, 1);
+			/* left open: a variation that ends with this one closes here too */
+			tb_para_puts(&b->cur, ")", TB_RUN_GLUE);
+		}
+		*need_number = 1;
+	}
+	tb_buf_free(&t);
+}
+
+static void S_gap(tb_book *b, const tb_node *n)
+{
+	char *text = S_gap_text(b, n->gap_min, n->gap_max);
+	S_note_run(b, text, 0);
+	free(text);
+}
+
+static void S_line(tb_book *b, const tb_line *line, int level, long *ply)
+{
+	int need_number = 1;
+	S_comments(b, line->lead, level);
+	for (const tb_node *n = line->first; n; n = n->next) {
+		uint8_t k = tb_node_followed(n); /* a reading: its first alternative */
+		if (k == TB_NODE_GAP) {
+			S_begin(b, level ? K_VAR : K_MOVES, level, 0, NULL, 0);
+			S_gap(b, n);
+			need_number = 1;
+		} else if (k == TB_NODE_POSITION) {
+			S_begin(b, level ? K_VAR : K_MOVES, level, 0, NULL, 0);
+			S_note_run(b, tb_lang_text(b->lang, "book.position"), 0);
+			long fig = level ? -1 : S_fig_at(b, n, *ply);
+			if (fig >= 0)
+				S_ref(b, (size_t)fig);
+			need_number = 1;
+		} else if (k == TB_NODE_OMITTED) {
+			S_begin(b, level ? K_VAR : K_MOVES, level, 0, NULL, 0);
+			S_note_run(b, tb_lang_text(b->lang, "book.omitted"), 0);
+			need_number = 1;
+		}
+		if (!S_is_turn(n) && n->kind == TB_NODE_READING) {
+			S_reading_note(b, n);
+			S_alt_comments(b, n, level);
+		}
+		if (!S_is_turn(n) && n->comments)
+			S_comments(b, n->comments, level);
+		if (S_is_turn(n)) {
+			++*ply;
+			S_turn(b, n, level, &need_number, *ply);
+		}
+		if (!level && b->nstops) {
+			int here = 0;
+			for (size_t i = 0; i < b->nstops; i++)
+				here |= b->stops[i].node == n;
+			if (here) {
+				S_flush(b);
+				S_stop_note(b, n);
+				need_number = 1;
+			}
+		}
+	}
+}
+
+/* ===== The title block ===== */
+
+static void S_meta(tb_book *b, const char *label, const char *value)
+{
+	if (!value || !*value || strcmp(value, "?") == 0)
+		return;
+	S_begin(b, K_META, 0, b->rtl, b->lang->code, 1);
+	tb_para_puts(&b->cur, label, TB_RUN_BOLD);
+	tb_para_puts(&b->cur, ":", TB_RUN_GLUE | TB_RUN_BOLD);
+	tb_para_value(&b->cur, value);
+	S_flush(b);
+	b->y -= PARA_GAP * 0.75; /* the block's lines close together */
+}
+
+static void S_title_block(tb_book *b)
+{
+	const tb_record *rec = b->rec;
+	const tb_game *g = rec->game;
+	char key[64];
+	snprintf(key, sizeof key, "game.%s", g->name);
+	S_begin(b, K_TITLE, 0, b->rtl, b->lang->code, 1);
+	const char *title = tb_lang_text(b->lang, key);
+	tb_para_puts(&b->cur, title ? title : g->title, TB_RUN_BOLD);
+	S_flush(b);
+	for (int side = 0; side < 2; side++) {
+		snprintf(key, sizeof key, "side.%s.%d", g->name, side);
+		S_meta(b, tb_lang_text(b->lang, key), tb_record_tag(rec, g->side_tag[side]));
+	}
+	static const char *const tags[] = {"Event",    "Site",     "Date",        "Round",
+	                                   "Source",   "Informant", "Recorder", "Transcriber",
+	                                   "Annotator", NULL};
+	for (int i = 0; tags[i]; i++)
+		S_meta(b, tb_tag_label(b->lang, tags[i], key, sizeof key), tb_record_tag(rec, tags[i]));
+	if (rec->result != TB_RESULT_NONE) { /* "Result: 1-0 (Red wins)" */
+		S_begin(b, K_META, 0, b->rtl, b->lang->code, 1);
+		tb_para_puts(&b->cur, tb_lang_text(b->lang, "label.result"), TB_RUN_BOLD);
+		tb_para_puts(&b->cur, ":", TB_RUN_GLUE | TB_RUN_BOLD);
+		tb_para_result(&b->cur, rec, b->lang);
+		S_flush(b);
+	}
+	b->y += PARA_GAP * 2;
+	const char *notes = tb_record_tag(rec, "Notes");
+	if (notes && *notes && strcmp(notes, "?") != 0) {
+		S_begin(b, K_COMMENT, 0, tb_text_rtl(notes, strlen(notes)), b->lang->code, 1);
+		tb_para_puts(&b->cur, tb_lang_text(b->lang, "label.notes"), TB_RUN_BOLD);
+		tb_para_puts(&b->cur, ":", TB_RUN_GLUE | TB_RUN_BOLD);
+		tb_para_puts(&b->cur, notes, 0);
+		S_flush(b);
+	}
+	int reconstructed = 0;
+	for (const tb_node *n = rec->main.first; n; n = n->next)
+		reconstructed |= n->reconstructed || (n->kind == TB_NODE_READING && n->alts[0].reconstructed);
+	if (reconstructed) {
+		S_begin(b, K_NOTE, 0, b->rtl, b->lang->code, 1);
+		tb_para_puts(&b->cur, tb_lang_text(b->lang, "book.reconstructed"), 0);
+		S_flush(b);
+	}
+	/* comments before the tags and after each */
+	S_comments(b, rec->lead, 0);
+	for (size_t i = 0; i < rec->ntags; i++)
+		S_comments(b, rec->tags[i].comments, 0);
+	S_flush(b);
+	b->y += PARA_GAP;
+}
+
+/* ===== Records ===== */
+
+static int S_cmp_want(const void *x, const void *y)
+{
+	const S_want *a = x, *b = y;
+	if (a->ply != b->ply)
+		return (a->ply > b->ply) - (a->ply < b->ply);
+	if (!a->node != !b->node) /* after the turn, then the positions restated after it */
+		return a->node ? 1 : -1;
+	return (a->node && b->node) ? (a->node->span.off > b->node->span.off) -
+	                                  (a->node->span.off < b->node->span.off)
+	                            : 0;
+}
+
+/* The diagrams 'rec' asks for ($220 on its main line, its start when it
+ * is a position, the positions it restates), those asked by the caller,
+ * and its end: sorted, one per ply. */
+static size_t S_wants(const tb_record *rec, const tb_book_opts *o, const long *plies, size_t n,
+                      S_want **out)
+{
+	long last = (long)tb_record_plies(rec);
+	size_t cap = n + 16, k = 0;
+	S_want *w = tb_xmalloc(cap * sizeof *w);
+#define S_ADD(p, nd, why_)                                               \
+	do {                                                                  \
+		if (k == cap)                                                     \
+			w = tb_xrealloc(w, (cap *= 2) * sizeof *w);                   \
+		w[k++] = (S_want){(p), (nd), (why_)};                             \
+	} while (0)
+	if (rec->start)
+		S_ADD(0, NULL, W_START);
+	long ply = 0;
+	/* the span offsets order the positions restated after one turn */
+	for (const tb_node *nd = rec->main.first; nd; nd = nd->next) {
+		if (tb_node_followed(nd) == TB_NODE_POSITION)
+			S_ADD(ply, nd, W_POSITION);
+		if (!S_is_turn(nd))
+			continue;
+		ply++;
+		for (unsigned i = 0; i < nd->nnags; i++)
+			if (nd->nags[i] == TB_NAG_DIAGRAM)
+				S_ADD(ply, NULL, W_MARKED);
+	}
+	for (long p = o->every; o->every > 0 && p <= last; p += o->every)
+		S_ADD(p, NULL, W_EVERY);
+	for (size_t i = 0; i < n; i++)
+		S_ADD(plies[i] < 0 ? last : plies[i], NULL, W_ASKED);
+	if (last > 0)
+		S_ADD(last, NULL, W_END);
+#undef S_ADD
+	qsort(w, k, sizeof *w, S_cmp_want);
+	size_t u = 0;
+	for (size_t i = 0; i < k; i++) {
+		if (u && w[u - 1].ply == w[i].ply && w[u - 1].node == w[i].node)
+			w[u - 1].why |= w[i].why;
+		else
+			w[u++] = w[i];
+	}
+	*out = w;
+	return u;
+}
+
+static void S_add_stop(tb_book *b, const tb_node *n, const char *why)
+{
+	b->stops = tb_xrealloc(b->stops, (b->nstops + 1) * sizeof *b->stops);
+	b->stops[b->nstops].node = n;
+	snprintf(b->stops[b->nstops].why, sizeof b->stops[b->nstops].why, "%s", why);
+	b->nstops++;
+}
+
+/* A stop the record itself explains (a gap, a turn nobody knows): the
+ * book says what the record says, and it is no problem of the record's. */
+static int S_said(const tb_node *n)
+{
+	return n && (tb_node_followed(n) == TB_NODE_GAP || tb_node_followed(n) == TB_NODE_UNKNOWN);
+}
+
+static S_fig *S_new_fig(tb_book *b, const S_want *want, const tb_walk *w, long plies)
+{
+	if (b->nfigs == b->fcap) {
+		b->fcap = b->fcap ? 2 * b->fcap : 16;
+		b->figs = tb_xrealloc(b->figs, b->fcap * sizeof *b->figs);
+	}
+	S_fig *f = &b->figs[b->nfigs++];
+	memset(f, 0, sizeof *f);
+	f->number = (long)b->nfigs;
+	f->ply = want->ply;
+	f->node = want->node;
+	f->why = want->why;
+	f->record = (int)b->nrecs - 1;
+	f->page = -2; /* not referred to yet */
+	tb_frame_from_walk(&f->frame, w, plies);
+	return f;
+}
+
+/* Walks the main line once: a figure for each wanted position the rules
+ * reach (after a turn: before a gap that follows it, after a position
+ * restated right after it, which is the position after it; a restated
+ * position: after it), where they stop; returns how many of the wanted
+ * positions asked for (not those the book adds) they do not reach. */
+static size_t S_walk(tb_book *b, tb_walk *w, const S_want *want, size_t n, long *first_dead)
+{
+	long plies = (long)tb_record_plies(b->rec);
+	size_t k = 0, dead = 0;
+	const unsigned asked = W_ASKED | W_EVERY | W_MARKED;
+	if (!w->live)
+		S_add_stop(b, NULL, w->why);
+	for (;;) {
+		for (; k < n && want[k].ply == w->ply && !want[k].node; k++) {
+			if (w->live)
+				S_new_fig(b, &want[k], w, plies);
+			else if ((want[k].why & asked) && !dead++)
+				*first_dead = want[k].ply;
+		}
+		const tb_node *nd = w->next;
+		if (!nd)
+			break;
+		int was = w->live;
+		tb_walk_node(w);
+		if (was && !w->live && !S_said(w->stop))
+			S_add_stop(b, w->stop, w->why);
+		for (; tb_node_followed(nd) == TB_NODE_POSITION && k < n && want[k].node == nd; k++)
+			if (w->live)
+				S_new_fig(b, &want[k], w, plies);
+	}
+	return dead;
+}
+
+/* Places what is left: referred-to figures still waiting, then those
+ * never referred to, in rows across the page. */
+static void S_flush_figures(tb_book *b)
+{
+	b->text_done = 1;
+	for (size_t i = b->fig_from; i < b->nfigs; i++)
+		if (b->figs[i].page == -2)
+			S_figure(b, i);
+	while (b->nqueue) {
+		S_new_page(b, b->record, 0);
+		if (b->nqueue) /* one beside nothing: the next may go under it */
+			b->y = b->fbottom;
+		S_unqueue(b);
+	}
+}
+
+tb_book *tb_book_new(const tb_book_opts *o)
+{
+	tb_book *b = tb_xcalloc(1, sizeof *b);
+	if (o)
+		b->o = *o;
+	tb_page_size(b->o.paper, &b->pw, &b->ph);
+	return b;
+}
+
+int tb_book_add(tb_book *b, const tb_record *rec, const long *plies, size_t n, char **why)
+{
+	char msg[640];
+	*why = NULL;
+	if (!rec || rec->errors || !rec->game || !rec->game->rules) {
+		*why = tb_xstrdup(rec && !rec->errors && rec->game ? "the game has no rules engine"
+		                                                   : "the record has errors");
+		return -1;
+	}
+	tb_xml_unfit_text unfit;
+	if (tb_record_unfit(rec, &unfit)) { /* the pages are XML: as every writer of XML */
+		snprintf(msg, sizeof msg, "the record holds a character XML cannot carry, in the "
+		         "text at line %u, column %u: nothing of it is set [TB504]", unfit.line, unfit.col);
+		*why = tb_xstrdup(msg);
+		return -1;
+	}
+	long last = (long)tb_record_plies(rec);
+	for (size_t i = 0; i < n; i++)
+		if (plies[i] > last) {
+			snprintf(msg, sizeof msg, "the record has %ld turns on its main line, not %ld", last,
+			         plies[i]);
+			*why = tb_xstrdup(msg);
+			return -1;
+		}
+	tb_walk walk;
+	if (tb_walk_start(&walk, rec, msg, sizeof msg)) {
+		*why = tb_xstrdup(msg);
+		return -1;
+	}
+	if (b->nrecs == b->rcap) {
+		b->rcap = b->rcap ? 2 * b->rcap : 8;
+		b->recs = tb_xrealloc(b->recs, b->rcap * sizeof *b->recs);
+	}
+	S_rec *r = &b->recs[b->nrecs++];
+	b->rec = rec;
+	b->record = (int)b->nrecs - 1;
+	b->lang = b->o.lang ? b->o.lang : tb_record_lang(rec);
+	b->rtl = b->lang->rtl;
+	tb_para_init(&r->head, b->rtl, b->lang->code);
+	tb_record_title(&r->head, rec, b->lang, 0);
+	r->lang = b->lang;
+	b->fig_from = b->nfigs;
+	b->nstops = 0;
+	b->text_done = 0;
+	S_want *want;
+	size_t nwant = S_wants(rec, &b->o, plies, n, &want);
+	long first_dead = -1;
+	size_t dead = S_walk(b, &walk, want, nwant, &first_dead);
+	free(want);
+	tb_dia_init(&b->dia, &walk.rs, b->o.grayscale, 0);
+	double size = b->o.size_mm > 0 ? b->o.size_mm : 60;
+	double most = S_text_w(b) / 2;
+	b->fig_w = size < most ? size : most;
+	b->fig_scale = b->fig_w / b->dia.width;
+	r->first_page = (long)b->npages;
+	S_new_page(b, b->record, 1);
+	S_title_block(b);
+	long ply = 0;
+	for (size_t i = b->fig_from; i < b->nfigs; i++)
+		if (b->figs[i].ply == 0) { /* the position it starts from */
+			S_begin(b, K_COMMENT, 0, b->rtl, b->lang->code, 1);
+			char num[32];
+			snprintf(num, sizeof num, "%ld", b->figs[i].number);
+			const char *args[1] = {num};
+			unsigned af[1] = {0};
+			tb_para_lang(&b->cur, b->lang, "book.start", 0, args, af, 1);
+			b->refs[0] = i;
+			b->ref_run[0] = b->cur.nruns - 1;
+			b->nrefs = 1;
+			b->figs[i].page = -1;
+			S_flush(b);
+		}
+	S_stop_note(b, NULL);
+	S_line(b, &rec->main, 0, &ply);
+	S_begin(b, K_MOVES, 0, 0, NULL, 0);
+	tb_para_puts(&b->cur, tb_result_text[rec->result], TB_RUN_BOLD);
+	S_flush(b);
+	S_comments(b, rec->trail, 0);
+	S_flush(b);
+	S_flush_figures(b);
+	for (size_t i = b->fig_from; i < b->nfigs; i++) { /* for a listing */
+		tb_caption cap;
+		tb_caption_make(&cap, rec, b->dia.rs, &b->figs[i].frame, b->lang, TB_CAPTION_SHORT,
+		                b->figs[i].number, NULL);
+		tb_buf t = TB_BUF_INIT;
+		for (size_t c = 0; c < cap.n; c++)
+			tb_para_plain(&cap.para[c], &t);
+		if (t.len && t.data[t.len - 1] == '\n')
+			t.data[--t.len] = '\0';
+		for (char *c = t.data; c && *c; c++)
+			if (*c == '\n')
+				*c = ' ';
+		b->figs[i].caption = tb_buf_detach(&t, NULL);
+		tb_caption_free(&cap);
+	}
+	tb_dia_free(&b->dia);
+	tb_walk_free(&walk);
+	if (!dead && !b->nstops)
+		return 0;
+	tb_buf m = TB_BUF_INIT;
+	const S_stop *s = &b->stops[0];
+	if (s->node) {
+		tb_buf where = TB_BUF_INIT;
+		if (S_is_turn(s->node) && s->node->number)
+			tb_buf_printf(&where, "%u%s ", s->node->number, s->node->side == 1 ? "..." : ".");
+		tb_write_node(&where, rec->game, s->node, TB_WRITE_BARE);
+		tb_buf_printf(&m, "the rules stop at %s (line %u): %s", where.data, s->node->span.line,
+		              s->why);
+		tb_buf_free(&where);
+	} else {
+		tb_buf_printf(&m, "the rules cannot start: %s", s->why);
+	}
+	if (dead)
+		tb_buf_printf(&m, "; %zu diagram%s from turn %ld on left out", dead, dead == 1 ? "" : "s",
+		              first_dead);
+	*why = tb_buf_detach(&m, NULL);
+	return 1;
+}
+
+/* ===== Finishing ===== */
+
+static void S_svg_head(tb_xw *w, double pw, double ph, int grayscale)
+{
+	static const char head[] =
+		"<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+		"<!DOCTYPE svg PUBLIC \"-//W3C//DTD SVG 1.1//EN\" "
+		"\"http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd\">\n";
+	tb_xw_raw(w, head, sizeof head - 1);
+	tb_xw_start(w, "svg", "tablero book");
+	tb_xw_attr(w, "xmlns", "http://www.w3.org/2000/svg");
+	tb_xw_attr(w, "version", "1.1");
+	tb_buf v = TB_BUF_INIT;
+	tb_num(&v, pw);
+	tb_buf_puts(&v, "mm");
+	tb_xw_attr(w, "width", v.data);
+	tb_buf_clear(&v);
+	tb_num(&v, ph);
+	tb_buf_puts(&v, "mm");
+	tb_xw_attr(w, "height", v.data);
+	tb_buf_clear(&v);
+	tb_buf_puts(&v, "0 0 ");
+	tb_num(&v, pw);
+	tb_buf_putc(&v, ' ');
+	tb_num(&v, ph);
+	tb_xw_attr(w, "viewBox", v.data);
+	tb_buf_free(&v);
+	tb_dia_defs(w, grayscale, S_css);
+	tb_xw_start(w, "rect", "page");
+	tb_xw_attr(w, "x", "0");
+	tb_xw_attr(w, "y", "0");
+	tb_xw_num(w, "width", pw);
+	tb_xw_num(w, "height", ph);
+	tb_xw_end(w);
+}
+
+/* The contents, as pages of their own: one entry per record, its title
+ * and the number of its first page, counting 'before' pages before the
+ * records'. Sets '*n' to how many pages they take. */
+static S_page **S_contents(tb_book *b, const tb_lang *l, long before, size_t *n)
+{
+	S_page **saved = b->pages;
+	size_t saved_n = b->npages, saved_cap = b->pcap;
+	b->pages = NULL;
+	b->npages = b->pcap = 0;
+	b->rec = NULL;
+	b->record = -1;
+	b->lang = l;
+	b->rtl = l->rtl;
+	b->fig_w = 0;
+	b->nqueue = 0;
+	S_new_page(b, -1, 1);
+	S_begin(b, K_TOCHEAD, 0, l->rtl, l->code, 1);
+	tb_para_puts(&b->cur, tb_lang_text(l, "book.contents"), TB_RUN_BOLD);
+	S_flush(b);
+	for (size_t r = 0; r < b->nrecs; r++) {
+		const tb_para *h = &b->recs[r].head;
+		S_begin(b, K_TOC, 0, l->rtl, h->lang, 1);
+		tb_buf title = TB_BUF_INIT; /* one run: one embedding when its direction is the other */
+		tb_para_plain(h, &title);
+		if (title.len)
+			title.data[--title.len] = '\0';
+		tb_para_puts(&b->cur, title.data ? title.data : "",
+		             h->rtl == l->rtl ? 0 : h->rtl ? TB_RUN_RTL : TB_RUN_LTR);
+		tb_buf_free(&title);
+		char num[32];
+		snprintf(num, sizeof num, "%ld", b->recs[r].first_page + before + 1);
+		tb_para_puts(&b->cur, "—", TB_RUN_TIE);
+		tb_para_puts(&b->cur, num, TB_RUN_TIE | TB_RUN_KEEP | (l->rtl ? TB_RUN_LTR : 0));
+		S_flush(b);
+	}
+	S_page **toc = b->pages;
+	*n = b->npages;
+	b->pages = saved;
+	b->npages = saved_n;
+	b->pcap = saved_cap;
+	return toc;
+}
+
+static void S_free_pages(S_page **pages, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		tb_buf_free(&pages[i]->body);
+		free(pages[i]);
+	}
+	free(pages);
+}
+
+/* The contents first: laid out again until the number of their own pages,
+ * which moves every record's first page, stays what it was assumed. */
+static size_t S_add_contents(tb_book *b, const tb_lang *l)
+{
+	size_t ntoc = 1, got = 0;
+	S_page **toc = NULL;
+	for (int tries = 0; tries < 4; tries++) {
+		S_free_pages(toc, got);
+		toc = S_contents(b, l, (long)ntoc, &got);
+		if (got == ntoc)
+			break;
+		ntoc = got;
+	}
+	if (b->npages + got > b->pcap) {
+		b->pcap = b->npages + got;
+		b->pages = tb_xrealloc(b->pages, b->pcap * sizeof *b->pages);
+	}
+	memmove(b->pages + got, b->pages, b->npages * sizeof *b->pages);
+	memcpy(b->pages, toc, got * sizeof *toc);
+	b->npages += got;
+	free(toc);
+	return got;
+}
+
+long tb_book_pages(tb_book *b, tb_book_page_fn fn, void *ctx)
+{
+	size_t ntoc = 0;
+	if (b->nrecs > 1) {
+		ntoc = S_add_contents(b, b->o.lang ? b->o.lang : b->recs[0].lang);
+		for (size_t i = 0; i < b->nfigs; i++)
+			b->figs[i].page += (long)ntoc;
+		for (size_t r = 0; r < b->nrecs; r++)
+			b->recs[r].first_page += (long)ntoc;
+	}
+	tb_buf out = TB_BUF_INIT;
+	for (size_t i = 0; i < b->npages; i++) {
+		const S_page *p = b->pages[i];
+		tb_buf_clear(&out);
+		tb_xw w;
+		tb_xw_init(&w, &out);
+		S_svg_head(&w, b->pw, b->ph, b->o.grayscale);
+		if (p->record >= 0 && !p->first) { /* the running head */
+			tb_para *h = &b->recs[p->record].head;
+			tb_para_style st = {3.0, "head", 0};
+			tb_para_pos at = {0, 0};
+			tb_pline line;
+			if (tb_para_next(h, &at, S_text_w(b) / 3.0, &line))
+				tb_para_draw(h, &line, &w, M_SIDE, HEAD_Y, S_text_w(b), &st);
+			tb_xw_start(&w, "line", "rule");
+			tb_xw_num(&w, "x1", M_SIDE);
+			tb_xw_num(&w, "y1", HEAD_Y + 2.0);
+			tb_xw_num(&w, "x2", b->pw - M_SIDE);
+			tb_xw_num(&w, "y2", HEAD_Y + 2.0);
+			tb_xw_end(&w);
+		}
+		tb_xw_raw(&w, p->body.data ? p->body.data : "", p->body.len);
+		char folio[32];
+		snprintf(folio, sizeof folio, "%zu", i + 1);
+		tb_xw_start(&w, "text", "folio");
+		tb_xw_num(&w, "x", b->pw / 2);
+		tb_xw_num(&w, "y", b->ph - FOLIO_FROM_BOTTOM);
+		tb_xw_attr(&w, "text-anchor", "middle");
+		tb_xw_text(&w, folio, strlen(folio));
+		tb_xw_end(&w);
+		tb_xw_end(&w);
+		tb_buf_putc(&out, '\n');
+		fn(ctx, (long)i + 1, out.data, out.len);
+	}
+	tb_buf_free(&out);
+	return (long)b->npages;
+}
+
+void tb_book_figures(const tb_book *b, tb_book_figure_fn fn, void *ctx)
+{
+	static const char *const whys[] = {"asked", "every", "marked $220", "the start",
+	                                   "a restated position", "the end"};
+	for (size_t i = 0; i < b->nfigs; i++) {
+		const S_fig *f = &b->figs[i];
+		char why[160] = "";
+		for (int k = 0; k < 6; k++)
+			if (f->why & (1u << k))
+				snprintf(why + strlen(why), sizeof why - strlen(why), "%s%s", *why ? ", " : "",
+				         whys[k]);
+		fn(ctx, f->record + 1, f->number, f->page + 1, f->ply, f->caption ? f->caption : "", why);
+	}
+}
+
+void tb_book_free(tb_book *b)
+{
+	if (!b)
+		return;
+	for (size_t i = 0; i < b->npages; i++) {
+		tb_buf_free(&b->pages[i]->body);
+		free(b->pages[i]);
+	}
+	for (size_t r = 0; r < b->nrecs; r++)
+		tb_para_free(&b->recs[r].head);
+	for (size_t i = 0; i < b->nfigs; i++)
+		free(b->figs[i].caption);
+	if (b->cur_open)
+		tb_para_free(&b->cur);
+	free(b->pages);
+	free(b->recs);
+	free(b->figs);
+	free(b->queue);
+	free(b->stops);
+	free(b);
+}

@@ -1,0 +1,120 @@
+/*
+ * diagram.h -- drawing positions and their captions (internal; svg.c).
+ *
+ * What tablero svg and tablero book share: a position and how the game
+ * got there (a frame, from the main line's walk), its drawing as an SVG
+ * group (the board from the rules engine's geometry, the pieces, what
+ * the last turn did), the style sheet, and captions in a language.
+ * spec/svg.md says what is drawn and why.
+ */
+#ifndef TB_DIAGRAM_H
+#define TB_DIAGRAM_H
+
+#include "lang.h"
+#include "para.h"
+#include "rules.h"
+#include "walk.h"
+#include "xw.h"
+
+/* A position to draw, and how the game got there. */
+typedef struct tb_frame {
+	tb_state st;
+	long ply;               /* turns of the main line played */
+	int has_last;           /* the turn that led here (else the start, or
+	                           a position the record restates) */
+	tb_turn last;
+	tb_events ev;
+	char token[128];        /* that turn numbered and written: "12... d6xd4" */
+	uint8_t reconstructed;  /* put in by the rules, not the source */
+	uint8_t final;          /* the main line's last position: its result is told */
+	const char *position;   /* a bare position's notation, or NULL */
+} tb_frame;
+
+/* Fills 'f' from walk 'w' (live) after its last node. */
+void tb_frame_from_walk(tb_frame *f, const tb_walk *w, long plies);
+
+/* A drawing of one board under one style: its extent and, kept for
+ * every frame drawn, the board itself. User units: 10 to a board unit. */
+typedef struct tb_dia {
+	const tb_ruleset *rs;
+	int grayscale, no_coords;
+	float xmin, xmax, ymin, ymax; /* the points' extent, board units */
+	double bx, by, bw, bh;  /* the board's rectangle */
+	double width, height;   /* of the drawing, its margin all round included */
+	tb_buf board;           /* the board, coordinates included, as drawn */
+	int board_depth;        /* the writer depth it was drawn at */
+} tb_dia;
+
+void tb_dia_init(tb_dia *d, const tb_ruleset *rs, int grayscale, int no_coords);
+void tb_dia_free(tb_dia *d);
+
+/* The <defs> of a document of diagrams: the style sheet (colour or
+ * grayscale, then 'more' if not NULL), arrowheads, patterns. */
+void tb_dia_defs(tb_xw *w, int grayscale, const char *more);
+
+/* Draws frame 'f' as <g class="diagram">, its drawing's top left at
+ * (x, y) of the document, 'scale' document units to a drawing unit. */
+void tb_dia_draw(tb_dia *d, tb_xw *w, const tb_frame *f, double x, double y, double scale);
+
+/* ## Captions */
+
+enum { TB_CAP_MAX = 24 };
+
+typedef struct tb_caption {
+	tb_para para[TB_CAP_MAX];
+	size_t n;
+} tb_caption;
+
+/* The caption of frame 'f' of 'rec' (NULL for a bare position) in
+ * language 'l': under TB_CAPTION_SHORT "Diagram 'figure'. After 12...
+ * d6xd4" (no number when 'figure' is 0) and, at the end of the main
+ * line, its result; under TB_CAPTION_FULL the game, the players, the
+ * turn both ways, the result, and each of 'tags' (NULL-ended, or NULL)
+ * not said already. */
+void tb_caption_make(tb_caption *c, const tb_record *rec, const tb_ruleset *rs,
+                     const tb_frame *f, const tb_lang *l, int mode, long figure,
+                     const char *const *tags);
+/* Sets the caption in lines 'width' wide from baseline 'y' ('line_h'
+ * apart, font 'size'), drawn when 'w' is not NULL (each line a <text>
+ * of class 'cls'); returns the lines. */
+int tb_caption_set(tb_caption *c, tb_xw *w, double x, double y, double width, double size,
+                   double line_h, const char *cls);
+void tb_caption_free(tb_caption *c);
+
+/* "La Pitarra: Mendoza Reséndiz, Aurelio – Hernández Olvera, Cirilo"
+ * (the game and who played it) into 'p', in language 'l'. */
+void tb_record_title(tb_para *p, const tb_record *rec, const tb_lang *l, unsigned flags);
+
+/* The label of tag 'tag' in 'l' ("Lugar" for Site), or the tag's own
+ * name when the table has none. */
+const char *tb_tag_label(const tb_lang *l, const char *tag, char *key, size_t n);
+
+/* Appends to 'p' the text of key 'key' of 'l' with its "{1}"...
+ * replaced by args[i], each a run of flags aflags[i]; the template's own
+ * text is a run of flags 'flags'. */
+void tb_para_lang(tb_para *p, const tb_lang *l, const char *key, unsigned flags,
+                  const char *const *args, const unsigned *aflags, size_t nargs);
+
+/* A tag's value into 'p', in its own direction (a Source's timecode
+ * left to right). */
+void tb_para_value(tb_para *p, const char *value);
+
+/* "1-0 (Red wins)": the record's result and what it means, into 'p'. */
+void tb_para_result(tb_para *p, const tb_record *rec, const tb_lang *l);
+
+/* The run flags that embed 's' in a paragraph of direction 'rtl' when
+ * its own direction is the other one. */
+unsigned tb_embed_flags(const char *s, int rtl);
+
+/* ## Pages */
+
+#define TB_MAX_COLUMNS 12
+
+/* The size in millimetres of paper "a4" or "letter" (portrait). */
+void tb_page_size(const char *paper, double *pw, double *ph);
+/* How many columns of diagrams 'size' mm wide (shrunk by a tenth at
+ * most, to fit one more) fit 'avail' mm with 'gap' between them; sets
+ * '*cell' to each one's width. */
+int tb_sheet_columns(double avail, double size, double gap, double *cell);
+
+#endif

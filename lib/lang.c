@@ -1,0 +1,75 @@
+/*
+ * lang.c -- the registry of languages and the lookups (lang.h).
+ */
+#include "lang.h"
+
+#include <string.h>
+#include <strings.h>
+
+#include "buf.h"
+
+/* The registry: a language is one table and one line here. */
+static const tb_lang *const S_langs[] = {
+	&tb_lang_en,
+	&tb_lang_es,
+	&tb_lang_ar,
+	NULL
+};
+
+const tb_lang *tb_lang_find(const char *tag)
+{
+	if (!tag)
+		return NULL;
+	size_t n = strcspn(tag, "-_");
+	for (size_t i = 0; S_langs[i]; i++)
+		if (strlen(S_langs[i]->code) == n && strncasecmp(tag, S_langs[i]->code, n) == 0)
+			return S_langs[i];
+	return NULL;
+}
+
+const tb_lang *tb_lang_at(size_t i)
+{
+	return i < sizeof S_langs / sizeof S_langs[0] ? S_langs[i] : NULL;
+}
+
+const char *tb_lang_code(const tb_lang *l) { return l->code; }
+
+int tb_lang_rtl(const tb_lang *l) { return l->rtl; }
+
+static const char *S_lookup(const tb_lang *l, const char *key)
+{
+	for (const tb_lang_entry *e = l->entries; e->key; e++)
+		if (strcmp(e->key, key) == 0)
+			return e->text;
+	return NULL;
+}
+
+const char *tb_lang_text(const tb_lang *l, const char *key)
+{
+	const char *t = l ? S_lookup(l, key) : NULL;
+	return t ? t : S_lookup(&tb_lang_en, key);
+}
+
+char *tb_lang_format(const tb_lang *l, const char *key, const char *const *args, size_t nargs)
+{
+	const char *t = tb_lang_text(l, key);
+	if (!t)
+		return NULL;
+	tb_buf b = TB_BUF_INIT;
+	for (const char *p = t; *p; p++) {
+		if (p[0] == '{' && p[1] >= '1' && p[1] <= '9' && p[2] == '}') {
+			size_t k = (size_t)(p[1] - '1');
+			tb_buf_puts(&b, k < nargs && args[k] ? args[k] : "");
+			p += 2;
+		} else {
+			tb_buf_putc(&b, *p);
+		}
+	}
+	return tb_buf_detach(&b, NULL);
+}
+
+const tb_lang *tb_record_lang(const tb_record *rec)
+{
+	const tb_lang *l = rec ? tb_lang_find(tb_record_tag(rec, "Language")) : NULL;
+	return l ? l : &tb_lang_en;
+}

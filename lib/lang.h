@@ -1,0 +1,32 @@
+/*
+ * lang.h -- the words diagrams and books print, one table per language
+ * (internal; the public face is tablero.h, "Languages").
+ *
+ * A language is one file (lang_<code>.c, one const tb_lang) and one
+ * line in the registry in lang.c; every table has every key of the
+ * English one (tests/unit/test_lang.c checks it). Keys name what a text
+ * is for, not its words: "side.asalto.0", "caption.after". A text may
+ * hold "{1}" ... "{9}", filled by tb_lang_format.
+ */
+#ifndef TB_LANG_H
+#define TB_LANG_H
+
+#include <stdint.h>
+
+#include "tablero.h"
+
+typedef struct tb_lang_entry {
+	const char *key, *text;
+} tb_lang_entry;
+
+struct tb_lang {
+	const char *code;             /* BCP 47 primary subtag: "es" */
+	uint8_t rtl;                  /* written right to left */
+	const tb_lang_entry *entries; /* NULL key last */
+};
+
+extern const tb_lang tb_lang_en;
+extern const tb_lang tb_lang_es;
+extern const tb_lang tb_lang_ar;
+
+#endif

@@ -1,0 +1,185 @@
+#!/usr/bin/env bash
+# Books and long games (spec/book.md, spec/svg.md), beyond the golden
+# files and the spec's examples:
+#   - every sample as one book (a collection, with its contents page), in
+#     each record's own language and in Spanish, Arabic and English, as a
+#     PDF: rsvg-convert says nothing, every font is embedded (pdffonts),
+#     and the text (pdftotext, in the PDF's own order) holds every word
+#     of every comment and every turn of the records, in order
+#     (tests/book_text.py);
+#   - the same as SVG pages, in colour on A4 and in grayscale on letter:
+#     valid SVG 1.1, rendered to PNG without a word from rsvg-convert, and
+#     checked in pixels (tests/svg_pixels.py: nothing outside the page or
+#     in its margins, no mark over a piece, no line into a diagram);
+#   - random games hundreds of turns long of the three games, with every
+#     kind of event the rules report: a diagram after the first turns of
+#     each kind (colour and grayscale, each game's captions in another
+#     language) and a book with those diagrams, checked the same way;
+#   - the widths lines are broken by, against the ink of every tag value
+#     and comment of the samples (tests/text_widths.py);
+#   - bad input: a record the rules stop in (the book says where, exit 1),
+#     a turn a record does not have (an error naming its last turn),
+#     no renderer and a failing one (a message naming the package; no
+#     file written, the old one untouched), a directory that cannot be
+#     written (nothing written).
+set -euo pipefail
+: "${TABLERO:?set TABLERO}"
+here=$(cd "$(dirname "$0")" && pwd)
+TEXT_EM=${TEXT_EM:-$(dirname "$TABLERO")/tests/text_em}
+dtd=/usr/share/xml/w3c-sgml-lib/schema/dtd/REC-SVG11-20110816/svg11.dtd
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+pass=0 fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+samples=("$here"/../samples/*.tgn)
+
+# the text of a PDF in its own order (the layout mode guesses a reading
+# order from positions, and reads the lines beside a diagram after
+# others), without the running heads and page numbers
+pdftext() { pdftotext -raw -x 0 -y 51 -W 612 -H 730 "$1" "$2"; }
+
+fonts_embedded() { # every font of the PDF embedded
+	pdffonts "$1" | awk 'NR > 2 && $(NF-4) != "yes" { bad = 1 } END { exit bad }'
+}
+
+pdf_check() { # PDF, canonical TGN, what
+	local pdf=$1 tgn=$2 what=$3
+	if [ ! -s "$pdf" ]; then bad "$what: no PDF"; return; fi
+	if fonts_embedded "$pdf"; then ok; else bad "$what: a font not embedded"; pdffonts "$pdf"; fi
+	pdftext "$pdf" "$tmp/text.txt"
+	if python3 "$here/book_text.py" "$tgn" "$tmp/text.txt" >"$tmp/bt"; then ok; else bad "$what: text"; cat "$tmp/bt"; fi
+}
+
+svg_check() { # KIND FILE...: valid, rendered without a word, right in pixels
+	local kind=$1 good=1
+	shift
+	xmllint --noout --dtdvalid "$dtd" "$@" 2>"$tmp/err" || { good=0; head -5 "$tmp/err"; }
+	for svg in "$@"; do
+		if ! rsvg-convert -w 300 "$svg" -o "$tmp/out.png" 2>"$tmp/err" || [ -s "$tmp/err" ]; then
+			good=0
+			echo "rsvg-convert (PNG) on $svg said:"
+			head -3 "$tmp/err"
+		fi
+	done
+	python3 "$here/svg_pixels.py" --kind "$kind" "$@" >"$tmp/px" || { good=0; cat "$tmp/px"; }
+	if [ $good = 1 ]; then pass=$((pass + $#)); else bad "$kind documents ($# of them)"; fi
+}
+
+# ---- the samples as books ---------------------------------------------------
+for f in "${samples[@]}"; do "$TABLERO" fmt "$f"; done >"$tmp/samples.tgn"
+for lang in own es ar en; do
+	opt=()
+	[ $lang = own ] || opt=(--lang $lang)
+	if "$TABLERO" book "${opt[@]}" -o "$tmp/samples-$lang.pdf" "${samples[@]}" 2>"$tmp/err"; then
+		[ -s "$tmp/err" ] && { bad "book $lang said:"; cat "$tmp/err"; }
+	else
+		bad "book $lang exited $?"
+		cat "$tmp/err"
+	fi
+	pdf_check "$tmp/samples-$lang.pdf" "$tmp/samples.tgn" "samples' book ($lang)"
+done
+mkdir -p "$tmp/pages" "$tmp/gray"
+"$TABLERO" book -d "$tmp/pages" "${samples[@]}"
+"$TABLERO" book --grayscale --paper letter --lang ar --every 25 -d "$tmp/gray" "${samples[@]}"
+svg_check page "$tmp"/pages/*.svg "$tmp"/gray/*.svg
+
+# ---- long random games, every kind of event ------------------------------------
+# game, rules, seed: a game of hundreds of turns with the events below
+while read -r game seed lang rules; do
+	f=$tmp/random-$game.tgn
+	"$TABLERO" random --game "$game" --rules "$rules" --seed "$seed" --turns 600 >"$f"
+	"$TABLERO" validate --positions "$f" 2>/dev/null | grep -E '^[0-9]+\.' >"$tmp/pos" || true
+	turns=$(wc -l <"$tmp/pos")
+	# the first two turns with each kind of event, two chains, and the last
+	plies=$(awk '{ n++; line = $0
+		  split("tercia|columpio|removal|capture|pushback|relocation|coronation|stage|huff available|huff |fortress", kinds, "|")
+		  for (i in kinds) if (index(line, "  " kinds[i]) || index(line, "; " kinds[i])) if (count[i]++ < 2) want[n] = 1
+		  if (gsub(/capture/, "&", line) > 1 && chains++ < 2) want[n] = 1 }
+		END { s = ""; for (p in want) s = s (s ? "," : "") p; print s (s ? "," : "") n }' "$tmp/pos")
+	kinds=$(grep -oE '(tercia|columpio|removal|capture|pushback|relocation|coronation|stage|huff|fortress)' "$tmp/pos" | sort -u | tr '\n' ' ')
+	if [ "$turns" -lt 150 ]; then bad "random $game: $turns turns, not hundreds"; fi
+	echo "random $game (seed $seed, $turns turns): diagrams after turns $plies; events: $kinds"
+	mkdir -p "$tmp/r-$game" "$tmp/r-$game-gray" "$tmp/r-$game-book"
+	"$TABLERO" svg --plies "$plies" --lang "$lang" -d "$tmp/r-$game" "$f"
+	"$TABLERO" svg --plies "$plies" --grayscale --caption short -d "$tmp/r-$game-gray" "$f"
+	svg_check diagram "$tmp/r-$game"/*.svg "$tmp/r-$game-gray"/*.svg
+	"$TABLERO" book --at "$plies" -d "$tmp/r-$game-book" "$f"
+	"$TABLERO" book --at "$plies" --lang "$lang" -o "$tmp/r-$game.pdf" "$f"
+	"$TABLERO" fmt "$f" >"$tmp/r.tgn"
+	pdf_check "$tmp/r-$game.pdf" "$tmp/r.tgn" "random $game's book"
+	svg_check page "$tmp/r-$game-book"/*.svg
+done <<'GAMES'
+pitarra 26 ar pitarra
+asalto 4 es asalto; chain=zigzag
+ocencahuac 2 en ocencahuac
+GAMES
+"$TABLERO" validate --positions "$tmp"/random-*.tgn >"$tmp/all-pos" 2>/dev/null || true
+for kind in tercia columpio removal capture pushback relocation coronation stage huff fortress; do
+	# every kind of event was drawn somewhere above
+	if grep -q "$kind" "$tmp/all-pos"; then ok; else bad "no random game has a $kind"; fi
+done
+
+# ---- widths -------------------------------------------------------------------------
+if python3 "$here/text_widths.py" "$TEXT_EM" "${samples[@]}" >"$tmp/tw"; then ok; else bad "text widths"; cat "$tmp/tw"; fi
+
+# ---- bad input ----------------------------------------------------------------------
+# the rules stop at an illegal turn: the book is made and says where; exit 1
+sed 's/11\. d7 c5xb2/11. d7 d7/' "$here/../samples/pitarra-navajos-1998.tgn" >"$tmp/stop.tgn"
+set +e
+"$TABLERO" book --at 30 -o "$tmp/stop.pdf" "$tmp/stop.tgn" 2>"$tmp/err"
+rc=$?
+set -e
+if [ $rc = 1 ] && grep -q "the rules stop at 11... d7 (line [0-9]*): d7 is occupied; 2 diagrams from turn 30 on left out" "$tmp/err" &&
+	pdftext "$tmp/stop.pdf" "$tmp/stop.txt" && grep -q "Las reglas no pueden seguir el registro desde" "$tmp/stop.txt" &&
+	grep -q "11... d7" "$tmp/stop.txt"; then ok; else bad "a record the rules stop in (exit $rc)"; cat "$tmp/err"; fi
+# a turn the record does not have: its last named, nothing written
+set +e
+"$TABLERO" book --at 99. -o "$tmp/none.pdf" "$here/../samples/pitarra-navajos-1998.tgn" 2>"$tmp/err"
+rc=$?
+set -e
+if [ $rc = 2 ] && [ ! -e "$tmp/none.pdf" ] &&
+	grep -q "has no turn 99.: its last is 23. (turn 45 of the record)" "$tmp/err"; then ok; else
+	bad "a turn that is not there (exit $rc)"; cat "$tmp/err"; fi
+# in a collection, the record that lacks it named; nothing written for any
+set +e
+"$TABLERO" book --at 46 -d "$tmp/none" "$here/../samples/asalto-fas-1992.tgn" \
+	"$here/../samples/pitarra-navajos-1998.tgn" 2>"$tmp/err"
+rc=$?
+set -e
+if [ $rc = 2 ] && [ ! -e "$tmp/none" ] && grep -q "pitarra-navajos-1998.tgn: record 1: the record has 45 turns on its main line, not 46 (the last is 23.)" "$tmp/err"; then
+	ok; else bad "a turn one record of a collection lacks (exit $rc)"; cat "$tmp/err"; fi
+# no renderer: the package named, nothing written, the old file untouched
+echo "the old book" >"$tmp/old.pdf"
+set +e
+PATH=/nonexistent "$TABLERO" book -o "$tmp/old.pdf" "${samples[0]}" 2>"$tmp/err"
+rc=$?
+set -e
+if [ $rc = 2 ] && grep -q "librsvg2-bin" "$tmp/err" && [ "$(cat "$tmp/old.pdf")" = "the old book" ] &&
+	[ -z "$(ls "$tmp" | grep 'old.pdf.tb')" ]; then ok; else bad "no renderer (exit $rc)"; cat "$tmp/err"; fi
+# a renderer that fails, or writes half a file and fails
+mkdir -p "$tmp/fake"
+printf '#!/bin/sh\necho "rsvg-convert: out of paper" >&2\nexit 1\n' >"$tmp/fake/rsvg-convert"
+chmod +x "$tmp/fake/rsvg-convert"
+for variant in fails writes-half; do
+	if [ $variant = writes-half ]; then
+		printf '#!/bin/sh\nwhile [ "$1" != -o ]; do shift; done\necho "%%PDF-1.5 half" >"$2"\nexit 3\n' >"$tmp/fake/rsvg-convert"
+	fi
+	set +e
+	PATH="$tmp/fake:$PATH" "$TABLERO" book -o "$tmp/old.pdf" "${samples[0]}" 2>"$tmp/err"
+	rc=$?
+	set -e
+	if [ $rc = 2 ] && grep -q "nothing written" "$tmp/err" && [ "$(cat "$tmp/old.pdf")" = "the old book" ] &&
+		[ -z "$(ls "$tmp" | grep 'old.pdf.tb')" ]; then ok; else bad "a renderer that $variant (exit $rc)"; cat "$tmp/err"; fi
+done
+# pages into a directory that cannot be written: nothing there
+mkdir -p "$tmp/ro" && chmod 555 "$tmp/ro"
+set +e
+"$TABLERO" book -d "$tmp/ro" "${samples[0]}" 2>"$tmp/err"
+rc=$?
+set -e
+chmod 755 "$tmp/ro"
+if [ "$(id -u)" = 0 ] || { [ $rc = 2 ] && [ -z "$(ls "$tmp/ro")" ]; }; then ok; else bad "an unwritable directory (exit $rc)"; fi
+
+echo "book: $pass passed, $fail failed"
+[ $fail = 0 ]

@@ -1,0 +1,120 @@
+/*
+ * test_lang.c -- lib/lang*.c: the tables of words diagrams and books
+ * print. Every table has every key of the English one and no other,
+ * with the same placeholders; a fourth language is one more table that
+ * this test checks like the others.
+ */
+#include "tb_test.h"
+
+#include "lang.h"
+
+/* The placeholders "{1}".."{9}" of 's', as a bit set. */
+static unsigned S_slots(const char *s)
+{
+	unsigned bits = 0;
+	for (; *s; s++)
+		if (s[0] == '{' && s[1] >= '1' && s[1] <= '9' && s[2] == '}')
+			bits |= 1u << (s[1] - '0');
+	return bits;
+}
+
+static void test_tables_complete(void **state)
+{
+	(void)state;
+	size_t nlangs = 0;
+	for (size_t i = 0; tb_lang_at(i); i++, nlangs++) {
+		const tb_lang *l = tb_lang_at(i);
+		size_t n = 0;
+		for (const tb_lang_entry *e = l->entries; e->key; e++, n++) {
+			const char *en = NULL;
+			for (const tb_lang_entry *f = tb_lang_en.entries; f->key; f++)
+				if (strcmp(f->key, e->key) == 0)
+					en = f->text;
+			if (!en)
+				fail_msg("%s: key '%s' is not in the English table", l->code, e->key);
+			if (S_slots(en) != S_slots(e->text))
+				fail_msg("%s: '%s' has other placeholders than in English", l->code, e->key);
+			for (const tb_lang_entry *f = e + 1; f->key; f++)
+				if (strcmp(f->key, e->key) == 0)
+					fail_msg("%s: key '%s' twice", l->code, e->key);
+		}
+		for (const tb_lang_entry *f = tb_lang_en.entries; f->key; f++) {
+			int found = 0;
+			for (const tb_lang_entry *e = l->entries; e->key; e++)
+				found |= strcmp(f->key, e->key) == 0;
+			if (!found)
+				fail_msg("%s: no text for key '%s'", l->code, f->key);
+		}
+		assert_true(n > 40);
+	}
+	assert_int_equal(nlangs, 3);
+}
+
+static void test_every_game_named(void **state)
+{
+	(void)state;
+	char key[64];
+	for (size_t i = 0; tb_lang_at(i); i++)
+		for (size_t g = 0; tb_game_at(g); g++) {
+			const char *name = tb_game_name(tb_game_at(g));
+			static const char *const kinds[] = {"game.%s", "side.%s.0", "side.%s.1", "win.%s.0",
+			                                    "win.%s.1"};
+			for (int k = 0; k < 5; k++) {
+				snprintf(key, sizeof key, kinds[k], name);
+				if (!tb_lang_text(tb_lang_at(i), key))
+					fail_msg("%s: no '%s'", tb_lang_code(tb_lang_at(i)), key);
+			}
+		}
+}
+
+static void test_lookup(void **state)
+{
+	(void)state;
+	assert_string_equal(tb_lang_code(tb_lang_find("es-MX")), "es");
+	assert_string_equal(tb_lang_code(tb_lang_find("AR")), "ar");
+	assert_null(tb_lang_find("fr"));
+	assert_null(tb_lang_find("esp")); /* a primary subtag, whole */
+	assert_null(tb_lang_find(NULL));
+	assert_int_equal(tb_lang_rtl(tb_lang_find("ar")), 1);
+	assert_int_equal(tb_lang_rtl(tb_lang_find("es")), 0);
+	/* accents as the sources write them */
+	assert_string_equal(tb_lang_text(tb_lang_find("es"), "side.ocencahuac.0"), "Sangangüey");
+	assert_string_equal(tb_lang_text(NULL, "side.ocencahuac.0"), "Sangangüey");
+	/* Asalto's sides in the Arabic source's words */
+	assert_string_equal(tb_lang_text(tb_lang_find("ar"), "side.asalto.0"), "المهاجمون");
+	assert_string_equal(tb_lang_text(tb_lang_find("ar"), "side.asalto.1"), "المحاصران");
+	assert_null(tb_lang_text(tb_lang_find("es"), "no.such.key"));
+	const char *args[2] = {"23. c3-c4xe5", "x"};
+	char *s = tb_lang_format(tb_lang_find("es"), "caption.after", args, 2);
+	assert_string_equal(s, "Tras 23. c3-c4xe5");
+	free(s);
+	s = tb_lang_format(tb_lang_find("ar"), "book.gap.range", args, 1); /* {2} missing: "" */
+	assert_non_null(strstr(s, "23. c3-c4xe5"));
+	free(s);
+	assert_null(tb_lang_format(NULL, "no.such.key", args, 2));
+}
+
+static void test_record_language(void **state)
+{
+	(void)state;
+	static const char src[] = "[Game \"pitarra\"]\n[Language \"es-MX\"]\n\n1. d1 *\n"
+	                          "[Game \"pitarra\"]\n[Language \"dar\"]\n\n1. d1 *\n";
+	tb_reader *r = tb_reader_new_mem(src, sizeof src - 1, "t.tgn");
+	tb_record *rec;
+	assert_int_equal(tb_reader_next(r, &rec), 1);
+	assert_string_equal(tb_lang_code(tb_record_lang(rec)), "es");
+	tb_record_free(rec);
+	assert_int_equal(tb_reader_next(r, &rec), 1);
+	assert_string_equal(tb_lang_code(tb_record_lang(rec)), "en"); /* no table: English */
+	tb_record_free(rec);
+	tb_reader_free(r);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_tables_complete), cmocka_unit_test(test_every_game_named),
+		cmocka_unit_test(test_lookup), cmocka_unit_test(test_record_language),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
