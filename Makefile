@@ -4,6 +4,7 @@
 #   make check        every test: unit, spec examples, CLI golden, samples,
 #                     diagrams and books in pixels
 #   make check-san    the same tests built with -fsanitize=address,undefined
+#   make check-tsan   the jobs test (-j N against -j 1) built with -fsanitize=thread
 #   make fuzz         each libFuzzer harness of tests/fuzz/ for FUZZ_SECONDS
 #                     (default 60; clang, see tools/deps.sh fuzz)
 #   make demo         check every sample and write what the converters make into out/
@@ -24,9 +25,15 @@ ifeq ($(SAN),1)
   OPT = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
   LDSAN = -fsanitize=address,undefined
 endif
+ifeq ($(SAN),thread)
+  OPT = -O1 -g -fno-omit-frame-pointer -fsanitize=thread
+  LDSAN = -fsanitize=thread
+endif
 CPPFLAGS += -D_POSIX_C_SOURCE=200809L -Ilib
-CFLAGS   += $(WARN) $(OPT) -fPIC -fvisibility=hidden -MMD -MP
-LDFLAGS  += $(LDSAN)
+# -pthread: the CLI's jobs (cli/jobs.c), and a library that other
+# threads may call.
+CFLAGS   += $(WARN) $(OPT) -pthread -fPIC -fvisibility=hidden -MMD -MP
+LDFLAGS  += $(LDSAN) -pthread
 
 # Dependencies come from pkg-config once tools/deps.sh has made sure
 # they are there (installing them on Debian when run as root).
@@ -49,7 +56,7 @@ UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 VERSION := $(shell sed -n 's/^#define TB_VERSION "\(.*\)"/\1/p' lib/tablero.h)
 
-.PHONY: all lib cli check check-san unit spec golden samples random xml svg book compare reconstruct collate quotes python demo bench \
+.PHONY: all lib cli check check-san check-tsan unit spec golden samples random xml svg book compare reconstruct collate jobs quotes python demo bench \
         install uninstall clean deps deps-test fuzz fuzz-build fuzz-replay fuzz-merge
 
 all: $(BUILD)/libtablero.a $(BUILD)/libtablero.so $(BUILD)/tablero $(BUILD)/tablero.pc
@@ -145,6 +152,9 @@ python: $(BUILD)/libtablero.so
 	@if [ "$(SAN)" = 1 ]; then echo "python: skipped under the sanitizers"; else \
 	TABLERO_LIB=$(abspath $(BUILD)/libtablero.so) python3 python/tests/test_tablero.py; fi
 
+jobs: $(BUILD)/tablero
+	@TABLERO=$(BUILD)/tablero bash tests/jobs.sh
+
 # Every quotation of the source texts in spec/ is their own words
 # (tools/quotes.py), checked when the texts are beside the sources.
 SEEDS ?= ../shared/seeds
@@ -157,11 +167,14 @@ quotes:
 deps-test:
 	@bash tests/deps.sh
 
-check: all unit spec golden samples random xml svg book compare reconstruct collate quotes fuzz-replay deps-test python
+check: all unit spec golden samples random xml svg book compare reconstruct collate jobs quotes fuzz-replay deps-test python
 	@echo "make check: all test suites passed"
 
 check-san:
 	$(MAKE) BUILD=build/san SAN=1 check
+
+check-tsan:
+	$(MAKE) BUILD=build/tsan SAN=thread jobs
 
 # ---- fuzzing (tests/fuzz/) -------------------------------------------------
 # One libFuzzer harness per entry point (tests/fuzz/fuzz_*.c). `make
@@ -183,11 +196,11 @@ FUZZ_SEEDS = $(BUILD)/fuzz-seeds
 FUZZ_CPPFLAGS = $(CPPFLAGS) -Icli -Itests/fuzz -DFZ_SCHEMA_DIR='"$(CURDIR)/schemas"'
 # the CLI's code a harness drives, beside the library
 FUZZ_CLI_grep := cli/search.c cli/util.c
-FUZZ_CLI_diff := cli/cmd_diff.c cli/util.c
+FUZZ_CLI_diff := cli/cmd_diff.c cli/jobs.c cli/util.c
 FUZZ_REPLAY := $(FUZZ_TARGETS:%=$(BUILD)/tests/replay-%)
 FUZZ_BIN := $(FUZZ_TARGETS:%=$(FUZZ_DIR)/fuzz-%)
 FUZZ_OBJ := $(LIB_SRC:%.c=$(FUZZ_DIR)/obj/%.o) $(FUZZ_DIR)/obj/gen/schema_rng.o
-FUZZ_FLAGS = $(WARN) -O1 -g -fno-omit-frame-pointer
+FUZZ_FLAGS = $(WARN) -O1 -g -fno-omit-frame-pointer -pthread
 
 .SECONDEXPANSION:
 $(BUILD)/tests/replay-%: tests/fuzz/fuzz_%.c tests/fuzz/replay.c tests/fuzz/fuzz.h \

@@ -58,7 +58,7 @@ printf "%-34s %9s %12s %5s  %s\n" "----" "--------" "------------" "----" "-----
 for game in pitarra asalto ocencahuac; do
 	for kind in clean slips; do
 		set +e
-		/usr/bin/time -f '%e %M' -o "$TIMEF" "$TABLERO" validate "$OUT/$game-$kind.tgn" \
+		/usr/bin/time -f '%e %M' -o "$TIMEF" "$TABLERO" validate -j 1 "$OUT/$game-$kind.tgn" \
 			> /dev/null 2> "$OUT/err"
 		rc=$?
 		set -e

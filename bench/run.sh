@@ -24,6 +24,9 @@
 # books (pages a second, beside rsvg-convert), and for each rules engine
 # perft and validate;
 # with /usr/bin/time -f '%e %M' (elapsed s, peak RSS KiB).
+# The commands that take -j run with -j 1, and validate, fmt and xml
+# also with every core (-j ALL, ALL the online CPUs at most 8: tablero's
+# default), the peak RSS then being the whole process's.
 # Last, hostile input (bench/hostile.c): parse, fmt, validate, fill, show, xml, svg,
 # diff, collate and grep on each, with the time, peak memory, exit status and
 # the diagnostics each gave (what it refused); a crash, a timeout (300 s)
@@ -54,6 +57,8 @@ TABLERO=${TABLERO:-build/tablero}
 FULL=$OUT/collection.tgn
 QUARTER=$OUT/collection-quarter.tgn
 QMB=$(awk -v m="$MB" 'BEGIN { printf "%.6g", m / 4 }')
+ALLJ=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)
+(( ALLJ > 8 )) && ALLJ=8
 TIMEF=$(mktemp)
 ERRF=$(mktemp)
 COUNTF=$(mktemp)
@@ -241,10 +246,13 @@ measure /dev/null "$TABLERO" parse "$FULL"
 PARSE_T=$T PARSE_RSS=$RSS
 row "tablero parse" "$PARSE_T" "$BYTES" "$GAMES" "$PARSE_RSS"
 
-measure /dev/null "$TABLERO" fmt "$FULL"
+measure /dev/null "$TABLERO" fmt -j 1 "$FULL"
 [[ $RC -eq 0 ]] || fail "$TABLERO fmt $FULL exited $RC"
-row "tablero fmt > /dev/null" "$T" "$BYTES" "$GAMES" "$RSS"
+row "tablero fmt -j 1 > /dev/null" "$T" "$BYTES" "$GAMES" "$RSS"
 FMT_T=$T
+measure /dev/null "$TABLERO" fmt -j "$ALLJ" "$FULL"
+[[ $RC -eq 0 ]] || fail "$TABLERO fmt -j $ALLJ $FULL exited $RC"
+row "tablero fmt -j $ALLJ > /dev/null" "$T" "$BYTES" "$GAMES" "$RSS"
 
 # beside wc -l, as fractions of its speed (issue 19's goals: parse 1/10,
 # fmt 1/20; wc -l under 10 ms counts as 10 ms, so the fraction is then
@@ -325,9 +333,15 @@ rules_bench() {
 	header
 	measure /dev/null wc -l "$file"
 	row "wc -l" "$T" "$bytes" - "$RSS"
-	measure /dev/null "$TABLERO" validate "$file"
+	measure /dev/null "$TABLERO" validate -j 1 "$file"
 	[[ $RC -eq 0 ]] || fail "$TABLERO validate $file exited $RC (random games must be legal)"
-	row "tablero validate" "$T" "$bytes" "$games" "$RSS"
+	row "tablero validate -j 1" "$T" "$bytes" "$games" "$RSS"
+	local t1=$T
+	measure /dev/null "$TABLERO" validate -j "$ALLJ" "$file"
+	[[ $RC -eq 0 ]] || fail "$TABLERO validate -j $ALLJ $file exited $RC"
+	row "tablero validate -j $ALLJ" "$T" "$bytes" "$games" "$RSS"
+	awk -v a="$t1" -v b="$T" -v j="$ALLJ" 'BEGIN { if (b + 0 > 0)
+		printf "validate -j %d: %.2fx the speed of -j 1\n", j, a / b }'
 	VALIDATE_FILES+=("$file")
 }
 VALIDATE_FILES=()
@@ -395,7 +409,7 @@ validate_vs_pgn_extract() {
 		local b n
 		b=$(wc -c < "$f")
 		n=$(count_plies "$f")
-		cpu_median 5 "$TABLERO" validate "$f"
+		cpu_median 5 "$TABLERO" validate -j 1 "$f"
 		awk -v l="tablero validate $(basename "$f")" -v b="$b" -v n="$n" -v t="$CPU" \
 			-v pb="$pbytes" -v pn="$pplies" -v pt="$pcpu" 'BEGIN { t = t > 0 ? t : 0.01
 			pt = pt > 0 ? pt : 0.01
@@ -415,9 +429,12 @@ XMLF=$OUT/collection.xml
 echo
 echo "== XML: $FULL -> $XMLF -> TGN =="
 header
-measure "$XMLF" "$TABLERO" xml "$FULL"
+measure /dev/null "$TABLERO" xml -j "$ALLJ" "$FULL"
+[[ $RC -eq 0 ]] || fail "$TABLERO xml -j $ALLJ $FULL exited $RC"
+row "tablero xml -j $ALLJ (export)" "$T" "$BYTES" "$GAMES" "$RSS"
+measure "$XMLF" "$TABLERO" xml -j 1 "$FULL"
 [[ $RC -eq 0 ]] || fail "$TABLERO xml $FULL exited $RC"
-row "tablero xml (export)" "$T" "$BYTES" "$GAMES" "$RSS"
+row "tablero xml -j 1 (export)" "$T" "$BYTES" "$GAMES" "$RSS"
 XBYTES=$(wc -c < "$XMLF")
 cat "$XMLF" > /dev/null
 awk -v b="$XBYTES" 'BEGIN { printf "(the XML: %d bytes, %.1f MB; MB/s below are of the XML)\n", b, b / 1e6 }'
@@ -539,13 +556,14 @@ echo "== grep: $FULL (locale ${LC_ALL:-${LC_CTYPE:-${LANG:-C}}}) =="
 printf "%-30s %9s %9s %12s %12s %9s\n" "step" "time (s)" "MB/s" "games/s" "peak RSS MiB" "count"
 printf "%-30s %9s %9s %12s %12s %9s\n" "----" "--------" "----" "-------" "------------" "-----"
 grow "grep -c '^[Site \"T'" grep -c '^\[Site "T' "$FULL"
-grow "tablero grep -c --tag Site~^T" "$TABLERO" grep -c --tag 'Site~^T' "$FULL"
+grow "tablero grep -j 1 -c --tag Site~^T" "$TABLERO" grep -j 1 -c --tag 'Site~^T' "$FULL"
 grow "grep -c 'xd4'" grep -c 'xd4' "$FULL"
-grow "tablero grep -c -e 'xd4'" "$TABLERO" grep -c -e 'xd4' "$FULL"
+grow "tablero grep -j 1 -c -e 'xd4'" "$TABLERO" grep -j 1 -c -e 'xd4' "$FULL"
 grow "grep -c 'sequía'" grep -c 'sequía' "$FULL"
-grow "tablero grep -c --comment" "$TABLERO" grep -c --comment 'sequía' "$FULL"
+grow "tablero grep -j 1 -c --comment" "$TABLERO" grep -j 1 -c --comment 'sequía' "$FULL"
 grow "grep -c 'x..x..x'" grep -c 'x[a-g][1-8]x[a-g][1-8]x' "$FULL"
-GROW_STOPS=1 grow "tablero grep -c --event" "$TABLERO" grep -c --event 'capture>=3' "$FULL"
+GROW_STOPS=1 grow "tablero grep -j 1 -c --event" "$TABLERO" grep -j 1 -c --event 'capture>=3' "$FULL"
+GROW_STOPS=1 grow "tablero grep -j $ALLJ -c --event" "$TABLERO" grep -j "$ALLJ" -c --event 'capture>=3' "$FULL"
 echo "(x..x..x: 'x[a-g][1-8]x[a-g][1-8]x', three captures in a row written out;"
 echo " --event 'capture>=3': a turn of the main line that, replayed, took three;"
 echo " $(grep -c 'error: the rules stop at' "$ERRF" || true) games could not be looked at past a turn the rules refuse)"
@@ -659,7 +677,7 @@ for f in full quarter; do
 	else
 		set -- "$QUARTER" "$QBYTES" "$QGAMES"
 	fi
-	measure "$DIFF_OUT" "$TABLERO" diff --duplicates "$1"
+	measure "$DIFF_OUT" "$TABLERO" diff --duplicates -j 1 "$1"
 	[[ $RC -le 1 ]] || fail "$TABLERO diff --duplicates $1 exited $RC"
 	printf '%s %10d\n' "$(row "diff --duplicates ($f)" "$T" "$2" "$3" "$RSS")" "$(wc -l < "$DIFF_OUT")"
 done

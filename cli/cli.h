@@ -80,11 +80,14 @@ int cli_colour(FILE *f, const char *when);
 /* Prints every diagnostic of the reader's last record to stderr.
  * Returns how many of them were errors (or warnings too, if 'strict'). */
 size_t cli_print_diags(const tb_reader *r, int strict);
+/* The same on 'f'. */
+size_t cli_print_diags_to(FILE *f, const tb_reader *r, int strict);
 
 /* Prints the errors (not the warnings) of the reader's last record to
  * stderr; returns how many. For commands that read records to search
  * or compare them, where warnings are validate's business. */
 size_t cli_print_errors(const tb_reader *r);
+size_t cli_print_errors_to(FILE *f, const tb_reader *r);
 
 /* Opens 'path' for reading ("-" is stdin). Returns NULL after printing
  * why. */
@@ -126,5 +129,45 @@ void cli_batch_abort(cli_batch *b);
  * EXIT_TROUBLE when the file could not be opened, written or replaced. */
 typedef int (*cli_rewrite_fn)(void *ctx, tb_reader *r, cli_atomic *a);
 int cli_rewrite(const char *path, cli_rewrite_fn fn, void *ctx);
+
+/* ---- jobs: a collection's records over the machine's cores (jobs.c) ----
+ *
+ * The caller reads the records in order and hands each to
+ * cli_jobs_add; 'run' works on it in one of 'n' threads, writing what
+ * it would print to 'out' and 'err' (buffers, written to stdout and
+ * stderr in the order the records were added, whichever finishes
+ * first); then 'done' is called in the caller's thread, in that same
+ * order, with run's result -- to add it up and free the item. At most
+ * a few records per thread are in flight. With n == 1 there are no
+ * threads: cli_jobs_add runs 'run' on stdout and stderr and then
+ * 'done', before it returns. 'worker' (0 to n-1) tells run which
+ * thread it is in, for state a thread keeps to itself. Before the
+ * caller prints anything itself, cli_jobs_wait writes everything
+ * added so far. */
+typedef int (*cli_job_fn)(void *ctx, int worker, void *item, FILE *out, FILE *err);
+typedef void (*cli_job_done_fn)(void *ctx, void *item, int result);
+typedef struct cli_jobs cli_jobs;
+
+/* The default number of jobs: the online CPUs, at most 8. */
+int cli_jobs_default(void);
+/* Reads -j N, -jN, --jobs N or --jobs=N at argv[*i] into *jobs (0 is
+ * the default), moving *i past its value: 1 when it was one, 0 when
+ * not, -1 after printing why its value is wrong. */
+int cli_jobs_arg(const char *cmd, int argc, char **argv, int *i, int *jobs);
+/* Owned by the caller: cli_jobs_free, which writes what is left, stops
+ * the threads and returns -1 when some output could not be buffered or
+ * written (0 otherwise). */
+cli_jobs *cli_jobs_new(int n, cli_job_fn run, cli_job_done_fn done, void *ctx);
+/* The threads working (1: none, all in the caller's). */
+int cli_jobs_count(const cli_jobs *j);
+/* 'item' stays the caller's: 'done' gets it back. May wait for room. */
+void cli_jobs_add(cli_jobs *j, void *item);
+void cli_jobs_wait(cli_jobs *j);
+/* From 'done': the records after this one are not wanted (grep -l
+ * has its answer); what they print, up to the next cli_jobs_wait, is
+ * dropped unwritten, and their 'done' must ignore them. The caller
+ * stops adding. */
+void cli_jobs_skip(cli_jobs *j);
+int cli_jobs_free(cli_jobs *j);
 
 #endif

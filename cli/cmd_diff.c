@@ -16,6 +16,7 @@
 typedef struct S_opts {
 	int tags, moves, comments;  /* what to compare */
 	int xml, duplicates;
+	int jobs;                   /* --duplicates -j: 0 the default */
 	const char *pair_by;        /* NULL: by order; else "Tag,Tag" */
 	int nfiles;
 	char **files;
@@ -858,43 +859,98 @@ static int S_report_dups(S_out *out, S_dup *v, size_t n)
 	return found;
 }
 
+/* A game of --duplicates on its way through a job (jobs.c): its key
+ * is made in a worker. */
+typedef struct S_dup_item {
+	tb_record *rec;             /* freed by the worker */
+	tb_reader *r;               /* the file's reader (-j 1), or the game's own */
+	int own;
+	S_dup d;
+} S_dup_item;
+
+typedef struct S_dup_ctx {
+	S_dup *v;
+	size_t n, cap;
+	int trouble;
+} S_dup_ctx;
+
+/* One game: its errors, or its key. Returns 1 for a key, -1 when the
+ * game has none (errors). */
+static int S_dup_one(void *ctx, int worker, void *item, FILE *out, FILE *err)
+{
+	S_dup_item *it = item;
+	(void)ctx, (void)worker, (void)out;
+	cli_print_errors_to(err, it->r);
+	tb_plies *p = tb_record_errors(it->rec) ? NULL : tb_plies_new(it->rec);
+	if (p) {
+		S_dup *d = &it->d;
+		d->key = tb_plies_key(p, &d->len, &d->symmetry);
+		d->head = tb_plies_key_head(d->key, d->len);
+		d->known = S_known_turns(p);
+		d->line = tb_record_line(it->rec);
+		d->plies = tb_record_plies(it->rec);
+		tb_plies_free(p);
+	}
+	tb_record_free(it->rec);
+	it->rec = NULL;
+	if (it->own)
+		tb_reader_free(it->r);
+	return p ? 1 : -1;
+}
+
+static void S_dup_done(void *ctx, void *item, int result)
+{
+	S_dup_ctx *c = ctx;
+	S_dup_item *it = item;
+	if (result < 0) {
+		c->trouble = 1;
+	} else {
+		if (c->n == c->cap) {
+			c->cap = c->cap ? c->cap * 2 : 256;
+			c->v = realloc(c->v, c->cap * sizeof *c->v);
+			if (!c->v)
+				abort();
+		}
+		c->v[c->n++] = it->d;
+	}
+	free(it);
+}
+
 static int S_duplicates(S_out *out, const S_opts *o, int *trouble)
 {
-	S_dup *v = NULL;
-	size_t n = 0, cap = 0;
+	S_dup_ctx c = {NULL, 0, 0, 0};
+	cli_jobs *j = cli_jobs_new(o->jobs, S_dup_one, S_dup_done, &c);
 	for (int k = 0; k < o->nfiles; k++) {
 		S_src src = {0};
 		if (S_open(&src, o->files[k])) {
 			*trouble = 1;
 			continue;
 		}
-		S_game g = {0};
+		tb_record *rec;
 		int got;
-		while ((got = S_next(&src, &g)) != 0) {
-			*trouble |= got < 0;
-			if (got == -2)
-				break;
-			if (got < 0)
-				continue;
-			if (n == cap) {
-				cap = cap ? cap * 2 : 256;
-				v = realloc(v, cap * sizeof *v);
-				if (!v)
-					abort();
-			}
-			S_dup *d = &v[n++];
-			d->key = tb_plies_key(g.p, &d->len, &d->symmetry);
-			d->head = tb_plies_key_head(d->key, d->len);
-			d->known = S_known_turns(g.p);
-			d->file = src.name;
-			d->index = g.index;
-			d->line = tb_record_line(g.rec);
-			d->plies = tb_record_plies(g.rec);
-			S_game_free(&g);
+		while ((got = tb_reader_next(src.r, &rec)) == 1) {
+			S_dup_item *it = calloc(1, sizeof *it);
+			if (!it)
+				abort();
+			it->rec = rec;
+			it->own = cli_jobs_count(j) > 1;
+			it->r = it->own ? tb_reader_detach(src.r) : src.r;
+			it->d.file = src.name;
+			it->d.index = ++src.game;
+			cli_jobs_add(j, it);
 		}
+		cli_jobs_wait(j);
+		cli_print_errors(src.r);
+		if (got < 0)
+			*trouble = 1;
 		tb_reader_free(src.r);
 		cli_close(src.f);
 	}
+	if (cli_jobs_free(j) != 0)
+		*trouble = 1;
+	*trouble |= c.trouble;
+	S_dup *v = c.v;
+	size_t n = c.n;
 	if (out->x)
 		xmlTextWriterStartElement(out->x, X("duplicates"));
 	int found = S_report_dups(out, v, n);
@@ -929,12 +985,16 @@ static int S_pair_spec_ok(const char *v)
 
 static int S_args(int argc, char **argv, S_opts *o)
 {
-	int i = 1, only_tags = 0, only_moves = 0, no_comments = 0;
+	int i = 1, only_tags = 0, only_moves = 0, no_comments = 0, got, jobs = 0;
 	for (; i < argc; i++) {
 		const char *a = argv[i];
 		if (strcmp(a, "--") == 0) {
 			i++;
 			break;
+		} else if ((got = cli_jobs_arg("diff", argc, argv, &i, &o->jobs)) != 0) {
+			if (got < 0)
+				return -1;
+			jobs = 1;
 		} else if (strcmp(a, "--tags-only") == 0) {
 			only_tags = 1;
 		} else if (strcmp(a, "--moves-only") == 0) {
@@ -985,6 +1045,13 @@ static int S_args(int argc, char **argv, S_opts *o)
 		cli_error("diff", "standard input ('-') can be read only once");
 		return -1;
 	}
+	if (jobs && !o->duplicates) {
+		cli_error("diff", "-j spreads --duplicates over the cores; two files are compared "
+		          "in one thread");
+		return -1;
+	}
+	if (!o->jobs)
+		o->jobs = cli_jobs_default();
 	if (o->duplicates && (o->pair_by || only_tags || only_moves || no_comments)) {
 		cli_error("diff", "--duplicates compares whole games: it takes no --pair-by, "
 		          "--tags-only, --moves-only or --ignore-comments");

@@ -17,6 +17,7 @@ typedef struct S_grep {
 	int icase, invert, count, list;
 	uint64_t max_steps;
 	int trouble;
+	int jobs;              /* -j, 0 for the default */
 	size_t printed;        /* games written so far */
 } S_grep;
 
@@ -37,13 +38,16 @@ static int S_steps(const char *v, uint64_t *out)
 
 static int S_args(int argc, char **argv, S_grep *g, int *first_file)
 {
-	int i = 1, explicit = 0;
+	int i = 1, explicit = 0, got;
 	for (; i < argc; i++) {
 		const char *a = argv[i];
 		const char *v = i + 1 < argc ? argv[i + 1] : NULL;
 		if (strcmp(a, "--") == 0) {
 			i++;
 			break;
+		} else if ((got = cli_jobs_arg("grep", argc, argv, &i, &g->jobs)) != 0) {
+			if (got < 0)
+				return -1;
 		} else if (strcmp(a, "-i") == 0 || strcmp(a, "--ignore-case") == 0) {
 			g->icase = 1;
 		} else if (strcmp(a, "-v") == 0 || strcmp(a, "--invert-match") == 0) {
@@ -104,33 +108,57 @@ static int S_args(int argc, char **argv, S_grep *g, int *first_file)
 	return 0;
 }
 
-/* Searches one file; returns the number of games selected. */
-static size_t S_file(S_grep *g, const char *path, int many)
+/* A game on its way through a job (jobs.c). */
+typedef struct S_item {
+	tb_record *rec;
+	tb_reader *r;          /* the file's reader (-j 1), or the game's own */
+	int selected;
+	int trouble;
+} S_item;
+
+/* What grep's jobs share while they run: read only, but for each
+ * worker's search; the sums only S_game_done (the reading thread)
+ * changes. */
+typedef struct S_grep_ctx {
+	S_grep *g;
+	cli_search **search;   /* by worker: the first is g->search */
+	const char *name;
+	cli_jobs *j;
+	size_t selected;
+	int stopped;           /* -l has its answer: the rest is not searched */
+} S_grep_ctx;
+
+/* One game: its errors, or whether it is selected. */
+static int S_game_one(void *ctx, int worker, void *item, FILE *out, FILE *err)
 {
-	const char *name = strcmp(path, "-") ? path : "<stdin>";
-	FILE *f = cli_open(path);
-	if (!f) {
-		g->trouble = 1;
+	const S_grep_ctx *c = ctx;
+	S_item *it = item;
+	(void)out;
+	cli_print_errors_to(err, it->r);
+	if (tb_record_errors(it->rec)) {
+		it->trouble = 1; /* not searched: its errors say why */
 		return 0;
 	}
-	tb_reader *r = tb_reader_new_file(f, name);
-	tb_record *rec;
-	size_t selected = 0;
-	int got;
-	while ((got = tb_reader_next(r, &rec)) == 1) {
-		cli_print_errors(r);
-		if (tb_record_errors(rec)) {
-			g->trouble = 1; /* not searched: its errors say why */
-			tb_record_free(rec);
-			continue;
-		}
-		int m = cli_search_record(g->search, rec, name);
-		g->trouble |= m < 0;
-		if (m >= 0 && (m == 1) != g->invert) {
-			selected++;
+	int m = cli_search_record_to(c->search[worker], it->rec, c->name, err);
+	it->trouble = m < 0;
+	it->selected = m >= 0 && (m == 1) != c->g->invert;
+	return 0;
+}
+
+/* In order: adds it up, and writes a selected game. */
+static void S_game_done(void *ctx, void *item, int result)
+{
+	S_grep_ctx *c = ctx;
+	S_item *it = item;
+	S_grep *g = c->g;
+	(void)result;
+	if (!c->stopped) {
+		g->trouble |= it->trouble;
+		if (it->selected) {
+			c->selected++;
 			if (!g->count && !g->list) {
 				size_t len;
-				char *text = tb_record_write(rec, &len);
+				char *text = tb_record_write(it->rec, &len);
 				if (text) {
 					if (g->printed++)
 						putchar('\n');
@@ -139,11 +167,43 @@ static size_t S_file(S_grep *g, const char *path, int many)
 				free(text);
 			}
 		}
-		tb_record_free(rec);
-		if (g->list && selected)
-			break; /* one is enough */
+		if (g->list && c->selected) { /* one is enough */
+			c->stopped = 1;
+			cli_jobs_skip(c->j);
+		}
 	}
-	if (got < 0) {
+	if (it->r != NULL && cli_jobs_count(c->j) > 1)
+		tb_reader_free(it->r);
+	tb_record_free(it->rec);
+	free(it);
+}
+
+/* Searches one file; returns the number of games selected. */
+static size_t S_file(S_grep_ctx *c, const char *path, int many)
+{
+	S_grep *g = c->g;
+	const char *name = strcmp(path, "-") ? path : "<stdin>";
+	FILE *f = cli_open(path);
+	if (!f) {
+		g->trouble = 1;
+		return 0;
+	}
+	tb_reader *r = tb_reader_new_file(f, name);
+	tb_record *rec;
+	int got;
+	c->name = name;
+	c->selected = 0;
+	c->stopped = 0;
+	while (!c->stopped && (got = tb_reader_next(r, &rec)) == 1) {
+		S_item *it = calloc(1, sizeof *it);
+		if (!it)
+			abort();
+		it->rec = rec;
+		it->r = cli_jobs_count(c->j) > 1 ? tb_reader_detach(r) : r;
+		cli_jobs_add(c->j, it);
+	}
+	cli_jobs_wait(c->j);
+	if (!c->stopped && got < 0) {
 		cli_print_errors(r);
 		g->trouble = 1;
 	}
@@ -152,11 +212,11 @@ static size_t S_file(S_grep *g, const char *path, int many)
 	if (g->count) {
 		if (many)
 			printf("%s:", name);
-		printf("%zu\n", selected);
-	} else if (g->list && selected) {
+		printf("%zu\n", c->selected);
+	} else if (g->list && c->selected) {
 		puts(name);
 	}
-	return selected;
+	return c->selected;
 }
 
 int cmd_grep(int argc, char **argv)
@@ -172,9 +232,22 @@ int cmd_grep(int argc, char **argv)
 	char **files = first < argc ? argv + first : dash;
 	int nfiles = first < argc ? argc - first : 1;
 	size_t selected = 0;
+	S_grep_ctx c = {&g, NULL, NULL, NULL, 0, 0};
+	c.j = cli_jobs_new(g.jobs ? g.jobs : cli_jobs_default(), S_game_one, S_game_done, &c);
+	int n = cli_jobs_count(c.j);
+	c.search = calloc((size_t)n, sizeof *c.search);
+	if (!c.search)
+		abort();
+	c.search[0] = g.search;
+	for (int w = 1; w < n; w++)
+		c.search[w] = cli_search_clone(g.search);
 	for (int k = 0; k < nfiles; k++)
-		selected += S_file(&g, files[k], nfiles > 1 && (g.count || g.list));
-	if (fflush(stdout) != 0 || ferror(stdout)) {
+		selected += S_file(&c, files[k], nfiles > 1 && (g.count || g.list));
+	int unbuffered = cli_jobs_free(c.j) != 0;
+	for (int w = 1; w < n; w++)
+		cli_search_free(c.search[w]);
+	free(c.search);
+	if (unbuffered || fflush(stdout) != 0 || ferror(stdout)) {
 		cli_error("grep", "cannot write to standard output");
 		g.trouble = 1;
 	}

@@ -12,6 +12,7 @@ enum { CMD_PARSE, CMD_VALIDATE, CMD_FMT };
 
 typedef struct S_opts {
 	int summary, strict, in_place, positions, board;
+	int jobs;
 	tb_search_opts search;
 	int nfiles;
 	char **files;
@@ -41,6 +42,9 @@ static int S_args(const char *cmd, int argc, char **argv, S_opts *o, int which)
 		           (got = cli_search_arg(cmd, argc, argv, &i, &o->search)) != 0) {
 			if (got < 0)
 				return -1;
+		} else if ((got = cli_jobs_arg(cmd, argc, argv, &i, &o->jobs)) != 0) {
+			if (got < 0)
+				return -1;
 		} else if (fmt && (strcmp(a, "-i") == 0 || strcmp(a, "--in-place") == 0)) {
 			o->in_place = 1;
 		} else if (a[0] == '-' && a[1]) {
@@ -55,6 +59,8 @@ static int S_args(const char *cmd, int argc, char **argv, S_opts *o, int which)
 		               "give both");
 		return -1;
 	}
+	if (!o->jobs)
+		o->jobs = cli_jobs_default();
 	o->files = i < argc ? argv + i : dash;
 	o->nfiles = i < argc ? argc - i : 1;
 	return 0;
@@ -64,15 +70,16 @@ static int S_args(const char *cmd, int argc, char **argv, S_opts *o, int which)
 typedef struct S_turns {
 	const tb_record *rec;
 	int board, colour;
+	FILE *out;
 } S_turns;
 
 static void S_print_turn(void *ctx, const tb_turn_report *t)
 {
 	const S_turns *p = ctx;
-	printf("%u%s %s  {%s}%s%s\n", t->number, t->side == 1 ? "..." : ".", t->token,
-	       t->position, *t->events ? "  " : "", t->events);
+	fprintf(p->out, "%u%s %s  {%s}%s%s\n", t->number, t->side == 1 ? "..." : ".", t->token,
+	        t->position, *t->events ? "  " : "", t->events);
 	if (t->over)
-		printf("game over: %s\n", t->over);
+		fprintf(p->out, "game over: %s\n", t->over);
 	if (!p->board)
 		return;
 	const char *rules = tb_record_tag(p->rec, "Rules");
@@ -80,10 +87,74 @@ static void S_print_turn(void *ctx, const tb_turn_report *t)
 	tb_engine *e = tb_engine_new(tb_record_game(p->rec), rules && strcmp(rules, "?") ? rules : NULL,
 	                             t->position, &why);
 	char *text = e ? tb_engine_board(e, p->colour ? TB_BOARD_COLOUR : 0) : NULL;
-	printf("%s\n", text ? text : why); /* why: never, as the rules just played it */
+	fprintf(p->out, "%s\n", text ? text : why); /* why: never, as the rules just played it */
 	free(text);
 	free(why);
 	tb_engine_free(e);
+}
+
+/* A record read, on its way through a job (jobs.c). */
+typedef struct S_item {
+	tb_record *rec;
+	tb_reader *r;               /* the file's reader (-j 1), or the record's own */
+	size_t nerrors, nwarnings;  /* what validating found, on a record's own reader */
+} S_item;
+
+/* What the jobs of parse and validate share: read-only while they run
+ * but for the sums, which only S_check_done (the reading thread) adds. */
+typedef struct S_check_ctx {
+	int which;
+	const S_opts *o;
+	const char *name;
+	tb_reader *r;               /* the file's reader */
+	int colour;
+	size_t bad, nerrors, nwarnings;
+} S_check_ctx;
+
+/* One record: validates it (validate), prints its diagnostics and, with
+ * --positions, its turns. Returns how many diagnostics count against it. */
+static int S_check_one(void *ctx, int worker, void *item, FILE *out, FILE *err)
+{
+	const S_check_ctx *c = ctx;
+	S_item *it = item;
+	(void)worker;
+	if (c->o->positions)
+		fprintf(out, "# %s:%u\n", c->name, tb_record_line(it->rec));
+	S_turns turns = {it->rec, c->o->board, c->colour, out};
+	if (c->which == CMD_VALIDATE)
+		tb_reader_validate(it->r, it->rec, c->o->positions ? S_print_turn : NULL, &turns);
+	cli_progress_done();
+	size_t bad = cli_print_diags_to(err, it->r, c->o->strict);
+	if (it->r != c->r) {
+		it->nerrors = tb_reader_nerrors(it->r);
+		it->nwarnings = tb_reader_nwarnings(it->r);
+	}
+	return bad > 0;
+}
+
+static void S_check_done(void *ctx, void *item, int result)
+{
+	S_check_ctx *c = ctx;
+	S_item *it = item;
+	c->bad += (size_t)result;
+	c->nerrors += it->nerrors;
+	c->nwarnings += it->nwarnings;
+	if (it->r != c->r)
+		tb_reader_free(it->r);
+	tb_record_free(it->rec);
+	free(it);
+}
+
+/* A new item for 'rec', just read by 'r': with its own reader when it
+ * goes to another thread. */
+static S_item *S_item_new(cli_jobs *j, tb_reader *r, tb_record *rec)
+{
+	S_item *it = calloc(1, sizeof *it);
+	if (!it)
+		abort();
+	it->rec = rec;
+	it->r = cli_jobs_count(j) > 1 ? tb_reader_detach(r) : r;
+	return it;
 }
 
 /* parse and validate: read every record of every file, report. */
@@ -93,6 +164,11 @@ static int S_check(const char *cmd, int which, int argc, char **argv)
 	if (S_args(cmd, argc, argv, &o, which))
 		return EXIT_TROUBLE;
 	int rc = EXIT_CLEAN;
+	S_check_ctx c = {which, &o, NULL, NULL, cli_colour(stdout, "auto"), 0, 0, 0};
+	/* parse's work is the reading, which is the reading thread's: other
+	 * threads would only print its diagnostics, at a cost; it takes -j
+	 * and reads in one thread */
+	cli_jobs *j = cli_jobs_new(which == CMD_PARSE ? 1 : o.jobs, S_check_one, S_check_done, &c);
 	for (int k = 0; k < o.nfiles; k++) {
 		const char *path = o.files[k], *name = strcmp(path, "-") ? path : "<stdin>";
 		FILE *f = cli_open(path);
@@ -102,33 +178,35 @@ static int S_check(const char *cmd, int which, int argc, char **argv)
 		}
 		tb_reader *r = tb_reader_new_file(f, name);
 		tb_record *rec;
-		size_t nrec = 0, bad = 0;
+		size_t nrec = 0;
 		int got;
-		o.search.progress = cli_progress;
+		/* a long search's progress on a terminal, from one thread only */
+		o.search.progress = cli_jobs_count(j) == 1 ? cli_progress : NULL;
 		tb_reader_set_search(r, &o.search);
+		c.name = name;
+		c.r = r;
+		c.bad = c.nerrors = c.nwarnings = 0;
 		while ((got = tb_reader_next(r, &rec)) == 1) {
-			if (o.positions)
-				printf("# %s:%u\n", name, tb_record_line(rec));
-			S_turns turns = {rec, o.board, cli_colour(stdout, "auto")};
-			if (which == CMD_VALIDATE)
-				tb_reader_validate(r, rec, o.positions ? S_print_turn : NULL, &turns);
-			cli_progress_done();
-			bad += cli_print_diags(r, o.strict);
-			tb_record_free(rec);
+			cli_jobs_add(j, S_item_new(j, r, rec));
 			nrec++;
 		}
-		bad += cli_print_diags(r, o.strict);
+		cli_jobs_wait(j);
+		size_t bad = c.bad + cli_print_diags(r, o.strict);
 		if (got < 0)
 			rc = EXIT_TROUBLE;
 		else if (bad && rc == EXIT_CLEAN)
 			rc = EXIT_PROBLEMS;
+		size_t nerr = tb_reader_nerrors(r) + c.nerrors, nwarn = tb_reader_nwarnings(r) + c.nwarnings;
 		if (o.summary)
 			printf("%s: %zu record%s, %zu error%s, %zu warning%s\n", path, nrec,
-			       nrec == 1 ? "" : "s", tb_reader_nerrors(r),
-			       tb_reader_nerrors(r) == 1 ? "" : "s", tb_reader_nwarnings(r),
-			       tb_reader_nwarnings(r) == 1 ? "" : "s");
+			       nrec == 1 ? "" : "s", nerr, nerr == 1 ? "" : "s", nwarn,
+			       nwarn == 1 ? "" : "s");
 		tb_reader_free(r);
 		cli_close(f);
+	}
+	if (cli_jobs_free(j) != 0) {
+		cli_error(cmd, "cannot write standard output");
+		rc = EXIT_TROUBLE;
 	}
 	return rc;
 }
@@ -141,28 +219,72 @@ int cmd_validate(int argc, char **argv) { return S_check("validate", CMD_VALIDAT
  * -1 when the input could not be read or 'put' failed. */
 typedef int (*S_put_fn)(void *ctx, const char *s, size_t len);
 
-static int S_format(tb_reader *r, S_put_fn put, void *ctx)
+/* What fmt's jobs share; the sums only S_format_done (the reading
+ * thread) changes. */
+typedef struct S_fmt_ctx {
+	S_put_fn put;
+	void *put_ctx;
+	int first, status, failed;
+} S_fmt_ctx;
+
+typedef struct S_fmt_item {
+	S_item in;
+	int own;                    /* in.r is the record's own reader */
+	char *text;                 /* the canonical form, or NULL */
+	size_t len;
+} S_fmt_item;
+
+/* One record: its diagnostics, and its canonical form when it has no
+ * error (written by S_format_done, in order, for the blank line
+ * between records). */
+static int S_format_one(void *ctx, int worker, void *item, FILE *out, FILE *err)
+{
+	S_fmt_item *it = item;
+	(void)ctx, (void)worker, (void)out;
+	if (cli_print_diags_to(err, it->in.r, 0) || tb_record_errors(it->in.rec))
+		return 1;
+	it->text = tb_record_write(it->in.rec, &it->len);
+	return it->text ? 0 : -1;
+}
+
+static void S_format_done(void *ctx, void *item, int result)
+{
+	S_fmt_ctx *c = ctx;
+	S_fmt_item *it = item;
+	if (result > 0) {
+		c->status = 1;
+	} else if (!c->failed) {
+		if (result < 0 || (!c->first && c->put(c->put_ctx, "\n", 1)) ||
+		    c->put(c->put_ctx, it->text, it->len))
+			c->failed = 1;
+		c->first = 0;
+	}
+	free(it->text);
+	if (it->own)
+		tb_reader_free(it->in.r);
+	tb_record_free(it->in.rec);
+	free(it);
+}
+
+static int S_format(tb_reader *r, S_put_fn put, void *ctx, cli_jobs *j, S_fmt_ctx *c)
 {
 	tb_record *rec;
-	int got, status = 0, first = 1;
-	while ((got = tb_reader_next(r, &rec)) == 1) {
-		if (cli_print_diags(r, 0) || tb_record_errors(rec)) {
-			status = 1;
-		} else {
-			size_t len;
-			char *s = tb_record_write(rec, &len);
-			int bad = !s || (!first && put(ctx, "\n", 1)) || put(ctx, s, len);
-			free(s);
-			first = 0;
-			if (bad) {
-				tb_record_free(rec);
-				return -1;
-			}
-		}
-		tb_record_free(rec);
+	int got;
+	*c = (S_fmt_ctx){put, ctx, 1, 0, 0};
+	while (!c->failed && (got = tb_reader_next(r, &rec)) == 1) {
+		S_fmt_item *it = calloc(1, sizeof *it);
+		if (!it)
+			abort();
+		it->in.rec = rec;
+		it->own = cli_jobs_count(j) > 1;
+		it->in.r = it->own ? tb_reader_detach(r) : r;
+		cli_jobs_add(j, it);
 	}
+	cli_jobs_wait(j);
+	if (c->failed)
+		return -1;
 	cli_print_diags(r, 0);
-	return got < 0 ? -1 : status;
+	return got < 0 ? -1 : c->status;
 }
 
 static int S_put_stdout(void *ctx, const char *s, size_t len)
@@ -176,14 +298,20 @@ static int S_put_atomic(void *ctx, const char *s, size_t len)
 	return cli_atomic_write(ctx, s, len);
 }
 
+typedef struct S_rewrite {
+	const char *path;
+	cli_jobs *j;
+	S_fmt_ctx *c;
+} S_rewrite;
+
 /* fmt -i: the canonical form, kept only when every record has it. */
 static int S_fmt_rewrite(void *ctx, tb_reader *r, cli_atomic *a)
 {
-	const char *path = ctx;
-	int st = S_format(r, S_put_atomic, a);
+	const S_rewrite *w = ctx;
+	int st = S_format(r, S_put_atomic, a, w->j, w->c);
 	if (st == 0)
 		return 1;
-	cli_error("fmt", "'%s' left unchanged: %s", path,
+	cli_error("fmt", "'%s' left unchanged: %s", w->path,
 	          st > 0 ? "it has errors" : "it could not be read or written");
 	return 10 + (st > 0 ? EXIT_PROBLEMS : EXIT_TROUBLE);
 }
@@ -194,15 +322,19 @@ int cmd_fmt(int argc, char **argv)
 	if (S_args("fmt", argc, argv, &o, CMD_FMT))
 		return EXIT_TROUBLE;
 	int rc = EXIT_CLEAN;
+	S_fmt_ctx c;
+	cli_jobs *j = cli_jobs_new(o.jobs, S_format_one, S_format_done, &c);
 	for (int k = 0; k < o.nfiles; k++) {
 		const char *path = o.files[k];
 		int st;
 		if (o.in_place) {
 			if (strcmp(path, "-") == 0) {
 				cli_error("fmt", "-i rewrites files; it cannot rewrite standard input");
+				cli_jobs_free(j);
 				return EXIT_TROUBLE;
 			}
-			st = cli_rewrite(path, S_fmt_rewrite, (void *)path);
+			S_rewrite w = {path, j, &c};
+			st = cli_rewrite(path, S_fmt_rewrite, &w);
 		} else {
 			FILE *f = cli_open(path);
 			if (!f) {
@@ -212,7 +344,7 @@ int cmd_fmt(int argc, char **argv)
 			tb_reader *r = tb_reader_new_file(f, strcmp(path, "-") ? path : "<stdin>");
 			if (k > 0)
 				fputc('\n', stdout);
-			int s = S_format(r, S_put_stdout, NULL);
+			int s = S_format(r, S_put_stdout, NULL, j, &c);
 			st = s < 0 ? EXIT_TROUBLE : s ? EXIT_PROBLEMS : EXIT_CLEAN;
 			tb_reader_free(r);
 			cli_close(f);
@@ -220,7 +352,7 @@ int cmd_fmt(int argc, char **argv)
 		if (st > rc)
 			rc = st;
 	}
-	if (fflush(stdout) != 0) {
+	if (cli_jobs_free(j) != 0 || fflush(stdout) != 0) {
 		cli_error("fmt", "cannot write standard output");
 		return EXIT_TROUBLE;
 	}

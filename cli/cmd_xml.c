@@ -15,6 +15,7 @@
 typedef struct S_opts {
 	int flags;            /* TB_XML_* */
 	int to_tgn;
+	int jobs;             /* -j: records of TGN at once */
 	const char *out;      /* -o FILE, or NULL for standard output */
 	int nfiles;
 	char **files;
@@ -24,12 +25,15 @@ static int S_args(int argc, char **argv, S_opts *o)
 {
 	static char dashname[] = "-";
 	static char *dash[] = {dashname, NULL};
-	int i = 1;
+	int i = 1, got;
 	for (; i < argc; i++) {
 		const char *a = argv[i];
 		if (strcmp(a, "--") == 0) {
 			i++;
 			break;
+		} else if ((got = cli_jobs_arg("xml", argc, argv, &i, &o->jobs)) != 0) {
+			if (got < 0)
+				return -1;
 		} else if (strcmp(a, "--sourcepos") == 0) {
 			o->flags |= TB_XML_SOURCEPOS;
 		} else if (strcmp(a, "--positions") == 0) {
@@ -57,6 +61,8 @@ static int S_args(int argc, char **argv, S_opts *o)
 		cli_error("xml", "--sourcepos and --positions are for writing XML, not reading it");
 		return -1;
 	}
+	if (!o->jobs)
+		o->jobs = cli_jobs_default();
 	o->files = i < argc ? argv + i : dash;
 	o->nfiles = i < argc ? argc - i : 1;
 	return 0;
@@ -92,6 +98,57 @@ static int S_deliver(FILE *from, const char *path)
 
 /* ===== TGN -> XML ===== */
 
+/* A record on its way through a job (jobs.c). */
+typedef struct S_item {
+	tb_record *rec;
+	tb_reader *r;      /* the file's reader (-j 1), or the record's own */
+	char *text;        /* its XML, made in a worker (-j N) */
+	size_t len;
+	int st;            /* as tb_xml_write_record returns */
+} S_item;
+
+typedef struct S_xml_ctx {
+	const S_opts *o;
+	tb_xml_writer *w;
+	int jobs;
+	int rc, refused, stop;
+} S_xml_ctx;
+
+/* One record: with one job written into the document at once, as ever;
+ * with more, its XML made apart, and put into the document in order by
+ * S_xml_done. Its diagnostics after. */
+static int S_xml_one(void *ctx, int worker, void *item, FILE *out, FILE *err)
+{
+	const S_xml_ctx *c = ctx;
+	S_item *it = item;
+	(void)worker, (void)out;
+	if (tb_record_errors(it->rec))
+		it->st = TB_EINVAL;
+	else if (c->jobs == 1)
+		it->st = tb_xml_write_record(c->w, it->r, it->rec);
+	else
+		it->text = tb_xml_record_text(it->r, it->rec, c->o->flags, &it->len, &it->st);
+	return cli_print_diags_to(err, it->r, 0) > 0;
+}
+
+static void S_xml_done(void *ctx, void *item, int result)
+{
+	S_xml_ctx *c = ctx;
+	S_item *it = item;
+	if (it->text && !c->stop)
+		it->st = tb_xml_writer_put(c->w, it->text, it->len);
+	if (result && c->rc == EXIT_CLEAN)
+		c->rc = EXIT_PROBLEMS;
+	c->refused += it->st == TB_EINVAL;
+	if (it->st == TB_EIO)
+		c->stop = 1;
+	free(it->text);
+	if (c->jobs > 1)
+		tb_reader_free(it->r);
+	tb_record_free(it->rec);
+	free(it);
+}
+
 static int S_to_xml(const S_opts *o)
 {
 	FILE *out = o->out ? tmpfile() : stdout;
@@ -100,7 +157,10 @@ static int S_to_xml(const S_opts *o)
 		return EXIT_TROUBLE;
 	}
 	tb_xml_writer *w = tb_xml_writer_new(out, o->flags);
-	int rc = EXIT_CLEAN, refused = 0, unread = 0;
+	int unread = 0;
+	S_xml_ctx c = {o, w, o->jobs, EXIT_CLEAN, 0, 0};
+	cli_jobs *j = cli_jobs_new(o->jobs, S_xml_one, S_xml_done, &c);
+	c.jobs = cli_jobs_count(j);
 	for (int k = 0; w && k < o->nfiles; k++) {
 		const char *path = o->files[k];
 		FILE *f = cli_open(path);
@@ -111,22 +171,26 @@ static int S_to_xml(const S_opts *o)
 		tb_reader *r = tb_reader_new_file(f, strcmp(path, "-") ? path : "<stdin>");
 		tb_record *rec;
 		int got;
-		while ((got = tb_reader_next(r, &rec)) == 1) {
-			int st = tb_record_errors(rec) ? TB_EINVAL : tb_xml_write_record(w, r, rec);
-			if (cli_print_diags(r, 0) && rc == EXIT_CLEAN)
-				rc = EXIT_PROBLEMS;
-			refused += st == TB_EINVAL;
-			tb_record_free(rec);
-			if (st == TB_EIO)
-				break;
+		c.stop = 0; /* as a write that failed stops this file's records */
+		while (!c.stop && (got = tb_reader_next(r, &rec)) == 1) {
+			S_item *it = calloc(1, sizeof *it);
+			if (!it)
+				abort();
+			it->rec = rec;
+			it->r = c.jobs > 1 ? tb_reader_detach(r) : r;
+			cli_jobs_add(j, it);
 		}
-		if (cli_print_diags(r, 0) && rc == EXIT_CLEAN)
-			rc = EXIT_PROBLEMS;
+		cli_jobs_wait(j);
+		if (cli_print_diags(r, 0) && c.rc == EXIT_CLEAN)
+			c.rc = EXIT_PROBLEMS;
 		if (got < 0)
 			unread = 1;
 		tb_reader_free(r);
 		cli_close(f);
 	}
+	if (cli_jobs_free(j) != 0)
+		unread = 1;
+	int rc = c.rc, refused = c.refused;
 	int unwritten = !w || tb_xml_writer_end(w) != 0 || (!o->out && fflush(stdout) != 0);
 	if (unwritten)
 		cli_error("xml", "cannot write the XML%s", o->out ? "" : " to standard output");

@@ -9,7 +9,7 @@
 
 static const cli_cmd S_cmds[] = {
 	{"parse", "check the syntax of TGN records",
-	 "usage: tablero parse [--summary] [--strict] [FILE...]\n"
+	 "usage: tablero parse [--summary] [--strict] [-j N] [FILE...]\n"
 	 "\n"
 	 "Reads every record of each FILE ('-' or none: standard input) and\n"
 	 "reports each problem as file:line:col: error: message [TBnnn], with\n"
@@ -18,12 +18,14 @@ static const cli_cmd S_cmds[] = {
 	 "\n"
 	 "  --summary  print, per file, how many records, errors and warnings\n"
 	 "  --strict   count warnings as problems too (exit 1)\n"
+	 "  -j N       taken as the other commands take it; parse's work is\n"
+	 "             the reading, which is one thread's, so it reads alone\n"
 	 "  -h, --help this text\n"
 	 "\n"
 	 "Exit: 0 no errors, 1 errors found, 2 could not run.\n",
 	 cmd_parse},
 	{"fmt", "write TGN records in the canonical form",
-	 "usage: tablero fmt [-i] [FILE...]\n"
+	 "usage: tablero fmt [-i] [-j N] [FILE...]\n"
 	 "\n"
 	 "Writes every record of each FILE ('-' or none: standard input) in\n"
 	 "canonical TGN (spec/tgn.md) to standard output. A record with\n"
@@ -31,6 +33,9 @@ static const cli_cmd S_cmds[] = {
 	 "\n"
 	 "  -i, --in-place  rewrite each FILE in canonical form, atomically;\n"
 	 "                  a file with any error is left untouched\n"
+	 "  -j N, --jobs N  write N records at once, in N threads (default:\n"
+	 "                  one per core, at most 8; 0: that); the output is\n"
+	 "                  the same, in the input's order\n"
 	 "  -h, --help      this text\n"
 	 "\n"
 	 "Exit: 0 all written, 1 errors found, 2 could not run.\n",
@@ -38,7 +43,7 @@ static const cli_cmd S_cmds[] = {
 	{"validate", "check records against their game's rules",
 	 "usage: tablero validate [--positions [--board]] [--summary] [--strict]\n"
 	 "                        [--search-turns N] [--search-positions N]\n"
-	 "                        [--candidates N] [--window N] [FILE...]\n"
+	 "                        [--candidates N] [--window N] [-j N] [FILE...]\n"
 	 "\n"
 	 "Replays every record of each FILE ('-' or none: standard input) with\n"
 	 "its game's rules engine, main line and variations, and reports each\n"
@@ -64,6 +69,9 @@ static const cli_cmd S_cmds[] = {
 	 "                        (default 10)\n"
 	 "  --window N            written turns a repair must keep legal\n"
 	 "                        (default 32)\n"
+	 "  -j N, --jobs N        replay N records at once, in N threads\n"
+	 "                        (default: one per core, at most 8; 0: that);\n"
+	 "                        the output is the same, in the input's order\n"
 	 "  -h, --help            this text\n"
 	 "\n"
 	 "Exit: 0 all legal, 1 problems found, 2 could not run.\n",
@@ -117,7 +125,7 @@ static const cli_cmd S_cmds[] = {
 	 "Exit: 0 written, 2 could not run.\n",
 	 cmd_random},
 	{"xml", "write records as XML, or XML back as TGN",
-	 "usage: tablero xml [--sourcepos] [--positions] [-o FILE] [FILE...]\n"
+	 "usage: tablero xml [--sourcepos] [--positions] [-j N] [-o FILE] [FILE...]\n"
 	 "       tablero xml --to tgn [-o FILE] [FILE...]\n"
 	 "\n"
 	 "Writes every record of each FILE ('-' or none: standard input) as\n"
@@ -133,6 +141,9 @@ static const cli_cmd S_cmds[] = {
 	 "               line of each problem, and nothing is written\n"
 	 "  -o FILE      write FILE (replaced only once complete) instead of\n"
 	 "               standard output\n"
+	 "  -j N         make the XML of N records at once, in N threads\n"
+	 "               (default: one per core, at most 8; 0: that); the\n"
+	 "               document is the same (--to tgn reads in one thread)\n"
 	 "  -h, --help   this text\n"
 	 "\n"
 	 "Exit: 0 all converted, 1 problems found, 2 could not run.\n",
@@ -254,7 +265,7 @@ static const cli_cmd S_cmds[] = {
 	{"diff", "compare two transcriptions, or find the same game twice",
 	 "usage: tablero diff [--pair-by order|TAG,...] [--tags-only | --moves-only]\n"
 	 "                    [--ignore-comments] [--xml] A B\n"
-	 "       tablero diff --duplicates [--xml] FILE...\n"
+	 "       tablero diff --duplicates [--xml] [-j N] FILE...\n"
 	 "\n"
 	 "Compares the records of A with those of B ('-': standard input) by\n"
 	 "what they mean, not how they are spelled (spec/compare.md): two\n"
@@ -276,6 +287,9 @@ static const cli_cmd S_cmds[] = {
 	 "  --duplicates       list the games of all FILEs that are the same\n"
 	 "                     game, up to the board's symmetries, and those\n"
 	 "                     that begin another\n"
+	 "  -j N, --jobs N     with --duplicates, replay N games at once, in N\n"
+	 "                     threads (default: one per core, at most 8; 0:\n"
+	 "                     that); the output is the same\n"
 	 "  -h, --help         this text\n"
 	 "\n"
 	 "Exit: 0 the same (no duplicates), 1 different (duplicates found),\n"
@@ -319,7 +333,7 @@ static const cli_cmd S_cmds[] = {
 	 "records that cannot be collated (nothing written), 2 could not run.\n",
 	 cmd_collate},
 	{"grep", "select games by tags, comments, moves and events",
-	 "usage: tablero grep [-i] [-v] [-c | -l] [--max-steps N]\n"
+	 "usage: tablero grep [-i] [-v] [-c | -l] [--max-steps N] [-j N]\n"
 	 "                    [--tag NAME~RE | --tag NAME=VALUE]...\n"
 	 "                    [--comment RE]... [--event EVENT[>=N][ per game]]...\n"
 	 "                    [-e RE | --moves RE]... [RE] [FILE...]\n"
@@ -352,6 +366,9 @@ static const cli_cmd S_cmds[] = {
 	 "  --max-steps N     the steps a game's search may take (default\n"
 	 "                    10000000): each item of a pattern tried, and each\n"
 	 "                    character gone back over\n"
+	 "  -j N, --jobs N    search N games at once, in N threads (default:\n"
+	 "                    one per core, at most 8; 0: that); the output is\n"
+	 "                    the same, in the input's order\n"
 	 "  -h, --help        this text\n"
 	 "\n"
 	 "Exit: 0 a game selected, 1 none, 2 trouble (a bad pattern, an\n"

@@ -63,6 +63,7 @@ struct cli_search {
 	pcre2_match_context *mctx;
 	pcre2_jit_stack *jit;
 	pcre2_match_data *md;
+	int clone;             /* sel[] is another search's (cli_search_clone) */
 };
 
 static const char *const S_events[] = {
@@ -280,6 +281,23 @@ int cli_search_add(cli_search *s, cli_sel_kind kind, const char *opt, const char
 	return -1;
 }
 
+/* Gives 's' its own match state: context, JIT stack, match data. */
+static void S_match_state(cli_search *s)
+{
+	s->mctx = pcre2_match_context_create(NULL);
+	s->jit = pcre2_jit_stack_create(32 * 1024, 1024 * 1024, NULL);
+	s->md = pcre2_match_data_create(64, NULL);
+	if (!s->mctx || !s->md)
+		abort();
+	/* PCRE2's own count never stops a search the budget allows */
+	pcre2_set_match_limit(s->mctx, s->max_steps < UINT32_MAX ? (uint32_t)s->max_steps : UINT32_MAX);
+	pcre2_set_depth_limit(s->mctx, S_DEPTH_LIMIT);
+	pcre2_set_heap_limit(s->mctx, S_HEAP_LIMIT);
+	pcre2_set_callout(s->mctx, S_step, s);
+	if (s->jit)
+		pcre2_jit_stack_assign(s->mctx, NULL, s->jit);
+}
+
 cli_search *cli_search_new(int icase, uint64_t max_steps)
 {
 	cli_search *s = calloc(1, sizeof *s);
@@ -287,26 +305,26 @@ cli_search *cli_search_new(int icase, uint64_t max_steps)
 		abort();
 	s->icase = icase;
 	s->max_steps = max_steps;
-	s->mctx = pcre2_match_context_create(NULL);
-	s->jit = pcre2_jit_stack_create(32 * 1024, 1024 * 1024, NULL);
-	s->md = pcre2_match_data_create(64, NULL);
-	if (!s->mctx || !s->md)
-		abort();
-	/* PCRE2's own count never stops a search the budget allows */
-	pcre2_set_match_limit(s->mctx, max_steps < UINT32_MAX ? (uint32_t)max_steps : UINT32_MAX);
-	pcre2_set_depth_limit(s->mctx, S_DEPTH_LIMIT);
-	pcre2_set_heap_limit(s->mctx, S_HEAP_LIMIT);
-	pcre2_set_callout(s->mctx, S_step, s);
-	if (s->jit)
-		pcre2_jit_stack_assign(s->mctx, NULL, s->jit);
+	S_match_state(s);
 	return s;
+}
+
+cli_search *cli_search_clone(const cli_search *s)
+{
+	cli_search *c = malloc(sizeof *c);
+	if (!c)
+		abort();
+	*c = *s; /* the selectors: compiled patterns are read, never written, by a match */
+	c->clone = 1;
+	S_match_state(c);
+	return c;
 }
 
 void cli_search_free(cli_search *s)
 {
 	if (!s)
 		return;
-	for (int i = 0; i < s->nsel; i++) {
+	for (int i = 0; !s->clone && i < s->nsel; i++) {
 		pcre2_code_free(s->sel[i].re);
 		free(s->sel[i].tag);
 		free(s->sel[i].weight);
@@ -323,6 +341,7 @@ typedef struct S_game {
 	cli_search *s;
 	const char *file;
 	unsigned line;
+	FILE *err;             /* where a game that cannot be told is said */
 } S_game;
 
 /* 1 match, 0 none, -1 the budget or a PCRE2 limit (said; the game is
@@ -338,13 +357,13 @@ static int S_match(S_game *g, const S_select *sel, const char *text, size_t len)
 	if (rc == PCRE2_ERROR_NOMATCH)
 		return 0;
 	if (rc == PCRE2_ERROR_CALLOUT) {
-		fprintf(stderr, "%s:%u:1: error: the search of this game took more than %llu steps, "
+		fprintf(g->err, "%s:%u:1: error: the search of this game took more than %llu steps, "
 		        "in %s '%s'; it is not selected (--max-steps raises the limit)\n", g->file,
 		        g->line, (unsigned long long)s->max_steps, sel->opt, sel->arg);
 	} else {
 		PCRE2_UCHAR msg[256];
 		pcre2_get_error_message(rc, msg, sizeof msg);
-		fprintf(stderr, "%s:%u:1: error: the pattern of %s could not be matched against "
+		fprintf(g->err, "%s:%u:1: error: the pattern of %s could not be matched against "
 		        "this game: %s; it is not selected\n", g->file, g->line, sel->opt,
 		        (const char *)msg);
 	}
@@ -446,7 +465,7 @@ static int S_events_match(cli_search *s, const tb_record *rec, const S_game *g)
 		if (refused->number)
 			snprintf(num, sizeof num, "%u%s ", refused->number,
 			         refused->side == 1 ? "..." : ".");
-		fprintf(stderr, "%s:%u:%u: error: the rules stop at %s%s (tablero validate says why), "
+		fprintf(g->err, "%s:%u:%u: error: the rules stop at %s%s (tablero validate says why), "
 		        "so the turns after it were not searched for --event '%s'; the game is not "
 		        "selected\n", g->file, refused->line, refused->col, num, refused->written,
 		        unsure->arg);
@@ -458,7 +477,12 @@ static int S_events_match(cli_search *s, const tb_record *rec, const S_game *g)
 
 int cli_search_record(cli_search *s, const tb_record *rec, const char *file)
 {
-	S_game g = {s, file, tb_record_line(rec)};
+	return cli_search_record_to(s, rec, file, stderr);
+}
+
+int cli_search_record_to(cli_search *s, const tb_record *rec, const char *file, FILE *err)
+{
+	S_game g = {s, file, tb_record_line(rec), err};
 	char *moves = NULL;
 	size_t mlen = 0;
 	int ok = 1, events = 0;

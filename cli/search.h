@@ -8,6 +8,7 @@
 #define TB_CLI_SEARCH_H
 
 #include <stdint.h>
+#include <stdio.h>
 
 #include "tablero.h"
 
@@ -26,6 +27,11 @@ typedef struct cli_search cli_search;
 cli_search *cli_search_new(int icase, uint64_t max_steps);
 void cli_search_free(cli_search *s);
 
+/* A search with the selectors of 's' (which must outlive it) and a
+ * match state of its own, for another thread: searches share nothing
+ * else. The caller frees it with cli_search_free. */
+cli_search *cli_search_clone(const cli_search *s);
+
 /* Adds the selector that option 'opt' ("--tag", "PATTERN") gives with
  * argument 'arg', which must outlive 's'. Returns 0, or -1 after
  * printing why it is bad (a pattern that does not compile is shown
@@ -37,5 +43,7 @@ int cli_search_add(cli_search *s, cli_sel_kind kind, const char *opt, const char
  * its steps or PCRE2 refused a match -- said on stderr at the game's
  * line; the game is then not selected. */
 int cli_search_record(cli_search *s, const tb_record *rec, const char *file);
+/* The same, saying on 'err' what could not be told. */
+int cli_search_record_to(cli_search *s, const tb_record *rec, const char *file, FILE *err);
 
 #endif

@@ -33,12 +33,17 @@ int cli_wants_help(int argc, char **argv)
 
 size_t cli_print_diags(const tb_reader *r, int strict)
 {
+	return cli_print_diags_to(stderr, r, strict);
+}
+
+size_t cli_print_diags_to(FILE *f, const tb_reader *r, int strict)
+{
 	size_t bad = 0;
 	for (size_t i = 0; i < tb_reader_ndiags(r); i++) {
 		const tb_diag *d = tb_reader_diag(r, i);
 		char *s = tb_diag_format(d);
 		if (s)
-			fputs(s, stderr);
+			fputs(s, f);
 		free(s);
 		bad += d->severity == TB_ERROR || strict;
 	}
@@ -47,6 +52,11 @@ size_t cli_print_diags(const tb_reader *r, int strict)
 
 size_t cli_print_errors(const tb_reader *r)
 {
+	return cli_print_errors_to(stderr, r);
+}
+
+size_t cli_print_errors_to(FILE *f, const tb_reader *r)
+{
 	size_t bad = 0;
 	for (size_t i = 0; i < tb_reader_ndiags(r); i++) {
 		const tb_diag *d = tb_reader_diag(r, i);
@@ -54,7 +64,7 @@ size_t cli_print_errors(const tb_reader *r)
 			continue; /* 110: "more problems follow", of warnings too */
 		char *s = tb_diag_format(d);
 		if (s)
-			fputs(s, stderr);
+			fputs(s, f);
 		free(s);
 		bad++;
 	}
@@ -257,9 +267,12 @@ void cli_progress(void *ctx, unsigned long positions)
 
 void cli_progress_done(void)
 {
-	if (S_progress_shown)
+	/* written only when shown: with -j N it never is (no progress), and
+	 * the workers that call this only read it */
+	if (S_progress_shown) {
 		fprintf(stderr, "\r%70s\r", "");
-	S_progress_shown = 0;
+		S_progress_shown = 0;
+	}
 }
 
 int cli_turn_arg(const char *arg, int numbered, cli_turn *t)

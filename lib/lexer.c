@@ -748,3 +748,43 @@ again:
 		S_word(r);
 	}
 }
+
+/* ===== Handing a record on ===== */
+
+tb_reader *tb_reader_detach(tb_reader *r)
+{
+	/* Whatever a diagnostic of the record may quote -- up to an excerpt
+	 * past its last token -- is read now, as S_excerpt would read it. */
+	S_ensure(r, r->pos + EXCERPT + 1);
+	tb_reader *d = tb_xcalloc(1, sizeof *d);
+	d->name = tb_xstrdup(r->name);
+	/* The same window offsets as 'r': the record's nodes hold them. The
+	 * bytes before the record's line (and the newline before it) are
+	 * never read; they are left unset but for that newline. */
+	size_t from = r->rec_start ? r->rec_start - 1 : 0;
+	size_t end = r->pos + EXCERPT + 1 < r->len ? r->pos + EXCERPT + 1 : r->len;
+	d->cap = end + 1;
+	d->own = tb_xmalloc(d->cap);
+	memcpy(d->own + from, r->data + from, end - from);
+	d->own[end] = '\0';
+	d->data = d->own;
+	d->len = end;
+	d->eof = 1;
+	d->bom = r->bom;
+	d->rec_start = r->rec_start;
+	d->rec_first = r->rec_first;
+	d->started = 1;
+	d->fatal = 1;
+	d->tok.type = TK_EOF;
+	d->search = r->search;
+	d->rec_errors = r->rec_errors;
+	d->rec_offboard = r->rec_offboard;
+	d->diags = r->diags;
+	d->ndiags = r->ndiags;
+	d->diag_cap = r->diag_cap;
+	for (size_t i = 0; i < d->ndiags; i++)
+		d->diags[i].file = d->name;
+	r->diags = NULL;
+	r->ndiags = r->diag_cap = 0;
+	return d;
+}

@@ -150,6 +150,20 @@ TB_EXPORT size_t tb_reader_nwarnings(const tb_reader *r);
 
 TB_EXPORT void tb_reader_free(tb_reader *r);
 
+/** Hands the record that tb_reader_next just read (it returned 1) to a
+ * reader of its own: returns a new reader holding a copy of the
+ * record's source (and of what a diagnostic may quote past it), the
+ * name and search limits of 'r', and the diagnostics of that call,
+ * which move to it ('r' has none left). The record can then be
+ * validated, filled or written as XML with the new reader -- with the
+ * same diagnostics, word for word, as with 'r' -- in another thread
+ * while 'r' reads on: the two share nothing. Its counts
+ * (tb_reader_nerrors) start at zero; it reads no records. Owned by the
+ * caller (tb_reader_free). Readers and records are not shared between
+ * threads; the library keeps no other state, so independent readers
+ * and records may be used in as many threads at once. */
+TB_EXPORT tb_reader *tb_reader_detach(tb_reader *r);
+
 /** ## Records */
 
 /** Frees 'rec' and everything in it. */
@@ -896,6 +910,21 @@ TB_EXPORT int tb_xml_write_record(tb_xml_writer *w, tb_reader *r, const tb_recor
 /** Ends the document, flushes and frees 'w'. Returns 0, or TB_EIO when
  * some write failed. */
 TB_EXPORT int tb_xml_writer_end(tb_xml_writer *w);
+
+/** The bytes tb_xml_write_record would add to a document of 'flags'
+ * for 'rec', just read by 'r' -- the same, byte for byte, whatever came
+ * before it -- as a new string (the caller's: free), its length in
+ * '*len'; for another thread to make while one writes the document
+ * (tb_xml_writer_put). NULL with '*status' TB_EINVAL or TB_EIO as
+ * tb_xml_write_record would return them (its diagnostics join the
+ * reader's), else '*status' is 0. */
+TB_EXPORT char *tb_xml_record_text(tb_reader *r, const tb_record *rec, int flags,
+                                   size_t *len, int *status);
+
+/** Writes into 'w' the 'len' bytes of a record that tb_xml_record_text
+ * made with w's flags (borrowed). Returns 0, or TB_EIO when writing
+ * failed. */
+TB_EXPORT int tb_xml_writer_put(tb_xml_writer *w, const char *text, size_t len);
 
 typedef struct tb_xml_reader tb_xml_reader;
 

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <libxml/parser.h>
 #include <libxml/xmlwriter.h>
 
 #include "collate.h"
@@ -27,6 +28,7 @@ struct tb_xml_writer {
 	FILE *out;
 	int flags;
 	int failed;           /* a write failed: everything after is moot */
+	int opened;           /* a record has been written: <tgn ...> is closed */
 };
 
 /* libxml2 writes through these, so that a failed write is ours to
@@ -70,6 +72,7 @@ typedef struct S_record {
 
 tb_xml_writer *tb_xml_writer_new(FILE *out, int flags)
 {
+	xmlInitParser(); /* once, before writers in other threads (idempotent) */
 	tb_xml_writer *x = tb_xcalloc(1, sizeof *x);
 	x->out = out;
 	xmlOutputBufferPtr buf = xmlOutputBufferCreateIO(S_out_write, S_out_close, x, NULL);
@@ -459,6 +462,7 @@ int tb_xml_write_record(tb_xml_writer *x, tb_reader *r, const tb_record *rec)
 		if (s.nafter) /* qsort wants an array, even of none */
 			qsort(s.after, s.nafter, sizeof *s.after, S_played_cmp);
 	}
+	x->opened = 1;
 	S_start(&s, "record");
 	S_attr(&s, "game", rec->game->name);
 	const char *lang = tb_record_tag(rec, "Language");
@@ -488,5 +492,62 @@ int tb_xml_write_record(tb_xml_writer *x, tb_reader *r, const tb_record *rec)
 	S_end(&s);
 	free(s.after);
 	tb_arena_free(&s.arena);
+	return x->failed ? TB_EIO : 0;
+}
+
+/* ===== A record's XML apart from its document ===== */
+
+/* When a record has been written, <tgn ...> is closed (">" and, with
+ * indentation, a newline) and every later record adds the same bytes;
+ * so a record is written into a document of its own after that point,
+ * and those bytes are its text. */
+char *tb_xml_record_text(tb_reader *r, const tb_record *rec, int flags, size_t *len,
+                         int *status)
+{
+	char *buf = NULL;
+	size_t n = 0, mark = 0, end = 0;
+	*len = 0;
+	*status = TB_EIO;
+	FILE *f = open_memstream(&buf, &n);
+	if (!f)
+		return NULL;
+	tb_xml_writer *x = tb_xml_writer_new(f, flags);
+	if (x && xmlTextWriterWriteRaw(x->w, BAD_CAST "\n") >= 0 &&
+	    xmlTextWriterFlush(x->w) >= 0 && fflush(f) == 0 && !x->failed) {
+		x->opened = 1;
+		mark = n;
+		int st = tb_xml_write_record(x, r, rec);
+		if (xmlTextWriterFlush(x->w) < 0 || fflush(f) != 0)
+			x->failed = 1;
+		*status = st ? st : x->failed ? TB_EIO : 0;
+		end = n;
+	}
+	tb_xml_writer_end(x); /* its </tgn> is not the record's */
+	if (fclose(f) != 0 && *status == 0)
+		*status = TB_EIO;
+	if (*status != 0 || !buf) {
+		free(buf);
+		return NULL;
+	}
+	memmove(buf, buf + mark, end - mark);
+	buf[end - mark] = '\0';
+	*len = end - mark;
+	return buf;
+}
+
+int tb_xml_writer_put(tb_xml_writer *x, const char *text, size_t len)
+{
+	if (x->failed)
+		return TB_EIO;
+	if (!x->opened && xmlTextWriterWriteRaw(x->w, BAD_CAST "\n") < 0)
+		x->failed = 1;
+	x->opened = 1;
+	while (!x->failed && len > 0) {
+		int n = len > 1u << 30 ? 1 << 30 : (int)len;
+		if (xmlTextWriterWriteRawLen(x->w, BAD_CAST text, n) < 0)
+			x->failed = 1;
+		text += n;
+		len -= (size_t)n;
+	}
 	return x->failed ? TB_EIO : 0;
 }

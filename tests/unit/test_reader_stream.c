@@ -6,6 +6,7 @@
  */
 #include "tb_test.h"
 
+#include <pthread.h>
 #include <unistd.h>
 
 #include "diag.h"
@@ -512,6 +513,86 @@ static void test_small_files(void **state)
 	}
 }
 
+/* ===== A record handed to another thread (tb_reader_detach) ===== */
+
+/* The diagnostics of validating one record, after those of reading it. */
+static void S_diags(tt_str *t, const tb_reader *r)
+{
+	for (size_t i = 0; i < tb_reader_ndiags(r); i++) {
+		char *f = tb_diag_format(tb_reader_diag(r, i));
+		tt_puts(t, f ? f : "(none)\n");
+		free(f);
+	}
+}
+
+typedef struct S_job {
+	tb_reader *r;
+	tb_record *rec;
+	tt_str out;
+} S_job;
+
+static void *S_validate_apart(void *arg)
+{
+	S_job *j = arg;
+	tb_reader_validate(j->r, j->rec, NULL, NULL);
+	S_diags(&j->out, j->r);
+	return NULL;
+}
+
+/* Validating each record of a collection read from a file -- many
+ * chunks, records across their boundaries, every kind of problem -- on
+ * its own reader, in another thread, says what validating it on the
+ * file's reader says, word for word and with the same lines quoted. */
+static void test_detached_record_says_the_same(void **state)
+{
+	(void)state;
+	tt_rng g = {4242};
+	tt_str s = {0};
+	for (size_t i = 0; i < 3000; i++)
+		S_record(&g, &s, (int)(i / 500) % 3 == 1);
+	assert_true(s.n > 8 * CHUNK);
+	tt_str here = {0}, apart = {0};
+	FILE *f1 = S_file(s.d, s.n), *f2 = S_file(s.d, s.n);
+	tb_reader *r1 = tb_reader_new_file(f1, "col.tgn"), *r2 = tb_reader_new_file(f2, "col.tgn");
+	tb_record *rec1, *rec2;
+	size_t n = 0, said = 0;
+	int got1, got2;
+	while ((got1 = tb_reader_next(r1, &rec1)) == 1) {
+		got2 = tb_reader_next(r2, &rec2);
+		assert_int_equal(got2, 1);
+		tb_reader_validate(r1, rec1, NULL, NULL);
+		S_diags(&here, r1);
+		S_job j = {tb_reader_detach(r2), rec2, {0}};
+		assert_int_equal(tb_reader_ndiags(r2), 0); /* they moved */
+		pthread_t t;
+		assert_int_equal(pthread_create(&t, NULL, S_validate_apart, &j), 0);
+		assert_int_equal(pthread_join(t, NULL), 0);
+		if (j.out.n)
+			tt_put(&apart, j.out.d, j.out.n);
+		said += tb_reader_ndiags(j.r);
+		free(j.out.d);
+		tb_reader_free(j.r);
+		tb_record_free(rec1);
+		tb_record_free(rec2);
+		n++;
+	}
+	assert_int_equal(tb_reader_next(r2, &rec2), got1);
+	tt_putc(&here, '\0');
+	tt_putc(&apart, '\0');
+	if (strcmp(here.d, apart.d) != 0)
+		S_show_difference(here.d, apart.d);
+	assert_string_equal(here.d, apart.d);
+	assert_int_equal(n, 3000);
+	assert_true(said > 100); /* problems of many kinds were compared */
+	tb_reader_free(r1);
+	tb_reader_free(r2);
+	fclose(f1);
+	fclose(f2);
+	free(here.d);
+	free(apart.d);
+	free(s.d);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -524,6 +605,7 @@ int main(void)
 		cmocka_unit_test(test_many_small_records_on_one_long_line),
 		cmocka_unit_test(test_read_error),
 		cmocka_unit_test(test_small_files),
+		cmocka_unit_test(test_detached_record_says_the_same),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,147 @@
+#!/usr/bin/env bash
+# -j N against -j 1: every command that spreads a collection over the
+# machine's cores (parse, validate, fmt, xml, grep, diff --duplicates)
+# must write the same standard output and standard error, byte for
+# byte and in the input's order, and exit with the same status, with
+# -j 2 and -j 4 as with -j 1 -- on the samples, on random collections,
+# on a collection with errors and warnings in many records, and on
+# hostile input (a megabyte line, deep nesting, a long chain, bytes
+# that are not UTF-8, a record cut short). Run under ThreadSanitizer
+# by make check-tsan.
+set -euo pipefail
+: "${TABLERO:?set TABLERO}"
+TABLERO=$(cd "$(dirname "$TABLERO")" && pwd)/$(basename "$TABLERO")
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(dirname "$here")
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+pass=0 fail=0
+
+# ---- the collections ----
+samples=("$root"/samples/*.tgn)
+"$TABLERO" random --seed 5 -n 150 >"$tmp/random-pitarra.tgn"
+"$TABLERO" random --game asalto --seed 6 -n 120 >"$tmp/random-asalto.tgn"
+"$TABLERO" random --game ocencahuac --seed 7 -n 60 >"$tmp/random-ocencahuac.tgn"
+"$TABLERO" random --rules "board=25; movement=fly" --seed 8 -n 60 >"$tmp/random-pitarra25.tgn"
+randoms=("$tmp"/random-*.tgn)
+# Errors and warnings in many records: the golden tests' inputs, each
+# between random games, and games changed at random.
+: >"$tmp/errors.tgn"
+n=0
+for f in "$here"/golden/*/*.tgn "$root"/samples/*.tgn; do
+	cat "$f" >>"$tmp/errors.tgn"
+	printf '\n' >>"$tmp/errors.tgn"
+	"$TABLERO" random --game "$(sed -n '1,20s/^\[Game "\([a-z]*\)"\]/\1/p' "$f" | head -1 |
+		grep . || echo pitarra)" --seed $((n += 1)) -n 2 >>"$tmp/errors.tgn"
+	printf '\n' >>"$tmp/errors.tgn"
+done
+# a turn changed in every third random game: illegal turns, gaps filled
+awk 'BEGIN { srand(3) } /^[0-9]+\./ && ++k % 3 == 0 { sub(/ [a-g][1-7]/, " ?") }
+     /^[0-9]+\./ && k % 7 == 0 { sub(/ [a-g][1-7]/, " z9") } { print }' \
+	"$tmp/random-pitarra.tgn" "$tmp/random-asalto.tgn" >"$tmp/changed.tgn"
+# Hostile: a megabyte line, deep nesting, a long chain, bytes that are
+# not UTF-8, a NUL, a record of many problems, one cut short.
+{
+	printf '[Game "pitarra"]\n[Site "'; head -c 1048576 /dev/zero | tr '\0' 'x'; printf '"]\n1. d1 a1 *\n\n'
+	printf '[Game "pitarra"]\n1. d1 '; for _ in $(seq 300); do printf '(1... a1 '; done
+	for _ in $(seq 300); do printf ')'; done; printf ' *\n\n'
+	printf '[Game "asalto"]\n1. c1-c2'; for _ in $(seq 2000); do printf 'xc3xc5'; done; printf ' *\n\n'
+	printf '[Game "pitarra"]\n[Site "\xff\xfe caf\xc3 \x00"]\n1. d1 \x80 a1 *\n\n'
+	printf '[Game "pitarra"]\n1.'; for _ in $(seq 400); do printf ' q9 @@'; done; printf ' *\n\n'
+	head -40 "$tmp/random-pitarra.tgn"
+	printf '\n[Game "pitarra"]\n{never closed 1. d1 a1\n'
+} >"$tmp/hostile.tgn"
+
+# ---- the comparison ----
+# same NAME CMD...: CMD with -j 1, -j 2 and -j 4 (the -j goes first,
+# after the command's name).
+same() {
+	local name=$1 cmd=$2
+	shift 2
+	local j ok=1
+	for j in 1 2 4; do
+		set +e
+		"$TABLERO" "$cmd" -j $j "$@" >"$tmp/out.$j" 2>"$tmp/err.$j" </dev/null
+		echo $? >"$tmp/status.$j"
+		set -e
+	done
+	for j in 2 4; do
+		cmp -s "$tmp/out.1" "$tmp/out.$j" || { ok=0; echo "  stdout differs with -j $j"; }
+		cmp -s "$tmp/err.1" "$tmp/err.$j" || { ok=0; echo "  stderr differs with -j $j"; }
+		cmp -s "$tmp/status.1" "$tmp/status.$j" ||
+			{ ok=0; echo "  status $(cat "$tmp/status.$j") with -j $j, $(cat "$tmp/status.1") with -j 1"; }
+	done
+	if [ $ok = 1 ]; then
+		pass=$((pass + 1))
+	else
+		fail=$((fail + 1))
+		echo "FAIL: jobs $name: tablero $cmd -j N $* is not the same as with -j 1"
+		diff <(head -c 2000 "$tmp/err.1") <(head -c 2000 "$tmp/err.4") | head -10 || true
+	fi
+}
+
+for set in samples randoms errors changed hostile; do
+	case $set in
+	samples) files=("${samples[@]}") ;;
+	randoms) files=("${randoms[@]}") ;;
+	errors) files=("$tmp/errors.tgn") ;;
+	changed) files=("$tmp/changed.tgn") ;;
+	hostile) files=("$tmp/hostile.tgn" "$tmp/random-asalto.tgn") ;;
+	esac
+	same "$set parse" parse --summary "${files[@]}"
+	same "$set parse --strict" parse --strict "${files[@]}"
+	same "$set validate" validate --summary "${files[@]}"
+	same "$set validate --strict" validate --strict "${files[@]}"
+	same "$set fmt" fmt "${files[@]}"
+	same "$set xml" xml "${files[@]}"
+	same "$set xml --positions --sourcepos" xml --positions --sourcepos "${files[@]}"
+	same "$set grep" grep 'd[1-3]' "${files[@]}"
+	same "$set grep -c --event" grep -c --event tercia "${files[@]}"
+	same "$set grep -l" grep -l --tag 'Game=pitarra' "${files[@]}"
+	same "$set grep -v --max-steps" grep -v --max-steps 200 '(a|b|1|2)*x' "${files[@]}"
+	same "$set diff --duplicates" diff --duplicates "${files[@]}" "${files[@]}"
+	same "$set diff --duplicates --xml" diff --duplicates --xml "${files[@]}" "${files[@]}"
+done
+same "samples validate --positions --board" validate --positions --board "${samples[@]}"
+same "changed validate --positions" validate --positions "$tmp/changed.tgn"
+same "errors validate --search-turns 2" validate --search-turns 2 --candidates 3 "$tmp/errors.tgn"
+same "stdin validate" validate - <"$tmp/errors.tgn"
+same "missing file validate" validate "$tmp/errors.tgn" "$tmp/no-such-file.tgn" "${samples[0]}"
+
+# fmt -i and xml -o: the files written are the same too
+for j in 1 2 4; do
+	mkdir -p "$tmp/in.$j"
+	cp "${samples[@]}" "$tmp/random-asalto.tgn" "$tmp/in.$j/"
+	cp "$here/golden/parse-errors/bad.tgn" "$tmp/in.$j/"
+	set +e
+	(cd "$tmp/in.$j" && "$TABLERO" fmt -i -j $j ./*.tgn >"$tmp/fmt-out.$j" 2>"$tmp/fmt-err.$j"
+	 echo $? >>"$tmp/fmt-out.$j"
+	 "$TABLERO" xml -j $j -o all.xml ./*.tgn 2>>"$tmp/fmt-err.$j"; echo $? >>"$tmp/fmt-out.$j"
+	 "$TABLERO" xml -j $j -o good.xml "$(basename "${samples[0]}")"; echo $? >>"$tmp/fmt-out.$j")
+	set -e
+done
+if diff -r "$tmp/in.1" "$tmp/in.2" >/dev/null && diff -r "$tmp/in.1" "$tmp/in.4" >/dev/null &&
+   cmp -s "$tmp/fmt-out.1" "$tmp/fmt-out.4" && cmp -s "$tmp/fmt-err.1" "$tmp/fmt-err.4" &&
+   [ -s "$tmp/in.4/good.xml" ]; then
+	pass=$((pass + 1))
+else
+	fail=$((fail + 1))
+	echo "FAIL: jobs: fmt -i and xml -o with -j 2 and -j 4 do not write what -j 1 writes"
+fi
+
+# -j's own arguments
+if "$TABLERO" validate -j 0 "${samples[0]}" >/dev/null 2>&1 &&
+   "$TABLERO" validate -j3 "${samples[0]}" >/dev/null 2>&1 &&
+   "$TABLERO" validate --jobs=2 "${samples[0]}" >/dev/null 2>&1 &&
+   ! "$TABLERO" validate -j x "${samples[0]}" >/dev/null 2>&1 &&
+   ! "$TABLERO" validate -j 999 "${samples[0]}" >/dev/null 2>&1 &&
+   ! "$TABLERO" diff -j 2 "${samples[0]}" "${samples[1]}" >/dev/null 2>&1 &&
+   ! "$TABLERO" validate "${samples[0]}" -j >/dev/null 2>&1; then
+	pass=$((pass + 1))
+else
+	fail=$((fail + 1))
+	echo "FAIL: jobs: -j 0, -j3, --jobs=2 are taken, -j x and -j 999 refused"
+fi
+
+echo "jobs: $pass passed, $fail failed"
+[ "$fail" = 0 ]
