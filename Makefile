@@ -56,7 +56,7 @@ UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 VERSION := $(shell sed -n 's/^#define TB_VERSION "\(.*\)"/\1/p' lib/tablero.h)
 
-.PHONY: all lib cli check check-san check-tsan unit spec golden samples random xml svg book compare reconstruct collate jobs quotes demo bench \
+.PHONY: all lib cli check check-san check-tsan unit spec golden samples random xml svg book compare reconstruct collate jobs quotes python demo bench \
         install uninstall clean deps deps-test fuzz fuzz-build fuzz-replay fuzz-merge
 
 all: $(BUILD)/libtablero.a $(BUILD)/libtablero.so $(BUILD)/tablero $(BUILD)/tablero.pc
@@ -146,6 +146,12 @@ reconstruct: $(BUILD)/tablero
 collate: $(BUILD)/tablero
 	@TABLERO=$(BUILD)/tablero bash tests/collate.sh
 
+# The Python module (python/) over this build's shared library. A
+# library built with the sanitizers cannot be loaded into python3.
+python: $(BUILD)/libtablero.so
+	@if [ "$(SAN)" = 1 ]; then echo "python: skipped under the sanitizers"; else \
+	TABLERO_LIB=$(abspath $(BUILD)/libtablero.so) python3 python/tests/test_tablero.py; fi
+
 jobs: $(BUILD)/tablero
 	@TABLERO=$(BUILD)/tablero bash tests/jobs.sh
 
@@ -161,7 +167,7 @@ quotes:
 deps-test:
 	@bash tests/deps.sh
 
-check: all unit spec golden samples random xml svg book compare reconstruct collate jobs quotes fuzz-replay deps-test
+check: all unit spec golden samples random xml svg book compare reconstruct collate jobs quotes fuzz-replay deps-test python
 	@echo "make check: all test suites passed"
 
 check-san:

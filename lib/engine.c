@@ -301,3 +301,89 @@ char *tb_engine_random_game(const tb_engine *e, unsigned long long seed, unsigne
 	tb_buf_free(&b);
 	return out;
 }
+
+/* ===== Turns as values (tablero.h, "Positions and turns") ===== */
+
+int tb_engine_to_move(const tb_engine *e)
+{
+	return e->st.to_move;
+}
+
+size_t tb_engine_legal(const tb_engine *e, tb_legal_fn fn, void *ctx)
+{
+	if (e->incomplete)
+		return 0;
+	tb_turns l = {0};
+	size_t n = tb_turns_generate(&e->rs, &e->st, &l);
+	tb_buf tok = TB_BUF_INIT, evs = TB_BUF_INIT;
+	for (size_t i = 0; fn && i < n; i++) {
+		tb_state next = e->st;
+		tb_events ev;
+		ev.n = 0;
+		e->rs.rules->play(&e->rs, &next, &l.v[i], &ev);
+		tb_buf_clear(&tok);
+		tb_buf_clear(&evs);
+		S_token(&tok, &l.v[i]);
+		tb_events_write(&evs, &ev);
+		char *pos = S_position(e, &next);
+		fn(ctx, tok.data, evs.data ? evs.data : "", pos);
+		free(pos);
+	}
+	tb_buf_free(&tok);
+	tb_buf_free(&evs);
+	tb_turns_free(&l);
+	return n;
+}
+
+int tb_engine_play(tb_engine *e, const char *token, char **events, char **why)
+{
+	if (events)
+		*events = NULL;
+	if (why)
+		*why = NULL;
+	if (!e || !token)
+		return TB_EINVAL;
+	char *over = tb_engine_over(e);
+	if (over || e->incomplete) {
+		if (why) {
+			tb_buf b = TB_BUF_INIT;
+			if (over)
+				tb_buf_printf(&b, "the game is over: %s", over);
+			else
+				tb_buf_printf(&b, "the position is incomplete: %s", e->why_incomplete);
+			*why = tb_buf_detach(&b, NULL);
+		}
+		free(over);
+		return TB_EINVAL;
+	}
+	const char *want = strcmp(token, "--") == 0 ? "pass" : token;
+	tb_turns l = {0};
+	size_t n = tb_turns_generate(&e->rs, &e->st, &l);
+	tb_buf tok = TB_BUF_INIT;
+	int rc = TB_EINVAL;
+	for (size_t i = 0; i < n; i++) {
+		tb_buf_clear(&tok);
+		S_token(&tok, &l.v[i]);
+		if (strcmp(tok.data, want) != 0)
+			continue;
+		tb_events ev;
+		ev.n = 0;
+		e->rs.rules->play(&e->rs, &e->st, &l.v[i], &ev);
+		if (events) {
+			tb_buf b = TB_BUF_INIT;
+			tb_events_write(&b, &ev);
+			*events = b.data ? tb_buf_detach(&b, NULL) : tb_xstrdup("");
+		}
+		rc = 0;
+		break;
+	}
+	if (rc && why) {
+		tb_buf b = TB_BUF_INIT;
+		tb_buf_printf(&b, "'%s' is not one of the %zu legal turns here (as the canonical form "
+		              "writes them)", token, n);
+		*why = tb_buf_detach(&b, NULL);
+	}
+	tb_buf_free(&tok);
+	tb_turns_free(&l);
+	return rc;
+}

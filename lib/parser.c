@@ -63,25 +63,30 @@ static tb_span S_span_tok(const tb_tok *t)
 	return s;
 }
 
-static tb_comment *S_comment_new(S_parser *p)
+tb_comment *tb_comment_make(tb_arena *a, const char *s, size_t n, const char *lang)
 {
-	tb_comment *c = tb_arena_alloc(&p->rec->arena, sizeof *c);
-	const char *s = p->r->text.data ? p->r->text.data : "";
-	size_t n = p->r->text.len;
-	if (p->r->lang[0])
-		c->lang = tb_arena_strndup(&p->rec->arena, p->r->lang, strlen(p->r->lang));
+	tb_comment *c = tb_arena_alloc(a, sizeof *c);
+	if (lang && lang[0])
+		c->lang = tb_arena_strndup(a, lang, strlen(lang));
 	/* Leading and trailing white space is not part of the text. */
 	while (n && (*s == ' ' || *s == '\t' || *s == '\n'))
 		s++, n--;
 	while (n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\n'))
 		n--;
-	c->text = tb_arena_strndup(&p->rec->arena, s, n);
+	c->text = tb_arena_strndup(a, s, n);
+	return c;
+}
+
+static tb_comment *S_comment_new(S_parser *p)
+{
+	tb_comment *c = tb_comment_make(&p->rec->arena, p->r->text.data ? p->r->text.data : "",
+	                                p->r->text.len, p->r->lang);
 	c->span = S_span_tok(S_tok(p));
 	return c;
 }
 
 /* Appends in constant time: the list's first comment knows its last. */
-static void S_comment_append(tb_comment **list, tb_comment *c)
+void tb_comment_append(tb_comment **list, tb_comment *c)
 {
 	if (*list)
 		(*list)->last->next = c;
@@ -90,6 +95,8 @@ static void S_comment_append(tb_comment **list, tb_comment *c)
 	for ((*list)->last = c; c->next; c = c->next) /* 'c' may be a list itself */
 		(*list)->last = c->next;
 }
+
+#define S_comment_append tb_comment_append
 
 /* Skips tokens up to the next '[' or the end: used when a record's
  * moves cannot be read at all. */
@@ -230,24 +237,16 @@ static tb_node *S_node_new(S_parser *p, tb_line *line, tb_node_kind kind,
 		           "moves is not read", TB_MAX_TURNS);
 		p->over = 1; /* S_line skips the rest */
 	}
-	tb_node *n = tb_arena_alloc(&p->rec->arena, sizeof *n);
-	n->kind = (uint8_t)kind;
+	tb_node *n = tb_node_make(&p->rec->arena, (uint8_t)kind);
 	n->span = S_span_tok(at);
-	n->gap_min = n->gap_max = -1;
 	if (clk->known) {
 		n->number = clk->number;
 		n->side = (uint8_t)clk->side;
 		if (clk->side == 1)
 			clk->number++;
 		clk->side ^= 1;
-	} else {
-		n->side = 2;
 	}
-	if (line->last)
-		line->last->next = n;
-	else
-		line->first = n;
-	line->last = n;
+	tb_line_push(line, n);
 	return n;
 }
 
@@ -771,6 +770,11 @@ static void S_variation(S_parser *p, tb_line *line, int depth)
 	}
 	if (!base)
 		return;
+	tb_node_push_variation(base, v);
+}
+
+void tb_node_push_variation(tb_node *base, tb_line *v)
+{
 	if (base->variations)
 		base->variations->last_var->next = v;
 	else
@@ -917,6 +921,38 @@ static tb_record *S_record(tb_reader *r)
 	return p.rec;
 }
 
+/* ===== Movetext given through the API (tablero.h, "Building") ===== */
+
+int tb_parse_fragment(tb_record *rec, const char *text, unsigned number, int side,
+                      int known, int depth, tb_line *out, char **why)
+{
+	tb_reader *r = tb_reader_new_mem(text, strlen(text), "<text>");
+	S_parser p = {r, rec, rec->game, {0, 0, {0}}, 0, 0, 0, 0};
+	memset(out, 0, sizeof *out);
+	rec->game->board(&p.board, &rec->opts);
+	tb_lex_next(r);
+	S_clock clk = {number, side, known, 0};
+	S_line(&p, out, clk, depth);
+	int rc = 0;
+	*why = NULL;
+	for (size_t i = 0; i < r->ndiags; i++)
+		if (r->diags[i].severity == TB_ERROR) {
+			*why = tb_xstrdup(r->diags[i].message);
+			rc = -1;
+			break;
+		}
+	if (!rc && r->tok.type != TK_EOF) {
+		tb_buf b = TB_BUF_INIT;
+		tb_buf_printf(&b, "'%.*s' is not movetext: a result is set with "
+		              "tb_record_set_result, a tag with tb_record_set_tag",
+		              (int)(r->tok.len > 20 ? 20 : r->tok.len), r->data + r->tok.off);
+		*why = tb_buf_detach(&b, NULL);
+		rc = -1;
+	}
+	tb_reader_free(r);
+	return rc;
+}
+
 /* ===== The reader ===== */
 
 static tb_reader *S_reader_new(const char *name)
@@ -992,6 +1028,7 @@ void tb_record_free(tb_record *rec)
 	if (!rec)
 		return;
 	tb_arena_free(&rec->arena);
+	free(rec->why);
 	free(rec);
 }
 

@@ -39,19 +39,8 @@ typedef uint8_t tb_point;
 #define TB_PT_FILE(p) (((p) - 1) & 7)
 #define TB_PT_RANK(p) (((p) - 1) >> 3)
 
-/* The parts a turn is made of. ORDER PART: keep tb_part_kind and
- * part_sep[] in writer.c in step. */
-typedef enum tb_part_kind {
-	TB_PART_AT,       /* first point: placement, or where a piece starts */
-	TB_PART_STEP,     /* "-": to a point by a step or slide */
-	TB_PART_HOP,      /* "^": to a point by jumping over a piece */
-	TB_PART_CAPTURE,  /* "x": to a point, capturing (Asalto chains, Ocencahuac) */
-	TB_PART_REMOVE,   /* "x": a piece removed after a tercia (La Pitarra) */
-	TB_PART_PUSH,     /* ">": where the jumped piece was pushed back */
-	TB_PART_RELOCATE, /* "@": where the jumped royal piece was put */
-	TB_PART_HUFF      /* "H": a defender huffed before the turn */
-} tb_part_kind;
-
+/* tb_part_kind is public (tablero.h). ORDER PART: keep it and part_sep[]
+ * in writer.c in step. */
 typedef struct tb_part {
 	uint8_t kind;  /* tb_part_kind */
 	tb_point pt;
@@ -76,18 +65,8 @@ struct tb_comment {
 
 typedef struct tb_position tb_position;
 
-typedef enum tb_node_kind {
-	TB_NODE_MOVE,     /* a turn the game's grammar read */
-	TB_NODE_PASS,     /* "pass" */
-	TB_NODE_UNKNOWN,  /* "?": a turn nobody knows */
-	TB_NODE_READING,  /* "<a | b>": uncertain, alternatives, first followed */
-	TB_NODE_GAP,      /* "<gap ...>": turns missing from the source */
-	TB_NODE_POSITION, /* "<position ...>": the position restated */
-	TB_NODE_OMITTED   /* "omitted", in a reading only: a witness has nothing here */
-} tb_node_kind;
+/* tb_node_kind is public (tablero.h). */
 
-typedef struct tb_line tb_line;
-typedef struct tb_node tb_node;
 
 /* One alternative of a reading: what one witness has at that place of
  * the line -- a turn (a move, a pass, an unknown turn, a reconstructed
@@ -114,6 +93,7 @@ struct tb_node {
 	uint8_t *nags;       /* in the order written */
 	tb_alt *alts;        /* TB_NODE_READING */
 	unsigned nalts;
+	uint8_t removed;      /* taken out of its record by tb_node_remove */
 	long gap_min, gap_max; /* TB_NODE_GAP: -1 when unbounded/unknown; a reading
 	                          whose first alternative is a gap: that gap's */
 	tb_position *position; /* TB_NODE_POSITION, or a reading's first alternative's */
@@ -139,13 +119,7 @@ typedef struct tb_tag {
 	size_t value_off;      /* window offset of that '"', while parsing */
 } tb_tag;
 
-typedef enum tb_result {
-	TB_RESULT_NONE,   /* no termination marker */
-	TB_RESULT_FIRST,  /* "1-0" */
-	TB_RESULT_SECOND, /* "0-1" */
-	TB_RESULT_DRAW,   /* "1/2-1/2" */
-	TB_RESULT_OTHER   /* "*" */
-} tb_result;
+/* tb_result is public (tablero.h). */
 
 struct tb_record {
 	tb_arena arena;
@@ -161,6 +135,8 @@ struct tb_record {
 	unsigned line;
 	size_t off;            /* window offset of its first token, while reading */
 	size_t errors;
+	unsigned long gen;     /* edits through the API so far (tb_iter) */
+	char *why;             /* the last API call's error message (malloc) */
 	size_t offboard;       /* of the errors, points off the board in turn tokens:
 	                          the record is replayed all the same */
 };
@@ -181,5 +157,43 @@ static inline int tb_kind_is_turn(uint8_t kind)
 {
 	return kind == TB_NODE_MOVE || kind == TB_NODE_PASS || kind == TB_NODE_UNKNOWN;
 }
+
+/* ===== The one way to make a node (the parser and the API) ===== */
+
+/* A new node of 'kind' in 'a', no turn number (side 2), gaps unbounded. */
+static inline tb_node *tb_node_make(tb_arena *a, uint8_t kind)
+{
+	tb_node *n = tb_arena_alloc(a, sizeof *n);
+	n->kind = kind;
+	n->side = 2;
+	n->gap_min = n->gap_max = -1;
+	return n;
+}
+
+/* Appends 'n' to 'line'. */
+static inline void tb_line_push(tb_line *line, tb_node *n)
+{
+	if (line->last)
+		line->last->next = n;
+	else
+		line->first = n;
+	line->last = n;
+}
+
+/* A comment of the 'n' bytes at 's', leading and trailing white space
+ * left out, in language 'lang' (NULL or "": none). */
+tb_comment *tb_comment_make(tb_arena *a, const char *s, size_t n, const char *lang);
+/* Appends comment 'c' (or a list of them) to 'list' in constant time. */
+void tb_comment_append(tb_comment **list, tb_comment *c);
+/* Appends variation 'v' to the variations of 'base'. */
+void tb_node_push_variation(tb_node *base, tb_line *v);
+
+/* Parses 'text' as movetext (turns, comments, NAGs, variations) into
+ * 'out' (zeroed first), its nodes in the arena of 'rec', from the clock
+ * (number, side; known) at a line of nesting 'depth'. Returns 0, or -1
+ * with '*why' set (malloc) when it holds an error or something that is
+ * not movetext (a result, a tag). */
+int tb_parse_fragment(tb_record *rec, const char *text, unsigned number, int side,
+                      int known, int depth, tb_line *out, char **why);
 
 #endif

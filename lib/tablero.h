@@ -35,14 +35,31 @@ extern "C" {
 #define TB_EXPORT
 #endif
 
-#define TB_VERSION "0.2.0"
+/** ## Versions and what is stable
+ *
+ * TB_VERSION is the library's version; the shared library's soname is
+ * libtablero.so.MAJOR (libtablero.so.0 through 0.x: functions are only
+ * added, and a program built against 0.N runs with 0.M for M >= N).
+ * Stable -- kept as they are in every 0.x after the version that says
+ * so: the status codes, diagnostics and their codes, reading and
+ * writing records, the record tree (its kinds, readers, iterator and
+ * editors: 0.3.0), positions and turns as values (0.3.0). The rest
+ * (comparing, collating, XML, diagrams) may still change between minor
+ * versions, as said in README.md.
+ */
+#define TB_VERSION "0.3.0"
 
 /** ## Status codes */
 enum {
 	TB_OK = 0,
 	TB_EIO = -1,     /* reading the input failed (errno is kept) */
 	TB_ENOMEM = -2,  /* an allocation failed */
-	TB_EINVAL = -3   /* an argument was out of range */
+	TB_EINVAL = -3,  /* an argument was out of range, or NULL where not allowed */
+	TB_EKIND = -4,   /* the node is not of a kind the function takes */
+	TB_EFOREIGN = -5,/* the node or line is not in this record (another
+	                    record's, or removed from it) */
+	TB_ETREE = -6,   /* the edit would make the tree invalid; nothing changed */
+	TB_ESYNTAX = -7  /* the text given does not read (tb_record_error says why) */
 };
 
 /** Returns the library version, "MAJOR.MINOR.PATCH"; a static string. */
@@ -371,6 +388,34 @@ TB_EXPORT long tb_record_find_turn(const tb_record *rec, unsigned number, int si
 TB_EXPORT int tb_record_turn_number(const tb_record *rec, long ply, unsigned *number,
                                     int *side);
 
+/** ## Positions and turns as values
+ *
+ * An engine (tb_engine_new, tb_record_engine, tb_node_engine) holds one
+ * position; these list what can be played there and play it.
+ */
+
+/** The side to move in the engine's position: 0 first, 1 second. */
+TB_EXPORT int tb_engine_to_move(const tb_engine *e);
+
+/** Called with each legal turn: its canonical token ("d2-d3", "pass"),
+ * its events as tb_turn_report's ("tercia a1-a7; removal d5", or ""),
+ * and the position after it in position notation; all borrowed for the
+ * call. */
+typedef void (*tb_legal_fn)(void *ctx, const char *token, const char *events,
+                            const char *position);
+
+/** Calls 'fn' (may be NULL) for each legal turn of the engine's
+ * position, in the rules' fixed order; returns how many there are (0
+ * when the game is over or the position incomplete). */
+TB_EXPORT size_t tb_engine_legal(const tb_engine *e, tb_legal_fn fn, void *ctx);
+
+/** Plays the legal turn whose canonical token is 'token' ("--" is
+ * "pass"). Returns 0 with '*events' (if not NULL; the caller frees it)
+ * set to what it did, or TB_EINVAL with '*why' (if not NULL; the caller
+ * frees it) set when it is no legal turn, the game is over or the
+ * position incomplete; the engine is then unchanged. */
+TB_EXPORT int tb_engine_play(tb_engine *e, const char *token, char **events, char **why);
+
 enum {
 	TB_BOARD_COLOUR = 1 /* pieces in ANSI colours, for a terminal */
 };
@@ -386,6 +431,270 @@ TB_EXPORT char *tb_engine_board(const tb_engine *e, unsigned flags);
  * result and why ("1-0 (Yellow cannot move and loses)"), which the
  * caller frees. */
 TB_EXPORT char *tb_engine_over(const tb_engine *e);
+
+/** ## The record tree (stable from 0.3.0)
+ *
+ * A record is its tags, its main line and its result. A line is a list
+ * of nodes; a node is a turn (a move, a pass, an unknown turn "?"), a
+ * gap ("<gap 2-4>"), a restated position, or a reading ("<a | b>")
+ * whose alternatives are what each witness has there. A node carries
+ * its NAGs, the comments written after it and its variations: lines
+ * that replace it. Comments also stand before the tags, after a tag,
+ * before a line's first node and after the result.
+ *
+ * Nodes and lines are borrowed from their record: valid until it is
+ * freed (a removed node stays readable, but is no longer in the tree).
+ * Readers take a node and return 0 / NULL / TB_EKIND for a node of the
+ * wrong kind; they never check that the node is in a record (that is
+ * O(size of the record)). Editors do -- each edit walks the record once
+ * or twice, so building a record of n nodes costs O(n^2) -- and each
+ * takes the record, returns 0
+ * or a negative TB_E* code, and on failure leaves the tree as it was
+ * with tb_record_error saying why. Every edit keeps the tree one the
+ * parser could have read: turn numbers and sides are recomputed as the
+ * parser counts them (a turn after a gap of unknown length keeps the
+ * number it was given, "12. d3").
+ *
+ * Points are (file, rank), both from 0 ("a1" is 0, 0); -1, -1 is a
+ * point the transcriber did not know ('?').
+ */
+typedef enum tb_node_kind {
+	TB_NODE_MOVE,     /* a turn the game's grammar read */
+	TB_NODE_PASS,     /* "pass" */
+	TB_NODE_UNKNOWN,  /* "?": a turn nobody knows */
+	TB_NODE_READING,  /* "<a | b>": uncertain, alternatives, first followed */
+	TB_NODE_GAP,      /* "<gap ...>": turns missing from the source */
+	TB_NODE_POSITION, /* "<position ...>": the position restated */
+	TB_NODE_OMITTED   /* "omitted", a reading's alternative only: nothing here */
+} tb_node_kind;
+
+/** The parts a turn is made of, in the order written. */
+typedef enum tb_part_kind {
+	TB_PART_AT,       /* first point: placement, or where a piece starts */
+	TB_PART_STEP,     /* "-": to a point by a step or slide */
+	TB_PART_HOP,      /* "^": to a point by jumping over a piece */
+	TB_PART_CAPTURE,  /* "x": to a point, capturing (Asalto chains, Ocencahuac) */
+	TB_PART_REMOVE,   /* "x": a piece removed after a tercia (La Pitarra) */
+	TB_PART_PUSH,     /* ">": where the jumped piece was pushed back */
+	TB_PART_RELOCATE, /* "@": where the jumped royal piece was put */
+	TB_PART_HUFF      /* "H": a defender huffed before the turn */
+} tb_part_kind;
+
+typedef enum tb_result {
+	TB_RESULT_NONE,   /* no termination marker (written "*") */
+	TB_RESULT_FIRST,  /* "1-0" */
+	TB_RESULT_SECOND, /* "0-1" */
+	TB_RESULT_DRAW,   /* "1/2-1/2" */
+	TB_RESULT_OTHER   /* "*" */
+} tb_result;
+
+typedef struct tb_node tb_node;
+typedef struct tb_line tb_line;
+
+/** The message of the last editor or tb_record_new call on 'rec' that
+ * failed, or "" . Borrowed; valid until the next call on 'rec'. */
+TB_EXPORT const char *tb_record_error(const tb_record *rec);
+
+/** ### Reading the tree */
+
+/** The record's main line (never NULL). Borrowed. */
+TB_EXPORT tb_line *tb_record_main(const tb_record *rec);
+/** The record's result, as its marker says (tb_result). */
+TB_EXPORT int tb_record_result(const tb_record *rec);
+/** The i-th comment before the tags ('where' 0), after the result
+ * ('where' 1), or after tag number 'where' - 2 (in tb_record_tag_at's
+ * order): its text, '*lang' (if not NULL) set to its language or NULL.
+ * NULL past the last. Borrowed. */
+TB_EXPORT const char *tb_record_comment(const tb_record *rec, size_t where, size_t i,
+                                        const char **lang);
+
+/** A line's first node, or NULL. Borrowed. */
+TB_EXPORT tb_node *tb_line_first(const tb_line *l);
+/** The next variation of the same node, or NULL (the main line: NULL). */
+TB_EXPORT tb_line *tb_line_next(const tb_line *l);
+/** The i-th comment before the line's first node, as tb_record_comment. */
+TB_EXPORT const char *tb_line_comment(const tb_line *l, size_t i, const char **lang);
+/** Where the variation's '(' and ')' were: (line, col, end line, end
+ * col); all 0 for a line not read from text. */
+TB_EXPORT void tb_line_span(const tb_line *l, unsigned span[4]);
+
+/** The node's kind (tb_node_kind): never TB_NODE_OMITTED. */
+TB_EXPORT int tb_node_type(const tb_node *n);
+/** The next node on its line, or NULL. Borrowed. */
+TB_EXPORT tb_node *tb_node_next(const tb_node *n);
+/** The node's first variation, or NULL; tb_line_next gives the rest. */
+TB_EXPORT tb_line *tb_node_variation(const tb_node *n);
+/** The turn's number, and side (0 first, 1 second; 2 for a node that is
+ * no turn of the count: a gap, a restated position, a reading whose
+ * first alternative is one of those or "omitted"). Number 0: none. */
+TB_EXPORT unsigned tb_node_number(const tb_node *n);
+TB_EXPORT int tb_node_side(const tb_node *n);
+/** 1 for a turn put in by the rules ("<reconstructed d2>"), else 0. */
+TB_EXPORT int tb_node_reconstructed(const tb_node *n);
+/** The node as the canonical form writes it, without its NAGs,
+ * comments and variations: "d2-d3", "pass", "?", "<gap 2-4>",
+ * "<position \"...\">", "<reconstructed d2>", "<b2 {A} | omitted {B}>"
+ * (a reading's alternatives keep their comments: they are inside it, and
+ * "<gap 1 {B}>" is a reading where "<gap 1>" is a gap). Read back by
+ * tb_line_insert, it makes the same node. The caller frees it. */
+TB_EXPORT char *tb_node_token(const tb_record *rec, const tb_node *n);
+/** A move's parts (0 for a node that is no move) and the i-th: its kind
+ * (tb_part_kind) and point; returns TB_EINVAL past the last. */
+TB_EXPORT size_t tb_node_nparts(const tb_node *n);
+TB_EXPORT int tb_node_part(const tb_node *n, size_t i, int *kind, int *file, int *rank);
+/** A move's crown: 0, 1 ("=") or 2 ("=="). */
+TB_EXPORT int tb_node_crown(const tb_node *n);
+/** NAGs in the order written ("!" is 1): their count and the i-th (-1
+ * past the last). */
+TB_EXPORT size_t tb_node_nnags(const tb_node *n);
+TB_EXPORT int tb_node_nag(const tb_node *n, size_t i);
+/** The i-th comment after the node, as tb_record_comment. */
+TB_EXPORT const char *tb_node_comment(const tb_node *n, size_t i, const char **lang);
+/** A gap's length, '*min' to '*max' turns (-1: not known); also a
+ * reading's whose first alternative is a gap. TB_EKIND for others. */
+TB_EXPORT int tb_node_gap(const tb_node *n, long *min, long *max);
+/** A restated position (or a reading's first alternative's) in position
+ * notation; the caller frees it. NULL for other nodes. */
+TB_EXPORT char *tb_node_position(const tb_record *rec, const tb_node *n);
+/** Where the node was written (line, col, end line, end col); all 0
+ * for a node made through the API. */
+TB_EXPORT void tb_node_span(const tb_node *n, unsigned span[4]);
+
+/** A reading's alternatives: their count (0 for other nodes), then the
+ * fields of the i-th, as the node's above (TB_EINVAL, -1, 0 or NULL
+ * past the last). Its kind may be TB_NODE_OMITTED. */
+TB_EXPORT size_t tb_node_nalts(const tb_node *n);
+TB_EXPORT int tb_alt_type(const tb_node *n, size_t i);
+TB_EXPORT int tb_alt_reconstructed(const tb_node *n, size_t i);
+TB_EXPORT char *tb_alt_token(const tb_record *rec, const tb_node *n, size_t i);
+TB_EXPORT size_t tb_alt_nparts(const tb_node *n, size_t i);
+TB_EXPORT int tb_alt_part(const tb_node *n, size_t i, size_t j, int *kind, int *file,
+                          int *rank);
+TB_EXPORT int tb_alt_crown(const tb_node *n, size_t i);
+TB_EXPORT int tb_alt_gap(const tb_node *n, size_t i, long *min, long *max);
+TB_EXPORT char *tb_alt_position(const tb_record *rec, const tb_node *n, size_t i);
+TB_EXPORT const char *tb_alt_comment(const tb_node *n, size_t i, size_t j,
+                                     const char **lang);
+TB_EXPORT void tb_alt_span(const tb_node *n, size_t i, unsigned span[4]);
+
+/** ### Walking the tree
+ *
+ * In the manner of cmark's iterator: lines and nodes in the order
+ * written. A line (the main line, each variation) is entered and
+ * exited; a node with variations is entered, its variations walked,
+ * then exited; a node without is entered only (a leaf).
+ *
+ *     tb_iter *it = tb_iter_new(rec);
+ *     int ev;
+ *     while ((ev = tb_iter_next(it)) != TB_EVENT_DONE)
+ *         if (ev == TB_EVENT_ENTER && tb_iter_node(it)) ...
+ *     tb_iter_free(it);
+ *
+ * The iterator is safe against the tree it walks: after an edit of the
+ * record (through this API) it goes on from the node or line it last
+ * returned if that is still in the tree; from the node that followed
+ * a removed one (or its line's exit) when that is; otherwise it ends,
+ * and tb_iter_status returns TB_EFOREIGN. It never reads past the record.
+ */
+typedef enum { TB_EVENT_DONE = 0, TB_EVENT_ENTER = 1, TB_EVENT_EXIT = 2 } tb_iter_event;
+typedef struct tb_iter tb_iter;
+
+/** An iterator over 'rec', which must outlive it; the caller frees it
+ * with tb_iter_free. NULL when 'rec' is NULL. */
+TB_EXPORT tb_iter *tb_iter_new(const tb_record *rec);
+/** The next event (tb_iter_event); TB_EVENT_DONE at the end, and from then on. */
+TB_EXPORT int tb_iter_next(tb_iter *it);
+/** What the last event is about: a node (tb_iter_line NULL) or a line
+ * (tb_iter_node NULL). Borrowed from the record. */
+TB_EXPORT tb_node *tb_iter_node(const tb_iter *it);
+TB_EXPORT tb_line *tb_iter_line(const tb_iter *it);
+/** How deep the last event is: 0 for the main line and its nodes, 1
+ * inside a variation of a main-line node... */
+TB_EXPORT unsigned tb_iter_depth(const tb_iter *it);
+/** 0, or TB_EFOREIGN when an edit removed where the iterator stood. */
+TB_EXPORT int tb_iter_status(const tb_iter *it);
+TB_EXPORT void tb_iter_free(tb_iter *it);
+
+/** ### Building and editing
+ *
+ * Turns are given as text and read by the game's own grammar, as the
+ * parser reads them: "d2-d3", "pass", "?", "<gap 2>", "<gap>",
+ * "<position \"...\">", "<reconstructed d2>", "<b2 | c3 {A} | omitted>";
+ * several at once, with comments, NAGs and variations, as movetext
+ * ("d2-d3 {fine} $1 (e2-e3) a7"). A turn after a gap of unknown length
+ * needs its number first ("12... a4"). Move numbers given elsewhere are
+ * checked by nobody: the count decides.
+ */
+
+/** A new record of game 'g' with no turns, its tags the seven of the
+ * roster (unknown but [Game]), its result "*". The caller frees it with
+ * tb_record_free. NULL when 'g' is NULL. */
+TB_EXPORT tb_record *tb_record_new(const tb_game *g);
+
+/** Sets tag 'name' to 'value' (both copied), or removes it when 'value'
+ * is NULL (a tag of the seven-tag roster then reads "?"). Values are
+ * checked as the reader checks them (Date, Result, Source, Rules,
+ * Position) and written in their canonical form. [Game] cannot change;
+ * [Rules] and [Position] only while the main line is empty (they decide
+ * how turns read); [Result] must agree with the result marker unless
+ * one of them is "*". TB_EINVAL, TB_ETREE or TB_ESYNTAX on failure. */
+TB_EXPORT int tb_record_set_tag(tb_record *rec, const char *name, const char *value);
+
+/** Sets the result marker (tb_result); [Result] follows it unless it is
+ * TB_RESULT_OTHER ("*", which agrees with any [Result]). */
+TB_EXPORT int tb_record_set_result(tb_record *rec, int result);
+
+/** Adds a comment (text copied; white space around it left out; 'lang'
+ * a BCP 47 tag such as "es", or NULL) at the end of the comments before
+ * the tags ('where' 0), after the result (1) or after tag 'where' - 2. */
+TB_EXPORT int tb_record_add_comment(tb_record *rec, size_t where, const char *text,
+                                    const char *lang);
+
+/** Reads 'text' as movetext and inserts what it holds into 'line' of
+ * 'rec' after node 'after' (NULL: at the line's start); comments before
+ * its first turn join the comments of 'after' (or the line's leading
+ * comments). Sets '*first' (if not NULL) to the first node inserted,
+ * or NULL when 'text' held only comments. TB_EFOREIGN when 'line' or
+ * 'after' is not in 'rec' (or 'after' not on 'line'); TB_ESYNTAX when
+ * the text does not read (or holds a result or a tag); TB_ETREE when
+ * the record would pass TB_MAX_TURNS nodes. */
+TB_EXPORT int tb_line_insert(tb_record *rec, tb_line *line, tb_node *after,
+                             const char *text, tb_node **first);
+/** tb_line_insert after the line's last node. */
+TB_EXPORT int tb_line_append(tb_record *rec, tb_line *line, const char *text,
+                             tb_node **first);
+/** Adds a comment after the last of 'line's leading comments. */
+TB_EXPORT int tb_line_add_comment(tb_record *rec, tb_line *line, const char *text,
+                                  const char *lang);
+/** Adds a variation to node 'n' (after its others), made of 'text' read
+ * as movetext from the number and side of 'n' -- it must hold a node or
+ * a comment: a variation is never empty. Sets '*out' (if not NULL) to the new
+ * line. TB_ETREE for a variation nested deeper than the parser takes. */
+TB_EXPORT int tb_node_add_variation(tb_record *rec, tb_node *n, const char *text,
+                                    tb_line **out);
+/** Adds NAG 'nag' (0-255) after the node's others (at most 32). */
+TB_EXPORT int tb_node_add_nag(tb_record *rec, tb_node *n, int nag);
+/** Adds a comment after the node's others. */
+TB_EXPORT int tb_node_add_comment(tb_record *rec, tb_node *n, const char *text,
+                                  const char *lang);
+/** Adds a comment after those of alternative 'i' of reading 'n'. */
+TB_EXPORT int tb_alt_add_comment(tb_record *rec, tb_node *n, size_t i, const char *text,
+                                 const char *lang);
+/** Takes node 'n' out of its line, with its NAGs, comments and
+ * variations. TB_ETREE when it is a variation's only node (remove the
+ * variation: tb_line_remove). */
+TB_EXPORT int tb_node_remove(tb_record *rec, tb_node *n);
+/** Takes variation 'v' away from its node. TB_EINVAL for the main line. */
+TB_EXPORT int tb_line_remove(tb_record *rec, tb_line *v);
+
+/** The position after node 'n' of 'rec' -- on the main line or in a
+ * variation, which replaces its node: the line from the start through
+ * the variations down to 'n' -- as an engine (NULL 'n': the start),
+ * replayed as tb_record_engine does ('*at', if not NULL, says how far
+ * along the main line the replay got). Returns NULL with '*why' set (the
+ * caller frees it) when 'n' is not in 'rec' or as tb_record_engine. */
+TB_EXPORT tb_engine *tb_node_engine(const tb_record *rec, const tb_node *n, tb_reached *at,
+                                    char **why);
 
 /** ## Comparing records (spec/compare.md)
  *

@@ -1,0 +1,1043 @@
+/*
+ * tree.c -- the record tree through the public API: reading every
+ * field, walking it (tb_iter), building and editing it (tablero.h,
+ * "The record tree"). Nodes are made as the parser makes them: turns
+ * are read from text by the parser itself (tb_parse_fragment), and
+ * every edit recounts turn numbers as the parser counts them.
+ */
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "buf.h"
+#include "diag.h"
+#include "game.h"
+#include "reader.h"
+#include "record.h"
+#include "tags.h"
+#include "writer.h"
+#include "xalloc.h"
+
+/* ===== Errors ===== */
+
+static int S_fail(tb_record *rec, int code, const char *fmt, ...)
+{
+	tb_buf b = TB_BUF_INIT;
+	va_list ap;
+	va_start(ap, fmt);
+	tb_buf_vprintf(&b, fmt, ap);
+	va_end(ap);
+	free(rec->why);
+	rec->why = tb_buf_detach(&b, NULL);
+	return code;
+}
+
+static void S_ok(tb_record *rec)
+{
+	free(rec->why);
+	rec->why = NULL;
+}
+
+const char *tb_record_error(const tb_record *rec)
+{
+	return rec && rec->why ? rec->why : "";
+}
+
+/* ===== Reading ===== */
+
+static const tb_comment *S_comment_at(const tb_comment *c, size_t i, const char **lang)
+{
+	while (c && i--)
+		c = c->next;
+	if (lang)
+		*lang = c ? c->lang : NULL;
+	return c;
+}
+
+static const char *S_text(const tb_comment *c) { return c ? c->text : NULL; }
+
+static void S_span(const tb_span *s, unsigned span[4])
+{
+	span[0] = s->line;
+	span[1] = s->col;
+	span[2] = s->end_line;
+	span[3] = s->end_col;
+}
+
+tb_line *tb_record_main(const tb_record *rec) { return (tb_line *)&rec->main; }
+int tb_record_result(const tb_record *rec) { return rec->result; }
+
+static tb_comment **S_record_list(tb_record *rec, size_t where)
+{
+	if (where == 0)
+		return &rec->lead;
+	if (where == 1)
+		return &rec->trail;
+	return where - 2 < rec->ntags ? &rec->tags[where - 2].comments : NULL;
+}
+
+const char *tb_record_comment(const tb_record *rec, size_t where, size_t i, const char **lang)
+{
+	tb_comment **l = S_record_list((tb_record *)rec, where);
+	if (lang)
+		*lang = NULL;
+	return l ? S_text(S_comment_at(*l, i, lang)) : NULL;
+}
+
+tb_node *tb_line_first(const tb_line *l) { return l ? l->first : NULL; }
+tb_line *tb_line_next(const tb_line *l) { return l ? l->next : NULL; }
+const char *tb_line_comment(const tb_line *l, size_t i, const char **lang)
+{
+	return S_text(S_comment_at(l->lead, i, lang));
+}
+void tb_line_span(const tb_line *l, unsigned span[4]) { S_span(&l->span, span); }
+
+int tb_node_type(const tb_node *n) { return n->kind; }
+tb_node *tb_node_next(const tb_node *n) { return n->next; }
+tb_line *tb_node_variation(const tb_node *n) { return n->variations; }
+unsigned tb_node_number(const tb_node *n) { return n->number; }
+int tb_node_side(const tb_node *n) { return n->side; }
+int tb_node_reconstructed(const tb_node *n) { return n->reconstructed; }
+
+char *tb_node_token(const tb_record *rec, const tb_node *n)
+{
+	tb_buf b = TB_BUF_INIT;
+	tb_write_node(&b, rec->game, n, TB_WRITE_BODY);
+	return tb_buf_detach(&b, NULL);
+}
+
+static int S_part(const tb_move *m, size_t i, int *kind, int *file, int *rank)
+{
+	if (i >= m->nparts)
+		return TB_EINVAL;
+	tb_point p = m->parts[i].pt;
+	if (kind)
+		*kind = m->parts[i].kind;
+	if (file)
+		*file = p == TB_PT_UNKNOWN ? -1 : TB_PT_FILE(p);
+	if (rank)
+		*rank = p == TB_PT_UNKNOWN ? -1 : TB_PT_RANK(p);
+	return 0;
+}
+
+size_t tb_node_nparts(const tb_node *n) { return n->kind == TB_NODE_MOVE ? n->move.nparts : 0; }
+int tb_node_part(const tb_node *n, size_t i, int *kind, int *file, int *rank)
+{
+	return n->kind == TB_NODE_MOVE ? S_part(&n->move, i, kind, file, rank) : TB_EKIND;
+}
+int tb_node_crown(const tb_node *n) { return n->kind == TB_NODE_MOVE ? n->move.crown : 0; }
+size_t tb_node_nnags(const tb_node *n) { return n->nnags; }
+int tb_node_nag(const tb_node *n, size_t i) { return i < n->nnags ? n->nags[i] : -1; }
+const char *tb_node_comment(const tb_node *n, size_t i, const char **lang)
+{
+	return S_text(S_comment_at(n->comments, i, lang));
+}
+
+int tb_node_gap(const tb_node *n, long *min, long *max)
+{
+	if (tb_node_followed(n) != TB_NODE_GAP)
+		return TB_EKIND;
+	if (min)
+		*min = n->gap_min;
+	if (max)
+		*max = n->gap_max;
+	return 0;
+}
+
+static char *S_position(const tb_record *rec, const tb_position *p)
+{
+	if (!p)
+		return NULL;
+	tb_buf b = TB_BUF_INIT;
+	tb_position_write(&b, rec->game, p);
+	return tb_buf_detach(&b, NULL);
+}
+
+char *tb_node_position(const tb_record *rec, const tb_node *n)
+{
+	return tb_node_followed(n) == TB_NODE_POSITION ? S_position(rec, n->position) : NULL;
+}
+void tb_node_span(const tb_node *n, unsigned span[4]) { S_span(&n->span, span); }
+
+size_t tb_node_nalts(const tb_node *n) { return n->kind == TB_NODE_READING ? n->nalts : 0; }
+
+static const tb_alt *S_alt(const tb_node *n, size_t i)
+{
+	return n->kind == TB_NODE_READING && i < n->nalts ? &n->alts[i] : NULL;
+}
+
+int tb_alt_type(const tb_node *n, size_t i)
+{
+	const tb_alt *a = S_alt(n, i);
+	return a ? a->kind : TB_EINVAL;
+}
+int tb_alt_reconstructed(const tb_node *n, size_t i)
+{
+	const tb_alt *a = S_alt(n, i);
+	return a ? a->reconstructed : 0;
+}
+char *tb_alt_token(const tb_record *rec, const tb_node *n, size_t i)
+{
+	const tb_alt *a = S_alt(n, i);
+	if (!a)
+		return NULL;
+	tb_alt bare = *a;
+	bare.comments = NULL;
+	tb_buf b = TB_BUF_INIT;
+	tb_write_alt(&b, rec->game, &bare);
+	return tb_buf_detach(&b, NULL);
+}
+size_t tb_alt_nparts(const tb_node *n, size_t i)
+{
+	const tb_alt *a = S_alt(n, i);
+	return a && a->kind == TB_NODE_MOVE ? a->move.nparts : 0;
+}
+int tb_alt_part(const tb_node *n, size_t i, size_t j, int *kind, int *file, int *rank)
+{
+	const tb_alt *a = S_alt(n, i);
+	if (!a)
+		return TB_EINVAL;
+	return a->kind == TB_NODE_MOVE ? S_part(&a->move, j, kind, file, rank) : TB_EKIND;
+}
+int tb_alt_crown(const tb_node *n, size_t i)
+{
+	const tb_alt *a = S_alt(n, i);
+	return a && a->kind == TB_NODE_MOVE ? a->move.crown : 0;
+}
+int tb_alt_gap(const tb_node *n, size_t i, long *min, long *max)
+{
+	const tb_alt *a = S_alt(n, i);
+	if (!a)
+		return TB_EINVAL;
+	if (a->kind != TB_NODE_GAP)
+		return TB_EKIND;
+	if (min)
+		*min = a->gap_min;
+	if (max)
+		*max = a->gap_max;
+	return 0;
+}
+char *tb_alt_position(const tb_record *rec, const tb_node *n, size_t i)
+{
+	const tb_alt *a = S_alt(n, i);
+	return a && a->kind == TB_NODE_POSITION ? S_position(rec, a->position) : NULL;
+}
+const char *tb_alt_comment(const tb_node *n, size_t i, size_t j, const char **lang)
+{
+	const tb_alt *a = S_alt(n, i);
+	if (lang)
+		*lang = NULL;
+	return a ? S_text(S_comment_at(a->comments, j, lang)) : NULL;
+}
+void tb_alt_span(const tb_node *n, size_t i, unsigned span[4])
+{
+	const tb_alt *a = S_alt(n, i);
+	static const tb_span none;
+	S_span(a ? &a->span : &none, span);
+}
+
+/* ===== Finding a node or a line in its record ===== */
+
+/* A path from the main line down: frame k is a line, and the node of
+ * it the path goes through (or NULL); frame 0 the main line. */
+typedef struct S_frame {
+	tb_line *line;
+	tb_node *node;
+	tb_node *prev; /* the node before 'node' on 'line', or NULL */
+} S_frame;
+
+enum { S_MAX_FRAMES = TB_MAX_DEPTH + 2 };
+
+typedef struct S_path {
+	S_frame f[S_MAX_FRAMES];
+	unsigned n; /* frames in use */
+} S_path;
+
+/* Looks for node 'want' (or, when NULL, line 'wline') below 'line',
+ * the path's frame 'depth'. */
+static int S_find(S_path *p, tb_line *line, unsigned depth, const tb_node *want,
+                  const tb_line *wline)
+{
+	if (depth >= S_MAX_FRAMES)
+		return 0;
+	p->f[depth] = (S_frame){line, NULL, NULL};
+	p->n = depth + 1;
+	if (!want && line == wline)
+		return 1;
+	tb_node *prev = NULL;
+	for (tb_node *n = line->first; n; prev = n, n = n->next) {
+		p->f[depth].node = n;
+		p->f[depth].prev = prev;
+		if (n == want)
+			return 1;
+		for (tb_line *v = n->variations; v; v = v->next)
+			if (S_find(p, v, depth + 1, want, wline))
+				return 1;
+		p->n = depth + 1;
+	}
+	p->f[depth].node = NULL;
+	return 0;
+}
+
+static int S_locate_node(const tb_record *rec, const tb_node *n, S_path *p)
+{
+	return n && !n->removed && S_find(p, (tb_line *)&rec->main, 0, n, NULL);
+}
+
+static int S_locate_line(const tb_record *rec, const tb_line *l, S_path *p)
+{
+	return l && S_find(p, (tb_line *)&rec->main, 0, NULL, l);
+}
+
+/* ===== Counting turns as the parser does ===== */
+
+typedef struct S_clock {
+	unsigned number;
+	int side, known;
+} S_clock;
+
+static void S_advance(S_clock *c)
+{
+	if (c->side == 1)
+		c->number++;
+	c->side ^= 1;
+}
+
+static size_t S_renumber_line(tb_line *l, S_clock c)
+{
+	size_t count = 0;
+	for (tb_node *n = l->first; n; n = n->next) {
+		uint8_t k = tb_node_followed(n);
+		count++;
+		if (k == TB_NODE_GAP) {
+			n->number = 0, n->side = 2;
+			long lo = n->gap_min, hi = n->gap_max;
+			if (lo >= 0 && lo == hi && c.known) {
+				c.number += (unsigned)((c.side + lo) / 2);
+				c.side = (int)((c.side + lo) % 2);
+			} else {
+				c.known = 0;
+			}
+		} else if (k == TB_NODE_POSITION) {
+			n->number = 0, n->side = 2;
+			c = (S_clock){n->position->number, n->position->to_move, 1};
+		} else if (k == TB_NODE_OMITTED) {
+			n->number = 0, n->side = 2;
+		} else if (c.known) {
+			n->number = c.number;
+			n->side = (uint8_t)c.side;
+			S_advance(&c);
+		} else if (n->side != 2) { /* its number was written */
+			c = (S_clock){n->number, n->side, 1};
+			S_advance(&c);
+		}
+		for (tb_line *v = n->variations; v; v = v->next)
+			count += S_renumber_line(v, n->side != 2 ? (S_clock){n->number, n->side, 1}
+			                                         : (S_clock){0, 0, 0});
+	}
+	return count;
+}
+
+static S_clock S_main_clock(const tb_record *rec)
+{
+	S_clock c = {1, tb_game_first_side(rec->game, &rec->opts), 1};
+	if (rec->start)
+		c = (S_clock){rec->start->number, rec->start->to_move, 1};
+	return c;
+}
+
+static size_t S_renumber(tb_record *rec)
+{
+	rec->gen++;
+	return S_renumber_line(&rec->main, S_main_clock(rec));
+}
+
+static size_t S_count(const tb_line *l)
+{
+	size_t n = 0;
+	for (const tb_node *x = l->first; x; x = x->next) {
+		n++;
+		for (const tb_line *v = x->variations; v; v = v->next)
+			n += S_count(v);
+	}
+	return n;
+}
+
+/* The clock just after node 'after' of the line at frame 'depth' of
+ * path 'p' (or at the line's start when 'after' is NULL). */
+static S_clock S_clock_after(const tb_record *rec, const S_path *p, unsigned depth,
+                             const tb_node *after)
+{
+	S_clock c = {0, 0, 0};
+	if (depth == 0) {
+		c = S_main_clock(rec);
+	} else {
+		const tb_node *base = p->f[depth - 1].node;
+		if (base->side != 2)
+			c = (S_clock){base->number, base->side, 1};
+	}
+	for (const tb_node *n = p->f[depth].line->first; n && after; n = n->next) {
+		uint8_t k = tb_node_followed(n);
+		if (k == TB_NODE_GAP) {
+			long lo = n->gap_min, hi = n->gap_max;
+			if (lo >= 0 && lo == hi && c.known) {
+				c.number += (unsigned)((c.side + lo) / 2);
+				c.side = (int)((c.side + lo) % 2);
+			} else {
+				c.known = 0;
+			}
+		} else if (k == TB_NODE_POSITION) {
+			c = (S_clock){n->position->number, n->position->to_move, 1};
+		} else if (k != TB_NODE_OMITTED) {
+			c = (S_clock){n->number, n->side, n->side != 2};
+			if (c.known)
+				S_advance(&c);
+		}
+		if (n == after)
+			break;
+	}
+	return c;
+}
+
+/* ===== Zeroing the spans of what the API made ===== */
+
+static void S_unspan_comments(tb_comment *c)
+{
+	for (; c; c = c->next)
+		memset(&c->span, 0, sizeof c->span);
+}
+
+static void S_unspan_line(tb_line *l)
+{
+	memset(&l->span, 0, sizeof l->span);
+	S_unspan_comments(l->lead);
+	for (tb_node *n = l->first; n; n = n->next) {
+		memset(&n->span, 0, sizeof n->span);
+		S_unspan_comments(n->comments);
+		for (unsigned i = 0; i < n->nalts; i++) {
+			memset(&n->alts[i].span, 0, sizeof n->alts[i].span);
+			S_unspan_comments(n->alts[i].comments);
+		}
+		for (tb_line *v = n->variations; v; v = v->next)
+			S_unspan_line(v);
+	}
+}
+
+/* ===== Building ===== */
+
+tb_record *tb_record_new(const tb_game *g)
+{
+	if (!g)
+		return NULL;
+	tb_buf b = TB_BUF_INIT;
+	tb_buf_printf(&b, "[Game \"%s\"]\n\n*\n", tb_game_name(g));
+	tb_reader *r = tb_reader_new_mem(b.data, b.len, "<new>");
+	tb_record *rec = NULL;
+	tb_reader_next(r, &rec);
+	tb_reader_free(r);
+	tb_buf_free(&b);
+	if (rec) {
+		memset(&rec->main.span, 0, sizeof rec->main.span);
+		rec->line = 0;
+	}
+	return rec;
+}
+
+/* Well-formed UTF-8, no overlong form, no surrogate, at most U+10FFFF. */
+static int S_utf8_ok(const char *str)
+{
+	const unsigned char *s = (const unsigned char *)str;
+	while (*s) {
+		unsigned c = *s, need = c < 0x80 ? 0 : (c >> 5) == 6 ? 1 : (c >> 4) == 14 ? 2
+		                                  : (c >> 3) == 30 ? 3 : 9;
+		if (need == 9)
+			return 0;
+		unsigned long cp = need == 0 ? c : need == 1 ? (c & 0x1f) : need == 2 ? (c & 0x0f)
+		                                                                   : (c & 0x07);
+		s++;
+		for (unsigned i = 0; i < need; i++, s++) {
+			if ((*s & 0xc0) != 0x80)
+				return 0;
+			cp = cp << 6 | (*s & 0x3f);
+		}
+		static const unsigned long min[] = {0, 0x80, 0x800, 0x10000};
+		if (cp < min[need] || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
+			return 0;
+	}
+	return 1;
+}
+
+static int S_name_ok(const char *s)
+{
+	if (!isalpha((unsigned char)s[0]))
+		return 0;
+	for (size_t i = 1; s[i]; i++)
+		if (!isalnum((unsigned char)s[i]) && s[i] != '_')
+			return 0;
+	return 1;
+}
+
+int tb_record_set_tag(tb_record *rec, const char *name, const char *value)
+{
+	if (!rec)
+		return TB_EINVAL;
+	if (!name || !S_name_ok(name))
+		return S_fail(rec, TB_EINVAL, "a tag's name is a letter then letters, digits or '_'");
+	if (value && (!S_utf8_ok(value) || strchr(value, '\n') || strchr(value, '\r')))
+		return S_fail(rec, TB_EINVAL, "a tag's value is one line of UTF-8");
+	const char *old = tb_record_tag(rec, name);
+	if (strcmp(name, "Game") == 0)
+		return value && tb_game_find(value) == rec->game
+		           ? (S_ok(rec), 0)
+		           : S_fail(rec, TB_EINVAL, "a record's game does not change: make a new one");
+	if ((strcmp(name, "Rules") == 0 || strcmp(name, "Position") == 0) && rec->main.first &&
+	    !(old && value && strcmp(old, value) == 0))
+		return S_fail(rec, TB_ETREE, "[%s] decides how the turns read: set it before the first "
+		              "turn", name);
+	if (strcmp(name, "Result") == 0 && value && rec->result != TB_RESULT_OTHER &&
+	    strcmp(value, "*") != 0 && strcmp(value, tb_result_text[rec->result]) != 0)
+		return S_fail(rec, TB_ETREE, "the game ends in %s: [Result \"%s\"] would give it two "
+		              "results", tb_result_text[rec->result], value);
+	/* The tags as the reader lists them, then finished as it finishes them. */
+	tb_tag_list l = {0};
+	int found = 0;
+	for (size_t i = 0; i < rec->ntags; i++) {
+		tb_tag t = rec->tags[i];
+		if (strcmp(t.name, name) == 0) {
+			found = 1;
+			if (!value)
+				continue;
+			t.value = tb_arena_strndup(&rec->arena, value, strlen(value));
+		}
+		t.value_off = 0, t.value_line = 1, t.value_col = 1;
+		tb_tag_list_add(&l, &t);
+	}
+	if (!found && value) {
+		tb_tag t = {0};
+		t.name = tb_arena_strndup(&rec->arena, name, strlen(name));
+		t.value = tb_arena_strndup(&rec->arena, value, strlen(value));
+		t.value_line = 1, t.value_col = 1;
+		tb_tag_list_add(&l, &t);
+	}
+	/* what tb_tags_finish sets, kept to be put back on failure */
+	tb_tag *tags = rec->tags;
+	size_t ntags = rec->ntags;
+	tb_position *start = rec->start;
+	tb_opts opts = rec->opts;
+	tb_reader *r = tb_reader_new_mem("", 0, "<tag>");
+	tb_board board;
+	tb_tags_finish(r, rec, &l, &board);
+	free(l.v);
+	const char *err = NULL;
+	for (size_t i = 0; i < r->ndiags && !err; i++)
+		if (r->diags[i].severity == TB_ERROR)
+			err = r->diags[i].message;
+	int rc = 0;
+	if (err || rec->game != tb_game_find(tb_record_tag(rec, "Game"))) {
+		rc = S_fail(rec, TB_ESYNTAX, "%s", err ? err : "the game changed");
+		rec->tags = tags, rec->ntags = ntags, rec->start = start, rec->opts = opts;
+	} else {
+		S_ok(rec);
+		if (strcmp(name, "Result") == 0 && rec->result != TB_RESULT_OTHER)
+			tb_tags_set_result(rec, rec->result);
+		S_renumber(rec);
+	}
+	tb_reader_free(r);
+	return rc;
+}
+
+int tb_record_set_result(tb_record *rec, int result)
+{
+	if (!rec)
+		return TB_EINVAL;
+	if (result < TB_RESULT_NONE || result > TB_RESULT_OTHER)
+		return S_fail(rec, TB_EINVAL, "no such result: %d", result);
+	rec->result = (tb_result)result;
+	if (result != TB_RESULT_OTHER && result != TB_RESULT_NONE)
+		tb_tags_set_result(rec, rec->result);
+	rec->gen++;
+	S_ok(rec);
+	return 0;
+}
+
+static int S_comment_check(tb_record *rec, const char *text, const char *lang)
+{
+	if (!text)
+		return S_fail(rec, TB_EINVAL, "a comment's text is not NULL");
+	if (!S_utf8_ok(text))
+		return S_fail(rec, TB_EINVAL, "a comment is UTF-8");
+	if (lang && lang[0]) {
+		size_t n = strlen(lang);
+		if (n > 35 || !isalpha((unsigned char)lang[0]))
+			return S_fail(rec, TB_EINVAL, "'%s' is no BCP 47 language tag", lang);
+		for (size_t i = 0; i < n; i++)
+			if (!isalnum((unsigned char)lang[i]) && lang[i] != '-')
+				return S_fail(rec, TB_EINVAL, "'%s' is no BCP 47 language tag", lang);
+	}
+	return 0;
+}
+
+static int S_add_comment(tb_record *rec, tb_comment **list, const char *text,
+                         const char *lang)
+{
+	int rc = S_comment_check(rec, text, lang);
+	if (rc)
+		return rc;
+	tb_comment_append(list, tb_comment_make(&rec->arena, text, strlen(text), lang));
+	rec->gen++;
+	S_ok(rec);
+	return 0;
+}
+
+int tb_record_add_comment(tb_record *rec, size_t where, const char *text, const char *lang)
+{
+	if (!rec)
+		return TB_EINVAL;
+	tb_comment **l = S_record_list(rec, where);
+	if (!l)
+		return S_fail(rec, TB_EINVAL, "the record has no tag %zu", where - 2);
+	return S_add_comment(rec, l, text, lang);
+}
+
+int tb_line_add_comment(tb_record *rec, tb_line *line, const char *text, const char *lang)
+{
+	S_path p;
+	if (!rec)
+		return TB_EINVAL;
+	if (!S_locate_line(rec, line, &p))
+		return S_fail(rec, TB_EFOREIGN, "the line is not in this record");
+	return S_add_comment(rec, &line->lead, text, lang);
+}
+
+int tb_node_add_comment(tb_record *rec, tb_node *n, const char *text, const char *lang)
+{
+	S_path p;
+	if (!rec)
+		return TB_EINVAL;
+	if (!S_locate_node(rec, n, &p))
+		return S_fail(rec, TB_EFOREIGN, "the node is not in this record");
+	return S_add_comment(rec, &n->comments, text, lang);
+}
+
+int tb_alt_add_comment(tb_record *rec, tb_node *n, size_t i, const char *text,
+                       const char *lang)
+{
+	S_path p;
+	if (!rec)
+		return TB_EINVAL;
+	if (!S_locate_node(rec, n, &p))
+		return S_fail(rec, TB_EFOREIGN, "the node is not in this record");
+	if (n->kind != TB_NODE_READING)
+		return S_fail(rec, TB_EKIND, "only a reading has alternatives");
+	if (i >= n->nalts)
+		return S_fail(rec, TB_EINVAL, "the reading has %u alternatives", n->nalts);
+	return S_add_comment(rec, &n->alts[i].comments, text, lang);
+}
+
+int tb_node_add_nag(tb_record *rec, tb_node *n, int nag)
+{
+	S_path p;
+	if (!rec)
+		return TB_EINVAL;
+	if (!S_locate_node(rec, n, &p))
+		return S_fail(rec, TB_EFOREIGN, "the node is not in this record");
+	if (nag < 0 || nag > 255)
+		return S_fail(rec, TB_EINVAL, "a NAG is $0 to $255");
+	if (n->nnags >= TB_MAX_NAGS)
+		return S_fail(rec, TB_ETREE, "a turn has at most %d NAGs", TB_MAX_NAGS);
+	uint8_t *v = tb_arena_alloc(&rec->arena, (size_t)n->nnags + 1);
+	if (n->nnags)
+		memcpy(v, n->nags, n->nnags);
+	v[n->nnags++] = (uint8_t)nag;
+	n->nags = v;
+	rec->gen++;
+	S_ok(rec);
+	return 0;
+}
+
+/* Reads 'text' into 'frag' from the clock after 'after' on the line at
+ * frame 'depth' of 'p'. */
+static int S_read(tb_record *rec, const char *text, const S_path *p, unsigned depth,
+                  const tb_node *after, int need_node, tb_line *frag)
+{
+	if (!text)
+		return S_fail(rec, TB_EINVAL, "the text is not NULL");
+	if (!S_utf8_ok(text))
+		return S_fail(rec, TB_ESYNTAX, "the text is not UTF-8");
+	S_clock c = S_clock_after(rec, p, depth, after);
+	char *why = NULL;
+	if (tb_parse_fragment(rec, text, c.number, c.side, c.known, (int)depth, frag, &why)) {
+		int rc = S_fail(rec, TB_ESYNTAX, "%s", why);
+		free(why);
+		return rc;
+	}
+	if (need_node && !frag->first)
+		return S_fail(rec, TB_ETREE, "a variation holds at least one node");
+	if (S_count(&rec->main) + S_count(frag) > TB_MAX_TURNS)
+		return S_fail(rec, TB_ETREE, "a record holds at most %d turns, gaps and positions",
+		              TB_MAX_TURNS);
+	S_unspan_line(frag);
+	return 0;
+}
+
+int tb_line_insert(tb_record *rec, tb_line *line, tb_node *after, const char *text,
+                   tb_node **first)
+{
+	S_path p;
+	if (first)
+		*first = NULL;
+	if (!rec)
+		return TB_EINVAL;
+	if (!S_locate_line(rec, line, &p))
+		return S_fail(rec, TB_EFOREIGN, "the line is not in this record");
+	unsigned depth = p.n - 1;
+	if (after) {
+		const tb_node *x = line->first;
+		while (x && x != after)
+			x = x->next;
+		if (!x || after->removed)
+			return S_fail(rec, TB_EFOREIGN, "the node is not on this line");
+	}
+	tb_line frag;
+	int rc = S_read(rec, text, &p, depth, after, 0, &frag);
+	if (rc)
+		return rc;
+	/* comments before its first turn follow 'after' */
+	if (frag.lead)
+		tb_comment_append(after ? &after->comments : &line->lead, frag.lead);
+	if (frag.first) {
+		tb_node *next = after ? after->next : line->first;
+		frag.last->next = next;
+		if (after)
+			after->next = frag.first;
+		else
+			line->first = frag.first;
+		if (!next)
+			line->last = frag.last;
+	}
+	S_renumber(rec);
+	if (first)
+		*first = frag.first;
+	S_ok(rec);
+	return 0;
+}
+
+int tb_line_append(tb_record *rec, tb_line *line, const char *text, tb_node **first)
+{
+	if (!rec || !line)
+		return rec ? S_fail(rec, TB_EINVAL, "no line") : TB_EINVAL;
+	return tb_line_insert(rec, line, line->last, text, first);
+}
+
+int tb_node_add_variation(tb_record *rec, tb_node *n, const char *text, tb_line **out)
+{
+	S_path p;
+	if (out)
+		*out = NULL;
+	if (!rec)
+		return TB_EINVAL;
+	if (!S_locate_node(rec, n, &p))
+		return S_fail(rec, TB_EFOREIGN, "the node is not in this record");
+	unsigned depth = p.n; /* the new line's */
+	if (depth > TB_MAX_DEPTH)
+		return S_fail(rec, TB_ETREE, "variations are nested at most %d deep", TB_MAX_DEPTH);
+	/* a variation counts from the node it replaces: read it from just
+	 * before that node, as a line of its own */
+	p.f[depth] = (S_frame){NULL, NULL, NULL};
+	tb_line *v = tb_arena_alloc(&rec->arena, sizeof *v);
+	S_clock c = n->side != 2 ? (S_clock){n->number, n->side, 1} : (S_clock){0, 0, 0};
+	char *why = NULL;
+	if (!text)
+		return S_fail(rec, TB_EINVAL, "the text is not NULL");
+	if (!S_utf8_ok(text))
+		return S_fail(rec, TB_ESYNTAX, "the text is not UTF-8");
+	if (tb_parse_fragment(rec, text, c.number, c.side, c.known, (int)depth, v, &why)) {
+		int rc = S_fail(rec, TB_ESYNTAX, "%s", why);
+		free(why);
+		return rc;
+	}
+	if (!v->first && !v->lead)
+		return S_fail(rec, TB_ETREE, "a variation holds at least a node or a comment");
+	if (S_count(&rec->main) + S_count(v) > TB_MAX_TURNS)
+		return S_fail(rec, TB_ETREE, "a record holds at most %d turns, gaps and positions",
+		              TB_MAX_TURNS);
+	S_unspan_line(v);
+	tb_node_push_variation(n, v);
+	S_renumber(rec);
+	if (out)
+		*out = v;
+	S_ok(rec);
+	return 0;
+}
+
+int tb_node_remove(tb_record *rec, tb_node *n)
+{
+	S_path p;
+	if (!rec)
+		return TB_EINVAL;
+	if (!S_locate_node(rec, n, &p))
+		return S_fail(rec, TB_EFOREIGN, "the node is not in this record");
+	S_frame *f = &p.f[p.n - 1];
+	tb_line *line = f->line;
+	if (p.n > 1 && line->first == n && !n->next && !line->lead)
+		return S_fail(rec, TB_ETREE, "the node is its variation's only one: remove the "
+		              "variation (tb_line_remove)");
+	if (f->prev)
+		f->prev->next = n->next;
+	else
+		line->first = n->next;
+	if (line->last == n)
+		line->last = f->prev;
+	n->removed = 1; /* its 'next' stays, for an iterator standing on it */
+	S_renumber(rec);
+	S_ok(rec);
+	return 0;
+}
+
+int tb_line_remove(tb_record *rec, tb_line *v)
+{
+	S_path p;
+	if (!rec)
+		return TB_EINVAL;
+	if (v == &rec->main)
+		return S_fail(rec, TB_EINVAL, "the main line is not removed");
+	if (!S_locate_line(rec, v, &p))
+		return S_fail(rec, TB_EFOREIGN, "the line is not in this record");
+	tb_node *base = p.f[p.n - 2].node;
+	tb_line *prev = NULL;
+	for (tb_line *x = base->variations; x != v; x = x->next)
+		prev = x;
+	tb_line *first = base->variations;
+	if (prev)
+		prev->next = v->next;
+	else
+		base->variations = v->next;
+	if (base->variations) {
+		tb_line *last = first == v ? NULL : first->last_var;
+		if (!last || last == v)
+			for (last = base->variations; last->next; last = last->next)
+				;
+		base->variations->last_var = last;
+	}
+	S_renumber(rec);
+	S_ok(rec);
+	return 0;
+}
+
+/* ===== Walking ===== */
+
+struct tb_iter {
+	const tb_record *rec;
+	unsigned long gen;
+	int ev;            /* the last event, or -1 before the first */
+	tb_node *node;     /* what it was about: a node, */
+	tb_line *line;     /* or a line */
+	int status;
+	S_path path;       /* the lines down to it; for a node, f[n-1].node is it */
+};
+
+tb_iter *tb_iter_new(const tb_record *rec)
+{
+	if (!rec)
+		return NULL;
+	tb_iter *it = tb_xcalloc(1, sizeof *it);
+	it->rec = rec;
+	it->gen = rec->gen;
+	it->ev = -1;
+	return it;
+}
+
+void tb_iter_free(tb_iter *it) { free(it); }
+tb_node *tb_iter_node(const tb_iter *it) { return it->ev > 0 ? it->node : NULL; }
+tb_line *tb_iter_line(const tb_iter *it) { return it->ev > 0 ? it->line : NULL; }
+int tb_iter_status(const tb_iter *it) { return it->status; }
+
+unsigned tb_iter_depth(const tb_iter *it)
+{
+	if (it->ev <= 0)
+		return 0;
+	return it->path.n - 1;
+}
+
+static int S_emit(tb_iter *it, int ev, tb_node *n, tb_line *l)
+{
+	it->ev = ev;
+	it->node = n;
+	it->line = l;
+	return ev;
+}
+
+static int S_end(tb_iter *it, int status)
+{
+	it->status = status;
+	it->ev = TB_EVENT_DONE;
+	it->node = NULL;
+	it->line = NULL;
+	return TB_EVENT_DONE;
+}
+
+/* Enters node 'n', the next on the line of the path's last frame. */
+static int S_enter(tb_iter *it, tb_node *n)
+{
+	it->path.f[it->path.n - 1].node = n;
+	return S_emit(it, TB_EVENT_ENTER, n, NULL);
+}
+
+/* What follows node 'n' (done with), on the path's last line. */
+static int S_after(tb_iter *it, tb_node *n)
+{
+	if (n->next)
+		return S_enter(it, n->next);
+	it->path.f[it->path.n - 1].node = NULL;
+	return S_emit(it, TB_EVENT_EXIT, NULL, it->path.f[it->path.n - 1].line);
+}
+
+/* After an edit: finds where the iterator stood again. Returns 1 when
+ * the next event should be computed from the state it set, 0 when
+ * it has ended, or 2 when it has already emitted the next event. */
+static int S_resync(tb_iter *it)
+{
+	it->gen = it->rec->gen;
+	S_path p;
+	if (it->node) {
+		if (S_locate_node(it->rec, it->node, &p)) {
+			it->path = p;
+			return 1;
+		}
+		/* removed: what followed it, if that is still on its line */
+		tb_node *n = it->node;
+		while (n && n->removed)
+			n = n->next;
+		tb_line *line = it->path.f[it->path.n - 1].line;
+		if (S_locate_line(it->rec, line, &p)) {
+			const tb_node *x = line->first;
+			while (x && x != n)
+				x = x->next;
+			if (x || !n) {
+				it->path = p;
+				if (n) {
+					it->path.f[p.n - 1].node = n;
+					S_emit(it, TB_EVENT_ENTER, n, NULL);
+				} else {
+					S_emit(it, TB_EVENT_EXIT, NULL, line);
+				}
+				return 2;
+			}
+		}
+		return S_end(it, TB_EFOREIGN);
+	}
+	if (S_locate_line(it->rec, it->line, &p)) {
+		it->path = p;
+		return 1;
+	}
+	return S_end(it, TB_EFOREIGN);
+}
+
+int tb_iter_next(tb_iter *it)
+{
+	if (!it || it->ev == TB_EVENT_DONE)
+		return TB_EVENT_DONE;
+	if (it->ev == -1) {
+		it->gen = it->rec->gen;
+		it->path.n = 1;
+		it->path.f[0] = (S_frame){(tb_line *)&it->rec->main, NULL, NULL};
+		return S_emit(it, TB_EVENT_ENTER, NULL, (tb_line *)&it->rec->main);
+	}
+	if (it->gen != it->rec->gen) {
+		int r = S_resync(it);
+		if (r == 0)
+			return TB_EVENT_DONE;
+		if (r == 2)
+			return it->ev;
+	}
+	S_path *p = &it->path;
+	if (it->line) {
+		tb_line *l = it->line;
+		if (it->ev == TB_EVENT_ENTER) {
+			if (l->first)
+				return S_enter(it, l->first);
+			return S_emit(it, TB_EVENT_EXIT, NULL, l);
+		}
+		/* exit of a line */
+		if (p->n == 1)
+			return S_end(it, 0);
+		p->n--;
+		tb_node *base = p->f[p->n - 1].node;
+		if (l->next) {
+			p->f[p->n] = (S_frame){l->next, NULL, NULL};
+			p->n++;
+			return S_emit(it, TB_EVENT_ENTER, NULL, l->next);
+		}
+		return S_emit(it, TB_EVENT_EXIT, base, NULL);
+	}
+	tb_node *n = it->node;
+	if (it->ev == TB_EVENT_ENTER && n->variations) {
+		if (p->n >= S_MAX_FRAMES)
+			return S_end(it, TB_EFOREIGN);
+		p->f[p->n] = (S_frame){n->variations, NULL, NULL};
+		p->n++;
+		return S_emit(it, TB_EVENT_ENTER, NULL, n->variations);
+	}
+	return S_after(it, n);
+}
+
+/* ===== The position after a node ===== */
+
+/* Appends to 'dst' the nodes of 'line' up to 'stop' (included when
+ * 'incl'), numbered, without their notes. */
+static int S_copy_turns(const tb_record *src, tb_record *dst, const tb_line *line,
+                        const tb_node *stop, int incl)
+{
+	for (const tb_node *n = line->first; n; n = n->next) {
+		if (n == stop && !incl)
+			return 0;
+		char *tok = tb_node_token(src, n);
+		tb_buf b = TB_BUF_INIT;
+		if (n->side != 2)
+			tb_buf_printf(&b, "%u%s ", n->number, n->side ? "..." : ".");
+		tb_buf_puts(&b, tok);
+		free(tok);
+		int rc = tb_line_append(dst, &dst->main, b.data, NULL);
+		tb_buf_free(&b);
+		if (rc || n == stop)
+			return rc;
+	}
+	return 0;
+}
+
+tb_engine *tb_node_engine(const tb_record *rec, const tb_node *n, tb_reached *at, char **why)
+{
+	tb_reached here;
+	S_path p;
+	*why = NULL;
+	if (!rec || !rec->game || (n && !S_locate_node(rec, n, &p))) {
+		*why = tb_xstrdup("the node is not in this record");
+		return NULL;
+	}
+	if (!n || p.n == 1) { /* the main line: as tb_record_engine replays it */
+		long ply = 0;
+		for (const tb_node *x = rec->main.first; n && x; x = x->next) {
+			ply += tb_kind_is_turn(tb_node_followed(x));
+			if (x == n)
+				break;
+		}
+		return tb_record_engine(rec, ply, at ? at : &here, why);
+	}
+	/* a variation: the line down to it, as a record of its own */
+	tb_record *tmp = tb_record_new(rec->game);
+	int rc = 0;
+	for (size_t i = 0; i < rec->ntags && !rc; i++)
+		if (strcmp(rec->tags[i].name, "Game") != 0)
+			rc = tb_record_set_tag(tmp, rec->tags[i].name, rec->tags[i].value);
+	tmp->result = TB_RESULT_OTHER;
+	for (unsigned k = 0; k < p.n && !rc; k++)
+		rc = S_copy_turns(rec, tmp, p.f[k].line, p.f[k].node, k == p.n - 1);
+	tb_engine *e = NULL;
+	if (rc)
+		*why = tb_xstrdup(tb_record_error(tmp));
+	else
+		e = tb_record_engine(tmp, -1, at ? at : &here, why);
+	tb_record_free(tmp);
+	return e;
+}

@@ -1,0 +1,861 @@
+"""tablero: board-game records (TGN) from Python, over libtablero.
+
+The module calls the C library with :mod:`ctypes` (no compiler needed).
+It looks for ``libtablero.so`` next to this file, then in the build tree
+(``build/`` of the checkout this file sits in), then as the environment
+variable ``TABLERO_LIB`` names it, then where the system's loader finds
+``libtablero.so.0``.
+
+>>> import tablero
+>>> rec = tablero.loads('[Game "pitarra"]\\n\\n1. d1 a7 *\\n')[0]
+>>> rec.tags["Game"]
+'pitarra'
+>>> [n.token for n in rec]
+['d1', 'a7']
+"""
+from __future__ import annotations
+
+import ctypes as C
+import ctypes.util
+import os
+import weakref
+from collections.abc import MutableMapping
+from dataclasses import dataclass
+from typing import Iterator, List, Optional, Sequence, Tuple, Union
+
+__all__ = [
+    "TableroError", "Diagnostic", "Comment", "Record", "Line", "Node", "Alternative",
+    "Position", "Turn", "Played", "read", "loads", "games", "version",
+]
+
+
+class TableroError(Exception):
+    """An error the library reported; its message is the library's."""
+
+
+# ---- finding and declaring the library -------------------------------------
+
+def _find_library() -> C.CDLL:
+    here = os.path.dirname(os.path.abspath(__file__))
+    tried = []
+    names = [os.path.join(here, "libtablero.so"),
+             os.path.join(here, "libtablero.so.0"),
+             os.path.join(here, os.pardir, os.pardir, "build", "libtablero.so")]
+    if os.environ.get("TABLERO_LIB"):
+        names.insert(0, os.environ["TABLERO_LIB"])
+    for path in names:
+        if os.path.exists(path):
+            return C.CDLL(os.path.abspath(path))
+        tried.append(path)
+    found = ctypes.util.find_library("tablero")
+    for name in ([found] if found else []) + ["libtablero.so.0", "libtablero.so"]:
+        try:
+            return C.CDLL(name)
+        except OSError:
+            tried.append(name)
+    raise ImportError("libtablero not found (tried %s); build it with 'make' or set "
+                      "TABLERO_LIB" % ", ".join(tried))
+
+
+_lib = _find_library()
+_libc = C.CDLL(ctypes.util.find_library("c") or "libc.so.6")
+
+_p = C.c_void_p
+_s = C.c_char_p
+_sz = C.c_size_t
+
+
+class _Diag(C.Structure):
+    _fields_ = [("severity", C.c_int), ("code", C.c_int), ("file", _s),
+                ("line", C.c_uint), ("col", C.c_uint), ("end_col", C.c_uint),
+                ("message", _s), ("source", _s), ("source_col", C.c_uint), ("note", _s)]
+
+
+class _Reached(C.Structure):
+    _fields_ = [("ply", C.c_long), ("last", C.c_char * 96), ("stopped", C.c_int),
+                ("line", C.c_uint), ("col", C.c_uint), ("stop", C.c_char * 96),
+                ("why", C.c_char * 320)]
+
+
+class _TurnReport(C.Structure):
+    _fields_ = [("number", C.c_uint), ("side", C.c_int), ("token", _s), ("position", _s),
+                ("events", _s), ("line", C.c_uint), ("col", C.c_uint), ("nevents", _sz),
+                ("ev", _p), ("over", _s)]
+
+
+class _SvgOpts(C.Structure):
+    _fields_ = [("size_mm", C.c_double), ("grayscale", C.c_int), ("no_coords", C.c_int),
+                ("tags", C.POINTER(_s)), ("sheet", _s)]
+
+
+def _decl(name: str, res, *args) -> None:
+    f = getattr(_lib, name)
+    f.restype = res
+    f.argtypes = list(args)
+
+
+_str_out = C.POINTER(C.c_char)  # a string the caller frees: kept as a pointer
+_SPAN = C.c_uint * 4
+_LEGAL_FN = C.CFUNCTYPE(None, _p, _s, _s, _s)
+_SVG_FN = C.CFUNCTYPE(None, _p, C.c_long, C.POINTER(C.c_char), _sz)
+_TURN_FN = C.CFUNCTYPE(None, _p, C.POINTER(_TurnReport))
+
+for _name, _res, _args in [
+    ("tb_version", _s, ()),
+    ("tb_game_find", _p, (_s,)), ("tb_game_at", _p, (_sz,)), ("tb_game_name", _s, (_p,)),
+    ("tb_reader_new_mem", _p, (_p, _sz, _s)), ("tb_reader_next", C.c_int, (_p, C.POINTER(_p))),
+    ("tb_reader_ndiags", _sz, (_p,)), ("tb_reader_diag", C.POINTER(_Diag), (_p, _sz)),
+    ("tb_reader_free", None, (_p,)),
+    ("tb_reader_validate", C.c_int, (_p, _p, _TURN_FN, _p)),
+    ("tb_record_free", None, (_p,)), ("tb_record_errors", _sz, (_p,)),
+    ("tb_record_game", _p, (_p,)), ("tb_record_tag", _s, (_p, _s)),
+    ("tb_record_tag_at", C.c_int, (_p, _sz, C.POINTER(_s), C.POINTER(_s))),
+    ("tb_record_write", _str_out, (_p, C.POINTER(_sz))),
+    ("tb_record_equal", C.c_int, (_p, _p)),
+    ("tb_record_error", _s, (_p,)), ("tb_record_main", _p, (_p,)),
+    ("tb_record_result", C.c_int, (_p,)),
+    ("tb_record_comment", _s, (_p, _sz, _sz, C.POINTER(_s))),
+    ("tb_line_first", _p, (_p,)), ("tb_line_next", _p, (_p,)),
+    ("tb_line_comment", _s, (_p, _sz, C.POINTER(_s))), ("tb_line_span", None, (_p, _SPAN)),
+    ("tb_node_type", C.c_int, (_p,)), ("tb_node_next", _p, (_p,)),
+    ("tb_node_variation", _p, (_p,)), ("tb_node_number", C.c_uint, (_p,)),
+    ("tb_node_side", C.c_int, (_p,)), ("tb_node_reconstructed", C.c_int, (_p,)),
+    ("tb_node_token", _str_out, (_p, _p)), ("tb_node_nparts", _sz, (_p,)),
+    ("tb_node_part", C.c_int, (_p, _sz, C.POINTER(C.c_int), C.POINTER(C.c_int),
+                               C.POINTER(C.c_int))),
+    ("tb_node_crown", C.c_int, (_p,)), ("tb_node_nnags", _sz, (_p,)),
+    ("tb_node_nag", C.c_int, (_p, _sz)),
+    ("tb_node_comment", _s, (_p, _sz, C.POINTER(_s))),
+    ("tb_node_gap", C.c_int, (_p, C.POINTER(C.c_long), C.POINTER(C.c_long))),
+    ("tb_node_position", _str_out, (_p, _p)), ("tb_node_span", None, (_p, _SPAN)),
+    ("tb_node_nalts", _sz, (_p,)), ("tb_alt_type", C.c_int, (_p, _sz)),
+    ("tb_alt_reconstructed", C.c_int, (_p, _sz)), ("tb_alt_token", _str_out, (_p, _p, _sz)),
+    ("tb_alt_gap", C.c_int, (_p, _sz, C.POINTER(C.c_long), C.POINTER(C.c_long))),
+    ("tb_alt_position", _str_out, (_p, _p, _sz)),
+    ("tb_alt_comment", _s, (_p, _sz, _sz, C.POINTER(_s))),
+    ("tb_iter_new", _p, (_p,)), ("tb_iter_next", C.c_int, (_p,)),
+    ("tb_iter_node", _p, (_p,)), ("tb_iter_line", _p, (_p,)),
+    ("tb_iter_depth", C.c_uint, (_p,)), ("tb_iter_free", None, (_p,)),
+    ("tb_record_new", _p, (_p,)), ("tb_record_set_tag", C.c_int, (_p, _s, _s)),
+    ("tb_record_set_result", C.c_int, (_p, C.c_int)),
+    ("tb_record_add_comment", C.c_int, (_p, _sz, _s, _s)),
+    ("tb_line_insert", C.c_int, (_p, _p, _p, _s, C.POINTER(_p))),
+    ("tb_line_append", C.c_int, (_p, _p, _s, C.POINTER(_p))),
+    ("tb_line_add_comment", C.c_int, (_p, _p, _s, _s)),
+    ("tb_node_add_variation", C.c_int, (_p, _p, _s, C.POINTER(_p))),
+    ("tb_node_add_nag", C.c_int, (_p, _p, C.c_int)),
+    ("tb_node_add_comment", C.c_int, (_p, _p, _s, _s)),
+    ("tb_alt_add_comment", C.c_int, (_p, _p, _sz, _s, _s)),
+    ("tb_node_remove", C.c_int, (_p, _p)), ("tb_line_remove", C.c_int, (_p, _p)),
+    ("tb_node_engine", _p, (_p, _p, C.POINTER(_Reached), C.POINTER(_str_out))),
+    ("tb_record_engine", _p, (_p, C.c_long, C.POINTER(_Reached), C.POINTER(_str_out))),
+    ("tb_engine_new", _p, (_p, _s, _s, C.POINTER(_str_out))),
+    ("tb_engine_free", None, (_p,)), ("tb_engine_position", _str_out, (_p,)),
+    ("tb_engine_board", _str_out, (_p, C.c_uint)), ("tb_engine_over", _str_out, (_p,)),
+    ("tb_engine_to_move", C.c_int, (_p,)),
+    ("tb_engine_legal", _sz, (_p, _LEGAL_FN, _p)),
+    ("tb_engine_play", C.c_int, (_p, _s, C.POINTER(_str_out), C.POINTER(_str_out))),
+    ("tb_xml_writer_new", _p, (_p, C.c_int)),
+    ("tb_xml_write_record", C.c_int, (_p, _p, _p)),
+    ("tb_xml_writer_end", C.c_int, (_p,)),
+    ("tb_svg_record", C.c_int, (_p, C.POINTER(C.c_long), _sz, C.POINTER(_SvgOpts), _SVG_FN,
+                                _p, C.POINTER(_str_out))),
+]:
+    _decl(_name, _res, *_args)
+
+_libc.free.argtypes = [_p]
+_libc.free.restype = None
+_libc.open_memstream.argtypes = [C.POINTER(_p), C.POINTER(_sz)]
+_libc.open_memstream.restype = _p
+_libc.fclose.argtypes = [_p]
+_libc.fclose.restype = C.c_int
+
+
+def _take(ptr, size: Optional[int] = None) -> Optional[str]:
+    """The C string at 'ptr' (which the caller frees) as str; frees it."""
+    if not ptr:
+        return None
+    try:
+        raw = C.string_at(ptr, size) if size is not None else C.string_at(ptr)
+        return raw.decode("utf-8")
+    finally:
+        _libc.free(C.cast(ptr, _p))
+
+
+def _enc(s: Optional[str]) -> Optional[bytes]:
+    return None if s is None else s.encode("utf-8")
+
+
+def _dec(b: Optional[bytes]) -> Optional[str]:
+    return None if b is None else b.decode("utf-8")
+
+
+def version() -> str:
+    """The library's version, "MAJOR.MINOR.PATCH"."""
+    return _dec(_lib.tb_version())
+
+
+def games() -> List[str]:
+    """The names of the games tablero knows."""
+    out, i = [], 0
+    while True:
+        g = _lib.tb_game_at(i)
+        if not g:
+            return out
+        out.append(_dec(_lib.tb_game_name(g)))
+        i += 1
+
+
+# ---- values --------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Diagnostic:
+    """A problem found in a record: where, its code (TB-number) and message."""
+    file: str
+    line: int
+    column: int
+    code: int
+    message: str
+    severity: str  # "error" or "warning"
+    note: Optional[str] = None
+
+    def __str__(self) -> str:
+        return "%s:%d:%d: %s: %s [TB%03d]" % (self.file, self.line, self.column,
+                                             self.severity, self.message, self.code)
+
+
+@dataclass(frozen=True)
+class Comment:
+    """A comment's text and its language ("es"), or None."""
+    text: str
+    lang: Optional[str] = None
+
+
+@dataclass(frozen=True)
+class Played:
+    """A turn as the rules played it when replaying a record."""
+    number: int
+    side: int
+    token: str
+    events: str            # "tercia a1-a7; removal d5", or ""
+    position: str          # the position after it
+    line: int
+    column: int
+    over: Optional[str]    # None while the game goes on; else the result and why
+
+
+@dataclass(frozen=True)
+class Turn:
+    """A legal turn: its canonical token, its events ("tercia a1-a7; removal d5"
+    or ""), and the position after it in position notation."""
+    token: str
+    events: str
+    position: str
+
+
+_KINDS = ["move", "pass", "unknown", "reading", "gap", "position", "omitted"]
+_RESULTS = ["*", "1-0", "0-1", "1/2-1/2", "*"]
+_PARTS = ["at", "step", "hop", "capture", "remove", "push", "relocate", "huff"]
+
+
+def _diags(r) -> List[Diagnostic]:
+    out = []
+    for i in range(_lib.tb_reader_ndiags(r)):
+        d = _lib.tb_reader_diag(r, i).contents
+        out.append(Diagnostic(_dec(d.file), d.line, d.col, d.code, _dec(d.message),
+                              "error" if d.severity == 2 else "warning", _dec(d.note)))
+    return out
+
+
+def _comments(fn, *args) -> List[Comment]:
+    out, i = [], 0
+    while True:
+        lang = _s()
+        t = fn(*args, i, C.byref(lang))
+        if t is None:
+            return out
+        out.append(Comment(_dec(t), _dec(lang.value)))
+        i += 1
+
+
+def _point(file: int, rank: int) -> str:
+    return "?" if file < 0 else "%s%d" % (chr(ord("a") + file), rank + 1)
+
+
+# ---- positions -------------------------------------------------------------
+
+class Position:
+    """A position of a game, held by the rules engine: what is on the board,
+    who is to move, the legal turns, and playing one."""
+
+    def __init__(self, handle: int):
+        self._h = handle
+        self._fin = weakref.finalize(self, _lib.tb_engine_free, handle)
+
+    @classmethod
+    def start(cls, game: str, rules: Optional[str] = None,
+              position: Optional[str] = None) -> "Position":
+        """The start of 'game' under 'rules', or 'position' (notation)."""
+        g = _lib.tb_game_find(_enc(game))
+        if not g:
+            raise TableroError("unknown game %r" % game)
+        why = _str_out()
+        h = _lib.tb_engine_new(g, _enc(rules), _enc(position), C.byref(why))
+        if not h:
+            raise TableroError(_take(why))
+        return cls(h)
+
+    @property
+    def notation(self) -> str:
+        """The position in position notation."""
+        return _take(_lib.tb_engine_position(self._h))
+
+    @property
+    def to_move(self) -> int:
+        """The side to move: 0 first, 1 second."""
+        return _lib.tb_engine_to_move(self._h)
+
+    @property
+    def over(self) -> Optional[str]:
+        """None while the game goes on; else its result and why."""
+        return _take(_lib.tb_engine_over(self._h))
+
+    def board(self) -> str:
+        """The position drawn as text, as 'tablero show' draws it."""
+        return _take(_lib.tb_engine_board(self._h, 0))
+
+    def legal(self) -> List[Turn]:
+        """Every legal turn here, with its events and the position after it."""
+        out: List[Turn] = []
+
+        def one(ctx, token, events, position):
+            out.append(Turn(_dec(token), _dec(events), _dec(position)))
+
+        cb = _LEGAL_FN(one)
+        _lib.tb_engine_legal(self._h, cb, None)
+        return out
+
+    def play(self, token: str) -> str:
+        """Plays legal turn 'token'; returns its events. Raises TableroError
+        (the position unchanged) when it is not legal."""
+        ev, why = _str_out(), _str_out()
+        if _lib.tb_engine_play(self._h, _enc(token), C.byref(ev), C.byref(why)):
+            raise TableroError(_take(why))
+        return _take(ev)
+
+    def __str__(self) -> str:
+        return self.notation
+
+
+# ---- the tree ----------------------------------------------------------------
+
+class _Owned:
+    """Something living in a record's memory: it keeps the record alive."""
+    __slots__ = ("_rec", "_h")
+
+    def __init__(self, rec: "Record", handle: int):
+        self._rec = rec
+        self._h = handle
+
+    def __eq__(self, other) -> bool:
+        return type(other) is type(self) and other._h == self._h
+
+    def __hash__(self) -> int:
+        return hash(self._h)
+
+    def _check(self, rc: int) -> None:
+        self._rec._check(rc)
+
+
+class Alternative:
+    """One alternative of a reading: what one witness has there."""
+
+    def __init__(self, node: "Node", index: int):
+        self._node, self._i = node, index
+
+    @property
+    def kind(self) -> str:
+        """'move', 'pass', 'unknown', 'gap', 'position' or 'omitted'."""
+        return _KINDS[_lib.tb_alt_type(self._node._h, self._i)]
+
+    @property
+    def token(self) -> str:
+        return _take(_lib.tb_alt_token(self._node._rec._h, self._node._h, self._i))
+
+    @property
+    def reconstructed(self) -> bool:
+        return bool(_lib.tb_alt_reconstructed(self._node._h, self._i))
+
+    @property
+    def gap(self) -> Optional[Tuple[int, int]]:
+        lo, hi = C.c_long(), C.c_long()
+        if _lib.tb_alt_gap(self._node._h, self._i, C.byref(lo), C.byref(hi)):
+            return None
+        return (lo.value, hi.value)
+
+    @property
+    def position(self) -> Optional[str]:
+        return _take(_lib.tb_alt_position(self._node._rec._h, self._node._h, self._i))
+
+    @property
+    def comments(self) -> List[Comment]:
+        return _comments(_lib.tb_alt_comment, self._node._h, self._i)
+
+    def add_comment(self, text: str, lang: Optional[str] = None) -> None:
+        self._node._check(_lib.tb_alt_add_comment(self._node._rec._h, self._node._h,
+                                                  self._i, _enc(text), _enc(lang)))
+
+    def __repr__(self) -> str:
+        return "<Alternative %s>" % self.token
+
+
+class Node(_Owned):
+    """A node of a line: a turn, a gap, a restated position or a reading."""
+    __slots__ = ()
+
+    @property
+    def kind(self) -> str:
+        """'move', 'pass', 'unknown', 'reading', 'gap' or 'position'."""
+        return _KINDS[_lib.tb_node_type(self._h)]
+
+    @property
+    def token(self) -> str:
+        """The node as the canonical form writes it, without its notes."""
+        return _take(_lib.tb_node_token(self._rec._h, self._h))
+
+    @property
+    def number(self) -> int:
+        return _lib.tb_node_number(self._h)
+
+    @property
+    def side(self) -> Optional[int]:
+        """0 or 1; None for a node that is no turn of the count."""
+        s = _lib.tb_node_side(self._h)
+        return None if s == 2 else s
+
+    @property
+    def reconstructed(self) -> bool:
+        return bool(_lib.tb_node_reconstructed(self._h))
+
+    @property
+    def parts(self) -> List[Tuple[str, str]]:
+        """A move's parts: (kind, point), e.g. [('at', 'd2'), ('step', 'd3')]."""
+        out = []
+        k, f, r = C.c_int(), C.c_int(), C.c_int()
+        for i in range(_lib.tb_node_nparts(self._h)):
+            _lib.tb_node_part(self._h, i, C.byref(k), C.byref(f), C.byref(r))
+            out.append((_PARTS[k.value], _point(f.value, r.value)))
+        return out
+
+    @property
+    def crown(self) -> int:
+        return _lib.tb_node_crown(self._h)
+
+    @property
+    def nags(self) -> List[int]:
+        return [_lib.tb_node_nag(self._h, i) for i in range(_lib.tb_node_nnags(self._h))]
+
+    @property
+    def comments(self) -> List[Comment]:
+        return _comments(_lib.tb_node_comment, self._h)
+
+    @property
+    def gap(self) -> Optional[Tuple[int, int]]:
+        """A gap's length (min, max; -1 unknown), or None."""
+        lo, hi = C.c_long(), C.c_long()
+        if _lib.tb_node_gap(self._h, C.byref(lo), C.byref(hi)):
+            return None
+        return (lo.value, hi.value)
+
+    @property
+    def position(self) -> Optional[str]:
+        """A restated position in position notation, or None."""
+        return _take(_lib.tb_node_position(self._rec._h, self._h))
+
+    @property
+    def alternatives(self) -> List[Alternative]:
+        return [Alternative(self, i) for i in range(_lib.tb_node_nalts(self._h))]
+
+    @property
+    def variations(self) -> List["Line"]:
+        out, v = [], _lib.tb_node_variation(self._h)
+        while v:
+            out.append(Line(self._rec, v))
+            v = _lib.tb_line_next(v)
+        return out
+
+    @property
+    def span(self) -> Tuple[int, int, int, int]:
+        """(line, column, end line, end column) in the source; zeros when built."""
+        s = _SPAN()
+        _lib.tb_node_span(self._h, s)
+        return tuple(s)
+
+    @property
+    def next(self) -> Optional["Node"]:
+        n = _lib.tb_node_next(self._h)
+        return Node(self._rec, n) if n else None
+
+    def add_comment(self, text: str, lang: Optional[str] = None) -> None:
+        self._check(_lib.tb_node_add_comment(self._rec._h, self._h, _enc(text), _enc(lang)))
+
+    def add_nag(self, nag: int) -> None:
+        self._check(_lib.tb_node_add_nag(self._rec._h, self._h, nag))
+
+    def add_variation(self, text: str) -> "Line":
+        """A new variation of this node, read from 'text' (movetext)."""
+        out = _p()
+        self._check(_lib.tb_node_add_variation(self._rec._h, self._h, _enc(text),
+                                               C.byref(out)))
+        return Line(self._rec, out.value)
+
+    def insert_after(self, text: str) -> Optional["Node"]:
+        """Reads 'text' as movetext and puts it after this node."""
+        return self._rec._insert(self, text)
+
+    def remove(self) -> None:
+        """Takes the node out of its line, with its notes and variations."""
+        self._check(_lib.tb_node_remove(self._rec._h, self._h))
+
+    def position_after(self) -> Position:
+        """The position after this node, by the record's rules."""
+        return self._rec.position(self)
+
+    def __repr__(self) -> str:
+        return "<Node %s %s>" % (self.kind, self.token)
+
+
+class Line(_Owned):
+    """A line of nodes: the main line, or a variation."""
+    __slots__ = ()
+
+    def __iter__(self) -> Iterator[Node]:
+        n = _lib.tb_line_first(self._h)
+        while n:
+            yield Node(self._rec, n)
+            n = _lib.tb_node_next(n)
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+    def __getitem__(self, i: int) -> Node:
+        return list(self)[i]
+
+    @property
+    def comments(self) -> List[Comment]:
+        """The comments before its first node."""
+        return _comments(_lib.tb_line_comment, self._h)
+
+    def add_comment(self, text: str, lang: Optional[str] = None) -> None:
+        self._check(_lib.tb_line_add_comment(self._rec._h, self._h, _enc(text), _enc(lang)))
+
+    def append(self, text: str) -> Optional[Node]:
+        """Reads 'text' as movetext ("d2-d3 {fine} a7", "<gap 2>") and appends
+        it; returns the first node added (None for comments only)."""
+        out = _p()
+        self._check(_lib.tb_line_append(self._rec._h, self._h, _enc(text), C.byref(out)))
+        return Node(self._rec, out.value) if out.value else None
+
+    def insert(self, text: str) -> Optional[Node]:
+        """Reads 'text' as movetext and puts it at the line's start."""
+        out = _p()
+        self._check(_lib.tb_line_insert(self._rec._h, self._h, None, _enc(text),
+                                        C.byref(out)))
+        return Node(self._rec, out.value) if out.value else None
+
+    def remove(self) -> None:
+        """Takes this variation away from its node."""
+        self._check(_lib.tb_line_remove(self._rec._h, self._h))
+
+
+class Tags(MutableMapping):
+    """A record's tags in canonical order; setting or deleting one edits the
+    record (values are checked as the reader checks them)."""
+
+    def __init__(self, rec: "Record"):
+        self._rec = rec
+
+    def __getitem__(self, name: str) -> str:
+        v = _lib.tb_record_tag(self._rec._h, _enc(name))
+        if v is None:
+            raise KeyError(name)
+        return _dec(v)
+
+    def __setitem__(self, name: str, value: str) -> None:
+        self._rec._check(_lib.tb_record_set_tag(self._rec._h, _enc(name), _enc(value)))
+
+    def __delitem__(self, name: str) -> None:
+        if name not in self:
+            raise KeyError(name)
+        self._rec._check(_lib.tb_record_set_tag(self._rec._h, _enc(name), None))
+
+    def __iter__(self) -> Iterator[str]:
+        return iter([k for k, _ in self._items()])
+
+    def __len__(self) -> int:
+        return len(self._items())
+
+    def __contains__(self, name) -> bool:
+        return _lib.tb_record_tag(self._rec._h, _enc(name)) is not None
+
+    def _items(self) -> List[Tuple[str, str]]:
+        out, i = [], 0
+        n, v = _s(), _s()
+        while _lib.tb_record_tag_at(self._rec._h, i, C.byref(n), C.byref(v)):
+            out.append((_dec(n.value), _dec(v.value)))
+            i += 1
+        return out
+
+    def __repr__(self) -> str:
+        return repr(dict(self._items()))
+
+
+class Record:
+    """A game record: its tags, its main line and its result.
+
+    ``Record(game="pitarra")`` makes an empty one; :func:`read` and
+    :func:`loads` read them. Iterating a record gives its main line's nodes.
+    """
+
+    def __init__(self, game: Optional[str] = None, tags: Optional[dict] = None, *,
+                 _handle: Optional[int] = None, _source: Optional[bytes] = None,
+                 _name: str = "<record>", _diags: Sequence[Diagnostic] = ()):
+        if _handle is None:
+            if game is None:
+                raise TypeError("Record() needs game=...")
+            g = _lib.tb_game_find(_enc(game))
+            if not g:
+                raise TableroError("unknown game %r; tablero knows %s"
+                                   % (game, ", ".join(games())))
+            _handle = _lib.tb_record_new(g)
+        self._h = _handle
+        self._fin = weakref.finalize(self, _lib.tb_record_free, _handle)
+        self._source = _source if _source is not None else b""
+        self._name = _name
+        self.diagnostics: List[Diagnostic] = list(_diags)
+        """What the reader said about the record when it was read."""
+        for k, v in (tags or {}).items():
+            self.tags[k] = v
+
+    def _check(self, rc: int) -> None:
+        if rc:
+            raise TableroError(_dec(_lib.tb_record_error(self._h)) or "error %d" % rc)
+
+    def _insert(self, after: Optional[Node], text: str) -> Optional[Node]:
+        out = _p()
+        self._check(_lib.tb_line_insert(self._h, _lib.tb_record_main(self._h),
+                                        after._h if after else None, _enc(text),
+                                        C.byref(out)))
+        return Node(self, out.value) if out.value else None
+
+    # -- reading
+    @property
+    def game(self) -> str:
+        return _dec(_lib.tb_game_name(_lib.tb_record_game(self._h)))
+
+    @property
+    def tags(self) -> Tags:
+        """The tags, in canonical order (a mapping that edits the record)."""
+        return Tags(self)
+
+    @property
+    def errors(self) -> int:
+        """Errors the reader found in it (a record with errors is not written)."""
+        return _lib.tb_record_errors(self._h)
+
+    @property
+    def main(self) -> Line:
+        return Line(self, _lib.tb_record_main(self._h))
+
+    def __iter__(self) -> Iterator[Node]:
+        return iter(self.main)
+
+    @property
+    def result(self) -> str:
+        """The result marker: '1-0', '0-1', '1/2-1/2' or '*'."""
+        return _RESULTS[_lib.tb_record_result(self._h)]
+
+    @result.setter
+    def result(self, value: str) -> None:
+        if value not in _RESULTS:
+            raise ValueError("a result is 1-0, 0-1, 1/2-1/2 or *")
+        self._check(_lib.tb_record_set_result(self._h, _RESULTS.index(value) or 4))
+
+    @property
+    def comments(self) -> List[Comment]:
+        """The comments before the tags."""
+        return _comments(_lib.tb_record_comment, self._h, 0)
+
+    @property
+    def trailing_comments(self) -> List[Comment]:
+        """The comments after the result."""
+        return _comments(_lib.tb_record_comment, self._h, 1)
+
+    def tag_comments(self, index: int) -> List[Comment]:
+        """The comments after the index-th tag."""
+        return _comments(_lib.tb_record_comment, self._h, index + 2)
+
+    def add_comment(self, text: str, lang: Optional[str] = None, where: str = "before",
+                    tag: Optional[int] = None) -> None:
+        """Adds a comment before the tags (where='before'), after the result
+        ('after'), or after the tag of index 'tag'."""
+        w = tag + 2 if tag is not None else (0 if where == "before" else 1)
+        self._check(_lib.tb_record_add_comment(self._h, w, _enc(text), _enc(lang)))
+
+    def walk(self) -> Iterator[Tuple[str, Union[Node, Line], int]]:
+        """Every line and node in the order written, as (event, item, depth):
+        event 'enter' or 'exit' (a node without variations is only entered),
+        in the manner of cmark's iterator. Edits during the walk are safe."""
+        it = _lib.tb_iter_new(self._h)
+        try:
+            while True:
+                ev = _lib.tb_iter_next(it)
+                if ev == 0:
+                    return
+                n = _lib.tb_iter_node(it)
+                item = Node(self, n) if n else Line(self, _lib.tb_iter_line(it))
+                yield ("enter" if ev == 1 else "exit", item, _lib.tb_iter_depth(it))
+        finally:
+            _lib.tb_iter_free(it)
+
+    def nodes(self) -> Iterator[Node]:
+        """Every node, variations included, in the order written."""
+        for ev, item, _ in self.walk():
+            if ev == "enter" and isinstance(item, Node):
+                yield item
+
+    # -- building
+    def append(self, text: str) -> Optional[Node]:
+        """Appends movetext to the main line; returns the first node added."""
+        return self.main.append(text)
+
+    # -- writing
+    def to_tgn(self) -> str:
+        """The record in canonical TGN, as 'tablero fmt' writes it."""
+        n = _sz()
+        s = _lib.tb_record_write(self._h, C.byref(n))
+        if not s:
+            raise TableroError("a record with errors is not written")
+        return _take(s, n.value)
+
+    def _reader(self):
+        src = self._source
+        return _lib.tb_reader_new_mem(src, len(src), _enc(self._name)), src
+
+    def to_xml(self, positions: bool = False) -> str:
+        """The record as a tablero XML document (spec/xml.md)."""
+        buf, size = _p(), _sz()
+        f = _libc.open_memstream(C.byref(buf), C.byref(size))
+        if not f:
+            raise TableroError("cannot open a memory stream")
+        r, keep = self._reader()
+        try:
+            w = _lib.tb_xml_writer_new(f, 2 if positions else 0)
+            rc = _lib.tb_xml_write_record(w, r, self._h)
+            _lib.tb_xml_writer_end(w)
+            why = [d.message for d in _diags(r) if d.severity == "error"]
+        finally:
+            _lib.tb_reader_free(r)
+            _libc.fclose(f)
+        text = _take(buf.value, size.value) if buf.value else ""
+        if rc:
+            raise TableroError("; ".join(why) or "the record cannot be written as XML")
+        return text
+
+    def to_svg(self, ply: Union[int, Sequence[int]] = -1, size_mm: float = 0,
+               grayscale: bool = False) -> Union[str, List[str]]:
+        """The position after 'ply' turns of the main line (-1: the last; 0: the
+        start) as an SVG document; a list of them for a list of plies."""
+        plies = [ply] if isinstance(ply, int) else list(ply)
+        arr = (C.c_long * len(plies))(*plies)
+        o = _SvgOpts(size_mm, int(grayscale), 0, None, None)
+        docs: List[Tuple[int, str]] = []
+
+        def one(ctx, p, svg, n):
+            docs.append((p, C.string_at(svg, n).decode("utf-8")))
+
+        cb = _SVG_FN(one)
+        why = _str_out()
+        rc = _lib.tb_svg_record(self._h, arr, len(plies), C.byref(o), cb, None, C.byref(why))
+        msg = _take(why)
+        if rc < 0 or (isinstance(ply, int) and not docs):
+            raise TableroError(msg or "nothing could be drawn")
+        out = [d for _, d in docs]
+        return out[0] if isinstance(ply, int) else out
+
+    # -- checking
+    def validate(self) -> List[Diagnostic]:
+        """Replays the record by its game's rules: every diagnostic the reader
+        gave when reading it, then those of the rules."""
+        r, keep = self._reader()
+        try:
+            _lib.tb_reader_validate(r, self._h, _TURN_FN(0), None)
+            return list(self.diagnostics) + _diags(r)
+        finally:
+            _lib.tb_reader_free(r)
+
+    def replay(self) -> List[Played]:
+        """Every turn the rules played replaying the record (main line and
+        variations, in the order written), with what it did."""
+        out: List[Played] = []
+
+        def one(ctx, rp):
+            t = rp.contents
+            out.append(Played(t.number, t.side, _dec(t.token), _dec(t.events),
+                              _dec(t.position), t.line, t.col, _dec(t.over)))
+
+        cb = _TURN_FN(one)
+        r, keep = self._reader()
+        try:
+            _lib.tb_reader_validate(r, self._h, cb, None)
+        finally:
+            _lib.tb_reader_free(r)
+        return out
+
+    def position(self, node: Optional[Node] = None) -> Position:
+        """The position after 'node' (None: the start), on the main line or in a
+        variation, as the rules replay the record up to it."""
+        if node is not None and node._rec is not self:
+            raise TableroError("the node is not in this record")
+        why = _str_out()
+        at = _Reached()
+        h = _lib.tb_node_engine(self._h, node._h if node else None, C.byref(at), C.byref(why))
+        if not h:
+            raise TableroError(_take(why) or "no position")
+        _take(why)
+        return Position(h)
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Record) and bool(_lib.tb_record_equal(self._h, other._h))
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return "<Record %s %s>" % (self.game, dict(list(self.tags.items())[:4]))
+
+
+# ---- reading -----------------------------------------------------------------
+
+def loads(text: Union[str, bytes], name: str = "<string>") -> List[Record]:
+    """Every record of TGN 'text'. A record with errors is still returned (its
+    diagnostics say what; its errors count them)."""
+    data = text.encode("utf-8") if isinstance(text, str) else bytes(text)
+    r = _lib.tb_reader_new_mem(data, len(data), _enc(name))
+    out = []
+    try:
+        while True:
+            h = _p()
+            rc = _lib.tb_reader_next(r, C.byref(h))
+            if rc < 0:
+                raise TableroError("; ".join(d.message for d in _diags(r)))
+            if rc == 0:
+                return out
+            out.append(Record(_handle=h.value, _source=data, _name=name, _diags=_diags(r)))
+    finally:
+        _lib.tb_reader_free(r)
+
+
+def read(path: Union[str, os.PathLike]) -> List[Record]:
+    """Every record of the TGN file at 'path'."""
+    with open(path, "rb") as f:
+        return loads(f.read(), os.fspath(path))

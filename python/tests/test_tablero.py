@@ -1,0 +1,261 @@
+"""Tests of the tablero Python module (run by 'make python', part of
+'make check'): every sample and spec example read, walked, rebuilt through
+the API and written back identically; a record built in Python validated
+and drawn; errors raised with the library's message."""
+import gc
+import os
+import re
+import sys
+import unittest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.normpath(os.path.join(HERE, os.pardir, os.pardir))
+sys.path.insert(0, os.path.join(ROOT, "python"))
+
+import tablero  # noqa: E402
+
+
+def spec_inputs():
+    """The inputs of the TGN examples of the spec (as spec_runner decodes them)."""
+    files = ["spec/tgn.md", "spec/games/pitarra.md", "spec/games/asalto.md",
+             "spec/games/ocencahuac.md", "spec/xml.md", "spec/reconstruct.md",
+             "tests/errors.md"]
+    for name in files:
+        with open(os.path.join(ROOT, name), encoding="utf-8") as f:
+            text = f.read()
+        for m in re.finditer(r"^~~~~ example([^\n]*)\n(.*?)^~~~~\s*$", text, re.S | re.M):
+            if "xml-read" in m.group(1):
+                continue
+            body = m.group(2)
+            cut = re.search(r"^\.$", body, re.M)
+            src = body[:cut.start()] if cut else body
+            yield "%s:%d" % (name, text.count("\n", 0, m.start()) + 1), decode(src)
+
+
+def decode(s):
+    def rep(m):
+        return m.group(2) * int(m.group(1))
+    s = re.sub(r"⟨repeat (\d+)⟩(.*?)⟨end⟩", rep, s, flags=re.S)
+    out = bytearray()
+    i = 0
+    while i < len(s):
+        if s[i] == "⟨" and re.match(r"⟨[0-9A-F]{2}⟩", s[i:i + 4]):
+            out.append(int(s[i + 1:i + 3], 16))
+            i += 4
+            continue
+        ch = {"→": "\t", "␍": "\r"}.get(s[i], s[i])
+        out += ch.encode("utf-8")
+        i += 1
+    return bytes(out)
+
+
+def numbered(node):
+    if node.side is None:
+        return node.token
+    return "%d%s %s" % (node.number, "..." if node.side else ".", node.token)
+
+
+def copy_notes(src, dst):
+    for nag in src.nags:
+        dst.add_nag(nag)
+    for c in src.comments:
+        dst.add_comment(c.text, c.lang)
+
+
+def rebuild(rec):
+    """A new record made through the API from what walking 'rec' gives."""
+    out = tablero.Record(game=rec.game)
+    for name, value in rec.tags.items():
+        out.tags[name] = value
+    for c in rec.comments:
+        out.add_comment(c.text, c.lang, where="before")
+    for c in rec.trailing_comments:
+        out.add_comment(c.text, c.lang, where="after")
+    for i in range(len(rec.tags)):
+        for c in rec.tag_comments(i):
+            out.add_comment(c.text, c.lang, tag=i)
+    out.result = rec.result
+    lines, last, pending = {}, {}, {}
+    for ev, item, depth in rec.walk():
+        if isinstance(item, tablero.Line):
+            if ev == "enter":
+                lines[depth] = out.main if depth == 0 else None
+                pending[depth] = last.get(depth - 1)
+            else:
+                for c in item.comments:
+                    lines[depth].add_comment(c.text, c.lang)
+        elif ev == "enter":
+            if lines[depth] is None:
+                lines[depth] = pending[depth].add_variation(numbered(item))
+                node = lines[depth][0]
+            else:
+                node = lines[depth].append(numbered(item))
+            copy_notes(item, node)
+            last[depth] = node
+    return out
+
+
+class RoundTrip(unittest.TestCase):
+    def check(self, where, data):
+        for rec in tablero.loads(data, "example.tgn"):
+            if rec.errors:
+                continue
+            want = rec.to_tgn()
+            got = rebuild(rec)
+            self.assertEqual(want, got.to_tgn(), where)
+            self.assertEqual(rec, got, where)
+            self.assertEqual(len(list(rec)), len(rec.main))
+            return 1
+        return 0
+
+    def test_samples(self):
+        sdir = os.path.join(ROOT, "samples")
+        n = 0
+        for name in sorted(os.listdir(sdir)):
+            if name.endswith(".tgn"):
+                for rec in tablero.read(os.path.join(sdir, name)):
+                    self.assertEqual(rec.errors, 0, name)
+                    self.assertEqual(rec.to_tgn(), rebuild(rec).to_tgn(), name)
+                    n += 1
+        self.assertGreaterEqual(n, 10)
+
+    def test_spec_examples(self):
+        n = total = 0
+        for where, data in spec_inputs():
+            total += 1
+            n += self.check(where, data)
+        self.assertGreater(total, 200)
+        self.assertGreater(n, 100)
+
+
+class Reading(unittest.TestCase):
+    SRC = ('[Game "pitarra"]\n[Event "E"]\n\n{lead} 1. d1 {@es uno} $4 (1. a1 b2) a7 '
+           '2. <b2 | c3 {A} | omitted> <gap 2> 4. g7 *\n')
+
+    def test_tree(self):
+        rec = tablero.loads(self.SRC)[0]
+        self.assertEqual(list(rec.tags)[:2], ["Game", "Rules"])
+        self.assertEqual(rec.tags["Event"], "E")
+        self.assertEqual([n.kind for n in rec], ["move", "move", "reading", "gap", "move"])
+        d1 = rec.main[0]
+        self.assertEqual(d1.parts, [("at", "d1")])
+        self.assertEqual(d1.comments, [tablero.Comment("uno", "es")])
+        self.assertEqual(d1.nags, [4])
+        self.assertEqual([n.token for n in d1.variations[0]], ["a1", "b2"])
+        self.assertEqual(d1.span[0], 4)
+        reading = rec.main[2]
+        self.assertEqual([a.kind for a in reading.alternatives], ["move", "move", "omitted"])
+        self.assertEqual(reading.alternatives[1].comments, [tablero.Comment("A")])
+        self.assertEqual(rec.main[3].gap, (2, 2))
+        self.assertEqual(rec.main.comments, [tablero.Comment("lead")])
+        events = [(ev, getattr(it, "token", "line"), d) for ev, it, d in rec.walk()]
+        self.assertEqual(events[:5], [("enter", "line", 0), ("enter", "d1", 0),
+                                      ("enter", "line", 1), ("enter", "a1", 1),
+                                      ("enter", "b2", 1)])
+        self.assertEqual(len(list(rec.nodes())), 7)
+
+    def test_validate(self):
+        rec = tablero.loads('[Game "pitarra"]\n\n1. d1 d1 *\n', "x.tgn")[0]
+        ds = rec.validate()
+        self.assertTrue(ds)
+        d = ds[0]
+        self.assertEqual((d.file, d.line, d.severity), ("x.tgn", 3, "error"))
+        self.assertEqual(d.code, 401)
+        self.assertIn("TB401", str(d))
+
+    def test_bad_record(self):
+        rec = tablero.loads('[Game "pitarra"]\n\n1. zz *\n')[0]
+        self.assertEqual(rec.errors, 1)
+        self.assertEqual(rec.diagnostics[0].severity, "error")
+        with self.assertRaises(tablero.TableroError):
+            rec.to_tgn()
+
+
+class Building(unittest.TestCase):
+    def test_build_validate_draw(self):
+        rec = tablero.Record(game="pitarra", tags={"Event": "Built in Python"})
+        rec.tags["Red"] = "Ana"
+        first = rec.append("d1 a7 d2 b6")
+        first.add_comment("centre", "es")
+        first.add_nag(1)
+        var = first.add_variation("a1 {or} g7")
+        self.assertEqual(len(var), 2)
+        rec.result = "*"
+        self.assertEqual(rec.validate(), [])
+        text = rec.to_tgn()
+        self.assertIn("1. d1! {@es centre} (1. a1 {or} 1... g7) 1... a7", text)
+        back = tablero.loads(text)[0]
+        self.assertEqual(back, rec)
+        svg = rec.to_svg(ply=2)
+        self.assertTrue(svg.startswith("<?xml"))
+        self.assertEqual(len(rec.to_svg(ply=[0, 1, 4])), 3)
+        self.assertIn("<record", rec.to_xml())
+        rec.main[1].remove()
+        self.assertEqual([n.side for n in rec], [0, 1, 0])
+        var.remove()
+        self.assertEqual(first.variations, [])
+
+    def test_errors(self):
+        rec = tablero.Record(game="pitarra")
+        with self.assertRaisesRegex(tablero.TableroError, "cannot read move 'zz'"):
+            rec.append("zz")
+        with self.assertRaisesRegex(tablero.TableroError, "not movetext"):
+            rec.append("d1 1-0")
+        with self.assertRaisesRegex(tablero.TableroError, "Date"):
+            rec.tags["Date"] = "yesterday"
+        with self.assertRaises(tablero.TableroError):
+            tablero.Record(game="chess")
+        other = tablero.Record(game="pitarra")
+        n = other.append("d1")
+        with self.assertRaisesRegex(tablero.TableroError, "not on this line"):
+            rec._insert(n, "a7")
+        with self.assertRaises(tablero.TableroError):
+            rec.position(n)
+        n.remove()
+        with self.assertRaisesRegex(tablero.TableroError, "not in this record"):
+            n.remove()
+        self.assertEqual(rec.to_tgn().count("\n1."), 0)  # nothing changed
+
+    def test_memory(self):
+        # records die with their last reference, nodes keep theirs alive
+        node = tablero.loads('[Game "pitarra"]\n\n1. d1 *\n')[0].main[0]
+        gc.collect()
+        self.assertEqual(node.token, "d1")
+        for _ in range(200):
+            r = tablero.Record(game="asalto")
+            r.tags["Event"] = "x"
+        gc.collect()
+
+
+class Replay(unittest.TestCase):
+    def test_tercias(self):
+        rec = tablero.read(os.path.join(ROOT, "samples", "pitarra-navajos-1998.tgn"))[0]
+        played = rec.replay()
+        self.assertGreater(len(played), 20)
+        tercias = [0, 0]
+        for t in played:
+            tercias[t.side] += sum(e.startswith("tercia") for e in t.events.split("; "))
+        self.assertEqual(tercias, [8, 6])
+
+
+class Positions(unittest.TestCase):
+    def test_legal_and_play(self):
+        rec = tablero.loads('[Game "pitarra"]\n\n1. d1 (1. a1) a7 *\n')[0]
+        start = rec.position()
+        self.assertEqual(len(start.legal()), 24)
+        self.assertEqual(start.to_move, 0)
+        self.assertEqual(start.play("d1"), "")
+        with self.assertRaises(tablero.TableroError):
+            start.play("d1")
+        after = rec.main[1].position_after()
+        self.assertIn("a7", after.notation)
+        inside = rec.position(rec.main[0].variations[0][0])
+        self.assertIn("a1", inside.notation)
+        self.assertNotIn("d1", inside.notation)
+        turn = start.legal()[0]
+        self.assertTrue(turn.token and turn.position)
+        self.assertIn("a7", tablero.Position.start("pitarra").board() + "a7")
+
+
+if __name__ == "__main__":
+    unittest.main()

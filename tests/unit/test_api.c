@@ -1,0 +1,647 @@
+/*
+ * test_api.c -- the record tree through the public API (tablero.h, "The
+ * record tree"): every node kind read, the iterator, building and
+ * editing, misuse refused with the tree unchanged, and the round trip:
+ * parse -> walk -> rebuild through the API -> write gives the same bytes.
+ * Only tablero.h is used, as a program built on the library would.
+ */
+#include "tb_test.h"
+
+#include <dirent.h>
+
+#define PIT "[Game \"pitarra\"]\n"
+
+static tb_record *S_read(const char *src)
+{
+	tb_reader *r = tb_reader_new_mem(src, strlen(src), "t.tgn");
+	tb_record *rec = NULL;
+	assert_int_equal(tb_reader_next(r, &rec), 1);
+	tb_reader_free(r);
+	return rec;
+}
+
+static char *S_write(const tb_record *rec)
+{
+	char *s = tb_record_write(rec, NULL);
+	assert_non_null(s);
+	return s;
+}
+
+/* ===== Rebuilding a record through the API, walking it with tb_iter ===== */
+
+static char *S_numbered(const tb_record *rec, const tb_node *n)
+{
+	char *tok = tb_node_token(rec, n);
+	int side = tb_node_side(n);
+	if (side == 2)
+		return tok;
+	char *s = malloc(strlen(tok) + 32);
+	sprintf(s, "%u%s %s", tb_node_number(n), side ? "..." : ".", tok);
+	free(tok);
+	return s;
+}
+
+static void S_copy_notes(const tb_record *src, const tb_node *n, tb_record *dst, tb_node *m)
+{
+	const char *text, *lang;
+	for (size_t i = 0; i < tb_node_nnags(n); i++)
+		assert_int_equal(tb_node_add_nag(dst, m, tb_node_nag(n, i)), 0);
+	for (size_t i = 0; (text = tb_node_comment(n, i, &lang)); i++)
+		assert_int_equal(tb_node_add_comment(dst, m, text, lang), 0);
+	(void)src;
+}
+
+static tb_record *S_rebuild(const tb_record *src)
+{
+	tb_record *dst = tb_record_new(tb_record_game(src));
+	assert_non_null(dst);
+	const char *name, *value, *text, *lang;
+	for (size_t i = 0; tb_record_tag_at(src, i, &name, &value); i++) {
+		int rc = tb_record_set_tag(dst, name, value);
+		if (rc)
+			fail_msg("set_tag %s=%s: %s", name, value, tb_record_error(dst));
+	}
+	for (size_t w = 0; w < 2; w++)
+		for (size_t i = 0; (text = tb_record_comment(src, w, i, &lang)); i++)
+			assert_int_equal(tb_record_add_comment(dst, w, text, lang), 0);
+	for (size_t t = 0; tb_record_tag_at(src, t, &name, &value); t++)
+		for (size_t i = 0; (text = tb_record_comment(src, t + 2, i, &lang)); i++)
+			assert_int_equal(tb_record_add_comment(dst, t + 2, text, lang), 0);
+	assert_int_equal(tb_record_set_result(dst, tb_record_result(src)), 0);
+
+	/* the line being built at each depth, the last node built on it, and
+	 * the node whose variation starts at the next node entered */
+	tb_line *line[128];
+	tb_node *last[128];
+	tb_node *pending[128];
+	tb_iter *it = tb_iter_new(src);
+	int ev;
+	while ((ev = tb_iter_next(it)) != TB_EVENT_DONE) {
+		unsigned d = tb_iter_depth(it);
+		assert_true(d < 128);
+		tb_line *l = tb_iter_line(it);
+		tb_node *n = tb_iter_node(it);
+		if (l && ev == TB_EVENT_ENTER) {
+			if (d == 0) {
+				line[0] = tb_record_main(dst);
+				pending[0] = NULL;
+			} else {
+				line[d] = NULL;
+				pending[d] = last[d - 1];
+			}
+			last[d] = NULL;
+		} else if (l && ev == TB_EVENT_EXIT) {
+			assert_non_null(line[d]);
+			for (size_t i = 0; (text = tb_line_comment(l, i, &lang)); i++)
+				assert_int_equal(tb_line_add_comment(dst, line[d], text, lang), 0);
+		} else if (n && ev == TB_EVENT_ENTER) {
+			char *tok = S_numbered(src, n);
+			tb_node *m = NULL;
+			int rc;
+			if (!line[d]) {
+				rc = tb_node_add_variation(dst, pending[d], tok, &line[d]);
+				m = line[d] ? tb_line_first(line[d]) : NULL;
+			} else {
+				rc = tb_line_append(dst, line[d], tok, &m);
+			}
+			if (rc)
+				fail_msg("adding '%s': %s", tok, tb_record_error(dst));
+			free(tok);
+			assert_non_null(m);
+			S_copy_notes(src, n, dst, m);
+			last[d] = m;
+		}
+	}
+	assert_int_equal(tb_iter_status(it), 0);
+	tb_iter_free(it);
+	return dst;
+}
+
+/* The record as XML, written by tb_xml_write_record with 'r' (NULL: a
+ * reader of nothing, for a built record). Caller frees. */
+static char *S_xml(tb_reader *r, const tb_record *rec)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	assert_non_null(f);
+	tb_reader *own = r ? NULL : tb_reader_new_mem("", 0, "built");
+	tb_xml_writer *w = tb_xml_writer_new(f, 0);
+	assert_int_equal(tb_xml_write_record(w, r ? r : own, rec), 0);
+	assert_int_equal(tb_xml_writer_end(w), 0);
+	fclose(f);
+	tb_reader_free(own);
+	return buf;
+}
+
+/* The errors the rules find replaying 'rec', just read by 'r' (NULL: a
+ * built record, whose nodes have no place in a source). */
+static int S_validate(tb_reader *r, const tb_record *rec)
+{
+	tb_reader *own = r ? NULL : tb_reader_new_mem("", 0, "v");
+	int n = tb_reader_validate(r ? r : own, rec, NULL, NULL);
+	tb_reader_free(own);
+	return n;
+}
+
+static void S_count_svg(void *ctx, long ply, const char *svg, size_t len)
+{
+	(void)ply;
+	(void)svg;
+	*(size_t *)ctx += len;
+}
+
+/* Diagrams of the last position: their total length, or 0. */
+static size_t S_svg(const tb_record *rec)
+{
+	long last = -1;
+	size_t n = 0;
+	char *why = NULL;
+	tb_svg_opts o = {0};
+	tb_svg_record(rec, &last, 1, &o, S_count_svg, &n, &why);
+	free(why);
+	return n;
+}
+
+/* Reads every record of 'src' and checks the round trip on each;
+ * returns how many were checked. */
+static size_t S_round_trip_all(const char *src, size_t len, const char *name)
+{
+	tb_reader *r = tb_reader_new_mem(src, len, name);
+	tb_record *rec;
+	size_t n = 0;
+	while (tb_reader_next(r, &rec) == 1) {
+		char *want = tb_record_write(rec, NULL);
+		if (want) {
+			tb_record *b = S_rebuild(rec);
+			char *got = S_write(b);
+			if (strcmp(want, got) != 0)
+				fail_msg("%s: rebuilt record differs:\n--- want\n%s--- got\n%s", name, want,
+				         got);
+			assert_int_equal(tb_record_equal(rec, b), 1);
+			/* the other writers and the validator see the same record */
+			char *x1 = S_xml(r, rec), *x2 = S_xml(NULL, b);
+			assert_string_equal(x1, x2);
+			free(x1);
+			free(x2);
+			assert_int_equal(S_validate(r, rec), S_validate(NULL, b));
+			assert_int_equal(S_svg(rec), S_svg(b));
+			free(got);
+			tb_record_free(b);
+			free(want);
+			n++;
+		}
+		tb_record_free(rec);
+	}
+	tb_reader_free(r);
+	return n;
+}
+
+static const char *const S_rich =
+	"{before the tags}\n"
+	"[Game \"pitarra\"] {on game}\n"
+	"[Event \"Test\"]\n"
+	"[Red \"Ana\"]\n"
+	"\n"
+	"{lead} 1. d1 {@es uno} $4 (1. a1 {alt} (1. g1) 1... b2) 1... a7! 2. <b2 | c3 {A} | omitted {B}>"
+	" g7 3. <reconstructed a4> <gap 2> 4... ? 5. d7 <gap> 9. pass $2 9... g4 <gap 1 | d2 {C}>"
+	" 10... <position \"R 11 R:a1 Y:g7\" | gap 3 {D}> 11. a1-b2 *"
+	" {after}\n";
+
+static void test_round_trip_rich(void **state)
+{
+	(void)state;
+	tb_reader *r = tb_reader_new_mem(S_rich, strlen(S_rich), "rich.tgn");
+	tb_record *rec;
+	assert_int_equal(tb_reader_next(r, &rec), 1);
+	if (tb_record_errors(rec)) {
+		for (size_t i = 0; i < tb_reader_ndiags(r); i++)
+			print_message("%s\n", tb_reader_diag(r, i)->message);
+		fail();
+	}
+	tb_reader_free(r);
+	tb_record_free(rec);
+	assert_int_equal(S_round_trip_all(S_rich, strlen(S_rich), "rich.tgn"), 1);
+}
+
+static void test_round_trip_samples(void **state)
+{
+	(void)state;
+	DIR *d = opendir("samples");
+	assert_non_null(d);
+	struct dirent *e;
+	size_t files = 0, records = 0;
+	while ((e = readdir(d))) {
+		size_t n = strlen(e->d_name);
+		if (n < 5 || strcmp(e->d_name + n - 4, ".tgn") != 0)
+			continue;
+		char path[512];
+		snprintf(path, sizeof path, "samples/%s", e->d_name);
+		FILE *f = fopen(path, "rb");
+		assert_non_null(f);
+		char *buf = malloc(1 << 22);
+		size_t len = fread(buf, 1, (1 << 22) - 1, f);
+		fclose(f);
+		records += S_round_trip_all(buf, len, path);
+		free(buf);
+		files++;
+	}
+	closedir(d);
+	assert_true(files >= 10);
+	assert_true(records >= files);
+}
+
+/* ===== Reading every kind ===== */
+
+static void test_read_kinds(void **state)
+{
+	(void)state;
+	tb_record *rec = S_read(S_rich);
+	tb_line *main = tb_record_main(rec);
+	const char *lang;
+	assert_string_equal(tb_line_comment(main, 0, &lang), "lead");
+	assert_null(lang);
+	assert_string_equal(tb_record_comment(rec, 0, 0, NULL), "before the tags");
+	assert_string_equal(tb_record_comment(rec, 1, 0, NULL), "after");
+	assert_string_equal(tb_record_comment(rec, 2, 0, NULL), "on game");
+	assert_null(tb_record_comment(rec, 2, 1, NULL));
+	assert_null(tb_record_comment(rec, 999, 0, NULL));
+	assert_int_equal(tb_record_result(rec), TB_RESULT_OTHER);
+
+	tb_node *n = tb_line_first(main); /* 1. d1 {@es uno} $4 (...) */
+	assert_int_equal(tb_node_type(n), TB_NODE_MOVE);
+	assert_int_equal(tb_node_number(n), 1);
+	assert_int_equal(tb_node_side(n), 0);
+	assert_int_equal(tb_node_nparts(n), 1);
+	int kind, file, rank;
+	assert_int_equal(tb_node_part(n, 0, &kind, &file, &rank), 0);
+	assert_int_equal(kind, TB_PART_AT);
+	assert_int_equal(file, 3);
+	assert_int_equal(rank, 0);
+	assert_int_equal(tb_node_part(n, 1, &kind, &file, &rank), TB_EINVAL);
+	assert_string_equal(tb_node_comment(n, 0, &lang), "uno");
+	assert_string_equal(lang, "es");
+	assert_int_equal(tb_node_nnags(n), 1);
+	assert_int_equal(tb_node_nag(n, 0), 4);
+	assert_int_equal(tb_node_nag(n, 1), -1);
+	unsigned span[4];
+	tb_node_span(n, span);
+	assert_int_equal(span[0], 6);
+	tb_line *v = tb_node_variation(n);
+	assert_non_null(v);
+	assert_null(tb_line_next(v));
+	tb_node *vn = tb_line_first(v);
+	assert_string_equal(tb_node_comment(vn, 0, NULL), "alt");
+	assert_non_null(tb_node_variation(vn));
+	assert_int_equal(tb_node_side(tb_node_next(vn)), 1);
+
+	n = tb_node_next(n); /* a7! */
+	assert_int_equal(tb_node_nag(n, 0), 1);
+	assert_int_equal(tb_node_side(n), 1);
+	char *tok = tb_node_token(rec, n);
+	assert_string_equal(tok, "a7");
+	free(tok);
+
+	n = tb_node_next(n); /* reading */
+	assert_int_equal(tb_node_type(n), TB_NODE_READING);
+	assert_int_equal(tb_node_nalts(n), 3);
+	assert_int_equal(tb_alt_type(n, 0), TB_NODE_MOVE);
+	assert_int_equal(tb_alt_type(n, 2), TB_NODE_OMITTED);
+	assert_int_equal(tb_alt_type(n, 3), TB_EINVAL);
+	assert_string_equal(tb_alt_comment(n, 1, 0, NULL), "A");
+	assert_string_equal(tb_alt_comment(n, 2, 0, NULL), "B");
+	assert_null(tb_alt_comment(n, 0, 0, NULL));
+	tok = tb_node_token(rec, n);
+	assert_string_equal(tok, "<b2 | c3 {A} | omitted {B}>");
+	free(tok);
+	tok = tb_alt_token(rec, n, 1);
+	assert_string_equal(tok, "c3");
+	free(tok);
+	assert_int_equal(tb_alt_nparts(n, 0), 1);
+	assert_int_equal(tb_alt_part(n, 0, 0, &kind, &file, &rank), 0);
+	assert_int_equal(file, 1);
+	assert_int_equal(rank, 1);
+	assert_int_equal(tb_alt_part(n, 2, 0, &kind, &file, &rank), TB_EKIND);
+
+	n = tb_node_next(tb_node_next(n)); /* <reconstructed a4> */
+	assert_int_equal(tb_node_type(n), TB_NODE_MOVE);
+	assert_int_equal(tb_node_reconstructed(n), 1);
+	assert_int_equal(tb_node_number(n), 3);
+
+	n = tb_node_next(n); /* <gap 2> */
+	long lo, hi;
+	assert_int_equal(tb_node_type(n), TB_NODE_GAP);
+	assert_int_equal(tb_node_gap(n, &lo, &hi), 0);
+	assert_int_equal(lo, 2);
+	assert_int_equal(hi, 2);
+	assert_int_equal(tb_node_side(n), 2);
+	n = tb_node_next(n); /* 5. ? */
+	assert_int_equal(tb_node_type(n), TB_NODE_UNKNOWN);
+	assert_int_equal(tb_node_number(n), 4);
+	assert_int_equal(tb_node_gap(n, &lo, &hi), TB_EKIND);
+	n = tb_node_next(tb_node_next(n)); /* <gap> */
+	assert_int_equal(tb_node_gap(n, &lo, &hi), 0);
+	assert_int_equal(lo, -1);
+	n = tb_node_next(n); /* 9. pass $2 */
+	assert_int_equal(tb_node_type(n), TB_NODE_PASS);
+	assert_int_equal(tb_node_number(n), 9);
+	n = tb_node_next(tb_node_next(n)); /* <gap 1 | d2 {C}> */
+	assert_int_equal(tb_node_type(n), TB_NODE_READING);
+	assert_int_equal(tb_node_gap(n, &lo, &hi), 0);
+	assert_int_equal(lo, 1);
+	assert_int_equal(tb_alt_gap(n, 0, &lo, &hi), 0);
+	assert_int_equal(tb_alt_gap(n, 1, &lo, &hi), TB_EKIND);
+	n = tb_node_next(n); /* position reading */
+	char *pos = tb_node_position(rec, n);
+	assert_non_null(pos);
+	assert_non_null(strstr(pos, "R 11"));
+	free(pos);
+	pos = tb_alt_position(rec, n, 0);
+	assert_non_null(pos);
+	free(pos);
+	assert_null(tb_alt_position(rec, n, 1));
+	n = tb_node_next(n);
+	assert_int_equal(tb_node_number(n), 11);
+	assert_int_equal(tb_node_side(n), 0);
+	assert_int_equal(tb_node_nparts(n), 2);
+	assert_null(tb_node_next(n));
+	tb_record_free(rec);
+}
+
+/* ===== The iterator ===== */
+
+static void test_iter_order(void **state)
+{
+	(void)state;
+	tb_record *rec = S_read(PIT "1. d1 (1. a1 (1. g1)) a7 (1... b6) (1... c5) 2. d2 *\n");
+	tb_iter *it = tb_iter_new(rec);
+	char got[256] = "";
+	int ev;
+	while ((ev = tb_iter_next(it)) != TB_EVENT_DONE) {
+		char one[40];
+		if (tb_iter_line(it)) {
+			snprintf(one, sizeof one, "%sL%u ", ev == TB_EVENT_ENTER ? "+" : "-",
+			         tb_iter_depth(it));
+		} else {
+			char *t = tb_node_token(rec, tb_iter_node(it));
+			snprintf(one, sizeof one, "%s%s ", ev == TB_EVENT_ENTER ? "+" : "-", t);
+			free(t);
+		}
+		strcat(got, one);
+	}
+	assert_string_equal(got, "+L0 +d1 +L1 +a1 +L2 +g1 -L2 -a1 -L1 -d1 +a7 +L1 +b6 -L1 "
+	                         "+L1 +c5 -L1 -a7 +d2 -L0 ");
+	assert_int_equal(tb_iter_next(it), TB_EVENT_DONE);
+	tb_iter_free(it);
+	assert_null(tb_iter_new(NULL));
+	tb_record_free(rec);
+}
+
+static void test_iter_edit(void **state)
+{
+	(void)state;
+	tb_record *rec = S_read(PIT "1. d1 a7 2. d2 b6 3. d3 *\n");
+	/* removes every second side's turn while walking */
+	tb_iter *it = tb_iter_new(rec);
+	int ev, seen = 0;
+	while ((ev = tb_iter_next(it)) != TB_EVENT_DONE) {
+		tb_node *n = tb_iter_node(it);
+		if (n) {
+			seen++;
+			char *t = tb_node_token(rec, n);
+			if (strcmp(t, "a7") == 0 || strcmp(t, "b6") == 0)
+				assert_int_equal(tb_node_remove(rec, n), 0);
+			free(t);
+		}
+	}
+	assert_int_equal(tb_iter_status(it), 0);
+	assert_int_equal(seen, 5);
+	tb_iter_free(it);
+	char *s = tb_record_movetext(rec, NULL);
+	assert_string_equal(s, "1. d1 d2 2. d3 *"); /* recounted: d2 is now second */
+	free(s);
+	/* an iterator whose line went away ends, and says so */
+	tb_record_free(rec);
+	rec = S_read(PIT "1. d1 (1. a1 b2 c3) a7 *\n");
+	it = tb_iter_new(rec);
+	while ((ev = tb_iter_next(it)) != TB_EVENT_DONE)
+		if (tb_iter_node(it) && tb_node_side(tb_iter_node(it)) == 0 &&
+		    tb_node_variation(tb_iter_node(it)) == NULL) {
+			/* on a1, inside the variation: remove the variation */
+			assert_int_equal(tb_line_remove(rec, tb_node_variation(tb_line_first(
+			                                         tb_record_main(rec)))), 0);
+			break;
+		}
+	assert_int_equal(tb_iter_next(it), TB_EVENT_DONE);
+	assert_int_equal(tb_iter_status(it), TB_EFOREIGN);
+	tb_iter_free(it);
+	tb_record_free(rec);
+}
+
+/* ===== Building ===== */
+
+static void test_build(void **state)
+{
+	(void)state;
+	tb_record *rec = tb_record_new(tb_game_find("pitarra"));
+	assert_non_null(rec);
+	assert_null(tb_record_new(NULL));
+	assert_int_equal(tb_record_set_tag(rec, "Event", "Built"), 0);
+	assert_int_equal(tb_record_set_tag(rec, "Date", "2026.12.01"), 0);
+	assert_int_equal(tb_record_set_tag(rec, "Red", "Ana"), 0);
+	tb_line *main = tb_record_main(rec);
+	tb_node *n;
+	assert_int_equal(tb_line_append(rec, main, "d1 a7", &n), 0);
+	assert_int_equal(tb_node_number(n), 1);
+	assert_int_equal(tb_line_append(rec, main, "d2 {second} b6", NULL), 0);
+	assert_int_equal(tb_node_add_nag(rec, n, 1), 0);
+	assert_int_equal(tb_node_add_comment(rec, n, "  centre ", "es"), 0);
+	tb_line *v;
+	assert_int_equal(tb_node_add_variation(rec, n, "a1 b2", &v), 0);
+	assert_int_equal(tb_line_add_comment(rec, v, "or", NULL), 0);
+	tb_node *g;
+	assert_int_equal(tb_line_insert(rec, main, NULL, "<gap 2>", &g), 0);
+	assert_int_equal(tb_node_number(n), 2); /* recounted after the gap */
+	assert_int_equal(tb_line_append(rec, main, "<f2 | e3 {A} | omitted>", &n), 0);
+	assert_int_equal(tb_alt_add_comment(rec, n, 2, "B", NULL), 0);
+	assert_int_equal(tb_record_set_result(rec, TB_RESULT_DRAW), 0);
+	assert_int_equal(tb_record_add_comment(rec, 1, "end", NULL), 0);
+	assert_int_equal(tb_record_add_comment(rec, 0, "start", NULL), 0);
+	char *s = S_write(rec);
+	assert_string_equal(s, "{start}\n"
+	                       "[Game \"pitarra\"]\n[Rules \"?\"]\n[Site \"?\"]\n"
+	                       "[Date \"2026.12.01\"]\n[Red \"Ana\"]\n[Yellow \"?\"]\n"
+	                       "[Result \"1/2-1/2\"]\n[Event \"Built\"]\n\n"
+	                       "<gap 2>\n"
+	                       "2. d1! {@es centre} ({or} 2. a1 b2) 2... a7\n"
+	                       "3. d2 {second} 3... b6\n"
+	                       "4. <f2 | e3 {A} | omitted {B}>\n"
+	                       "1/2-1/2 {end}\n");
+	/* what was built reads back as the same record */
+	tb_record *back = S_read(s);
+	assert_int_equal(tb_record_errors(back), 0);
+	assert_int_equal(tb_record_equal(rec, back), 1);
+	tb_record_free(back);
+	free(s);
+	/* removing the gap recounts; removing a variation */
+	assert_int_equal(tb_node_remove(rec, g), 0);
+	assert_int_equal(tb_line_remove(rec, v), 0);
+	s = tb_record_movetext(rec, NULL);
+	assert_string_equal(s, "1. d1 a7 2. d2 b6 3. <f2 | e3 | omitted> 1/2-1/2");
+	free(s);
+	/* a turn after a gap of unknown length needs its number */
+	assert_int_equal(tb_line_append(rec, main, "<gap>", NULL), 0);
+	assert_int_equal(tb_line_append(rec, main, "a4", NULL), TB_ESYNTAX);
+	assert_non_null(strstr(tb_record_error(rec), "number"));
+	assert_int_equal(tb_line_append(rec, main, "12... a4", &n), 0);
+	assert_int_equal(tb_node_number(n), 12);
+	assert_int_equal(tb_node_side(n), 1);
+	tb_record_free(rec);
+}
+
+/* ===== Misuse ===== */
+
+static void test_misuse(void **state)
+{
+	(void)state;
+	tb_record *a = S_read(PIT "1. d1 (1. a1) a7 *\n");
+	tb_record *b = S_read(PIT "1. d1 a7 *\n");
+	char *before = S_write(a);
+	tb_node *an = tb_line_first(tb_record_main(a));
+	tb_node *bn = tb_line_first(tb_record_main(b));
+	tb_line *av = tb_node_variation(an);
+	/* another record's nodes and lines */
+	assert_int_equal(tb_node_add_nag(a, bn, 1), TB_EFOREIGN);
+	assert_int_equal(tb_node_add_comment(a, bn, "x", NULL), TB_EFOREIGN);
+	assert_int_equal(tb_node_remove(a, bn), TB_EFOREIGN);
+	assert_int_equal(tb_line_append(a, tb_record_main(b), "d2", NULL), TB_EFOREIGN);
+	assert_int_equal(tb_line_insert(a, tb_record_main(a), bn, "d2", NULL), TB_EFOREIGN);
+	assert_int_equal(tb_line_insert(a, av, an, "d2", NULL), TB_EFOREIGN); /* not on it */
+	assert_int_equal(tb_line_remove(b, av), TB_EFOREIGN);
+	assert_int_equal(tb_node_add_variation(b, an, "a2", NULL), TB_EFOREIGN);
+	assert_non_null(strstr(tb_record_error(b), "not in this record"));
+	/* NULLs */
+	assert_int_equal(tb_line_append(NULL, tb_record_main(a), "d2", NULL), TB_EINVAL);
+	assert_int_equal(tb_line_append(a, NULL, "d2", NULL), TB_EINVAL);
+	assert_int_equal(tb_line_append(a, tb_record_main(a), NULL, NULL), TB_EINVAL);
+	assert_int_equal(tb_node_add_comment(a, an, NULL, NULL), TB_EINVAL);
+	assert_int_equal(tb_node_remove(a, NULL), TB_EFOREIGN);
+	assert_int_equal(tb_record_set_tag(a, NULL, "x"), TB_EINVAL);
+	/* wrong kinds, bad values */
+	assert_int_equal(tb_alt_add_comment(a, an, 0, "x", NULL), TB_EKIND);
+	assert_int_equal(tb_node_add_nag(a, an, 256), TB_EINVAL);
+	assert_int_equal(tb_node_add_comment(a, an, "x", "e s"), TB_EINVAL);
+	assert_int_equal(tb_node_add_comment(a, an, "\xff", NULL), TB_EINVAL);
+	assert_int_equal(tb_record_set_result(a, 9), TB_EINVAL);
+	assert_int_equal(tb_record_add_comment(a, 99, "x", NULL), TB_EINVAL);
+	/* edits that would make the tree invalid */
+	assert_int_equal(tb_line_append(a, tb_record_main(a), "d2 1-0", NULL), TB_ESYNTAX);
+	assert_int_equal(tb_line_append(a, tb_record_main(a), "[Event \"x\"]", NULL), TB_ESYNTAX);
+	assert_int_equal(tb_line_append(a, tb_record_main(a), "z9", NULL), TB_ESYNTAX);
+	assert_int_equal(tb_line_append(a, tb_record_main(a), "d2 )", NULL), TB_ESYNTAX);
+	assert_int_equal(tb_line_append(a, tb_record_main(a), "<gap 2 | d2", NULL), TB_ESYNTAX);
+	assert_int_equal(tb_node_add_variation(a, an, "{only a comment}", NULL), 0);
+	assert_int_equal(tb_line_remove(a, tb_line_next(av)), 0);
+	assert_int_equal(tb_node_add_variation(a, an, "", NULL), TB_ETREE);
+	assert_int_equal(tb_node_remove(a, tb_line_first(av)), TB_ETREE);
+	assert_int_equal(tb_line_remove(a, tb_record_main(a)), TB_EINVAL);
+	assert_int_equal(tb_record_set_tag(a, "Game", "asalto"), TB_EINVAL);
+	assert_int_equal(tb_record_set_tag(a, "Rules", "pitarra; swing=none"), TB_ETREE);
+	assert_int_equal(tb_record_set_tag(a, "Date", "yesterday"), TB_ESYNTAX);
+	assert_int_equal(tb_record_set_tag(a, "Event", "two\nlines"), TB_EINVAL);
+	assert_int_equal(tb_record_set_result(a, TB_RESULT_FIRST), 0);
+	assert_int_equal(tb_record_set_tag(a, "Result", "0-1"), TB_ETREE); /* two results */
+	assert_int_equal(tb_record_set_result(a, TB_RESULT_OTHER), 0);
+	char *after = S_write(a);
+	/* only the result changed: [Result] kept "1-0", which "*" agrees with */
+	assert_non_null(strstr(after, "[Result \"1-0\"]"));
+	assert_non_null(strstr(before, "[Result \"*\"]"));
+	assert_string_equal(strstr(before, "\n\n"), strstr(after, "\n\n"));
+	free(before);
+	free(after);
+	/* a removed node is another record's, for every editor */
+	tb_node *a7 = tb_node_next(an);
+	assert_int_equal(tb_node_remove(a, a7), 0);
+	assert_int_equal(tb_node_remove(a, a7), TB_EFOREIGN);
+	assert_int_equal(tb_node_add_nag(a, a7, 1), TB_EFOREIGN);
+	tb_record_free(a);
+	tb_record_free(b);
+}
+
+/* ===== Positions and turns ===== */
+
+static void S_count_legal(void *ctx, const char *token, const char *events,
+                          const char *position)
+{
+	size_t *n = ctx;
+	assert_non_null(token);
+	assert_non_null(events);
+	assert_non_null(position);
+	(*n)++;
+}
+
+static void test_positions(void **state)
+{
+	(void)state;
+	tb_record *rec = S_read(PIT "1. d1 (1. a1 b2) a7 2. d2 *\n");
+	char *why = NULL;
+	tb_reached at;
+	tb_engine *e = tb_node_engine(rec, NULL, &at, &why);
+	assert_non_null(e);
+	size_t n = 0;
+	assert_int_equal(tb_engine_legal(e, S_count_legal, &n), 24); /* 24 empty points */
+	assert_int_equal(n, 24);
+	assert_int_equal(tb_engine_to_move(e), 0);
+	char *ev = NULL;
+	assert_int_equal(tb_engine_play(e, "d1", &ev, &why), 0);
+	assert_string_equal(ev, "");
+	free(ev);
+	assert_int_equal(tb_engine_to_move(e), 1);
+	assert_int_equal(tb_engine_play(e, "d1", &ev, &why), TB_EINVAL);
+	assert_non_null(why);
+	assert_null(ev);
+	free(why);
+	assert_int_equal(tb_engine_legal(e, NULL, NULL), 23);
+	tb_engine_free(e);
+
+	/* after a main-line node, and after a node in a variation */
+	tb_node *d1 = tb_line_first(tb_record_main(rec));
+	e = tb_node_engine(rec, tb_node_next(d1), &at, &why);
+	assert_non_null(e);
+	char *pos = tb_engine_position(e);
+	assert_non_null(strstr(pos, "d1"));
+	assert_non_null(strstr(pos, "a7"));
+	free(pos);
+	tb_engine_free(e);
+	tb_node *b2 = tb_node_next(tb_line_first(tb_node_variation(d1)));
+	e = tb_node_engine(rec, b2, NULL, &why);
+	assert_non_null(e);
+	pos = tb_engine_position(e);
+	assert_non_null(strstr(pos, "a1"));
+	assert_non_null(strstr(pos, "b2"));
+	assert_null(strstr(pos, "d1"));
+	free(pos);
+	tb_engine_free(e);
+	/* a node of another record */
+	tb_record *other = S_read(PIT "1. d1 *\n");
+	assert_null(tb_node_engine(other, b2, NULL, &why));
+	assert_non_null(why);
+	free(why);
+	tb_record_free(other);
+	tb_record_free(rec);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_read_kinds),
+		cmocka_unit_test(test_iter_order),
+		cmocka_unit_test(test_iter_edit),
+		cmocka_unit_test(test_build),
+		cmocka_unit_test(test_misuse),
+		cmocka_unit_test(test_positions),
+		cmocka_unit_test(test_round_trip_rich),
+		cmocka_unit_test(test_round_trip_samples),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
