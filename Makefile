@@ -190,6 +190,9 @@ check-tsan:
 # not (tests/fuzz/merge.sh).
 FUZZ_TARGETS := parse reader validate positions xml grep diff svg
 FUZZ_SECONDS ?= 60
+# libFuzzer's seed: 0 draws one (each run explores anew); CI gives a
+# fixed one, so that a run of CI can be run again and find the same
+FUZZ_SEED ?= 0
 FUZZ_CC ?= clang
 FUZZ_DIR := build/fuzz
 FUZZ_SEEDS = $(BUILD)/fuzz-seeds
@@ -248,7 +251,7 @@ fuzz-build: $(FUZZ_BIN)
 fuzz-run-%: $(FUZZ_DIR)/fuzz-% $(FUZZ_SEEDS)/.stamp
 	@mkdir -p $(FUZZ_DIR)/corpus/$* $(FUZZ_DIR)/artifacts/$* tests/fuzz/corpus/$*
 	@echo "== fuzz $* for $(FUZZ_SECONDS) s"
-	@if $(FUZZ_DIR)/fuzz-$* -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 \
+	@if $(FUZZ_DIR)/fuzz-$* -seed=$(FUZZ_SEED) -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 \
 		-max_len=4096 -dict=tests/fuzz/tgn.dict -print_final_stats=1 \
 		-artifact_prefix=$(FUZZ_DIR)/artifacts/$*/ $(FUZZ_DIR)/corpus/$* \
 		tests/fuzz/corpus/$* $(FUZZ_SEEDS)/$* > $(FUZZ_DIR)/$*.log 2>&1; then \

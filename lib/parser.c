@@ -298,9 +298,14 @@ static int S_read_move(S_parser *p, const tb_tok *t, tb_move *m, int *nag)
 		S_move_error(p, t, &err);
 		tb_buf alike = TB_BUF_INIT;
 		const char *pt = s + off.offset;
-		/* a rank no board has ("a0", "a40") is one no point holds: only its
-		 * file is suggested; a file past h, nothing */
-		int file = tolower((unsigned char)pt[0]) - 'a', rank = atoi(pt + 1) - 1;
+		/* a rank no board has ("a40") is one no point holds: only its
+		 * file is suggested; a file past h, nothing. The rank's digits
+		 * are read within the point: the text is not a C string, and
+		 * atoi read past the end of an input ending in one (CI's fuzzing) */
+		int file = tolower((unsigned char)pt[0]) - 'a', rank = 0;
+		for (size_t k = 1; k < off.len && k < 4 && pt[k] >= '0' && pt[k] <= '9'; k++)
+			rank = rank * 10 + (pt[k] - '0');
+		rank--;
 		if (file >= 0 && file < 8)
 			tb_point_alike(&p->board, TB_PT(file, rank < 0 || rank >= TB_MAX_RANKS ? 30 : rank),
 			               &alike);
