@@ -994,29 +994,7 @@ int tb_book_add(tb_book *b, const tb_record *rec, const long *plies, size_t n, c
 
 static void S_svg_head(tb_xw *w, double pw, double ph, int grayscale)
 {
-	static const char head[] =
-		"<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-		"<!DOCTYPE svg PUBLIC \"-//W3C//DTD SVG 1.1//EN\" "
-		"\"http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd\">\n";
-	tb_xw_raw(w, head, sizeof head - 1);
-	tb_xw_start(w, "svg", "tablero book");
-	tb_xw_attr(w, "xmlns", "http://www.w3.org/2000/svg");
-	tb_xw_attr(w, "version", "1.1");
-	tb_buf v = TB_BUF_INIT;
-	tb_num(&v, pw);
-	tb_buf_puts(&v, "mm");
-	tb_xw_attr(w, "width", v.data);
-	tb_buf_clear(&v);
-	tb_num(&v, ph);
-	tb_buf_puts(&v, "mm");
-	tb_xw_attr(w, "height", v.data);
-	tb_buf_clear(&v);
-	tb_buf_puts(&v, "0 0 ");
-	tb_num(&v, pw);
-	tb_buf_putc(&v, ' ');
-	tb_num(&v, ph);
-	tb_xw_attr(w, "viewBox", v.data);
-	tb_buf_free(&v);
+	tb_svg_open(w, "tablero book", pw, ph, pw, ph);
 	tb_dia_defs(w, grayscale, S_css);
 	tb_xw_start(w, "rect", "page");
 	tb_xw_attr(w, "x", "0");

@@ -48,6 +48,11 @@ typedef struct tb_dia {
 void tb_dia_init(tb_dia *d, const tb_ruleset *rs, int grayscale, int no_coords);
 void tb_dia_free(tb_dia *d);
 
+/* Opens an SVG 1.1 document: the XML declaration and doctype, then
+ * <svg class="cls"> 'w_mm' by 'h_mm' millimetres with a viewBox of 'vw'
+ * by 'vh' user units (diagrams and book pages alike). */
+void tb_svg_open(tb_xw *w, const char *cls, double w_mm, double h_mm, double vw, double vh);
+
 /* The <defs> of a document of diagrams: the style sheet (colour or
  * grayscale, then 'more' if not NULL), arrowheads, patterns. */
 void tb_dia_defs(tb_xw *w, int grayscale, const char *more);

@@ -851,14 +851,14 @@ void tb_caption_free(tb_caption *c)
 
 /* ===== Documents ===== */
 
-static void S_svg_open(tb_xw *w, double w_mm, double h_mm, double vw, double vh)
+void tb_svg_open(tb_xw *w, const char *cls, double w_mm, double h_mm, double vw, double vh)
 {
 	static const char head[] =
 		"<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 		"<!DOCTYPE svg PUBLIC \"-//W3C//DTD SVG 1.1//EN\" "
 		"\"http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd\">\n";
 	tb_xw_raw(w, head, sizeof head - 1);
-	tb_xw_start(w, "svg", "tablero");
+	tb_xw_start(w, "svg", cls);
 	tb_xw_attr(w, "xmlns", "http://www.w3.org/2000/svg");
 	tb_xw_attr(w, "version", "1.1");
 	tb_buf v = TB_BUF_INIT;
@@ -929,7 +929,7 @@ static char *S_one(S_job *j, const tb_frame *f, size_t *len)
 	tb_xw w;
 	tb_buf_clear(&j->out);
 	tb_xw_init(&w, &j->out);
-	S_svg_open(&w, mm, mm * h / j->dia.width, j->dia.width, h);
+	tb_svg_open(&w, "tablero", mm, mm * h / j->dia.width, j->dia.width, h);
 	tb_buf css = TB_BUF_INIT;
 	tb_buf_puts(&css, ".caption{font-size:");
 	tb_num(&css, cap_size);
@@ -1002,7 +1002,7 @@ static char *S_sheet(S_job *j, const tb_frame *f, size_t n, long page, size_t *l
 	tb_buf text = TB_BUF_INIT; /* under text_only, the captions */
 	tb_buf_clear(&j->out);
 	tb_xw_init(&w, &j->out);
-	S_svg_open(&w, pw, ph, pw, ph); /* user units are millimetres here */
+	tb_svg_open(&w, "tablero", pw, ph, pw, ph); /* user units are millimetres here */
 	tb_dia_defs(&w, j->o->grayscale, S_css_page);
 	S_rect(&w, "page", 0, 0, pw, ph);
 	tb_para title;
