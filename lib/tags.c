@@ -247,9 +247,9 @@ static const tb_game *S_game(tb_reader *r, tb_record *rec, tb_tag_list *l,
 		if (!why && !shaped) /* the reader is laxer than the pattern */
 			why = "[Rules] is written 'game; key=value; ...'%s";
 		if (!why && (why = tb_options_check(g, &opts, msg, sizeof msg)))
-			arg = "";
+			arg = why, why = "%s"; /* it quotes the record: text, never a format */
 		if (!why && (why = g->board(board, &opts)))
-			arg = "";
+			arg = why, why = "%s";
 		if (why)
 			S_diag_value(r, TB_D_RULES, t, why, arg);
 		for (size_t i = 0; !why && i < opts.nrenamed; i++) {
