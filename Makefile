@@ -150,7 +150,8 @@ collate: $(BUILD)/tablero
 # library built with the sanitizers cannot be loaded into python3.
 python: $(BUILD)/libtablero.so
 	@if [ "$(SAN)" = 1 ]; then echo "python: skipped under the sanitizers"; else \
-	TABLERO_LIB=$(abspath $(BUILD)/libtablero.so) python3 python/tests/test_tablero.py; fi
+	TABLERO_LIB=$(abspath $(BUILD)/libtablero.so) python3 python/tests/test_tablero.py && \
+	TABLERO_LIB=$(abspath $(BUILD)/libtablero.so) bash python/tests/install.sh $(BUILD)/pyinstall; fi
 
 jobs: $(BUILD)/tablero
 	@TABLERO=$(BUILD)/tablero bash tests/jobs.sh

@@ -55,7 +55,10 @@ tb_engine *tb_engine_new(const tb_game *g, const char *rules, const char *positi
 	tb_opts o;
 	tb_engine *e = tb_xcalloc(1, sizeof *e);
 	const char *bad = NULL;
-	if (!g->rules) {
+	if (!g) {
+		snprintf(msg, sizeof msg, "no game");
+		bad = msg;
+	} else if (!g->rules) {
 		snprintf(msg, sizeof msg, "%s has no rules engine yet", g->title);
 		bad = msg;
 	}

@@ -186,6 +186,11 @@ static void S_diag_v(tb_reader *r, tb_severity sev, int code, size_t off,
 		r->diag_cap = r->diag_cap ? r->diag_cap * 2 : 8;
 		r->diags = tb_xrealloc(r->diags, r->diag_cap * sizeof *r->diags);
 	}
+	/* A span read by another reader (tb_reader_validate given a record
+	 * this one did not read) may lie past this one's text: the excerpt
+	 * is then of the end of this text, never of memory past it. */
+	if (off > r->len)
+		off = r->len;
 	tb_diag *d = &r->diags[r->ndiags++];
 	memset(d, 0, sizeof *d);
 	d->severity = sev;

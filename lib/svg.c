@@ -1123,9 +1123,16 @@ int tb_svg_record(const tb_record *rec, const long *plies, size_t n, const tb_sv
                   tb_svg_fn fn, void *ctx, char **why)
 {
 	char msg[640];
+	static const tb_svg_opts defaults;
 	*why = NULL;
+	if (!o)
+		o = &defaults;
+	if (!fn || (n && !plies)) {
+		*why = tb_xstrdup(!fn ? "no function to take the diagrams" : "no plies to draw");
+		return -1;
+	}
 	if (!rec || rec->errors || !rec->game || !rec->game->rules) {
-		*why = tb_xstrdup("the record has errors");
+		*why = tb_xstrdup(!rec ? "no record" : "the record has errors");
 		return -1;
 	}
 	tb_xml_unfit_text unfit;
@@ -1185,6 +1192,9 @@ int tb_svg_record(const tb_record *rec, const long *plies, size_t n, const tb_sv
 char *tb_svg_position(const tb_game *g, const char *rules, const char *position,
                       const tb_svg_opts *o, size_t *len, char **why)
 {
+	static const tb_svg_opts defaults;
+	if (!o)
+		o = &defaults;
 	tb_engine *e = tb_engine_new(g, rules, position, why);
 	if (!e)
 		return NULL;

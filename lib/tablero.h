@@ -268,7 +268,10 @@ typedef void (*tb_turn_fn)(void *ctx, const tb_turn_report *t);
  * reader's own, until the next tb_reader_next). 'fn' (may be NULL) is
  * called for each turn of the main line and variations that was played.
  * Returns the number of errors found. A record with syntax errors is
- * not replayed. */
+ * not replayed. Given a record 'r' did not read (built through the API,
+ * or read by another reader), the diagnostics keep the record's lines
+ * and columns but quote 'r''s own text, so give a reader of the
+ * record's source where one is wanted (an empty one will do). */
 TB_EXPORT int tb_reader_validate(tb_reader *r, const tb_record *rec, tb_turn_fn fn,
                                  void *ctx);
 
@@ -1018,13 +1021,16 @@ typedef void (*tb_svg_fn)(void *ctx, long ply, const char *svg, size_t len);
  * could not be drawn (after a turn nobody knows, an illegal one, a gap)
  * and were left out; or -1 with '*why' set when a ply is past the end,
  * or when the record holds text XML cannot carry (nothing is drawn:
- * tb_reader_xml_refuse says where, as TB504). */
+ * tb_reader_xml_refuse says where, as TB504), and when 'rec' or 'fn' is
+ * NULL or 'plies' is NULL with 'n' not 0. 'o' may be NULL: the
+ * defaults, as a zeroed tb_svg_opts. */
 TB_EXPORT int tb_svg_record(const tb_record *rec, const long *plies, size_t n,
                             const tb_svg_opts *o, tb_svg_fn fn, void *ctx, char **why);
 
 /** Draws 'position' (position notation; NULL: the start) of game 'g'
- * under 'rules'. Returns the SVG text (the caller frees it; '*len' its
- * length), or NULL with '*why' set (the caller frees it). */
+ * under 'rules' ('o' NULL: the defaults). Returns the SVG text (the
+ * caller frees it; '*len' its length), or NULL with '*why' set (the
+ * caller frees it), as when 'g' is NULL. */
 TB_EXPORT char *tb_svg_position(const tb_game *g, const char *rules, const char *position,
                                 const tb_svg_opts *o, size_t *len, char **why);
 

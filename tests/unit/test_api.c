@@ -631,6 +631,65 @@ static void test_positions(void **state)
 	tb_record_free(rec);
 }
 
+/* ===== Misuse of the writers and the validator ===== */
+
+static void S_one_svg(void *ctx, long ply, const char *svg, size_t len)
+{
+	size_t *n = ctx;
+	assert_true(ply >= 0);
+	assert_non_null(strstr(svg, "<svg"));
+	assert_int_equal(strlen(svg), len);
+	(*n)++;
+}
+
+static void test_misuse_writers(void **state)
+{
+	(void)state;
+	tb_record *rec = S_read(PIT "1. d1 a7 2. d2 *\n");
+	char *why = NULL;
+	size_t drawn = 0;
+	/* no options: the defaults, as with a zeroed tb_svg_opts */
+	assert_int_equal(tb_svg_record(rec, NULL, 0, NULL, S_one_svg, &drawn, &why), 1);
+	assert_null(why);
+	assert_int_equal(drawn, 1);
+	size_t len = 0;
+	char *svg = tb_svg_position(tb_record_game(rec), NULL, NULL, NULL, &len, &why);
+	assert_non_null(svg);
+	assert_int_equal(strlen(svg), len);
+	free(svg);
+	/* no function, plies promised but not given, no record, no game */
+	assert_int_equal(tb_svg_record(rec, NULL, 0, NULL, NULL, NULL, &why), -1);
+	assert_non_null(why);
+	free(why);
+	assert_int_equal(tb_svg_record(rec, NULL, 2, NULL, S_one_svg, &drawn, &why), -1);
+	assert_non_null(why);
+	free(why);
+	assert_int_equal(tb_svg_record(NULL, NULL, 0, NULL, S_one_svg, &drawn, &why), -1);
+	assert_non_null(why);
+	free(why);
+	assert_null(tb_svg_position(NULL, NULL, NULL, NULL, &len, &why));
+	assert_non_null(why);
+	free(why);
+	assert_int_equal(drawn, 1);
+	tb_record_free(rec);
+
+	/* A record validated by a reader that did not read it: its turns'
+	 * spans lie past the end of that reader's text (an illegal turn at
+	 * column 78 of a long line). The diagnostic is made all the same,
+	 * and nothing past the short text is read (AddressSanitizer). */
+	char src[200];
+	snprintf(src, sizeof src, "%s%s", PIT, "1. d1 a7 2. d2 {a comment to make the line long, longer than the text} a7 *\n");
+	rec = S_read(src);
+	tb_reader *r = tb_reader_new_mem("x", 1, "other.tgn");
+	assert_int_equal(tb_reader_validate(r, rec, NULL, NULL), 1);
+	assert_true(tb_reader_ndiags(r) >= 1);
+	const tb_diag *d = tb_reader_diag(r, 0);
+	assert_non_null(strstr(d->message, "a7"));
+	assert_string_equal(d->file, "other.tgn");
+	tb_reader_free(r);
+	tb_record_free(rec);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -640,6 +699,7 @@ int main(void)
 		cmocka_unit_test(test_build),
 		cmocka_unit_test(test_misuse),
 		cmocka_unit_test(test_positions),
+		cmocka_unit_test(test_misuse_writers),
 		cmocka_unit_test(test_round_trip_rich),
 		cmocka_unit_test(test_round_trip_samples),
 	};
