@@ -119,6 +119,11 @@ static int S_indic_rank(tb_scan *sc, size_t start)
 	return -1;
 }
 
+static inline int S_digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
 int tb_scan_point(tb_scan *sc, tb_point *out)
 {
 	size_t start = sc->i;
@@ -126,16 +131,20 @@ int tb_scan_point(tb_scan *sc, tb_point *out)
 		*out = TB_PT_UNKNOWN;
 		return 0;
 	}
-	if (sc->i >= sc->n || !isalpha((unsigned char)sc->s[sc->i]))
+	/* ASCII letters and digits, whatever the caller's locale (a program
+	 * that calls setlocale, as Python does, must read the same turns) */
+	unsigned char c0 = sc->i < sc->n ? (unsigned char)sc->s[sc->i] : 0;
+	if (!((c0 | 0x20) >= 'a' && (c0 | 0x20) <= 'z'))
 		return tb_scan_fail(sc, sc->i >= sc->n ? "a point is missing at the end"
 		                                       : "expected a point here");
-	int file = tolower((unsigned char)sc->s[sc->i++]) - 'a';
+	sc->i++;
+	int file = (c0 | 0x20) - 'a';
 	unsigned rank = 0, digits = 0;
-	if (sc->i + 1 < sc->n && sc->s[sc->i] == '0' && isdigit((unsigned char)sc->s[sc->i + 1])) {
+	if (sc->i + 1 < sc->n && sc->s[sc->i] == '0' && S_digit(sc->s[sc->i + 1])) {
 		sc->i = start;
 		return tb_scan_fail(sc, "a rank is written without leading zeros");
 	}
-	while (sc->i < sc->n && isdigit((unsigned char)sc->s[sc->i]) && digits < 3) {
+	while (sc->i < sc->n && S_digit(sc->s[sc->i]) && digits < 3) {
 		rank = rank * 10 + (unsigned)(sc->s[sc->i++] - '0');
 		digits++;
 	}

@@ -424,6 +424,34 @@ static inline int S_is_newline(int c)
 
 /* ===== Tokens ===== */
 
+/* Byte classes of the fast paths, which take whole runs of ordinary
+ * characters at once; anything else goes the careful way, byte by byte.
+ * C_COMMENT: plain in a {comment}: printable ASCII or tab, not '}' '\\'.
+ * C_STRING: plain in a "string": printable ASCII or tab, not '"' '\\'.
+ * C_WORD: in a word: printable ASCII, no delimiter (S_delimiter), not
+ * '>' (which belongs to a word only before a point). */
+enum { C_COMMENT = 1, C_STRING = 2, C_WORD = 4 };
+static const unsigned char S_class[256] = {
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	3, 7, 1, 7, 3, 7, 7, 7, 3, 3, 3, 7, 7, 7, 7, 7,
+	7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 3, 3, 7, 3, 7,
+	7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7,
+	7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 3, 4, 3, 7, 7,
+	7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7,
+	7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 3, 3, 2, 7, 0,
+	/* 0x80-0xFF: UTF-8, checked sequence by sequence */
+};
+
+/* The end of the run a fast path may take: the window's, or the byte
+ * past the record's limit (S_overflow reports it). */
+static inline size_t S_run_end(const tb_reader *r)
+{
+	size_t end = r->rec_first + TB_MAX_RECORD + 1;
+	return end < r->len ? end : r->len;
+}
+
+
 static void S_tok_begin(tb_reader *r, tb_tok_type t)
 {
 	r->tok.type = t;
@@ -468,12 +496,18 @@ static void S_comment_lang(tb_reader *r)
 /* Has the record grown past TB_MAX_RECORD? Reports it once and makes
  * the reader stop: checked inside tokens too, so that one endless
  * comment or word cannot take the memory. */
-static int S_overflow(tb_reader *r)
+static int S_overflow_report(tb_reader *r);
+static inline int S_overflow(tb_reader *r)
+{
+	if (!r->fatal && r->pos - r->rec_first <= TB_MAX_RECORD)
+		return 0; /* the way taken at every token: inline */
+	return S_overflow_report(r);
+}
+
+static int S_overflow_report(tb_reader *r)
 {
 	if (r->fatal)
 		return 1;
-	if (r->pos - r->rec_first <= TB_MAX_RECORD)
-		return 0;
 	r->fatal = 1;
 	tb_diag_at(r, TB_ERROR, TB_D_TOO_LARGE, r->pos, 1, r->line, r->col,
 	           "this record is larger than %u MiB; tablero stops reading the file here",
@@ -481,23 +515,32 @@ static int S_overflow(tb_reader *r)
 	return 1;
 }
 
-/* Copies the run of plain printable ASCII at pos, up to any byte in
- * 'stop', into r->text; returns its length. The hot path of comments
- * and strings, which are most of a collection's bytes. */
-static size_t S_plain_run(tb_reader *r, const char *stop)
+/* Copies the run of plain text at pos -- bytes of class 'cls' and
+ * valid UTF-8 sequences -- into r->text; returns its length. The hot
+ * path of comments and strings, which are most of a collection's bytes;
+ * whatever ends the run (a stop character, a line end, a bad byte, a
+ * sequence cut by the window's end) is the caller's. */
+static size_t S_plain_run(tb_reader *r, unsigned cls)
 {
-	size_t k = 0, end = r->rec_first + TB_MAX_RECORD + 1; /* not past the limit */
-	if (end > r->len)
-		end = r->len;
-	while (r->pos + k < end) {
-		unsigned char ch = (unsigned char)r->data[r->pos + k];
-		if (ch < 0x20 || ch >= 0x7f || strchr(stop, ch))
+	const unsigned char *d = (const unsigned char *)r->data;
+	size_t end = S_run_end(r), p = r->pos;
+	unsigned cols = 0;
+	for (;;) {
+		size_t q = p;
+		while (q < end && (S_class[d[q]] & cls))
+			q++;
+		cols += (unsigned)(q - p);
+		p = q;
+		size_t n = p < end && d[p] >= 0x80 ? S_utf8_valid(r->data + p, end - p) : 0;
+		if (!n)
 			break;
-		k++;
+		p += n;
+		cols++;
 	}
+	size_t k = p - r->pos;
 	tb_buf_put(&r->text, r->data + r->pos, k);
-	r->pos += k;
-	r->col += (unsigned)k;
+	r->pos = p;
+	r->col += cols;
 	return k;
 }
 
@@ -530,7 +573,7 @@ static void S_comment(tb_reader *r)
 	for (;;) {
 		if (S_overflow(r))
 			break;
-		if (S_plain_run(r, "}\\"))
+		if (S_plain_run(r, C_COMMENT))
 			continue;
 		int c = S_peek(r, 0);
 		if (c < 0) {
@@ -565,7 +608,7 @@ static void S_string(tb_reader *r)
 	for (;;) {
 		if (S_overflow(r))
 			break;
-		if (S_plain_run(r, "\"\\"))
+		if (S_plain_run(r, C_STRING))
 			continue;
 		int c = S_peek(r, 0);
 		if (c < 0 || S_is_newline(c)) {
@@ -602,6 +645,15 @@ static void S_word(tb_reader *r)
 	for (;;) {
 		if (S_overflow(r))
 			break;
+		const unsigned char *d = (const unsigned char *)r->data; /* S_peek may move it */
+		size_t end = S_run_end(r), p = r->pos;
+		while (p < end && (S_class[d[p]] & C_WORD))
+			p++;
+		if (p > r->pos) { /* a run of plain characters, one column each */
+			r->col += (unsigned)(p - r->pos);
+			r->pos = p;
+			continue;
+		}
 		int c = S_peek(r, 0);
 		if (c < 0 || S_delimiter(c))
 			break;
@@ -684,6 +736,11 @@ static void S_nag(tb_reader *r)
 static void S_skip_space(tb_reader *r)
 {
 	for (;;) {
+		size_t p = r->pos;
+		while (p < r->len && (r->data[p] == ' ' || r->data[p] == '\t'))
+			p++;
+		r->col += (unsigned)(p - r->pos);
+		r->pos = p;
 		int c = S_peek(r, 0);
 		if (c == ' ' || c == '\t') {
 			S_advance(r, 1);

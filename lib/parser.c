@@ -171,22 +171,19 @@ static void S_tag(S_parser *p, tb_tag_list *tags)
 		t.span.end_col = S_tok(p)->end_col;
 		S_next(p);
 	}
-	const tb_tag *first = tb_tag_list_find(tags, t.name);
-	if (first) {
-		tb_diag_at(r, TB_ERROR, TB_D_TAG_REPEAT, name.off, name.len, name.line, name.col,
-		           "tag [%s] is given twice (first on line %u)", t.name, first->span.line);
-		return;
-	}
-	if (!*t.value) {
-		tb_diag_at(r, TB_WARNING, TB_D_TAG_EMPTY, value.off, value.len, value.line,
-		           value.col, "tag [%s] is empty; it is written \"?\", unknown",
-		           t.name);
+	int empty = !*t.value;
+	if (empty)
 		t.value = "?";
-	}
 	t.value_line = value.line;
 	t.value_col = value.col;
 	t.value_off = value.off;
-	tb_tag_list_add(tags, &t);
+	const tb_tag *first = tb_tag_list_add(tags, &t);
+	if (first)
+		tb_diag_at(r, TB_ERROR, TB_D_TAG_REPEAT, name.off, name.len, name.line, name.col,
+		           "tag [%s] is given twice (first on line %u)", t.name, first->span.line);
+	else if (empty)
+		tb_diag_at(r, TB_WARNING, TB_D_TAG_EMPTY, value.off, value.len, value.line,
+		           value.col, "tag [%s] is empty; it is written \"?\", unknown", t.name);
 }
 
 /* tagsec -> (tag | comment)*

@@ -130,6 +130,38 @@ static int S_extra_cmp(const void *a, const void *b)
 	return strcmp(((const tb_extra *)a)->key, ((const tb_extra *)b)->key);
 }
 
+/* Sorts pieces canonically. Positions are mostly written sorted and
+ * hold a few dozen pieces: insertion sort takes them in one pass, where
+ * qsort cost a position tag as much as the rest of its record; a long
+ * list (written by hand in any order) still goes to qsort. Pieces that
+ * compare equal are equal byte for byte, so any sort gives the same. */
+static void S_sort_pieces(tb_piece *v, size_t n)
+{
+	if (n > 64) {
+		qsort(v, n, sizeof *v, S_piece_cmp);
+		return;
+	}
+	for (size_t i = 1; i < n; i++) {
+		tb_piece x = v[i];
+		size_t j = i;
+		for (; j > 0 && S_piece_cmp(&v[j - 1], &x) > 0; j--)
+			v[j] = v[j - 1];
+		v[j] = x;
+	}
+}
+
+/* Sorts the key=value fields (at most 8, their keys distinct) by key. */
+static void S_sort_extras(tb_extra *v, size_t n)
+{
+	for (size_t i = 1; i < n; i++) {
+		tb_extra x = v[i];
+		size_t j = i;
+		for (; j > 0 && S_extra_cmp(&v[j - 1], &x) > 0; j--)
+			v[j] = v[j - 1];
+		v[j] = x;
+	}
+}
+
 static int S_key_known(const tb_game *g, const char *k, size_t n)
 {
 	for (const char *const *p = g->extra_keys; *p; p++)
@@ -221,8 +253,7 @@ tb_position *tb_position_parse(const tb_game *g, const tb_board *b,
 		if (*extras[nextras].value) /* an empty canonical value: the default */
 			nextras++;
 	}
-	if (n)
-		qsort(pieces, n, sizeof *pieces, S_piece_cmp);
+	S_sort_pieces(pieces, n);
 	uint8_t used[256] = {0};
 	for (size_t i = 0; i < n; i++) {
 		if (pieces[i].pt != TB_PT_UNKNOWN && used[pieces[i].pt]++) {
@@ -239,7 +270,7 @@ tb_position *tb_position_parse(const tb_game *g, const tb_board *b,
 	if (n)
 		memcpy(p->pieces, pieces, n * sizeof *pieces);
 	p->npieces = n;
-	qsort(extras, nextras, sizeof *extras, S_extra_cmp);
+	S_sort_extras(extras, nextras);
 	p->extras = tb_arena_alloc(a, (nextras ? nextras : 1) * sizeof *extras);
 	memcpy(p->extras, extras, nextras * sizeof *extras);
 	p->nextras = nextras;
@@ -252,10 +283,16 @@ fail:
 
 void tb_position_write(tb_buf *out, const tb_game *g, const tb_position *p)
 {
-	tb_buf_printf(out, "%c %u", g->side_letter[p->to_move], p->number);
+	/* "%c %u", " %c:" without printf: a record's [Position] is written
+	 * once a record, and printf was half the cost */
+	tb_buf_putc(out, g->side_letter[p->to_move]);
+	tb_buf_putc(out, ' ');
+	tb_buf_putu(out, p->number);
 	size_t i = 0;
 	for (int side = 0; side < 2; side++) {
-		tb_buf_printf(out, " %c:", g->side_letter[side]);
+		tb_buf_putc(out, ' ');
+		tb_buf_putc(out, g->side_letter[side]);
+		tb_buf_putc(out, ':');
 		for (int first = 1; i < p->npieces && p->pieces[i].side == side; i++, first = 0) {
 			if (!first)
 				tb_buf_putc(out, ',');
@@ -272,8 +309,7 @@ void tb_position_write(tb_buf *out, const tb_game *g, const tb_position *p)
 
 void tb_position_sort(tb_position *p)
 {
-	if (p->npieces)
-		qsort(p->pieces, p->npieces, sizeof *p->pieces, S_piece_cmp);
+	S_sort_pieces(p->pieces, p->npieces);
 }
 
 int tb_position_equal(const tb_position *a, const tb_position *b)

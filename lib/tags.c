@@ -13,32 +13,71 @@
 #include "rules.h"
 #include "xalloc.h"
 
-/* The archival roster, in canonical order, after the seven. */
-static const char *const S_archival[] = {
-	"Event", "Round", "Informant", "Recorder", "Transcriber", "Annotator",
-	"Source", "Language", "Community", "Access", "Notes", "Position", NULL
+/* The tags with a slot in tb_tag_list. ORDER: TB_TAG_*. */
+static const char *const S_known_names[TB_KNOWN_TAGS] = {
+	"Game", "Rules", "Site", "Date", "Result", "Event", "Round", "Informant", "Recorder",
+	"Transcriber", "Annotator", "Source", "Language", "Community", "Access", "Notes",
+	"Position"
 };
 
-const tb_tag *tb_tag_list_find(const tb_tag_list *l, const char *name)
+/* Bit i: S_known_names[i] starts with that capital. ORDER: TB_TAG_*. */
+#define B(k) (UINT32_C(1) << TB_TAG_##k)
+static const uint32_t S_by_letter[26] = {
+	['A' - 'A'] = B(ANNOTATOR) | B(ACCESS), ['C' - 'A'] = B(COMMUNITY), ['D' - 'A'] = B(DATE),
+	['E' - 'A'] = B(EVENT), ['G' - 'A'] = B(GAME), ['I' - 'A'] = B(INFORMANT),
+	['L' - 'A'] = B(LANGUAGE), ['N' - 'A'] = B(NOTES), ['P' - 'A'] = B(POSITION),
+	['R' - 'A'] = B(RULES) | B(RESULT) | B(ROUND) | B(RECORDER),
+	['S' - 'A'] = B(SITE) | B(SOURCE), ['T' - 'A'] = B(TRANSCRIBER),
+};
+#undef B
+
+/* The slot of tag 'name' (TB_TAG_*), or -1 for a tag without one: only
+ * the names with its first letter are compared (test_tags checks the
+ * table against the names). */
+static int S_known(const char *name)
+{
+	unsigned c = (unsigned)(unsigned char)name[0] - 'A';
+	uint32_t m = c < 26 ? S_by_letter[c] : 0;
+	for (int i = 0; m; i++, m >>= 1)
+		if ((m & 1) && strcmp(name, S_known_names[i]) == 0)
+			return i;
+	return -1;
+}
+
+static const tb_tag *S_other(const tb_tag_list *l, const char *name)
 {
 	for (size_t i = 0; i < l->n; i++)
-		if (strcmp(l->v[i].name, name) == 0)
+		if (l->v[i].name[0] == name[0] && strcmp(l->v[i].name, name) == 0)
 			return &l->v[i];
 	return NULL;
 }
 
-void tb_tag_list_add(tb_tag_list *l, const tb_tag *t)
+/* The roster tag of slot 'k' in 'l', or NULL. */
+static tb_tag *S_slot(tb_tag_list *l, int k)
 {
+	return l->slot[k] ? &l->v[l->slot[k] - 1] : NULL;
+}
+
+const tb_tag *tb_tag_list_find(const tb_tag_list *l, const char *name)
+{
+	int k = S_known(name);
+	return k >= 0 ? S_slot((tb_tag_list *)l, k) : S_other(l, name);
+}
+
+const tb_tag *tb_tag_list_add(tb_tag_list *l, const tb_tag *t)
+{
+	int k = S_known(t->name);
+	const tb_tag *first = k >= 0 ? S_slot(l, k) : S_other(l, t->name);
+	if (first)
+		return first;
 	if (l->n == l->cap) {
 		l->cap = l->cap ? l->cap * 2 : 16;
 		l->v = tb_xrealloc(l->v, l->cap * sizeof *l->v);
 	}
+	if (k >= 0)
+		l->slot[k] = l->n + 1;
 	l->v[l->n++] = *t;
-}
-
-static tb_tag *S_find(tb_tag_list *l, const char *name)
-{
-	return (tb_tag *)tb_tag_list_find(l, name);
+	return NULL;
 }
 
 /* A diagnostic over the value of tag 't'. */
@@ -194,7 +233,7 @@ tb_position *tb_tags_position(tb_reader *r, tb_arena *a, const tb_game *g,
 static void S_check_values(tb_reader *r, tb_record *rec, tb_tag_list *l)
 {
 	tb_tag *t;
-	if ((t = S_find(l, "Date")) && strcmp(t->value, "?") != 0) {
+	if ((t = S_slot(l, TB_TAG_DATE)) && strcmp(t->value, "?") != 0) {
 		const char *d = S_date(&rec->arena, t->value);
 		if (d)
 			t->value = d;
@@ -203,7 +242,7 @@ static void S_check_values(tb_reader *r, tb_record *rec, tb_tag_list *l)
 			             "Date must be YYYY.MM.DD with '?' for unknown digits, as in "
 			             "\"1998.07.??\"%s", "");
 	}
-	if ((t = S_find(l, "Result"))) {
+	if ((t = S_slot(l, TB_TAG_RESULT))) {
 		int v = S_result_value(t->value);
 		if (v)
 			t->value = tb_result_text[v];
@@ -211,7 +250,7 @@ static void S_check_values(tb_reader *r, tb_record *rec, tb_tag_list *l)
 			S_diag_value(r, TB_D_RESULT_TAG, t,
 			             "Result must be 1-0, 0-1, 1/2-1/2 or *, not \"%s\"", t->value);
 	}
-	if ((t = S_find(l, "Source")) && !tb_tag_format_matches(TB_TAGFMT_SOURCE, t->value))
+	if ((t = S_slot(l, TB_TAG_SOURCE)) && !tb_tag_format_matches(TB_TAGFMT_SOURCE, t->value))
 		S_diag_value(r, TB_D_SOURCE, t,
 		             "a Source timecode is written '@ HH:MM:SS' or "
 		             "'@ HH:MM:SS-HH:MM:SS' at its end%s", "");
@@ -222,7 +261,7 @@ static void S_check_values(tb_reader *r, tb_record *rec, tb_tag_list *l)
 static const tb_game *S_game(tb_reader *r, tb_record *rec, tb_tag_list *l,
                              tb_board *board)
 {
-	tb_tag *t = S_find(l, "Game");
+	tb_tag *t = S_slot(l, TB_TAG_GAME);
 	if (!t) {
 		tb_diag_tok(r, TB_ERROR, TB_D_NO_GAME,
 		            "this record has no [Game] tag, so its moves cannot be read "
@@ -240,7 +279,7 @@ static const tb_game *S_game(tb_reader *r, tb_record *rec, tb_tag_list *l,
 	tb_opts opts;
 	const char *arg = "", *why = NULL;
 	opts.n = 0;
-	if ((t = S_find(l, "Rules"))) {
+	if ((t = S_slot(l, TB_TAG_RULES))) {
 		char msg[320];
 		int shaped = tb_tag_format_matches(TB_TAGFMT_RULES, t->value);
 		why = tb_rules_read(&rec->arena, g, t->value, &opts, &t->value, &arg);
@@ -266,7 +305,7 @@ static const tb_game *S_game(tb_reader *r, tb_record *rec, tb_tag_list *l,
 		g->board(board, &opts);
 	}
 	rec->opts = opts; /* strings in the record's arena */
-	if ((t = S_find(l, "Position"))) {
+	if ((t = S_slot(l, TB_TAG_POSITION))) {
 		tb_tok tok = {.type = TK_STRING, .off = t->value_off, .len = strlen(t->value) + 2,
 		              .line = t->value_line, .col = t->value_col};
 		/* the lexer's text buffer may hold a later string: parse a copy */
@@ -296,28 +335,33 @@ static void S_put(tb_record *rec, size_t *n, const tb_tag *t)
 static void S_order(tb_record *rec, tb_tag_list *l, const tb_game *g)
 {
 	static const char *const defaults[] = {"?", "?", "????.??.??", "?", "?", "*"};
-	const char *seven[7] = {"Game", "Rules", "Site", "Date", NULL, NULL, "Result"};
-	seven[4] = g ? g->side_tag[0] : NULL;
-	seven[5] = g ? g->side_tag[1] : NULL;
+	/* the seven: their slots, but for the sides (-1), named by the game */
+	static const int seven[7] = {TB_TAG_GAME, TB_TAG_RULES, TB_TAG_SITE, TB_TAG_DATE,
+	                             -1, -1, TB_TAG_RESULT};
 	rec->tags = tb_arena_alloc(&rec->arena, (l->n + 7) * sizeof *rec->tags);
 	size_t n = 0;
-	uint8_t *used = tb_xcalloc(l->n + 1, 1);
+	/* which tags are placed; on the stack for any usual record: a small
+	 * malloc freed per record costs malloc a consolidation a record */
+	uint8_t few[64] = {0};
+	uint8_t *used = l->n < sizeof few ? few : tb_xcalloc(l->n + 1, 1);
 	for (int i = 0; i < 7; i++) {
-		if (!seven[i])
+		const char *name = seven[i] >= 0 ? S_known_names[seven[i]]
+		                 : g ? g->side_tag[i - 4] : NULL;
+		if (!name)
 			continue;
-		const tb_tag *t = tb_tag_list_find(l, seven[i]);
+		const tb_tag *t = seven[i] >= 0 ? S_slot(l, seven[i]) : tb_tag_list_find(l, name);
 		if (t) {
 			used[t - l->v] = 1;
 			S_put(rec, &n, t);
 		} else if (i > 0) {
 			tb_tag d = {0};
-			d.name = seven[i];
+			d.name = name;
 			d.value = defaults[i - 1];
 			S_put(rec, &n, &d);
 		}
 	}
-	for (int i = 0; S_archival[i]; i++) {
-		const tb_tag *t = tb_tag_list_find(l, S_archival[i]);
+	for (int k = TB_TAG_ARCHIVAL; k < TB_KNOWN_TAGS; k++) {
+		const tb_tag *t = S_slot(l, k);
 		if (t) {
 			used[t - l->v] = 1;
 			S_put(rec, &n, t);
@@ -326,7 +370,8 @@ static void S_order(tb_record *rec, tb_tag_list *l, const tb_game *g)
 	for (size_t i = 0; i < l->n; i++)
 		if (!used[i])
 			S_put(rec, &n, &l->v[i]);
-	free(used);
+	if (used != few)
+		free(used);
 	rec->ntags = n;
 }
 

@@ -8,14 +8,32 @@
 #include "game.h"
 #include "reader.h"
 
-/* Tags as read, in input order, while a record's tag section is parsed. */
+/* The tags of the rosters (the seven but the sides', then the archival
+ * ones in canonical order), which tags.c looks up many times a record:
+ * each has a slot in tb_tag_list, so that finding one compares no
+ * strings. ORDER: S_known_names. */
+enum {
+	TB_TAG_GAME, TB_TAG_RULES, TB_TAG_SITE, TB_TAG_DATE, TB_TAG_RESULT,
+	TB_TAG_ARCHIVAL, /* the first archival tag: */
+	TB_TAG_EVENT = TB_TAG_ARCHIVAL, TB_TAG_ROUND, TB_TAG_INFORMANT, TB_TAG_RECORDER,
+	TB_TAG_TRANSCRIBER, TB_TAG_ANNOTATOR, TB_TAG_SOURCE, TB_TAG_LANGUAGE, TB_TAG_COMMUNITY,
+	TB_TAG_ACCESS, TB_TAG_NOTES, TB_TAG_POSITION,
+	TB_KNOWN_TAGS
+};
+
+/* Tags as read, in input order, while a record's tag section is parsed.
+ * Zero-initialised, it is empty. */
 typedef struct tb_tag_list {
 	tb_tag *v;
 	size_t n, cap;
+	size_t slot[TB_KNOWN_TAGS]; /* 1 + the index in v of a roster tag, or 0 */
 } tb_tag_list;
 
+/* The tag named 'name' in 'l', or NULL. */
 const tb_tag *tb_tag_list_find(const tb_tag_list *l, const char *name);
-void tb_tag_list_add(tb_tag_list *l, const tb_tag *t);
+/* Adds a copy of 't' to 'l' and returns NULL; or, when 'l' has a tag
+ * of that name already, adds nothing and returns that tag. */
+const tb_tag *tb_tag_list_add(tb_tag_list *l, const tb_tag *t);
 
 /* Checks the tags read into 'l', reports what is wrong, and stores them
  * in 'rec' in canonical order with the roster completed. Fills 'board'

@@ -535,9 +535,46 @@ static void test_tag_list(void **state)
 	assert_non_null(t);
 	assert_int_equal(t->span.line, 58);
 	assert_null(tb_tag_list_find(&l, "t57"));
+	/* a second tag of a name is not added: the first is returned */
+	tb_tag again = {0};
+	again.name = "T57";
+	again.value = "w";
+	assert_ptr_equal(tb_tag_list_add(&l, &again), t);
+	assert_int_equal(l.n, 100);
 	for (size_t i = 0; i < l.n; i++)
 		free((char *)l.v[i].name);
 	free(l.v);
+
+	/* The roster's tags (their slots) and names near theirs (no slot):
+	 * every one found by name, each the first of its name. */
+	static const char *const names[] = {
+		"Game", "Rules", "Site", "Date", "Result", "Event", "Round", "Informant",
+		"Recorder", "Transcriber", "Annotator", "Source", "Language", "Community",
+		"Access", "Notes", "Position", "Red", "Yellow", "Attackers", "Defenders",
+		"Gam", "Games", "game", "Rule", "Resulted", "R", "Accesss", "Zeta", "_x", "Ñandú",
+	};
+	size_t n = sizeof names / sizeof names[0];
+	tb_tag_list k = {0};
+	for (size_t i = 0; i < n; i++) {
+		tb_tag x = {0};
+		x.name = names[n - 1 - i]; /* in another order than the roster's */
+		x.value = "v";
+		x.span.line = (unsigned)(n - i);
+		assert_null(tb_tag_list_add(&k, &x));
+	}
+	for (size_t i = 0; i < n; i++) {
+		const tb_tag *f = tb_tag_list_find(&k, names[i]);
+		assert_non_null(f);
+		assert_string_equal(f->name, names[i]);
+		assert_int_equal(f->span.line, i + 1);
+		tb_tag x = {0};
+		x.name = names[i];
+		assert_ptr_equal(tb_tag_list_add(&k, &x), f);
+	}
+	assert_int_equal(k.n, n);
+	assert_null(tb_tag_list_find(&k, "Notes "));
+	assert_null(tb_tag_list_find(&k, "Sitio"));
+	free(k.v);
 }
 
 int main(void)
