@@ -80,7 +80,9 @@ void tb_geo_line(tb_geometry *g, const char *s, uint8_t kind)
 	}
 }
 
-int tb_geo_beyond(const tb_geometry *g, int p, int q)
+/* The point after q going p -> q along an edge in the same direction,
+ * from the drawing positions. */
+static int S_beyond(const tb_geometry *g, int p, int q)
 {
 	float dx = g->points[q].x - g->points[p].x, dy = g->points[q].y - g->points[p].y;
 	for (int k = 0; k < g->nadj[q]; k++) {
@@ -90,6 +92,23 @@ int tb_geo_beyond(const tb_geometry *g, int p, int q)
 			return r;
 	}
 	return -1;
+}
+
+int tb_geo_beyond(const tb_geometry *g, int p, int q)
+{
+	if (g->finished)
+		for (int k = 0; k < g->nadj[p]; k++)
+			if (g->adj[p][k] == q)
+				return g->beyond[p][k];
+	return S_beyond(g, p, q);
+}
+
+void tb_geo_finish(tb_geometry *g)
+{
+	for (int p = 0; p < g->npoints; p++)
+		for (int k = 0; k < g->nadj[p]; k++)
+			g->beyond[p][k] = (int8_t)S_beyond(g, p, g->adj[p][k]);
+	g->finished = 1;
 }
 
 void tb_geo_three(tb_geometry *g, const char *s, uint8_t kind)

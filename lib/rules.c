@@ -94,6 +94,13 @@ const char *tb_options_check(const tb_game *g, const tb_opts *o, char *why, size
 	return S_read(&rs, o, why, n);
 }
 
+/* The last ruleset this thread configured. The records of a collection
+ * mostly share their game and options, and configuring one (its board
+ * read from text, its tables) cost as much as replaying a short record;
+ * a configuration depends on the game and the options' values only. A
+ * ruleset is plain values: nothing to free when a thread ends. */
+static _Thread_local tb_ruleset S_last;
+
 const char *tb_ruleset_init(tb_ruleset *rs, const tb_game *g, const tb_opts *o, char *why,
                             size_t n)
 {
@@ -102,11 +109,19 @@ const char *tb_ruleset_init(tb_ruleset *rs, const tb_game *g, const tb_opts *o, 
 	rs->rules = g->rules;
 	if (S_read(rs, o, why, n))
 		return why;
+	if (S_last.game == g && S_last.rules == rs->rules &&
+	    memcmp(S_last.opt, rs->opt, sizeof rs->opt) == 0 &&
+	    memcmp(S_last.num, rs->num, sizeof rs->num) == 0) {
+		*rs = S_last;
+		return NULL;
+	}
 	const char *bad = rs->rules ? rs->rules->configure(rs) : NULL;
 	if (bad) {
 		snprintf(why, n, "%s", bad);
 		return why;
 	}
+	tb_geo_finish(&rs->geo);
+	S_last = *rs;
 	return NULL;
 }
 

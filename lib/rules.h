@@ -57,6 +57,12 @@ typedef struct tb_geometry {
 	uint8_t nthrees_at[TB_MAX_POINTS]; /* the lines of three through each point */
 	uint8_t threes_at[TB_MAX_POINTS][8];
 	uint8_t dist[TB_MAX_POINTS];  /* game-specific distances (Asalto: to the fortress) */
+	uint64_t zone;               /* a game's area (Asalto: the fortress), as a bit set */
+	/* beyond[p][k]: the point after adj[p][k] going p -> adj[p][k] along
+	 * a line, or -1 (tb_geo_finish; the jumps and slides ask it at every
+	 * turn of every search) */
+	int8_t beyond[TB_MAX_POINTS][8];
+	uint8_t finished;            /* tb_geo_finish has filled 'beyond' */
 	uint8_t nmarks;              /* for drawing: areas and lines beyond the edges */
 	tb_geo_mark marks[8];
 	uint8_t edges_hidden;        /* the edges are for moves only, not drawn */
@@ -82,6 +88,9 @@ void tb_geo_three(tb_geometry *g, const char *points, uint8_t kind);
 /* The next point from 'q' going the way 'p' -> 'q' goes, along an edge
  * in the same direction; -1 where the line ends. */
 int tb_geo_beyond(const tb_geometry *g, int p, int q);
+/* Fills the tables computed from the finished geometry ('beyond');
+ * tb_ruleset_init calls it after the game's configure. */
+void tb_geo_finish(tb_geometry *g);
 /* The edge joining dense points a and b, or -1. */
 int tb_geo_edge_between(const tb_geometry *g, int a, int b);
 

@@ -85,6 +85,9 @@ static const char *S_configure(tb_ruleset *rs)
 	for (int e = 0; e < g->nedges; e++)
 		g->edges[e].colour = S_colour(rs, &g->edges[e]);
 	S_distances(g, rs->opt[O_FORWARD] == FORWARD_PATH);
+	for (int p = 0; p < g->npoints; p++) /* S_fortress */
+		if (S_in_fortress(g, p))
+			g->zone |= (uint64_t)1 << p;
 	tb_geo_mark_add(g, "fortress", 1, 1.6f, 3.6f, 4.4f, 6.4f); /* c5-e7 */
 	return NULL;
 }
@@ -95,14 +98,12 @@ static set S_bit(int p) { return (set)1 << p; }
 
 static int S_count(set m) { return __builtin_popcountll(m); }
 
+/* The fortress's points (computed once, by S_configure). */
 static set S_fortress(const tb_geometry *g)
 {
-	set m = 0;
-	for (int p = 0; p < g->npoints; p++)
-		if (S_in_fortress(g, p))
-			m |= S_bit(p);
-	return m;
+	return g->zone;
 }
+
 
 static int S_rank(const tb_geometry *g, int p) { return TB_PT_RANK(g->points[p].pt); }
 

@@ -67,6 +67,7 @@ static int S_ranks(const tb_ruleset *rs) { return rs->geo.npoints / FILES; }
 static int S_file(int p) { return p % FILES; }
 static int S_rank(int p) { return p / FILES; }
 static set S_bit(int p) { return (set)1 << p; }
+static set S_row(int r) { return (((set)1 << FILES) - 1) << (r * FILES); }
 
 /* The cell (f, r), or -1 off the board. */
 static int S_cell(const tb_ruleset *rs, int f, int r)
@@ -77,24 +78,40 @@ static int S_cell(const tb_ruleset *rs, int f, int r)
 static int S_home(const tb_ruleset *rs, int side) { return side == SAN ? 0 : S_ranks(rs) - 1; }
 static int S_far(const tb_ruleset *rs, int side) { return S_home(rs, !side); }
 
+/* Appends "f r " (as "c10 ") at out[*n]: the configuration runs for
+ * every record, and snprintf made it the costliest step of validating
+ * a short record. */
+static void S_put_point(char *out, size_t *n, int f, int r)
+{
+	out[(*n)++] = (char)('a' + f);
+	if (r + 1 >= 10)
+		out[(*n)++] = (char)('0' + (r + 1) / 10);
+	out[(*n)++] = (char)('0' + (r + 1) % 10);
+	out[(*n)++] = ' ';
+	out[*n] = '\0';
+}
+
 static const char *S_configure(tb_ruleset *rs)
 {
 	tb_geometry *g = &rs->geo;
 	int ranks = 8 + rs->opt[O_RIVER]; /* river=4|5|6 */
-	char pts[TB_MAX_POINTS * 4] = "", line[80];
+	char pts[TB_MAX_POINTS * 5] = "", line[80];
+	size_t n = 0;
 	memset(g, 0, sizeof *g);
 	for (int r = 0; r < ranks; r++)
 		for (int f = 0; f < FILES; f++)
-			snprintf(pts + strlen(pts), sizeof pts - strlen(pts), "%c%d ", 'a' + f, r + 1);
+			S_put_point(pts, &n, f, r);
 	tb_geo_points(g, pts);
 	for (int r = 0; r < ranks; r++) { /* the ranks, then the files */
-		snprintf(line, sizeof line, "a%d b%d c%d d%d e%d", r + 1, r + 1, r + 1, r + 1, r + 1);
+		n = 0;
+		for (int f = 0; f < FILES; f++)
+			S_put_point(line, &n, f, r);
 		tb_geo_line(g, line, TB_LINE_ORTHO);
 	}
 	for (int f = 0; f < FILES; f++) {
-		line[0] = '\0';
+		n = 0;
 		for (int r = 0; r < ranks; r++)
-			snprintf(line + strlen(line), sizeof line - strlen(line), "%c%d ", 'a' + f, r + 1);
+			S_put_point(line, &n, f, r);
 		tb_geo_line(g, line, TB_LINE_ORTHO);
 	}
 	/* the drawing: each side's volcano rows, and the river's five lines
@@ -410,15 +427,25 @@ static int S_hop_second_stage(const tb_state *w, const S_hop *h, int side)
 static int S_end(const tb_ruleset *rs, tb_state *s, int mover, int captured, tb_events *ev)
 {
 	int side = s->to_move, crowned = 0, began = 0, last[2] = {-1, -1};
-	for (set m = s->bits[0] | s->bits[1]; m; m &= m - 1) {
+	/* Each piece is looked at only where something can happen to it (at
+	 * every turn of every search, a walk over the whole board was the
+	 * engine's largest cost): the cooldown ends for the side that moved,
+	 * or the piece that moved; under all_three a crown is lost off the
+	 * far row before the stage; a royal piece on its far row is crowned. */
+	set far[2] = {s->bits[0] & S_row(S_far(rs, 0)), s->bits[1] & S_row(S_far(rs, 1))};
+	if (rs->opt[O_COOLDOWN] == COOL_NEXT_TURN) {
+		for (set m = s->bits[side]; m; m &= m - 1)
+			s->cell[__builtin_ctzll(m)] &= (uint8_t)~COOL;
+	} else if (mover >= 0 && ((s->bits[0] | s->bits[1]) & S_bit(mover))) {
+		s->cell[mover] &= (uint8_t)~COOL;
+	}
+	for (int y = 0; y < 2 && rs->opt[O_CROWN] == CROWN_ALL_THREE; y++)
+		for (set m = S_stage2(s, y) ? 0 : s->bits[y] & ~far[y]; m; m &= m - 1)
+			s->cell[__builtin_ctzll(m)] &= (uint8_t)~CROWNED;
+	for (set m = far[0] | far[1]; m; m &= m - 1) { /* in the order of the points */
 		int p = __builtin_ctzll(m);
 		uint8_t *c = &s->cell[p];
-		if (rs->opt[O_COOLDOWN] == COOL_NEXT_TURN ? S_side(*c) == side : p == mover)
-			*c &= (uint8_t)~COOL;
-		int far = S_rank(p) == S_far(rs, S_side(*c));
-		if (rs->opt[O_CROWN] == CROWN_ALL_THREE && !far && !S_stage2(s, S_side(*c)))
-			*c &= (uint8_t)~CROWNED; /* all_three: off the far row, no crown yet */
-		if (far && S_royal(*c) && !TB_CELL_CROWNED(*c)) {
+		if (S_royal(*c) && !TB_CELL_CROWNED(*c)) {
 			*c |= CROWNED;
 			crowned = 1;
 			last[S_side(*c)] = p;
