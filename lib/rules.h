@@ -88,6 +88,11 @@ void tb_geo_three(tb_geometry *g, const char *points, uint8_t kind);
 /* The next point from 'q' going the way 'p' -> 'q' goes, along an edge
  * in the same direction; -1 where the line ends. */
 int tb_geo_beyond(const tb_geometry *g, int p, int q);
+/* tb_geo_beyond(g, p, g->adj[p][k]), from the table once it is made. */
+static inline int tb_geo_beyond_at(const tb_geometry *g, int p, int k)
+{
+	return g->finished ? g->beyond[p][k] : tb_geo_beyond(g, p, g->adj[p][k]);
+}
 /* Fills the tables computed from the finished geometry ('beyond');
  * tb_ruleset_init calls it after the game's configure. */
 void tb_geo_finish(tb_geometry *g);
@@ -205,7 +210,9 @@ typedef struct tb_rules {
 	                char *why, size_t n);
 	/* Optional: 1 with 'why' set when legal turn 't' (from 'before' to
 	 * 'after') breaks a rule whose penalty is the opponent's to take
-	 * (Asalto: a capture passed up). */
+	 * (Asalto: a capture passed up). With 'n' 0 ('why' NULL), only says
+	 * whether it does: the words are asked for when they are told,
+	 * which is seldom (the penalty is mostly taken or the turn fine). */
 	int (*remark)(const tb_ruleset *rs, const tb_state *before, const tb_turn *t,
 	              const tb_state *after, char *why, size_t n);
 	/* Optional: 0 when 'target' surely cannot be reached from 's' in

@@ -183,7 +183,7 @@ static int S_can_jump(const tb_ruleset *rs, int p, set att, set empty, S_way w)
 {
 	const tb_geometry *g = &rs->geo;
 	for (int k = 0; k < g->nadj[p]; k++) {
-		int over = g->adj[p][k], land = tb_geo_beyond(g, p, over);
+		int over = g->adj[p][k], land = tb_geo_beyond_at(g, p, k);
 		int ex, ey;
 		if (land < 0 || !(att & S_bit(over)) || !(empty & S_bit(land)))
 			continue;
@@ -230,7 +230,7 @@ static void S_chains(S_gen *g, int p, set att, set empty, S_way w)
 	const tb_geometry *geo = &g->rs->geo;
 	int must_go_on = g->rs->opt[O_HUFF] == HUFF_COMPULSORY;
 	for (int k = 0; k < geo->nadj[p]; k++) {
-		int over = geo->adj[p][k], land = tb_geo_beyond(geo, p, over);
+		int over = geo->adj[p][k], land = tb_geo_beyond_at(geo, p, k);
 		int ex, ey;
 		if (land < 0 || !(att & S_bit(over)) || !(empty & S_bit(land)))
 			continue;
@@ -455,7 +455,7 @@ static void S_play(const tb_ruleset *rs, tb_state *s, const tb_turn *t, tb_event
 		case TB_PART_CAPTURE: {
 			int over = -1;
 			for (int k = 0; k < geo->nadj[to]; k++)
-				if (tb_geo_beyond(geo, to, geo->adj[to][k]) == at)
+				if (tb_geo_beyond_at(geo, to, k) == at)
 					over = geo->adj[to][k];
 			int ex, ey;
 			S_dir(geo, to, over, &ex, &ey);
@@ -513,7 +513,7 @@ static int S_can_reenter(const tb_ruleset *rs, const tb_state *s)
 		for (set m = reach; m; m &= m - 1) {
 			int p = __builtin_ctzll(m);
 			for (int k = 0; k < g->nadj[p]; k++) {
-				int q = g->adj[p][k], land = tb_geo_beyond(g, p, q);
+				int q = g->adj[p][k], land = tb_geo_beyond_at(g, p, k);
 				if ((free & S_bit(q)) && !(reach & S_bit(q))) {
 					reach |= S_bit(q);
 					grew = 1;
@@ -724,7 +724,7 @@ static int S_explain_chain(const tb_ruleset *rs, const tb_state *s, const tb_mov
 		if (m->nparts > 2) /* name the jump within a chain */
 			snprintf(jump, sizeof jump, " %sx%s", a, c);
 		for (int k = 0; k < g->nadj[p]; k++)
-			if (tb_geo_beyond(g, p, g->adj[p][k]) == land)
+			if (tb_geo_beyond_at(g, p, k) == land)
 				over = g->adj[p][k];
 		if (over < 0) {
 			snprintf(why, n, "%s and %s are not two points apart on one line", a, c);
@@ -901,6 +901,8 @@ static int S_remark(const tb_ruleset *rs, const tb_state *before, const tb_turn 
 {
 	if (before->to_move != DEF || !after->mark[0]) /* no mark under huff=off|compulsory */
 		return 0;
+	if (!n)
+		return 1;
 	char a[4], b[4] = "";
 	S_name(&rs->geo, after->mark[0] - 1, a);
 	if (after->mark[1])

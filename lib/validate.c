@@ -74,8 +74,10 @@ typedef struct S_at {
 	/* A legal turn the rules frown on (TB407, rules->remark): told only
 	 * when the opponent's next turn does not take the penalty (a huff). */
 	const tb_node *frown;      /* the turn, or NULL */
-	tb_state frown_before;     /* the position before it */
-	char frown_why[240];
+	tb_state frown_before;     /* the position before it, */
+	tb_turn frown_turn;        /* the turn played, */
+	tb_state frown_after;      /* and the position after it: the remark's
+	                              words are made only when it is told */
 } S_at;
 
 static const char *S_position_text(S_val *v, const tb_state *s)
@@ -209,10 +211,13 @@ static void S_frown_tell(S_val *v, S_at *at)
 {
 	if (!at->frown)
 		return;
+	char why[240] = "";
+	v->rs.rules->remark(&v->rs, &at->frown_before, &at->frown_turn, &at->frown_after, why,
+	                    sizeof why);
 	tb_buf tok = TB_BUF_INIT;
 	S_node_token(&tok, at->frown);
 	S_report(v, TB_WARNING, TB_D_PASSED_UP, &at->frown->span, &at->frown_before, "%s: %s",
-	         tok.data, at->frown_why);
+	         tok.data, why);
 	tb_buf_free(&tok);
 	at->frown = NULL;
 }
@@ -251,10 +256,11 @@ static void S_play(S_val *v, S_at *at, const tb_turn *t, const tb_node *n)
 		else
 			S_frown_tell(v, at);
 	}
-	if (v->rs.rules->remark && v->rs.rules->remark(&v->rs, &before, t, &at->st, at->frown_why,
-	                                               sizeof at->frown_why)) {
+	if (v->rs.rules->remark && v->rs.rules->remark(&v->rs, &before, t, &at->st, NULL, 0)) {
 		at->frown = n;
 		at->frown_before = before;
+		at->frown_turn = *t;
+		at->frown_after = at->st;
 	}
 	if (v->fn)
 		S_tell(v, n, t, &at->st, &ev);
