@@ -61,7 +61,8 @@ void tb_buf_grow(tb_buf *b, size_t extra)
 
 void tb_buf_put(tb_buf *b, const char *s, size_t n)
 {
-	tb_buf_grow(b, n);
+	if (b->len + n + 1 > b->cap)
+		tb_buf_grow(b, n);
 	if (n)
 		memcpy(b->data + b->len, s, n);
 	b->len += n;
@@ -73,12 +74,6 @@ void tb_buf_puts(tb_buf *b, const char *s)
 	tb_buf_put(b, s, strlen(s));
 }
 
-void tb_buf_putc(tb_buf *b, char c)
-{
-	tb_buf_grow(b, 1);
-	b->data[b->len++] = c;
-	b->data[b->len] = '\0';
-}
 
 void tb_buf_putu(tb_buf *b, unsigned long v)
 {

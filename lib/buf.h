@@ -22,7 +22,15 @@ typedef struct tb_buf {
 void tb_buf_grow(tb_buf *b, size_t extra);
 void tb_buf_put(tb_buf *b, const char *s, size_t n);
 void tb_buf_puts(tb_buf *b, const char *s);
-void tb_buf_putc(tb_buf *b, char c);
+
+/* Inline: the writers append most of their output a byte at a time. */
+static inline void tb_buf_putc(tb_buf *b, char c)
+{
+	if (b->len + 2 > b->cap)
+		tb_buf_grow(b, 1);
+	b->data[b->len++] = c;
+	b->data[b->len] = '\0';
+}
 /* Appends 'v' in decimal (faster than printf on hot paths). */
 void tb_buf_putu(tb_buf *b, unsigned long v);
 void tb_buf_printf(tb_buf *b, const char *fmt, ...)

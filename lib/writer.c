@@ -20,10 +20,14 @@ typedef struct S_writer {
 
 void tb_write_escaped(tb_buf *b, const char *s, const char *esc)
 {
-	for (const char *p = s; *p; p++) {
-		if (strchr(esc, *p))
-			tb_buf_putc(b, '\\');
-		tb_buf_putc(b, *p);
+	for (;;) { /* whole runs between the characters to escape */
+		size_t run = strcspn(s, esc);
+		tb_buf_put(b, s, run);
+		s += run;
+		if (!*s)
+			return;
+		tb_buf_putc(b, '\\');
+		tb_buf_putc(b, *s++);
 	}
 }
 
