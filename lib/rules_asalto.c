@@ -370,9 +370,10 @@ static size_t S_generate(const tb_ruleset *rs, const tb_state *s, tb_turn *out, 
 /* The turns that begin with the piece on 'at' (not a huff, which comes
  * first in its turn): an attacker's step when no huff must come first,
  * a defender's chains and steps. */
-static size_t S_generate_at(const tb_ruleset *rs, const tb_state *s, tb_point at, tb_turn *out,
-                            size_t cap)
+static size_t S_generate_at(const tb_ruleset *rs, const tb_state *s, tb_point at,
+                            tb_part_kind kind, tb_turn *out, size_t cap)
 {
+	(void)kind; /* a hint; every turn from 'at' is listed */
 	tb_result res;
 	int p = tb_geo_at(&rs->geo, at);
 	if (p < 0 || !(s->bits[s->to_move] & S_bit(p)) || S_over(rs, s, &res, NULL, 0))

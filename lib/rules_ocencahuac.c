@@ -534,6 +534,8 @@ typedef struct S_gen {
 	size_t n, cap;
 	int any;        /* stop at the first turn */
 	tb_turn cur;
+	tb_part_kind want; /* TB_PART_HOP: the hops only; TB_PART_STEP or
+	                      TB_PART_CAPTURE: all but the hops; TB_PART_AT: all */
 } S_gen;
 
 static tb_part S_part(const tb_ruleset *rs, tb_part_kind k, int p)
@@ -681,7 +683,12 @@ static void S_piece_turns(S_gen *g, int p)
 	int type = S_type(c), cool = (c & COOL) != 0, old = 1;
 	g->cur.nparts = 1;
 	g->cur.parts[0] = S_part(rs, TB_PART_AT, p);
-	if (type != WARRIOR && S_stage2(g->s, S_side(c))) {
+	int crowned_moves = type != WARRIOR && S_stage2(g->s, S_side(c));
+	if (crowned_moves) /* old moves too, or relief jumps only */
+		old = rs->opt[O_CROWNED_MOVE] == MOVE_NEW_PLUS_OLD;
+	if (g->want == TB_PART_HOP) {
+		/* only the hops are asked for */
+	} else if (crowned_moves) {
 		int to[8], n = S_captures(rs, g->s, p, to);
 		if (type == PRINCE)
 			S_steps(g, p, S_knight, 8);
@@ -689,7 +696,6 @@ static void S_piece_turns(S_gen *g, int p)
 			S_slides(g, p);
 		for (int i = 0; i < n && !S_done(g); i++)
 			S_emit2(g, p, TB_PART_CAPTURE, to[i]);
-		old = rs->opt[O_CROWNED_MOVE] == MOVE_NEW_PLUS_OLD;
 		if (old && type == PRINCE && rs->opt[O_PRINCE] == PRINCE_STEP)
 			S_steps(g, p, S_dirs, 4);
 	} else if (type == PRINCE && rs->opt[O_PRINCE] != PRINCE_STEP) {
@@ -700,7 +706,8 @@ static void S_piece_turns(S_gen *g, int p)
 	g->cur.nparts = 1;
 	/* prince=leap: "El Príncipe: dos y uno, en L", its one move, in
 	 * either stage: it never hops */
-	if (!S_done(g) && !(type == PRINCE && rs->opt[O_PRINCE] == PRINCE_LEAP))
+	if (!S_done(g) && !(type == PRINCE && rs->opt[O_PRINCE] == PRINCE_LEAP) &&
+	    (g->want == TB_PART_AT || g->want == TB_PART_HOP))
 		S_hops(g, g->s, p, !old, cool, S_bit(p));
 }
 
@@ -708,7 +715,7 @@ static void S_piece_turns(S_gen *g, int p)
 static size_t S_collect(const tb_ruleset *rs, const tb_state *s, tb_turn *out, size_t cap,
                         int any)
 {
-	S_gen g = {rs, s, out, 0, cap, any, {0, 0, {{0, 0}}}};
+	S_gen g = {rs, s, out, 0, cap, any, {0, 0, {{0, 0}}}, TB_PART_AT};
 	for (set m = s->bits[s->to_move]; m && !S_done(&g); m &= m - 1)
 		S_piece_turns(&g, __builtin_ctzll(m));
 	return g.n;
@@ -779,15 +786,15 @@ static size_t S_generate(const tb_ruleset *rs, const tb_state *s, tb_turn *out, 
 }
 
 /* The turns of the piece on 'at'. */
-static size_t S_generate_at(const tb_ruleset *rs, const tb_state *s, tb_point at, tb_turn *out,
-                            size_t cap)
+static size_t S_generate_at(const tb_ruleset *rs, const tb_state *s, tb_point at,
+                            tb_part_kind kind, tb_turn *out, size_t cap)
 {
 	long limit = S_limit(rs);
 	int p = tb_geo_at(&rs->geo, at);
 	if (s->taken[0] >= 3 || s->taken[1] >= 3 || (limit && s->quiet >= limit) || p < 0 ||
 	    !(s->bits[s->to_move] & S_bit(p)))
 		return 0;
-	S_gen g = {rs, s, out, 0, cap, 0, {0, 0, {{0, 0}}}};
+	S_gen g = {rs, s, out, 0, cap, 0, {0, 0, {{0, 0}}}, kind};
 	S_piece_turns(&g, p);
 	return g.n;
 }

@@ -6,7 +6,8 @@
  *
  * In each position: for every point of the board, generate_at lists
  * exactly the turns of the full list that begin on that point, in the
- * same order; and every written move -- each legal turn, and mutations
+ * same order, and with a hint of a kind of second part, a subsequence of
+ * them holding all of that kind; and every written move -- each legal turn, and mutations
  * of them (a point changed, a part dropped or doubled, the crown marker
  * changed) -- is found by tb_turn_find exactly when it is the one legal
  * turn of the full list it fits, with the same parts and crown. And
@@ -72,6 +73,37 @@ static void S_check_move(S_run *r, const tb_ruleset *rs, const tb_state *s, cons
 	}
 }
 
+/* generate_at from dense point 'p' with hint 'kind': in the full list's
+ * order, only turns the full list has from 'p' (a subsequence of them),
+ * and, of those whose second part is of 'kind' (of any kind without a
+ * hint), every one. */
+static void S_at_point(const tb_ruleset *rs, const tb_state *s, const tb_turns *all, size_t n,
+                       tb_turns *at, int p, tb_part_kind kind)
+{
+	tb_point pt = rs->geo.points[p].pt;
+	size_t k = 0;
+	while ((k = rs->rules->generate_at(rs, s, pt, kind, at->v, at->cap)) > at->cap) {
+		at->cap = 2 * k;
+		at->v = realloc(at->v, at->cap * sizeof *at->v);
+		assert_non_null(at->v);
+	}
+	size_t j = 0;
+	for (size_t i = 0; i < n; i++) {
+		const tb_turn *t = &all->v[i];
+		if (!t->nparts || t->parts[0].kind != TB_PART_AT || t->parts[0].pt != pt)
+			continue;
+		int asked = kind == TB_PART_AT || (t->nparts > 1 && t->parts[1].kind == kind);
+		if (j < k && S_same(t, &at->v[j]))
+			j++;
+		else if (asked)
+			fail_msg("%s: generate_at (kind %d) from point %d leaves out the full list's "
+			         "turn %zu, or lists it out of order", rs->game->name, kind, p, i);
+	}
+	if (j != k)
+		fail_msg("%s: generate_at (kind %d) lists %zu turns from point %d that the full "
+		         "list does not have there", rs->game->name, kind, k - j, p);
+}
+
 /* Every check of one position. */
 static void S_position(S_run *r, const tb_ruleset *rs, const tb_state *s, tb_turns *all,
                        tb_turns *at)
@@ -82,26 +114,10 @@ static void S_position(S_run *r, const tb_ruleset *rs, const tb_state *s, tb_tur
 		fail_msg("%s: generate counts %zu turns with no room to write them, and lists %zu",
 		         rs->game->name, rs->rules->generate(rs, s, NULL, 0), n);
 	for (int p = 0; p < rs->geo.npoints; p++) { /* generate_at = the full list, filtered */
-		tb_point pt = rs->geo.points[p].pt;
-		size_t k = 0;
-		while ((k = rs->rules->generate_at(rs, s, pt, at->v, at->cap)) > at->cap) {
-			at->cap = 2 * k;
-			at->v = realloc(at->v, at->cap * sizeof *at->v);
-			assert_non_null(at->v);
-		}
-		size_t j = 0;
-		for (size_t i = 0; i < n; i++) {
-			const tb_turn *t = &all->v[i];
-			if (!t->nparts || t->parts[0].kind != TB_PART_AT || t->parts[0].pt != pt)
-				continue;
-			if (j >= k || !S_same(t, &at->v[j]))
-				fail_msg("%s: generate_at %d differs from the full list at its turn %zu",
-				         rs->game->name, p, j);
-			j++;
-		}
-		if (j != k)
-			fail_msg("%s: generate_at lists %zu turns from point %d, the full list %zu",
-			         rs->game->name, k, p, j);
+		S_at_point(rs, s, all, n, at, p, TB_PART_AT);
+		/* and with a hint, each kind in turn over the points and positions */
+		S_at_point(rs, s, all, n, at, p,
+		           (tb_part_kind)(1 + (r->positions + (unsigned long)p) % TB_PART_HUFF));
 	}
 	tb_turns l = {NULL, 0};
 	for (size_t i = 0; i < n; i++) { /* each legal turn, and a mutation of it */
