@@ -155,7 +155,7 @@ static void test_writer_deep(void **state)
 	tb_xw_text(&w, "", 0);
 	tb_xw_end(&w);
 	tb_xw_start(&w, "t", NULL);
-	tb_xw_text(&w, "\"a\" & <b>\t\r", 10);
+	tb_xw_text(&w, "\"a\" & <b>\t\r", strlen("\"a\" & <b>\t\r"));
 	tb_xw_end(&w);
 	tb_buf_printf(&want, "\n%*s<c></c>\n%*s<t>&quot;a&quot; &amp; &lt;b&gt;\t&#13;</t>", 2 * DEEP,
 	              "", 2 * DEEP, "");
