@@ -19,7 +19,9 @@
 #     added, a turn inserted and one deleted (awk); and on two different
 #     such games (the Myers worst case); exit 1 expected, 2 a failure
 #   tablero diff --duplicates FILE and on the quarter-size file
-# and, each section's comment saying how, tablero xml and xml --to tgn,
+# and, each section's comment saying how, tablero xml and xml --to tgn
+# (and xml's CPU time beside xmllint --noout --stream reading the XML it
+# wrote: issue 19's goal, met or not),
 # diagrams (the library's rate, and svg --every 1 -d beside cp -r) and
 # books (pages a second, beside rsvg-convert), and for each rules engine
 # perft and validate;
@@ -451,6 +453,28 @@ fi
 measure /dev/null "$TABLERO" xml --to tgn "$XMLF"
 [[ $RC -eq 0 ]] || fail "$TABLERO xml --to tgn exited $RC"
 row "tablero xml --to tgn (import)" "$T" "$XBYTES" "$GAMES" "$RSS"
+# The goal (issue 19 item 4): tablero xml writes its XML faster than
+# xmllint --noout --stream reads the same XML back -- here the file it
+# has just written, in this run: CPU seconds (user + system), medians of
+# 5, -j 1 (one core each); the ratio is xml's time over xmllint's.
+if command -v xmllint > /dev/null; then
+	echo
+	echo "== xml beside xmllint --noout --stream on its own output (CPU seconds, medians of 5) =="
+	cpu_median 5 "$TABLERO" xml -j 1 "$FULL"
+	[[ $RC -eq 0 ]] || fail "$TABLERO xml -j 1 $FULL exited $RC"
+	XW_CPU=$CPU
+	cpu_median 5 xmllint --noout --stream "$XMLF"
+	[[ $RC -eq 0 ]] || fail "xmllint --noout --stream exited $RC"
+	awk -v w="$XW_CPU" -v r="$CPU" -v b="$XBYTES" 'BEGIN {
+		wt = w > 0 ? w : 0.01
+		rt = r > 0 ? r : 0.01
+		printf "%-40s %9s %10s\n", "step", "CPU (s)", "MB/s (XML)"
+		printf "%-40s %9s %10s\n", "----", "-------", "----------"
+		printf "%-40s %9.2f %10.1f\n", "tablero xml -j 1 (writes the XML)", w, b / 1e6 / wt
+		printf "%-40s %9.2f %10.1f\n", "xmllint --noout --stream (reads it)", r, b / 1e6 / rt
+		printf "xml / xmllint: %.2f -- goal (write faster than xmllint reads): %s\n", wt / rt,
+		       (w < r ? "met" : "not met") }'
+fi
 rm -f "$XMLF"
 
 # ---- diagrams and books ------------------------------------------------------------

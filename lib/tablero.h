@@ -853,9 +853,10 @@ TB_EXPORT char *tb_collation_witness(tb_reader *r, const tb_record *rec, const c
 
 /** ## XML (spec/xml.md; the schema is schemas/tgn.rng)
  *
- * Records as XML and back, with libxml2. Writing streams one record at
- * a time; reading streams too, validating the document against the
- * schema as it goes.
+ * Records as XML and back. Writing streams one record at a time,
+ * written directly (in the bytes libxml2's writer wrote before);
+ * reading streams too, with libxml2, validating the document against
+ * the schema as it goes.
  */
 enum {
 	TB_XML_SOURCEPOS = 1,  /* where each node was in the TGN source */
@@ -899,7 +900,8 @@ typedef struct tb_xml_writer tb_xml_writer;
 
 /** Starts a document (<tgn>) on 'out', which stays the caller's (it
  * must outlive the writer, and is not closed). 'flags': TB_XML_*.
- * Returns NULL when libxml2 cannot write to it. */
+ * Does not return NULL (it did when libxml2 wrote the XML; callers may
+ * still check): a failed write is reported by the calls after it. */
 TB_EXPORT tb_xml_writer *tb_xml_writer_new(FILE *out, int flags);
 
 /** Writes 'rec', just read by 'r', as a <record>. Under

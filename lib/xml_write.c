@@ -1,6 +1,13 @@
 /*
  * xml_write.c -- records as tablero XML (spec/xml.md, schemas/tgn.rng),
- * written with libxml2's streaming writer.
+ * written directly (xw.c) into a buffer that goes to the file between
+ * records: libxml2's xmlTextWriter, which wrote it before, took most of
+ * the time of "tablero xml" (issue 19). The bytes are the ones it wrote:
+ * the XML declaration, elements indented two spaces a level, one a line,
+ * "/>" for an empty one; in attributes & < > " tab, newline and return
+ * escaped (&#9; &#10; &#13;), in text & < > " and return; every other
+ * character as it is (a record holding one XML cannot carry is refused
+ * before anything of it is written: tb_reader_xml_refuse).
  *
  * One <record> per record tree, one element per node, in the order the
  * canonical TGN writer follows, so that reading the XML back (xml_read.c)
@@ -13,40 +20,32 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <libxml/parser.h>
-#include <libxml/xmlwriter.h>
-
 #include "collate.h"
 #include "diag.h"
 #include "game.h"
 #include "reader.h"
 #include "xalloc.h"
 #include "xml.h"
+#include "xw.h"
+
+/* The buffer goes to the file when it holds this much, between records
+ * (a record is never cut by a failed write halfway through it). */
+#define S_FLUSH_AT (64u * 1024u)
 
 struct tb_xml_writer {
-	xmlTextWriterPtr w;
-	FILE *out;
+	FILE *out;            /* borrowed */
+	tb_buf buf;           /* what is not in 'out' yet (owned) */
+	tb_xw w;              /* writes into 'buf'; <tgn> is open */
 	int flags;
 	int failed;           /* a write failed: everything after is moot */
-	int opened;           /* a record has been written: <tgn ...> is closed */
 };
 
-/* libxml2 writes through these, so that a failed write is ours to
- * report (libxml2 would print it) and is never missed at the end. */
-static int S_out_write(void *ctx, const char *buf, int len)
+/* Sends the buffer to the file; a failure is kept, for the end. */
+static void S_flush(tb_xml_writer *x)
 {
-	tb_xml_writer *x = ctx;
-	if (len > 0 && fwrite(buf, 1, (size_t)len, x->out) != (size_t)len)
+	if (x->buf.len && fwrite(x->buf.data, 1, x->buf.len, x->out) != x->buf.len)
 		x->failed = 1;
-	return len; /* always "written": the failure is kept, not reported */
-}
-
-static int S_out_close(void *ctx)
-{
-	tb_xml_writer *x = ctx;
-	if (fflush(x->out) != 0 || ferror(x->out))
-		x->failed = 1;
-	return 0;
+	tb_buf_clear(&x->buf);
 }
 
 /* What validation said about one turn, kept until the record is
@@ -59,39 +58,39 @@ typedef struct S_played {
 } S_played;
 
 typedef struct S_record {
-	tb_xml_writer *x;
+	tb_xw *w;              /* where the record goes */
+	int flags;
 	const tb_record *rec;
 	tb_board board;
 	S_played *after;       /* sorted by where each turn is written */
 	size_t nafter, cap;
 	tb_arena arena;
 	const tb_sigla *sigla; /* a collation's witnesses, or NULL */
+	tb_buf tmp;            /* a point, a token, a notation on its way */
 } S_record;
 
 /* ===== The writer ===== */
 
+/* The writer's XML starts the document: the declaration and <tgn>,
+ * whose start tag the first record closes. */
+static void S_xw_doc(tb_xw *w, tb_buf *b)
+{
+	tb_xw_init(w, b);
+	w->indent = 2;
+	w->text_esc = TB_XML_ESC_TEXTQ;
+}
+
 tb_xml_writer *tb_xml_writer_new(FILE *out, int flags)
 {
-	xmlInitParser(); /* once, before writers in other threads (idempotent) */
 	tb_xml_writer *x = tb_xcalloc(1, sizeof *x);
 	x->out = out;
-	xmlOutputBufferPtr buf = xmlOutputBufferCreateIO(S_out_write, S_out_close, x, NULL);
-	xmlTextWriterPtr w = buf ? xmlNewTextWriter(buf) : NULL; /* owns buf from here */
-	if (!w) {
-		if (buf)
-			xmlOutputBufferClose(buf);
-		free(x);
-		return NULL;
-	}
-	x->w = w;
 	x->flags = flags;
-	xmlTextWriterSetIndent(w, 1);
-	xmlTextWriterSetIndentString(w, BAD_CAST "  ");
-	if (xmlTextWriterStartDocument(w, "1.0", "UTF-8", NULL) < 0 ||
-	    xmlTextWriterStartElement(w, BAD_CAST "tgn") < 0 ||
-	    xmlTextWriterWriteAttribute(w, BAD_CAST "xmlns", BAD_CAST TB_XML_NS) < 0 ||
-	    xmlTextWriterWriteAttribute(w, BAD_CAST "version", BAD_CAST TB_XML_VERSION) < 0)
-		x->failed = 1;
+	S_xw_doc(&x->w, &x->buf);
+	static const char decl[] = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>";
+	tb_xw_raw(&x->w, decl, sizeof decl - 1);
+	tb_xw_start(&x->w, "tgn", NULL);
+	tb_xw_attr(&x->w, "xmlns", TB_XML_NS);
+	tb_xw_attr(&x->w, "version", TB_XML_VERSION);
 	return x;
 }
 
@@ -99,56 +98,52 @@ int tb_xml_writer_end(tb_xml_writer *x)
 {
 	if (!x)
 		return 0;
-	if (xmlTextWriterEndDocument(x->w) < 0 || xmlTextWriterFlush(x->w) < 0)
+	tb_xw_end(&x->w); /* </tgn>, or "/>" with no record */
+	tb_buf_putc(&x->buf, '\n');
+	S_flush(x);
+	if (fflush(x->out) != 0 || ferror(x->out))
 		x->failed = 1;
-	xmlFreeTextWriter(x->w); /* closes the output: S_out_close */
 	int failed = x->failed;
+	tb_xw_free(&x->w);
+	tb_buf_free(&x->buf);
 	free(x);
 	return failed ? TB_EIO : 0;
 }
 
 /* ===== Small pieces ===== */
 
-static void S_check(S_record *s, int rc)
-{
-	if (rc < 0)
-		s->x->failed = 1;
-}
-
 static void S_start(S_record *s, const char *name)
 {
-	S_check(s, xmlTextWriterStartElement(s->x->w, BAD_CAST name));
+	tb_xw_start(s->w, name, NULL);
 }
 
 static void S_end(S_record *s)
 {
-	S_check(s, xmlTextWriterEndElement(s->x->w));
+	tb_xw_end(s->w);
 }
 
 static void S_attr(S_record *s, const char *name, const char *value)
 {
-	S_check(s, xmlTextWriterWriteAttribute(s->x->w, BAD_CAST name, BAD_CAST value));
+	tb_xw_attr(s->w, name, value);
 }
 
 static void S_attr_u(S_record *s, const char *name, unsigned long v)
 {
-	char num[24];
-	snprintf(num, sizeof num, "%lu", v);
-	S_attr(s, name, num);
+	tb_xw_uint(s->w, name, v);
 }
 
 static void S_attr_pt(S_record *s, const char *name, tb_point p)
 {
-	tb_buf b = TB_BUF_INIT;
-	tb_point_write(&b, p);
-	S_attr(s, name, b.data);
-	tb_buf_free(&b);
+	tb_buf_clear(&s->tmp);
+	tb_point_write(&s->tmp, p);
+	tb_buf_putc(&s->tmp, '\0'); /* data is NULL until the first byte */
+	S_attr(s, name, s->tmp.data);
 }
 
 /* line, col, end-line, end-col, with TB_XML_SOURCEPOS. */
 static void S_span(S_record *s, const tb_span *sp)
 {
-	if (!(s->x->flags & TB_XML_SOURCEPOS) || !sp->line)
+	if (!(s->flags & TB_XML_SOURCEPOS) || !sp->line)
 		return;
 	S_attr_u(s, "line", sp->line);
 	S_attr_u(s, "col", sp->col);
@@ -163,7 +158,7 @@ static void S_comments(S_record *s, const tb_comment *c)
 		if (c->lang)
 			S_attr(s, "xml:lang", c->lang);
 		S_span(s, &c->span);
-		S_check(s, xmlTextWriterWriteString(s->x->w, BAD_CAST c->text));
+		tb_xw_text(s->w, c->text, strlen(c->text));
 		S_end(s);
 	}
 }
@@ -192,10 +187,10 @@ static const char *S_part_name(const tb_move *m, unsigned i)
 /* The token, the crown marker and the parts of a move. */
 static void S_move_body(S_record *s, const tb_move *m)
 {
-	tb_buf tok = TB_BUF_INIT;
-	tb_move_write(&tok, m);
-	S_attr(s, "token", tok.data);
-	tb_buf_free(&tok);
+	tb_buf_clear(&s->tmp);
+	tb_move_write(&s->tmp, m);
+	tb_buf_putc(&s->tmp, '\0');
+	S_attr(s, "token", s->tmp.data);
 	if (m->crown)
 		S_attr(s, "crown", m->crown == 2 ? "stage" : "crowned");
 	tb_point at = TB_PT_NONE;
@@ -445,30 +440,27 @@ static void S_attr_name(S_record *s, const char *attr, const char *name)
 	free(fit);
 }
 
-int tb_xml_write_record(tb_xml_writer *x, tb_reader *r, const tb_record *rec)
+/* Writes 'rec' into 'w' (where <tgn> is open) as 'flags' say. Returns
+ * 0, or TB_EINVAL (nothing written) when the record is refused. */
+static int S_write(tb_xw *w, int flags, tb_reader *r, const tb_record *rec)
 {
-	if (!rec || rec->errors || !rec->game)
-		return TB_EINVAL;
-	if (x->failed)
-		return TB_EIO;
 	if (tb_reader_xml_refuse(r, rec, "the record is left out of the XML"))
 		return TB_EINVAL;
 	tb_sigla sigla;
-	S_record s = {x, rec, {0}, NULL, 0, 0, {0}, NULL};
+	S_record s = {w, flags, rec, {0}, NULL, 0, 0, {0}, NULL, TB_BUF_INIT};
 	s.sigla = tb_sigla_read(rec, &sigla) > 0 ? &sigla : NULL;
 	rec->game->board(&s.board, &rec->opts);
-	if (x->flags & TB_XML_POSITIONS) {
+	if (flags & TB_XML_POSITIONS) {
 		tb_reader_validate(r, rec, S_collect, &s);
 		if (s.nafter) /* qsort wants an array, even of none */
 			qsort(s.after, s.nafter, sizeof *s.after, S_played_cmp);
 	}
-	x->opened = 1;
 	S_start(&s, "record");
 	S_attr(&s, "game", rec->game->name);
 	const char *lang = tb_record_tag(rec, "Language");
 	if (lang && S_language(lang)) /* the records' comments inherit it */
 		S_attr(&s, "xml:lang", lang);
-	if (x->flags & TB_XML_SOURCEPOS) {
+	if (flags & TB_XML_SOURCEPOS) {
 		S_attr_name(&s, "file", r->name);
 		S_attr_u(&s, "line", rec->line);
 	}
@@ -486,68 +478,64 @@ int tb_xml_write_record(tb_xml_writer *x, tb_reader *r, const tb_record *rec)
 	S_line(&s, &rec->main);
 	S_end(&s);
 	S_start(&s, "result");
-	S_check(&s, xmlTextWriterWriteString(x->w, BAD_CAST tb_result_text[rec->result]));
+	const char *res = tb_result_text[rec->result];
+	tb_xw_text(w, res, strlen(res));
 	S_end(&s);
 	S_comments(&s, rec->trail);
 	S_end(&s);
 	free(s.after);
 	tb_arena_free(&s.arena);
-	return x->failed ? TB_EIO : 0;
+	tb_buf_free(&s.tmp);
+	return 0;
+}
+
+int tb_xml_write_record(tb_xml_writer *x, tb_reader *r, const tb_record *rec)
+{
+	if (!rec || rec->errors || !rec->game)
+		return TB_EINVAL;
+	if (x->failed)
+		return TB_EIO;
+	int st = S_write(&x->w, x->flags, r, rec);
+	if (x->buf.len >= S_FLUSH_AT)
+		S_flush(x);
+	return st ? st : x->failed ? TB_EIO : 0;
 }
 
 /* ===== A record's XML apart from its document ===== */
 
-/* When a record has been written, <tgn ...> is closed (">" and, with
- * indentation, a newline) and every later record adds the same bytes;
- * so a record is written into a document of its own after that point,
- * and those bytes are its text. */
+/* A record's bytes in a document are the same wherever it stands in it
+ * (its start tag closes what comes before, <tgn>'s or the last record's,
+ * with a newline and its indentation): written into a buffer of its own,
+ * as if in a document whose <tgn> start tag is closed, they are its
+ * text. */
 char *tb_xml_record_text(tb_reader *r, const tb_record *rec, int flags, size_t *len,
                          int *status)
 {
-	char *buf = NULL;
-	size_t n = 0, mark = 0, end = 0;
 	*len = 0;
-	*status = TB_EIO;
-	FILE *f = open_memstream(&buf, &n);
-	if (!f)
-		return NULL;
-	tb_xml_writer *x = tb_xml_writer_new(f, flags);
-	if (x && xmlTextWriterWriteRaw(x->w, BAD_CAST "\n") >= 0 &&
-	    xmlTextWriterFlush(x->w) >= 0 && fflush(f) == 0 && !x->failed) {
-		x->opened = 1;
-		mark = n;
-		int st = tb_xml_write_record(x, r, rec);
-		if (xmlTextWriterFlush(x->w) < 0 || fflush(f) != 0)
-			x->failed = 1;
-		*status = st ? st : x->failed ? TB_EIO : 0;
-		end = n;
-	}
-	tb_xml_writer_end(x); /* its </tgn> is not the record's */
-	if (fclose(f) != 0 && *status == 0)
-		*status = TB_EIO;
-	if (*status != 0 || !buf) {
-		free(buf);
+	if (!rec || rec->errors || !rec->game) {
+		*status = TB_EINVAL;
 		return NULL;
 	}
-	memmove(buf, buf + mark, end - mark);
-	buf[end - mark] = '\0';
-	*len = end - mark;
-	return buf;
+	tb_buf b = TB_BUF_INIT;
+	tb_xw w;
+	S_xw_doc(&w, &b);
+	w.open[0] = "tgn";
+	w.depth = 1;
+	*status = S_write(&w, flags, r, rec);
+	tb_xw_free(&w);
+	if (*status != 0) {
+		tb_buf_free(&b);
+		return NULL;
+	}
+	return tb_buf_detach(&b, len);
 }
 
 int tb_xml_writer_put(tb_xml_writer *x, const char *text, size_t len)
 {
 	if (x->failed)
 		return TB_EIO;
-	if (!x->opened && xmlTextWriterWriteRaw(x->w, BAD_CAST "\n") < 0)
-		x->failed = 1;
-	x->opened = 1;
-	while (!x->failed && len > 0) {
-		int n = len > 1u << 30 ? 1 << 30 : (int)len;
-		if (xmlTextWriterWriteRawLen(x->w, BAD_CAST text, n) < 0)
-			x->failed = 1;
-		text += n;
-		len -= (size_t)n;
-	}
+	tb_xw_raw(&x->w, text, len); /* closes <tgn ...> first */
+	if (x->buf.len >= S_FLUSH_AT)
+		S_flush(x);
 	return x->failed ? TB_EIO : 0;
 }

@@ -3,9 +3,11 @@
  */
 #include "xw.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "text.h"
+#include "xalloc.h"
 
 void tb_num(tb_buf *b, double v)
 {
@@ -35,10 +37,36 @@ void tb_num(tb_buf *b, double v)
 	tb_buf_put(b, tmp + sizeof tmp - n, n);
 }
 
+/* tb_buf_put and tb_buf_putc, with the common case (room enough) in
+ * line: a document is written a few bytes at a time, and the calls were
+ * most of the time of writing it. The bytes stay NUL-terminated (buf.h). */
+static inline void S_put(tb_buf *b, const char *s, size_t n)
+{
+	if (b->len + n + 1 > b->cap)
+		tb_buf_grow(b, n);
+	char *p = b->data + b->len;
+	memcpy(p, s, n);
+	p[n] = '\0';
+	b->len += n;
+}
+
+static inline void S_putc(tb_buf *b, char c)
+{
+	if (b->len + 2 > b->cap)
+		tb_buf_grow(b, 1);
+	char *p = b->data + b->len;
+	p[0] = c;
+	p[1] = '\0';
+	b->len++;
+}
+
+#define S_PUTS(b, lit) S_put((b), (lit), sizeof(lit) - 1)
+
 static const char S_fffd[] = "\xEF\xBF\xBD";
 
-void tb_xml_escape(tb_buf *b, const char *s, size_t n, int attr)
+void tb_xml_escape(tb_buf *b, const char *s, size_t n, int mode)
 {
+	int attr = mode == TB_XML_ESC_ATTR;
 	size_t run = 0, i = 0;
 	while (i < n) {
 		unsigned char c = (unsigned char)s[i];
@@ -46,16 +74,16 @@ void tb_xml_escape(tb_buf *b, const char *s, size_t n, int attr)
 			i++;
 			continue;
 		}
-		tb_buf_put(b, s + run, i - run);
+		S_put(b, s + run, i - run);
 		size_t len = 1;
 		if (c == '&')
-			tb_buf_puts(b, "&amp;");
+			S_PUTS(b, "&amp;");
 		else if (c == '<')
-			tb_buf_puts(b, "&lt;");
+			S_PUTS(b, "&lt;");
 		else if (c == '>')
-			tb_buf_puts(b, "&gt;");
+			S_PUTS(b, "&gt;");
 		else if (c == '"')
-			tb_buf_puts(b, attr ? "&quot;" : "\"");
+			tb_buf_puts(b, mode != TB_XML_ESC_TEXT ? "&quot;" : "\"");
 		else if (c == '\t' || c == '\n' || c == '\r')
 			tb_buf_puts(b, !attr ? (c == '\t' ? "\t" : c == '\n' ? "\n" : "&#13;")
 			                     : c == '\t' ? "&#9;" : c == '\n' ? "&#10;" : "&#13;");
@@ -74,19 +102,50 @@ void tb_xml_escape(tb_buf *b, const char *s, size_t n, int attr)
 		i += len;
 		run = i;
 	}
-	tb_buf_put(b, s + run, n - run);
+	S_put(b, s + run, n - run);
 }
 
 void tb_xw_init(tb_xw *w, tb_buf *b)
 {
 	memset(w, 0, sizeof *w);
 	w->b = b;
+	w->indent = 1;
+	w->text_esc = TB_XML_ESC_TEXT;
+}
+
+void tb_xw_free(tb_xw *w)
+{
+	free(w->deep);
+	w->deep = NULL;
+	w->deep_cap = 0;
+}
+
+#define S_NOPEN (sizeof ((tb_xw *)0)->open / sizeof ((tb_xw *)0)->open[0])
+
+static void S_push(tb_xw *w, const char *name)
+{
+	size_t d = (size_t)w->depth;
+	if (d < S_NOPEN) {
+		w->open[d] = name;
+		return;
+	}
+	if (d - S_NOPEN >= w->deep_cap) {
+		w->deep_cap = w->deep_cap ? 2 * w->deep_cap : 64;
+		w->deep = tb_xrealloc(w->deep, w->deep_cap * sizeof *w->deep);
+	}
+	w->deep[d - S_NOPEN] = name;
+}
+
+static const char *S_name(const tb_xw *w, int depth)
+{
+	size_t d = (size_t)depth;
+	return d < S_NOPEN ? w->open[d] : w->deep[d - S_NOPEN];
 }
 
 static void S_close_tag(tb_xw *w)
 {
 	if (w->in_tag) {
-		tb_buf_putc(w->b, '>');
+		S_putc(w->b, '>');
 		w->in_tag = 0;
 	}
 }
@@ -95,9 +154,15 @@ static void S_newline(tb_xw *w)
 {
 	if (w->text_depth)
 		return;
-	static const char sp[] = "\n                                                                ";
-	size_t n = (size_t)w->depth + 1;
-	tb_buf_put(w->b, sp, n < sizeof sp - 1 ? n : sizeof sp - 1);
+	size_t n = (size_t)w->depth * (size_t)w->indent; /* every level, however deep */
+	tb_buf *b = w->b;
+	if (b->len + n + 2 > b->cap)
+		tb_buf_grow(b, n + 1);
+	char *p = b->data + b->len;
+	p[0] = '\n';
+	memset(p + 1, ' ', n);
+	p[n + 1] = '\0';
+	b->len += n + 1;
 }
 
 void tb_xw_start(tb_xw *w, const char *name, const char *cls)
@@ -105,10 +170,9 @@ void tb_xw_start(tb_xw *w, const char *name, const char *cls)
 	S_close_tag(w);
 	if (w->depth || w->b->len)
 		S_newline(w);
-	tb_buf_putc(w->b, '<');
-	tb_buf_puts(w->b, name);
-	if (w->depth < (int)(sizeof w->open / sizeof w->open[0]))
-		w->open[w->depth] = name;
+	S_putc(w->b, '<');
+	S_put(w->b, name, strlen(name));
+	S_push(w, name);
 	w->depth++;
 	w->in_tag = 1;
 	if (cls)
@@ -118,21 +182,36 @@ void tb_xw_start(tb_xw *w, const char *name, const char *cls)
 void tb_xw_attr(tb_xw *w, const char *name, const char *value)
 {
 	tb_buf *b = w->b;
-	tb_buf_putc(b, ' ');
-	tb_buf_puts(b, name);
-	tb_buf_put(b, "=\"", 2);
-	tb_xml_escape(b, value, strlen(value), 1);
-	tb_buf_putc(b, '"');
+	S_putc(b, ' ');
+	S_put(b, name, strlen(name));
+	S_PUTS(b, "=\"");
+	tb_xml_escape(b, value, strlen(value), TB_XML_ESC_ATTR);
+	S_putc(b, '"');
+}
+
+void tb_xw_uint(tb_xw *w, const char *name, unsigned long v)
+{
+	tb_buf *b = w->b;
+	S_putc(b, ' ');
+	S_put(b, name, strlen(name));
+	S_PUTS(b, "=\"");
+	char tmp[24];
+	size_t n = 0;
+	do
+		tmp[sizeof tmp - ++n] = (char)('0' + v % 10);
+	while ((v /= 10) && n < sizeof tmp);
+	S_put(b, tmp + sizeof tmp - n, n);
+	S_putc(b, '"');
 }
 
 void tb_xw_num(tb_xw *w, const char *name, double v)
 {
 	tb_buf *b = w->b;
-	tb_buf_putc(b, ' ');
-	tb_buf_puts(b, name);
-	tb_buf_put(b, "=\"", 2);
+	S_putc(b, ' ');
+	S_put(b, name, strlen(name));
+	S_PUTS(b, "=\"");
 	tb_num(b, v);
-	tb_buf_putc(b, '"');
+	S_putc(b, '"');
 }
 
 void tb_xw_text(tb_xw *w, const char *s, size_t n)
@@ -140,7 +219,7 @@ void tb_xw_text(tb_xw *w, const char *s, size_t n)
 	S_close_tag(w);
 	if (!w->text_depth)
 		w->text_depth = w->depth;
-	tb_xml_escape(w->b, s, n, 0);
+	tb_xml_escape(w->b, s, n, w->text_esc);
 }
 
 void tb_xw_inline(tb_xw *w)
@@ -155,14 +234,15 @@ void tb_xw_end(tb_xw *w)
 		return;
 	w->depth--;
 	if (w->in_tag) {
-		tb_buf_put(w->b, "/>", 2);
+		S_PUTS(w->b, "/>");
 		w->in_tag = 0;
 	} else {
 		if (!w->text_depth)
 			S_newline(w);
-		tb_buf_put(w->b, "</", 2);
-		tb_buf_puts(w->b, w->open[w->depth]);
-		tb_buf_putc(w->b, '>');
+		S_PUTS(w->b, "</");
+		const char *name = S_name(w, w->depth);
+		S_put(w->b, name, strlen(name));
+		S_putc(w->b, '>');
 	}
 	if (w->text_depth > w->depth)
 		w->text_depth = 0;
@@ -171,5 +251,5 @@ void tb_xw_end(tb_xw *w)
 void tb_xw_raw(tb_xw *w, const char *s, size_t n)
 {
 	S_close_tag(w);
-	tb_buf_put(w->b, s, n);
+	S_put(w->b, s, n);
 }

@@ -131,6 +131,44 @@ static void test_writer(void **state)
 	tb_buf_free(&b);
 }
 
+/* What tablero XML asks of the writer (xml_write.c): two spaces a
+ * level, however deep (past the 64 names kept in place), '"' escaped in
+ * text too, unsigned attributes, and an empty text still closing the
+ * start tag (<c></c>, as libxml2's writer wrote it). */
+static void test_writer_deep(void **state)
+{
+	(void)state;
+	tb_buf b = TB_BUF_INIT, want = TB_BUF_INIT;
+	tb_xw w;
+	tb_xw_init(&w, &b);
+	w.indent = 2;
+	w.text_esc = TB_XML_ESC_TEXTQ;
+	static const char *const names[] = {"a", "bb", "ccc"};
+	enum { DEEP = 150 };
+	for (int i = 0; i < DEEP; i++) {
+		tb_xw_start(&w, names[i % 3], NULL);
+		tb_xw_uint(&w, "n", (unsigned long)i * 1000003u);
+		tb_buf_printf(&want, "%s%*s<%s n=\"%lu\">", i ? "\n" : "", 2 * i, "", names[i % 3],
+		              (unsigned long)i * 1000003u);
+	}
+	tb_xw_start(&w, "c", NULL);
+	tb_xw_text(&w, "", 0);
+	tb_xw_end(&w);
+	tb_xw_start(&w, "t", NULL);
+	tb_xw_text(&w, "\"a\" & <b>\t\r", strlen("\"a\" & <b>\t\r"));
+	tb_xw_end(&w);
+	tb_buf_printf(&want, "\n%*s<c></c>\n%*s<t>&quot;a&quot; &amp; &lt;b&gt;\t&#13;</t>", 2 * DEEP,
+	              "", 2 * DEEP, "");
+	for (int i = DEEP - 1; i >= 0; i--) {
+		tb_xw_end(&w);
+		tb_buf_printf(&want, "\n%*s</%s>", 2 * i, "", names[i % 3]);
+	}
+	assert_string_equal(b.data, want.data);
+	tb_xw_free(&w);
+	tb_buf_free(&b);
+	tb_buf_free(&want);
+}
+
 /* The lines of 'p' at 'max_em', as plain strings "a b|c d|". */
 static void S_lines(tb_para *p, double max_em, tb_buf *out)
 {
@@ -222,6 +260,7 @@ int main(void)
 		cmocka_unit_test(test_utf8),      cmocka_unit_test(test_widths),
 		cmocka_unit_test(test_direction), cmocka_unit_test(test_fit),
 		cmocka_unit_test(test_numbers),   cmocka_unit_test(test_writer),
+		cmocka_unit_test(test_writer_deep),
 		cmocka_unit_test(test_paragraph), cmocka_unit_test(test_embedding),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
