@@ -273,7 +273,12 @@ static int S_read_move(S_parser *p, const tb_tok *t, tb_move *m, int *nag)
 {
 	tb_reader *r = p->r;
 	const char *s = r->data + t->off;
-	tb_syntax_err err = {0, 1, ""}, off = {0, 0, ""};
+	/* set field by field: a whole initializer zeroes both messages, at
+	 * every turn of every record */
+	tb_syntax_err err, off;
+	err.offset = off.offset = off.len = 0;
+	err.len = 1;
+	err.msg[0] = off.msg[0] = '\0';
 	tb_scan sc = {s, t->len, 0, &p->board, p->g->title, &err, &off};
 	tb_move_builder mb;
 	mb.n = 0;
