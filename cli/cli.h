@@ -133,7 +133,8 @@ int cli_rewrite(const char *path, cli_rewrite_fn fn, void *ctx);
 /* ---- jobs: a collection's records over the machine's cores (jobs.c) ----
  *
  * The caller reads the records in order and hands each to
- * cli_jobs_add; 'run' works on it in one of 'n' threads, writing what
+ * cli_jobs_add (several at once go to a thread: jobs.c); 'run' works on
+ * it in one of 'n' threads, writing what
  * it would print to 'out' and 'err' (buffers, written to stdout and
  * stderr in the order the records were added, whichever finishes
  * first); then 'done' is called in the caller's thread, in that same
@@ -160,8 +161,10 @@ int cli_jobs_arg(const char *cmd, int argc, char **argv, int *i, int *jobs);
 cli_jobs *cli_jobs_new(int n, cli_job_fn run, cli_job_done_fn done, void *ctx);
 /* The threads working (1: none, all in the caller's). */
 int cli_jobs_count(const cli_jobs *j);
-/* 'item' stays the caller's: 'done' gets it back. May wait for room. */
-void cli_jobs_add(cli_jobs *j, void *item);
+/* 'item' stays the caller's: 'done' gets it back. 'bytes': the source
+ * it was read from (tb_record_source_size), which bounds how many are
+ * gathered for a thread at once. May wait for room. */
+void cli_jobs_add(cli_jobs *j, void *item, size_t bytes);
 void cli_jobs_wait(cli_jobs *j);
 /* From 'done': the records after this one are not wanted (grep -l
  * has its answer); what they print, up to the next cli_jobs_wait, is

@@ -937,7 +937,7 @@ static int S_duplicates(S_out *out, const S_opts *o, int *trouble)
 			it->r = it->own ? tb_reader_detach(src.r) : src.r;
 			it->d.file = src.name;
 			it->d.index = ++src.game;
-			cli_jobs_add(j, it);
+			cli_jobs_add(j, it, tb_record_source_size(rec));
 		}
 		cli_jobs_wait(j);
 		cli_print_errors(src.r);

@@ -200,7 +200,7 @@ static size_t S_file(S_grep_ctx *c, const char *path, int many)
 			abort();
 		it->rec = rec;
 		it->r = cli_jobs_count(c->j) > 1 ? tb_reader_detach(r) : r;
-		cli_jobs_add(c->j, it);
+		cli_jobs_add(c->j, it, tb_record_source_size(rec));
 	}
 	cli_jobs_wait(c->j);
 	if (!c->stopped && got < 0) {

@@ -187,7 +187,7 @@ static int S_check(const char *cmd, int which, int argc, char **argv)
 		c.r = r;
 		c.bad = c.nerrors = c.nwarnings = 0;
 		while ((got = tb_reader_next(r, &rec)) == 1) {
-			cli_jobs_add(j, S_item_new(j, r, rec));
+			cli_jobs_add(j, S_item_new(j, r, rec), tb_record_source_size(rec));
 			nrec++;
 		}
 		cli_jobs_wait(j);
@@ -278,7 +278,7 @@ static int S_format(tb_reader *r, S_put_fn put, void *ctx, cli_jobs *j, S_fmt_ct
 		it->in.rec = rec;
 		it->own = cli_jobs_count(j) > 1;
 		it->in.r = it->own ? tb_reader_detach(r) : r;
-		cli_jobs_add(j, it);
+		cli_jobs_add(j, it, tb_record_source_size(rec));
 	}
 	cli_jobs_wait(j);
 	if (c->failed)

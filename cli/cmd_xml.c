@@ -178,7 +178,7 @@ static int S_to_xml(const S_opts *o)
 				abort();
 			it->rec = rec;
 			it->r = c.jobs > 1 ? tb_reader_detach(r) : r;
-			cli_jobs_add(j, it);
+			cli_jobs_add(j, it, tb_record_source_size(rec));
 		}
 		cli_jobs_wait(j);
 		if (cli_print_diags(r, 0) && c.rc == EXIT_CLEAN)

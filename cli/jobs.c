@@ -2,15 +2,25 @@
  * jobs.c -- records spread over threads, their output in input order.
  *
  * One thread (the caller's) reads the records, in order, and hands each
- * to cli_jobs_add; workers run the command's function on them, each
- * writing the record's standard output and standard error into buffers
- * of its own (open_memstream); the caller's thread writes those
- * buffers, record after record, in the order the records came, and
- * then calls the command's 'done' function, which frees the record and
- * adds up what it found. So the output is byte for byte what one
- * thread writes, and the memory is bounded: at most S_PER_WORKER
- * records per worker are in flight (read, being worked on, or waiting
- * to be written).
+ * to cli_jobs_add, which gathers them into batches; workers run the
+ * command's function on each record of a batch, writing its standard
+ * output and standard error into buffers of the batch (open_memstream),
+ * where each record's end is noted; the caller's thread writes those
+ * buffers, record after record -- its output, then its errors -- in the
+ * order the records came, and calls the command's 'done' function after
+ * each, which frees the record and adds up what it found. So the output
+ * is byte for byte what one thread writes, and the memory is bounded:
+ * at most S_PER_WORKER batches per worker are in flight (read, being
+ * worked on, or waiting to be written), a batch holding at most
+ * S_BATCH records, and no more once it holds S_BATCH_BYTES of source
+ * or, at the rate of output per record of the last batch written,
+ * S_BATCH_OUTPUT of output (a record of a hundred diagnostics prints
+ * fifty times its size); the first batches hold one record, the next
+ * twice as many as the last, while the output allows.
+ *
+ * Batches, because most records take a few microseconds: handing them
+ * over one by one (a lock, a wake-up, two memory streams each) cost
+ * more than the work, and -j 2 ran slower than -j 1.
  *
  * With one job there are no threads at all: cli_jobs_add runs the
  * function on stdout and stderr at once, and then 'done' -- the way
@@ -24,18 +34,23 @@
 
 #include "cli.h"
 
-enum { S_PER_WORKER = 4, S_MAX_JOBS = 256, S_DEFAULT_CAP = 8 };
+enum {
+	S_PER_WORKER = 4, S_MAX_JOBS = 256, S_DEFAULT_CAP = 8,
+	S_BATCH = 64, S_BATCH_BYTES = 16 * 1024, S_BATCH_OUTPUT = 64 * 1024
+};
 
 typedef struct S_worker {
 	struct cli_jobs *j;
 	int index;
 } S_worker;
 
-typedef struct S_slot {
-	void *item;
-	int done;        /* the worker has finished it */
-	int result;
-	char *out, *err; /* what it wrote (malloc'd by open_memstream) */
+typedef struct S_slot {           /* a batch */
+	void *item[S_BATCH];
+	int result[S_BATCH];
+	size_t out_end[S_BATCH], err_end[S_BATCH]; /* where each record's output ends */
+	size_t n, bytes;                /* records, and their source bytes */
+	int done;                       /* a worker has finished it */
+	char *out, *err;                /* what they wrote (malloc'd by open_memstream) */
 	size_t nout, nerr;
 } S_slot;
 
@@ -51,15 +66,18 @@ struct cli_jobs {
 	pthread_cond_t work, finished;
 	S_slot *slot;
 	size_t cap;
-	size_t head;     /* the oldest record not yet written (a count) */
+	size_t head;     /* the oldest batch not yet written (a count) */
 	size_t next;     /* the next to hand to a worker */
-	size_t tail;     /* the next to be added */
+	size_t tail;     /* the batch being gathered, handed over when full */
 	int idle;        /* workers waiting for a record */
 	int waiting;     /* the caller waits for the oldest record */
 	int skipping;    /* records are dropped unwritten until cli_jobs_wait */
 	int stop;
 	int failed;      /* a worker could not make a buffer */
 	int unwritten;   /* the caller could not write one (its own: no lock) */
+	int gathering;   /* the slot at 'tail' holds a batch being gathered
+	                    (the caller's own: no lock) */
+	size_t most;     /* records a batch may gather (the caller's own) */
 };
 
 int cli_jobs_default(void)
@@ -115,15 +133,18 @@ static void *S_worker_main(void *arg)
 		pthread_mutex_unlock(&j->mu);
 		FILE *out = open_memstream(&s->out, &s->nout);
 		FILE *err = out ? open_memstream(&s->err, &s->nerr) : NULL;
-		int result = 0, failed = 0;
-		if (out && err)
-			result = j->run(j->ctx, w->index, s->item, out, err);
-		else
-			failed = 1;
+		int failed = !out || !err;
+		for (size_t i = 0; i < s->n; i++) {
+			s->result[i] = failed ? 0 : j->run(j->ctx, w->index, s->item[i], out, err);
+			/* a memory stream's size is known after a flush */
+			if (!failed && (fflush(out) != 0 || fflush(err) != 0))
+				failed = 1;
+			s->out_end[i] = failed ? 0 : s->nout;
+			s->err_end[i] = failed ? 0 : s->nerr;
+		}
 		if ((out && fclose(out) != 0) || (err && fclose(err) != 0))
 			failed = 1;
 		pthread_mutex_lock(&j->mu);
-		s->result = result;
 		s->done = 1;
 		j->failed |= failed;
 		if (j->waiting) /* no wake-up (a system call) when nobody waits */
@@ -145,6 +166,7 @@ cli_jobs *cli_jobs_new(int n, cli_job_fn run, cli_job_done_fn done, void *ctx)
 	if (j->n == 1)
 		return j;
 	j->cap = (size_t)j->n * S_PER_WORKER;
+	j->most = 1; /* grown batch by batch (S_write), as the output allows */
 	j->slot = calloc(j->cap, sizeof *j->slot);
 	j->threads = calloc((size_t)j->n, sizeof *j->threads);
 	j->workers = calloc((size_t)j->n, sizeof *j->workers);
@@ -176,7 +198,7 @@ cli_jobs *cli_jobs_new(int n, cli_job_fn run, cli_job_done_fn done, void *ctx)
 
 int cli_jobs_count(const cli_jobs *j) { return j->n; }
 
-/* Writes the finished records at the head, in order, until at most
+/* Writes the finished batches at the head, in order, until at most
  * 'keep' are in flight (waiting for the head to finish when more are). */
 static void S_write(cli_jobs *j, size_t keep)
 {
@@ -193,30 +215,57 @@ static void S_write(cli_jobs *j, size_t keep)
 			j->waiting = 0;
 			continue;
 		}
-		int drop = j->skipping;
 		pthread_mutex_unlock(&j->mu);
-		if (drop)
-			s->nout = s->nerr = 0;
-		if (s->nout && fwrite(s->out, 1, s->nout, stdout) != s->nout)
-			j->unwritten = 1;
-		if (s->nerr) {
-			fflush(stdout); /* as one thread would have: its standard output first */
-			fwrite(s->err, 1, s->nerr, stderr);
+		/* record by record, as one thread would have written them: its
+		 * standard output, then its errors; 'skipping' is this thread's
+		 * own (set by a 'done', cleared by cli_jobs_wait) */
+		size_t out_from = 0, err_from = 0;
+		for (size_t i = 0; i < s->n; i++) {
+			size_t nout = s->out_end[i] - out_from, nerr = s->err_end[i] - err_from;
+			if (!j->skipping && nout &&
+			    fwrite(s->out + out_from, 1, nout, stdout) != nout)
+				j->unwritten = 1;
+			if (!j->skipping && nerr) {
+				fflush(stdout);
+				fwrite(s->err + err_from, 1, nerr, stderr);
+			}
+			out_from = s->out_end[i];
+			err_from = s->err_end[i];
+			if (j->done)
+				j->done(j->ctx, s->item[i], s->result[i]);
 		}
+		/* the next batches: twice as many records, at most as many as
+		 * print S_BATCH_OUTPUT at this batch's rate */
+		size_t per = (s->nout + s->nerr) / (s->n ? s->n : 1), most = 2 * j->most;
+		if (per && S_BATCH_OUTPUT / per < most)
+			most = S_BATCH_OUTPUT / per;
+		j->most = most < 1 ? 1 : most > S_BATCH ? S_BATCH : most;
 		free(s->out);
 		free(s->err);
-		void *item = s->item;
-		int result = s->result;
 		memset(s, 0, sizeof *s);
-		if (j->done)
-			j->done(j->ctx, item, result);
 		pthread_mutex_lock(&j->mu);
 		j->head++;
 	}
 	pthread_mutex_unlock(&j->mu);
 }
 
-void cli_jobs_add(cli_jobs *j, void *item)
+/* Hands the batch being gathered, if any, to the workers. */
+static void S_hand_over(cli_jobs *j)
+{
+	if (!j->gathering)
+		return;
+	j->gathering = 0;
+	pthread_mutex_lock(&j->mu);
+	j->tail++;
+	/* a worker is woken (a system call) for a few batches at once, or
+	 * at once when none is working; the caller wakes them all before it
+	 * waits (S_write) */
+	if (j->idle && (j->tail - j->next >= (size_t)j->n || j->idle == j->nthreads))
+		pthread_cond_signal(&j->work);
+	pthread_mutex_unlock(&j->mu);
+}
+
+void cli_jobs_add(cli_jobs *j, void *item, size_t bytes)
 {
 	if (j->n == 1) {
 		int result = j->run(j->ctx, 0, item, stdout, stderr);
@@ -224,18 +273,15 @@ void cli_jobs_add(cli_jobs *j, void *item)
 			j->done(j->ctx, item, result);
 		return;
 	}
-	S_write(j, j->cap - 1);
-	pthread_mutex_lock(&j->mu);
+	if (!j->gathering) { /* a new batch: its slot must be free */
+		S_write(j, j->cap - 1);
+		j->gathering = 1;
+	}
 	S_slot *s = &j->slot[j->tail % j->cap];
-	s->item = item;
-	s->done = 0;
-	j->tail++;
-	/* a worker is woken (a system call) for a few records at once, or
-	 * at once when none is working; the caller wakes them all before it
-	 * waits (S_write) */
-	if (j->idle && (j->tail - j->next >= (size_t)j->n || j->idle == j->nthreads))
-		pthread_cond_signal(&j->work);
-	pthread_mutex_unlock(&j->mu);
+	s->item[s->n++] = item;
+	s->bytes += bytes;
+	if (s->n >= j->most || s->bytes >= S_BATCH_BYTES)
+		S_hand_over(j);
 }
 
 void cli_jobs_skip(cli_jobs *j)
@@ -251,6 +297,7 @@ void cli_jobs_wait(cli_jobs *j)
 {
 	if (j->n == 1)
 		return;
+	S_hand_over(j);
 	S_write(j, 0);
 	pthread_mutex_lock(&j->mu);
 	j->skipping = 0;
@@ -263,6 +310,7 @@ int cli_jobs_free(cli_jobs *j)
 		return 0;
 	int failed = 0;
 	if (j->n > 1) {
+		S_hand_over(j);
 		S_write(j, 0);
 		pthread_mutex_lock(&j->mu);
 		j->stop = 1;

@@ -451,7 +451,6 @@ static inline size_t S_run_end(const tb_reader *r)
 	return end < r->len ? end : r->len;
 }
 
-
 static void S_tok_begin(tb_reader *r, tb_tok_type t)
 {
 	r->tok.type = t;

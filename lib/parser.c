@@ -1004,6 +1004,7 @@ int tb_reader_next(tb_reader *r, tb_record **out)
 	tb_window_compact(r);
 	tb_record *rec = S_record(r);
 	rec->errors = r->rec_errors;
+	rec->bytes = r->tok.off - rec->off; /* to the token after it */
 	*out = rec;
 	return 1;
 }
@@ -1042,6 +1043,7 @@ void tb_record_free(tb_record *rec)
 size_t tb_record_errors(const tb_record *rec) { return rec->errors; }
 const tb_game *tb_record_game(const tb_record *rec) { return rec->game; }
 unsigned tb_record_line(const tb_record *rec) { return rec->line; }
+size_t tb_record_source_size(const tb_record *rec) { return rec->bytes; }
 
 size_t tb_record_plies(const tb_record *rec)
 {

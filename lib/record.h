@@ -134,6 +134,7 @@ struct tb_record {
 	tb_opts opts;          /* the options of [Rules] (strings in the arena) */
 	unsigned line;
 	size_t off;            /* window offset of its first token, while reading */
+	size_t bytes;          /* source bytes read for it (tb_record_source_size) */
 	size_t errors;
 	unsigned long gen;     /* edits through the API so far (tb_iter) */
 	char *why;             /* the last API call's error message (malloc) */

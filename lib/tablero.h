@@ -43,11 +43,12 @@ extern "C" {
  * Stable -- kept as they are in every 0.x after the version that says
  * so: the status codes, diagnostics and their codes, reading and
  * writing records, the record tree (its kinds, readers, iterator and
- * editors: 0.3.0), positions and turns as values (0.3.0). The rest
+ * editors: 0.3.0), positions and turns as values (0.3.0), a record's
+ * source size (tb_record_source_size: 0.4.0). The rest
  * (comparing, collating, XML, diagrams) may still change between minor
  * versions, as said in README.md.
  */
-#define TB_VERSION "0.3.0"
+#define TB_VERSION "0.4.0"
 
 /** ## Status codes */
 enum {
@@ -196,6 +197,11 @@ TB_EXPORT const char *tb_tag_pattern(const char *tag);
 
 /** Line on which the record starts in its source. */
 TB_EXPORT unsigned tb_record_line(const tb_record *rec);
+
+/** The bytes of source the record was read from: from its first token
+ * to the token after it (the next record's '[', or the end). 0 for a
+ * record built through the API. */
+TB_EXPORT size_t tb_record_source_size(const tb_record *rec);
 
 /** Number of turns on the record's main line (every turn node counts,
  * unknown turns and readings included; a gap counts as 0). */
