@@ -440,6 +440,7 @@ tb_record *tb_record_new(const tb_game *g)
 	if (rec) {
 		memset(&rec->main.span, 0, sizeof rec->main.span);
 		rec->line = 0;
+		rec->bytes = 0; /* read from no source */
 	}
 	return rec;
 }

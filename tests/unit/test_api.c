@@ -631,6 +631,28 @@ static void test_positions(void **state)
 	tb_record_free(rec);
 }
 
+/* ===== A record's source size ===== */
+
+static void test_source_size(void **state)
+{
+	(void)state;
+	const char *src = "\n  " PIT "1. d1 a7 *\n\n" PIT "{x}\n1. d2 *";
+	tb_reader *r = tb_reader_new_mem(src, strlen(src), "t.tgn");
+	tb_record *a = NULL, *b = NULL;
+	assert_int_equal(tb_reader_next(r, &a), 1);
+	assert_int_equal(tb_reader_next(r, &b), 1);
+	/* from its first token to the next record's '[', then to the end */
+	const char *second = strstr(src + 4, "[Game");
+	assert_int_equal(tb_record_source_size(a), (size_t)(second - (src + 3)));
+	assert_int_equal(tb_record_source_size(b), strlen(second));
+	tb_record *built = tb_record_new(tb_record_game(a));
+	assert_int_equal(tb_record_source_size(built), 0);
+	tb_record_free(built);
+	tb_record_free(a);
+	tb_record_free(b);
+	tb_reader_free(r);
+}
+
 /* ===== Misuse of the writers and the validator ===== */
 
 static void S_one_svg(void *ctx, long ply, const char *svg, size_t len)
@@ -700,6 +722,7 @@ int main(void)
 		cmocka_unit_test(test_misuse),
 		cmocka_unit_test(test_positions),
 		cmocka_unit_test(test_misuse_writers),
+		cmocka_unit_test(test_source_size),
 		cmocka_unit_test(test_round_trip_rich),
 		cmocka_unit_test(test_round_trip_samples),
 	};
