@@ -262,6 +262,37 @@ static const cli_cmd S_cmds[] = {
 	 "has errors (nothing written), 2 could not run (usage, a turn a record\n"
 	 "does not have, no renderer, I/O).\n",
 	 cmd_book},
+	{"html", "write records as web pages that replay them",
+	 "usage: tablero html [--game N] [--lang L] [--grayscale] [-o FILE | -d DIR]\n"
+	 "                    [FILE...]\n"
+	 "\n"
+	 "Writes each FILE ('-' or none: standard input) as one self-contained\n"
+	 "HTML5 page (spec/html.md): no network, nothing outside the page. The\n"
+	 "board is the diagrams' (tablero svg), inline; buttons, the keys Left,\n"
+	 "Right, Home and End, and the turns of the movetext step through the\n"
+	 "main line, its variations and the other readings of a turn, each turn's\n"
+	 "marks drawn; the fragment #ply=N names a turn. Every position is the\n"
+	 "rules', computed here; the page's script only shows them. Around the\n"
+	 "board: the movetext with its comments, the tags, the result and how the\n"
+	 "game ended. A file of several records makes one page with a list of\n"
+	 "them to choose from. Where the rules cannot follow a record, its page\n"
+	 "replays it up to there and says why; a record with errors is shown\n"
+	 "with its tags and errors, not replayed.\n"
+	 "\n"
+	 "  --game N     only record N of each file\n"
+	 "  --lang L     the page's words in L (en, es, ar); default: each\n"
+	 "               record's [Language]\n"
+	 "  --grayscale  the diagrams' grayscale style\n"
+	 "  -o FILE      the page to FILE (one FILE only; default: standard output)\n"
+	 "  -d DIR       each page to DIR/NAME.html, NAME the file's without .tgn\n"
+	 "               (DIR made if missing)\n"
+	 "  -h, --help   this text\n"
+	 "\n"
+	 "Each page is written only once complete.\n"
+	 "\n"
+	 "Exit: 0 every record replayed to its end, 1 a record has errors or the\n"
+	 "rules stop in one (its page says where and why), 2 could not run.\n",
+	 cmd_html},
 	{"diff", "compare two transcriptions, or find the same game twice",
 	 "usage: tablero diff [--pair-by order|TAG,...] [--tags-only | --moves-only]\n"
 	 "                    [--ignore-comments] [--xml] A B\n"
