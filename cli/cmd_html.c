@@ -31,6 +31,10 @@ static int S_args(int argc, char **argv, S_opts *o)
 			o->html.grayscale = 1;
 			continue;
 		}
+		if (strcmp(a, "--list") == 0) {
+			o->html.list = 1;
+			continue;
+		}
 		if (a[0] != '-' || !a[1]) { /* a file, wherever it stands */
 			if (o->nfiles == S_MAX_FILES) {
 				cli_error("html", "at most %d files at once", S_MAX_FILES);
@@ -181,6 +185,10 @@ static int S_file(const S_opts *o, const char *path)
 			snprintf(out, sizeof out, "%s/%.*s.html", o->dir, (int)stem, base);
 			to = out;
 		}
+		if (o->html.list) { /* what would be written, and where */
+			printf("%s\n", to ? to : "-");
+			to = NULL;
+		}
 		if (S_write(to, page, len)) {
 			cli_error("html", "cannot write '%s' (nothing written)", to ? to : "-");
 			rc = EXIT_TROUBLE;
@@ -199,7 +207,7 @@ int cmd_html(int argc, char **argv)
 	memset(&o, 0, sizeof o);
 	if (S_args(argc, argv, &o))
 		return EXIT_TROUBLE;
-	if (o.dir && mkdir(o.dir, 0777) != 0 && errno != EEXIST) {
+	if (o.dir && !o.html.list && mkdir(o.dir, 0777) != 0 && errno != EEXIST) {
 		cli_error("html", "cannot make '%s': %s", o.dir, strerror(errno));
 		return EXIT_TROUBLE;
 	}

@@ -263,8 +263,8 @@ static const cli_cmd S_cmds[] = {
 	 "does not have, no renderer, I/O).\n",
 	 cmd_book},
 	{"html", "write records as web pages that replay them",
-	 "usage: tablero html [--game N] [--lang L] [--grayscale] [-o FILE | -d DIR]\n"
-	 "                    [FILE...]\n"
+	 "usage: tablero html [--game N] [--lang L] [--grayscale] [--list]\n"
+	 "                    [-o FILE | -d DIR] [FILE...]\n"
 	 "\n"
 	 "Writes each FILE ('-' or none: standard input) as one self-contained\n"
 	 "HTML5 page (spec/html.md): no network, nothing outside the page. The\n"
@@ -283,6 +283,10 @@ static const cli_cmd S_cmds[] = {
 	 "  --lang L     the page's words in L (en, es, ar); default: each\n"
 	 "               record's [Language]\n"
 	 "  --grayscale  the diagrams' grayscale style\n"
+	 "  --list       write nothing: print where each page would go, then\n"
+	 "               every position it holds, a line each (its number, turn\n"
+	 "               and line, caption, pieces by side or unknown, and where\n"
+	 "               the rules stop, why)\n"
 	 "  -o FILE      the page to FILE (one FILE only; default: standard output)\n"
 	 "  -d DIR       each page to DIR/NAME.html, NAME the file's without .tgn\n"
 	 "               (DIR made if missing)\n"

@@ -44,6 +44,7 @@ struct tb_html {
 	tb_buf nav;           /* the chooser's entries */
 	tb_buf body;          /* the records' sections */
 	tb_buf title;         /* the first record's title */
+	tb_buf list;          /* under o.list: the frames as text */
 	long nrecs;
 };
 
@@ -62,6 +63,7 @@ typedef struct H_rec {
 	int nkinds;
 	tb_buf kinds;         /* their JSON */
 	tb_buf under, over, tmp;
+	tb_buf *list;         /* under tb_html_opts.list: each frame as a line */
 	int stopped;          /* the rules have stopped on the main line */
 	char *first_stop;     /* where and why, first, for tb_html_add's caller */
 } H_rec;
@@ -82,6 +84,7 @@ void tb_html_free(tb_html *h)
 	tb_buf_free(&h->nav);
 	tb_buf_free(&h->body);
 	tb_buf_free(&h->title);
+	tb_buf_free(&h->list);
 	free(h);
 }
 
@@ -184,6 +187,48 @@ static void H_pieces(H_rec *r, tb_buf *b, const tb_state *s)
 	}
 }
 
+/* Frame 'r->nframes' as a line of text (tablero html --list): its
+ * number, line, turn, caption, and its pieces by side (or "unknown"),
+ * as the script shows them; a stop's words on a line of their own. */
+static void H_list_frame(H_rec *r, const tb_walk *w, const char *caption, long prev, long line,
+                         long ply, const char *why)
+{
+	tb_buf *b = r->list;
+	tb_buf_printf(b, "f=%ld", r->nframes);
+	if (ply >= 0)
+		tb_buf_printf(b, " ply=%ld", ply);
+	if (line)
+		tb_buf_printf(b, " line=%ld from f=%ld", line, prev);
+	tb_buf_printf(b, "  %s  ", caption);
+	if (!w || !w->live) {
+		tb_buf_puts(b, "unknown");
+	} else {
+		const tb_ruleset *rs = r->dia.rs;
+		for (int side = 0; side < 2; side++) {
+			tb_buf_printf(b, "%s%c:", side ? " " : "", rs->game->side_letter[side]);
+			int first = 1;
+			for (int p = 0; p < rs->geo.npoints; p++) {
+				uint8_t c = w->st.cell[p];
+				if (!c || TB_CELL_SIDE(c) != side)
+					continue;
+				const char *types = rs->game->piece_types;
+				if (!first)
+					tb_buf_putc(b, ',');
+				first = 0;
+				if (*types)
+					tb_buf_putc(b, types[TB_CELL_TYPE(c)]);
+				tb_buf_printf(b, "%c%d", 'a' + (int)rs->geo.points[p].x,
+				              (int)rs->geo.points[p].y + 1);
+				if (TB_CELL_CROWNED(c))
+					tb_buf_putc(b, '+');
+			}
+		}
+	}
+	tb_buf_putc(b, '\n');
+	if (why)
+		tb_buf_printf(b, "  %s\n", why);
+}
+
 /* Adds a frame: the position of walk 'w' when it is known (live), its
  * caption, the frame before it on its line ('prev', -1: none), its line
  * ('line'), the main line's ply it is the turn of ('ply', -1: none), the
@@ -223,6 +268,8 @@ static long H_frame(H_rec *r, const tb_walk *w, const char *caption, long prev, 
 	if (why)
 		H_jkey(b, "w", why);
 	tb_buf_putc(b, '}');
+	if (r->list)
+		H_list_frame(r, w, caption, prev, line, ply, why);
 	return r->nframes++;
 }
 
@@ -742,6 +789,10 @@ int tb_html_add(tb_html *h, const tb_record *rec, const char *problems, char **w
 	if (!h->lang)
 		h->lang = r.l;
 	r.id = ++h->nrecs;
+	if (h->o.list) {
+		r.list = &h->list;
+		tb_buf_printf(r.list, "%sgame=%ld\n", r.id > 1 ? "\n" : "", r.id);
+	}
 	tb_buf title = TB_BUF_INIT;
 	if (rec->game)
 		H_title(&r, &title);
@@ -856,6 +907,11 @@ int tb_html_add(tb_html *h, const tb_record *rec, const char *problems, char **w
 
 char *tb_html_page(tb_html *h, size_t *len)
 {
+	if (h->o.list) {
+		tb_buf out = TB_BUF_INIT;
+		tb_buf_put(&out, h->list.data ? h->list.data : "", h->list.len);
+		return tb_buf_detach(&out, len);
+	}
 	const tb_lang *l = h->lang ? h->lang : tb_lang_find("en");
 	tb_buf b = TB_BUF_INIT;
 	tb_buf_printf(&b, "<!DOCTYPE html>\n<html lang=\"%s\" dir=\"%s\">\n<head>\n"

@@ -1094,6 +1094,8 @@ TB_EXPORT void tb_book_free(tb_book *b);
 typedef struct tb_html_opts {
 	const tb_lang *lang;     /* the page's words; NULL: each record's [Language] */
 	int grayscale;           /* the diagrams' grayscale style */
+	int list;                /* instead of the page, its positions as text:
+	                            a line each (tablero html --list) */
 } tb_html_opts;
 
 typedef struct tb_html tb_html;
