@@ -302,6 +302,16 @@ static void H_link_start(H_rec *r, long f, long ply, const char *cls)
 	tb_xw_inline(&r->w);
 }
 
+/* A note or a stop in the page's words, in the page's direction, inside
+ * the movetext, which is left to right. */
+static void H_page_dir(H_rec *r)
+{
+	if (r->l->rtl) {
+		tb_xw_attr(&r->w, "lang", r->l->code);
+		tb_xw_attr(&r->w, "dir", "rtl");
+	}
+}
+
 static void H_comments(H_rec *r, const tb_comment *c, const char *prefix)
 {
 	for (; c; c = c->next) {
@@ -324,6 +334,7 @@ static void H_note(H_rec *r, const char *text)
 {
 	H_text(&r->w, " ");
 	tb_xw_start(&r->w, "span", "tb-note");
+	H_page_dir(r);
 	tb_xw_inline(&r->w);
 	H_text(&r->w, "[");
 	H_text(&r->w, text);
@@ -338,10 +349,18 @@ static void H_number(tb_buf *t, const tb_node *n)
 		tb_buf_printf(t, "%u%s", n->number, n->side == 1 ? "..." : ".");
 }
 
+/* "Tras 12... e5": a token left to right inside the page's words, isolated
+ * (U+2066 ... U+2069) in a right-to-left page, so "12..." keeps its dots
+ * after the number. The caller frees it. */
 static char *H_after(H_rec *r, const char *token)
 {
-	return tb_lang_format(r->l, "caption.after", (const char *[]){token}, 1);
+	tb_buf t = TB_BUF_INIT;
+	tb_buf_printf(&t, r->l->rtl ? "\xE2\x81\xA6%s\xE2\x81\xA9" : "%s", token);
+	char *s = tb_lang_format(r->l, "caption.after", (const char *[]){t.data}, 1);
+	tb_buf_free(&t);
+	return s;
 }
+
 
 /* The stop of the rules at node 'n' (NULL: the start) in the page's
  * words: where and why. The caller frees it. */
@@ -372,6 +391,7 @@ static void H_stop_note(H_rec *r, const char *text)
 {
 	tb_xw_start(&r->w, "span", "tb-stop");
 	tb_xw_attr(&r->w, "role", "note");
+	H_page_dir(r);
 	tb_xw_inline(&r->w);
 	H_text(&r->w, text);
 	tb_xw_end(&r->w);
@@ -388,6 +408,7 @@ static void H_reading(H_rec *r, const tb_walk *pre, const tb_node *n, long pre_f
 	tb_buf t = TB_BUF_INIT;
 	H_text(&r->w, " ");
 	tb_xw_start(&r->w, "span", "tb-note tb-reading");
+	H_page_dir(r);
 	tb_xw_inline(&r->w);
 	tb_buf_printf(&t, "[%s%s", H_word(r, "book.reading"), n->nalts > 1 ? ":" : "");
 	H_text(&r->w, t.data);
@@ -511,6 +532,7 @@ static void H_line(H_rec *r, tb_walk *w, const tb_line *line, int level, long pr
 			f = H_frame(r, w, g, prev, lid, -1, my_back, why);
 			H_text(&r->w, " ");
 			tb_xw_start(&r->w, "span", "tb-note");
+			H_page_dir(r);
 			tb_xw_inline(&r->w);
 			H_text(&r->w, "[");
 			H_link_start(r, f, -1, "tb-turn tb-event");
@@ -627,6 +649,7 @@ static void H_result(H_rec *r, const tb_walk *w)
 	if (end) {
 		tb_xw_start(x, "span", NULL);
 		tb_xw_attr(x, "lang", "en");
+		tb_xw_attr(x, "dir", "ltr");
 		tb_xw_inline(x);
 		tb_buf_clear(&t);
 		tb_buf_printf(&t, "%s (%s)", tb_result_text[res], end);
@@ -864,6 +887,7 @@ int tb_html_add(tb_html *h, const tb_record *rec, const char *problems, char **w
 		tb_xw_start(&r.w, "div", "tb-moves");
 		H_elem(&r.w, "h2", NULL, H_word(&r, "html.moves"));
 		tb_xw_start(&r.w, "div", "tb-movetext");
+		tb_xw_attr(&r.w, "dir", "ltr"); /* turns left to right, as a book's */
 		tb_xw_inline(&r.w);
 		H_link_start(&r, f0, 0, "tb-turn tb-event");
 		H_text(&r.w, H_word(&r, "caption.start"));

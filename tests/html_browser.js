@@ -76,7 +76,7 @@ async function replay(page, name, game, turns) {
 		if (st.unknown)
 			check(st.pieces[0].length + st.pieces[1].length === 0,
 				`${name} #${game + 1}: an unknown position shows no piece (${st.caption})`);
-		const m = /(\d+\.(?:\.\.)?) (\S+)$/.exec(st.caption);
+		const m = /(\d+\.(?:\.\.)?) (\S+)$/.exec(st.caption.replace(/[\u2066-\u2069]/g, ''));
 		if (m && !st.unknown) {
 			const key = m[1] + ' ' + m[2].replace(/[!?]+$/, '');
 			let found = -1, matched = false;
