@@ -14,7 +14,7 @@
  *
  * Size: one board per record and, per position, a string of one letter
  * per point (the pieces) and the marks' fragments, so that a record of
- * 300 turns is a page of about 100 KB (spec/html.md, "Size").
+ * 300 turns is a page of about 130 KB (spec/html.md, section 7).
  *
  * Text from the record (tags, comments, tokens) goes into the page only
  * escaped: as HTML text or attribute values by the XML writer's escaping
