@@ -509,7 +509,11 @@ static void H_line(H_rec *r, tb_walk *w, const tb_line *line, int level, long pr
 			}
 			tb_buf_clear(&t);
 			tb_token_words(&t, n);
-			H_link_start(r, f, level ? -1 : w->ply, "tb-turn");
+			int rec_turn = n->reconstructed ||
+			               (n->kind == TB_NODE_READING && n->alts[0].reconstructed);
+			H_link_start(r, f, level ? -1 : w->ply, rec_turn ? "tb-turn tb-reconstructed" : "tb-turn");
+			if (rec_turn) /* put in by the rules, not the source: said */
+				tb_xw_attr(&r->w, "title", H_word(r, "caption.reconstructed"));
 			H_text(&r->w, t.data);
 			for (unsigned i = 0; i < n->nnags; i++) {
 				const char *s = tb_nag_text(n->nags[i], i == 0);

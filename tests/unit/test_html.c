@@ -104,6 +104,11 @@ static void test_frames(void **state)
 	                       "f=6 line=2 from f=4  After 2. a7  R:c3,a7 Y:f4\n"
 	                       "f=7 ply=4  After 2... b2  R:a1,c3 Y:b2,f4\n");
 	free(t);
+	/* a turn the rules put in, not the source: in brackets, and said */
+	t = S_page("[Game \"pitarra\"]\n[Result \"*\"]\n\n1. c3 <reconstructed f4> *\n", 0, "en", &rc);
+	assert_non_null(strstr(t, "<a class=\"tb-turn tb-reconstructed\" href=\"#ply=2\" data-f=\"2\" "
+	                          "title=\"reconstructed\">[f4]</a>"));
+	free(t);
 	/* the rules stop: unknown from there, said where and why */
 	t = S_page("[Game \"pitarra\"]\n[Result \"*\"]\n\n1. c3 c3 2. a1 *\n", 1, "en", &rc);
 	assert_int_equal(rc, 1);
