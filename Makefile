@@ -2,7 +2,7 @@
 #
 #   make              library (static and shared) and the CLI in build/
 #   make check        every test: unit, spec examples, CLI golden, samples,
-#                     diagrams and books in pixels
+#                     diagrams and books in pixels, web pages in chromium
 #   make check-san    the same tests built with -fsanitize=address,undefined
 #   make check-tsan   the jobs test (-j N against -j 1) built with -fsanitize=thread
 #   make fuzz         each libFuzzer harness of tests/fuzz/ for FUZZ_SECONDS
@@ -50,13 +50,14 @@ DEP_LIBS = $(XML_LIBS) $(PCRE_LIBS)
 
 LIB_SRC := $(wildcard lib/*.c)
 CLI_SRC := $(wildcard cli/*.c)
-LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/gen/schema_rng.o
+GEN_OBJ := schema_rng.o html_js.o html_css.o
+LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/obj/%.o) $(GEN_OBJ:%=$(BUILD)/obj/gen/%)
 CLI_OBJ := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
 UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 VERSION := $(shell sed -n 's/^#define TB_VERSION "\(.*\)"/\1/p' lib/tablero.h)
 
-.PHONY: all lib cli check check-san check-tsan unit spec golden samples random xml svg book compare reconstruct collate jobs quotes python demo bench \
+.PHONY: all lib cli check check-san check-tsan unit spec golden samples random xml svg book html compare reconstruct collate jobs quotes python demo bench \
         install uninstall clean deps deps-test fuzz fuzz-build fuzz-replay fuzz-merge
 
 all: $(BUILD)/libtablero.a $(BUILD)/libtablero.so $(BUILD)/tablero $(BUILD)/tablero.pc
@@ -76,6 +77,15 @@ $(BUILD)/obj/%.o: %.c | $(DEPS_OK)
 $(BUILD)/gen/schema_rng.c: schemas/tgn.rng tools/embed.sh
 	@mkdir -p $(dir $@)
 	bash tools/embed.sh tb_schema_rng $< > $@.tmp && mv $@.tmp $@
+
+# The web page's script and style sheet (tablero html), each one file.
+$(BUILD)/gen/html_js.c: lib/html_page.js tools/embed.sh
+	@mkdir -p $(dir $@)
+	bash tools/embed.sh tb_html_js $< > $@.tmp && mv $@.tmp $@
+
+$(BUILD)/gen/html_css.c: lib/html_page.css tools/embed.sh
+	@mkdir -p $(dir $@)
+	bash tools/embed.sh tb_html_css $< > $@.tmp && mv $@.tmp $@
 
 $(BUILD)/obj/gen/%.o: $(BUILD)/gen/%.c | $(DEPS_OK)
 	@mkdir -p $(dir $@)
@@ -117,7 +127,7 @@ unit: $(UNIT_BIN)
 
 spec: $(BUILD)/tests/spec_runner $(BUILD)/tablero
 	$(BUILD)/tests/spec_runner spec/tgn.md spec/games/pitarra.md spec/games/asalto.md spec/games/ocencahuac.md spec/xml.md spec/reconstruct.md tests/errors.md
-	python3 tests/spec_cli.py $(BUILD)/tablero spec/compare.md spec/show.md spec/games/ocencahuac.md spec/svg.md spec/book.md
+	python3 tests/spec_cli.py $(BUILD)/tablero spec/compare.md spec/show.md spec/games/ocencahuac.md spec/svg.md spec/book.md spec/html.md
 
 golden: $(BUILD)/tablero
 	@TABLERO=$(BUILD)/tablero bash tests/golden.sh
@@ -136,6 +146,11 @@ svg: $(BUILD)/tablero
 
 book: $(BUILD)/tablero $(BUILD)/tests/text_em
 	@TABLERO=$(BUILD)/tablero TEXT_EM=$(BUILD)/tests/text_em bash tests/book.sh
+
+# The web pages, in Debian's chromium (installed if missing: tools/deps.sh
+# html; puppeteer-core from npm into $(BUILD)/node). Fails when it cannot.
+html: $(BUILD)/tablero
+	@TABLERO=$(BUILD)/tablero bash tests/html.sh
 
 compare: $(BUILD)/tablero
 	@TABLERO=$(BUILD)/tablero bash tests/compare.sh
@@ -168,7 +183,7 @@ quotes:
 deps-test:
 	@bash tests/deps.sh
 
-check: all unit spec golden samples random xml svg book compare reconstruct collate jobs quotes fuzz-replay deps-test python
+check: all unit spec golden samples random xml svg book html compare reconstruct collate jobs quotes fuzz-replay deps-test python
 	@echo "make check: all test suites passed"
 
 check-san:
@@ -189,7 +204,7 @@ check-tsan:
 # grows to build/fuzz/corpus/TARGET/. `make fuzz-merge` keeps in
 # tests/fuzz/corpus/ the few small inputs that reach code the seeds do
 # not (tests/fuzz/merge.sh).
-FUZZ_TARGETS := parse reader validate positions xml grep diff svg
+FUZZ_TARGETS := parse reader validate positions xml grep diff svg html
 FUZZ_SECONDS ?= 60
 # libFuzzer's seed: 0 draws one (each run explores anew); CI gives a
 # fixed one, so that a run of CI can be run again and find the same
@@ -203,7 +218,7 @@ FUZZ_CLI_grep := cli/search.c cli/util.c
 FUZZ_CLI_diff := cli/cmd_diff.c cli/jobs.c cli/util.c
 FUZZ_REPLAY := $(FUZZ_TARGETS:%=$(BUILD)/tests/replay-%)
 FUZZ_BIN := $(FUZZ_TARGETS:%=$(FUZZ_DIR)/fuzz-%)
-FUZZ_OBJ := $(LIB_SRC:%.c=$(FUZZ_DIR)/obj/%.o) $(FUZZ_DIR)/obj/gen/schema_rng.o
+FUZZ_OBJ := $(LIB_SRC:%.c=$(FUZZ_DIR)/obj/%.o) $(GEN_OBJ:%=$(FUZZ_DIR)/obj/gen/%)
 FUZZ_FLAGS = $(WARN) -O1 -g -fno-omit-frame-pointer -pthread
 
 .SECONDEXPANSION:

@@ -23,7 +23,8 @@
 # (and xml's CPU time beside xmllint --noout --stream reading the XML it
 # wrote: issue 19's goal, met or not),
 # diagrams (the library's rate, and svg --every 1 -d beside cp -r) and
-# books (pages a second, beside rsvg-convert), and for each rules engine
+# books (pages a second, beside rsvg-convert), web pages (pages a second,
+# the size of a 300-turn record's, its first paint in chromium), and for each rules engine
 # perft and validate;
 # with /usr/bin/time -f '%e %M' (elapsed s, peak RSS KiB).
 # The commands that take -j run with -j 1, and validate, fmt and xml
@@ -550,6 +551,48 @@ else
 	echo "(no rsvg-convert: the PDF and its anchor are not measured)"
 fi
 rm -rf "$OUT/book" "$OUT/book.pdf" "$OUT/book-anchor.pdf"
+
+# ---- web pages --------------------------------------------------------------------
+# tablero html on a 300-turn record (a random Ocencahuac game that lasts
+# 300 turns): pages a second in the library (bench/htmlrate.c, the page
+# made 50 times, no file written) and by the command; the page's size
+# (goal: under 150 KB); and in Debian's chromium, headless, the time to
+# first paint and first contentful paint and to the end of
+# DOMContentLoaded, medians of 5 loads (bench/html_paint.js, with the
+# puppeteer-core tests/html.sh installs into build/node), beside the same
+# for a page of one line (the browser's own cost).
+echo
+echo "== web pages: a 300-turn record =="
+HTMLF=$OUT/html-300.tgn
+"$TABLERO" random --game ocencahuac --seed 1 --turns 300 > "$HTMLF"
+cc -std=c11 -O2 -Wall -Wextra -Ilib -o "$OUT/htmlrate" bench/htmlrate.c build/libtablero.a \
+	$(pkg-config --libs libxml-2.0 libpcre2-8)
+read -r made bytes secs < <("$OUT/htmlrate" "$HTMLF" 50)
+printf "%-34s %9s %8s %10s %10s\n" "step" "time (s)" "pages" "pages/s" "KB/page"
+printf "%-34s %9s %8s %10s %10s\n" "----" "--------" "-----" "-------" "-------"
+awk -v n="$made" -v b="$bytes" -v t="$secs" 'BEGIN {
+	printf "%-34s %9.3f %8d %10.0f %10.1f\n", "library (300 turns)", t, n, n / t, b / 1000 }'
+measure /dev/null "$TABLERO" html -o "$OUT/html-300.html" "$HTMLF"
+[[ $RC -eq 0 ]] || fail "$TABLERO html exited $RC"
+size=$(wc -c < "$OUT/html-300.html")
+awk -v t="$T" -v b="$size" 'BEGIN { tt = (t + 0 > 0) ? t : 0.01
+	printf "%-34s %9.2f %8d %10.0f %10.1f\n", "tablero html -o (300 turns)", t, 1, 1 / tt, b / 1000 }'
+(( size < 150000 )) || echo "WARNING: the page of 300 turns is $size bytes, over the goal of 150 KB"
+if command -v chromium > /dev/null && [[ -d build/node/node_modules/puppeteer-core ]]; then
+	printf '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>t</title></head><body><svg><g class="tb-pieces"><circle r="1"/></g></svg><p class="tb-caption">x</p></body></html>\n' \
+		> "$OUT/html-anchor.html"
+	printf "%-34s %12s %12s %12s\n" "page in chromium (ms, median of 5)" "first paint" "first cont." "DOM loaded"
+	for p in html-300 html-anchor; do
+		if read -r a b c < <(NODE_PATH=build/node/node_modules node bench/html_paint.js "$OUT/$p.html" 5); then
+			printf "%-34s %12s %12s %12s\n" "$p.html" "$a" "$b" "$c"
+		else
+			fail "bench/html_paint.js failed on $p.html"
+		fi
+	done
+else
+	echo "(no chromium or no build/node/node_modules/puppeteer-core -- make html installs them: the paint is not measured)"
+fi
+rm -f "$OUT/html-300.html" "$OUT/html-anchor.html"
 
 # ---- grep --------------------------------------------------------------------
 # tablero grep -c on the synthetic collection, one selector at a time,

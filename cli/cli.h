@@ -32,6 +32,7 @@ int cmd_grep(int argc, char **argv);
 int cmd_fill(int argc, char **argv);
 int cmd_show(int argc, char **argv);
 int cmd_book(int argc, char **argv);
+int cmd_html(int argc, char **argv);
 int cmd_collate(int argc, char **argv);
 
 /* Reads the search option at argv[*i] (--search-turns N,

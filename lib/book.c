@@ -360,7 +360,7 @@ static int S_is_turn(const tb_node *n)
 	return tb_kind_is_turn(tb_node_followed(n));
 }
 
-static int S_comment_rtl(const tb_comment *c)
+int tb_comment_rtl(const tb_comment *c)
 {
 	if (c->lang)
 		return tb_lang_tag_rtl(c->lang);
@@ -372,7 +372,7 @@ static int S_comment_rtl(const tb_comment *c)
 static void S_comment(tb_book *b, const tb_comment *c, int level, const char *prefix)
 {
 	const char *lang = c->lang ? c->lang : b->lang->code;
-	int rtl = S_comment_rtl(c);
+	int rtl = tb_comment_rtl(c);
 	S_begin(b, level ? K_VARCOMMENT : K_COMMENT, level, rtl, lang, 1);
 	if (prefix) {
 		S_run(b, prefix, TB_RUN_BOLD | TB_RUN_KEEP | (rtl ? TB_RUN_LTR : 0));
@@ -417,7 +417,7 @@ static void S_ref(tb_book *b, size_t fig)
 	free(t);
 }
 
-static const char *S_nag_text(unsigned nag, int first)
+const char *tb_nag_text(unsigned nag, int first)
 {
 	static const char *const sfx[] = {"", "!", "?", "!!", "??", "!?", "?!"};
 	if (first && nag >= 1 && nag <= 6)
@@ -437,7 +437,7 @@ static const char *S_nag_text(unsigned nag, int first)
 }
 
 /* A gap in the book's words: "faltan 2 jugadas". The caller frees it. */
-static char *S_gap_text(const tb_book *b, long min, long max)
+char *tb_gap_words(const tb_lang *l, long min, long max)
 {
 	char lo[32], hi[32];
 	snprintf(lo, sizeof lo, "%ld", min);
@@ -450,25 +450,25 @@ static char *S_gap_text(const tb_book *b, long min, long max)
 		key = "book.gap.range";
 	else if (min > 0)
 		key = "book.gap.atleast";
-	return tb_lang_format(b->lang, key, args, 2);
+	return tb_lang_format(l, key, args, 2);
 }
 
 /* A reading's alternative: a turn as written, or a collation's gap,
  * restated position or nothing, in the book's words. */
-static void S_alt_text(const tb_book *b, tb_buf *t, const tb_alt *a)
+void tb_alt_words(const tb_lang *l, tb_buf *t, const tb_alt *a)
 {
 	switch (a->kind) {
 	case TB_NODE_GAP: {
-		char *g = S_gap_text(b, a->gap_min, a->gap_max);
+		char *g = tb_gap_words(l, a->gap_min, a->gap_max);
 		tb_buf_puts(t, g);
 		free(g);
 		break;
 	}
 	case TB_NODE_POSITION:
-		tb_buf_puts(t, tb_lang_text(b->lang, "book.position"));
+		tb_buf_puts(t, tb_lang_text(l, "book.position"));
 		break;
 	case TB_NODE_OMITTED:
-		tb_buf_puts(t, tb_lang_text(b->lang, "book.omitted"));
+		tb_buf_puts(t, tb_lang_text(l, "book.omitted"));
 		break;
 	default:
 		tb_turn_write(t, a->kind, &a->move);
@@ -484,7 +484,7 @@ static void S_reading_note(tb_book *b, const tb_node *n)
 	tb_buf_printf(&t, "%s%s", tb_lang_text(b->lang, "book.reading"), n->nalts > 1 ? ":" : "");
 	for (unsigned a = 1; a < n->nalts; a++) {
 		tb_buf_printf(&t, "%s %s ", a > 1 ? "," : "", tb_lang_text(b->lang, "book.or"));
-		S_alt_text(b, &t, &n->alts[a]);
+		tb_alt_words(b->lang, &t, &n->alts[a]);
 	}
 	S_note_run(b, t.data, TB_RUN_TIE);
 	tb_buf_free(&t);
@@ -496,7 +496,7 @@ static void S_alt_comments(tb_book *b, const tb_node *n, int level)
 	tb_buf t = TB_BUF_INIT;
 	for (unsigned a = 0; n->kind == TB_NODE_READING && a < n->nalts; a++) {
 		tb_buf_clear(&t);
-		S_alt_text(b, &t, &n->alts[a]);
+		tb_alt_words(b->lang, &t, &n->alts[a]);
 		for (const tb_comment *c = n->alts[a].comments; c; c = c->next)
 			S_comment(b, c, level, t.data);
 	}
@@ -505,7 +505,7 @@ static void S_alt_comments(tb_book *b, const tb_node *n, int level)
 
 /* A turn's token: the move as written (a reconstructed one in square
  * brackets), a reading's first alternative. */
-static void S_token(tb_buf *t, const tb_node *n)
+void tb_token_words(tb_buf *t, const tb_node *n)
 {
 	if (n->kind == TB_NODE_READING && !n->alts[0].reconstructed)
 		tb_turn_write(t, n->alts[0].kind, &n->alts[0].move);
@@ -555,9 +555,9 @@ static void S_turn(tb_book *b, const tb_node *n, int level, int *need_number, lo
 		S_run(b, t.data, TB_RUN_KEEP);
 		tb_buf_clear(&t);
 	}
-	S_token(&t, n);
+	tb_token_words(&t, n);
 	for (unsigned i = 0; i < n->nnags; i++) { /* the suffix, glued */
-		const char *s = S_nag_text(n->nags[i], i == 0);
+		const char *s = tb_nag_text(n->nags[i], i == 0);
 		if (i == 0 && n->nags[0] >= 1 && n->nags[0] <= 6 && !n->reconstructed)
 			tb_buf_puts(&t, s);
 	}
@@ -565,7 +565,7 @@ static void S_turn(tb_book *b, const tb_node *n, int level, int *need_number, lo
 	for (unsigned i = 0; i < n->nnags; i++) {
 		if (i == 0 && n->nags[0] >= 1 && n->nags[0] <= 6 && !n->reconstructed)
 			continue;
-		const char *s = S_nag_text(n->nags[i], 0);
+		const char *s = tb_nag_text(n->nags[i], 0);
 		char dollar[16];
 		snprintf(dollar, sizeof dollar, "$%u", n->nags[i]);
 		if (!s || *s)
@@ -603,7 +603,7 @@ static void S_turn(tb_book *b, const tb_node *n, int level, int *need_number, lo
 
 static void S_gap(tb_book *b, const tb_node *n)
 {
-	char *text = S_gap_text(b, n->gap_min, n->gap_max);
+	char *text = tb_gap_words(b->lang, n->gap_min, n->gap_max);
 	S_note_run(b, text, 0);
 	free(text);
 }

@@ -56,10 +56,30 @@ void tb_svg_open(tb_xw *w, const char *cls, double w_mm, double h_mm, double vw,
 /* The <defs> of a document of diagrams: the style sheet (colour or
  * grayscale, then 'more' if not NULL), arrowheads, patterns. */
 void tb_dia_defs(tb_xw *w, int grayscale, const char *more);
+/* The style sheet alone (static), and the arrowheads and patterns alone
+ * (no <defs> round them): a web page has the sheet in its head. */
+const char *tb_dia_css(int grayscale);
+void tb_dia_markers(tb_xw *w);
 
 /* Draws frame 'f' as <g class="diagram">, its drawing's top left at
  * (x, y) of the document, 'scale' document units to a drawing unit. */
 void tb_dia_draw(tb_dia *d, tb_xw *w, const tb_frame *f, double x, double y, double scale);
+
+/* The pieces' measures, drawing units: a piece's radius (half a square
+ * piece's side), a crown's ring, a type letter's baseline below the
+ * point. The web page (html.c) draws pieces with them as svg.c does. */
+#define TB_DIA_PIECE_R 3.4
+#define TB_DIA_CROWN_R (TB_DIA_PIECE_R + 1.2)
+#define TB_DIA_LABEL_DY 1.45
+
+/* The board alone, its coordinates included: what every frame shares. */
+void tb_dia_board(tb_dia *d, tb_xw *w);
+/* What frame 'f's last turn did: the marks under the pieces (bands of
+ * three, arrows, ghosts) into 'under' and those beside them (rings,
+ * crosses, boxes) into 'over'; the pieces themselves are not drawn. */
+void tb_dia_marks(const tb_dia *d, tb_xw *under, tb_xw *over, const tb_frame *f);
+/* Where point 'p' (an index of the geometry) is drawn. */
+void tb_dia_point(const tb_dia *d, int p, double *x, double *y);
 
 /* ## Captions */
 
@@ -110,6 +130,23 @@ void tb_para_result(tb_para *p, const tb_record *rec, const tb_lang *l);
 /* The run flags that embed 's' in a paragraph of direction 'rtl' when
  * its own direction is the other one. */
 unsigned tb_embed_flags(const char *s, int rtl);
+
+/* ## Movetext in words (book.c; the web page's too) */
+
+/* A comment's direction: its language's, else its text's. */
+int tb_comment_rtl(const tb_comment *c);
+/* NAG 'nag' as a symbol ("!", "±"): 'first' a turn's first NAG, which
+ * may be a suffix; "" for one that is no text ($220, a diagram); NULL
+ * for one without a symbol (written "$N"). */
+const char *tb_nag_text(unsigned nag, int first);
+/* A gap in 'l''s words: "faltan 2 jugadas". The caller frees it. */
+char *tb_gap_words(const tb_lang *l, long min, long max);
+/* A reading's alternative into 't': a turn as written, or a collation's
+ * gap, restated position or nothing, in 'l''s words. */
+void tb_alt_words(const tb_lang *l, tb_buf *t, const tb_alt *a);
+/* A turn's token into 't': the move as written (a reconstructed one in
+ * square brackets), a reading's first alternative. */
+void tb_token_words(tb_buf *t, const tb_node *n);
 
 /* ## Pages */
 

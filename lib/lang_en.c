@@ -64,6 +64,28 @@ static const tb_lang_entry S_en[] = {
 	{"book.stopped", "The rules cannot follow the record from {1} on: no diagram from there until the record restates the position."},
 	{"book.stopped.start", "The rules cannot follow the record from its start, whose position is not complete: no diagram until the record restates the position."},
 	{"book.reconstructed", "Turns in square brackets were put in by the rules; the source does not have them."},
+	/* web pages */
+	{"html.moves", "Moves"},
+	{"html.tags", "Tags"},
+	{"html.ended", "How the game ended"},
+	{"html.notover", "the game is not over in the record's last position"},
+	{"html.notknown", "not known: the rules do not follow the record to its end"},
+	{"html.replay", "Replay"},
+	{"html.first", "Start"},
+	{"html.prev", "Previous turn"},
+	{"html.next", "Next turn"},
+	{"html.last", "Last turn"},
+	{"html.leave", "Back to the main line"},
+	{"html.board", "The board"},
+	{"html.unknown", "The position is not known here: the record does not say it, and the rules cannot follow it until the record restates the position."},
+	{"html.empty", "no pieces"},
+	{"html.stopped", "The rules cannot follow the record from {1} on: {2}"},
+	{"html.stopped.start", "The rules cannot follow the record from its start: {2}"},
+	{"html.errors", "This record has errors, so it is not replayed:"},
+	{"html.norules", "This game has no rules engine, so the record is not replayed."},
+	{"html.records", "Records"},
+	{"html.collection", "{1} records"},
+	{"html.noscript", "The replay needs JavaScript; the moves and tags below are readable without it."},
 	{NULL, NULL}
 };
 

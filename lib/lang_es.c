@@ -59,6 +59,28 @@ static const tb_lang_entry S_es[] = {
 	{"book.stopped", "Las reglas no pueden seguir el registro desde {1}: no hay diagramas desde ahí hasta que el registro restablece la posición."},
 	{"book.stopped.start", "Las reglas no pueden seguir el registro desde el principio, cuya posición no está completa: no hay diagramas hasta que el registro restablece la posición."},
 	{"book.reconstructed", "Las jugadas entre corchetes las pusieron las reglas; la fuente no las tiene."},
+	/* páginas web */
+	{"html.moves", "Jugadas"},
+	{"html.tags", "Etiquetas"},
+	{"html.ended", "Cómo terminó la partida"},
+	{"html.notover", "la partida no ha terminado en la última posición del registro"},
+	{"html.notknown", "no se sabe: las reglas no siguen el registro hasta el final"},
+	{"html.replay", "Reproducción"},
+	{"html.first", "Inicio"},
+	{"html.prev", "Jugada anterior"},
+	{"html.next", "Jugada siguiente"},
+	{"html.last", "Última jugada"},
+	{"html.leave", "Volver a la línea principal"},
+	{"html.board", "El tablero"},
+	{"html.unknown", "Aquí no se conoce la posición: el registro no la da, y las reglas no pueden seguirlo hasta que el registro restablece la posición."},
+	{"html.empty", "sin fichas"},
+	{"html.stopped", "Las reglas no pueden seguir el registro desde {1}: {2}"},
+	{"html.stopped.start", "Las reglas no pueden seguir el registro desde el principio: {2}"},
+	{"html.errors", "Este registro tiene errores; por eso no se reproduce:"},
+	{"html.norules", "Este juego no tiene motor de reglas; por eso el registro no se reproduce."},
+	{"html.records", "Registros"},
+	{"html.collection", "{1} registros"},
+	{"html.noscript", "La reproducción necesita JavaScript; las jugadas y etiquetas de abajo se leen sin él."},
 	{NULL, NULL}
 };
 

@@ -36,7 +36,7 @@
 #define COORD 3.2     /* the coordinates' font size */
 #define COORD_GAP 1.4 /* between the board and its coordinates */
 #define FILES_H 4.8   /* user units for the files' letters under the board */
-#define PIECE_R 3.4   /* a piece's radius (half a square piece's side) */
+#define PIECE_R TB_DIA_PIECE_R /* a piece's radius (half a square piece's side) */
 #define CAP_MM 2.7    /* a caption's font size, printed: millimetres (7.7 pt) */
 #define CAP_LEADING 1.3 /* its lines' distance, in font sizes */
 #define CAP_GAP 3.0   /* between the coordinates and the caption */
@@ -124,6 +124,14 @@ void tb_dia_defs(tb_xw *w, int grayscale, const char *more)
 	if (more)
 		tb_xw_raw(w, more, strlen(more));
 	tb_xw_end(w);
+	tb_dia_markers(w);
+	tb_xw_end(w);
+}
+
+const char *tb_dia_css(int grayscale) { return grayscale ? S_css_gray : S_css_colour; }
+
+void tb_dia_markers(tb_xw *w)
+{
 	static const char *const heads[][2] = {{"arrow", "arrowhead"}, {"arrow-push", "arrowhead push"}};
 	for (int i = 0; i < 2; i++) { /* the tip at the path's end */
 		tb_xw_start(w, "marker", "arrowhead-marker");
@@ -149,7 +157,6 @@ void tb_dia_defs(tb_xw *w, int grayscale, const char *more)
 	tb_xw_attr(w, "cy", "1.1");
 	tb_xw_attr(w, "r", "0.3");
 	tb_xw_attr(w, "fill", "#000");
-	tb_xw_end(w);
 	tb_xw_end(w);
 	tb_xw_end(w);
 }
@@ -507,7 +514,7 @@ static void S_pieces(const tb_dia *d, tb_xw *w, const tb_state *s)
 		double x = S_x(d, g->points[p].x), y = S_y(d, g->points[p].y);
 		S_shape(d, w, cls, x, y, PIECE_R);
 		if (TB_CELL_CROWNED(c))
-			S_circle(w, "crown", x, y, PIECE_R + 1.2);
+			S_circle(w, "crown", x, y, TB_DIA_CROWN_R);
 	}
 	const char *types = d->rs->game->piece_types;
 	for (int p = 0; *types && p < g->npoints; p++) {
@@ -516,7 +523,7 @@ static void S_pieces(const tb_dia *d, tb_xw *w, const tb_state *s)
 			continue;
 		char cls[48], label[2] = {types[TB_CELL_TYPE(c)], 0};
 		snprintf(cls, sizeof cls, "label %s", d->rs->game->piece_class[TB_CELL_SIDE(c)]);
-		S_text(w, cls, S_x(d, g->points[p].x), S_y(d, g->points[p].y) + 1.45, label);
+		S_text(w, cls, S_x(d, g->points[p].x), S_y(d, g->points[p].y) + TB_DIA_LABEL_DY, label);
 	}
 }
 
@@ -593,6 +600,20 @@ void tb_dia_draw(tb_dia *d, tb_xw *w, const tb_frame *f, double x, double y, dou
 	S_pieces(d, w, &f->st);
 	S_over(d, w, f);
 	tb_xw_end(w);
+}
+
+void tb_dia_board(tb_dia *d, tb_xw *w) { S_board(d, w); }
+
+void tb_dia_marks(const tb_dia *d, tb_xw *under, tb_xw *over, const tb_frame *f)
+{
+	S_under(d, under, f);
+	S_over(d, over, f);
+}
+
+void tb_dia_point(const tb_dia *d, int p, double *x, double *y)
+{
+	*x = S_x(d, d->rs->geo.points[p].x);
+	*y = S_y(d, d->rs->geo.points[p].y);
 }
 
 /* ===== Frames ===== */

@@ -1096,6 +1096,40 @@ TB_EXPORT void tb_book_figures(const tb_book *b, tb_book_figure_fn fn, void *ctx
 
 TB_EXPORT void tb_book_free(tb_book *b);
 
+/** ## Web pages (spec/html.md)
+ *
+ * Records as one self-contained HTML5 page that replays them: the board
+ * of the diagrams, inline, stepped through by buttons, keys and links;
+ * every position computed here when the page is written (the page's
+ * script only shows them); the movetext with its comments, variations
+ * and readings, the tags, the result and how the game ended. Records
+ * are added one by one; a page of several has a list to choose from.
+ */
+typedef struct tb_html_opts {
+	const tb_lang *lang;     /* the page's words; NULL: each record's [Language] */
+	int grayscale;           /* the diagrams' grayscale style */
+	int list;                /* instead of the page, its positions as text:
+	                            a line each (tablero html --list) */
+} tb_html_opts;
+
+typedef struct tb_html tb_html;
+
+/** A page to add records to ('o' copied; NULL: the defaults). Owned by
+ * the caller: tb_html_free. */
+TB_EXPORT tb_html *tb_html_new(const tb_html_opts *o);
+/** Adds 'rec' (borrowed for the call; it may have errors). A record with
+ * errors, or of a game without rules, is shown without a board, its
+ * tags and 'problems' (text: the reader's diagnostics, or NULL) said
+ * instead. Returns 0; 1 when the page of it is written but the rules do
+ * not follow the whole main line (it replays up to where they stop, and
+ * says why there), or the record cannot be replayed: '*why' (the
+ * caller frees it) says so. */
+TB_EXPORT int tb_html_add(tb_html *h, const tb_record *rec, const char *problems, char **why);
+/** The page of every record added: the caller frees it; '*len' (if not
+ * NULL) its length. */
+TB_EXPORT char *tb_html_page(tb_html *h, size_t *len);
+TB_EXPORT void tb_html_free(tb_html *h);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # tests/deps.sh -- tools/deps.sh when apt-get cannot install anything
 # (no network, no mirror): it must say so and exit 1, for the build's
-# dependencies and for fuzzing alike, so that .ci/run skips fuzzing
+# dependencies, for fuzzing and for the web pages' browser test alike, so that .ci/run skips fuzzing
 # rather than failing, and a build never goes on believing a package
 # is there. Runs tools/deps.sh with a PATH of its own, where apt-get
 # always fails, `id -u` is 0 and there is no clang, cc or pkg-config.
@@ -20,7 +20,7 @@ printf '#!/bin/sh\necho "apt-get: no network" >&2\nexit 100\n' > "$bin/apt-get"
 printf '#!/bin/sh\necho 0\n' > "$bin/id"
 chmod +x "$bin/apt-get" "$bin/id"
 pass=0 fail=0
-for arg in fuzz ""; do
+for arg in fuzz html ""; do
 	err=$(PATH=$bin bash tools/deps.sh $arg 2>&1 >/dev/null)
 	rc=$?
 	if [[ $rc -eq 1 && $err == *"apt-get could not install"* ]]; then

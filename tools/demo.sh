@@ -7,7 +7,8 @@
 # position of each sample, and an A4 sheet of every tenth ply in
 # grayscale); a book of each sample (out/book/NAME/, its SVG pages,
 # and out/book/NAME.pdf when rsvg-convert is there), and one of them all
-# with a contents page (out/book/samples.pdf); and the game kept twice,
+# with a contents page (out/book/samples.pdf); a web page of each sample
+# that replays it (out/html/NAME.html, spec/html.md); and the game kept twice,
 # the tape and the notebook, collated into one record (out/collation/:
 # its TGN, checked by validate and by reading each witness back out of
 # it, and its XML).
@@ -15,7 +16,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 : "${TABLERO:?set TABLERO}"
 rm -rf out
-mkdir -p out/tgn out/positions out/xml out/svg out/book out/collation
+mkdir -p out/tgn out/positions out/xml out/svg out/book out/html out/collation
 status=0
 for f in samples/*.tgn; do
 	name=$(basename "$f")
@@ -42,6 +43,9 @@ for f in samples/*.tgn; do
 done
 [ -z "$have_pdf" ] || "$TABLERO" book -o out/book/samples.pdf samples/*.tgn || status=1
 [ -n "$have_pdf" ] || echo "demo: no rsvg-convert (Debian: librsvg2-bin): the books' pages are in out/book/, no PDF"
+# a web page of every sample, replaying it (one page per file); a record
+# whose rules stop is replayed up to there (exit 1, said on its page)
+"$TABLERO" html -d out/html samples/*.tgn || [ $? = 1 ] || status=1
 # The same game from the tape and from the notebook, collated
 # (spec/compare.md, section 7): every reading kept, each with its witness.
 rodeo=out/collation/pitarra-rodeo-2004
@@ -59,5 +63,6 @@ echo "demo: canonical TGN of $(ls out/tgn | wc -l) samples in out/tgn/, position
 echo "      XML with positions in out/xml/ (schema: schemas/tgn.rng), diagrams in out/svg/,"
 echo "      a book of each sample in out/book/ (SVG pages$([ -n "$have_pdf" ] && echo ", PDF") and all of them in one"
 echo "      $([ -n "$have_pdf" ] && echo "out/book/samples.pdf" || echo "(no PDF)")),"
+echo "      a web page of each sample that replays it in out/html/,"
 echo "      the tape and the notebook of one game collated in $rodeo.tgn (and .xml)"
 exit $status

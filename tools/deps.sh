@@ -54,6 +54,21 @@ if [ "${1:-}" = fuzz ]; then
 	exit 0
 fi
 
+# "bash tools/deps.sh html": what the web pages' test needs (tests/html.sh):
+# Debian's chromium (driven headless), tidy (HTML5 validation), node and
+# npm (puppeteer-core, which the test installs from npm). Exit 1 when
+# they are missing and cannot be installed.
+if [ "${1:-}" = html ]; then
+	need=()
+	command -v chromium >/dev/null 2>&1 || need+=(chromium)
+	command -v tidy >/dev/null 2>&1 || need+=(tidy)
+	command -v node >/dev/null 2>&1 || need+=(nodejs)
+	command -v npm >/dev/null 2>&1 || need+=(npm)
+	[ ${#need[@]} -eq 0 ] && exit 0
+	install "${need[@]}" || exit 1
+	exit 0
+fi
+
 declare -A pkg_of=([libxml-2.0]=libxml2-dev [libpcre2-8]=libpcre2-dev [cmocka]=libcmocka-dev)
 need=()
 command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)

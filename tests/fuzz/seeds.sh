@@ -2,7 +2,7 @@
 # tests/fuzz/seeds.sh DIR -- the seed corpus of each harness, made from
 # samples/ and the examples of the spec (spec/*.md, spec/games/*.md,
 # tests/errors.md: every "~~~~ example" block's input), into DIR/TARGET/:
-#   parse reader validate svg   each sample and example (up to 64 KB)
+#   parse reader validate svg html  each sample and example (up to 64 KB)
 #   xml    the same, and each sample as tablero XML
 #   diff   the same, and each sample beside the next one (NUL between)
 #   grep   a selector line ("t Site~Quer", "c tercia", "m ^1\. d1",
@@ -17,7 +17,7 @@ T=${TABLERO:-build/tablero}
 R=${SPEC_RUNNER:-build/tests/spec_runner}
 cd "$(dirname "$0")/../.."
 rm -rf "$out"
-for t in parse reader validate positions xml grep diff svg; do mkdir -p "$out/$t"; done
+for t in parse reader validate positions xml grep diff svg html; do mkdir -p "$out/$t"; done
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -25,9 +25,9 @@ trap 'rm -rf "$tmp"' EXIT
 mkdir -p "$tmp/ex"
 "$R" --dump-only "$tmp/ex" spec/tgn.md spec/games/*.md spec/xml.md tests/errors.md >/dev/null
 find "$tmp/ex" -type f -size +64k -delete
-for t in parse reader validate xml diff svg; do cp "$tmp/ex"/* "$out/$t/"; done
+for t in parse reader validate xml diff svg html; do cp "$tmp/ex"/* "$out/$t/"; done
 samples=(samples/*.tgn)
-for t in parse reader validate xml diff svg; do cp "${samples[@]}" "$out/$t/"; done
+for t in parse reader validate xml diff svg html; do cp "${samples[@]}" "$out/$t/"; done
 for s in "${samples[@]}"; do
 	"$T" xml "$s" >"$out/xml/$(basename "$s" .tgn).xml" 2>/dev/null || true
 done

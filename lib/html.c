@@ -1,0 +1,994 @@
+/*
+ * html.c -- records as self-contained web pages that replay them
+ * (spec/html.md).
+ *
+ * The rules stay here: every position the page can show -- each turn of
+ * the main line, of every variation and of each other alternative of a
+ * reading, each gap and restated position -- is computed when the page
+ * is written, by the same walk as the diagrams' (walk.c), and embedded
+ * as data (JSON in a <script type="application/json">). The page's
+ * script (html_page.js, carried as build/gen/html_js.c) only displays
+ * it: it draws the pieces at the points this file gives, and sets the
+ * marks of the turn (arrows, bands of three, crosses...) that svg.c
+ * drew as SVG fragments. The board itself is svg.c's, drawn once.
+ *
+ * Size: one board per record and, per position, a string of one letter
+ * per point (the pieces) and the marks' fragments, so that a record of
+ * 300 turns is a page of about 130 KB (spec/html.md, section 7).
+ *
+ * Text from the record (tags, comments, tokens) goes into the page only
+ * escaped: as HTML text or attribute values by the XML writer's escaping
+ * (& < > "), and in the JSON with every < > & escaped as \u003c..., so
+ * that no record can close the <script> or add markup.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "diagram.h"
+#include "game.h"
+#include "text.h"
+#include "writer.h"
+#include "xalloc.h"
+
+/* The page's script and style sheet (lib/html_page.js, lib/html_page.css),
+ * embedded at build time by tools/embed.sh. */
+extern const char tb_html_js[];
+extern const size_t tb_html_js_len;
+extern const char tb_html_css[];
+extern const size_t tb_html_css_len;
+
+struct tb_html {
+	tb_html_opts o;
+	const tb_lang *lang;  /* the page's: the option's, else the first record's */
+	tb_buf nav;           /* the chooser's entries */
+	tb_buf body;          /* the records' sections */
+	tb_buf title;         /* the first record's title */
+	tb_buf list;          /* under o.list: the frames as text */
+	long nrecs;
+};
+
+/* One record being written. */
+typedef struct H_rec {
+	tb_html *h;
+	const tb_record *rec;
+	const tb_lang *l;
+	long id;              /* from 1 */
+	tb_dia dia;
+	int has_dia;
+	tb_xw w;              /* the section, into h->body */
+	tb_buf frames;        /* the frames' JSON */
+	long nframes, lines;
+	uint8_t kind_of[256]; /* cell value -> its kind's letter - 'A' + 1 */
+	int nkinds;
+	tb_buf kinds;         /* their JSON */
+	tb_buf under, over, tmp;
+	tb_buf *list;         /* under tb_html_opts.list: each frame as a line */
+	int stopped;          /* the rules have stopped on the main line */
+	char *first_stop;     /* where and why, first, for tb_html_add's caller */
+} H_rec;
+
+tb_html *tb_html_new(const tb_html_opts *o)
+{
+	tb_html *h = tb_xcalloc(1, sizeof *h);
+	if (o)
+		h->o = *o;
+	h->lang = h->o.lang;
+	return h;
+}
+
+void tb_html_free(tb_html *h)
+{
+	if (!h)
+		return;
+	tb_buf_free(&h->nav);
+	tb_buf_free(&h->body);
+	tb_buf_free(&h->title);
+	tb_buf_free(&h->list);
+	free(h);
+}
+
+/* ===== JSON ===== */
+
+/* 's' as a JSON string: " and \ escaped, controls as \uXXXX, and < > &
+ * too, so that nothing in it can end the <script> element holding it
+ * ("</script>") or read as markup. */
+static void H_jstr(tb_buf *b, const char *s, size_t n)
+{
+	static const char hex[] = "0123456789abcdef";
+	tb_buf_putc(b, '"');
+	size_t run = 0;
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+		int line_sep = c == 0xE2 && i + 2 < n && (unsigned char)s[i + 1] == 0x80 &&
+		               ((unsigned char)s[i + 2] == 0xA8 || (unsigned char)s[i + 2] == 0xA9);
+		if (c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&' && !line_sep)
+			continue;
+		tb_buf_put(b, s + run, i - run);
+		if (c == '"' || c == '\\') {
+			tb_buf_putc(b, '\\');
+			tb_buf_putc(b, (char)c);
+		} else if (c == '\n') {
+			tb_buf_puts(b, "\\n");
+		} else if (line_sep) { /* U+2028, U+2029: line ends to older scripts */
+			tb_buf_puts(b, (unsigned char)s[i + 2] == 0xA8 ? "\\u2028" : "\\u2029");
+			i += 2;
+		} else {
+			char u[7] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 15], 0};
+			tb_buf_puts(b, u);
+		}
+		run = i + 1;
+	}
+	tb_buf_put(b, s + run, n - run);
+	tb_buf_putc(b, '"');
+}
+
+static void H_jkey(tb_buf *b, const char *key, const char *s)
+{
+	tb_buf_printf(b, ",\"%s\":", key);
+	H_jstr(b, s, strlen(s));
+}
+
+/* ===== HTML helpers ===== */
+
+static void H_text(tb_xw *w, const char *s) { tb_xw_text(w, s, strlen(s)); }
+
+/* <name class="cls">text</name> */
+static void H_elem(tb_xw *w, const char *name, const char *cls, const char *text)
+{
+	tb_xw_start(w, name, cls);
+	tb_xw_inline(w);
+	H_text(w, text);
+	tb_xw_end(w);
+}
+
+static const char *H_word(const H_rec *r, const char *key) { return tb_lang_text(r->l, key); }
+
+/* lang and dir of a text of language 'lang' (NULL: unsaid) */
+static void H_lang_dir(tb_xw *w, const char *lang, const char *text)
+{
+	if (lang && *lang)
+		tb_xw_attr(w, "lang", lang);
+	int rtl = lang && *lang ? tb_lang_tag_rtl(lang) : tb_text_rtl(text, strlen(text));
+	tb_xw_attr(w, "dir", rtl ? "rtl" : "ltr");
+}
+
+/* ===== Frames ===== */
+
+/* A writer that adds no white space: the marks' fragments. */
+static void H_frag_init(tb_xw *w, tb_buf *b)
+{
+	tb_buf_clear(b);
+	tb_xw_init(w, b);
+	w->depth = 1;      /* as inside an element that holds text: */
+	w->text_depth = 1; /* no new lines, no indentation */
+}
+
+/* The pieces of 's', one letter a point: '.' for none, else its kind's. */
+static void H_pieces(H_rec *r, tb_buf *b, const tb_state *s)
+{
+	const tb_ruleset *rs = r->dia.rs;
+	for (int p = 0; p < rs->geo.npoints; p++) {
+		uint8_t c = s->cell[p];
+		if (!c) {
+			tb_buf_putc(b, '.');
+			continue;
+		}
+		if (!r->kind_of[c] && r->nkinds < 26) {
+			r->kind_of[c] = (uint8_t)++r->nkinds;
+			int side = TB_CELL_SIDE(c);
+			const char *types = rs->game->piece_types;
+			char label[2] = {*types ? types[TB_CELL_TYPE(c)] : 0, 0};
+			tb_buf_printf(&r->kinds, "%s[%d,", r->nkinds > 1 ? "," : "", side);
+			H_jstr(&r->kinds, label, strlen(label));
+			tb_buf_printf(&r->kinds, ",%d]", TB_CELL_CROWNED(c));
+		}
+		tb_buf_putc(b, r->kind_of[c] ? (char)('A' + r->kind_of[c] - 1) : '.');
+	}
+}
+
+/* Frame 'r->nframes' as a line of text (tablero html --list): its
+ * number, line, turn, caption, and its pieces by side (or "unknown"),
+ * as the script shows them; a stop's words on a line of their own. */
+static void H_list_frame(H_rec *r, const tb_walk *w, const char *caption, long prev, long line,
+                         long ply, const char *why)
+{
+	tb_buf *b = r->list;
+	tb_buf_printf(b, "f=%ld", r->nframes);
+	if (ply >= 0)
+		tb_buf_printf(b, " ply=%ld", ply);
+	if (line)
+		tb_buf_printf(b, " line=%ld from f=%ld", line, prev);
+	tb_buf_printf(b, "  %s  ", caption);
+	if (!w || !w->live) {
+		tb_buf_puts(b, "unknown");
+	} else {
+		const tb_ruleset *rs = r->dia.rs;
+		for (int side = 0; side < 2; side++) {
+			tb_buf_printf(b, "%s%c:", side ? " " : "", rs->game->side_letter[side]);
+			int first = 1;
+			for (int p = 0; p < rs->geo.npoints; p++) {
+				uint8_t c = w->st.cell[p];
+				if (!c || TB_CELL_SIDE(c) != side)
+					continue;
+				const char *types = rs->game->piece_types;
+				if (!first)
+					tb_buf_putc(b, ',');
+				first = 0;
+				if (*types)
+					tb_buf_putc(b, types[TB_CELL_TYPE(c)]);
+				tb_buf_printf(b, "%c%d", 'a' + (int)rs->geo.points[p].x,
+				              (int)rs->geo.points[p].y + 1);
+				if (TB_CELL_CROWNED(c))
+					tb_buf_putc(b, '+');
+			}
+		}
+	}
+	tb_buf_putc(b, '\n');
+	if (why)
+		tb_buf_printf(b, "  %s\n", why);
+}
+
+/* Adds a frame: the position of walk 'w' when it is known (live), its
+ * caption, the frame before it on its line ('prev', -1: none), its line
+ * ('line'), the main line's ply it is the turn of ('ply', -1: none), the
+ * main line's frame a variation goes back to ('back'), and why the rules
+ * stop here ('why', or NULL). Returns its index. */
+static long H_frame(H_rec *r, const tb_walk *w, const char *caption, long prev, long line,
+                    long ply, long back, const char *why)
+{
+	tb_buf *b = &r->frames;
+	if (r->nframes)
+		tb_buf_putc(b, ',');
+	tb_buf_puts(b, "{\"c\":");
+	H_jstr(b, caption, strlen(caption));
+	if (w && w->live) {
+		tb_buf_clear(&r->tmp);
+		H_pieces(r, &r->tmp, &w->st);
+		H_jkey(b, "s", r->tmp.data ? r->tmp.data : "");
+		tb_frame f;
+		tb_frame_from_walk(&f, w, (long)tb_record_plies(r->rec));
+		tb_xw u, o;
+		H_frag_init(&u, &r->under);
+		H_frag_init(&o, &r->over);
+		tb_dia_marks(&r->dia, &u, &o, &f);
+		if (r->under.len)
+			H_jkey(b, "u", r->under.data);
+		if (r->over.len)
+			H_jkey(b, "o", r->over.data);
+	}
+	if (prev >= 0)
+		tb_buf_printf(b, ",\"p\":%ld", prev);
+	if (line)
+		tb_buf_printf(b, ",\"l\":%ld", line);
+	if (ply >= 0)
+		tb_buf_printf(b, ",\"y\":%ld", ply);
+	if (back >= 0)
+		tb_buf_printf(b, ",\"b\":%ld", back);
+	if (why)
+		H_jkey(b, "w", why);
+	tb_buf_putc(b, '}');
+	if (r->list)
+		H_list_frame(r, w, caption, prev, line, ply, why);
+	return r->nframes++;
+}
+
+/* A copy of walk 'w' to go down another line from where it is: its own
+ * scratch (freed by tb_walk_free). */
+static void H_fork(tb_walk *to, const tb_walk *w)
+{
+	*to = *w;
+	memset(&to->turns, 0, sizeof to->turns);
+}
+
+/* ===== The movetext ===== */
+
+static int H_is_turn(const tb_node *n) { return tb_kind_is_turn(tb_node_followed(n)); }
+
+/* A link to frame 'f': "#ply=N" for a turn of the main line, else "#f=F". */
+static void H_link_start(H_rec *r, long f, long ply, const char *cls)
+{
+	char href[64], fs[32], game[32] = "";
+	if (r->id > 1) /* the first record's links work for a page of one */
+		snprintf(game, sizeof game, "game=%ld&", r->id);
+	if (ply >= 0)
+		snprintf(href, sizeof href, "#%sply=%ld", game, ply);
+	else
+		snprintf(href, sizeof href, "#%sf=%ld", game, f);
+	snprintf(fs, sizeof fs, "%ld", f);
+	tb_xw_start(&r->w, "a", cls);
+	tb_xw_attr(&r->w, "href", href);
+	tb_xw_attr(&r->w, "data-f", fs);
+	tb_xw_inline(&r->w);
+}
+
+/* A note or a stop in the page's words, in the page's direction, inside
+ * the movetext, which is left to right. */
+static void H_page_dir(H_rec *r)
+{
+	if (r->l->rtl) {
+		tb_xw_attr(&r->w, "lang", r->l->code);
+		tb_xw_attr(&r->w, "dir", "rtl");
+	}
+}
+
+static void H_comments(H_rec *r, const tb_comment *c, const char *prefix)
+{
+	for (; c; c = c->next) {
+		tb_xw_start(&r->w, "span", "tb-comment");
+		H_lang_dir(&r->w, c->lang, c->text);
+		tb_xw_inline(&r->w);
+		if (prefix) {
+			tb_xw_start(&r->w, "b", NULL);
+			H_text(&r->w, prefix);
+			tb_xw_end(&r->w);
+			H_text(&r->w, ": ");
+		}
+		H_text(&r->w, c->text);
+		tb_xw_end(&r->w);
+	}
+}
+
+/* A note in the page's words: [text] */
+static void H_note(H_rec *r, const char *text)
+{
+	H_text(&r->w, " ");
+	tb_xw_start(&r->w, "span", "tb-note");
+	H_page_dir(r);
+	tb_xw_inline(&r->w);
+	H_text(&r->w, "[");
+	H_text(&r->w, text);
+	H_text(&r->w, "]");
+	tb_xw_end(&r->w);
+}
+
+/* "12..." of node 'n' into 't' */
+static void H_number(tb_buf *t, const tb_node *n)
+{
+	if (n->number)
+		tb_buf_printf(t, "%u%s", n->number, n->side == 1 ? "..." : ".");
+}
+
+/* "Tras 12... e5": a token left to right inside the page's words, isolated
+ * (U+2066 ... U+2069) in a right-to-left page, so "12..." keeps its dots
+ * after the number. The caller frees it. */
+static char *H_after(H_rec *r, const char *token)
+{
+	tb_buf t = TB_BUF_INIT;
+	tb_buf_printf(&t, r->l->rtl ? "\xE2\x81\xA6%s\xE2\x81\xA9" : "%s", token);
+	char *s = tb_lang_format(r->l, "caption.after", (const char *[]){t.data}, 1);
+	tb_buf_free(&t);
+	return s;
+}
+
+
+/* The stop of the rules at node 'n' (NULL: the start) in the page's
+ * words: where and why. The caller frees it. */
+static char *H_stop_text(H_rec *r, const tb_node *n, const char *why)
+{
+	tb_buf where = TB_BUF_INIT;
+	if (n && H_is_turn(n) && n->number)
+		tb_buf_printf(&where, "%u%s ", n->number, n->side == 1 ? "..." : ".");
+	if (n)
+		tb_write_node(&where, r->rec->game, n, TB_WRITE_BARE);
+	char *t = tb_lang_format(r->l, n ? "html.stopped" : "html.stopped.start",
+	                         (const char *[]){where.data ? where.data : "", why}, 2);
+	if (!r->stopped && !r->first_stop) { /* for the caller, in English */
+		tb_buf m = TB_BUF_INIT;
+		if (n)
+			tb_buf_printf(&m, "the rules stop at %s (line %u): %s; the page replays the record "
+			              "up to there, and says why", where.data, n->span.line, why);
+		else
+			tb_buf_printf(&m, "the rules cannot start: %s", why);
+		r->first_stop = tb_buf_detach(&m, NULL);
+	}
+	tb_buf_free(&where);
+	return t;
+}
+
+/* That stop, said in the movetext where it is. */
+static void H_stop_note(H_rec *r, const char *text)
+{
+	tb_xw_start(&r->w, "span", "tb-stop");
+	tb_xw_attr(&r->w, "role", "note");
+	H_page_dir(r);
+	tb_xw_inline(&r->w);
+	H_text(&r->w, text);
+	tb_xw_end(&r->w);
+}
+
+static void H_line(H_rec *r, tb_walk *w, const tb_line *line, int level, long prev, long lid,
+                   long back);
+
+/* A reading's other alternatives, each a link to the position it would
+ * make from 'pre' (the walk before the reading): "[uncertain reading:
+ * or b, or c]". */
+static void H_reading(H_rec *r, const tb_walk *pre, const tb_node *n, long pre_frame, long back)
+{
+	tb_buf t = TB_BUF_INIT;
+	H_text(&r->w, " ");
+	tb_xw_start(&r->w, "span", "tb-note tb-reading");
+	H_page_dir(r);
+	tb_xw_inline(&r->w);
+	tb_buf_printf(&t, "[%s%s", H_word(r, "book.reading"), n->nalts > 1 ? ":" : "");
+	H_text(&r->w, t.data);
+	for (unsigned a = 1; a < n->nalts; a++) {
+		const tb_alt *alt = &n->alts[a];
+		tb_buf_clear(&t);
+		tb_buf_printf(&t, "%s %s ", a > 1 ? "," : "", H_word(r, "book.or"));
+		H_text(&r->w, t.data);
+		tb_buf_clear(&t);
+		tb_alt_words(r->l, &t, alt);
+		if (alt->kind == TB_NODE_OMITTED || !pre) {
+			H_text(&r->w, t.data);
+			continue;
+		}
+		/* the alternative played where the reading stands */
+		tb_node fake = *n;
+		fake.kind = alt->kind;
+		fake.move = alt->move;
+		fake.reconstructed = alt->reconstructed;
+		fake.alts = NULL;
+		fake.nalts = 0;
+		fake.gap_min = alt->gap_min;
+		fake.gap_max = alt->gap_max;
+		fake.position = alt->position;
+		fake.variations = NULL;
+		fake.comments = NULL;
+		fake.next = NULL;
+		tb_walk aw;
+		H_fork(&aw, pre);
+		aw.next = &fake;
+		int was = aw.live;
+		tb_walk_node(&aw);
+		tb_buf cap = TB_BUF_INIT;
+		H_number(&cap, n);
+		tb_buf_printf(&cap, "%s%s", n->number ? " " : "", t.data);
+		char *c = H_after(r, cap.data);
+		long f = H_frame(r, &aw, c, pre_frame, ++r->lines, -1, back,
+		                 was && !aw.live ? aw.why : NULL);
+		free(c);
+		tb_buf_free(&cap);
+		H_link_start(r, f, -1, "tb-turn tb-alt");
+		H_text(&r->w, t.data);
+		tb_xw_end(&r->w);
+		tb_walk_free(&aw);
+	}
+	H_text(&r->w, "]");
+	tb_xw_end(&r->w);
+	tb_buf_free(&t);
+}
+
+/* A stop the record itself explains (a gap, a turn nobody knows). */
+static int H_said(const tb_node *n)
+{
+	return n && (tb_node_followed(n) == TB_NODE_GAP || tb_node_followed(n) == TB_NODE_UNKNOWN);
+}
+
+/* Line 'line' walked from 'w' (the position before its first node,
+ * frame 'prev'), its movetext written: each turn, gap and restated
+ * position a frame and a link to it; then comments, the other
+ * alternatives of a reading, variations (each from the position before
+ * the turn it stands for). 'lid' the line's number (0: the main line),
+ * 'back' the main line's frame a variation goes back to. */
+static void H_line(H_rec *r, tb_walk *w, const tb_line *line, int level, long prev, long lid,
+                   long back)
+{
+	int need_number = 1;
+	tb_buf t = TB_BUF_INIT;
+	H_comments(r, line->lead, NULL);
+	for (const tb_node *n = line->first; n; n = n->next) {
+		uint8_t k = tb_node_followed(n);
+		tb_walk pre;
+		int forked = n->variations || n->kind == TB_NODE_READING;
+		if (forked)
+			H_fork(&pre, w);
+		long pre_frame = prev;
+		int was = w->live;
+		w->next = n;
+		tb_walk_node(w);
+		int stop_here = was && !w->live && w->stop == n && !H_said(n);
+		char *why = stop_here ? H_stop_text(r, n, w->why) : NULL;
+		long f = -1, my_back = level ? back : -1;
+		tb_buf_clear(&t);
+		if (H_is_turn(n)) {
+			H_number(&t, n);
+			if (n->number)
+				tb_buf_putc(&t, ' ');
+			tb_token_words(&t, n);
+			char *c = H_after(r, t.data);
+			f = H_frame(r, w, c, prev, lid, level ? -1 : w->ply, my_back, why);
+			free(c);
+			if (n->kind == TB_NODE_UNKNOWN)
+				need_number = 1;
+			H_text(&r->w, " "); /* where a line may break */
+			if (n->number && (n->side == 0 || need_number)) {
+				tb_buf_clear(&t);
+				H_number(&t, n);
+				H_elem(&r->w, "span", "tb-num", t.data);
+			}
+			tb_buf_clear(&t);
+			tb_token_words(&t, n);
+			int rec_turn = n->reconstructed ||
+			               (n->kind == TB_NODE_READING && n->alts[0].reconstructed);
+			H_link_start(r, f, level ? -1 : w->ply, rec_turn ? "tb-turn tb-reconstructed" : "tb-turn");
+			if (rec_turn) /* put in by the rules, not the source: said */
+				tb_xw_attr(&r->w, "title", H_word(r, "caption.reconstructed"));
+			H_text(&r->w, t.data);
+			for (unsigned i = 0; i < n->nnags; i++) {
+				const char *s = tb_nag_text(n->nags[i], i == 0);
+				char dollar[16];
+				snprintf(dollar, sizeof dollar, " $%u", n->nags[i]);
+				if (!s)
+					H_text(&r->w, dollar);
+				else if (*s && !(i == 0 && n->nags[0] >= 1 && n->nags[0] <= 6))
+					H_text(&r->w, " "), H_text(&r->w, s);
+				else
+					H_text(&r->w, s);
+			}
+			tb_xw_end(&r->w);
+			need_number = 0;
+			if (n->kind == TB_NODE_UNKNOWN)
+				H_note(r, H_word(r, "book.unknown"));
+		} else if (k == TB_NODE_GAP || k == TB_NODE_POSITION) {
+			char *g = k == TB_NODE_GAP ? tb_gap_words(r->l, n->gap_min, n->gap_max)
+			                           : tb_xstrdup(H_word(r, "book.position"));
+			f = H_frame(r, w, g, prev, lid, -1, my_back, why);
+			H_text(&r->w, " ");
+			tb_xw_start(&r->w, "span", "tb-note");
+			H_page_dir(r);
+			tb_xw_inline(&r->w);
+			H_text(&r->w, "[");
+			H_link_start(r, f, -1, "tb-turn tb-event");
+			H_text(&r->w, g);
+			tb_xw_end(&r->w);
+			H_text(&r->w, "]");
+			tb_xw_end(&r->w);
+			free(g);
+			need_number = 1;
+		} else if (k == TB_NODE_OMITTED) {
+			H_note(r, H_word(r, "book.omitted"));
+			need_number = 1;
+		}
+		if (n->kind == TB_NODE_READING)
+			H_reading(r, forked ? &pre : NULL, n, pre_frame, level ? back : f);
+		if (why) {
+			H_stop_note(r, why);
+			if (!level)
+				r->stopped = 1;
+			free(why);
+		}
+		for (unsigned a = 0; n->kind == TB_NODE_READING && a < n->nalts; a++) {
+			if (!n->alts[a].comments)
+				continue;
+			tb_buf_clear(&t);
+			tb_alt_words(r->l, &t, &n->alts[a]);
+			H_comments(r, n->alts[a].comments, t.data);
+			need_number = 1;
+		}
+		if (n->comments) {
+			H_comments(r, n->comments, NULL);
+			need_number = 1;
+		}
+		for (const tb_line *v = n->variations; v; v = v->next) {
+			tb_walk vw;
+			H_fork(&vw, &pre);
+			H_text(&r->w, " ");
+			tb_xw_start(&r->w, "span", "tb-var");
+			tb_xw_inline(&r->w);
+			H_text(&r->w, "(");
+			H_line(r, &vw, v, level + 1, pre_frame, ++r->lines, level ? back : f);
+			H_text(&r->w, ")");
+			tb_xw_end(&r->w);
+			tb_walk_free(&vw);
+			need_number = 1;
+		}
+		if (forked)
+			tb_walk_free(&pre);
+		if (f >= 0)
+			prev = f;
+	}
+	tb_buf_free(&t);
+}
+
+/* ===== The record around the board ===== */
+
+static void H_tags(H_rec *r)
+{
+	tb_xw *w = &r->w;
+	tb_xw_start(w, "table", "tb-tags");
+	H_elem(w, "caption", NULL, H_word(r, "html.tags"));
+	tb_xw_start(w, "tbody", NULL);
+	const char *name, *value;
+	char key[64];
+	for (size_t i = 0; tb_record_tag_at(r->rec, i, &name, &value); i++) {
+		tb_xw_start(w, "tr", NULL);
+		tb_xw_start(w, "th", NULL);
+		tb_xw_attr(w, "scope", "row");
+		tb_xw_inline(w);
+		const char *label = tb_tag_label(r->l, name, key, sizeof key);
+		H_text(w, label);
+		if (strcmp(label, name) != 0) {
+			tb_xw_start(w, "span", "tb-tagname");
+			tb_xw_attr(w, "lang", "en");
+			tb_xw_attr(w, "dir", "ltr");
+			H_text(w, name);
+			tb_xw_end(w);
+		}
+		tb_xw_end(w);
+		tb_xw_start(w, "td", NULL);
+		tb_xw_attr(w, "dir", "auto");
+		tb_xw_inline(w);
+		H_text(w, value);
+		tb_xw_end(w);
+		tb_xw_end(w);
+	}
+	tb_xw_end(w);
+	tb_xw_end(w);
+}
+
+/* The result, what it means, and how the game ended by the rules. */
+static void H_result(H_rec *r, const tb_walk *w)
+{
+	tb_xw *x = &r->w;
+	tb_para p;
+	tb_para_init(&p, r->l->rtl, r->l->code);
+	tb_para_result(&p, r->rec, r->l);
+	tb_buf t = TB_BUF_INIT;
+	tb_para_plain(&p, &t);
+	tb_para_free(&p);
+	while (t.len && (t.data[t.len - 1] == '\n' || t.data[t.len - 1] == ' '))
+		t.data[--t.len] = '\0';
+	tb_xw_start(x, "dl", "tb-result");
+	H_elem(x, "dt", NULL, H_word(r, "label.result"));
+	H_elem(x, "dd", "tb-result-value", t.data ? t.data : "");
+	tb_result res;
+	char why[256] = "";
+	const char *end = NULL;
+	if (w && w->live && w->rs.rules->over(&w->rs, &w->st, &res, why, sizeof why))
+		end = why;
+	H_elem(x, "dt", NULL, H_word(r, "html.ended"));
+	tb_xw_start(x, "dd", "tb-ending");
+	tb_xw_inline(x);
+	if (end) {
+		tb_xw_start(x, "span", NULL);
+		tb_xw_attr(x, "lang", "en");
+		tb_xw_attr(x, "dir", "ltr");
+		tb_xw_inline(x);
+		tb_buf_clear(&t);
+		tb_buf_printf(&t, "%s (%s)", tb_result_text[res], end);
+		H_text(x, t.data);
+		tb_xw_end(x);
+	} else {
+		H_text(x, H_word(r, w && w->live ? "html.notover" : "html.notknown"));
+	}
+	tb_xw_end(x);
+	tb_xw_end(x);
+	tb_buf_free(&t);
+}
+
+/* The controls: labelled buttons, each a symbol and its words. */
+static void H_controls(H_rec *r)
+{
+	static const char *const b[][3] = {
+		/* symbols every font has (DejaVu lacks the media controls) */
+		{"first", "html.first", "\xC2\xAB"},     /* « */
+		{"prev", "html.prev", "\xE2\x80\xB9"},    /* ‹ */
+		{"next", "html.next", "\xE2\x80\xBA"},    /* › */
+		{"last", "html.last", "\xC2\xBB"},      /* » */
+	};
+	tb_xw *w = &r->w;
+	tb_xw_start(w, "div", "tb-controls");
+	tb_xw_attr(w, "role", "group");
+	tb_xw_attr(w, "aria-label", H_word(r, "html.replay"));
+	for (size_t i = 0; i < sizeof b / sizeof b[0]; i++) {
+		tb_xw_start(w, "button", "tb-btn");
+		tb_xw_attr(w, "type", "button");
+		tb_xw_attr(w, "data-go", b[i][0]);
+		tb_xw_attr(w, "aria-label", H_word(r, b[i][1]));
+		tb_xw_attr(w, "title", H_word(r, b[i][1]));
+		tb_xw_inline(w);
+		tb_xw_start(w, "span", NULL);
+		tb_xw_attr(w, "aria-hidden", "true");
+		H_text(w, b[i][2]);
+		tb_xw_end(w);
+		tb_xw_end(w);
+	}
+	tb_xw_start(w, "button", "tb-btn tb-leave");
+	tb_xw_attr(w, "type", "button");
+	tb_xw_attr(w, "data-go", "leave");
+	tb_xw_attr(w, "hidden", "hidden");
+	tb_xw_inline(w);
+	H_text(w, H_word(r, "html.leave"));
+	tb_xw_end(w);
+	tb_xw_end(w);
+}
+
+/* The board: svg.c's, once; the pieces and marks are the script's. */
+static void H_board(H_rec *r)
+{
+	tb_xw *w = &r->w;
+	tb_buf v = TB_BUF_INIT;
+	tb_buf_puts(&v, "0 0 ");
+	tb_num(&v, r->dia.width);
+	tb_buf_putc(&v, ' ');
+	tb_num(&v, r->dia.height);
+	tb_xw_start(w, "svg", "tablero tb-board");
+	tb_xw_attr(w, "viewBox", v.data);
+	tb_xw_attr(w, "role", "img");
+	tb_xw_attr(w, "aria-label", H_word(r, "html.board"));
+	tb_xw_start(w, "g", "diagram");
+	tb_dia_board(&r->dia, w);
+	tb_xw_start(w, "g", "tb-under");
+	tb_xw_end(w);
+	tb_xw_start(w, "g", "tb-pieces");
+	tb_xw_end(w);
+	tb_xw_start(w, "g", "tb-over");
+	tb_xw_end(w);
+	tb_xw_end(w);
+	tb_xw_start(w, "text", "tb-unknown-mark");
+	tb_xw_num(w, "x", r->dia.bx + r->dia.bw / 2);
+	tb_xw_num(w, "y", r->dia.by + r->dia.bh / 2 + 8);
+	tb_xw_inline(w);
+	H_text(w, "?");
+	tb_xw_end(w);
+	tb_xw_end(w);
+	tb_buf_free(&v);
+}
+
+/* The record's data for the script: the points, kinds, sides' names,
+ * frames. */
+static void H_data(H_rec *r)
+{
+	tb_buf b = TB_BUF_INIT;
+	const tb_ruleset *rs = r->dia.rs;
+	tb_buf_puts(&b, "{\"game\":");
+	H_jstr(&b, rs->game->name, strlen(rs->game->name));
+	tb_buf_puts(&b, ",\"pts\":[");
+	for (int p = 0; p < rs->geo.npoints; p++) {
+		double x, y;
+		tb_dia_point(&r->dia, p, &x, &y);
+		tb_buf_puts(&b, p ? ",[" : "[");
+		tb_num(&b, x);
+		tb_buf_putc(&b, ',');
+		tb_num(&b, y);
+		tb_buf_puts(&b, ",\"");
+		tb_buf_putc(&b, (char)('a' + (int)rs->geo.points[p].x));
+		tb_buf_printf(&b, "%d\"]", (int)rs->geo.points[p].y + 1);
+	}
+	tb_buf_puts(&b, "],\"kinds\":[");
+	tb_buf_put(&b, r->kinds.data ? r->kinds.data : "", r->kinds.len);
+	tb_buf_puts(&b, "],\"cls\":[");
+	for (int s = 0; s < 2; s++) {
+		if (s)
+			tb_buf_putc(&b, ',');
+		H_jstr(&b, rs->game->piece_class[s], strlen(rs->game->piece_class[s]));
+	}
+	tb_buf_puts(&b, "],\"sides\":[");
+	for (int s = 0; s < 2; s++) {
+		char key[64];
+		snprintf(key, sizeof key, "side.%s.%d", rs->game->name, s);
+		const char *t = H_word(r, key);
+		if (s)
+			tb_buf_putc(&b, ',');
+		H_jstr(&b, t ? t : "", t ? strlen(t) : 0);
+	}
+	tb_buf_puts(&b, "],\"r\":");
+	tb_num(&b, TB_DIA_PIECE_R);
+	tb_buf_puts(&b, ",\"cr\":");
+	tb_num(&b, TB_DIA_CROWN_R);
+	tb_buf_puts(&b, ",\"dy\":");
+	tb_num(&b, TB_DIA_LABEL_DY);
+	tb_buf_printf(&b, ",\"sq\":%d", rs->game->square_pieces ? 1 : 0);
+	H_jkey(&b, "unknown", H_word(r, "html.unknown"));
+	H_jkey(&b, "empty", H_word(r, "html.empty"));
+	tb_buf_puts(&b, ",\"f\":[");
+	tb_buf_put(&b, r->frames.data ? r->frames.data : "", r->frames.len);
+	tb_buf_puts(&b, "]}");
+	tb_xw_start(&r->w, "script", "tb-data");
+	tb_xw_attr(&r->w, "type", "application/json");
+	tb_xw_inline(&r->w);
+	tb_xw_raw(&r->w, b.data, b.len); /* escaped by H_jstr: no '<' in it */
+	tb_xw_end(&r->w);
+	tb_buf_free(&b);
+}
+
+static void H_title(H_rec *r, tb_buf *out)
+{
+	tb_para p;
+	tb_para_init(&p, r->l->rtl, r->l->code);
+	tb_record_title(&p, r->rec, r->l, 0);
+	tb_para_plain(&p, out);
+	tb_para_free(&p);
+	while (out->len && (out->data[out->len - 1] == '\n' || out->data[out->len - 1] == ' '))
+		out->data[--out->len] = '\0';
+}
+
+int tb_html_add(tb_html *h, const tb_record *rec, const char *problems, char **why)
+{
+	char msg[640];
+	*why = NULL;
+	H_rec r;
+	memset(&r, 0, sizeof r);
+	r.h = h;
+	r.rec = rec;
+	r.l = h->o.lang ? h->o.lang : tb_record_lang(rec);
+	if (!h->lang)
+		h->lang = r.l;
+	r.id = ++h->nrecs;
+	if (h->o.list) {
+		r.list = &h->list;
+		tb_buf_printf(r.list, "%sgame=%ld\n", r.id > 1 ? "\n" : "", r.id);
+	}
+	tb_buf title = TB_BUF_INIT;
+	if (rec->game)
+		H_title(&r, &title);
+	else
+		tb_buf_puts(&title, "?");
+	if (!h->title.len)
+		tb_buf_puts(&h->title, title.data);
+	char id[32];
+	snprintf(id, sizeof id, "game-%ld", r.id);
+	/* the chooser's entry */
+	tb_buf_printf(&h->nav, "<li><a href=\"#game=%ld\">", r.id);
+	tb_xml_escape(&h->nav, title.data, title.len, 0);
+	tb_buf_puts(&h->nav, "</a></li>\n");
+
+	tb_xw_init(&r.w, &h->body);
+	r.w.depth = 1;
+	tb_xw_start(&r.w, "section", "tb-record");
+	tb_xw_attr(&r.w, "id", id);
+	tb_xw_attr(&r.w, "lang", r.l->code);
+	tb_xw_attr(&r.w, "dir", r.l->rtl ? "rtl" : "ltr");
+	tb_xw_start(&r.w, "h1", NULL);
+	tb_xw_inline(&r.w);
+	H_text(&r.w, title.data);
+	tb_xw_end(&r.w);
+	tb_buf_free(&title);
+
+	tb_walk w;
+	int can = !rec->errors && rec->game && rec->game->rules;
+	int started = can && tb_walk_start(&w, rec, msg, sizeof msg) == 0;
+	if (can && !started)
+		*why = tb_xstrdup(msg);
+	if (!can) {
+		tb_xw_start(&r.w, "div", "tb-problems");
+		tb_xw_attr(&r.w, "role", "alert");
+		H_elem(&r.w, "p", NULL,
+		       H_word(&r, rec->errors ? "html.errors" : "html.norules"));
+		if (problems && *problems) {
+			tb_xw_start(&r.w, "pre", NULL);
+			tb_xw_attr(&r.w, "lang", "en");
+			tb_xw_attr(&r.w, "dir", "ltr");
+			tb_xw_inline(&r.w);
+			H_text(&r.w, problems);
+			tb_xw_end(&r.w);
+		}
+		tb_xw_end(&r.w);
+		*why = tb_xstrdup(rec->errors ? "the record has errors: it is not replayed"
+		                              : "the game has no rules engine: it is not replayed");
+	}
+	if (started) {
+		tb_dia_init(&r.dia, &w.rs, h->o.grayscale, 0);
+		r.has_dia = 1;
+		tb_xw_start(&r.w, "div", "tb-view");
+		tb_xw_start(&r.w, "figure", "tb-figure");
+		H_board(&r);
+		tb_xw_start(&r.w, "figcaption", "tb-caption");
+		tb_xw_attr(&r.w, "aria-live", "polite");
+		tb_xw_inline(&r.w);
+		tb_xw_end(&r.w);
+		tb_xw_end(&r.w);
+		H_controls(&r);
+		tb_xw_start(&r.w, "p", "tb-status");
+		tb_xw_attr(&r.w, "role", "status");
+		tb_xw_inline(&r.w);
+		tb_xw_end(&r.w);
+		tb_xw_end(&r.w);
+		/* the start, then the movetext with its frames */
+		char *why0 = w.live ? NULL : H_stop_text(&r, NULL, w.why);
+		long f0 = H_frame(&r, &w, H_word(&r, "caption.start"), -1, 0, 0, -1, why0);
+		tb_xw_start(&r.w, "div", "tb-moves");
+		H_elem(&r.w, "h2", NULL, H_word(&r, "html.moves"));
+		tb_xw_start(&r.w, "div", "tb-movetext");
+		tb_xw_attr(&r.w, "dir", "ltr"); /* turns left to right, as a book's */
+		tb_xw_inline(&r.w);
+		H_link_start(&r, f0, 0, "tb-turn tb-event");
+		H_text(&r.w, H_word(&r, "caption.start"));
+		tb_xw_end(&r.w);
+		if (why0) {
+			H_stop_note(&r, why0);
+			r.stopped = 1;
+			free(why0);
+		}
+		H_line(&r, &w, &rec->main, 0, f0, 0, -1);
+		H_text(&r.w, " ");
+		tb_xw_start(&r.w, "b", "tb-res");
+		H_text(&r.w, tb_result_text[rec->result]);
+		tb_xw_end(&r.w);
+		H_comments(&r, rec->trail, NULL);
+		tb_xw_end(&r.w);
+		H_result(&r, &w);
+		tb_xw_end(&r.w);
+		if (r.stopped && !*why) {
+			*why = r.first_stop;
+			r.first_stop = NULL;
+		}
+	}
+	H_tags(&r);
+	if (started) {
+		H_data(&r);
+		tb_walk_free(&w);
+	}
+	tb_xw_end(&r.w);
+	tb_buf_putc(&h->body, '\n');
+	if (r.has_dia)
+		tb_dia_free(&r.dia);
+	tb_buf_free(&r.frames);
+	tb_buf_free(&r.kinds);
+	tb_buf_free(&r.under);
+	tb_buf_free(&r.over);
+	tb_buf_free(&r.tmp);
+	free(r.first_stop);
+	return started && !r.stopped ? 0 : 1;
+}
+
+char *tb_html_page(tb_html *h, size_t *len)
+{
+	if (h->o.list) {
+		tb_buf out = TB_BUF_INIT;
+		tb_buf_put(&out, h->list.data ? h->list.data : "", h->list.len);
+		return tb_buf_detach(&out, len);
+	}
+	const tb_lang *l = h->lang ? h->lang : tb_lang_find("en");
+	tb_buf b = TB_BUF_INIT;
+	tb_buf_printf(&b, "<!DOCTYPE html>\n<html lang=\"%s\" dir=\"%s\">\n<head>\n"
+	              "<meta charset=\"utf-8\">\n"
+	              "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+	              "<meta name=\"generator\" content=\"tablero %s\">\n<title>",
+	              l->code, l->rtl ? "rtl" : "ltr", TB_VERSION);
+	if (h->nrecs > 1) {
+		char n[32];
+		snprintf(n, sizeof n, "%ld", h->nrecs);
+		char *t = tb_lang_format(l, "html.collection", (const char *[]){n}, 1);
+		tb_xml_escape(&b, t, strlen(t), 0);
+		tb_buf_puts(&b, ": ");
+		free(t);
+	}
+	tb_xml_escape(&b, h->title.data ? h->title.data : "", h->title.len, 0);
+	tb_buf_puts(&b, "</title>\n<style>\n");
+	tb_buf_put(&b, tb_html_css, tb_html_css_len);
+	/* the diagrams' style sheet, as tablero svg's */
+	tb_buf_puts(&b, "\n");
+	tb_buf_puts(&b, tb_dia_css(h->o.grayscale));
+	tb_buf_puts(&b, "\n</style>\n</head>\n<body>\n");
+	/* their arrowheads and patterns, once */
+	tb_buf_puts(&b, "<svg class=\"tb-defs\" width=\"0\" height=\"0\" aria-hidden=\"true\">");
+	tb_xw w;
+	tb_xw_init(&w, &b);
+	w.depth = 1;
+	tb_xw_start(&w, "defs", NULL);
+	tb_dia_markers(&w);
+	tb_xw_end(&w);
+	tb_buf_puts(&b, "\n</svg>\n");
+	tb_buf_puts(&b, "<noscript><p>");
+	const char *ns = tb_lang_text(l, "html.noscript");
+	tb_xml_escape(&b, ns, strlen(ns), 0);
+	tb_buf_puts(&b, "</p></noscript>\n");
+	if (h->nrecs > 1) {
+		const char *t = tb_lang_text(l, "html.records");
+		tb_buf_puts(&b, "<nav class=\"tb-chooser\" aria-label=\"");
+		tb_xml_escape(&b, t, strlen(t), 1);
+		tb_buf_puts(&b, "\">\n<h2>");
+		tb_xml_escape(&b, t, strlen(t), 0);
+		tb_buf_puts(&b, "</h2>\n<ol>\n");
+		tb_buf_put(&b, h->nav.data, h->nav.len);
+		tb_buf_puts(&b, "</ol>\n</nav>\n");
+	}
+	tb_buf_puts(&b, "<main>\n");
+	tb_buf_put(&b, h->body.data ? h->body.data : "", h->body.len);
+	tb_buf_puts(&b, "</main>\n<script>\n");
+	tb_buf_put(&b, tb_html_js, tb_html_js_len);
+	tb_buf_puts(&b, "</script>\n</body>\n</html>\n");
+	return tb_buf_detach(&b, len);
+}

@@ -1,0 +1,113 @@
+#!/usr/bin/env bash
+# Web pages (spec/html.md): every sample's page, and a few random games
+# of each game, made by tablero html and
+#   - valid HTML5 by tidy (tidy -errors -quiet: no error, no warning);
+#   - self-contained: no src or href that leaves the page;
+#   - replayed in a real browser (tests/html_browser.js: Debian's chromium,
+#     headless, driven by puppeteer-core), every turn's pieces against
+#     tablero validate --positions, the keys, clicks, the fragment, a
+#     variation; text from the record never run; a record with an illegal
+#     turn replayed up to it.
+# What it needs -- chromium, tidy, node and npm from Debian (tools/deps.sh
+# html) and puppeteer-core from npm into build/node (no browser is
+# downloaded) -- it installs; when it cannot, the test FAILS, loudly:
+# CI installs them, so a missing browser is a broken build, not a skip.
+# Screenshots of each game go to build/html-shots/, to be looked at.
+set -euo pipefail
+: "${TABLERO:?set TABLERO}"
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/.." && pwd)
+. "$here/lib.sh"
+build=$(cd "$(dirname "$TABLERO")" && pwd)
+
+if ! bash "$root/tools/deps.sh" html; then
+	echo "FAIL: html: chromium, tidy, node or npm missing and not installed (tools/deps.sh html)"
+	exit 1
+fi
+node_dir=$build/node
+if [ ! -d "$node_dir/node_modules/puppeteer-core" ]; then
+	mkdir -p "$node_dir"
+	if ! (cd "$node_dir" && PUPPETEER_SKIP_DOWNLOAD=1 npm install --no-audit --no-fund --silent \
+		puppeteer-core >/dev/null 2>"$tmp/npm"); then
+		cat "$tmp/npm"
+		echo "FAIL: html: npm could not install puppeteer-core into $node_dir"
+		exit 1
+	fi
+fi
+
+pages=$tmp/pages
+mkdir -p "$pages"
+for f in "$root"/samples/*.tgn; do
+	name=$(basename "$f" .tgn)
+	t html "$f" -o "$pages/$name.html"
+	if [ "$rc" -ne 0 ] && ! grep -q "rules stop" "$tmp/err"; then
+		bad "tablero html $name: exit $rc" "$tmp/both"
+		continue
+	fi
+	ok
+	"$T" validate --positions "$f" >"$pages/$name.positions" 2>/dev/null || true
+done
+# random games: each game, two seeds, up to 160 turns
+for g in pitarra asalto ocencahuac; do
+	for s in 3 8; do
+		"$T" random --game "$g" --seed "$s" --turns 160 >"$tmp/random.tgn"
+		t html "$tmp/random.tgn" -o "$pages/random-$g-$s.html"
+		expect "tablero html, random $g seed $s" 0
+		"$T" validate --positions "$tmp/random.tgn" >"$pages/random-$g-$s.positions" 2>/dev/null || true
+	done
+done
+# text from the record: never markup, never run
+cat >"$tmp/hostile.tgn" <<'TGN'
+[Game "pitarra"]
+[Event "\"><script>window.__pwned=1</script>"]
+[Site "<img src=x onerror=alert(1)>"]
+[Result "*"]
+
+1. c3 {@es </script><img src=x onerror=alert(1)>} f4 {@en "><script>window.__pwned=1</script>} *
+TGN
+t html "$tmp/hostile.tgn" -o "$pages/hostile.html"
+expect "tablero html of a hostile record" 0
+if grep -q '<img\|<script>window' "$pages/hostile.html"; then
+	bad "hostile: the record's markup is in the page unescaped" "$pages/hostile.html"
+else
+	ok
+fi
+# an illegal turn: replayed up to it
+printf '[Game "pitarra"]\n[Result "*"]\n\n1. c3 f4 2. a1 b2 3. c3 g1 *\n' >"$tmp/bad.tgn"
+t html "$tmp/bad.tgn" -o "$pages/bad.html"
+expect "tablero html of a record with an illegal turn" 1
+has "the illegal turn is said" "$tmp/err" "rules stop at 3. c3 \\(line 4\\): c3 is occupied"
+# a record with errors: its tags and errors, no board
+printf '[Game "pitarra"]\n[Event "roto"]\n[Result "*"]\n\n1. c3 f4 2. zz9 *\n' >"$tmp/broken.tgn"
+t html "$tmp/broken.tgn" -o "$tmp/broken.html"
+expect "tablero html of a record with errors" 1
+has "its page says it has errors" "$tmp/broken.html" 'class="tb-problems"'
+# several files need -d; -d writes NAME.html
+t html "$root/samples/asalto-fas-1992.tgn" "$root/samples/pitarra-navajos-1998.tgn"
+expect "two files without -d" 2
+t html -d two "$root/samples/asalto-fas-1992.tgn" "$root/samples/pitarra-navajos-1998.tgn"
+expect "two files with -d" 0
+[ -s "$tmp/two/asalto-fas-1992.html" ] && [ -s "$tmp/two/pitarra-navajos-1998.html" ] && ok ||
+	bad "-d DIR: DIR/NAME.html for each file"
+
+for p in "$pages"/*.html "$tmp/broken.html"; do
+	if tidy -errors -quiet "$p" >"$tmp/tidy" 2>&1; then
+		ok
+	else
+		bad "tidy: $(basename "$p")" "$tmp/tidy"
+	fi
+	if grep -Eo '(src|href)="[^"#][^"]*"' "$p" >"$tmp/ext"; then
+		bad "$(basename "$p") refers outside itself" "$tmp/ext"
+	else
+		ok
+	fi
+done
+
+mkdir -p "$build/html-shots"
+echo "html: $pass passed, $fail failed (pages); now in chromium"
+if ! NODE_PATH="$node_dir/node_modules" timeout 300 node "$here/html_browser.js" "$pages" \
+	"$build/html-shots"; then
+	fail=$((fail + 1))
+fi
+echo "html: $pass passed, $fail failed; screenshots in $build/html-shots/"
+[ "$fail" -eq 0 ]

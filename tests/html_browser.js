@@ -1,0 +1,259 @@
+// tests/html_browser.js -- the pages of tablero html in a real browser
+// (spec/html.md): Debian's chromium, headless, driven over its DevTools
+// protocol by puppeteer-core (tests/html.sh installs both; no browser is
+// downloaded). Usage: node html_browser.js DIR SHOTS
+//
+// DIR holds NAME.html and NAME.positions (tablero validate --positions of
+// the same file) for every page to replay, and hostile.html, bad.html
+// (made by tests/html.sh). For every record of every page it steps
+// through the main line with the Right key from Home and checks, at each
+// turn, the pieces drawn (read from the DOM: each piece's point, side,
+// type and crown) against validate's position after that turn, matched
+// by its number and token; an unknown position shows no piece. Then, on
+// each page: End, Home, a click on a turn, the fragment (#ply=N, read
+// and written), a variation entered and left. A screenshot per game goes
+// to SHOTS, to be looked at. Exit 1 on any failure.
+'use strict';
+const fs = require('fs');
+const path = require('path');
+const puppeteer = require('puppeteer-core');
+
+const dir = path.resolve(process.argv[2]);
+const shots = path.resolve(process.argv[3]);
+let pass = 0, fail = 0;
+function ok() { pass++; }
+function bad(what) { fail++; console.log('FAIL: ' + what); }
+function check(cond, what) { if (cond) ok(); else bad(what); }
+
+// validate --positions: per record (a "# FILE:LINE" head each), the
+// turns in order: {key: "12... d6xd4", pos: "A:c1,... D:..."}
+function readPositions(file) {
+	const recs = [];
+	for (const line of fs.readFileSync(file, 'utf8').split('\n')) {
+		if (line.startsWith('# ')) { recs.push([]); continue; }
+		const m = /^(\d+\.(?:\.\.)?) (\S+)\s+\{\S+ \d+ (\S):(\S*) (\S):([^ }]*)/.exec(line);
+		if (m && recs.length)
+			recs[recs.length - 1].push({key: m[1] + ' ' + m[2],
+				pos: [m[4] ? m[4].split(',').sort() : [], m[6] ? m[6].split(',').sort() : []]});
+	}
+	return recs;
+}
+
+// What the page shows now: the current link, the caption, the pieces.
+async function state(page, game) {
+	return page.evaluate((game) => {
+		const sec = document.querySelectorAll('section.tb-record')[game];
+		const cur = sec.querySelector('a.tb-current');
+		const pieces = [[], []];
+		for (const p of sec.querySelectorAll('g.tb-pieces .piece'))
+			pieces[+p.getAttribute('data-side')].push((p.getAttribute('data-type') || '') +
+				p.getAttribute('data-at') + (p.getAttribute('data-crowned') ? '+' : ''));
+		return {
+			hash: location.hash,
+			href: cur ? cur.getAttribute('href') : null,
+			caption: sec.querySelector('.tb-caption').textContent,
+			unknown: sec.classList.contains('tb-is-unknown'),
+			status: sec.querySelector('.tb-status').textContent,
+			next: !sec.querySelector('[data-go="next"]').disabled,
+			leave: !sec.querySelector('button.tb-leave').hidden,
+			label: sec.querySelector('svg.tb-board').getAttribute('aria-label'),
+			marks: sec.querySelector('g.tb-under').childElementCount +
+				sec.querySelector('g.tb-over').childElementCount,
+			pieces: pieces.map((s) => s.sort()),
+		};
+	}, game);
+}
+
+function same(a, b) { return JSON.stringify(a) === JSON.stringify(b); }
+
+// Steps record 'game' of the page from Home to the end with the Right key.
+async function replay(page, name, game, turns) {
+	await page.keyboard.press('Home');
+	let st = await state(page, game);
+	check(/#(game=\d+&)?ply=0$/.test(st.hash), `${name} #${game + 1}: Home goes to ply 0 (${st.hash})`);
+	let at = 0, compared = 0, unknown = 0, steps = 0, marks = 0;
+	for (;;) {
+		if (st.unknown)
+			check(st.pieces[0].length + st.pieces[1].length === 0,
+				`${name} #${game + 1}: an unknown position shows no piece (${st.caption})`);
+		const m = /(\d+\.(?:\.\.)?) (\S+)$/.exec(st.caption.replace(/[\u2066-\u2069]/g, ''));
+		if (m && !st.unknown) {
+			const key = m[1] + ' ' + m[2].replace(/[!?]+$/, '');
+			let found = -1, matched = false;
+			for (let i = at; i < turns.length; i++) {
+				if (turns[i].key !== key)
+					continue;
+				if (found < 0)
+					found = i;
+				if (same(turns[i].pos, st.pieces)) { matched = true; found = i; break; }
+			}
+			if (found >= 0) {
+				compared++;
+				at = found + 1;
+				if (!matched)
+					bad(`${name} #${game + 1} ${key}: drawn ${JSON.stringify(st.pieces)}, ` +
+						`validate ${JSON.stringify(turns[found].pos)}`);
+				else
+					ok();
+			}
+		} else if (st.unknown) {
+			unknown++;
+		}
+		marks += st.marks > 0;
+		if (!st.next)
+			break;
+		await page.keyboard.press('ArrowRight');
+		st = await state(page, game);
+		steps++;
+		if (steps > 20000) { bad(`${name}: no end`); break; }
+	}
+	check(compared > 0 || turns.length === 0, `${name} #${game + 1}: no turn compared`);
+	check(marks > 0 || steps === 0, `${name} #${game + 1}: no turn drew its marks`);
+	return {steps, compared, unknown};
+}
+
+async function interactions(page, name, game) {
+	const sec = `section.tb-record:nth-of-type(${game + 1})`;
+	// End, then Home
+	await page.keyboard.press('End');
+	let st = await state(page, game);
+	check(!st.next, `${name}: End reaches the last turn`);
+	await page.keyboard.press('Home');
+	st = await state(page, game);
+	check(/ply=0$/.test(st.hash), `${name}: Home goes back to the start`);
+	// a click on the third turn of the main line
+	const links = await page.$$(`${sec} .tb-movetext > a.tb-turn[href*="ply="]`);
+	if (links.length > 3) {
+		const href = await links[3].evaluate((a) => a.getAttribute('href'));
+		await links[3].click();
+		st = await state(page, game);
+		check(st.hash === href && st.href === href, `${name}: a click on ${href} shows it (${st.hash})`);
+		await page.click(`${sec} button[data-go="next"]`);
+		st = await state(page, game);
+		const n = +/ply=(\d+)/.exec(href)[1];
+		check(new RegExp(`ply=${n + 1}$`).test(st.hash),
+			`${name}: the Next button goes on to ply ${n + 1} (${st.hash})`);
+		await page.keyboard.press('ArrowLeft');
+		st = await state(page, game);
+		check(st.hash === href, `${name}: Left goes back to ${href} (${st.hash})`);
+	}
+	// a variation: entered by a click, stepped, left
+	const vlink = await page.$(`${sec} .tb-var a.tb-turn`);
+	if (vlink) {
+		await vlink.click();
+		st = await state(page, game);
+		check(st.leave && /#(game=\d+&)?f=\d+$/.test(st.hash),
+			`${name}: a variation's turn is shown, the way back offered (${st.hash})`);
+		await page.click(`${sec} button.tb-leave`);
+		st = await state(page, game);
+		check(!st.leave && /ply=\d+$/.test(st.hash), `${name}: back to the main line (${st.hash})`);
+	}
+	// a reading's other alternative
+	const alink = await page.$(`${sec} a.tb-alt`);
+	if (alink) {
+		await alink.click();
+		st = await state(page, game);
+		check(st.leave, `${name}: a reading's other alternative is shown, the way back offered`);
+		await page.keyboard.press('ArrowLeft');
+		st = await state(page, game);
+		check(!st.leave, `${name}: Left from the alternative goes back to the main line`);
+	}
+}
+
+async function main() {
+	const browser = await puppeteer.launch({
+		executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+		headless: true,
+		args: ['--no-sandbox', '--disable-gpu', '--allow-file-access-from-files'],
+	});
+	const page = await browser.newPage();
+	const errors = [];
+	page.on('pageerror', (e) => errors.push(String(e)));
+	page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+	let dialogs = 0;
+	page.on('dialog', async (d) => { dialogs++; await d.dismiss(); });
+	await page.setViewport({width: 1100, height: 800});
+	const files = fs.readdirSync(dir).filter((f) => f.endsWith('.positions')).sort();
+	const shot = {};
+	let total = 0;
+	for (const pf of files) {
+		const name = pf.replace(/\.positions$/, '');
+		const url = 'file://' + path.join(dir, name + '.html');
+		const recs = readPositions(path.join(dir, pf));
+		await page.goto(url);
+		const n = await page.$$eval('section.tb-record', (s) => s.length);
+		check(n === recs.length, `${name}: ${n} records on the page, validate read ${recs.length}`);
+		for (let g = 0; g < n; g++) {
+			await page.goto(url + (g ? `#game=${g + 1}` : ''));
+			if (g)
+				await page.evaluate(() => new Promise((r) => setTimeout(r, 0)));
+			const r = await replay(page, name, g, recs[g] || []);
+			total += r.steps;
+			console.log(`${name} #${g + 1}: ${r.steps} steps, ${r.compared} turns compared, ` +
+				`${r.unknown} unknown`);
+			await interactions(page, name, g);
+		}
+		// the fragment: read when the page loads, written as it steps
+		await page.goto('about:blank');
+		await page.goto(url + '#ply=5');
+		let st = await state(page, 0);
+		check(st.href === '#ply=5', `${name}: #ply=5 opens at turn 5 (${st.href})`);
+		await page.keyboard.press('ArrowRight');
+		st = await state(page, 0);
+		check(st.hash === '#ply=6', `${name}: the fragment follows (${st.hash})`);
+		check(/\S/.test(st.label), `${name}: the board has a text alternative`);
+		const game = name.split('-')[0];
+		if (!shot[game] || name.startsWith('random')) {
+			if (!shot[game]) {
+				shot[game] = name;
+				await page.goto(url + '#ply=24');
+				await page.screenshot({path: path.join(shots, `${game}.png`), fullPage: false});
+			}
+		}
+	}
+	// narrow: readable at 320 px, nothing wider than the screen
+	await page.setViewport({width: 320, height: 640});
+	await page.goto('file://' + path.join(dir, 'pitarra-encuentro-2019.html#ply=12'));
+	const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+	check(wide <= 320, `at 320 px the page is ${wide} px wide`);
+	await page.screenshot({path: path.join(shots, 'narrow-320.png'), fullPage: false});
+	await page.setViewport({width: 1100, height: 800});
+	// the print style: no buttons, the moves whole
+	await page.emulateMediaType('print');
+	const printed = await page.evaluate(() => ({
+		buttons: getComputedStyle(document.querySelector('.tb-controls')).display,
+		moves: getComputedStyle(document.querySelector('.tb-movetext')).maxHeight,
+	}));
+	check(printed.buttons === 'none' && printed.moves === 'none',
+		`print: no buttons, the moves whole (${JSON.stringify(printed)})`);
+	await page.emulateMediaType('screen');
+	// text from the record is text: nothing in it runs
+	await page.goto('file://' + path.join(dir, 'hostile.html'));
+	await page.keyboard.press('End');
+	const h = await page.evaluate(() => ({
+		pwned: window.__pwned === 1,
+		imgs: document.querySelectorAll('img').length,
+		scripts: document.querySelectorAll('script').length,
+		text: document.body.innerText,
+	}));
+	check(!h.pwned && dialogs === 0, 'hostile: nothing of the record ran');
+	check(h.imgs === 0 && h.scripts === 2, `hostile: no element made from the record (${h.imgs} img, ${h.scripts} script)`);
+	for (const s of ['</script>', '<img src=x onerror=alert(1)>', '"><script>window.__pwned=1</script>'])
+		check(h.text.includes(s), `hostile: ${s} shown as text`);
+	// a record with an illegal turn: replayed up to it, and why said there
+	await page.goto('file://' + path.join(dir, 'bad.html#ply=4'));
+	let b = await state(page, 0);
+	check(!b.unknown && b.pieces[0].length + b.pieces[1].length === 4, `bad: ply 4 drawn (${JSON.stringify(b.pieces)})`);
+	await page.keyboard.press('ArrowRight');
+	b = await state(page, 0);
+	check(b.unknown && /3\. c3 on: c3 is occupied/.test(b.status),
+		`bad: the illegal turn shows no board, and says why (${b.status})`);
+	const stop = await page.$eval('.tb-stop', (e) => e.textContent).catch(() => '');
+	check(/3\. c3/.test(stop), `bad: the movetext says where the rules stop (${stop})`);
+	check(errors.length === 0, 'no script error: ' + errors.join('; '));
+	await browser.close();
+	console.log(`html (browser): ${total} turns stepped; ${pass} passed, ${fail} failed`);
+	process.exit(fail ? 1 : 0);
+}
+
+main().catch((e) => { console.log('FAIL: ' + (e && e.stack || e)); process.exit(1); });
