@@ -59,8 +59,11 @@ static int S_args(const char *cmd, int argc, char **argv, S_opts *o, int which)
 		               "give both");
 		return -1;
 	}
+	/* fmt's work on a record is less than reading it, which is one
+	 * thread's: other threads only slowed it (make bench), so it runs in
+	 * one unless -j says otherwise */
 	if (!o->jobs)
-		o->jobs = cli_jobs_default();
+		o->jobs = fmt ? 1 : cli_jobs_default();
 	o->files = i < argc ? argv + i : dash;
 	o->nfiles = i < argc ? argc - i : 1;
 	return 0;

@@ -34,8 +34,9 @@ static const cli_cmd S_cmds[] = {
 	 "  -i, --in-place  rewrite each FILE in canonical form, atomically;\n"
 	 "                  a file with any error is left untouched\n"
 	 "  -j N, --jobs N  write N records at once, in N threads (default:\n"
-	 "                  one per core, at most 8; 0: that); the output is\n"
-	 "                  the same, in the input's order\n"
+	 "                  1, the reading being most of the work; 0: one\n"
+	 "                  per core, at most 8); the output is the same,\n"
+	 "                  in the input's order\n"
 	 "  -h, --help      this text\n"
 	 "\n"
 	 "Exit: 0 all written, 1 errors found, 2 could not run.\n",

@@ -65,7 +65,12 @@ void tb_window_compact(tb_reader *r)
 	 * again and again; moving it once a chunk's worth is behind keeps
 	 * the copying linear in the input. */
 	r->rec_first = r->tok.off;
-	if (!r->f || start < CHUNK) {
+	/* A reader whose records are detached (tb_reader_detach: one copy of
+	 * the window up to each record's end) moves it sooner: each copy is
+	 * then at most this much more than the record, and copying a chunk
+	 * of the input now and then costs less than allocating it a record */
+	size_t behind = r->detached ? CHUNK / 4 : CHUNK;
+	if (!r->f || start < behind) {
 		r->rec_start = start;
 		return;
 	}
@@ -814,6 +819,7 @@ again:
 
 tb_reader *tb_reader_detach(tb_reader *r)
 {
+	r->detached = 1;
 	/* Whatever a diagnostic of the record may quote -- up to an excerpt
 	 * past its last token -- is read now, as S_excerpt would read it. */
 	S_ensure(r, r->pos + EXCERPT + 1);

@@ -61,6 +61,7 @@ struct tb_reader {
 	tb_diag *diags;
 	size_t ndiags, diag_cap;
 	size_t rec_errors;       /* errors in the record being read */
+	int detached;            /* its records are detached (tb_reader_detach) */
 	size_t rec_offboard;     /* of them, points off the board (the record can be replayed) */
 	tb_search_opts search;   /* for tb_reader_validate (tb_reader_set_search) */
 	size_t nerrors, nwarnings;
