@@ -134,13 +134,19 @@ static void *S_worker_main(void *arg)
 		FILE *out = open_memstream(&s->out, &s->nout);
 		FILE *err = out ? open_memstream(&s->err, &s->nerr) : NULL;
 		int failed = !out || !err;
+		size_t out_end = 0, err_end = 0; /* what is known to be written */
 		for (size_t i = 0; i < s->n; i++) {
 			s->result[i] = failed ? 0 : j->run(j->ctx, w->index, s->item[i], out, err);
-			/* a memory stream's size is known after a flush */
+			/* a memory stream's size is known after a flush; after a
+			 * failure nothing more of the batch is written */
 			if (!failed && (fflush(out) != 0 || fflush(err) != 0))
 				failed = 1;
-			s->out_end[i] = failed ? 0 : s->nout;
-			s->err_end[i] = failed ? 0 : s->nerr;
+			if (!failed) {
+				out_end = s->nout;
+				err_end = s->nerr;
+			}
+			s->out_end[i] = out_end;
+			s->err_end[i] = err_end;
 		}
 		if ((out && fclose(out) != 0) || (err && fclose(err) != 0))
 			failed = 1;
