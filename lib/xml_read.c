@@ -81,6 +81,10 @@ struct tb_xml_reader {
 	unsigned token_line;
 	char *wit;               /* an alternative's witnesses, "A?, B", to follow its token */
 	int reading_open;        /* "<" written, ">" not yet */
+	int lone_unknown;        /* the move just written is "?", a placement on a
+	                            point nobody knows: its first NAG (1-6) must
+	                            be its suffix ("?!"), or the text is the
+	                            unknown turn */
 	int alt_index;           /* alternatives of the reading so far */
 	int in_alt;
 	char *game;              /* <record game="..."> */
@@ -577,6 +581,7 @@ static void S_parts_end(tb_xml_reader *x)
 		S_diag(x, TB_ERROR, TB_D_XML_INVALID, x->token_line, 0,
 		       "token=\"%s\" does not say what the parts say (%s)", x->token, tok.data);
 	tb_buf_puts(&x->tgn, tok.data);
+	x->lone_unknown = !x->in_alt && strcmp(tok.data, "?") == 0;
 	tb_buf_free(&tok);
 	S_wit_end(x);
 	if (x->reconstructed) {
@@ -665,6 +670,8 @@ static void S_start_text(tb_xml_reader *x, int in)
 
 static void S_element(tb_xml_reader *x, const char *name)
 {
+	if (strcmp(name, "nag") != 0) /* only a NAG right after it is a suffix */
+		x->lone_unknown = 0;
 	if (strcmp(name, "record") == 0) {
 		char *game = S_attr(x, "game");
 		free(x->game);
@@ -734,9 +741,15 @@ static void S_element(tb_xml_reader *x, const char *name)
 		tb_buf_puts(&x->tgn, "\">");
 		xmlFree(p);
 	} else if (strcmp(name, "nag") == 0) {
+		static const char *const sfx[] = {"", "!", "?", "!!", "??", "!?", "?!"};
 		char *code = S_attr(x, "code");
 		S_body_end(x);
-		tb_buf_printf(&x->tgn, " $%s", code ? code : "");
+		int k = code && code[0] >= '1' && code[0] <= '6' && !code[1] ? code[0] - '0' : 0;
+		if (x->lone_unknown && k) /* "?!": not the unknown turn "? $1" */
+			tb_buf_puts(&x->tgn, sfx[k]);
+		else
+			tb_buf_printf(&x->tgn, " $%s", code ? code : "");
+		x->lone_unknown = 0;
 		xmlFree(code);
 	} else if (strcmp(name, "comment") == 0) {
 		if (x->in_alt) /* an alternative's comments follow its token */
