@@ -130,35 +130,30 @@ static int S_extra_cmp(const void *a, const void *b)
 	return strcmp(((const tb_extra *)a)->key, ((const tb_extra *)b)->key);
 }
 
-/* Sorts pieces canonically. Positions are mostly written sorted and
- * hold a few dozen pieces: insertion sort takes them in one pass, where
- * qsort cost a position tag as much as the rest of its record; a long
- * list (written by hand in any order) still goes to qsort. Pieces that
- * compare equal are equal byte for byte, so any sort gives the same. */
-static void S_sort_pieces(tb_piece *v, size_t n)
+/* Sorts 'n' pieces or key=value fields ('size' bytes each) by 'cmp'.
+ * Positions are mostly written sorted and hold a few dozen pieces:
+ * insertion sort takes them in one pass, where qsort cost a position
+ * tag as much as the rest of its record; a long list (written by hand
+ * in any order) still goes to qsort. Elements that compare equal are
+ * equal byte for byte (pieces; keys are distinct), so any sort gives
+ * the same. */
+static void S_sort(void *base, size_t n, size_t size, int (*cmp)(const void *, const void *))
 {
 	if (n > 64) {
-		qsort(v, n, sizeof *v, S_piece_cmp);
+		qsort(base, n, size, cmp);
 		return;
 	}
+	unsigned char *v = base;
+	union {
+		tb_piece piece;
+		tb_extra extra;
+	} x; /* the one being placed, aligned for either */
 	for (size_t i = 1; i < n; i++) {
-		tb_piece x = v[i];
+		memcpy(&x, v + i * size, size);
 		size_t j = i;
-		for (; j > 0 && S_piece_cmp(&v[j - 1], &x) > 0; j--)
-			v[j] = v[j - 1];
-		v[j] = x;
-	}
-}
-
-/* Sorts the key=value fields (at most 8, their keys distinct) by key. */
-static void S_sort_extras(tb_extra *v, size_t n)
-{
-	for (size_t i = 1; i < n; i++) {
-		tb_extra x = v[i];
-		size_t j = i;
-		for (; j > 0 && S_extra_cmp(&v[j - 1], &x) > 0; j--)
-			v[j] = v[j - 1];
-		v[j] = x;
+		for (; j > 0 && cmp(v + (j - 1) * size, &x) > 0; j--)
+			memcpy(v + j * size, v + (j - 1) * size, size);
+		memcpy(v + j * size, &x, size);
 	}
 }
 
@@ -253,7 +248,7 @@ tb_position *tb_position_parse(const tb_game *g, const tb_board *b,
 		if (*extras[nextras].value) /* an empty canonical value: the default */
 			nextras++;
 	}
-	S_sort_pieces(pieces, n);
+	S_sort(pieces, n, sizeof *pieces, S_piece_cmp);
 	uint8_t used[256] = {0};
 	for (size_t i = 0; i < n; i++) {
 		if (pieces[i].pt != TB_PT_UNKNOWN && used[pieces[i].pt]++) {
@@ -270,7 +265,7 @@ tb_position *tb_position_parse(const tb_game *g, const tb_board *b,
 	if (n)
 		memcpy(p->pieces, pieces, n * sizeof *pieces);
 	p->npieces = n;
-	S_sort_extras(extras, nextras);
+	S_sort(extras, nextras, sizeof *extras, S_extra_cmp);
 	p->extras = tb_arena_alloc(a, (nextras ? nextras : 1) * sizeof *extras);
 	memcpy(p->extras, extras, nextras * sizeof *extras);
 	p->nextras = nextras;
@@ -309,7 +304,7 @@ void tb_position_write(tb_buf *out, const tb_game *g, const tb_position *p)
 
 void tb_position_sort(tb_position *p)
 {
-	S_sort_pieces(p->pieces, p->npieces);
+	S_sort(p->pieces, p->npieces, sizeof *p->pieces, S_piece_cmp);
 }
 
 int tb_position_equal(const tb_position *a, const tb_position *b)
