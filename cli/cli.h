@@ -135,14 +135,14 @@ int cli_rewrite(const char *path, cli_rewrite_fn fn, void *ctx);
  *
  * The caller reads the records in order and hands each to
  * cli_jobs_add (several at once go to a thread: jobs.c); 'run' works on
- * it in one of 'n' threads, writing what
- * it would print to 'out' and 'err' (buffers, written to stdout and
- * stderr in the order the records were added, whichever finishes
- * first); then 'done' is called in the caller's thread, in that same
- * order, with run's result -- to add it up and free the item. At most
- * a few records per thread are in flight. With n == 1 there are no
- * threads: cli_jobs_add runs 'run' on stdout and stderr and then
- * 'done', before it returns. 'worker' (0 to n-1) tells run which
+ * it in one of 'n' threads, writing what it would print to 'out' and
+ * 'err' (buffers, written to stdout and stderr in the order the records
+ * were added, whichever finishes first); then 'done' is called in the
+ * caller's thread, in that same order, with run's result -- to add it
+ * up and free the item. At most a few batches per thread are in
+ * flight, bounded in records, source and output (jobs.c). With n == 1
+ * there are no threads: cli_jobs_add runs 'run' on stdout and stderr
+ * and then 'done', before it returns. 'worker' (0 to n-1) tells run which
  * thread it is in, for state a thread keeps to itself. Before the
  * caller prints anything itself, cli_jobs_wait writes everything
  * added so far. */
