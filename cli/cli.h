@@ -174,4 +174,43 @@ void cli_jobs_wait(cli_jobs *j);
 void cli_jobs_skip(cli_jobs *j);
 int cli_jobs_free(cli_jobs *j);
 
+/* ---- parts: one file read by several threads at once (parts.c) ----
+ *
+ * Reads the regular file 'f' (named 'name' in diagnostics) in parts,
+ * in spec->n threads, each part by a reader of its own (with the
+ * search limits spec->search, which may be NULL), and calls spec->run
+ * on each record as it is read: 'run' writes what it prints to 'out'
+ * and 'err' and returns its result, as a cli_job_fn does, and is
+ * called once more with 'rec' NULL at the file's end, for that last
+ * call's diagnostics ('r' is the reader that read 'rec'; parts.c frees
+ * 'rec' after). What each record wrote is written in the file's order:
+ * its output to standard output, then its errors -- or, when spec->done
+ * is set, its errors, and then its output and result are handed to
+ * 'done' in the caller's thread (not for the file's end). Byte for byte
+ * what one reader over the whole file, calling 'run' on stdout and
+ * stderr (and 'done'), writes. 'sum' adds up the records, run's results
+ * (with the end's, also in end_result) and what each record added to
+ * its reader's counts; io_error is set
+ * when the file could not be read to its end (said by a diagnostic,
+ * as tb_reader_next says it), failed when output could not be buffered
+ * or written. Returns 1 when the file was read; 0 when it is not read
+ * in parts -- n < 2, not a regular file, or a small one -- having read
+ * nothing. */
+typedef int (*cli_part_fn)(void *ctx, int worker, tb_reader *r, tb_record *rec, FILE *out,
+                           FILE *err);
+typedef void (*cli_part_done_fn)(void *ctx, int result, const char *out, size_t len);
+typedef struct cli_parts_spec {
+	int n;
+	const tb_search_opts *search;
+	cli_part_fn run;
+	cli_part_done_fn done;
+	void *ctx;
+} cli_parts_spec;
+typedef struct cli_part_sum {
+	size_t records, results, nerrors, nwarnings;
+	int end_result;             /* run's result at the file's end */
+	int io_error, failed;
+} cli_part_sum;
+int cli_parts_read(const cli_parts_spec *spec, FILE *f, const char *name, cli_part_sum *sum);
+
 #endif

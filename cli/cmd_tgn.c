@@ -13,6 +13,7 @@ enum { CMD_PARSE, CMD_VALIDATE, CMD_FMT };
 typedef struct S_opts {
 	int summary, strict, in_place, positions, board;
 	int jobs;
+	int stream_jobs;            /* threads when the records are read in one (jobs.c) */
 	tb_search_opts search;
 	int nfiles;
 	char **files;
@@ -59,11 +60,14 @@ static int S_args(const char *cmd, int argc, char **argv, S_opts *o, int which)
 		               "give both");
 		return -1;
 	}
-	/* fmt's work on a record is less than reading it, which is one
-	 * thread's: other threads only slowed it (make bench), so it runs in
-	 * one unless -j says otherwise */
+	/* When one thread reads every record (jobs.c: -i, a pipe), fmt's
+	 * work on a record is less than the reading of it, and other threads
+	 * only slowed it (make bench): then it runs in one unless -j says
+	 * otherwise. A regular file is read in parts (parts.c), one per
+	 * core. */
+	o->stream_jobs = o->jobs ? o->jobs : fmt ? 1 : cli_jobs_default();
 	if (!o->jobs)
-		o->jobs = fmt ? 1 : cli_jobs_default();
+		o->jobs = cli_jobs_default();
 	o->files = i < argc ? argv + i : dash;
 	o->nfiles = i < argc ? argc - i : 1;
 	return 0;
@@ -148,6 +152,17 @@ static void S_check_done(void *ctx, void *item, int result)
 	free(it);
 }
 
+/* One record of a part (parts.c), or with rec NULL the end of the file. */
+static int S_check_part(void *ctx, int worker, tb_reader *r, tb_record *rec, FILE *out,
+                        FILE *err)
+{
+	const S_check_ctx *c = ctx;
+	if (!rec)
+		return cli_print_diags_to(err, r, c->o->strict) > 0;
+	S_item it = {rec, r, 0, 0};
+	return S_check_one(ctx, worker, &it, out, err);
+}
+
 /* A new item for 'rec', just read by 'r': with its own reader when it
  * goes to another thread. */
 static S_item *S_item_new(cli_jobs *j, tb_reader *r, tb_record *rec)
@@ -168,10 +183,13 @@ static int S_check(const char *cmd, int which, int argc, char **argv)
 		return EXIT_TROUBLE;
 	int rc = EXIT_CLEAN;
 	S_check_ctx c = {which, &o, NULL, NULL, cli_colour(stdout, "auto"), 0, 0, 0};
-	/* parse's work is the reading, which is the reading thread's: other
-	 * threads would only print its diagnostics, at a cost; it takes -j
-	 * and reads in one thread */
-	cli_jobs *j = cli_jobs_new(which == CMD_PARSE ? 1 : o.jobs, S_check_one, S_check_done, &c);
+	/* a regular file is read in parts, one per thread (parts.c); any
+	 * other input by the caller's thread, which hands the records to
+	 * the others to validate (jobs.c) -- parse's work is the reading,
+	 * so that it reads those in one thread */
+	cli_jobs *j = cli_jobs_new(which == CMD_PARSE ? 1 : o.stream_jobs, S_check_one, S_check_done,
+	                           &c);
+	int unwritten = 0;
 	for (int k = 0; k < o.nfiles; k++) {
 		const char *path = o.files[k], *name = strcmp(path, "-") ? path : "<stdin>";
 		FILE *f = cli_open(path);
@@ -179,35 +197,49 @@ static int S_check(const char *cmd, int which, int argc, char **argv)
 			rc = EXIT_TROUBLE;
 			continue;
 		}
-		tb_reader *r = tb_reader_new_file(f, name);
-		tb_record *rec;
-		size_t nrec = 0;
+		size_t nrec = 0, bad, nerr, nwarn;
 		int got;
-		/* a long search's progress on a terminal, from one thread only */
-		o.search.progress = cli_jobs_count(j) == 1 ? cli_progress : NULL;
-		tb_reader_set_search(r, &o.search);
 		c.name = name;
-		c.r = r;
 		c.bad = c.nerrors = c.nwarnings = 0;
-		while ((got = tb_reader_next(r, &rec)) == 1) {
-			cli_jobs_add(j, S_item_new(j, r, rec), tb_record_source_size(rec));
-			nrec++;
+		cli_part_sum sum;
+		cli_parts_spec spec = {o.jobs, &o.search, S_check_part, NULL, &c};
+		if (cli_parts_read(&spec, f, name, &sum)) {
+			nrec = sum.records;
+			bad = sum.results;
+			nerr = sum.nerrors;
+			nwarn = sum.nwarnings;
+			got = sum.io_error ? -1 : 0;
+			unwritten |= sum.failed;
+		} else {
+			tb_reader *r = tb_reader_new_file(f, name);
+			tb_record *rec;
+			/* a long search's progress on a terminal, from one thread only */
+			o.search.progress = cli_jobs_count(j) == 1 ? cli_progress : NULL;
+			tb_reader_set_search(r, &o.search);
+			c.r = r;
+			while ((got = tb_reader_next(r, &rec)) == 1) {
+				cli_jobs_add(j, S_item_new(j, r, rec), tb_record_source_size(rec));
+				nrec++;
+			}
+			cli_jobs_wait(j);
+			bad = c.bad + cli_print_diags(r, o.strict);
+			nerr = tb_reader_nerrors(r) + c.nerrors;
+			nwarn = tb_reader_nwarnings(r) + c.nwarnings;
+			tb_reader_free(r);
+			c.r = NULL;
+			o.search.progress = NULL;
 		}
-		cli_jobs_wait(j);
-		size_t bad = c.bad + cli_print_diags(r, o.strict);
 		if (got < 0)
 			rc = EXIT_TROUBLE;
 		else if (bad && rc == EXIT_CLEAN)
 			rc = EXIT_PROBLEMS;
-		size_t nerr = tb_reader_nerrors(r) + c.nerrors, nwarn = tb_reader_nwarnings(r) + c.nwarnings;
 		if (o.summary)
 			printf("%s: %zu record%s, %zu error%s, %zu warning%s\n", path, nrec,
 			       nrec == 1 ? "" : "s", nerr, nerr == 1 ? "" : "s", nwarn,
 			       nwarn == 1 ? "" : "s");
-		tb_reader_free(r);
 		cli_close(f);
 	}
-	if (cli_jobs_free(j) != 0) {
+	if (cli_jobs_free(j) != 0 || unwritten) {
 		cli_error(cmd, "cannot write standard output");
 		rc = EXIT_TROUBLE;
 	}
@@ -269,6 +301,38 @@ static void S_format_done(void *ctx, void *item, int result)
 	free(it);
 }
 
+/* The same for a record of a part (parts.c), its canonical form written
+ * to 'out'; with rec NULL, the file's end. */
+static int S_format_part(void *ctx, int worker, tb_reader *r, tb_record *rec, FILE *out,
+                         FILE *err)
+{
+	(void)ctx, (void)worker;
+	if (!rec) {
+		cli_print_diags_to(err, r, 0);
+		return 0;
+	}
+	if (cli_print_diags_to(err, r, 0) || tb_record_errors(rec))
+		return 1;
+	size_t len;
+	char *text = tb_record_write(rec, &len);
+	int ok = text && fwrite(text, 1, len, out) == len;
+	free(text);
+	return ok ? 0 : -1;
+}
+
+static void S_format_part_done(void *ctx, int result, const char *text, size_t len)
+{
+	S_fmt_ctx *c = ctx;
+	if (result > 0) {
+		c->status = 1;
+	} else if (!c->failed) {
+		if (result < 0 || (!c->first && c->put(c->put_ctx, "\n", 1)) ||
+		    c->put(c->put_ctx, text, len))
+			c->failed = 1;
+		c->first = 0;
+	}
+}
+
 static int S_format(tb_reader *r, S_put_fn put, void *ctx, cli_jobs *j, S_fmt_ctx *c)
 {
 	tb_record *rec;
@@ -326,7 +390,7 @@ int cmd_fmt(int argc, char **argv)
 		return EXIT_TROUBLE;
 	int rc = EXIT_CLEAN;
 	S_fmt_ctx c;
-	cli_jobs *j = cli_jobs_new(o.jobs, S_format_one, S_format_done, &c);
+	cli_jobs *j = cli_jobs_new(o.stream_jobs, S_format_one, S_format_done, &c);
 	for (int k = 0; k < o.nfiles; k++) {
 		const char *path = o.files[k];
 		int st;
@@ -344,12 +408,22 @@ int cmd_fmt(int argc, char **argv)
 				rc = EXIT_TROUBLE;
 				continue;
 			}
-			tb_reader *r = tb_reader_new_file(f, strcmp(path, "-") ? path : "<stdin>");
+			const char *name = strcmp(path, "-") ? path : "<stdin>";
 			if (k > 0)
 				fputc('\n', stdout);
-			int s = S_format(r, S_put_stdout, NULL, j, &c);
+			/* a regular file in parts, one per thread (parts.c) */
+			c = (S_fmt_ctx){S_put_stdout, NULL, 1, 0, 0};
+			cli_parts_spec spec = {o.jobs, NULL, S_format_part, S_format_part_done, &c};
+			cli_part_sum sum;
+			int s;
+			if (cli_parts_read(&spec, f, name, &sum)) {
+				s = c.failed || sum.failed || sum.io_error ? -1 : c.status;
+			} else {
+				tb_reader *r = tb_reader_new_file(f, name);
+				s = S_format(r, S_put_stdout, NULL, j, &c);
+				tb_reader_free(r);
+			}
 			st = s < 0 ? EXIT_TROUBLE : s ? EXIT_PROBLEMS : EXIT_CLEAN;
-			tb_reader_free(r);
 			cli_close(f);
 		}
 		if (st > rc)

@@ -149,6 +149,38 @@ static void S_xml_done(void *ctx, void *item, int result)
 	free(it);
 }
 
+/* A record of a part (parts.c): its XML to 'out'; what S_xml_done
+ * needs in the result -- 1: diagnostics that count, 2: refused
+ * (TB_EINVAL), 4: not made (TB_EIO). With rec NULL, the file's end. */
+static int S_xml_part(void *ctx, int worker, tb_reader *r, tb_record *rec, FILE *out, FILE *err)
+{
+	const S_xml_ctx *c = ctx;
+	(void)worker;
+	int st = TB_EINVAL;
+	if (rec && !tb_record_errors(rec)) {
+		size_t len;
+		char *text = tb_xml_record_text(r, rec, c->o->flags, &len, &st);
+		if (text && fwrite(text, 1, len, out) != len)
+			st = TB_EIO;
+		free(text);
+	}
+	int bad = cli_print_diags_to(err, r, 0) > 0;
+	return !rec ? bad : bad | (st == TB_EINVAL ? 2 : 0) | (st == TB_EIO ? 4 : 0);
+}
+
+static void S_xml_part_done(void *ctx, int result, const char *text, size_t len)
+{
+	S_xml_ctx *c = ctx;
+	int st = result & 2 ? TB_EINVAL : result & 4 ? TB_EIO : 0;
+	if (len && !c->stop)
+		st = tb_xml_writer_put(c->w, text, len);
+	if ((result & 1) && c->rc == EXIT_CLEAN)
+		c->rc = EXIT_PROBLEMS;
+	c->refused += st == TB_EINVAL;
+	if (st == TB_EIO)
+		c->stop = 1;
+}
+
 static int S_to_xml(const S_opts *o)
 {
 	FILE *out = o->out ? tmpfile() : stdout;
@@ -168,10 +200,21 @@ static int S_to_xml(const S_opts *o)
 			unread = 1;
 			continue;
 		}
-		tb_reader *r = tb_reader_new_file(f, strcmp(path, "-") ? path : "<stdin>");
-		tb_record *rec;
-		int got;
+		const char *name = strcmp(path, "-") ? path : "<stdin>";
 		c.stop = 0; /* as a write that failed stops this file's records */
+		/* a regular file in parts, one per thread (parts.c) */
+		cli_parts_spec spec = {o->jobs, NULL, S_xml_part, S_xml_part_done, &c};
+		cli_part_sum sum;
+		if (cli_parts_read(&spec, f, name, &sum)) {
+			if (sum.end_result && c.rc == EXIT_CLEAN)
+				c.rc = EXIT_PROBLEMS;
+			unread |= sum.io_error || sum.failed;
+			cli_close(f);
+			continue;
+		}
+		tb_reader *r = tb_reader_new_file(f, name);
+		tb_record *rec;
+		int got = 0;
 		while (!c.stop && (got = tb_reader_next(r, &rec)) == 1) {
 			S_item *it = calloc(1, sizeof *it);
 			if (!it)

@@ -75,6 +75,7 @@ void tb_window_compact(tb_reader *r)
 		return;
 	}
 	memmove(r->own, r->own + start, r->len - start);
+	r->base += start;
 	r->bom = 0;
 	r->len -= start;
 	r->pos -= start;
@@ -267,6 +268,8 @@ void tb_diag_tok(tb_reader *r, tb_severity sev, int code, const char *fmt, ...)
 	va_list ap;
 	va_start(ap, fmt);
 	const tb_tok *t = &r->tok;
+	if (t->type == TK_EOF)
+		r->end_diag = 1; /* where a '[' would have put it elsewhere */
 	if (t->type == TK_EOF && r->prev.len) /* "at the end": after the last token */
 		S_diag_v(r, sev, code, r->prev.off + r->prev.len, 1, r->prev.end_line,
 		         r->prev.end_col, fmt, ap);
@@ -762,6 +765,10 @@ static void S_first_token(tb_reader *r)
 {
 	r->started = 1;
 	r->line = r->col = 1;
+	if (r->first_line) { /* a part of a file (tb_reader_set_origin): no BOM */
+		r->line = r->first_line;
+		return;
+	}
 	if (S_peek(r, 0) == 0xEF && S_peek(r, 1) == 0xBB && S_peek(r, 2) == 0xBF)
 		r->pos = r->bom = 3; /* a BOM is dropped; columns start after it */
 }

@@ -915,8 +915,12 @@ static tb_record *S_record(tb_reader *r)
 	S_parser p = {r, tb_xcalloc(1, sizeof(tb_record)), NULL, {0, 0, {0}}, 0, 0, 0, 0};
 	p.rec->line = r->tok.line;
 	p.rec->off = r->tok.off;
+	p.rec->source_off = r->base + r->tok.off;
+	r->end_diag = 0;
 	tb_tag_list tags = {0};
 	S_tag_section(&p, &tags);
+	/* tags cut by the end would have gone on with a '[' */
+	int cut = r->tok.type == TK_EOF;
 	p.g = tb_tags_finish(r, p.rec, &tags, &p.board);
 	free(tags.v);
 	if (p.g) {
@@ -924,6 +928,7 @@ static tb_record *S_record(tb_reader *r)
 	} else {
 		S_skip_to_record(&p);
 	}
+	r->rec_closed = !cut && !r->end_diag;
 	p.rec->offboard = p.offboard;
 	return p.rec;
 }
@@ -1044,6 +1049,26 @@ size_t tb_record_errors(const tb_record *rec) { return rec->errors; }
 const tb_game *tb_record_game(const tb_record *rec) { return rec->game; }
 unsigned tb_record_line(const tb_record *rec) { return rec->line; }
 size_t tb_record_source_size(const tb_record *rec) { return rec->bytes; }
+size_t tb_record_source_offset(const tb_record *rec) { return rec->source_off; }
+
+void tb_reader_set_origin(tb_reader *r, unsigned line, size_t offset)
+{
+	if (r->started)
+		return;
+	r->first_line = line ? line : 1;
+	r->base = offset;
+}
+
+/* The parser treats the end of the input as it treats a '[' everywhere
+ * after a record's tags (movetext stops at either, S_skip_to_record
+ * too), but for where a diagnostic at that token goes (tb_diag_tok
+ * notes it); in the tags a '[' goes on with another tag. A token cut by
+ * the end (a comment left open) would have read on. */
+int tb_reader_ended_clean(const tb_reader *r)
+{
+	return r->started && r->tok.type == TK_EOF && r->pos >= r->len && !r->fatal &&
+	       !r->io_error && r->rec_closed && !r->prev.bad && !r->ndiags;
+}
 
 size_t tb_record_plies(const tb_record *rec)
 {

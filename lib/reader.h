@@ -50,6 +50,11 @@ struct tb_reader {
 	unsigned line, col;      /* at pos */
 	size_t rec_start;        /* window offset where the record's first line starts */
 	size_t rec_first;        /* window offset of the record's first token */
+	size_t base;             /* the input's offset of window offset 0 */
+	unsigned first_line;     /* the line the input starts on (tb_reader_set_origin; 0: 1) */
+	int rec_closed;          /* the last record's end would be the same before a '['
+	                            (tb_reader_ended_clean) */
+	int end_diag;            /* a diagnostic was placed at the end of the input */
 	size_t bom;              /* bytes of a BOM at the window's start (0 or 3) */
 	tb_tok prev;             /* the token before the current one */
 	int started;             /* first token read */

@@ -135,6 +135,7 @@ struct tb_record {
 	unsigned line;
 	size_t off;            /* window offset of its first token, while reading */
 	size_t bytes;          /* source bytes read for it (tb_record_source_size) */
+	size_t source_off;     /* its first token's offset in the input (tb_record_source_offset) */
 	size_t errors;
 	unsigned long gen;     /* edits through the API so far (tb_iter) */
 	char *why;             /* the last API call's error message (malloc) */

@@ -44,11 +44,13 @@ extern "C" {
  * so: the status codes, diagnostics and their codes, reading and
  * writing records, the record tree (its kinds, readers, iterator and
  * editors: 0.3.0), positions and turns as values (0.3.0), a record's
- * source size (tb_record_source_size: 0.4.0). The rest
+ * source size (tb_record_source_size: 0.4.0), reading a file in parts
+ * (tb_reader_set_origin, tb_reader_ended_clean, tb_record_source_offset:
+ * 0.5.0). The rest
  * (comparing, collating, XML, diagrams) may still change between minor
  * versions, as said in README.md.
  */
-#define TB_VERSION "0.4.0"
+#define TB_VERSION "0.5.0"
 
 /** ## Status codes */
 enum {
@@ -165,6 +167,23 @@ TB_EXPORT void tb_reader_free(tb_reader *r);
  * and records may be used in as many threads at once. */
 TB_EXPORT tb_reader *tb_reader_detach(tb_reader *r);
 
+/** Reading a file in parts (several readers at once, one per part):
+ * says that the reader's input is the part of a file that starts at
+ * byte 'offset', at the start of line 'line' (1 and up). Diagnostics
+ * then give the file's lines, tb_record_source_offset the file's
+ * offsets, and the part has no byte order mark to drop. Call it before
+ * the first tb_reader_next; later calls do nothing. */
+TB_EXPORT void tb_reader_set_origin(tb_reader *r, unsigned line, size_t offset);
+
+/** After tb_reader_next returned 0: 1 when the records read, and their
+ * diagnostics, are exactly those that reading on into a longer input
+ * would have given, when what follows starts a record ('[' at the
+ * start of a line): the last record got past its tags, no token was
+ * left open by the end, no diagnostic was placed at the end, nothing
+ * was refused. 0 otherwise, or when no record was read: the input's
+ * end may have cut the last record short. */
+TB_EXPORT int tb_reader_ended_clean(const tb_reader *r);
+
 /** ## Records */
 
 /** Frees 'rec' and everything in it. */
@@ -202,6 +221,11 @@ TB_EXPORT unsigned tb_record_line(const tb_record *rec);
  * to the token after it (the next record's '[', or the end). 0 for a
  * record built through the API. */
 TB_EXPORT size_t tb_record_source_size(const tb_record *rec);
+
+/** Where the record's first token is in its input: a byte offset from
+ * the input's start (plus the offset tb_reader_set_origin gave). 0 for
+ * a record built through the API. */
+TB_EXPORT size_t tb_record_source_offset(const tb_record *rec);
 
 /** Number of turns on the record's main line (every turn node counts,
  * unknown turns and readings included; a gap counts as 0). */

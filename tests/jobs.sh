@@ -9,6 +9,7 @@
 # that are not UTF-8, a record cut short). Run under ThreadSanitizer
 # by make check-tsan.
 set -euo pipefail
+shopt -s extglob
 : "${TABLERO:?set TABLERO}"
 TABLERO=$(cd "$(dirname "$TABLERO")" && pwd)/$(basename "$TABLERO")
 here=$(cd "$(dirname "$0")" && pwd)
@@ -52,20 +53,49 @@ awk 'BEGIN { srand(3) } /^[0-9]+\./ && ++k % 3 == 0 { sub(/ [a-g][1-7]/, " ?") }
 	printf '\n[Game "pitarra"]\n{never closed 1. d1 a1\n'
 } >"$tmp/hostile.tgn"
 
+# Parts (parse, validate, fmt and xml read a regular file in parts, one
+# per thread: cli/parts.c) cut where a record's end may not be clean: a
+# comment open across lines that start with '[', records of tags and no
+# moves, records with no result, a variation or an angle open at a cut,
+# a record refused, line ends of every kind, a BOM at the start.
+{
+	printf '\xef\xbb\xbf[Game "pitarra"]\n[Site "x"]\n\n1. d1 a1 *\n\n'
+	printf '[Game "pitarra"]\n\n1. d1 {open\n\n[Game "pitarra"]\n\n[Site "y"]\n} a1 *\n\n'
+	printf '[Game "pitarra"]\n[Site "tags only"]\n\n[Game "asalto"]\n[Site "z"]\n\n'
+	printf '[Game "pitarra"]\n\n1. d1 a1\n\n[Game "pitarra"]\n\n1. d1 (1... a1\n\n'
+	printf '[Game "pitarra"]\n\n1. d1 <a1 |\n\n[Game "pitarra"]\r\n\r\n1. d1 a1 *\r\n\r\n'
+	printf '[Game "pitarra"]\r\r1. d1 a1 *\r\r[Game "asalto"]\n1. c1-c2 *\n\n'
+	printf '[Game "nogame"]\n\n1. d1 a1 *\n\n[Game "pitarra"]\n\n1. d1 a1 1-0 junk\n{x}\n\n'
+	printf '[Game "pitarra"]\n\n1. d1 a1 * [Game "pitarra"] 1. d2 *\n\n[Game "pitarra"]\n1. d1 "str\n\n'
+	head -60 "$tmp/random-asalto.tgn"
+	printf '\n[Game "pitarra"]\n1. d1 a1 *\n[Game "pitarra"]\n1. d1 a1\n'
+} >"$tmp/cuts.tgn"
+
 # ---- the comparison ----
 # same NAME CMD...: CMD with -j 1, -j 2 and -j 4 (the -j goes first,
-# after the command's name).
+# after the command's name); parse, validate, fmt and xml also in parts
+# of a few bytes (TABLERO_PART_SIZE), so that every record is cut
+# somewhere.
 same() {
 	local name=$1 cmd=$2
 	shift 2
-	local j ok=1
+	local j ok=1 runs="2 4"
 	for j in 1 2 4; do
 		set +e
 		"$TABLERO" "$cmd" -j $j "$@" >"$tmp/out.$j" 2>"$tmp/err.$j" </dev/null
 		echo $? >"$tmp/status.$j"
 		set -e
 	done
-	for j in 2 4; do
+	if [[ $cmd = @(parse|validate|fmt|xml) ]]; then
+		for j in 1 97 3000; do
+			set +e
+			TABLERO_PART_SIZE=$j "$TABLERO" "$cmd" -j 2 "$@" >"$tmp/out.p$j" 2>"$tmp/err.p$j" </dev/null
+			echo $? >"$tmp/status.p$j"
+			set -e
+		done
+		runs="$runs p1 p97 p3000"
+	fi
+	for j in $runs; do
 		cmp -s "$tmp/out.1" "$tmp/out.$j" || { ok=0; echo "  stdout differs with -j $j"; }
 		cmp -s "$tmp/err.1" "$tmp/err.$j" || { ok=0; echo "  stderr differs with -j $j"; }
 		cmp -s "$tmp/status.1" "$tmp/status.$j" ||
@@ -80,13 +110,14 @@ same() {
 	fi
 }
 
-for set in samples randoms errors changed hostile; do
+for set in samples randoms errors changed hostile cuts; do
 	case $set in
 	samples) files=("${samples[@]}") ;;
 	randoms) files=("${randoms[@]}") ;;
 	errors) files=("$tmp/errors.tgn") ;;
 	changed) files=("$tmp/changed.tgn") ;;
 	hostile) files=("$tmp/hostile.tgn" "$tmp/random-asalto.tgn") ;;
+	cuts) files=("$tmp/cuts.tgn") ;;
 	esac
 	same "$set parse" parse --summary "${files[@]}"
 	same "$set parse --strict" parse --strict "${files[@]}"

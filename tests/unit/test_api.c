@@ -653,6 +653,99 @@ static void test_source_size(void **state)
 	tb_reader_free(r);
 }
 
+/* ===== Reading a file in parts ===== */
+
+/* Reads 'src' from 'from' in a reader of its own, as a part starting
+ * on line 'line'; returns whether it ended clean, its records' source
+ * offsets in 'off' (at most 4) and its first diagnostic's line. */
+static int S_part(const char *src, size_t from, unsigned line, size_t *off, size_t *n,
+                  unsigned *diag_line)
+{
+	tb_reader *r = tb_reader_new_mem(src + from, strlen(src + from), "part");
+	tb_reader_set_origin(r, line, from);
+	tb_record *rec;
+	*n = 0;
+	*diag_line = 0;
+	while (tb_reader_next(r, &rec) == 1) {
+		if (!*diag_line && tb_reader_ndiags(r))
+			*diag_line = tb_reader_diag(r, 0)->line;
+		if (*n < 4)
+			off[(*n)++] = tb_record_source_offset(rec);
+		tb_record_free(rec);
+	}
+	tb_reader_set_origin(r, 99, 99); /* too late: nothing changes */
+	int clean = tb_reader_ended_clean(r);
+	tb_reader_free(r);
+	return clean;
+}
+
+static void test_parts(void **state)
+{
+	(void)state;
+	size_t off[4], n;
+	unsigned dl;
+	/* offsets and lines are the file's */
+	const char *two = "[Game \"pitarra\"]\n\n1. d1 a1 *\n\n[Game \"pitarra\"]\n\n1. z9 *\n";
+	size_t second = (size_t)(strstr(two + 1, "[Game") - two);
+	assert_int_equal(S_part(two, 0, 1, off, &n, &dl), 1);
+	assert_int_equal(n, 2);
+	assert_int_equal(off[0], 0);
+	assert_int_equal(off[1], second);
+	assert_int_equal(dl, 7);
+	assert_int_equal(S_part(two, second, 5, off, &n, &dl), 1);
+	assert_int_equal(n, 1);
+	assert_int_equal(off[0], second);
+	assert_int_equal(dl, 7);
+	/* a part whose end may have cut its last record is not clean */
+	const char *cut[] = {
+		"[Game \"pitarra\"]\n[Site \"x\"]\n",            /* tags only: more may follow */
+		"[Game \"pitarra\"]\n\n1. d1 {open\n",           /* a comment left open */
+		"[Game \"pitarra\"]\n\n1. d1 <a1 |\n",           /* an angle left open */
+		"",                                                  /* no record */
+	};
+	for (size_t i = 0; i < sizeof cut / sizeof *cut; i++)
+		assert_int_equal(S_part(cut[i], 0, 1, off, &n, &dl), 0);
+	/* but one that ends without a result, or in a variation left open,
+	 * is read the same before a '[' */
+	assert_int_equal(S_part("[Game \"pitarra\"]\n\n1. d1 a1\n", 0, 1, off, &n, &dl), 1);
+	assert_int_equal(S_part("[Game \"pitarra\"]\n\n1. d1 (1... a1\n", 0, 1, off, &n, &dl), 1);
+	/* a file reader's offsets are the file's, however far it has read
+	 * (its window moves on) */
+	FILE *f = tmpfile();
+	assert_non_null(f);
+	size_t at = 0, k = 0;
+	for (int i = 0; i < 3000; i++)
+		at += (size_t)fprintf(f, "[Game \"pitarra\"]\n{%0*d}\n1. d1 a1 *\n\n", i % 97, 0);
+	rewind(f);
+	tb_reader *fr = tb_reader_new_file(f, "f");
+	tb_record *fr_rec;
+	for (at = 0; tb_reader_next(fr, &fr_rec) == 1; k++) {
+		assert_int_equal(tb_record_source_offset(fr_rec), at);
+		at += tb_record_source_size(fr_rec);
+		tb_record_free(fr_rec);
+	}
+	assert_int_equal(k, 3000);
+	assert_int_equal(at, (size_t)ftell(f));
+	assert_int_equal(tb_reader_ended_clean(fr), 1);
+	tb_reader_free(fr);
+	fclose(f);
+	/* a BOM is dropped at the file's start only: in a part it is text,
+	 * here before the first tag (a record of its own) */
+	const char *bom = "\xef\xbb\xbf[Game \"pitarra\"]\n\n1. d1 *\n";
+	S_part(bom, 0, 3, off, &n, &dl);
+	assert_int_equal(n, 2);
+	assert_int_equal(off[1], 3);
+	tb_reader *r = tb_reader_new_mem(bom, strlen(bom), "start");
+	tb_record *rec;
+	assert_int_equal(tb_reader_next(r, &rec), 1);
+	assert_int_equal(tb_reader_ndiags(r), 0);
+	assert_int_equal(tb_record_source_offset(rec), 3);
+	tb_record_free(rec);
+	assert_int_equal(tb_reader_next(r, &rec), 0);
+	assert_int_equal(tb_reader_ended_clean(r), 1);
+	tb_reader_free(r);
+}
+
 /* ===== Misuse of the writers and the validator ===== */
 
 static void S_one_svg(void *ctx, long ply, const char *svg, size_t len)
@@ -723,6 +816,7 @@ int main(void)
 		cmocka_unit_test(test_positions),
 		cmocka_unit_test(test_misuse_writers),
 		cmocka_unit_test(test_source_size),
+		cmocka_unit_test(test_parts),
 		cmocka_unit_test(test_round_trip_rich),
 		cmocka_unit_test(test_round_trip_samples),
 	};

@@ -1,0 +1,586 @@
+/*
+ * parts.c -- one file read by several threads at once.
+ *
+ * jobs.c hands records to threads, but one thread reads them all, and
+ * reading is most of the work of parse and validate. Here the caller's
+ * thread only cuts the file into parts, of S_PART bytes or so, each
+ * just before a '[' that starts a line after a line that does not
+ * start with '[' (most often a record's first tag: the tag lines of
+ * one record are not cut apart); a worker reads a part with a reader of
+ * its own (tb_reader_set_origin: the file's line numbers and offsets),
+ * runs the command's function on each record, and writes what it
+ * prints to buffers, noting where each record's output ends; the
+ * caller's thread writes them in order, record after record -- its
+ * output, then its errors -- as jobs.c does.
+ *
+ * Why the output is byte for byte what one reader writes. A reader
+ * that starts at a record's first token, at the start of a line, reads
+ * the same records from there as a reader that came to it from the
+ * file's start: the reader keeps nothing from one record to the next
+ * that the record's own reading uses. So a part's records are right
+ * when the cut before it is right: when the reader of the part before
+ * it ended clean (tb_reader_ended_clean), that is, when reading on past
+ * the cut would have given the same records and then started a record
+ * at the cut. When a part does not end clean (a comment left open
+ * across the cut, a record with no moves whose tags go on, a record
+ * refused), nothing of it is written, the parts after it are dropped,
+ * and the caller's thread reads the file on from that part's start
+ * with one reader, as -j 1 does, until a record starts a line past the
+ * part's end; it cuts parts from there again. After a run of such
+ * parts, the span read with one reader doubles each time, so that a
+ * file whose records never end clean costs little more than -j 1.
+ *
+ * Memory is bounded as jobs.c bounds it: S_PER_WORKER parts per worker
+ * in flight, each S_PART bytes at most or, at the rate of output per
+ * byte of the last part written, S_PART_OUTPUT of output; a part is
+ * larger only to hold one record (at most TB_MAX_RECORD, past which the
+ * file is read with one reader, which refuses the record as -j 1 does).
+ */
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+enum {
+	S_PER_WORKER = 4,
+	S_PART = 256 * 1024, S_PART_MIN = 4 * 1024, S_PART_OUTPUT = 256 * 1024
+};
+
+typedef struct S_rec {          /* what a record (or the end: eof) left */
+	int result, eof;
+	size_t out_end, err_end;        /* where its output ends in the part's */
+	size_t nerrors, nwarnings;      /* the reader's counts it added */
+} S_rec;
+
+typedef struct S_part {
+	char *data;                     /* its bytes (owned) */
+	size_t len, off;                /* and where they start in the file */
+	unsigned line;                  /* the line they start on */
+	int last;                       /* they reach the file's end */
+	unsigned gen;                   /* the reading it belongs to (S_drop) */
+	int done, clean, failed;
+	char *out, *err;                /* what its records wrote (open_memstream) */
+	size_t nout, nerr;
+	S_rec *rec;
+	size_t nrec, cap;
+} S_part;
+
+typedef struct S_parts S_parts;
+
+typedef struct S_worker {
+	S_parts *ps;
+	int index;
+} S_worker;
+
+struct S_parts {
+	int n;
+	FILE *f;
+	int fd;
+	const char *name;
+	const cli_parts_spec *spec;
+	cli_part_sum *sum;
+	pthread_t *threads;
+	S_worker *workers;
+	int nthreads;
+	pthread_mutex_t mu;
+	pthread_cond_t work, finished;
+	S_part *slot;
+	size_t cap, head, next, tail;   /* written, handed to a worker, cut */
+	int idle, waiting, stop;
+	atomic_uint gen;                /* parts of an older reading are dropped */
+	/* the caller's thread's own: */
+	char *pend;                     /* read but not yet in a part */
+	size_t npend, pend_cap;
+	size_t rd;                      /* the file's offset after 'pend' */
+	unsigned line;                  /* the line 'pend' starts on */
+	int eof, done;
+	size_t target;                  /* the next part's size */
+	size_t alone;                   /* bytes read with one reader after an unclean part */
+	unsigned resyncs;               /* times parts were cut again after S_alone */
+	size_t part;                    /* S_PART, or TABLERO_PART_SIZE (tests) */
+};
+
+/* ===== Cutting ===== */
+
+/* Counts the bytes equal to 'c' in 'n' at 'p', eight at a time (a
+ * file's lines are counted here once more than the readers count them:
+ * this is the caller's thread's share of the work). */
+static size_t S_count(const char *p, size_t n, unsigned char c)
+{
+	const uint64_t ones = 0x0101010101010101u, low = 0x7f7f7f7f7f7f7f7fu;
+	size_t k = 0, i = 0;
+	for (; i + 8 <= n; i += 8) {
+		uint64_t w;
+		memcpy(&w, p + i, 8);
+		w ^= ones * c;                      /* a byte equal to c is now 0 */
+		uint64_t t = ((w & low) + low) | w | low; /* its high bit clear iff it is 0 */
+		k += (size_t)((((~t) >> 7) & ones) * ones >> 56);
+	}
+	for (; i < n; i++)
+		k += (unsigned char)p[i] == c;
+	return k;
+}
+
+/* The lines 'n' bytes at 'p' end, counted as the lexer counts them: a
+ * line feed, a carriage return and line feed, or a carriage return. */
+static unsigned S_lines(const char *p, size_t n)
+{
+	size_t k = S_count(p, n, '\n');
+	for (const char *q = p, *e = p + n; (q = memchr(q, '\r', (size_t)(e - q))) != NULL; q++)
+		k += q + 1 == e || q[1] != '\n';
+	return (unsigned)k;
+}
+
+/* The last byte equal to 'c' in the 'n' bytes at 'p', or NULL. */
+static const char *S_last(const char *p, size_t n, char c)
+{
+	while (n > 0)
+		if (p[--n] == c)
+			return p + n;
+	return NULL;
+}
+
+/* The last place in 'n' bytes at 'p' (after the first) where a part may
+ * start: a '[' first on its line, after a line that does not start with
+ * '['. 0 when there is none. */
+static size_t S_cut(const char *p, size_t n)
+{
+	for (size_t j = n ? n - 1 : 0; j > 0;) {
+		const char *nl = S_last(p, j, '\n');
+		if (!nl)
+			return 0;
+		j = (size_t)(nl - p); /* p[j] is a line feed, and j + 1 < n */
+		if (p[j + 1] != '[')
+			continue;
+		const char *before = S_last(p, j, '\n');
+		size_t ls = before ? (size_t)(before - p) + 1 : 0;
+		if (p[ls] != '[')
+			return j + 1;
+	}
+	return 0;
+}
+
+/* Reads more of the file onto 'pend', up to 'want' bytes in all.
+ * Returns -1 on a read error (the reader that reads on with one thread
+ * then says it, as -j 1 does). */
+static int S_fill(S_parts *ps, size_t want)
+{
+	if (want > ps->pend_cap) {
+		ps->pend_cap = want;
+		ps->pend = realloc(ps->pend, ps->pend_cap + 1);
+		if (!ps->pend)
+			abort();
+	}
+	while (ps->npend < want && !ps->eof) {
+		ssize_t got = pread(ps->fd, ps->pend + ps->npend, want - ps->npend, (off_t)ps->rd);
+		if (got < 0)
+			return -1;
+		if (got == 0)
+			ps->eof = 1;
+		ps->npend += (size_t)got;
+		ps->rd += (size_t)got;
+	}
+	return 0;
+}
+
+/* Cuts the next part into 's' from what is read. Returns 1 when it
+ * did, 0 at the end of the file, -1 when the part cannot be cut (a read
+ * error, or no place to cut before TB_MAX_RECORD): the file is then
+ * read on from 'pend' with one reader. */
+static int S_next_part(S_parts *ps, S_part *s)
+{
+	size_t want = ps->target, cut = 0;
+	for (;;) {
+		if (S_fill(ps, want) < 0)
+			return -1;
+		if (ps->eof) {
+			if (ps->npend == 0)
+				return 0;
+			cut = ps->npend;
+			break;
+		}
+		if ((cut = S_cut(ps->pend, ps->npend)) > 0)
+			break;
+		if (want > (size_t)TB_MAX_RECORD + ps->part)
+			return -1;
+		want *= 2;
+	}
+	memset(s, 0, sizeof *s);
+	s->off = ps->rd - ps->npend;
+	s->line = ps->line;
+	s->last = cut == ps->npend && ps->eof;
+	s->gen = atomic_load_explicit(&ps->gen, memory_order_relaxed);
+	/* the part keeps the buffer; what is after the cut is carried over */
+	size_t rest = ps->npend - cut, cap = rest > ps->target ? rest : ps->target;
+	char *carry = malloc(cap + 1);
+	if (!carry)
+		abort();
+	memcpy(carry, ps->pend + cut, rest);
+	s->data = ps->pend;
+	s->len = cut;
+	ps->pend = carry;
+	ps->pend_cap = cap;
+	ps->npend = rest;
+	ps->line += S_lines(s->data, cut);
+	return 1;
+}
+
+/* ===== Reading a part (a worker) ===== */
+
+static void S_note(S_part *s, int result, int eof, FILE *out, FILE *err, tb_reader *r,
+                   size_t *e0, size_t *w0, int *failed)
+{
+	if (!*failed && (fflush(out) != 0 || fflush(err) != 0))
+		*failed = 1;
+	if (s->nrec == s->cap) {
+		s->cap = s->cap ? 2 * s->cap : 16;
+		s->rec = realloc(s->rec, s->cap * sizeof *s->rec);
+		if (!s->rec)
+			abort();
+	}
+	size_t e = tb_reader_nerrors(r), w = tb_reader_nwarnings(r);
+	s->rec[s->nrec++] = (S_rec){result, eof, *failed ? 0 : s->nout, *failed ? 0 : s->nerr,
+	                            e - *e0, w - *w0};
+	*e0 = e;
+	*w0 = w;
+}
+
+static void S_read_part(S_parts *ps, int worker, S_part *s)
+{
+	FILE *out = open_memstream(&s->out, &s->nout);
+	FILE *err = out ? open_memstream(&s->err, &s->nerr) : NULL;
+	int failed = !out || !err;
+	tb_reader *r = tb_reader_new_mem(s->data, s->len, ps->name);
+	if (s->off) /* the file's start keeps its byte order mark */
+		tb_reader_set_origin(r, s->line, s->off);
+	if (ps->spec->search)
+		tb_reader_set_search(r, ps->spec->search);
+	size_t e0 = 0, w0 = 0;
+	for (;;) {
+		if (atomic_load_explicit(&ps->gen, memory_order_relaxed) != s->gen)
+			break; /* dropped (S_drop): nobody will read what it writes */
+		tb_record *rec;
+		int got = tb_reader_next(r, &rec);
+		if (got != 1 && !s->last)
+			break; /* clean or not: the end of a part is no end of the file */
+		int result = failed ? 0
+		           : ps->spec->run(ps->spec->ctx, worker, r, got == 1 ? rec : NULL, out, err);
+		tb_record_free(got == 1 ? rec : NULL);
+		S_note(s, result, got != 1, out, err, r, &e0, &w0, &failed);
+		if (got != 1)
+			break;
+	}
+	s->clean = s->last || tb_reader_ended_clean(r);
+	tb_reader_free(r);
+	if ((out && fclose(out) != 0) || (err && fclose(err) != 0))
+		failed = 1;
+	s->failed = failed;
+}
+
+static void *S_worker_main(void *arg)
+{
+	S_worker *w = arg;
+	S_parts *ps = w->ps;
+	pthread_mutex_lock(&ps->mu);
+	for (;;) {
+		while (ps->next == ps->tail && !ps->stop) {
+			ps->idle++;
+			pthread_cond_wait(&ps->work, &ps->mu);
+			ps->idle--;
+		}
+		if (ps->next == ps->tail)
+			break;
+		S_part *s = &ps->slot[ps->next++ % ps->cap];
+		pthread_mutex_unlock(&ps->mu);
+		S_read_part(ps, w->index, s);
+		pthread_mutex_lock(&ps->mu);
+		s->done = 1;
+		if (ps->waiting)
+			pthread_cond_signal(&ps->finished);
+	}
+	pthread_mutex_unlock(&ps->mu);
+	return NULL;
+}
+
+/* ===== Writing, in order ===== */
+
+static void S_free_part(S_part *s)
+{
+	free(s->data);
+	free(s->out);
+	free(s->err);
+	free(s->rec);
+	memset(s, 0, sizeof *s);
+}
+
+/* Waits for the part at the head to be read. */
+static S_part *S_wait_head(S_parts *ps)
+{
+	S_part *s = &ps->slot[ps->head % ps->cap];
+	pthread_mutex_lock(&ps->mu);
+	while (!s->done) {
+		ps->waiting = 1;
+		pthread_cond_wait(&ps->finished, &ps->mu);
+		ps->waiting = 0;
+	}
+	pthread_mutex_unlock(&ps->mu);
+	return s;
+}
+
+static void S_write_part(S_parts *ps, S_part *s)
+{
+	size_t out_from = 0, err_from = 0;
+	for (size_t i = 0; i < s->nrec; i++) {
+		const S_rec *e = &s->rec[i];
+		size_t nout = e->out_end - out_from, nerr = e->err_end - err_from;
+		if (!ps->spec->done && nout && fwrite(s->out + out_from, 1, nout, stdout) != nout)
+			ps->sum->failed = 1;
+		if (nerr) {
+			fflush(stdout);
+			fwrite(s->err + err_from, 1, nerr, stderr);
+		}
+		if (ps->spec->done && !e->eof)
+			ps->spec->done(ps->spec->ctx, e->result, s->out + out_from, nout);
+		out_from = e->out_end;
+		err_from = e->err_end;
+		ps->sum->records += !e->eof;
+		ps->sum->results += (size_t)e->result;
+		if (e->eof)
+			ps->sum->end_result = e->result;
+		ps->sum->nerrors += e->nerrors;
+		ps->sum->nwarnings += e->nwarnings;
+	}
+	ps->sum->failed |= s->failed;
+	/* the next parts: as many bytes as print S_PART_OUTPUT at this
+	 * part's rate */
+	size_t printed = s->nout + s->nerr, t = ps->part;
+	if (printed > s->len / 4 + 1)
+		t = (size_t)((double)S_PART_OUTPUT * (double)s->len / (double)printed);
+	size_t least = ps->part < S_PART_MIN ? ps->part : S_PART_MIN;
+	ps->target = t < least ? least : t > ps->part ? ps->part : t;
+}
+
+/* Drops every part in flight: the workers stop reading them at their
+ * next record. */
+static void S_drop(S_parts *ps)
+{
+	atomic_fetch_add_explicit(&ps->gen, 1, memory_order_relaxed);
+	while (ps->head != ps->tail) {
+		S_free_part(S_wait_head(ps));
+		ps->head++;
+	}
+}
+
+/* Runs the command on a record in the caller's thread, as -j 1 does:
+ * what it prints goes out at once, or to 'done' when there is one. */
+static int S_run_here(S_parts *ps, tb_reader *r, tb_record *rec)
+{
+	const cli_parts_spec *sp = ps->spec;
+	int result;
+	if (!sp->done || !rec) {
+		result = sp->run(sp->ctx, 0, r, rec, stdout, stderr);
+	} else {
+		char *text = NULL;
+		size_t len = 0;
+		FILE *out = open_memstream(&text, &len);
+		if (!out) {
+			ps->sum->failed = 1;
+			result = 0;
+		} else {
+			result = sp->run(sp->ctx, 0, r, rec, out, stderr);
+			if (fclose(out) != 0)
+				ps->sum->failed = 1;
+			fflush(stdout);
+			sp->done(sp->ctx, result, text ? text : "", text ? len : 0);
+		}
+		free(text);
+	}
+	tb_record_free(rec);
+	return result;
+}
+
+/* Reads the file with one reader from 'off' (line 'line'), writing as
+ * -j 1 does, until a record starts a line at 'until' or past it; the
+ * parts are cut from there again (or the file is done). */
+static void S_alone(S_parts *ps, size_t off, unsigned line, size_t until)
+{
+	if (fseeko(ps->f, (off_t)off, SEEK_SET) != 0) {
+		ps->sum->io_error = 1;
+		ps->done = 1;
+		return;
+	}
+	tb_reader *r = tb_reader_new_file(ps->f, ps->name);
+	if (off)
+		tb_reader_set_origin(r, line, off);
+	if (ps->spec->search)
+		tb_reader_set_search(r, ps->spec->search);
+	size_t e0 = 0, w0 = 0;
+	for (;;) {
+		tb_record *rec;
+		int got = tb_reader_next(r, &rec);
+		if (got == 1) {
+			size_t at = tb_record_source_offset(rec);
+			char before = 0;
+			if (at >= until &&
+			    pread(ps->fd, &before, 1, (off_t)at - 1) == 1 && before == '\n') {
+				/* parts again from this record on */
+				ps->rd = at;
+				ps->line = tb_record_line(rec);
+				ps->resyncs++;
+				tb_record_free(rec);
+				break;
+			}
+		}
+		int result = S_run_here(ps, r, got == 1 ? rec : NULL);
+		size_t e = tb_reader_nerrors(r), w = tb_reader_nwarnings(r);
+		ps->sum->records += got == 1;
+		ps->sum->results += (size_t)result;
+		if (got != 1)
+			ps->sum->end_result = result;
+		ps->sum->nerrors += e - e0;
+		ps->sum->nwarnings += w - w0;
+		e0 = e;
+		w0 = w;
+		if (got != 1) {
+			ps->sum->io_error |= got < 0;
+			ps->done = 1;
+			break;
+		}
+	}
+	tb_reader_free(r);
+	ps->npend = 0;
+	ps->eof = 0;
+}
+
+/* Writes the part at the head, or, when it did not end clean, reads on
+ * from its start with one reader (S_alone) after dropping the parts in
+ * flight. */
+static void S_write_head(S_parts *ps)
+{
+	S_part *s = S_wait_head(ps);
+	if (s->clean) {
+		S_write_part(ps, s);
+		ps->done |= s->last;
+		ps->alone = 0;
+		S_free_part(s);
+		ps->head++;
+		return;
+	}
+	size_t off = s->off, end = s->off + s->len;
+	unsigned line = s->line;
+	S_drop(ps);
+	ps->alone = ps->alone ? 2 * ps->alone : ps->part;
+	S_alone(ps, off, line, end + ps->alone);
+}
+
+/* Hands the part just cut to the workers. */
+static void S_hand_over(S_parts *ps)
+{
+	pthread_mutex_lock(&ps->mu);
+	ps->tail++;
+	if (ps->idle)
+		pthread_cond_signal(&ps->work);
+	pthread_mutex_unlock(&ps->mu);
+}
+
+static int S_start(S_parts *ps)
+{
+	ps->cap = (size_t)ps->n * S_PER_WORKER;
+	ps->slot = calloc(ps->cap, sizeof *ps->slot);
+	ps->threads = calloc((size_t)ps->n, sizeof *ps->threads);
+	ps->workers = calloc((size_t)ps->n, sizeof *ps->workers);
+	if (!ps->slot || !ps->threads || !ps->workers)
+		abort();
+	pthread_mutex_init(&ps->mu, NULL);
+	pthread_cond_init(&ps->work, NULL);
+	pthread_cond_init(&ps->finished, NULL);
+	for (int k = 0; k < ps->n; k++) {
+		ps->workers[k] = (S_worker){ps, k};
+		if (pthread_create(&ps->threads[k], NULL, S_worker_main, &ps->workers[k]) != 0)
+			break;
+		ps->nthreads++;
+	}
+	return ps->nthreads > 0;
+}
+
+static void S_stop(S_parts *ps)
+{
+	if (ps->nthreads) {
+		pthread_mutex_lock(&ps->mu);
+		ps->stop = 1;
+		pthread_cond_broadcast(&ps->work);
+		pthread_mutex_unlock(&ps->mu);
+		for (int k = 0; k < ps->nthreads; k++)
+			pthread_join(ps->threads[k], NULL);
+	}
+	pthread_cond_destroy(&ps->finished);
+	pthread_cond_destroy(&ps->work);
+	pthread_mutex_destroy(&ps->mu);
+	free(ps->slot);
+	free(ps->threads);
+	free(ps->workers);
+	free(ps->pend);
+}
+
+int cli_parts_read(const cli_parts_spec *spec, FILE *f, const char *name, cli_part_sum *sum)
+{
+	int n = spec->n;
+	struct stat st;
+	int fd = fileno(f);
+	memset(sum, 0, sizeof *sum);
+	/* tests cut small files into many parts */
+	const char *env = getenv("TABLERO_PART_SIZE");
+	long part = env && *env ? atol(env) : 0;
+	size_t size = part > 0 ? (size_t)part : S_PART;
+	/* a file of one part is read as well in the caller's thread */
+	if (n < 2 || fd < 0 || fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) ||
+	    (size_t)st.st_size < 2 * size)
+		return 0;
+	S_parts ps;
+	memset(&ps, 0, sizeof ps);
+	ps.n = n;
+	ps.f = f;
+	ps.fd = fd;
+	ps.name = name;
+	ps.spec = spec;
+	ps.sum = sum;
+	atomic_init(&ps.gen, 0);
+	ps.line = 1;
+	ps.part = ps.target = size;
+	if (!S_start(&ps)) {
+		S_stop(&ps);
+		return 0;
+	}
+	while (!ps.done) {
+		if (ps.tail - ps.head == ps.cap) { /* no room: the oldest first */
+			S_write_head(&ps);
+			continue;
+		}
+		S_part *s = &ps.slot[ps.tail % ps.cap];
+		int got = S_next_part(&ps, s);
+		if (got > 0) {
+			S_hand_over(&ps);
+			continue;
+		}
+		/* nothing more to cut: write what is in flight, in order; an
+		 * unclean part among them reads on alone, and parts may then be
+		 * cut again further on */
+		unsigned resyncs = ps.resyncs;
+		while (ps.head != ps.tail && !ps.done)
+			S_write_head(&ps);
+		if (ps.done || ps.resyncs != resyncs)
+			continue;
+		if (got < 0) /* no place to cut: one reader from here to the end */
+			S_alone(&ps, ps.rd - ps.npend, ps.line, SIZE_MAX);
+		else
+			ps.done = 1; /* the end, and nothing was in flight */
+	}
+	S_drop(&ps);
+	S_stop(&ps);
+	return 1;
+}
