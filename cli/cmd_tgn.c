@@ -202,7 +202,7 @@ static int S_check(const char *cmd, int which, int argc, char **argv)
 		c.name = name;
 		c.bad = c.nerrors = c.nwarnings = 0;
 		cli_part_sum sum;
-		cli_parts_spec spec = {o.jobs, &o.search, S_check_part, NULL, &c};
+		cli_parts_spec spec = {o.jobs, &o.search, S_check_part, NULL, NULL, &c};
 		if (cli_parts_read(&spec, f, name, &sum)) {
 			nrec = sum.records;
 			bad = sum.results;
@@ -282,18 +282,24 @@ static int S_format_one(void *ctx, int worker, void *item, FILE *out, FILE *err)
 	return it->text ? 0 : -1;
 }
 
-static void S_format_done(void *ctx, void *item, int result)
+/* Writes a record's canonical form, after a blank line but for the
+ * first; a result > 0 (errors) writes nothing, < 0 is a failure. */
+static void S_format_put(S_fmt_ctx *c, int result, const char *text, size_t len)
 {
-	S_fmt_ctx *c = ctx;
-	S_fmt_item *it = item;
 	if (result > 0) {
 		c->status = 1;
 	} else if (!c->failed) {
 		if (result < 0 || (!c->first && c->put(c->put_ctx, "\n", 1)) ||
-		    c->put(c->put_ctx, it->text, it->len))
+		    c->put(c->put_ctx, text, len))
 			c->failed = 1;
 		c->first = 0;
 	}
+}
+
+static void S_format_done(void *ctx, void *item, int result)
+{
+	S_fmt_item *it = item;
+	S_format_put(ctx, result, it->text, it->len);
 	free(it->text);
 	if (it->own)
 		tb_reader_free(it->in.r);
@@ -322,15 +328,17 @@ static int S_format_part(void *ctx, int worker, tb_reader *r, tb_record *rec, FI
 
 static void S_format_part_done(void *ctx, int result, const char *text, size_t len)
 {
-	S_fmt_ctx *c = ctx;
-	if (result > 0) {
-		c->status = 1;
-	} else if (!c->failed) {
-		if (result < 0 || (!c->first && c->put(c->put_ctx, "\n", 1)) ||
-		    c->put(c->put_ctx, text, len))
-			c->failed = 1;
-		c->first = 0;
-	}
+	S_format_put(ctx, result, text, len);
+}
+
+/* Both in the caller's thread, the canonical form unbuffered. */
+static int S_format_here(void *ctx, tb_reader *r, tb_record *rec)
+{
+	S_fmt_item it = {{rec, r, 0, 0}, 0, NULL, 0};
+	int result = S_format_one(ctx, 0, &it, stdout, stderr);
+	S_format_put(ctx, result, it.text, it.len);
+	free(it.text);
+	return result;
 }
 
 static int S_format(tb_reader *r, S_put_fn put, void *ctx, cli_jobs *j, S_fmt_ctx *c)
@@ -413,7 +421,8 @@ int cmd_fmt(int argc, char **argv)
 				fputc('\n', stdout);
 			/* a regular file in parts, one per thread (parts.c) */
 			c = (S_fmt_ctx){S_put_stdout, NULL, 1, 0, 0};
-			cli_parts_spec spec = {o.jobs, NULL, S_format_part, S_format_part_done, &c};
+			cli_parts_spec spec = {o.jobs, NULL, S_format_part, S_format_part_done,
+			                       S_format_here, &c};
 			cli_part_sum sum;
 			int s;
 			if (cli_parts_read(&spec, f, name, &sum)) {

@@ -131,17 +131,24 @@ static int S_xml_one(void *ctx, int worker, void *item, FILE *out, FILE *err)
 	return cli_print_diags_to(err, it->r, 0) > 0;
 }
 
+/* What S_xml_done adds up, for a record whose diagnostics counted
+ * ('bad') and whose XML came out as 'st' says. */
+static void S_xml_count(S_xml_ctx *c, int bad, int st)
+{
+	if (bad && c->rc == EXIT_CLEAN)
+		c->rc = EXIT_PROBLEMS;
+	c->refused += st == TB_EINVAL;
+	if (st == TB_EIO)
+		c->stop = 1;
+}
+
 static void S_xml_done(void *ctx, void *item, int result)
 {
 	S_xml_ctx *c = ctx;
 	S_item *it = item;
 	if (it->text && !c->stop)
 		it->st = tb_xml_writer_put(c->w, it->text, it->len);
-	if (result && c->rc == EXIT_CLEAN)
-		c->rc = EXIT_PROBLEMS;
-	c->refused += it->st == TB_EINVAL;
-	if (it->st == TB_EIO)
-		c->stop = 1;
+	S_xml_count(c, result, it->st);
 	free(it->text);
 	if (c->jobs > 1)
 		tb_reader_free(it->r);
@@ -174,11 +181,18 @@ static void S_xml_part_done(void *ctx, int result, const char *text, size_t len)
 	int st = result & 2 ? TB_EINVAL : result & 4 ? TB_EIO : 0;
 	if (len && !c->stop)
 		st = tb_xml_writer_put(c->w, text, len);
-	if ((result & 1) && c->rc == EXIT_CLEAN)
-		c->rc = EXIT_PROBLEMS;
-	c->refused += st == TB_EINVAL;
-	if (st == TB_EIO)
-		c->stop = 1;
+	S_xml_count(c, result & 1, st);
+}
+
+/* Both in the caller's thread: the record written into the document at
+ * once, as with one job. */
+static int S_xml_here(void *ctx, tb_reader *r, tb_record *rec)
+{
+	S_xml_ctx *c = ctx;
+	int st = tb_record_errors(rec) ? TB_EINVAL : c->stop ? 0 : tb_xml_write_record(c->w, r, rec);
+	int bad = cli_print_diags_to(stderr, r, 0) > 0;
+	S_xml_count(c, bad, st);
+	return bad;
 }
 
 static int S_to_xml(const S_opts *o)
@@ -203,7 +217,7 @@ static int S_to_xml(const S_opts *o)
 		const char *name = strcmp(path, "-") ? path : "<stdin>";
 		c.stop = 0; /* as a write that failed stops this file's records */
 		/* a regular file in parts, one per thread (parts.c) */
-		cli_parts_spec spec = {o->jobs, NULL, S_xml_part, S_xml_part_done, &c};
+		cli_parts_spec spec = {o->jobs, NULL, S_xml_part, S_xml_part_done, S_xml_here, &c};
 		cli_part_sum sum;
 		if (cli_parts_read(&spec, f, name, &sum)) {
 			if (sum.end_result && c.rc == EXIT_CLEAN)

@@ -31,10 +31,13 @@
  * file whose records never end clean costs little more than -j 1.
  *
  * Memory is bounded as jobs.c bounds it: S_PER_WORKER parts per worker
- * in flight, each S_PART bytes at most or, at the rate of output per
- * byte of the last part written, S_PART_OUTPUT of output; a part is
- * larger only to hold one record (at most TB_MAX_RECORD, past which the
- * file is read with one reader, which refuses the record as -j 1 does).
+ * in flight, the first parts small (S_PART_MIN), each next one twice as
+ * large up to S_PART bytes while, at the rate of output per byte of the
+ * last part written, it prints at most S_PART_OUTPUT. A part that prints
+ * more than four parts' worth all the same (the rate changed) stops, and
+ * is read as a part that did not end clean is. A record with no place to
+ * cut in S_PART_MOST bytes is read by the caller's thread, as -j 1 reads
+ * it, its output written as it comes ('here': cli.h), not buffered whole.
  */
 #include <pthread.h>
 #include <stdatomic.h>
@@ -48,7 +51,9 @@
 
 enum {
 	S_PER_WORKER = 4,
-	S_PART = 256 * 1024, S_PART_MIN = 4 * 1024, S_PART_OUTPUT = 256 * 1024
+	S_PART = 256 * 1024, S_PART_MIN = 4 * 1024, S_PART_OUTPUT = 256 * 1024,
+	S_PART_MOST = 1024 * 1024, /* of source in a part, but for a large part size */
+	S_PART_OUT_LEAST = 64 * 1024 /* the least output a part may buffer */
 };
 
 typedef struct S_rec {          /* what a record (or the end: eof) left */
@@ -64,6 +69,7 @@ typedef struct S_part {
 	int last;                       /* they reach the file's end */
 	unsigned gen;                   /* the reading it belongs to (S_drop) */
 	int done, clean, failed;
+	int over;                       /* it printed more than S_PART_MOST: stopped */
 	char *out, *err;                /* what its records wrote (open_memstream) */
 	size_t nout, nerr;
 	S_rec *rec;
@@ -188,10 +194,25 @@ static int S_fill(S_parts *ps, size_t want)
 	return 0;
 }
 
+/* The most bytes a part may hold: a record larger than that is read
+ * by the caller's thread, as -j 1 reads it, its output written as it
+ * comes rather than buffered whole. */
+static size_t S_most(const S_parts *ps)
+{
+	return 4 * ps->part > S_PART_MOST ? 4 * ps->part : S_PART_MOST;
+}
+
+/* The most output a part may buffer: four parts' worth (a small part
+ * size, set for tests, makes parts stop often). */
+static size_t S_out_most(const S_parts *ps)
+{
+	return 4 * ps->part > S_PART_OUT_LEAST ? 4 * ps->part : S_PART_OUT_LEAST;
+}
+
 /* Cuts the next part into 's' from what is read. Returns 1 when it
  * did, 0 at the end of the file, -1 when the part cannot be cut (a read
- * error, or no place to cut before TB_MAX_RECORD): the file is then
- * read on from 'pend' with one reader. */
+ * error, or no place to cut in S_most bytes): the file is then read on
+ * from 'pend' with one reader. */
 static int S_next_part(S_parts *ps, S_part *s)
 {
 	size_t want = ps->target, cut = 0;
@@ -206,10 +227,12 @@ static int S_next_part(S_parts *ps, S_part *s)
 		}
 		if ((cut = S_cut(ps->pend, ps->npend)) > 0)
 			break;
-		if (want > (size_t)TB_MAX_RECORD + ps->part)
+		if (want >= S_most(ps))
 			return -1;
 		want *= 2;
 	}
+	if (cut > S_most(ps))
+		return -1;
 	memset(s, 0, sizeof *s);
 	s->off = ps->rd - ps->npend;
 	s->line = ps->line;
@@ -274,8 +297,12 @@ static void S_read_part(S_parts *ps, int worker, S_part *s)
 		S_note(s, result, got != 1, out, err, r, &e0, &w0, &failed);
 		if (got != 1)
 			break;
+		if (s->nout + s->nerr > S_out_most(ps)) { /* memory: read alone (S_write_head) */
+			s->over = 1;
+			break;
+		}
 	}
-	s->clean = s->last || tb_reader_ended_clean(r);
+	s->clean = !s->over && (s->last || tb_reader_ended_clean(r));
 	tb_reader_free(r);
 	if ((out && fclose(out) != 0) || (err && fclose(err) != 0))
 		failed = 1;
@@ -318,6 +345,13 @@ static void S_free_part(S_part *s)
 	memset(s, 0, sizeof *s);
 }
 
+/* Sets the next parts' size: 't' within S_PART_MIN and the part size. */
+static void S_target(S_parts *ps, size_t t)
+{
+	size_t least = ps->part < S_PART_MIN ? ps->part : S_PART_MIN;
+	ps->target = t < least ? least : t > ps->part ? ps->part : t;
+}
+
 /* Waits for the part at the head to be read. */
 static S_part *S_wait_head(S_parts *ps)
 {
@@ -356,13 +390,15 @@ static void S_write_part(S_parts *ps, S_part *s)
 		ps->sum->nwarnings += e->nwarnings;
 	}
 	ps->sum->failed |= s->failed;
-	/* the next parts: as many bytes as print S_PART_OUTPUT at this
-	 * part's rate */
-	size_t printed = s->nout + s->nerr, t = ps->part;
-	if (printed > s->len / 4 + 1)
-		t = (size_t)((double)S_PART_OUTPUT * (double)s->len / (double)printed);
-	size_t least = ps->part < S_PART_MIN ? ps->part : S_PART_MIN;
-	ps->target = t < least ? least : t > ps->part ? ps->part : t;
+	/* the next parts: twice as large, at most as many bytes as print
+	 * S_PART_OUTPUT at this part's rate */
+	size_t printed = s->nout + s->nerr, t = 2 * ps->target;
+	if (printed > s->len / 4 + 1) {
+		double by_rate = (double)S_PART_OUTPUT * (double)s->len / (double)printed;
+		if (by_rate < (double)t)
+			t = (size_t)by_rate;
+	}
+	S_target(ps, t);
 }
 
 /* Drops every part in flight: the workers stop reading them at their
@@ -377,12 +413,15 @@ static void S_drop(S_parts *ps)
 }
 
 /* Runs the command on a record in the caller's thread, as -j 1 does:
- * what it prints goes out at once, or to 'done' when there is one. */
+ * what it prints goes out at once, or to 'done' when there is one --
+ * through a buffer, unless 'here' does both at once. */
 static int S_run_here(S_parts *ps, tb_reader *r, tb_record *rec)
 {
 	const cli_parts_spec *sp = ps->spec;
 	int result;
-	if (!sp->done || !rec) {
+	if (sp->here && rec) {
+		result = sp->here(sp->ctx, r, rec);
+	} else if (!sp->done || !rec) {
 		result = sp->run(sp->ctx, 0, r, rec, stdout, stderr);
 	} else {
 		char *text = NULL;
@@ -475,6 +514,7 @@ static void S_write_head(S_parts *ps)
 	unsigned line = s->line;
 	S_drop(ps);
 	ps->alone = ps->alone ? 2 * ps->alone : ps->part;
+	S_target(ps, 0); /* small parts first again: the output's rate is not known */
 	S_alone(ps, off, line, end + ps->alone);
 }
 
@@ -551,7 +591,8 @@ int cli_parts_read(const cli_parts_spec *spec, FILE *f, const char *name, cli_pa
 	ps.sum = sum;
 	atomic_init(&ps.gen, 0);
 	ps.line = 1;
-	ps.part = ps.target = size;
+	ps.part = size;
+	S_target(&ps, 0); /* small parts first, until the output's rate is known */
 	if (!S_start(&ps)) {
 		S_stop(&ps);
 		return 0;
@@ -575,8 +616,8 @@ int cli_parts_read(const cli_parts_spec *spec, FILE *f, const char *name, cli_pa
 			S_write_head(&ps);
 		if (ps.done || ps.resyncs != resyncs)
 			continue;
-		if (got < 0) /* no place to cut: one reader from here to the end */
-			S_alone(&ps, ps.rd - ps.npend, ps.line, SIZE_MAX);
+		if (got < 0) /* no place to cut: one reader past what was read */
+			S_alone(&ps, ps.rd - ps.npend, ps.line, ps.rd);
 		else
 			ps.done = 1; /* the end, and nothing was in flight */
 	}

@@ -71,6 +71,17 @@ awk 'BEGIN { srand(3) } /^[0-9]+\./ && ++k % 3 == 0 { sub(/ [a-g][1-7]/, " ?") }
 	printf '\n[Game "pitarra"]\n1. d1 a1 *\n[Game "pitarra"]\n1. d1 a1\n'
 } >"$tmp/cuts.tgn"
 
+# The output's rate changing at once: clean records (large parts), then
+# records of a hundred diagnostics each (a part then prints more than
+# parts.c lets it buffer, stops, and is read alone).
+{
+	"$TABLERO" random --seed 9 -n 1200
+	for _ in $(seq 300); do
+		printf '\n[Game "pitarra"]\n\n1.'; for _ in $(seq 100); do printf ' q9'; done; printf ' *\n'
+	done
+	"$TABLERO" random --seed 10 -n 300
+} >"$tmp/rate.tgn"
+
 # ---- the comparison ----
 # same NAME CMD...: CMD with -j 1, -j 2 and -j 4 (the -j goes first,
 # after the command's name); parse, validate, fmt and xml also in parts
@@ -136,6 +147,8 @@ done
 same "samples validate --positions --board" validate --positions --board "${samples[@]}"
 same "changed validate --positions" validate --positions "$tmp/changed.tgn"
 same "errors validate --search-turns 2" validate --search-turns 2 --candidates 3 "$tmp/errors.tgn"
+same "rate parse" parse --summary "$tmp/rate.tgn"
+same "rate fmt" fmt "$tmp/rate.tgn"
 same "stdin validate" validate - <"$tmp/errors.tgn"
 same "missing file validate" validate "$tmp/errors.tgn" "$tmp/no-such-file.tgn" "${samples[0]}"
 
