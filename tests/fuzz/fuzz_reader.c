@@ -6,6 +6,13 @@
  * the file reader's 64 KiB chunk ends somewhere inside it (where, the
  * input's hash decides), so that refilling and compacting its window
  * are exercised (the others go faster).
+ *
+ * And reading in parts (tb_reader_set_origin, tb_reader_ended_clean:
+ * cli/parts.c): the input cut before a '[' that starts a line (which
+ * one, the hash decides), the part before the cut read by one reader
+ * and the rest by another that starts at the cut's line and offset.
+ * When the first ended clean, the two give the records, diagnostics,
+ * offsets and counts that one reader over the whole gives.
  */
 #include "fuzz.h"
 
@@ -37,6 +44,91 @@ static char *S_trace(tb_reader *r)
 	return tb_buf_detach(&b, NULL);
 }
 
+/* The records of 'r' as text, with their offsets, and the diagnostics
+ * of its last call (at the end) in 'end'; adds its counts to 'counts'. */
+static char *S_records(tb_reader *r, tb_buf *end, size_t counts[2])
+{
+	tb_buf b = TB_BUF_INIT;
+	tb_record *rec;
+	while (tb_reader_next(r, &rec) == 1) {
+		char head[128];
+		snprintf(head, sizeof head, "record at line %u, offset %zu, %zu bytes, %zu errors\n",
+		         tb_record_line(rec), tb_record_source_offset(rec),
+		         tb_record_source_size(rec), tb_record_errors(rec));
+		tb_buf_puts(&b, head);
+		fz_diags(r, &b);
+		size_t n;
+		char *text = tb_record_write(rec, &n);
+		tb_buf_puts(&b, text ? text : "(not written)\n");
+		free(text);
+		tb_record_free(rec);
+	}
+	fz_diags(r, end);
+	counts[0] += tb_reader_nerrors(r);
+	counts[1] += tb_reader_nwarnings(r);
+	return tb_buf_detach(&b, NULL);
+}
+
+/* The lines before byte 'n', as the lexer counts them (CR LF, LF, CR). */
+static unsigned S_line_at(const char *s, size_t n)
+{
+	unsigned line = 1;
+	for (size_t i = 0; i < n; i++)
+		if (s[i] == '\n' || (s[i] == '\r' && !(i + 1 < n && s[i + 1] == '\n')))
+			line++;
+	return line;
+}
+
+static void S_parts(const char *buf, size_t len, uint32_t h)
+{
+	size_t cuts = 0, cut = 0;
+	for (size_t i = 1; i < len; i++)
+		cuts += buf[i] == '[' && (buf[i - 1] == '\n' || buf[i - 1] == '\r');
+	if (!cuts)
+		return;
+	for (size_t i = 1, k = h % cuts; i < len; i++)
+		if (buf[i] == '[' && (buf[i - 1] == '\n' || buf[i - 1] == '\r') && k-- == 0) {
+			cut = i;
+			break;
+		}
+	size_t whole_n[2] = {0, 0}, part_n[2] = {0, 0};
+	tb_buf whole_end = TB_BUF_INIT, first_end = TB_BUF_INIT, second_end = TB_BUF_INIT;
+	tb_reader *w = tb_reader_new_mem(buf, len, "fuzz.tgn");
+	char *whole = S_records(w, &whole_end, whole_n);
+	tb_reader_free(w);
+	tb_reader *a = tb_reader_new_mem(buf, cut, "fuzz.tgn");
+	char *first = S_records(a, &first_end, part_n);
+	int clean = tb_reader_ended_clean(a);
+	tb_reader_free(a);
+	if (clean) {
+		FZ_CHECK(first_end.len == 0, "a part that ended clean said something at its end");
+		tb_reader *b = tb_reader_new_mem(buf + cut, len - cut, "fuzz.tgn");
+		tb_reader_set_origin(b, S_line_at(buf, cut), cut);
+		char *second = S_records(b, &second_end, part_n);
+		tb_reader_free(b);
+		tb_buf both = TB_BUF_INIT;
+		tb_buf_puts(&both, first);
+		tb_buf_puts(&both, second);
+		tb_buf_puts(&both, second_end.len ? second_end.data : "");
+		char *joined = tb_buf_detach(&both, NULL);
+		tb_buf all = TB_BUF_INIT;
+		tb_buf_puts(&all, whole);
+		tb_buf_puts(&all, whole_end.len ? whole_end.data : "");
+		char *one = tb_buf_detach(&all, NULL);
+		FZ_CHECK(strcmp(one, joined) == 0 && whole_n[0] == part_n[0] && whole_n[1] == part_n[1],
+		         "read in two parts at byte %zu (the first ended clean), not as one:\n%s\n"
+		         "--- in parts:\n%s", cut, one, joined);
+		free(one);
+		free(joined);
+		free(second);
+	}
+	free(whole);
+	free(first);
+	free(whole_end.data);
+	free(first_end.data);
+	free(second_end.data);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	uint32_t h = fz_hash(data, size);
@@ -62,6 +154,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	         from_file);
 	free(from_mem);
 	free(from_file);
+	S_parts(buf, len, h);
 	free(buf);
 	return 0;
 }
