@@ -23,11 +23,14 @@ async function main() {
 		await page.goto('file://' + file, {waitUntil: 'load'});
 		await page.waitForFunction(() => document.querySelector('g.tb-pieces').childElementCount > 0 ||
 			document.querySelector('.tb-caption').textContent !== '');
+		// the paint entries can come a frame after the page is ready
+		await page.waitForFunction(() => performance.getEntriesByType('paint').length >= 2,
+			{timeout: 5000}).catch(() => {});
 		const t = await page.evaluate(() => {
 			const p = {};
 			for (const e of performance.getEntriesByType('paint'))
 				p[e.name] = e.startTime;
-			return [p['first-paint'], p['first-contentful-paint'], performance.now()];
+			return [p['first-paint'] ?? NaN, p['first-contentful-paint'] ?? NaN, performance.now()];
 		});
 		fp.push(t[0]); fcp.push(t[1]);
 		const r = await page.evaluate(() => {
@@ -38,7 +41,11 @@ async function main() {
 		await page.close();
 	}
 	await browser.close();
-	const med = (a) => a.slice().sort((x, y) => x - y)[Math.floor(a.length / 2)];
-	console.log([med(fp), med(fcp), med(ready)].map((v) => v.toFixed(1)).join(' '));
+	// the median of the runs that have the entry ("-" when none has it)
+	const med = (a) => {
+		const v = a.filter((x) => Number.isFinite(x)).sort((x, y) => x - y);
+		return v.length ? v[Math.floor(v.length / 2)].toFixed(1) : '-';
+	};
+	console.log([med(fp), med(fcp), med(ready)].join(' '));
 }
 main().catch((e) => { console.error(e); process.exit(1); });
