@@ -56,7 +56,8 @@ enum {
 	S_PER_WORKER = 4,
 	S_PART = 256 * 1024, S_PART_MIN = 4 * 1024, S_PART_OUTPUT = 256 * 1024,
 	S_PART_MOST = 1024 * 1024, /* of source in a part, but for a large part size */
-	S_PART_OUT_LEAST = 64 * 1024 /* the least output a part may buffer */
+	S_PART_OUT_LEAST = 64 * 1024, /* the least output a part may buffer */
+	S_TRIM_EVERY = 64 * 1024 * 1024 /* bytes of output between S_trim's */
 };
 
 typedef struct S_rec {          /* what a record (or the end: eof) left */
@@ -72,7 +73,7 @@ typedef struct S_part {
 	int last;                       /* they reach the file's end */
 	unsigned gen;                   /* the reading it belongs to (S_drop) */
 	int done, clean, failed;
-	int over;                       /* it printed more than S_PART_MOST: stopped */
+	int over;                       /* it printed more than S_out_most: stopped */
 	char *out, *err;                /* what its records wrote (open_memstream) */
 	size_t nout, nerr;
 	S_rec *rec;
@@ -111,6 +112,7 @@ struct S_parts {
 	size_t target;                  /* the next part's size */
 	size_t alone;                   /* bytes read with one reader after an unclean part */
 	unsigned resyncs;               /* times parts were cut again after S_alone */
+	size_t untrimmed;               /* output buffered since the last S_trim */
 	size_t part;                    /* S_PART, or TABLERO_PART_SIZE (tests) */
 };
 
@@ -499,6 +501,22 @@ static void S_alone(S_parts *ps, size_t off, unsigned line, size_t until)
 	ps->eof = 0;
 }
 
+/* Gives the heaps' free memory back to the system now and then. Parts'
+ * output buffers of many sizes, made in the workers and freed by the
+ * caller's thread, over and over beside the records' own allocations,
+ * leave holes that glibc does not fill: with no trimming, xml -j 2 grew
+ * from 14 MiB on 27 MB to 31 MiB on 110 MB. */
+static void S_trim(S_parts *ps, size_t printed)
+{
+	ps->untrimmed += printed;
+	if (ps->untrimmed < S_TRIM_EVERY)
+		return;
+	ps->untrimmed = 0;
+#ifdef __GLIBC__
+	malloc_trim(0);
+#endif
+}
+
 /* Writes the part at the head, or, when it did not end clean, reads on
  * from its start with one reader (S_alone) after dropping the parts in
  * flight. */
@@ -507,6 +525,7 @@ static void S_write_head(S_parts *ps)
 	S_part *s = S_wait_head(ps);
 	if (s->clean) {
 		S_write_part(ps, s);
+		S_trim(ps, s->nout + s->nerr);
 		ps->done |= s->last;
 		ps->alone = 0;
 		S_free_part(s);
