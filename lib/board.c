@@ -222,7 +222,7 @@ static void S_key(tb_buf *b, const tb_ruleset *rs, const tb_state *s)
 	const tb_game *g = rs->game;
 	int crowned = 0;
 	for (int side = 0; side < 2; side++) {
-		int on = __builtin_popcountll(s->bits[side]);
+		int on = tb_popcount(s->bits[side]);
 		S_side_title(b, g, side);
 		tb_buf_printf(b, ": %d on the board", on);
 		if (s->hand[side])

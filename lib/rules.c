@@ -200,7 +200,7 @@ int tb_bound_common(const tb_state *s, const tb_state *target, unsigned turns, u
 	if ((s->to_move + turns) % 2 != target->to_move)
 		return 0;
 	for (int y = 0; y < 2; y++) {
-		unsigned arrive = (unsigned)__builtin_popcountll(target->bits[y] & ~s->bits[y]);
+		unsigned arrive = (unsigned)tb_popcount(target->bits[y] & ~s->bits[y]);
 		if (target->taken[y] < s->taken[y] || arrive > own * mine[y] + other * mine[!y])
 			return 0;
 	}

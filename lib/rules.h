@@ -15,6 +15,17 @@
 
 #include "game.h"
 
+/* The bits set in 'm', without the compiler's library call (no POPCNT
+ * instruction is assumed): the rules count pieces this way at every
+ * turn. */
+static inline int tb_popcount(uint64_t m)
+{
+	m -= (m >> 1) & 0x5555555555555555u;
+	m = (m & 0x3333333333333333u) + ((m >> 2) & 0x3333333333333333u);
+	m = (m + (m >> 4)) & 0x0f0f0f0f0f0f0f0fu;
+	return (int)((m * 0x0101010101010101u) >> 56);
+}
+
 #define TB_MAX_POINTS 64   /* points on any board (Ocencahuac: 5 x 10) */
 #define TB_TURN_PARTS 48   /* parts of one generated turn */
 

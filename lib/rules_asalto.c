@@ -96,7 +96,7 @@ static const char *S_configure(tb_ruleset *rs)
 
 static set S_bit(int p) { return (set)1 << p; }
 
-static int S_count(set m) { return __builtin_popcountll(m); }
+static int S_count(set m) { return tb_popcount(m); }
 
 /* The fortress's points (computed once, by S_configure). */
 static set S_fortress(const tb_geometry *g)

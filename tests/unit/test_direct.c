@@ -208,6 +208,23 @@ static size_t S_configs(const tb_game *g, tb_opts *out, size_t max)
 	return n;
 }
 
+/* The rules' bit count against counting one bit at a time. */
+static void test_popcount(void **state)
+{
+	(void)state;
+	uint64_t m = 0x9E3779B97F4A7C15u;
+	for (int i = 0; i < 100000; i++) {
+		m ^= m << 13, m ^= m >> 7, m ^= m << 17;
+		uint64_t v = i % 3 == 0 ? m & (m >> 1) : i % 3 == 1 ? ~m : m;
+		int n = 0;
+		for (uint64_t b = v; b; b >>= 1)
+			n += (int)(b & 1);
+		assert_int_equal(tb_popcount(v), n);
+	}
+	assert_int_equal(tb_popcount(0), 0);
+	assert_int_equal(tb_popcount(~(uint64_t)0), 64);
+}
+
 static void test_direct_agrees(void **state)
 {
 	(void)state;
@@ -237,6 +254,7 @@ static void test_direct_agrees(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_popcount),
 		cmocka_unit_test(test_direct_agrees),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
