@@ -124,7 +124,7 @@ static inline int S_digit(char c)
 	return c >= '0' && c <= '9';
 }
 
-int tb_scan_point(tb_scan *sc, tb_point *out)
+int tb_scan_point_any(tb_scan *sc, tb_point *out)
 {
 	size_t start = sc->i;
 	if (tb_scan_accept(sc, '?')) {

@@ -50,7 +50,25 @@ typedef struct tb_scan {
 /* Reads a point ("d1", "?") at the scan position. Returns 0, or -1
  * with err set (no point there, or not on the board unless sc->offboard
  * takes it). */
-int tb_scan_point(tb_scan *sc, tb_point *out);
+int tb_scan_point_any(tb_scan *sc, tb_point *out);
+static inline int tb_scan_point(tb_scan *sc, tb_point *out)
+{
+	/* inline, the way nearly every point goes: a small letter, one
+	 * digit, a point of the board (and what follows is no digit) */
+	size_t i = sc->i;
+	if (i + 1 < sc->n) {
+		unsigned f = (unsigned char)sc->s[i] - (unsigned)'a';
+		unsigned r = (unsigned char)sc->s[i + 1] - (unsigned)'1';
+		if (f < 26 && r < 9 && (i + 2 >= sc->n || (unsigned)(sc->s[i + 2] - '0') > 9) &&
+		    f < sc->board->files && r < sc->board->ranks &&
+		    sc->board->valid[TB_PT(f, r)]) {
+			sc->i = i + 2;
+			*out = TB_PT(f, r);
+			return 0;
+		}
+	}
+	return tb_scan_point_any(sc, out);
+}
 /* Appends 's' (n bytes) to 'ascii' with its Arabic-Indic digits as
  * 0-9; returns 1 when it had any. */
 int tb_indic_digits(const char *s, size_t n, tb_buf *ascii);
