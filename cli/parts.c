@@ -608,9 +608,11 @@ int cli_parts_read(const cli_parts_spec *spec, FILE *f, const char *name, cli_pa
 	 * in another, over and over: glibc maps each from the system and
 	 * hands it back, and trims the workers' heaps, so that the kernel
 	 * zeroed pages all the time (xml -j 2 spent a third of its time
-	 * there). Kept in the heaps, they are reused. */
-	mallopt(M_MMAP_THRESHOLD, 16 << 20);
-	mallopt(M_TRIM_THRESHOLD, 32 << 20);
+	 * there). Kept in the heaps, they are reused. Larger blocks (a
+	 * record's window) are still mapped: kept, the halves a window grows
+	 * out of would stay too (16 MiB more for a 16 MiB record). */
+	mallopt(M_MMAP_THRESHOLD, 1 << 20);
+	mallopt(M_TRIM_THRESHOLD, 4 << 20);
 #endif
 	S_parts ps;
 	memset(&ps, 0, sizeof ps);
