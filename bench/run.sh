@@ -357,36 +357,34 @@ rules_bench() {
 }
 VALIDATE_FILES=()
 
+# time_median N FORMAT CMD...: the median of N runs of CMD of the sum of
+# the fields /usr/bin/time -f FORMAT gives; into MEDIAN.
+time_median() {
+	local n=$1 format=$2 i
+	shift 2
+	local runs=()
+	for ((i = 0; i < n; i++)); do
+		set +e
+		/usr/bin/time -f "$format" -o "$TIMEF" "$@" > /dev/null 2> "$ERRF"
+		RC=$?
+		set -e
+		runs+=("$(tail -n 1 "$TIMEF" | awk '{ s = 0; for (i = 1; i <= NF; i++) s += $i; printf "%.2f", s }')")
+	done
+	MEDIAN=$(printf '%s\n' "${runs[@]}" | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }')
+}
+
 # cpu_median N CMD...: the median of N runs' CPU seconds (user + system),
 # which the machine's load changes less than the elapsed time; into CPU.
 cpu_median() {
-	local n=$1 i
-	shift
-	local runs=()
-	for ((i = 0; i < n; i++)); do
-		set +e
-		/usr/bin/time -f '%U %S' -o "$TIMEF" "$@" > /dev/null 2> "$ERRF"
-		RC=$?
-		set -e
-		runs+=("$(tail -n 1 "$TIMEF" | awk '{ printf "%.2f", $1 + $2 }')")
-	done
-	CPU=$(printf '%s\n' "${runs[@]}" | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }')
+	time_median "$1" '%U %S' "${@:2}"
+	CPU=$MEDIAN
 }
 
-# wall_median N CMD...: the median elapsed seconds of N runs in WALL (for
-# -j ALL, whose CPU seconds are spread over the cores).
+# wall_median N CMD...: the median elapsed seconds of N runs, into WALL
+# (for -j ALL, whose CPU seconds are spread over the cores).
 wall_median() {
-	local n=$1 i
-	shift
-	local runs=()
-	for ((i = 0; i < n; i++)); do
-		set +e
-		/usr/bin/time -f '%e' -o "$TIMEF" "$@" > /dev/null 2> "$ERRF"
-		RC=$?
-		set -e
-		runs+=("$(tail -n 1 "$TIMEF")")
-	done
-	WALL=$(printf '%s\n' "${runs[@]}" | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }')
+	time_median "$1" '%e' "${@:2}"
+	WALL=$MEDIAN
 }
 
 # plies FILE: the turns of a movetext file (PGN or TGN), tokens that are

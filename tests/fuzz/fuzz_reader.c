@@ -18,39 +18,16 @@
 
 #define S_CHUNK (64u * 1024u) /* lexer.c's */
 
-/* Everything a reader says about its input, as text. */
-static char *S_trace(tb_reader *r)
+/* The records of 'r' as text, with their offsets, and the diagnostics
+ * of its last call (at the end) in 'end'; adds its counts of errors and
+ * warnings to counts[0] and [1], and puts the last call's answer (0 or
+ * TB_EIO) in counts[2]. */
+static char *S_records(tb_reader *r, tb_buf *end, size_t counts[3])
 {
 	tb_buf b = TB_BUF_INIT;
 	tb_record *rec;
 	int got;
 	while ((got = tb_reader_next(r, &rec)) == 1) {
-		char head[64];
-		snprintf(head, sizeof head, "record at line %u, %zu errors\n", tb_record_line(rec),
-		         tb_record_errors(rec));
-		tb_buf_puts(&b, head);
-		fz_diags(r, &b);
-		size_t n;
-		char *text = tb_record_write(rec, &n);
-		tb_buf_puts(&b, text ? text : "(not written)\n");
-		free(text);
-		tb_record_free(rec);
-	}
-	fz_diags(r, &b);
-	char tail[96];
-	snprintf(tail, sizeof tail, "end %d: %zu errors, %zu warnings\n", got, tb_reader_nerrors(r),
-	         tb_reader_nwarnings(r));
-	tb_buf_puts(&b, tail);
-	return tb_buf_detach(&b, NULL);
-}
-
-/* The records of 'r' as text, with their offsets, and the diagnostics
- * of its last call (at the end) in 'end'; adds its counts to 'counts'. */
-static char *S_records(tb_reader *r, tb_buf *end, size_t counts[2])
-{
-	tb_buf b = TB_BUF_INIT;
-	tb_record *rec;
-	while (tb_reader_next(r, &rec) == 1) {
 		char head[128];
 		snprintf(head, sizeof head, "record at line %u, offset %zu, %zu bytes, %zu errors\n",
 		         tb_record_line(rec), tb_record_source_offset(rec),
@@ -66,7 +43,29 @@ static char *S_records(tb_reader *r, tb_buf *end, size_t counts[2])
 	fz_diags(r, end);
 	counts[0] += tb_reader_nerrors(r);
 	counts[1] += tb_reader_nwarnings(r);
+	counts[2] = (size_t)got;
 	return tb_buf_detach(&b, NULL);
+}
+
+/* Everything a reader says about its input, as text. */
+static char *S_trace(tb_reader *r)
+{
+	tb_buf b = TB_BUF_INIT;
+	size_t counts[3] = {0, 0, 0};
+	char *records = S_records(r, &b, counts);
+	char tail[96];
+	snprintf(tail, sizeof tail, "end %d: %zu errors, %zu warnings\n", (int)counts[2], counts[0],
+	         counts[1]);
+	tb_buf_puts(&b, tail);
+	char *end = tb_buf_detach(&b, NULL);
+	size_t n = strlen(records) + strlen(end) + 1;
+	char *all = malloc(n);
+	if (!all)
+		abort();
+	snprintf(all, n, "%s%s", records, end);
+	free(records);
+	free(end);
+	return all;
 }
 
 /* The lines before byte 'n', as the lexer counts them (CR LF, LF, CR). */
@@ -91,7 +90,7 @@ static void S_parts(const char *buf, size_t len, uint32_t h)
 			cut = i;
 			break;
 		}
-	size_t whole_n[2] = {0, 0}, part_n[2] = {0, 0};
+	size_t whole_n[3] = {0, 0, 0}, part_n[3] = {0, 0, 0};
 	tb_buf whole_end = TB_BUF_INIT, first_end = TB_BUF_INIT, second_end = TB_BUF_INIT;
 	tb_reader *w = tb_reader_new_mem(buf, len, "fuzz.tgn");
 	char *whole = S_records(w, &whole_end, whole_n);
