@@ -202,14 +202,14 @@ typedef void (*cli_part_done_fn)(void *ctx, int result, const char *out, size_t 
 /* 'run' and then 'done' at once, in the caller's thread, on stdout and
  * stderr: for the records it reads itself (a record too large for a
  * part, or after a part that did not end clean), so that a large
- * record's output is not buffered whole. */
+ * record's output is not buffered whole. Required with 'done'. */
 typedef int (*cli_part_here_fn)(void *ctx, tb_reader *r, tb_record *rec);
 typedef struct cli_parts_spec {
 	int n;
 	const tb_search_opts *search;
 	cli_part_fn run;
 	cli_part_done_fn done;
-	cli_part_here_fn here;      /* may be NULL */
+	cli_part_here_fn here;      /* with 'done' only */
 	void *ctx;
 } cli_parts_spec;
 typedef struct cli_part_sum {

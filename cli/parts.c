@@ -418,32 +418,12 @@ static void S_drop(S_parts *ps)
 }
 
 /* Runs the command on a record in the caller's thread, as -j 1 does:
- * what it prints goes out at once, or to 'done' when there is one --
- * through a buffer, unless 'here' does both at once. */
+ * what it prints goes out at once ('here' when there is a 'done'). */
 static int S_run_here(S_parts *ps, tb_reader *r, tb_record *rec)
 {
 	const cli_parts_spec *sp = ps->spec;
-	int result;
-	if (sp->here && rec) {
-		result = sp->here(sp->ctx, r, rec);
-	} else if (!sp->done || !rec) {
-		result = sp->run(sp->ctx, 0, r, rec, stdout, stderr);
-	} else {
-		char *text = NULL;
-		size_t len = 0;
-		FILE *out = open_memstream(&text, &len);
-		if (!out) {
-			ps->sum->failed = 1;
-			result = 0;
-		} else {
-			result = sp->run(sp->ctx, 0, r, rec, out, stderr);
-			if (fclose(out) != 0)
-				ps->sum->failed = 1;
-			fflush(stdout);
-			sp->done(sp->ctx, result, text ? text : "", text ? len : 0);
-		}
-		free(text);
-	}
+	int result = sp->done && rec ? sp->here(sp->ctx, r, rec)
+	                             : sp->run(sp->ctx, 0, r, rec, stdout, stderr);
 	tb_record_free(rec);
 	return result;
 }
