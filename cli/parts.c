@@ -634,7 +634,8 @@ int cli_parts_read(const cli_parts_spec *spec, FILE *f, const char *name, cli_pa
 		else
 			ps.done = 1; /* the end, and nothing was in flight */
 	}
-	S_drop(&ps);
+	/* nothing is in flight now: 'done' comes with the last part written,
+	 * or from S_alone, which runs with none in flight */
 	S_stop(&ps);
 	return 1;
 }

@@ -18,13 +18,12 @@
 
 #define S_CHUNK (64u * 1024u) /* lexer.c's */
 
-/* The records of 'r' as text, with their offsets, and the diagnostics
- * of its last call (at the end) in 'end'; adds its counts of errors and
- * warnings to counts[0] and [1], and puts the last call's answer (0 or
- * TB_EIO) in counts[2]. */
-static char *S_records(tb_reader *r, tb_buf *end, size_t counts[3])
+/* Appends the records of 'r' as text, with their offsets, to 'out', and
+ * the diagnostics of its last call (at the end) to 'end' (which may be
+ * 'out'); adds its counts of errors and warnings to counts[0] and [1].
+ * Returns the last call's answer (0 or TB_EIO). */
+static int S_records(tb_reader *r, tb_buf *out, tb_buf *end, size_t counts[2])
 {
-	tb_buf b = TB_BUF_INIT;
 	tb_record *rec;
 	int got;
 	while ((got = tb_reader_next(r, &rec)) == 1) {
@@ -32,40 +31,30 @@ static char *S_records(tb_reader *r, tb_buf *end, size_t counts[3])
 		snprintf(head, sizeof head, "record at line %u, offset %zu, %zu bytes, %zu errors\n",
 		         tb_record_line(rec), tb_record_source_offset(rec),
 		         tb_record_source_size(rec), tb_record_errors(rec));
-		tb_buf_puts(&b, head);
-		fz_diags(r, &b);
+		tb_buf_puts(out, head);
+		fz_diags(r, out);
 		size_t n;
 		char *text = tb_record_write(rec, &n);
-		tb_buf_puts(&b, text ? text : "(not written)\n");
+		tb_buf_puts(out, text ? text : "(not written)\n");
 		free(text);
 		tb_record_free(rec);
 	}
 	fz_diags(r, end);
 	counts[0] += tb_reader_nerrors(r);
 	counts[1] += tb_reader_nwarnings(r);
-	counts[2] = (size_t)got;
-	return tb_buf_detach(&b, NULL);
+	return got;
 }
 
 /* Everything a reader says about its input, as text. */
 static char *S_trace(tb_reader *r)
 {
 	tb_buf b = TB_BUF_INIT;
-	size_t counts[3] = {0, 0, 0};
-	char *records = S_records(r, &b, counts);
+	size_t counts[2] = {0, 0};
+	int got = S_records(r, &b, &b, counts);
 	char tail[96];
-	snprintf(tail, sizeof tail, "end %d: %zu errors, %zu warnings\n", (int)counts[2], counts[0],
-	         counts[1]);
+	snprintf(tail, sizeof tail, "end %d: %zu errors, %zu warnings\n", got, counts[0], counts[1]);
 	tb_buf_puts(&b, tail);
-	char *end = tb_buf_detach(&b, NULL);
-	size_t n = strlen(records) + strlen(end) + 1;
-	char *all = malloc(n);
-	if (!all)
-		abort();
-	snprintf(all, n, "%s%s", records, end);
-	free(records);
-	free(end);
-	return all;
+	return tb_buf_detach(&b, NULL);
 }
 
 /* The lines before byte 'n', as the lexer counts them (CR LF, LF, CR). */
@@ -90,42 +79,29 @@ static void S_parts(const char *buf, size_t len, uint32_t h)
 			cut = i;
 			break;
 		}
-	size_t whole_n[3] = {0, 0, 0}, part_n[3] = {0, 0, 0};
-	tb_buf whole_end = TB_BUF_INIT, first_end = TB_BUF_INIT, second_end = TB_BUF_INIT;
+	size_t whole_n[2] = {0, 0}, part_n[2] = {0, 0};
+	tb_buf one = TB_BUF_INIT, both = TB_BUF_INIT, first_end = TB_BUF_INIT;
 	tb_reader *w = tb_reader_new_mem(buf, len, "fuzz.tgn");
-	char *whole = S_records(w, &whole_end, whole_n);
+	S_records(w, &one, &one, whole_n);
 	tb_reader_free(w);
 	tb_reader *a = tb_reader_new_mem(buf, cut, "fuzz.tgn");
-	char *first = S_records(a, &first_end, part_n);
+	S_records(a, &both, &first_end, part_n);
 	int clean = tb_reader_ended_clean(a);
 	tb_reader_free(a);
 	if (clean) {
 		FZ_CHECK(first_end.len == 0, "a part that ended clean said something at its end");
 		tb_reader *b = tb_reader_new_mem(buf + cut, len - cut, "fuzz.tgn");
 		tb_reader_set_origin(b, S_line_at(buf, cut), cut);
-		char *second = S_records(b, &second_end, part_n);
+		S_records(b, &both, &both, part_n);
 		tb_reader_free(b);
-		tb_buf both = TB_BUF_INIT;
-		tb_buf_puts(&both, first);
-		tb_buf_puts(&both, second);
-		tb_buf_puts(&both, second_end.len ? second_end.data : "");
-		char *joined = tb_buf_detach(&both, NULL);
-		tb_buf all = TB_BUF_INIT;
-		tb_buf_puts(&all, whole);
-		tb_buf_puts(&all, whole_end.len ? whole_end.data : "");
-		char *one = tb_buf_detach(&all, NULL);
-		FZ_CHECK(strcmp(one, joined) == 0 && whole_n[0] == part_n[0] && whole_n[1] == part_n[1],
+		const char *x = one.len ? one.data : "", *y = both.len ? both.data : "";
+		FZ_CHECK(strcmp(x, y) == 0 && whole_n[0] == part_n[0] && whole_n[1] == part_n[1],
 		         "read in two parts at byte %zu (the first ended clean), not as one:\n%s\n"
-		         "--- in parts:\n%s", cut, one, joined);
-		free(one);
-		free(joined);
-		free(second);
+		         "--- in parts:\n%s", cut, x, y);
 	}
-	free(whole);
-	free(first);
-	free(whole_end.data);
+	free(one.data);
+	free(both.data);
 	free(first_end.data);
-	free(second_end.data);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -673,7 +673,6 @@ static int S_part(const char *src, size_t from, unsigned line, size_t *off, size
 			off[(*n)++] = tb_record_source_offset(rec);
 		tb_record_free(rec);
 	}
-	tb_reader_set_origin(r, 99, 99); /* too late: nothing changes */
 	int clean = tb_reader_ended_clean(r);
 	tb_reader_free(r);
 	return clean;
@@ -692,6 +691,17 @@ static void test_parts(void **state)
 	assert_int_equal(off[0], 0);
 	assert_int_equal(off[1], second);
 	assert_int_equal(dl, 7);
+	/* a late origin changes nothing */
+	tb_reader *late = tb_reader_new_mem(two, strlen(two), "late");
+	tb_record *lr;
+	assert_int_equal(tb_reader_next(late, &lr), 1);
+	tb_record_free(lr);
+	tb_reader_set_origin(late, 99, 99);
+	assert_int_equal(tb_reader_next(late, &lr), 1);
+	assert_int_equal(tb_record_line(lr), 5);
+	assert_int_equal(tb_record_source_offset(lr), second);
+	tb_record_free(lr);
+	tb_reader_free(late);
 	assert_int_equal(S_part(two, second, 5, off, &n, &dl), 1);
 	assert_int_equal(n, 1);
 	assert_int_equal(off[0], second);
