@@ -1,11 +1,10 @@
 /*
- * arena.c -- bump allocator for one record's tree.
+ * arena.c -- bump allocator for one record's tree: the ways taken when
+ * the newest block is full (the rest is inline, in arena.h).
  */
 #include "arena.h"
 
-#include <stdalign.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "xalloc.h"
 
@@ -19,34 +18,47 @@ struct tb_arena_block {
  * record (most are) holds a few KiB, not 16, when many are kept. */
 enum { FIRST = 1024, BLOCK = 16 * 1024 };
 
-void *tb_arena_alloc(tb_arena *a, size_t n)
+/* Starts a block of at least 'n' free bytes. An allocation larger than
+ * the block it would start gets a block of its own behind the head,
+ * so the head's free bytes are not given up for it. */
+static unsigned char *S_block(tb_arena *a, size_t n)
 {
-	const size_t al = alignof(max_align_t);
-	n = (n + al - 1) & ~(al - 1);
-	if (!a->head || a->used + n > a->head->size) {
-		size_t grow = a->head && a->head->size < BLOCK ? 2 * a->head->size : BLOCK;
-		size_t size = a->head ? grow : FIRST;
-		size = n > size ? n : size;
-		tb_arena_block *b = tb_xmalloc(sizeof *b + size);
-		b->next = a->head;
-		b->size = size;
-		a->head = b;
-		a->used = 0;
-		a->total += size;
+	size_t grow = a->head && a->total < BLOCK ? 2 * a->total : BLOCK;
+	size_t size = a->head ? grow : FIRST;
+	tb_arena_block *b = tb_xmalloc(sizeof *b + (n > size ? n : size));
+	b->size = n > size ? n : size;
+	a->total += b->size;
+	if (n > size && a->head) { /* its own block; the head stays */
+		b->next = a->head->next;
+		a->head->next = b;
+		return b->data;
 	}
-	void *p = a->head->data + a->used;
-	a->used += n;
+	b->next = a->head;
+	a->head = b;
+	a->lo = b->data;
+	a->hi = b->data + b->size;
+	return NULL;
+}
+
+void *tb_arena_alloc_new(tb_arena *a, size_t n)
+{
+	unsigned char *p = S_block(a, n);
+	if (!p) {
+		p = a->lo;
+		a->lo += n;
+	}
 	memset(p, 0, n);
 	return p;
 }
 
-char *tb_arena_strndup(tb_arena *a, const char *s, size_t n)
+char *tb_arena_str_new(tb_arena *a, size_t n)
 {
-	char *p = tb_arena_alloc(a, n + 1);
-	if (n)
-		memcpy(p, s, n);
-	p[n] = '\0';
-	return p;
+	unsigned char *p = S_block(a, n);
+	if (!p) {
+		a->hi -= n;
+		p = a->hi;
+	}
+	return (char *)p;
 }
 
 void tb_arena_free(tb_arena *a)
@@ -58,5 +70,6 @@ void tb_arena_free(tb_arena *a)
 		b = next;
 	}
 	a->head = NULL;
-	a->used = a->total = 0;
+	a->lo = a->hi = NULL;
+	a->total = 0;
 }

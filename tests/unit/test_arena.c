@@ -142,7 +142,10 @@ static void test_strndup(void **state)
 	assert_string_equal(e, "");
 	char *w = tb_arena_strndup(&a, "a\0b", 3); /* bytes, not a C string */
 	assert_memory_equal(w, "a\0b\0", 4);
-	assert_true(S_aligned(s) && S_aligned(e) && S_aligned(w));
+	/* strings are not aligned (they would pad one another); they
+	 * do not overlap */
+	assert_true(w + 4 <= e || e + 1 <= w);
+	assert_true(e + 1 <= s || s + 10 <= e);
 	size_t n = 100000;
 	char *src = malloc(n);
 	memset(src, 'k', n);
@@ -150,6 +153,40 @@ static void test_strndup(void **state)
 	assert_memory_equal(big, src, n);
 	assert_int_equal(big[n], '\0');
 	free(src);
+	tb_arena_free(&a);
+}
+
+/* Strings (from a block's top) and objects (from its bottom) share the
+ * blocks: neither overlaps the other, objects stay aligned, and a large
+ * allocation does not give up the head block's free bytes. */
+static void test_strings_and_objects_share(void **state)
+{
+	(void)state;
+	tb_arena a = {0};
+	enum { N = 3000 };
+	static unsigned char *obj[N];
+	static char *str[N];
+	for (int i = 0; i < N; i++) {
+		char text[16];
+		int n = snprintf(text, sizeof text, "s%d", i);
+		str[i] = tb_arena_strndup(&a, text, (size_t)n);
+		obj[i] = tb_arena_alloc(&a, (size_t)(i % 7) * 8 + 1);
+		assert_true(S_aligned(obj[i]));
+		assert_true(S_all_zero(obj[i], (size_t)(i % 7) * 8 + 1));
+		memset(obj[i], 0xAB, (size_t)(i % 7) * 8 + 1);
+	}
+	for (int i = 0; i < N; i++) {
+		char text[16];
+		snprintf(text, sizeof text, "s%d", i);
+		assert_string_equal(str[i], text);
+		assert_int_equal(obj[i][0], 0xAB);
+	}
+	tb_arena_free(&a);
+	unsigned char *x = tb_arena_alloc(&a, 16);
+	unsigned char *big = tb_arena_alloc(&a, 1u << 20);
+	unsigned char *y = tb_arena_alloc(&a, 16);
+	assert_non_null(big);
+	assert_ptr_equal(y, x + 16); /* the same block as before the large one */
 	tb_arena_free(&a);
 }
 
@@ -165,7 +202,8 @@ static void test_free_resets_and_reuses(void **state)
 	assert_true(a.total > 0);
 	tb_arena_free(&a);
 	assert_null(a.head);
-	assert_int_equal(a.used, 0);
+	assert_null(a.lo);
+	assert_null(a.hi);
 	assert_int_equal(a.total, 0);
 	tb_arena_free(&a); /* twice */
 	char *s = tb_arena_strndup(&a, "otra vez", 8);
@@ -183,6 +221,7 @@ int main(void)
 		cmocka_unit_test(test_total_stays_proportional),
 		cmocka_unit_test(test_zero_size),
 		cmocka_unit_test(test_strndup),
+		cmocka_unit_test(test_strings_and_objects_share),
 		cmocka_unit_test(test_free_resets_and_reuses),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
