@@ -235,8 +235,14 @@ void tb_point_write(tb_buf *b, tb_point p)
 		tb_buf_putc(b, '?');
 		return;
 	}
-	tb_buf_putc(b, (char)('a' + TB_PT_FILE(p)));
-	tb_buf_putu(b, TB_PT_RANK(p) + 1u);
+	/* one append: a point is written a few times a turn */
+	char s[4];
+	unsigned rank = TB_PT_RANK(p) + 1u, n = 0;
+	s[n++] = (char)('a' + TB_PT_FILE(p));
+	if (rank >= 10)
+		s[n++] = (char)('0' + rank / 10 % 10);
+	s[n++] = (char)('0' + rank % 10);
+	tb_buf_put(b, s, n);
 }
 
 /* ORDER PART: the separator written before each part kind. */

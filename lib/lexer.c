@@ -656,11 +656,8 @@ static void S_word(tb_reader *r)
 		size_t end = S_run_end(r), p = r->pos;
 		while (p < end && (S_class[d[p]] & C_WORD))
 			p++;
-		if (p > r->pos) { /* a run of plain characters, one column each */
-			r->col += (unsigned)(p - r->pos);
-			r->pos = p;
-			continue;
-		}
+		r->col += (unsigned)(p - r->pos); /* plain characters, one column each */
+		r->pos = p;
 		int c = S_peek(r, 0);
 		if (c < 0 || S_delimiter(c))
 			break;
@@ -743,11 +740,21 @@ static void S_nag(tb_reader *r)
 static void S_skip_space(tb_reader *r)
 {
 	for (;;) {
-		size_t p = r->pos;
-		while (p < r->len && (r->data[p] == ' ' || r->data[p] == '\t'))
-			p++;
-		r->col += (unsigned)(p - r->pos);
+		/* the usual gap, blanks and LF line ends, with the position in
+		 * registers; the rest goes the careful way below */
+		const char *d = r->data;
+		size_t p = r->pos, len = r->len;
+		unsigned line = r->line, col = r->col;
+		for (;;) {
+			while (p < len && (d[p] == ' ' || d[p] == '\t'))
+				p++, col++;
+			if (p >= len || d[p] != '\n')
+				break;
+			p++, line++, col = 1;
+		}
 		r->pos = p;
+		r->line = line;
+		r->col = col;
 		int c = S_peek(r, 0);
 		if (c == ' ' || c == '\t') {
 			S_advance(r, 1);
