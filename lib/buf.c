@@ -87,14 +87,23 @@ void tb_buf_putu(tb_buf *b, unsigned long v)
 
 void tb_buf_vprintf(tb_buf *b, const char *fmt, va_list ap)
 {
+	/* Formats into the room there is (at least 256 bytes), and a second
+	 * time only when that was short: glibc's vsnprintf(NULL, 0) that
+	 * measures first costs more than the formatting itself. */
+	tb_buf_grow(b, 256);
+	size_t room = b->cap - b->len;
 	va_list ap2;
 	va_copy(ap2, ap);
-	int n = vsnprintf(NULL, 0, fmt, ap2);
+	int n = vsnprintf(b->data + b->len, room, fmt, ap2);
 	va_end(ap2);
-	if (n < 0)
+	if (n < 0) {
+		b->data[b->len] = '\0';
 		return;
-	tb_buf_grow(b, (size_t)n);
-	vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
+	}
+	if ((size_t)n >= room) {
+		tb_buf_grow(b, (size_t)n);
+		vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
+	}
 	b->len += (size_t)n;
 }
 

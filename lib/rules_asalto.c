@@ -343,6 +343,8 @@ static int S_attackers_can_step(const tb_ruleset *rs, const tb_state *s)
 
 static int S_over(const tb_ruleset *rs, const tb_state *s, tb_result *res, char *why,
                   size_t n);
+static int S_over_if(const tb_ruleset *rs, const tb_state *s, tb_result *res, char *why,
+                     size_t n, int mobility);
 static set S_could_capture(const tb_ruleset *rs, const tb_state *s);
 
 static size_t S_generate(const tb_ruleset *rs, const tb_state *s, tb_turn *out, size_t cap)
@@ -376,7 +378,10 @@ static size_t S_generate_at(const tb_ruleset *rs, const tb_state *s, tb_point at
 	(void)kind; /* a hint; every turn from 'at' is listed */
 	tb_result res;
 	int p = tb_geo_at(&rs->geo, at);
-	if (p < 0 || !(s->bits[s->to_move] & S_bit(p)) || S_over(rs, s, &res, NULL, 0))
+	/* The ends by having no turn are not checked: when the piece on 'at'
+	 * has a turn, the side has one; when it has none, none is listed
+	 * either way. The same list as S_generate's turns from 'at'. */
+	if (p < 0 || !(s->bits[s->to_move] & S_bit(p)) || S_over_if(rs, s, &res, NULL, 0, 0))
 		return 0;
 	S_gen g = {rs, s, out, 0, cap, {0, 0, {{0, 0}}}};
 	if (s->to_move == ATT) {
@@ -533,6 +538,14 @@ static int S_can_reenter(const tb_ruleset *rs, const tb_state *s)
 static int S_over(const tb_ruleset *rs, const tb_state *s, tb_result *res, char *why,
                   size_t n)
 {
+	return S_over_if(rs, s, res, why, n, 1);
+}
+
+/* S_over, the ends by the side to move having no turn left only when
+ * 'mobility' is set. */
+static int S_over_if(const tb_ruleset *rs, const tb_state *s, tb_result *res, char *why,
+                     size_t n, int mobility)
+{
 	char tmp[8];
 	if (!why) {
 		why = tmp;
@@ -560,6 +573,8 @@ static int S_over(const tb_ruleset *rs, const tb_state *s, tb_result *res, char 
 		         *res == TB_RESULT_SECOND ? ", and a defender holds it" : "");
 		return 1;
 	}
+	if (!mobility)
+		return 0;
 	if (s->to_move == ATT && !S_attackers_can_step(rs, s)) {
 		*res = S_unfillable(rs, s);
 		snprintf(why, n, "the attackers cannot move%s",

@@ -422,8 +422,6 @@ static int S_over_before(S_val *v, S_at *at, const tb_node *n)
 static void S_turn(S_val *v, S_at *at, uint8_t kind, const tb_move *m, const tb_node *n,
                    int witness)
 {
-	tb_buf tok = TB_BUF_INIT;
-	S_token(&tok, kind, m);
 	size_t count = v->nturns;
 	const tb_turn *turns = v->turns.v;
 	tb_move none = {0, 0, NULL};
@@ -434,6 +432,12 @@ static void S_turn(S_val *v, S_at *at, uint8_t kind, const tb_move *m, const tb_
 			fit++;
 			which = i;
 		}
+	if (fit == 1 && !witness && (turns[which].crown == m->crown || kind != TB_NODE_MOVE)) {
+		S_play(v, at, &turns[which], n); /* the usual way: no words needed */
+		return;
+	}
+	tb_buf tok = TB_BUF_INIT;
+	S_token(&tok, kind, m);
 	tb_severity sev = witness ? TB_WARNING : TB_ERROR;
 	const char *other = witness ? " (another reading of this turn)" : "";
 	char why[200];
@@ -1040,11 +1044,14 @@ static void S_line(S_val *v, const tb_line *line, S_at *at, int main)
 	for (const tb_node *n = line->first; n; n = n->next) {
 		if (at->frown && !S_penalty_follows(v, at, n))
 			S_frown_tell(v, at); /* in order, before what this node brings */
-		S_at before = *at;
-		before.open = NULL;
-		before.live = at->live && !at->open;
-		before.skip = 0;
-		before.frown = NULL; /* a variation is not the line that owes the penalty */
+		S_at before; /* where the variations start: kept only when there are any */
+		if (n->variations) {
+			before = *at;
+			before.open = NULL;
+			before.live = at->live && !at->open;
+			before.skip = 0;
+			before.frown = NULL; /* a variation is not the line that owes the penalty */
+		}
 		S_node(v, at, &steps, n);
 		if (at->fixed) { /* the variations of this turn follow the turn put before it */
 			before.st = at->fixed_before;
@@ -1199,7 +1206,7 @@ int tb_validate(tb_reader *r, const tb_record *rec, tb_turn_fn fn, void *ctx,
 		           "%s has no rules engine yet: its moves are not checked", rec->game->title);
 		return 0;
 	}
-	S_val *v = tb_xcalloc(1, sizeof *v);
+	S_val *v = tb_xmalloc(sizeof *v); /* zeroed by the literal: calloc zeroed it twice */
 	*v = (S_val){r, rec, {0}, {NULL, 0}, 0, fn, ctx, TB_BUF_INIT, S_limits(r), decide,
 	             decide_ctx, NULL};
 	char why[320];
