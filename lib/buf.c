@@ -59,22 +59,6 @@ void tb_buf_grow(tb_buf *b, size_t extra)
 	b->cap = cap;
 }
 
-void tb_buf_put(tb_buf *b, const char *s, size_t n)
-{
-	if (b->len + n + 1 > b->cap)
-		tb_buf_grow(b, n);
-	if (n)
-		memcpy(b->data + b->len, s, n);
-	b->len += n;
-	b->data[b->len] = '\0';
-}
-
-void tb_buf_puts(tb_buf *b, const char *s)
-{
-	tb_buf_put(b, s, strlen(s));
-}
-
-
 void tb_buf_putu(tb_buf *b, unsigned long v)
 {
 	char tmp[24];

@@ -10,6 +10,7 @@
 
 #include <stdarg.h>
 #include <stddef.h>
+#include <string.h>
 
 typedef struct tb_buf {
 	char *data;  /* NUL-terminated; NULL until the first append */
@@ -20,8 +21,23 @@ typedef struct tb_buf {
 #define TB_BUF_INIT {NULL, 0, 0}
 
 void tb_buf_grow(tb_buf *b, size_t extra);
-void tb_buf_put(tb_buf *b, const char *s, size_t n);
-void tb_buf_puts(tb_buf *b, const char *s);
+
+/* Inline, as tb_buf_putc: the writers append a few bytes at a time,
+ * and a literal's length and copy then cost nothing. */
+static inline void tb_buf_put(tb_buf *b, const char *s, size_t n)
+{
+	if (b->len + n + 1 > b->cap)
+		tb_buf_grow(b, n);
+	if (n) /* 's' may be NULL when 'n' is 0 */
+		memcpy(b->data + b->len, s, n);
+	b->len += n;
+	b->data[b->len] = '\0';
+}
+
+static inline void tb_buf_puts(tb_buf *b, const char *s)
+{
+	tb_buf_put(b, s, strlen(s));
+}
 
 /* Inline: the writers append most of their output a byte at a time. */
 static inline void tb_buf_putc(tb_buf *b, char c)
