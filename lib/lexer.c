@@ -784,7 +784,14 @@ void tb_lex_next(tb_reader *r)
 {
 	if (!r->started)
 		S_first_token(r);
-	r->prev = r->tok;
+	/* the fields of 'prev' that are read (reader.h), one by one: the
+	 * token was just written a field at a time, and a copy of the whole
+	 * struct in wide moves waits for those stores at every token */
+	r->prev.off = r->tok.off;
+	r->prev.len = r->tok.len;
+	r->prev.end_line = r->tok.end_line;
+	r->prev.end_col = r->tok.end_col;
+	r->prev.bad = r->tok.bad;
 again:
 	S_skip_space(r);
 	S_overflow(r);

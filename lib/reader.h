@@ -56,7 +56,8 @@ struct tb_reader {
 	                            (tb_reader_ended_clean) */
 	int end_diag;            /* a diagnostic was placed at the end of the input */
 	size_t bom;              /* bytes of a BOM at the window's start (0 or 3) */
-	tb_tok prev;             /* the token before the current one */
+	tb_tok prev;             /* the token before the current one: its off, len,
+	                            end_line, end_col and bad only */
 	int started;             /* first token read */
 	int fatal;               /* stop: nothing more can be read */
 	tb_tok tok;              /* current token */
