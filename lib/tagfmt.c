@@ -3,7 +3,9 @@
  * (spec/tgn.md, "Tag value formats").
  *
  * The patterns are the contract: the spec quotes them, and a test
- * checks that it quotes these very strings. They are compiled once per
+ * checks that it quotes these very strings. The values most records
+ * hold are answered without them (S_quick), as the pattern would: a
+ * test compares the two. They are compiled once per
  * process (pthread_once: C11's call_once is the same in glibc, but
  * reached by a way ThreadSanitizer does not see, so that it took the
  * records read in parts, in several threads, for a race) and
@@ -79,7 +81,43 @@ const char *tb_tag_pattern(const char *tag)
 	return NULL;
 }
 
+/* The answer for the values most records hold, in a few instructions:
+ * 1 or 0 where it is the pattern's without doubt, -1 for the pattern
+ * to say. test_tags checks it against the pattern (tb_tag_format_pcre).
+ * - Source with no '@': the pattern's first branch, [^@]*.
+ * - Rules "?": its first branch.
+ * - Date YYYY.MM.DD in digits: the month is 0[1-9]|1[0-2], the day
+ *   0[1-9]|[12][0-9]|3[01] (the branches with '?' cannot match); and
+ *   "????.??.??", which [01?]\? and [0-3?]\? match. */
+static int S_quick(tb_tag_format_kind k, const char *v, size_t n)
+{
+	switch (k) {
+	case TB_TAGFMT_SOURCE:
+		return memchr(v, '@', n) ? -1 : 1;
+	case TB_TAGFMT_RULES:
+		return n == 1 && v[0] == '?' ? 1 : -1;
+	case TB_TAGFMT_DATE:
+		if (n != 10 || v[4] != '.' || v[7] != '.')
+			return -1;
+		if (memcmp(v, "????.??.??", 10) == 0)
+			return 1;
+		for (int i = 0; i < 10; i++)
+			if (i != 4 && i != 7 && (v[i] < '0' || v[i] > '9'))
+				return -1;
+		int month = (v[5] - '0') * 10 + (v[6] - '0'), day = (v[8] - '0') * 10 + (v[9] - '0');
+		return month >= 1 && month <= 12 && day >= 1 && day <= 31;
+	}
+	return -1;
+}
+
 int tb_tag_format_matches(tb_tag_format_kind k, const char *value)
+{
+	size_t n = strlen(value);
+	int quick = S_quick(k, value, n);
+	return quick >= 0 ? quick : tb_tag_format_pcre(k, value);
+}
+
+int tb_tag_format_pcre(tb_tag_format_kind k, const char *value)
 {
 	(void)pthread_once(&S_once, S_compile);
 	pcre2_code *code = S_formats[k].code;

@@ -61,6 +61,9 @@ typedef enum { TB_TAGFMT_DATE, TB_TAGFMT_SOURCE, TB_TAGFMT_RULES } tb_tag_format
 
 /* Returns 1 when 'value' has the format of tag kind 'k'. */
 int tb_tag_format_matches(tb_tag_format_kind k, const char *value);
+/* The same, always by the pattern (tb_tag_format_matches answers the
+ * usual values without it; the tests compare the two). */
+int tb_tag_format_pcre(tb_tag_format_kind k, const char *value);
 
 /* The result the [Result] tag gives (TB_RESULT_OTHER for "*"). */
 tb_result tb_tags_result(const tb_record *rec);

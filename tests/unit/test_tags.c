@@ -459,6 +459,55 @@ static void test_date_pattern_vs_enumeration(void **state)
 	assert_null(tb_tag_pattern("Site"));
 }
 
+/* tb_tag_format_matches answers the usual values without the pattern:
+ * its answers are the pattern's, for every value it could shortcut --
+ * dates of ten characters in every digit, '?', '.' and '-' near the
+ * limits, sources with and without '@', rules near "?". */
+static void test_format_quick_is_the_pattern(void **state)
+{
+	(void)state;
+	static const char c[] = "0123459?.-x";
+	size_t n = sizeof c - 1, checked = 0;
+	for (size_t a = 0; a < n * n * n * n; a++) {
+		char v[11] = "1998.07.21";
+		v[5] = c[a % n];
+		v[6] = c[a / n % n];
+		v[8] = c[a / n / n % n];
+		v[9] = c[a / n / n / n % n];
+		for (int y = 0; y < 4; y++) {
+			static const char *const years[] = {"1998", "????", "19?8", "19x8"};
+			memcpy(v, years[y], 4);
+			v[4] = v[7] = '.';
+			for (int sep = 0; sep < 3; sep++) {
+				if (sep == 1)
+					v[7] = '-';
+				if (sep == 2)
+					v[4] = '-';
+				if (tb_tag_format_matches(TB_TAGFMT_DATE, v) !=
+				    tb_tag_format_pcre(TB_TAGFMT_DATE, v))
+					fail_msg("Date \"%s\": the quick answer is not the pattern's", v);
+				checked++;
+			}
+		}
+	}
+	assert_int_equal(checked, 12 * 14641);
+	static const char *const other[][2] = {
+		{"Cinta 3", "s"}, {"", "s"}, {"Cinta @ 01:02:03", "s"}, {"@", "s"},
+		{"línea\nsegunda", "s"}, {"a@b", "s"}, {"?", "r"}, {"??", "r"}, {" ?", "r"},
+		{"? ", "r"}, {"", "r"}, {"asalto", "r"}, {"", "d"}, {"1998", "d"},
+		{"1998.07.21x", "d"}, {"1998.07.2", "d"},
+	};
+	for (size_t i = 0; i < sizeof other / sizeof other[0]; i++) {
+		tb_tag_format_kind k = other[i][1][0] == 's' ? TB_TAGFMT_SOURCE
+		                     : other[i][1][0] == 'r' ? TB_TAGFMT_RULES : TB_TAGFMT_DATE;
+		if (tb_tag_format_matches(k, other[i][0]) != tb_tag_format_pcre(k, other[i][0]))
+			fail_msg("\"%s\": the quick answer is not the pattern's", other[i][0]);
+	}
+	assert_true(tb_tag_format_matches(TB_TAGFMT_DATE, "????.??.??"));
+	assert_true(tb_tag_format_matches(TB_TAGFMT_SOURCE, "Cuaderno 3"));
+	assert_false(tb_tag_format_matches(TB_TAGFMT_DATE, "1998.13.01"));
+}
+
 static void test_source_timecodes(void **state)
 {
 	(void)state;
@@ -597,6 +646,7 @@ int main(void)
 		cmocka_unit_test(test_rules_change_the_board),
 		cmocka_unit_test(test_result_tag_values),
 		cmocka_unit_test(test_date_pattern_vs_enumeration),
+		cmocka_unit_test(test_format_quick_is_the_pattern),
 		cmocka_unit_test(test_source_timecodes),
 		cmocka_unit_test(test_position_tag),
 		cmocka_unit_test(test_tag_list),
