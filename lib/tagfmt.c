@@ -3,9 +3,9 @@
  * (spec/tgn.md, "Tag value formats").
  *
  * The patterns are the contract: the spec quotes them, and a test
- * checks that it quotes these very strings. The values most records
- * hold are answered without them (S_quick), as the pattern would: a
- * test compares the two. They are compiled once per
+ * checks that it quotes these very strings. Date and Source, and the
+ * Rules value "?", are answered without running them (S_quick), as
+ * they would answer: a test compares the two. They are compiled once per
  * process (pthread_once: C11's call_once is the same in glibc, but
  * reached by a way ThreadSanitizer does not see, so that it took the
  * records read in parts, in several threads, for a race) and
@@ -81,31 +81,79 @@ const char *tb_tag_pattern(const char *tag)
 	return NULL;
 }
 
-/* The answer for the values most records hold, in a few instructions:
- * 1 or 0 where it is the pattern's without doubt, -1 for the pattern
- * to say. test_tags checks it against the pattern (tb_tag_format_pcre).
- * - Source with no '@': the pattern's first branch, [^@]*.
- * - Rules "?": its first branch.
- * - Date YYYY.MM.DD in digits: the month is 0[1-9]|1[0-2], the day
- *   0[1-9]|[12][0-9]|3[01] (the branches with '?' cannot match); and
- *   "????.??.??", which [01?]\? and [0-3?]\? match. */
+static int S_digit(char c) { return c >= '0' && c <= '9'; }
+
+/* Date's month and day, branch by branch as the pattern has them. */
+static int S_month(char a, char b)
+{
+	return (a == '0' && b >= '1' && b <= '9') || (a == '1' && b >= '0' && b <= '2') ||
+	       ((a == '0' || a == '1' || a == '?') && b == '?') || (a == '?' && S_digit(b));
+}
+
+static int S_day(char a, char b)
+{
+	return (a == '0' && b >= '1' && b <= '9') || ((a == '1' || a == '2') && S_digit(b)) ||
+	       (a == '3' && (b == '0' || b == '1')) || (((a >= '0' && a <= '3') || a == '?') &&
+	       b == '?') || (a == '?' && S_digit(b));
+}
+
+/* [0-9]{1,3}:[0-5][0-9]:[0-5][0-9] at v[*i], before 'n'. */
+static int S_clock(const char *v, size_t n, size_t *i)
+{
+	size_t k = 0;
+	while (*i + k < n && k < 3 && S_digit(v[*i + k]))
+		k++;
+	if (k == 0 || *i + k + 6 > n)
+		return 0;
+	const char *c = v + *i + k;
+	if (c[0] != ':' || c[1] < '0' || c[1] > '5' || !S_digit(c[2]) || c[3] != ':' ||
+	    c[4] < '0' || c[4] > '5' || !S_digit(c[5]))
+		return 0;
+	*i += k + 6;
+	return 1;
+}
+
+/* The answer of the patterns for Date and Source, and for the Rules
+ * value "?", in a few instructions; -1 for the pattern to say. Each is
+ * the pattern read branch by branch; test_tags compares them with it
+ * (tb_tag_format_pcre) over every date of the shape and over many
+ * sources.
+ * - Date: \A[0-9?]{4}(?:([.-])MONTH(?:\1DAY)?)?\z.
+ * - Source: with no '@', the branch [^@]*; else the other branch, where
+ *   '.*@' can only end at the last '@' (what follows it has none), and
+ *   ' *' then a time code, or two joined by '-', end the value. */
 static int S_quick(tb_tag_format_kind k, const char *v, size_t n)
 {
 	switch (k) {
-	case TB_TAGFMT_SOURCE:
-		return memchr(v, '@', n) ? -1 : 1;
+	case TB_TAGFMT_SOURCE: {
+		const char *at = memchr(v, '@', n), *next;
+		if (!at)
+			return 1;
+		while ((next = memchr(at + 1, '@', n - (size_t)(at + 1 - v))))
+			at = next;
+		size_t i = (size_t)(at + 1 - v);
+		while (i < n && v[i] == ' ')
+			i++;
+		if (!S_clock(v, n, &i))
+			return 0;
+		if (i < n && v[i] == '-') {
+			i++;
+			if (!S_clock(v, n, &i))
+				return 0;
+		}
+		return i == n;
+	}
 	case TB_TAGFMT_RULES:
 		return n == 1 && v[0] == '?' ? 1 : -1;
 	case TB_TAGFMT_DATE:
-		if (n != 10 || v[4] != '.' || v[7] != '.')
-			return -1;
-		if (memcmp(v, "????.??.??", 10) == 0)
-			return 1;
-		for (int i = 0; i < 10; i++)
-			if (i != 4 && i != 7 && (v[i] < '0' || v[i] > '9'))
-				return -1;
-		int month = (v[5] - '0') * 10 + (v[6] - '0'), day = (v[8] - '0') * 10 + (v[9] - '0');
-		return month >= 1 && month <= 12 && day >= 1 && day <= 31;
+		if (n != 4 && n != 7 && n != 10)
+			return 0;
+		for (int i = 0; i < 4; i++)
+			if (!S_digit(v[i]) && v[i] != '?')
+				return 0;
+		if (n >= 7 && ((v[4] != '.' && v[4] != '-') || !S_month(v[5], v[6])))
+			return 0;
+		return n < 10 || (v[7] == v[4] && S_day(v[8], v[9]));
 	}
 	return -1;
 }

@@ -503,6 +503,43 @@ static void test_format_quick_is_the_pattern(void **state)
 		if (tb_tag_format_matches(k, other[i][0]) != tb_tag_format_pcre(k, other[i][0]))
 			fail_msg("\"%s\": the quick answer is not the pattern's", other[i][0]);
 	}
+	/* sources: a start, '@', blanks, then one or two time codes with
+	 * digits drawn near their limits, and now and then something more,
+	 * by a fixed pseudo-random sequence */
+	static const char *const start[] = {"", "Cinta 3 ", "a@b ", "@", "x@ 1:00:00 "};
+	static const char *const more[] = {"", "", "", " ", "x", "@", "\n", "-", ":00"};
+	unsigned long seed = 19;
+	size_t matched = 0;
+	for (int i = 0; i < 40000; i++) {
+		char v[128];
+		size_t len = (size_t)snprintf(v, sizeof v, "%s@", start[i % 5]);
+		for (int part = 0; part < 2; part++) {
+			seed = seed * 6364136223846793005UL + 1442695040888963407UL;
+			unsigned long x = seed >> 16;
+			if (part == 0)
+				for (unsigned long b = x % 3; b > 0; b--)
+					v[len++] = (x >> 30) % 5 ? ' ' : 'x';
+			if (part == 1 && x % 2)
+				break;
+			if (part == 1)
+				v[len++] = '-';
+			static const char digits[] = "05609x";
+			for (unsigned long d = (x >> 2) % 5; d > 0; d--)
+				v[len++] = "1234"[d % 4];
+			for (int f = 0; f < 2; f++) {
+				v[len++] = (x >> (8 + 3 * f)) % 8 ? ':' : '.';
+				v[len++] = digits[(x >> (12 + 4 * f)) % 6];
+				v[len++] = digits[(x >> (14 + 4 * f)) % 6];
+			}
+		}
+		v[len] = '\0';
+		strcat(v, more[(seed >> 40) % 9]);
+		int want = tb_tag_format_pcre(TB_TAGFMT_SOURCE, v);
+		if (tb_tag_format_matches(TB_TAGFMT_SOURCE, v) != want)
+			fail_msg("Source \"%s\": the quick answer is not the pattern's", v);
+		matched += (size_t)want;
+	}
+	assert_true(matched > 500 && matched < 39500); /* both answers were tried (752) */
 	assert_true(tb_tag_format_matches(TB_TAGFMT_DATE, "????.??.??"));
 	assert_true(tb_tag_format_matches(TB_TAGFMT_SOURCE, "Cuaderno 3"));
 	assert_false(tb_tag_format_matches(TB_TAGFMT_DATE, "1998.13.01"));
