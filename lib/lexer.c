@@ -768,6 +768,91 @@ static void S_skip_space(tb_reader *r)
 	}
 }
 
+static inline int S_blank(int c)
+{
+	return c == ' ' || c == '\t';
+}
+
+/* A token of 'type' over window bytes [from, to) on the current line,
+ * its columns [col, end_col). */
+static void S_tok_set(tb_tok *t, tb_tok_type type, size_t from, size_t to, unsigned line,
+                      unsigned col, unsigned end_col)
+{
+	t->type = type;
+	t->off = from;
+	t->len = to - from;
+	t->line = t->end_line = line;
+	t->col = col;
+	t->end_col = end_col;
+	t->num = 0;
+	t->dots = 0;
+	t->bad = 0;
+}
+
+int tb_lex_tag(tb_reader *r, tb_tok *name, tb_tok *value)
+{
+	if (r->fatal || r->tok.type != TK_LBRACKET)
+		return 0;
+	const unsigned char *d = (const unsigned char *)r->data;
+	/* within the window and the record's limit, short of its last byte
+	 * (whatever comes near that goes the careful way) */
+	size_t end = S_run_end(r);
+	end = end > 0 ? end - 1 : 0;
+	size_t p = r->pos, at;
+	unsigned col = r->col, c0;
+	/* NAME: what S_word would take and S_tag_name_ok accept */
+	at = p, c0 = col;
+	if (p >= end || !isalpha(d[p]) || d[p] >= 0x80)
+		return 0;
+	while (p < end && d[p] < 0x80 && (isalnum(d[p]) || d[p] == '_'))
+		p++;
+	if (p >= end || !S_blank(d[p]))
+		return 0;
+	col += (unsigned)(p - at);
+	tb_tok n;
+	S_tok_set(&n, TK_WORD, at, p, r->line, c0, col);
+	while (p < end && S_blank(d[p]))
+		p++, col++;
+	/* STRING: plain characters only, as S_plain_run takes them */
+	if (p >= end || d[p] != '"')
+		return 0;
+	size_t open = p++;
+	unsigned vcol = col++;
+	for (;;) {
+		while (p < end && (S_class[d[p]] & C_STRING))
+			p++, col++;
+		size_t k = p < end && d[p] >= 0x80 ? S_utf8_valid(r->data + p, end - p) : 0;
+		if (!k)
+			break;
+		p += k;
+		col++;
+	}
+	if (p >= end || d[p] != '"')
+		return 0;
+	size_t text = open + 1, ntext = p - text;
+	p++, col++;
+	tb_tok v;
+	S_tok_set(&v, TK_STRING, open, p, r->line, vcol, col);
+	while (p < end && S_blank(d[p]))
+		p++, col++;
+	if (p >= end || d[p] != ']')
+		return 0;
+	/* the three tokens, as tb_lex_next leaves them */
+	*name = n;
+	*value = v;
+	tb_buf_clear(&r->text);
+	tb_buf_put(&r->text, r->data + text, ntext);
+	r->prev.off = v.off;
+	r->prev.len = v.len;
+	r->prev.end_line = v.end_line;
+	r->prev.end_col = v.end_col;
+	r->prev.bad = 0;
+	S_tok_set(&r->tok, TK_RBRACKET, p, p + 1, r->line, col, col + 1);
+	r->pos = p + 1;
+	r->col = col + 1;
+	return 1;
+}
+
 static void S_first_token(tb_reader *r)
 {
 	r->started = 1;

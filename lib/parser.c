@@ -137,32 +137,37 @@ static void S_tag(S_parser *p, tb_tag_list *tags)
 	tb_reader *r = p->r;
 	unsigned line = S_tok(p)->line;
 	tb_tok open = *S_tok(p);
-	S_next(p);
-	tb_tok name = *S_tok(p);
-	if (name.type != TK_WORD || !S_tag_name_ok(r->data + name.off, name.len)) {
-		tb_diag_tok(r, TB_ERROR, TB_D_TAG_SYNTAX,
-		            "expected a tag name (letters, digits, '_') after '['");
-		S_skip_tag(p, line);
-		return;
-	}
-	S_next(p);
-	if (S_tok(p)->type != TK_STRING) {
-		tb_diag_tok(r, TB_ERROR, TB_D_TAG_SYNTAX,
-		            "expected the tag's value in double quotes");
-		S_skip_tag(p, line);
-		return;
-	}
-	if (S_tok(p)->bad) { /* reported; its value is not what was meant */
+	tb_tok name, value;
+	int plain = tb_lex_tag(r, &name, &value); /* then r->tok is its ']' */
+	if (!plain) {
 		S_next(p);
-		S_skip_tag(p, line);
-		return;
+		name = *S_tok(p);
+		if (name.type != TK_WORD || !S_tag_name_ok(r->data + name.off, name.len)) {
+			tb_diag_tok(r, TB_ERROR, TB_D_TAG_SYNTAX,
+			            "expected a tag name (letters, digits, '_') after '['");
+			S_skip_tag(p, line);
+			return;
+		}
+		S_next(p);
+		if (S_tok(p)->type != TK_STRING) {
+			tb_diag_tok(r, TB_ERROR, TB_D_TAG_SYNTAX,
+			            "expected the tag's value in double quotes");
+			S_skip_tag(p, line);
+			return;
+		}
+		if (S_tok(p)->bad) { /* reported; its value is not what was meant */
+			S_next(p);
+			S_skip_tag(p, line);
+			return;
+		}
+		value = *S_tok(p);
 	}
 	tb_tag t = {0};
 	t.name = tb_arena_strndup(&p->rec->arena, r->data + name.off, name.len);
 	t.value = tb_arena_strndup(&p->rec->arena, r->text.data ? r->text.data : "", r->text.len);
 	t.span = S_span_tok(&open);
-	tb_tok value = *S_tok(p);
-	S_next(p);
+	if (!plain)
+		S_next(p);
 	if (S_tok(p)->type != TK_RBRACKET) {
 		tb_diag_tok(r, TB_ERROR, TB_D_TAG_SYNTAX, "expected ']' to close the tag");
 		S_skip_tag(p, line);
