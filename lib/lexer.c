@@ -791,7 +791,7 @@ static void S_tok_set(tb_tok *t, tb_tok_type type, size_t from, size_t to, unsig
 
 int tb_lex_tag(tb_reader *r, tb_tok *name, tb_tok *value)
 {
-	if (r->fatal || r->tok.type != TK_LBRACKET)
+	if (r->fatal || r->tok.type != TK_LBRACKET || r->tags_by_token)
 		return 0;
 	const unsigned char *d = (const unsigned char *)r->data;
 	/* within the window and the record's limit, short of its last byte

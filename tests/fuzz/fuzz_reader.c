@@ -13,8 +13,12 @@
  * and the rest by another that starts at the cut's line and offset.
  * When the first ended clean, the two give the records, diagnostics,
  * offsets and counts that one reader over the whole gives.
+ *
+ * And tags read in one pass (tb_lex_tag) against tags read token by
+ * token: the same trace.
  */
 #include "fuzz.h"
+#include "reader.h" /* tags_by_token */
 
 #define S_CHUNK (64u * 1024u) /* lexer.c's */
 
@@ -118,6 +122,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	tb_reader *m = tb_reader_new_mem(buf, len, "fuzz.tgn");
 	char *from_mem = S_trace(m);
 	tb_reader_free(m);
+	/* tags read in one pass (tb_lex_tag) against token by token */
+	m = tb_reader_new_mem(buf, len, "fuzz.tgn");
+	m->tags_by_token = 1;
+	char *by_token = S_trace(m);
+	tb_reader_free(m);
+	FZ_CHECK(strcmp(from_mem, by_token) == 0,
+	         "tags read in one pass and token by token differ:\n%s\n--- token by token:\n%s",
+	         from_mem, by_token);
+	free(by_token);
 	FILE *f = len ? fmemopen(buf, len, "rb") : tmpfile(); /* fmemopen wants a byte */
 	FZ_CHECK(f != NULL, "fmemopen failed");
 	tb_reader *fr = tb_reader_new_file(f, "fuzz.tgn");

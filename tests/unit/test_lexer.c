@@ -729,6 +729,94 @@ static void test_angle_before_a_word_that_is_not_a_point(void **state)
 	assert_string_equal(w5, "pass");
 }
 
+static void S_same_tok(const tb_tok *a, const tb_tok *b)
+{
+	assert_int_equal(a->type, b->type);
+	assert_int_equal(a->off, b->off);
+	assert_int_equal(a->len, b->len);
+	assert_int_equal(a->line, b->line);
+	assert_int_equal(a->col, b->col);
+	assert_int_equal(a->end_line, b->end_line);
+	assert_int_equal(a->end_col, b->end_col);
+	assert_int_equal(a->bad, b->bad);
+}
+
+/* tb_lex_tag reads a plainly written tag as three calls of tb_lex_next
+ * do -- the same tokens, text, previous token and position -- and
+ * declines, reading nothing, whatever is not written so. */
+static void test_plain_tag_in_one_pass(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *src;
+		int plain;
+	} cases[] = {
+		{"[Game \"pitarra\"]\n1.", 1},
+		{"[Site  \"Querétaro, «México» سلام\"] x", 1},
+		{"[Date\t\"1998.07.??\"]\t", 1},
+		{"[Round \"\"]\n", 1},
+		{"[Round \"\"]", 0}, /* the window's last byte: the careful way */
+		{"[Red \"Ana\" ]\n", 1},
+		{"[Yellow \"Luis\"]x", 1},
+		{"x[Notes \"tab\there\"]\n", 1},
+		{"[Notes \"tab\there\"]\r\n", 1},
+		{"[Event \"a \\\"quoted\\\" one\"]\n", 0},
+		{"[ Annotator \"x\"]\n", 0},
+		{"[9bad \"v\"]\n", 0},
+		{"[Na-me \"v\"]\n", 0},
+		{"[Name\"v\"]\n", 0},
+		{"[Name \"v\"\n]\n", 0},
+		{"[Name \"v\n\"]\n", 0},
+		{"[Name \"v\xff\"]\n", 0},
+		{"[Name \"v\"", 0},
+		{"[Name \"v\"] ", 1},
+		{"[Name \"v\"x]\n", 0},
+		{"[Naïve \"v\"]\n", 0},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		const char *src = cases[i].src;
+		size_t skip = src[0] == 'x'; /* a token before the tag */
+		tb_reader *a = tb_reader_new_mem(src, strlen(src), "t.tgn");
+		tb_reader *b = tb_reader_new_mem(src, strlen(src), "t.tgn");
+		b->tags_by_token = 1;
+		for (size_t k = 0; k <= skip; k++) {
+			tb_lex_next(a);
+			tb_lex_next(b);
+		}
+		assert_int_equal(a->tok.type, TK_LBRACKET);
+		size_t pos = a->pos;
+		tb_tok name, value;
+		int plain = tb_lex_tag(a, &name, &value);
+		if (plain != cases[i].plain)
+			fail_msg("case %zu \"%s\": tb_lex_tag says %d", i, src, plain);
+		assert_int_equal(tb_lex_tag(b, &name, &value), 0);
+		if (!plain) {
+			assert_int_equal(a->pos, pos);
+			assert_int_equal(a->tok.type, TK_LBRACKET);
+		} else {
+			tb_lex_next(b);
+			S_same_tok(&name, &b->tok);
+			tb_lex_next(b);
+			S_same_tok(&value, &b->tok);
+			assert_string_equal(a->text.data, b->text.data);
+			tb_lex_next(b);
+			S_same_tok(&a->tok, &b->tok);
+			assert_int_equal(a->prev.off, b->prev.off);
+			assert_int_equal(a->prev.len, b->prev.len);
+			assert_int_equal(a->prev.end_col, b->prev.end_col);
+			assert_int_equal(a->pos, b->pos);
+			assert_int_equal(a->col, b->col);
+			assert_int_equal(a->line, b->line);
+		}
+		tb_lex_next(a);
+		tb_lex_next(b);
+		S_same_tok(&a->tok, &b->tok);
+		assert_int_equal(a->ndiags, b->ndiags);
+		tb_reader_free(a);
+		tb_reader_free(b);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -766,6 +854,7 @@ int main(void)
 		cmocka_unit_test(test_stray_closing_brace),
 		cmocka_unit_test(test_angle_inside_word_only_before_a_point),
 		cmocka_unit_test(test_angle_before_a_word_that_is_not_a_point),
+		cmocka_unit_test(test_plain_tag_in_one_pass),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
