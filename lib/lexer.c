@@ -437,17 +437,18 @@ static inline int S_is_newline(int c)
  * C_COMMENT: plain in a {comment}: printable ASCII or tab, not '}' '\\'.
  * C_STRING: plain in a "string": printable ASCII or tab, not '"' '\\'.
  * C_WORD: in a word: printable ASCII, no delimiter (S_delimiter), not
- * '>' (which belongs to a word only before a point). */
-enum { C_COMMENT = 1, C_STRING = 2, C_WORD = 4 };
+ * '>' (which belongs to a word only before a point).
+ * C_NAME: in a tag's name: an ASCII letter, digit or '_' (S_tag_name_ok). */
+enum { C_COMMENT = 1, C_STRING = 2, C_WORD = 4, C_NAME = 8 };
 static const unsigned char S_class[256] = {
 	0, 0, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0,
 	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 	3, 7, 1, 7, 3, 7, 7, 7, 3, 3, 3, 7, 7, 7, 7, 7,
-	7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 3, 3, 7, 3, 7,
-	7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7,
-	7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 3, 4, 3, 7, 7,
-	7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7,
-	7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 3, 3, 2, 7, 0,
+	15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 7, 3, 3, 7, 3, 7,
+	7, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15,
+	15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 3, 4, 3, 7, 15,
+	7, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15,
+	15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 3, 3, 2, 7, 0,
 	/* 0x80-0xFF: UTF-8, checked sequence by sequence */
 };
 
@@ -802,9 +803,9 @@ int tb_lex_tag(tb_reader *r, tb_tok *name, tb_tok *value)
 	unsigned col = r->col, c0;
 	/* NAME: what S_word would take and S_tag_name_ok accept */
 	at = p, c0 = col;
-	if (p >= end || !isalpha(d[p]) || d[p] >= 0x80)
+	if (p >= end || (unsigned)((d[p] | 0x20) - 'a') > 'z' - 'a')
 		return 0;
-	while (p < end && d[p] < 0x80 && (isalnum(d[p]) || d[p] == '_'))
+	while (p < end && (S_class[d[p]] & C_NAME))
 		p++;
 	if (p >= end || !S_blank(d[p]))
 		return 0;
@@ -819,8 +820,11 @@ int tb_lex_tag(tb_reader *r, tb_tok *name, tb_tok *value)
 	size_t open = p++;
 	unsigned vcol = col++;
 	for (;;) {
-		while (p < end && (S_class[d[p]] & C_STRING))
-			p++, col++;
+		size_t q = p;
+		while (q < end && (S_class[d[q]] & C_STRING))
+			q++;
+		col += (unsigned)(q - p);
+		p = q;
 		size_t k = p < end && d[p] >= 0x80 ? S_utf8_valid(r->data + p, end - p) : 0;
 		if (!k)
 			break;
