@@ -163,8 +163,8 @@ const tb_turn *tb_turn_find(const tb_ruleset *rs, const tb_state *s, const tb_mo
 		l->v = tb_xmalloc(l->cap * sizeof *l->v);
 	}
 	size_t n;
-	tb_part_kind kind = m->nparts > 1 ? (tb_part_kind)m->parts[1].kind : TB_PART_AT;
-	while ((n = rs->rules->generate_at(rs, s, m->parts[0].pt, kind, l->v, l->cap)) > l->cap) {
+	tb_part hint = m->nparts > 1 ? m->parts[1] : (tb_part){TB_PART_AT, TB_PT_NONE};
+	while ((n = rs->rules->generate_at(rs, s, m->parts[0].pt, hint, l->v, l->cap)) > l->cap) {
 		l->cap = n > 2 * l->cap ? n : 2 * l->cap;
 		l->v = tb_xrealloc(l->v, l->cap * sizeof *l->v);
 	}

@@ -205,12 +205,14 @@ typedef struct tb_rules {
 	 * for checking a written turn at about the cost of playing it
 	 * (tb_turn_find). None when the game is over; never a pass. Built
 	 * from the generator's own pieces, so the two cannot disagree on a
-	 * rule; tests/unit/test_direct.c proves they agree. 'kind' (not
-	 * TB_PART_AT) is a hint: the turns whose second part is of another
-	 * kind may be left out -- a written step need not list the jumps --
-	 * but listing them is right too. */
+	 * rule; tests/unit/test_direct.c proves they agree. 'hint' is the
+	 * second part written: the turns whose second part is of another
+	 * kind (unless hint.kind is TB_PART_AT) or on another point (unless
+	 * hint.pt is TB_PT_NONE) may be left out -- a written step need not
+	 * list the jumps, nor the steps elsewhere -- but listing them is
+	 * right too. */
 	size_t (*generate_at)(const tb_ruleset *rs, const tb_state *s, tb_point at,
-	                      tb_part_kind kind, tb_turn *out, size_t cap);
+	                      tb_part hint, tb_turn *out, size_t cap);
 	/* Plays legal turn 't' (from generate) and reports its events. */
 	void (*play)(const tb_ruleset *rs, tb_state *s, const tb_turn *t, tb_events *ev);
 	/* 1 when the game is over in 's', with its result and why. */

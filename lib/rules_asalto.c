@@ -373,9 +373,9 @@ static size_t S_generate(const tb_ruleset *rs, const tb_state *s, tb_turn *out, 
  * first in its turn): an attacker's step when no huff must come first,
  * a defender's chains and steps. */
 static size_t S_generate_at(const tb_ruleset *rs, const tb_state *s, tb_point at,
-                            tb_part_kind kind, tb_turn *out, size_t cap)
+                            tb_part hint, tb_turn *out, size_t cap)
 {
-	(void)kind; /* a hint; every turn from 'at' is listed */
+	(void)hint; /* every turn from 'at' is listed */
 	tb_result res;
 	int p = tb_geo_at(&rs->geo, at);
 	/* The ends by having no turn are not checked: when the piece on 'at'

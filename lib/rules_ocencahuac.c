@@ -534,6 +534,8 @@ typedef struct S_gen {
 	size_t n, cap;
 	int any;        /* stop at the first turn */
 	tb_turn cur;
+	tb_point want_pt;  /* TB_PT_NONE, or only the turns whose second part is
+	                      on this point (generate_at's hint) */
 	tb_part_kind want; /* TB_PART_HOP: the hops only; TB_PART_STEP or
 	                      TB_PART_CAPTURE: all but the hops; TB_PART_AT: all */
 } S_gen;
@@ -575,6 +577,8 @@ static uint8_t S_crown_of(const S_gen *g)
 /* Emits the turn in g->cur, with its crown marker. */
 static void S_emit(S_gen *g)
 {
+	if (g->want_pt && g->cur.parts[1].pt != g->want_pt)
+		return; /* not the turn asked for (generate_at's hint) */
 	if (g->n < g->cap) { /* the crown marker only for a turn written */
 		g->cur.crown = S_crown_of(g);
 		g->out[g->n] = g->cur;
@@ -624,6 +628,8 @@ static void S_hops(S_gen *g, const tb_state *w, int p, int relief, int cool, set
 		if (!S_hop_find(rs, w, p, S_dirs[d][0], S_dirs[d][1], &h) || (seen & S_bit(h.land)) ||
 		    S_block(w, &h, side) >= 0 || g->cur.nparts + 2 > TB_TURN_PARTS)
 			continue;
+		if (g->cur.nparts == 1 && g->want_pt && rs->geo.points[h.land].pt != g->want_pt)
+			continue; /* every chain from this first hop lands elsewhere first */
 		int pushed = S_hop_pushed(rs, w, &h, side), second = S_hop_second_stage(w, &h, side);
 		if (pushed == -2)
 			continue;
@@ -657,9 +663,13 @@ static void S_hops(S_gen *g, const tb_state *w, int p, int relief, int cool, set
 /* Steps to the empty cells one cell away, or knight's leaps. */
 static void S_steps(S_gen *g, int p, const int (*deltas)[2], int n)
 {
+	int f = S_file(p), r = S_rank(p), ranks = S_ranks(g->rs); /* S_cell's, once */
 	for (int k = 0; k < n && !S_done(g); k++) {
-		int q = S_cell(g->rs, S_file(p) + deltas[k][0], S_rank(p) + deltas[k][1]);
-		if (q >= 0 && !g->s->cell[q])
+		int ff = f + deltas[k][0], rr = r + deltas[k][1];
+		if (ff < 0 || ff >= FILES || rr < 0 || rr >= ranks)
+			continue;
+		int q = rr * FILES + ff;
+		if (!g->s->cell[q] && (!g->want_pt || g->rs->geo.points[q].pt == g->want_pt))
 			S_emit2(g, p, TB_PART_STEP, q);
 	}
 }
@@ -711,11 +721,30 @@ static void S_piece_turns(S_gen *g, int p)
 		S_hops(g, g->s, p, !old, cool, S_bit(p));
 }
 
+/* A generator: the turn being built, g->cur, is set as it is built
+ * (S_piece_turns, S_hop_turn), so its parts are not zeroed first --
+ * 96 bytes at every turn checked. */
+static void S_gen_init(S_gen *g, const tb_ruleset *rs, const tb_state *s, tb_turn *out,
+                       size_t cap, int any, tb_part hint)
+{
+	g->rs = rs;
+	g->s = s;
+	g->out = out;
+	g->n = 0;
+	g->cap = cap;
+	g->any = any;
+	g->cur.nparts = 0;
+	g->cur.crown = 0;
+	g->want_pt = hint.pt;
+	g->want = (tb_part_kind)hint.kind;
+}
+
 /* Every turn of the side to move, the game not being over. */
 static size_t S_collect(const tb_ruleset *rs, const tb_state *s, tb_turn *out, size_t cap,
                         int any)
 {
-	S_gen g = {rs, s, out, 0, cap, any, {0, 0, {{0, 0}}}, TB_PART_AT};
+	S_gen g;
+	S_gen_init(&g, rs, s, out, cap, any, (tb_part){TB_PART_AT, TB_PT_NONE});
 	for (set m = s->bits[s->to_move]; m && !S_done(&g); m &= m - 1)
 		S_piece_turns(&g, __builtin_ctzll(m));
 	return g.n;
@@ -787,14 +816,15 @@ static size_t S_generate(const tb_ruleset *rs, const tb_state *s, tb_turn *out, 
 
 /* The turns of the piece on 'at'. */
 static size_t S_generate_at(const tb_ruleset *rs, const tb_state *s, tb_point at,
-                            tb_part_kind kind, tb_turn *out, size_t cap)
+                            tb_part hint, tb_turn *out, size_t cap)
 {
 	long limit = S_limit(rs);
 	int p = tb_geo_at(&rs->geo, at);
 	if (s->taken[0] >= 3 || s->taken[1] >= 3 || (limit && s->quiet >= limit) || p < 0 ||
 	    !(s->bits[s->to_move] & S_bit(p)))
 		return 0;
-	S_gen g = {rs, s, out, 0, cap, 0, {0, 0, {{0, 0}}}, kind};
+	S_gen g;
+	S_gen_init(&g, rs, s, out, cap, 0, hint);
 	S_piece_turns(&g, p);
 	return g.n;
 }

@@ -316,9 +316,9 @@ static size_t S_generate(const tb_ruleset *rs, const tb_state *s, tb_turn *out, 
 /* The turns that begin on point 'at': a placement there, or a move of
  * the piece there. */
 static size_t S_generate_at(const tb_ruleset *rs, const tb_state *s, tb_point at,
-                            tb_part_kind kind, tb_turn *out, size_t cap)
+                            tb_part hint, tb_turn *out, size_t cap)
 {
-	(void)kind; /* a hint; every turn from 'at' is listed */
+	(void)hint; /* every turn from 'at' is listed */
 	int p = tb_geo_at(&rs->geo, at);
 	if (p < 0 || S_over_anyway(rs, s)) /* a turn listed here: the side is not blocked */
 		return 0;

@@ -73,16 +73,17 @@ static void S_check_move(S_run *r, const tb_ruleset *rs, const tb_state *s, cons
 	}
 }
 
-/* generate_at from dense point 'p' with hint 'kind': in the full list's
+/* generate_at from dense point 'p' with 'hint': in the full list's
  * order, only turns the full list has from 'p' (a subsequence of them),
- * and, of those whose second part is of 'kind' (of any kind without a
- * hint), every one. */
+ * and, of those whose second part is of the hint's kind (any kind for
+ * TB_PART_AT) on its point (any point for TB_PT_NONE), every one. */
 static void S_at_point(const tb_ruleset *rs, const tb_state *s, const tb_turns *all, size_t n,
-                       tb_turns *at, int p, tb_part_kind kind)
+                       tb_turns *at, int p, tb_part hint)
 {
 	tb_point pt = rs->geo.points[p].pt;
+	tb_part_kind kind = (tb_part_kind)hint.kind;
 	size_t k = 0;
-	while ((k = rs->rules->generate_at(rs, s, pt, kind, at->v, at->cap)) > at->cap) {
+	while ((k = rs->rules->generate_at(rs, s, pt, hint, at->v, at->cap)) > at->cap) {
 		at->cap = 2 * k;
 		at->v = realloc(at->v, at->cap * sizeof *at->v);
 		assert_non_null(at->v);
@@ -92,7 +93,8 @@ static void S_at_point(const tb_ruleset *rs, const tb_state *s, const tb_turns *
 		const tb_turn *t = &all->v[i];
 		if (!t->nparts || t->parts[0].kind != TB_PART_AT || t->parts[0].pt != pt)
 			continue;
-		int asked = kind == TB_PART_AT || (t->nparts > 1 && t->parts[1].kind == kind);
+		int asked = (kind == TB_PART_AT || (t->nparts > 1 && t->parts[1].kind == kind)) &&
+		            (hint.pt == TB_PT_NONE || (t->nparts > 1 && t->parts[1].pt == hint.pt));
 		if (j < k && S_same(t, &at->v[j]))
 			j++;
 		else if (asked)
@@ -114,10 +116,21 @@ static void S_position(S_run *r, const tb_ruleset *rs, const tb_state *s, tb_tur
 		fail_msg("%s: generate counts %zu turns with no room to write them, and lists %zu",
 		         rs->game->name, rs->rules->generate(rs, s, NULL, 0), n);
 	for (int p = 0; p < rs->geo.npoints; p++) { /* generate_at = the full list, filtered */
-		S_at_point(rs, s, all, n, at, p, TB_PART_AT);
+		S_at_point(rs, s, all, n, at, p, (tb_part){TB_PART_AT, TB_PT_NONE});
 		/* and with a hint, each kind in turn over the points and positions */
+		tb_part_kind kind = (tb_part_kind)(1 + (r->positions + (unsigned long)p) % TB_PART_HUFF);
+		S_at_point(rs, s, all, n, at, p, (tb_part){kind, TB_PT_NONE});
+		/* and a point too: the second part of a turn from 'p', when it
+		 * has one (else one at random), with its kind, or any */
+		tb_point to = rs->geo.points[S_rand(r, (unsigned)rs->geo.npoints)].pt;
+		for (size_t i = 0; i < n; i++)
+			if (all->v[i].nparts > 1 && all->v[i].parts[0].pt == rs->geo.points[p].pt &&
+			    S_rand(r, 2)) {
+				kind = all->v[i].parts[1].kind;
+				to = all->v[i].parts[1].pt;
+			}
 		S_at_point(rs, s, all, n, at, p,
-		           (tb_part_kind)(1 + (r->positions + (unsigned long)p) % TB_PART_HUFF));
+		           (tb_part){(uint8_t)(S_rand(r, 2) ? kind : TB_PART_AT), to});
 	}
 	tb_turns l = {NULL, 0};
 	for (size_t i = 0; i < n; i++) { /* each legal turn, and a mutation of it */
