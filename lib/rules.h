@@ -69,6 +69,8 @@ typedef struct tb_geometry {
 	uint8_t threes_at[TB_MAX_POINTS][8];
 	uint8_t dist[TB_MAX_POINTS];  /* game-specific distances (Asalto: to the fortress) */
 	uint64_t zone;               /* a game's area (Asalto: the fortress), as a bit set */
+	uint64_t reach[TB_MAX_POINTS]; /* game-specific moves from each point, as bit
+	                                  sets (Asalto: where an attacker may step) */
 	/* beyond[p][k]: the point after adj[p][k] going p -> adj[p][k] along
 	 * a line, or -1 (tb_geo_finish; the jumps and slides ask it at every
 	 * turn of every search) */

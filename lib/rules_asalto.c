@@ -63,6 +63,7 @@ static uint8_t S_colour(const tb_ruleset *rs, const tb_geo_edge *e)
 }
 
 static void S_distances(tb_geometry *g, int red_only);
+static int S_attacker_may(const tb_ruleset *rs, int p, int q, int e);
 
 static const char *S_configure(tb_ruleset *rs)
 {
@@ -88,6 +89,10 @@ static const char *S_configure(tb_ruleset *rs)
 	for (int p = 0; p < g->npoints; p++) /* S_fortress */
 		if (S_in_fortress(g, p))
 			g->zone |= (uint64_t)1 << p;
+	for (int p = 0; p < g->npoints; p++) /* S_attacker_may, asked at every step */
+		for (int k = 0; k < g->nadj[p]; k++)
+			if (S_attacker_may(rs, p, g->adj[p][k], g->adj_edge[p][k]))
+				g->reach[p] |= (uint64_t)1 << g->adj[p][k];
 	tb_geo_mark_add(g, "fortress", 1, 1.6f, 3.6f, 4.4f, 6.4f); /* c5-e7 */
 	return NULL;
 }
@@ -279,16 +284,23 @@ static void S_steps_from(S_gen *g, int p, set empty, tb_part huff)
 {
 	const tb_ruleset *rs = g->rs;
 	const tb_geometry *geo = &rs->geo;
-	for (int k = 0; k < geo->nadj[p]; k++) {
+	set may = empty & geo->reach[p]; /* S_attacker_may, made by S_configure */
+	for (int k = 0; may && k < geo->nadj[p]; k++) { /* in the order of the lines */
 		int q = geo->adj[p][k];
-		if (!(empty & S_bit(q)) || !S_attacker_may(rs, p, q, geo->adj_edge[p][k]))
+		if (!(may & S_bit(q)))
 			continue;
-		tb_turn t = {0, 0, {{0, 0}}};
-		if (huff.kind)
-			t.parts[t.nparts++] = huff;
-		t.parts[t.nparts++] = S_part(rs, TB_PART_AT, p);
-		t.parts[t.nparts++] = S_part(rs, TB_PART_STEP, q);
-		S_push(g, &t);
+		may &= ~S_bit(q);
+		if (g->n < g->cap) { /* made in place: a whole turn zeroed and copied was
+		                        most of a step's cost */
+			tb_turn *t = &g->out[g->n];
+			t->nparts = 0;
+			t->crown = 0;
+			if (huff.kind)
+				t->parts[t->nparts++] = huff;
+			t->parts[t->nparts++] = S_part(rs, TB_PART_AT, p);
+			t->parts[t->nparts++] = S_part(rs, TB_PART_STEP, q);
+		}
+		g->n++;
 	}
 }
 
@@ -333,10 +345,8 @@ static int S_attackers_can_step(const tb_ruleset *rs, const tb_state *s)
 		empty |= S_bit(who[h]);
 	for (set m = s->bits[ATT]; m; m &= m - 1) {
 		int p = __builtin_ctzll(m);
-		for (int k = 0; k < geo->nadj[p]; k++)
-			if ((empty & S_bit(geo->adj[p][k])) &&
-			    S_attacker_may(rs, p, geo->adj[p][k], geo->adj_edge[p][k]))
-				return 1;
+		if (empty & geo->reach[p])
+			return 1;
 	}
 	return 0;
 }
