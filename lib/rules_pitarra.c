@@ -176,6 +176,8 @@ typedef struct S_gen {
 	const tb_state *s;
 	tb_turn *out;
 	size_t n, cap;
+	int want_step;   /* -1, or only the steps to this point (generate_at's hint) */
+	int want_remove; /* -1, or only the turns that remove the piece here */
 } S_gen;
 
 static void S_emit(S_gen *g, int from, int to, int removed)
@@ -185,7 +187,8 @@ static void S_emit(S_gen *g, int from, int to, int removed)
 		return;
 	tb_turn *t = &g->out[i];
 	const tb_geo_point *pt = g->rs->geo.points;
-	memset(t, 0, sizeof *t);
+	t->nparts = 0; /* the parts are set below, as many as there are */
+	t->crown = 0;
 	if (from >= 0) {
 		t->parts[t->nparts++] = (tb_part){TB_PART_AT, pt[from].pt};
 		t->parts[t->nparts++] = (tb_part){TB_PART_STEP, pt[to].pt};
@@ -209,6 +212,11 @@ static void S_turns_to(S_gen *g, set own, set enemy, int from, int to)
 		S_emit(g, from, to, -1);
 		return;
 	}
+	if (g->want_remove >= 0) { /* the one removal written */
+		if (S_removable(g->rs, enemy) >> g->want_remove & 1)
+			S_emit(g, from, to, g->want_remove);
+		return;
+	}
 	if (!g->cap) { /* counting only: one turn per removal, unwritten */
 		g->n += (size_t)(g->rs->opt[O_CAPTURE] == 1) + (size_t)S_count(S_removable(g->rs, enemy));
 		return;
@@ -225,14 +233,15 @@ static void S_moves_from(S_gen *g, set own, set enemy, int p, int how)
 	set occupied = own | enemy;
 	if (how == MOVE_FLY) {
 		for (int q = 0; q < geo->npoints; q++)
-			if (!(occupied >> q & 1))
+			if (!(occupied >> q & 1) && (g->want_step < 0 || q == g->want_step))
 				S_turns_to(g, own, enemy, p, q);
 		return;
 	}
 	for (int k = 0; k < geo->nadj[p]; k++) {
 		int prev = p, q = geo->adj[p][k];
 		while (q >= 0 && !(occupied >> q & 1)) {
-			S_turns_to(g, own, enemy, p, q);
+			if (g->want_step < 0 || q == g->want_step)
+				S_turns_to(g, own, enemy, p, q);
 			if (how == MOVE_STEP)
 				break;
 			int next = tb_geo_beyond(geo, prev, q);
@@ -268,7 +277,7 @@ static size_t S_count_placements(const tb_ruleset *rs, set own, set enemy)
 static size_t S_generate_moves(const tb_ruleset *rs, const tb_state *s, tb_turn *out,
                                size_t cap)
 {
-	S_gen g = {rs, s, out, 0, cap};
+	S_gen g = {rs, s, out, 0, cap, -1, -1};
 	int side = s->to_move;
 	set own = S_pieces(rs, s, side), enemy = S_pieces(rs, s, !side);
 	if (s->hand[side] > 0 && !cap)
@@ -318,11 +327,13 @@ static size_t S_generate(const tb_ruleset *rs, const tb_state *s, tb_turn *out, 
 static size_t S_generate_at(const tb_ruleset *rs, const tb_state *s, tb_point at,
                             tb_part hint, tb_turn *out, size_t cap)
 {
-	(void)hint; /* every turn from 'at' is listed */
 	int p = tb_geo_at(&rs->geo, at);
 	if (p < 0 || S_over_anyway(rs, s)) /* a turn listed here: the side is not blocked */
 		return 0;
-	S_gen g = {rs, s, out, 0, cap};
+	/* the hint's point, where it names a step's end or a removal */
+	int to = hint.pt != TB_PT_NONE ? tb_geo_at(&rs->geo, hint.pt) : -1;
+	S_gen g = {rs, s, out, 0, cap, hint.kind == TB_PART_STEP ? to : -1,
+	           hint.kind == TB_PART_REMOVE ? to : -1};
 	int side = s->to_move;
 	set own = S_pieces(rs, s, side), enemy = S_pieces(rs, s, !side);
 	if (s->hand[side] > 0) {
