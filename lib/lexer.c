@@ -792,7 +792,7 @@ static void S_tok_set(tb_tok *t, tb_tok_type type, size_t from, size_t to, unsig
 
 int tb_lex_tag(tb_reader *r, tb_tok *name, tb_tok *value)
 {
-	if (r->fatal || r->tok.type != TK_LBRACKET || r->tags_by_token)
+	if (r->fatal || r->tok.type != TK_LBRACKET || r->careful)
 		return 0;
 	const unsigned char *d = (const unsigned char *)r->data;
 	/* within the window and the record's limit, short of its last byte
@@ -869,6 +869,80 @@ static void S_first_token(tb_reader *r)
 		r->pos = r->bom = 3; /* a BOM is dropped; columns start after it */
 }
 
+/* The usual token -- after blanks and LF line ends, a word (a move),
+ * a move number or a bracket, written in plain ASCII and ending inside
+ * the window -- in one pass with the position in registers, as the
+ * careful way below would read it; returns 0, having read nothing,
+ * for anything else (a diagnostic to give, a character to decode, the
+ * window to refill), which the careful way then reads. */
+static int S_quick_token(tb_reader *r)
+{
+	static const uint8_t punct[128] = {
+		['['] = TK_LBRACKET, [']'] = TK_RBRACKET, ['('] = TK_LPAREN,
+		[')'] = TK_RPAREN, ['<'] = TK_LANGLE, ['>'] = TK_RANGLE,
+		['|'] = TK_BAR, ['*'] = TK_STAR,
+	};
+	if (r->fatal || r->careful)
+		return 0;
+	const unsigned char *d = (const unsigned char *)r->data;
+	size_t end = S_run_end(r), p = r->pos;
+	unsigned line = r->line, col = r->col;
+	for (;;) {
+		while (p < end && (d[p] == ' ' || d[p] == '\t'))
+			p++, col++;
+		if (p >= end || d[p] != '\n')
+			break;
+		p++, line++, col = 1;
+	}
+	if (p >= end)
+		return 0;
+	size_t q = p;
+	tb_tok_type type;
+	long num = 0;
+	int dots = 0;
+	if (d[q] < 128 && punct[d[q]]) {
+		type = (tb_tok_type)punct[d[q]];
+		q++;
+	} else if (S_class[d[q]] & C_WORD) {
+		type = TK_WORD;
+		for (; q < end && d[q] >= '0' && d[q] <= '9'; q++)
+			if (num < 100000000)
+				num = num * 10 + (d[q] - '0');
+		if (q > p && q < end && d[q] == '.') { /* movenum -> digit+ ('.' | '...') */
+			size_t k = q - p;
+			while (q < end && d[q] == '.')
+				q++;
+			dots = (int)(q - p - k);
+			if (q >= end || (dots != 1 && dots != 3) || k > 6 || num == 0)
+				return 0; /* the window's end, or a diagnostic to give */
+			type = TK_MOVENUM;
+		} else {
+			num = 0;
+			while (q < end && (S_class[d[q]] & C_WORD))
+				q++;
+			/* ended by an ASCII delimiter; not '>', which may belong
+			 * to the word, nor a character to decode */
+			if (q >= end || d[q] >= 0x80 || d[q] == '>')
+				return 0;
+		}
+	} else {
+		return 0;
+	}
+	r->tok.type = type;
+	r->tok.off = p;
+	r->tok.len = q - p;
+	r->tok.line = r->tok.end_line = line;
+	r->tok.col = col;
+	r->tok.end_col = col + (unsigned)(q - p);
+	r->tok.num = num;
+	r->tok.dots = dots;
+	r->tok.bad = 0;
+	r->pos = q;
+	r->line = line;
+	r->col = r->tok.end_col;
+	return 1;
+}
+
 void tb_lex_next(tb_reader *r)
 {
 	if (!r->started)
@@ -881,6 +955,8 @@ void tb_lex_next(tb_reader *r)
 	r->prev.end_line = r->tok.end_line;
 	r->prev.end_col = r->tok.end_col;
 	r->prev.bad = r->tok.bad;
+	if (S_quick_token(r))
+		return;
 again:
 	S_skip_space(r);
 	S_overflow(r);

@@ -778,7 +778,7 @@ static void test_plain_tag_in_one_pass(void **state)
 		size_t skip = src[0] == 'x'; /* a token before the tag */
 		tb_reader *a = tb_reader_new_mem(src, strlen(src), "t.tgn");
 		tb_reader *b = tb_reader_new_mem(src, strlen(src), "t.tgn");
-		b->tags_by_token = 1;
+		b->careful = 1;
 		for (size_t k = 0; k <= skip; k++) {
 			tb_lex_next(a);
 			tb_lex_next(b);
@@ -812,6 +812,62 @@ static void test_plain_tag_in_one_pass(void **state)
 		tb_lex_next(b);
 		S_same_tok(&a->tok, &b->tok);
 		assert_int_equal(a->ndiags, b->ndiags);
+		tb_reader_free(a);
+		tb_reader_free(b);
+	}
+}
+
+/* The short ways (S_quick_token, tb_lex_tag) read what the careful way
+ * reads: every token, field by field, and the same diagnostics. */
+static void test_quick_tokens_are_the_careful_ones(void **state)
+{
+	(void)state;
+	static const char *const src[] = {
+		"1. d5 f4 2. c5 d1 (2... e3) 3. a1xe3 *\n",
+		"12. c8^c6 $10 13. a7-b8= e8^c8^e6!? 1-0",
+		"1.d5 1...f4 1234567. d1 0. e2 1.. f3 1.... g4 99999999999999999999x 1-0 1/2-1/2",
+		"a2^a4>a7 d6>? <a1-a4> [x] |y| *z",
+		"1. c1-d2\t{los niños gritaban «¡ahí!»} d2-d4 ;fin\n2. Hc4/d4-d5",
+		"1. d5\r\n2. f4\r3. e3 \x01 4. ñ5 ñ 5. d\xff" "6 6. x",
+		"[Game \"asalto\"]\n[Date  \"1998.07.??\"]\n[Event \"a \\\"b\\\" c\"]\n[ Site \"x\"]\n",
+		"1\u2026 d5 12\u2026f4 1. d5 ) ( ] [ > < | *",
+		"1. d5 f4 2",
+		"1. d5 f4 2.",
+		"9bad 1x 1.5 a.b.c",
+	};
+	for (size_t i = 0; i < sizeof src / sizeof src[0]; i++) {
+		tb_reader *a = tb_reader_new_mem(src[i], strlen(src[i]), "t.tgn");
+		tb_reader *b = tb_reader_new_mem(src[i], strlen(src[i]), "t.tgn");
+		b->careful = 1;
+		size_t n = 0;
+		for (;;) {
+			tb_lex_next(a);
+			tb_lex_next(b);
+			if (a->tok.type == TK_LBRACKET) { /* a tag the short way, if it can */
+				tb_tok name, value;
+				if (tb_lex_tag(a, &name, &value)) {
+					tb_lex_next(b);
+					S_same_tok(&name, &b->tok);
+					tb_lex_next(b);
+					S_same_tok(&value, &b->tok);
+					assert_string_equal(a->text.data, b->text.data);
+					tb_lex_next(b);
+				}
+			}
+			S_same_tok(&a->tok, &b->tok);
+			assert_int_equal(a->tok.num, b->tok.num);
+			assert_int_equal(a->tok.dots, b->tok.dots);
+			assert_int_equal(a->pos, b->pos);
+			n++;
+			if (a->tok.type == TK_EOF)
+				break;
+		}
+		assert_true(n > 3);
+		assert_int_equal(a->ndiags, b->ndiags);
+		for (size_t k = 0; k < a->ndiags; k++) {
+			assert_string_equal(a->diags[k].message, b->diags[k].message);
+			assert_int_equal(a->diags[k].col, b->diags[k].col);
+		}
 		tb_reader_free(a);
 		tb_reader_free(b);
 	}
@@ -855,6 +911,7 @@ int main(void)
 		cmocka_unit_test(test_angle_inside_word_only_before_a_point),
 		cmocka_unit_test(test_angle_before_a_word_that_is_not_a_point),
 		cmocka_unit_test(test_plain_tag_in_one_pass),
+		cmocka_unit_test(test_quick_tokens_are_the_careful_ones),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
