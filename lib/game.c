@@ -231,18 +231,8 @@ tb_point tb_point_symmetry(const tb_board *b, unsigned k, tb_point p)
 
 void tb_point_write(tb_buf *b, tb_point p)
 {
-	if (p == TB_PT_UNKNOWN) {
-		tb_buf_putc(b, '?');
-		return;
-	}
-	/* one append: a point is written a few times a turn */
-	char s[4];
-	unsigned rank = TB_PT_RANK(p) + 1u, n = 0;
-	s[n++] = (char)('a' + TB_PT_FILE(p));
-	if (rank >= 10)
-		s[n++] = (char)('0' + rank / 10 % 10);
-	s[n++] = (char)('0' + rank % 10);
-	tb_buf_put(b, s, n);
+	char s[4]; /* one append: a point is written a few times a turn */
+	tb_buf_put(b, s, tb_point_chars(s, p));
 }
 
 /* ORDER PART: the separator written before each part kind. */

@@ -180,6 +180,20 @@ tb_point tb_point_symmetry(const tb_board *b, unsigned k, tb_point p);
 
 /* Writes point 'p' ("d1", "?"). */
 void tb_point_write(tb_buf *b, tb_point p);
+/* The same into 'w', which has room for 3 bytes; returns how many. */
+static inline unsigned tb_point_chars(char *w, tb_point p)
+{
+	if (p == TB_PT_UNKNOWN) {
+		w[0] = '?';
+		return 1;
+	}
+	unsigned rank = TB_PT_RANK(p) + 1u, n = 0;
+	w[n++] = (char)('a' + TB_PT_FILE(p));
+	if (rank >= 10)
+		w[n++] = (char)('0' + rank / 10 % 10);
+	w[n++] = (char)('0' + rank % 10);
+	return n;
+}
 /* Writes a move's token (parts and crown marker, no suffix). */
 void tb_move_write(tb_buf *b, const tb_move *m);
 /* Writes a turn's token: "pass" (kind TB_NODE_PASS, or a move with no

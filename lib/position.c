@@ -278,26 +278,31 @@ fail:
 
 void tb_position_write(tb_buf *out, const tb_game *g, const tb_position *p)
 {
-	/* "%c %u", " %c:" without printf: a record's [Position] is written
-	 * once a record, and printf was half the cost */
+	/* "%c %u", " %c:" without printf, and the pieces straight into room
+	 * made for them: a record's [Position] is written once a record */
 	tb_buf_putc(out, g->side_letter[p->to_move]);
 	tb_buf_putc(out, ' ');
 	tb_buf_putu(out, p->number);
+	tb_buf_grow(out, 8 + 6 * p->npieces); /* ",Xf12+" at most a piece */
+	char *w = out->data + out->len;
 	size_t i = 0;
 	for (int side = 0; side < 2; side++) {
-		tb_buf_putc(out, ' ');
-		tb_buf_putc(out, g->side_letter[side]);
-		tb_buf_putc(out, ':');
+		*w++ = ' ';
+		*w++ = g->side_letter[side];
+		*w++ = ':';
 		for (int first = 1; i < p->npieces && p->pieces[i].side == side; i++, first = 0) {
+			const tb_piece *pc = &p->pieces[i];
 			if (!first)
-				tb_buf_putc(out, ',');
-			if (p->pieces[i].type)
-				tb_buf_putc(out, p->pieces[i].type);
-			tb_point_write(out, p->pieces[i].pt);
-			if (p->pieces[i].crowned)
-				tb_buf_putc(out, '+');
+				*w++ = ',';
+			if (pc->type)
+				*w++ = pc->type;
+			w += tb_point_chars(w, pc->pt);
+			if (pc->crowned)
+				*w++ = '+';
 		}
 	}
+	out->len = (size_t)(w - out->data);
+	out->data[out->len] = '\0';
 	for (size_t k = 0; k < p->nextras; k++)
 		tb_buf_printf(out, " %s=%s", p->extras[k].key, p->extras[k].value);
 }

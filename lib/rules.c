@@ -57,6 +57,8 @@ static const char *S_read(tb_ruleset *rs, const tb_opts *o, char *why, size_t n)
 	const tb_game *g = rs->game;
 	memset(rs->opt, 0, sizeof rs->opt);
 	memset(rs->num, 0, sizeof rs->num);
+	if (o->n == 0)
+		return NULL; /* every option at its default: most records */
 	for (size_t k = 0; k < o->n; k++) {
 		int known = 0;
 		for (int i = 0; g->options[i].key; i++)
