@@ -65,14 +65,6 @@ int tb_scan_fail(tb_scan *sc, const char *fmt, ...)
 	return -1;
 }
 
-int tb_scan_accept(tb_scan *sc, char c)
-{
-	if (sc->i < sc->n && sc->s[sc->i] == c) {
-		sc->i++;
-		return 1;
-	}
-	return 0;
-}
 
 /* The value of the Arabic-Indic digit (U+0660-0669) or extended one
  * (U+06F0-06F9, Persian and Urdu) at 's' (n bytes), or -1. */
@@ -202,14 +194,9 @@ int tb_is_point(const tb_board *b, const char *s, tb_buf *canon)
 	return 1;
 }
 
-int tb_mb_add(tb_move_builder *mb, tb_scan *sc, tb_part_kind kind, tb_point pt)
+int tb_mb_full(tb_scan *sc)
 {
-	if (mb->n >= TB_MAX_PARTS)
-		return tb_scan_fail(sc, "a turn has at most %d parts", TB_MAX_PARTS);
-	mb->parts[mb->n].kind = (uint8_t)kind;
-	mb->parts[mb->n].pt = pt;
-	mb->n++;
-	return 0;
+	return tb_scan_fail(sc, "a turn has at most %d parts", TB_MAX_PARTS);
 }
 
 tb_point tb_point_symmetry(const tb_board *b, unsigned k, tb_point p)

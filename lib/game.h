@@ -78,8 +78,16 @@ void tb_point_alike(const tb_board *b, tb_point p, tb_buf *out);
 /* Returns 1 when 's' is exactly one known point of board 'b', and
  * appends its canonical spelling to 'canon' (if not NULL). */
 int tb_is_point(const tb_board *b, const char *s, tb_buf *canon);
-/* Consumes 'c' if it is next; returns 1 when it did. */
-int tb_scan_accept(tb_scan *sc, char c);
+/* Consumes 'c' if it is next; returns 1 when it did. (Inline, as
+ * tb_scan_point and tb_mb_add: the grammars call them at every part.) */
+static inline int tb_scan_accept(tb_scan *sc, char c)
+{
+	if (sc->i < sc->n && sc->s[sc->i] == c) {
+		sc->i++;
+		return 1;
+	}
+	return 0;
+}
 /* Sets the error at the scan position and returns -1. */
 int tb_scan_fail(tb_scan *sc, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
@@ -92,8 +100,16 @@ typedef struct tb_move_builder {
 } tb_move_builder;
 
 /* Appends a part; -1 with err set past TB_MAX_PARTS. */
-int tb_mb_add(tb_move_builder *mb, tb_scan *sc, tb_part_kind kind,
-              tb_point pt);
+int tb_mb_full(tb_scan *sc);
+static inline int tb_mb_add(tb_move_builder *mb, tb_scan *sc, tb_part_kind kind, tb_point pt)
+{
+	if (mb->n >= TB_MAX_PARTS)
+		return tb_mb_full(sc);
+	mb->parts[mb->n].kind = (uint8_t)kind;
+	mb->parts[mb->n].pt = pt;
+	mb->n++;
+	return 0;
+}
 
 /* A rule option of a game ([Rules "game; key=value"]). */
 typedef struct tb_option {
