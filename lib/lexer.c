@@ -523,6 +523,26 @@ static int S_overflow_report(tb_reader *r)
 	return 1;
 }
 
+/* The end of the run of plain text from window offset 'p' to at most
+ * 'end': bytes of class 'cls' and valid UTF-8 sequences, one column
+ * each (added to *cols). */
+static size_t S_run(const tb_reader *r, size_t p, size_t end, unsigned cls, unsigned *cols)
+{
+	const unsigned char *d = (const unsigned char *)r->data;
+	for (;;) {
+		size_t q = p;
+		while (q < end && (S_class[d[q]] & cls))
+			q++;
+		*cols += (unsigned)(q - p);
+		p = q;
+		size_t n = p < end && d[p] >= 0x80 ? S_utf8_valid(r->data + p, end - p) : 0;
+		if (!n)
+			return p;
+		p += n;
+		++*cols;
+	}
+}
+
 /* Copies the run of plain text at pos -- bytes of class 'cls' and
  * valid UTF-8 sequences -- into r->text; returns its length. The hot
  * path of comments and strings, which are most of a collection's bytes;
@@ -530,21 +550,8 @@ static int S_overflow_report(tb_reader *r)
  * sequence cut by the window's end) is the caller's. */
 static size_t S_plain_run(tb_reader *r, unsigned cls)
 {
-	const unsigned char *d = (const unsigned char *)r->data;
-	size_t end = S_run_end(r), p = r->pos;
 	unsigned cols = 0;
-	for (;;) {
-		size_t q = p;
-		while (q < end && (S_class[d[q]] & cls))
-			q++;
-		cols += (unsigned)(q - p);
-		p = q;
-		size_t n = p < end && d[p] >= 0x80 ? S_utf8_valid(r->data + p, end - p) : 0;
-		if (!n)
-			break;
-		p += n;
-		cols++;
-	}
+	size_t p = S_run(r, r->pos, S_run_end(r), cls, &cols);
 	size_t k = p - r->pos;
 	tb_buf_put(&r->text, r->data + r->pos, k);
 	r->pos = p;
@@ -819,18 +826,7 @@ int tb_lex_tag(tb_reader *r, tb_tok *name, tb_tok *value)
 		return 0;
 	size_t open = p++;
 	unsigned vcol = col++;
-	for (;;) {
-		size_t q = p;
-		while (q < end && (S_class[d[q]] & C_STRING))
-			q++;
-		col += (unsigned)(q - p);
-		p = q;
-		size_t k = p < end && d[p] >= 0x80 ? S_utf8_valid(r->data + p, end - p) : 0;
-		if (!k)
-			break;
-		p += k;
-		col++;
-	}
+	p = S_run(r, p, end, C_STRING, &col);
 	if (p >= end || d[p] != '"')
 		return 0;
 	size_t text = open + 1, ntext = p - text;

@@ -729,6 +729,22 @@ static void test_angle_before_a_word_that_is_not_a_point(void **state)
 	assert_string_equal(w5, "pass");
 }
 
+static void S_same_tok(const tb_tok *a, const tb_tok *b);
+
+/* 'b' reads token by token the tag 'a' read the short way (its 'name'
+ * and 'value', its ']' in a->tok): the same three tokens and text. */
+static void S_same_tag(const tb_reader *a, tb_reader *b, const tb_tok *name,
+                       const tb_tok *value)
+{
+	tb_lex_next(b);
+	S_same_tok(name, &b->tok);
+	tb_lex_next(b);
+	S_same_tok(value, &b->tok);
+	assert_string_equal(a->text.data, b->text.data);
+	tb_lex_next(b);
+	S_same_tok(&a->tok, &b->tok);
+}
+
 static void S_same_tok(const tb_tok *a, const tb_tok *b)
 {
 	assert_int_equal(a->type, b->type);
@@ -794,13 +810,7 @@ static void test_plain_tag_in_one_pass(void **state)
 			assert_int_equal(a->pos, pos);
 			assert_int_equal(a->tok.type, TK_LBRACKET);
 		} else {
-			tb_lex_next(b);
-			S_same_tok(&name, &b->tok);
-			tb_lex_next(b);
-			S_same_tok(&value, &b->tok);
-			assert_string_equal(a->text.data, b->text.data);
-			tb_lex_next(b);
-			S_same_tok(&a->tok, &b->tok);
+			S_same_tag(a, b, &name, &value);
 			assert_int_equal(a->prev.off, b->prev.off);
 			assert_int_equal(a->prev.len, b->prev.len);
 			assert_int_equal(a->prev.end_col, b->prev.end_col);
@@ -845,14 +855,8 @@ static void test_quick_tokens_are_the_careful_ones(void **state)
 			tb_lex_next(b);
 			if (a->tok.type == TK_LBRACKET) { /* a tag the short way, if it can */
 				tb_tok name, value;
-				if (tb_lex_tag(a, &name, &value)) {
-					tb_lex_next(b);
-					S_same_tok(&name, &b->tok);
-					tb_lex_next(b);
-					S_same_tok(&value, &b->tok);
-					assert_string_equal(a->text.data, b->text.data);
-					tb_lex_next(b);
-				}
+				if (tb_lex_tag(a, &name, &value))
+					S_same_tag(a, b, &name, &value);
 			}
 			S_same_tok(&a->tok, &b->tok);
 			assert_int_equal(a->tok.num, b->tok.num);
