@@ -223,8 +223,8 @@ void tb_point_write(tb_buf *b, tb_point p)
 }
 
 /* ORDER PART: the separator written before each part kind. */
-static const char *const S_part_sep[] = {
-	"", "-", "^", "x", "x", ">", "@", "H"
+static const char S_part_sep[] = {
+	'\0', '-', '^', 'x', 'x', '>', '@', 'H'
 };
 
 void tb_turn_write(tb_buf *b, uint8_t kind, const tb_move *m)
@@ -239,15 +239,24 @@ void tb_turn_write(tb_buf *b, uint8_t kind, const tb_move *m)
 
 void tb_move_write(tb_buf *b, const tb_move *m)
 {
+	/* straight into room made once: a few bytes, at every turn written;
+	 * a part is at most a separator, a point and a '/' */
+	tb_buf_grow(b, (size_t)m->nparts * 5 + sizeof "pass" + m->crown);
+	char *w = b->data + b->len;
 	for (unsigned i = 0; i < m->nparts; i++) {
 		const tb_part *p = &m->parts[i];
-		tb_buf_puts(b, S_part_sep[p->kind]);
-		tb_point_write(b, p->pt);
+		if (S_part_sep[p->kind])
+			*w++ = S_part_sep[p->kind];
+		w += tb_point_chars(w, p->pt);
 		if (p->kind == TB_PART_HUFF)
-			tb_buf_putc(b, '/');
+			*w++ = '/';
 	}
-	if (m->nparts && m->parts[m->nparts - 1].kind == TB_PART_HUFF)
-		tb_buf_puts(b, "pass");
+	if (m->nparts && m->parts[m->nparts - 1].kind == TB_PART_HUFF) {
+		memcpy(w, "pass", 4);
+		w += 4;
+	}
 	for (unsigned i = 0; i < m->crown; i++)
-		tb_buf_putc(b, '=');
+		*w++ = '=';
+	b->len = (size_t)(w - b->data);
+	b->data[b->len] = '\0';
 }
