@@ -526,7 +526,8 @@ static int S_overflow_report(tb_reader *r)
 /* The end of the run of plain text from window offset 'p' to at most
  * 'end': bytes of class 'cls' and valid UTF-8 sequences, one column
  * each (added to *cols). */
-static size_t S_run(const tb_reader *r, size_t p, size_t end, unsigned cls, unsigned *cols)
+static inline size_t S_run(const tb_reader *r, size_t p, size_t end, unsigned cls,
+                           unsigned *cols)
 {
 	const unsigned char *d = (const unsigned char *)r->data;
 	for (;;) {
