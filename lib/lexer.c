@@ -830,7 +830,6 @@ int tb_lex_tag(tb_reader *r, tb_tok *name, tb_tok *value)
 	p = S_run(r, p, end, C_STRING, &col);
 	if (p >= end || d[p] != '"')
 		return 0;
-	size_t text = open + 1, ntext = p - text;
 	p++, col++;
 	tb_tok v;
 	S_tok_set(&v, TK_STRING, open, p, r->line, vcol, col);
@@ -841,8 +840,6 @@ int tb_lex_tag(tb_reader *r, tb_tok *name, tb_tok *value)
 	/* the three tokens, as tb_lex_next leaves them */
 	*name = n;
 	*value = v;
-	tb_buf_clear(&r->text);
-	tb_buf_put(&r->text, r->data + text, ntext);
 	r->prev.off = v.off;
 	r->prev.len = v.len;
 	r->prev.end_line = v.end_line;

@@ -164,7 +164,11 @@ static void S_tag(S_parser *p, tb_tag_list *tags)
 	}
 	tb_tag t = {0};
 	t.name = tb_arena_strndup(&p->rec->arena, r->data + name.off, name.len);
-	t.value = tb_arena_strndup(&p->rec->arena, r->text.data ? r->text.data : "", r->text.len);
+	if (plain) /* no escapes: the bytes between the quotes */
+		t.value = tb_arena_strndup(&p->rec->arena, r->data + value.off + 1, value.len - 2);
+	else
+		t.value = tb_arena_strndup(&p->rec->arena, r->text.data ? r->text.data : "",
+		                           r->text.len);
 	t.span = S_span_tok(&open);
 	if (!plain)
 		S_next(p);

@@ -82,10 +82,11 @@ void tb_lex_next(tb_reader *r);
 /* With r->tok a '[': when the rest of the tag is written plainly on its
  * line -- a name, blanks, a string without escapes, blanks, ']' -- and
  * lies in the window, reads its name and string into 'name' and 'value'
- * (the string's text into r->text) and its ']' into r->tok, as three
- * calls of tb_lex_next would, and returns 1. Else reads nothing and
- * returns 0. Most tags are written so: their three tokens then cost
- * one pass over the line. */
+ * and its ']' into r->tok, as three calls of tb_lex_next would, and
+ * returns 1; the string's text is then its bytes between the quotes (in
+ * the window; r->text is not set). Else reads nothing and returns 0.
+ * Most tags are written so: their three tokens then cost one pass over
+ * the line. */
 int tb_lex_tag(tb_reader *r, tb_tok *name, tb_tok *value);
 
 /* Records a diagnostic over 'len' bytes at window offset 'off', which
