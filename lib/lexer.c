@@ -745,22 +745,33 @@ static void S_nag(tb_reader *r)
 		tb_diag_tok(r, TB_ERROR, TB_D_NAG, "a NAG is '$' and a number from 0 to 255");
 }
 
+/* The end of the blanks and LF line ends from window offset 'p' to at
+ * most 'end', counting the lines and columns they take in *line, *col. */
+static inline size_t S_blanks(const tb_reader *r, size_t p, size_t end, unsigned *line,
+                              unsigned *col)
+{
+	const char *d = r->data;
+	unsigned l = *line, c = *col;
+	for (;;) {
+		while (p < end && (d[p] == ' ' || d[p] == '\t'))
+			p++, c++;
+		if (p >= end || d[p] != '\n')
+			break;
+		p++, l++, c = 1;
+	}
+	*line = l;
+	*col = c;
+	return p;
+}
+
 /* Skips spaces and line ends; reports and skips bad bytes. */
 static void S_skip_space(tb_reader *r)
 {
 	for (;;) {
 		/* the usual gap, blanks and LF line ends, with the position in
 		 * registers; the rest goes the careful way below */
-		const char *d = r->data;
-		size_t p = r->pos, len = r->len;
 		unsigned line = r->line, col = r->col;
-		for (;;) {
-			while (p < len && (d[p] == ' ' || d[p] == '\t'))
-				p++, col++;
-			if (p >= len || d[p] != '\n')
-				break;
-			p++, line++, col = 1;
-		}
+		size_t p = S_blanks(r, r->pos, r->len, &line, &col);
 		r->pos = p;
 		r->line = line;
 		r->col = col;
@@ -879,15 +890,9 @@ static int S_quick_token(tb_reader *r)
 	if (r->fatal || r->careful)
 		return 0;
 	const unsigned char *d = (const unsigned char *)r->data;
-	size_t end = S_run_end(r), p = r->pos;
+	size_t end = S_run_end(r);
 	unsigned line = r->line, col = r->col;
-	for (;;) {
-		while (p < end && (d[p] == ' ' || d[p] == '\t'))
-			p++, col++;
-		if (p >= end || d[p] != '\n')
-			break;
-		p++, line++, col = 1;
-	}
+	size_t p = S_blanks(r, r->pos, end, &line, &col);
 	if (p >= end)
 		return 0;
 	size_t q = p;
