@@ -132,9 +132,12 @@ static uint32_t S_piece_key(const tb_piece *p)
 	       (uint32_t)((uint8_t)p->type ^ 0x80) << 8 | p->crowned; /* type: as a signed char */
 }
 
-/* S_sort for pieces, by their keys: a position tag's pieces are sorted
- * once a record, and a compare through a pointer and copies by memcpy
- * cost most of reading them. */
+/* Sorts pieces by their keys. Positions are mostly written sorted and
+ * hold a few dozen pieces: insertion sort takes them in one pass, where
+ * qsort (and a generic sort's compare through a pointer) cost a position
+ * tag as much as the rest of its record; a long list (written by hand in
+ * any order) still goes to qsort. Pieces that compare equal are equal
+ * byte for byte, so any sort gives the same. */
 static void S_sort_pieces(tb_piece *v, size_t n)
 {
 	if (n > 64) {
@@ -154,33 +157,6 @@ static void S_sort_pieces(tb_piece *v, size_t n)
 static int S_extra_cmp(const void *a, const void *b)
 {
 	return strcmp(((const tb_extra *)a)->key, ((const tb_extra *)b)->key);
-}
-
-/* Sorts 'n' pieces or key=value fields ('size' bytes each) by 'cmp'.
- * Positions are mostly written sorted and hold a few dozen pieces:
- * insertion sort takes them in one pass, where qsort cost a position
- * tag as much as the rest of its record; a long list (written by hand
- * in any order) still goes to qsort. Elements that compare equal are
- * equal byte for byte (pieces; keys are distinct), so any sort gives
- * the same. */
-static void S_sort(void *base, size_t n, size_t size, int (*cmp)(const void *, const void *))
-{
-	if (n > 64) {
-		qsort(base, n, size, cmp);
-		return;
-	}
-	unsigned char *v = base;
-	union {
-		tb_piece piece;
-		tb_extra extra;
-	} x; /* the one being placed, aligned for either */
-	for (size_t i = 1; i < n; i++) {
-		memcpy(&x, v + i * size, size);
-		size_t j = i;
-		for (; j > 0 && cmp(v + (j - 1) * size, &x) > 0; j--)
-			memcpy(v + j * size, v + (j - 1) * size, size);
-		memcpy(v + j * size, &x, size);
-	}
 }
 
 static int S_key_known(const tb_game *g, const char *k, size_t n)
@@ -291,7 +267,8 @@ tb_position *tb_position_parse(const tb_game *g, const tb_board *b,
 	if (n)
 		memcpy(p->pieces, pieces, n * sizeof *pieces);
 	p->npieces = n;
-	S_sort(extras, nextras, sizeof *extras, S_extra_cmp);
+	if (nextras > 1) /* at most 8, their keys distinct */
+		qsort(extras, nextras, sizeof *extras, S_extra_cmp);
 	p->extras = tb_arena_alloc(a, (nextras ? nextras : 1) * sizeof *extras);
 	memcpy(p->extras, extras, nextras * sizeof *extras);
 	p->nextras = nextras;
