@@ -927,15 +927,9 @@ static int S_quick_token(tb_reader *r)
 	} else {
 		return 0;
 	}
-	r->tok.type = type;
-	r->tok.off = p;
-	r->tok.len = q - p;
-	r->tok.line = r->tok.end_line = line;
-	r->tok.col = col;
-	r->tok.end_col = col + (unsigned)(q - p);
+	S_tok_set(&r->tok, type, p, q, line, col, col + (unsigned)(q - p));
 	r->tok.num = num;
 	r->tok.dots = dots;
-	r->tok.bad = 0;
 	r->pos = q;
 	r->line = line;
 	r->col = r->tok.end_col;
