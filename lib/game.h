@@ -99,8 +99,9 @@ typedef struct tb_move_builder {
 	uint8_t crown;
 } tb_move_builder;
 
-/* Appends a part; -1 with err set past TB_MAX_PARTS. */
+/* Sets err to "too many parts" and returns -1 (tb_mb_add's way out). */
 int tb_mb_full(tb_scan *sc);
+/* Appends a part; -1 with err set past TB_MAX_PARTS. */
 static inline int tb_mb_add(tb_move_builder *mb, tb_scan *sc, tb_part_kind kind, tb_point pt)
 {
 	if (mb->n >= TB_MAX_PARTS)
