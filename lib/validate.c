@@ -1054,8 +1054,10 @@ static void S_line(S_val *v, const tb_line *line, S_at *at, int main)
 		}
 		S_node(v, at, &steps, n);
 		if (at->fixed) { /* the variations of this turn follow the turn put before it */
-			before.st = at->fixed_before;
-			before.live = 1;
+			if (n->variations) {
+				before.st = at->fixed_before;
+				before.live = 1;
+			}
 			at->fixed = 0;
 		}
 		for (const tb_line *var = n->variations; var; var = var->next) {
