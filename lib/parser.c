@@ -28,6 +28,8 @@
 
 const char *const tb_result_text[] = {"*", "1-0", "0-1", "1/2-1/2", "*"};
 
+enum { S_TAGS_KEPT = 64 }; /* tags a reader keeps room for between records */
+
 typedef struct S_parser {
 	tb_reader *r;
 	tb_record *rec;
@@ -186,7 +188,8 @@ static void S_tag(S_parser *p, tb_tag_list *tags)
 	t.value_line = value.line;
 	t.value_col = value.col;
 	t.value_off = value.off;
-	const tb_tag *first = tb_tag_list_add(tags, &t);
+	const tb_tag *first =
+		tb_tag_list_add_known(tags, &t, tb_tag_known(r->data + name.off, name.len));
 	if (first)
 		tb_diag_at(r, TB_ERROR, TB_D_TAG_REPEAT, name.off, name.len, name.line, name.col,
 		           "tag [%s] is given twice (first on line %u)", t.name, first->span.line);
@@ -486,7 +489,8 @@ static int S_alt_position(S_parser *p, tb_alt *a)
 		            "expected the position in double quotes after 'position'");
 		return -1;
 	}
-	a->position = tb_tags_position(p->r, &p->rec->arena, p->g, &p->board, S_tok(p));
+	a->position = tb_tags_position(p->r, &p->rec->arena, p->g, &p->board, S_tok(p),
+	                               p->r->text.data ? p->r->text.data : "");
 	S_next(p);
 	return a->position ? 0 : -1;
 }
@@ -926,12 +930,24 @@ static tb_record *S_record(tb_reader *r)
 	p.rec->off = r->tok.off;
 	p.rec->source_off = r->base + r->tok.off;
 	r->end_diag = 0;
+	/* the tags as read go to the record in canonical order: their list
+	 * is the reader's, for the next record, unless a record of many tags
+	 * made it large (a malloc and free a record cost more than a record's
+	 * tags) */
 	tb_tag_list tags = {0};
+	tags.v = r->tag_room;
+	tags.cap = r->tag_cap;
 	S_tag_section(&p, &tags);
 	/* tags cut by the end would have gone on with a '[' */
 	int cut = r->tok.type == TK_EOF;
 	p.g = tb_tags_finish(r, p.rec, &tags, &p.board);
-	free(tags.v);
+	if (tags.cap > S_TAGS_KEPT) {
+		free(tags.v);
+		tags.v = NULL;
+		tags.cap = 0;
+	}
+	r->tag_room = tags.v;
+	r->tag_cap = tags.cap;
 	if (p.g) {
 		S_movetext(&p);
 	} else {
@@ -1042,6 +1058,8 @@ void tb_reader_free(tb_reader *r)
 	free(r->own);
 	free(r->name);
 	tb_buf_free(&r->text);
+	tb_buf_free(&r->room);
+	free(r->tag_room);
 	free(r);
 }
 

@@ -82,8 +82,10 @@ static int S_read_piece(S_pos_reader *r, size_t end, int side, tb_piece *out)
 	return 0;
 }
 
+/* Reads one side's pieces into *pieces, growing it (on the heap,
+ * leaving 'few' -- the caller's room -- as it was) when it is full. */
 static int S_read_block(S_pos_reader *r, int *seen, tb_piece **pieces,
-                        size_t *n, size_t *cap)
+                        size_t *n, size_t *cap, const tb_piece *few)
 {
 	size_t len = S_field_len(r), end = r->i + len;
 	int side = len >= 2 && r->s[r->i + 1] == ':' ? S_side_index(r->g, r->s[r->i]) : -1;
@@ -99,8 +101,12 @@ static int S_read_block(S_pos_reader *r, int *seen, tb_piece **pieces,
 	r->i += 2;
 	while (r->i < end) {
 		if (*n == *cap) {
-			*cap = *cap ? *cap * 2 : 32;
-			*pieces = tb_xrealloc(*pieces, *cap * sizeof **pieces);
+			tb_piece *grown = tb_xmalloc(*cap * 2 * sizeof **pieces);
+			memcpy(grown, *pieces, *n * sizeof **pieces);
+			if (*pieces != few)
+				free(*pieces);
+			*pieces = grown;
+			*cap *= 2;
 		}
 		if (S_read_piece(r, end, side, &(*pieces)[*n]))
 			return -1;
@@ -228,8 +234,9 @@ tb_position *tb_position_parse(const tb_game *g, const tb_board *b,
 {
 	S_pos_reader r = {g, b, s, 0, err};
 	tb_position *p = tb_arena_alloc(a, sizeof *p);
-	tb_piece *pieces = NULL;
-	size_t n = 0, cap = 0;
+	tb_piece few[48]; /* any game's full board: no malloc a [Position] */
+	tb_piece *pieces = few;
+	size_t n = 0, cap = sizeof few / sizeof few[0];
 	tb_extra extras[8];
 	size_t nextras = 0;
 	int seen[2] = {0, 0};
@@ -237,7 +244,7 @@ tb_position *tb_position_parse(const tb_game *g, const tb_board *b,
 		goto fail;
 	for (int k = 0; k < 2; k++) {
 		S_skip_spaces(&r);
-		if (S_read_block(&r, seen, &pieces, &n, &cap))
+		if (S_read_block(&r, seen, &pieces, &n, &cap, few))
 			goto fail;
 	}
 	for (S_skip_spaces(&r); s[r.i]; S_skip_spaces(&r)) {
@@ -272,10 +279,12 @@ tb_position *tb_position_parse(const tb_game *g, const tb_board *b,
 	p->extras = tb_arena_alloc(a, (nextras ? nextras : 1) * sizeof *extras);
 	memcpy(p->extras, extras, nextras * sizeof *extras);
 	p->nextras = nextras;
-	free(pieces);
+	if (pieces != few)
+		free(pieces);
 	return p;
 fail:
-	free(pieces);
+	if (pieces != few)
+		free(pieces);
 	return NULL;
 }
 

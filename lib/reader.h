@@ -62,6 +62,11 @@ struct tb_reader {
 	int fatal;               /* stop: nothing more can be read */
 	tb_tok tok;              /* current token */
 	tb_buf text;             /* decoded text of a STRING or COMMENT token */
+	tb_buf room;             /* what tags.c writes of a record's tags, kept for
+	                            the next record while small */
+	struct tb_tag *tag_room; /* a record's tags as read (tb_tag_list), kept for
+	                            the next record while small (parser.c) */
+	size_t tag_cap;
 	char lang[36];           /* a COMMENT's language, "" when none */
 	/* diagnostics of the current call */
 	tb_diag *diags;

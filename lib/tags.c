@@ -14,11 +14,17 @@
 #include "xalloc.h"
 
 /* The tags with a slot in tb_tag_list. ORDER: TB_TAG_*. */
-static const char *const S_known_names[TB_KNOWN_TAGS] = {
-	"Game", "Rules", "Site", "Date", "Result", "Event", "Round", "Informant", "Recorder",
-	"Transcriber", "Annotator", "Source", "Language", "Community", "Access", "Notes",
-	"Position"
-};
+#define S_KNOWN(X)                                                                          \
+	X("Game") X("Rules") X("Site") X("Date") X("Result") X("Event") X("Round")            \
+	X("Informant") X("Recorder") X("Transcriber") X("Annotator") X("Source")              \
+	X("Language") X("Community") X("Access") X("Notes") X("Position")
+#define S_NAME(s) s,
+#define S_LEN(s) sizeof s - 1,
+static const char *const S_known_names[TB_KNOWN_TAGS] = {S_KNOWN(S_NAME)};
+static const uint8_t S_known_len[TB_KNOWN_TAGS] = {S_KNOWN(S_LEN)};
+#undef S_LEN
+#undef S_NAME
+#undef S_KNOWN
 
 /* Bit i: S_known_names[i] starts with that capital. ORDER: TB_TAG_*. */
 #define B(k) (UINT32_C(1) << TB_TAG_##k)
@@ -40,19 +46,23 @@ static inline int S_same(const char *a, const char *b)
 	return *a == *b;
 }
 
-/* The slot of tag 'name' (TB_TAG_*), or -1 for a tag without one: only
- * the names with its first letter are compared (test_tags checks the
- * table against the names). */
-static int S_known(const char *name)
+int tb_tag_known(const char *name, size_t n)
 {
-	unsigned c = (unsigned)(unsigned char)name[0] - 'A';
-	uint32_t m = c < 26 ? S_by_letter[c] : 0;
-	for (; m; m &= m - 1) {
+	unsigned c = n ? (unsigned)(unsigned char)name[0] - 'A' : 26;
+	if (c >= 26)
+		return -1;
+	for (uint32_t m = S_by_letter[c]; m; m &= m - 1) {
 		int i = __builtin_ctz(m); /* GCC and Clang, as __attribute__ is */
-		if (S_same(name, S_known_names[i]))
+		if (S_known_len[i] == n && memcmp(name, S_known_names[i], n) == 0)
 			return i;
 	}
 	return -1;
+}
+
+/* The slot of tag 'name' (TB_TAG_*), or -1 for a tag without one. */
+static int S_known(const char *name)
+{
+	return tb_tag_known(name, strlen(name));
 }
 
 static const tb_tag *S_other(const tb_tag_list *l, const char *name)
@@ -77,7 +87,11 @@ const tb_tag *tb_tag_list_find(const tb_tag_list *l, const char *name)
 
 const tb_tag *tb_tag_list_add(tb_tag_list *l, const tb_tag *t)
 {
-	int k = S_known(t->name);
+	return tb_tag_list_add_known(l, t, S_known(t->name));
+}
+
+const tb_tag *tb_tag_list_add_known(tb_tag_list *l, const tb_tag *t, int k)
+{
 	const tb_tag *first = k >= 0 ? S_slot(l, k) : S_other(l, t->name);
 	if (first)
 		return first;
@@ -101,6 +115,9 @@ static void S_diag_value(tb_reader *r, int code, const tb_tag *t, const char *fm
 	tb_diag_at(r, TB_ERROR, code, t->value_off, strlen(t->value) + 2, t->value_line,
 	           t->value_col, fmt, arg);
 }
+
+/* The bytes of room a reader keeps between records (tb_reader.room). */
+enum { S_ROOM_KEPT = 4096 };
 
 /* ===== Values ===== */
 
@@ -227,10 +244,9 @@ const char *tb_rules_read(tb_arena *a, const tb_game *g, const char *value, tb_o
 }
 
 tb_position *tb_tags_position(tb_reader *r, tb_arena *a, const tb_game *g,
-                              const tb_board *b, const tb_tok *t)
+                              const tb_board *b, const tb_tok *t, const char *s)
 {
 	tb_syntax_err err = {0, 1, ""};
-	const char *s = r->text.data ? r->text.data : "";
 	tb_position *pos = tb_position_parse(g, b, s, a, &err);
 	if (!pos)
 		tb_diag_at(r, TB_ERROR, TB_D_POSITION, t->off + 1 + err.offset, err.len, t->line,
@@ -267,6 +283,32 @@ static void S_check_values(tb_reader *r, tb_record *rec, tb_tag_list *l)
 		             "'@ HH:MM:SS-HH:MM:SS' at its end%s", "");
 }
 
+/* The board of game 'g' under options 'o' into 'b' (g->board). Most
+ * records give no option, and a game's board without one is the same
+ * every time: it is kept per thread for each game (plain values,
+ * nothing to free when a thread ends), as rules.c keeps a ruleset. */
+static const char *S_board(const tb_game *g, tb_board *b, const tb_opts *o)
+{
+	static _Thread_local struct {
+		const tb_game *g;
+		tb_board b;
+	} plain[4];
+	size_t i = 0;
+	if (o->n == 0) {
+		for (; i < sizeof plain / sizeof plain[0] && plain[i].g; i++)
+			if (plain[i].g == g) {
+				*b = plain[i].b;
+				return NULL;
+			}
+	}
+	const char *why = g->board(b, o);
+	if (!why && o->n == 0 && i < sizeof plain / sizeof plain[0]) {
+		plain[i].g = g;
+		plain[i].b = *b;
+	}
+	return why;
+}
+
 /* Reads the values that decide how the moves are read: the game, its
  * rules (for the board) and the start position. */
 static const tb_game *S_game(tb_reader *r, tb_record *rec, tb_tag_list *l,
@@ -296,9 +338,10 @@ static const tb_game *S_game(tb_reader *r, tb_record *rec, tb_tag_list *l,
 		why = tb_rules_read(&rec->arena, g, t->value, &opts, &t->value, &arg);
 		if (!why && !shaped) /* the reader is laxer than the pattern */
 			why = "[Rules] is written 'game; key=value; ...'%s";
-		if (!why && (why = tb_options_check(g, &opts, msg, sizeof msg)))
+		/* (no option: none to check) */
+		if (!why && opts.n && (why = tb_options_check(g, &opts, msg, sizeof msg)))
 			arg = why, why = "%s"; /* it quotes the record: text, never a format */
-		if (!why && (why = g->board(board, &opts)))
+		if (!why && (why = S_board(g, board, &opts)))
 			arg = why, why = "%s";
 		if (why)
 			S_diag_value(r, TB_D_RULES, t, why, arg);
@@ -313,24 +356,19 @@ static const tb_game *S_game(tb_reader *r, tb_record *rec, tb_tag_list *l,
 	}
 	if (!t || why) {
 		opts.n = 0;
-		g->board(board, &opts);
+		S_board(g, board, &opts);
 	}
 	rec->opts = opts; /* strings in the record's arena */
 	if ((t = S_slot(l, TB_TAG_POSITION))) {
 		tb_tok tok = {.type = TK_STRING, .off = t->value_off, .len = strlen(t->value) + 2,
 		              .line = t->value_line, .col = t->value_col};
-		/* the lexer's text buffer may hold a later string: parse a copy */
-		tb_buf saved = r->text;
-		r->text = (tb_buf)TB_BUF_INIT;
-		tb_buf_puts(&r->text, t->value);
-		rec->start = tb_tags_position(r, &rec->arena, g, board, &tok);
-		tb_buf_free(&r->text);
-		r->text = saved;
-		if (rec->start) {
-			tb_buf b = TB_BUF_INIT;
-			tb_position_write(&b, g, rec->start);
-			t->value = tb_arena_strndup(&rec->arena, b.data, b.len);
-			tb_buf_free(&b);
+		rec->start = tb_tags_position(r, &rec->arena, g, board, &tok, t->value);
+		if (rec->start) { /* written in the reader's room for it */
+			tb_buf_clear(&r->room);
+			tb_position_write(&r->room, g, rec->start);
+			t->value = tb_arena_strndup(&rec->arena, r->room.data, r->room.len);
+			if (r->room.cap > S_ROOM_KEPT)
+				tb_buf_free(&r->room);
 		}
 	}
 	return g;
@@ -396,18 +434,31 @@ const tb_game *tb_tags_finish(tb_reader *r, tb_record *rec, tb_tag_list *l,
 	return g;
 }
 
+/* The index of [Result] in rec->tags, or rec->ntags: most often the
+ * seventh, where S_order puts it when the game is known. */
+static size_t S_result_at(const tb_record *rec)
+{
+	if (rec->ntags > 6 && S_same(rec->tags[6].name, "Result"))
+		return 6;
+	size_t i = 0;
+	while (i < rec->ntags && !S_same(rec->tags[i].name, "Result"))
+		i++;
+	return i;
+}
+
 tb_result tb_tags_result(const tb_record *rec)
 {
-	const char *v = tb_record_tag(rec, "Result");
+	size_t i = S_result_at(rec);
+	const char *v = i < rec->ntags ? rec->tags[i].value : NULL;
 	int k = v ? S_result_value(v) : 0;
 	return k ? (tb_result)k : TB_RESULT_OTHER;
 }
 
 void tb_tags_set_result(tb_record *rec, tb_result res)
 {
-	for (size_t i = 0; i < rec->ntags; i++)
-		if (S_same(rec->tags[i].name, "Result"))
-			rec->tags[i].value = tb_result_text[res];
+	size_t i = S_result_at(rec); /* a record has one [Result] at most */
+	if (i < rec->ntags)
+		rec->tags[i].value = tb_result_text[res];
 }
 
 const char *tb_record_tag(const tb_record *rec, const char *name)

@@ -34,6 +34,12 @@ const tb_tag *tb_tag_list_find(const tb_tag_list *l, const char *name);
 /* Adds a copy of 't' to 'l' and returns NULL; or, when 'l' has a tag
  * of that name already, adds nothing and returns that tag. */
 const tb_tag *tb_tag_list_add(tb_tag_list *l, const tb_tag *t);
+/* The same, for a tag whose roster slot is known: 'k' is
+ * tb_tag_known(t->name, strlen(t->name)). */
+const tb_tag *tb_tag_list_add_known(tb_tag_list *l, const tb_tag *t, int k);
+/* The roster slot (TB_TAG_*) of the tag named by the 'n' bytes at
+ * 'name', or -1 for a tag without one. */
+int tb_tag_known(const char *name, size_t n);
 
 /* Checks the tags read into 'l', reports what is wrong, and stores them
  * in 'rec' in canonical order with the roster completed. Fills 'board'
@@ -51,10 +57,10 @@ const tb_game *tb_tags_finish(tb_reader *r, tb_record *rec, tb_tag_list *l,
 const char *tb_rules_read(tb_arena *a, const tb_game *g, const char *value, tb_opts *opts,
                           const char **canon, const char **arg);
 
-/* Parses the STRING token 't' as a position of 'g' into 'a'; reports
- * and returns NULL when it does not parse. */
+/* Parses 's', the text of STRING token 't', as a position of 'g' into
+ * 'a'; reports and returns NULL when it does not parse. */
 tb_position *tb_tags_position(tb_reader *r, tb_arena *a, const tb_game *g,
-                              const tb_board *b, const tb_tok *t);
+                              const tb_board *b, const tb_tok *t, const char *s);
 
 /* The tags whose values have a format (tagfmt.c). ORDER: S_formats. */
 typedef enum { TB_TAGFMT_DATE, TB_TAGFMT_SOURCE, TB_TAGFMT_RULES } tb_tag_format_kind;

@@ -112,6 +112,14 @@ static void test_sorting(void **state)
 	assert_rw(O, "S 1 S:E?+,E?,M?+ C:", "S 1 S:E?,E?+,M?+ C:");
 	/* any input order gives the same text */
 	assert_rw(O, "S 1 S:M?+,E?,E?+ C:", "S 1 S:E?,E?+,M?+ C:");
+	/* more pieces than a board holds (on unknown points): the reader's
+	 * room for them grows, twice, and keeps every one in order */
+	char in[512] = "A 1 A:c1", want[512] = "A 1 A:c1,a3";
+	for (int i = 0; i < 100; i++)
+		strcat(in, ",?"), strcat(want, ",?");
+	strcat(in, ",a3 D:d7");
+	strcat(want, " D:d7");
+	assert_rw(A, in, want);
 }
 
 /* ===== Errors ===== */

@@ -658,6 +658,17 @@ static void test_tag_list(void **state)
 		assert_ptr_equal(tb_tag_list_add(&k, &x), f);
 	}
 	assert_int_equal(k.n, n);
+	/* the slot by name and length: the roster's names in TB_TAG_*
+	 * order, the others none; only the 'n' bytes given are read */
+	for (size_t i = 0; i < n; i++)
+		assert_int_equal(tb_tag_known(names[i], strlen(names[i])),
+		                 i < TB_KNOWN_TAGS ? (int)i : -1);
+	assert_int_equal(tb_tag_known("Gamea", 4), TB_TAG_GAME);
+	assert_int_equal(tb_tag_known("Recorders", 8), TB_TAG_RECORDER);
+	assert_int_equal(tb_tag_known("Recorders", 9), -1);
+	assert_int_equal(tb_tag_known("Round", 5), TB_TAG_ROUND);
+	assert_int_equal(tb_tag_known("Rules", 5), TB_TAG_RULES);
+	assert_int_equal(tb_tag_known("", 0), -1);
 	assert_null(tb_tag_list_find(&k, "Notes "));
 	assert_null(tb_tag_list_find(&k, "Sitio"));
 	free(k.v);
