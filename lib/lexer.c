@@ -70,7 +70,11 @@ void tb_window_compact(tb_reader *r)
 	 * then at most this much more than the record, and copying a chunk
 	 * of the input now and then costs less than allocating it a record */
 	size_t behind = r->detached ? CHUNK / 4 : CHUNK;
-	if (!r->f || start < behind) {
+	/* Else it moves when little is left unread (the bytes moved are then
+	 * few: most records end a short way before the window does), or when
+	 * the next chunk would not fit. */
+	int later = !r->detached && r->len - start > CHUNK / 8 && r->len + CHUNK <= r->cap;
+	if (!r->f || start < behind || later) {
 		r->rec_start = start;
 		return;
 	}
