@@ -105,6 +105,7 @@ typedef struct S_item {
 	tb_record *rec;
 	tb_reader *r;               /* the file's reader (-j 1), or the record's own */
 	size_t nerrors, nwarnings;  /* what validating found, on a record's own reader */
+	int heap;                   /* made by S_item_new for another thread: freed */
 } S_item;
 
 /* What the jobs of parse and validate share: read-only while they run
@@ -149,7 +150,8 @@ static void S_check_done(void *ctx, void *item, int result)
 	if (it->r != c->r)
 		tb_reader_free(it->r);
 	tb_record_free(it->rec);
-	free(it);
+	if (it->heap)
+		free(it);
 }
 
 /* One record of a part (parts.c), or with rec NULL the end of the file. */
@@ -159,19 +161,23 @@ static int S_check_part(void *ctx, int worker, tb_reader *r, tb_record *rec, FIL
 	const S_check_ctx *c = ctx;
 	if (!rec)
 		return cli_print_diags_to(err, r, c->o->strict) > 0;
-	S_item it = {rec, r, 0, 0};
+	S_item it = {rec, r, 0, 0, 0};
 	return S_check_one(ctx, worker, &it, out, err);
 }
 
-/* A new item for 'rec', just read by 'r': with its own reader when it
- * goes to another thread. */
-static S_item *S_item_new(cli_jobs *j, tb_reader *r, tb_record *rec)
+/* The item for 'rec', just read by 'r': 'here' when this thread runs
+ * it (done with it before the next record is read), else a new one with
+ * its own reader, for another thread. */
+static S_item *S_item_new(cli_jobs *j, tb_reader *r, tb_record *rec, S_item *here)
 {
+	if (cli_jobs_count(j) == 1) {
+		*here = (S_item){rec, r, 0, 0, 0};
+		return here;
+	}
 	S_item *it = calloc(1, sizeof *it);
 	if (!it)
 		abort();
-	it->rec = rec;
-	it->r = cli_jobs_count(j) > 1 ? tb_reader_detach(r) : r;
+	*it = (S_item){rec, tb_reader_detach(r), 0, 0, 1};
 	return it;
 }
 
@@ -217,8 +223,9 @@ static int S_check(const char *cmd, int which, int argc, char **argv)
 			o.search.progress = cli_jobs_count(j) == 1 ? cli_progress : NULL;
 			tb_reader_set_search(r, &o.search);
 			c.r = r;
+			S_item here;
 			while ((got = tb_reader_next(r, &rec)) == 1) {
-				cli_jobs_add(j, S_item_new(j, r, rec), tb_record_source_size(rec));
+				cli_jobs_add(j, S_item_new(j, r, rec, &here), tb_record_source_size(rec));
 				nrec++;
 			}
 			cli_jobs_wait(j);
@@ -334,7 +341,7 @@ static void S_format_part_done(void *ctx, int result, const char *text, size_t l
 /* Both in the caller's thread, the canonical form unbuffered. */
 static int S_format_here(void *ctx, tb_reader *r, tb_record *rec)
 {
-	S_fmt_item it = {{rec, r, 0, 0}, 0, NULL, 0};
+	S_fmt_item it = {{rec, r, 0, 0, 0}, 0, NULL, 0};
 	int result = S_format_one(ctx, 0, &it, stdout, stderr);
 	S_format_put(ctx, result, it.text, it.len);
 	free(it.text);
