@@ -131,6 +131,11 @@ void cli_batch_abort(cli_batch *b);
 typedef int (*cli_rewrite_fn)(void *ctx, tb_reader *r, cli_atomic *a);
 int cli_rewrite(const char *path, cli_rewrite_fn fn, void *ctx);
 
+/* fflush(f) for a memory stream (open_memstream), whose size is known
+ * after it: without the call when nothing is waiting to be written (a
+ * flush a record costs, most records writing nothing). */
+int cli_flush_buffer(FILE *f);
+
 /* ---- jobs: a collection's records over the machine's cores (jobs.c) ----
  *
  * The caller reads the records in order and hands each to

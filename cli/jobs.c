@@ -139,7 +139,7 @@ static void *S_worker_main(void *arg)
 			s->result[i] = failed ? 0 : j->run(j->ctx, w->index, s->item[i], out, err);
 			/* a memory stream's size is known after a flush; after a
 			 * failure nothing more of the batch is written */
-			if (!failed && (fflush(out) != 0 || fflush(err) != 0))
+			if (!failed && (cli_flush_buffer(out) != 0 || cli_flush_buffer(err) != 0))
 				failed = 1;
 			if (!failed) {
 				out_end = s->nout;

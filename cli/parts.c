@@ -263,7 +263,7 @@ static int S_next_part(S_parts *ps, S_part *s)
 static void S_note(S_part *s, int result, int eof, FILE *out, FILE *err, tb_reader *r,
                    size_t *e0, size_t *w0, int *failed)
 {
-	if (!*failed && (fflush(out) != 0 || fflush(err) != 0))
+	if (!*failed && (cli_flush_buffer(out) != 0 || cli_flush_buffer(err) != 0))
 		*failed = 1;
 	if (s->nrec == s->cap) {
 		s->cap = s->cap ? 2 * s->cap : 16;

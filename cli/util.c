@@ -13,6 +13,10 @@
 
 #include "cli.h"
 
+#ifdef __GLIBC__ /* (known once a C library header is in) */
+#include <stdio_ext.h>
+#endif
+
 void cli_error(const char *cmd, const char *fmt, ...)
 {
 	va_list ap;
@@ -367,4 +371,13 @@ int cli_rewrite(const char *path, cli_rewrite_fn fn, void *ctx)
 		return cli_atomic_commit(a) ? EXIT_TROUBLE : EXIT_CLEAN;
 	cli_atomic_abort(a);
 	return keep ? keep - 10 : EXIT_CLEAN;
+}
+
+int cli_flush_buffer(FILE *f)
+{
+#ifdef __GLIBC__
+	if (__fpending(f) == 0)
+		return ferror(f) ? EOF : 0; /* its size is known: nothing to flush */
+#endif
+	return fflush(f);
 }

@@ -44,6 +44,23 @@ static inline void *tb_arena_alloc(tb_arena *a, size_t n)
 }
 
 /* Copies 'n' bytes of 's' and a NUL into the arena (unaligned). */
+/* Returns a copy of the 'n' bytes at 's', aligned for any type (as
+ * tb_arena_alloc, without zeroing what is then copied over). */
+static inline void *tb_arena_copy(tb_arena *a, const void *s, size_t n)
+{
+	size_t m = (n + alignof(max_align_t) - 1) & ~(alignof(max_align_t) - 1);
+	void *p;
+	if ((size_t)(a->hi - a->lo) < m || !a->head) {
+		p = tb_arena_alloc_new(a, m);
+	} else {
+		p = a->lo;
+		a->lo += m;
+	}
+	if (n)
+		memcpy(p, s, n);
+	return p;
+}
+
 static inline char *tb_arena_strndup(tb_arena *a, const char *s, size_t n)
 {
 	char *p;

@@ -540,7 +540,11 @@ static inline size_t S_run(const tb_reader *r, size_t p, size_t end, unsigned cl
 			q++;
 		*cols += (unsigned)(q - p);
 		p = q;
-		size_t n = p < end && d[p] >= 0x80 ? S_utf8_valid(r->data + p, end - p) : 0;
+		size_t n;
+		if (p + 1 < end && d[p] >= 0xC2 && d[p] <= 0xDF && (d[p + 1] & 0xC0) == 0x80)
+			n = 2; /* Latin letters with accents: valid whatever follows the lead */
+		else
+			n = p < end && d[p] >= 0x80 ? S_utf8_valid(r->data + p, end - p) : 0;
 		if (!n)
 			return p;
 		p += n;
@@ -879,7 +883,7 @@ static void S_first_token(tb_reader *r)
 }
 
 /* The usual token -- after blanks and LF line ends, a word (a move),
- * a move number or a bracket, written in plain ASCII and ending inside
+ * a move number, a NAG or a bracket, written in plain ASCII and ending inside
  * the window -- in one pass with the position in registers, as the
  * careful way below would read it; returns 0, having read nothing,
  * for anything else (a diagnostic to give, a character to decode, the
@@ -928,6 +932,13 @@ static int S_quick_token(tb_reader *r)
 			if (q >= end || d[q] >= 0x80 || d[q] == '>')
 				return 0;
 		}
+	} else if (d[q] == '$') { /* nag -> '$' digit+, 0 to 255 (as S_nag reads it) */
+		type = TK_NAG;
+		for (q++; q < end && d[q] >= '0' && d[q] <= '9'; q++)
+			if (num <= 255)
+				num = num * 10 + (d[q] - '0');
+		if (q >= end || q == p + 1 || num > 255)
+			return 0; /* the window's end, or a diagnostic to give */
 	} else {
 		return 0;
 	}
@@ -939,6 +950,8 @@ static int S_quick_token(tb_reader *r)
 	r->col = r->tok.end_col;
 	return 1;
 }
+
+static void S_careful_token(tb_reader *r);
 
 void tb_lex_next(tb_reader *r)
 {
@@ -952,8 +965,14 @@ void tb_lex_next(tb_reader *r)
 	r->prev.end_line = r->tok.end_line;
 	r->prev.end_col = r->tok.end_col;
 	r->prev.bad = r->tok.bad;
-	if (S_quick_token(r))
-		return;
+	if (!S_quick_token(r))
+		S_careful_token(r);
+}
+
+/* The careful way: any token, every diagnostic. Apart from the short
+ * way, so that tb_lex_next saves few registers for the usual token. */
+static __attribute__((noinline)) void S_careful_token(tb_reader *r)
+{
 again:
 	S_skip_space(r);
 	S_overflow(r);

@@ -17,6 +17,7 @@
  *               | "position" STRING ) comment*
  */
 #include <ctype.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -340,8 +341,7 @@ static int S_read_move(S_parser *p, const tb_tok *t, tb_move *m, int *nag)
 	}
 	m->nparts = (uint8_t)mb.n;
 	m->crown = mb.crown;
-	m->parts = tb_arena_alloc(&p->rec->arena, mb.n * sizeof *m->parts);
-	memcpy(m->parts, mb.parts, mb.n * sizeof *m->parts);
+	m->parts = tb_arena_copy(&p->rec->arena, mb.parts, mb.n * sizeof *m->parts);
 	return 0;
 }
 
@@ -923,9 +923,22 @@ static void S_movetext(S_parser *p)
 }
 
 /* record -> tagsec movetext */
+/* A new empty record: zeroed but for its options' arrays, most of its
+ * bytes, which hold opts.n and opts.nrenamed entries (calloc cleared
+ * them at every record). */
+static tb_record *S_record_new(void)
+{
+	tb_record *rec = tb_xmalloc(sizeof *rec);
+	size_t at = offsetof(tb_record, opts), past = at + sizeof rec->opts;
+	memset(rec, 0, at);
+	memset((char *)rec + past, 0, sizeof *rec - past);
+	rec->opts.n = rec->opts.nrenamed = 0;
+	return rec;
+}
+
 static tb_record *S_record(tb_reader *r)
 {
-	S_parser p = {r, tb_xcalloc(1, sizeof(tb_record)), NULL, {0, 0, {0}}, 0, 0, 0, 0};
+	S_parser p = {r, S_record_new(), NULL, {0, 0, {0}}, 0, 0, 0, 0};
 	p.rec->line = r->tok.line;
 	p.rec->off = r->tok.off;
 	p.rec->source_off = r->base + r->tok.off;

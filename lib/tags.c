@@ -13,7 +13,8 @@
 #include "rules.h"
 #include "xalloc.h"
 
-/* The tags with a slot in tb_tag_list. ORDER: TB_TAG_*. */
+/* The tags with a slot in tb_tag_list, each 4 to 16 letters long
+ * (S_same_n). ORDER: TB_TAG_*. */
 #define S_KNOWN(X)                                                                          \
 	X("Game") X("Rules") X("Site") X("Date") X("Result") X("Event") X("Round")            \
 	X("Informant") X("Recorder") X("Transcriber") X("Annotator") X("Source")              \
@@ -46,6 +47,23 @@ static inline int S_same(const char *a, const char *b)
 	return *a == *b;
 }
 
+/* memcmp(a, b, n) == 0 for 4 <= n <= 16, in two loads of each (that
+ * overlap): the roster's names are compared a dozen times a record, and
+ * a call of memcmp costs more than the comparing. */
+static inline int S_same_n(const char *a, const char *b, size_t n)
+{
+	if (n >= 8) {
+		uint64_t x[4];
+		memcpy(&x[0], a, 8), memcpy(&x[1], b, 8);
+		memcpy(&x[2], a + n - 8, 8), memcpy(&x[3], b + n - 8, 8);
+		return x[0] == x[1] && x[2] == x[3];
+	}
+	uint32_t y[4];
+	memcpy(&y[0], a, 4), memcpy(&y[1], b, 4);
+	memcpy(&y[2], a + n - 4, 4), memcpy(&y[3], b + n - 4, 4);
+	return y[0] == y[1] && y[2] == y[3];
+}
+
 int tb_tag_known(const char *name, size_t n)
 {
 	unsigned c = n ? (unsigned)(unsigned char)name[0] - 'A' : 26;
@@ -53,7 +71,7 @@ int tb_tag_known(const char *name, size_t n)
 		return -1;
 	for (uint32_t m = S_by_letter[c]; m; m &= m - 1) {
 		int i = __builtin_ctz(m); /* GCC and Clang, as __attribute__ is */
-		if (S_known_len[i] == n && memcmp(name, S_known_names[i], n) == 0)
+		if (S_known_len[i] == n && S_same_n(name, S_known_names[i], n)) /* n >= 4 */
 			return i;
 	}
 	return -1;
@@ -283,6 +301,16 @@ static void S_check_values(tb_reader *r, tb_record *rec, tb_tag_list *l)
 		             "'@ HH:MM:SS-HH:MM:SS' at its end%s", "");
 }
 
+/* *to = *from, but for the unused ends of the arrays (most of the bytes). */
+static void S_opts_copy(tb_opts *to, const tb_opts *from)
+{
+	to->n = from->n;
+	memcpy(to->key, from->key, from->n * sizeof *from->key);
+	memcpy(to->value, from->value, from->n * sizeof *from->value);
+	to->nrenamed = from->nrenamed;
+	memcpy(to->renamed, from->renamed, from->nrenamed * sizeof *from->renamed);
+}
+
 /* The board of game 'g' under options 'o' into 'b' (g->board). Most
  * records give no option, and a game's board without one is the same
  * every time: it is kept per thread for each game (plain values,
@@ -331,7 +359,7 @@ static const tb_game *S_game(tb_reader *r, tb_record *rec, tb_tag_list *l,
 	t->value = g->name;
 	tb_opts opts;
 	const char *arg = "", *why = NULL;
-	opts.n = 0;
+	opts.n = opts.nrenamed = 0;
 	if ((t = S_slot(l, TB_TAG_RULES))) {
 		char msg[320];
 		int shaped = tb_tag_format_matches(TB_TAGFMT_RULES, t->value);
@@ -358,7 +386,7 @@ static const tb_game *S_game(tb_reader *r, tb_record *rec, tb_tag_list *l,
 		opts.n = 0;
 		S_board(g, board, &opts);
 	}
-	rec->opts = opts; /* strings in the record's arena */
+	S_opts_copy(&rec->opts, &opts); /* strings in the record's arena */
 	if ((t = S_slot(l, TB_TAG_POSITION))) {
 		tb_tok tok = {.type = TK_STRING, .off = t->value_off, .len = strlen(t->value) + 2,
 		              .line = t->value_line, .col = t->value_col};
