@@ -846,6 +846,8 @@ static void test_quick_tokens_are_the_careful_ones(void **state)
 		"1. d5 f4 2",
 		"1. d5 f4 2.",
 		"9bad 1x 1.5 a.b.c",
+		"d5 $0 $1 $19 $255 $256 $2550 $ $x $12a $007\t$3\n$4) $5",
+		"1. d5 $14",
 	};
 	for (size_t i = 0; i < sizeof src / sizeof src[0]; i++) {
 		tb_reader *a = tb_reader_new_mem(src[i], strlen(src[i]), "t.tgn");
