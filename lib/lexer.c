@@ -13,6 +13,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef __SSE2__ /* every x86-64 */
+#include <emmintrin.h>
+#endif
 
 #include "diag.h"
 #include "reader.h"
@@ -527,15 +530,45 @@ static int S_overflow_report(tb_reader *r)
 	return 1;
 }
 
+/* The first byte from 'q' (short of 'end') that is not of class 'cls'
+ * (C_STRING or C_COMMENT), or a byte at most 15 before 'end' where the
+ * caller goes on byte by byte: sixteen bytes at a time, as the class
+ * says -- a control character but tab, DEL, '\\', a byte of UTF-8, and
+ * '"' in strings, '}' in comments (test_lexer checks this against the
+ * table for every byte). Tag values and comments are most of a
+ * collection's bytes. Not taken by a careful reader. */
+static inline size_t S_plain_ascii(const unsigned char *d, size_t q, size_t end, unsigned cls)
+{
+#ifdef __SSE2__
+	const __m128i space = _mm_set1_epi8(' '), tab = _mm_set1_epi8('\t');
+	const __m128i del = _mm_set1_epi8(0x7f), bslash = _mm_set1_epi8('\\');
+	const __m128i quote = _mm_set1_epi8(cls == C_STRING ? '"' : '}');
+	for (; q + 16 <= end; q += 16) {
+		__m128i x = _mm_loadu_si128((const __m128i *)(const void *)(d + q));
+		/* signed: below ' ' is a control character or a byte >= 0x80 */
+		__m128i bad = _mm_andnot_si128(_mm_cmpeq_epi8(x, tab), _mm_cmplt_epi8(x, space));
+		bad = _mm_or_si128(bad, _mm_cmpeq_epi8(x, del));
+		bad = _mm_or_si128(bad, _mm_cmpeq_epi8(x, bslash));
+		bad = _mm_or_si128(bad, _mm_cmpeq_epi8(x, quote));
+		unsigned m = (unsigned)_mm_movemask_epi8(bad);
+		if (m)
+			return q + (size_t)__builtin_ctz(m);
+	}
+#else
+	(void)d, (void)end, (void)cls;
+#endif
+	return q;
+}
+
 /* The end of the run of plain text from window offset 'p' to at most
- * 'end': bytes of class 'cls' and valid UTF-8 sequences, one column
- * each (added to *cols). */
+ * 'end': bytes of class 'cls' (C_STRING or C_COMMENT) and valid UTF-8
+ * sequences, one column each (added to *cols). */
 static inline size_t S_run(const tb_reader *r, size_t p, size_t end, unsigned cls,
                            unsigned *cols)
 {
 	const unsigned char *d = (const unsigned char *)r->data;
 	for (;;) {
-		size_t q = p;
+		size_t q = r->careful ? p : S_plain_ascii(d, p, end, cls);
 		while (q < end && (S_class[d[q]] & cls))
 			q++;
 		*cols += (unsigned)(q - p);

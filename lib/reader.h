@@ -73,9 +73,9 @@ struct tb_reader {
 	size_t ndiags, diag_cap;
 	size_t rec_errors;       /* errors in the record being read */
 	int detached;            /* its records are detached (tb_reader_detach) */
-	int careful;             /* no short ways (tb_lex_tag, S_quick_token): every
-	                            token the careful way, for the tests, which
-	                            compare the two */
+	int careful;             /* no short ways (tb_lex_tag, S_quick_token,
+	                            S_plain_ascii): every token the careful way,
+	                            for the tests, which compare the two */
 	size_t rec_offboard;     /* of them, points off the board (the record can be replayed) */
 	tb_search_opts search;   /* for tb_reader_validate (tb_reader_set_search) */
 	size_t nerrors, nwarnings;

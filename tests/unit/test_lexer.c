@@ -881,6 +881,53 @@ static void test_quick_tokens_are_the_careful_ones(void **state)
 	}
 }
 
+/* Strings and comments are scanned sixteen bytes at a time: any byte,
+ * anywhere in the first 40 of a string, a comment and a tag's value,
+ * ends the run where the careful way (byte by byte) ends it, with the
+ * same tokens, text and diagnostics. */
+static void test_plain_runs_sixteen_at_a_time(void **state)
+{
+	(void)state;
+	static const char *const shape[] = {"\"%s\" x", "{%s} x", "[Site \"%s\"]\n*"};
+	for (int b = 1; b < 256; b++) {
+		for (int at = 0; at < 40; at += (at < 20 ? 1 : 7)) {
+			char body[48], src[96];
+			memset(body, 'a', 40);
+			body[40] = '\0';
+			body[at] = (char)b;
+			if (at + 1 < 40 && b >= 0xC2 && b <= 0xDF)
+				body[at + 1] = (char)0xA9; /* and a valid sequence */
+			for (size_t k = 0; k < sizeof shape / sizeof shape[0]; k++) {
+				int n = snprintf(src, sizeof src, shape[k], body);
+				tb_reader *x = tb_reader_new_mem(src, (size_t)n, "t.tgn");
+				tb_reader *y = tb_reader_new_mem(src, (size_t)n, "t.tgn");
+				y->careful = 1;
+				do {
+					tb_lex_next(x);
+					tb_lex_next(y);
+					if (x->tok.type == TK_LBRACKET) {
+						tb_tok name, value;
+						if (tb_lex_tag(x, &name, &value)) {
+							S_same_tag(x, y, &name, &value);
+							continue;
+						}
+					}
+					S_same_tok(&x->tok, &y->tok);
+					if (x->tok.type != TK_STRING && x->tok.type != TK_COMMENT)
+						continue;
+					assert_int_equal(x->text.len, y->text.len);
+					assert_memory_equal(x->text.data, y->text.data, x->text.len);
+				} while (x->tok.type != TK_EOF);
+				assert_int_equal(x->ndiags, y->ndiags);
+				for (size_t i = 0; i < x->ndiags; i++)
+					assert_string_equal(x->diags[i].message, y->diags[i].message);
+				tb_reader_free(x);
+				tb_reader_free(y);
+			}
+		}
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -920,6 +967,7 @@ int main(void)
 		cmocka_unit_test(test_angle_before_a_word_that_is_not_a_point),
 		cmocka_unit_test(test_plain_tag_in_one_pass),
 		cmocka_unit_test(test_quick_tokens_are_the_careful_ones),
+		cmocka_unit_test(test_plain_runs_sixteen_at_a_time),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
