@@ -93,6 +93,14 @@ static void test_game_value(void **state)
 	assert_string_equal(tb_record_tag(rec, "Game"), "pitarra");
 	assert_ptr_equal(tb_record_game(rec), tb_game_find("pitarra"));
 	tb_record_free(rec);
+	/* any case of the name's ASCII letters, and nothing more or less */
+	assert_non_null(tb_game_find("ASALTO"));
+	assert_ptr_equal(tb_game_find("OcencaHUAC"), tb_game_find("ocencahuac"));
+	assert_null(tb_game_find("pitarr"));
+	assert_null(tb_game_find("pitarraa"));
+	assert_null(tb_game_find("pitarr\xc3\xa1"));
+	assert_null(tb_game_find(""));
+	assert_null(tb_game_find("pitarra "));
 
 	tb_reader *r;
 	rec = tt_parse("[Game \"chess\"]\n1. e4 *", &r);
