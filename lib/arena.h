@@ -43,7 +43,6 @@ static inline void *tb_arena_alloc(tb_arena *a, size_t n)
 	return p;
 }
 
-/* Copies 'n' bytes of 's' and a NUL into the arena (unaligned). */
 /* Returns a copy of the 'n' bytes at 's', aligned for any type (as
  * tb_arena_alloc, without zeroing what is then copied over). */
 static inline void *tb_arena_copy(tb_arena *a, const void *s, size_t n)
@@ -61,6 +60,7 @@ static inline void *tb_arena_copy(tb_arena *a, const void *s, size_t n)
 	return p;
 }
 
+/* Copies 'n' bytes of 's' and a NUL into the arena (unaligned). */
 static inline char *tb_arena_strndup(tb_arena *a, const char *s, size_t n)
 {
 	char *p;

@@ -922,7 +922,6 @@ static void S_movetext(S_parser *p)
 	}
 }
 
-/* record -> tagsec movetext */
 /* A new empty record: zeroed but for its options' arrays, most of its
  * bytes, which hold opts.n and opts.nrenamed entries (calloc cleared
  * them at every record). */
@@ -936,6 +935,7 @@ static tb_record *S_record_new(void)
 	return rec;
 }
 
+/* record -> tagsec movetext */
 static tb_record *S_record(tb_reader *r)
 {
 	S_parser p = {r, S_record_new(), NULL, {0, 0, {0}}, 0, 0, 0, 0};
