@@ -311,7 +311,8 @@ static void S_format_done(void *ctx, void *item, int result)
 	if (it->own)
 		tb_reader_free(it->in.r);
 	tb_record_free(it->in.rec);
-	free(it);
+	if (it->in.heap)
+		free(it);
 }
 
 /* The same for a record of a part (parts.c), its canonical form written
@@ -353,13 +354,13 @@ static int S_format(tb_reader *r, S_put_fn put, void *ctx, cli_jobs *j, S_fmt_ct
 	tb_record *rec;
 	int got;
 	*c = (S_fmt_ctx){put, ctx, 1, 0, 0};
+	S_fmt_item here; /* with one job, each record's item (cli_jobs_add) */
 	while (!c->failed && (got = tb_reader_next(r, &rec)) == 1) {
-		S_fmt_item *it = calloc(1, sizeof *it);
-		if (!it)
+		S_fmt_item *it = &here;
+		int own = cli_jobs_count(j) > 1;
+		if (own && !(it = malloc(sizeof *it)))
 			abort();
-		it->in.rec = rec;
-		it->own = cli_jobs_count(j) > 1;
-		it->in.r = it->own ? tb_reader_detach(r) : r;
+		*it = (S_fmt_item){{rec, own ? tb_reader_detach(r) : r, 0, 0, own}, own, NULL, 0};
 		cli_jobs_add(j, it, tb_record_source_size(rec));
 	}
 	cli_jobs_wait(j);

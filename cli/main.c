@@ -4,6 +4,7 @@
  */
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 
@@ -468,5 +469,12 @@ int main(int argc, char **argv)
 		fputs(c->usage, stdout);
 		return EXIT_CLEAN;
 	}
+	/* Output to a file or a pipe goes out 64 KiB at a time, not in
+	 * stdio's blocks of st_blksize (4 KiB): fmt and xml on a collection
+	 * made a system call every few records. A terminal keeps its line
+	 * buffering; the commands that talk (engine, show) flush as before. */
+	static char out_buf[1 << 16];
+	if (!isatty(STDOUT_FILENO))
+		setvbuf(stdout, out_buf, _IOFBF, sizeof out_buf);
 	return c->run(argc - 1, argv + 1);
 }

@@ -40,9 +40,19 @@ size_t cli_print_diags(const tb_reader *r, int strict)
 	return cli_print_diags_to(stderr, r, strict);
 }
 
+/* Before diagnostics go to the standard error, what the standard output
+ * holds goes out: in a log of both, a record's diagnostics stand after
+ * what was printed before them, whatever the output's buffer. */
+static void S_before_errors(FILE *f, const tb_reader *r)
+{
+	if (f == stderr && tb_reader_ndiags(r) > 0)
+		fflush(stdout);
+}
+
 size_t cli_print_diags_to(FILE *f, const tb_reader *r, int strict)
 {
 	size_t bad = 0;
+	S_before_errors(f, r);
 	for (size_t i = 0; i < tb_reader_ndiags(r); i++) {
 		const tb_diag *d = tb_reader_diag(r, i);
 		char *s = tb_diag_format(d);
@@ -62,6 +72,7 @@ size_t cli_print_errors(const tb_reader *r)
 size_t cli_print_errors_to(FILE *f, const tb_reader *r)
 {
 	size_t bad = 0;
+	S_before_errors(f, r);
 	for (size_t i = 0; i < tb_reader_ndiags(r); i++) {
 		const tb_diag *d = tb_reader_diag(r, i);
 		if (d->severity != TB_ERROR || d->code == 110)

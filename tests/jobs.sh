@@ -173,6 +173,27 @@ else
 	echo "FAIL: jobs: fmt -i and xml -o with -j 2 and -j 4 do not write what -j 1 writes"
 fi
 
+# In a log of both outputs (2>&1), a record's diagnostics come after the
+# canonical form of the records before it, with any -j: the standard
+# output (64 KiB buffered off a terminal) goes out before diagnostics do.
+{
+	"$TABLERO" random --seed 11 -n 300
+	printf '\n[Game "pitarra"]\n1. d1 z9 *\n\n'
+	"$TABLERO" random --seed 12 -n 3
+} >"$tmp/late.tgn"
+order_ok=1
+for j in 1 2; do
+	"$TABLERO" fmt -j $j "$tmp/late.tgn" >"$tmp/late.log" 2>&1 || true
+	before=$(awk '/ error: / { print n; exit } /^\[Game / { n++ }' "$tmp/late.log")
+	[ "$before" = 300 ] || { order_ok=0; echo "  fmt -j $j: $before records before the error"; }
+done
+if [ $order_ok = 1 ]; then
+	pass=$((pass + 1))
+else
+	fail=$((fail + 1))
+	echo "FAIL: jobs: fmt's diagnostics in a log of both outputs are not after the records before"
+fi
+
 # -j's own arguments
 if "$TABLERO" validate -j 0 "${samples[0]}" >/dev/null 2>&1 &&
    "$TABLERO" validate -j3 "${samples[0]}" >/dev/null 2>&1 &&
