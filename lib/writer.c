@@ -35,7 +35,8 @@ void tb_write_comment(tb_buf *b, const char *text, const char *lang)
 {
 	tb_buf_putc(b, '{');
 	if (lang) {
-		tb_buf_printf(b, "@%s", lang);
+		tb_buf_putc(b, '@');
+		tb_buf_puts(b, lang);
 		if (*text)
 			tb_buf_putc(b, ' ');
 	} else if (text[0] == '@') {
@@ -70,7 +71,7 @@ static void S_nags(tb_buf *b, const tb_node *n)
 		    n->nags[0] <= 6)
 			tb_buf_puts(b, sfx[n->nags[0]]);
 		else
-			tb_buf_printf(b, " $%u", n->nags[i]);
+			tb_buf_put(b, " $", 2), tb_buf_putu(b, n->nags[i]);
 	}
 }
 
@@ -229,6 +230,10 @@ char *tb_record_write(const tb_record *rec, size_t *len)
 	if (!rec || rec->errors || !rec->game)
 		return NULL;
 	tb_buf b = TB_BUF_INIT;
+	/* room for about what was read (a record built through the API read
+	 * none), and the tags the canonical form adds: one malloc, where
+	 * growing from nothing took seven for a usual record */
+	tb_buf_grow(&b, rec->bytes + rec->bytes / 4 + 256);
 	S_writer w = {&b, rec->game, 0};
 	S_tags(&b, rec);
 	tb_buf_putc(&b, '\n');
