@@ -383,34 +383,21 @@ rules_bench() {
 }
 VALIDATE_FILES=()
 
-# time_median N FORMAT CMD...: the median of N runs of CMD of the sum of
-# the fields /usr/bin/time -f FORMAT gives; into MEDIAN.
-time_median() {
-	local n=$1 format=$2 i
-	shift 2
-	local runs=()
-	for ((i = 0; i < n; i++)); do
-		set +e
-		/usr/bin/time -f "$format" -o "$TIMEF" "$@" > /dev/null 2> "$ERRF"
-		RC=$?
-		set -e
-		runs+=("$(tail -n 1 "$TIMEF" | awk '{ s = 0; for (i = 1; i <= NF; i++) s += $i; printf "%.2f", s }')")
-	done
-	MEDIAN=$(printf '%s\n' "${runs[@]}" | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }')
+# time_once FORMAT CMD...: one run of CMD, the sum of the fields
+# /usr/bin/time -f FORMAT gives; into ONCE (and its status into RC).
+time_once() {
+	local format=$1
+	shift
+	set +e
+	/usr/bin/time -f "$format" -o "$TIMEF" "$@" > /dev/null 2> "$ERRF"
+	RC=$?
+	set -e
+	ONCE=$(tail -n 1 "$TIMEF" | awk '{ s = 0; for (i = 1; i <= NF; i++) s += $i; printf "%.2f", s }')
 }
 
-# cpu_median N CMD...: the median of N runs' CPU seconds (user + system),
-# which the machine's load changes less than the elapsed time; into CPU.
-cpu_median() {
-	time_median "$1" '%U %S' "${@:2}"
-	CPU=$MEDIAN
-}
-
-# wall_median N CMD...: the median elapsed seconds of N runs, into WALL
-# (for -j ALL, whose CPU seconds are spread over the cores).
-wall_median() {
-	time_median "$1" '%e' "${@:2}"
-	WALL=$MEDIAN
+# median V...: the median of the values; into MEDIAN.
+median() {
+	MEDIAN=$(printf '%s\n' "$@" | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }')
 }
 
 # plies FILE: the turns of a movetext file (PGN or TGN), tokens that are
@@ -427,6 +414,10 @@ count_plies() {
 # turn, CPU seconds, medians of 5; the goal (issue 19): 5x per MB. And
 # with every core: tablero's elapsed seconds with -j ALL beside
 # pgn-extract's CPU seconds (it runs in one thread); the goal 9x on two.
+# The anchor is measured again for each file, in rounds with tablero's
+# runs: the host's load drifts over minutes (one file's five runs once
+# took 40% more CPU than the same runs a minute before), and a ratio of
+# medians from the same rounds sees the drift on both of its sides.
 validate_vs_pgn_extract() {
 	local xz=${CHESS_PGN:-$ROOT/../shared/bench/chess-20k.pgn.xz}
 	local pe
@@ -450,29 +441,40 @@ validate_vs_pgn_extract() {
 	local pbytes pplies
 	pbytes=$(wc -c < "$pgn")
 	pplies=$(count_plies "$pgn")
-	cpu_median 5 "$pe" -r "$pgn"
-	local pcpu=$CPU
+	echo "(for each file, five rounds of: pgn-extract, tablero -j 1, tablero -j $ALLJ; each"
+	echo " ratio is of medians from the same rounds, so that a change in the host's load"
+	echo " weighs on both sides of it)"
 	printf "%-40s %10s %9s %8s %12s %8s %8s\n" "step" "MB" "CPU (s)" "MB/s" "turns/s" "x MB" "x turn"
 	printf "%-40s %10s %9s %8s %12s %8s %8s\n" "----" "--" "-------" "----" "-------" "----" "------"
-	awk -v b="$pbytes" -v n="$pplies" -v t="$pcpu" 'BEGIN { t = t > 0 ? t : 0.01
-		printf "%-40s %10.1f %9.2f %8.1f %12.0f %8s %8s\n", "pgn-extract -r chess-20k.pgn",
-		       b / 1e6, t, b / 1e6 / t, n / t, "1", "1" }'
 	local f
 	for f in "${VALIDATE_FILES[@]}"; do
-		local b n
+		local b n i pe_runs=() one_runs=() all_runs=() pcpu cpu wall
 		b=$(wc -c < "$f")
 		n=$(count_plies "$f")
-		cpu_median 5 "$TABLERO" validate -j 1 "$f"
-		awk -v l="tablero validate $(basename "$f")" -v b="$b" -v n="$n" -v t="$CPU" \
+		for ((i = 0; i < 5; i++)); do
+			time_once '%U %S' "$pe" -r "$pgn"
+			pe_runs+=("$ONCE")
+			time_once '%U %S' "$TABLERO" validate -j 1 "$f"
+			one_runs+=("$ONCE")
+			time_once '%e' "$TABLERO" validate -j "$ALLJ" "$f"
+			all_runs+=("$ONCE")
+		done
+		median "${pe_runs[@]}"; pcpu=$MEDIAN
+		median "${one_runs[@]}"; cpu=$MEDIAN
+		median "${all_runs[@]}"; wall=$MEDIAN
+		awk -v l="pgn-extract -r chess-20k.pgn" -v b="$pbytes" -v n="$pplies" -v t="$pcpu" \
+			'BEGIN { t = t > 0 ? t : 0.01
+			printf "%-40s %10.1f %9.2f %8.1f %12.0f %8s %8s\n", l, b / 1e6, t, b / 1e6 / t,
+			       n / t, "1", "1" }'
+		awk -v l="tablero validate $(basename "$f")" -v b="$b" -v n="$n" -v t="$cpu" \
 			-v pb="$pbytes" -v pn="$pplies" -v pt="$pcpu" 'BEGIN { t = t > 0 ? t : 0.01
 			pt = pt > 0 ? pt : 0.01
 			x = (b / t) / (pb / pt)
 			printf "%-40s %10.1f %9.2f %8.1f %12.0f %8.1f %8.1f  %s\n", l, b / 1e6, t,
 			       b / 1e6 / t, n / t, x, (n / t) / (pn / pt),
 			       (x >= 5 ? "goal 5x per MB: met" : "goal 5x per MB: not met") }'
-		wall_median 5 "$TABLERO" validate -j "$ALLJ" "$f"
 		awk -v l="tablero validate -j $ALLJ $(basename "$f") (elapsed)" -v b="$b" -v n="$n" \
-			-v t="$WALL" -v pb="$pbytes" -v pn="$pplies" -v pt="$pcpu" -v j="$ALLJ" 'BEGIN {
+			-v t="$wall" -v pb="$pbytes" -v pn="$pplies" -v pt="$pcpu" -v j="$ALLJ" 'BEGIN {
 			t = t > 0 ? t : 0.01; pt = pt > 0 ? pt : 0.01
 			x = (b / t) / (pb / pt); goal = j >= 2 ? 9 : 5
 			printf "%-40s %10.1f %9.2f %8.1f %12.0f %8.1f %8.1f  %s\n", l, b / 1e6, t,
@@ -515,15 +517,22 @@ row "tablero xml --to tgn (import)" "$T" "$XBYTES" "$GAMES" "$RSS"
 # The goal (issue 19 item 4): tablero xml writes its XML faster than
 # xmllint --noout --stream reads the same XML back -- here the file it
 # has just written, in this run: CPU seconds (user + system), medians of
-# 5, -j 1 (one core each); the ratio is xml's time over xmllint's.
+# 5 rounds of one run each, in turn (as validate beside pgn-extract),
+# -j 1 (one core each); the ratio is xml's time over xmllint's.
 if command -v xmllint > /dev/null; then
 	echo
 	echo "== xml beside xmllint --noout --stream on its own output (CPU seconds, medians of 5) =="
-	cpu_median 5 "$TABLERO" xml -j 1 "$FULL"
-	[[ $RC -eq 0 ]] || fail "$TABLERO xml -j 1 $FULL exited $RC"
-	XW_CPU=$CPU
-	cpu_median 5 xmllint --noout --stream "$XMLF"
-	[[ $RC -eq 0 ]] || fail "xmllint --noout --stream exited $RC"
+	XW_RUNS=() XR_RUNS=()
+	for ((round = 0; round < 5; round++)); do
+		time_once '%U %S' "$TABLERO" xml -j 1 "$FULL"
+		[[ $RC -eq 0 ]] || fail "$TABLERO xml -j 1 $FULL exited $RC"
+		XW_RUNS+=("$ONCE")
+		time_once '%U %S' xmllint --noout --stream "$XMLF"
+		[[ $RC -eq 0 ]] || fail "xmllint --noout --stream exited $RC"
+		XR_RUNS+=("$ONCE")
+	done
+	median "${XW_RUNS[@]}"; XW_CPU=$MEDIAN
+	median "${XR_RUNS[@]}"; CPU=$MEDIAN
 	awk -v w="$XW_CPU" -v r="$CPU" -v b="$XBYTES" 'BEGIN {
 		wt = w > 0 ? w : 0.01
 		rt = r > 0 ? r : 0.01
