@@ -352,7 +352,7 @@ static int S_format_here(void *ctx, tb_reader *r, tb_record *rec)
 static int S_format(tb_reader *r, S_put_fn put, void *ctx, cli_jobs *j, S_fmt_ctx *c)
 {
 	tb_record *rec;
-	int got;
+	int got = 0;
 	*c = (S_fmt_ctx){put, ctx, 1, 0, 0};
 	S_fmt_item here; /* with one job, each record's item (cli_jobs_add) */
 	while (!c->failed && (got = tb_reader_next(r, &rec)) == 1) {
