@@ -105,7 +105,6 @@ typedef struct S_item {
 	tb_record *rec;
 	tb_reader *r;               /* the file's reader (-j 1), or the record's own */
 	size_t nerrors, nwarnings;  /* what validating found, on a record's own reader */
-	int heap;                   /* made by S_item_new for another thread: freed */
 } S_item;
 
 /* What the jobs of parse and validate share: read-only while they run
@@ -147,11 +146,11 @@ static void S_check_done(void *ctx, void *item, int result)
 	c->bad += (size_t)result;
 	c->nerrors += it->nerrors;
 	c->nwarnings += it->nwarnings;
-	if (it->r != c->r)
-		tb_reader_free(it->r);
 	tb_record_free(it->rec);
-	if (it->heap)
+	if (it->r != c->r) { /* another thread's: its reader and it are S_item_new's */
+		tb_reader_free(it->r);
 		free(it);
+	}
 }
 
 /* One record of a part (parts.c), or with rec NULL the end of the file. */
@@ -161,7 +160,7 @@ static int S_check_part(void *ctx, int worker, tb_reader *r, tb_record *rec, FIL
 	const S_check_ctx *c = ctx;
 	if (!rec)
 		return cli_print_diags_to(err, r, c->o->strict) > 0;
-	S_item it = {rec, r, 0, 0, 0};
+	S_item it = {rec, r, 0, 0};
 	return S_check_one(ctx, worker, &it, out, err);
 }
 
@@ -171,13 +170,13 @@ static int S_check_part(void *ctx, int worker, tb_reader *r, tb_record *rec, FIL
 static S_item *S_item_new(cli_jobs *j, tb_reader *r, tb_record *rec, S_item *here)
 {
 	if (cli_jobs_count(j) == 1) {
-		*here = (S_item){rec, r, 0, 0, 0};
+		*here = (S_item){rec, r, 0, 0};
 		return here;
 	}
 	S_item *it = calloc(1, sizeof *it);
 	if (!it)
 		abort();
-	*it = (S_item){rec, tb_reader_detach(r), 0, 0, 1};
+	*it = (S_item){rec, tb_reader_detach(r), 0, 0};
 	return it;
 }
 
@@ -308,11 +307,11 @@ static void S_format_done(void *ctx, void *item, int result)
 	S_fmt_item *it = item;
 	S_format_put(ctx, result, it->text, it->len);
 	free(it->text);
-	if (it->own)
-		tb_reader_free(it->in.r);
 	tb_record_free(it->in.rec);
-	if (it->in.heap)
+	if (it->own) { /* another thread's: its reader and it are malloc'd */
+		tb_reader_free(it->in.r);
 		free(it);
+	}
 }
 
 /* The same for a record of a part (parts.c), its canonical form written
@@ -342,7 +341,7 @@ static void S_format_part_done(void *ctx, int result, const char *text, size_t l
 /* Both in the caller's thread, the canonical form unbuffered. */
 static int S_format_here(void *ctx, tb_reader *r, tb_record *rec)
 {
-	S_fmt_item it = {{rec, r, 0, 0, 0}, 0, NULL, 0};
+	S_fmt_item it = {{rec, r, 0, 0}, 0, NULL, 0};
 	int result = S_format_one(ctx, 0, &it, stdout, stderr);
 	S_format_put(ctx, result, it.text, it.len);
 	free(it.text);
@@ -360,7 +359,7 @@ static int S_format(tb_reader *r, S_put_fn put, void *ctx, cli_jobs *j, S_fmt_ct
 		int own = cli_jobs_count(j) > 1;
 		if (own && !(it = malloc(sizeof *it)))
 			abort();
-		*it = (S_fmt_item){{rec, own ? tb_reader_detach(r) : r, 0, 0, own}, own, NULL, 0};
+		*it = (S_fmt_item){{rec, own ? tb_reader_detach(r) : r, 0, 0}, own, NULL, 0};
 		cli_jobs_add(j, it, tb_record_source_size(rec));
 	}
 	cli_jobs_wait(j);
