@@ -57,7 +57,7 @@ UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 VERSION := $(shell sed -n 's/^#define TB_VERSION "\(.*\)"/\1/p' lib/tablero.h)
 
-.PHONY: all lib cli check check-san check-tsan unit spec golden samples random xml svg book html compare reconstruct collate jobs quotes python demo bench \
+.PHONY: all lib cli check check-san check-tsan unit spec golden samples random xml svg book html compare reconstruct collate jobs rewrite quotes python demo bench \
         install uninstall clean deps deps-test fuzz fuzz-build fuzz-replay fuzz-merge
 
 all: $(BUILD)/libtablero.a $(BUILD)/libtablero.so $(BUILD)/tablero $(BUILD)/tablero.pc
@@ -171,6 +171,17 @@ python: $(BUILD)/libtablero.so
 jobs: $(BUILD)/tablero
 	@TABLERO=$(BUILD)/tablero bash tests/jobs.sh
 
+# Files rewritten in place (cli/atomic.c): what is kept, what is refused,
+# and a fault or the process's end at every step of the writing, through
+# a shim preloaded into the command (built without the sanitizers: it
+# only counts and fails system calls).
+$(BUILD)/tests/fault_shim.so: tests/fault_shim.c
+	@mkdir -p $(dir $@)
+	$(CC) -std=gnu11 -Wall -Wextra -Werror -O1 -fPIC -shared $< -o $@ -ldl
+
+rewrite: $(BUILD)/tablero $(BUILD)/tests/fault_shim.so
+	@TABLERO=$(BUILD)/tablero FAULT_SHIM=$(BUILD)/tests/fault_shim.so bash tests/rewrite.sh
+
 # Every quotation of the source texts in spec/ is their own words
 # (tools/quotes.py), checked when the texts are beside the sources.
 SEEDS ?= ../shared/seeds
@@ -183,7 +194,7 @@ quotes:
 deps-test:
 	@bash tests/deps.sh
 
-check: all unit spec golden samples random xml svg book html compare reconstruct collate jobs quotes fuzz-replay deps-test python
+check: all unit spec golden samples random xml svg book html compare reconstruct collate jobs rewrite quotes fuzz-replay deps-test python
 	@echo "make check: all test suites passed"
 
 check-san:

@@ -102,14 +102,22 @@ void cli_error(const char *cmd, const char *fmt, ...)
 /* Returns 1 when argv holds -h or --help before "--". */
 int cli_wants_help(int argc, char **argv);
 
-/* Writes 'len' bytes to a new file beside 'path' and renames it over
- * 'path' once it is complete; the file keeps its permissions. Returns 0,
- * or -1 after printing why (the original is untouched). A 'path' that is
- * not a file (/dev/null, a terminal, a pipe) is written directly: there
- * is no content to keep whole, and a rename would replace the device. */
+/* A file written whole or not at all (atomic.c): the content goes to a
+ * new file beside 'path' (NAME.tbXXXXXX), is flushed to disk, takes the
+ * old file's permissions and owner, and is renamed over 'path' once
+ * complete; a symbolic link's target is the file replaced. A file with
+ * several hard links keeps them: the complete new content is copied
+ * over it instead (killed during that copy, the new content is whole
+ * beside it, and the message says where). A 'path' that is not a file
+ * (/dev/null, a terminal, a pipe) is written directly: there is no
+ * content to keep whole, and a rename would replace the device.
+ * Functions returning int return 0, or -1 after printing why (the
+ * original untouched); abort removes what was written. */
 typedef struct cli_atomic cli_atomic;
 cli_atomic *cli_atomic_begin(const char *path);
 int cli_atomic_write(cli_atomic *a, const char *s, size_t len);
+/* bytes given to cli_atomic_write so far */
+size_t cli_atomic_written(const cli_atomic *a);
 int cli_atomic_commit(cli_atomic *a);
 void cli_atomic_abort(cli_atomic *a);
 
@@ -123,13 +131,19 @@ int cli_batch_add(cli_batch *b, const char *path, const char *data, size_t len);
 int cli_batch_commit(cli_batch *b);
 void cli_batch_abort(cli_batch *b);
 
-/* Rewrites 'path' in place: reads it with a reader and lets 'fn' write
- * the new content through 'a'. fn returns 1 to keep what it wrote (the
- * file is replaced), 0 to leave the file as it is, or an exit code + 10
- * after saying why. Returns EXIT_CLEAN, that exit code, or
- * EXIT_TROUBLE when the file could not be opened, written or replaced. */
+/* Rewrites 'path' in place -- the one way a command rewrites a file it
+ * read (fmt -i, fill -i): reads it with a reader and lets 'fn' write the
+ * new content through 'a' (as LF-ended text: a file whose first line
+ * ends in CRLF gets CRLF, one that starts with a byte order mark keeps
+ * it). fn returns 1 to keep what it wrote, 0 to leave the file as it is,
+ * or an exit code + 10 after saying why. The file is left as it is,
+ * whatever fn says, when the reader found an error in it (said, as
+ * "'PATH' left unchanged: it has errors", exit 1) or nothing was
+ * written (it holds no record). Returns EXIT_CLEAN, that exit code, or
+ * EXIT_TROUBLE when the file could not be opened, written or replaced;
+ * 'cmd' names the command in messages. */
 typedef int (*cli_rewrite_fn)(void *ctx, tb_reader *r, cli_atomic *a);
-int cli_rewrite(const char *path, cli_rewrite_fn fn, void *ctx);
+int cli_rewrite(const char *cmd, const char *path, cli_rewrite_fn fn, void *ctx);
 
 /* fflush(f) for a memory stream (open_memstream), whose size is known
  * after it: without the call when nothing is waiting to be written (a

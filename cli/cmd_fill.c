@@ -90,7 +90,7 @@ static int S_fill_rewrite(void *ctx, tb_reader *r, cli_atomic *a)
 static int S_fill_in_place(const char *path, const S_fill_opts *o, S_tally *t)
 {
 	S_in_place p = {path, o, t};
-	int rc = cli_rewrite(path, S_fill_rewrite, &p);
+	int rc = cli_rewrite("fill", path, S_fill_rewrite, &p);
 	return rc == EXIT_CLEAN && t->open ? EXIT_PROBLEMS : rc;
 }
 

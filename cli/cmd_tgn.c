@@ -320,10 +320,8 @@ static int S_format_part(void *ctx, int worker, tb_reader *r, tb_record *rec, FI
                          FILE *err)
 {
 	(void)ctx, (void)worker;
-	if (!rec) {
-		cli_print_diags_to(err, r, 0);
-		return 0;
-	}
+	if (!rec) /* an error past the last record (bad bytes, no record) */
+		return cli_print_diags_to(err, r, 0) > 0;
 	if (cli_print_diags_to(err, r, 0) || tb_record_errors(rec))
 		return 1;
 	size_t len;
@@ -365,7 +363,8 @@ static int S_format(tb_reader *r, S_put_fn put, void *ctx, cli_jobs *j, S_fmt_ct
 	cli_jobs_wait(j);
 	if (c->failed)
 		return -1;
-	cli_print_diags(r, 0);
+	if (cli_print_diags(r, 0)) /* an error past the last record */
+		c->status = 1;
 	return got < 0 ? -1 : c->status;
 }
 
@@ -416,7 +415,7 @@ int cmd_fmt(int argc, char **argv)
 				return EXIT_TROUBLE;
 			}
 			S_rewrite w = {path, j, &c};
-			st = cli_rewrite(path, S_fmt_rewrite, &w);
+			st = cli_rewrite("fmt", path, S_fmt_rewrite, &w);
 		} else {
 			FILE *f = cli_open(path);
 			if (!f) {
@@ -433,7 +432,7 @@ int cmd_fmt(int argc, char **argv)
 			cli_part_sum sum;
 			int s;
 			if (cli_parts_read(&spec, f, name, &sum)) {
-				s = c.failed || sum.failed || sum.io_error ? -1 : c.status;
+				s = c.failed || sum.failed || sum.io_error ? -1 : c.status || sum.end_result > 0;
 			} else {
 				tb_reader *r = tb_reader_new_file(f, name);
 				s = S_format(r, S_put_stdout, NULL, j, &c);

@@ -255,11 +255,12 @@ static int S_to_xml(const S_opts *o)
 		rc = EXIT_TROUBLE;
 	if (!o->out)
 		return rc;
-	if (refused || rc == EXIT_TROUBLE) {
+	if (refused || rc != EXIT_CLEAN) { /* -o gets every record, or nothing */
 		cli_error("xml", "'%s' not written: %s", o->out,
 		          unwritten ? "the XML could not be written"
 		          : unread  ? "the input could not be read"
-		                    : "some records could not be converted");
+		          : refused ? "some records could not be converted"
+		                    : "the input has errors");
 		fclose(out);
 		return rc == EXIT_TROUBLE ? EXIT_TROUBLE : EXIT_PROBLEMS;
 	}

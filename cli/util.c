@@ -1,5 +1,5 @@
 /*
- * util.c -- files, diagnostics and atomic replacement for the CLI.
+ * util.c -- files, diagnostics and arguments for the CLI.
  */
 #define _XOPEN_SOURCE 700 /* realpath */
 #include <ctype.h>
@@ -108,121 +108,6 @@ void cli_close(FILE *f)
 {
 	if (f && f != stdin)
 		fclose(f);
-}
-
-struct cli_atomic {
-	char *path, *tmp;
-	int fd;
-};
-
-cli_atomic *cli_atomic_begin(const char *path)
-{
-	cli_atomic *a = calloc(1, sizeof *a);
-	if (!a)
-		return NULL;
-	a->fd = -1;
-	/* Through a symbolic link, the file it points to is the one
-	 * rewritten (beside it, then renamed over it), not the link. */
-	char *real = realpath(path, NULL);
-	if (real)
-		path = real;
-	size_t n = strlen(path);
-	a->path = strdup(path);
-	free(real);
-	path = a->path ? a->path : path;
-	struct stat st;
-	if (a->path && stat(path, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) {
-		/* /dev/null, a terminal, a pipe: no file to keep whole, and
-		 * renaming over it would put a file in the device's place */
-		a->fd = open(path, O_WRONLY | O_TRUNC);
-		if (a->fd < 0) {
-			fprintf(stderr, "tablero: cannot write '%s': %s\n", path, strerror(errno));
-			cli_atomic_abort(a);
-			return NULL;
-		}
-		return a;
-	}
-	a->tmp = malloc(n + 16);
-	if (!a->path || !a->tmp) {
-		cli_atomic_abort(a);
-		return NULL;
-	}
-	snprintf(a->tmp, n + 16, "%s.tbXXXXXX", path);
-	a->fd = mkstemp(a->tmp);
-	if (a->fd < 0) {
-		fprintf(stderr, "tablero: cannot write beside '%s': %s\n", path, strerror(errno));
-		free(a->tmp);
-		a->tmp = NULL;
-		cli_atomic_abort(a);
-		return NULL;
-	}
-	if (stat(path, &st) == 0) {
-		fchmod(a->fd, st.st_mode & 07777);
-	} else { /* a new file: as open(2) would make it, not mkstemp's 0600 */
-		mode_t mask = umask(0);
-		umask(mask);
-		fchmod(a->fd, 0666 & ~mask);
-	}
-	return a;
-}
-
-int cli_atomic_write(cli_atomic *a, const char *s, size_t len)
-{
-	while (len) {
-		ssize_t w = write(a->fd, s, len);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0) {
-			fprintf(stderr, "tablero: cannot write '%s': %s\n", a->tmp ? a->tmp : a->path,
-			        strerror(errno));
-			return -1;
-		}
-		s += w;
-		len -= (size_t)w;
-	}
-	return 0;
-}
-
-int cli_atomic_commit(cli_atomic *a)
-{
-	int rc = 0;
-	if (!a->tmp) { /* not a file: written in place */
-		rc = close(a->fd);
-		if (rc != 0)
-			fprintf(stderr, "tablero: cannot write '%s': %s\n", a->path, strerror(errno));
-		free(a->path);
-		free(a);
-		return rc ? -1 : 0;
-	}
-	if (fsync(a->fd) != 0 || close(a->fd) != 0) {
-		fprintf(stderr, "tablero: cannot write '%s': %s\n", a->tmp, strerror(errno));
-		a->fd = -1;
-		cli_atomic_abort(a);
-		return -1;
-	}
-	a->fd = -1;
-	if (rename(a->tmp, a->path) != 0) {
-		fprintf(stderr, "tablero: cannot replace '%s': %s\n", a->path, strerror(errno));
-		rc = -1;
-		unlink(a->tmp);
-	}
-	free(a->tmp);
-	free(a->path);
-	free(a);
-	return rc;
-}
-
-void cli_atomic_abort(cli_atomic *a)
-{
-	if (!a)
-		return;
-	if (a->fd >= 0)
-		close(a->fd);
-	if (a->tmp)
-		unlink(a->tmp);
-	free(a->tmp);
-	free(a->path);
-	free(a);
 }
 
 /* A whole number from 1 to 'max' in 'v', into '*out'. */
@@ -362,26 +247,6 @@ int cli_colour(FILE *f, const char *when)
 		return 0;
 	const char *no = getenv("NO_COLOR"), *term = getenv("TERM");
 	return isatty(fileno(f)) && !(no && *no) && !(term && strcmp(term, "dumb") == 0);
-}
-
-int cli_rewrite(const char *path, cli_rewrite_fn fn, void *ctx)
-{
-	FILE *f = cli_open(path);
-	if (!f)
-		return EXIT_TROUBLE;
-	cli_atomic *a = cli_atomic_begin(path);
-	if (!a) {
-		cli_close(f);
-		return EXIT_TROUBLE;
-	}
-	tb_reader *r = tb_reader_new_file(f, path);
-	int keep = fn(ctx, r, a);
-	tb_reader_free(r);
-	cli_close(f);
-	if (keep == 1)
-		return cli_atomic_commit(a) ? EXIT_TROUBLE : EXIT_CLEAN;
-	cli_atomic_abort(a);
-	return keep ? keep - 10 : EXIT_CLEAN;
 }
 
 int cli_flush_buffer(FILE *f)
