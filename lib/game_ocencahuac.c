@@ -149,7 +149,7 @@ static const tb_option S_options[] = {
 	{"support", "none|target|capturer", "which Warrior must stand next to a capture"},
 	{"stage2_push", "off|on", "second-stage royal pieces jumped only for relief, or pushed back too"},
 	{"blocked", "pass|lose", "a player who cannot move passes, or loses"},
-	{"limit", "200|none|#", "N turns in a row without a capture or a crowning end the game"},
+	{"limit", "none|200|#", "N turns in a row without a capture or a crowning end the game"},
 	{"end_result", "captures|draw", "a game ended by the limit or by no moves: more captures win, or a draw"},
 	{NULL, NULL, NULL}
 };
@@ -167,6 +167,7 @@ static const tb_option_was S_was[] = {
 	{"push_sideways", "no_cell", "0.1"},
 	{"crowned_move", "new", "0.1"},
 	{"relief", "threatened", "0.1"},
+	{"limit", "200", "0.5"},
 	{NULL, NULL, NULL}
 };
 

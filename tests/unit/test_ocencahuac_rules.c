@@ -170,7 +170,7 @@ static void O_setup(O_ctx *c, const char *rules)
 {
 	memset(c, 0, sizeof *c);
 	c->r.river = 4;
-	c->r.limit = 200;
+	c->r.limit = 0;
 	char copy[512];
 	snprintf(copy, sizeof copy, "%s", rules ? rules : "");
 	for (char *item = strtok(copy, ";"); item; item = strtok(NULL, ";")) {
@@ -1983,6 +1983,11 @@ static void test_perft_positions(void **state)
 #define H_TAKEN1 "S 40 S:Gd1,Ge1,Pd2+,Ea3+,Ge3,Mb4+ C:Gd4,Ga6,Pc8,Md8,Ee8"
 #define H_TAKEN2 "S 40 S:Gd1,Ge1,Pd2+,Ea3+,Ge3,Mb4+ C:Gd4,Pc8,Md8,Ee8"
 
+/* 101 moves of Warriors stepping to and fro from the start (202 turns,
+ * no capture, no crowning), filled by test_validate: no limit ends the
+ * game by default (limit=none since tablero 0.6); limit=200 does. */
+static char V_shuffle[2048];
+
 static const struct {
 	const char *rules, *pos, *moves, *result; /* pos NULL: the start */
 	const char *codes;                        /* the diagnostics' codes */
@@ -2075,6 +2080,12 @@ static const struct {
 	{"limit=2; end_result=draw", H_TAKEN1, "40. d1-c1 d8-d7", "1-0", "405", NULL},
 	{"limit=2; end_result=captures", H_TAKEN1, "40. d1-c1 d8-d7", "1-0", "", NULL},
 	{"blocked=lose", H_BLOCKED, "", "1-0", "405", NULL},
+	/* the limit: none by default (§7), so a game goes on, and a result
+	 * agreed with a Warrior left is the players' */
+	{"", NULL, V_shuffle, NULL, "", NULL},
+	{"", NULL, V_shuffle, "1/2-1/2", "", NULL},
+	{"limit=200", NULL, V_shuffle, NULL, "402", "200 turns without a capture"},
+	{"", H_TAKEN1, "40. d1-c1 d8-d7", "1/2-1/2", "", NULL},
 	/* an option under its old name (§4): read as the new one, with a
 	 * warning */
 	{"push_fallback=sideways", H_PEN_BEHIND, "20. c8^c6>c8", NULL, "211",
@@ -2116,6 +2127,10 @@ static void test_validate(void **state)
 {
 	(void)state;
 	int bad = 0;
+	size_t at = 0;
+	for (int i = 1; i <= 101; i++)
+		at += (size_t)snprintf(V_shuffle + at, sizeof V_shuffle - at, "%s%d. %s %s", i > 1 ? " " : "",
+		                       i, i % 2 ? "a2-a3" : "a3-a2", i % 2 ? "e7-e6" : "e6-e7");
 	for (int i = 0; V_notes[i].rules; i++) {
 		char tag[512];
 		S_rules_tag(V_notes[i].rules, tag, sizeof tag);
