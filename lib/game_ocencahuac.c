@@ -79,6 +79,8 @@ static int S_point_cmp(tb_point a, tb_point b)
 static const char *S_check_extra(const tb_board *b, const char *key,
                                  const char *value, tb_buf *canon)
 {
+	if (strcmp(key, "quiet") == 0)
+		return tb_extra_quiet(value, canon);
 	if (strcmp(key, "cool") != 0)
 		return "unknown key";
 	enum { MAX_COOL = 12 }; /* every piece on the board */
@@ -116,7 +118,7 @@ static const char *S_check_extra(const tb_board *b, const char *key,
 	return NULL;
 }
 
-static const char *const S_extras[] = {"cool", NULL};
+static const char *const S_extras[] = {"cool", "quiet", NULL};
 
 /* A second-stage royal piece lands on the Warrior it takes. */
 static tb_point S_captured(tb_point from, tb_point to)

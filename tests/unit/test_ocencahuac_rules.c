@@ -12,10 +12,9 @@
  * turn by direct loops over the cells and the four directions. Turns
  * are kept as their canonical tokens ("c2-c3", "c4^c6>c8", "c6^c4@b3",
  * "b4xd4", "a7-a8==", "pass") with the position they lead to. Everything
- * a position needs is in its notation (the crowns, the cool pieces)
- * except the count of turns without a capture or a crowning (limit=N),
- * which the notation restarts: the second generator keeps it beside the
- * position.
+ * a position needs is in its notation (the crowns, the cool pieces,
+ * and under a limit the count of turns without a capture or a
+ * crowning, quiet=N).
  *
  * It reads the rules as they stand since tablero 0.2 (spec §12: the
  * defaults prince=leap, jump=line, push_sideways=penultimate,
@@ -342,6 +341,8 @@ static void O_write(const O_ctx *c, const O_pos *p, char *buf, size_t n)
 				                      r + 1);
 				first = 0;
 			}
+	if (c->r.limit && p->quiet) /* the count only a limit reads */
+		k += (size_t)snprintf(buf + k, n - k, " quiet=%d", p->quiet);
 	assert_true(k < n);
 }
 
@@ -390,6 +391,8 @@ static void O_read(const O_ctx *c, const char *s, O_pos *p)
 				if (*q == ',')
 					q++;
 			}
+		} else if (strncmp(w, "quiet=", 6) == 0) {
+			p->quiet = atoi(w + 6);
 		} else {
 			assert_true(strncmp(w, "cool=", 5) == 0);
 			for (char *q = w + 5; *q;) {
@@ -2252,14 +2255,15 @@ static void G_own_games(const char *rules, int ngames, int rot, uint64_t *seed, 
 		O_pos p;
 		O_read(&c, start, &p);
 		size_t n = 0;
-		int lib_has = 0; /* the library lists turns where the game ended */
+		int lib_has = 0; /* a turn to try after a game the limit ended */
 		while (n < G_TURNS && !st->bad) {
 			char pos[256];
 			O_write(&c, &p, pos, sizeof pos);
 			O_pos fresh;
 			O_read(&c, pos, &fresh);
 			assert_true(O_same_position(&fresh, &p));
-			/* the notation restarts the limit's count: compare from it */
+			assert_true(!c.r.limit || fresh.quiet == p.quiet);
+			/* the notation holds the limit's count: compare from it */
 			O_tokens(&c, &fresh, &mine);
 			tb_engine *e = L_new(rules, pos);
 			lib.n = 0;
@@ -2281,10 +2285,12 @@ static void G_own_games(const char *rules, int ngames, int rot, uint64_t *seed, 
 			for (size_t i = 0; i < mine.n; i++)
 				G_count(st, mine.tok[i]);
 			size_t nt = O_gen(&c, &p, t);
-			if (!nt) {
-				lib_has = lib.n > 0;
+			if (!nt) { /* ended: by the limit, a turn the board still allows */
+				O_pos q = p;
+				q.quiet = 0;
+				lib_has = c.r.limit && p.quiet >= c.r.limit && O_gen(&c, &q, t) > 0;
 				if (lib_has)
-					memcpy(tok[n], lib.tok[0], O_TOKLEN);
+					memcpy(tok[n], t[0].tok, O_TOKLEN);
 				break;
 			}
 			const O_turn *pick = &t[tt_splitmix(seed) % nt];
