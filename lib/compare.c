@@ -169,8 +169,8 @@ tb_plies *tb_plies_new(const tb_record *rec)
 		ev.n = 0;
 		uint8_t k = tb_node_followed(n);
 		if (k == TB_NODE_POSITION) {
-			live = p->has_rules &&
-			       rec->game->rules->load(&p->rs, n->position, &s, why, sizeof why) == 0;
+			live = p->has_rules && tb_restate(&p->rs, live ? &s : NULL, n->position, &s, why,
+			                                  sizeof why) == 0;
 		} else if (k == TB_NODE_GAP) {
 			live = live && n->gap_max == 0;
 		} else if (k != TB_NODE_OMITTED) {

@@ -935,7 +935,8 @@ static int S_result_possible(void *ctx, const tb_state *s)
 static void S_restate(S_val *v, S_at *at, const tb_node *n)
 {
 	char why[160] = "";
-	int loaded = v->rs.rules->load(&v->rs, n->position, &at->st, why, sizeof why);
+	int loaded = tb_restate(&v->rs, at->live ? &at->st : NULL, n->position, &at->st, why,
+	                        sizeof why);
 	at->live = loaded == 0;
 	if (loaded || *why)
 		S_report(v, loaded ? (loaded > 0 ? TB_WARNING : TB_ERROR) : TB_WARNING,
