@@ -5,9 +5,9 @@
  * them: its position reloads to the same notation (a fixed point) and
  * lists the same legal turns, each with the same events and position
  * after it, and the same end (the notation holds every piece of state
- * the rules read: spec/tgn.md §9); perft 1 is the number of turns divide lists, each counting 1, and
- * perft 2 the sum of divide 2; and a short random game from there
- * reads without errors and breaks no rule.
+ * the rules read: spec/tgn.md §9); perft 1 is the number of turns
+ * divide lists, each counting 1, and perft 2 the sum of divide 2; and a
+ * short random game from there reads without errors and breaks no rule.
  */
 #include "fuzz.h"
 
