@@ -169,8 +169,8 @@ tb_plies *tb_plies_new(const tb_record *rec)
 		ev.n = 0;
 		uint8_t k = tb_node_followed(n);
 		if (k == TB_NODE_POSITION) {
-			live = p->has_rules &&
-			       rec->game->rules->load(&p->rs, n->position, &s, why, sizeof why) == 0;
+			live = p->has_rules && tb_restate(&p->rs, live ? &s : NULL, n->position, &s, why,
+			                                  sizeof why) == 0;
 		} else if (k == TB_NODE_GAP) {
 			live = live && n->gap_max == 0;
 		} else if (k != TB_NODE_OMITTED) {
@@ -620,29 +620,57 @@ static void S_move_sym(tb_buf *b, const tb_board *bd, unsigned k, uint8_t kind,
 	tb_turn_write(b, kind, &t);
 }
 
-/* A value that is a comma-separated list of points is turned with the
- * board; any other stays as it is. */
+/* Canonical order of points in a key's value: by rank, then file. */
+static int S_point_before(tb_point a, tb_point b)
+{
+	return TB_PT_RANK(a) != TB_PT_RANK(b) ? TB_PT_RANK(a) < TB_PT_RANK(b)
+	                                      : TB_PT_FILE(a) < TB_PT_FILE(b);
+}
+
+/* A value that is a comma-separated list of points, or of moves from a
+ * point to another ("c3-d3"), is turned with the board and put back in
+ * canonical order (by each item's first point); any other stays as it
+ * is. */
 static void S_extra_sym(tb_buf *b, const tb_board *bd, unsigned k, const char *v)
 {
-	size_t start = b->len;
-	for (const char *s = v;;) {
-		size_t n = strcspn(s, ",");
+	tb_point item[TB_MAX_POINTS][3]; /* a point, or a move's two; [2]: how many */
+	size_t n = 0, parts = 0;
+	for (const char *s = v;; s++) {
+		size_t len = strcspn(s, ",-");
 		char pt[8];
 		tb_buf one = TB_BUF_INIT;
-		snprintf(pt, sizeof pt, "%.*s", (int)(n < 7 ? n : 7), s);
-		if (n > 3 || !tb_is_point(bd, pt, &one)) {
-			tb_buf_free(&one);
-			b->len = start;
+		snprintf(pt, sizeof pt, "%.*s", (int)(len < 7 ? len : 7), s);
+		int ok = len <= 3 && n < TB_MAX_POINTS && tb_is_point(bd, pt, &one) &&
+		         (parts == 0 || s[len] != '-'); /* a move has two points */
+		tb_buf_free(&one);
+		if (!ok) {
 			tb_buf_puts(b, v);
 			return;
 		}
-		tb_buf_free(&one);
-		if (b->len > start)
+		item[n][parts++] = tb_point_symmetry(bd, k, TB_PT(pt[0] - 'a', atoi(pt + 1) - 1));
+		s += len;
+		if (*s != '-') {
+			item[n++][2] = (tb_point)parts;
+			parts = 0;
+		}
+		if (!*s)
+			break;
+	}
+	for (size_t i = 1; i < n; i++) /* insertion sort: a handful of items */
+		for (size_t j = i; j > 0 && S_point_before(item[j][0], item[j - 1][0]); j--) {
+			tb_point t[3];
+			memcpy(t, item[j], sizeof t);
+			memcpy(item[j], item[j - 1], sizeof t);
+			memcpy(item[j - 1], t, sizeof t);
+		}
+	for (size_t i = 0; i < n; i++) {
+		if (i)
 			tb_buf_putc(b, ',');
-		tb_point_write(b, tb_point_symmetry(bd, k, TB_PT(pt[0] - 'a', atoi(pt + 1) - 1)));
-		if (!s[n])
-			return;
-		s += n + 1;
+		tb_point_write(b, item[i][0]);
+		if (item[i][2] == 2) {
+			tb_buf_putc(b, '-');
+			tb_point_write(b, item[i][1]);
+		}
 	}
 }
 

@@ -248,5 +248,13 @@ void tb_position_write(tb_buf *out, const tb_game *g, const tb_position *p);
 /* Sorts a position's pieces into canonical order. */
 void tb_position_sort(tb_position *p);
 int tb_position_equal(const tb_position *a, const tb_position *b);
+/* Is 'p' (a position the rules reached, as they write it) the position
+ * 'said' (one a record restates)? As tb_position_equal, but for the keys
+ * of what happened before it -- moved, quiet -- which 'said' may leave
+ * out (a transcriber sees the board); a key 'said' gives must match. */
+int tb_position_restates(const tb_position *p, const tb_position *said);
+/* Checks a count of quiet turns, "quiet=12" (check_extra's contract):
+ * a number from 0 to 99999, the most a limit can be. */
+const char *tb_extra_quiet(const char *value, tb_buf *canon);
 
 #endif

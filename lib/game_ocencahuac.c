@@ -79,6 +79,8 @@ static int S_point_cmp(tb_point a, tb_point b)
 static const char *S_check_extra(const tb_board *b, const char *key,
                                  const char *value, tb_buf *canon)
 {
+	if (strcmp(key, "quiet") == 0)
+		return tb_extra_quiet(value, canon);
 	if (strcmp(key, "cool") != 0)
 		return "unknown key";
 	enum { MAX_COOL = 12 }; /* every piece on the board */
@@ -116,7 +118,7 @@ static const char *S_check_extra(const tb_board *b, const char *key,
 	return NULL;
 }
 
-static const char *const S_extras[] = {"cool", NULL};
+static const char *const S_extras[] = {"cool", "quiet", NULL};
 
 /* A second-stage royal piece lands on the Warrior it takes. */
 static tb_point S_captured(tb_point from, tb_point to)
@@ -149,7 +151,7 @@ static const tb_option S_options[] = {
 	{"support", "none|target|capturer", "which Warrior must stand next to a capture"},
 	{"stage2_push", "off|on", "second-stage royal pieces jumped only for relief, or pushed back too"},
 	{"blocked", "pass|lose", "a player who cannot move passes, or loses"},
-	{"limit", "200|none|#", "N turns in a row without a capture or a crowning end the game"},
+	{"limit", "none|200|#", "N turns in a row without a capture or a crowning end the game"},
 	{"end_result", "captures|draw", "a game ended by the limit or by no moves: more captures win, or a draw"},
 	{NULL, NULL, NULL}
 };
@@ -167,6 +169,7 @@ static const tb_option_was S_was[] = {
 	{"push_sideways", "no_cell", "0.1"},
 	{"crowned_move", "new", "0.1"},
 	{"relief", "threatened", "0.1"},
+	{"limit", "200", "0.5"},
 	{NULL, NULL, NULL}
 };
 

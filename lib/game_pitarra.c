@@ -6,6 +6,7 @@
  * a centre d4 under "board=25" (spec/tgn.md, "La Pitarra").
  * Tokens: placement "d1", step "a1-a4", removal after a tercia "xg7".
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "game.h"
@@ -58,10 +59,71 @@ static int S_count(const char **s)
 	return digits && digits < 3 && v <= 12 ? v : -1;
 }
 
+/* Reads the point at '*s' up to one of 'stops' (or the end) into *out;
+ * advances '*s'. */
+static int S_point(const tb_board *b, const char **s, const char *stops, tb_point *out)
+{
+	size_t len = strcspn(*s, stops);
+	char one[8];
+	tb_buf c = TB_BUF_INIT;
+	snprintf(one, sizeof one, "%.*s", (int)(len < 7 ? len : 7), *s);
+	int ok = len <= 2 && tb_is_point(b, one, &c); /* c: the canonical spelling */
+	if (ok)
+		*out = TB_PT(c.data[0] - 'a', c.data[1] - '1');
+	tb_buf_free(&c);
+	*s += len;
+	return ok ? 0 : -1;
+}
+
+/* Canonical order of points: by rank, then file. */
+static int S_point_cmp(tb_point a, tb_point b)
+{
+	return TB_PT_RANK(a) != TB_PT_RANK(b) ? TB_PT_RANK(a) - TB_PT_RANK(b)
+	                                      : TB_PT_FILE(a) - TB_PT_FILE(b);
+}
+
+/* "moved=c3-d3" or "moved=c3-d3,e5-e4": a side's move on its last
+ * turn, from the point it left to the point its piece stands on (whose
+ * piece it is says whose move it was), kept while the piece could go
+ * straight back and re-form a tercia (the columpio). At most one a
+ * side, so two leave two points and end on two others; written in the
+ * order of the points they left. */
+static const char *S_check_moved(const tb_board *b, const char *value, tb_buf *canon)
+{
+	static const char *const bad = "moved must name a side's last move, from the point it "
+	                               "left to the point its piece stands on: moved=c3-d3 or "
+	                               "moved=c3-d3,e5-e4";
+	tb_point m[2][2];
+	size_t n = 0;
+	for (const char *v = value;; v++) {
+		if (n == 2 || S_point(b, &v, "-,", &m[n][0]) || *v++ != '-' ||
+		    S_point(b, &v, ",", &m[n][1]) || m[n][0] == m[n][1])
+			return bad;
+		n++;
+		if (!*v)
+			break;
+	}
+	if (n == 2 && (m[0][0] == m[1][0] || m[0][1] == m[1][1]))
+		return "moved names two moves from or to the same point: they are two sides' moves";
+	int swap = n == 2 && S_point_cmp(m[0][0], m[1][0]) > 0;
+	for (size_t i = 0; i < n; i++) {
+		const tb_point *one = m[swap ? 1 - i : i];
+		if (i)
+			tb_buf_putc(canon, ',');
+		tb_point_write(canon, one[0]);
+		tb_buf_putc(canon, '-');
+		tb_point_write(canon, one[1]);
+	}
+	return NULL;
+}
+
 static const char *S_check_extra(const tb_board *b, const char *key,
                                  const char *value, tb_buf *canon)
 {
-	(void)b;
+	if (strcmp(key, "moved") == 0)
+		return S_check_moved(b, value, canon);
+	if (strcmp(key, "quiet") == 0)
+		return tb_extra_quiet(value, canon);
 	if (strcmp(key, "hand") != 0)
 		return "unknown key";
 	const char *s = value;
@@ -74,7 +136,7 @@ static const char *S_check_extra(const tb_board *b, const char *key,
 	return NULL;
 }
 
-static const char *const S_extras[] = {"hand", NULL};
+static const char *const S_extras[] = {"hand", "moved", "quiet", NULL};
 
 /* ORDER OPTION: rules_pitarra.c indexes these (spec/games/pitarra.md). */
 static const tb_option S_options[] = {

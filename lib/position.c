@@ -324,6 +324,49 @@ void tb_position_sort(tb_position *p)
 	S_sort_pieces(p->pieces, p->npieces);
 }
 
+/* Keys that tell what happened before a position rather than what
+ * stands in it (La Pitarra's moved, the quiet turns a limit counts):
+ * a transcriber who restates a position sees the board, not these. */
+static int S_history_key(const char *key)
+{
+	return strcmp(key, "moved") == 0 || strcmp(key, "quiet") == 0;
+}
+
+const char *tb_extra_quiet(const char *value, tb_buf *canon)
+{
+	unsigned long n = 0;
+	size_t k = 0;
+	for (; isdigit((unsigned char)value[k]) && k < 6; k++)
+		n = n * 10 + (unsigned long)(value[k] - '0');
+	if (k == 0 || value[k] || n > 99999)
+		return "quiet must be the count of turns a limit reads, from 0 to 99999: "
+		       "quiet=12";
+	if (n) /* quiet=0 is what no key says: dropped */
+		tb_buf_printf(canon, "%lu", n);
+	return NULL;
+}
+
+int tb_position_restates(const tb_position *p, const tb_position *said)
+{
+	if (p->to_move != said->to_move || p->number != said->number ||
+	    p->npieces != said->npieces)
+		return 0;
+	for (size_t i = 0; i < p->npieces; i++)
+		if (memcmp(&p->pieces[i], &said->pieces[i], sizeof p->pieces[i]) != 0)
+			return 0;
+	for (size_t i = 0, j = 0; i < p->nextras || j < said->nextras;) {
+		int c = i == p->nextras ? 1 : j == said->nextras ? -1
+		      : strcmp(p->extras[i].key, said->extras[j].key);
+		if (c > 0 || (c == 0 && strcmp(p->extras[i].value, said->extras[j].value) != 0))
+			return 0; /* said gives a key p does not hold, or another value */
+		if (c < 0 && !S_history_key(p->extras[i].key))
+			return 0;
+		i++;
+		j += c == 0;
+	}
+	return 1;
+}
+
 int tb_position_equal(const tb_position *a, const tb_position *b)
 {
 	if (!a || !b)

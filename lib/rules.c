@@ -208,3 +208,22 @@ int tb_bound_common(const tb_state *s, const tb_state *target, unsigned turns, u
 	}
 	return 1;
 }
+
+int tb_restate(const tb_ruleset *rs, const tb_state *reached, const tb_position *p,
+               tb_state *out, char *why, size_t n)
+{
+	tb_state was;
+	int keep = reached != NULL;
+	if (keep) {
+		was = *reached; /* 'out' may be 'reached' */
+		tb_arena a = {0};
+		tb_position mine;
+		rs->rules->save(rs, &was, &a, &mine);
+		keep = tb_position_restates(&mine, p);
+		tb_arena_free(&a);
+	}
+	int rc = rs->rules->load(rs, p, out, why, n);
+	if (rc == 0 && keep)
+		*out = was;
+	return rc;
+}

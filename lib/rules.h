@@ -281,6 +281,14 @@ const tb_turn *tb_turn_find(const tb_ruleset *rs, const tb_state *s, const tb_mo
 int tb_bound_common(const tb_state *s, const tb_state *target, unsigned turns, unsigned own,
                     unsigned other);
 
+/* The state after position 'p', which a record restates, into 'out':
+ * 'reached' (the position the line reached; NULL when it is not known)
+ * when it is the one restated, so that what happened before it -- the
+ * keys moved and quiet, which a restatement may leave out -- goes on;
+ * else 'p' loaded. Returns what load() returns, with its 'why'. */
+int tb_restate(const tb_ruleset *rs, const tb_state *reached, const tb_position *p,
+               tb_state *out, char *why, size_t n);
+
 /* Writes events "tercia a1-a7; removal d5" (validate.c). */
 void tb_events_write(tb_buf *b, const tb_events *ev);
 

@@ -683,10 +683,13 @@ static void S_save(const tb_ruleset *rs, const tb_state *s, tb_arena *a, tb_posi
 	p->to_move = s->to_move;
 	p->number = s->number;
 	p->pieces = tb_arena_alloc(a, TB_MAX_POINTS * sizeof *p->pieces);
-	for (int side = 0; side < 2; side++)
+	for (int side = 0; side < 2; side++) {
 		for (set m = s->bits[side]; m; m &= m - 1)
 			p->pieces[p->npieces++] = (tb_piece){g->points[__builtin_ctzll(m)].pt,
 			                                     (uint8_t)side, 0, 0};
+		for (int k = 0; k < s->hand[side]; k++) /* on points nobody knows, as load() read them */
+			p->pieces[p->npieces++] = (tb_piece){TB_PT_UNKNOWN, (uint8_t)side, 0, 0};
+	}
 	tb_position_sort(p);
 	if (s->mark[0]) {
 		tb_buf b = TB_BUF_INIT;

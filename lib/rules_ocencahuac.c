@@ -50,7 +50,7 @@ enum { RELIEF_FREES, RELIEF_THREATENED };
 enum { SUPPORT_NONE, SUPPORT_TARGET, SUPPORT_CAPTURER };
 enum { STAGE2_PUSH_OFF, STAGE2_PUSH_ON };
 enum { BLOCKED_PASS, BLOCKED_LOSE };
-enum { LIMIT_200, LIMIT_NONE, LIMIT_N };
+enum { LIMIT_NONE, LIMIT_200, LIMIT_N };
 enum { END_CAPTURES, END_DRAW };
 
 typedef uint64_t set;
@@ -962,10 +962,13 @@ static int S_load(const tb_ruleset *rs, const tb_position *p, tb_state *s, char 
 		}
 		s->taken[!y] = (uint8_t)(3 - count[y][WARRIOR]);
 	}
-	for (size_t i = 0; i < p->nextras; i++)
+	for (size_t i = 0; i < p->nextras; i++) {
 		if (strcmp(p->extras[i].key, "cool") == 0 &&
 		    S_load_cool(rs, s, p->extras[i].value, why, n))
 			return -1;
+		if (strcmp(p->extras[i].key, "quiet") == 0)
+			s->quiet = (uint32_t)strtoul(p->extras[i].value, NULL, 10);
+	}
 	if (unknown >= 0) {
 		snprintf(why, n, "%s stands on an unknown point", rs->game->side_piece[unknown]);
 		return 1;
@@ -993,11 +996,13 @@ static void S_save(const tb_ruleset *rs, const tb_state *s, tb_arena *a, tb_posi
 		}
 	}
 	tb_position_sort(p);
-	if (cool.len) {
-		p->extras = tb_arena_alloc(a, sizeof *p->extras);
-		p->extras[0].key = "cool";
-		p->extras[0].value = tb_arena_strndup(a, cool.data, cool.len);
-		p->nextras = 1;
+	p->extras = tb_arena_alloc(a, 2 * sizeof *p->extras); /* in the order of their keys */
+	if (cool.len)
+		p->extras[p->nextras++] = (tb_extra){"cool", tb_arena_strndup(a, cool.data, cool.len)};
+	if (S_limit(rs) && s->quiet) { /* the count only a limit reads */
+		char v[16];
+		snprintf(v, sizeof v, "%u", (unsigned)s->quiet);
+		p->extras[p->nextras++] = (tb_extra){"quiet", tb_arena_strndup(a, v, strlen(v))};
 	}
 	tb_buf_free(&cool);
 }

@@ -8,6 +8,7 @@
  * indices 0..23 (24 with a centre), sides' pieces are bit sets of them.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "rules.h"
@@ -458,6 +459,30 @@ static int S_over(const tb_ruleset *rs, const tb_state *s, tb_result *res, char 
 
 /* ===== Positions ===== */
 
+/* Reads "moved=c3-d3,e5-e4" (canonical, from game_pitarra.c) into the
+ * marks of the sides whose pieces stand where the moves end. */
+static int S_load_moved(const tb_ruleset *rs, tb_state *s, const char *v, char *why, size_t n)
+{
+	for (; *v; v += v[5] == ',' ? 6 : 5) {
+		int from = tb_geo_at(&rs->geo, TB_PT(v[0] - 'a', v[1] - '1'));
+		int to = tb_geo_at(&rs->geo, TB_PT(v[3] - 'a', v[4] - '1'));
+		if (from < 0 || to < 0 || !s->cell[to]) {
+			snprintf(why, n, "moved=%.5s names no piece: none stands on %.2s, where the move "
+			         "ended", v, v + 3);
+			return -1;
+		}
+		int side = TB_CELL_SIDE(s->cell[to]);
+		if (s->mark[2 * side]) {
+			snprintf(why, n, "moved names two moves of %s: a side's last turn made one",
+			         S_NAME(rs, side));
+			return -1;
+		}
+		s->mark[2 * side] = (uint8_t)(from + 1);
+		s->mark[2 * side + 1] = (uint8_t)(to + 1);
+	}
+	return 0;
+}
+
 static int S_load(const tb_ruleset *rs, const tb_position *p, tb_state *s, char *why,
                   size_t n)
 {
@@ -472,6 +497,8 @@ static int S_load(const tb_ruleset *rs, const tb_position *p, tb_state *s, char 
 	for (size_t i = 0; i < p->nextras; i++)
 		if (strcmp(p->extras[i].key, "hand") == 0)
 			sscanf(p->extras[i].value, "%hhu,%hhu", &s->hand[0], &s->hand[1]);
+		else if (strcmp(p->extras[i].key, "quiet") == 0)
+			s->quiet = (uint32_t)strtoul(p->extras[i].value, NULL, 10);
 	int on[2] = {0, 0};
 	for (size_t i = 0; i < p->npieces; i++) {
 		int at = tb_geo_at(&rs->geo, p->pieces[i].pt);
@@ -495,7 +522,45 @@ static int S_load(const tb_ruleset *rs, const tb_position *p, tb_state *s, char 
 		}
 		s->taken[!side] = (uint8_t)(PIECES - on[side] - s->hand[side]);
 	}
+	for (size_t i = 0; i < p->nextras; i++)
+		if (strcmp(p->extras[i].key, "moved") == 0)
+			return S_load_moved(rs, s, p->extras[i].value, why, n);
 	return 0;
+}
+
+/* "moved=" 's' needs, into 'v' (room for two moves); 0 when none. A
+ * side's last move is written only while it can still matter: its piece
+ * stands where it went, the point it left is empty, and going straight
+ * back would form a tercia -- the swing S_swing tells (the columpio). No
+ * turn of the other side can make an unwritten one matter again: it
+ * takes pieces, it gives none. */
+static int S_save_moved(const tb_ruleset *rs, const tb_state *s, char *v)
+{
+	const tb_geometry *geo = &rs->geo;
+	tb_point m[2][2];
+	int n = 0, lines[8];
+	for (int side = 0; side < 2; side++) {
+		int from = s->mark[2 * side] - 1, to = s->mark[2 * side + 1] - 1;
+		set own = S_pieces(rs, s, side);
+		if (from < 0 || to < 0 || !(own >> to & 1) || s->cell[from] ||
+		    !S_tercias_at(rs, (own & ~((set)1 << to)) | (set)1 << from, from, lines))
+			continue;
+		m[n][0] = geo->points[from].pt;
+		m[n++][1] = geo->points[to].pt;
+	}
+	/* two: in the order of their first points, by rank, then file
+	 * (two sides' moves never leave the same point empty) */
+	int swap = n == 2 && (TB_PT_RANK(m[0][0]) != TB_PT_RANK(m[1][0])
+	                              ? TB_PT_RANK(m[0][0]) > TB_PT_RANK(m[1][0])
+	                              : TB_PT_FILE(m[0][0]) > TB_PT_FILE(m[1][0]));
+	for (int i = 0; i < n; i++) {
+		const tb_point *one = m[swap ? 1 - i : i];
+		v += tb_point_chars(v, one[0]);
+		*v++ = '-';
+		v += tb_point_chars(v, one[1]);
+		*v++ = i + 1 < n ? ',' : '\0';
+	}
+	return n;
 }
 
 static void S_save(const tb_ruleset *rs, const tb_state *s, tb_arena *a, tb_position *p)
@@ -509,13 +574,17 @@ static void S_save(const tb_ruleset *rs, const tb_state *s, tb_arena *a, tb_posi
 			if (s->cell[i] && TB_CELL_SIDE(s->cell[i]) == side)
 				p->pieces[p->npieces++] = (tb_piece){rs->geo.points[i].pt, (uint8_t)side,
 				                                     0, 0};
+	p->extras = tb_arena_alloc(a, 3 * sizeof *p->extras); /* in the order of their keys */
+	char v[32];
 	if (s->hand[0] || s->hand[1]) {
-		p->extras = tb_arena_alloc(a, sizeof *p->extras);
-		char v[16];
 		snprintf(v, sizeof v, "%u,%u", s->hand[0], s->hand[1]);
-		p->extras[0].key = "hand";
-		p->extras[0].value = tb_arena_strndup(a, v, strlen(v));
-		p->nextras = 1;
+		p->extras[p->nextras++] = (tb_extra){"hand", tb_arena_strndup(a, v, strlen(v))};
+	}
+	if (S_save_moved(rs, s, v))
+		p->extras[p->nextras++] = (tb_extra){"moved", tb_arena_strndup(a, v, strlen(v))};
+	if (rs->opt[O_LIMIT] == 1 && s->quiet) { /* the count only a limit reads */
+		snprintf(v, sizeof v, "%u", (unsigned)s->quiet);
+		p->extras[p->nextras++] = (tb_extra){"quiet", tb_arena_strndup(a, v, strlen(v))};
 	}
 	tb_position_sort(p);
 }

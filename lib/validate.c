@@ -879,7 +879,8 @@ static void S_open_gap(S_val *v, S_at *at, S_steps *steps, const tb_node *n)
 }
 
 /* Keeps the positions that are the one restated (as position notation
- * says it: a count the notation does not hold does not matter). */
+ * says it: a count the notation does not hold does not matter, nor one
+ * of the keys of history -- moved, quiet -- that it leaves out). */
 typedef struct S_same_ctx {
 	S_val *v;
 	const tb_position *p;
@@ -895,7 +896,7 @@ static int S_is_restated(void *ctx, const tb_state *s)
 	tb_arena a = {0};
 	tb_position p;
 	c->v->rs.rules->save(&c->v->rs, s, &a, &p);
-	int same = tb_position_equal(&p, c->p);
+	int same = tb_position_restates(&p, c->p);
 	tb_arena_free(&a);
 	return same;
 }
@@ -934,7 +935,8 @@ static int S_result_possible(void *ctx, const tb_state *s)
 static void S_restate(S_val *v, S_at *at, const tb_node *n)
 {
 	char why[160] = "";
-	int loaded = v->rs.rules->load(&v->rs, n->position, &at->st, why, sizeof why);
+	int loaded = tb_restate(&v->rs, at->live ? &at->st : NULL, n->position, &at->st, why,
+	                        sizeof why);
 	at->live = loaded == 0;
 	if (loaded || *why)
 		S_report(v, loaded ? (loaded > 0 ? TB_WARNING : TB_ERROR) : TB_WARNING,

@@ -47,7 +47,7 @@ static void S_restated(tb_walk *w, const tb_node *n)
 {
 	char msg[256] = "";
 	tb_state s;
-	int rc = w->rs.rules->load(&w->rs, n->position, &s, msg, sizeof msg);
+	int rc = tb_restate(&w->rs, w->live ? &w->st : NULL, n->position, &s, msg, sizeof msg);
 	if (rc == 0) {
 		w->st = s;
 		w->live = 1;

@@ -2,10 +2,12 @@
  * fuzz_positions.c -- the rules engines from any position: the input's
  * first line is the rules ("asalto; huff=off", the game's name first),
  * its second a position in position notation. When the engine takes
- * them: its position reloads to the same notation (a fixed point);
- * perft 1 is the number of turns divide lists, each counting 1, and
- * perft 2 the sum of divide 2; and a short random game from there
- * reads without errors and breaks no rule.
+ * them: its position reloads to the same notation (a fixed point) and
+ * lists the same legal turns, each with the same events and position
+ * after it, and the same end (the notation holds every piece of state
+ * the rules read: spec/tgn.md §9); perft 1 is the number of turns
+ * divide lists, each counting 1, and perft 2 the sum of divide 2; and a
+ * short random game from there reads without errors and breaks no rule.
  */
 #include "fuzz.h"
 
@@ -19,6 +21,22 @@ static void S_count_ones(void *ctx, const char *token, unsigned long long n)
 {
 	FZ_CHECK(n == 1, "divide 1 counts %llu for %s", n, token);
 	++*(unsigned long long *)ctx;
+}
+
+static void S_legal_line(void *ctx, const char *token, const char *events,
+                         const char *position)
+{
+	tb_buf_printf(ctx, "%s | %s | %s\n", token, events, position);
+}
+
+/* Every legal turn of 'e' with what it does, and its end, into 'b'. */
+static void S_legal(const tb_engine *e, tb_buf *b)
+{
+	tb_engine_legal(e, S_legal_line, b);
+	char *over = tb_engine_over(e);
+	if (over)
+		tb_buf_printf(b, "over: %s\n", over);
+	free(over);
 }
 
 /* The game the rules name first, else one of the three by 'pick'. */
@@ -60,6 +78,14 @@ static void S_engine(const tb_game *g, const char *rules, const char *position, 
 	FZ_CHECK(again, "the engine's own position does not reload: %s\n%s", why, p1);
 	char *p2 = tb_engine_position(again);
 	FZ_CHECK(strcmp(p1, p2) == 0, "position notation is not a fixed point:\n%s\n%s", p1, p2);
+	tb_buf l1 = TB_BUF_INIT, l2 = TB_BUF_INIT;
+	S_legal(e, &l1);
+	S_legal(again, &l2);
+	FZ_CHECK(strcmp(l1.data ? l1.data : "", l2.data ? l2.data : "") == 0,
+	         "the position read back plays otherwise:\n%s\n%s\nread back:\n%s", p1,
+	         l1.data ? l1.data : "", l2.data ? l2.data : "");
+	tb_buf_free(&l1);
+	tb_buf_free(&l2);
 	if (!tb_engine_incomplete(e)) {
 		unsigned long long ones = 0, sum = 0;
 		size_t turns = tb_engine_divide(e, 1, S_count_ones, &ones);

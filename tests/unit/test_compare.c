@@ -1194,6 +1194,20 @@ static void test_key_hand_made(void **state)
 	assert_int_equal(tb_plies_key_head(x, k), k);
 	free(x);
 	S_close(&a);
+	/* a start's moved= turns with the board; it is part of the position
+	 * (d3-c3: c3 back to d3 re-forms d1-d3), and where it cannot matter
+	 * (b2-a1: a1 back to b2 forms nothing) the rules leave it out */
+	a = S_open("[Game \"pitarra\"]\n[Position \"R 21 R:d1,d2,c3 Y:a1,g1,a7,g7 "
+	           "moved=b2-a1,d3-c3\"]\n21. c3-c4 *\n");
+	b = S_open("[Game \"pitarra\"]\n[Position \"R 21 R:d7,d6,c5 Y:a7,g7,a1,g1 "
+	           "moved=d5-c5\"]\n21. c5-c4 *\n");
+	c = S_open("[Game \"pitarra\"]\n[Position \"R 21 R:d7,d6,c5 Y:a7,g7,a1,g1\"]\n"
+	           "21. c5-c4 *\n");
+	S_assert_same_key(&a, &b, "moved=, mirrored");
+	S_assert_other_key(&b, &c, "moved=, left out");
+	S_close(&a);
+	S_close(&b);
+	S_close(&c);
 	/* different games never share a key */
 	a = S_open("[Game \"pitarra\"]\n*\n");
 	b = S_open("[Game \"ocencahuac\"]\n*\n");

@@ -12,10 +12,9 @@
  * turn by direct loops over the cells and the four directions. Turns
  * are kept as their canonical tokens ("c2-c3", "c4^c6>c8", "c6^c4@b3",
  * "b4xd4", "a7-a8==", "pass") with the position they lead to. Everything
- * a position needs is in its notation (the crowns, the cool pieces)
- * except the count of turns without a capture or a crowning (limit=N),
- * which the notation restarts: the second generator keeps it beside the
- * position.
+ * a position needs is in its notation (the crowns, the cool pieces,
+ * and under a limit the count of turns without a capture or a
+ * crowning, quiet=N).
  *
  * It reads the rules as they stand since tablero 0.2 (spec §12: the
  * defaults prince=leap, jump=line, push_sideways=penultimate,
@@ -170,7 +169,7 @@ static void O_setup(O_ctx *c, const char *rules)
 {
 	memset(c, 0, sizeof *c);
 	c->r.river = 4;
-	c->r.limit = 200;
+	c->r.limit = 0;
 	char copy[512];
 	snprintf(copy, sizeof copy, "%s", rules ? rules : "");
 	for (char *item = strtok(copy, ";"); item; item = strtok(NULL, ";")) {
@@ -342,6 +341,8 @@ static void O_write(const O_ctx *c, const O_pos *p, char *buf, size_t n)
 				                      r + 1);
 				first = 0;
 			}
+	if (c->r.limit && p->quiet) /* the count only a limit reads */
+		k += (size_t)snprintf(buf + k, n - k, " quiet=%d", p->quiet);
 	assert_true(k < n);
 }
 
@@ -390,6 +391,8 @@ static void O_read(const O_ctx *c, const char *s, O_pos *p)
 				if (*q == ',')
 					q++;
 			}
+		} else if (strncmp(w, "quiet=", 6) == 0) {
+			p->quiet = atoi(w + 6);
 		} else {
 			assert_true(strncmp(w, "cool=", 5) == 0);
 			for (char *q = w + 5; *q;) {
@@ -1983,6 +1986,11 @@ static void test_perft_positions(void **state)
 #define H_TAKEN1 "S 40 S:Gd1,Ge1,Pd2+,Ea3+,Ge3,Mb4+ C:Gd4,Ga6,Pc8,Md8,Ee8"
 #define H_TAKEN2 "S 40 S:Gd1,Ge1,Pd2+,Ea3+,Ge3,Mb4+ C:Gd4,Pc8,Md8,Ee8"
 
+/* 101 moves of Warriors stepping to and fro from the start (202 turns,
+ * no capture, no crowning), filled by test_validate: no limit ends the
+ * game by default (limit=none since tablero 0.6); limit=200 does. */
+static char V_shuffle[2048];
+
 static const struct {
 	const char *rules, *pos, *moves, *result; /* pos NULL: the start */
 	const char *codes;                        /* the diagnostics' codes */
@@ -2075,6 +2083,12 @@ static const struct {
 	{"limit=2; end_result=draw", H_TAKEN1, "40. d1-c1 d8-d7", "1-0", "405", NULL},
 	{"limit=2; end_result=captures", H_TAKEN1, "40. d1-c1 d8-d7", "1-0", "", NULL},
 	{"blocked=lose", H_BLOCKED, "", "1-0", "405", NULL},
+	/* the limit: none by default (§7), so a game goes on, and a result
+	 * agreed with a Warrior left is the players' */
+	{"", NULL, V_shuffle, NULL, "", NULL},
+	{"", NULL, V_shuffle, "1/2-1/2", "", NULL},
+	{"limit=200", NULL, V_shuffle, NULL, "402", "200 turns without a capture"},
+	{"", H_TAKEN1, "40. d1-c1 d8-d7", "1/2-1/2", "", NULL},
 	/* an option under its old name (§4): read as the new one, with a
 	 * warning */
 	{"push_fallback=sideways", H_PEN_BEHIND, "20. c8^c6>c8", NULL, "211",
@@ -2116,6 +2130,10 @@ static void test_validate(void **state)
 {
 	(void)state;
 	int bad = 0;
+	size_t at = 0;
+	for (int i = 1; i <= 101; i++)
+		at += (size_t)snprintf(V_shuffle + at, sizeof V_shuffle - at, "%s%d. %s %s", i > 1 ? " " : "",
+		                       i, i % 2 ? "a2-a3" : "a3-a2", i % 2 ? "e7-e6" : "e6-e7");
 	for (int i = 0; V_notes[i].rules; i++) {
 		char tag[512];
 		S_rules_tag(V_notes[i].rules, tag, sizeof tag);
@@ -2237,14 +2255,15 @@ static void G_own_games(const char *rules, int ngames, int rot, uint64_t *seed, 
 		O_pos p;
 		O_read(&c, start, &p);
 		size_t n = 0;
-		int lib_has = 0; /* the library lists turns where the game ended */
+		int lib_has = 0; /* a turn to try after a game the limit ended */
 		while (n < G_TURNS && !st->bad) {
 			char pos[256];
 			O_write(&c, &p, pos, sizeof pos);
 			O_pos fresh;
 			O_read(&c, pos, &fresh);
 			assert_true(O_same_position(&fresh, &p));
-			/* the notation restarts the limit's count: compare from it */
+			assert_true(!c.r.limit || fresh.quiet == p.quiet);
+			/* the notation holds the limit's count: compare from it */
 			O_tokens(&c, &fresh, &mine);
 			tb_engine *e = L_new(rules, pos);
 			lib.n = 0;
@@ -2266,10 +2285,12 @@ static void G_own_games(const char *rules, int ngames, int rot, uint64_t *seed, 
 			for (size_t i = 0; i < mine.n; i++)
 				G_count(st, mine.tok[i]);
 			size_t nt = O_gen(&c, &p, t);
-			if (!nt) {
-				lib_has = lib.n > 0;
+			if (!nt) { /* ended: by the limit, a turn the board still allows */
+				O_pos q = p;
+				q.quiet = 0;
+				lib_has = c.r.limit && p.quiet >= c.r.limit && O_gen(&c, &q, t) > 0;
 				if (lib_has)
-					memcpy(tok[n], lib.tok[0], O_TOKLEN);
+					memcpy(tok[n], t[0].tok, O_TOKLEN);
 				break;
 			}
 			const O_turn *pick = &t[tt_splitmix(seed) % nt];

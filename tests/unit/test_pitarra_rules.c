@@ -448,8 +448,9 @@ static void P_write(const P_pos *p, char *buf, size_t n)
 }
 
 /* Reads position notation as the library writes it or as these tests
- * do; the history the notation does not carry (each side's last move,
- * the turns without a capture) is empty. */
+ * do; the history the notation carries only where it can matter (a
+ * side's last move, moved=; the turns without a capture under a limit,
+ * quiet=) is empty when it is left out. */
 static void P_read(const char *s, P_pos *p)
 {
 	memset(p, 0, sizeof *p);
@@ -473,6 +474,16 @@ static void P_read(const char *s, P_pos *p)
 				p->board[i] = (char)(side + 1);
 				q += k + (q[k] == ',');
 			}
+		} else if (strncmp(w, "moved=", 6) == 0) {
+			for (char *q = w + 6; *q;) { /* "c3-d3" or "c3-d3,e5-e4" */
+				int from = P_index(q, 2), to = P_index(q + 3, 2);
+				assert_true(from >= 0 && to >= 0 && q[2] == '-' && p->board[to]);
+				p->last_from[p->board[to] - 1] = from;
+				p->last_to[p->board[to] - 1] = to;
+				q += 5 + (q[5] == ',');
+			}
+		} else if (strncmp(w, "quiet=", 6) == 0) {
+			p->quiet = atoi(w + 6);
 		} else {
 			assert_true(sscanf(w, "hand=%d,%d", &p->hand[0], &p->hand[1]) == 2);
 		}

@@ -269,6 +269,39 @@ static void test_equality(void **state)
 	tb_arena_free(&a);
 }
 
+/* A position a record restates may leave out the keys of history
+ * (moved, quiet), not the others; what it gives must match. */
+static void test_restates(void **state)
+{
+	(void)state;
+	tb_arena a = {0};
+	tb_position *reached =
+		S_parse(P, "R 21 R:d1,d2,c3 Y:g1,b2,a7,g7 hand=0,1 moved=d3-c3 quiet=7", &a);
+	static const char *const same[] = {
+		"R 21 R:d1,d2,c3 Y:g1,b2,a7,g7 hand=0,1",
+		"R 21 R:d1,d2,c3 Y:g1,b2,a7,g7 hand=0,1 quiet=7",
+		"R 21 R:d1,d2,c3 Y:g1,b2,a7,g7 hand=0,1 moved=d3-c3 quiet=7",
+	};
+	static const char *const other[] = {
+		"R 21 R:d1,d2,c3 Y:g1,b2,a7,g7",         /* hand is no history */
+		"R 21 R:d1,d2,c3 Y:g1,b2,a7,g7 hand=0,1 quiet=6",
+		"R 21 R:d1,d2,c3 Y:g1,b2,a7,g7 hand=0,1 moved=d1-a1",
+		"R 21 R:d1,d2,c3 Y:g1,b2,a7 hand=0,1",
+		"Y 21 R:d1,d2,c3 Y:g1,b2,a7,g7 hand=0,1",
+	};
+	for (size_t i = 0; i < sizeof same / sizeof same[0]; i++)
+		if (!tb_position_restates(reached, S_parse(P, same[i], &a)))
+			fail_msg("\"%s\" does not restate it", same[i]);
+	for (size_t i = 0; i < sizeof other / sizeof other[0]; i++)
+		if (tb_position_restates(reached, S_parse(P, other[i], &a)))
+			fail_msg("\"%s\" restates it", other[i]);
+	/* a count the reached position does not hold (0) is not restated */
+	tb_position *fresh = S_parse(P, "R 21 R:d1,d2,c3 Y:g1,b2,a7,g7", &a);
+	assert_false(tb_position_restates(fresh, S_parse(P, "R 21 R:d1,d2,c3 Y:g1,b2,a7,g7 "
+	                                                    "quiet=3", &a)));
+	tb_arena_free(&a);
+}
+
 /* ===== In records ===== */
 
 static void test_positions_in_records(void **state)
@@ -301,6 +334,7 @@ int main(void)
 		cmocka_unit_test(test_point_values_of_keys_are_canonical),
 		cmocka_unit_test(test_hand_counts_have_one_spelling),
 		cmocka_unit_test(test_equality),
+		cmocka_unit_test(test_restates),
 		cmocka_unit_test(test_positions_in_records),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
