@@ -917,16 +917,17 @@ int tb_book_add(tb_book *b, const tb_record *rec, const long *plies, size_t n, c
 	char msg[640];
 	*why = NULL;
 	if (!rec || rec->errors || !rec->game || !rec->game->rules) {
-		*why = tb_xstrdup(rec && !rec->errors && rec->game ? "the game has no rules engine"
-		                                                   : "the record has errors");
-		return -1;
+		*why = tb_xstrdup(!rec                             ? "no record"
+		                  : !rec->errors && rec->game ? "the game has no rules engine"
+		                                              : "the record has errors");
+		return TB_EINVAL;
 	}
 	tb_xml_unfit_text unfit;
 	if (tb_record_unfit(rec, &unfit)) { /* the pages are XML: as every writer of XML */
 		snprintf(msg, sizeof msg, "the record holds a character XML cannot carry, in the "
 		         "text at line %u, column %u: nothing of it is set [TB504]", unfit.line, unfit.col);
 		*why = tb_xstrdup(msg);
-		return -1;
+		return TB_EINVAL;
 	}
 	long last = (long)tb_record_plies(rec);
 	for (size_t i = 0; i < n; i++)
@@ -934,12 +935,12 @@ int tb_book_add(tb_book *b, const tb_record *rec, const long *plies, size_t n, c
 			snprintf(msg, sizeof msg, "the record has %ld turns on its main line, not %ld", last,
 			         plies[i]);
 			*why = tb_xstrdup(msg);
-			return -1;
+			return TB_EINVAL;
 		}
 	tb_walk walk;
 	if (tb_walk_start(&walk, rec, msg, sizeof msg)) {
 		*why = tb_xstrdup(msg);
-		return -1;
+		return TB_EINVAL;
 	}
 	if (b->nrecs == b->rcap) {
 		b->rcap = b->rcap ? 2 * b->rcap : 8;
