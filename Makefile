@@ -215,7 +215,8 @@ check-tsan:
 # grows to build/fuzz/corpus/TARGET/. `make fuzz-merge` keeps in
 # tests/fuzz/corpus/ the few small inputs that reach code the seeds do
 # not (tests/fuzz/merge.sh).
-FUZZ_TARGETS := parse reader validate positions xml grep diff svg html
+FUZZ_TARGETS := parse reader validate positions xml grep diff svg html fill collate book show \
+                xmltgn
 FUZZ_SECONDS ?= 60
 # libFuzzer's seed: 0 draws one (each run explores anew); CI gives a
 # fixed one, so that a run of CI can be run again and find the same
@@ -227,6 +228,7 @@ FUZZ_CPPFLAGS = $(CPPFLAGS) -Icli -Itests/fuzz -DFZ_SCHEMA_DIR='"$(CURDIR)/schem
 # the CLI's code a harness drives, beside the library
 FUZZ_CLI_grep := cli/search.c cli/util.c
 FUZZ_CLI_diff := cli/cmd_diff.c cli/jobs.c cli/util.c
+FUZZ_CLI_xmltgn := cli/cmd_xml.c cli/jobs.c cli/parts.c cli/util.c
 FUZZ_REPLAY := $(FUZZ_TARGETS:%=$(BUILD)/tests/replay-%)
 FUZZ_BIN := $(FUZZ_TARGETS:%=$(FUZZ_DIR)/fuzz-%)
 FUZZ_OBJ := $(LIB_SRC:%.c=$(FUZZ_DIR)/obj/%.o) $(GEN_OBJ:%=$(FUZZ_DIR)/obj/gen/%)

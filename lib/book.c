@@ -119,6 +119,8 @@ struct tb_book {
 	size_t fig_from;        /* this record's first figure */
 	S_stop *stops;
 	size_t nstops;
+	S_stop dead;            /* where the rules were stopped at the first diagram
+	                           asked for that they do not reach (said or not) */
 	/* the paragraph being built */
 	tb_para cur;
 	int cur_kind, cur_level, cur_open;
@@ -829,8 +831,11 @@ static size_t S_walk(tb_book *b, tb_walk *w, const S_want *want, size_t n, long 
 		for (; k < n && want[k].ply == w->ply && !want[k].node; k++) {
 			if (w->live)
 				S_new_fig(b, &want[k], w, plies);
-			else if ((want[k].why & asked) && !dead++)
+			else if ((want[k].why & asked) && !dead++) {
 				*first_dead = want[k].ply;
+				b->dead.node = w->stop;
+				snprintf(b->dead.why, sizeof b->dead.why, "%s", w->why);
+			}
 		}
 		const tb_node *nd = w->next;
 		if (!nd)
@@ -862,6 +867,42 @@ static void S_flush_figures(tb_book *b)
 	}
 }
 
+/* Where the rules stop: "the rules stop at 2... a1 (line 4): why". */
+static void S_stop_words(tb_buf *m, const tb_record *rec, const S_stop *s)
+{
+	if (!s->node) {
+		tb_buf_printf(m, "the rules cannot start: %s", s->why);
+		return;
+	}
+	tb_buf where = TB_BUF_INIT;
+	if (S_is_turn(s->node) && s->node->number)
+		tb_buf_printf(&where, "%u%s ", s->node->number, s->node->side == 1 ? "..." : ".");
+	tb_write_node(&where, rec->game, s->node, TB_WRITE_BARE);
+	tb_buf_printf(m, "the rules stop at %s (line %u): %s", where.data, s->node->span.line, s->why);
+	tb_buf_free(&where);
+}
+
+/* What tb_book_add says of a record the rules stop in: the stop in force
+ * at the first diagram asked for that they do not reach ('dead' of them,
+ * the first after 'first_dead' turns) -- a gap or a turn nobody knows
+ * too, which the book itself says in the record's words -- and the first
+ * stop the record does not explain ('problem', NULL: none), when it is
+ * another. */
+static char *S_stop_message(const tb_record *rec, size_t dead, long first_dead,
+                            const S_stop *at_dead, const S_stop *problem)
+{
+	tb_buf m = TB_BUF_INIT;
+	S_stop_words(&m, rec, dead ? at_dead : problem);
+	if (dead)
+		tb_buf_printf(&m, "; %zu diagram%s from turn %ld on left out", dead, dead == 1 ? "" : "s",
+		              first_dead);
+	if (dead && problem && problem->node != at_dead->node) {
+		tb_buf_puts(&m, "; ");
+		S_stop_words(&m, rec, problem);
+	}
+	return tb_buf_detach(&m, NULL);
+}
+
 tb_book *tb_book_new(const tb_book_opts *o)
 {
 	tb_book *b = tb_xcalloc(1, sizeof *b);
@@ -876,16 +917,17 @@ int tb_book_add(tb_book *b, const tb_record *rec, const long *plies, size_t n, c
 	char msg[640];
 	*why = NULL;
 	if (!rec || rec->errors || !rec->game || !rec->game->rules) {
-		*why = tb_xstrdup(rec && !rec->errors && rec->game ? "the game has no rules engine"
-		                                                   : "the record has errors");
-		return -1;
+		*why = tb_xstrdup(!rec                             ? "no record"
+		                  : !rec->errors && rec->game ? "the game has no rules engine"
+		                                              : "the record has errors");
+		return TB_EINVAL;
 	}
 	tb_xml_unfit_text unfit;
 	if (tb_record_unfit(rec, &unfit)) { /* the pages are XML: as every writer of XML */
 		snprintf(msg, sizeof msg, "the record holds a character XML cannot carry, in the "
 		         "text at line %u, column %u: nothing of it is set [TB504]", unfit.line, unfit.col);
 		*why = tb_xstrdup(msg);
-		return -1;
+		return TB_EINVAL;
 	}
 	long last = (long)tb_record_plies(rec);
 	for (size_t i = 0; i < n; i++)
@@ -893,12 +935,12 @@ int tb_book_add(tb_book *b, const tb_record *rec, const long *plies, size_t n, c
 			snprintf(msg, sizeof msg, "the record has %ld turns on its main line, not %ld", last,
 			         plies[i]);
 			*why = tb_xstrdup(msg);
-			return -1;
+			return TB_EINVAL;
 		}
 	tb_walk walk;
 	if (tb_walk_start(&walk, rec, msg, sizeof msg)) {
 		*why = tb_xstrdup(msg);
-		return -1;
+		return TB_EINVAL;
 	}
 	if (b->nrecs == b->rcap) {
 		b->rcap = b->rcap ? 2 * b->rcap : 8;
@@ -970,23 +1012,7 @@ int tb_book_add(tb_book *b, const tb_record *rec, const long *plies, size_t n, c
 	tb_walk_free(&walk);
 	if (!dead && !b->nstops)
 		return 0;
-	tb_buf m = TB_BUF_INIT;
-	const S_stop *s = &b->stops[0];
-	if (s->node) {
-		tb_buf where = TB_BUF_INIT;
-		if (S_is_turn(s->node) && s->node->number)
-			tb_buf_printf(&where, "%u%s ", s->node->number, s->node->side == 1 ? "..." : ".");
-		tb_write_node(&where, rec->game, s->node, TB_WRITE_BARE);
-		tb_buf_printf(&m, "the rules stop at %s (line %u): %s", where.data, s->node->span.line,
-		              s->why);
-		tb_buf_free(&where);
-	} else {
-		tb_buf_printf(&m, "the rules cannot start: %s", s->why);
-	}
-	if (dead)
-		tb_buf_printf(&m, "; %zu diagram%s from turn %ld on left out", dead, dead == 1 ? "" : "s",
-		              first_dead);
-	*why = tb_buf_detach(&m, NULL);
+	*why = S_stop_message(rec, dead, first_dead, &b->dead, b->nstops ? &b->stops[0] : NULL);
 	return 1;
 }
 

@@ -1549,8 +1549,11 @@ char *tb_collate(tb_reader *const *r, const tb_record *const *rec, size_t n,
 		*len = 0;
 	if (why)
 		*why = NULL;
-	if (!n)
+	if (!n || !r || !rec) {
+		if (why)
+			*why = tb_xstrdup("no records to collate");
 		return NULL;
+	}
 	S_coll *cl = tb_xcalloc(1, sizeof *cl);
 	cl->r = r;
 	cl->in = rec;

@@ -908,7 +908,7 @@ static void S_movetext(S_parser *p)
 		            "the game ends in %s but its [Result] tag says %s",
 		            tb_result_text[rec->result], tb_result_text[tagged]);
 	else if (rec->result != TB_RESULT_OTHER)
-		tb_tags_set_result(rec, rec->result);
+		tb_tags_set_result(rec, rec->result, t->line, t->col, t->off);
 	S_next(p);
 	int told = 0;
 	for (t = S_tok(p); t->type != TK_EOF && t->type != TK_LBRACKET; t = S_tok(p)) {

@@ -1150,11 +1150,11 @@ int tb_svg_record(const tb_record *rec, const long *plies, size_t n, const tb_sv
 		o = &defaults;
 	if (!fn || (n && !plies)) {
 		*why = tb_xstrdup(!fn ? "no function to take the diagrams" : "no plies to draw");
-		return -1;
+		return TB_EINVAL;
 	}
 	if (!rec || rec->errors || !rec->game || !rec->game->rules) {
 		*why = tb_xstrdup(!rec ? "no record" : "the record has errors");
-		return -1;
+		return TB_EINVAL;
 	}
 	tb_xml_unfit_text unfit;
 	if (tb_record_unfit(rec, &unfit)) { /* tb_reader_xml_refuse says where */
@@ -1162,7 +1162,7 @@ int tb_svg_record(const tb_record *rec, const long *plies, size_t n, const tb_sv
 		         "text at line %u, column %u: nothing of it is drawn [TB504]", unfit.line,
 		         unfit.col);
 		*why = tb_xstrdup(msg);
-		return -1;
+		return TB_EINVAL;
 	}
 	long last = (long)tb_record_plies(rec);
 	size_t nw = n ? n : 1;
@@ -1177,13 +1177,13 @@ int tb_svg_record(const tb_record *rec, const long *plies, size_t n, const tb_sv
 		         want[nw - 1]);
 		*why = tb_xstrdup(msg);
 		free(want);
-		return -1;
+		return TB_EINVAL;
 	}
 	tb_walk walk;
 	if (tb_walk_start(&walk, rec, msg, sizeof msg)) {
 		*why = tb_xstrdup(msg);
 		free(want);
-		return -1;
+		return TB_EINVAL;
 	}
 	tb_frame *frames = tb_xcalloc(nw, sizeof *frames);
 	size_t dead = 0;

@@ -339,7 +339,8 @@ TB_EXPORT void tb_reader_set_search(tb_reader *r, const tb_search_opts *o);
  * unknowns left as written (undecided, or fitting nothing) and
  * '*filled' to those replaced; NULL when the record has errors the
  * reader found (nothing can be written). 'rec' is changed in place: a
- * filled record is what the text says. */
+ * filled record is what the text says. NULL too, with nothing changed,
+ * when 'rec' is NULL or its game unknown. */
 TB_EXPORT char *tb_record_fill(tb_reader *r, tb_record *rec, size_t *len, size_t *open,
                                size_t *filled);
 
@@ -766,7 +767,8 @@ typedef struct tb_plies tb_plies;
  * game's rules as far as they can follow it -- an illegal or unknown
  * turn or a gap stops them until the record restates the position.
  * 'rec' must outlive the result; the caller frees it with
- * tb_plies_free. Returns NULL for a record with errors. */
+ * tb_plies_free. Returns NULL for a record with errors or without a
+ * known game, and for NULL. */
 TB_EXPORT tb_plies *tb_plies_new(const tb_record *rec);
 TB_EXPORT void tb_plies_free(tb_plies *p);
 /** The number of nodes, and the i-th (i < count). */
@@ -786,7 +788,8 @@ typedef struct tb_edit {
 
 /** A shortest edit script turning sequence 'a' (na numbers) into 'b'
  * (nb): Myers' O(ND) algorithm in linear space. Steps in order; the
- * caller frees the array ('*n' their number). */
+ * caller frees the array ('*n' their number; NULL when there are none,
+ * both sequences empty). */
 TB_EXPORT tb_edit *tb_align(const uint32_t *a, size_t na, const uint32_t *b, size_t nb,
                             size_t *n);
 
@@ -799,7 +802,8 @@ TB_EXPORT tb_edit *tb_align(const uint32_t *a, size_t na, const uint32_t *b, siz
  * matches the same turn at the same number by the same side first and
  * then, inside what is left, by meaning alone -- so a substitution
  * faces its counterpart -- when that one is shortest too. Steps in
- * order; the caller frees the array ('*n' their number). */
+ * order; the caller frees the array ('*n' their number; NULL when both
+ * main lines are empty). */
 TB_EXPORT tb_edit *tb_plies_align(const tb_plies *a, const tb_plies *b, size_t *n);
 
 /** Called for each thing that differs between two positions: 'what' is
@@ -812,8 +816,9 @@ typedef void (*tb_position_diff_fn)(void *ctx, const char *what, const char *in_
 /** Compares the position after the first 'na' nodes of 'a' (0: its
  * start) with the one after the first 'nb' of 'b', calling 'fn' for
  * each difference, points in board order first. Returns how many there
- * are, or -1 when either position is not known by the rules, or the
- * records are of different games or boards. */
+ * are, or -1 when either position is not known by the rules, 'na' or
+ * 'nb' is past its main line's end, or the records are of different
+ * games or boards. 'fn' may be NULL: the differences are only counted. */
 TB_EXPORT int tb_plies_position_diff(const tb_plies *a, size_t na, const tb_plies *b,
                                      size_t nb, tb_position_diff_fn fn, void *ctx);
 
@@ -869,15 +874,19 @@ typedef struct tb_collate_opts {
  * records cannot be collated -- the reasons are error diagnostics of
  * their readers (TB601-TB607) -- or when the options cannot be followed
  * (a --sigla list that does not name the records, a base that is no
- * witness): then '*why' says why (the caller frees it; NULL otherwise). */
+ * witness), or there is nothing to collate ('n' 0, 'r' or 'rec' NULL):
+ * then '*why' says why (the caller frees it; NULL otherwise). 'len' and
+ * 'why' may be NULL. */
 TB_EXPORT char *tb_collate(tb_reader *const *r, const tb_record *const *rec, size_t n,
                            const tb_collate_opts *o, size_t *len, char **why);
 
 /** Witness 'name' of collation 'rec', just read by 'r', read back out
  * of it: its record in canonical TGN (the caller frees it; '*len' its
- * length). Returns NULL with an error diagnostic of 'r' when 'rec' has
- * errors, is no collation (TB604) or has no witness of that name
- * (TB605). */
+ * length). Returns NULL with an error diagnostic of 'r' when 'rec' is
+ * no collation (TB604), has no witness of that name (TB605) or one that
+ * does not read back exactly; NULL with none new when 'rec' has errors
+ * (its reader has said them) or no known game, or 'r', 'rec' or 'name'
+ * is NULL. */
 TB_EXPORT char *tb_collation_witness(tb_reader *r, const tb_record *rec, const char *name,
                                      size_t *len);
 
@@ -1050,11 +1059,13 @@ typedef void (*tb_svg_fn)(void *ctx, long ply, const char *svg, size_t len);
  * start), on its main line, replayed by its rules. Calls 'fn' once per
  * diagram, or once per page under 'sheet'. Returns how many documents
  * were made, with '*why' set (the caller frees it) when some plies
- * could not be drawn (after a turn nobody knows, an illegal one, a gap)
- * and were left out; or -1 with '*why' set when a ply is past the end,
- * or when the record holds text XML cannot carry (nothing is drawn:
- * tb_reader_xml_refuse says where, as TB504), and when 'rec' or 'fn' is
- * NULL or 'plies' is NULL with 'n' not 0. 'o' may be NULL: the
+ * could not be drawn (after a turn nobody knows, a '?' point, an illegal
+ * turn, a gap) and were left out; or TB_EINVAL with '*why' set, nothing
+ * drawn, when a ply is past the end, when the record has errors or its
+ * game no rules engine, when its rules' options or its start cannot be
+ * played (a [Position] that cannot occur), when it holds text XML cannot
+ * carry (tb_reader_xml_refuse says where, as TB504), and when 'rec' or
+ * 'fn' is NULL or 'plies' is NULL with 'n' not 0. 'o' may be NULL: the
  * defaults, as a zeroed tb_svg_opts. */
 TB_EXPORT int tb_svg_record(const tb_record *rec, const long *plies, size_t n,
                             const tb_svg_opts *o, tb_svg_fn fn, void *ctx, char **why);
@@ -1089,6 +1100,8 @@ typedef struct tb_book_opts {
 
 typedef struct tb_book tb_book;
 
+/** A document to add records to ('o' copied; NULL: the defaults). Owned
+ * by the caller: tb_book_free. */
 TB_EXPORT tb_book *tb_book_new(const tb_book_opts *o);
 
 /** Sets 'rec' (no errors; its game has rules) on new pages, with a
@@ -1097,8 +1110,13 @@ TB_EXPORT tb_book *tb_book_new(const tb_book_opts *o);
  * o->every turns, after each of 'plies' (n of them; -1: the last) and at
  * its end. Returns 0; 1 when the rules cannot follow the record
  * somewhere (the book says where, and leaves out the diagrams they
- * cannot reach): '*why' says where; -1 when nothing was set (errors, a
- * ply past the end): '*why' says why. The caller frees '*why'. */
+ * cannot reach), or a diagram asked for ($220, o->every, 'plies') falls
+ * where the record leaves the position unknown (after a gap, an unknown
+ * turn): '*why' names the turn where the rules stopped; TB_EINVAL when
+ * nothing was set: 'rec' NULL or with errors, its game without rules, a
+ * ply past the end, options or a start the rules cannot play, text XML
+ * cannot carry (TB504): '*why' says why. The caller frees '*why'. 'rec'
+ * may be freed once added: the book keeps what it needs. */
 TB_EXPORT int tb_book_add(tb_book *b, const tb_record *rec, const long *plies, size_t n,
                           char **why);
 

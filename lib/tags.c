@@ -482,11 +482,19 @@ tb_result tb_tags_result(const tb_record *rec)
 	return k ? (tb_result)k : TB_RESULT_OTHER;
 }
 
-void tb_tags_set_result(tb_record *rec, tb_result res)
+void tb_tags_set_result(tb_record *rec, tb_result res, unsigned line, unsigned col,
+                        size_t off)
 {
 	size_t i = S_result_at(rec); /* a record has one [Result] at most */
-	if (i < rec->ntags)
-		rec->tags[i].value = tb_result_text[res];
+	if (i >= rec->ntags)
+		return;
+	tb_tag *t = &rec->tags[i];
+	t->value = tb_result_text[res];
+	if (!t->value_line && line) { /* not written: where the movetext says it */
+		t->value_line = line;
+		t->value_col = col;
+		t->value_off = off;
+	}
 }
 
 const char *tb_record_tag(const tb_record *rec, const char *name)

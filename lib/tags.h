@@ -73,7 +73,11 @@ int tb_tag_format_pcre(tb_tag_format_kind k, const char *value);
 
 /* The result the [Result] tag gives (TB_RESULT_OTHER for "*"). */
 tb_result tb_tags_result(const tb_record *rec);
-/* Sets the [Result] tag to 'res'. */
-void tb_tags_set_result(tb_record *rec, tb_result res);
+/* Sets the [Result] tag to 'res'. When the record does not write the tag,
+ * 'line', 'col' and 'off' (line 0: none) say where the result that stands
+ * for it is written, the movetext's: the rules' check of the result
+ * (TB405) points there. */
+void tb_tags_set_result(tb_record *rec, tb_result res, unsigned line, unsigned col,
+                        size_t off);
 
 #endif

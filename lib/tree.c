@@ -541,7 +541,7 @@ int tb_record_set_tag(tb_record *rec, const char *name, const char *value)
 	} else {
 		S_ok(rec);
 		if (strcmp(name, "Result") == 0 && rec->result != TB_RESULT_OTHER)
-			tb_tags_set_result(rec, rec->result);
+			tb_tags_set_result(rec, rec->result, 0, 0, 0);
 		S_renumber(rec);
 	}
 	tb_reader_free(r);
@@ -556,7 +556,7 @@ int tb_record_set_result(tb_record *rec, int result)
 		return S_fail(rec, TB_EINVAL, "no such result: %d", result);
 	rec->result = (tb_result)result;
 	if (result != TB_RESULT_OTHER && result != TB_RESULT_NONE)
-		tb_tags_set_result(rec, rec->result);
+		tb_tags_set_result(rec, rec->result, 0, 0, 0);
 	rec->gen++;
 	S_ok(rec);
 	return 0;

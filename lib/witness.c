@@ -565,8 +565,8 @@ char *tb_collation_witness(tb_reader *r, const tb_record *rec, const char *name,
 {
 	if (len)
 		*len = 0;
-	if (!rec || rec->errors || !rec->game)
-		return NULL;
+	if (!r || !rec || !name || rec->errors || !rec->game)
+		return NULL; /* a record with errors: its reader has said them */
 	tb_sigla d;
 	int got = tb_sigla_read(rec, &d);
 	if (got == 0) {

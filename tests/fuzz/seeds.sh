@@ -2,9 +2,14 @@
 # tests/fuzz/seeds.sh DIR -- the seed corpus of each harness, made from
 # samples/ and the examples of the spec (spec/*.md, spec/games/*.md,
 # tests/errors.md: every "~~~~ example" block's input), into DIR/TARGET/:
-#   parse reader validate svg html  each sample and example (up to 64 KB)
+#   parse reader validate svg html fill book show
+#          each sample and example (up to 64 KB)
 #   xml    the same, and each sample as tablero XML
+#   xmltgn each sample as tablero XML, and the examples of spec/xml.md
 #   diff   the same, and each sample beside the next one (NUL between)
+#   collate  the same (NUL between); the tape and the notebook, alone,
+#          as a pair, beside another sample, and their collation with
+#          the notebook
 #   grep   a selector line ("t Site~Quer", "c tercia", "m ^1\. d1",
 #          "e capture>=2", ...) before each sample
 #   positions  the rules and a position: those validate --positions
@@ -17,7 +22,8 @@ T=${TABLERO:-build/tablero}
 R=${SPEC_RUNNER:-build/tests/spec_runner}
 cd "$(dirname "$0")/../.."
 rm -rf "$out"
-for t in parse reader validate positions xml grep diff svg html; do mkdir -p "$out/$t"; done
+all="parse reader validate positions xml grep diff svg html fill collate book show xmltgn"
+for t in $all; do mkdir -p "$out/$t"; done
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -25,16 +31,26 @@ trap 'rm -rf "$tmp"' EXIT
 mkdir -p "$tmp/ex"
 "$R" --dump-only "$tmp/ex" spec/tgn.md spec/games/*.md spec/xml.md tests/errors.md >/dev/null
 find "$tmp/ex" -type f -size +64k -delete
-for t in parse reader validate xml diff svg html; do cp "$tmp/ex"/* "$out/$t/"; done
+for t in parse reader validate xml diff svg html fill collate book show; do cp "$tmp/ex"/* "$out/$t/"; done
 samples=(samples/*.tgn)
-for t in parse reader validate xml diff svg html; do cp "${samples[@]}" "$out/$t/"; done
+for t in parse reader validate xml diff svg html fill collate book show; do cp "${samples[@]}" "$out/$t/"; done
 for s in "${samples[@]}"; do
 	"$T" xml "$s" >"$out/xml/$(basename "$s" .tgn).xml" 2>/dev/null || true
+	cp "$out/xml/$(basename "$s" .tgn).xml" "$out/xmltgn/"
 done
+mkdir -p "$tmp/xmlex"
+"$R" --dump-only "$tmp/xmlex" spec/xml.md >/dev/null
+cp "$tmp/xmlex"/* "$out/xmltgn/"
 for ((i = 0; i < ${#samples[@]}; i++)); do
 	next=${samples[$(((i + 1) % ${#samples[@]}))]}
 	{ cat "${samples[$i]}"; printf '\0'; cat "$next"; } >"$out/diff/pair-$i.tgn"
+	cp "$out/diff/pair-$i.tgn" "$out/collate/"
 done
+tape=samples/pitarra-rodeo-2004-cinta.tgn notebook=samples/pitarra-rodeo-2004-cuaderno.tgn
+{ cat "$tape"; printf '\0'; cat "$notebook"; } >"$out/collate/rodeo-pair"
+{ cat "$tape"; printf '\0'; cat "$notebook"; printf '\0'; cat "${samples[0]}"; } >"$out/collate/rodeo-three"
+"$T" collate "$tape" "$notebook" >"$tmp/coll.tgn" 2>/dev/null || true
+{ cat "$tmp/coll.tgn"; printf '\0'; cat "$notebook"; } >"$out/collate/rodeo-collation"
 k=0
 while IFS= read -r sel; do
 	for s in "${samples[@]}"; do
@@ -66,6 +82,6 @@ for s in "${samples[@]}"; do
 	done <"$tmp/pos"
 done
 for g in pitarra asalto ocencahuac; do printf '%s\n' "$g" >"$out/positions/start-$g"; done
-for t in parse reader validate positions xml grep diff svg; do
+for t in $all; do
 	printf '%s: %s seeds\n' "$t" "$(ls "$out/$t" | wc -l)"
 done

@@ -783,13 +783,13 @@ static void test_misuse_writers(void **state)
 	assert_int_equal(strlen(svg), len);
 	free(svg);
 	/* no function, plies promised but not given, no record, no game */
-	assert_int_equal(tb_svg_record(rec, NULL, 0, NULL, NULL, NULL, &why), -1);
+	assert_int_equal(tb_svg_record(rec, NULL, 0, NULL, NULL, NULL, &why), TB_EINVAL);
 	assert_non_null(why);
 	free(why);
-	assert_int_equal(tb_svg_record(rec, NULL, 2, NULL, S_one_svg, &drawn, &why), -1);
+	assert_int_equal(tb_svg_record(rec, NULL, 2, NULL, S_one_svg, &drawn, &why), TB_EINVAL);
 	assert_non_null(why);
 	free(why);
-	assert_int_equal(tb_svg_record(NULL, NULL, 0, NULL, S_one_svg, &drawn, &why), -1);
+	assert_int_equal(tb_svg_record(NULL, NULL, 0, NULL, S_one_svg, &drawn, &why), TB_EINVAL);
 	assert_non_null(why);
 	free(why);
 	assert_null(tb_svg_position(NULL, NULL, NULL, NULL, &len, &why));
@@ -815,6 +815,59 @@ static void test_misuse_writers(void **state)
 	tb_record_free(rec);
 }
 
+static void S_no_page(void *ctx, long page, const char *svg, size_t len)
+{
+	(void)ctx, (void)page, (void)svg, (void)len;
+}
+
+/* What the writers of diagrams, books and collations return when they
+ * cannot do what is asked is the header's status, with the reason in
+ * '*why' -- an impossible start among them (issue 29, finding 8: -1,
+ * which is TB_EIO, "reading the input failed"). */
+static void test_writer_statuses(void **state)
+{
+	(void)state;
+	char *why = NULL;
+	size_t drawn = 0;
+	/* it reads: its [Position] is well formed, but 15 red pieces cannot be */
+	tb_record *rec = S_read(PIT "[Position \"R 1 R:a1,a4,a7 Y: hand=12,12\"]\n\n*\n");
+	assert_int_equal(tb_svg_record(rec, NULL, 0, NULL, S_one_svg, &drawn, &why), TB_EINVAL);
+	assert_non_null(strstr(why, "cannot occur"));
+	free(why);
+	assert_int_equal(drawn, 0);
+	tb_book *b = tb_book_new(NULL);
+	assert_int_equal(tb_book_add(b, rec, NULL, 0, &why), TB_EINVAL);
+	assert_non_null(strstr(why, "cannot occur"));
+	free(why);
+	tb_record_free(rec);
+	/* a ply past the end, and no record */
+	rec = S_read(PIT "1. d1 a7 *\n");
+	long past = 3;
+	assert_int_equal(tb_book_add(b, rec, &past, 1, &why), TB_EINVAL);
+	assert_non_null(why);
+	free(why);
+	assert_int_equal(tb_svg_record(rec, &past, 1, NULL, S_one_svg, &drawn, &why), TB_EINVAL);
+	assert_non_null(why);
+	free(why);
+	assert_int_equal(tb_book_add(b, NULL, NULL, 0, &why), TB_EINVAL);
+	assert_non_null(why);
+	free(why);
+	assert_int_equal(tb_book_pages(b, S_no_page, NULL), 0);
+	tb_book_free(b);
+	/* nothing to collate, no witness's name */
+	size_t len = 1;
+	why = NULL;
+	assert_null(tb_collate(NULL, NULL, 0, NULL, &len, &why));
+	assert_non_null(why);
+	free(why);
+	assert_int_equal(len, 0);
+	tb_reader *r = tb_reader_new_mem("", 0, "none.tgn");
+	assert_null(tb_collation_witness(r, rec, NULL, &len));
+	assert_null(tb_collation_witness(r, NULL, "A", &len));
+	tb_reader_free(r);
+	tb_record_free(rec);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -825,6 +878,7 @@ int main(void)
 		cmocka_unit_test(test_misuse),
 		cmocka_unit_test(test_positions),
 		cmocka_unit_test(test_misuse_writers),
+		cmocka_unit_test(test_writer_statuses),
 		cmocka_unit_test(test_source_size),
 		cmocka_unit_test(test_parts),
 		cmocka_unit_test(test_round_trip_rich),
