@@ -515,11 +515,12 @@ static tb_result S_unfillable(const tb_ruleset *rs, const tb_state *s)
 	return (s->bits[DEF] & S_fortress(&rs->geo)) ? TB_RESULT_SECOND : TB_RESULT_DRAW;
 }
 
-/* Can a defender get back into the fortress, on the board as it stands
- * (the attackers where they are)? Every point a defender could reach by
- * steps and jumps, however many turns it had, the points its jumps free
- * counted as free: a closure that may count two jumps together that
- * could not both be made, so it errs towards "yes". */
+/* Can the defenders get back into the fortress, on the board as it
+ * stands (the attackers where they are)? Every point the two could reach
+ * by steps and jumps, however many turns they had, the points either's
+ * jumps free counted as free for both ("ولم يستطيعا", the two together):
+ * a closure that may count two jumps together that could not both be
+ * made, so it errs towards "yes". */
 static int S_can_reenter(const tb_ruleset *rs, const tb_state *s)
 {
 	const tb_geometry *g = &rs->geo;

@@ -60,9 +60,10 @@
  * points, steps to free points and jumps over an attacker to a free
  * point (which frees the attacker's point), the attackers standing
  * still, until nothing is added; shut out when no fortress point is
- * reached. Where the spec leaves it open, the other defender's point
- * counts as free (the defenders move; only the attackers stand still):
- * see H_MUTUAL.
+ * reached. The closure is the two defenders' together (spec §4: a point
+ * either one's jumps free is free for both, see H_LOCK_JOINT), and the
+ * other defender's point counts as free (the defenders move; only the
+ * attackers stand still): see H_MUTUAL.
  */
 #include "tb_test.h"
 
@@ -832,6 +833,9 @@ static const struct {
  * board as it stands, but each point counts as free for the other, so
  * c3 is freed and d3xd5 is a way in: not shut out. */
 #define H_MUTUAL "D 20 A:c1,d2,e2,c3,b4,a4,d4,e4,c5,c6 D:c2,c4"
+/* Issue 30: neither defender alone can get back in, the two together can
+ * (each alone is a draw). */
+#define H_LOCK_JOINT "D 10 A:c2,d2,b3,c3,e3,f3,b4,d4,e4,f4,c5,d5,c6,d6 D:"
 #define H_LOCK_SHUT "D 20 A:a3,a5,b4,c2,c4,d2,d3,c5,c6,d4,d5,e4 D:a4"
 #define H_CHAIN "D 10 A:c2,d2,b3,f3,g3,d4,a5,b5,f5,e6 D:e7,a4"
 /* spec §3: a5-a4 is sideways under forward=fortress, backwards under
@@ -1156,7 +1160,9 @@ static void test_steps_by_hand(void **state)
 	S_expect("huff=compulsory", "A 30 A:c1,d1,e1,c2,d2,e2,c3,d3,e3 D:a5,g5 huff=g5",
 	         "c3-b3 c3-c4 d3-d4 e3-e4 e3-f3");
 
-	/* the lockout. H_LOCK_BEFORE: the attackers step into d4 (from d3,
+	/* the lockout. H_LOCK_JOINT (the issue 30 position): one defender's
+	 * captures open the way in for the other.
+	 * H_LOCK_BEFORE: the attackers step into d4 (from d3,
 	 * c4, e4), g5 (g4, f5) and up into c6 d6 e6. Only d3-d4 shuts both
 	 * defenders out; after c4-d4 the way in is c2xc4xc6, after e4-d4
 	 * e2xe4xe6, after g4-g5 and f5-g5 d2xd4xd6, after c5-c6, d5-d6,
@@ -1180,6 +1186,12 @@ static void test_steps_by_hand(void **state)
 	/* the other defender's point is free for the closure (H_MUTUAL) */
 	S_expect("", H_MUTUAL, "pass");
 	S_expect("immobile=lose", H_MUTUAL, "");
+	/* the two together (spec §4, the joint reading): each alone is shut
+	 * out, the points the other's captures would free counted for
+	 * neither; together they are not */
+	S_expect("", H_LOCK_JOINT "c1,a4", "c1-d1 a4xc4 a4-a3 a4-a5");
+	S_expect("", H_LOCK_JOINT "c1", "");
+	S_expect("", H_LOCK_JOINT "a4", "");
 }
 
 /* ===== 1. perft from the start ===== */
