@@ -1591,15 +1591,18 @@ static void S_explain_crown(S_why *y, const tb_turn *t)
 		tb_buf_free(&tok);
 		return;
 	}
-	char who[96], a[4];
-	int side = S_side(w.cell[at]), count = S_crowned_count(&w, side);
+	char who[160], a[4], key[32];
+	int side = S_side(w.cell[at]), count = S_crowned_count(&w, side), type = S_type(w.cell[at]);
+	/* the name the text gives the crowned piece: "Águila", "Tigre" */
+	snprintf(key, sizeof key, "crowned.ocencahuac.%c", rs->game->piece_types[type]);
+	const char *name = tb_lang_text(NULL, key);
 	S_name(rs, at, a);
 	if (at == mover)
-		snprintf(who, sizeof who, "the %s reaches the far row and is crowned",
-		         S_piece_name[S_type(w.cell[at])]);
+		snprintf(who, sizeof who, "the %s reaches the far row and is crowned%s%s",
+		         S_piece_name[type], name ? ", the " : "", name ? name : "");
 	else
-		snprintf(who, sizeof who, "%s's %s on %s is crowned", S_side_name[side],
-		         S_piece_name[S_type(w.cell[at])], a);
+		snprintf(who, sizeof who, "%s's %s on %s is crowned%s%s", S_side_name[side],
+		         S_piece_name[type], a, name ? ", the " : "", name ? name : "");
 	if (t->crown == 2)
 		S_say(y, "%s, %s's third crowned royal piece: its second stage begins: write %s", who,
 		      S_side_name[side], tok.data);

@@ -790,6 +790,23 @@ static void S_after(tb_para *p, const tb_frame *f, const tb_lang *l, int full)
 	}
 }
 
+/* Does 's' hold a crowned piece that has a name of its own (Ocencahuac's
+ * Eagle and Tiger: "crowned.<game>.<letter>" in the tables)? */
+static int S_named_crown(const tb_ruleset *rs, const tb_state *s)
+{
+	const char *types = rs->game->piece_types;
+	for (int p = 0; *types && p < rs->geo.npoints; p++) {
+		uint8_t c = s->cell[p];
+		char key[64];
+		if (!c || !TB_CELL_CROWNED(c))
+			continue;
+		snprintf(key, sizeof key, "crowned.%s.%c", rs->game->name, types[TB_CELL_TYPE(c)]);
+		if (tb_lang_text(NULL, key))
+			return 1;
+	}
+	return 0;
+}
+
 /* "Result: 1-0 (Red wins)" */
 static void S_result_line(tb_para *p, const tb_record *rec, const tb_lang *l)
 {
@@ -844,6 +861,10 @@ void tb_caption_make(tb_caption *c, const tb_record *rec, const tb_ruleset *rs,
 	S_after(S_next_para(c, l), f, l, 1);
 	if (show_result)
 		S_result_line(S_next_para(c, l), rec, l);
+	snprintf(key, sizeof key, "caption.crowned.%s", rs->game->name);
+	if (!f->position && tb_lang_text(l, key) && S_named_crown(rs, &f->st) &&
+	    (p = S_next_para(c, l)))
+		tb_para_puts(p, tb_lang_text(l, key), 0);
 	for (size_t i = 0; rec && tags && tags[i]; i++) {
 		const char *v = tb_record_tag(rec, tags[i]);
 		int said = strcmp(tags[i], rs->game->side_tag[0]) == 0 ||
