@@ -627,7 +627,14 @@ static int S_over_if(const tb_ruleset *rs, const tb_state *s, tb_result *res, ch
 	/* "يفوز المحاصران إذا بقي واحد منهما داخل الحصن": a defender held for
 	 * good on a fortress point stays there, and the fortress can never
 	 * be filled */
-	set walled = S_held_for_good(rs, s) & s->bits[DEF] & fort;
+	set inside = s->bits[DEF] & fort, hemmed = 0; /* a defender with a free neighbour steps */
+	for (set m = inside; m; m &= m - 1) {
+		int p = __builtin_ctzll(m), closed = 1;
+		for (int k = 0; k < g->nadj[p] && closed; k++)
+			closed = ((s->bits[ATT] | s->bits[DEF]) & S_bit(g->adj[p][k])) != 0;
+		hemmed |= closed ? S_bit(p) : 0;
+	}
+	set walled = hemmed ? S_held_for_good(rs, s) & hemmed : 0;
 	if (walled) {
 		*res = TB_RESULT_SECOND;
 		tb_point pt = g->points[__builtin_ctzll(walled)].pt;
