@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "rules.h"
+#include "tablero.h"
 #include "xalloc.h"
 
 enum { UNIT_COLS = 4, UNIT_ROWS = 2 };
@@ -231,8 +232,17 @@ static void S_key(tb_buf *b, const tb_ruleset *rs, const tb_state *s)
 			tb_buf_printf(b, ", has taken %d", s->taken[side]);
 		tb_buf_putc(b, '\n');
 	}
-	for (int i = 0; i < rs->geo.npoints; i++)
+	char named[64] = ""; /* a crowned piece's name of its own (Ocencahuac's Eagle, Tiger) */
+	for (int i = 0; i < rs->geo.npoints; i++) {
 		crowned |= s->cell[i] && TB_CELL_CROWNED(s->cell[i]);
+		if (s->cell[i] && TB_CELL_CROWNED(s->cell[i]) && *g->piece_types && !named[0]) {
+			char key[64];
+			snprintf(key, sizeof key, "crowned.%s.%c", g->name,
+			         g->piece_types[TB_CELL_TYPE(s->cell[i])]);
+			if (tb_lang_text(NULL, key))
+				snprintf(named, sizeof named, "caption.crowned.%s", g->name);
+		}
+	}
 	const char *said[sizeof S_marks / sizeof S_marks[0]] = {0};
 	for (int i = 0; i < rs->geo.nmarks; i++) {
 		int k = S_mark_of(rs->geo.marks[i].cls);
@@ -241,7 +251,9 @@ static void S_key(tb_buf *b, const tb_ruleset *rs, const tb_state *s)
 			tb_buf_printf(b, "%c %s\n", S_marks[k].ch, S_marks[k].what);
 		}
 	}
-	if (crowned)
+	if (crowned && named[0] && tb_lang_text(NULL, named))
+		tb_buf_printf(b, "* a crowned piece. %s\n", tb_lang_text(NULL, named));
+	else if (crowned)
 		tb_buf_puts(b, "* a crowned piece\n");
 	tb_result res;
 	char why[200];

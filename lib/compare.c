@@ -567,6 +567,9 @@ int tb_plies_position_diff(const tb_plies *a, size_t na, const tb_plies *b, size
 		char pa[8], pb[8], at[8];
 		S_cell_text(pa, g, sa->cell[i]);
 		S_cell_text(pb, g, sb->cell[i]);
+		if (strcmp(pa, pb) == 0)
+			continue; /* a bit the engine keeps in the cell (Ocencahuac's cool-down),
+			             told with the position's keys below */
 		tb_buf w = TB_BUF_INIT;
 		tb_point_write(&w, a->rs.geo.points[i].pt);
 		snprintf(at, sizeof at, "%s", w.data);

@@ -6,8 +6,8 @@
  * "river=6" under other readings), so ranks 1..8 by default.
  * Pieces: E Emperor Nayar, M Princess Mololoa, P Prince, G Warrior
  * (guerrero). Tokens: step or slide "c2-c3"; jump "a2^a4", with the
- * jumped royal piece pushed back ">a7" or relocated "@b5" after each
- * hop; capture "b4xd4"; "=" a royal piece reached the far end, "=="
+ * jumped royal pieces pushed back ">a7" (">e4>c4" for two, in the order
+ * they go) or one relocated "@b5" after each hop; capture "b4xd4"; "=" a royal piece reached the far end, "=="
  * a side's third.
  */
 #include <stdio.h>
@@ -34,7 +34,7 @@ static const char *S_board(tb_board *b, const tb_opts *o)
 	return NULL;
 }
 
-/* move -> point ('-' point | 'x' point | ('^' point ('>' point | '@' point)?)+) '='{0,2} */
+/* move -> point ('-' point | 'x' point | ('^' point ('@' point | ('>' point)*))+) '='{0,2} */
 static int S_parse(tb_scan *sc, tb_move_builder *mb)
 {
 	tb_point p;
@@ -50,12 +50,13 @@ static int S_parse(tb_scan *sc, tb_move_builder *mb)
 		while (tb_scan_accept(sc, '^')) {
 			if (tb_scan_point(sc, &p) || tb_mb_add(mb, sc, TB_PART_HOP, p))
 				return -1;
-			tb_part_kind k = tb_scan_accept(sc, '>') ? TB_PART_PUSH
-			               : tb_scan_accept(sc, '@') ? TB_PART_RELOCATE
-			               : TB_PART_AT;
-			if (k != TB_PART_AT &&
-			    (tb_scan_point(sc, &p) || tb_mb_add(mb, sc, k, p)))
-				return -1;
+			if (tb_scan_accept(sc, '@')) {
+				if (tb_scan_point(sc, &p) || tb_mb_add(mb, sc, TB_PART_RELOCATE, p))
+					return -1;
+			} else
+				while (tb_scan_accept(sc, '>')) /* one for each piece pushed back */
+					if (tb_scan_point(sc, &p) || tb_mb_add(mb, sc, TB_PART_PUSH, p))
+						return -1;
 		}
 	} else {
 		return tb_scan_fail(sc, sc->i >= sc->n

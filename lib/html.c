@@ -164,6 +164,18 @@ static void H_frag_init(tb_xw *w, tb_buf *b)
 	w->text_depth = 1; /* no new lines, no indentation */
 }
 
+/* The name of its own of the piece 'c' when crowned (Ocencahuac's Eagle
+ * and Tiger), in the record's language, or NULL. */
+static const char *H_crowned_name(const H_rec *r, uint8_t c)
+{
+	const tb_game *g = r->dia.rs->game;
+	char key[64];
+	if (!TB_CELL_CROWNED(c) || !*g->piece_types)
+		return NULL;
+	snprintf(key, sizeof key, "crowned.%s.%c", g->name, g->piece_types[TB_CELL_TYPE(c)]);
+	return tb_lang_text(r->l, key);
+}
+
 /* The pieces of 's', one letter a point: '.' for none, else its kind's. */
 static void H_pieces(H_rec *r, tb_buf *b, const tb_state *s)
 {
@@ -181,7 +193,13 @@ static void H_pieces(H_rec *r, tb_buf *b, const tb_state *s)
 			char label[2] = {*types ? types[TB_CELL_TYPE(c)] : 0, 0};
 			tb_buf_printf(&r->kinds, "%s[%d,", r->nkinds > 1 ? "," : "", side);
 			H_jstr(&r->kinds, label, strlen(label));
-			tb_buf_printf(&r->kinds, ",%d]", TB_CELL_CROWNED(c));
+			tb_buf_printf(&r->kinds, ",%d", TB_CELL_CROWNED(c));
+			const char *name = H_crowned_name(r, c);
+			if (name) {
+				tb_buf_putc(&r->kinds, ',');
+				H_jstr(&r->kinds, name, strlen(name));
+			}
+			tb_buf_putc(&r->kinds, ']');
 		}
 		tb_buf_putc(b, r->kind_of[c] ? (char)('A' + r->kind_of[c] - 1) : '.');
 	}
@@ -221,6 +239,8 @@ static void H_list_frame(H_rec *r, const tb_walk *w, const char *caption, long p
 				              (int)rs->geo.points[p].y + 1);
 				if (TB_CELL_CROWNED(c))
 					tb_buf_putc(b, '+');
+				if (H_crowned_name(r, c))
+					tb_buf_printf(b, " %s", H_crowned_name(r, c));
 			}
 		}
 	}

@@ -5,7 +5,8 @@
  * were computed by the library when the page was written, and are read
  * here from each record's <script type="application/json" class="tb-data">:
  *   game, pts  the points: [x, y, name] in the board's user units
- *   kinds      the pieces seen: [side, type letter, crowned]
+ *   kinds      the pieces seen: [side, type letter, crowned, and a crowned
+ *              piece's name of its own when it has one (Ocencahuac's Eagle)]
  *   cls, sides each side's CSS class (as tablero svg's) and name
  *   r, cr, dy, sq  a piece's radius, a crown's, a letter's baseline
  *              below the point; square pieces (Asalto)
@@ -131,7 +132,7 @@
 				g.appendChild(svgEl('circle', {'class': 'crown', cx: x, cy: y, r: d.cr}));
 			if (k[1])
 				labels.push([k[1], side, x, y]);
-			words[side].push(k[1] + pt[2] + (k[2] ? '+' : ''));
+			words[side].push(k[1] + pt[2] + (k[2] ? '+' : '') + (k[3] ? ' ' + k[3] : ''));
 		}
 		for (var i = 0; i < labels.length; i++) {
 			var t = svgEl('text', {'class': 'label ' + d.cls[labels[i][1]], x: labels[i][2],

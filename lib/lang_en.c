@@ -16,6 +16,12 @@ static const tb_lang_entry S_en[] = {
 	{"side.asalto.1", "Defenders"},
 	{"side.ocencahuac.0", "Sangangüey"},
 	{"side.ocencahuac.1", "Ceboruco"},
+	/* Ocencahuac's crowned pieces, as the text names them ("convertirla
+	 * en Príncipe Sangangüey y Ceboruco en Águila o Emperador Nayar en
+	 * Tigre"), and a caption's line for them */
+	{"crowned.ocencahuac.P", "Eagle (Águila)"},
+	{"crowned.ocencahuac.E", "Tiger (Tigre)"},
+	{"caption.crowned.ocencahuac", "Crowned, the Prince is the Eagle (Águila), the Emperor the Tiger (Tigre)"},
 	{"win.pitarra.0", "Red wins"},
 	{"win.pitarra.1", "Yellow wins"},
 	{"win.asalto.0", "the attackers win"},

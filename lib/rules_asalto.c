@@ -515,11 +515,12 @@ static tb_result S_unfillable(const tb_ruleset *rs, const tb_state *s)
 	return (s->bits[DEF] & S_fortress(&rs->geo)) ? TB_RESULT_SECOND : TB_RESULT_DRAW;
 }
 
-/* Can a defender get back into the fortress, on the board as it stands
- * (the attackers where they are)? Every point a defender could reach by
- * steps and jumps, however many turns it had, the points its jumps free
- * counted as free: a closure that may count two jumps together that
- * could not both be made, so it errs towards "yes". */
+/* Can the defenders get back into the fortress, on the board as it
+ * stands (the attackers where they are)? Every point the two could reach
+ * by steps and jumps, however many turns they had, the points either's
+ * jumps free counted as free for both ("ولم يستطيعا", the two together):
+ * a closure that may count two jumps together that could not both be
+ * made, so it errs towards "yes". */
 static int S_can_reenter(const tb_ruleset *rs, const tb_state *s)
 {
 	const tb_geometry *g = &rs->geo;
@@ -543,6 +544,46 @@ static int S_can_reenter(const tb_ruleset *rs, const tb_state *s)
 		}
 	}
 	return (reach & S_fortress(g)) != 0;
+}
+
+/* The pieces that can never move again, whatever either side plays
+ * (spec §4, "held for good"): the greatest set F of occupied points in
+ * which every attacker has no step off F and cannot be jumped (on each
+ * line through it, a neighbour is off the board or in F), and every
+ * defender has every neighbour in F and no jump to a point off F. No
+ * piece of F ever has a point to go to, nor leaves it by a capture, so
+ * F holds. A defender the attackers may huff now is not in it. */
+static set S_held_for_good(const tb_ruleset *rs, const tb_state *s)
+{
+	const tb_geometry *g = &rs->geo;
+	int who[2], huffs = S_huffable(rs, s, who);
+	set f = s->bits[ATT] | s->bits[DEF];
+	for (int h = 0; h < huffs; h++)
+		f &= ~S_bit(who[h]);
+	for (int shrank = 1; shrank;) {
+		shrank = 0;
+		for (set m = f; m; m &= m - 1) {
+			int p = __builtin_ctzll(m), held = 1;
+			if (s->bits[ATT] & S_bit(p)) {
+				held = !(g->reach[p] & ~f);
+				for (int k = 0; k < g->nadj[p] && held; k++) {
+					int q = g->adj[p][k], r = tb_geo_beyond(g, q, p);
+					held = r < 0 || (f & S_bit(q)) || (f & S_bit(r));
+				}
+			} else {
+				for (int k = 0; k < g->nadj[p] && held; k++) {
+					int q = g->adj[p][k], land = tb_geo_beyond_at(g, p, k);
+					held = (f & S_bit(q)) &&
+					       (!(s->bits[ATT] & S_bit(q)) || land < 0 || (f & S_bit(land)));
+				}
+			}
+			if (!held) {
+				f &= ~S_bit(p);
+				shrank = 1;
+			}
+		}
+	}
+	return f;
 }
 
 static int S_over(const tb_ruleset *rs, const tb_state *s, tb_result *res, char *why,
@@ -581,6 +622,26 @@ static int S_over_if(const tb_ruleset *rs, const tb_state *s, tb_result *res, ch
 		*res = S_unfillable(rs, s);
 		snprintf(why, n, "%d attackers are too few to fill the fortress%s", att,
 		         *res == TB_RESULT_SECOND ? ", and a defender holds it" : "");
+		return 1;
+	}
+	/* "يفوز المحاصران إذا بقي واحد منهما داخل الحصن": a defender held for
+	 * good on a fortress point stays there, and the fortress can never
+	 * be filled */
+	set inside = s->bits[DEF] & fort, hemmed = 0; /* a defender with a free neighbour steps */
+	for (set m = inside; m; m &= m - 1) {
+		int p = __builtin_ctzll(m), closed = 1;
+		for (int k = 0; k < g->nadj[p] && closed; k++)
+			closed = ((s->bits[ATT] | s->bits[DEF]) & S_bit(g->adj[p][k])) != 0;
+		hemmed |= closed ? S_bit(p) : 0;
+	}
+	set walled = hemmed ? S_held_for_good(rs, s) & hemmed : 0;
+	if (walled) {
+		*res = TB_RESULT_SECOND;
+		tb_point pt = g->points[__builtin_ctzll(walled)].pt;
+		char at[8];
+		snprintf(at, sizeof at, "%c%d", 'a' + TB_PT_FILE(pt), TB_PT_RANK(pt) + 1);
+		snprintf(why, n, "the defender on %s is walled in for good: the fortress can never be "
+		         "filled, and a defender holds it", at);
 		return 1;
 	}
 	if (!mobility)

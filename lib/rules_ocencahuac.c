@@ -391,23 +391,33 @@ static int S_block(const tb_state *w, const S_hop *h, int side)
 	return -1;
 }
 
-/* The piece a hop pushes back (-1 none), or -2 when the hop may not be
- * made at all: two pieces to push, or a second-stage royal piece that
- * is not pushed in a run of more than one. */
-static int S_hop_pushed(const tb_ruleset *rs, const tb_state *w, const S_hop *h, int side)
+/* The pieces a hop pushes back, into 'out' (room for 16), in the order
+ * they are pushed: the one farthest along the way they go first, so
+ * that each finds the room the ones before it left (spec §4, "Several
+ * pieces in one run"). Returns how many, or -1 when the hop may not be
+ * made at all: a second-stage royal piece that is not pushed, in a run
+ * of more than one. */
+static int S_hop_pushed(const tb_ruleset *rs, const tb_state *w, const S_hop *h, int side,
+                        int *out)
 {
-	int pushed = -1;
+	int n = 0;
 	for (int i = 0; i < h->nrun; i++) {
 		uint8_t c = w->cell[h->run[i]];
-		if (S_pushable(rs, w, h->run[i], side)) {
-			if (pushed >= 0)
-				return -2;
-			pushed = h->run[i];
-		} else if (S_royal(c) && S_side(c) != side && S_stage2(w, S_side(c)) && h->nrun > 1) {
-			return -2;
+		if (S_pushable(rs, w, h->run[i], side))
+			out[n++] = h->run[i];
+		else if (S_royal(c) && S_side(c) != side && S_stage2(w, S_side(c)) && h->nrun > 1)
+			return -1;
+	}
+	int pf, pr;
+	if (n > 1) { /* the run goes along the hop: backwards when they are pushed that way */
+		S_push_way(rs, w, out[0], h->df, h->dr, &pf, &pr);
+		for (int i = 0; (pf == h->df && pr == h->dr) && i < n / 2; i++) {
+			int t = out[i];
+			out[i] = out[n - 1 - i];
+			out[n - 1 - i] = t;
 		}
 	}
-	return pushed;
+	return n;
 }
 
 /* Is the hop's one piece an enemy second-stage royal piece, which only
@@ -499,14 +509,19 @@ static int S_apply(const tb_ruleset *rs, tb_state *s, const tb_turn *t, tb_event
 			int dr = (S_rank(q) > S_rank(p)) - (S_rank(q) < S_rank(p));
 			S_hop h;
 			S_hop_find(rs, s, p, df, dr, &h);
-			int pushed = S_hop_pushed(rs, s, &h, side);
+			int pushed[16], np = S_hop_pushed(rs, s, &h, side, pushed), dest[2];
 			S_move(s, p, q);
 			p = q;
-			if (i + 1 < t->nparts && t->parts[i + 1].kind == TB_PART_PUSH) {
+			/* one '>' for each pushed piece that goes somewhere, in order */
+			for (int k = 0; k < np && i + 1 < t->nparts && t->parts[i + 1].kind == TB_PART_PUSH;
+			     k++) {
+				if (!S_push_to(rs, s, pushed[k], h.land, h.df, h.dr, dest))
+					continue; /* it stays */
 				int to = tb_geo_at(g, t->parts[++i].pt);
-				S_put(s, to, (uint8_t)(S_take(s, pushed) | COOL));
-				tb_event_add(ev, TB_EV_PUSHBACK, g->points[pushed].pt, g->points[to].pt);
-			} else if (i + 1 < t->nparts && t->parts[i + 1].kind == TB_PART_RELOCATE) {
+				S_put(s, to, (uint8_t)(S_take(s, pushed[k]) | COOL));
+				tb_event_add(ev, TB_EV_PUSHBACK, g->points[pushed[k]].pt, g->points[to].pt);
+			}
+			if (i + 1 < t->nparts && t->parts[i + 1].kind == TB_PART_RELOCATE) {
 				int to = tb_geo_at(g, t->parts[++i].pt);
 				S_move(s, h.run[0], to);
 				tb_event_add(ev, TB_EV_RELOCATION, g->points[h.run[0]].pt, g->points[to].pt);
@@ -559,7 +574,7 @@ static uint8_t S_crown_of(const S_gen *g)
 	if (last == TB_PART_PUSH || last == TB_PART_RELOCATE) {
 		int r = S_rank(tb_geo_at(&rs->geo, t->parts[mover].pt));
 		mover--;
-		if (r == 0 || r == top || t->nparts > 4) {
+		if (r == 0 || r == top || t->nparts > 4 || t->parts[mover].kind == TB_PART_PUSH) {
 			tb_state w = *g->s;
 			return (uint8_t)S_apply(rs, &w, t, NULL);
 		}
@@ -597,18 +612,43 @@ static void S_emit2(S_gen *g, int p, tb_part_kind k, int q)
 }
 
 static void S_hops(S_gen *g, const tb_state *w, int p, int relief, int cool, set seen);
+static void S_hop_turn(S_gen *g, const tb_state *after, int land, const tb_part *then,
+                       int nthen, int relief, int cool, set seen);
 
-/* Emits the hop to 'land' with its last part 'then' (a pushback or a
- * relocation; kind TB_PART_AT for none), the board after it being
- * 'after', and the chains that go on from there. */
-static void S_hop_turn(S_gen *g, const tb_state *after, int land, tb_part then, int relief,
-                       int cool, set seen)
+/* Pushes back pushed[i..n) one after the other on 'w' (the jumper on
+ * h->land), each to every cell it may go to, and emits the hop with the
+ * 'nthen' pushbacks 'then' made so far and the rest. A pushing hop is
+ * no turn for a piece that may not push back yet ('cool'). */
+static void S_push_rest(S_gen *g, const tb_state *w, const S_hop *h, const int *pushed, int i,
+                        int n, tb_part *then, int nthen, int relief, int cool, set seen)
+{
+	if (i == n) {
+		if (!(nthen && cool))
+			S_hop_turn(g, w, h->land, then, nthen, relief, cool, seen);
+		return;
+	}
+	int dest[2], nd = S_push_to(g->rs, w, pushed[i], h->land, h->df, h->dr, dest);
+	if (!nd)
+		S_push_rest(g, w, h, pushed, i + 1, n, then, nthen, relief, cool, seen);
+	for (int j = 0; j < nd && !S_done(g); j++) {
+		tb_state next = *w;
+		S_put(&next, dest[j], (uint8_t)(S_take(&next, pushed[i]) | COOL));
+		then[nthen] = S_part(g->rs, TB_PART_PUSH, dest[j]);
+		S_push_rest(g, &next, h, pushed, i + 1, n, then, nthen + 1, relief, cool, seen);
+	}
+}
+
+/* Emits the hop to 'land' with the 'nthen' parts 'then' after it
+ * (pushbacks, or a relocation), the board after it being 'after', and
+ * the chains that go on from there. */
+static void S_hop_turn(S_gen *g, const tb_state *after, int land, const tb_part *then,
+                       int nthen, int relief, int cool, set seen)
 {
 	int k = g->cur.nparts;
 	g->cur.parts[k] = S_part(g->rs, TB_PART_HOP, land);
 	g->cur.nparts = (uint8_t)(k + 1);
-	if (then.kind != TB_PART_AT)
-		g->cur.parts[g->cur.nparts++] = then;
+	for (int i = 0; i < nthen; i++)
+		g->cur.parts[g->cur.nparts++] = then[i];
 	S_emit(g);
 	if (g->rs->opt[O_CHAIN] == CHAIN_YES)
 		S_hops(g, after, land, relief, cool, seen | S_bit(land));
@@ -630,8 +670,9 @@ static void S_hops(S_gen *g, const tb_state *w, int p, int relief, int cool, set
 			continue;
 		if (g->cur.nparts == 1 && g->want_pt && rs->geo.points[h.land].pt != g->want_pt)
 			continue; /* every chain from this first hop lands elsewhere first */
-		int pushed = S_hop_pushed(rs, w, &h, side), second = S_hop_second_stage(w, &h, side);
-		if (pushed == -2)
+		int pushed[16], np = S_hop_pushed(rs, w, &h, side, pushed);
+		int second = S_hop_second_stage(w, &h, side);
+		if (np < 0 || g->cur.nparts + 1 + np > TB_TURN_PARTS)
 			continue;
 		tb_state after = *w;
 		S_move(&after, p, h.land);
@@ -641,22 +682,15 @@ static void S_hops(S_gen *g, const tb_state *w, int p, int relief, int cool, set
 		for (int i = 0; i < n && !S_done(g); i++) {
 			tb_state next = after;
 			S_move(&next, h.run[0], to[i]);
-			S_hop_turn(g, &next, h.land, S_part(rs, TB_PART_RELOCATE, to[i]), relief, cool, seen);
+			tb_part reloc = S_part(rs, TB_PART_RELOCATE, to[i]);
+			S_hop_turn(g, &next, h.land, &reloc, 1, relief, cool, seen);
 		}
 		/* the plain or pushing hop: not for relief only, nor over a
 		 * second-stage piece that is not pushed back */
-		if (relief || (second && pushed < 0))
+		if (relief || (second && np == 0))
 			continue;
-		int dest[2], nd = pushed >= 0 ? S_push_to(rs, &after, pushed, h.land, h.df, h.dr, dest) : 0;
-		if (nd && cool)
-			continue;
-		if (!nd)
-			S_hop_turn(g, &after, h.land, (tb_part){TB_PART_AT, 0}, relief, cool, seen);
-		for (int j = 0; j < nd && !S_done(g); j++) {
-			tb_state next = after;
-			S_put(&next, dest[j], (uint8_t)(S_take(&next, pushed) | COOL));
-			S_hop_turn(g, &next, h.land, S_part(rs, TB_PART_PUSH, dest[j]), relief, cool, seen);
-		}
+		tb_part then[16];
+		S_push_rest(g, &after, &h, pushed, 0, np, then, 0, relief, cool, seen);
 	}
 }
 
@@ -835,15 +869,8 @@ static size_t S_generate_at(const tb_ruleset *rs, const tb_state *s, tb_point at
  * piece that can be cool. */
 static int S_load_cool(const tb_ruleset *rs, tb_state *s, const char *v, char *why, size_t n)
 {
-	int count = 0;
 	while (*v) {
 		int f = v[0] - 'a', r = atoi(v + 1) - 1, p = S_cell(rs, f, r);
-		if (++count > 1 && rs->opt[O_CHAIN] == CHAIN_NO &&
-		    rs->opt[O_COOLDOWN] == COOL_NEXT_TURN) {
-			snprintf(why, n, "cool names more than one piece, but one jump a turn (chain=no) "
-			         "pushes back one, cool for one turn (cooldown=next_turn)");
-			return -1;
-		}
 		uint8_t c = p >= 0 ? s->cell[p] : 0;
 		int ok = c && (S_royal(c) || rs->opt[O_PUSH_TARGET] == TARGET_ENEMY) &&
 		         (S_side(c) == s->to_move || rs->opt[O_COOLDOWN] == COOL_NEXT_MOVE);
@@ -1254,9 +1281,10 @@ static int S_explain_hop_shape(S_why *y, const tb_state *w, int p, int land, set
 		                "them (jump=line)", a, b, S_side_name[S_side(w->cell[lo])],
 		             S_side_name[side]);
 	}
-	if (S_hop_pushed(rs, w, h, side) == -2)
-		return S_say(y, "a jump over a run of pieces may push back one piece, and never pass a "
-		                "second-stage royal piece (jump=line)");
+	int pushed[16];
+	if (S_hop_pushed(rs, w, h, side, pushed) < 0)
+		return S_say(y, "a jump over a run of pieces never passes a second-stage royal piece "
+		                "that is not pushed back (jump=line)");
 	return 0;
 }
 
@@ -1330,13 +1358,96 @@ static int S_explain_relief(S_why *y, tb_state *w, const tb_part *sub, int p, co
 	return 0;
 }
 
+/* The cool-down's reason: the piece on 'cool_at' may not push back. */
+static int S_say_cool(S_why *y, int cool_at)
+{
+	char a[4];
+	S_name(y->rs, cool_at, a);
+	return S_say(y, y->rs->opt[O_COOLDOWN] == COOL_NEXT_TURN
+	                    ? "%s was pushed back last turn and may not push back this turn"
+	                    : "%s was pushed back and has not moved since: it may not push "
+	                      "back yet (cooldown=next_move)", a);
+}
+
+/* The legal turns that begin as the written one does up to its part
+ * 'upto' (a hop), " or " between, into 'b'. */
+static void S_legal_from(const S_why *y, unsigned upto, tb_buf *b)
+{
+	int said = 0;
+	for (size_t i = 0; i < y->nlegal && said < 4; i++) {
+		const tb_turn *t = &y->legal.v[i];
+		if (t->nparts <= upto || !S_same_parts(t->parts, upto + 1, y->m->parts, upto + 1))
+			continue;
+		int more = 0; /* a chain's later hops: not part of what is said here */
+		for (unsigned j = upto + 1; j < t->nparts; j++)
+			more |= t->parts[j].kind == TB_PART_HOP;
+		if (more)
+			continue;
+		if (said++)
+			tb_buf_puts(b, " or ");
+		tb_move mv = {t->nparts, t->crown, (tb_part *)t->parts};
+		tb_move_write(b, &mv);
+	}
+}
+
+/* The pushbacks after hop 'h' (part 'k') when its run holds several
+ * pieces to push, 'pushed' in the order they go: one '>' for each that
+ * goes somewhere, in that order. Plays them on 'w' when right. */
+static int S_explain_pushes(S_why *y, tb_state *w, unsigned k, int p, const S_hop *h,
+                            const int *pushed, int np, int cool, int cool_at)
+{
+	const tb_ruleset *rs = y->rs;
+	const tb_move *m = y->m;
+	tb_state after = *w;
+	S_move(&after, p, h->land);
+	int dest[2], any = 0;
+	for (int j = 0; j < np; j++)
+		any |= S_push_to(rs, &after, pushed[j], h->land, h->df, h->dr, dest) > 0;
+	if (any && cool)
+		return S_say_cool(y, cool_at);
+	unsigned i = k + 1;
+	int ok = 1;
+	for (int j = 0; j < np && ok; j++) {
+		int nd = S_push_to(rs, &after, pushed[j], h->land, h->df, h->dr, dest);
+		if (!nd)
+			continue; /* it stays */
+		int to = i < m->nparts && m->parts[i].kind == TB_PART_PUSH
+		             ? tb_geo_at(&rs->geo, m->parts[i].pt) : -1;
+		ok = to >= 0 && (to == dest[0] || (nd == 2 && to == dest[1]));
+		if (ok) {
+			S_put(&after, to, (uint8_t)(S_take(&after, pushed[j]) | COOL));
+			i++;
+		}
+	}
+	if (ok && !(i < m->nparts && m->parts[i].kind == TB_PART_PUSH)) {
+		*w = after;
+		return 0;
+	}
+	tb_buf who = TB_BUF_INIT, tok = TB_BUF_INIT;
+	for (int j = 0; j < np; j++) {
+		char one[64];
+		S_who(rs, w, pushed[j], one, sizeof one);
+		tb_buf_printf(&who, "%s%s", j == 0 ? "" : j + 1 == np ? " and " : ", ", one);
+	}
+	S_legal_from(y, k, &tok);
+	S_say(y, "%s are pushed back one after the other, the one farthest along the way they go "
+	         "first, each as the rules send it (one '>' for each that moves): write %s",
+	      who.data, tok.len ? tok.data : "the hop without them");
+	tb_buf_free(&who);
+	tb_buf_free(&tok);
+	return 1;
+}
+
 /* Why the pushback (or its absence) after hop 'h' is wrong; plays it on
  * 'w' when it is right. */
 static int S_explain_push(S_why *y, tb_state *w, unsigned k, const tb_part *sub, int p,
                           const S_hop *h, int cool, int cool_at)
 {
 	const tb_ruleset *rs = y->rs;
-	int side = S_side(w->cell[p]), pushed = S_hop_pushed(rs, w, h, side);
+	int side = S_side(w->cell[p]), list[16], np = S_hop_pushed(rs, w, h, side, list);
+	if (np > 1)
+		return S_explain_pushes(y, w, k, p, h, list, np, cool, cool_at);
+	int pushed = np == 1 ? list[0] : -1;
 	char who[64], a[4];
 	tb_state after = *w;
 	S_move(&after, p, h->land);
@@ -1346,13 +1457,8 @@ static int S_explain_push(S_why *y, tb_state *w, unsigned k, const tb_part *sub,
 		dest[i] = (tb_part){TB_PART_PUSH, rs->geo.points[to[i]].pt};
 	if (pushed >= 0)
 		S_who(rs, w, pushed, who, sizeof who);
-	if (nd && cool) {
-		S_name(rs, cool_at, a);
-		return S_say(y, rs->opt[O_COOLDOWN] == COOL_NEXT_TURN
-		                    ? "%s was pushed back last turn and may not push back this turn"
-		                    : "%s was pushed back and has not moved since: it may not push "
-		                      "back yet (cooldown=next_move)", a);
-	}
+	if (nd && cool)
+		return S_say_cool(y, cool_at);
 	tb_buf tok = TB_BUF_INIT;
 	int said = 0;
 	if (nd && !sub) {
@@ -1456,9 +1562,12 @@ static int S_explain_hops(S_why *y)
 			return S_say(y, "in the second stage the %s %s (crowned_move=new): it jumps only to "
 			                "free a threatened Warrior", S_piece_name[S_type(c)],
 			             S_type(c) == PRINCE ? "moves as a knight" : "slides");
+		int list[16], np = S_hop_pushed(rs, &w, &h, side, list);
 		if (st < 0 && S_explain_push(y, &w, i, sub, p, &h, cool, start))
 			return 1;
 		i += sub != NULL;
+		while (st < 0 && np > 1 && i + 1 < m->nparts && m->parts[i + 1].kind == TB_PART_PUSH)
+			i++; /* the other pushbacks of the hop */
 		seen |= S_bit(land);
 		p = land;
 	}
@@ -1487,15 +1596,18 @@ static void S_explain_crown(S_why *y, const tb_turn *t)
 		tb_buf_free(&tok);
 		return;
 	}
-	char who[96], a[4];
-	int side = S_side(w.cell[at]), count = S_crowned_count(&w, side);
+	char who[160], a[4], key[32];
+	int side = S_side(w.cell[at]), count = S_crowned_count(&w, side), type = S_type(w.cell[at]);
+	/* the name the text gives the crowned piece: "Águila", "Tigre" */
+	snprintf(key, sizeof key, "crowned.ocencahuac.%c", rs->game->piece_types[type]);
+	const char *name = tb_lang_text(NULL, key);
 	S_name(rs, at, a);
 	if (at == mover)
-		snprintf(who, sizeof who, "the %s reaches the far row and is crowned",
-		         S_piece_name[S_type(w.cell[at])]);
+		snprintf(who, sizeof who, "the %s reaches the far row and is crowned%s%s",
+		         S_piece_name[type], name ? ", the " : "", name ? name : "");
 	else
-		snprintf(who, sizeof who, "%s's %s on %s is crowned", S_side_name[side],
-		         S_piece_name[S_type(w.cell[at])], a);
+		snprintf(who, sizeof who, "%s's %s on %s is crowned%s%s", S_side_name[side],
+		         S_piece_name[type], a, name ? ", the " : "", name ? name : "");
 	if (t->crown == 2)
 		S_say(y, "%s, %s's third crowned royal piece: its second stage begins: write %s", who,
 		      S_side_name[side], tok.data);
@@ -1543,7 +1655,8 @@ static void S_explain(const tb_ruleset *rs, const tb_state *s, const tb_move *m,
 }
 
 /* A turn moves one piece of its side and, with one jump a turn, pushes
- * or relocates at most one of the other's; a side that began its second
+ * the other's pieces in one run (its three royal pieces at most, its six
+ * under push_target=enemy) or relocates one; a side that began its second
  * stage stays in it. A chain may move several, and is not bounded. */
 static int S_bound(const tb_ruleset *rs, const tb_state *s, const tb_state *t, unsigned turns)
 {
@@ -1551,7 +1664,7 @@ static int S_bound(const tb_ruleset *rs, const tb_state *s, const tb_state *t, u
 		return 0;
 	if (rs->opt[O_CHAIN] == CHAIN_YES)
 		return (s->to_move + turns) % 2 == t->to_move;
-	return tb_bound_common(s, t, turns, 1, 1);
+	return tb_bound_common(s, t, turns, 1, rs->opt[O_PUSH_TARGET] == TARGET_ROYAL ? 3 : 6);
 }
 
 const tb_rules tb_rules_ocencahuac = {

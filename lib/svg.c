@@ -409,9 +409,11 @@ static int S_on_route(const double *xs, const double *ys, int n, double x, doubl
  * where it went; an arc when that runs along the mover's arrow (a
  * pushback down the file the mover jumped along), bowed to the side where
  * its middle is clearer of pieces (towards the middle of the board when
- * both are), more for a short one, whose ends the pieces cover. */
+ * both are), more for a short one, whose ends the pieces cover, and more
+ * for the 'nth' pushback of the turn (from 0), so that the arcs of
+ * several pieces pushed by one hop never lie on one another. */
 static void S_push_arc(const tb_dia *d, const tb_state *st, tb_buf *path, tb_point from,
-                       tb_point to, const double *xs, const double *ys, int n)
+                       tb_point to, const double *xs, const double *ys, int n, int nth)
 {
 	double x1, y1, x2, y2;
 	S_point_xy(d, from, &x1, &y1);
@@ -424,7 +426,7 @@ static void S_push_arc(const tb_dia *d, const tb_state *st, tb_buf *path, tb_poi
 	double cx = S_x(d, (d->xmin + d->xmax) / 2), cy = S_y(d, (d->ymin + d->ymax) / 2);
 	if ((cx - mx) * nx + (cy - my) * ny < 0)
 		nx = -nx, ny = -ny;
-	double bow = len < 2 * U ? 1.4 * U : 0.9 * U; /* the arc bows half of it */
+	double bow = (len < 2 * U ? 1.4 * U : 0.9 * U) * (1 + 0.5 * nth); /* the arc bows half */
 	int along = 0; /* does some stretch of it run along the mover's arrow? */
 	for (int k = 1; k < 10 && !along; k++)
 		along = S_on_route(xs, ys, n, x1 + dx * k / 10, y1 + dy * k / 10) &&
@@ -477,11 +479,11 @@ static void S_under(const tb_dia *d, tb_xw *w, const tb_frame *f)
 		for (int i = 0; i < n; i++)
 			S_xy(&move, i ? 'L' : 'M', i == n - 1 ? ex : xs[i], i == n - 1 ? ey : ys[i]);
 	}
-	for (unsigned i = 0; i < f->ev.n; i++) {
+	for (unsigned i = 0, nth = 0; i < f->ev.n; i++) {
 		const tb_event *e = &f->ev.ev[i];
 		if (e->kind != TB_EV_PUSHBACK && e->kind != TB_EV_RELOCATION)
 			continue;
-		S_push_arc(d, &f->st, &one, e->a, e->b, xs, ys, n);
+		S_push_arc(d, &f->st, &one, e->a, e->b, xs, ys, n, (int)nth++);
 		if (one.len) {
 			tb_buf_put(&push, one.data, one.len);
 			tb_buf_putc(&push, ' ');
@@ -788,6 +790,23 @@ static void S_after(tb_para *p, const tb_frame *f, const tb_lang *l, int full)
 	}
 }
 
+/* Does 's' hold a crowned piece that has a name of its own (Ocencahuac's
+ * Eagle and Tiger: "crowned.<game>.<letter>" in the tables)? */
+static int S_named_crown(const tb_ruleset *rs, const tb_state *s)
+{
+	const char *types = rs->game->piece_types;
+	for (int p = 0; *types && p < rs->geo.npoints; p++) {
+		uint8_t c = s->cell[p];
+		char key[64];
+		if (!c || !TB_CELL_CROWNED(c))
+			continue;
+		snprintf(key, sizeof key, "crowned.%s.%c", rs->game->name, types[TB_CELL_TYPE(c)]);
+		if (tb_lang_text(NULL, key))
+			return 1;
+	}
+	return 0;
+}
+
 /* "Result: 1-0 (Red wins)" */
 static void S_result_line(tb_para *p, const tb_record *rec, const tb_lang *l)
 {
@@ -842,6 +861,10 @@ void tb_caption_make(tb_caption *c, const tb_record *rec, const tb_ruleset *rs,
 	S_after(S_next_para(c, l), f, l, 1);
 	if (show_result)
 		S_result_line(S_next_para(c, l), rec, l);
+	snprintf(key, sizeof key, "caption.crowned.%s", rs->game->name);
+	if (!f->position && tb_lang_text(l, key) && S_named_crown(rs, &f->st) &&
+	    (p = S_next_para(c, l)))
+		tb_para_puts(p, tb_lang_text(l, key), 0);
 	for (size_t i = 0; rec && tags && tags[i]; i++) {
 		const char *v = tb_record_tag(rec, tags[i]);
 		int said = strcmp(tags[i], rs->game->side_tag[0]) == 0 ||

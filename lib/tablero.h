@@ -50,7 +50,7 @@ extern "C" {
  * (comparing, collating, XML, diagrams) may still change between minor
  * versions, as said in README.md.
  */
-#define TB_VERSION "0.5.0"
+#define TB_VERSION "0.6.0"
 
 /** ## Status codes */
 enum {

@@ -16,6 +16,7 @@
  * reported (TB408), or that nothing fits (TB409).
  */
 #include <limits.h>
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1096,6 +1097,22 @@ static tb_span S_tag_span(const tb_record *rec, const char *name)
 	return (tb_span){rec->line, 1, rec->line, 2, rec->off};
 }
 
+/* [Termination]'s words (spec/tgn.md §4.4), "?" unknown; ORDER: S_TERM_*. */
+static const char *const S_terms[] = {"rules", "draw", "agreement", "resignation",
+                                      "unterminated", NULL};
+enum { S_TERM_RULES, S_TERM_DRAW, S_TERM_AGREEMENT, S_TERM_RESIGNATION, S_TERM_UNTERMINATED };
+
+/* The record's [Termination] (S_TERM_*), -1 when it has none, it is "?"
+ * or not one of the words. */
+static int S_termination(const tb_record *rec)
+{
+	const char *t = tb_record_tag(rec, "Termination");
+	for (int i = 0; t && S_terms[i]; i++)
+		if (strcmp(t, S_terms[i]) == 0)
+			return i;
+	return -1;
+}
+
 static void S_check_result(S_val *v, const S_at *at)
 {
 	const tb_record *rec = v->rec;
@@ -1111,7 +1128,8 @@ static void S_check_result(S_val *v, const S_at *at)
 			S_report(v, TB_ERROR, TB_D_RESULT_RULES, &sp, &at->st,
 			         "the game ended (%s) in %s, but the result says %s", why,
 			         tb_result_text[res], tb_result_text[said]);
-	} else if (v->rs.rules->result_now) {
+	} else if (v->rs.rules->result_now && S_termination(rec) < S_TERM_DRAW) {
+		/* a result [Termination] says the players gave needs no hint */
 		tb_result now = v->rs.rules->result_now(&v->rs, &at->st);
 		if (now != said)
 			S_report(v, TB_WARNING, TB_D_RESULT_RULES, &sp, &at->st,
@@ -1119,6 +1137,69 @@ static void S_check_result(S_val *v, const S_at *at)
 			         "would be %s, not %s (agreement or surrender?)",
 			         tb_result_text[now], tb_result_text[said]);
 	}
+}
+
+/* [Termination] and [Captures] (spec/tgn.md §4.4): well formed, agreeing
+ * with the result, and, where the rules follow the main line to its end,
+ * with how it ended there and with the pieces each side has taken. */
+static void S_check_termination(S_val *v, const S_at *at)
+{
+	const tb_record *rec = v->rec;
+	const char *term = tb_record_tag(rec, "Termination"), *caps = tb_record_tag(rec, "Captures");
+	int t = S_termination(rec);
+	tb_result said = tb_record_tag(rec, "Result") ? tb_tags_result(rec) : TB_RESULT_NONE;
+	tb_result res;
+	char why[160];
+	int over = at->live && v->rs.rules->over(&v->rs, &at->st, &res, why, sizeof why);
+	if (term && strcmp(term, "?") && t < 0) {
+		/* the words of La Pitarra's text: "por empate, acuerdo o rendición" */
+		static const char *const es[][2] = {
+			{"empate", "draw"}, {"acuerdo", "agreement"}, {"rendición", "resignation"}};
+		const char *hint = NULL;
+		for (size_t i = 0; i < sizeof es / sizeof es[0]; i++)
+			if (strcmp(term, es[i][0]) == 0)
+				hint = es[i][1];
+		tb_span sp = S_tag_span(rec, "Termination");
+		S_report(v, TB_ERROR, TB_D_TERMINATION, &sp, NULL,
+		         "[Termination] is one of rules, draw, agreement, resignation, unterminated "
+		         "(or ?), not '%s'%s%s", term, hint ? ": write " : "", hint ? hint : "");
+	} else if (t >= 0) {
+		tb_span sp = S_tag_span(rec, "Termination");
+		const char *bad = NULL;
+		if (t == S_TERM_DRAW && said != TB_RESULT_DRAW && said != TB_RESULT_NONE)
+			bad = "a game ended by a draw is 1/2-1/2";
+		else if (t == S_TERM_RESIGNATION && (said == TB_RESULT_DRAW || said == TB_RESULT_OTHER))
+			bad = "a game ended by resignation is won";
+		else if (t == S_TERM_UNTERMINATED && said != TB_RESULT_OTHER && said != TB_RESULT_NONE)
+			bad = "an unterminated game has no result (*)";
+		else if (t != S_TERM_UNTERMINATED && said == TB_RESULT_OTHER)
+			bad = "a game that ended has a result, not *";
+		if (bad)
+			S_report(v, TB_ERROR, TB_D_RESULT_RULES, &sp, NULL, "[Termination \"%s\"], but the "
+			         "result says %s: %s", term, tb_result_text[said], bad);
+		else if (at->live && t == S_TERM_RULES && !over)
+			S_report(v, TB_ERROR, TB_D_RESULT_RULES, &sp, &at->st, "[Termination \"rules\"], "
+			         "but the rules do not end the game in its last position");
+		else if (over && t != S_TERM_RULES)
+			S_report(v, TB_ERROR, TB_D_RESULT_RULES, &sp, &at->st, "the rules ended the game "
+			         "(%s), but [Termination] says %s", why, term);
+	}
+	if (!caps || !strcmp(caps, "?"))
+		return;
+	tb_span sp = S_tag_span(rec, "Captures");
+	unsigned a, b;
+	int used = 0;
+	if (sscanf(caps, "%3u-%3u%n", &a, &b, &used) != 2 || caps[used] || !isdigit((unsigned char)caps[0]) ||
+	    !isdigit((unsigned char)caps[strcspn(caps, "-") + 1])) {
+		S_report(v, TB_ERROR, TB_D_TERMINATION, &sp, NULL,
+		         "[Captures] is the pieces each side has taken, the first side's first: \"5-3\", "
+		         "not '%s'", caps);
+		return;
+	}
+	if (at->live && (a != at->st.taken[0] || b != at->st.taken[1]))
+		S_report(v, TB_ERROR, TB_D_RESULT_RULES, &sp, &at->st,
+		         "[Captures \"%s\"], but at the end of the record the rules count %u-%u", caps,
+		         (unsigned)at->st.taken[0], (unsigned)at->st.taken[1]);
 }
 
 /* ===== The witnesses of a collation ===== */
@@ -1234,6 +1315,7 @@ int tb_validate(tb_reader *r, const tb_record *rec, tb_turn_fn fn, void *ctx,
 	size_t main_from = r->ndiags;
 	S_line(v, &rec->main, &at, 1);
 	S_check_result(v, &at);
+	S_check_termination(v, &at);
 	if (v->collation)
 		S_witness_lines(v, main_from);
 	tb_turns_free(&v->turns);

@@ -69,6 +69,14 @@ for rules in pitarra "pitarra; board=25" asalto ocencahuac "ocencahuac; river=6"
 	esac
 	"$TABLERO" svg --rules "$rules" --position "$pos" -o "$tmp/one/bare-${rules%%;*}-$RANDOM.svg"
 done
+# one hop pushing back two pieces (Ocencahuac, spec/games/ocencahuac.md §4):
+# an arc each, none on another (their control points apart)
+printf '[Game "ocencahuac"]\n[Position "%s"]\n12. a4^d4>e4>c4 *\n' \
+	"S 12 S:Ea1,Mb1,Pc1,Ga2,Gb2,Ga4 C:Pb4,Mc4,Gc7,Gd7,Ge7,Ee8" >"$tmp/two.tgn"
+"$TABLERO" svg "$tmp/two.tgn" -o "$tmp/one/two-pushes.svg"
+arcs=$(grep -o 'class="push" d="[^"]*"' "$tmp/one/two-pushes.svg" | grep -o 'Q[0-9.]*,[0-9.]*' | sort -u | wc -l)
+if [ "$arcs" = 2 ]; then pass=$((pass + 1)); else
+	fail=$((fail + 1)); echo "FAIL: a hop pushing back two pieces: $arcs distinct arcs, not 2"; fi
 group diagram "$tmp"/one/*.svg "$tmp"/one/gray-/*.svg
 group page "$tmp"/pages/*/*.svg
 echo "svg: $pass documents passed, $fail groups failed"

@@ -64,5 +64,40 @@ class Quotes(unittest.TestCase):
         self.assertIn("quotes: 0 passed, 0 failed", out)
 
 
+
+SPEC = os.path.join(HERE, "..", "spec", "games")
+# The contested defaults of issue 30, by chapter: each must be marked so in
+# its chapter's "Reading the source" table.
+CONTESTED = {"ocencahuac.md": ["prince", "push_sideways", "end_result"],
+             "asalto.md": ["chain"]}
+
+
+class Contested(unittest.TestCase):
+    """Every reading the "Reading the source" tables mark contested has
+    a "Contested" paragraph in its chapter, and the defaults issue 30
+    found contested are marked so."""
+
+    def rows(self, name):
+        with open(os.path.join(SPEC, name), encoding="utf-8") as f:
+            text = f.read()
+        head = text.index("## Reading the source")
+        table = text[head:text.index("\n## ", head + 1)]
+        rows = {}
+        for line in table.splitlines():
+            cells = [c.strip() for c in line.strip().strip("|").split("|")]
+            if len(cells) == 4 and cells[3].startswith("`"):
+                rows.setdefault(cells[3].strip("`"), []).append(cells[2])
+        return text, rows
+
+    def test_contested_rows_are_marked_and_argued(self):
+        for name in ("pitarra.md", "asalto.md", "ocencahuac.md"):
+            text, rows = self.rows(name)
+            marked = [k for k, v in rows.items() if any("**contested**" in c for c in v)]
+            for option in CONTESTED.get(name, []):
+                self.assertIn(option, marked, f"{name}: {option} is not marked contested")
+            if marked:
+                self.assertGreaterEqual(text.count("**Contested"), len(marked),
+                                        f"{name}: fewer Contested paragraphs than rows")
+
 if __name__ == "__main__":
     unittest.main()

@@ -60,9 +60,10 @@
  * points, steps to free points and jumps over an attacker to a free
  * point (which frees the attacker's point), the attackers standing
  * still, until nothing is added; shut out when no fortress point is
- * reached. Where the spec leaves it open, the other defender's point
- * counts as free (the defenders move; only the attackers stand still):
- * see H_MUTUAL.
+ * reached. The closure is the two defenders' together (spec §4: a point
+ * either one's jumps free is free for both, see H_LOCK_JOINT), and the
+ * other defender's point counts as free (the defenders move; only the
+ * attackers stand still): see H_MUTUAL.
  */
 #include "tb_test.h"
 
@@ -449,6 +450,50 @@ static int A_def_can_move(const A_ctx *c, const char *board)
 	return 0;
 }
 
+/* spec §4, held for good: a defender on a fortress point that can never
+ * move again. Worked out line by line: start from every piece (a
+ * defender the attackers may huff now aside) and strike out, until
+ * none is, each attacker with a step (along a red line, not back) to a
+ * point not kept, or lying between two points not kept on a line (a
+ * defender could come to one and jump it to the other), and each
+ * defender with a neighbour not kept, or an attacker next to it with a
+ * point not kept beyond. Is a defender left in the fortress? */
+static int A_walled(const A_ctx *c, const A_pos *p)
+{
+	char keep[A_NPTS];
+	for (int q = 0; q < A_NPTS; q++)
+		keep[q] = p->board[q] != 0 && !(p->board[q] == 2 && p->huff[q]);
+	for (int changed = 1; changed;) {
+		changed = 0;
+		for (int l = 0; l < c->nlines; l++)
+			for (int k = 0; k < c->len[l]; k++) {
+				int a = c->line[l][k];
+				if (!keep[a])
+					continue;
+				int out = 0;
+				for (int dir = -1; dir <= 1 && !out; dir += 2) {
+					int i = k + dir, j = k + 2 * dir;
+					if (i < 0 || i >= c->len[l])
+						continue;
+					int b = c->line[l][i], beyond = j >= 0 && j < c->len[l] ? c->line[l][j] : -1;
+					int back = k - dir;
+					if (p->board[a] == 1)
+						out = (!keep[b] && A_red(c, a, b) && A_not_back(c, a, b)) ||
+						      (back >= 0 && back < c->len[l] && !keep[b] &&
+						       !keep[c->line[l][back]]);
+					else
+						out = !keep[b] || (p->board[b] == 1 && beyond >= 0 && !keep[beyond]);
+				}
+				if (out)
+					keep[a] = 0, changed = 1;
+			}
+	}
+	for (int q = 0; q < A_NPTS; q++)
+		if (c->fort[q] && keep[q] && p->board[q] == 2)
+			return 1;
+	return 0;
+}
+
 /* Why the game is over in 'p' (its result in '*res'), or NULL: the
  * checks in the order of spec §4. */
 static const char *A_over(const A_ctx *c, const A_pos *p, const char **res)
@@ -470,6 +515,10 @@ static const char *A_over(const A_ctx *c, const A_pos *p, const char **res)
 	}
 	if (A_count(p->board, 1) < 9)
 		return "fewer than nine attackers";
+	if (A_walled(c, p)) {
+		*res = "0-1";
+		return "a defender is walled in";
+	}
 	if (p->stm == 0 && !A_att_steps(c, p->board, NULL, NULL))
 		return "the attackers cannot step";
 	if (p->stm == 1 && c->r.lose && !A_def_can_move(c, p->board)) {
@@ -832,6 +881,11 @@ static const struct {
  * board as it stands, but each point counts as free for the other, so
  * c3 is freed and d3xd5 is a way in: not shut out. */
 #define H_MUTUAL "D 20 A:c1,d2,e2,c3,b4,a4,d4,e4,c5,c6 D:c2,c4"
+/* Issue 30: d7 walled in for good, attackers on c3 free to shuffle. */
+#define H_WALLED "D 30 A:c3,a5,b5,c5,d5,e5,f5,g5,c6,d6,e6,c7,e7 D:d1,d7"
+/* Issue 30: neither defender alone can get back in, the two together can
+ * (each alone is a draw). */
+#define H_LOCK_JOINT "D 10 A:c2,d2,b3,c3,e3,f3,b4,d4,e4,f4,c5,d5,c6,d6 D:"
 #define H_LOCK_SHUT "D 20 A:a3,a5,b4,c2,c4,d2,d3,c5,c6,d4,d5,e4 D:a4"
 #define H_CHAIN "D 10 A:c2,d2,b3,f3,g3,d4,a5,b5,f5,e6 D:e7,a4"
 /* spec §3: a5-a4 is sideways under forward=fortress, backwards under
@@ -948,6 +1002,23 @@ static void test_board_tables(void **state)
 	assert_true(A_shut_out(&c, p.board));
 	A_read("D 30 A:c1,d1,e1 D:", &p);
 	assert_false(A_shut_out(&c, p.board)); /* no defender on the board */
+	/* held for good (spec §4): d7 walled in by attackers that can never
+	 * move nor be taken; not with b5 empty (b5 <- c5 <- d5 free d5 for
+	 * d7xd5), nor with d7 to be huffed, nor on a board whose row 5 is
+	 * not red (blue=horizontals: c5, d5, e5 cannot step sideways, but
+	 * that only keeps them) */
+	A_read(H_WALLED, &p);
+	assert_true(A_walled(&c, &p));
+	A_read("D 30 A:c3,a5,c5,d5,e5,f5,g5,c6,d6,e6,c7,e7 D:d1,d7", &p);
+	assert_false(A_walled(&c, &p));
+	A_read("A 31 A:c3,a5,b5,c5,d5,e5,f5,g5,c6,d6,e6,c7,e7 D:d1,d7 huff=d7", &p);
+	assert_false(A_walled(&c, &p));
+	A_read("D 30 A:c3,a5,b5,c5,d5,e5,f5,g5,c6,d6,e6,c7,e7 D:d1,c1", &p);
+	assert_false(A_walled(&c, &p)); /* no defender in the fortress */
+	A_setup(&c, "blue=horizontals");
+	A_read(H_WALLED, &p);
+	assert_true(A_walled(&c, &p));
+	A_setup(&c, "");
 }
 
 /* ===== 3. Token lists written by hand ===== */
@@ -1156,7 +1227,9 @@ static void test_steps_by_hand(void **state)
 	S_expect("huff=compulsory", "A 30 A:c1,d1,e1,c2,d2,e2,c3,d3,e3 D:a5,g5 huff=g5",
 	         "c3-b3 c3-c4 d3-d4 e3-e4 e3-f3");
 
-	/* the lockout. H_LOCK_BEFORE: the attackers step into d4 (from d3,
+	/* the lockout. H_LOCK_JOINT (the issue 30 position): one defender's
+	 * captures open the way in for the other.
+	 * H_LOCK_BEFORE: the attackers step into d4 (from d3,
 	 * c4, e4), g5 (g4, f5) and up into c6 d6 e6. Only d3-d4 shuts both
 	 * defenders out; after c4-d4 the way in is c2xc4xc6, after e4-d4
 	 * e2xe4xe6, after g4-g5 and f5-g5 d2xd4xd6, after c5-c6, d5-d6,
@@ -1180,6 +1253,17 @@ static void test_steps_by_hand(void **state)
 	/* the other defender's point is free for the closure (H_MUTUAL) */
 	S_expect("", H_MUTUAL, "pass");
 	S_expect("immobile=lose", H_MUTUAL, "");
+	/* the two together (spec §4, the joint reading): each alone is shut
+	 * out, the points the other's captures would free counted for
+	 * neither; together they are not */
+	S_expect("", H_LOCK_JOINT "c1,a4", "c1-d1 a4xc4 a4-a3 a4-a5");
+	S_expect("", H_LOCK_JOINT "c1", "");
+	S_expect("", H_LOCK_JOINT "a4", "");
+	/* a defender walled in for good: over, the defenders win; one step
+	 * before (d5 empty: d7xd5 may come) it goes on */
+	S_expect("", H_WALLED, "");
+	S_expect("", "A 30 A:c3,d4,a5,b5,c5,e5,f5,g5,c6,d6,e6,c7,e7 D:d1,d7",
+	         "c3-b3 c3-c4 c3-d3 c5-d5 d4-c4 d4-d5 d4-e4 e5-d5");
 }
 
 /* ===== 1. perft from the start ===== */
@@ -1990,7 +2074,7 @@ static void G_start(const A_ctx *c, int g, uint64_t *seed, char *buf, size_t n)
 }
 
 typedef struct G_stats {
-	unsigned long long games, positions, turns, huffs, chains, passes, longest, over[5];
+	unsigned long long games, positions, turns, huffs, chains, passes, longest, over[6];
 	unsigned long long lib_games, lib_turns, lib_over, lib_stopped, lib_lockouts;
 	int bad;
 } G_stats;
@@ -2002,6 +2086,7 @@ static int G_reason(const char *why)
 	       : !strcmp(why, "the attackers cannot step")      ? 2
 	       : !strcmp(why, "the defenders cannot move")      ? 3
 	       : !strcmp(why, "the defenders are shut out")     ? 4
+	       : !strcmp(why, "a defender is walled in")        ? 5
 	                                                        : (assert_true(0), 0);
 }
 
@@ -2216,11 +2301,11 @@ static void test_playouts(void **state)
 	print_message("playouts: %llu games, %llu positions, %llu legal turns compared (%llu with "
 	              "a huff, %llu chains (longest %llu jumps), %llu passes); ends: %llu fortress, "
 	              "%llu too few attackers, %llu attackers stuck, %llu defenders stuck, %llu "
-	              "lockouts; library games %llu (%llu turns, %llu over, %llu lockouts, %llu "
+	              "lockouts, %llu walled in; library games %llu (%llu turns, %llu over, %llu lockouts, %llu "
 	              "stopped); %.2f s\n",
 	              st.games, st.positions, st.turns, st.huffs, st.chains, st.longest,
 	              st.passes, st.over[0], st.over[1], st.over[2], st.over[3], st.over[4],
-	              st.lib_games, st.lib_turns, st.lib_over, st.lib_lockouts, st.lib_stopped,
+	              st.over[5], st.lib_games, st.lib_turns, st.lib_over, st.lib_lockouts, st.lib_stopped,
 	              tt_seconds() - t0);
 	assert_int_equal(st.bad, 0);
 	/* the games met what they are for */

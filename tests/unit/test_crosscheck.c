@@ -9,7 +9,7 @@
  *   pitarra    = point [ "-" point ] [ "x" point ] ;
  *   asalto     = [ "H" point "/" ] ( point ( "-" point | "x" point { "x" point } ) | "pass" ) ;
  *   ocencahuac = point ( "-" point | "x" point | hop { hop } ) [ "=" [ "=" ] ] ;
- *   hop        = "^" point [ ">" point | "@" point ] ;
+ *   hop        = "^" point [ "@" point | { ">" point } ] ;
  *   point      = file rank | "?" ;  (a point of the game's board; files
  *                                    may be capitals, spec §6)
  *
@@ -85,7 +85,7 @@ static void S_checker_init(S_checker *c, const S_game *g)
 	else if (g->kind == 1)
 		tt_printf(&re, "^(H%s/)?(%s(-%s|(x%s)+)|pass)$", P, P, P, P);
 	else
-		tt_printf(&re, "^%s(-%s|x%s|(\\^%s([>@]%s)?)+)(==?)?$", P, P, P, P, P);
+		tt_printf(&re, "^%s(-%s|x%s|(\\^%s(@%s|(>%s)*))+)(==?)?$", P, P, P, P, P, P);
 	int rc = regcomp(&c->move, re.d, REG_EXTENDED | REG_NOSUB);
 	if (rc) {
 		char why[256];
@@ -216,8 +216,8 @@ static void S_valid(tt_rng *g, const S_checker *c, tt_str *s)
 				tt_putc(s, '^');
 				S_point(g, c, s);
 				unsigned e = tt_below(g, 3);
-				if (e) {
-					tt_putc(s, e == 1 ? '>' : '@');
+				for (unsigned n = e == 1 ? 1 + tt_below(g, 3) : e == 2; n; n--) {
+					tt_putc(s, e == 1 ? '>' : '@'); /* '@' once, '>' up to 3 times */
 					S_point(g, c, s);
 				}
 			}

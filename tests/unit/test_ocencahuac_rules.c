@@ -27,9 +27,12 @@
  *     stage; prince=knight: it leaps and hops, and never steps;
  *   - a jump passes a run of adjacent pieces to the first empty cell
  *     (jump=line), but not a block (two pieces of the other side next
- *     to each other in the file), a run with two enemy pieces to push,
- *     or a run of two or more holding an enemy second-stage royal piece
- *     that is not pushed; jump=one: exactly one piece;
+ *     to each other in the file), or a run of two or more holding an
+ *     enemy second-stage royal piece that is not pushed; jump=one:
+ *     exactly one piece. Several enemy pieces to push in one run (since
+ *     tablero 0.6) are pushed one after the other, the one farthest
+ *     along the way they go first, each as if alone on the board as the
+ *     ones before left it; a '>' for each that goes, in that order;
  *   - a piece jumped along its file while on its penultimate row (the
  *     row next to its own home row), either way, goes sideways at once
  *     to the nearest empty cell of that row, at any distance, passing
@@ -644,6 +647,37 @@ typedef struct O_hopper {
 } O_hopper;
 
 static void O_hops(O_hopper *h, const O_pos *b, int r, int f, char *tok);
+static void O_hop_done(O_hopper *h, const O_pos *nb, int lr, int lf, char *tok);
+
+/* The pieces on (xr[i],xf[i]) .. (xr[n-1],xf[n-1]) of a hop's run, in
+ * the order they are pushed, pushed back one after the other on 'b'
+ * (the jumper on (lr,lf)): each to each cell O_push gives it, or left
+ * where it is when it gives none; a '>' for each that goes. A piece
+ * that may not push back ('cool') makes no hop that pushes one. */
+static void O_push_rest(O_hopper *h, const O_pos *b, const int *xr, const int *xf, int i,
+                        int n, int dr, int df, int lr, int lf, char *tok, int moved)
+{
+	if (i == n) {
+		if (!(moved && h->cool))
+			O_hop_done(h, b, lr, lf, tok);
+		return;
+	}
+	int tr[2], tf[2], nt = O_push(h->c, b, xr[i], xf[i], dr, df, lr, lf, tr, tf);
+	if (nt == 0)
+		O_push_rest(h, b, xr, xf, i + 1, n, dr, df, lr, lf, tok, moved);
+	size_t len = strlen(tok);
+	for (int j = 0; j < nt; j++) {
+		O_pos pb = *b;
+		O_move(&pb, xr[i], xf[i], tr[j], tf[j]);
+		pb.cool[tr[j]][tf[j]] = 1;
+		char to[4];
+		O_name(tr[j], tf[j], to);
+		snprintf(tok + len, O_TOKLEN - len, ">%s", to);
+		assert_true(strlen(tok) + 3 < O_TOKLEN);
+		O_push_rest(h, &pb, xr, xf, i + 1, n, dr, df, lr, lf, tok, 1);
+		tok[len] = '\0';
+	}
+}
 
 /* A hop ends on 'nb' with the jumper on (lr,lf): the turn, and the
  * chain on from there. */
@@ -673,7 +707,7 @@ static void O_hops(O_hopper *h, const O_pos *b, int r, int f, char *tok)
 			continue;
 		/* the run jumped: enemy pieces to push back, second-stage royal
 		 * pieces, blocks */
-		int npush = 0, nstage2 = 0, block = 0, xr = -1, xf = -1;
+		int npush = 0, nstage2 = 0, block = 0, xr[O_MAXR], xf[O_MAXR];
 		for (int i = 1; i <= n; i++) {
 			int qr = r + i * dr, qf = f + i * df;
 			char ch = b->sq[qr][qf];
@@ -682,8 +716,8 @@ static void O_hops(O_hopper *h, const O_pos *b, int r, int f, char *tok)
 			int s2 = O_royal(ch) && h->o->s2[1 - s];
 			nstage2 += s2;
 			if (O_royal(ch) ? !s2 || c->r.s2push : c->r.push_enemy) {
+				xr[npush] = qr, xf[npush] = qf;
 				npush++;
-				xr = qr, xf = qf;
 			}
 			if (dr && i > 1 && O_side(b->sq[qr - dr][qf]) == 1 - s)
 				block = 1;
@@ -724,29 +758,25 @@ static void O_hops(O_hopper *h, const O_pos *b, int r, int f, char *tok)
 			continue;
 		if (n == 1 && nstage2 && !c->r.s2push)
 			continue; /* jumped only for relief */
-		if (n > 1 && (block || npush > 1 || (nstage2 && !c->r.s2push)))
+		if (n > 1 && (block || (nstage2 && !c->r.s2push)))
 			continue;
 		O_pos nb = *b;
 		O_move(&nb, r, f, lr, lf);
-		int tr[2], tf[2], nt = npush ? O_push(c, &nb, xr, xf, dr, df, lr, lf, tr, tf) : 0;
-		if (nt == 0) {
-			snprintf(tok + len, O_TOKLEN - len, "^%s", land);
-			O_hop_done(h, &nb, lr, lf, tok);
-			tok[len] = '\0';
-			continue;
-		}
-		if (h->cool)
-			continue; /* it would push back */
-		for (int i = 0; i < nt; i++) {
-			O_pos pb = nb;
-			O_move(&pb, xr, xf, tr[i], tf[i]);
-			pb.cool[tr[i]][tf[i]] = 1;
-			O_name(tr[i], tf[i], to);
-			snprintf(tok + len, O_TOKLEN - len, "^%s>%s", land, to);
-			assert_true(strlen(tok) + 3 < O_TOKLEN);
-			O_hop_done(h, &pb, lr, lf, tok);
-			tok[len] = '\0';
-		}
+		/* several to push (§4): the one farthest along the way it goes
+		 * first -- they all go one way, a file's towards one home row
+		 * (or the jump's way), a rank's the jump's way (or back); the
+		 * run lists them from the jumper on */
+		int way = dr ? (c->r.push_jumpdir ? dr : s == 0 ? 1 : -1) : (c->r.push_opposite ? -df : df);
+		if (npush > 1 && way == (dr ? dr : df))
+			for (int i = 0; i < npush / 2; i++) {
+				int t = xr[i];
+				xr[i] = xr[npush - 1 - i], xr[npush - 1 - i] = t;
+				t = xf[i];
+				xf[i] = xf[npush - 1 - i], xf[npush - 1 - i] = t;
+			}
+		snprintf(tok + len, O_TOKLEN - len, "^%s", land);
+		O_push_rest(h, &nb, xr, xf, 0, npush, dr, df, lr, lf, tok, 0);
+		tok[len] = '\0';
 	}
 }
 
@@ -1428,6 +1458,12 @@ static void test_prince_by_hand(void **state)
  * then a Warrior on c3). */
 #define H_TWO "S 10 S:Ea1,Mb1,Pe1,Ga2,Gb2,Ga3 C:Pb3,Mc3,Gc7,Gd7,Ge7,Ee8"
 #define H_ONE "S 10 S:Ea1,Mb1,Pe1,Ga2,Gb2,Ga3 C:Pb3,Gc3,Gd7,Ge7,Md8,Ee8"
+/* Issue 30: c2 over c3 (Ceboruco's Prince), c4 (its own) and c5
+ * (Ceboruco's Princess) to c6. */
+#define H_FILE2 "S 12 S:Ea1,Mb1,Pd1,Ga2,Gc2,Gc4 C:Pc3,Mc5,Gb7,Gd7,Ge7,Ee8"
+/* d2 over d3 (Ceboruco's Prince), its own d4-d6 and d7 (Ceboruco's
+ * Princess) to d8. */
+#define H_STAYS "S 12 S:Pa1,Ga2,Gd2,Ed4,Md5,Gd6 C:Pd3,Md7,Gc7,Ge7,Gb8,Ee8"
 /* c2 over its own c3 and c4 in the file: a side passes its own two. */
 #define H_OWN2 "S 10 S:Ea1,Mb1,Pe1,Gc2,Gc3,Gc4 C:Gd6,Gd7,Ge7,Pc8,Md8,Ee8"
 /* a4 over Ceboruco's b4 and c4, side by side in a rank (passed); e3
@@ -1452,16 +1488,34 @@ static void test_runs_and_chains_by_hand(void **state)
 	S_expect_from("push_dist=stop", H_MID, "c2", "c2-c1 c2-b2 c2-d2 c2^c5");
 	S_expect_from("push_dist=stop; push_sideways=no_cell", H_MID, "c2",
 	              "c2-c1 c2-b2 c2-d2 c2^c5>b3 c2^c5>d3");
-	S_expect_from("", H_TWO, "a3", "a3-a4");
+	/* several to push in one run (§4): the one farthest along the way
+	 * they go first. The jump's way: the Princess on c3 to e3 (d3 is
+	 * the jumper's), then the Prince on b3 to c3, which she left;
+	 * push_side=opposite: the Prince on b3 first, to a3, which the
+	 * jumper left, then the Princess to b3 */
+	S_expect_from("", H_TWO, "a3", "a3-a4 a3^d3>e3>c3");
+	S_expect_from("push_side=opposite", H_TWO, "a3", "a3-a4 a3^d3>a3>b3");
 	S_expect_from("jump=one", H_TWO, "a3", "a3-a4");
 	S_expect_from("", H_ONE, "a3", "a3-a4 a3^d3>e3");
 	S_expect_from("jump=one", H_ONE, "a3", "a3-a4");
-	S_expect_from("push_target=enemy", H_ONE, "a3", "a3-a4");
+	S_expect_from("push_target=enemy", H_ONE, "a3", "a3-a4 a3^d3>e3>c3");
+	/* in a file, no block between them: the Princess on c5 first, to
+	 * c8, towards Ceboruco's home row; then the Prince on c3, to c5 (c4
+	 * is Sangangüey's Warrior, c6 the jumper's); push_dir=jump sends
+	 * them the same way */
+	S_expect_from("", H_FILE2, "c2", "c2-c1 c2-b2 c2-d2 c2^c6>c8>c5");
+	S_expect_from("jump=one", H_FILE2, "c2", "c2-c1 c2-b2 c2-d2");
+	/* a piece with nowhere to go stays and has no '>': the Princess on
+	 * d7, on her penultimate row, goes sideways to b7; the Prince on d3
+	 * finds d4-d6 full and stays */
+	S_expect_from("", H_STAYS, "d2", "d2-d1 d2-c2 d2-e2 d2^d8>b7");
 	S_expect_from("", H_OWN2, "c2", "c2-c1 c2-b2 c2-d2 c2^c5");
 	S_expect_from("jump=one", H_OWN2, "c2", "c2-c1 c2-b2 c2-d2");
 	S_expect_from("", H_RUNS, "a4", "a4-a3 a4-a5 a4^d4");
 	S_expect_from("jump=one", H_RUNS, "a4", "a4-a3 a4-a5");
-	S_expect_from("push_target=enemy", H_RUNS, "a4", "a4-a3 a4-a5");
+	/* push_target=enemy: both Warriors pushed, c4 first: e4 is full, d4
+	 * the jumper's, so c4 stays, and b4 finds c4-e4 full: both stay */
+	S_expect_from("push_target=enemy", H_RUNS, "a4", "a4-a3 a4-a5 a4^d4");
 	S_expect_from("", H_RUNS, "e3", "e3-e2 e3-d3");
 	S_expect_from("jump=one", H_RUNS, "e3", "e3-e2 e3-d3");
 	S_expect_from("", H_CHAIN_CROWN, "c6", "c6-c5 c6-b6 c6-d6 c6^c8=");
