@@ -106,6 +106,12 @@ typedef struct tb_game tb_game;
 /** Returns the game named 'name' (case-insensitive), or NULL. Borrowed,
  * static. */
 TB_EXPORT const tb_game *tb_game_find(const char *name);
+/** Returns the game whose name is nearest to 'name' -- within one edit
+ * for a name of up to 4 letters, two for a longer one (a letter put in,
+ * left out, changed, or two swapped; case ignored) -- for "did you mean
+ * 'pitarra'?"; the game itself when 'name' is one; NULL when no game is
+ * that near, or two are, or 'name' is NULL. Borrowed, static. */
+TB_EXPORT const tb_game *tb_game_nearest(const char *name);
 /** Returns the i-th registered game, or NULL past the last. */
 TB_EXPORT const tb_game *tb_game_at(size_t i);
 /** The game's name as written in [Game "..."]; static. */
