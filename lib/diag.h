@@ -22,6 +22,7 @@ enum {
 	TB_D_IO = 109,          /* read error */
 	TB_D_TOO_MANY = 110,    /* more diagnostics than are kept */
 	TB_D_TOO_MANY_TURNS = 111, /* more than TB_MAX_TURNS turns in a record */
+	TB_D_NOT_TEXT = 112,    /* no UTF-8 text: UTF-16, compressed, binary (sniff.c) */
 	/* tags */
 	TB_D_TAG_SYNTAX = 201,  /* malformed tag pair */
 	TB_D_TAG_REPEAT = 202,  /* tag repeated */
