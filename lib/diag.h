@@ -35,6 +35,7 @@ enum {
 	TB_D_RESULT_TAG = 209,  /* malformed Result */
 	TB_D_SOURCE = 210,      /* malformed Source timecode */
 	TB_D_RULES_RENAMED = 211, /* a rule option under its old name (warning) */
+	TB_D_TAG_NEAR = 212,    /* an unknown tag a slip away from a known one (warning) */
 	/* movetext */
 	TB_D_MOVE = 301,        /* not a move of this game */
 	TB_D_NUMBER = 302,      /* move number does not match (warning) */
