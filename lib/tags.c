@@ -487,7 +487,9 @@ static void S_check_names(tb_reader *r, const tb_tag_list *l, const tb_game *g)
 {
 	for (size_t i = 0; i < l->n; i++) {
 		const tb_tag *t = &l->v[i];
-		if (tb_tag_known(t->name, strlen(t->name)) >= 0)
+		/* the usual others, the sides, at once: this runs every record */
+		if ((g && (S_same(t->name, g->side_tag[0]) || S_same(t->name, g->side_tag[1]))) ||
+		    tb_tag_known(t->name, strlen(t->name)) >= 0)
 			continue;
 		const char *near = S_near_tag(t->name, g);
 		if (!near)
