@@ -3,10 +3,13 @@
  * "Characters" and "Tokens").
  *
  * The lexer turns bytes into tokens: punctuation, strings, comments,
- * NAGs, move numbers and words. It validates UTF-8 as it goes, drops a
- * leading BOM, folds CRLF and lone CR into line ends, and reports NUL
- * and control characters. Words are handed to the parser undecoded;
- * strings and comments are decoded into r->text.
+ * NAGs, move numbers and words. It validates UTF-8 as it goes (a byte
+ * that reads as Windows-1252 is reported once a record, the rest
+ * counted), drops a leading BOM, folds CRLF and lone CR into line ends,
+ * and reports NUL and control characters; a file that is no text at
+ * all is refused at its start (tb_lex_sniff, sniff.c). Words are handed
+ * to the parser undecoded; strings and comments are decoded into
+ * r->text.
  */
 #include <ctype.h>
 #include <errno.h>
