@@ -367,7 +367,10 @@ typedef struct tb_engine tb_engine;
  * or without the game's name first; NULL, or "?" -- a record's missing
  * or unknown [Rules], as tb_record_tag gives it -- for the defaults) from
  * 'position' (position notation; NULL for the start). Returns NULL and
- * sets '*why' (the caller frees it) when that cannot be done. */
+ * sets '*why' (the caller frees it) when that cannot be done: among
+ * others, when 'rules' names another game first, or an option or value
+ * 'g' has not (the message then says which name it is a slip of, if
+ * any: "did you mean 'movement'?"). */
 TB_EXPORT tb_engine *tb_engine_new(const tb_game *g, const char *rules,
                                    const char *position, char **why);
 TB_EXPORT void tb_engine_free(tb_engine *e);
