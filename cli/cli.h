@@ -99,6 +99,10 @@ void cli_close(FILE *f);
 void cli_error(const char *cmd, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
+/* "; did you mean 'pitarra'?" when a game's name is a slip from 'name'
+ * (tb_game_nearest), else "": for a message about an unknown game. */
+const char *cli_game_hint(const char *name, char *buf, size_t n);
+
 /* Returns 1 when argv holds -h or --help before "--". */
 int cli_wants_help(int argc, char **argv);
 

@@ -373,6 +373,8 @@ static int S_add_file(const S_opts *o, tb_book *book, const char *path, size_t *
 		}
 		free(why);
 	}
+	if (got != 1) /* what the end said: a file refused (TB112), a read error */
+		cli_print_diags(r, 0);
 	if (got < 0)
 		rc = EXIT_TROUBLE;
 	if (got == 0 && o->game && at < o->game) {

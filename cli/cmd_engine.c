@@ -69,8 +69,9 @@ static tb_engine *S_engine(const char *cmd, const S_eopts *o)
 {
 	const tb_game *g = tb_game_find(o->game ? o->game : "pitarra");
 	if (!g) {
-		cli_error(cmd, "unknown game '%s'; tablero knows pitarra, asalto and ocencahuac",
-		          o->game);
+		char hint[64];
+		cli_error(cmd, "unknown game '%s' (tablero knows pitarra, asalto and ocencahuac)%s",
+		          o->game, cli_game_hint(o->game, hint, sizeof hint));
 		return NULL;
 	}
 	char *why = NULL;

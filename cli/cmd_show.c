@@ -155,7 +155,9 @@ static int S_bare(const S_opts *o)
 	snprintf(name, sizeof name, "%.*s", (int)strcspn(rules, "; "), rules);
 	const tb_game *g = tb_game_find(name);
 	if (!g) {
-		cli_error("show", "--rules must name the game first, not '%s'", name);
+		char hint[64];
+		cli_error("show", "--rules must name the game first, not '%s'%s", name,
+		          cli_game_hint(name, hint, sizeof hint));
 		return EXIT_TROUBLE;
 	}
 	char *why = NULL;

@@ -245,7 +245,11 @@ static int S_next_part(S_parts *ps, S_part *s)
 			cut = ps->npend;
 			break;
 		}
-		if ((cut = S_cut(ps->pend, ps->npend)) > 0)
+		/* the file's first part holds what a reader looks at first
+		 * (TB_SNIFF_BYTES): its reader then tells a binary or UTF-16
+		 * file as one reading the whole file does */
+		size_t least = ps->rd == ps->npend ? TB_SNIFF_BYTES : 1;
+		if ((cut = S_cut(ps->pend, ps->npend)) >= least)
 			break;
 		if (want >= S_most(ps))
 			return -1;
@@ -304,11 +308,12 @@ static void S_read_part(S_parts *ps, int worker, S_part *s)
 	if (ps->spec->search)
 		tb_reader_set_search(r, ps->spec->search);
 	size_t e0 = 0, w0 = 0;
+	int got = 0;
 	for (;;) {
 		if (atomic_load_explicit(&ps->gen, memory_order_relaxed) != s->gen)
 			break; /* dropped (S_drop): nobody will read what it writes */
 		tb_record *rec;
-		int got = tb_reader_next(r, &rec);
+		got = tb_reader_next(r, &rec);
 		if (got != 1 && !s->last)
 			break; /* clean or not: the end of a part is no end of the file */
 		int result = failed ? 0
@@ -322,7 +327,9 @@ static void S_read_part(S_parts *ps, int worker, S_part *s)
 			break;
 		}
 	}
-	s->clean = !s->over && (s->last || tb_reader_ended_clean(r));
+	/* a file refused at its start (TB_ENOTTEXT) is read alone, as -j 1
+	 * reads it: its status is that of a file that cannot be read */
+	s->clean = !s->over && got >= 0 && (s->last || tb_reader_ended_clean(r));
 	tb_reader_free(r);
 	if ((out && fclose(out) != 0) || (err && fclose(err) != 0))
 		failed = 1;

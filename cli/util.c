@@ -27,6 +27,13 @@ void cli_error(const char *cmd, const char *fmt, ...)
 	fputc('\n', stderr);
 }
 
+const char *cli_game_hint(const char *name, char *buf, size_t n)
+{
+	const tb_game *g = tb_game_nearest(name);
+	snprintf(buf, n, g ? "; did you mean '%s'?" : "", g ? tb_game_name(g) : "");
+	return buf;
+}
+
 int cli_wants_help(int argc, char **argv)
 {
 	for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++)

@@ -22,6 +22,7 @@ enum {
 	TB_D_IO = 109,          /* read error */
 	TB_D_TOO_MANY = 110,    /* more diagnostics than are kept */
 	TB_D_TOO_MANY_TURNS = 111, /* more than TB_MAX_TURNS turns in a record */
+	TB_D_NOT_TEXT = 112,    /* no UTF-8 text: UTF-16, compressed, binary (sniff.c) */
 	/* tags */
 	TB_D_TAG_SYNTAX = 201,  /* malformed tag pair */
 	TB_D_TAG_REPEAT = 202,  /* tag repeated */
@@ -35,6 +36,7 @@ enum {
 	TB_D_SOURCE = 210,      /* malformed Source timecode */
 	TB_D_RULES_RENAMED = 211, /* a rule option under its old name (warning) */
 	TB_D_TERMINATION = 212,   /* malformed Termination or Captures */
+	TB_D_TAG_NEAR = 213,    /* an unknown tag a slip away from a known one (warning) */
 	/* movetext */
 	TB_D_MOVE = 301,        /* not a move of this game */
 	TB_D_NUMBER = 302,      /* move number does not match (warning) */

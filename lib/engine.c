@@ -36,6 +36,17 @@ static const char *S_rules(tb_engine *e, const tb_game *g, const char *rules, tb
 		r++;
 	if (r[0] == '?' && r[1 + strspn(r + 1, " ")] == '\0')
 		r = "";
+	/* a first item with no '=' names a game: this one, or a slip of it */
+	size_t word = strcspn(r, "; ");
+	if (word && !memchr(r, '=', strcspn(r, ";")) &&
+	    (word != glen || strncasecmp(r, g->name, glen) != 0)) {
+		char name[64];
+		snprintf(name, sizeof name, "%.*s", (int)(word < 40 ? word : 40), r);
+		int near = tb_game_nearest(name) == g;
+		snprintf(msg, n, "the rules name the game '%s', not %s%s%s%s", name, g->name,
+		         near ? "; did you mean '" : "", near ? g->name : "", near ? "'?" : "");
+		return msg;
+	}
 	if (strncasecmp(r, g->name, glen) != 0 || (r[glen] && r[glen] != ';' && r[glen] != ' '))
 		tb_buf_printf(&v, "%s; ", g->name);
 	tb_buf_puts(&v, r);

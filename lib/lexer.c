@@ -3,10 +3,13 @@
  * "Characters" and "Tokens").
  *
  * The lexer turns bytes into tokens: punctuation, strings, comments,
- * NAGs, move numbers and words. It validates UTF-8 as it goes, drops a
- * leading BOM, folds CRLF and lone CR into line ends, and reports NUL
- * and control characters. Words are handed to the parser undecoded;
- * strings and comments are decoded into r->text.
+ * NAGs, move numbers and words. It validates UTF-8 as it goes (a byte
+ * that reads as Windows-1252 is reported once a record, the rest
+ * counted), drops a leading BOM, folds CRLF and lone CR into line ends,
+ * and reports NUL and control characters; a file that is no text at
+ * all is refused at its start (tb_lex_sniff, sniff.c). Words are handed
+ * to the parser undecoded; strings and comments are decoded into
+ * r->text.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -19,6 +22,7 @@
 
 #include "diag.h"
 #include "reader.h"
+#include "sniff.h"
 #include "xalloc.h"
 
 enum { CHUNK = 64 * 1024, EXCERPT = 240, EXCERPT_BEFORE = 80 };
@@ -244,6 +248,19 @@ static void S_note_v(tb_diag *d, const char *fmt, va_list ap)
 	d->note = tb_buf_detach(&b, NULL);
 }
 
+/* A note line for diagnostic 'i' of the current call. */
+static void S_note_v_at(tb_reader *r, size_t i, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+static void S_note_v_at(tb_reader *r, size_t i, const char *fmt, ...)
+{
+	if (i >= r->ndiags || i >= TB_MAX_DIAGS)
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	S_note_v(&r->diags[i], fmt, ap);
+	va_end(ap);
+}
+
 void tb_diag_note(tb_reader *r, const char *fmt, ...)
 {
 	if (!r->ndiags || r->ndiags > TB_MAX_DIAGS)
@@ -386,6 +403,40 @@ static int S_bad_at(tb_reader *r, size_t k)
 	return 0;
 }
 
+/* The first byte of a record that reads as Windows-1252 (the run of
+ * 'n' bad bytes at pos starts with it): one diagnostic naming the
+ * encoding and the command that converts it; the rest of the run, and
+ * the bad bytes after it in the record, are counted (tb_lex_record_end),
+ * not reported one by one -- a Latin-1 file has one at every accent. */
+static void S_latin1(tb_reader *r, size_t n)
+{
+	tb_buf msg = TB_BUF_INIT, note = TB_BUF_INIT;
+	tb_sniff_say_latin1((unsigned char)S_peek(r, 0), r->name, &msg, &note);
+	size_t before = r->ndiags;
+	S_diag_here(r, TB_D_UTF8, 1, "%s", msg.data);
+	if (r->ndiags > before && r->diags[r->ndiags - 1].code == TB_D_UTF8) {
+		tb_diag_note(r, "%s", note.data);
+		r->rec_latin = r->ndiags;
+	} else {
+		r->rec_latin = (size_t)-1; /* past the diagnostics kept: no note */
+	}
+	r->rec_latin_more += n - 1;
+	r->rec_latin_line = r->line;
+	tb_buf_free(&msg);
+	tb_buf_free(&note);
+}
+
+void tb_lex_record_end(tb_reader *r)
+{
+	size_t more = r->rec_latin_more;
+	if (r->rec_latin && more)
+		S_note_v_at(r, r->rec_latin - 1,
+		            "%zu more byte%s of this record %s not UTF-8 either (the last on line %u)",
+		            more, more == 1 ? "" : "s", more == 1 ? "is" : "are", r->rec_latin_line);
+	r->rec_latin = 0;
+	r->rec_latin_more = 0;
+}
+
 /* Reports the run of bad bytes at pos, all of one kind (and, for
  * control characters, one value), as one diagnostic, and skips it. */
 static void S_bad_run(tb_reader *r, int kind)
@@ -394,6 +445,23 @@ static void S_bad_run(tb_reader *r, int kind)
 	size_t n = 1;
 	while (S_bad_at(r, n) == kind && (kind != TB_D_CONTROL || S_peek(r, n) == c0))
 		n++;
+	if (kind == TB_D_UTF8 && r->rec_latin) {
+		r->rec_latin_more += n; /* the record's first said it all */
+		r->rec_latin_line = r->line;
+		for (size_t k = 0; k < n; k++)
+			S_advance(r, 1);
+		return;
+	}
+	if (kind == TB_D_UTF8) {
+		S_ensure(r, r->pos + 4);
+		if (tb_sniff_latin1((const unsigned char *)r->data + r->pos,
+		                    r->len - r->pos < 4 ? r->len - r->pos : 4)) {
+			S_latin1(r, n);
+			for (size_t k = 0; k < n; k++)
+				S_advance(r, 1);
+			return;
+		}
+	}
 	char what[64] = "";
 	if (kind == TB_D_UTF8)
 		for (size_t k = 0; k < n && k < 4; k++)
@@ -900,6 +968,34 @@ int tb_lex_tag(tb_reader *r, tb_tok *name, tb_tok *value)
 	S_tok_set(&r->tok, TK_RBRACKET, p, p + 1, r->line, col, col + 1);
 	r->pos = p + 1;
 	r->col = col + 1;
+	return 1;
+}
+
+int tb_lex_sniff(tb_reader *r)
+{
+	S_ensure(r, TB_SNIFF_BYTES);
+	const unsigned char *p = (const unsigned char *)r->data;
+	size_t n = r->len < TB_SNIFF_BYTES ? r->len : TB_SNIFF_BYTES;
+	int bom;
+	tb_sniff_kind k = tb_sniff(p, n, &bom);
+	if (k == TB_SNIFF_TEXT)
+		return 0;
+	tb_buf msg = TB_BUF_INIT, note = TB_BUF_INIT, src = TB_BUF_INIT;
+	tb_sniff_say(k, bom, r->name, p, n, &msg, &note, &src);
+	tb_diag_at(r, TB_ERROR, TB_D_NOT_TEXT, 0, 1, 1, 1, "%s", msg.data);
+	/* the line shown is no excerpt of the bytes, which would be
+	 * garbage: the first line decoded (UTF-16, UTF-32), or none */
+	tb_diag *d = &r->diags[r->ndiags - 1];
+	free((char *)d->source);
+	d->source = tb_buf_detach(&src, NULL);
+	d->source_col = 1;
+	d->end_col = 2;
+	if (note.len)
+		tb_diag_note(r, "%s", note.data);
+	tb_buf_free(&msg);
+	tb_buf_free(&note);
+	r->started = r->fatal = r->not_text = 1;
+	r->tok.type = TK_EOF;
 	return 1;
 }
 

@@ -1034,9 +1034,13 @@ int tb_reader_next(tb_reader *r, tb_record **out)
 	*out = NULL;
 	tb_diags_clear(r);
 	r->rec_errors = 0;
+	/* a file's start is looked at first (a part of it has been) */
+	if (r->not_text || (!r->started && !r->first_line && tb_lex_sniff(r)))
+		return TB_ENOTTEXT;
 	if (!r->started)
 		tb_lex_next(r);
 	if (r->tok.type == TK_EOF) {
+		tb_lex_record_end(r); /* bad bytes before the end */
 		if (r->io_error) {
 			tb_diag_at(r, TB_ERROR, TB_D_IO, r->pos, 1, r->line, r->col,
 			           "could not read past this point");
@@ -1046,6 +1050,7 @@ int tb_reader_next(tb_reader *r, tb_record **out)
 	}
 	tb_window_compact(r);
 	tb_record *rec = S_record(r);
+	tb_lex_record_end(r);
 	rec->errors = r->rec_errors;
 	rec->bytes = r->tok.off - rec->off; /* to the token after it */
 	*out = rec;

@@ -60,6 +60,11 @@ struct tb_reader {
 	                            end_line, end_col and bad only */
 	int started;             /* first token read */
 	int fatal;               /* stop: nothing more can be read */
+	int not_text;            /* refused at its start: no UTF-8 text (tb_lex_sniff) */
+	size_t rec_latin;        /* 1 + the index in diags of the record's first byte
+	                            read as Windows-1252, or 0 (S_bad_run) */
+	size_t rec_latin_more;   /* bytes not UTF-8 after it in the record, not shown */
+	unsigned rec_latin_line; /* the line of the last of them */
 	tb_tok tok;              /* current token */
 	tb_buf text;             /* decoded text of a STRING or COMMENT token */
 	tb_buf room;             /* what tags.c writes of a record's tags, kept for
@@ -80,6 +85,17 @@ struct tb_reader {
 	tb_search_opts search;   /* for tb_reader_validate (tb_reader_set_search) */
 	size_t nerrors, nwarnings;
 };
+
+/* Before the first token of a file's start (no tb_reader_set_origin):
+ * when its first TB_SNIFF_BYTES say it is no UTF-8 text (sniff.c),
+ * reports it in one diagnostic (TB112), makes the reader read nothing
+ * more and returns 1; else returns 0. */
+int tb_lex_sniff(tb_reader *r);
+
+/* At the end of a record: the count of its bytes that are not UTF-8
+ * after its first that reads as Windows-1252, as a note to that one's
+ * diagnostic; the count starts again for the next record. */
+void tb_lex_record_end(tb_reader *r);
 
 /* Reads the next token into r->tok. */
 void tb_lex_next(tb_reader *r);

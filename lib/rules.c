@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "near.h"
 #include "rules.h"
 #include "xalloc.h"
 
@@ -50,6 +51,28 @@ static void S_values_words(const char *values, char *out, size_t n)
 	}
 }
 
+/* "; did you mean 'x'?" into 'out' (n bytes) when one of the
+ * '|'-separated 'names' ("#" skipped) is a slip from 'word' (near.h),
+ * else "". */
+static void S_did_you_mean(const char *word, const char *names, char *out, size_t n)
+{
+	char copy[256];
+	const char *list[32];
+	size_t k = 0;
+	snprintf(copy, sizeof copy, "%s", names);
+	for (char *p = copy, *bar; p && k < 32; p = bar ? bar + 1 : NULL) {
+		if ((bar = strchr(p, '|')))
+			*bar = '\0';
+		if (strcmp(p, "#") != 0)
+			list[k++] = p;
+	}
+	const char *near = tb_near_pick(word, list, k, tb_near_bound(strlen(word)));
+	if (near)
+		snprintf(out, n, "; did you mean '%s'?", near);
+	else if (n)
+		out[0] = '\0';
+}
+
 /* Reads the option values of 'o' into rs->opt and rs->num, checking
  * every key and value against the game's table. */
 static const char *S_read(tb_ruleset *rs, const tb_opts *o, char *why, size_t n)
@@ -64,12 +87,16 @@ static const char *S_read(tb_ruleset *rs, const tb_opts *o, char *why, size_t n)
 		for (int i = 0; g->options[i].key; i++)
 			known |= strcmp(g->options[i].key, o->key[k]) == 0;
 		if (!known) {
-			char list[256] = "";
-			for (int i = 0; g->options[i].key; i++)
+			char list[256] = "", keys[256] = "", near[96];
+			for (int i = 0; g->options[i].key; i++) {
 				snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s",
 				         i ? ", " : "", g->options[i].key);
-			snprintf(why, n, "%s has no rule option '%s' (its options: %s)", g->title,
-			         o->key[k], list);
+				snprintf(keys + strlen(keys), sizeof keys - strlen(keys), "%s%s",
+				         i ? "|" : "", g->options[i].key);
+			}
+			S_did_you_mean(o->key[k], keys, near, sizeof near);
+			snprintf(why, n, "%s has no rule option '%s'%s (its options: %s)", g->title,
+			         o->key[k], near, list);
 			return why;
 		}
 	}
@@ -79,9 +106,11 @@ static const char *S_read(tb_ruleset *rs, const tb_opts *o, char *why, size_t n)
 			continue;
 		int idx = S_value_index(g->options[i].values, v, &rs->num[i]);
 		if (idx < 0) {
-			char words[160];
+			char words[160], near[96];
 			S_values_words(g->options[i].values, words, sizeof words);
-			snprintf(why, n, "rule option %s must be %s, not '%s'", g->options[i].key, words, v);
+			S_did_you_mean(v, g->options[i].values, near, sizeof near);
+			snprintf(why, n, "rule option %s must be %s, not '%s'%s", g->options[i].key, words, v,
+			         near);
 			return why;
 		}
 		rs->opt[i] = (uint8_t)idx;

@@ -62,7 +62,10 @@ enum {
 	TB_EFOREIGN = -5,/* the node or line is not in this record (another
 	                    record's, or removed from it) */
 	TB_ETREE = -6,   /* the edit would make the tree invalid; nothing changed */
-	TB_ESYNTAX = -7  /* the text given does not read (tb_record_error says why) */
+	TB_ESYNTAX = -7, /* the text given does not read (tb_record_error says why) */
+	TB_ENOTTEXT = -8 /* the input is no UTF-8 text: UTF-16 or UTF-32, compressed, an
+	                    archive, an executable, an image, a PDF or other binary
+	                    (its one diagnostic, TB112, says which and what converts it) */
 };
 
 /** Returns the library version, "MAJOR.MINOR.PATCH"; a static string. */
@@ -106,6 +109,12 @@ typedef struct tb_game tb_game;
 /** Returns the game named 'name' (case-insensitive), or NULL. Borrowed,
  * static. */
 TB_EXPORT const tb_game *tb_game_find(const char *name);
+/** Returns the game whose name is nearest to 'name' -- within one edit
+ * for a name of up to 4 letters, two for a longer one (a letter put in,
+ * left out, changed, or two swapped; case ignored) -- for "did you mean
+ * 'pitarra'?"; the game itself when 'name' is one; NULL when no game is
+ * that near, or two are, or 'name' is NULL. Borrowed, static. */
+TB_EXPORT const tb_game *tb_game_nearest(const char *name);
 /** Returns the i-th registered game, or NULL past the last. */
 TB_EXPORT const tb_game *tb_game_at(size_t i);
 /** The game's name as written in [Game "..."]; static. */
@@ -135,8 +144,10 @@ TB_EXPORT tb_reader *tb_reader_new_mem(const char *buf, size_t len,
                                        const char *name);
 
 /** Reads the next record into '*out'. Returns 1 when a record was read
- * (the caller owns it: tb_record_free), 0 at the end of the input, or
- * TB_EIO when the input could not be read ('*out' is then NULL). Diagnostics found while
+ * (the caller owns it: tb_record_free), 0 at the end of the input,
+ * TB_EIO when the input could not be read, or TB_ENOTTEXT when its
+ * first TB_SNIFF_BYTES show it is no UTF-8 text (then at every call;
+ * nothing of it is read) -- '*out' is then NULL. Diagnostics found while
  * reading it are available until the next call. A record with errors
  * is still returned, so the caller sees what could be read; see
  * tb_record_errors. */
@@ -166,6 +177,13 @@ TB_EXPORT void tb_reader_free(tb_reader *r);
  * threads; the library keeps no other state, so independent readers
  * and records may be used in as many threads at once. */
 TB_EXPORT tb_reader *tb_reader_detach(tb_reader *r);
+
+/** A reader of a file's start (no tb_reader_set_origin) first looks at
+ * this many bytes of it (or all, when it is shorter) to tell a UTF-16,
+ * compressed or binary file from text: so that a reader of a file's
+ * first part tells what a reader of the whole file does, that part
+ * holds at least these bytes, or the whole file. */
+#define TB_SNIFF_BYTES 512
 
 /** Reading a file in parts (several readers at once, one per part):
  * says that the reader's input is the part of a file that starts at
@@ -350,7 +368,10 @@ typedef struct tb_engine tb_engine;
  * or without the game's name first; NULL, or "?" -- a record's missing
  * or unknown [Rules], as tb_record_tag gives it -- for the defaults) from
  * 'position' (position notation; NULL for the start). Returns NULL and
- * sets '*why' (the caller frees it) when that cannot be done. */
+ * sets '*why' (the caller frees it) when that cannot be done: among
+ * others, when 'rules' names another game first, or an option or value
+ * 'g' has not (the message then says which name it is a slip of, if
+ * any: "did you mean 'movement'?"). */
 TB_EXPORT tb_engine *tb_engine_new(const tb_game *g, const char *rules,
                                    const char *position, char **why);
 TB_EXPORT void tb_engine_free(tb_engine *e);

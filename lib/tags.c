@@ -10,6 +10,7 @@
 #include <strings.h>
 
 #include "diag.h"
+#include "near.h"
 #include "rules.h"
 #include "xalloc.h"
 
@@ -354,6 +355,9 @@ static const tb_game *S_game(tb_reader *r, tb_record *rec, tb_tag_list *l,
 		S_diag_value(r, TB_D_GAME, t,
 		             "unknown game \"%s\"; tablero knows pitarra, asalto and ocencahuac",
 		             t->value);
+		const tb_game *near = tb_game_nearest(t->value);
+		if (near)
+			tb_diag_note(r, "did you mean \"%s\"?", tb_game_name(near));
 		return NULL;
 	}
 	t->value = g->name;
@@ -452,11 +456,61 @@ static void S_order(tb_record *rec, tb_tag_list *l, const tb_game *g)
 	rec->ntags = n;
 }
 
+/* The tag of the rosters (those of game 'g', or of any game when it is
+ * NULL) or [Collation] that 'name' is a slip of: the same but for case,
+ * or, for a name of 4 letters or more, one edit away; NULL when it is
+ * one of them or near none. */
+static const char *S_near_tag(const char *name, const tb_game *g)
+{
+	const char *cand[TB_KNOWN_TAGS + 8];
+	size_t n = 0;
+	for (int i = 0; i < TB_KNOWN_TAGS; i++)
+		cand[n++] = S_known_names[i];
+	cand[n++] = "Collation";
+	for (size_t i = 0; n + 2 <= sizeof cand / sizeof cand[0]; i++) {
+		const tb_game *each = g ? g : tb_game_at(i);
+		if (!each || (g && i > 0))
+			break;
+		cand[n++] = each->side_tag[0];
+		cand[n++] = each->side_tag[1];
+	}
+	for (size_t i = 0; i < n; i++)
+		if (cand[i] && S_same(name, cand[i]))
+			return NULL;
+	return tb_near_pick(name, cand, n, strlen(name) >= 4 ? 1 : 0);
+}
+
+/* Warns of each tag read that no roster has but is a slip of one that
+ * does (S_near_tag): such a tag is legal, an extension, and kept as
+ * written; the warning names the tag it is close to (TB213). */
+static void S_check_names(tb_reader *r, const tb_tag_list *l, const tb_game *g)
+{
+	for (size_t i = 0; i < l->n; i++) {
+		const tb_tag *t = &l->v[i];
+		/* the usual others, the sides, at once: this runs every record */
+		if ((g && (S_same(t->name, g->side_tag[0]) || S_same(t->name, g->side_tag[1]))) ||
+		    tb_tag_known(t->name, strlen(t->name)) >= 0)
+			continue;
+		const char *near = S_near_tag(t->name, g);
+		if (!near)
+			continue;
+		size_t off = t->span.off + 1; /* the name, after '[' and blanks */
+		unsigned col = t->span.col + 1;
+		while (off < r->len && (r->data[off] == ' ' || r->data[off] == '\t'))
+			off++, col++;
+		int cased = strcasecmp(t->name, near) == 0;
+		tb_diag_at(r, TB_WARNING, TB_D_TAG_NEAR, off, strlen(t->name), t->span.line, col,
+		           "unknown tag [%s] is kept as written; did you mean [%s]?%s", t->name, near,
+		           cased ? " (tag names are case-sensitive)" : "");
+	}
+}
+
 const tb_game *tb_tags_finish(tb_reader *r, tb_record *rec, tb_tag_list *l,
                               tb_board *board)
 {
 	S_check_values(r, rec, l);
 	const tb_game *g = S_game(r, rec, l, board);
+	S_check_names(r, l, g);
 	rec->game = g;
 	S_order(rec, l, g);
 	return g;

@@ -71,6 +71,26 @@ awk 'BEGIN { srand(3) } /^[0-9]+\./ && ++k % 3 == 0 { sub(/ [a-g][1-7]/, " ?") }
 	printf '\n[Game "pitarra"]\n1. d1 a1 *\n[Game "pitarra"]\n1. d1 a1\n'
 } >"$tmp/cuts.tgn"
 
+# Files that are not TGN text (spec/tgn.md §2.1): told by their first
+# 512 bytes, which the first part must hold whatever the part size --
+# here a clean record comes first, then binary bytes within those 512
+# (a first part of that record alone would read it, and go on); UTF-16,
+# gzip, and Latin-1 text, whose bad bytes are counted a record; text
+# padded with NUL bytes.
+{
+	printf '[Game "pitarra"]\n1. d1 a1 *\n\n[Game "pitarra"]\n{'
+	for _ in $(seq 40); do printf '\x01\x02\x03\x04 '; done; printf '}\n\n'
+	head -30 "$tmp/random-pitarra.tgn"
+} >"$tmp/binary-late.tgn"
+head -400 "$tmp/random-pitarra.tgn" | iconv -f UTF-8 -t UTF-16 >"$tmp/utf16.tgn"
+head -400 "$tmp/random-pitarra.tgn" | gzip -c >"$tmp/gzip.tgn"
+for k in $(seq 60); do
+	printf '[Game "pitarra"]\n[Site "Le\xf3n %d"]\n{Jes\xfas \x93tercia\x94}\n' "$k"
+	sed -n "$((k * 5)),$((k * 5 + 3))p" "$tmp/random-pitarra.tgn" | grep '^[0-9]' || true
+	printf '*\n\n'
+done >"$tmp/latin1.tgn"
+{ head -60 "$tmp/random-pitarra.tgn"; head -c 5000 /dev/zero; } >"$tmp/padded.tgn"
+
 # The output's rate changing at once: clean records (large parts), then
 # records of a hundred diagnostics each (a part then prints more than
 # parts.c lets it buffer, stops, and is read alone).
@@ -121,8 +141,10 @@ same() {
 	fi
 }
 
-for set in samples randoms errors changed hostile cuts; do
+for set in samples randoms errors changed hostile cuts encodings; do
 	case $set in
+	encodings) files=("$tmp/binary-late.tgn" "$tmp/utf16.tgn" "$tmp/gzip.tgn" "$tmp/latin1.tgn"
+	                  "$tmp/padded.tgn" "${samples[0]}") ;;
 	samples) files=("${samples[@]}") ;;
 	randoms) files=("${randoms[@]}") ;;
 	errors) files=("$tmp/errors.tgn") ;;
@@ -151,6 +173,21 @@ same "rate parse" parse --summary "$tmp/rate.tgn"
 same "rate fmt" fmt "$tmp/rate.tgn"
 same "stdin validate" validate - <"$tmp/errors.tgn"
 same "missing file validate" validate "$tmp/errors.tgn" "$tmp/no-such-file.tgn" "${samples[0]}"
+
+# standard input is looked at as a file's start is
+for f in utf16 gzip binary-late latin1; do
+	for j in 1 2; do
+		"$TABLERO" parse -j $j - <"$tmp/$f.tgn" >"$tmp/stdin-out.$j" 2>&1 && echo 0 >>"$tmp/stdin-out.$j" ||
+			echo $? >>"$tmp/stdin-out.$j"
+	done
+	if cmp -s "$tmp/stdin-out.1" "$tmp/stdin-out.2" && [ "$(grep -c ' error: ' "$tmp/stdin-out.1")" -ge 1 ] &&
+	   { [ $f = latin1 ] || [ "$(grep -c ' error: ' "$tmp/stdin-out.1")" = 1 ]; }; then
+		pass=$((pass + 1))
+	else
+		fail=$((fail + 1))
+		echo "FAIL: jobs: parse - of $f.tgn: -j 2 is not -j 1, or not one error"
+	fi
+done
 
 # fmt -i and xml -o: the files written are the same too
 for j in 1 2 4; do

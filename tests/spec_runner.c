@@ -185,7 +185,11 @@ static int fixed_point(const tb_record *rec, const char *text, size_t len, buf *
 {
 	tb_reader *r = tb_reader_new_mem(text, len, "canonical.tgn");
 	tb_record *again = NULL;
-	int ok = tb_reader_next(r, &again) == 1 && tb_reader_ndiags(r) == 0;
+	int ok = tb_reader_next(r, &again) == 1;
+	/* clean but for the names of extension tags a slip from a roster's
+	 * (TB213): the canonical form keeps tags as written */
+	for (size_t i = 0; ok && i < tb_reader_ndiags(r); i++)
+		ok = tb_reader_diag(r, i)->code == 213 && tb_reader_diag(r, i)->severity == TB_WARNING;
 	if (!ok)
 		puts_(why, "canonical output does not read back cleanly\n");
 	if (ok && !tb_record_equal(rec, again)) {

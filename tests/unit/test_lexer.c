@@ -556,11 +556,12 @@ static void test_invalid_utf8_ends_a_word(void **state)
 	assert_int_equal(l.t[0].end_col, 3);
 	assert_string_equal(l.t[1].word, "a1");
 	assert_int_equal(l.t[1].col, 5);
-	assert_int_equal(tb_reader_ndiags(l.r), 2);
+	/* both read as Windows-1252: the first is reported, the second
+	 * counted for the record's note (tb_lex_record_end) */
+	assert_int_equal(tb_reader_ndiags(l.r), 1);
 	assert_int_equal(S_diag(&l, 0)->code, TB_D_UTF8);
 	assert_int_equal(S_diag(&l, 0)->col, 3);
-	assert_int_equal(S_diag(&l, 1)->code, TB_D_UTF8);
-	assert_int_equal(S_diag(&l, 1)->col, 7);
+	assert_int_equal(l.r->rec_latin_more, 1);
 	S_done(&l);
 }
 

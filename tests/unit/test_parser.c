@@ -792,8 +792,16 @@ static void test_100000_nul_bytes_in_a_row(void **state)
 	(void)state;
 	size_t n = 100000;
 	char *src = calloc(n, 1);
+	/* from the file's start, a binary file: one TB112 */
 	tb_reader *r = tb_reader_new_mem(src, n, "nul.tgn");
 	tb_record *rec;
+	assert_int_equal(tb_reader_next(r, &rec), TB_ENOTTEXT);
+	assert_int_equal(tb_reader_ndiags(r), 1);
+	assert_int_equal(tb_reader_diag(r, 0)->code, TB_D_NOT_TEXT);
+	tb_reader_free(r);
+	/* as a part of a file (no look at its start): the lexer's own way */
+	r = tb_reader_new_mem(src, n, "nul.tgn");
+	tb_reader_set_origin(r, 1, 0);
 	assert_int_equal(tb_reader_next(r, &rec), 0); /* nothing but bad bytes */
 	assert_true(tb_reader_ndiags(r) <= TB_MAX_DIAGS + 1);
 	assert_true(tb_reader_ndiags(r) >= 1);
@@ -820,6 +828,7 @@ static void test_100000_separate_nul_bytes(void **state)
 		tt_put(&s, " \0", 2);
 	tt_puts(&s, "} *\n" PIT "1. a1 *\n");
 	tb_reader *r = tb_reader_new_mem(s.d, s.n, "nul.tgn");
+	tb_reader_set_origin(r, 1, 0); /* a part of a file: its start not looked at */
 	tb_record *rec;
 	assert_int_equal(tb_reader_next(r, &rec), 1);
 	assert_int_equal(tb_reader_ndiags(r), TB_MAX_DIAGS + 1);
