@@ -84,8 +84,10 @@ class _TurnReport(C.Structure):
 
 
 class _SvgOpts(C.Structure):
+    # tb_svg_opts, every field: the library reads them all
     _fields_ = [("size_mm", C.c_double), ("grayscale", C.c_int), ("no_coords", C.c_int),
-                ("tags", C.POINTER(_s)), ("sheet", _s)]
+                ("tags", C.POINTER(_s)), ("sheet", _s), ("lang", _p), ("caption", C.c_int),
+                ("text_only", C.c_int)]
 
 
 def _decl(name: str, res, *args) -> None:
