@@ -111,7 +111,7 @@ static void S_skip_to_record(S_parser *p)
 
 /* ===== Tags ===== */
 
-static int S_tag_name_ok(const char *s, size_t n)
+int tb_tag_name_ok(const char *s, size_t n)
 {
 	if (!n || !isalpha((unsigned char)s[0]))
 		return 0;
@@ -145,7 +145,7 @@ static void S_tag(S_parser *p, tb_tag_list *tags)
 	if (!plain) {
 		S_next(p);
 		name = *S_tok(p);
-		if (name.type != TK_WORD || !S_tag_name_ok(r->data + name.off, name.len)) {
+		if (name.type != TK_WORD || !tb_tag_name_ok(r->data + name.off, name.len)) {
 			tb_diag_tok(r, TB_ERROR, TB_D_TAG_SYNTAX,
 			            "expected a tag name (letters, digits, '_') after '['");
 			S_skip_tag(p, line);

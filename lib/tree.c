@@ -5,7 +5,6 @@
  * are read from text by the parser itself (tb_parse_fragment), and
  * every edit recounts turn numbers as the parser counts them.
  */
-#include <ctype.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -445,48 +444,25 @@ tb_record *tb_record_new(const tb_game *g)
 	return rec;
 }
 
-/* Well-formed UTF-8, no overlong form, no surrogate, at most U+10FFFF. */
-static int S_utf8_ok(const char *str)
+/* Refuses, with the reader's words, 'text' that would not read back as
+ * itself as text of 'kind' (reader.h, tb_text_refused). */
+static int S_text_check(tb_record *rec, const char *what, const char *text,
+                        tb_text_kind kind)
 {
-	const unsigned char *s = (const unsigned char *)str;
-	while (*s) {
-		unsigned c = *s, need = c < 0x80 ? 0 : (c >> 5) == 6 ? 1 : (c >> 4) == 14 ? 2
-		                                  : (c >> 3) == 30 ? 3 : 9;
-		if (need == 9)
-			return 0;
-		unsigned long cp = need == 0 ? c : need == 1 ? (c & 0x1f) : need == 2 ? (c & 0x0f)
-		                                                                   : (c & 0x07);
-		s++;
-		for (unsigned i = 0; i < need; i++, s++) {
-			if ((*s & 0xc0) != 0x80)
-				return 0;
-			cp = cp << 6 | (*s & 0x3f);
-		}
-		static const unsigned long min[] = {0, 0x80, 0x800, 0x10000};
-		if (cp < min[need] || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
-			return 0;
-	}
-	return 1;
-}
-
-static int S_name_ok(const char *s)
-{
-	if (!isalpha((unsigned char)s[0]))
-		return 0;
-	for (size_t i = 1; s[i]; i++)
-		if (!isalnum((unsigned char)s[i]) && s[i] != '_')
-			return 0;
-	return 1;
+	char why[160];
+	if (tb_text_refused(text, kind, why, sizeof why))
+		return S_fail(rec, TB_EINVAL, "%s: %s", what, why);
+	return 0;
 }
 
 int tb_record_set_tag(tb_record *rec, const char *name, const char *value)
 {
 	if (!rec)
 		return TB_EINVAL;
-	if (!name || !S_name_ok(name))
+	if (!name || !tb_tag_name_ok(name, strlen(name)))
 		return S_fail(rec, TB_EINVAL, "a tag's name is a letter then letters, digits or '_'");
-	if (value && (!S_utf8_ok(value) || strchr(value, '\n') || strchr(value, '\r')))
-		return S_fail(rec, TB_EINVAL, "a tag's value is one line of UTF-8");
+	if (value && S_text_check(rec, "a tag's value", value, TB_TEXT_VALUE))
+		return TB_EINVAL;
 	const char *old = tb_record_tag(rec, name);
 	if (strcmp(name, "Game") == 0)
 		return value && tb_game_find(value) == rec->game
@@ -552,10 +528,13 @@ int tb_record_set_result(tb_record *rec, int result)
 {
 	if (!rec)
 		return TB_EINVAL;
-	if (result < TB_RESULT_NONE || result > TB_RESULT_OTHER)
-		return S_fail(rec, TB_EINVAL, "no such result: %d", result);
+	/* a record always ends in a marker: the reader gives none back as
+	 * TB_RESULT_NONE, and "*" (what NONE was written as) as OTHER */
+	if (result <= TB_RESULT_NONE || result > TB_RESULT_OTHER)
+		return S_fail(rec, TB_EINVAL, "no such result: %d (TB_RESULT_FIRST, _SECOND, _DRAW, "
+		              "or _OTHER, \"*\")", result);
 	rec->result = (tb_result)result;
-	if (result != TB_RESULT_OTHER && result != TB_RESULT_NONE)
+	if (result != TB_RESULT_OTHER)
 		tb_tags_set_result(rec, rec->result);
 	rec->gen++;
 	S_ok(rec);
@@ -566,16 +545,11 @@ static int S_comment_check(tb_record *rec, const char *text, const char *lang)
 {
 	if (!text)
 		return S_fail(rec, TB_EINVAL, "a comment's text is not NULL");
-	if (!S_utf8_ok(text))
-		return S_fail(rec, TB_EINVAL, "a comment is UTF-8");
-	if (lang && lang[0]) {
-		size_t n = strlen(lang);
-		if (n > 35 || !isalpha((unsigned char)lang[0]))
-			return S_fail(rec, TB_EINVAL, "'%s' is no BCP 47 language tag", lang);
-		for (size_t i = 0; i < n; i++)
-			if (!isalnum((unsigned char)lang[i]) && lang[i] != '-')
-				return S_fail(rec, TB_EINVAL, "'%s' is no BCP 47 language tag", lang);
-	}
+	if (S_text_check(rec, "a comment", text, TB_TEXT_COMMENT))
+		return TB_EINVAL;
+	if (lang && lang[0] && !tb_lang_ok(lang, strlen(lang)))
+		return S_fail(rec, TB_EINVAL, "a comment's language is 1 to 35 ASCII letters, digits "
+		              "and '-', as the reader reads it (a BCP 47 tag such as \"es-MX\")");
 	return 0;
 }
 
@@ -664,8 +638,6 @@ static int S_read(tb_record *rec, const char *text, const S_path *p, unsigned de
 {
 	if (!text)
 		return S_fail(rec, TB_EINVAL, "the text is not NULL");
-	if (!S_utf8_ok(text))
-		return S_fail(rec, TB_ESYNTAX, "the text is not UTF-8");
 	S_clock c = S_clock_after(rec, p, depth, after);
 	char *why = NULL;
 	if (tb_parse_fragment(rec, text, c.number, c.side, c.known, (int)depth, frag, &why)) {
@@ -751,8 +723,6 @@ int tb_node_add_variation(tb_record *rec, tb_node *n, const char *text, tb_line 
 	char *why = NULL;
 	if (!text)
 		return S_fail(rec, TB_EINVAL, "the text is not NULL");
-	if (!S_utf8_ok(text))
-		return S_fail(rec, TB_ESYNTAX, "the text is not UTF-8");
 	if (tb_parse_fragment(rec, text, c.number, c.side, c.known, (int)depth, v, &why)) {
 		int rc = S_fail(rec, TB_ESYNTAX, "%s", why);
 		free(why);
