@@ -668,6 +668,15 @@ static void test_build_reads_back(void **state)
 		assert_int_equal(tb_record_set_result(rec, res), 0);
 		S_reads_back(rec);
 	}
+	/* comments after the last tag, the first of two lines: the second
+	 * starts on the line the first ends on, and is the tag's too */
+	const char *name, *value;
+	size_t last = 0;
+	while (tb_record_tag_at(rec, last + 1, &name, &value))
+		last++;
+	assert_int_equal(tb_record_add_comment(rec, 2 + last, "a\nb", NULL), 0);
+	assert_int_equal(tb_record_add_comment(rec, 2 + last, "c", NULL), 0);
+	S_reads_back(rec);
 	tb_record_free(rec);
 	/* a new record as it is, and with its result set */
 	rec = tb_record_new(tb_game_find("asalto"));
