@@ -678,6 +678,26 @@ static void test_build_reads_back(void **state)
 	assert_int_equal(tb_record_add_comment(rec, 2 + last, "c", NULL), 0);
 	S_reads_back(rec);
 	tb_record_free(rec);
+	/* variations nested as deep as the reader reads them, no deeper:
+	 * one by one, and in the text of one */
+	rec = tb_record_new(tb_game_find("pitarra"));
+	assert_int_equal(tb_line_append(rec, tb_record_main(rec), "d1", &n), 0);
+	int depth = 0, rc;
+	tb_line *v = NULL;
+	tb_node *parent = NULL;
+	while ((rc = tb_node_add_variation(rec, n, "d1", &v)) == 0) {
+		parent = n;
+		n = tb_line_first(v);
+		depth++;
+	}
+	assert_int_equal(rc, TB_ETREE);
+	assert_int_equal(depth, 100); /* spec/tgn.md §12 */
+	S_reads_back(rec);
+	/* one deeper in the text of one: the parser's refusal */
+	assert_int_equal(tb_node_add_variation(rec, parent, "a1 (a7)", NULL), TB_ESYNTAX);
+	assert_int_equal(tb_node_add_variation(rec, parent, "a1", NULL), 0);
+	S_reads_back(rec);
+	tb_record_free(rec);
 	/* a new record as it is, and with its result set */
 	rec = tb_record_new(tb_game_find("asalto"));
 	S_reads_back(rec);
