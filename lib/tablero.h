@@ -655,7 +655,9 @@ TB_EXPORT void tb_iter_free(tb_iter *it);
  * otherwise, by the reader's own checks. Text given -- comments, tag
  * values -- is UTF-8 with no NUL and no control character but tab and
  * (in a comment) LF; TB_EINVAL otherwise, with the reader's reason in
- * tb_record_error, and the record unchanged.
+ * tb_record_error, and the record unchanged. An edit that would make the
+ * record's canonical form larger than TB_MAX_RECORD is refused with
+ * TB_ETREE (the reader stops there, TB106).
  *
  * Turns are given as text and read by the game's own grammar, as the
  * parser reads them: "d2-d3", "pass", "?", "<gap 2>", "<gap>",

@@ -444,6 +444,59 @@ tb_record *tb_record_new(const tb_game *g)
 	return rec;
 }
 
+/* ===== A record's size (spec/tgn.md §12) ===== */
+
+/* Does the canonical form of 'rec', grown by at most 'add' bytes, stay
+ * within TB_MAX_RECORD, which the reader reads (TB106 past it)? It is
+ * measured, by writing it, only when a bound says it may not: three
+ * times the bytes of the record's arena, which holds all it writes but
+ * a few static strings -- text written at most twice over (escapes),
+ * nodes larger in the arena than their numbers and separators in text.
+ * So a usual edit costs nothing more, one near the limit O(size). */
+static int S_fits(const tb_record *rec, size_t add)
+{
+	if (add > TB_MAX_RECORD)
+		return 0;
+	if (rec->arena.total <= (TB_MAX_RECORD - add) / 3 - 65536 / 3)
+		return 1;
+	size_t n = 0;
+	free(tb_record_write(rec, &n));
+	return n <= TB_MAX_RECORD - add;
+}
+
+/* At most the bytes fragment 'frag' adds to its record's canonical
+ * form: its comments and nodes as written, each node with its number
+ * and separators. O(size of 'frag'). */
+static size_t S_frag_size(const tb_record *rec, const tb_line *frag)
+{
+	tb_buf b = TB_BUF_INIT;
+	tb_write_comments(&b, frag->lead, " ");
+	size_t nodes = 0;
+	for (const tb_node *n = frag->first; n; n = n->next, nodes++) {
+		tb_write_node(&b, rec->game, n, TB_WRITE_BODY);
+		tb_write_node(&b, rec->game, n, TB_WRITE_NOTES);
+	}
+	size_t size = b.len + 16 * nodes + 4;
+	tb_buf_free(&b);
+	return size;
+}
+
+/* The bytes comment 'text' in language 'lang' adds to its record's
+ * canonical form, at most: "{@lang text}", escapes, a space before it. */
+static size_t S_comment_size(const char *text, const char *lang)
+{
+	size_t n = strlen(text) + (lang ? strlen(lang) + 2 : 0) + 4;
+	for (const char *s = text; *(s += strcspn(s, "}\\")); s++)
+		n++;
+	return n;
+}
+
+static int S_too_large(tb_record *rec)
+{
+	return S_fail(rec, TB_ETREE, "the record would be larger than %u MiB, which the reader "
+	              "refuses (TB106)", TB_MAX_RECORD >> 20);
+}
+
 /* Refuses, with the reader's words, 'text' that would not read back as
  * itself as text of 'kind' (reader.h, tb_text_refused). */
 static int S_text_check(tb_record *rec, const char *what, const char *text,
@@ -514,6 +567,9 @@ int tb_record_set_tag(tb_record *rec, const char *name, const char *value)
 	if (err || rec->game != tb_game_find(tb_record_tag(rec, "Game"))) {
 		rc = S_fail(rec, TB_ESYNTAX, "%s", err ? err : "the game changed");
 		rec->tags = tags, rec->ntags = ntags, rec->start = start, rec->opts = opts;
+	} else if (!S_fits(rec, 0)) {
+		rc = S_too_large(rec);
+		rec->tags = tags, rec->ntags = ntags, rec->start = start, rec->opts = opts;
 	} else {
 		S_ok(rec);
 		if (strcmp(name, "Result") == 0 && rec->result != TB_RESULT_OTHER)
@@ -559,6 +615,8 @@ static int S_add_comment(tb_record *rec, tb_comment **list, const char *text,
 	int rc = S_comment_check(rec, text, lang);
 	if (rc)
 		return rc;
+	if (!S_fits(rec, S_comment_size(text, lang)))
+		return S_too_large(rec);
 	tb_comment_append(list, tb_comment_make(&rec->arena, text, strlen(text), lang));
 	rec->gen++;
 	S_ok(rec);
@@ -650,6 +708,8 @@ static int S_read(tb_record *rec, const char *text, const S_path *p, unsigned de
 	if (S_count(&rec->main) + S_count(frag) > TB_MAX_TURNS)
 		return S_fail(rec, TB_ETREE, "a record holds at most %d turns, gaps and positions",
 		              TB_MAX_TURNS);
+	if (!S_fits(rec, S_frag_size(rec, frag)))
+		return S_too_large(rec);
 	S_unspan_line(frag);
 	return 0;
 }
@@ -733,6 +793,8 @@ int tb_node_add_variation(tb_record *rec, tb_node *n, const char *text, tb_line 
 	if (S_count(&rec->main) + S_count(v) > TB_MAX_TURNS)
 		return S_fail(rec, TB_ETREE, "a record holds at most %d turns, gaps and positions",
 		              TB_MAX_TURNS);
+	if (!S_fits(rec, S_frag_size(rec, v) + 4)) /* " (" and ")" */
+		return S_too_large(rec);
 	S_unspan_line(v);
 	tb_node_push_variation(n, v);
 	S_renumber(rec);

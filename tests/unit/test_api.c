@@ -698,6 +698,39 @@ static void test_build_reads_back(void **state)
 	assert_int_equal(tb_node_add_variation(rec, parent, "a1", NULL), 0);
 	S_reads_back(rec);
 	tb_record_free(rec);
+	/* a record the reader would refuse as too large (TB106) is not built:
+	 * a comment, a tag's value, movetext, a variation each past what is left */
+	rec = tb_record_new(tb_game_find("pitarra"));
+	size_t big = (16u << 20) / 2 + 16;
+	char *text = malloc(big + 16);
+	memset(text, 'x', big);
+	text[big] = '\0';
+	assert_int_equal(tb_line_append(rec, tb_record_main(rec), "d1", &n), 0);
+	assert_int_equal(tb_node_add_comment(rec, n, text, NULL), 0);
+	before = S_write(rec);
+	before_result = tb_record_result(rec);
+	S_REFUSED(rec, before, tb_node_add_comment(rec, n, text, NULL), TB_ETREE);
+	assert_non_null(strstr(tb_record_error(rec), "MiB"));
+	S_REFUSED(rec, before, tb_record_add_comment(rec, 1, text, "es"), TB_ETREE);
+	S_REFUSED(rec, before, tb_record_set_tag(rec, "Notes", text), TB_ETREE);
+	memcpy(text, "a7 {", 4);
+	strcpy(text + big, "}");
+	S_REFUSED(rec, before, tb_line_append(rec, tb_record_main(rec), text, NULL), TB_ETREE);
+	S_REFUSED(rec, before, tb_node_add_variation(rec, n, text, NULL), TB_ETREE);
+	S_reads_back(rec);
+	/* and a text past the limit on its own, even in a new record */
+	tb_record_free(rec);
+	rec = tb_record_new(tb_game_find("pitarra"));
+	free(before);
+	before = S_write(rec);
+	text = realloc(text, (16u << 20) + 2);
+	memset(text, 'y', (16u << 20) + 1);
+	text[(16u << 20) + 1] = '\0';
+	S_REFUSED(rec, before, tb_record_set_tag(rec, "Notes", text), TB_EINVAL);
+	S_REFUSED(rec, before, tb_record_add_comment(rec, 0, text, NULL), TB_EINVAL);
+	free(text);
+	free(before);
+	tb_record_free(rec);
 	/* a new record as it is, and with its result set */
 	rec = tb_record_new(tb_game_find("asalto"));
 	S_reads_back(rec);
