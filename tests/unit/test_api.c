@@ -592,7 +592,8 @@ static void S_reads_back(const tb_record *rec)
 	tb_reader_free(r);
 }
 
-/* Refused with 'code', a message, and 'rec' as it was ('before'). */
+/* Refused with 'code', a message, and 'rec' as it was: written as
+ * 'before', its result 'before_result' (a variable of the caller's). */
 #define S_REFUSED(rec, before, call, code)                  \
 	do {                                                    \
 		assert_int_equal((call), (code));                   \
