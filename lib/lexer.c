@@ -118,6 +118,68 @@ size_t tb_utf8_len_at(const char *s, size_t n)
 	return n ? k : 0;
 }
 
+/* ===== What the reader takes as text (reader.h) ===== */
+
+int tb_text_char(const char *s, size_t n, size_t *len)
+{
+	unsigned char c = (unsigned char)s[0];
+	*len = 1;
+	if (c == 0)
+		return TB_D_NUL;
+	if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0x7f)
+		return TB_D_CONTROL;
+	if (c < 0x80)
+		return 0;
+	*len = S_utf8_valid(s, n);
+	return *len ? 0 : TB_D_UTF8;
+}
+
+int tb_text_refused(const char *s, tb_text_kind kind, char *why, size_t cap)
+{
+	size_t n = strlen(s);
+	if (n > TB_MAX_RECORD) {
+		snprintf(why, cap, "a text of %zu bytes does not fit in a record (%u MiB at most)",
+		         n, TB_MAX_RECORD >> 20);
+		return TB_D_TOO_LARGE;
+	}
+	if (kind == TB_TEXT_VALUE && n == 0) {
+		snprintf(why, cap, "a tag's value is not empty: \"?\" is unknown (the reader "
+		         "reads \"\" as \"?\")");
+		return TB_D_TAG_EMPTY;
+	}
+	for (size_t i = 0, len; i < n; i += len) {
+		unsigned char c = (unsigned char)s[i];
+		int code = tb_text_char(s + i, n - i, &len);
+		if (code == TB_D_UTF8) {
+			snprintf(why, cap, "invalid UTF-8 byte 0x%02X at byte %zu (TGN is UTF-8)", c, i);
+			return code;
+		}
+		if (code) {
+			snprintf(why, cap, "control character U+%04X at byte %zu (the reader refuses "
+			         "it)", c, i);
+			return code;
+		}
+		if (c == '\r' || (c == '\n' && kind == TB_TEXT_VALUE)) {
+			snprintf(why, cap, kind == TB_TEXT_VALUE
+			                   ? "a tag's value is one line: U+%04X at byte %zu"
+			                   : "a comment's line breaks are LF: U+%04X at byte %zu would "
+			                     "be read as one", c, i);
+			return TB_D_CONTROL;
+		}
+	}
+	return 0;
+}
+
+int tb_lang_ok(const char *s, size_t n)
+{
+	if (n < 1 || n > sizeof ((tb_reader *)0)->lang - 1)
+		return 0;
+	for (size_t i = 0; i < n; i++)
+		if (!isalnum((unsigned char)s[i]) && s[i] != '-')
+			return 0;
+	return 1;
+}
+
 /* ===== Diagnostics ===== */
 
 void tb_diags_clear(tb_reader *r)
@@ -386,21 +448,11 @@ static inline void S_newline(tb_reader *r)
  * text (or is a line end), else TB_D_NUL, TB_D_CONTROL or TB_D_UTF8. */
 static int S_bad_at(tb_reader *r, size_t k)
 {
-	int c = S_peek(r, k);
-	unsigned long cp;
-	if (c < 0)
+	if (S_peek(r, k) < 0)
 		return 0;
-	if (c == 0)
-		return TB_D_NUL;
-	if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0x7f)
-		return TB_D_CONTROL;
-	if (c >= 0x80) {
-		r->pos += k;
-		size_t n = S_utf8_len(r, &cp);
-		r->pos -= k;
-		return n ? 0 : TB_D_UTF8;
-	}
-	return 0;
+	S_peek(r, k + 3); /* a whole sequence in the window, when the input has it */
+	size_t len;
+	return tb_text_char(r->data + r->pos + k, r->len - r->pos - k, &len);
 }
 
 /* The first byte of a record that reads as Windows-1252 (the run of
@@ -513,7 +565,7 @@ static inline int S_is_newline(int c)
  * C_STRING: plain in a "string": printable ASCII or tab, not '"' '\\'.
  * C_WORD: in a word: printable ASCII, no delimiter (S_delimiter), not
  * '>' (which belongs to a word only before a point).
- * C_NAME: in a tag's name: an ASCII letter, digit or '_' (S_tag_name_ok). */
+ * C_NAME: in a tag's name: an ASCII letter, digit or '_' (tb_tag_name_ok). */
 enum { C_COMMENT = 1, C_STRING = 2, C_WORD = 4, C_NAME = 8 };
 static const unsigned char S_class[256] = {
 	0, 0, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0,
@@ -567,7 +619,7 @@ static void S_comment_lang(tb_reader *r)
 	       (isalnum(c) || c == '-'))
 		k++;
 	c = S_peek(r, k);
-	if (k == 1 || k > sizeof r->lang - 1 + 1 ||
+	if (!tb_lang_ok(r->data + r->pos + 1, k - 1) ||
 	    !(c == ' ' || c == '}' || S_is_newline(c) || c < 0))
 		return;
 	memcpy(r->lang, r->data + r->pos + 1, k - 1);
@@ -929,7 +981,7 @@ int tb_lex_tag(tb_reader *r, tb_tok *name, tb_tok *value)
 	end = end > 0 ? end - 1 : 0;
 	size_t p = r->pos, at;
 	unsigned col = r->col, c0;
-	/* NAME: what S_word would take and S_tag_name_ok accept */
+	/* NAME: what S_word would take and tb_tag_name_ok accept */
 	at = p, c0 = col;
 	if (p >= end || (unsigned)((d[p] | 0x20) - 'a') > 'z' - 'a')
 		return 0;

@@ -111,7 +111,7 @@ static void S_skip_to_record(S_parser *p)
 
 /* ===== Tags ===== */
 
-static int S_tag_name_ok(const char *s, size_t n)
+int tb_tag_name_ok(const char *s, size_t n)
 {
 	if (!n || !isalpha((unsigned char)s[0]))
 		return 0;
@@ -145,7 +145,7 @@ static void S_tag(S_parser *p, tb_tag_list *tags)
 	if (!plain) {
 		S_next(p);
 		name = *S_tok(p);
-		if (name.type != TK_WORD || !S_tag_name_ok(r->data + name.off, name.len)) {
+		if (name.type != TK_WORD || !tb_tag_name_ok(r->data + name.off, name.len)) {
 			tb_diag_tok(r, TB_ERROR, TB_D_TAG_SYNTAX,
 			            "expected a tag name (letters, digits, '_') after '['");
 			S_skip_tag(p, line);
@@ -200,9 +200,12 @@ static void S_tag(S_parser *p, tb_tag_list *tags)
 }
 
 /* tagsec -> (tag | comment)*
- * A comment on the line a tag ends on belongs to that tag; one on a
- * line of its own belongs to the tag before it, or, after the last
- * tag, to the start of the movetext; before any tag, to the record. */
+ * A comment on the line a tag ends on -- or that the tag's last comment
+ * ends on -- belongs to that tag; one on a line of its own belongs to
+ * the tag before it, or, after the last tag, to the start of the
+ * movetext; before any tag, to the record. (The canonical form writes a
+ * tag's comments on its line, one after the other: a comment of several
+ * lines must not push the next one off the tag.) */
 static void S_tag_section(S_parser *p, tb_tag_list *tags)
 {
 	tb_comment *pending = NULL;
@@ -220,10 +223,12 @@ static void S_tag_section(S_parser *p, tb_tag_list *tags)
 				tag_end_line = tags->v[tags->n - 1].span.end_line;
 		} else if (t->type == TK_COMMENT) {
 			tb_comment *c = S_comment_new(p);
-			if (tags->n && t->line == tag_end_line && !pending)
+			if (tags->n && t->line == tag_end_line && !pending) {
 				S_comment_append(&tags->v[tags->n - 1].comments, c);
-			else
+				tag_end_line = t->end_line;
+			} else {
 				S_comment_append(&pending, c);
+			}
 			S_next(p);
 		} else if (t->type == TK_RBRACKET || t->type == TK_STRING) {
 			tb_diag_tok(p->r, TB_ERROR, TB_D_TAG_SYNTAX, "this is not inside a tag pair");

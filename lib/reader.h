@@ -141,4 +141,34 @@ size_t tb_utf8_len_at(const char *s, size_t n);
 /* Number of code points in 'n' bytes at 's'. */
 unsigned tb_utf8_count(const char *s, size_t n);
 
+/* ===== What the reader takes as text: the one place of each check =====
+ * The lexer reads comments, strings and languages by these, and the
+ * building API (tree.c) refuses by them what the lexer would not give
+ * back as it was given, so that every record built reads back. */
+
+/* The character at 's' (at most 'n' bytes, n >= 1): 0 when the reader
+ * takes it as text (a tab, LF and CR included: line ends are the
+ * caller's), '*len' set to its length; else TB_D_NUL, TB_D_CONTROL or
+ * TB_D_UTF8. */
+int tb_text_char(const char *s, size_t n, size_t *len);
+
+/* What a text given through the API is to read back as: a comment's
+ * (line breaks kept, written LF) or a tag's value (one line, not empty:
+ * the reader makes "" "?" with a warning). */
+typedef enum { TB_TEXT_COMMENT, TB_TEXT_VALUE } tb_text_kind;
+
+/* 0 when NUL-terminated 's', written in its canonical form, reads back
+ * as 's' as text of 'kind'; else the diagnostic code the reader would
+ * give (TB_D_UTF8, TB_D_CONTROL, ...), and why, in words, in 'why' (at
+ * most 'cap' bytes). The whole text is checked: O(strlen(s)). */
+int tb_text_refused(const char *s, tb_text_kind kind, char *why, size_t cap);
+
+/* Is the 'n' bytes at 's' a comment's language as the reader reads it
+ * after '@': 1 to 35 ASCII letters, digits and '-'? */
+int tb_lang_ok(const char *s, size_t n);
+
+/* Is the 'n' bytes at 's' a tag's name: an ASCII letter, then letters,
+ * digits and '_'? */
+int tb_tag_name_ok(const char *s, size_t n);
+
 #endif

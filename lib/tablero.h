@@ -536,7 +536,7 @@ typedef enum tb_part_kind {
 } tb_part_kind;
 
 typedef enum tb_result {
-	TB_RESULT_NONE,   /* no termination marker (written "*") */
+	TB_RESULT_NONE,   /* no marker: a record whose moves were not read; never set */
 	TB_RESULT_FIRST,  /* "1-0" */
 	TB_RESULT_SECOND, /* "0-1" */
 	TB_RESULT_DRAW,   /* "1/2-1/2" */
@@ -672,6 +672,15 @@ TB_EXPORT void tb_iter_free(tb_iter *it);
 
 /** ### Building and editing
  *
+ * What the editors take, the record writes and reads back as itself,
+ * with no diagnostic: they refuse what the reader would refuse or read
+ * otherwise, by the reader's own checks. Text given -- comments, tag
+ * values -- is UTF-8 with no NUL and no control character but tab and
+ * (in a comment) LF; TB_EINVAL otherwise, with the reader's reason in
+ * tb_record_error, and the record unchanged. An edit that would make the
+ * record's canonical form larger than TB_MAX_RECORD is refused with
+ * TB_ETREE (the reader stops there, TB106).
+ *
  * Turns are given as text and read by the game's own grammar, as the
  * parser reads them: "d2-d3", "pass", "?", "<gap 2>", "<gap>",
  * "<position \"...\">", "<reconstructed d2>", "<b2 | c3 {A} | omitted>";
@@ -687,7 +696,9 @@ TB_EXPORT void tb_iter_free(tb_iter *it);
 TB_EXPORT tb_record *tb_record_new(const tb_game *g);
 
 /** Sets tag 'name' to 'value' (both copied), or removes it when 'value'
- * is NULL (a tag of the seven-tag roster then reads "?"). Values are
+ * is NULL (a tag of the seven-tag roster then reads "?"). 'name' is an
+ * ASCII letter then letters, digits or '_'; 'value' one line of text,
+ * not empty ("?" is unknown): TB_EINVAL otherwise. Values are
  * checked as the reader checks them (Date, Result, Source, Rules,
  * Position) and written in their canonical form. [Game] cannot change;
  * [Rules] and [Position] only while the main line is empty (they decide
@@ -696,12 +707,16 @@ TB_EXPORT tb_record *tb_record_new(const tb_game *g);
 TB_EXPORT int tb_record_set_tag(tb_record *rec, const char *name, const char *value);
 
 /** Sets the result marker (tb_result); [Result] follows it unless it is
- * TB_RESULT_OTHER ("*", which agrees with any [Result]). */
+ * TB_RESULT_OTHER ("*", which agrees with any [Result]). TB_EINVAL for
+ * TB_RESULT_NONE (a record always ends in a marker) or no tb_result. */
 TB_EXPORT int tb_record_set_result(tb_record *rec, int result);
 
-/** Adds a comment (text copied; white space around it left out; 'lang'
- * a BCP 47 tag such as "es", or NULL) at the end of the comments before
- * the tags ('where' 0), after the result (1) or after tag 'where' - 2. */
+/** Adds a comment (text copied; white space around it left out; line
+ * breaks LF, no CR; 'lang' NULL or "", or as the reader reads one: 1 to
+ * 35 ASCII letters, digits and '-', a BCP 47 tag such as "es-MX" or a
+ * transcriber's own code) at the end of the comments before the tags
+ * ('where' 0), after the result (1) or after tag 'where' - 2. TB_EINVAL
+ * for a text or language the reader would not give back. */
 TB_EXPORT int tb_record_add_comment(tb_record *rec, size_t where, const char *text,
                                     const char *lang);
 
@@ -718,7 +733,8 @@ TB_EXPORT int tb_line_insert(tb_record *rec, tb_line *line, tb_node *after,
 /** tb_line_insert after the line's last node. */
 TB_EXPORT int tb_line_append(tb_record *rec, tb_line *line, const char *text,
                              tb_node **first);
-/** Adds a comment after the last of 'line's leading comments. */
+/** Adds a comment after the last of 'line's leading comments (text and
+ * language as tb_record_add_comment). */
 TB_EXPORT int tb_line_add_comment(tb_record *rec, tb_line *line, const char *text,
                                   const char *lang);
 /** Adds a variation to node 'n' (after its others), made of 'text' read
@@ -727,12 +743,14 @@ TB_EXPORT int tb_line_add_comment(tb_record *rec, tb_line *line, const char *tex
  * line. TB_ETREE for a variation nested deeper than the parser takes. */
 TB_EXPORT int tb_node_add_variation(tb_record *rec, tb_node *n, const char *text,
                                     tb_line **out);
-/** Adds NAG 'nag' (0-255) after the node's others (at most 32). */
+/** Adds NAG 'nag' (0-255, else TB_EINVAL) after the node's others (at
+ * most 32, else TB_ETREE). */
 TB_EXPORT int tb_node_add_nag(tb_record *rec, tb_node *n, int nag);
-/** Adds a comment after the node's others. */
+/** Adds a comment after the node's others (as tb_record_add_comment). */
 TB_EXPORT int tb_node_add_comment(tb_record *rec, tb_node *n, const char *text,
                                   const char *lang);
-/** Adds a comment after those of alternative 'i' of reading 'n'. */
+/** Adds a comment after those of alternative 'i' of reading 'n' (as
+ * tb_record_add_comment). */
 TB_EXPORT int tb_alt_add_comment(tb_record *rec, tb_node *n, size_t i, const char *text,
                                  const char *lang);
 /** Takes node 'n' out of its line, with its NAGs, comments and

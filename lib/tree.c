@@ -5,7 +5,6 @@
  * are read from text by the parser itself (tb_parse_fragment), and
  * every edit recounts turn numbers as the parser counts them.
  */
-#include <ctype.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -445,48 +444,78 @@ tb_record *tb_record_new(const tb_game *g)
 	return rec;
 }
 
-/* Well-formed UTF-8, no overlong form, no surrogate, at most U+10FFFF. */
-static int S_utf8_ok(const char *str)
+/* ===== A record's size (spec/tgn.md §12) ===== */
+
+/* Does the canonical form of 'rec', grown by at most 'add' bytes, stay
+ * within TB_MAX_RECORD, which the reader reads (TB106 past it)? It is
+ * measured, by writing it, only when a bound says it may not: three
+ * times the bytes of the record's arena, which holds all it writes but
+ * a few static strings -- text written at most twice over (escapes),
+ * nodes larger in the arena than their numbers and separators in text.
+ * So a usual edit costs nothing more, one near the limit O(size). */
+static int S_fits(const tb_record *rec, size_t add)
 {
-	const unsigned char *s = (const unsigned char *)str;
-	while (*s) {
-		unsigned c = *s, need = c < 0x80 ? 0 : (c >> 5) == 6 ? 1 : (c >> 4) == 14 ? 2
-		                                  : (c >> 3) == 30 ? 3 : 9;
-		if (need == 9)
-			return 0;
-		unsigned long cp = need == 0 ? c : need == 1 ? (c & 0x1f) : need == 2 ? (c & 0x0f)
-		                                                                   : (c & 0x07);
-		s++;
-		for (unsigned i = 0; i < need; i++, s++) {
-			if ((*s & 0xc0) != 0x80)
-				return 0;
-			cp = cp << 6 | (*s & 0x3f);
-		}
-		static const unsigned long min[] = {0, 0x80, 0x800, 0x10000};
-		if (cp < min[need] || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
-			return 0;
-	}
-	return 1;
+	if (add > TB_MAX_RECORD)
+		return 0;
+	if (rec->arena.total <= (TB_MAX_RECORD - add) / 3 - 65536 / 3)
+		return 1;
+	size_t n = 0;
+	free(tb_record_write(rec, &n));
+	return n <= TB_MAX_RECORD - add;
 }
 
-static int S_name_ok(const char *s)
+/* At most the bytes fragment 'frag' adds to its record's canonical
+ * form: its comments and nodes as written, each node with its number
+ * and separators. O(size of 'frag'). */
+static size_t S_frag_size(const tb_record *rec, const tb_line *frag)
 {
-	if (!isalpha((unsigned char)s[0]))
-		return 0;
-	for (size_t i = 1; s[i]; i++)
-		if (!isalnum((unsigned char)s[i]) && s[i] != '_')
-			return 0;
-	return 1;
+	tb_buf b = TB_BUF_INIT;
+	tb_write_comments(&b, frag->lead, " ");
+	size_t nodes = 0;
+	for (const tb_node *n = frag->first; n; n = n->next, nodes++) {
+		tb_write_node(&b, rec->game, n, TB_WRITE_BODY);
+		tb_write_node(&b, rec->game, n, TB_WRITE_NOTES);
+	}
+	size_t size = b.len + 16 * nodes + 4;
+	tb_buf_free(&b);
+	return size;
+}
+
+/* The bytes comment 'text' in language 'lang' adds to its record's
+ * canonical form, at most: "{@lang text}", escapes, a space before it. */
+static size_t S_comment_size(const char *text, const char *lang)
+{
+	size_t n = strlen(text) + (lang ? strlen(lang) + 2 : 0) + 4;
+	for (const char *s = text; *(s += strcspn(s, "}\\")); s++)
+		n++;
+	return n;
+}
+
+static int S_too_large(tb_record *rec)
+{
+	return S_fail(rec, TB_ETREE, "the record would be larger than %u MiB, which the reader "
+	              "refuses (TB106)", TB_MAX_RECORD >> 20);
+}
+
+/* Refuses, with the reader's words, 'text' that would not read back as
+ * itself as text of 'kind' (reader.h, tb_text_refused). */
+static int S_text_check(tb_record *rec, const char *what, const char *text,
+                        tb_text_kind kind)
+{
+	char why[160];
+	if (tb_text_refused(text, kind, why, sizeof why))
+		return S_fail(rec, TB_EINVAL, "%s: %s", what, why);
+	return 0;
 }
 
 int tb_record_set_tag(tb_record *rec, const char *name, const char *value)
 {
 	if (!rec)
 		return TB_EINVAL;
-	if (!name || !S_name_ok(name))
+	if (!name || !tb_tag_name_ok(name, strlen(name)))
 		return S_fail(rec, TB_EINVAL, "a tag's name is a letter then letters, digits or '_'");
-	if (value && (!S_utf8_ok(value) || strchr(value, '\n') || strchr(value, '\r')))
-		return S_fail(rec, TB_EINVAL, "a tag's value is one line of UTF-8");
+	if (value && S_text_check(rec, "a tag's value", value, TB_TEXT_VALUE))
+		return TB_EINVAL;
 	const char *old = tb_record_tag(rec, name);
 	if (strcmp(name, "Game") == 0)
 		return value && tb_game_find(value) == rec->game
@@ -538,6 +567,9 @@ int tb_record_set_tag(tb_record *rec, const char *name, const char *value)
 	if (err || rec->game != tb_game_find(tb_record_tag(rec, "Game"))) {
 		rc = S_fail(rec, TB_ESYNTAX, "%s", err ? err : "the game changed");
 		rec->tags = tags, rec->ntags = ntags, rec->start = start, rec->opts = opts;
+	} else if (!S_fits(rec, 0)) {
+		rc = S_too_large(rec);
+		rec->tags = tags, rec->ntags = ntags, rec->start = start, rec->opts = opts;
 	} else {
 		S_ok(rec);
 		if (strcmp(name, "Result") == 0 && rec->result != TB_RESULT_OTHER)
@@ -552,10 +584,13 @@ int tb_record_set_result(tb_record *rec, int result)
 {
 	if (!rec)
 		return TB_EINVAL;
-	if (result < TB_RESULT_NONE || result > TB_RESULT_OTHER)
-		return S_fail(rec, TB_EINVAL, "no such result: %d", result);
+	/* a record always ends in a marker: the reader gives none back as
+	 * TB_RESULT_NONE, and "*" (what NONE was written as) as OTHER */
+	if (result <= TB_RESULT_NONE || result > TB_RESULT_OTHER)
+		return S_fail(rec, TB_EINVAL, "no such result: %d (TB_RESULT_FIRST, _SECOND, _DRAW, "
+		              "or _OTHER, \"*\")", result);
 	rec->result = (tb_result)result;
-	if (result != TB_RESULT_OTHER && result != TB_RESULT_NONE)
+	if (result != TB_RESULT_OTHER)
 		tb_tags_set_result(rec, rec->result, 0, 0, 0);
 	rec->gen++;
 	S_ok(rec);
@@ -566,16 +601,11 @@ static int S_comment_check(tb_record *rec, const char *text, const char *lang)
 {
 	if (!text)
 		return S_fail(rec, TB_EINVAL, "a comment's text is not NULL");
-	if (!S_utf8_ok(text))
-		return S_fail(rec, TB_EINVAL, "a comment is UTF-8");
-	if (lang && lang[0]) {
-		size_t n = strlen(lang);
-		if (n > 35 || !isalpha((unsigned char)lang[0]))
-			return S_fail(rec, TB_EINVAL, "'%s' is no BCP 47 language tag", lang);
-		for (size_t i = 0; i < n; i++)
-			if (!isalnum((unsigned char)lang[i]) && lang[i] != '-')
-				return S_fail(rec, TB_EINVAL, "'%s' is no BCP 47 language tag", lang);
-	}
+	if (S_text_check(rec, "a comment", text, TB_TEXT_COMMENT))
+		return TB_EINVAL;
+	if (lang && lang[0] && !tb_lang_ok(lang, strlen(lang)))
+		return S_fail(rec, TB_EINVAL, "a comment's language is 1 to 35 ASCII letters, digits "
+		              "and '-', as the reader reads it (a BCP 47 tag such as \"es-MX\")");
 	return 0;
 }
 
@@ -585,6 +615,8 @@ static int S_add_comment(tb_record *rec, tb_comment **list, const char *text,
 	int rc = S_comment_check(rec, text, lang);
 	if (rc)
 		return rc;
+	if (!S_fits(rec, S_comment_size(text, lang)))
+		return S_too_large(rec);
 	tb_comment_append(list, tb_comment_make(&rec->arena, text, strlen(text), lang));
 	rec->gen++;
 	S_ok(rec);
@@ -664,8 +696,6 @@ static int S_read(tb_record *rec, const char *text, const S_path *p, unsigned de
 {
 	if (!text)
 		return S_fail(rec, TB_EINVAL, "the text is not NULL");
-	if (!S_utf8_ok(text))
-		return S_fail(rec, TB_ESYNTAX, "the text is not UTF-8");
 	S_clock c = S_clock_after(rec, p, depth, after);
 	char *why = NULL;
 	if (tb_parse_fragment(rec, text, c.number, c.side, c.known, (int)depth, frag, &why)) {
@@ -678,6 +708,8 @@ static int S_read(tb_record *rec, const char *text, const S_path *p, unsigned de
 	if (S_count(&rec->main) + S_count(frag) > TB_MAX_TURNS)
 		return S_fail(rec, TB_ETREE, "a record holds at most %d turns, gaps and positions",
 		              TB_MAX_TURNS);
+	if (!S_fits(rec, S_frag_size(rec, frag)))
+		return S_too_large(rec);
 	S_unspan_line(frag);
 	return 0;
 }
@@ -751,8 +783,6 @@ int tb_node_add_variation(tb_record *rec, tb_node *n, const char *text, tb_line 
 	char *why = NULL;
 	if (!text)
 		return S_fail(rec, TB_EINVAL, "the text is not NULL");
-	if (!S_utf8_ok(text))
-		return S_fail(rec, TB_ESYNTAX, "the text is not UTF-8");
 	if (tb_parse_fragment(rec, text, c.number, c.side, c.known, (int)depth, v, &why)) {
 		int rc = S_fail(rec, TB_ESYNTAX, "%s", why);
 		free(why);
@@ -763,6 +793,8 @@ int tb_node_add_variation(tb_record *rec, tb_node *n, const char *text, tb_line 
 	if (S_count(&rec->main) + S_count(v) > TB_MAX_TURNS)
 		return S_fail(rec, TB_ETREE, "a record holds at most %d turns, gaps and positions",
 		              TB_MAX_TURNS);
+	if (!S_fits(rec, S_frag_size(rec, v) + 4)) /* " (" and ")" */
+		return S_too_large(rec);
 	S_unspan_line(v);
 	tb_node_push_variation(n, v);
 	S_renumber(rec);

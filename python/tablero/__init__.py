@@ -188,6 +188,19 @@ def _enc(s: Optional[str]) -> Optional[bytes]:
     return None if s is None else s.encode("utf-8")
 
 
+def _text(s: Optional[str]) -> Optional[bytes]:
+    """Text for a record (a comment, a tag's value, movetext), as _enc,
+    but a NUL -- where the library's C string would end, the rest lost --
+    or a lone surrogate is refused; the library refuses the rest of what
+    the reader would (control characters, ...)."""
+    if s is not None and "\0" in s:
+        raise TableroError("a NUL character cannot be in a record's text")
+    try:
+        return _enc(s)
+    except UnicodeEncodeError as e:
+        raise TableroError(f"text that is not UTF-8: {e.reason}") from None
+
+
 def _dec(b: Optional[bytes]) -> Optional[str]:
     return None if b is None else b.decode("utf-8")
 
@@ -405,7 +418,7 @@ class Alternative:
 
     def add_comment(self, text: str, lang: Optional[str] = None) -> None:
         self._node._check(_lib.tb_alt_add_comment(self._node._rec._h, self._node._h,
-                                                  self._i, _enc(text), _enc(lang)))
+                                                  self._i, _text(text), _text(lang)))
 
     def __repr__(self) -> str:
         return "<Alternative %s>" % self.token
@@ -499,7 +512,7 @@ class Node(_Owned):
         return Node(self._rec, n) if n else None
 
     def add_comment(self, text: str, lang: Optional[str] = None) -> None:
-        self._check(_lib.tb_node_add_comment(self._rec._h, self._h, _enc(text), _enc(lang)))
+        self._check(_lib.tb_node_add_comment(self._rec._h, self._h, _text(text), _text(lang)))
 
     def add_nag(self, nag: int) -> None:
         self._check(_lib.tb_node_add_nag(self._rec._h, self._h, nag))
@@ -507,7 +520,7 @@ class Node(_Owned):
     def add_variation(self, text: str) -> "Line":
         """A new variation of this node, read from 'text' (movetext)."""
         out = _p()
-        self._check(_lib.tb_node_add_variation(self._rec._h, self._h, _enc(text),
+        self._check(_lib.tb_node_add_variation(self._rec._h, self._h, _text(text),
                                                C.byref(out)))
         return Line(self._rec, out.value)
 
@@ -549,19 +562,19 @@ class Line(_Owned):
         return _comments(_lib.tb_line_comment, self._h)
 
     def add_comment(self, text: str, lang: Optional[str] = None) -> None:
-        self._check(_lib.tb_line_add_comment(self._rec._h, self._h, _enc(text), _enc(lang)))
+        self._check(_lib.tb_line_add_comment(self._rec._h, self._h, _text(text), _text(lang)))
 
     def append(self, text: str) -> Optional[Node]:
         """Reads 'text' as movetext ("d2-d3 {fine} a7", "<gap 2>") and appends
         it; returns the first node added (None for comments only)."""
         out = _p()
-        self._check(_lib.tb_line_append(self._rec._h, self._h, _enc(text), C.byref(out)))
+        self._check(_lib.tb_line_append(self._rec._h, self._h, _text(text), C.byref(out)))
         return Node(self._rec, out.value) if out.value else None
 
     def insert(self, text: str) -> Optional[Node]:
         """Reads 'text' as movetext and puts it at the line's start."""
         out = _p()
-        self._check(_lib.tb_line_insert(self._rec._h, self._h, None, _enc(text),
+        self._check(_lib.tb_line_insert(self._rec._h, self._h, None, _text(text),
                                         C.byref(out)))
         return Node(self._rec, out.value) if out.value else None
 
@@ -584,7 +597,7 @@ class Tags(MutableMapping):
         return _dec(v)
 
     def __setitem__(self, name: str, value: str) -> None:
-        self._rec._check(_lib.tb_record_set_tag(self._rec._h, _enc(name), _enc(value)))
+        self._rec._check(_lib.tb_record_set_tag(self._rec._h, _text(name), _text(value)))
 
     def __delitem__(self, name: str) -> None:
         if name not in self:
@@ -646,7 +659,7 @@ class Record:
     def _insert(self, after: Optional[Node], text: str) -> Optional[Node]:
         out = _p()
         self._check(_lib.tb_line_insert(self._h, _lib.tb_record_main(self._h),
-                                        after._h if after else None, _enc(text),
+                                        after._h if after else None, _text(text),
                                         C.byref(out)))
         return Node(self, out.value) if out.value else None
 
@@ -702,7 +715,7 @@ class Record:
         """Adds a comment before the tags (where='before'), after the result
         ('after'), or after the tag of index 'tag'."""
         w = tag + 2 if tag is not None else (0 if where == "before" else 1)
-        self._check(_lib.tb_record_add_comment(self._h, w, _enc(text), _enc(lang)))
+        self._check(_lib.tb_record_add_comment(self._h, w, _text(text), _text(lang)))
 
     def walk(self) -> Iterator[Tuple[str, Union[Node, Line], int]]:
         """Every line and node in the order written, as (event, item, depth):

@@ -228,6 +228,37 @@ class Building(unittest.TestCase):
             n.remove()
         self.assertEqual(rec.to_tgn().count("\n1."), 0)  # nothing changed
 
+    def test_built_reads_back(self):
+        """What the API takes writes and reads back as itself; what the
+        reader would refuse is refused, the record unchanged (issue 29)."""
+        rec = tablero.Record(game="pitarra")
+        first = rec.append("d1 a7")
+        before = rec.to_tgn()
+        for bad in ["inicio\x0e", "a\x7f", "a\rb", "a\x00b", "\ud800"]:
+            with self.assertRaises(tablero.TableroError):
+                rec.main.add_comment(bad)
+            with self.assertRaises(tablero.TableroError):
+                first.add_comment(bad)
+            with self.assertRaises(tablero.TableroError):
+                rec.tags["Event"] = bad
+        with self.assertRaisesRegex(tablero.TableroError, "U\\+000E"):
+            rec.main.add_comment("inicio\x0e")
+        with self.assertRaisesRegex(tablero.TableroError, "empty"):
+            rec.tags["Event"] = ""
+        with self.assertRaises(tablero.TableroError):
+            rec.tags["Event"] = "two\nlines"
+        with self.assertRaises(tablero.TableroError):
+            first.add_comment("x", "e s")
+        self.assertEqual(rec.to_tgn(), before)
+        rec.main.add_comment("tab\there\nand } \\ {@es}", "e1")
+        first.add_comment("@home")
+        rec.tags["Event"] = '"Copa" \\ 1'
+        rec.result = "*"
+        back = tablero.loads(rec.to_tgn())[0]
+        self.assertEqual(back, rec)
+        self.assertEqual(back.to_tgn(), rec.to_tgn())
+        self.assertEqual(back.result, "*")
+
     def test_memory(self):
         # records die with their last reference, nodes keep theirs alive
         node = tablero.loads('[Game "pitarra"]\n\n1. d1 *\n')[0].main[0]

@@ -14,6 +14,8 @@
 #          "e capture>=2", ...) before each sample
 #   positions  the rules and a position: those validate --positions
 #          prints for the samples, and the usual starts
+#   build  each sample as a script of fuzz_build's operations: its game,
+#          its tags, its movetext appended, its result
 # TABLERO and SPEC_RUNNER name the binaries (build/tablero,
 # build/tests/spec_runner).
 set -euo pipefail
@@ -22,7 +24,7 @@ T=${TABLERO:-build/tablero}
 R=${SPEC_RUNNER:-build/tests/spec_runner}
 cd "$(dirname "$0")/../.."
 rm -rf "$out"
-all="parse reader validate positions xml grep diff svg html fill collate book show xmltgn"
+all="parse reader validate positions xml grep diff svg html fill collate book show xmltgn build"
 for t in $all; do mkdir -p "$out/$t"; done
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -82,6 +84,20 @@ for s in "${samples[@]}"; do
 	done <"$tmp/pos"
 done
 for g in pitarra asalto ocencahuac; do printf '%s\n' "$g" >"$out/positions/start-$g"; done
+# build: the first record of each sample in canonical form, as operations
+for s in "${samples[@]}"; do
+	"$T" fmt "$s" 2>/dev/null | awk '
+		/^\[Game "/ && !game { game = 1; v = $0; sub(/^\[Game "/, "", v); sub(/"\]$/, "", v)
+		                        print "G " v; next }
+		/^\[/ && !moves { v = $0; sub(/^\[/, "", v); sub(/ "/, "=", v); sub(/"\].*$/, "", v)
+		                  print "T " v; next }
+		/^$/ && game && !moves { moves = 1; next }
+		moves && /^(1-0|0-1|1\/2-1\/2|\*)( |$)/ {
+			if (text != "") print "A " text
+			r = $1 == "1-0" ? 1 : $1 == "0-1" ? 2 : $1 == "*" ? 4 : 3
+			print "S " r; exit }
+		moves { text = text (text == "" ? "" : " ") $0 }' >"$out/build/$(basename "$s" .tgn)"
+done
 for t in $all; do
 	printf '%s: %s seeds\n' "$t" "$(ls "$out/$t" | wc -l)"
 done

@@ -568,6 +568,177 @@ static void test_misuse(void **state)
 	tb_record_free(b);
 }
 
+/* ===== What the builders take reads back (issue 29, finding 3) ===== */
+
+/* 'rec' written, read again: no diagnostic at all, the same record,
+ * the same bytes. */
+static void S_reads_back(const tb_record *rec)
+{
+	size_t n, n2;
+	char *s = tb_record_write(rec, &n);
+	assert_non_null(s);
+	tb_reader *r = tb_reader_new_mem(s, n, "back.tgn");
+	tb_record *back = NULL;
+	assert_int_equal(tb_reader_next(r, &back), 1);
+	assert_int_equal(tb_reader_ndiags(r), 0);
+	assert_int_equal(tb_record_equal(rec, back), 1);
+	char *s2 = tb_record_write(back, &n2);
+	assert_non_null(s2);
+	assert_int_equal(n, n2);
+	assert_memory_equal(s, s2, n);
+	free(s2);
+	free(s);
+	tb_record_free(back);
+	tb_reader_free(r);
+}
+
+/* Refused with 'code', a message, and 'rec' as it was: written as
+ * 'before', its result 'before_result' (a variable of the caller's). */
+#define S_REFUSED(rec, before, call, code)                  \
+	do {                                                    \
+		assert_int_equal((call), (code));                   \
+		assert_true(tb_record_error(rec)[0] != '\0');       \
+		char *now_ = S_write(rec);                          \
+		assert_string_equal(now_, (before));                \
+		assert_int_equal(tb_record_result(rec), before_result); \
+		free(now_);                                         \
+	} while (0)
+
+static void test_build_reads_back(void **state)
+{
+	(void)state;
+	tb_record *rec = S_read(PIT "1. d1 <a1 | a7> *\n");
+	tb_node *n = tb_line_first(tb_record_main(rec));
+	tb_node *rd = tb_node_next(n);
+	char *before = S_write(rec);
+	int before_result = tb_record_result(rec);
+	/* control characters, NUL's stand-in DEL, a CR (read as a line end),
+	 * invalid UTF-8: the reader refuses them (TB101, TB103) */
+	static const char *const bad_comment[] = {"inicio\x0e", "a\x7f", "a\rb", "\x01",
+	                                          "\xc0\xaf", "\xed\xa0\x80"};
+	for (size_t i = 0; i < sizeof bad_comment / sizeof *bad_comment; i++) {
+		const char *c = bad_comment[i];
+		S_REFUSED(rec, before, tb_node_add_comment(rec, n, c, NULL), TB_EINVAL);
+		S_REFUSED(rec, before, tb_node_add_comment(rec, n, c, "es"), TB_EINVAL);
+		S_REFUSED(rec, before, tb_record_add_comment(rec, 0, c, NULL), TB_EINVAL);
+		S_REFUSED(rec, before, tb_record_add_comment(rec, 1, c, NULL), TB_EINVAL);
+		S_REFUSED(rec, before, tb_record_add_comment(rec, 2, c, NULL), TB_EINVAL);
+		S_REFUSED(rec, before, tb_line_add_comment(rec, tb_record_main(rec), c, NULL),
+		          TB_EINVAL);
+		S_REFUSED(rec, before, tb_alt_add_comment(rec, rd, 1, c, NULL), TB_EINVAL);
+	}
+	assert_non_null(strstr(tb_record_error(rec), "UTF-8"));
+	assert_int_equal(tb_node_add_comment(rec, n, "inicio\x0e", NULL), TB_EINVAL);
+	assert_non_null(strstr(tb_record_error(rec), "U+000E"));
+	/* a language is letters, digits and '-', 1 to 35, as the reader reads it */
+	S_REFUSED(rec, before, tb_node_add_comment(rec, n, "x", "e s"), TB_EINVAL);
+	S_REFUSED(rec, before, tb_node_add_comment(rec, n, "x", "es_MX"), TB_EINVAL);
+	S_REFUSED(rec, before, tb_node_add_comment(rec, n, "x", "abcdefghijabcdefghijabcdefghijabcdef"),
+	          TB_EINVAL);
+	/* tag values: one line, no control character, not empty */
+	static const char *const bad_value[] = {"a\x01" "b", "\x7f", "a\rb", "a\nb", "", "\xff"};
+	for (size_t i = 0; i < sizeof bad_value / sizeof *bad_value; i++) {
+		S_REFUSED(rec, before, tb_record_set_tag(rec, "Event", bad_value[i]), TB_EINVAL);
+		S_REFUSED(rec, before, tb_record_set_tag(rec, "Site", bad_value[i]), TB_EINVAL);
+	}
+	assert_non_null(strstr(tb_record_error(rec), "UTF-8"));
+	assert_int_equal(tb_record_set_tag(rec, "Event", ""), TB_EINVAL);
+	assert_non_null(strstr(tb_record_error(rec), "empty"));
+	S_REFUSED(rec, before, tb_record_set_tag(rec, "Bad Name", "x"), TB_EINVAL);
+	S_REFUSED(rec, before, tb_record_set_tag(rec, "", "x"), TB_EINVAL);
+	/* no result marker is no result the reader gives back: "*" is OTHER */
+	S_REFUSED(rec, before, tb_record_set_result(rec, TB_RESULT_NONE), TB_EINVAL);
+	S_REFUSED(rec, before, tb_record_set_result(rec, -1), TB_EINVAL);
+	S_REFUSED(rec, before, tb_node_add_nag(rec, n, -1), TB_EINVAL);
+	free(before);
+	/* and what is taken reads back as itself: tabs, line breaks, braces,
+	 * backslashes, quotes, '@', a language of digits, Arabic */
+	assert_int_equal(tb_node_add_comment(rec, n, "a\tb\nc } \\ {d}\\", NULL), 0);
+	assert_int_equal(tb_node_add_comment(rec, n, "@home", NULL), 0);
+	assert_int_equal(tb_node_add_comment(rec, n, "", "e1"), 0);
+	assert_int_equal(tb_node_add_comment(rec, n, "\n", NULL), 0);
+	assert_int_equal(tb_alt_add_comment(rec, rd, 0, "هجوم", "ar"), 0);
+	assert_int_equal(tb_record_add_comment(rec, 2, "del juego}", "es-MX"), 0);
+	assert_int_equal(tb_record_set_tag(rec, "Event", "\"Copa\" \\ 1\t2"), 0);
+	assert_int_equal(tb_record_set_tag(rec, "Site", "?"), 0);
+	assert_int_equal(tb_record_set_tag(rec, "Notes", " "), 0);
+	assert_int_equal(tb_node_add_nag(rec, n, 0), 0);
+	assert_int_equal(tb_node_add_nag(rec, rd, 255), 0);
+	S_reads_back(rec);
+	for (int res = TB_RESULT_FIRST; res <= TB_RESULT_OTHER; res++) {
+		assert_int_equal(tb_record_set_result(rec, res), 0);
+		S_reads_back(rec);
+	}
+	/* comments after the last tag, the first of two lines: the second
+	 * starts on the line the first ends on, and is the tag's too */
+	const char *name, *value;
+	size_t last = 0;
+	while (tb_record_tag_at(rec, last + 1, &name, &value))
+		last++;
+	assert_int_equal(tb_record_add_comment(rec, 2 + last, "a\nb", NULL), 0);
+	assert_int_equal(tb_record_add_comment(rec, 2 + last, "c", NULL), 0);
+	S_reads_back(rec);
+	tb_record_free(rec);
+	/* variations nested as deep as the reader reads them, no deeper:
+	 * one by one, and in the text of one */
+	rec = tb_record_new(tb_game_find("pitarra"));
+	assert_int_equal(tb_line_append(rec, tb_record_main(rec), "d1", &n), 0);
+	int depth = 0, rc;
+	tb_line *v = NULL;
+	tb_node *parent = NULL;
+	while ((rc = tb_node_add_variation(rec, n, "d1", &v)) == 0) {
+		parent = n;
+		n = tb_line_first(v);
+		depth++;
+	}
+	assert_int_equal(rc, TB_ETREE);
+	assert_int_equal(depth, 100); /* spec/tgn.md §12 */
+	S_reads_back(rec);
+	/* one deeper in the text of one: the parser's refusal */
+	assert_int_equal(tb_node_add_variation(rec, parent, "a1 (a7)", NULL), TB_ESYNTAX);
+	assert_int_equal(tb_node_add_variation(rec, parent, "a1", NULL), 0);
+	S_reads_back(rec);
+	tb_record_free(rec);
+	/* a record the reader would refuse as too large (TB106) is not built:
+	 * a comment, a tag's value, movetext, a variation each past what is left */
+	rec = tb_record_new(tb_game_find("pitarra"));
+	size_t big = (16u << 20) / 2 + 16;
+	char *text = malloc(big + 16);
+	memset(text, 'x', big);
+	text[big] = '\0';
+	assert_int_equal(tb_line_append(rec, tb_record_main(rec), "d1", &n), 0);
+	assert_int_equal(tb_node_add_comment(rec, n, text, NULL), 0);
+	before = S_write(rec);
+	before_result = tb_record_result(rec);
+	S_REFUSED(rec, before, tb_node_add_comment(rec, n, text, NULL), TB_ETREE);
+	assert_non_null(strstr(tb_record_error(rec), "MiB"));
+	S_REFUSED(rec, before, tb_record_add_comment(rec, 1, text, "es"), TB_ETREE);
+	S_REFUSED(rec, before, tb_record_set_tag(rec, "Notes", text), TB_ETREE);
+	memcpy(text, "a7 {", 4);
+	strcpy(text + big, "}");
+	S_REFUSED(rec, before, tb_line_append(rec, tb_record_main(rec), text, NULL), TB_ETREE);
+	S_REFUSED(rec, before, tb_node_add_variation(rec, n, text, NULL), TB_ETREE);
+	S_reads_back(rec);
+	/* and a text past the limit on its own, even in a new record */
+	tb_record_free(rec);
+	rec = tb_record_new(tb_game_find("pitarra"));
+	free(before);
+	before = S_write(rec);
+	text = realloc(text, (16u << 20) + 2);
+	memset(text, 'y', (16u << 20) + 1);
+	text[(16u << 20) + 1] = '\0';
+	S_REFUSED(rec, before, tb_record_set_tag(rec, "Notes", text), TB_EINVAL);
+	S_REFUSED(rec, before, tb_record_add_comment(rec, 0, text, NULL), TB_EINVAL);
+	free(text);
+	free(before);
+	tb_record_free(rec);
+	/* a new record as it is, and with its result set */
+	rec = tb_record_new(tb_game_find("asalto"));
+	S_reads_back(rec);
+	assert_int_equal(tb_record_result(rec), TB_RESULT_OTHER);
+	tb_record_free(rec);
+}
+
 /* ===== Positions and turns ===== */
 
 static void S_count_legal(void *ctx, const char *token, const char *events,
@@ -876,6 +1047,7 @@ int main(void)
 		cmocka_unit_test(test_iter_edit),
 		cmocka_unit_test(test_build),
 		cmocka_unit_test(test_misuse),
+		cmocka_unit_test(test_build_reads_back),
 		cmocka_unit_test(test_positions),
 		cmocka_unit_test(test_misuse_writers),
 		cmocka_unit_test(test_writer_statuses),
