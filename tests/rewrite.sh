@@ -92,7 +92,7 @@ printf '\n\n' > "$d/blank.tgn"
 printf '[Game "pitarra"]\n\n1. d1 zz9 *\n' > "$d/broken.tgn"
 for cmd in fmt fill; do
 	refuse del.tgn 1 "$T" $cmd -i
-	refuse bytes.tgn 1 "$T" $cmd -i
+	refuse bytes.tgn 2 "$T" $cmd -i   # UTF-16 by its first bytes: not text (TB112)
 	refuse broken.tgn 1 "$T" $cmd -i
 	refuse blank.tgn 0 "$T" $cmd -i
 	refuse empty.tgn 0 "$T" $cmd -i

@@ -71,14 +71,18 @@ static unsigned S_line_at(const char *s, size_t n)
 	return line;
 }
 
+/* Read in two parts, cut before a '[' that starts a line, as the CLI's
+ * parts.c cuts a file: the first part holds at least TB_SNIFF_BYTES (a
+ * reader tells a binary or UTF-16 file by them, and a shorter first
+ * part could not), as parts.c's first part does. */
 static void S_parts(const char *buf, size_t len, uint32_t h)
 {
 	size_t cuts = 0, cut = 0;
-	for (size_t i = 1; i < len; i++)
+	for (size_t i = TB_SNIFF_BYTES; i < len; i++)
 		cuts += buf[i] == '[' && (buf[i - 1] == '\n' || buf[i - 1] == '\r');
 	if (!cuts)
 		return;
-	for (size_t i = 1, k = h % cuts; i < len; i++)
+	for (size_t i = TB_SNIFF_BYTES, k = h % cuts; i < len; i++)
 		if (buf[i] == '[' && (buf[i - 1] == '\n' || buf[i - 1] == '\r') && k-- == 0) {
 			cut = i;
 			break;
