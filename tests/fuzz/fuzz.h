@@ -80,6 +80,14 @@ static inline char *fz_read_file(const char *path, size_t *len)
 	return tb_buf_detach(&b, len);
 }
 
+/* 'n' bytes of 's' as the whole of file 'path'; a harness that cannot
+ * write its own files is broken. */
+static inline void fz_write_file(const char *path, const void *s, size_t n)
+{
+	FILE *f = fopen(path, "wb");
+	FZ_CHECK(f && fwrite(s, 1, n, f) == n && fclose(f) == 0, "cannot write %s", path);
+}
+
 /* libxml2 says nothing while a harness looks at a document. */
 static inline void fz_xml_quiet(void *ctx, const char *msg, ...)
 {

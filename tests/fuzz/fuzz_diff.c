@@ -102,12 +102,6 @@ static void S_unlink(void)
 		unlink(S_files.path[i]);
 }
 
-static void S_write(const char *path, const char *s, size_t n)
-{
-	FILE *f = fopen(path, "wb");
-	FZ_CHECK(f && fwrite(s, 1, n, f) == n && fclose(f) == 0, "cannot write %s", path);
-}
-
 /* Runs cmd_diff with the arguments in S_files, its standard output
  * into the third file and its standard error to /dev/null. */
 static void S_run(void *ctx)
@@ -167,8 +161,8 @@ static void S_command(const char *a, size_t na, const char *b, size_t nb)
 		}
 		atexit(S_unlink);
 	}
-	S_write(S_files.path[0], a, na);
-	S_write(S_files.path[1], b, nb);
+	fz_write_file(S_files.path[0], a, na);
+	fz_write_file(S_files.path[1], b, nb);
 	static char diff[] = "diff", xml[] = "--xml", dups[] = "--duplicates";
 	char *runs[3][4] = {{diff, S_files.path[0], S_files.path[1], NULL},
 	                    {diff, xml, S_files.path[0], S_files.path[1]},

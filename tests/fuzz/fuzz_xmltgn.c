@@ -28,12 +28,6 @@ static void S_unlink(void)
 		unlink(S_files.path[i]);
 }
 
-static void S_write(const char *path, const void *s, size_t n)
-{
-	FILE *f = fopen(path, "wb");
-	FZ_CHECK(f && fwrite(s, 1, n, f) == n && fclose(f) == 0, "cannot write %s", path);
-}
-
 /* Runs cmd_xml with the arguments in S_files; with standard input from
  * the document and standard output into the second file when
  * 'from_stdin'. */
@@ -100,8 +94,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		}
 		atexit(S_unlink);
 	}
-	S_write(c->path[0], data, size);
-	S_write(c->path[1], S_OLD, strlen(S_OLD));
+	fz_write_file(c->path[0], data, size);
+	fz_write_file(c->path[1], S_OLD, strlen(S_OLD));
 	static char xml[] = "xml", to[] = "--to", tgn[] = "tgn", o[] = "-o", dash[] = "-";
 	c->from_stdin = fz_hash(data, size) & 1;
 	char *argv[] = {xml, to, tgn, o, c->path[1], c->path[0], NULL};
