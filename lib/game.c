@@ -241,7 +241,8 @@ void tb_move_write(tb_buf *b, const tb_move *m)
 {
 	/* straight into room made once: a few bytes, at every turn written;
 	 * a part is at most a separator, a point and a '/' */
-	tb_buf_grow(b, (size_t)m->nparts * 5 + sizeof "pass" + m->crown);
+	if (!tb_buf_grow(b, (size_t)m->nparts * 5 + sizeof "pass" + m->crown))
+		return; /* out of memory: 'b' says so (buf.h) */
 	char *w = b->data + b->len;
 	for (unsigned i = 0; i < m->nparts; i++) {
 		const tb_part *p = &m->parts[i];

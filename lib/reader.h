@@ -64,9 +64,8 @@ struct tb_reader {
 	tb_buf text;             /* decoded text of a STRING or COMMENT token */
 	tb_buf room;             /* what tags.c writes of a record's tags, kept for
 	                            the next record while small */
-	struct tb_tag *tag_room; /* a record's tags as read (tb_tag_list), kept for
-	                            the next record while small (parser.c) */
-	size_t tag_cap;
+	struct tb_tag_list *tags;/* a record's tags as read, kept for the next
+	                            record while small (parser.c) */
 	char lang[36];           /* a COMMENT's language, "" when none */
 	/* diagnostics of the current call */
 	tb_diag *diags;
@@ -79,6 +78,11 @@ struct tb_reader {
 	size_t rec_offboard;     /* of them, points off the board (the record can be replayed) */
 	tb_search_opts search;   /* for tb_reader_validate (tb_reader_set_search) */
 	size_t nerrors, nwarnings;
+	int nomem;               /* memory ran out: the reader is spent, and each
+	                            call says TB_ENOMEM (tb_reader_next) */
+	jmp_buf *jump;           /* where the record's arena goes when memory runs
+	                            out while it is read (tb_reader_next) */
+	struct tb_record *building; /* that record, freed there */
 };
 
 /* Reads the next token into r->tok. */

@@ -13,10 +13,15 @@
  * who owns what it returns. Functions taking a NULL object where a
  * _free is concerned do nothing.
  *
- * Memory: an allocation that fails aborts the process, after a one-line
- * message on stderr -- the only thing the library ever writes. Every
- * input is bounded (TB_MAX_RECORD and the limits of spec/tgn.md), so
- * memory is too; TB_ENOMEM is kept for a future allocator hook.
+ * Memory: the library's own memory comes from malloc, and what it hands
+ * the caller to free is freed with free(). When an allocation fails, the
+ * function says so -- TB_ENOMEM, or NULL where it returns a pointer --
+ * and leaves every object it was given as usable and freeable as before
+ * (a reader is then spent: see tb_reader_next); it never aborts or
+ * prints. tb_set_alloc_hook lets a program refuse allocations, to bound
+ * the library's memory or to test what it does when memory runs out.
+ * libxml2 and PCRE2 allocate with their own allocators; where they report
+ * a failure, it is TB_ENOMEM too.
  */
 #ifndef TABLERO_H
 #define TABLERO_H
@@ -67,6 +72,19 @@ enum {
 
 /** Returns the library version, "MAJOR.MINOR.PATCH"; a static string. */
 TB_EXPORT const char *tb_version(void);
+
+/** ## Memory
+ *
+ * A hook called before each of the library's own allocations with the
+ * bytes asked for; when it returns nonzero, the allocation fails as if
+ * memory had run out (as SQLite's and Lua's fault injection). Like
+ * sqlite3_config, it is process-wide and set before any other call of
+ * the library (and before other threads use it); NULL removes it.
+ * 'ctx' is passed back to 'fn'. Allocations of libxml2 and PCRE2 do not
+ * come here.
+ */
+typedef int (*tb_alloc_hook)(void *ctx, size_t size);
+TB_EXPORT void tb_set_alloc_hook(tb_alloc_hook fn, void *ctx);
 
 /** ## Diagnostics
  *
@@ -126,7 +144,8 @@ typedef struct tb_reader tb_reader;
 typedef struct tb_record tb_record;
 
 /** Returns a reader over 'f', which stays owned by the caller and must
- * outlive the reader; 'name' (copied) is used in diagnostics. */
+ * outlive the reader; 'name' (copied) is used in diagnostics. NULL when
+ * memory ran out (as every function returning a new object below). */
 TB_EXPORT tb_reader *tb_reader_new_file(FILE *f, const char *name);
 
 /** Returns a reader over the 'len' bytes at 'buf', which the caller
@@ -139,7 +158,10 @@ TB_EXPORT tb_reader *tb_reader_new_mem(const char *buf, size_t len,
  * TB_EIO when the input could not be read ('*out' is then NULL). Diagnostics found while
  * reading it are available until the next call. A record with errors
  * is still returned, so the caller sees what could be read; see
- * tb_record_errors. */
+ * tb_record_errors. TB_ENOMEM ('*out' NULL) when memory ran out while
+ * reading the record: what was read of it is dropped, its diagnostics
+ * may be incomplete, and the reader is spent -- every later call
+ * returns TB_ENOMEM; free it. */
 TB_EXPORT int tb_reader_next(tb_reader *r, tb_record **out);
 
 /** The diagnostics of the last tb_reader_next call. Borrowed; valid
@@ -162,7 +184,8 @@ TB_EXPORT void tb_reader_free(tb_reader *r);
  * same diagnostics, word for word, as with 'r' -- in another thread
  * while 'r' reads on: the two share nothing. Its counts
  * (tb_reader_nerrors) start at zero; it reads no records. Owned by the
- * caller (tb_reader_free). Readers and records are not shared between
+ * caller (tb_reader_free); NULL when memory ran out, and then 'r' still
+ * has the diagnostics. Readers and records are not shared between
  * threads; the library keeps no other state, so independent readers
  * and records may be used in as many threads at once. */
 TB_EXPORT tb_reader *tb_reader_detach(tb_reader *r);
@@ -234,13 +257,14 @@ TB_EXPORT size_t tb_record_plies(const tb_record *rec);
 /** Writes 'rec' in canonical TGN (spec/tgn.md, "Canonical form").
  * Returns a NUL-terminated string the caller frees with free() and
  * sets '*len' (if not NULL) to its length; returns NULL when the record
- * has errors (or no known game). */
+ * has errors (or no known game), or when memory ran out. */
 TB_EXPORT char *tb_record_write(const tb_record *rec, size_t *len);
 
 /** The record's main line as the canonical form writes it but on one
  * line, without comments, NAGs or variations, then its result:
  * "1. d1 a7 2. g1 a4 1-0" -- the text tablero grep's movetext patterns
- * match. The caller frees it; NULL when the record has errors. */
+ * match. The caller frees it; NULL when the record has errors, or when
+ * memory ran out. */
 TB_EXPORT char *tb_record_movetext(const tb_record *rec, size_t *len);
 
 /** Called with each comment's text (unescaped) and language ("es",
@@ -483,7 +507,9 @@ TB_EXPORT char *tb_engine_over(const tb_engine *e);
  * or twice, so building a record of n nodes costs O(n^2) -- and each
  * takes the record, returns 0
  * or a negative TB_E* code, and on failure leaves the tree as it was
- * with tb_record_error saying why. Every edit keeps the tree one the
+ * with tb_record_error saying why. The strings that readers below
+ * return for the caller to free (tokens, positions) are NULL when
+ * memory ran out. Every edit keeps the tree one the
  * parser could have read: turn numbers and sides are recomputed as the
  * parser counts them (a turn after a gap of unknown length keeps the
  * number it was given, "12. d3").
@@ -633,7 +659,7 @@ typedef enum { TB_EVENT_DONE = 0, TB_EVENT_ENTER = 1, TB_EVENT_EXIT = 2 } tb_ite
 typedef struct tb_iter tb_iter;
 
 /** An iterator over 'rec', which must outlive it; the caller frees it
- * with tb_iter_free. NULL when 'rec' is NULL. */
+ * with tb_iter_free. NULL when 'rec' is NULL, or memory ran out. */
 TB_EXPORT tb_iter *tb_iter_new(const tb_record *rec);
 /** The next event (tb_iter_event); TB_EVENT_DONE at the end, and from then on. */
 TB_EXPORT int tb_iter_next(tb_iter *it);
@@ -657,11 +683,15 @@ TB_EXPORT void tb_iter_free(tb_iter *it);
  * ("d2-d3 {fine} $1 (e2-e3) a7"). A turn after a gap of unknown length
  * needs its number first ("12... a4"). Move numbers given elsewhere are
  * checked by nobody: the count decides.
+ *
+ * Every editor below may also return TB_ENOMEM when memory ran out:
+ * the record is then as it was (what the edit took stays with it until
+ * tb_record_free) and tb_record_error says "out of memory".
  */
 
 /** A new record of game 'g' with no turns, its tags the seven of the
  * roster (unknown but [Game]), its result "*". The caller frees it with
- * tb_record_free. NULL when 'g' is NULL. */
+ * tb_record_free. NULL when 'g' is NULL, or memory ran out. */
 TB_EXPORT tb_record *tb_record_new(const tb_game *g);
 
 /** Sets tag 'name' to 'value' (both copied), or removes it when 'value'

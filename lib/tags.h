@@ -27,6 +27,7 @@ typedef struct tb_tag_list {
 	tb_tag *v;
 	size_t n, cap;
 	size_t slot[TB_KNOWN_TAGS]; /* 1 + the index in v of a roster tag, or 0 */
+	int failed;                 /* a tag was not added: memory ran out */
 } tb_tag_list;
 
 /* The tag named 'name' in 'l', or NULL. */
