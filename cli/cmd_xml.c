@@ -226,15 +226,15 @@ static int S_to_xml(const S_opts *o)
 			cli_close(f);
 			continue;
 		}
-		tb_reader *r = tb_reader_new_file(f, name);
+		tb_reader *r = cli_reader_new_file(f, name);
 		tb_record *rec;
 		int got = 0;
-		while (!c.stop && (got = tb_reader_next(r, &rec)) == 1) {
+		while (!c.stop && (got = cli_reader_next(r, &rec)) == 1) {
 			S_item *it = calloc(1, sizeof *it);
 			if (!it)
-				abort();
+				cli_oom();
 			it->rec = rec;
-			it->r = c.jobs > 1 ? tb_reader_detach(r) : r;
+			it->r = c.jobs > 1 ? cli_reader_detach(r) : r;
 			cli_jobs_add(j, it, tb_record_source_size(rec));
 		}
 		cli_jobs_wait(j);
@@ -334,7 +334,7 @@ static size_t S_print_xml_diags(const tb_xml_reader *x, S_lines *src)
 		d.source_col = d.col;
 		d.col += from - 1; /* the message keeps the true column */
 		d.end_col += from - 1;
-		char *s = tb_diag_format(&d);
+		char *s = cli_diag_format(&d);
 		if (s)
 			fputs(s, stderr);
 		free(s);
