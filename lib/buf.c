@@ -90,6 +90,8 @@ int tb_buf_grow(tb_buf *b, size_t extra)
 		cap += cap / 2;
 	char *data = need < b->len ? NULL : tb_realloc(b->data, cap);
 	if (!data) {
+		if (!b->soft)
+			tb_oom();
 		b->failed = 1;
 		return 0;
 	}

@@ -4,11 +4,14 @@
  * A tb_buf owns its bytes; data is always NUL-terminated after len so
  * it can be handed out as a C string (once anything was appended).
  *
- * Running out of memory is sticky: the append that could not grow the
- * buffer and every one after it do nothing but set 'failed', so that
- * the many appends of a writer need no check, and the function that
- * finishes the output checks once (tb_buf_ok, or tb_buf_detach's NULL)
- * and returns TB_ENOMEM. What is in 'data' then is a truncated prefix.
+ * Running out of memory in a 'soft' buffer (TB_BUF_SOFT) is sticky: the
+ * append that could not grow it and every one after it do nothing but
+ * set 'failed', so that the many appends of a writer need no check, and
+ * the function that finishes the output checks once (tb_buf_ok, or
+ * tb_buf_detach's NULL) and returns TB_ENOMEM. What is in 'data' then is
+ * a truncated prefix. Any other buffer (TB_BUF_INIT) aborts the process,
+ * as the code not yet made to recover expects (xalloc.h): none of its
+ * output is ever cut short unseen.
  */
 #ifndef TB_BUF_H
 #define TB_BUF_H
@@ -22,9 +25,11 @@ typedef struct tb_buf {
 	size_t len;  /* bytes in use, excluding the NUL */
 	size_t cap;  /* bytes allocated */
 	int failed;  /* an append ran out of memory (sticky until freed) */
+	int soft;    /* out of memory sets 'failed' (else: aborts) */
 } tb_buf;
 
-#define TB_BUF_INIT {NULL, 0, 0, 0}
+#define TB_BUF_INIT {NULL, 0, 0, 0, 0}
+#define TB_BUF_SOFT {NULL, 0, 0, 0, 1}
 
 /* Makes room for 'extra' more bytes and the NUL; 0 when memory ran out
  * (or had before), and then 'failed' is set and 'b' is as it was. */

@@ -101,11 +101,18 @@ static int S_indic_rank(tb_scan *sc, size_t start)
 	size_t end = sc->i;
 	while (end < sc->n && S_indic_digit(sc->s + end, sc->n - end) >= 0)
 		end += 2;
-	tb_buf ascii = TB_BUF_INIT;
-	tb_indic_digits(sc->s + start, end - start, &ascii);
+	/* as tb_indic_digits, on the stack: no more fits the message, and
+	 * reading a record allocates nothing it could not say it lacked */
+	char ascii[sizeof sc->err->msg];
+	size_t k = 0;
+	for (size_t j = start; j < end && k + 1 < sizeof ascii; k++) {
+		int d = S_indic_digit(sc->s + j, end - j);
+		ascii[k] = d >= 0 ? (char)('0' + d) : sc->s[j];
+		j += d >= 0 ? 2 : 1;
+	}
+	ascii[k] = '\0';
 	tb_scan_fail(sc, "'%.*s' is written with Arabic-Indic digits: TGN writes a rank with the "
-	             "digits 0-9 (%s)", (int)(end - start), sc->s + start, ascii.data);
-	tb_buf_free(&ascii);
+	             "digits 0-9 (%s)", (int)(end - start), sc->s + start, ascii);
 	sc->err->offset = start;
 	sc->err->len = end - start;
 	return -1;

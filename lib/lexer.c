@@ -23,6 +23,15 @@
 
 enum { CHUNK = 64 * 1024, EXCERPT = 240, EXCERPT_BEFORE = 80 };
 
+/* ===== Out of memory ===== */
+
+void tb_reader_nomem(tb_reader *r)
+{
+	if (!r->recover)
+		tb_oom(); /* a caller not yet made to recover (xalloc.h) */
+	r->nomem = 1;
+}
+
 /* ===== The window ===== */
 
 /* Makes sure window offset 'end' is readable, reading more input if
@@ -38,7 +47,7 @@ static int S_ensure(tb_reader *r, size_t end)
 				cap *= 2;
 			char *own = tb_realloc(r->own, cap);
 			if (!own) { /* the input ends here; tb_reader_next says why */
-				r->nomem = 1;
+				tb_reader_nomem(r);
 				r->eof = 1;
 				return 0;
 			}
@@ -162,7 +171,7 @@ static void S_excerpt(tb_reader *r, size_t off, tb_diag *d)
 				to--;
 		}
 	}
-	tb_buf b = TB_BUF_INIT;
+	tb_buf b = TB_BUF_SOFT;
 	if (cut)
 		tb_buf_puts(&b, "...");
 	/* Bytes that would break a terminal (NUL, controls, bad UTF-8) are
@@ -206,7 +215,7 @@ static void S_diag_v(tb_reader *r, tb_severity sev, int code, size_t off,
 		size_t cap = r->diag_cap ? r->diag_cap * 2 : 8;
 		tb_diag *diags = tb_realloc(r->diags, cap * sizeof *diags);
 		if (!diags) { /* lost: the call that made it returns TB_ENOMEM */
-			r->nomem = 1;
+			tb_reader_nomem(r);
 			return;
 		}
 		r->diags = diags;
@@ -224,7 +233,7 @@ static void S_diag_v(tb_reader *r, tb_severity sev, int code, size_t off,
 	d->file = r->name;
 	d->line = line;
 	d->col = col;
-	tb_buf m = TB_BUF_INIT;
+	tb_buf m = TB_BUF_SOFT;
 	tb_buf_vprintf(&m, fmt, ap);
 	d->message = tb_buf_detach(&m, NULL);
 	S_excerpt(r, off, d);
@@ -232,7 +241,7 @@ static void S_diag_v(tb_reader *r, tb_severity sev, int code, size_t off,
 		free((char *)d->message);
 		free((char *)d->source);
 		r->ndiags--;
-		r->nomem = 1;
+		tb_reader_nomem(r);
 		return;
 	}
 	/* the span, cut at the end of its line */
@@ -255,7 +264,7 @@ void tb_diag_at(tb_reader *r, tb_severity sev, int code, size_t off,
 /* Returns 0 when memory ran out: the diagnostic is then without notes. */
 static int S_note_v(tb_diag *d, const char *fmt, va_list ap)
 {
-	tb_buf b = TB_BUF_INIT;
+	tb_buf b = TB_BUF_SOFT;
 	if (d->note) {
 		tb_buf_puts(&b, d->note);
 		tb_buf_putc(&b, '\n');
@@ -273,7 +282,7 @@ void tb_diag_note(tb_reader *r, const char *fmt, ...)
 	va_list ap;
 	va_start(ap, fmt);
 	if (!S_note_v(&r->diags[r->ndiags - 1], fmt, ap))
-		r->nomem = 1;
+		tb_reader_nomem(r);
 	va_end(ap);
 }
 
@@ -287,7 +296,7 @@ int tb_diag_note_at(tb_reader *r, unsigned line, unsigned col, unsigned end_col,
 		va_list ap;
 		va_start(ap, fmt);
 		if (!S_note_v(d, fmt, ap))
-			r->nomem = 1;
+			tb_reader_nomem(r);
 		va_end(ap);
 		return 1;
 	}

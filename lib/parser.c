@@ -313,7 +313,7 @@ static int S_read_move(S_parser *p, const tb_tok *t, tb_move *m, int *nag)
 	if (rc == 0 && off.len) { /* read, but a point is not on the board */
 		err = off;
 		S_move_error(p, t, &err);
-		tb_buf alike = TB_BUF_INIT;
+		tb_buf alike = TB_BUF_SOFT;
 		const char *pt = s + off.offset;
 		/* a rank no board has ("a40") is one no point holds: only its
 		 * file is suggested; a file past h, nothing. The rank's digits
@@ -326,15 +326,20 @@ static int S_read_move(S_parser *p, const tb_tok *t, tb_move *m, int *nag)
 		if (file >= 0 && file < 8)
 			tb_point_alike(&p->board, TB_PT(file, rank < 0 || rank >= TB_MAX_RANKS ? 30 : rank),
 			               &alike);
-		if (alike.len)
+		if (!tb_buf_ok(&alike))
+			tb_reader_nomem(r); /* a note cut short */
+		else if (alike.len)
 			tb_diag_note(r, "it could be %s", alike.data);
 		tb_buf_free(&alike);
 		p->offboard++;
 	} else if (rc) {
 		if (off.len && off.offset < err.offset)
 			err = off; /* the first thing wrong is the point off the board */
-		tb_buf ascii = TB_BUF_INIT;
-		if (tb_indic_digits(s, t->len, &ascii) && err.msg[0] != '\'' )
+		tb_buf ascii = TB_BUF_SOFT;
+		int indic = tb_indic_digits(s, t->len, &ascii);
+		if (indic && !tb_buf_ok(&ascii))
+			tb_reader_nomem(r); /* as above */
+		else if (indic && err.msg[0] != '\'' )
 			snprintf(err.msg, sizeof err.msg, "it is written with Arabic-Indic digits: TGN "
 			         "writes numbers and ranks with the digits 0-9 (%s)", ascii.data);
 		tb_buf_free(&ascii);
@@ -964,7 +969,7 @@ static tb_record *S_record(tb_reader *r)
 	int cut = r->tok.type == TK_EOF;
 	p.g = tb_tags_finish(r, p.rec, tags, &p.board);
 	if (tags->failed)
-		r->nomem = 1;
+		tb_reader_nomem(r);
 	if (tags->cap > S_TAGS_KEPT) {
 		free(tags->v);
 		tags->v = NULL;
@@ -990,6 +995,7 @@ int tb_parse_fragment(tb_record *rec, const char *text, unsigned number, int sid
 	*why = NULL;
 	if (!r)
 		return TB_ENOMEM;
+	r->recover = 1;
 	S_parser p = {r, rec, rec->game, {0, 0, {0}}, 0, 0, 0, 0};
 	memset(out, 0, sizeof *out);
 	rec->game->board(&p.board, &rec->opts);
@@ -1013,7 +1019,7 @@ int tb_parse_fragment(tb_record *rec, const char *text, unsigned number, int sid
 			break;
 		}
 	if (!rc && r->tok.type != TK_EOF) {
-		tb_buf b = TB_BUF_INIT;
+		tb_buf b = TB_BUF_SOFT;
 		tb_buf_printf(&b, "'%.*s' is not movetext: a result is set with "
 		              "tb_record_set_result, a tag with tb_record_set_tag",
 		              (int)(r->tok.len > 20 ? 20 : r->tok.len), r->data + r->tok.off);
@@ -1033,6 +1039,8 @@ static tb_reader *S_reader_new(const char *name)
 		free(r);
 		r = NULL;
 	}
+	if (r) /* out of memory, each says so (tb_reader_next) */
+		r->text.soft = r->room.soft = 1;
 	return r;
 }
 
@@ -1069,7 +1077,7 @@ static int S_nomem(tb_reader *r)
 	return TB_ENOMEM;
 }
 
-int tb_reader_next(tb_reader *r, tb_record **out)
+static int S_reader_next(tb_reader *r, tb_record **out)
 {
 	*out = NULL;
 	if (r->nomem)
@@ -1102,6 +1110,38 @@ int tb_reader_next(tb_reader *r, tb_record **out)
 	rec->bytes = r->tok.off - rec->off; /* to the token after it */
 	*out = rec;
 	return 1;
+}
+
+int tb_reader_next(tb_reader *r, tb_record **out)
+{
+	r->recover = 1;
+	int rc = S_reader_next(r, out);
+	r->recover = 0;
+	return rc;
+}
+
+tb_reader *tb_reader_mem_x(const char *buf, size_t len, const char *name)
+{
+	tb_reader *r = tb_reader_new_mem(buf, len, name);
+	if (!r)
+		tb_oom();
+	return r;
+}
+
+int tb_reader_next_x(tb_reader *r, tb_record **out)
+{
+	int rc = tb_reader_next(r, out);
+	if (rc == TB_ENOMEM)
+		tb_oom();
+	return rc;
+}
+
+char *tb_record_write_x(const tb_record *rec, size_t *len)
+{
+	char *s = tb_record_write(rec, len);
+	if (!s && rec && !rec->errors && rec->game)
+		tb_oom();
+	return s;
 }
 
 size_t tb_reader_ndiags(const tb_reader *r) { return r->ndiags; }

@@ -200,7 +200,7 @@ static int S_read_extra(S_pos_reader *r, tb_arena *a, tb_extra *out,
 	for (size_t i = 0; i < nprev; i++)
 		if (strcmp(prev[i].key, out->key) == 0)
 			return S_fail(r, r->i, klen, "this key is already given");
-	tb_buf canon = TB_BUF_INIT;
+	tb_buf canon = TB_BUF_SOFT;
 	const char *why = r->g->check_extra(r->b, out->key, value, &canon);
 	out->value = why ? value : tb_buf_ok(&canon) ? tb_arena_strndup(a, canon.data, canon.len)
 	                                             : NULL;
@@ -274,9 +274,10 @@ tb_position *tb_position_parse(const tb_game *g, const tb_board *b,
 	for (size_t i = 0; i < n; i++) {
 		if (pieces[i].pt != TB_PT_UNKNOWN && used[pieces[i].pt]++) {
 			char msg[64];
-			tb_buf pt = TB_BUF_INIT;
+			tb_buf pt = TB_BUF_SOFT;
 			tb_point_write(&pt, pieces[i].pt);
-			snprintf(msg, sizeof msg, "two pieces stand on %s", pt.data);
+			r.nomem |= !tb_buf_ok(&pt);
+			snprintf(msg, sizeof msg, "two pieces stand on %s", pt.data ? pt.data : "?");
 			tb_buf_free(&pt);
 			S_fail(&r, 0, strlen(s), msg);
 			goto fail;

@@ -80,6 +80,8 @@ struct tb_reader {
 	size_t nerrors, nwarnings;
 	int nomem;               /* memory ran out: the reader is spent, and each
 	                            call says TB_ENOMEM (tb_reader_next) */
+	int recover;             /* in a call that says so (else out of memory
+	                            aborts: tb_reader_nomem) */
 	jmp_buf *jump;           /* where the record's arena goes when memory runs
 	                            out while it is read (tb_reader_next) */
 	struct tb_record *building; /* that record, freed there */
@@ -115,6 +117,17 @@ void tb_diag_note(tb_reader *r, const char *fmt, ...)
  * there is none. */
 int tb_diag_note_at(tb_reader *r, unsigned line, unsigned col, unsigned end_col,
                     const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+
+/* Memory ran out while 'r' read or reported: sets r->nomem in a call
+ * made to recover (r->recover), else aborts (xalloc.h). */
+void tb_reader_nomem(tb_reader *r);
+
+/* tb_reader_new_mem and tb_reader_next for the code not yet made to
+ * recover (xalloc.h): out of memory aborts, as it did there. */
+tb_reader *tb_reader_mem_x(const char *buf, size_t len, const char *name);
+int tb_reader_next_x(tb_reader *r, tb_record **out);
+/* tb_record_write, the same way: NULL only for a record with errors. */
+char *tb_record_write_x(const tb_record *rec, size_t *len);
 
 /* Drops the diagnostics of the previous call. */
 void tb_diags_clear(tb_reader *r);

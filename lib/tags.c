@@ -257,7 +257,7 @@ const char *tb_rules_read(tb_arena *a, const tb_game *g, const char *value, tb_o
 	for (size_t i = 0; i < opts->n; i++)
 		pairs[i][0] = opts->key[i], pairs[i][1] = opts->value[i];
 	qsort(pairs, opts->n, sizeof pairs[0], S_opt_cmp);
-	tb_buf b = TB_BUF_INIT;
+	tb_buf b = TB_BUF_SOFT;
 	tb_buf_puts(&b, g->name);
 	for (size_t i = 0; i < opts->n; i++) {
 		opts->key[i] = pairs[i][0];
@@ -407,7 +407,7 @@ static const tb_game *S_game(tb_reader *r, tb_record *rec, tb_tag_list *l,
 			tb_buf_clear(&r->room);
 			tb_position_write(&r->room, g, rec->start);
 			if (!tb_buf_ok(&r->room))
-				r->nomem = 1; /* the room stays failed: the reader is spent */
+				tb_reader_nomem(r); /* the room stays failed: spent */
 			t->value = tb_arena_strndup(&rec->arena, r->room.data ? r->room.data : "",
 			                            r->room.len);
 			if (r->room.cap > S_ROOM_KEPT)

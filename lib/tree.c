@@ -23,7 +23,7 @@
 
 static int S_fail(tb_record *rec, int code, const char *fmt, ...)
 {
-	tb_buf b = TB_BUF_INIT;
+	tb_buf b = TB_BUF_SOFT;
 	va_list ap;
 	va_start(ap, fmt);
 	tb_buf_vprintf(&b, fmt, ap);
@@ -115,7 +115,7 @@ int tb_node_reconstructed(const tb_node *n) { return n->reconstructed; }
 
 char *tb_node_token(const tb_record *rec, const tb_node *n)
 {
-	tb_buf b = TB_BUF_INIT;
+	tb_buf b = TB_BUF_SOFT;
 	tb_write_node(&b, rec->game, n, TB_WRITE_BODY);
 	return tb_buf_detach(&b, NULL);
 }
@@ -162,7 +162,7 @@ static char *S_position(const tb_record *rec, const tb_position *p)
 {
 	if (!p)
 		return NULL;
-	tb_buf b = TB_BUF_INIT;
+	tb_buf b = TB_BUF_SOFT;
 	tb_position_write(&b, rec->game, p);
 	return tb_buf_detach(&b, NULL);
 }
@@ -197,7 +197,7 @@ char *tb_alt_token(const tb_record *rec, const tb_node *n, size_t i)
 		return NULL;
 	tb_alt bare = *a;
 	bare.comments = NULL;
-	tb_buf b = TB_BUF_INIT;
+	tb_buf b = TB_BUF_SOFT;
 	tb_write_alt(&b, rec->game, &bare);
 	return tb_buf_detach(&b, NULL);
 }
@@ -443,7 +443,7 @@ tb_record *tb_record_new(const tb_game *g)
 {
 	if (!g)
 		return NULL;
-	tb_buf b = TB_BUF_INIT;
+	tb_buf b = TB_BUF_SOFT;
 	tb_buf_printf(&b, "[Game \"%s\"]\n\n*\n", tb_game_name(g));
 	tb_reader *r = tb_buf_ok(&b) ? tb_reader_new_mem(b.data, b.len, "<new>") : NULL;
 	tb_record *rec = NULL;
@@ -549,6 +549,7 @@ int tb_record_set_tag(tb_record *rec, const char *name, const char *value)
 		free(l.v);
 		return S_nomem(rec);
 	}
+	r->recover = 1;
 	tb_board board;
 	tb_tags_finish(r, rec, &l, &board);
 	free(l.v);
@@ -1036,6 +1037,8 @@ static int S_copy_turns(const tb_record *src, tb_record *dst, const tb_line *lin
 		if (n == stop && !incl)
 			return 0;
 		char *tok = tb_node_token(src, n);
+		if (!tok) /* tb_node_engine is not yet made to recover (xalloc.h) */
+			tb_oom();
 		tb_buf b = TB_BUF_INIT;
 		if (n->side != 2)
 			tb_buf_printf(&b, "%u%s ", n->number, n->side ? "..." : ".");
@@ -1069,6 +1072,8 @@ tb_engine *tb_node_engine(const tb_record *rec, const tb_node *n, tb_reached *at
 	}
 	/* a variation: the line down to it, as a record of its own */
 	tb_record *tmp = tb_record_new(rec->game);
+	if (!tmp) /* not yet made to recover (xalloc.h) */
+		tb_oom();
 	int rc = 0;
 	for (size_t i = 0; i < rec->ntags && !rc; i++)
 		if (strcmp(rec->tags[i].name, "Game") != 0)

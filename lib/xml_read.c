@@ -24,6 +24,7 @@
 
 #include "diag.h"
 #include "game.h"
+#include "reader.h"
 #include "record.h"
 #include "writer.h"
 #include "xalloc.h"
@@ -801,17 +802,17 @@ static void S_end_element(tb_xml_reader *x, const char *name)
 static char *S_convert(tb_xml_reader *x, size_t *len)
 {
 	tb_buf_putc(&x->tgn, '\n');
-	tb_reader *r = tb_reader_new_mem(x->tgn.data, x->tgn.len, x->name);
+	tb_reader *r = tb_reader_mem_x(x->tgn.data, x->tgn.len, x->name);
 	tb_record *rec = NULL;
 	char *out = NULL;
-	int got = tb_reader_next(r, &rec);
+	int got = tb_reader_next_x(r, &rec);
 	for (size_t i = 0; i < tb_reader_ndiags(r); i++) {
 		const tb_diag *d = tb_reader_diag(r, i);
 		unsigned at = d->line >= 1 && d->line <= x->nlines ? x->xml_line[d->line - 1] : 1;
 		S_diag(x, d->severity, d->code, at, 0, "%s", d->message);
 	}
 	if (got == 1 && !tb_record_errors(rec) && !x->failed)
-		out = tb_record_write(rec, len);
+		out = tb_record_write_x(rec, len);
 	tb_record_free(rec);
 	tb_reader_free(r);
 	return out;

@@ -312,6 +312,7 @@ static void test_read_errors(void **state)
 		"(3. a1-a4) <g7-g4 | ?> 1-0 trailing\n",
 		"[Game \"asalto\"]\n[Unknown \"x\"]\n[Unknown \"y\"]\n{open\n",
 		"[Game \"ocencahuac\"]\n[Result \"1-0\"]\n\n1. <gap 2> ? 0-1\n[Game \"chess\"]\n1. e4\n",
+		"[Game \"asalto\"]\n\n1. d\xd9\xa3 \xd9\xa1. e\xd9\xa5-e4 *\n", /* Arabic-Indic digits */
 	};
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
 		S_each_failure(S_read_write, bad[i], strlen(bad[i]), bad[i]);
