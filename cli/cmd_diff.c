@@ -61,6 +61,8 @@ static void S_xattr(S_out *out, const char *name, const char *v)
 static void S_xname(S_out *out, const char *name, const char *file)
 {
 	char *fit = tb_xml_fit_name(file);
+	if (!fit)
+		cli_oom();
 	S_xattr(out, name, fit);
 	free(fit);
 }

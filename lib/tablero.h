@@ -14,14 +14,20 @@
  * _free is concerned do nothing.
  *
  * Memory: the library's own memory comes from malloc, and what it hands
- * the caller to free is freed with free(). When an allocation fails, the
- * function says so -- TB_ENOMEM, or NULL where it returns a pointer --
- * and leaves every object it was given as usable and freeable as before
- * (a reader is then spent: see tb_reader_next); it never aborts or
- * prints. tb_set_alloc_hook lets a program refuse allocations, to bound
- * the library's memory or to test what it does when memory runs out.
- * libxml2 and PCRE2 allocate with their own allocators; where they report
- * a failure, it is TB_ENOMEM too.
+ * the caller to free is freed with free(). When an allocation fails
+ * while reading records (readers, tb_reader_next, tb_reader_detach),
+ * writing them (tb_record_write, tb_record_movetext, tb_diag_format),
+ * walking, building and editing the tree, or writing XML (but for
+ * TB_XML_POSITIONS), the function says so -- TB_ENOMEM, or NULL where it
+ * returns a pointer -- and leaves every object it was given as usable
+ * and freeable as before (a reader is then spent: see tb_reader_next);
+ * it neither aborts nor prints. The rest -- validating and filling,
+ * engines and positions, reading XML, comparing, collating, diagrams,
+ * books and pages -- is not yet made to recover: there an allocation
+ * that fails aborts the process after the line "tablero: out of memory"
+ * on stderr. tb_set_alloc_hook lets a program refuse allocations, to
+ * bound the library's memory or to test what it does when memory runs
+ * out. libxml2 and PCRE2 allocate with their own allocators.
  */
 #ifndef TABLERO_H
 #define TABLERO_H
@@ -112,7 +118,8 @@ typedef struct tb_diag {
 /** Formats 'd' as "file:line:col: error: message [TBnnn]", then the
  * source line, a caret line under the span, and "note: ..." for each
  * line of its note, each ending in '\n'.
- * Returns a string the caller frees with free(). */
+ * Returns a string the caller frees with free(); NULL when memory ran
+ * out. */
 TB_EXPORT char *tb_diag_format(const tb_diag *d);
 
 /** ## Games
@@ -944,7 +951,8 @@ enum {
 TB_EXPORT size_t tb_xml_unfit(const char *s, size_t len);
 
 /** 'name' (any bytes, NUL-terminated) with each byte tb_xml_unfit
- * refuses replaced by U+FFFD. The caller frees it. */
+ * refuses replaced by U+FFFD. The caller frees it; NULL when memory ran
+ * out. */
 TB_EXPORT char *tb_xml_fit_name(const char *name);
 
 /** Refuses 'rec', just read by 'r' (before its next record), for an XML
@@ -960,8 +968,8 @@ typedef struct tb_xml_writer tb_xml_writer;
 
 /** Starts a document (<tgn>) on 'out', which stays the caller's (it
  * must outlive the writer, and is not closed). 'flags': TB_XML_*.
- * Does not return NULL (it did when libxml2 wrote the XML; callers may
- * still check): a failed write is reported by the calls after it. */
+ * NULL only when memory ran out: a failed write is reported by the
+ * calls after it. */
 TB_EXPORT tb_xml_writer *tb_xml_writer_new(FILE *out, int flags);
 
 /** Writes 'rec', just read by 'r', as a <record>. Under
@@ -969,26 +977,30 @@ TB_EXPORT tb_xml_writer *tb_xml_writer_new(FILE *out, int flags);
  * (tb_reader_validate: its diagnostics join the reader's). Returns 0,
  * TB_EINVAL for a record with errors or one holding text XML cannot
  * carry (tb_reader_xml_refuse: TB504 joins the reader's diagnostics;
- * nothing of it is written), or TB_EIO when writing failed. */
+ * nothing of it is written), TB_EIO when writing failed, or TB_ENOMEM
+ * when memory ran out: nothing of the record is written then, and the
+ * writer goes on as before it (TB_XML_POSITIONS, which replays the
+ * record, still aborts then: see "Memory"). */
 TB_EXPORT int tb_xml_write_record(tb_xml_writer *w, tb_reader *r, const tb_record *rec);
 
-/** Ends the document, flushes and frees 'w'. Returns 0, or TB_EIO when
- * some write failed. */
+/** Ends the document, flushes and frees 'w'. Returns 0, TB_EIO when
+ * some write failed, or TB_ENOMEM when memory ran out ending it (the
+ * records before are flushed; the document is then not closed). */
 TB_EXPORT int tb_xml_writer_end(tb_xml_writer *w);
 
 /** The bytes tb_xml_write_record would add to a document of 'flags'
  * for 'rec', just read by 'r' -- the same, byte for byte, whatever came
  * before it -- as a new string (the caller's: free), its length in
  * '*len'; for another thread to make while one writes the document
- * (tb_xml_writer_put). NULL with '*status' TB_EINVAL or TB_EIO as
- * tb_xml_write_record would return them (its diagnostics join the
- * reader's), else '*status' is 0. */
+ * (tb_xml_writer_put). NULL with '*status' TB_EINVAL, TB_EIO or
+ * TB_ENOMEM as tb_xml_write_record would return them (its diagnostics
+ * join the reader's), else '*status' is 0. */
 TB_EXPORT char *tb_xml_record_text(tb_reader *r, const tb_record *rec, int flags,
                                    size_t *len, int *status);
 
 /** Writes into 'w' the 'len' bytes of a record that tb_xml_record_text
- * made with w's flags (borrowed). Returns 0, or TB_EIO when writing
- * failed. */
+ * made with w's flags (borrowed). Returns 0, TB_EIO when writing
+ * failed, or TB_ENOMEM (nothing of it written; 'w' goes on). */
 TB_EXPORT int tb_xml_writer_put(tb_xml_writer *w, const char *text, size_t len);
 
 typedef struct tb_xml_reader tb_xml_reader;

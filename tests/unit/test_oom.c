@@ -9,8 +9,9 @@
  * ASan (make check-san) also never a leak or a use after free.
  *
  * The operations: every sample read (with its diagnostics) and written
- * back, a few inputs with errors, and each sample's records rebuilt
- * through the building API (as test_api.c's round trip). Only
+ * back, a few inputs with errors, each sample's records rebuilt through
+ * the building API (as test_api.c's round trip), and written as XML
+ * (a document, and each record's text apart). Only
  * tablero.h is used, as a program built on the library would.
  */
 #include "tb_test.h"
@@ -259,6 +260,54 @@ static char *S_build(const char *src, size_t len)
 	return s;
 }
 
+/* ===== XML ===== */
+
+/* A document of the records (TB_XML_SOURCEPOS), then each record's text
+ * apart; NULL when a call said TB_ENOMEM. */
+static char *S_xml(const char *src, size_t len)
+{
+	char *doc = NULL;
+	size_t doclen = 0;
+	FILE *f = open_memstream(&doc, &doclen);
+	assert_non_null(f);
+	tb_xml_writer *w = tb_xml_writer_new(f, TB_XML_SOURCEPOS);
+	tb_reader *r = w ? tb_reader_new_mem(src, len, "t.tgn") : NULL;
+	tt_str out = {0};
+	tb_record *rec;
+	int rc = r ? 0 : TB_ENOMEM, got = 0;
+	while (!rc && (got = tb_reader_next(r, &rec)) == 1) {
+		if (!tb_record_errors(rec)) {
+			rc = tb_xml_write_record(w, r, rec);
+			size_t n;
+			int st = 0;
+			char *text = rc ? NULL : tb_xml_record_text(r, rec, TB_XML_SOURCEPOS, &n, &st);
+			if (text)
+				tt_put(&out, text, n);
+			else if (!rc)
+				rc = st;
+			free(text);
+		}
+		tb_record_free(rec);
+	}
+	if (!rc)
+		rc = got;
+	int end = tb_xml_writer_end(w);
+	if (!rc)
+		rc = end;
+	fclose(f);
+	tb_reader_free(r);
+	if (rc && rc != TB_ENOMEM)
+		fail_msg("XML: %d, not TB_ENOMEM", rc);
+	tt_puts(&out, doc);
+	free(doc);
+	char *s = tt_take(&out);
+	if (rc) {
+		free(s);
+		return NULL;
+	}
+	return s;
+}
+
 /* ===== The tests ===== */
 
 /* Calls 'fn' with each sample's text and name. */
@@ -329,6 +378,17 @@ static void test_build_samples(void **state)
 	S_samples(S_build_sample);
 }
 
+static void S_xml_sample(const char *src, size_t len, const char *name)
+{
+	S_each_failure(S_xml, src, len, name);
+}
+
+static void test_xml_samples(void **state)
+{
+	(void)state;
+	S_samples(S_xml_sample);
+}
+
 /* The hook's count is the test's own: a failing hook must be seen. */
 static void test_hook_fails(void **state)
 {
@@ -369,6 +429,7 @@ int main(void)
 		cmocka_unit_test(test_read_write_samples),
 		cmocka_unit_test(test_read_errors),
 		cmocka_unit_test(test_build_samples),
+		cmocka_unit_test(test_xml_samples),
 	};
 	return cmocka_run_group_tests(tests, S_setup, S_teardown);
 }
