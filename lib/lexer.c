@@ -1090,7 +1090,11 @@ tb_reader *tb_reader_detach(tb_reader *r)
 	r->detached = 1;
 	/* Whatever a diagnostic of the record may quote -- up to an excerpt
 	 * past its last token -- is read now, as S_excerpt would read it. */
+	r->recover = 1;
 	S_ensure(r, r->pos + EXCERPT + 1);
+	r->recover = 0;
+	if (r->nomem) /* the window could not grow: 'r' is spent */
+		return NULL;
 	tb_reader *d = tb_calloc(1, sizeof *d);
 	if (!d || !(d->name = tb_strdup(r->name))) {
 		free(d);

@@ -1087,6 +1087,8 @@ static int S_reader_next(tb_reader *r, tb_record **out)
 	if (!r->started)
 		tb_lex_next(r);
 	if (r->tok.type == TK_EOF) {
+		if (r->nomem) /* the window could not grow: not the end */
+			return S_nomem(r);
 		if (r->io_error) {
 			tb_diag_at(r, TB_ERROR, TB_D_IO, r->pos, 1, r->line, r->col,
 			           "could not read past this point");

@@ -192,7 +192,8 @@ TB_EXPORT void tb_reader_free(tb_reader *r);
  * while 'r' reads on: the two share nothing. Its counts
  * (tb_reader_nerrors) start at zero; it reads no records. Owned by the
  * caller (tb_reader_free); NULL when memory ran out, and then 'r' still
- * has the diagnostics. Readers and records are not shared between
+ * has the diagnostics (and may be spent, as after TB_ENOMEM from
+ * tb_reader_next). Readers and records are not shared between
  * threads; the library keeps no other state, so independent readers
  * and records may be used in as many threads at once. */
 TB_EXPORT tb_reader *tb_reader_detach(tb_reader *r);

@@ -82,10 +82,10 @@ static int S_diags(tt_str *out, const tb_reader *r)
 }
 
 /* Each record's diagnostics, then its canonical text and its movetext
- * when it has no errors (as tablero fmt). */
-static char *S_read_write(const char *src, size_t len)
+ * when it has no errors (as tablero fmt), read by 'r' (NULL: the
+ * reader could not be made). */
+static char *S_write_all(tb_reader *r)
 {
-	tb_reader *r = tb_reader_new_mem(src, len, "t.tgn");
 	if (!r)
 		return NULL;
 	tt_str out = {0};
@@ -120,6 +120,21 @@ static char *S_read_write(const char *src, size_t len)
 		free(s);
 		return NULL;
 	}
+	return s;
+}
+
+static char *S_read_write(const char *src, size_t len)
+{
+	return S_write_all(tb_reader_new_mem(src, len, "t.tgn"));
+}
+
+/* The same through a file reader, whose window grows as it reads. */
+static char *S_read_write_file(const char *src, size_t len)
+{
+	FILE *f = fmemopen((void *)src, len, "rb");
+	assert_non_null(f);
+	char *s = S_write_all(tb_reader_new_file(f, "t.tgn"));
+	fclose(f);
 	return s;
 }
 
@@ -343,6 +358,7 @@ static void S_samples(void (*fn)(const char *src, size_t len, const char *name))
 static void S_read_sample(const char *src, size_t len, const char *name)
 {
 	assert_true(S_each_failure(S_read_write, src, len, name) > 10);
+	S_each_failure(S_read_write_file, src, len, name);
 }
 
 static void test_read_write_samples(void **state)
