@@ -84,7 +84,7 @@ static int S_diags(tt_str *out, const tb_reader *r)
 /* Each record's diagnostics, then its canonical text and its movetext
  * when it has no errors (as tablero fmt), read by 'r' (NULL: the
  * reader could not be made). */
-static char *S_write_all(tb_reader *r)
+static char *S_write_all(tb_reader *r, int detach)
 {
 	if (!r)
 		return NULL;
@@ -93,6 +93,11 @@ static char *S_write_all(tb_reader *r)
 	int rc, ok = 1;
 	while (ok && (rc = tb_reader_next(r, &rec)) == 1) {
 		ok = S_diags(&out, r);
+		if (ok && detach) { /* handed on, as tablero's jobs do */
+			tb_reader *d = tb_reader_detach(r);
+			ok = d != NULL;
+			tb_reader_free(d);
+		}
 		if (ok && !tb_record_errors(rec)) {
 			char *text = tb_record_write(rec, NULL);
 			char *moves = tb_record_movetext(rec, NULL);
@@ -125,15 +130,16 @@ static char *S_write_all(tb_reader *r)
 
 static char *S_read_write(const char *src, size_t len)
 {
-	return S_write_all(tb_reader_new_mem(src, len, "t.tgn"));
+	return S_write_all(tb_reader_new_mem(src, len, "t.tgn"), 0);
 }
 
-/* The same through a file reader, whose window grows as it reads. */
+/* The same through a file reader, whose window grows as it reads, each
+ * record handed to a reader of its own (tb_reader_detach). */
 static char *S_read_write_file(const char *src, size_t len)
 {
 	FILE *f = fmemopen((void *)src, len, "rb");
 	assert_non_null(f);
-	char *s = S_write_all(tb_reader_new_file(f, "t.tgn"));
+	char *s = S_write_all(tb_reader_new_file(f, "t.tgn"), 1);
 	fclose(f);
 	return s;
 }
