@@ -27,7 +27,9 @@
  * that fails aborts the process after the line "tablero: out of memory"
  * on stderr. tb_set_alloc_hook lets a program refuse allocations, to
  * bound the library's memory or to test what it does when memory runs
- * out. libxml2 and PCRE2 allocate with their own allocators.
+ * out. libxml2 and PCRE2 allocate with their own allocators (the hook
+ * does not see them); PCRE2 running out of memory matching a [Rules]
+ * value is TB_ENOMEM too.
  */
 #ifndef TABLERO_H
 #define TABLERO_H

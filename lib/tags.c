@@ -375,6 +375,10 @@ static const tb_game *S_game(tb_reader *r, tb_record *rec, tb_tag_list *l,
 	if ((t = S_slot(l, TB_TAG_RULES))) {
 		char msg[320];
 		int shaped = tb_tag_format_matches(TB_TAGFMT_RULES, t->value);
+		if (shaped < 0) { /* PCRE2 out of memory: the reader says so */
+			tb_reader_nomem(r);
+			shaped = 1;
+		}
 		why = tb_rules_read(&rec->arena, g, t->value, &opts, &t->value, &arg);
 		if (!why && !shaped) /* the reader is laxer than the pattern */
 			why = "[Rules] is written 'game; key=value; ...'%s";
