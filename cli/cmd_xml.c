@@ -373,6 +373,8 @@ static int S_xml_file(const char *path, FILE *out, int *first)
 		}
 	}
 	tb_xml_reader *x = tb_xml_reader_new_file(src, strcmp(path, "-") ? path : "<stdin>");
+	if (!x)
+		cli_oom();
 	S_lines lines = {src, 0, 1};
 	char *tgn;
 	size_t len;
@@ -384,6 +386,8 @@ static int S_xml_file(const char *path, FILE *out, int *first)
 		free(tgn);
 		S_print_xml_diags(x, &lines); /* warnings */
 	}
+	if (got == TB_ENOMEM)
+		cli_oom();
 	if (got < 0) {
 		S_print_xml_diags(x, &lines);
 		rc = EXIT_PROBLEMS;

@@ -17,12 +17,12 @@
  * the caller to free is freed with free(). When an allocation fails
  * while reading records (readers, tb_reader_next, tb_reader_detach),
  * writing them (tb_record_write, tb_record_movetext, tb_diag_format),
- * walking, building and editing the tree, or writing XML (but for
- * TB_XML_POSITIONS), the function says so -- TB_ENOMEM, or NULL where it
+ * walking, building and editing the tree, writing XML (but for
+ * TB_XML_POSITIONS) or reading it back, the function says so -- TB_ENOMEM, or NULL where it
  * returns a pointer -- and leaves every object it was given as usable
  * and freeable as before (a reader is then spent: see tb_reader_next);
  * it neither aborts nor prints. The rest -- validating and filling,
- * engines and positions, reading XML, comparing, collating, diagrams,
+ * engines and positions, comparing, collating, diagrams,
  * books and pages -- is not yet made to recover: there an allocation
  * that fails aborts the process after the line "tablero: out of memory"
  * on stderr. tb_set_alloc_hook lets a program refuse allocations, to
@@ -1011,7 +1011,7 @@ typedef struct tb_xml_reader tb_xml_reader;
 /** A reader of tablero XML from 'f' (the caller's; it must outlive the
  * reader) or from the 'len' bytes at 'buf' (kept alive by the caller);
  * 'name' (copied) is used in diagnostics. No network access, no DTD, no
- * entity is loaded or expanded. */
+ * entity is loaded or expanded. NULL when memory ran out. */
 TB_EXPORT tb_xml_reader *tb_xml_reader_new_file(FILE *f, const char *name);
 TB_EXPORT tb_xml_reader *tb_xml_reader_new_mem(const char *buf, size_t len,
                                                const char *name);
@@ -1021,8 +1021,10 @@ TB_EXPORT tb_xml_reader *tb_xml_reader_new_mem(const char *buf, size_t len,
  * document, or -1 when the document is refused: not well-formed, not
  * valid against the schema, over a limit, or holding a record TGN does
  * not accept. The diagnostics (tb_xml_reader_diag) say where and why;
- * after -1 no further record is read. A caller that must not write
- * half a conversion keeps what it got until 0. */
+ * after -1 no further record is read. TB_ENOMEM when memory ran out
+ * (libxml2's or the library's): no further record is read either, and
+ * the diagnostics may be incomplete. A caller that must not write half
+ * a conversion keeps what it got until 0. */
 TB_EXPORT int tb_xml_reader_next(tb_xml_reader *x, char **tgn, size_t *len);
 
 /** The diagnostics of the last tb_xml_reader_next call. Borrowed; valid

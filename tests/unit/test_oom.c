@@ -10,8 +10,10 @@
  *
  * The operations: every sample read (with its diagnostics) and written
  * back, a few inputs with errors, each sample's records rebuilt through
- * the building API (as test_api.c's round trip), and written as XML
- * (a document, and each record's text apart). Only
+ * the building API (as test_api.c's round trip), written as XML (a
+ * document, and each record's text apart), and read back from XML.
+ * libxml2's and PCRE2's own allocations are not the hook's: those
+ * failures are not injected. Only
  * tablero.h is used, as a program built on the library would.
  */
 #include "tb_test.h"
@@ -329,6 +331,38 @@ static char *S_xml(const char *src, size_t len)
 	return s;
 }
 
+/* The records of a document of tablero XML, as TGN, with the XML
+ * reader's diagnostics; NULL when it said TB_ENOMEM. */
+static char *S_xml_read(const char *src, size_t len)
+{
+	tb_xml_reader *x = tb_xml_reader_new_mem(src, len, "t.xml");
+	if (!x)
+		return NULL;
+	tt_str out = {0};
+	char *tgn;
+	size_t n;
+	int got, ok = 1;
+	while (ok && (got = tb_xml_reader_next(x, &tgn, &n)) >= 0) {
+		for (size_t i = 0; i < tb_xml_reader_ndiags(x); i++)
+			tt_printf(&out, "%s\n", tb_xml_reader_diag(x, i)->message);
+		if (!got)
+			break;
+		tt_put(&out, tgn, n);
+		free(tgn);
+	}
+	if (got == TB_ENOMEM)
+		ok = 0;
+	else if (got < 0)
+		fail_msg("the XML was refused, not for memory");
+	tb_xml_reader_free(x);
+	char *s = tt_take(&out);
+	if (!ok) {
+		free(s);
+		return NULL;
+	}
+	return s;
+}
+
 /* ===== The tests ===== */
 
 /* Calls 'fn' with each sample's text and name. */
@@ -411,6 +445,34 @@ static void test_xml_samples(void **state)
 	S_samples(S_xml_sample);
 }
 
+/* Each sample as XML (made with no allocation failing), read back. */
+static void S_xml_read_sample(const char *src, size_t len, const char *name)
+{
+	char *doc = NULL;
+	size_t doclen = 0;
+	FILE *f = open_memstream(&doc, &doclen);
+	assert_non_null(f);
+	tb_xml_writer *w = tb_xml_writer_new(f, 0);
+	tb_reader *r = tb_reader_new_mem(src, len, name);
+	tb_record *rec;
+	while (tb_reader_next(r, &rec) == 1) {
+		if (!tb_record_errors(rec))
+			assert_int_equal(tb_xml_write_record(w, r, rec), 0);
+		tb_record_free(rec);
+	}
+	assert_int_equal(tb_xml_writer_end(w), 0);
+	fclose(f);
+	tb_reader_free(r);
+	S_each_failure(S_xml_read, doc, doclen, name);
+	free(doc);
+}
+
+static void test_xml_read_samples(void **state)
+{
+	(void)state;
+	S_samples(S_xml_read_sample);
+}
+
 /* The hook's count is the test's own: a failing hook must be seen. */
 static void test_hook_fails(void **state)
 {
@@ -452,6 +514,7 @@ int main(void)
 		cmocka_unit_test(test_read_errors),
 		cmocka_unit_test(test_build_samples),
 		cmocka_unit_test(test_xml_samples),
+		cmocka_unit_test(test_xml_read_samples),
 	};
 	return cmocka_run_group_tests(tests, S_setup, S_teardown);
 }
