@@ -88,16 +88,27 @@ int tb_buf_grow(tb_buf *b, size_t extra)
 	size_t cap = b->cap ? b->cap : 64;
 	while (cap < need && cap < (size_t)-1 / 2)
 		cap += cap / 2;
-	char *data = need < b->len ? NULL : tb_realloc(b->data, cap);
+	if (cap < need)
+		cap = need;
+	/* 'need' wrapped past SIZE_MAX: no memory holds that */
+	char *data = need <= b->len ? NULL : tb_realloc(b->data, cap);
 	if (!data) {
-		if (!b->soft)
-			tb_oom();
-		b->failed = 1;
+		tb_buf_fail(b);
 		return 0;
 	}
 	b->data = data;
 	b->cap = cap;
 	return 1;
+}
+
+void tb_buf_fail(tb_buf *b)
+{
+	if (!b->soft)
+		tb_oom();
+	b->failed = 1;
+	/* the room left is forgotten, so that every append after this comes
+	 * to tb_buf_grow too (the inline ones only do when full) */
+	b->cap = b->data ? b->len + 1 : 0;
 }
 
 void tb_buf_putu(tb_buf *b, unsigned long v)

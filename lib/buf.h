@@ -35,6 +35,10 @@ typedef struct tb_buf {
  * (or had before), and then 'failed' is set and 'b' is as it was. */
 int tb_buf_grow(tb_buf *b, size_t extra);
 
+/* Memory ran out making what goes into 'b' (elsewhere): 'b' fails as if
+ * an append had (or aborts, when not soft). */
+void tb_buf_fail(tb_buf *b);
+
 /* 1 unless an append to 'b' ran out of memory since it was last
  * detached or freed. */
 static inline int tb_buf_ok(const tb_buf *b)

@@ -174,9 +174,7 @@ static void S_attr_u(S_record *s, const char *name, unsigned long v)
  * with it, so that the call that finishes says TB_ENOMEM (buf.h). */
 static void S_lost(S_record *s)
 {
-	if (!s->w->b->soft)
-		tb_oom(); /* as the buffer itself would (buf.h) */
-	s->w->b->failed = 1;
+	tb_buf_fail(s->w->b);
 }
 
 /* The text of 'b' (written on the way to an attribute); "" when memory

@@ -133,9 +133,7 @@ static void S_push(tb_xw *w, const char *name)
 		size_t cap = w->deep_cap ? 2 * w->deep_cap : 64;
 		const char **deep = tb_realloc(w->deep, cap * sizeof *deep);
 		if (!deep) { /* out of memory: sticky in the buffer, as an append's */
-			if (!w->b->soft)
-				tb_oom();
-			w->b->failed = 1;
+			tb_buf_fail(w->b);
 			return;
 		}
 		w->deep = deep;
