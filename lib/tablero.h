@@ -88,8 +88,9 @@ TB_EXPORT const char *tb_version(void);
  * memory had run out (as SQLite's and Lua's fault injection). Like
  * sqlite3_config, it is process-wide and set before any other call of
  * the library (and before other threads use it); NULL removes it.
- * 'ctx' is passed back to 'fn'. Allocations of libxml2 and PCRE2 do not
- * come here.
+ * 'ctx' is passed back to 'fn', which is called in whatever thread
+ * allocates (it must be thread-safe when several threads use the
+ * library). Allocations of libxml2 and PCRE2 do not come here.
  */
 typedef int (*tb_alloc_hook)(void *ctx, size_t size);
 TB_EXPORT void tb_set_alloc_hook(tb_alloc_hook fn, void *ctx);
