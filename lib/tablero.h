@@ -1022,8 +1022,9 @@ TB_EXPORT tb_xml_reader *tb_xml_reader_new_mem(const char *buf, size_t len,
  * document, or -1 when the document is refused: not well-formed, not
  * valid against the schema, over a limit, or holding a record TGN does
  * not accept. The diagnostics (tb_xml_reader_diag) say where and why;
- * after -1 no further record is read. TB_ENOMEM when memory ran out
- * (libxml2's or the library's): no further record is read either, and
+ * after -1 no further record is read. TB_ENOMEM when the library ran
+ * out of memory (libxml2 running out is -1, with its message, as it
+ * cannot be told from a limit): no further record is read either, and
  * the diagnostics may be incomplete. A caller that must not write half
  * a conversion keeps what it got until 0. */
 TB_EXPORT int tb_xml_reader_next(tb_xml_reader *x, char **tgn, size_t *len);
