@@ -202,10 +202,14 @@ static int S_read_extra(S_pos_reader *r, tb_arena *a, tb_extra *out,
 			return S_fail(r, r->i, klen, "this key is already given");
 	tb_buf canon = TB_BUF_SOFT;
 	const char *why = r->g->check_extra(r->b, out->key, value, &canon);
-	out->value = why ? value : tb_buf_ok(&canon) ? tb_arena_strndup(a, canon.data, canon.len)
-	                                             : NULL;
+	if (!tb_buf_ok(&canon)) { /* out of memory, the check's or ours */
+		tb_buf_free(&canon);
+		r->nomem = 1;
+		return -1;
+	}
+	out->value = why ? value : tb_arena_strndup(a, canon.data, canon.len);
 	tb_buf_free(&canon);
-	if (!out->value)
+	if (!out->value) /* out of memory: the arena is held and says so */
 		return -1;
 	if (why)
 		return S_fail(r, (size_t)(eq + 1 - r->s), len - klen - 1, why);

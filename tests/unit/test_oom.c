@@ -418,6 +418,11 @@ static void test_read_errors(void **state)
 		"[Game \"asalto\"]\n[Unknown \"x\"]\n[Unknown \"y\"]\n{open\n",
 		"[Game \"ocencahuac\"]\n[Result \"1-0\"]\n\n1. <gap 2> ? 0-1\n[Game \"chess\"]\n1. e4\n",
 		"[Game \"asalto\"]\n\n1. d\xd9\xa3 \xd9\xa1. e\xd9\xa5-e4 *\n", /* Arabic-Indic digits */
+		/* positions with a key=value (each game's check_extra) */
+		"[Game \"ocencahuac\"]\n[Position \"C 12 S:Ea1,Mb1,Pc1,Ga2,Gb2,Gd4 "
+		"C:Gd6,Gc7,Ge7,Pc8,Md8,Ee8 cool=d6\"]\n\n*\n",
+		"[Game \"pitarra\"]\n[Position \"R 20 R:a1,g1,d2 Y:a7,g7,b6 hand=0,0\"]\n\n*\n",
+		"[Game \"pitarra\"]\n[Position \"R 20 R:a1,a1 Y:a7 hand=0,x\"]\n\n*\n",
 	};
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
 		S_each_failure(S_read_write, bad[i], strlen(bad[i]), bad[i]);
