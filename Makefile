@@ -4,6 +4,8 @@
 #   make check        every test: unit, spec examples, CLI golden, samples,
 #                     diagrams and books in pixels, web pages in chromium
 #   make check-san    the same tests built with -fsanitize=address,undefined
+#                     (tests/unit/test_oom.c: every allocation failing in
+#                     turn, under ASan: no crash, no leak)
 #   make check-tsan   the jobs test (-j N against -j 1) built with -fsanitize=thread
 #   make fuzz         each libFuzzer harness of tests/fuzz/ for FUZZ_SECONDS
 #                     (default 60; clang, see tools/deps.sh fuzz)
@@ -57,7 +59,7 @@ UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 VERSION := $(shell sed -n 's/^#define TB_VERSION "\(.*\)"/\1/p' lib/tablero.h)
 
-.PHONY: all lib cli check check-san check-tsan unit spec golden samples random xml svg book html compare reconstruct collate jobs rewrite quotes python demo bench \
+.PHONY: all lib cli check check-san check-tsan unit spec golden samples random xml svg book html compare reconstruct collate jobs rewrite oom quotes python demo bench \
         install uninstall clean deps deps-test fuzz fuzz-build fuzz-replay fuzz-merge
 
 all: $(BUILD)/libtablero.a $(BUILD)/libtablero.so $(BUILD)/tablero $(BUILD)/tablero.pc
@@ -182,6 +184,10 @@ $(BUILD)/tests/fault_shim.so: tests/fault_shim.c
 rewrite: $(BUILD)/tablero $(BUILD)/tests/fault_shim.so
 	@TABLERO=$(BUILD)/tablero FAULT_SHIM=$(BUILD)/tests/fault_shim.so bash tests/rewrite.sh
 
+# The commands when memory runs out (under ulimit -v): one line, exit 2.
+oom: $(BUILD)/tablero
+	@TABLERO=$(BUILD)/tablero bash tests/oom.sh
+
 # Every quotation of the source texts in spec/ is their own words
 # (tools/quotes.py), checked when the texts are beside the sources.
 SEEDS ?= ../shared/seeds
@@ -194,7 +200,7 @@ quotes:
 deps-test:
 	@bash tests/deps.sh
 
-check: all unit spec golden samples random xml svg book html compare reconstruct collate jobs rewrite quotes fuzz-replay deps-test python
+check: all unit spec golden samples random xml svg book html compare reconstruct collate jobs rewrite oom quotes fuzz-replay deps-test python
 	@echo "make check: all test suites passed"
 
 check-san:

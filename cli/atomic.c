@@ -321,7 +321,7 @@ int cli_rewrite(const char *cmd, const char *path, cli_rewrite_fn fn, void *ctx)
 		return EXIT_TROUBLE;
 	}
 	S_form(f, a);
-	tb_reader *r = tb_reader_new_file(f, path);
+	tb_reader *r = cli_reader_new_file(f, path);
 	int keep = fn(ctx, r, a);
 	/* Refused whatever fn says: a file whose reading found an error, or
 	 * holding no record (the new content would be empty). */

@@ -13,6 +13,22 @@
 
 enum { EXIT_CLEAN = 0, EXIT_PROBLEMS = 1, EXIT_TROUBLE = 2 };
 
+/* Out of memory, in the library or here: "tablero: out of memory" on
+ * standard error and exit status 2, at once, from any thread (_exit:
+ * other threads may be writing; no file half made is renamed over the
+ * one it replaces, though its temporary file may stay). Never abort(). */
+_Noreturn void cli_oom(void);
+/* The library's calls that make something, with TB_ENOMEM (or NULL
+ * where they cannot otherwise return it) as cli_oom. */
+tb_reader *cli_reader_new_file(FILE *f, const char *name);
+tb_reader *cli_reader_new_mem(const char *buf, size_t len, const char *name);
+int cli_reader_next(tb_reader *r, tb_record **out);
+tb_reader *cli_reader_detach(tb_reader *r);
+/* NULL only for a record with errors. */
+char *cli_record_write(const tb_record *rec, size_t *len);
+char *cli_record_movetext(const tb_record *rec, size_t *len);
+char *cli_diag_format(const tb_diag *d);
+
 typedef struct cli_cmd {
 	const char *name;
 	const char *summary;

@@ -325,11 +325,11 @@ static int S_add_file(const S_opts *o, tb_book *book, const char *path, size_t *
 	FILE *f = cli_open(path);
 	if (!f)
 		return EXIT_TROUBLE;
-	tb_reader *r = tb_reader_new_file(f, strcmp(path, "-") ? path : "<stdin>");
+	tb_reader *r = cli_reader_new_file(f, strcmp(path, "-") ? path : "<stdin>");
 	tb_record *rec = NULL;
 	int got, rc = EXIT_CLEAN;
 	long at = 0;
-	while ((got = tb_reader_next(r, &rec)) == 1) {
+	while ((got = cli_reader_next(r, &rec)) == 1) {
 		at++;
 		size_t errors = cli_print_diags(r, 0);
 		if (o->game && at != o->game) {

@@ -113,7 +113,7 @@ static size_t S_print(const tb_reader *r)
 		int mine = d->code >= 601 && d->code <= 699;
 		if ((d->severity != TB_ERROR && !mine) || d->code == 110)
 			continue;
-		char *s = tb_diag_format(d);
+		char *s = cli_diag_format(d);
 		if (s)
 			fputs(s, stderr);
 		free(s);
@@ -131,8 +131,8 @@ static int S_open(const S_opts *o, S_in *in)
 		in[k].f = cli_open(o->files[k]);
 		if (!in[k].f)
 			return -1;
-		in[k].r = tb_reader_new_file(in[k].f, in[k].name);
-		int got = tb_reader_next(in[k].r, &in[k].rec);
+		in[k].r = cli_reader_new_file(in[k].f, in[k].name);
+		int got = cli_reader_next(in[k].r, &in[k].rec);
 		if (got <= 0) {
 			S_print(in[k].r);
 			cli_error("collate", "%s: %s", in[k].name,
@@ -149,7 +149,7 @@ static int S_one_each(const S_opts *o, S_in *in)
 	int ok = 1;
 	for (int k = 0; k < o->nfiles; k++) {
 		tb_record *more = NULL;
-		int got = tb_reader_next(in[k].r, &more);
+		int got = cli_reader_next(in[k].r, &more);
 		tb_record_free(more);
 		if (got != 0) {
 			cli_error("collate", "%s: %s", in[k].name,

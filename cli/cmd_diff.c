@@ -61,6 +61,8 @@ static void S_xattr(S_out *out, const char *name, const char *v)
 static void S_xname(S_out *out, const char *name, const char *file)
 {
 	char *fit = tb_xml_fit_name(file);
+	if (!fit)
+		cli_oom();
 	S_xattr(out, name, fit);
 	free(fit);
 }
@@ -511,7 +513,7 @@ static void S_game_free(S_game *g)
 static int S_next(S_src *src, S_game *g)
 {
 	tb_record *rec;
-	int got = tb_reader_next(src->r, &rec);
+	int got = cli_reader_next(src->r, &rec);
 	int unfit = got == 1 && src->xml && !tb_record_errors(rec) &&
 	            tb_reader_xml_refuse(src->r, rec, "the record is not compared in XML");
 	cli_print_errors(src->r);
@@ -536,7 +538,7 @@ static int S_open(S_src *src, const char *path)
 	src->f = cli_open(path);
 	if (!src->f)
 		return -1;
-	src->r = tb_reader_new_file(src->f, src->name);
+	src->r = cli_reader_new_file(src->f, src->name);
 	return 0;
 }
 
@@ -557,7 +559,7 @@ static char *S_pair_key(const char *spec, const tb_record *rec, unsigned *seen)
 	size_t cap = 64, len = 0;
 	char *k = malloc(cap);
 	if (!k)
-		abort();
+		cli_oom();
 	k[0] = '\0';
 	for (unsigned i = 0; *spec; i++) {
 		size_t n = strcspn(spec, ",");
@@ -571,7 +573,7 @@ static char *S_pair_key(const char *spec, const tb_record *rec, unsigned *seen)
 			cap = need * 2;
 			k = realloc(k, cap);
 			if (!k)
-				abort();
+				cli_oom();
 		}
 		len += (size_t)sprintf(k + len, "%s\x1f", v);
 		spec += n + (spec[n] == ',');
@@ -680,7 +682,7 @@ static int S_by_tags(S_out *out, S_src *a, S_src *b, int *trouble)
 			capk = capk ? capk * 2 : 64;
 			kept = realloc(kept, capk * sizeof *kept);
 			if (!kept)
-				abort();
+				cli_oom();
 		}
 		tb_plies_free(g.p); /* made again when paired: keep the record only */
 		g.p = NULL;
@@ -691,7 +693,7 @@ static int S_by_tags(S_out *out, S_src *a, S_src *b, int *trouble)
 	/* next[i], for the first game i of a key: its next one not taken */
 	size_t *next = calloc(nk + 1, sizeof *next);
 	if (!next)
-		abort();
+		cli_oom();
 	for (size_t i = 0; i < nk; i++)
 		next[i] = i;
 	while ((got = S_next(a, &g)) != 0) {
@@ -722,7 +724,7 @@ static int S_by_tags(S_out *out, S_src *a, S_src *b, int *trouble)
 	S_kept **left = calloc(nk + 1, sizeof *left);
 	size_t nleft = 0;
 	if (!left)
-		abort();
+		cli_oom();
 	for (size_t i = 0; i < nk; i++)
 		if (!kept[i].taken)
 			left[nleft++] = &kept[i];
@@ -805,7 +807,7 @@ static int S_report_dups(S_out *out, S_dup *v, size_t n)
 		qsort(v, n, sizeof *v, S_dup_cmp);
 	size_t *stack = calloc(n + 1, sizeof *stack), top = 0;
 	if (!stack)
-		abort();
+		cli_oom();
 	int found = 0;
 	for (size_t i = 0; i < n;) {
 		size_t j = i + 1;
@@ -909,7 +911,7 @@ static void S_dup_done(void *ctx, void *item, int result)
 			c->cap = c->cap ? c->cap * 2 : 256;
 			c->v = realloc(c->v, c->cap * sizeof *c->v);
 			if (!c->v)
-				abort();
+				cli_oom();
 		}
 		c->v[c->n++] = it->d;
 	}
@@ -928,13 +930,13 @@ static int S_duplicates(S_out *out, const S_opts *o, int *trouble)
 		}
 		tb_record *rec;
 		int got;
-		while ((got = tb_reader_next(src.r, &rec)) == 1) {
+		while ((got = cli_reader_next(src.r, &rec)) == 1) {
 			S_dup_item *it = calloc(1, sizeof *it);
 			if (!it)
-				abort();
+				cli_oom();
 			it->rec = rec;
 			it->own = cli_jobs_count(j) > 1;
-			it->r = it->own ? tb_reader_detach(src.r) : src.r;
+			it->r = it->own ? cli_reader_detach(src.r) : src.r;
 			it->d.file = src.name;
 			it->d.index = ++src.game;
 			cli_jobs_add(j, it, tb_record_source_size(rec));

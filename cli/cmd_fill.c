@@ -42,7 +42,7 @@ static void S_fill_all(tb_reader *r, const S_fill_opts *o, S_put_fn put, void *c
 	tb_reader_set_search(r, &so);
 	tb_record *rec;
 	int got;
-	while ((got = tb_reader_next(r, &rec)) == 1) {
+	while ((got = cli_reader_next(r, &rec)) == 1) {
 		size_t len, open, filled;
 		char *s = tb_record_fill(r, rec, &len, &open, &filled);
 		cli_progress_done();
@@ -136,7 +136,7 @@ int cmd_fill(int argc, char **argv)
 				rc = EXIT_TROUBLE;
 				continue;
 			}
-			tb_reader *r = tb_reader_new_file(f, strcmp(path, "-") ? path : "<stdin>");
+			tb_reader *r = cli_reader_new_file(f, strcmp(path, "-") ? path : "<stdin>");
 			if (k > 0)
 				fputc('\n', stdout);
 			S_fill_all(r, &o, S_put_stdout, NULL, &t);

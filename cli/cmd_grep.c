@@ -158,7 +158,7 @@ static void S_game_done(void *ctx, void *item, int result)
 			c->selected++;
 			if (!g->count && !g->list) {
 				size_t len;
-				char *text = tb_record_write(it->rec, &len);
+				char *text = cli_record_write(it->rec, &len);
 				if (text) {
 					if (g->printed++)
 						putchar('\n');
@@ -188,18 +188,18 @@ static size_t S_file(S_grep_ctx *c, const char *path, int many)
 		g->trouble = 1;
 		return 0;
 	}
-	tb_reader *r = tb_reader_new_file(f, name);
+	tb_reader *r = cli_reader_new_file(f, name);
 	tb_record *rec;
 	int got;
 	c->name = name;
 	c->selected = 0;
 	c->stopped = 0;
-	while (!c->stopped && (got = tb_reader_next(r, &rec)) == 1) {
+	while (!c->stopped && (got = cli_reader_next(r, &rec)) == 1) {
 		S_item *it = calloc(1, sizeof *it);
 		if (!it)
-			abort();
+			cli_oom();
 		it->rec = rec;
-		it->r = cli_jobs_count(c->j) > 1 ? tb_reader_detach(r) : r;
+		it->r = cli_jobs_count(c->j) > 1 ? cli_reader_detach(r) : r;
 		cli_jobs_add(c->j, it, tb_record_source_size(rec));
 	}
 	cli_jobs_wait(c->j);
@@ -237,7 +237,7 @@ int cmd_grep(int argc, char **argv)
 	int n = cli_jobs_count(c.j);
 	c.search = calloc((size_t)n, sizeof *c.search);
 	if (!c.search)
-		abort();
+		cli_oom();
 	c.search[0] = g.search;
 	for (int w = 1; w < n; w++)
 		c.search[w] = cli_search_clone(g.search);

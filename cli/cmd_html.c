@@ -91,7 +91,7 @@ static char *S_problems(const tb_reader *r)
 		const tb_diag *d = tb_reader_diag(r, i);
 		if (d->severity != TB_ERROR)
 			continue;
-		char *s = tb_diag_format(d);
+		char *s = cli_diag_format(d);
 		size_t len = s ? strlen(s) : 0;
 		if (n + len + 1 > cap) {
 			cap = 2 * (n + len + 1);
@@ -132,12 +132,12 @@ static int S_file(const S_opts *o, const char *path)
 	if (!f)
 		return EXIT_TROUBLE;
 	const char *name = strcmp(path, "-") ? path : "<stdin>";
-	tb_reader *r = tb_reader_new_file(f, name);
+	tb_reader *r = cli_reader_new_file(f, name);
 	tb_html *h = tb_html_new(&o->html);
 	tb_record *rec = NULL;
 	int got, rc = EXIT_CLEAN;
 	long at = 0, added = 0;
-	while ((got = tb_reader_next(r, &rec)) == 1) {
+	while ((got = cli_reader_next(r, &rec)) == 1) {
 		at++;
 		if (o->game && at != o->game) {
 			cli_print_diags(r, 0);

@@ -106,12 +106,12 @@ static void S_legal_one(void *ctx, const char *token, unsigned long long count)
 		l->cap = l->cap ? 2 * l->cap : 64;
 		char **v = realloc(l->v, l->cap * sizeof *v);
 		if (!v)
-			abort(); /* as the library does when memory runs out */
+			cli_oom();
 		l->v = v;
 	}
 	l->v[l->n] = strdup(token);
 	if (!l->v[l->n])
-		abort();
+		cli_oom();
 	l->n++;
 }
 
@@ -186,7 +186,7 @@ static tb_record *S_record(const S_opts *o, tb_reader *r)
 	tb_record *rec = NULL;
 	int got;
 	long at = 0;
-	while ((got = tb_reader_next(r, &rec)) == 1) {
+	while ((got = cli_reader_next(r, &rec)) == 1) {
 		if (++at == o->game)
 			return rec;
 		tb_record_free(rec);
@@ -241,7 +241,7 @@ static int S_from_file(const S_opts *o)
 	FILE *f = cli_open(path);
 	if (!f)
 		return EXIT_TROUBLE;
-	tb_reader *r = tb_reader_new_file(f, shown);
+	tb_reader *r = cli_reader_new_file(f, shown);
 	tb_record *rec = S_record(o, r);
 	int rc = EXIT_TROUBLE;
 	if (rec && tb_record_errors(rec)) {

@@ -204,7 +204,7 @@ static tb_record *S_record(const S_opts *o, tb_reader *r)
 	tb_record *rec = NULL;
 	int got;
 	long at = 0;
-	while ((got = tb_reader_next(r, &rec)) == 1) {
+	while ((got = cli_reader_next(r, &rec)) == 1) {
 		if (++at == o->game)
 			return rec; /* its diagnostics are the caller's to print */
 		cli_print_diags(r, 0);
@@ -242,7 +242,7 @@ static int S_from_file(S_opts *o)
 	FILE *f = cli_open(path);
 	if (!f)
 		return EXIT_TROUBLE;
-	tb_reader *r = tb_reader_new_file(f, strcmp(path, "-") ? path : "<stdin>");
+	tb_reader *r = cli_reader_new_file(f, strcmp(path, "-") ? path : "<stdin>");
 	tb_record *rec = S_record(o, r);
 	int rc = EXIT_TROUBLE;
 	int unfit = rec && !tb_record_errors(rec) &&

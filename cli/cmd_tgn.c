@@ -175,8 +175,8 @@ static S_item *S_item_new(cli_jobs *j, tb_reader *r, tb_record *rec, S_item *her
 	}
 	S_item *it = calloc(1, sizeof *it);
 	if (!it)
-		abort();
-	*it = (S_item){rec, tb_reader_detach(r), 0, 0};
+		cli_oom();
+	*it = (S_item){rec, cli_reader_detach(r), 0, 0};
 	return it;
 }
 
@@ -216,14 +216,14 @@ static int S_check(const char *cmd, int which, int argc, char **argv)
 			got = sum.io_error ? -1 : 0;
 			unwritten |= sum.failed;
 		} else {
-			tb_reader *r = tb_reader_new_file(f, name);
+			tb_reader *r = cli_reader_new_file(f, name);
 			tb_record *rec;
 			/* a long search's progress on a terminal, from one thread only */
 			o.search.progress = cli_jobs_count(j) == 1 ? cli_progress : NULL;
 			tb_reader_set_search(r, &o.search);
 			c.r = r;
 			S_item here;
-			while ((got = tb_reader_next(r, &rec)) == 1) {
+			while ((got = cli_reader_next(r, &rec)) == 1) {
 				cli_jobs_add(j, S_item_new(j, r, rec, &here), tb_record_source_size(rec));
 				nrec++;
 			}
@@ -284,7 +284,7 @@ static int S_format_one(void *ctx, int worker, void *item, FILE *out, FILE *err)
 	(void)ctx, (void)worker, (void)out;
 	if (cli_print_diags_to(err, it->in.r, 0) || tb_record_errors(it->in.rec))
 		return 1;
-	it->text = tb_record_write(it->in.rec, &it->len);
+	it->text = cli_record_write(it->in.rec, &it->len);
 	return it->text ? 0 : -1;
 }
 
@@ -325,7 +325,7 @@ static int S_format_part(void *ctx, int worker, tb_reader *r, tb_record *rec, FI
 	if (cli_print_diags_to(err, r, 0) || tb_record_errors(rec))
 		return 1;
 	size_t len;
-	char *text = tb_record_write(rec, &len);
+	char *text = cli_record_write(rec, &len);
 	int ok = text && fwrite(text, 1, len, out) == len;
 	free(text);
 	return ok ? 0 : -1;
@@ -352,12 +352,12 @@ static int S_format(tb_reader *r, S_put_fn put, void *ctx, cli_jobs *j, S_fmt_ct
 	int got = 0;
 	*c = (S_fmt_ctx){put, ctx, 1, 0, 0};
 	S_fmt_item here; /* with one job, each record's item (cli_jobs_add) */
-	while (!c->failed && (got = tb_reader_next(r, &rec)) == 1) {
+	while (!c->failed && (got = cli_reader_next(r, &rec)) == 1) {
 		S_fmt_item *it = &here;
 		int own = cli_jobs_count(j) > 1;
 		if (own && !(it = malloc(sizeof *it)))
-			abort();
-		*it = (S_fmt_item){{rec, own ? tb_reader_detach(r) : r, 0, 0}, own, NULL, 0};
+			cli_oom();
+		*it = (S_fmt_item){{rec, own ? cli_reader_detach(r) : r, 0, 0}, own, NULL, 0};
 		cli_jobs_add(j, it, tb_record_source_size(rec));
 	}
 	cli_jobs_wait(j);
@@ -434,7 +434,7 @@ int cmd_fmt(int argc, char **argv)
 			if (cli_parts_read(&spec, f, name, &sum)) {
 				s = c.failed || sum.failed || sum.io_error ? -1 : c.status || sum.end_result > 0;
 			} else {
-				tb_reader *r = tb_reader_new_file(f, name);
+				tb_reader *r = cli_reader_new_file(f, name);
 				s = S_format(r, S_put_stdout, NULL, j, &c);
 				tb_reader_free(r);
 			}

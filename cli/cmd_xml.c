@@ -137,6 +137,8 @@ static void S_xml_count(S_xml_ctx *c, int bad, int st)
 {
 	if (bad && c->rc == EXIT_CLEAN)
 		c->rc = EXIT_PROBLEMS;
+	if (st == TB_ENOMEM)
+		cli_oom();
 	c->refused += st == TB_EINVAL;
 	if (st == TB_EIO)
 		c->stop = 1;
@@ -167,6 +169,8 @@ static int S_xml_part(void *ctx, int worker, tb_reader *r, tb_record *rec, FILE 
 	if (rec && !tb_record_errors(rec)) {
 		size_t len;
 		char *text = tb_xml_record_text(r, rec, c->o->flags, &len, &st);
+		if (st == TB_ENOMEM)
+			cli_oom();
 		if (text && fwrite(text, 1, len, out) != len)
 			st = TB_EIO;
 		free(text);
@@ -203,6 +207,8 @@ static int S_to_xml(const S_opts *o)
 		return EXIT_TROUBLE;
 	}
 	tb_xml_writer *w = tb_xml_writer_new(out, o->flags);
+	if (!w)
+		cli_oom();
 	int unread = 0;
 	S_xml_ctx c = {o, w, o->jobs, EXIT_CLEAN, 0, 0};
 	cli_jobs *j = cli_jobs_new(o->jobs, S_xml_one, S_xml_done, &c);
@@ -226,15 +232,15 @@ static int S_to_xml(const S_opts *o)
 			cli_close(f);
 			continue;
 		}
-		tb_reader *r = tb_reader_new_file(f, name);
+		tb_reader *r = cli_reader_new_file(f, name);
 		tb_record *rec;
 		int got = 0;
-		while (!c.stop && (got = tb_reader_next(r, &rec)) == 1) {
+		while (!c.stop && (got = cli_reader_next(r, &rec)) == 1) {
 			S_item *it = calloc(1, sizeof *it);
 			if (!it)
-				abort();
+				cli_oom();
 			it->rec = rec;
-			it->r = c.jobs > 1 ? tb_reader_detach(r) : r;
+			it->r = c.jobs > 1 ? cli_reader_detach(r) : r;
 			cli_jobs_add(j, it, tb_record_source_size(rec));
 		}
 		cli_jobs_wait(j);
@@ -248,7 +254,10 @@ static int S_to_xml(const S_opts *o)
 	if (cli_jobs_free(j) != 0)
 		unread = 1;
 	int rc = c.rc, refused = c.refused;
-	int unwritten = !w || tb_xml_writer_end(w) != 0 || (!o->out && fflush(stdout) != 0);
+	int end = tb_xml_writer_end(w);
+	if (end == TB_ENOMEM)
+		cli_oom();
+	int unwritten = end != 0 || (!o->out && fflush(stdout) != 0);
 	if (unwritten)
 		cli_error("xml", "cannot write the XML%s", o->out ? "" : " to standard output");
 	if (unread || unwritten)
@@ -335,7 +344,7 @@ static size_t S_print_xml_diags(const tb_xml_reader *x, S_lines *src)
 		d.source_col = d.col;
 		d.col += from - 1; /* the message keeps the true column */
 		d.end_col += from - 1;
-		char *s = tb_diag_format(&d);
+		char *s = cli_diag_format(&d);
 		if (s)
 			fputs(s, stderr);
 		free(s);
@@ -365,6 +374,8 @@ static int S_xml_file(const char *path, FILE *out, int *first)
 		}
 	}
 	tb_xml_reader *x = tb_xml_reader_new_file(src, strcmp(path, "-") ? path : "<stdin>");
+	if (!x)
+		cli_oom();
 	S_lines lines = {src, 0, 1};
 	char *tgn;
 	size_t len;
@@ -376,6 +387,8 @@ static int S_xml_file(const char *path, FILE *out, int *first)
 		free(tgn);
 		S_print_xml_diags(x, &lines); /* warnings */
 	}
+	if (got == TB_ENOMEM)
+		cli_oom();
 	if (got < 0) {
 		S_print_xml_diags(x, &lines);
 		rc = EXIT_PROBLEMS;

@@ -164,7 +164,7 @@ cli_jobs *cli_jobs_new(int n, cli_job_fn run, cli_job_done_fn done, void *ctx)
 {
 	cli_jobs *j = calloc(1, sizeof *j);
 	if (!j)
-		abort();
+		cli_oom();
 	j->n = n < 1 ? 1 : n;
 	j->run = run;
 	j->done = done;
@@ -177,7 +177,7 @@ cli_jobs *cli_jobs_new(int n, cli_job_fn run, cli_job_done_fn done, void *ctx)
 	j->threads = calloc((size_t)j->n, sizeof *j->threads);
 	j->workers = calloc((size_t)j->n, sizeof *j->workers);
 	if (!j->slot || !j->threads || !j->workers)
-		abort();
+		cli_oom();
 	pthread_mutex_init(&j->mu, NULL);
 	pthread_cond_init(&j->work, NULL);
 	pthread_cond_init(&j->finished, NULL);

@@ -200,7 +200,7 @@ static int S_fill(S_parts *ps, size_t want)
 		ps->pend_cap = want;
 		ps->pend = realloc(ps->pend, ps->pend_cap + 1);
 		if (!ps->pend)
-			abort();
+			cli_oom();
 	}
 	while (ps->npend < want && !ps->eof) {
 		ssize_t got = pread(ps->fd, ps->pend + ps->npend, want - ps->npend, (off_t)ps->rd);
@@ -266,7 +266,7 @@ static int S_next_part(S_parts *ps, S_part *s)
 	size_t rest = ps->npend - cut, cap = rest > ps->target ? rest : ps->target;
 	char *carry = malloc(cap + 1);
 	if (!carry)
-		abort();
+		cli_oom();
 	memcpy(carry, ps->pend + cut, rest);
 	s->data = ps->pend;
 	s->len = cut;
@@ -288,7 +288,7 @@ static void S_note(S_part *s, int result, int eof, FILE *out, FILE *err, tb_read
 		s->cap = s->cap ? 2 * s->cap : 16;
 		s->rec = realloc(s->rec, s->cap * sizeof *s->rec);
 		if (!s->rec)
-			abort();
+			cli_oom();
 	}
 	size_t e = tb_reader_nerrors(r), w = tb_reader_nwarnings(r);
 	s->rec[s->nrec++] = (S_rec){result, eof, *failed ? 0 : s->nout, *failed ? 0 : s->nerr,
@@ -302,7 +302,7 @@ static void S_read_part(S_parts *ps, int worker, S_part *s)
 	FILE *out = open_memstream(&s->out, &s->nout);
 	FILE *err = out ? open_memstream(&s->err, &s->nerr) : NULL;
 	int failed = !out || !err;
-	tb_reader *r = tb_reader_new_mem(s->data, s->len, ps->name);
+	tb_reader *r = cli_reader_new_mem(s->data, s->len, ps->name);
 	if (s->off) /* the file's start keeps its byte order mark */
 		tb_reader_set_origin(r, s->line, s->off);
 	if (ps->spec->search)
@@ -313,7 +313,7 @@ static void S_read_part(S_parts *ps, int worker, S_part *s)
 		if (atomic_load_explicit(&ps->gen, memory_order_relaxed) != s->gen)
 			break; /* dropped (S_drop): nobody will read what it writes */
 		tb_record *rec;
-		got = tb_reader_next(r, &rec);
+		got = cli_reader_next(r, &rec);
 		if (got != 1 && !s->last)
 			break; /* clean or not: the end of a part is no end of the file */
 		int result = failed ? 0
@@ -460,7 +460,7 @@ static void S_alone(S_parts *ps, size_t off, unsigned line, size_t until)
 		ps->done = 1;
 		return;
 	}
-	tb_reader *r = tb_reader_new_file(ps->f, ps->name);
+	tb_reader *r = cli_reader_new_file(ps->f, ps->name);
 	if (off)
 		tb_reader_set_origin(r, line, off);
 	if (ps->spec->search)
@@ -468,7 +468,7 @@ static void S_alone(S_parts *ps, size_t off, unsigned line, size_t until)
 	size_t e0 = 0, w0 = 0;
 	for (;;) {
 		tb_record *rec;
-		int got = tb_reader_next(r, &rec);
+		int got = cli_reader_next(r, &rec);
 		if (got == 1) {
 			size_t at = tb_record_source_offset(rec);
 			char before = 0;
@@ -559,7 +559,7 @@ static int S_start(S_parts *ps)
 	ps->threads = calloc((size_t)ps->n, sizeof *ps->threads);
 	ps->workers = calloc((size_t)ps->n, sizeof *ps->workers);
 	if (!ps->slot || !ps->threads || !ps->workers)
-		abort();
+		cli_oom();
 	pthread_mutex_init(&ps->mu, NULL);
 	pthread_cond_init(&ps->work, NULL);
 	pthread_cond_init(&ps->finished, NULL);

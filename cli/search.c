@@ -188,7 +188,7 @@ static int S_compile(cli_search *s, S_select *sel, const char *arg, size_t skip)
 	sel->nweight = strlen(sel->pattern) + 1;
 	sel->weight = calloc(sel->nweight, sizeof *sel->weight);
 	if (!sel->weight)
-		abort();
+		cli_oom();
 	pcre2_callout_enumerate(sel->re, S_weigh, sel);
 	(void)pcre2_jit_compile(sel->re, PCRE2_JIT_COMPLETE); /* interpreted if no JIT */
 	return 0;
@@ -246,7 +246,7 @@ static int S_tag(cli_search *s, S_select *sel, const char *arg)
 	}
 	sel->tag = malloc(n + 1);
 	if (!sel->tag)
-		abort();
+		cli_oom();
 	memcpy(sel->tag, arg, n);
 	sel->tag[n] = '\0';
 	if (arg[n] == '=') {
@@ -288,7 +288,7 @@ static void S_match_state(cli_search *s)
 	s->jit = pcre2_jit_stack_create(32 * 1024, 1024 * 1024, NULL);
 	s->md = pcre2_match_data_create(64, NULL);
 	if (!s->mctx || !s->md)
-		abort();
+		cli_oom();
 	/* PCRE2's own count never stops a search the budget allows */
 	pcre2_set_match_limit(s->mctx, s->max_steps < UINT32_MAX ? (uint32_t)s->max_steps : UINT32_MAX);
 	pcre2_set_depth_limit(s->mctx, S_DEPTH_LIMIT);
@@ -302,7 +302,7 @@ cli_search *cli_search_new(int icase, uint64_t max_steps)
 {
 	cli_search *s = calloc(1, sizeof *s);
 	if (!s)
-		abort();
+		cli_oom();
 	s->icase = icase;
 	s->max_steps = max_steps;
 	S_match_state(s);
@@ -313,7 +313,7 @@ cli_search *cli_search_clone(const cli_search *s)
 {
 	cli_search *c = malloc(sizeof *c);
 	if (!c)
-		abort();
+		cli_oom();
 	*c = *s; /* the selectors: compiled patterns are read, never written, by a match */
 	c->clone = 1;
 	S_match_state(c);
@@ -497,7 +497,7 @@ int cli_search_record_to(cli_search *s, const tb_record *rec, const char *file, 
 			break;
 		case CLI_SEL_MOVES:
 			if (!moves)
-				moves = tb_record_movetext(rec, &mlen);
+				moves = cli_record_movetext(rec, &mlen);
 			ok = moves ? S_match(&g, sel, moves, mlen) : 0;
 			break;
 		case CLI_SEL_COMMENT: {

@@ -62,7 +62,7 @@ size_t cli_print_diags_to(FILE *f, const tb_reader *r, int strict)
 	S_before_errors(f, r);
 	for (size_t i = 0; i < tb_reader_ndiags(r); i++) {
 		const tb_diag *d = tb_reader_diag(r, i);
-		char *s = tb_diag_format(d);
+		char *s = cli_diag_format(d);
 		if (s)
 			fputs(s, f);
 		free(s);
@@ -84,7 +84,7 @@ size_t cli_print_errors_to(FILE *f, const tb_reader *r)
 		const tb_diag *d = tb_reader_diag(r, i);
 		if (d->severity != TB_ERROR || d->code == 110)
 			continue; /* 110: "more problems follow", of warnings too */
-		char *s = tb_diag_format(d);
+		char *s = cli_diag_format(d);
 		if (s)
 			fputs(s, f);
 		free(s);
@@ -263,4 +263,72 @@ int cli_flush_buffer(FILE *f)
 		return ferror(f) ? EOF : 0; /* its size is known: nothing to flush */
 #endif
 	return fflush(f);
+}
+
+/* ===== Out of memory ===== */
+
+_Noreturn void cli_oom(void)
+{
+	static const char msg[] = "tablero: out of memory\n";
+	/* write(2), not stdio: it takes no lock another thread may hold,
+	 * and allocates nothing */
+	ssize_t n = write(STDERR_FILENO, msg, sizeof msg - 1);
+	(void)n;
+	_exit(EXIT_TROUBLE);
+}
+
+tb_reader *cli_reader_new_file(FILE *f, const char *name)
+{
+	tb_reader *r = tb_reader_new_file(f, name);
+	if (!r)
+		cli_oom();
+	return r;
+}
+
+tb_reader *cli_reader_new_mem(const char *buf, size_t len, const char *name)
+{
+	tb_reader *r = tb_reader_new_mem(buf, len, name);
+	if (!r)
+		cli_oom();
+	return r;
+}
+
+int cli_reader_next(tb_reader *r, tb_record **out)
+{
+	int got = tb_reader_next(r, out);
+	if (got == TB_ENOMEM)
+		cli_oom();
+	return got;
+}
+
+tb_reader *cli_reader_detach(tb_reader *r)
+{
+	tb_reader *d = tb_reader_detach(r);
+	if (!d)
+		cli_oom();
+	return d;
+}
+
+char *cli_record_write(const tb_record *rec, size_t *len)
+{
+	char *s = tb_record_write(rec, len);
+	if (!s && rec && !tb_record_errors(rec) && tb_record_game(rec))
+		cli_oom();
+	return s;
+}
+
+char *cli_record_movetext(const tb_record *rec, size_t *len)
+{
+	char *s = tb_record_movetext(rec, len);
+	if (!s && rec && !tb_record_errors(rec) && tb_record_game(rec))
+		cli_oom();
+	return s;
+}
+
+char *cli_diag_format(const tb_diag *d)
+{
+	char *s = tb_diag_format(d);
+	if (!s)
+		cli_oom();
+	return s;
 }

@@ -22,12 +22,19 @@ enum { FIRST = 4096, BLOCK = 16 * 1024 };
 
 /* Starts a block of at least 'n' free bytes. An allocation larger than
  * the block it would start gets a block of its own behind the head,
- * so the head's free bytes are not given up for it. */
+ * so the head's free bytes are not given up for it. Returns that block,
+ * or NULL when the new block is the head -- or when memory ran out and
+ * 'a' is soft (tb_arena_release), and then the head is as it was. */
 static unsigned char *S_block(tb_arena *a, size_t n)
 {
 	size_t grow = a->head && a->total < BLOCK ? 2 * a->total : BLOCK;
 	size_t size = a->head ? grow : FIRST;
-	tb_arena_block *b = tb_xmalloc(sizeof *b + (n > size ? n : size));
+	tb_arena_block *b = n > (size_t)-1 / 2 ? NULL : tb_malloc(sizeof *b + (n > size ? n : size));
+	if (!b) {
+		a->failed = 1;
+		tb_arena_release(a, tb_arena_hold(a), 0);
+		return NULL;
+	}
 	b->size = n > size ? n : size;
 	a->total += b->size;
 	if (n > size && a->head) { /* its own block; the head stays */
@@ -42,9 +49,27 @@ static unsigned char *S_block(tb_arena *a, size_t n)
 	return NULL;
 }
 
+void tb_arena_release(tb_arena *a, tb_arena_held h, int ok)
+{
+	a->jump = h.jump;
+	a->soft = h.soft;
+	if (ok && !a->failed) {
+		a->failed = h.failed;
+		return;
+	}
+	a->failed = 1;
+	if (a->jump)
+		longjmp(*a->jump, 1);
+	if (!a->soft)
+		tb_oom(); /* as tb_x* do */
+}
+
 void *tb_arena_alloc_new(tb_arena *a, size_t n)
 {
+	tb_arena_block *head = a->head;
 	unsigned char *p = S_block(a, n);
+	if (!p && a->head == head)
+		return NULL; /* out of memory */
 	if (!p) {
 		p = a->lo;
 		a->lo += n;
@@ -55,7 +80,10 @@ void *tb_arena_alloc_new(tb_arena *a, size_t n)
 
 char *tb_arena_str_new(tb_arena *a, size_t n)
 {
+	tb_arena_block *head = a->head;
 	unsigned char *p = S_block(a, n);
+	if (!p && a->head == head)
+		return NULL; /* out of memory */
 	if (!p) {
 		a->hi -= n;
 		p = a->hi;
@@ -74,4 +102,5 @@ void tb_arena_free(tb_arena *a)
 	a->head = NULL;
 	a->lo = a->hi = NULL;
 	a->total = 0;
+	a->failed = 0;
 }

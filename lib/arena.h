@@ -9,10 +9,20 @@
  * strings from its top, unaligned, so that neither pads the other.
  * The common case -- it fits -- is inline: the parser allocates a few
  * times per token.
+ *
+ * Out of memory, an allocation sets 'failed' and then, when 'jump' is
+ * set, jumps there (longjmp): the parser builds a record a few
+ * allocations per token, deep in its descent, and the reader that set
+ * 'jump' frees the record half built, whose every byte is in its arena,
+ * and returns TB_ENOMEM (parser.c, tb_reader_next); the building API
+ * does the same for an edit (tree.c). When 'soft' is set instead, it
+ * returns NULL; when neither is, it aborts the process, for the code
+ * not yet made to recover (xalloc.h).
  */
 #ifndef TB_ARENA_H
 #define TB_ARENA_H
 
+#include <setjmp.h>
 #include <stdalign.h>
 #include <stddef.h>
 #include <string.h>
@@ -24,14 +34,42 @@ typedef struct tb_arena {
 	unsigned char *lo;    /* head's free bytes are [lo, hi) */
 	unsigned char *hi;
 	size_t total;         /* bytes allocated in all blocks */
+	jmp_buf *jump;        /* where to go when memory runs out, or NULL */
+	int soft;             /* else return NULL then (not abort) */
+	int failed;           /* an allocation ran out of memory */
 } tb_arena;
+
+/* What tb_arena_hold took. */
+typedef struct tb_arena_held {
+	jmp_buf *jump;
+	int soft;
+	int failed;
+} tb_arena_held;
+
+/* For a caller that holds memory of its own (a tb_buf, a malloc'd
+ * array) while it allocates from 'a', and must free it before a jump:
+ * allocations return NULL until tb_arena_release. */
+static inline tb_arena_held tb_arena_hold(tb_arena *a)
+{
+	tb_arena_held h = {a->jump, a->soft, a->failed};
+	a->jump = NULL;
+	a->soft = 1;
+	a->failed = 0;
+	return h;
+}
+
+/* Gives back what tb_arena_hold took; then, when an allocation failed
+ * meanwhile or 'ok' is 0 (memory ran out elsewhere; the caller has
+ * freed its own), does what 'a' does out of memory -- jumps, aborts,
+ * or returns when soft, with 'failed' set. */
+void tb_arena_release(tb_arena *a, tb_arena_held h, int ok);
 
 /* The ways taken when the head block is full (arena.c). */
 void *tb_arena_alloc_new(tb_arena *a, size_t n);
 char *tb_arena_str_new(tb_arena *a, size_t n);
 
 /* Returns 'n' zeroed bytes aligned for any type; valid until the arena
- * is freed. */
+ * is freed. NULL when memory ran out and 'soft' is set. */
 static inline void *tb_arena_alloc(tb_arena *a, size_t n)
 {
 	n = (n + alignof(max_align_t) - 1) & ~(alignof(max_align_t) - 1);
@@ -51,6 +89,8 @@ static inline void *tb_arena_copy(tb_arena *a, const void *s, size_t n)
 	void *p;
 	if ((size_t)(a->hi - a->lo) < m || !a->head) {
 		p = tb_arena_alloc_new(a, m);
+		if (!p)
+			return NULL;
 	} else {
 		p = a->lo;
 		a->lo += m;
@@ -60,12 +100,15 @@ static inline void *tb_arena_copy(tb_arena *a, const void *s, size_t n)
 	return p;
 }
 
-/* Copies 'n' bytes of 's' and a NUL into the arena (unaligned). */
+/* Copies 'n' bytes of 's' and a NUL into the arena (unaligned); NULL
+ * when memory ran out and 'soft' is set, as tb_arena_alloc. */
 static inline char *tb_arena_strndup(tb_arena *a, const char *s, size_t n)
 {
 	char *p;
 	if ((size_t)(a->hi - a->lo) <= n || !a->head) {
 		p = tb_arena_str_new(a, n + 1);
+		if (!p)
+			return NULL;
 	} else {
 		a->hi -= n + 1;
 		p = (char *)a->hi;

@@ -233,7 +233,7 @@ static tb_record *S_cut(S_coll *cl, size_t i)
 static int S_add(S_coll *cl, size_t i, const tb_record *rec, tb_record *owned, const char *name,
                  int plain, int coll_base)
 {
-	char *text = tb_record_write(rec, NULL);
+	char *text = tb_record_write_x(rec, NULL);
 	for (size_t k = 0; k < cl->nw; k++)
 		if (strcmp(cl->w[k].text, text) == 0) { /* the same witness, given twice */
 			free(text);
@@ -1534,7 +1534,7 @@ static char *S_collation(S_coll *cl, size_t *len)
 		ok = S_written(cl, &text, &r, &rec);
 	}
 	if (ok && S_check(cl, rec))
-		out = tb_record_write(rec, len);
+		out = tb_record_write_x(rec, len);
 	tb_record_free(rec);
 	tb_reader_free(r);
 	tb_buf_free(&text);

@@ -14,7 +14,7 @@ char *tb_diag_format(const tb_diag *d)
 	/* "%s:%u:%u: %s: %s [TB%03d]\n%s\n", without printf: a collection's
 	 * warnings are many, and vsnprintf copied their text a byte at a
 	 * time (a twentieth of validate's time on random Asalto games) */
-	tb_buf b = TB_BUF_INIT;
+	tb_buf b = TB_BUF_SOFT;
 	tb_buf_puts(&b, d->file);
 	tb_buf_putc(&b, ':');
 	tb_buf_putu(&b, d->line);

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "reader.h"
 #include "rules.h"
 #include "tags.h"
 #include "xalloc.h"
@@ -305,11 +306,11 @@ char *tb_engine_random_game(const tb_engine *e, unsigned long long seed, unsigne
 	tb_buf_printf(&b, "{%s} %s\n", why, tb_result_text[res]);
 	tb_turns_free(&turns);
 	/* read back and written canonically, so the bytes are the writer's */
-	tb_reader *r = tb_reader_new_mem(b.data, b.len, "random");
+	tb_reader *r = tb_reader_mem_x(b.data, b.len, "random");
 	tb_record *rec = NULL;
 	char *out = NULL;
-	if (tb_reader_next(r, &rec) == 1)
-		out = tb_record_write(rec, len);
+	if (tb_reader_next_x(r, &rec) == 1)
+		out = tb_record_write_x(rec, len);
 	tb_record_free(rec);
 	tb_reader_free(r);
 	tb_buf_free(&b);

@@ -140,6 +140,10 @@ char *tb_record_fill(tb_reader *r, tb_record *rec, size_t *len, size_t *open, si
 	if (!rec || rec->errors || !rec->game)
 		return NULL;
 	S_fill f = {NULL, 0, 0};
+	/* not yet made to recover: out of memory aborts here (arena.h), as
+	 * it does in tb_validate */
+	int soft = rec->arena.soft;
+	rec->arena.soft = 0;
 	tb_validate(r, rec, NULL, NULL, S_decide, &f);
 	for (size_t i = 0; i < f.n; i++) {
 		S_decision *d = &f.v[i];
@@ -151,6 +155,7 @@ char *tb_record_fill(tb_reader *r, tb_record *rec, size_t *len, size_t *open, si
 	}
 	*filled = f.n;
 	free(f.v);
+	rec->arena.soft = soft;
 	*open = S_open_left(&rec->main);
-	return tb_record_write(rec, len);
+	return tb_record_write_x(rec, len);
 }

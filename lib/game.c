@@ -101,11 +101,18 @@ static int S_indic_rank(tb_scan *sc, size_t start)
 	size_t end = sc->i;
 	while (end < sc->n && S_indic_digit(sc->s + end, sc->n - end) >= 0)
 		end += 2;
-	tb_buf ascii = TB_BUF_INIT;
-	tb_indic_digits(sc->s + start, end - start, &ascii);
+	/* as tb_indic_digits, on the stack: no more fits the message, and
+	 * reading a record allocates nothing it could not say it lacked */
+	char ascii[sizeof sc->err->msg];
+	size_t k = 0;
+	for (size_t j = start; j < end && k + 1 < sizeof ascii; k++) {
+		int d = S_indic_digit(sc->s + j, end - j);
+		ascii[k] = d >= 0 ? (char)('0' + d) : sc->s[j];
+		j += d >= 0 ? 2 : 1;
+	}
+	ascii[k] = '\0';
 	tb_scan_fail(sc, "'%.*s' is written with Arabic-Indic digits: TGN writes a rank with the "
-	             "digits 0-9 (%s)", (int)(end - start), sc->s + start, ascii.data);
-	tb_buf_free(&ascii);
+	             "digits 0-9 (%s)", (int)(end - start), sc->s + start, ascii);
 	sc->err->offset = start;
 	sc->err->len = end - start;
 	return -1;
@@ -241,7 +248,8 @@ void tb_move_write(tb_buf *b, const tb_move *m)
 {
 	/* straight into room made once: a few bytes, at every turn written;
 	 * a part is at most a separator, a point and a '/' */
-	tb_buf_grow(b, (size_t)m->nparts * 5 + sizeof "pass" + m->crown);
+	if (!tb_buf_grow(b, (size_t)m->nparts * 5 + sizeof "pass" + m->crown))
+		return; /* out of memory: 'b' says so (buf.h) */
 	char *w = b->data + b->len;
 	for (unsigned i = 0; i < m->nparts; i++) {
 		const tb_part *p = &m->parts[i];

@@ -166,7 +166,7 @@ struct tb_game {
 	/* Checks one position key=value; NULL when fine (its canonical
 	 * spelling appended to 'canon'; nothing when the value is what
 	 * leaving the key out means, and the key is dropped), else a
-	 * message. */
+	 * message. Out of memory, 'canon' fails (tb_buf_fail). */
 	const char *(*check_extra)(const tb_board *b, const char *key,
 	                           const char *value, tb_buf *canon);
 	const tb_option *options;   /* the game's rule options, NULL key last */

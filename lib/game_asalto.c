@@ -71,9 +71,15 @@ static const char *S_check_extra(const tb_board *b, const char *key,
 	const char *comma = strchr(value, ',');
 	size_t n = comma ? (size_t)(comma - value) : strlen(value);
 	snprintf(first, sizeof first, "%.*s", (int)(n < 7 ? n : 7), value);
-	tb_buf one = TB_BUF_INIT, two = TB_BUF_INIT;
+	tb_buf one = TB_BUF_SOFT, two = TB_BUF_SOFT;
 	int ok = n <= 3 && tb_is_point(b, first, &one) &&
 	         (!comma || tb_is_point(b, comma + 1, &two));
+	if (!tb_buf_ok(&one) || !tb_buf_ok(&two)) { /* out of memory: 'canon' says so */
+		tb_buf_free(&one);
+		tb_buf_free(&two);
+		tb_buf_fail(canon);
+		return NULL;
+	}
 	int order = ok && comma ? S_point_cmp(one.data, two.data) : -1;
 	if (ok && order != 0) {
 		tb_buf_puts(canon, order < 0 ? one.data : two.data);

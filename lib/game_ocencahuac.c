@@ -90,9 +90,14 @@ static const char *S_check_extra(const tb_board *b, const char *key,
 	for (const char *v = value;; v++) {
 		size_t len = strcspn(v, ",");
 		char one[8];
-		tb_buf c = TB_BUF_INIT;
+		tb_buf c = TB_BUF_SOFT;
 		snprintf(one, sizeof one, "%.*s", (int)(len < 7 ? len : 7), v);
 		int ok = len <= 3 && n < MAX_COOL && tb_is_point(b, one, &c);
+		if (!tb_buf_ok(&c)) { /* out of memory: 'canon' says so */
+			tb_buf_free(&c);
+			tb_buf_fail(canon);
+			return NULL;
+		}
 		if (ok) /* c holds the point's canonical spelling */
 			pts[n++] = TB_PT(c.data[0] - 'a', atoi(c.data + 1) - 1);
 		tb_buf_free(&c);

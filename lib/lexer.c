@@ -27,6 +27,15 @@
 
 enum { CHUNK = 64 * 1024, EXCERPT = 240, EXCERPT_BEFORE = 80 };
 
+/* ===== Out of memory ===== */
+
+void tb_reader_nomem(tb_reader *r)
+{
+	if (!r->recover)
+		tb_oom(); /* a caller not yet made to recover (xalloc.h) */
+	r->nomem = 1;
+}
+
 /* ===== The window ===== */
 
 /* Makes sure window offset 'end' is readable, reading more input if
@@ -37,10 +46,17 @@ static int S_ensure(tb_reader *r, size_t end)
 		if (r->eof || !r->f)
 			return 0;
 		if (r->len + CHUNK > r->cap) {
-			r->cap = r->cap ? r->cap * 2 : 4 * CHUNK;
-			while (r->len + CHUNK > r->cap)
-				r->cap *= 2;
-			r->own = tb_xrealloc(r->own, r->cap);
+			size_t cap = r->cap ? r->cap * 2 : 4 * CHUNK;
+			while (r->len + CHUNK > cap)
+				cap *= 2;
+			char *own = tb_realloc(r->own, cap);
+			if (!own) { /* the input ends here; tb_reader_next says why */
+				tb_reader_nomem(r);
+				r->eof = 1;
+				return 0;
+			}
+			r->own = own;
+			r->cap = cap;
 			r->data = r->own;
 		}
 		size_t got = fread(r->own + r->len, 1, CHUNK, r->f);
@@ -221,7 +237,7 @@ static void S_excerpt(tb_reader *r, size_t off, tb_diag *d)
 				to--;
 		}
 	}
-	tb_buf b = TB_BUF_INIT;
+	tb_buf b = TB_BUF_SOFT;
 	if (cut)
 		tb_buf_puts(&b, "...");
 	/* Bytes that would break a terminal (NUL, controls, bad UTF-8) are
@@ -262,8 +278,14 @@ static void S_diag_v(tb_reader *r, tb_severity sev, int code, size_t off,
 		sev = TB_ERROR;
 	}
 	if (r->ndiags == r->diag_cap) {
-		r->diag_cap = r->diag_cap ? r->diag_cap * 2 : 8;
-		r->diags = tb_xrealloc(r->diags, r->diag_cap * sizeof *r->diags);
+		size_t cap = r->diag_cap ? r->diag_cap * 2 : 8;
+		tb_diag *diags = tb_realloc(r->diags, cap * sizeof *diags);
+		if (!diags) { /* lost: the call that made it returns TB_ENOMEM */
+			tb_reader_nomem(r);
+			return;
+		}
+		r->diags = diags;
+		r->diag_cap = cap;
 	}
 	/* A span read by another reader (tb_reader_validate given a record
 	 * this one did not read) may lie past this one's text: the excerpt
@@ -277,10 +299,17 @@ static void S_diag_v(tb_reader *r, tb_severity sev, int code, size_t off,
 	d->file = r->name;
 	d->line = line;
 	d->col = col;
-	tb_buf m = TB_BUF_INIT;
+	tb_buf m = TB_BUF_SOFT;
 	tb_buf_vprintf(&m, fmt, ap);
 	d->message = tb_buf_detach(&m, NULL);
 	S_excerpt(r, off, d);
+	if (!d->message || !d->source) { /* out of memory: dropped, as above */
+		free((char *)d->message);
+		free((char *)d->source);
+		r->ndiags--;
+		tb_reader_nomem(r);
+		return;
+	}
 	/* the span, cut at the end of its line */
 	size_t end = off;
 	while (end < off + len && end < r->len && r->data[end] != '\n' && r->data[end] != '\r')
@@ -298,9 +327,10 @@ void tb_diag_at(tb_reader *r, tb_severity sev, int code, size_t off,
 	va_end(ap);
 }
 
-static void S_note_v(tb_diag *d, const char *fmt, va_list ap)
+/* Returns 0 when memory ran out: the diagnostic is then without notes. */
+static int S_note_v(tb_diag *d, const char *fmt, va_list ap)
 {
-	tb_buf b = TB_BUF_INIT;
+	tb_buf b = TB_BUF_SOFT;
 	if (d->note) {
 		tb_buf_puts(&b, d->note);
 		tb_buf_putc(&b, '\n');
@@ -308,6 +338,7 @@ static void S_note_v(tb_diag *d, const char *fmt, va_list ap)
 	}
 	tb_buf_vprintf(&b, fmt, ap);
 	d->note = tb_buf_detach(&b, NULL);
+	return d->note != NULL;
 }
 
 /* A note line for diagnostic 'i' of the current call. */
@@ -329,7 +360,8 @@ void tb_diag_note(tb_reader *r, const char *fmt, ...)
 		return;
 	va_list ap;
 	va_start(ap, fmt);
-	S_note_v(&r->diags[r->ndiags - 1], fmt, ap);
+	if (!S_note_v(&r->diags[r->ndiags - 1], fmt, ap))
+		tb_reader_nomem(r);
 	va_end(ap);
 }
 
@@ -342,7 +374,8 @@ int tb_diag_note_at(tb_reader *r, unsigned line, unsigned col, unsigned end_col,
 			continue;
 		va_list ap;
 		va_start(ap, fmt);
-		S_note_v(d, fmt, ap);
+		if (!S_note_v(d, fmt, ap))
+			tb_reader_nomem(r);
 		va_end(ap);
 		return 1;
 	}
@@ -1205,16 +1238,27 @@ tb_reader *tb_reader_detach(tb_reader *r)
 	r->detached = 1;
 	/* Whatever a diagnostic of the record may quote -- up to an excerpt
 	 * past its last token -- is read now, as S_excerpt would read it. */
+	r->recover = 1;
 	S_ensure(r, r->pos + EXCERPT + 1);
-	tb_reader *d = tb_xcalloc(1, sizeof *d);
-	d->name = tb_xstrdup(r->name);
+	r->recover = 0;
+	if (r->nomem) /* the window could not grow: 'r' is spent */
+		return NULL;
+	tb_reader *d = tb_calloc(1, sizeof *d);
+	if (!d || !(d->name = tb_strdup(r->name))) {
+		free(d);
+		return NULL;
+	}
 	/* The same window offsets as 'r': the record's nodes hold them. The
 	 * bytes before the record's line (and the newline before it) are
 	 * never read; they are left unset but for that newline. */
 	size_t from = r->rec_start ? r->rec_start - 1 : 0;
 	size_t end = r->pos + EXCERPT + 1 < r->len ? r->pos + EXCERPT + 1 : r->len;
 	d->cap = end + 1;
-	d->own = tb_xmalloc(d->cap);
+	if (!(d->own = tb_malloc(d->cap))) {
+		free(d->name);
+		free(d);
+		return NULL;
+	}
 	memcpy(d->own + from, r->data + from, end - from);
 	d->own[end] = '\0';
 	d->data = d->own;

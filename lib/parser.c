@@ -69,15 +69,17 @@ static tb_span S_span_tok(const tb_tok *t)
 tb_comment *tb_comment_make(tb_arena *a, const char *s, size_t n, const char *lang)
 {
 	tb_comment *c = tb_arena_alloc(a, sizeof *c);
-	if (lang && lang[0])
-		c->lang = tb_arena_strndup(a, lang, strlen(lang));
+	if (!c)
+		return NULL;
+	if (lang && lang[0] && !(c->lang = tb_arena_strndup(a, lang, strlen(lang))))
+		return NULL;
 	/* Leading and trailing white space is not part of the text. */
 	while (n && (*s == ' ' || *s == '\t' || *s == '\n'))
 		s++, n--;
 	while (n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\n'))
 		n--;
 	c->text = tb_arena_strndup(a, s, n);
-	return c;
+	return c->text ? c : NULL;
 }
 
 static tb_comment *S_comment_new(S_parser *p)
@@ -316,7 +318,7 @@ static int S_read_move(S_parser *p, const tb_tok *t, tb_move *m, int *nag)
 	if (rc == 0 && off.len) { /* read, but a point is not on the board */
 		err = off;
 		S_move_error(p, t, &err);
-		tb_buf alike = TB_BUF_INIT;
+		tb_buf alike = TB_BUF_SOFT;
 		const char *pt = s + off.offset;
 		/* a rank no board has ("a40") is one no point holds: only its
 		 * file is suggested; a file past h, nothing. The rank's digits
@@ -329,15 +331,20 @@ static int S_read_move(S_parser *p, const tb_tok *t, tb_move *m, int *nag)
 		if (file >= 0 && file < 8)
 			tb_point_alike(&p->board, TB_PT(file, rank < 0 || rank >= TB_MAX_RANKS ? 30 : rank),
 			               &alike);
-		if (alike.len)
+		if (!tb_buf_ok(&alike))
+			tb_reader_nomem(r); /* a note cut short */
+		else if (alike.len)
 			tb_diag_note(r, "it could be %s", alike.data);
 		tb_buf_free(&alike);
 		p->offboard++;
 	} else if (rc) {
 		if (off.len && off.offset < err.offset)
 			err = off; /* the first thing wrong is the point off the board */
-		tb_buf ascii = TB_BUF_INIT;
-		if (tb_indic_digits(s, t->len, &ascii) && err.msg[0] != '\'' )
+		tb_buf ascii = TB_BUF_SOFT;
+		int indic = tb_indic_digits(s, t->len, &ascii);
+		if (indic && !tb_buf_ok(&ascii))
+			tb_reader_nomem(r); /* as above */
+		else if (indic && err.msg[0] != '\'' )
 			snprintf(err.msg, sizeof err.msg, "it is written with Arabic-Indic digits: TGN "
 			         "writes numbers and ranks with the digits 0-9 (%s)", ascii.data);
 		tb_buf_free(&ascii);
@@ -932,18 +939,26 @@ static void S_movetext(S_parser *p)
  * them at every record). */
 static tb_record *S_record_new(void)
 {
-	tb_record *rec = tb_xmalloc(sizeof *rec);
+	tb_record *rec = tb_malloc(sizeof *rec);
+	if (!rec)
+		return NULL;
 	size_t at = offsetof(tb_record, opts), past = at + sizeof rec->opts;
 	memset(rec, 0, at);
 	memset((char *)rec + past, 0, sizeof *rec - past);
 	rec->opts.n = rec->opts.nrenamed = 0;
+	rec->arena.soft = 1; /* the building API checks (tree.c) */
 	return rec;
 }
 
-/* record -> tagsec movetext */
+/* record -> tagsec movetext. Out of memory, the record's arena jumps to
+ * r->jump (tb_reader_next), where r->building is freed. */
 static tb_record *S_record(tb_reader *r)
 {
 	S_parser p = {r, S_record_new(), NULL, {0, 0, {0}}, 0, 0, 0, 0};
+	r->building = p.rec;
+	if (!p.rec || (!r->tags && !(r->tags = tb_calloc(1, sizeof *r->tags))))
+		longjmp(*r->jump, 1);
+	p.rec->arena.jump = r->jump;
 	p.rec->line = r->tok.line;
 	p.rec->off = r->tok.off;
 	p.rec->source_off = r->base + r->tok.off;
@@ -952,20 +967,19 @@ static tb_record *S_record(tb_reader *r)
 	 * is the reader's, for the next record, unless a record of many tags
 	 * made it large (a malloc and free a record cost more than a record's
 	 * tags) */
-	tb_tag_list tags = {0};
-	tags.v = r->tag_room;
-	tags.cap = r->tag_cap;
-	S_tag_section(&p, &tags);
+	tb_tag_list *tags = r->tags; /* the reader's: an arena's jump keeps it */
+	*tags = (tb_tag_list){.v = tags->v, .cap = tags->cap};
+	S_tag_section(&p, tags);
 	/* tags cut by the end would have gone on with a '[' */
 	int cut = r->tok.type == TK_EOF;
-	p.g = tb_tags_finish(r, p.rec, &tags, &p.board);
-	if (tags.cap > S_TAGS_KEPT) {
-		free(tags.v);
-		tags.v = NULL;
-		tags.cap = 0;
+	p.g = tb_tags_finish(r, p.rec, tags, &p.board);
+	if (tags->failed)
+		tb_reader_nomem(r);
+	if (tags->cap > S_TAGS_KEPT) {
+		free(tags->v);
+		tags->v = NULL;
+		tags->cap = 0;
 	}
-	r->tag_room = tags.v;
-	r->tag_cap = tags.cap;
 	if (p.g) {
 		S_movetext(&p);
 	} else {
@@ -973,6 +987,7 @@ static tb_record *S_record(tb_reader *r)
 	}
 	r->rec_closed = !cut && !r->end_diag;
 	p.rec->offboard = p.offboard;
+	p.rec->arena.jump = NULL; /* the record's own from here: the building API */
 	return p.rec;
 }
 
@@ -982,27 +997,39 @@ int tb_parse_fragment(tb_record *rec, const char *text, unsigned number, int sid
                       int known, int depth, tb_line *out, char **why)
 {
 	tb_reader *r = tb_reader_new_mem(text, strlen(text), "<text>");
+	*why = NULL;
+	if (!r)
+		return TB_ENOMEM;
+	r->recover = 1;
 	S_parser p = {r, rec, rec->game, {0, 0, {0}}, 0, 0, 0, 0};
 	memset(out, 0, sizeof *out);
 	rec->game->board(&p.board, &rec->opts);
+	/* out of memory, what was read stays in the arena, unreachable */
+	jmp_buf jump;
+	rec->arena.jump = &jump;
+	if (setjmp(jump)) {
+		rec->arena.jump = NULL;
+		tb_reader_free(r);
+		return TB_ENOMEM;
+	}
 	tb_lex_next(r);
 	S_clock clk = {number, side, known, 0};
 	S_line(&p, out, clk, depth);
-	int rc = 0;
-	*why = NULL;
-	for (size_t i = 0; i < r->ndiags; i++)
+	rec->arena.jump = NULL;
+	int rc = r->nomem || !tb_buf_ok(&r->text) ? TB_ENOMEM : 0;
+	for (size_t i = 0; !rc && i < r->ndiags; i++)
 		if (r->diags[i].severity == TB_ERROR) {
-			*why = tb_xstrdup(r->diags[i].message);
-			rc = -1;
+			*why = tb_strdup(r->diags[i].message);
+			rc = *why ? -1 : TB_ENOMEM;
 			break;
 		}
 	if (!rc && r->tok.type != TK_EOF) {
-		tb_buf b = TB_BUF_INIT;
+		tb_buf b = TB_BUF_SOFT;
 		tb_buf_printf(&b, "'%.*s' is not movetext: a result is set with "
 		              "tb_record_set_result, a tag with tb_record_set_tag",
 		              (int)(r->tok.len > 20 ? 20 : r->tok.len), r->data + r->tok.off);
 		*why = tb_buf_detach(&b, NULL);
-		rc = -1;
+		rc = *why ? -1 : TB_ENOMEM;
 	}
 	tb_reader_free(r);
 	return rc;
@@ -1012,14 +1039,21 @@ int tb_parse_fragment(tb_record *rec, const char *text, unsigned number, int sid
 
 static tb_reader *S_reader_new(const char *name)
 {
-	tb_reader *r = tb_xcalloc(1, sizeof *r);
-	r->name = tb_xstrdup(name ? name : "<input>");
+	tb_reader *r = tb_calloc(1, sizeof *r);
+	if (r && !(r->name = tb_strdup(name ? name : "<input>"))) {
+		free(r);
+		r = NULL;
+	}
+	if (r) /* out of memory, each says so (tb_reader_next) */
+		r->text.soft = r->room.soft = 1;
 	return r;
 }
 
 tb_reader *tb_reader_new_file(FILE *f, const char *name)
 {
 	tb_reader *r = S_reader_new(name);
+	if (!r)
+		return NULL;
 	r->f = f;
 	r->data = "";
 	return r;
@@ -1028,15 +1062,31 @@ tb_reader *tb_reader_new_file(FILE *f, const char *name)
 tb_reader *tb_reader_new_mem(const char *buf, size_t len, const char *name)
 {
 	tb_reader *r = S_reader_new(name);
+	if (!r)
+		return NULL;
 	r->data = buf ? buf : "";
 	r->len = buf ? len : 0;
 	r->eof = 1;
 	return r;
 }
 
-int tb_reader_next(tb_reader *r, tb_record **out)
+/* What tb_reader_next returns once memory ran out while reading a
+ * record: the record half read is dropped, and the reader is spent. */
+static int S_nomem(tb_reader *r)
+{
+	tb_record_free(r->building);
+	r->building = NULL;
+	r->jump = NULL;
+	r->nomem = 1;
+	r->fatal = 1;
+	return TB_ENOMEM;
+}
+
+static int S_reader_next(tb_reader *r, tb_record **out)
 {
 	*out = NULL;
+	if (r->nomem)
+		return TB_ENOMEM;
 	tb_diags_clear(r);
 	r->rec_errors = 0;
 	/* a file's start is looked at first (a part of it has been) */
@@ -1045,6 +1095,8 @@ int tb_reader_next(tb_reader *r, tb_record **out)
 	if (!r->started)
 		tb_lex_next(r);
 	if (r->tok.type == TK_EOF) {
+		if (r->nomem) /* the window could not grow: not the end */
+			return S_nomem(r);
 		tb_lex_record_end(r); /* bad bytes before the end */
 		if (r->io_error) {
 			tb_diag_at(r, TB_ERROR, TB_D_IO, r->pos, 1, r->line, r->col,
@@ -1054,12 +1106,54 @@ int tb_reader_next(tb_reader *r, tb_record **out)
 		return 0;
 	}
 	tb_window_compact(r);
+	jmp_buf jump;
+	r->jump = &jump;
+	if (setjmp(jump))
+		return S_nomem(r);
 	tb_record *rec = S_record(r);
 	tb_lex_record_end(r);
+	r->jump = NULL;
+	r->building = NULL;
+	if (r->nomem || !tb_buf_ok(&r->text) || !tb_buf_ok(&r->room)) {
+		r->building = rec;
+		return S_nomem(r);
+	}
 	rec->errors = r->rec_errors;
 	rec->bytes = r->tok.off - rec->off; /* to the token after it */
 	*out = rec;
 	return 1;
+}
+
+int tb_reader_next(tb_reader *r, tb_record **out)
+{
+	r->recover = 1;
+	int rc = S_reader_next(r, out);
+	r->recover = 0;
+	return rc;
+}
+
+tb_reader *tb_reader_mem_x(const char *buf, size_t len, const char *name)
+{
+	tb_reader *r = tb_reader_new_mem(buf, len, name);
+	if (!r)
+		tb_oom();
+	return r;
+}
+
+int tb_reader_next_x(tb_reader *r, tb_record **out)
+{
+	int rc = tb_reader_next(r, out);
+	if (rc == TB_ENOMEM)
+		tb_oom();
+	return rc;
+}
+
+char *tb_record_write_x(const tb_record *rec, size_t *len)
+{
+	char *s = tb_record_write(rec, len);
+	if (!s && rec && !rec->errors && rec->game)
+		tb_oom();
+	return s;
 }
 
 size_t tb_reader_ndiags(const tb_reader *r) { return r->ndiags; }
@@ -1082,7 +1176,9 @@ void tb_reader_free(tb_reader *r)
 	free(r->name);
 	tb_buf_free(&r->text);
 	tb_buf_free(&r->room);
-	free(r->tag_room);
+	if (r->tags)
+		free(r->tags->v);
+	free(r->tags);
 	free(r);
 }
 

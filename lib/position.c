@@ -25,6 +25,7 @@ typedef struct S_pos_reader {
 	const char *s;
 	size_t i;
 	tb_syntax_err *err;
+	int nomem;             /* memory ran out (tb_position_parse) */
 } S_pos_reader;
 
 static int S_fail(S_pos_reader *r, size_t at, size_t len, const char *msg)
@@ -101,7 +102,11 @@ static int S_read_block(S_pos_reader *r, int *seen, tb_piece **pieces,
 	r->i += 2;
 	while (r->i < end) {
 		if (*n == *cap) {
-			tb_piece *grown = tb_xmalloc(*cap * 2 * sizeof **pieces);
+			tb_piece *grown = tb_malloc(*cap * 2 * sizeof **pieces);
+			if (!grown) {
+				r->nomem = 1;
+				return -1;
+			}
 			memcpy(grown, *pieces, *n * sizeof **pieces);
 			if (*pieces != few)
 				free(*pieces);
@@ -190,13 +195,22 @@ static int S_read_extra(S_pos_reader *r, tb_arena *a, tb_extra *out,
 	}
 	out->key = tb_arena_strndup(a, f, klen);
 	char *value = tb_arena_strndup(a, eq + 1, len - klen - 1);
+	if (!out->key || !value) /* out of memory: the arena is held */
+		return -1;
 	for (size_t i = 0; i < nprev; i++)
 		if (strcmp(prev[i].key, out->key) == 0)
 			return S_fail(r, r->i, klen, "this key is already given");
-	tb_buf canon = TB_BUF_INIT;
+	tb_buf canon = TB_BUF_SOFT;
 	const char *why = r->g->check_extra(r->b, out->key, value, &canon);
+	if (!tb_buf_ok(&canon)) { /* out of memory, the check's or ours */
+		tb_buf_free(&canon);
+		r->nomem = 1;
+		return -1;
+	}
 	out->value = why ? value : tb_arena_strndup(a, canon.data, canon.len);
 	tb_buf_free(&canon);
+	if (!out->value) /* out of memory: the arena is held and says so */
+		return -1;
 	if (why)
 		return S_fail(r, (size_t)(eq + 1 - r->s), len - klen - 1, why);
 	r->i += len;
@@ -232,7 +246,9 @@ static int S_read_head(S_pos_reader *r, tb_position *p)
 tb_position *tb_position_parse(const tb_game *g, const tb_board *b,
                                const char *s, tb_arena *a, tb_syntax_err *err)
 {
-	S_pos_reader r = {g, b, s, 0, err};
+	S_pos_reader r = {g, b, s, 0, err, 0};
+	/* allocations return NULL while 'pieces' may be ours (arena.h) */
+	tb_arena_held h = tb_arena_hold(a);
 	tb_position *p = tb_arena_alloc(a, sizeof *p);
 	tb_piece few[48]; /* any game's full board: no malloc a [Position] */
 	tb_piece *pieces = few;
@@ -240,7 +256,7 @@ tb_position *tb_position_parse(const tb_game *g, const tb_board *b,
 	tb_extra extras[8];
 	size_t nextras = 0;
 	int seen[2] = {0, 0};
-	if (S_read_head(&r, p))
+	if (!p || S_read_head(&r, p))
 		goto fail;
 	for (int k = 0; k < 2; k++) {
 		S_skip_spaces(&r);
@@ -262,29 +278,36 @@ tb_position *tb_position_parse(const tb_game *g, const tb_board *b,
 	for (size_t i = 0; i < n; i++) {
 		if (pieces[i].pt != TB_PT_UNKNOWN && used[pieces[i].pt]++) {
 			char msg[64];
-			tb_buf pt = TB_BUF_INIT;
+			tb_buf pt = TB_BUF_SOFT;
 			tb_point_write(&pt, pieces[i].pt);
-			snprintf(msg, sizeof msg, "two pieces stand on %s", pt.data);
+			r.nomem |= !tb_buf_ok(&pt);
+			snprintf(msg, sizeof msg, "two pieces stand on %s", pt.data ? pt.data : "?");
 			tb_buf_free(&pt);
 			S_fail(&r, 0, strlen(s), msg);
 			goto fail;
 		}
 	}
 	p->pieces = tb_arena_alloc(a, (n ? n : 1) * sizeof *pieces);
+	if (!p->pieces)
+		goto fail;
 	if (n)
 		memcpy(p->pieces, pieces, n * sizeof *pieces);
 	p->npieces = n;
 	if (nextras > 1) /* at most 8, their keys distinct */
 		qsort(extras, nextras, sizeof *extras, S_extra_cmp);
 	p->extras = tb_arena_alloc(a, (nextras ? nextras : 1) * sizeof *extras);
+	if (!p->extras)
+		goto fail;
 	memcpy(p->extras, extras, nextras * sizeof *extras);
 	p->nextras = nextras;
 	if (pieces != few)
 		free(pieces);
+	tb_arena_release(a, h, 1);
 	return p;
 fail:
 	if (pieces != few)
 		free(pieces);
+	tb_arena_release(a, h, !r.nomem); /* out of memory: jumps, or 'failed' says so */
 	return NULL;
 }
 
@@ -295,7 +318,8 @@ void tb_position_write(tb_buf *out, const tb_game *g, const tb_position *p)
 	tb_buf_putc(out, g->side_letter[p->to_move]);
 	tb_buf_putc(out, ' ');
 	tb_buf_putu(out, p->number);
-	tb_buf_grow(out, 8 + 6 * p->npieces); /* ",Xf12+" at most a piece */
+	if (!tb_buf_grow(out, 8 + 6 * p->npieces)) /* ",Xf12+" at most a piece */
+		return; /* out of memory: 'out' says so (buf.h) */
 	char *w = out->data + out->len;
 	size_t i = 0;
 	for (int side = 0; side < 2; side++) {

@@ -69,9 +69,8 @@ struct tb_reader {
 	tb_buf text;             /* decoded text of a STRING or COMMENT token */
 	tb_buf room;             /* what tags.c writes of a record's tags, kept for
 	                            the next record while small */
-	struct tb_tag *tag_room; /* a record's tags as read (tb_tag_list), kept for
-	                            the next record while small (parser.c) */
-	size_t tag_cap;
+	struct tb_tag_list *tags;/* a record's tags as read, kept for the next
+	                            record while small (parser.c) */
 	char lang[36];           /* a COMMENT's language, "" when none */
 	/* diagnostics of the current call */
 	tb_diag *diags;
@@ -84,6 +83,13 @@ struct tb_reader {
 	size_t rec_offboard;     /* of them, points off the board (the record can be replayed) */
 	tb_search_opts search;   /* for tb_reader_validate (tb_reader_set_search) */
 	size_t nerrors, nwarnings;
+	int nomem;               /* memory ran out: the reader is spent, and each
+	                            call says TB_ENOMEM (tb_reader_next) */
+	int recover;             /* in a call that says so (else out of memory
+	                            aborts: tb_reader_nomem) */
+	jmp_buf *jump;           /* where the record's arena goes when memory runs
+	                            out while it is read (tb_reader_next) */
+	struct tb_record *building; /* that record, freed there */
 };
 
 /* Before the first token of a file's start (no tb_reader_set_origin):
@@ -127,6 +133,17 @@ void tb_diag_note(tb_reader *r, const char *fmt, ...)
  * there is none. */
 int tb_diag_note_at(tb_reader *r, unsigned line, unsigned col, unsigned end_col,
                     const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+
+/* Memory ran out while 'r' read or reported: sets r->nomem in a call
+ * made to recover (r->recover), else aborts (xalloc.h). */
+void tb_reader_nomem(tb_reader *r);
+
+/* tb_reader_new_mem and tb_reader_next for the code not yet made to
+ * recover (xalloc.h): out of memory aborts, as it did there. */
+tb_reader *tb_reader_mem_x(const char *buf, size_t len, const char *name);
+int tb_reader_next_x(tb_reader *r, tb_record **out);
+/* tb_record_write, the same way: NULL only for a record with errors. */
+char *tb_record_write_x(const tb_record *rec, size_t *len);
 
 /* Drops the diagnostics of the previous call. */
 void tb_diags_clear(tb_reader *r);

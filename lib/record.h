@@ -194,7 +194,7 @@ void tb_node_push_variation(tb_node *base, tb_line *v);
  * 'out' (zeroed first), its nodes in the arena of 'rec', from the clock
  * (number, side; known) at a line of nesting 'depth'. Returns 0, or -1
  * with '*why' set (malloc) when it holds an error or something that is
- * not movetext (a result, a tag). */
+ * not movetext (a result, a tag), or TB_ENOMEM ('*why' NULL). */
 int tb_parse_fragment(tb_record *rec, const char *text, unsigned number, int side,
                       int known, int depth, tb_line *out, char **why);
 

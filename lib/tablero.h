@@ -13,10 +13,24 @@
  * who owns what it returns. Functions taking a NULL object where a
  * _free is concerned do nothing.
  *
- * Memory: an allocation that fails aborts the process, after a one-line
- * message on stderr -- the only thing the library ever writes. Every
- * input is bounded (TB_MAX_RECORD and the limits of spec/tgn.md), so
- * memory is too; TB_ENOMEM is kept for a future allocator hook.
+ * Memory: the library's own memory comes from malloc, and what it hands
+ * the caller to free is freed with free(). When an allocation fails
+ * while reading records (readers, tb_reader_next, tb_reader_detach),
+ * writing them (tb_record_write, tb_record_movetext, tb_diag_format),
+ * walking, building and editing the tree, writing XML (but for
+ * TB_XML_POSITIONS) or reading it back, the function says so --
+ * TB_ENOMEM, or NULL where it returns a pointer -- and leaves every
+ * object it was given as usable and freeable as before (a reader is
+ * then spent: see tb_reader_next); it neither aborts nor prints. The
+ * rest -- validating and filling, engines and positions, comparing,
+ * collating, diagrams, books and pages -- is not yet made to recover:
+ * there an allocation
+ * that fails aborts the process after the line "tablero: out of memory"
+ * on stderr. tb_set_alloc_hook lets a program refuse allocations, to
+ * bound the library's memory or to test what it does when memory runs
+ * out. libxml2 and PCRE2 allocate with their own allocators (the hook
+ * does not see them); PCRE2 running out of memory matching a [Rules]
+ * value is TB_ENOMEM too.
  */
 #ifndef TABLERO_H
 #define TABLERO_H
@@ -71,6 +85,20 @@ enum {
 /** Returns the library version, "MAJOR.MINOR.PATCH"; a static string. */
 TB_EXPORT const char *tb_version(void);
 
+/** ## Memory
+ *
+ * A hook called before each of the library's own allocations with the
+ * bytes asked for; when it returns nonzero, the allocation fails as if
+ * memory had run out (as SQLite's and Lua's fault injection). Like
+ * sqlite3_config, it is process-wide and set before any other call of
+ * the library (and before other threads use it); NULL removes it.
+ * 'ctx' is passed back to 'fn', which is called in whatever thread
+ * allocates (it must be thread-safe when several threads use the
+ * library). Allocations of libxml2 and PCRE2 do not come here.
+ */
+typedef int (*tb_alloc_hook)(void *ctx, size_t size);
+TB_EXPORT void tb_set_alloc_hook(tb_alloc_hook fn, void *ctx);
+
 /** ## Diagnostics
  *
  * Every problem found in the input is one diagnostic. Its code is
@@ -97,7 +125,8 @@ typedef struct tb_diag {
 /** Formats 'd' as "file:line:col: error: message [TBnnn]", then the
  * source line, a caret line under the span, and "note: ..." for each
  * line of its note, each ending in '\n'.
- * Returns a string the caller frees with free(). */
+ * Returns a string the caller frees with free(); NULL when memory ran
+ * out. */
 TB_EXPORT char *tb_diag_format(const tb_diag *d);
 
 /** ## Games
@@ -135,7 +164,8 @@ typedef struct tb_reader tb_reader;
 typedef struct tb_record tb_record;
 
 /** Returns a reader over 'f', which stays owned by the caller and must
- * outlive the reader; 'name' (copied) is used in diagnostics. */
+ * outlive the reader; 'name' (copied) is used in diagnostics. NULL when
+ * memory ran out (as every function returning a new object below). */
 TB_EXPORT tb_reader *tb_reader_new_file(FILE *f, const char *name);
 
 /** Returns a reader over the 'len' bytes at 'buf', which the caller
@@ -150,7 +180,10 @@ TB_EXPORT tb_reader *tb_reader_new_mem(const char *buf, size_t len,
  * nothing of it is read) -- '*out' is then NULL. Diagnostics found while
  * reading it are available until the next call. A record with errors
  * is still returned, so the caller sees what could be read; see
- * tb_record_errors. */
+ * tb_record_errors. TB_ENOMEM ('*out' NULL) when memory ran out while
+ * reading the record: what was read of it is dropped, its diagnostics
+ * may be incomplete, and the reader is spent -- every later call
+ * returns TB_ENOMEM; free it. */
 TB_EXPORT int tb_reader_next(tb_reader *r, tb_record **out);
 
 /** The diagnostics of the last tb_reader_next call. Borrowed; valid
@@ -173,7 +206,9 @@ TB_EXPORT void tb_reader_free(tb_reader *r);
  * same diagnostics, word for word, as with 'r' -- in another thread
  * while 'r' reads on: the two share nothing. Its counts
  * (tb_reader_nerrors) start at zero; it reads no records. Owned by the
- * caller (tb_reader_free). Readers and records are not shared between
+ * caller (tb_reader_free); NULL when memory ran out, and then 'r' still
+ * has the diagnostics (and may be spent, as after TB_ENOMEM from
+ * tb_reader_next). Readers and records are not shared between
  * threads; the library keeps no other state, so independent readers
  * and records may be used in as many threads at once. */
 TB_EXPORT tb_reader *tb_reader_detach(tb_reader *r);
@@ -252,13 +287,14 @@ TB_EXPORT size_t tb_record_plies(const tb_record *rec);
 /** Writes 'rec' in canonical TGN (spec/tgn.md, "Canonical form").
  * Returns a NUL-terminated string the caller frees with free() and
  * sets '*len' (if not NULL) to its length; returns NULL when the record
- * has errors (or no known game). */
+ * has errors (or no known game), or when memory ran out. */
 TB_EXPORT char *tb_record_write(const tb_record *rec, size_t *len);
 
 /** The record's main line as the canonical form writes it but on one
  * line, without comments, NAGs or variations, then its result:
  * "1. d1 a7 2. g1 a4 1-0" -- the text tablero grep's movetext patterns
- * match. The caller frees it; NULL when the record has errors. */
+ * match. The caller frees it; NULL when the record has errors, or when
+ * memory ran out. */
 TB_EXPORT char *tb_record_movetext(const tb_record *rec, size_t *len);
 
 /** Called with each comment's text (unescaped) and language ("es",
@@ -505,7 +541,9 @@ TB_EXPORT char *tb_engine_over(const tb_engine *e);
  * or twice, so building a record of n nodes costs O(n^2) -- and each
  * takes the record, returns 0
  * or a negative TB_E* code, and on failure leaves the tree as it was
- * with tb_record_error saying why. Every edit keeps the tree one the
+ * with tb_record_error saying why. The strings that readers below
+ * return for the caller to free (tokens, positions) are NULL when
+ * memory ran out. Every edit keeps the tree one the
  * parser could have read: turn numbers and sides are recomputed as the
  * parser counts them (a turn after a gap of unknown length keeps the
  * number it was given, "12. d3").
@@ -655,7 +693,7 @@ typedef enum { TB_EVENT_DONE = 0, TB_EVENT_ENTER = 1, TB_EVENT_EXIT = 2 } tb_ite
 typedef struct tb_iter tb_iter;
 
 /** An iterator over 'rec', which must outlive it; the caller frees it
- * with tb_iter_free. NULL when 'rec' is NULL. */
+ * with tb_iter_free. NULL when 'rec' is NULL, or memory ran out. */
 TB_EXPORT tb_iter *tb_iter_new(const tb_record *rec);
 /** The next event (tb_iter_event); TB_EVENT_DONE at the end, and from then on. */
 TB_EXPORT int tb_iter_next(tb_iter *it);
@@ -688,11 +726,15 @@ TB_EXPORT void tb_iter_free(tb_iter *it);
  * ("d2-d3 {fine} $1 (e2-e3) a7"). A turn after a gap of unknown length
  * needs its number first ("12... a4"). Move numbers given elsewhere are
  * checked by nobody: the count decides.
+ *
+ * Every editor below may also return TB_ENOMEM when memory ran out:
+ * the record is then as it was (what the edit took stays with it until
+ * tb_record_free) and tb_record_error says "out of memory".
  */
 
 /** A new record of game 'g' with no turns, its tags the seven of the
  * roster (unknown but [Game]), its result "*". The caller frees it with
- * tb_record_free. NULL when 'g' is NULL. */
+ * tb_record_free. NULL when 'g' is NULL, or memory ran out. */
 TB_EXPORT tb_record *tb_record_new(const tb_game *g);
 
 /** Sets tag 'name' to 'value' (both copied), or removes it when 'value'
@@ -962,7 +1004,8 @@ enum {
 TB_EXPORT size_t tb_xml_unfit(const char *s, size_t len);
 
 /** 'name' (any bytes, NUL-terminated) with each byte tb_xml_unfit
- * refuses replaced by U+FFFD. The caller frees it. */
+ * refuses replaced by U+FFFD. The caller frees it; NULL when memory ran
+ * out. */
 TB_EXPORT char *tb_xml_fit_name(const char *name);
 
 /** Refuses 'rec', just read by 'r' (before its next record), for an XML
@@ -978,8 +1021,8 @@ typedef struct tb_xml_writer tb_xml_writer;
 
 /** Starts a document (<tgn>) on 'out', which stays the caller's (it
  * must outlive the writer, and is not closed). 'flags': TB_XML_*.
- * Does not return NULL (it did when libxml2 wrote the XML; callers may
- * still check): a failed write is reported by the calls after it. */
+ * NULL only when memory ran out: a failed write is reported by the
+ * calls after it. */
 TB_EXPORT tb_xml_writer *tb_xml_writer_new(FILE *out, int flags);
 
 /** Writes 'rec', just read by 'r', as a <record>. Under
@@ -987,26 +1030,30 @@ TB_EXPORT tb_xml_writer *tb_xml_writer_new(FILE *out, int flags);
  * (tb_reader_validate: its diagnostics join the reader's). Returns 0,
  * TB_EINVAL for a record with errors or one holding text XML cannot
  * carry (tb_reader_xml_refuse: TB504 joins the reader's diagnostics;
- * nothing of it is written), or TB_EIO when writing failed. */
+ * nothing of it is written), TB_EIO when writing failed, or TB_ENOMEM
+ * when memory ran out: nothing of the record is written then, and the
+ * writer goes on as before it (TB_XML_POSITIONS, which replays the
+ * record, still aborts then: see "Memory"). */
 TB_EXPORT int tb_xml_write_record(tb_xml_writer *w, tb_reader *r, const tb_record *rec);
 
-/** Ends the document, flushes and frees 'w'. Returns 0, or TB_EIO when
- * some write failed. */
+/** Ends the document, flushes and frees 'w'. Returns 0, TB_EIO when
+ * some write failed, or TB_ENOMEM when memory ran out ending it (the
+ * records before are flushed; the document is then not closed). */
 TB_EXPORT int tb_xml_writer_end(tb_xml_writer *w);
 
 /** The bytes tb_xml_write_record would add to a document of 'flags'
  * for 'rec', just read by 'r' -- the same, byte for byte, whatever came
  * before it -- as a new string (the caller's: free), its length in
  * '*len'; for another thread to make while one writes the document
- * (tb_xml_writer_put). NULL with '*status' TB_EINVAL or TB_EIO as
- * tb_xml_write_record would return them (its diagnostics join the
- * reader's), else '*status' is 0. */
+ * (tb_xml_writer_put). NULL with '*status' TB_EINVAL, TB_EIO or
+ * TB_ENOMEM as tb_xml_write_record would return them (its diagnostics
+ * join the reader's), else '*status' is 0. */
 TB_EXPORT char *tb_xml_record_text(tb_reader *r, const tb_record *rec, int flags,
                                    size_t *len, int *status);
 
 /** Writes into 'w' the 'len' bytes of a record that tb_xml_record_text
- * made with w's flags (borrowed). Returns 0, or TB_EIO when writing
- * failed. */
+ * made with w's flags (borrowed). Returns 0, TB_EIO when writing
+ * failed, or TB_ENOMEM (nothing of it written; 'w' goes on). */
 TB_EXPORT int tb_xml_writer_put(tb_xml_writer *w, const char *text, size_t len);
 
 typedef struct tb_xml_reader tb_xml_reader;
@@ -1014,7 +1061,7 @@ typedef struct tb_xml_reader tb_xml_reader;
 /** A reader of tablero XML from 'f' (the caller's; it must outlive the
  * reader) or from the 'len' bytes at 'buf' (kept alive by the caller);
  * 'name' (copied) is used in diagnostics. No network access, no DTD, no
- * entity is loaded or expanded. */
+ * entity is loaded or expanded. NULL when memory ran out. */
 TB_EXPORT tb_xml_reader *tb_xml_reader_new_file(FILE *f, const char *name);
 TB_EXPORT tb_xml_reader *tb_xml_reader_new_mem(const char *buf, size_t len,
                                                const char *name);
@@ -1024,8 +1071,11 @@ TB_EXPORT tb_xml_reader *tb_xml_reader_new_mem(const char *buf, size_t len,
  * document, or -1 when the document is refused: not well-formed, not
  * valid against the schema, over a limit, or holding a record TGN does
  * not accept. The diagnostics (tb_xml_reader_diag) say where and why;
- * after -1 no further record is read. A caller that must not write
- * half a conversion keeps what it got until 0. */
+ * after -1 no further record is read. TB_ENOMEM when the library ran
+ * out of memory (libxml2 running out is -1, with its message, as it
+ * cannot be told from a limit): no further record is read either, and
+ * the diagnostics may be incomplete. A caller that must not write half
+ * a conversion keeps what it got until 0. */
 TB_EXPORT int tb_xml_reader_next(tb_xml_reader *x, char **tgn, size_t *len);
 
 /** The diagnostics of the last tb_xml_reader_next call. Borrowed; valid

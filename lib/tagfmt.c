@@ -42,6 +42,10 @@ static S_format S_formats[] = {
 #define S_NFORMATS (sizeof S_formats / sizeof S_formats[0])
 
 static pthread_once_t S_once = PTHREAD_ONCE_INIT;
+/* The patterns PCRE2 had no memory to compile: matching them says -1.
+ * (Compiled once a process: one that ran out of memory then says so
+ * for its Rules values from then on, never a wrong answer.) */
+static int S_compile_nomem[S_NFORMATS];
 static pcre2_match_context *S_mctx;
 /* Each thread's match data, kept: creating and freeing it at every
  * match cost a third of a match. Freed when the thread ends. */
@@ -64,6 +68,8 @@ static void S_compile(void)
 		                                  PCRE2_ZERO_TERMINATED, 0, &err, &at, NULL);
 		if (S_formats[i].code)
 			(void)pcre2_jit_compile(S_formats[i].code, PCRE2_JIT_COMPLETE);
+		else
+			S_compile_nomem[i] = err == PCRE2_ERROR_NOMEMORY;
 	}
 	S_md_keyed = pthread_key_create(&S_md_key, S_md_free) == 0;
 	S_mctx = pcre2_match_context_create(NULL);
@@ -170,13 +176,13 @@ int tb_tag_format_pcre(tb_tag_format_kind k, const char *value)
 	(void)pthread_once(&S_once, S_compile);
 	pcre2_code *code = S_formats[k].code;
 	if (!code)
-		return 0;
+		return S_compile_nomem[k] ? -1 : 0;
 	pcre2_match_data *md = S_md_keyed ? pthread_getspecific(S_md_key) : NULL;
 	int kept = md != NULL;
 	if (!md) {
 		md = pcre2_match_data_create(2, NULL);
 		if (!md)
-			return 0;
+			return -1; /* out of memory */
 		kept = S_md_keyed && pthread_setspecific(S_md_key, md) == 0;
 	}
 	/* JIT-compiled, as it is wherever PCRE2 has a JIT, the pattern is
@@ -187,5 +193,5 @@ int tb_tag_format_pcre(tb_tag_format_kind k, const char *value)
 		rc = pcre2_match(code, (PCRE2_SPTR)value, n, 0, 0, md, S_mctx);
 	if (!kept)
 		pcre2_match_data_free(md);
-	return rc > 0;
+	return rc == PCRE2_ERROR_NOMEMORY ? -1 : rc > 0;
 }

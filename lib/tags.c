@@ -115,8 +115,14 @@ const tb_tag *tb_tag_list_add_known(tb_tag_list *l, const tb_tag *t, int k)
 	if (first)
 		return first;
 	if (l->n == l->cap) {
-		l->cap = l->cap ? l->cap * 2 : 16;
-		l->v = tb_xrealloc(l->v, l->cap * sizeof *l->v);
+		size_t cap = l->cap ? l->cap * 2 : 16;
+		tb_tag *v = tb_realloc(l->v, cap * sizeof *v);
+		if (!v) { /* the caller checks 'failed' once */
+			l->failed = 1;
+			return NULL;
+		}
+		l->v = v;
+		l->cap = cap;
 	}
 	if (k >= 0)
 		l->slot[k] = l->n + 1;
@@ -209,6 +215,8 @@ const char *tb_rules_read(tb_arena *a, const tb_game *g, const char *value, tb_o
 	if (strcmp(value, "?") == 0)
 		return NULL;
 	char *copy = tb_arena_strndup(a, value, strlen(value));
+	if (!copy) /* out of memory in a soft arena: 'failed' says so */
+		return "out of memory";
 	char *item = copy, *semi = strchr(copy, ';');
 	if (semi)
 		*semi = '\0';
@@ -250,15 +258,19 @@ const char *tb_rules_read(tb_arena *a, const tb_game *g, const char *value, tb_o
 	for (size_t i = 0; i < opts->n; i++)
 		pairs[i][0] = opts->key[i], pairs[i][1] = opts->value[i];
 	qsort(pairs, opts->n, sizeof pairs[0], S_opt_cmp);
-	tb_buf b = TB_BUF_INIT;
+	tb_buf b = TB_BUF_SOFT;
 	tb_buf_puts(&b, g->name);
 	for (size_t i = 0; i < opts->n; i++) {
 		opts->key[i] = pairs[i][0];
 		opts->value[i] = pairs[i][1];
 		tb_buf_printf(&b, "; %s=%s", pairs[i][0], pairs[i][1]);
 	}
-	*canon = tb_arena_strndup(a, b.data, b.len);
+	tb_arena_held h = tb_arena_hold(a);
+	*canon = tb_buf_ok(&b) ? tb_arena_strndup(a, b.data, b.len) : NULL;
 	tb_buf_free(&b);
+	tb_arena_release(a, h, *canon != NULL);
+	if (!*canon) /* out of memory in a soft arena: 'failed' says so */
+		*canon = value;
 	return NULL;
 }
 
@@ -367,6 +379,10 @@ static const tb_game *S_game(tb_reader *r, tb_record *rec, tb_tag_list *l,
 	if ((t = S_slot(l, TB_TAG_RULES))) {
 		char msg[320];
 		int shaped = tb_tag_format_matches(TB_TAGFMT_RULES, t->value);
+		if (shaped < 0) { /* PCRE2 out of memory: the reader says so */
+			tb_reader_nomem(r);
+			shaped = 1;
+		}
 		why = tb_rules_read(&rec->arena, g, t->value, &opts, &t->value, &arg);
 		if (!why && !shaped) /* the reader is laxer than the pattern */
 			why = "[Rules] is written 'game; key=value; ...'%s";
@@ -398,7 +414,10 @@ static const tb_game *S_game(tb_reader *r, tb_record *rec, tb_tag_list *l,
 		if (rec->start) { /* written in the reader's room for it */
 			tb_buf_clear(&r->room);
 			tb_position_write(&r->room, g, rec->start);
-			t->value = tb_arena_strndup(&rec->arena, r->room.data, r->room.len);
+			if (!tb_buf_ok(&r->room))
+				tb_reader_nomem(r); /* the room stays failed: spent */
+			t->value = tb_arena_strndup(&rec->arena, r->room.data ? r->room.data : "",
+			                            r->room.len);
 			if (r->room.cap > S_ROOM_KEPT)
 				tb_buf_free(&r->room);
 		}
@@ -424,7 +443,14 @@ static void S_order(tb_record *rec, tb_tag_list *l, const tb_game *g)
 	/* which tags are placed; on the stack for any usual record: a small
 	 * malloc freed per record costs malloc a consolidation a record */
 	uint8_t few[64] = {0};
-	uint8_t *used = l->n < sizeof few ? few : tb_xcalloc(l->n + 1, 1);
+	uint8_t *used = l->n < sizeof few ? few : tb_calloc(l->n + 1, 1);
+	if (!rec->tags || !used) { /* out of memory (the arena has no jump) */
+		l->failed = 1;
+		rec->ntags = 0;
+		if (used != few)
+			free(used);
+		return;
+	}
 	for (int i = 0; i < 7; i++) {
 		const char *name = seven[i] >= 0 ? S_known_names[seven[i]]
 		                 : g ? g->side_tag[i - 4] : NULL;

@@ -27,6 +27,7 @@ typedef struct tb_tag_list {
 	tb_tag *v;
 	size_t n, cap;
 	size_t slot[TB_KNOWN_TAGS]; /* 1 + the index in v of a roster tag, or 0 */
+	int failed;                 /* a tag was not added: memory ran out */
 } tb_tag_list;
 
 /* The tag named 'name' in 'l', or NULL. */
@@ -65,7 +66,8 @@ tb_position *tb_tags_position(tb_reader *r, tb_arena *a, const tb_game *g,
 /* The tags whose values have a format (tagfmt.c). ORDER: S_formats. */
 typedef enum { TB_TAGFMT_DATE, TB_TAGFMT_SOURCE, TB_TAGFMT_RULES } tb_tag_format_kind;
 
-/* Returns 1 when 'value' has the format of tag kind 'k'. */
+/* Returns 1 when 'value' has the format of tag kind 'k', 0 when not, -1
+ * when PCRE2 ran out of memory telling. */
 int tb_tag_format_matches(tb_tag_format_kind k, const char *value);
 /* The same, always by the pattern (tb_tag_format_matches answers the
  * usual values without it; the tests compare the two). */

@@ -22,7 +22,7 @@
 
 static int S_fail(tb_record *rec, int code, const char *fmt, ...)
 {
-	tb_buf b = TB_BUF_INIT;
+	tb_buf b = TB_BUF_SOFT;
 	va_list ap;
 	va_start(ap, fmt);
 	tb_buf_vprintf(&b, fmt, ap);
@@ -36,10 +36,23 @@ static void S_ok(tb_record *rec)
 {
 	free(rec->why);
 	rec->why = NULL;
+	rec->arena.failed = 0;
+}
+
+/* An edit that ran out of memory: the record is as it was (what the
+ * edit took stays in its arena, unreachable, until it is freed). */
+static int S_nomem(tb_record *rec)
+{
+	free(rec->why);
+	rec->why = NULL;
+	rec->arena.failed = 1; /* tb_record_error says so */
+	return TB_ENOMEM;
 }
 
 const char *tb_record_error(const tb_record *rec)
 {
+	if (rec && !rec->why && rec->arena.failed)
+		return "out of memory";
 	return rec && rec->why ? rec->why : "";
 }
 
@@ -101,7 +114,7 @@ int tb_node_reconstructed(const tb_node *n) { return n->reconstructed; }
 
 char *tb_node_token(const tb_record *rec, const tb_node *n)
 {
-	tb_buf b = TB_BUF_INIT;
+	tb_buf b = TB_BUF_SOFT;
 	tb_write_node(&b, rec->game, n, TB_WRITE_BODY);
 	return tb_buf_detach(&b, NULL);
 }
@@ -148,7 +161,7 @@ static char *S_position(const tb_record *rec, const tb_position *p)
 {
 	if (!p)
 		return NULL;
-	tb_buf b = TB_BUF_INIT;
+	tb_buf b = TB_BUF_SOFT;
 	tb_position_write(&b, rec->game, p);
 	return tb_buf_detach(&b, NULL);
 }
@@ -183,7 +196,7 @@ char *tb_alt_token(const tb_record *rec, const tb_node *n, size_t i)
 		return NULL;
 	tb_alt bare = *a;
 	bare.comments = NULL;
-	tb_buf b = TB_BUF_INIT;
+	tb_buf b = TB_BUF_SOFT;
 	tb_write_alt(&b, rec->game, &bare);
 	return tb_buf_detach(&b, NULL);
 }
@@ -429,11 +442,12 @@ tb_record *tb_record_new(const tb_game *g)
 {
 	if (!g)
 		return NULL;
-	tb_buf b = TB_BUF_INIT;
+	tb_buf b = TB_BUF_SOFT;
 	tb_buf_printf(&b, "[Game \"%s\"]\n\n*\n", tb_game_name(g));
-	tb_reader *r = tb_reader_new_mem(b.data, b.len, "<new>");
+	tb_reader *r = tb_buf_ok(&b) ? tb_reader_new_mem(b.data, b.len, "<new>") : NULL;
 	tb_record *rec = NULL;
-	tb_reader_next(r, &rec);
+	if (r) /* out of memory, it stays NULL */
+		tb_reader_next(r, &rec);
 	tb_reader_free(r);
 	tb_buf_free(&b);
 	if (rec) {
@@ -532,6 +546,7 @@ int tb_record_set_tag(tb_record *rec, const char *name, const char *value)
 	/* The tags as the reader lists them, then finished as it finishes them. */
 	tb_tag_list l = {0};
 	int found = 0;
+	rec->arena.failed = 0;
 	for (size_t i = 0; i < rec->ntags; i++) {
 		tb_tag t = rec->tags[i];
 		if (strcmp(t.name, name) == 0) {
@@ -539,6 +554,8 @@ int tb_record_set_tag(tb_record *rec, const char *name, const char *value)
 			if (!value)
 				continue;
 			t.value = tb_arena_strndup(&rec->arena, value, strlen(value));
+			if (!t.value)
+				break; /* out of memory: rec->arena.failed, checked below */
 		}
 		t.value_off = 0, t.value_line = 1, t.value_col = 1;
 		tb_tag_list_add(&l, &t);
@@ -548,17 +565,28 @@ int tb_record_set_tag(tb_record *rec, const char *name, const char *value)
 		t.name = tb_arena_strndup(&rec->arena, name, strlen(name));
 		t.value = tb_arena_strndup(&rec->arena, value, strlen(value));
 		t.value_line = 1, t.value_col = 1;
-		tb_tag_list_add(&l, &t);
+		if (t.name && t.value)
+			tb_tag_list_add(&l, &t);
 	}
 	/* what tb_tags_finish sets, kept to be put back on failure */
 	tb_tag *tags = rec->tags;
 	size_t ntags = rec->ntags;
 	tb_position *start = rec->start;
 	tb_opts opts = rec->opts;
-	tb_reader *r = tb_reader_new_mem("", 0, "<tag>");
+	tb_reader *r = rec->arena.failed || l.failed ? NULL : tb_reader_new_mem("", 0, "<tag>");
+	if (!r) {
+		free(l.v);
+		return S_nomem(rec);
+	}
+	r->recover = 1;
 	tb_board board;
 	tb_tags_finish(r, rec, &l, &board);
 	free(l.v);
+	if (rec->arena.failed || l.failed || r->nomem) {
+		rec->tags = tags, rec->ntags = ntags, rec->start = start, rec->opts = opts;
+		tb_reader_free(r);
+		return S_nomem(rec);
+	}
 	const char *err = NULL;
 	for (size_t i = 0; i < r->ndiags && !err; i++)
 		if (r->diags[i].severity == TB_ERROR)
@@ -617,7 +645,10 @@ static int S_add_comment(tb_record *rec, tb_comment **list, const char *text,
 		return rc;
 	if (!S_fits(rec, S_comment_size(text, lang)))
 		return S_too_large(rec);
-	tb_comment_append(list, tb_comment_make(&rec->arena, text, strlen(text), lang));
+	tb_comment *c = tb_comment_make(&rec->arena, text, strlen(text), lang);
+	if (!c)
+		return S_nomem(rec);
+	tb_comment_append(list, c);
 	rec->gen++;
 	S_ok(rec);
 	return 0;
@@ -680,6 +711,8 @@ int tb_node_add_nag(tb_record *rec, tb_node *n, int nag)
 	if (n->nnags >= TB_MAX_NAGS)
 		return S_fail(rec, TB_ETREE, "a turn has at most %d NAGs", TB_MAX_NAGS);
 	uint8_t *v = tb_arena_alloc(&rec->arena, (size_t)n->nnags + 1);
+	if (!v)
+		return S_nomem(rec);
 	if (n->nnags)
 		memcpy(v, n->nags, n->nnags);
 	v[n->nnags++] = (uint8_t)nag;
@@ -698,7 +731,10 @@ static int S_read(tb_record *rec, const char *text, const S_path *p, unsigned de
 		return S_fail(rec, TB_EINVAL, "the text is not NULL");
 	S_clock c = S_clock_after(rec, p, depth, after);
 	char *why = NULL;
-	if (tb_parse_fragment(rec, text, c.number, c.side, c.known, (int)depth, frag, &why)) {
+	int parsed = tb_parse_fragment(rec, text, c.number, c.side, c.known, (int)depth, frag, &why);
+	if (parsed == TB_ENOMEM)
+		return S_nomem(rec);
+	if (parsed) {
 		int rc = S_fail(rec, TB_ESYNTAX, "%s", why);
 		free(why);
 		return rc;
@@ -779,11 +815,16 @@ int tb_node_add_variation(tb_record *rec, tb_node *n, const char *text, tb_line 
 	 * before that node, as a line of its own */
 	p.f[depth] = (S_frame){NULL, NULL, NULL};
 	tb_line *v = tb_arena_alloc(&rec->arena, sizeof *v);
+	if (!v)
+		return S_nomem(rec);
 	S_clock c = n->side != 2 ? (S_clock){n->number, n->side, 1} : (S_clock){0, 0, 0};
 	char *why = NULL;
 	if (!text)
 		return S_fail(rec, TB_EINVAL, "the text is not NULL");
-	if (tb_parse_fragment(rec, text, c.number, c.side, c.known, (int)depth, v, &why)) {
+	int parsed = tb_parse_fragment(rec, text, c.number, c.side, c.known, (int)depth, v, &why);
+	if (parsed == TB_ENOMEM)
+		return S_nomem(rec);
+	if (parsed) {
 		int rc = S_fail(rec, TB_ESYNTAX, "%s", why);
 		free(why);
 		return rc;
@@ -874,7 +915,9 @@ tb_iter *tb_iter_new(const tb_record *rec)
 {
 	if (!rec)
 		return NULL;
-	tb_iter *it = tb_xcalloc(1, sizeof *it);
+	tb_iter *it = tb_calloc(1, sizeof *it);
+	if (!it)
+		return NULL;
 	it->rec = rec;
 	it->gen = rec->gen;
 	it->ev = -1;
@@ -1026,6 +1069,8 @@ static int S_copy_turns(const tb_record *src, tb_record *dst, const tb_line *lin
 		if (n == stop && !incl)
 			return 0;
 		char *tok = tb_node_token(src, n);
+		if (!tok) /* tb_node_engine is not yet made to recover (xalloc.h) */
+			tb_oom();
 		tb_buf b = TB_BUF_INIT;
 		if (n->side != 2)
 			tb_buf_printf(&b, "%u%s ", n->number, n->side ? "..." : ".");
@@ -1059,6 +1104,8 @@ tb_engine *tb_node_engine(const tb_record *rec, const tb_node *n, tb_reached *at
 	}
 	/* a variation: the line down to it, as a record of its own */
 	tb_record *tmp = tb_record_new(rec->game);
+	if (!tmp) /* not yet made to recover (xalloc.h) */
+		tb_oom();
 	int rc = 0;
 	for (size_t i = 0; i < rec->ntags && !rc; i++)
 		if (strcmp(rec->tags[i].name, "Game") != 0)

@@ -487,10 +487,10 @@ char *tb_collation_witness_text(const tb_record *rec, const tb_sigla *d, size_t 
 
 tb_record *tb_record_read_text(const tb_buf *t, const char *name, tb_reader **rp)
 {
-	tb_reader *r = tb_reader_new_mem(t->data, t->len, name);
+	tb_reader *r = tb_reader_mem_x(t->data, t->len, name);
 	tb_record *rec = NULL;
 	*rp = r;
-	if (tb_reader_next(r, &rec) != 1 || tb_record_errors(rec)) {
+	if (tb_reader_next_x(r, &rec) != 1 || tb_record_errors(rec)) {
 		tb_record_free(rec);
 		return NULL;
 	}
@@ -516,7 +516,7 @@ char *tb_collation_witness_canon(const tb_record *rec, const tb_sigla *d, size_t
 	tb_reader *r;
 	S_witness_text(&t, rec, d, x);
 	tb_record *w = tb_record_read_text(&t, d->s[x], &r);
-	char *out = w ? tb_record_write(w, len) : NULL;
+	char *out = w ? tb_record_write_x(w, len) : NULL;
 	if (!w)
 		tb_reader_first_error(why, r);
 	tb_record_free(w);
@@ -629,10 +629,10 @@ static int S_known_turn(const tb_node *n)
 long tb_line_check(const char *text, size_t len, const tb_search_opts *so, tb_fault_fn fn,
                    void *ctx, int *faulty)
 {
-	tb_reader *r = tb_reader_new_mem(text, len, "witness");
+	tb_reader *r = tb_reader_mem_x(text, len, "witness");
 	tb_record *rec = NULL;
 	*faulty = 0;
-	if (tb_reader_next(r, &rec) != 1 || tb_record_errors(rec)) {
+	if (tb_reader_next_x(r, &rec) != 1 || tb_record_errors(rec)) {
 		tb_record_free(rec);
 		tb_reader_free(r);
 		return 0;

@@ -229,7 +229,7 @@ char *tb_record_write(const tb_record *rec, size_t *len)
 {
 	if (!rec || rec->errors || !rec->game)
 		return NULL;
-	tb_buf b = TB_BUF_INIT;
+	tb_buf b = TB_BUF_SOFT;
 	/* room for about what was read (a record built through the API read
 	 * none), and the tags the canonical form adds: one malloc, where
 	 * growing from nothing took seven for a usual record */
@@ -250,7 +250,7 @@ char *tb_record_movetext(const tb_record *rec, size_t *len)
 {
 	if (!rec || rec->errors || !rec->game)
 		return NULL;
-	tb_buf b = TB_BUF_INIT;
+	tb_buf b = TB_BUF_SOFT;
 	S_writer w = {&b, rec->game, 1};
 	S_line(&w, &rec->main, 1);
 	if (rec->main.first)

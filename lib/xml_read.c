@@ -45,6 +45,7 @@ struct tb_xml_reader {
 	FILE *f;
 	char *name;
 	int failed;              /* refused: no more records */
+	int nomem;               /* and that for lack of memory: TB_ENOMEM */
 	int root_seen;
 	/* the prolog, scanned as the bytes come in, for a DOCTYPE and for an
 	   encoding other than UTF-8 */
@@ -94,6 +95,21 @@ struct tb_xml_reader {
 
 /* ===== Diagnostics ===== */
 
+/* Memory ran out: the reader stops, and says TB_ENOMEM (S_next). What
+ * the call that ran out goes on to do is left undone where it needs
+ * what could not be made. */
+static void S_nomem(tb_xml_reader *x)
+{
+	x->nomem = 1;
+	x->failed = 1;
+}
+
+/* What a refused call returns. */
+static int S_refused(const tb_xml_reader *x)
+{
+	return x->nomem ? TB_ENOMEM : -1;
+}
+
 static void S_diag(tb_xml_reader *x, tb_severity sev, int code, unsigned line, unsigned col,
                    const char *fmt, ...) __attribute__((format(printf, 6, 7)));
 static void S_diag(tb_xml_reader *x, tb_severity sev, int code, unsigned line, unsigned col,
@@ -117,8 +133,12 @@ static void S_diag(tb_xml_reader *x, tb_severity sev, int code, unsigned line, u
 	const tb_diag *last = x->ndiags ? &x->diags[x->ndiags - 1] : NULL;
 	if (last && last->line == (line ? line : 1) && strcmp(last->message, msg) == 0)
 		return; /* libxml2 repeats itself */
-	size_t i = x->ndiags++;
-	x->msgs[i] = tb_xstrdup(msg);
+	size_t i = x->ndiags;
+	if (!(x->msgs[i] = tb_strdup(msg))) {
+		S_nomem(x);
+		return;
+	}
+	x->ndiags++;
 	x->diags[i] = (tb_diag){sev, code, x->name, line ? line : 1, col ? col : 1,
 	                        (col ? col : 1) + 1, x->msgs[i], "", 0, NULL};
 }
@@ -134,6 +154,8 @@ static void S_clear_diags(tb_xml_reader *x)
 static void S_xml_error(void *ctx, xmlErrorPtr e)
 {
 	tb_xml_reader *x = ctx;
+	/* libxml2's XML_ERR_NO_MEMORY is no TB_ENOMEM: it says so too of a
+	 * text node over its limit, a refusal (tests/golden/xml-limits) */
 	if (!e || e->level == XML_ERR_NONE || x->refused)
 		return; /* refused in the prolog: ours is the message */
 	int valid = e->domain == XML_FROM_RELAXNGV || e->domain == XML_FROM_VALID;
@@ -307,11 +329,14 @@ static int S_read_file(void *ctx, char *buf, int len)
 
 static tb_xml_reader *S_alloc(FILE *f, const char *name)
 {
-	tb_xml_reader *x = tb_xcalloc(1, sizeof *x);
-	x->name = tb_xstrdup(name ? name : "<xml>");
+	tb_xml_reader *x = tb_calloc(1, sizeof *x);
+	if (!x || !(x->name = tb_strdup(name ? name : "<xml>"))) {
+		free(x);
+		return NULL;
+	}
 	x->f = f;
-	x->tgn = (tb_buf)TB_BUF_INIT;
-	x->text = (tb_buf)TB_BUF_INIT;
+	x->tgn = (tb_buf)TB_BUF_SOFT; /* checked once a record (S_convert) */
+	x->text = (tb_buf)TB_BUF_SOFT;
 	return x;
 }
 
@@ -346,12 +371,14 @@ static tb_xml_reader *S_setup(tb_xml_reader *x, xmlTextReaderPtr xr)
 tb_xml_reader *tb_xml_reader_new_file(FILE *f, const char *name)
 {
 	tb_xml_reader *x = S_alloc(f, name);
-	return S_setup(x, xmlReaderForIO(S_read_file, NULL, x, NULL, NULL, S_OPTIONS));
+	return x ? S_setup(x, xmlReaderForIO(S_read_file, NULL, x, NULL, NULL, S_OPTIONS)) : NULL;
 }
 
 tb_xml_reader *tb_xml_reader_new_mem(const char *buf, size_t len, const char *name)
 {
 	tb_xml_reader *x = S_alloc(NULL, name);
+	if (!x)
+		return NULL;
 	if (len > 0x7fffffff || S_prolog(x, buf, len))
 		return S_setup(x, NULL);
 	return S_setup(x, xmlReaderForMemory(buf, (int)len, NULL, NULL, S_OPTIONS));
@@ -394,15 +421,27 @@ static unsigned S_line(const tb_xml_reader *x)
 	return line > 0 ? (unsigned)line : (unsigned)xmlTextReaderGetParserLineNumber(x->xr);
 }
 
+/* Room for one more line in xml_line; 0 when memory ran out. */
+static int S_lines_grow(tb_xml_reader *x)
+{
+	size_t cap = x->lines_cap ? 2 * x->lines_cap : 256;
+	unsigned *v = tb_realloc(x->xml_line, cap * sizeof *v);
+	if (!v) {
+		S_nomem(x);
+		return 0;
+	}
+	x->xml_line = v;
+	x->lines_cap = cap;
+	return 1;
+}
+
 /* Starts a new line of TGN text for the element on the current XML line. */
 static void S_newline(tb_xml_reader *x)
 {
 	if (x->nlines)
 		tb_buf_putc(&x->tgn, '\n');
-	if (x->nlines == x->lines_cap) {
-		x->lines_cap = x->lines_cap ? 2 * x->lines_cap : 256;
-		x->xml_line = tb_xrealloc(x->xml_line, x->lines_cap * sizeof *x->xml_line);
-	}
+	if (x->nlines == x->lines_cap && !S_lines_grow(x))
+		return;
 	x->xml_line[x->nlines++] = S_line(x);
 }
 
@@ -413,10 +452,8 @@ static void S_map_newlines(tb_xml_reader *x, size_t from)
 	unsigned line = x->nlines ? x->xml_line[x->nlines - 1] : 1;
 	for (size_t i = from; i < x->tgn.len; i++)
 		if (x->tgn.data[i] == '\n') {
-			if (x->nlines == x->lines_cap) {
-				x->lines_cap = x->lines_cap ? 2 * x->lines_cap : 256;
-				x->xml_line = tb_xrealloc(x->xml_line, x->lines_cap * sizeof *x->xml_line);
-			}
+			if (x->nlines == x->lines_cap && !S_lines_grow(x))
+				return;
 			x->xml_line[x->nlines++] = line;
 		}
 }
@@ -463,7 +500,9 @@ static void S_parts_begin(tb_xml_reader *x)
 	x->crown = crown ? (strcmp(crown, "stage") == 0 ? 2 : 1) : 0;
 	free(x->token);
 	char *tok = S_attr(x, "token");
-	x->token = tok ? tb_xstrdup(tok) : NULL;
+	x->token = tok ? tb_strdup(tok) : NULL;
+	if (tok && !x->token)
+		S_nomem(x);
 	x->token_line = S_line(x);
 	xmlFree(tok);
 	xmlFree(crown);
@@ -546,7 +585,7 @@ static void S_wit_begin(tb_xml_reader *x)
 	free(x->wit);
 	x->wit = NULL;
 	if (wit) {
-		tb_buf b = TB_BUF_INIT;
+		tb_buf b = TB_BUF_SOFT;
 		char *save = NULL;
 		for (char *t = strtok_r(wit, " \t\n", &save); t; t = strtok_r(NULL, " \t\n", &save)) {
 			int mine = 0;
@@ -558,7 +597,8 @@ static void S_wit_begin(tb_xml_reader *x)
 			}
 			tb_buf_printf(&b, "%s%s%s", b.len ? ", " : "", t, mine ? "?" : "");
 		}
-		x->wit = tb_buf_detach(&b, NULL);
+		if (!(x->wit = tb_buf_detach(&b, NULL)))
+			S_nomem(x);
 	}
 	xmlFree(wit);
 	xmlFree(own);
@@ -574,9 +614,14 @@ static void S_parts_end(tb_xml_reader *x)
 	const char *wrong = S_names_wrong(x);
 	if (wrong)
 		S_diag(x, TB_ERROR, TB_D_XML_INVALID, x->token_line, 0, "%s", wrong);
-	tb_buf tok = TB_BUF_INIT;
+	tb_buf tok = TB_BUF_SOFT;
 	tb_move m = {(uint8_t)x->nparts, x->crown, x->parts};
 	tb_move_write(&tok, &m);
+	if (!tb_buf_ok(&tok) || !tok.data) { /* a move writes a byte at least */
+		tb_buf_free(&tok);
+		S_nomem(x);
+		return;
+	}
 	if (x->token && strcmp(x->token, tok.data) != 0)
 		S_diag(x, TB_ERROR, TB_D_XML_INVALID, x->token_line, 0,
 		       "token=\"%s\" does not say what the parts say (%s)", x->token, tok.data);
@@ -664,7 +709,9 @@ static void S_start_text(tb_xml_reader *x, int in)
 	                                   x->xr, BAD_CAST "lang",
 	                                   BAD_CAST "http://www.w3.org/XML/1998/namespace")
 	                             : NULL;
-	x->lang = own ? tb_xstrdup(own) : NULL;
+	x->lang = own ? tb_strdup(own) : NULL;
+	if (own && !x->lang)
+		S_nomem(x);
 	xmlFree(own);
 }
 
@@ -675,8 +722,12 @@ static void S_element(tb_xml_reader *x, const char *name)
 	if (strcmp(name, "record") == 0) {
 		char *game = S_attr(x, "game");
 		free(x->game);
-		x->game = tb_xstrdup(game ? game : "");
+		x->game = tb_strdup(game ? game : "");
 		xmlFree(game);
+		if (!x->game) { /* nothing reads on: S_node stops at 'failed' */
+			S_nomem(x);
+			return;
+		}
 		x->game_tag = 0;
 		x->record_line = S_line(x);
 		x->in_record = 1;
@@ -801,17 +852,23 @@ static void S_end_element(tb_xml_reader *x, const char *name)
 static char *S_convert(tb_xml_reader *x, size_t *len)
 {
 	tb_buf_putc(&x->tgn, '\n');
-	tb_reader *r = tb_reader_new_mem(x->tgn.data, x->tgn.len, x->name);
+	tb_reader *r = tb_buf_ok(&x->tgn) && tb_buf_ok(&x->text) && !x->nomem
+	                   ? tb_reader_new_mem(x->tgn.data, x->tgn.len, x->name) : NULL;
 	tb_record *rec = NULL;
 	char *out = NULL;
-	int got = tb_reader_next(r, &rec);
+	int got = r ? tb_reader_next(r, &rec) : TB_ENOMEM;
+	if (got == TB_ENOMEM) {
+		tb_reader_free(r);
+		S_nomem(x);
+		return NULL;
+	}
 	for (size_t i = 0; i < tb_reader_ndiags(r); i++) {
 		const tb_diag *d = tb_reader_diag(r, i);
 		unsigned at = d->line >= 1 && d->line <= x->nlines ? x->xml_line[d->line - 1] : 1;
 		S_diag(x, d->severity, d->code, at, 0, "%s", d->message);
 	}
-	if (got == 1 && !tb_record_errors(rec) && !x->failed)
-		out = tb_record_write(rec, len);
+	if (got == 1 && !tb_record_errors(rec) && !x->failed && !(out = tb_record_write(rec, len)))
+		S_nomem(x);
 	tb_record_free(rec);
 	tb_reader_free(r);
 	return out;
@@ -918,12 +975,12 @@ static int S_next(tb_xml_reader *x, char **tgn, size_t *len)
 	if (len)
 		*len = 0;
 	if (x->failed || !x->xr)
-		return -1;
+		return S_refused(x);
 	int got;
 	while ((got = xmlTextReaderRead(x->xr)) == 1) {
 		int ended = S_node(x);
 		if (x->failed)
-			return -1;
+			return S_refused(x);
 		if (x->tgn.len > TB_MAX_RECORD) {
 			S_diag(x, TB_ERROR, TB_D_XML_LIMIT, S_line(x), 0,
 			       "a record is over %u MiB of TGN", TB_MAX_RECORD >> 20);
@@ -931,9 +988,11 @@ static int S_next(tb_xml_reader *x, char **tgn, size_t *len)
 		}
 		if (ended) {
 			*tgn = S_convert(x, len);
-			return *tgn ? 1 : -1;
+			return *tgn ? 1 : S_refused(x);
 		}
 	}
+	if (x->nomem)
+		return TB_ENOMEM;
 	if (got < 0 || x->failed || xmlTextReaderIsValid(x->xr) != 1) {
 		if (!x->failed)
 			S_diag(x, TB_ERROR, TB_D_XML_INVALID, S_line(x), 0,

@@ -40,6 +40,34 @@ struct tb_xml_writer {
 	int failed;           /* a write failed: everything after is moot */
 };
 
+/* The state of a writer before a call that may run out of memory. */
+typedef struct S_mark {
+	size_t len;
+	int depth, in_tag, text_depth;
+} S_mark;
+
+static S_mark S_mark_here(const tb_xml_writer *x)
+{
+	return (S_mark){x->buf.len, x->w.depth, x->w.in_tag, x->w.text_depth};
+}
+
+/* 0 when memory ran out since 'm': the writer is then put back as it
+ * was at 'm' (a failed append leaves the bytes before it: buf.h), so
+ * that no record is ever half written, and the call says TB_ENOMEM. */
+static int S_kept(tb_xml_writer *x, S_mark m)
+{
+	if (tb_buf_ok(&x->buf))
+		return 1;
+	x->buf.failed = 0;
+	x->buf.len = m.len;
+	if (x->buf.data)
+		x->buf.data[m.len] = '\0';
+	x->w.depth = m.depth;
+	x->w.in_tag = m.in_tag;
+	x->w.text_depth = m.text_depth;
+	return 0;
+}
+
 /* Sends the buffer to the file; a failure is kept, for the end. */
 static void S_flush(tb_xml_writer *x)
 {
@@ -82,15 +110,23 @@ static void S_xw_doc(tb_xw *w, tb_buf *b)
 
 tb_xml_writer *tb_xml_writer_new(FILE *out, int flags)
 {
-	tb_xml_writer *x = tb_xcalloc(1, sizeof *x);
+	tb_xml_writer *x = tb_calloc(1, sizeof *x);
+	if (!x)
+		return NULL;
 	x->out = out;
 	x->flags = flags;
+	x->buf.soft = 1; /* out of memory: TB_ENOMEM (S_kept) */
 	S_xw_doc(&x->w, &x->buf);
 	static const char decl[] = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>";
 	tb_xw_raw(&x->w, decl, sizeof decl - 1);
 	tb_xw_start(&x->w, "tgn", NULL);
 	tb_xw_attr(&x->w, "xmlns", TB_XML_NS);
 	tb_xw_attr(&x->w, "version", TB_XML_VERSION);
+	if (!tb_buf_ok(&x->buf)) {
+		tb_buf_free(&x->buf);
+		free(x);
+		return NULL;
+	}
 	return x;
 }
 
@@ -98,8 +134,10 @@ int tb_xml_writer_end(tb_xml_writer *x)
 {
 	if (!x)
 		return 0;
+	S_mark m = S_mark_here(x);
 	tb_xw_end(&x->w); /* </tgn>, or "/>" with no record */
 	tb_buf_putc(&x->buf, '\n');
+	int kept = S_kept(x, m); /* else the records before it go out still */
 	S_flush(x);
 	if (fflush(x->out) != 0 || ferror(x->out))
 		x->failed = 1;
@@ -107,7 +145,7 @@ int tb_xml_writer_end(tb_xml_writer *x)
 	tb_xw_free(&x->w);
 	tb_buf_free(&x->buf);
 	free(x);
-	return failed ? TB_EIO : 0;
+	return failed ? TB_EIO : kept ? 0 : TB_ENOMEM;
 }
 
 /* ===== Small pieces ===== */
@@ -132,12 +170,29 @@ static void S_attr_u(S_record *s, const char *name, unsigned long v)
 	tb_xw_uint(s->w, name, v);
 }
 
+/* Memory ran out making what goes into the document: its buffer fails
+ * with it, so that the call that finishes says TB_ENOMEM (buf.h). */
+static void S_lost(S_record *s)
+{
+	tb_buf_fail(s->w->b);
+}
+
+/* The text of 'b' (written on the way to an attribute); "" when memory
+ * ran out making it (S_lost). */
+static const char *S_made(S_record *s, const tb_buf *b)
+{
+	if (tb_buf_ok(b))
+		return b->data ? b->data : "";
+	S_lost(s);
+	return "";
+}
+
 static void S_attr_pt(S_record *s, const char *name, tb_point p)
 {
 	tb_buf_clear(&s->tmp);
 	tb_point_write(&s->tmp, p);
 	tb_buf_putc(&s->tmp, '\0'); /* data is NULL until the first byte */
-	S_attr(s, name, s->tmp.data);
+	S_attr(s, name, S_made(s, &s->tmp));
 }
 
 /* line, col, end-line, end-col, with TB_XML_SOURCEPOS. */
@@ -190,7 +245,7 @@ static void S_move_body(S_record *s, const tb_move *m)
 	tb_buf_clear(&s->tmp);
 	tb_move_write(&s->tmp, m);
 	tb_buf_putc(&s->tmp, '\0');
-	S_attr(s, "token", s->tmp.data);
+	S_attr(s, "token", S_made(s, &s->tmp));
 	if (m->crown)
 		S_attr(s, "crown", m->crown == 2 ? "stage" : "crowned");
 	tb_point at = TB_PT_NONE;
@@ -295,12 +350,12 @@ static void S_alt(S_record *s, const tb_alt *alt)
 	const tb_comment *c = alt->comments;
 	uint32_t set, own;
 	if (s->sigla && tb_alt_witnesses(s->sigla, alt, &set, &own)) {
-		tb_buf b = TB_BUF_INIT;
+		tb_buf b = TB_BUF_SOFT;
 		S_sigla(s, &b, set);
-		S_attr(s, "wit", b.data);
+		S_attr(s, "wit", S_made(s, &b));
 		if (own) {
 			S_sigla(s, &b, own);
-			S_attr(s, "own", b.data);
+			S_attr(s, "own", S_made(s, &b));
 		}
 		tb_buf_free(&b);
 		c = c->next;
@@ -313,9 +368,9 @@ static void S_alt(S_record *s, const tb_alt *alt)
 		if (alt->gap_max > alt->gap_min)
 			S_attr_u(s, "max", (unsigned long)alt->gap_max);
 	} else if (alt->kind == TB_NODE_POSITION) {
-		tb_buf b = TB_BUF_INIT;
+		tb_buf b = TB_BUF_SOFT;
 		tb_position_write(&b, s->rec->game, alt->position);
-		S_attr(s, "notation", b.data);
+		S_attr(s, "notation", S_made(s, &b));
 		tb_buf_free(&b);
 	}
 	S_comments(s, c);
@@ -349,9 +404,9 @@ static void S_node(S_record *s, const tb_node *n)
 		S_span(s, &n->span);
 		break;
 	case TB_NODE_POSITION: {
-		tb_buf b = TB_BUF_INIT;
+		tb_buf b = TB_BUF_SOFT;
 		tb_position_write(&b, s->rec->game, n->position);
-		S_attr(s, "notation", b.data);
+		S_attr(s, "notation", S_made(s, &b));
 		tb_buf_free(&b);
 		S_span(s, &n->span);
 		break;
@@ -436,7 +491,9 @@ static int S_language(const char *s)
 static void S_attr_name(S_record *s, const char *attr, const char *name)
 {
 	char *fit = tb_xml_fit_name(name);
-	S_attr(s, attr, fit);
+	if (!fit)
+		S_lost(s);
+	S_attr(s, attr, fit ? fit : "");
 	free(fit);
 }
 
@@ -447,7 +504,7 @@ static int S_write(tb_xw *w, int flags, tb_reader *r, const tb_record *rec)
 	if (tb_reader_xml_refuse(r, rec, "the record is left out of the XML"))
 		return TB_EINVAL;
 	tb_sigla sigla;
-	S_record s = {w, flags, rec, {0}, NULL, 0, 0, {0}, NULL, TB_BUF_INIT};
+	S_record s = {w, flags, rec, {0}, NULL, 0, 0, {0}, NULL, TB_BUF_SOFT};
 	s.sigla = tb_sigla_read(rec, &sigla) > 0 ? &sigla : NULL;
 	rec->game->board(&s.board, &rec->opts);
 	if (flags & TB_XML_POSITIONS) {
@@ -495,7 +552,10 @@ int tb_xml_write_record(tb_xml_writer *x, tb_reader *r, const tb_record *rec)
 		return TB_EINVAL;
 	if (x->failed)
 		return TB_EIO;
+	S_mark m = S_mark_here(x);
 	int st = S_write(&x->w, x->flags, r, rec);
+	if (!S_kept(x, m))
+		return TB_ENOMEM;
 	if (x->buf.len >= S_FLUSH_AT)
 		S_flush(x);
 	return st ? st : x->failed ? TB_EIO : 0;
@@ -516,7 +576,7 @@ char *tb_xml_record_text(tb_reader *r, const tb_record *rec, int flags, size_t *
 		*status = TB_EINVAL;
 		return NULL;
 	}
-	tb_buf b = TB_BUF_INIT;
+	tb_buf b = TB_BUF_SOFT;
 	tb_xw w;
 	S_xw_doc(&w, &b);
 	w.open[0] = "tgn";
@@ -527,14 +587,20 @@ char *tb_xml_record_text(tb_reader *r, const tb_record *rec, int flags, size_t *
 		tb_buf_free(&b);
 		return NULL;
 	}
-	return tb_buf_detach(&b, len);
+	char *s = tb_buf_detach(&b, len);
+	if (!s)
+		*status = TB_ENOMEM;
+	return s;
 }
 
 int tb_xml_writer_put(tb_xml_writer *x, const char *text, size_t len)
 {
 	if (x->failed)
 		return TB_EIO;
+	S_mark m = S_mark_here(x);
 	tb_xw_raw(&x->w, text, len); /* closes <tgn ...> first */
+	if (!S_kept(x, m))
+		return TB_ENOMEM;
 	if (x->buf.len >= S_FLUSH_AT)
 		S_flush(x);
 	return x->failed ? TB_EIO : 0;

@@ -66,7 +66,7 @@ size_t tb_xml_unfit(const char *s, size_t len)
 
 char *tb_xml_fit_name(const char *name)
 {
-	tb_buf b = TB_BUF_INIT;
+	tb_buf b = TB_BUF_SOFT; /* NULL out of memory */
 	size_t len = strlen(name);
 	for (size_t i = 0; i < len;) {
 		size_t fit = tb_xml_unfit(name + i, len - i);

@@ -42,8 +42,8 @@ void tb_num(tb_buf *b, double v)
  * most of the time of writing it. The bytes stay NUL-terminated (buf.h). */
 static inline void S_put(tb_buf *b, const char *s, size_t n)
 {
-	if (b->len + n + 1 > b->cap)
-		tb_buf_grow(b, n);
+	if (b->len + n + 1 > b->cap && !tb_buf_grow(b, n))
+		return; /* out of memory: sticky in 'b' (buf.h) */
 	char *p = b->data + b->len;
 	memcpy(p, s, n);
 	p[n] = '\0';
@@ -52,8 +52,8 @@ static inline void S_put(tb_buf *b, const char *s, size_t n)
 
 static inline void S_putc(tb_buf *b, char c)
 {
-	if (b->len + 2 > b->cap)
-		tb_buf_grow(b, 1);
+	if (b->len + 2 > b->cap && !tb_buf_grow(b, 1))
+		return;
 	char *p = b->data + b->len;
 	p[0] = c;
 	p[1] = '\0';
@@ -130,8 +130,14 @@ static void S_push(tb_xw *w, const char *name)
 		return;
 	}
 	if (d - S_NOPEN >= w->deep_cap) {
-		w->deep_cap = w->deep_cap ? 2 * w->deep_cap : 64;
-		w->deep = tb_xrealloc(w->deep, w->deep_cap * sizeof *w->deep);
+		size_t cap = w->deep_cap ? 2 * w->deep_cap : 64;
+		const char **deep = tb_realloc(w->deep, cap * sizeof *deep);
+		if (!deep) { /* out of memory: sticky in the buffer, as an append's */
+			tb_buf_fail(w->b);
+			return;
+		}
+		w->deep = deep;
+		w->deep_cap = cap;
 	}
 	w->deep[d - S_NOPEN] = name;
 }
@@ -139,6 +145,8 @@ static void S_push(tb_xw *w, const char *name)
 static const char *S_name(const tb_xw *w, int depth)
 {
 	size_t d = (size_t)depth;
+	if (d >= S_NOPEN && d - S_NOPEN >= w->deep_cap)
+		return ""; /* not kept: memory ran out (S_push), the buffer says so */
 	return d < S_NOPEN ? w->open[d] : w->deep[d - S_NOPEN];
 }
 
@@ -156,8 +164,8 @@ static void S_newline(tb_xw *w)
 		return;
 	size_t n = (size_t)w->depth * (size_t)w->indent; /* every level, however deep */
 	tb_buf *b = w->b;
-	if (b->len + n + 2 > b->cap)
-		tb_buf_grow(b, n + 1);
+	if (b->len + n + 2 > b->cap && !tb_buf_grow(b, n + 1))
+		return;
 	char *p = b->data + b->len;
 	p[0] = '\n';
 	memset(p + 1, ' ', n);

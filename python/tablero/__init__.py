@@ -33,6 +33,13 @@ class TableroError(Exception):
     """An error the library reported; its message is the library's."""
 
 
+_ENOMEM = -2  # TB_ENOMEM: the library ran out of memory (MemoryError here)
+
+
+def _nomem() -> MemoryError:
+    return MemoryError("tablero: out of memory")
+
+
 # ---- finding and declaring the library -------------------------------------
 
 def _find_library() -> C.CDLL:
@@ -643,6 +650,8 @@ class Record:
                 raise TableroError("unknown game %r; tablero knows %s"
                                    % (game, ", ".join(games())))
             _handle = _lib.tb_record_new(g)
+            if not _handle:
+                raise _nomem()
         self._h = _handle
         self._fin = weakref.finalize(self, _lib.tb_record_free, _handle)
         self._source = _source if _source is not None else b""
@@ -653,6 +662,8 @@ class Record:
             self.tags[k] = v
 
     def _check(self, rc: int) -> None:
+        if rc == _ENOMEM:
+            raise _nomem()
         if rc:
             raise TableroError(_dec(_lib.tb_record_error(self._h)) or "error %d" % rc)
 
@@ -722,6 +733,8 @@ class Record:
         event 'enter' or 'exit' (a node without variations is only entered),
         in the manner of cmark's iterator. Edits during the walk are safe."""
         it = _lib.tb_iter_new(self._h)
+        if not it:
+            raise _nomem()
         try:
             while True:
                 ev = _lib.tb_iter_next(it)
@@ -749,6 +762,8 @@ class Record:
         """The record in canonical TGN, as 'tablero fmt' writes it."""
         n = _sz()
         s = _lib.tb_record_write(self._h, C.byref(n))
+        if not s and not _lib.tb_record_errors(self._h):
+            raise _nomem()
         if not s:
             raise TableroError("a record with errors is not written")
         return _take(s, n.value)
@@ -856,11 +871,15 @@ def loads(text: Union[str, bytes], name: str = "<string>") -> List[Record]:
     diagnostics say what; its errors count them)."""
     data = text.encode("utf-8") if isinstance(text, str) else bytes(text)
     r = _lib.tb_reader_new_mem(data, len(data), _enc(name))
+    if not r:
+        raise _nomem()
     out = []
     try:
         while True:
             h = _p()
             rc = _lib.tb_reader_next(r, C.byref(h))
+            if rc == _ENOMEM:
+                raise _nomem()
             if rc < 0:
                 raise TableroError("; ".join(d.message for d in _diags(r)))
             if rc == 0:

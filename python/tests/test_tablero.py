@@ -300,5 +300,34 @@ class Positions(unittest.TestCase):
         self.assertIn("a7", tablero.Position.start("pitarra").board() + "a7")
 
 
+class OutOfMemory(unittest.TestCase):
+    """The library out of memory (tb_set_alloc_hook refusing allocations):
+    a MemoryError, and the session goes on."""
+
+    def test_memory_error_then_on(self):
+        import ctypes as C
+        lib = tablero._lib
+        hook_t = C.CFUNCTYPE(C.c_int, C.c_void_p, C.c_size_t)
+        left = [5]
+
+        def refuse(ctx, size):  # the first few allocations, then none
+            left[0] -= 1
+            return 1 if left[0] < 0 else 0
+        hook = hook_t(refuse)
+        lib.tb_set_alloc_hook.argtypes = [hook_t, C.c_void_p]
+        lib.tb_set_alloc_hook.restype = None
+        text = '[Game "pitarra"]\n\n1. d1 {una} a7 2. g1 b2 *\n'
+        lib.tb_set_alloc_hook(hook, None)
+        try:
+            with self.assertRaises(MemoryError):
+                tablero.loads(text * 50)
+            with self.assertRaises(MemoryError):
+                tablero.Record(game="pitarra")
+        finally:
+            lib.tb_set_alloc_hook(hook_t(), None)
+        rec = tablero.loads(text)[0]
+        self.assertIn("2. g1 b2", rec.to_tgn())
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -298,6 +298,66 @@ static void test_xalloc(void **state)
 	free(s);
 }
 
+/* ===== Out of memory ===== */
+
+static int S_refuse(void *ctx, size_t size)
+{
+	(void)size;
+	return *(int *)ctx;
+}
+
+/* A soft buffer out of memory: the append that failed and every one
+ * after it do nothing, the bytes before stay, detach says NULL, and the
+ * buffer is empty and usable again after. */
+static void test_soft_buffer_fails_sticky(void **state)
+{
+	(void)state;
+	int refuse = 0;
+	tb_set_alloc_hook(S_refuse, &refuse);
+	tb_buf b = TB_BUF_SOFT;
+	tb_buf_puts(&b, "keep");
+	refuse = 1;
+	char big[300];
+	memset(big, 'x', sizeof big);
+	tb_buf_put(&b, big, sizeof big);
+	assert_false(tb_buf_ok(&b));
+	assert_string_equal(b.data, "keep");
+	refuse = 0;
+	tb_buf_putc(&b, 'y'); /* sticky: memory is there again, the gap is not */
+	tb_buf_printf(&b, "%d", 42);
+	assert_string_equal(b.data, "keep");
+	assert_false(tb_buf_ok(&b));
+	size_t len = 7;
+	assert_null(tb_buf_detach(&b, &len));
+	assert_int_equal(len, 0);
+	assert_true(tb_buf_ok(&b));
+	assert_true(b.soft); /* detach keeps what kind of buffer it is */
+	tb_buf_puts(&b, "again");
+	assert_string_equal(b.data, "again");
+	tb_buf_free(&b);
+	tb_set_alloc_hook(NULL, NULL);
+}
+
+/* tb_malloc & co. say NULL, and a refused realloc keeps the block. */
+static void test_alloc_refused(void **state)
+{
+	(void)state;
+	int refuse = 0;
+	tb_set_alloc_hook(S_refuse, &refuse);
+	char *p = tb_strdup("Sangangüey");
+	refuse = 1;
+	assert_null(tb_malloc(1));
+	assert_null(tb_calloc(2, 2));
+	assert_null(tb_strdup("x"));
+	assert_null(tb_realloc(p, 100));
+	assert_string_equal(p, "Sangangüey");
+	assert_null(tb_calloc((size_t)-1 / 2, 4)); /* overflows: refused before the hook */
+	refuse = 0;
+	assert_null(tb_calloc((size_t)-1 / 2, 4));
+	free(p);
+	tb_set_alloc_hook(NULL, NULL);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -317,6 +377,8 @@ int main(void)
 		cmocka_unit_test(test_detach),
 		cmocka_unit_test(test_detach_empty_is_not_null),
 		cmocka_unit_test(test_xalloc),
+		cmocka_unit_test(test_soft_buffer_fails_sticky),
+		cmocka_unit_test(test_alloc_refused),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

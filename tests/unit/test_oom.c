@@ -1,0 +1,525 @@
+/*
+ * test_oom.c -- out of memory, as SQLite's fault-injection tests do it:
+ * each operation is run once clean, counting the library's allocations
+ * (tb_set_alloc_hook), then again for every N with the Nth allocation
+ * failing -- once, and then also with every one after it failing (memory
+ * that stays short). Each run must end in the very output of the clean run or in
+ * TB_ENOMEM (NULL where a pointer is returned) -- never a crash, an
+ * abort, or an output that lost something without saying so; under
+ * ASan (make check-san) also never a leak or a use after free.
+ *
+ * The operations: every sample read (with its diagnostics) and written
+ * back, a few inputs with errors, each sample's records rebuilt through
+ * the building API (as test_api.c's round trip), written as XML (a
+ * document, and each record's text apart), and read back from XML.
+ * libxml2's and PCRE2's own allocations are not the hook's: those
+ * failures are not injected. Only
+ * tablero.h is used, as a program built on the library would.
+ */
+#include "tb_test.h"
+
+#include <dirent.h>
+
+/* ===== The failing allocator ===== */
+
+static unsigned long S_count; /* the library's allocations so far */
+static unsigned long S_fail;  /* the one to fail (1 and up), or 0 */
+static int S_after;           /* and every one after it */
+
+static int S_hook(void *ctx, size_t size)
+{
+	(void)ctx;
+	(void)size;
+	++S_count;
+	return S_fail && (S_count == S_fail || (S_after && S_count > S_fail));
+}
+
+/* An operation: what it made, as text (malloc), or NULL when the
+ * library said memory ran out. */
+typedef char *(*S_op)(const char *src, size_t len);
+
+/* Runs 'op' clean, then once for each of its allocations failing;
+ * returns how many allocations the clean run made. */
+static unsigned long S_each_failure(S_op op, const char *src, size_t len, const char *what)
+{
+	S_fail = 0;
+	S_count = 0;
+	char *want = op(src, len);
+	unsigned long n = S_count;
+	if (!want)
+		fail_msg("%s: the clean run failed", what);
+	for (unsigned long k = 1; k <= 2 * n; k++) {
+		S_fail = k <= n ? k : k - n;
+		S_after = k > n;
+		S_count = 0;
+		char *got = op(src, len);
+		if (got && strcmp(got, want) != 0) {
+			/* in full: cmocka cuts its messages short */
+			fprintf(stderr, "--- want\n%s\n--- got\n%s\n", want, got);
+			fail_msg("%s: allocation %lu of %lu failed%s, and the output differs without "
+			         "TB_ENOMEM (above)", what, S_fail, n, S_after ? " (and all after it)" : "");
+		}
+		free(got);
+	}
+	S_fail = 0;
+	S_after = 0;
+	free(want);
+	return n;
+}
+
+/* ===== Reading and writing ===== */
+
+/* The diagnostics of the last call on 'r' into 'out'; 0 when memory
+ * ran out formatting one. */
+static int S_diags(tt_str *out, const tb_reader *r)
+{
+	for (size_t i = 0; i < tb_reader_ndiags(r); i++) {
+		char *s = tb_diag_format(tb_reader_diag(r, i));
+		if (!s)
+			return 0;
+		tt_puts(out, s);
+		free(s);
+	}
+	return 1;
+}
+
+/* Each record's diagnostics, then its canonical text and its movetext
+ * when it has no errors (as tablero fmt), read by 'r' (NULL: the
+ * reader could not be made). */
+static char *S_write_all(tb_reader *r, int detach)
+{
+	if (!r)
+		return NULL;
+	tt_str out = {0};
+	tb_record *rec;
+	int rc, ok = 1;
+	while (ok && (rc = tb_reader_next(r, &rec)) == 1) {
+		ok = S_diags(&out, r);
+		if (ok && detach) { /* handed on, as tablero's jobs do */
+			tb_reader *d = tb_reader_detach(r);
+			ok = d != NULL;
+			tb_reader_free(d);
+		}
+		if (ok && !tb_record_errors(rec)) {
+			char *text = tb_record_write(rec, NULL);
+			char *moves = tb_record_movetext(rec, NULL);
+			ok = text && moves;
+			if (ok)
+				tt_printf(&out, "%s%s\n", text, moves);
+			free(text);
+			free(moves);
+		}
+		tb_record_free(rec);
+	}
+	if (ok && rc == TB_ENOMEM) {
+		assert_null(rec);
+		/* spent: it says so again, and is freed below */
+		assert_int_equal(tb_reader_next(r, &rec), TB_ENOMEM);
+		ok = 0;
+	}
+	if (ok) {
+		assert_int_equal(rc, 0);
+		ok = S_diags(&out, r);
+	}
+	tb_reader_free(r);
+	char *s = tt_take(&out);
+	if (!ok) {
+		free(s);
+		return NULL;
+	}
+	return s;
+}
+
+static char *S_read_write(const char *src, size_t len)
+{
+	return S_write_all(tb_reader_new_mem(src, len, "t.tgn"), 0);
+}
+
+/* The same through a file reader, whose window grows as it reads, each
+ * record handed to a reader of its own (tb_reader_detach). */
+static char *S_read_write_file(const char *src, size_t len)
+{
+	FILE *f = fmemopen((void *)src, len, "rb");
+	assert_non_null(f);
+	char *s = S_write_all(tb_reader_new_file(f, "t.tgn"), 1);
+	fclose(f);
+	return s;
+}
+
+/* ===== Building ===== */
+
+/* "12. d2" for a turn, the token alone for others; NULL out of memory. */
+static char *S_numbered(const tb_record *rec, const tb_node *n)
+{
+	char *tok = tb_node_token(rec, n);
+	if (!tok || tb_node_side(n) == 2)
+		return tok;
+	tt_str s = {0};
+	tt_printf(&s, "%u%s %s", tb_node_number(n), tb_node_side(n) ? "..." : ".", tok);
+	free(tok);
+	return tt_take(&s);
+}
+
+/* Returns the editor's code, checking that only TB_ENOMEM is refused. */
+static int S_ed(const tb_record *dst, int rc)
+{
+	if (rc && rc != TB_ENOMEM)
+		fail_msg("an edit failed but for memory: %s", tb_record_error(dst));
+	if (rc)
+		assert_string_equal(tb_record_error(dst), "out of memory");
+	return rc;
+}
+
+static int S_copy_notes(const tb_node *n, tb_record *dst, tb_node *m)
+{
+	const char *text, *lang;
+	int rc = 0;
+	for (size_t i = 0; !rc && i < tb_node_nnags(n); i++)
+		rc = S_ed(dst, tb_node_add_nag(dst, m, tb_node_nag(n, i)));
+	for (size_t i = 0; !rc && (text = tb_node_comment(n, i, &lang)); i++)
+		rc = S_ed(dst, tb_node_add_comment(dst, m, text, lang));
+	return rc;
+}
+
+static int S_copy_head(const tb_record *src, tb_record *dst)
+{
+	const char *name, *value, *text, *lang;
+	int rc = 0;
+	for (size_t i = 0; !rc && tb_record_tag_at(src, i, &name, &value); i++)
+		rc = S_ed(dst, tb_record_set_tag(dst, name, value));
+	for (size_t w = 0; w < 2; w++)
+		for (size_t i = 0; !rc && (text = tb_record_comment(src, w, i, &lang)); i++)
+			rc = S_ed(dst, tb_record_add_comment(dst, w, text, lang));
+	for (size_t t = 0; !rc && tb_record_tag_at(src, t, &name, &value); t++)
+		for (size_t i = 0; !rc && (text = tb_record_comment(src, t + 2, i, &lang)); i++)
+			rc = S_ed(dst, tb_record_add_comment(dst, t + 2, text, lang));
+	return rc ? rc : S_ed(dst, tb_record_set_result(dst, tb_record_result(src)));
+}
+
+/* One node entered by the iterator, built on line[d] or as pending[d]'s
+ * variation. */
+static int S_copy_node(const tb_record *src, tb_record *dst, const tb_node *n,
+                       tb_line **line, tb_node *pending, tb_node **last)
+{
+	char *tok = S_numbered(src, n);
+	if (!tok)
+		return TB_ENOMEM;
+	tb_node *m = NULL;
+	int rc;
+	if (!*line) {
+		rc = S_ed(dst, tb_node_add_variation(dst, pending, tok, line));
+		m = *line ? tb_line_first(*line) : NULL;
+	} else {
+		rc = S_ed(dst, tb_line_append(dst, *line, tok, &m));
+	}
+	free(tok);
+	if (!rc)
+		rc = S_copy_notes(n, dst, m);
+	*last = m;
+	return rc;
+}
+
+/* 'src' rebuilt through the building API, walked with tb_iter; NULL
+ * when an edit ran out of memory. */
+static tb_record *S_rebuild(const tb_record *src)
+{
+	tb_record *dst = tb_record_new(tb_record_game(src));
+	tb_iter *it = dst ? tb_iter_new(src) : NULL;
+	int rc = it ? S_copy_head(src, dst) : TB_ENOMEM;
+	tb_line *line[128];
+	tb_node *last[128], *pending[128];
+	const char *text, *lang;
+	int ev;
+	while (!rc && (ev = tb_iter_next(it)) != TB_EVENT_DONE) {
+		unsigned d = tb_iter_depth(it);
+		assert_true(d < 128);
+		tb_line *l = tb_iter_line(it);
+		tb_node *n = tb_iter_node(it);
+		if (l && ev == TB_EVENT_ENTER) {
+			line[d] = d ? NULL : tb_record_main(dst);
+			pending[d] = d ? last[d - 1] : NULL;
+			last[d] = NULL;
+		} else if (l && ev == TB_EVENT_EXIT) {
+			for (size_t i = 0; !rc && (text = tb_line_comment(l, i, &lang)); i++)
+				rc = S_ed(dst, tb_line_add_comment(dst, line[d], text, lang));
+		} else if (n && ev == TB_EVENT_ENTER) {
+			rc = S_copy_node(src, dst, n, &line[d], pending[d], &last[d]);
+		}
+	}
+	tb_iter_free(it);
+	if (rc) {
+		tb_record_free(dst);
+		return NULL;
+	}
+	return dst;
+}
+
+/* Each record without errors, rebuilt and written. */
+static char *S_build(const char *src, size_t len)
+{
+	tb_reader *r = tb_reader_new_mem(src, len, "t.tgn");
+	if (!r)
+		return NULL;
+	tt_str out = {0};
+	tb_record *rec;
+	int rc, ok = 1;
+	while (ok && (rc = tb_reader_next(r, &rec)) == 1) {
+		tb_record *copy = tb_record_errors(rec) ? NULL : S_rebuild(rec);
+		char *text = copy ? tb_record_write(copy, NULL) : NULL;
+		ok = tb_record_errors(rec) || text;
+		if (text)
+			tt_puts(&out, text);
+		free(text);
+		tb_record_free(copy);
+		tb_record_free(rec);
+	}
+	ok = ok && rc == 0;
+	tb_reader_free(r);
+	char *s = tt_take(&out);
+	if (!ok) {
+		free(s);
+		return NULL;
+	}
+	return s;
+}
+
+/* ===== XML ===== */
+
+/* A document of the records (TB_XML_SOURCEPOS), then each record's text
+ * apart; NULL when a call said TB_ENOMEM. */
+static char *S_xml(const char *src, size_t len)
+{
+	char *doc = NULL;
+	size_t doclen = 0;
+	FILE *f = open_memstream(&doc, &doclen);
+	assert_non_null(f);
+	tb_xml_writer *w = tb_xml_writer_new(f, TB_XML_SOURCEPOS);
+	tb_reader *r = w ? tb_reader_new_mem(src, len, "t.tgn") : NULL;
+	tt_str out = {0};
+	tb_record *rec;
+	int rc = r ? 0 : TB_ENOMEM, got = 0;
+	while (!rc && (got = tb_reader_next(r, &rec)) == 1) {
+		if (!tb_record_errors(rec)) {
+			rc = tb_xml_write_record(w, r, rec);
+			size_t n;
+			int st = 0;
+			char *text = rc ? NULL : tb_xml_record_text(r, rec, TB_XML_SOURCEPOS, &n, &st);
+			if (text)
+				tt_put(&out, text, n);
+			else if (!rc)
+				rc = st;
+			free(text);
+		}
+		tb_record_free(rec);
+	}
+	if (!rc)
+		rc = got;
+	int end = tb_xml_writer_end(w);
+	if (!rc)
+		rc = end;
+	fclose(f);
+	tb_reader_free(r);
+	if (rc && rc != TB_ENOMEM)
+		fail_msg("XML: %d, not TB_ENOMEM", rc);
+	tt_puts(&out, doc);
+	free(doc);
+	char *s = tt_take(&out);
+	if (rc) {
+		free(s);
+		return NULL;
+	}
+	return s;
+}
+
+/* The records of a document of tablero XML, as TGN, with the XML
+ * reader's diagnostics; NULL when it said TB_ENOMEM. */
+static char *S_xml_read(const char *src, size_t len)
+{
+	tb_xml_reader *x = tb_xml_reader_new_mem(src, len, "t.xml");
+	if (!x)
+		return NULL;
+	tt_str out = {0};
+	char *tgn;
+	size_t n;
+	int got, ok = 1;
+	while (ok && (got = tb_xml_reader_next(x, &tgn, &n)) >= 0) {
+		for (size_t i = 0; i < tb_xml_reader_ndiags(x); i++)
+			tt_printf(&out, "%s\n", tb_xml_reader_diag(x, i)->message);
+		if (!got)
+			break;
+		tt_put(&out, tgn, n);
+		free(tgn);
+	}
+	if (got == TB_ENOMEM)
+		ok = 0;
+	else if (got < 0)
+		fail_msg("the XML was refused, not for memory");
+	tb_xml_reader_free(x);
+	char *s = tt_take(&out);
+	if (!ok) {
+		free(s);
+		return NULL;
+	}
+	return s;
+}
+
+/* ===== The tests ===== */
+
+/* Calls 'fn' with each sample's text and name. */
+static void S_samples(void (*fn)(const char *src, size_t len, const char *name))
+{
+	DIR *d = opendir("samples");
+	assert_non_null(d);
+	struct dirent *e;
+	size_t n = 0;
+	while ((e = readdir(d))) {
+		size_t k = strlen(e->d_name);
+		if (k < 4 || strcmp(e->d_name + k - 4, ".tgn") != 0)
+			continue;
+		char path[512];
+		snprintf(path, sizeof path, "samples/%s", e->d_name);
+		FILE *f = fopen(path, "rb");
+		assert_non_null(f);
+		tt_str s = {0};
+		char chunk[4096];
+		size_t got;
+		while ((got = fread(chunk, 1, sizeof chunk, f)) > 0)
+			tt_put(&s, chunk, got);
+		fclose(f);
+		char *text = tt_take(&s);
+		fn(text, strlen(text), e->d_name);
+		free(text);
+		n++;
+	}
+	closedir(d);
+	assert_true(n >= 10);
+}
+
+static void S_read_sample(const char *src, size_t len, const char *name)
+{
+	assert_true(S_each_failure(S_read_write, src, len, name) > 10);
+	S_each_failure(S_read_write_file, src, len, name);
+}
+
+static void test_read_write_samples(void **state)
+{
+	(void)state;
+	S_samples(S_read_sample);
+}
+
+/* Inputs with errors and warnings: diagnostics, notes and excerpts. */
+static void test_read_errors(void **state)
+{
+	(void)state;
+	static const char *const bad[] = {
+		"[Game \"pitarra\"]\n[Date \"1998-7\"]\n[Rules \"pitarra; jump=one\"]\n\n1. d1 a40 2. x9 *\n",
+		"[Game \"pitarra\"]\n[Position \"R 3 R:a1,d1 Y:g7\"]\n\n3. d1-d2 {@es bien} $1 $2 "
+		"(3. a1-a4) <g7-g4 | ?> 1-0 trailing\n",
+		"[Game \"asalto\"]\n[Unknown \"x\"]\n[Unknown \"y\"]\n{open\n",
+		"[Game \"ocencahuac\"]\n[Result \"1-0\"]\n\n1. <gap 2> ? 0-1\n[Game \"chess\"]\n1. e4\n",
+		"[Game \"asalto\"]\n\n1. d\xd9\xa3 \xd9\xa1. e\xd9\xa5-e4 *\n", /* Arabic-Indic digits */
+		/* positions with a key=value (each game's check_extra) */
+		"[Game \"ocencahuac\"]\n[Position \"C 12 S:Ea1,Mb1,Pc1,Ga2,Gb2,Gd4 "
+		"C:Gd6,Gc7,Ge7,Pc8,Md8,Ee8 cool=d6\"]\n\n*\n",
+		"[Game \"pitarra\"]\n[Position \"R 20 R:a1,g1,d2 Y:a7,g7,b6 hand=0,0\"]\n\n*\n",
+		"[Game \"pitarra\"]\n[Position \"R 20 R:a1,a1 Y:a7 hand=0,x\"]\n\n*\n",
+	};
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+		S_each_failure(S_read_write, bad[i], strlen(bad[i]), bad[i]);
+}
+
+static void S_build_sample(const char *src, size_t len, const char *name)
+{
+	S_each_failure(S_build, src, len, name);
+}
+
+static void test_build_samples(void **state)
+{
+	(void)state;
+	S_samples(S_build_sample);
+}
+
+static void S_xml_sample(const char *src, size_t len, const char *name)
+{
+	S_each_failure(S_xml, src, len, name);
+}
+
+static void test_xml_samples(void **state)
+{
+	(void)state;
+	S_samples(S_xml_sample);
+}
+
+/* Each sample as XML (made with no allocation failing), read back. */
+static void S_xml_read_sample(const char *src, size_t len, const char *name)
+{
+	char *doc = NULL;
+	size_t doclen = 0;
+	FILE *f = open_memstream(&doc, &doclen);
+	assert_non_null(f);
+	tb_xml_writer *w = tb_xml_writer_new(f, 0);
+	tb_reader *r = tb_reader_new_mem(src, len, name);
+	tb_record *rec;
+	while (tb_reader_next(r, &rec) == 1) {
+		if (!tb_record_errors(rec))
+			assert_int_equal(tb_xml_write_record(w, r, rec), 0);
+		tb_record_free(rec);
+	}
+	assert_int_equal(tb_xml_writer_end(w), 0);
+	fclose(f);
+	tb_reader_free(r);
+	S_each_failure(S_xml_read, doc, doclen, name);
+	free(doc);
+}
+
+static void test_xml_read_samples(void **state)
+{
+	(void)state;
+	S_samples(S_xml_read_sample);
+}
+
+/* The hook's count is the test's own: a failing hook must be seen. */
+static void test_hook_fails(void **state)
+{
+	(void)state;
+	S_fail = 1;
+	S_count = 0;
+	assert_null(tb_reader_new_mem("", 0, "t"));
+	S_fail = 0;
+	tb_reader *r = tb_reader_new_mem("[Game \"pitarra\"]\n\n*\n", 20, "t");
+	assert_non_null(r);
+	S_fail = S_count + 1; /* the reader's first allocation after this */
+	tb_record *rec = (tb_record *)r;
+	assert_int_equal(tb_reader_next(r, &rec), TB_ENOMEM);
+	assert_null(rec);
+	S_fail = 0;
+	assert_int_equal(tb_reader_next(r, &rec), TB_ENOMEM);
+	tb_reader_free(r);
+}
+
+static int S_setup(void **state)
+{
+	(void)state;
+	tb_set_alloc_hook(S_hook, NULL);
+	return 0;
+}
+
+static int S_teardown(void **state)
+{
+	(void)state;
+	tb_set_alloc_hook(NULL, NULL);
+	return 0;
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_hook_fails),
+		cmocka_unit_test(test_read_write_samples),
+		cmocka_unit_test(test_read_errors),
+		cmocka_unit_test(test_build_samples),
+		cmocka_unit_test(test_xml_samples),
+		cmocka_unit_test(test_xml_read_samples),
+	};
+	return cmocka_run_group_tests(tests, S_setup, S_teardown);
+}
