@@ -474,7 +474,10 @@ static int S_fits(const tb_record *rec, size_t add)
 	if (rec->arena.total <= (TB_MAX_RECORD - add) / 3 - 65536 / 3)
 		return 1;
 	size_t n = 0;
-	free(tb_record_write(rec, &n));
+	char *text = tb_record_write(rec, &n);
+	if (!text)
+		return -1; /* out of memory */
+	free(text);
 	return n <= TB_MAX_RECORD - add;
 }
 
@@ -483,14 +486,14 @@ static int S_fits(const tb_record *rec, size_t add)
  * and separators. O(size of 'frag'). */
 static size_t S_frag_size(const tb_record *rec, const tb_line *frag)
 {
-	tb_buf b = TB_BUF_INIT;
+	tb_buf b = TB_BUF_SOFT;
 	tb_write_comments(&b, frag->lead, " ");
 	size_t nodes = 0;
 	for (const tb_node *n = frag->first; n; n = n->next, nodes++) {
 		tb_write_node(&b, rec->game, n, TB_WRITE_BODY);
 		tb_write_node(&b, rec->game, n, TB_WRITE_NOTES);
 	}
-	size_t size = b.len + 16 * nodes + 4;
+	size_t size = tb_buf_ok(&b) ? b.len + 16 * nodes + 4 : SIZE_MAX;
 	tb_buf_free(&b);
 	return size;
 }
@@ -509,6 +512,14 @@ static int S_too_large(tb_record *rec)
 {
 	return S_fail(rec, TB_ETREE, "the record would be larger than %u MiB, which the reader "
 	              "refuses (TB106)", TB_MAX_RECORD >> 20);
+}
+
+/* 0 when 'add' more bytes (SIZE_MAX: memory ran out measuring them)
+ * leave the record one the reader reads; else its error, said. */
+static int S_room(tb_record *rec, size_t add)
+{
+	int fits = add == SIZE_MAX ? -1 : S_fits(rec, add);
+	return fits < 0 ? S_nomem(rec) : fits ? 0 : S_too_large(rec);
 }
 
 /* Refuses, with the reader's words, 'text' that would not read back as
@@ -595,8 +606,7 @@ int tb_record_set_tag(tb_record *rec, const char *name, const char *value)
 	if (err || rec->game != tb_game_find(tb_record_tag(rec, "Game"))) {
 		rc = S_fail(rec, TB_ESYNTAX, "%s", err ? err : "the game changed");
 		rec->tags = tags, rec->ntags = ntags, rec->start = start, rec->opts = opts;
-	} else if (!S_fits(rec, 0)) {
-		rc = S_too_large(rec);
+	} else if ((rc = S_room(rec, 0)) != 0) {
 		rec->tags = tags, rec->ntags = ntags, rec->start = start, rec->opts = opts;
 	} else {
 		S_ok(rec);
@@ -643,8 +653,8 @@ static int S_add_comment(tb_record *rec, tb_comment **list, const char *text,
 	int rc = S_comment_check(rec, text, lang);
 	if (rc)
 		return rc;
-	if (!S_fits(rec, S_comment_size(text, lang)))
-		return S_too_large(rec);
+	if ((rc = S_room(rec, S_comment_size(text, lang))) != 0)
+		return rc;
 	tb_comment *c = tb_comment_make(&rec->arena, text, strlen(text), lang);
 	if (!c)
 		return S_nomem(rec);
@@ -744,8 +754,10 @@ static int S_read(tb_record *rec, const char *text, const S_path *p, unsigned de
 	if (S_count(&rec->main) + S_count(frag) > TB_MAX_TURNS)
 		return S_fail(rec, TB_ETREE, "a record holds at most %d turns, gaps and positions",
 		              TB_MAX_TURNS);
-	if (!S_fits(rec, S_frag_size(rec, frag)))
-		return S_too_large(rec);
+	size_t grows = S_frag_size(rec, frag);
+	int room = S_room(rec, grows);
+	if (room)
+		return room;
 	S_unspan_line(frag);
 	return 0;
 }
@@ -834,8 +846,10 @@ int tb_node_add_variation(tb_record *rec, tb_node *n, const char *text, tb_line 
 	if (S_count(&rec->main) + S_count(v) > TB_MAX_TURNS)
 		return S_fail(rec, TB_ETREE, "a record holds at most %d turns, gaps and positions",
 		              TB_MAX_TURNS);
-	if (!S_fits(rec, S_frag_size(rec, v) + 4)) /* " (" and ")" */
-		return S_too_large(rec);
+	size_t grows = S_frag_size(rec, v);
+	int room = S_room(rec, grows == SIZE_MAX ? grows : grows + 4); /* " (" and ")" */
+	if (room)
+		return room;
 	S_unspan_line(v);
 	tb_node_push_variation(n, v);
 	S_renumber(rec);

@@ -16,72 +16,9 @@
  * failures are not injected. Only
  * tablero.h is used, as a program built on the library would.
  */
-#include "tb_test.h"
-
-#include <dirent.h>
-
-/* ===== The failing allocator ===== */
-
-static unsigned long S_count; /* the library's allocations so far */
-static unsigned long S_fail;  /* the one to fail (1 and up), or 0 */
-static int S_after;           /* and every one after it */
-
-static int S_hook(void *ctx, size_t size)
-{
-	(void)ctx;
-	(void)size;
-	++S_count;
-	return S_fail && (S_count == S_fail || (S_after && S_count > S_fail));
-}
-
-/* An operation: what it made, as text (malloc), or NULL when the
- * library said memory ran out. */
-typedef char *(*S_op)(const char *src, size_t len);
-
-/* Runs 'op' clean, then once for each of its allocations failing;
- * returns how many allocations the clean run made. */
-static unsigned long S_each_failure(S_op op, const char *src, size_t len, const char *what)
-{
-	S_fail = 0;
-	S_count = 0;
-	char *want = op(src, len);
-	unsigned long n = S_count;
-	if (!want)
-		fail_msg("%s: the clean run failed", what);
-	for (unsigned long k = 1; k <= 2 * n; k++) {
-		S_fail = k <= n ? k : k - n;
-		S_after = k > n;
-		S_count = 0;
-		char *got = op(src, len);
-		if (got && strcmp(got, want) != 0) {
-			/* in full: cmocka cuts its messages short */
-			fprintf(stderr, "--- want\n%s\n--- got\n%s\n", want, got);
-			fail_msg("%s: allocation %lu of %lu failed%s, and the output differs without "
-			         "TB_ENOMEM (above)", what, S_fail, n, S_after ? " (and all after it)" : "");
-		}
-		free(got);
-	}
-	S_fail = 0;
-	S_after = 0;
-	free(want);
-	return n;
-}
+#include "oom.h"
 
 /* ===== Reading and writing ===== */
-
-/* The diagnostics of the last call on 'r' into 'out'; 0 when memory
- * ran out formatting one. */
-static int S_diags(tt_str *out, const tb_reader *r)
-{
-	for (size_t i = 0; i < tb_reader_ndiags(r); i++) {
-		char *s = tb_diag_format(tb_reader_diag(r, i));
-		if (!s)
-			return 0;
-		tt_puts(out, s);
-		free(s);
-	}
-	return 1;
-}
 
 /* Each record's diagnostics, then its canonical text and its movetext
  * when it has no errors (as tablero fmt), read by 'r' (NULL: the
@@ -94,7 +31,7 @@ static char *S_write_all(tb_reader *r, int detach)
 	tb_record *rec;
 	int rc, ok = 1;
 	while (ok && (rc = tb_reader_next(r, &rec)) == 1) {
-		ok = S_diags(&out, r);
+		ok = oom_diags(&out, r);
 		if (ok && detach) { /* handed on, as tablero's jobs do */
 			tb_reader *d = tb_reader_detach(r);
 			ok = d != NULL;
@@ -119,7 +56,7 @@ static char *S_write_all(tb_reader *r, int detach)
 	}
 	if (ok) {
 		assert_int_equal(rc, 0);
-		ok = S_diags(&out, r);
+		ok = oom_diags(&out, r);
 	}
 	tb_reader_free(r);
 	char *s = tt_take(&out);
@@ -365,46 +302,16 @@ static char *S_xml_read(const char *src, size_t len)
 
 /* ===== The tests ===== */
 
-/* Calls 'fn' with each sample's text and name. */
-static void S_samples(void (*fn)(const char *src, size_t len, const char *name))
-{
-	DIR *d = opendir("samples");
-	assert_non_null(d);
-	struct dirent *e;
-	size_t n = 0;
-	while ((e = readdir(d))) {
-		size_t k = strlen(e->d_name);
-		if (k < 4 || strcmp(e->d_name + k - 4, ".tgn") != 0)
-			continue;
-		char path[512];
-		snprintf(path, sizeof path, "samples/%s", e->d_name);
-		FILE *f = fopen(path, "rb");
-		assert_non_null(f);
-		tt_str s = {0};
-		char chunk[4096];
-		size_t got;
-		while ((got = fread(chunk, 1, sizeof chunk, f)) > 0)
-			tt_put(&s, chunk, got);
-		fclose(f);
-		char *text = tt_take(&s);
-		fn(text, strlen(text), e->d_name);
-		free(text);
-		n++;
-	}
-	closedir(d);
-	assert_true(n >= 10);
-}
-
 static void S_read_sample(const char *src, size_t len, const char *name)
 {
-	assert_true(S_each_failure(S_read_write, src, len, name) > 10);
-	S_each_failure(S_read_write_file, src, len, name);
+	assert_true(oom_each_failure(S_read_write, src, len, name) > 10);
+	oom_each_failure(S_read_write_file, src, len, name);
 }
 
 static void test_read_write_samples(void **state)
 {
 	(void)state;
-	S_samples(S_read_sample);
+	oom_samples(S_read_sample);
 }
 
 /* Inputs with errors and warnings: diagnostics, notes and excerpts. */
@@ -425,29 +332,29 @@ static void test_read_errors(void **state)
 		"[Game \"pitarra\"]\n[Position \"R 20 R:a1,a1 Y:a7 hand=0,x\"]\n\n*\n",
 	};
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
-		S_each_failure(S_read_write, bad[i], strlen(bad[i]), bad[i]);
+		oom_each_failure(S_read_write, bad[i], strlen(bad[i]), bad[i]);
 }
 
 static void S_build_sample(const char *src, size_t len, const char *name)
 {
-	S_each_failure(S_build, src, len, name);
+	oom_each_failure(S_build, src, len, name);
 }
 
 static void test_build_samples(void **state)
 {
 	(void)state;
-	S_samples(S_build_sample);
+	oom_samples(S_build_sample);
 }
 
 static void S_xml_sample(const char *src, size_t len, const char *name)
 {
-	S_each_failure(S_xml, src, len, name);
+	oom_each_failure(S_xml, src, len, name);
 }
 
 static void test_xml_samples(void **state)
 {
 	(void)state;
-	S_samples(S_xml_sample);
+	oom_samples(S_xml_sample);
 }
 
 /* Each sample as XML (made with no allocation failing), read back. */
@@ -468,47 +375,33 @@ static void S_xml_read_sample(const char *src, size_t len, const char *name)
 	assert_int_equal(tb_xml_writer_end(w), 0);
 	fclose(f);
 	tb_reader_free(r);
-	S_each_failure(S_xml_read, doc, doclen, name);
+	oom_each_failure(S_xml_read, doc, doclen, name);
 	free(doc);
 }
 
 static void test_xml_read_samples(void **state)
 {
 	(void)state;
-	S_samples(S_xml_read_sample);
+	oom_samples(S_xml_read_sample);
 }
 
 /* The hook's count is the test's own: a failing hook must be seen. */
 static void test_hook_fails(void **state)
 {
 	(void)state;
-	S_fail = 1;
-	S_count = 0;
+	oom_fail = 1;
+	oom_count = 0;
 	assert_null(tb_reader_new_mem("", 0, "t"));
-	S_fail = 0;
+	oom_fail = 0;
 	tb_reader *r = tb_reader_new_mem("[Game \"pitarra\"]\n\n*\n", 20, "t");
 	assert_non_null(r);
-	S_fail = S_count + 1; /* the reader's first allocation after this */
+	oom_fail = oom_count + 1; /* the reader's first allocation after this */
 	tb_record *rec = (tb_record *)r;
 	assert_int_equal(tb_reader_next(r, &rec), TB_ENOMEM);
 	assert_null(rec);
-	S_fail = 0;
+	oom_fail = 0;
 	assert_int_equal(tb_reader_next(r, &rec), TB_ENOMEM);
 	tb_reader_free(r);
-}
-
-static int S_setup(void **state)
-{
-	(void)state;
-	tb_set_alloc_hook(S_hook, NULL);
-	return 0;
-}
-
-static int S_teardown(void **state)
-{
-	(void)state;
-	tb_set_alloc_hook(NULL, NULL);
-	return 0;
 }
 
 int main(void)
@@ -521,5 +414,5 @@ int main(void)
 		cmocka_unit_test(test_xml_samples),
 		cmocka_unit_test(test_xml_read_samples),
 	};
-	return cmocka_run_group_tests(tests, S_setup, S_teardown);
+	return cmocka_run_group_tests(tests, oom_setup, oom_teardown);
 }

@@ -1,0 +1,120 @@
+/*
+ * oom.h -- what the fault-injection tests share (test_oom*.c): the
+ * library's allocations counted through tb_set_alloc_hook, and an
+ * operation run clean and then with each of its allocations failing
+ * (once, and then for good), as SQLite's fault-injection tests do.
+ * Header-only: each test program is built on its own.
+ */
+#ifndef TB_TEST_OOM_H
+#define TB_TEST_OOM_H
+
+#include "tb_test.h"
+
+#include <dirent.h>
+
+/* ===== The failing allocator ===== */
+
+static unsigned long oom_count; /* the library's allocations so far */
+static unsigned long oom_fail;  /* the one to fail (1 and up), or 0 */
+static int oom_after;           /* and every one after it */
+
+static inline int oom_hook(void *ctx, size_t size)
+{
+	(void)ctx;
+	(void)size;
+	++oom_count;
+	return oom_fail && (oom_count == oom_fail || (oom_after && oom_count > oom_fail));
+}
+
+/* An operation: what it made, as text (malloc), or NULL when the
+ * library said memory ran out. */
+typedef char *(*oom_op)(const char *src, size_t len);
+
+/* Runs 'op' clean, then once for each of its allocations failing;
+ * returns how many allocations the clean run made. */
+static inline unsigned long oom_each_failure(oom_op op, const char *src, size_t len, const char *what)
+{
+	oom_fail = 0;
+	oom_count = 0;
+	char *want = op(src, len);
+	unsigned long n = oom_count;
+	if (!want)
+		fail_msg("%s: the clean run failed", what);
+	for (unsigned long k = 1; k <= 2 * n; k++) {
+		oom_fail = k <= n ? k : k - n;
+		oom_after = k > n;
+		oom_count = 0;
+		char *got = op(src, len);
+		if (got && strcmp(got, want) != 0) {
+			/* in full: cmocka cuts its messages short */
+			fprintf(stderr, "--- want\n%s\n--- got\n%s\n", want, got);
+			fail_msg("%s: allocation %lu of %lu failed%s, and the output differs without "
+			         "TB_ENOMEM (above)", what, oom_fail, n, oom_after ? " (and all after it)" : "");
+		}
+		free(got);
+	}
+	oom_fail = 0;
+	oom_after = 0;
+	free(want);
+	return n;
+}
+
+/* The diagnostics of the last call on 'r' into 'out'; 0 when memory
+ * ran out formatting one. */
+static inline int oom_diags(tt_str *out, const tb_reader *r)
+{
+	for (size_t i = 0; i < tb_reader_ndiags(r); i++) {
+		char *s = tb_diag_format(tb_reader_diag(r, i));
+		if (!s)
+			return 0;
+		tt_puts(out, s);
+		free(s);
+	}
+	return 1;
+}
+
+/* Calls 'fn' with each sample's text and name. */
+static inline void oom_samples(void (*fn)(const char *src, size_t len, const char *name))
+{
+	DIR *d = opendir("samples");
+	assert_non_null(d);
+	struct dirent *e;
+	size_t n = 0;
+	while ((e = readdir(d))) {
+		size_t k = strlen(e->d_name);
+		if (k < 4 || strcmp(e->d_name + k - 4, ".tgn") != 0)
+			continue;
+		char path[512];
+		snprintf(path, sizeof path, "samples/%s", e->d_name);
+		FILE *f = fopen(path, "rb");
+		assert_non_null(f);
+		tt_str s = {0};
+		char chunk[4096];
+		size_t got;
+		while ((got = fread(chunk, 1, sizeof chunk, f)) > 0)
+			tt_put(&s, chunk, got);
+		fclose(f);
+		char *text = tt_take(&s);
+		fn(text, strlen(text), e->d_name);
+		free(text);
+		n++;
+	}
+	closedir(d);
+	assert_true(n >= 10);
+}
+
+static inline int oom_setup(void **state)
+{
+	(void)state;
+	tb_set_alloc_hook(oom_hook, NULL);
+	return 0;
+}
+
+static inline int oom_teardown(void **state)
+{
+	(void)state;
+	tb_set_alloc_hook(NULL, NULL);
+	return 0;
+}
+
+#endif
