@@ -81,6 +81,9 @@ command -v pdftoppm >/dev/null 2>&1 && command -v pdftotext >/dev/null 2>&1 || n
 [ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] &&
 	[ -f /usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf ] || need+=(fonts-dejavu-core)
 command -v python3 >/dev/null 2>&1 || need+=(python3)
+# pip and venv: the Python module is installed into a fresh venv by the tests
+python3 -m pip --version >/dev/null 2>&1 || need+=(python3-pip)
+python3 -c 'import ensurepip' >/dev/null 2>&1 || need+=(python3-venv)
 for mod in libxml-2.0 libpcre2-8 cmocka; do
 	if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists "$mod"; then
 		need+=("${pkg_of[$mod]}")
@@ -90,6 +93,7 @@ done
 
 install "${need[@]}" && exit 0
 echo "  (pkg-config modules libxml-2.0, libpcre2-8 and cmocka must be found, and xmllint," >&2
-echo "   rsvg-convert, pdftoppm, pdftotext, the DejaVu fonts, python3 and the SVG 1.1 DTD" >&2
+echo "   rsvg-convert, pdftoppm, pdftotext, the DejaVu fonts, python3 with pip and venv," >&2
+echo "   and the SVG 1.1 DTD" >&2
 echo "   for the tests)" >&2
 exit 1

@@ -3,9 +3,10 @@
 ``pip install ./python`` builds a wheel through this file, so installing
 needs neither setuptools nor wheel nor the package index: the module is pure
 Python over ctypes, and a wheel is a zip file with three small text files of
-metadata (PEP 427, PEP 566). A ``libtablero.so`` copied next to the module
-(``make python-lib``) goes into the wheel, which is then tagged for this
-platform instead of ``any``.
+metadata (PEP 427, PEP 566). The library built beside it (the checkout's
+``build/libtablero.so``, or the one ``TABLERO_LIB`` names) goes into the
+wheel, which is then tagged for this platform instead of ``any``, so that
+the module installed uses the library it was built with.
 """
 
 import base64
@@ -35,6 +36,21 @@ def _project():
         return {k: v for k, v in re.findall(r'^([\w-]+)\s*=\s*"([^"]*)"', text, re.M)}
 
 
+def _library():
+    """The shared library the wheel carries, so that the installed module
+    uses the library it was built with, wherever it is installed: the one
+    TABLERO_LIB names when it is set (make python gives its build's), else
+    the checkout's build/libtablero.so; None when neither is there (the
+    module then finds libtablero.so.0 where the system's loader does, as
+    after make install)."""
+    named = os.environ.get("TABLERO_LIB")
+    for path in ([named] if named else []) + [os.path.join(_HERE, os.pardir, "build",
+                                                            "libtablero.so")]:
+        if os.path.isfile(path):
+            return os.path.realpath(path)
+    return None
+
+
 def _files():
     """(path in the wheel, path on disk) of the package, sorted."""
     out = []
@@ -44,7 +60,10 @@ def _files():
         keep = name.endswith(".py") or name == "py.typed" or name.startswith("libtablero.so")
         if keep and os.path.isfile(path):
             out.append((_PACKAGE + "/" + name, path))
-    return out
+    lib = _library()
+    if lib and not any("/libtablero.so" in arc for arc, _ in out):
+        out.append((_PACKAGE + "/libtablero.so", lib))
+    return sorted(out)
 
 
 def _metadata(p):

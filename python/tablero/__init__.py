@@ -103,6 +103,35 @@ def _decl(name: str, res, *args) -> None:
     f.argtypes = list(args)
 
 
+def _check_layout(mirrors) -> None:
+    """Each ctypes mirror against the struct the library was built with
+    (tb_struct_layout): its size, every field's offset, and the number of
+    fields. A mirror that drifted is an ImportError, never a library
+    reading past what it was given."""
+    _decl("tb_struct_layout", C.c_long, _s, _s)
+    _decl("tb_struct_nfields", _sz, _s)
+    for cls, name in mirrors:
+        c_name = name.encode("ascii")
+        wrong = []
+        if _lib.tb_struct_layout(c_name, None) != C.sizeof(cls):
+            wrong.append("size %d, the library's %d" % (C.sizeof(cls),
+                                                       _lib.tb_struct_layout(c_name, None)))
+        if _lib.tb_struct_nfields(c_name) != len(cls._fields_):
+            wrong.append("%d fields, the library's %d" % (len(cls._fields_),
+                                                         _lib.tb_struct_nfields(c_name)))
+        for field, _ in cls._fields_:
+            at = _lib.tb_struct_layout(c_name, field.encode("ascii"))
+            if at != getattr(cls, field).offset:
+                wrong.append("%s at %d, the library's %d" % (field, getattr(cls, field).offset, at))
+        if wrong:
+            raise ImportError("tablero: the module's copy of %s does not match libtablero "
+                              "(%s): %s" % (name, getattr(_lib, "_name", "?"), "; ".join(wrong)))
+
+
+_check_layout([(_Diag, "tb_diag"), (_Reached, "tb_reached"), (_TurnReport, "tb_turn_report"),
+               (_SvgOpts, "tb_svg_opts")])
+
+
 _str_out = C.POINTER(C.c_char)  # a string the caller frees: kept as a pointer
 _SPAN = C.c_uint * 4
 _LEGAL_FN = C.CFUNCTYPE(None, _p, _s, _s, _s)

@@ -270,6 +270,30 @@ class Building(unittest.TestCase):
         gc.collect()
 
 
+class Layout(unittest.TestCase):
+    def test_mirrors_checked(self):
+        """A ctypes mirror that drifted from its struct is refused at import:
+        a field short (tb_svg_opts as it was mirrored before 0.6), one
+        misplaced, one the library does not have."""
+        import ctypes as C
+        svg = [f for f in tablero._SvgOpts._fields_]
+
+        class Short(C.Structure):
+            _fields_ = svg[:5]
+
+        class Swapped(C.Structure):
+            _fields_ = [svg[1], svg[0]] + svg[2:]
+
+        class Extra(C.Structure):
+            _fields_ = svg + [("margin", C.c_int)]
+        for cls in (Short, Swapped, Extra):
+            with self.assertRaises(ImportError):
+                tablero._check_layout([(cls, "tb_svg_opts")])
+        tablero._check_layout([(tablero._SvgOpts, "tb_svg_opts")])  # as imported
+        with self.assertRaises(ImportError):
+            tablero._check_layout([(tablero._SvgOpts, "tb_no_such_struct")])
+
+
 class Replay(unittest.TestCase):
     def test_tercias(self):
         rec = tablero.read(os.path.join(ROOT, "samples", "pitarra-navajos-1998.tgn"))[0]

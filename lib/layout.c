@@ -1,0 +1,68 @@
+/*
+ * layout.c -- the layout of the public structs a binding mirrors
+ * (tb_struct_layout): their sizes and their fields' offsets, as this
+ * build of the library compiled them. The Python module checks its
+ * ctypes mirrors against them when it is imported, so a field added to
+ * a struct here and not there is an ImportError, never a library that
+ * reads past what Python gave it.
+ */
+#include <stddef.h>
+#include <string.h>
+
+#include "tablero.h"
+
+typedef struct S_field {
+	const char *type, *field; /* field NULL: the struct itself */
+	size_t at;                /* its offset, or the struct's size */
+} S_field;
+
+#define S_TYPE(T) {#T, NULL, sizeof(T)}
+#define S_FIELD(T, f) {#T, #f, offsetof(T, f)}
+
+/* Every field of every struct in it: a struct listed is listed whole. */
+static const S_field S_layout[] = {
+	S_TYPE(tb_diag),
+	S_FIELD(tb_diag, severity), S_FIELD(tb_diag, code), S_FIELD(tb_diag, file),
+	S_FIELD(tb_diag, line), S_FIELD(tb_diag, col), S_FIELD(tb_diag, end_col),
+	S_FIELD(tb_diag, message), S_FIELD(tb_diag, source), S_FIELD(tb_diag, source_col),
+	S_FIELD(tb_diag, note),
+	S_TYPE(tb_turn_event),
+	S_FIELD(tb_turn_event, kind), S_FIELD(tb_turn_event, point), S_FIELD(tb_turn_event, to),
+	S_FIELD(tb_turn_event, count),
+	S_TYPE(tb_turn_report),
+	S_FIELD(tb_turn_report, number), S_FIELD(tb_turn_report, side),
+	S_FIELD(tb_turn_report, token), S_FIELD(tb_turn_report, position),
+	S_FIELD(tb_turn_report, events), S_FIELD(tb_turn_report, line),
+	S_FIELD(tb_turn_report, col), S_FIELD(tb_turn_report, nevents),
+	S_FIELD(tb_turn_report, ev), S_FIELD(tb_turn_report, over),
+	S_TYPE(tb_reached),
+	S_FIELD(tb_reached, ply), S_FIELD(tb_reached, last), S_FIELD(tb_reached, stopped),
+	S_FIELD(tb_reached, line), S_FIELD(tb_reached, col), S_FIELD(tb_reached, stop),
+	S_FIELD(tb_reached, why),
+	S_TYPE(tb_svg_opts),
+	S_FIELD(tb_svg_opts, size_mm), S_FIELD(tb_svg_opts, grayscale),
+	S_FIELD(tb_svg_opts, no_coords), S_FIELD(tb_svg_opts, tags), S_FIELD(tb_svg_opts, sheet),
+	S_FIELD(tb_svg_opts, lang), S_FIELD(tb_svg_opts, caption),
+	S_FIELD(tb_svg_opts, text_only),
+};
+
+long tb_struct_layout(const char *type, const char *field)
+{
+	if (!type)
+		return -1;
+	for (size_t i = 0; i < sizeof S_layout / sizeof S_layout[0]; i++) {
+		const S_field *f = &S_layout[i];
+		if (strcmp(f->type, type) == 0 &&
+		    (field ? f->field && strcmp(f->field, field) == 0 : !f->field))
+			return (long)f->at;
+	}
+	return -1;
+}
+
+size_t tb_struct_nfields(const char *type)
+{
+	size_t n = 0;
+	for (size_t i = 0; type && i < sizeof S_layout / sizeof S_layout[0]; i++)
+		n += S_layout[i].field && strcmp(S_layout[i].type, type) == 0;
+	return n;
+}
