@@ -126,6 +126,8 @@ const tb_tag *tb_tag_list_add_known(tb_tag_list *l, const tb_tag *t, int k)
 	}
 	if (k >= 0)
 		l->slot[k] = l->n + 1;
+	else if (l->nother++ < sizeof l->other / sizeof l->other[0])
+		l->other[l->nother - 1] = l->n;
 	l->v[l->n++] = *t;
 	return NULL;
 }
@@ -511,11 +513,14 @@ static const char *S_near_tag(const char *name, const tb_game *g)
  * written; the warning names the tag it is close to (TB213). */
 static void S_check_names(tb_reader *r, const tb_tag_list *l, const tb_game *g)
 {
-	for (size_t i = 0; i < l->n; i++) {
-		const tb_tag *t = &l->v[i];
-		/* the usual others, the sides, at once: this runs every record */
+	/* This runs every record: only the tags no roster has are looked at
+	 * (their places kept as they were added, up to four: the sides and
+	 * a few more), the sides at once. */
+	size_t few = sizeof l->other / sizeof l->other[0], n = l->nother <= few ? l->nother : l->n;
+	for (size_t j = 0; j < n; j++) {
+		const tb_tag *t = &l->v[l->nother <= few ? l->other[j] : j];
 		if ((g && (S_same(t->name, g->side_tag[0]) || S_same(t->name, g->side_tag[1]))) ||
-		    tb_tag_known(t->name, strlen(t->name)) >= 0)
+		    (l->nother > few && tb_tag_known(t->name, strlen(t->name)) >= 0))
 			continue;
 		const char *near = S_near_tag(t->name, g);
 		if (!near)

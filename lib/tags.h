@@ -27,6 +27,8 @@ typedef struct tb_tag_list {
 	tb_tag *v;
 	size_t n, cap;
 	size_t slot[TB_KNOWN_TAGS]; /* 1 + the index in v of a roster tag, or 0 */
+	size_t nother;              /* tags without a slot (the sides, extensions), */
+	size_t other[4];            /* and the index in v of the first four of them */
 	int failed;                 /* a tag was not added: memory ran out */
 } tb_tag_list;
 

@@ -99,6 +99,11 @@ static void test_tag_names_are_case_sensitive(void **state)
 		{"[Note \"x\"]", 1},     {"[Yelow \"x\"]", 1}, {"[red \"x\"]", 1},
 		{"[Colation \"x\"]", 1}, {"[Sitio \"x\"]", 0}, {"[Fichas \"x\"]", 0},
 		{"[Rd \"x\"]", 0},       {"[Red \"x\"]", 0},   {"[Attackers \"x\"]", 0},
+		/* beyond the first four tags no roster has (the list keeps their
+		 * places, up to four): every tag is then looked at */
+		{"[X1 \"1\"]\n[X2 \"2\"]\n[X3 \"3\"]\n[Note \"x\"]", 1},
+		{"[X1 \"1\"]\n[X2 \"2\"]\n[X3 \"3\"]\n[X4 \"4\"]\n[Note \"x\"]\n[Evnt \"y\"]", 2},
+		{"[Red \"a\"]\n[Yellow \"b\"]\n[X3 \"3\"]\n[X4 \"4\"]\n[Site \"s\"]\n[Sitee \"x\"]", 1},
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		char src[128];
