@@ -30,7 +30,10 @@ void cli_error(const char *cmd, const char *fmt, ...)
 const char *cli_game_hint(const char *name, char *buf, size_t n)
 {
 	const tb_game *g = tb_game_nearest(name);
-	snprintf(buf, n, g ? "; did you mean '%s'?" : "", g ? tb_game_name(g) : "");
+	if (g)
+		snprintf(buf, n, "; did you mean '%s'?", tb_game_name(g));
+	else if (n)
+		buf[0] = '\0';
 	return buf;
 }
 

@@ -471,6 +471,12 @@ static int S_load_moved(const tb_ruleset *rs, tb_state *s, const char *v, char *
 			         "ended", v, v + 3);
 			return -1;
 		}
+		if (s->cell[from]) { /* what S_save_moved never writes, and a reload would lose */
+			snprintf(why, n, "moved=%.5s: %.2s is not empty, where the move started; a "
+			         "position names a side's last move only while its piece can go back",
+			         v, v);
+			return -1;
+		}
 		int side = TB_CELL_SIDE(s->cell[to]);
 		if (s->mark[2 * side]) {
 			snprintf(why, n, "moved names two moves of %s: a side's last turn made one",
