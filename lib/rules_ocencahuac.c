@@ -1009,7 +1009,7 @@ static void S_save(const tb_ruleset *rs, const tb_state *s, tb_arena *a, tb_posi
 	p->to_move = s->to_move;
 	p->number = s->number;
 	p->pieces = tb_arena_alloc(a, TB_MAX_POINTS * sizeof *p->pieces);
-	tb_buf cool = TB_BUF_INIT;
+	tb_buf cool = TB_BUF_SOFT;
 	for (int q = 0; q < rs->geo.npoints; q++) { /* dense order: by rank, then file */
 		uint8_t c = s->cell[q];
 		if (!c)
@@ -1023,15 +1023,24 @@ static void S_save(const tb_ruleset *rs, const tb_state *s, tb_arena *a, tb_posi
 		}
 	}
 	tb_position_sort(p);
+	/* 'cool' is ours until freed: the arena may not jump meanwhile (arena.h) */
+	tb_arena_held h = tb_arena_hold(a);
 	p->extras = tb_arena_alloc(a, 2 * sizeof *p->extras); /* in the order of their keys */
-	if (cool.len)
-		p->extras[p->nextras++] = (tb_extra){"cool", tb_arena_strndup(a, cool.data, cool.len)};
+	char *cv = p->extras && cool.len && tb_buf_ok(&cool) ? tb_arena_strndup(a, cool.data, cool.len)
+	                                                      : NULL;
+	int ok = p->extras && tb_buf_ok(&cool) && (!cool.len || cv);
+	size_t ncool = cool.len;
+	tb_buf_free(&cool);
+	tb_arena_release(a, h, ok); /* out of memory: jumps, aborts, or 'failed' says so */
+	if (!ok)
+		return;
+	if (ncool)
+		p->extras[p->nextras++] = (tb_extra){"cool", cv};
 	if (S_limit(rs) && s->quiet) { /* the count only a limit reads */
 		char v[16];
 		snprintf(v, sizeof v, "%u", (unsigned)s->quiet);
 		p->extras[p->nextras++] = (tb_extra){"quiet", tb_arena_strndup(a, v, strlen(v))};
 	}
-	tb_buf_free(&cool);
 }
 
 /* ===== Why a turn is not legal ===== */
