@@ -17,13 +17,16 @@
  * the caller to free is freed with free(). When an allocation fails
  * while reading records (readers, tb_reader_next, tb_reader_detach),
  * writing them (tb_record_write, tb_record_movetext, tb_diag_format),
- * walking, building and editing the tree, writing XML (but for
- * TB_XML_POSITIONS) or reading it back, the function says so --
- * TB_ENOMEM, or NULL where it returns a pointer -- and leaves every
+ * walking, building and editing the tree, writing XML or reading it
+ * back, and in the rules engines (tb_engine_*, tb_record_engine,
+ * tb_node_engine: positions, turns, perft, random games, boards as
+ * text), the function says so -- TB_ENOMEM, or NULL where it returns a
+ * pointer (tb_engine_status after a count) -- and leaves every
  * object it was given as usable and freeable as before (a reader is
  * then spent: see tb_reader_next); it neither aborts nor prints. The
- * rest -- validating and filling, engines and positions, comparing,
- * collating, diagrams, books and pages -- is not yet made to recover:
+ * rest -- validating and filling (and so TB_XML_POSITIONS, which
+ * validates), comparing, collating, diagrams, books and pages -- is
+ * not yet made to recover:
  * there an allocation
  * that fails aborts the process after the line "tablero: out of memory"
  * on stderr. tb_set_alloc_hook lets a program refuse allocations, to
