@@ -11,7 +11,8 @@
  * each variation of the main line), each drawn as text, its position,
  * whether the game is over, and its legal turns listed with their
  * events and positions; from each game's start (tb_engine_new): perft
- * to depth 2, divide, a random game, and a turn played. The records are
+ * to depth 2, divide, two random games, a turn played and one refused;
+ * an engine set up from a position under named rules, and one refused. The records are
  * read with no allocation failing (test_oom.c fails those): only the
  * operation's own allocations are counted. Every N is tried: none of
  * these makes more than a few thousand allocations. Only tablero.h is
@@ -245,6 +246,70 @@ static char *S_start(const char *src, size_t len)
 	return s;
 }
 
+/* 'src' is "game|position": an engine set up from a position under the
+ * game's named rules, and one refused (an option the game has not). */
+static char *S_setup(const char *src, size_t len)
+{
+	(void)len;
+	char game[32];
+	const char *bar = strchr(src, '|');
+	snprintf(game, sizeof game, "%.*s", (int)(bar - src), src);
+	const tb_game *g = tb_game_find(game);
+	char *why = NULL;
+	tb_engine *e = tb_engine_new(g, "nosuchoption=1", NULL, &why);
+	assert_null(e);
+	if (!why) /* out of memory */
+		return NULL;
+	tt_str out = {0};
+	tt_printf(&out, "refused: %s\n", why);
+	free(why);
+	why = NULL;
+	e = tb_engine_new(g, game, bar + 1, &why);
+	int ok = e != NULL;
+	if (!e)
+		assert_null(why);
+	if (ok)
+		ok = S_show(&out, e);
+	tb_engine_free(e);
+	char *s = tt_take(&out);
+	if (!ok) {
+		free(s);
+		return NULL;
+	}
+	return s;
+}
+
+/* The position after the first legal turn of each game's start. */
+static void test_setup(void **state)
+{
+	(void)state;
+	for (size_t i = 0; tb_game_at(i); i++) {
+		const tb_game *g = tb_game_at(i);
+		char *why = NULL;
+		tb_engine *e = tb_engine_new(g, NULL, NULL, &why);
+		free(why);
+		if (!e || tb_engine_incomplete(e)) {
+			tb_engine_free(e);
+			continue;
+		}
+		tt_str first = {0};
+		S_list l = {&first, 0};
+		tb_engine_legal(e, S_legal, &l);
+		char *t = tt_take(&first), tok[64] = "";
+		sscanf(t, " %63s", tok);
+		free(t);
+		assert_int_equal(tb_engine_play(e, tok, NULL, NULL), 0);
+		char *pos = tb_engine_position(e);
+		tb_engine_free(e);
+		tt_str src = {0};
+		tt_printf(&src, "%s|%s", tb_game_name(g), pos);
+		free(pos);
+		char *text = tt_take(&src);
+		oom_each_failure(S_setup, text, strlen(text), text);
+		free(text);
+	}
+}
+
 static void test_starts(void **state)
 {
 	(void)state;
@@ -266,6 +331,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_record_engines),
 		cmocka_unit_test(test_starts),
+		cmocka_unit_test(test_setup),
 	};
 	return cmocka_run_group_tests(tests, oom_setup, oom_teardown);
 }
