@@ -224,7 +224,8 @@ typedef struct tb_rules {
 	/* The result the rules would give if the game stopped now (by
 	 * agreement), or NULL when they give none. */
 	tb_result (*result_now)(const tb_ruleset *rs, const tb_state *s);
-	/* Why 'm' (matching no legal turn) is illegal, in plain words. */
+	/* Why 'm' (matching no legal turn) is illegal, in plain words; ""
+	 * when memory ran out (the words are never empty else). */
 	void (*explain)(const tb_ruleset *rs, const tb_state *s, const tb_move *m,
 	                char *why, size_t n);
 	/* Optional: 1 with 'why' set when legal turn 't' (from 'before' to

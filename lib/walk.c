@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "say.h"
 #include "walk.h"
 #include "writer.h"
 #include "xalloc.h"
@@ -87,7 +88,13 @@ static const tb_turn *S_fit(tb_walk *w, const tb_node *n, size_t count, const tb
 	} else if (!m) {
 		S_stop(w, n, "%s", "a player passes only when blocked");
 	} else {
+		tb_say_no_fit(why, sizeof why); /* never "" but out of memory */
 		w->rs.rules->explain(&w->rs, &w->st, m, why, sizeof why);
+		if (!*why) { /* out of memory (rules.h) */
+			if (!w->soft)
+				tb_oom();
+			w->nomem = 1;
+		}
 		S_stop(w, n, "%s", why);
 	}
 	return NULL;

@@ -8,7 +8,8 @@
  *
  * The operations: each sample's positions through tb_record_engine at
  * several plies and tb_node_engine (the start, and the first node of
- * each variation of the main line), each drawn as text, its position,
+ * each variation of the main line; and Ocencahuac records whose replay
+ * stops at an illegal turn, explained), each drawn as text, its position,
  * whether the game is over, and its legal turns listed with their
  * events and positions; from each game's start (tb_engine_new): perft
  * to depth 2, divide, two random games, a turn played and one refused;
@@ -148,6 +149,24 @@ static void test_record_engines(void **state)
 {
 	(void)state;
 	oom_samples(S_each_record_engine);
+}
+
+/* Illegal turns, which the replay stops at and the rules explain (the
+ * words are made with buffers of their own in Ocencahuac). */
+static void test_illegal(void **state)
+{
+	(void)state;
+	static const char *const turn2[] = {"2. b3xc1 e7^b7", "2. b3-c2 e7^b7",
+	                                    "2. b3-c1 e7^b6", "2. b3-c1 e7^b7>a7",
+	                                    "2. b3-c1= e7^b7"};
+	for (size_t i = 0; i < sizeof turn2 / sizeof turn2[0]; i++) {
+		tt_str src = {0};
+		tt_printf(&src, "[Game \"ocencahuac\"]\n\n1. c1-b3 c8-d6\n%s\n3. c1-e2 d7^d5 *\n",
+		          turn2[i]);
+		char *text = tt_take(&src);
+		oom_each_failure(S_record_engines, text, strlen(text), turn2[i]);
+		free(text);
+	}
 }
 
 /* ===== From a game's start ===== */
@@ -330,6 +349,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_record_engines),
+		cmocka_unit_test(test_illegal),
 		cmocka_unit_test(test_starts),
 		cmocka_unit_test(test_setup),
 	};
