@@ -76,8 +76,10 @@ static tb_engine *S_engine(const char *cmd, const S_eopts *o)
 	}
 	char *why = NULL;
 	tb_engine *e = tb_engine_new(g, o->rules, o->position, &why);
+	if (!e && !why)
+		cli_oom();
 	if (!e) {
-		cli_error(cmd, "%s", why ? why : "out of memory");
+		cli_error(cmd, "%s", why);
 		free(why);
 	}
 	return e;
@@ -107,9 +109,14 @@ int cmd_perft(int argc, char **argv)
 	if (o.divide) {
 		unsigned long long total = 0;
 		tb_engine_divide(e, (int)o.depth, S_print_divide, &total);
+		if (tb_engine_status(e) == TB_ENOMEM)
+			cli_oom();
 		printf("\ntotal %llu\n", total);
 	} else {
-		printf("%llu\n", tb_engine_perft(e, (int)o.depth));
+		unsigned long long n = tb_engine_perft(e, (int)o.depth);
+		if (tb_engine_status(e) == TB_ENOMEM)
+			cli_oom();
+		printf("%llu\n", n);
 	}
 	tb_engine_free(e);
 	return EXIT_CLEAN;
@@ -127,11 +134,8 @@ int cmd_random(int argc, char **argv)
 		size_t len;
 		char *s = tb_engine_random_game(e, (unsigned long long)o.seed + (unsigned long long)k,
 		                                (unsigned)o.turns, &len);
-		if (!s) {
-			cli_error("random", "could not write a game");
-			tb_engine_free(e);
-			return EXIT_TROUBLE;
-		}
+		if (!s) /* the library's own game always writes */
+			cli_oom();
 		if (k)
 			fputc('\n', stdout);
 		fwrite(s, 1, len, stdout);

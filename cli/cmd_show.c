@@ -119,11 +119,15 @@ static void S_legal_one(void *ctx, const char *token, unsigned long long count)
 static void S_print(const S_opts *o, tb_engine *e)
 {
 	char *board = tb_engine_board(e, cli_colour(stdout, o->colour) ? TB_BOARD_COLOUR : 0);
+	if (!board)
+		cli_oom();
 	fputs(board, stdout);
 	free(board);
 	if (!o->legal)
 		return;
 	char *over = tb_engine_over(e);
+	if (!over && tb_engine_status(e) == TB_ENOMEM)
+		cli_oom();
 	if (over) {
 		printf("No legal turn: the game is over, %s.\n", over);
 		free(over);
@@ -131,6 +135,8 @@ static void S_print(const S_opts *o, tb_engine *e)
 	}
 	S_list l = {NULL, 0, 0};
 	tb_engine_divide(e, 1, S_legal_one, &l);
+	if (tb_engine_status(e) == TB_ENOMEM)
+		cli_oom();
 	printf("%zu legal turn%s:\n", l.n, l.n == 1 ? "" : "s");
 	size_t col = 0;
 	for (size_t i = 0; i < l.n; i++) {
@@ -163,8 +169,10 @@ static int S_bare(const S_opts *o)
 	char *why = NULL;
 	tb_engine *e = tb_engine_new(g, rules, o->position && *o->position ? o->position : NULL,
 	                             &why);
+	if (!e && !why)
+		cli_oom();
 	if (!e) {
-		cli_error("show", "%s", why ? why : "cannot set up the position");
+		cli_error("show", "%s", why);
 		free(why);
 		return EXIT_PROBLEMS;
 	}
@@ -207,6 +215,8 @@ static int S_show(const S_opts *o, tb_reader *r, const char *path, const tb_reco
 	tb_reached at;
 	char *why = NULL, where[200];
 	tb_engine *e = tb_record_engine(rec, ply, &at, &why);
+	if (!e && !why)
+		cli_oom();
 	if (at.stopped || !e) { /* what is wrong, as validate says it */
 		tb_reader_validate(r, rec, NULL, NULL);
 		cli_print_errors(r);

@@ -94,6 +94,8 @@ static void S_print_turn(void *ctx, const tb_turn_report *t)
 	tb_engine *e = tb_engine_new(tb_record_game(p->rec), rules && strcmp(rules, "?") ? rules : NULL,
 	                             t->position, &why);
 	char *text = e ? tb_engine_board(e, p->colour ? TB_BOARD_COLOUR : 0) : NULL;
+	if (!text && (e || !why))
+		cli_oom();
 	fprintf(p->out, "%s\n", text ? text : why); /* why: never, as the rules just played it */
 	free(text);
 	free(why);

@@ -130,7 +130,8 @@ static char S_piece_char(const tb_game *g, uint8_t cell)
 	return (char)(side ? tolower((unsigned char)t) : toupper((unsigned char)t));
 }
 
-static void S_canvas_draw(S_canvas *c, const tb_ruleset *rs, const tb_state *s)
+/* 0 when memory ran out (and then nothing is the caller's to free). */
+static int S_canvas_draw(S_canvas *c, const tb_ruleset *rs, const tb_state *s)
 {
 	const tb_geometry *g = &rs->geo;
 	int xmax = 0, ymin = 0;
@@ -148,8 +149,13 @@ static void S_canvas_draw(S_canvas *c, const tb_ruleset *rs, const tb_state *s)
 	}
 	c->w = (xmax - c->xmin) * UNIT_COLS + 2; /* room for a crown after the last file */
 	c->h = (c->ymax - ymin) * UNIT_ROWS + 1;
-	c->ch = tb_xmalloc((size_t)(c->w * c->h));
-	c->side = tb_xmalloc((size_t)(c->w * c->h));
+	c->ch = tb_malloc((size_t)(c->w * c->h));
+	c->side = tb_malloc((size_t)(c->w * c->h));
+	if (!c->ch || !c->side) {
+		free(c->ch);
+		free(c->side);
+		return 0;
+	}
 	memset(c->ch, ' ', (size_t)(c->w * c->h));
 	memset(c->side, -1, (size_t)(c->w * c->h));
 	for (int e = 0; !g->edges_hidden && e < g->nedges; e++)
@@ -167,6 +173,7 @@ static void S_canvas_draw(S_canvas *c, const tb_ruleset *rs, const tb_state *s)
 			c->side[row * c->w + col + 1] = (signed char)TB_CELL_SIDE(cell);
 		}
 	}
+	return 1;
 }
 
 static const char *S_sgr(const tb_game *g, int side)
@@ -266,17 +273,23 @@ static void S_key(tb_buf *b, const tb_ruleset *rs, const tb_state *s)
 	}
 	tb_arena a = {0};
 	tb_position p;
-	rs->rules->save(rs, s, &a, &p);
-	tb_buf_puts(b, "Position: ");
-	tb_position_write(b, g, &p);
-	tb_buf_putc(b, '\n');
+	if (tb_rules_save(rs, s, &a, &p) == 0) {
+		tb_buf_puts(b, "Position: ");
+		tb_position_write(b, g, &p);
+		tb_buf_putc(b, '\n');
+	} else {
+		tb_buf_fail(b);
+	}
 	tb_arena_free(&a);
 }
 
 void tb_board_text(tb_buf *b, const tb_ruleset *rs, const tb_state *s, unsigned flags)
 {
 	S_canvas c;
-	S_canvas_draw(&c, rs, s);
+	if (!S_canvas_draw(&c, rs, s)) {
+		tb_buf_fail(b);
+		return;
+	}
 	S_canvas_write(b, &c, rs->game, (flags & TB_BOARD_COLOUR) != 0);
 	S_key(b, rs, s);
 	free(c.ch);

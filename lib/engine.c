@@ -21,6 +21,7 @@ struct tb_engine {
 	tb_turns *levels;       /* a turn list per perft depth */
 	int nlevels;
 	int incomplete;         /* the start lacks a player's choices */
+	int nomem;              /* the last count or listing ran out of memory */
 	char why_incomplete[320];
 };
 
@@ -30,7 +31,7 @@ struct tb_engine {
 static const char *S_rules(tb_engine *e, const tb_game *g, const char *rules, tb_opts *o,
                            char *msg, size_t n)
 {
-	tb_buf v = TB_BUF_INIT;
+	tb_buf v = TB_BUF_SOFT;
 	size_t glen = strlen(g->name);
 	const char *r = rules ? rules : "";
 	while (*r == ' ')
@@ -51,8 +52,14 @@ static const char *S_rules(tb_engine *e, const tb_game *g, const char *rules, tb
 	if (strncasecmp(r, g->name, glen) != 0 || (r[glen] && r[glen] != ';' && r[glen] != ' '))
 		tb_buf_printf(&v, "%s; ", g->name);
 	tb_buf_puts(&v, r);
-	const char *arg = "", *why = tb_rules_read(&e->arena, g, v.data, o, &e->rules, &arg);
+	const char *arg = "", *why = NULL;
+	if (tb_buf_ok(&v))
+		why = tb_rules_read(&e->arena, g, v.data, o, &e->rules, &arg);
+	else
+		e->arena.failed = 1;
 	tb_buf_free(&v);
+	if (e->arena.failed) /* out of memory (the arena is soft) */
+		return msg;
 	if (why) {
 		snprintf(msg, n, why, arg);
 		return msg;
@@ -65,7 +72,12 @@ tb_engine *tb_engine_new(const tb_game *g, const char *rules, const char *positi
 {
 	char msg[320];
 	tb_opts o;
-	tb_engine *e = tb_xcalloc(1, sizeof *e);
+	tb_engine *e = tb_calloc(1, sizeof *e);
+	if (why)
+		*why = NULL;
+	if (!e)
+		return NULL;
+	e->arena.soft = 1; /* out of memory: NULL, and 'failed' says so */
 	const char *bad = NULL;
 	if (!g) {
 		snprintf(msg, sizeof msg, "no game");
@@ -83,7 +95,9 @@ tb_engine *tb_engine_new(const tb_game *g, const char *rules, const char *positi
 			tb_syntax_err err;
 			g->board(&board, &o);
 			p = tb_position_parse(g, &board, position, &e->arena, &err);
-			if (!p) {
+			if (!p && e->arena.failed) {
+				bad = msg;
+			} else if (!p) {
 				snprintf(msg, sizeof msg, "bad position: %s", err.msg);
 				bad = msg;
 			}
@@ -99,8 +113,8 @@ tb_engine *tb_engine_new(const tb_game *g, const char *rules, const char *positi
 		}
 	}
 	if (bad) {
-		if (why)
-			*why = tb_xstrdup(bad);
+		if (why && !e->arena.failed)
+			*why = tb_strdup(bad); /* NULL when memory ran out */
 		tb_arena_free(&e->arena);
 		free(e);
 		return NULL;
@@ -128,7 +142,10 @@ const char *tb_engine_incomplete(const tb_engine *e)
 static tb_turns *S_level(tb_engine *e, int depth)
 {
 	if (depth > e->nlevels) {
-		e->levels = tb_xrealloc(e->levels, (size_t)depth * sizeof *e->levels);
+		tb_turns *v = tb_realloc(e->levels, (size_t)depth * sizeof *v);
+		if (!v)
+			return NULL;
+		e->levels = v;
 		memset(e->levels + e->nlevels, 0, (size_t)(depth - e->nlevels) * sizeof *e->levels);
 		e->nlevels = depth;
 	}
@@ -140,9 +157,11 @@ static unsigned long long S_perft(tb_engine *e, const tb_state *s, int depth)
 	if (depth == 1) /* bulk counting: the last turns counted, not written or played */
 		return e->rs.rules->generate(&e->rs, s, NULL, 0);
 	tb_turns *l = &e->levels[depth - 1];
-	size_t n = tb_turns_generate(&e->rs, s, l);
+	size_t n = tb_turns_list(&e->rs, s, l);
+	if (tb_turns_failed(l))
+		e->nomem = 1;
 	unsigned long long total = 0;
-	for (size_t i = 0; i < n; i++) {
+	for (size_t i = 0; i < n && !e->nomem; i++) {
 		tb_state next = *s; /* make; unmake is dropping the copy */
 		e->rs.rules->play(&e->rs, &next, &l->v[i], NULL);
 		total += S_perft(e, &next, depth - 1);
@@ -152,12 +171,22 @@ static unsigned long long S_perft(tb_engine *e, const tb_state *s, int depth)
 
 unsigned long long tb_engine_perft(tb_engine *e, int depth)
 {
+	e->nomem = 0;
 	if (e->incomplete)
 		return 0;
 	if (depth <= 0)
 		return 1;
-	S_level(e, depth);
-	return S_perft(e, &e->st, depth);
+	if (!S_level(e, depth)) {
+		e->nomem = 1;
+		return 0;
+	}
+	unsigned long long n = S_perft(e, &e->st, depth);
+	return e->nomem ? 0 : n;
+}
+
+int tb_engine_status(const tb_engine *e)
+{
+	return e->nomem ? TB_ENOMEM : 0;
 }
 
 /* The token of generated turn 't' ("pass" for an empty one). */
@@ -169,20 +198,27 @@ static void S_token(tb_buf *b, const tb_turn *t)
 
 size_t tb_engine_divide(tb_engine *e, int depth, tb_divide_fn fn, void *ctx)
 {
+	e->nomem = 0;
 	if (depth <= 0 || e->incomplete)
 		return 0;
 	tb_turns *l = S_level(e, depth);
-	size_t n = tb_turns_generate(&e->rs, &e->st, l);
-	tb_buf tok = TB_BUF_INIT;
-	for (size_t i = 0; i < n; i++) {
+	size_t n = l ? tb_turns_list(&e->rs, &e->st, l) : 0;
+	if (!l || tb_turns_failed(l))
+		e->nomem = 1;
+	tb_buf tok = TB_BUF_SOFT;
+	for (size_t i = 0; i < n && !e->nomem; i++) {
 		tb_state next = e->st;
 		e->rs.rules->play(&e->rs, &next, &l->v[i], NULL);
 		tb_buf_clear(&tok);
 		S_token(&tok, &l->v[i]);
-		fn(ctx, tok.data, depth == 1 ? 1 : S_perft(e, &next, depth - 1));
+		unsigned long long count = depth == 1 ? 1 : S_perft(e, &next, depth - 1);
+		if (!tb_buf_ok(&tok))
+			e->nomem = 1;
+		if (!e->nomem)
+			fn(ctx, tok.data, count);
 	}
 	tb_buf_free(&tok);
-	return n;
+	return e->nomem ? 0 : n;
 }
 
 const tb_ruleset *tb_engine_ruleset(const tb_engine *e) { return &e->rs; }
@@ -190,40 +226,52 @@ const tb_state *tb_engine_state(const tb_engine *e) { return &e->st; }
 
 tb_engine *tb_engine_at(const tb_ruleset *rs, const tb_state *st, const char *rules)
 {
-	tb_engine *e = tb_xcalloc(1, sizeof *e);
+	tb_engine *e = tb_calloc(1, sizeof *e);
+	if (!e)
+		return NULL;
 	e->rs = *rs;
 	e->st = *st;
+	e->arena.soft = 1;
 	const char *r = rules && *rules && strcmp(rules, "?") ? rules : rs->game->name;
 	e->rules = tb_arena_strndup(&e->arena, r, strlen(r));
+	if (!e->rules) {
+		tb_engine_free(e);
+		return NULL;
+	}
 	return e;
 }
 
 char *tb_engine_board(const tb_engine *e, unsigned flags)
 {
-	tb_buf b = TB_BUF_INIT;
+	tb_buf b = TB_BUF_SOFT;
 	tb_board_text(&b, &e->rs, &e->st, flags);
-	return b.data ? b.data : tb_xstrdup("");
+	return tb_buf_detach(&b, NULL); /* NULL when memory ran out */
 }
 
 char *tb_engine_over(const tb_engine *e)
 {
 	tb_result res;
 	char why[200];
+	((tb_engine *)e)->nomem = 0; /* not const: its own, not the caller's */
 	if (e->incomplete || !e->rs.rules->over(&e->rs, &e->st, &res, why, sizeof why))
 		return NULL;
-	tb_buf b = TB_BUF_INIT;
+	tb_buf b = TB_BUF_SOFT;
 	tb_buf_printf(&b, "%s (%s)", tb_result_text[res], why);
-	return b.data;
+	char *s = tb_buf_detach(&b, NULL);
+	((tb_engine *)e)->nomem = !s;
+	return s;
 }
 
-/* The position notation of 's' (malloc'd). */
+/* The position notation of 's' (malloc'd); NULL when memory ran out. */
 static char *S_position(const tb_engine *e, const tb_state *s)
 {
 	tb_arena a = {0};
 	tb_position p;
-	tb_buf b = TB_BUF_INIT;
-	e->rs.rules->save(&e->rs, s, &a, &p);
-	tb_position_write(&b, e->rs.game, &p);
+	tb_buf b = TB_BUF_SOFT;
+	if (tb_rules_save(&e->rs, s, &a, &p) == 0)
+		tb_position_write(&b, e->rs.game, &p);
+	else
+		tb_buf_fail(&b);
 	tb_arena_free(&a);
 	return tb_buf_detach(&b, NULL);
 }
@@ -246,7 +294,7 @@ char *tb_engine_random_game(const tb_engine *e, unsigned long long seed, unsigne
                             size_t *len)
 {
 	const tb_game *g = e->rs.game;
-	tb_buf b = TB_BUF_INIT;
+	tb_buf b = TB_BUF_SOFT;
 	tb_buf_printf(&b, "[Game \"%s\"]\n[Rules \"%s\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n",
 	              g->name, e->rules);
 	tb_buf_printf(&b, "[%s \"random\"]\n[%s \"random\"]\n[Result \"*\"]\n", g->side_tag[0],
@@ -256,9 +304,12 @@ char *tb_engine_random_game(const tb_engine *e, unsigned long long seed, unsigne
 	char *pos = tb_engine_position(e), *start = NULL;
 	tb_state st;
 	char msg[320];
-	if (e->rs.rules->load(&e->rs, NULL, &st, msg, sizeof msg) == 0)
+	int loaded = e->rs.rules->load(&e->rs, NULL, &st, msg, sizeof msg) == 0;
+	if (loaded)
 		start = S_position(e, &st);
-	if ((!start || strcmp(pos, start) != 0) && !e->incomplete)
+	if (!pos || (loaded && !start)) /* out of memory */
+		tb_buf_fail(&b);
+	else if ((!start || strcmp(pos, start) != 0) && !e->incomplete)
 		tb_buf_printf(&b, "[Position \"%s\"]\n", pos);
 	free(pos);
 	free(start);
@@ -270,20 +321,26 @@ char *tb_engine_random_game(const tb_engine *e, unsigned long long seed, unsigne
 		e->rs.rules->random_start(&e->rs, &s, S_rand(&x));
 		tb_arena a = {0};
 		tb_position p;
-		tb_buf pb = TB_BUF_INIT;
-		e->rs.rules->save(&e->rs, &s, &a, &p);
-		tb_position_write(&pb, g, &p);
-		tb_buf_printf(&b, "[Position \"%s\"]\n", pb.data);
+		tb_buf pb = TB_BUF_SOFT;
+		int saved = tb_rules_save(&e->rs, &s, &a, &p) == 0;
+		if (saved)
+			tb_position_write(&pb, g, &p);
+		if (!saved || !tb_buf_ok(&pb))
+			tb_buf_fail(&b);
+		else
+			tb_buf_printf(&b, "[Position \"%s\"]\n", pb.data);
 		tb_buf_free(&pb);
 		tb_arena_free(&a);
 	}
 	tb_result res = TB_RESULT_OTHER;
 	char why[160] = "";
 	unsigned played = 0;
-	for (; played < max_turns; played++) {
+	for (; played < max_turns && tb_buf_ok(&b); played++) {
 		if (e->rs.rules->over(&e->rs, &s, &res, why, sizeof why))
 			break;
-		size_t n = tb_turns_generate(&e->rs, &s, &turns);
+		size_t n = tb_turns_list(&e->rs, &s, &turns);
+		if (tb_turns_failed(&turns))
+			tb_buf_fail(&b);
 		if (!n)
 			break;
 		const tb_turn *t = &turns.v[S_rand(&x) % n];
@@ -305,12 +362,13 @@ char *tb_engine_random_game(const tb_engine *e, unsigned long long seed, unsigne
 	}
 	tb_buf_printf(&b, "{%s} %s\n", why, tb_result_text[res]);
 	tb_turns_free(&turns);
-	/* read back and written canonically, so the bytes are the writer's */
-	tb_reader *r = tb_reader_mem_x(b.data, b.len, "random");
+	/* read back and written canonically, so the bytes are the writer's;
+	 * NULL when memory ran out on the way */
+	tb_reader *r = tb_buf_ok(&b) ? tb_reader_new_mem(b.data, b.len, "random") : NULL;
 	tb_record *rec = NULL;
 	char *out = NULL;
-	if (tb_reader_next_x(r, &rec) == 1)
-		out = tb_record_write_x(rec, len);
+	if (r && tb_reader_next(r, &rec) == 1)
+		out = tb_record_write(rec, len);
 	tb_record_free(rec);
 	tb_reader_free(r);
 	tb_buf_free(&b);
@@ -328,10 +386,13 @@ size_t tb_engine_legal(const tb_engine *e, tb_legal_fn fn, void *ctx)
 {
 	if (e->incomplete)
 		return 0;
+	tb_engine *me = (tb_engine *)e; /* not const: its own, not the caller's */
+	me->nomem = 0;
 	tb_turns l = {0};
-	size_t n = tb_turns_generate(&e->rs, &e->st, &l);
-	tb_buf tok = TB_BUF_INIT, evs = TB_BUF_INIT;
-	for (size_t i = 0; fn && i < n; i++) {
+	size_t n = tb_turns_list(&e->rs, &e->st, &l);
+	me->nomem = tb_turns_failed(&l);
+	tb_buf tok = TB_BUF_SOFT, evs = TB_BUF_SOFT;
+	for (size_t i = 0; fn && i < n && !me->nomem; i++) {
 		tb_state next = e->st;
 		tb_events ev;
 		ev.n = 0;
@@ -341,13 +402,16 @@ size_t tb_engine_legal(const tb_engine *e, tb_legal_fn fn, void *ctx)
 		S_token(&tok, &l.v[i]);
 		tb_events_write(&evs, &ev);
 		char *pos = S_position(e, &next);
-		fn(ctx, tok.data, evs.data ? evs.data : "", pos);
+		if (pos && tb_buf_ok(&tok) && tb_buf_ok(&evs))
+			fn(ctx, tok.data, evs.data ? evs.data : "", pos);
+		else
+			me->nomem = 1;
 		free(pos);
 	}
 	tb_buf_free(&tok);
 	tb_buf_free(&evs);
 	tb_turns_free(&l);
-	return n;
+	return me->nomem ? 0 : n;
 }
 
 int tb_engine_play(tb_engine *e, const char *token, char **events, char **why)
@@ -358,45 +422,65 @@ int tb_engine_play(tb_engine *e, const char *token, char **events, char **why)
 		*why = NULL;
 	if (!e || !token)
 		return TB_EINVAL;
-	char *over = tb_engine_over(e);
+	tb_result res;
+	char whyover[200];
+	int over = !e->incomplete &&
+	           e->rs.rules->over(&e->rs, &e->st, &res, whyover, sizeof whyover);
 	if (over || e->incomplete) {
 		if (why) {
-			tb_buf b = TB_BUF_INIT;
+			tb_buf b = TB_BUF_SOFT;
 			if (over)
-				tb_buf_printf(&b, "the game is over: %s", over);
+				tb_buf_printf(&b, "the game is over: %s (%s)", tb_result_text[res],
+				              whyover);
 			else
 				tb_buf_printf(&b, "the position is incomplete: %s", e->why_incomplete);
 			*why = tb_buf_detach(&b, NULL);
+			if (!*why)
+				return TB_ENOMEM;
 		}
-		free(over);
 		return TB_EINVAL;
 	}
 	const char *want = strcmp(token, "--") == 0 ? "pass" : token;
 	tb_turns l = {0};
-	size_t n = tb_turns_generate(&e->rs, &e->st, &l);
-	tb_buf tok = TB_BUF_INIT;
-	int rc = TB_EINVAL;
+	size_t n = tb_turns_list(&e->rs, &e->st, &l);
+	tb_buf tok = TB_BUF_SOFT;
+	int rc = tb_turns_failed(&l) ? TB_ENOMEM : TB_EINVAL;
 	for (size_t i = 0; i < n; i++) {
 		tb_buf_clear(&tok);
 		S_token(&tok, &l.v[i]);
+		if (!tb_buf_ok(&tok)) {
+			rc = TB_ENOMEM;
+			break;
+		}
 		if (strcmp(tok.data, want) != 0)
 			continue;
+		char *evtext = NULL;
 		tb_events ev;
 		ev.n = 0;
-		e->rs.rules->play(&e->rs, &e->st, &l.v[i], &ev);
+		tb_state next = e->st;
+		e->rs.rules->play(&e->rs, &next, &l.v[i], &ev);
 		if (events) {
-			tb_buf b = TB_BUF_INIT;
+			tb_buf b = TB_BUF_SOFT;
+			tb_buf_puts(&b, "");
 			tb_events_write(&b, &ev);
-			*events = b.data ? tb_buf_detach(&b, NULL) : tb_xstrdup("");
+			evtext = tb_buf_detach(&b, NULL);
+			if (!evtext) { /* the engine is unchanged */
+				rc = TB_ENOMEM;
+				break;
+			}
+			*events = evtext;
 		}
+		e->st = next;
 		rc = 0;
 		break;
 	}
-	if (rc && why) {
-		tb_buf b = TB_BUF_INIT;
+	if (rc == TB_EINVAL && why) {
+		tb_buf b = TB_BUF_SOFT;
 		tb_buf_printf(&b, "'%s' is not one of the %zu legal turns here (as the canonical form "
 		              "writes them)", token, n);
 		*why = tb_buf_detach(&b, NULL);
+		if (!*why)
+			rc = TB_ENOMEM;
 	}
 	tb_buf_free(&tok);
 	tb_turns_free(&l);

@@ -167,17 +167,37 @@ int tb_turn_fits(const tb_turn *t, const tb_move *m)
 	return 1;
 }
 
+/* Makes room for 'n' turns in 'l' (at least 256); 0 when memory ran
+ * out, and then 'l' is empty (tb_turns_failed). */
+static int S_room(tb_turns *l, size_t n)
+{
+	size_t cap = !l->cap ? 256 : n > 2 * l->cap ? n : 2 * l->cap;
+	tb_turn *v = cap > (size_t)-1 / sizeof *v ? NULL : tb_realloc(l->v, cap * sizeof *v);
+	if (!v) {
+		tb_turns_free(l);
+		return 0;
+	}
+	l->v = v;
+	l->cap = cap;
+	return 1;
+}
+
+size_t tb_turns_list(const tb_ruleset *rs, const tb_state *s, tb_turns *l)
+{
+	if (!l->cap && !S_room(l, 0))
+		return 0;
+	size_t n;
+	while ((n = rs->rules->generate(rs, s, l->v, l->cap)) > l->cap)
+		if (!S_room(l, n))
+			return 0;
+	return n;
+}
+
 size_t tb_turns_generate(const tb_ruleset *rs, const tb_state *s, tb_turns *l)
 {
-	if (!l->cap) {
-		l->cap = 256;
-		l->v = tb_xmalloc(l->cap * sizeof *l->v);
-	}
-	size_t n;
-	while ((n = rs->rules->generate(rs, s, l->v, l->cap)) > l->cap) {
-		l->cap = n > 2 * l->cap ? n : 2 * l->cap;
-		l->v = tb_xrealloc(l->v, l->cap * sizeof *l->v);
-	}
+	size_t n = tb_turns_list(rs, s, l);
+	if (tb_turns_failed(l))
+		tb_oom();
 	return n;
 }
 
@@ -189,16 +209,13 @@ const tb_turn *tb_turn_find(const tb_ruleset *rs, const tb_state *s, const tb_mo
 	for (unsigned i = 0; i < m->nparts; i++)
 		if (m->parts[i].pt == TB_PT_UNKNOWN)
 			return NULL;
-	if (!l->cap) {
-		l->cap = 256;
-		l->v = tb_xmalloc(l->cap * sizeof *l->v);
-	}
+	if (!l->cap && !S_room(l, 0))
+		return NULL;
 	size_t n;
 	tb_part hint = m->nparts > 1 ? m->parts[1] : (tb_part){TB_PART_AT, TB_PT_NONE};
-	while ((n = rs->rules->generate_at(rs, s, m->parts[0].pt, hint, l->v, l->cap)) > l->cap) {
-		l->cap = n > 2 * l->cap ? n : 2 * l->cap;
-		l->v = tb_xrealloc(l->v, l->cap * sizeof *l->v);
-	}
+	while ((n = rs->rules->generate_at(rs, s, m->parts[0].pt, hint, l->v, l->cap)) > l->cap)
+		if (!S_room(l, n))
+			return NULL;
 	const tb_turn *found = NULL;
 	for (size_t i = 0; i < n; i++)
 		if (tb_turn_fits(&l->v[i], m)) {
@@ -238,8 +255,31 @@ int tb_bound_common(const tb_state *s, const tb_state *target, unsigned turns, u
 	return 1;
 }
 
+int tb_rules_save(const tb_ruleset *rs, const tb_state *s, tb_arena *a, tb_position *p)
+{
+	jmp_buf jump;
+	jmp_buf *was = a->jump;
+	a->jump = &jump;
+	if (setjmp(jump)) {
+		a->jump = was;
+		return TB_ENOMEM;
+	}
+	rs->rules->save(rs, s, a, p);
+	a->jump = was;
+	return 0;
+}
+
 int tb_restate(const tb_ruleset *rs, const tb_state *reached, const tb_position *p,
                tb_state *out, char *why, size_t n)
+{
+	int rc = tb_restate_soft(rs, reached, p, out, why, n);
+	if (rc == TB_ENOMEM)
+		tb_oom();
+	return rc;
+}
+
+int tb_restate_soft(const tb_ruleset *rs, const tb_state *reached, const tb_position *p,
+                    tb_state *out, char *why, size_t n)
 {
 	tb_state was;
 	int keep = reached != NULL;
@@ -247,9 +287,11 @@ int tb_restate(const tb_ruleset *rs, const tb_state *reached, const tb_position 
 		was = *reached; /* 'out' may be 'reached' */
 		tb_arena a = {0};
 		tb_position mine;
-		rs->rules->save(rs, &was, &a, &mine);
-		keep = tb_position_restates(&mine, p);
+		int saved = tb_rules_save(rs, &was, &a, &mine);
+		keep = saved == 0 && tb_position_restates(&mine, p);
 		tb_arena_free(&a);
+		if (saved)
+			return TB_ENOMEM;
 	}
 	int rc = rs->rules->load(rs, p, out, why, n);
 	if (rc == 0 && keep)

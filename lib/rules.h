@@ -190,7 +190,8 @@ typedef struct tb_rules {
 	 * -1 when it cannot occur. */
 	int (*load)(const tb_ruleset *rs, const tb_position *p, tb_state *s,
 	            char *why, size_t n);
-	/* The position notation of 's' ('out' filled, arrays in 'a'). */
+	/* The position notation of 's' ('out' filled, arrays in 'a'; out of
+	 * memory, 'a' jumps or aborts -- not soft: tb_rules_save). */
 	void (*save)(const tb_ruleset *rs, const tb_state *s, tb_arena *a,
 	             tb_position *out);
 	/* Every legal complete turn, in a fixed order, into 'out'; returns
@@ -223,7 +224,8 @@ typedef struct tb_rules {
 	/* The result the rules would give if the game stopped now (by
 	 * agreement), or NULL when they give none. */
 	tb_result (*result_now)(const tb_ruleset *rs, const tb_state *s);
-	/* Why 'm' (matching no legal turn) is illegal, in plain words. */
+	/* Why 'm' (matching no legal turn) is illegal, in plain words; ""
+	 * when memory ran out (the words are never empty else). */
 	void (*explain)(const tb_ruleset *rs, const tb_state *s, const tb_move *m,
 	                char *why, size_t n);
 	/* Optional: 1 with 'why' set when legal turn 't' (from 'before' to
@@ -255,9 +257,23 @@ typedef struct tb_turns {
 	size_t cap;
 } tb_turns;
 
-/* Every legal turn of 's' into 'l', grown as needed; returns how many. */
+/* Every legal turn of 's' into 'l', grown as needed; returns how many.
+ * Out of memory it returns 0 and empties 'l' (tb_turns_failed; callers
+ * ask it before taking 0 for "no legal turn"). */
+size_t tb_turns_list(const tb_ruleset *rs, const tb_state *s, tb_turns *l);
+/* tb_turns_list for the code not yet made to recover: out of memory
+ * aborts (xalloc.h). */
 size_t tb_turns_generate(const tb_ruleset *rs, const tb_state *s, tb_turns *l);
 void tb_turns_free(tb_turns *l);
+/* The last tb_turns_generate or tb_turn_find into 'l' ran out of memory. */
+static inline int tb_turns_failed(const tb_turns *l)
+{
+	return l->v == NULL;
+}
+
+/* rules->save into 'a' (a soft arena or not); TB_ENOMEM when memory ran
+ * out, and then 'p' is unfinished and 'a' only fit to be freed. */
+int tb_rules_save(const tb_ruleset *rs, const tb_state *s, tb_arena *a, tb_position *p);
 
 /* Does generated turn 't' fit the transcriber's move 'm' (a '?' point
  * fits any point)? Crown markers are the caller's to compare. */
@@ -288,6 +304,10 @@ int tb_bound_common(const tb_state *s, const tb_state *target, unsigned turns, u
  * else 'p' loaded. Returns what load() returns, with its 'why'. */
 int tb_restate(const tb_ruleset *rs, const tb_state *reached, const tb_position *p,
                tb_state *out, char *why, size_t n);
+/* tb_restate, but TB_ENOMEM ('out' untouched) when memory ran out,
+ * where tb_restate aborts (xalloc.h). */
+int tb_restate_soft(const tb_ruleset *rs, const tb_state *reached, const tb_position *p,
+                    tb_state *out, char *why, size_t n);
 
 /* Writes events "tercia a1-a7; removal d5" (validate.c). */
 void tb_events_write(tb_buf *b, const tb_events *ev);
@@ -299,10 +319,12 @@ void tb_event_add(tb_events *ev, uint8_t kind, tb_point a, tb_point b);
 const tb_ruleset *tb_engine_ruleset(const tb_engine *e);
 const tb_state *tb_engine_state(const tb_engine *e);
 /* A new engine in position 'st' under 'rs' (copied); 'rules' the
- * [Rules] value it came from, or NULL. The caller frees it. */
+ * [Rules] value it came from, or NULL. The caller frees it; NULL when
+ * memory ran out. */
 tb_engine *tb_engine_at(const tb_ruleset *rs, const tb_state *st, const char *rules);
 
-/* Appends position 's' drawn as text (board.c, tb_engine_board). */
+/* Appends position 's' drawn as text (board.c, tb_engine_board); out of
+ * memory fails 'b' (tb_buf_fail: aborts unless 'b' is soft). */
 void tb_board_text(tb_buf *b, const tb_ruleset *rs, const tb_state *s, unsigned flags);
 
 /* Reads the options of [Rules] into 'rs' for game 'g' and builds its

@@ -753,17 +753,24 @@ static void S_save(const tb_ruleset *rs, const tb_state *s, tb_arena *a, tb_posi
 	}
 	tb_position_sort(p);
 	if (s->mark[0]) {
-		tb_buf b = TB_BUF_INIT;
+		tb_buf b = TB_BUF_SOFT;
 		for (int i = 0; i < 2 && s->mark[i]; i++) {
 			if (i)
 				tb_buf_putc(&b, ',');
 			tb_point_write(&b, g->points[s->mark[i] - 1].pt);
 		}
-		p->extras = tb_arena_alloc(a, sizeof *p->extras);
-		p->extras[0].key = "huff";
-		p->extras[0].value = tb_arena_strndup(a, b.data, b.len);
-		p->nextras = 1;
+		/* 'b' is ours until freed: the arena may not jump meanwhile (arena.h) */
+		tb_arena_held h = tb_arena_hold(a);
+		tb_extra *x = tb_arena_alloc(a, sizeof *x);
+		char *v = x && tb_buf_ok(&b) ? tb_arena_strndup(a, b.data, b.len) : NULL;
 		tb_buf_free(&b);
+		tb_arena_release(a, h, v != NULL); /* out of memory: jumps, aborts, or 'failed' */
+		if (!v)
+			return;
+		p->extras = x;
+		p->extras[0].key = "huff";
+		p->extras[0].value = v;
+		p->nextras = 1;
 	}
 }
 

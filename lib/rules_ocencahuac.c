@@ -1009,7 +1009,7 @@ static void S_save(const tb_ruleset *rs, const tb_state *s, tb_arena *a, tb_posi
 	p->to_move = s->to_move;
 	p->number = s->number;
 	p->pieces = tb_arena_alloc(a, TB_MAX_POINTS * sizeof *p->pieces);
-	tb_buf cool = TB_BUF_INIT;
+	tb_buf cool = TB_BUF_SOFT;
 	for (int q = 0; q < rs->geo.npoints; q++) { /* dense order: by rank, then file */
 		uint8_t c = s->cell[q];
 		if (!c)
@@ -1023,15 +1023,24 @@ static void S_save(const tb_ruleset *rs, const tb_state *s, tb_arena *a, tb_posi
 		}
 	}
 	tb_position_sort(p);
+	/* 'cool' is ours until freed: the arena may not jump meanwhile (arena.h) */
+	tb_arena_held h = tb_arena_hold(a);
 	p->extras = tb_arena_alloc(a, 2 * sizeof *p->extras); /* in the order of their keys */
-	if (cool.len)
-		p->extras[p->nextras++] = (tb_extra){"cool", tb_arena_strndup(a, cool.data, cool.len)};
+	char *cv = p->extras && cool.len && tb_buf_ok(&cool) ? tb_arena_strndup(a, cool.data, cool.len)
+	                                                      : NULL;
+	int ok = p->extras && tb_buf_ok(&cool) && (!cool.len || cv);
+	size_t ncool = cool.len;
+	tb_buf_free(&cool);
+	tb_arena_release(a, h, ok); /* out of memory: jumps, aborts, or 'failed' says so */
+	if (!ok)
+		return;
+	if (ncool)
+		p->extras[p->nextras++] = (tb_extra){"cool", cv};
 	if (S_limit(rs) && s->quiet) { /* the count only a limit reads */
 		char v[16];
 		snprintf(v, sizeof v, "%u", (unsigned)s->quiet);
 		p->extras[p->nextras++] = (tb_extra){"quiet", tb_arena_strndup(a, v, strlen(v))};
 	}
-	tb_buf_free(&cool);
 }
 
 /* ===== Why a turn is not legal ===== */
@@ -1045,7 +1054,21 @@ typedef struct S_why {
 	size_t nlegal;
 	char *out;
 	size_t n;
+	int nomem;             /* a buffer or the list ran out of memory */
 } S_why;
+
+/* The text of 'b' ("" when nothing went into it: out of memory). */
+static const char *S_text(const tb_buf *b)
+{
+	return b->data ? b->data : "";
+}
+
+/* Frees 'b', remembering whether it ran out of memory. */
+static void S_buf_done(S_why *y, tb_buf *b)
+{
+	y->nomem |= !tb_buf_ok(b);
+	tb_buf_free(b);
+}
 
 /* Writes the reason; returns 1 (explained). */
 static int S_say(S_why *y, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -1185,11 +1208,11 @@ static int S_explain_step(S_why *y, int p, int q)
 		return 0;
 	if (st2 && S_enemy_warrior(s, q, side)) { /* a capture written as a move */
 		tb_part x[1] = {{TB_PART_CAPTURE, rs->geo.points[q].pt}};
-		tb_buf tok = TB_BUF_INIT;
+		tb_buf tok = TB_BUF_SOFT;
 		S_suggest(y, 1, 0, x, 1, &tok);
 		S_say(y, "%s holds a %s Warrior: a capture is written with 'x' (%s)", b,
-		      S_side_name[!side], tok.data);
-		tb_buf_free(&tok);
+		      S_side_name[!side], tok.data ? tok.data : "");
+		S_buf_done(y, &tok);
 		return 1;
 	}
 	return S_say(y, "%s is occupied", b);
@@ -1423,7 +1446,7 @@ static int S_explain_pushes(S_why *y, tb_state *w, unsigned k, int p, const S_ho
 		*w = after;
 		return 0;
 	}
-	tb_buf who = TB_BUF_INIT, tok = TB_BUF_INIT;
+	tb_buf who = TB_BUF_SOFT, tok = TB_BUF_SOFT;
 	for (int j = 0; j < np; j++) {
 		char one[64];
 		S_who(rs, w, pushed[j], one, sizeof one);
@@ -1432,9 +1455,9 @@ static int S_explain_pushes(S_why *y, tb_state *w, unsigned k, int p, const S_ho
 	S_legal_from(y, k, &tok);
 	S_say(y, "%s are pushed back one after the other, the one farthest along the way they go "
 	         "first, each as the rules send it (one '>' for each that moves): write %s",
-	      who.data, tok.len ? tok.data : "the hop without them");
-	tb_buf_free(&who);
-	tb_buf_free(&tok);
+	      who.data ? who.data : "", tok.len ? tok.data : "the hop without them");
+	S_buf_done(y, &who);
+	S_buf_done(y, &tok);
 	return 1;
 }
 
@@ -1459,11 +1482,11 @@ static int S_explain_push(S_why *y, tb_state *w, unsigned k, const tb_part *sub,
 		S_who(rs, w, pushed, who, sizeof who);
 	if (nd && cool)
 		return S_say_cool(y, cool_at);
-	tb_buf tok = TB_BUF_INIT;
+	tb_buf tok = TB_BUF_SOFT;
 	int said = 0;
 	if (nd && !sub) {
 		S_suggest(y, k + 1, 0, dest, nd, &tok);
-		said = S_say(y, "%s is pushed back: write where (%s)", who, tok.data);
+		said = S_say(y, "%s is pushed back: write where (%s)", who, S_text(&tok));
 	} else if (!nd && sub && pushed < 0) {
 		int enemy = -1; /* the piece a push would be about */
 		for (int i = h->nrun - 1; i >= 0; i--)
@@ -1476,7 +1499,7 @@ static int S_explain_push(S_why *y, tb_state *w, unsigned k, const tb_part *sub,
 		                          S_side_name[side]);
 	} else if (!nd && sub) {
 		S_suggest(y, k + 1, 1, NULL, 0, &tok);
-		said = S_say(y, "%s has nowhere to go and stays where it is: write %s", who, tok.data);
+		said = S_say(y, "%s has nowhere to go and stays where it is: write %s", who, S_text(&tok));
 	} else if (nd && sub && !(to[0] == tb_geo_at(&rs->geo, sub->pt) ||
 	                          (nd == 2 && to[1] == tb_geo_at(&rs->geo, sub->pt)))) {
 		char b[4], c0[4], c3[4];
@@ -1490,13 +1513,13 @@ static int S_explain_push(S_why *y, tb_state *w, unsigned k, const tb_part *sub,
 		if (S_rank(to[0]) == S_rank(pushed) && h->dr && S_sideways_at_once(rs, w, pushed, h->dr)) {
 			said = S_say(y, "%s is jumped on its penultimate row, so it goes sideways to the first "
 			                "empty cell of rank %d (push_sideways=penultimate): write %s", who,
-			             S_rank(pushed) + 1, tok.data);
+			             S_rank(pushed) + 1, S_text(&tok));
 		} else if (S_rank(to[0]) == S_rank(pushed) && h->dr) { /* sideways */
 			said = S_say(y, "%s has no cell %s, so it goes sideways to the nearest empty cell "
 			                "of rank %d: write %s", who,
 			             rs->opt[O_PUSH_DIR] == DIR_HOME ? "towards its home row"
 			                                             : "the way it is pushed",
-			             S_rank(pushed) + 1, tok.data);
+			             S_rank(pushed) + 1, S_text(&tok));
 		} else {
 			S_name(rs, first, c0);
 			S_name(rs, last, c3);
@@ -1506,10 +1529,10 @@ static int S_explain_push(S_why *y, tb_state *w, unsigned k, const tb_part *sub,
 			char d0[4];
 			S_name(rs, to[0], d0);
 			said = S_say(y, "%s is pushed back to %s, %s %s%s%s, not %s: write %s", who, d0, how,
-			             c0, last != first ? "-" : "", last != first ? c3 : "", b, tok.data);
+			             c0, last != first ? "-" : "", last != first ? c3 : "", b, S_text(&tok));
 		}
 	}
-	tb_buf_free(&tok);
+	S_buf_done(y, &tok);
 	if (said)
 		return 1;
 	if (nd) /* the written push is one of the cells */
@@ -1581,7 +1604,7 @@ static void S_explain_crown(S_why *y, const tb_turn *t)
 	tb_state w = *y->s;
 	tb_events ev;
 	S_apply(rs, &w, t, &ev);
-	tb_buf tok = TB_BUF_INIT;
+	tb_buf tok = TB_BUF_SOFT;
 	tb_move right = {t->nparts, t->crown, (tb_part *)t->parts};
 	tb_move_write(&tok, &right);
 	int at = -1, mover = tb_geo_at(&rs->geo, t->parts[0].pt);
@@ -1593,7 +1616,7 @@ static void S_explain_crown(S_why *y, const tb_turn *t)
 			at = tb_geo_at(&rs->geo, ev.ev[i].a);
 	if (!t->crown || at < 0) {
 		S_say(y, "this turn crowns no royal piece");
-		tb_buf_free(&tok);
+		S_buf_done(y, &tok);
 		return;
 	}
 	char who[160], a[4], key[32];
@@ -1610,13 +1633,13 @@ static void S_explain_crown(S_why *y, const tb_turn *t)
 		         S_piece_name[type], a, name ? ", the " : "", name ? name : "");
 	if (t->crown == 2)
 		S_say(y, "%s, %s's third crowned royal piece: its second stage begins: write %s", who,
-		      S_side_name[side], tok.data);
+		      S_side_name[side], S_text(&tok));
 	else if (y->m->crown == 2)
 		S_say(y, "%s, but %s's second stage does not begin (%d crowned royal piece%s of 3): "
-		         "write %s", who, S_side_name[side], count, count == 1 ? "" : "s", tok.data);
+		         "write %s", who, S_side_name[side], count, count == 1 ? "" : "s", S_text(&tok));
 	else
-		S_say(y, "%s: write %s", who, tok.data);
-	tb_buf_free(&tok);
+		S_say(y, "%s: write %s", who, S_text(&tok));
+	S_buf_done(y, &tok);
 }
 
 static void S_explain(const tb_ruleset *rs, const tb_state *s, const tb_move *m, char *why,
@@ -1624,16 +1647,23 @@ static void S_explain(const tb_ruleset *rs, const tb_state *s, const tb_move *m,
 {
 	const tb_geometry *g = &rs->geo;
 	int side = s->to_move;
-	S_why y = {rs, s, m, {NULL, 0}, 0, why, n};
+	S_why y = {rs, s, m, {NULL, 0}, 0, why, n, 0};
 	tb_say_no_fit(why, n);
 	for (unsigned i = 0; i < m->nparts; i++)
 		if (m->parts[i].pt == TB_PT_UNKNOWN || tb_geo_at(g, m->parts[i].pt) < 0)
 			return;
-	y.nlegal = tb_turns_generate(rs, s, &y.legal);
+	y.nlegal = tb_turns_list(rs, s, &y.legal);
+	if (tb_turns_failed(&y.legal)) {
+		if (n)
+			why[0] = '\0'; /* out of memory (rules.h) */
+		return;
+	}
 	for (size_t i = 0; i < y.nlegal; i++)
 		if (S_same_parts(y.legal.v[i].parts, y.legal.v[i].nparts, m->parts, m->nparts)) {
 			S_explain_crown(&y, &y.legal.v[i]); /* legal but for its crown marker */
 			tb_turns_free(&y.legal);
+			if (y.nomem && n)
+				why[0] = '\0';
 			return;
 		}
 	if (m->nparts >= 2) {
@@ -1652,6 +1682,8 @@ static void S_explain(const tb_ruleset *rs, const tb_state *s, const tb_move *m,
 			S_explain_hops(&y);
 	}
 	tb_turns_free(&y.legal);
+	if (y.nomem && n)
+		why[0] = '\0'; /* out of memory (rules.h) */
 }
 
 /* A turn moves one piece of its side and, with one jump a turn, pushes

@@ -17,13 +17,16 @@
  * the caller to free is freed with free(). When an allocation fails
  * while reading records (readers, tb_reader_next, tb_reader_detach),
  * writing them (tb_record_write, tb_record_movetext, tb_diag_format),
- * walking, building and editing the tree, writing XML (but for
- * TB_XML_POSITIONS) or reading it back, the function says so --
- * TB_ENOMEM, or NULL where it returns a pointer -- and leaves every
+ * walking, building and editing the tree, writing XML or reading it
+ * back, and in the rules engines (tb_engine_*, tb_record_engine,
+ * tb_node_engine: positions, turns, perft, random games, boards as
+ * text), the function says so -- TB_ENOMEM, or NULL where it returns a
+ * pointer (tb_engine_status after a count) -- and leaves every
  * object it was given as usable and freeable as before (a reader is
  * then spent: see tb_reader_next); it neither aborts nor prints. The
- * rest -- validating and filling, engines and positions, comparing,
- * collating, diagrams, books and pages -- is not yet made to recover:
+ * rest -- validating and filling (and so TB_XML_POSITIONS, which
+ * validates), comparing, collating, diagrams, books and pages -- is
+ * not yet made to recover:
  * there an allocation
  * that fails aborts the process after the line "tablero: out of memory"
  * on stderr. tb_set_alloc_hook lets a program refuse allocations, to
@@ -416,7 +419,8 @@ typedef struct tb_engine tb_engine;
  * sets '*why' (the caller frees it) when that cannot be done: among
  * others, when 'rules' names another game first, or an option or value
  * 'g' has not (the message then says which name it is a slip of, if
- * any: "did you mean 'movement'?"). */
+ * any: "did you mean 'movement'?"). NULL with '*why' NULL when memory
+ * ran out. */
 TB_EXPORT tb_engine *tb_engine_new(const tb_game *g, const char *rules,
                                    const char *position, char **why);
 TB_EXPORT void tb_engine_free(tb_engine *e);
@@ -427,20 +431,30 @@ TB_EXPORT void tb_engine_free(tb_engine *e);
 TB_EXPORT const char *tb_engine_incomplete(const tb_engine *e);
 
 /** The number of distinct sequences of 'depth' complete turns (1 for
- * depth 0; 0 when the engine's start is incomplete). */
+ * depth 0; 0 when the engine's start is incomplete, or when memory ran
+ * out: tb_engine_status tells). */
 TB_EXPORT unsigned long long tb_engine_perft(tb_engine *e, int depth);
+
+/** TB_ENOMEM when the last tb_engine_perft, tb_engine_divide,
+ * tb_engine_legal or tb_engine_over on 'e' ran out of memory (it then
+ * returned 0 or NULL, and its 'fn' may have been called for some turns
+ * but not all), else 0. */
+TB_EXPORT int tb_engine_status(const tb_engine *e);
 
 typedef void (*tb_divide_fn)(void *ctx, const char *token, unsigned long long n);
 /** Calls 'fn' for each legal turn with its perft count at depth-1;
  * returns the number of turns (0 for depth 0, or an incomplete start). */
 TB_EXPORT size_t tb_engine_divide(tb_engine *e, int depth, tb_divide_fn fn, void *ctx);
 
-/** The engine's position in position notation; the caller frees it. */
+/** The engine's position in position notation; the caller frees it.
+ * NULL when memory ran out (as every function here that returns a new
+ * string or engine). */
 TB_EXPORT char *tb_engine_position(const tb_engine *e);
 
 /** A random legal game from the engine's position, at most 'max_turns'
  * turns, as a canonical TGN record with its result; the same seed gives
- * the same bytes. The caller frees it; '*len' gets its length. */
+ * the same bytes. The caller frees it; '*len' gets its length. NULL
+ * when memory ran out. */
 TB_EXPORT char *tb_engine_random_game(const tb_engine *e, unsigned long long seed,
                                       unsigned max_turns, size_t *len);
 
@@ -474,7 +488,8 @@ typedef struct tb_reached {
  * '*at' says how far they got. Returns NULL and sets '*why' (the caller
  * frees it) when 'rec' has errors, no rules engine, options or a start
  * that cannot be played, or fewer turns than 'ply', or when no position
- * at all is known. The caller frees the engine with tb_engine_free. */
+ * at all is known. The caller frees the engine with tb_engine_free.
+ * NULL with '*why' NULL when memory ran out. */
 TB_EXPORT tb_engine *tb_record_engine(const tb_record *rec, long ply, tb_reached *at,
                                       char **why);
 
@@ -513,7 +528,8 @@ TB_EXPORT size_t tb_engine_legal(const tb_engine *e, tb_legal_fn fn, void *ctx);
  * "pass"). Returns 0 with '*events' (if not NULL; the caller frees it)
  * set to what it did, or TB_EINVAL with '*why' (if not NULL; the caller
  * frees it) set when it is no legal turn, the game is over or the
- * position incomplete; the engine is then unchanged. */
+ * position incomplete; the engine is then unchanged. TB_ENOMEM, the
+ * engine unchanged and nothing set, when memory ran out. */
 TB_EXPORT int tb_engine_play(tb_engine *e, const char *token, char **events, char **why);
 
 enum {
@@ -529,7 +545,8 @@ TB_EXPORT char *tb_engine_board(const tb_engine *e, unsigned flags);
 
 /** NULL while the game goes on in the engine's position; else its
  * result and why ("1-0 (Yellow cannot move and loses)"), which the
- * caller frees. */
+ * caller frees. NULL too when memory ran out: tb_engine_status then
+ * says TB_ENOMEM. */
 TB_EXPORT char *tb_engine_over(const tb_engine *e);
 
 /** ## The record tree (stable from 0.3.0)
@@ -816,7 +833,8 @@ TB_EXPORT int tb_line_remove(tb_record *rec, tb_line *v);
  * the variations down to 'n' -- as an engine (NULL 'n': the start),
  * replayed as tb_record_engine does ('*at', if not NULL, says how far
  * along the main line the replay got). Returns NULL with '*why' set (the
- * caller frees it) when 'n' is not in 'rec' or as tb_record_engine. */
+ * caller frees it) when 'n' is not in 'rec' or as tb_record_engine;
+ * NULL with '*why' NULL when memory ran out. */
 TB_EXPORT tb_engine *tb_node_engine(const tb_record *rec, const tb_node *n, tb_reached *at,
                                     char **why);
 

@@ -1083,14 +1083,14 @@ static int S_copy_turns(const tb_record *src, tb_record *dst, const tb_line *lin
 		if (n == stop && !incl)
 			return 0;
 		char *tok = tb_node_token(src, n);
-		if (!tok) /* tb_node_engine is not yet made to recover (xalloc.h) */
-			tb_oom();
-		tb_buf b = TB_BUF_INIT;
+		if (!tok) /* out of memory: a node of 'src' always has a token */
+			return TB_ENOMEM;
+		tb_buf b = TB_BUF_SOFT;
 		if (n->side != 2)
 			tb_buf_printf(&b, "%u%s ", n->number, n->side ? "..." : ".");
 		tb_buf_puts(&b, tok);
 		free(tok);
-		int rc = tb_line_append(dst, &dst->main, b.data, NULL);
+		int rc = tb_buf_ok(&b) ? tb_line_append(dst, &dst->main, b.data, NULL) : TB_ENOMEM;
 		tb_buf_free(&b);
 		if (rc || n == stop)
 			return rc;
@@ -1104,7 +1104,7 @@ tb_engine *tb_node_engine(const tb_record *rec, const tb_node *n, tb_reached *at
 	S_path p;
 	*why = NULL;
 	if (!rec || !rec->game || (n && !S_locate_node(rec, n, &p))) {
-		*why = tb_xstrdup("the node is not in this record");
+		*why = tb_strdup("the node is not in this record"); /* NULL: out of memory */
 		return NULL;
 	}
 	if (!n || p.n == 1) { /* the main line: as tb_record_engine replays it */
@@ -1118,8 +1118,8 @@ tb_engine *tb_node_engine(const tb_record *rec, const tb_node *n, tb_reached *at
 	}
 	/* a variation: the line down to it, as a record of its own */
 	tb_record *tmp = tb_record_new(rec->game);
-	if (!tmp) /* not yet made to recover (xalloc.h) */
-		tb_oom();
+	if (!tmp) /* out of memory: NULL, '*why' NULL */
+		return NULL;
 	int rc = 0;
 	for (size_t i = 0; i < rec->ntags && !rc; i++)
 		if (strcmp(rec->tags[i].name, "Game") != 0)
@@ -1128,8 +1128,10 @@ tb_engine *tb_node_engine(const tb_record *rec, const tb_node *n, tb_reached *at
 	for (unsigned k = 0; k < p.n && !rc; k++)
 		rc = S_copy_turns(rec, tmp, p.f[k].line, p.f[k].node, k == p.n - 1);
 	tb_engine *e = NULL;
-	if (rc)
-		*why = tb_xstrdup(tb_record_error(tmp));
+	if (rc == TB_ENOMEM)
+		; /* NULL, '*why' NULL */
+	else if (rc)
+		*why = tb_strdup(tb_record_error(tmp));
 	else
 		e = tb_record_engine(tmp, -1, at ? at : &here, why);
 	tb_record_free(tmp);

@@ -27,6 +27,7 @@
 #include "reconstruct.h"
 #include "repair.h"
 #include "rules.h"
+#include "say.h"
 #include "tags.h"
 #include "validate.h"
 #include "xalloc.h"
@@ -109,6 +110,16 @@ static void S_report(S_val *v, tb_severity sev, int code, const tb_span *sp,
 	tb_buf_free(&msg);
 	if (s)
 		tb_diag_note(v->r, "position %s", S_position_text(v, s));
+}
+
+/* rules->explain; out of memory (no words) aborts, as validating does
+ * (xalloc.h). */
+static void S_explain(const S_val *v, const tb_state *s, const tb_move *m, char *why, size_t n)
+{
+	tb_say_no_fit(why, n); /* never "" but out of memory */
+	v->rs.rules->explain(&v->rs, s, m, why, n);
+	if (!*why)
+		tb_oom();
 }
 
 static void S_token(tb_buf *b, uint8_t kind, const tb_move *m)
@@ -445,7 +456,7 @@ static void S_turn(S_val *v, S_at *at, uint8_t kind, const tb_move *m, const tb_
 	if (fit == 1 && turns[which].crown != m->crown && kind == TB_NODE_MOVE) {
 		/* the engine says which piece is crowned, or none */
 		tb_move fits = {turns[which].nparts, m->crown, (tb_part *)turns[which].parts};
-		v->rs.rules->explain(&v->rs, &at->st, &fits, why, sizeof why);
+		S_explain(v, &at->st, &fits, why, sizeof why);
 		S_report(v, sev, TB_D_ILLEGAL, &n->span, &at->st, "%s: %s%s", tok.data, why, other);
 		at->live = witness ? at->live : 0;
 	} else if (fit == 1 && !witness) {
@@ -465,7 +476,7 @@ static void S_turn(S_val *v, S_at *at, uint8_t kind, const tb_move *m, const tb_
 			at->live = S_slips(v, at, n, kind, m);
 		}
 	} else if (fit == 0) {
-		v->rs.rules->explain(&v->rs, &at->st, m, why, sizeof why);
+		S_explain(v, &at->st, m, why, sizeof why);
 		S_report(v, sev, TB_D_ILLEGAL, &n->span, &at->st, "%s: %s%s", tok.data, why, other);
 		if (!witness) {
 			tb_state before = at->st;
@@ -740,9 +751,8 @@ static const tb_state *S_commonest_reason(S_val *v, const S_open *o, const tb_st
 	       best_n = 0;
 	tb_move none = {0, 0, NULL};
 	for (size_t i = 0; i < count; i++)
-		v->rs.rules->explain(&v->rs, tb_stretch_state(o->x, i),
-		                     st->node_kind == TB_NODE_PASS ? &none : st->m, reason[i],
-		                     sizeof reason[i]);
+		S_explain(v, tb_stretch_state(o->x, i), st->node_kind == TB_NODE_PASS ? &none : st->m,
+		          reason[i], sizeof reason[i]);
 	for (size_t i = 0; i < count; i++) {
 		size_t same = 0;
 		for (size_t j = 0; j < count; j++)

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "say.h"
 #include "walk.h"
 #include "writer.h"
 #include "xalloc.h"
@@ -47,7 +48,15 @@ static void S_restated(tb_walk *w, const tb_node *n)
 {
 	char msg[256] = "";
 	tb_state s;
-	int rc = tb_restate(&w->rs, w->live ? &w->st : NULL, n->position, &s, msg, sizeof msg);
+	int rc = w->soft ? tb_restate_soft(&w->rs, w->live ? &w->st : NULL, n->position, &s, msg,
+	                                   sizeof msg)
+	                 : tb_restate(&w->rs, w->live ? &w->st : NULL, n->position, &s, msg,
+	                              sizeof msg);
+	if (rc == TB_ENOMEM) {
+		w->nomem = 1;
+		S_stop(w, n, "%s", "out of memory");
+		return;
+	}
 	if (rc == 0) {
 		w->st = s;
 		w->live = 1;
@@ -79,7 +88,13 @@ static const tb_turn *S_fit(tb_walk *w, const tb_node *n, size_t count, const tb
 	} else if (!m) {
 		S_stop(w, n, "%s", "a player passes only when blocked");
 	} else {
+		tb_say_no_fit(why, sizeof why); /* never "" but out of memory */
 		w->rs.rules->explain(&w->rs, &w->st, m, why, sizeof why);
+		if (!*why) { /* out of memory (rules.h) */
+			if (!w->soft)
+				tb_oom();
+			w->nomem = 1;
+		}
 		S_stop(w, n, "%s", why);
 	}
 	return NULL;
@@ -99,7 +114,13 @@ static void S_turn(tb_walk *w, const tb_node *n)
 		w->live_ply = w->ply;
 		return;
 	}
-	size_t count = tb_turns_generate(&w->rs, &w->st, &w->turns);
+	size_t count = w->soft ? tb_turns_list(&w->rs, &w->st, &w->turns)
+	                       : tb_turns_generate(&w->rs, &w->st, &w->turns);
+	if (tb_turns_failed(&w->turns)) {
+		w->nomem = 1;
+		S_stop(w, n, "%s", "out of memory");
+		return;
+	}
 	tb_result res;
 	char why[200];
 	if (!count && w->rs.rules->over(&w->rs, &w->st, &res, why, sizeof why)) {
@@ -207,54 +228,62 @@ tb_engine *tb_record_engine(const tb_record *rec, long ply, tb_reached *at, char
 	memset(at, 0, sizeof *at);
 	*why = NULL;
 	if (!rec || rec->errors) {
-		*why = tb_xstrdup("the record has errors");
+		*why = tb_strdup("the record has errors"); /* NULL when memory ran out */
 		return NULL;
 	}
 	long plies = (long)tb_record_plies(rec);
 	if (ply > plies) {
 		snprintf(msg, sizeof msg, "the main line has %ld turn%s, not %ld", plies,
 		         plies == 1 ? "" : "s", ply);
-		*why = tb_xstrdup(msg);
+		*why = tb_strdup(msg);
 		return NULL;
 	}
 	if (tb_walk_start(&w, rec, msg, sizeof msg)) {
-		*why = tb_xstrdup(msg);
+		*why = tb_strdup(msg);
 		return NULL;
 	}
+	w.soft = 1;
 	int known_ever = w.live;
-	while (w.ply < (ply < 0 ? plies : ply)) {
+	while (w.ply < (ply < 0 ? plies : ply) && !w.nomem) {
 		tb_walk_node(&w);
 		known_ever |= w.live;
 	}
-	while (w.next && tb_node_followed(w.next) == TB_NODE_POSITION) { /* the position after the turn */
+	while (!w.nomem && w.next &&
+	       tb_node_followed(w.next) == TB_NODE_POSITION) { /* the position after the turn */
 		tb_walk_node(&w);
 		known_ever |= w.live;
 	}
 	tb_engine *e = NULL;
-	if (!known_ever) {
-		*why = tb_xstrdup(w.why);
+	if (w.nomem) {
+		/* NULL, '*why' NULL */
+	} else if (!known_ever) {
+		*why = tb_strdup(w.why);
 	} else {
 		at->ply = w.live ? w.ply : w.live_ply;
 		at->stopped = !w.live;
+		int ok = 1;
 		if (!w.live) {
-			tb_buf b = TB_BUF_INIT;
+			tb_buf b = TB_BUF_SOFT;
 			if (w.stop && S_is_turn(w.stop) && w.stop->number) /* "10... a4-a5" */
 				tb_buf_printf(&b, "%u%s ", w.stop->number, w.stop->side == 1 ? "..." : ".");
 			if (w.stop)
 				tb_write_node(&b, rec->game, w.stop, TB_WRITE_BARE);
 			snprintf(at->stop, sizeof at->stop, "%s", b.data ? b.data : "");
 			snprintf(at->why, sizeof at->why, "%s", w.why);
+			ok &= tb_buf_ok(&b);
 			tb_buf_free(&b);
 			at->line = w.stop ? w.stop->span.line : 0;
 			at->col = w.stop ? w.stop->span.col : 0;
 		}
 		if (w.has_last) {
-			tb_buf b = TB_BUF_INIT;
+			tb_buf b = TB_BUF_SOFT;
 			tb_walk_last_token(&w, &b);
 			snprintf(at->last, sizeof at->last, "%s", b.data ? b.data : "");
+			ok &= tb_buf_ok(&b);
 			tb_buf_free(&b);
 		}
-		e = tb_engine_at(&w.rs, &w.st, tb_record_tag(rec, "Rules"));
+		if (ok)
+			e = tb_engine_at(&w.rs, &w.st, tb_record_tag(rec, "Rules"));
 	}
 	tb_walk_free(&w);
 	return e;

@@ -31,6 +31,8 @@ typedef struct tb_walk {
 	const tb_node *stop;
 	char why[320];
 	tb_turns turns;        /* scratch */
+	int soft;              /* out of memory stops the walk, 'nomem' set */
+	int nomem;             /* (else aborts: xalloc.h) */
 } tb_walk;
 
 /* Starts walking 'rec' (no errors; its game has a rules engine) at its

@@ -293,8 +293,11 @@ static void S_write_after(S_record *s, const tb_node *n)
 	S_start(s, "after");
 	S_attr(s, "position", a->position);
 	tb_arena ar = {0};
+	ar.soft = 1; /* out of memory: NULL, and 'failed' says so */
 	tb_syntax_err err = {0, 1, ""};
 	tb_position *p = tb_position_parse(s->rec->game, &s->board, a->position, &ar, &err);
+	if (!p && ar.failed)
+		S_lost(s);
 	for (size_t i = 0; p && i < p->npieces; i++) {
 		const tb_piece *pc = &p->pieces[i];
 		S_start(s, "piece");
@@ -448,22 +451,36 @@ static void S_collect(void *ctx, const tb_turn_report *t)
 {
 	S_record *s = ctx;
 	if (s->nafter == s->cap) {
-		s->cap = s->cap ? 2 * s->cap : 64;
-		s->after = tb_xrealloc(s->after, s->cap * sizeof *s->after);
+		size_t cap = s->cap ? 2 * s->cap : 64;
+		S_played *after = tb_realloc(s->after, cap * sizeof *after);
+		if (!after) { /* the turn is lost: so is the output */
+			S_lost(s);
+			return;
+		}
+		s->after = after;
+		s->cap = cap;
 	}
-	S_played *a = &s->after[s->nafter++];
+	S_played *a = &s->after[s->nafter];
+	s->arena.soft = 1; /* out of memory: NULL, and 'failed' says so */
 	a->line = t->line;
 	a->col = t->col;
 	a->position = tb_arena_strndup(&s->arena, t->position, strlen(t->position));
 	a->nevents = t->nevents;
 	a->ev = tb_arena_alloc(&s->arena, (t->nevents ? t->nevents : 1) * sizeof *a->ev);
-	for (size_t i = 0; i < t->nevents; i++) {
+	for (size_t i = 0; a->ev && i < t->nevents; i++) {
 		const tb_turn_event *e = &t->ev[i];
 		a->ev[i] = (tb_turn_event){e->kind, /* static */
 		                           e->point ? tb_arena_strndup(&s->arena, e->point, strlen(e->point)) : NULL,
 		                           e->to ? tb_arena_strndup(&s->arena, e->to, strlen(e->to)) : NULL,
 		                           e->count};
+		if ((e->point && !a->ev[i].point) || (e->to && !a->ev[i].to))
+			a->ev = NULL;
 	}
+	if (!a->position || !a->ev) {
+		S_lost(s);
+		return;
+	}
+	s->nafter++;
 }
 
 /* Is 's' a language tag (BCP 47's shape: "es", "es-MX", "ar")? */

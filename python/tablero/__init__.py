@@ -193,7 +193,7 @@ for _name, _res, _args in [
     ("tb_engine_new", _p, (_p, _s, _s, C.POINTER(_str_out))),
     ("tb_engine_free", None, (_p,)), ("tb_engine_position", _str_out, (_p,)),
     ("tb_engine_board", _str_out, (_p, C.c_uint)), ("tb_engine_over", _str_out, (_p,)),
-    ("tb_engine_to_move", C.c_int, (_p,)),
+    ("tb_engine_to_move", C.c_int, (_p,)), ("tb_engine_status", C.c_int, (_p,)),
     ("tb_engine_legal", _sz, (_p, _LEGAL_FN, _p)),
     ("tb_engine_play", C.c_int, (_p, _s, C.POINTER(_str_out), C.POINTER(_str_out))),
     ("tb_xml_writer_new", _p, (_p, C.c_int)),
@@ -356,13 +356,22 @@ class Position:
         why = _str_out()
         h = _lib.tb_engine_new(g, _enc(rules), _enc(position), C.byref(why))
         if not h:
-            raise TableroError(_take(why))
+            msg = _take(why)
+            if msg is None:  # out of memory
+                raise _nomem()
+            raise TableroError(msg)
         return cls(h)
+
+    def _text(self, ptr) -> str:
+        s = _take(ptr)
+        if s is None:  # out of memory
+            raise _nomem()
+        return s
 
     @property
     def notation(self) -> str:
         """The position in position notation."""
-        return _take(_lib.tb_engine_position(self._h))
+        return self._text(_lib.tb_engine_position(self._h))
 
     @property
     def to_move(self) -> int:
@@ -372,11 +381,14 @@ class Position:
     @property
     def over(self) -> Optional[str]:
         """None while the game goes on; else its result and why."""
-        return _take(_lib.tb_engine_over(self._h))
+        s = _take(_lib.tb_engine_over(self._h))
+        if s is None and _lib.tb_engine_status(self._h) == _ENOMEM:
+            raise _nomem()
+        return s
 
     def board(self) -> str:
         """The position drawn as text, as 'tablero show' draws it."""
-        return _take(_lib.tb_engine_board(self._h, 0))
+        return self._text(_lib.tb_engine_board(self._h, 0))
 
     def legal(self) -> List[Turn]:
         """Every legal turn here, with its events and the position after it."""
@@ -387,13 +399,18 @@ class Position:
 
         cb = _LEGAL_FN(one)
         _lib.tb_engine_legal(self._h, cb, None)
+        if _lib.tb_engine_status(self._h) == _ENOMEM:
+            raise _nomem()
         return out
 
     def play(self, token: str) -> str:
         """Plays legal turn 'token'; returns its events. Raises TableroError
         (the position unchanged) when it is not legal."""
         ev, why = _str_out(), _str_out()
-        if _lib.tb_engine_play(self._h, _enc(token), C.byref(ev), C.byref(why)):
+        rc = _lib.tb_engine_play(self._h, _enc(token), C.byref(ev), C.byref(why))
+        if rc == _ENOMEM:
+            raise _nomem()
+        if rc:
             raise TableroError(_take(why))
         return _take(ev)
 
@@ -883,7 +900,10 @@ class Record:
         at = _Reached()
         h = _lib.tb_node_engine(self._h, node._h if node else None, C.byref(at), C.byref(why))
         if not h:
-            raise TableroError(_take(why) or "no position")
+            msg = _take(why)
+            if msg is None:  # out of memory
+                raise _nomem()
+            raise TableroError(msg)
         _take(why)
         return Position(h)
 

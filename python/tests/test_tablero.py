@@ -352,6 +352,26 @@ class OutOfMemory(unittest.TestCase):
         rec = tablero.loads(text)[0]
         self.assertIn("2. g1 b2", rec.to_tgn())
 
+    def test_positions_memory_error(self):
+        import ctypes as C
+        lib = tablero._lib
+        hook_t = C.CFUNCTYPE(C.c_int, C.c_void_p, C.c_size_t)
+        hook = hook_t(lambda ctx, size: 1)  # every allocation refused
+        lib.tb_set_alloc_hook.argtypes = [hook_t, C.c_void_p]
+        lib.tb_set_alloc_hook.restype = None
+        pos = tablero.Position.start("pitarra")
+        rec = tablero.loads('[Game "pitarra"]\n\n1. d1 a7 *\n')[0]
+        lib.tb_set_alloc_hook(hook, None)
+        try:
+            for f in (lambda: tablero.Position.start("pitarra"), pos.board, pos.legal,
+                      lambda: pos.notation, lambda: pos.play("d1"), rec.position):
+                with self.assertRaises(MemoryError):
+                    f()
+        finally:
+            lib.tb_set_alloc_hook(hook_t(), None)
+        self.assertEqual(len(pos.legal()), 24)  # the position is as it was
+        pos.play("d1")
+
 
 if __name__ == "__main__":
     unittest.main()
