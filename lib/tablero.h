@@ -849,7 +849,7 @@ typedef struct tb_plies tb_plies;
  * turn or a gap stops them until the record restates the position.
  * 'rec' must outlive the result; the caller frees it with
  * tb_plies_free. Returns NULL for a record with errors or without a
- * known game, and for NULL. */
+ * known game, and for NULL -- and when memory ran out. */
 TB_EXPORT tb_plies *tb_plies_new(const tb_record *rec);
 TB_EXPORT void tb_plies_free(tb_plies *p);
 /** The number of nodes, and the i-th (i < count). */
@@ -870,7 +870,8 @@ typedef struct tb_edit {
 /** A shortest edit script turning sequence 'a' (na numbers) into 'b'
  * (nb): Myers' O(ND) algorithm in linear space. Steps in order; the
  * caller frees the array ('*n' their number; NULL when there are none,
- * both sequences empty). */
+ * both sequences empty -- NULL for two sequences not both empty, '*n'
+ * 0, when memory ran out). */
 TB_EXPORT tb_edit *tb_align(const uint32_t *a, size_t na, const uint32_t *b, size_t nb,
                             size_t *n);
 
@@ -884,7 +885,7 @@ TB_EXPORT tb_edit *tb_align(const uint32_t *a, size_t na, const uint32_t *b, siz
  * then, inside what is left, by meaning alone -- so a substitution
  * faces its counterpart -- when that one is shortest too. Steps in
  * order; the caller frees the array ('*n' their number; NULL when both
- * main lines are empty). */
+ * main lines are empty, or, '*n' 0, when memory ran out). */
 TB_EXPORT tb_edit *tb_plies_align(const tb_plies *a, const tb_plies *b, size_t *n);
 
 /** Called for each thing that differs between two positions: 'what' is
@@ -899,7 +900,8 @@ typedef void (*tb_position_diff_fn)(void *ctx, const char *what, const char *in_
  * each difference, points in board order first. Returns how many there
  * are, or -1 when either position is not known by the rules, 'na' or
  * 'nb' is past its main line's end, or the records are of different
- * games or boards. 'fn' may be NULL: the differences are only counted. */
+ * games or boards; TB_ENOMEM when memory ran out (after calls of 'fn',
+ * maybe). 'fn' may be NULL: the differences are only counted. */
 TB_EXPORT int tb_plies_position_diff(const tb_plies *a, size_t na, const tb_plies *b,
                                      size_t nb, tb_position_diff_fn fn, void *ctx);
 
@@ -910,12 +912,12 @@ TB_EXPORT int tb_plies_position_diff(const tb_plies *a, size_t na, const tb_plie
  * from the same game. Sets '*symmetry' (if not NULL) to the symmetry
  * that gave the key (0: none; two records whose keys are equal but
  * whose symmetries differ are each other's image). The caller frees it
- * ('*len' its length). */
+ * ('*len' its length); NULL when memory ran out. */
 TB_EXPORT char *tb_plies_key(const tb_plies *p, size_t *len, unsigned *symmetry);
 /** The start of the record's game in position notation: as its rules
  * set it up when they can (a [Position] restating the usual start is
  * that start), else its [Position], else the game's usual start.
- * Borrowed from 'p'. */
+ * Borrowed from 'p'; NULL when memory ran out. */
 TB_EXPORT const char *tb_plies_start(tb_plies *p);
 /** The length of a key's head (game and start): a key no longer than
  * its head holds no turn. */
