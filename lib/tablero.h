@@ -969,7 +969,8 @@ TB_EXPORT char *tb_collate(tb_reader *const *r, const tb_record *const *rec, siz
  * no collation (TB604), has no witness of that name (TB605) or one that
  * does not read back exactly; NULL with none new when 'rec' has errors
  * (its reader has said them) or no known game, or 'r', 'rec' or 'name'
- * is NULL. */
+ * is NULL -- and when memory ran out (a diagnostic that could not be
+ * made spends 'r', as in tb_reader_next: TB_ENOMEM from it after). */
 TB_EXPORT char *tb_collation_witness(tb_reader *r, const tb_record *rec, const char *name,
                                      size_t *len);
 
