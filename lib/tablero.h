@@ -1157,15 +1157,17 @@ typedef void (*tb_svg_fn)(void *ctx, long ply, const char *svg, size_t len);
  * game no rules engine, when its rules' options or its start cannot be
  * played (a [Position] that cannot occur), when it holds text XML cannot
  * carry (tb_reader_xml_refuse says where, as TB504), and when 'rec' or
- * 'fn' is NULL or 'plies' is NULL with 'n' not 0. 'o' may be NULL: the
- * defaults, as a zeroed tb_svg_opts. */
+ * 'fn' is NULL or 'plies' is NULL with 'n' not 0; or TB_ENOMEM, '*why'
+ * NULL, when memory ran out ('fn' may have had the documents before).
+ * 'o' may be NULL: the defaults, as a zeroed tb_svg_opts. */
 TB_EXPORT int tb_svg_record(const tb_record *rec, const long *plies, size_t n,
                             const tb_svg_opts *o, tb_svg_fn fn, void *ctx, char **why);
 
 /** Draws 'position' (position notation; NULL: the start) of game 'g'
  * under 'rules' ('o' NULL: the defaults). Returns the SVG text (the
  * caller frees it; '*len' its length), or NULL with '*why' set (the
- * caller frees it), as when 'g' is NULL. */
+ * caller frees it), as when 'g' is NULL; NULL with '*why' NULL when
+ * memory ran out. */
 TB_EXPORT char *tb_svg_position(const tb_game *g, const char *rules, const char *position,
                                 const tb_svg_opts *o, size_t *len, char **why);
 
