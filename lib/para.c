@@ -257,6 +257,8 @@ int tb_para_set(tb_para *p, tb_xw *w, double x, double y, double width, double l
 			tb_para_draw(p, &line, w, x, y + n * line_h, width, st);
 		n++;
 	}
+	if (w && !tb_para_ok(p)) /* its words (tb_para_next) */
+		tb_buf_fail(w->b);
 	return n;
 }
 

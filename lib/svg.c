@@ -1001,6 +1001,8 @@ static char *S_one(S_job *j, const tb_frame *f, size_t *len)
 	/* the caption at a printed size (CAP_MM), whatever the diagram's */
 	double cap_size = CAP_MM * j->dia.width / mm, cap_line = cap_size * CAP_LEADING;
 	int lines = tb_caption_set(&cap, NULL, 0, 0, cw, cap_size, cap_line, "caption");
+	if (!tb_caption_ok(&cap)) /* its words */
+		tb_buf_fail(&j->out);
 	double top = j->dia.height - MARGIN + CAP_GAP;
 	double h = lines ? top + cap_size + (lines - 1) * cap_line + 0.3 * cap_size + MARGIN
 	                 : j->dia.height;

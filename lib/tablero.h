@@ -1210,7 +1210,9 @@ TB_EXPORT tb_book *tb_book_new(const tb_book_opts *o);
  * nothing was set: 'rec' NULL or with errors, its game without rules, a
  * ply past the end, options or a start the rules cannot play, text XML
  * cannot carry (TB504): '*why' says why. The caller frees '*why'. 'rec'
- * may be freed once added: the book keeps what it needs. */
+ * may be freed once added: the book keeps what it needs. TB_ENOMEM
+ * ('*why' NULL) when memory ran out: the book is then spent -- every
+ * later tb_book_add and tb_book_pages says TB_ENOMEM -- but freeable. */
 TB_EXPORT int tb_book_add(tb_book *b, const tb_record *rec, const long *plies, size_t n,
                           char **why);
 
@@ -1220,7 +1222,8 @@ typedef void (*tb_book_page_fn)(void *ctx, long page, const char *svg, size_t le
 
 /** Finishes the document -- a contents page first when it holds more
  * than one record -- and calls 'fn' with each page in order. Returns
- * the number of pages. Call it once. */
+ * the number of pages; TB_ENOMEM when memory ran out ('fn' may have had
+ * the pages before). Call it once. */
 TB_EXPORT long tb_book_pages(tb_book *b, tb_book_page_fn fn, void *ctx);
 
 /** Called with each diagram of the document, after tb_book_pages: its
