@@ -1262,10 +1262,12 @@ TB_EXPORT tb_html *tb_html_new(const tb_html_opts *o);
  * instead. Returns 0; 1 when the page of it is written but the rules do
  * not follow the whole main line (it replays up to where they stop, and
  * says why there), or the record cannot be replayed: '*why' (the
- * caller frees it) says so. */
+ * caller frees it) says so. TB_ENOMEM ('*why' NULL) when memory ran
+ * out: the page is then spent -- every later tb_html_add says TB_ENOMEM
+ * and tb_html_page NULL -- but freeable. */
 TB_EXPORT int tb_html_add(tb_html *h, const tb_record *rec, const char *problems, char **why);
 /** The page of every record added: the caller frees it; '*len' (if not
- * NULL) its length. */
+ * NULL) its length. NULL when memory ran out (now or adding a record). */
 TB_EXPORT char *tb_html_page(tb_html *h, size_t *len);
 TB_EXPORT void tb_html_free(tb_html *h);
 
