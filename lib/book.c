@@ -499,7 +499,10 @@ void tb_alt_words(const tb_lang *l, tb_buf *t, const tb_alt *a)
 	switch (a->kind) {
 	case TB_NODE_GAP: {
 		char *g = tb_gap_words(l, a->gap_min, a->gap_max);
-		tb_buf_puts(t, g);
+		if (g)
+			tb_buf_puts(t, g);
+		else /* out of memory */
+			tb_buf_fail(t);
 		free(g);
 		break;
 	}
@@ -643,7 +646,8 @@ static void S_turn(tb_book *b, const tb_node *n, int level, int *need_number, lo
 static void S_gap(tb_book *b, const tb_node *n)
 {
 	char *text = tb_gap_words(b->lang, n->gap_min, n->gap_max);
-	S_note_run(b, text, 0);
+	b->nomem |= !text;
+	S_note_run(b, text ? text : "", 0);
 	free(text);
 }
 

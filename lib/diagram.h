@@ -142,7 +142,8 @@ int tb_comment_rtl(const tb_comment *c);
  * may be a suffix; "" for one that is no text ($220, a diagram); NULL
  * for one without a symbol (written "$N"). */
 const char *tb_nag_text(unsigned nag, int first);
-/* A gap in 'l''s words: "faltan 2 jugadas". The caller frees it. */
+/* A gap in 'l''s words: "faltan 2 jugadas". The caller frees it; NULL
+ * when memory ran out. */
 char *tb_gap_words(const tb_lang *l, long min, long max);
 /* A reading's alternative into 't': a turn as written, or a collation's
  * gap, restated position or nothing, in 'l''s words. */

@@ -597,7 +597,7 @@ static void H_line(H_rec *r, tb_walk *w, const tb_line *line, int level, long pr
 			tb_xw_inline(&r->w);
 			H_text(&r->w, "[");
 			H_link_start(r, f, -1, "tb-turn tb-event");
-			H_text(&r->w, g);
+			H_text(&r->w, g ? g : "");
 			tb_xw_end(&r->w);
 			H_text(&r->w, "]");
 			tb_xw_end(&r->w);
@@ -991,12 +991,12 @@ int tb_html_add(tb_html *h, const tb_record *rec, const char *problems, char **w
 	tb_buf_putc(&h->body, '\n');
 	if (r.has_dia)
 		tb_dia_free(&r.dia);
+	int ok = tb_buf_ok(&r.frames) && tb_buf_ok(&r.kinds) && tb_buf_ok(&r.under) &&
+	         tb_buf_ok(&r.over) && tb_buf_ok(&r.tmp);
 	tb_buf_free(&r.frames);
 	tb_buf_free(&r.kinds);
 	tb_buf_free(&r.under);
 	tb_buf_free(&r.over);
-	int ok = tb_buf_ok(&r.frames) && tb_buf_ok(&r.kinds) && tb_buf_ok(&r.under) &&
-	         tb_buf_ok(&r.over) && tb_buf_ok(&r.tmp);
 	tb_buf_free(&r.tmp);
 	free(r.first_stop);
 	if (!ok)
