@@ -845,7 +845,7 @@ static void H_data(H_rec *r)
 	tb_xw_start(&r->w, "script", "tb-data");
 	tb_xw_attr(&r->w, "type", "application/json");
 	tb_xw_inline(&r->w);
-	tb_xw_raw(&r->w, H_s(r, &b), b.len); /* escaped by H_jstr: no '<' in it */
+	tb_xw_raw(&r->w, H_s(r, &b), tb_buf_ok(&b) ? b.len : 0); /* escaped by H_jstr: no '<' */
 	H_s(r, &r->kinds);
 	H_s(r, &r->frames);
 	tb_xw_end(&r->w);
@@ -893,7 +893,7 @@ int tb_html_add(tb_html *h, const tb_record *rec, const char *problems, char **w
 	snprintf(id, sizeof id, "game-%ld", r.id);
 	/* the chooser's entry */
 	tb_buf_printf(&h->nav, "<li><a href=\"#game=%ld\">", r.id);
-	tb_xml_escape(&h->nav, H_s(&r, &title), title.len, 0);
+	tb_xml_escape(&h->nav, H_s(&r, &title), tb_buf_ok(&title) ? title.len : 0, 0);
 	tb_buf_puts(&h->nav, "</a></li>\n");
 
 	tb_xw_init(&r.w, &h->body);

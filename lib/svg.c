@@ -608,7 +608,7 @@ void tb_dia_draw(tb_dia *d, tb_xw *w, const tb_frame *f, double x, double y, dou
 	}
 	if (!tb_buf_ok(&d->board))
 		tb_buf_fail(w->b);
-	tb_xw_raw(w, d->board.data, d->board.len);
+	tb_xw_raw(w, d->board.data ? d->board.data : "", d->board.len);
 	S_under(d, w, f);
 	S_pieces(d, w, &f->st);
 	S_over(d, w, f);
