@@ -18,13 +18,16 @@
  * while reading records (readers, tb_reader_next, tb_reader_detach),
  * writing them (tb_record_write, tb_record_movetext, tb_diag_format),
  * walking, building and editing the tree, writing XML (but for
- * TB_XML_POSITIONS) or reading it back, the function says so --
- * TB_ENOMEM, or NULL where it returns a pointer -- and leaves every
- * object it was given as usable and freeable as before (a reader is
- * then spent: see tb_reader_next); it neither aborts nor prints. The
- * rest -- validating and filling, engines and positions, comparing,
- * collating, diagrams, books and pages -- is not yet made to recover:
- * there an allocation
+ * TB_XML_POSITIONS) or reading it back, comparing (plies, alignment,
+ * keys), reading a witness back, drawing diagrams (tb_svg_record,
+ * tb_svg_position), setting books and writing web pages, the function
+ * says so -- TB_ENOMEM, or NULL where it returns a pointer -- and
+ * leaves every object it was given as usable and freeable as before (a
+ * reader is then spent: see tb_reader_next; a book or page: see
+ * tb_book_add, tb_html_add); it neither aborts nor prints. The rest --
+ * validating and filling, engines and positions, collating -- is not
+ * yet made to recover, nor the rules engines' own allocations that
+ * comparing and drawing make: there an allocation
  * that fails aborts the process after the line "tablero: out of memory"
  * on stderr. tb_set_alloc_hook lets a program refuse allocations, to
  * bound the library's memory or to test what it does when memory runs
