@@ -358,6 +358,8 @@ static int S_add_file(const S_opts *o, tb_book *book, const char *path, size_t *
 		/* the book keeps the record: freed with it */
 		char *why = NULL;
 		int added_rc = tb_book_add(book, rec, plies, n, &why);
+		if (added_rc == TB_ENOMEM)
+			cli_oom();
 		if (added_rc < 0) {
 			cli_error("book", "%s: record %ld: %s (no book is made)", path, at, why);
 			rc = rc > EXIT_PROBLEMS ? rc : EXIT_PROBLEMS;
@@ -401,6 +403,8 @@ int cmd_book(int argc, char **argv)
 		return EXIT_TROUBLE;
 	}
 	tb_book *book = tb_book_new(&o.book);
+	if (!book)
+		cli_oom();
 	int rc = EXIT_CLEAN;
 	size_t added = 0;
 	int errors_seen = 0;
@@ -427,7 +431,8 @@ int cmd_book(int argc, char **argv)
 	snprintf(out.base, sizeof out.base, "%.*s", (int)strcspn(name, "."), name);
 	if (o.list) {
 		long pages = 0;
-		tb_book_pages(book, S_count_page, &pages);
+		if (tb_book_pages(book, S_count_page, &pages) == TB_ENOMEM)
+			cli_oom();
 		printf("%s: %ld page%s\n", o.out ? o.out : o.dir ? o.dir : out.base, pages,
 		       pages == 1 ? "" : "s");
 		tb_book_figures(book, S_figure, NULL);
@@ -448,7 +453,8 @@ int cmd_book(int argc, char **argv)
 			return EXIT_TROUBLE;
 		}
 	}
-	tb_book_pages(book, S_page, &out);
+	if (tb_book_pages(book, S_page, &out) == TB_ENOMEM)
+		cli_oom();
 	tb_book_free(book);
 	int wrote = !out.failed && (o.dir ? out.batch && cli_batch_commit(out.batch) == 0
 	                                  : S_pdf(&out, renderer) == 0);

@@ -145,6 +145,8 @@ static int S_tags(S_out *out)
 static int S_start(S_out *out)
 {
 	const char *a = tb_plies_start(out->ga->p), *b = tb_plies_start(out->gb->p);
+	if (!a || !b)
+		cli_oom();
 	if (strcmp(a, b) == 0)
 		return 0;
 	if (out->x) {
@@ -276,6 +278,8 @@ static void S_divergence(S_out *out, const tb_edit *e, size_t from, size_t to)
 	size_t ply = first->ply;
 	int after = !S_is_turn(first);
 	int known = tb_plies_position_diff(pa, na, pb, nb, NULL, NULL);
+	if (known == TB_ENOMEM)
+		cli_oom();
 	int same_game = tb_record_game(out->ga->rec) == tb_record_game(out->gb->rec);
 	if (out->x) {
 		xmlTextWriterStartElement(out->x, X("divergence"));
@@ -305,7 +309,8 @@ static void S_divergence(S_out *out, const tb_edit *e, size_t from, size_t to)
 	}
 	S_posdiff d = {out, 0};
 	if (known > 0)
-		tb_plies_position_diff(pa, na, pb, nb, S_point, &d);
+		if (tb_plies_position_diff(pa, na, pb, nb, S_point, &d) == TB_ENOMEM)
+			cli_oom();
 	if (out->x)
 		xmlTextWriterEndElement(out->x);
 }
@@ -468,6 +473,9 @@ static int S_pair(S_out *out, const S_game *ga, const S_game *gb)
 		diffs += S_start(out);
 	size_t n = 0;
 	tb_edit *e = out->o->moves || out->o->comments ? tb_plies_align(ga->p, gb->p, &n) : NULL;
+	if (!e && (out->o->moves || out->o->comments) &&
+	    (tb_plies_count(ga->p) || tb_plies_count(gb->p)))
+		cli_oom();
 	if (out->o->moves)
 		diffs += S_turns(out, e, n) > 0;
 	if (out->o->comments)
@@ -524,6 +532,8 @@ static int S_next(S_src *src, S_game *g)
 	g->index = ++src->game;
 	g->rec = rec;
 	g->p = tb_record_errors(rec) || unfit ? NULL : tb_plies_new(rec);
+	if (!g->p && !tb_record_errors(rec) && !unfit && tb_record_game(rec))
+		cli_oom();
 	if (!g->p) {
 		tb_record_free(rec);
 		g->rec = NULL;
@@ -714,6 +724,8 @@ static int S_by_tags(S_out *out, S_src *a, S_src *b, int *trouble)
 			next[first] = i + 1;
 			kept[i].taken = 1;
 			kept[i].g.p = tb_plies_new(kept[i].g.rec);
+			if (!kept[i].g.p)
+				cli_oom(); /* kept: it had plies */
 			differ |= S_pair(out, &g, &kept[i].g);
 			tb_plies_free(kept[i].g.p);
 			kept[i].g.p = NULL;
@@ -884,9 +896,13 @@ static int S_dup_one(void *ctx, int worker, void *item, FILE *out, FILE *err)
 	(void)ctx, (void)worker, (void)out;
 	cli_print_errors_to(err, it->r);
 	tb_plies *p = tb_record_errors(it->rec) ? NULL : tb_plies_new(it->rec);
+	if (!p && !tb_record_errors(it->rec) && tb_record_game(it->rec))
+		cli_oom();
 	if (p) {
 		S_dup *d = &it->d;
 		d->key = tb_plies_key(p, &d->len, &d->symmetry);
+		if (!d->key)
+			cli_oom();
 		d->head = tb_plies_key_head(d->key, d->len);
 		d->known = S_known_turns(p);
 		d->line = tb_record_line(it->rec);

@@ -134,6 +134,8 @@ static int S_file(const S_opts *o, const char *path)
 	const char *name = strcmp(path, "-") ? path : "<stdin>";
 	tb_reader *r = cli_reader_new_file(f, name);
 	tb_html *h = tb_html_new(&o->html);
+	if (!h)
+		cli_oom();
 	tb_record *rec = NULL;
 	int got, rc = EXIT_CLEAN;
 	long at = 0, added = 0;
@@ -148,7 +150,10 @@ static int S_file(const S_opts *o, const char *path)
 			rc = EXIT_PROBLEMS;
 		char *problems = S_problems(r);
 		char *why = NULL;
-		if (tb_html_add(h, rec, problems, &why)) {
+		int added_rc = tb_html_add(h, rec, problems, &why);
+		if (added_rc == TB_ENOMEM)
+			cli_oom();
+		if (added_rc) {
 			cli_error("html", "%s, record %ld: %s", name, at, why ? why : "not replayed");
 			rc = EXIT_PROBLEMS;
 		}
@@ -174,6 +179,8 @@ static int S_file(const S_opts *o, const char *path)
 	if (rc != EXIT_TROUBLE) {
 		size_t len;
 		char *page = tb_html_page(h, &len);
+		if (!page)
+			cli_oom();
 		char out[4096];
 		const char *to = o->out;
 		if (o->dir) {

@@ -272,6 +272,8 @@ static int S_from_file(S_opts *o)
 		} else {
 			char *why = NULL;
 			int made = tb_svg_record(rec, o->plies, n, &o->svg, S_document, &out, &why);
+			if (made == TB_ENOMEM)
+				cli_oom();
 			if (why) /* some positions cannot be drawn: said, the others drawn */
 				cli_error("svg", "%s", why);
 			if (made < 0) {
@@ -314,6 +316,8 @@ static int S_bare(const S_opts *o)
 	so.text_only = o->list;
 	char *svg = tb_svg_position(g, o->rules, *o->position ? o->position : NULL, &so, &len,
 	                            &why);
+	if (!svg && !why)
+		cli_oom();
 	if (!svg) {
 		cli_error("svg", "%s", why ? why : "cannot draw it");
 		free(why);

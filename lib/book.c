@@ -127,7 +127,19 @@ struct tb_book {
 	size_t refs[64];        /* figures referred to in 'cur', by run */
 	size_t ref_run[64];
 	size_t nrefs;
+	int nomem;              /* memory ran out: the book is spent (TB_ENOMEM) */
+	tb_buf sink;            /* failed: where a page that could not be made goes */
 };
+
+/* A scratch buffer's text: "" and the book spent when memory ran out. */
+static const char *S_text(tb_book *b, const tb_buf *t)
+{
+	if (!tb_buf_ok(t)) {
+		b->nomem = 1;
+		return "";
+	}
+	return t->data ? t->data : "";
+}
 
 /* ===== Pages ===== */
 
@@ -143,6 +155,7 @@ static double S_fig_h(tb_book *b, size_t i, tb_caption *cap)
 	                NULL);
 	double cw = b->fig_w - 2 * 4.0 * b->fig_scale;
 	int lines = tb_caption_set(cap, NULL, 0, 0, cw, FIG_CAP, FIG_CAP_LINE, NULL);
+	b->nomem |= !tb_caption_ok(cap);
 	return (b->dia.height - 4.0) * b->fig_scale + lines * FIG_CAP_LINE + 1.0;
 }
 
@@ -200,8 +213,14 @@ static void S_figure(tb_book *b, size_t i)
 	}
 	tb_caption_free(&cap);
 	if (b->nqueue == b->qcap) {
-		b->qcap = b->qcap ? 2 * b->qcap : 8;
-		b->queue = tb_xrealloc(b->queue, b->qcap * sizeof *b->queue);
+		size_t cap_ = b->qcap ? 2 * b->qcap : 8;
+		size_t *queue = tb_realloc(b->queue, cap_ * sizeof *b->queue);
+		if (!queue) {
+			b->nomem = 1;
+			return;
+		}
+		b->queue = queue;
+		b->qcap = cap_;
 	}
 	b->queue[b->nqueue++] = i;
 }
@@ -254,15 +273,29 @@ static void S_unqueue(tb_book *b)
 
 static void S_new_page(tb_book *b, int record, int first)
 {
+	S_page *p = NULL;
 	if (b->npages == b->pcap) {
-		b->pcap = b->pcap ? 2 * b->pcap : 16;
-		b->pages = tb_xrealloc(b->pages, b->pcap * sizeof *b->pages);
+		size_t cap = b->pcap ? 2 * b->pcap : 16;
+		S_page **pages = tb_realloc(b->pages, cap * sizeof *b->pages);
+		if (pages) {
+			b->pages = pages;
+			b->pcap = cap;
+		}
 	}
-	S_page *p = tb_xcalloc(1, sizeof *p);
-	p->record = record;
-	p->first = first;
-	b->pages[b->npages++] = p;
-	tb_xw_init(&b->w, &p->body);
+	if (b->npages < b->pcap)
+		p = tb_calloc(1, sizeof *p);
+	if (p) {
+		p->body.soft = 1;
+		p->record = record;
+		p->first = first;
+		b->pages[b->npages++] = p;
+		tb_xw_init(&b->w, &p->body);
+	} else { /* what would go on it goes nowhere */
+		b->nomem = 1;
+		b->sink.soft = 1;
+		tb_buf_fail(&b->sink);
+		tb_xw_init(&b->w, &b->sink);
+	}
 	b->w.depth = 1;
 	b->y = M_TOP;
 	b->ftop = b->fbottom = M_TOP;
@@ -315,6 +348,8 @@ static void S_flush(tb_book *b)
 {
 	if (b->cur_open && !tb_para_empty(&b->cur))
 		S_set(b, &b->cur, b->cur_kind, b->cur_level, b->refs, b->ref_run, b->nrefs);
+	if (b->cur_open && !tb_para_ok(&b->cur)) /* its words too (tb_para_next) */
+		b->nomem = 1;
 	if (b->cur_open)
 		tb_para_free(&b->cur);
 	b->cur_open = 0;
@@ -347,9 +382,9 @@ static void S_run(tb_book *b, const char *s, unsigned flags)
 /* A note in the book's language, in square brackets, in a moves paragraph. */
 static void S_note_run(tb_book *b, const char *text, unsigned tie)
 {
-	tb_buf s = TB_BUF_INIT;
+	tb_buf s = TB_BUF_SOFT;
 	tb_buf_printf(&s, "[%s]", text);
-	S_run(b, s.data, tie | TB_RUN_KEEP | tb_embed_flags(text, 0));
+	S_run(b, S_text(b, &s), tie | TB_RUN_KEEP | tb_embed_flags(text, 0));
 	tb_buf_free(&s);
 }
 
@@ -407,9 +442,11 @@ static void S_ref(tb_book *b, size_t fig)
 	char n[32];
 	snprintf(n, sizeof n, "%ld", b->figs[fig].number);
 	char *t = tb_lang_format(b->lang, "book.ref", (const char *[]){n}, 1);
-	tb_buf s = TB_BUF_INIT;
-	tb_buf_printf(&s, "(%s)", t);
-	S_run(b, s.data, TB_RUN_TIE | TB_RUN_KEEP | tb_embed_flags(t, b->cur.rtl));
+	tb_buf s = TB_BUF_SOFT;
+	if (!t)
+		tb_buf_fail(&s);
+	tb_buf_printf(&s, "(%s)", t ? t : "");
+	S_run(b, S_text(b, &s), TB_RUN_TIE | TB_RUN_KEEP | tb_embed_flags(t ? t : "", b->cur.rtl));
 	if (b->nrefs < sizeof b->refs / sizeof b->refs[0]) {
 		b->refs[b->nrefs] = fig;
 		b->ref_run[b->nrefs++] = b->cur.nruns - 1;
@@ -462,7 +499,10 @@ void tb_alt_words(const tb_lang *l, tb_buf *t, const tb_alt *a)
 	switch (a->kind) {
 	case TB_NODE_GAP: {
 		char *g = tb_gap_words(l, a->gap_min, a->gap_max);
-		tb_buf_puts(t, g);
+		if (g)
+			tb_buf_puts(t, g);
+		else /* out of memory */
+			tb_buf_fail(t);
 		free(g);
 		break;
 	}
@@ -482,25 +522,25 @@ void tb_alt_words(const tb_lang *l, tb_buf *t, const tb_alt *a)
  * "[uncertain reading]" when it has one. */
 static void S_reading_note(tb_book *b, const tb_node *n)
 {
-	tb_buf t = TB_BUF_INIT;
+	tb_buf t = TB_BUF_SOFT;
 	tb_buf_printf(&t, "%s%s", tb_lang_text(b->lang, "book.reading"), n->nalts > 1 ? ":" : "");
 	for (unsigned a = 1; a < n->nalts; a++) {
 		tb_buf_printf(&t, "%s %s ", a > 1 ? "," : "", tb_lang_text(b->lang, "book.or"));
 		tb_alt_words(b->lang, &t, &n->alts[a]);
 	}
-	S_note_run(b, t.data, TB_RUN_TIE);
+	S_note_run(b, S_text(b, &t), TB_RUN_TIE);
 	tb_buf_free(&t);
 }
 
 /* Each alternative's comments, after it. */
 static void S_alt_comments(tb_book *b, const tb_node *n, int level)
 {
-	tb_buf t = TB_BUF_INIT;
+	tb_buf t = TB_BUF_SOFT;
 	for (unsigned a = 0; n->kind == TB_NODE_READING && a < n->nalts; a++) {
 		tb_buf_clear(&t);
 		tb_alt_words(b->lang, &t, &n->alts[a]);
 		for (const tb_comment *c = n->alts[a].comments; c; c = c->next)
-			S_comment(b, c, level, t.data);
+			S_comment(b, c, level, S_text(b, &t));
 	}
 	tb_buf_free(&t);
 }
@@ -530,13 +570,13 @@ static void S_stop_note(tb_book *b, const tb_node *n)
 	for (size_t i = 0; i < b->nstops; i++) {
 		if (b->stops[i].node != n)
 			continue;
-		tb_buf where = TB_BUF_INIT;
+		tb_buf where = TB_BUF_SOFT;
 		if (n && S_is_turn(n) && n->number)
 			tb_buf_printf(&where, "%u%s ", n->number, n->side == 1 ? "..." : ".");
 		if (n)
 			tb_write_node(&where, b->rec->game, n, TB_WRITE_BARE);
 		S_begin(b, K_NOTE, 0, b->rtl, b->lang->code, 1);
-		const char *args[1] = {where.data ? where.data : ""};
+		const char *args[1] = {S_text(b, &where)};
 		unsigned af[1] = {TB_RUN_KEEP | TB_RUN_BOLD | (b->rtl ? TB_RUN_LTR : 0)};
 		tb_para_lang(&b->cur, b->lang, n ? "book.stopped" : "book.stopped.start", 0, args, af, 1);
 		tb_buf_free(&where);
@@ -548,13 +588,13 @@ static void S_stop_note(tb_book *b, const tb_node *n)
  * it has; then its comments and variations, which end the paragraph. */
 static void S_turn(tb_book *b, const tb_node *n, int level, int *need_number, long ply)
 {
-	tb_buf t = TB_BUF_INIT;
+	tb_buf t = TB_BUF_SOFT;
 	S_begin(b, level ? K_VAR : K_MOVES, level, 0, NULL, 0);
 	if (n->kind == TB_NODE_UNKNOWN) /* "23... ?", never read as a NAG's "?" */
 		*need_number = 1;
 	if (n->number && (n->side == 0 || *need_number)) {
 		tb_buf_printf(&t, "%u%s", n->number, n->side == 1 ? "..." : ".");
-		S_run(b, t.data, TB_RUN_KEEP);
+		S_run(b, S_text(b, &t), TB_RUN_KEEP);
 		tb_buf_clear(&t);
 	}
 	tb_token_words(&t, n);
@@ -563,7 +603,7 @@ static void S_turn(tb_book *b, const tb_node *n, int level, int *need_number, lo
 		if (i == 0 && n->nags[0] >= 1 && n->nags[0] <= 6 && !n->reconstructed)
 			tb_buf_puts(&t, s);
 	}
-	S_run(b, t.data, TB_RUN_BOLD | TB_RUN_KEEP | TB_RUN_TIE);
+	S_run(b, S_text(b, &t), TB_RUN_BOLD | TB_RUN_KEEP | TB_RUN_TIE);
 	for (unsigned i = 0; i < n->nnags; i++) {
 		if (i == 0 && n->nags[0] >= 1 && n->nags[0] <= 6 && !n->reconstructed)
 			continue;
@@ -606,7 +646,8 @@ static void S_turn(tb_book *b, const tb_node *n, int level, int *need_number, lo
 static void S_gap(tb_book *b, const tb_node *n)
 {
 	char *text = tb_gap_words(b->lang, n->gap_min, n->gap_max);
-	S_note_run(b, text, 0);
+	b->nomem |= !text;
+	S_note_run(b, text ? text : "", 0);
 	free(text);
 }
 
@@ -742,11 +783,22 @@ static size_t S_wants(const tb_record *rec, const tb_book_opts *o, const long *p
 {
 	long last = (long)tb_record_plies(rec);
 	size_t cap = n + 16, k = 0;
-	S_want *w = tb_xmalloc(cap * sizeof *w);
+	S_want *w = tb_malloc(cap * sizeof *w), *more;
+	if (!w) {
+		*out = NULL;
+		return 0;
+	}
 #define S_ADD(p, nd, why_)                                               \
 	do {                                                                  \
-		if (k == cap)                                                     \
-			w = tb_xrealloc(w, (cap *= 2) * sizeof *w);                   \
+		if (k == cap) {                                                   \
+			if (!(more = tb_realloc(w, 2 * cap * sizeof *w))) {           \
+				free(w);                                                  \
+				*out = NULL;                                              \
+				return 0;                                                 \
+			}                                                             \
+			w = more;                                                     \
+			cap *= 2;                                                     \
+		}                                                                 \
 		w[k++] = (S_want){(p), (nd), (why_)};                             \
 	} while (0)
 	if (rec->start)
@@ -784,7 +836,12 @@ static size_t S_wants(const tb_record *rec, const tb_book_opts *o, const long *p
 
 static void S_add_stop(tb_book *b, const tb_node *n, const char *why)
 {
-	b->stops = tb_xrealloc(b->stops, (b->nstops + 1) * sizeof *b->stops);
+	S_stop *stops = tb_realloc(b->stops, (b->nstops + 1) * sizeof *b->stops);
+	if (!stops) {
+		b->nomem = 1;
+		return;
+	}
+	b->stops = stops;
 	b->stops[b->nstops].node = n;
 	snprintf(b->stops[b->nstops].why, sizeof b->stops[b->nstops].why, "%s", why);
 	b->nstops++;
@@ -800,8 +857,14 @@ static int S_said(const tb_node *n)
 static S_fig *S_new_fig(tb_book *b, const S_want *want, const tb_walk *w, long plies)
 {
 	if (b->nfigs == b->fcap) {
-		b->fcap = b->fcap ? 2 * b->fcap : 16;
-		b->figs = tb_xrealloc(b->figs, b->fcap * sizeof *b->figs);
+		size_t cap = b->fcap ? 2 * b->fcap : 16;
+		S_fig *figs = tb_realloc(b->figs, cap * sizeof *b->figs);
+		if (!figs) {
+			b->nomem = 1;
+			return NULL;
+		}
+		b->figs = figs;
+		b->fcap = cap;
 	}
 	S_fig *f = &b->figs[b->nfigs++];
 	memset(f, 0, sizeof *f);
@@ -811,7 +874,7 @@ static S_fig *S_new_fig(tb_book *b, const S_want *want, const tb_walk *w, long p
 	f->why = want->why;
 	f->record = (int)b->nrecs - 1;
 	f->page = -2; /* not referred to yet */
-	tb_frame_from_walk(&f->frame, w, plies);
+	b->nomem |= !tb_frame_from_walk(&f->frame, w, plies);
 	return f;
 }
 
@@ -874,11 +937,14 @@ static void S_stop_words(tb_buf *m, const tb_record *rec, const S_stop *s)
 		tb_buf_printf(m, "the rules cannot start: %s", s->why);
 		return;
 	}
-	tb_buf where = TB_BUF_INIT;
+	tb_buf where = TB_BUF_SOFT;
 	if (S_is_turn(s->node) && s->node->number)
 		tb_buf_printf(&where, "%u%s ", s->node->number, s->node->side == 1 ? "..." : ".");
 	tb_write_node(&where, rec->game, s->node, TB_WRITE_BARE);
-	tb_buf_printf(m, "the rules stop at %s (line %u): %s", where.data, s->node->span.line, s->why);
+	if (!tb_buf_ok(&where))
+		tb_buf_fail(m);
+	tb_buf_printf(m, "the rules stop at %s (line %u): %s", where.data ? where.data : "",
+	              s->node->span.line, s->why);
 	tb_buf_free(&where);
 }
 
@@ -891,7 +957,7 @@ static void S_stop_words(tb_buf *m, const tb_record *rec, const S_stop *s)
 static char *S_stop_message(const tb_record *rec, size_t dead, long first_dead,
                             const S_stop *at_dead, const S_stop *problem)
 {
-	tb_buf m = TB_BUF_INIT;
+	tb_buf m = TB_BUF_SOFT;
 	S_stop_words(&m, rec, dead ? at_dead : problem);
 	if (dead)
 		tb_buf_printf(&m, "; %zu diagram%s from turn %ld on left out", dead, dead == 1 ? "" : "s",
@@ -905,7 +971,9 @@ static char *S_stop_message(const tb_record *rec, size_t dead, long first_dead,
 
 tb_book *tb_book_new(const tb_book_opts *o)
 {
-	tb_book *b = tb_xcalloc(1, sizeof *b);
+	tb_book *b = tb_calloc(1, sizeof *b);
+	if (!b)
+		return NULL;
 	if (o)
 		b->o = *o;
 	tb_page_size(b->o.paper, &b->pw, &b->ph);
@@ -916,35 +984,46 @@ int tb_book_add(tb_book *b, const tb_record *rec, const long *plies, size_t n, c
 {
 	char msg[640];
 	*why = NULL;
+	if (b->nomem)
+		return TB_ENOMEM;
 	if (!rec || rec->errors || !rec->game || !rec->game->rules) {
-		*why = tb_xstrdup(!rec                             ? "no record"
-		                  : !rec->errors && rec->game ? "the game has no rules engine"
-		                                              : "the record has errors");
-		return TB_EINVAL;
+		*why = tb_strdup(!rec                             ? "no record"
+		                 : !rec->errors && rec->game ? "the game has no rules engine"
+		                                             : "the record has errors");
+		return *why ? TB_EINVAL : TB_ENOMEM;
 	}
 	tb_xml_unfit_text unfit;
 	if (tb_record_unfit(rec, &unfit)) { /* the pages are XML: as every writer of XML */
 		snprintf(msg, sizeof msg, "the record holds a character XML cannot carry, in the "
 		         "text at line %u, column %u: nothing of it is set [TB504]", unfit.line, unfit.col);
-		*why = tb_xstrdup(msg);
-		return TB_EINVAL;
+		*why = tb_strdup(msg);
+		return *why ? TB_EINVAL : TB_ENOMEM;
 	}
 	long last = (long)tb_record_plies(rec);
 	for (size_t i = 0; i < n; i++)
 		if (plies[i] > last) {
 			snprintf(msg, sizeof msg, "the record has %ld turns on its main line, not %ld", last,
 			         plies[i]);
-			*why = tb_xstrdup(msg);
-			return TB_EINVAL;
+			*why = tb_strdup(msg);
+			return *why ? TB_EINVAL : TB_ENOMEM;
 		}
 	tb_walk walk;
-	if (tb_walk_start(&walk, rec, msg, sizeof msg)) {
-		*why = tb_xstrdup(msg);
-		return TB_EINVAL;
+	int rc = tb_walk_start(&walk, rec, msg, sizeof msg);
+	if (rc == TB_ENOMEM)
+		return TB_ENOMEM;
+	if (rc) {
+		*why = tb_strdup(msg);
+		return *why ? TB_EINVAL : TB_ENOMEM;
 	}
 	if (b->nrecs == b->rcap) {
-		b->rcap = b->rcap ? 2 * b->rcap : 8;
-		b->recs = tb_xrealloc(b->recs, b->rcap * sizeof *b->recs);
+		size_t cap = b->rcap ? 2 * b->rcap : 8;
+		S_rec *recs = tb_realloc(b->recs, cap * sizeof *b->recs);
+		if (!recs) {
+			tb_walk_free(&walk);
+			return TB_ENOMEM;
+		}
+		b->recs = recs;
+		b->rcap = cap;
 	}
 	S_rec *r = &b->recs[b->nrecs++];
 	b->rec = rec;
@@ -953,6 +1032,7 @@ int tb_book_add(tb_book *b, const tb_record *rec, const long *plies, size_t n, c
 	b->rtl = b->lang->rtl;
 	tb_para_init(&r->head, b->rtl, b->lang->code);
 	tb_record_title(&r->head, rec, b->lang, 0);
+	b->nomem |= !tb_para_ok(&r->head);
 	r->lang = b->lang;
 	b->fig_from = b->nfigs;
 	b->nstops = 0;
@@ -960,7 +1040,8 @@ int tb_book_add(tb_book *b, const tb_record *rec, const long *plies, size_t n, c
 	S_want *want;
 	size_t nwant = S_wants(rec, &b->o, plies, n, &want);
 	long first_dead = -1;
-	size_t dead = S_walk(b, &walk, want, nwant, &first_dead);
+	b->nomem |= !want;
+	size_t dead = want ? S_walk(b, &walk, want, nwant, &first_dead) : 0;
 	free(want);
 	tb_dia_init(&b->dia, &walk.rs, b->o.grayscale, 0);
 	double size = b->o.size_mm > 0 ? b->o.size_mm : 60;
@@ -997,7 +1078,9 @@ int tb_book_add(tb_book *b, const tb_record *rec, const long *plies, size_t n, c
 		tb_caption cap;
 		tb_caption_make(&cap, rec, b->dia.rs, &b->figs[i].frame, b->lang, TB_CAPTION_SHORT,
 		                b->figs[i].number, NULL);
-		tb_buf t = TB_BUF_INIT;
+		tb_buf t = TB_BUF_SOFT;
+		if (!tb_caption_ok(&cap))
+			tb_buf_fail(&t);
 		for (size_t c = 0; c < cap.n; c++)
 			tb_para_plain(&cap.para[c], &t);
 		if (t.len && t.data[t.len - 1] == '\n')
@@ -1006,13 +1089,20 @@ int tb_book_add(tb_book *b, const tb_record *rec, const long *plies, size_t n, c
 			if (*c == '\n')
 				*c = ' ';
 		b->figs[i].caption = tb_buf_detach(&t, NULL);
+		b->nomem |= !b->figs[i].caption;
 		tb_caption_free(&cap);
 	}
 	tb_dia_free(&b->dia);
 	tb_walk_free(&walk);
+	if (b->nomem)
+		return TB_ENOMEM;
 	if (!dead && !b->nstops)
 		return 0;
 	*why = S_stop_message(rec, dead, first_dead, &b->dead, b->nstops ? &b->stops[0] : NULL);
+	if (!*why) {
+		b->nomem = 1;
+		return TB_ENOMEM;
+	}
 	return 1;
 }
 
@@ -1052,11 +1142,11 @@ static S_page **S_contents(tb_book *b, const tb_lang *l, long before, size_t *n)
 	for (size_t r = 0; r < b->nrecs; r++) {
 		const tb_para *h = &b->recs[r].head;
 		S_begin(b, K_TOC, 0, l->rtl, h->lang, 1);
-		tb_buf title = TB_BUF_INIT; /* one run: one embedding when its direction is the other */
+		tb_buf title = TB_BUF_SOFT; /* one run: one embedding when its direction is the other */
 		tb_para_plain(h, &title);
-		if (title.len)
+		if (title.len && tb_buf_ok(&title))
 			title.data[--title.len] = '\0';
-		tb_para_puts(&b->cur, title.data ? title.data : "",
+		tb_para_puts(&b->cur, S_text(b, &title),
 		             h->rtl == l->rtl ? 0 : h->rtl ? TB_RUN_RTL : TB_RUN_LTR);
 		tb_buf_free(&title);
 		char num[32];
@@ -1096,8 +1186,14 @@ static size_t S_add_contents(tb_book *b, const tb_lang *l)
 		ntoc = got;
 	}
 	if (b->npages + got > b->pcap) {
+		S_page **pages = tb_realloc(b->pages, (b->npages + got) * sizeof *b->pages);
+		if (!pages) {
+			b->nomem = 1;
+			S_free_pages(toc, got);
+			return 0;
+		}
+		b->pages = pages;
 		b->pcap = b->npages + got;
-		b->pages = tb_xrealloc(b->pages, b->pcap * sizeof *b->pages);
 	}
 	memmove(b->pages + got, b->pages, b->npages * sizeof *b->pages);
 	memcpy(b->pages, toc, got * sizeof *toc);
@@ -1109,14 +1205,18 @@ static size_t S_add_contents(tb_book *b, const tb_lang *l)
 long tb_book_pages(tb_book *b, tb_book_page_fn fn, void *ctx)
 {
 	size_t ntoc = 0;
+	if (b->nomem)
+		return TB_ENOMEM;
 	if (b->nrecs > 1) {
 		ntoc = S_add_contents(b, b->o.lang ? b->o.lang : b->recs[0].lang);
+		if (b->nomem)
+			return TB_ENOMEM;
 		for (size_t i = 0; i < b->nfigs; i++)
 			b->figs[i].page += (long)ntoc;
 		for (size_t r = 0; r < b->nrecs; r++)
 			b->recs[r].first_page += (long)ntoc;
 	}
-	tb_buf out = TB_BUF_INIT;
+	tb_buf out = TB_BUF_SOFT;
 	for (size_t i = 0; i < b->npages; i++) {
 		const S_page *p = b->pages[i];
 		tb_buf_clear(&out);
@@ -1130,6 +1230,8 @@ long tb_book_pages(tb_book *b, tb_book_page_fn fn, void *ctx)
 			tb_pline line;
 			if (tb_para_next(h, &at, S_text_w(b) / 3.0, &line))
 				tb_para_draw(h, &line, &w, M_SIDE, HEAD_Y, S_text_w(b), &st);
+			if (!tb_para_ok(h))
+				tb_buf_fail(&out);
 			tb_xw_start(&w, "line", "rule");
 			tb_xw_num(&w, "x1", M_SIDE);
 			tb_xw_num(&w, "y1", HEAD_Y + 2.0);
@@ -1148,6 +1250,11 @@ long tb_book_pages(tb_book *b, tb_book_page_fn fn, void *ctx)
 		tb_xw_end(&w);
 		tb_xw_end(&w);
 		tb_buf_putc(&out, '\n');
+		if (!tb_buf_ok(&out) || !tb_buf_ok(&p->body)) {
+			tb_buf_free(&out);
+			b->nomem = 1;
+			return TB_ENOMEM;
+		}
 		fn(ctx, (long)i + 1, out.data, out.len);
 	}
 	tb_buf_free(&out);
@@ -1188,5 +1295,6 @@ void tb_book_free(tb_book *b)
 	free(b->figs);
 	free(b->queue);
 	free(b->stops);
+	tb_buf_free(&b->sink);
 	free(b);
 }

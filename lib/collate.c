@@ -444,9 +444,14 @@ static int S_one_game(S_coll *cl)
 			cl->opts = &w->rec->opts;
 		}
 		w->p = tb_plies_new(w->rec);
+		if (!w->p || !tb_plies_start(w->p)) /* out of memory: not yet made to recover */
+			tb_oom();
 		if (k && strcmp(tb_plies_start(w->p), tb_plies_start(cl->w[0].p)) != 0) {
 			S_first_diff f = {"", an, 0};
-			if (tb_plies_position_diff(cl->w[0].p, 0, w->p, 0, S_start_diff, &f) < 0)
+			int pd = tb_plies_position_diff(cl->w[0].p, 0, w->p, 0, S_start_diff, &f);
+			if (pd == TB_ENOMEM) /* not yet made to recover */
+				tb_oom();
+			if (pd < 0)
 				snprintf(f.text, sizeof f.text, "%s", "the two are written differently");
 			tb_diag_tag(r, in, "Position", TB_ERROR, TB_D_COLL_START,
 			           "this record starts from another position than %s: %s", an, f.text);
@@ -486,6 +491,8 @@ static void S_legality(S_coll *cl)
 		if (cl->has_rules)
 			w->legal = tb_line_check(w->text, strlen(w->text), &cl->so, S_fault, w,
 			                         &w->illegal);
+		if (w->legal == TB_ENOMEM) /* not yet made to recover */
+			tb_oom();
 	}
 }
 
@@ -626,6 +633,8 @@ static void S_columns_add(S_coll *cl, size_t w)
 		mine[i] = tb_plies_at(W->p, i);
 	size_t ne;
 	tb_edit *e = tb_ply_align(reps, cl->ncol, mine, W->nnodes, &ne);
+	if (!e && (cl->ncol || W->nnodes)) /* out of memory: not yet made to recover */
+		tb_oom();
 	S_run u;
 	memset(&u, 0, sizeof u);
 	u.out = tb_xcalloc(cl->ncol + W->nnodes + 1, sizeof *u.out);
@@ -744,6 +753,8 @@ static void S_items_merge(S_items *m, const void *const *p, const uint32_t *ids,
 		a[i] = m->v[i].id;
 	size_t ne;
 	tb_edit *e = tb_align(a, m->n, ids, n, &ne);
+	if (!e && (m->n || n)) /* out of memory: not yet made to recover */
+		tb_oom();
 	S_item *out = tb_xcalloc(m->n + n + 1, sizeof *out);
 	size_t k = 0;
 	for (size_t i = 0; i < ne; i++) {

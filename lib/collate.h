@@ -74,19 +74,23 @@ void tb_write_variation(tb_buf *b, const tb_game *g, const tb_line *v, int skip)
 
 /* Witness 'x' of collation 'rec' read back: its record in canonical
  * form (the caller frees it; '*len' its length, if not NULL), or NULL
- * with why into 'why'. */
+ * with why into 'why' -- or with 'why' failed (tb_buf_ok) when memory
+ * ran out. */
 char *tb_collation_witness_canon(const tb_record *rec, const tb_sigla *d, size_t x, size_t *len,
                                  tb_buf *why);
 
 /* Reads TGN text 't' (one record) into a record of its own, by a reader
  * named 'name' left in '*rp' (the caller frees both). Returns NULL when
- * the record has errors. */
+ * the record has errors; NULL with '*rp' NULL when memory ran out ('t'
+ * failed included). */
 tb_record *tb_record_read_text(const tb_buf *t, const char *name, tb_reader **rp);
-/* Appends the message of the first error of the reader's last record. */
+/* Appends the message of the first error of the reader's last record;
+ * fails 'b' when 'r' is NULL (tb_record_read_text out of memory). */
 void tb_reader_first_error(tb_buf *b, const tb_reader *r);
 
 /* A diagnostic of reader 'r' at the value of tag 'name' of its record
- * 'rec' (its first line when it has no such tag). */
+ * 'rec' (its first line when it has no such tag). Out of memory, as
+ * tb_diag_at: r->nomem under r->recover, else abort. */
 void tb_diag_tag(tb_reader *r, const tb_record *rec, const char *name, tb_severity sev, int code,
                  const char *fmt, ...) __attribute__((format(printf, 6, 7)));
 
@@ -103,7 +107,7 @@ typedef struct tb_wstep {
 
 /* The steps of witness 'x' (an index into 'd') along the main line of
  * collation 'rec', one per node where it has something; the caller
- * frees the array ('*n' their number). */
+ * frees the array ('*n' their number); NULL when memory ran out. */
 tb_wstep *tb_collation_steps(const tb_record *rec, const tb_sigla *d, size_t x, size_t *n);
 
 /* Called for node 'i' of a line's main line that the rules find fault
@@ -117,13 +121,14 @@ typedef void (*tb_fault_fn)(void *ctx, size_t i, const char *msg, const char *wh
  * for each node of its main line with an error of the rules (TB401,
  * TB402, TB409). Sets '*faulty' when the rules find any error. Returns
  * how many turns of its main line the rules know (every point known)
- * before the first such node, or in all when there is none. */
+ * before the first such node, or in all when there is none; TB_ENOMEM
+ * when memory ran out ('text' NULL included). */
 long tb_line_check(const char *text, size_t len, const tb_search_opts *so, tb_fault_fn fn,
                    void *ctx, int *faulty);
 
 /* Witness 'x' of collation 'rec' as TGN text (not in canonical form),
  * its main line's nodes one for each of tb_collation_steps'; the caller
- * frees it. */
+ * frees it; NULL when memory ran out. */
 char *tb_collation_witness_text(const tb_record *rec, const tb_sigla *d, size_t x, size_t *len);
 
 #endif

@@ -72,7 +72,8 @@ static int S_play(tb_plies *p, tb_turns *turns, tb_state *s, const tb_node *n, S
 		e->move.nparts = t->nparts;
 		e->move.crown = t->crown;
 		e->move.parts = tb_arena_alloc(&p->arena, (t->nparts + 1u) * sizeof *t->parts);
-		memcpy(e->move.parts, t->parts, t->nparts * sizeof *t->parts);
+		if (e->move.parts) /* else the arena failed: tb_plies_new says so */
+			memcpy(e->move.parts, t->parts, t->nparts * sizeof *t->parts);
 	}
 	p->rs.rules->play(&p->rs, s, t, ev);
 	return 1;
@@ -107,25 +108,35 @@ static void S_outer_comments(tb_buf *b, const tb_record *rec)
 /* Node 'n''s texts into 'y': as written, what it means (its token: the
  * move 'e' holds, '?' filled; a reading without its comments), and its
  * notes (a reading's comments inside its body, then what follows it).
- * 'b' is scratch. */
-static void S_texts(tb_plies *p, const tb_node *n, const S_entry *e, tb_ply *y, tb_buf *b)
+ * 'b' is scratch. 0 when memory ran out. */
+static int S_texts(tb_plies *p, const tb_node *n, const S_entry *e, tb_ply *y, tb_buf *b)
 {
 	const tb_game *g = p->rec->game;
 	tb_buf_clear(b);
 	tb_write_node(b, g, n, TB_WRITE_BODY);
-	y->written = S_str(p, b);
+	y->written = tb_buf_ok(b) ? S_str(p, b) : NULL;
+	if (!y->written)
+		return 0;
 	tb_buf_clear(b);
 	if (n->kind == TB_NODE_MOVE || n->kind == TB_NODE_PASS)
 		tb_turn_write(b, n->kind, &e->move);
 	else
 		tb_write_node(b, g, n, TB_WRITE_BARE);
+	if (!tb_buf_ok(b))
+		return 0;
 	y->token = strcmp(b->data, y->written) ? S_str(p, b) : y->written;
+	if (!y->token)
+		return 0;
 	tb_buf_clear(b);
 	if (y->token != y->written && n->kind == TB_NODE_READING)
 		tb_buf_puts(b, y->written);
 	size_t body = b->len;
 	tb_write_node(b, g, n, TB_WRITE_NOTES);
-	y->notes = S_str(p, b) + (body == 0 && b->len > 0 && b->data[0] == ' ');
+	const char *notes = tb_buf_ok(b) ? S_str(p, b) : NULL;
+	if (!notes)
+		return 0;
+	y->notes = notes + (body == 0 && b->len > 0 && b->data[0] == ' ');
+	return 1;
 }
 
 static size_t S_count(const tb_record *rec)
@@ -140,14 +151,21 @@ tb_plies *tb_plies_new(const tb_record *rec)
 {
 	if (!rec || rec->errors || !rec->game)
 		return NULL;
-	tb_plies *p = tb_xcalloc(1, sizeof *p);
+	tb_plies *p = tb_calloc(1, sizeof *p);
+	if (!p)
+		return NULL;
 	p->rec = rec;
+	p->arena.soft = 1;
 	rec->game->board(&p->board, &rec->opts);
 	size_t cap = S_count(rec);
-	p->v = tb_xcalloc(cap + 1, sizeof *p->v);
-	p->e = tb_xcalloc(cap + 1, sizeof *p->e);
-	p->st = tb_xcalloc(cap + 1, sizeof *p->st);
-	p->known = tb_xcalloc(cap + 1, 1);
+	p->v = tb_calloc(cap + 1, sizeof *p->v);
+	p->e = tb_calloc(cap + 1, sizeof *p->e);
+	p->st = tb_calloc(cap + 1, sizeof *p->st);
+	p->known = tb_calloc(cap + 1, 1);
+	if (!p->v || !p->e || !p->st || !p->known) {
+		tb_plies_free(p);
+		return NULL;
+	}
 	char why[320];
 	p->has_rules = rec->game->rules &&
 	               !tb_ruleset_init(&p->rs, rec->game, &rec->opts, why, sizeof why);
@@ -158,7 +176,7 @@ tb_plies *tb_plies_new(const tb_record *rec)
 	if (live)
 		p->st[0] = s;
 	tb_turns turns = {NULL, 0};
-	tb_buf b = TB_BUF_INIT;
+	tb_buf b = TB_BUF_SOFT;
 	tb_events ev;
 	size_t plies = 0;
 	for (const tb_node *n = rec->main.first; n; n = n->next, p->n++) {
@@ -182,8 +200,9 @@ tb_plies *tb_plies_new(const tb_record *rec)
 		tb_buf_clear(&b);
 		if (live && ev.n)
 			tb_events_write(&b, &ev);
-		y->events = S_str(p, &b);
-		S_texts(p, n, e, y, &b);
+		y->events = tb_buf_ok(&b) ? S_str(p, &b) : NULL;
+		if (!y->events || p->arena.failed || !S_texts(p, n, e, y, &b))
+			break;
 		y->ply = plies;
 		y->number = n->number;
 		y->side = n->side;
@@ -196,9 +215,13 @@ tb_plies *tb_plies_new(const tb_record *rec)
 	}
 	tb_buf_clear(&b);
 	S_outer_comments(&b, rec);
-	p->comments = S_str(p, &b);
+	p->comments = tb_buf_ok(&b) ? S_str(p, &b) : NULL;
 	tb_buf_free(&b);
 	tb_turns_free(&turns);
+	if (!p->comments || p->arena.failed) {
+		tb_plies_free(p);
+		return NULL;
+	}
 	return p;
 }
 
@@ -261,6 +284,7 @@ typedef struct S_seq {
 	size_t n, cap;
 	long *v;               /* scratch for the bisection: 2 x (2 max_d + 3) */
 	long max_d;            /* 0, or the most differences a bisection looks for */
+	int failed;            /* memory ran out growing 'out' */
 } S_seq;
 
 /* Differences a main lines' bisection looks for before it settles for
@@ -271,9 +295,17 @@ typedef struct S_seq {
 
 static void S_emit(S_seq *q, char op, size_t a, size_t b)
 {
+	if (q->failed)
+		return;
 	if (q->n == q->cap) {
-		q->cap = q->cap ? q->cap * 2 : 64;
-		q->out = tb_xrealloc(q->out, q->cap * sizeof *q->out);
+		size_t cap = q->cap ? q->cap * 2 : 64;
+		tb_edit *out = tb_realloc(q->out, cap * sizeof *q->out);
+		if (!out) {
+			q->failed = 1;
+			return;
+		}
+		q->out = out;
+		q->cap = cap;
 	}
 	q->out[q->n++] = (tb_edit){op, a, b};
 }
@@ -407,15 +439,21 @@ static int S_node_eq(const tb_ply *x, const tb_ply *y, int strict)
 }
 
 /* Numbers the nodes a[0..na) and b[0..nb) so that equal nodes get
- * equal numbers: an open-addressed table of the distinct ones. */
-static void S_number(const tb_ply *const *a, size_t na, const tb_ply *const *b, size_t nb,
+ * equal numbers: an open-addressed table of the distinct ones. 0 when
+ * memory ran out. */
+static int S_number(const tb_ply *const *a, size_t na, const tb_ply *const *b, size_t nb,
                      int strict, uint32_t *ida, uint32_t *idb)
 {
 	size_t cap = 16;
 	while (cap < 2 * (na + nb))
 		cap *= 2;
-	const tb_ply **slot = tb_xcalloc(cap, sizeof *slot);
-	uint32_t *id = tb_xcalloc(cap, sizeof *id), next = 0;
+	const tb_ply **slot = tb_calloc(cap, sizeof *slot);
+	uint32_t *id = tb_calloc(cap, sizeof *id), next = 0;
+	if (!slot || !id) {
+		free(slot);
+		free(id);
+		return 0;
+	}
 	for (int side = 0; side < 2; side++) {
 		const tb_ply *const *p = side ? b : a;
 		size_t n = side ? nb : na;
@@ -434,16 +472,29 @@ static void S_number(const tb_ply *const *a, size_t na, const tb_ply *const *b, 
 	}
 	free(slot);
 	free(id);
+	return 1;
+}
+
+/* What 'q' made, or NULL when memory ran out making it. */
+static tb_edit *S_out(S_seq *q, size_t *n)
+{
+	if (q->failed) {
+		free(q->out);
+		q->out = NULL;
+		q->n = 0;
+	}
+	*n = q->n;
+	return q->out;
 }
 
 tb_edit *tb_align(const uint32_t *a, size_t na, const uint32_t *b, size_t nb, size_t *n)
 {
-	long *v = tb_xcalloc(2 * (na + nb + 4), sizeof *v);
-	S_seq q = {a, b, NULL, 0, 0, v, 0};
-	S_diff(&q, 0, na, 0, nb);
+	long *v = tb_calloc(2 * (na + nb + 4), sizeof *v);
+	S_seq q = {a, b, NULL, 0, 0, v, 0, !v};
+	if (v)
+		S_diff(&q, 0, na, 0, nb);
 	free(v);
-	*n = q.n;
-	return q.out;
+	return S_out(&q, n);
 }
 
 static size_t S_changes(const S_seq *q)
@@ -460,8 +511,9 @@ static size_t S_changes(const S_seq *q)
 static void S_two_passes(S_seq *q, const uint32_t *sa, size_t na, const uint32_t *sb,
                          size_t nb)
 {
-	S_seq strict = {sa, sb, NULL, 0, 0, q->v, q->max_d};
+	S_seq strict = {sa, sb, NULL, 0, 0, q->v, q->max_d, 0};
 	S_diff(&strict, 0, na, 0, nb);
+	q->failed |= strict.failed;
 	for (size_t i = 0; i < strict.n;) {
 		if (strict.out[i].op == '=') {
 			S_emit(q, '=', strict.out[i].a, strict.out[i].b);
@@ -489,33 +541,36 @@ static void S_two_passes(S_seq *q, const uint32_t *sa, size_t na, const uint32_t
 tb_edit *tb_ply_align(const tb_ply *const *a, size_t na, const tb_ply *const *b, size_t nb,
                       size_t *n)
 {
-	uint32_t *la = tb_xcalloc(na + 1, sizeof *la), *lb = tb_xcalloc(nb + 1, sizeof *lb);
-	S_number(a, na, b, nb, 0, la, lb);
-	long *v = tb_xcalloc(2 * (na + nb + 4), sizeof *v);
-	S_seq one = {la, lb, NULL, 0, 0, v, S_PLIES_MAX_D};
-	S_diff(&one, 0, na, 0, nb);
+	uint32_t *la = tb_calloc(na + 1, sizeof *la), *lb = tb_calloc(nb + 1, sizeof *lb);
+	long *v = tb_calloc(2 * (na + nb + 4), sizeof *v);
+	int ok = la && lb && v && S_number(a, na, b, nb, 0, la, lb);
+	S_seq one = {la, lb, NULL, 0, 0, v, S_PLIES_MAX_D, !ok};
+	if (ok)
+		S_diff(&one, 0, na, 0, nb);
 	size_t changes = S_changes(&one);
-	S_seq *best = &one, two = {la, lb, NULL, 0, 0, v, S_PLIES_MAX_D};
-	if (changes > 0 && changes <= S_PLIES_MAX_D / 2) {
-		uint32_t *sa = tb_xcalloc(na + 1, sizeof *sa), *sb = tb_xcalloc(nb + 1, sizeof *sb);
-		S_number(a, na, b, nb, 1, sa, sb);
-		S_two_passes(&two, sa, na, sb, nb);
-		if (S_changes(&two) <= changes)
-			best = &two;
+	S_seq *best = &one, two = {la, lb, NULL, 0, 0, v, S_PLIES_MAX_D, 0};
+	if (!one.failed && changes > 0 && changes <= S_PLIES_MAX_D / 2) {
+		uint32_t *sa = tb_calloc(na + 1, sizeof *sa), *sb = tb_calloc(nb + 1, sizeof *sb);
+		if (sa && sb && S_number(a, na, b, nb, 1, sa, sb)) {
+			S_two_passes(&two, sa, na, sb, nb);
+			if (S_changes(&two) <= changes)
+				best = &two;
+		} else {
+			one.failed = 1;
+		}
 		free(sa), free(sb);
 	}
 	free(best == &two ? one.out : two.out);
 	free(v);
 	free(la), free(lb);
-	*n = best->n;
-	return best->out;
+	return S_out(best, n);
 }
 
 /* The nodes of 'p' as an array of pointers (the caller frees it). */
 static const tb_ply **S_ply_ptrs(const tb_plies *p)
 {
-	const tb_ply **v = tb_xcalloc(p->n + 1, sizeof *v);
-	for (size_t i = 0; i < p->n; i++)
+	const tb_ply **v = tb_calloc(p->n + 1, sizeof *v);
+	for (size_t i = 0; v && i < p->n; i++)
 		v[i] = &p->v[i];
 	return v;
 }
@@ -523,7 +578,10 @@ static const tb_ply **S_ply_ptrs(const tb_plies *p)
 tb_edit *tb_plies_align(const tb_plies *a, const tb_plies *b, size_t *n)
 {
 	const tb_ply **pa = S_ply_ptrs(a), **pb = S_ply_ptrs(b);
-	tb_edit *e = tb_ply_align(pa, a->n, pb, b->n, n);
+	tb_edit *e = NULL;
+	*n = 0;
+	if (pa && pb)
+		e = tb_ply_align(pa, a->n, pb, b->n, n);
 	free(pa);
 	free(pb);
 	return e;
@@ -570,8 +628,12 @@ int tb_plies_position_diff(const tb_plies *a, size_t na, const tb_plies *b, size
 		if (strcmp(pa, pb) == 0)
 			continue; /* a bit the engine keeps in the cell (Ocencahuac's cool-down),
 			             told with the position's keys below */
-		tb_buf w = TB_BUF_INIT;
+		tb_buf w = TB_BUF_SOFT;
 		tb_point_write(&w, a->rs.geo.points[i].pt);
+		if (!tb_buf_ok(&w)) {
+			tb_buf_free(&w);
+			return TB_ENOMEM;
+		}
 		snprintf(at, sizeof at, "%s", w.data);
 		tb_buf_free(&w);
 		if (fn)
@@ -641,10 +703,12 @@ static void S_extra_sym(tb_buf *b, const tb_board *bd, unsigned k, const char *v
 	for (const char *s = v;; s++) {
 		size_t len = strcspn(s, ",-");
 		char pt[8];
-		tb_buf one = TB_BUF_INIT;
+		tb_buf one = TB_BUF_SOFT;
 		snprintf(pt, sizeof pt, "%.*s", (int)(len < 7 ? len : 7), s);
 		int ok = len <= 3 && n < TB_MAX_POINTS && tb_is_point(bd, pt, &one) &&
 		         (parts == 0 || s[len] != '-'); /* a move has two points */
+		if (!tb_buf_ok(&one))
+			tb_buf_fail(b);
 		tb_buf_free(&one);
 		if (!ok) {
 			tb_buf_puts(b, v);
@@ -681,7 +745,11 @@ static void S_position_sym(tb_buf *b, const tb_game *g, const tb_board *bd, unsi
                            const tb_position *pos)
 {
 	tb_position t = *pos;
-	tb_piece *pieces = tb_xcalloc(pos->npieces + 1, sizeof *pieces);
+	tb_piece *pieces = tb_calloc(pos->npieces + 1, sizeof *pieces);
+	if (!pieces) {
+		tb_buf_fail(b);
+		return;
+	}
 	for (size_t i = 0; i < pos->npieces; i++) {
 		pieces[i] = pos->pieces[i];
 		pieces[i].pt = tb_point_symmetry(bd, k, pieces[i].pt);
@@ -721,9 +789,9 @@ static void S_start(tb_buf *b, const tb_plies *p, unsigned k)
 const char *tb_plies_start(tb_plies *p)
 {
 	if (!p->start) {
-		tb_buf b = TB_BUF_INIT;
+		tb_buf b = TB_BUF_SOFT;
 		S_start(&b, p, 0);
-		p->start = S_str(p, &b);
+		p->start = tb_buf_ok(&b) ? S_str(p, &b) : NULL;
 		tb_buf_free(&b);
 	}
 	return p->start;
@@ -781,10 +849,17 @@ char *tb_plies_key(const tb_plies *p, size_t *len, unsigned *symmetry)
 	unsigned nsym = p->rec->game->symmetries ? p->rec->game->symmetries : 1;
 	if (nsym == 8 && p->board.files != p->board.ranks)
 		nsym = 2; /* not square: no turning by a quarter */
-	tb_buf best = TB_BUF_INIT, b = TB_BUF_INIT;
+	tb_buf best = TB_BUF_SOFT, b = TB_BUF_SOFT;
 	for (unsigned k = 0; k < nsym; k++) {
 		tb_buf_clear(&b);
 		S_key(&b, p, k);
+		if (!tb_buf_ok(&b)) {
+			tb_buf_free(&b);
+			tb_buf_free(&best);
+			if (len)
+				*len = 0;
+			return NULL;
+		}
 		/* symmetries keep every token's length (points are two
 		 * characters on these boards), so the least key's prefixes
 		 * are the least prefixes: a game that begins another has

@@ -30,8 +30,9 @@ typedef struct tb_frame {
 	const char *position;   /* a bare position's notation, or NULL */
 } tb_frame;
 
-/* Fills 'f' from walk 'w' (live) after its last node. */
-void tb_frame_from_walk(tb_frame *f, const tb_walk *w, long plies);
+/* Fills 'f' from walk 'w' (live) after its last node; 0 when memory ran
+ * out (its token then ""). */
+int tb_frame_from_walk(tb_frame *f, const tb_walk *w, long plies);
 
 /* A drawing of one board under one style: its extent and, kept for
  * every frame drawn, the board itself. User units: 10 to a board unit. */
@@ -104,6 +105,8 @@ void tb_caption_make(tb_caption *c, const tb_record *rec, const tb_ruleset *rs,
  * of class 'cls'); returns the lines. */
 int tb_caption_set(tb_caption *c, tb_xw *w, double x, double y, double width, double size,
                    double line_h, const char *cls);
+/* 0 when memory ran out making 'c' (a paragraph cut short). */
+int tb_caption_ok(const tb_caption *c);
 void tb_caption_free(tb_caption *c);
 
 /* "La Pitarra: Mendoza Reséndiz, Aurelio – Hernández Olvera, Cirilo"
@@ -139,7 +142,8 @@ int tb_comment_rtl(const tb_comment *c);
  * may be a suffix; "" for one that is no text ($220, a diagram); NULL
  * for one without a symbol (written "$N"). */
 const char *tb_nag_text(unsigned nag, int first);
-/* A gap in 'l''s words: "faltan 2 jugadas". The caller frees it. */
+/* A gap in 'l''s words: "faltan 2 jugadas". The caller frees it; NULL
+ * when memory ran out. */
 char *tb_gap_words(const tb_lang *l, long min, long max);
 /* A reading's alternative into 't': a turn as written, or a collation's
  * gap, restated position or nothing, in 'l''s words. */

@@ -68,9 +68,38 @@ typedef struct H_rec {
 	char *first_stop;     /* where and why, first, for tb_html_add's caller */
 } H_rec;
 
+/* A scratch buffer's text: "" when memory ran out, and then the page
+ * fails (its body: tb_html_add says TB_ENOMEM). */
+static const char *H_s(H_rec *r, const tb_buf *t)
+{
+	if (!tb_buf_ok(t)) {
+		tb_buf_fail(&r->h->body);
+		return "";
+	}
+	return t->data ? t->data : "";
+}
+
+/* 's' (tb_lang_format's, the caller's to free), or a failed page. */
+static char *H_own(H_rec *r, char *s)
+{
+	if (!s)
+		tb_buf_fail(&r->h->body);
+	return s;
+}
+
+/* 1 unless memory ran out writing the page (it is then spent). */
+static int H_ok(const tb_html *h)
+{
+	return tb_buf_ok(&h->nav) && tb_buf_ok(&h->body) && tb_buf_ok(&h->title) &&
+	       tb_buf_ok(&h->list);
+}
+
 tb_html *tb_html_new(const tb_html_opts *o)
 {
-	tb_html *h = tb_xcalloc(1, sizeof *h);
+	tb_html *h = tb_calloc(1, sizeof *h);
+	if (!h)
+		return NULL;
+	h->nav.soft = h->body.soft = h->title.soft = h->list.soft = 1;
 	if (o)
 		h->o = *o;
 	h->lang = h->o.lang;
@@ -258,6 +287,10 @@ static long H_frame(H_rec *r, const tb_walk *w, const char *caption, long prev, 
                     long ply, long back, const char *why)
 {
 	tb_buf *b = &r->frames;
+	if (!caption) { /* out of memory making it */
+		tb_buf_fail(b);
+		caption = "";
+	}
 	if (r->nframes)
 		tb_buf_putc(b, ',');
 	tb_buf_puts(b, "{\"c\":");
@@ -265,17 +298,18 @@ static long H_frame(H_rec *r, const tb_walk *w, const char *caption, long prev, 
 	if (w && w->live) {
 		tb_buf_clear(&r->tmp);
 		H_pieces(r, &r->tmp, &w->st);
-		H_jkey(b, "s", r->tmp.data ? r->tmp.data : "");
+		H_jkey(b, "s", H_s(r, &r->tmp));
 		tb_frame f;
-		tb_frame_from_walk(&f, w, (long)tb_record_plies(r->rec));
+		if (!tb_frame_from_walk(&f, w, (long)tb_record_plies(r->rec)))
+			tb_buf_fail(b);
 		tb_xw u, o;
 		H_frag_init(&u, &r->under);
 		H_frag_init(&o, &r->over);
 		tb_dia_marks(&r->dia, &u, &o, &f);
 		if (r->under.len)
-			H_jkey(b, "u", r->under.data);
+			H_jkey(b, "u", H_s(r, &r->under));
 		if (r->over.len)
-			H_jkey(b, "o", r->over.data);
+			H_jkey(b, "o", H_s(r, &r->over));
 	}
 	if (prev >= 0)
 		tb_buf_printf(b, ",\"p\":%ld", prev);
@@ -374,9 +408,9 @@ static void H_number(tb_buf *t, const tb_node *n)
  * after the number. The caller frees it. */
 static char *H_after(H_rec *r, const char *token)
 {
-	tb_buf t = TB_BUF_INIT;
+	tb_buf t = TB_BUF_SOFT;
 	tb_buf_printf(&t, r->l->rtl ? "\xE2\x81\xA6%s\xE2\x81\xA9" : "%s", token);
-	char *s = tb_lang_format(r->l, "caption.after", (const char *[]){t.data}, 1);
+	char *s = H_own(r, tb_lang_format(r->l, "caption.after", (const char *[]){H_s(r, &t)}, 1));
 	tb_buf_free(&t);
 	return s;
 }
@@ -386,21 +420,23 @@ static char *H_after(H_rec *r, const char *token)
  * words: where and why. The caller frees it. */
 static char *H_stop_text(H_rec *r, const tb_node *n, const char *why)
 {
-	tb_buf where = TB_BUF_INIT;
+	tb_buf where = TB_BUF_SOFT;
 	if (n && H_is_turn(n) && n->number)
 		tb_buf_printf(&where, "%u%s ", n->number, n->side == 1 ? "..." : ".");
 	if (n)
 		tb_write_node(&where, r->rec->game, n, TB_WRITE_BARE);
-	char *t = tb_lang_format(r->l, n ? "html.stopped" : "html.stopped.start",
-	                         (const char *[]){where.data ? where.data : "", why}, 2);
+	char *t = H_own(r, tb_lang_format(r->l, n ? "html.stopped" : "html.stopped.start",
+	                                  (const char *[]){H_s(r, &where), why}, 2));
 	if (!r->stopped && !r->first_stop) { /* for the caller, in English */
-		tb_buf m = TB_BUF_INIT;
+		tb_buf m = TB_BUF_SOFT;
 		if (n)
 			tb_buf_printf(&m, "the rules stop at %s (line %u): %s; the page replays the record "
-			              "up to there, and says why", where.data, n->span.line, why);
+			              "up to there, and says why", H_s(r, &where), n->span.line, why);
 		else
 			tb_buf_printf(&m, "the rules cannot start: %s", why);
 		r->first_stop = tb_buf_detach(&m, NULL);
+		if (!r->first_stop)
+			tb_buf_fail(&r->h->body);
 	}
 	tb_buf_free(&where);
 	return t;
@@ -425,22 +461,22 @@ static void H_line(H_rec *r, tb_walk *w, const tb_line *line, int level, long pr
  * or b, or c]". */
 static void H_reading(H_rec *r, const tb_walk *pre, const tb_node *n, long pre_frame, long back)
 {
-	tb_buf t = TB_BUF_INIT;
+	tb_buf t = TB_BUF_SOFT;
 	H_text(&r->w, " ");
 	tb_xw_start(&r->w, "span", "tb-note tb-reading");
 	H_page_dir(r);
 	tb_xw_inline(&r->w);
 	tb_buf_printf(&t, "[%s%s", H_word(r, "book.reading"), n->nalts > 1 ? ":" : "");
-	H_text(&r->w, t.data);
+	H_text(&r->w, H_s(r, &t));
 	for (unsigned a = 1; a < n->nalts; a++) {
 		const tb_alt *alt = &n->alts[a];
 		tb_buf_clear(&t);
 		tb_buf_printf(&t, "%s %s ", a > 1 ? "," : "", H_word(r, "book.or"));
-		H_text(&r->w, t.data);
+		H_text(&r->w, H_s(r, &t));
 		tb_buf_clear(&t);
 		tb_alt_words(r->l, &t, alt);
 		if (alt->kind == TB_NODE_OMITTED || !pre) {
-			H_text(&r->w, t.data);
+			H_text(&r->w, H_s(r, &t));
 			continue;
 		}
 		/* the alternative played where the reading stands */
@@ -461,16 +497,16 @@ static void H_reading(H_rec *r, const tb_walk *pre, const tb_node *n, long pre_f
 		aw.next = &fake;
 		int was = aw.live;
 		tb_walk_node(&aw);
-		tb_buf cap = TB_BUF_INIT;
+		tb_buf cap = TB_BUF_SOFT;
 		H_number(&cap, n);
-		tb_buf_printf(&cap, "%s%s", n->number ? " " : "", t.data);
-		char *c = H_after(r, cap.data);
+		tb_buf_printf(&cap, "%s%s", n->number ? " " : "", H_s(r, &t));
+		char *c = H_after(r, H_s(r, &cap));
 		long f = H_frame(r, &aw, c, pre_frame, ++r->lines, -1, back,
 		                 was && !aw.live ? aw.why : NULL);
 		free(c);
 		tb_buf_free(&cap);
 		H_link_start(r, f, -1, "tb-turn tb-alt");
-		H_text(&r->w, t.data);
+		H_text(&r->w, H_s(r, &t));
 		tb_xw_end(&r->w);
 		tb_walk_free(&aw);
 	}
@@ -495,7 +531,7 @@ static void H_line(H_rec *r, tb_walk *w, const tb_line *line, int level, long pr
                    long back)
 {
 	int need_number = 1;
-	tb_buf t = TB_BUF_INIT;
+	tb_buf t = TB_BUF_SOFT;
 	H_comments(r, line->lead, NULL);
 	for (const tb_node *n = line->first; n; n = n->next) {
 		uint8_t k = tb_node_followed(n);
@@ -516,7 +552,7 @@ static void H_line(H_rec *r, tb_walk *w, const tb_line *line, int level, long pr
 			if (n->number)
 				tb_buf_putc(&t, ' ');
 			tb_token_words(&t, n);
-			char *c = H_after(r, t.data);
+			char *c = H_after(r, H_s(r, &t));
 			f = H_frame(r, w, c, prev, lid, level ? -1 : w->ply, my_back, why);
 			free(c);
 			if (n->kind == TB_NODE_UNKNOWN)
@@ -525,7 +561,7 @@ static void H_line(H_rec *r, tb_walk *w, const tb_line *line, int level, long pr
 			if (n->number && (n->side == 0 || need_number)) {
 				tb_buf_clear(&t);
 				H_number(&t, n);
-				H_elem(&r->w, "span", "tb-num", t.data);
+				H_elem(&r->w, "span", "tb-num", H_s(r, &t));
 			}
 			tb_buf_clear(&t);
 			tb_token_words(&t, n);
@@ -534,7 +570,7 @@ static void H_line(H_rec *r, tb_walk *w, const tb_line *line, int level, long pr
 			H_link_start(r, f, level ? -1 : w->ply, rec_turn ? "tb-turn tb-reconstructed" : "tb-turn");
 			if (rec_turn) /* put in by the rules, not the source: said */
 				tb_xw_attr(&r->w, "title", H_word(r, "caption.reconstructed"));
-			H_text(&r->w, t.data);
+			H_text(&r->w, H_s(r, &t));
 			for (unsigned i = 0; i < n->nnags; i++) {
 				const char *s = tb_nag_text(n->nags[i], i == 0);
 				char dollar[16];
@@ -552,7 +588,8 @@ static void H_line(H_rec *r, tb_walk *w, const tb_line *line, int level, long pr
 				H_note(r, H_word(r, "book.unknown"));
 		} else if (k == TB_NODE_GAP || k == TB_NODE_POSITION) {
 			char *g = k == TB_NODE_GAP ? tb_gap_words(r->l, n->gap_min, n->gap_max)
-			                           : tb_xstrdup(H_word(r, "book.position"));
+			                           : tb_strdup(H_word(r, "book.position"));
+			H_own(r, g);
 			f = H_frame(r, w, g, prev, lid, -1, my_back, why);
 			H_text(&r->w, " ");
 			tb_xw_start(&r->w, "span", "tb-note");
@@ -560,7 +597,7 @@ static void H_line(H_rec *r, tb_walk *w, const tb_line *line, int level, long pr
 			tb_xw_inline(&r->w);
 			H_text(&r->w, "[");
 			H_link_start(r, f, -1, "tb-turn tb-event");
-			H_text(&r->w, g);
+			H_text(&r->w, g ? g : "");
 			tb_xw_end(&r->w);
 			H_text(&r->w, "]");
 			tb_xw_end(&r->w);
@@ -583,7 +620,7 @@ static void H_line(H_rec *r, tb_walk *w, const tb_line *line, int level, long pr
 				continue;
 			tb_buf_clear(&t);
 			tb_alt_words(r->l, &t, &n->alts[a]);
-			H_comments(r, n->alts[a].comments, t.data);
+			H_comments(r, n->alts[a].comments, H_s(r, &t));
 			need_number = 1;
 		}
 		if (n->comments) {
@@ -654,14 +691,14 @@ static void H_result(H_rec *r, const tb_walk *w)
 	tb_para p;
 	tb_para_init(&p, r->l->rtl, r->l->code);
 	tb_para_result(&p, r->rec, r->l);
-	tb_buf t = TB_BUF_INIT;
+	tb_buf t = TB_BUF_SOFT;
 	tb_para_plain(&p, &t);
 	tb_para_free(&p);
-	while (t.len && (t.data[t.len - 1] == '\n' || t.data[t.len - 1] == ' '))
+	while (tb_buf_ok(&t) && t.len && (t.data[t.len - 1] == '\n' || t.data[t.len - 1] == ' '))
 		t.data[--t.len] = '\0';
 	tb_xw_start(x, "dl", "tb-result");
 	H_elem(x, "dt", NULL, H_word(r, "label.result"));
-	H_elem(x, "dd", "tb-result-value", t.data ? t.data : "");
+	H_elem(x, "dd", "tb-result-value", H_s(r, &t));
 	tb_result res;
 	char why[256] = "";
 	const char *end = NULL;
@@ -677,7 +714,7 @@ static void H_result(H_rec *r, const tb_walk *w)
 		tb_xw_inline(x);
 		tb_buf_clear(&t);
 		tb_buf_printf(&t, "%s (%s)", tb_result_text[res], end);
-		H_text(x, t.data);
+		H_text(x, H_s(r, &t));
 		tb_xw_end(x);
 	} else {
 		H_text(x, H_word(r, w && w->live ? "html.notover" : "html.notknown"));
@@ -728,13 +765,13 @@ static void H_controls(H_rec *r)
 static void H_board(H_rec *r)
 {
 	tb_xw *w = &r->w;
-	tb_buf v = TB_BUF_INIT;
+	tb_buf v = TB_BUF_SOFT;
 	tb_buf_puts(&v, "0 0 ");
 	tb_num(&v, r->dia.width);
 	tb_buf_putc(&v, ' ');
 	tb_num(&v, r->dia.height);
 	tb_xw_start(w, "svg", "tablero tb-board");
-	tb_xw_attr(w, "viewBox", v.data);
+	tb_xw_attr(w, "viewBox", H_s(r, &v));
 	tb_xw_attr(w, "role", "img");
 	tb_xw_attr(w, "aria-label", H_word(r, "html.board"));
 	tb_xw_start(w, "g", "diagram");
@@ -760,7 +797,7 @@ static void H_board(H_rec *r)
  * frames. */
 static void H_data(H_rec *r)
 {
-	tb_buf b = TB_BUF_INIT;
+	tb_buf b = TB_BUF_SOFT;
 	const tb_ruleset *rs = r->dia.rs;
 	tb_buf_puts(&b, "{\"game\":");
 	H_jstr(&b, rs->game->name, strlen(rs->game->name));
@@ -808,7 +845,9 @@ static void H_data(H_rec *r)
 	tb_xw_start(&r->w, "script", "tb-data");
 	tb_xw_attr(&r->w, "type", "application/json");
 	tb_xw_inline(&r->w);
-	tb_xw_raw(&r->w, b.data, b.len); /* escaped by H_jstr: no '<' in it */
+	tb_xw_raw(&r->w, H_s(r, &b), tb_buf_ok(&b) ? b.len : 0); /* escaped by H_jstr: no '<' */
+	H_s(r, &r->kinds);
+	H_s(r, &r->frames);
 	tb_xw_end(&r->w);
 	tb_buf_free(&b);
 }
@@ -820,7 +859,7 @@ static void H_title(H_rec *r, tb_buf *out)
 	tb_record_title(&p, r->rec, r->l, 0);
 	tb_para_plain(&p, out);
 	tb_para_free(&p);
-	while (out->len && (out->data[out->len - 1] == '\n' || out->data[out->len - 1] == ' '))
+	while (tb_buf_ok(out) && out->len && (out->data[out->len - 1] == '\n' || out->data[out->len - 1] == ' '))
 		out->data[--out->len] = '\0';
 }
 
@@ -828,8 +867,11 @@ int tb_html_add(tb_html *h, const tb_record *rec, const char *problems, char **w
 {
 	char msg[640];
 	*why = NULL;
+	if (!H_ok(h))
+		return TB_ENOMEM;
 	H_rec r;
 	memset(&r, 0, sizeof r);
+	r.frames.soft = r.kinds.soft = r.under.soft = r.over.soft = r.tmp.soft = 1;
 	r.h = h;
 	r.rec = rec;
 	r.l = h->o.lang ? h->o.lang : tb_record_lang(rec);
@@ -840,18 +882,18 @@ int tb_html_add(tb_html *h, const tb_record *rec, const char *problems, char **w
 		r.list = &h->list;
 		tb_buf_printf(r.list, "%sgame=%ld\n", r.id > 1 ? "\n" : "", r.id);
 	}
-	tb_buf title = TB_BUF_INIT;
+	tb_buf title = TB_BUF_SOFT;
 	if (rec->game)
 		H_title(&r, &title);
 	else
 		tb_buf_puts(&title, "?");
 	if (!h->title.len)
-		tb_buf_puts(&h->title, title.data);
+		tb_buf_puts(&h->title, H_s(&r, &title));
 	char id[32];
 	snprintf(id, sizeof id, "game-%ld", r.id);
 	/* the chooser's entry */
 	tb_buf_printf(&h->nav, "<li><a href=\"#game=%ld\">", r.id);
-	tb_xml_escape(&h->nav, title.data, title.len, 0);
+	tb_xml_escape(&h->nav, H_s(&r, &title), tb_buf_ok(&title) ? title.len : 0, 0);
 	tb_buf_puts(&h->nav, "</a></li>\n");
 
 	tb_xw_init(&r.w, &h->body);
@@ -862,15 +904,18 @@ int tb_html_add(tb_html *h, const tb_record *rec, const char *problems, char **w
 	tb_xw_attr(&r.w, "dir", r.l->rtl ? "rtl" : "ltr");
 	tb_xw_start(&r.w, "h1", NULL);
 	tb_xw_inline(&r.w);
-	H_text(&r.w, title.data);
+	H_text(&r.w, H_s(&r, &title));
 	tb_xw_end(&r.w);
 	tb_buf_free(&title);
 
 	tb_walk w;
 	int can = !rec->errors && rec->game && rec->game->rules;
-	int started = can && tb_walk_start(&w, rec, msg, sizeof msg) == 0;
-	if (can && !started)
-		*why = tb_xstrdup(msg);
+	int rc = can ? tb_walk_start(&w, rec, msg, sizeof msg) : 0;
+	int started = can && rc == 0;
+	if (rc == TB_ENOMEM)
+		tb_buf_fail(&h->body);
+	else if (can && !started && !(*why = tb_strdup(msg)))
+		tb_buf_fail(&h->body);
 	if (!can) {
 		tb_xw_start(&r.w, "div", "tb-problems");
 		tb_xw_attr(&r.w, "role", "alert");
@@ -885,8 +930,10 @@ int tb_html_add(tb_html *h, const tb_record *rec, const char *problems, char **w
 			tb_xw_end(&r.w);
 		}
 		tb_xw_end(&r.w);
-		*why = tb_xstrdup(rec->errors ? "the record has errors: it is not replayed"
-		                              : "the game has no rules engine: it is not replayed");
+		*why = tb_strdup(rec->errors ? "the record has errors: it is not replayed"
+		                             : "the game has no rules engine: it is not replayed");
+		if (!*why)
+			tb_buf_fail(&h->body);
 	}
 	if (started) {
 		tb_dia_init(&r.dia, &w.rs, h->o.grayscale, 0);
@@ -944,24 +991,38 @@ int tb_html_add(tb_html *h, const tb_record *rec, const char *problems, char **w
 	tb_buf_putc(&h->body, '\n');
 	if (r.has_dia)
 		tb_dia_free(&r.dia);
+	int ok = tb_buf_ok(&r.frames) && tb_buf_ok(&r.kinds) && tb_buf_ok(&r.under) &&
+	         tb_buf_ok(&r.over) && tb_buf_ok(&r.tmp);
 	tb_buf_free(&r.frames);
 	tb_buf_free(&r.kinds);
 	tb_buf_free(&r.under);
 	tb_buf_free(&r.over);
 	tb_buf_free(&r.tmp);
 	free(r.first_stop);
+	if (!ok)
+		tb_buf_fail(&h->body); /* the page is spent */
+	if (!H_ok(h)) {
+		free(*why);
+		*why = NULL;
+		return TB_ENOMEM;
+	}
 	return started && !r.stopped ? 0 : 1;
 }
 
 char *tb_html_page(tb_html *h, size_t *len)
 {
+	if (!H_ok(h)) {
+		if (len)
+			*len = 0;
+		return NULL;
+	}
 	if (h->o.list) {
-		tb_buf out = TB_BUF_INIT;
+		tb_buf out = TB_BUF_SOFT;
 		tb_buf_put(&out, h->list.data ? h->list.data : "", h->list.len);
 		return tb_buf_detach(&out, len);
 	}
 	const tb_lang *l = h->lang ? h->lang : tb_lang_find("en");
-	tb_buf b = TB_BUF_INIT;
+	tb_buf b = TB_BUF_SOFT;
 	tb_buf_printf(&b, "<!DOCTYPE html>\n<html lang=\"%s\" dir=\"%s\">\n<head>\n"
 	              "<meta charset=\"utf-8\">\n"
 	              "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
@@ -971,7 +1032,10 @@ char *tb_html_page(tb_html *h, size_t *len)
 		char n[32];
 		snprintf(n, sizeof n, "%ld", h->nrecs);
 		char *t = tb_lang_format(l, "html.collection", (const char *[]){n}, 1);
-		tb_xml_escape(&b, t, strlen(t), 0);
+		if (!t)
+			tb_buf_fail(&b);
+		else
+			tb_xml_escape(&b, t, strlen(t), 0);
 		tb_buf_puts(&b, ": ");
 		free(t);
 	}

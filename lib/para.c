@@ -12,6 +12,7 @@
 void tb_para_init(tb_para *p, int rtl, const char *lang)
 {
 	memset(p, 0, sizeof *p);
+	p->text.soft = 1;
 	p->rtl = rtl;
 	p->lang = lang;
 }
@@ -22,14 +23,23 @@ void tb_para_add(tb_para *p, const char *s, size_t n, unsigned flags)
 		s++, n--;
 	while (n && s[n - 1] == ' ')
 		n--;
-	if (!n)
+	if (!n || !tb_buf_ok(&p->text))
 		return;
 	if (p->nruns == p->cap) {
-		p->cap = p->cap ? 2 * p->cap : 8;
-		p->runs = tb_xrealloc(p->runs, p->cap * sizeof *p->runs);
+		size_t cap = p->cap ? 2 * p->cap : 8;
+		tb_run *runs = tb_realloc(p->runs, cap * sizeof *p->runs);
+		if (!runs) {
+			tb_buf_fail(&p->text);
+			return;
+		}
+		p->runs = runs;
+		p->cap = cap;
 	}
-	p->runs[p->nruns++] = (tb_run){p->text.len, n, flags};
+	size_t off = p->text.len;
 	tb_buf_put(&p->text, s, n);
+	if (!tb_buf_ok(&p->text))
+		return;
+	p->runs[p->nruns++] = (tb_run){off, n, flags};
 	p->nwords = 0; /* the words are made again */
 }
 
@@ -39,6 +49,8 @@ void tb_para_puts(tb_para *p, const char *s, unsigned flags)
 }
 
 int tb_para_empty(const tb_para *p) { return p->nruns == 0; }
+
+int tb_para_ok(const tb_para *p) { return tb_buf_ok(&p->text); }
 
 void tb_para_clear(tb_para *p)
 {
@@ -52,13 +64,22 @@ void tb_para_free(tb_para *p)
 	free(p->runs);
 	free(p->words);
 	memset(p, 0, sizeof *p);
+	p->text.soft = 1;
 }
 
 static void S_word(tb_para *p, size_t run, size_t off, size_t n, int glue, int tie)
 {
+	if (!tb_buf_ok(&p->text))
+		return;
 	if (p->nwords == p->wcap) {
-		p->wcap = p->wcap ? 2 * p->wcap : 32;
-		p->words = tb_xrealloc(p->words, p->wcap * sizeof *p->words);
+		size_t cap = p->wcap ? 2 * p->wcap : 32;
+		tb_word *words = tb_realloc(p->words, cap * sizeof *p->words);
+		if (!words) {
+			tb_buf_fail(&p->text);
+			return;
+		}
+		p->words = words;
+		p->wcap = cap;
 	}
 	int bold = p->runs[run].flags & TB_RUN_BOLD;
 	p->words[p->nwords++] = (tb_word){run, off, n, tb_text_em(p->text.data + off, n, bold), glue,
@@ -183,6 +204,8 @@ void tb_para_draw(const tb_para *p, const tb_pline *line, tb_xw *w, double x, do
 	} else {
 		anchor = p->rtl ? "end" : NULL;
 	}
+	if (!tb_para_ok(p))
+		tb_buf_fail(w->b);
 	tb_xw_start(w, "text", st->cls);
 	tb_xw_num(w, "x", ax);
 	tb_xw_num(w, "y", y);
@@ -227,16 +250,22 @@ int tb_para_set(tb_para *p, tb_xw *w, double x, double y, double width, double l
 	tb_para_pos at = {0, 0};
 	tb_pline line;
 	int n = 0;
+	if (w && !tb_para_ok(p))
+		tb_buf_fail(w->b);
 	while (tb_para_next(p, &at, width / st->size, &line)) {
 		if (w)
 			tb_para_draw(p, &line, w, x, y + n * line_h, width, st);
 		n++;
 	}
+	if (w && !tb_para_ok(p)) /* its words (tb_para_next) */
+		tb_buf_fail(w->b);
 	return n;
 }
 
 void tb_para_plain(const tb_para *p, tb_buf *b)
 {
+	if (!tb_para_ok(p))
+		tb_buf_fail(b);
 	for (size_t r = 0; r < p->nruns; r++) {
 		if (b->len && b->data[b->len - 1] != '\n' && !(p->runs[r].flags & TB_RUN_GLUE))
 			tb_buf_putc(b, ' ');

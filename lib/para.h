@@ -71,6 +71,10 @@ void tb_para_init(tb_para *p, int rtl, const char *lang);
 void tb_para_add(tb_para *p, const char *s, size_t n, unsigned flags);
 void tb_para_puts(tb_para *p, const char *s, unsigned flags);
 int tb_para_empty(const tb_para *p);
+/* 0 when memory ran out adding to 'p' (sticky until tb_para_free): what
+ * it holds is then cut short, and drawing it (tb_para_draw, tb_para_set,
+ * tb_para_plain) fails the buffer drawn into as if an append had. */
+int tb_para_ok(const tb_para *p);
 /* Empties 'p', keeping its direction and language. */
 void tb_para_clear(tb_para *p);
 void tb_para_free(tb_para *p);

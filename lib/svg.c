@@ -178,6 +178,7 @@ static void S_point_xy(const tb_dia *d, tb_point pt, double *x, double *y)
 void tb_dia_init(tb_dia *d, const tb_ruleset *rs, int grayscale, int no_coords)
 {
 	memset(d, 0, sizeof *d);
+	d->board.soft = 1;
 	d->rs = rs;
 	d->grayscale = grayscale;
 	d->no_coords = no_coords;
@@ -472,7 +473,7 @@ static void S_under(const tb_dia *d, tb_xw *w, const tb_frame *f)
 	}
 	double xs[TB_TURN_PARTS], ys[TB_TURN_PARTS];
 	int n = S_route(d, &f->last, xs, ys);
-	tb_buf move = TB_BUF_INIT, push = TB_BUF_INIT, one = TB_BUF_INIT;
+	tb_buf move = TB_BUF_SOFT, push = TB_BUF_SOFT, one = TB_BUF_SOFT;
 	if (n > 1) {
 		double ex = xs[n - 1], ey = ys[n - 1];
 		S_shorten(xs[n - 2], ys[n - 2], &ex, &ey, PIECE_R + 1.0);
@@ -499,6 +500,8 @@ static void S_under(const tb_dia *d, tb_xw *w, const tb_frame *f)
 	}
 	if (push.len)
 		S_path(w, "push", push.data);
+	if (!tb_buf_ok(&move) || !tb_buf_ok(&push) || !tb_buf_ok(&one))
+		tb_buf_fail(w->b);
 	tb_buf_free(&move);
 	tb_buf_free(&push);
 	tb_buf_free(&one);
@@ -541,12 +544,15 @@ static void S_cross(const tb_dia *d, tb_xw *w, const tb_frame *f, tb_point pt)
 		x += 5.0;
 		y -= 5.0;
 	}
-	tb_buf path = TB_BUF_INIT;
+	tb_buf path = TB_BUF_SOFT;
 	S_xy(&path, 'M', x - r, y - r);
 	S_xy(&path, 'L', x + r, y + r);
 	S_xy(&path, 'M', x - r, y + r);
 	S_xy(&path, 'L', x + r, y - r);
-	S_path(w, "taken", path.data);
+	if (!tb_buf_ok(&path))
+		tb_buf_fail(w->b);
+	else
+		S_path(w, "taken", path.data);
 	tb_buf_free(&path);
 }
 
@@ -576,7 +582,7 @@ void tb_dia_draw(tb_dia *d, tb_xw *w, const tb_frame *f, double x, double y, dou
 {
 	tb_xw_start(w, "g", "diagram");
 	if (x != 0 || y != 0 || scale != 1) {
-		tb_buf tr = TB_BUF_INIT;
+		tb_buf tr = TB_BUF_SOFT;
 		tb_buf_puts(&tr, "translate(");
 		tb_num(&tr, x);
 		tb_buf_putc(&tr, ',');
@@ -586,7 +592,10 @@ void tb_dia_draw(tb_dia *d, tb_xw *w, const tb_frame *f, double x, double y, dou
 		snprintf(s, sizeof s, "%.5f", scale);
 		tb_buf_puts(&tr, s);
 		tb_buf_putc(&tr, ')');
-		tb_xw_attr(w, "transform", tr.data);
+		if (!tb_buf_ok(&tr))
+			tb_buf_fail(w->b);
+		else
+			tb_xw_attr(w, "transform", tr.data);
 		tb_buf_free(&tr);
 	}
 	if (d->board_depth != w->depth) { /* drawn once, at this depth */
@@ -597,7 +606,9 @@ void tb_dia_draw(tb_dia *d, tb_xw *w, const tb_frame *f, double x, double y, dou
 		S_board(d, &bw);
 		d->board_depth = w->depth;
 	}
-	tb_xw_raw(w, d->board.data, d->board.len);
+	if (!tb_buf_ok(&d->board))
+		tb_buf_fail(w->b);
+	tb_xw_raw(w, d->board.data ? d->board.data : "", d->board.len);
 	S_under(d, w, f);
 	S_pieces(d, w, &f->st);
 	S_over(d, w, f);
@@ -620,8 +631,9 @@ void tb_dia_point(const tb_dia *d, int p, double *x, double *y)
 
 /* ===== Frames ===== */
 
-void tb_frame_from_walk(tb_frame *f, const tb_walk *w, long plies)
+int tb_frame_from_walk(tb_frame *f, const tb_walk *w, long plies)
 {
+	int ok = 1;
 	memset(f, 0, sizeof *f);
 	f->st = w->st;
 	f->ply = w->ply;
@@ -632,11 +644,13 @@ void tb_frame_from_walk(tb_frame *f, const tb_walk *w, long plies)
 		f->ev = w->ev;
 		f->reconstructed = w->last_node->reconstructed ||
 		                   (w->last_node->kind == TB_NODE_READING && w->last_node->alts[0].reconstructed);
-		tb_buf tok = TB_BUF_INIT;
+		tb_buf tok = TB_BUF_SOFT;
 		tb_walk_last_token(w, &tok);
-		snprintf(f->token, sizeof f->token, "%s", tok.data ? tok.data : "");
+		ok = tb_buf_ok(&tok);
+		snprintf(f->token, sizeof f->token, "%s", ok && tok.data ? tok.data : "");
 		tb_buf_free(&tok);
 	}
+	return ok;
 }
 
 /* ===== Captions ===== */
@@ -720,7 +734,11 @@ void tb_para_value(tb_para *p, const char *value)
 		at = strstr(at + 3, " @ ");
 	if (at && at[3] >= '0' && at[3] <= '9' && !tb_text_rtl(at + 3, strlen(at + 3))) {
 		size_t n = (size_t)(at - value);
-		char *head = tb_xmalloc(n + 1);
+		char *head = tb_malloc(n + 1);
+		if (!head) {
+			tb_buf_fail(&p->text);
+			return;
+		}
 		memcpy(head, value, n);
 		head[n] = '\0';
 		tb_para_add(p, value, n, tb_embed_flags(head, p->rtl));
@@ -886,6 +904,14 @@ int tb_caption_set(tb_caption *c, tb_xw *w, double x, double y, double width, do
 	return lines;
 }
 
+int tb_caption_ok(const tb_caption *c)
+{
+	for (size_t i = 0; i < c->n; i++)
+		if (!tb_para_ok(&c->para[i]))
+			return 0;
+	return 1;
+}
+
 void tb_caption_free(tb_caption *c)
 {
 	for (size_t i = 0; i < c->n; i++)
@@ -905,29 +931,33 @@ void tb_svg_open(tb_xw *w, const char *cls, double w_mm, double h_mm, double vw,
 	tb_xw_start(w, "svg", cls);
 	tb_xw_attr(w, "xmlns", "http://www.w3.org/2000/svg");
 	tb_xw_attr(w, "version", "1.1");
-	tb_buf v = TB_BUF_INIT;
+	tb_buf v = TB_BUF_SOFT; /* failing, the attributes are "" and 'w' fails */
 	tb_num(&v, w_mm);
 	tb_buf_puts(&v, "mm");
-	tb_xw_attr(w, "width", v.data);
+	tb_xw_attr(w, "width", v.data ? v.data : "");
 	tb_buf_clear(&v);
 	tb_num(&v, h_mm);
 	tb_buf_puts(&v, "mm");
-	tb_xw_attr(w, "height", v.data);
+	tb_xw_attr(w, "height", v.data ? v.data : "");
 	tb_buf_clear(&v);
 	tb_buf_puts(&v, "0 0 ");
 	tb_num(&v, vw);
 	tb_buf_putc(&v, ' ');
 	tb_num(&v, vh);
-	tb_xw_attr(w, "viewBox", v.data);
+	tb_xw_attr(w, "viewBox", v.data ? v.data : "");
+	if (!tb_buf_ok(&v))
+		tb_buf_fail(w->b);
 	tb_buf_free(&v);
 }
 
-/* Ends the document; returns its text. */
+/* Ends the document; returns its text, or NULL when memory ran out. */
 static char *S_svg_close(tb_xw *w, tb_buf *b, size_t *len)
 {
 	tb_xw_end(w);
 	tb_buf_putc(b, '\n');
-	char *out = tb_xmalloc(b->len + 1);
+	char *out = tb_buf_ok(b) ? tb_malloc(b->len + 1) : NULL;
+	if (!out)
+		return NULL;
 	memcpy(out, b->data, b->len + 1);
 	if (len)
 		*len = b->len;
@@ -945,9 +975,11 @@ typedef struct S_job {
 
 static char *S_text_out(tb_buf *b, size_t *len)
 {
+	if (!tb_buf_ok(b))
+		return NULL;
 	if (len)
 		*len = b->len;
-	return tb_xstrdup(b->data ? b->data : "");
+	return tb_strdup(b->data ? b->data : "");
 }
 
 /* One standalone diagram. */
@@ -955,6 +987,8 @@ static char *S_one(S_job *j, const tb_frame *f, size_t *len)
 {
 	tb_caption cap;
 	tb_caption_make(&cap, j->rec, j->rs, f, j->lang, j->o->caption, 0, j->o->tags);
+	if (!tb_caption_ok(&cap))
+		tb_buf_fail(&j->out);
 	if (j->o->text_only) {
 		tb_buf_clear(&j->out);
 		for (size_t i = 0; i < cap.n; i++)
@@ -967,6 +1001,8 @@ static char *S_one(S_job *j, const tb_frame *f, size_t *len)
 	/* the caption at a printed size (CAP_MM), whatever the diagram's */
 	double cap_size = CAP_MM * j->dia.width / mm, cap_line = cap_size * CAP_LEADING;
 	int lines = tb_caption_set(&cap, NULL, 0, 0, cw, cap_size, cap_line, "caption");
+	if (!tb_caption_ok(&cap)) /* its words */
+		tb_buf_fail(&j->out);
 	double top = j->dia.height - MARGIN + CAP_GAP;
 	double h = lines ? top + cap_size + (lines - 1) * cap_line + 0.3 * cap_size + MARGIN
 	                 : j->dia.height;
@@ -974,11 +1010,13 @@ static char *S_one(S_job *j, const tb_frame *f, size_t *len)
 	tb_buf_clear(&j->out);
 	tb_xw_init(&w, &j->out);
 	tb_svg_open(&w, "tablero", mm, mm * h / j->dia.width, j->dia.width, h);
-	tb_buf css = TB_BUF_INIT;
+	tb_buf css = TB_BUF_SOFT;
 	tb_buf_puts(&css, ".caption{font-size:");
 	tb_num(&css, cap_size);
 	tb_buf_puts(&css, "px}");
-	tb_dia_defs(&w, j->o->grayscale, css.data);
+	if (!tb_buf_ok(&css))
+		tb_buf_fail(&j->out);
+	tb_dia_defs(&w, j->o->grayscale, css.data ? css.data : "");
 	tb_buf_free(&css);
 	tb_dia_draw(&j->dia, &w, f, 0, 0, 1);
 	if (lines) {
@@ -1043,7 +1081,7 @@ static char *S_sheet(S_job *j, const tb_frame *f, size_t n, long page, size_t *l
 	double gap = cols > 1 ? (avail - cols * cell) / (cols - 1) : 0;
 	double scale = cell / j->dia.width;
 	tb_xw w;
-	tb_buf text = TB_BUF_INIT; /* under text_only, the captions */
+	tb_buf text = TB_BUF_SOFT; /* under text_only, the captions */
 	tb_buf_clear(&j->out);
 	tb_xw_init(&w, &j->out);
 	tb_svg_open(&w, "tablero", pw, ph, pw, ph); /* user units are millimetres here */
@@ -1052,6 +1090,8 @@ static char *S_sheet(S_job *j, const tb_frame *f, size_t n, long page, size_t *l
 	tb_para title;
 	tb_para_init(&title, j->lang->rtl, j->lang->code);
 	tb_record_title(&title, j->rec, j->lang, TB_RUN_BOLD);
+	if (!tb_para_ok(&title))
+		tb_buf_fail(&text);
 	tb_para_style ts = {SHEET_TITLE, "title", 0};
 	double y = SHEET_MARGIN + SHEET_TITLE;
 	int tl = tb_para_set(&title, &w, SHEET_MARGIN, y, avail, SHEET_TITLE * 1.3, &ts);
@@ -1069,6 +1109,10 @@ static char *S_sheet(S_job *j, const tb_frame *f, size_t n, long page, size_t *l
 			int l = tb_caption_set(&caps[k], NULL, 0, 0, cell - 2 * MARGIN * scale, SHEET_CAP,
 			                       SHEET_CAP_LINE, NULL);
 			lines = l > lines ? l : lines;
+			if (!tb_caption_ok(&caps[k])) {
+				tb_buf_fail(&j->out);
+				tb_buf_fail(&text);
+			}
 		}
 		double h = (j->dia.height - MARGIN) * scale + lines * SHEET_CAP_LINE;
 		if (y + h > bottom && i > 0) {
@@ -1123,7 +1167,7 @@ static int S_cmp_long(const void *a, const void *b)
  * line. A frame the rules cannot reach is left out, and the first such
  * one said in 'msg'. Returns how many were made. */
 static size_t S_frames(const tb_record *rec, tb_walk *w, const long *want, size_t n,
-                       tb_frame *frames, char *msg, size_t msz, size_t *dead)
+                       tb_frame *frames, char *msg, size_t msz, size_t *dead, int *nomem)
 {
 	long plies = (long)tb_record_plies(rec);
 	size_t made = 0;
@@ -1133,11 +1177,11 @@ static size_t S_frames(const tb_record *rec, tb_walk *w, const long *want, size_
 			continue;
 		tb_walk_to(w, want[i]);
 		if (w->live) {
-			tb_frame_from_walk(&frames[made++], w, plies);
+			*nomem |= !tb_frame_from_walk(&frames[made++], w, plies);
 			continue;
 		}
 		if (!(*dead)++) {
-			tb_buf b = TB_BUF_INIT;
+			tb_buf b = TB_BUF_SOFT;
 			if (w->stop && tb_kind_is_turn(tb_node_followed(w->stop)) &&
 			    w->stop->number)
 				tb_buf_printf(&b, "%u%s ", w->stop->number, w->stop->side == 1 ? "..." : ".");
@@ -1151,6 +1195,7 @@ static size_t S_frames(const tb_record *rec, tb_walk *w, const long *want, size_
 			else
 				snprintf(msg, msz, "the position after turn %ld cannot be drawn: %s", want[i],
 				         w->why);
+			*nomem |= !tb_buf_ok(&b);
 			tb_buf_free(&b);
 		}
 	}
@@ -1163,6 +1208,14 @@ static size_t S_frames(const tb_record *rec, tb_walk *w, const long *want, size_
 
 /* ===== The API ===== */
 
+/* '*why' = a copy of 'msg'; returns 'rc', or TB_ENOMEM when it could not
+ * be copied. */
+static int S_why(char **why, const char *msg, int rc)
+{
+	*why = tb_strdup(msg);
+	return *why ? rc : TB_ENOMEM;
+}
+
 int tb_svg_record(const tb_record *rec, const long *plies, size_t n, const tb_svg_opts *o,
                   tb_svg_fn fn, void *ctx, char **why)
 {
@@ -1172,24 +1225,24 @@ int tb_svg_record(const tb_record *rec, const long *plies, size_t n, const tb_sv
 	if (!o)
 		o = &defaults;
 	if (!fn || (n && !plies)) {
-		*why = tb_xstrdup(!fn ? "no function to take the diagrams" : "no plies to draw");
-		return TB_EINVAL;
+		return S_why(why, !fn ? "no function to take the diagrams" : "no plies to draw",
+		             TB_EINVAL);
 	}
 	if (!rec || rec->errors || !rec->game || !rec->game->rules) {
-		*why = tb_xstrdup(!rec ? "no record" : "the record has errors");
-		return TB_EINVAL;
+		return S_why(why, !rec ? "no record" : "the record has errors", TB_EINVAL);
 	}
 	tb_xml_unfit_text unfit;
 	if (tb_record_unfit(rec, &unfit)) { /* tb_reader_xml_refuse says where */
 		snprintf(msg, sizeof msg, "the record holds a character XML cannot carry, in the "
 		         "text at line %u, column %u: nothing of it is drawn [TB504]", unfit.line,
 		         unfit.col);
-		*why = tb_xstrdup(msg);
-		return TB_EINVAL;
+		return S_why(why, msg, TB_EINVAL);
 	}
 	long last = (long)tb_record_plies(rec);
 	size_t nw = n ? n : 1;
-	long *want = tb_xmalloc(nw * sizeof *want);
+	long *want = tb_malloc(nw * sizeof *want);
+	if (!want)
+		return TB_ENOMEM;
 	for (size_t i = 0; i < n; i++)
 		want[i] = plies[i] < 0 ? last : plies[i];
 	if (!n)
@@ -1198,32 +1251,42 @@ int tb_svg_record(const tb_record *rec, const long *plies, size_t n, const tb_sv
 	if (want[nw - 1] > last) {
 		snprintf(msg, sizeof msg, "the record has %ld turns on its main line, not %ld", last,
 		         want[nw - 1]);
-		*why = tb_xstrdup(msg);
 		free(want);
-		return TB_EINVAL;
+		return S_why(why, msg, TB_EINVAL);
 	}
 	tb_walk walk;
-	if (tb_walk_start(&walk, rec, msg, sizeof msg)) {
-		*why = tb_xstrdup(msg);
+	int rc = tb_walk_start(&walk, rec, msg, sizeof msg);
+	if (rc) {
 		free(want);
-		return TB_EINVAL;
+		return rc == TB_ENOMEM ? TB_ENOMEM : S_why(why, msg, TB_EINVAL);
 	}
-	tb_frame *frames = tb_xcalloc(nw, sizeof *frames);
-	size_t dead = 0;
-	size_t live = S_frames(rec, &walk, want, nw, frames, msg, sizeof msg, &dead);
-	if (dead)
-		*why = tb_xstrdup(msg);
-	S_job j = {rec, &walk.rs, o, o->lang ? o->lang : tb_record_lang(rec), {0}, TB_BUF_INIT};
+	tb_frame *frames = tb_calloc(nw, sizeof *frames);
+	size_t dead = 0, live = 0;
+	int nomem = !frames;
+	if (frames)
+		live = S_frames(rec, &walk, want, nw, frames, msg, sizeof msg, &dead, &nomem);
+	if (dead && !nomem && !(*why = tb_strdup(msg)))
+		nomem = 1;
+	S_job j = {rec, &walk.rs, o, o->lang ? o->lang : tb_record_lang(rec), {0}, TB_BUF_SOFT};
 	tb_dia_init(&j.dia, &walk.rs, o->grayscale, o->no_coords);
 	int drawn = 0;
 	size_t placed = 1; /* a sheet takes as many as fit; the rest go on more sheets */
-	for (size_t i = 0; i < live; i += placed) {
+	for (size_t i = 0; i < live && !nomem; i += placed) {
 		size_t len = 0;
 		char *svg = o->sheet ? S_sheet(&j, frames + i, live - i, drawn + 1, &len, &placed)
 		                     : S_one(&j, &frames[i], &len);
+		if (!svg) {
+			nomem = 1;
+			break;
+		}
 		fn(ctx, frames[i].ply, svg, len);
 		free(svg);
 		drawn++;
+	}
+	if (nomem) {
+		free(*why);
+		*why = NULL;
+		drawn = TB_ENOMEM;
 	}
 	tb_dia_free(&j.dia);
 	tb_buf_free(&j.out);
@@ -1247,8 +1310,12 @@ char *tb_svg_position(const tb_game *g, const char *rules, const char *position,
 	memset(&f, 0, sizeof f);
 	f.st = *tb_engine_state(e);
 	char *text = tb_engine_position(e);
+	if (!text) { /* out of memory */
+		tb_engine_free(e);
+		return NULL;
+	}
 	f.position = text;
-	S_job j = {NULL, rs, o, o->lang ? o->lang : &tb_lang_en, {0}, TB_BUF_INIT};
+	S_job j = {NULL, rs, o, o->lang ? o->lang : &tb_lang_en, {0}, TB_BUF_SOFT};
 	tb_dia_init(&j.dia, rs, o->grayscale, o->no_coords);
 	char *svg = S_one(&j, &f, len);
 	tb_dia_free(&j.dia);

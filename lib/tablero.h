@@ -17,17 +17,19 @@
  * the caller to free is freed with free(). When an allocation fails
  * while reading records (readers, tb_reader_next, tb_reader_detach),
  * writing them (tb_record_write, tb_record_movetext, tb_diag_format),
- * walking, building and editing the tree, writing XML or reading it
- * back, and in the rules engines (tb_engine_*, tb_record_engine,
- * tb_node_engine: positions, turns, perft, random games, boards as
- * text), the function says so -- TB_ENOMEM, or NULL where it returns a
- * pointer (tb_engine_status after a count) -- and leaves every
- * object it was given as usable and freeable as before (a reader is
- * then spent: see tb_reader_next); it neither aborts nor prints. The
- * rest -- validating and filling (and so TB_XML_POSITIONS, which
- * validates), comparing, collating, diagrams, books and pages -- is
- * not yet made to recover:
- * there an allocation
+ * walking, building and editing the tree, writing XML (but for
+ * TB_XML_POSITIONS) or reading it back, in the rules engines
+ * (tb_engine_*, tb_record_engine, tb_node_engine: positions, turns,
+ * perft, random games, boards as text), comparing (plies, alignment,
+ * keys), reading a witness back, drawing diagrams (tb_svg_record,
+ * tb_svg_position), setting books and writing web pages, the function
+ * says so -- TB_ENOMEM, or NULL where it returns a pointer
+ * (tb_engine_status after a count) -- and leaves every object it was
+ * given as usable and freeable as before (a reader is then spent: see
+ * tb_reader_next; a book or page: see tb_book_add, tb_html_add); it
+ * neither aborts nor prints. The rest -- validating and filling (and so
+ * TB_XML_POSITIONS, which validates), collating -- is not yet made to
+ * recover: there an allocation
  * that fails aborts the process after the line "tablero: out of memory"
  * on stderr. tb_set_alloc_hook lets a program refuse allocations, to
  * bound the library's memory or to test what it does when memory runs
@@ -876,7 +878,7 @@ typedef struct tb_plies tb_plies;
  * turn or a gap stops them until the record restates the position.
  * 'rec' must outlive the result; the caller frees it with
  * tb_plies_free. Returns NULL for a record with errors or without a
- * known game, and for NULL. */
+ * known game, and for NULL -- and when memory ran out. */
 TB_EXPORT tb_plies *tb_plies_new(const tb_record *rec);
 TB_EXPORT void tb_plies_free(tb_plies *p);
 /** The number of nodes, and the i-th (i < count). */
@@ -897,7 +899,8 @@ typedef struct tb_edit {
 /** A shortest edit script turning sequence 'a' (na numbers) into 'b'
  * (nb): Myers' O(ND) algorithm in linear space. Steps in order; the
  * caller frees the array ('*n' their number; NULL when there are none,
- * both sequences empty). */
+ * both sequences empty -- NULL for two sequences not both empty, '*n'
+ * 0, when memory ran out). */
 TB_EXPORT tb_edit *tb_align(const uint32_t *a, size_t na, const uint32_t *b, size_t nb,
                             size_t *n);
 
@@ -911,7 +914,7 @@ TB_EXPORT tb_edit *tb_align(const uint32_t *a, size_t na, const uint32_t *b, siz
  * then, inside what is left, by meaning alone -- so a substitution
  * faces its counterpart -- when that one is shortest too. Steps in
  * order; the caller frees the array ('*n' their number; NULL when both
- * main lines are empty). */
+ * main lines are empty, or, '*n' 0, when memory ran out). */
 TB_EXPORT tb_edit *tb_plies_align(const tb_plies *a, const tb_plies *b, size_t *n);
 
 /** Called for each thing that differs between two positions: 'what' is
@@ -926,7 +929,8 @@ typedef void (*tb_position_diff_fn)(void *ctx, const char *what, const char *in_
  * each difference, points in board order first. Returns how many there
  * are, or -1 when either position is not known by the rules, 'na' or
  * 'nb' is past its main line's end, or the records are of different
- * games or boards. 'fn' may be NULL: the differences are only counted. */
+ * games or boards; TB_ENOMEM when memory ran out (after calls of 'fn',
+ * maybe). 'fn' may be NULL: the differences are only counted. */
 TB_EXPORT int tb_plies_position_diff(const tb_plies *a, size_t na, const tb_plies *b,
                                      size_t nb, tb_position_diff_fn fn, void *ctx);
 
@@ -937,12 +941,12 @@ TB_EXPORT int tb_plies_position_diff(const tb_plies *a, size_t na, const tb_plie
  * from the same game. Sets '*symmetry' (if not NULL) to the symmetry
  * that gave the key (0: none; two records whose keys are equal but
  * whose symmetries differ are each other's image). The caller frees it
- * ('*len' its length). */
+ * ('*len' its length); NULL when memory ran out. */
 TB_EXPORT char *tb_plies_key(const tb_plies *p, size_t *len, unsigned *symmetry);
 /** The start of the record's game in position notation: as its rules
  * set it up when they can (a [Position] restating the usual start is
  * that start), else its [Position], else the game's usual start.
- * Borrowed from 'p'. */
+ * Borrowed from 'p'; NULL when memory ran out. */
 TB_EXPORT const char *tb_plies_start(tb_plies *p);
 /** The length of a key's head (game and start): a key no longer than
  * its head holds no turn. */
@@ -994,7 +998,8 @@ TB_EXPORT char *tb_collate(tb_reader *const *r, const tb_record *const *rec, siz
  * no collation (TB604), has no witness of that name (TB605) or one that
  * does not read back exactly; NULL with none new when 'rec' has errors
  * (its reader has said them) or no known game, or 'r', 'rec' or 'name'
- * is NULL. */
+ * is NULL -- and when memory ran out (a diagnostic that could not be
+ * made spends 'r', as in tb_reader_next: TB_ENOMEM from it after). */
 TB_EXPORT char *tb_collation_witness(tb_reader *r, const tb_record *rec, const char *name,
                                      size_t *len);
 
@@ -1181,15 +1186,17 @@ typedef void (*tb_svg_fn)(void *ctx, long ply, const char *svg, size_t len);
  * game no rules engine, when its rules' options or its start cannot be
  * played (a [Position] that cannot occur), when it holds text XML cannot
  * carry (tb_reader_xml_refuse says where, as TB504), and when 'rec' or
- * 'fn' is NULL or 'plies' is NULL with 'n' not 0. 'o' may be NULL: the
- * defaults, as a zeroed tb_svg_opts. */
+ * 'fn' is NULL or 'plies' is NULL with 'n' not 0; or TB_ENOMEM, '*why'
+ * NULL, when memory ran out ('fn' may have had the documents before).
+ * 'o' may be NULL: the defaults, as a zeroed tb_svg_opts. */
 TB_EXPORT int tb_svg_record(const tb_record *rec, const long *plies, size_t n,
                             const tb_svg_opts *o, tb_svg_fn fn, void *ctx, char **why);
 
 /** Draws 'position' (position notation; NULL: the start) of game 'g'
  * under 'rules' ('o' NULL: the defaults). Returns the SVG text (the
  * caller frees it; '*len' its length), or NULL with '*why' set (the
- * caller frees it), as when 'g' is NULL. */
+ * caller frees it), as when 'g' is NULL; NULL with '*why' NULL when
+ * memory ran out. */
 TB_EXPORT char *tb_svg_position(const tb_game *g, const char *rules, const char *position,
                                 const tb_svg_opts *o, size_t *len, char **why);
 
@@ -1232,7 +1239,9 @@ TB_EXPORT tb_book *tb_book_new(const tb_book_opts *o);
  * nothing was set: 'rec' NULL or with errors, its game without rules, a
  * ply past the end, options or a start the rules cannot play, text XML
  * cannot carry (TB504): '*why' says why. The caller frees '*why'. 'rec'
- * may be freed once added: the book keeps what it needs. */
+ * may be freed once added: the book keeps what it needs. TB_ENOMEM
+ * ('*why' NULL) when memory ran out: the book is then spent -- every
+ * later tb_book_add and tb_book_pages says TB_ENOMEM -- but freeable. */
 TB_EXPORT int tb_book_add(tb_book *b, const tb_record *rec, const long *plies, size_t n,
                           char **why);
 
@@ -1242,7 +1251,8 @@ typedef void (*tb_book_page_fn)(void *ctx, long page, const char *svg, size_t le
 
 /** Finishes the document -- a contents page first when it holds more
  * than one record -- and calls 'fn' with each page in order. Returns
- * the number of pages. Call it once. */
+ * the number of pages; TB_ENOMEM when memory ran out ('fn' may have had
+ * the pages before). Call it once. */
 TB_EXPORT long tb_book_pages(tb_book *b, tb_book_page_fn fn, void *ctx);
 
 /** Called with each diagram of the document, after tb_book_pages: its
@@ -1281,10 +1291,12 @@ TB_EXPORT tb_html *tb_html_new(const tb_html_opts *o);
  * instead. Returns 0; 1 when the page of it is written but the rules do
  * not follow the whole main line (it replays up to where they stop, and
  * says why there), or the record cannot be replayed: '*why' (the
- * caller frees it) says so. */
+ * caller frees it) says so. TB_ENOMEM ('*why' NULL) when memory ran
+ * out: the page is then spent -- every later tb_html_add says TB_ENOMEM
+ * and tb_html_page NULL -- but freeable. */
 TB_EXPORT int tb_html_add(tb_html *h, const tb_record *rec, const char *problems, char **why);
 /** The page of every record added: the caller frees it; '*len' (if not
- * NULL) its length. */
+ * NULL) its length. NULL when memory ran out (now or adding a record). */
 TB_EXPORT char *tb_html_page(tb_html *h, size_t *len);
 TB_EXPORT void tb_html_free(tb_html *h);
 

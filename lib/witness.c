@@ -276,7 +276,7 @@ static void S_put_comment(tb_buf *b, const char *text, const char *lang)
 static void S_comments_for(tb_buf *b, const tb_sigla *d, size_t x, const tb_comment *c, int pl,
                            const char *tag)
 {
-	tb_buf scratch = TB_BUF_INIT;
+	tb_buf scratch = TB_BUF_SOFT;
 	for (; c; c = c->next) {
 		uint32_t set;
 		const char *rest;
@@ -295,6 +295,8 @@ static void S_comments_for(tb_buf *b, const tb_sigla *d, size_t x, const tb_comm
 			continue;
 		S_put_comment(b, rest, c->lang);
 	}
+	if (!tb_buf_ok(&scratch)) /* a form may have been misread */
+		tb_buf_fail(b);
 	tb_buf_free(&scratch);
 }
 
@@ -414,7 +416,7 @@ static void S_node_for(tb_buf *b, const tb_sigla *d, size_t x, const tb_game *g,
 /* Appends the tags of collation 'rec' as witness 'x' has them. */
 static void S_tags_for(tb_buf *b, const tb_sigla *d, size_t x, const tb_record *rec)
 {
-	tb_buf val = TB_BUF_INIT;
+	tb_buf val = TB_BUF_SOFT;
 	for (size_t i = 0; i < rec->ntags; i++) {
 		const tb_tag *t = &rec->tags[i];
 		if (strcmp(t->name, "Collation") == 0)
@@ -431,6 +433,10 @@ static void S_tags_for(tb_buf *b, const tb_sigla *d, size_t x, const tb_record *
 				value = form == 1 ? val.data : value;
 				break;
 			}
+		}
+		if (!tb_buf_ok(&val)) { /* a form may have been misread */
+			tb_buf_fail(b);
+			break;
 		}
 		if (absent)
 			continue;
@@ -480,17 +486,23 @@ static void S_witness_text(tb_buf *b, const tb_record *rec, const tb_sigla *d, s
 
 char *tb_collation_witness_text(const tb_record *rec, const tb_sigla *d, size_t x, size_t *len)
 {
-	tb_buf b = TB_BUF_INIT;
+	tb_buf b = TB_BUF_SOFT;
 	S_witness_text(&b, rec, d, x);
 	return tb_buf_detach(&b, len);
 }
 
 tb_record *tb_record_read_text(const tb_buf *t, const char *name, tb_reader **rp)
 {
-	tb_reader *r = tb_reader_mem_x(t->data, t->len, name);
+	tb_reader *r = tb_buf_ok(t) ? tb_reader_new_mem(t->data ? t->data : "", t->len, name) : NULL;
 	tb_record *rec = NULL;
 	*rp = r;
-	if (tb_reader_next_x(r, &rec) != 1 || tb_record_errors(rec)) {
+	int rc = r ? tb_reader_next(r, &rec) : TB_ENOMEM;
+	if (rc == TB_ENOMEM) { /* out of memory: no reader */
+		tb_reader_free(r);
+		*rp = NULL;
+		return NULL;
+	}
+	if (rc != 1 || tb_record_errors(rec)) {
 		tb_record_free(rec);
 		return NULL;
 	}
@@ -499,6 +511,10 @@ tb_record *tb_record_read_text(const tb_buf *t, const char *name, tb_reader **rp
 
 void tb_reader_first_error(tb_buf *b, const tb_reader *r)
 {
+	if (!r) { /* memory ran out (tb_record_read_text) */
+		tb_buf_fail(b);
+		return;
+	}
 	for (size_t i = 0; i < tb_reader_ndiags(r); i++) {
 		const tb_diag *g = tb_reader_diag(r, i);
 		if (g->severity == TB_ERROR) {
@@ -512,13 +528,15 @@ void tb_reader_first_error(tb_buf *b, const tb_reader *r)
 char *tb_collation_witness_canon(const tb_record *rec, const tb_sigla *d, size_t x, size_t *len,
                        tb_buf *why)
 {
-	tb_buf t = TB_BUF_INIT;
+	tb_buf t = TB_BUF_SOFT;
 	tb_reader *r;
 	S_witness_text(&t, rec, d, x);
 	tb_record *w = tb_record_read_text(&t, d->s[x], &r);
-	char *out = w ? tb_record_write_x(w, len) : NULL;
+	char *out = w ? tb_record_write(w, len) : NULL;
 	if (!w)
 		tb_reader_first_error(why, r);
+	else if (!out) /* 'w' has no errors: memory ran out */
+		tb_buf_fail(why);
 	tb_record_free(w);
 	tb_reader_free(r);
 	tb_buf_free(&t);
@@ -552,14 +570,19 @@ void tb_diag_tag(tb_reader *r, const tb_record *rec, const char *name, tb_severi
 	unsigned line, col;
 	size_t off, len;
 	S_tag_at(rec, name, &line, &col, &off, &len);
-	tb_buf m = TB_BUF_INIT;
+	tb_buf m = TB_BUF_SOFT;
 	va_list ap;
 	va_start(ap, fmt);
 	tb_buf_vprintf(&m, fmt, ap);
 	va_end(ap);
-	tb_diag_at(r, sev, code, off, len, line, col, "%s", m.data);
+	if (!tb_buf_ok(&m))
+		tb_reader_nomem(r); /* aborts unless r->recover */
+	else
+		tb_diag_at(r, sev, code, off, len, line, col, "%s", m.data);
 	tb_buf_free(&m);
 }
+
+static char *S_witness(tb_reader *r, const tb_record *rec, const char *name, size_t *len);
 
 char *tb_collation_witness(tb_reader *r, const tb_record *rec, const char *name, size_t *len)
 {
@@ -567,6 +590,22 @@ char *tb_collation_witness(tb_reader *r, const tb_record *rec, const char *name,
 		*len = 0;
 	if (!r || !rec || !name || rec->errors || !rec->game)
 		return NULL; /* a record with errors: its reader has said them */
+	/* a diagnostic out of memory spends the reader (tb_reader_nomem) */
+	int recover = r->recover;
+	r->recover = 1;
+	char *out = S_witness(r, rec, name, len);
+	r->recover = recover;
+	if (r->nomem) {
+		free(out);
+		out = NULL;
+		if (len)
+			*len = 0;
+	}
+	return out;
+}
+
+static char *S_witness(tb_reader *r, const tb_record *rec, const char *name, size_t *len)
+{
 	tb_sigla d;
 	int got = tb_sigla_read(rec, &d);
 	if (got == 0) {
@@ -583,17 +622,18 @@ char *tb_collation_witness(tb_reader *r, const tb_record *rec, const char *name,
 	}
 	int x = tb_sigla_find(&d, name, strlen(name));
 	if (x < 0) {
-		tb_buf all = TB_BUF_INIT;
+		tb_buf all = TB_BUF_SOFT;
 		tb_sigla_write(&all, &d, (1u << d.n) - 1, 0);
-		tb_diag_tag(r, rec, "Collation", TB_ERROR, TB_D_COLL_NO_WIT,
-		           "no witness of this collation is named '%s'; its witnesses are %s", name,
-		           all.data);
+		if (tb_buf_ok(&all))
+			tb_diag_tag(r, rec, "Collation", TB_ERROR, TB_D_COLL_NO_WIT,
+			           "no witness of this collation is named '%s'; its witnesses are %s",
+			           name, all.data);
 		tb_buf_free(&all);
 		return NULL;
 	}
-	tb_buf why = TB_BUF_INIT;
+	tb_buf why = TB_BUF_SOFT;
 	char *out = tb_collation_witness_canon(rec, &d, (size_t)x, len, &why);
-	if (!out)
+	if (!out && tb_buf_ok(&why)) /* else memory ran out: NULL, nothing said */
 		tb_diag_tag(r, rec, "Collation", TB_ERROR, TB_D_COLL_INEXACT,
 		           "witness %s cannot be read back out of this collation: %s", name, why.data);
 	tb_buf_free(&why);
@@ -629,16 +669,21 @@ static int S_known_turn(const tb_node *n)
 long tb_line_check(const char *text, size_t len, const tb_search_opts *so, tb_fault_fn fn,
                    void *ctx, int *faulty)
 {
-	tb_reader *r = tb_reader_mem_x(text, len, "witness");
+	tb_reader *r = text ? tb_reader_new_mem(text, len, "witness") : NULL;
 	tb_record *rec = NULL;
 	*faulty = 0;
-	if (tb_reader_next_x(r, &rec) != 1 || tb_record_errors(rec)) {
+	int rc = r ? tb_reader_next(r, &rec) : TB_ENOMEM;
+	if (rc != 1 || tb_record_errors(rec)) {
 		tb_record_free(rec);
 		tb_reader_free(r);
-		return 0;
+		return rc == TB_ENOMEM ? TB_ENOMEM : 0;
 	}
 	tb_reader_set_search(r, so);
-	tb_reader_validate(r, rec, NULL, NULL);
+	if (tb_reader_validate(r, rec, NULL, NULL) == TB_ENOMEM) {
+		tb_record_free(rec);
+		tb_reader_free(r);
+		return TB_ENOMEM;
+	}
 	long before = -1, known = 0, i = 0;
 	for (const tb_node *n = rec->main.first; n; n = n->next, i++) {
 		for (size_t k = 0; k < tb_reader_ndiags(r); k++) {
@@ -678,8 +723,10 @@ tb_wstep *tb_collation_steps(const tb_record *rec, const tb_sigla *d, size_t x, 
 	size_t cap = 1;
 	for (const tb_node *p = rec->main.first; p; p = p->next)
 		cap++;
-	tb_wstep *s = tb_xcalloc(cap, sizeof *s);
+	tb_wstep *s = tb_calloc(cap, sizeof *s);
 	*n = 0;
+	if (!s)
+		return NULL;
 	for (const tb_node *p = rec->main.first; p; p = p->next) {
 		S_view v;
 		S_view_of(d, p, x, &v);

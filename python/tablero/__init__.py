@@ -857,6 +857,8 @@ class Record:
         why = _str_out()
         rc = _lib.tb_svg_record(self._h, arr, len(plies), C.byref(o), cb, None, C.byref(why))
         msg = _take(why)
+        if rc == _ENOMEM:
+            raise _nomem()
         if rc < 0 or (isinstance(ply, int) and not docs):
             raise TableroError(msg or "nothing could be drawn")
         out = [d for _, d in docs]
