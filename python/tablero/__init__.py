@@ -836,7 +836,8 @@ class Record:
         gave when reading it, then those of the rules."""
         r, keep = self._reader()
         try:
-            _lib.tb_reader_validate(r, self._h, _TURN_FN(0), None)
+            if _lib.tb_reader_validate(r, self._h, _TURN_FN(0), None) == _ENOMEM:
+                raise _nomem()
             return list(self.diagnostics) + _diags(r)
         finally:
             _lib.tb_reader_free(r)
@@ -854,7 +855,8 @@ class Record:
         cb = _TURN_FN(one)
         r, keep = self._reader()
         try:
-            _lib.tb_reader_validate(r, self._h, cb, None)
+            if _lib.tb_reader_validate(r, self._h, cb, None) == _ENOMEM:
+                raise _nomem()
         finally:
             _lib.tb_reader_free(r)
         return out
