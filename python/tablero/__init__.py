@@ -787,7 +787,10 @@ class Record:
 
     def _reader(self):
         src = self._source
-        return _lib.tb_reader_new_mem(src, len(src), _enc(self._name)), src
+        r = _lib.tb_reader_new_mem(src, len(src), _enc(self._name))
+        if not r:
+            raise _nomem()
+        return r, src
 
     def to_xml(self, positions: bool = False) -> str:
         """The record as a tablero XML document (spec/xml.md)."""
