@@ -45,6 +45,8 @@ static void S_fill_all(tb_reader *r, const S_fill_opts *o, S_put_fn put, void *c
 	while ((got = cli_reader_next(r, &rec)) == 1) {
 		size_t len, open, filled;
 		char *s = tb_record_fill(r, rec, &len, &open, &filled);
+		if (!s && !tb_record_errors(rec) && tb_record_game(rec))
+			cli_oom(); /* no other reason for NULL (tablero.h) */
 		cli_progress_done();
 		if (cli_print_diags(r, 0) || !s)
 			t->problems = 1;

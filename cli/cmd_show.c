@@ -218,7 +218,8 @@ static int S_show(const S_opts *o, tb_reader *r, const char *path, const tb_reco
 	if (!e && !why)
 		cli_oom();
 	if (at.stopped || !e) { /* what is wrong, as validate says it */
-		tb_reader_validate(r, rec, NULL, NULL);
+		if (tb_reader_validate(r, rec, NULL, NULL) == TB_ENOMEM)
+			cli_oom();
 		cli_print_errors(r);
 	}
 	if (!e) {

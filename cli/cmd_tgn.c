@@ -130,8 +130,10 @@ static int S_check_one(void *ctx, int worker, void *item, FILE *out, FILE *err)
 	if (c->o->positions)
 		fprintf(out, "# %s:%u\n", c->name, tb_record_line(it->rec));
 	S_turns turns = {it->rec, c->o->board, c->colour, out};
-	if (c->which == CMD_VALIDATE)
-		tb_reader_validate(it->r, it->rec, c->o->positions ? S_print_turn : NULL, &turns);
+	if (c->which == CMD_VALIDATE &&
+	    tb_reader_validate(it->r, it->rec, c->o->positions ? S_print_turn : NULL, &turns) ==
+	        TB_ENOMEM)
+		cli_oom();
 	cli_progress_done();
 	size_t bad = cli_print_diags_to(err, it->r, c->o->strict);
 	if (it->r != c->r) {

@@ -26,6 +26,7 @@ typedef struct S_decision {
 typedef struct S_fill {
 	S_decision *v;
 	size_t n, cap;
+	int nomem;     /* memory ran out keeping a decision */
 } S_fill;
 
 static int S_decide(void *ctx, const tb_node *node, const tb_turn *turns, size_t n,
@@ -35,12 +36,23 @@ static int S_decide(void *ctx, const tb_node *node, const tb_turn *turns, size_t
 	if (node->kind == TB_NODE_READING)
 		return 0;
 	if (f->n == f->cap) {
-		f->cap = f->cap ? 2 * f->cap : 8;
-		f->v = tb_xrealloc(f->v, f->cap * sizeof *f->v);
+		size_t cap = f->cap ? 2 * f->cap : 8;
+		S_decision *grown = tb_realloc(f->v, cap * sizeof *f->v);
+		if (!grown) {
+			f->nomem = 1;
+			return 0;
+		}
+		f->v = grown;
+		f->cap = cap;
+	}
+	tb_turn *copy = tb_malloc((n ? n : 1) * sizeof *turns);
+	if (!copy) {
+		f->nomem = 1;
+		return 0;
 	}
 	S_decision *d = &f->v[f->n++];
 	d->node = node;
-	d->turns = tb_xmalloc((n ? n : 1) * sizeof *turns);
+	d->turns = copy;
 	memcpy(d->turns, turns, n * sizeof *turns);
 	d->n = n;
 	d->number = number;
@@ -48,15 +60,25 @@ static int S_decide(void *ctx, const tb_node *node, const tb_turn *turns, size_t
 	return 1;
 }
 
-/* Makes node 'n' the reconstructed turn 't'. */
-static void S_set_turn(tb_record *rec, tb_node *n, const tb_turn *t)
+/* The parts of turn 't' copied into the record's (soft) arena; NULL
+ * when memory ran out. */
+static tb_part *S_parts(tb_record *rec, const tb_turn *t)
+{
+	tb_part *parts = tb_arena_alloc(&rec->arena, (t->nparts ? t->nparts : 1) * sizeof *t->parts);
+	if (parts)
+		memcpy(parts, t->parts, t->nparts * sizeof *t->parts);
+	return parts;
+}
+
+/* Makes node 'n' the reconstructed turn 't', its parts 'parts'
+ * (S_parts). */
+static void S_set_turn(tb_node *n, const tb_turn *t, tb_part *parts)
 {
 	n->kind = t->nparts ? TB_NODE_MOVE : TB_NODE_PASS;
 	n->reconstructed = 1;
 	n->move.nparts = t->nparts;
 	n->move.crown = t->crown;
-	n->move.parts = tb_arena_alloc(&rec->arena, (t->nparts ? t->nparts : 1) * sizeof *t->parts);
-	memcpy(n->move.parts, t->parts, t->nparts * sizeof *t->parts);
+	n->move.parts = parts;
 }
 
 /* The line of 'rec' that holds 'node', and the node before it there
@@ -79,24 +101,28 @@ static tb_line *S_line_of(tb_line *line, const tb_node *node, tb_node **prev)
 }
 
 /* Replaces gap 'd->node' by its sequence of reconstructed turns; the
- * gap's comments go with the last of them. */
-static void S_fill_gap(tb_record *rec, const S_decision *d)
+ * gap's comments go with the last of them. 0 (the gap left as it is)
+ * when memory ran out. */
+static int S_fill_gap(tb_record *rec, const S_decision *d)
 {
 	tb_node *prev, *gap = (tb_node *)d->node;
 	tb_line *line = S_line_of(&rec->main, gap, &prev);
 	if (!line || !d->n)
-		return;
+		return 1;
 	unsigned number = d->number;
 	int side = d->side;
 	tb_node *first = NULL, *last = NULL;
 	for (size_t i = 0; i < d->n; i++) {
 		tb_node *n = tb_arena_alloc(&rec->arena, sizeof *n);
+		tb_part *parts = n ? S_parts(rec, &d->turns[i]) : NULL;
+		if (!parts)
+			return 0; /* the nodes made so far are the arena's: nothing points at them */
 		memset(n, 0, sizeof *n);
 		n->span = gap->span;
 		n->number = number;
 		n->side = (uint8_t)side;
 		n->gap_min = n->gap_max = -1;
-		S_set_turn(rec, n, &d->turns[i]);
+		S_set_turn(n, &d->turns[i], parts);
 		if (last)
 			last->next = n;
 		else
@@ -114,6 +140,7 @@ static void S_fill_gap(tb_record *rec, const S_decision *d)
 		line->first = first;
 	if (line->last == gap)
 		line->last = last;
+	return 1;
 }
 
 /* Turns the record still leaves open: unknown turns, tokens with '?'
@@ -139,23 +166,26 @@ char *tb_record_fill(tb_reader *r, tb_record *rec, size_t *len, size_t *open, si
 	*open = *filled = 0;
 	if (!rec || rec->errors || !rec->game)
 		return NULL;
-	S_fill f = {NULL, 0, 0};
-	/* not yet made to recover: out of memory aborts here (arena.h), as
-	 * it does in tb_validate */
-	int soft = rec->arena.soft;
-	rec->arena.soft = 0;
-	tb_validate(r, rec, NULL, NULL, S_decide, &f);
+	S_fill f = {NULL, 0, 0, 0};
+	/* out of memory, the arena returns NULL (no jump, no abort) */
+	int soft = rec->arena.soft, failed = rec->arena.failed;
+	rec->arena.soft = 1;
+	int ok = tb_validate_soft(r, rec, NULL, NULL, S_decide, &f) != TB_ENOMEM && !f.nomem;
 	for (size_t i = 0; i < f.n; i++) {
 		S_decision *d = &f.v[i];
-		if (d->node->kind == TB_NODE_GAP)
-			S_fill_gap(rec, d);
-		else if (d->n == 1)
-			S_set_turn(rec, (tb_node *)d->node, &d->turns[0]);
+		tb_part *parts;
+		if (!ok)
+			; /* nothing is filled */
+		else if (d->node->kind == TB_NODE_GAP)
+			ok = S_fill_gap(rec, d);
+		else if (d->n == 1 && (ok = (parts = S_parts(rec, &d->turns[0])) != NULL))
+			S_set_turn((tb_node *)d->node, &d->turns[0], parts);
+		*filled += ok;
 		free(d->turns);
 	}
-	*filled = f.n;
 	free(f.v);
 	rec->arena.soft = soft;
+	rec->arena.failed = failed; /* a NULL from it spoilt nothing */
 	*open = S_open_left(&rec->main);
-	return tb_record_write_x(rec, len);
+	return ok ? tb_record_write(rec, len) : NULL;
 }

@@ -49,17 +49,22 @@ static uint64_t S_hash(const tb_state *s)
 	return S_mix(h, s->number) ^ (h >> 31);
 }
 
-static void S_rehash(tb_bset *b, uint32_t nslot)
+/* 0 (and 'b' as it was) when memory ran out. */
+static int S_rehash(tb_bset *b, uint32_t nslot)
 {
+	uint32_t *slot = tb_calloc(nslot, sizeof *slot);
+	if (!slot)
+		return 0;
 	free(b->slot);
 	b->nslot = nslot;
-	b->slot = tb_xcalloc(nslot, sizeof *b->slot);
+	b->slot = slot;
 	for (uint32_t i = 0; i < b->n; i++) {
 		uint32_t j = (uint32_t)S_hash(&b->v[i]) & (nslot - 1);
 		while (b->slot[j])
 			j = (j + 1) & (nslot - 1);
 		b->slot[j] = i + 1;
 	}
+	return 1;
 }
 
 long tb_bset_find(const tb_bset *b, const tb_state *s)
@@ -80,13 +85,23 @@ uint32_t tb_bset_add(tb_bset *b, const tb_state *s, int *added)
 	if (at >= 0)
 		return (uint32_t)at;
 	if (b->n == b->cap) {
-		b->cap = b->cap ? 2 * b->cap : 16;
-		b->v = tb_xrealloc(b->v, b->cap * sizeof *b->v);
+		uint32_t cap = b->cap ? 2 * b->cap : 16;
+		tb_state *grown = tb_realloc(b->v, cap * sizeof *b->v);
+		if (!grown) {
+			*added = 0;
+			return UINT32_MAX;
+		}
+		b->v = grown;
+		b->cap = cap;
 	}
 	b->v[b->n++] = *s;
-	if (2 * b->n > b->nslot)
-		S_rehash(b, b->nslot ? 2 * b->nslot : 32);
-	else {
+	if (2 * b->n > b->nslot) {
+		if (!S_rehash(b, b->nslot ? 2 * b->nslot : 32)) {
+			b->n--;
+			*added = 0;
+			return UINT32_MAX;
+		}
+	} else {
 		uint32_t j = (uint32_t)S_hash(s) & (b->nslot - 1);
 		while (b->slot[j])
 			j = (j + 1) & (b->nslot - 1);
@@ -144,17 +159,23 @@ struct tb_stretch {
 	size_t n, cap;
 	unsigned long held, budget;
 	int spent;
+	int failed;         /* memory ran out (then spent too) */
 	tb_turns turns;     /* scratch for generation */
 	void (*progress)(void *, unsigned long);
 	void *ctx;
 	unsigned long reported;
 };
 
+/* NULL when memory ran out. */
 static S_layer *S_push(tb_stretch *x)
 {
 	if (x->n == x->cap) {
-		x->cap = x->cap ? 2 * x->cap : 8;
-		x->layer = tb_xrealloc(x->layer, x->cap * sizeof *x->layer);
+		size_t cap = x->cap ? 2 * x->cap : 8;
+		S_layer *grown = tb_realloc(x->layer, cap * sizeof *x->layer);
+		if (!grown)
+			return NULL;
+		x->layer = grown;
+		x->cap = cap;
 	}
 	S_layer *l = &x->layer[x->n++];
 	memset(l, 0, sizeof *l);
@@ -164,13 +185,19 @@ static S_layer *S_push(tb_stretch *x)
 tb_stretch *tb_stretch_new(const tb_ruleset *rs, const tb_state *s, unsigned long budget,
                            void (*progress)(void *, unsigned long), void *ctx)
 {
-	tb_stretch *x = tb_xcalloc(1, sizeof *x);
+	tb_stretch *x = tb_calloc(1, sizeof *x);
+	if (!x)
+		return NULL;
 	x->rs = rs;
 	x->budget = budget ? budget : 1;
 	x->progress = progress;
 	x->ctx = ctx;
 	int added;
-	tb_bset_add(&S_push(x)->set, s, &added);
+	S_layer *l = S_push(x);
+	if (!l || tb_bset_add(&l->set, s, &added) == UINT32_MAX) {
+		tb_stretch_free(x);
+		return NULL;
+	}
 	x->held = 1;
 	return x;
 }
@@ -191,7 +218,9 @@ void tb_stretch_free(tb_stretch *x)
 /* The turns that fit step 'st' from 's', into x->turns; how many. */
 static size_t S_fitting(tb_stretch *x, const tb_step *st, const tb_state *s)
 {
-	size_t n = tb_turns_generate(x->rs, s, &x->turns), k = 0;
+	size_t n = tb_turns_list(x->rs, s, &x->turns), k = 0;
+	if (tb_turns_failed(&x->turns))
+		x->failed = 1;
 	for (size_t i = 0; i < n; i++)
 		if (tb_step_fits(x->rs, st, &x->turns.v[i]))
 			x->turns.v[k++] = x->turns.v[i];
@@ -211,18 +240,31 @@ long tb_stretch_step(tb_stretch *x, const tb_step *step, const tb_state *target,
 	if (x->spent)
 		return -1;
 	S_layer *next = S_push(x);
+	if (!next) {
+		x->failed = x->spent = 1;
+		return -1;
+	}
 	next->step = *step;
 	const S_layer *prev = &x->layer[x->n - 2];
 	const tb_ruleset *rs = x->rs;
 	for (uint32_t i = 0; i < prev->set.n; i++) {
 		/* 'prev' may move when 'next' grows: the layers array does not */
 		size_t nt = S_fitting(x, step, &x->layer[x->n - 2].set.v[i]);
+		if (x->failed) {
+			x->spent = 1;
+			return -1;
+		}
 		for (size_t j = 0; j < nt; j++) {
 			tb_state w = S_after(rs, &x->layer[x->n - 2].set.v[i], &x->turns.v[j]);
 			if (target && rs->rules->bound && !rs->rules->bound(rs, &w, target, left))
 				continue;
 			int added;
-			tb_bset_add(&next->set, &w, &added);
+			if (tb_bset_add(&next->set, &w, &added) == UINT32_MAX)
+				x->failed = 1;
+			if (x->failed) {
+				x->spent = 1;
+				return -1;
+			}
 			if (added && ++x->held > x->budget) {
 				x->spent = 1;
 				return -1;
@@ -247,6 +289,7 @@ void tb_stretch_pop(tb_stretch *x)
 }
 
 size_t tb_stretch_steps(const tb_stretch *x) { return x->n - 1; }
+int tb_stretch_failed(const tb_stretch *x) { return x->failed; }
 size_t tb_stretch_count(const tb_stretch *x) { return x->layer[x->n - 1].set.n; }
 
 const tb_state *tb_stretch_state(const tb_stretch *x, size_t i)
@@ -263,7 +306,7 @@ size_t tb_stretch_marked(const tb_stretch *x, size_t layer, const tb_state **one
 {
 	const S_layer *l = &x->layer[layer];
 	size_t n = 0;
-	for (uint32_t i = 0; i < l->set.n; i++)
+	for (uint32_t i = 0; i < l->set.n && !x->failed; i++)
 		if (l->mark && l->mark[i]) {
 			*one = &l->set.v[i];
 			n++;
@@ -280,7 +323,8 @@ size_t tb_stretch_keep(tb_stretch *x, int (*keep)(void *ctx, const tb_state *s),
 			b->v[k++] = b->v[i];
 	x->held -= b->n - k;
 	b->n = k;
-	S_rehash(b, b->nslot ? b->nslot : 32);
+	if (!S_rehash(b, b->nslot ? b->nslot : 32))
+		x->failed = x->spent = 1; /* the set cannot be searched: only free it */
 	return k;
 }
 
@@ -296,15 +340,25 @@ static long S_marked_after(const tb_stretch *x, size_t i, const tb_state *s, con
 
 void tb_stretch_resolve(tb_stretch *x)
 {
+	if (x->failed)
+		return;
 	S_layer *last = &x->layer[x->n - 1];
 	free(last->mark);
-	last->mark = tb_xmalloc(last->set.n + 1);
+	last->mark = tb_malloc(last->set.n + 1);
+	if (!last->mark) {
+		x->failed = 1;
+		return;
+	}
 	memset(last->mark, 1, last->set.n + 1);
 	for (size_t i = x->n - 1; i-- > 0;) {
 		S_layer *l = &x->layer[i];
 		free(l->mark);
-		l->mark = tb_xcalloc(l->set.n + 1, 1);
-		for (uint32_t s = 0; s < l->set.n; s++) {
+		l->mark = tb_calloc(l->set.n + 1, 1);
+		if (!l->mark) {
+			x->failed = 1;
+			return;
+		}
+		for (uint32_t s = 0; s < l->set.n && !x->failed; s++) {
 			size_t nt = S_fitting(x, &x->layer[i + 1].step, &l->set.v[s]);
 			for (size_t j = 0; j < nt && !l->mark[s]; j++)
 				l->mark[s] = S_marked_after(x, i, &l->set.v[s], &x->turns.v[j]) >= 0;
@@ -322,7 +376,7 @@ size_t tb_stretch_turns(tb_stretch *x, size_t k, tb_turns *out)
 {
 	size_t n = 0;
 	const S_layer *l = &x->layer[k];
-	for (uint32_t s = 0; s < l->set.n; s++) {
+	for (uint32_t s = 0; s < l->set.n && !x->failed; s++) {
 		if (!l->mark[s])
 			continue;
 		size_t nt = S_fitting(x, &x->layer[k + 1].step, &l->set.v[s]);
@@ -336,8 +390,14 @@ size_t tb_stretch_turns(tb_stretch *x, size_t k, tb_turns *out)
 			if (seen < n)
 				continue;
 			if (n == out->cap) {
-				out->cap = out->cap ? 2 * out->cap : 16;
-				out->v = tb_xrealloc(out->v, out->cap * sizeof *out->v);
+				size_t cap = out->cap ? 2 * out->cap : 16;
+				tb_turn *grown = tb_realloc(out->v, cap * sizeof *out->v);
+				if (!grown) {
+					x->failed = 1;
+					return n;
+				}
+				out->v = grown;
+				out->cap = cap;
 			}
 			out->v[n++] = *t;
 		}
@@ -380,7 +440,7 @@ static int S_u32_cmp(const void *a, const void *b)
 static void S_fan_of(tb_stretch *x, size_t L, const uint32_t *set, uint32_t nset, S_fan *f)
 {
 	memset(f, 0, sizeof *f);
-	for (uint32_t a = 0; a < nset; a++) {
+	for (uint32_t a = 0; a < nset && !x->failed; a++) {
 		const tb_state *s = &x->layer[L].set.v[set[a]];
 		size_t nt = S_fitting(x, &x->layer[L + 1].step, s);
 		for (size_t j = 0; j < nt; j++) {
@@ -392,11 +452,21 @@ static void S_fan_of(tb_stretch *x, size_t L, const uint32_t *set, uint32_t nset
 				u++;
 			if (u == f->n) {
 				if (f->n == f->cap) {
-					f->cap = f->cap ? 2 * f->cap : 16;
-					f->turn = tb_xrealloc(f->turn, f->cap * sizeof *f->turn);
-					f->to = tb_xrealloc(f->to, f->cap * sizeof *f->to);
-					f->nto = tb_xrealloc(f->nto, f->cap * sizeof *f->nto);
-					f->capto = tb_xrealloc(f->capto, f->cap * sizeof *f->capto);
+					size_t cap = f->cap ? 2 * f->cap : 16;
+					tb_turn *turn = tb_realloc(f->turn, cap * sizeof *f->turn);
+					f->turn = turn ? turn : f->turn;
+					uint32_t **to = turn ? tb_realloc(f->to, cap * sizeof *f->to) : NULL;
+					f->to = to ? to : f->to;
+					uint32_t *nto = to ? tb_realloc(f->nto, cap * sizeof *f->nto) : NULL;
+					f->nto = nto ? nto : f->nto;
+					uint32_t *capto = nto ? tb_realloc(f->capto, cap * sizeof *f->capto)
+					                      : NULL;
+					f->capto = capto ? capto : f->capto;
+					if (!capto) {
+						x->failed = 1;
+						return;
+					}
+					f->cap = cap;
 				}
 				f->turn[u] = x->turns.v[j];
 				f->to[u] = NULL;
@@ -404,8 +474,14 @@ static void S_fan_of(tb_stretch *x, size_t L, const uint32_t *set, uint32_t nset
 				f->n++;
 			}
 			if (f->nto[u] == f->capto[u]) {
-				f->capto[u] = f->capto[u] ? 2 * f->capto[u] : 4;
-				f->to[u] = tb_xrealloc(f->to[u], f->capto[u] * sizeof **f->to);
+				uint32_t cap = f->capto[u] ? 2 * f->capto[u] : 4;
+				uint32_t *grown = tb_realloc(f->to[u], cap * sizeof **f->to);
+				if (!grown) {
+					x->failed = 1;
+					return;
+				}
+				f->to[u] = grown;
+				f->capto[u] = cap;
 			}
 			f->to[u][f->nto[u]++] = (uint32_t)at;
 		}
@@ -463,13 +539,18 @@ static S_memo_entry *S_memo_find(S_memo *m, uint64_t h, size_t i, const uint32_t
 	return NULL;
 }
 
-static void S_memo_put(S_memo *m, uint64_t h, size_t i, const uint32_t *set, uint32_t n,
-                       unsigned long long count)
+/* 0 (the count not kept) when memory ran out. */
+static int S_memo_put(S_memo *m, uint64_t h, size_t i, const uint32_t *set, uint32_t n,
+                      unsigned long long count)
 {
 	if (2 * (m->n + 1) > m->nslot) {
 		S_memo old = *m;
 		m->nslot = old.nslot ? 2 * old.nslot : 64;
-		m->e = tb_xcalloc(m->nslot, sizeof *m->e);
+		m->e = tb_calloc(m->nslot, sizeof *m->e);
+		if (!m->e) {
+			*m = old;
+			return 0;
+		}
 		for (size_t j = 0; j < old.nslot; j++) {
 			if (!old.e[j].set)
 				continue;
@@ -483,13 +564,16 @@ static void S_memo_put(S_memo *m, uint64_t h, size_t i, const uint32_t *set, uin
 	size_t k = h & (m->nslot - 1);
 	while (m->e[k].set)
 		k = (k + 1) & (m->nslot - 1);
+	m->e[k].set = tb_malloc((n ? n : 1) * sizeof *set);
+	if (!m->e[k].set)
+		return 0;
 	m->e[k].h = h;
 	m->e[k].i = i;
 	m->e[k].n = n;
-	m->e[k].set = tb_xmalloc((n ? n : 1) * sizeof *set);
 	memcpy(m->e[k].set, set, n * sizeof *set);
 	m->e[k].count = count;
 	m->n++;
+	return 1;
 }
 
 static void S_memo_free(S_memo *m)
@@ -506,6 +590,8 @@ static unsigned long long S_count(tb_stretch *x, S_memo *m, size_t k, size_t i, 
 {
 	if (i == n)
 		return 1;
+	if (x->failed)
+		return 0;
 	uint64_t h = S_set_hash(i, set, nset);
 	const S_memo_entry *e = S_memo_find(m, h, i, set, nset);
 	if (e)
@@ -516,7 +602,8 @@ static unsigned long long S_count(tb_stretch *x, S_memo *m, size_t k, size_t i, 
 	for (size_t u = 0; u < f.n; u++)
 		total = S_sat_add(total, S_count(x, m, k, i + 1, n, f.to[u], f.nto[u]));
 	S_fan_free(&f);
-	S_memo_put(m, h, i, set, nset, total);
+	if (!x->failed && !S_memo_put(m, h, i, set, nset, total))
+		x->failed = 1;
 	return total;
 }
 
@@ -530,6 +617,8 @@ static void S_list(tb_stretch *x, size_t k, size_t i, size_t n, const uint32_t *
 		++*listed;
 		return;
 	}
+	if (x->failed)
+		return;
 	S_fan f;
 	S_fan_of(x, k + i, set, nset, &f);
 	for (size_t u = 0; u < f.n && *listed < max; u++) {
@@ -543,7 +632,13 @@ unsigned long long tb_stretch_paths(tb_stretch *x, size_t k, size_t n, size_t ma
                                     tb_turn *seqs, size_t *listed)
 {
 	const S_layer *l = &x->layer[k];
-	uint32_t *set = tb_xmalloc((l->set.n ? l->set.n : 1) * sizeof *set), nset = 0;
+	*listed = 0;
+	uint32_t *set = x->failed ? NULL : tb_malloc((l->set.n ? l->set.n : 1) * sizeof *set),
+	         nset = 0;
+	if (!set) {
+		x->failed = 1;
+		return 0;
+	}
 	for (uint32_t s = 0; s < l->set.n; s++)
 		if (l->mark[s])
 			set[nset++] = s;
@@ -554,8 +649,10 @@ unsigned long long tb_stretch_paths(tb_stretch *x, size_t k, size_t n, size_t ma
 		memset(&m, 0, sizeof m);
 		total = S_count(x, &m, k, 0, n, set, nset);
 		S_memo_free(&m);
-		tb_turn *cur = tb_xmalloc((n ? n : 1) * sizeof *cur);
-		if (max)
+		tb_turn *cur = tb_malloc((n ? n : 1) * sizeof *cur);
+		if (!cur)
+			x->failed = 1;
+		else if (max)
 			S_list(x, k, 0, n, set, nset, cur, max, seqs, listed);
 		free(cur);
 	}

@@ -28,7 +28,8 @@ typedef struct tb_bset {
 	uint32_t nslot;     /* a power of two, at least twice n */
 } tb_bset;
 
-/* Adds 's' unless it is there; returns its index. */
+/* Adds 's' unless it is there; returns its index, or UINT32_MAX (and
+ * 'b' as it was) when memory ran out. */
 uint32_t tb_bset_add(tb_bset *b, const tb_state *s, int *added);
 /* The index of 's', or -1. */
 long tb_bset_find(const tb_bset *b, const tb_state *s);
@@ -57,7 +58,7 @@ typedef struct tb_stretch tb_stretch;
 /* A stretch from position 's' under 'rs' (both borrowed; 'rs' must
  * outlive it), holding at most 'budget' positions in all its layers.
  * 'progress' (may be NULL) is called now and then with the positions
- * held so far. */
+ * held so far. NULL when memory ran out. */
 tb_stretch *tb_stretch_new(const tb_ruleset *rs, const tb_state *s, unsigned long budget,
                            void (*progress)(void *, unsigned long), void *ctx);
 void tb_stretch_free(tb_stretch *x);
@@ -67,10 +68,14 @@ void tb_stretch_free(tb_stretch *x);
  * With 'target' (may be NULL), only positions from which the rules'
  * bound says 'target' can be reached in 'left' more turns are kept.
  * Returns the positions in the new layer (0: none fits; the layer is
- * there all the same), or -1 when the budget ran out (the stretch is
- * then spent: only tb_stretch_free may follow). */
+ * there all the same), or -1 when the budget or memory ran out (the
+ * stretch is then spent: only tb_stretch_free may follow). */
 long tb_stretch_step(tb_stretch *x, const tb_step *step, const tb_state *target,
                      unsigned left);
+/* Memory ran out in 'x' (sticky): a step then returned -1, and what
+ * the queries below return is not to be trusted; only tb_stretch_free
+ * may follow. */
+int tb_stretch_failed(const tb_stretch *x);
 /* Drops the last layer (after a step that nothing fitted). */
 void tb_stretch_pop(tb_stretch *x);
 /* The number of steps taken (layers after the first). */

@@ -34,10 +34,12 @@ static const tb_move *S_written(const tb_ruleset *rs, const tb_node *n, int *pas
 /* The one legal turn of 's' that written move 'm' (a pass when 'pass')
  * is, with its crown marker; 0 when there is none. */
 static int S_one(const tb_ruleset *rs, const tb_state *s, const tb_move *m, int pass,
-                 tb_turns *l, tb_turn *out)
+                 tb_turns *l, tb_turn *out, int *nomem)
 {
 	tb_move none = {0, 0, NULL};
-	size_t n = tb_turns_generate(rs, s, l), fit = 0;
+	size_t n = tb_turns_list(rs, s, l), fit = 0;
+	if (tb_turns_failed(l))
+		*nomem = 1;
 	for (size_t i = 0; i < n; i++)
 		if (tb_turn_fits(&l->v[i], pass ? &none : m) && (pass || l->v[i].crown == m->crown)) {
 			*out = l->v[i];
@@ -59,7 +61,7 @@ static int S_nothing(const tb_node *n)
  * the rules cannot replay as written (an unknown one, a gap, a restated
  * position) ends the walk as the end of the line does. */
 static long S_follow(const tb_ruleset *rs, tb_state s, const tb_node *n, unsigned window,
-                     tb_turns *l)
+                     tb_turns *l, int *nomem)
 {
 	long played = 0;
 	for (; n && (unsigned)played < window; n = n->next) {
@@ -70,7 +72,7 @@ static long S_follow(const tb_ruleset *rs, tb_state s, const tb_node *n, unsigne
 		if (!m)
 			break;
 		tb_turn t;
-		if (!S_one(rs, &s, m, pass, l, &t))
+		if (!S_one(rs, &s, m, pass, l, &t, nomem))
 			return -1;
 		rs->rules->play(rs, &s, &t, NULL);
 		played++;
@@ -95,6 +97,7 @@ typedef struct S_try {
 	tb_repair *out;
 	size_t max, n;
 	unsigned full;        /* the turns a repair must keep legal */
+	int nomem;            /* memory ran out listing turns */
 } S_try;
 
 /* Plays 'turns' from the position before the slip and the written turns
@@ -107,7 +110,7 @@ static void S_keep(S_try *y, uint8_t kind, const tb_turn *turns, uint8_t nturns,
 	const tb_node *after = y->node;
 	for (unsigned i = 0; i < consumed; i++)
 		after = S_next_turn(after);
-	long reach = S_follow(y->rs, w, after, y->window, &y->l);
+	long reach = S_follow(y->rs, w, after, y->window, &y->l, &y->nomem);
 	if (reach < 0)
 		return;
 	if (y->n < y->max) {
@@ -165,7 +168,7 @@ static void S_missing(S_try *y, const tb_move *m, int pass, const tb_turn *legal
 		tb_state w = *y->s;
 		y->rs->rules->play(y->rs, &w, &legal[i], NULL);
 		tb_turn two[2] = {legal[i]};
-		if (S_one(y->rs, &w, m, pass, &l2, &two[1]))
+		if (S_one(y->rs, &w, m, pass, &l2, &two[1], &y->nomem))
 			S_keep(y, TB_REPAIR_MISSING, two, 2, 1);
 	}
 	tb_turns_free(&l2);
@@ -193,7 +196,7 @@ static void S_swap(S_try *y, const tb_move *m, int pass, int gap)
 	for (unsigned i = 0; i < 3; i++) {
 		if (!order[i])
 			continue;
-		if (!S_one(y->rs, &w, order[i], passes[i], &y->l, &seq[k]))
+		if (!S_one(y->rs, &w, order[i], passes[i], &y->l, &seq[k], &y->nomem))
 			return;
 		y->rs->rules->play(y->rs, &w, &seq[k], NULL);
 		k++;
@@ -215,14 +218,19 @@ static void S_rank(tb_repair *v, size_t n)
 }
 
 size_t tb_repairs(const tb_ruleset *rs, const tb_state *s, const void *node, uint8_t kind,
-                  const tb_move *m, unsigned window, tb_repair *out, size_t max)
+                  const tb_move *m, unsigned window, tb_repair *out, size_t max, int *nomem)
 {
 	/* the candidates are gathered in full, ranked, then cut to 'max' */
 	size_t room = 256;
-	tb_repair *all = tb_xmalloc(room * sizeof *all);
-	S_try y = {rs, s, node, window, {NULL, 0}, all, room, 0, 0};
+	tb_repair *all = tb_malloc(room * sizeof *all);
+	if (!all) {
+		*nomem = 1;
+		return 0;
+	}
+	S_try y = {rs, s, node, window, {NULL, 0}, all, room, 0, 0, 0};
 	tb_turns own = {NULL, 0};
-	size_t nlegal = tb_turns_generate(rs, s, &own);
+	size_t nlegal = tb_turns_list(rs, s, &own);
+	y.nomem = tb_turns_failed(&own);
 	int pass = kind == TB_NODE_PASS;
 	if (!pass) {
 		S_one_apart(&y, m, own.v, nlegal, 1);
@@ -237,5 +245,6 @@ size_t tb_repairs(const tb_ruleset *rs, const tb_state *s, const void *node, uin
 	tb_turns_free(&own);
 	tb_turns_free(&y.l);
 	free(all);
-	return y.n;
+	*nomem = y.nomem;
+	return y.nomem ? 0 : y.n;
 }

@@ -35,8 +35,9 @@ typedef struct tb_repair {
  * node kind), illegal in position 's', that keep the next 'window'
  * written turns legal (or all that follow, up to a turn nobody knows,
  * a gap or a restated position). Fills 'out' (at most 'max'), best
- * first; returns how many there are in all. */
+ * first; returns how many there are in all. Out of memory it sets
+ * '*nomem' and returns 0. */
 size_t tb_repairs(const tb_ruleset *rs, const tb_state *s, const void *node, uint8_t kind,
-                  const tb_move *m, unsigned window, tb_repair *out, size_t max);
+                  const tb_move *m, unsigned window, tb_repair *out, size_t max, int *nomem);
 
 #endif

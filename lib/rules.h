@@ -232,7 +232,8 @@ typedef struct tb_rules {
 	 * 'after') breaks a rule whose penalty is the opponent's to take
 	 * (Asalto: a capture passed up). With 'n' 0 ('why' NULL), only says
 	 * whether it does: the words are asked for when they are told,
-	 * which is seldom (the penalty is mostly taken or the turn fine). */
+	 * which is seldom (the penalty is mostly taken or the turn fine).
+	 * Out of memory the words are "" (validate says TB_ENOMEM). */
 	int (*remark)(const tb_ruleset *rs, const tb_state *before, const tb_turn *t,
 	              const tb_state *after, char *why, size_t n);
 	/* Optional: 0 when 'target' surely cannot be reached from 's' in

@@ -966,12 +966,14 @@ move:
 /* The first capture the defenders could make in 's' (their turn) that
  * goes on from the 'nlead' parts of 'lead' (a chain stopped early: the
  * next jump), or any capture when 'nlead' is 0 (the whole chain): its
- * token into 'b'; 0 when there is none. */
+ * token into 'b'; 0 when there is none, -1 when memory ran out. */
 static int S_a_capture(const tb_ruleset *rs, const tb_state *s, const tb_part *lead,
                        unsigned nlead, tb_buf *b)
 {
 	tb_turns l = {NULL, 0};
-	size_t n = tb_turns_generate(rs, s, &l);
+	size_t n = tb_turns_list(rs, s, &l);
+	if (tb_turns_failed(&l))
+		return -1;
 	int found = 0;
 	for (size_t i = 0; i < n && !found; i++) {
 		const tb_turn *t = &l.v[i];
@@ -1004,16 +1006,21 @@ static int S_remark(const tb_ruleset *rs, const tb_state *before, const tb_turn 
 	S_name(&rs->geo, after->mark[0] - 1, a);
 	if (after->mark[1])
 		S_name(&rs->geo, after->mark[1] - 1, b);
-	tb_buf cap = TB_BUF_INIT;
+	tb_buf cap = TB_BUF_SOFT; /* out of memory: no words (validate says so) */
 	int chain = t->nparts > 1 && t->parts[1].kind == TB_PART_CAPTURE;
+	int found = chain ? S_a_capture(rs, before, t->parts, t->nparts, &cap)
+	                  : S_a_capture(rs, before, NULL, 0, &cap);
+	if (!found)
+		tb_buf_puts(&cap, "?");
+	if (found < 0 || !tb_buf_ok(&cap)) {
+		tb_buf_free(&cap);
+		*why = '\0';
+		return 1;
+	}
 	if (chain) { /* the longer chain it could have been */
-		if (!S_a_capture(rs, before, t->parts, t->nparts, &cap))
-			tb_buf_puts(&cap, "?");
 		snprintf(why, n, "a capture was passed up: the chain could go on (%s), and no huff of "
 		         "the defender on %s follows; is a jump missing from the copy?", cap.data, a);
 	} else {
-		if (!S_a_capture(rs, before, NULL, 0, &cap))
-			tb_buf_puts(&cap, "?");
 		snprintf(why, n, "a capture was passed up (%s could be played), and no huff of the "
 		         "defender on %s%s%s follows; is a capture missing from the copy?", cap.data, a,
 		         *b ? " or the one on " : "", b);

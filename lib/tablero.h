@@ -17,19 +17,19 @@
  * the caller to free is freed with free(). When an allocation fails
  * while reading records (readers, tb_reader_next, tb_reader_detach),
  * writing them (tb_record_write, tb_record_movetext, tb_diag_format),
- * walking, building and editing the tree, writing XML (but for
- * TB_XML_POSITIONS) or reading it back, in the rules engines
- * (tb_engine_*, tb_record_engine, tb_node_engine: positions, turns,
- * perft, random games, boards as text), comparing (plies, alignment,
- * keys), reading a witness back, drawing diagrams (tb_svg_record,
- * tb_svg_position), setting books and writing web pages, the function
- * says so -- TB_ENOMEM, or NULL where it returns a pointer
- * (tb_engine_status after a count) -- and leaves every object it was
- * given as usable and freeable as before (a reader is then spent: see
- * tb_reader_next; a book or page: see tb_book_add, tb_html_add); it
- * neither aborts nor prints. The rest -- validating and filling (and so
- * TB_XML_POSITIONS, which validates), collating -- is not yet made to
- * recover: there an allocation
+ * walking, building and editing the tree, writing XML or reading it
+ * back, in the rules engines (tb_engine_*, tb_record_engine,
+ * tb_node_engine: positions, turns, perft, random games, boards as
+ * text), validating and filling (tb_reader_validate, tb_record_fill,
+ * TB_XML_POSITIONS), comparing (plies, alignment, keys), reading a
+ * witness back, drawing diagrams (tb_svg_record, tb_svg_position),
+ * setting books and writing web pages, the function says so --
+ * TB_ENOMEM, or NULL where it returns a pointer (tb_engine_status after
+ * a count) -- and leaves every object it was given as usable and
+ * freeable as before (a reader is then spent: see tb_reader_next; a book
+ * or page: see tb_book_add, tb_html_add); it neither aborts nor prints.
+ * The rest -- collating (tb_collate) -- is not yet made to recover:
+ * there an allocation
  * that fails aborts the process after the line "tablero: out of memory"
  * on stderr. tb_set_alloc_hook lets a program refuse allocations, to
  * bound the library's memory or to test what it does when memory runs
@@ -365,7 +365,10 @@ typedef void (*tb_turn_fn)(void *ctx, const tb_turn_report *t);
  * and variations. Each problem becomes a diagnostic of 'r' (after the
  * reader's own, until the next tb_reader_next). 'fn' (may be NULL) is
  * called for each turn of the main line and variations that was played.
- * Returns the number of errors found. A record with syntax errors is
+ * Returns the number of errors found, or TB_ENOMEM when memory ran out
+ * (see "Memory"): the diagnostics added until then stay (a few may lack
+ * their notes), a turn may not have been told, and the reader is spent
+ * when a diagnostic itself could not be kept. A record with syntax errors is
  * not replayed. Given a record 'r' did not read (built through the API,
  * or read by another reader), the diagnostics keep the record's lines
  * and columns but quote 'r''s own text, so give a reader of the
@@ -408,7 +411,10 @@ TB_EXPORT void tb_reader_set_search(tb_reader *r, const tb_search_opts *o);
  * '*filled' to those replaced; NULL when the record has errors the
  * reader found (nothing can be written). 'rec' is changed in place: a
  * filled record is what the text says. NULL too, with nothing changed,
- * when 'rec' is NULL or its game unknown. */
+ * when 'rec' is NULL or its game unknown; and when memory ran out
+ * (see "Memory"): 'rec' is then as it was, or filled in part (each
+ * unknown replaced whole, or not at all), and the reader as
+ * tb_reader_validate leaves it. */
 TB_EXPORT char *tb_record_fill(tb_reader *r, tb_record *rec, size_t *len, size_t *open,
                                size_t *filled);
 
@@ -1064,8 +1070,8 @@ TB_EXPORT tb_xml_writer *tb_xml_writer_new(FILE *out, int flags);
  * carry (tb_reader_xml_refuse: TB504 joins the reader's diagnostics;
  * nothing of it is written), TB_EIO when writing failed, or TB_ENOMEM
  * when memory ran out: nothing of the record is written then, and the
- * writer goes on as before it (TB_XML_POSITIONS, which replays the
- * record, still aborts then: see "Memory"). */
+ * writer goes on as before it (TB_XML_POSITIONS too, which replays the
+ * record). */
 TB_EXPORT int tb_xml_write_record(tb_xml_writer *w, tb_reader *r, const tb_record *rec);
 
 /** Ends the document, flushes and frees 'w'. Returns 0, TB_EIO when

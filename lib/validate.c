@@ -63,6 +63,7 @@ typedef struct S_val {
 	void *decide_ctx;
 	const tb_sigla *collation; /* the witnesses, when the record is a collation
 	                              (spec/compare.md), else NULL */
+	int oom;                   /* memory ran out (sticky): TB_ENOMEM at the end */
 } S_val;
 
 /* Where the replay of a line stands. */
@@ -82,15 +83,32 @@ typedef struct S_at {
 	                              words are made only when it is told */
 } S_at;
 
+/* "" when memory ran out (v->oom). */
 static const char *S_position_text(S_val *v, const tb_state *s)
 {
 	tb_arena a = {0};
 	tb_position p;
-	v->rs.rules->save(&v->rs, s, &a, &p);
+	int saved = tb_rules_save(&v->rs, s, &a, &p);
 	tb_buf_clear(&v->scratch);
-	tb_position_write(&v->scratch, v->rs.game, &p);
+	if (saved == 0)
+		tb_position_write(&v->scratch, v->rs.game, &p);
 	tb_arena_free(&a);
+	if (saved || !tb_buf_ok(&v->scratch) || !v->scratch.data) {
+		v->oom = 1;
+		return "";
+	}
 	return v->scratch.data;
+}
+
+/* The text of soft buffer 'b' ("" when nothing was appended); "" and
+ * v->oom when an append to it ran out of memory. */
+static const char *S_text(S_val *v, const tb_buf *b)
+{
+	if (!tb_buf_ok(b)) {
+		v->oom = 1;
+		return "";
+	}
+	return b->data ? b->data : "";
 }
 
 /* A diagnostic over node span 'sp', with the position it happened in. */
@@ -100,11 +118,16 @@ static void S_report(S_val *v, tb_severity sev, int code, const tb_span *sp,
 static void S_report(S_val *v, tb_severity sev, int code, const tb_span *sp,
                      const tb_state *s, const char *fmt, ...)
 {
-	tb_buf msg = TB_BUF_INIT;
+	tb_buf msg = TB_BUF_SOFT;
 	va_list ap;
 	va_start(ap, fmt);
 	tb_buf_vprintf(&msg, fmt, ap);
 	va_end(ap);
+	if (!tb_buf_ok(&msg) || !msg.data) {
+		v->oom = 1; /* the diagnostic is left out */
+		tb_buf_free(&msg);
+		return;
+	}
 	size_t len = sp->end_line == sp->line && sp->end_col > sp->col ? sp->end_col - sp->col : 1;
 	tb_diag_at(v->r, sev, code, sp->off, len, sp->line, sp->col, "%s", msg.data);
 	tb_buf_free(&msg);
@@ -112,14 +135,13 @@ static void S_report(S_val *v, tb_severity sev, int code, const tb_span *sp,
 		tb_diag_note(v->r, "position %s", S_position_text(v, s));
 }
 
-/* rules->explain; out of memory (no words) aborts, as validating does
- * (xalloc.h). */
-static void S_explain(const S_val *v, const tb_state *s, const tb_move *m, char *why, size_t n)
+/* rules->explain; out of memory (no words) sets v->oom. */
+static void S_explain(S_val *v, const tb_state *s, const tb_move *m, char *why, size_t n)
 {
 	tb_say_no_fit(why, n); /* never "" but out of memory */
 	v->rs.rules->explain(&v->rs, s, m, why, n);
 	if (!*why)
-		tb_oom();
+		v->oom = 1;
 }
 
 static void S_token(tb_buf *b, uint8_t kind, const tb_move *m)
@@ -191,7 +213,7 @@ static void S_point_text(char out[4], tb_point p)
 static void S_tell(S_val *v, const tb_node *n, const tb_turn *t, const tb_state *after,
                    const tb_events *ev)
 {
-	tb_buf tok = TB_BUF_INIT, evt = TB_BUF_INIT;
+	tb_buf tok = TB_BUF_SOFT, evt = TB_BUF_SOFT;
 	S_turn_token(&tok, t);
 	tb_events_write(&evt, ev);
 	tb_turn_event one[sizeof ev->ev / sizeof ev->ev[0]];
@@ -204,15 +226,21 @@ static void S_tell(S_val *v, const tb_node *n, const tb_turn *t, const tb_state 
 		one[i] = (tb_turn_event){S_event_names[e->kind], *pts[i][0] ? pts[i][0] : NULL,
 		                         *pts[i][1] ? pts[i][1] : NULL, count ? e->a : 0};
 	}
-	tb_buf over = TB_BUF_INIT;
+	tb_buf over = TB_BUF_SOFT;
 	tb_result res;
 	char why[200];
 	if (v->rs.rules->over(&v->rs, after, &res, why, sizeof why))
 		tb_buf_printf(&over, "%s (%s)", tb_result_text[res], why);
-	tb_turn_report rep = {n->number, n->side, tok.data, S_position_text(v, after),
-	                      evt.data ? evt.data : "", n->span.line, n->span.col, ev->n, one,
-	                      over.data};
-	v->fn(v->ctx, &rep);
+	int was = v->oom;
+	v->oom = 0;
+	tb_turn_report rep = {n->number, n->side, S_text(v, &tok), S_position_text(v, after),
+	                      S_text(v, &evt), n->span.line, n->span.col, ev->n, one,
+	                      tb_buf_ok(&over) ? over.data : NULL};
+	if (!tb_buf_ok(&over))
+		v->oom = 1;
+	if (!v->oom) /* a turn whose words ran out is not told */
+		v->fn(v->ctx, &rep);
+	v->oom |= was;
 	tb_buf_free(&tok);
 	tb_buf_free(&evt);
 	tb_buf_free(&over);
@@ -226,10 +254,12 @@ static void S_frown_tell(S_val *v, S_at *at)
 	char why[240] = "";
 	v->rs.rules->remark(&v->rs, &at->frown_before, &at->frown_turn, &at->frown_after, why,
 	                    sizeof why);
-	tb_buf tok = TB_BUF_INIT;
+	if (!*why)
+		v->oom = 1; /* the remark's words ran out (rules->remark) */
+	tb_buf tok = TB_BUF_SOFT;
 	S_node_token(&tok, at->frown);
 	S_report(v, TB_WARNING, TB_D_PASSED_UP, &at->frown->span, &at->frown_before, "%s: %s",
-	         tok.data, why);
+	         S_text(v, &tok), why);
 	tb_buf_free(&tok);
 	at->frown = NULL;
 }
@@ -245,7 +275,9 @@ static int S_penalty_follows(S_val *v, const S_at *at, const tb_node *n)
 	    at->open || at->skip)
 		return 0;
 	tb_turns l = {NULL, 0};
-	size_t count = tb_turns_generate(&v->rs, &at->st, &l);
+	size_t count = tb_turns_list(&v->rs, &at->st, &l);
+	if (tb_turns_failed(&l))
+		v->oom = 1;
 	int fits = 0;
 	for (size_t i = 0; i < count && !fits; i++)
 		fits = tb_turn_fits(&l.v[i], m);
@@ -284,12 +316,15 @@ static void S_play(S_val *v, S_at *at, const tb_turn *t, const tb_node *n)
  * the old ruleset 'old' in position 'st'? */
 typedef int (*S_under_fn)(const tb_ruleset *old, const tb_state *st, const tb_move *m);
 
-/* Is 'm' (NULL: a pass) a legal turn under 'old'? */
+/* Is 'm' (NULL: a pass) a legal turn under 'old'? -1 when memory ran
+ * out. */
 static int S_legal_under(const tb_ruleset *old, const tb_state *st, const tb_move *m)
 {
 	tb_turns l = {NULL, 0};
 	tb_move none = {0, 0, NULL};
-	size_t n = tb_turns_generate(old, st, &l);
+	size_t n = tb_turns_list(old, st, &l);
+	if (tb_turns_failed(&l))
+		return -1;
 	int fits = 0;
 	for (size_t i = 0; i < n && !fits; i++)
 		fits = tb_turn_fits(&l.v[i], m ? m : &none) && (!m || l.v[i].crown == m->crown);
@@ -321,11 +356,17 @@ static void S_note_was(S_val *v, const tb_state *st, S_under_fn under, const tb_
 			continue;
 		o.key[o.n] = w->key;
 		o.value[o.n++] = w->value;
-		tb_ruleset *old = tb_xmalloc(sizeof *old);
+		tb_ruleset *old = tb_malloc(sizeof *old);
+		if (!old) {
+			v->oom = 1;
+			return;
+		}
 		char why[320];
-		if (!tb_ruleset_init(old, g, &o, why, sizeof why) && under(old, st, m))
+		int held = tb_ruleset_init(old, g, &o, why, sizeof why) ? 0 : under(old, st, m);
+		if (held > 0)
 			tb_diag_note(v->r, "%s under %s=%s, the default until tablero %s", what, w->key,
 			             w->value, w->until);
+		v->oom |= held < 0;
 		free(old);
 	}
 }
@@ -352,7 +393,7 @@ static void S_turns_written(tb_buf *b, const tb_state *s, const tb_turn *t, size
 /* One note per repair of the illegal turn of node 'n', best first. */
 static void S_note_repair(S_val *v, const tb_state *s, const tb_repair *rp)
 {
-	tb_buf tok = TB_BUF_INIT, seq = TB_BUF_INIT;
+	tb_buf tok = TB_BUF_SOFT, seq = TB_BUF_SOFT;
 	char after[64];
 	if (rp->reach)
 		snprintf(after, sizeof after, ": the next %u turn%s legal then", rp->reach,
@@ -364,7 +405,7 @@ static void S_note_repair(S_val *v, const tb_state *s, const tb_repair *rp)
 	case TB_REPAIR_POINT:
 	case TB_REPAIR_PART:
 		S_turn_token(&tok, &rp->turn[0]);
-		tb_diag_note(v->r, "did you mean %s? (%s%s)", tok.data,
+		tb_diag_note(v->r, "did you mean %s? (%s%s)", S_text(v, &tok),
 		             rp->kind == TB_REPAIR_PART ? "a part not written"
 		             : rp->kind == TB_REPAIR_SOUND ? "one point misheard"
 		                                           : "one point written for another",
@@ -372,11 +413,13 @@ static void S_note_repair(S_val *v, const tb_state *s, const tb_repair *rp)
 		break;
 	case TB_REPAIR_MISSING:
 		S_turns_written(&seq, s, rp->turn, 1);
-		tb_diag_note(v->r, "a turn seems to be missing before it: %s%s", seq.data, after);
+		tb_diag_note(v->r, "a turn seems to be missing before it: %s%s", S_text(v, &seq),
+		             after);
 		break;
 	default:
 		S_turns_written(&seq, s, rp->turn, rp->nturns);
-		tb_diag_note(v->r, "the turns may be written out of order: %s%s", seq.data, after);
+		tb_diag_note(v->r, "the turns may be written out of order: %s%s", S_text(v, &seq),
+		             after);
 		break;
 	}
 	tb_buf_free(&tok);
@@ -390,7 +433,12 @@ static int S_slips(S_val *v, S_at *at, const tb_node *n, uint8_t kind, const tb_
 {
 	enum { SHOWN = 3 };
 	tb_repair rp[SHOWN];
-	size_t all = tb_repairs(&v->rs, &at->st, n, kind, m, v->so.window, rp, SHOWN);
+	int nomem = 0;
+	size_t all = tb_repairs(&v->rs, &at->st, n, kind, m, v->so.window, rp, SHOWN, &nomem);
+	if (nomem) {
+		v->oom = 1;
+		return 0;
+	}
 	if (!all || rp[0].reach == 0)
 		return 0; /* nothing written after it to weigh a repair by: no help */
 	for (size_t i = 0; i < all && i < SHOWN; i++)
@@ -419,7 +467,12 @@ static int S_over_before(S_val *v, S_at *at, const tb_node *n)
 {
 	tb_result res;
 	char why[160];
-	v->nturns = tb_turns_generate(&v->rs, &at->st, &v->turns);
+	v->nturns = tb_turns_list(&v->rs, &at->st, &v->turns);
+	if (tb_turns_failed(&v->turns)) {
+		v->oom = 1;
+		at->live = 0;
+		return 1;
+	}
 	if (v->nturns || !v->rs.rules->over(&v->rs, &at->st, &res, why, sizeof why))
 		return 0;
 	S_report(v, TB_ERROR, TB_D_AFTER_END, &n->span, &at->st,
@@ -448,8 +501,9 @@ static void S_turn(S_val *v, S_at *at, uint8_t kind, const tb_move *m, const tb_
 		S_play(v, at, &turns[which], n); /* the usual way: no words needed */
 		return;
 	}
-	tb_buf tok = TB_BUF_INIT;
+	tb_buf tok = TB_BUF_SOFT;
 	S_token(&tok, kind, m);
+	const char *text = S_text(v, &tok);
 	tb_severity sev = witness ? TB_WARNING : TB_ERROR;
 	const char *other = witness ? " (another reading of this turn)" : "";
 	char why[200];
@@ -457,19 +511,19 @@ static void S_turn(S_val *v, S_at *at, uint8_t kind, const tb_move *m, const tb_
 		/* the engine says which piece is crowned, or none */
 		tb_move fits = {turns[which].nparts, m->crown, (tb_part *)turns[which].parts};
 		S_explain(v, &at->st, &fits, why, sizeof why);
-		S_report(v, sev, TB_D_ILLEGAL, &n->span, &at->st, "%s: %s%s", tok.data, why, other);
+		S_report(v, sev, TB_D_ILLEGAL, &n->span, &at->st, "%s: %s%s", text, why, other);
 		at->live = witness ? at->live : 0;
 	} else if (fit == 1 && !witness) {
 		S_play(v, at, &turns[which], n);
 	} else if (fit > 1 && !witness) { /* a whole token is one turn: an engine's slip */
 		S_report(v, TB_WARNING, TB_D_UNCHECKED, &n->span, &at->st, "%s fits %zu legal turns; "
-		         "checking resumes where the record gives the position again", tok.data, fit);
+		         "checking resumes where the record gives the position again", text, fit);
 		at->live = 0;
 	} else if (fit == 0 && kind == TB_NODE_PASS) {
-		tb_buf alt = TB_BUF_INIT;
+		tb_buf alt = TB_BUF_SOFT;
 		S_turn_token(&alt, &turns[0]);
 		S_report(v, sev, TB_D_ILLEGAL, &n->span, &at->st, "pass: a player passes only when "
-		         "blocked, and %s can be played%s", alt.data, other);
+		         "blocked, and %s can be played%s", S_text(v, &alt), other);
 		tb_buf_free(&alt);
 		if (!witness) {
 			S_note_was(v, &at->st, S_legal_under, NULL, "legal");
@@ -477,7 +531,7 @@ static void S_turn(S_val *v, S_at *at, uint8_t kind, const tb_move *m, const tb_
 		}
 	} else if (fit == 0) {
 		S_explain(v, &at->st, m, why, sizeof why);
-		S_report(v, sev, TB_D_ILLEGAL, &n->span, &at->st, "%s: %s%s", tok.data, why, other);
+		S_report(v, sev, TB_D_ILLEGAL, &n->span, &at->st, "%s: %s%s", text, why, other);
 		if (!witness) {
 			tb_state before = at->st;
 			S_note_was(v, &before, S_legal_under, m, "legal");
@@ -526,20 +580,34 @@ static void S_open_free(S_at *at)
 	}
 }
 
-/* Starts a stretch from the known position, if none is open. */
-static void S_open_begin(S_val *v, S_at *at)
+/* Starts a stretch from the known position, if none is open; 0 (none
+ * open, v->oom) when memory ran out. */
+static int S_open_begin(S_val *v, S_at *at)
 {
 	if (at->open)
-		return;
-	at->open = tb_xcalloc(1, sizeof *at->open);
-	at->open->x = tb_stretch_new(&v->rs, &at->st, v->so.max_positions, S_progress, v);
+		return 1;
+	at->open = tb_calloc(1, sizeof *at->open);
+	if (at->open)
+		at->open->x = tb_stretch_new(&v->rs, &at->st, v->so.max_positions, S_progress, v);
+	if (!at->open || !at->open->x) {
+		S_open_free(at);
+		v->oom = 1;
+		at->live = 0;
+		return 0;
+	}
+	return 1;
 }
 
+/* NULL when memory ran out. */
 static S_pending *S_pend(S_open *o, const tb_node *n, size_t step, size_t nsteps, int gap)
 {
 	if (o->n == o->cap) {
-		o->cap = o->cap ? 2 * o->cap : 4;
-		o->v = tb_xrealloc(o->v, o->cap * sizeof *o->v);
+		size_t cap = o->cap ? 2 * o->cap : 4;
+		S_pending *grown = tb_realloc(o->v, cap * sizeof *o->v);
+		if (!grown)
+			return NULL;
+		o->v = grown;
+		o->cap = cap;
 	}
 	S_pending *p = &o->v[o->n++];
 	memset(p, 0, sizeof *p);
@@ -568,23 +636,29 @@ static void S_tell_pending(S_val *v, S_open *o, const S_pending *p, const char *
                            int *said_none)
 {
 	size_t max = v->so.max_listed;
-	tb_buf tok = TB_BUF_INIT, list = TB_BUF_INIT;
+	tb_buf tok = TB_BUF_SOFT, list = TB_BUF_SOFT;
 	S_node_token(&tok, p->node);
 	unsigned long long count;
 	size_t listed = 0;
 	tb_turn *seqs;
 	size_t len = p->gap ? p->nsteps : 1;
 	if (p->gap) {
-		seqs = tb_xmalloc((max ? max : 1) * (len ? len : 1) * sizeof *seqs);
-		count = tb_stretch_paths(o->x, p->step, p->nsteps, max, seqs, &listed);
+		seqs = tb_malloc((max ? max : 1) * (len ? len : 1) * sizeof *seqs);
+		count = seqs ? tb_stretch_paths(o->x, p->step, p->nsteps, max, seqs, &listed) : 0;
 	} else {
 		tb_turns l = {NULL, 0};
 		count = tb_stretch_turns(o->x, p->step, &l);
 		listed = count < max ? (size_t)count : max;
-		seqs = tb_xmalloc((listed ? listed : 1) * sizeof *seqs);
-		if (listed)
+		seqs = tb_malloc((listed ? listed : 1) * sizeof *seqs);
+		if (listed && seqs)
 			memcpy(seqs, l.v, listed * sizeof *seqs);
 		tb_turns_free(&l);
+	}
+	if (!seqs || tb_stretch_failed(o->x) || !tb_buf_ok(&tok)) {
+		v->oom = 1; /* nothing said of it */
+		free(seqs);
+		tb_buf_free(&tok);
+		return;
 	}
 	for (size_t i = 0; !p->gap && i < listed; i++) {
 		tb_buf_puts(&list, i ? ", " : "");
@@ -613,7 +687,7 @@ static void S_tell_pending(S_val *v, S_open *o, const S_pending *p, const char *
 			tb_diag_note_at(v->r, p->node->span.line, p->node->span.col, end,
 			                "%s%s: %s", count == 1 ? "the one turn that fits here"
 			                                       : "the turns that fit here", given,
-			                list.data);
+			                S_text(v, &list));
 	} else if (count == 0 && !*said_none) {
 		*said_none = 1;
 		char none[48];
@@ -622,22 +696,23 @@ static void S_tell_pending(S_val *v, S_open *o, const S_pending *p, const char *
 		else
 			snprintf(none, sizeof none, "turn");
 		S_report(v, TB_ERROR, TB_D_NO_FIT, &p->node->span, NULL,
-		         "%s: no %s fits here%s: the transcription around it is wrong", tok.data, none,
+		         "%s: no %s fits here%s: the transcription around it is wrong", S_text(v, &tok), none,
 		         given);
 	} else if (taken) {
 		/* filled in: the caller tells */
 	} else if (count == 1) {
-		S_report(v, TB_WARNING, TB_D_FITS, &p->node->span, NULL, "%s: only %s fits%s", tok.data,
-		         p->gap ? "one sequence" : list.data, given);
+		S_report(v, TB_WARNING, TB_D_FITS, &p->node->span, NULL, "%s: only %s fits%s",
+		         S_text(v, &tok), p->gap ? "one sequence" : S_text(v, &list), given);
 	} else if (count) {
 		S_report(v, TB_WARNING, TB_D_FITS, &p->node->span, NULL, "%s: %llu %s fit%s%s%s",
-		         tok.data, count, what, given, p->gap ? "" : ": ", p->gap ? "" : list.data);
+		         S_text(v, &tok), count, what, given, p->gap ? "" : ": ",
+		         p->gap ? "" : S_text(v, &list));
 	}
 	for (size_t i = 0; p->gap && count && !p->offboard && !taken && i < listed; i++) {
 		/* a sequence a line, numbered from the layer the gap starts at */
 		tb_buf_clear(&list);
 		S_turns_written(&list, tb_stretch_first(o->x, p->step), seqs + i * len, len);
-		tb_diag_note(v->r, "%s", list.data);
+		tb_diag_note(v->r, "%s", S_text(v, &list));
 	}
 	if (p->gap && count > listed && !p->offboard && !taken)
 		tb_diag_note(v->r, "and %llu more", count - listed);
@@ -679,16 +754,19 @@ static void S_open_close(S_val *v, S_at *at, const S_steps *steps, const tb_node
 {
 	S_open *o = at->open;
 	tb_stretch_resolve(o->x);
-	tb_buf given = TB_BUF_INIT;
+	tb_buf given = TB_BUF_SOFT;
 	int said_none = 0;
-	for (size_t i = 0; i < o->n; i++) {
+	for (size_t i = 0; i < o->n && !v->oom && !tb_stretch_failed(o->x); i++) {
 		S_given(&given, &o->v[i], restated);
-		S_tell_pending(v, o, &o->v[i], given.data ? given.data : "", &said_none);
+		S_tell_pending(v, o, &o->v[i], S_text(v, &given), &said_none);
 	}
-	if (v->fn && steps)
+	if (v->fn && steps && !v->oom && !tb_stretch_failed(o->x))
 		S_tell_resolved(v, o, steps->v);
 	tb_buf_free(&given);
-	if (tb_stretch_count(o->x) == 1) {
+	if (tb_stretch_failed(o->x) || v->oom) {
+		v->oom = 1;
+		at->live = 0;
+	} else if (tb_stretch_count(o->x) == 1) {
 		at->st = *tb_stretch_state(o->x, 0);
 		at->live = 1;
 	} else {
@@ -700,6 +778,12 @@ static void S_open_close(S_val *v, S_at *at, const S_steps *steps, const tb_node
 /* The search ran out of room: what is open stays open. */
 static void S_open_spent(S_val *v, S_at *at)
 {
+	if (v->oom || tb_stretch_failed(at->open->x)) { /* not the limit: memory */
+		v->oom = 1;
+		S_open_free(at);
+		at->live = 0;
+		return;
+	}
 	const tb_node *n = at->open->v[0].node;
 	S_report(v, TB_WARNING, TB_D_UNCHECKED, &n->span, NULL,
 	         "more than %lu positions may follow from here, the search's limit "
@@ -720,13 +804,27 @@ static tb_step S_step_of(const tb_node *n)
 	return st;
 }
 
-static void S_steps_add(S_steps *s, const tb_node *n)
+/* 0 when memory ran out. */
+static int S_steps_add(S_steps *s, const tb_node *n)
 {
 	if (s->n == s->cap) {
-		s->cap = s->cap ? 2 * s->cap : 16;
-		s->v = tb_xrealloc(s->v, s->cap * sizeof *s->v);
+		size_t cap = s->cap ? 2 * s->cap : 16;
+		const tb_node **grown = tb_realloc(s->v, cap * sizeof *s->v);
+		if (!grown)
+			return 0;
+		s->v = grown;
+		s->cap = cap;
 	}
 	s->v[s->n++] = n;
+	return 1;
+}
+
+/* Memory ran out in the open stretch of 'at': it goes, unsaid. */
+static void S_open_lost(S_val *v, S_at *at)
+{
+	v->oom = 1;
+	S_open_free(at);
+	at->live = 0;
 }
 
 /* Is the game over in every position of the open stretch? */
@@ -746,7 +844,12 @@ static const tb_state *S_commonest_reason(S_val *v, const S_open *o, const tb_st
                                           char *why, size_t n)
 {
 	enum { LOOK = 64 };
-	char (*reason)[200] = tb_xmalloc(LOOK * sizeof *reason);
+	char (*reason)[200] = tb_malloc(LOOK * sizeof *reason);
+	if (!reason) {
+		v->oom = 1;
+		snprintf(why, n, "%s", "");
+		return tb_stretch_state(o->x, 0);
+	}
 	size_t count = tb_stretch_count(o->x) < LOOK ? tb_stretch_count(o->x) : LOOK, best = 0,
 	       best_n = 0;
 	tb_move none = {0, 0, NULL};
@@ -779,9 +882,12 @@ static void S_open_turn(S_val *v, S_at *at, S_steps *steps, const tb_node *n, in
 		S_open_spent(v, at);
 		return;
 	}
-	S_steps_add(steps, n);
+	S_pending *p = NULL;
+	if (!S_steps_add(steps, n) || (open && !(p = S_pend(o, n, tb_stretch_steps(o->x) - 1, 1, 0)))) {
+		S_open_lost(v, at);
+		return;
+	}
 	if (open) {
-		S_pending *p = S_pend(o, n, tb_stretch_steps(o->x) - 1, 1, 0);
 		p->offboard = offboard;
 		if (left == 0) /* nothing fits it at all */
 			S_open_close(v, at, steps, NULL);
@@ -791,7 +897,7 @@ static void S_open_turn(S_val *v, S_at *at, S_steps *steps, const tb_node *n, in
 		tb_stretch_pop(o->x);
 		steps->n--;
 		const tb_state *one = tb_stretch_state(o->x, 0);
-		tb_buf tok = TB_BUF_INIT;
+		tb_buf tok = TB_BUF_SOFT;
 		S_node_token(&tok, n);
 		if (S_open_all_over(v, o)) {
 			S_report(v, TB_ERROR, TB_D_AFTER_END, &n->span, NULL, "the game is over in each of "
@@ -801,7 +907,7 @@ static void S_open_turn(S_val *v, S_at *at, S_steps *steps, const tb_node *n, in
 			one = S_commonest_reason(v, o, &st, why, sizeof why);
 			S_report(v, TB_ERROR, TB_D_ILLEGAL, &n->span, one, "%s: illegal in each of the "
 			         "%zu positions the record may be in here (in most, as in this one: %s)",
-			         tok.data, before, why);
+			         S_text(v, &tok), before, why);
 		}
 		tb_buf_free(&tok);
 		S_open_close(v, at, NULL, NULL);
@@ -869,7 +975,8 @@ static void S_open_gap(S_val *v, S_at *at, S_steps *steps, const tb_node *n)
 		if (v->rs.rules->load(&v->rs, n->next->position, &target, why, sizeof why) == 0)
 			tp = &target;
 	}
-	S_open_begin(v, at);
+	if (!S_open_begin(v, at))
+		return;
 	S_open *o = at->open;
 	size_t first = tb_stretch_steps(o->x);
 	tb_step ply = {TB_STEP_PLY, 0, NULL};
@@ -877,13 +984,20 @@ static void S_open_gap(S_val *v, S_at *at, S_steps *steps, const tb_node *n)
 	for (long k = 0; k < len && left > 0; k++) {
 		left = tb_stretch_step(o->x, &ply, tp, (unsigned)(len - k - 1));
 		if (left < 0) {
-			S_pend(o, n, first, (size_t)len, 1);
+			if (!S_pend(o, n, first, (size_t)len, 1))
+				v->oom = 1;
 			S_open_spent(v, at);
 			return;
 		}
-		S_steps_add(steps, NULL);
+		if (!S_steps_add(steps, NULL)) {
+			S_open_lost(v, at);
+			return;
+		}
 	}
-	S_pend(o, n, first, tb_stretch_steps(o->x) - first, 1);
+	if (!S_pend(o, n, first, tb_stretch_steps(o->x) - first, 1)) {
+		S_open_lost(v, at);
+		return;
+	}
 	if (left == 0) /* no sequence of that length (towards the position restated) */
 		S_open_close(v, at, steps,
 		             n->next && tb_node_followed(n->next) == TB_NODE_POSITION ? n->next : NULL);
@@ -906,9 +1020,10 @@ static int S_is_restated(void *ctx, const tb_state *s)
 		return 0;
 	tb_arena a = {0};
 	tb_position p;
-	c->v->rs.rules->save(&c->v->rs, s, &a, &p);
-	int same = tb_position_restates(&p, c->p);
+	int saved = tb_rules_save(&c->v->rs, s, &a, &p);
+	int same = saved == 0 && tb_position_restates(&p, c->p);
 	tb_arena_free(&a);
+	c->v->oom |= saved != 0;
 	return same;
 }
 
@@ -946,8 +1061,13 @@ static int S_result_possible(void *ctx, const tb_state *s)
 static void S_restate(S_val *v, S_at *at, const tb_node *n)
 {
 	char why[160] = "";
-	int loaded = tb_restate(&v->rs, at->live ? &at->st : NULL, n->position, &at->st, why,
-	                        sizeof why);
+	int loaded = tb_restate_soft(&v->rs, at->live ? &at->st : NULL, n->position, &at->st, why,
+	                             sizeof why);
+	if (loaded == TB_ENOMEM) {
+		v->oom = 1;
+		at->live = 0;
+		return;
+	}
 	at->live = loaded == 0;
 	if (loaded || *why)
 		S_report(v, loaded ? (loaded > 0 ? TB_WARNING : TB_ERROR) : TB_WARNING,
@@ -1001,7 +1121,8 @@ static void S_known_turn(S_val *v, S_at *at, S_steps *steps, const tb_node *n)
 		S_turn(v, at, st.node_kind, st.m, n, 0);
 		return;
 	}
-	S_open_begin(v, at);
+	if (!S_open_begin(v, at))
+		return;
 	S_open_turn(v, at, steps, n, 1, offboard);
 	if (at->open && tb_stretch_count(at->open->x) <= 1) /* decided by the position alone */
 		S_open_close(v, at, steps, NULL);
@@ -1054,7 +1175,7 @@ static void S_check_result(S_val *v, const S_at *at);
 static void S_line(S_val *v, const tb_line *line, S_at *at, int main)
 {
 	S_steps steps = {NULL, 0, 0};
-	for (const tb_node *n = line->first; n; n = n->next) {
+	for (const tb_node *n = line->first; n && !v->oom; n = n->next) {
 		if (at->frown && !S_penalty_follows(v, at, n))
 			S_frown_tell(v, at); /* in order, before what this node brings */
 		S_at before; /* where the variations start: kept only when there are any */
@@ -1081,6 +1202,8 @@ static void S_line(S_val *v, const tb_line *line, S_at *at, int main)
 			steps.n = 0;
 	}
 	S_frown_tell(v, at);
+	if (at->open && v->oom)
+		S_open_lost(v, at);
 	if (at->open) {
 		S_result_ctx c = {v, tb_tags_result(v->rec)};
 		if (main && c.said != TB_RESULT_OTHER && c.said != TB_RESULT_NONE &&
@@ -1290,8 +1413,8 @@ static tb_search_opts S_limits(const tb_reader *r)
 	return o;
 }
 
-int tb_validate(tb_reader *r, const tb_record *rec, tb_turn_fn fn, void *ctx,
-                tb_decide_fn decide, void *decide_ctx)
+static int S_validate(tb_reader *r, const tb_record *rec, tb_turn_fn fn, void *ctx,
+                      tb_decide_fn decide, void *decide_ctx)
 {
 	size_t before = r->rec_errors;
 	if (!rec->game || rec->errors != rec->offboard)
@@ -1301,9 +1424,11 @@ int tb_validate(tb_reader *r, const tb_record *rec, tb_turn_fn fn, void *ctx,
 		           "%s has no rules engine yet: its moves are not checked", rec->game->title);
 		return 0;
 	}
-	S_val *v = tb_xmalloc(sizeof *v); /* zeroed by the literal: calloc zeroed it twice */
-	*v = (S_val){r, rec, {0}, {NULL, 0}, 0, fn, ctx, TB_BUF_INIT, S_limits(r), decide,
-	             decide_ctx, NULL};
+	S_val *v = tb_malloc(sizeof *v); /* zeroed by the literal: calloc zeroed it twice */
+	if (!v)
+		return TB_ENOMEM;
+	*v = (S_val){r, rec, {0}, {NULL, 0}, 0, fn, ctx, TB_BUF_SOFT, S_limits(r), decide,
+	             decide_ctx, NULL, 0};
 	char why[320];
 	if (tb_ruleset_init(&v->rs, rec->game, &rec->opts, why, sizeof why)) {
 		free(v);
@@ -1330,11 +1455,31 @@ int tb_validate(tb_reader *r, const tb_record *rec, tb_turn_fn fn, void *ctx,
 		S_witness_lines(v, main_from);
 	tb_turns_free(&v->turns);
 	tb_buf_free(&v->scratch);
+	int oom = v->oom;
 	free(v);
-	return (int)(r->rec_errors - before);
+	return oom ? TB_ENOMEM : (int)(r->rec_errors - before);
+}
+
+int tb_validate_soft(tb_reader *r, const tb_record *rec, tb_turn_fn fn, void *ctx,
+                     tb_decide_fn decide, void *decide_ctx)
+{
+	int recover = r->recover, nomem = r->nomem;
+	r->recover = 1; /* a diagnostic out of memory: r->nomem, not abort */
+	int n = S_validate(r, rec, fn, ctx, decide, decide_ctx);
+	r->recover = recover;
+	return r->nomem && !nomem ? TB_ENOMEM : n;
+}
+
+int tb_validate(tb_reader *r, const tb_record *rec, tb_turn_fn fn, void *ctx,
+                tb_decide_fn decide, void *decide_ctx)
+{
+	int n = tb_validate_soft(r, rec, fn, ctx, decide, decide_ctx);
+	if (n == TB_ENOMEM)
+		tb_oom();
+	return n;
 }
 
 int tb_reader_validate(tb_reader *r, const tb_record *rec, tb_turn_fn fn, void *ctx)
 {
-	return tb_validate(r, rec, fn, ctx, NULL, NULL);
+	return tb_validate_soft(r, rec, fn, ctx, NULL, NULL);
 }

@@ -15,7 +15,12 @@
 typedef int (*tb_decide_fn)(void *ctx, const tb_node *node, const tb_turn *turns, size_t n,
                             unsigned number, int side);
 
-/* tb_reader_validate, telling 'decide' (may be NULL) what it decided. */
+/* tb_reader_validate, telling 'decide' (may be NULL) what it decided;
+ * TB_ENOMEM when memory ran out (see tb_reader_validate). */
+int tb_validate_soft(tb_reader *r, const tb_record *rec, tb_turn_fn fn, void *ctx,
+                     tb_decide_fn decide, void *decide_ctx);
+/* tb_validate_soft for its callers not yet made to recover (collate.c):
+ * out of memory aborts (xalloc.h). */
 int tb_validate(tb_reader *r, const tb_record *rec, tb_turn_fn fn, void *ctx,
                 tb_decide_fn decide, void *decide_ctx);
 

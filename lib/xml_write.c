@@ -525,7 +525,8 @@ static int S_write(tb_xw *w, int flags, tb_reader *r, const tb_record *rec)
 	s.sigla = tb_sigla_read(rec, &sigla) > 0 ? &sigla : NULL;
 	rec->game->board(&s.board, &rec->opts);
 	if (flags & TB_XML_POSITIONS) {
-		tb_reader_validate(r, rec, S_collect, &s);
+		if (tb_reader_validate(r, rec, S_collect, &s) == TB_ENOMEM)
+			S_lost(&s);
 		if (s.nafter) /* qsort wants an array, even of none */
 			qsort(s.after, s.nafter, sizeof *s.after, S_played_cmp);
 	}

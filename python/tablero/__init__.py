@@ -819,7 +819,10 @@ class Record:
 
     def _reader(self):
         src = self._source
-        return _lib.tb_reader_new_mem(src, len(src), _enc(self._name)), src
+        r = _lib.tb_reader_new_mem(src, len(src), _enc(self._name))
+        if not r:
+            raise _nomem()
+        return r, src
 
     def to_xml(self, positions: bool = False) -> str:
         """The record as a tablero XML document (spec/xml.md)."""
@@ -870,7 +873,8 @@ class Record:
         gave when reading it, then those of the rules."""
         r, keep = self._reader()
         try:
-            _lib.tb_reader_validate(r, self._h, _TURN_FN(0), None)
+            if _lib.tb_reader_validate(r, self._h, _TURN_FN(0), None) == _ENOMEM:
+                raise _nomem()
             return list(self.diagnostics) + _diags(r)
         finally:
             _lib.tb_reader_free(r)
@@ -888,7 +892,8 @@ class Record:
         cb = _TURN_FN(one)
         r, keep = self._reader()
         try:
-            _lib.tb_reader_validate(r, self._h, cb, None)
+            if _lib.tb_reader_validate(r, self._h, cb, None) == _ENOMEM:
+                raise _nomem()
         finally:
             _lib.tb_reader_free(r)
         return out

@@ -372,6 +372,36 @@ class OutOfMemory(unittest.TestCase):
         self.assertEqual(len(pos.legal()), 24)  # the position is as it was
         pos.play("d1")
 
+    def test_validate_memory_error(self):
+        import ctypes as C
+        lib = tablero._lib
+        hook_t = C.CFUNCTYPE(C.c_int, C.c_void_p, C.c_size_t)
+        rec = tablero.loads('[Game "pitarra"]\n\n1. d1 a7 2. g1 <gap 2> 4. b2 *\n')[0]
+        want = (rec.validate(), rec.replay())
+        raised = 0
+        for n in range(1, 400):  # allocation n refused, and every one after it
+            left = [n]
+
+            def refuse(ctx, size):
+                left[0] -= 1
+                return 1 if left[0] < 0 else 0
+            hook = hook_t(refuse)
+            lib.tb_set_alloc_hook.argtypes = [hook_t, C.c_void_p]
+            lib.tb_set_alloc_hook.restype = None
+            lib.tb_set_alloc_hook(hook, None)
+            try:
+                got = (rec.validate(), rec.replay())
+            except MemoryError:
+                got = None
+                raised += 1
+            finally:
+                lib.tb_set_alloc_hook(hook_t(), None)
+            if got is not None:
+                self.assertEqual([str(d) for d in got[0]], [str(d) for d in want[0]])
+                self.assertEqual(got[1], want[1])
+        self.assertGreater(raised, 10)
+        self.assertEqual([str(d) for d in rec.validate()], [str(d) for d in want[0]])
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -1264,7 +1264,8 @@ static void test_repairs(void **state)
 					tb_reader_free(r);
 					continue;
 				}
-				size_t all = tb_repairs(rs, &s, node, node->kind, &node->move, 32, out, 256);
+				size_t all = tb_repairs(rs, &s, node, node->kind, &node->move, 32, out, 256,
+				                        &(int){0});
 				tried[kind]++;
 				size_t hit = all;
 				for (size_t i = 0; i < all && i < 256; i++) {
@@ -1298,7 +1299,8 @@ static void test_repairs(void **state)
 				found[kind]++;
 				first[kind] += hit == 0;
 				/* a window of one turn: reach 1 at most, and the repair still there */
-				size_t all1 = tb_repairs(rs, &s, node, node->kind, &node->move, 1, out, 256);
+				size_t all1 = tb_repairs(rs, &s, node, node->kind, &node->move, 1, out, 256,
+				                         &(int){0});
 				assert_true(all1 >= 1);
 				for (size_t i = 0; i < all1 && i < 256; i++)
 					assert_true(out[i].reach <= 1);
@@ -1347,7 +1349,7 @@ static void test_repairs_spec(void **state)
 		why[0] = '\0';
 		assert_int_equal(rs.rules->load(&rs, rec->start, &s, why, sizeof why), 0);
 		const tb_node *n = rec->main.first;
-		size_t all = tb_repairs(&rs, &s, n, n->kind, &n->move, 32, out, 16);
+		size_t all = tb_repairs(&rs, &s, n, n->kind, &n->move, 32, out, 16, &(int){0});
 		assert_int_equal(all, 1);
 		assert_int_equal(out[0].kind, cases[i].kind);
 		char *got = S_seq(out[0].turn, 0, out[0].nturns);

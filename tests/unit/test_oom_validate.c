@@ -1,0 +1,159 @@
+/*
+ * test_oom_validate.c -- validating and filling out of memory (oom.h):
+ * every sample validated (its diagnostics and the turns reported to the
+ * callback) and filled, and a few records with a slip, a point off the
+ * board and a gap (open turns: the reconstruct search, the repairs),
+ * each run clean and then with allocation N failing, once and then for
+ * good. The result must be the clean run's or TB_ENOMEM (NULL from
+ * tb_record_fill); under ASan never a leak.
+ *
+ * A gap's search makes thousands of allocations: every N up to
+ * S_EVERY is tried, then every S_STRIDE-th up to the clean run's
+ * count, so that the whole stays well under a minute under ASan.
+ */
+#include "oom.h"
+
+enum { S_EVERY = 400, S_STRIDE = 37 };
+
+/* oom_each_failure, but past S_EVERY allocations only each
+ * S_STRIDE-th is failed. */
+static void S_each(oom_op op, const char *src, size_t len, const char *what)
+{
+	oom_fail = 0;
+	oom_after = 0;
+	oom_count = 0;
+	char *want = op(src, len);
+	unsigned long n = oom_count;
+	if (!want)
+		fail_msg("%s: the clean run failed", what);
+	for (int after = 0; after < 2; after++)
+		for (unsigned long k = 1; k <= n; k += k < S_EVERY ? 1 : S_STRIDE) {
+			oom_fail = k;
+			oom_after = after;
+			oom_count = 0;
+			char *got = op(src, len);
+			if (got && strcmp(got, want) != 0) {
+				fprintf(stderr, "--- want\n%s\n--- got\n%s\n", want, got);
+				fail_msg("%s: allocation %lu of %lu failed%s, and the output differs "
+				         "without TB_ENOMEM (above)", what, k, n,
+				         after ? " (and all after it)" : "");
+			}
+			free(got);
+		}
+	oom_fail = 0;
+	oom_after = 0;
+	free(want);
+}
+
+static void S_turn(void *ctx, const tb_turn_report *t)
+{
+	tt_str *out = ctx;
+	tt_printf(out, "%u/%d %s %s [%s] %u:%u %s\n", t->number, t->side, t->token, t->position,
+	          t->events, t->line, t->col, t->over ? t->over : "-");
+	for (size_t i = 0; i < t->nevents; i++)
+		tt_printf(out, "  %s %s %s %u\n", t->ev[i].kind, t->ev[i].point ? t->ev[i].point : "-",
+		          t->ev[i].to ? t->ev[i].to : "-", t->ev[i].count);
+}
+
+/* Each record validated: the turns told, then every diagnostic. */
+static char *S_validate(const char *src, size_t len)
+{
+	tb_reader *r = tb_reader_new_mem(src, len, "test.tgn");
+	if (!r)
+		return NULL;
+	tt_str out = {0};
+	tb_record *rec;
+	int rc, ok = 1;
+	while (ok && (rc = tb_reader_next(r, &rec)) == 1) {
+		int n = tb_reader_validate(r, rec, S_turn, &out);
+		ok = n != TB_ENOMEM && oom_diags(&out, r);
+		tt_printf(&out, "errors %d\n", n);
+		tb_record_free(rec);
+	}
+	ok = ok && rc == 0;
+	tb_reader_free(r);
+	char *s = tt_take(&out);
+	if (!ok) {
+		free(s);
+		return NULL;
+	}
+	return s;
+}
+
+/* Each record filled: its text, counts and diagnostics. */
+static char *S_fill(const char *src, size_t len)
+{
+	tb_reader *r = tb_reader_new_mem(src, len, "test.tgn");
+	if (!r)
+		return NULL;
+	tt_str out = {0};
+	tb_record *rec;
+	int rc, ok = 1;
+	while (ok && (rc = tb_reader_next(r, &rec)) == 1) {
+		size_t n, open, filled;
+		int known = !tb_record_errors(rec) && tb_record_game(rec);
+		char *text = tb_record_fill(r, rec, &n, &open, &filled);
+		ok = (text || !known) && oom_diags(&out, r);
+		tt_printf(&out, "%s\nopen %zu filled %zu\n", text ? text : "(none)", open, filled);
+		free(text);
+		tb_record_free(rec);
+	}
+	ok = ok && rc == 0;
+	tb_reader_free(r);
+	char *s = tt_take(&out);
+	if (!ok) {
+		free(s);
+		return NULL;
+	}
+	return s;
+}
+
+static void S_sample(const char *src, size_t len, const char *name)
+{
+	char what[300];
+	snprintf(what, sizeof what, "validate %s", name);
+	S_each(S_validate, src, len, what);
+	snprintf(what, sizeof what, "fill %s", name);
+	S_each(S_fill, src, len, what);
+}
+
+static void test_samples(void **state)
+{
+	(void)state;
+	oom_samples(S_sample);
+}
+
+#define S_TAGS "[Game \"pitarra\"]\n[Rules \"pitarra\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n" \
+               "[Red \"random\"]\n[Yellow \"random\"]\n[Result \"1-0\"]\n\n"
+
+static const char *const S_open[] = {
+	/* a point off the board: the turns that fit it */
+	S_TAGS "1. a7 f6 2. e5 g4 3. c3 d1 4. c5 a4 5. d4xf6 b2 1-0\n",
+	/* an illegal turn: the slips that explain it */
+	S_TAGS "1. a7 f6 2. g4 e5 3. c3 d1 4. c5 a4 5. d5xf6 b2 1-0\n",
+	/* a gap */
+	S_TAGS "1. a7 f6 2. e5 g4 <gap 2> 4. c5 a4 5. d5xf6 b2 1-0\n",
+	/* an unknown turn */
+	S_TAGS "1. a7 f6 2. e5 g4 3. c3 ? 4. c5 a4 5. d5xf6 b2 1-0\n",
+};
+
+static void test_open(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < sizeof S_open / sizeof *S_open; i++) {
+		char what[40];
+		snprintf(what, sizeof what, "validate open %zu", i);
+		S_each(S_validate, S_open[i], strlen(S_open[i]), what);
+		snprintf(what, sizeof what, "fill open %zu", i);
+		S_each(S_fill, S_open[i], strlen(S_open[i]), what);
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_open),
+		cmocka_unit_test(test_samples),
+	};
+	return cmocka_run_group_tests(tests, oom_setup, oom_teardown);
+}
