@@ -117,4 +117,16 @@ static inline int oom_teardown(void **state)
 	return 0;
 }
 
+/* What an operation returns (oom_op): the text 'out' gathered when 'ok',
+ * else NULL, the text freed. */
+static inline char *oom_result(tt_str *out, int ok)
+{
+	char *s = tt_take(out);
+	if (!ok) {
+		free(s);
+		return NULL;
+	}
+	return s;
+}
+
 #endif

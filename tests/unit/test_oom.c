@@ -59,12 +59,7 @@ static char *S_write_all(tb_reader *r, int detach)
 		ok = oom_diags(&out, r);
 	}
 	tb_reader_free(r);
-	char *s = tt_take(&out);
-	if (!ok) {
-		free(s);
-		return NULL;
-	}
-	return s;
+	return oom_result(&out, ok);
 }
 
 static char *S_read_write(const char *src, size_t len)
@@ -212,12 +207,7 @@ static char *S_build(const char *src, size_t len)
 	}
 	ok = ok && rc == 0;
 	tb_reader_free(r);
-	char *s = tt_take(&out);
-	if (!ok) {
-		free(s);
-		return NULL;
-	}
-	return s;
+	return oom_result(&out, ok);
 }
 
 /* ===== XML ===== */
@@ -292,12 +282,7 @@ static char *S_xml_read(const char *src, size_t len)
 	else if (got < 0)
 		fail_msg("the XML was refused, not for memory");
 	tb_xml_reader_free(x);
-	char *s = tt_take(&out);
-	if (!ok) {
-		free(s);
-		return NULL;
-	}
-	return s;
+	return oom_result(&out, ok);
 }
 
 /* ===== The tests ===== */

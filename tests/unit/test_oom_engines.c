@@ -257,12 +257,7 @@ static char *S_start(const char *src, size_t len)
 		free(before);
 	}
 	tb_engine_free(e);
-	char *s = tt_take(&out);
-	if (!ok) {
-		free(s);
-		return NULL;
-	}
-	return s;
+	return oom_result(&out, ok);
 }
 
 /* 'src' is "game|position": an engine set up from a position under the
@@ -290,12 +285,7 @@ static char *S_setup(const char *src, size_t len)
 	if (ok)
 		ok = S_show(&out, e);
 	tb_engine_free(e);
-	char *s = tt_take(&out);
-	if (!ok) {
-		free(s);
-		return NULL;
-	}
-	return s;
+	return oom_result(&out, ok);
 }
 
 /* The position after the first legal turn of each game's start. */

@@ -72,12 +72,7 @@ static char *S_validate(const char *src, size_t len)
 	}
 	ok = ok && rc == 0;
 	tb_reader_free(r);
-	char *s = tt_take(&out);
-	if (!ok) {
-		free(s);
-		return NULL;
-	}
-	return s;
+	return oom_result(&out, ok);
 }
 
 /* Each record filled: its text, counts and diagnostics. */
@@ -100,12 +95,7 @@ static char *S_fill(const char *src, size_t len)
 	}
 	ok = ok && rc == 0;
 	tb_reader_free(r);
-	char *s = tt_take(&out);
-	if (!ok) {
-		free(s);
-		return NULL;
-	}
-	return s;
+	return oom_result(&out, ok);
 }
 
 static void S_sample(const char *src, size_t len, const char *name)
