@@ -209,6 +209,8 @@ static char *S_run(const S_opts *o, S_in *in, size_t *len, int *status)
 	if (o->witness) {
 		text = tb_collation_witness(in[0].r, in[0].rec, o->witness, len);
 		bad = S_print(in[0].r);
+		if (!text && !bad) /* NULL with no error said: memory ran out */
+			cli_oom();
 	} else {
 		tb_reader *r[S_MAX_FILES];
 		const tb_record *rec[S_MAX_FILES];
@@ -222,6 +224,8 @@ static char *S_run(const S_opts *o, S_in *in, size_t *len, int *status)
 		cli_progress_done();
 		for (int k = 0; k < o->nfiles; k++)
 			bad += S_print(in[k].r);
+		if (!text && !why && !bad) /* NULL with no reason given: memory ran out */
+			cli_oom();
 		if (why) {
 			cli_error("collate", "%s", why);
 			free(why);

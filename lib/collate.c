@@ -38,6 +38,16 @@ static void S_put_comment(tb_buf *b, const char *text, const char *lang)
 	tb_write_comment(b, text, lang);
 }
 
+/* Appends the comment made in 't' so; memory that ran out making it
+ * fails 'b' (a soft buffer, checked once the whole text is made). */
+static void S_put_made(tb_buf *b, const tb_buf *t, const char *lang)
+{
+	if (tb_buf_ok(t))
+		S_put_comment(b, t->data, lang);
+	else
+		tb_buf_fail(b);
+}
+
 /* ===== The witnesses ===== */
 
 typedef struct S_wit {
@@ -54,6 +64,7 @@ typedef struct S_wit {
 	char **why;                /* per node of its main line: why it is illegal there */
 	const tb_node **nodes;     /* the nodes of its main line */
 	size_t nnodes;
+	int nomem;                 /* memory ran out noting why a turn is illegal */
 } S_wit;
 
 /* One place of the collation: what each witness has there. */
@@ -84,6 +95,7 @@ typedef struct S_coll {
 	size_t ncol;
 	int too_many;              /* a column with more readings than a reading holds */
 	tb_search_opts so;         /* the limits of the rules' searches */
+	int nomem;                 /* memory ran out (sticky): nothing is returned */
 } S_coll;
 
 static void S_wit_free(S_wit *w)
@@ -186,7 +198,7 @@ static tb_record *S_cut(S_coll *cl, size_t i)
 		           "this record has errors before its turns: it cannot be collated");
 		return NULL;
 	}
-	tb_buf t = TB_BUF_INIT;
+	tb_buf t = TB_BUF_SOFT;
 	tb_write_comments(&t, rec->lead, "");
 	tb_buf_puts(&t, rec->lead ? "\n" : "");
 	S_tags_text(&t, rec);
@@ -219,9 +231,10 @@ static tb_record *S_cut(S_coll *cl, size_t i)
 		           "its first error, on line %u: its result and what follows are left out", el);
 	tb_reader *pr;
 	tb_record *cut = tb_record_read_text(&t, "cut", &pr);
+	cl->nomem |= !pr; /* out of memory: no reader */
 	tb_reader_free(pr);
 	tb_buf_free(&t);
-	if (!cut)
+	if (!cut && !cl->nomem)
 		tb_diag_tag(r, rec, "Game", TB_ERROR, TB_D_COLL_CUT,
 		           "this record cannot be cut before its first error");
 	return cut;
@@ -233,7 +246,12 @@ static tb_record *S_cut(S_coll *cl, size_t i)
 static int S_add(S_coll *cl, size_t i, const tb_record *rec, tb_record *owned, const char *name,
                  int plain, int coll_base)
 {
-	char *text = tb_record_write_x(rec, NULL);
+	char *text = tb_record_write(rec, NULL);
+	if (!text) {
+		cl->nomem = 1;
+		tb_record_free(owned);
+		return -1;
+	}
 	for (size_t k = 0; k < cl->nw; k++)
 		if (strcmp(cl->w[k].text, text) == 0) { /* the same witness, given twice */
 			free(text);
@@ -269,17 +287,22 @@ static int S_add_collation(S_coll *cl, size_t i, const tb_sigla *d)
 		return -1;
 	}
 	for (size_t x = 0; x < d->n; x++) {
-		tb_buf t = TB_BUF_INIT, why = TB_BUF_INIT;
+		tb_buf t = TB_BUF_SOFT, why = TB_BUF_SOFT;
 		tb_reader *pr;
 		char *text = tb_collation_witness_text(rec, d, x, NULL);
-		tb_buf_puts(&t, text);
+		if (text)
+			tb_buf_puts(&t, text);
+		else
+			tb_buf_fail(&t);
 		free(text);
 		tb_record *w = tb_record_read_text(&t, d->s[x], &pr);
 		if (!w)
 			tb_reader_first_error(&why, pr);
 		tb_reader_free(pr);
 		tb_buf_free(&t);
-		if (!w)
+		if (!w && !tb_buf_ok(&why))
+			cl->nomem = 1;
+		else if (!w)
 			tb_diag_tag(cl->r[i], rec, "Collation", TB_ERROR, TB_D_COLL_INEXACT,
 			           "witness %s cannot be read back out of this collation: %s", d->s[x],
 			           why.data);
@@ -444,13 +467,17 @@ static int S_one_game(S_coll *cl)
 			cl->opts = &w->rec->opts;
 		}
 		w->p = tb_plies_new(w->rec);
-		if (!w->p || !tb_plies_start(w->p)) /* out of memory: not yet made to recover */
-			tb_oom();
+		if (!w->p || !tb_plies_start(w->p)) { /* out of memory */
+			cl->nomem = 1;
+			return 0;
+		}
 		if (k && strcmp(tb_plies_start(w->p), tb_plies_start(cl->w[0].p)) != 0) {
 			S_first_diff f = {"", an, 0};
 			int pd = tb_plies_position_diff(cl->w[0].p, 0, w->p, 0, S_start_diff, &f);
-			if (pd == TB_ENOMEM) /* not yet made to recover */
-				tb_oom();
+			if (pd == TB_ENOMEM) {
+				cl->nomem = 1;
+				return 0;
+			}
 			if (pd < 0)
 				snprintf(f.text, sizeof f.text, "%s", "the two are written differently");
 			tb_diag_tag(r, in, "Position", TB_ERROR, TB_D_COLL_START,
@@ -473,26 +500,29 @@ static void S_fault(void *ctx, size_t i, const char *msg, const char *why, const
 	(void)msg;
 	(void)note;
 	S_wit *w = ctx;
-	if (i < w->nnodes && !w->why[i])
-		w->why[i] = tb_xstrdup(why);
+	if (i < w->nnodes && !w->why[i] && !(w->why[i] = tb_strdup(why)))
+		w->nomem = 1;
 }
 
 /* Checks each witness's line by the rules, as validate does: where it
  * stops being legal, and why. */
 static void S_legality(S_coll *cl)
 {
-	for (size_t k = 0; k < cl->nw; k++) {
+	for (size_t k = 0; k < cl->nw && !cl->nomem; k++) {
 		S_wit *w = &cl->w[k];
 		w->nnodes = tb_plies_count(w->p);
-		w->nodes = tb_xcalloc(w->nnodes + 1, sizeof *w->nodes);
-		w->why = tb_xcalloc(w->nnodes + 1, sizeof *w->why);
+		w->nodes = tb_calloc(w->nnodes + 1, sizeof *w->nodes);
+		w->why = tb_calloc(w->nnodes + 1, sizeof *w->why);
+		if (!w->nodes || !w->why) {
+			cl->nomem = 1;
+			break;
+		}
 		for (size_t i = 0; i < w->nnodes; i++)
 			w->nodes[i] = tb_plies_node(w->p, i);
 		if (cl->has_rules)
 			w->legal = tb_line_check(w->text, strlen(w->text), &cl->so, S_fault, w,
 			                         &w->illegal);
-		if (w->legal == TB_ENOMEM) /* not yet made to recover */
-			tb_oom();
+		cl->nomem |= w->legal == TB_ENOMEM || w->nomem;
 	}
 }
 
@@ -539,7 +569,11 @@ static int S_base(S_coll *cl)
 static void S_columns_base(S_coll *cl)
 {
 	S_wit *w = &cl->w[0];
-	cl->col = tb_xcalloc(w->nnodes + 1, sizeof *cl->col);
+	cl->col = tb_calloc(w->nnodes + 1, sizeof *cl->col);
+	if (!cl->col) {
+		cl->nomem = 1;
+		return;
+	}
 	for (size_t i = 0; i < w->nnodes; i++) {
 		cl->col[i].e[0] = w->nodes[i];
 		cl->col[i].at[0] = i;
@@ -625,23 +659,28 @@ static void S_pair(S_coll *cl, S_run *u, size_t w)
 static void S_columns_add(S_coll *cl, size_t w)
 {
 	S_wit *W = &cl->w[w];
-	const tb_ply **reps = tb_xcalloc(cl->ncol + 1, sizeof *reps);
-	const tb_ply **mine = tb_xcalloc(W->nnodes + 1, sizeof *mine);
+	const tb_ply **reps = tb_calloc(cl->ncol + 1, sizeof *reps);
+	const tb_ply **mine = tb_calloc(W->nnodes + 1, sizeof *mine);
+	tb_edit *e = NULL;
+	S_run u;
+	memset(&u, 0, sizeof u);
+	if (!reps || !mine)
+		goto nomem;
 	for (size_t i = 0; i < cl->ncol; i++)
 		reps[i] = cl->col[i].rep;
 	for (size_t i = 0; i < W->nnodes; i++)
 		mine[i] = tb_plies_at(W->p, i);
 	size_t ne;
-	tb_edit *e = tb_ply_align(reps, cl->ncol, mine, W->nnodes, &ne);
-	if (!e && (cl->ncol || W->nnodes)) /* out of memory: not yet made to recover */
-		tb_oom();
-	S_run u;
-	memset(&u, 0, sizeof u);
-	u.out = tb_xcalloc(cl->ncol + W->nnodes + 1, sizeof *u.out);
-	u.dp = tb_xcalloc(cl->ncol + 1, sizeof *u.dp);
-	u.dc = tb_xcalloc(cl->ncol + 1, sizeof *u.dc);
-	u.ip = tb_xcalloc(W->nnodes + 1, sizeof *u.ip);
-	u.iw = tb_xcalloc(W->nnodes + 1, sizeof *u.iw);
+	e = tb_ply_align(reps, cl->ncol, mine, W->nnodes, &ne);
+	if (!e && (cl->ncol || W->nnodes)) /* out of memory */
+		goto nomem;
+	u.out = tb_calloc(cl->ncol + W->nnodes + 1, sizeof *u.out);
+	u.dp = tb_calloc(cl->ncol + 1, sizeof *u.dp);
+	u.dc = tb_calloc(cl->ncol + 1, sizeof *u.dc);
+	u.ip = tb_calloc(W->nnodes + 1, sizeof *u.ip);
+	u.iw = tb_calloc(W->nnodes + 1, sizeof *u.iw);
+	if (!u.out || !u.dp || !u.dc || !u.ip || !u.iw)
+		goto nomem;
 	for (size_t i = 0; i < ne;) {
 		if (e[i].op == '=') {
 			S_col c = cl->col[e[i].a];
@@ -666,6 +705,12 @@ static void S_columns_add(S_coll *cl, size_t w)
 	free(cl->col);
 	cl->col = u.out;
 	cl->ncol = u.n;
+	u.out = NULL;
+	goto done;
+nomem:
+	cl->nomem = 1;
+done:
+	free(u.out);
 	free(u.dp), free(u.dc), free(u.ip), free(u.iw);
 	free(e);
 	free(reps);
@@ -679,6 +724,7 @@ typedef struct S_ids {
 	char **key;
 	uint32_t *id;
 	size_t cap, n;
+	int failed;                /* memory ran out (sticky): the numbers mean nothing */
 } S_ids;
 
 static uint64_t S_fnv(const char *s, size_t n)
@@ -692,9 +738,15 @@ static uint64_t S_fnv(const char *s, size_t n)
 static uint32_t S_intern(S_ids *t, const char *k)
 {
 	if (2 * (t->n + 1) > t->cap) {
-		S_ids g = {NULL, NULL, t->cap ? 2 * t->cap : 32, 0};
-		g.key = tb_xcalloc(g.cap, sizeof *g.key);
-		g.id = tb_xcalloc(g.cap, sizeof *g.id);
+		S_ids g = {NULL, NULL, t->cap ? 2 * t->cap : 32, 0, 0};
+		g.key = tb_calloc(g.cap, sizeof *g.key);
+		g.id = tb_calloc(g.cap, sizeof *g.id);
+		if (!g.key || !g.id) {
+			free(g.key);
+			free(g.id);
+			t->failed = 1;
+			return 0;
+		}
 		for (size_t i = 0; i < t->cap; i++) {
 			if (!t->key[i])
 				continue;
@@ -713,7 +765,10 @@ static uint32_t S_intern(S_ids *t, const char *k)
 	while (t->key[h] && strcmp(t->key[h], k) != 0)
 		h = (h + 1) & (t->cap - 1);
 	if (!t->key[h]) {
-		t->key[h] = tb_xstrdup(k);
+		if (!(t->key[h] = tb_strdup(k))) {
+			t->failed = 1;
+			return 0;
+		}
 		t->id[h] = (uint32_t)t->n++;
 	}
 	return t->id[h];
@@ -739,6 +794,7 @@ typedef struct S_item {
 typedef struct S_items {
 	S_item *v;
 	size_t n;
+	int failed;                /* memory ran out (sticky) */
 } S_items;
 
 /* Adds witness 'w''s list (n things 'p', their keys' numbers 'ids') by
@@ -746,16 +802,20 @@ typedef struct S_items {
 static void S_items_merge(S_items *m, const void *const *p, const uint32_t *ids, size_t n,
                           unsigned w)
 {
-	if (!n)
+	if (!n || m->failed)
 		return;
-	uint32_t *a = tb_xcalloc(m->n + 1, sizeof *a);
-	for (size_t i = 0; i < m->n; i++)
+	uint32_t *a = tb_calloc(m->n + 1, sizeof *a);
+	for (size_t i = 0; a && i < m->n; i++)
 		a[i] = m->v[i].id;
-	size_t ne;
-	tb_edit *e = tb_align(a, m->n, ids, n, &ne);
-	if (!e && (m->n || n)) /* out of memory: not yet made to recover */
-		tb_oom();
-	S_item *out = tb_xcalloc(m->n + n + 1, sizeof *out);
+	size_t ne = 0;
+	tb_edit *e = a ? tb_align(a, m->n, ids, n, &ne) : NULL;
+	S_item *out = e ? tb_calloc(m->n + n + 1, sizeof *out) : NULL;
+	if (!out) { /* out of memory ('e' is never NULL when 'n' is not 0) */
+		m->failed = 1;
+		free(e);
+		free(a);
+		return;
+	}
 	size_t k = 0;
 	for (size_t i = 0; i < ne; i++) {
 		if (e[i].op == '+') {
@@ -778,16 +838,18 @@ static void S_merge_comments(S_items *m, S_ids *t, const tb_comment *c, unsigned
 	size_t n = 0;
 	for (const tb_comment *x = c; x; x = x->next)
 		n++;
-	const void **p = tb_xcalloc(n + 1, sizeof *p);
-	uint32_t *ids = tb_xcalloc(n + 1, sizeof *ids);
-	tb_buf k = TB_BUF_INIT;
+	const void **p = tb_calloc(n + 1, sizeof *p);
+	uint32_t *ids = tb_calloc(n + 1, sizeof *ids);
+	tb_buf k = TB_BUF_SOFT;
+	m->failed |= !p || !ids;
 	n = 0;
-	for (const tb_comment *x = c; x; x = x->next, n++) {
+	for (const tb_comment *x = c; x && !m->failed && !t->failed; x = x->next, n++) {
 		tb_buf_clear(&k);
 		tb_buf_printf(&k, "%s\x1f%s", x->lang ? x->lang : "", x->text);
 		p[n] = x;
-		ids[n] = S_intern(t, k.data);
+		ids[n] = tb_buf_ok(&k) ? S_intern(t, k.data) : (t->failed = 1, 0);
 	}
+	m->failed |= t->failed;
 	S_items_merge(m, p, ids, n, w);
 	tb_buf_free(&k);
 	free(p);
@@ -811,7 +873,7 @@ static int S_misread(const tb_sigla *d, const char *text, int pl)
 static void S_put_merged(const S_coll *cl, tb_buf *b, const S_items *m, uint32_t present,
                          int pl)
 {
-	tb_buf t = TB_BUF_INIT;
+	tb_buf t = TB_BUF_SOFT;
 	for (size_t i = 0; i < m->n; i++) {
 		const tb_comment *c = m->v[i].p;
 		int at = pl == TB_AT_ALT_FIRST && i > 0 ? TB_AT_ALT : pl;
@@ -822,7 +884,7 @@ static void S_put_merged(const S_coll *cl, tb_buf *b, const S_items *m, uint32_t
 		tb_buf_clear(&t);
 		tb_sigla_write(&t, &cl->sig, m->v[i].held, 0);
 		tb_buf_printf(&t, ":%s%s", *c->text ? " " : "", c->text);
-		S_put_comment(b, t.data, c->lang);
+		S_put_made(b, &t, c->lang);
 	}
 	tb_buf_free(&t);
 }
@@ -832,12 +894,15 @@ static void S_put_merged(const S_coll *cl, tb_buf *b, const S_items *m, uint32_t
 static int S_put_lists(const S_coll *cl, tb_buf *b, const tb_comment *const *lists,
                        uint32_t present, int pl)
 {
-	S_items m = {NULL, 0};
-	S_ids t = {NULL, NULL, 0, 0};
+	S_items m = {NULL, 0, 0};
+	S_ids t = {NULL, NULL, 0, 0, 0};
 	for (size_t w = 0; w < cl->nw; w++)
 		if (present >> w & 1)
 			S_merge_comments(&m, &t, lists[w], (unsigned)w);
-	S_put_merged(cl, b, &m, present, pl);
+	if (m.failed)
+		tb_buf_fail(b);
+	else
+		S_put_merged(cl, b, &m, present, pl);
 	int some = m.n > 0;
 	free(m.v);
 	S_ids_free(&t);
@@ -875,11 +940,11 @@ static void S_node_key(tb_buf *b, const tb_game *g, const tb_node *n)
 }
 
 /* Does every witness write the same node at column 'c'? */
-static int S_agreed(const S_coll *cl, const S_col *c)
+static int S_agreed(const S_coll *cl, const S_col *c, tb_buf *fail)
 {
 	if (c->decided)
 		return 0;
-	tb_buf k0 = TB_BUF_INIT, k = TB_BUF_INIT;
+	tb_buf k0 = TB_BUF_SOFT, k = TB_BUF_SOFT;
 	int same = c->e[0] != NULL;
 	if (same)
 		S_node_key(&k0, cl->game, c->e[0]);
@@ -887,9 +952,11 @@ static int S_agreed(const S_coll *cl, const S_col *c)
 		same = c->e[w] != NULL;
 		if (same) {
 			S_node_key(&k, cl->game, c->e[w]);
-			same = strcmp(k.data, k0.data) == 0;
+			same = tb_buf_ok(&k0) && tb_buf_ok(&k) && strcmp(k.data, k0.data) == 0;
 		}
 	}
+	if (!tb_buf_ok(&k0) || !tb_buf_ok(&k)) /* out of memory: 'fail' fails */
+		tb_buf_fail(fail);
 	tb_buf_free(&k0);
 	tb_buf_free(&k);
 	return same;
@@ -928,7 +995,7 @@ static void S_put_nags(const S_coll *cl, tb_buf *b, const S_col *c, uint32_t pre
 	for (unsigned i = 0; same && first && i < first->nnags; i++)
 		tb_buf_printf(b, " $%u", first->nags[i]);
 	uint32_t done = 0;
-	tb_buf t = TB_BUF_INIT;
+	tb_buf t = TB_BUF_SOFT;
 	for (size_t w = 0; !same && w < cl->nw; w++) {
 		const tb_node *n = c->e[w];
 		if (!(present >> w & 1) || (done >> w & 1) || !n->nnags)
@@ -943,7 +1010,7 @@ static void S_put_nags(const S_coll *cl, tb_buf *b, const S_col *c, uint32_t pre
 		tb_buf_puts(&t, ": NAG");
 		for (unsigned i = 0; i < n->nnags; i++)
 			tb_buf_printf(&t, " $%u", n->nags[i]);
-		S_put_comment(b, t.data, NULL);
+		S_put_made(b, &t, NULL);
 	}
 	tb_buf_free(&t);
 }
@@ -953,7 +1020,7 @@ static void S_put_nags(const S_coll *cl, tb_buf *b, const S_col *c, uint32_t pre
 static void S_put_flags(const S_coll *cl, tb_buf *b, const S_col *c, uint32_t who)
 {
 	uint32_t done = 0;
-	tb_buf t = TB_BUF_INIT;
+	tb_buf t = TB_BUF_SOFT;
 	for (size_t w = 0; w < cl->nw; w++) {
 		const char *why = (who >> w & 1) && c->e[w] ? cl->w[w].why[c->at[w]] : NULL;
 		if (!why || (done >> w & 1))
@@ -969,7 +1036,7 @@ static void S_put_flags(const S_coll *cl, tb_buf *b, const S_col *c, uint32_t wh
 		tb_buf_puts(&t, TB_ILLEGAL_IN);
 		tb_sigla_write(&t, &cl->sig, group, 0);
 		tb_buf_printf(&t, ": %s", why);
-		S_put_comment(b, t.data, NULL);
+		S_put_made(b, &t, NULL);
 	}
 	tb_buf_free(&t);
 }
@@ -978,29 +1045,34 @@ static void S_put_flags(const S_coll *cl, tb_buf *b, const S_col *c, uint32_t wh
  * not all of them have begins with the comment naming who has it. */
 static void S_put_variations(const S_coll *cl, tb_buf *b, const S_col *c, uint32_t present)
 {
-	S_items m = {NULL, 0};
-	S_ids t = {NULL, NULL, 0, 0};
-	tb_buf k = TB_BUF_INIT;
-	for (size_t w = 0; w < cl->nw; w++) {
+	S_items m = {NULL, 0, 0};
+	S_ids t = {NULL, NULL, 0, 0, 0};
+	tb_buf k = TB_BUF_SOFT;
+	for (size_t w = 0; w < cl->nw && !m.failed; w++) {
 		if (!(present >> w & 1))
 			continue;
 		size_t n = 0;
 		for (const tb_line *v = c->e[w]->variations; v; v = v->next)
 			n++;
-		const void **p = tb_xcalloc(n + 1, sizeof *p);
-		uint32_t *ids = tb_xcalloc(n + 1, sizeof *ids);
+		const void **p = tb_calloc(n + 1, sizeof *p);
+		uint32_t *ids = tb_calloc(n + 1, sizeof *ids);
+		m.failed |= !p || !ids;
 		n = 0;
-		for (const tb_line *v = c->e[w]->variations; v; v = v->next, n++) {
+		for (const tb_line *v = c->e[w]->variations; v && !m.failed && !t.failed;
+		     v = v->next, n++) {
 			tb_buf_clear(&k);
 			tb_write_variation(&k, cl->game, v, 0);
 			p[n] = v;
-			ids[n] = S_intern(&t, k.data);
+			ids[n] = tb_buf_ok(&k) ? S_intern(&t, k.data) : (t.failed = 1, 0);
 		}
+		m.failed |= t.failed;
 		S_items_merge(&m, p, ids, n, (unsigned)w);
 		free(p);
 		free(ids);
 	}
-	for (size_t i = 0; i < m.n; i++) {
+	if (m.failed)
+		tb_buf_fail(b);
+	for (size_t i = 0; i < m.n && !m.failed; i++) {
 		const tb_line *v = m.v[i].p;
 		uint32_t set;
 		if (m.v[i].held == present && !tb_variation_witnesses(&cl->sig, v, &set)) {
@@ -1009,6 +1081,10 @@ static void S_put_variations(const S_coll *cl, tb_buf *b, const S_col *c, uint32
 		}
 		tb_buf_clear(&k);
 		tb_sigla_write(&k, &cl->sig, m.v[i].held, 0);
+		if (!tb_buf_ok(&k)) {
+			tb_buf_fail(b);
+			break;
+		}
 		tb_comment names;
 		memset(&names, 0, sizeof names);
 		names.text = k.data;
@@ -1072,6 +1148,7 @@ typedef struct S_ralt {
 typedef struct S_ralts {
 	S_ralt v[TB_COLLATE_MAX * 16 + 1];
 	size_t n;
+	int failed;                            /* memory ran out (sticky) */
 } S_ralts;
 
 /* Adds alternative 'a' of witness 'w' (its own reading's, with its
@@ -1079,15 +1156,20 @@ typedef struct S_ralts {
 static void S_ralt_add(S_ralts *rs, const tb_game *g, const tb_alt *a, size_t w, int own,
                        const tb_comment *cm, int follows)
 {
-	tb_buf k = TB_BUF_INIT;
+	tb_buf k = TB_BUF_SOFT;
 	tb_write_alt(&k, g, a);
+	if (rs->failed || !tb_buf_ok(&k)) {
+		rs->failed = 1;
+		tb_buf_free(&k);
+		return;
+	}
 	size_t i = 0;
 	while (i < rs->n && strcmp(rs->v[i].key, k.data) != 0)
 		i++;
 	if (i == rs->n) {
 		S_ralt *r = &rs->v[rs->n++];
 		memset(r, 0, sizeof *r);
-		r->key = tb_buf_detach(&k, NULL);
+		r->key = tb_buf_detach(&k, NULL); /* 'k' is not empty */
 		r->a = *a;
 		r->a.comments = NULL;
 	}
@@ -1103,6 +1185,7 @@ static void S_ralt_add(S_ralts *rs, const tb_game *g, const tb_alt *a, size_t w,
 static void S_ralts_of(const S_coll *cl, const S_col *c, S_ralts *rs)
 {
 	rs->n = 0;
+	rs->failed = 0;
 	for (size_t w = 0; w < cl->nw; w++) {
 		const tb_node *n = c->e[w];
 		tb_alt a;
@@ -1118,14 +1201,19 @@ static void S_ralts_of(const S_coll *cl, const S_col *c, S_ralts *rs)
 			S_ralt_add(rs, cl->game, &a, w, 0, NULL, 1);
 		}
 	}
-	if (!c->decided)
+	if (!c->decided || rs->failed)
 		return;
 	tb_alt t;
 	memset(&t, 0, sizeof t);
 	t.kind = c->turn.nparts ? TB_NODE_MOVE : TB_NODE_PASS;
 	t.move = (tb_move){c->turn.nparts, c->turn.crown, (tb_part *)c->turn.parts};
-	tb_buf k = TB_BUF_INIT;
+	tb_buf k = TB_BUF_SOFT;
 	tb_write_alt(&k, cl->game, &t);
+	if (!tb_buf_ok(&k)) {
+		rs->failed = 1;
+		tb_buf_free(&k);
+		return;
+	}
 	size_t i = 0;
 	while (i < rs->n && strcmp(rs->v[i].key, k.data) != 0)
 		i++;
@@ -1150,8 +1238,14 @@ static void S_ralts_of(const S_coll *cl, const S_col *c, S_ralts *rs)
  * there; then what they write after it. */
 static void S_put_reading(S_coll *cl, tb_buf *b, const S_col *c)
 {
-	S_ralts *rs = tb_xmalloc(sizeof *rs);
+	S_ralts *rs = tb_malloc(sizeof *rs);
+	if (!rs) {
+		tb_buf_fail(b);
+		return;
+	}
 	S_ralts_of(cl, c, rs);
+	if (rs->failed)
+		tb_buf_fail(b);
 	if (rs->n > 16)
 		cl->too_many = 1;
 	tb_buf_puts(b, " <");
@@ -1185,26 +1279,30 @@ typedef struct S_tagset {
 	const tb_tag **of[TB_COLLATE_MAX];   /* of[w][id]: witness w's tag, or NULL */
 } S_tagset;
 
-static void S_tagset_build(const S_coll *cl, S_tagset *ts)
+static int S_tagset_build(const S_coll *cl, S_tagset *ts)
 {
-	S_ids t = {NULL, NULL, 0, 0};
+	S_ids t = {NULL, NULL, 0, 0, 0};
 	size_t total = 0;
+	int ok = 1;
 	for (size_t w = 0; w < cl->nw; w++)
 		total += cl->w[w].rec->ntags;
-	ts->name = tb_xcalloc(total + 1, sizeof *ts->name);
-	ts->n = 0;
+	memset(ts, 0, sizeof *ts);
+	ok &= (ts->name = tb_calloc(total + 1, sizeof *ts->name)) != NULL;
 	for (size_t w = 0; w < cl->nw; w++)
-		ts->of[w] = tb_xcalloc(total + 1, sizeof *ts->of[w]);
-	for (size_t w = 0; w < cl->nw; w++) {
+		ok &= (ts->of[w] = tb_calloc(total + 1, sizeof *ts->of[w])) != NULL;
+	for (size_t w = 0; w < cl->nw && ok; w++) {
 		const tb_record *rec = cl->w[w].rec;
-		for (size_t i = 0; i < rec->ntags; i++) {
+		for (size_t i = 0; i < rec->ntags && ok; i++) {
 			uint32_t id = S_intern(&t, rec->tags[i].name);
+			if ((ok = !t.failed) == 0)
+				break;
 			if (id == ts->n)
 				ts->name[ts->n++] = rec->tags[i].name;
 			ts->of[w][id] = &rec->tags[i];
 		}
 	}
 	S_ids_free(&t);
+	return ok; /* 0: out of memory */
 }
 
 static void S_tagset_free(const S_coll *cl, S_tagset *ts)
@@ -1233,7 +1331,7 @@ static void S_put_tag(const S_coll *cl, tb_buf *b, const S_tagset *ts, size_t id
 	tb_write_escaped(b, value, "\"\\");
 	tb_buf_puts(b, "\"]");
 	uint32_t done = 0, present = 0;
-	tb_buf t = TB_BUF_INIT;
+	tb_buf t = TB_BUF_SOFT;
 	for (size_t w = 0; w < cl->nw; w++) {
 		const tb_tag *tw = *of[w];
 		present |= tw ? 1u << w : 0;
@@ -1255,7 +1353,7 @@ static void S_put_tag(const S_coll *cl, tb_buf *b, const S_tagset *ts, size_t id
 		} else {
 			tb_buf_printf(&t, ": no [%s]", name);
 		}
-		S_put_comment(b, t.data, NULL);
+		S_put_made(b, &t, NULL);
 	}
 	const tb_comment *lists[TB_COLLATE_MAX];
 	for (size_t w = 0; w < cl->nw; w++)
@@ -1276,7 +1374,7 @@ static void S_put_result(const S_coll *cl, tb_buf *b)
 	for (size_t w = 0; w < cl->nw; w++)
 		lists[w] = cl->w[w].rec->trail;
 	S_put_lists(cl, b, lists, all, TB_AT_TRAIL);
-	tb_buf t = TB_BUF_INIT;
+	tb_buf t = TB_BUF_SOFT;
 	for (size_t w = 1; w < cl->nw; w++) {
 		tb_result res = cl->w[w].rec->result;
 		if ((done >> w & 1) || res == base)
@@ -1288,7 +1386,7 @@ static void S_put_result(const S_coll *cl, tb_buf *b)
 		tb_buf_clear(&t);
 		tb_sigla_write(&t, &cl->sig, group, 0);
 		tb_buf_printf(&t, ": %s", tb_result_text[res]);
-		S_put_comment(b, t.data, NULL);
+		S_put_made(b, &t, NULL);
 	}
 	tb_buf_free(&t);
 	tb_buf_putc(b, '\n');
@@ -1304,8 +1402,9 @@ static void S_emit(S_coll *cl, tb_buf *b)
 	if (S_put_lists(cl, b, lists, all, TB_AT_LEAD))
 		tb_buf_putc(b, '\n');
 	S_tagset ts;
-	S_tagset_build(cl, &ts);
-	for (size_t i = 0; i < ts.n; i++)
+	if (!S_tagset_build(cl, &ts))
+		tb_buf_fail(b);
+	for (size_t i = 0; i < ts.n && tb_buf_ok(b); i++)
 		S_put_tag(cl, b, &ts, i);
 	S_tagset_free(cl, &ts);
 	tb_buf_puts(b, "[Collation \"");
@@ -1315,10 +1414,10 @@ static void S_emit(S_coll *cl, tb_buf *b)
 		lists[w] = cl->w[w].rec->main.lead;
 	if (S_put_lists(cl, b, lists, all, TB_AT_LEAD))
 		tb_buf_putc(b, '\n');
-	for (size_t i = 0; i < cl->ncol; i++) {
+	for (size_t i = 0; i < cl->ncol && tb_buf_ok(b); i++) {
 		const S_col *c = &cl->col[i];
 		S_put_number(b, c);
-		if (S_agreed(cl, c))
+		if (S_agreed(cl, c, b))
 			S_put_agreed(cl, b, c);
 		else
 			S_put_reading(cl, b, c);
@@ -1377,18 +1476,30 @@ static int S_decide(void *ctx, const tb_node *node, const tb_turn *turns, size_t
 	S_decide_ctx *d = ctx;
 	S_main key = {node, 0};
 	const S_main *m = bsearch(&key, d->main, d->n, sizeof *d->main, S_main_cmp);
-	if (!m || !n)
+	if (!m || !n || d->cl->nomem)
 		return 0;
 	S_col *c = &d->cl->col[m->col];
 	const tb_node *base = c->e[0];
 	if (c->decided || !base)
 		return 0;
-	if (base->kind == TB_NODE_GAP && S_agreed(d->cl, c)) {
-		S_gapfill *g;
-		d->gaps = tb_xrealloc(d->gaps, (d->ngaps + 1) * sizeof *d->gaps);
+	tb_buf fail = TB_BUF_SOFT;
+	int agreed = base->kind == TB_NODE_GAP && S_agreed(d->cl, c, &fail);
+	if (!tb_buf_ok(&fail)) {
+		d->cl->nomem = 1;
+		return 0;
+	}
+	if (agreed) {
+		S_gapfill *g = tb_realloc(d->gaps, (d->ngaps + 1) * sizeof *d->gaps);
+		tb_turn *t = g ? tb_malloc(n * sizeof *turns) : NULL;
+		if (g)
+			d->gaps = g;
+		if (!t) {
+			d->cl->nomem = 1;
+			return 0;
+		}
 		g = &d->gaps[d->ngaps++];
 		g->col = m->col;
-		g->turns = tb_xmalloc(n * sizeof *turns);
+		g->turns = t;
 		memcpy(g->turns, turns, n * sizeof *turns);
 		g->n = n;
 		g->number = number;
@@ -1413,7 +1524,11 @@ static void S_fill_gaps(S_coll *cl, S_decide_ctx *d)
 		extra += d->gaps[i].n - 1;
 	if (!d->ngaps)
 		return;
-	S_col *out = tb_xcalloc(cl->ncol + extra + 1, sizeof *out);
+	S_col *out = tb_calloc(cl->ncol + extra + 1, sizeof *out);
+	if (!out) {
+		cl->nomem = 1;
+		return;
+	}
 	size_t k = 0, g = 0;
 	for (size_t i = 0; i < cl->ncol; i++) {
 		while (g < d->ngaps && d->gaps[g].col < i)
@@ -1446,7 +1561,11 @@ static void S_fill_gaps(S_coll *cl, S_decide_ctx *d)
 static int S_reconstruct(S_coll *cl, tb_reader *r, const tb_record *rec)
 {
 	S_decide_ctx d = {cl, NULL, 0, NULL, 0};
-	d.main = tb_xcalloc(cl->ncol + 1, sizeof *d.main);
+	d.main = tb_calloc(cl->ncol + 1, sizeof *d.main);
+	if (!d.main) {
+		cl->nomem = 1;
+		return 0;
+	}
 	for (const tb_node *n = rec->main.first; n && d.n < cl->ncol; n = n->next, d.n++)
 		d.main[d.n] = (S_main){n, d.n};
 	qsort(d.main, d.n, sizeof *d.main, S_main_cmp);
@@ -1454,11 +1573,13 @@ static int S_reconstruct(S_coll *cl, tb_reader *r, const tb_record *rec)
 	for (size_t i = 0; i < cl->ncol; i++)
 		before += (size_t)cl->col[i].decided;
 	tb_reader_set_search(r, &cl->so);
-	tb_validate(r, rec, NULL, NULL, S_decide, &d);
+	if (tb_validate_soft(r, rec, NULL, NULL, S_decide, &d) == TB_ENOMEM)
+		cl->nomem = 1;
 	for (size_t i = 0; i < cl->ncol; i++)
 		after += (size_t)cl->col[i].decided;
 	int taken = d.ngaps > 0 || after > before;
-	S_fill_gaps(cl, &d);
+	if (!cl->nomem)
+		S_fill_gaps(cl, &d);
 	for (size_t i = 0; i < d.ngaps; i++)
 		free(d.gaps[i].turns);
 	free(d.gaps);
@@ -1484,10 +1605,16 @@ static void S_first_line_apart(tb_buf *out, const char *a, const char *b)
 static int S_check(S_coll *cl, const tb_record *rec)
 {
 	for (size_t w = 0; w < cl->nw; w++) {
-		tb_buf why = TB_BUF_INIT;
+		tb_buf why = TB_BUF_SOFT;
 		char *back = tb_collation_witness_canon(rec, &cl->sig, w, NULL, &why);
 		if (back && strcmp(back, cl->w[w].text) != 0)
 			S_first_line_apart(&why, cl->w[w].text, back);
+		cl->nomem |= !tb_buf_ok(&why);
+		if (cl->nomem) {
+			free(back);
+			tb_buf_free(&why);
+			return 0;
+		}
 		if (!back || why.len) {
 			size_t i = cl->w[w].input;
 			tb_diag_tag(cl->r[i], cl->in[i], "Game", TB_ERROR, TB_D_COLL_INEXACT,
@@ -1511,6 +1638,10 @@ static int S_written(S_coll *cl, tb_buf *text, tb_reader **r, tb_record **rec)
 	cl->too_many = 0;
 	S_emit(cl, text);
 	const S_wit *b = &cl->w[0];
+	if (!tb_buf_ok(text)) {
+		cl->nomem = 1;
+		return 0;
+	}
 	if (cl->too_many) {
 		tb_diag_tag(cl->r[b->input], cl->in[b->input], "Game", TB_ERROR, TB_D_COLL_LIMIT,
 		           "the witnesses differ at one place in more ways than a reading holds (16)");
@@ -1519,9 +1650,11 @@ static int S_written(S_coll *cl, tb_buf *text, tb_reader **r, tb_record **rec)
 	*rec = tb_record_read_text(text, "collation", r);
 	if (*rec)
 		return 1;
-	tb_buf why = TB_BUF_INIT;
+	tb_buf why = TB_BUF_SOFT;
 	tb_reader_first_error(&why, *r);
-	tb_diag_tag(cl->r[b->input], cl->in[b->input], "Game", TB_ERROR, TB_D_COLL_INEXACT,
+	cl->nomem |= !tb_buf_ok(&why); /* no reader, or no room to say why */
+	if (!cl->nomem)
+		tb_diag_tag(cl->r[b->input], cl->in[b->input], "Game", TB_ERROR, TB_D_COLL_INEXACT,
 	           "these witnesses cannot be written as one record: %s", why.data);
 	tb_buf_free(&why);
 	return 0;
@@ -1531,21 +1664,21 @@ static int S_written(S_coll *cl, tb_buf *text, tb_reader **r, tb_record **rec)
 static char *S_collation(S_coll *cl, size_t *len)
 {
 	S_columns_base(cl);
-	for (size_t w = 1; w < cl->nw; w++)
+	for (size_t w = 1; w < cl->nw && !cl->nomem; w++)
 		S_columns_add(cl, w);
-	tb_buf text = TB_BUF_INIT;
+	tb_buf text = TB_BUF_SOFT;
 	tb_reader *r = NULL;
 	tb_record *rec = NULL;
 	char *out = NULL;
-	int ok = S_written(cl, &text, &r, &rec);
-	if (ok && cl->has_rules && S_reconstruct(cl, r, rec)) {
+	int ok = !cl->nomem && S_written(cl, &text, &r, &rec);
+	if (ok && cl->has_rules && S_reconstruct(cl, r, rec) && !cl->nomem) {
 		tb_record_free(rec);
 		tb_reader_free(r);
 		r = NULL, rec = NULL;
 		ok = S_written(cl, &text, &r, &rec);
 	}
-	if (ok && S_check(cl, rec))
-		out = tb_record_write_x(rec, len);
+	if (ok && !cl->nomem && S_check(cl, rec) && !(out = tb_record_write(rec, len)))
+		cl->nomem = 1;
 	tb_record_free(rec);
 	tb_reader_free(r);
 	tb_buf_free(&text);
@@ -1561,11 +1694,23 @@ char *tb_collate(tb_reader *const *r, const tb_record *const *rec, size_t n,
 	if (why)
 		*why = NULL;
 	if (!n || !r || !rec) {
-		if (why)
-			*why = tb_xstrdup("no records to collate");
+		if (why) /* NULL when memory ran out */
+			*why = tb_strdup("no records to collate");
 		return NULL;
 	}
-	S_coll *cl = tb_xcalloc(1, sizeof *cl);
+	S_coll *cl = tb_calloc(1, sizeof *cl);
+	int *was = tb_calloc(2 * n, sizeof *was); /* each reader's recover and nomem */
+	if (!cl || !was) {
+		free(cl);
+		free(was);
+		return NULL;
+	}
+	/* a diagnostic out of memory spends its reader (tb_reader_nomem) */
+	for (size_t i = 0; i < n; i++) {
+		was[2 * i] = r[i]->recover, was[2 * i + 1] = r[i]->nomem;
+		r[i]->recover = 1;
+	}
+	cl->why.soft = 1;
 	cl->r = r;
 	cl->in = rec;
 	cl->nin = n;
@@ -1576,10 +1721,23 @@ char *tb_collate(tb_reader *const *r, const tb_record *const *rec, size_t n,
 	if (S_gather(cl) && S_one_game(cl)) {
 		if (cl->nw > 1)
 			S_legality(cl);
-		if (S_base(cl) == 0)
-			out = cl->nw == 1 ? tb_xstrdup(cl->w[0].text) : S_collation(cl, len);
+		if (!cl->nomem && S_base(cl) == 0)
+			out = cl->nw == 1 ? tb_strdup(cl->w[0].text) : S_collation(cl, len);
+		cl->nomem |= !out && cl->nw == 1 && !cl->why.len; /* tb_strdup failed */
 		if (out && cl->nw == 1 && len)
 			*len = strlen(out);
+	}
+	for (size_t i = 0; i < n; i++) {
+		cl->nomem |= r[i]->nomem && !was[2 * i + 1];
+		r[i]->recover = was[2 * i];
+	}
+	free(was);
+	if (cl->nomem || !tb_buf_ok(&cl->why)) { /* out of memory: NULL, no why */
+		free(out);
+		out = NULL;
+		if (len)
+			*len = 0;
+		tb_buf_free(&cl->why);
 	}
 	if (!out && cl->why.len && why)
 		*why = tb_buf_detach(&cl->why, NULL);

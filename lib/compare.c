@@ -60,7 +60,11 @@ static int S_play(tb_plies *p, tb_turns *turns, tb_state *s, const tb_node *n, S
 		return 0;
 	const tb_turn *t = tb_turn_find(&p->rs, s, want, turns);
 	if (!t) { /* no direct verdict: among every legal turn */
-		size_t count = tb_turns_generate(&p->rs, s, turns), fit = 0, which = 0;
+		size_t count = tb_turns_list(&p->rs, s, turns), fit = 0, which = 0;
+		if (tb_turns_failed(turns)) {
+			p->arena.failed = 1; /* out of memory: tb_plies_new says so */
+			return 0;
+		}
 		for (size_t i = 0; i < count && fit < 2; i++)
 			if (tb_turn_fits(&turns->v[i], want) && turns->v[i].crown == want->crown)
 				fit++, which = i;
@@ -187,8 +191,10 @@ tb_plies *tb_plies_new(const tb_record *rec)
 		ev.n = 0;
 		uint8_t k = tb_node_followed(n);
 		if (k == TB_NODE_POSITION) {
-			live = p->has_rules && tb_restate(&p->rs, live ? &s : NULL, n->position, &s, why,
-			                                  sizeof why) == 0;
+			int rc = p->has_rules ? tb_restate_soft(&p->rs, live ? &s : NULL, n->position, &s,
+			                                        why, sizeof why) : -1;
+			p->arena.failed |= rc == TB_ENOMEM; /* out of memory: tb_plies_new says so */
+			live = rc == 0;
 		} else if (k == TB_NODE_GAP) {
 			live = live && n->gap_max == 0;
 		} else if (k != TB_NODE_OMITTED) {
@@ -643,8 +649,10 @@ int tb_plies_position_diff(const tb_plies *a, size_t na, const tb_plies *b, size
 	/* the rest of the position: whose turn, and the game's keys */
 	tb_arena ar = {0};
 	tb_position xa, xb;
-	a->rs.rules->save(&a->rs, sa, &ar, &xa);
-	b->rs.rules->save(&b->rs, sb, &ar, &xb);
+	if (tb_rules_save(&a->rs, sa, &ar, &xa) || tb_rules_save(&b->rs, sb, &ar, &xb)) {
+		tb_arena_free(&ar);
+		return TB_ENOMEM;
+	}
 	if (xa.to_move != xb.to_move) {
 		char ta[2] = {g->side_letter[xa.to_move], 0}, tb[2] = {g->side_letter[xb.to_move], 0};
 		if (fn)
@@ -773,15 +781,18 @@ static void S_start(tb_buf *b, const tb_plies *p, unsigned k)
 {
 	const tb_game *g = p->rec->game;
 	tb_arena a = {0};
+	a.soft = 1; /* out of memory fails 'b' */
 	tb_position start, *pos = p->rec->start;
 	if (p->known[0]) {
-		p->rs.rules->save(&p->rs, &p->st[0], &a, &start);
-		pos = &start;
+		if (tb_rules_save(&p->rs, &p->st[0], &a, &start) == 0)
+			pos = &start;
 	} else if (!pos) {
 		tb_syntax_err err;
 		pos = tb_position_parse(g, &p->board, g->start, &a, &err);
 	}
-	if (pos)
+	if (a.failed)
+		tb_buf_fail(b);
+	else if (pos)
 		S_position_sym(b, g, &p->board, k, pos);
 	tb_arena_free(&a);
 }

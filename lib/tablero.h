@@ -21,17 +21,15 @@
  * back, in the rules engines (tb_engine_*, tb_record_engine,
  * tb_node_engine: positions, turns, perft, random games, boards as
  * text), validating and filling (tb_reader_validate, tb_record_fill,
- * TB_XML_POSITIONS), comparing (plies, alignment, keys), reading a
- * witness back, drawing diagrams (tb_svg_record, tb_svg_position),
- * setting books and writing web pages, the function says so --
+ * TB_XML_POSITIONS), comparing (plies, alignment, keys), collating
+ * (tb_collate) and reading a witness back, drawing diagrams
+ * (tb_svg_record, tb_svg_position), setting books and writing web
+ * pages, the function says so --
  * TB_ENOMEM, or NULL where it returns a pointer (tb_engine_status after
  * a count) -- and leaves every object it was given as usable and
  * freeable as before (a reader is then spent: see tb_reader_next; a book
  * or page: see tb_book_add, tb_html_add); it neither aborts nor prints.
- * The rest -- collating (tb_collate) -- is not yet made to recover:
- * there an allocation
- * that fails aborts the process after the line "tablero: out of memory"
- * on stderr. tb_set_alloc_hook lets a program refuse allocations, to
+ * tb_set_alloc_hook lets a program refuse allocations, to
  * bound the library's memory or to test what it does when memory runs
  * out. libxml2 and PCRE2 allocate with their own allocators (the hook
  * does not see them); PCRE2 running out of memory matching a [Rules]
@@ -994,7 +992,10 @@ typedef struct tb_collate_opts {
  * (a --sigla list that does not name the records, a base that is no
  * witness), or there is nothing to collate ('n' 0, 'r' or 'rec' NULL):
  * then '*why' says why (the caller frees it; NULL otherwise). 'len' and
- * 'why' may be NULL. */
+ * 'why' may be NULL. Returns NULL with '*why' NULL and no error
+ * diagnostic new when memory ran out (a diagnostic that could not be
+ * made spends its reader, as in tb_reader_next: TB_ENOMEM from it
+ * after); the records are untouched. */
 TB_EXPORT char *tb_collate(tb_reader *const *r, const tb_record *const *rec, size_t n,
                            const tb_collate_opts *o, size_t *len, char **why);
 
