@@ -1015,6 +1015,7 @@ int tb_book_add(tb_book *b, const tb_record *rec, const long *plies, size_t n, c
 		*why = tb_strdup(msg);
 		return *why ? TB_EINVAL : TB_ENOMEM;
 	}
+	walk.soft = 1; /* the rules out of memory stop the walk (nomem), not the process */
 	if (b->nrecs == b->rcap) {
 		size_t cap = b->rcap ? 2 * b->rcap : 8;
 		S_rec *recs = tb_realloc(b->recs, cap * sizeof *b->recs);
@@ -1093,6 +1094,7 @@ int tb_book_add(tb_book *b, const tb_record *rec, const long *plies, size_t n, c
 		tb_caption_free(&cap);
 	}
 	tb_dia_free(&b->dia);
+	b->nomem |= walk.nomem;
 	tb_walk_free(&walk);
 	if (b->nomem)
 		return TB_ENOMEM;

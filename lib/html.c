@@ -912,6 +912,8 @@ int tb_html_add(tb_html *h, const tb_record *rec, const char *problems, char **w
 	int can = !rec->errors && rec->game && rec->game->rules;
 	int rc = can ? tb_walk_start(&w, rec, msg, sizeof msg) : 0;
 	int started = can && rc == 0;
+	if (started)
+		w.soft = 1; /* the rules out of memory stop the walk (nomem), not the process */
 	if (rc == TB_ENOMEM)
 		tb_buf_fail(&h->body);
 	else if (can && !started && !(*why = tb_strdup(msg)))
@@ -985,6 +987,8 @@ int tb_html_add(tb_html *h, const tb_record *rec, const char *problems, char **w
 	H_tags(&r);
 	if (started) {
 		H_data(&r);
+		if (w.nomem)
+			tb_buf_fail(&h->body);
 		tb_walk_free(&w);
 	}
 	tb_xw_end(&r.w);

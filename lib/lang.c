@@ -55,7 +55,7 @@ char *tb_lang_format(const tb_lang *l, const char *key, const char *const *args,
 	const char *t = tb_lang_text(l, key);
 	if (!t)
 		return NULL;
-	tb_buf b = TB_BUF_INIT;
+	tb_buf b = TB_BUF_SOFT; /* out of memory: NULL, which every caller checks */
 	for (const char *p = t; *p; p++) {
 		if (p[0] == '{' && p[1] >= '1' && p[1] <= '9' && p[2] == '}') {
 			size_t k = (size_t)(p[1] - '1');

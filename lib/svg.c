@@ -1260,11 +1260,13 @@ int tb_svg_record(const tb_record *rec, const long *plies, size_t n, const tb_sv
 		free(want);
 		return rc == TB_ENOMEM ? TB_ENOMEM : S_why(why, msg, TB_EINVAL);
 	}
+	walk.soft = 1; /* the rules out of memory stop the walk (nomem), not the process */
 	tb_frame *frames = tb_calloc(nw, sizeof *frames);
 	size_t dead = 0, live = 0;
 	int nomem = !frames;
 	if (frames)
 		live = S_frames(rec, &walk, want, nw, frames, msg, sizeof msg, &dead, &nomem);
+	nomem |= walk.nomem;
 	if (dead && !nomem && !(*why = tb_strdup(msg)))
 		nomem = 1;
 	S_job j = {rec, &walk.rs, o, o->lang ? o->lang : tb_record_lang(rec), {0}, TB_BUF_SOFT};

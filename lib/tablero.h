@@ -1147,7 +1147,7 @@ TB_EXPORT int tb_lang_rtl(const tb_lang *l);
  * lacks it, or NULL for a key no table has. Static. */
 TB_EXPORT const char *tb_lang_text(const tb_lang *l, const char *key);
 /** The text of 'key' with "{1}"... replaced by args[0]...; the caller
- * frees it. NULL for an unknown key. */
+ * frees it. NULL for an unknown key, or when memory ran out. */
 TB_EXPORT char *tb_lang_format(const tb_lang *l, const char *key, const char *const *args,
                                size_t nargs);
 /** The language of 'rec': its [Language] when a table has it, else
