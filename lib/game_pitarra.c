@@ -61,13 +61,18 @@ static int S_count(const char **s)
 
 /* Reads the point at '*s' up to one of 'stops' (or the end) into *out;
  * advances '*s'. */
-static int S_point(const tb_board *b, const char **s, const char *stops, tb_point *out)
+static int S_point(const tb_board *b, const char **s, const char *stops, tb_point *out,
+                   tb_buf *canon)
 {
 	size_t len = strcspn(*s, stops);
 	char one[8];
-	tb_buf c = TB_BUF_INIT;
+	tb_buf c = TB_BUF_SOFT;
 	snprintf(one, sizeof one, "%.*s", (int)(len < 7 ? len : 7), *s);
 	int ok = len <= 2 && tb_is_point(b, one, &c); /* c: the canonical spelling */
+	if (ok && !tb_buf_ok(&c)) { /* out of memory: 'canon' says so (position.c) */
+		tb_buf_fail(canon);
+		ok = 0;
+	}
 	if (ok)
 		*out = TB_PT(c.data[0] - 'a', c.data[1] - '1');
 	tb_buf_free(&c);
@@ -96,8 +101,8 @@ static const char *S_check_moved(const tb_board *b, const char *value, tb_buf *c
 	tb_point m[2][2];
 	size_t n = 0;
 	for (const char *v = value;; v++) {
-		if (n == 2 || S_point(b, &v, "-,", &m[n][0]) || *v++ != '-' ||
-		    S_point(b, &v, ",", &m[n][1]) || m[n][0] == m[n][1])
+		if (n == 2 || S_point(b, &v, "-,", &m[n][0], canon) || *v++ != '-' ||
+		    S_point(b, &v, ",", &m[n][1], canon) || m[n][0] == m[n][1])
 			return bad;
 		n++;
 		if (!*v)

@@ -350,7 +350,8 @@ static void S_note_v_at(tb_reader *r, size_t i, const char *fmt, ...)
 		return;
 	va_list ap;
 	va_start(ap, fmt);
-	S_note_v(&r->diags[i], fmt, ap);
+	if (!S_note_v(&r->diags[i], fmt, ap))
+		tb_reader_nomem(r);
 	va_end(ap);
 }
 
@@ -495,8 +496,14 @@ static int S_bad_at(tb_reader *r, size_t k)
  * not reported one by one -- a Latin-1 file has one at every accent. */
 static void S_latin1(tb_reader *r, size_t n)
 {
-	tb_buf msg = TB_BUF_INIT, note = TB_BUF_INIT;
+	tb_buf msg = TB_BUF_SOFT, note = TB_BUF_SOFT;
 	tb_sniff_say_latin1((unsigned char)S_peek(r, 0), r->name, &msg, &note);
+	if (!tb_buf_ok(&msg) || !tb_buf_ok(&note) || !msg.data || !note.data) {
+		tb_buf_free(&msg);
+		tb_buf_free(&note);
+		tb_reader_nomem(r);
+		return;
+	}
 	size_t before = r->ndiags;
 	S_diag_here(r, TB_D_UTF8, 1, "%s", msg.data);
 	if (r->ndiags > before && r->diags[r->ndiags - 1].code == TB_D_UTF8) {
@@ -1065,22 +1072,37 @@ int tb_lex_sniff(tb_reader *r)
 	tb_sniff_kind k = tb_sniff(p, n, &bom);
 	if (k == TB_SNIFF_TEXT)
 		return 0;
-	tb_buf msg = TB_BUF_INIT, note = TB_BUF_INIT, src = TB_BUF_INIT;
+	tb_buf msg = TB_BUF_SOFT, note = TB_BUF_SOFT, src = TB_BUF_SOFT;
 	tb_sniff_say(k, bom, r->name, p, n, &msg, &note, &src);
-	tb_diag_at(r, TB_ERROR, TB_D_NOT_TEXT, 0, 1, 1, 1, "%s", msg.data);
+	r->started = r->fatal = r->not_text = 1;
+	r->tok.type = TK_EOF;
+	size_t before = r->ndiags;
+	if (tb_buf_ok(&msg) && tb_buf_ok(&note) && tb_buf_ok(&src) && msg.data)
+		tb_diag_at(r, TB_ERROR, TB_D_NOT_TEXT, 0, 1, 1, 1, "%s", msg.data);
+	if (r->ndiags == before || r->diags[r->ndiags - 1].code != TB_D_NOT_TEXT) {
+		/* out of memory making it (or kept no more): the reader says so */
+		tb_buf_free(&msg);
+		tb_buf_free(&note);
+		tb_buf_free(&src);
+		tb_reader_nomem(r);
+		return 1;
+	}
 	/* the line shown is no excerpt of the bytes, which would be
 	 * garbage: the first line decoded (UTF-16, UTF-32), or none */
 	tb_diag *d = &r->diags[r->ndiags - 1];
-	free((char *)d->source);
-	d->source = tb_buf_detach(&src, NULL);
-	d->source_col = 1;
-	d->end_col = 2;
+	char *line = tb_buf_detach(&src, NULL);
+	if (line) {
+		free((char *)d->source);
+		d->source = line;
+		d->source_col = 1;
+		d->end_col = 2;
+	} else { /* out of memory: the bytes' excerpt stays, and the reader says so */
+		tb_reader_nomem(r);
+	}
 	if (note.len)
 		tb_diag_note(r, "%s", note.data);
 	tb_buf_free(&msg);
 	tb_buf_free(&note);
-	r->started = r->fatal = r->not_text = 1;
-	r->tok.type = TK_EOF;
 	return 1;
 }
 

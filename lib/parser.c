@@ -1091,7 +1091,7 @@ static int S_reader_next(tb_reader *r, tb_record **out)
 	r->rec_errors = 0;
 	/* a file's start is looked at first (a part of it has been) */
 	if (r->not_text || (!r->started && !r->first_line && tb_lex_sniff(r)))
-		return TB_ENOTTEXT;
+		return r->nomem ? TB_ENOMEM : TB_ENOTTEXT;
 	if (!r->started)
 		tb_lex_next(r);
 	if (r->tok.type == TK_EOF) {

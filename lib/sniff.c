@@ -176,11 +176,14 @@ static void S_out_name(tb_buf *b, const char *name, const char *suffix, const ch
 		S_shell_word(b, name, n - s);
 		return;
 	}
-	tb_buf out = TB_BUF_INIT;
+	tb_buf out = TB_BUF_SOFT;
 	size_t e = S_ext(name);
 	tb_buf_put(&out, name, e);
 	tb_buf_printf(&out, ".%s%s", tag, name + e);
-	S_shell_word(b, out.data, out.len);
+	if (tb_buf_ok(&out))
+		S_shell_word(b, out.data, out.len);
+	else /* out of memory: so is what it goes into */
+		tb_buf_fail(b);
 	tb_buf_free(&out);
 }
 
