@@ -67,16 +67,15 @@ static int S_write_all(int fd, const char *s, size_t len)
 }
 
 /* The new file's permissions before any byte is in it: the old file's,
- * or what open(2) would give a new one (not mkstemp's 0600). */
-static void S_set_mode(cli_atomic *a)
+ * or what open(2) would give a new one (not mkstemp's 0600). 0, or -1
+ * with errno: the file would not keep them. */
+static int S_set_mode(cli_atomic *a)
 {
-	if (a->have_st) {
-		fchmod(a->fd, a->st.st_mode & 07777);
-		return;
-	}
+	if (a->have_st)
+		return fchmod(a->fd, a->st.st_mode & 07777);
 	mode_t mask = umask(0);
 	umask(mask);
-	fchmod(a->fd, 0666 & ~mask);
+	return fchmod(a->fd, 0666 & ~mask);
 }
 
 cli_atomic *cli_atomic_begin(const char *path)
@@ -125,7 +124,12 @@ cli_atomic *cli_atomic_begin(const char *path)
 		S_free(a);
 		return NULL;
 	}
-	S_set_mode(a);
+	if (S_set_mode(a) != 0) {
+		fprintf(stderr, "tablero: cannot set the permissions of '%s': %s\n", a->tmp,
+		        strerror(errno));
+		cli_atomic_abort(a);
+		return NULL;
+	}
 	return a;
 }
 

@@ -141,6 +141,8 @@ faults() {
 			if [ $mode = fail ]; then
 				if [ $rc = 0 ]; then # a step whose failure loses nothing (a directory's sync)
 					cmp -s "$d/f.tgn" "$new" || bad "$name: fail at step $n: exit 0 without the new content"
+					[ "$(stat -c %a "$d/f.tgn")" = "$(stat -c %a "$src")" ] ||
+						bad "$name: fail at step $n: exit 0, and the permissions were not kept"
 				else
 					[ $rc = 2 ] || bad "$name: fail at step $n: exit $rc, not 2"
 					grep -q "tablero: cannot" "$d/err" || bad "$name: fail at step $n: nothing said"
