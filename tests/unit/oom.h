@@ -73,6 +73,20 @@ static inline int oom_diags(tt_str *out, const tb_reader *r)
 	return 1;
 }
 
+/* The whole of file 'path' (the caller frees it). */
+static inline char *oom_slurp(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	assert_non_null(f);
+	tt_str s = {0};
+	char chunk[4096];
+	size_t got;
+	while ((got = fread(chunk, 1, sizeof chunk, f)) > 0)
+		tt_put(&s, chunk, got);
+	fclose(f);
+	return tt_take(&s);
+}
+
 /* Calls 'fn' with each sample's text and name. */
 static inline void oom_samples(void (*fn)(const char *src, size_t len, const char *name))
 {
@@ -86,15 +100,7 @@ static inline void oom_samples(void (*fn)(const char *src, size_t len, const cha
 			continue;
 		char path[512];
 		snprintf(path, sizeof path, "samples/%s", e->d_name);
-		FILE *f = fopen(path, "rb");
-		assert_non_null(f);
-		tt_str s = {0};
-		char chunk[4096];
-		size_t got;
-		while ((got = fread(chunk, 1, sizeof chunk, f)) > 0)
-			tt_put(&s, chunk, got);
-		fclose(f);
-		char *text = tt_take(&s);
+		char *text = oom_slurp(path);
 		fn(text, strlen(text), e->d_name);
 		free(text);
 		n++;

@@ -163,12 +163,7 @@ static char *S_svg(const char *src, size_t len)
 		free(why);
 	}
 	S_in_free(&in);
-	char *s = tt_take(&out);
-	if (nomem) {
-		free(s);
-		return NULL;
-	}
-	return s;
+	return oom_result(&out, !nomem);
 }
 
 static void S_page(void *ctx, long page, const char *svg, size_t len)
@@ -196,12 +191,7 @@ static char *S_book(const char *src, size_t len)
 		nomem = tb_book_pages(b, S_page, &out) == TB_ENOMEM;
 	tb_book_free(b);
 	S_in_free(&in);
-	char *s = tt_take(&out);
-	if (nomem) {
-		free(s);
-		return NULL;
-	}
-	return s;
+	return oom_result(&out, !nomem);
 }
 
 /* The web page of every record. */
@@ -226,12 +216,7 @@ static char *S_html(const char *src, size_t len)
 	free(page);
 	tb_html_free(h);
 	S_in_free(&in);
-	char *s = tt_take(&out);
-	if (nomem) {
-		free(s);
-		return NULL;
-	}
-	return s;
+	return oom_result(&out, !nomem);
 }
 
 static void S_diff_fn(void *ctx, const char *what, const char *in_a, const char *in_b)
@@ -382,7 +367,7 @@ static char *S_collate(const char *src, size_t len)
 
 /* ===== The tests ===== */
 
-static char *S_slurp(const char *path);
+static char *oom_slurp(const char *path);
 
 static void S_render_sample(const char *src, size_t len, const char *name)
 {
@@ -414,7 +399,7 @@ static void S_samples(void (*fn)(const char *src, size_t len, const char *name))
 			continue;
 		char path[512];
 		snprintf(path, sizeof path, "samples/%s", e->d_name);
-		S_text_now = S_slurp(path);
+		S_text_now = oom_slurp(path);
 		fn(S_text_now, strlen(S_text_now), e->d_name);
 		free(S_text_now);
 		S_text_now = NULL;
@@ -442,25 +427,13 @@ static void test_diff_samples(void **state)
 	assert_int_equal(S_skipped, 0); /* nothing aborts */
 }
 
-static char *S_slurp(const char *path)
-{
-	FILE *f = fopen(path, "rb");
-	assert_non_null(f);
-	tt_str s = {0};
-	char chunk[4096];
-	size_t got;
-	while ((got = fread(chunk, 1, sizeof chunk, f)) > 0)
-		tt_put(&s, chunk, got);
-	fclose(f);
-	return tt_take(&s);
-}
 
 static void test_collate(void **state)
 {
 	(void)state;
 	S_tried = S_skipped = 0;
-	S_tape = S_slurp("samples/pitarra-rodeo-2004-cinta.tgn");
-	S_notebook = S_slurp("samples/pitarra-rodeo-2004-cuaderno.tgn");
+	S_tape = oom_slurp("samples/pitarra-rodeo-2004-cinta.tgn");
+	S_notebook = oom_slurp("samples/pitarra-rodeo-2004-cuaderno.tgn");
 	S_each_failure(S_collate, "", 0, "collate");
 	fprintf(stderr, "collate: %lu failures tried, %lu skipped (an engine aborted)\n", S_tried,
 	        S_skipped);
