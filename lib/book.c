@@ -65,7 +65,7 @@ typedef struct S_fig {
 	unsigned why;           /* W_* */
 	const tb_node *node;    /* the restated position it shows, or NULL */
 	int record;             /* index of its record */
-	tb_frame frame;
+	tb_view frame;
 	char *caption;          /* plain text, for a listing */
 } S_fig;
 
@@ -874,7 +874,7 @@ static S_fig *S_new_fig(tb_book *b, const S_want *want, const tb_walk *w, long p
 	f->why = want->why;
 	f->record = (int)b->nrecs - 1;
 	f->page = -2; /* not referred to yet */
-	b->nomem |= !tb_frame_from_walk(&f->frame, w, plies);
+	b->nomem |= !tb_view_from_walk(&f->frame, w, plies);
 	return f;
 }
 

@@ -17,7 +17,7 @@
 #include "xw.h"
 
 /* A position to draw, and how the game got there. */
-typedef struct tb_frame {
+typedef struct tb_view {
 	tb_state st;
 	long ply;               /* turns of the main line played */
 	int has_last;           /* the turn that led here (else the start, or
@@ -28,11 +28,11 @@ typedef struct tb_frame {
 	uint8_t reconstructed;  /* put in by the rules, not the source */
 	uint8_t final;          /* the main line's last position: its result is told */
 	const char *position;   /* a bare position's notation, or NULL */
-} tb_frame;
+} tb_view;
 
 /* Fills 'f' from walk 'w' (live) after its last node; 0 when memory ran
  * out (its token then ""). */
-int tb_frame_from_walk(tb_frame *f, const tb_walk *w, long plies);
+int tb_view_from_walk(tb_view *f, const tb_walk *w, long plies);
 
 /* A drawing of one board under one style: its extent and, kept for
  * every frame drawn, the board itself. User units: 10 to a board unit. */
@@ -64,7 +64,7 @@ void tb_dia_markers(tb_xw *w);
 
 /* Draws frame 'f' as <g class="diagram">, its drawing's top left at
  * (x, y) of the document, 'scale' document units to a drawing unit. */
-void tb_dia_draw(tb_dia *d, tb_xw *w, const tb_frame *f, double x, double y, double scale);
+void tb_dia_draw(tb_dia *d, tb_xw *w, const tb_view *f, double x, double y, double scale);
 
 /* The pieces' measures, drawing units: a piece's radius (half a square
  * piece's side), a crown's ring, a type letter's baseline below the
@@ -78,7 +78,7 @@ void tb_dia_board(tb_dia *d, tb_xw *w);
 /* What frame 'f's last turn did: the marks under the pieces (bands of
  * three, arrows, ghosts) into 'under' and those beside them (rings,
  * crosses, boxes) into 'over'; the pieces themselves are not drawn. */
-void tb_dia_marks(const tb_dia *d, tb_xw *under, tb_xw *over, const tb_frame *f);
+void tb_dia_marks(const tb_dia *d, tb_xw *under, tb_xw *over, const tb_view *f);
 /* Where point 'p' (an index of the geometry) is drawn. */
 void tb_dia_point(const tb_dia *d, int p, double *x, double *y);
 
@@ -98,7 +98,7 @@ typedef struct tb_caption {
  * turn both ways, the result, and each of 'tags' (NULL-ended, or NULL)
  * not said already. */
 void tb_caption_make(tb_caption *c, const tb_record *rec, const tb_ruleset *rs,
-                     const tb_frame *f, const tb_lang *l, int mode, long figure,
+                     const tb_view *f, const tb_lang *l, int mode, long figure,
                      const char *const *tags);
 /* Sets the caption in lines 'width' wide from baseline 'y' ('line_h'
  * apart, font 'size'), drawn when 'w' is not NULL (each line a <text>

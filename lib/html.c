@@ -299,8 +299,8 @@ static long H_frame(H_rec *r, const tb_walk *w, const char *caption, long prev, 
 		tb_buf_clear(&r->tmp);
 		H_pieces(r, &r->tmp, &w->st);
 		H_jkey(b, "s", H_s(r, &r->tmp));
-		tb_frame f;
-		if (!tb_frame_from_walk(&f, w, (long)tb_record_plies(r->rec)))
+		tb_view f;
+		if (!tb_view_from_walk(&f, w, (long)tb_record_plies(r->rec)))
 			tb_buf_fail(b);
 		tb_xw u, o;
 		H_frag_init(&u, &r->under);

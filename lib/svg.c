@@ -348,7 +348,7 @@ static int S_route(const tb_dia *d, const tb_turn *t, double *xs, double *ys)
 }
 
 /* The side that played the frame's turn: the piece's where it ended. */
-static int S_mover(const tb_dia *d, const tb_frame *f)
+static int S_mover(const tb_dia *d, const tb_view *f)
 {
 	for (int i = (int)f->last.nparts - 1; i >= 0; i--) {
 		const tb_part *p = &f->last.parts[i];
@@ -364,7 +364,7 @@ static int S_mover(const tb_dia *d, const tb_frame *f)
 }
 
 /* Lines of three just formed: a band under their pieces. */
-static void S_tercias(const tb_dia *d, tb_xw *w, const tb_frame *f)
+static void S_tercias(const tb_dia *d, tb_xw *w, const tb_view *f)
 {
 	for (unsigned i = 0; i < f->ev.n; i++) {
 		const tb_event *e = &f->ev.ev[i];
@@ -451,7 +451,7 @@ static void S_push_arc(const tb_dia *d, const tb_state *st, tb_buf *path, tb_poi
 /* Under the pieces: the bands of lines of three, the arrows (halos
  * first), the ring where the mover started and the ghosts of the
  * pieces taken from points now empty. */
-static void S_under(const tb_dia *d, tb_xw *w, const tb_frame *f)
+static void S_under(const tb_dia *d, tb_xw *w, const tb_view *f)
 {
 	if (!f->has_last)
 		return;
@@ -534,7 +534,7 @@ static void S_pieces(const tb_dia *d, tb_xw *w, const tb_state *s)
 
 /* A cross on 'pt', or a small one beyond the corner of the piece that
  * stands there now (a capture landing on the piece it took). */
-static void S_cross(const tb_dia *d, tb_xw *w, const tb_frame *f, tb_point pt)
+static void S_cross(const tb_dia *d, tb_xw *w, const tb_view *f, tb_point pt)
 {
 	double x, y, r = 2.6;
 	S_point_xy(d, pt, &x, &y);
@@ -558,7 +558,7 @@ static void S_cross(const tb_dia *d, tb_xw *w, const tb_frame *f, tb_point pt)
 
 /* Over the pieces, beside them: a placement's ring, crosses, a huffed
  * defender's box. */
-static void S_over(const tb_dia *d, tb_xw *w, const tb_frame *f)
+static void S_over(const tb_dia *d, tb_xw *w, const tb_view *f)
 {
 	if (!f->has_last)
 		return;
@@ -578,7 +578,7 @@ static void S_over(const tb_dia *d, tb_xw *w, const tb_frame *f)
 	}
 }
 
-void tb_dia_draw(tb_dia *d, tb_xw *w, const tb_frame *f, double x, double y, double scale)
+void tb_dia_draw(tb_dia *d, tb_xw *w, const tb_view *f, double x, double y, double scale)
 {
 	tb_xw_start(w, "g", "diagram");
 	if (x != 0 || y != 0 || scale != 1) {
@@ -617,7 +617,7 @@ void tb_dia_draw(tb_dia *d, tb_xw *w, const tb_frame *f, double x, double y, dou
 
 void tb_dia_board(tb_dia *d, tb_xw *w) { S_board(d, w); }
 
-void tb_dia_marks(const tb_dia *d, tb_xw *under, tb_xw *over, const tb_frame *f)
+void tb_dia_marks(const tb_dia *d, tb_xw *under, tb_xw *over, const tb_view *f)
 {
 	S_under(d, under, f);
 	S_over(d, over, f);
@@ -631,7 +631,7 @@ void tb_dia_point(const tb_dia *d, int p, double *x, double *y)
 
 /* ===== Frames ===== */
 
-int tb_frame_from_walk(tb_frame *f, const tb_walk *w, long plies)
+int tb_view_from_walk(tb_view *f, const tb_walk *w, long plies)
 {
 	int ok = 1;
 	memset(f, 0, sizeof *f);
@@ -774,7 +774,7 @@ void tb_para_result(tb_para *p, const tb_record *rec, const tb_lang *l)
 }
 
 /* "After 12... d6xd4" (and "(turn 24 of the record)" when 'full') */
-static void S_after(tb_para *p, const tb_frame *f, const tb_lang *l, int full)
+static void S_after(tb_para *p, const tb_view *f, const tb_lang *l, int full)
 {
 	char n[32];
 	snprintf(n, sizeof n, "%ld", f->ply);
@@ -843,7 +843,7 @@ static tb_para *S_next_para(tb_caption *c, const tb_lang *l)
 }
 
 void tb_caption_make(tb_caption *c, const tb_record *rec, const tb_ruleset *rs,
-                     const tb_frame *f, const tb_lang *l, int mode, long figure,
+                     const tb_view *f, const tb_lang *l, int mode, long figure,
                      const char *const *tags)
 {
 	memset(c, 0, sizeof *c);
@@ -983,7 +983,7 @@ static char *S_text_out(tb_buf *b, size_t *len)
 }
 
 /* One standalone diagram. */
-static char *S_one(S_job *j, const tb_frame *f, size_t *len)
+static char *S_one(S_job *j, const tb_view *f, size_t *len)
 {
 	tb_caption cap;
 	tb_caption_make(&cap, j->rec, j->rs, f, j->lang, j->o->caption, 0, j->o->tags);
@@ -1065,7 +1065,7 @@ int tb_sheet_columns(double avail, double size, double gap, double *cell)
 /* One page of diagrams from f[0]: the record's title at its head, as
  * many diagrams as fit in rows of columns, each with its short caption,
  * the page number at its foot. Sets '*placed'. */
-static char *S_sheet(S_job *j, const tb_frame *f, size_t n, long page, size_t *len,
+static char *S_sheet(S_job *j, const tb_view *f, size_t n, long page, size_t *len,
                      size_t *placed)
 {
 	double pw, ph;
@@ -1167,7 +1167,7 @@ static int S_cmp_long(const void *a, const void *b)
  * line. A frame the rules cannot reach is left out, and the first such
  * one said in 'msg'. Returns how many were made. */
 static size_t S_frames(const tb_record *rec, tb_walk *w, const long *want, size_t n,
-                       tb_frame *frames, char *msg, size_t msz, size_t *dead, int *nomem)
+                       tb_view *frames, char *msg, size_t msz, size_t *dead, int *nomem)
 {
 	long plies = (long)tb_record_plies(rec);
 	size_t made = 0;
@@ -1177,7 +1177,7 @@ static size_t S_frames(const tb_record *rec, tb_walk *w, const long *want, size_
 			continue;
 		tb_walk_to(w, want[i]);
 		if (w->live) {
-			*nomem |= !tb_frame_from_walk(&frames[made++], w, plies);
+			*nomem |= !tb_view_from_walk(&frames[made++], w, plies);
 			continue;
 		}
 		if (!(*dead)++) {
@@ -1261,7 +1261,7 @@ int tb_svg_record(const tb_record *rec, const long *plies, size_t n, const tb_sv
 		return rc == TB_ENOMEM ? TB_ENOMEM : S_why(why, msg, TB_EINVAL);
 	}
 	walk.soft = 1; /* the rules out of memory stop the walk (nomem), not the process */
-	tb_frame *frames = tb_calloc(nw, sizeof *frames);
+	tb_view *frames = tb_calloc(nw, sizeof *frames);
 	size_t dead = 0, live = 0;
 	int nomem = !frames;
 	if (frames)
@@ -1308,7 +1308,7 @@ char *tb_svg_position(const tb_game *g, const char *rules, const char *position,
 	if (!e)
 		return NULL;
 	const tb_ruleset *rs = tb_engine_ruleset(e);
-	tb_frame f;
+	tb_view f;
 	memset(&f, 0, sizeof f);
 	f.st = *tb_engine_state(e);
 	char *text = tb_engine_position(e);
