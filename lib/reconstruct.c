@@ -405,6 +405,26 @@ size_t tb_stretch_turns(tb_stretch *x, size_t k, tb_turns *out)
 	return n;
 }
 
+int tb_stretch_edges(tb_stretch *x, size_t k,
+                     int (*fn)(void *ctx, const tb_state *from, const tb_turn *t), void *ctx)
+{
+	const S_layer *l = &x->layer[k];
+	for (uint32_t s = 0; s < l->set.n && !x->failed; s++) {
+		if (!l->mark[s])
+			continue;
+		size_t nt = S_fitting(x, &x->layer[k + 1].step, &l->set.v[s]);
+		for (size_t j = 0; j < nt; j++) {
+			const tb_turn *t = &x->turns.v[j];
+			if (S_marked_after(x, k, &l->set.v[s], t) < 0)
+				continue;
+			int rc = fn(ctx, &l->set.v[s], t);
+			if (rc)
+				return rc;
+		}
+	}
+	return 0;
+}
+
 static unsigned long long S_sat_add(unsigned long long a, unsigned long long b)
 {
 	return a > ULLONG_MAX - b ? ULLONG_MAX : a + b;

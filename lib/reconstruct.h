@@ -99,6 +99,12 @@ size_t tb_stretch_marked(const tb_stretch *x, size_t layer, const tb_state **one
 /* The distinct turns step 'k' may have been (joining two marked
  * positions), in the order found, into 'out'; returns how many. */
 size_t tb_stretch_turns(tb_stretch *x, size_t k, tb_turns *out);
+/* Calls 'fn' with each turn of step 'k' that joins a marked position of
+ * layer k to a marked one of layer k+1, and the position it is played
+ * from ('fn' must not use 'x'); stops at the first non-zero 'fn'
+ * returns, and returns it; 0 when every one was given. */
+int tb_stretch_edges(tb_stretch *x, size_t k,
+                     int (*fn)(void *ctx, const tb_state *from, const tb_turn *t), void *ctx);
 /* The sequences steps k .. k+n-1 may have been: returns how many
  * distinct sequences of turns join marked positions through them (one
  * sequence however many positions of layer k it may be played from;

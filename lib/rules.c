@@ -156,6 +156,12 @@ const char *tb_ruleset_init(tb_ruleset *rs, const tb_game *g, const tb_opts *o, 
 	return NULL;
 }
 
+void tb_turn_token(tb_buf *b, const tb_turn *t)
+{
+	tb_move m = {t->nparts, t->crown, (tb_part *)t->parts};
+	tb_turn_write(b, t->nparts ? TB_NODE_MOVE : TB_NODE_PASS, &m);
+}
+
 int tb_turn_fits(const tb_turn *t, const tb_move *m)
 {
 	if (t->nparts != m->nparts)

@@ -279,6 +279,8 @@ int tb_rules_save(const tb_ruleset *rs, const tb_state *s, tb_arena *a, tb_posit
 /* Does generated turn 't' fit the transcriber's move 'm' (a '?' point
  * fits any point)? Crown markers are the caller's to compare. */
 int tb_turn_fits(const tb_turn *t, const tb_move *m);
+/* Appends the canonical token of legal turn 't' ("d2-d3", "pass"). */
+void tb_turn_token(tb_buf *b, const tb_turn *t);
 
 /* The one legal turn of 's' that written move 'm' is -- its parts and
  * its crown marker -- found by the direct check (rules->generate_at,

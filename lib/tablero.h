@@ -844,6 +844,101 @@ TB_EXPORT int tb_line_remove(tb_record *rec, tb_line *v);
 TB_EXPORT tb_engine *tb_node_engine(const tb_record *rec, const tb_node *n, tb_reached *at,
                                     char **why);
 
+/** ## One reading of a record (spec/replay.md)
+ *
+ * The rules replay a record once -- the replay tb_reader_validate makes,
+ * with what it decides of unknown turns, '?' points and gaps -- and
+ * leave a frame for every node of the main line and the variations,
+ * and for each other alternative of a reading: the position after it,
+ * or how much of it the rules know. Every command takes its positions
+ * from these frames (show, svg, book, html, grep, diff, the engine API),
+ * so a record has one answer everywhere. Frames are in the order the
+ * nodes are written (a node before its variations; a reading's other
+ * alternatives right after it).
+ */
+typedef enum tb_frame_status {
+	TB_FRAME_WRITTEN = 0,   /* the position after it is known from the turns as
+	                           written (and what the rules decided before it) */
+	TB_FRAME_RECONSTRUCTED, /* a node that leaves its turn(s) open ('?', a '?'
+	                           point, a gap) that only one turn or sequence fits,
+	                           given the turns after it and any restated position:
+	                           the position after it is known */
+	TB_FRAME_OPEN,          /* more than one position is possible after it
+	                           (tb_replay_positions says how many); the position
+	                           given is the last the rules knew on its line */
+	TB_FRAME_UNKNOWN        /* the rules cannot follow the record here
+	                           (tb_replay_stop says why); the position given, if
+	                           any, is the last they knew */
+} tb_frame_status;
+
+/** Why a frame's position is not known (TB_FRAME_OPEN, TB_FRAME_UNKNOWN),
+ * or what is wrong with a turn that the rules follow all the same. */
+typedef enum tb_frame_stop {
+	TB_STOP_NONE = 0,
+	TB_STOP_OPEN,         /* several positions fit what the record says */
+	TB_STOP_REFUSED,      /* the rules refuse the turn as written (illegal, or
+	                         it fits several legal turns); with a position when
+	                         a repair explains it and checking goes on */
+	TB_STOP_AFTER_END,    /* the game was over before this turn */
+	TB_STOP_NO_FIT,       /* nothing fits the open turns here and what follows */
+	TB_STOP_LIMIT,        /* the search's limits (tb_search_opts) were reached */
+	TB_STOP_GAP,          /* a gap whose length nothing says */
+	TB_STOP_POSITION,     /* a restated position that is incomplete or cannot occur */
+	TB_STOP_START,        /* the record's start cannot be played */
+	TB_STOP_EARLIER,      /* the rules stopped earlier on this line and have not
+	                         resumed (no restated position since) */
+	TB_STOP_ALTERNATIVE   /* a reading's alternative the rules do not follow
+	                         (unknown, a gap, a position) */
+} tb_frame_stop;
+
+typedef struct tb_replay tb_replay;
+
+/** Replays 'rec', just read by 'r', as tb_reader_validate does (its
+ * diagnostics join the reader's; the reader's search limits apply) and
+ * keeps its frames. 'rec' must outlive the result, which the caller
+ * frees with tb_replay_free. NULL when 'rec' has errors or no game
+ * with rules (tb_reader_validate says why), or when memory ran out. */
+TB_EXPORT tb_replay *tb_reader_replay(tb_reader *r, const tb_record *rec);
+/** tb_reader_replay with the default limits, its diagnostics dropped. */
+TB_EXPORT tb_replay *tb_record_replay(const tb_record *rec);
+TB_EXPORT void tb_replay_free(tb_replay *rp);
+
+/** The number of frames; the index of node 'n''s frame (alternative
+ * 'alt' of a reading: 0 the one followed, 1... the others), or -1. */
+TB_EXPORT size_t tb_replay_count(const tb_replay *rp);
+TB_EXPORT long tb_replay_find(const tb_replay *rp, const tb_node *n, unsigned alt);
+
+/** Frame 'i' (< tb_replay_count; -1: the start, before the first node).
+ * The node (NULL for the start) and alternative; its tb_frame_status
+ * and tb_frame_stop; how deep in variations it is (0 the main line);
+ * the turns of its line through it (a gap and a restated position
+ * count none); the positions possible after it (1 known, more when
+ * OPEN, 0 when the rules cannot say); for a node that leaves its turn
+ * open, how many turns (a gap: sequences of turns) fit it; the
+ * diagnostic code its stop was reported as, or 0. */
+TB_EXPORT tb_node *tb_replay_node(const tb_replay *rp, long i, unsigned *alt);
+TB_EXPORT int tb_replay_status(const tb_replay *rp, long i);
+TB_EXPORT int tb_replay_stop(const tb_replay *rp, long i);
+TB_EXPORT unsigned tb_replay_depth(const tb_replay *rp, long i);
+TB_EXPORT long tb_replay_ply(const tb_replay *rp, long i);
+TB_EXPORT size_t tb_replay_positions(const tb_replay *rp, long i);
+TB_EXPORT unsigned long long tb_replay_fits(const tb_replay *rp, long i);
+TB_EXPORT int tb_replay_code(const tb_replay *rp, long i);
+
+/** The position of frame 'i' in position notation: the one after it
+ * when known, else the last the rules knew (see tb_frame_status). The
+ * caller frees it; NULL when the frame has none, or memory ran out. */
+TB_EXPORT char *tb_replay_position(const tb_replay *rp, long i);
+/** The same position as an engine (the caller frees it with
+ * tb_engine_free); NULL as tb_replay_position. */
+TB_EXPORT tb_engine *tb_replay_engine(const tb_replay *rp, long i);
+/** What frame 'i' was, as the rules played it: the canonical token of
+ * its one turn ("d3" for a '?' the rules decide), or of the turns a
+ * decided gap stood for, space-separated; the caller frees it. NULL
+ * when no turn is known (a position, an open or unknown frame), or
+ * memory ran out. */
+TB_EXPORT char *tb_replay_token(const tb_replay *rp, long i);
+
 /** ## Comparing records (spec/compare.md)
  *
  * A record's main line as a sequence of what its turns mean, for

@@ -27,6 +27,7 @@
 #include "reconstruct.h"
 #include "repair.h"
 #include "rules.h"
+#include "replay.h"
 #include "say.h"
 #include "tags.h"
 #include "validate.h"
@@ -64,7 +65,25 @@ typedef struct S_val {
 	const tb_sigla *collation; /* the witnesses, when the record is a collation
 	                              (spec/compare.md), else NULL */
 	int oom;                   /* memory ran out (sticky): TB_ENOMEM at the end */
+	tb_replay *rp;             /* the frames kept (replay.h), or NULL */
+	long cur;                  /* the frame of the node being replayed, or -1 */
 } S_val;
+
+/* The node each step of an open stretch replays (NULL for a gap's
+ * plies): the open turns' own, and the written turns' recorded as they
+ * are played. And, when frames are kept, each node of the stretch with
+ * the layers it goes from and to (a node with no step: from == to). */
+typedef struct S_entry {
+	long f;
+	size_t from, to;
+} S_entry;
+
+typedef struct S_steps {
+	const tb_node **v;
+	size_t n, cap;
+	S_entry *e;
+	size_t ne, cape;
+} S_steps;
 
 /* Where the replay of a line stands. */
 typedef struct S_at {
@@ -81,6 +100,12 @@ typedef struct S_at {
 	tb_turn frown_turn;        /* the turn played, */
 	tb_state frown_after;      /* and the position after it: the remark's
 	                              words are made only when it is told */
+	/* For the frames (replay.h): */
+	int ever;                  /* 'st' holds a position the rules knew (the last) */
+	long ply;                  /* turns of the line replayed so far */
+	unsigned depth;            /* 0 the main line */
+	S_steps *steps;            /* the line's steps */
+	size_t node_from;          /* the stretch's steps when the node at hand began */
 } S_at;
 
 /* "" when memory ran out (v->oom). */
@@ -151,11 +176,7 @@ static void S_token(tb_buf *b, uint8_t kind, const tb_move *m)
 }
 
 /* Appends the canonical token of generated turn 't'. */
-static void S_turn_token(tb_buf *b, const tb_turn *t)
-{
-	tb_move m = {t->nparts, t->crown, (tb_part *)t->parts};
-	tb_turn_write(b, t->nparts ? TB_NODE_MOVE : TB_NODE_PASS, &m);
-}
+static void S_turn_token(tb_buf *b, const tb_turn *t) { tb_turn_token(b, t); }
 
 /* The token a node writes ("?-d2", "?", "<gap 2>"), into 'b'. */
 static void S_node_token(tb_buf *b, const tb_node *n)
@@ -285,6 +306,349 @@ static int S_penalty_follows(S_val *v, const S_at *at, const tb_node *n)
 	return fits;
 }
 
+static int S_open_points(const S_val *v, const tb_move *m, int *offboard);
+
+/* ===== Frames (replay.h) =====
+ *
+ * When the caller keeps frames, each node replayed gets one: filled by
+ * S_play for a turn played in a known position, by S_frames_close for
+ * the nodes of a stretch once it is resolved, and otherwise by
+ * S_frame_after from where the line stands once the node is replayed.
+ */
+
+static tb_frame *S_cur(S_val *v)
+{
+	return v->rp && v->cur >= 0 ? tb_replay_at(v->rp, v->cur) : NULL;
+}
+
+/* The node at hand stops the rules ('refused': they refuse it as written). */
+static void S_frame_stop(S_val *v, int stop, int code, int refused)
+{
+	tb_frame *f = S_cur(v);
+	if (!f)
+		return;
+	f->stop = (uint8_t)stop;
+	f->code = (uint16_t)code;
+	f->refused |= (uint8_t)refused;
+}
+
+static void S_frame_events(S_val *v, long f, const tb_events *ev)
+{
+	if (!tb_replay_add_events(v->rp, f, ev))
+		v->oom = 1;
+}
+
+/* Turn 't' of node 'n' was played, leaving 'after'. */
+static void S_frame_play(S_val *v, const tb_node *n, const tb_turn *t, const tb_state *after,
+                         const tb_events *ev)
+{
+	tb_frame *f = S_cur(v);
+	if (!f || f->node != n || f->alt)
+		return;
+	f->played = 1;
+	f->turn = *t;
+	f->st = *after;
+	f->has_st = 1;
+	f->status = TB_FRAME_WRITTEN;
+	f->npositions = 1;
+	f->done = 1;
+	S_frame_events(v, v->cur, ev);
+}
+
+/* Does node 'n' leave its turn(s) to the rules? */
+static int S_node_open(const tb_node *n)
+{
+	uint8_t k = tb_node_followed(n);
+	const tb_move *m = n->kind == TB_NODE_READING ? &n->alts[0].move : &n->move;
+	if (k == TB_NODE_UNKNOWN)
+		return 1;
+	if (k == TB_NODE_GAP)
+		return n->gap_max != 0;
+	for (unsigned i = 0; k == TB_NODE_MOVE && i < m->nparts; i++)
+		if (m->parts[i].pt == TB_PT_UNKNOWN)
+			return 1;
+	return 0;
+}
+
+/* What every line through one step of a stretch did: the events all of
+ * them have, and the kinds some have and others not. */
+typedef struct S_edges {
+	S_val *v;
+	unsigned long n;
+	tb_events common;
+	uint8_t min[32], max[32];
+} S_edges;
+
+enum { S_EDGES_MAX = 100000 }; /* past this, every kind seen is uncertain */
+
+static int S_edge(void *ctx, const tb_state *from, const tb_turn *t)
+{
+	S_edges *e = ctx;
+	tb_state s = *from;
+	tb_events ev;
+	e->v->rs.rules->play(&e->v->rs, &s, t, &ev);
+	uint8_t c[32] = {0};
+	for (unsigned i = 0; i < ev.n; i++)
+		c[ev.ev[i].kind & 31]++;
+	if (!e->n) {
+		e->common = ev;
+		memcpy(e->min, c, sizeof c);
+		memcpy(e->max, c, sizeof c);
+	} else {
+		for (int k = 0; k < 32; k++) {
+			e->min[k] = c[k] < e->min[k] ? c[k] : e->min[k];
+			e->max[k] = c[k] > e->max[k] ? c[k] : e->max[k];
+		}
+		unsigned kept = 0;
+		for (unsigned i = 0; i < e->common.n; i++) {
+			int in = 0;
+			for (unsigned j = 0; j < ev.n && !in; j++)
+				in = memcmp(&ev.ev[j], &e->common.ev[i], sizeof ev.ev[j]) == 0;
+			if (in)
+				e->common.ev[kept++] = e->common.ev[i];
+		}
+		e->common.n = (uint8_t)kept;
+	}
+	return ++e->n >= S_EDGES_MAX;
+}
+
+/* Step 'k' of stretch 'x' into frame 'fi': its one turn and events when
+ * one position leads by one turn to one position; else the events every
+ * line has. Returns 1 when the turn is known. */
+static int S_frame_step(S_val *v, tb_stretch *x, size_t k, long fi)
+{
+	const tb_state *a, *b;
+	tb_frame *f = tb_replay_at(v->rp, fi);
+	tb_turns l = {NULL, 0};
+	int one = tb_stretch_marked(x, k, &a) == 1 && tb_stretch_marked(x, k + 1, &b) == 1 &&
+	          tb_stretch_turns(x, k, &l) == 1;
+	if (one) {
+		tb_state w = *a;
+		tb_events ev;
+		v->rs.rules->play(&v->rs, &w, &l.v[0], &ev);
+		f->turn = l.v[0];
+		if (!tb_replay_add_turn(v->rp, fi, &l.v[0]))
+			v->oom = 1;
+		S_frame_events(v, fi, &ev);
+		tb_turns_free(&l);
+		return 1;
+	}
+	tb_turns_free(&l);
+	S_edges e;
+	memset(&e, 0, sizeof e);
+	e.v = v;
+	int capped = tb_stretch_edges(x, k, S_edge, &e) != 0;
+	S_frame_events(v, fi, &e.common);
+	uint8_t kept[32] = {0};
+	for (unsigned i = 0; i < e.common.n; i++)
+		kept[e.common.ev[i].kind & 31]++;
+	for (int kind = 0; kind < 32; kind++)
+		if (e.max[kind] > kept[kind] || (capped && e.max[kind]))
+			f->ev_maybe |= 1u << kind;
+	if (capped)
+		f->ev_maybe = ~0u;
+	return 0;
+}
+
+/* The last layer at or before 'layer' whose position is one, into 'st'. */
+static void S_last_known(tb_stretch *x, size_t layer, tb_state *st)
+{
+	const tb_state *one = NULL;
+	for (size_t L = layer + 1; L-- > 0;)
+		if (tb_stretch_marked(x, L, &one) == 1) {
+			*st = *one;
+			return;
+		}
+	*st = *tb_stretch_first(x, 0);
+}
+
+/* Node 'e' of the resolved stretch 'x' into its frame. */
+static void S_frame_entry(S_val *v, tb_stretch *x, const S_entry *e)
+{
+	tb_frame *f = tb_replay_at(v->rp, e->f);
+	int all = e->to > e->from;
+	f->nev = 0;
+	f->nseq = 0;
+	f->ev_maybe = 0;
+	for (size_t k = e->from; k < e->to && !v->oom; k++)
+		all &= S_frame_step(v, x, k, e->f);
+	f = tb_replay_at(v->rp, e->f); /* the pools may have moved, not the frames */
+	const tb_state *one = NULL;
+	size_t count = tb_stretch_marked(x, e->to, &one);
+	f->open = (uint8_t)S_node_open(f->node);
+	f->npositions = count;
+	f->done = 1;
+	f->has_st = 1;
+	if (count == 1) {
+		f->st = *one;
+		f->status = f->open ? TB_FRAME_RECONSTRUCTED : TB_FRAME_WRITTEN;
+		f->stop = f->refused ? f->stop : TB_STOP_NONE;
+		f->played = all && e->to - e->from == 1 && tb_node_followed(f->node) != TB_NODE_GAP;
+		if (!all || f->played)
+			f->nseq = 0; /* a gap's turns only when each is known */
+		f->ev_maybe = 0;
+		return;
+	}
+	f->played = 0;
+	f->nseq = 0;
+	S_last_known(x, e->to, &f->st);
+	f->status = count ? TB_FRAME_OPEN : TB_FRAME_UNKNOWN;
+	f->stop = count ? TB_STOP_OPEN : TB_STOP_NO_FIT;
+}
+
+/* 0 when memory ran out. */
+static int S_entry_add(S_steps *s, long f, size_t from, size_t to)
+{
+	if (s->ne == s->cape) {
+		size_t cap = s->cape ? 2 * s->cape : 16;
+		S_entry *grown = tb_realloc(s->e, cap * sizeof *grown);
+		if (!grown)
+			return 0;
+		s->e = grown;
+		s->cape = cap;
+	}
+	s->e[s->ne++] = (S_entry){f, from, to};
+	return 1;
+}
+
+/* The nodes of the stretch of 'at', resolved, into their frames -- the
+ * node at hand too when it took steps of it (not a position that closed
+ * it, whose frame is the position it restates; not a gap closing it
+ * because it cannot be searched; not a turn refused in every position). */
+static void S_frames_close(S_val *v, S_at *at)
+{
+	if (!v->rp || !at->steps)
+		return;
+	tb_stretch *x = at->open->x;
+	S_steps *s = at->steps;
+	for (size_t i = 0; i < s->ne && !v->oom; i++)
+		S_frame_entry(v, x, &s->e[i]);
+	tb_frame *f = S_cur(v);
+	if (f && !f->done && !f->refused && s->n > at->node_from && !v->oom) {
+		S_entry cur = {v->cur, at->node_from, s->n};
+		S_frame_entry(v, x, &cur);
+	}
+	s->ne = 0;
+}
+
+/* The nodes of the stretch of 'at', never resolved (the search's limit):
+ * unknown from its start. */
+static void S_frames_spent(S_val *v, S_at *at)
+{
+	if (!v->rp || !at->steps)
+		return;
+	S_steps *s = at->steps;
+	for (size_t i = 0; i <= s->ne; i++) {
+		tb_frame *f = i < s->ne ? tb_replay_at(v->rp, s->e[i].f) : S_cur(v);
+		if (!f || (i == s->ne && f->done))
+			continue;
+		f->status = TB_FRAME_UNKNOWN;
+		f->stop = TB_STOP_LIMIT;
+		f->code = TB_D_UNCHECKED;
+		f->st = at->st;
+		f->has_st = 1;
+		f->npositions = 0;
+		f->done = 1;
+	}
+	s->ne = 0;
+}
+
+/* After node 'n' of 'at''s line was replayed: its frame, unless the
+ * replay filled it already or will (a stretch still open). */
+static void S_frame_after(S_val *v, S_at *at, const tb_node *n)
+{
+	tb_frame *f = S_cur(v);
+	if (!f)
+		return;
+	if (tb_kind_is_turn(tb_node_followed(n)))
+		at->ply++;
+	f->ply = at->ply;
+	if (f->done)
+		return;
+	f->open = (uint8_t)S_node_open(n);
+	if (at->open) { /* filled when the stretch closes */
+		if (!S_entry_add(at->steps, v->cur, at->node_from, at->steps->n))
+			v->oom = 1;
+		f->status = TB_FRAME_OPEN;
+		f->stop = TB_STOP_OPEN;
+		f->st = at->st;
+		f->has_st = 1;
+		return;
+	}
+	f->done = 1;
+	f->st = at->st;
+	f->has_st = (uint8_t)at->ever;
+	if (at->live) {
+		f->status = TB_FRAME_WRITTEN;
+		f->npositions = 1;
+		return;
+	}
+	f->status = TB_FRAME_UNKNOWN;
+	if (!f->stop)
+		f->stop = at->ever ? TB_STOP_EARLIER : TB_STOP_START;
+}
+
+/* The other alternatives of reading 'n', each from the position before
+ * it ('pre', known when 'live'): a turn the rules follow, or not. */
+static void S_frame_alts(S_val *v, const tb_node *n, const tb_state *pre, int live, int ever,
+                         unsigned depth)
+{
+	const tb_frame *main = S_cur(v);
+	long ply = main ? main->ply : -1;
+	for (unsigned i = 1; i < n->nalts && !v->oom; i++) {
+		long fi = tb_replay_slot(v->rp, n, i, depth);
+		if (fi < 0) {
+			v->oom = 1;
+			return;
+		}
+		tb_frame *f = tb_replay_at(v->rp, fi);
+		const tb_alt *a = &n->alts[i];
+		int off = 0;
+		f->ply = ply;
+		f->done = 1;
+		f->st = *pre;
+		f->has_st = (uint8_t)ever;
+		f->status = TB_FRAME_UNKNOWN;
+		f->stop = TB_STOP_EARLIER;
+		if (!live)
+			continue;
+		if (a->kind == TB_NODE_OMITTED) {
+			f->status = TB_FRAME_WRITTEN;
+			f->stop = TB_STOP_NONE;
+			f->npositions = 1;
+			continue;
+		}
+		f->stop = TB_STOP_ALTERNATIVE;
+		if (!(a->kind == TB_NODE_PASS ||
+		      (a->kind == TB_NODE_MOVE && !S_open_points(v, &a->move, &off))))
+			continue;
+		const tb_move none = {0, 0, NULL};
+		const tb_move *want = a->kind == TB_NODE_PASS ? &none : &a->move;
+		tb_turns l = {NULL, 0};
+		size_t count = tb_turns_list(&v->rs, pre, &l), fit = 0, which = 0;
+		for (size_t j = 0; j < count; j++)
+			if (tb_turn_fits(&l.v[j], want) && l.v[j].crown == want->crown)
+				fit++, which = j;
+		v->oom |= tb_turns_failed(&l);
+		if (fit == 1) {
+			tb_events ev;
+			f->turn = l.v[which];
+			v->rs.rules->play(&v->rs, &f->st, &f->turn, &ev);
+			f->played = 1;
+			f->has_st = 1;
+			f->status = TB_FRAME_WRITTEN;
+			f->stop = TB_STOP_NONE;
+			f->npositions = 1;
+			S_frame_events(v, fi, &ev);
+		} else {
+			f->stop = TB_STOP_REFUSED;
+			f->refused = 1;
+			f->code = TB_D_ILLEGAL;
+		}
+		tb_turns_free(&l);
+	}
+}
+
 /* Plays 't' and tells the caller. */
 static void S_play(S_val *v, S_at *at, const tb_turn *t, const tb_node *n)
 {
@@ -306,6 +670,7 @@ static void S_play(S_val *v, S_at *at, const tb_turn *t, const tb_node *n)
 		at->frown_turn = *t;
 		at->frown_after = at->st;
 	}
+	S_frame_play(v, n, t, &at->st, &ev);
 	if (v->fn)
 		S_tell(v, n, t, &at->st, &ev);
 }
@@ -479,6 +844,7 @@ static int S_over_before(S_val *v, S_at *at, const tb_node *n)
 	         "the game is already over (%s): no turn may follow", why);
 	S_note_was(v, &at->st, S_goes_on_under, NULL, "the game goes on");
 	at->live = 0;
+	S_frame_stop(v, TB_STOP_AFTER_END, TB_D_AFTER_END, 1);
 	return 1;
 }
 
@@ -513,12 +879,15 @@ static void S_turn(S_val *v, S_at *at, uint8_t kind, const tb_move *m, const tb_
 		S_explain(v, &at->st, &fits, why, sizeof why);
 		S_report(v, sev, TB_D_ILLEGAL, &n->span, &at->st, "%s: %s%s", text, why, other);
 		at->live = witness ? at->live : 0;
+		if (!witness)
+			S_frame_stop(v, TB_STOP_REFUSED, TB_D_ILLEGAL, 1);
 	} else if (fit == 1 && !witness) {
 		S_play(v, at, &turns[which], n);
 	} else if (fit > 1 && !witness) { /* a whole token is one turn: an engine's slip */
 		S_report(v, TB_WARNING, TB_D_UNCHECKED, &n->span, &at->st, "%s fits %zu legal turns; "
 		         "checking resumes where the record gives the position again", text, fit);
 		at->live = 0;
+		S_frame_stop(v, TB_STOP_REFUSED, TB_D_UNCHECKED, 1);
 	} else if (fit == 0 && kind == TB_NODE_PASS) {
 		tb_buf alt = TB_BUF_SOFT;
 		S_turn_token(&alt, &turns[0]);
@@ -526,6 +895,7 @@ static void S_turn(S_val *v, S_at *at, uint8_t kind, const tb_move *m, const tb_
 		         "blocked, and %s can be played%s", S_text(v, &alt), other);
 		tb_buf_free(&alt);
 		if (!witness) {
+			S_frame_stop(v, TB_STOP_REFUSED, TB_D_ILLEGAL, 1);
 			S_note_was(v, &at->st, S_legal_under, NULL, "legal");
 			at->live = S_slips(v, at, n, kind, m);
 		}
@@ -533,6 +903,7 @@ static void S_turn(S_val *v, S_at *at, uint8_t kind, const tb_move *m, const tb_
 		S_explain(v, &at->st, m, why, sizeof why);
 		S_report(v, sev, TB_D_ILLEGAL, &n->span, &at->st, "%s: %s%s", text, why, other);
 		if (!witness) {
+			S_frame_stop(v, TB_STOP_REFUSED, TB_D_ILLEGAL, 1);
 			tb_state before = at->st;
 			S_note_was(v, &before, S_legal_under, m, "legal");
 			at->live = S_slips(v, at, n, kind, m);
@@ -546,6 +917,7 @@ static void S_suspend(S_val *v, S_at *at, const tb_node *n, const char *what)
 	S_report(v, TB_WARNING, TB_D_UNCHECKED, &n->span, NULL,
 	         "%s: checking resumes where the record gives the position again", what);
 	at->live = 0;
+	S_frame_stop(v, TB_STOP_GAP, TB_D_UNCHECKED, 0);
 }
 
 /* ===== Open turns ===== */
@@ -672,6 +1044,11 @@ static void S_tell_pending(S_val *v, S_open *o, const S_pending *p, const char *
 		         len == 1 ? "" : "s");
 	else
 		snprintf(what, sizeof what, "turn%s", count == 1 ? "" : "s");
+	if (v->rp) { /* the frame of the open turn says how many fit */
+		long fi = tb_replay_find(v->rp, p->node, 0);
+		if (fi >= 0)
+			tb_replay_at(v->rp, fi)->fits = count;
+	}
 	unsigned end = p->node->span.end_line == p->node->span.line ? p->node->span.end_col
 	                                                                : UINT_MAX;
 	int taken = 0;
@@ -739,14 +1116,6 @@ static void S_tell_resolved(S_val *v, S_open *o, const tb_node *const *nodes)
 	tb_turns_free(&l);
 }
 
-/* The node each step of the open stretch replays (NULL for a gap's
- * plies): the open turns' own, and the written turns' recorded as they
- * are played. The array is the caller's. */
-typedef struct S_steps {
-	const tb_node **v;
-	size_t n, cap;
-} S_steps;
-
 /* Closes the stretch of 'at': resolves it and reports each open turn;
  * 'restated' is the position that closed it, if one did. The position
  * is then the one left, when one is. */
@@ -762,6 +1131,8 @@ static void S_open_close(S_val *v, S_at *at, const S_steps *steps, const tb_node
 	}
 	if (v->fn && steps && !v->oom && !tb_stretch_failed(o->x))
 		S_tell_resolved(v, o, steps->v);
+	if (!v->oom && !tb_stretch_failed(o->x))
+		S_frames_close(v, at);
 	tb_buf_free(&given);
 	if (tb_stretch_failed(o->x) || v->oom) {
 		v->oom = 1;
@@ -789,6 +1160,7 @@ static void S_open_spent(S_val *v, S_at *at)
 	         "more than %lu positions may follow from here, the search's limit "
 	         "(--search-positions): checking resumes where the record gives the position "
 	         "again", v->so.max_positions);
+	S_frames_spent(v, at);
 	S_open_free(at);
 	at->live = 0;
 }
@@ -899,6 +1271,8 @@ static void S_open_turn(S_val *v, S_at *at, S_steps *steps, const tb_node *n, in
 		const tb_state *one = tb_stretch_state(o->x, 0);
 		tb_buf tok = TB_BUF_SOFT;
 		S_node_token(&tok, n);
+		S_frame_stop(v, S_open_all_over(v, o) ? TB_STOP_AFTER_END : TB_STOP_REFUSED,
+		             S_open_all_over(v, o) ? TB_D_AFTER_END : TB_D_ILLEGAL, 1);
 		if (S_open_all_over(v, o)) {
 			S_report(v, TB_ERROR, TB_D_AFTER_END, &n->span, NULL, "the game is over in each of "
 			         "the %zu positions the record may be in here: no turn may follow", before);
@@ -967,6 +1341,7 @@ static void S_open_gap(S_val *v, S_at *at, S_steps *steps, const tb_node *n)
 		         "(--search-turns): checking resumes where the record gives the position again",
 		         len, v->so.max_turns);
 		at->live = 0;
+		S_frame_stop(v, TB_STOP_LIMIT, TB_D_UNCHECKED, 0);
 		return;
 	}
 	tb_state target, *tp = NULL;
@@ -1069,6 +1444,9 @@ static void S_restate(S_val *v, S_at *at, const tb_node *n)
 		return;
 	}
 	at->live = loaded == 0;
+	at->ever |= at->live;
+	if (loaded)
+		S_frame_stop(v, TB_STOP_POSITION, TB_D_BAD_POSITION, 0);
 	if (loaded || *why)
 		S_report(v, loaded ? (loaded > 0 ? TB_WARNING : TB_ERROR) : TB_WARNING,
 		         TB_D_BAD_POSITION, &n->span, NULL,
@@ -1174,7 +1552,8 @@ static void S_check_result(S_val *v, const S_at *at);
  * that position is known. */
 static void S_line(S_val *v, const tb_line *line, S_at *at, int main)
 {
-	S_steps steps = {NULL, 0, 0};
+	S_steps steps = {NULL, 0, 0, NULL, 0, 0};
+	at->steps = &steps;
 	for (const tb_node *n = line->first; n && !v->oom; n = n->next) {
 		if (at->frown && !S_penalty_follows(v, at, n))
 			S_frown_tell(v, at); /* in order, before what this node brings */
@@ -1186,7 +1565,23 @@ static void S_line(S_val *v, const tb_line *line, S_at *at, int main)
 			before.skip = 0;
 			before.frown = NULL; /* a variation is not the line that owes the penalty */
 		}
+		int reading = v->rp && n->kind == TB_NODE_READING && n->nalts > 1;
+		tb_state pre;
+		int pre_live = 0;
+		if (reading) {
+			pre = at->st;
+			pre_live = at->live && !at->open && !at->skip;
+		}
+		if (v->rp) {
+			v->cur = tb_replay_slot(v->rp, n, 0, at->depth);
+			v->oom |= v->cur < 0;
+			at->node_from = at->open ? steps.n : 0;
+		}
 		S_node(v, at, &steps, n);
+		S_frame_after(v, at, n);
+		if (reading)
+			S_frame_alts(v, n, &pre, pre_live, at->ever, at->depth);
+		v->cur = -1;
 		if (at->fixed) { /* the variations of this turn follow the turn put before it */
 			if (n->variations) {
 				before.st = at->fixed_before;
@@ -1196,10 +1591,12 @@ static void S_line(S_val *v, const tb_line *line, S_at *at, int main)
 		}
 		for (const tb_line *var = n->variations; var; var = var->next) {
 			S_at alt = before;
+			alt.depth = at->depth + 1;
 			S_line(v, var, &alt, 0);
 		}
+		at->steps = &steps;
 		if (!at->open)
-			steps.n = 0;
+			steps.n = steps.ne = 0;
 	}
 	S_frown_tell(v, at);
 	if (at->open && v->oom)
@@ -1212,6 +1609,8 @@ static void S_line(S_val *v, const tb_line *line, S_at *at, int main)
 		S_open_close(v, at, &steps, NULL);
 	}
 	free(steps.v);
+	free(steps.e);
+	at->steps = NULL;
 }
 
 /* The span of the value of the record's tag 'name' (the record's first
@@ -1414,7 +1813,7 @@ static tb_search_opts S_limits(const tb_reader *r)
 }
 
 static int S_validate(tb_reader *r, const tb_record *rec, tb_turn_fn fn, void *ctx,
-                      tb_decide_fn decide, void *decide_ctx)
+                      tb_decide_fn decide, void *decide_ctx, tb_replay *rp)
 {
 	size_t before = r->rec_errors;
 	if (!rec->game || rec->errors != rec->offboard)
@@ -1428,7 +1827,7 @@ static int S_validate(tb_reader *r, const tb_record *rec, tb_turn_fn fn, void *c
 	if (!v)
 		return TB_ENOMEM;
 	*v = (S_val){r, rec, {0}, {NULL, 0}, 0, fn, ctx, TB_BUF_SOFT, S_limits(r), decide,
-	             decide_ctx, NULL, 0};
+	             decide_ctx, NULL, 0, NULL, -1};
 	char why[320];
 	if (tb_ruleset_init(&v->rs, rec->game, &rec->opts, why, sizeof why)) {
 		free(v);
@@ -1444,6 +1843,19 @@ static int S_validate(tb_reader *r, const tb_record *rec, tb_turn_fn fn, void *c
 		         : loaded < 0 ? "the record starts from a position that cannot occur: %s"
 		                      : "in the record's start position, %s", why);
 		at.live = loaded == 0;
+	}
+	at.ever = at.live;
+	v->rp = rp;
+	v->cur = -1;
+	if (rp) {
+		tb_frame *f = tb_replay_at(rp, -1);
+		f->st = at.st;
+		f->has_st = (uint8_t)at.live;
+		f->status = at.live ? TB_FRAME_WRITTEN : TB_FRAME_UNKNOWN;
+		f->stop = at.live ? TB_STOP_NONE : TB_STOP_START;
+		f->npositions = at.live;
+		if (!at.live)
+			tb_replay_set_start_why(rp, why);
 	}
 	tb_sigla sigla;
 	v->collation = tb_sigla_read(rec, &sigla) > 0 ? &sigla : NULL;
@@ -1465,7 +1877,7 @@ int tb_validate_soft(tb_reader *r, const tb_record *rec, tb_turn_fn fn, void *ct
 {
 	int recover = r->recover, nomem = r->nomem;
 	r->recover = 1; /* a diagnostic out of memory: r->nomem, not abort */
-	int n = S_validate(r, rec, fn, ctx, decide, decide_ctx);
+	int n = S_validate(r, rec, fn, ctx, decide, decide_ctx, NULL);
 	r->recover = recover;
 	return r->nomem && !nomem ? TB_ENOMEM : n;
 }
@@ -1477,6 +1889,15 @@ int tb_validate(tb_reader *r, const tb_record *rec, tb_turn_fn fn, void *ctx,
 	if (n == TB_ENOMEM)
 		tb_oom();
 	return n;
+}
+
+int tb_validate_replay(tb_reader *r, const tb_record *rec, tb_replay *rp)
+{
+	int recover = r->recover, nomem = r->nomem;
+	r->recover = 1;
+	int n = S_validate(r, rec, NULL, NULL, NULL, NULL, rp);
+	r->recover = recover;
+	return r->nomem && !nomem ? TB_ENOMEM : n;
 }
 
 int tb_reader_validate(tb_reader *r, const tb_record *rec, tb_turn_fn fn, void *ctx)

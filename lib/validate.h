@@ -24,4 +24,8 @@ int tb_validate_soft(tb_reader *r, const tb_record *rec, tb_turn_fn fn, void *ct
 int tb_validate(tb_reader *r, const tb_record *rec, tb_turn_fn fn, void *ctx,
                 tb_decide_fn decide, void *decide_ctx);
 
+/* tb_validate_soft keeping the frames of its replay in 'rp' (replay.h). */
+struct tb_replay;
+int tb_validate_replay(tb_reader *r, const tb_record *rec, struct tb_replay *rp);
+
 #endif
