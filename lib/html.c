@@ -329,11 +329,7 @@ static long H_frame(H_rec *r, const tb_walk *w, const char *caption, long prev, 
 
 /* A copy of walk 'w' to go down another line from where it is: its own
  * scratch (freed by tb_walk_free). */
-static void H_fork(tb_walk *to, const tb_walk *w)
-{
-	*to = *w;
-	memset(&to->turns, 0, sizeof to->turns);
-}
+static void H_fork(tb_walk *to, const tb_walk *w) { tb_walk_fork(to, w); }
 
 /* ===== The movetext ===== */
 
@@ -480,23 +476,10 @@ static void H_reading(H_rec *r, const tb_walk *pre, const tb_node *n, long pre_f
 			continue;
 		}
 		/* the alternative played where the reading stands */
-		tb_node fake = *n;
-		fake.kind = alt->kind;
-		fake.move = alt->move;
-		fake.reconstructed = alt->reconstructed;
-		fake.alts = NULL;
-		fake.nalts = 0;
-		fake.gap_min = alt->gap_min;
-		fake.gap_max = alt->gap_max;
-		fake.position = alt->position;
-		fake.variations = NULL;
-		fake.comments = NULL;
-		fake.next = NULL;
 		tb_walk aw;
 		H_fork(&aw, pre);
-		aw.next = &fake;
 		int was = aw.live;
-		tb_walk_node(&aw);
+		tb_walk_alt(&aw, n, a);
 		tb_buf cap = TB_BUF_SOFT;
 		H_number(&cap, n);
 		tb_buf_printf(&cap, "%s%s", n->number ? " " : "", H_s(r, &t));

@@ -642,7 +642,7 @@ int tb_view_from_walk(tb_view *f, const tb_walk *w, long plies)
 	if (f->has_last) {
 		f->last = w->last;
 		f->ev = w->ev;
-		f->reconstructed = w->last_node->reconstructed ||
+		f->reconstructed = w->decided || w->last_node->reconstructed ||
 		                   (w->last_node->kind == TB_NODE_READING && w->last_node->alts[0].reconstructed);
 		tb_buf tok = TB_BUF_SOFT;
 		tb_walk_last_token(w, &tok);

@@ -1,9 +1,10 @@
 /*
- * walk.c -- a record's main line replayed turn by turn (walk.h).
+ * walk.c -- a record's lines followed over its one reading (walk.h).
  */
 #include <stdio.h>
 #include <string.h>
 
+#include "diag.h"
 #include "say.h"
 #include "walk.h"
 #include "writer.h"
@@ -24,122 +25,124 @@ int tb_walk_start(tb_walk *w, const tb_record *rec, char *why, size_t n)
 			snprintf(why, n, "%s", bad);
 		return -1;
 	}
-	char msg[256] = "";
-	int rc = w->rs.rules->load(&w->rs, rec->start, &w->st, msg, sizeof msg);
-	if (rc < 0) {
-		snprintf(why, n, "the record starts from a position that cannot occur: %s", msg);
-		return -1;
-	}
-	w->live = rc == 0;
+	tb_reader *r = tb_reader_new_mem("", 0, "record"); /* its diagnostics are validate's */
+	w->rp = r ? tb_replay_run(r, rec) : NULL;
+	tb_reader_free(r);
+	if (!w->rp)
+		return TB_ENOMEM;
+	w->owns = 1;
+	const tb_frame *s = tb_replay_start(w->rp);
+	w->st = s->st;
+	w->live = s->has_st;
 	if (!w->live)
-		snprintf(w->why, sizeof w->why, "the start is not complete: %s", msg);
+		snprintf(w->why, sizeof w->why, "the start is not complete: %s",
+		         tb_replay_start_why(w->rp) ? tb_replay_start_why(w->rp) : "");
 	return 0;
 }
 
-/* Stops the replay at node 'n'. */
-static void S_stop(tb_walk *w, const tb_node *n, const char *fmt, const char *arg)
+/* Why the rules refuse turn node 'n' (alternative 'alt') as written,
+ * from the position before it. */
+static void S_refused_why(tb_walk *w, const tb_node *n, unsigned alt, const tb_frame *f,
+                          const tb_state *before)
 {
-	w->live = 0;
-	w->stop = n;
-	snprintf(w->why, sizeof w->why, fmt, arg);
-}
-
-static void S_restated(tb_walk *w, const tb_node *n)
-{
-	char msg[256] = "";
-	tb_state s;
-	int rc = w->soft ? tb_restate_soft(&w->rs, w->live ? &w->st : NULL, n->position, &s, msg,
-	                                   sizeof msg)
-	                 : tb_restate(&w->rs, w->live ? &w->st : NULL, n->position, &s, msg,
-	                              sizeof msg);
-	if (rc == TB_ENOMEM) {
-		w->nomem = 1;
-		S_stop(w, n, "%s", "out of memory");
+	const tb_alt *a = n->kind == TB_NODE_READING ? &n->alts[alt] : NULL;
+	const tb_move *m = a ? &a->move : &n->move;
+	int pass = (a ? a->kind : n->kind) == TB_NODE_PASS;
+	if (f->code == TB_D_UNCHECKED) {
+		snprintf(w->why, sizeof w->why, "%s", "it fits more than one legal turn");
 		return;
 	}
-	if (rc == 0) {
-		w->st = s;
+	if (pass) {
+		snprintf(w->why, sizeof w->why, "%s", "a player passes only when blocked");
+		return;
+	}
+	char why[240];
+	tb_say_no_fit(why, sizeof why);
+	w->rs.rules->explain(&w->rs, before, m, why, sizeof why);
+	snprintf(w->why, sizeof w->why, "%s", *why ? why : "out of memory");
+}
+
+/* Why the rules do not know the position after 'n' (frame 'f'), in 'why'. */
+static void S_why(tb_walk *w, const tb_node *n, const tb_frame *f, const tb_state *before)
+{
+	tb_result res;
+	char over[200] = "";
+	switch (f->stop) {
+	case TB_STOP_REFUSED:
+		S_refused_why(w, n, f->alt, f, before);
+		break;
+	case TB_STOP_AFTER_END:
+		w->rs.rules->over(&w->rs, before, &res, over, sizeof over);
+		snprintf(w->why, sizeof w->why, "the game is already over (%s)", over);
+		break;
+	case TB_STOP_OPEN:
+		if (f->open && f->fits > 1)
+			snprintf(w->why, sizeof w->why, "%llu %s fit here; %zu positions are possible",
+			         f->fits, tb_node_followed(n) == TB_NODE_GAP ? "sequences of turns" : "turns",
+			         f->npositions);
+		else
+			snprintf(w->why, sizeof w->why, "%zu positions are possible here",
+			         f->npositions);
+		break;
+	case TB_STOP_NO_FIT:
+		snprintf(w->why, sizeof w->why, "%s", "nothing fits here and the turns after it: "
+		         "the transcription around it is wrong");
+		break;
+	case TB_STOP_LIMIT:
+		snprintf(w->why, sizeof w->why, "%s", "more may follow from here than the search's "
+		         "limits hold");
+		break;
+	case TB_STOP_GAP:
+		snprintf(w->why, sizeof w->why, "%s", "turns are missing here (a gap)");
+		break;
+	case TB_STOP_POSITION:
+		snprintf(w->why, sizeof w->why, "%s", "the position restated here is not complete, "
+		         "or cannot occur");
+		break;
+	case TB_STOP_ALTERNATIVE:
+		snprintf(w->why, sizeof w->why, "%s", "the rules do not follow this reading");
+		break;
+	default:
+		snprintf(w->why, sizeof w->why, "%s", "the rules stopped before it");
+		break;
+	}
+}
+
+/* Takes the frame of node 'n' (alternative 'alt'). */
+static void S_take(tb_walk *w, const tb_node *n, unsigned alt)
+{
+	const tb_frame *f = tb_replay_frame(w->rp, n, alt);
+	w->frame = f;
+	if (!f) { /* never: every node of the record has its frame */
+		w->live = 0;
+		w->stop = n;
+		snprintf(w->why, sizeof w->why, "%s", "the rules did not reach it");
+		return;
+	}
+	int known = f->has_st && f->npositions == 1 &&
+	            (f->status == TB_FRAME_WRITTEN || f->status == TB_FRAME_RECONSTRUCTED);
+	if (known) {
+		w->st = f->st;
 		w->live = 1;
 		w->live_ply = w->ply;
 		w->stop = NULL;
-		w->has_last = 0; /* the turn before is not what made this position */
-		return;
-	}
-	S_stop(w, n, rc > 0 ? "the position restated here is not complete: %s"
-	                    : "the position restated here cannot occur: %s", msg);
-}
-
-/* The one legal turn of 'w->turns' (count 'count') that move 'm' (NULL:
- * a pass) fits, its crown marker included; or says why none is. */
-static const tb_turn *S_fit(tb_walk *w, const tb_node *n, size_t count, const tb_move *m)
-{
-	const tb_move none = {0, 0, NULL};
-	const tb_move *want = m ? m : &none;
-	size_t fit = 0, which = 0;
-	for (size_t i = 0; i < count; i++)
-		if (tb_turn_fits(&w->turns.v[i], want) && w->turns.v[i].crown == want->crown)
-			fit++, which = i;
-	if (fit == 1)
-		return &w->turns.v[which];
-	char why[240], many[64];
-	if (fit) {
-		snprintf(many, sizeof many, "%zu", fit);
-		S_stop(w, n, "it fits %s legal turns", many);
-	} else if (!m) {
-		S_stop(w, n, "%s", "a player passes only when blocked");
-	} else {
-		tb_say_no_fit(why, sizeof why); /* never "" but out of memory */
-		w->rs.rules->explain(&w->rs, &w->st, m, why, sizeof why);
-		if (!*why) { /* out of memory (rules.h) */
-			if (!w->soft)
-				tb_oom();
-			w->nomem = 1;
+		w->has_last = f->played;
+		w->decided = f->status == TB_FRAME_RECONSTRUCTED;
+		if (f->played) {
+			w->last = f->turn;
+			tb_replay_events_of(w->rp, f, &w->ev);
+			w->last_node = n;
 		}
-		S_stop(w, n, "%s", why);
-	}
-	return NULL;
-}
-
-/* A turn node in a known position. */
-static void S_turn(tb_walk *w, const tb_node *n)
-{
-	int kind = n->kind == TB_NODE_READING ? n->alts[0].kind : n->kind;
-	const tb_move *m = n->kind == TB_NODE_READING ? &n->alts[0].move : &n->move;
-	const tb_turn *t = kind == TB_NODE_MOVE ? tb_turn_find(&w->rs, &w->st, m, &w->turns) : NULL;
-	if (t) { /* the direct check: the one legal turn it names */
-		w->last = *t;
-		w->rs.rules->play(&w->rs, &w->st, &w->last, &w->ev);
-		w->has_last = 1;
-		w->last_node = n;
-		w->live_ply = w->ply;
 		return;
 	}
-	size_t count = w->soft ? tb_turns_list(&w->rs, &w->st, &w->turns)
-	                       : tb_turns_generate(&w->rs, &w->st, &w->turns);
-	if (tb_turns_failed(&w->turns)) {
-		w->nomem = 1;
-		S_stop(w, n, "%s", "out of memory");
-		return;
+	if (w->live) { /* the rules stop here */
+		tb_state before = w->st;
+		w->stop = n;
+		S_why(w, n, f, &before);
+		if (f->has_st && f->stop == TB_STOP_REFUSED)
+			w->st = before;
 	}
-	tb_result res;
-	char why[200];
-	if (!count && w->rs.rules->over(&w->rs, &w->st, &res, why, sizeof why)) {
-		S_stop(w, n, "the game is already over (%s)", why);
-		return;
-	}
-	if (kind == TB_NODE_UNKNOWN && count == 1)
-		t = &w->turns.v[0]; /* forced: the only legal turn */
-	else if (kind == TB_NODE_UNKNOWN)
-		S_stop(w, n, "%s", "the turn is not known, and more than one is legal here");
-	else
-		t = S_fit(w, n, count, kind == TB_NODE_PASS ? NULL : m);
-	if (!t)
-		return;
-	w->last = *t;
-	w->rs.rules->play(&w->rs, &w->st, &w->last, &w->ev);
-	w->has_last = 1;
-	w->last_node = n;
-	w->live_ply = w->ply;
+	w->live = 0;
 }
 
 int tb_walk_node(tb_walk *w)
@@ -148,22 +151,24 @@ int tb_walk_node(tb_walk *w)
 	if (!n)
 		return 0;
 	w->next = n->next;
-	uint8_t k = tb_node_followed(n); /* a reading is its first alternative */
-	if (k == TB_NODE_POSITION) {
-		S_restated(w, n);
-		return 2;
-	}
-	if (k == TB_NODE_OMITTED) /* the witness followed has nothing here */
-		return 2;
-	if (k == TB_NODE_GAP) {
-		if (w->live && n->gap_max != 0)
-			S_stop(w, n, "%s", "turns are missing here (a gap)");
-		return 2;
-	}
-	w->ply++;
-	if (w->live)
-		S_turn(w, n);
-	return 1;
+	int turn = tb_kind_is_turn(tb_node_followed(n));
+	w->ply += turn;
+	S_take(w, n, 0);
+	return turn ? 1 : 2;
+}
+
+void tb_walk_fork(tb_walk *to, const tb_walk *w)
+{
+	*to = *w;
+	to->owns = 0;
+}
+
+void tb_walk_alt(tb_walk *w, const tb_node *n, unsigned alt)
+{
+	w->next = NULL;
+	uint8_t k = n->kind == TB_NODE_READING && alt < n->nalts ? n->alts[alt].kind : n->kind;
+	w->ply += tb_kind_is_turn(k);
+	S_take(w, n, alt);
 }
 
 int tb_walk_to(tb_walk *w, long ply)
@@ -187,7 +192,12 @@ void tb_walk_last_token(const tb_walk *w, tb_buf *b)
 	              &(tb_move){w->last.nparts, w->last.crown, (tb_part *)w->last.parts});
 }
 
-void tb_walk_free(tb_walk *w) { tb_turns_free(&w->turns); }
+void tb_walk_free(tb_walk *w)
+{
+	if (w->owns)
+		tb_replay_free(w->rp);
+	w->rp = NULL;
+}
 
 /* ===== The public face (tablero.h) ===== */
 
@@ -238,11 +248,11 @@ tb_engine *tb_record_engine(const tb_record *rec, long ply, tb_reached *at, char
 		*why = tb_strdup(msg);
 		return NULL;
 	}
-	if (tb_walk_start(&w, rec, msg, sizeof msg)) {
-		*why = tb_strdup(msg);
+	int rc = tb_walk_start(&w, rec, msg, sizeof msg);
+	if (rc) {
+		*why = rc == TB_ENOMEM ? NULL : tb_strdup(msg);
 		return NULL;
 	}
-	w.soft = 1;
 	int known_ever = w.live;
 	while (w.ply < (ply < 0 ? plies : ply) && !w.nomem) {
 		tb_walk_node(&w);

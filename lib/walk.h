@@ -1,48 +1,63 @@
 /*
- * walk.h -- a record's main line replayed turn by turn (internal).
+ * walk.h -- a record's lines followed turn by turn over its one reading
+ * (internal).
  *
  * What every reader of positions needs (tablero show, the diagrams, the
  * positions a record names by turn): the position after each turn, the
- * turn played and its events, and -- where the rules cannot follow the
- * record -- where and why they stopped. Nothing is reported here:
- * legality is validate.c's business. A turn the rules cannot follow (an
- * illegal or ambiguous one, an unknown turn with more than one legal
- * turn, a gap) stops the replay until the record restates the position.
+ * turn played and its events, and -- where the rules do not know the
+ * position -- where and why not. The walk replays nothing itself: it
+ * reads the frames of the record's one replay (replay.h), so it knows
+ * what validate decides of an unknown turn, a '?' point or a gap, and
+ * goes on as soon as the rules know the position again (one position
+ * left of those possible, or a position the record restates).
  */
 #ifndef TB_WALK_H
 #define TB_WALK_H
 
-#include "rules.h"
+#include "replay.h"
 
 typedef struct tb_walk {
 	const tb_record *rec;
 	tb_ruleset rs;
-	const tb_node *next;   /* the next node of the main line, or NULL */
-	long ply;              /* turns of the main line walked */
+	tb_replay *rp;          /* the record's frames */
+	int owns;               /* tb_walk_free frees 'rp' (a fork does not: tb_walk_fork) */
+	const tb_node *next;   /* the next node of the line walked, or NULL */
+	long ply;              /* turns of the line walked */
 	int live;              /* 'st' is the position after them */
 	tb_state st;           /* else the last position known, after */
 	long live_ply;         /* this many turns */
+	const tb_frame *frame;  /* the frame of the last node walked (NULL at the start) */
 	/* the last turn played (has_last), and what it did */
 	int has_last;
+	int decided;           /* it was decided by the rules (a '?', a '?' point) */
 	tb_turn last;
 	tb_events ev;
 	const tb_node *last_node;
-	/* since the replay stopped (live 0): the node it stopped at and why */
+	/* since the position is not known (live 0): the node the rules
+	 * stopped at, and why, in English */
 	const tb_node *stop;
 	char why[320];
-	tb_turns turns;        /* scratch */
-	int soft;              /* out of memory stops the walk, 'nomem' set */
-	int nomem;             /* (else aborts: xalloc.h) */
+	int soft;              /* (kept for its callers: the walk never aborts) */
+	int nomem;             /* memory ran out making the replay */
 } tb_walk;
 
 /* Starts walking 'rec' (no errors; its game has a rules engine) at its
- * start. Returns 0, or -1 with 'why' set when its options or start
- * cannot be played (then nothing is to be freed). */
+ * start, replaying it once (replay.h). Returns 0; -1 with 'why' set when
+ * its options or start cannot be played; TB_ENOMEM when memory ran out
+ * (then nothing is to be freed). */
 int tb_walk_start(tb_walk *w, const tb_record *rec, char *why, size_t n);
 
-/* Walks one node: returns 1 for a turn (ply counted, played when
- * live), 2 for a gap or a restated position, 0 at the end. */
+/* Walks one node: returns 1 for a turn (ply counted), 2 for a gap or a
+ * restated position, 0 at the end. */
 int tb_walk_node(tb_walk *w);
+
+/* 'to' goes down another line from where 'w' stands (set its 'next'),
+ * sharing w's frames: free it with tb_walk_free all the same. */
+void tb_walk_fork(tb_walk *to, const tb_walk *w);
+
+/* Walks alternative 'alt' (> 0) of reading 'n' instead of its first,
+ * from where 'w' stands before 'n'. */
+void tb_walk_alt(tb_walk *w, const tb_node *n, unsigned alt);
 
 /* Walks to 'ply' turns (and a position restated right after the last,
  * which is the position after it). Returns 0, or -1 when the main line
