@@ -76,7 +76,10 @@ static void S_why(tb_walk *w, const tb_node *n, const tb_frame *f, const tb_stat
 		snprintf(w->why, sizeof w->why, "the game is already over (%s)", over);
 		break;
 	case TB_STOP_OPEN:
-		if (f->open && f->fits > 1)
+		if (f->open && f->fits > 1 && f->fits == f->npositions)
+			snprintf(w->why, sizeof w->why, "%llu %s fit here", f->fits,
+			         tb_node_followed(n) == TB_NODE_GAP ? "sequences of turns" : "turns");
+		else if (f->open && f->fits > 1)
 			snprintf(w->why, sizeof w->why, "%llu %s fit here; %zu positions are possible",
 			         f->fits, tb_node_followed(n) == TB_NODE_GAP ? "sequences of turns" : "turns",
 			         f->npositions);
