@@ -8,6 +8,7 @@
  * turns of decided gaps in two pools beside them.
  */
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -31,6 +32,7 @@ struct tb_replay {
 	tb_turn *turn;
 	size_t nturn, capturn;
 	int failed;              /* memory ran out while filling it */
+	int start_rc;            /* rules->load of the start, when not 0 */
 	char start_why[320];
 };
 
@@ -236,10 +238,13 @@ const char *tb_replay_start_why(const tb_replay *rp)
 	return rp->start.has_st ? NULL : rp->start_why;
 }
 
-void tb_replay_set_start_why(tb_replay *rp, const char *why)
+void tb_replay_set_start_why(tb_replay *rp, const char *why, int rc)
 {
 	snprintf(rp->start_why, sizeof rp->start_why, "%s", why);
+	rp->start_rc = rc;
 }
+
+int tb_replay_start_rc(const tb_replay *rp) { return rp->start_rc; }
 
 void tb_replay_events_of(const tb_replay *rp, const tb_frame *f, tb_events *out)
 {

@@ -32,6 +32,13 @@ int tb_walk_start(tb_walk *w, const tb_record *rec, char *why, size_t n)
 		return TB_ENOMEM;
 	w->owns = 1;
 	const tb_frame *s = tb_replay_start(w->rp);
+	if (tb_replay_start_rc(w->rp) < 0) {
+		snprintf(why, n, "the record starts from a position that cannot occur: %s",
+		         tb_replay_start_why(w->rp));
+		tb_replay_free(w->rp);
+		w->rp = NULL;
+		return -1;
+	}
 	w->st = s->st;
 	w->live = s->has_st;
 	if (!w->live)
@@ -59,6 +66,7 @@ static void S_refused_why(tb_walk *w, const tb_node *n, unsigned alt, const tb_f
 	char why[240];
 	tb_say_no_fit(why, sizeof why);
 	w->rs.rules->explain(&w->rs, before, m, why, sizeof why);
+	w->nomem |= !*why; /* the words ran out (rules.h) */
 	snprintf(w->why, sizeof w->why, "%s", *why ? why : "out of memory");
 }
 
