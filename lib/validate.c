@@ -1436,8 +1436,11 @@ static int S_result_possible(void *ctx, const tb_state *s)
 static void S_restate(S_val *v, S_at *at, const tb_node *n)
 {
 	char why[160] = "";
-	int loaded = tb_restate_soft(&v->rs, at->live ? &at->st : NULL, n->position, &at->st, why,
+	tb_state st; /* 'at->st' stays the last position known when this one is not */
+	int loaded = tb_restate_soft(&v->rs, at->live ? &at->st : NULL, n->position, &st, why,
 	                             sizeof why);
+	if (loaded == 0)
+		at->st = st;
 	if (loaded == TB_ENOMEM) {
 		v->oom = 1;
 		at->live = 0;
