@@ -28,7 +28,7 @@ static const S_field S_layout[] = {
 	S_FIELD(tb_diag, note),
 	S_TYPE(tb_turn_event),
 	S_FIELD(tb_turn_event, kind), S_FIELD(tb_turn_event, point), S_FIELD(tb_turn_event, to),
-	S_FIELD(tb_turn_event, count),
+	S_FIELD(tb_turn_event, count), S_FIELD(tb_turn_event, type),
 	S_TYPE(tb_turn_report),
 	S_FIELD(tb_turn_report, number), S_FIELD(tb_turn_report, side),
 	S_FIELD(tb_turn_report, token), S_FIELD(tb_turn_report, position),

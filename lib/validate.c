@@ -175,39 +175,6 @@ static void S_node_token(tb_buf *b, const tb_node *n)
 	}
 }
 
-static const char *const S_event_names[] = {
-	"", "tercia", "double tercia", "columpio", "removal", "capture", "pushback",
-	"relocation", "coronation", "stage", "huff available", "huff", "fortress"};
-
-void tb_events_write(tb_buf *b, const tb_events *ev)
-{
-	for (unsigned i = 0; i < ev->n; i++) {
-		const tb_event *e = &ev->ev[i];
-		tb_buf_puts(b, i ? "; " : "");
-		tb_buf_puts(b, S_event_names[e->kind]);
-		if (e->kind == TB_EV_FORTRESS) { /* a is a count */
-			tb_buf_printf(b, " %u/9", e->a);
-			continue;
-		}
-		if (e->a) {
-			tb_buf_putc(b, ' ');
-			tb_point_write(b, e->a);
-		}
-		if (e->b) {
-			tb_buf_putc(b, '-');
-			tb_point_write(b, e->b);
-		}
-	}
-}
-
-/* "d3" for point 'p' into 'out', or "" for none. */
-static void S_point_text(char out[4], tb_point p)
-{
-	out[0] = '\0';
-	if (p && p != TB_PT_UNKNOWN)
-		snprintf(out, 4, "%c%d", 'a' + TB_PT_FILE(p), TB_PT_RANK(p) + 1);
-}
-
 /* Tells the caller of turn 't' of node 'n', played from 'before' to
  * 'after' with events 'ev'. */
 static void S_tell(S_val *v, const tb_node *n, const tb_turn *t, const tb_state *after,
@@ -216,16 +183,9 @@ static void S_tell(S_val *v, const tb_node *n, const tb_turn *t, const tb_state 
 	tb_buf tok = TB_BUF_SOFT, evt = TB_BUF_SOFT;
 	S_turn_token(&tok, t);
 	tb_events_write(&evt, ev);
-	tb_turn_event one[sizeof ev->ev / sizeof ev->ev[0]];
-	char pts[sizeof ev->ev / sizeof ev->ev[0]][2][4];
-	for (unsigned i = 0; i < ev->n; i++) {
-		const tb_event *e = &ev->ev[i];
-		int count = e->kind == TB_EV_FORTRESS; /* a is a count, not a point */
-		S_point_text(pts[i][0], count ? 0 : e->a);
-		S_point_text(pts[i][1], e->b);
-		one[i] = (tb_turn_event){S_event_names[e->kind], *pts[i][0] ? pts[i][0] : NULL,
-		                         *pts[i][1] ? pts[i][1] : NULL, count ? e->a : 0};
-	}
+	tb_turn_event one[TB_EVENTS_MAX];
+	char pts[TB_EVENTS_MAX][2][4];
+	tb_events_public(ev, one, pts);
 	tb_buf over = TB_BUF_SOFT;
 	tb_result res;
 	char why[200];

@@ -25,7 +25,8 @@ from typing import Iterator, List, Optional, Sequence, Tuple, Union
 
 __all__ = [
     "TableroError", "Diagnostic", "Comment", "Record", "Line", "Node", "Alternative",
-    "Position", "Turn", "Played", "read", "loads", "games", "version",
+    "Position", "Turn", "Played", "Event", "EVENT_KINDS", "read", "loads", "games",
+    "version",
 ]
 
 
@@ -87,10 +88,15 @@ class _Reached(C.Structure):
                 ("why", C.c_char * 320)]
 
 
+class _TurnEvent(C.Structure):
+    _fields_ = [("kind", _s), ("point", _s), ("to", _s), ("count", C.c_uint),
+                ("type", C.c_int)]
+
+
 class _TurnReport(C.Structure):
     _fields_ = [("number", C.c_uint), ("side", C.c_int), ("token", _s), ("position", _s),
                 ("events", _s), ("line", C.c_uint), ("col", C.c_uint), ("nevents", _sz),
-                ("ev", _p), ("over", _s)]
+                ("ev", C.POINTER(_TurnEvent)), ("over", _s)]
 
 
 class _SvgOpts(C.Structure):
@@ -132,7 +138,7 @@ def _check_layout(mirrors) -> None:
 
 
 _check_layout([(_Diag, "tb_diag"), (_Reached, "tb_reached"), (_TurnReport, "tb_turn_report"),
-               (_SvgOpts, "tb_svg_opts")])
+               (_TurnEvent, "tb_turn_event"), (_SvgOpts, "tb_svg_opts")])
 
 
 _str_out = C.POINTER(C.c_char)  # a string the caller frees: kept as a pointer
@@ -196,6 +202,9 @@ for _name, _res, _args in [
     ("tb_engine_to_move", C.c_int, (_p,)), ("tb_engine_status", C.c_int, (_p,)),
     ("tb_engine_legal", _sz, (_p, _LEGAL_FN, _p)),
     ("tb_engine_play", C.c_int, (_p, _s, C.POINTER(_str_out), C.POINTER(_str_out))),
+    ("tb_engine_legal_turns", _sz, (_p, _TURN_FN, _p)),
+    ("tb_engine_play_turn", C.c_int, (_p, _s, _TURN_FN, _p, C.POINTER(_str_out))),
+    ("tb_event_name", _s, (C.c_int,)), ("tb_event_kind_of", C.c_int, (_s,)),
     ("tb_xml_writer_new", _p, (_p, C.c_int)),
     ("tb_xml_write_record", C.c_int, (_p, _p, _p)),
     ("tb_xml_writer_end", C.c_int, (_p,)),
@@ -286,25 +295,40 @@ class Comment:
 
 
 @dataclass(frozen=True)
+class Event:
+    """One thing a turn did (spec/tgn.md, "Derived events"): its kind, one of
+    EVENT_KINDS ("tercia", "capture", ...), the point it happened on and where
+    a piece went (or a tercia's last point), each "d3" or None, and for
+    "fortress" the attackers in the fortress."""
+    kind: str
+    point: Optional[str] = None
+    to: Optional[str] = None
+    count: int = 0
+
+
+@dataclass(frozen=True)
 class Played:
     """A turn as the rules played it when replaying a record."""
     number: int
     side: int
     token: str
-    events: str            # "tercia a1-a7; removal d5", or ""
+    events: str            # "tercia a1-a7; removal d5", or "": for display
     position: str          # the position after it
     line: int
     column: int
     over: Optional[str]    # None while the game goes on; else the result and why
+    typed: Tuple[Event, ...] = ()  # the same events, typed
 
 
 @dataclass(frozen=True)
 class Turn:
     """A legal turn: its canonical token, its events ("tercia a1-a7; removal d5"
-    or ""), and the position after it in position notation."""
+    or "", for display; typed in 'typed'), and the position after it in
+    position notation."""
     token: str
     events: str
     position: str
+    typed: Tuple[Event, ...] = ()
 
 
 _KINDS = ["move", "pass", "unknown", "reading", "gap", "position", "omitted"]
@@ -330,6 +354,17 @@ def _comments(fn, *args) -> List[Comment]:
             return out
         out.append(Comment(_dec(t), _dec(lang.value)))
         i += 1
+
+
+# the library's one table of event names, in the order of tb_event_kind
+EVENT_KINDS: Tuple[str, ...] = tuple(_dec(_lib.tb_event_name(k)) for k in range(1, 64)
+                                     if _lib.tb_event_name(k))
+
+
+def _events(t) -> Tuple[Event, ...]:
+    """The typed events of tb_turn_report 't' (borrowed: copied here)."""
+    return tuple(Event(_dec(_lib.tb_event_name(e.type)), _dec(e.point), _dec(e.to), e.count)
+                 for e in (t.ev[i] for i in range(t.nevents)))
 
 
 def _point(file: int, rank: int) -> str:
@@ -394,11 +429,12 @@ class Position:
         """Every legal turn here, with its events and the position after it."""
         out: List[Turn] = []
 
-        def one(ctx, token, events, position):
-            out.append(Turn(_dec(token), _dec(events), _dec(position)))
+        def one(ctx, rp):
+            t = rp.contents
+            out.append(Turn(_dec(t.token), _dec(t.events), _dec(t.position), _events(t)))
 
-        cb = _LEGAL_FN(one)
-        _lib.tb_engine_legal(self._h, cb, None)
+        cb = _TURN_FN(one)
+        _lib.tb_engine_legal_turns(self._h, cb, None)
         if _lib.tb_engine_status(self._h) == _ENOMEM:
             raise _nomem()
         return out
@@ -413,6 +449,23 @@ class Position:
         if rc:
             raise TableroError(_take(why))
         return _take(ev)
+
+    def play_turn(self, token: str) -> Turn:
+        """Plays legal turn 'token' as play() does; returns it as a Turn, its
+        events typed, and the position after it."""
+        out: List[Turn] = []
+
+        def one(ctx, rp):
+            t = rp.contents
+            out.append(Turn(_dec(t.token), _dec(t.events), _dec(t.position), _events(t)))
+
+        why = _str_out()
+        rc = _lib.tb_engine_play_turn(self._h, _enc(token), _TURN_FN(one), None, C.byref(why))
+        if rc == _ENOMEM:
+            raise _nomem()
+        if rc:
+            raise TableroError(_take(why))
+        return out[0]
 
     def __str__(self) -> str:
         return self.notation
@@ -887,7 +940,7 @@ class Record:
         def one(ctx, rp):
             t = rp.contents
             out.append(Played(t.number, t.side, _dec(t.token), _dec(t.events),
-                              _dec(t.position), t.line, t.col, _dec(t.over)))
+                              _dec(t.position), t.line, t.col, _dec(t.over), _events(t)))
 
         cb = _TURN_FN(one)
         r, keep = self._reader()

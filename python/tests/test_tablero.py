@@ -301,8 +301,30 @@ class Replay(unittest.TestCase):
         self.assertGreater(len(played), 20)
         tercias = [0, 0]
         for t in played:
-            tercias[t.side] += sum(e.startswith("tercia") for e in t.events.split("; "))
+            tercias[t.side] += sum(e.kind == "tercia" for e in t.typed)
         self.assertEqual(tercias, [8, 6])
+
+    def test_typed_events(self):
+        self.assertEqual(tablero.EVENT_KINDS[:4], ("tercia", "double tercia", "columpio",
+                                                   "removal"))
+        self.assertEqual(len(tablero.EVENT_KINDS), 12)
+        rec = tablero.loads('[Game "pitarra"]\n\n1. a1 g1 2. a4 g4 3. a7xg4 *\n')[0]
+        played = rec.replay()
+        last = played[-1]
+        self.assertEqual(last.typed, (tablero.Event("tercia", "a1", "a7"),
+                                      tablero.Event("removal", "g4")))
+        self.assertEqual(last.events, "tercia a1-a7; removal g4")  # for display
+        for t in played:
+            self.assertEqual(len(t.typed), len(t.events.split("; ")) if t.events else 0)
+        pos = tablero.Position.start("pitarra")
+        for tok in ("a1", "g1", "a4", "g4"):
+            self.assertEqual(pos.play_turn(tok).typed, ())
+        legal = {t.token: t for t in pos.legal()}
+        self.assertEqual(legal["a7xg4"].typed, last.typed)
+        turn = pos.play_turn("a7xg4")
+        self.assertEqual((turn.token, turn.typed), ("a7xg4", last.typed))
+        with self.assertRaises(tablero.TableroError):
+            pos.play_turn("a7xg4")
 
 
 class Positions(unittest.TestCase):
