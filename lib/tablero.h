@@ -404,6 +404,38 @@ typedef void (*tb_turn_fn)(void *ctx, const tb_turn_report *t);
 TB_EXPORT int tb_reader_validate(tb_reader *r, const tb_record *rec, tb_turn_fn fn,
                                  void *ctx);
 
+/** A fault the rules find replaying a record: a diagnostic of
+ * tb_reader_validate with its parts as data, so that a program takes
+ * the reason, the position and the turns that fit from here rather
+ * than from the message's words. Everything is borrowed for the call. */
+typedef struct tb_fault {
+	int code;              /* TB-number, as the diagnostic's */
+	tb_severity severity;
+	unsigned line, col;    /* where the diagnostic is */
+	unsigned end_col;      /* one past its last column on that line */
+	const char *message;   /* the diagnostic's message, whole */
+	const char *token;     /* the turn or gap it is about, as written ("d2-d3",
+	                          "?", "<gap 2>"), when the message starts with it
+	                          ("d2-d3: ..."); else NULL */
+	const char *reason;    /* the message without that token: "d2 is occupied" */
+	const char *position;  /* the position it happened in (notation), or NULL */
+	size_t ncandidates;    /* what may have been written there: the turns or */
+	const char *const *candidates; /* sequences that fit (TB408), the readings
+	                          that explain an illegal turn (TB401, "d2-d3",
+	                          "10... a4-a5 11. d1-d2"); NULL when none */
+	const char *repair;    /* the one of them the replay went on with (the only
+	                          one that fits or explains it), or NULL */
+} tb_fault;
+
+typedef void (*tb_fault_fn)(void *ctx, const tb_fault *f);
+
+/** tb_reader_validate, telling 'ffn' (may be NULL) of each fault of the
+ * rules too, once all of it is known (its candidates and repair): in
+ * the order of the diagnostics, before the next one is added or, for
+ * the last, before it returns. */
+TB_EXPORT int tb_reader_validate_faults(tb_reader *r, const tb_record *rec, tb_turn_fn fn,
+                                        void *ctx, tb_fault_fn ffn, void *fctx);
+
 /** ## What a record leaves open (spec/reconstruct.md)
  *
  * tb_reader_validate also answers "what could have been played here?"
