@@ -92,7 +92,8 @@ TB_EXPORT const char *tb_version(void);
  * 'field' NULL, the size of struct 'type' ("tb_svg_opts") as this
  * library was built; else the offset of that field in it. -1 for a
  * struct or field it does not list. The structs listed, each whole:
- * tb_diag, tb_turn_event, tb_turn_report, tb_reached, tb_svg_opts. */
+ * tb_diag, tb_turn_event, tb_turn_report, tb_fault, tb_reached,
+ * tb_svg_opts. */
 TB_EXPORT long tb_struct_layout(const char *type, const char *field);
 /** How many fields tb_struct_layout lists for 'type' (0: not listed). */
 TB_EXPORT size_t tb_struct_nfields(const char *type);

@@ -25,7 +25,7 @@ from typing import Iterator, List, Optional, Sequence, Tuple, Union
 
 __all__ = [
     "TableroError", "Diagnostic", "Comment", "Record", "Line", "Node", "Alternative",
-    "Position", "Turn", "Played", "Event", "EVENT_KINDS", "read", "loads", "games",
+    "Position", "Turn", "Played", "Event", "EVENT_KINDS", "Fault", "read", "loads", "games",
     "version",
 ]
 
@@ -80,6 +80,13 @@ class _Diag(C.Structure):
     _fields_ = [("severity", C.c_int), ("code", C.c_int), ("file", _s),
                 ("line", C.c_uint), ("col", C.c_uint), ("end_col", C.c_uint),
                 ("message", _s), ("source", _s), ("source_col", C.c_uint), ("note", _s)]
+
+
+class _Fault(C.Structure):
+    _fields_ = [("code", C.c_int), ("severity", C.c_int), ("line", C.c_uint), ("col", C.c_uint),
+                ("end_col", C.c_uint), ("message", _s), ("token", _s), ("reason", _s),
+                ("position", _s), ("ncandidates", _sz), ("candidates", C.POINTER(_s)),
+                ("repair", _s)]
 
 
 class _Reached(C.Structure):
@@ -138,7 +145,7 @@ def _check_layout(mirrors) -> None:
 
 
 _check_layout([(_Diag, "tb_diag"), (_Reached, "tb_reached"), (_TurnReport, "tb_turn_report"),
-               (_TurnEvent, "tb_turn_event"), (_SvgOpts, "tb_svg_opts")])
+               (_TurnEvent, "tb_turn_event"), (_Fault, "tb_fault"), (_SvgOpts, "tb_svg_opts")])
 
 
 _str_out = C.POINTER(C.c_char)  # a string the caller frees: kept as a pointer
@@ -146,6 +153,7 @@ _SPAN = C.c_uint * 4
 _LEGAL_FN = C.CFUNCTYPE(None, _p, _s, _s, _s)
 _SVG_FN = C.CFUNCTYPE(None, _p, C.c_long, C.POINTER(C.c_char), _sz)
 _TURN_FN = C.CFUNCTYPE(None, _p, C.POINTER(_TurnReport))
+_FAULT_FN = C.CFUNCTYPE(None, _p, C.POINTER(_Fault))
 
 for _name, _res, _args in [
     ("tb_version", _s, ()),
@@ -154,6 +162,7 @@ for _name, _res, _args in [
     ("tb_reader_ndiags", _sz, (_p,)), ("tb_reader_diag", C.POINTER(_Diag), (_p, _sz)),
     ("tb_reader_free", None, (_p,)),
     ("tb_reader_validate", C.c_int, (_p, _p, _TURN_FN, _p)),
+    ("tb_reader_validate_faults", C.c_int, (_p, _p, _TURN_FN, _p, _FAULT_FN, _p)),
     ("tb_record_free", None, (_p,)), ("tb_record_errors", _sz, (_p,)),
     ("tb_record_game", _p, (_p,)), ("tb_record_tag", _s, (_p, _s)),
     ("tb_record_tag_at", C.c_int, (_p, _sz, C.POINTER(_s), C.POINTER(_s))),
@@ -304,6 +313,25 @@ class Event:
     point: Optional[str] = None
     to: Optional[str] = None
     count: int = 0
+
+
+@dataclass(frozen=True)
+class Fault:
+    """A fault the rules find (tb_fault): the diagnostic's code, severity and
+    place; the turn or gap it is about as written, apart from the reason (the
+    message is "token: reason", or the reason alone when token is None); the
+    position it happened in; the turns or readings that fit (candidates); the
+    one the replay went on with (repair)."""
+    code: int
+    severity: str          # "error" or "warning"
+    line: int
+    column: int
+    message: str
+    token: Optional[str]
+    reason: str
+    position: Optional[str]
+    candidates: Tuple[str, ...]
+    repair: Optional[str]
 
 
 @dataclass(frozen=True)
@@ -946,6 +974,28 @@ class Record:
         r, keep = self._reader()
         try:
             if _lib.tb_reader_validate(r, self._h, cb, None) == _ENOMEM:
+                raise _nomem()
+        finally:
+            _lib.tb_reader_free(r)
+        return out
+
+    def faults(self) -> List[Fault]:
+        """The faults the rules find replaying the record, typed: what
+        validate() says of them, in parts."""
+        out: List[Fault] = []
+
+        def one(ctx, fp):
+            f = fp.contents
+            out.append(Fault(f.code, "error" if f.severity == 2 else "warning", f.line, f.col,
+                             _dec(f.message), _dec(f.token), _dec(f.reason), _dec(f.position),
+                             tuple(_dec(f.candidates[i]) for i in range(f.ncandidates)),
+                             _dec(f.repair)))
+
+        cb = _FAULT_FN(one)
+        r, keep = self._reader()
+        try:
+            if _lib.tb_reader_validate_faults(r, self._h, _TURN_FN(0), None, cb,
+                                              None) == _ENOMEM:
                 raise _nomem()
         finally:
             _lib.tb_reader_free(r)

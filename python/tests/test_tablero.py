@@ -327,6 +327,24 @@ class Replay(unittest.TestCase):
             pos.play_turn("a7xg4")
 
 
+class Faults(unittest.TestCase):
+    def test_faults_typed(self):
+        rec = tablero.loads('[Game "pitarra"]\n\n1. a1 g1 2. a4 g4 3. a7 g7 *\n')[0]
+        (f,) = rec.faults()
+        self.assertEqual((f.code, f.severity, f.line, f.column), (401, "error", 3, 22))
+        self.assertEqual(f.token, "a7")
+        self.assertEqual(f.reason, "a tercia was formed at a1-a4-a7 but no piece was taken")
+        self.assertEqual(f.message, "a7: " + f.reason)
+        self.assertEqual(f.position, "R 3 R:a1,a4 Y:g1,g4 hand=10,10")
+        self.assertEqual(f.candidates, ("a7xg1", "a7xg4", "3. d1"))
+        self.assertIsNone(f.repair)
+        self.assertEqual([d.message for d in rec.validate()], [f.message])
+        rec = tablero.loads('[Game "pitarra"]\n\n1. a1 g1 2. a4 g4 3. a7x? g4 *\n')[0]
+        (f,) = rec.faults()
+        self.assertEqual((f.code, f.token, f.candidates, f.repair),
+                         (408, "a7x?", ("a7xg4",), "a7xg4"))
+
+
 class Positions(unittest.TestCase):
     def test_legal_and_play(self):
         rec = tablero.loads('[Game "pitarra"]\n\n1. d1 (1. a1) a7 *\n')[0]
