@@ -204,10 +204,10 @@ static void S_fault_candidate(S_val *v, const char *text)
 /* The pending fault's one candidate is what the replay went on with. */
 static void S_fault_repaired(S_val *v)
 {
-	if (v->pend.pending && v->pend.ncands == 1) {
+	if (v->pend.pending && v->pend.ncands == 1 && tb_buf_ok(&v->pend.cands)) {
 		tb_buf_clear(&v->pend.repair);
 		tb_buf_puts(&v->pend.repair, v->pend.cands.data);
-	}
+	} /* else memory ran out: the fault is not told (S_fault_flush) */
 }
 
 /* A diagnostic over node span 'sp', with the position 's' it happened in
