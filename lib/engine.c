@@ -386,12 +386,21 @@ int tb_engine_to_move(const tb_engine *e)
  * it (memory ran out: a play is then undone). */
 typedef int (*S_told_fn)(void *ctx, const tb_turn_report *t);
 
-/* Tells 'fn' legal turn 't', played from the engine's position to
+/* Whom turn reports go to; 'over': whether they need the report's
+ * 'over' (the rules' end, looked for after every turn: the text-only
+ * callers of before tb_turn_report do without its cost). */
+typedef struct S_told {
+	S_told_fn fn;
+	void *ctx;
+	int over;
+} S_told;
+
+/* Tells 'to' of legal turn 't', played from the engine's position to
  * 'after' with events 'ev', as a tb_turn_report (no source: line and
- * col 0). Returns what 'fn' returns; TB_ENOMEM when the words ran out
- * ('fn' not called). */
+ * col 0). Returns what its fn returns; TB_ENOMEM when the words ran
+ * out (fn not called). */
 static int S_tell(const tb_engine *e, const tb_turn *t, const tb_state *after,
-                  const tb_events *ev, S_told_fn fn, void *ctx)
+                  const tb_events *ev, const S_told *to)
 {
 	tb_buf tok = TB_BUF_SOFT, evs = TB_BUF_SOFT, over = TB_BUF_SOFT;
 	S_token(&tok, t);
@@ -402,14 +411,14 @@ static int S_tell(const tb_engine *e, const tb_turn *t, const tb_state *after,
 	tb_events_public(ev, one, pts);
 	tb_result res;
 	char why[200];
-	if (e->rs.rules->over(&e->rs, after, &res, why, sizeof why))
+	if (to->over && e->rs.rules->over(&e->rs, after, &res, why, sizeof why))
 		tb_buf_printf(&over, "%s (%s)", tb_result_text[res], why);
 	char *pos = S_position(e, after);
 	int rc = TB_ENOMEM;
 	if (pos && tb_buf_ok(&tok) && tb_buf_ok(&evs) && tb_buf_ok(&over)) {
 		tb_turn_report rep = {e->st.number, e->st.to_move, tok.data, pos, evs.data, 0, 0,
 		                      ev->n, one, over.data};
-		rc = fn(ctx, &rep);
+		rc = to->fn(to->ctx, &rep);
 	}
 	free(pos);
 	tb_buf_free(&tok);
@@ -420,7 +429,7 @@ static int S_tell(const tb_engine *e, const tb_turn *t, const tb_state *after,
 
 /* Calls 'fn' for each legal turn; the number of them, 0 when memory ran
  * out (e->nomem). */
-static size_t S_legal(const tb_engine *e, S_told_fn fn, void *ctx)
+static size_t S_legal(const tb_engine *e, const S_told *to)
 {
 	if (e->incomplete)
 		return 0;
@@ -429,12 +438,12 @@ static size_t S_legal(const tb_engine *e, S_told_fn fn, void *ctx)
 	tb_turns l = {0};
 	size_t n = tb_turns_list(&e->rs, &e->st, &l);
 	me->nomem = tb_turns_failed(&l);
-	for (size_t i = 0; fn && i < n && !me->nomem; i++) {
+	for (size_t i = 0; to->fn && i < n && !me->nomem; i++) {
 		tb_state next = e->st;
 		tb_events ev;
 		ev.n = 0;
 		e->rs.rules->play(&e->rs, &next, &l.v[i], &ev);
-		me->nomem = S_tell(e, &l.v[i], &next, &ev, fn, ctx) != 0;
+		me->nomem = S_tell(e, &l.v[i], &next, &ev, to) != 0;
 	}
 	tb_turns_free(&l);
 	return me->nomem ? 0 : n;
@@ -456,7 +465,8 @@ static int S_legal_text(void *ctx, const tb_turn_report *t)
 size_t tb_engine_legal(const tb_engine *e, tb_legal_fn fn, void *ctx)
 {
 	S_legal_ctx c = {fn, ctx};
-	return S_legal(e, fn ? S_legal_text : NULL, &c);
+	S_told to = {fn ? S_legal_text : NULL, &c, 0};
+	return S_legal(e, &to);
 }
 
 /* A caller's tb_turn_fn and its context. */
@@ -476,13 +486,14 @@ static int S_turn_told(void *ctx, const tb_turn_report *t)
 size_t tb_engine_legal_turns(const tb_engine *e, tb_turn_fn fn, void *ctx)
 {
 	S_turn_ctx c = {fn, ctx};
-	return S_legal(e, fn ? S_turn_told : NULL, &c);
+	S_told to = {fn ? S_turn_told : NULL, &c, 1};
+	return S_legal(e, &to);
 }
 
-/* Plays legal turn 'token' and tells 'fn' (may be NULL) of it; as
- * tb_engine_play, and TB_ENOMEM (the engine unchanged) when 'fn'
+/* Plays legal turn 'token' and tells 'to' (its fn may be NULL) of it; as
+ * tb_engine_play, and TB_ENOMEM (the engine unchanged) when its fn
  * returns nonzero. */
-static int S_play(tb_engine *e, const char *token, S_told_fn fn, void *ctx, char **why)
+static int S_play(tb_engine *e, const char *token, const S_told *to, char **why)
 {
 	if (why)
 		*why = NULL;
@@ -524,7 +535,7 @@ static int S_play(tb_engine *e, const char *token, S_told_fn fn, void *ctx, char
 		ev.n = 0;
 		tb_state next = e->st;
 		e->rs.rules->play(&e->rs, &next, &l.v[i], &ev);
-		if (fn && S_tell(e, &l.v[i], &next, &ev, fn, ctx)) { /* the engine is unchanged */
+		if (to->fn && S_tell(e, &l.v[i], &next, &ev, to)) { /* the engine is unchanged */
 			rc = TB_ENOMEM;
 			break;
 		}
@@ -557,11 +568,13 @@ int tb_engine_play(tb_engine *e, const char *token, char **events, char **why)
 {
 	if (events)
 		*events = NULL;
-	return S_play(e, token, events ? S_events_copy : NULL, events, why);
+	S_told to = {events ? S_events_copy : NULL, events, 0};
+	return S_play(e, token, &to, why);
 }
 
 int tb_engine_play_turn(tb_engine *e, const char *token, tb_turn_fn fn, void *ctx, char **why)
 {
 	S_turn_ctx c = {fn, ctx};
-	return S_play(e, token, S_turn_told, &c, why);
+	S_told to = {S_turn_told, &c, 1};
+	return S_play(e, token, &to, why);
 }
