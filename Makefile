@@ -60,7 +60,7 @@ UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 VERSION := $(shell sed -n 's/^#define TB_VERSION "\(.*\)"/\1/p' lib/tablero.h)
 
 .PHONY: all lib cli check check-san check-tsan unit spec golden samples random xml svg book html compare reconstruct collate jobs rewrite oom quotes python demo bench \
-        install uninstall clean deps deps-test fuzz fuzz-build fuzz-replay fuzz-merge
+        install uninstall clean deps deps-test typed fuzz fuzz-build fuzz-replay fuzz-merge
 
 all: $(BUILD)/libtablero.a $(BUILD)/libtablero.so $(BUILD)/tablero $(BUILD)/tablero.pc
 
@@ -207,7 +207,11 @@ quotes:
 deps-test:
 	@bash tests/deps.sh
 
-check: all unit spec golden samples random xml svg book html compare reconstruct collate jobs rewrite oom quotes fuzz-replay deps-test python
+# Events and faults read typed, never from their text (tests/typed.sh).
+typed:
+	@bash tests/typed.sh
+
+check: all unit spec golden samples random xml svg book html compare reconstruct collate jobs rewrite oom quotes fuzz-replay deps-test typed python
 	@echo "make check: all test suites passed"
 
 check-san:

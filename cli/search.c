@@ -43,7 +43,8 @@ typedef struct S_select {
 	const char *arg;       /* its argument, for messages */
 	const char *pattern;   /* its pattern: 'arg', or what follows a tag's '~' */
 	char *tag;             /* CLI_SEL_TAG: the tag's name */
-	const char *value;     /* a tag's exact value (NAME=VALUE), or the event */
+	const char *value;     /* a tag's exact value (NAME=VALUE) */
+	tb_event_kind event;   /* CLI_SEL_EVENT: the event */
 	int per_game;          /* CLI_SEL_EVENT: counted over the game, not a turn */
 	char cmp;              /* CLI_SEL_EVENT: '>' at least, '<' at most, '=' exactly */
 	unsigned long count;   /* CLI_SEL_EVENT: ... this many */
@@ -65,10 +66,6 @@ struct cli_search {
 	pcre2_match_data *md;
 	int clone;             /* sel[] is another search's (cli_search_clone) */
 };
-
-static const char *const S_events[] = {
-	"tercia", "double tercia", "columpio", "removal", "capture", "pushback", "relocation",
-	"coronation", "stage", "huff available", "huff", "fortress", NULL};
 
 /* ===== The budget ===== */
 
@@ -227,12 +224,13 @@ static int S_event_spec(S_select *sel, const char *spec)
 		if (!sel->per_game && (sel->cmp != '>' || v < 1 || v > 16))
 			return -1;
 	}
-	for (int i = 0; S_events[i]; i++)
-		if (strlen(S_events[i]) == n && strncmp(S_events[i], spec, n) == 0) {
-			sel->value = S_events[i];
-			return 0;
-		}
-	return -1;
+	char name[32];
+	if (n >= sizeof name)
+		return -1;
+	memcpy(name, spec, n);
+	name[n] = '\0';
+	sel->event = tb_event_kind_of(name);
+	return sel->event ? 0 : -1;
 }
 
 /* --tag NAME~RE or NAME=VALUE. */
@@ -273,11 +271,13 @@ int cli_search_add(cli_search *s, cli_sel_kind kind, const char *opt, const char
 		return S_compile(s, sel, arg, 0);
 	if (S_event_spec(sel, arg) == 0)
 		return 0;
+	char names[256] = "";
+	for (int k = 1; k < TB_EV_KINDS; k++) /* the library's table, in its order */
+		snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s",
+		         k > 1 ? ", " : "", tb_event_name((tb_event_kind)k));
 	cli_error("grep", "--event takes an event the rules derive, with '>=N' (1 to 16) "
 	          "for at least N of it in one turn, or '>=N per game', '<=N per game', '=N "
-	          "per game' to count it over the game, not '%s'; the events: tercia, double "
-	          "tercia, columpio, removal, capture, pushback, relocation, coronation, "
-	          "stage, huff available, huff, fortress", arg);
+	          "per game' to count it over the game, not '%s'; the events: %s", arg, names);
 	return -1;
 }
 
@@ -382,33 +382,12 @@ static int S_one_comment(void *ctx, const char *text, const char *lang)
 	return S_match(c->g, c->sel, text, strlen(text));
 }
 
-/* Is 'e', one event as the rules write it ("capture d4", "huff
- * available d6", "fortress 9/9", "stage"), an event named 'name'? The
- * name is followed by nothing, or by a space and a point or a count --
- * so "huff" is not "huff available". */
-static int S_is_event(const char *e, size_t len, const char *name)
-{
-	size_t n = strlen(name);
-	if (len < n || strncmp(e, name, n) != 0)
-		return 0;
-	if (len == n)
-		return 1;
-	const char *r = e + n;
-	return r[0] == ' ' && len > n + 1 &&
-	       ((r[1] >= '0' && r[1] <= '9') ||
-	        (r[1] >= 'a' && r[1] <= 'z' && len > n + 2 && r[2] >= '0' && r[2] <= '9'));
-}
-
-/* How many events of kind 'name' 'y' records. */
-static unsigned long S_events_of(const tb_ply *y, const char *name)
+/* How many events of kind 'kind' 'y' records. */
+static unsigned long S_events_of(const tb_ply *y, tb_event_kind kind)
 {
 	unsigned long count = 0;
-	for (const char *e = y->events; *e;) {
-		const char *semi = strstr(e, "; ");
-		size_t len = semi ? (size_t)(semi - e) : strlen(e);
-		count += (unsigned long)S_is_event(e, len, name);
-		e += len + (semi ? 2 : 0);
-	}
+	for (size_t i = 0; i < y->nevents; i++)
+		count += y->ev[i].type == kind;
 	return count;
 }
 
@@ -425,7 +404,7 @@ static int S_event(const S_select *sel, const tb_plies *p, const tb_ply **refuse
 		const tb_ply *y = tb_plies_at(p, i);
 		if (y->refused && !*refused)
 			*refused = y;
-		unsigned long n = S_events_of(y, sel->value);
+		unsigned long n = S_events_of(y, sel->event);
 		if (!sel->per_game && n >= sel->count)
 			return 1;
 		total += n;

@@ -495,12 +495,12 @@ static int S_one_game(S_coll *cl)
 
 /* ===== Each witness's line by the rules ===== */
 
-static void S_fault(void *ctx, size_t i, const char *msg, const char *why, const char *note)
+/* Keeps the reason of the first fault at node 'i' (validate's own
+ * words, without the turn they name). */
+static void S_fault(void *ctx, size_t i, const tb_fault *f)
 {
-	(void)msg;
-	(void)note;
 	S_wit *w = ctx;
-	if (i < w->nnodes && !w->why[i] && !(w->why[i] = tb_strdup(why)))
+	if (i < w->nnodes && !w->why[i] && !(w->why[i] = tb_strdup(f->reason)))
 		w->nomem = 1;
 }
 
@@ -1573,7 +1573,8 @@ static int S_reconstruct(S_coll *cl, tb_reader *r, const tb_record *rec)
 	for (size_t i = 0; i < cl->ncol; i++)
 		before += (size_t)cl->col[i].decided;
 	tb_reader_set_search(r, &cl->so);
-	if (tb_validate_soft(r, rec, NULL, NULL, S_decide, &d) == TB_ENOMEM)
+	tb_validate_opts o = {NULL, NULL, S_decide, &d, NULL, NULL, NULL};
+	if (tb_validate_soft(r, rec, &o) == TB_ENOMEM)
 		cl->nomem = 1;
 	for (size_t i = 0; i < cl->ncol; i++)
 		after += (size_t)cl->col[i].decided;

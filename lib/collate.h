@@ -111,10 +111,9 @@ typedef struct tb_wstep {
 tb_wstep *tb_collation_steps(const tb_record *rec, const tb_sigla *d, size_t x, size_t *n);
 
 /* Called for node 'i' of a line's main line that the rules find fault
- * with: validate's message ('msg'), the same without the turn it names
- * ('why'), its note (the position; may be NULL). */
-typedef void (*tb_fault_fn)(void *ctx, size_t i, const char *msg, const char *why,
-                            const char *note);
+ * with, and the fault as validate reports it (tablero.h, tb_fault;
+ * borrowed for the call). */
+typedef void (*tb_line_fault_fn)(void *ctx, size_t i, const tb_fault *f);
 
 /* Replays the record that TGN text t[0..len) holds as tablero validate
  * does (its searches within limits 'so'), and calls 'fn' (may be NULL)
@@ -123,8 +122,8 @@ typedef void (*tb_fault_fn)(void *ctx, size_t i, const char *msg, const char *wh
  * how many turns of its main line the rules know (every point known)
  * before the first such node, or in all when there is none; TB_ENOMEM
  * when memory ran out ('text' NULL included). */
-long tb_line_check(const char *text, size_t len, const tb_search_opts *so, tb_fault_fn fn,
-                   void *ctx, int *faulty);
+long tb_line_check(const char *text, size_t len, const tb_search_opts *so,
+                   tb_line_fault_fn fn, void *ctx, int *faulty);
 
 /* Witness 'x' of collation 'rec' as TGN text (not in canonical form),
  * its main line's nodes one for each of tb_collation_steps'; the caller

@@ -44,6 +44,31 @@ static const char *S_str(tb_plies *p, const tb_buf *b)
 	return tb_arena_strndup(&p->arena, b->data ? b->data : "", b->len);
 }
 
+/* Gives 'y' events 'ev' (NULL: none) typed, in the arena; 0 when
+ * memory ran out. */
+static int S_events(tb_plies *p, const tb_events *ev, tb_ply *y)
+{
+	y->nevents = 0;
+	y->ev = NULL;
+	if (!ev || !ev->n)
+		return 1;
+	tb_turn_event one[TB_EVENTS_MAX];
+	char pts[TB_EVENTS_MAX][2][4];
+	tb_events_public(ev, one, pts);
+	tb_turn_event *out = tb_arena_alloc(&p->arena, ev->n * sizeof *out);
+	for (unsigned i = 0; out && i < ev->n; i++) {
+		out[i] = one[i];
+		out[i].point = one[i].point ? tb_arena_strndup(&p->arena, pts[i][0], strlen(pts[i][0]))
+		                            : NULL;
+		out[i].to = one[i].to ? tb_arena_strndup(&p->arena, pts[i][1], strlen(pts[i][1])) : NULL;
+		if ((one[i].point && !out[i].point) || (one[i].to && !out[i].to))
+			return 0;
+	}
+	y->ev = out;
+	y->nevents = out ? ev->n : 0;
+	return out != NULL;
+}
+
 /* Plays node 'n' on 's' when one legal turn fits it; fills 'e'. Returns
  * 1 when played, 0 when the rules cannot follow it. */
 static int S_play(tb_plies *p, tb_turns *turns, tb_state *s, const tb_node *n, S_entry *e,
@@ -207,7 +232,8 @@ tb_plies *tb_plies_new(const tb_record *rec)
 		if (live && ev.n)
 			tb_events_write(&b, &ev);
 		y->events = tb_buf_ok(&b) ? S_str(p, &b) : NULL;
-		if (!y->events || p->arena.failed || !S_texts(p, n, e, y, &b))
+		if (!y->events || !S_events(p, live ? &ev : NULL, y) || p->arena.failed ||
+		    !S_texts(p, n, e, y, &b))
 			break;
 		y->ply = plies;
 		y->number = n->number;

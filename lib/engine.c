@@ -382,7 +382,54 @@ int tb_engine_to_move(const tb_engine *e)
 	return e->st.to_move;
 }
 
-size_t tb_engine_legal(const tb_engine *e, tb_legal_fn fn, void *ctx)
+/* What a turn report is given to: 0, or nonzero when it could not take
+ * it (memory ran out: a play is then undone). */
+typedef int (*S_told_fn)(void *ctx, const tb_turn_report *t);
+
+/* Whom turn reports go to; 'over': whether they need the report's
+ * 'over' (the rules' end, looked for after every turn: the text-only
+ * callers of before tb_turn_report do without its cost). */
+typedef struct S_told {
+	S_told_fn fn;
+	void *ctx;
+	int over;
+} S_told;
+
+/* Tells 'to' of legal turn 't', played from the engine's position to
+ * 'after' with events 'ev', as a tb_turn_report (no source: line and
+ * col 0). Returns what its fn returns; TB_ENOMEM when the words ran
+ * out (fn not called). */
+static int S_tell(const tb_engine *e, const tb_turn *t, const tb_state *after,
+                  const tb_events *ev, const S_told *to)
+{
+	tb_buf tok = TB_BUF_SOFT, evs = TB_BUF_SOFT, over = TB_BUF_SOFT;
+	S_token(&tok, t);
+	tb_buf_puts(&evs, "");
+	tb_events_write(&evs, ev);
+	tb_turn_event one[TB_EVENTS_MAX];
+	char pts[TB_EVENTS_MAX][2][4];
+	tb_events_public(ev, one, pts);
+	tb_result res;
+	char why[200];
+	if (to->over && e->rs.rules->over(&e->rs, after, &res, why, sizeof why))
+		tb_buf_printf(&over, "%s (%s)", tb_result_text[res], why);
+	char *pos = S_position(e, after);
+	int rc = TB_ENOMEM;
+	if (pos && tb_buf_ok(&tok) && tb_buf_ok(&evs) && tb_buf_ok(&over)) {
+		tb_turn_report rep = {e->st.number, e->st.to_move, tok.data, pos, evs.data, 0, 0,
+		                      ev->n, one, over.data};
+		rc = to->fn(to->ctx, &rep);
+	}
+	free(pos);
+	tb_buf_free(&tok);
+	tb_buf_free(&evs);
+	tb_buf_free(&over);
+	return rc;
+}
+
+/* Calls 'fn' for each legal turn; the number of them, 0 when memory ran
+ * out (e->nomem). */
+static size_t S_legal(const tb_engine *e, const S_told *to)
 {
 	if (e->incomplete)
 		return 0;
@@ -391,33 +438,63 @@ size_t tb_engine_legal(const tb_engine *e, tb_legal_fn fn, void *ctx)
 	tb_turns l = {0};
 	size_t n = tb_turns_list(&e->rs, &e->st, &l);
 	me->nomem = tb_turns_failed(&l);
-	tb_buf tok = TB_BUF_SOFT, evs = TB_BUF_SOFT;
-	for (size_t i = 0; fn && i < n && !me->nomem; i++) {
+	for (size_t i = 0; to->fn && i < n && !me->nomem; i++) {
 		tb_state next = e->st;
 		tb_events ev;
 		ev.n = 0;
 		e->rs.rules->play(&e->rs, &next, &l.v[i], &ev);
-		tb_buf_clear(&tok);
-		tb_buf_clear(&evs);
-		S_token(&tok, &l.v[i]);
-		tb_events_write(&evs, &ev);
-		char *pos = S_position(e, &next);
-		if (pos && tb_buf_ok(&tok) && tb_buf_ok(&evs))
-			fn(ctx, tok.data, evs.data ? evs.data : "", pos);
-		else
-			me->nomem = 1;
-		free(pos);
+		me->nomem = S_tell(e, &l.v[i], &next, &ev, to) != 0;
 	}
-	tb_buf_free(&tok);
-	tb_buf_free(&evs);
 	tb_turns_free(&l);
 	return me->nomem ? 0 : n;
 }
 
-int tb_engine_play(tb_engine *e, const char *token, char **events, char **why)
+/* A caller's tb_legal_fn and its context. */
+typedef struct S_legal_ctx {
+	tb_legal_fn fn;
+	void *ctx;
+} S_legal_ctx;
+
+static int S_legal_text(void *ctx, const tb_turn_report *t)
 {
-	if (events)
-		*events = NULL;
+	const S_legal_ctx *c = ctx;
+	c->fn(c->ctx, t->token, t->events, t->position);
+	return 0;
+}
+
+size_t tb_engine_legal(const tb_engine *e, tb_legal_fn fn, void *ctx)
+{
+	S_legal_ctx c = {fn, ctx};
+	S_told to = {fn ? S_legal_text : NULL, &c, 0};
+	return S_legal(e, &to);
+}
+
+/* A caller's tb_turn_fn and its context. */
+typedef struct S_turn_ctx {
+	tb_turn_fn fn;
+	void *ctx;
+} S_turn_ctx;
+
+static int S_turn_told(void *ctx, const tb_turn_report *t)
+{
+	const S_turn_ctx *c = ctx;
+	if (c->fn)
+		c->fn(c->ctx, t);
+	return 0;
+}
+
+size_t tb_engine_legal_turns(const tb_engine *e, tb_turn_fn fn, void *ctx)
+{
+	S_turn_ctx c = {fn, ctx};
+	S_told to = {fn ? S_turn_told : NULL, &c, 1};
+	return S_legal(e, &to);
+}
+
+/* Plays legal turn 'token' and tells 'to' (its fn may be NULL) of it; as
+ * tb_engine_play, and TB_ENOMEM (the engine unchanged) when its fn
+ * returns nonzero. */
+static int S_play(tb_engine *e, const char *token, const S_told *to, char **why)
+{
 	if (why)
 		*why = NULL;
 	if (!e || !token)
@@ -454,21 +531,13 @@ int tb_engine_play(tb_engine *e, const char *token, char **events, char **why)
 		}
 		if (strcmp(tok.data, want) != 0)
 			continue;
-		char *evtext = NULL;
 		tb_events ev;
 		ev.n = 0;
 		tb_state next = e->st;
 		e->rs.rules->play(&e->rs, &next, &l.v[i], &ev);
-		if (events) {
-			tb_buf b = TB_BUF_SOFT;
-			tb_buf_puts(&b, "");
-			tb_events_write(&b, &ev);
-			evtext = tb_buf_detach(&b, NULL);
-			if (!evtext) { /* the engine is unchanged */
-				rc = TB_ENOMEM;
-				break;
-			}
-			*events = evtext;
+		if (to->fn && S_tell(e, &l.v[i], &next, &ev, to)) { /* the engine is unchanged */
+			rc = TB_ENOMEM;
+			break;
 		}
 		e->st = next;
 		rc = 0;
@@ -485,4 +554,27 @@ int tb_engine_play(tb_engine *e, const char *token, char **events, char **why)
 	tb_buf_free(&tok);
 	tb_turns_free(&l);
 	return rc;
+}
+
+/* Keeps a copy of the events' text, for tb_engine_play. */
+static int S_events_copy(void *ctx, const tb_turn_report *t)
+{
+	char **out = ctx;
+	*out = tb_strdup(t->events);
+	return *out == NULL;
+}
+
+int tb_engine_play(tb_engine *e, const char *token, char **events, char **why)
+{
+	if (events)
+		*events = NULL;
+	S_told to = {events ? S_events_copy : NULL, events, 0};
+	return S_play(e, token, &to, why);
+}
+
+int tb_engine_play_turn(tb_engine *e, const char *token, tb_turn_fn fn, void *ctx, char **why)
+{
+	S_turn_ctx c = {fn, ctx};
+	S_told to = {S_turn_told, &c, 1};
+	return S_play(e, token, &to, why);
 }

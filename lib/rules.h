@@ -152,30 +152,19 @@ typedef struct tb_turn {
 	tb_part parts[TB_TURN_PARTS];
 } tb_turn;
 
-/* What a turn did that a reader of the notation cannot see at once. */
-typedef enum tb_event_kind {
-	TB_EV_TERCIA = 1,     /* a: the line of three formed (first point), b: its last */
-	TB_EV_DOUBLE_TERCIA,  /* two or more tercias at once */
-	TB_EV_COLUMPIO,       /* a tercia re-formed by a piece that left it and came back */
-	TB_EV_REMOVAL,        /* a: piece removed after a tercia */
-	TB_EV_CAPTURE,        /* a: piece captured (jumped or landed on) */
-	TB_EV_PUSHBACK,       /* a -> b */
-	TB_EV_RELOCATION,     /* a -> b */
-	TB_EV_CROWN,          /* a */
-	TB_EV_STAGE,          /* a side's second stage begins */
-	TB_EV_HUFF_AVAILABLE, /* a: the defender that may be huffed */
-	TB_EV_HUFF,           /* a */
-	TB_EV_FORTRESS        /* a: attackers in the fortress (count) */
-} tb_event_kind;
-
+/* What a turn did that a reader of the notation cannot see at once:
+ * the public tb_event_kind (tablero.h) in a compact form. 'a' and 'b'
+ * are its points (none: 0), as tb_turn_event's point and to; for
+ * TB_EV_FORTRESS 'a' is the count. */
 typedef struct tb_event {
 	uint8_t kind;
 	tb_point a, b;
 } tb_event;
 
+#define TB_EVENTS_MAX 16 /* events a turn records, at most */
 typedef struct tb_events {
 	uint8_t n;
-	tb_event ev[16];
+	tb_event ev[TB_EVENTS_MAX];
 } tb_events;
 
 /* ## The table of functions */
@@ -312,8 +301,14 @@ int tb_restate(const tb_ruleset *rs, const tb_state *reached, const tb_position 
 int tb_restate_soft(const tb_ruleset *rs, const tb_state *reached, const tb_position *p,
                     tb_state *out, char *why, size_t n);
 
-/* Writes events "tercia a1-a7; removal d5" (validate.c). */
+/* Writes events "tercia a1-a7; removal d5" (event.c): the display form
+ * of tb_turn_report.events, never read back. */
 void tb_events_write(tb_buf *b, const tb_events *ev);
+
+/* The public form of 'ev' (event.c): out[i] for ev->ev[i], its point
+ * names held in pts[i] (so 'out' lives as long as 'pts'). */
+void tb_events_public(const tb_events *ev, tb_turn_event out[TB_EVENTS_MAX],
+                      char pts[TB_EVENTS_MAX][2][4]);
 
 /* Appends an event to 'ev' (if not NULL and not full). */
 void tb_event_add(tb_events *ev, uint8_t kind, tb_point a, tb_point b);

@@ -459,7 +459,7 @@ static int S_end(const tb_ruleset *rs, tb_state *s, int mover, int captured, tb_
 			*c |= CROWNED;
 			crowned = 1;
 			last[S_side(*c)] = p;
-			tb_event_add(ev, TB_EV_CROWN, rs->geo.points[p].pt, 0);
+			tb_event_add(ev, TB_EV_CORONATION, rs->geo.points[p].pt, 0);
 		}
 	}
 	for (int y = 0; y < 2; y++)
@@ -1612,7 +1612,7 @@ static void S_explain_crown(S_why *y, const tb_turn *t)
 		if (t->parts[i].kind != TB_PART_PUSH && t->parts[i].kind != TB_PART_RELOCATE)
 			mover = tb_geo_at(&rs->geo, t->parts[i].pt);
 	for (unsigned i = 0; i < ev.n; i++) /* the last piece crowned names it */
-		if (ev.ev[i].kind == TB_EV_CROWN)
+		if (ev.ev[i].kind == TB_EV_CORONATION)
 			at = tb_geo_at(&rs->geo, ev.ev[i].a);
 	if (!t->crown || at < 0) {
 		S_say(y, "this turn crowns no royal piece");

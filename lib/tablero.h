@@ -92,7 +92,8 @@ TB_EXPORT const char *tb_version(void);
  * 'field' NULL, the size of struct 'type' ("tb_svg_opts") as this
  * library was built; else the offset of that field in it. -1 for a
  * struct or field it does not list. The structs listed, each whole:
- * tb_diag, tb_turn_event, tb_turn_report, tb_reached, tb_svg_opts. */
+ * tb_diag, tb_turn_event, tb_turn_report, tb_fault, tb_reached,
+ * tb_svg_opts. */
 TB_EXPORT long tb_struct_layout(const char *type, const char *field);
 /** How many fields tb_struct_layout lists for 'type' (0: not listed). */
 TB_EXPORT size_t tb_struct_nfields(const char *type);
@@ -330,15 +331,45 @@ TB_EXPORT int tb_record_equal(const tb_record *a, const tb_record *b);
  * count move paths (perft) and play random games.
  */
 
-/** One thing a turn did that its token does not show at once
- * (spec/tgn.md, "Derived events"). */
+/** What a turn did that its token does not show at once (spec/tgn.md,
+ * "Derived events"). One enum for the library, its rules engines and
+ * its callers; each kind's name (tb_event_name) is the word the
+ * reports, XML and tablero grep --event use. 0 is no event. */
+typedef enum tb_event_kind {
+	TB_EV_TERCIA = 1,     /* "tercia": a line of three formed (point: its first
+	                         point, to: its last) */
+	TB_EV_DOUBLE_TERCIA,  /* "double tercia": two or more at once */
+	TB_EV_COLUMPIO,       /* "columpio": a tercia re-formed by a piece that left
+	                         it and came back */
+	TB_EV_REMOVAL,        /* "removal": point, the piece removed after a tercia */
+	TB_EV_CAPTURE,        /* "capture": point, the piece captured */
+	TB_EV_PUSHBACK,       /* "pushback": a piece jumped on point pushed back to 'to' */
+	TB_EV_RELOCATION,     /* "relocation": a royal piece jumped on point put on 'to' */
+	TB_EV_CORONATION,     /* "coronation": point, the piece crowned */
+	TB_EV_STAGE,          /* "stage": point, the crowning that began a side's
+	                         second stage */
+	TB_EV_HUFF_AVAILABLE, /* "huff available": point, the defender that may be huffed */
+	TB_EV_HUFF,           /* "huff": point, the piece huffed */
+	TB_EV_FORTRESS        /* "fortress": count, attackers in the fortress */
+} tb_event_kind;
+/** One past the last kind: kinds are 1 .. TB_EV_KINDS-1. */
+#define TB_EV_KINDS 13
+
+/** The name of event kind 'k' ("double tercia"): a static string; NULL
+ * when 'k' is no kind. */
+TB_EXPORT const char *tb_event_name(tb_event_kind k);
+/** The kind named 'name' (exactly as tb_event_name gives it); 0 when
+ * 'name' (may be NULL) names none. */
+TB_EXPORT tb_event_kind tb_event_kind_of(const char *name);
+
+/** One event of a turn. The strings are borrowed (see where it comes
+ * from); 'type' is the event, 'kind' its name for display. */
 typedef struct tb_turn_event {
-	const char *kind;     /* "tercia", "double tercia", "columpio", "removal",
-	                         "capture", "pushback", "relocation", "coronation",
-	                         "stage", "huff available", "huff", "fortress" */
+	const char *kind;     /* tb_event_name(type) */
 	const char *point;    /* the point it happened on ("d3"), or NULL */
 	const char *to;       /* where a piece went, or a tercia's last point, or NULL */
-	unsigned count;       /* "fortress": attackers in the fortress */
+	unsigned count;       /* TB_EV_FORTRESS: attackers in the fortress; else 0 */
+	tb_event_kind type;   /* what it is (added last, so older callers still fit) */
 } tb_turn_event;
 
 /** What tb_reader_validate tells about each turn it plays. Everything
@@ -373,6 +404,38 @@ typedef void (*tb_turn_fn)(void *ctx, const tb_turn_report *t);
  * record's source where one is wanted (an empty one will do). */
 TB_EXPORT int tb_reader_validate(tb_reader *r, const tb_record *rec, tb_turn_fn fn,
                                  void *ctx);
+
+/** A fault the rules find replaying a record: a diagnostic of
+ * tb_reader_validate with its parts as data, so that a program takes
+ * the reason, the position and the turns that fit from here rather
+ * than from the message's words. Everything is borrowed for the call. */
+typedef struct tb_fault {
+	int code;              /* TB-number, as the diagnostic's */
+	tb_severity severity;
+	unsigned line, col;    /* where the diagnostic is */
+	unsigned end_col;      /* one past its last column on that line */
+	const char *message;   /* the diagnostic's message, whole */
+	const char *token;     /* the turn or gap it is about, as written ("d2-d3",
+	                          "?", "<gap 2>"), when the message starts with it
+	                          ("d2-d3: ..."); else NULL */
+	const char *reason;    /* the message without that token: "d2 is occupied" */
+	const char *position;  /* the position it happened in (notation), or NULL */
+	size_t ncandidates;    /* what may have been written there: the turns or */
+	const char *const *candidates; /* sequences that fit (TB408), the readings
+	                          that explain an illegal turn (TB401, "d2-d3",
+	                          "10... a4-a5 11. d1-d2"); NULL when none */
+	const char *repair;    /* the one of them the replay went on with (the only
+	                          one that fits or explains it), or NULL */
+} tb_fault;
+
+typedef void (*tb_fault_fn)(void *ctx, const tb_fault *f);
+
+/** tb_reader_validate, telling 'ffn' (may be NULL) of each fault of the
+ * rules too, once all of it is known (its candidates and repair): in
+ * the order of the diagnostics, before the next one is added or, for
+ * the last, before it returns. */
+TB_EXPORT int tb_reader_validate_faults(tb_reader *r, const tb_record *rec, tb_turn_fn fn,
+                                        void *ctx, tb_fault_fn ffn, void *fctx);
 
 /** ## What a record leaves open (spec/reconstruct.md)
  *
@@ -530,6 +593,12 @@ typedef void (*tb_legal_fn)(void *ctx, const char *token, const char *events,
  * when the game is over or the position incomplete). */
 TB_EXPORT size_t tb_engine_legal(const tb_engine *e, tb_legal_fn fn, void *ctx);
 
+/** tb_engine_legal with each legal turn told as a tb_turn_report (all
+ * borrowed for the call): its number and side, token, the position
+ * after it, its events as text and typed (nevents, ev), and 'over' as
+ * the game stands after it; line and col 0 (no source). */
+TB_EXPORT size_t tb_engine_legal_turns(const tb_engine *e, tb_turn_fn fn, void *ctx);
+
 /** Plays the legal turn whose canonical token is 'token' ("--" is
  * "pass"). Returns 0 with '*events' (if not NULL; the caller frees it)
  * set to what it did, or TB_EINVAL with '*why' (if not NULL; the caller
@@ -537,6 +606,12 @@ TB_EXPORT size_t tb_engine_legal(const tb_engine *e, tb_legal_fn fn, void *ctx);
  * position incomplete; the engine is then unchanged. TB_ENOMEM, the
  * engine unchanged and nothing set, when memory ran out. */
 TB_EXPORT int tb_engine_play(tb_engine *e, const char *token, char **events, char **why);
+
+/** tb_engine_play telling 'fn' (may be NULL) of the turn played, as
+ * tb_engine_legal_turns tells it (typed events included), before it
+ * returns 0; '*why' as tb_engine_play's. */
+TB_EXPORT int tb_engine_play_turn(tb_engine *e, const char *token, tb_turn_fn fn, void *ctx,
+                                  char **why);
 
 enum {
 	TB_BOARD_COLOUR = 1 /* pieces in ANSI colours, for a terminal */
@@ -968,6 +1043,8 @@ typedef struct tb_ply {
 	int refused;         /* a written turn the rules could not follow from
 	                        a known position: illegal, fitting several
 	                        legal turns, or after the game ended */
+	size_t nevents;      /* the events typed, one by one (borrowed from the */
+	const tb_turn_event *ev; /* tb_plies); 0 and NULL where 'events' is "" */
 } tb_ply;
 
 typedef struct tb_plies tb_plies;

@@ -50,6 +50,15 @@ typedef struct S_open {
 	size_t n, cap;
 } S_open;
 
+/* A fault being reported, until it is told (S_fault_flush): the
+ * strings of its tb_fault; candidates NUL-separated in 'cands'. */
+typedef struct S_fault {
+	int pending;
+	tb_fault f;
+	tb_buf msg, token, reason, position, cands, repair;
+	size_t ncands;
+} S_fault;
+
 typedef struct S_val {
 	tb_reader *r;
 	const tb_record *rec;
@@ -65,6 +74,9 @@ typedef struct S_val {
 	const tb_sigla *collation; /* the witnesses, when the record is a collation
 	                              (spec/compare.md), else NULL */
 	int oom;                   /* memory ran out (sticky): TB_ENOMEM at the end */
+	tb_fault_fn fault;         /* told each fault, typed, or NULL */
+	void *fault_ctx;
+	S_fault pend;              /* the last fault, told once its notes are known */
 	tb_replay *rp;             /* the frames kept (replay.h), or NULL */
 	long cur;                  /* the frame of the node being replayed, or -1 */
 } S_val;
@@ -136,28 +148,148 @@ static const char *S_text(S_val *v, const tb_buf *b)
 	return b->data ? b->data : "";
 }
 
-/* A diagnostic over node span 'sp', with the position it happened in. */
+/* Tells the pending fault, if any, to v->fault, and forgets it. */
+static void S_fault_flush(S_val *v)
+{
+	S_fault *p = &v->pend;
+	if (!p->pending)
+		return;
+	p->pending = 0;
+	const char **cands = p->ncands ? tb_malloc(p->ncands * sizeof *cands) : NULL;
+	const tb_buf *b[] = {&p->msg, &p->token, &p->reason, &p->position, &p->cands, &p->repair};
+	int ok = !p->ncands || cands;
+	for (size_t i = 0; i < sizeof b / sizeof b[0]; i++)
+		ok &= tb_buf_ok(b[i]);
+	if (!ok) {
+		v->oom = 1; /* the fault is not told: its diagnostic says it */
+		free(cands);
+		return;
+	}
+	const char *c = p->cands.data;
+	for (size_t i = 0; i < p->ncands; c += strlen(c) + 1)
+		cands[i++] = c;
+	tb_fault f = p->f;
+	f.message = p->msg.data;
+	f.token = p->token.len ? p->token.data : NULL;
+	f.reason = p->reason.data;
+	f.position = p->position.len ? p->position.data : NULL;
+	f.ncandidates = p->ncands;
+	f.candidates = cands;
+	f.repair = p->repair.len ? p->repair.data : NULL;
+	v->fault(v->fault_ctx, &f);
+	free(cands);
+}
+
+static void S_fault_free(S_fault *p)
+{
+	tb_buf *b[] = {&p->msg, &p->token, &p->reason, &p->position, &p->cands, &p->repair};
+	for (size_t i = 0; i < sizeof b / sizeof b[0]; i++)
+		tb_buf_free(b[i]);
+}
+
+/* A fault's code, severity and span. */
+typedef struct S_where {
+	int code;
+	tb_severity sev;
+	unsigned line, col, end_col;
+} S_where;
+
+/* Keeps what a fault's diagnostic says, to tell it later: 'token' (may be
+ * NULL) and 'reason' make message 'msg'; 'position' its notation or "". */
+static void S_fault_begin(S_val *v, const S_where *d, const char *msg, const char *token,
+                          const char *reason, const char *position)
+{
+	S_fault *p = &v->pend;
+	tb_buf *b[] = {&p->msg, &p->token, &p->reason, &p->position, &p->cands, &p->repair};
+	for (size_t i = 0; i < sizeof b / sizeof b[0]; i++) {
+		tb_buf_clear(b[i]);
+		tb_buf_puts(b[i], "");
+	}
+	tb_buf_puts(&p->msg, msg);
+	tb_buf_puts(&p->token, token ? token : "");
+	tb_buf_puts(&p->reason, reason);
+	tb_buf_puts(&p->position, position);
+	p->ncands = 0;
+	p->f = (tb_fault){d->code, d->sev, d->line, d->col, d->end_col, NULL, NULL, NULL, NULL,
+	                  0, NULL, NULL};
+	p->pending = 1;
+}
+
+/* A candidate of the pending fault: a turn or sequence that fits, or a
+ * reading that explains it (as the canonical form writes it). */
+static void S_fault_candidate(S_val *v, const char *text)
+{
+	if (!v->pend.pending)
+		return;
+	tb_buf_puts(&v->pend.cands, text);
+	tb_buf_putc(&v->pend.cands, '\0');
+	v->pend.ncands++;
+}
+
+/* The pending fault's one candidate is what the replay went on with. */
+static void S_fault_repaired(S_val *v)
+{
+	if (v->pend.pending && v->pend.ncands == 1 && tb_buf_ok(&v->pend.cands)) {
+		tb_buf_clear(&v->pend.repair);
+		tb_buf_puts(&v->pend.repair, v->pend.cands.data);
+	} /* else memory ran out: the fault is not told (S_fault_flush) */
+}
+
+/* A diagnostic over node span 'sp', with the position 's' it happened in
+ * (may be NULL): "token: reason", or "reason" when 'token' is NULL;
+ * a fault for v->fault too. */
+static void S_vreport(S_val *v, tb_severity sev, int code, const tb_span *sp,
+                      const tb_state *s, const char *token, const char *fmt, va_list ap)
+{
+	S_fault_flush(v);
+	tb_buf why = TB_BUF_SOFT, msg = TB_BUF_SOFT;
+	tb_buf_vprintf(&why, fmt, ap);
+	if (token)
+		tb_buf_printf(&msg, "%s: ", token);
+	tb_buf_puts(&msg, why.data ? why.data : "");
+	if (!tb_buf_ok(&why) || !why.data || !tb_buf_ok(&msg) || !msg.data) {
+		v->oom = 1; /* the diagnostic is left out */
+		tb_buf_free(&why);
+		tb_buf_free(&msg);
+		return;
+	}
+	size_t len = sp->end_line == sp->line && sp->end_col > sp->col ? sp->end_col - sp->col : 1;
+	tb_diag_at(v->r, sev, code, sp->off, len, sp->line, sp->col, "%s", msg.data);
+	const char *pos = s ? S_position_text(v, s) : "";
+	if (s)
+		tb_diag_note(v->r, "position %s", pos);
+	if (v->fault) {
+		S_where d = {code, sev, sp->line, sp->col, sp->col + (unsigned)len};
+		S_fault_begin(v, &d, msg.data, token, why.data, pos);
+	}
+	tb_buf_free(&why);
+	tb_buf_free(&msg);
+}
+
 static void S_report(S_val *v, tb_severity sev, int code, const tb_span *sp,
                      const tb_state *s, const char *fmt, ...)
 	__attribute__((format(printf, 6, 7)));
 static void S_report(S_val *v, tb_severity sev, int code, const tb_span *sp,
                      const tb_state *s, const char *fmt, ...)
 {
-	tb_buf msg = TB_BUF_SOFT;
 	va_list ap;
 	va_start(ap, fmt);
-	tb_buf_vprintf(&msg, fmt, ap);
+	S_vreport(v, sev, code, sp, s, NULL, fmt, ap);
 	va_end(ap);
-	if (!tb_buf_ok(&msg) || !msg.data) {
-		v->oom = 1; /* the diagnostic is left out */
-		tb_buf_free(&msg);
-		return;
-	}
-	size_t len = sp->end_line == sp->line && sp->end_col > sp->col ? sp->end_col - sp->col : 1;
-	tb_diag_at(v->r, sev, code, sp->off, len, sp->line, sp->col, "%s", msg.data);
-	tb_buf_free(&msg);
-	if (s)
-		tb_diag_note(v->r, "position %s", S_position_text(v, s));
+}
+
+/* S_report of a fault of the turn or gap written 'token': the message
+ * "token: reason", the reason kept apart for v->fault. */
+static void S_report_turn(S_val *v, tb_severity sev, int code, const tb_span *sp,
+                          const tb_state *s, const char *token, const char *fmt, ...)
+	__attribute__((format(printf, 7, 8)));
+static void S_report_turn(S_val *v, tb_severity sev, int code, const tb_span *sp,
+                          const tb_state *s, const char *token, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	S_vreport(v, sev, code, sp, s, token, fmt, ap);
+	va_end(ap);
 }
 
 /* rules->explain; out of memory (no words) sets v->oom. */
@@ -196,39 +328,6 @@ static void S_node_token(tb_buf *b, const tb_node *n)
 	}
 }
 
-static const char *const S_event_names[] = {
-	"", "tercia", "double tercia", "columpio", "removal", "capture", "pushback",
-	"relocation", "coronation", "stage", "huff available", "huff", "fortress"};
-
-void tb_events_write(tb_buf *b, const tb_events *ev)
-{
-	for (unsigned i = 0; i < ev->n; i++) {
-		const tb_event *e = &ev->ev[i];
-		tb_buf_puts(b, i ? "; " : "");
-		tb_buf_puts(b, S_event_names[e->kind]);
-		if (e->kind == TB_EV_FORTRESS) { /* a is a count */
-			tb_buf_printf(b, " %u/9", e->a);
-			continue;
-		}
-		if (e->a) {
-			tb_buf_putc(b, ' ');
-			tb_point_write(b, e->a);
-		}
-		if (e->b) {
-			tb_buf_putc(b, '-');
-			tb_point_write(b, e->b);
-		}
-	}
-}
-
-/* "d3" for point 'p' into 'out', or "" for none. */
-static void S_point_text(char out[4], tb_point p)
-{
-	out[0] = '\0';
-	if (p && p != TB_PT_UNKNOWN)
-		snprintf(out, 4, "%c%d", 'a' + TB_PT_FILE(p), TB_PT_RANK(p) + 1);
-}
-
 /* Tells the caller of turn 't' of node 'n', played from 'before' to
  * 'after' with events 'ev'. */
 static void S_tell(S_val *v, const tb_node *n, const tb_turn *t, const tb_state *after,
@@ -237,16 +336,9 @@ static void S_tell(S_val *v, const tb_node *n, const tb_turn *t, const tb_state 
 	tb_buf tok = TB_BUF_SOFT, evt = TB_BUF_SOFT;
 	S_turn_token(&tok, t);
 	tb_events_write(&evt, ev);
-	tb_turn_event one[sizeof ev->ev / sizeof ev->ev[0]];
-	char pts[sizeof ev->ev / sizeof ev->ev[0]][2][4];
-	for (unsigned i = 0; i < ev->n; i++) {
-		const tb_event *e = &ev->ev[i];
-		int count = e->kind == TB_EV_FORTRESS; /* a is a count, not a point */
-		S_point_text(pts[i][0], count ? 0 : e->a);
-		S_point_text(pts[i][1], e->b);
-		one[i] = (tb_turn_event){S_event_names[e->kind], *pts[i][0] ? pts[i][0] : NULL,
-		                         *pts[i][1] ? pts[i][1] : NULL, count ? e->a : 0};
-	}
+	tb_turn_event one[TB_EVENTS_MAX];
+	char pts[TB_EVENTS_MAX][2][4];
+	tb_events_public(ev, one, pts);
 	tb_buf over = TB_BUF_SOFT;
 	tb_result res;
 	char why[200];
@@ -279,8 +371,8 @@ static void S_frown_tell(S_val *v, S_at *at)
 		v->oom = 1; /* the remark's words ran out (rules->remark) */
 	tb_buf tok = TB_BUF_SOFT;
 	S_node_token(&tok, at->frown);
-	S_report(v, TB_WARNING, TB_D_PASSED_UP, &at->frown->span, &at->frown_before, "%s: %s",
-	         S_text(v, &tok), why);
+	S_report_turn(v, TB_WARNING, TB_D_PASSED_UP, &at->frown->span, &at->frown_before,
+	              S_text(v, &tok), "%s", why);
 	tb_buf_free(&tok);
 	at->frown = NULL;
 }
@@ -770,6 +862,7 @@ static void S_note_repair(S_val *v, const tb_state *s, const tb_repair *rp)
 	case TB_REPAIR_POINT:
 	case TB_REPAIR_PART:
 		S_turn_token(&tok, &rp->turn[0]);
+		S_fault_candidate(v, S_text(v, &tok));
 		tb_diag_note(v->r, "did you mean %s? (%s%s)", S_text(v, &tok),
 		             rp->kind == TB_REPAIR_PART ? "a part not written"
 		             : rp->kind == TB_REPAIR_SOUND ? "one point misheard"
@@ -778,11 +871,13 @@ static void S_note_repair(S_val *v, const tb_state *s, const tb_repair *rp)
 		break;
 	case TB_REPAIR_MISSING:
 		S_turns_written(&seq, s, rp->turn, 1);
+		S_fault_candidate(v, S_text(v, &seq));
 		tb_diag_note(v->r, "a turn seems to be missing before it: %s%s", S_text(v, &seq),
 		             after);
 		break;
 	default:
 		S_turns_written(&seq, s, rp->turn, rp->nturns);
+		S_fault_candidate(v, S_text(v, &seq));
 		tb_diag_note(v->r, "the turns may be written out of order: %s%s", S_text(v, &seq),
 		             after);
 		break;
@@ -813,6 +908,7 @@ static int S_slips(S_val *v, S_at *at, const tb_node *n, uint8_t kind, const tb_
 	if (all != 1)
 		return 0;
 	tb_diag_note(v->r, "checking goes on as if it were so");
+	S_fault_repaired(v);
 	for (unsigned i = 0; i < rp[0].nturns; i++) {
 		if (i == 1 && rp[0].kind == TB_REPAIR_MISSING) {
 			at->fixed = 1;
@@ -877,7 +973,7 @@ static void S_turn(S_val *v, S_at *at, uint8_t kind, const tb_move *m, const tb_
 		/* the engine says which piece is crowned, or none */
 		tb_move fits = {turns[which].nparts, m->crown, (tb_part *)turns[which].parts};
 		S_explain(v, &at->st, &fits, why, sizeof why);
-		S_report(v, sev, TB_D_ILLEGAL, &n->span, &at->st, "%s: %s%s", text, why, other);
+		S_report_turn(v, sev, TB_D_ILLEGAL, &n->span, &at->st, text, "%s%s", why, other);
 		at->live = witness ? at->live : 0;
 		if (!witness)
 			S_frame_stop(v, TB_STOP_REFUSED, TB_D_ILLEGAL, 1);
@@ -891,8 +987,8 @@ static void S_turn(S_val *v, S_at *at, uint8_t kind, const tb_move *m, const tb_
 	} else if (fit == 0 && kind == TB_NODE_PASS) {
 		tb_buf alt = TB_BUF_SOFT;
 		S_turn_token(&alt, &turns[0]);
-		S_report(v, sev, TB_D_ILLEGAL, &n->span, &at->st, "pass: a player passes only when "
-		         "blocked, and %s can be played%s", S_text(v, &alt), other);
+		S_report_turn(v, sev, TB_D_ILLEGAL, &n->span, &at->st, "pass", "a player passes only "
+		              "when blocked, and %s can be played%s", S_text(v, &alt), other);
 		tb_buf_free(&alt);
 		if (!witness) {
 			S_frame_stop(v, TB_STOP_REFUSED, TB_D_ILLEGAL, 1);
@@ -901,7 +997,7 @@ static void S_turn(S_val *v, S_at *at, uint8_t kind, const tb_move *m, const tb_
 		}
 	} else if (fit == 0) {
 		S_explain(v, &at->st, m, why, sizeof why);
-		S_report(v, sev, TB_D_ILLEGAL, &n->span, &at->st, "%s: %s%s", text, why, other);
+		S_report_turn(v, sev, TB_D_ILLEGAL, &n->span, &at->st, text, "%s%s", why, other);
 		if (!witness) {
 			S_frame_stop(v, TB_STOP_REFUSED, TB_D_ILLEGAL, 1);
 			tb_state before = at->st;
@@ -1072,25 +1168,32 @@ static void S_tell_pending(S_val *v, S_open *o, const S_pending *p, const char *
 			snprintf(none, sizeof none, "sequence of %zu turn%s", len, len == 1 ? "" : "s");
 		else
 			snprintf(none, sizeof none, "turn");
-		S_report(v, TB_ERROR, TB_D_NO_FIT, &p->node->span, NULL,
-		         "%s: no %s fits here%s: the transcription around it is wrong", S_text(v, &tok), none,
-		         given);
+		S_report_turn(v, TB_ERROR, TB_D_NO_FIT, &p->node->span, NULL, S_text(v, &tok),
+		              "no %s fits here%s: the transcription around it is wrong", none, given);
 	} else if (taken) {
 		/* filled in: the caller tells */
 	} else if (count == 1) {
-		S_report(v, TB_WARNING, TB_D_FITS, &p->node->span, NULL, "%s: only %s fits%s",
-		         S_text(v, &tok), p->gap ? "one sequence" : S_text(v, &list), given);
+		S_report_turn(v, TB_WARNING, TB_D_FITS, &p->node->span, NULL, S_text(v, &tok),
+		              "only %s fits%s", p->gap ? "one sequence" : S_text(v, &list), given);
 	} else if (count) {
-		S_report(v, TB_WARNING, TB_D_FITS, &p->node->span, NULL, "%s: %llu %s fit%s%s%s",
-		         S_text(v, &tok), count, what, given, p->gap ? "" : ": ",
-		         p->gap ? "" : S_text(v, &list));
+		S_report_turn(v, TB_WARNING, TB_D_FITS, &p->node->span, NULL, S_text(v, &tok),
+		              "%llu %s fit%s%s%s", count, what, given, p->gap ? "" : ": ",
+		              p->gap ? "" : S_text(v, &list));
+	}
+	for (size_t i = 0; !p->gap && count && !p->offboard && !taken && i < listed; i++) {
+		tb_buf_clear(&list); /* each turn that fits, a candidate of the fault */
+		S_turn_token(&list, &seqs[i]);
+		S_fault_candidate(v, S_text(v, &list));
 	}
 	for (size_t i = 0; p->gap && count && !p->offboard && !taken && i < listed; i++) {
 		/* a sequence a line, numbered from the layer the gap starts at */
 		tb_buf_clear(&list);
 		S_turns_written(&list, tb_stretch_first(o->x, p->step), seqs + i * len, len);
 		tb_diag_note(v->r, "%s", S_text(v, &list));
+		S_fault_candidate(v, S_text(v, &list));
 	}
+	if (count == 1 && !p->offboard && !taken)
+		S_fault_repaired(v); /* the rules decide it */
 	if (p->gap && count > listed && !p->offboard && !taken)
 		tb_diag_note(v->r, "and %llu more", count - listed);
 	free(seqs);
@@ -1279,9 +1382,9 @@ static void S_open_turn(S_val *v, S_at *at, S_steps *steps, const tb_node *n, in
 		} else {
 			char why[200];
 			one = S_commonest_reason(v, o, &st, why, sizeof why);
-			S_report(v, TB_ERROR, TB_D_ILLEGAL, &n->span, one, "%s: illegal in each of the "
-			         "%zu positions the record may be in here (in most, as in this one: %s)",
-			         S_text(v, &tok), before, why);
+			S_report_turn(v, TB_ERROR, TB_D_ILLEGAL, &n->span, one, S_text(v, &tok),
+			              "illegal in each of the %zu positions the record may be in here "
+			              "(in most, as in this one: %s)", before, why);
 		}
 		tb_buf_free(&tok);
 		S_open_close(v, at, NULL, NULL);
@@ -1761,9 +1864,8 @@ static int S_main_error_at(const S_wit_ctx *c, const tb_node *n)
 
 /* A fault of the witness's line, at step 'i' of it: a warning at the
  * collation's node or alternative, naming the witness. */
-static void S_wit_fault(void *ctx, size_t i, const char *msg, const char *why, const char *note)
+static void S_wit_fault(void *ctx, size_t i, const tb_fault *f)
 {
-	(void)why;
 	S_wit_ctx *c = ctx;
 	if (i >= c->nsteps)
 		return;
@@ -1772,10 +1874,10 @@ static void S_wit_fault(void *ctx, size_t i, const char *msg, const char *why, c
 	if (followed && S_main_error_at(c, s->node))
 		return; /* the record's own line says so already */
 	const tb_span *sp = s->alt ? &s->alt->span : &s->node->span;
-	S_report(c->v, TB_WARNING, TB_D_ILLEGAL, sp, NULL, "%s (in the line of witness %s)", msg,
-	         c->name);
-	if (note)
-		tb_diag_note(c->v->r, "%.*s", (int)strcspn(note, "\n"), note);
+	S_report_turn(c->v, TB_WARNING, TB_D_ILLEGAL, sp, NULL, f->token,
+	              "%s (in the line of witness %s)", f->reason, c->name);
+	if (f->position)
+		tb_diag_note(c->v->r, "position %s", f->position);
 }
 
 /* Each witness's line of a collation read back out of it and replayed as
@@ -1815,22 +1917,41 @@ static tb_search_opts S_limits(const tb_reader *r)
 	return o;
 }
 
-static int S_validate(tb_reader *r, const tb_record *rec, tb_turn_fn fn, void *ctx,
-                      tb_decide_fn decide, void *decide_ctx, tb_replay *rp)
+/* No rules engine: a warning, and a fault for 'o'. */
+static void S_no_engine(tb_reader *r, const tb_record *rec, const tb_validate_opts *o)
+{
+	tb_buf msg = TB_BUF_SOFT;
+	tb_buf_printf(&msg, "%s has no rules engine yet: its moves are not checked",
+	              rec->game->title);
+	if (!tb_buf_ok(&msg)) {
+		r->nomem = 1; /* as a diagnostic out of memory under r->recover */
+		return;
+	}
+	tb_diag_at(r, TB_WARNING, TB_D_NO_ENGINE, rec->off, 1, rec->line, 1, "%s", msg.data);
+	tb_fault f = {TB_D_NO_ENGINE, TB_WARNING, rec->line, 1, 2, msg.data, NULL, msg.data,
+	              NULL, 0, NULL, NULL};
+	if (o->fault)
+		o->fault(o->fault_ctx, &f);
+	tb_buf_free(&msg);
+}
+
+static int S_validate(tb_reader *r, const tb_record *rec, const tb_validate_opts *o)
 {
 	size_t before = r->rec_errors;
 	if (!rec->game || rec->errors != rec->offboard)
 		return 0; /* already reported by the reader */
 	if (!rec->game->rules) {
-		tb_diag_at(r, TB_WARNING, TB_D_NO_ENGINE, rec->off, 1, rec->line, 1,
-		           "%s has no rules engine yet: its moves are not checked", rec->game->title);
+		S_no_engine(r, rec, o);
 		return 0;
 	}
 	S_val *v = tb_malloc(sizeof *v); /* zeroed by the literal: calloc zeroed it twice */
 	if (!v)
 		return TB_ENOMEM;
-	*v = (S_val){r, rec, {0}, {NULL, 0}, 0, fn, ctx, TB_BUF_SOFT, S_limits(r), decide,
-	             decide_ctx, NULL, 0, NULL, -1};
+	*v = (S_val){r, rec, {0}, {NULL, 0}, 0, o->turn, o->turn_ctx, TB_BUF_SOFT, S_limits(r),
+	             o->decide, o->decide_ctx, NULL, 0, o->fault, o->fault_ctx,
+	             {0, {0}, TB_BUF_SOFT, TB_BUF_SOFT, TB_BUF_SOFT, TB_BUF_SOFT, TB_BUF_SOFT,
+	              TB_BUF_SOFT, 0},
+	             NULL, -1};
 	char why[320];
 	if (tb_ruleset_init(&v->rs, rec->game, &rec->opts, why, sizeof why)) {
 		free(v);
@@ -1848,7 +1969,7 @@ static int S_validate(tb_reader *r, const tb_record *rec, tb_turn_fn fn, void *c
 		at.live = loaded == 0;
 	}
 	at.ever = at.live;
-	v->rp = rp;
+	tb_replay *rp = v->rp = o->frames;
 	v->cur = -1;
 	if (rp) {
 		tb_frame *f = tb_replay_at(rp, -1);
@@ -1868,6 +1989,8 @@ static int S_validate(tb_reader *r, const tb_record *rec, tb_turn_fn fn, void *c
 	S_check_termination(v, &at);
 	if (v->collation)
 		S_witness_lines(v, main_from);
+	S_fault_flush(v);
+	S_fault_free(&v->pend);
 	tb_turns_free(&v->turns);
 	tb_buf_free(&v->scratch);
 	int oom = v->oom;
@@ -1875,20 +1998,19 @@ static int S_validate(tb_reader *r, const tb_record *rec, tb_turn_fn fn, void *c
 	return oom ? TB_ENOMEM : (int)(r->rec_errors - before);
 }
 
-int tb_validate_soft(tb_reader *r, const tb_record *rec, tb_turn_fn fn, void *ctx,
-                     tb_decide_fn decide, void *decide_ctx)
+int tb_validate_soft(tb_reader *r, const tb_record *rec, const tb_validate_opts *o)
 {
+	static const tb_validate_opts none;
 	int recover = r->recover, nomem = r->nomem;
 	r->recover = 1; /* a diagnostic out of memory: r->nomem, not abort */
-	int n = S_validate(r, rec, fn, ctx, decide, decide_ctx, NULL);
+	int n = S_validate(r, rec, o ? o : &none);
 	r->recover = recover;
 	return r->nomem && !nomem ? TB_ENOMEM : n;
 }
 
-int tb_validate(tb_reader *r, const tb_record *rec, tb_turn_fn fn, void *ctx,
-                tb_decide_fn decide, void *decide_ctx)
+int tb_validate(tb_reader *r, const tb_record *rec, const tb_validate_opts *o)
 {
-	int n = tb_validate_soft(r, rec, fn, ctx, decide, decide_ctx);
+	int n = tb_validate_soft(r, rec, o);
 	if (n == TB_ENOMEM)
 		tb_oom();
 	return n;
@@ -1896,14 +2018,19 @@ int tb_validate(tb_reader *r, const tb_record *rec, tb_turn_fn fn, void *ctx,
 
 int tb_validate_replay(tb_reader *r, const tb_record *rec, tb_replay *rp)
 {
-	int recover = r->recover, nomem = r->nomem;
-	r->recover = 1;
-	int n = S_validate(r, rec, NULL, NULL, NULL, NULL, rp);
-	r->recover = recover;
-	return r->nomem && !nomem ? TB_ENOMEM : n;
+	tb_validate_opts o = {NULL, NULL, NULL, NULL, NULL, NULL, rp};
+	return tb_validate_soft(r, rec, &o);
 }
 
 int tb_reader_validate(tb_reader *r, const tb_record *rec, tb_turn_fn fn, void *ctx)
 {
-	return tb_validate_soft(r, rec, fn, ctx, NULL, NULL);
+	tb_validate_opts o = {fn, ctx, NULL, NULL, NULL, NULL, NULL};
+	return tb_validate_soft(r, rec, &o);
+}
+
+int tb_reader_validate_faults(tb_reader *r, const tb_record *rec, tb_turn_fn fn, void *ctx,
+                              tb_fault_fn ffn, void *fctx)
+{
+	tb_validate_opts o = {fn, ctx, NULL, NULL, ffn, fctx, NULL};
+	return tb_validate_soft(r, rec, &o);
 }

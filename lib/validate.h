@@ -7,6 +7,8 @@
 
 #include "rules.h"
 
+struct tb_replay;
+
 /* Called when the rules and the rest of the line decide an open turn:
  * 'node' (an unknown turn, a token with '?' points, a gap) was the 'n'
  * turns 'turns', the first played at turn 'number' by side 'side'.
@@ -15,17 +17,26 @@
 typedef int (*tb_decide_fn)(void *ctx, const tb_node *node, const tb_turn *turns, size_t n,
                             unsigned number, int side);
 
-/* tb_reader_validate, telling 'decide' (may be NULL) what it decided;
+/* Whom a replay tells what: each callback may be NULL. */
+typedef struct tb_validate_opts {
+	tb_turn_fn turn;       /* each turn played (tb_reader_validate's 'fn') */
+	void *turn_ctx;
+	tb_decide_fn decide;   /* each open turn decided (fill, collate) */
+	void *decide_ctx;
+	tb_fault_fn fault;     /* each fault, typed (tb_reader_validate_faults) */
+	void *fault_ctx;
+	struct tb_replay *frames; /* the replay's frames kept here (replay.h), or NULL */
+} tb_validate_opts;
+
+/* tb_reader_validate telling 'o' (NULL: no one) what it finds;
  * TB_ENOMEM when memory ran out (see tb_reader_validate). */
-int tb_validate_soft(tb_reader *r, const tb_record *rec, tb_turn_fn fn, void *ctx,
-                     tb_decide_fn decide, void *decide_ctx);
-/* tb_validate_soft for its callers not yet made to recover (collate.c):
- * out of memory aborts (xalloc.h). */
-int tb_validate(tb_reader *r, const tb_record *rec, tb_turn_fn fn, void *ctx,
-                tb_decide_fn decide, void *decide_ctx);
+int tb_validate_soft(tb_reader *r, const tb_record *rec, const tb_validate_opts *o);
+/* tb_validate_soft for its callers not yet made to recover: out of
+ * memory aborts (xalloc.h). */
+int tb_validate(tb_reader *r, const tb_record *rec, const tb_validate_opts *o);
 
 /* tb_validate_soft keeping the frames of its replay in 'rp' (replay.h). */
-struct tb_replay;
+
 int tb_validate_replay(tb_reader *r, const tb_record *rec, struct tb_replay *rp);
 
 #endif

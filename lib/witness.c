@@ -642,16 +642,81 @@ static char *S_witness(tb_reader *r, const tb_record *rec, const char *name, siz
 
 /* ===== A line replayed by the rules ===== */
 
-/* A message of validate without the turn it names ("d2: d2 is occupied"
- * -> "d2 is occupied"). */
-static const char *S_reason(const char *msg)
+/* A fault of the rules kept until the line is replayed: its own copy
+ * of every string of 'f'. */
+typedef struct S_kept {
+	tb_fault f;
+	char *text;                /* the strings, one after another */
+	const char **cands;
+} S_kept;
+
+typedef struct S_faults {
+	S_kept *v;
+	size_t n, cap;
+	int nomem;
+} S_faults;
+
+/* Appends 's' (may be NULL) to 'b' with its NUL; its offset, or -1 for NULL. */
+static long S_put(tb_buf *b, const char *s)
 {
-	const char *colon = strstr(msg, ": ");
-	if (!colon)
-		return msg;
-	size_t n = (size_t)(colon - msg);
-	int token = strncmp(msg, "<gap", 4) == 0 || !memchr(msg, ' ', n);
-	return token ? colon + 2 : msg;
+	if (!s)
+		return -1;
+	long at = (long)b->len;
+	tb_buf_puts(b, s);
+	tb_buf_putc(b, '\0');
+	return at;
+}
+
+/* Keeps a copy of fault 'f' (tb_fault_fn). */
+static void S_keep(void *ctx, const tb_fault *f)
+{
+	S_faults *k = ctx;
+	if (k->n == k->cap) {
+		size_t cap = k->cap ? 2 * k->cap : 8;
+		S_kept *grown = tb_realloc(k->v, cap * sizeof *grown);
+		if (!grown) {
+			k->nomem = 1;
+			return;
+		}
+		k->v = grown;
+		k->cap = cap;
+	}
+	tb_buf b = TB_BUF_SOFT;
+	long at[5] = {S_put(&b, f->message), S_put(&b, f->token), S_put(&b, f->reason),
+	              S_put(&b, f->position), S_put(&b, f->repair)};
+	long *c = tb_malloc((f->ncandidates + 1) * sizeof *c);
+	for (size_t i = 0; c && i < f->ncandidates; i++)
+		c[i] = S_put(&b, f->candidates[i]);
+	const char **cands = tb_malloc((f->ncandidates + 1) * sizeof *cands);
+	if (!c || !cands || !tb_buf_ok(&b)) {
+		k->nomem = 1;
+		free(c);
+		free(cands);
+		tb_buf_free(&b);
+		return;
+	}
+	S_kept *kept = &k->v[k->n++];
+	kept->text = tb_buf_detach(&b, NULL);
+	for (size_t i = 0; i < f->ncandidates; i++)
+		cands[i] = kept->text + c[i];
+	free(c);
+	kept->cands = cands;
+	kept->f = *f;
+	kept->f.message = kept->text + at[0];
+	kept->f.token = at[1] < 0 ? NULL : kept->text + at[1];
+	kept->f.reason = kept->text + at[2];
+	kept->f.position = at[3] < 0 ? NULL : kept->text + at[3];
+	kept->f.repair = at[4] < 0 ? NULL : kept->text + at[4];
+	kept->f.candidates = f->ncandidates ? cands : NULL;
+}
+
+static void S_faults_free(S_faults *k)
+{
+	for (size_t i = 0; i < k->n; i++) {
+		free(k->v[i].text);
+		free(k->v[i].cands);
+	}
+	free(k->v);
 }
 
 /* Does node 'n' write a turn the rules can know: a move or a pass,
@@ -666,8 +731,8 @@ static int S_known_turn(const tb_node *n)
 	return k == TB_NODE_MOVE || k == TB_NODE_PASS;
 }
 
-long tb_line_check(const char *text, size_t len, const tb_search_opts *so, tb_fault_fn fn,
-                   void *ctx, int *faulty)
+long tb_line_check(const char *text, size_t len, const tb_search_opts *so,
+                   tb_line_fault_fn fn, void *ctx, int *faulty)
 {
 	tb_reader *r = text ? tb_reader_new_mem(text, len, "witness") : NULL;
 	tb_record *rec = NULL;
@@ -679,21 +744,23 @@ long tb_line_check(const char *text, size_t len, const tb_search_opts *so, tb_fa
 		return rc == TB_ENOMEM ? TB_ENOMEM : 0;
 	}
 	tb_reader_set_search(r, so);
-	if (tb_reader_validate(r, rec, NULL, NULL) == TB_ENOMEM) {
+	S_faults k = {NULL, 0, 0, 0};
+	if (tb_reader_validate_faults(r, rec, NULL, NULL, S_keep, &k) == TB_ENOMEM || k.nomem) {
+		S_faults_free(&k);
 		tb_record_free(rec);
 		tb_reader_free(r);
 		return TB_ENOMEM;
 	}
 	long before = -1, known = 0, i = 0;
 	for (const tb_node *n = rec->main.first; n; n = n->next, i++) {
-		for (size_t k = 0; k < tb_reader_ndiags(r); k++) {
-			const tb_diag *d = tb_reader_diag(r, k);
-			if (d->severity != TB_ERROR || d->line != n->span.line || d->col != n->span.col ||
-			    (d->code != TB_D_ILLEGAL && d->code != TB_D_AFTER_END &&
-			     d->code != TB_D_NO_FIT))
+		for (size_t j = 0; j < k.n; j++) {
+			const tb_fault *f = &k.v[j].f;
+			if (f->severity != TB_ERROR || f->line != n->span.line || f->col != n->span.col ||
+			    (f->code != TB_D_ILLEGAL && f->code != TB_D_AFTER_END &&
+			     f->code != TB_D_NO_FIT))
 				continue;
 			if (fn)
-				fn(ctx, (size_t)i, d->message, S_reason(d->message), d->note);
+				fn(ctx, (size_t)i, f);
 			if (before < 0)
 				before = known;
 			*faulty = 1;
@@ -701,8 +768,9 @@ long tb_line_check(const char *text, size_t len, const tb_search_opts *so, tb_fa
 		known += S_known_turn(n);
 	}
 	/* the rules' other complaints (a result they contradict) count too */
-	for (size_t k = 0; k < tb_reader_ndiags(r); k++)
-		*faulty |= tb_reader_diag(r, k)->severity == TB_ERROR;
+	for (size_t j = 0; j < k.n; j++)
+		*faulty |= k.v[j].f.severity == TB_ERROR;
+	S_faults_free(&k);
 	tb_record_free(rec);
 	tb_reader_free(r);
 	return before < 0 ? known : before;

@@ -315,12 +315,12 @@ static void S_write_after(S_record *s, const tb_node *n)
 	for (size_t i = 0; i < a->nevents; i++) {
 		const tb_turn_event *e = &a->ev[i];
 		S_start(s, "event");
-		S_attr(s, "kind", e->kind);
+		S_attr(s, "kind", tb_event_name(e->type));
 		if (e->point)
 			S_attr(s, "point", e->point);
 		if (e->to)
 			S_attr(s, "to", e->to);
-		if (strcmp(e->kind, "fortress") == 0)
+		if (e->type == TB_EV_FORTRESS)
 			S_attr_u(s, "count", e->count);
 		S_end(s);
 	}
@@ -472,7 +472,7 @@ static void S_collect(void *ctx, const tb_turn_report *t)
 		a->ev[i] = (tb_turn_event){e->kind, /* static */
 		                           e->point ? tb_arena_strndup(&s->arena, e->point, strlen(e->point)) : NULL,
 		                           e->to ? tb_arena_strndup(&s->arena, e->to, strlen(e->to)) : NULL,
-		                           e->count};
+		                           e->count, e->type};
 		if ((e->point && !a->ev[i].point) || (e->to && !a->ev[i].to))
 			a->ev = NULL;
 	}

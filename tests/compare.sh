@@ -476,6 +476,22 @@ for ev in 'bogus' 'capture>=0' 'capture>=65' 'capture>=' 'capture>=2x' 'Tercia' 
 done
 t grep -c --event 'capture>=16' col.tgn
 expect "grep --event capture>=16 (the most a turn records)" 1 0
+# the events are the library's one table (tb_event_name), named in full
+for ev in 'huff available d6' 'tercia a1-a7' 'double' 'double tercia ' 'removal; capture'; do
+	t grep -c --event "$ev" col.tgn
+	expect "grep --event '$ev': an event's name, whole, not its text: usage" 2 ""
+done
+has "grep --event: the events listed from the library's table" "$tmp/err" \
+	"the events: tercia, double tercia, columpio, removal, capture, pushback, relocation, coronation, stage, huff available, huff, fortress$"
+# a chain's captures, counted typed: two in one turn, none a third
+printf '[Game "asalto"]\n[Position "%s"]\n\n5... d6xd4xd2 *\n' \
+	"D 5 A:c1,d1,e1,c2,e2,a3,b3,c3,d3,e3,f3,g3,a4,b4,c4,e4,f4,g4,d5 D:d6,e6" >"$tmp/chain.tgn"
+t grep -c --event 'capture>=2' chain.tgn
+expect "grep --event capture>=2: a chain of two" 0 1
+t grep -c --event 'capture>=3' chain.tgn
+expect "grep --event capture>=3: a chain of two, not three" 1 0
+t grep -c --event 'capture=2 per game' chain.tgn
+expect "grep --event capture=2 per game" 0 1
 t grep -c -l d1 col.tgn
 expect "grep -c -l: usage" 2 ""
 t grep -c

@@ -25,7 +25,8 @@ from typing import Iterator, List, Optional, Sequence, Tuple, Union
 
 __all__ = [
     "TableroError", "Diagnostic", "Comment", "Record", "Line", "Node", "Alternative",
-    "Position", "Turn", "Played", "read", "loads", "games", "version",
+    "Position", "Turn", "Played", "Event", "EVENT_KINDS", "Fault", "read", "loads", "games",
+    "version",
 ]
 
 
@@ -81,16 +82,28 @@ class _Diag(C.Structure):
                 ("message", _s), ("source", _s), ("source_col", C.c_uint), ("note", _s)]
 
 
+class _Fault(C.Structure):
+    _fields_ = [("code", C.c_int), ("severity", C.c_int), ("line", C.c_uint), ("col", C.c_uint),
+                ("end_col", C.c_uint), ("message", _s), ("token", _s), ("reason", _s),
+                ("position", _s), ("ncandidates", _sz), ("candidates", C.POINTER(_s)),
+                ("repair", _s)]
+
+
 class _Reached(C.Structure):
     _fields_ = [("ply", C.c_long), ("last", C.c_char * 96), ("stopped", C.c_int),
                 ("line", C.c_uint), ("col", C.c_uint), ("stop", C.c_char * 96),
                 ("why", C.c_char * 320)]
 
 
+class _TurnEvent(C.Structure):
+    _fields_ = [("kind", _s), ("point", _s), ("to", _s), ("count", C.c_uint),
+                ("type", C.c_int)]
+
+
 class _TurnReport(C.Structure):
     _fields_ = [("number", C.c_uint), ("side", C.c_int), ("token", _s), ("position", _s),
                 ("events", _s), ("line", C.c_uint), ("col", C.c_uint), ("nevents", _sz),
-                ("ev", _p), ("over", _s)]
+                ("ev", C.POINTER(_TurnEvent)), ("over", _s)]
 
 
 class _SvgOpts(C.Structure):
@@ -132,7 +145,7 @@ def _check_layout(mirrors) -> None:
 
 
 _check_layout([(_Diag, "tb_diag"), (_Reached, "tb_reached"), (_TurnReport, "tb_turn_report"),
-               (_SvgOpts, "tb_svg_opts")])
+               (_TurnEvent, "tb_turn_event"), (_Fault, "tb_fault"), (_SvgOpts, "tb_svg_opts")])
 
 
 _str_out = C.POINTER(C.c_char)  # a string the caller frees: kept as a pointer
@@ -140,6 +153,7 @@ _SPAN = C.c_uint * 4
 _LEGAL_FN = C.CFUNCTYPE(None, _p, _s, _s, _s)
 _SVG_FN = C.CFUNCTYPE(None, _p, C.c_long, C.POINTER(C.c_char), _sz)
 _TURN_FN = C.CFUNCTYPE(None, _p, C.POINTER(_TurnReport))
+_FAULT_FN = C.CFUNCTYPE(None, _p, C.POINTER(_Fault))
 
 for _name, _res, _args in [
     ("tb_version", _s, ()),
@@ -148,6 +162,7 @@ for _name, _res, _args in [
     ("tb_reader_ndiags", _sz, (_p,)), ("tb_reader_diag", C.POINTER(_Diag), (_p, _sz)),
     ("tb_reader_free", None, (_p,)),
     ("tb_reader_validate", C.c_int, (_p, _p, _TURN_FN, _p)),
+    ("tb_reader_validate_faults", C.c_int, (_p, _p, _TURN_FN, _p, _FAULT_FN, _p)),
     ("tb_record_free", None, (_p,)), ("tb_record_errors", _sz, (_p,)),
     ("tb_record_game", _p, (_p,)), ("tb_record_tag", _s, (_p, _s)),
     ("tb_record_tag_at", C.c_int, (_p, _sz, C.POINTER(_s), C.POINTER(_s))),
@@ -196,6 +211,9 @@ for _name, _res, _args in [
     ("tb_engine_to_move", C.c_int, (_p,)), ("tb_engine_status", C.c_int, (_p,)),
     ("tb_engine_legal", _sz, (_p, _LEGAL_FN, _p)),
     ("tb_engine_play", C.c_int, (_p, _s, C.POINTER(_str_out), C.POINTER(_str_out))),
+    ("tb_engine_legal_turns", _sz, (_p, _TURN_FN, _p)),
+    ("tb_engine_play_turn", C.c_int, (_p, _s, _TURN_FN, _p, C.POINTER(_str_out))),
+    ("tb_event_name", _s, (C.c_int,)), ("tb_event_kind_of", C.c_int, (_s,)),
     ("tb_xml_writer_new", _p, (_p, C.c_int)),
     ("tb_xml_write_record", C.c_int, (_p, _p, _p)),
     ("tb_xml_writer_end", C.c_int, (_p,)),
@@ -286,25 +304,59 @@ class Comment:
 
 
 @dataclass(frozen=True)
+class Event:
+    """One thing a turn did (spec/tgn.md, "Derived events"): its kind, one of
+    EVENT_KINDS ("tercia", "capture", ...), the point it happened on and where
+    a piece went (or a tercia's last point), each "d3" or None, and for
+    "fortress" the attackers in the fortress."""
+    kind: str
+    point: Optional[str] = None
+    to: Optional[str] = None
+    count: int = 0
+
+
+@dataclass(frozen=True)
+class Fault:
+    """A fault the rules find (tb_fault): the diagnostic's code, severity and
+    place; the turn or gap it is about as written, apart from the reason (the
+    message is "token: reason", or the reason alone when token is None); the
+    position it happened in; the turns or readings that fit (candidates); the
+    one the replay went on with (repair)."""
+    code: int
+    severity: str          # "error" or "warning"
+    line: int
+    column: int
+    message: str
+    token: Optional[str]
+    reason: str
+    position: Optional[str]
+    candidates: Tuple[str, ...]
+    repair: Optional[str]
+
+
+@dataclass(frozen=True)
 class Played:
     """A turn as the rules played it when replaying a record."""
     number: int
     side: int
     token: str
-    events: str            # "tercia a1-a7; removal d5", or ""
+    events: str            # "tercia a1-a7; removal d5", or "": for display
     position: str          # the position after it
     line: int
     column: int
     over: Optional[str]    # None while the game goes on; else the result and why
+    typed: Tuple[Event, ...] = ()  # the same events, typed
 
 
 @dataclass(frozen=True)
 class Turn:
     """A legal turn: its canonical token, its events ("tercia a1-a7; removal d5"
-    or ""), and the position after it in position notation."""
+    or "", for display; typed in 'typed'), and the position after it in
+    position notation."""
     token: str
     events: str
     position: str
+    typed: Tuple[Event, ...] = ()
 
 
 _KINDS = ["move", "pass", "unknown", "reading", "gap", "position", "omitted"]
@@ -330,6 +382,17 @@ def _comments(fn, *args) -> List[Comment]:
             return out
         out.append(Comment(_dec(t), _dec(lang.value)))
         i += 1
+
+
+# the library's one table of event names, in the order of tb_event_kind
+EVENT_KINDS: Tuple[str, ...] = tuple(_dec(_lib.tb_event_name(k)) for k in range(1, 64)
+                                     if _lib.tb_event_name(k))
+
+
+def _events(t) -> Tuple[Event, ...]:
+    """The typed events of tb_turn_report 't' (borrowed: copied here)."""
+    return tuple(Event(_dec(_lib.tb_event_name(e.type)), _dec(e.point), _dec(e.to), e.count)
+                 for e in (t.ev[i] for i in range(t.nevents)))
 
 
 def _point(file: int, rank: int) -> str:
@@ -394,11 +457,12 @@ class Position:
         """Every legal turn here, with its events and the position after it."""
         out: List[Turn] = []
 
-        def one(ctx, token, events, position):
-            out.append(Turn(_dec(token), _dec(events), _dec(position)))
+        def one(ctx, rp):
+            t = rp.contents
+            out.append(Turn(_dec(t.token), _dec(t.events), _dec(t.position), _events(t)))
 
-        cb = _LEGAL_FN(one)
-        _lib.tb_engine_legal(self._h, cb, None)
+        cb = _TURN_FN(one)
+        _lib.tb_engine_legal_turns(self._h, cb, None)
         if _lib.tb_engine_status(self._h) == _ENOMEM:
             raise _nomem()
         return out
@@ -413,6 +477,23 @@ class Position:
         if rc:
             raise TableroError(_take(why))
         return _take(ev)
+
+    def play_turn(self, token: str) -> Turn:
+        """Plays legal turn 'token' as play() does; returns it as a Turn, its
+        events typed, and the position after it."""
+        out: List[Turn] = []
+
+        def one(ctx, rp):
+            t = rp.contents
+            out.append(Turn(_dec(t.token), _dec(t.events), _dec(t.position), _events(t)))
+
+        why = _str_out()
+        rc = _lib.tb_engine_play_turn(self._h, _enc(token), _TURN_FN(one), None, C.byref(why))
+        if rc == _ENOMEM:
+            raise _nomem()
+        if rc:
+            raise TableroError(_take(why))
+        return out[0]
 
     def __str__(self) -> str:
         return self.notation
@@ -887,12 +968,34 @@ class Record:
         def one(ctx, rp):
             t = rp.contents
             out.append(Played(t.number, t.side, _dec(t.token), _dec(t.events),
-                              _dec(t.position), t.line, t.col, _dec(t.over)))
+                              _dec(t.position), t.line, t.col, _dec(t.over), _events(t)))
 
         cb = _TURN_FN(one)
         r, keep = self._reader()
         try:
             if _lib.tb_reader_validate(r, self._h, cb, None) == _ENOMEM:
+                raise _nomem()
+        finally:
+            _lib.tb_reader_free(r)
+        return out
+
+    def faults(self) -> List[Fault]:
+        """The faults the rules find replaying the record, typed: what
+        validate() says of them, in parts."""
+        out: List[Fault] = []
+
+        def one(ctx, fp):
+            f = fp.contents
+            out.append(Fault(f.code, "error" if f.severity == 2 else "warning", f.line, f.col,
+                             _dec(f.message), _dec(f.token), _dec(f.reason), _dec(f.position),
+                             tuple(_dec(f.candidates[i]) for i in range(f.ncandidates)),
+                             _dec(f.repair)))
+
+        cb = _FAULT_FN(one)
+        r, keep = self._reader()
+        try:
+            if _lib.tb_reader_validate_faults(r, self._h, _TURN_FN(0), None, cb,
+                                              None) == _ENOMEM:
                 raise _nomem()
         finally:
             _lib.tb_reader_free(r)

@@ -301,8 +301,48 @@ class Replay(unittest.TestCase):
         self.assertGreater(len(played), 20)
         tercias = [0, 0]
         for t in played:
-            tercias[t.side] += sum(e.startswith("tercia") for e in t.events.split("; "))
+            tercias[t.side] += sum(e.kind == "tercia" for e in t.typed)
         self.assertEqual(tercias, [8, 6])
+
+    def test_typed_events(self):
+        self.assertEqual(tablero.EVENT_KINDS[:4], ("tercia", "double tercia", "columpio",
+                                                   "removal"))
+        self.assertEqual(len(tablero.EVENT_KINDS), 12)
+        rec = tablero.loads('[Game "pitarra"]\n\n1. a1 g1 2. a4 g4 3. a7xg4 *\n')[0]
+        played = rec.replay()
+        last = played[-1]
+        self.assertEqual(last.typed, (tablero.Event("tercia", "a1", "a7"),
+                                      tablero.Event("removal", "g4")))
+        self.assertEqual(last.events, "tercia a1-a7; removal g4")  # for display
+        for t in played:
+            self.assertEqual(len(t.typed), len(t.events.split("; ")) if t.events else 0)
+        pos = tablero.Position.start("pitarra")
+        for tok in ("a1", "g1", "a4", "g4"):
+            self.assertEqual(pos.play_turn(tok).typed, ())
+        legal = {t.token: t for t in pos.legal()}
+        self.assertEqual(legal["a7xg4"].typed, last.typed)
+        turn = pos.play_turn("a7xg4")
+        self.assertEqual((turn.token, turn.typed), ("a7xg4", last.typed))
+        with self.assertRaises(tablero.TableroError):
+            pos.play_turn("a7xg4")
+
+
+class Faults(unittest.TestCase):
+    def test_faults_typed(self):
+        rec = tablero.loads('[Game "pitarra"]\n\n1. a1 g1 2. a4 g4 3. a7 g7 *\n')[0]
+        (f,) = rec.faults()
+        self.assertEqual((f.code, f.severity, f.line, f.column), (401, "error", 3, 22))
+        self.assertEqual(f.token, "a7")
+        self.assertEqual(f.reason, "a tercia was formed at a1-a4-a7 but no piece was taken")
+        self.assertEqual(f.message, "a7: " + f.reason)
+        self.assertEqual(f.position, "R 3 R:a1,a4 Y:g1,g4 hand=10,10")
+        self.assertEqual(f.candidates, ("a7xg1", "a7xg4", "3. d1"))
+        self.assertIsNone(f.repair)
+        self.assertEqual([d.message for d in rec.validate()], [f.message])
+        rec = tablero.loads('[Game "pitarra"]\n\n1. a1 g1 2. a4 g4 3. a7x? g4 *\n')[0]
+        (f,) = rec.faults()
+        self.assertEqual((f.code, f.token, f.candidates, f.repair),
+                         (408, "a7x?", ("a7xg4",), "a7xg4"))
 
 
 class Positions(unittest.TestCase):

@@ -51,6 +51,20 @@ static void S_legal(void *ctx, const char *token, const char *events, const char
 	tt_printf(l->out, "  %s [%s] %s\n", token, events, position);
 }
 
+/* A legal turn told as a report, its events typed. */
+static void S_legal_turn(void *ctx, const tb_turn_report *t)
+{
+	S_list *l = ctx;
+	l->calls++;
+	tt_printf(l->out, "  %u/%d %s %s %s:", t->number, t->side, t->token, t->position,
+	          t->over ? t->over : "-");
+	for (size_t i = 0; i < t->nevents; i++)
+		tt_printf(l->out, " %d %s %s %u", (int)t->ev[i].type,
+		          t->ev[i].point ? t->ev[i].point : "-", t->ev[i].to ? t->ev[i].to : "-",
+		          t->ev[i].count);
+	tt_puts(l->out, "\n");
+}
+
 /* What an engine shows: its board, position, end, and legal turns; 0
  * when memory ran out (and TB_ENOMEM or NULL said so). */
 static int S_show(tt_str *out, tb_engine *e)
@@ -76,6 +90,18 @@ static int S_show(tt_str *out, tb_engine *e)
 	}
 	assert_int_equal(n, l.calls);
 	tt_printf(out, "%zu legal:\n%s", n, t ? t : "");
+	free(t);
+	tt_str reports = {0};
+	S_list lr = {&reports, 0};
+	n = tb_engine_legal_turns(e, S_legal_turn, &lr);
+	t = tt_take(&reports);
+	if (tb_engine_status(e) == TB_ENOMEM) {
+		assert_int_equal(n, 0);
+		free(t);
+		return 0;
+	}
+	assert_int_equal(n, lr.calls);
+	tt_printf(out, "%zu legal turns:\n%s", n, t ? t : "");
 	free(t);
 	return 1;
 }

@@ -1,7 +1,7 @@
 /*
  * test_oom_validate.c -- validating and filling out of memory (oom.h):
- * every sample validated (its diagnostics and the turns reported to the
- * callback) and filled, and a few records with a slip, a point off the
+ * every sample validated (its diagnostics, and the turns and faults
+ * reported to the callbacks) and filled, and a few records with a slip, a point off the
  * board and a gap (open turns: the reconstruct search, the repairs),
  * each run clean and then with allocation N failing, once and then for
  * good. The result must be the clean run's or TB_ENOMEM (NULL from
@@ -51,11 +51,25 @@ static void S_turn(void *ctx, const tb_turn_report *t)
 	tt_printf(out, "%u/%d %s %s [%s] %u:%u %s\n", t->number, t->side, t->token, t->position,
 	          t->events, t->line, t->col, t->over ? t->over : "-");
 	for (size_t i = 0; i < t->nevents; i++)
-		tt_printf(out, "  %s %s %s %u\n", t->ev[i].kind, t->ev[i].point ? t->ev[i].point : "-",
-		          t->ev[i].to ? t->ev[i].to : "-", t->ev[i].count);
+		tt_printf(out, "  %s %d %s %s %u\n", t->ev[i].kind, (int)t->ev[i].type,
+		          t->ev[i].point ? t->ev[i].point : "-", t->ev[i].to ? t->ev[i].to : "-",
+		          t->ev[i].count);
 }
 
-/* Each record validated: the turns told, then every diagnostic. */
+/* A fault told, whole (tb_reader_validate_faults). */
+static void S_fault(void *ctx, const tb_fault *f)
+{
+	tt_str *out = ctx;
+	tt_printf(out, "fault %d %d %u:%u-%u [%s] %s | %s | %s |", f->code, (int)f->severity,
+	          f->line, f->col, f->end_col, f->token ? f->token : "", f->reason, f->message,
+	          f->position ? f->position : "-");
+	for (size_t i = 0; i < f->ncandidates; i++)
+		tt_printf(out, " %s", f->candidates[i]);
+	tt_printf(out, " | %s\n", f->repair ? f->repair : "-");
+}
+
+/* Each record validated: the turns and faults told, then every
+ * diagnostic. */
 static char *S_validate(const char *src, size_t len)
 {
 	tb_reader *r = tb_reader_new_mem(src, len, "test.tgn");
@@ -65,7 +79,7 @@ static char *S_validate(const char *src, size_t len)
 	tb_record *rec;
 	int rc, ok = 1;
 	while (ok && (rc = tb_reader_next(r, &rec)) == 1) {
-		int n = tb_reader_validate(r, rec, S_turn, &out);
+		int n = tb_reader_validate_faults(r, rec, S_turn, &out, S_fault, &out);
 		ok = n != TB_ENOMEM && oom_diags(&out, r);
 		tt_printf(&out, "errors %d\n", n);
 		tb_record_free(rec);

@@ -1,0 +1,127 @@
+/*
+ * test_faults.c -- the faults of tb_reader_validate_faults (tablero.h,
+ * tb_fault): code, severity and span as the diagnostic's, the token
+ * apart from the reason (never cut out of the message), the position,
+ * the candidates (the turns that fit, the readings that explain an
+ * illegal turn) and the repair the replay went on with. Only tablero.h
+ * is used, as a program built on the library would.
+ */
+#include "tb_test.h"
+
+/* Each fault as one line: "code sev line:col-end [token] reason | position
+ * | cand, cand | repair". */
+typedef struct S_told {
+	tt_str out;  /* the faults, one a line */
+	tt_str msgs; /* their messages, one a line */
+} S_told;
+
+static void S_fault(void *ctx, const tb_fault *f)
+{
+	S_told *t = ctx;
+	tt_str *out = &t->out;
+	tt_printf(&t->msgs, "%s\n", f->message);
+	assert_non_null(f->message);
+	assert_non_null(f->reason);
+	if (f->token) { /* the message is "token: reason", made so, not cut so */
+		char *whole = malloc(strlen(f->token) + strlen(f->reason) + 3);
+		sprintf(whole, "%s: %s", f->token, f->reason);
+		assert_string_equal(f->message, whole);
+		free(whole);
+	} else {
+		assert_string_equal(f->message, f->reason);
+	}
+	tt_printf(out, "%d %d %u:%u-%u [%s] %s | %s |", f->code, (int)f->severity, f->line, f->col,
+	          f->end_col, f->token ? f->token : "", f->reason,
+	          f->position ? f->position : "-");
+	for (size_t i = 0; i < f->ncandidates; i++)
+		tt_printf(out, "%s%s", i ? ", " : " ", f->candidates[i]);
+	tt_printf(out, " | %s\n", f->repair ? f->repair : "-");
+}
+
+/* The faults of 'src', one a line, checked against its diagnostics:
+ * each fault is a diagnostic with the same code, place and message. */
+static char *S_faults(const char *src)
+{
+	tb_reader *r = tb_reader_new_mem(src, strlen(src), "t.tgn");
+	tb_record *rec = NULL;
+	assert_int_equal(tb_reader_next(r, &rec), 1);
+	size_t before = tb_reader_ndiags(r);
+	S_told t = {{0}, {0}};
+	tb_reader_validate_faults(r, rec, NULL, NULL, S_fault, &t);
+	char *got = tt_take(&t.out), *msgs = tt_take(&t.msgs);
+	size_t lines = 0;
+	for (const char *c = got; *c; c++)
+		lines += *c == '\n';
+	assert_int_equal(lines, tb_reader_ndiags(r) - before); /* one fault a diagnostic */
+	for (size_t i = before; i < tb_reader_ndiags(r); i++) {
+		const tb_diag *d = tb_reader_diag(r, i);
+		char head[64];
+		snprintf(head, sizeof head, "%d %d %u:%u-", d->code, (int)d->severity, d->line, d->col);
+		assert_non_null(strstr(got, head));
+		assert_non_null(strstr(msgs, d->message));
+	}
+	free(msgs);
+	tb_record_free(rec);
+	tb_reader_free(r);
+	return got;
+}
+
+static void test_illegal_turn(void **state)
+{
+	(void)state;
+	tt_assert_str(S_faults("[Game \"asalto\"]\n[Position \"D 5 A:c1,d1,e1,c2,d2,e2,a3,b3,"
+	                       "c3,e3,f3,g3,a4,b4,c4,e4,f4,g4,d5 D:d6,e6\"]\n\n5... d6xd4xd2 *\n"),
+	              "401 2 4:6-14 [d6xd4xd2] the jump d4xd2 passes over d3, which is empty | "
+	              "D 5 A:c1,d1,e1,c2,d2,e2,a3,b3,c3,e3,f3,g3,a4,b4,c4,e4,f4,g4,d5 D:d6,e6 | | -\n");
+}
+
+/* An illegal turn that several slips explain: each a candidate, none
+ * taken. */
+static void test_illegal_turn_candidates(void **state)
+{
+	(void)state;
+	tt_assert_str(S_faults("[Game \"pitarra\"]\n\n1. a1 g1 2. a4 g4 3. a7 g7 *\n"),
+	              "401 2 3:22-24 [a7] a tercia was formed at a1-a4-a7 but no piece was taken | "
+	              "R 3 R:a1,a4 Y:g1,g4 hand=10,10 | a7xg1, a7xg4, 3. d1 | -\n");
+}
+
+/* One slip explains it: the replay goes on with it, the repair. */
+static void test_illegal_turn_repaired(void **state)
+{
+	(void)state;
+	tt_assert_str(S_faults("[Game \"pitarra\"]\n\n1. a1 g1 2. a4 g4 3. a7 g4 4. b2 b4 *\n"),
+	              "401 2 3:22-24 [a7] a tercia was formed at a1-a4-a7 but no piece was taken | "
+	              "R 3 R:a1,a4 Y:g1,g4 hand=10,10 | a7xg4 | a7xg4\n");
+}
+
+/* An open point: the turns that fit are the candidates; when the rules
+ * leave one, it is the repair. */
+static void test_open_point(void **state)
+{
+	(void)state;
+	tt_assert_str(S_faults("[Game \"pitarra\"]\n\n1. a1 g1 2. a4 g4 3. a7x? *\n"),
+	              "408 1 3:22-26 [a7x?] 2 turns fit: a7xg1, a7xg4 | - | a7xg1, a7xg4 | -\n");
+	tt_assert_str(S_faults("[Game \"pitarra\"]\n\n1. a1 g1 2. a4 g4 3. a7x? g4 *\n"),
+	              "408 1 3:22-26 [a7x?] only a7xg4 fits, given turn 3 | - | a7xg4 | a7xg4\n");
+}
+
+/* A fault that names no turn: the reason is the message whole. */
+static void test_no_token(void **state)
+{
+	(void)state;
+	char *got = S_faults("[Game \"pitarra\"]\n[Result \"1-0\"]\n\n1. a1 g1 1-0\n");
+	assert_non_null(strstr(got, " [] "));
+	free(got);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_illegal_turn),
+		cmocka_unit_test(test_illegal_turn_candidates),
+		cmocka_unit_test(test_illegal_turn_repaired),
+		cmocka_unit_test(test_open_point),
+		cmocka_unit_test(test_no_token),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
