@@ -21,6 +21,7 @@
 #include "diagram.h"
 #include "game.h"
 #include "text.h"
+#include "visit.h"
 #include "writer.h"
 #include "xalloc.h"
 #include "xml.h"
@@ -532,19 +533,6 @@ static void S_reading_note(tb_book *b, const tb_node *n)
 	tb_buf_free(&t);
 }
 
-/* Each alternative's comments, after it. */
-static void S_alt_comments(tb_book *b, const tb_node *n, int level)
-{
-	tb_buf t = TB_BUF_SOFT;
-	for (unsigned a = 0; n->kind == TB_NODE_READING && a < n->nalts; a++) {
-		tb_buf_clear(&t);
-		tb_alt_words(b->lang, &t, &n->alts[a]);
-		for (const tb_comment *c = n->alts[a].comments; c; c = c->next)
-			S_comment(b, c, level, S_text(b, &t));
-	}
-	tb_buf_free(&t);
-}
-
 /* A turn's token: the move as written (a reconstructed one in square
  * brackets), a reading's first alternative. */
 void tb_token_words(tb_buf *t, const tb_node *n)
@@ -563,7 +551,14 @@ void tb_token_words(tb_buf *t, const tb_node *n)
 		tb_turn_write(t, n->kind, &n->move);
 }
 
-static void S_line(tb_book *b, const tb_line *line, int level, long *ply);
+/* Does the book stop at node 'n' of the main line? */
+static int S_stops_at(const tb_book *b, const tb_node *n)
+{
+	for (size_t i = 0; i < b->nstops; i++)
+		if (b->stops[i].node == n)
+			return 1;
+	return 0;
+}
 
 static void S_stop_note(tb_book *b, const tb_node *n)
 {
@@ -584,8 +579,9 @@ static void S_stop_note(tb_book *b, const tb_node *n)
 	}
 }
 
-/* One turn of a line: its number when needed, token, NAGs, the diagram
- * it has; then its comments and variations, which end the paragraph. */
+/* One turn of a line: its number when needed, token, NAGs (all of
+ * them here, the first as a suffix), the diagram it has; its comments
+ * and variations, which end the paragraph, follow. */
 static void S_turn(tb_book *b, const tb_node *n, int level, int *need_number, long ply)
 {
 	tb_buf t = TB_BUF_SOFT;
@@ -621,26 +617,17 @@ static void S_turn(tb_book *b, const tb_node *n, int level, int *need_number, lo
 	if (fig >= 0)
 		S_ref(b, (size_t)fig);
 	*need_number = 0;
+	tb_buf_free(&t);
+}
+
+/* Does turn 'n' have comments (its own, or its alternatives') or
+ * variations after it? The next turn is then numbered. */
+static int S_has_notes(const tb_node *n)
+{
 	int alt_comments = 0;
 	for (unsigned a = 0; n->kind == TB_NODE_READING && a < n->nalts; a++)
 		alt_comments |= n->alts[a].comments != NULL;
-	if (alt_comments || n->comments || n->variations) {
-		S_alt_comments(b, n, level);
-		S_comments(b, n->comments, level);
-		for (const tb_line *v = n->variations; v; v = v->next) {
-			long vply = ply - 1;
-			S_flush(b);
-			b->paren = 1;
-			S_line(b, v, level + 1, &vply);
-			b->paren = 0;
-			if (!b->cur_open)
-				S_begin(b, K_VAR, level + 1, 0, NULL, 1);
-			/* left open: a variation that ends with this one closes here too */
-			tb_para_puts(&b->cur, ")", TB_RUN_GLUE);
-		}
-		*need_number = 1;
-	}
-	tb_buf_free(&t);
+	return alt_comments || n->comments || n->variations;
 }
 
 static void S_gap(tb_book *b, const tb_node *n)
@@ -651,49 +638,105 @@ static void S_gap(tb_book *b, const tb_node *n)
 	free(text);
 }
 
-static void S_line(tb_book *b, const tb_line *line, int level, long *ply)
+/* A node of a line that is not a turn: a gap, a restated position
+ * (its diagram's reference), nothing (a reading's "omitted"), or a
+ * reading's note. */
+static void S_other(tb_book *b, const tb_node *n, int level, int *need_number, long ply)
 {
-	int need_number = 1;
-	S_comments(b, line->lead, level);
-	for (const tb_node *n = line->first; n; n = n->next) {
-		uint8_t k = tb_node_followed(n); /* a reading: its first alternative */
-		if (k == TB_NODE_GAP) {
-			S_begin(b, level ? K_VAR : K_MOVES, level, 0, NULL, 0);
-			S_gap(b, n);
-			need_number = 1;
-		} else if (k == TB_NODE_POSITION) {
-			S_begin(b, level ? K_VAR : K_MOVES, level, 0, NULL, 0);
-			S_note_run(b, tb_lang_text(b->lang, "book.position"), 0);
-			long fig = level ? -1 : S_fig_at(b, n, *ply);
-			if (fig >= 0)
-				S_ref(b, (size_t)fig);
-			need_number = 1;
-		} else if (k == TB_NODE_OMITTED) {
-			S_begin(b, level ? K_VAR : K_MOVES, level, 0, NULL, 0);
-			S_note_run(b, tb_lang_text(b->lang, "book.omitted"), 0);
-			need_number = 1;
-		}
-		if (!S_is_turn(n) && n->kind == TB_NODE_READING) {
-			S_reading_note(b, n);
-			S_alt_comments(b, n, level);
-		}
-		if (!S_is_turn(n) && n->comments)
-			S_comments(b, n->comments, level);
-		if (S_is_turn(n)) {
-			++*ply;
-			S_turn(b, n, level, &need_number, *ply);
-		}
-		if (!level && b->nstops) {
-			int here = 0;
-			for (size_t i = 0; i < b->nstops; i++)
-				here |= b->stops[i].node == n;
-			if (here) {
+	uint8_t k = tb_node_followed(n); /* a reading: its first alternative */
+	if (k == TB_NODE_GAP) {
+		S_begin(b, level ? K_VAR : K_MOVES, level, 0, NULL, 0);
+		S_gap(b, n);
+		*need_number = 1;
+	} else if (k == TB_NODE_POSITION) {
+		S_begin(b, level ? K_VAR : K_MOVES, level, 0, NULL, 0);
+		S_note_run(b, tb_lang_text(b->lang, "book.position"), 0);
+		long fig = level ? -1 : S_fig_at(b, n, ply);
+		if (fig >= 0)
+			S_ref(b, (size_t)fig);
+		*need_number = 1;
+	} else if (k == TB_NODE_OMITTED) {
+		S_begin(b, level ? K_VAR : K_MOVES, level, 0, NULL, 0);
+		S_note_run(b, tb_lang_text(b->lang, "book.omitted"), 0);
+		*need_number = 1;
+	}
+	if (n->kind == TB_NODE_READING)
+		S_reading_note(b, n);
+}
+
+/* Where the book stands in one line of the movetext. */
+typedef struct S_at {
+	int need_number;  /* the next turn is numbered, even the second side's */
+	long ply;         /* turns counted, from the main line's start */
+} S_at;
+
+/* The main line, from turn 'ply' on, through the one traversal
+ * (visit.h): each turn and note as S_turn and S_other write it, the
+ * comments each a paragraph of its own (an alternative's after its
+ * words), a turn's variations each a paragraph in brackets, a level
+ * deeper, from the ply before that turn. The variations of a node that
+ * is not a turn are left out. */
+static void S_movetext(tb_book *b, const tb_line *main, long ply)
+{
+	S_at at[TB_MAX_DEPTH + 2];
+	tb_buf t = TB_BUF_SOFT; /* an alternative's words */
+	tb_visit v;
+	tb_visit_init(&v, main);
+	int skipped = 0; /* the variation left is one skipped: no bracket */
+	for (int ev; (ev = tb_visit_next(&v)) != TB_VISIT_DONE;) {
+		int level = (int)v.depth;
+		S_at *a = &at[v.depth];
+		switch (ev) {
+		case TB_VISIT_LINE_ENTER:
+			if (!v.depth) {
+				*a = (S_at){1, ply};
+			} else if (!S_is_turn(v.node)) {
+				tb_visit_skip(&v);
+				skipped = 1;
+			} else {
+				*a = (S_at){1, at[v.depth - 1].ply - 1};
 				S_flush(b);
-				S_stop_note(b, n);
-				need_number = 1;
+				b->paren = 1;
 			}
+			break;
+		case TB_VISIT_LINE_EXIT:
+			if (!v.depth || skipped) {
+				skipped = 0;
+				break;
+			}
+			b->paren = 0;
+			if (!b->cur_open)
+				S_begin(b, K_VAR, level, 0, NULL, 1);
+			/* left open: a variation that ends with this one closes here too */
+			tb_para_puts(&b->cur, ")", TB_RUN_GLUE);
+			break;
+		case TB_VISIT_NODE_ENTER:
+			if (S_is_turn(v.node))
+				S_turn(b, v.node, level, &a->need_number, ++a->ply);
+			else
+				S_other(b, v.node, level, &a->need_number, a->ply);
+			break;
+		case TB_VISIT_ALT_ENTER:
+			tb_buf_clear(&t);
+			tb_alt_words(b->lang, &t, v.alt);
+			break;
+		case TB_VISIT_COMMENT:
+			S_comment(b, v.comment, level, v.at == TB_VISIT_AT_ALT ? S_text(b, &t) : NULL);
+			break;
+		case TB_VISIT_NODE_EXIT:
+			if (S_is_turn(v.node) && S_has_notes(v.node))
+				a->need_number = 1;
+			if (!level && S_stops_at(b, v.node)) {
+				S_flush(b);
+				S_stop_note(b, v.node);
+				a->need_number = 1;
+			}
+			break;
+		default:
+			break;
 		}
 	}
+	tb_buf_free(&t);
 }
 
 /* ===== The title block ===== */
@@ -1068,7 +1111,7 @@ int tb_book_add(tb_book *b, const tb_record *rec, const long *plies, size_t n, c
 			S_flush(b);
 		}
 	S_stop_note(b, NULL);
-	S_line(b, &rec->main, 0, &ply);
+	S_movetext(b, &rec->main, ply);
 	S_begin(b, K_MOVES, 0, 0, NULL, 0);
 	tb_para_puts(&b->cur, tb_result_text[rec->result], TB_RUN_BOLD);
 	S_flush(b);
