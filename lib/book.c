@@ -716,11 +716,11 @@ static void S_movetext(tb_book *b, const tb_line *main, long ply)
 			else
 				S_other(b, v.node, level, &a->need_number, a->ply);
 			break;
-		case TB_VISIT_ALT_ENTER:
-			tb_buf_clear(&t);
-			tb_alt_words(b->lang, &t, v.alt);
-			break;
 		case TB_VISIT_COMMENT:
+			if (v.at == TB_VISIT_AT_ALT && v.index == 0) { /* the words it follows */
+				tb_buf_clear(&t);
+				tb_alt_words(b->lang, &t, v.alt);
+			}
 			S_comment(b, v.comment, level, v.at == TB_VISIT_AT_ALT ? S_text(b, &t) : NULL);
 			break;
 		case TB_VISIT_NODE_EXIT:
