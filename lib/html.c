@@ -25,10 +25,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "caption.h"
 #include "diagram.h"
-#include "game.h"
 #include "text.h"
 #include "visit.h"
+#include "words.h"
 #include "writer.h"
 #include "xalloc.h"
 
