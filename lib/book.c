@@ -12,7 +12,9 @@
  * refers to it, and the lines beside it are shorter; a diagram that does
  * not fit under the last one on the page waits for the next page. A
  * record starts on a new page. The library writes the pages; making a
- * PDF of them is the caller's (tablero book runs rsvg-convert).
+ * PDF of them is the caller's (tablero book runs rsvg-convert). The
+ * movetext follows the one traversal (visit.h); the diagrams are
+ * diagram.c's, their captions caption.c's, the words words.c's.
  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -68,7 +68,7 @@ void tb_dia_draw(tb_dia *d, tb_xw *w, const tb_view *f, double x, double y, doub
 
 /* The pieces' measures, drawing units: a piece's radius (half a square
  * piece's side), a crown's ring, a type letter's baseline below the
- * point. The web page (html.c) draws pieces with them as svg.c does. */
+ * point. The web page (html.c) draws pieces with them as diagram.c does. */
 #define TB_DIA_PIECE_R 3.4
 #define TB_DIA_CROWN_R (TB_DIA_PIECE_R + 1.2)
 #define TB_DIA_LABEL_DY 1.45

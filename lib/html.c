@@ -9,8 +9,9 @@
  * as data (JSON in a <script type="application/json">). The page's
  * script (html_page.js, carried as build/gen/html_js.c) only displays
  * it: it draws the pieces at the points this file gives, and sets the
- * marks of the turn (arrows, bands of three, crosses...) that svg.c
- * drew as SVG fragments. The board itself is svg.c's, drawn once.
+ * marks of the turn (arrows, bands of three, crosses...) that diagram.c
+ * drew as SVG fragments. The board itself is diagram.c's, drawn once.
+ * The movetext follows the one traversal (visit.h), as every writer's.
  *
  * Size: one board per record and, per position, a string of one letter
  * per point (the pieces) and the marks' fragments, so that a record of
@@ -821,7 +822,7 @@ static void H_controls(H_rec *r)
 	tb_xw_end(w);
 }
 
-/* The board: svg.c's, once; the pieces and marks are the script's. */
+/* The board: diagram.c's, once; the pieces and marks are the script's. */
 static void H_board(H_rec *r)
 {
 	tb_xw *w = &r->w;
