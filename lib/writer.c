@@ -4,7 +4,9 @@
  * One record, one way to write it: tags in canonical order, one per
  * line; a blank line; the main line with each of the first side's
  * turns starting a line; the result on a line of its own. Variations,
- * comments and NAGs stay inline with the turn they belong to.
+ * comments and NAGs stay inline with the turn they belong to. The
+ * lines are written as the one traversal (visit.h) visits them; the
+ * pieces other files write TGN with (writer.h) are this file's.
  */
 #include <string.h>
 
