@@ -44,23 +44,19 @@ void tb_visit_init_node(tb_visit *v, const tb_node *n)
 	v->f[0] = (tb_visit_frame){NULL, n, NULL, NULL, NULL, 0, 0, P_NODE};
 }
 
-/* Says event 'ev' in frame 'f' (the top one), about its line and node. */
-static int S_emit(tb_visit *v, const tb_visit_frame *f, int ev)
+/* Says event 'ev' in frame 'f' (the top one), about its line and node;
+ * the caller sets what else the event concerns. */
+static inline int S_emit(tb_visit *v, const tb_visit_frame *f, int ev)
 {
 	v->ev = ev;
 	v->line = f->line;
 	v->node = f->node;
-	v->prev = NULL;
-	v->alt = NULL;
-	v->comment = NULL;
-	v->nag = v->index = 0;
-	v->at = 0;
 	v->depth = v->n - 1;
 	return ev;
 }
 
 /* The comment 'f' stands at, at place 'at'; the cursor moves past it. */
-static int S_comment(tb_visit *v, tb_visit_frame *f, int at)
+static inline int S_comment(tb_visit *v, tb_visit_frame *f, int at)
 {
 	S_emit(v, f, TB_VISIT_COMMENT);
 	if (at == TB_VISIT_AT_LEAD)
@@ -83,15 +79,45 @@ static int S_line_event(tb_visit *v, const tb_visit_frame *f, int ev)
 	return ev;
 }
 
-/* Moves frame 'f' to the node after its own (its line's first before
- * any); 0 at the end of its line. */
-static int S_next_node(tb_visit_frame *f)
+/* Moves frame 'f' to the first part of its node, from 'phase' on (in
+ * the order P_ALT, P_NAG, P_COMMENT, P_VAR), that has something to
+ * visit -- or to the node's exit: a node without notes costs no step. */
+static inline void S_part(tb_visit_frame *f, int phase)
 {
-	const tb_node *n = f->node ? f->node->next : f->line->first;
-	f->prev = f->node;
-	f->node = n;
-	f->i = 0;
-	return n != NULL;
+	const tb_node *n = f->node;
+	switch (phase) {
+	case P_ALT:
+		if (n->kind == TB_NODE_READING && n->nalts) {
+			f->phase = P_ALT;
+			f->i = 0;
+			return;
+		}
+		/* fall through */
+	case P_NAG:
+		if (n->nnags) {
+			f->phase = P_NAG;
+			f->i = 0;
+			return;
+		}
+		/* fall through */
+	case P_COMMENT:
+		if (n->comments) {
+			f->phase = P_COMMENT;
+			f->c = n->comments;
+			f->k = 0;
+			return;
+		}
+		/* fall through */
+	case P_VAR:
+		if (n->variations) {
+			f->phase = P_VAR;
+			f->var = NULL;
+			return;
+		}
+		/* fall through */
+	default:
+		f->phase = P_NODE_EXIT;
+	}
 }
 
 /* Pushes variation 'line' of the top frame's node; left out (too_deep)
@@ -105,52 +131,52 @@ static void S_push(tb_visit *v, const tb_line *line)
 	v->f[v->n++] = (tb_visit_frame){line, NULL, NULL, NULL, NULL, 0, 0, P_ENTER};
 }
 
+/* Node 'n' (the top frame's next) entered. */
+static inline int S_node_enter(tb_visit *v, tb_visit_frame *f, const tb_node *n)
+{
+	f->prev = f->node;
+	f->node = n;
+	S_part(f, P_ALT);
+	S_emit(v, f, TB_VISIT_NODE_ENTER);
+	v->prev = f->prev;
+	return TB_VISIT_NODE_ENTER;
+}
+
 int tb_visit_next(tb_visit *v)
 {
 	for (;;) {
 		if (v->n == 0) {
 			v->ev = TB_VISIT_DONE;
 			v->line = NULL;
-			v->node = v->prev = NULL;
-			v->alt = NULL;
-			v->comment = NULL;
+			v->node = NULL;
 			return TB_VISIT_DONE;
 		}
 		tb_visit_frame *f = &v->f[v->n - 1];
 		const tb_node *n = f->node;
 		switch (f->phase) {
 		case P_ENTER:
-			f->phase = P_LEAD;
+			f->phase = f->line->lead ? P_LEAD : P_NEXT;
 			f->c = f->line->lead;
 			f->k = 0;
 			return S_line_event(v, f, TB_VISIT_LINE_ENTER);
 		case P_LEAD:
-			if (f->c)
-				return S_comment(v, f, TB_VISIT_AT_LEAD);
-			f->phase = P_NEXT;
-			break;
+			if (!f->c->next)
+				f->phase = P_NEXT;
+			return S_comment(v, f, TB_VISIT_AT_LEAD);
 		case P_NODE:
-			f->phase = P_ALT;
-			return S_emit(v, f, TB_VISIT_NODE_ENTER);
+			f->node = NULL; /* no node before it */
+			return S_node_enter(v, f, n);
 		case P_NEXT:
 			if (!f->line) { /* a visit of one node: done */
 				v->n--;
 				break;
 			}
-			if (!S_next_node(f)) {
-				f->phase = P_LINE_EXIT;
-				break;
-			}
-			f->phase = P_ALT;
-			S_emit(v, f, TB_VISIT_NODE_ENTER);
-			v->prev = f->prev;
-			return TB_VISIT_NODE_ENTER;
+			n = n ? n->next : f->line->first;
+			if (n)
+				return S_node_enter(v, f, n);
+			f->phase = P_LINE_EXIT;
+			break;
 		case P_ALT:
-			if (n->kind != TB_NODE_READING || f->i >= n->nalts) {
-				f->phase = P_NAG;
-				f->i = 0;
-				break;
-			}
 			f->phase = P_ALT_COMMENT;
 			f->c = n->alts[f->i].comments;
 			f->k = 0;
@@ -161,28 +187,27 @@ int tb_visit_next(tb_visit *v)
 		case P_ALT_COMMENT:
 			if (f->c)
 				return S_comment(v, f, TB_VISIT_AT_ALT);
-			f->phase = P_ALT;
 			S_emit(v, f, TB_VISIT_ALT_EXIT);
 			v->alt = &n->alts[f->i];
 			v->index = f->i++;
+			if (f->i < n->nalts)
+				f->phase = P_ALT;
+			else
+				S_part(f, P_NAG);
 			return TB_VISIT_ALT_EXIT;
 		case P_NAG:
-			if (f->i >= n->nnags) {
-				f->phase = P_COMMENT;
-				f->c = n->comments;
-				f->k = 0;
-				break;
-			}
 			S_emit(v, f, TB_VISIT_NAG);
 			v->nag = n->nags[f->i];
 			v->index = f->i++;
+			if (f->i >= n->nnags)
+				S_part(f, P_COMMENT);
 			return TB_VISIT_NAG;
-		case P_COMMENT:
-			if (f->c)
-				return S_comment(v, f, TB_VISIT_AT_NODE);
-			f->phase = P_VAR;
-			f->var = NULL;
-			break;
+		case P_COMMENT: {
+			int ev = S_comment(v, f, TB_VISIT_AT_NODE);
+			if (!f->c)
+				S_part(f, P_VAR);
+			return ev;
+		}
 		case P_VAR:
 			f->var = f->var ? f->var->next : n->variations;
 			if (f->var)
@@ -207,11 +232,9 @@ void tb_visit_skip(tb_visit *v)
 {
 	if (v->n == 0)
 		return;
-	tb_visit_frame *f = &v->f[v->n - 1];
-	if (v->ev == TB_VISIT_LINE_ENTER && f->phase == P_LEAD)
-		f->phase = P_LINE_EXIT;
-	else if (v->ev == TB_VISIT_NODE_ENTER && f->phase == P_ALT)
-		f->phase = P_NODE_EXIT;
-	else if (v->ev == TB_VISIT_ALT_ENTER && f->phase == P_ALT_COMMENT)
+	tb_visit_frame *f = &v->f[v->n - 1]; /* the line, node or alternative entered */
+	if (v->ev == TB_VISIT_LINE_ENTER || v->ev == TB_VISIT_NODE_ENTER)
+		f->phase = v->ev == TB_VISIT_LINE_ENTER ? P_LINE_EXIT : P_NODE_EXIT;
+	else if (v->ev == TB_VISIT_ALT_ENTER)
 		f->c = NULL;
 }

@@ -69,7 +69,8 @@ typedef struct tb_visit {
 	int ev;                 /* the last event (tb_visit_event); -1 before the first */
 	int too_deep;           /* a variation nested deeper than the path holds was
 	                           left out (never in a record the parser or the API built) */
-	/* What the last event is about (the fields it does not concern: NULL, 0): */
+	/* What the last event is about; the fields it does not concern are
+	 * left as they were (not cleared: every event costs as little as it can). */
 	const tb_line *line;    /* LINE_*: the line; any other: the line it is in */
 	const tb_node *node;    /* NODE_*, ALT_*, NAG, COMMENT at an alternative or a
 	                           node: the node; LINE_* of a variation: the node it
