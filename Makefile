@@ -1,8 +1,9 @@
 # tablero -- build, test, install. Plain GNU make; see README.md.
 #
 #   make              library (static and shared) and the CLI in build/
-#   make check        every test: unit, spec examples, CLI golden, samples,
-#                     diagrams and books in pixels, web pages in chromium
+#   make check        every test: the layout (tests/layout.py), unit, spec
+#                     examples, CLI golden, samples, diagrams and books in
+#                     pixels, web pages in chromium
 #   make check-san    the same tests built with -fsanitize=address,undefined
 #                     (tests/unit/test_oom.c: every allocation failing in
 #                     turn, under ASan: no crash, no leak)
@@ -60,7 +61,7 @@ UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 VERSION := $(shell sed -n 's/^#define TB_VERSION "\(.*\)"/\1/p' lib/tablero.h)
 
 .PHONY: all lib cli check check-san check-tsan unit spec golden samples random xml svg book html compare reconstruct collate jobs rewrite oom quotes python demo bench \
-        install uninstall clean deps deps-test typed fuzz fuzz-build fuzz-replay fuzz-merge
+        install uninstall clean deps deps-test typed layout fuzz fuzz-build fuzz-replay fuzz-merge
 
 all: $(BUILD)/libtablero.a $(BUILD)/libtablero.so $(BUILD)/tablero $(BUILD)/tablero.pc
 
@@ -211,7 +212,11 @@ deps-test:
 typed:
 	@bash tests/typed.sh
 
-check: all unit spec golden samples random xml svg book html compare reconstruct collate jobs rewrite oom quotes fuzz-replay deps-test typed python
+# The house's shape: no circle of headers, no renderer using a sibling's file.
+layout: $(BUILD)/libtablero.a
+	@python3 tests/layout.py $(BUILD)
+
+check: all layout unit spec golden samples random xml svg book html compare reconstruct collate jobs rewrite oom quotes fuzz-replay deps-test typed python
 	@echo "make check: all test suites passed"
 
 check-san:

@@ -12,15 +12,19 @@
  * refers to it, and the lines beside it are shorter; a diagram that does
  * not fit under the last one on the page waits for the next page. A
  * record starts on a new page. The library writes the pages; making a
- * PDF of them is the caller's (tablero book runs rsvg-convert).
+ * PDF of them is the caller's (tablero book runs rsvg-convert). The
+ * movetext follows the one traversal (visit.h); the diagrams are
+ * diagram.c's, their captions caption.c's, the words words.c's.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "caption.h"
 #include "diagram.h"
-#include "game.h"
 #include "text.h"
+#include "visit.h"
+#include "words.h"
 #include "writer.h"
 #include "xalloc.h"
 #include "xml.h"
@@ -397,13 +401,6 @@ static int S_is_turn(const tb_node *n)
 	return tb_kind_is_turn(tb_node_followed(n));
 }
 
-int tb_comment_rtl(const tb_comment *c)
-{
-	if (c->lang)
-		return tb_lang_tag_rtl(c->lang);
-	return tb_text_rtl(c->text, strlen(c->text));
-}
-
 /* A comment as its own paragraph, in its language and direction;
  * 'prefix' (a reading's alternative) before it. */
 static void S_comment(tb_book *b, const tb_comment *c, int level, const char *prefix)
@@ -456,68 +453,6 @@ static void S_ref(tb_book *b, size_t fig)
 	free(t);
 }
 
-const char *tb_nag_text(unsigned nag, int first)
-{
-	static const char *const sfx[] = {"", "!", "?", "!!", "??", "!?", "?!"};
-	if (first && nag >= 1 && nag <= 6)
-		return sfx[nag];
-	switch (nag) {
-	case 10: return "=";
-	case 13: return "∞";
-	case 14: return "+=";
-	case 15: return "=+";
-	case 16: return "±";
-	case 17: return "∓";
-	case 18: return "+−";
-	case 19: return "−+";
-	case TB_NAG_DIAGRAM: return "";
-	default: return NULL;
-	}
-}
-
-/* A gap in the book's words: "faltan 2 jugadas". The caller frees it. */
-char *tb_gap_words(const tb_lang *l, long min, long max)
-{
-	char lo[32], hi[32];
-	snprintf(lo, sizeof lo, "%ld", min);
-	snprintf(hi, sizeof hi, "%ld", max);
-	const char *args[2] = {lo, hi};
-	const char *key = "book.gap";
-	if (min >= 0 && max == min)
-		key = min == 1 ? "book.gap.one" : "book.gap.n";
-	else if (min >= 0 && max > min)
-		key = "book.gap.range";
-	else if (min > 0)
-		key = "book.gap.atleast";
-	return tb_lang_format(l, key, args, 2);
-}
-
-/* A reading's alternative: a turn as written, or a collation's gap,
- * restated position or nothing, in the book's words. */
-void tb_alt_words(const tb_lang *l, tb_buf *t, const tb_alt *a)
-{
-	switch (a->kind) {
-	case TB_NODE_GAP: {
-		char *g = tb_gap_words(l, a->gap_min, a->gap_max);
-		if (g)
-			tb_buf_puts(t, g);
-		else /* out of memory */
-			tb_buf_fail(t);
-		free(g);
-		break;
-	}
-	case TB_NODE_POSITION:
-		tb_buf_puts(t, tb_lang_text(l, "book.position"));
-		break;
-	case TB_NODE_OMITTED:
-		tb_buf_puts(t, tb_lang_text(l, "book.omitted"));
-		break;
-	default:
-		tb_turn_write(t, a->kind, &a->move);
-		break;
-	}
-}
-
 /* A reading's other alternatives, one run: "[uncertain reading: or b, or c]";
  * "[uncertain reading]" when it has one. */
 static void S_reading_note(tb_book *b, const tb_node *n)
@@ -532,38 +467,14 @@ static void S_reading_note(tb_book *b, const tb_node *n)
 	tb_buf_free(&t);
 }
 
-/* Each alternative's comments, after it. */
-static void S_alt_comments(tb_book *b, const tb_node *n, int level)
+/* Does the book stop at node 'n' of the main line? */
+static int S_stops_at(const tb_book *b, const tb_node *n)
 {
-	tb_buf t = TB_BUF_SOFT;
-	for (unsigned a = 0; n->kind == TB_NODE_READING && a < n->nalts; a++) {
-		tb_buf_clear(&t);
-		tb_alt_words(b->lang, &t, &n->alts[a]);
-		for (const tb_comment *c = n->alts[a].comments; c; c = c->next)
-			S_comment(b, c, level, S_text(b, &t));
-	}
-	tb_buf_free(&t);
+	for (size_t i = 0; i < b->nstops; i++)
+		if (b->stops[i].node == n)
+			return 1;
+	return 0;
 }
-
-/* A turn's token: the move as written (a reconstructed one in square
- * brackets), a reading's first alternative. */
-void tb_token_words(tb_buf *t, const tb_node *n)
-{
-	if (n->kind == TB_NODE_READING && !n->alts[0].reconstructed)
-		tb_turn_write(t, n->alts[0].kind, &n->alts[0].move);
-	else if (n->kind == TB_NODE_READING) {
-		tb_buf_putc(t, '[');
-		tb_turn_write(t, n->alts[0].kind, &n->alts[0].move);
-		tb_buf_putc(t, ']');
-	} else if (n->reconstructed) {
-		tb_buf_putc(t, '[');
-		tb_turn_write(t, n->kind, &n->move);
-		tb_buf_putc(t, ']');
-	} else
-		tb_turn_write(t, n->kind, &n->move);
-}
-
-static void S_line(tb_book *b, const tb_line *line, int level, long *ply);
 
 static void S_stop_note(tb_book *b, const tb_node *n)
 {
@@ -584,8 +495,9 @@ static void S_stop_note(tb_book *b, const tb_node *n)
 	}
 }
 
-/* One turn of a line: its number when needed, token, NAGs, the diagram
- * it has; then its comments and variations, which end the paragraph. */
+/* One turn of a line: its number when needed, token, NAGs (all of
+ * them here, the first as a suffix), the diagram it has; its comments
+ * and variations, which end the paragraph, follow. */
 static void S_turn(tb_book *b, const tb_node *n, int level, int *need_number, long ply)
 {
 	tb_buf t = TB_BUF_SOFT;
@@ -621,26 +533,17 @@ static void S_turn(tb_book *b, const tb_node *n, int level, int *need_number, lo
 	if (fig >= 0)
 		S_ref(b, (size_t)fig);
 	*need_number = 0;
+	tb_buf_free(&t);
+}
+
+/* Does turn 'n' have comments (its own, or its alternatives') or
+ * variations after it? The next turn is then numbered. */
+static int S_has_notes(const tb_node *n)
+{
 	int alt_comments = 0;
 	for (unsigned a = 0; n->kind == TB_NODE_READING && a < n->nalts; a++)
 		alt_comments |= n->alts[a].comments != NULL;
-	if (alt_comments || n->comments || n->variations) {
-		S_alt_comments(b, n, level);
-		S_comments(b, n->comments, level);
-		for (const tb_line *v = n->variations; v; v = v->next) {
-			long vply = ply - 1;
-			S_flush(b);
-			b->paren = 1;
-			S_line(b, v, level + 1, &vply);
-			b->paren = 0;
-			if (!b->cur_open)
-				S_begin(b, K_VAR, level + 1, 0, NULL, 1);
-			/* left open: a variation that ends with this one closes here too */
-			tb_para_puts(&b->cur, ")", TB_RUN_GLUE);
-		}
-		*need_number = 1;
-	}
-	tb_buf_free(&t);
+	return alt_comments || n->comments || n->variations;
 }
 
 static void S_gap(tb_book *b, const tb_node *n)
@@ -651,49 +554,105 @@ static void S_gap(tb_book *b, const tb_node *n)
 	free(text);
 }
 
-static void S_line(tb_book *b, const tb_line *line, int level, long *ply)
+/* A node of a line that is not a turn: a gap, a restated position
+ * (its diagram's reference), nothing (a reading's "omitted"), or a
+ * reading's note. */
+static void S_other(tb_book *b, const tb_node *n, int level, int *need_number, long ply)
 {
-	int need_number = 1;
-	S_comments(b, line->lead, level);
-	for (const tb_node *n = line->first; n; n = n->next) {
-		uint8_t k = tb_node_followed(n); /* a reading: its first alternative */
-		if (k == TB_NODE_GAP) {
-			S_begin(b, level ? K_VAR : K_MOVES, level, 0, NULL, 0);
-			S_gap(b, n);
-			need_number = 1;
-		} else if (k == TB_NODE_POSITION) {
-			S_begin(b, level ? K_VAR : K_MOVES, level, 0, NULL, 0);
-			S_note_run(b, tb_lang_text(b->lang, "book.position"), 0);
-			long fig = level ? -1 : S_fig_at(b, n, *ply);
-			if (fig >= 0)
-				S_ref(b, (size_t)fig);
-			need_number = 1;
-		} else if (k == TB_NODE_OMITTED) {
-			S_begin(b, level ? K_VAR : K_MOVES, level, 0, NULL, 0);
-			S_note_run(b, tb_lang_text(b->lang, "book.omitted"), 0);
-			need_number = 1;
-		}
-		if (!S_is_turn(n) && n->kind == TB_NODE_READING) {
-			S_reading_note(b, n);
-			S_alt_comments(b, n, level);
-		}
-		if (!S_is_turn(n) && n->comments)
-			S_comments(b, n->comments, level);
-		if (S_is_turn(n)) {
-			++*ply;
-			S_turn(b, n, level, &need_number, *ply);
-		}
-		if (!level && b->nstops) {
-			int here = 0;
-			for (size_t i = 0; i < b->nstops; i++)
-				here |= b->stops[i].node == n;
-			if (here) {
+	uint8_t k = tb_node_followed(n); /* a reading: its first alternative */
+	if (k == TB_NODE_GAP) {
+		S_begin(b, level ? K_VAR : K_MOVES, level, 0, NULL, 0);
+		S_gap(b, n);
+		*need_number = 1;
+	} else if (k == TB_NODE_POSITION) {
+		S_begin(b, level ? K_VAR : K_MOVES, level, 0, NULL, 0);
+		S_note_run(b, tb_lang_text(b->lang, "book.position"), 0);
+		long fig = level ? -1 : S_fig_at(b, n, ply);
+		if (fig >= 0)
+			S_ref(b, (size_t)fig);
+		*need_number = 1;
+	} else if (k == TB_NODE_OMITTED) {
+		S_begin(b, level ? K_VAR : K_MOVES, level, 0, NULL, 0);
+		S_note_run(b, tb_lang_text(b->lang, "book.omitted"), 0);
+		*need_number = 1;
+	}
+	if (n->kind == TB_NODE_READING)
+		S_reading_note(b, n);
+}
+
+/* Where the book stands in one line of the movetext. */
+typedef struct S_at {
+	int need_number;  /* the next turn is numbered, even the second side's */
+	long ply;         /* turns counted, from the main line's start */
+} S_at;
+
+/* The main line, from turn 'ply' on, through the one traversal
+ * (visit.h): each turn and note as S_turn and S_other write it, the
+ * comments each a paragraph of its own (an alternative's after its
+ * words), a turn's variations each a paragraph in brackets, a level
+ * deeper, from the ply before that turn. The variations of a node that
+ * is not a turn are left out. */
+static void S_movetext(tb_book *b, const tb_line *main, long ply)
+{
+	S_at at[TB_MAX_DEPTH + 2];
+	tb_buf t = TB_BUF_SOFT; /* an alternative's words */
+	tb_visit v;
+	tb_visit_init(&v, main);
+	int skipped = 0; /* the variation left is one skipped: no bracket */
+	for (int ev; (ev = tb_visit_next(&v)) != TB_VISIT_DONE;) {
+		int level = (int)v.depth;
+		S_at *a = &at[v.depth];
+		switch (ev) {
+		case TB_VISIT_LINE_ENTER:
+			if (!v.depth) {
+				*a = (S_at){1, ply};
+			} else if (!S_is_turn(v.node)) {
+				tb_visit_skip(&v);
+				skipped = 1;
+			} else {
+				*a = (S_at){1, at[v.depth - 1].ply - 1};
 				S_flush(b);
-				S_stop_note(b, n);
-				need_number = 1;
+				b->paren = 1;
 			}
+			break;
+		case TB_VISIT_LINE_EXIT:
+			if (!v.depth || skipped) {
+				skipped = 0;
+				break;
+			}
+			b->paren = 0;
+			if (!b->cur_open)
+				S_begin(b, K_VAR, level, 0, NULL, 1);
+			/* left open: a variation that ends with this one closes here too */
+			tb_para_puts(&b->cur, ")", TB_RUN_GLUE);
+			break;
+		case TB_VISIT_NODE_ENTER:
+			if (S_is_turn(v.node))
+				S_turn(b, v.node, level, &a->need_number, ++a->ply);
+			else
+				S_other(b, v.node, level, &a->need_number, a->ply);
+			break;
+		case TB_VISIT_COMMENT:
+			if (v.at == TB_VISIT_AT_ALT && v.index == 0) { /* the words it follows */
+				tb_buf_clear(&t);
+				tb_alt_words(b->lang, &t, v.alt);
+			}
+			S_comment(b, v.comment, level, v.at == TB_VISIT_AT_ALT ? S_text(b, &t) : NULL);
+			break;
+		case TB_VISIT_NODE_EXIT:
+			if (S_is_turn(v.node) && S_has_notes(v.node))
+				a->need_number = 1;
+			if (!level && S_stops_at(b, v.node)) {
+				S_flush(b);
+				S_stop_note(b, v.node);
+				a->need_number = 1;
+			}
+			break;
+		default:
+			break;
 		}
 	}
+	tb_buf_free(&t);
 }
 
 /* ===== The title block ===== */
@@ -1068,7 +1027,7 @@ int tb_book_add(tb_book *b, const tb_record *rec, const long *plies, size_t n, c
 			S_flush(b);
 		}
 	S_stop_note(b, NULL);
-	S_line(b, &rec->main, 0, &ply);
+	S_movetext(b, &rec->main, ply);
 	S_begin(b, K_MOVES, 0, 0, NULL, 0);
 	tb_para_puts(&b->cur, tb_result_text[rec->result], TB_RUN_BOLD);
 	S_flush(b);

@@ -28,6 +28,7 @@
 #include "diag.h"
 #include "reader.h"
 #include "validate.h"
+#include "visit.h"
 #include "writer.h"
 #include "xalloc.h"
 
@@ -123,24 +124,24 @@ static void S_later(unsigned *l, unsigned *c, const tb_span *sp)
 		*l = sp->end_line, *c = sp->end_col;
 }
 
-static void S_comments_end(unsigned *l, unsigned *c, const tb_comment *m)
-{
-	for (; m; m = m->next)
-		S_later(l, c, &m->span);
-}
-
 /* Where everything written of node 'n' ends: its body, its comments,
- * its variations. */
+ * its alternatives and theirs, its variations (each a span of its own:
+ * not entered). */
 static void S_node_end(const tb_node *n, unsigned *l, unsigned *c)
 {
 	*l = n->span.end_line, *c = n->span.end_col;
-	S_comments_end(l, c, n->comments);
-	for (unsigned i = 0; i < n->nalts; i++) {
-		S_later(l, c, &n->alts[i].span);
-		S_comments_end(l, c, n->alts[i].comments);
+	tb_visit v;
+	tb_visit_init_node(&v, n);
+	for (int ev; (ev = tb_visit_next(&v)) != TB_VISIT_DONE;) {
+		if (ev == TB_VISIT_COMMENT) {
+			S_later(l, c, &v.comment->span);
+		} else if (ev == TB_VISIT_ALT_ENTER) {
+			S_later(l, c, &v.alt->span);
+		} else if (ev == TB_VISIT_LINE_ENTER) {
+			S_later(l, c, &v.line->span);
+			tb_visit_skip(&v);
+		}
 	}
-	for (const tb_line *v = n->variations; v; v = v->next)
-		S_later(l, c, &v->span);
 }
 
 /* The first error of reader 'r''s record, where it is; 0 when none. */

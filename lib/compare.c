@@ -15,6 +15,7 @@
 
 #include "compare.h"
 #include "rules.h"
+#include "visit.h"
 #include "writer.h"
 #include "xalloc.h"
 
@@ -283,17 +284,16 @@ static int S_walk_comments(const tb_comment *c, tb_comment_fn fn, void *ctx)
 	return rc;
 }
 
+/* The comments of line 'l' and all it holds, in the order of the one
+ * traversal (visit.h). */
 static int S_walk_line(const tb_line *l, tb_comment_fn fn, void *ctx)
 {
-	int rc = S_walk_comments(l->lead, fn, ctx);
-	for (const tb_node *n = l->first; n && !rc; n = n->next) {
-		for (unsigned i = 0; i < n->nalts && !rc; i++)
-			rc = S_walk_comments(n->alts[i].comments, fn, ctx);
-		if (!rc)
-			rc = S_walk_comments(n->comments, fn, ctx);
-		for (const tb_line *v = n->variations; v && !rc; v = v->next)
-			rc = S_walk_line(v, fn, ctx);
-	}
+	tb_visit v;
+	tb_visit_init(&v, l);
+	int rc = 0;
+	for (int ev; !rc && (ev = tb_visit_next(&v)) != TB_VISIT_DONE;)
+		if (ev == TB_VISIT_COMMENT)
+			rc = fn(ctx, v.comment->text, v.comment->lang);
 	return rc;
 }
 

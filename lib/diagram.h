@@ -1,17 +1,17 @@
 /*
- * diagram.h -- drawing positions and their captions (internal; svg.c).
+ * diagram.h -- drawing positions (internal; diagram.c).
  *
- * What tablero svg and tablero book share: a position and how the game
- * got there (a frame, from the main line's walk), its drawing as an SVG
- * group (the board from the rules engine's geometry, the pieces, what
- * the last turn did), the style sheet, and captions in a language.
- * spec/svg.md says what is drawn and why.
+ * What tablero svg, the books and the web pages (svg.c, book.c, html.c,
+ * siblings that never call one another) share to draw: a position and
+ * how the game got there (a view, from the main line's walk), its
+ * drawing as an SVG group (the board from the rules engine's geometry,
+ * the pieces, what the last turn did), the style sheet, an SVG
+ * document's opening, the paper. Their words are caption.h's and
+ * words.h's. spec/svg.md says what is drawn and why.
  */
 #ifndef TB_DIAGRAM_H
 #define TB_DIAGRAM_H
 
-#include "lang.h"
-#include "para.h"
 #include "rules.h"
 #include "walk.h"
 #include "xw.h"
@@ -68,10 +68,12 @@ void tb_dia_draw(tb_dia *d, tb_xw *w, const tb_view *f, double x, double y, doub
 
 /* The pieces' measures, drawing units: a piece's radius (half a square
  * piece's side), a crown's ring, a type letter's baseline below the
- * point. The web page (html.c) draws pieces with them as svg.c does. */
+ * point. The web page (html.c) draws pieces with them as diagram.c does. */
 #define TB_DIA_PIECE_R 3.4
 #define TB_DIA_CROWN_R (TB_DIA_PIECE_R + 1.2)
 #define TB_DIA_LABEL_DY 1.45
+/* User units of margin round a drawing, on every side. */
+#define TB_DIA_MARGIN 4.0
 
 /* The board alone, its coordinates included: what every frame shares. */
 void tb_dia_board(tb_dia *d, tb_xw *w);
@@ -81,76 +83,6 @@ void tb_dia_board(tb_dia *d, tb_xw *w);
 void tb_dia_marks(const tb_dia *d, tb_xw *under, tb_xw *over, const tb_view *f);
 /* Where point 'p' (an index of the geometry) is drawn. */
 void tb_dia_point(const tb_dia *d, int p, double *x, double *y);
-
-/* ## Captions */
-
-enum { TB_CAP_MAX = 24 };
-
-typedef struct tb_caption {
-	tb_para para[TB_CAP_MAX];
-	size_t n;
-} tb_caption;
-
-/* The caption of frame 'f' of 'rec' (NULL for a bare position) in
- * language 'l': under TB_CAPTION_SHORT "Diagram 'figure'. After 12...
- * d6xd4" (no number when 'figure' is 0) and, at the end of the main
- * line, its result; under TB_CAPTION_FULL the game, the players, the
- * turn both ways, the result, and each of 'tags' (NULL-ended, or NULL)
- * not said already. */
-void tb_caption_make(tb_caption *c, const tb_record *rec, const tb_ruleset *rs,
-                     const tb_view *f, const tb_lang *l, int mode, long figure,
-                     const char *const *tags);
-/* Sets the caption in lines 'width' wide from baseline 'y' ('line_h'
- * apart, font 'size'), drawn when 'w' is not NULL (each line a <text>
- * of class 'cls'); returns the lines. */
-int tb_caption_set(tb_caption *c, tb_xw *w, double x, double y, double width, double size,
-                   double line_h, const char *cls);
-/* 0 when memory ran out making 'c' (a paragraph cut short). */
-int tb_caption_ok(const tb_caption *c);
-void tb_caption_free(tb_caption *c);
-
-/* "La Pitarra: Mendoza Reséndiz, Aurelio – Hernández Olvera, Cirilo"
- * (the game and who played it) into 'p', in language 'l'. */
-void tb_record_title(tb_para *p, const tb_record *rec, const tb_lang *l, unsigned flags);
-
-/* The label of tag 'tag' in 'l' ("Lugar" for Site), or the tag's own
- * name when the table has none. */
-const char *tb_tag_label(const tb_lang *l, const char *tag, char *key, size_t n);
-
-/* Appends to 'p' the text of key 'key' of 'l' with its "{1}"...
- * replaced by args[i], each a run of flags aflags[i]; the template's own
- * text is a run of flags 'flags'. */
-void tb_para_lang(tb_para *p, const tb_lang *l, const char *key, unsigned flags,
-                  const char *const *args, const unsigned *aflags, size_t nargs);
-
-/* A tag's value into 'p', in its own direction (a Source's timecode
- * left to right). */
-void tb_para_value(tb_para *p, const char *value);
-
-/* "1-0 (Red wins)": the record's result and what it means, into 'p'. */
-void tb_para_result(tb_para *p, const tb_record *rec, const tb_lang *l);
-
-/* The run flags that embed 's' in a paragraph of direction 'rtl' when
- * its own direction is the other one. */
-unsigned tb_embed_flags(const char *s, int rtl);
-
-/* ## Movetext in words (book.c; the web page's too) */
-
-/* A comment's direction: its language's, else its text's. */
-int tb_comment_rtl(const tb_comment *c);
-/* NAG 'nag' as a symbol ("!", "±"): 'first' a turn's first NAG, which
- * may be a suffix; "" for one that is no text ($220, a diagram); NULL
- * for one without a symbol (written "$N"). */
-const char *tb_nag_text(unsigned nag, int first);
-/* A gap in 'l''s words: "faltan 2 jugadas". The caller frees it; NULL
- * when memory ran out. */
-char *tb_gap_words(const tb_lang *l, long min, long max);
-/* A reading's alternative into 't': a turn as written, or a collation's
- * gap, restated position or nothing, in 'l''s words. */
-void tb_alt_words(const tb_lang *l, tb_buf *t, const tb_alt *a);
-/* A turn's token into 't': the move as written (a reconstructed one in
- * square brackets), a reading's first alternative. */
-void tb_token_words(tb_buf *t, const tb_node *n);
 
 /* ## Pages */
 

@@ -6,6 +6,7 @@
 
 #include "game.h"
 #include "record.h"
+#include "visit.h"
 
 static int S_str_eq(const char *a, const char *b)
 {
@@ -27,12 +28,10 @@ static int S_move_eq(const tb_move *a, const tb_move *b)
 	        memcmp(a->parts, b->parts, a->nparts * sizeof *a->parts) == 0);
 }
 
-static int S_line_eq(const tb_line *a, const tb_line *b);
-
+/* What an alternative is, its comments aside (they are events of their own). */
 static int S_alt_eq(const tb_alt *a, const tb_alt *b)
 {
-	if (a->kind != b->kind || a->reconstructed != b->reconstructed ||
-	    !S_comments_eq(a->comments, b->comments))
+	if (a->kind != b->kind || a->reconstructed != b->reconstructed)
 		return 0;
 	switch (a->kind) {
 	case TB_NODE_GAP:
@@ -44,52 +43,58 @@ static int S_alt_eq(const tb_alt *a, const tb_alt *b)
 	}
 }
 
+/* What a node is, what it holds aside (its alternatives, NAGs, comments
+ * and variations are events of their own). */
 static int S_node_eq(const tb_node *a, const tb_node *b)
 {
 	if (a->kind != b->kind || a->reconstructed != b->reconstructed || a->side != b->side ||
-	    a->number != b->number ||
-	    a->nnags != b->nnags || (a->nnags && memcmp(a->nags, b->nags, a->nnags) != 0) ||
-	    !S_comments_eq(a->comments, b->comments))
+	    a->number != b->number)
 		return 0;
 	switch (a->kind) {
 	case TB_NODE_MOVE:
-		if (!S_move_eq(&a->move, &b->move))
-			return 0;
-		break;
-	case TB_NODE_READING:
-		if (a->nalts != b->nalts)
-			return 0;
-		for (unsigned i = 0; i < a->nalts; i++)
-			if (!S_alt_eq(&a->alts[i], &b->alts[i]))
-				return 0;
-		break;
+		return S_move_eq(&a->move, &b->move);
 	case TB_NODE_GAP:
-		if (a->gap_min != b->gap_min || a->gap_max != b->gap_max)
-			return 0;
-		break;
+		return a->gap_min == b->gap_min && a->gap_max == b->gap_max;
 	case TB_NODE_POSITION:
-		if (!tb_position_equal(a->position, b->position))
-			return 0;
-		break;
+		return tb_position_equal(a->position, b->position);
 	default:
-		break;
+		return 1;
 	}
-	const tb_line *va = a->variations, *vb = b->variations;
-	for (; va && vb; va = va->next, vb = vb->next)
-		if (!S_line_eq(va, vb))
-			return 0;
-	return !va && !vb;
 }
 
+/* Two events of the one traversal (visit.h), 'ev' on both sides: the
+ * same when what each is about is. Lines, and the exits, are their
+ * contents: the sequences of events say whether those are the same. */
+static int S_event_eq(int ev, const tb_visit *x, const tb_visit *y)
+{
+	switch (ev) {
+	case TB_VISIT_NODE_ENTER:
+		return S_node_eq(x->node, y->node);
+	case TB_VISIT_ALT_ENTER:
+		return S_alt_eq(x->alt, y->alt);
+	case TB_VISIT_NAG:
+		return x->nag == y->nag;
+	case TB_VISIT_COMMENT:
+		return x->at == y->at && S_str_eq(x->comment->text, y->comment->text) &&
+		       S_str_eq(x->comment->lang, y->comment->lang);
+	default:
+		return 1;
+	}
+}
+
+/* Lines 'a' and 'b' visited side by side: equal when every event is. */
 static int S_line_eq(const tb_line *a, const tb_line *b)
 {
-	if (!S_comments_eq(a->lead, b->lead))
-		return 0;
-	const tb_node *x = a->first, *y = b->first;
-	for (; x && y; x = x->next, y = y->next)
-		if (!S_node_eq(x, y))
+	tb_visit x, y;
+	tb_visit_init(&x, a);
+	tb_visit_init(&y, b);
+	for (;;) {
+		int ev = tb_visit_next(&x);
+		if (tb_visit_next(&y) != ev || !S_event_eq(ev, &x, &y))
 			return 0;
-	return !x && !y;
+		if (ev == TB_VISIT_DONE)
+			return 1;
+	}
 }
 
 int tb_record_equal(const tb_record *a, const tb_record *b)

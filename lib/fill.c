@@ -13,6 +13,7 @@
 
 #include "reader.h"
 #include "validate.h"
+#include "visit.h"
 #include "xalloc.h"
 
 typedef struct S_decision {
@@ -82,21 +83,17 @@ static void S_set_turn(tb_node *n, const tb_turn *t, tb_part *parts)
 }
 
 /* The line of 'rec' that holds 'node', and the node before it there
- * ('*prev' NULL when it is the first). */
+ * ('*prev' NULL when it is the first), found through the one traversal
+ * (visit.h) of 'line', which is the record's: neither is const. */
 static tb_line *S_line_of(tb_line *line, const tb_node *node, tb_node **prev)
 {
-	tb_node *before = NULL;
-	for (tb_node *n = line->first; n; before = n, n = n->next) {
-		if (n == node) {
-			*prev = before;
-			return line;
+	tb_visit v;
+	tb_visit_init(&v, line);
+	for (int ev; (ev = tb_visit_next(&v)) != TB_VISIT_DONE;)
+		if (ev == TB_VISIT_NODE_ENTER && v.node == node) {
+			*prev = (tb_node *)v.prev;
+			return (tb_line *)v.line;
 		}
-		for (tb_line *v = n->variations; v; v = v->next) {
-			tb_line *l = S_line_of(v, node, prev);
-			if (l)
-				return l;
-		}
-	}
 	return NULL;
 }
 
@@ -143,20 +140,23 @@ static int S_fill_gap(tb_record *rec, const S_decision *d)
 	return 1;
 }
 
-/* Turns the record still leaves open: unknown turns, tokens with '?'
- * points, gaps of some length. */
+/* Turns the record still leaves open, on 'line' and in all it holds:
+ * unknown turns, tokens with '?' points, gaps of some length. */
 static size_t S_open_left(const tb_line *line)
 {
 	size_t n = 0;
-	for (const tb_node *t = line->first; t; t = t->next) {
+	tb_visit v;
+	tb_visit_init(&v, line);
+	for (int ev; (ev = tb_visit_next(&v)) != TB_VISIT_DONE;) {
+		const tb_node *t = v.node;
+		if (ev != TB_VISIT_NODE_ENTER)
+			continue;
 		n += t->kind == TB_NODE_UNKNOWN || (t->kind == TB_NODE_GAP && t->gap_max != 0);
 		for (unsigned i = 0; t->kind == TB_NODE_MOVE && i < t->move.nparts; i++)
 			if (t->move.parts[i].pt == TB_PT_UNKNOWN) {
 				n++;
 				break;
 			}
-		for (const tb_line *v = t->variations; v; v = v->next)
-			n += S_open_left(v);
 	}
 	return n;
 }

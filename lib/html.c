@@ -9,8 +9,9 @@
  * as data (JSON in a <script type="application/json">). The page's
  * script (html_page.js, carried as build/gen/html_js.c) only displays
  * it: it draws the pieces at the points this file gives, and sets the
- * marks of the turn (arrows, bands of three, crosses...) that svg.c
- * drew as SVG fragments. The board itself is svg.c's, drawn once.
+ * marks of the turn (arrows, bands of three, crosses...) that diagram.c
+ * drew as SVG fragments. The board itself is diagram.c's, drawn once.
+ * The movetext follows the one traversal (visit.h), as every writer's.
  *
  * Size: one board per record and, per position, a string of one letter
  * per point (the pieces) and the marks' fragments, so that a record of
@@ -25,9 +26,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "caption.h"
 #include "diagram.h"
-#include "game.h"
 #include "text.h"
+#include "visit.h"
+#include "words.h"
 #include "writer.h"
 #include "xalloc.h"
 
@@ -362,21 +365,26 @@ static void H_page_dir(H_rec *r)
 	}
 }
 
-static void H_comments(H_rec *r, const tb_comment *c, const char *prefix)
+/* A comment, 'prefix' (an alternative's words) before it. */
+static void H_comment(H_rec *r, const tb_comment *c, const char *prefix)
 {
-	for (; c; c = c->next) {
-		tb_xw_start(&r->w, "span", "tb-comment");
-		H_lang_dir(&r->w, c->lang, c->text);
-		tb_xw_inline(&r->w);
-		if (prefix) {
-			tb_xw_start(&r->w, "b", NULL);
-			H_text(&r->w, prefix);
-			tb_xw_end(&r->w);
-			H_text(&r->w, ": ");
-		}
-		H_text(&r->w, c->text);
+	tb_xw_start(&r->w, "span", "tb-comment");
+	H_lang_dir(&r->w, c->lang, c->text);
+	tb_xw_inline(&r->w);
+	if (prefix) {
+		tb_xw_start(&r->w, "b", NULL);
+		H_text(&r->w, prefix);
 		tb_xw_end(&r->w);
+		H_text(&r->w, ": ");
 	}
+	H_text(&r->w, c->text);
+	tb_xw_end(&r->w);
+}
+
+static void H_comments(H_rec *r, const tb_comment *c)
+{
+	for (; c; c = c->next)
+		H_comment(r, c, NULL);
 }
 
 /* A note in the page's words: [text] */
@@ -449,9 +457,6 @@ static void H_stop_note(H_rec *r, const char *text)
 	tb_xw_end(&r->w);
 }
 
-static void H_line(H_rec *r, tb_walk *w, const tb_line *line, int level, long prev, long lid,
-                   long back);
-
 /* A reading's other alternatives, each a link to the position it would
  * make from 'pre' (the walk before the reading): "[uncertain reading:
  * or b, or c]". */
@@ -504,129 +509,185 @@ static int H_said(const tb_node *n)
 	return n && (tb_node_followed(n) == TB_NODE_GAP || tb_node_followed(n) == TB_NODE_UNKNOWN);
 }
 
-/* Line 'line' walked from 'w' (the position before its first node,
- * frame 'prev'), its movetext written: each turn, gap and restated
- * position a frame and a link to it; then comments, the other
- * alternatives of a reading, variations (each from the position before
- * the turn it stands for). 'lid' the line's number (0: the main line),
- * 'back' the main line's frame a variation goes back to. */
-static void H_line(H_rec *r, tb_walk *w, const tb_line *line, int level, long prev, long lid,
-                   long back)
+/* Where the page stands in one line of the movetext: its walk, the
+ * frames about it, and the node being written. */
+typedef struct H_level {
+	tb_walk own;          /* a variation's walk (the main line's is the caller's) */
+	tb_walk *w;           /* the walk of this line: before the node, then after it */
+	tb_walk pre;          /* the walk before the node, kept when it forks (forked) */
+	int forked;           /* the node has variations, or is a reading */
+	long prev;            /* the frame before the node on this line (-1: none) */
+	long pre_frame;       /* that frame, kept for the node's variations */
+	long f;               /* the node's frame (-1: none) */
+	long lid;             /* the line's number (0: the main line) */
+	long back;            /* the main line's frame a variation goes back to */
+	int need_number;      /* the next turn is numbered, even the second side's */
+} H_level;
+
+/* Node 'n' of the line at 'lv' (of nesting 'level'), walked and
+ * written: a turn, gap or restated position a frame and a link to it,
+ * a reading's other alternatives, where the rules stop. */
+static void H_node(H_rec *r, H_level *lv, const tb_node *n, int level, tb_buf *t)
 {
-	int need_number = 1;
+	tb_walk *w = lv->w;
+	uint8_t k = tb_node_followed(n);
+	lv->forked = n->variations || n->kind == TB_NODE_READING;
+	if (lv->forked)
+		H_fork(&lv->pre, w);
+	lv->pre_frame = lv->prev;
+	int was = w->live;
+	w->next = n;
+	tb_walk_node(w);
+	int stop_here = was && !w->live && w->stop == n && !H_said(n);
+	char *why = stop_here ? H_stop_text(r, n, w->why) : NULL;
+	long f = -1, my_back = level ? lv->back : -1;
+	tb_buf_clear(t);
+	if (H_is_turn(n)) {
+		H_number(t, n);
+		if (n->number)
+			tb_buf_putc(t, ' ');
+		tb_token_words(t, n);
+		char *c = H_after(r, H_s(r, t));
+		f = H_frame(r, w, c, lv->prev, lv->lid, level ? -1 : w->ply, my_back, why);
+		free(c);
+		if (n->kind == TB_NODE_UNKNOWN)
+			lv->need_number = 1;
+		H_text(&r->w, " "); /* where a line may break */
+		if (n->number && (n->side == 0 || lv->need_number)) {
+			tb_buf_clear(t);
+			H_number(t, n);
+			H_elem(&r->w, "span", "tb-num", H_s(r, t));
+		}
+		tb_buf_clear(t);
+		tb_token_words(t, n);
+		int rec_turn = n->reconstructed ||
+		               (n->kind == TB_NODE_READING && n->alts[0].reconstructed);
+		H_link_start(r, f, level ? -1 : w->ply, rec_turn ? "tb-turn tb-reconstructed" : "tb-turn");
+		if (rec_turn) /* put in by the rules, not the source: said */
+			tb_xw_attr(&r->w, "title", H_word(r, "caption.reconstructed"));
+		H_text(&r->w, H_s(r, t));
+		for (unsigned i = 0; i < n->nnags; i++) {
+			const char *s = tb_nag_text(n->nags[i], i == 0);
+			char dollar[16];
+			snprintf(dollar, sizeof dollar, " $%u", n->nags[i]);
+			if (!s)
+				H_text(&r->w, dollar);
+			else if (*s && !(i == 0 && n->nags[0] >= 1 && n->nags[0] <= 6))
+				H_text(&r->w, " "), H_text(&r->w, s);
+			else
+				H_text(&r->w, s);
+		}
+		tb_xw_end(&r->w);
+		lv->need_number = 0;
+		if (n->kind == TB_NODE_UNKNOWN)
+			H_note(r, H_word(r, "book.unknown"));
+	} else if (k == TB_NODE_GAP || k == TB_NODE_POSITION) {
+		char *g = k == TB_NODE_GAP ? tb_gap_words(r->l, n->gap_min, n->gap_max)
+		                           : tb_strdup(H_word(r, "book.position"));
+		H_own(r, g);
+		f = H_frame(r, w, g, lv->prev, lv->lid, -1, my_back, why);
+		H_text(&r->w, " ");
+		tb_xw_start(&r->w, "span", "tb-note");
+		H_page_dir(r);
+		tb_xw_inline(&r->w);
+		H_text(&r->w, "[");
+		H_link_start(r, f, -1, "tb-turn tb-event");
+		H_text(&r->w, g ? g : "");
+		tb_xw_end(&r->w);
+		H_text(&r->w, "]");
+		tb_xw_end(&r->w);
+		free(g);
+		lv->need_number = 1;
+	} else if (k == TB_NODE_OMITTED) {
+		H_note(r, H_word(r, "book.omitted"));
+		lv->need_number = 1;
+	}
+	if (n->kind == TB_NODE_READING)
+		H_reading(r, lv->forked ? &lv->pre : NULL, n, lv->pre_frame, level ? lv->back : f);
+	if (why) {
+		H_stop_note(r, why);
+		if (!level)
+			r->stopped = 1;
+		free(why);
+	}
+	lv->f = f;
+}
+
+/* The level of a variation (nesting 'level') of the node being
+ * written at 'up': its walk forked from before that node, written
+ * "(" ... ")". NULL when memory ran out (the page then fails). */
+static H_level *H_var_enter(H_rec *r, const H_level *up, int level)
+{
+	H_level *lv = tb_calloc(1, sizeof *lv);
+	if (!lv) {
+		tb_buf_fail(&r->h->body);
+		return NULL;
+	}
+	H_fork(&lv->own, &up->pre);
+	lv->w = &lv->own;
+	lv->prev = up->pre_frame;
+	lv->lid = ++r->lines;
+	lv->back = level > 1 ? up->back : up->f;
+	lv->need_number = 1;
+	H_text(&r->w, " ");
+	tb_xw_start(&r->w, "span", "tb-var");
+	tb_xw_inline(&r->w);
+	H_text(&r->w, "(");
+	return lv;
+}
+
+/* The main line walked from 'w' (the position before its first node,
+ * frame 'prev'), its movetext written through the one traversal
+ * (visit.h): each node as H_node writes it, then its comments (an
+ * alternative's after its words), then its variations, each walked
+ * from the position before the node it stands for. */
+static void H_movetext(H_rec *r, tb_walk *w, const tb_line *main, long prev)
+{
+	H_level *lv[TB_MAX_DEPTH + 2] = {NULL};
+	H_level top = (H_level){.w = w, .prev = prev, .back = -1, .need_number = 1};
+	lv[0] = &top;
 	tb_buf t = TB_BUF_SOFT;
-	H_comments(r, line->lead, NULL);
-	for (const tb_node *n = line->first; n; n = n->next) {
-		uint8_t k = tb_node_followed(n);
-		tb_walk pre;
-		int forked = n->variations || n->kind == TB_NODE_READING;
-		if (forked)
-			H_fork(&pre, w);
-		long pre_frame = prev;
-		int was = w->live;
-		w->next = n;
-		tb_walk_node(w);
-		int stop_here = was && !w->live && w->stop == n && !H_said(n);
-		char *why = stop_here ? H_stop_text(r, n, w->why) : NULL;
-		long f = -1, my_back = level ? back : -1;
-		tb_buf_clear(&t);
-		if (H_is_turn(n)) {
-			H_number(&t, n);
-			if (n->number)
-				tb_buf_putc(&t, ' ');
-			tb_token_words(&t, n);
-			char *c = H_after(r, H_s(r, &t));
-			f = H_frame(r, w, c, prev, lid, level ? -1 : w->ply, my_back, why);
-			free(c);
-			if (n->kind == TB_NODE_UNKNOWN)
-				need_number = 1;
-			H_text(&r->w, " "); /* where a line may break */
-			if (n->number && (n->side == 0 || need_number)) {
-				tb_buf_clear(&t);
-				H_number(&t, n);
-				H_elem(&r->w, "span", "tb-num", H_s(r, &t));
-			}
-			tb_buf_clear(&t);
-			tb_token_words(&t, n);
-			int rec_turn = n->reconstructed ||
-			               (n->kind == TB_NODE_READING && n->alts[0].reconstructed);
-			H_link_start(r, f, level ? -1 : w->ply, rec_turn ? "tb-turn tb-reconstructed" : "tb-turn");
-			if (rec_turn) /* put in by the rules, not the source: said */
-				tb_xw_attr(&r->w, "title", H_word(r, "caption.reconstructed"));
-			H_text(&r->w, H_s(r, &t));
-			for (unsigned i = 0; i < n->nnags; i++) {
-				const char *s = tb_nag_text(n->nags[i], i == 0);
-				char dollar[16];
-				snprintf(dollar, sizeof dollar, " $%u", n->nags[i]);
-				if (!s)
-					H_text(&r->w, dollar);
-				else if (*s && !(i == 0 && n->nags[0] >= 1 && n->nags[0] <= 6))
-					H_text(&r->w, " "), H_text(&r->w, s);
-				else
-					H_text(&r->w, s);
-			}
-			tb_xw_end(&r->w);
-			need_number = 0;
-			if (n->kind == TB_NODE_UNKNOWN)
-				H_note(r, H_word(r, "book.unknown"));
-		} else if (k == TB_NODE_GAP || k == TB_NODE_POSITION) {
-			char *g = k == TB_NODE_GAP ? tb_gap_words(r->l, n->gap_min, n->gap_max)
-			                           : tb_strdup(H_word(r, "book.position"));
-			H_own(r, g);
-			f = H_frame(r, w, g, prev, lid, -1, my_back, why);
-			H_text(&r->w, " ");
-			tb_xw_start(&r->w, "span", "tb-note");
-			H_page_dir(r);
-			tb_xw_inline(&r->w);
-			H_text(&r->w, "[");
-			H_link_start(r, f, -1, "tb-turn tb-event");
-			H_text(&r->w, g ? g : "");
-			tb_xw_end(&r->w);
-			H_text(&r->w, "]");
-			tb_xw_end(&r->w);
-			free(g);
-			need_number = 1;
-		} else if (k == TB_NODE_OMITTED) {
-			H_note(r, H_word(r, "book.omitted"));
-			need_number = 1;
-		}
-		if (n->kind == TB_NODE_READING)
-			H_reading(r, forked ? &pre : NULL, n, pre_frame, level ? back : f);
-		if (why) {
-			H_stop_note(r, why);
-			if (!level)
-				r->stopped = 1;
-			free(why);
-		}
-		for (unsigned a = 0; n->kind == TB_NODE_READING && a < n->nalts; a++) {
-			if (!n->alts[a].comments)
-				continue;
-			tb_buf_clear(&t);
-			tb_alt_words(r->l, &t, &n->alts[a]);
-			H_comments(r, n->alts[a].comments, H_s(r, &t));
-			need_number = 1;
-		}
-		if (n->comments) {
-			H_comments(r, n->comments, NULL);
-			need_number = 1;
-		}
-		for (const tb_line *v = n->variations; v; v = v->next) {
-			tb_walk vw;
-			H_fork(&vw, &pre);
-			H_text(&r->w, " ");
-			tb_xw_start(&r->w, "span", "tb-var");
-			tb_xw_inline(&r->w);
-			H_text(&r->w, "(");
-			H_line(r, &vw, v, level + 1, pre_frame, ++r->lines, level ? back : f);
+	tb_visit v;
+	tb_visit_init(&v, main);
+	for (int ev; (ev = tb_visit_next(&v)) != TB_VISIT_DONE;) {
+		int level = (int)v.depth;
+		H_level *at = lv[v.depth];
+		switch (ev) {
+		case TB_VISIT_LINE_ENTER:
+			if (level && !(lv[level] = H_var_enter(r, lv[level - 1], level)))
+				tb_visit_skip(&v);
+			break;
+		case TB_VISIT_LINE_EXIT:
+			if (!level || !at) /* the main line, or a variation left out */
+				break;
 			H_text(&r->w, ")");
 			tb_xw_end(&r->w);
-			tb_walk_free(&vw);
-			need_number = 1;
+			tb_walk_free(&at->own);
+			free(at);
+			lv[level] = NULL;
+			lv[level - 1]->need_number = 1;
+			break;
+		case TB_VISIT_NODE_ENTER:
+			H_node(r, at, v.node, level, &t);
+			break;
+		case TB_VISIT_COMMENT:
+			if (v.at == TB_VISIT_AT_ALT && v.index == 0) {
+				tb_buf_clear(&t);
+				tb_alt_words(r->l, &t, v.alt);
+			}
+			H_comment(r, v.comment, v.at == TB_VISIT_AT_ALT ? H_s(r, &t) : NULL);
+			if (v.at != TB_VISIT_AT_LEAD)
+				at->need_number = 1;
+			break;
+		case TB_VISIT_NODE_EXIT:
+			if (at->forked)
+				tb_walk_free(&at->pre);
+			if (at->f >= 0)
+				at->prev = at->f;
+			break;
+		default:
+			break;
 		}
-		if (forked)
-			tb_walk_free(&pre);
-		if (f >= 0)
-			prev = f;
 	}
 	tb_buf_free(&t);
 }
@@ -744,7 +805,7 @@ static void H_controls(H_rec *r)
 	tb_xw_end(w);
 }
 
-/* The board: svg.c's, once; the pieces and marks are the script's. */
+/* The board: diagram.c's, once; the pieces and marks are the script's. */
 static void H_board(H_rec *r)
 {
 	tb_xw *w = &r->w;
@@ -953,12 +1014,12 @@ int tb_html_add(tb_html *h, const tb_record *rec, const char *problems, char **w
 			r.stopped = 1;
 			free(why0);
 		}
-		H_line(&r, &w, &rec->main, 0, f0, 0, -1);
+		H_movetext(&r, &w, &rec->main, f0);
 		H_text(&r.w, " ");
 		tb_xw_start(&r.w, "b", "tb-res");
 		H_text(&r.w, tb_result_text[rec->result]);
 		tb_xw_end(&r.w);
-		H_comments(&r, rec->trail, NULL);
+		H_comments(&r, rec->trail);
 		tb_xw_end(&r.w);
 		H_result(&r, &w);
 		tb_xw_end(&r.w);

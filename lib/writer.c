@@ -4,12 +4,15 @@
  * One record, one way to write it: tags in canonical order, one per
  * line; a blank line; the main line with each of the first side's
  * turns starting a line; the result on a line of its own. Variations,
- * comments and NAGs stay inline with the turn they belong to.
+ * comments and NAGs stay inline with the turn they belong to. The
+ * lines are written as the one traversal (visit.h) visits them; the
+ * pieces other files write TGN with (writer.h) are this file's.
  */
 #include <string.h>
 
 #include "game.h"
 #include "record.h"
+#include "visit.h"
 #include "writer.h"
 
 typedef struct S_writer {
@@ -58,20 +61,6 @@ static void S_comments(tb_buf *b, const tb_comment *c, const char *sep)
 	for (; c; c = c->next, sep = " ") {
 		tb_buf_puts(b, sep);
 		S_comment(b, c);
-	}
-}
-
-/* The first NAG of a move is written as its suffix when it is one of
- * 1..6; on anything else a suffix would be read as another token. */
-static void S_nags(tb_buf *b, const tb_node *n)
-{
-	static const char *const sfx[] = {"", "!", "?", "!!", "??", "!?", "?!"};
-	for (unsigned i = 0; i < n->nnags; i++) {
-		if (i == 0 && n->kind == TB_NODE_MOVE && !n->reconstructed && n->nags[0] >= 1 &&
-		    n->nags[0] <= 6)
-			tb_buf_puts(b, sfx[n->nags[0]]);
-		else
-			tb_buf_put(b, " $", 2), tb_buf_putu(b, n->nags[i]);
 	}
 }
 
@@ -148,64 +137,104 @@ static int S_is_turn(const tb_node *n)
 	return tb_kind_is_turn(tb_node_followed(n));
 }
 
-static void S_line(S_writer *w, const tb_line *line, int main);
-
-/* What follows a turn's body: NAGs, comments, variations. */
-static void S_notes(S_writer *w, const tb_node *n)
+/* Node 'n' of a line at nesting 'depth', after 'prev' (NULL: the
+ * line's first, 'lead' when comments stand before it): its separator
+ * and number, then its body. On the main line each of the first side's
+ * turns starts a new line of text; a second side's turn is numbered
+ * "N..." when it does not follow its first side's turn directly. */
+static void S_node(S_writer *w, const tb_node *n, const tb_node *prev, int lead,
+                   unsigned depth)
 {
-	S_nags(w->b, n);
-	S_comments(w->b, n->comments, " ");
-	for (const tb_line *v = n->variations; v; v = v->next) {
-		tb_buf_puts(w->b, " (");
-		S_line(w, v, 0);
-		tb_buf_putc(w->b, ')');
+	const char *sep = prev ? " " : lead && !w->bare ? depth == 0 ? "\n" : " " : "";
+	int need_number = !prev || !S_is_turn(prev) ||
+	                  (!w->bare && (prev->comments || prev->variations));
+	int turn = S_is_turn(n);
+	if (turn && n->side == 0) {
+		tb_buf_puts(w->b, depth == 0 && *sep && !w->bare ? "\n" : sep);
+		tb_buf_putu(w->b, n->number);
+		tb_buf_puts(w->b, ". ");
+	} else if (turn && need_number) {
+		tb_buf_puts(w->b, sep);
+		tb_buf_putu(w->b, n->number);
+		tb_buf_puts(w->b, "... ");
+	} else {
+		tb_buf_puts(w->b, sep);
 	}
+	S_node_body(w, n);
+}
+
+/* The first NAG of a move is written as its suffix when it is one of
+ * 1..6; on anything else a suffix would be read as another token. */
+static void S_nag(tb_buf *b, const tb_node *n, unsigned i)
+{
+	static const char *const sfx[] = {"", "!", "?", "!!", "??", "!?", "?!"};
+	if (i == 0 && n->kind == TB_NODE_MOVE && !n->reconstructed && n->nags[0] >= 1 &&
+	    n->nags[0] <= 6)
+		tb_buf_puts(b, sfx[n->nags[0]]);
+	else
+		tb_buf_put(b, " $", 2), tb_buf_putu(b, n->nags[i]);
+}
+
+/* Writes what cursor 'v' (just started) visits: a line, nesting 0 the
+ * main line; or, 'notes' set, a node's notes -- its NAGs, comments and
+ * variations, not its body. A reading's alternatives are its body's
+ * (S_node_body); bare, the line's turns alone, nothing after them. */
+static void S_visit(S_writer *w, tb_visit *v, int notes)
+{
+	for (int ev; (ev = tb_visit_next(v)) != TB_VISIT_DONE;) {
+		switch (ev) {
+		case TB_VISIT_LINE_ENTER:
+			if (v->depth)
+				tb_buf_puts(w->b, " (");
+			break;
+		case TB_VISIT_LINE_EXIT:
+			if (v->depth)
+				tb_buf_putc(w->b, ')');
+			break;
+		case TB_VISIT_NODE_ENTER:
+			if (notes && v->depth == 0)
+				break;
+			S_node(w, v->node, v->prev, v->line->lead != NULL, v->depth);
+			if (w->bare)
+				tb_visit_skip(v);
+			break;
+		case TB_VISIT_NAG:
+			S_nag(w->b, v->node, v->index);
+			break;
+		case TB_VISIT_COMMENT:
+			if (w->bare || v->at == TB_VISIT_AT_ALT)
+				break;
+			tb_buf_puts(w->b, v->at == TB_VISIT_AT_LEAD && v->index == 0 ? "" : " ");
+			S_comment(w->b, v->comment);
+			break;
+		default:
+			break;
+		}
+	}
+}
+
+/* Writes line 'line', the main line. */
+static void S_line(S_writer *w, const tb_line *line)
+{
+	tb_visit v;
+	tb_visit_init(&v, line);
+	S_visit(w, &v, 0);
 }
 
 void tb_write_node(tb_buf *b, const tb_game *g, const tb_node *n, tb_write_part part)
 {
 	S_writer w = {b, g, part == TB_WRITE_BARE};
-	if (part == TB_WRITE_NOTES)
-		S_notes(&w, n);
-	else
+	if (part == TB_WRITE_NOTES) {
+		tb_visit v;
+		tb_visit_init_node(&v, n);
+		S_visit(&w, &v, 1);
+	} else
 		S_node_body(&w, n);
 }
 
 void tb_write_comments(tb_buf *b, const tb_comment *c, const char *sep)
 {
 	S_comments(b, c, sep);
-}
-
-/* Writes 'line': on the main line each of the first side's turns
- * starts a new line of text; a second side's turn is numbered "N..."
- * when it does not follow its first side's turn directly. */
-static void S_line(S_writer *w, const tb_line *line, int main)
-{
-	const char *sep = "";
-	if (!w->bare)
-		S_comments(w->b, line->lead, "");
-	if (line->lead && !w->bare)
-		sep = main ? "\n" : " ";
-	int need_number = 1;
-	for (const tb_node *n = line->first; n; n = n->next) {
-		int turn = S_is_turn(n);
-		if (turn && n->side == 0) {
-			tb_buf_puts(w->b, main && *sep && !w->bare ? "\n" : sep);
-			tb_buf_putu(w->b, n->number);
-			tb_buf_puts(w->b, ". ");
-		} else if (turn && need_number) {
-			tb_buf_puts(w->b, sep);
-			tb_buf_putu(w->b, n->number);
-			tb_buf_puts(w->b, "... ");
-		} else {
-			tb_buf_puts(w->b, sep);
-		}
-		S_node_body(w, n);
-		if (!w->bare)
-			S_notes(w, n);
-		need_number = !turn || (!w->bare && (n->comments || n->variations));
-		sep = " ";
-	}
 }
 
 static void S_tags(tb_buf *b, const tb_record *rec)
@@ -237,7 +266,7 @@ char *tb_record_write(const tb_record *rec, size_t *len)
 	S_writer w = {&b, rec->game, 0};
 	S_tags(&b, rec);
 	tb_buf_putc(&b, '\n');
-	S_line(&w, &rec->main, 1);
+	S_line(&w, &rec->main);
 	if (rec->main.first || rec->main.lead)
 		tb_buf_putc(&b, '\n');
 	tb_buf_puts(&b, tb_result_text[rec->result]);
@@ -252,7 +281,7 @@ char *tb_record_movetext(const tb_record *rec, size_t *len)
 		return NULL;
 	tb_buf b = TB_BUF_SOFT;
 	S_writer w = {&b, rec->game, 1};
-	S_line(&w, &rec->main, 1);
+	S_line(&w, &rec->main);
 	if (rec->main.first)
 		tb_buf_putc(&b, ' ');
 	tb_buf_puts(&b, tb_result_text[rec->result]);

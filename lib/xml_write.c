@@ -24,6 +24,7 @@
 #include "diag.h"
 #include "game.h"
 #include "reader.h"
+#include "visit.h"
 #include "xalloc.h"
 #include "xml.h"
 #include "xw.h"
@@ -206,16 +207,20 @@ static void S_span(S_record *s, const tb_span *sp)
 	S_attr_u(s, "end-col", sp->end_col);
 }
 
+static void S_comment(S_record *s, const tb_comment *c)
+{
+	S_start(s, "comment");
+	if (c->lang)
+		S_attr(s, "xml:lang", c->lang);
+	S_span(s, &c->span);
+	tb_xw_text(s->w, c->text, strlen(c->text));
+	S_end(s);
+}
+
 static void S_comments(S_record *s, const tb_comment *c)
 {
-	for (; c; c = c->next) {
-		S_start(s, "comment");
-		if (c->lang)
-			S_attr(s, "xml:lang", c->lang);
-		S_span(s, &c->span);
-		tb_xw_text(s->w, c->text, strlen(c->text));
-		S_end(s);
-	}
+	for (; c; c = c->next)
+		S_comment(s, c);
 }
 
 /* ===== Turns ===== */
@@ -327,8 +332,6 @@ static void S_write_after(S_record *s, const tb_node *n)
 	S_end(s);
 }
 
-static void S_line(S_record *s, const tb_line *line);
-
 /* The sigla of 'set', space-separated, into 'b'. */
 static void S_sigla(S_record *s, tb_buf *b, uint32_t set)
 {
@@ -338,10 +341,10 @@ static void S_sigla(S_record *s, tb_buf *b, uint32_t set)
 			tb_buf_printf(b, "%s%s", b->len ? " " : "", s->sigla->s[i]);
 }
 
-/* One alternative of a reading: what it is, its witnesses when it is a
- * collation's (the comment naming them, as attributes), then its
- * comments. */
-static void S_alt(S_record *s, const tb_alt *alt)
+/* One alternative of a reading opened: what it is, and its witnesses
+ * when it is a collation's (the comment naming them, as attributes,
+ * which its comments then leave out: returns 1). */
+static int S_alt(S_record *s, const tb_alt *alt)
 {
 	static const char *const kinds[] = {"move", "pass", "unknown", "", "gap", "position",
 	                                    "omitted"};
@@ -350,8 +353,8 @@ static void S_alt(S_record *s, const tb_alt *alt)
 	S_attr(s, "kind", kinds[alt->kind]);
 	if (alt->reconstructed)
 		S_attr(s, "reconstructed", "true");
-	const tb_comment *c = alt->comments;
 	uint32_t set, own;
+	int named = 0;
 	if (s->sigla && tb_alt_witnesses(s->sigla, alt, &set, &own)) {
 		tb_buf b = TB_BUF_SOFT;
 		S_sigla(s, &b, set);
@@ -361,7 +364,7 @@ static void S_alt(S_record *s, const tb_alt *alt)
 			S_attr(s, "own", S_made(s, &b));
 		}
 		tb_buf_free(&b);
-		c = c->next;
+		named = 1;
 	}
 	if (alt->kind == TB_NODE_MOVE) {
 		S_move_body(s, &alt->move);
@@ -376,10 +379,11 @@ static void S_alt(S_record *s, const tb_alt *alt)
 		S_attr(s, "notation", S_made(s, &b));
 		tb_buf_free(&b);
 	}
-	S_comments(s, c);
-	S_end(s);
+	return named;
 }
 
+/* A node opened: its element and what it is (a reading's alternatives
+ * follow, each an element of its own). */
 static void S_node(S_record *s, const tb_node *n)
 {
 	static const char *const names[] = {"move", "pass", "unknown", "reading", "gap",
@@ -396,8 +400,6 @@ static void S_node(S_record *s, const tb_node *n)
 	case TB_NODE_READING:
 		S_number(s, n);
 		S_span(s, &n->span);
-		for (unsigned i = 0; i < n->nalts; i++)
-			S_alt(s, &n->alts[i]);
 		break;
 	case TB_NODE_GAP:
 		if (n->gap_min >= 0)
@@ -421,27 +423,53 @@ static void S_node(S_record *s, const tb_node *n)
 		S_span(s, &n->span);
 		break;
 	}
-	for (unsigned i = 0; i < n->nnags; i++) {
-		S_start(s, "nag");
-		S_attr_u(s, "code", n->nags[i]);
-		S_end(s);
-	}
-	S_comments(s, n->comments);
-	for (const tb_line *v = n->variations; v; v = v->next) {
-		S_start(s, "variation");
-		S_line(s, v);
-		S_end(s);
-	}
-	S_write_after(s, n);
-	S_end(s);
 }
 
-static void S_line(S_record *s, const tb_line *line)
+/* The main line, its variations within it: an element per node, in the
+ * order of the one traversal (visit.h); a turn's <after> (with
+ * TB_XML_POSITIONS) last in it. */
+static void S_moves(S_record *s, const tb_line *main)
 {
-	S_span(s, &line->span);
-	S_comments(s, line->lead);
-	for (const tb_node *n = line->first; n; n = n->next)
-		S_node(s, n);
+	tb_visit v;
+	tb_visit_init(&v, main);
+	int named = 0; /* the alternative's first comment names its witnesses */
+	for (int ev; (ev = tb_visit_next(&v)) != TB_VISIT_DONE;) {
+		switch (ev) {
+		case TB_VISIT_LINE_ENTER:
+			if (v.depth)
+				S_start(s, "variation");
+			S_span(s, &v.line->span);
+			break;
+		case TB_VISIT_LINE_EXIT:
+			if (v.depth)
+				S_end(s);
+			break;
+		case TB_VISIT_NODE_ENTER:
+			S_node(s, v.node);
+			break;
+		case TB_VISIT_NODE_EXIT:
+			S_write_after(s, v.node);
+			S_end(s);
+			break;
+		case TB_VISIT_ALT_ENTER:
+			named = S_alt(s, v.alt);
+			break;
+		case TB_VISIT_ALT_EXIT:
+			S_end(s);
+			break;
+		case TB_VISIT_NAG:
+			S_start(s, "nag");
+			S_attr_u(s, "code", v.nag);
+			S_end(s);
+			break;
+		case TB_VISIT_COMMENT:
+			if (!(named && v.at == TB_VISIT_AT_ALT && v.index == 0))
+				S_comment(s, v.comment);
+			break;
+		default:
+			break;
+		}
+	}
 }
 
 /* ===== Records ===== */
@@ -550,7 +578,7 @@ static int S_write(tb_xw *w, int flags, tb_reader *r, const tb_record *rec)
 		S_end(&s);
 	}
 	S_start(&s, "moves");
-	S_line(&s, &rec->main);
+	S_moves(&s, &rec->main);
 	S_end(&s);
 	S_start(&s, "result");
 	const char *res = tb_result_text[rec->result];

@@ -23,6 +23,7 @@
 #include "buf.h"
 #include "diag.h"
 #include "reader.h"
+#include "visit.h"
 #include "xml.h"
 
 /* The length of the character at 's' (at most 'n' bytes) when XML can
@@ -106,17 +107,16 @@ static const tb_comment *S_comments(const tb_comment *c)
 	return NULL;
 }
 
+/* The first comment of 'line' and all it holds that XML cannot carry,
+ * in the order of the one traversal (visit.h); NULL when none. */
 static const tb_comment *S_line(const tb_line *line)
 {
-	const tb_comment *c = S_comments(line->lead);
-	for (const tb_node *n = line->first; !c && n; n = n->next) {
-		for (unsigned i = 0; !c && i < n->nalts; i++)
-			c = S_comments(n->alts[i].comments);
-		c = c ? c : S_comments(n->comments);
-		for (const tb_line *v = n->variations; !c && v; v = v->next)
-			c = S_line(v);
-	}
-	return c;
+	tb_visit v;
+	tb_visit_init(&v, line);
+	for (int ev; (ev = tb_visit_next(&v)) != TB_VISIT_DONE;)
+		if (ev == TB_VISIT_COMMENT && S_unfit(v.comment->text))
+			return v.comment;
+	return NULL;
 }
 
 /* Where 'c' starts in the source. */
