@@ -938,6 +938,24 @@ TB_EXPORT tb_engine *tb_replay_engine(const tb_replay *rp, long i);
  * when no turn is known (a position, an open or unknown frame), or
  * memory ran out. */
 TB_EXPORT char *tb_replay_token(const tb_replay *rp, long i);
+/** Tells frame 'i' (not the start) to 'fn' as tb_reader_validate tells
+ * a turn it plays (all borrowed for the call): its node's number, side
+ * and place; the token of the turn(s) the rules played for it when they
+ * know them ("d3" for a '?' they decide, a decided gap's turns space-
+ * separated), else the node as written ("?", "<gap 2>"); the position
+ * of the frame (tb_replay_position; "" when it has none); its events
+ * (those certain in every possible line when OPEN); 'over' when its
+ * position is known and the game is over there. The caller reads
+ * tb_replay_status to tell a written turn from the others. Returns 0;
+ * TB_EINVAL for no such frame or 'fn' NULL; TB_ENOMEM (nothing told)
+ * when memory ran out. */
+TB_EXPORT int tb_replay_report(const tb_replay *rp, long i, tb_turn_fn fn, void *ctx);
+/** Why the rules do not know the position after frame 'i' (OPEN or
+ * UNKNOWN), in plain English words ("it fits 2 legal turns", "turns are
+ * missing here (a gap)", "c3 is occupied" for a turn refused in the
+ * position before it); the caller frees it. NULL for a frame whose
+ * position is known, no such frame, or when memory ran out. */
+TB_EXPORT char *tb_replay_why(const tb_replay *rp, long i);
 
 /** ## Comparing records (spec/compare.md)
  *
