@@ -129,7 +129,7 @@ unit: $(UNIT_BIN)
 
 spec: $(BUILD)/tests/spec_runner $(BUILD)/tablero
 	$(BUILD)/tests/spec_runner spec/tgn.md spec/games/pitarra.md spec/games/asalto.md spec/games/ocencahuac.md spec/xml.md spec/reconstruct.md tests/errors.md
-	python3 tests/spec_cli.py $(BUILD)/tablero spec/compare.md spec/show.md spec/games/ocencahuac.md spec/svg.md spec/book.md spec/html.md
+	python3 tests/spec_cli.py $(BUILD)/tablero spec/compare.md spec/show.md spec/games/ocencahuac.md spec/svg.md spec/book.md spec/html.md spec/replay-positions.md
 
 golden: $(BUILD)/tablero
 	@TABLERO=$(BUILD)/tablero bash tests/golden.sh

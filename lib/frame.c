@@ -124,6 +124,38 @@ int tb_replay_report(const tb_replay *rp, long i, tb_turn_fn fn, void *ctx)
 
 /* ===== Why a position is not known ===== */
 
+/* Looks for node 'want' in line 'l' and its variations, 'before' the
+ * frame of the position before the line's first node (-1 the start;
+ * -2 none). Sets '*out' to the frame of the position before 'want'. */
+static int S_seek(const tb_replay *rp, const tb_line *l, long before, const tb_node *want,
+                  long *out)
+{
+	long prev = before;
+	for (const tb_node *x = l->first; x; x = x->next) {
+		if (x == want) {
+			*out = prev;
+			return 1;
+		}
+		for (const tb_line *v = x->variations; v; v = v->next)
+			if (S_seek(rp, v, prev, want, out))
+				return 1;
+		prev = tb_replay_find(rp, x, 0);
+		prev = prev < 0 ? -2 : prev;
+	}
+	return 0;
+}
+
+/* Is the position before frame 'f' known -- the one its frame keeps,
+ * then (not a last known one, far back in an open stretch)? */
+static int S_before_known(const tb_replay *rp, const tb_frame *f)
+{
+	long before = -2;
+	if (!S_seek(rp, &tb_replay_record(rp)->main, -1, f->node, &before) || before < -1)
+		return 0;
+	const tb_frame *b = S_frame(rp, before);
+	return b->status == TB_FRAME_WRITTEN || b->status == TB_FRAME_RECONSTRUCTED;
+}
+
 /* Why the rules refuse frame 'f''s turn in the position it keeps (the
  * one before it), into 'b': as walk.c said it. */
 static void S_refused(tb_buf *b, const tb_replay *rp, const tb_frame *f)
@@ -135,6 +167,10 @@ static void S_refused(tb_buf *b, const tb_replay *rp, const tb_frame *f)
 	const tb_move *m = a ? &a->move : &n->move;
 	if (!rs || !f->has_st || (kind != TB_NODE_MOVE && kind != TB_NODE_PASS)) {
 		tb_buf_puts(b, "the rules refuse the turn as written");
+		return;
+	}
+	if (!S_before_known(rp, f)) {
+		tb_buf_puts(b, "the rules refuse the turn in every position the record may be in here");
 		return;
 	}
 	tb_turns l = {NULL, 0};
@@ -182,7 +218,7 @@ char *tb_replay_why(const tb_replay *rp, long i)
 		S_refused(&b, rp, f);
 		break;
 	case TB_STOP_AFTER_END:
-		if (rs && f->has_st && rs->rules->over(rs, &f->st, &res, over, sizeof over))
+		if (rs && f->has_st && S_before_known(rp, f) && rs->rules->over(rs, &f->st, &res, over, sizeof over))
 			tb_buf_printf(&b, "the game is already over (%s)", over);
 		else
 			tb_buf_puts(&b, "the game is already over");
