@@ -59,7 +59,7 @@ UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 VERSION := $(shell sed -n 's/^#define TB_VERSION "\(.*\)"/\1/p' lib/tablero.h)
 
-.PHONY: all lib cli check check-san check-tsan unit spec golden samples random xml svg book html compare reconstruct collate jobs rewrite oom quotes python demo bench \
+.PHONY: all lib cli check check-san check-tsan unit spec golden samples random xml svg book html compare reconstruct replay collate jobs rewrite oom quotes python demo bench \
         install uninstall clean deps deps-test fuzz fuzz-build fuzz-replay fuzz-merge
 
 all: $(BUILD)/libtablero.a $(BUILD)/libtablero.so $(BUILD)/tablero $(BUILD)/tablero.pc
@@ -177,6 +177,17 @@ python: $(BUILD)/libtablero.so
 	TABLERO_LIB=$(abspath $(BUILD)/libtablero.so) python3 python/tests/test_tablero.py && \
 	TABLERO_LIB=$(abspath $(BUILD)/libtablero.so) bash python/tests/install.sh $(BUILD)/pyinstall; fi
 
+# The replay's frames against a simple replay of the test's own
+# (tests/replay_check.py), read through the Python module over this
+# build's library (with the sanitizers' runtimes preloaded, as python).
+replay: $(BUILD)/tablero $(BUILD)/libtablero.so
+	@if [ "$(SAN)" = 1 ]; then \
+	LD_PRELOAD="$(SAN_PRELOAD)" ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 \
+	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	TABLERO_LIB=$(abspath $(BUILD)/libtablero.so) TABLERO=$(BUILD)/tablero bash tests/replay.sh; \
+	else TABLERO_LIB=$(abspath $(BUILD)/libtablero.so) TABLERO=$(BUILD)/tablero \
+	bash tests/replay.sh; fi
+
 jobs: $(BUILD)/tablero
 	@TABLERO=$(BUILD)/tablero bash tests/jobs.sh
 
@@ -207,7 +218,7 @@ quotes:
 deps-test:
 	@bash tests/deps.sh
 
-check: all unit spec golden samples random xml svg book html compare reconstruct collate jobs rewrite oom quotes fuzz-replay deps-test python
+check: all unit spec golden samples random xml svg book html compare reconstruct replay collate jobs rewrite oom quotes fuzz-replay deps-test python
 	@echo "make check: all test suites passed"
 
 check-san:
