@@ -837,10 +837,17 @@ TB_EXPORT int tb_line_remove(tb_record *rec, tb_line *v);
 /** The position after node 'n' of 'rec' -- on the main line or in a
  * variation, which replaces its node: the line from the start through
  * the variations down to 'n' -- as an engine (NULL 'n': the start),
- * replayed as tb_record_engine does ('*at', if not NULL, says how far
- * along the main line the replay got). Returns NULL with '*why' set (the
- * caller frees it) when 'n' is not in 'rec' or as tb_record_engine;
- * NULL with '*why' NULL when memory ran out. */
+ * taken from the frame of 'n' in the record's one replay ("One reading
+ * of a record"): written, or reconstructed (a '?' the rules decide).
+ * Where that frame is open or unknown, the engine holds the last
+ * position the rules knew on the way to 'n' and '*at' (if not NULL)
+ * says so: 'stopped' 1, 'line', 'col' and 'stop' the first node after
+ * it whose position they do not know, 'why' tb_replay_why of it; 'ply'
+ * and 'last' are those of the position given. Returns NULL with '*why'
+ * set (the caller frees it) when 'n' is not in 'rec', 'rec' has errors
+ * or no rules engine, or no position at all is known on the way (a
+ * start that is not complete); NULL with '*why' NULL when memory ran
+ * out. */
 TB_EXPORT tb_engine *tb_node_engine(const tb_record *rec, const tb_node *n, tb_reached *at,
                                     char **why);
 
