@@ -41,10 +41,14 @@ POINT = re.compile(r"[a-i][0-9]")
 
 
 # Known, reported to the replay's author (issue 31): the frames count the
-# rules' states, which keep what the position notation does not show
-# (Pitarra's last placement, say), so two orders of the same placements
-# are two "positions", and a node that one position fits may stay open.
-# Counted and shown, not failed, until the replay counts positions.
+# rules' states, which keep what the position notation does not show --
+# Pitarra's state keeps the point of a side's last placement (mark[]) and
+# the turns since a removal (quiet) with no limit set -- so two orders of
+# the same placements are two "positions", and a node that one position
+# fits may stay open. With those two cleared in rules_pitarra.c's play
+# (tried: a placement leaves mark 0, quiet counted only under a limit)
+# every frame agrees. Counted and shown, not failed, until the replay
+# counts positions as the notation tells them apart.
 KNOWN = []
 
 
