@@ -83,8 +83,9 @@ int tb_replay_report(const tb_replay *rp, long i, tb_turn_fn fn, void *ctx)
 	if (!f || !f->node || !fn)
 		return TB_EINVAL;
 	int known = f->status == TB_FRAME_WRITTEN || f->status == TB_FRAME_RECONSTRUCTED;
-	tb_events ev;
-	tb_replay_events_of(rp, f, &ev);
+	tb_events ev = {0};
+	if (f->nev) /* none: the pool may be NULL, not memcpy's to read */
+		tb_replay_events_of(rp, f, &ev);
 	tb_buf tok = TB_BUF_SOFT, evt = TB_BUF_SOFT, over = TB_BUF_SOFT;
 	S_token(&tok, rp, f);
 	tb_events_write(&evt, &ev);
