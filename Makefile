@@ -60,7 +60,7 @@ UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 VERSION := $(shell sed -n 's/^#define TB_VERSION "\(.*\)"/\1/p' lib/tablero.h)
 
-.PHONY: all lib cli check check-san check-tsan unit spec golden samples random xml svg book html compare reconstruct collate jobs rewrite oom quotes python demo bench \
+.PHONY: all lib cli check check-san check-tsan unit spec golden samples random xml svg book html compare reconstruct replay collate jobs rewrite oom quotes python demo bench \
         install uninstall clean deps deps-test typed layout fuzz fuzz-build fuzz-replay fuzz-merge
 
 all: $(BUILD)/libtablero.a $(BUILD)/libtablero.so $(BUILD)/tablero $(BUILD)/tablero.pc
@@ -130,7 +130,7 @@ unit: $(UNIT_BIN)
 
 spec: $(BUILD)/tests/spec_runner $(BUILD)/tablero
 	$(BUILD)/tests/spec_runner spec/tgn.md spec/games/pitarra.md spec/games/asalto.md spec/games/ocencahuac.md spec/xml.md spec/reconstruct.md tests/errors.md
-	python3 tests/spec_cli.py $(BUILD)/tablero spec/compare.md spec/show.md spec/games/ocencahuac.md spec/svg.md spec/book.md spec/html.md
+	python3 tests/spec_cli.py $(BUILD)/tablero spec/compare.md spec/show.md spec/games/ocencahuac.md spec/svg.md spec/book.md spec/html.md spec/replay-positions.md
 
 golden: $(BUILD)/tablero
 	@TABLERO=$(BUILD)/tablero bash tests/golden.sh
@@ -178,6 +178,17 @@ python: $(BUILD)/libtablero.so
 	TABLERO_LIB=$(abspath $(BUILD)/libtablero.so) python3 python/tests/test_tablero.py && \
 	TABLERO_LIB=$(abspath $(BUILD)/libtablero.so) bash python/tests/install.sh $(BUILD)/pyinstall; fi
 
+# The replay's frames against a simple replay of the test's own
+# (tests/replay_check.py), read through the Python module over this
+# build's library (with the sanitizers' runtimes preloaded, as python).
+replay: $(BUILD)/tablero $(BUILD)/libtablero.so
+	@if [ "$(SAN)" = 1 ]; then \
+	LD_PRELOAD="$(SAN_PRELOAD)" ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 \
+	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	TABLERO_LIB=$(abspath $(BUILD)/libtablero.so) TABLERO=$(BUILD)/tablero bash tests/replay.sh; \
+	else TABLERO_LIB=$(abspath $(BUILD)/libtablero.so) TABLERO=$(BUILD)/tablero \
+	bash tests/replay.sh; fi
+
 jobs: $(BUILD)/tablero
 	@TABLERO=$(BUILD)/tablero bash tests/jobs.sh
 
@@ -216,7 +227,7 @@ typed:
 layout: $(BUILD)/libtablero.a
 	@python3 tests/layout.py $(BUILD)
 
-check: all layout unit spec golden samples random xml svg book html compare reconstruct collate jobs rewrite oom quotes fuzz-replay deps-test typed python
+check: all layout unit spec golden samples random xml svg book html compare reconstruct replay collate jobs rewrite oom quotes fuzz-replay deps-test typed python
 	@echo "make check: all test suites passed"
 
 check-san:

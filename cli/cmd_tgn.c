@@ -56,7 +56,7 @@ static int S_args(const char *cmd, int argc, char **argv, S_opts *o, int which)
 		}
 	}
 	if (o->board && !o->positions) {
-		cli_error(cmd, "--board draws the board after each turn that --positions prints: "
+		cli_error(cmd, "--board draws the board of each position that --positions prints: "
 		               "give both");
 		return -1;
 	}
@@ -73,33 +73,123 @@ static int S_args(const char *cmd, int argc, char **argv, S_opts *o, int which)
 	return 0;
 }
 
-/* What --positions prints after each turn needs of the record. */
+/* What --positions prints of a record: one line per frame of the one
+ * replay (tb_reader_replay), main line and variations in the order
+ * written (man/tablero.1, spec/replay.md "validate --positions"):
+ *
+ *   12... d6xd4  {POSITION}  EVENTS               a turn as written
+ *   18. e3-e4  {POSITION}  [reconstructed]  EVENTS   a '?' the rules decide
+ *   <gap 2> d2-d3 d6-c6  {POSITION}  [reconstructed]
+ *   19... ?  {LAST KNOWN}  [open: 3 positions; 3 turns fit]
+ *   <gap>  {LAST KNOWN}  [unknown: WHY]
+ *   <position>  {POSITION}
+ */
 typedef struct S_turns {
 	const tb_record *rec;
+	const tb_replay *rp;
+	long frame;
 	int board, colour;
 	FILE *out;
 } S_turns;
 
-static void S_print_turn(void *ctx, const tb_turn_report *t)
+/* The board of 'position' as text, after a frame's line. */
+static void S_print_board(const S_turns *p, const char *position)
 {
-	const S_turns *p = ctx;
-	fprintf(p->out, "%u%s %s  {%s}%s%s\n", t->number, t->side == 1 ? "..." : ".", t->token,
-	        t->position, *t->events ? "  " : "", t->events);
-	if (t->over)
-		fprintf(p->out, "game over: %s\n", t->over);
-	if (!p->board)
-		return;
 	const char *rules = tb_record_tag(p->rec, "Rules");
 	char *why = NULL;
 	tb_engine *e = tb_engine_new(tb_record_game(p->rec), rules && strcmp(rules, "?") ? rules : NULL,
-	                             t->position, &why);
+	                             position, &why);
 	char *text = e ? tb_engine_board(e, p->colour ? TB_BOARD_COLOUR : 0) : NULL;
 	if (!text && (e || !why))
 		cli_oom();
-	fprintf(p->out, "%s\n", text ? text : why); /* why: never, as the rules just played it */
+	fprintf(p->out, "%s\n", text ? text : why); /* why: never, as the rules gave it */
 	free(text);
 	free(why);
 	tb_engine_free(e);
+}
+
+/* The mark of frame 'i' that is not a turn as written, into 'mark'
+ * ("" for one). */
+static void S_mark(const tb_replay *rp, long i, char *mark, size_t n)
+{
+	int gap = tb_node_type(tb_replay_node(rp, i, NULL)) == TB_NODE_GAP;
+	unsigned long long fits = tb_replay_fits(rp, i);
+	char *why;
+	switch (tb_replay_status(rp, i)) {
+	case TB_FRAME_RECONSTRUCTED:
+		snprintf(mark, n, "  [reconstructed]");
+		break;
+	case TB_FRAME_OPEN:
+		if (fits)
+			snprintf(mark, n, "  [open: %zu positions; %llu %s fit]", tb_replay_positions(rp, i),
+			         fits, gap ? fits == 1 ? "sequence" : "sequences" : fits == 1 ? "turn" : "turns");
+		else
+			snprintf(mark, n, "  [open: %zu positions]", tb_replay_positions(rp, i));
+		break;
+	case TB_FRAME_UNKNOWN:
+		why = tb_replay_why(rp, i);
+		if (!why)
+			cli_oom();
+		snprintf(mark, n, "  [unknown: %s]", why);
+		free(why);
+		break;
+	default:
+		*mark = '\0';
+	}
+}
+
+/* One frame's line (tb_replay_report's callback). */
+static void S_print_frame(void *ctx, const tb_turn_report *t)
+{
+	const S_turns *p = ctx;
+	tb_node *n = tb_replay_node(p->rp, p->frame, NULL);
+	int type = tb_node_type(n);
+	char mark[400];
+	S_mark(p->rp, p->frame, mark, sizeof mark);
+	if (type == TB_NODE_POSITION) {
+		fprintf(p->out, "<position>");
+	} else if (type == TB_NODE_GAP) {
+		char *gap = tb_node_token(p->rec, n);
+		if (!gap)
+			cli_oom();
+		fprintf(p->out, "%s%s%s", gap, strcmp(gap, t->token) ? " " : "",
+		        strcmp(gap, t->token) ? t->token : "");
+		free(gap);
+	} else {
+		fprintf(p->out, "%u%s %s", t->number, t->side == 1 ? "..." : ".", t->token);
+	}
+	fprintf(p->out, "  {%s}%s%s%s\n", *t->position ? t->position : "?", mark,
+	        *t->events ? "  " : "", t->events);
+	if (t->over)
+		fprintf(p->out, "game over: %s\n", t->over);
+	if (p->board && *t->position)
+		S_print_board(p, t->position);
+}
+
+/* validate --positions: the record replayed once, its diagnostics added
+ * to 'r' as tb_reader_validate adds them, its frames printed. */
+static void S_print_frames(tb_reader *r, const tb_record *rec, const S_opts *o, int colour,
+                           FILE *out)
+{
+	tb_replay *rp = tb_reader_replay(r, rec);
+	if (!rp) {
+		if (tb_record_game(rec) && !tb_record_errors(rec))
+			cli_oom(); /* it would have been replayed */
+		if (tb_reader_validate(r, rec, NULL, NULL) == TB_ENOMEM) /* says why not */
+			cli_oom();
+		return;
+	}
+	S_turns p = {rec, rp, 0, o->board, colour, out};
+	for (size_t i = 0; i < tb_replay_count(rp); i++) {
+		unsigned alt;
+		tb_replay_node(rp, (long)i, &alt);
+		if (alt) /* a reading's other alternatives: not on a line */
+			continue;
+		p.frame = (long)i;
+		if (tb_replay_report(rp, (long)i, S_print_frame, &p))
+			cli_oom();
+	}
+	tb_replay_free(rp);
 }
 
 /* A record read, on its way through a job (jobs.c). */
@@ -129,10 +219,9 @@ static int S_check_one(void *ctx, int worker, void *item, FILE *out, FILE *err)
 	(void)worker;
 	if (c->o->positions)
 		fprintf(out, "# %s:%u\n", c->name, tb_record_line(it->rec));
-	S_turns turns = {it->rec, c->o->board, c->colour, out};
-	if (c->which == CMD_VALIDATE &&
-	    tb_reader_validate(it->r, it->rec, c->o->positions ? S_print_turn : NULL, &turns) ==
-	        TB_ENOMEM)
+	if (c->which == CMD_VALIDATE && c->o->positions)
+		S_print_frames(it->r, it->rec, c->o, c->colour, out);
+	else if (c->which == CMD_VALIDATE && tb_reader_validate(it->r, it->rec, NULL, NULL) == TB_ENOMEM)
 		cli_oom();
 	cli_progress_done();
 	size_t bad = cli_print_diags_to(err, it->r, c->o->strict);

@@ -257,14 +257,14 @@ void tb_replay_events_of(const tb_replay *rp, const tb_frame *f, tb_events *out)
 
 tb_replay *tb_reader_replay(tb_reader *r, const tb_record *rec)
 {
-	if (!r || !rec || !rec->game || !rec->game->rules || rec->errors)
-		return NULL;
+	if (!r || !rec || !rec->game || !rec->game->rules || rec->errors != rec->offboard)
+		return NULL; /* as tb_reader_validate: points off the board do not stop it */
 	return tb_replay_run(r, rec);
 }
 
 tb_replay *tb_record_replay(const tb_record *rec)
 {
-	if (!rec || !rec->game || !rec->game->rules || rec->errors)
+	if (!rec || !rec->game || !rec->game->rules || rec->errors != rec->offboard)
 		return NULL;
 	tb_reader *r = tb_reader_new_mem("", 0, "record");
 	if (!r)

@@ -912,10 +912,17 @@ TB_EXPORT int tb_line_remove(tb_record *rec, tb_line *v);
 /** The position after node 'n' of 'rec' -- on the main line or in a
  * variation, which replaces its node: the line from the start through
  * the variations down to 'n' -- as an engine (NULL 'n': the start),
- * replayed as tb_record_engine does ('*at', if not NULL, says how far
- * along the main line the replay got). Returns NULL with '*why' set (the
- * caller frees it) when 'n' is not in 'rec' or as tb_record_engine;
- * NULL with '*why' NULL when memory ran out. */
+ * taken from the frame of 'n' in the record's one replay ("One reading
+ * of a record"): written, or reconstructed (a '?' the rules decide).
+ * Where that frame is open or unknown, the engine holds the last
+ * position the rules knew on the way to 'n' and '*at' (if not NULL)
+ * says so: 'stopped' 1, 'line', 'col' and 'stop' the first node after
+ * it whose position they do not know, 'why' tb_replay_why of it; 'ply'
+ * and 'last' are those of the position given. Returns NULL with '*why'
+ * set (the caller frees it) when 'n' is not in 'rec', 'rec' has errors
+ * or no rules engine, or no position at all is known on the way (a
+ * start that is not complete); NULL with '*why' NULL when memory ran
+ * out. */
 TB_EXPORT tb_engine *tb_node_engine(const tb_record *rec, const tb_node *n, tb_reached *at,
                                     char **why);
 
@@ -1013,6 +1020,24 @@ TB_EXPORT tb_engine *tb_replay_engine(const tb_replay *rp, long i);
  * when no turn is known (a position, an open or unknown frame), or
  * memory ran out. */
 TB_EXPORT char *tb_replay_token(const tb_replay *rp, long i);
+/** Tells frame 'i' (not the start) to 'fn' as tb_reader_validate tells
+ * a turn it plays (all borrowed for the call): its node's number, side
+ * and place; the token of the turn(s) the rules played for it when they
+ * know them ("d3" for a '?' they decide, a decided gap's turns space-
+ * separated), else the node as written ("?", "<gap 2>"); the position
+ * of the frame (tb_replay_position; "" when it has none); its events
+ * (those certain in every possible line when OPEN); 'over' when its
+ * position is known and the game is over there. The caller reads
+ * tb_replay_status to tell a written turn from the others. Returns 0;
+ * TB_EINVAL for no such frame or 'fn' NULL; TB_ENOMEM (nothing told)
+ * when memory ran out. */
+TB_EXPORT int tb_replay_report(const tb_replay *rp, long i, tb_turn_fn fn, void *ctx);
+/** Why the rules do not know the position after frame 'i' (OPEN or
+ * UNKNOWN), in plain English words ("it fits 2 legal turns", "turns are
+ * missing here (a gap)", "c3 is occupied" for a turn refused in the
+ * position before it); the caller frees it. NULL for a frame whose
+ * position is known, no such frame, or when memory ran out. */
+TB_EXPORT char *tb_replay_why(const tb_replay *rp, long i);
 
 /** ## Comparing records (spec/compare.md)
  *

@@ -14,6 +14,7 @@
 #include "game.h"
 #include "reader.h"
 #include "record.h"
+#include "replay.h"
 #include "tags.h"
 #include "writer.h"
 #include "xalloc.h"
@@ -1072,30 +1073,113 @@ int tb_iter_next(tb_iter *it)
 	return S_after(it, n);
 }
 
-/* ===== The position after a node ===== */
+/* ===== The position after a node =====
+ *
+ * Taken from the frames of the one replay (replay.h): the frame of the
+ * node gives the position; the frames of the nodes on the way to it
+ * say, when it is not known, the last position the rules knew and
+ * where and why they stopped after it.
+ */
 
-/* Appends to 'dst' the nodes of 'line' up to 'stop' (included when
- * 'incl'), numbered, without their notes. */
-static int S_copy_turns(const tb_record *src, tb_record *dst, const tb_line *line,
-                        const tb_node *stop, int incl)
+/* Appends to 'out' (at most 'max') the frames of the nodes from the
+ * start down to the last frame of path 'p': on each line, the nodes
+ * before the one a variation replaces, then the last one's nodes up to
+ * and with its node. Returns how many; -1 when a node has no frame. */
+static long S_path_frames(const tb_replay *rp, const S_path *p, long *out, size_t max)
 {
-	for (const tb_node *n = line->first; n; n = n->next) {
-		if (n == stop && !incl)
-			return 0;
-		char *tok = tb_node_token(src, n);
-		if (!tok) /* out of memory: a node of 'src' always has a token */
-			return TB_ENOMEM;
-		tb_buf b = TB_BUF_SOFT;
-		if (n->side != 2)
-			tb_buf_printf(&b, "%u%s ", n->number, n->side ? "..." : ".");
-		tb_buf_puts(&b, tok);
-		free(tok);
-		int rc = tb_buf_ok(&b) ? tb_line_append(dst, &dst->main, b.data, NULL) : TB_ENOMEM;
-		tb_buf_free(&b);
-		if (rc || n == stop)
-			return rc;
+	size_t k = 0;
+	for (unsigned d = 0; d < p->n; d++) {
+		int last = d == p->n - 1;
+		for (const tb_node *x = p->f[d].line->first; x; x = x->next) {
+			if (x == p->f[d].node && !last)
+				break;
+			long fi = tb_replay_find(rp, x, 0);
+			if (fi < 0 || k == max)
+				return -1;
+			out[k++] = fi;
+			if (x == p->f[d].node)
+				break;
+		}
 	}
-	return 0;
+	return (long)k;
+}
+
+static int S_known(const tb_replay *rp, long fi)
+{
+	int st = tb_replay_status(rp, fi);
+	return st == TB_FRAME_WRITTEN || st == TB_FRAME_RECONSTRUCTED;
+}
+
+/* "10... d5-d6": node 'n' numbered, then what it was ('tok'). */
+static void S_numbered(tb_buf *b, const tb_node *n, const char *tok)
+{
+	if (n->number && n->side != 2 && tb_kind_is_turn(tb_node_followed(n)))
+		tb_buf_printf(b, "%u%s ", n->number, n->side == 1 ? "..." : ".");
+	tb_buf_puts(b, tok);
+}
+
+/* The turn that made the position of frame 'path[upto]': the last frame
+ * on the path up to it that played turns, unless a restated position
+ * came after it; into 'b' ("" when none). */
+static void S_last_turn(tb_buf *b, const tb_replay *rp, const long *path, long upto)
+{
+	for (long k = upto; k >= 0; k--) {
+		const tb_node *n = tb_replay_node(rp, path[k], NULL);
+		if (tb_node_followed(n) == TB_NODE_POSITION)
+			return;
+		const tb_frame *f = tb_replay_index(rp, (size_t)path[k]);
+		if (f->played || f->nseq) {
+			char *tok = tb_replay_token(rp, path[k]);
+			const char *one = tok ? strrchr(tok, ' ') : NULL; /* a gap's turns: its last */
+			if (!tok)
+				b->failed = 1;
+			else if (one)
+				tb_buf_puts(b, one + 1);
+			else
+				S_numbered(b, n, tok);
+			free(tok);
+			return;
+		}
+		if (!S_known(rp, path[k]))
+			return;
+	}
+}
+
+/* Fills '*at' for the frames 'path' (count 'n'), the position being
+ * that of 'path[known]' (-1: the start): where the rules stopped after
+ * it ('path[known + 1]', when it is not the last frame asked for known). */
+static int S_reached(tb_reached *at, const tb_replay *rp, const tb_game *g, const long *path,
+                     long n, long known)
+{
+	int ok = 1;
+	memset(at, 0, sizeof *at);
+	at->ply = known < 0 ? 0 : tb_replay_ply(rp, path[known]);
+	at->stopped = known < n - 1;
+	tb_buf b = TB_BUF_SOFT;
+	if (known >= 0)
+		S_last_turn(&b, rp, path, known);
+	snprintf(at->last, sizeof at->last, "%s", b.data ? b.data : "");
+	ok &= tb_buf_ok(&b);
+	tb_buf_free(&b);
+	if (!at->stopped)
+		return ok;
+	long stop = path[known + 1];
+	const tb_node *sn = tb_replay_node(rp, stop, NULL);
+	at->line = sn->span.line;
+	at->col = sn->span.col;
+	tb_buf w = TB_BUF_SOFT;
+	tb_write_node(&w, g, sn, TB_WRITE_BARE);
+	tb_buf_clear(&b);
+	S_numbered(&b, sn, w.data ? w.data : "");
+	snprintf(at->stop, sizeof at->stop, "%s", b.data ? b.data : "");
+	ok &= tb_buf_ok(&w) && tb_buf_ok(&b);
+	tb_buf_free(&w);
+	tb_buf_free(&b);
+	char *why = tb_replay_why(rp, stop);
+	snprintf(at->why, sizeof at->why, "%s", why ? why : "");
+	ok &= why != NULL;
+	free(why);
+	return ok;
 }
 
 tb_engine *tb_node_engine(const tb_record *rec, const tb_node *n, tb_reached *at, char **why)
@@ -1103,37 +1187,43 @@ tb_engine *tb_node_engine(const tb_record *rec, const tb_node *n, tb_reached *at
 	tb_reached here;
 	S_path p;
 	*why = NULL;
+	at = at ? at : &here;
+	memset(at, 0, sizeof *at);
 	if (!rec || !rec->game || (n && !S_locate_node(rec, n, &p))) {
 		*why = tb_strdup("the node is not in this record"); /* NULL: out of memory */
 		return NULL;
 	}
-	if (!n || p.n == 1) { /* the main line: as tb_record_engine replays it */
-		long ply = 0;
-		for (const tb_node *x = rec->main.first; n && x; x = x->next) {
-			ply += tb_kind_is_turn(tb_node_followed(x));
-			if (x == n)
-				break;
-		}
-		return tb_record_engine(rec, ply, at ? at : &here, why);
-	}
-	/* a variation: the line down to it, as a record of its own */
-	tb_record *tmp = tb_record_new(rec->game);
-	if (!tmp) /* out of memory: NULL, '*why' NULL */
+	if (rec->errors != rec->offboard) {
+		*why = tb_strdup("the record has errors");
 		return NULL;
-	int rc = 0;
-	for (size_t i = 0; i < rec->ntags && !rc; i++)
-		if (strcmp(rec->tags[i].name, "Game") != 0)
-			rc = tb_record_set_tag(tmp, rec->tags[i].name, rec->tags[i].value);
-	tmp->result = TB_RESULT_OTHER;
-	for (unsigned k = 0; k < p.n && !rc; k++)
-		rc = S_copy_turns(rec, tmp, p.f[k].line, p.f[k].node, k == p.n - 1);
+	}
+	if (!rec->game->rules) {
+		*why = tb_strdup("the game has no rules engine");
+		return NULL;
+	}
+	tb_replay *rp = tb_record_replay(rec);
+	if (!rp) /* out of memory: NULL, '*why' NULL */
+		return NULL;
+	size_t max = tb_replay_count(rp) + 1;
+	long *path = tb_malloc(max * sizeof *path);
+	long np = path && n ? S_path_frames(rp, &p, path, max) : 0;
 	tb_engine *e = NULL;
-	if (rc == TB_ENOMEM)
-		; /* NULL, '*why' NULL */
-	else if (rc)
-		*why = tb_strdup(tb_record_error(tmp));
-	else
-		e = tb_record_engine(tmp, -1, at ? at : &here, why);
-	tb_record_free(tmp);
+	if (!path) {
+		/* out of memory: NULL, '*why' NULL */
+	} else if (np < 0) {
+		*why = tb_strdup("the rules did not replay this node");
+	} else {
+		long known = np - 1; /* the last frame on the path whose position is known */
+		while (known >= 0 && !S_known(rp, path[known]))
+			known--;
+		long from = known < 0 ? -1 : path[known];
+		if (from < 0 && !S_known(rp, -1)) /* no position at all on the way */
+			*why = tb_replay_why(rp, -1); /* NULL: out of memory */
+		else if (S_reached(at, rp, rec->game, path, np, known)) {
+			e = tb_replay_engine(rp, from);
+		}
+	}
+	free(path);
+	tb_replay_free(rp);
 	return e;
 }

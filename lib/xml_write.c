@@ -511,6 +511,32 @@ static void S_collect(void *ctx, const tb_turn_report *t)
 	s->nafter++;
 }
 
+/* What the replay knows of each turn (TB_XML_POSITIONS): an <after> for
+ * every turn of the main line and variations whose position the rules
+ * know, written or reconstructed (the frames, replay.h); the record's
+ * diagnostics join 'r''s as tb_reader_validate adds them. */
+static void S_collect_frames(S_record *s, tb_reader *r, const tb_record *rec)
+{
+	tb_replay *rp = tb_reader_replay(r, rec);
+	if (!rp) {
+		if ((rec->game && rec->game->rules && rec->errors == rec->offboard) ||
+		    tb_reader_validate(r, rec, NULL, NULL) == TB_ENOMEM)
+			S_lost(s); /* it would have been replayed: memory ran out */
+		return;
+	}
+	for (size_t i = 0; i < tb_replay_count(rp); i++) {
+		unsigned alt;
+		const tb_node *n = tb_replay_node(rp, (long)i, &alt);
+		int st = tb_replay_status(rp, (long)i);
+		if (alt || !tb_kind_is_turn(tb_node_followed(n)) ||
+		    (st != TB_FRAME_WRITTEN && st != TB_FRAME_RECONSTRUCTED))
+			continue;
+		if (tb_replay_report(rp, (long)i, S_collect, s) == TB_ENOMEM)
+			S_lost(s);
+	}
+	tb_replay_free(rp);
+}
+
 /* Is 's' a language tag (BCP 47's shape: "es", "es-MX", "ar")? */
 static int S_language(const char *s)
 {
@@ -553,8 +579,7 @@ static int S_write(tb_xw *w, int flags, tb_reader *r, const tb_record *rec)
 	s.sigla = tb_sigla_read(rec, &sigla) > 0 ? &sigla : NULL;
 	rec->game->board(&s.board, &rec->opts);
 	if (flags & TB_XML_POSITIONS) {
-		if (tb_reader_validate(r, rec, S_collect, &s) == TB_ENOMEM)
-			S_lost(&s);
+		S_collect_frames(&s, r, rec);
 		if (s.nafter) /* qsort wants an array, even of none */
 			qsort(s.after, s.nafter, sizeof *s.after, S_played_cmp);
 	}

@@ -381,15 +381,19 @@ POSLINE = re.compile(r"^(\d+\.(?:\.\.)?) (\S+)  \{([^}]*)\}(?:  (.*))?$")
 
 def parse_positions(text):
     """validate --positions output -> per record, [(number, token,
-    position, [events])]."""
+    position, [events])] of the turns whose positions the rules know
+    (written or reconstructed)."""
     recs, cur = [], None
     for line in text.split("\n"):
         if line.startswith("# "):
             cur = []
             recs.append(cur)
             continue
-        if not line.strip() or line.startswith("game over: "):
-            continue
+        if not line.strip() or line.startswith("game over: ") or line.startswith("<"):
+            continue  # a gap's or a restated position's line: not a turn
+        if "}  [open" in line or "}  [unknown" in line:
+            continue  # a turn whose position the rules do not know
+        line = line.replace("}  [reconstructed]", "}", 1)
         m = POSLINE.match(line)
         if not m or cur is None:
             raise ValueError("cannot read the positions line %r" % line)

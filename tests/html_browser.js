@@ -31,6 +31,8 @@ function readPositions(file) {
 	const recs = [];
 	for (const line of fs.readFileSync(file, 'utf8').split('\n')) {
 		if (line.startsWith('# ')) { recs.push([]); continue; }
+		if (/\}  \[(open|unknown)/.test(line))
+			continue; // a turn whose position the rules do not know
 		const m = /^(\d+\.(?:\.\.)?) (\S+)\s+\{\S+ \d+ (\S):(\S*) (\S):([^ }]*)/.exec(line);
 		if (m && recs.length)
 			recs[recs.length - 1].push({key: m[1] + ' ' + m[2],

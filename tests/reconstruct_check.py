@@ -69,7 +69,9 @@ TABLERO = TMP = SAMPLES = None
 FAILS = []
 MAXC = "1000"          # --candidates: as many as validate names (its limit)
 
-POS_LINE = re.compile(r"^(\d+)(\.|\.\.\.) (\S+)  \{([^}]*)\}")
+# a turn whose position validate --positions knows (written or
+# reconstructed: not marked [open ...] or [unknown ...])
+POS_LINE = re.compile(r"^(\d+)(\.|\.\.\.) (\S+)  \{([^}]*)\}(?!  \[(?:open|unknown))")
 DIAG = re.compile(r"^(.*?):(\d+):(\d+): (error|warning): (.*) \[(TB\d+)\]$")
 POINT = re.compile(r"[a-z][0-9]+")
 NUM = re.compile(r"^\d+\.(\.\.)?$")

@@ -25,13 +25,32 @@ from typing import Iterator, List, Optional, Sequence, Tuple, Union
 
 __all__ = [
     "TableroError", "Diagnostic", "Comment", "Record", "Line", "Node", "Alternative",
-    "Position", "Turn", "Played", "Event", "EVENT_KINDS", "Fault", "read", "loads", "games",
-    "version",
+    "Position", "Turn", "Played", "Event", "EVENT_KINDS", "Fault", "Replay", "Frame",
+    "PositionUnknown", "read", "loads", "games", "version",
 ]
 
 
 class TableroError(Exception):
     """An error the library reported; its message is the library's."""
+
+
+class PositionUnknown(TableroError):
+    """The rules do not know the position asked for: several are possible
+    there (status "open") or they cannot follow the record there
+    ("unknown"). Never a position after an earlier turn given silently:
+    'last_known' holds the last position the rules knew on the way (a
+    Position, or None), 'why' says why in words, 'stop' where they stopped
+    ("10... a4-a5", "<gap>"), 'positions' how many positions fit (0 when
+    the rules cannot say)."""
+
+    def __init__(self, message: str, status: str, positions: int,
+                 last_known: Optional["Position"], stop: str, why: str):
+        super().__init__(message)
+        self.status = status
+        self.positions = positions
+        self.last_known = last_known
+        self.stop = stop
+        self.why = why
 
 
 _ENOMEM = -2  # TB_ENOMEM: the library ran out of memory (MemoryError here)
@@ -204,6 +223,18 @@ for _name, _res, _args in [
     ("tb_alt_add_comment", C.c_int, (_p, _p, _sz, _s, _s)),
     ("tb_node_remove", C.c_int, (_p, _p)), ("tb_line_remove", C.c_int, (_p, _p)),
     ("tb_node_engine", _p, (_p, _p, C.POINTER(_Reached), C.POINTER(_str_out))),
+    ("tb_reader_replay", _p, (_p, _p)), ("tb_replay_free", None, (_p,)),
+    ("tb_replay_count", _sz, (_p,)), ("tb_replay_find", C.c_long, (_p, _p, C.c_uint)),
+    ("tb_replay_node", _p, (_p, C.c_long, C.POINTER(C.c_uint))),
+    ("tb_replay_status", C.c_int, (_p, C.c_long)), ("tb_replay_stop", C.c_int, (_p, C.c_long)),
+    ("tb_replay_depth", C.c_uint, (_p, C.c_long)), ("tb_replay_ply", C.c_long, (_p, C.c_long)),
+    ("tb_replay_positions", _sz, (_p, C.c_long)),
+    ("tb_replay_fits", C.c_ulonglong, (_p, C.c_long)),
+    ("tb_replay_code", C.c_int, (_p, C.c_long)),
+    ("tb_replay_position", _str_out, (_p, C.c_long)),
+    ("tb_replay_engine", _p, (_p, C.c_long)), ("tb_replay_token", _str_out, (_p, C.c_long)),
+    ("tb_replay_report", C.c_int, (_p, C.c_long, _TURN_FN, _p)),
+    ("tb_replay_why", _str_out, (_p, C.c_long)),
     ("tb_record_engine", _p, (_p, C.c_long, C.POINTER(_Reached), C.POINTER(_str_out))),
     ("tb_engine_new", _p, (_p, _s, _s, C.POINTER(_str_out))),
     ("tb_engine_free", None, (_p,)), ("tb_engine_position", _str_out, (_p,)),
@@ -762,6 +793,140 @@ class Tags(MutableMapping):
         return repr(dict(self._items()))
 
 
+# ---- one reading of a record: the replay's frames ------------------------------
+
+_STATUS = ["written", "reconstructed", "open", "unknown"]  # ORDER tb_frame_status
+_STOPS = [None, "open", "refused", "after end", "no fit", "limit", "gap", "position",
+          "start", "earlier", "alternative"]  # ORDER tb_frame_stop
+
+
+@dataclass(frozen=True)
+class Frame:
+    """What the rules know after one node (spec/replay-positions.md).
+
+    'status' is "written" (the position after it follows from the turns
+    as written), "reconstructed" (a '?', a '?' point or a gap that only
+    one turn or sequence fits: the position is known), "open" (several
+    positions fit: 'positions' says how many, 'fits' how many turns or
+    sequences fit the node) or "unknown" (the rules cannot follow the
+    record here: 'stop' and 'why' say why). 'position' is the position
+    after the node when 'known', else the last one the rules knew on its
+    line (None when there is none) -- read 'known' before using it."""
+    index: int               # -1: the start, before the first node
+    node: Optional["Node"]
+    alternative: int         # 0, or the other alternative of a reading it is
+    status: str
+    stop: Optional[str]      # None, or "open", "refused", "after end", "no fit",
+    #                          "limit", "gap", "position", "start", "earlier",
+    #                          "alternative"
+    why: Optional[str]       # in words, for an open or unknown frame
+    depth: int               # 0 the main line, 1 inside a variation...
+    ply: int                 # turns of its line through it (-1: not known)
+    positions: int           # 1 known; more when open; 0 when the rules cannot say
+    fits: int                # a node left open: how many turns (a gap: sequences) fit
+    code: int                # the diagnostic (TB-number) its stop was reported as, or 0
+    token: Optional[str]     # the turn(s) the rules played for it ("d3" for a '?')
+    position: Optional[str]  # see above
+    events: str              # its events ("tercia a1-a7; removal d5"), or ""
+
+    @property
+    def known(self) -> bool:
+        """Is 'position' the position after this node?"""
+        return self.status in ("written", "reconstructed")
+
+
+class Replay:
+    """The one reading of a record by its rules (tb_reader_replay): a Frame
+    for every node of the main line and the variations (and each other
+    alternative of a reading), in the order the nodes are written. The
+    same replay 'tablero validate --positions' prints and every command
+    takes its positions from. 'diagnostics' are validate's."""
+
+    def __init__(self, rec: "Record"):
+        if _lib.tb_record_errors(rec._h):
+            raise TableroError("a record with errors is not replayed")
+        r, keep = rec._reader()
+        try:
+            h = _lib.tb_reader_replay(r, rec._h)
+            self.diagnostics: List[Diagnostic] = _diags(r)
+        finally:
+            _lib.tb_reader_free(r)
+        if not h:
+            raise _nomem()
+        self._rec = rec  # the frames point into it: it lives as long
+        self._h = h
+        self._fin = weakref.finalize(self, _lib.tb_replay_free, h)
+
+    def __len__(self) -> int:
+        return _lib.tb_replay_count(self._h)
+
+    def __iter__(self) -> Iterator[Frame]:
+        for i in range(len(self)):
+            yield self[i]
+
+    def __getitem__(self, i: int) -> Frame:
+        if not -1 <= i < len(self):
+            raise IndexError("no frame %d" % i)
+        return self._frame(i)
+
+    @property
+    def start(self) -> Frame:
+        """The start, before the first node."""
+        return self._frame(-1)
+
+    def find(self, node: Optional["Node"], alternative: int = 0) -> Frame:
+        """The frame of 'node' (None: the start); KeyError when it has none."""
+        if node is None:
+            return self.start
+        if node._rec is not self._rec:
+            raise TableroError("the node is not in this record")
+        i = _lib.tb_replay_find(self._h, node._h, alternative)
+        if i < 0:
+            raise KeyError("the replay has no frame for %r" % (node,))
+        return self._frame(i)
+
+    def position(self, node: Optional["Node"] = None) -> "Position":
+        """The position after 'node' (None: the start) as the frames give it;
+        PositionUnknown when its frame is open or unknown."""
+        f = self.find(node)
+        last = self._engine(f.index)
+        if f.known:
+            return last
+        raise PositionUnknown("the position after %s is %s: %s" % (
+            f.node.token if f.node else "the start", f.status, f.why), f.status,
+            f.positions, last, f.node.token if f.node else "", f.why or "")
+
+    def _engine(self, i: int) -> Optional["Position"]:
+        h = _lib.tb_replay_engine(self._h, i)
+        if not h and _lib.tb_replay_position(self._h, i):  # there is one: memory ran out
+            raise _nomem()
+        return Position(h) if h else None
+
+    def _frame(self, i: int) -> Frame:
+        h = self._h
+        alt = C.c_uint()
+        n = _lib.tb_replay_node(h, i, C.byref(alt))
+        status = _lib.tb_replay_status(h, i)
+        known = status in (0, 1)
+        why = None if known else _take(_lib.tb_replay_why(h, i))
+        if not known and why is None:
+            raise _nomem()
+        pos = _take(_lib.tb_replay_position(h, i))
+        tok = _take(_lib.tb_replay_token(h, i))
+        events = [""]
+
+        def one(ctx, rp):
+            events[0] = _dec(rp.contents.events)
+
+        if n and _lib.tb_replay_report(h, i, _TURN_FN(one), None) == _ENOMEM:
+            raise _nomem()
+        return Frame(i, Node(self._rec, n) if n else None, alt.value, _STATUS[status],
+                     _STOPS[_lib.tb_replay_stop(h, i)], why, _lib.tb_replay_depth(h, i),
+                     _lib.tb_replay_ply(h, i), _lib.tb_replay_positions(h, i),
+                     _lib.tb_replay_fits(h, i), _lib.tb_replay_code(h, i), tok, pos,
+                     events[0])
+
+
 class Record:
     """A game record: its tags, its main line and its result.
 
@@ -960,9 +1125,15 @@ class Record:
         finally:
             _lib.tb_reader_free(r)
 
+    def frames(self) -> Replay:
+        """The one reading of the record by its rules: a Frame for every node
+        (see Replay). TableroError for a record with errors."""
+        return Replay(self)
+
     def replay(self) -> List[Played]:
-        """Every turn the rules played replaying the record (main line and
-        variations, in the order written), with what it did."""
+        """Every turn whose position the rules know, written or reconstructed
+        (a '?' they decide is its turn), main line and variations in the
+        order written, with what it did: the turns of frames()."""
         out: List[Played] = []
 
         def one(ctx, rp):
@@ -971,12 +1142,17 @@ class Record:
                               _dec(t.position), t.line, t.col, _dec(t.over), _events(t)))
 
         cb = _TURN_FN(one)
-        r, keep = self._reader()
-        try:
-            if _lib.tb_reader_validate(r, self._h, cb, None) == _ENOMEM:
+        if _lib.tb_record_errors(self._h):
+            return out
+        rp = Replay(self)
+        for i in range(len(rp)):
+            alt = C.c_uint()
+            n = _lib.tb_replay_node(rp._h, i, C.byref(alt))
+            if (alt.value or _lib.tb_replay_status(rp._h, i) > 1 or
+                    _KINDS[_lib.tb_node_type(n)] in ("gap", "position", "omitted")):
+                continue
+            if _lib.tb_replay_report(rp._h, i, cb, None) == _ENOMEM:
                 raise _nomem()
-        finally:
-            _lib.tb_reader_free(r)
         return out
 
     def faults(self) -> List[Fault]:
@@ -1003,7 +1179,13 @@ class Record:
 
     def position(self, node: Optional[Node] = None) -> Position:
         """The position after 'node' (None: the start), on the main line or in a
-        variation, as the rules replay the record up to it."""
+        variation, as the one replay of the record (frames()) knows it: after
+        a turn as written, or one the rules decide (reconstructed).
+
+        Where the rules do not know it -- several positions fit (an open
+        stretch) or they cannot follow the record -- PositionUnknown is
+        raised, never the position after an earlier turn: its 'last_known'
+        is that position, its 'status', 'why' and 'stop' say why."""
         if node is not None and node._rec is not self:
             raise TableroError("the node is not in this record")
         why = _str_out()
@@ -1015,7 +1197,14 @@ class Record:
                 raise _nomem()
             raise TableroError(msg)
         _take(why)
-        return Position(h)
+        pos = Position(h)
+        if not at.stopped:
+            return pos
+        f = Replay(self).find(node)
+        where, because = _dec(at.stop), _dec(at.why)
+        raise PositionUnknown("the position after %s is %s: the rules stop at %s (%s)" % (
+            node.token if node else "the start", f.status, where, because), f.status,
+            f.positions, pos, where, because)
 
     def __eq__(self, other) -> bool:
         return isinstance(other, Record) and bool(_lib.tb_record_equal(self._h, other._h))

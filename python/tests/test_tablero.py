@@ -364,6 +364,78 @@ class Positions(unittest.TestCase):
         self.assertIn("a7", tablero.Position.start("pitarra").board() + "a7")
 
 
+class Frames(unittest.TestCase):
+    """The one replay (Record.frames) and the positions taken from it."""
+
+    def test_sample_frames(self):
+        rec = tablero.read(os.path.join(ROOT, "samples", "pitarra-fragmento-cinta.tgn"))[0]
+        rp = rec.frames()
+        frames = list(rp)
+        self.assertEqual(len(frames), len(list(rec.nodes())))
+        self.assertEqual(rp.start.status, "written")
+        self.assertIsNone(rp.start.node)
+        gap = [f for f in frames if f.node.kind == "gap"][0]
+        self.assertEqual((gap.status, gap.stop, gap.positions), ("unknown", "limit", 0))
+        self.assertFalse(gap.known)
+        self.assertIn("missing", gap.why)
+        with self.assertRaises(tablero.PositionUnknown) as cm:
+            rec.position(gap.node)
+        self.assertEqual(cm.exception.status, "unknown")
+        self.assertEqual(cm.exception.last_known.notation, frames[gap.index - 1].position)
+        decided = [f for f in frames if f.status == "reconstructed"]
+        self.assertEqual([f.token for f in decided], ["e3-e4", "g1-f2"])
+        for f in decided:
+            self.assertEqual(f.node.token in ("e3-?", "?"), True)
+            self.assertEqual(rec.position(f.node).notation, f.position)
+            self.assertEqual(rp.position(f.node).notation, f.position)
+        # every known frame: the position Record.position gives; the turns
+        # replay() tells are the known turn frames
+        for f in frames:
+            if f.known:
+                self.assertEqual(rec.position(f.node).notation, f.position)
+        played = rec.replay()
+        self.assertEqual([p.position for p in played],
+                         [f.position for f in frames
+                          if f.known and f.node.kind not in ("gap", "position")])
+        self.assertEqual(played[8].events, frames[8].events)
+
+    def test_open_and_refused(self):
+        rec = tablero.loads('[Game "pitarra"]\n\n1. d2 a7 2. ? d7 3. c4 e5 *\n'
+                            '[Game "pitarra"]\n\n1. d2 a7 2. d2 f2 *\n')
+        one, two = rec
+        after_a7 = one.position(one.main[1]).notation
+        f = one.frames().find(one.main[2])
+        self.assertEqual((f.status, f.stop, f.positions, f.fits), ("open", "open", 19, 19))
+        self.assertEqual(f.position, after_a7)  # the last known, marked as such
+        with self.assertRaises(tablero.PositionUnknown) as cm:
+            one.position(one.main[3])
+        e = cm.exception
+        self.assertEqual((e.status, e.positions), ("open", 19))
+        self.assertEqual(e.last_known.notation, after_a7)
+        self.assertEqual(e.stop, "2. ?")
+        with self.assertRaises(tablero.PositionUnknown) as cm:
+            two.position(two.main[3])
+        e = cm.exception
+        self.assertEqual((e.status, e.stop), ("unknown", "2. d2"))
+        self.assertIn("occupied", e.why)
+        self.assertIsInstance(e, tablero.TableroError)
+        f = two.frames().find(two.main[2])
+        self.assertEqual((f.status, f.stop, f.code), ("unknown", "refused", 401))
+        self.assertIn("occupied", f.why)
+        self.assertEqual(two.frames().find(two.main[3]).stop, "earlier")
+
+    def test_variation_frames(self):
+        rec = tablero.loads('[Game "pitarra"]\n\n1. d1 (1. a1 ?) a7 *\n')[0]
+        rp = rec.frames()
+        depths = [(f.node.token, f.depth, f.status) for f in rp]
+        self.assertEqual(depths, [("d1", 0, "written"), ("a1", 1, "written"),
+                                  ("?", 1, "open"), ("a7", 0, "written")])
+        var = rec.main[0].variations[0]
+        self.assertIn("a1", rec.position(var[0]).notation)
+        with self.assertRaises(tablero.PositionUnknown):
+            var[1].position_after()
+
+
 class OutOfMemory(unittest.TestCase):
     """The library out of memory (tb_set_alloc_hook refusing allocations):
     a MemoryError, and the session goes on."""

@@ -802,6 +802,82 @@ static void test_positions(void **state)
 	tb_record_free(rec);
 }
 
+/* tb_replay_report's callback: keeps the token, position and events. */
+static void S_keep_report(void *ctx, const tb_turn_report *t)
+{
+	char *out = ctx;
+	snprintf(out, 400, "%u%s %s {%s} %s", t->number, t->side == 1 ? "..." : ".", t->token,
+	         t->position, t->events);
+}
+
+/* The frames give the engine API its positions: a '?' the rules decide
+ * is that turn, in a variation too; where several positions fit, the
+ * last known one, stopped at the open turn and said why; a turn the
+ * rules refuse, explained in the position before it. */
+static void test_positions_from_frames(void **state)
+{
+	(void)state;
+	tb_record *rec = S_read(PIT "1. d2 (1. a1 ? <position \"R 2 R:a1 Y:g7 hand=11,11\"> 2. b2) "
+	                            "a7 2. ? d7 3. c4 *\n");
+	tb_node *d2 = tb_line_first(tb_record_main(rec));
+	tb_node *q = tb_node_next(tb_line_first(tb_node_variation(d2)));
+	char *why = NULL;
+	tb_reached at;
+	tb_engine *e = tb_node_engine(rec, q, &at, &why);
+	assert_non_null(e);
+	assert_int_equal(at.stopped, 0);
+	assert_string_equal(at.last, "1... g7");
+	char *pos = tb_engine_position(e);
+	assert_string_equal(pos, "R 2 R:a1 Y:g7 hand=11,11");
+	free(pos);
+	tb_engine_free(e);
+	tb_replay *rp = tb_record_replay(rec);
+	assert_non_null(rp);
+	long fi = tb_replay_find(rp, q, 0);
+	assert_int_equal(tb_replay_status(rp, fi), TB_FRAME_RECONSTRUCTED);
+	char line[400] = "";
+	assert_int_equal(tb_replay_report(rp, fi, S_keep_report, line), 0);
+	assert_string_equal(line, "1... g7 {R 2 R:a1 Y:g7 hand=11,11} ");
+	assert_null(tb_replay_why(rp, fi));
+
+	/* 2. ? fits every empty point but d7 and c4: open, and 3. c4 after it */
+	tb_node *open = tb_node_next(tb_node_next(d2)), *c4 = tb_node_next(tb_node_next(open));
+	fi = tb_replay_find(rp, open, 0);
+	assert_int_equal(tb_replay_status(rp, fi), TB_FRAME_OPEN);
+	assert_int_equal(tb_replay_positions(rp, fi), 20);
+	assert_int_equal(tb_replay_report(rp, fi, S_keep_report, line), 0);
+	assert_string_equal(line, "2. ? {R 2 R:d2 Y:a7 hand=11,11} ");
+	why = tb_replay_why(rp, fi);
+	assert_string_equal(why, "20 positions fit what the record says (20 turns fit here)");
+	free(why);
+	tb_replay_free(rp);
+	e = tb_node_engine(rec, c4, &at, &why);
+	assert_non_null(e);
+	assert_null(why);
+	assert_int_equal(at.stopped, 1);
+	assert_int_equal(at.ply, 2);
+	assert_string_equal(at.last, "1... a7");
+	assert_string_equal(at.stop, "2. ?");
+	assert_int_equal(at.line, 2);
+	assert_string_equal(at.why, "20 positions fit what the record says (20 turns fit here)");
+	pos = tb_engine_position(e);
+	assert_string_equal(pos, "R 2 R:d2 Y:a7 hand=11,11");
+	free(pos);
+	tb_engine_free(e);
+	tb_record_free(rec);
+
+	/* a turn refused, in the position before it */
+	rec = S_read(PIT "1. d2 a7 2. d2 f2 *\n");
+	tb_node *f2 = tb_node_next(tb_node_next(tb_node_next(tb_line_first(tb_record_main(rec)))));
+	e = tb_node_engine(rec, f2, &at, &why);
+	assert_non_null(e);
+	assert_int_equal(at.stopped, 1);
+	assert_string_equal(at.stop, "2. d2");
+	assert_string_equal(at.why, "d2 is occupied");
+	tb_engine_free(e);
+	tb_record_free(rec);
+}
+
 /* ===== A record's source size ===== */
 
 static void test_source_size(void **state)
@@ -1049,6 +1125,7 @@ int main(void)
 		cmocka_unit_test(test_misuse),
 		cmocka_unit_test(test_build_reads_back),
 		cmocka_unit_test(test_positions),
+		cmocka_unit_test(test_positions_from_frames),
 		cmocka_unit_test(test_misuse_writers),
 		cmocka_unit_test(test_writer_statuses),
 		cmocka_unit_test(test_source_size),
