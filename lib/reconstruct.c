@@ -193,8 +193,11 @@ tb_stretch *tb_stretch_new(const tb_ruleset *rs, const tb_state *s, unsigned lon
 	x->progress = progress;
 	x->ctx = ctx;
 	int added;
+	tb_state first = *s;
+	if (rs->rules->canon)
+		rs->rules->canon(rs, &first);
 	S_layer *l = S_push(x);
-	if (!l || tb_bset_add(&l->set, s, &added) == UINT32_MAX) {
+	if (!l || tb_bset_add(&l->set, &first, &added) == UINT32_MAX) {
 		tb_stretch_free(x);
 		return NULL;
 	}
@@ -227,10 +230,15 @@ static size_t S_fitting(tb_stretch *x, const tb_step *st, const tb_state *s)
 	return k;
 }
 
+/* The position after 't', as positions are counted: what no later turn
+ * can read cleared (rules->canon), so that two ways to one position the
+ * notation cannot tell apart are one. */
 static tb_state S_after(const tb_ruleset *rs, const tb_state *s, const tb_turn *t)
 {
 	tb_state w = *s;
 	rs->rules->play(rs, &w, t, NULL);
+	if (rs->rules->canon)
+		rs->rules->canon(rs, &w);
 	return w;
 }
 

@@ -207,6 +207,12 @@ typedef struct tb_rules {
 	                      tb_part hint, tb_turn *out, size_t cap);
 	/* Plays legal turn 't' (from generate) and reports its events. */
 	void (*play)(const tb_ruleset *rs, tb_state *s, const tb_turn *t, tb_events *ev);
+	/* Clears in 's' what its position notation does not keep because no
+	 * later turn can read it (a count no limit reads, a move that can no
+	 * longer matter), so that two states the notation cannot tell apart
+	 * are one position where positions are counted (reconstruct.c). May
+	 * be NULL: every field then matters. */
+	void (*canon)(const tb_ruleset *rs, tb_state *s);
 	/* 1 when the game is over in 's', with its result and why. */
 	int (*over)(const tb_ruleset *rs, const tb_state *s, tb_result *res,
 	            char *why, size_t n);

@@ -1040,6 +1040,14 @@ static int S_bound(const tb_ruleset *rs, const tb_state *s, const tb_state *t, u
 	return tb_bound_common(s, t, turns, 1, 0);
 }
 
+/* rules->canon: the quiet turns, which no rule of Asalto reads, are not
+ * part of the position. */
+static void S_canon(const tb_ruleset *rs, tb_state *s)
+{
+	(void)rs;
+	s->quiet = 0;
+}
+
 const tb_rules tb_rules_asalto = {
 	.configure = S_configure,
 	.load = S_load,
@@ -1047,6 +1055,7 @@ const tb_rules tb_rules_asalto = {
 	.generate = S_generate,
 	.generate_at = S_generate_at,
 	.play = S_play,
+	.canon = S_canon,
 	.over = S_over,
 	.explain = S_explain,
 	.remark = S_remark,

@@ -1699,6 +1699,14 @@ static int S_bound(const tb_ruleset *rs, const tb_state *s, const tb_state *t, u
 	return tb_bound_common(s, t, turns, 1, rs->opt[O_PUSH_TARGET] == TARGET_ROYAL ? 3 : 6);
 }
 
+/* rules->canon: the quiet turns no limit counts are not part of the
+ * position (S_save writes them only under a limit). */
+static void S_canon(const tb_ruleset *rs, tb_state *s)
+{
+	if (!S_limit(rs))
+		s->quiet = 0;
+}
+
 const tb_rules tb_rules_ocencahuac = {
 	.configure = S_configure,
 	.load = S_load,
@@ -1706,6 +1714,7 @@ const tb_rules tb_rules_ocencahuac = {
 	.generate = S_generate,
 	.generate_at = S_generate_at,
 	.play = S_play,
+	.canon = S_canon,
 	.over = S_over,
 	.explain = S_explain,
 	.bound = S_bound,

@@ -540,6 +540,25 @@ static int S_load(const tb_ruleset *rs, const tb_position *p, tb_state *s, char 
  * back would form a tercia -- the swing S_swing tells (the columpio). No
  * turn of the other side can make an unwritten one matter again: it
  * takes pieces, it gives none. */
+static int S_moved_matters(const tb_ruleset *rs, const tb_state *s, int side)
+{
+	int from = s->mark[2 * side] - 1, to = s->mark[2 * side + 1] - 1, lines[8];
+	set own = S_pieces(rs, s, side);
+	return from >= 0 && to >= 0 && (own >> to & 1) && !s->cell[from] &&
+	       S_tercias_at(rs, (own & ~((set)1 << to)) | (set)1 << from, from, lines);
+}
+
+/* rules->canon: a last move that can no longer matter, and the quiet
+ * turns no limit counts, are not part of the position (S_save). */
+static void S_canon(const tb_ruleset *rs, tb_state *s)
+{
+	for (int side = 0; side < 2; side++)
+		if (!S_moved_matters(rs, s, side))
+			s->mark[2 * side] = s->mark[2 * side + 1] = 0;
+	if (rs->opt[O_LIMIT] != 1)
+		s->quiet = 0;
+}
+
 static int S_save_moved(const tb_ruleset *rs, const tb_state *s, char *v)
 {
 	const tb_geometry *geo = &rs->geo;
@@ -739,6 +758,7 @@ const tb_rules tb_rules_pitarra = {
 	.generate = S_generate,
 	.generate_at = S_generate_at,
 	.play = S_play,
+	.canon = S_canon,
 	.over = S_over,
 	.result_now = S_by_captures,
 	.explain = S_explain,

@@ -42,20 +42,10 @@ POINT = re.compile(r"[a-i][0-9]")
 
 # Known, reported to the replay's author (issue 31): the frames count the
 # rules' states, which keep what the position notation does not show --
-# Pitarra's state keeps the point of a side's last placement (mark[]) and
-# the turns since a removal (quiet) with no limit set -- so two orders of
-# the same placements are two "positions", and a node that one position
-# fits may stay open. With those two cleared in rules_pitarra.c's play
-# (tried: a placement leaves mark 0, quiet counted only under a limit)
-# every frame agrees. Counted and shown, not failed, until the replay
-# counts positions as the notation tells them apart.
-KNOWN = []
-
-
-def known_issue(at, what):
-    KNOWN.append(at)
-    if len(KNOWN) <= 3:
-        print("known: %s: %s" % (at, what))
+# Positions are counted as the notation tells them apart: the engines
+# clear what no later turn can read (rules->canon: a last move that can
+# no longer matter, quiet turns no limit counts) before counting, so the
+# frames' counts must equal this replay's exactly.
 
 
 def fail(what, detail=""):
@@ -230,18 +220,11 @@ def check_one(name, game, rules, tagpos, start, tokens, positions, rng):
         if len(possible) == 1:
             want = "written" if item[0] in ("turn", "position") else "reconstructed"
             CHECKED["reconstructed"] += want == "reconstructed"
-            if f.status == "open" and f.positions > 1:
-                known_issue(at, "one position is possible, the frame is open with %d"
-                            % f.positions)
-            elif f.status != want or f.position != after[k]:
+            if f.status != want or f.position != after[k]:
                 fail(at + ": one position is possible, the frame is %s" % f.status,
                      "want %s {%s}\ngot  {%s} %s" % (want, after[k], f.position, f.why))
             continue
         CHECKED["open"] += 1
-        if f.status == "open" and f.positions > len(possible):
-            known_issue(at, "%d positions are possible, the frame counts %d"
-                        % (len(possible), f.positions))
-            continue
         if f.status != "open" or f.positions != len(possible):
             fail(at + ": %d positions are possible, the frame is %s with %d" % (
                 len(possible), f.status, f.positions), f.why or "")
@@ -282,10 +265,9 @@ def main():
         for case in range(4):
             check_one("%s-%d-%d" % (game, gi, case), game, rules, tagpos, start, tokens,
                       positions, rng)
-    print("replay: %d records, %d nodes (%d open, %d reconstructed) checked; %d counted "
-          "more positions than the notation tells apart (known); %d failed" % (
-              CHECKED["records"], CHECKED["nodes"], CHECKED["open"], CHECKED["reconstructed"],
-              len(KNOWN), len(FAILS)))
+    print("replay: %d records, %d nodes (%d open, %d reconstructed) checked; %d failed" % (
+        CHECKED["records"], CHECKED["nodes"], CHECKED["open"], CHECKED["reconstructed"],
+        len(FAILS)))
     return 1 if FAILS else 0
 
 
