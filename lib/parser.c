@@ -1187,7 +1187,6 @@ void tb_record_free(tb_record *rec)
 	if (!rec)
 		return;
 	tb_arena_free(&rec->arena);
-	free(rec->why);
 	free(rec);
 }
 

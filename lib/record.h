@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "arena.h"
+#include "lasterr.h"
 #include "tablero.h"
 
 #define TB_MAX_OPTS 32
@@ -138,7 +139,7 @@ struct tb_record {
 	size_t source_off;     /* its first token's offset in the input (tb_record_source_offset) */
 	size_t errors;
 	unsigned long gen;     /* edits through the API so far (tb_iter) */
-	char *why;             /* the last API call's error message (malloc) */
+	tb_lasterr err;        /* the last API call's error (tb_record_errcode) */
 	size_t offboard;       /* of the errors, points off the board in turn tokens:
 	                          the record is replayed all the same */
 };

@@ -447,6 +447,16 @@ TB_EXPORT unsigned long long tb_engine_perft(tb_engine *e, int depth);
  * but not all), else 0. */
 TB_EXPORT int tb_engine_status(const tb_engine *e);
 
+/** The engine's last error ("Errors"): the status code of the last
+ * call on 'e' that can fail -- tb_engine_perft, tb_engine_divide
+ * (TB_EINVAL on an incomplete start), tb_engine_legal, tb_engine_over,
+ * tb_engine_play, tb_engine_position, tb_engine_board,
+ * tb_engine_random_game -- and its message (borrowed, valid until the
+ * next call on 'e'); 0 and "" when it succeeded. TB_EINVAL and a
+ * message for a NULL 'e'. */
+TB_EXPORT int tb_engine_errcode(const tb_engine *e);
+TB_EXPORT const char *tb_engine_errmsg(const tb_engine *e);
+
 typedef void (*tb_divide_fn)(void *ctx, const char *token, unsigned long long n);
 /** Calls 'fn' for each legal turn with its perft count at depth-1;
  * returns the number of turns (0 for depth 0, or an incomplete start). */
@@ -616,8 +626,14 @@ typedef enum tb_result {
 typedef struct tb_node tb_node;
 typedef struct tb_line tb_line;
 
-/** The message of the last editor or tb_record_new call on 'rec' that
- * failed, or "" . Borrowed; valid until the next call on 'rec'. */
+/** The record's last error ("Errors"): the status code of the last
+ * editor ("Building and editing") called on 'rec' -- 0 when it
+ * succeeded, TB_ENOMEM too when memory ran out reading the record --
+ * and its message, "" after a success. Borrowed; valid until the next
+ * call on 'rec'. TB_EINVAL and a message for a NULL 'rec'. */
+TB_EXPORT int tb_record_errcode(const tb_record *rec);
+TB_EXPORT const char *tb_record_errmsg(const tb_record *rec);
+/** tb_record_errmsg under its older name ("" for a NULL 'rec'). */
 TB_EXPORT const char *tb_record_error(const tb_record *rec);
 
 /** ### Reading the tree */

@@ -22,20 +22,16 @@
 
 static int S_fail(tb_record *rec, int code, const char *fmt, ...)
 {
-	tb_buf b = TB_BUF_SOFT;
 	va_list ap;
 	va_start(ap, fmt);
-	tb_buf_vprintf(&b, fmt, ap);
+	tb_lasterr_vset(&rec->err, code, fmt, ap);
 	va_end(ap);
-	free(rec->why);
-	rec->why = tb_buf_detach(&b, NULL);
 	return code;
 }
 
 static void S_ok(tb_record *rec)
 {
-	free(rec->why);
-	rec->why = NULL;
+	tb_lasterr_clear(&rec->err);
 	rec->arena.failed = 0;
 }
 
@@ -43,17 +39,29 @@ static void S_ok(tb_record *rec)
  * edit took stays in its arena, unreachable, until it is freed). */
 static int S_nomem(tb_record *rec)
 {
-	free(rec->why);
-	rec->why = NULL;
-	rec->arena.failed = 1; /* tb_record_error says so */
-	return TB_ENOMEM;
+	rec->arena.failed = 1;
+	return tb_lasterr_set(&rec->err, TB_ENOMEM, NULL);
 }
 
 const char *tb_record_error(const tb_record *rec)
 {
-	if (rec && !rec->why && rec->arena.failed)
-		return "out of memory";
-	return rec && rec->why ? rec->why : "";
+	return rec ? tb_record_errmsg(rec) : "";
+}
+
+/* A record whose arena ran out of memory outside an editor (reading
+ * it) says so as well. */
+int tb_record_errcode(const tb_record *rec)
+{
+	if (rec && !rec->err.code && rec->arena.failed)
+		return TB_ENOMEM;
+	return tb_lasterr_code(rec ? &rec->err : NULL);
+}
+
+const char *tb_record_errmsg(const tb_record *rec)
+{
+	if (rec && !rec->err.code && rec->arena.failed)
+		return tb_lasterr_text(TB_ENOMEM);
+	return tb_lasterr_msg(rec ? &rec->err : NULL);
 }
 
 /* ===== Reading ===== */
