@@ -3,6 +3,7 @@
  * that every handle with failing operations embeds.
  */
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "lasterr.h"
 #include "tablero.h"
@@ -60,4 +61,19 @@ int tb_lasterr_code(const tb_lasterr *le)
 const char *tb_lasterr_msg(const tb_lasterr *le)
 {
 	return le ? le->msg : "no handle (NULL)";
+}
+
+int tb_lasterr_why(tb_lasterr *le, int rc, char *text, char **why)
+{
+	if (rc < 0)
+		tb_lasterr_set(le, rc, text ? "%s" : NULL, text);
+	else if (text)
+		tb_lasterr_set(le, 0, "%s", text);
+	else
+		tb_lasterr_clear(le);
+	if (why)
+		*why = text;
+	else
+		free(text);
+	return rc;
 }

@@ -36,6 +36,13 @@ int tb_lasterr_set(tb_lasterr *le, int code, const char *fmt, ...)
 	;
 int tb_lasterr_vset(tb_lasterr *le, int code, const char *fmt, va_list ap);
 
+/* Sets the last error of a call that returned 'rc' with the message
+ * 'text' (malloc'd or NULL; the code's own words then): code 'rc' when
+ * it is negative, else 0 with 'text' (a note of a call that succeeded
+ * in part) or "". Hands 'text' to '*why' when 'why' is not NULL, else
+ * frees it. Returns 'rc'. */
+int tb_lasterr_why(tb_lasterr *le, int rc, char *text, char **why);
+
 /* The plain words of status code 'code' ("out of memory" for
  * TB_ENOMEM); static. */
 const char *tb_lasterr_text(int code);

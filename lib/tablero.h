@@ -209,6 +209,14 @@ TB_EXPORT size_t tb_reader_nwarnings(const tb_reader *r);
 
 TB_EXPORT void tb_reader_free(tb_reader *r);
 
+/** The reader's last error ("Errors"): the status code of the last
+ * tb_reader_next or tb_reader_validate on 'r' that failed -- 0 when
+ * the last one succeeded -- and its message (borrowed, valid until the
+ * next call on 'r'; "" after a success). What the input holds is told
+ * by the diagnostics, not here. TB_EINVAL for a NULL 'r'. */
+TB_EXPORT int tb_reader_errcode(const tb_reader *r);
+TB_EXPORT const char *tb_reader_errmsg(const tb_reader *r);
+
 /** Hands the record that tb_reader_next just read (it returned 1) to a
  * reader of its own: returns a new reader holding a copy of the
  * record's source (and of what a diagnostic may quote past it), the
@@ -1206,6 +1214,13 @@ TB_EXPORT char *tb_xml_record_text(tb_reader *r, const tb_record *rec, int flags
  * failed, or TB_ENOMEM (nothing of it written; 'w' goes on). */
 TB_EXPORT int tb_xml_writer_put(tb_xml_writer *w, const char *text, size_t len);
 
+/** The writer's last error ("Errors"): the status code that the last
+ * tb_xml_write_record or tb_xml_writer_put on 'w' returned, and its
+ * message (borrowed, valid until the next call on 'w'; "" after a
+ * success). TB_EINVAL for a NULL 'w'. */
+TB_EXPORT int tb_xml_writer_errcode(const tb_xml_writer *w);
+TB_EXPORT const char *tb_xml_writer_errmsg(const tb_xml_writer *w);
+
 typedef struct tb_xml_reader tb_xml_reader;
 
 /** A reader of tablero XML from 'f' (the caller's; it must outlive the
@@ -1235,6 +1250,15 @@ TB_EXPORT size_t tb_xml_reader_ndiags(const tb_xml_reader *x);
 TB_EXPORT const tb_diag *tb_xml_reader_diag(const tb_xml_reader *x, size_t i);
 
 TB_EXPORT void tb_xml_reader_free(tb_xml_reader *x);
+
+/** The XML reader's last error ("Errors"): the status code of the last
+ * tb_xml_reader_next on 'x' -- TB_ESYNTAX where it returned -1 (a
+ * refused document; -1 is kept for the callers of 0.6), with the first
+ * error diagnostic's message; TB_ENOMEM; 0 and "" when it returned 0
+ * or 1. Borrowed, valid until the next call on 'x'. TB_EINVAL for a
+ * NULL 'x'. */
+TB_EXPORT int tb_xml_reader_errcode(const tb_xml_reader *x);
+TB_EXPORT const char *tb_xml_reader_errmsg(const tb_xml_reader *x);
 
 /** ## Languages (spec/book.md, "Languages")
  *
@@ -1382,6 +1406,14 @@ TB_EXPORT void tb_book_figures(const tb_book *b, tb_book_figure_fn fn, void *ctx
 
 TB_EXPORT void tb_book_free(tb_book *b);
 
+/** The book's last error ("Errors"): the status code of the last
+ * tb_book_add or tb_book_pages on 'b' -- 0 when it succeeded -- and its
+ * message: what '*why' said, "" after a success, or the note of a
+ * tb_book_add that returned 1 (errcode 0). Borrowed, valid until the
+ * next call on 'b'. TB_EINVAL for a NULL 'b'. */
+TB_EXPORT int tb_book_errcode(const tb_book *b);
+TB_EXPORT const char *tb_book_errmsg(const tb_book *b);
+
 /** ## Web pages (spec/html.md)
  *
  * Records as one self-contained HTML5 page that replays them: the board
@@ -1417,6 +1449,14 @@ TB_EXPORT int tb_html_add(tb_html *h, const tb_record *rec, const char *problems
  * NULL) its length. NULL when memory ran out (now or adding a record). */
 TB_EXPORT char *tb_html_page(tb_html *h, size_t *len);
 TB_EXPORT void tb_html_free(tb_html *h);
+
+/** The page's last error ("Errors"): the status code of the last
+ * tb_html_add or tb_html_page on 'h' -- 0 when it succeeded -- and its
+ * message: what '*why' said, "" after a success, or the note of a
+ * tb_html_add that returned 1 (errcode 0). Borrowed, valid until the
+ * next call on 'h'. TB_EINVAL for a NULL 'h'. */
+TB_EXPORT int tb_html_errcode(const tb_html *h);
+TB_EXPORT const char *tb_html_errmsg(const tb_html *h);
 
 #ifdef __cplusplus
 }

@@ -1905,5 +1905,12 @@ int tb_validate_replay(tb_reader *r, const tb_record *rec, tb_replay *rp)
 
 int tb_reader_validate(tb_reader *r, const tb_record *rec, tb_turn_fn fn, void *ctx)
 {
-	return tb_validate_soft(r, rec, fn, ctx, NULL, NULL);
+	if (!r || !rec)
+		return tb_lasterr_set(r ? &r->err : NULL, TB_EINVAL, "no record");
+	int rc = tb_validate_soft(r, rec, fn, ctx, NULL, NULL);
+	if (rc < 0)
+		tb_lasterr_set(&r->err, rc, NULL);
+	else
+		tb_lasterr_clear(&r->err);
+	return rc;
 }
