@@ -1317,7 +1317,8 @@ int tb_book_add(tb_book *b, const tb_record *rec, const long *plies, size_t n, c
 	if (!b || (n && !plies))
 		return tb_lasterr_set(b ? &b->err : NULL, TB_EINVAL, "no %s",
 		                      b ? "plies (NULL with n not 0)" : "book");
-	return tb_lasterr_why(&b->err, S_add(b, rec, plies, n, &text), text, why);
+	int rc = S_add(b, rec, plies, n, &text);
+	return tb_lasterr_why(&b->err, rc, text, why);
 }
 
 long tb_book_pages(tb_book *b, tb_book_page_fn fn, void *ctx)

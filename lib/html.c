@@ -1077,7 +1077,8 @@ int tb_html_add(tb_html *h, const tb_record *rec, const char *problems, char **w
 		*why = NULL;
 	if (!h || !rec)
 		return tb_lasterr_set(h ? &h->err : NULL, TB_EINVAL, "no %s", h ? "record" : "page");
-	return tb_lasterr_why(&h->err, H_add(h, rec, problems, &text), text, why);
+	int rc = H_add(h, rec, problems, &text);
+	return tb_lasterr_why(&h->err, rc, text, why);
 }
 
 char *tb_html_page(tb_html *h, size_t *len)
