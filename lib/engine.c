@@ -280,6 +280,8 @@ tb_engine *tb_engine_at(const tb_ruleset *rs, const tb_state *st, const char *ru
 
 char *tb_engine_board(const tb_engine *e, unsigned flags)
 {
+	if (!e)
+		return NULL;
 	tb_buf b = TB_BUF_SOFT;
 	tb_board_text(&b, &e->rs, &e->st, flags);
 	return S_made(e, tb_buf_detach(&b, NULL)); /* NULL when memory ran out */
@@ -289,6 +291,8 @@ char *tb_engine_over(const tb_engine *e)
 {
 	tb_result res;
 	char why[200];
+	if (!e)
+		return NULL;
 	((tb_engine *)e)->nomem = 0; /* not const: its own, not the caller's */
 	tb_lasterr_clear(S_err(e));
 	if (e->incomplete || !e->rs.rules->over(&e->rs, &e->st, &res, why, sizeof why))
@@ -316,6 +320,8 @@ static char *S_position(const tb_engine *e, const tb_state *s)
 
 char *tb_engine_position(const tb_engine *e)
 {
+	if (!e)
+		return NULL;
 	return S_made(e, S_position(e, &e->st));
 }
 
@@ -331,6 +337,8 @@ static unsigned long long S_rand(unsigned long long *x)
 char *tb_engine_random_game(const tb_engine *e, unsigned long long seed, unsigned max_turns,
                             size_t *len)
 {
+	if (!e)
+		return NULL;
 	const tb_game *g = e->rs.game;
 	tb_buf b = TB_BUF_SOFT;
 	tb_buf_printf(&b, "[Game \"%s\"]\n[Rules \"%s\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n",
@@ -422,6 +430,8 @@ int tb_engine_to_move(const tb_engine *e)
 
 size_t tb_engine_legal(const tb_engine *e, tb_legal_fn fn, void *ctx)
 {
+	if (!e)
+		return 0;
 	tb_engine *me = (tb_engine *)e; /* not const: its own, not the caller's */
 	me->nomem = 0;
 	tb_lasterr_clear(&me->err);

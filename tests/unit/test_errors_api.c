@@ -63,6 +63,11 @@ static void test_engine(void **state)
 	assert_int_equal(tb_engine_play(NULL, "d1", NULL, NULL), TB_EINVAL);
 	assert_int_equal(tb_engine_perft(NULL, 1), 0);
 	assert_int_equal(tb_engine_divide(NULL, 1, NULL, NULL), 0);
+	assert_int_equal(tb_engine_legal(NULL, NULL, NULL), 0);
+	assert_null(tb_engine_over(NULL));
+	assert_null(tb_engine_position(NULL));
+	assert_null(tb_engine_board(NULL, 0));
+	assert_null(tb_engine_random_game(NULL, 1, 10, NULL));
 	tb_engine_free(NULL);
 }
 
@@ -263,12 +268,29 @@ static void test_xml(void **state)
 	tb_reader_free(r);
 }
 
+/* Every _free (and tb_xml_writer_end) takes NULL and does nothing. */
+static void test_free_null(void **state)
+{
+	(void)state;
+	tb_reader_free(NULL);
+	tb_record_free(NULL);
+	tb_engine_free(NULL);
+	tb_iter_free(NULL);
+	tb_replay_free(NULL);
+	tb_plies_free(NULL);
+	tb_book_free(NULL);
+	tb_html_free(NULL);
+	tb_xml_reader_free(NULL);
+	assert_int_equal(tb_xml_writer_end(NULL), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_engine), cmocka_unit_test(test_record),
 		cmocka_unit_test(test_reader), cmocka_unit_test(test_book),
 		cmocka_unit_test(test_html),   cmocka_unit_test(test_xml),
+		cmocka_unit_test(test_free_null),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
