@@ -7,11 +7,60 @@
  * form. The library never prints: problems are returned as diagnostics
  * that the caller formats (tb_diag_format) and shows.
  *
- * Conventions: every type is opaque unless its fields are documented
- * here; out parameters come first; functions returning int return 0 on
- * success and a negative TB_E* value on failure; every function says
- * who owns what it returns. Functions taking a NULL object where a
- * _free is concerned do nothing.
+ * Conventions (through 0.6.0 this paragraph said that out parameters
+ * come first, which no function did; it now says what they all do):
+ * - Types are opaque unless their fields are documented here.
+ * - Arguments: the object a function works on first, then what it
+ *   takes, then a callback and its 'ctx'; outputs come last -- what it
+ *   gives back through pointers ('*out', '*len', '*first'...), then
+ *   '*why' (a message for the caller to free) or '*status', last of
+ *   all. An output a function says may be NULL is then not set.
+ * - Returns: a function that can fail returns 0 -- or a count, or 1
+ *   where it says so (a record read, a book or page made with a note)
+ *   -- on success and a negative TB_E* value on failure; or a pointer,
+ *   NULL on failure. Three functions of 0.6 and before return -1
+ *   instead, which is no TB_E* (its value is TB_EIO's): tb_xml_reader_next
+ *   (a refused document; its errcode is TB_ESYNTAX),
+ *   tb_record_turn_number (no such turn) and tb_plies_position_diff (a
+ *   position not known). Functions that read a value (a kind, a side, a
+ *   field, 1 or 0 for yes or no, what a callback returned:
+ *   tb_record_comments) return it and cannot fail; a lookup returns -1
+ *   for "none" (tb_record_find_turn, tb_replay_find, tb_node_nag,
+ *   tb_struct_layout), a value and no status.
+ * - Ownership: every function says who owns what it returns: "the
+ *   caller frees it" (with free(), or the _free function it names),
+ *   "borrowed" (valid while the object it came from is, or as said) or
+ *   "static".
+ * - NULL: every _free (and tb_xml_writer_end) does nothing with a NULL
+ *   object. A function that sets a last error (below) returns TB_EINVAL
+ *   (NULL, 0) for a NULL object, and fails for a NULL argument it needs
+ *   (TB_EINVAL; TB_EFOREIGN for a NULL node or line, which is in no
+ *   record). Other functions take NULL only where they say so.
+ *
+ * Errors: a problem in the input (a record, an XML document) is a
+ * diagnostic, with its code and place (tb_reader_diag,
+ * tb_xml_reader_diag). A call that fails returns a status code, and --
+ * as SQLite's sqlite3_errcode and sqlite3_errmsg -- leaves it on the
+ * object it was made on as that object's last error: tb_X_errcode(obj)
+ * is the status of the last call on 'obj' that can fail, and
+ * tb_X_errmsg(obj) its message in words, borrowed until the next call
+ * on 'obj'. Each such call sets both: 0 and "" when it succeeds (but
+ * a note of tb_book_add or tb_html_add returning 1 stays the message),
+ * its code and why when it fails. The objects and calls: tb_reader
+ * (tb_reader_next, tb_reader_validate), tb_record (its editors), tb_engine
+ * (every call that can fail), tb_book (tb_book_add, tb_book_pages),
+ * tb_html (tb_html_add, tb_html_page), tb_xml_writer
+ * (tb_xml_write_record, tb_xml_writer_put), tb_xml_reader
+ * (tb_xml_reader_next). A NULL object's errcode is TB_EINVAL. A function
+ * that makes an object (tb_engine_new...) has none to set: it says why
+ * in '*why', or returns NULL only when memory ran out. The '*why'
+ * outputs of 0.6 are still filled, with the same words, so that old
+ * callers compile and behave as before; tb_record_error is
+ * tb_record_errmsg under its old name. A last error is kept in the
+ * object itself: setting it never allocates (it is there when memory
+ * ran out), and a message past 511 bytes is cut. Objects are not
+ * shared between threads, nor is their last error; a call given a
+ * const object may set it.
  *
  * Memory: the library's own memory comes from malloc, and what it hands
  * the caller to free is freed with free(). When an allocation fails
@@ -156,7 +205,7 @@ TB_EXPORT const tb_game *tb_game_find(const char *name);
  * 'pitarra'?"; the game itself when 'name' is one; NULL when no game is
  * that near, or two are, or 'name' is NULL. Borrowed, static. */
 TB_EXPORT const tb_game *tb_game_nearest(const char *name);
-/** Returns the i-th registered game, or NULL past the last. */
+/** Returns the i-th registered game, or NULL past the last. Static. */
 TB_EXPORT const tb_game *tb_game_at(size_t i);
 /** The game's name as written in [Game "..."]; static. */
 TB_EXPORT const char *tb_game_name(const tb_game *g);
@@ -176,12 +225,13 @@ typedef struct tb_reader tb_reader;
 typedef struct tb_record tb_record;
 
 /** Returns a reader over 'f', which stays owned by the caller and must
- * outlive the reader; 'name' (copied) is used in diagnostics. NULL when
- * memory ran out (as every function returning a new object below). */
+ * outlive the reader; 'name' (copied) is used in diagnostics. The
+ * caller frees the reader with tb_reader_free. NULL when memory ran out
+ * (as every function returning a new object below). */
 TB_EXPORT tb_reader *tb_reader_new_file(FILE *f, const char *name);
 
 /** Returns a reader over the 'len' bytes at 'buf', which the caller
- * keeps alive until tb_reader_free. */
+ * keeps alive until tb_reader_free; the caller frees the reader with it. */
 TB_EXPORT tb_reader *tb_reader_new_mem(const char *buf, size_t len,
                                        const char *name);
 
@@ -434,7 +484,7 @@ typedef struct tb_engine tb_engine;
  * others, when 'rules' names another game first, or an option or value
  * 'g' has not (the message then says which name it is a slip of, if
  * any: "did you mean 'movement'?"). NULL with '*why' NULL when memory
- * ran out. */
+ * ran out. The caller frees the engine with tb_engine_free. */
 TB_EXPORT tb_engine *tb_engine_new(const tb_game *g, const char *rules,
                                    const char *position, char **why);
 TB_EXPORT void tb_engine_free(tb_engine *e);
@@ -864,7 +914,8 @@ TB_EXPORT int tb_line_remove(tb_record *rec, tb_line *v);
  * replayed as tb_record_engine does ('*at', if not NULL, says how far
  * along the main line the replay got). Returns NULL with '*why' set (the
  * caller frees it) when 'n' is not in 'rec' or as tb_record_engine;
- * NULL with '*why' NULL when memory ran out. */
+ * NULL with '*why' NULL when memory ran out. The caller frees the
+ * engine with tb_engine_free. */
 TB_EXPORT tb_engine *tb_node_engine(const tb_record *rec, const tb_node *n, tb_reached *at,
                                     char **why);
 
@@ -1180,7 +1231,7 @@ typedef struct tb_xml_writer tb_xml_writer;
 /** Starts a document (<tgn>) on 'out', which stays the caller's (it
  * must outlive the writer, and is not closed). 'flags': TB_XML_*.
  * NULL only when memory ran out: a failed write is reported by the
- * calls after it. */
+ * calls after it. The caller's: tb_xml_writer_end ends and frees it. */
 TB_EXPORT tb_xml_writer *tb_xml_writer_new(FILE *out, int flags);
 
 /** Writes 'rec', just read by 'r', as a <record>. Under
@@ -1226,7 +1277,8 @@ typedef struct tb_xml_reader tb_xml_reader;
 /** A reader of tablero XML from 'f' (the caller's; it must outlive the
  * reader) or from the 'len' bytes at 'buf' (kept alive by the caller);
  * 'name' (copied) is used in diagnostics. No network access, no DTD, no
- * entity is loaded or expanded. NULL when memory ran out. */
+ * entity is loaded or expanded. The caller frees it with
+ * tb_xml_reader_free; NULL when memory ran out. */
 TB_EXPORT tb_xml_reader *tb_xml_reader_new_file(FILE *f, const char *name);
 TB_EXPORT tb_xml_reader *tb_xml_reader_new_mem(const char *buf, size_t len,
                                                const char *name);
@@ -1272,7 +1324,7 @@ typedef struct tb_lang tb_lang;
 /** The language of BCP 47 tag 'tag' ("es", "es-MX", "ar"), by its
  * primary subtag; NULL when no table has it. Static. */
 TB_EXPORT const tb_lang *tb_lang_find(const char *tag);
-/** The i-th language, or NULL past the last. */
+/** The i-th language, or NULL past the last. Static. */
 TB_EXPORT const tb_lang *tb_lang_at(size_t i);
 /** Its code ("es"); static. */
 TB_EXPORT const char *tb_lang_code(const tb_lang *l);
@@ -1286,7 +1338,7 @@ TB_EXPORT const char *tb_lang_text(const tb_lang *l, const char *key);
 TB_EXPORT char *tb_lang_format(const tb_lang *l, const char *key, const char *const *args,
                                size_t nargs);
 /** The language of 'rec': its [Language] when a table has it, else
- * English. */
+ * English. Static. */
 TB_EXPORT const tb_lang *tb_record_lang(const tb_record *rec);
 
 /** ## Diagrams (spec/svg.md)
