@@ -101,6 +101,9 @@ struct tb_node {
 	tb_comment *comments;  /* after the turn */
 	tb_line *variations;   /* alternatives to this turn */
 	tb_node *next;
+	tb_node *alt_nodes;    /* TB_NODE_READING: its alternatives as nodes, made
+	                          by tb_node_alt (in the arena), 'nalt_nodes' of them */
+	unsigned nalt_nodes;
 };
 
 struct tb_line {

@@ -717,7 +717,8 @@ TB_EXPORT const char *tb_line_comment(const tb_line *l, size_t i, const char **l
  * col); all 0 for a line not read from text. */
 TB_EXPORT void tb_line_span(const tb_line *l, unsigned span[4]);
 
-/** The node's kind (tb_node_kind): never TB_NODE_OMITTED. */
+/** The node's kind (tb_node_kind): never TB_NODE_OMITTED but for a
+ * reading's alternative as a node (tb_node_alt). */
 TB_EXPORT int tb_node_type(const tb_node *n);
 /** The next node on its line, or NULL. Borrowed. */
 TB_EXPORT tb_node *tb_node_next(const tb_node *n);
@@ -761,7 +762,10 @@ TB_EXPORT void tb_node_span(const tb_node *n, unsigned span[4]);
 
 /** A reading's alternatives: their count (0 for other nodes), then the
  * fields of the i-th, as the node's above (TB_EINVAL, -1, 0 or NULL
- * past the last). Its kind may be TB_NODE_OMITTED. */
+ * past the last). Its kind may be TB_NODE_OMITTED. Each alternative is
+ * a node too (tb_node_alt, below), and has a frame of its own in the
+ * record's one reading (tb_replay_find(rp, n, i): "One reading of a
+ * record"). */
 TB_EXPORT size_t tb_node_nalts(const tb_node *n);
 TB_EXPORT int tb_alt_type(const tb_node *n, size_t i);
 TB_EXPORT int tb_alt_reconstructed(const tb_node *n, size_t i);
@@ -775,6 +779,23 @@ TB_EXPORT char *tb_alt_position(const tb_record *rec, const tb_node *n, size_t i
 TB_EXPORT const char *tb_alt_comment(const tb_node *n, size_t i, size_t j,
                                      const char **lang);
 TB_EXPORT void tb_alt_span(const tb_node *n, size_t i, unsigned span[4]);
+
+/** Alternative 'i' of reading 'n' of 'rec' as a node of its own, which
+ * every reader above reads as it reads a node: tb_node_type (here
+ * TB_NODE_OMITTED may be), tb_node_token ("omitted", "<gap 1>", "d2-d3"),
+ * tb_node_nparts and tb_node_part, tb_node_crown, tb_node_gap,
+ * tb_node_position, tb_node_comment (the alternative's comments),
+ * tb_node_span, tb_node_reconstructed; its number and side are the
+ * reading's when both are turns (else 0 and 2); it has no NAGs, no
+ * variations, no next node. It is not in the tree: the iterator never
+ * yields it, an editor given it says TB_EFOREIGN (tb_alt_add_comment
+ * comments on an alternative), and its frame in the record's one
+ * reading is tb_replay_find(rp, n, i), not of the node itself.
+ * Borrowed from 'rec': made once per reading and the same node at each
+ * call, which brings it up to date with the reading (after
+ * tb_alt_add_comment). NULL past the last alternative, for a node that
+ * is no reading, or when memory ran out. */
+TB_EXPORT tb_node *tb_node_alt(const tb_record *rec, const tb_node *n, size_t i);
 
 /** ### Walking the tree
  *

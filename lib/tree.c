@@ -122,6 +122,8 @@ int tb_node_reconstructed(const tb_node *n) { return n->reconstructed; }
 
 char *tb_node_token(const tb_record *rec, const tb_node *n)
 {
+	if (n->kind == TB_NODE_OMITTED) /* a reading's alternative (tb_node_alt) */
+		return tb_strdup("omitted");
 	tb_buf b = TB_BUF_SOFT;
 	tb_write_node(&b, rec->game, n, TB_WRITE_BODY);
 	return tb_buf_detach(&b, NULL);
@@ -1144,4 +1146,42 @@ tb_engine *tb_node_engine(const tb_record *rec, const tb_node *n, tb_reached *at
 		e = tb_record_engine(tmp, -1, at ? at : &here, why);
 	tb_record_free(tmp);
 	return e;
+}
+
+/* ===== A reading's alternatives as nodes (tb_node_alt) ===== */
+
+/* What the node readers read of alternative 'a' of reading 'n', into 'v':
+ * its own fields, and the reading's number and side when it is a turn. */
+static void S_alt_node(const tb_node *n, const tb_alt *a, tb_node *v)
+{
+	memset(v, 0, sizeof *v);
+	v->kind = a->kind;
+	v->reconstructed = a->reconstructed;
+	v->side = 2;
+	if (tb_kind_is_turn(a->kind) && n->side != 2) {
+		v->number = n->number;
+		v->side = n->side;
+	}
+	v->span = a->span;
+	v->move = a->move;
+	v->gap_min = a->gap_min;
+	v->gap_max = a->gap_max;
+	v->position = a->position;
+	v->comments = a->comments;
+}
+
+tb_node *tb_node_alt(const tb_record *rec, const tb_node *n, size_t i)
+{
+	if (!rec || !n || n->kind != TB_NODE_READING || i >= n->nalts)
+		return NULL;
+	tb_node *m = (tb_node *)n; /* not const: its views are its own, not the caller's */
+	if (m->nalt_nodes != n->nalts) { /* made once per reading, in the record's arena */
+		tb_node *v = tb_arena_alloc(&((tb_record *)rec)->arena, n->nalts * sizeof *v);
+		if (!v)
+			return NULL;
+		m->alt_nodes = v;
+		m->nalt_nodes = n->nalts;
+	}
+	S_alt_node(n, &n->alts[i], &m->alt_nodes[i]); /* as the reading is now */
+	return &m->alt_nodes[i];
 }

@@ -268,6 +268,62 @@ static void test_xml(void **state)
 	tb_reader_free(r);
 }
 
+/* A reading's alternatives as nodes: what tb_alt_* read, the node
+ * readers read of tb_node_alt; not in the tree. */
+static void test_alt_nodes(void **state)
+{
+	(void)state;
+	static const char src[] = PIT "1. d1 a7 2. <g1 {A} | omitted {B} | gap 1 {C}> a4 *\n";
+	tb_reader *r = tb_reader_new_mem(src, strlen(src), "t.tgn");
+	tb_record *rec = S_read(r);
+	assert_int_equal(tb_record_errors(rec), 0);
+	tb_node *n = tb_line_first(tb_record_main(rec));
+	while (n && tb_node_type(n) != TB_NODE_READING)
+		n = tb_node_next(n);
+	assert_non_null(n);
+	assert_int_equal(tb_node_nalts(n), 3);
+	for (size_t i = 0; i < 3; i++) {
+		tb_node *a = tb_node_alt(rec, n, i);
+		assert_non_null(a);
+		assert_ptr_equal(a, tb_node_alt(rec, n, i)); /* the same node each time */
+		assert_int_equal(tb_node_type(a), tb_alt_type(n, i));
+		assert_int_equal(tb_node_nparts(a), tb_alt_nparts(n, i));
+		assert_int_equal(tb_node_crown(a), tb_alt_crown(n, i));
+		assert_string_equal(tb_node_comment(a, 0, NULL), tb_alt_comment(n, i, 0, NULL));
+		unsigned s1[4], s2[4];
+		tb_node_span(a, s1);
+		tb_alt_span(n, i, s2);
+		assert_memory_equal(s1, s2, sizeof s1);
+		assert_null(tb_node_next(a));
+		assert_null(tb_node_variation(a));
+		assert_int_equal(tb_node_nnags(a), 0);
+		/* not in the tree: editors refuse it */
+		assert_int_equal(tb_node_add_nag(rec, a, 1), TB_EFOREIGN);
+		assert_int_equal(tb_record_errcode(rec), TB_EFOREIGN);
+	}
+	tb_node *a0 = tb_node_alt(rec, n, 0);
+	char *tok = tb_node_token(rec, a0);
+	assert_string_equal(tok, "g1");
+	free(tok);
+	assert_int_equal(tb_node_side(a0), tb_node_side(n));
+	assert_int_equal(tb_node_number(a0), 2);
+	tok = tb_node_token(rec, tb_node_alt(rec, n, 1));
+	assert_string_equal(tok, "omitted");
+	free(tok);
+	long lo = 0, hi = 0;
+	assert_int_equal(tb_node_gap(tb_node_alt(rec, n, 2), &lo, &hi), 0);
+	assert_int_equal(lo, 1);
+	assert_int_equal(tb_node_side(tb_node_alt(rec, n, 2)), 2);
+	/* a comment added to the alternative shows on its node */
+	assert_int_equal(tb_alt_add_comment(rec, n, 1, "late", NULL), 0);
+	assert_string_equal(tb_node_comment(tb_node_alt(rec, n, 1), 1, NULL), "late");
+	assert_null(tb_node_alt(rec, n, 3));
+	assert_null(tb_node_alt(rec, tb_line_first(tb_record_main(rec)), 0));
+	assert_null(tb_node_alt(NULL, n, 0));
+	tb_record_free(rec);
+	tb_reader_free(r);
+}
+
 /* Every _free (and tb_xml_writer_end) takes NULL and does nothing. */
 static void test_free_null(void **state)
 {
@@ -290,7 +346,7 @@ int main(void)
 		cmocka_unit_test(test_engine), cmocka_unit_test(test_record),
 		cmocka_unit_test(test_reader), cmocka_unit_test(test_book),
 		cmocka_unit_test(test_html),   cmocka_unit_test(test_xml),
-		cmocka_unit_test(test_free_null),
+		cmocka_unit_test(test_alt_nodes),  cmocka_unit_test(test_free_null),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
