@@ -1324,7 +1324,8 @@ int tb_book_add(tb_book *b, const tb_record *rec, const long *plies, size_t n, c
 long tb_book_pages(tb_book *b, tb_book_page_fn fn, void *ctx)
 {
 	if (!b || !fn)
-		return tb_lasterr_set(b ? &b->err : NULL, TB_EINVAL, "no %s", b ? "page function" : "book");
+		return tb_lasterr_set(b ? &b->err : NULL, TB_EINVAL, "no %s",
+		                      b ? "page function" : "book");
 	long got = S_pages(b, fn, ctx);
 	tb_lasterr_why(&b->err, got < 0 ? (int)got : 0, NULL, NULL);
 	return got;

@@ -1076,7 +1076,8 @@ int tb_html_add(tb_html *h, const tb_record *rec, const char *problems, char **w
 	if (why)
 		*why = NULL;
 	if (!h || !rec)
-		return tb_lasterr_set(h ? &h->err : NULL, TB_EINVAL, "no %s", h ? "record" : "page");
+		return tb_lasterr_set(h ? &h->err : NULL, TB_EINVAL, "no %s",
+		                      h ? "record" : "page");
 	int rc = H_add(h, rec, problems, &text);
 	return tb_lasterr_why(&h->err, rc, text, why);
 }

@@ -633,13 +633,14 @@ static int S_put(tb_xml_writer *x, const char *text, size_t len)
 /* Sets the writer's last error from status 'rc' of a call on it. */
 static int S_told(tb_xml_writer *x, int rc, const tb_record *rec)
 {
+	if (rc == TB_EINVAL && !rec)
+		return tb_lasterr_set(&x->err, rc, "no record");
+	if (rc == TB_EINVAL && (rec->errors || !rec->game))
+		return tb_lasterr_set(&x->err, rc, "the record has errors, or no known game: "
+		                      "nothing of it is written");
 	if (rc == TB_EINVAL)
-		return tb_lasterr_set(&x->err, rc, "%s",
-		                      !rec ? "no record"
-		                      : rec->errors || !rec->game
-		                          ? "the record has errors, or no known game: nothing of it is written"
-		                          : "the record holds text XML cannot carry [TB504]: nothing of "
-		                            "it is written");
+		return tb_lasterr_set(&x->err, rc, "the record holds text XML cannot carry "
+		                      "[TB504]: nothing of it is written");
 	if (rc == TB_EIO)
 		return tb_lasterr_set(&x->err, rc, "writing the document failed");
 	return rc ? tb_lasterr_set(&x->err, rc, NULL) : (tb_lasterr_clear(&x->err), 0);
