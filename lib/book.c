@@ -22,6 +22,8 @@
 
 #include "caption.h"
 #include "diagram.h"
+#include "game.h"
+#include "lasterr.h"
 #include "text.h"
 #include "visit.h"
 #include "words.h"
@@ -133,6 +135,7 @@ struct tb_book {
 	size_t nrefs;
 	int nomem;              /* memory ran out: the book is spent (TB_ENOMEM) */
 	tb_buf sink;            /* failed: where a page that could not be made goes */
+	tb_lasterr err;         /* tb_book_errcode, tb_book_errmsg */
 };
 
 /* A scratch buffer's text: "" and the book spent when memory ran out. */
@@ -939,7 +942,8 @@ tb_book *tb_book_new(const tb_book_opts *o)
 	return b;
 }
 
-int tb_book_add(tb_book *b, const tb_record *rec, const long *plies, size_t n, char **why)
+/* tb_book_add, but for its last error (at the end of the file). */
+static int S_add(tb_book *b, const tb_record *rec, const long *plies, size_t n, char **why)
 {
 	char msg[640];
 	*why = NULL;
@@ -1163,7 +1167,8 @@ static size_t S_add_contents(tb_book *b, const tb_lang *l)
 	return got;
 }
 
-long tb_book_pages(tb_book *b, tb_book_page_fn fn, void *ctx)
+/* tb_book_pages, but for its last error (at the end of the file). */
+static long S_pages(tb_book *b, tb_book_page_fn fn, void *ctx)
 {
 	size_t ntoc = 0;
 	if (b->nomem)
@@ -1226,6 +1231,8 @@ void tb_book_figures(const tb_book *b, tb_book_figure_fn fn, void *ctx)
 {
 	static const char *const whys[] = {"asked", "every", "marked $220", "the start",
 	                                   "a restated position", "the end"};
+	if (!b || !fn)
+		return;
 	for (size_t i = 0; i < b->nfigs; i++) {
 		const S_fig *f = &b->figs[i];
 		char why[160] = "";
@@ -1259,3 +1266,30 @@ void tb_book_free(tb_book *b)
 	tb_buf_free(&b->sink);
 	free(b);
 }
+
+/* ===== The public calls, with their last error (tablero.h, "Errors") ===== */
+
+int tb_book_add(tb_book *b, const tb_record *rec, const long *plies, size_t n, char **why)
+{
+	char *text = NULL;
+	if (why)
+		*why = NULL;
+	if (!b || (n && !plies))
+		return tb_lasterr_set(b ? &b->err : NULL, TB_EINVAL, "no %s",
+		                      b ? "plies (NULL with n not 0)" : "book");
+	int rc = S_add(b, rec, plies, n, &text);
+	return tb_lasterr_why(&b->err, rc, text, why);
+}
+
+long tb_book_pages(tb_book *b, tb_book_page_fn fn, void *ctx)
+{
+	if (!b || !fn)
+		return tb_lasterr_set(b ? &b->err : NULL, TB_EINVAL, "no %s",
+		                      b ? "page function" : "book");
+	long got = S_pages(b, fn, ctx);
+	tb_lasterr_why(&b->err, got < 0 ? (int)got : 0, NULL, NULL);
+	return got;
+}
+
+int tb_book_errcode(const tb_book *b) { return tb_lasterr_code(b ? &b->err : NULL); }
+const char *tb_book_errmsg(const tb_book *b) { return tb_lasterr_msg(b ? &b->err : NULL); }

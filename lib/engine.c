@@ -8,6 +8,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "lasterr.h"
 #include "reader.h"
 #include "rules.h"
 #include "tags.h"
@@ -23,6 +24,7 @@ struct tb_engine {
 	int incomplete;         /* the start lacks a player's choices */
 	int nomem;              /* the last count or listing ran out of memory */
 	char why_incomplete[320];
+	tb_lasterr err;         /* tb_engine_errcode, tb_engine_errmsg */
 };
 
 /* "k=v; k=v" or "game; k=v" read as a [Rules] value would be; "?", a
@@ -152,6 +154,37 @@ static tb_turns *S_level(tb_engine *e, int depth)
 	return &e->levels[depth - 1];
 }
 
+/* The engine's last error (not const: its own, not the caller's), or
+ * NULL for no engine. */
+static tb_lasterr *S_err(const tb_engine *e)
+{
+	return e ? &((tb_engine *)e)->err : NULL;
+}
+
+/* Tells the last error of a count or listing just made on 'e' (out of
+ * memory, a start too incomplete to count; else none) and returns 'n'. */
+static unsigned long long S_counted(const tb_engine *e, unsigned long long n)
+{
+	if (e->nomem)
+		tb_lasterr_set(S_err(e), TB_ENOMEM, NULL);
+	else if (e->incomplete && !n)
+		tb_lasterr_set(S_err(e), TB_EINVAL, "the position is incomplete: %s",
+		               e->why_incomplete);
+	else
+		tb_lasterr_clear(S_err(e));
+	return n;
+}
+
+/* A new string 's' made on 'e': NULL tells that memory ran out. */
+static char *S_made(const tb_engine *e, char *s)
+{
+	if (s)
+		tb_lasterr_clear(S_err(e));
+	else
+		tb_lasterr_set(S_err(e), TB_ENOMEM, NULL);
+	return s;
+}
+
 static unsigned long long S_perft(tb_engine *e, const tb_state *s, int depth)
 {
 	if (depth == 1) /* bulk counting: the last turns counted, not written or played */
@@ -171,17 +204,19 @@ static unsigned long long S_perft(tb_engine *e, const tb_state *s, int depth)
 
 unsigned long long tb_engine_perft(tb_engine *e, int depth)
 {
+	if (!e)
+		return 0;
 	e->nomem = 0;
 	if (e->incomplete)
-		return 0;
+		return S_counted(e, 0);
 	if (depth <= 0)
-		return 1;
+		return S_counted(e, 1);
 	if (!S_level(e, depth)) {
 		e->nomem = 1;
-		return 0;
+		return S_counted(e, 0);
 	}
 	unsigned long long n = S_perft(e, &e->st, depth);
-	return e->nomem ? 0 : n;
+	return S_counted(e, e->nomem ? 0 : n);
 }
 
 int tb_engine_status(const tb_engine *e)
@@ -198,9 +233,11 @@ static void S_token(tb_buf *b, const tb_turn *t)
 
 size_t tb_engine_divide(tb_engine *e, int depth, tb_divide_fn fn, void *ctx)
 {
+	if (!e)
+		return 0;
 	e->nomem = 0;
 	if (depth <= 0 || e->incomplete)
-		return 0;
+		return S_counted(e, 0);
 	tb_turns *l = S_level(e, depth);
 	size_t n = l ? tb_turns_list(&e->rs, &e->st, l) : 0;
 	if (!l || tb_turns_failed(l))
@@ -218,7 +255,7 @@ size_t tb_engine_divide(tb_engine *e, int depth, tb_divide_fn fn, void *ctx)
 			fn(ctx, tok.data, count);
 	}
 	tb_buf_free(&tok);
-	return e->nomem ? 0 : n;
+	return S_counted(e, e->nomem ? 0 : n);
 }
 
 const tb_ruleset *tb_engine_ruleset(const tb_engine *e) { return &e->rs; }
@@ -243,23 +280,28 @@ tb_engine *tb_engine_at(const tb_ruleset *rs, const tb_state *st, const char *ru
 
 char *tb_engine_board(const tb_engine *e, unsigned flags)
 {
+	if (!e)
+		return NULL;
 	tb_buf b = TB_BUF_SOFT;
 	tb_board_text(&b, &e->rs, &e->st, flags);
-	return tb_buf_detach(&b, NULL); /* NULL when memory ran out */
+	return S_made(e, tb_buf_detach(&b, NULL)); /* NULL when memory ran out */
 }
 
 char *tb_engine_over(const tb_engine *e)
 {
 	tb_result res;
 	char why[200];
+	if (!e)
+		return NULL;
 	((tb_engine *)e)->nomem = 0; /* not const: its own, not the caller's */
+	tb_lasterr_clear(S_err(e));
 	if (e->incomplete || !e->rs.rules->over(&e->rs, &e->st, &res, why, sizeof why))
 		return NULL;
 	tb_buf b = TB_BUF_SOFT;
 	tb_buf_printf(&b, "%s (%s)", tb_result_text[res], why);
 	char *s = tb_buf_detach(&b, NULL);
 	((tb_engine *)e)->nomem = !s;
-	return s;
+	return S_made(e, s);
 }
 
 /* The position notation of 's' (malloc'd); NULL when memory ran out. */
@@ -278,7 +320,9 @@ static char *S_position(const tb_engine *e, const tb_state *s)
 
 char *tb_engine_position(const tb_engine *e)
 {
-	return S_position(e, &e->st);
+	if (!e)
+		return NULL;
+	return S_made(e, S_position(e, &e->st));
 }
 
 /* splitmix64: small, fast, and the same everywhere. */
@@ -293,6 +337,8 @@ static unsigned long long S_rand(unsigned long long *x)
 char *tb_engine_random_game(const tb_engine *e, unsigned long long seed, unsigned max_turns,
                             size_t *len)
 {
+	if (!e)
+		return NULL;
 	const tb_game *g = e->rs.game;
 	tb_buf b = TB_BUF_SOFT;
 	tb_buf_printf(&b, "[Game \"%s\"]\n[Rules \"%s\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n",
@@ -372,7 +418,7 @@ char *tb_engine_random_game(const tb_engine *e, unsigned long long seed, unsigne
 	tb_record_free(rec);
 	tb_reader_free(r);
 	tb_buf_free(&b);
-	return out;
+	return S_made(e, out);
 }
 
 /* ===== Turns as values (tablero.h, "Positions and turns") ===== */
@@ -431,10 +477,13 @@ static int S_tell(const tb_engine *e, const tb_turn *t, const tb_state *after,
  * out (e->nomem). */
 static size_t S_legal(const tb_engine *e, const S_told *to)
 {
-	if (e->incomplete)
+	if (!e)
 		return 0;
 	tb_engine *me = (tb_engine *)e; /* not const: its own, not the caller's */
 	me->nomem = 0;
+	tb_lasterr_clear(&me->err);
+	if (e->incomplete) /* no turns, and no error */
+		return 0;
 	tb_turns l = {0};
 	size_t n = tb_turns_list(&e->rs, &e->st, &l);
 	me->nomem = tb_turns_failed(&l);
@@ -446,7 +495,7 @@ static size_t S_legal(const tb_engine *e, const S_told *to)
 		me->nomem = S_tell(e, &l.v[i], &next, &ev, to) != 0;
 	}
 	tb_turns_free(&l);
-	return me->nomem ? 0 : n;
+	return S_counted(e, me->nomem ? 0 : n);
 }
 
 /* A caller's tb_legal_fn and its context. */
@@ -498,12 +547,19 @@ static int S_play(tb_engine *e, const char *token, const S_told *to, char **why)
 	if (why)
 		*why = NULL;
 	if (!e || !token)
-		return TB_EINVAL;
+		return tb_lasterr_set(S_err(e), TB_EINVAL, "no %s", e ? "token" : "engine");
+	tb_lasterr_clear(&e->err);
 	tb_result res;
 	char whyover[200];
 	int over = !e->incomplete &&
 	           e->rs.rules->over(&e->rs, &e->st, &res, whyover, sizeof whyover);
 	if (over || e->incomplete) {
+		if (over)
+			tb_lasterr_set(&e->err, TB_EINVAL, "the game is over: %s (%s)",
+			               tb_result_text[res], whyover);
+		else
+			tb_lasterr_set(&e->err, TB_EINVAL, "the position is incomplete: %s",
+			               e->why_incomplete);
 		if (why) {
 			tb_buf b = TB_BUF_SOFT;
 			if (over)
@@ -513,7 +569,7 @@ static int S_play(tb_engine *e, const char *token, const S_told *to, char **why)
 				tb_buf_printf(&b, "the position is incomplete: %s", e->why_incomplete);
 			*why = tb_buf_detach(&b, NULL);
 			if (!*why)
-				return TB_ENOMEM;
+				return tb_lasterr_set(&e->err, TB_ENOMEM, NULL);
 		}
 		return TB_EINVAL;
 	}
@@ -553,6 +609,11 @@ static int S_play(tb_engine *e, const char *token, const S_told *to, char **why)
 	}
 	tb_buf_free(&tok);
 	tb_turns_free(&l);
+	if (rc == TB_EINVAL)
+		tb_lasterr_set(&e->err, rc, "'%s' is not one of the %zu legal turns here (as the "
+		               "canonical form writes them)", token, n);
+	else if (rc)
+		tb_lasterr_set(&e->err, rc, NULL);
 	return rc;
 }
 
@@ -578,3 +639,8 @@ int tb_engine_play_turn(tb_engine *e, const char *token, tb_turn_fn fn, void *ct
 	S_told to = {S_turn_told, &c, 1};
 	return S_play(e, token, &to, why);
 }
+
+/* ===== The last error (tablero.h, "Errors") ===== */
+
+int tb_engine_errcode(const tb_engine *e) { return tb_lasterr_code(e ? &e->err : NULL); }
+const char *tb_engine_errmsg(const tb_engine *e) { return tb_lasterr_msg(e ? &e->err : NULL); }

@@ -28,6 +28,8 @@
 
 #include "caption.h"
 #include "diagram.h"
+#include "game.h"
+#include "lasterr.h"
 #include "text.h"
 #include "visit.h"
 #include "words.h"
@@ -49,6 +51,7 @@ struct tb_html {
 	tb_buf title;         /* the first record's title */
 	tb_buf list;          /* under o.list: the frames as text */
 	long nrecs;
+	tb_lasterr err;       /* tb_html_errcode, tb_html_errmsg */
 };
 
 /* One record being written. */
@@ -907,7 +910,8 @@ static void H_title(H_rec *r, tb_buf *out)
 		out->data[--out->len] = '\0';
 }
 
-int tb_html_add(tb_html *h, const tb_record *rec, const char *problems, char **why)
+/* tb_html_add, but for its last error (at the end of the file). */
+static int H_add(tb_html *h, const tb_record *rec, const char *problems, char **why)
 {
 	char msg[640];
 	*why = NULL;
@@ -1057,7 +1061,8 @@ int tb_html_add(tb_html *h, const tb_record *rec, const char *problems, char **w
 	return started && !r.stopped ? 0 : 1;
 }
 
-char *tb_html_page(tb_html *h, size_t *len)
+/* tb_html_page, but for its last error (at the end of the file). */
+static char *H_page(tb_html *h, size_t *len)
 {
 	if (!H_ok(h)) {
 		if (len)
@@ -1124,3 +1129,31 @@ char *tb_html_page(tb_html *h, size_t *len)
 	tb_buf_puts(&b, "</script>\n</body>\n</html>\n");
 	return tb_buf_detach(&b, len);
 }
+
+/* ===== The public calls, with their last error (tablero.h, "Errors") ===== */
+
+int tb_html_add(tb_html *h, const tb_record *rec, const char *problems, char **why)
+{
+	char *text = NULL;
+	if (why)
+		*why = NULL;
+	if (!h || !rec)
+		return tb_lasterr_set(h ? &h->err : NULL, TB_EINVAL, "no %s",
+		                      h ? "record" : "page");
+	int rc = H_add(h, rec, problems, &text);
+	return tb_lasterr_why(&h->err, rc, text, why);
+}
+
+char *tb_html_page(tb_html *h, size_t *len)
+{
+	if (len)
+		*len = 0;
+	if (!h)
+		return NULL;
+	char *page = H_page(h, len);
+	tb_lasterr_why(&h->err, page ? 0 : TB_ENOMEM, NULL, NULL);
+	return page;
+}
+
+int tb_html_errcode(const tb_html *h) { return tb_lasterr_code(h ? &h->err : NULL); }
+const char *tb_html_errmsg(const tb_html *h) { return tb_lasterr_msg(h ? &h->err : NULL); }

@@ -17,6 +17,7 @@
  *               | "position" STRING ) comment*
  */
 #include <ctype.h>
+#include <errno.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1124,11 +1125,30 @@ static int S_reader_next(tb_reader *r, tb_record **out)
 	return 1;
 }
 
+/* Sets the reader's last error from what tb_reader_next returned. */
+static void S_told(tb_reader *r, int rc)
+{
+	if (rc >= 0)
+		tb_lasterr_clear(&r->err);
+	else if (rc == TB_EIO)
+		tb_lasterr_set(&r->err, rc, "reading %s failed: %s", r->name, strerror(errno));
+	else if (rc == TB_ENOTTEXT && r->ndiags)
+		tb_lasterr_set(&r->err, rc, "%s", r->diags[0].message);
+	else
+		tb_lasterr_set(&r->err, rc, NULL);
+}
+
 int tb_reader_next(tb_reader *r, tb_record **out)
 {
+	if (!r || !out) {
+		if (out)
+			*out = NULL;
+		return TB_EINVAL;
+	}
 	r->recover = 1;
 	int rc = S_reader_next(r, out);
 	r->recover = 0;
+	S_told(r, rc);
 	return rc;
 }
 
@@ -1187,7 +1207,6 @@ void tb_record_free(tb_record *rec)
 	if (!rec)
 		return;
 	tb_arena_free(&rec->arena);
-	free(rec->why);
 	free(rec);
 }
 
@@ -1225,3 +1244,8 @@ size_t tb_record_plies(const tb_record *rec)
 }
 
 const char *tb_version(void) { return TB_VERSION; }
+
+/* ===== The last error (tablero.h, "Errors") ===== */
+
+int tb_reader_errcode(const tb_reader *r) { return tb_lasterr_code(r ? &r->err : NULL); }
+const char *tb_reader_errmsg(const tb_reader *r) { return tb_lasterr_msg(r ? &r->err : NULL); }

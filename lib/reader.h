@@ -90,6 +90,7 @@ struct tb_reader {
 	jmp_buf *jump;           /* where the record's arena goes when memory runs
 	                            out while it is read (tb_reader_next) */
 	struct tb_record *building; /* that record, freed there */
+	tb_lasterr err;          /* tb_reader_errcode, tb_reader_errmsg */
 };
 
 /* Before the first token of a file's start (no tb_reader_set_origin):

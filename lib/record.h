@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "arena.h"
+#include "lasterr.h"
 #include "tablero.h"
 
 #define TB_MAX_OPTS 32
@@ -100,6 +101,9 @@ struct tb_node {
 	tb_comment *comments;  /* after the turn */
 	tb_line *variations;   /* alternatives to this turn */
 	tb_node *next;
+	tb_node *alt_nodes;    /* TB_NODE_READING: its alternatives as nodes, made
+	                          by tb_node_alt (in the arena), 'nalt_nodes' of them */
+	unsigned nalt_nodes;
 };
 
 struct tb_line {
@@ -138,7 +142,7 @@ struct tb_record {
 	size_t source_off;     /* its first token's offset in the input (tb_record_source_offset) */
 	size_t errors;
 	unsigned long gen;     /* edits through the API so far (tb_iter) */
-	char *why;             /* the last API call's error message (malloc) */
+	tb_lasterr err;        /* the last API call's error (tb_record_errcode) */
 	size_t offboard;       /* of the errors, points off the board in turn tokens:
 	                          the record is replayed all the same */
 };

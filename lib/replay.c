@@ -250,7 +250,8 @@ void tb_replay_events_of(const tb_replay *rp, const tb_frame *f, tb_events *out)
 {
 	size_t max = sizeof out->ev / sizeof out->ev[0];
 	out->n = (uint8_t)(f->nev < max ? f->nev : max);
-	memcpy(out->ev, rp->ev + f->ev, out->n * sizeof *out->ev);
+	if (out->n) /* a replay without events has no array (memcpy from NULL: UB) */
+		memcpy(out->ev, rp->ev + f->ev, out->n * sizeof *out->ev);
 }
 
 /* ===== The public face ===== */

@@ -7,11 +7,60 @@
  * form. The library never prints: problems are returned as diagnostics
  * that the caller formats (tb_diag_format) and shows.
  *
- * Conventions: every type is opaque unless its fields are documented
- * here; out parameters come first; functions returning int return 0 on
- * success and a negative TB_E* value on failure; every function says
- * who owns what it returns. Functions taking a NULL object where a
- * _free is concerned do nothing.
+ * Conventions (through 0.6.0 this paragraph said that out parameters
+ * come first, which no function did; it now says what they all do):
+ * - Types are opaque unless their fields are documented here.
+ * - Arguments: the object a function works on first, then what it
+ *   takes, then a callback and its 'ctx'; outputs come last -- what it
+ *   gives back through pointers ('*out', '*len', '*first'...), then
+ *   '*why' (a message for the caller to free) or '*status', last of
+ *   all. An output a function says may be NULL is then not set.
+ * - Returns: a function that can fail returns 0 -- or a count, or 1
+ *   where it says so (a record read, a book or page made with a note)
+ *   -- on success and a negative TB_E* value on failure; or a pointer,
+ *   NULL on failure. Three functions of 0.6 and before return -1
+ *   instead, which is no TB_E* (its value is TB_EIO's): tb_xml_reader_next
+ *   (a refused document; its errcode is TB_ESYNTAX),
+ *   tb_record_turn_number (no such turn) and tb_plies_position_diff (a
+ *   position not known). Functions that read a value (a kind, a side, a
+ *   field, 1 or 0 for yes or no, what a callback returned:
+ *   tb_record_comments) return it and cannot fail; a lookup returns -1
+ *   for "none" (tb_record_find_turn, tb_replay_find, tb_node_nag,
+ *   tb_struct_layout), a value and no status.
+ * - Ownership: every function says who owns what it returns: "the
+ *   caller frees it" (with free(), or the _free function it names),
+ *   "borrowed" (valid while the object it came from is, or as said) or
+ *   "static".
+ * - NULL: every _free (and tb_xml_writer_end) does nothing with a NULL
+ *   object. A function that sets a last error (below) returns TB_EINVAL
+ *   (NULL, 0) for a NULL object, and fails for a NULL argument it needs
+ *   (TB_EINVAL; TB_EFOREIGN for a NULL node or line, which is in no
+ *   record). Other functions take NULL only where they say so.
+ *
+ * Errors: a problem in the input (a record, an XML document) is a
+ * diagnostic, with its code and place (tb_reader_diag,
+ * tb_xml_reader_diag). A call that fails returns a status code, and --
+ * as SQLite's sqlite3_errcode and sqlite3_errmsg -- leaves it on the
+ * object it was made on as that object's last error: tb_X_errcode(obj)
+ * is the status of the last call on 'obj' that can fail, and
+ * tb_X_errmsg(obj) its message in words, borrowed until the next call
+ * on 'obj'. Each such call sets both: 0 and "" when it succeeds (but
+ * a note of tb_book_add or tb_html_add returning 1 stays the message),
+ * its code and why when it fails. The objects and calls: tb_reader
+ * (tb_reader_next, tb_reader_validate), tb_record (its editors), tb_engine
+ * (every call that can fail), tb_book (tb_book_add, tb_book_pages),
+ * tb_html (tb_html_add, tb_html_page), tb_xml_writer
+ * (tb_xml_write_record, tb_xml_writer_put), tb_xml_reader
+ * (tb_xml_reader_next). A NULL object's errcode is TB_EINVAL. A function
+ * that makes an object (tb_engine_new...) has none to set: it says why
+ * in '*why', or returns NULL only when memory ran out. The '*why'
+ * outputs of 0.6 are still filled, with the same words, so that old
+ * callers compile and behave as before; tb_record_error is
+ * tb_record_errmsg under its old name. A last error is kept in the
+ * object itself: setting it never allocates (it is there when memory
+ * ran out), and a message past 511 bytes is cut. Objects are not
+ * shared between threads, nor is their last error; a call given a
+ * const object may set it.
  *
  * Memory: the library's own memory comes from malloc, and what it hands
  * the caller to free is freed with free(). When an allocation fails
@@ -157,7 +206,7 @@ TB_EXPORT const tb_game *tb_game_find(const char *name);
  * 'pitarra'?"; the game itself when 'name' is one; NULL when no game is
  * that near, or two are, or 'name' is NULL. Borrowed, static. */
 TB_EXPORT const tb_game *tb_game_nearest(const char *name);
-/** Returns the i-th registered game, or NULL past the last. */
+/** Returns the i-th registered game, or NULL past the last. Static. */
 TB_EXPORT const tb_game *tb_game_at(size_t i);
 /** The game's name as written in [Game "..."]; static. */
 TB_EXPORT const char *tb_game_name(const tb_game *g);
@@ -177,12 +226,13 @@ typedef struct tb_reader tb_reader;
 typedef struct tb_record tb_record;
 
 /** Returns a reader over 'f', which stays owned by the caller and must
- * outlive the reader; 'name' (copied) is used in diagnostics. NULL when
- * memory ran out (as every function returning a new object below). */
+ * outlive the reader; 'name' (copied) is used in diagnostics. The
+ * caller frees the reader with tb_reader_free. NULL when memory ran out
+ * (as every function returning a new object below). */
 TB_EXPORT tb_reader *tb_reader_new_file(FILE *f, const char *name);
 
 /** Returns a reader over the 'len' bytes at 'buf', which the caller
- * keeps alive until tb_reader_free. */
+ * keeps alive until tb_reader_free; the caller frees the reader with it. */
 TB_EXPORT tb_reader *tb_reader_new_mem(const char *buf, size_t len,
                                        const char *name);
 
@@ -209,6 +259,14 @@ TB_EXPORT size_t tb_reader_nerrors(const tb_reader *r);
 TB_EXPORT size_t tb_reader_nwarnings(const tb_reader *r);
 
 TB_EXPORT void tb_reader_free(tb_reader *r);
+
+/** The reader's last error ("Errors"): the status code of the last
+ * tb_reader_next or tb_reader_validate on 'r' that failed -- 0 when
+ * the last one succeeded -- and its message (borrowed, valid until the
+ * next call on 'r'; "" after a success). What the input holds is told
+ * by the diagnostics, not here. TB_EINVAL for a NULL 'r'. */
+TB_EXPORT int tb_reader_errcode(const tb_reader *r);
+TB_EXPORT const char *tb_reader_errmsg(const tb_reader *r);
 
 /** Hands the record that tb_reader_next just read (it returned 1) to a
  * reader of its own: returns a new reader holding a copy of the
@@ -489,7 +547,7 @@ typedef struct tb_engine tb_engine;
  * others, when 'rules' names another game first, or an option or value
  * 'g' has not (the message then says which name it is a slip of, if
  * any: "did you mean 'movement'?"). NULL with '*why' NULL when memory
- * ran out. */
+ * ran out. The caller frees the engine with tb_engine_free. */
 TB_EXPORT tb_engine *tb_engine_new(const tb_game *g, const char *rules,
                                    const char *position, char **why);
 TB_EXPORT void tb_engine_free(tb_engine *e);
@@ -509,6 +567,16 @@ TB_EXPORT unsigned long long tb_engine_perft(tb_engine *e, int depth);
  * returned 0 or NULL, and its 'fn' may have been called for some turns
  * but not all), else 0. */
 TB_EXPORT int tb_engine_status(const tb_engine *e);
+
+/** The engine's last error ("Errors"): the status code of the last
+ * call on 'e' that can fail -- tb_engine_perft, tb_engine_divide
+ * (TB_EINVAL on an incomplete start), tb_engine_legal, tb_engine_over,
+ * tb_engine_play, tb_engine_position, tb_engine_board,
+ * tb_engine_random_game -- and its message (borrowed, valid until the
+ * next call on 'e'); 0 and "" when it succeeded. TB_EINVAL and a
+ * message for a NULL 'e'. */
+TB_EXPORT int tb_engine_errcode(const tb_engine *e);
+TB_EXPORT const char *tb_engine_errmsg(const tb_engine *e);
 
 typedef void (*tb_divide_fn)(void *ctx, const char *token, unsigned long long n);
 /** Calls 'fn' for each legal turn with its perft count at depth-1;
@@ -691,8 +759,14 @@ typedef enum tb_result {
 typedef struct tb_node tb_node;
 typedef struct tb_line tb_line;
 
-/** The message of the last editor or tb_record_new call on 'rec' that
- * failed, or "" . Borrowed; valid until the next call on 'rec'. */
+/** The record's last error ("Errors"): the status code of the last
+ * editor ("Building and editing") called on 'rec' -- 0 when it
+ * succeeded, TB_ENOMEM too when memory ran out reading the record --
+ * and its message, "" after a success. Borrowed; valid until the next
+ * call on 'rec'. TB_EINVAL and a message for a NULL 'rec'. */
+TB_EXPORT int tb_record_errcode(const tb_record *rec);
+TB_EXPORT const char *tb_record_errmsg(const tb_record *rec);
+/** tb_record_errmsg under its older name ("" for a NULL 'rec'). */
 TB_EXPORT const char *tb_record_error(const tb_record *rec);
 
 /** ### Reading the tree */
@@ -718,7 +792,8 @@ TB_EXPORT const char *tb_line_comment(const tb_line *l, size_t i, const char **l
  * col); all 0 for a line not read from text. */
 TB_EXPORT void tb_line_span(const tb_line *l, unsigned span[4]);
 
-/** The node's kind (tb_node_kind): never TB_NODE_OMITTED. */
+/** The node's kind (tb_node_kind): never TB_NODE_OMITTED but for a
+ * reading's alternative as a node (tb_node_alt). */
 TB_EXPORT int tb_node_type(const tb_node *n);
 /** The next node on its line, or NULL. Borrowed. */
 TB_EXPORT tb_node *tb_node_next(const tb_node *n);
@@ -762,7 +837,10 @@ TB_EXPORT void tb_node_span(const tb_node *n, unsigned span[4]);
 
 /** A reading's alternatives: their count (0 for other nodes), then the
  * fields of the i-th, as the node's above (TB_EINVAL, -1, 0 or NULL
- * past the last). Its kind may be TB_NODE_OMITTED. */
+ * past the last). Its kind may be TB_NODE_OMITTED. Each alternative is
+ * a node too (tb_node_alt, below), and has a frame of its own in the
+ * record's one reading (tb_replay_find(rp, n, i): "One reading of a
+ * record"). */
 TB_EXPORT size_t tb_node_nalts(const tb_node *n);
 TB_EXPORT int tb_alt_type(const tb_node *n, size_t i);
 TB_EXPORT int tb_alt_reconstructed(const tb_node *n, size_t i);
@@ -776,6 +854,23 @@ TB_EXPORT char *tb_alt_position(const tb_record *rec, const tb_node *n, size_t i
 TB_EXPORT const char *tb_alt_comment(const tb_node *n, size_t i, size_t j,
                                      const char **lang);
 TB_EXPORT void tb_alt_span(const tb_node *n, size_t i, unsigned span[4]);
+
+/** Alternative 'i' of reading 'n' of 'rec' as a node of its own, which
+ * every reader above reads as it reads a node: tb_node_type (here
+ * TB_NODE_OMITTED may be), tb_node_token ("omitted", "<gap 1>", "d2-d3"),
+ * tb_node_nparts and tb_node_part, tb_node_crown, tb_node_gap,
+ * tb_node_position, tb_node_comment (the alternative's comments),
+ * tb_node_span, tb_node_reconstructed; its number and side are the
+ * reading's when both are turns (else 0 and 2); it has no NAGs, no
+ * variations, no next node. It is not in the tree: the iterator never
+ * yields it, an editor given it says TB_EFOREIGN (tb_alt_add_comment
+ * comments on an alternative), and its frame in the record's one
+ * reading is tb_replay_find(rp, n, i), not of the node itself.
+ * Borrowed from 'rec': made once per reading and the same node at each
+ * call, which brings it up to date with the reading (after
+ * tb_alt_add_comment). NULL past the last alternative, for a node that
+ * is no reading, or when memory ran out. */
+TB_EXPORT tb_node *tb_node_alt(const tb_record *rec, const tb_node *n, size_t i);
 
 /** ### Walking the tree
  *
@@ -922,7 +1017,7 @@ TB_EXPORT int tb_line_remove(tb_record *rec, tb_line *v);
  * set (the caller frees it) when 'n' is not in 'rec', 'rec' has errors
  * or no rules engine, or no position at all is known on the way (a
  * start that is not complete); NULL with '*why' NULL when memory ran
- * out. */
+ * out. The caller frees the engine with tb_engine_free. */
 TB_EXPORT tb_engine *tb_node_engine(const tb_record *rec, const tb_node *n, tb_reached *at,
                                     char **why);
 
@@ -1258,7 +1353,7 @@ typedef struct tb_xml_writer tb_xml_writer;
 /** Starts a document (<tgn>) on 'out', which stays the caller's (it
  * must outlive the writer, and is not closed). 'flags': TB_XML_*.
  * NULL only when memory ran out: a failed write is reported by the
- * calls after it. */
+ * calls after it. The caller's: tb_xml_writer_end ends and frees it. */
 TB_EXPORT tb_xml_writer *tb_xml_writer_new(FILE *out, int flags);
 
 /** Writes 'rec', just read by 'r', as a <record>. Under
@@ -1292,12 +1387,20 @@ TB_EXPORT char *tb_xml_record_text(tb_reader *r, const tb_record *rec, int flags
  * failed, or TB_ENOMEM (nothing of it written; 'w' goes on). */
 TB_EXPORT int tb_xml_writer_put(tb_xml_writer *w, const char *text, size_t len);
 
+/** The writer's last error ("Errors"): the status code that the last
+ * tb_xml_write_record or tb_xml_writer_put on 'w' returned, and its
+ * message (borrowed, valid until the next call on 'w'; "" after a
+ * success). TB_EINVAL for a NULL 'w'. */
+TB_EXPORT int tb_xml_writer_errcode(const tb_xml_writer *w);
+TB_EXPORT const char *tb_xml_writer_errmsg(const tb_xml_writer *w);
+
 typedef struct tb_xml_reader tb_xml_reader;
 
 /** A reader of tablero XML from 'f' (the caller's; it must outlive the
  * reader) or from the 'len' bytes at 'buf' (kept alive by the caller);
  * 'name' (copied) is used in diagnostics. No network access, no DTD, no
- * entity is loaded or expanded. NULL when memory ran out. */
+ * entity is loaded or expanded. The caller frees it with
+ * tb_xml_reader_free; NULL when memory ran out. */
 TB_EXPORT tb_xml_reader *tb_xml_reader_new_file(FILE *f, const char *name);
 TB_EXPORT tb_xml_reader *tb_xml_reader_new_mem(const char *buf, size_t len,
                                                const char *name);
@@ -1322,6 +1425,15 @@ TB_EXPORT const tb_diag *tb_xml_reader_diag(const tb_xml_reader *x, size_t i);
 
 TB_EXPORT void tb_xml_reader_free(tb_xml_reader *x);
 
+/** The XML reader's last error ("Errors"): the status code of the last
+ * tb_xml_reader_next on 'x' -- TB_ESYNTAX where it returned -1 (a
+ * refused document; -1 is kept for the callers of 0.6), with the first
+ * error diagnostic's message; TB_ENOMEM; 0 and "" when it returned 0
+ * or 1. Borrowed, valid until the next call on 'x'. TB_EINVAL for a
+ * NULL 'x'. */
+TB_EXPORT int tb_xml_reader_errcode(const tb_xml_reader *x);
+TB_EXPORT const char *tb_xml_reader_errmsg(const tb_xml_reader *x);
+
 /** ## Languages (spec/book.md, "Languages")
  *
  * The words diagrams and books print -- labels, side names, results,
@@ -1334,7 +1446,7 @@ typedef struct tb_lang tb_lang;
 /** The language of BCP 47 tag 'tag' ("es", "es-MX", "ar"), by its
  * primary subtag; NULL when no table has it. Static. */
 TB_EXPORT const tb_lang *tb_lang_find(const char *tag);
-/** The i-th language, or NULL past the last. */
+/** The i-th language, or NULL past the last. Static. */
 TB_EXPORT const tb_lang *tb_lang_at(size_t i);
 /** Its code ("es"); static. */
 TB_EXPORT const char *tb_lang_code(const tb_lang *l);
@@ -1348,7 +1460,7 @@ TB_EXPORT const char *tb_lang_text(const tb_lang *l, const char *key);
 TB_EXPORT char *tb_lang_format(const tb_lang *l, const char *key, const char *const *args,
                                size_t nargs);
 /** The language of 'rec': its [Language] when a table has it, else
- * English. */
+ * English. Static. */
 TB_EXPORT const tb_lang *tb_record_lang(const tb_record *rec);
 
 /** ## Diagrams (spec/svg.md)
@@ -1468,6 +1580,14 @@ TB_EXPORT void tb_book_figures(const tb_book *b, tb_book_figure_fn fn, void *ctx
 
 TB_EXPORT void tb_book_free(tb_book *b);
 
+/** The book's last error ("Errors"): the status code of the last
+ * tb_book_add or tb_book_pages on 'b' -- 0 when it succeeded -- and its
+ * message: what '*why' said, "" after a success, or the note of a
+ * tb_book_add that returned 1 (errcode 0). Borrowed, valid until the
+ * next call on 'b'. TB_EINVAL for a NULL 'b'. */
+TB_EXPORT int tb_book_errcode(const tb_book *b);
+TB_EXPORT const char *tb_book_errmsg(const tb_book *b);
+
 /** ## Web pages (spec/html.md)
  *
  * Records as one self-contained HTML5 page that replays them: the board
@@ -1503,6 +1623,14 @@ TB_EXPORT int tb_html_add(tb_html *h, const tb_record *rec, const char *problems
  * NULL) its length. NULL when memory ran out (now or adding a record). */
 TB_EXPORT char *tb_html_page(tb_html *h, size_t *len);
 TB_EXPORT void tb_html_free(tb_html *h);
+
+/** The page's last error ("Errors"): the status code of the last
+ * tb_html_add or tb_html_page on 'h' -- 0 when it succeeded -- and its
+ * message: what '*why' said, "" after a success, or the note of a
+ * tb_html_add that returned 1 (errcode 0). Borrowed, valid until the
+ * next call on 'h'. TB_EINVAL for a NULL 'h'. */
+TB_EXPORT int tb_html_errcode(const tb_html *h);
+TB_EXPORT const char *tb_html_errmsg(const tb_html *h);
 
 #ifdef __cplusplus
 }

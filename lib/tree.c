@@ -23,20 +23,16 @@
 
 static int S_fail(tb_record *rec, int code, const char *fmt, ...)
 {
-	tb_buf b = TB_BUF_SOFT;
 	va_list ap;
 	va_start(ap, fmt);
-	tb_buf_vprintf(&b, fmt, ap);
+	tb_lasterr_vset(&rec->err, code, fmt, ap);
 	va_end(ap);
-	free(rec->why);
-	rec->why = tb_buf_detach(&b, NULL);
 	return code;
 }
 
 static void S_ok(tb_record *rec)
 {
-	free(rec->why);
-	rec->why = NULL;
+	tb_lasterr_clear(&rec->err);
 	rec->arena.failed = 0;
 }
 
@@ -44,17 +40,29 @@ static void S_ok(tb_record *rec)
  * edit took stays in its arena, unreachable, until it is freed). */
 static int S_nomem(tb_record *rec)
 {
-	free(rec->why);
-	rec->why = NULL;
-	rec->arena.failed = 1; /* tb_record_error says so */
-	return TB_ENOMEM;
+	rec->arena.failed = 1;
+	return tb_lasterr_set(&rec->err, TB_ENOMEM, NULL);
 }
 
 const char *tb_record_error(const tb_record *rec)
 {
-	if (rec && !rec->why && rec->arena.failed)
-		return "out of memory";
-	return rec && rec->why ? rec->why : "";
+	return rec ? tb_record_errmsg(rec) : "";
+}
+
+/* A record whose arena ran out of memory outside an editor (reading
+ * it) says so as well. */
+int tb_record_errcode(const tb_record *rec)
+{
+	if (rec && !rec->err.code && rec->arena.failed)
+		return TB_ENOMEM;
+	return tb_lasterr_code(rec ? &rec->err : NULL);
+}
+
+const char *tb_record_errmsg(const tb_record *rec)
+{
+	if (rec && !rec->err.code && rec->arena.failed)
+		return tb_lasterr_text(TB_ENOMEM);
+	return tb_lasterr_msg(rec ? &rec->err : NULL);
 }
 
 /* ===== Reading ===== */
@@ -115,6 +123,8 @@ int tb_node_reconstructed(const tb_node *n) { return n->reconstructed; }
 
 char *tb_node_token(const tb_record *rec, const tb_node *n)
 {
+	if (n->kind == TB_NODE_OMITTED) /* a reading's alternative (tb_node_alt) */
+		return tb_strdup("omitted");
 	tb_buf b = TB_BUF_SOFT;
 	tb_write_node(&b, rec->game, n, TB_WRITE_BODY);
 	return tb_buf_detach(&b, NULL);
@@ -1226,4 +1236,42 @@ tb_engine *tb_node_engine(const tb_record *rec, const tb_node *n, tb_reached *at
 	free(path);
 	tb_replay_free(rp);
 	return e;
+}
+
+/* ===== A reading's alternatives as nodes (tb_node_alt) ===== */
+
+/* What the node readers read of alternative 'a' of reading 'n', into 'v':
+ * its own fields, and the reading's number and side when it is a turn. */
+static void S_alt_node(const tb_node *n, const tb_alt *a, tb_node *v)
+{
+	memset(v, 0, sizeof *v);
+	v->kind = a->kind;
+	v->reconstructed = a->reconstructed;
+	v->side = 2;
+	if (tb_kind_is_turn(a->kind) && n->side != 2) {
+		v->number = n->number;
+		v->side = n->side;
+	}
+	v->span = a->span;
+	v->move = a->move;
+	v->gap_min = a->gap_min;
+	v->gap_max = a->gap_max;
+	v->position = a->position;
+	v->comments = a->comments;
+}
+
+tb_node *tb_node_alt(const tb_record *rec, const tb_node *n, size_t i)
+{
+	if (!rec || !n || n->kind != TB_NODE_READING || i >= n->nalts)
+		return NULL;
+	tb_node *m = (tb_node *)n; /* not const: its views are its own, not the caller's */
+	if (m->nalt_nodes != n->nalts) { /* made once per reading, in the record's arena */
+		tb_node *v = tb_arena_alloc(&((tb_record *)rec)->arena, n->nalts * sizeof *v);
+		if (!v)
+			return NULL;
+		m->alt_nodes = v;
+		m->nalt_nodes = n->nalts;
+	}
+	S_alt_node(n, &n->alts[i], &m->alt_nodes[i]); /* as the reading is now */
+	return &m->alt_nodes[i];
 }

@@ -2022,15 +2022,29 @@ int tb_validate_replay(tb_reader *r, const tb_record *rec, tb_replay *rp)
 	return tb_validate_soft(r, rec, &o);
 }
 
+/* tb_validate_soft for the public face: NULL refused, the reader's last
+ * error set. */
+static int S_validate_told(tb_reader *r, const tb_record *rec, const tb_validate_opts *o)
+{
+	if (!r || !rec)
+		return tb_lasterr_set(r ? &r->err : NULL, TB_EINVAL, "no record");
+	int rc = tb_validate_soft(r, rec, o);
+	if (rc < 0)
+		tb_lasterr_set(&r->err, rc, NULL);
+	else
+		tb_lasterr_clear(&r->err);
+	return rc;
+}
+
 int tb_reader_validate(tb_reader *r, const tb_record *rec, tb_turn_fn fn, void *ctx)
 {
 	tb_validate_opts o = {fn, ctx, NULL, NULL, NULL, NULL, NULL};
-	return tb_validate_soft(r, rec, &o);
+	return S_validate_told(r, rec, &o);
 }
 
 int tb_reader_validate_faults(tb_reader *r, const tb_record *rec, tb_turn_fn fn, void *ctx,
                               tb_fault_fn ffn, void *fctx)
 {
 	tb_validate_opts o = {fn, ctx, NULL, NULL, ffn, fctx, NULL};
-	return tb_validate_soft(r, rec, &o);
+	return S_validate_told(r, rec, &o);
 }

@@ -24,6 +24,7 @@
 
 #include "diag.h"
 #include "game.h"
+#include "lasterr.h"
 #include "record.h"
 #include "writer.h"
 #include "xalloc.h"
@@ -46,6 +47,7 @@ struct tb_xml_reader {
 	char *name;
 	int failed;              /* refused: no more records */
 	int nomem;               /* and that for lack of memory: TB_ENOMEM */
+	tb_lasterr err;          /* tb_xml_reader_errcode, tb_xml_reader_errmsg */
 	int root_seen;
 	/* the prolog, scanned as the bytes come in, for a DOCTYPE and for an
 	   encoding other than UTF-8 */
@@ -958,12 +960,35 @@ static xmlParserInputPtr S_no_entity(const char *url, const char *id, xmlParserC
 
 static int S_next(tb_xml_reader *x, char **tgn, size_t *len);
 
+/* Sets the reader's last error from what tb_xml_reader_next returned:
+ * a refused document (-1) is TB_ESYNTAX, with its first error's words. */
+static void S_told(tb_xml_reader *x, int got)
+{
+	if (got >= 0) {
+		tb_lasterr_clear(&x->err);
+		return;
+	}
+	const char *why = NULL;
+	for (size_t i = 0; i < x->ndiags && !why; i++)
+		if (x->diags[i].severity == TB_ERROR)
+			why = x->diags[i].message;
+	if (got == -1)
+		got = TB_ESYNTAX;
+	tb_lasterr_set(&x->err, got, why ? "%s" : NULL, why);
+}
+
 int tb_xml_reader_next(tb_xml_reader *x, char **tgn, size_t *len)
 {
+	if (!x || !tgn) {
+		if (tgn)
+			*tgn = NULL;
+		return TB_EINVAL;
+	}
 	xmlExternalEntityLoader keep = xmlGetExternalEntityLoader();
 	xmlSetExternalEntityLoader(S_no_entity);
 	int got = S_next(x, tgn, len);
 	xmlSetExternalEntityLoader(keep);
+	S_told(x, got);
 	return got;
 }
 
@@ -1001,4 +1026,12 @@ static int S_next(tb_xml_reader *x, char **tgn, size_t *len)
 		return -1;
 	}
 	return 0;
+}
+
+/* ===== The last error (tablero.h, "Errors") ===== */
+
+int tb_xml_reader_errcode(const tb_xml_reader *x) { return tb_lasterr_code(x ? &x->err : NULL); }
+const char *tb_xml_reader_errmsg(const tb_xml_reader *x)
+{
+	return tb_lasterr_msg(x ? &x->err : NULL);
 }

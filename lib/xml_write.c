@@ -23,6 +23,7 @@
 #include "collate.h"
 #include "diag.h"
 #include "game.h"
+#include "lasterr.h"
 #include "reader.h"
 #include "visit.h"
 #include "xalloc.h"
@@ -39,6 +40,7 @@ struct tb_xml_writer {
 	tb_xw w;              /* writes into 'buf'; <tgn> is open */
 	int flags;
 	int failed;           /* a write failed: everything after is moot */
+	tb_lasterr err;       /* tb_xml_writer_errcode, tb_xml_writer_errmsg */
 };
 
 /* The state of a writer before a call that may run out of memory. */
@@ -617,7 +619,8 @@ static int S_write(tb_xw *w, int flags, tb_reader *r, const tb_record *rec)
 	return 0;
 }
 
-int tb_xml_write_record(tb_xml_writer *x, tb_reader *r, const tb_record *rec)
+/* tb_xml_write_record, but for its last error (at the end of the file). */
+static int S_write_record(tb_xml_writer *x, tb_reader *r, const tb_record *rec)
 {
 	if (!rec || rec->errors || !rec->game)
 		return TB_EINVAL;
@@ -664,7 +667,8 @@ char *tb_xml_record_text(tb_reader *r, const tb_record *rec, int flags, size_t *
 	return s;
 }
 
-int tb_xml_writer_put(tb_xml_writer *x, const char *text, size_t len)
+/* tb_xml_writer_put, but for its last error (at the end of the file). */
+static int S_put(tb_xml_writer *x, const char *text, size_t len)
 {
 	if (x->failed)
 		return TB_EIO;
@@ -675,4 +679,42 @@ int tb_xml_writer_put(tb_xml_writer *x, const char *text, size_t len)
 	if (x->buf.len >= S_FLUSH_AT)
 		S_flush(x);
 	return x->failed ? TB_EIO : 0;
+}
+
+/* ===== The public calls, with their last error (tablero.h, "Errors") ===== */
+
+/* Sets the writer's last error from status 'rc' of a call on it. */
+static int S_told(tb_xml_writer *x, int rc, const tb_record *rec)
+{
+	if (rc == TB_EINVAL && !rec)
+		return tb_lasterr_set(&x->err, rc, "no record");
+	if (rc == TB_EINVAL && (rec->errors || !rec->game))
+		return tb_lasterr_set(&x->err, rc, "the record has errors, or no known game: "
+		                      "nothing of it is written");
+	if (rc == TB_EINVAL)
+		return tb_lasterr_set(&x->err, rc, "the record holds text XML cannot carry "
+		                      "[TB504]: nothing of it is written");
+	if (rc == TB_EIO)
+		return tb_lasterr_set(&x->err, rc, "writing the document failed");
+	return rc ? tb_lasterr_set(&x->err, rc, NULL) : (tb_lasterr_clear(&x->err), 0);
+}
+
+int tb_xml_write_record(tb_xml_writer *x, tb_reader *r, const tb_record *rec)
+{
+	if (!x)
+		return TB_EINVAL;
+	return S_told(x, S_write_record(x, r, rec), rec);
+}
+
+int tb_xml_writer_put(tb_xml_writer *x, const char *text, size_t len)
+{
+	if (!x || (!text && len))
+		return x ? tb_lasterr_set(&x->err, TB_EINVAL, "no text") : TB_EINVAL;
+	return S_told(x, S_put(x, text, len), NULL);
+}
+
+int tb_xml_writer_errcode(const tb_xml_writer *x) { return tb_lasterr_code(x ? &x->err : NULL); }
+const char *tb_xml_writer_errmsg(const tb_xml_writer *x)
+{
+	return tb_lasterr_msg(x ? &x->err : NULL);
 }
