@@ -92,6 +92,24 @@ static const tb_lang_entry S_en[] = {
 	{"html.records", "Records"},
 	{"html.collection", "{1} records"},
 	{"html.noscript", "The replay needs JavaScript; the moves and tags below are readable without it."},
+	/* where the rules do not know the position (note.c) */
+	{"note.fits", "{1} turns fit {2}"},
+	{"note.fits.gap", "{1} sequences of turns fit {2}"},
+	{"note.positions", "{1} positions are possible after {2}"},
+	{"note.refused", "The rules do not allow {2} as written"},
+	{"note.ambiguous", "{2} fits more than one legal turn"},
+	{"note.over", "The game was over before {2}"},
+	{"note.nofit", "Nothing fits {2} and the turns after it"},
+	{"note.limit", "More may fit {2} than the search's limits hold"},
+	{"note.gap", "Turns are missing at {2}, and nothing says how many"},
+	{"note.position", "The position restated at {2} is not complete, or cannot occur"},
+	{"note.other", "The rules do not follow {2}"},
+	{"note.start", "the start is not complete"},
+	{"note.shown", "the position shown is the last known, after {1}"},
+	{"note.shown.start", "the position shown is the start"},
+	{"note.asked", "Turn {1} of the record."},
+	{"note.sentence", "{1}."},
+	{"note.join", "{1}; {2}"},
 	{NULL, NULL}
 };
 

@@ -84,6 +84,24 @@ static const tb_lang_entry S_es[] = {
 	{"html.records", "Registros"},
 	{"html.collection", "{1} registros"},
 	{"html.noscript", "La reproducción necesita JavaScript; las jugadas y etiquetas de abajo se leen sin él."},
+	/* donde las reglas no conocen la posición (note.c) */
+	{"note.fits", "Caben {1} jugadas en {2}"},
+	{"note.fits.gap", "Caben {1} secuencias de jugadas en {2}"},
+	{"note.positions", "Hay {1} posiciones posibles tras {2}"},
+	{"note.refused", "Las reglas no admiten {2} tal como está escrita"},
+	{"note.ambiguous", "En {2} cabe más de una jugada legal"},
+	{"note.over", "La partida había terminado antes de {2}"},
+	{"note.nofit", "Nada cabe en {2} con las jugadas que siguen"},
+	{"note.limit", "En {2} pueden caber más jugadas de las que abarca la búsqueda"},
+	{"note.gap", "Faltan jugadas en {2} y nada dice cuántas"},
+	{"note.position", "La posición restablecida en {2} está incompleta o no puede darse"},
+	{"note.other", "Las reglas no siguen {2}"},
+	{"note.start", "la posición inicial no está completa"},
+	{"note.shown", "se muestra la última posición conocida, tras {1}"},
+	{"note.shown.start", "se muestra la posición inicial"},
+	{"note.asked", "Jugada {1} del registro."},
+	{"note.sentence", "{1}."},
+	{"note.join", "{1}; {2}"},
 	{NULL, NULL}
 };
 
