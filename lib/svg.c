@@ -638,7 +638,11 @@ int tb_view_from_walk(tb_view *f, const tb_walk *w, long plies)
 	f->st = w->st;
 	f->ply = w->ply;
 	f->final = w->ply == plies;
-	f->has_last = w->has_last && w->last_node && w->live_ply == w->ply;
+	f->has_last = w->has_last && w->last_node && w->live_ply == w->ply && w->live;
+	if (!w->live) {
+		f->noted = 1;
+		ok = tb_note_make(&f->note, w);
+	}
 	if (f->has_last) {
 		f->last = w->last;
 		f->ev = w->ev;
@@ -782,6 +786,12 @@ static void S_after(tb_para *p, const tb_view *f, const tb_lang *l, int full)
 	unsigned af[1] = {TB_RUN_KEEP | (p->rtl ? TB_RUN_LTR : 0)};
 	if (f->position) {
 		tb_para_puts(p, f->position, p->rtl ? TB_RUN_LTR : 0);
+		return;
+	}
+	if (f->noted) { /* "Turn 5 of the record. 16 turns fit 2... ?; the position shown..." */
+		args[0] = n;
+		tb_para_lang(p, l, "note.asked", 0, args, af, 1);
+		tb_note_para(p, &f->note, l);
 		return;
 	}
 	if (!f->ply) {
@@ -1163,6 +1173,17 @@ static int S_cmp_long(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+/* Walks to 'ply' turns, and a position restated right after them --
+ * unless the last is a turn the rules decided: that is the same
+ * position, and its caption says which turn it was. */
+static void S_walk_to(tb_walk *w, long ply)
+{
+	while (w->ply < ply && tb_walk_node(w))
+		;
+	if (!(w->live && w->decided && w->has_last && w->ply == ply))
+		tb_walk_to(w, ply);
+}
+
 /* The frames for the wanted plies (sorted), from one walk of the main
  * line. A frame the rules cannot reach is left out, and the first such
  * one said in 'msg'. Returns how many were made. */
@@ -1175,8 +1196,8 @@ static size_t S_frames(const tb_record *rec, tb_walk *w, const long *want, size_
 	for (size_t i = 0; i < n; i++) {
 		if (i && want[i] == want[i - 1])
 			continue;
-		tb_walk_to(w, want[i]);
-		if (w->live) {
+		S_walk_to(w, want[i]);
+		if (w->live || tb_walk_open(w)) {
 			*nomem |= !tb_view_from_walk(&frames[made++], w, plies);
 			continue;
 		}
