@@ -485,13 +485,24 @@ typedef struct tb_reached {
 	                      (0 when the start itself is not complete) */
 	char stop[96];     /* that node as written ("10... a4-a5", "<gap>") */
 	char why[320];     /* and why ("it is Red's turn; a4 holds ...") */
+	/* what the rules decided (spec/replay.md), added after the above: */
+	int decided;       /* 'last' is a turn the rules decided ('?', a '?' point
+	                      that only it fits): a reconstructed turn */
+	int open;          /* stopped in an open stretch: more than one position
+	                      fits (a warning in the record, not an error) */
+	unsigned long long fits; /* there: the turns (a gap: sequences of turns)
+	                      that fit the node it stopped at; 0 when not counted */
+	int gap;           /* that node is a gap ('fits' counts sequences) */
+	size_t positions;  /* the positions possible after the turn asked for: 1
+	                      when reached, 0 when the rules cannot say */
 } tb_reached;
 
 /** The position after 'ply' turns of the main line of 'rec' (-1: all
- * of them) as an engine, replayed by the record's rules as far as they
- * follow it: an illegal turn, an unknown turn with more than one legal
- * turn, or a gap stops them until the record restates the position;
- * '*at' says how far they got. Returns NULL and sets '*why' (the caller
+ * of them) as an engine, from the record's one reading (tb_replay):
+ * through a '?', a '?' point or a gap the rules decide ('at->decided');
+ * an illegal turn, or an unknown turn or gap that more than one turn
+ * fits ('at->open'), stops them until one position is left again or the
+ * record restates it; '*at' says how far they got. Returns NULL and sets '*why' (the caller
  * frees it) when 'rec' has errors, no rules engine, options or a start
  * that cannot be played, or fewer turns than 'ply', or when no position
  * at all is known. The caller frees the engine with tb_engine_free.
