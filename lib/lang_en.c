@@ -85,7 +85,6 @@ static const tb_lang_entry S_en[] = {
 	{"html.board", "The board"},
 	{"html.unknown", "The position is not known here: the record does not say it, and the rules cannot follow it until the record restates the position."},
 	{"html.empty", "no pieces"},
-	{"html.stopped", "The rules cannot follow the record from {1} on: {2}"},
 	{"html.stopped.start", "The rules cannot follow the record from its start: {2}"},
 	{"html.errors", "This record has errors, so it is not replayed:"},
 	{"html.norules", "This game has no rules engine, so the record is not replayed."},

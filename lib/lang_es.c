@@ -77,7 +77,6 @@ static const tb_lang_entry S_es[] = {
 	{"html.board", "El tablero"},
 	{"html.unknown", "Aquí no se conoce la posición: el registro no la da, y las reglas no pueden seguirlo hasta que el registro restablece la posición."},
 	{"html.empty", "sin fichas"},
-	{"html.stopped", "Las reglas no pueden seguir el registro desde {1}: {2}"},
 	{"html.stopped.start", "Las reglas no pueden seguir el registro desde el principio: {2}"},
 	{"html.errors", "Este registro tiene errores; por eso no se reproduce:"},
 	{"html.norules", "Este juego no tiene motor de reglas; por eso el registro no se reproduce."},
