@@ -430,10 +430,11 @@ static char *H_after(H_rec *r, const char *token)
 }
 
 
-/* "Tras 19... g1-f2 (reconstruida)": a turn the rules decided. */
-static char *H_after_decided(H_rec *r, const char *token)
+/* "Tras 19... g1-f2 (reconstruida)": a turn the rules decided ('turn'
+ * 1), or words ("falta una jugada") followed by the same mark. */
+static char *H_after_decided(H_rec *r, const char *token, int turn)
 {
-	char *a = H_after(r, token);
+	char *a = turn ? H_after(r, token) : H_own(r, tb_strdup(token));
 	tb_buf t = TB_BUF_SOFT;
 	tb_buf_printf(&t, "%s (%s)", a ? a : "", H_word(r, "caption.reconstructed"));
 	free(a);
@@ -452,6 +453,16 @@ static void H_title_decided(H_rec *r, const char *token)
 	if (!tb_buf_ok(&t))
 		tb_buf_fail(&r->h->body);
 	tb_buf_free(&t);
+}
+
+/* The turns of gap 'n', just walked by 'w', when the rules decided them
+ * (one sequence fits), space-separated; else NULL. The caller frees it. */
+static char *H_gap_decided(H_rec *r, const tb_walk *w, const tb_node *n)
+{
+	const tb_frame *f = w->frame;
+	if (!w->live || !f || f->node != n || f->status != TB_FRAME_RECONSTRUCTED || !f->nseq)
+		return NULL;
+	return H_own(r, tb_replay_token(w->rp, tb_replay_find(w->rp, n, f->alt)));
 }
 
 /* The stop of the rules at node 'n' (NULL: the start) in the page's
@@ -594,7 +605,7 @@ static void H_line(H_rec *r, tb_walk *w, const tb_line *line, int level, long pr
 				tb_walk_last_token(w, &t);
 			} else
 				tb_token_words(&t, n);
-			char *c = decided ? H_after_decided(r, H_s(r, &t)) : H_after(r, H_s(r, &t));
+			char *c = decided ? H_after_decided(r, H_s(r, &t), 1) : H_after(r, H_s(r, &t));
 			f = H_frame(r, w, c, prev, lid, level ? -1 : w->ply, my_back, why);
 			free(c);
 			char *title = decided ? H_own(r, tb_strdup(H_s(r, &t))) : NULL;
@@ -634,13 +645,19 @@ static void H_line(H_rec *r, tb_walk *w, const tb_line *line, int level, long pr
 			char *g = k == TB_NODE_GAP ? tb_gap_words(r->l, n->gap_min, n->gap_max)
 			                           : tb_strdup(H_word(r, "book.position"));
 			H_own(r, g);
-			f = H_frame(r, w, g, prev, lid, -1, my_back, why);
+			char *seq = H_gap_decided(r, w, n); /* "b6-a7xe4": the turns the rules found */
+			char *c = seq ? H_after_decided(r, g ? g : "", 0) : NULL;
+			f = H_frame(r, w, c ? c : g, prev, lid, -1, my_back, why);
+			free(c);
 			H_text(&r->w, " ");
 			tb_xw_start(&r->w, "span", "tb-note");
 			H_page_dir(r);
 			tb_xw_inline(&r->w);
 			H_text(&r->w, "[");
-			H_link_start(r, f, -1, "tb-turn tb-event");
+			H_link_start(r, f, -1, seq ? "tb-turn tb-event tb-reconstructed" : "tb-turn tb-event");
+			if (seq)
+				H_title_decided(r, seq);
+			free(seq);
 			H_text(&r->w, g ? g : "");
 			tb_xw_end(&r->w);
 			H_text(&r->w, "]");
