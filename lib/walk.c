@@ -25,6 +25,12 @@ int tb_walk_start(tb_walk *w, const tb_record *rec, char *why, size_t n)
 			snprintf(why, n, "%s", bad);
 		return -1;
 	}
+	char msg[256] = "";
+	tb_state st; /* a start that cannot occur is no record to walk (walk.h) */
+	if (w->rs.rules->load(&w->rs, rec->start, &st, msg, sizeof msg) < 0) {
+		snprintf(why, n, "the record starts from a position that cannot occur: %s", msg);
+		return -1;
+	}
 	tb_reader *r = tb_reader_new_mem("", 0, "record"); /* its diagnostics are validate's */
 	w->rp = r ? tb_replay_run(r, rec) : NULL;
 	tb_reader_free(r);
