@@ -556,6 +556,8 @@ static void H_reading(H_rec *r, const tb_walk *pre, const tb_node *n, long pre_f
 		H_link_start(r, f, -1, "tb-turn tb-alt");
 		H_text(&r->w, H_s(r, &t));
 		tb_xw_end(&r->w);
+		if (aw.nomem) /* the rules ran out of memory explaining it */
+			tb_buf_fail(&r->h->body);
 		tb_walk_free(&aw);
 	}
 	H_text(&r->w, "]");
@@ -698,6 +700,8 @@ static void H_line(H_rec *r, tb_walk *w, const tb_line *line, int level, long pr
 			H_line(r, &vw, v, level + 1, pre_frame, ++r->lines, level ? back : f);
 			H_text(&r->w, ")");
 			tb_xw_end(&r->w);
+			if (vw.nomem) /* the rules ran out of memory on the variation */
+				tb_buf_fail(&r->h->body);
 			tb_walk_free(&vw);
 			need_number = 1;
 		}

@@ -65,6 +65,8 @@ static void S_refused_why(tb_walk *w, const tb_node *n, unsigned alt, const tb_f
 	char why[240];
 	tb_say_no_fit(why, sizeof why);
 	w->rs.rules->explain(&w->rs, before, m, why, sizeof why);
+	if (!*why) /* out of memory (rules.h): no reason to give, nothing to draw */
+		w->nomem = 1;
 	snprintf(w->why, sizeof w->why, "%s", *why ? why : "out of memory");
 }
 
