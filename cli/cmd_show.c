@@ -207,13 +207,38 @@ static tb_record *S_record(const S_opts *o, tb_reader *r)
 	return NULL;
 }
 
+/* Which turn the board is, for the first line: "after 19... g1-f2 (turn
+ * 24 of 32, reconstructed)" for a turn the rules decided; in an open
+ * stretch, the turn asked for, how many turns fit where the rules
+ * stopped, and the last position known. */
+static void S_where(char *out, size_t n, const tb_record *rec, long asked, const tb_reached *at)
+{
+	long plies = (long)tb_record_plies(rec);
+	char known[200];
+	cli_turn_name(known, sizeof known, rec, at->ply, at->last);
+	if (at->decided && *at->last) {
+		snprintf(out, n, "after %s (turn %ld of %ld, reconstructed)", at->last, at->ply, plies);
+	} else if (at->open) {
+		char fit[160];
+		if (at->fits > 1)
+			snprintf(fit, sizeof fit, "%llu %s fit %s", at->fits,
+			         at->gap ? "sequences of turns" : "turns", at->stop);
+		else
+			snprintf(fit, sizeof fit, "%zu positions are possible", at->positions);
+		snprintf(out, n, "after turn %ld of %ld: %s; the position shown is the last known, %s",
+		         asked < 0 ? plies : asked, plies, fit, known);
+	} else {
+		snprintf(out, n, "%s", known);
+	}
+}
+
 static int S_show(const S_opts *o, tb_reader *r, const char *path, const tb_record *rec)
 {
 	long ply = o->turn_arg ? cli_turn_ply("show", rec, &o->turn) : -1;
 	if (o->turn_arg && ply < 0)
 		return EXIT_TROUBLE;
 	tb_reached at;
-	char *why = NULL, where[200];
+	char *why = NULL, where[480];
 	tb_engine *e = tb_record_engine(rec, ply, &at, &why);
 	if (!e && !why)
 		cli_oom();
@@ -227,14 +252,14 @@ static int S_show(const S_opts *o, tb_reader *r, const char *path, const tb_reco
 		free(why);
 		return EXIT_PROBLEMS;
 	}
-	cli_turn_name(where, sizeof where, rec, at.ply, at.last);
+	S_where(where, sizeof where, rec, ply, &at);
 	const char *site = tb_record_tag(rec, "Site");
 	int has_site = site && *site && strcmp(site, "?");
 	printf("%s%s%s, %s\n", tb_game_title(tb_record_game(rec)), has_site ? ", " : "",
 	       has_site ? site : "", where);
 	S_print(o, e);
 	tb_engine_free(e);
-	if (!at.stopped)
+	if (!at.stopped || at.open) /* an open stretch: the first line says it */
 		return EXIT_CLEAN;
 	fflush(stdout);
 	if (at.line)

@@ -90,6 +90,8 @@ typedef struct S_rec {
 typedef struct S_stop {
 	const tb_node *node;    /* where the rules stopped (NULL: at the start) */
 	char why[320];
+	int open;               /* an open stretch (no problem of the record's): */
+	tb_note note;           /* what the text says of it, in the record's words */
 } S_stop;
 
 /* A diagram asked for, before its position is known. */
@@ -490,6 +492,13 @@ static void S_stop_note(tb_book *b, const tb_node *n)
 		if (n)
 			tb_write_node(&where, b->rec->game, n, TB_WRITE_BARE);
 		S_begin(b, K_NOTE, 0, b->rtl, b->lang->code, 1);
+		if (b->stops[i].open) { /* "Caben 16 jugadas en 2... ?; se muestra ..." */
+			tb_note_para(&b->cur, &b->stops[i].note, b->lang);
+			tb_para_puts(&b->cur, ".", TB_RUN_GLUE);
+			tb_buf_free(&where);
+			S_flush(b);
+			continue;
+		}
 		const char *args[1] = {S_text(b, &where)};
 		unsigned af[1] = {TB_RUN_KEEP | TB_RUN_BOLD | (b->rtl ? TB_RUN_LTR : 0)};
 		tb_para_lang(&b->cur, b->lang, n ? "book.stopped" : "book.stopped.start", 0, args, af, 1);
@@ -806,7 +815,20 @@ static void S_add_stop(tb_book *b, const tb_node *n, const char *why)
 	b->stops = stops;
 	b->stops[b->nstops].node = n;
 	snprintf(b->stops[b->nstops].why, sizeof b->stops[b->nstops].why, "%s", why);
+	b->stops[b->nstops].open = 0;
 	b->nstops++;
+}
+
+/* An open stretch where walk 'w' stands (tb_walk_open): noted in the
+ * text, its diagrams the last position known. */
+static void S_add_open(tb_book *b, const tb_walk *w)
+{
+	S_add_stop(b, w->stop, w->why);
+	if (b->nomem)
+		return;
+	S_stop *s = &b->stops[b->nstops - 1];
+	s->open = 1;
+	b->nomem |= !tb_note_make(&s->note, w);
 }
 
 /* A stop the record itself explains (a gap, a turn nobody knows): the
@@ -854,7 +876,7 @@ static size_t S_walk(tb_book *b, tb_walk *w, const S_want *want, size_t n, long 
 		S_add_stop(b, NULL, w->why);
 	for (;;) {
 		for (; k < n && want[k].ply == w->ply && !want[k].node; k++) {
-			if (w->live)
+			if (w->live || tb_walk_open(w))
 				S_new_fig(b, &want[k], w, plies);
 			else if ((want[k].why & asked) && !dead++) {
 				*first_dead = want[k].ply;
@@ -867,7 +889,9 @@ static size_t S_walk(tb_book *b, tb_walk *w, const S_want *want, size_t n, long 
 			break;
 		int was = w->live;
 		tb_walk_node(w);
-		if (was && !w->live && !S_said(w->stop))
+		if (was && !w->live && tb_walk_open(w))
+			S_add_open(b, w);
+		else if (was && !w->live && !S_said(w->stop))
 			S_add_stop(b, w->stop, w->why);
 		for (; tb_node_followed(nd) == TB_NODE_POSITION && k < n && want[k].node == nd; k++)
 			if (w->live)
@@ -1061,9 +1085,13 @@ static int S_add(tb_book *b, const tb_record *rec, const long *plies, size_t n, 
 	tb_walk_free(&walk);
 	if (b->nomem)
 		return TB_ENOMEM;
-	if (!dead && !b->nstops)
+	const S_stop *problem = NULL; /* the first stop that is not an open stretch */
+	for (size_t i = b->nstops; i-- > 0;)
+		if (!b->stops[i].open)
+			problem = &b->stops[i];
+	if (!dead && !problem)
 		return 0;
-	*why = S_stop_message(rec, dead, first_dead, &b->dead, b->nstops ? &b->stops[0] : NULL);
+	*why = S_stop_message(rec, dead, first_dead, &b->dead, problem);
 	if (!*why) {
 		b->nomem = 1;
 		return TB_ENOMEM;

@@ -142,6 +142,12 @@ static void S_after(tb_para *p, const tb_view *f, const tb_lang *l, int full)
 		tb_para_puts(p, f->position, p->rtl ? TB_RUN_LTR : 0);
 		return;
 	}
+	if (f->noted) { /* "Turn 5 of the record. 16 turns fit 2... ?; the position shown..." */
+		args[0] = n;
+		tb_para_lang(p, l, "note.asked", 0, args, af, 1);
+		tb_note_para(p, &f->note, l);
+		return;
+	}
 	if (!f->ply) {
 		tb_para_lang(p, l, "caption.start", 0, NULL, NULL, 0);
 		return;

@@ -629,7 +629,11 @@ int tb_view_from_walk(tb_view *f, const tb_walk *w, long plies)
 	f->st = w->st;
 	f->ply = w->ply;
 	f->final = w->ply == plies;
-	f->has_last = w->has_last && w->last_node && w->live_ply == w->ply;
+	f->has_last = w->has_last && w->last_node && w->live_ply == w->ply && w->live;
+	if (!w->live) {
+		f->noted = 1;
+		ok = tb_note_make(&f->note, w);
+	}
 	if (f->has_last) {
 		f->last = w->last;
 		f->ev = w->ev;

@@ -12,6 +12,7 @@
 #ifndef TB_DIAGRAM_H
 #define TB_DIAGRAM_H
 
+#include "note.h"
 #include "rules.h"
 #include "walk.h"
 #include "xw.h"
@@ -28,10 +29,15 @@ typedef struct tb_view {
 	uint8_t reconstructed;  /* put in by the rules, not the source */
 	uint8_t final;          /* the main line's last position: its result is told */
 	const char *position;   /* a bare position's notation, or NULL */
+	uint8_t noted;          /* the rules do not know the position after 'ply'
+	                           turns (an open stretch): 'st' is the last known,
+	                           'note' says why and which (note.h) */
+	tb_note note;
 } tb_view;
 
-/* Fills 'f' from walk 'w' (live) after its last node; 0 when memory ran
- * out (its token then ""). */
+/* Fills 'f' from walk 'w' after its last node: live, or in an open
+ * stretch (tb_walk_open: the last position known, noted); 0 when memory
+ * ran out (its token then ""). */
 int tb_view_from_walk(tb_view *f, const tb_walk *w, long plies);
 
 /* A drawing of one board under one style: its extent and, kept for

@@ -240,6 +240,20 @@ static void H_pieces(H_rec *r, tb_buf *b, const tb_state *s)
 	}
 }
 
+/* Why the rules do not know the position where 'w' stands, in the
+ * page's words, from its frame (note.h); with 'shown', which position
+ * the board is. The caller frees it; NULL (the page spent) when memory
+ * ran out. */
+static char *H_note_text(H_rec *r, const tb_walk *w, int shown)
+{
+	tb_note n;
+	int ok = tb_note_make(&n, w);
+	if (!shown)
+		n.shown = NULL;
+	char *t = tb_note_text(&n, r->l);
+	return H_own(r, ok ? t : (free(t), NULL));
+}
+
 /* Frame 'r->nframes' as a line of text (tablero html --list): its
  * number, line, turn, caption, and its pieces by side (or "unknown"),
  * as the script shows them; a stop's words on a line of their own. */
@@ -253,7 +267,7 @@ static void H_list_frame(H_rec *r, const tb_walk *w, const char *caption, long p
 	if (line)
 		tb_buf_printf(b, " line=%ld from f=%ld", line, prev);
 	tb_buf_printf(b, "  %s  ", caption);
-	if (!w || !w->live) {
+	if (!w || !(w->live || tb_walk_open(w))) {
 		tb_buf_puts(b, "unknown");
 	} else {
 		const tb_ruleset *rs = r->dia.rs;
@@ -293,6 +307,9 @@ static long H_frame(H_rec *r, const tb_walk *w, const char *caption, long prev, 
                     long ply, long back, const char *why)
 {
 	tb_buf *b = &r->frames;
+	char *note = NULL; /* an open stretch: the last position known, and why */
+	if (!why && w && tb_walk_open(w))
+		why = note = H_note_text(r, w, 1);
 	if (!caption) { /* out of memory making it */
 		tb_buf_fail(b);
 		caption = "";
@@ -301,7 +318,7 @@ static long H_frame(H_rec *r, const tb_walk *w, const char *caption, long prev, 
 		tb_buf_putc(b, ',');
 	tb_buf_puts(b, "{\"c\":");
 	H_jstr(b, caption, strlen(caption));
-	if (w && w->live) {
+	if (w && (w->live || tb_walk_open(w))) {
 		tb_buf_clear(&r->tmp);
 		H_pieces(r, &r->tmp, &w->st);
 		H_jkey(b, "s", H_s(r, &r->tmp));
@@ -330,6 +347,7 @@ static long H_frame(H_rec *r, const tb_walk *w, const char *caption, long prev, 
 	tb_buf_putc(b, '}');
 	if (r->list)
 		H_list_frame(r, w, caption, prev, line, ply, why);
+	free(note);
 	return r->nframes++;
 }
 
@@ -423,17 +441,63 @@ static char *H_after(H_rec *r, const char *token)
 }
 
 
+/* "Tras 19... g1-f2 (reconstruida)": a turn the rules decided ('turn'
+ * 1), or words ("falta una jugada") followed by the same mark. */
+static char *H_after_decided(H_rec *r, const char *token, int turn)
+{
+	char *a = turn ? H_after(r, token) : H_own(r, tb_strdup(token));
+	tb_buf t = TB_BUF_SOFT;
+	tb_buf_printf(&t, "%s (%s)", a ? a : "", H_word(r, "caption.reconstructed"));
+	free(a);
+	return H_own(r, tb_buf_detach(&t, NULL));
+}
+
+/* A reconstructed turn's title: "reconstruida", and the turn the rules
+ * decided ('token', or NULL) after it. */
+static void H_title_decided(H_rec *r, const char *token)
+{
+	tb_buf t = TB_BUF_SOFT;
+	tb_buf_puts(&t, H_word(r, "caption.reconstructed"));
+	if (token)
+		tb_buf_printf(&t, ": %s", token);
+	tb_xw_attr(&r->w, "title", t.data ? t.data : "");
+	if (!tb_buf_ok(&t))
+		tb_buf_fail(&r->h->body);
+	tb_buf_free(&t);
+}
+
+/* The turns of gap 'n', just walked by 'w', when the rules decided them
+ * (one sequence fits), space-separated; else NULL. The caller frees it. */
+static char *H_gap_decided(H_rec *r, const tb_walk *w, const tb_node *n)
+{
+	const tb_frame *f = w->frame;
+	if (!w->live || !f || f->node != n || f->status != TB_FRAME_RECONSTRUCTED || !f->nseq)
+		return NULL;
+	return H_own(r, tb_replay_token(w->rp, tb_replay_find(w->rp, n, f->alt)));
+}
+
 /* The stop of the rules at node 'n' (NULL: the start) in the page's
  * words: where and why. The caller frees it. */
-static char *H_stop_text(H_rec *r, const tb_node *n, const char *why)
+static char *H_stop_text(H_rec *r, const tb_node *n, const tb_walk *wk)
 {
+	const char *why = wk->why; /* the caller's, in English; the page's from the frame */
+	char *said = H_note_text(r, wk, 0);
 	tb_buf where = TB_BUF_SOFT;
 	if (n && H_is_turn(n) && n->number)
 		tb_buf_printf(&where, "%u%s ", n->number, n->side == 1 ? "..." : ".");
 	if (n)
 		tb_write_node(&where, r->rec->game, n, TB_WRITE_BARE);
-	char *t = H_own(r, tb_lang_format(r->l, n ? "html.stopped" : "html.stopped.start",
-	                                  (const char *[]){H_s(r, &where), why}, 2));
+	/* "Las reglas no admiten 3. d1-d2 tal como está escrita." names the turn;
+	 * an English page has the rules' own words too (they speak English) */
+	if (n && said && r->l == &tb_lang_en && *why) {
+		char *more = H_own(r, tb_lang_format(r->l, "note.join", (const char *[]){said, why}, 2));
+		free(said);
+		said = more;
+	}
+	char *t = H_own(r, n ? tb_lang_format(r->l, "note.sentence", (const char *[]){said}, 1)
+	                     : tb_lang_format(r->l, "html.stopped.start",
+	                                      (const char *[]){H_s(r, &where), said}, 2));
+	free(said);
 	if (!r->stopped && !r->first_stop) { /* for the caller, in English */
 		tb_buf m = TB_BUF_SOFT;
 		if (n)
@@ -492,13 +556,16 @@ static void H_reading(H_rec *r, const tb_walk *pre, const tb_node *n, long pre_f
 		H_number(&cap, n);
 		tb_buf_printf(&cap, "%s%s", n->number ? " " : "", H_s(r, &t));
 		char *c = H_after(r, H_s(r, &cap));
-		long f = H_frame(r, &aw, c, pre_frame, ++r->lines, -1, back,
-		                 was && !aw.live ? aw.why : NULL);
+		char *said = was && !aw.live && !tb_walk_open(&aw) ? H_note_text(r, &aw, 0) : NULL;
+		long f = H_frame(r, &aw, c, pre_frame, ++r->lines, -1, back, said);
+		free(said);
 		free(c);
 		tb_buf_free(&cap);
 		H_link_start(r, f, -1, "tb-turn tb-alt");
 		H_text(&r->w, H_s(r, &t));
 		tb_xw_end(&r->w);
+		if (aw.nomem) /* the rules ran out of memory explaining it */
+			tb_buf_fail(&r->h->body);
 		tb_walk_free(&aw);
 	}
 	H_text(&r->w, "]");
@@ -542,17 +609,23 @@ static void H_node(H_rec *r, H_level *lv, const tb_node *n, int level, tb_buf *t
 	w->next = n;
 	tb_walk_node(w);
 	int stop_here = was && !w->live && w->stop == n && !H_said(n);
-	char *why = stop_here ? H_stop_text(r, n, w->why) : NULL;
+	char *why = stop_here ? H_stop_text(r, n, w) : NULL;
 	long f = -1, my_back = level ? lv->back : -1;
 	tb_buf_clear(t);
 	if (H_is_turn(n)) {
 		H_number(t, n);
 		if (n->number)
 			tb_buf_putc(t, ' ');
-		tb_token_words(t, n);
-		char *c = H_after(r, H_s(r, t));
+		int decided = w->live && w->decided && w->has_last && w->last_node == n;
+		if (decided) { /* the turn the rules decided, not the '?' written */
+			tb_buf_clear(t);
+			tb_walk_last_token(w, t);
+		} else
+			tb_token_words(t, n);
+		char *c = decided ? H_after_decided(r, H_s(r, t), 1) : H_after(r, H_s(r, t));
 		f = H_frame(r, w, c, lv->prev, lv->lid, level ? -1 : w->ply, my_back, why);
 		free(c);
+		char *title = decided ? H_own(r, tb_strdup(H_s(r, t))) : NULL;
 		if (n->kind == TB_NODE_UNKNOWN)
 			lv->need_number = 1;
 		H_text(&r->w, " "); /* where a line may break */
@@ -563,11 +636,12 @@ static void H_node(H_rec *r, H_level *lv, const tb_node *n, int level, tb_buf *t
 		}
 		tb_buf_clear(t);
 		tb_token_words(t, n);
-		int rec_turn = n->reconstructed ||
+		int rec_turn = decided || n->reconstructed ||
 		               (n->kind == TB_NODE_READING && n->alts[0].reconstructed);
 		H_link_start(r, f, level ? -1 : w->ply, rec_turn ? "tb-turn tb-reconstructed" : "tb-turn");
-		if (rec_turn) /* put in by the rules, not the source: said */
-			tb_xw_attr(&r->w, "title", H_word(r, "caption.reconstructed"));
+		if (rec_turn) /* put in by the rules, not the source: said (and what) */
+			H_title_decided(r, title);
+		free(title);
 		H_text(&r->w, H_s(r, t));
 		for (unsigned i = 0; i < n->nnags; i++) {
 			const char *s = tb_nag_text(n->nags[i], i == 0);
@@ -588,13 +662,19 @@ static void H_node(H_rec *r, H_level *lv, const tb_node *n, int level, tb_buf *t
 		char *g = k == TB_NODE_GAP ? tb_gap_words(r->l, n->gap_min, n->gap_max)
 		                           : tb_strdup(H_word(r, "book.position"));
 		H_own(r, g);
-		f = H_frame(r, w, g, lv->prev, lv->lid, -1, my_back, why);
+		char *seq = H_gap_decided(r, w, n); /* "b6-a7xe4": the turns the rules found */
+		char *c = seq ? H_after_decided(r, g ? g : "", 0) : NULL;
+		f = H_frame(r, w, c ? c : g, lv->prev, lv->lid, -1, my_back, why);
+		free(c);
 		H_text(&r->w, " ");
 		tb_xw_start(&r->w, "span", "tb-note");
 		H_page_dir(r);
 		tb_xw_inline(&r->w);
 		H_text(&r->w, "[");
-		H_link_start(r, f, -1, "tb-turn tb-event");
+		H_link_start(r, f, -1, seq ? "tb-turn tb-event tb-reconstructed" : "tb-turn tb-event");
+		if (seq)
+			H_title_decided(r, seq);
+		free(seq);
 		H_text(&r->w, g ? g : "");
 		tb_xw_end(&r->w);
 		H_text(&r->w, "]");
@@ -665,6 +745,8 @@ static void H_movetext(H_rec *r, tb_walk *w, const tb_line *main, long prev)
 				break;
 			H_text(&r->w, ")");
 			tb_xw_end(&r->w);
+			if (at->own.nomem) /* the rules ran out of memory on the variation */
+				tb_buf_fail(&r->h->body);
 			tb_walk_free(&at->own);
 			free(at);
 			lv[level] = NULL;
@@ -1003,7 +1085,7 @@ static int H_add(tb_html *h, const tb_record *rec, const char *problems, char **
 		tb_xw_end(&r.w);
 		tb_xw_end(&r.w);
 		/* the start, then the movetext with its frames */
-		char *why0 = w.live ? NULL : H_stop_text(&r, NULL, w.why);
+		char *why0 = w.live ? NULL : H_stop_text(&r, NULL, &w);
 		long f0 = H_frame(&r, &w, H_word(&r, "caption.start"), -1, 0, 0, -1, why0);
 		tb_xw_start(&r.w, "div", "tb-moves");
 		H_elem(&r.w, "h2", NULL, H_word(&r, "html.moves"));

@@ -153,6 +153,8 @@
 		this.under.innerHTML = known && f.u ? f.u : '';
 		this.over.innerHTML = known && f.o ? f.o : '';
 		this.sec.classList.toggle('tb-is-unknown', !known);
+		/* an open stretch: the last position known, and a note why (f.w) */
+		this.sec.classList.toggle('tb-is-open', known && !!f.w);
 		this.caption.textContent = f.c;
 		var status = f.w ? f.w : known ? '' : d.unknown;
 		this.status.textContent = status;

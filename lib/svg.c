@@ -222,6 +222,17 @@ static int S_cmp_long(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+/* Walks to 'ply' turns, and a position restated right after them --
+ * unless the last is a turn the rules decided: that is the same
+ * position, and its caption says which turn it was. */
+static void S_walk_to(tb_walk *w, long ply)
+{
+	while (w->ply < ply && tb_walk_node(w))
+		;
+	if (!(w->live && w->decided && w->has_last && w->ply == ply))
+		tb_walk_to(w, ply);
+}
+
 /* The frames for the wanted plies (sorted), from one walk of the main
  * line. A frame the rules cannot reach is left out, and the first such
  * one said in 'msg'. Returns how many were made. */
@@ -234,8 +245,8 @@ static size_t S_frames(const tb_record *rec, tb_walk *w, const long *want, size_
 	for (size_t i = 0; i < n; i++) {
 		if (i && want[i] == want[i - 1])
 			continue;
-		tb_walk_to(w, want[i]);
-		if (w->live) {
+		S_walk_to(w, want[i]);
+		if (w->live || tb_walk_open(w)) {
 			*nomem |= !tb_view_from_walk(&frames[made++], w, plies);
 			continue;
 		}

@@ -616,13 +616,24 @@ typedef struct tb_reached {
 	                      (0 when the start itself is not complete) */
 	char stop[96];     /* that node as written ("10... a4-a5", "<gap>") */
 	char why[320];     /* and why ("it is Red's turn; a4 holds ...") */
+	/* what the rules decided (spec/replay.md), added after the above: */
+	int decided;       /* 'last' is a turn the rules decided ('?', a '?' point
+	                      that only it fits): a reconstructed turn */
+	int open;          /* stopped in an open stretch: more than one position
+	                      fits (a warning in the record, not an error) */
+	unsigned long long fits; /* there: the turns (a gap: sequences of turns)
+	                      that fit the node it stopped at; 0 when not counted */
+	int gap;           /* that node is a gap ('fits' counts sequences) */
+	size_t positions;  /* the positions possible after the turn asked for: 1
+	                      when reached, 0 when the rules cannot say */
 } tb_reached;
 
 /** The position after 'ply' turns of the main line of 'rec' (-1: all
- * of them) as an engine, replayed by the record's rules as far as they
- * follow it: an illegal turn, an unknown turn with more than one legal
- * turn, or a gap stops them until the record restates the position;
- * '*at' says how far they got. Returns NULL and sets '*why' (the caller
+ * of them) as an engine, from the record's one reading (tb_replay):
+ * through a '?', a '?' point or a gap the rules decide ('at->decided');
+ * an illegal turn, or an unknown turn or gap that more than one turn
+ * fits ('at->open'), stops them until one position is left again or the
+ * record restates it; '*at' says how far they got. Returns NULL and sets '*why' (the caller
  * frees it) when 'rec' has errors, no rules engine, options or a start
  * that cannot be played, or fewer turns than 'ply', or when no position
  * at all is known. The caller frees the engine with tb_engine_free.
@@ -1496,8 +1507,12 @@ typedef void (*tb_svg_fn)(void *ctx, long ply, const char *svg, size_t len);
  * start), on its main line, replayed by its rules. Calls 'fn' once per
  * diagram, or once per page under 'sheet'. Returns how many documents
  * were made, with '*why' set (the caller frees it) when some plies
- * could not be drawn (after a turn nobody knows, a '?' point, an illegal
- * turn, a gap) and were left out; or TB_EINVAL with '*why' set, nothing
+ * could not be drawn (after an illegal turn, or a turn nobody knows, a
+ * '?' point or a gap that nothing fits) and were left out; a ply after
+ * one the rules decide is drawn, its caption marking the turn found; a
+ * ply in an open stretch (more than one turn fits: spec/replay.md) is
+ * drawn at the last position known, its caption saying so. Or TB_EINVAL
+ * with '*why' set, nothing
  * drawn, when a ply is past the end, when the record has errors or its
  * game no rules engine, when its rules' options or its start cannot be
  * played (a [Position] that cannot occur), when it holds text XML cannot
@@ -1547,11 +1562,12 @@ TB_EXPORT tb_book *tb_book_new(const tb_book_opts *o);
  * diagram where it asks for one ($220 on its main line), at its start
  * when it starts from a position, where it restates one, every
  * o->every turns, after each of 'plies' (n of them; -1: the last) and at
- * its end. Returns 0; 1 when the rules cannot follow the record
- * somewhere (the book says where, and leaves out the diagrams they
- * cannot reach), or a diagram asked for ($220, o->every, 'plies') falls
- * where the record leaves the position unknown (after a gap, an unknown
- * turn): '*why' names the turn where the rules stopped; TB_EINVAL when
+ * its end. Returns 0 -- also where the record leaves turns open that the
+ * rules decide (diagrams marked) or that several turns fit (diagrams of
+ * the last position known, noted: spec/replay.md); 1 when the rules
+ * cannot follow the record somewhere (an illegal turn, or nothing fits:
+ * the book says where, and leaves out the diagrams they cannot reach),
+ * '*why' naming the turn where the rules stopped; TB_EINVAL when
  * nothing was set: 'rec' NULL or with errors, its game without rules, a
  * ply past the end, options or a start the rules cannot play, text XML
  * cannot carry (TB504): '*why' says why. The caller frees '*why'. 'rec'
@@ -1612,9 +1628,11 @@ TB_EXPORT tb_html *tb_html_new(const tb_html_opts *o);
 /** Adds 'rec' (borrowed for the call; it may have errors). A record with
  * errors, or of a game without rules, is shown without a board, its
  * tags and 'problems' (text: the reader's diagnostics, or NULL) said
- * instead. Returns 0; 1 when the page of it is written but the rules do
- * not follow the whole main line (it replays up to where they stop, and
- * says why there), or the record cannot be replayed: '*why' (the
+ * instead. Returns 0 (a turn the rules decide is shown marked; an open
+ * stretch, the last position known with how many turns fit); 1 when the
+ * page of it is written but the rules do not follow the whole main line
+ * (it replays up to where they stop, and says why there), or the record
+ * cannot be replayed: '*why' (the
  * caller frees it) says so. TB_ENOMEM ('*why' NULL) when memory ran
  * out: the page is then spent -- every later tb_html_add says TB_ENOMEM
  * and tb_html_page NULL -- but freeable. */

@@ -25,6 +25,12 @@ int tb_walk_start(tb_walk *w, const tb_record *rec, char *why, size_t n)
 			snprintf(why, n, "%s", bad);
 		return -1;
 	}
+	char msg[256] = "";
+	tb_state st; /* a start that cannot occur is no record to walk (walk.h) */
+	if (w->rs.rules->load(&w->rs, rec->start, &st, msg, sizeof msg) < 0) {
+		snprintf(why, n, "the record starts from a position that cannot occur: %s", msg);
+		return -1;
+	}
 	tb_reader *r = tb_reader_new_mem("", 0, "record"); /* its diagnostics are validate's */
 	w->rp = r ? tb_replay_run(r, rec) : NULL;
 	tb_reader_free(r);
@@ -242,6 +248,21 @@ int tb_record_turn_number(const tb_record *rec, long ply, unsigned *number, int 
 	return 0;
 }
 
+/* What the frames say of where 'w' stands: a turn the rules decided, or
+ * an open stretch and how many turns fit it. */
+static void S_reached_frame(tb_reached *at, const tb_walk *w)
+{
+	at->decided = w->live && w->has_last && w->decided && w->live_ply == w->ply;
+	at->positions = w->live ? 1 : w->frame ? w->frame->npositions : 0;
+	if (w->live || !w->stop)
+		return;
+	at->open = w->frame && w->frame->status == TB_FRAME_OPEN;
+	const tb_frame *sf = w->frame && w->frame->node == w->stop
+	                   ? w->frame : tb_replay_frame(w->rp, w->stop, 0);
+	at->fits = sf && sf->open ? sf->fits : 0;
+	at->gap = tb_node_followed(w->stop) == TB_NODE_GAP;
+}
+
 tb_engine *tb_record_engine(const tb_record *rec, long ply, tb_reached *at, char **why)
 {
 	char msg[320];
@@ -269,6 +290,8 @@ tb_engine *tb_record_engine(const tb_record *rec, long ply, tb_reached *at, char
 		tb_walk_node(&w);
 		known_ever |= w.live;
 	}
+	tb_walk turn; /* at the turn asked for: a decided one stays told after a restatement */
+	tb_walk_fork(&turn, &w);
 	while (!w.nomem && w.next &&
 	       tb_node_followed(w.next) == TB_NODE_POSITION) { /* the position after the turn */
 		tb_walk_node(&w);
@@ -282,6 +305,9 @@ tb_engine *tb_record_engine(const tb_record *rec, long ply, tb_reached *at, char
 	} else {
 		at->ply = w.live ? w.ply : w.live_ply;
 		at->stopped = !w.live;
+		const tb_walk *lw = w.live && !w.has_last && turn.live && turn.has_last && turn.decided
+		                  ? &turn : &w;
+		S_reached_frame(at, lw);
 		int ok = 1;
 		if (!w.live) {
 			tb_buf b = TB_BUF_SOFT;
@@ -296,9 +322,9 @@ tb_engine *tb_record_engine(const tb_record *rec, long ply, tb_reached *at, char
 			at->line = w.stop ? w.stop->span.line : 0;
 			at->col = w.stop ? w.stop->span.col : 0;
 		}
-		if (w.has_last) {
+		if (lw->has_last) {
 			tb_buf b = TB_BUF_SOFT;
-			tb_walk_last_token(&w, &b);
+			tb_walk_last_token(lw, &b);
 			snprintf(at->last, sizeof at->last, "%s", b.data ? b.data : "");
 			ok &= tb_buf_ok(&b);
 			tb_buf_free(&b);

@@ -56,6 +56,12 @@ for g in pitarra asalto ocencahuac; do
 		"$T" validate --positions "$tmp/random.tgn" >"$pages/random-$g-$s.positions" 2>/dev/null || true
 	done
 done
+# an open '?' and gap until a restated position (spec/html.md): a page
+# the browser steps through, and checks at turns 6 and 10
+t html "$root/tests/golden/views-decided/abierta.tgn" -o "$pages/abierta.html"
+expect "tablero html of a record with an open stretch" 0
+"$T" validate --positions "$root/tests/golden/views-decided/abierta.tgn" \
+	>"$pages/abierta.positions" 2>/dev/null || true
 # text from the record: never markup, never run
 cat >"$tmp/hostile.tgn" <<'TGN'
 [Game "pitarra"]

@@ -55,6 +55,8 @@ async function state(page, game) {
 			href: cur ? cur.getAttribute('href') : null,
 			caption: sec.querySelector('.tb-caption').textContent,
 			unknown: sec.classList.contains('tb-is-unknown'),
+			open: sec.classList.contains('tb-is-open'),
+			title: cur ? cur.getAttribute('title') : null,
 			status: sec.querySelector('.tb-status').textContent,
 			next: !sec.querySelector('[data-go="next"]').disabled,
 			leave: !sec.querySelector('button.tb-leave').hidden,
@@ -78,8 +80,10 @@ async function replay(page, name, game, turns) {
 		if (st.unknown)
 			check(st.pieces[0].length + st.pieces[1].length === 0,
 				`${name} #${game + 1}: an unknown position shows no piece (${st.caption})`);
-		const m = /(\d+\.(?:\.\.)?) (\S+)$/.exec(st.caption.replace(/[\u2066-\u2069]/g, ''));
-		if (m && !st.unknown) {
+		// "Tras 19... g1-f2 (reconstruida)": a turn the rules decided is compared too
+		const m = /(\d+\.(?:\.\.)?) (\S+)$/.exec(st.caption.replace(/[\u2066-\u2069]/g, '')
+			.replace(/ \([^)]*\)$/, ''));
+		if (m && !st.unknown && !st.open) {
 			const key = m[1] + ' ' + m[2].replace(/[!?]+$/, '');
 			let found = -1, matched = false;
 			for (let i = at; i < turns.length; i++) {
@@ -248,10 +252,28 @@ async function main() {
 	check(!b.unknown && b.pieces[0].length + b.pieces[1].length === 4, `bad: ply 4 drawn (${JSON.stringify(b.pieces)})`);
 	await page.keyboard.press('ArrowRight');
 	b = await state(page, 0);
-	check(b.unknown && /3\. c3 on: c3 is occupied/.test(b.status),
+	check(b.unknown && /3\. c3 as written; c3 is occupied/.test(b.status),
 		`bad: the illegal turn shows no board, and says why (${b.status})`);
 	const stop = await page.$eval('.tb-stop', (e) => e.textContent).catch(() => '');
 	check(/3\. c3/.test(stop), `bad: the movetext says where the rules stop (${stop})`);
+	// a '?' the rules decide: its position, marked; an open '?': the last
+	// position known, and how many turns fit (spec/html.md)
+	await page.goto('file://' + path.join(dir, 'pitarra-fragmento-cinta.html#ply=24'));
+	let d = await state(page, 0);
+	check(!d.unknown && !d.open && /19\.\.\. g1-f2 \(reconstruida\)$/.test(d.caption) &&
+		d.pieces[1].includes('f2') && /reconstruida: 19\.\.\. g1-f2/.test(d.title),
+		`cinta: 19... ? is g1-f2, drawn and marked (${d.caption}; ${d.title}; ${JSON.stringify(d.pieces)})`);
+	await page.screenshot({path: path.join(shots, 'decided.png'), fullPage: false});
+	await page.goto('file://' + path.join(dir, 'abierta.html#ply=6'));
+	d = await state(page, 0);
+	check(d.open && !d.unknown && d.pieces[0].length === 2 && d.pieces[1].length === 1 &&
+		/^Caben 3 jugadas en 2\.\.\. \?; se muestra la última posición conocida, tras 2\. b2$/.test(d.status),
+		`abierta: an open stretch shows the last position known, and why (${d.status}; ${JSON.stringify(d.pieces)})`);
+	await page.screenshot({path: path.join(shots, 'open.png'), fullPage: false});
+	await page.goto('file://' + path.join(dir, 'abierta.html#ply=10'));
+	d = await state(page, 0);
+	check(!d.open && !d.unknown && d.status === '' && d.pieces[0].length === 7,
+		`abierta: the position restated ends the open stretch (${d.status}; ${JSON.stringify(d.pieces)})`);
 	check(errors.length === 0, 'no script error: ' + errors.join('; '));
 	await browser.close();
 	console.log(`html (browser): ${total} turns stepped; ${pass} passed, ${fail} failed`);

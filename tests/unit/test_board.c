@@ -197,7 +197,44 @@ static void test_unknown_turns(void **state)
 	assert_non_null(e);
 	assert_int_equal(at.stopped, 1);
 	assert_int_equal(at.ply, 0);
-	assert_non_null(strstr(at.why, "turns fit here")); /* the frames: how many fit */
+	/* an open stretch: several turns fit, the last position known given */
+	assert_int_equal(at.open, 1);
+	assert_true(at.fits > 1);
+	assert_int_equal(at.gap, 0);
+	assert_true(at.positions > 1);
+	assert_int_equal(at.decided, 0);
+	assert_non_null(strstr(at.why, "turns fit"));
+	tb_engine_free(e);
+	tb_record_free(rec);
+	tb_reader_free(r);
+}
+
+/* A '?' point the rules decide (only b6 can have been taken: Yellow
+ * places there again) is that turn, marked decided, and the replay goes
+ * on through it. */
+static void test_decided_turns(void **state)
+{
+	(void)state;
+	const char src[] = "[Game \"pitarra\"]\n\n"
+	                   "1. e5 g1 2. a1 d5 3. b2 b6 4. c3x? d3 5. f2 b6 *\n";
+	tb_reader *r = tb_reader_new_mem(src, sizeof src - 1, "t.tgn");
+	tb_record *rec;
+	assert_int_equal(tb_reader_next(r, &rec), 1);
+	tb_reached at;
+	char *why = NULL;
+	tb_engine *e = tb_record_engine(rec, 7, &at, &why);
+	assert_non_null(e);
+	assert_int_equal(at.stopped, 0);
+	assert_int_equal(at.decided, 1);
+	assert_int_equal(at.open, 0);
+	assert_int_equal(at.positions, 1);
+	assert_string_equal(at.last, "4. c3xb6");
+	tb_engine_free(e);
+	e = tb_record_engine(rec, -1, &at, &why); /* after it: written turns again */
+	assert_non_null(e);
+	assert_int_equal(at.stopped, 0);
+	assert_int_equal(at.decided, 0);
+	assert_string_equal(at.last, "5... b6");
 	tb_engine_free(e);
 	tb_record_free(rec);
 	tb_reader_free(r);
@@ -227,6 +264,7 @@ int main(void)
 		cmocka_unit_test(test_ocencahuac_boards),
 		cmocka_unit_test(test_stops_at_illegal_turn),
 		cmocka_unit_test(test_unknown_turns),
+		cmocka_unit_test(test_decided_turns),
 		cmocka_unit_test(test_colour_on_request),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

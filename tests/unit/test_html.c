@@ -116,7 +116,7 @@ static void test_frames(void **state)
 	                       "f=0 ply=0  The start  R: Y:\n"
 	                       "f=1 ply=1  After 1. c3  R:c3 Y:\n"
 	                       "f=2 ply=2  After 1... c3  unknown\n"
-	                       "  The rules cannot follow the record from 1... c3 on: c3 is occupied\n"
+	                       "  The rules do not allow 1... c3 as written; c3 is occupied.\n"
 	                       "f=3 ply=3  After 2. a1  unknown\n");
 	free(t);
 	/* a record with errors: no board, its problems said */
