@@ -300,6 +300,75 @@ expect "diff --duplicates, a file that does not exist" 2
 t diff --duplicates
 expect "diff --duplicates with no file: usage" 2 ""
 
+# ===== 2. diff at open stretches: meanings, what the rules decide =====
+# A tape whose 21... is inaudible: only g1-f2 fits, given 23. c3-d3xf2.
+# Its notebook writes g1-f2: the same turn (and the same game for
+# --duplicates); shown, where diff prints the turn, as reconstructed.
+cat >"$tmp/cinta-q.tgn" <<'EOF'
+[Game "pitarra"]
+[Position "R 20 R:d1,d2,d3 Y:a1,g1,a7,g7"]
+
+20. d3-c3 a1-b2 21. c3-d3xb2 ? {inaudible} 22. d3-c3 a7-b6 23. c3-d3xf2 *
+EOF
+sed 's/? {inaudible}/g1-f2/' "$tmp/cinta-q.tgn" >"$tmp/cuaderno-q.tgn"
+sed 's/a7-b6/a7-d7/' "$tmp/cuaderno-q.tgn" >"$tmp/cuaderno-q2.tgn"
+# a gap the rules decide (only 21. c3-d3xb2 leads to the restated
+# position) and a '?' they cannot (eleven turns fit)
+cat >"$tmp/hueco-q.tgn" <<'EOF'
+[Game "pitarra"]
+[Position "R 20 R:d1,d2,d3 Y:a1,g1,a7,g7"]
+
+20. d3-c3 a1-b2 <gap 1> <position "Y 21 R:d1,d2,d3 Y:g1,a7,g7"> 21... g1-f2 *
+EOF
+printf '[Game "pitarra"]\n[Position "R 20 R:d1,d2,d3 Y:a1,g1,a7,g7"]\n\n20. d3-c3 a1-b2 21. c3-d3xb2 g1-f2 *\n' \
+	>"$tmp/hueco-n.tgn"
+printf '[Game "pitarra"]\n[Position "Y 20 R:d1,d2,c3,e5 Y:a1,a4,d7,f6 hand=0,0"]\n\n20... ? 21. e5-e4 *\n' \
+	>"$tmp/abierto-q.tgn"
+printf '[Game "pitarra"]\n[Position "Y 20 R:d1,d2,c3,e5 Y:a1,a4,d7,f6 hand=0,0"]\n\n20... a4-b4 21. e5-e4 *\n' \
+	>"$tmp/abierto-n.tgn"
+for f in cinta-q cuaderno-q cuaderno-q2 hueco-q hueco-n abierto-q abierto-n; do
+	t validate "$f.tgn"
+	expect "validate $f.tgn: the rules take it" 0
+done
+t diff --moves-only cinta-q.tgn cuaderno-q.tgn
+expect "diff, a '?' the rules decide against the turn written: the same" 0 ""
+t diff --moves-only cuaderno-q.tgn cinta-q.tgn
+expect "diff, the turn written against a '?' the rules decide: the same" 0 ""
+t diff cinta-q.tgn cuaderno-q.tgn
+expect "diff, a decided '?': only its comment differs" 1
+has "diff, a decided '?' is shown reconstructed" "$tmp/out" \
+	'^      4  21\.\.\. \? \(reconstructed g1-f2\) +4 \| 4$'
+hasnt "diff, a decided '?' is no disagreement" "$tmp/out" '^[-+] +[0-9]'
+t diff cinta-q.tgn cuaderno-q2.tgn
+expect "diff, a turn after a decided '?' differs" 1
+has "diff, the positions after a decided '?' are known" "$tmp/out" \
+	'^  after it, the positions differ in 2 places'
+has "diff, a decided '?' in a hunk's context" "$tmp/out" \
+	'^      4  21\.\.\. \? \(reconstructed g1-f2\) +4 \| 4$'
+sed 's/ g1-f2 .*/ */' "$tmp/cuaderno-q.tgn" >"$tmp/cuaderno-q3.tgn"
+t diff --xml cinta-q.tgn cuaderno-q3.tgn
+expect "diff --xml, a decided '?'" 1
+xml "diff --xml, a decided '?'"
+has "diff --xml, a decided '?' marked reconstructed" "$tmp/out" \
+	'<delete ply="4" .*token="\?" means="g1-f2" reconstructed="true"'
+t diff --duplicates cinta-q.tgn cuaderno-q.tgn
+expect "diff --duplicates, a decided '?' and the turn written: the same game" 1 \
+	"same game, 2 records:
+  cinta-q.tgn:1 (game 1, 7 turns)
+  cuaderno-q.tgn:1 (game 1, 7 turns)"
+t diff --moves-only hueco-q.tgn hueco-n.tgn
+expect "diff, a decided gap against its turn written" 1
+has "diff, a decided gap is its turns, reconstructed" "$tmp/out" \
+	'^      3  <gap 1> \(reconstructed c3-d3xb2\) +4 \| 4$'
+has "diff, only the restated position differs" "$tmp/out" '^- +3  <position '
+[ "$(grep -Ec '^[-+] +[0-9]' "$tmp/out")" = 1 ] && ok ||
+	bad "diff, a decided gap: the restated position is the one difference" "$tmp/out"
+t diff --moves-only abierto-q.tgn abierto-n.tgn
+expect "diff, a '?' the rules cannot decide differs from a turn written" 1
+has "diff, an open '?' as written" "$tmp/out" '^- +1  20\.\.\. \? +4 \|$'
+has "diff, after an open '?' the positions are not known" "$tmp/out" \
+	'^  the positions after it are not known \(more than one turn fits the record there\)$'
+
 # ===== 4. grep: fixed cases =====
 cat >"$tmp/col.tgn" <<'EOF'
 {@es Cuaderno de campo, hoja 3}
@@ -796,11 +865,11 @@ expect "a different start: different" 1
 has "a different start: @@ start @@" "$tmp/out" '^@@ start @@$'
 t diff --xml --moves-only sd1.tgn sd3.tgn
 if xmllint --noout --relaxng "$schema" "$tmp/out" 2>/dev/null; then ok; else bad "start as XML: valid" "$tmp/both"; fi
-# A filled '?' is shown as written, with its meaning.
+# A filled '?' is shown as written, with its meaning, reconstructed.
 printf '[Game "ocencahuac"]\n[Position "S 12 S:Ea1,Mb1,Pc1,Ga2,Gb2,Gd2 C:Md3,Gc7,Gd7,Ge7,Pc8,Ee8"]\n12. d2^d4>? c7-c6 *\n' >"$tmp/q1.tgn"
 printf '[Game "ocencahuac"]\n[Position "S 12 S:Ea1,Mb1,Pc1,Ga2,Gb2,Gd2 C:Md3,Gc7,Gd7,Ge7,Pc8,Ee8"]\n12. d2^d4>? c7-c5 *\n' >"$tmp/q2.tgn"
 t diff --moves-only q1.tgn q2.tgn
-has "a filled '?': written, then its meaning" "$tmp/out" '12\. d2\^d4>\? \(d2\^d4>d6\)'
+has "a filled '?': written, then its meaning" "$tmp/out" '12\. d2\^d4>\? \(reconstructed d2\^d4>d6\)'
 t diff --xml --moves-only q1.tgn q2.tgn
 if xmllint --noout --relaxng "$schema" "$tmp/out" 2>/dev/null; then ok; else bad "means as XML: valid" "$tmp/both"; fi
 # --pair-by with a tag no game has says so; bad specs are refused.
