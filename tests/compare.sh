@@ -523,6 +523,59 @@ expect "grep --event per game: exactly" 0 1
 t grep -c --event removal --tag Site~Nowhere ilegal2.tgn
 expect "grep: a game another selector refuses needs no events" 1 0
 hasnt "grep: a game another selector refuses: nothing said" "$tmp/err" .
+# --event at open stretches (spec/compare.md §4.2): an event counts where
+# every line the record may stand for has it. After a '?' the rules
+# decide (only a1-b2 brings a piece to b2 for 21. c3-d3xb2) the turns
+# are known again: both columpios count. A '?' that 11 turns fit, one
+# of them a tercia: whether there is one depends on it (exit 2, one line
+# naming it); a columpio happens in none of them (exit 1). A gap the
+# rules decide (only 21. c3-d3xb2 leads to the restated position): its
+# turn's events count, and those after it.
+cat >"$tmp/decidido.tgn" <<'EOF'
+[Game "pitarra"]
+[Position "R 20 R:d1,d2,d3 Y:a1,g1,a7,g7"]
+
+20. d3-c3 ? 21. c3-d3xb2 g1-f2 22. d3-c3 a7-b6 23. c3-d3xf2 *
+EOF
+cat >"$tmp/abierto.tgn" <<'EOF'
+[Game "pitarra"]
+[Position "Y 20 R:d1,d2,c3,e5 Y:a1,a4,d7,f6 hand=0,0"]
+
+20... ? 21. e5-e4 *
+EOF
+cat >"$tmp/hueco.tgn" <<'EOF'
+[Game "pitarra"]
+[Position "R 20 R:d1,d2,d3 Y:a1,g1,a7,g7"]
+
+20. d3-c3 a1-b2 <gap 1> <position "Y 21 R:d1,d2,d3 Y:g1,a7,g7">
+21... g1-f2 22. d3-c3 a7-b6 23. c3-d3xf2 *
+EOF
+for f in decidido abierto hueco; do
+	t validate "$f.tgn"
+	expect "validate $f.tgn: the rules take it" 0
+done
+t grep -c --event columpio decidido.tgn
+expect "grep --event columpio: after a decided '?'" 0 1
+t grep -c --event 'columpio>=2 per game' decidido.tgn
+expect "grep --event columpio per game: both, after a decided '?'" 0 1
+t grep -c --event 'columpio=2 per game' decidido.tgn
+expect "grep --event columpio=2 per game: exactly, after a decided '?'" 0 1
+hasnt "grep --event, a decided '?': nothing said" "$tmp/err" .
+t grep -c --event tercia abierto.tgn
+expect "grep --event tercia: it depends on an open '?'" 2 0
+[ "$(wc -l <"$tmp/err")" = 1 ] && ok || bad "grep --event, an open '?': one line" "$tmp/err"
+has "grep --event, an open '?': the turn named" "$tmp/err" \
+	"^abierto\\.tgn:4:7: error: 20\\.\\.\\. \\?: the answer to --event 'tercia' depends on what was played here .*; the game is not selected$"
+t grep -c --event 'tercia<=0 per game' abierto.tgn
+expect "grep --event tercia<=0 per game: it depends on an open '?'" 2 0
+t grep -c --event columpio abierto.tgn
+expect "grep --event columpio: no line of an open '?' has one" 1 0
+hasnt "grep --event, an open '?' the answer does not depend on: nothing said" "$tmp/err" .
+t grep -c --event 'columpio>=2 per game' hueco.tgn
+expect "grep --event: a decided gap's turn counts, and the turns after it" 0 1
+t grep -c --event 'removal=2 per game' hueco.tgn
+expect "grep --event: the events of a decided gap's turn" 0 1
+hasnt "grep --event, a decided gap: nothing said" "$tmp/err" .
 # exit 2: unreadable, errors, bad options
 t grep -c d1 col.tgn nonexistent.tgn
 expect "grep, a file that does not exist" 2
