@@ -423,17 +423,18 @@ static unsigned S_event_bit(const char *name)
 }
 
 /* Node 'i' of 'p' if the rules cannot tell whether the turns there
- * did events 'bit': the first node of the open stretch it is in when
- * some of its possible lines did them and others did not; itself when
- * the rules cannot follow the record there, or refuse its turn as
- * written (what it did is a repair's guess). Else NULL. */
+ * did events 'bit' (tb_ply.maybe): the first node of the open stretch
+ * it is in, when some of its possible lines did them and others did
+ * not; itself when the rules cannot follow the record there, or refuse
+ * its turn as written (what it did is a repair's guess) -- unless the
+ * game's rules never derive such events. Else NULL. */
 static const tb_ply *S_unsure(const tb_plies *p, size_t i, unsigned bit)
 {
 	const tb_ply *y = tb_plies_at(p, i);
-	if (y->status == TB_FRAME_UNKNOWN || y->refused)
-		return y;
-	if (y->status != TB_FRAME_OPEN || !(y->maybe & bit))
+	if (!(y->maybe & bit))
 		return NULL;
+	if (y->status != TB_FRAME_OPEN || y->refused)
+		return y;
 	while (i > 0 && tb_plies_at(p, i - 1)->status == TB_FRAME_OPEN)
 		i--;
 	return tb_plies_at(p, i);

@@ -108,11 +108,16 @@ static void S_events_text(const tb_plies *p, const tb_frame *f, tb_buf *b)
 	}
 }
 
-/* The event kinds frame 'f' leaves uncertain, as tb_ply.maybe counts
- * them (bits 1 to 12). */
-static unsigned S_maybe(const tb_frame *f)
+/* The event kinds frame 'f' (may be NULL) leaves uncertain, as
+ * tb_ply.maybe counts them: in an open stretch, those some possible
+ * lines have and others not; where the rules cannot follow the record,
+ * or refuse the turn as written, every kind its game's rules derive. */
+static unsigned S_maybe(const tb_plies *p, const tb_frame *f)
 {
-	return f && f->status == TB_FRAME_OPEN ? f->ev_maybe & 0x1ffeu : 0;
+	unsigned kinds = p->rs ? p->rs->rules->events : 0x1ffeu; /* no rules: any */
+	if (!f || f->status == TB_FRAME_UNKNOWN || f->refused)
+		return kinds;
+	return f->status == TB_FRAME_OPEN ? f->ev_maybe & kinds : 0;
 }
 
 /* The comments outside the turns, one "where: {...}" per line. */
@@ -226,7 +231,7 @@ static int S_node(tb_plies *p, size_t i, const tb_node *n, size_t *plies, tb_buf
 	y->known = p->rs && S_frame_known(f);
 	y->refused = f && f->refused;
 	y->status = f ? f->status : TB_FRAME_UNKNOWN;
-	y->maybe = S_maybe(f);
+	y->maybe = S_maybe(p, f);
 	return 1;
 }
 

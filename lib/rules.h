@@ -218,6 +218,10 @@ typedef struct tb_rules {
 	                      tb_part hint, tb_turn *out, size_t cap);
 	/* Plays legal turn 't' (from generate) and reports its events. */
 	void (*play)(const tb_ruleset *rs, tb_state *s, const tb_turn *t, tb_events *ev);
+	/* The event kinds play() may report, bit 1 << kind: what a turn the
+	 * rules cannot follow may have done (tablero grep asks no question
+	 * of it that the game cannot answer). */
+	uint32_t events;
 	/* 1 when the game is over in 's', with its result and why. */
 	int (*over)(const tb_ruleset *rs, const tb_state *s, tb_result *res,
 	            char *why, size_t n);

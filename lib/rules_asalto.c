@@ -1047,6 +1047,8 @@ const tb_rules tb_rules_asalto = {
 	.generate = S_generate,
 	.generate_at = S_generate_at,
 	.play = S_play,
+	.events = 1u << TB_EV_CAPTURE | 1u << TB_EV_HUFF_AVAILABLE | 1u << TB_EV_HUFF |
+	          1u << TB_EV_FORTRESS,
 	.over = S_over,
 	.explain = S_explain,
 	.remark = S_remark,

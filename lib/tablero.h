@@ -981,10 +981,13 @@ typedef struct tb_ply {
 	                        decide: 'token' is what they decide), OPEN
 	                        (several positions possible after it), UNKNOWN
 	                        (the rules cannot follow the record here) */
-	unsigned maybe;      /* OPEN: the event kinds some of the possible lines
-	                        did here and others did not, bit 1 << k for the
-	                        k-th kind of tb_turn_event's list (1 tercia ...
-	                        12 fortress); else 0 */
+	unsigned maybe;      /* the event kinds the rules cannot tell whether
+	                        it did, bit 1 << k for the k-th kind of
+	                        tb_turn_event's list (1 tercia ... 12
+	                        fortress): OPEN, those some of the possible
+	                        lines did here and others did not; UNKNOWN or
+	                        'refused', every kind its game's rules derive
+	                        (what the turns they cannot follow did); else 0 */
 } tb_ply;
 
 typedef struct tb_plies tb_plies;

@@ -576,6 +576,19 @@ expect "grep --event: a decided gap's turn counts, and the turns after it" 0 1
 t grep -c --event 'removal=2 per game' hueco.tgn
 expect "grep --event: the events of a decided gap's turn" 0 1
 hasnt "grep --event, a decided gap: nothing said" "$tmp/err" .
+# a gap nothing says the length of: the turns after it may have done
+# anything La Pitarra's rules derive -- never a capture
+printf '[Game "pitarra"]\n\n1. d1 d7 2. a1 <gap> {se perdió la hoja} *\n' >"$tmp/hoja.tgn"
+t grep -c --event 'tercia<=0 per game' hoja.tgn
+expect "grep --event: a gap of unknown length, a tercia may be in it" 2 0
+has "grep --event: a gap of unknown length, said" "$tmp/err" \
+	"^hoja\\.tgn:3:16: error: the rules stop at <gap> .*--event 'tercia<=0 per game'; the game is not selected$"
+t grep -c --event 'capture<=0 per game' hoja.tgn
+expect "grep --event: an event the game never derives is not in doubt" 0 1
+hasnt "grep --event: an event the game never derives: nothing said" "$tmp/err" .
+t grep -c --event capture abierto.tgn
+expect "grep --event: an event the game never derives, after an open '?'" 1 0
+hasnt "grep --event: an event the game never derives, after an open '?': nothing said" "$tmp/err" .
 # exit 2: unreadable, errors, bad options
 t grep -c d1 col.tgn nonexistent.tgn
 expect "grep, a file that does not exist" 2
