@@ -164,19 +164,29 @@ static int S_start(S_out *out)
 /* Is node 'y' a turn (not a gap or a restated position)? */
 static int S_is_turn(const tb_ply *y)
 {
-	return strncmp(y->token, "<gap", 4) != 0 && strncmp(y->token, "<position", 9) != 0;
+	return strncmp(y->written, "<gap", 4) != 0 && strncmp(y->written, "<position", 9) != 0;
+}
+
+/* Does 'y' mean something else than it writes: a '?', a '?' point or a
+ * gap the rules decide, or a turn written short? Not a reading, whose
+ * token is written bare. */
+static int S_means(const tb_ply *y)
+{
+	return strcmp(y->token, y->written) != 0 && y->token[0] != '<';
 }
 
 /* Prints the turn as its record writes it -- "4. a1-a4", "4... d5",
- * "<gap 2>" -- and what it means when the rules filled a '?' ("12.
- * d2^d4>? (d2^d4>d6)"), padded to 'width' characters (never cut). */
+ * "<gap 2>" -- and what it means when the rules decide a '?', a '?'
+ * point or a gap, marked so ("12. d2^d4>? (reconstructed d2^d4>d6)"),
+ * padded to 'width' characters (never cut). */
 static void S_turn_text(const tb_ply *y, int width)
 {
 	int n = S_is_turn(y) && y->number
 	            ? printf("%u%s %s", y->number, y->side == 1 ? "..." : ".", y->written)
 	            : printf("%s", y->written);
-	if (strcmp(y->token, y->written) != 0 && S_is_turn(y) && y->token[0] != '<')
-		n += printf(" (%s)", y->token);
+	if (S_means(y))
+		n += printf(" (%s%s)", y->status == TB_FRAME_RECONSTRUCTED ? "reconstructed " : "",
+		            y->token);
 	for (const char *p = y->written; *p; p++) /* columns, not bytes */
 		n -= ((unsigned char)*p & 0xC0) == 0x80;
 	if (n < width)
@@ -194,8 +204,10 @@ static void S_xply(S_out *out, const char *el, const tb_ply *y, const char *side
 	if (y->side < 2)
 		S_xattr(out, "side", y->side ? "second" : "first");
 	S_xattr(out, "token", y->written);
-	if (strcmp(y->token, y->written) != 0 && y->token[0] != '<')
+	if (S_means(y))
 		S_xattr(out, "means", y->token);
+	if (S_means(y) && y->status == TB_FRAME_RECONSTRUCTED)
+		S_xattr(out, "reconstructed", "true");
 	S_xattr_u(out, "line", y->line);
 	S_xattr_u(out, "col", y->col);
 	if (*y->notes && out->o->comments)
@@ -298,6 +310,10 @@ static void S_divergence(S_out *out, const tb_edit *e, size_t from, size_t to)
 		puts(" @@");
 		if (!same_game)
 			puts("  the records are of different games");
+		else if (known < 0 && ((ya && ya->status == TB_FRAME_OPEN) ||
+		                       (yb && yb->status == TB_FRAME_OPEN)))
+			puts("  the positions after it are not known (more than one turn fits "
+			     "the record there)");
 		else if (known < 0)
 			puts("  the positions after it are not known (the rules cannot follow "
 			     "a record there)");
@@ -770,14 +786,15 @@ typedef struct S_dup {
 	unsigned line;
 } S_dup;
 
-/* The turns of 'p' somebody knows: a game of unknown turns and gaps is
- * nobody's duplicate (two fragments of '?' are not known to agree). */
+/* The turns of 'p' somebody knows, or the rules decide: a game of
+ * unknown turns and gaps is nobody's duplicate (two fragments of '?'
+ * are not known to agree). */
 static size_t S_known_turns(const tb_plies *p)
 {
 	size_t k = 0;
 	for (size_t i = 0; i < tb_plies_count(p); i++) {
 		const tb_ply *y = tb_plies_at(p, i);
-		k += S_is_turn(y) && strcmp(y->token, "?") != 0;
+		k += y->status == TB_FRAME_RECONSTRUCTED || (S_is_turn(y) && strcmp(y->token, "?") != 0);
 	}
 	return k;
 }

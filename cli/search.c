@@ -391,34 +391,73 @@ static unsigned long S_events_of(const tb_ply *y, tb_event_kind kind)
 	return count;
 }
 
+/* Node 'i' of 'p' if the rules cannot tell whether the turns there
+ * did events 'bit' (tb_ply.maybe): the first node of the open stretch
+ * it is in, when some of its possible lines did them and others did
+ * not; itself when the rules cannot follow the record there, or refuse
+ * its turn as written (what it did is a repair's guess) -- unless the
+ * game's rules never derive such events. Else NULL. */
+static const tb_ply *S_unsure(const tb_plies *p, size_t i, unsigned bit)
+{
+	const tb_ply *y = tb_plies_at(p, i);
+	if (!(y->maybe & bit))
+		return NULL;
+	if (y->status != TB_FRAME_OPEN || y->refused)
+		return y;
+	while (i > 0 && tb_plies_at(p, i - 1)->status == TB_FRAME_OPEN)
+		i--;
+	return tb_plies_at(p, i);
+}
+
 /* Does the main line match an --event selector? 1 yes, 0 no, -1 when
- * the rules refused a turn (tb_ply.refused) and the turns they could not
- * follow might change the answer; '*refused' is then that turn. The
- * turns of a stretch the record itself leaves unknown (a gap, '?') did
- * nothing the record says, and are not a reason not to answer. */
-static int S_event(const S_select *sel, const tb_plies *p, const tb_ply **refused)
+ * the answer depends on what the rules cannot tell; '*unsure' is then
+ * the first node it depends on (S_unsure). An event counts where every
+ * line the record may stand for has it: after a '?', a '?' point or a
+ * gap the rules decide, the turns are known again, and a decided gap's
+ * own turns count. */
+static int S_event(const S_select *sel, const tb_plies *p, const tb_ply **unsure)
 {
 	unsigned long total = 0;
-	*refused = NULL;
+	unsigned bit = 1u << sel->event; /* tb_ply.maybe's bit of the kind */
+	*unsure = NULL;
 	for (size_t i = 0; i < tb_plies_count(p); i++) {
 		const tb_ply *y = tb_plies_at(p, i);
-		if (y->refused && !*refused)
-			*refused = y;
+		if (!*unsure)
+			*unsure = S_unsure(p, i, bit);
 		unsigned long n = S_events_of(y, sel->event);
 		if (!sel->per_game && n >= sel->count)
 			return 1;
 		total += n;
 	}
 	if (!sel->per_game)
-		return *refused ? -1 : 0;
+		return *unsure ? -1 : 0;
 	if (total > sel->count && sel->cmp != '>') /* more events cannot undo it */
 		return 0;
 	if (total >= sel->count && sel->cmp == '>')
 		return 1;
-	if (*refused)
+	if (*unsure)
 		return -1;
 	return sel->cmp == '>' ? total >= sel->count
 	     : sel->cmp == '<' ? total <= sel->count : total == sel->count;
+}
+
+/* Says why selector 'sel' could not be told on 'g': node 'y', where
+ * the rules stop following the record or an open stretch begins. One
+ * line. */
+static void S_unsure_say(const S_game *g, const S_select *sel, const tb_ply *y)
+{
+	char num[32] = "";
+	if (y->number)
+		snprintf(num, sizeof num, "%u%s ", y->number, y->side == 1 ? "..." : ".");
+	if (y->status == TB_FRAME_UNKNOWN || y->refused)
+		fprintf(g->err, "%s:%u:%u: error: the rules stop at %s%s (tablero validate says "
+		        "why), so the turns after it were not searched for --event '%s'; the game "
+		        "is not selected\n", g->file, y->line, y->col, num, y->written, sel->arg);
+	else
+		fprintf(g->err, "%s:%u:%u: error: %s%s: the answer to --event '%s' depends on "
+		        "what was played here (more than one turn fits; tablero validate says "
+		        "which); the game is not selected\n", g->file, y->line, y->col, num,
+		        y->written, sel->arg);
 }
 
 /* The event selectors, after the others (they replay the game): 1, 0,
@@ -426,28 +465,21 @@ static int S_event(const S_select *sel, const tb_plies *p, const tb_ply **refuse
 static int S_events_match(cli_search *s, const tb_record *rec, const S_game *g)
 {
 	tb_plies *p = tb_plies_new(rec);
-	const tb_ply *refused = NULL;
-	const S_select *unsure = NULL;
+	const tb_ply *unsure = NULL;
+	const S_select *which = NULL;
 	int ok = 1;
 	for (int i = 0; i < s->nsel && ok && p; i++)
 		if (s->sel[i].kind == CLI_SEL_EVENT) {
-			const tb_ply *r;
-			int m = S_event(&s->sel[i], p, &r);
-			if (m < 0 && !unsure)
-				unsure = &s->sel[i], refused = r;
+			const tb_ply *u;
+			int m = S_event(&s->sel[i], p, &u);
+			if (m < 0 && !which)
+				which = &s->sel[i], unsure = u;
 			ok = m != 0;
 		}
 	if (!p)
 		ok = 0;
-	else if (ok && unsure) {
-		char num[32] = "";
-		if (refused->number)
-			snprintf(num, sizeof num, "%u%s ", refused->number,
-			         refused->side == 1 ? "..." : ".");
-		fprintf(g->err, "%s:%u:%u: error: the rules stop at %s%s (tablero validate says why), "
-		        "so the turns after it were not searched for --event '%s'; the game is not "
-		        "selected\n", g->file, refused->line, refused->col, num, refused->written,
-		        unsure->arg);
+	else if (ok && which) {
+		S_unsure_say(g, which, unsure);
 		ok = -1;
 	}
 	tb_plies_free(p);

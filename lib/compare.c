@@ -3,38 +3,43 @@
  * with another's, and the key that finds the same game twice
  * (spec/compare.md).
  *
- * A record is replayed by its rules only to learn what a turn means
- * (a '?' point the one legal turn fills) and the position after it;
- * legality is validate.c's business, so nothing here is reported: a
- * turn the rules cannot follow stops the replay until the record
- * restates the position.
+ * What a turn means and the position after it are the record's one
+ * reading (replay.h): the frames validate.c's replay leaves, with what
+ * the rules decide of unknown turns, '?' points and gaps. Legality is
+ * validate.c's business, so nothing here is reported.
  */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "compare.h"
+#include "replay.h"
 #include "rules.h"
 #include "visit.h"
 #include "writer.h"
 #include "xalloc.h"
 
-/* What a node means, for the key: its move (filled) or the node. */
+/* What a node means, for the key: its move (filled: the turn the rules
+ * played, a '?' they decide included), the turns of a gap they decide,
+ * or the node. */
 typedef struct S_entry {
-	tb_move move;          /* TB_NODE_MOVE / PASS: the parts, '?' filled */
+	uint8_t kind;          /* TB_NODE_MOVE / PASS when 'move' is what it means;
+	                          else the node's own kind */
+	tb_move move;
+	const tb_turn *seq;    /* a decided gap's turns (borrowed from the replay) */
+	size_t nseq;
 	const tb_node *node;
 } S_entry;
 
 struct tb_plies {
 	const tb_record *rec;
 	tb_board board;
-	tb_ruleset rs;
-	int has_rules;
+	tb_replay *rp;         /* its one reading; NULL when its game has no rules */
+	const tb_ruleset *rs;  /* the replay's rules, or NULL */
 	tb_arena arena;        /* the strings and parts */
 	tb_ply *v;
 	S_entry *e;
-	tb_state *st;          /* st[i]: the position after node i-1 (st[0]: the start) */
-	uint8_t *known;        /* known[i]: st[i] is known */
+	const tb_frame **f;    /* f[i]: node i's frame, or NULL */
 	size_t n;
 	const char *comments;
 	const char *start;     /* tb_plies_start's, once asked */
@@ -45,68 +50,101 @@ static const char *S_str(tb_plies *p, const tb_buf *b)
 	return tb_arena_strndup(&p->arena, b->data ? b->data : "", b->len);
 }
 
-/* Gives 'y' events 'ev' (NULL: none) typed, in the arena; 0 when
- * memory ran out. */
-static int S_events(tb_plies *p, const tb_events *ev, tb_ply *y)
+/* Gives 'y' the 'n' events 'ev' typed, in the arena; 0 when memory
+ * ran out. */
+static int S_events(tb_plies *p, const tb_event *ev, size_t n, tb_ply *y)
 {
 	y->nevents = 0;
 	y->ev = NULL;
-	if (!ev || !ev->n)
+	if (!n)
 		return 1;
-	tb_turn_event one[TB_EVENTS_MAX];
-	char pts[TB_EVENTS_MAX][2][4];
-	tb_events_public(ev, one, pts);
-	tb_turn_event *out = tb_arena_alloc(&p->arena, ev->n * sizeof *out);
-	for (unsigned i = 0; out && i < ev->n; i++) {
-		out[i] = one[i];
-		out[i].point = one[i].point ? tb_arena_strndup(&p->arena, pts[i][0], strlen(pts[i][0]))
+	tb_turn_event *out = tb_arena_alloc(&p->arena, n * sizeof *out);
+	for (size_t i = 0; out && i < n; i++) {
+		tb_events one = {1, {ev[i]}};
+		tb_turn_event pub[TB_EVENTS_MAX];
+		char pts[TB_EVENTS_MAX][2][4];
+		tb_events_public(&one, pub, pts);
+		out[i] = pub[0];
+		out[i].point = pub[0].point ? tb_arena_strndup(&p->arena, pts[0][0], strlen(pts[0][0]))
 		                            : NULL;
-		out[i].to = one[i].to ? tb_arena_strndup(&p->arena, pts[i][1], strlen(pts[i][1])) : NULL;
-		if ((one[i].point && !out[i].point) || (one[i].to && !out[i].to))
+		out[i].to = pub[0].to ? tb_arena_strndup(&p->arena, pts[0][1], strlen(pts[0][1])) : NULL;
+		if ((pub[0].point && !out[i].point) || (pub[0].to && !out[i].to))
 			return 0;
 	}
 	y->ev = out;
-	y->nevents = out ? ev->n : 0;
+	y->nevents = out ? n : 0;
 	return out != NULL;
 }
 
-/* Plays node 'n' on 's' when one legal turn fits it; fills 'e'. Returns
- * 1 when played, 0 when the rules cannot follow it. */
-static int S_play(tb_plies *p, tb_turns *turns, tb_state *s, const tb_node *n, S_entry *e,
-                  tb_events *ev)
+/* Does frame 'f' (may be NULL) hold a position the rules know? Not
+ * after a turn they refuse as written: the position validate goes on
+ * from there is a repair's guess at what was meant, not what the record
+ * says. */
+static int S_frame_known(const tb_frame *f)
 {
-	const tb_move none = {0, 0, NULL};
-	const tb_move *want = n->kind == TB_NODE_PASS ? &none : &n->move;
-	if (n->kind == TB_NODE_READING)
-		want = n->alts[0].kind == TB_NODE_MOVE ? &n->alts[0].move
-		     : n->alts[0].kind == TB_NODE_PASS ? &none : NULL;
-	else if (n->kind != TB_NODE_MOVE && n->kind != TB_NODE_PASS)
-		want = NULL;
-	if (!want)
-		return 0;
-	const tb_turn *t = tb_turn_find(&p->rs, s, want, turns);
-	if (!t) { /* no direct verdict: among every legal turn */
-		size_t count = tb_turns_list(&p->rs, s, turns), fit = 0, which = 0;
-		if (tb_turns_failed(turns)) {
-			p->arena.failed = 1; /* out of memory: tb_plies_new says so */
-			return 0;
-		}
-		for (size_t i = 0; i < count && fit < 2; i++)
-			if (tb_turn_fits(&turns->v[i], want) && turns->v[i].crown == want->crown)
-				fit++, which = i;
-		if (fit != 1)
-			return 0;
-		t = &turns->v[which];
-	}
-	if (n->kind != TB_NODE_READING) {
+	return f && f->has_st && !f->refused && f->status <= TB_FRAME_RECONSTRUCTED;
+}
+
+/* The frame of the position after the first 'k' nodes (0: the start),
+ * when the rules know that position; else NULL. */
+static const tb_frame *S_known(const tb_plies *p, size_t k)
+{
+	if (!p->rp || !p->rs || k > p->n)
+		return NULL;
+	const tb_frame *f = k ? p->f[k - 1] : tb_replay_start(p->rp);
+	return S_frame_known(f) ? f : NULL;
+}
+
+/* What node 'n' means by frame 'f' (may be NULL) into 'e': the turn the
+ * rules played for it -- as written, or decided for a '?' or a '?'
+ * point -- or the turns of a gap they decide; else the node as written. */
+static void S_meaning(tb_plies *p, const tb_node *n, const tb_frame *f, S_entry *e)
+{
+	e->node = n;
+	e->kind = n->kind;
+	e->move = n->move;
+	int turn = n->kind == TB_NODE_MOVE || n->kind == TB_NODE_PASS ||
+	           n->kind == TB_NODE_UNKNOWN;
+	if (f && f->played && turn) {
+		const tb_turn *t = &f->turn;
+		e->kind = t->nparts ? TB_NODE_MOVE : TB_NODE_PASS;
 		e->move.nparts = t->nparts;
 		e->move.crown = t->crown;
 		e->move.parts = tb_arena_alloc(&p->arena, (t->nparts + 1u) * sizeof *t->parts);
 		if (e->move.parts) /* else the arena failed: tb_plies_new says so */
 			memcpy(e->move.parts, t->parts, t->nparts * sizeof *t->parts);
+	} else if (f && n->kind == TB_NODE_GAP && f->nseq &&
+	           f->status == TB_FRAME_RECONSTRUCTED) {
+		e->seq = tb_replay_turns(p->rp, f);
+		e->nseq = f->nseq;
 	}
-	p->rs.rules->play(&p->rs, s, t, ev);
-	return 1;
+}
+
+/* Frame 'f''s events, every one (a gap's turns may have more than a
+ * turn's 16), as tb_events_write writes them, into 'b'. */
+static void S_events_text(const tb_plies *p, const tb_frame *f, tb_buf *b)
+{
+	const tb_event *ev = tb_replay_events(p->rp, f);
+	tb_events chunk;
+	size_t max = sizeof chunk.ev / sizeof chunk.ev[0];
+	for (size_t i = 0; i < f->nev; i += max) {
+		chunk.n = (uint8_t)(f->nev - i < max ? f->nev - i : max);
+		memcpy(chunk.ev, ev + i, chunk.n * sizeof *ev);
+		tb_buf_puts(b, i ? "; " : "");
+		tb_events_write(b, &chunk);
+	}
+}
+
+/* The event kinds frame 'f' (may be NULL) leaves uncertain, as
+ * tb_ply.maybe counts them: in an open stretch, those some possible
+ * lines have and others not; where the rules cannot follow the record,
+ * or refuse the turn as written, every kind its game's rules derive. */
+static unsigned S_maybe(const tb_plies *p, const tb_frame *f)
+{
+	unsigned kinds = p->rs ? p->rs->rules->events : 0x1ffeu; /* no rules: any */
+	if (!f || f->status == TB_FRAME_UNKNOWN || f->refused)
+		return kinds;
+	return f->status == TB_FRAME_OPEN ? f->ev_maybe & kinds : 0;
 }
 
 /* The comments outside the turns, one "where: {...}" per line. */
@@ -135,10 +173,29 @@ static void S_outer_comments(tb_buf *b, const tb_record *rec)
 	}
 }
 
-/* Node 'n''s texts into 'y': as written, what it means (its token: the
- * move 'e' holds, '?' filled; a reading without its comments), and its
- * notes (a reading's comments inside its body, then what follows it).
- * 'b' is scratch. 0 when memory ran out. */
+/* What entry 'e' means, as its token: the move or pass it means; a
+ * decided gap's turns, space-separated; else the node bare (a reading
+ * without its comments, "<gap 2>", "<position ...>"). */
+static void S_token(tb_plies *p, const S_entry *e, tb_buf *b)
+{
+	const tb_node *n = e->node;
+	if (e->kind == TB_NODE_MOVE || e->kind == TB_NODE_PASS) {
+		tb_turn_write(b, e->kind, &e->move);
+		return;
+	}
+	if (e->nseq) {
+		for (size_t k = 0; k < e->nseq; k++) {
+			tb_buf_puts(b, k ? " " : "");
+			tb_turn_token(b, &e->seq[k]);
+		}
+		return;
+	}
+	tb_write_node(b, p->rec->game, n, TB_WRITE_BARE);
+}
+
+/* Node 'n''s texts into 'y': as written, what it means (its token, by
+ * entry 'e'), and its notes (a reading's comments inside its body, then
+ * what follows it). 'b' is scratch. 0 when memory ran out. */
 static int S_texts(tb_plies *p, const tb_node *n, const S_entry *e, tb_ply *y, tb_buf *b)
 {
 	const tb_game *g = p->rec->game;
@@ -148,10 +205,7 @@ static int S_texts(tb_plies *p, const tb_node *n, const S_entry *e, tb_ply *y, t
 	if (!y->written)
 		return 0;
 	tb_buf_clear(b);
-	if (n->kind == TB_NODE_MOVE || n->kind == TB_NODE_PASS)
-		tb_turn_write(b, n->kind, &e->move);
-	else
-		tb_write_node(b, g, n, TB_WRITE_BARE);
+	S_token(p, e, b);
 	if (!tb_buf_ok(b))
 		return 0;
 	y->token = strcmp(b->data, y->written) ? S_str(p, b) : y->written;
@@ -177,6 +231,38 @@ static size_t S_count(const tb_record *rec)
 	return n;
 }
 
+/* Node 'n' (the i-th of the main line, 'plies' turns before it) into
+ * p->v[i] and p->e[i] by its frame. 0 when memory ran out. */
+static int S_node(tb_plies *p, size_t i, const tb_node *n, size_t *plies, tb_buf *b)
+{
+	const tb_frame *f = p->rp ? tb_replay_frame(p->rp, n, 0) : NULL;
+	tb_ply *y = &p->v[i];
+	S_entry *e = &p->e[i];
+	p->f[i] = f;
+	S_meaning(p, n, f, e);
+	uint8_t k = tb_node_followed(n);
+	if (tb_kind_is_turn(k))
+		++*plies;
+	tb_buf_clear(b);
+	if (f)
+		S_events_text(p, f, b);
+	y->events = tb_buf_ok(b) ? S_str(p, b) : NULL;
+	if (!y->events || !S_events(p, f ? tb_replay_events(p->rp, f) : NULL, f ? f->nev : 0, y) ||
+	    p->arena.failed || !S_texts(p, n, e, y, b))
+		return 0;
+	*plies += e->nseq; /* a decided gap: through the turns it stands for */
+	y->ply = *plies;
+	y->number = n->number;
+	y->side = n->side;
+	y->line = n->span.line;
+	y->col = n->span.col;
+	y->known = p->rs && S_frame_known(f);
+	y->refused = f && f->refused;
+	y->status = f ? f->status : TB_FRAME_UNKNOWN;
+	y->maybe = S_maybe(p, f);
+	return 1;
+}
+
 tb_plies *tb_plies_new(const tb_record *rec)
 {
 	if (!rec || rec->errors || !rec->game)
@@ -190,68 +276,25 @@ tb_plies *tb_plies_new(const tb_record *rec)
 	size_t cap = S_count(rec);
 	p->v = tb_calloc(cap + 1, sizeof *p->v);
 	p->e = tb_calloc(cap + 1, sizeof *p->e);
-	p->st = tb_calloc(cap + 1, sizeof *p->st);
-	p->known = tb_calloc(cap + 1, 1);
-	if (!p->v || !p->e || !p->st || !p->known) {
+	p->f = tb_calloc(cap + 1, sizeof *p->f);
+	if (rec->game->rules) {
+		p->rp = tb_record_replay(rec);
+		p->rs = p->rp ? tb_replay_rules(p->rp) : NULL;
+	}
+	if (!p->v || !p->e || !p->f || (rec->game->rules && !p->rp)) {
 		tb_plies_free(p);
 		return NULL;
 	}
-	char why[320];
-	p->has_rules = rec->game->rules &&
-	               !tb_ruleset_init(&p->rs, rec->game, &rec->opts, why, sizeof why);
-	tb_state s;
-	int live = p->has_rules && rec->game->rules->load(&p->rs, rec->start, &s, why,
-	                                                  sizeof why) == 0;
-	p->known[0] = (uint8_t)live;
-	if (live)
-		p->st[0] = s;
-	tb_turns turns = {NULL, 0};
 	tb_buf b = TB_BUF_SOFT;
-	tb_events ev;
 	size_t plies = 0;
-	for (const tb_node *n = rec->main.first; n; n = n->next, p->n++) {
-		tb_ply *y = &p->v[p->n];
-		S_entry *e = &p->e[p->n];
-		e->node = n;
-		e->move = n->move;
-		ev.n = 0;
-		uint8_t k = tb_node_followed(n);
-		if (k == TB_NODE_POSITION) {
-			int rc = p->has_rules ? tb_restate_soft(&p->rs, live ? &s : NULL, n->position, &s,
-			                                        why, sizeof why) : -1;
-			p->arena.failed |= rc == TB_ENOMEM; /* out of memory: tb_plies_new says so */
-			live = rc == 0;
-		} else if (k == TB_NODE_GAP) {
-			live = live && n->gap_max == 0;
-		} else if (k != TB_NODE_OMITTED) {
-			plies++;
-			int was = live;
-			live = live && S_play(p, &turns, &s, n, e, &ev);
-			y->refused = was && !live && k != TB_NODE_UNKNOWN;
-		}
-		tb_buf_clear(&b);
-		if (live && ev.n)
-			tb_events_write(&b, &ev);
-		y->events = tb_buf_ok(&b) ? S_str(p, &b) : NULL;
-		if (!y->events || !S_events(p, live ? &ev : NULL, y) || p->arena.failed ||
-		    !S_texts(p, n, e, y, &b))
-			break;
-		y->ply = plies;
-		y->number = n->number;
-		y->side = n->side;
-		y->line = n->span.line;
-		y->col = n->span.col;
-		y->known = live;
-		p->known[p->n + 1] = (uint8_t)live;
-		if (live)
-			p->st[p->n + 1] = s;
-	}
+	int ok = 1;
+	for (const tb_node *n = rec->main.first; n && ok; n = n->next, p->n++)
+		ok = S_node(p, p->n, n, &plies, &b);
 	tb_buf_clear(&b);
 	S_outer_comments(&b, rec);
 	p->comments = tb_buf_ok(&b) ? S_str(p, &b) : NULL;
 	tb_buf_free(&b);
-	tb_turns_free(&turns);
-	if (!p->comments || p->arena.failed) {
+	if (!ok || !p->comments || p->arena.failed) {
 		tb_plies_free(p);
 		return NULL;
 	}
@@ -262,11 +305,11 @@ void tb_plies_free(tb_plies *p)
 {
 	if (!p)
 		return;
+	tb_replay_free(p->rp);
 	tb_arena_free(&p->arena);
 	free(p->v);
 	free(p->e);
-	free(p->st);
-	free(p->known);
+	free(p->f);
 	free(p);
 }
 
@@ -644,14 +687,15 @@ static void S_cell_text(char out[8], const tb_game *g, uint8_t c)
 int tb_plies_position_diff(const tb_plies *a, size_t na, const tb_plies *b, size_t nb,
                            tb_position_diff_fn fn, void *ctx)
 {
-	if (na > a->n || nb > b->n || !a->known[na] || !b->known[nb] ||
-	    a->rec->game != b->rec->game || memcmp(&a->board, &b->board, sizeof a->board) ||
-	    a->rs.geo.npoints != b->rs.geo.npoints)
+	const tb_frame *fa = S_known(a, na), *fb = S_known(b, nb);
+	if (!fa || !fb || a->rec->game != b->rec->game ||
+	    memcmp(&a->board, &b->board, sizeof a->board) ||
+	    a->rs->geo.npoints != b->rs->geo.npoints)
 		return -1;
 	const tb_game *g = a->rec->game;
-	const tb_state *sa = &a->st[na], *sb = &b->st[nb];
+	const tb_state *sa = &fa->st, *sb = &fb->st;
 	int count = 0;
-	for (int i = 0; i < a->rs.geo.npoints; i++) {
+	for (int i = 0; i < a->rs->geo.npoints; i++) {
 		if (sa->cell[i] == sb->cell[i])
 			continue;
 		char pa[8], pb[8], at[8];
@@ -661,7 +705,7 @@ int tb_plies_position_diff(const tb_plies *a, size_t na, const tb_plies *b, size
 			continue; /* a bit the engine keeps in the cell (Ocencahuac's cool-down),
 			             told with the position's keys below */
 		tb_buf w = TB_BUF_SOFT;
-		tb_point_write(&w, a->rs.geo.points[i].pt);
+		tb_point_write(&w, a->rs->geo.points[i].pt);
 		if (!tb_buf_ok(&w)) {
 			tb_buf_free(&w);
 			return TB_ENOMEM;
@@ -675,7 +719,7 @@ int tb_plies_position_diff(const tb_plies *a, size_t na, const tb_plies *b, size
 	/* the rest of the position: whose turn, and the game's keys */
 	tb_arena ar = {0};
 	tb_position xa, xb;
-	if (tb_rules_save(&a->rs, sa, &ar, &xa) || tb_rules_save(&b->rs, sb, &ar, &xb)) {
+	if (tb_rules_save(a->rs, sa, &ar, &xa) || tb_rules_save(b->rs, sb, &ar, &xb)) {
 		tb_arena_free(&ar);
 		return TB_ENOMEM;
 	}
@@ -717,6 +761,17 @@ static void S_move_sym(tb_buf *b, const tb_board *bd, unsigned k, uint8_t kind,
 		parts[i] = (tb_part){m->parts[i].kind, tb_point_symmetry(bd, k, m->parts[i].pt)};
 	t.parts = parts;
 	tb_turn_write(b, kind, &t);
+}
+
+/* Turns t[0..n) under symmetry 'k', as that many nodes. */
+static void S_seq_sym(tb_buf *b, const tb_board *bd, unsigned k, const tb_turn *t, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		tb_move m = {t[i].nparts, t[i].crown, (tb_part *)t[i].parts};
+		if (i)
+			tb_buf_putc(b, S_SEP);
+		S_move_sym(b, bd, k, m.nparts ? TB_NODE_MOVE : TB_NODE_PASS, &m);
+	}
 }
 
 /* Canonical order of points in a key's value: by rank, then file. */
@@ -809,8 +864,9 @@ static void S_start(tb_buf *b, const tb_plies *p, unsigned k)
 	tb_arena a = {0};
 	a.soft = 1; /* out of memory fails 'b' */
 	tb_position start, *pos = p->rec->start;
-	if (p->known[0]) {
-		if (tb_rules_save(&p->rs, &p->st[0], &a, &start) == 0)
+	const tb_frame *f = S_known(p, 0);
+	if (f) {
+		if (tb_rules_save(p->rs, &f->st, &a, &start) == 0)
 			pos = &start;
 	} else if (!pos) {
 		tb_syntax_err err;
@@ -843,12 +899,17 @@ static void S_key(tb_buf *b, const tb_plies *p, unsigned k)
 	S_start(b, p, k);
 	tb_buf_putc(b, S_HEAD_END);
 	for (size_t i = 0; i < p->n; i++) {
-		const tb_node *n = p->e[i].node;
+		const S_entry *e = &p->e[i];
+		const tb_node *n = e->node;
 		tb_buf_putc(b, S_SEP);
-		switch (n->kind) {
+		if (e->nseq) { /* a gap the rules decide: the turns it stands for */
+			S_seq_sym(b, &p->board, k, e->seq, e->nseq);
+			continue;
+		}
+		switch (e->kind) {
 		case TB_NODE_MOVE:
 		case TB_NODE_PASS:
-			S_move_sym(b, &p->board, k, n->kind, &p->e[i].move);
+			S_move_sym(b, &p->board, k, e->kind, &e->move);
 			break;
 		case TB_NODE_READING:
 			tb_buf_putc(b, '<');

@@ -213,6 +213,10 @@ typedef struct tb_rules {
 	 * are one position where positions are counted (reconstruct.c). May
 	 * be NULL: every field then matters. */
 	void (*canon)(const tb_ruleset *rs, tb_state *s);
+	/* The event kinds play() may report, bit 1 << kind: what a turn the
+	 * rules cannot follow may have done (tablero grep asks no question
+	 * of it that the game cannot answer). */
+	uint32_t events;
 	/* 1 when the game is over in 's', with its result and why. */
 	int (*over)(const tb_ruleset *rs, const tb_state *s, tb_result *res,
 	            char *why, size_t n);

@@ -1056,6 +1056,8 @@ const tb_rules tb_rules_asalto = {
 	.generate_at = S_generate_at,
 	.play = S_play,
 	.canon = S_canon,
+	.events = 1u << TB_EV_CAPTURE | 1u << TB_EV_HUFF_AVAILABLE | 1u << TB_EV_HUFF |
+	          1u << TB_EV_FORTRESS,
 	.over = S_over,
 	.explain = S_explain,
 	.remark = S_remark,

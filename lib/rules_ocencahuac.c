@@ -1715,6 +1715,8 @@ const tb_rules tb_rules_ocencahuac = {
 	.generate_at = S_generate_at,
 	.play = S_play,
 	.canon = S_canon,
+	.events = 1u << TB_EV_CAPTURE | 1u << TB_EV_PUSHBACK | 1u << TB_EV_RELOCATION |
+	          1u << TB_EV_CORONATION | 1u << TB_EV_STAGE,
 	.over = S_over,
 	.explain = S_explain,
 	.bound = S_bound,

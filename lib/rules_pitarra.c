@@ -759,6 +759,8 @@ const tb_rules tb_rules_pitarra = {
 	.generate_at = S_generate_at,
 	.play = S_play,
 	.canon = S_canon,
+	.events = 1u << TB_EV_TERCIA | 1u << TB_EV_DOUBLE_TERCIA | 1u << TB_EV_COLUMPIO |
+	          1u << TB_EV_REMOVAL,
 	.over = S_over,
 	.result_now = S_by_captures,
 	.explain = S_explain,

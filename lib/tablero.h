@@ -1157,32 +1157,54 @@ TB_EXPORT char *tb_replay_why(const tb_replay *rp, long i);
  * its tb_plies. */
 typedef struct tb_ply {
 	size_t ply;          /* turns from the start to this one, this one
-	                        included (a gap or a position: before it) */
+	                        included (a gap the rules decide: through the
+	                        turns it stands for; another gap or a position:
+	                        before it) */
 	unsigned number;     /* the turn number as read; 0 when unknown */
 	int side;            /* 0 first side, 1 second, 2 unknown */
-	const char *token;   /* what the turn is: its canonical token, with
-	                        every '?' point the rules fill (the one legal
-	                        turn that fits) filled; "<gap 2>" and
-	                        "<position \"...\">" for the others */
+	const char *token;   /* what the turn means: the canonical token of the
+	                        turn the rules played for it -- a '?' or a '?'
+	                        point they decide (spec/replay.md) is that
+	                        turn ("d3"); a gap they decide, its turns,
+	                        space-separated ("d3 e4"); else as written:
+	                        "?", "<gap 2>", "<position \"...\">" */
 	const char *written; /* the token as the canonical form writes it */
 	const char *notes;   /* its NAGs, comments and variations, as the
 	                        canonical form writes them after it; "" */
 	const char *events;  /* what it did, by the rules, as tb_turn_report's
-	                        events ("tercia a1-a7; removal d5"); "" */
+	                        events ("tercia a1-a7; removal d5"): those it
+	                        did in every line the record may stand for (a
+	                        gap the rules decide: those of its turns); "" */
 	unsigned line, col;  /* where it is written */
-	int known;           /* the rules replayed the record through it */
-	int refused;         /* a written turn the rules could not follow from
-	                        a known position: illegal, fitting several
-	                        legal turns, or after the game ended */
+	int known;           /* the rules know the position after it (status
+	                        TB_FRAME_WRITTEN or TB_FRAME_RECONSTRUCTED),
+	                        and it is not 'refused' */
+	int refused;         /* the rules refuse the turn as written: illegal,
+	                        fitting several legal turns, or after the game
+	                        ended */
+	int status;          /* its frame's tb_frame_status: WRITTEN,
+	                        RECONSTRUCTED (a '?', '?' point or gap the rules
+	                        decide: 'token' is what they decide), OPEN
+	                        (several positions possible after it), UNKNOWN
+	                        (the rules cannot follow the record here) */
+	unsigned maybe;      /* the event kinds the rules cannot tell whether
+	                        it did, bit 1 << k for the k-th kind of
+	                        tb_turn_event's list (1 tercia ... 12
+	                        fortress): OPEN, those some of the possible
+	                        lines did here and others did not; UNKNOWN or
+	                        'refused', every kind its game's rules derive
+	                        (what the turns they cannot follow did); else 0 */
 	size_t nevents;      /* the events typed, one by one (borrowed from the */
 	const tb_turn_event *ev; /* tb_plies); 0 and NULL where 'events' is "" */
 } tb_ply;
 
 typedef struct tb_plies tb_plies;
 
-/** The main line of 'rec' (no errors; its game known), replayed by its
- * game's rules as far as they can follow it -- an illegal or unknown
- * turn or a gap stops them until the record restates the position.
+/** The main line of 'rec' (no errors; its game known), as its one
+ * reading (tb_record_replay) gives it: what each turn means and the
+ * position after it, with what the rules decide of unknown turns, '?'
+ * points and gaps; where they cannot follow it (an illegal turn, an
+ * open stretch) the position is not known until they can again.
  * 'rec' must outlive the result; the caller frees it with
  * tb_plies_free. Returns NULL for a record with errors or without a
  * known game, and for NULL -- and when memory ran out. */

@@ -300,6 +300,75 @@ expect "diff --duplicates, a file that does not exist" 2
 t diff --duplicates
 expect "diff --duplicates with no file: usage" 2 ""
 
+# ===== 2. diff at open stretches: meanings, what the rules decide =====
+# A tape whose 21... is inaudible: only g1-f2 fits, given 23. c3-d3xf2.
+# Its notebook writes g1-f2: the same turn (and the same game for
+# --duplicates); shown, where diff prints the turn, as reconstructed.
+cat >"$tmp/cinta-q.tgn" <<'EOF'
+[Game "pitarra"]
+[Position "R 20 R:d1,d2,d3 Y:a1,g1,a7,g7"]
+
+20. d3-c3 a1-b2 21. c3-d3xb2 ? {inaudible} 22. d3-c3 a7-b6 23. c3-d3xf2 *
+EOF
+sed 's/? {inaudible}/g1-f2/' "$tmp/cinta-q.tgn" >"$tmp/cuaderno-q.tgn"
+sed 's/a7-b6/a7-d7/' "$tmp/cuaderno-q.tgn" >"$tmp/cuaderno-q2.tgn"
+# a gap the rules decide (only 21. c3-d3xb2 leads to the restated
+# position) and a '?' they cannot (eleven turns fit)
+cat >"$tmp/hueco-q.tgn" <<'EOF'
+[Game "pitarra"]
+[Position "R 20 R:d1,d2,d3 Y:a1,g1,a7,g7"]
+
+20. d3-c3 a1-b2 <gap 1> <position "Y 21 R:d1,d2,d3 Y:g1,a7,g7"> 21... g1-f2 *
+EOF
+printf '[Game "pitarra"]\n[Position "R 20 R:d1,d2,d3 Y:a1,g1,a7,g7"]\n\n20. d3-c3 a1-b2 21. c3-d3xb2 g1-f2 *\n' \
+	>"$tmp/hueco-n.tgn"
+printf '[Game "pitarra"]\n[Position "Y 20 R:d1,d2,c3,e5 Y:a1,a4,d7,f6 hand=0,0"]\n\n20... ? 21. e5-e4 *\n' \
+	>"$tmp/abierto-q.tgn"
+printf '[Game "pitarra"]\n[Position "Y 20 R:d1,d2,c3,e5 Y:a1,a4,d7,f6 hand=0,0"]\n\n20... a4-b4 21. e5-e4 *\n' \
+	>"$tmp/abierto-n.tgn"
+for f in cinta-q cuaderno-q cuaderno-q2 hueco-q hueco-n abierto-q abierto-n; do
+	t validate "$f.tgn"
+	expect "validate $f.tgn: the rules take it" 0
+done
+t diff --moves-only cinta-q.tgn cuaderno-q.tgn
+expect "diff, a '?' the rules decide against the turn written: the same" 0 ""
+t diff --moves-only cuaderno-q.tgn cinta-q.tgn
+expect "diff, the turn written against a '?' the rules decide: the same" 0 ""
+t diff cinta-q.tgn cuaderno-q.tgn
+expect "diff, a decided '?': only its comment differs" 1
+has "diff, a decided '?' is shown reconstructed" "$tmp/out" \
+	'^      4  21\.\.\. \? \(reconstructed g1-f2\) +4 \| 4$'
+hasnt "diff, a decided '?' is no disagreement" "$tmp/out" '^[-+] +[0-9]'
+t diff cinta-q.tgn cuaderno-q2.tgn
+expect "diff, a turn after a decided '?' differs" 1
+has "diff, the positions after a decided '?' are known" "$tmp/out" \
+	'^  after it, the positions differ in 2 places'
+has "diff, a decided '?' in a hunk's context" "$tmp/out" \
+	'^      4  21\.\.\. \? \(reconstructed g1-f2\) +4 \| 4$'
+sed 's/ g1-f2 .*/ */' "$tmp/cuaderno-q.tgn" >"$tmp/cuaderno-q3.tgn"
+t diff --xml cinta-q.tgn cuaderno-q3.tgn
+expect "diff --xml, a decided '?'" 1
+xml "diff --xml, a decided '?'"
+has "diff --xml, a decided '?' marked reconstructed" "$tmp/out" \
+	'<delete ply="4" .*token="\?" means="g1-f2" reconstructed="true"'
+t diff --duplicates cinta-q.tgn cuaderno-q.tgn
+expect "diff --duplicates, a decided '?' and the turn written: the same game" 1 \
+	"same game, 2 records:
+  cinta-q.tgn:1 (game 1, 7 turns)
+  cuaderno-q.tgn:1 (game 1, 7 turns)"
+t diff --moves-only hueco-q.tgn hueco-n.tgn
+expect "diff, a decided gap against its turn written" 1
+has "diff, a decided gap is its turns, reconstructed" "$tmp/out" \
+	'^      3  <gap 1> \(reconstructed c3-d3xb2\) +4 \| 4$'
+has "diff, only the restated position differs" "$tmp/out" '^- +3  <position '
+[ "$(grep -Ec '^[-+] +[0-9]' "$tmp/out")" = 1 ] && ok ||
+	bad "diff, a decided gap: the restated position is the one difference" "$tmp/out"
+t diff --moves-only abierto-q.tgn abierto-n.tgn
+expect "diff, a '?' the rules cannot decide differs from a turn written" 1
+has "diff, an open '?' as written" "$tmp/out" '^- +1  20\.\.\. \? +4 \|$'
+has "diff, after an open '?' the positions are not known" "$tmp/out" \
+	'^  the positions after it are not known \(more than one turn fits the record there\)$'
+
 # ===== 4. grep: fixed cases =====
 cat >"$tmp/col.tgn" <<'EOF'
 {@es Cuaderno de campo, hoja 3}
@@ -454,6 +523,72 @@ expect "grep --event per game: exactly" 0 1
 t grep -c --event removal --tag Site~Nowhere ilegal2.tgn
 expect "grep: a game another selector refuses needs no events" 1 0
 hasnt "grep: a game another selector refuses: nothing said" "$tmp/err" .
+# --event at open stretches (spec/compare.md §4.2): an event counts where
+# every line the record may stand for has it. After a '?' the rules
+# decide (only a1-b2 brings a piece to b2 for 21. c3-d3xb2) the turns
+# are known again: both columpios count. A '?' that 11 turns fit, one
+# of them a tercia: whether there is one depends on it (exit 2, one line
+# naming it); a columpio happens in none of them (exit 1). A gap the
+# rules decide (only 21. c3-d3xb2 leads to the restated position): its
+# turn's events count, and those after it.
+cat >"$tmp/decidido.tgn" <<'EOF'
+[Game "pitarra"]
+[Position "R 20 R:d1,d2,d3 Y:a1,g1,a7,g7"]
+
+20. d3-c3 ? 21. c3-d3xb2 g1-f2 22. d3-c3 a7-b6 23. c3-d3xf2 *
+EOF
+cat >"$tmp/abierto.tgn" <<'EOF'
+[Game "pitarra"]
+[Position "Y 20 R:d1,d2,c3,e5 Y:a1,a4,d7,f6 hand=0,0"]
+
+20... ? 21. e5-e4 *
+EOF
+cat >"$tmp/hueco.tgn" <<'EOF'
+[Game "pitarra"]
+[Position "R 20 R:d1,d2,d3 Y:a1,g1,a7,g7"]
+
+20. d3-c3 a1-b2 <gap 1> <position "Y 21 R:d1,d2,d3 Y:g1,a7,g7">
+21... g1-f2 22. d3-c3 a7-b6 23. c3-d3xf2 *
+EOF
+for f in decidido abierto hueco; do
+	t validate "$f.tgn"
+	expect "validate $f.tgn: the rules take it" 0
+done
+t grep -c --event columpio decidido.tgn
+expect "grep --event columpio: after a decided '?'" 0 1
+t grep -c --event 'columpio>=2 per game' decidido.tgn
+expect "grep --event columpio per game: both, after a decided '?'" 0 1
+t grep -c --event 'columpio=2 per game' decidido.tgn
+expect "grep --event columpio=2 per game: exactly, after a decided '?'" 0 1
+hasnt "grep --event, a decided '?': nothing said" "$tmp/err" .
+t grep -c --event tercia abierto.tgn
+expect "grep --event tercia: it depends on an open '?'" 2 0
+[ "$(wc -l <"$tmp/err")" = 1 ] && ok || bad "grep --event, an open '?': one line" "$tmp/err"
+has "grep --event, an open '?': the turn named" "$tmp/err" \
+	"^abierto\\.tgn:4:7: error: 20\\.\\.\\. \\?: the answer to --event 'tercia' depends on what was played here .*; the game is not selected$"
+t grep -c --event 'tercia<=0 per game' abierto.tgn
+expect "grep --event tercia<=0 per game: it depends on an open '?'" 2 0
+t grep -c --event columpio abierto.tgn
+expect "grep --event columpio: no line of an open '?' has one" 1 0
+hasnt "grep --event, an open '?' the answer does not depend on: nothing said" "$tmp/err" .
+t grep -c --event 'columpio>=2 per game' hueco.tgn
+expect "grep --event: a decided gap's turn counts, and the turns after it" 0 1
+t grep -c --event 'removal=2 per game' hueco.tgn
+expect "grep --event: the events of a decided gap's turn" 0 1
+hasnt "grep --event, a decided gap: nothing said" "$tmp/err" .
+# a gap nothing says the length of: the turns after it may have done
+# anything La Pitarra's rules derive -- never a capture
+printf '[Game "pitarra"]\n\n1. d1 d7 2. a1 <gap> {se perdió la hoja} *\n' >"$tmp/hoja.tgn"
+t grep -c --event 'tercia<=0 per game' hoja.tgn
+expect "grep --event: a gap of unknown length, a tercia may be in it" 2 0
+has "grep --event: a gap of unknown length, said" "$tmp/err" \
+	"^hoja\\.tgn:3:16: error: the rules stop at <gap> .*--event 'tercia<=0 per game'; the game is not selected$"
+t grep -c --event 'capture<=0 per game' hoja.tgn
+expect "grep --event: an event the game never derives is not in doubt" 0 1
+hasnt "grep --event: an event the game never derives: nothing said" "$tmp/err" .
+t grep -c --event capture abierto.tgn
+expect "grep --event: an event the game never derives, after an open '?'" 1 0
+hasnt "grep --event: an event the game never derives, after an open '?': nothing said" "$tmp/err" .
 # exit 2: unreadable, errors, bad options
 t grep -c d1 col.tgn nonexistent.tgn
 expect "grep, a file that does not exist" 2
@@ -812,11 +947,11 @@ expect "a different start: different" 1
 has "a different start: @@ start @@" "$tmp/out" '^@@ start @@$'
 t diff --xml --moves-only sd1.tgn sd3.tgn
 if xmllint --noout --relaxng "$schema" "$tmp/out" 2>/dev/null; then ok; else bad "start as XML: valid" "$tmp/both"; fi
-# A filled '?' is shown as written, with its meaning.
+# A filled '?' is shown as written, with its meaning, reconstructed.
 printf '[Game "ocencahuac"]\n[Position "S 12 S:Ea1,Mb1,Pc1,Ga2,Gb2,Gd2 C:Md3,Gc7,Gd7,Ge7,Pc8,Ee8"]\n12. d2^d4>? c7-c6 *\n' >"$tmp/q1.tgn"
 printf '[Game "ocencahuac"]\n[Position "S 12 S:Ea1,Mb1,Pc1,Ga2,Gb2,Gd2 C:Md3,Gc7,Gd7,Ge7,Pc8,Ee8"]\n12. d2^d4>? c7-c5 *\n' >"$tmp/q2.tgn"
 t diff --moves-only q1.tgn q2.tgn
-has "a filled '?': written, then its meaning" "$tmp/out" '12\. d2\^d4>\? \(d2\^d4>d6\)'
+has "a filled '?': written, then its meaning" "$tmp/out" '12\. d2\^d4>\? \(reconstructed d2\^d4>d6\)'
 t diff --xml --moves-only q1.tgn q2.tgn
 if xmllint --noout --relaxng "$schema" "$tmp/out" 2>/dev/null; then ok; else bad "means as XML: valid" "$tmp/both"; fi
 # --pair-by with a tag no game has says so; bad specs are refused.

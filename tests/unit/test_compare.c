@@ -859,6 +859,78 @@ static void test_unknown_point_ambiguous(void **state)
 	free(sb.d);
 }
 
+/* One reading (tablero.h, "One reading of a record"): a whole '?' and
+ * a gap the rules decide mean the turns they decide, and the positions
+ * and events after them are known; a '?' they cannot decide stays '?',
+ * open, with the event kinds that depend on it. */
+static void test_unknown_turn_decided(void **state)
+{
+	(void)state;
+	const char *head = "[Game \"pitarra\"]\n[Position \"R 20 R:d1,d2,d3 Y:a1,g1,a7,g7\"]\n";
+	tt_str sa = {0}, sb = {0}, sc = {0};
+	/* only a1-b2 brings a piece to b2 for 21. c3-d3xb2 */
+	tt_printf(&sa, "%s20. d3-c3 ? 21. c3-d3xb2 g1-f2 22. d3-c3 a7-b6 23. c3-d3xf2 *\n", head);
+	tt_printf(&sb, "%s20. d3-c3 a1-b2 21. c3-d3xb2 g1-f2 22. d3-c3 a7-b6 23. c3-d3xf2 *\n",
+	          head);
+	/* only 21. c3-d3xb2 leads to the restated position */
+	tt_printf(&sc, "%s20. d3-c3 a1-b2 <gap 1> <position \"Y 21 R:d1,d2,d3 Y:g1,a7,g7\">\n"
+	               "21... g1-f2 *\n", head);
+	S_rec a = S_open(sa.d), b = S_open(sb.d), c = S_open(sc.d);
+	const tb_ply *y = tb_plies_at(a.p, 1);
+	assert_string_equal(y->written, "?");
+	assert_string_equal(y->token, "a1-b2");
+	assert_int_equal(y->status, TB_FRAME_RECONSTRUCTED);
+	assert_true(y->known);
+	assert_int_equal(y->maybe, 0);
+	assert_int_equal(tb_plies_at(b.p, 1)->status, TB_FRAME_WRITTEN);
+	/* the turns after it are known, with their events */
+	y = tb_plies_at(a.p, 2);
+	assert_true(y->known);
+	assert_int_equal(y->status, TB_FRAME_WRITTEN);
+	assert_string_equal(y->events, "tercia d1-d3; columpio d3; removal b2");
+	assert_string_equal(tb_plies_at(a.p, 6)->events, "tercia d1-d3; columpio d3; removal f2");
+	S_assert_same_line(&a, &b);
+	for (size_t i = 0; i <= tb_plies_count(a.p); i++)
+		assert_int_equal(tb_plies_position_diff(a.p, i, b.p, i, NULL, NULL), 0);
+	size_t ka, kb;
+	char *x = S_key(&a, &ka), *z = S_key(&b, &kb);
+	assert_true(S_key_equal(x, ka, z, kb));
+	free(x);
+	free(z);
+	/* the gap: its turn, reconstructed, counted in the plies */
+	y = tb_plies_at(c.p, 2);
+	assert_string_equal(y->written, "<gap 1>");
+	assert_string_equal(y->token, "c3-d3xb2");
+	assert_int_equal(y->status, TB_FRAME_RECONSTRUCTED);
+	assert_int_equal(y->ply, 3);
+	assert_string_equal(y->events, "tercia d1-d3; columpio d3; removal b2");
+	assert_int_equal(tb_plies_at(c.p, 4)->ply, 4);
+	assert_int_equal(tb_plies_position_diff(c.p, 3, b.p, 3, NULL, NULL), 0);
+	S_close(&a);
+	S_close(&b);
+	S_close(&c);
+	free(sa.d);
+	free(sb.d);
+	free(sc.d);
+
+	/* eleven turns fit, one of them a tercia with its removal */
+	a = S_open("[Game \"pitarra\"]\n[Position \"Y 20 R:d1,d2,c3,e5 Y:a1,a4,d7,f6 hand=0,0\"]\n"
+	           "20... ? 21. e5-e4 *\n");
+	for (size_t i = 0; i < 2; i++) {
+		y = tb_plies_at(a.p, i);
+		assert_int_equal(y->status, TB_FRAME_OPEN);
+		assert_false(y->known);
+	}
+	y = tb_plies_at(a.p, 0);
+	assert_string_equal(y->token, "?");
+	assert_string_equal(y->events, "");
+	assert_true(y->maybe & 1u << 1);  /* tercia, first of the kinds */
+	assert_true(y->maybe & 1u << 4);  /* removal, fourth */
+	assert_false(y->maybe & 1u << 3); /* columpio: in no line */
+	assert_int_equal(tb_plies_position_diff(a.p, 1, a.p, 1, NULL, NULL), -1);
+	S_close(&a);
+}
+
 static void test_spelling_variants(void **state)
 {
 	(void)state;
@@ -1543,6 +1615,7 @@ int main(void)
 		cmocka_unit_test(test_align_finds_turns_after_a_missing_move),
 		cmocka_unit_test(test_unknown_point_filled),
 		cmocka_unit_test(test_unknown_point_ambiguous),
+		cmocka_unit_test(test_unknown_turn_decided),
 		cmocka_unit_test(test_spelling_variants),
 		cmocka_unit_test(test_unknown_turn_is_a_difference),
 		cmocka_unit_test(test_reading_comments_are_not_meaning),
