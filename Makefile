@@ -60,7 +60,7 @@ UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 VERSION := $(shell sed -n 's/^#define TB_VERSION "\(.*\)"/\1/p' lib/tablero.h)
 
-.PHONY: all lib cli check check-san check-tsan unit spec golden samples random xml svg book html compare reconstruct replay collate jobs rewrite oom quotes python demo bench \
+.PHONY: all lib cli check check-san check-tsan unit spec golden samples random xml svg book html compare reconstruct replay one-reading collate jobs rewrite oom quotes python demo bench \
         install uninstall clean deps deps-test typed layout fuzz fuzz-build fuzz-replay fuzz-merge
 
 all: $(BUILD)/libtablero.a $(BUILD)/libtablero.so $(BUILD)/tablero $(BUILD)/tablero.pc
@@ -189,6 +189,14 @@ replay: $(BUILD)/tablero $(BUILD)/libtablero.so
 	else TABLERO_LIB=$(abspath $(BUILD)/libtablero.so) TABLERO=$(BUILD)/tablero \
 	bash tests/replay.sh; fi
 
+# Every command's positions against the one replay (tests/one_reading.py).
+one-reading: $(BUILD)/tablero $(BUILD)/libtablero.so
+	@if [ "$(SAN)" = 1 ]; then \
+	LD_PRELOAD="$(SAN_PRELOAD)" ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 \
+	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	TABLERO=$(BUILD)/tablero bash tests/one_reading.sh; \
+	else TABLERO=$(BUILD)/tablero bash tests/one_reading.sh; fi
+
 jobs: $(BUILD)/tablero
 	@TABLERO=$(BUILD)/tablero bash tests/jobs.sh
 
@@ -227,7 +235,7 @@ typed:
 layout: $(BUILD)/libtablero.a
 	@python3 tests/layout.py $(BUILD)
 
-check: all layout unit spec golden samples random xml svg book html compare reconstruct replay collate jobs rewrite oom quotes fuzz-replay deps-test typed python
+check: all layout unit spec golden samples random xml svg book html compare reconstruct replay one-reading collate jobs rewrite oom quotes fuzz-replay deps-test typed python
 	@echo "make check: all test suites passed"
 
 check-san:

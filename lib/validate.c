@@ -578,8 +578,7 @@ static void S_frame_entry(S_val *v, tb_stretch *x, const S_entry *e)
 		f->played = all && e->to - e->from == 1 && tb_node_followed(f->node) != TB_NODE_GAP;
 		if (!all || f->played)
 			f->nseq = 0; /* a gap's turns only when each is known */
-		f->ev_maybe = 0;
-		return;
+		return; /* ev_maybe kept: one position, reached by lines that did other things */
 	}
 	f->played = 0;
 	f->nseq = 0;

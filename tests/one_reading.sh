@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# One reading of a record everywhere (tests/one_reading.py): validate
+# --positions, show, html, xml --positions and Python against the
+# replay's frames, on the samples and on records with '?', '?' points,
+# gaps, readings and restated positions.
+set -euo pipefail
+: "${TABLERO:?set TABLERO}"
+here=$(cd "$(dirname "$0")" && pwd)
+T=$(cd "$(dirname "$TABLERO")" && pwd)/$(basename "$TABLERO")
+lib=$(cd "$(dirname "$TABLERO")" && pwd)/libtablero.so
+TABLERO_LIB="$lib" python3 "$here/one_reading.py" "$T" "$here/../python" \
+	"$here"/../samples/*.tgn "$here"/golden/views-decided/*.tgn \
+	"$here"/golden/book-unknown-position/*.tgn
