@@ -380,39 +380,6 @@ static int S_same_turn(const tb_turn *a, const tb_turn *b)
 	       memcmp(a->parts, b->parts, a->nparts * sizeof a->parts[0]) == 0;
 }
 
-size_t tb_stretch_turns(tb_stretch *x, size_t k, tb_turns *out)
-{
-	size_t n = 0;
-	const S_layer *l = &x->layer[k];
-	for (uint32_t s = 0; s < l->set.n && !x->failed; s++) {
-		if (!l->mark[s])
-			continue;
-		size_t nt = S_fitting(x, &x->layer[k + 1].step, &l->set.v[s]);
-		for (size_t j = 0; j < nt; j++) {
-			const tb_turn *t = &x->turns.v[j];
-			if (S_marked_after(x, k, &l->set.v[s], t) < 0)
-				continue;
-			size_t seen = 0;
-			while (seen < n && !S_same_turn(&out->v[seen], t))
-				seen++;
-			if (seen < n)
-				continue;
-			if (n == out->cap) {
-				size_t cap = out->cap ? 2 * out->cap : 16;
-				tb_turn *grown = tb_realloc(out->v, cap * sizeof *out->v);
-				if (!grown) {
-					x->failed = 1;
-					return n;
-				}
-				out->v = grown;
-				out->cap = cap;
-			}
-			out->v[n++] = *t;
-		}
-	}
-	return n;
-}
-
 int tb_stretch_edges(tb_stretch *x, size_t k,
                      int (*fn)(void *ctx, const tb_state *from, const tb_turn *t), void *ctx)
 {
@@ -432,6 +399,42 @@ int tb_stretch_edges(tb_stretch *x, size_t k,
 	}
 	return 0;
 }
+
+/* tb_stretch_turns' collection: the distinct turns given, in 'out'. */
+typedef struct S_distinct {
+	tb_stretch *x;
+	tb_turns *out;
+	size_t n;
+} S_distinct;
+
+static int S_distinct_add(void *ctx, const tb_state *from, const tb_turn *t)
+{
+	S_distinct *d = ctx;
+	(void)from;
+	for (size_t seen = 0; seen < d->n; seen++)
+		if (S_same_turn(&d->out->v[seen], t))
+			return 0;
+	if (d->n == d->out->cap) {
+		size_t cap = d->out->cap ? 2 * d->out->cap : 16;
+		tb_turn *grown = tb_realloc(d->out->v, cap * sizeof *grown);
+		if (!grown) {
+			d->x->failed = 1;
+			return 1;
+		}
+		d->out->v = grown;
+		d->out->cap = cap;
+	}
+	d->out->v[d->n++] = *t;
+	return 0;
+}
+
+size_t tb_stretch_turns(tb_stretch *x, size_t k, tb_turns *out)
+{
+	S_distinct d = {x, out, 0};
+	tb_stretch_edges(x, k, S_distinct_add, &d);
+	return d.n;
+}
+
 
 static unsigned long long S_sat_add(unsigned long long a, unsigned long long b)
 {
