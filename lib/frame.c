@@ -203,7 +203,8 @@ char *tb_replay_why(const tb_replay *rp, long i)
 			tb_buf_puts(&b, "the game is already over");
 		break;
 	case TB_STOP_NO_FIT:
-		tb_buf_puts(&b, "no turn fits the record here and what follows");
+		tb_buf_puts(&b, "nothing fits here and the turns after it: the transcription around "
+		                "it is wrong");
 		break;
 	case TB_STOP_LIMIT:
 		tb_buf_puts(&b, "turns are missing here, more than the search's limits let the "

@@ -937,15 +937,17 @@ static void S_movetext(S_parser *p)
 
 /* A new empty record: zeroed but for its options' arrays, most of its
  * bytes, which hold opts.n and opts.nrenamed entries (calloc cleared
- * them at every record). */
+ * them at every record), and its last error's message buffer. */
 static tb_record *S_record_new(void)
 {
 	tb_record *rec = tb_malloc(sizeof *rec);
 	if (!rec)
 		return NULL;
-	size_t at = offsetof(tb_record, opts), past = at + sizeof rec->opts;
+	size_t at = offsetof(tb_record, opts), past = at + sizeof rec->opts,
+	       err = offsetof(tb_record, err);
 	memset(rec, 0, at);
-	memset((char *)rec + past, 0, sizeof *rec - past);
+	memset((char *)rec + past, 0, err - past);
+	tb_lasterr_clear(&rec->err); /* its code and an empty message: the rest unread */
 	rec->opts.n = rec->opts.nrenamed = 0;
 	rec->arena.soft = 1; /* the building API checks (tree.c) */
 	return rec;

@@ -142,9 +142,10 @@ struct tb_record {
 	size_t source_off;     /* its first token's offset in the input (tb_record_source_offset) */
 	size_t errors;
 	unsigned long gen;     /* edits through the API so far (tb_iter) */
-	tb_lasterr err;        /* the last API call's error (tb_record_errcode) */
 	size_t offboard;       /* of the errors, points off the board in turn tokens:
 	                          the record is replayed all the same */
+	tb_lasterr err;        /* the last API call's error (tb_record_errcode); last,
+	                          so that a new record clears only its code */
 };
 
 extern const char *const tb_result_text[]; /* indexed by tb_result */

@@ -2,10 +2,9 @@
  * walk.c -- a record's lines followed over its one reading (walk.h).
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
-#include "diag.h"
-#include "say.h"
 #include "walk.h"
 #include "writer.h"
 #include "xalloc.h"
@@ -53,76 +52,15 @@ int tb_walk_start(tb_walk *w, const tb_record *rec, char *why, size_t n)
 	return 0;
 }
 
-/* Why the rules refuse turn node 'n' (alternative 'alt') as written,
- * from the position before it. */
-static void S_refused_why(tb_walk *w, const tb_node *n, unsigned alt, const tb_frame *f,
-                          const tb_state *before)
+/* Why the rules do not know the position after the frame walked to
+ * (tb_replay_why's words), into 'why'. */
+static void S_why(tb_walk *w, const tb_frame *f)
 {
-	const tb_alt *a = n->kind == TB_NODE_READING ? &n->alts[alt] : NULL;
-	const tb_move *m = a ? &a->move : &n->move;
-	int pass = (a ? a->kind : n->kind) == TB_NODE_PASS;
-	if (f->code == TB_D_UNCHECKED) {
-		snprintf(w->why, sizeof w->why, "%s", "it fits more than one legal turn");
-		return;
-	}
-	if (pass) {
-		snprintf(w->why, sizeof w->why, "%s", "a player passes only when blocked");
-		return;
-	}
-	char why[240];
-	tb_say_no_fit(why, sizeof why);
-	w->rs.rules->explain(&w->rs, before, m, why, sizeof why);
-	w->nomem |= !*why; /* the words ran out (rules.h) */
-	snprintf(w->why, sizeof w->why, "%s", *why ? why : "out of memory");
-}
-
-/* Why the rules do not know the position after 'n' (frame 'f'), in 'why'. */
-static void S_why(tb_walk *w, const tb_node *n, const tb_frame *f, const tb_state *before)
-{
-	tb_result res;
-	char over[200] = "";
-	switch (f->stop) {
-	case TB_STOP_REFUSED:
-		S_refused_why(w, n, f->alt, f, before);
-		break;
-	case TB_STOP_AFTER_END:
-		w->rs.rules->over(&w->rs, before, &res, over, sizeof over);
-		snprintf(w->why, sizeof w->why, "the game is already over (%s)", over);
-		break;
-	case TB_STOP_OPEN:
-		if (f->open && f->fits > 1 && f->fits == f->npositions)
-			snprintf(w->why, sizeof w->why, "%llu %s fit here", f->fits,
-			         tb_node_followed(n) == TB_NODE_GAP ? "sequences of turns" : "turns");
-		else if (f->open && f->fits > 1)
-			snprintf(w->why, sizeof w->why, "%llu %s fit here; %zu positions are possible",
-			         f->fits, tb_node_followed(n) == TB_NODE_GAP ? "sequences of turns" : "turns",
-			         f->npositions);
-		else
-			snprintf(w->why, sizeof w->why, "%zu positions are possible here",
-			         f->npositions);
-		break;
-	case TB_STOP_NO_FIT:
-		snprintf(w->why, sizeof w->why, "%s", "nothing fits here and the turns after it: "
-		         "the transcription around it is wrong");
-		break;
-	case TB_STOP_LIMIT:
-		snprintf(w->why, sizeof w->why, "%s", "more may follow from here than the search's "
-		         "limits hold");
-		break;
-	case TB_STOP_GAP:
-		snprintf(w->why, sizeof w->why, "%s", "turns are missing here (a gap)");
-		break;
-	case TB_STOP_POSITION:
-		snprintf(w->why, sizeof w->why, "%s", "the position restated here is not complete, "
-		         "or cannot occur");
-		break;
-	case TB_STOP_ALTERNATIVE:
-		snprintf(w->why, sizeof w->why, "%s", "the rules do not follow this reading");
-		break;
-	default:
-		snprintf(w->why, sizeof w->why, "%s", "the rules stopped before it");
-		break;
-	}
+	long i = tb_replay_find(w->rp, f->node, f->alt);
+	char *why = tb_replay_why(w->rp, i);
+	w->nomem |= !why; /* the rules' words ran out of memory */
+	snprintf(w->why, sizeof w->why, "%s", why ? why : "out of memory");
+	free(why);
 }
 
 /* Takes the frame of node 'n' (alternative 'alt'). */
@@ -153,11 +91,8 @@ static void S_take(tb_walk *w, const tb_node *n, unsigned alt)
 		return;
 	}
 	if (w->live) { /* the rules stop here */
-		tb_state before = w->st;
 		w->stop = n;
-		S_why(w, n, f, &before);
-		if (f->has_st && f->stop == TB_STOP_REFUSED)
-			w->st = before;
+		S_why(w, f);
 	}
 	w->live = 0;
 }
