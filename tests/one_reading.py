@@ -18,6 +18,12 @@ against what each command prints:
   its caption is marked reconstructed exactly where the frame is;
 - xml --positions: the positions after the turns are the known frames'
   positions (as a multiset: a turn's <after> follows its variations);
+- book --list --every 1: a diagram's caption is marked reconstructed
+  exactly where the frame of its turn is;
+- diff against fill's output: a '?', '?' point or gap the rules decide
+  means what fill writes for it (<reconstructed ...>): no difference;
+- grep -c --event K: every kind of event a known frame of the main line
+  has is found (count 1, exit 0);
 - Python Record.position(node): the frame's position when known, else
   PositionUnknown.
 
@@ -148,6 +154,54 @@ def check_xml(tablero, path, where, frames, index):
              "not the same" % (len(got), len(want)))
 
 
+def main_turns(frames):
+    return [f for f in frames if f.index >= 0 and not f.depth and not f.alternative
+            and f.node is not None and f.ply >= 1
+            and f.node.kind in ("move", "pass", "unknown", "reading")]
+
+
+def check_book(tablero, path, where, frames):
+    rc, out, _ = run(tablero, "book", "--list", "--every", "1", path)
+    caps = {}
+    for line in out.split("\n"):
+        m = re.match(r"diagram \d+ \(record 1, page \d+, turn (\d+); ([^)]*)\): (.*)$", line)
+        if m and m.group(2) == "every":  # not the diagram of a position restated after it
+            caps[int(m.group(1))] = m.group(3)
+    for f in main_turns(frames):
+        if f.ply not in caps or not f.known:
+            continue
+        if any(w in caps[f.ply] for w in MARKS) != (f.status == "reconstructed"):
+            fail(where, "book turn %d: %r, the frame is %s" % (f.ply, caps[f.ply], f.status))
+
+
+def check_diff(tablero, path, where, frames, scratch):
+    # A gap the rules decide is one node, fill writes its turns one by one:
+    # they do not align turn for turn (spec/replay.md, "Decisions").
+    if any(f.status == "reconstructed" and f.node is not None and f.node.kind == "gap"
+           for f in frames):
+        return
+    rc, filled, _ = run(tablero, "fill", path)
+    if rc not in (0, 1) or not filled.strip():
+        return
+    with open(scratch, "w", encoding="utf-8") as fh:
+        fh.write(filled)
+    rc, out, err = run(tablero, "diff", "--moves-only", path, scratch)
+    if rc != 0:
+        fail(where, "diff against fill's output (exit %d):\n%s%s" % (rc, out, err))
+
+
+def check_grep(tablero, path, where, frames, kinds):
+    seen = set()
+    for f in main_turns(frames):
+        if f.known:
+            seen.update(k for k in kinds if k and re.search(r"(^|; )%s( |;|$)" % re.escape(k),
+                                                            f.events))
+    for k in sorted(seen):
+        rc, out, err = run(tablero, "grep", "-c", "--event", k, path)
+        if rc != 0 or out.strip() != "1":
+            fail(where, "grep -c --event %r: exit %d, %r %s" % (k, rc, out.strip(), err.strip()))
+
+
 def check_python(tablero_mod, rec, where, frames):
     for f in frames:
         if f.index < 0 or f.alternative or f.node is None:
@@ -168,6 +222,8 @@ def main():
     tablero, pypath, files = sys.argv[1], sys.argv[2], sys.argv[3:]
     sys.path.insert(0, pypath)
     import tablero as tb
+    import tempfile
+    scratch = os.path.join(tempfile.mkdtemp(prefix="one_reading."), "filled.tgn")
     for path in files:
         with open(path, encoding="utf-8") as fh:
             recs = list(tb.loads(fh.read()))
@@ -184,6 +240,9 @@ def main():
             if len(recs) == 1:  # a file of one record: the commands read it whole
                 check_validate(tablero, path, where, frames)
                 check_show(tablero, path, where, frames)
+                check_book(tablero, path, where, frames)
+                check_diff(tablero, path, where, frames, scratch)
+                check_grep(tablero, path, where, frames, tb.EVENT_KINDS)
             check_html(tablero, path, where, frames, i + 1)
             check_xml(tablero, path, where, frames, i)
             check_python(tb, rec, where, frames)
