@@ -32,7 +32,6 @@ struct tb_replay {
 	tb_turn *turn;
 	size_t nturn, capturn;
 	int failed;              /* memory ran out while filling it */
-	int start_rc;            /* rules->load of the start, when not 0 */
 	char start_why[320];
 };
 
@@ -238,13 +237,10 @@ const char *tb_replay_start_why(const tb_replay *rp)
 	return rp->start.has_st ? NULL : rp->start_why;
 }
 
-void tb_replay_set_start_why(tb_replay *rp, const char *why, int rc)
+void tb_replay_set_start_why(tb_replay *rp, const char *why)
 {
 	snprintf(rp->start_why, sizeof rp->start_why, "%s", why);
-	rp->start_rc = rc;
 }
-
-int tb_replay_start_rc(const tb_replay *rp) { return rp->start_rc; }
 
 void tb_replay_events_of(const tb_replay *rp, const tb_frame *f, tb_events *out)
 {

@@ -62,10 +62,8 @@ tb_frame *tb_replay_at(tb_replay *rp, long i);
 int tb_replay_add_events(tb_replay *rp, long f, const tb_events *ev);
 int tb_replay_add_turn(tb_replay *rp, long f, const tb_turn *t);
 void tb_replay_set_failed(tb_replay *rp);
-/* The start cannot be played: 'rc' as rules->load returned it (1 incomplete, -1 cannot occur). */
-void tb_replay_set_start_why(tb_replay *rp, const char *why, int rc);
-/* That 'rc', 0 when the start is played. */
-int tb_replay_start_rc(const tb_replay *rp);
+/* The start cannot be played: why, as rules->load said it. */
+void tb_replay_set_start_why(tb_replay *rp, const char *why);
 
 /* ---- read by everything else ---- */
 

@@ -1978,7 +1978,7 @@ static int S_validate(tb_reader *r, const tb_record *rec, const tb_validate_opts
 		f->stop = at.live ? TB_STOP_NONE : TB_STOP_START;
 		f->npositions = at.live;
 		if (!at.live)
-			tb_replay_set_start_why(rp, why, loaded);
+			tb_replay_set_start_why(rp, why);
 	}
 	tb_sigla sigla;
 	v->collation = tb_sigla_read(rec, &sigla) > 0 ? &sigla : NULL;

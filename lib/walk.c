@@ -37,13 +37,6 @@ int tb_walk_start(tb_walk *w, const tb_record *rec, char *why, size_t n)
 		return TB_ENOMEM;
 	w->owns = 1;
 	const tb_frame *s = tb_replay_start(w->rp);
-	if (tb_replay_start_rc(w->rp) < 0) {
-		snprintf(why, n, "the record starts from a position that cannot occur: %s",
-		         tb_replay_start_why(w->rp));
-		tb_replay_free(w->rp);
-		w->rp = NULL;
-		return -1;
-	}
 	w->st = s->st;
 	w->live = s->has_st;
 	if (!w->live)
