@@ -543,8 +543,10 @@ static int S_load(const tb_ruleset *rs, const tb_position *p, tb_state *s, char 
 static int S_moved_matters(const tb_ruleset *rs, const tb_state *s, int side)
 {
 	int from = s->mark[2 * side] - 1, to = s->mark[2 * side + 1] - 1, lines[8];
+	if (from < 0 || to < 0 || s->cell[from]) /* a placement, or the point taken again */
+		return 0;
 	set own = S_pieces(rs, s, side);
-	return from >= 0 && to >= 0 && (own >> to & 1) && !s->cell[from] &&
+	return (own >> to & 1) &&
 	       S_tercias_at(rs, (own & ~((set)1 << to)) | (set)1 << from, from, lines);
 }
 
