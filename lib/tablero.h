@@ -520,6 +520,14 @@ typedef struct tb_search_opts {
  * 'r' ('o' is copied; NULL: the defaults). */
 TB_EXPORT void tb_reader_set_search(tb_reader *r, const tb_search_opts *o);
 
+/** The limits every search takes where its reader sets none of its own --
+ * tb_record_replay, and the replays the writers, show, diff, grep and
+ * tb_record_engine make of a record -- field by field ('o' copied, its
+ * progress callback ignored; NULL or zeros: the built-in defaults above).
+ * Like tb_set_alloc_hook, process-wide: set it before other calls (a
+ * program that bounds its searches, a fuzzer under a time limit). */
+TB_EXPORT void tb_set_search_defaults(const tb_search_opts *o);
+
 /** Replays 'rec', just read by 'r', as tb_reader_validate does (its
  * diagnostics join the reader's), then writes it in canonical TGN with
  * every unknown turn, '?' point and gap that the rules and the rest of

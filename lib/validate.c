@@ -1906,13 +1906,29 @@ void tb_reader_set_search(tb_reader *r, const tb_search_opts *o)
 }
 
 /* The reader's search limits, each 0 taking its default. */
+/* The limits a reader that sets none takes (tb_set_search_defaults);
+ * zeros: the built-in ones. */
+static tb_search_opts S_defaults;
+
+void tb_set_search_defaults(const tb_search_opts *o)
+{
+	memset(&S_defaults, 0, sizeof S_defaults);
+	if (o) {
+		S_defaults = *o;
+		S_defaults.progress = NULL; /* a reader's own business */
+		S_defaults.ctx = NULL;
+	}
+}
+
 static tb_search_opts S_limits(const tb_reader *r)
 {
 	tb_search_opts o = r->search;
-	o.max_turns = o.max_turns ? o.max_turns : 8;
-	o.max_positions = o.max_positions ? o.max_positions : 1000000;
-	o.max_listed = o.max_listed ? o.max_listed : 10;
-	o.window = o.window ? o.window : 32;
+	const tb_search_opts *d = &S_defaults;
+	o.max_turns = o.max_turns ? o.max_turns : d->max_turns ? d->max_turns : 8;
+	o.max_positions = o.max_positions ? o.max_positions
+	                : d->max_positions ? d->max_positions : 1000000;
+	o.max_listed = o.max_listed ? o.max_listed : d->max_listed ? d->max_listed : 10;
+	o.window = o.window ? o.window : d->window ? d->window : 32;
 	return o;
 }
 
