@@ -471,7 +471,8 @@ typedef struct S_edges {
 	uint8_t min[32], max[32];
 } S_edges;
 
-enum { S_EDGES_MAX = 100000 }; /* past this, every kind seen is uncertain */
+enum { S_EDGES_MAX = 4096 }; /* past this, every kind is uncertain (a bound on the
+                                 time a stretch's frames take, beside its search) */
 
 static int S_edge(void *ctx, const tb_state *from, const tb_turn *t)
 {

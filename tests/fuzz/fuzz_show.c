@@ -47,9 +47,10 @@ static void S_legal(void *ctx, const char *token, const char *events, const char
 	if (p->seen++ >= S_MAX_TURNS)
 		return;
 	char *why = NULL, *ev = NULL;
-	tb_reached at;
-	tb_engine *e = tb_record_engine(p->rec, p->ply, &at, &why);
-	FZ_CHECK(e, "the record's engine at ply %ld comes once, not twice: %s", p->ply, why);
+	/* the position shown, loaded again (not the record replayed again for
+	 * every turn: a replay reconstructs, and S_reloads checks the load) */
+	tb_engine *e = tb_engine_new(p->game, p->rules, p->position, &why);
+	FZ_CHECK(e, "the position at ply %ld does not load again: %s", p->ply, why);
 	FZ_CHECK(tb_engine_play(e, token, &ev, &why) == 0, "legal turn %s cannot be played in %s: %s",
 	         token, p->position, why);
 	FZ_CHECK(strcmp(ev, events) == 0, "%s did \"%s\" in the list, \"%s\" played", token, events,
