@@ -248,7 +248,8 @@ void tb_move_write(tb_buf *b, const tb_move *m)
 {
 	/* straight into room made once: a few bytes, at every turn written;
 	 * a part is at most a separator, a point and a '/' */
-	if (!tb_buf_grow(b, (size_t)m->nparts * 5 + sizeof "pass" + m->crown))
+	size_t most = (size_t)m->nparts * 5 + sizeof "pass" + m->crown;
+	if (b->len + most + 1 > b->cap && !tb_buf_grow(b, most))
 		return; /* out of memory: 'b' says so (buf.h) */
 	char *w = b->data + b->len;
 	for (unsigned i = 0; i < m->nparts; i++) {

@@ -80,6 +80,9 @@ typedef struct tb_alt {
 	tb_position *position; /* POSITION */
 	tb_comment *comments;
 	tb_span span;
+	struct tb_node *view;  /* this alternative as a node, made by tb_node_alt in
+	                          the record's arena (NULL until asked); alternatives
+	                          are made only by the parser, which zeroes it */
 } tb_alt;
 
 struct tb_node {
@@ -101,9 +104,6 @@ struct tb_node {
 	tb_comment *comments;  /* after the turn */
 	tb_line *variations;   /* alternatives to this turn */
 	tb_node *next;
-	tb_node *alt_nodes;    /* TB_NODE_READING: its alternatives as nodes, made
-	                          by tb_node_alt (in the arena), 'nalt_nodes' of them */
-	unsigned nalt_nodes;
 };
 
 struct tb_line {

@@ -1264,14 +1264,12 @@ tb_node *tb_node_alt(const tb_record *rec, const tb_node *n, size_t i)
 {
 	if (!rec || !n || n->kind != TB_NODE_READING || i >= n->nalts)
 		return NULL;
-	tb_node *m = (tb_node *)n; /* not const: its views are its own, not the caller's */
-	if (m->nalt_nodes != n->nalts) { /* made once per reading, in the record's arena */
-		tb_node *v = tb_arena_alloc(&((tb_record *)rec)->arena, n->nalts * sizeof *v);
-		if (!v)
+	tb_alt *a = &n->alts[i]; /* not const: its view is its own, not the caller's */
+	if (!a->view) { /* made once per alternative, in the record's arena */
+		a->view = tb_arena_alloc(&((tb_record *)rec)->arena, sizeof *a->view);
+		if (!a->view)
 			return NULL;
-		m->alt_nodes = v;
-		m->nalt_nodes = n->nalts;
 	}
-	S_alt_node(n, &n->alts[i], &m->alt_nodes[i]); /* as the reading is now */
-	return &m->alt_nodes[i];
+	S_alt_node(n, a, a->view); /* as the reading is now */
+	return a->view;
 }

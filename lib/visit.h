@@ -51,6 +51,21 @@ typedef enum {
 	TB_VISIT_AT_NODE    /* after a node */
 } tb_visit_at;
 
+/* Where a frame is (tb_visit_frame.phase), in the order the events are said. */
+enum {
+	TB_VISIT_P_ENTER,       /* the line is to be entered */
+	TB_VISIT_P_LEAD,        /* its lead comments */
+	TB_VISIT_P_NODE,        /* 'node' is to be entered (a visit of one node) */
+	TB_VISIT_P_NEXT,        /* done with 'node' (or none yet): the next node */
+	TB_VISIT_P_ALT,         /* the node's alternative 'i' is to be entered */
+	TB_VISIT_P_ALT_COMMENT, /* that alternative's comments, then its exit */
+	TB_VISIT_P_NAG,         /* the node's NAG 'i' */
+	TB_VISIT_P_COMMENT,     /* the node's comments */
+	TB_VISIT_P_VAR,         /* done with variation 'var' (or none yet): the next one */
+	TB_VISIT_P_NODE_EXIT,   /* the node is to be left */
+	TB_VISIT_P_LINE_EXIT    /* the line is to be left */
+};
+
 /* Where one line of the cursor's path stands. */
 typedef struct tb_visit_frame {
 	const tb_line *line;
@@ -69,6 +84,9 @@ typedef struct tb_visit {
 	int ev;                 /* the last event (tb_visit_event); -1 before the first */
 	int too_deep;           /* a variation nested deeper than the path holds was
 	                           left out (never in a record the parser or the API built) */
+	unsigned quiet;         /* events the caller does not want said: bit 1 << ev
+	                           (TB_VISIT_QUIET); 0 after init. A node without notes
+	                           then costs one step, not two */
 	/* What the last event is about; the fields it does not concern are
 	 * left as they were (not cleared: every event costs as little as it can). */
 	const tb_line *line;    /* LINE_*: the line; any other: the line it is in */
@@ -85,15 +103,44 @@ typedef struct tb_visit {
 	                           line visited, 1 a variation of one of its nodes ... */
 } tb_visit;
 
+/* The bit of event 'ev' in tb_visit.quiet. TB_VISIT_DONE and the ENTER
+ * events of lines and nodes (which tb_visit_skip follows) are always said. */
+#define TB_VISIT_QUIET(ev) (1u << (ev))
+
 /* Starts a visit of 'line' (a record's main line, or any line of it),
  * which must outlive the visit. */
 void tb_visit_init(tb_visit *v, const tb_line *line);
 /* Starts a visit of node 'n' alone: NODE_ENTER, what it holds, NODE_EXIT
  * (line NULL, depth 0; its variations' lines at depth 1). */
 void tb_visit_init_node(tb_visit *v, const tb_node *n);
+/* The next event in general (tb_visit_next's slow path). */
+int tb_visit_step(tb_visit *v);
+
 /* The next event (tb_visit_event); the fields of 'v' say what it is
- * about. TB_VISIT_DONE at the end, and from then on. */
-int tb_visit_next(tb_visit *v);
+ * about. TB_VISIT_DONE at the end, and from then on. Inline for the
+ * step most of a record's turns are: from a node without notes, whose
+ * exit the caller keeps quiet, to the next such node (the canonical
+ * writer spent a tenth of its time in the call otherwise). */
+static inline int tb_visit_next(tb_visit *v)
+{
+	if (!v->n || !(v->quiet & TB_VISIT_QUIET(TB_VISIT_NODE_EXIT)))
+		return tb_visit_step(v);
+	tb_visit_frame *f = &v->f[v->n - 1];
+	if (!f->line || (f->phase != TB_VISIT_P_NEXT && f->phase != TB_VISIT_P_NODE_EXIT))
+		return tb_visit_step(v);
+	const tb_node *n = f->node ? f->node->next : f->line->first;
+	if (!n || n->kind == TB_NODE_READING || n->nnags || n->comments || n->variations)
+		return tb_visit_step(v);
+	f->prev = f->node;
+	f->node = n;
+	f->phase = TB_VISIT_P_NEXT; /* its exit is quiet */
+	v->ev = TB_VISIT_NODE_ENTER;
+	v->line = f->line;
+	v->node = n;
+	v->prev = f->prev;
+	v->depth = v->n - 1;
+	return TB_VISIT_NODE_ENTER;
+}
 /* Called after LINE_ENTER, NODE_ENTER or ALT_ENTER: what it holds is
  * not visited; the next event is its EXIT. Otherwise it does nothing. */
 void tb_visit_skip(tb_visit *v);

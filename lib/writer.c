@@ -145,20 +145,22 @@ static int S_is_turn(const tb_node *n)
 static void S_node(S_writer *w, const tb_node *n, const tb_node *prev, int lead,
                    unsigned depth)
 {
-	const char *sep = prev ? " " : lead && !w->bare ? depth == 0 ? "\n" : " " : "";
+	/* the separator before it: a character, not a string (this runs at
+	 * every turn written) */
+	char sep = prev ? ' ' : lead && !w->bare ? depth == 0 ? '\n' : ' ' : 0;
 	int need_number = !prev || !S_is_turn(prev) ||
 	                  (!w->bare && (prev->comments || prev->variations));
 	int turn = S_is_turn(n);
-	if (turn && n->side == 0) {
-		tb_buf_puts(w->b, depth == 0 && *sep && !w->bare ? "\n" : sep);
+	if (turn && n->side == 0 && sep && depth == 0 && !w->bare)
+		sep = '\n';
+	if (sep)
+		tb_buf_putc(w->b, sep);
+	if (turn && (n->side == 0 || need_number)) {
 		tb_buf_putu(w->b, n->number);
-		tb_buf_puts(w->b, ". ");
-	} else if (turn && need_number) {
-		tb_buf_puts(w->b, sep);
-		tb_buf_putu(w->b, n->number);
-		tb_buf_puts(w->b, "... ");
-	} else {
-		tb_buf_puts(w->b, sep);
+		if (n->side == 0)
+			tb_buf_put(w->b, ". ", 2);
+		else
+			tb_buf_put(w->b, "... ", 4);
 	}
 	S_node_body(w, n);
 }
@@ -181,7 +183,17 @@ static void S_nag(tb_buf *b, const tb_node *n, unsigned i)
  * (S_node_body); bare, the line's turns alone, nothing after them. */
 static void S_visit(S_writer *w, tb_visit *v, int notes)
 {
+	v->quiet = TB_VISIT_QUIET(TB_VISIT_NODE_EXIT) | TB_VISIT_QUIET(TB_VISIT_ALT_ENTER) |
+	           TB_VISIT_QUIET(TB_VISIT_ALT_EXIT);
 	for (int ev; (ev = tb_visit_next(v)) != TB_VISIT_DONE;) {
+		if (ev == TB_VISIT_NODE_ENTER) { /* the common event, before the switch */
+			if (notes && v->depth == 0)
+				continue;
+			S_node(w, v->node, v->prev, v->line->lead != NULL, v->depth);
+			if (w->bare)
+				tb_visit_skip(v);
+			continue;
+		}
 		switch (ev) {
 		case TB_VISIT_LINE_ENTER:
 			if (v->depth)
@@ -190,13 +202,6 @@ static void S_visit(S_writer *w, tb_visit *v, int notes)
 		case TB_VISIT_LINE_EXIT:
 			if (v->depth)
 				tb_buf_putc(w->b, ')');
-			break;
-		case TB_VISIT_NODE_ENTER:
-			if (notes && v->depth == 0)
-				break;
-			S_node(w, v->node, v->prev, v->line->lead != NULL, v->depth);
-			if (w->bare)
-				tb_visit_skip(v);
 			break;
 		case TB_VISIT_NAG:
 			S_nag(w->b, v->node, v->index);

@@ -55,14 +55,15 @@ static void S_event(tt_str *out, const tb_visit *v, int ev)
 	tb_buf_free(&b);
 }
 
-/* The events of a visit of the main line of 'src', space-separated;
- * a node that is move 'skip' (NULL: none), or a variation that starts
- * with it, is skipped. */
-static char *S_events(const char *src, const char *skip)
+/* The events of a visit of the main line of 'src', space-separated,
+ * with 'quiet' (tb_visit.quiet); a node that is move 'skip' (NULL:
+ * none), or a variation that starts with it, is skipped. */
+static char *S_events_quiet(const char *src, const char *skip, unsigned quiet)
 {
 	tb_record *rec = tt_parse_clean(src);
 	tb_visit v;
 	tb_visit_init(&v, &rec->main);
+	v.quiet = quiet;
 	tt_str out = {0};
 	for (int ev; (ev = tb_visit_next(&v)) != TB_VISIT_DONE;) {
 		if (out.d)
@@ -82,6 +83,11 @@ static char *S_events(const char *src, const char *skip)
 	assert_false(v.too_deep);
 	tb_record_free(rec);
 	return tt_take(&out);
+}
+
+static char *S_events(const char *src, const char *skip)
+{
+	return S_events_quiet(src, skip, 0);
 }
 
 static void test_plain_line(void **state)
@@ -126,6 +132,29 @@ static void test_skip(void **state)
 	/* a variation skipped from its start */
 	tt_assert_str(S_events(PIT "1. d1 (1. g1 a4) (1. a4) a1 *", "g1"),
 	              "L0 N d1 L1 /L1 L1 N a4 /N a4 /L1 /N d1 N a1 /N a1 /L0");
+}
+
+/* Quiet events are not said, whichever path the cursor takes (the
+ * inline step over nodes without notes, or the general one); the
+ * ENTER events of lines and nodes and DONE are said all the same. */
+static void test_quiet(void **state)
+{
+	(void)state;
+	const unsigned exits = TB_VISIT_QUIET(TB_VISIT_NODE_EXIT) |
+	                       TB_VISIT_QUIET(TB_VISIT_ALT_ENTER) | TB_VISIT_QUIET(TB_VISIT_ALT_EXIT);
+	const char *src = PIT "{l} 1. d1 $3 {c} (1. g1 a4 2. <a7 {x} | g4>) a1 2. a7 <g7 | d7> 3. g4 *";
+	tt_assert_str(S_events_quiet(src, NULL, exits),
+	              "L0 {lead:0 l} N d1 $3 {node:0 c} L1 N g1 N a4 N reading {alt:0 x} /L1 "
+	              "N a1 N a7 N reading N g4 /L0");
+	tt_assert_str(S_events_quiet(src, NULL, exits | TB_VISIT_QUIET(TB_VISIT_COMMENT) |
+	                                        TB_VISIT_QUIET(TB_VISIT_NAG) |
+	                                        TB_VISIT_QUIET(TB_VISIT_LINE_EXIT) |
+	                                        TB_VISIT_QUIET(TB_VISIT_LINE_ENTER) |
+	                                        TB_VISIT_QUIET(TB_VISIT_NODE_ENTER)),
+	              "L0 N d1 L1 N g1 N a4 N reading N a1 N a7 N reading N g4");
+	/* skipping a node whose exit is quiet goes on to the next node */
+	tt_assert_str(S_events_quiet(PIT "1. d1 $3 {c} (1. g1) a1 *", "d1", exits),
+	              "L0 N d1 N a1 /L0");
 }
 
 static void test_one_node(void **state)
@@ -183,6 +212,7 @@ int main(void)
 		cmocka_unit_test(test_variations_nest_in_order),
 		cmocka_unit_test(test_readings),
 		cmocka_unit_test(test_skip),
+		cmocka_unit_test(test_quiet),
 		cmocka_unit_test(test_one_node),
 		cmocka_unit_test(test_deepest_nesting),
 	};
