@@ -333,6 +333,7 @@ static int S_walk_line(const tb_line *l, tb_comment_fn fn, void *ctx)
 {
 	tb_visit v;
 	tb_visit_init(&v, l);
+	v.quiet = ~TB_VISIT_QUIET(TB_VISIT_COMMENT);
 	int rc = 0;
 	for (int ev; !rc && (ev = tb_visit_next(&v)) != TB_VISIT_DONE;)
 		if (ev == TB_VISIT_COMMENT)

@@ -89,6 +89,7 @@ static tb_line *S_line_of(tb_line *line, const tb_node *node, tb_node **prev)
 {
 	tb_visit v;
 	tb_visit_init(&v, line);
+	v.quiet = ~0u; /* the nodes alone */
 	for (int ev; (ev = tb_visit_next(&v)) != TB_VISIT_DONE;)
 		if (ev == TB_VISIT_NODE_ENTER && v.node == node) {
 			*prev = (tb_node *)v.prev;
@@ -147,6 +148,7 @@ static size_t S_open_left(const tb_line *line)
 	size_t n = 0;
 	tb_visit v;
 	tb_visit_init(&v, line);
+	v.quiet = ~0u; /* the nodes alone */
 	for (int ev; (ev = tb_visit_next(&v)) != TB_VISIT_DONE;) {
 		const tb_node *t = v.node;
 		if (ev != TB_VISIT_NODE_ENTER)

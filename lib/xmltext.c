@@ -113,6 +113,7 @@ static const tb_comment *S_line(const tb_line *line)
 {
 	tb_visit v;
 	tb_visit_init(&v, line);
+	v.quiet = ~TB_VISIT_QUIET(TB_VISIT_COMMENT);
 	for (int ev; (ev = tb_visit_next(&v)) != TB_VISIT_DONE;)
 		if (ev == TB_VISIT_COMMENT && S_unfit(v.comment->text))
 			return v.comment;
