@@ -24,7 +24,7 @@
 #include "diagram.h"
 #include "game.h"
 #include "lasterr.h"
-#include "text.h"
+#include "text_metrics.h"
 #include "visit.h"
 #include "words.h"
 #include "writer.h"

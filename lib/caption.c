@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "caption.h"
-#include "text.h"
+#include "text_metrics.h"
 #include "xalloc.h"
 
 unsigned tb_embed_flags(const char *s, int rtl)

@@ -14,7 +14,7 @@
 
 #include "record.h"
 #include "replay.h"
-#include "say.h"
+#include "reasons.h"
 #include "writer.h"
 #include "xalloc.h"
 

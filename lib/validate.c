@@ -28,7 +28,7 @@
 #include "repair.h"
 #include "rules.h"
 #include "replay.h"
-#include "say.h"
+#include "reasons.h"
 #include "tags.h"
 #include "validate.h"
 #include "xalloc.h"

@@ -28,7 +28,7 @@
 #include "visit.h"
 #include "xalloc.h"
 #include "xml.h"
-#include "xw.h"
+#include "xml_emit.h"
 
 /* The buffer goes to the file when it holds this much, between records
  * (a record is never cut by a failed write halfway through it). */

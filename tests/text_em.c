@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "text.h"
+#include "text_metrics.h"
 
 int main(void)
 {

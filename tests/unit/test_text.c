@@ -4,9 +4,9 @@
  */
 #include "tb_test.h"
 
-#include "para.h"
-#include "text.h"
-#include "xw.h"
+#include "typeset.h"
+#include "text_metrics.h"
+#include "xml_emit.h"
 
 static void test_utf8(void **state)
 {

@@ -17,7 +17,7 @@
 #include <stddef.h>
 
 #include "buf.h"
-#include "xw.h"
+#include "xml_emit.h"
 
 enum {
 	TB_RUN_BOLD = 1, /* class "b" */

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "walk.h"
+#include "replay_walk.h"
 #include "writer.h"
 #include "xalloc.h"
 

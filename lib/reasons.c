@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "say.h"
+#include "reasons.h"
 
 void tb_say_whose(char *out, size_t n, const tb_game *g, int side)
 {

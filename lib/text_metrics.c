@@ -1,7 +1,7 @@
 /*
  * text.c -- widths, direction and line breaks of text (text.h).
  */
-#include "text.h"
+#include "text_metrics.h"
 
 #include <string.h>
 
