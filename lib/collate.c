@@ -1,6 +1,6 @@
 /*
  * collate.c -- witnesses of one game collated into one record (tablero
- * collate; spec/compare.md, "Collating witnesses"); witness.c reads a
+ * collate; spec/compare.md, "Collating witnesses"); collate_witness.c reads a
  * witness back out of it.
  *
  * Every witness is a plain record: a collation given as a witness is

@@ -1,5 +1,5 @@
 /*
- * witness.c -- what a collation says of its witnesses (collate.h;
+ * collate_witness.c -- what a collation says of its witnesses (collate.h;
  * spec/compare.md, "Collating witnesses"): the sigla, the comments that
  * name witnesses or say whose a comment, a tag's value, a turn's NAGs
  * or the result is, and a witness read back out of a collation by them;

@@ -1,5 +1,5 @@
 /*
- * say.c -- the phrasings the rules engines share (say.h).
+ * reasons.c -- the phrasings the rules engines share (reasons.h).
  */
 #include <stdio.h>
 #include <string.h>

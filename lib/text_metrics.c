@@ -1,5 +1,5 @@
 /*
- * text.c -- widths, direction and line breaks of text (text.h).
+ * text_metrics.c -- widths, direction and line breaks of text (text_metrics.h).
  */
 #include "text_metrics.h"
 

@@ -1,5 +1,5 @@
 /*
- * para.c -- paragraphs of text set into lines of SVG (para.h).
+ * typeset.c -- paragraphs of text set into lines of SVG (typeset.h).
  */
 #include "typeset.h"
 

@@ -1,5 +1,5 @@
 /*
- * xw.c -- a small, fast XML writer (xw.h).
+ * xml_emit.c -- a small, fast XML writer (xml_emit.h).
  */
 #include "xml_emit.h"
 

@@ -1,6 +1,6 @@
 /*
- * test_text.c -- lib/text.c (widths, direction, line breaks), lib/xw.c
- * (the XML writer) and lib/para.c (paragraphs set in lines).
+ * test_text.c -- lib/text_metrics.c (widths, direction, line breaks), lib/xml_emit.c
+ * (the XML writer) and lib/typeset.c (paragraphs set in lines).
  */
 #include "tb_test.h"
 
