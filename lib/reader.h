@@ -122,6 +122,10 @@ int tb_lex_tag(tb_reader *r, tb_tok *name, tb_tok *value);
 void tb_diag_at(tb_reader *r, tb_severity sev, int code, size_t off,
                 size_t len, unsigned line, unsigned col, const char *fmt, ...)
 	__attribute__((format(printf, 8, 9)));
+/* tb_diag_at with the arguments in 'ap'. */
+void tb_diag_vat(tb_reader *r, tb_severity sev, int code, size_t off,
+                 size_t len, unsigned line, unsigned col, const char *fmt, va_list ap)
+	__attribute__((format(printf, 8, 0)));
 /* The same over the current token. */
 void tb_diag_tok(tb_reader *r, tb_severity sev, int code, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
@@ -129,6 +133,10 @@ void tb_diag_tok(tb_reader *r, tb_severity sev, int code, const char *fmt, ...)
 /* Adds a note line to the last diagnostic recorded (after its others). */
 void tb_diag_note(tb_reader *r, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+/* Adds a note line to diagnostic 'i' of the current call (nothing when
+ * it is not kept). */
+void tb_diag_note_i(tb_reader *r, size_t i, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
 /* Adds a note line to the last diagnostic recorded that starts on line
  * 'line' between columns 'col' and 'end_col' (excluded); returns 0 when
  * there is none. */
@@ -149,12 +157,20 @@ char *tb_record_write_x(const tb_record *rec, size_t *len);
 /* Drops the diagnostics of the previous call. */
 void tb_diags_clear(tb_reader *r);
 
+/* Makes sure window offset 'end' is readable, reading more input if
+ * there is any (lexer.c). Returns 1 when it is. */
+int tb_window_ensure(tb_reader *r, size_t end);
+
 /* Moves the window so the record starting at the current token's line
  * comes first; called between records. */
 void tb_window_compact(tb_reader *r);
 
 /* Length in bytes of the character at 's' (at most 'n'). */
 size_t tb_utf8_len_at(const char *s, size_t n);
+
+/* Length of the valid UTF-8 sequence at 's' (at most 'n' bytes), or 0
+ * (overlong forms, surrogates and values past U+10FFFF included). */
+size_t tb_utf8_valid(const char *s, size_t n);
 
 /* Number of code points in 'n' bytes at 's'. */
 unsigned tb_utf8_count(const char *s, size_t n);
