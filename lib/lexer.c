@@ -1,6 +1,6 @@
 /*
- * lexer.c -- the input window and the TGN lexer (spec/tgn.md,
- * "Characters" and "Tokens").
+ * lexer.c -- the TGN lexer (spec/tgn.md, "Characters" and "Tokens"),
+ * over the reader's input window (reader.c).
  *
  * The lexer turns bytes into tokens: punctuation, strings, comments,
  * NAGs, move numbers and words. It validates UTF-8 as it goes (a byte
@@ -25,96 +25,14 @@
 #include "sniff.h"
 #include "xalloc.h"
 
-enum { CHUNK = 64 * 1024 };
-
-/* ===== Out of memory ===== */
-
-void tb_reader_nomem(tb_reader *r)
-{
-	if (!r->recover)
-		tb_oom(); /* a caller not yet made to recover (xalloc.h) */
-	r->nomem = 1;
-}
-
-/* ===== The window ===== */
-
-/* Makes sure window offset 'end' is readable, reading more input if
- * there is any. Returns 1 when it is. */
-static int S_ensure(tb_reader *r, size_t end)
-{
-	while (end > r->len) {
-		if (r->eof || !r->f)
-			return 0;
-		if (r->len + CHUNK > r->cap) {
-			size_t cap = r->cap ? r->cap * 2 : 4 * CHUNK;
-			while (r->len + CHUNK > cap)
-				cap *= 2;
-			char *own = tb_realloc(r->own, cap);
-			if (!own) { /* the input ends here; tb_reader_next says why */
-				tb_reader_nomem(r);
-				r->eof = 1;
-				return 0;
-			}
-			r->own = own;
-			r->cap = cap;
-			r->data = r->own;
-		}
-		size_t got = fread(r->own + r->len, 1, CHUNK, r->f);
-		r->len += got;
-		if (got < CHUNK) {
-			if (ferror(r->f))
-				r->io_error = errno ? errno : EIO;
-			r->eof = 1;
-		}
-	}
-	return 1;
-}
-
-int tb_window_ensure(tb_reader *r, size_t end)
-{
-	return S_ensure(r, end);
-}
+/* ===== The window (reader.c) ===== */
 
 /* The byte at pos+k, or -1 past the end of the input. */
 static inline int S_peek(tb_reader *r, size_t k)
 {
-	if (r->pos + k < r->len || S_ensure(r, r->pos + k + 1))
+	if (r->pos + k < r->len || tb_window_ensure(r, r->pos + k + 1))
 		return (unsigned char)r->data[r->pos + k];
 	return -1;
-}
-
-void tb_window_compact(tb_reader *r)
-{
-	/* The record starts on the line of the current token. */
-	size_t start = r->tok.off;
-	while (start > 0 && r->data[start - 1] != '\n' && r->data[start - 1] != '\r')
-		start--;
-	/* Moving the window at every record would copy the unread input
-	 * again and again; moving it once a chunk's worth is behind keeps
-	 * the copying linear in the input. */
-	r->rec_first = r->tok.off;
-	/* A reader whose records are detached (tb_reader_detach: one copy of
-	 * the window up to each record's end) moves it sooner: each copy is
-	 * then at most this much more than the record, and copying a chunk
-	 * of the input now and then costs less than allocating it a record */
-	size_t behind = r->detached ? CHUNK / 4 : CHUNK;
-	/* Else it moves when little is left unread (the bytes moved are then
-	 * few: most records end a short way before the window does), or when
-	 * the next chunk would not fit. */
-	int later = !r->detached && r->len - start > CHUNK / 8 && r->len + CHUNK <= r->cap;
-	if (!r->f || start < behind || later) {
-		r->rec_start = start;
-		return;
-	}
-	memmove(r->own, r->own + start, r->len - start);
-	r->base += start;
-	r->bom = 0;
-	r->len -= start;
-	r->pos -= start;
-	r->tok.off -= start;
-	r->rec_first = r->tok.off;
-	r->prev = r->tok;
-	r->rec_start = 0;
 }
 
 static size_t S_utf8_valid(const char *s, size_t n);
@@ -353,7 +271,7 @@ static void S_bad_run(tb_reader *r, int kind)
 		return;
 	}
 	if (kind == TB_D_UTF8) {
-		S_ensure(r, r->pos + 4);
+		tb_window_ensure(r, r->pos + 4);
 		if (tb_sniff_latin1((const unsigned char *)r->data + r->pos,
 		                    r->len - r->pos < 4 ? r->len - r->pos : 4)) {
 			S_latin1(r, n);
@@ -873,7 +791,7 @@ int tb_lex_tag(tb_reader *r, tb_tok *name, tb_tok *value)
 
 int tb_lex_sniff(tb_reader *r)
 {
-	S_ensure(r, TB_SNIFF_BYTES);
+	tb_window_ensure(r, TB_SNIFF_BYTES);
 	const unsigned char *p = (const unsigned char *)r->data;
 	size_t n = r->len < TB_SNIFF_BYTES ? r->len : TB_SNIFF_BYTES;
 	int bom;
@@ -1059,56 +977,4 @@ again:
 		r->tok.type = TK_WORD;
 		S_word(r);
 	}
-}
-
-/* ===== Handing a record on ===== */
-
-tb_reader *tb_reader_detach(tb_reader *r)
-{
-	r->detached = 1;
-	/* Whatever a diagnostic of the record may quote -- up to an excerpt
-	 * past its last token -- is read now, as diag.c would read it. */
-	r->recover = 1;
-	S_ensure(r, r->pos + TB_DIAG_EXCERPT + 1);
-	r->recover = 0;
-	if (r->nomem) /* the window could not grow: 'r' is spent */
-		return NULL;
-	tb_reader *d = tb_calloc(1, sizeof *d);
-	if (!d || !(d->name = tb_strdup(r->name))) {
-		free(d);
-		return NULL;
-	}
-	/* The same window offsets as 'r': the record's nodes hold them. The
-	 * bytes before the record's line (and the newline before it) are
-	 * never read; they are left unset but for that newline. */
-	size_t from = r->rec_start ? r->rec_start - 1 : 0;
-	size_t end = r->pos + TB_DIAG_EXCERPT + 1 < r->len ? r->pos + TB_DIAG_EXCERPT + 1 : r->len;
-	d->cap = end + 1;
-	if (!(d->own = tb_malloc(d->cap))) {
-		free(d->name);
-		free(d);
-		return NULL;
-	}
-	memcpy(d->own + from, r->data + from, end - from);
-	d->own[end] = '\0';
-	d->data = d->own;
-	d->len = end;
-	d->eof = 1;
-	d->bom = r->bom;
-	d->rec_start = r->rec_start;
-	d->rec_first = r->rec_first;
-	d->started = 1;
-	d->fatal = 1;
-	d->tok.type = TK_EOF;
-	d->search = r->search;
-	d->rec_errors = r->rec_errors;
-	d->rec_offboard = r->rec_offboard;
-	d->diags = r->diags;
-	d->ndiags = r->ndiags;
-	d->diag_cap = r->diag_cap;
-	for (size_t i = 0; i < d->ndiags; i++)
-		d->diags[i].file = d->name;
-	r->diags = NULL;
-	r->ndiags = r->diag_cap = 0;
-	return d;
 }

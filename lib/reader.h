@@ -1,6 +1,6 @@
 /*
  * reader.h -- the reader: input window, lexer state, diagnostics
- * (internal; lexer.c and parser.c share it).
+ * (internal; reader.c, lexer.c, parser.c and diag.c share it).
  *
  * The window holds the source from the start of the record being read
  * to the lexer's position, so any line of that record can be quoted in
@@ -143,6 +143,11 @@ void tb_diag_note_i(tb_reader *r, size_t i, const char *fmt, ...)
 int tb_diag_note_at(tb_reader *r, unsigned line, unsigned col, unsigned end_col,
                     const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 
+/* Parses the record whose first token is r->tok (parser.c), up to the
+ * token after it. Out of memory, the record's arena jumps to r->jump,
+ * where r->building (the record) is freed. */
+tb_record *tb_parse_record(tb_reader *r);
+
 /* Memory ran out while 'r' read or reported: sets r->nomem in a call
  * made to recover (r->recover), else aborts (xalloc.h). */
 void tb_reader_nomem(tb_reader *r);
@@ -158,7 +163,7 @@ char *tb_record_write_x(const tb_record *rec, size_t *len);
 void tb_diags_clear(tb_reader *r);
 
 /* Makes sure window offset 'end' is readable, reading more input if
- * there is any (lexer.c). Returns 1 when it is. */
+ * there is any. Returns 1 when it is. */
 int tb_window_ensure(tb_reader *r, size_t end);
 
 /* Moves the window so the record starting at the current token's line
