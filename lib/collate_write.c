@@ -432,9 +432,7 @@ static void S_put_tag(const tb_coll *cl, tb_buf *b, const S_tagset *ts, size_t i
 	if (strcmp(name, "Rules") == 0 && strcmp(value, "?") == 0)
 		for (size_t w = 0; w < cl->nw; w++)
 			value = strcmp(value, "?") == 0 && tb_coll_rules(&cl->w[w]) ? tb_coll_rules(&cl->w[w]) : value;
-	tb_buf_printf(b, "[%s \"", name);
-	tb_write_escaped(b, value, "\"\\");
-	tb_buf_puts(b, "\"]");
+	tb_write_tag(b, name, value);
 	uint32_t done = 0, present = 0;
 	tb_buf t = TB_BUF_SOFT;
 	for (size_t w = 0; w < cl->nw; w++) {
@@ -452,9 +450,8 @@ static void S_put_tag(const tb_coll *cl, tb_buf *b, const S_tagset *ts, size_t i
 		tb_buf_clear(&t);
 		tb_sigla_write(&t, &cl->sig, group, 0);
 		if (tw) {
-			tb_buf_printf(&t, ": [%s \"", name);
-			tb_write_escaped(&t, tw->value, "\"\\");
-			tb_buf_puts(&t, "\"]");
+			tb_buf_puts(&t, ": ");
+			tb_write_tag(&t, name, tw->value);
 		} else {
 			tb_buf_printf(&t, ": no [%s]", name);
 		}
