@@ -23,6 +23,7 @@
 #include "diag.h"
 #include "reader.h"
 #include "sniff.h"
+#include "utf8.h"
 #include "xalloc.h"
 
 /* ===== The window (reader.c) ===== */
@@ -33,33 +34,6 @@ static inline int S_peek(tb_reader *r, size_t k)
 	if (r->pos + k < r->len || tb_window_ensure(r, r->pos + k + 1))
 		return (unsigned char)r->data[r->pos + k];
 	return -1;
-}
-
-static size_t S_utf8_valid(const char *s, size_t n);
-
-size_t tb_utf8_valid(const char *s, size_t n)
-{
-	return S_utf8_valid(s, n);
-}
-
-/* Counts characters as the lexer does: a valid UTF-8 sequence is one,
- * and so is each byte that is not part of one. */
-unsigned tb_utf8_count(const char *s, size_t n)
-{
-	unsigned c = 0;
-	for (size_t i = 0; i < n; c++) {
-		size_t k = S_utf8_valid(s + i, n - i);
-		i += k ? k : 1;
-	}
-	return c;
-}
-
-size_t tb_utf8_len_at(const char *s, size_t n)
-{
-	size_t k = 1;
-	while (k < n && ((unsigned char)s[k] & 0xC0) == 0x80)
-		k++;
-	return n ? k : 0;
 }
 
 /* ===== What the reader takes as text (reader.h) ===== */
@@ -74,7 +48,7 @@ int tb_text_char(const char *s, size_t n, size_t *len)
 		return TB_D_CONTROL;
 	if (c < 0x80)
 		return 0;
-	*len = S_utf8_valid(s, n);
+	*len = tb_utf8_valid(s, n);
 	return *len ? 0 : TB_D_UTF8;
 }
 
@@ -138,54 +112,16 @@ static void S_diag_here(tb_reader *r, int code, size_t len, const char *fmt, ...
 /* ===== Characters ===== */
 
 /* Length of the valid UTF-8 sequence at pos, or 0 if it is invalid
- * (overlong forms, surrogates and values past U+10FFFF included). */
-static size_t S_utf8_len(tb_reader *r, unsigned long *cp)
+ * (overlong forms, surrogates and values past U+10FFFF included); the
+ * bytes its lead calls for are read into the window first. */
+static size_t S_utf8_len(tb_reader *r)
 {
 	int c = S_peek(r, 0);
-	size_t n;
-	unsigned long v, min;
-	if (c < 0x80) {
-		*cp = (unsigned long)c;
+	if (c < 0x80)
 		return 1;
-	} else if ((c & 0xE0) == 0xC0) {
-		n = 2, v = (unsigned long)c & 0x1F, min = 0x80;
-	} else if ((c & 0xF0) == 0xE0) {
-		n = 3, v = (unsigned long)c & 0x0F, min = 0x800;
-	} else if ((c & 0xF8) == 0xF0) {
-		n = 4, v = (unsigned long)c & 0x07, min = 0x10000;
-	} else {
-		return 0;
-	}
-	for (size_t k = 1; k < n; k++) {
-		int cc = S_peek(r, k);
-		if (cc < 0 || (cc & 0xC0) != 0x80)
-			return 0;
-		v = (v << 6) | ((unsigned long)cc & 0x3F);
-	}
-	if (v < min || v > 0x10FFFF || (v >= 0xD800 && v <= 0xDFFF))
-		return 0;
-	*cp = v;
-	return n;
-}
-
-/* Length of the valid UTF-8 sequence at 's' (at most 'n' bytes), or 0. */
-static size_t S_utf8_valid(const char *s, size_t n)
-{
-	const unsigned char *u = (const unsigned char *)s;
-	size_t len = u[0] < 0x80 ? 1 : (u[0] & 0xE0) == 0xC0 ? 2 : (u[0] & 0xF0) == 0xE0 ? 3
-	           : (u[0] & 0xF8) == 0xF0 ? 4 : 0;
-	if (!len || len > n)
-		return 0;
-	unsigned long v = len == 1 ? u[0] : (unsigned long)u[0] & (0x7Fu >> len);
-	for (size_t k = 1; k < len; k++) {
-		if ((u[k] & 0xC0) != 0x80)
-			return 0;
-		v = (v << 6) | (u[k] & 0x3Fu);
-	}
-	static const unsigned long min[5] = {0, 0, 0x80, 0x800, 0x10000};
-	if (v < min[len] || v > 0x10FFFF || (v >= 0xD800 && v <= 0xDFFF))
-		return 0;
-	return len;
+	if (c >= 0xC0 && c < 0xF8)
+		S_peek(r, c < 0xE0 ? 1 : c < 0xF0 ? 2 : 3);
+	return tb_utf8_valid(r->data + r->pos, r->len - r->pos);
 }
 
 /* Advances over 'n' bytes of one character (or one CRLF). */
@@ -310,10 +246,8 @@ static size_t S_text_char(tb_reader *r)
 	if ((c >= 0x20 && c < 0x7f) || c == '\t')
 		return 1;
 	int kind = S_bad_at(r, 0);
-	if (!kind) {
-		unsigned long cp;
-		return S_utf8_len(r, &cp);
-	}
+	if (!kind)
+		return S_utf8_len(r);
 	S_bad_run(r, kind);
 	return 0;
 }
@@ -463,7 +397,7 @@ static inline size_t S_run(const tb_reader *r, size_t p, size_t end, unsigned cl
 		if (p + 1 < end && d[p] >= 0xC2 && d[p] <= 0xDF && (d[p + 1] & 0xC0) == 0x80)
 			n = 2; /* Latin letters with accents: valid whatever follows the lead */
 		else
-			n = p < end && d[p] >= 0x80 ? S_utf8_valid(r->data + p, end - p) : 0;
+			n = p < end && d[p] >= 0x80 ? tb_utf8_valid(r->data + p, end - p) : 0;
 		if (!n)
 			return p;
 		p += n;
@@ -604,8 +538,7 @@ static void S_word(tb_reader *r)
 				break;
 		}
 		if (c >= 0x80) {
-			unsigned long cp;
-			size_t n = S_utf8_len(r, &cp);
+			size_t n = S_utf8_len(r);
 			if (!n)
 				break; /* reported as the next token */
 			S_advance(r, n);
@@ -949,7 +882,6 @@ again:
 		[')'] = TK_RPAREN, ['<'] = TK_LANGLE, ['>'] = TK_RANGLE,
 		['|'] = TK_BAR, ['*'] = TK_STAR,
 	};
-	unsigned long cp;
 	if (c < 128 && punct[c]) {
 		r->tok.type = punct[c];
 		S_advance(r, 1);
@@ -970,7 +902,7 @@ again:
 		S_diag_here(r, TB_D_UNEXPECTED, 1, "'}' without '{'");
 		S_advance(r, 1);
 		goto again;
-	} else if (c >= 0x80 && !S_utf8_len(r, &cp)) {
+	} else if (c >= 0x80 && !S_utf8_len(r)) {
 		S_text_char(r); /* reports and skips the bad byte */
 		goto again;
 	} else {

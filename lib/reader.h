@@ -15,6 +15,7 @@
 
 #include "buf.h"
 #include "record.h"
+#include "utf8.h" /* the columns its users count (tb_utf8_count) */
 
 typedef enum tb_tok_type {
 	TK_EOF,
@@ -169,16 +170,6 @@ int tb_window_ensure(tb_reader *r, size_t end);
 /* Moves the window so the record starting at the current token's line
  * comes first; called between records. */
 void tb_window_compact(tb_reader *r);
-
-/* Length in bytes of the character at 's' (at most 'n'). */
-size_t tb_utf8_len_at(const char *s, size_t n);
-
-/* Length of the valid UTF-8 sequence at 's' (at most 'n' bytes), or 0
- * (overlong forms, surrogates and values past U+10FFFF included). */
-size_t tb_utf8_valid(const char *s, size_t n);
-
-/* Number of code points in 'n' bytes at 's'. */
-unsigned tb_utf8_count(const char *s, size_t n);
 
 /* ===== What the reader takes as text: the one place of each check =====
  * The lexer reads comments, strings and languages by these, and the

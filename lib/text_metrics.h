@@ -37,11 +37,6 @@ typedef struct tb_font_joining {
 
 extern const tb_font_joining tb_font_arabic[];
 
-/* The code point at 's' (valid UTF-8 as the reader checked it; a bad
- * byte reads as U+FFFD), its length in '*len' (at least 1, never past
- * a NUL). */
-uint32_t tb_utf8_next(const char *s, size_t *len);
-
 /* The width of the 'n' bytes at 's', in em, regular or 'bold'. */
 double tb_text_em(const char *s, size_t n, int bold);
 

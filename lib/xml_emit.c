@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "text_metrics.h"
+#include "utf8.h"
 #include "xalloc.h"
 
 void tb_num(tb_buf *b, double v)

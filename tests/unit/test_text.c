@@ -6,6 +6,7 @@
 
 #include "typeset.h"
 #include "text_metrics.h"
+#include "utf8.h"
 #include "xml_emit.h"
 
 static void test_utf8(void **state)
