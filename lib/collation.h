@@ -70,7 +70,7 @@ const char *tb_coll_rules(const tb_coll_wit *w);
 
 /* The columns as the base's nodes. */
 void tb_coll_columns_base(tb_coll *cl);
-/* Aligns witness 'w' with the columns so far (compare.c) and adds it. */
+/* Aligns witness 'w' with the columns so far (align.c) and adds it. */
 void tb_coll_columns_add(tb_coll *cl, size_t w);
 
 /* ===== Merging (collate_merge.c) ===== */

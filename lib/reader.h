@@ -173,7 +173,7 @@ void tb_window_compact(tb_reader *r);
 
 /* ===== What the reader takes as text: the one place of each check =====
  * The lexer reads comments, strings and languages by these, and the
- * building API (tree.c) refuses by them what the lexer would not give
+ * building API (tree_edit.c) refuses by them what the lexer would not give
  * back as it was given, so that every record built reads back. */
 
 /* The character at 's' (at most 'n' bytes, n >= 1): 0 when the reader
