@@ -90,7 +90,7 @@ void tb_coll_ids_free(tb_coll_ids *t)
 /* Adds witness 'w''s list (n things 'p', their keys' numbers 'ids') by
  * aligning it with the list so far. */
 void tb_coll_items_merge(tb_coll_items *m, const void *const *p, const uint32_t *ids, size_t n,
-                          unsigned w)
+                         unsigned w)
 {
 	if (!n || m->failed)
 		return;
@@ -182,7 +182,7 @@ static void S_put_merged(const tb_coll *cl, tb_buf *b, const tb_coll_items *m, u
 /* The comments lists[w] of the witnesses in 'present', merged and
  * written at place 'pl'. Returns 1 when something was written. */
 int tb_coll_put_lists(const tb_coll *cl, tb_buf *b, const tb_comment *const *lists,
-                       uint32_t present, int pl)
+                      uint32_t present, int pl)
 {
 	tb_coll_items m = {NULL, 0, 0};
 	tb_coll_ids t = {NULL, NULL, 0, 0, 0};

@@ -186,7 +186,7 @@ static void S_vreport(tb_val *v, tb_severity sev, int code, const tb_span *sp,
 }
 
 void tb_val_report(tb_val *v, tb_severity sev, int code, const tb_span *sp,
-                     const tb_state *s, const char *fmt, ...)
+                   const tb_state *s, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
@@ -197,7 +197,7 @@ void tb_val_report(tb_val *v, tb_severity sev, int code, const tb_span *sp,
 /* tb_val_report of a fault of the turn or gap written 'token': the message
  * "token: reason", the reason kept apart for v->fault. */
 void tb_val_report_turn(tb_val *v, tb_severity sev, int code, const tb_span *sp,
-                          const tb_state *s, const char *token, const char *fmt, ...)
+                        const tb_state *s, const char *token, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
@@ -241,7 +241,7 @@ void tb_val_node_token(tb_buf *b, const tb_node *n)
 /* Tells the caller of turn 't' of node 'n', played from 'before' to
  * 'after' with events 'ev'. */
 void tb_val_tell(tb_val *v, const tb_node *n, const tb_turn *t, const tb_state *after,
-                   const tb_events *ev)
+                 const tb_events *ev)
 {
 	tb_buf tok = TB_BUF_SOFT, evt = TB_BUF_SOFT;
 	tb_turn_token(&tok, t);

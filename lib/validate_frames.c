@@ -308,7 +308,7 @@ void tb_val_frame_after(tb_val *v, tb_val_at *at, const tb_node *n)
 /* The other alternatives of reading 'n', each from the position before
  * it ('pre', known when 'live'): a turn the rules follow, or not. */
 void tb_val_frame_alts(tb_val *v, const tb_node *n, const tb_state *pre, int live, int ever,
-                         unsigned depth)
+                       unsigned depth)
 {
 	const tb_frame *main = S_cur(v);
 	long ply = main ? main->ply : -1;

@@ -356,7 +356,7 @@ static const tb_state *S_commonest_reason(tb_val *v, const tb_val_open *o, const
 
 /* A turn node replayed over the open stretch of 'at'. */
 void tb_val_open_turn(tb_val *v, tb_val_at *at, tb_val_steps *steps, const tb_node *n, int open,
-                        int offboard)
+                      int offboard)
 {
 	tb_val_open *o = at->open;
 	tb_step st = tb_val_step_of(n);

@@ -134,7 +134,7 @@ void tb_val_node_token(tb_buf *b, const tb_node *n);
 /* Tells the caller of turn 't' of node 'n', played from 'before' to
  * 'after' with events 'ev'. */
 void tb_val_tell(tb_val *v, const tb_node *n, const tb_turn *t, const tb_state *after,
-                   const tb_events *ev);
+                 const tb_events *ev);
 /* Tells the frowned-on turn of 'at', if any: no penalty followed it. */
 void tb_val_frown_tell(tb_val *v, tb_val_at *at);
 /* Appends the turns of 'r' as a record writes them, numbered from 's'. */
@@ -159,7 +159,7 @@ void tb_val_frame_after(tb_val *v, tb_val_at *at, const tb_node *n);
 /* The other alternatives of reading 'n', each from the position before
  * it ('pre', known when 'live'): a turn the rules follow, or not. */
 void tb_val_frame_alts(tb_val *v, const tb_node *n, const tb_state *pre, int live, int ever,
-                         unsigned depth);
+                       unsigned depth);
 /* Plays 't' and tells the caller. */
 void tb_val_play(tb_val *v, tb_val_at *at, const tb_turn *t, const tb_node *n);
 
@@ -181,7 +181,7 @@ tb_step tb_val_step_of(const tb_node *n);
 void tb_val_open_lost(tb_val *v, tb_val_at *at);
 /* A turn node replayed over the open stretch of 'at'. */
 void tb_val_open_turn(tb_val *v, tb_val_at *at, tb_val_steps *steps, const tb_node *n, int open,
-                        int offboard);
+                      int offboard);
 /* A gap: its turns searched, up to the limits. */
 void tb_val_open_gap(tb_val *v, tb_val_at *at, tb_val_steps *steps, const tb_node *n);
 /* A restated position closes an open stretch: the positions that are
