@@ -15,7 +15,7 @@
  * allocations per token, deep in its descent, and the reader that set
  * 'jump' frees the record half built, whose every byte is in its arena,
  * and returns TB_ENOMEM (parser.c, tb_reader_next); the building API
- * does the same for an edit (tree.c). When 'soft' is set instead, it
+ * does the same for an edit (tree_edit.c). When 'soft' is set instead, it
  * returns NULL; when neither is, it aborts the process, for the code
  * not yet made to recover (xalloc.h).
  */

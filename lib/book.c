@@ -6,7 +6,7 @@
  * the text, a running head and page numbers; a collection with a
  * contents page. Each page is an SVG 1.1 document in millimetres.
  *
- * Layout: text runs down the page in lines (para.c breaks them); a
+ * Layout: text runs down the page in lines (typeset.c breaks them); a
  * diagram floats at the side the lines end on (the right in a
  * left-to-right book), its top level with the line after the one that
  * refers to it, and the lines beside it are shorter; a diagram that does
@@ -24,7 +24,7 @@
 #include "diagram.h"
 #include "game.h"
 #include "lasterr.h"
-#include "text.h"
+#include "text_metrics.h"
 #include "visit.h"
 #include "words.h"
 #include "writer.h"

@@ -2,7 +2,7 @@
  * caption.c -- a diagram's caption and the record's words around it
  * (caption.h): the turn that led to a position, the game and who played
  * it, the result and what it means, tags with their labels, all in a
- * language (lang.h) and as paragraphs of runs (para.h) that a renderer
+ * language (lang.h) and as paragraphs of runs (typeset.h) that a renderer
  * sets. What tablero svg, the books and the web pages share.
  */
 #include <stdio.h>
@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "caption.h"
-#include "text.h"
+#include "text_metrics.h"
 #include "xalloc.h"
 
 unsigned tb_embed_flags(const char *s, int rtl)

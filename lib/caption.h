@@ -9,7 +9,7 @@
 
 #include "diagram.h"
 #include "lang.h"
-#include "para.h"
+#include "typeset.h"
 
 enum { TB_CAP_MAX = 24 };
 

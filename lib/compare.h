@@ -1,6 +1,6 @@
 /*
  * compare.h -- what the collation (collate.c) uses of the comparison
- * (compare.c): the alignment of main lines by what their nodes mean,
+ * (compare.c, align.c): the alignment of main lines by what their nodes mean,
  * over nodes of any records (internal; spec/compare.md).
  */
 #ifndef TB_COMPARE_H

@@ -1,13 +1,23 @@
 /*
- * diag.c -- formatting a diagnostic for people: the gcc-style first
- * line, the source line, and a caret under the span.
+ * diag.c -- diagnostics: those a reader records as it reads (the
+ * message, the line it is on, quoted, the span's columns and notes),
+ * and each formatted for people: the gcc-style first line, the source
+ * line, and a caret under the span.
  */
 #include "diag.h"
 
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "buf.h"
+#include "reader.h"
+#include "xalloc.h"
+
+enum { EXCERPT_BEFORE = 80 }; /* bytes of a long line quoted before the span */
+
+
+/* ===== Formatting ===== */
 
 char *tb_diag_format(const tb_diag *d)
 {
@@ -62,4 +72,203 @@ char *tb_diag_format(const tb_diag *d)
 		n += len + (n[len] == '\n');
 	}
 	return tb_buf_detach(&b, NULL);
+}
+
+/* ===== Diagnostics ===== */
+
+void tb_diags_clear(tb_reader *r)
+{
+	for (size_t i = 0; i < r->ndiags; i++) {
+		free((char *)r->diags[i].message);
+		free((char *)r->diags[i].source);
+		free((char *)r->diags[i].note);
+	}
+	r->ndiags = 0;
+}
+
+/* Copies the line around window offset 'off' (a window of it when
+ * long) into 'd'. */
+static void S_excerpt(tb_reader *r, size_t off, tb_diag *d)
+{
+	tb_window_ensure(r, off + TB_DIAG_EXCERPT + 1); /* one more, to see if the line goes on */
+	size_t ls = off, le = off;
+	if (ls > r->len)
+		ls = le = r->len;
+	while (ls > 0 && r->data[ls - 1] != '\n' && r->data[ls - 1] != '\r')
+		ls--;
+	while (le < r->len && r->data[le] != '\n' && r->data[le] != '\r')
+		le++;
+	if (ls < r->bom)
+		ls = r->bom; /* the dropped BOM is not shown */
+	size_t from = ls, to = le;
+	int cut = 0;
+	if (le - ls > TB_DIAG_EXCERPT) {
+		if (off - ls > EXCERPT_BEFORE) {
+			from = off - EXCERPT_BEFORE;
+			while (from < off && ((unsigned char)r->data[from] & 0xC0) == 0x80)
+				from++;
+			cut = 1;
+		}
+		if (to - from > TB_DIAG_EXCERPT) {
+			to = from + TB_DIAG_EXCERPT;
+			while (to > off && ((unsigned char)r->data[to] & 0xC0) == 0x80)
+				to--;
+		}
+	}
+	tb_buf b = TB_BUF_SOFT;
+	if (cut)
+		tb_buf_puts(&b, "...");
+	/* Bytes that would break a terminal (NUL, controls, bad UTF-8) are
+	 * shown as '?', one column each, so the caret stays in place. */
+	for (size_t i = from; i < to;) {
+		unsigned char c = (unsigned char)r->data[i];
+		size_t n = c >= 0x80 ? tb_utf8_valid(r->data + i, to - i) : 1;
+		if (n == 0 || (c < 0x20 && c != '\t') || c == 0x7f) {
+			tb_buf_putc(&b, '?');
+			i++;
+		} else {
+			tb_buf_put(&b, r->data + i, n);
+			i += n;
+		}
+	}
+	if (to < le)
+		tb_buf_puts(&b, "...");
+	d->source_col = (cut ? 3u : 0u) + tb_utf8_count(r->data + from, off - from) + 1;
+	d->source = tb_buf_detach(&b, NULL);
+}
+
+void tb_diag_vat(tb_reader *r, tb_severity sev, int code, size_t off,
+                 size_t len, unsigned line, unsigned col,
+                 const char *fmt, va_list ap)
+{
+	if (sev == TB_ERROR) {
+		r->rec_errors++;
+		r->nerrors++;
+	} else {
+		r->nwarnings++;
+	}
+	/* A file of garbage must not fill memory with diagnostics. */
+	if (r->ndiags > TB_MAX_DIAGS)
+		return;
+	if (r->ndiags == TB_MAX_DIAGS) {
+		fmt = "more problems follow in this record; they are not shown";
+		code = TB_D_TOO_MANY;
+		sev = TB_ERROR;
+	}
+	if (r->ndiags == r->diag_cap) {
+		size_t cap = r->diag_cap ? r->diag_cap * 2 : 8;
+		tb_diag *diags = tb_realloc(r->diags, cap * sizeof *diags);
+		if (!diags) { /* lost: the call that made it returns TB_ENOMEM */
+			tb_reader_nomem(r);
+			return;
+		}
+		r->diags = diags;
+		r->diag_cap = cap;
+	}
+	/* A span read by another reader (tb_reader_validate given a record
+	 * this one did not read) may lie past this one's text: the excerpt
+	 * is then of the end of this text, never of memory past it. */
+	if (off > r->len)
+		off = r->len;
+	tb_diag *d = &r->diags[r->ndiags++];
+	memset(d, 0, sizeof *d);
+	d->severity = sev;
+	d->code = code;
+	d->file = r->name;
+	d->line = line;
+	d->col = col;
+	tb_buf m = TB_BUF_SOFT;
+	tb_buf_vprintf(&m, fmt, ap);
+	d->message = tb_buf_detach(&m, NULL);
+	S_excerpt(r, off, d);
+	if (!d->message || !d->source) { /* out of memory: dropped, as above */
+		free((char *)d->message);
+		free((char *)d->source);
+		r->ndiags--;
+		tb_reader_nomem(r);
+		return;
+	}
+	/* the span, cut at the end of its line */
+	size_t end = off;
+	while (end < off + len && end < r->len && r->data[end] != '\n' && r->data[end] != '\r')
+		end++;
+	unsigned w = tb_utf8_count(r->data + off, end - off);
+	d->end_col = col + (w ? w : 1);
+}
+
+void tb_diag_at(tb_reader *r, tb_severity sev, int code, size_t off,
+                size_t len, unsigned line, unsigned col, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	tb_diag_vat(r, sev, code, off, len, line, col, fmt, ap);
+	va_end(ap);
+}
+
+/* Returns 0 when memory ran out: the diagnostic is then without notes. */
+static int S_note_v(tb_diag *d, const char *fmt, va_list ap)
+{
+	tb_buf b = TB_BUF_SOFT;
+	if (d->note) {
+		tb_buf_puts(&b, d->note);
+		tb_buf_putc(&b, '\n');
+		free((char *)d->note);
+	}
+	tb_buf_vprintf(&b, fmt, ap);
+	d->note = tb_buf_detach(&b, NULL);
+	return d->note != NULL;
+}
+
+void tb_diag_note_i(tb_reader *r, size_t i, const char *fmt, ...)
+{
+	if (i >= r->ndiags || i >= TB_MAX_DIAGS)
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	if (!S_note_v(&r->diags[i], fmt, ap))
+		tb_reader_nomem(r);
+	va_end(ap);
+}
+
+void tb_diag_note(tb_reader *r, const char *fmt, ...)
+{
+	if (!r->ndiags || r->ndiags > TB_MAX_DIAGS)
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	if (!S_note_v(&r->diags[r->ndiags - 1], fmt, ap))
+		tb_reader_nomem(r);
+	va_end(ap);
+}
+
+int tb_diag_note_at(tb_reader *r, unsigned line, unsigned col, unsigned end_col,
+                    const char *fmt, ...)
+{
+	for (size_t i = r->ndiags > TB_MAX_DIAGS ? TB_MAX_DIAGS : r->ndiags; i-- > 0;) {
+		tb_diag *d = &r->diags[i];
+		if (d->line != line || d->col < col || d->col >= end_col)
+			continue;
+		va_list ap;
+		va_start(ap, fmt);
+		if (!S_note_v(d, fmt, ap))
+			tb_reader_nomem(r);
+		va_end(ap);
+		return 1;
+	}
+	return 0;
+}
+
+void tb_diag_tok(tb_reader *r, tb_severity sev, int code, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	const tb_tok *t = &r->tok;
+	if (t->type == TK_EOF)
+		r->end_diag = 1; /* where a '[' would have put it elsewhere */
+	if (t->type == TK_EOF && r->prev.len) /* "at the end": after the last token */
+		tb_diag_vat(r, sev, code, r->prev.off + r->prev.len, 1, r->prev.end_line,
+		         r->prev.end_col, fmt, ap);
+	else
+		tb_diag_vat(r, sev, code, t->off, t->len, t->line, t->col, fmt, ap);
+	va_end(ap);
 }

@@ -79,6 +79,7 @@ enum {
 };
 
 #define TB_MAX_DIAGS 100 /* kept per record; the rest are counted */
+#define TB_DIAG_EXCERPT 240 /* bytes of a long line a diagnostic quotes */
 #define TB_MAX_DEPTH 100 /* variations nested deeper are refused */
 #define TB_MAX_NAGS 32   /* NAGs on one turn */
 #define TB_MAX_TURNS 1000000 /* turns, gaps and positions in one record: its

@@ -22,7 +22,7 @@
 #include <string.h>
 
 #include "diagram.h"
-#include "text.h"
+#include "text_metrics.h"
 
 #define U 10.0        /* user units per board unit */
 #define PAD 0.7       /* board units around the points */

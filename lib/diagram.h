@@ -14,8 +14,8 @@
 
 #include "note.h"
 #include "rules.h"
-#include "walk.h"
-#include "xw.h"
+#include "replay_walk.h"
+#include "xml_emit.h"
 
 /* A position to draw, and how the game got there. */
 typedef struct tb_view {

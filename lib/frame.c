@@ -14,7 +14,7 @@
 
 #include "record.h"
 #include "replay.h"
-#include "say.h"
+#include "reasons.h"
 #include "writer.h"
 #include "xalloc.h"
 
@@ -136,7 +136,7 @@ static int S_before_known(const tb_replay *rp, const tb_frame *f)
 }
 
 /* Why the rules refuse frame 'f''s turn in the position it keeps (the
- * one before it), into 'b': as walk.c said it. */
+ * one before it), into 'b': as replay_walk.c said it. */
 static void S_refused(tb_buf *b, const tb_replay *rp, const tb_frame *f)
 {
 	const tb_ruleset *rs = tb_replay_rules(rp);

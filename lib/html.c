@@ -5,7 +5,7 @@
  * The rules stay here: every position the page can show -- each turn of
  * the main line, of every variation and of each other alternative of a
  * reading, each gap and restated position -- is computed when the page
- * is written, by the same walk as the diagrams' (walk.c), and embedded
+ * is written, by the same walk as the diagrams' (replay_walk.c), and embedded
  * as data (JSON in a <script type="application/json">). The page's
  * script (html_page.js, carried as build/gen/html_js.c) only displays
  * it: it draws the pieces at the points this file gives, and sets the
@@ -30,7 +30,7 @@
 #include "diagram.h"
 #include "game.h"
 #include "lasterr.h"
-#include "text.h"
+#include "text_metrics.h"
 #include "visit.h"
 #include "words.h"
 #include "writer.h"

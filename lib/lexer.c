@@ -1,6 +1,6 @@
 /*
- * lexer.c -- the input window and the TGN lexer (spec/tgn.md,
- * "Characters" and "Tokens").
+ * lexer.c -- the TGN lexer (spec/tgn.md, "Characters" and "Tokens"),
+ * over the reader's input window (reader.c).
  *
  * The lexer turns bytes into tokens: punctuation, strings, comments,
  * NAGs, move numbers and words. It validates UTF-8 as it goes (a byte
@@ -9,7 +9,7 @@
  * and reports NUL and control characters; a file that is no text at
  * all is refused at its start (tb_lex_sniff, sniff.c). Words are handed
  * to the parser undecoded; strings and comments are decoded into
- * r->text.
+ * r->text. The diagnostics it gives are recorded by diag.c.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -23,115 +23,17 @@
 #include "diag.h"
 #include "reader.h"
 #include "sniff.h"
+#include "utf8.h"
 #include "xalloc.h"
 
-enum { CHUNK = 64 * 1024, EXCERPT = 240, EXCERPT_BEFORE = 80 };
-
-/* ===== Out of memory ===== */
-
-void tb_reader_nomem(tb_reader *r)
-{
-	if (!r->recover)
-		tb_oom(); /* a caller not yet made to recover (xalloc.h) */
-	r->nomem = 1;
-}
-
-/* ===== The window ===== */
-
-/* Makes sure window offset 'end' is readable, reading more input if
- * there is any. Returns 1 when it is. */
-static int S_ensure(tb_reader *r, size_t end)
-{
-	while (end > r->len) {
-		if (r->eof || !r->f)
-			return 0;
-		if (r->len + CHUNK > r->cap) {
-			size_t cap = r->cap ? r->cap * 2 : 4 * CHUNK;
-			while (r->len + CHUNK > cap)
-				cap *= 2;
-			char *own = tb_realloc(r->own, cap);
-			if (!own) { /* the input ends here; tb_reader_next says why */
-				tb_reader_nomem(r);
-				r->eof = 1;
-				return 0;
-			}
-			r->own = own;
-			r->cap = cap;
-			r->data = r->own;
-		}
-		size_t got = fread(r->own + r->len, 1, CHUNK, r->f);
-		r->len += got;
-		if (got < CHUNK) {
-			if (ferror(r->f))
-				r->io_error = errno ? errno : EIO;
-			r->eof = 1;
-		}
-	}
-	return 1;
-}
+/* ===== The window (reader.c) ===== */
 
 /* The byte at pos+k, or -1 past the end of the input. */
 static inline int S_peek(tb_reader *r, size_t k)
 {
-	if (r->pos + k < r->len || S_ensure(r, r->pos + k + 1))
+	if (r->pos + k < r->len || tb_window_ensure(r, r->pos + k + 1))
 		return (unsigned char)r->data[r->pos + k];
 	return -1;
-}
-
-void tb_window_compact(tb_reader *r)
-{
-	/* The record starts on the line of the current token. */
-	size_t start = r->tok.off;
-	while (start > 0 && r->data[start - 1] != '\n' && r->data[start - 1] != '\r')
-		start--;
-	/* Moving the window at every record would copy the unread input
-	 * again and again; moving it once a chunk's worth is behind keeps
-	 * the copying linear in the input. */
-	r->rec_first = r->tok.off;
-	/* A reader whose records are detached (tb_reader_detach: one copy of
-	 * the window up to each record's end) moves it sooner: each copy is
-	 * then at most this much more than the record, and copying a chunk
-	 * of the input now and then costs less than allocating it a record */
-	size_t behind = r->detached ? CHUNK / 4 : CHUNK;
-	/* Else it moves when little is left unread (the bytes moved are then
-	 * few: most records end a short way before the window does), or when
-	 * the next chunk would not fit. */
-	int later = !r->detached && r->len - start > CHUNK / 8 && r->len + CHUNK <= r->cap;
-	if (!r->f || start < behind || later) {
-		r->rec_start = start;
-		return;
-	}
-	memmove(r->own, r->own + start, r->len - start);
-	r->base += start;
-	r->bom = 0;
-	r->len -= start;
-	r->pos -= start;
-	r->tok.off -= start;
-	r->rec_first = r->tok.off;
-	r->prev = r->tok;
-	r->rec_start = 0;
-}
-
-static size_t S_utf8_valid(const char *s, size_t n);
-
-/* Counts characters as the lexer does: a valid UTF-8 sequence is one,
- * and so is each byte that is not part of one. */
-unsigned tb_utf8_count(const char *s, size_t n)
-{
-	unsigned c = 0;
-	for (size_t i = 0; i < n; c++) {
-		size_t k = S_utf8_valid(s + i, n - i);
-		i += k ? k : 1;
-	}
-	return c;
-}
-
-size_t tb_utf8_len_at(const char *s, size_t n)
-{
-	size_t k = 1;
-	while (k < n && ((unsigned char)s[k] & 0xC0) == 0x80)
-		k++;
-	return n ? k : 0;
 }
 
 /* ===== What the reader takes as text (reader.h) ===== */
@@ -146,7 +48,7 @@ int tb_text_char(const char *s, size_t n, size_t *len)
 		return TB_D_CONTROL;
 	if (c < 0x80)
 		return 0;
-	*len = S_utf8_valid(s, n);
+	*len = tb_utf8_valid(s, n);
 	return *len ? 0 : TB_D_UTF8;
 }
 
@@ -196,208 +98,6 @@ int tb_lang_ok(const char *s, size_t n)
 	return 1;
 }
 
-/* ===== Diagnostics ===== */
-
-void tb_diags_clear(tb_reader *r)
-{
-	for (size_t i = 0; i < r->ndiags; i++) {
-		free((char *)r->diags[i].message);
-		free((char *)r->diags[i].source);
-		free((char *)r->diags[i].note);
-	}
-	r->ndiags = 0;
-}
-
-/* Copies the line around window offset 'off' (a window of it when
- * long) into 'd'. */
-static void S_excerpt(tb_reader *r, size_t off, tb_diag *d)
-{
-	S_ensure(r, off + EXCERPT + 1); /* one more, to see if the line goes on */
-	size_t ls = off, le = off;
-	if (ls > r->len)
-		ls = le = r->len;
-	while (ls > 0 && r->data[ls - 1] != '\n' && r->data[ls - 1] != '\r')
-		ls--;
-	while (le < r->len && r->data[le] != '\n' && r->data[le] != '\r')
-		le++;
-	if (ls < r->bom)
-		ls = r->bom; /* the dropped BOM is not shown */
-	size_t from = ls, to = le;
-	int cut = 0;
-	if (le - ls > EXCERPT) {
-		if (off - ls > EXCERPT_BEFORE) {
-			from = off - EXCERPT_BEFORE;
-			while (from < off && ((unsigned char)r->data[from] & 0xC0) == 0x80)
-				from++;
-			cut = 1;
-		}
-		if (to - from > EXCERPT) {
-			to = from + EXCERPT;
-			while (to > off && ((unsigned char)r->data[to] & 0xC0) == 0x80)
-				to--;
-		}
-	}
-	tb_buf b = TB_BUF_SOFT;
-	if (cut)
-		tb_buf_puts(&b, "...");
-	/* Bytes that would break a terminal (NUL, controls, bad UTF-8) are
-	 * shown as '?', one column each, so the caret stays in place. */
-	for (size_t i = from; i < to;) {
-		unsigned char c = (unsigned char)r->data[i];
-		size_t n = c >= 0x80 ? S_utf8_valid(r->data + i, to - i) : 1;
-		if (n == 0 || (c < 0x20 && c != '\t') || c == 0x7f) {
-			tb_buf_putc(&b, '?');
-			i++;
-		} else {
-			tb_buf_put(&b, r->data + i, n);
-			i += n;
-		}
-	}
-	if (to < le)
-		tb_buf_puts(&b, "...");
-	d->source_col = (cut ? 3u : 0u) + tb_utf8_count(r->data + from, off - from) + 1;
-	d->source = tb_buf_detach(&b, NULL);
-}
-
-static void S_diag_v(tb_reader *r, tb_severity sev, int code, size_t off,
-                     size_t len, unsigned line, unsigned col,
-                     const char *fmt, va_list ap)
-{
-	if (sev == TB_ERROR) {
-		r->rec_errors++;
-		r->nerrors++;
-	} else {
-		r->nwarnings++;
-	}
-	/* A file of garbage must not fill memory with diagnostics. */
-	if (r->ndiags > TB_MAX_DIAGS)
-		return;
-	if (r->ndiags == TB_MAX_DIAGS) {
-		fmt = "more problems follow in this record; they are not shown";
-		code = TB_D_TOO_MANY;
-		sev = TB_ERROR;
-	}
-	if (r->ndiags == r->diag_cap) {
-		size_t cap = r->diag_cap ? r->diag_cap * 2 : 8;
-		tb_diag *diags = tb_realloc(r->diags, cap * sizeof *diags);
-		if (!diags) { /* lost: the call that made it returns TB_ENOMEM */
-			tb_reader_nomem(r);
-			return;
-		}
-		r->diags = diags;
-		r->diag_cap = cap;
-	}
-	/* A span read by another reader (tb_reader_validate given a record
-	 * this one did not read) may lie past this one's text: the excerpt
-	 * is then of the end of this text, never of memory past it. */
-	if (off > r->len)
-		off = r->len;
-	tb_diag *d = &r->diags[r->ndiags++];
-	memset(d, 0, sizeof *d);
-	d->severity = sev;
-	d->code = code;
-	d->file = r->name;
-	d->line = line;
-	d->col = col;
-	tb_buf m = TB_BUF_SOFT;
-	tb_buf_vprintf(&m, fmt, ap);
-	d->message = tb_buf_detach(&m, NULL);
-	S_excerpt(r, off, d);
-	if (!d->message || !d->source) { /* out of memory: dropped, as above */
-		free((char *)d->message);
-		free((char *)d->source);
-		r->ndiags--;
-		tb_reader_nomem(r);
-		return;
-	}
-	/* the span, cut at the end of its line */
-	size_t end = off;
-	while (end < off + len && end < r->len && r->data[end] != '\n' && r->data[end] != '\r')
-		end++;
-	unsigned w = tb_utf8_count(r->data + off, end - off);
-	d->end_col = col + (w ? w : 1);
-}
-
-void tb_diag_at(tb_reader *r, tb_severity sev, int code, size_t off,
-                size_t len, unsigned line, unsigned col, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	S_diag_v(r, sev, code, off, len, line, col, fmt, ap);
-	va_end(ap);
-}
-
-/* Returns 0 when memory ran out: the diagnostic is then without notes. */
-static int S_note_v(tb_diag *d, const char *fmt, va_list ap)
-{
-	tb_buf b = TB_BUF_SOFT;
-	if (d->note) {
-		tb_buf_puts(&b, d->note);
-		tb_buf_putc(&b, '\n');
-		free((char *)d->note);
-	}
-	tb_buf_vprintf(&b, fmt, ap);
-	d->note = tb_buf_detach(&b, NULL);
-	return d->note != NULL;
-}
-
-/* A note line for diagnostic 'i' of the current call. */
-static void S_note_v_at(tb_reader *r, size_t i, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-static void S_note_v_at(tb_reader *r, size_t i, const char *fmt, ...)
-{
-	if (i >= r->ndiags || i >= TB_MAX_DIAGS)
-		return;
-	va_list ap;
-	va_start(ap, fmt);
-	if (!S_note_v(&r->diags[i], fmt, ap))
-		tb_reader_nomem(r);
-	va_end(ap);
-}
-
-void tb_diag_note(tb_reader *r, const char *fmt, ...)
-{
-	if (!r->ndiags || r->ndiags > TB_MAX_DIAGS)
-		return;
-	va_list ap;
-	va_start(ap, fmt);
-	if (!S_note_v(&r->diags[r->ndiags - 1], fmt, ap))
-		tb_reader_nomem(r);
-	va_end(ap);
-}
-
-int tb_diag_note_at(tb_reader *r, unsigned line, unsigned col, unsigned end_col,
-                    const char *fmt, ...)
-{
-	for (size_t i = r->ndiags > TB_MAX_DIAGS ? TB_MAX_DIAGS : r->ndiags; i-- > 0;) {
-		tb_diag *d = &r->diags[i];
-		if (d->line != line || d->col < col || d->col >= end_col)
-			continue;
-		va_list ap;
-		va_start(ap, fmt);
-		if (!S_note_v(d, fmt, ap))
-			tb_reader_nomem(r);
-		va_end(ap);
-		return 1;
-	}
-	return 0;
-}
-
-void tb_diag_tok(tb_reader *r, tb_severity sev, int code, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	const tb_tok *t = &r->tok;
-	if (t->type == TK_EOF)
-		r->end_diag = 1; /* where a '[' would have put it elsewhere */
-	if (t->type == TK_EOF && r->prev.len) /* "at the end": after the last token */
-		S_diag_v(r, sev, code, r->prev.off + r->prev.len, 1, r->prev.end_line,
-		         r->prev.end_col, fmt, ap);
-	else
-		S_diag_v(r, sev, code, t->off, t->len, t->line, t->col, fmt, ap);
-	va_end(ap);
-}
-
 /* A diagnostic at the lexer's position, 'len' bytes wide. */
 static void S_diag_here(tb_reader *r, int code, size_t len, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
@@ -405,61 +105,23 @@ static void S_diag_here(tb_reader *r, int code, size_t len, const char *fmt, ...
 {
 	va_list ap;
 	va_start(ap, fmt);
-	S_diag_v(r, TB_ERROR, code, r->pos, len, r->line, r->col, fmt, ap);
+	tb_diag_vat(r, TB_ERROR, code, r->pos, len, r->line, r->col, fmt, ap);
 	va_end(ap);
 }
 
 /* ===== Characters ===== */
 
 /* Length of the valid UTF-8 sequence at pos, or 0 if it is invalid
- * (overlong forms, surrogates and values past U+10FFFF included). */
-static size_t S_utf8_len(tb_reader *r, unsigned long *cp)
+ * (overlong forms, surrogates and values past U+10FFFF included); the
+ * bytes its lead calls for are read into the window first. */
+static size_t S_utf8_len(tb_reader *r)
 {
 	int c = S_peek(r, 0);
-	size_t n;
-	unsigned long v, min;
-	if (c < 0x80) {
-		*cp = (unsigned long)c;
+	if (c < 0x80)
 		return 1;
-	} else if ((c & 0xE0) == 0xC0) {
-		n = 2, v = (unsigned long)c & 0x1F, min = 0x80;
-	} else if ((c & 0xF0) == 0xE0) {
-		n = 3, v = (unsigned long)c & 0x0F, min = 0x800;
-	} else if ((c & 0xF8) == 0xF0) {
-		n = 4, v = (unsigned long)c & 0x07, min = 0x10000;
-	} else {
-		return 0;
-	}
-	for (size_t k = 1; k < n; k++) {
-		int cc = S_peek(r, k);
-		if (cc < 0 || (cc & 0xC0) != 0x80)
-			return 0;
-		v = (v << 6) | ((unsigned long)cc & 0x3F);
-	}
-	if (v < min || v > 0x10FFFF || (v >= 0xD800 && v <= 0xDFFF))
-		return 0;
-	*cp = v;
-	return n;
-}
-
-/* Length of the valid UTF-8 sequence at 's' (at most 'n' bytes), or 0. */
-static size_t S_utf8_valid(const char *s, size_t n)
-{
-	const unsigned char *u = (const unsigned char *)s;
-	size_t len = u[0] < 0x80 ? 1 : (u[0] & 0xE0) == 0xC0 ? 2 : (u[0] & 0xF0) == 0xE0 ? 3
-	           : (u[0] & 0xF8) == 0xF0 ? 4 : 0;
-	if (!len || len > n)
-		return 0;
-	unsigned long v = len == 1 ? u[0] : (unsigned long)u[0] & (0x7Fu >> len);
-	for (size_t k = 1; k < len; k++) {
-		if ((u[k] & 0xC0) != 0x80)
-			return 0;
-		v = (v << 6) | (u[k] & 0x3Fu);
-	}
-	static const unsigned long min[5] = {0, 0, 0x80, 0x800, 0x10000};
-	if (v < min[len] || v > 0x10FFFF || (v >= 0xD800 && v <= 0xDFFF))
-		return 0;
-	return len;
+	if (c >= 0xC0 && c < 0xF8)
+		S_peek(r, c < 0xE0 ? 1 : c < 0xF0 ? 2 : 3);
+	return tb_utf8_valid(r->data + r->pos, r->len - r->pos);
 }
 
 /* Advances over 'n' bytes of one character (or one CRLF). */
@@ -522,9 +184,9 @@ void tb_lex_record_end(tb_reader *r)
 {
 	size_t more = r->rec_latin_more;
 	if (r->rec_latin && more)
-		S_note_v_at(r, r->rec_latin - 1,
-		            "%zu more byte%s of this record %s not UTF-8 either (the last on line %u)",
-		            more, more == 1 ? "" : "s", more == 1 ? "is" : "are", r->rec_latin_line);
+		tb_diag_note_i(r, r->rec_latin - 1,
+		               "%zu more byte%s of this record %s not UTF-8 either (the last on line %u)",
+		               more, more == 1 ? "" : "s", more == 1 ? "is" : "are", r->rec_latin_line);
 	r->rec_latin = 0;
 	r->rec_latin_more = 0;
 }
@@ -545,7 +207,7 @@ static void S_bad_run(tb_reader *r, int kind)
 		return;
 	}
 	if (kind == TB_D_UTF8) {
-		S_ensure(r, r->pos + 4);
+		tb_window_ensure(r, r->pos + 4);
 		if (tb_sniff_latin1((const unsigned char *)r->data + r->pos,
 		                    r->len - r->pos < 4 ? r->len - r->pos : 4)) {
 			S_latin1(r, n);
@@ -584,10 +246,8 @@ static size_t S_text_char(tb_reader *r)
 	if ((c >= 0x20 && c < 0x7f) || c == '\t')
 		return 1;
 	int kind = S_bad_at(r, 0);
-	if (!kind) {
-		unsigned long cp;
-		return S_utf8_len(r, &cp);
-	}
+	if (!kind)
+		return S_utf8_len(r);
 	S_bad_run(r, kind);
 	return 0;
 }
@@ -737,7 +397,7 @@ static inline size_t S_run(const tb_reader *r, size_t p, size_t end, unsigned cl
 		if (p + 1 < end && d[p] >= 0xC2 && d[p] <= 0xDF && (d[p + 1] & 0xC0) == 0x80)
 			n = 2; /* Latin letters with accents: valid whatever follows the lead */
 		else
-			n = p < end && d[p] >= 0x80 ? S_utf8_valid(r->data + p, end - p) : 0;
+			n = p < end && d[p] >= 0x80 ? tb_utf8_valid(r->data + p, end - p) : 0;
 		if (!n)
 			return p;
 		p += n;
@@ -878,8 +538,7 @@ static void S_word(tb_reader *r)
 				break;
 		}
 		if (c >= 0x80) {
-			unsigned long cp;
-			size_t n = S_utf8_len(r, &cp);
+			size_t n = S_utf8_len(r);
 			if (!n)
 				break; /* reported as the next token */
 			S_advance(r, n);
@@ -1065,7 +724,7 @@ int tb_lex_tag(tb_reader *r, tb_tok *name, tb_tok *value)
 
 int tb_lex_sniff(tb_reader *r)
 {
-	S_ensure(r, TB_SNIFF_BYTES);
+	tb_window_ensure(r, TB_SNIFF_BYTES);
 	const unsigned char *p = (const unsigned char *)r->data;
 	size_t n = r->len < TB_SNIFF_BYTES ? r->len : TB_SNIFF_BYTES;
 	int bom;
@@ -1223,7 +882,6 @@ again:
 		[')'] = TK_RPAREN, ['<'] = TK_LANGLE, ['>'] = TK_RANGLE,
 		['|'] = TK_BAR, ['*'] = TK_STAR,
 	};
-	unsigned long cp;
 	if (c < 128 && punct[c]) {
 		r->tok.type = punct[c];
 		S_advance(r, 1);
@@ -1244,63 +902,11 @@ again:
 		S_diag_here(r, TB_D_UNEXPECTED, 1, "'}' without '{'");
 		S_advance(r, 1);
 		goto again;
-	} else if (c >= 0x80 && !S_utf8_len(r, &cp)) {
+	} else if (c >= 0x80 && !S_utf8_len(r)) {
 		S_text_char(r); /* reports and skips the bad byte */
 		goto again;
 	} else {
 		r->tok.type = TK_WORD;
 		S_word(r);
 	}
-}
-
-/* ===== Handing a record on ===== */
-
-tb_reader *tb_reader_detach(tb_reader *r)
-{
-	r->detached = 1;
-	/* Whatever a diagnostic of the record may quote -- up to an excerpt
-	 * past its last token -- is read now, as S_excerpt would read it. */
-	r->recover = 1;
-	S_ensure(r, r->pos + EXCERPT + 1);
-	r->recover = 0;
-	if (r->nomem) /* the window could not grow: 'r' is spent */
-		return NULL;
-	tb_reader *d = tb_calloc(1, sizeof *d);
-	if (!d || !(d->name = tb_strdup(r->name))) {
-		free(d);
-		return NULL;
-	}
-	/* The same window offsets as 'r': the record's nodes hold them. The
-	 * bytes before the record's line (and the newline before it) are
-	 * never read; they are left unset but for that newline. */
-	size_t from = r->rec_start ? r->rec_start - 1 : 0;
-	size_t end = r->pos + EXCERPT + 1 < r->len ? r->pos + EXCERPT + 1 : r->len;
-	d->cap = end + 1;
-	if (!(d->own = tb_malloc(d->cap))) {
-		free(d->name);
-		free(d);
-		return NULL;
-	}
-	memcpy(d->own + from, r->data + from, end - from);
-	d->own[end] = '\0';
-	d->data = d->own;
-	d->len = end;
-	d->eof = 1;
-	d->bom = r->bom;
-	d->rec_start = r->rec_start;
-	d->rec_first = r->rec_first;
-	d->started = 1;
-	d->fatal = 1;
-	d->tok.type = TK_EOF;
-	d->search = r->search;
-	d->rec_errors = r->rec_errors;
-	d->rec_offboard = r->rec_offboard;
-	d->diags = r->diags;
-	d->ndiags = r->ndiags;
-	d->diag_cap = r->diag_cap;
-	for (size_t i = 0; i < d->ndiags; i++)
-		d->diags[i].file = d->name;
-	r->diags = NULL;
-	r->ndiags = r->diag_cap = 0;
-	return d;
 }

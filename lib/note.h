@@ -15,8 +15,8 @@
 #define TB_NOTE_H
 
 #include "lang.h"
-#include "para.h"
-#include "walk.h"
+#include "typeset.h"
+#include "replay_walk.h"
 
 typedef struct tb_note {
 	const char *why;      /* its key: "note.fits", "note.refused"... */

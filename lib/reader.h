@@ -1,6 +1,6 @@
 /*
  * reader.h -- the reader: input window, lexer state, diagnostics
- * (internal; lexer.c and parser.c share it).
+ * (internal; reader.c, lexer.c, parser.c and diag.c share it).
  *
  * The window holds the source from the start of the record being read
  * to the lexer's position, so any line of that record can be quoted in
@@ -15,6 +15,7 @@
 
 #include "buf.h"
 #include "record.h"
+#include "utf8.h" /* the columns its users count (tb_utf8_count) */
 
 typedef enum tb_tok_type {
 	TK_EOF,
@@ -122,6 +123,10 @@ int tb_lex_tag(tb_reader *r, tb_tok *name, tb_tok *value);
 void tb_diag_at(tb_reader *r, tb_severity sev, int code, size_t off,
                 size_t len, unsigned line, unsigned col, const char *fmt, ...)
 	__attribute__((format(printf, 8, 9)));
+/* tb_diag_at with the arguments in 'ap'. */
+void tb_diag_vat(tb_reader *r, tb_severity sev, int code, size_t off,
+                 size_t len, unsigned line, unsigned col, const char *fmt, va_list ap)
+	__attribute__((format(printf, 8, 0)));
 /* The same over the current token. */
 void tb_diag_tok(tb_reader *r, tb_severity sev, int code, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
@@ -129,11 +134,20 @@ void tb_diag_tok(tb_reader *r, tb_severity sev, int code, const char *fmt, ...)
 /* Adds a note line to the last diagnostic recorded (after its others). */
 void tb_diag_note(tb_reader *r, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+/* Adds a note line to diagnostic 'i' of the current call (nothing when
+ * it is not kept). */
+void tb_diag_note_i(tb_reader *r, size_t i, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
 /* Adds a note line to the last diagnostic recorded that starts on line
  * 'line' between columns 'col' and 'end_col' (excluded); returns 0 when
  * there is none. */
 int tb_diag_note_at(tb_reader *r, unsigned line, unsigned col, unsigned end_col,
                     const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+
+/* Parses the record whose first token is r->tok (parser.c), up to the
+ * token after it. Out of memory, the record's arena jumps to r->jump,
+ * where r->building (the record) is freed. */
+tb_record *tb_parse_record(tb_reader *r);
 
 /* Memory ran out while 'r' read or reported: sets r->nomem in a call
  * made to recover (r->recover), else aborts (xalloc.h). */
@@ -149,19 +163,17 @@ char *tb_record_write_x(const tb_record *rec, size_t *len);
 /* Drops the diagnostics of the previous call. */
 void tb_diags_clear(tb_reader *r);
 
+/* Makes sure window offset 'end' is readable, reading more input if
+ * there is any. Returns 1 when it is. */
+int tb_window_ensure(tb_reader *r, size_t end);
+
 /* Moves the window so the record starting at the current token's line
  * comes first; called between records. */
 void tb_window_compact(tb_reader *r);
 
-/* Length in bytes of the character at 's' (at most 'n'). */
-size_t tb_utf8_len_at(const char *s, size_t n);
-
-/* Number of code points in 'n' bytes at 's'. */
-unsigned tb_utf8_count(const char *s, size_t n);
-
 /* ===== What the reader takes as text: the one place of each check =====
  * The lexer reads comments, strings and languages by these, and the
- * building API (tree.c) refuses by them what the lexer would not give
+ * building API (tree_edit.c) refuses by them what the lexer would not give
  * back as it was given, so that every record built reads back. */
 
 /* The character at 's' (at most 'n' bytes, n >= 1): 0 when the reader

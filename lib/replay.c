@@ -2,10 +2,10 @@
  * replay.c -- the frames of one reading of a record (replay.h), and
  * their public face (tablero.h, "One reading of a record").
  *
- * validate.c replays the record and fills the frames; this file keeps
- * them -- in the order the nodes are written, found again by node
- * through a small open-addressing table -- with the events and the
- * turns of decided gaps in two pools beside them.
+ * validate.c replays the record and validate_frames.c fills the
+ * frames; this file keeps them -- in the order the nodes are written,
+ * found again by node through a small open-addressing table -- with the
+ * events and the turns of decided gaps in two pools beside them.
  */
 #include <stdint.h>
 #include <stdio.h>

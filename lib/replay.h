@@ -50,7 +50,7 @@ typedef struct tb_frame {
 
 typedef struct tb_replay tb_replay;
 
-/* ---- filled by the replay (validate.c) ---- */
+/* ---- filled by the replay (validate_frames.c) ---- */
 
 /* A new frame for node 'n' (alternative 'alt') at 'depth', status
  * UNKNOWN and no position; its index, or -1 when memory ran out. A node

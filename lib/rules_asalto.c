@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "rules.h"
-#include "say.h"
+#include "reasons.h"
 
 enum { ATT = 0, DEF = 1, ATTACKERS = 24, DEFENDERS = 2, FORT = 9 };
 enum { RED = 1, BLUE = 2 };

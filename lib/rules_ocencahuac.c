@@ -23,7 +23,7 @@
 #include <string.h>
 
 #include "rules.h"
-#include "say.h"
+#include "reasons.h"
 
 enum { SAN = 0, CEB = 1 };
 enum { EMPEROR, PRINCESS, PRINCE, WARRIOR };

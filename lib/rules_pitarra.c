@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "rules.h"
-#include "say.h"
+#include "reasons.h"
 
 enum { PIECES = 12 };
 

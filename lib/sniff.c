@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "tablero.h"
+#include "utf8.h"
 
 /* ===== What the file is ===== */
 
@@ -205,19 +206,7 @@ static void S_command(tb_buf *note, const char *file, const char *program, const
 static void S_put_cp(tb_buf *b, unsigned long cp)
 {
 	char u[4];
-	size_t n;
-	if (cp < 0x80) {
-		u[0] = (char)cp, n = 1;
-	} else if (cp < 0x800) {
-		u[0] = (char)(0xC0 | cp >> 6), u[1] = (char)(0x80 | (cp & 0x3F)), n = 2;
-	} else if (cp < 0x10000) {
-		u[0] = (char)(0xE0 | cp >> 12), u[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
-		u[2] = (char)(0x80 | (cp & 0x3F)), n = 3;
-	} else {
-		u[0] = (char)(0xF0 | cp >> 18), u[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
-		u[2] = (char)(0x80 | ((cp >> 6) & 0x3F)), u[3] = (char)(0x80 | (cp & 0x3F)), n = 4;
-	}
-	tb_buf_put(b, u, n);
+	tb_buf_put(b, u, tb_utf8_encode((uint32_t)cp, u));
 }
 
 /* The first line of a UTF-16 or UTF-32 file, as UTF-8 (after its byte

@@ -14,6 +14,11 @@
  * left, at a restated position, at the end of the line, or when its
  * search runs out of room; then what each open turn may have been is
  * reported (TB408), or that nothing fits (TB409).
+ *
+ * This file replays the lines and checks them; validate_frames.c fills
+ * the frames of the replay as it goes (replay.h), and validate_open.c
+ * follows the stretches open turns leave (validation.h holds the state
+ * they share).
  */
 #include <limits.h>
 #include <ctype.h>
@@ -28,100 +33,14 @@
 #include "repair.h"
 #include "rules.h"
 #include "replay.h"
-#include "say.h"
+#include "reasons.h"
 #include "tags.h"
 #include "validate.h"
+#include "validation.h"
 #include "xalloc.h"
 
-/* An open turn of a stretch: the node, its steps, and the written turns
- * replayed after it. */
-typedef struct S_pending {
-	const tb_node *node;
-	size_t step, nsteps;       /* its steps in the stretch */
-	int gap;                   /* a gap (its steps are plies), else one turn */
-	int offboard;              /* a token with points off the board */
-	const tb_node *first, *last; /* written turns replayed after it */
-} S_pending;
-
-/* The positions a line may be in since its first open turn. */
-typedef struct S_open {
-	tb_stretch *x;
-	S_pending *v;
-	size_t n, cap;
-} S_open;
-
-/* A fault being reported, until it is told (S_fault_flush): the
- * strings of its tb_fault; candidates NUL-separated in 'cands'. */
-typedef struct S_fault {
-	int pending;
-	tb_fault f;
-	tb_buf msg, token, reason, position, cands, repair;
-	size_t ncands;
-} S_fault;
-
-typedef struct S_val {
-	tb_reader *r;
-	const tb_record *rec;
-	tb_ruleset rs;
-	tb_turns turns;            /* the legal turns of the position at hand */
-	size_t nturns;             /* how many, as S_over_before found them */
-	tb_turn_fn fn;
-	void *ctx;
-	tb_buf scratch;
-	tb_search_opts so;         /* the reader's, defaults filled in */
-	tb_decide_fn decide;       /* what open turns were found to be (fill) */
-	void *decide_ctx;
-	const tb_sigla *collation; /* the witnesses, when the record is a collation
-	                              (spec/compare.md), else NULL */
-	int oom;                   /* memory ran out (sticky): TB_ENOMEM at the end */
-	tb_fault_fn fault;         /* told each fault, typed, or NULL */
-	void *fault_ctx;
-	S_fault pend;              /* the last fault, told once its notes are known */
-	tb_replay *rp;             /* the frames kept (replay.h), or NULL */
-	long cur;                  /* the frame of the node being replayed, or -1 */
-} S_val;
-
-/* The node each step of an open stretch replays (NULL for a gap's
- * plies): the open turns' own, and the written turns' recorded as they
- * are played. And, when frames are kept, each node of the stretch with
- * the layers it goes from and to (a node with no step: from == to). */
-typedef struct S_entry {
-	long f;
-	size_t from, to;
-} S_entry;
-
-typedef struct S_steps {
-	const tb_node **v;
-	size_t n, cap;
-	S_entry *e;
-	size_t ne, cape;
-} S_steps;
-
-/* Where the replay of a line stands. */
-typedef struct S_at {
-	tb_state st;
-	int live;                  /* the position is known, or 'open' holds the possible ones */
-	S_open *open;              /* NULL, or the positions since an open turn */
-	unsigned skip;             /* written turns a repair has already played */
-	int fixed;                 /* a repair put a turn before this one: the */
-	tb_state fixed_before;     /* position its variations start from */
-	/* A legal turn the rules frown on (TB407, rules->remark): told only
-	 * when the opponent's next turn does not take the penalty (a huff). */
-	const tb_node *frown;      /* the turn, or NULL */
-	tb_state frown_before;     /* the position before it, */
-	tb_turn frown_turn;        /* the turn played, */
-	tb_state frown_after;      /* and the position after it: the remark's
-	                              words are made only when it is told */
-	/* For the frames (replay.h): */
-	int ever;                  /* 'st' holds a position the rules knew (the last) */
-	long ply;                  /* turns of the line replayed so far */
-	unsigned depth;            /* 0 the main line */
-	S_steps *steps;            /* the line's steps */
-	size_t node_from;          /* the stretch's steps when the node at hand began */
-} S_at;
-
 /* "" when memory ran out (v->oom). */
-static const char *S_position_text(S_val *v, const tb_state *s)
+static const char *S_position_text(tb_val *v, const tb_state *s)
 {
 	tb_arena a = {0};
 	tb_position p;
@@ -139,7 +58,7 @@ static const char *S_position_text(S_val *v, const tb_state *s)
 
 /* The text of soft buffer 'b' ("" when nothing was appended); "" and
  * v->oom when an append to it ran out of memory. */
-static const char *S_text(S_val *v, const tb_buf *b)
+const char *tb_val_text(tb_val *v, const tb_buf *b)
 {
 	if (!tb_buf_ok(b)) {
 		v->oom = 1;
@@ -149,9 +68,9 @@ static const char *S_text(S_val *v, const tb_buf *b)
 }
 
 /* Tells the pending fault, if any, to v->fault, and forgets it. */
-static void S_fault_flush(S_val *v)
+static void S_fault_flush(tb_val *v)
 {
-	S_fault *p = &v->pend;
+	tb_val_fault *p = &v->pend;
 	if (!p->pending)
 		return;
 	p->pending = 0;
@@ -180,7 +99,7 @@ static void S_fault_flush(S_val *v)
 	free(cands);
 }
 
-static void S_fault_free(S_fault *p)
+static void S_fault_free(tb_val_fault *p)
 {
 	tb_buf *b[] = {&p->msg, &p->token, &p->reason, &p->position, &p->cands, &p->repair};
 	for (size_t i = 0; i < sizeof b / sizeof b[0]; i++)
@@ -196,10 +115,10 @@ typedef struct S_where {
 
 /* Keeps what a fault's diagnostic says, to tell it later: 'token' (may be
  * NULL) and 'reason' make message 'msg'; 'position' its notation or "". */
-static void S_fault_begin(S_val *v, const S_where *d, const char *msg, const char *token,
+static void S_fault_begin(tb_val *v, const S_where *d, const char *msg, const char *token,
                           const char *reason, const char *position)
 {
-	S_fault *p = &v->pend;
+	tb_val_fault *p = &v->pend;
 	tb_buf *b[] = {&p->msg, &p->token, &p->reason, &p->position, &p->cands, &p->repair};
 	for (size_t i = 0; i < sizeof b / sizeof b[0]; i++) {
 		tb_buf_clear(b[i]);
@@ -217,7 +136,7 @@ static void S_fault_begin(S_val *v, const S_where *d, const char *msg, const cha
 
 /* A candidate of the pending fault: a turn or sequence that fits, or a
  * reading that explains it (as the canonical form writes it). */
-static void S_fault_candidate(S_val *v, const char *text)
+void tb_val_fault_candidate(tb_val *v, const char *text)
 {
 	if (!v->pend.pending)
 		return;
@@ -227,7 +146,7 @@ static void S_fault_candidate(S_val *v, const char *text)
 }
 
 /* The pending fault's one candidate is what the replay went on with. */
-static void S_fault_repaired(S_val *v)
+void tb_val_fault_repaired(tb_val *v)
 {
 	if (v->pend.pending && v->pend.ncands == 1 && tb_buf_ok(&v->pend.cands)) {
 		tb_buf_clear(&v->pend.repair);
@@ -238,7 +157,7 @@ static void S_fault_repaired(S_val *v)
 /* A diagnostic over node span 'sp', with the position 's' it happened in
  * (may be NULL): "token: reason", or "reason" when 'token' is NULL;
  * a fault for v->fault too. */
-static void S_vreport(S_val *v, tb_severity sev, int code, const tb_span *sp,
+static void S_vreport(tb_val *v, tb_severity sev, int code, const tb_span *sp,
                       const tb_state *s, const char *token, const char *fmt, va_list ap)
 {
 	S_fault_flush(v);
@@ -266,11 +185,8 @@ static void S_vreport(S_val *v, tb_severity sev, int code, const tb_span *sp,
 	tb_buf_free(&msg);
 }
 
-static void S_report(S_val *v, tb_severity sev, int code, const tb_span *sp,
-                     const tb_state *s, const char *fmt, ...)
-	__attribute__((format(printf, 6, 7)));
-static void S_report(S_val *v, tb_severity sev, int code, const tb_span *sp,
-                     const tb_state *s, const char *fmt, ...)
+void tb_val_report(tb_val *v, tb_severity sev, int code, const tb_span *sp,
+                   const tb_state *s, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
@@ -278,13 +194,10 @@ static void S_report(S_val *v, tb_severity sev, int code, const tb_span *sp,
 	va_end(ap);
 }
 
-/* S_report of a fault of the turn or gap written 'token': the message
+/* tb_val_report of a fault of the turn or gap written 'token': the message
  * "token: reason", the reason kept apart for v->fault. */
-static void S_report_turn(S_val *v, tb_severity sev, int code, const tb_span *sp,
-                          const tb_state *s, const char *token, const char *fmt, ...)
-	__attribute__((format(printf, 7, 8)));
-static void S_report_turn(S_val *v, tb_severity sev, int code, const tb_span *sp,
-                          const tb_state *s, const char *token, const char *fmt, ...)
+void tb_val_report_turn(tb_val *v, tb_severity sev, int code, const tb_span *sp,
+                        const tb_state *s, const char *token, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
@@ -293,7 +206,7 @@ static void S_report_turn(S_val *v, tb_severity sev, int code, const tb_span *sp
 }
 
 /* rules->explain; out of memory (no words) sets v->oom. */
-static void S_explain(S_val *v, const tb_state *s, const tb_move *m, char *why, size_t n)
+void tb_val_explain(tb_val *v, const tb_state *s, const tb_move *m, char *why, size_t n)
 {
 	tb_say_no_fit(why, n); /* never "" but out of memory */
 	v->rs.rules->explain(&v->rs, s, m, why, n);
@@ -307,11 +220,8 @@ static void S_token(tb_buf *b, uint8_t kind, const tb_move *m)
 	tb_turn_write(b, kind, m);
 }
 
-/* Appends the canonical token of generated turn 't'. */
-static void S_turn_token(tb_buf *b, const tb_turn *t) { tb_turn_token(b, t); }
-
 /* The token a node writes ("?-d2", "?", "<gap 2>"), into 'b'. */
-static void S_node_token(tb_buf *b, const tb_node *n)
+void tb_val_node_token(tb_buf *b, const tb_node *n)
 {
 	tb_buf_clear(b);
 	if (tb_node_followed(n) == TB_NODE_GAP) {
@@ -330,11 +240,11 @@ static void S_node_token(tb_buf *b, const tb_node *n)
 
 /* Tells the caller of turn 't' of node 'n', played from 'before' to
  * 'after' with events 'ev'. */
-static void S_tell(S_val *v, const tb_node *n, const tb_turn *t, const tb_state *after,
-                   const tb_events *ev)
+void tb_val_tell(tb_val *v, const tb_node *n, const tb_turn *t, const tb_state *after,
+                 const tb_events *ev)
 {
 	tb_buf tok = TB_BUF_SOFT, evt = TB_BUF_SOFT;
-	S_turn_token(&tok, t);
+	tb_turn_token(&tok, t);
 	tb_events_write(&evt, ev);
 	tb_turn_event one[TB_EVENTS_MAX];
 	char pts[TB_EVENTS_MAX][2][4];
@@ -346,8 +256,8 @@ static void S_tell(S_val *v, const tb_node *n, const tb_turn *t, const tb_state 
 		tb_buf_printf(&over, "%s (%s)", tb_result_text[res], why);
 	int was = v->oom;
 	v->oom = 0;
-	tb_turn_report rep = {n->number, n->side, S_text(v, &tok), S_position_text(v, after),
-	                      S_text(v, &evt), n->span.line, n->span.col, ev->n, one,
+	tb_turn_report rep = {n->number, n->side, tb_val_text(v, &tok), S_position_text(v, after),
+	                      tb_val_text(v, &evt), n->span.line, n->span.col, ev->n, one,
 	                      tb_buf_ok(&over) ? over.data : NULL};
 	if (!tb_buf_ok(&over))
 		v->oom = 1;
@@ -360,7 +270,7 @@ static void S_tell(S_val *v, const tb_node *n, const tb_turn *t, const tb_state 
 }
 
 /* Tells the frowned-on turn of 'at', if any: no penalty followed it. */
-static void S_frown_tell(S_val *v, S_at *at)
+void tb_val_frown_tell(tb_val *v, tb_val_at *at)
 {
 	if (!at->frown)
 		return;
@@ -370,9 +280,9 @@ static void S_frown_tell(S_val *v, S_at *at)
 	if (!*why)
 		v->oom = 1; /* the remark's words ran out (rules->remark) */
 	tb_buf tok = TB_BUF_SOFT;
-	S_node_token(&tok, at->frown);
-	S_report_turn(v, TB_WARNING, TB_D_PASSED_UP, &at->frown->span, &at->frown_before,
-	              S_text(v, &tok), "%s", why);
+	tb_val_node_token(&tok, at->frown);
+	tb_val_report_turn(v, TB_WARNING, TB_D_PASSED_UP, &at->frown->span, &at->frown_before,
+	              tb_val_text(v, &tok), "%s", why);
 	tb_buf_free(&tok);
 	at->frown = NULL;
 }
@@ -380,7 +290,7 @@ static void S_frown_tell(S_val *v, S_at *at)
 /* Does node 'n' write a penalty (a huff part) that the rules allow in
  * the known position of 'at'? Then the frowned-on turn waits for it to
  * be played; else it is told before 'n' brings anything else. */
-static int S_penalty_follows(S_val *v, const S_at *at, const tb_node *n)
+static int S_penalty_follows(tb_val *v, const tb_val_at *at, const tb_node *n)
 {
 	const tb_move *m = n->kind == TB_NODE_READING ? &n->alts[0].move : &n->move;
 	int kind = n->kind == TB_NODE_READING ? n->alts[0].kind : n->kind;
@@ -396,375 +306,6 @@ static int S_penalty_follows(S_val *v, const S_at *at, const tb_node *n)
 		fits = tb_turn_fits(&l.v[i], m);
 	tb_turns_free(&l);
 	return fits;
-}
-
-static int S_open_points(const S_val *v, const tb_move *m, int *offboard);
-
-/* ===== Frames (replay.h) =====
- *
- * When the caller keeps frames, each node replayed gets one: filled by
- * S_play for a turn played in a known position, by S_frames_close for
- * the nodes of a stretch once it is resolved, and otherwise by
- * S_frame_after from where the line stands once the node is replayed.
- */
-
-static tb_frame *S_cur(S_val *v)
-{
-	return v->rp && v->cur >= 0 ? tb_replay_at(v->rp, v->cur) : NULL;
-}
-
-/* The node at hand stops the rules ('refused': they refuse it as written). */
-static void S_frame_stop(S_val *v, int stop, int code, int refused)
-{
-	tb_frame *f = S_cur(v);
-	if (!f)
-		return;
-	f->stop = (uint8_t)stop;
-	f->code = (uint16_t)code;
-	f->refused |= (uint8_t)refused;
-}
-
-static void S_frame_events(S_val *v, long f, const tb_events *ev)
-{
-	if (!tb_replay_add_events(v->rp, f, ev))
-		v->oom = 1;
-}
-
-/* Turn 't' of node 'n' was played, leaving 'after'. */
-static void S_frame_play(S_val *v, const tb_node *n, const tb_turn *t, const tb_state *after,
-                         const tb_events *ev)
-{
-	tb_frame *f = S_cur(v);
-	if (!f || f->node != n || f->alt)
-		return;
-	f->played = 1;
-	f->turn = *t;
-	f->st = *after;
-	f->has_st = 1;
-	f->status = TB_FRAME_WRITTEN;
-	f->npositions = 1;
-	f->done = 1;
-	S_frame_events(v, v->cur, ev);
-}
-
-/* Does node 'n' leave its turn(s) to the rules? */
-static int S_node_open(const tb_node *n)
-{
-	uint8_t k = tb_node_followed(n);
-	const tb_move *m = n->kind == TB_NODE_READING ? &n->alts[0].move : &n->move;
-	if (k == TB_NODE_UNKNOWN)
-		return 1;
-	if (k == TB_NODE_GAP)
-		return n->gap_max != 0;
-	for (unsigned i = 0; k == TB_NODE_MOVE && i < m->nparts; i++)
-		if (m->parts[i].pt == TB_PT_UNKNOWN)
-			return 1;
-	return 0;
-}
-
-/* What every line through one step of a stretch did: the events all of
- * them have, and the kinds some have and others not. */
-typedef struct S_edges {
-	S_val *v;
-	unsigned long n;
-	tb_events common;
-	uint8_t min[32], max[32];
-} S_edges;
-
-enum { S_EDGES_MAX = 4096 }; /* past this, every kind is uncertain (a bound on the
-                                 time a stretch's frames take, beside its search) */
-
-static int S_edge(void *ctx, const tb_state *from, const tb_turn *t)
-{
-	S_edges *e = ctx;
-	tb_state s = *from;
-	tb_events ev;
-	e->v->rs.rules->play(&e->v->rs, &s, t, &ev);
-	uint8_t c[32] = {0};
-	for (unsigned i = 0; i < ev.n; i++)
-		c[ev.ev[i].kind & 31]++;
-	if (!e->n) {
-		e->common = ev;
-		memcpy(e->min, c, sizeof c);
-		memcpy(e->max, c, sizeof c);
-	} else {
-		for (int k = 0; k < 32; k++) {
-			e->min[k] = c[k] < e->min[k] ? c[k] : e->min[k];
-			e->max[k] = c[k] > e->max[k] ? c[k] : e->max[k];
-		}
-		unsigned kept = 0;
-		for (unsigned i = 0; i < e->common.n; i++) {
-			int in = 0;
-			for (unsigned j = 0; j < ev.n && !in; j++)
-				in = memcmp(&ev.ev[j], &e->common.ev[i], sizeof ev.ev[j]) == 0;
-			if (in)
-				e->common.ev[kept++] = e->common.ev[i];
-		}
-		e->common.n = (uint8_t)kept;
-	}
-	return ++e->n >= S_EDGES_MAX;
-}
-
-/* Step 'k' of stretch 'x' into frame 'fi': its one turn and events when
- * one position leads by one turn to one position; else the events every
- * line has. Returns 1 when the turn is known. */
-static int S_frame_step(S_val *v, tb_stretch *x, size_t k, long fi)
-{
-	const tb_state *a, *b;
-	tb_frame *f = tb_replay_at(v->rp, fi);
-	tb_turns l = {NULL, 0};
-	int one = tb_stretch_marked(x, k, &a) == 1 && tb_stretch_marked(x, k + 1, &b) == 1 &&
-	          tb_stretch_turns(x, k, &l) == 1;
-	if (one) {
-		tb_state w = *a;
-		tb_events ev;
-		v->rs.rules->play(&v->rs, &w, &l.v[0], &ev);
-		f->turn = l.v[0];
-		if (!tb_replay_add_turn(v->rp, fi, &l.v[0]))
-			v->oom = 1;
-		S_frame_events(v, fi, &ev);
-		tb_turns_free(&l);
-		return 1;
-	}
-	tb_turns_free(&l);
-	S_edges e;
-	memset(&e, 0, sizeof e);
-	e.v = v;
-	int capped = tb_stretch_edges(x, k, S_edge, &e) != 0;
-	S_frame_events(v, fi, &e.common);
-	uint8_t kept[32] = {0};
-	for (unsigned i = 0; i < e.common.n; i++)
-		kept[e.common.ev[i].kind & 31]++;
-	for (int kind = 0; kind < 32; kind++)
-		if (e.max[kind] > kept[kind] || (capped && e.max[kind]))
-			f->ev_maybe |= 1u << kind;
-	if (capped)
-		f->ev_maybe = ~0u;
-	return 0;
-}
-
-/* The last layer at or before 'layer' whose position is one, into 'st'. */
-static void S_last_known(tb_stretch *x, size_t layer, tb_state *st)
-{
-	const tb_state *one = NULL;
-	for (size_t L = layer + 1; L-- > 0;)
-		if (tb_stretch_marked(x, L, &one) == 1) {
-			*st = *one;
-			return;
-		}
-	*st = *tb_stretch_first(x, 0);
-}
-
-/* Node 'e' of the resolved stretch 'x' into its frame. */
-static void S_frame_entry(S_val *v, tb_stretch *x, const S_entry *e)
-{
-	tb_frame *f = tb_replay_at(v->rp, e->f);
-	int all = e->to > e->from;
-	f->nev = 0;
-	f->nseq = 0;
-	f->ev_maybe = 0;
-	for (size_t k = e->from; k < e->to && !v->oom; k++)
-		all &= S_frame_step(v, x, k, e->f);
-	f = tb_replay_at(v->rp, e->f); /* the pools may have moved, not the frames */
-	const tb_state *one = NULL;
-	size_t count = tb_stretch_marked(x, e->to, &one);
-	f->open = (uint8_t)S_node_open(f->node);
-	f->npositions = count;
-	f->done = 1;
-	f->has_st = 1;
-	if (count == 1) {
-		f->st = *one;
-		f->status = f->open ? TB_FRAME_RECONSTRUCTED : TB_FRAME_WRITTEN;
-		f->stop = f->refused ? f->stop : TB_STOP_NONE;
-		f->played = all && e->to - e->from == 1 && tb_node_followed(f->node) != TB_NODE_GAP;
-		if (!all || f->played)
-			f->nseq = 0; /* a gap's turns only when each is known */
-		return; /* ev_maybe kept: one position, reached by lines that did other things */
-	}
-	f->played = 0;
-	f->nseq = 0;
-	S_last_known(x, e->to, &f->st);
-	f->status = count ? TB_FRAME_OPEN : TB_FRAME_UNKNOWN;
-	f->stop = count ? TB_STOP_OPEN : TB_STOP_NO_FIT;
-}
-
-/* 0 when memory ran out. */
-static int S_entry_add(S_steps *s, long f, size_t from, size_t to)
-{
-	if (s->ne == s->cape) {
-		size_t cap = s->cape ? 2 * s->cape : 16;
-		S_entry *grown = tb_realloc(s->e, cap * sizeof *grown);
-		if (!grown)
-			return 0;
-		s->e = grown;
-		s->cape = cap;
-	}
-	s->e[s->ne++] = (S_entry){f, from, to};
-	return 1;
-}
-
-/* The nodes of the stretch of 'at', resolved, into their frames -- the
- * node at hand too when it took steps of it (not a position that closed
- * it, whose frame is the position it restates; not a gap closing it
- * because it cannot be searched; not a turn refused in every position). */
-static void S_frames_close(S_val *v, S_at *at)
-{
-	if (!v->rp || !at->steps)
-		return;
-	tb_stretch *x = at->open->x;
-	S_steps *s = at->steps;
-	for (size_t i = 0; i < s->ne && !v->oom; i++)
-		S_frame_entry(v, x, &s->e[i]);
-	tb_frame *f = S_cur(v);
-	if (f && !f->done && !f->refused && s->n > at->node_from && !v->oom) {
-		S_entry cur = {v->cur, at->node_from, s->n};
-		S_frame_entry(v, x, &cur);
-	}
-	s->ne = 0;
-}
-
-/* The nodes of the stretch of 'at', never resolved (the search's limit):
- * unknown from its start. */
-static void S_frames_spent(S_val *v, S_at *at)
-{
-	if (!v->rp || !at->steps)
-		return;
-	S_steps *s = at->steps;
-	for (size_t i = 0; i <= s->ne; i++) {
-		tb_frame *f = i < s->ne ? tb_replay_at(v->rp, s->e[i].f) : S_cur(v);
-		if (!f || (i == s->ne && f->done))
-			continue;
-		f->status = TB_FRAME_UNKNOWN;
-		f->stop = TB_STOP_LIMIT;
-		f->code = TB_D_UNCHECKED;
-		f->st = at->st;
-		f->has_st = 1;
-		f->npositions = 0;
-		f->done = 1;
-	}
-	s->ne = 0;
-}
-
-/* After node 'n' of 'at''s line was replayed: its frame, unless the
- * replay filled it already or will (a stretch still open). */
-static void S_frame_after(S_val *v, S_at *at, const tb_node *n)
-{
-	tb_frame *f = S_cur(v);
-	if (!f)
-		return;
-	if (tb_kind_is_turn(tb_node_followed(n)))
-		at->ply++;
-	f->ply = at->ply;
-	if (f->done)
-		return;
-	f->open = (uint8_t)S_node_open(n);
-	if (at->open) { /* filled when the stretch closes */
-		if (!S_entry_add(at->steps, v->cur, at->node_from, at->steps->n))
-			v->oom = 1;
-		f->status = TB_FRAME_OPEN;
-		f->stop = TB_STOP_OPEN;
-		f->st = at->st;
-		f->has_st = 1;
-		return;
-	}
-	f->done = 1;
-	f->st = at->st;
-	f->has_st = (uint8_t)at->ever;
-	if (at->live) {
-		f->status = TB_FRAME_WRITTEN;
-		f->npositions = 1;
-		return;
-	}
-	f->status = TB_FRAME_UNKNOWN;
-	if (!f->stop)
-		f->stop = at->ever ? TB_STOP_EARLIER : TB_STOP_START;
-}
-
-/* The other alternatives of reading 'n', each from the position before
- * it ('pre', known when 'live'): a turn the rules follow, or not. */
-static void S_frame_alts(S_val *v, const tb_node *n, const tb_state *pre, int live, int ever,
-                         unsigned depth)
-{
-	const tb_frame *main = S_cur(v);
-	long ply = main ? main->ply : -1;
-	for (unsigned i = 1; i < n->nalts && !v->oom; i++) {
-		long fi = tb_replay_slot(v->rp, n, i, depth);
-		if (fi < 0) {
-			v->oom = 1;
-			return;
-		}
-		tb_frame *f = tb_replay_at(v->rp, fi);
-		const tb_alt *a = &n->alts[i];
-		int off = 0;
-		f->ply = ply;
-		f->done = 1;
-		f->st = *pre;
-		f->has_st = (uint8_t)ever;
-		f->status = TB_FRAME_UNKNOWN;
-		f->stop = TB_STOP_EARLIER;
-		if (!live)
-			continue;
-		if (a->kind == TB_NODE_OMITTED) {
-			f->status = TB_FRAME_WRITTEN;
-			f->stop = TB_STOP_NONE;
-			f->npositions = 1;
-			continue;
-		}
-		f->stop = TB_STOP_ALTERNATIVE;
-		if (!(a->kind == TB_NODE_PASS ||
-		      (a->kind == TB_NODE_MOVE && !S_open_points(v, &a->move, &off))))
-			continue;
-		const tb_move none = {0, 0, NULL};
-		const tb_move *want = a->kind == TB_NODE_PASS ? &none : &a->move;
-		tb_turns l = {NULL, 0};
-		size_t count = tb_turns_list(&v->rs, pre, &l), fit = 0, which = 0;
-		for (size_t j = 0; j < count; j++)
-			if (tb_turn_fits(&l.v[j], want) && l.v[j].crown == want->crown)
-				fit++, which = j;
-		v->oom |= tb_turns_failed(&l);
-		if (fit == 1) {
-			tb_events ev;
-			f->turn = l.v[which];
-			v->rs.rules->play(&v->rs, &f->st, &f->turn, &ev);
-			f->played = 1;
-			f->has_st = 1;
-			f->status = TB_FRAME_WRITTEN;
-			f->stop = TB_STOP_NONE;
-			f->npositions = 1;
-			S_frame_events(v, fi, &ev);
-		} else {
-			f->stop = TB_STOP_REFUSED;
-			f->refused = 1;
-			f->code = TB_D_ILLEGAL;
-		}
-		tb_turns_free(&l);
-	}
-}
-
-/* Plays 't' and tells the caller. */
-static void S_play(S_val *v, S_at *at, const tb_turn *t, const tb_node *n)
-{
-	tb_events ev;
-	tb_state before = at->st;
-	v->rs.rules->play(&v->rs, &at->st, t, &ev);
-	if (at->frown) {
-		int penalty = 0;
-		for (unsigned i = 0; i < ev.n; i++)
-			penalty |= ev.ev[i].kind == TB_EV_HUFF;
-		if (penalty)
-			at->frown = NULL; /* the rules' penalty was taken: nothing to tell */
-		else
-			S_frown_tell(v, at);
-	}
-	if (v->rs.rules->remark && v->rs.rules->remark(&v->rs, &before, t, &at->st, NULL, 0)) {
-		at->frown = n;
-		at->frown_before = before;
-		at->frown_turn = *t;
-		at->frown_after = at->st;
-	}
-	S_frame_play(v, n, t, &at->st, &ev);
-	if (v->fn)
-		S_tell(v, n, t, &at->st, &ev);
 }
 
 /* ===== Defaults that changed ===== */
@@ -803,7 +344,7 @@ static int S_goes_on_under(const tb_ruleset *old, const tb_state *st, const tb_m
  * 'was' table) that the record does not name and under whose old value
  * 'under' holds, notes so on the last diagnostic, so that an archive
  * knows why a record that validated before no longer does. */
-static void S_note_was(S_val *v, const tb_state *st, S_under_fn under, const tb_move *m,
+static void S_note_was(tb_val *v, const tb_state *st, S_under_fn under, const tb_move *m,
                        const char *what)
 {
 	const tb_game *g = v->rec->game;
@@ -831,7 +372,7 @@ static void S_note_was(S_val *v, const tb_state *st, S_under_fn under, const tb_
 /* ===== Slips ===== */
 
 /* Appends the turns of 'r' as a record writes them, numbered from 's'. */
-static void S_turns_written(tb_buf *b, const tb_state *s, const tb_turn *t, size_t n)
+void tb_val_turns_written(tb_buf *b, const tb_state *s, const tb_turn *t, size_t n)
 {
 	unsigned number = s->number;
 	int side = s->to_move;
@@ -840,7 +381,7 @@ static void S_turns_written(tb_buf *b, const tb_state *s, const tb_turn *t, size
 			tb_buf_putc(b, ' ');
 		if (side == 0 || i == 0)
 			tb_buf_printf(b, "%u%s ", number, side == 0 ? "." : "...");
-		S_turn_token(b, &t[i]);
+		tb_turn_token(b, &t[i]);
 		if (side == 1)
 			number++;
 		side ^= 1;
@@ -848,7 +389,7 @@ static void S_turns_written(tb_buf *b, const tb_state *s, const tb_turn *t, size
 }
 
 /* One note per repair of the illegal turn of node 'n', best first. */
-static void S_note_repair(S_val *v, const tb_state *s, const tb_repair *rp)
+static void S_note_repair(tb_val *v, const tb_state *s, const tb_repair *rp)
 {
 	tb_buf tok = TB_BUF_SOFT, seq = TB_BUF_SOFT;
 	char after[64];
@@ -861,24 +402,24 @@ static void S_note_repair(S_val *v, const tb_state *s, const tb_repair *rp)
 	case TB_REPAIR_SOUND:
 	case TB_REPAIR_POINT:
 	case TB_REPAIR_PART:
-		S_turn_token(&tok, &rp->turn[0]);
-		S_fault_candidate(v, S_text(v, &tok));
-		tb_diag_note(v->r, "did you mean %s? (%s%s)", S_text(v, &tok),
+		tb_turn_token(&tok, &rp->turn[0]);
+		tb_val_fault_candidate(v, tb_val_text(v, &tok));
+		tb_diag_note(v->r, "did you mean %s? (%s%s)", tb_val_text(v, &tok),
 		             rp->kind == TB_REPAIR_PART ? "a part not written"
 		             : rp->kind == TB_REPAIR_SOUND ? "one point misheard"
 		                                           : "one point written for another",
 		             after);
 		break;
 	case TB_REPAIR_MISSING:
-		S_turns_written(&seq, s, rp->turn, 1);
-		S_fault_candidate(v, S_text(v, &seq));
-		tb_diag_note(v->r, "a turn seems to be missing before it: %s%s", S_text(v, &seq),
+		tb_val_turns_written(&seq, s, rp->turn, 1);
+		tb_val_fault_candidate(v, tb_val_text(v, &seq));
+		tb_diag_note(v->r, "a turn seems to be missing before it: %s%s", tb_val_text(v, &seq),
 		             after);
 		break;
 	default:
-		S_turns_written(&seq, s, rp->turn, rp->nturns);
-		S_fault_candidate(v, S_text(v, &seq));
-		tb_diag_note(v->r, "the turns may be written out of order: %s%s", S_text(v, &seq),
+		tb_val_turns_written(&seq, s, rp->turn, rp->nturns);
+		tb_val_fault_candidate(v, tb_val_text(v, &seq));
+		tb_diag_note(v->r, "the turns may be written out of order: %s%s", tb_val_text(v, &seq),
 		             after);
 		break;
 	}
@@ -889,7 +430,7 @@ static void S_note_repair(S_val *v, const tb_state *s, const tb_repair *rp)
 /* The slips that explain the illegal turn of 'n' (move 'm', node kind
  * 'kind') in the known position of 'at', as notes; when exactly one
  * does, checking goes on as if it were so. Returns 1 then. */
-static int S_slips(S_val *v, S_at *at, const tb_node *n, uint8_t kind, const tb_move *m)
+static int S_slips(tb_val *v, tb_val_at *at, const tb_node *n, uint8_t kind, const tb_move *m)
 {
 	enum { SHOWN = 3 };
 	tb_repair rp[SHOWN];
@@ -908,7 +449,7 @@ static int S_slips(S_val *v, S_at *at, const tb_node *n, uint8_t kind, const tb_
 	if (all != 1)
 		return 0;
 	tb_diag_note(v->r, "checking goes on as if it were so");
-	S_fault_repaired(v);
+	tb_val_fault_repaired(v);
 	for (unsigned i = 0; i < rp[0].nturns; i++) {
 		if (i == 1 && rp[0].kind == TB_REPAIR_MISSING) {
 			at->fixed = 1;
@@ -924,7 +465,7 @@ static int S_slips(S_val *v, S_at *at, const tb_node *n, uint8_t kind, const tb_
 
 /* Lists the legal turns of the position before 'n' (for S_turn, once
  * per node) and, when there are none, reports that the game is over. */
-static int S_over_before(S_val *v, S_at *at, const tb_node *n)
+static int S_over_before(tb_val *v, tb_val_at *at, const tb_node *n)
 {
 	tb_result res;
 	char why[160];
@@ -936,17 +477,17 @@ static int S_over_before(S_val *v, S_at *at, const tb_node *n)
 	}
 	if (v->nturns || !v->rs.rules->over(&v->rs, &at->st, &res, why, sizeof why))
 		return 0;
-	S_report(v, TB_ERROR, TB_D_AFTER_END, &n->span, &at->st,
+	tb_val_report(v, TB_ERROR, TB_D_AFTER_END, &n->span, &at->st,
 	         "the game is already over (%s): no turn may follow", why);
 	S_note_was(v, &at->st, S_goes_on_under, NULL, "the game goes on");
 	at->live = 0;
-	S_frame_stop(v, TB_STOP_AFTER_END, TB_D_AFTER_END, 1);
+	tb_val_frame_stop(v, TB_STOP_AFTER_END, TB_D_AFTER_END, 1);
 	return 1;
 }
 
 /* A move or a pass whose every point is known: the one legal turn that
  * fits, if any, among those S_over_before listed for this position. */
-static void S_turn(S_val *v, S_at *at, uint8_t kind, const tb_move *m, const tb_node *n,
+static void S_turn(tb_val *v, tb_val_at *at, uint8_t kind, const tb_move *m, const tb_node *n,
                    int witness)
 {
 	size_t count = v->nturns;
@@ -960,46 +501,46 @@ static void S_turn(S_val *v, S_at *at, uint8_t kind, const tb_move *m, const tb_
 			which = i;
 		}
 	if (fit == 1 && !witness && (turns[which].crown == m->crown || kind != TB_NODE_MOVE)) {
-		S_play(v, at, &turns[which], n); /* the usual way: no words needed */
+		tb_val_play(v, at, &turns[which], n); /* the usual way: no words needed */
 		return;
 	}
 	tb_buf tok = TB_BUF_SOFT;
 	S_token(&tok, kind, m);
-	const char *text = S_text(v, &tok);
+	const char *text = tb_val_text(v, &tok);
 	tb_severity sev = witness ? TB_WARNING : TB_ERROR;
 	const char *other = witness ? " (another reading of this turn)" : "";
 	char why[200];
 	if (fit == 1 && turns[which].crown != m->crown && kind == TB_NODE_MOVE) {
 		/* the engine says which piece is crowned, or none */
 		tb_move fits = {turns[which].nparts, m->crown, (tb_part *)turns[which].parts};
-		S_explain(v, &at->st, &fits, why, sizeof why);
-		S_report_turn(v, sev, TB_D_ILLEGAL, &n->span, &at->st, text, "%s%s", why, other);
+		tb_val_explain(v, &at->st, &fits, why, sizeof why);
+		tb_val_report_turn(v, sev, TB_D_ILLEGAL, &n->span, &at->st, text, "%s%s", why, other);
 		at->live = witness ? at->live : 0;
 		if (!witness)
-			S_frame_stop(v, TB_STOP_REFUSED, TB_D_ILLEGAL, 1);
+			tb_val_frame_stop(v, TB_STOP_REFUSED, TB_D_ILLEGAL, 1);
 	} else if (fit == 1 && !witness) {
-		S_play(v, at, &turns[which], n);
+		tb_val_play(v, at, &turns[which], n);
 	} else if (fit > 1 && !witness) { /* a whole token is one turn: an engine's slip */
-		S_report(v, TB_WARNING, TB_D_UNCHECKED, &n->span, &at->st, "%s fits %zu legal turns; "
+		tb_val_report(v, TB_WARNING, TB_D_UNCHECKED, &n->span, &at->st, "%s fits %zu legal turns; "
 		         "checking resumes where the record gives the position again", text, fit);
 		at->live = 0;
-		S_frame_stop(v, TB_STOP_REFUSED, TB_D_UNCHECKED, 1);
+		tb_val_frame_stop(v, TB_STOP_REFUSED, TB_D_UNCHECKED, 1);
 	} else if (fit == 0 && kind == TB_NODE_PASS) {
 		tb_buf alt = TB_BUF_SOFT;
-		S_turn_token(&alt, &turns[0]);
-		S_report_turn(v, sev, TB_D_ILLEGAL, &n->span, &at->st, "pass", "a player passes only "
-		              "when blocked, and %s can be played%s", S_text(v, &alt), other);
+		tb_turn_token(&alt, &turns[0]);
+		tb_val_report_turn(v, sev, TB_D_ILLEGAL, &n->span, &at->st, "pass", "a player passes only "
+		              "when blocked, and %s can be played%s", tb_val_text(v, &alt), other);
 		tb_buf_free(&alt);
 		if (!witness) {
-			S_frame_stop(v, TB_STOP_REFUSED, TB_D_ILLEGAL, 1);
+			tb_val_frame_stop(v, TB_STOP_REFUSED, TB_D_ILLEGAL, 1);
 			S_note_was(v, &at->st, S_legal_under, NULL, "legal");
 			at->live = S_slips(v, at, n, kind, m);
 		}
 	} else if (fit == 0) {
-		S_explain(v, &at->st, m, why, sizeof why);
-		S_report_turn(v, sev, TB_D_ILLEGAL, &n->span, &at->st, text, "%s%s", why, other);
+		tb_val_explain(v, &at->st, m, why, sizeof why);
+		tb_val_report_turn(v, sev, TB_D_ILLEGAL, &n->span, &at->st, text, "%s%s", why, other);
 		if (!witness) {
-			S_frame_stop(v, TB_STOP_REFUSED, TB_D_ILLEGAL, 1);
+			tb_val_frame_stop(v, TB_STOP_REFUSED, TB_D_ILLEGAL, 1);
 			tb_state before = at->st;
 			S_note_was(v, &before, S_legal_under, m, "legal");
 			at->live = S_slips(v, at, n, kind, m);
@@ -1008,535 +549,17 @@ static void S_turn(S_val *v, S_at *at, uint8_t kind, const tb_move *m, const tb_
 	tb_buf_free(&tok);
 }
 
-static void S_suspend(S_val *v, S_at *at, const tb_node *n, const char *what)
+void tb_val_suspend(tb_val *v, tb_val_at *at, const tb_node *n, const char *what)
 {
-	S_report(v, TB_WARNING, TB_D_UNCHECKED, &n->span, NULL,
+	tb_val_report(v, TB_WARNING, TB_D_UNCHECKED, &n->span, NULL,
 	         "%s: checking resumes where the record gives the position again", what);
 	at->live = 0;
-	S_frame_stop(v, TB_STOP_GAP, TB_D_UNCHECKED, 0);
-}
-
-/* ===== Open turns ===== */
-
-/* Does move 'm' write a point that is '?', or off the board? The second
- * in '*offboard'. */
-static int S_open_points(const S_val *v, const tb_move *m, int *offboard)
-{
-	int open = 0;
-	*offboard = 0;
-	for (unsigned i = 0; i < m->nparts; i++) {
-		open |= m->parts[i].pt == TB_PT_UNKNOWN;
-		*offboard |= m->parts[i].pt != TB_PT_UNKNOWN && tb_geo_at(&v->rs.geo, m->parts[i].pt) < 0;
-	}
-	return open || *offboard;
-}
-
-static void S_progress(void *ctx, unsigned long held)
-{
-	const S_val *v = ctx;
-	if (v->so.progress)
-		v->so.progress(v->so.ctx, held);
-}
-
-static void S_open_free(S_at *at)
-{
-	if (at->open) {
-		tb_stretch_free(at->open->x);
-		free(at->open->v);
-		free(at->open);
-		at->open = NULL;
-	}
-}
-
-/* Starts a stretch from the known position, if none is open; 0 (none
- * open, v->oom) when memory ran out. */
-static int S_open_begin(S_val *v, S_at *at)
-{
-	if (at->open)
-		return 1;
-	at->open = tb_calloc(1, sizeof *at->open);
-	if (at->open)
-		at->open->x = tb_stretch_new(&v->rs, &at->st, v->so.max_positions, S_progress, v);
-	if (!at->open || !at->open->x) {
-		S_open_free(at);
-		v->oom = 1;
-		at->live = 0;
-		return 0;
-	}
-	return 1;
-}
-
-/* NULL when memory ran out. */
-static S_pending *S_pend(S_open *o, const tb_node *n, size_t step, size_t nsteps, int gap)
-{
-	if (o->n == o->cap) {
-		size_t cap = o->cap ? 2 * o->cap : 4;
-		S_pending *grown = tb_realloc(o->v, cap * sizeof *o->v);
-		if (!grown)
-			return NULL;
-		o->v = grown;
-		o->cap = cap;
-	}
-	S_pending *p = &o->v[o->n++];
-	memset(p, 0, sizeof *p);
-	p->node = n;
-	p->step = step;
-	p->nsteps = nsteps;
-	p->gap = gap;
-	return p;
-}
-
-/* ", given turns 20-24 and the position on line 12", into 'b'. */
-static void S_given(tb_buf *b, const S_pending *p, const tb_node *restated)
-{
-	tb_buf_clear(b);
-	if (p->first && p->first->number == p->last->number)
-		tb_buf_printf(b, ", given turn %u", p->first->number);
-	else if (p->first)
-		tb_buf_printf(b, ", given turns %u–%u", p->first->number, p->last->number);
-	if (restated)
-		tb_buf_printf(b, "%s the position on line %u", p->first ? " and" : ", given",
-		              restated->span.line);
-}
-
-/* What the open turn 'p' may have been, once its stretch is resolved. */
-static void S_tell_pending(S_val *v, S_open *o, const S_pending *p, const char *given,
-                           int *said_none)
-{
-	size_t max = v->so.max_listed;
-	tb_buf tok = TB_BUF_SOFT, list = TB_BUF_SOFT;
-	S_node_token(&tok, p->node);
-	unsigned long long count;
-	size_t listed = 0;
-	tb_turn *seqs;
-	size_t len = p->gap ? p->nsteps : 1;
-	if (p->gap) {
-		seqs = tb_malloc((max ? max : 1) * (len ? len : 1) * sizeof *seqs);
-		count = seqs ? tb_stretch_paths(o->x, p->step, p->nsteps, max, seqs, &listed) : 0;
-	} else {
-		tb_turns l = {NULL, 0};
-		count = tb_stretch_turns(o->x, p->step, &l);
-		listed = count < max ? (size_t)count : max;
-		seqs = tb_malloc((listed ? listed : 1) * sizeof *seqs);
-		if (listed && seqs)
-			memcpy(seqs, l.v, listed * sizeof *seqs);
-		tb_turns_free(&l);
-	}
-	if (!seqs || tb_stretch_failed(o->x) || !tb_buf_ok(&tok)) {
-		v->oom = 1; /* nothing said of it */
-		free(seqs);
-		tb_buf_free(&tok);
-		return;
-	}
-	for (size_t i = 0; !p->gap && i < listed; i++) {
-		tb_buf_puts(&list, i ? ", " : "");
-		S_turn_token(&list, &seqs[i]);
-	}
-	if (!p->gap && count > listed)
-		tb_buf_printf(&list, ", and %llu more", count - listed);
-	char what[48];
-	if (p->gap)
-		snprintf(what, sizeof what, "sequence%s of %zu turn%s", count == 1 ? "" : "s", len,
-		         len == 1 ? "" : "s");
-	else
-		snprintf(what, sizeof what, "turn%s", count == 1 ? "" : "s");
-	if (v->rp) { /* the frame of the open turn says how many fit */
-		long fi = tb_replay_find(v->rp, p->node, 0);
-		if (fi >= 0)
-			tb_replay_at(v->rp, fi)->fits = count;
-	}
-	unsigned end = p->node->span.end_line == p->node->span.line ? p->node->span.end_col
-	                                                                : UINT_MAX;
-	int taken = 0;
-	if (count == 1 && v->decide && !p->offboard) {
-		const tb_state *s0 = tb_stretch_first(o->x, p->step);
-		taken = v->decide(v->decide_ctx, p->node, seqs, len, s0->number, s0->to_move);
-	}
-	if (p->offboard) { /* a note on the reader's error about the point */
-		if (count == 0)
-			tb_diag_note_at(v->r, p->node->span.line, p->node->span.col, end,
-			                "no turn fits here%s, whatever the point", given);
-		else
-			tb_diag_note_at(v->r, p->node->span.line, p->node->span.col, end,
-			                "%s%s: %s", count == 1 ? "the one turn that fits here"
-			                                       : "the turns that fit here", given,
-			                S_text(v, &list));
-	} else if (count == 0 && !*said_none) {
-		*said_none = 1;
-		char none[48];
-		if (p->gap)
-			snprintf(none, sizeof none, "sequence of %zu turn%s", len, len == 1 ? "" : "s");
-		else
-			snprintf(none, sizeof none, "turn");
-		S_report_turn(v, TB_ERROR, TB_D_NO_FIT, &p->node->span, NULL, S_text(v, &tok),
-		              "no %s fits here%s: the transcription around it is wrong", none, given);
-	} else if (taken) {
-		/* filled in: the caller tells */
-	} else if (count == 1) {
-		S_report_turn(v, TB_WARNING, TB_D_FITS, &p->node->span, NULL, S_text(v, &tok),
-		              "only %s fits%s", p->gap ? "one sequence" : S_text(v, &list), given);
-	} else if (count) {
-		S_report_turn(v, TB_WARNING, TB_D_FITS, &p->node->span, NULL, S_text(v, &tok),
-		              "%llu %s fit%s%s%s", count, what, given, p->gap ? "" : ": ",
-		              p->gap ? "" : S_text(v, &list));
-	}
-	for (size_t i = 0; !p->gap && count && !p->offboard && !taken && i < listed; i++) {
-		tb_buf_clear(&list); /* each turn that fits, a candidate of the fault */
-		S_turn_token(&list, &seqs[i]);
-		S_fault_candidate(v, S_text(v, &list));
-	}
-	for (size_t i = 0; p->gap && count && !p->offboard && !taken && i < listed; i++) {
-		/* a sequence a line, numbered from the layer the gap starts at */
-		tb_buf_clear(&list);
-		S_turns_written(&list, tb_stretch_first(o->x, p->step), seqs + i * len, len);
-		tb_diag_note(v->r, "%s", S_text(v, &list));
-		S_fault_candidate(v, S_text(v, &list));
-	}
-	if (count == 1 && !p->offboard && !taken)
-		S_fault_repaired(v); /* the rules decide it */
-	if (p->gap && count > listed && !p->offboard && !taken)
-		tb_diag_note(v->r, "and %llu more", count - listed);
-	free(seqs);
-	tb_buf_free(&tok);
-	tb_buf_free(&list);
-}
-
-/* Tells the caller the turns of the written nodes of a resolved stretch
- * whose positions before and after are each one. */
-static void S_tell_resolved(S_val *v, S_open *o, const tb_node *const *nodes)
-{
-	tb_turns l = {NULL, 0};
-	for (size_t k = 0; k < tb_stretch_steps(o->x); k++) {
-		const tb_state *a, *b;
-		if (!nodes[k] || tb_stretch_marked(o->x, k, &a) != 1 ||
-		    tb_stretch_marked(o->x, k + 1, &b) != 1 || tb_stretch_turns(o->x, k, &l) != 1)
-			continue;
-		tb_state w = *a;
-		tb_events ev;
-		v->rs.rules->play(&v->rs, &w, &l.v[0], &ev);
-		S_tell(v, nodes[k], &l.v[0], &w, &ev);
-	}
-	tb_turns_free(&l);
-}
-
-/* Closes the stretch of 'at': resolves it and reports each open turn;
- * 'restated' is the position that closed it, if one did. The position
- * is then the one left, when one is. */
-static void S_open_close(S_val *v, S_at *at, const S_steps *steps, const tb_node *restated)
-{
-	S_open *o = at->open;
-	tb_stretch_resolve(o->x);
-	tb_buf given = TB_BUF_SOFT;
-	int said_none = 0;
-	for (size_t i = 0; i < o->n && !v->oom && !tb_stretch_failed(o->x); i++) {
-		S_given(&given, &o->v[i], restated);
-		S_tell_pending(v, o, &o->v[i], S_text(v, &given), &said_none);
-	}
-	if (v->fn && steps && !v->oom && !tb_stretch_failed(o->x))
-		S_tell_resolved(v, o, steps->v);
-	if (!v->oom && !tb_stretch_failed(o->x))
-		S_frames_close(v, at);
-	tb_buf_free(&given);
-	if (tb_stretch_failed(o->x) || v->oom) {
-		v->oom = 1;
-		at->live = 0;
-	} else if (tb_stretch_count(o->x) == 1) {
-		at->st = *tb_stretch_state(o->x, 0);
-		at->live = 1;
-	} else {
-		at->live = 0;
-	}
-	S_open_free(at);
-}
-
-/* The search ran out of room: what is open stays open. */
-static void S_open_spent(S_val *v, S_at *at)
-{
-	if (v->oom || tb_stretch_failed(at->open->x)) { /* not the limit: memory */
-		v->oom = 1;
-		S_open_free(at);
-		at->live = 0;
-		return;
-	}
-	const tb_node *n = at->open->v[0].node;
-	S_report(v, TB_WARNING, TB_D_UNCHECKED, &n->span, NULL,
-	         "more than %lu positions may follow from here, the search's limit "
-	         "(--search-positions): checking resumes where the record gives the position "
-	         "again", v->so.max_positions);
-	S_frames_spent(v, at);
-	S_open_free(at);
-	at->live = 0;
-}
-
-/* The step a turn node replays: its first alternative for a reading. */
-static tb_step S_step_of(const tb_node *n)
-{
-	tb_step st = {TB_STEP_TURN, n->kind, &n->move};
-	if (n->kind == TB_NODE_READING) {
-		st.node_kind = n->alts[0].kind;
-		st.m = &n->alts[0].move;
-	}
-	return st;
-}
-
-/* 0 when memory ran out. */
-static int S_steps_add(S_steps *s, const tb_node *n)
-{
-	if (s->n == s->cap) {
-		size_t cap = s->cap ? 2 * s->cap : 16;
-		const tb_node **grown = tb_realloc(s->v, cap * sizeof *s->v);
-		if (!grown)
-			return 0;
-		s->v = grown;
-		s->cap = cap;
-	}
-	s->v[s->n++] = n;
-	return 1;
-}
-
-/* Memory ran out in the open stretch of 'at': it goes, unsaid. */
-static void S_open_lost(S_val *v, S_at *at)
-{
-	v->oom = 1;
-	S_open_free(at);
-	at->live = 0;
-}
-
-/* Is the game over in every position of the open stretch? */
-static int S_open_all_over(S_val *v, const S_open *o)
-{
-	tb_result res;
-	char why[8];
-	for (size_t i = 0; i < tb_stretch_count(o->x); i++)
-		if (!v->rs.rules->over(&v->rs, tb_stretch_state(o->x, i), &res, why, sizeof why))
-			return 0;
-	return 1;
-}
-
-/* Of the positions of the open stretch (the first 64), the one whose
- * reason for refusing step 'st' is the commonest, with that reason. */
-static const tb_state *S_commonest_reason(S_val *v, const S_open *o, const tb_step *st,
-                                          char *why, size_t n)
-{
-	enum { LOOK = 64 };
-	char (*reason)[200] = tb_malloc(LOOK * sizeof *reason);
-	if (!reason) {
-		v->oom = 1;
-		snprintf(why, n, "%s", "");
-		return tb_stretch_state(o->x, 0);
-	}
-	size_t count = tb_stretch_count(o->x) < LOOK ? tb_stretch_count(o->x) : LOOK, best = 0,
-	       best_n = 0;
-	tb_move none = {0, 0, NULL};
-	for (size_t i = 0; i < count; i++)
-		S_explain(v, tb_stretch_state(o->x, i), st->node_kind == TB_NODE_PASS ? &none : st->m,
-		          reason[i], sizeof reason[i]);
-	for (size_t i = 0; i < count; i++) {
-		size_t same = 0;
-		for (size_t j = 0; j < count; j++)
-			same += strcmp(reason[i], reason[j]) == 0;
-		if (same > best_n) {
-			best_n = same;
-			best = i;
-		}
-	}
-	snprintf(why, n, "%s", reason[best]);
-	free(reason);
-	return tb_stretch_state(o->x, best);
-}
-
-/* A turn node replayed over the open stretch of 'at'. */
-static void S_open_turn(S_val *v, S_at *at, S_steps *steps, const tb_node *n, int open,
-                        int offboard)
-{
-	S_open *o = at->open;
-	tb_step st = S_step_of(n);
-	size_t before = tb_stretch_count(o->x);
-	long left = tb_stretch_step(o->x, &st, NULL, 0);
-	if (left < 0) {
-		S_open_spent(v, at);
-		return;
-	}
-	S_pending *p = NULL;
-	if (!S_steps_add(steps, n) || (open && !(p = S_pend(o, n, tb_stretch_steps(o->x) - 1, 1, 0)))) {
-		S_open_lost(v, at);
-		return;
-	}
-	if (open) {
-		p->offboard = offboard;
-		if (left == 0) /* nothing fits it at all */
-			S_open_close(v, at, steps, NULL);
-		return;
-	}
-	if (left == 0) {
-		tb_stretch_pop(o->x);
-		steps->n--;
-		const tb_state *one = tb_stretch_state(o->x, 0);
-		tb_buf tok = TB_BUF_SOFT;
-		S_node_token(&tok, n);
-		S_frame_stop(v, S_open_all_over(v, o) ? TB_STOP_AFTER_END : TB_STOP_REFUSED,
-		             S_open_all_over(v, o) ? TB_D_AFTER_END : TB_D_ILLEGAL, 1);
-		if (S_open_all_over(v, o)) {
-			S_report(v, TB_ERROR, TB_D_AFTER_END, &n->span, NULL, "the game is over in each of "
-			         "the %zu positions the record may be in here: no turn may follow", before);
-		} else {
-			char why[200];
-			one = S_commonest_reason(v, o, &st, why, sizeof why);
-			S_report_turn(v, TB_ERROR, TB_D_ILLEGAL, &n->span, one, S_text(v, &tok),
-			              "illegal in each of the %zu positions the record may be in here "
-			              "(in most, as in this one: %s)", before, why);
-		}
-		tb_buf_free(&tok);
-		S_open_close(v, at, NULL, NULL);
-		at->live = 0;
-		return;
-	}
-	for (size_t i = 0; i < o->n; i++) { /* a written turn: evidence for what is open */
-		o->v[i].first = o->v[i].first ? o->v[i].first : n;
-		o->v[i].last = n;
-	}
-	if (left == 1)
-		S_open_close(v, at, steps, NULL);
-}
-
-/* The turns a gap stands for: its length when known, else what the
- * numbers of the turn or position after it leave; -1 when nothing after
- * it says. 'st' is a position the gap starts from. */
-static long S_gap_length(S_val *v, const tb_state *st, const tb_node *gap)
-{
-	if (gap->gap_min >= 0 && gap->gap_min == gap->gap_max)
-		return gap->gap_min;
-	const tb_node *next = gap->next;
-	long from = 2L * st->number + st->to_move, to;
-	if (next && tb_node_followed(next) == TB_NODE_POSITION)
-		to = 2L * next->position->number + next->position->to_move;
-	else if (next && tb_kind_is_turn(tb_node_followed(next)) && next->side < 2 && next->number)
-		to = 2L * next->number + next->side;
-	else
-		return -1;
-	long len = to - from;
-	if (len >= 0 && gap->gap_min >= 0 && (len < gap->gap_min || len > gap->gap_max))
-		S_report(v, TB_WARNING, TB_D_NUMBER, &next->span, NULL, "the gap before this is %ld-%ld "
-		         "turns long, but the numbers on either side of it leave %ld", gap->gap_min,
-		         gap->gap_max, len);
-	return len;
-}
-
-/* A gap: its turns searched, up to the limits. */
-static void S_open_gap(S_val *v, S_at *at, S_steps *steps, const tb_node *n)
-{
-	/* the positions of a layer have the same count: the first will do */
-	const tb_state *from = at->open ? tb_stretch_state(at->open->x, 0) : &at->st;
-	long len = S_gap_length(v, from, n);
-	if (len < 0) {
-		if (at->open)
-			S_open_close(v, at, steps, NULL);
-		S_suspend(v, at, n, "turns are missing here");
-		return;
-	}
-	if (len == 0)
-		return;
-	if ((unsigned long)len > v->so.max_turns) {
-		if (at->open)
-			S_open_close(v, at, steps, NULL);
-		S_report(v, TB_WARNING, TB_D_UNCHECKED, &n->span, NULL,
-		         "%ld turns are missing here, more than the search's limit of %u "
-		         "(--search-turns): checking resumes where the record gives the position again",
-		         len, v->so.max_turns);
-		at->live = 0;
-		S_frame_stop(v, TB_STOP_LIMIT, TB_D_UNCHECKED, 0);
-		return;
-	}
-	tb_state target, *tp = NULL;
-	if (n->next && tb_node_followed(n->next) == TB_NODE_POSITION) {
-		char why[160];
-		if (v->rs.rules->load(&v->rs, n->next->position, &target, why, sizeof why) == 0)
-			tp = &target;
-	}
-	if (!S_open_begin(v, at))
-		return;
-	S_open *o = at->open;
-	size_t first = tb_stretch_steps(o->x);
-	tb_step ply = {TB_STEP_PLY, 0, NULL};
-	long left = 1;
-	for (long k = 0; k < len && left > 0; k++) {
-		left = tb_stretch_step(o->x, &ply, tp, (unsigned)(len - k - 1));
-		if (left < 0) {
-			if (!S_pend(o, n, first, (size_t)len, 1))
-				v->oom = 1;
-			S_open_spent(v, at);
-			return;
-		}
-		if (!S_steps_add(steps, NULL)) {
-			S_open_lost(v, at);
-			return;
-		}
-	}
-	if (!S_pend(o, n, first, tb_stretch_steps(o->x) - first, 1)) {
-		S_open_lost(v, at);
-		return;
-	}
-	if (left == 0) /* no sequence of that length (towards the position restated) */
-		S_open_close(v, at, steps,
-		             n->next && tb_node_followed(n->next) == TB_NODE_POSITION ? n->next : NULL);
-}
-
-/* Keeps the positions that are the one restated (as position notation
- * says it: a count the notation does not hold does not matter, nor one
- * of the keys of history -- moved, quiet -- that it leaves out). */
-typedef struct S_same_ctx {
-	S_val *v;
-	const tb_position *p;
-	tb_state loaded;
-	int have;
-} S_same_ctx;
-
-static int S_is_restated(void *ctx, const tb_state *s)
-{
-	S_same_ctx *c = ctx;
-	if (c->have && (s->bits[0] != c->loaded.bits[0] || s->bits[1] != c->loaded.bits[1]))
-		return 0;
-	tb_arena a = {0};
-	tb_position p;
-	int saved = tb_rules_save(&c->v->rs, s, &a, &p);
-	int same = saved == 0 && tb_position_restates(&p, c->p);
-	tb_arena_free(&a);
-	c->v->oom |= saved != 0;
-	return same;
-}
-
-/* A restated position closes an open stretch: the positions that are
- * not it go. */
-static void S_open_restated(S_val *v, S_at *at, S_steps *steps, const tb_node *n)
-{
-	S_same_ctx c;
-	memset(&c, 0, sizeof c);
-	c.v = v;
-	c.p = n->position;
-	char why[160];
-	c.have = v->rs.rules->load(&v->rs, n->position, &c.loaded, why, sizeof why) == 0;
-	tb_stretch_keep(at->open->x, S_is_restated, &c);
-	S_open_close(v, at, steps, n);
-}
-
-/* At the end of the main line the result the record gives must still be
- * possible: positions where the game ended otherwise go. */
-typedef struct S_result_ctx {
-	S_val *v;
-	tb_result said;
-} S_result_ctx;
-
-static int S_result_possible(void *ctx, const tb_state *s)
-{
-	S_result_ctx *c = ctx;
-	tb_result res;
-	char why[8];
-	return !c->v->rs.rules->over(&c->v->rs, s, &res, why, sizeof why) || res == c->said;
+	tb_val_frame_stop(v, TB_STOP_GAP, TB_D_UNCHECKED, 0);
 }
 
 /* ===== Lines ===== */
 
-static void S_restate(S_val *v, S_at *at, const tb_node *n)
+static void S_restate(tb_val *v, tb_val_at *at, const tb_node *n)
 {
 	char why[160] = "";
 	tb_state st; /* 'at->st' stays the last position known when this one is not */
@@ -1552,9 +575,9 @@ static void S_restate(S_val *v, S_at *at, const tb_node *n)
 	at->live = loaded == 0;
 	at->ever |= at->live;
 	if (loaded)
-		S_frame_stop(v, TB_STOP_POSITION, TB_D_BAD_POSITION, 0);
+		tb_val_frame_stop(v, TB_STOP_POSITION, TB_D_BAD_POSITION, 0);
 	if (loaded || *why)
-		S_report(v, loaded ? (loaded > 0 ? TB_WARNING : TB_ERROR) : TB_WARNING,
+		tb_val_report(v, loaded ? (loaded > 0 ? TB_WARNING : TB_ERROR) : TB_WARNING,
 		         TB_D_BAD_POSITION, &n->span, NULL,
 		         loaded > 0 ? "this position cannot be checked: %s"
 		         : loaded < 0 ? "this position cannot occur: %s" : "in this position, %s", why);
@@ -1564,14 +587,14 @@ static void S_restate(S_val *v, S_at *at, const tb_node *n)
  * point known, checked as witnesses in the known position of 'at'
  * (warnings). A collation's readings are not: each is checked along its
  * witness's line (S_witness_lines). */
-static void S_other_readings(S_val *v, S_at *at, const tb_node *n)
+static void S_other_readings(tb_val *v, tb_val_at *at, const tb_node *n)
 {
 	if (n->kind != TB_NODE_READING || (v->collation && tb_collation_reading(v->collation, n)))
 		return;
 	for (unsigned i = 1; i < n->nalts; i++) {
 		const tb_alt *a = &n->alts[i];
 		int off;
-		if ((a->kind == TB_NODE_MOVE && !S_open_points(v, &a->move, &off)) ||
+		if ((a->kind == TB_NODE_MOVE && !tb_val_open_points(v, &a->move, &off)) ||
 		    a->kind == TB_NODE_PASS)
 			S_turn(v, at, a->kind, &a->move, n, 1);
 	}
@@ -1581,7 +604,7 @@ static void S_other_readings(S_val *v, S_at *at, const tb_node *n)
  * it is the one legal turn it names: 1. Else 0, and the turn goes the
  * whole way -- every legal turn listed -- which finds the same verdict
  * and says why. */
-static int S_direct(S_val *v, S_at *at, const tb_node *n)
+static int S_direct(tb_val *v, tb_val_at *at, const tb_node *n)
 {
 	if (n->kind != TB_NODE_MOVE)
 		return 0;
@@ -1589,43 +612,43 @@ static int S_direct(S_val *v, S_at *at, const tb_node *n)
 	if (!t)
 		return 0;
 	tb_turn played = *t;
-	S_play(v, at, &played, n);
+	tb_val_play(v, at, &played, n);
 	return 1;
 }
 
 /* A turn node in a known position: written, or open (a stretch). */
-static void S_known_turn(S_val *v, S_at *at, S_steps *steps, const tb_node *n)
+static void S_known_turn(tb_val *v, tb_val_at *at, tb_val_steps *steps, const tb_node *n)
 {
-	tb_step st = S_step_of(n);
+	tb_step st = tb_val_step_of(n);
 	int offboard = 0;
 	int open = st.node_kind == TB_NODE_UNKNOWN ||
-	           (st.node_kind == TB_NODE_MOVE && S_open_points(v, st.m, &offboard));
+	           (st.node_kind == TB_NODE_MOVE && tb_val_open_points(v, st.m, &offboard));
 	S_other_readings(v, at, n);
 	if (!open) {
 		S_turn(v, at, st.node_kind, st.m, n, 0);
 		return;
 	}
-	if (!S_open_begin(v, at))
+	if (!tb_val_open_begin(v, at))
 		return;
-	S_open_turn(v, at, steps, n, 1, offboard);
+	tb_val_open_turn(v, at, steps, n, 1, offboard);
 	if (at->open && tb_stretch_count(at->open->x) <= 1) /* decided by the position alone */
-		S_open_close(v, at, steps, NULL);
+		tb_val_open_close(v, at, steps, NULL);
 }
 
-static void S_line(S_val *v, const tb_line *line, S_at *at, int main);
+static void S_line(tb_val *v, const tb_line *line, tb_val_at *at, int main);
 
-static void S_node(S_val *v, S_at *at, S_steps *steps, const tb_node *n)
+static void S_node(tb_val *v, tb_val_at *at, tb_val_steps *steps, const tb_node *n)
 {
 	uint8_t k = tb_node_followed(n); /* a reading is its first alternative */
 	if (k == TB_NODE_POSITION) {
 		if (at->open)
-			S_open_restated(v, at, steps, n);
+			tb_val_open_restated(v, at, steps, n);
 		S_restate(v, at, n);
 		return;
 	}
 	if (k == TB_NODE_GAP) {
 		if ((at->live || at->open) && n->gap_max != 0)
-			S_open_gap(v, at, steps, n);
+			tb_val_open_gap(v, at, steps, n);
 		return;
 	}
 	if (k == TB_NODE_OMITTED) { /* nothing here: the others are witnesses */
@@ -1638,11 +661,11 @@ static void S_node(S_val *v, S_at *at, S_steps *steps, const tb_node *n)
 		return;
 	}
 	if (at->open) {
-		tb_step st = S_step_of(n);
+		tb_step st = tb_val_step_of(n);
 		int offboard = 0;
 		int open = st.node_kind == TB_NODE_UNKNOWN ||
-		           (st.node_kind == TB_NODE_MOVE && S_open_points(v, st.m, &offboard));
-		S_open_turn(v, at, steps, n, open, offboard);
+		           (st.node_kind == TB_NODE_MOVE && tb_val_open_points(v, st.m, &offboard));
+		tb_val_open_turn(v, at, steps, n, open, offboard);
 		return;
 	}
 	if (!at->live || S_direct(v, at, n) || S_over_before(v, at, n))
@@ -1651,19 +674,19 @@ static void S_node(S_val *v, S_at *at, S_steps *steps, const tb_node *n)
 }
 
 /* The record's result against the final position. */
-static void S_check_result(S_val *v, const S_at *at);
+static void S_check_result(tb_val *v, const tb_val_at *at);
 
 /* Replays 'line' from 'at', which ends where the line does; each
  * variation replays from the position before the turn it replaces, when
  * that position is known. */
-static void S_line(S_val *v, const tb_line *line, S_at *at, int main)
+static void S_line(tb_val *v, const tb_line *line, tb_val_at *at, int main)
 {
-	S_steps steps = {NULL, 0, 0, NULL, 0, 0};
+	tb_val_steps steps = {NULL, 0, 0, NULL, 0, 0};
 	at->steps = &steps;
 	for (const tb_node *n = line->first; n && !v->oom; n = n->next) {
 		if (at->frown && !S_penalty_follows(v, at, n))
-			S_frown_tell(v, at); /* in order, before what this node brings */
-		S_at before; /* where the variations start: kept only when there are any */
+			tb_val_frown_tell(v, at); /* in order, before what this node brings */
+		tb_val_at before; /* where the variations start: kept only when there are any */
 		if (n->variations) {
 			before = *at;
 			before.open = NULL;
@@ -1684,9 +707,9 @@ static void S_line(S_val *v, const tb_line *line, S_at *at, int main)
 			at->node_from = at->open ? steps.n : 0;
 		}
 		S_node(v, at, &steps, n);
-		S_frame_after(v, at, n);
+		tb_val_frame_after(v, at, n);
 		if (reading)
-			S_frame_alts(v, n, &pre, pre_live, at->ever, at->depth);
+			tb_val_frame_alts(v, n, &pre, pre_live, at->ever, at->depth);
 		v->cur = -1;
 		if (at->fixed) { /* the variations of this turn follow the turn put before it */
 			if (n->variations) {
@@ -1696,7 +719,7 @@ static void S_line(S_val *v, const tb_line *line, S_at *at, int main)
 			at->fixed = 0;
 		}
 		for (const tb_line *var = n->variations; var; var = var->next) {
-			S_at alt = before;
+			tb_val_at alt = before;
 			alt.depth = at->depth + 1;
 			S_line(v, var, &alt, 0);
 		}
@@ -1704,15 +727,15 @@ static void S_line(S_val *v, const tb_line *line, S_at *at, int main)
 		if (!at->open)
 			steps.n = steps.ne = 0;
 	}
-	S_frown_tell(v, at);
+	tb_val_frown_tell(v, at);
 	if (at->open && v->oom)
-		S_open_lost(v, at);
+		tb_val_open_lost(v, at);
 	if (at->open) {
-		S_result_ctx c = {v, tb_tags_result(v->rec)};
+		tb_val_result_ctx c = {v, tb_tags_result(v->rec)};
 		if (main && c.said != TB_RESULT_OTHER && c.said != TB_RESULT_NONE &&
 		    tb_record_tag(v->rec, "Result"))
-			tb_stretch_keep(at->open->x, S_result_possible, &c);
-		S_open_close(v, at, &steps, NULL);
+			tb_stretch_keep(at->open->x, tb_val_result_possible, &c);
+		tb_val_open_close(v, at, &steps, NULL);
 	}
 	free(steps.v);
 	free(steps.e);
@@ -1751,7 +774,7 @@ static int S_termination(const tb_record *rec)
 	return -1;
 }
 
-static void S_check_result(S_val *v, const S_at *at)
+static void S_check_result(tb_val *v, const tb_val_at *at)
 {
 	const tb_record *rec = v->rec;
 	tb_result res, said = tb_tags_result(rec);
@@ -1763,14 +786,14 @@ static void S_check_result(S_val *v, const S_at *at)
 		return; /* a result the record does not write */
 	if (v->rs.rules->over(&v->rs, &at->st, &res, why, sizeof why)) {
 		if (res != said)
-			S_report(v, TB_ERROR, TB_D_RESULT_RULES, &sp, &at->st,
+			tb_val_report(v, TB_ERROR, TB_D_RESULT_RULES, &sp, &at->st,
 			         "the game ended (%s) in %s, but the result says %s", why,
 			         tb_result_text[res], tb_result_text[said]);
 	} else if (v->rs.rules->result_now && S_termination(rec) < S_TERM_DRAW) {
 		/* a result [Termination] says the players gave needs no hint */
 		tb_result now = v->rs.rules->result_now(&v->rs, &at->st);
 		if (now != said)
-			S_report(v, TB_WARNING, TB_D_RESULT_RULES, &sp, &at->st,
+			tb_val_report(v, TB_WARNING, TB_D_RESULT_RULES, &sp, &at->st,
 			         "the game is not over by the rules, and by them the result now "
 			         "would be %s, not %s (agreement or surrender?)",
 			         tb_result_text[now], tb_result_text[said]);
@@ -1780,7 +803,7 @@ static void S_check_result(S_val *v, const S_at *at)
 /* [Termination] and [Captures] (spec/tgn.md §4.4): well formed, agreeing
  * with the result, and, where the rules follow the main line to its end,
  * with how it ended there and with the pieces each side has taken. */
-static void S_check_termination(S_val *v, const S_at *at)
+static void S_check_termination(tb_val *v, const tb_val_at *at)
 {
 	const tb_record *rec = v->rec;
 	const char *term = tb_record_tag(rec, "Termination"), *caps = tb_record_tag(rec, "Captures");
@@ -1798,7 +821,7 @@ static void S_check_termination(S_val *v, const S_at *at)
 			if (strcmp(term, es[i][0]) == 0)
 				hint = es[i][1];
 		tb_span sp = S_tag_span(rec, "Termination");
-		S_report(v, TB_ERROR, TB_D_TERMINATION, &sp, NULL,
+		tb_val_report(v, TB_ERROR, TB_D_TERMINATION, &sp, NULL,
 		         "[Termination] is one of rules, draw, agreement, resignation, unterminated "
 		         "(or ?), not '%s'%s%s", term, hint ? ": write " : "", hint ? hint : "");
 	} else if (t >= 0) {
@@ -1813,13 +836,13 @@ static void S_check_termination(S_val *v, const S_at *at)
 		else if (t != S_TERM_UNTERMINATED && said == TB_RESULT_OTHER)
 			bad = "a game that ended has a result, not *";
 		if (bad)
-			S_report(v, TB_ERROR, TB_D_RESULT_RULES, &sp, NULL, "[Termination \"%s\"], but the "
+			tb_val_report(v, TB_ERROR, TB_D_RESULT_RULES, &sp, NULL, "[Termination \"%s\"], but the "
 			         "result says %s: %s", term, tb_result_text[said], bad);
 		else if (at->live && t == S_TERM_RULES && !over)
-			S_report(v, TB_ERROR, TB_D_RESULT_RULES, &sp, &at->st, "[Termination \"rules\"], "
+			tb_val_report(v, TB_ERROR, TB_D_RESULT_RULES, &sp, &at->st, "[Termination \"rules\"], "
 			         "but the rules do not end the game in its last position");
 		else if (over && t != S_TERM_RULES)
-			S_report(v, TB_ERROR, TB_D_RESULT_RULES, &sp, &at->st, "the rules ended the game "
+			tb_val_report(v, TB_ERROR, TB_D_RESULT_RULES, &sp, &at->st, "the rules ended the game "
 			         "(%s), but [Termination] says %s", why, term);
 	}
 	if (!caps || !strcmp(caps, "?"))
@@ -1829,13 +852,13 @@ static void S_check_termination(S_val *v, const S_at *at)
 	int used = 0;
 	if (sscanf(caps, "%3u-%3u%n", &a, &b, &used) != 2 || caps[used] || !isdigit((unsigned char)caps[0]) ||
 	    !isdigit((unsigned char)caps[strcspn(caps, "-") + 1])) {
-		S_report(v, TB_ERROR, TB_D_TERMINATION, &sp, NULL,
+		tb_val_report(v, TB_ERROR, TB_D_TERMINATION, &sp, NULL,
 		         "[Captures] is the pieces each side has taken, the first side's first: \"5-3\", "
 		         "not '%s'", caps);
 		return;
 	}
 	if (at->live && (a != at->st.taken[0] || b != at->st.taken[1]))
-		S_report(v, TB_ERROR, TB_D_RESULT_RULES, &sp, &at->st,
+		tb_val_report(v, TB_ERROR, TB_D_RESULT_RULES, &sp, &at->st,
 		         "[Captures \"%s\"], but at the end of the record the rules count %u-%u", caps,
 		         (unsigned)at->st.taken[0], (unsigned)at->st.taken[1]);
 }
@@ -1843,7 +866,7 @@ static void S_check_termination(S_val *v, const S_at *at)
 /* ===== The witnesses of a collation ===== */
 
 typedef struct S_wit_ctx {
-	S_val *v;
+	tb_val *v;
 	const tb_wstep *steps;
 	size_t nsteps;
 	const char *name;
@@ -1874,7 +897,7 @@ static void S_wit_fault(void *ctx, size_t i, const tb_fault *f)
 	if (followed && S_main_error_at(c, s->node))
 		return; /* the record's own line says so already */
 	const tb_span *sp = s->alt ? &s->alt->span : &s->node->span;
-	S_report_turn(c->v, TB_WARNING, TB_D_ILLEGAL, sp, NULL, f->token,
+	tb_val_report_turn(c->v, TB_WARNING, TB_D_ILLEGAL, sp, NULL, f->token,
 	              "%s (in the line of witness %s)", f->reason, c->name);
 	if (f->position)
 		tb_diag_note(c->v->r, "position %s", f->position);
@@ -1884,7 +907,7 @@ static void S_wit_fault(void *ctx, size_t i, const tb_fault *f)
  * a record is, each fault of the rules there a warning (TB401): a
  * reading's alternatives stand in their own lines, not in the one the
  * record follows. */
-static void S_witness_lines(S_val *v, size_t main_from)
+static void S_witness_lines(tb_val *v, size_t main_from)
 {
 	const tb_sigla *d = v->collation;
 	for (size_t x = 0; x < d->n; x++) {
@@ -1960,10 +983,10 @@ static int S_validate(tb_reader *r, const tb_record *rec, const tb_validate_opts
 		S_no_engine(r, rec, o);
 		return 0;
 	}
-	S_val *v = tb_malloc(sizeof *v); /* zeroed by the literal: calloc zeroed it twice */
+	tb_val *v = tb_malloc(sizeof *v); /* zeroed by the literal: calloc zeroed it twice */
 	if (!v)
 		return TB_ENOMEM;
-	*v = (S_val){r, rec, {0}, {NULL, 0}, 0, o->turn, o->turn_ctx, TB_BUF_SOFT, S_limits(r),
+	*v = (tb_val){r, rec, {0}, {NULL, 0}, 0, o->turn, o->turn_ctx, TB_BUF_SOFT, S_limits(r),
 	             o->decide, o->decide_ctx, NULL, 0, o->fault, o->fault_ctx,
 	             {0, {0}, TB_BUF_SOFT, TB_BUF_SOFT, TB_BUF_SOFT, TB_BUF_SOFT, TB_BUF_SOFT,
 	              TB_BUF_SOFT, 0},
@@ -1973,12 +996,12 @@ static int S_validate(tb_reader *r, const tb_record *rec, const tb_validate_opts
 		free(v);
 		return 0; /* cannot happen: the reader checked the options (TB207) */
 	}
-	S_at at = {.live = 1};
+	tb_val_at at = {.live = 1};
 	why[0] = '\0';
 	int loaded = rec->game->rules->load(&v->rs, rec->start, &at.st, why, sizeof why);
 	if (loaded || *why) {
 		tb_span sp = S_tag_span(rec, "Position");
-		S_report(v, loaded < 0 ? TB_ERROR : TB_WARNING, TB_D_BAD_POSITION, &sp, NULL,
+		tb_val_report(v, loaded < 0 ? TB_ERROR : TB_WARNING, TB_D_BAD_POSITION, &sp, NULL,
 		         loaded > 0 ? "the record starts from a position that cannot be checked: %s"
 		         : loaded < 0 ? "the record starts from a position that cannot occur: %s"
 		                      : "in the record's start position, %s", why);

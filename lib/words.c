@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "game.h"
-#include "text.h"
+#include "text_metrics.h"
 #include "words.h"
 
 int tb_comment_rtl(const tb_comment *c)

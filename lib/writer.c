@@ -49,6 +49,15 @@ void tb_write_comment(tb_buf *b, const char *text, const char *lang)
 	tb_buf_putc(b, '}');
 }
 
+void tb_write_tag(tb_buf *b, const char *name, const char *value)
+{
+	tb_buf_putc(b, '[');
+	tb_buf_puts(b, name);
+	tb_buf_puts(b, " \"");
+	tb_write_escaped(b, value, "\"\\");
+	tb_buf_puts(b, "\"]");
+}
+
 static void S_comment(tb_buf *b, const tb_comment *c)
 {
 	tb_write_comment(b, c->text, c->lang);
@@ -249,11 +258,7 @@ static void S_tags(tb_buf *b, const tb_record *rec)
 		tb_buf_putc(b, '\n');
 	for (size_t i = 0; i < rec->ntags; i++) {
 		const tb_tag *t = &rec->tags[i];
-		tb_buf_putc(b, '[');
-		tb_buf_puts(b, t->name);
-		tb_buf_puts(b, " \"");
-		tb_write_escaped(b, t->value, "\"\\");
-		tb_buf_puts(b, "\"]");
+		tb_write_tag(b, t->name, t->value);
 		S_comments(b, t->comments, " ");
 		tb_buf_putc(b, '\n');
 	}

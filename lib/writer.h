@@ -1,6 +1,7 @@
 /*
- * writer.h -- pieces of the canonical writer that the XML reader and
- * the comparison (compare.c) use to write TGN text (internal).
+ * writer.h -- pieces of the canonical writer that the XML reader, the
+ * comparison (compare.c) and the collation (collate_write.c) use to
+ * write TGN text (internal).
  */
 #ifndef TB_WRITER_H
 #define TB_WRITER_H
@@ -10,6 +11,8 @@
 
 /* Appends 's', with a backslash before each character in 'esc'. */
 void tb_write_escaped(tb_buf *b, const char *s, const char *esc);
+/* Appends a tag pair '[name "value"]', the value escaped. */
+void tb_write_tag(tb_buf *b, const char *name, const char *value);
 /* Appends a comment "{@lang text}" (lang may be NULL), escaped. */
 void tb_write_comment(tb_buf *b, const char *text, const char *lang);
 

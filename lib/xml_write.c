@@ -1,6 +1,6 @@
 /*
  * xml_write.c -- records as tablero XML (spec/xml.md, schemas/tgn.rng),
- * written directly (xw.c) into a buffer that goes to the file between
+ * written directly (xml_emit.c) into a buffer that goes to the file between
  * records: libxml2's xmlTextWriter, which wrote it before, took most of
  * the time of "tablero xml" (issue 19). The bytes are the ones it wrote:
  * the XML declaration, elements indented two spaces a level, one a line,
@@ -28,7 +28,7 @@
 #include "visit.h"
 #include "xalloc.h"
 #include "xml.h"
-#include "xw.h"
+#include "xml_emit.h"
 
 /* The buffer goes to the file when it holds this much, between records
  * (a record is never cut by a failed write halfway through it). */

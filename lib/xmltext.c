@@ -23,6 +23,7 @@
 #include "buf.h"
 #include "diag.h"
 #include "reader.h"
+#include "utf8.h"
 #include "visit.h"
 #include "xml.h"
 
@@ -35,19 +36,11 @@ static size_t S_fit_char(const unsigned char *s, size_t n, unsigned long *cp)
 		*cp = c;
 		return c >= 0x20 || c == '\t' || c == '\n' || c == '\r' ? 1 : 0;
 	}
-	size_t len = (c & 0xE0) == 0xC0 ? 2 : (c & 0xF0) == 0xE0 ? 3 : (c & 0xF8) == 0xF0 ? 4 : 0;
-	if (!len || len > n)
-		return 0;
-	unsigned long v = c & (0x7Fu >> len);
-	for (size_t k = 1; k < len; k++) {
-		if ((s[k] & 0xC0) != 0x80)
-			return 0;
-		v = v << 6 | (s[k] & 0x3Fu);
-	}
-	static const unsigned long least[5] = {0, 0, 0x80, 0x800, 0x10000};
-	*cp = v;
-	if (v < least[len] || v > 0x10FFFF || (v >= 0xD800 && v <= 0xDFFF) || v == 0xFFFE ||
-	    v == 0xFFFF)
+	uint32_t v = UINT32_MAX; /* set only when the bytes are well-formed (utf8.h) */
+	size_t len = tb_utf8_decode((const char *)s, n, &v);
+	if (v != UINT32_MAX)
+		*cp = v;
+	if (!len || v == 0xFFFE || v == 0xFFFF)
 		return 0;
 	return len;
 }

@@ -1,12 +1,12 @@
 /*
  * text_em.c -- the library's width of each line of standard input
- * (lib/text.c, tb_text_em), regular then bold, in em: what
+ * (lib/text_metrics.c, tb_text_em), regular then bold, in em: what
  * tests/text_widths.py draws each line against.
  */
 #include <stdio.h>
 #include <string.h>
 
-#include "text.h"
+#include "text_metrics.h"
 
 int main(void)
 {

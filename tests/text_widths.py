@@ -2,7 +2,7 @@
 """text_widths.py TEXT_EM TGN... -- the widths lines are broken by, against ink.
 
 Captions and pages are broken into lines by the library's widths
-(lib/text.c, from the DejaVu Sans advances of lib/fontw.c); a line must
+(lib/text_metrics.c, from the DejaVu Sans advances of lib/font_widths.c); a line must
 never be wider on paper than they say. This takes every tag value and
 comment of the records given (Spanish, Arabic, names with accents), in
 pieces as long as a caption's line, and strings of the widest
@@ -11,7 +11,7 @@ width, regular and bold; draws each on its own line of an SVG page, from
 the left or (right to left) from the right end of the width it was
 given; renders the page with rsvg-convert and pdftoppm; and measures
 each line's ink: it must stay inside that width but for a glyph's
-overhang (0.15 em, which lib/para.c keeps back at the end of every
+overhang (0.15 em, which lib/typeset.c keeps back at the end of every
 line), and the width must not overstate it by much (a loose measure
 would waste the line).
 
@@ -30,7 +30,7 @@ from xml.sax.saxutils import escape
 SIZE = 4.0      # font size, user units (millimetres)
 LINE = 9.0
 LEFT = 10.0
-OVERHANG = 0.15  # em: what lib/para.c keeps back at a line's end
+OVERHANG = 0.15  # em: what lib/typeset.c keeps back at a line's end
 
 
 def widths(text_em, lines):

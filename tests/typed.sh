@@ -2,7 +2,7 @@
 # tests/typed.sh -- events and faults travel typed (issue 31): nothing in
 # lib/, cli/ or python/tablero reads an event's display text or a
 # diagnostic's message back. Fails on the forms that did: a message cut
-# at ": " (strstr(msg, ": "), witness.c's old S_reason), events split at
+# at ": " (strstr(msg, ": "), collate_witness.c's old S_reason), events split at
 # "; " (strstr(e, "; "), .split("; ")), the events' names kept anywhere
 # but lib/event.c's one table, and an event told by the start of its text.
 set -uo pipefail

@@ -740,33 +740,11 @@ static int A_same_position(const A_pos *a, const A_pos *b)
 
 /* ===== The library, through its public API ===== */
 
-static tb_engine *L_new(const char *rules, const char *pos)
-{
-	char *why = NULL;
-	tb_engine *e = tb_engine_new(tb_game_find("asalto"), rules, pos, &why);
-	if (!e)
-		print_message("tb_engine_new(\"%s\", \"%s\"): %s\n", rules ? rules : "(null)",
-		              pos ? pos : "(start)", why ? why : "?");
-	free(why);
-	assert_non_null(e);
-	return e;
-}
-
-typedef struct L_tokens {
-	size_t n;
-	char tok[A_MAX][A_TOKLEN];
-	unsigned long long count[A_MAX];
-} L_tokens;
-
-static void L_collect(void *ctx, const char *token, unsigned long long n)
-{
-	L_tokens *t = ctx;
-	assert_true(t->n < A_MAX);
-	assert_true(strlen(token) < sizeof t->tok[0]);
-	memcpy(t->tok[t->n], token, strlen(token) + 1);
-	t->count[t->n++] = n;
-}
-
+#define TT_GAME "asalto"
+#define TT_MAX A_MAX
+#define TT_TOKLEN A_TOKLEN
+#define V_TURNS 256 /* turns a record replayed by tb_reader_validate holds */
+#include "tb_rules_test.h"
 
 /* The second generator's tokens in 'p', sorted. */
 static void A_tokens(const A_ctx *c, const A_pos *p, L_tokens *out)
@@ -778,44 +756,8 @@ static void A_tokens(const A_ctx *c, const A_pos *p, L_tokens *out)
 	qsort(out->tok, out->n, sizeof out->tok[0], tt_strcmp);
 }
 
-/* The library's tokens in 'pos' under 'rules', sorted. */
-static void L_tokens_at(const char *rules, const char *pos, L_tokens *out)
-{
-	tb_engine *e = L_new(rules, pos);
-	out->n = 0;
-	size_t n = tb_engine_divide(e, 1, L_collect, out);
-	tb_engine_free(e);
-	assert_int_equal(n, out->n);
-	qsort(out->tok, out->n, sizeof out->tok[0], tt_strcmp);
-}
-
-
-
-
-
-static int S_same_set_as(const char *rules, const char *pos, const L_tokens *a,
-                         const L_tokens *b, const char *a_is, const char *b_is)
-{
-	return tt_same_tokens(rules, pos, TT_TOKS(a), TT_TOKS(b), a_is, b_is);
-}
-
-/* The [Rules] value for a setting. */
-static void S_rules_tag(const char *rules, char *buf, size_t n)
-{
-	snprintf(buf, n, "asalto%s%s", *rules ? "; " : "", rules);
-}
-
 
 /* ===== The option settings compared ===== */
-
-typedef struct S_setting {
-	const char *rules;
-	/* perft claim of test 2 against the defaults on the common
-	 * positions: 1 some count differs (the positions exercise the
-	 * option), 0 none differs (a default written out, or first=: a
-	 * position says who is to move), -1 no claim */
-	int changes;
-} S_setting;
 
 static const S_setting S_settings[] = {
 	{"", -1},
@@ -1034,14 +976,9 @@ static void S_expect(const char *rules, const char *pos, const char *want)
 	static L_tokens mine, lib, hand;
 	A_tokens(&c, &p, &mine);
 	L_tokens_at(rules, pos, &lib);
-	hand.n = 0;
-	char copy[4096];
-	snprintf(copy, sizeof copy, "%s", want);
-	for (char *w = strtok(copy, " "); w; w = strtok(NULL, " "))
-		memcpy(hand.tok[hand.n++], w, strlen(w) + 1);
-	qsort(hand.tok, hand.n, sizeof hand.tok[0], tt_strcmp);
-	int ok_mine = S_same_set_as(rules, pos, &hand, &mine, "by hand", "second generator");
-	int ok_lib = S_same_set_as(rules, pos, &hand, &lib, "by hand", "library");
+	L_tokens_read(&hand, want);
+	int ok_mine = L_same_set_as(rules, pos, &hand, &mine, "by hand", "second generator");
+	int ok_lib = L_same_set_as(rules, pos, &hand, &lib, "by hand", "library");
 	assert_true(ok_mine);
 	assert_true(ok_lib);
 }
@@ -1572,8 +1509,6 @@ static void test_perft_positions(void **state)
 
 /* ===== Records for tb_reader_validate ===== */
 
-#define V_TURNS 256
-
 /* A record under 'rules' from 'start' with turns 'tok[0..n)', the
  * result unknown; the attackers' turns get "N.", a record starting with
  * the defenders' turn "N...". */
@@ -1597,42 +1532,6 @@ static char *V_record(const char *rules, const char *start,
 	}
 	tt_puts(&b, "*\n");
 	return tt_take(&b);
-}
-
-/* What tb_reader_validate reported, turn by turn. */
-typedef struct V_seen {
-	size_t n;
-	char tok[V_TURNS][A_TOKLEN];
-	char pos[V_TURNS][256];
-} V_seen;
-
-static void V_turn(void *ctx, const tb_turn_report *t)
-{
-	V_seen *v = ctx;
-	if (v->n < V_TURNS) {
-		snprintf(v->tok[v->n], sizeof v->tok[0], "%s", t->token);
-		snprintf(v->pos[v->n], sizeof v->pos[0], "%s", t->position);
-	}
-	v->n++;
-}
-
-/* Replays 'text'; returns its error count; the diagnostics go to
- * '*diags' (the caller frees it) when 'diags' is not NULL. */
-static int V_validate(const char *text, V_seen *v, char **diags)
-{
-	tb_reader *r;
-	tb_record *rec = tt_parse(text, &r);
-	if (v)
-		v->n = 0;
-	int errors = tb_reader_validate(r, rec, v ? V_turn : NULL, v);
-	if (diags) {
-		tt_str out = {0};
-		tt_diags(&out, r);
-		*diags = tt_take(&out);
-	}
-	tb_record_free(rec);
-	tb_reader_free(r);
-	return errors;
 }
 
 /* After 'tok' in 'pos', both generators leave the defenders on 'huff'
@@ -2140,7 +2039,7 @@ static void G_own_games(const char *rules, int ngames, uint64_t *seed, G_stats *
 				st->bad = 1;
 			}
 			free(back);
-			if (nl != lib.n || !S_same_set_as(rules, pos, &mine, &lib, "second generator",
+			if (nl != lib.n || !L_same_set_as(rules, pos, &mine, &lib, "second generator",
 			                                  "library"))
 				st->bad = 1;
 			st->positions++;
@@ -2355,7 +2254,7 @@ static void test_random_positions(void **state)
 			L_tokens_at(rules[r], pos, &lib);
 			positions++;
 			out += outside;
-			if (!S_same_set_as(rules[r], pos, &mine, &lib, "second generator", "library")) {
+			if (!L_same_set_as(rules[r], pos, &mine, &lib, "second generator", "library")) {
 				bad++;
 				break;
 			}

@@ -503,33 +503,10 @@ static int P_same_position(const P_pos *a, const P_pos *b)
 
 /* ===== The library, through its public API ===== */
 
-static tb_engine *L_new(const char *rules, const char *pos)
-{
-	char *why = NULL;
-	tb_engine *e = tb_engine_new(tb_game_find("pitarra"), rules, pos, &why);
-	if (!e)
-		print_message("tb_engine_new(\"%s\", \"%s\"): %s\n", rules, pos ? pos : "(start)",
-		              why ? why : "?");
-	free(why);
-	assert_non_null(e);
-	return e;
-}
-
-typedef struct L_tokens {
-	size_t n;
-	char tok[P_MAX_TURNS][16];
-	unsigned long long count[P_MAX_TURNS];
-} L_tokens;
-
-static void L_collect(void *ctx, const char *token, unsigned long long n)
-{
-	L_tokens *t = ctx;
-	assert_true(t->n < P_MAX_TURNS);
-	assert_true(strlen(token) < sizeof t->tok[0]);
-	memcpy(t->tok[t->n], token, strlen(token) + 1);
-	t->count[t->n++] = n;
-}
-
+#define TT_GAME "pitarra"
+#define TT_MAX P_MAX_TURNS
+#define TT_TOKLEN 16
+#include "tb_rules_test.h"
 
 /* The second generator's tokens in 'p', sorted. */
 static void P_tokens(const P_ctx *c, const P_pos *p, L_tokens *out)
@@ -548,7 +525,7 @@ static int S_same_set_as(const char *rules, const char *pos, L_tokens *mine, L_t
                          const char *mine_is, const char *lib_is)
 {
 	qsort(lib->tok, lib->n, sizeof lib->tok[0], tt_strcmp);
-	return tt_same_tokens(rules, pos, TT_TOKS(mine), TT_TOKS(lib), mine_is, lib_is);
+	return L_same_set_as(rules, pos, mine, lib, mine_is, lib_is);
 }
 
 static int S_same_set(const char *rules, const char *pos, L_tokens *mine, L_tokens *lib)
@@ -558,15 +535,6 @@ static int S_same_set(const char *rules, const char *pos, L_tokens *mine, L_toke
 
 
 /* ===== The option settings compared ===== */
-
-typedef struct S_setting {
-	const char *rules;
-	/* perft claim of test 2 against the defaults, on the common
-	 * positions: 1 some count differs (the positions exercise the
-	 * option), 0 none differs (a default written out, or a limit beyond
-	 * the depth), -1 no claim */
-	int changes;
-} S_setting;
 
 static const S_setting S_settings[] = {
 	{"", -1},
@@ -592,11 +560,6 @@ static const S_setting S_settings[] = {
 	 "capture=optional; columpio=no_return; blocked=lose; limit=20", -1},
 	{NULL, 0}};
 
-/* The [Rules] value for a setting. */
-static void S_rules_tag(const char *rules, char *buf, size_t n)
-{
-	snprintf(buf, n, "pitarra%s%s", *rules ? "; " : "", rules);
-}
 
 
 /* ===== 0. The second generator's own tables and a few spec sentences ===== */
@@ -651,12 +614,7 @@ static void S_expect(const char *rules, const char *pos, const char *want)
 	lib.n = 0;
 	tb_engine_divide(e, 1, L_collect, &lib);
 	tb_engine_free(e);
-	hand.n = 0;
-	char copy[2048];
-	snprintf(copy, sizeof copy, "%s", want);
-	for (char *w = strtok(copy, " "); w; w = strtok(NULL, " "))
-		memcpy(hand.tok[hand.n++], w, strlen(w) + 1);
-	qsort(hand.tok, hand.n, sizeof hand.tok[0], tt_strcmp);
+	L_tokens_read(&hand, want);
 	int ok_mine = S_same_set_as(rules, pos, &hand, &mine, "by hand", "second generator");
 	int ok_lib = S_same_set_as(rules, pos, &hand, &lib, "by hand", "library");
 	assert_true(ok_mine);

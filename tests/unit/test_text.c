@@ -1,12 +1,13 @@
 /*
- * test_text.c -- lib/text.c (widths, direction, line breaks), lib/xw.c
- * (the XML writer) and lib/para.c (paragraphs set in lines).
+ * test_text.c -- lib/text_metrics.c (widths, direction, line breaks), lib/xml_emit.c
+ * (the XML writer) and lib/typeset.c (paragraphs set in lines).
  */
 #include "tb_test.h"
 
-#include "para.h"
-#include "text.h"
-#include "xw.h"
+#include "typeset.h"
+#include "text_metrics.h"
+#include "utf8.h"
+#include "xml_emit.h"
 
 static void test_utf8(void **state)
 {

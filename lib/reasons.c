@@ -1,10 +1,10 @@
 /*
- * say.c -- the phrasings the rules engines share (say.h).
+ * reasons.c -- the phrasings the rules engines share (reasons.h).
  */
 #include <stdio.h>
 #include <string.h>
 
-#include "say.h"
+#include "reasons.h"
 
 void tb_say_whose(char *out, size_t n, const tb_game *g, int side)
 {

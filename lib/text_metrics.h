@@ -1,9 +1,9 @@
 /*
- * text.h -- text for print without a font at run time (internal).
+ * text_metrics.h -- text for print without a font at run time (internal).
  *
  * Diagrams' captions and books' pages are SVG: the renderer sets the
  * glyphs, but lines must be broken here. Widths come from a table of
- * DejaVu Sans advances (lib/fontw.c, generated once by
+ * DejaVu Sans advances (lib/font_widths.c, generated once by
  * tools/fontwidths.py), an Arabic letter at the form its neighbours give
  * it (as the shaper joins them; a ligature counts its letters), kerning
  * left out: a line measured here is never narrower than the renderer
@@ -12,8 +12,8 @@
  * is that of its first strong character, as the Unicode bidirectional
  * algorithm decides it (rule P2), or its language's.
  */
-#ifndef TB_TEXT_H
-#define TB_TEXT_H
+#ifndef TB_TEXT_METRICS_H
+#define TB_TEXT_METRICS_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -36,11 +36,6 @@ typedef struct tb_font_joining {
 } tb_font_joining;
 
 extern const tb_font_joining tb_font_arabic[];
-
-/* The code point at 's' (valid UTF-8 as the reader checked it; a bad
- * byte reads as U+FFFD), its length in '*len' (at least 1, never past
- * a NUL). */
-uint32_t tb_utf8_next(const char *s, size_t *len);
 
 /* The width of the 'n' bytes at 's', in em, regular or 'bold'. */
 double tb_text_em(const char *s, size_t n, int bold);

@@ -1,5 +1,5 @@
 /*
- * xw.h -- a small, fast XML writer into a tb_buf (internal).
+ * xml_emit.h -- a small, fast XML writer into a tb_buf (internal).
  *
  * Diagrams and book pages are written by many thousands a second
  * (spec/svg.md, "Speed"): elements, attributes and text go straight
@@ -15,8 +15,8 @@
  * libxml2's xmlTextWriter wrote before (so documents did not change):
  * 'indent' 2, and text escaping '"' too (TB_XML_ESC_TEXTQ).
  */
-#ifndef TB_XW_H
-#define TB_XW_H
+#ifndef TB_XML_EMIT_H
+#define TB_XML_EMIT_H
 
 #include <stddef.h>
 

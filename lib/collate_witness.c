@@ -1,5 +1,5 @@
 /*
- * witness.c -- what a collation says of its witnesses (collate.h;
+ * collate_witness.c -- what a collation says of its witnesses (collate.h;
  * spec/compare.md, "Collating witnesses"): the sigla, the comments that
  * name witnesses or say whose a comment, a tag's value, a turn's NAGs
  * or the result is, and a witness read back out of a collation by them;
@@ -12,31 +12,11 @@
 #include "collate.h"
 #include "diag.h"
 #include "reader.h"
+#include "utf8.h"
 #include "writer.h"
 #include "xalloc.h"
 
 /* ===== Sigla and the comments that name witnesses ===== */
-
-/* Is s[0..n) well-formed UTF-8? */
-static int S_utf8_ok(const char *s, size_t n)
-{
-	for (size_t i = 0; i < n;) {
-		unsigned char c = (unsigned char)s[i];
-		size_t k = c < 0x80 ? 1 : (c & 0xE0) == 0xC0 ? 2 : (c & 0xF0) == 0xE0 ? 3
-		         : (c & 0xF8) == 0xF0 ? 4 : 0;
-		if (!k || i + k > n || (k == 2 && c < 0xC2) || c > 0xF4)
-			return 0;
-		for (size_t j = 1; j < k; j++)
-			if (((unsigned char)s[i + j] & 0xC0) != 0x80)
-				return 0;
-		unsigned char c1 = k > 1 ? (unsigned char)s[i + 1] : 0;
-		if ((c == 0xE0 && c1 < 0xA0) || (c == 0xED && c1 >= 0xA0) || (c == 0xF0 && c1 < 0x90) ||
-		    (c == 0xF4 && c1 >= 0x90))
-			return 0; /* overlong, a surrogate, past U+10FFFF */
-		i += k;
-	}
-	return 1;
-}
 
 static int S_siglum_char(unsigned char c)
 {
@@ -48,7 +28,7 @@ static int S_siglum_char(unsigned char c)
  * '_', '-' and '.', the first a letter or a digit? */
 int tb_siglum_ok(const char *s, size_t n)
 {
-	if (n == 0 || n > TB_SIGLUM_MAX || !S_utf8_ok(s, n) || s[0] == '_' || s[0] == '-' ||
+	if (n == 0 || n > TB_SIGLUM_MAX || !tb_utf8_ok(s, n) || s[0] == '_' || s[0] == '-' ||
 	    s[0] == '.')
 		return 0;
 	for (size_t i = 0; i < n; i++)

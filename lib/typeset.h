@@ -1,23 +1,23 @@
 /*
- * para.h -- paragraphs of text set into lines of SVG (internal).
+ * typeset.h -- paragraphs of text set into lines of SVG (internal).
  *
  * A paragraph is a sequence of runs of text, each regular or bold, with
  * or without a space before it, breakable at its spaces or kept whole
  * (a turn token), in the paragraph's direction or embedded in the other
  * one (a move in an Arabic sentence). Lines are broken greedily at
- * spaces, by the widths of text.h, so a line never runs past its box;
+ * spaces, by the widths of text_metrics.h, so a line never runs past its box;
  * a word wider than a whole line is cut. Each line is one <text>
  * element, its runs <tspan>s; the renderer orders them by the Unicode
  * bidirectional algorithm: a right-to-left paragraph's line is set from
  * the right end of its box (direction="rtl", text-anchor start).
  */
-#ifndef TB_PARA_H
-#define TB_PARA_H
+#ifndef TB_TYPESET_H
+#define TB_TYPESET_H
 
 #include <stddef.h>
 
 #include "buf.h"
-#include "xw.h"
+#include "xml_emit.h"
 
 enum {
 	TB_RUN_BOLD = 1, /* class "b" */

@@ -1,5 +1,5 @@
 /*
- * say.h -- the phrasings the rules engines share (internal).
+ * reasons.h -- the phrasings the rules engines share (internal).
  *
  * A transcriber meets the engines through their reasons ("d5-d6: it is
  * Red's turn; d5 holds a yellow piece"). What every game says alike is
@@ -8,8 +8,8 @@
  * stays in its engine, in the same manner: the fact first, then the
  * rule, the option that decides it last in parentheses.
  */
-#ifndef TB_SAY_H
-#define TB_SAY_H
+#ifndef TB_REASONS_H
+#define TB_REASONS_H
 
 #include <stddef.h>
 

@@ -1,5 +1,5 @@
 /*
- * walk.h -- a record's lines followed turn by turn over its one reading
+ * replay_walk.h -- a record's lines followed turn by turn over its one reading
  * (internal).
  *
  * What every reader of positions needs (tablero show, the diagrams, the
@@ -11,8 +11,8 @@
  * goes on as soon as the rules know the position again (one position
  * left of those possible, or a position the record restates).
  */
-#ifndef TB_WALK_H
-#define TB_WALK_H
+#ifndef TB_REPLAY_WALK_H
+#define TB_REPLAY_WALK_H
 
 #include "replay.h"
 

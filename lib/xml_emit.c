@@ -1,12 +1,12 @@
 /*
- * xw.c -- a small, fast XML writer (xw.h).
+ * xml_emit.c -- a small, fast XML writer (xml_emit.h).
  */
-#include "xw.h"
+#include "xml_emit.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "text.h"
+#include "utf8.h"
 #include "xalloc.h"
 
 void tb_num(tb_buf *b, double v)

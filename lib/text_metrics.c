@@ -1,29 +1,11 @@
 /*
- * text.c -- widths, direction and line breaks of text (text.h).
+ * text_metrics.c -- widths, direction and line breaks of text (text_metrics.h).
  */
-#include "text.h"
+#include "text_metrics.h"
 
 #include <string.h>
 
-uint32_t tb_utf8_next(const char *s, size_t *len)
-{
-	const unsigned char *p = (const unsigned char *)s;
-	unsigned n = p[0] < 0x80 ? 0 : p[0] >= 0xF0 ? 3 : p[0] >= 0xE0 ? 2 : p[0] >= 0xC0 ? 1 : 9;
-	if (n == 9 || p[0] > 0xF4) {
-		*len = 1;
-		return 0xFFFD;
-	}
-	uint32_t c = n ? p[0] & (0x3F >> n) : p[0];
-	for (unsigned i = 1; i <= n; i++) {
-		if ((p[i] & 0xC0) != 0x80) { /* cut short, or a NUL */
-			*len = i;
-			return 0xFFFD;
-		}
-		c = c << 6 | (p[i] & 0x3F);
-	}
-	*len = n + 1;
-	return c;
-}
+#include "utf8.h"
 
 /* Zero width: bidirectional controls, joiners and marks the renderer
  * does not draw. */

@@ -1,11 +1,11 @@
 /*
- * walk.c -- a record's lines followed over its one reading (walk.h).
+ * replay_walk.c -- a record's lines followed over its one reading (replay_walk.h).
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "walk.h"
+#include "replay_walk.h"
 #include "writer.h"
 #include "xalloc.h"
 
@@ -25,7 +25,7 @@ int tb_walk_start(tb_walk *w, const tb_record *rec, char *why, size_t n)
 		return -1;
 	}
 	char msg[256] = "";
-	tb_state st; /* a start that cannot occur is no record to walk (walk.h) */
+	tb_state st; /* a start that cannot occur is no record to walk (replay_walk.h) */
 	if (w->rs.rules->load(&w->rs, rec->start, &st, msg, sizeof msg) < 0) {
 		snprintf(why, n, "the record starts from a position that cannot occur: %s", msg);
 		return -1;

@@ -1,12 +1,12 @@
 /*
- * para.c -- paragraphs of text set into lines of SVG (para.h).
+ * typeset.c -- paragraphs of text set into lines of SVG (typeset.h).
  */
-#include "para.h"
+#include "typeset.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "text.h"
+#include "text_metrics.h"
 #include "xalloc.h"
 
 void tb_para_init(tb_para *p, int rtl, const char *lang)

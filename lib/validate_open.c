@@ -1,0 +1,537 @@
+/*
+ * validate_open.c -- the turns a record leaves open, followed as
+ * validate.c replays it (spec/reconstruct.md): an unknown turn, a token
+ * with '?' points or points off the board, a gap opens a stretch
+ * (reconstruct.c), the positions the game may be in, which the written
+ * turns after it weed; when it closes, what each open turn may have
+ * been is told (TB408), or that nothing fits (TB409).
+ */
+#include <limits.h>
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "collate.h"
+#include "diag.h"
+#include "reader.h"
+#include "reconstruct.h"
+#include "repair.h"
+#include "rules.h"
+#include "replay.h"
+#include "reasons.h"
+#include "tags.h"
+#include "validate.h"
+#include "validation.h"
+#include "xalloc.h"
+
+/* ===== Open turns ===== */
+
+/* Does move 'm' write a point that is '?', or off the board? The second
+ * in '*offboard'. */
+int tb_val_open_points(const tb_val *v, const tb_move *m, int *offboard)
+{
+	int open = 0;
+	*offboard = 0;
+	for (unsigned i = 0; i < m->nparts; i++) {
+		open |= m->parts[i].pt == TB_PT_UNKNOWN;
+		*offboard |= m->parts[i].pt != TB_PT_UNKNOWN && tb_geo_at(&v->rs.geo, m->parts[i].pt) < 0;
+	}
+	return open || *offboard;
+}
+
+static void S_progress(void *ctx, unsigned long held)
+{
+	const tb_val *v = ctx;
+	if (v->so.progress)
+		v->so.progress(v->so.ctx, held);
+}
+
+static void S_open_free(tb_val_at *at)
+{
+	if (at->open) {
+		tb_stretch_free(at->open->x);
+		free(at->open->v);
+		free(at->open);
+		at->open = NULL;
+	}
+}
+
+/* Starts a stretch from the known position, if none is open; 0 (none
+ * open, v->oom) when memory ran out. */
+int tb_val_open_begin(tb_val *v, tb_val_at *at)
+{
+	if (at->open)
+		return 1;
+	at->open = tb_calloc(1, sizeof *at->open);
+	if (at->open)
+		at->open->x = tb_stretch_new(&v->rs, &at->st, v->so.max_positions, S_progress, v);
+	if (!at->open || !at->open->x) {
+		S_open_free(at);
+		v->oom = 1;
+		at->live = 0;
+		return 0;
+	}
+	return 1;
+}
+
+/* NULL when memory ran out. */
+static tb_val_pending *S_pend(tb_val_open *o, const tb_node *n, size_t step, size_t nsteps, int gap)
+{
+	if (o->n == o->cap) {
+		size_t cap = o->cap ? 2 * o->cap : 4;
+		tb_val_pending *grown = tb_realloc(o->v, cap * sizeof *o->v);
+		if (!grown)
+			return NULL;
+		o->v = grown;
+		o->cap = cap;
+	}
+	tb_val_pending *p = &o->v[o->n++];
+	memset(p, 0, sizeof *p);
+	p->node = n;
+	p->step = step;
+	p->nsteps = nsteps;
+	p->gap = gap;
+	return p;
+}
+
+/* ", given turns 20-24 and the position on line 12", into 'b'. */
+static void S_given(tb_buf *b, const tb_val_pending *p, const tb_node *restated)
+{
+	tb_buf_clear(b);
+	if (p->first && p->first->number == p->last->number)
+		tb_buf_printf(b, ", given turn %u", p->first->number);
+	else if (p->first)
+		tb_buf_printf(b, ", given turns %u–%u", p->first->number, p->last->number);
+	if (restated)
+		tb_buf_printf(b, "%s the position on line %u", p->first ? " and" : ", given",
+		              restated->span.line);
+}
+
+/* What the open turn 'p' may have been, once its stretch is resolved. */
+static void S_tell_pending(tb_val *v, tb_val_open *o, const tb_val_pending *p, const char *given,
+                           int *said_none)
+{
+	size_t max = v->so.max_listed;
+	tb_buf tok = TB_BUF_SOFT, list = TB_BUF_SOFT;
+	tb_val_node_token(&tok, p->node);
+	unsigned long long count;
+	size_t listed = 0;
+	tb_turn *seqs;
+	size_t len = p->gap ? p->nsteps : 1;
+	if (p->gap) {
+		seqs = tb_malloc((max ? max : 1) * (len ? len : 1) * sizeof *seqs);
+		count = seqs ? tb_stretch_paths(o->x, p->step, p->nsteps, max, seqs, &listed) : 0;
+	} else {
+		tb_turns l = {NULL, 0};
+		count = tb_stretch_turns(o->x, p->step, &l);
+		listed = count < max ? (size_t)count : max;
+		seqs = tb_malloc((listed ? listed : 1) * sizeof *seqs);
+		if (listed && seqs)
+			memcpy(seqs, l.v, listed * sizeof *seqs);
+		tb_turns_free(&l);
+	}
+	if (!seqs || tb_stretch_failed(o->x) || !tb_buf_ok(&tok)) {
+		v->oom = 1; /* nothing said of it */
+		free(seqs);
+		tb_buf_free(&tok);
+		return;
+	}
+	for (size_t i = 0; !p->gap && i < listed; i++) {
+		tb_buf_puts(&list, i ? ", " : "");
+		tb_turn_token(&list, &seqs[i]);
+	}
+	if (!p->gap && count > listed)
+		tb_buf_printf(&list, ", and %llu more", count - listed);
+	char what[48];
+	if (p->gap)
+		snprintf(what, sizeof what, "sequence%s of %zu turn%s", count == 1 ? "" : "s", len,
+		         len == 1 ? "" : "s");
+	else
+		snprintf(what, sizeof what, "turn%s", count == 1 ? "" : "s");
+	if (v->rp) { /* the frame of the open turn says how many fit */
+		long fi = tb_replay_find(v->rp, p->node, 0);
+		if (fi >= 0)
+			tb_replay_at(v->rp, fi)->fits = count;
+	}
+	unsigned end = p->node->span.end_line == p->node->span.line ? p->node->span.end_col
+	                                                                : UINT_MAX;
+	int taken = 0;
+	if (count == 1 && v->decide && !p->offboard) {
+		const tb_state *s0 = tb_stretch_first(o->x, p->step);
+		taken = v->decide(v->decide_ctx, p->node, seqs, len, s0->number, s0->to_move);
+	}
+	if (p->offboard) { /* a note on the reader's error about the point */
+		if (count == 0)
+			tb_diag_note_at(v->r, p->node->span.line, p->node->span.col, end,
+			                "no turn fits here%s, whatever the point", given);
+		else
+			tb_diag_note_at(v->r, p->node->span.line, p->node->span.col, end,
+			                "%s%s: %s", count == 1 ? "the one turn that fits here"
+			                                       : "the turns that fit here", given,
+			                tb_val_text(v, &list));
+	} else if (count == 0 && !*said_none) {
+		*said_none = 1;
+		char none[48];
+		if (p->gap)
+			snprintf(none, sizeof none, "sequence of %zu turn%s", len, len == 1 ? "" : "s");
+		else
+			snprintf(none, sizeof none, "turn");
+		tb_val_report_turn(v, TB_ERROR, TB_D_NO_FIT, &p->node->span, NULL, tb_val_text(v, &tok),
+		              "no %s fits here%s: the transcription around it is wrong", none, given);
+	} else if (taken) {
+		/* filled in: the caller tells */
+	} else if (count == 1) {
+		tb_val_report_turn(v, TB_WARNING, TB_D_FITS, &p->node->span, NULL, tb_val_text(v, &tok),
+		              "only %s fits%s", p->gap ? "one sequence" : tb_val_text(v, &list), given);
+	} else if (count) {
+		tb_val_report_turn(v, TB_WARNING, TB_D_FITS, &p->node->span, NULL, tb_val_text(v, &tok),
+		              "%llu %s fit%s%s%s", count, what, given, p->gap ? "" : ": ",
+		              p->gap ? "" : tb_val_text(v, &list));
+	}
+	for (size_t i = 0; !p->gap && count && !p->offboard && !taken && i < listed; i++) {
+		tb_buf_clear(&list); /* each turn that fits, a candidate of the fault */
+		tb_turn_token(&list, &seqs[i]);
+		tb_val_fault_candidate(v, tb_val_text(v, &list));
+	}
+	for (size_t i = 0; p->gap && count && !p->offboard && !taken && i < listed; i++) {
+		/* a sequence a line, numbered from the layer the gap starts at */
+		tb_buf_clear(&list);
+		tb_val_turns_written(&list, tb_stretch_first(o->x, p->step), seqs + i * len, len);
+		tb_diag_note(v->r, "%s", tb_val_text(v, &list));
+		tb_val_fault_candidate(v, tb_val_text(v, &list));
+	}
+	if (count == 1 && !p->offboard && !taken)
+		tb_val_fault_repaired(v); /* the rules decide it */
+	if (p->gap && count > listed && !p->offboard && !taken)
+		tb_diag_note(v->r, "and %llu more", count - listed);
+	free(seqs);
+	tb_buf_free(&tok);
+	tb_buf_free(&list);
+}
+
+/* Tells the caller the turns of the written nodes of a resolved stretch
+ * whose positions before and after are each one. */
+static void S_tell_resolved(tb_val *v, tb_val_open *o, const tb_node *const *nodes)
+{
+	tb_turns l = {NULL, 0};
+	for (size_t k = 0; k < tb_stretch_steps(o->x); k++) {
+		const tb_state *a, *b;
+		if (!nodes[k] || tb_stretch_marked(o->x, k, &a) != 1 ||
+		    tb_stretch_marked(o->x, k + 1, &b) != 1 || tb_stretch_turns(o->x, k, &l) != 1)
+			continue;
+		tb_state w = *a;
+		tb_events ev;
+		v->rs.rules->play(&v->rs, &w, &l.v[0], &ev);
+		tb_val_tell(v, nodes[k], &l.v[0], &w, &ev);
+	}
+	tb_turns_free(&l);
+}
+
+/* Closes the stretch of 'at': resolves it and reports each open turn;
+ * 'restated' is the position that closed it, if one did. The position
+ * is then the one left, when one is. */
+void tb_val_open_close(tb_val *v, tb_val_at *at, const tb_val_steps *steps, const tb_node *restated)
+{
+	tb_val_open *o = at->open;
+	tb_stretch_resolve(o->x);
+	tb_buf given = TB_BUF_SOFT;
+	int said_none = 0;
+	for (size_t i = 0; i < o->n && !v->oom && !tb_stretch_failed(o->x); i++) {
+		S_given(&given, &o->v[i], restated);
+		S_tell_pending(v, o, &o->v[i], tb_val_text(v, &given), &said_none);
+	}
+	if (v->fn && steps && !v->oom && !tb_stretch_failed(o->x))
+		S_tell_resolved(v, o, steps->v);
+	if (!v->oom && !tb_stretch_failed(o->x))
+		tb_val_frames_close(v, at);
+	tb_buf_free(&given);
+	if (tb_stretch_failed(o->x) || v->oom) {
+		v->oom = 1;
+		at->live = 0;
+	} else if (tb_stretch_count(o->x) == 1) {
+		at->st = *tb_stretch_state(o->x, 0);
+		at->live = 1;
+	} else {
+		at->live = 0;
+	}
+	S_open_free(at);
+}
+
+/* The search ran out of room: what is open stays open. */
+static void S_open_spent(tb_val *v, tb_val_at *at)
+{
+	if (v->oom || tb_stretch_failed(at->open->x)) { /* not the limit: memory */
+		v->oom = 1;
+		S_open_free(at);
+		at->live = 0;
+		return;
+	}
+	const tb_node *n = at->open->v[0].node;
+	tb_val_report(v, TB_WARNING, TB_D_UNCHECKED, &n->span, NULL,
+	         "more than %lu positions may follow from here, the search's limit "
+	         "(--search-positions): checking resumes where the record gives the position "
+	         "again", v->so.max_positions);
+	tb_val_frames_spent(v, at);
+	S_open_free(at);
+	at->live = 0;
+}
+
+/* The step a turn node replays: its first alternative for a reading. */
+tb_step tb_val_step_of(const tb_node *n)
+{
+	tb_step st = {TB_STEP_TURN, n->kind, &n->move};
+	if (n->kind == TB_NODE_READING) {
+		st.node_kind = n->alts[0].kind;
+		st.m = &n->alts[0].move;
+	}
+	return st;
+}
+
+/* 0 when memory ran out. */
+static int S_steps_add(tb_val_steps *s, const tb_node *n)
+{
+	if (s->n == s->cap) {
+		size_t cap = s->cap ? 2 * s->cap : 16;
+		const tb_node **grown = tb_realloc(s->v, cap * sizeof *s->v);
+		if (!grown)
+			return 0;
+		s->v = grown;
+		s->cap = cap;
+	}
+	s->v[s->n++] = n;
+	return 1;
+}
+
+/* Memory ran out in the open stretch of 'at': it goes, unsaid. */
+void tb_val_open_lost(tb_val *v, tb_val_at *at)
+{
+	v->oom = 1;
+	S_open_free(at);
+	at->live = 0;
+}
+
+/* Is the game over in every position of the open stretch? */
+static int S_open_all_over(tb_val *v, const tb_val_open *o)
+{
+	tb_result res;
+	char why[8];
+	for (size_t i = 0; i < tb_stretch_count(o->x); i++)
+		if (!v->rs.rules->over(&v->rs, tb_stretch_state(o->x, i), &res, why, sizeof why))
+			return 0;
+	return 1;
+}
+
+/* Of the positions of the open stretch (the first 64), the one whose
+ * reason for refusing step 'st' is the commonest, with that reason. */
+static const tb_state *S_commonest_reason(tb_val *v, const tb_val_open *o, const tb_step *st,
+                                          char *why, size_t n)
+{
+	enum { LOOK = 64 };
+	char (*reason)[200] = tb_malloc(LOOK * sizeof *reason);
+	if (!reason) {
+		v->oom = 1;
+		snprintf(why, n, "%s", "");
+		return tb_stretch_state(o->x, 0);
+	}
+	size_t count = tb_stretch_count(o->x) < LOOK ? tb_stretch_count(o->x) : LOOK, best = 0,
+	       best_n = 0;
+	tb_move none = {0, 0, NULL};
+	for (size_t i = 0; i < count; i++)
+		tb_val_explain(v, tb_stretch_state(o->x, i), st->node_kind == TB_NODE_PASS ? &none : st->m,
+		          reason[i], sizeof reason[i]);
+	for (size_t i = 0; i < count; i++) {
+		size_t same = 0;
+		for (size_t j = 0; j < count; j++)
+			same += strcmp(reason[i], reason[j]) == 0;
+		if (same > best_n) {
+			best_n = same;
+			best = i;
+		}
+	}
+	snprintf(why, n, "%s", reason[best]);
+	free(reason);
+	return tb_stretch_state(o->x, best);
+}
+
+/* A turn node replayed over the open stretch of 'at'. */
+void tb_val_open_turn(tb_val *v, tb_val_at *at, tb_val_steps *steps, const tb_node *n, int open,
+                      int offboard)
+{
+	tb_val_open *o = at->open;
+	tb_step st = tb_val_step_of(n);
+	size_t before = tb_stretch_count(o->x);
+	long left = tb_stretch_step(o->x, &st, NULL, 0);
+	if (left < 0) {
+		S_open_spent(v, at);
+		return;
+	}
+	tb_val_pending *p = NULL;
+	if (!S_steps_add(steps, n) || (open && !(p = S_pend(o, n, tb_stretch_steps(o->x) - 1, 1, 0)))) {
+		tb_val_open_lost(v, at);
+		return;
+	}
+	if (open) {
+		p->offboard = offboard;
+		if (left == 0) /* nothing fits it at all */
+			tb_val_open_close(v, at, steps, NULL);
+		return;
+	}
+	if (left == 0) {
+		tb_stretch_pop(o->x);
+		steps->n--;
+		const tb_state *one = tb_stretch_state(o->x, 0);
+		tb_buf tok = TB_BUF_SOFT;
+		tb_val_node_token(&tok, n);
+		tb_val_frame_stop(v, S_open_all_over(v, o) ? TB_STOP_AFTER_END : TB_STOP_REFUSED,
+		             S_open_all_over(v, o) ? TB_D_AFTER_END : TB_D_ILLEGAL, 1);
+		if (S_open_all_over(v, o)) {
+			tb_val_report(v, TB_ERROR, TB_D_AFTER_END, &n->span, NULL, "the game is over in each of "
+			         "the %zu positions the record may be in here: no turn may follow", before);
+		} else {
+			char why[200];
+			one = S_commonest_reason(v, o, &st, why, sizeof why);
+			tb_val_report_turn(v, TB_ERROR, TB_D_ILLEGAL, &n->span, one, tb_val_text(v, &tok),
+			              "illegal in each of the %zu positions the record may be in here "
+			              "(in most, as in this one: %s)", before, why);
+		}
+		tb_buf_free(&tok);
+		tb_val_open_close(v, at, NULL, NULL);
+		at->live = 0;
+		return;
+	}
+	for (size_t i = 0; i < o->n; i++) { /* a written turn: evidence for what is open */
+		o->v[i].first = o->v[i].first ? o->v[i].first : n;
+		o->v[i].last = n;
+	}
+	if (left == 1)
+		tb_val_open_close(v, at, steps, NULL);
+}
+
+/* The turns a gap stands for: its length when known, else what the
+ * numbers of the turn or position after it leave; -1 when nothing after
+ * it says. 'st' is a position the gap starts from. */
+static long S_gap_length(tb_val *v, const tb_state *st, const tb_node *gap)
+{
+	if (gap->gap_min >= 0 && gap->gap_min == gap->gap_max)
+		return gap->gap_min;
+	const tb_node *next = gap->next;
+	long from = 2L * st->number + st->to_move, to;
+	if (next && tb_node_followed(next) == TB_NODE_POSITION)
+		to = 2L * next->position->number + next->position->to_move;
+	else if (next && tb_kind_is_turn(tb_node_followed(next)) && next->side < 2 && next->number)
+		to = 2L * next->number + next->side;
+	else
+		return -1;
+	long len = to - from;
+	if (len >= 0 && gap->gap_min >= 0 && (len < gap->gap_min || len > gap->gap_max))
+		tb_val_report(v, TB_WARNING, TB_D_NUMBER, &next->span, NULL, "the gap before this is %ld-%ld "
+		         "turns long, but the numbers on either side of it leave %ld", gap->gap_min,
+		         gap->gap_max, len);
+	return len;
+}
+
+/* A gap: its turns searched, up to the limits. */
+void tb_val_open_gap(tb_val *v, tb_val_at *at, tb_val_steps *steps, const tb_node *n)
+{
+	/* the positions of a layer have the same count: the first will do */
+	const tb_state *from = at->open ? tb_stretch_state(at->open->x, 0) : &at->st;
+	long len = S_gap_length(v, from, n);
+	if (len < 0) {
+		if (at->open)
+			tb_val_open_close(v, at, steps, NULL);
+		tb_val_suspend(v, at, n, "turns are missing here");
+		return;
+	}
+	if (len == 0)
+		return;
+	if ((unsigned long)len > v->so.max_turns) {
+		if (at->open)
+			tb_val_open_close(v, at, steps, NULL);
+		tb_val_report(v, TB_WARNING, TB_D_UNCHECKED, &n->span, NULL,
+		         "%ld turns are missing here, more than the search's limit of %u "
+		         "(--search-turns): checking resumes where the record gives the position again",
+		         len, v->so.max_turns);
+		at->live = 0;
+		tb_val_frame_stop(v, TB_STOP_LIMIT, TB_D_UNCHECKED, 0);
+		return;
+	}
+	tb_state target, *tp = NULL;
+	if (n->next && tb_node_followed(n->next) == TB_NODE_POSITION) {
+		char why[160];
+		if (v->rs.rules->load(&v->rs, n->next->position, &target, why, sizeof why) == 0)
+			tp = &target;
+	}
+	if (!tb_val_open_begin(v, at))
+		return;
+	tb_val_open *o = at->open;
+	size_t first = tb_stretch_steps(o->x);
+	tb_step ply = {TB_STEP_PLY, 0, NULL};
+	long left = 1;
+	for (long k = 0; k < len && left > 0; k++) {
+		left = tb_stretch_step(o->x, &ply, tp, (unsigned)(len - k - 1));
+		if (left < 0) {
+			if (!S_pend(o, n, first, (size_t)len, 1))
+				v->oom = 1;
+			S_open_spent(v, at);
+			return;
+		}
+		if (!S_steps_add(steps, NULL)) {
+			tb_val_open_lost(v, at);
+			return;
+		}
+	}
+	if (!S_pend(o, n, first, tb_stretch_steps(o->x) - first, 1)) {
+		tb_val_open_lost(v, at);
+		return;
+	}
+	if (left == 0) /* no sequence of that length (towards the position restated) */
+		tb_val_open_close(v, at, steps,
+		             n->next && tb_node_followed(n->next) == TB_NODE_POSITION ? n->next : NULL);
+}
+
+/* Keeps the positions that are the one restated (as position notation
+ * says it: a count the notation does not hold does not matter, nor one
+ * of the keys of history -- moved, quiet -- that it leaves out). */
+typedef struct S_same_ctx {
+	tb_val *v;
+	const tb_position *p;
+	tb_state loaded;
+	int have;
+} S_same_ctx;
+
+static int S_is_restated(void *ctx, const tb_state *s)
+{
+	S_same_ctx *c = ctx;
+	if (c->have && (s->bits[0] != c->loaded.bits[0] || s->bits[1] != c->loaded.bits[1]))
+		return 0;
+	tb_arena a = {0};
+	tb_position p;
+	int saved = tb_rules_save(&c->v->rs, s, &a, &p);
+	int same = saved == 0 && tb_position_restates(&p, c->p);
+	tb_arena_free(&a);
+	c->v->oom |= saved != 0;
+	return same;
+}
+
+/* A restated position closes an open stretch: the positions that are
+ * not it go. */
+void tb_val_open_restated(tb_val *v, tb_val_at *at, tb_val_steps *steps, const tb_node *n)
+{
+	S_same_ctx c;
+	memset(&c, 0, sizeof c);
+	c.v = v;
+	c.p = n->position;
+	char why[160];
+	c.have = v->rs.rules->load(&v->rs, n->position, &c.loaded, why, sizeof why) == 0;
+	tb_stretch_keep(at->open->x, S_is_restated, &c);
+	tb_val_open_close(v, at, steps, n);
+}
+
+int tb_val_result_possible(void *ctx, const tb_state *s)
+{
+	tb_val_result_ctx *c = ctx;
+	tb_result res;
+	char why[8];
+	return !c->v->rs.rules->over(&c->v->rs, s, &res, why, sizeof why) || res == c->said;
+}

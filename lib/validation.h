@@ -1,0 +1,192 @@
+/*
+ * validation.h -- a validation under way, as the files that make it
+ * share it (internal): validate.c replays the lines and checks them,
+ * validate_frames.c fills the replay's frames (replay.h),
+ * validate_open.c follows the stretches open turns leave
+ * (spec/reconstruct.md).
+ */
+#ifndef TB_VALIDATION_H
+#define TB_VALIDATION_H
+
+#include "collate.h"
+#include "reader.h"
+#include "reconstruct.h"
+#include "replay.h"
+#include "rules.h"
+#include "validate.h"
+
+/* An open turn of a stretch: the node, its steps, and the written turns
+ * replayed after it. */
+typedef struct tb_val_pending {
+	const tb_node *node;
+	size_t step, nsteps;       /* its steps in the stretch */
+	int gap;                   /* a gap (its steps are plies), else one turn */
+	int offboard;              /* a token with points off the board */
+	const tb_node *first, *last; /* written turns replayed after it */
+} tb_val_pending;
+
+/* The positions a line may be in since its first open turn. */
+typedef struct tb_val_open {
+	tb_stretch *x;
+	tb_val_pending *v;
+	size_t n, cap;
+} tb_val_open;
+
+/* A fault being reported, until it is told (S_fault_flush): the
+ * strings of its tb_fault; candidates NUL-separated in 'cands'. */
+typedef struct tb_val_fault {
+	int pending;
+	tb_fault f;
+	tb_buf msg, token, reason, position, cands, repair;
+	size_t ncands;
+} tb_val_fault;
+
+typedef struct tb_val {
+	tb_reader *r;
+	const tb_record *rec;
+	tb_ruleset rs;
+	tb_turns turns;            /* the legal turns of the position at hand */
+	size_t nturns;             /* how many, as S_over_before found them */
+	tb_turn_fn fn;
+	void *ctx;
+	tb_buf scratch;
+	tb_search_opts so;         /* the reader's, defaults filled in */
+	tb_decide_fn decide;       /* what open turns were found to be (fill) */
+	void *decide_ctx;
+	const tb_sigla *collation; /* the witnesses, when the record is a collation
+	                              (spec/compare.md), else NULL */
+	int oom;                   /* memory ran out (sticky): TB_ENOMEM at the end */
+	tb_fault_fn fault;         /* told each fault, typed, or NULL */
+	void *fault_ctx;
+	tb_val_fault pend;              /* the last fault, told once its notes are known */
+	tb_replay *rp;             /* the frames kept (replay.h), or NULL */
+	long cur;                  /* the frame of the node being replayed, or -1 */
+} tb_val;
+
+/* The node each step of an open stretch replays (NULL for a gap's
+ * plies): the open turns' own, and the written turns' recorded as they
+ * are played. And, when frames are kept, each node of the stretch with
+ * the layers it goes from and to (a node with no step: from == to). */
+typedef struct tb_val_entry {
+	long f;
+	size_t from, to;
+} tb_val_entry;
+
+typedef struct tb_val_steps {
+	const tb_node **v;
+	size_t n, cap;
+	tb_val_entry *e;
+	size_t ne, cape;
+} tb_val_steps;
+
+/* Where the replay of a line stands. */
+typedef struct tb_val_at {
+	tb_state st;
+	int live;                  /* the position is known, or 'open' holds the possible ones */
+	tb_val_open *open;              /* NULL, or the positions since an open turn */
+	unsigned skip;             /* written turns a repair has already played */
+	int fixed;                 /* a repair put a turn before this one: the */
+	tb_state fixed_before;     /* position its variations start from */
+	/* A legal turn the rules frown on (TB407, rules->remark): told only
+	 * when the opponent's next turn does not take the penalty (a huff). */
+	const tb_node *frown;      /* the turn, or NULL */
+	tb_state frown_before;     /* the position before it, */
+	tb_turn frown_turn;        /* the turn played, */
+	tb_state frown_after;      /* and the position after it: the remark's
+	                              words are made only when it is told */
+	/* For the frames (replay.h): */
+	int ever;                  /* 'st' holds a position the rules knew (the last) */
+	long ply;                  /* turns of the line replayed so far */
+	unsigned depth;            /* 0 the main line */
+	tb_val_steps *steps;            /* the line's steps */
+	size_t node_from;          /* the stretch's steps when the node at hand began */
+} tb_val_at;
+
+/* At the end of the main line the result the record gives must still be
+ * possible: positions where the game ended otherwise go. */
+typedef struct tb_val_result_ctx {
+	tb_val *v;
+	tb_result said;
+} tb_val_result_ctx;
+
+/* ===== validate.c ===== */
+
+/* The text of soft buffer 'b' ("" when nothing was appended); "" and
+ * v->oom when an append to it ran out of memory. */
+const char *tb_val_text(tb_val *v, const tb_buf *b);
+/* A candidate of the pending fault: a turn or sequence that fits, or a
+ * reading that explains it (as the canonical form writes it). */
+void tb_val_fault_candidate(tb_val *v, const char *text);
+/* The pending fault's one candidate is what the replay went on with. */
+void tb_val_fault_repaired(tb_val *v);
+void tb_val_report(tb_val *v, tb_severity sev, int code, const tb_span *sp,
+                   const tb_state *s, const char *fmt, ...)
+	__attribute__((format(printf, 6, 7)));
+/* tb_val_report of a fault of the turn or gap written 'token': the message
+ * "token: reason", the reason kept apart for v->fault. */
+void tb_val_report_turn(tb_val *v, tb_severity sev, int code, const tb_span *sp,
+                        const tb_state *s, const char *token, const char *fmt, ...)
+	__attribute__((format(printf, 7, 8)));
+/* rules->explain; out of memory (no words) sets v->oom. */
+void tb_val_explain(tb_val *v, const tb_state *s, const tb_move *m, char *why, size_t n);
+/* The token a node writes ("?-d2", "?", "<gap 2>"), into 'b'. */
+void tb_val_node_token(tb_buf *b, const tb_node *n);
+/* Tells the caller of turn 't' of node 'n', played from 'before' to
+ * 'after' with events 'ev'. */
+void tb_val_tell(tb_val *v, const tb_node *n, const tb_turn *t, const tb_state *after,
+                 const tb_events *ev);
+/* Tells the frowned-on turn of 'at', if any: no penalty followed it. */
+void tb_val_frown_tell(tb_val *v, tb_val_at *at);
+/* Appends the turns of 'r' as a record writes them, numbered from 's'. */
+void tb_val_turns_written(tb_buf *b, const tb_state *s, const tb_turn *t, size_t n);
+void tb_val_suspend(tb_val *v, tb_val_at *at, const tb_node *n, const char *what);
+
+/* ===== validate_frames.c ===== */
+
+/* The node at hand stops the rules ('refused': they refuse it as written). */
+void tb_val_frame_stop(tb_val *v, int stop, int code, int refused);
+/* The nodes of the stretch of 'at', resolved, into their frames -- the
+ * node at hand too when it took steps of it (not a position that closed
+ * it, whose frame is the position it restates; not a gap closing it
+ * because it cannot be searched; not a turn refused in every position). */
+void tb_val_frames_close(tb_val *v, tb_val_at *at);
+/* The nodes of the stretch of 'at', never resolved (the search's limit):
+ * unknown from its start. */
+void tb_val_frames_spent(tb_val *v, tb_val_at *at);
+/* After node 'n' of 'at''s line was replayed: its frame, unless the
+ * replay filled it already or will (a stretch still open). */
+void tb_val_frame_after(tb_val *v, tb_val_at *at, const tb_node *n);
+/* The other alternatives of reading 'n', each from the position before
+ * it ('pre', known when 'live'): a turn the rules follow, or not. */
+void tb_val_frame_alts(tb_val *v, const tb_node *n, const tb_state *pre, int live, int ever,
+                       unsigned depth);
+/* Plays 't' and tells the caller. */
+void tb_val_play(tb_val *v, tb_val_at *at, const tb_turn *t, const tb_node *n);
+
+/* ===== validate_open.c ===== */
+
+/* Does move 'm' write a point that is '?', or off the board? The second
+ * in '*offboard'. */
+int tb_val_open_points(const tb_val *v, const tb_move *m, int *offboard);
+/* Starts a stretch from the known position, if none is open; 0 (none
+ * open, v->oom) when memory ran out. */
+int tb_val_open_begin(tb_val *v, tb_val_at *at);
+/* Closes the stretch of 'at': resolves it and reports each open turn;
+ * 'restated' is the position that closed it, if one did. The position
+ * is then the one left, when one is. */
+void tb_val_open_close(tb_val *v, tb_val_at *at, const tb_val_steps *steps, const tb_node *restated);
+/* The step a turn node replays: its first alternative for a reading. */
+tb_step tb_val_step_of(const tb_node *n);
+/* Memory ran out in the open stretch of 'at': it goes, unsaid. */
+void tb_val_open_lost(tb_val *v, tb_val_at *at);
+/* A turn node replayed over the open stretch of 'at'. */
+void tb_val_open_turn(tb_val *v, tb_val_at *at, tb_val_steps *steps, const tb_node *n, int open,
+                      int offboard);
+/* A gap: its turns searched, up to the limits. */
+void tb_val_open_gap(tb_val *v, tb_val_at *at, tb_val_steps *steps, const tb_node *n);
+/* A restated position closes an open stretch: the positions that are
+ * not it go. */
+void tb_val_open_restated(tb_val *v, tb_val_at *at, tb_val_steps *steps, const tb_node *n);
+int tb_val_result_possible(void *ctx, const tb_state *s);
+
+#endif
