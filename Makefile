@@ -51,9 +51,12 @@ PCRE_LIBS = $(shell pkg-config --libs libpcre2-8 2>/dev/null)
 CPPFLAGS += $(XML_CFLAGS) $(PCRE_CFLAGS)
 DEP_LIBS = $(XML_LIBS) $(PCRE_LIBS)
 
-LIB_SRC := $(wildcard lib/*.c)
+# A game is a folder of lib/games/ (lib/game.h): its files are compiled
+# with the library's, and the registry (tools/games.sh) names each folder.
+GAME_DIRS := $(sort $(dir $(wildcard lib/games/*/game.c)))
+LIB_SRC := $(wildcard lib/*.c) $(wildcard lib/games/*/*.c)
 CLI_SRC := $(wildcard cli/*.c)
-GEN_OBJ := schema_rng.o html_js.o html_css.o
+GEN_OBJ := schema_rng.o html_js.o html_css.o games.o
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/obj/%.o) $(GEN_OBJ:%=$(BUILD)/obj/gen/%)
 CLI_OBJ := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
 UNIT_SRC := $(wildcard tests/unit/test_*.c)
@@ -80,6 +83,16 @@ $(BUILD)/obj/%.o: %.c | $(DEPS_OK)
 $(BUILD)/gen/schema_rng.c: schemas/tgn.rng tools/embed.sh
 	@mkdir -p $(dir $@)
 	bash tools/embed.sh tb_schema_rng $< > $@.tmp && mv $@.tmp $@
+
+# The registry of games, from the folders' names: written again only when
+# the list changed, so that a build with nothing new rebuilds nothing.
+$(BUILD)/gen/games.c: tools/games.sh FORCE
+	@mkdir -p $(dir $@)
+	@bash tools/games.sh $(GAME_DIRS) > $@.tmp
+	@if cmp -s $@.tmp $@; then rm $@.tmp; else mv $@.tmp $@; echo "GEN $@"; fi
+
+.PHONY: FORCE
+FORCE:
 
 # The web page's script and style sheet (tablero html), each one file.
 $(BUILD)/gen/html_js.c: lib/html_page.js tools/embed.sh
