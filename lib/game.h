@@ -211,6 +211,11 @@ struct tb_game {
 	const tb_game_mark *marks;
 	/* Each side's colour on a terminal (an SGR parameter, "1;31"). */
 	const char *side_sgr[2];
+	/* The diagrams' style rules for its own classes (pieces, marks)
+	 * where the house's palette (diagram.c) lacks them, for the colour
+	 * sheet and the grayscale one; NULL when it has none. Every sheet
+	 * carries every game's, as every diagram carries the palette. */
+	const char *css[2];
 };
 
 /* The registry, generated from lib/games/ (tools/games.sh): every game
