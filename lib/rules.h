@@ -1,8 +1,8 @@
 /*
  * rules.h -- the rules engines' interface (internal; spec/games/).
  *
- * One const tb_rules per game (lib/games/<name>/rules.c), found through the game
- * (tb_game.rules). An engine works on a tb_state: a small fixed-size
+ * One const tb_rules per game (lib/games/<name>/rules.c), found through
+ * the game (tb_game.rules). An engine works on a tb_state: a small fixed-size
  * position that every game shares (cells, hands, captures, side to
  * move, stage, a few marked points), so that "unmake" is restoring a
  * copy, and generates complete turns as tb_turn: the same parts the
