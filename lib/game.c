@@ -49,15 +49,14 @@ void tb_game_names(char *out, size_t n, const char *quote, const char *conj,
 		count++;
 	out[0] = '\0';
 	for (size_t i = 0; i < count && len < n; i++) {
-		int k = snprintf(out + len, n - len, "%s%s%s%s%s%s%s",
-		                 i == 0 ? "" : i + 1 == count ? " " : ", ",
-		                 i && i + 1 == count ? conj : "", i && i + 1 == count ? " " : "",
-		                 i ? "" : first_pre, quote, tb_game_at(i)->name, quote);
+		char sep[32] = ""; /* before the name: ", ", or " and " before the last */
+		if (i > 0 && i + 1 < count)
+			snprintf(sep, sizeof sep, ", ");
+		else if (i > 0)
+			snprintf(sep, sizeof sep, " %s ", conj);
+		int k = snprintf(out + len, n - len, "%s%s%s%s%s%s", sep, i ? "" : first_pre, quote,
+		                 tb_game_at(i)->name, quote, i ? "" : first_post);
 		len += k > 0 ? (size_t)k : 0;
-		if (i == 0 && len < n) {
-			k = snprintf(out + len, n - len, "%s", first_post);
-			len += k > 0 ? (size_t)k : 0;
-		}
 	}
 }
 
