@@ -66,8 +66,8 @@ static int S_engine_args(const char *cmd, int argc, char **argv, S_eopts *o)
 	return 0;
 }
 
-/* "pitarra, asalto and ocencahuac": the games tablero knows, in their
- * order (tb_game_at), into 'out' (n bytes). */
+/* The games tablero knows, in their order (tb_game_at), as "a, b and c",
+ * into 'out' (n bytes). */
 static void S_game_names(char *out, size_t n)
 {
 	size_t count = 0, len = 0;
