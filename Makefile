@@ -51,16 +51,19 @@ PCRE_LIBS = $(shell pkg-config --libs libpcre2-8 2>/dev/null)
 CPPFLAGS += $(XML_CFLAGS) $(PCRE_CFLAGS)
 DEP_LIBS = $(XML_LIBS) $(PCRE_LIBS)
 
-LIB_SRC := $(wildcard lib/*.c)
+# A game is a folder of lib/games/ (lib/game.h): its files are compiled
+# with the library's, and the registry (tools/games.sh) names each folder.
+GAME_DIRS := $(sort $(dir $(wildcard lib/games/*/game.c)))
+LIB_SRC := $(wildcard lib/*.c) $(wildcard lib/games/*/*.c)
 CLI_SRC := $(wildcard cli/*.c)
-GEN_OBJ := schema_rng.o html_js.o html_css.o
+GEN_OBJ := schema_rng.o html_js.o html_css.o games.o
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/obj/%.o) $(GEN_OBJ:%=$(BUILD)/obj/gen/%)
 CLI_OBJ := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
 UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 VERSION := $(shell sed -n 's/^#define TB_VERSION "\(.*\)"/\1/p' lib/tablero.h)
 
-.PHONY: all lib cli check check-san check-tsan unit spec golden samples random xml svg book html compare reconstruct replay one-reading collate jobs rewrite oom quotes python demo bench \
+.PHONY: all lib cli check check-san check-tsan unit spec toy golden samples random xml svg book html compare reconstruct replay one-reading collate jobs rewrite oom quotes python demo bench \
         install uninstall clean deps deps-test typed layout fuzz fuzz-build fuzz-replay fuzz-merge
 
 all: $(BUILD)/libtablero.a $(BUILD)/libtablero.so $(BUILD)/tablero $(BUILD)/tablero.pc
@@ -80,6 +83,33 @@ $(BUILD)/obj/%.o: %.c | $(DEPS_OK)
 $(BUILD)/gen/schema_rng.c: schemas/tgn.rng tools/embed.sh
 	@mkdir -p $(dir $@)
 	bash tools/embed.sh tb_schema_rng $< > $@.tmp && mv $@.tmp $@
+
+# The registry of games, from the folders' names: written again only when
+# the list changed, so that a build with nothing new rebuilds nothing.
+$(BUILD)/gen/games.c: tools/games.sh FORCE
+	@mkdir -p $(dir $@)
+	@bash tools/games.sh $(GAME_DIRS) > $@.tmp
+	@if cmp -s $@.tmp $@; then rm $@.tmp; else mv $@.tmp $@; echo "GEN $@"; fi
+
+.PHONY: FORCE
+FORCE:
+
+# The test games (tests/games/<name>/, the toy of tests/toy.sh): a second
+# link of the library's objects and the CLI's with a registry that has
+# them too, $(BUILD)/tests/tablero-toy. The library, the CLI and `make
+# install` never have them.
+TOY_DIRS := $(sort $(dir $(wildcard tests/games/*/game.c)))
+TOY_OBJ := $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard tests/games/*/*.c))
+
+$(BUILD)/gen/games_toy.c: tools/games.sh FORCE
+	@mkdir -p $(dir $@)
+	@bash tools/games.sh $(GAME_DIRS) $(TOY_DIRS) > $@.tmp
+	@if cmp -s $@.tmp $@; then rm $@.tmp; else mv $@.tmp $@; echo "GEN $@"; fi
+
+$(BUILD)/tests/tablero-toy: $(CLI_OBJ) $(filter-out $(BUILD)/obj/gen/games.o,$(LIB_OBJ)) \
+		$(TOY_OBJ) $(BUILD)/obj/gen/games_toy.o
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS) -o $@ $^ $(DEP_LIBS)
 
 # The web page's script and style sheet (tablero html), each one file.
 $(BUILD)/gen/html_js.c: lib/html_page.js tools/embed.sh
@@ -128,9 +158,17 @@ unit: $(UNIT_BIN)
 	@failed=0; for t in $(UNIT_BIN); do echo "== $$t"; $$t || failed=$$((failed + 1)); done; \
 	if [ $$failed -ne 0 ]; then echo "unit: $$failed test program(s) failed"; exit 1; fi
 
+# Each game's chapter (spec/games/<name>.md): its examples, whichever
+# runner they are for (a chapter with none of one kind passes it).
+SPEC_GAMES := $(sort $(wildcard spec/games/*.md))
 spec: $(BUILD)/tests/spec_runner $(BUILD)/tablero
-	$(BUILD)/tests/spec_runner spec/tgn.md spec/games/pitarra.md spec/games/asalto.md spec/games/ocencahuac.md spec/xml.md spec/reconstruct.md tests/errors.md
-	python3 tests/spec_cli.py $(BUILD)/tablero spec/compare.md spec/show.md spec/games/ocencahuac.md spec/svg.md spec/book.md spec/html.md spec/replay-positions.md
+	$(BUILD)/tests/spec_runner spec/tgn.md $(SPEC_GAMES) spec/xml.md spec/reconstruct.md tests/errors.md
+	python3 tests/spec_cli.py $(BUILD)/tablero spec/compare.md spec/show.md $(SPEC_GAMES) spec/svg.md spec/book.md spec/html.md spec/replay-positions.md
+
+# The toy game through every command, and its name nowhere but in its
+# folder (tests/toy.sh).
+toy: $(BUILD)/tests/tablero-toy $(BUILD)/tablero
+	@TABLERO_TOY=$(BUILD)/tests/tablero-toy TABLERO=$(BUILD)/tablero bash tests/toy.sh
 
 golden: $(BUILD)/tablero
 	@TABLERO=$(BUILD)/tablero bash tests/golden.sh
@@ -235,7 +273,7 @@ typed:
 layout: $(BUILD)/libtablero.a
 	@python3 tests/layout.py $(BUILD)
 
-check: all layout unit spec golden samples random xml svg book html compare reconstruct replay one-reading collate jobs rewrite oom quotes fuzz-replay deps-test typed python
+check: all layout unit spec toy golden samples random xml svg book html compare reconstruct replay one-reading collate jobs rewrite oom quotes fuzz-replay deps-test typed python
 	@echo "make check: all test suites passed"
 
 check-san:
@@ -369,4 +407,4 @@ uninstall:
 clean:
 	rm -rf build out
 
--include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(FUZZ_OBJ:.o=.d)
+-include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(TOY_OBJ:.o=.d) $(FUZZ_OBJ:.o=.d)

@@ -3,6 +3,7 @@
  * "tablero perft" and "tablero random".
  */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -65,13 +66,30 @@ static int S_engine_args(const char *cmd, int argc, char **argv, S_eopts *o)
 	return 0;
 }
 
+/* The games tablero knows, in their order (tb_game_at), as "a, b and c",
+ * into 'out' (n bytes). */
+static void S_game_names(char *out, size_t n)
+{
+	size_t count = 0, len = 0;
+	while (tb_game_at(count))
+		count++;
+	out[0] = '\0';
+	for (size_t i = 0; i < count && len < n; i++) {
+		int k = snprintf(out + len, n - len, "%s%s", i == 0 ? "" : i + 1 == count ? " and " : ", ",
+		                 tb_game_name(tb_game_at(i)));
+		len += k > 0 ? (size_t)k : 0;
+	}
+}
+
 static tb_engine *S_engine(const char *cmd, const S_eopts *o)
 {
-	const tb_game *g = tb_game_find(o->game ? o->game : "pitarra");
+	/* no --game: the first game (tb_game_at) */
+	const tb_game *g = o->game ? tb_game_find(o->game) : tb_game_at(0);
 	if (!g) {
-		char hint[64];
-		cli_error(cmd, "unknown game '%s' (tablero knows pitarra, asalto and ocencahuac)%s",
-		          o->game, cli_game_hint(o->game, hint, sizeof hint));
+		char hint[64], names[256];
+		S_game_names(names, sizeof names);
+		cli_error(cmd, "unknown game '%s' (tablero knows %s)%s", o->game, names,
+		          cli_game_hint(o->game, hint, sizeof hint));
 		return NULL;
 	}
 	char *why = NULL;

@@ -35,9 +35,15 @@
 /* ===== Style ===== */
 
 /* The colour sheet and the grayscale one: every distinction the colours
- * make survives in shapes, fills, dashes and patterns. The fortress's
- * grayscale fill is a dot pattern: no line style of any board has its
- * look (a hatching would have the angle of some line). */
+ * make survives in shapes, fills, dashes and patterns. Besides the
+ * diagrams' own classes they hold a palette the games pick from by name
+ * (tb_game.piece_class; the marks their rules add; an edge's colour 1
+ * red, 2 blue): the games' classes when a game brought none of its own,
+ * kept here so that the sheet stays as it was. A game whose classes are
+ * not here brings their rules in its descriptor (tb_game.css), which
+ * follow these. The fortress's grayscale fill is a dot pattern: no line
+ * style of any board has its look (a hatching would have the angle of
+ * some line). */
 static const char S_css_colour[] =
 	"svg{font-family:'DejaVu Sans',sans-serif}"
 	".board{fill:#fbf7ee;stroke:#c8bc9f;stroke-width:0.5}"
@@ -104,6 +110,18 @@ static const char S_css_gray[] =
 	".coord{font-size:3.2px;fill:#000;text-anchor:middle}.coord.rank{text-anchor:end}"
 	".caption{fill:#000}.b{font-weight:bold}";
 
+/* The games' own rules for the sheet, in the games' order. */
+static void S_games_css(tb_xw *w, tb_buf *b, int grayscale)
+{
+	for (size_t i = 0; tb_game_at(i); i++) {
+		const char *css = tb_game_at(i)->css[grayscale != 0];
+		if (css && w)
+			tb_xw_raw(w, css, strlen(css));
+		else if (css)
+			tb_buf_puts(b, css);
+	}
+}
+
 void tb_dia_defs(tb_xw *w, int grayscale, const char *more)
 {
 	tb_xw_start(w, "defs", "defs");
@@ -112,6 +130,7 @@ void tb_dia_defs(tb_xw *w, int grayscale, const char *more)
 	tb_xw_inline(w);
 	tb_xw_raw(w, grayscale ? S_css_gray : S_css_colour,
 	          grayscale ? sizeof S_css_gray - 1 : sizeof S_css_colour - 1);
+	S_games_css(w, NULL, grayscale);
 	if (more)
 		tb_xw_raw(w, more, strlen(more));
 	tb_xw_end(w);
@@ -119,7 +138,11 @@ void tb_dia_defs(tb_xw *w, int grayscale, const char *more)
 	tb_xw_end(w);
 }
 
-const char *tb_dia_css(int grayscale) { return grayscale ? S_css_gray : S_css_colour; }
+void tb_dia_css(tb_buf *b, int grayscale)
+{
+	tb_buf_puts(b, grayscale ? S_css_gray : S_css_colour);
+	S_games_css(NULL, b, grayscale);
+}
 
 void tb_dia_markers(tb_xw *w)
 {
@@ -278,7 +301,7 @@ static void S_board(const tb_dia *d, tb_xw *w)
 
 /* ===== What the last turn did ===== */
 
-/* A piece's shape at (x, y): a circle, or Asalto's square. */
+/* A piece's shape at (x, y): a circle, or a square (tb_game.square_pieces). */
 static void S_shape(const tb_dia *d, tb_xw *w, const char *cls, double x, double y, double r)
 {
 	if (d->rs->game->square_pieces)

@@ -61,11 +61,13 @@ void tb_dia_free(tb_dia *d);
 void tb_svg_open(tb_xw *w, const char *cls, double w_mm, double h_mm, double vw, double vh);
 
 /* The <defs> of a document of diagrams: the style sheet (colour or
- * grayscale, then 'more' if not NULL), arrowheads, patterns. */
+ * grayscale: the house's, then each game's own rules, tb_game.css, then
+ * 'more' if not NULL), arrowheads, patterns. */
 void tb_dia_defs(tb_xw *w, int grayscale, const char *more);
-/* The style sheet alone (static), and the arrowheads and patterns alone
- * (no <defs> round them): a web page has the sheet in its head. */
-const char *tb_dia_css(int grayscale);
+/* The style sheet alone (appended to 'b'), and the arrowheads and
+ * patterns alone (no <defs> round them): a web page has the sheet in
+ * its head. */
+void tb_dia_css(tb_buf *b, int grayscale);
 void tb_dia_markers(tb_xw *w);
 
 /* Draws frame 'f' as <g class="diagram">, its drawing's top left at

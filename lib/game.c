@@ -10,25 +10,54 @@
 #include <string.h>
 #include <strings.h>
 
-/* The registry: adding a game is one file and one line here. */
-static const tb_game *const S_games[] = {
-	&tb_game_pitarra,
-	&tb_game_ocencahuac,
-	&tb_game_asalto,
-	NULL
-};
+/* The registry is tb_games_built_in (generated from lib/games/); its
+ * order is the folders', the lists' is the games' places. */
 
 const tb_game *tb_game_find(const char *name)
 {
-	for (size_t i = 0; S_games[i]; i++)
-		if (strcasecmp(S_games[i]->name, name) == 0)
-			return S_games[i];
+	for (size_t i = 0; tb_games_built_in[i]; i++)
+		if (strcasecmp(tb_games_built_in[i]->name, name) == 0)
+			return tb_games_built_in[i];
 	return NULL;
+}
+
+/* Does 'a' come before 'b' in the lists? */
+static int S_before(const tb_game *a, const tb_game *b)
+{
+	return a->place != b->place ? a->place < b->place : strcmp(a->name, b->name) < 0;
 }
 
 const tb_game *tb_game_at(size_t i)
 {
-	return i < sizeof S_games / sizeof S_games[0] ? S_games[i] : NULL;
+	/* the game with i others before it: a handful of games, so counting
+	 * beats keeping a sorted copy (nothing to set up, nothing shared) */
+	for (size_t k = 0; tb_games_built_in[k]; k++) {
+		size_t before = 0;
+		for (size_t j = 0; tb_games_built_in[j]; j++)
+			before += S_before(tb_games_built_in[j], tb_games_built_in[k]);
+		if (before == i)
+			return tb_games_built_in[k];
+	}
+	return NULL;
+}
+
+void tb_game_names(char *out, size_t n, const char *quote, const char *conj,
+                   const char *first_pre, const char *first_post)
+{
+	size_t count = 0, len = 0;
+	while (tb_game_at(count))
+		count++;
+	out[0] = '\0';
+	for (size_t i = 0; i < count && len < n; i++) {
+		char sep[32] = ""; /* before the name: ", ", or " and " before the last */
+		if (i > 0 && i + 1 < count)
+			snprintf(sep, sizeof sep, ", ");
+		else if (i > 0)
+			snprintf(sep, sizeof sep, " %s ", conj);
+		int k = snprintf(out + len, n - len, "%s%s%s%s%s%s", sep, i ? "" : first_pre, quote,
+		                 tb_game_at(i)->name, quote, i ? "" : first_post);
+		len += k > 0 ? (size_t)k : 0;
+	}
 }
 
 const char *tb_game_name(const tb_game *g) { return g->name; }

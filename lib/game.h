@@ -1,10 +1,15 @@
 /*
- * game.h -- what the notation knows of each game (internal).
+ * game.h -- what the house knows of each game (internal).
  *
- * Each game is one file (game_<name>.c) exporting one const tb_game
- * and one line in the registry in game.c. The notation layer needs a
- * game's board (which points exist), its move-token grammar, its side
- * names and its position notation; legality is the rules engines'.
+ * Each game is one folder, lib/games/<name>/: its notation and its
+ * descriptor (game.c, one const tb_game named tb_game_<name>), its rules
+ * engine (rules.c) and what those two share (<name>.h). The registry is
+ * generated from the folders' names at build time (tools/games.sh, the
+ * Makefile's $(BUILD)/gen/games.c), so adding a game edits no file of
+ * the house. The notation layer needs a game's board (which points
+ * exist), its move-token grammar, its side names and its position
+ * notation; legality is the rules engines'; the descriptor also carries
+ * what the writers draw and say of it (its words, marks, colours).
  */
 #ifndef TB_GAME_H
 #define TB_GAME_H
@@ -13,6 +18,7 @@
 
 #include "arena.h"
 #include "buf.h"
+#include "lang.h"
 #include "record.h"
 
 #define TB_MAX_FILES 8
@@ -135,12 +141,27 @@ typedef struct tb_option_was {
 
 struct tb_rules;
 
+/* A game's words in one language (lang.h's keys, as "side.<name>.0"):
+ * the lookups of tb_lang_text find them after the house's own. */
+typedef struct tb_game_words {
+	const char *lang;              /* BCP 47 primary subtag: "es" */
+	const tb_lang_entry *entries;  /* NULL key last */
+} tb_game_words;
+
+/* How the text board (textboard.c) shows one of the marks the game's
+ * rules add to the geometry (tb_geo_mark_add, by CSS class). */
+typedef struct tb_game_mark {
+	const char *cls;   /* the mark's class, as the rules add it */
+	char ch;           /* the sign drawn on its lines, or its empty points */
+	const char *what;  /* for the key: "the fortress" */
+} tb_game_mark;
+
 struct tb_game {
 	const char *name;           /* as in [Game "..."] */
 	const char *title;          /* for people */
 	const char *side_tag[2];    /* player tags, first mover first */
 	char side_letter[2];        /* in position notation */
-	/* For people, in the engines' messages (say.c): each side's name as
+	/* For people, in the engines' messages (reasons.c): each side's name as
 	 * a sentence names it ("Red", "the attackers", "Sangangüey") and one
 	 * of its pieces ("a red piece", "an attacker"). */
 	const char *side_name[2];
@@ -176,7 +197,30 @@ struct tb_game {
 	 * stood; NULL when the game's captures take no piece that way. */
 	tb_point (*captured)(tb_point from, tb_point to);
 	const struct tb_rules *rules; /* its rules engine, or NULL (none yet) */
+	/* Its place in the lists of games (tb_game_at, the messages naming
+	 * the games): by this, then by name. The first is the default game
+	 * (tablero perft, random). */
+	uint8_t place;
+	/* Its names, side names, results and crowned pieces' names, one
+	 * table per language, English first; NULL lang last. English must have
+	 * "game.<name>", "side.<name>.0/1" and "win.<name>.0/1"; every other
+	 * table has every key of the English one (tests/unit/test_lang.c). */
+	const tb_game_words *words;
+	/* The marks of its geometry as the text board shows them, NULL cls
+	 * last, or NULL (the diagrams style them by class: diagram.c). */
+	const tb_game_mark *marks;
+	/* Each side's colour on a terminal (an SGR parameter, "1;31"). */
+	const char *side_sgr[2];
+	/* The diagrams' style rules for its own classes (pieces, marks)
+	 * where the house's palette (diagram.c) lacks them, for the colour
+	 * sheet and the grayscale one; NULL when it has none. Every sheet
+	 * carries every game's, as every diagram carries the palette. */
+	const char *css[2];
 };
+
+/* The registry, generated from lib/games/ (tools/games.sh): every game
+ * built in, in no particular order, NULL last. */
+extern const tb_game *const tb_games_built_in[];
 
 /* The side that moves first from the game's start under options 'o':
  * 1 when the game's option "first" names its second side, else 0. */
@@ -186,9 +230,14 @@ int tb_game_first_side(const tb_game *g, const tb_opts *o);
  * (written into 'why'). */
 const char *tb_options_check(const tb_game *g, const tb_opts *o, char *why, size_t n);
 
-extern const tb_game tb_game_pitarra;
-extern const tb_game tb_game_asalto;
-extern const tb_game tb_game_ocencahuac;
+/* Writes into 'out' (n bytes, NUL-terminated, cut short if it must)
+ * the names of the games, in their order (tb_game_at), as "pitarra,
+ * asalto and ocencahuac": each between 'quote's, 'conj' ("and", "or")
+ * before the last, and the first with 'first_pre' before it and
+ * 'first_post' after (for "[Game \"pitarra\"]"). Allocates nothing:
+ * the reader's messages use it. */
+void tb_game_names(char *out, size_t n, const char *quote, const char *conj,
+                   const char *first_pre, const char *first_post);
 
 /* Symmetry 'k' (< the game's 'symmetries') of point 'p' on board 'b':
  * bit 2 swaps files and ranks, bit 0 mirrors the files, bit 1 the

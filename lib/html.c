@@ -1179,7 +1179,7 @@ static char *H_page(tb_html *h, size_t *len)
 	tb_buf_put(&b, tb_html_css, tb_html_css_len);
 	/* the diagrams' style sheet, as tablero svg's */
 	tb_buf_puts(&b, "\n");
-	tb_buf_puts(&b, tb_dia_css(h->o.grayscale));
+	tb_dia_css(&b, h->o.grayscale);
 	tb_buf_puts(&b, "\n</style>\n</head>\n<body>\n");
 	/* their arrowheads and patterns, once */
 	tb_buf_puts(&b, "<svg class=\"tb-defs\" width=\"0\" height=\"0\" aria-hidden=\"true\">");

@@ -7,6 +7,7 @@
 #include <strings.h>
 
 #include "buf.h"
+#include "game.h"
 
 /* The registry: a language is one table and one line here. */
 static const tb_lang *const S_langs[] = {
@@ -36,18 +37,30 @@ const char *tb_lang_code(const tb_lang *l) { return l->code; }
 
 int tb_lang_rtl(const tb_lang *l) { return l->rtl; }
 
-static const char *S_lookup(const tb_lang *l, const char *key)
+static const char *S_lookup(const tb_lang_entry *e, const char *key)
 {
-	for (const tb_lang_entry *e = l->entries; e->key; e++)
+	for (; e->key; e++)
 		if (strcmp(e->key, key) == 0)
 			return e->text;
 	return NULL;
 }
 
+/* The text of 'key' in language 'l': the house's table, then the games'
+ * (each game's words in that language, game.h). */
+static const char *S_text(const tb_lang *l, const char *key)
+{
+	const char *t = S_lookup(l->entries, key);
+	for (size_t i = 0; !t && tb_games_built_in[i]; i++)
+		for (const tb_game_words *w = tb_games_built_in[i]->words; !t && w && w->lang; w++)
+			if (strcmp(w->lang, l->code) == 0)
+				t = S_lookup(w->entries, key);
+	return t;
+}
+
 const char *tb_lang_text(const tb_lang *l, const char *key)
 {
-	const char *t = l ? S_lookup(l, key) : NULL;
-	return t ? t : S_lookup(&tb_lang_en, key);
+	const char *t = l ? S_text(l, key) : NULL;
+	return t ? t : S_text(&tb_lang_en, key);
 }
 
 char *tb_lang_format(const tb_lang *l, const char *key, const char *const *args, size_t nargs)

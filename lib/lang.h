@@ -5,8 +5,10 @@
  * A language is one file (lang_<code>.c, one const tb_lang) and one
  * line in the registry in lang.c; every table has every key of the
  * English one (tests/unit/test_lang.c checks it). Keys name what a text
- * is for, not its words: "side.asalto.0", "caption.after". A text may
- * hold "{1}" ... "{9}", filled by tb_lang_format.
+ * is for, not its words: "side.asalto.0", "caption.after". A game's own
+ * words (its name, sides, results) are in its descriptor (game.h,
+ * tb_game.words), by language, and looked up after the house's table.
+ * A text may hold "{1}" ... "{9}", filled by tb_lang_format.
  */
 #ifndef TB_LANG_H
 #define TB_LANG_H

@@ -1,34 +1,11 @@
 /*
  * lang_ar.c -- the words of diagrams and books in Arabic (lang.h).
- *
- * Asalto's sides and title are the Arabic source's words: المهاجمون (the
- * attackers), المحاصران (the besieged two, as the text calls the
- * defenders), and لعبة الحصن as the records of Fez and Tetouan name the
- * game (LocalName). No Arabic source names La Pitarra, Ocencahuac or
- * Ocencahuac's sides: they keep their own names, in Latin letters.
+ * The games' own words are each game's (lib/games/<name>/game.c).
  */
 #include "lang.h"
 
 static const tb_lang_entry S_ar[] = {
 	{"lang.name", "العربية"},
-	{"game.pitarra", "La Pitarra"},
-	{"game.asalto", "لعبة الحصن"},
-	{"game.ocencahuac", "Ocencahuac"},
-	{"side.pitarra.0", "الأحمر"},
-	{"side.pitarra.1", "الأصفر"},
-	{"side.asalto.0", "المهاجمون"},
-	{"side.asalto.1", "المحاصران"},
-	{"side.ocencahuac.0", "Sangangüey"},
-	{"side.ocencahuac.1", "Ceboruco"},
-	{"crowned.ocencahuac.P", "Águila"},
-	{"crowned.ocencahuac.E", "Tigre"},
-	{"caption.crowned.ocencahuac", "الأمير المتوَّج هو Águila، والإمبراطور المتوَّج هو Tigre"},
-	{"win.pitarra.0", "فاز الأحمر"},
-	{"win.pitarra.1", "فاز الأصفر"},
-	{"win.asalto.0", "فاز المهاجمون"},
-	{"win.asalto.1", "فاز المحاصران"},
-	{"win.ocencahuac.0", "فاز Sangangüey"},
-	{"win.ocencahuac.1", "فاز Ceboruco"},
 	{"result.draw", "تعادل"},
 	{"result.other", "لم تنته، أو النتيجة غير معروفة"},
 	{"label.game", "اللعبة"},

@@ -6,28 +6,8 @@
 
 static const tb_lang_entry S_en[] = {
 	{"lang.name", "English"},
-	/* the games, their sides as a caption labels them, and who won */
-	{"game.pitarra", "La Pitarra"},
-	{"game.asalto", "Asalto"},
-	{"game.ocencahuac", "Ocencahuac"},
-	{"side.pitarra.0", "Red"},
-	{"side.pitarra.1", "Yellow"},
-	{"side.asalto.0", "Attackers"},
-	{"side.asalto.1", "Defenders"},
-	{"side.ocencahuac.0", "Sangangüey"},
-	{"side.ocencahuac.1", "Ceboruco"},
-	/* Ocencahuac's crowned pieces, as the text names them ("convertirla
-	 * en Príncipe Sangangüey y Ceboruco en Águila o Emperador Nayar en
-	 * Tigre"), and a caption's line for them */
-	{"crowned.ocencahuac.P", "Eagle (Águila)"},
-	{"crowned.ocencahuac.E", "Tiger (Tigre)"},
-	{"caption.crowned.ocencahuac", "Crowned, the Prince is the Eagle (Águila), the Emperor the Tiger (Tigre)"},
-	{"win.pitarra.0", "Red wins"},
-	{"win.pitarra.1", "Yellow wins"},
-	{"win.asalto.0", "the attackers win"},
-	{"win.asalto.1", "the defenders win"},
-	{"win.ocencahuac.0", "Sangangüey wins"},
-	{"win.ocencahuac.1", "Ceboruco wins"},
+	/* the games' names, their sides as a caption labels them, who won
+	 * and their crowned pieces' names are each game's (game.h, words) */
 	{"result.draw", "drawn"},
 	{"result.other", "unfinished, or the result is not known"},
 	/* tags, as a caption or a title block labels them */

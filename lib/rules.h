@@ -1,8 +1,8 @@
 /*
  * rules.h -- the rules engines' interface (internal; spec/games/).
  *
- * One const tb_rules per game (rules_<game>.c), found through the game
- * (tb_game.rules). An engine works on a tb_state: a small fixed-size
+ * One const tb_rules per game (lib/games/<name>/rules.c), found through
+ * the game (tb_game.rules). An engine works on a tb_state: a small fixed-size
  * position that every game shares (cells, hands, captures, side to
  * move, stage, a few marked points), so that "unmake" is restoring a
  * copy, and generates complete turns as tb_turn: the same parts the
@@ -247,10 +247,6 @@ typedef struct tb_rules {
 	int (*random_start)(const tb_ruleset *rs, tb_state *s, unsigned long long r);
 } tb_rules;
 
-extern const tb_rules tb_rules_pitarra;
-extern const tb_rules tb_rules_asalto;
-extern const tb_rules tb_rules_ocencahuac;
-
 /* A list of turns that grows to hold every legal turn of a position. */
 typedef struct tb_turns {
 	tb_turn *v;
@@ -331,7 +327,7 @@ const tb_state *tb_engine_state(const tb_engine *e);
  * memory ran out. */
 tb_engine *tb_engine_at(const tb_ruleset *rs, const tb_state *st, const char *rules);
 
-/* Appends position 's' drawn as text (board.c, tb_engine_board); out of
+/* Appends position 's' drawn as text (textboard.c, tb_engine_board); out of
  * memory fails 'b' (tb_buf_fail: aborts unless 'b' is soft). */
 void tb_board_text(tb_buf *b, const tb_ruleset *rs, const tb_state *s, unsigned flags);
 

@@ -206,7 +206,9 @@ TB_EXPORT const tb_game *tb_game_find(const char *name);
  * 'pitarra'?"; the game itself when 'name' is one; NULL when no game is
  * that near, or two are, or 'name' is NULL. Borrowed, static. */
 TB_EXPORT const tb_game *tb_game_nearest(const char *name);
-/** Returns the i-th registered game, or NULL past the last. Static. */
+/** Returns the i-th registered game, or NULL past the last: the games in
+ * their order (each game's place; the first is perft's and random's
+ * default). Static. */
 TB_EXPORT const tb_game *tb_game_at(size_t i);
 /** The game's name as written in [Game "..."]; static. */
 TB_EXPORT const char *tb_game_name(const tb_game *g);

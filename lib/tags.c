@@ -5,6 +5,7 @@
 #include "tags.h"
 
 #include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -359,16 +360,19 @@ static const tb_game *S_game(tb_reader *r, tb_record *rec, tb_tag_list *l,
 {
 	tb_tag *t = S_slot(l, TB_TAG_GAME);
 	if (!t) {
+		char names[256];
+		tb_game_names(names, sizeof names, "\"", "or", "[Game ", "]");
 		tb_diag_tok(r, TB_ERROR, TB_D_NO_GAME,
-		            "this record has no [Game] tag, so its moves cannot be read "
-		            "(add [Game \"pitarra\"], \"asalto\" or \"ocencahuac\")");
+		            "this record has no [Game] tag, so its moves cannot be read (add %s)",
+		            names);
 		return NULL;
 	}
 	const tb_game *g = tb_game_find(t->value);
 	if (!g) {
-		S_diag_value(r, TB_D_GAME, t,
-		             "unknown game \"%s\"; tablero knows pitarra, asalto and ocencahuac",
-		             t->value);
+		char names[256], msg[sizeof names + 64];
+		tb_game_names(names, sizeof names, "", "and", "", "");
+		snprintf(msg, sizeof msg, "unknown game \"%%s\"; tablero knows %s", names);
+		S_diag_value(r, TB_D_GAME, t, msg, t->value);
 		const tb_game *near = tb_game_nearest(t->value);
 		if (near)
 			tb_diag_note(r, "did you mean \"%s\"?", tb_game_name(near));

@@ -2,8 +2,8 @@
  * xml_read.c -- tablero XML back to TGN (spec/xml.md).
  *
  * libxml2's streaming reader walks the document node by node,
- * validating it against the embedded schema (schemas/tgn.rng) as it
- * goes. Each <record> is turned, element by element, into TGN text,
+ * validating it against the embedded schema (schemas/tgn.rng, its games
+ * the registry's: S_schema) as it goes. Each <record> is turned, element by element, into TGN text,
  * which the TGN reader then reads like any other record: everything the
  * notation checks is checked, and the record comes back in canonical
  * form. Each line of that text remembers the XML line its element was
@@ -342,6 +342,27 @@ static tb_xml_reader *S_alloc(FILE *f, const char *name)
 	return x;
 }
 
+/* The schema a document is validated against: schemas/tgn.rng (embedded)
+ * with its define "game-name" -- any name a game may have -- holding the
+ * names of the games this library has instead, so that the schema
+ * refuses a document of a game it does not know. Into 'out' (soft). */
+static void S_schema(tb_buf *out)
+{
+	static const char open[] = "<define name=\"game-name\">";
+	const char *at = strstr(tb_schema_rng, open);
+	const char *end = at ? strstr(at, "</define>") : NULL;
+	if (!end) { /* not this schema's shape: as it is */
+		tb_buf_put(out, tb_schema_rng, tb_schema_rng_len);
+		return;
+	}
+	tb_buf_put(out, tb_schema_rng, (size_t)(at - tb_schema_rng) + sizeof open - 1);
+	tb_buf_puts(out, "<choice>");
+	for (size_t i = 0; tb_game_at(i); i++)
+		tb_buf_printf(out, "<value type=\"string\">%s</value>", tb_game_name(tb_game_at(i)));
+	tb_buf_puts(out, "</choice>");
+	tb_buf_puts(out, end);
+}
+
 static tb_xml_reader *S_setup(tb_xml_reader *x, xmlTextReaderPtr xr)
 {
 	x->xr = xr;
@@ -350,16 +371,24 @@ static tb_xml_reader *S_setup(tb_xml_reader *x, xmlTextReaderPtr xr)
 			S_diag(x, TB_ERROR, TB_D_XML_MALFORMED, 1, 1, "cannot read the XML");
 		return x;
 	}
+	tb_buf rng = TB_BUF_SOFT;
+	S_schema(&rng);
+	if (!tb_buf_ok(&rng)) {
+		tb_buf_free(&rng);
+		S_nomem(x);
+		return x;
+	}
 	xmlTextReaderSetStructuredErrorHandler(xr, S_xml_error, x);
 	/* the schema's own parse reports through libxml2's global handler:
 	 * ours for its duration (the library never prints) */
 	xmlStructuredErrorFunc keep = xmlStructuredError;
 	void *keep_ctx = xmlStructuredErrorContext;
 	xmlSetStructuredErrorFunc(x, S_xml_error);
-	xmlRelaxNGParserCtxtPtr pc = xmlRelaxNGNewMemParserCtxt(tb_schema_rng, (int)tb_schema_rng_len);
+	xmlRelaxNGParserCtxtPtr pc = xmlRelaxNGNewMemParserCtxt(rng.data, (int)rng.len);
 	xmlRelaxNGSetParserStructuredErrors(pc, S_xml_error, x);
 	x->schema = xmlRelaxNGParse(pc);
 	xmlRelaxNGFreeParserCtxt(pc);
+	tb_buf_free(&rng);
 	xmlSetStructuredErrorFunc(keep_ctx, keep);
 	if (!x->schema || xmlTextReaderRelaxNGSetSchema(xr, x->schema) != 0)
 		S_diag(x, TB_ERROR, TB_D_XML_INVALID, 1, 1, "the schema cannot be used");

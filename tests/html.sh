@@ -47,8 +47,10 @@ for f in "$root"/samples/*.tgn; do
 	ok
 	"$T" validate --positions "$f" >"$pages/$name.positions" 2>/dev/null || true
 done
-# random games: each game, two seeds, up to 160 turns
-for g in pitarra asalto ocencahuac; do
+# random games: each game (its folder, lib/games/<name>/), two seeds, up
+# to 160 turns
+for d in "$root"/lib/games/*/; do
+	g=$(basename "$d")
 	for s in 3 8; do
 		"$T" random --game "$g" --seed "$s" --turns 160 >"$tmp/random.tgn"
 		t html "$tmp/random.tgn" -o "$pages/random-$g-$s.html"

@@ -1,6 +1,9 @@
 #!/usr/bin/env python3
 """tests/layout.py -- the house's shape (issue 31): no circle among the
-library's headers, and no renderer that uses a sibling renderer.
+library's headers, and no renderer that uses a sibling renderer; and a
+game is one folder (issue 32): no file of the house includes a game's
+header, and a game's files include only the house's headers and their
+own folder's.
 
 The renderers (RENDERERS below) write a record or a position each its own
 way and share what they have in common through modules of their own
@@ -45,6 +48,29 @@ def header_cycles(inc):
     return sorted(found)
 
 
+def game_boundaries():
+    """Where a #include crosses a game folder's boundary (lib/games/*/,
+    tests/games/*/): the house including a game's header, or a game
+    including another's."""
+    found = []
+    house = {os.path.basename(p) for p in glob.glob("lib/*.h")}
+    folders = sorted(glob.glob("lib/games/*/") + glob.glob("tests/games/*/"))
+    game_headers = {os.path.basename(h) for d in folders for h in glob.glob(d + "*.h")}
+    for p in sorted(glob.glob("lib/*.[ch]") + glob.glob("cli/*.[ch]")):
+        with open(p, encoding="utf-8") as f:
+            for h in re.findall(r'^#include "([^"]+)"', f.read(), re.M):
+                if os.path.basename(h) in game_headers or "games/" in h:
+                    found.append(f"{p} includes {h}, a game's header")
+    for d in folders:
+        own = {os.path.basename(h) for h in glob.glob(d + "*.h")}
+        for p in sorted(glob.glob(d + "*.[ch]")):
+            with open(p, encoding="utf-8") as f:
+                for h in re.findall(r'^#include "([^"]+)"', f.read(), re.M):
+                    if h not in own and h not in house:
+                        found.append(f"{p} includes {h}, neither the house's nor its own")
+    return found
+
+
 def symbols(build):
     """For each library object: the symbols it defines, those it uses."""
     defs, uses = {}, {}
@@ -74,6 +100,9 @@ def main():
             if other != r and other in RENDERERS:
                 print(f"layout: lib/{r}.c includes {h}, a sibling renderer's header")
                 fail += 1
+    for b in game_boundaries():
+        print("layout: " + b)
+        fail += 1
     defs, uses = symbols(build)
     if not defs:
         print(f"layout: no objects in {build}/obj/lib: build first")

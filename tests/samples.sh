@@ -27,7 +27,9 @@ for f in samples/*.tgn; do
 done
 n=$(ls samples/*.tgn | wc -l)
 [ "$n" -ge 9 ] || { echo "FAIL: only $n samples (want at least 3 per game)"; fail=$((fail + 1)); }
-for g in pitarra asalto ocencahuac; do
+# each game of the house (its folder, lib/games/<name>/)
+for d in lib/games/*/; do
+	g=$(basename "$d")
 	c=$(grep -l "^\[Game \"$g\"\]" samples/*.tgn | wc -l)
 	[ "$c" -ge 3 ] || { echo "FAIL: only $c samples of $g"; fail=$((fail + 1)); }
 done

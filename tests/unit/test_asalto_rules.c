@@ -2,7 +2,7 @@
  * test_asalto_rules.c -- a second, deliberately simple Asalto move
  * generator, written from the rules (spec/games/asalto.md; spec/tgn.md
  * §5.1, §6.2, §7.2, §9 for turn numbers, the board, tokens and
- * positions), not from lib/rules_asalto.c, checked against the
+ * positions), not from lib/games/asalto/rules.c, checked against the
  * library's rules engine through the public API only (tb_engine_*,
  * tb_reader_validate).
  *

@@ -1,5 +1,5 @@
 /*
- * test_board.c -- lib/replay_walk.c and lib/board.c: a record's positions by
+ * test_board.c -- lib/replay_walk.c and lib/textboard.c: a record's positions by
  * turn (tb_record_engine, tb_record_find_turn, tb_record_turn_number)
  * and the board drawn as text (tb_engine_board), checked on random games
  * of the three games against what validate reports turn by turn.

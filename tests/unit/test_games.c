@@ -7,6 +7,11 @@
 #include "diag.h"
 #include "game.h"
 
+/* The games' descriptors (lib/games/<name>/game.c), by their symbols. */
+extern const tb_game tb_game_pitarra;
+extern const tb_game tb_game_asalto;
+extern const tb_game tb_game_ocencahuac;
+
 /* ===== The registry ===== */
 
 static void test_game_at_iterates_three_games(void **state)
@@ -34,6 +39,47 @@ static void test_game_at_iterates_three_games(void **state)
 	assert_int_equal(seen[0], 1);
 	assert_int_equal(seen[1], 1);
 	assert_int_equal(seen[2], 1);
+}
+
+/* The lists' order is the games' places (game.h), whatever the order of
+ * the generated registry; the messages list them so. */
+static void test_games_in_their_places(void **state)
+{
+	(void)state;
+	assert_string_equal(tb_game_name(tb_game_at(0)), "pitarra");
+	assert_string_equal(tb_game_name(tb_game_at(1)), "asalto");
+	assert_string_equal(tb_game_name(tb_game_at(2)), "ocencahuac");
+	char s[80];
+	tb_game_names(s, sizeof s, "", "and", "", "");
+	assert_string_equal(s, "pitarra, asalto and ocencahuac");
+	tb_game_names(s, sizeof s, "\"", "or", "[Game ", "]");
+	assert_string_equal(s, "[Game \"pitarra\"], \"asalto\" or \"ocencahuac\"");
+	tb_game_names(s, 12, "", "and", "", ""); /* cut short, terminated */
+	assert_string_equal(s, "pitarra, as");
+	size_t found = 0;
+	for (size_t i = 0; tb_games_built_in[i]; i++)
+		found++;
+	assert_int_equal(found, 3);
+}
+
+/* Each option of each game's table has a key, values and a line of doc
+ * (a designated initializer left out would leave a hole of NULLs before
+ * the end), and each game has its words in English. */
+static void test_option_tables_complete(void **state)
+{
+	(void)state;
+	for (size_t i = 0; tb_game_at(i); i++) {
+		const tb_game *g = tb_game_at(i);
+		size_t n = 0;
+		for (const tb_option *o = g->options; o && o->key; o++, n++) {
+			assert_non_null(o->values);
+			assert_non_null(o->doc);
+		}
+		assert_true(n >= 1);
+		assert_true(n <= TB_MAX_OPTS);
+		assert_non_null(g->words);
+		assert_string_equal(g->words[0].lang, "en");
+	}
 }
 
 static void test_game_find(void **state)
@@ -572,6 +618,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_game_at_iterates_three_games),
 		cmocka_unit_test(test_game_find),
+		cmocka_unit_test(test_games_in_their_places),
+		cmocka_unit_test(test_option_tables_complete),
 		cmocka_unit_test(test_boards_by_scanning_points),
 		cmocka_unit_test(test_boards_through_records),
 		cmocka_unit_test(test_board_shapes_and_options),

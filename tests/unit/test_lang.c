@@ -6,6 +6,7 @@
  */
 #include "tb_test.h"
 
+#include "game.h"
 #include "lang.h"
 
 /* The placeholders "{1}".."{9}" of 's', as a bit set. */
@@ -67,6 +68,36 @@ static void test_every_game_named(void **state)
 		}
 }
 
+/* Each game's words (game.h): every language of the house has a table,
+ * each with every key of the game's English one, none a key of the
+ * house's (a game's word never hides the house's). */
+static void test_game_words_complete(void **state)
+{
+	(void)state;
+	for (size_t g = 0; tb_game_at(g); g++) {
+		const tb_game *game = tb_game_at(g);
+		const tb_lang_entry *en = game->words[0].entries;
+		for (size_t i = 0; tb_lang_at(i); i++) {
+			const tb_lang *l = tb_lang_at(i);
+			const tb_game_words *w = game->words;
+			while (w->lang && strcmp(w->lang, tb_lang_code(l)) != 0)
+				w++;
+			if (!w->lang)
+				fail_msg("%s: no words in %s", game->name, tb_lang_code(l));
+			for (const tb_lang_entry *f = en; f->key; f++) {
+				int found = 0;
+				for (const tb_lang_entry *e = w->entries; e->key; e++)
+					found |= strcmp(f->key, e->key) == 0;
+				if (!found)
+					fail_msg("%s, %s: no text for key '%s'", game->name, w->lang, f->key);
+				for (const tb_lang_entry *h = l->entries; h->key; h++)
+					if (strcmp(h->key, f->key) == 0)
+						fail_msg("%s: '%s' is the house's key too", game->name, f->key);
+			}
+		}
+	}
+}
+
 static void test_lookup(void **state)
 {
 	(void)state;
@@ -114,6 +145,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_tables_complete), cmocka_unit_test(test_every_game_named),
+		cmocka_unit_test(test_game_words_complete),
 		cmocka_unit_test(test_lookup), cmocka_unit_test(test_record_language),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -2,7 +2,7 @@
  * test_ocencahuac_rules.c -- a second, deliberately simple Ocencahuac
  * move generator, written from the rules (spec/games/ocencahuac.md;
  * spec/tgn.md §5.1, §6.3, §7.3, §9 for turn numbers, the board, tokens
- * and positions), not from lib/rules_ocencahuac.c, checked against the
+ * and positions), not from lib/games/ocencahuac/rules.c, checked against the
  * library's rules engine through the public API only (tb_engine_*,
  * tb_reader_validate).
  *

@@ -8,6 +8,9 @@
 #include "game.h"
 #include "record.h"
 
+/* The games' descriptors (lib/games/<name>/game.c), by their symbols. */
+extern const tb_game tb_game_pitarra;
+
 static const tb_node *S_nth(const tb_line *l, int i)
 {
 	const tb_node *n = l->first;

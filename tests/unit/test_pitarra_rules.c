@@ -1,7 +1,7 @@
 /*
  * test_pitarra_rules.c -- a second, deliberately simple La Pitarra move
  * generator, written from spec/games/pitarra.md (not from
- * lib/rules_pitarra.c), checked against the library's rules engine
+ * lib/games/pitarra/rules.c), checked against the library's rules engine
  * through the public API only (tb_engine_*, tb_reader_validate).
  *
  * The second generator knows the board only as lists of point names:

@@ -7,6 +7,11 @@
 
 #include "game.h"
 
+/* The games' descriptors (lib/games/<name>/game.c), by their symbols. */
+extern const tb_game tb_game_pitarra;
+extern const tb_game tb_game_asalto;
+extern const tb_game tb_game_ocencahuac;
+
 /* The board of 'g' under one option "key=value" (or none). */
 static tb_board S_board(const tb_game *g, const char *key, const char *value)
 {

@@ -16,6 +16,11 @@
 
 #include "game.h"
 
+/* The games' descriptors (lib/games/<name>/game.c), by their symbols. */
+extern const tb_game tb_game_pitarra;
+extern const tb_game tb_game_asalto;
+extern const tb_game tb_game_ocencahuac;
+
 /* Every legal turn of 'e': "token | events | position after" a line. */
 static void S_legal_line(void *ctx, const char *token, const char *events,
                          const char *position)

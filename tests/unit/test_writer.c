@@ -8,6 +8,9 @@
 #include "game.h"
 #include "record.h"
 
+/* The games' descriptors (lib/games/<name>/game.c), by their symbols. */
+extern const tb_game tb_game_pitarra;
+
 #define PIT "[Game \"pitarra\"]\n"
 
 /* The movetext part of the canonical text of 'src' (after the blank

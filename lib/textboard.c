@@ -1,15 +1,16 @@
 /*
- * board.c -- a position drawn as text, for a terminal (tb_engine_board,
- * spec/show.md).
+ * textboard.c -- a position drawn as text, for a terminal
+ * (tb_engine_board, spec/show.md).
  *
  * The geometry is the diagrams' (rules.h): each point at its place on a
  * grid of four columns and two rows per board unit, the lines between
  * points drawn with - | / \ (+ and X where two cross), the board's
- * areas and lines (Asalto's fortress, Ocencahuac's volcanoes and river)
- * as the key says, then the pieces: the game's type letter (upper case
+ * areas and lines with the signs the game gives them (tb_game.marks), as
+ * the key says, then the pieces: the game's type letter (upper case
  * for the first side, lower case for the second) or the side's letter,
  * '*' after a crowned piece. Plain ASCII, so that a board copied into a
- * mail or a notebook stays a board; colour only when asked.
+ * mail or a notebook stays a board; colour only when asked, each side's
+ * the game's (tb_game.side_sgr).
  */
 #include <ctype.h>
 #include <stdlib.h>
@@ -20,26 +21,6 @@
 #include "xalloc.h"
 
 enum { UNIT_COLS = 4, UNIT_ROWS = 2 };
-
-/* How the text shows the board's marks (tb_geo_mark classes). */
-static const struct {
-	const char *cls;
-	char ch;
-	const char *what;
-} S_marks[] = {
-	{"fortress", ':', "the fortress"},
-	{"volcano", ':', "the volcano rows"},
-	{"river-line", '~', "the river's lines"},
-};
-
-/* Each side's colour on a terminal (SGR), by its pieces' class. */
-static const struct {
-	const char *cls;
-	const char *sgr;
-} S_colours[] = {
-	{"red", "1;31"},      {"yellow", "1;33"}, {"attacker", "1;33"},
-	{"defender", "1;34"}, {"dark", "1;7"},    {"light", "1"},
-};
 
 typedef struct S_canvas {
 	int w, h;
@@ -84,39 +65,40 @@ static void S_edge(S_canvas *c, const tb_geo_point *a, const tb_geo_point *b)
 	}
 }
 
-static int S_mark_of(const char *cls)
+/* The game's way of showing a mark of class 'cls', or NULL. */
+static const tb_game_mark *S_mark_of(const tb_game *game, const char *cls)
 {
-	for (size_t i = 0; i < sizeof S_marks / sizeof S_marks[0]; i++)
-		if (strcmp(S_marks[i].cls, cls) == 0)
-			return (int)i;
-	return -1;
+	for (const tb_game_mark *k = game->marks; k && k->cls; k++)
+		if (strcmp(k->cls, cls) == 0)
+			return k;
+	return NULL;
 }
 
 /* The marks: lines as runs of their sign where nothing else is drawn
  * (after the edges); areas give their sign to the empty points in them. */
-static void S_mark_lines(S_canvas *c, const tb_geometry *g)
+static void S_mark_lines(S_canvas *c, const tb_game *game, const tb_geometry *g)
 {
 	for (int i = 0; i < g->nmarks; i++) {
 		const tb_geo_mark *m = &g->marks[i];
-		int k = S_mark_of(m->cls);
+		const tb_game_mark *k = S_mark_of(game, m->cls);
 		float row = ((float)c->ymax - m->y1) * UNIT_ROWS;
-		if (m->area || k < 0 || row != (float)S_round(row))
+		if (m->area || !k || row != (float)S_round(row))
 			continue;
 		int from = S_col(c, m->x1), to = S_col(c, m->x2);
 		for (int col = from < 0 ? 0 : from; col <= to && col < c->w; col++)
 			if (c->ch[S_round(row) * c->w + col] == ' ')
-				c->ch[S_round(row) * c->w + col] = S_marks[k].ch;
+				c->ch[S_round(row) * c->w + col] = k->ch;
 	}
 }
 
-static char S_empty_point(const tb_geometry *g, const tb_geo_point *p)
+static char S_empty_point(const tb_game *game, const tb_geometry *g, const tb_geo_point *p)
 {
 	for (int i = 0; i < g->nmarks; i++) {
 		const tb_geo_mark *m = &g->marks[i];
-		int k = S_mark_of(m->cls);
-		if (m->area && k >= 0 && p->x >= m->x1 && p->x <= m->x2 && p->y >= m->y1 &&
+		const tb_game_mark *k = S_mark_of(game, m->cls);
+		if (m->area && k && p->x >= m->x1 && p->x <= m->x2 && p->y >= m->y1 &&
 		    p->y <= m->y2)
-			return S_marks[k].ch;
+			return k->ch;
 	}
 	return '.';
 }
@@ -160,11 +142,11 @@ static int S_canvas_draw(S_canvas *c, const tb_ruleset *rs, const tb_state *s)
 	memset(c->side, -1, (size_t)(c->w * c->h));
 	for (int e = 0; !g->edges_hidden && e < g->nedges; e++)
 		S_edge(c, &g->points[g->edges[e].a], &g->points[g->edges[e].b]);
-	S_mark_lines(c, g);
+	S_mark_lines(c, rs->game, g);
 	for (int i = 0; i < g->npoints; i++) {
 		int col = S_col(c, g->points[i].x), row = S_row(c, g->points[i].y);
 		uint8_t cell = s->cell[i];
-		c->ch[row * c->w + col] = cell ? S_piece_char(rs->game, cell) : S_empty_point(g, &g->points[i]);
+		c->ch[row * c->w + col] = cell ? S_piece_char(rs->game, cell) : S_empty_point(rs->game, g, &g->points[i]);
 		if (!cell)
 			continue;
 		c->side[row * c->w + col] = (signed char)TB_CELL_SIDE(cell);
@@ -178,10 +160,7 @@ static int S_canvas_draw(S_canvas *c, const tb_ruleset *rs, const tb_state *s)
 
 static const char *S_sgr(const tb_game *g, int side)
 {
-	for (size_t i = 0; i < sizeof S_colours / sizeof S_colours[0]; i++)
-		if (strcmp(S_colours[i].cls, g->piece_class[side]) == 0)
-			return S_colours[i].sgr;
-	return "1";
+	return g->side_sgr[side] ? g->side_sgr[side] : "1";
 }
 
 /* The rows, each with its rank on the left, then the files. */
@@ -210,7 +189,7 @@ static void S_canvas_write(tb_buf *b, const S_canvas *c, const tb_game *g, int c
 	tb_buf_putc(b, '\n');
 }
 
-/* "Red (R)", "The attackers (A)", "Sangangüey (E M P G)". */
+/* "Red (R)", "The attackers (A)", "Sangangüey (E M P G)": the game's. */
 static void S_side_title(tb_buf *b, const tb_game *g, int side)
 {
 	const char *name = g->side_name[side];
@@ -239,7 +218,7 @@ static void S_key(tb_buf *b, const tb_ruleset *rs, const tb_state *s)
 			tb_buf_printf(b, ", has taken %d", s->taken[side]);
 		tb_buf_putc(b, '\n');
 	}
-	char named[64] = ""; /* a crowned piece's name of its own (Ocencahuac's Eagle, Tiger) */
+	char named[64] = ""; /* a crowned piece's name of its own (the game's words) */
 	for (int i = 0; i < rs->geo.npoints; i++) {
 		crowned |= s->cell[i] && TB_CELL_CROWNED(s->cell[i]);
 		if (s->cell[i] && TB_CELL_CROWNED(s->cell[i]) && *g->piece_types && !named[0]) {
@@ -250,13 +229,13 @@ static void S_key(tb_buf *b, const tb_ruleset *rs, const tb_state *s)
 				snprintf(named, sizeof named, "caption.crowned.%s", g->name);
 		}
 	}
-	const char *said[sizeof S_marks / sizeof S_marks[0]] = {0};
-	for (int i = 0; i < rs->geo.nmarks; i++) {
-		int k = S_mark_of(rs->geo.marks[i].cls);
-		if (k >= 0 && !said[k]) {
-			said[k] = S_marks[k].what;
-			tb_buf_printf(b, "%c %s\n", S_marks[k].ch, S_marks[k].what);
-		}
+	for (int i = 0; i < rs->geo.nmarks; i++) { /* each kind of mark once */
+		const tb_game_mark *k = S_mark_of(g, rs->geo.marks[i].cls);
+		int said = 0;
+		for (int j = 0; k && j < i; j++)
+			said |= S_mark_of(g, rs->geo.marks[j].cls) == k;
+		if (k && !said)
+			tb_buf_printf(b, "%c %s\n", k->ch, k->what);
 	}
 	if (crowned && named[0] && tb_lang_text(NULL, named))
 		tb_buf_printf(b, "* a crowned piece. %s\n", tb_lang_text(NULL, named));

@@ -1,5 +1,5 @@
 /*
- * rules_pitarra.c -- La Pitarra played by the rules engine
+ * games/pitarra/rules.c -- La Pitarra played by the rules engine
  * (spec/games/pitarra.md).
  *
  * Twelve pieces a side are placed, then moved; a placed or moved piece
@@ -14,14 +14,11 @@
 #include "rules.h"
 #include "reasons.h"
 
+#include "pitarra.h"
+
 enum { PIECES = 12 };
 
-/* ORDER OPTION: indices into S_options. */
-enum { O_BOARD, O_DIAGONALS, O_MOVEMENT, O_FLYING, O_PROTECT, O_CAPTURE, O_COLUMPIO,
-       O_BLOCKED, O_LIMIT };
-enum { MOVE_STEP, MOVE_SLIDE, MOVE_FLY };
-
-/* Side names and pieces as sentences say them (the game's, say.h). */
+/* Side names and pieces as sentences say them (the game's, reasons.h). */
 #define S_NAME(rs, side) ((rs)->game->side_name[side])
 #define S_PIECE(rs, side) ((rs)->game->side_piece[side])
 
@@ -459,7 +456,7 @@ static int S_over(const tb_ruleset *rs, const tb_state *s, tb_result *res, char 
 
 /* ===== Positions ===== */
 
-/* Reads "moved=c3-d3,e5-e4" (canonical, from game_pitarra.c) into the
+/* Reads "moved=c3-d3,e5-e4" (canonical, from game.c) into the
  * marks of the sides whose pieces stand where the moves end. */
 static int S_load_moved(const tb_ruleset *rs, tb_state *s, const char *v, char *why, size_t n)
 {

@@ -1,5 +1,5 @@
 /*
- * game_pitarra.c -- La Pitarra in the notation: its board and tokens.
+ * games/pitarra/game.c -- La Pitarra in the notation: its board and tokens.
  *
  * Board: three concentric squares on the 7x7 grid a1..g7, joined at
  * the midpoints and by the four corner diagonals (24 points), or with
@@ -11,6 +11,8 @@
 
 #include "game.h"
 #include "rules.h"
+
+#include "pitarra.h"
 
 static const char *const S_points =
 	"a1 d1 g1 b2 d2 f2 c3 d3 e3 a4 b4 c4 e4 f4 g4 c5 d5 e5 b6 d6 f6 a7 d7 g7";
@@ -143,18 +145,55 @@ static const char *S_check_extra(const tb_board *b, const char *key,
 
 static const char *const S_extras[] = {"hand", "moved", "quiet", NULL};
 
-/* ORDER OPTION: rules_pitarra.c indexes these (spec/games/pitarra.md). */
-static const tb_option S_options[] = {
-	{"board", "24|25", "24 points, or 25 with a centre d4"},
-	{"diagonals", "tercia|movement", "the corner diagonals make tercias, or only carry moves"},
-	{"movement", "step|slide|fly", "a move is one step, a slide along a line, or a flight"},
-	{"flying", "none|at3", "a player with three pieces flies"},
-	{"protect", "none|tercia", "pieces in a tercia are safe while others are not"},
-	{"capture", "mandatory|optional", "a tercia must take a piece, or may"},
-	{"columpio", "free|no_return", "a piece coming straight back re-forms its tercia, or not"},
-	{"blocked", "pass|lose", "a player who cannot move passes, or loses"},
-	{"limit", "none|#", "N turns in a row without a capture end the game"},
-	{NULL, NULL, NULL}
+/* The options of spec/games/pitarra.md, each at its index (pitarra.h),
+ * which the rules read it by. */
+static const tb_option S_options[O_COUNT + 1] = {
+	[O_BOARD] = {"board", "24|25", "24 points, or 25 with a centre d4"},
+	[O_DIAGONALS] = {"diagonals", "tercia|movement", "the corner diagonals make tercias, or only carry moves"},
+	[O_MOVEMENT] = {"movement", "step|slide|fly", "a move is one step, a slide along a line, or a flight"},
+	[O_FLYING] = {"flying", "none|at3", "a player with three pieces flies"},
+	[O_PROTECT] = {"protect", "none|tercia", "pieces in a tercia are safe while others are not"},
+	[O_CAPTURE] = {"capture", "mandatory|optional", "a tercia must take a piece, or may"},
+	[O_COLUMPIO] = {"columpio", "free|no_return", "a piece coming straight back re-forms its tercia, or not"},
+	[O_BLOCKED] = {"blocked", "pass|lose", "a player who cannot move passes, or loses"},
+	[O_LIMIT] = {"limit", "none|#", "N turns in a row without a capture end the game"},
+	[O_COUNT] = {NULL, NULL, NULL}
+};
+
+/* Its words (game.h). No Arabic source names La Pitarra: its title
+ * keeps its own name, in Latin letters. */
+static const tb_lang_entry S_en[] = {
+	{"game.pitarra", "La Pitarra"},
+	{"side.pitarra.0", "Red"},
+	{"side.pitarra.1", "Yellow"},
+	{"win.pitarra.0", "Red wins"},
+	{"win.pitarra.1", "Yellow wins"},
+	{NULL, NULL}
+};
+
+static const tb_lang_entry S_es[] = {
+	{"game.pitarra", "La Pitarra"},
+	{"side.pitarra.0", "Rojas"},
+	{"side.pitarra.1", "Amarillas"},
+	{"win.pitarra.0", "ganan las rojas"},
+	{"win.pitarra.1", "ganan las amarillas"},
+	{NULL, NULL}
+};
+
+static const tb_lang_entry S_ar[] = {
+	{"game.pitarra", "La Pitarra"},
+	{"side.pitarra.0", "الأحمر"},
+	{"side.pitarra.1", "الأصفر"},
+	{"win.pitarra.0", "فاز الأحمر"},
+	{"win.pitarra.1", "فاز الأصفر"},
+	{NULL, NULL}
+};
+
+static const tb_game_words S_words[] = {
+	{"en", S_en},
+	{"es", S_es},
+	{"ar", S_ar},
+	{NULL, NULL}
 };
 
 const tb_game tb_game_pitarra = {
@@ -176,4 +215,7 @@ const tb_game tb_game_pitarra = {
 	.check_extra = S_check_extra,
 	.options = S_options,
 	.rules = &tb_rules_pitarra,
+	.place = 1,
+	.words = S_words,
+	.side_sgr = {"1;31", "1;33"},
 };

@@ -1,5 +1,5 @@
 /*
- * game_asalto.c -- Asalto (the fortress game) in the notation.
+ * games/asalto/game.c -- Asalto (the fortress game) in the notation.
  *
  * Board: the 33-point cross on the 7x7 grid, fortress c5..e7.
  * Tokens: step "c3-c4"; capture chain through its landing points
@@ -12,6 +12,8 @@
 
 #include "game.h"
 #include "rules.h"
+
+#include "asalto.h"
 
 static const char *S_board(tb_board *b, const tb_opts *o)
 {
@@ -104,22 +106,22 @@ static tb_point S_captured(tb_point from, tb_point to)
 }
 
 /* The readings of spec/games/asalto.md (shared/research/games.md items
- * 32-43), the default first. ORDER OPTION: rules_asalto.c indexes this
- * table. */
-static const tb_option S_options[] = {
-	{"first", "attackers|defenders", "who moves first"},
-	{"blue", "diagonals|horizontals|fortress", "which lines the attackers may not use"},
-	{"forward", "rank|fortress|path",
+ * 32-43), the default first, each at its index (asalto.h), which the rules read
+ * it by. */
+static const tb_option S_options[O_COUNT + 1] = {
+	[O_FIRST] = {"first", "attackers|defenders", "who moves first"},
+	[O_BLUE] = {"blue", "diagonals|horizontals|fortress", "which lines the attackers may not use"},
+	[O_FORWARD] = {"forward", "rank|fortress|path",
 	 "forward is up the board, or closer to the fortress along any line, or along the red lines"},
-	{"chain", "straight|one_turn|zigzag|right_angles",
+	[O_CHAIN] = {"chain", "straight|one_turn|zigzag|right_angles",
 	 "a chain of jumps goes straight, turns once, turns at will, or turns at right angles"},
-	{"huff", "optional|automatic|off|compulsory",
+	[O_HUFF] = {"huff", "optional|automatic|off|compulsory",
 	 "a defender that passes up a capture may be removed, must be, goes free, or may not pass it up"},
-	{"huff_target", "capturer|mover", "which defender may be huffed"},
-	{"immobile", "pass|lose", "defenders that cannot move pass, or lose"},
-	{"lockout", "draw|play", "defenders shut out of the fortress draw the game, or play on"},
-	{"diagonals", "alquerque|none", "the board's diagonals"},
-	{NULL, NULL, NULL}
+	[O_HUFF_TARGET] = {"huff_target", "capturer|mover", "which defender may be huffed"},
+	[O_IMMOBILE] = {"immobile", "pass|lose", "defenders that cannot move pass, or lose"},
+	[O_LOCKOUT] = {"lockout", "draw|play", "defenders shut out of the fortress draw the game, or play on"},
+	[O_DIAGONALS] = {"diagonals", "alquerque|none", "the board's diagonals"},
+	[O_COUNT] = {NULL, NULL, NULL}
 };
 
 /* ORDER: spec/games/asalto.md, "Reading the source". */
@@ -132,6 +134,50 @@ static const tb_option_was S_was[] = {
 	{"chain", "zigzag", "0.1"},
 	{"lockout", "play", "0.1"},
 	{NULL, NULL, NULL}
+};
+
+/* Its words (game.h). The Arabic sides and title are the Arabic source's
+ * words: المهاجمون (the attackers), المحاصران (the besieged two, as the
+ * text calls the defenders), and لعبة الحصن as the records of Fez and
+ * Tetouan name the game (LocalName). */
+static const tb_lang_entry S_en[] = {
+	{"game.asalto", "Asalto"},
+	{"side.asalto.0", "Attackers"},
+	{"side.asalto.1", "Defenders"},
+	{"win.asalto.0", "the attackers win"},
+	{"win.asalto.1", "the defenders win"},
+	{NULL, NULL}
+};
+
+static const tb_lang_entry S_es[] = {
+	{"game.asalto", "Asalto"},
+	{"side.asalto.0", "Atacantes"},
+	{"side.asalto.1", "Defensores"},
+	{"win.asalto.0", "ganan los atacantes"},
+	{"win.asalto.1", "ganan los defensores"},
+	{NULL, NULL}
+};
+
+static const tb_lang_entry S_ar[] = {
+	{"game.asalto", "لعبة الحصن"},
+	{"side.asalto.0", "المهاجمون"},
+	{"side.asalto.1", "المحاصران"},
+	{"win.asalto.0", "فاز المهاجمون"},
+	{"win.asalto.1", "فاز المحاصران"},
+	{NULL, NULL}
+};
+
+static const tb_game_words S_words[] = {
+	{"en", S_en},
+	{"es", S_es},
+	{"ar", S_ar},
+	{NULL, NULL}
+};
+
+/* The fortress on the text board (the diagrams style its class). */
+static const tb_game_mark S_marks[] = {
+	{"fortress", ':', "the fortress"},
+	{NULL, 0, NULL}
 };
 
 const tb_game tb_game_asalto = {
@@ -156,4 +202,8 @@ const tb_game tb_game_asalto = {
 	.was = S_was,
 	.captured = S_captured,
 	.rules = &tb_rules_asalto,
+	.place = 2,
+	.words = S_words,
+	.marks = S_marks,
+	.side_sgr = {"1;33", "1;34"},
 };

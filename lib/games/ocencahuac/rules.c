@@ -1,5 +1,5 @@
 /*
- * rules_ocencahuac.c -- Ocencahuac, the game of the Cahita princes,
+ * games/ocencahuac/rules.c -- Ocencahuac, the game of the Cahita princes,
  * played by the rules engine (spec/games/ocencahuac.md).
  *
  * Six pieces a side on a board five files wide: in the first stage
@@ -25,33 +25,11 @@
 #include "rules.h"
 #include "reasons.h"
 
+#include "ocencahuac.h"
+
 enum { SAN = 0, CEB = 1 };
 enum { EMPEROR, PRINCESS, PRINCE, WARRIOR };
 enum { FILES = 5, CROWNED = 0x20, COOL = 0x40 }; /* CROWNED: TB_CELL's bit */
-
-/* ORDER OPTION: indices into game_ocencahuac.c's option table. */
-enum { O_RIVER, O_FIRST, O_PRINCE, O_JUMP, O_CHAIN, O_PUSH_TARGET, O_PUSH_DIR, O_PUSH_SIDE,
-       O_PUSH_DIST, O_PUSH_SIDEWAYS, O_COOLDOWN, O_CROWN, O_CROWNED_MOVE, O_RELOCATE,
-       O_RELIEF, O_SUPPORT, O_STAGE2_PUSH, O_BLOCKED, O_LIMIT, O_END_RESULT };
-/* Their values, in the order of the table. */
-enum { PRINCE_LEAP, PRINCE_STEP, PRINCE_KNIGHT };
-enum { JUMP_LINE, JUMP_ONE };
-enum { CHAIN_NO, CHAIN_YES };
-enum { TARGET_ROYAL, TARGET_ENEMY };
-enum { DIR_HOME, DIR_JUMP };
-enum { SIDE_JUMP, SIDE_OPPOSITE };
-enum { DIST_FARTHEST3, DIST_EXACTLY3, DIST_STOP };
-enum { SIDEWAYS_PENULTIMATE, SIDEWAYS_NO_CELL, SIDEWAYS_NEVER };
-enum { COOL_NEXT_TURN, COOL_NEXT_MOVE };
-enum { CROWN_EACH, CROWN_ALL_THREE };
-enum { MOVE_NEW_PLUS_OLD, MOVE_NEW };
-enum { AROUND, ORTHOGONAL };
-enum { RELIEF_FREES, RELIEF_THREATENED };
-enum { SUPPORT_NONE, SUPPORT_TARGET, SUPPORT_CAPTURER };
-enum { STAGE2_PUSH_OFF, STAGE2_PUSH_ON };
-enum { BLOCKED_PASS, BLOCKED_LOSE };
-enum { LIMIT_NONE, LIMIT_200, LIMIT_N };
-enum { END_CAPTURES, END_DRAW };
 
 typedef uint64_t set;
 

@@ -1,5 +1,5 @@
 /*
- * game_ocencahuac.c -- Ocencahuac in the notation.
+ * games/ocencahuac/game.c -- Ocencahuac in the notation.
  *
  * Board: five files a..e; each side's two rows of volcano points and,
  * between them, the river's cells (four by default, "river=5" or
@@ -16,6 +16,8 @@
 
 #include "game.h"
 #include "rules.h"
+
+#include "ocencahuac.h"
 
 static const char *S_board(tb_board *b, const tb_opts *o)
 {
@@ -133,33 +135,33 @@ static tb_point S_captured(tb_point from, tb_point to)
 	return to;
 }
 
-/* The readings of spec/games/ocencahuac.md, the default first. ORDER
- * OPTION: rules_ocencahuac.c indexes this table. */
-static const tb_option S_options[] = {
-	{"river", "4|5|6", "rows of river cells between the volcano rows"},
-	{"first", "sanganguey|ceboruco", "who moves first"},
-	{"prince", "leap|step|knight",
+/* The readings of spec/games/ocencahuac.md, the default first,
+ * each at its index (ocencahuac.h), which the rules read it by. */
+static const tb_option S_options[O_COUNT + 1] = {
+	[O_RIVER] = {"river", "4|5|6", "rows of river cells between the volcano rows"},
+	[O_FIRST] = {"first", "sanganguey|ceboruco", "who moves first"},
+	[O_PRINCE] = {"prince", "leap|step|knight",
 	 "the Prince before its side's second stage: its L only, steps and jumps, or its L and jumps"},
-	{"jump", "line|one", "a jump passes a run of pieces (blocks excepted), or one piece"},
-	{"chain", "no|yes", "one jump a turn, or several by the same piece"},
-	{"push_target", "royal|enemy", "which jumped enemy pieces are pushed back"},
-	{"push_dir", "home|jump", "a piece jumped along its file goes home-wards, or the jump's way"},
-	{"push_side", "jump|opposite", "a piece jumped along its rank goes the jump's way, or back"},
-	{"push_dist", "farthest3|exactly3|stop", "how far a pushed piece goes"},
-	{"push_sideways", "penultimate|no_cell|never",
+	[O_JUMP] = {"jump", "line|one", "a jump passes a run of pieces (blocks excepted), or one piece"},
+	[O_CHAIN] = {"chain", "no|yes", "one jump a turn, or several by the same piece"},
+	[O_PUSH_TARGET] = {"push_target", "royal|enemy", "which jumped enemy pieces are pushed back"},
+	[O_PUSH_DIR] = {"push_dir", "home|jump", "a piece jumped along its file goes home-wards, or the jump's way"},
+	[O_PUSH_SIDE] = {"push_side", "jump|opposite", "a piece jumped along its rank goes the jump's way, or back"},
+	[O_PUSH_DIST] = {"push_dist", "farthest3|exactly3|stop", "how far a pushed piece goes"},
+	[O_PUSH_SIDEWAYS] = {"push_sideways", "penultimate|no_cell|never",
 	 "a pushed piece goes sideways when jumped on its penultimate row, when no cell is left "
 	 "behind it, or never"},
-	{"cooldown", "next_turn|next_move", "how long a pushed piece may not push back"},
-	{"crown", "each|all_three", "each royal piece crowned on the far row, or the three at once"},
-	{"crowned_move", "new_plus_old|new", "second-stage royal pieces move also as before, or only anew"},
-	{"relocate", "around|orthogonal", "where a royal piece jumped for relief is put"},
-	{"relief", "frees|threatened", "a relief jump must free the Warrior, or needs only the threat"},
-	{"support", "none|target|capturer", "which Warrior must stand next to a capture"},
-	{"stage2_push", "off|on", "second-stage royal pieces jumped only for relief, or pushed back too"},
-	{"blocked", "pass|lose", "a player who cannot move passes, or loses"},
-	{"limit", "none|200|#", "N turns in a row without a capture or a crowning end the game"},
-	{"end_result", "captures|draw", "a game ended by the limit or by no moves: more captures win, or a draw"},
-	{NULL, NULL, NULL}
+	[O_COOLDOWN] = {"cooldown", "next_turn|next_move", "how long a pushed piece may not push back"},
+	[O_CROWN] = {"crown", "each|all_three", "each royal piece crowned on the far row, or the three at once"},
+	[O_CROWNED_MOVE] = {"crowned_move", "new_plus_old|new", "second-stage royal pieces move also as before, or only anew"},
+	[O_RELOCATE] = {"relocate", "around|orthogonal", "where a royal piece jumped for relief is put"},
+	[O_RELIEF] = {"relief", "frees|threatened", "a relief jump must free the Warrior, or needs only the threat"},
+	[O_SUPPORT] = {"support", "none|target|capturer", "which Warrior must stand next to a capture"},
+	[O_STAGE2_PUSH] = {"stage2_push", "off|on", "second-stage royal pieces jumped only for relief, or pushed back too"},
+	[O_BLOCKED] = {"blocked", "pass|lose", "a player who cannot move passes, or loses"},
+	[O_LIMIT] = {"limit", "none|200|#", "N turns in a row without a capture or a crowning end the game"},
+	[O_END_RESULT] = {"end_result", "captures|draw", "a game ended by the limit or by no moves: more captures win, or a draw"},
+	[O_COUNT] = {NULL, NULL, NULL}
 };
 
 /* ORDER: spec/games/ocencahuac.md, "Reading the source". */
@@ -177,6 +179,62 @@ static const tb_option_was S_was[] = {
 	{"relief", "threatened", "0.1"},
 	{"limit", "200", "0.5"},
 	{NULL, NULL, NULL}
+};
+
+/* Its words (game.h). The crowned pieces as the text names them
+ * ("convertirla en Príncipe Sangangüey y Ceboruco en Águila o Emperador
+ * Nayar en Tigre"), and a caption's line for them. No Arabic source
+ * names Ocencahuac or its sides: they keep their own names, in Latin
+ * letters. */
+static const tb_lang_entry S_en[] = {
+	{"game.ocencahuac", "Ocencahuac"},
+	{"side.ocencahuac.0", "Sangangüey"},
+	{"side.ocencahuac.1", "Ceboruco"},
+	{"crowned.ocencahuac.P", "Eagle (Águila)"},
+	{"crowned.ocencahuac.E", "Tiger (Tigre)"},
+	{"caption.crowned.ocencahuac", "Crowned, the Prince is the Eagle (Águila), the Emperor the Tiger (Tigre)"},
+	{"win.ocencahuac.0", "Sangangüey wins"},
+	{"win.ocencahuac.1", "Ceboruco wins"},
+	{NULL, NULL}
+};
+
+static const tb_lang_entry S_es[] = {
+	{"game.ocencahuac", "Ocencahuac"},
+	{"side.ocencahuac.0", "Sangangüey"},
+	{"side.ocencahuac.1", "Ceboruco"},
+	{"crowned.ocencahuac.P", "Águila"},
+	{"crowned.ocencahuac.E", "Tigre"},
+	{"caption.crowned.ocencahuac", "Coronados, el Príncipe es el Águila; el Emperador, el Tigre"},
+	{"win.ocencahuac.0", "gana Sangangüey"},
+	{"win.ocencahuac.1", "gana Ceboruco"},
+	{NULL, NULL}
+};
+
+static const tb_lang_entry S_ar[] = {
+	{"game.ocencahuac", "Ocencahuac"},
+	{"side.ocencahuac.0", "Sangangüey"},
+	{"side.ocencahuac.1", "Ceboruco"},
+	{"crowned.ocencahuac.P", "Águila"},
+	{"crowned.ocencahuac.E", "Tigre"},
+	{"caption.crowned.ocencahuac", "الأمير المتوَّج هو Águila، والإمبراطور المتوَّج هو Tigre"},
+	{"win.ocencahuac.0", "فاز Sangangüey"},
+	{"win.ocencahuac.1", "فاز Ceboruco"},
+	{NULL, NULL}
+};
+
+static const tb_game_words S_words[] = {
+	{"en", S_en},
+	{"es", S_es},
+	{"ar", S_ar},
+	{NULL, NULL}
+};
+
+/* The volcano rows and the river on the text board (the diagrams style
+ * their classes). */
+static const tb_game_mark S_marks[] = {
+	{"volcano", ':', "the volcano rows"},
+	{"river-line", '~', "the river's lines"},
+	{NULL, 0, NULL}
 };
 
 const tb_game tb_game_ocencahuac = {
@@ -200,4 +258,8 @@ const tb_game tb_game_ocencahuac = {
 	.was = S_was,
 	.captured = S_captured,
 	.rules = &tb_rules_ocencahuac,
+	.place = 3,
+	.words = S_words,
+	.marks = S_marks,
+	.side_sgr = {"1;7", "1"},
 };

@@ -1,5 +1,5 @@
 /*
- * rules_asalto.c -- Asalto, the fortress game, played by the rules
+ * games/asalto/rules.c -- Asalto, the fortress game, played by the rules
  * engine (spec/games/asalto.md).
  *
  * Twenty-four attackers step forwards or sideways along the red lines;
@@ -15,17 +15,10 @@
 #include "rules.h"
 #include "reasons.h"
 
+#include "asalto.h"
+
 enum { ATT = 0, DEF = 1, ATTACKERS = 24, DEFENDERS = 2, FORT = 9 };
 enum { RED = 1, BLUE = 2 };
-
-/* ORDER OPTION: indices into game_asalto.c's option table. */
-enum { O_FIRST, O_BLUE, O_FORWARD, O_CHAIN, O_HUFF, O_HUFF_TARGET, O_IMMOBILE, O_LOCKOUT,
-       O_DIAGONALS };
-enum { BLUE_DIAGONALS, BLUE_HORIZONTALS, BLUE_FORTRESS };
-enum { FORWARD_RANK, FORWARD_FORTRESS, FORWARD_PATH };
-enum { CHAIN_STRAIGHT, CHAIN_ONE_TURN, CHAIN_ZIGZAG, CHAIN_RIGHT_ANGLES };
-enum { HUFF_OPTIONAL, HUFF_AUTOMATIC, HUFF_OFF, HUFF_COMPULSORY };
-enum { LOCKOUT_DRAW, LOCKOUT_PLAY };
 
 /* The way a chain has gone so far: its last jump's direction ((0,0)
  * before the first) and how many times it turned. */
@@ -108,7 +101,6 @@ static set S_fortress(const tb_geometry *g)
 {
 	return g->zone;
 }
-
 
 static int S_rank(const tb_geometry *g, int p) { return TB_PT_RANK(g->points[p].pt); }
 

@@ -1,0 +1,130 @@
+/*
+ * tests/games/tateti/game.c -- Tateti in the notation, and its
+ * descriptor: the toy game of the tests (tateti.h).
+ *
+ * Board: the nine points a1..c3, joined along the ranks, the files and
+ * the two diagonals. Tokens: a placement "b2", a step "a1-b1".
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "game.h"
+#include "rules.h"
+
+#include "tateti.h"
+
+static const char *S_board(tb_board *b, const tb_opts *o)
+{
+	(void)o;
+	memset(b, 0, sizeof *b);
+	b->files = b->ranks = 3;
+	for (int f = 0; f < 3; f++)
+		for (int r = 0; r < 3; r++)
+			b->valid[TB_PT(f, r)] = 1;
+	return NULL;
+}
+
+/* move -> point ('-' point)? */
+static int S_parse(tb_scan *sc, tb_move_builder *mb)
+{
+	tb_point p;
+	if (tb_scan_point(sc, &p) || tb_mb_add(mb, sc, TB_PART_AT, p))
+		return -1;
+	if (tb_scan_accept(sc, '-') &&
+	    (tb_scan_point(sc, &p) || tb_mb_add(mb, sc, TB_PART_STEP, p)))
+		return -1;
+	return 0;
+}
+
+/* "hand=3,2": the pieces each side has still to place, 0 to 3. */
+static const char *S_check_extra(const tb_board *b, const char *key, const char *value,
+                                 tb_buf *canon)
+{
+	(void)b;
+	if (strcmp(key, "hand") != 0)
+		return "unknown key";
+	if (strlen(value) != 3 || value[0] < '0' || value[0] > '3' || value[1] != ',' ||
+	    value[2] < '0' || value[2] > '3')
+		return "hand must be two counts from 0 to 3, the crosses' and the noughts': hand=3,2";
+	if (strcmp(value, "0,0") != 0) /* what no hand says: dropped */
+		tb_buf_puts(canon, value);
+	return NULL;
+}
+
+static const char *const S_extras[] = {"hand", NULL};
+
+/* Each option at its index (tateti.h), which the rules read it by. */
+static const tb_option S_options[O_COUNT + 1] = {
+	[O_MOVES] = {"moves", "step|fly", "a piece steps along a line, or flies to any empty point"},
+	[O_BLOCKED] = {"blocked", "lose|pass", "a player who cannot move loses, or passes"},
+	[O_COUNT] = {NULL, NULL, NULL},
+};
+
+static const tb_lang_entry S_en[] = {
+	{"game.tateti", "Tateti"},
+	{"side.tateti.0", "Crosses"},
+	{"side.tateti.1", "Noughts"},
+	{"win.tateti.0", "the crosses win"},
+	{"win.tateti.1", "the noughts win"},
+	{NULL, NULL}
+};
+
+static const tb_lang_entry S_es[] = {
+	{"game.tateti", "Tatetí"},
+	{"side.tateti.0", "Cruces"},
+	{"side.tateti.1", "Círculos"},
+	{"win.tateti.0", "ganan las cruces"},
+	{"win.tateti.1", "ganan los círculos"},
+	{NULL, NULL}
+};
+
+static const tb_lang_entry S_ar[] = {
+	{"game.tateti", "Tateti"},
+	{"side.tateti.0", "Crosses"},
+	{"side.tateti.1", "Noughts"},
+	{"win.tateti.0", "Crosses"},
+	{"win.tateti.1", "Noughts"},
+	{NULL, NULL}
+};
+
+static const tb_game_words S_words[] = {
+	{"en", S_en},
+	{"es", S_es},
+	{"ar", S_ar},
+	{NULL, NULL}
+};
+
+/* The centre on the text board: a mark its rules add (rules.c), an area
+ * that shows its point as '=' while it is empty. */
+static const tb_game_mark S_marks[] = {
+	{"tateti-centre", '=', "the centre"},
+	{NULL, 0, NULL}
+};
+
+const tb_game tb_game_tateti = {
+	.name = "tateti",
+	.title = "Tateti",
+	.side_tag = {"Crosses", "Noughts"},
+	.side_letter = {'X', 'O'},
+	.side_name = {"the crosses", "the noughts"},
+	.side_piece = {"a cross", "a nought"},
+	.piece_class = {"tateti-x", "tateti-o"},
+	.piece_types = "",
+	.symmetries = 8,
+	.extra_keys = S_extras,
+	.start = "X 1 X: O: hand=3,3",
+	.board = S_board,
+	.parse_move = S_parse,
+	.check_extra = S_check_extra,
+	.options = S_options,
+	.rules = &tb_rules_tateti,
+	.place = 200, /* after the real games: the default game stays theirs */
+	.words = S_words,
+	.marks = S_marks,
+	.side_sgr = {"1;35", "1;36"},
+	.css = {".piece.tateti-x{fill:#7b2d8e}.piece.tateti-o{fill:#e8f4f8}"
+	        ".ghost.tateti-x{stroke:#7b2d8e}.ghost.tateti-o{stroke:#3a8fb7}"
+	        ".tateti-centre{fill:#f0e6ff;stroke:#7b2d8e;stroke-width:0.4}",
+	        ".piece.tateti-x{fill:#000}.piece.tateti-o{fill:#fff}"
+	        ".tateti-centre{fill:#e6e6e6;stroke:#000;stroke-width:0.4}"},
+};

@@ -1,0 +1,24 @@
+/*
+ * tateti.h -- what Tateti's notation (game.c) and rules (rules.c) share.
+ *
+ * Tateti is the toy game of the tests (tests/toy.sh): three men's
+ * morris on the 3x3 board, built only into the test binary (the
+ * Makefile's $(BUILD)/tests/tablero-toy), to prove that a game is one
+ * folder: no file outside this one names it.
+ */
+#ifndef TB_GAME_TATETI_H
+#define TB_GAME_TATETI_H
+
+#include "rules.h"
+
+/* The options' indices (game.c's table is written with them). */
+enum { O_MOVES, O_BLOCKED, O_COUNT };
+/* Each option's values, in the order of its "a|b". */
+enum { MOVES_STEP, MOVES_FLY };
+enum { BLOCKED_LOSE, BLOCKED_PASS };
+
+enum { TATETI_PIECES = 3 }; /* each side's */
+
+extern const tb_rules tb_rules_tateti;
+
+#endif
