@@ -9,6 +9,7 @@
 
 #include <stdio.h>
 
+#include "options.h"
 #include "tablero.h"
 
 enum { EXIT_CLEAN = 0, EXIT_PROBLEMS = 1, EXIT_TROUBLE = 2 };
@@ -32,9 +33,18 @@ char *cli_diag_format(const tb_diag *d);
 typedef struct cli_cmd {
 	const char *name;
 	const char *summary;
-	const char *usage;   /* full --help text */
+	const cli_optab *options; /* its options; its --help text */
 	int (*run)(int argc, char **argv);
 } cli_cmd;
+
+/* Each command's options (options.h), beside the command. */
+extern const cli_optab cli_parse_options, cli_fmt_options, cli_validate_options,
+	cli_fill_options, cli_perft_options, cli_random_options, cli_xml_options,
+	cli_show_options, cli_svg_options, cli_book_options, cli_html_options,
+	cli_diff_options, cli_collate_options, cli_grep_options;
+/* The commands, in the order 'tablero --help' lists them (commands.c). */
+extern const cli_cmd cli_commands[];
+extern const size_t cli_ncommands;
 
 int cmd_parse(int argc, char **argv);
 int cmd_fmt(int argc, char **argv);
@@ -51,11 +61,6 @@ int cmd_book(int argc, char **argv);
 int cmd_html(int argc, char **argv);
 int cmd_collate(int argc, char **argv);
 
-/* Reads the search option at argv[*i] (--search-turns N,
- * --search-positions N, --candidates N, --window N) into 'o', moving *i
- * past its value: 1 when it was one, 0 when not, -1 after printing why
- * its value is wrong. */
-int cli_search_arg(const char *cmd, int argc, char **argv, int *i, tb_search_opts *o);
 /* Shows a long search's progress on standard error when it is a
  * terminal (tb_search_opts.progress); cli_progress_done clears it. */
 void cli_progress(void *ctx, unsigned long positions);
@@ -191,10 +196,6 @@ typedef struct cli_jobs cli_jobs;
 
 /* The default number of jobs: the online CPUs, at most 8. */
 int cli_jobs_default(void);
-/* Reads -j N, -jN, --jobs N or --jobs=N at argv[*i] into *jobs (0 is
- * the default), moving *i past its value: 1 when it was one, 0 when
- * not, -1 after printing why its value is wrong. */
-int cli_jobs_arg(const char *cmd, int argc, char **argv, int *i, int *jobs);
 /* Owned by the caller: cli_jobs_free, which writes what is left, stops
  * the threads and returns -1 when some output could not be buffered or
  * written (0 otherwise). */

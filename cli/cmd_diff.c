@@ -18,6 +18,7 @@ typedef struct S_opts {
 	int xml, duplicates;
 	int jobs;                   /* --duplicates -j: 0 the default */
 	const char *pair_by;        /* NULL: by order; else "Tag,Tag" */
+	int only_tags, only_moves, no_comments; /* as given */
 	int nfiles;
 	char **files;
 } S_opts;
@@ -1018,47 +1019,73 @@ static int S_pair_spec_ok(const char *v)
 	}
 }
 
+static int S_pair_by(void *opts, const cli_optarg *a)
+{
+	S_opts *o = opts;
+	if (!a->value) {
+		cli_error("diff", "--pair-by needs 'order' or tag names");
+		return -1;
+	}
+	o->pair_by = strcmp(a->value, "order") == 0 ? NULL : a->value;
+	if (!S_pair_spec_ok(a->value)) {
+		cli_error("diff", "--pair-by takes 'order' or up to %d tag names joined by "
+		          "',' (\"Site,Date,Round\"), not '%s'", S_MAX_PAIR, a->value);
+		return -1;
+	}
+	return 0;
+}
+
+static const cli_opt S_opts_table[] = {
+	CLI_CALL(0, "pair-by", "SPEC", S_pair_by, 0, CLI_OPT_OWN_MISSING, NULL,
+	         "pair the games of A and B in order (the default),\n"
+	         "or by the values of the tags SPEC names\n"
+	         "(\"Site,Date,Round\"); unpaired games are listed"),
+	CLI_FLAG(0, "tags-only", S_opts, only_tags, "compare the tags only"),
+	CLI_FLAG(0, "moves-only", S_opts, only_moves, "compare the turns only"),
+	CLI_FLAG(0, "ignore-comments", S_opts, no_comments,
+	         "leave comments, NAGs and variations out"),
+	CLI_FLAG(0, "xml", S_opts, xml, "write the differences as XML (schemas/diff.rng)"),
+	CLI_FLAG(0, "duplicates", S_opts, duplicates,
+	         "list the games of all FILEs that are the same\n"
+	         "game, up to the board's symmetries, and those\n"
+	         "that begin another"),
+	CLI_JOBS(S_opts, jobs, NULL,
+	         "with --duplicates, replay N games at once, in N\n"
+	         "threads (default: one per core, at most 8; 0:\n"
+	         "that); the output is the same"),
+	CLI_HELP,
+	CLI_END
+};
+
+const cli_optab cli_diff_options = {
+	"diff",
+	"usage: tablero diff [--pair-by order|TAG,...] [--tags-only | --moves-only]\n"
+		"                    [--ignore-comments] [--xml] A B\n"
+		"       tablero diff --duplicates [--xml] [-j N] FILE...\n"
+		"\n"
+		"Compares the records of A with those of B ('-': standard input) by\n"
+		"what they mean, not how they are spelled (spec/compare.md): two\n"
+		"tokens the rules read as the same turn are the same. For each pair\n"
+		"that differs it prints the tags that differ, the starts if they\n"
+		"differ, the first divergence with the points where the positions\n"
+		"after it differ, the turns aligned as a unified diff (ply, turn,\n"
+		"its line in each source; a changed turn with its comments), then\n"
+		"the comments, NAGs and variations of the other turns that differ.\n"
+		"Identical records print nothing.\n"
+		"\n",
+	S_opts_table, 21,
+	"Exit: 0 the same (no duplicates), 1 different (duplicates found),\n"
+		"2 could not compare (unreadable input, a record with errors).\n",
+	CLI_OPTS_DASHDASH, NULL, NULL, NULL, NULL
+};
+
 static int S_args(int argc, char **argv, S_opts *o)
 {
-	int i = 1, only_tags = 0, only_moves = 0, no_comments = 0, got, jobs = 0;
-	for (; i < argc; i++) {
-		const char *a = argv[i];
-		if (strcmp(a, "--") == 0) {
-			i++;
-			break;
-		} else if ((got = cli_jobs_arg("diff", argc, argv, &i, &o->jobs)) != 0) {
-			if (got < 0)
-				return -1;
-			jobs = 1;
-		} else if (strcmp(a, "--tags-only") == 0) {
-			only_tags = 1;
-		} else if (strcmp(a, "--moves-only") == 0) {
-			only_moves = 1;
-		} else if (strcmp(a, "--ignore-comments") == 0) {
-			no_comments = 1;
-		} else if (strcmp(a, "--xml") == 0) {
-			o->xml = 1;
-		} else if (strcmp(a, "--duplicates") == 0) {
-			o->duplicates = 1;
-		} else if (strcmp(a, "--pair-by") == 0) {
-			if (i + 1 == argc) {
-				cli_error("diff", "--pair-by needs 'order' or tag names");
-				return -1;
-			}
-			const char *v = argv[++i];
-			o->pair_by = strcmp(v, "order") == 0 ? NULL : v;
-			if (!S_pair_spec_ok(v)) {
-				cli_error("diff", "--pair-by takes 'order' or up to %d tag names joined by "
-				          "',' (\"Site,Date,Round\"), not '%s'", S_MAX_PAIR, v);
-				return -1;
-			}
-		} else if (a[0] == '-' && a[1]) {
-			cli_error("diff", "unknown option '%s' (see tablero diff --help)", a);
-			return -1;
-		} else {
-			break;
-		}
-	}
+	int i = cli_options_parse(&cli_diff_options, argc, argv, o);
+	if (i < 0)
+		return -1;
+	int only_tags = o->only_tags, only_moves = o->only_moves, no_comments = o->no_comments;
+	int jobs = o->jobs != 0; /* -j given: cli_opt_jobs made it 1 or more */
 	if (only_tags && only_moves) {
 		cli_error("diff", "--tags-only and --moves-only exclude each other");
 		return -1;

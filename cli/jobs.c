@@ -33,6 +33,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "options.h"
 
 enum {
 	S_PER_WORKER = 4, S_MAX_JOBS = 256, S_DEFAULT_CAP = 8,
@@ -88,32 +89,20 @@ int cli_jobs_default(void)
 	return n > S_DEFAULT_CAP ? S_DEFAULT_CAP : (int)n;
 }
 
-int cli_jobs_arg(const char *cmd, int argc, char **argv, int *i, int *jobs)
+int cli_opt_jobs(void *opts, const cli_optarg *a)
 {
-	const char *a = argv[*i], *v;
-	if (strcmp(a, "-j") == 0 || strcmp(a, "--jobs") == 0) {
-		if (*i + 1 >= argc) {
-			v = "";
-		} else {
-			v = argv[++*i];
-		}
-	} else if (strncmp(a, "-j", 2) == 0 && a[2] >= '0' && a[2] <= '9') {
-		v = a + 2;
-	} else if (strncmp(a, "--jobs=", 7) == 0) {
-		v = a + 7;
-	} else {
-		return 0;
-	}
+	(void)opts;
+	const char *v = a->value ? a->value : "";
 	char *end;
 	errno = 0;
 	long n = *v >= '0' && *v <= '9' ? strtol(v, &end, 10) : -1;
 	if (n < 0 || *end || errno || n > S_MAX_JOBS) {
-		cli_error(cmd, "-j takes the number of records read at once, from 1 to %d "
-		               "(0: one per core, at most %d)", S_MAX_JOBS, S_DEFAULT_CAP);
+		cli_error(a->cmd, "-j takes the number of records read at once, from 1 to %d "
+		                  "(0: one per core, at most %d)", S_MAX_JOBS, S_DEFAULT_CAP);
 		return -1;
 	}
-	*jobs = n ? (int)n : cli_jobs_default();
-	return 1;
+	*(int *)a->field = n ? (int)n : cli_jobs_default();
+	return 0;
 }
 
 static void *S_worker_main(void *arg)
