@@ -4,8 +4,6 @@
  * collections (--duplicates). Output: spec/compare.md; --xml writes
  * the vocabulary of schemas/diff.rng.
  */
-#include <libxml/xmlstring.h>
-#include <libxml/xmlwriter.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,22 +37,20 @@ typedef struct S_game {
 	size_t index;               /* 1-based, in its file */
 } S_game;
 
-/* Where the output goes: text, or an XML writer. */
+/* Where the output goes: text, or the library's diff document. */
 typedef struct S_out {
-	xmlTextWriterPtr x;
+	tb_diff_xml *x;
 	const S_opts *o;
 	const S_src *a, *b;
 	int header;                 /* this pair's --- +++ lines are out */
 	const S_game *ga, *gb;
 } S_out;
 
-#define X(w) ((const xmlChar *)(w))
-
 /* Writes attribute 'name'. A record's text comes here only from a
  * record XML can carry (S_next refuses the others under --xml). */
 static void S_xattr(S_out *out, const char *name, const char *v)
 {
-	xmlTextWriterWriteAttribute(out->x, X(name), X(v));
+	tb_diff_xml_attr(out->x, name, v);
 }
 
 /* Writes a file's name (any bytes) as attribute 'name', U+FFFD for
@@ -70,7 +66,18 @@ static void S_xname(S_out *out, const char *name, const char *file)
 
 static void S_xattr_u(S_out *out, const char *name, unsigned long long v)
 {
-	xmlTextWriterWriteFormatAttribute(out->x, X(name), "%llu", v);
+	tb_diff_xml_uint(out->x, name, v);
+}
+
+/* Writes out what the document holds so far: after each pair, so that
+ * a long document is not held whole. */
+static void S_xflush(S_out *out)
+{
+	size_t len;
+	const char *s = tb_diff_xml_take(out->x, &len);
+	if (!s)
+		cli_oom();
+	fwrite(s, 1, len, stdout); /* a failure: ferror(stdout), said at the end */
 }
 
 /* The --- +++ lines, once per pair with a difference. */
@@ -118,13 +125,13 @@ static int S_tags(S_out *out)
 				continue;
 			diffs++;
 			if (out->x) {
-				xmlTextWriterStartElement(out->x, X("tag"));
+				tb_diff_xml_start(out->x, "tag");
 				S_xattr(out, "name", name);
 				if (va)
 					S_xattr(out, "a", va);
 				if (vb)
 					S_xattr(out, "b", vb);
-				xmlTextWriterEndElement(out->x);
+				tb_diff_xml_end(out->x);
 				continue;
 			}
 			S_header(out);
@@ -151,10 +158,10 @@ static int S_start(S_out *out)
 	if (strcmp(a, b) == 0)
 		return 0;
 	if (out->x) {
-		xmlTextWriterStartElement(out->x, X("start"));
+		tb_diff_xml_start(out->x, "start");
 		S_xattr(out, "a", a);
 		S_xattr(out, "b", b);
-		xmlTextWriterEndElement(out->x);
+		tb_diff_xml_end(out->x);
 	} else {
 		S_header(out);
 		printf("@@ start @@\n-%s\n+%s\n", a, b);
@@ -196,7 +203,7 @@ static void S_turn_text(const tb_ply *y, int width)
 
 static void S_xply(S_out *out, const char *el, const tb_ply *y, const char *side)
 {
-	xmlTextWriterStartElement(out->x, X(el));
+	tb_diff_xml_start(out->x, el);
 	if (side)
 		S_xattr(out, "in", side);
 	S_xattr_u(out, "ply", y->ply);
@@ -213,7 +220,7 @@ static void S_xply(S_out *out, const char *el, const tb_ply *y, const char *side
 	S_xattr_u(out, "col", y->col);
 	if (*y->notes && out->o->comments)
 		S_xattr(out, "notes", y->notes);
-	xmlTextWriterEndElement(out->x);
+	tb_diff_xml_end(out->x);
 }
 
 /* Where a line of a hunk stands in each file, under the hunk's "A | B":
@@ -262,11 +269,11 @@ static void S_point(void *ctx, const char *what, const char *in_a, const char *i
 	S_out *out = d->out;
 	d->n++;
 	if (out->x) {
-		xmlTextWriterStartElement(out->x, X("differs"));
+		tb_diff_xml_start(out->x, "differs");
 		S_xattr(out, "at", what);
 		S_xattr(out, "a", in_a);
 		S_xattr(out, "b", in_b);
-		xmlTextWriterEndElement(out->x);
+		tb_diff_xml_end(out->x);
 	} else {
 		printf("  %-8s %-6s | %s\n", what, *in_a ? in_a : "empty", *in_b ? in_b : "empty");
 	}
@@ -295,7 +302,7 @@ static void S_divergence(S_out *out, const tb_edit *e, size_t from, size_t to)
 		cli_oom();
 	int same_game = tb_record_game(out->ga->rec) == tb_record_game(out->gb->rec);
 	if (out->x) {
-		xmlTextWriterStartElement(out->x, X("divergence"));
+		tb_diff_xml_start(out->x, "divergence");
 		S_xattr_u(out, after ? "after-ply" : "ply", ply);
 		if (ya)
 			S_xattr_u(out, "a-line", ya->line);
@@ -329,7 +336,7 @@ static void S_divergence(S_out *out, const tb_edit *e, size_t from, size_t to)
 		if (tb_plies_position_diff(pa, na, pb, nb, S_point, &d) == TB_ENOMEM)
 			cli_oom();
 	if (out->x)
-		xmlTextWriterEndElement(out->x);
+		tb_diff_xml_end(out->x);
 }
 
 /* The end of the run of changes starting at e[i]. */
@@ -346,7 +353,7 @@ static void S_hunk(S_out *out, const tb_edit *e, size_t lo, size_t hi)
 {
 	const tb_plies *pa = out->ga->p, *pb = out->gb->p;
 	if (out->x) {
-		xmlTextWriterStartElement(out->x, X("hunk"));
+		tb_diff_xml_start(out->x, "hunk");
 	} else {
 		size_t ca = 0, cb = 0;
 		for (size_t k = lo; k < hi; k++)
@@ -375,7 +382,7 @@ static void S_hunk(S_out *out, const tb_edit *e, size_t lo, size_t hi)
 		k = end;
 	}
 	if (out->x)
-		xmlTextWriterEndElement(out->x);
+		tb_diff_xml_end(out->x);
 }
 
 /* Writes the hunks of the edit script (one turn of context around each
@@ -393,7 +400,7 @@ static size_t S_turns(S_out *out, const tb_edit *e, size_t n)
 		return 0;
 	S_header(out);
 	if (out->x)
-		xmlTextWriterStartElement(out->x, X("turns"));
+		tb_diff_xml_start(out->x, "turns");
 	S_divergence(out, e, first, S_run_end(e, n, first));
 	for (size_t i = first; i < n;) {
 		size_t lo = i > 0 ? i - 1 : i, end = S_run_end(e, n, i), hi;
@@ -414,7 +421,7 @@ static size_t S_turns(S_out *out, const tb_edit *e, size_t n)
 			i++;
 	}
 	if (out->x)
-		xmlTextWriterEndElement(out->x);
+		tb_diff_xml_end(out->x);
 	return changed;
 }
 
@@ -426,7 +433,7 @@ static int S_comment_pair(S_out *out, int *count, const char *where, const tb_pl
 	if (strcmp(ca, cb) == 0)
 		return 0;
 	if (out->x) {
-		xmlTextWriterStartElement(out->x, X("notes"));
+		tb_diff_xml_start(out->x, "notes");
 		if (ya) {
 			S_xattr_u(out, "a-ply", ya->ply);
 			S_xattr_u(out, "a-line", ya->line);
@@ -434,9 +441,9 @@ static int S_comment_pair(S_out *out, int *count, const char *where, const tb_pl
 		} else {
 			S_xattr(out, "at", where);
 		}
-		xmlTextWriterWriteElement(out->x, X("a"), X(ca));
-		xmlTextWriterWriteElement(out->x, X("b"), X(cb));
-		xmlTextWriterEndElement(out->x);
+		tb_diff_xml_text_element(out->x, "a", ca);
+		tb_diff_xml_text_element(out->x, "b", cb);
+		tb_diff_xml_end(out->x);
 	} else {
 		S_header(out);
 		if (!(*count)++)
@@ -477,7 +484,7 @@ static int S_pair(S_out *out, const S_game *ga, const S_game *gb)
 	out->ga = ga, out->gb = gb;
 	out->header = 0;
 	if (out->x) {
-		xmlTextWriterStartElement(out->x, X("pair"));
+		tb_diff_xml_start(out->x, "pair");
 		S_xattr_u(out, "a-game", ga->index);
 		S_xattr_u(out, "a-line", tb_record_line(ga->rec));
 		S_xattr_u(out, "b-game", gb->index);
@@ -498,8 +505,10 @@ static int S_pair(S_out *out, const S_game *ga, const S_game *gb)
 	if (out->o->comments)
 		diffs += S_comments(out, e, n);
 	free(e);
-	if (out->x)
-		xmlTextWriterEndElement(out->x); /* an empty <pair/>: the same */
+	if (out->x) {
+		tb_diff_xml_end(out->x); /* an empty <pair/>: the same */
+		S_xflush(out);
+	}
 	return diffs > 0;
 }
 
@@ -508,11 +517,11 @@ static void S_only(S_out *out, const S_src *src, const char *side, const S_game 
 {
 	const char *site = tb_record_tag(g->rec, "Site"), *date = tb_record_tag(g->rec, "Date");
 	if (out->x) {
-		xmlTextWriterStartElement(out->x, X("only"));
+		tb_diff_xml_start(out->x, "only");
 		S_xattr(out, "in", side);
 		S_xattr_u(out, "game", g->index);
 		S_xattr_u(out, "line", tb_record_line(g->rec));
-		xmlTextWriterEndElement(out->x);
+		tb_diff_xml_end(out->x);
 		return;
 	}
 	size_t turns = tb_record_plies(g->rec);
@@ -816,14 +825,14 @@ static int S_dup_cmp(const void *x, const void *y)
 static void S_dup_game(S_out *out, const char *el, const S_dup *d, int turned)
 {
 	if (out->x) {
-		xmlTextWriterStartElement(out->x, X(el));
+		tb_diff_xml_start(out->x, el);
 		S_xname(out, "file", d->file);
 		S_xattr_u(out, "game", d->index);
 		S_xattr_u(out, "line", d->line);
 		S_xattr_u(out, "plies", d->plies);
 		if (turned)
 			S_xattr(out, "symmetry", "true");
-		xmlTextWriterEndElement(out->x);
+		tb_diff_xml_end(out->x);
 	} else {
 		printf("%s:%u (game %zu, %zu turn%s)%s", d->file, d->line, d->index, d->plies,
 		       d->plies == 1 ? "" : "s", turned ? " (turned or mirrored)" : "");
@@ -850,7 +859,7 @@ static int S_report_dups(S_out *out, S_dup *v, size_t n)
 		if (j - i > 1) {
 			found = 1;
 			if (out->x) {
-				xmlTextWriterStartElement(out->x, X("same"));
+				tb_diff_xml_start(out->x, "same");
 			} else {
 				printf("same game, %zu records:\n", j - i);
 			}
@@ -862,7 +871,7 @@ static int S_report_dups(S_out *out, S_dup *v, size_t n)
 					putchar('\n');
 			}
 			if (out->x)
-				xmlTextWriterEndElement(out->x);
+				tb_diff_xml_end(out->x);
 		}
 		/* the longest game before this one that it goes on from */
 		while (top && !(v[stack[top - 1]].len < v[i].len &&
@@ -873,10 +882,10 @@ static int S_report_dups(S_out *out, S_dup *v, size_t n)
 			found = 1;
 			const S_dup *s = &v[stack[top - 1]];
 			if (out->x) {
-				xmlTextWriterStartElement(out->x, X("prefix"));
+				tb_diff_xml_start(out->x, "prefix");
 				S_dup_game(out, "game", s, 0);
 				S_dup_game(out, "of", &v[i], 0);
-				xmlTextWriterEndElement(out->x);
+				tb_diff_xml_end(out->x);
 			} else {
 				S_dup_game(out, "game", s, 0);
 				fputs(" begins ", stdout);
@@ -988,10 +997,10 @@ static int S_duplicates(S_out *out, const S_opts *o, int *trouble)
 	S_dup *v = c.v;
 	size_t n = c.n;
 	if (out->x)
-		xmlTextWriterStartElement(out->x, X("duplicates"));
+		tb_diff_xml_start(out->x, "duplicates");
 	int found = S_report_dups(out, v, n);
 	if (out->x)
-		xmlTextWriterEndElement(out->x);
+		tb_diff_xml_end(out->x);
 	for (size_t i = 0; i < n; i++)
 		free(v[i].key);
 	free(v);
@@ -1129,19 +1138,12 @@ int cmd_diff(int argc, char **argv)
 		return EXIT_TROUBLE;
 	S_out out = {0};
 	out.o = &o;
-	xmlOutputBufferPtr ob = NULL;
 	if (o.xml) {
-		ob = xmlOutputBufferCreateFile(stdout, NULL);
-		out.x = ob ? xmlNewTextWriter(ob) : NULL;
+		out.x = tb_diff_xml_new();
 		if (!out.x) {
 			cli_error("diff", "cannot write XML");
 			return EXIT_TROUBLE;
 		}
-		xmlTextWriterSetIndent(out.x, 1);
-		xmlTextWriterStartDocument(out.x, "1.0", "UTF-8", NULL);
-		xmlTextWriterStartElement(out.x, X("tgndiff"));
-		S_xattr(&out, "xmlns", "urn:tablero:diff");
-		S_xattr(&out, "version", "1.0");
 	}
 	int trouble = 0, differ = 0;
 	if (o.duplicates) {
@@ -1166,8 +1168,9 @@ int cmd_diff(int argc, char **argv)
 			S_close(&b);
 	}
 	if (out.x) {
-		xmlTextWriterEndDocument(out.x);
-		xmlFreeTextWriter(out.x); /* closes 'ob', not stdout */
+		tb_diff_xml_finish(out.x);
+		S_xflush(&out);
+		tb_diff_xml_free(out.x);
 	}
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		cli_error("diff", "cannot write to standard output");
