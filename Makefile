@@ -279,8 +279,8 @@ FUZZ_SEEDS = $(BUILD)/fuzz-seeds
 FUZZ_CPPFLAGS = $(CPPFLAGS) -Icli -Itests/fuzz -DFZ_SCHEMA_DIR='"$(CURDIR)/schemas"'
 # the CLI's code a harness drives, beside the library
 FUZZ_CLI_grep := cli/search.c cli/util.c
-FUZZ_CLI_diff := cli/cmd_diff.c cli/jobs.c cli/options.c cli/util.c
-FUZZ_CLI_xmltgn := cli/cmd_xml.c cli/jobs.c cli/options.c cli/parts.c cli/util.c cli/atomic.c
+FUZZ_CLI_diff := cli/cmd_diff.c cli/jobs.c cli/options.c cli/queue.c cli/util.c
+FUZZ_CLI_xmltgn := cli/cmd_xml.c cli/jobs.c cli/options.c cli/parts.c cli/queue.c cli/util.c cli/atomic.c
 FUZZ_REPLAY := $(FUZZ_TARGETS:%=$(BUILD)/tests/replay-%)
 FUZZ_BIN := $(FUZZ_TARGETS:%=$(FUZZ_DIR)/fuzz-%)
 FUZZ_OBJ := $(LIB_SRC:%.c=$(FUZZ_DIR)/obj/%.o) $(GEN_OBJ:%=$(FUZZ_DIR)/obj/gen/%)

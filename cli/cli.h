@@ -175,6 +175,40 @@ int cli_rewrite(const char *cmd, const char *path, cli_rewrite_fn fn, void *ctx)
  * flush a record costs, most records writing nothing). */
 int cli_flush_buffer(FILE *f);
 
+/* ---- queue: the one ordered work queue (queue.c) ----
+ *
+ * Tasks handed to 'n' threads and taken back finished, in the order
+ * they were given: jobs.c and parts.c are built on it. The queue owns
+ * 'cap' slots of 'slot_size' bytes (zeroed); the caller's thread fills
+ * the slot at the tail (cli_queue_slot) and pushes it; a worker runs
+ * 'work' on it ('worker', 0 to n-1, says which thread); the caller
+ * takes the oldest back (cli_queue_head) and pops it, which zeroes it.
+ * At most 'cap' are in flight: push only when cli_queue_count is less.
+ * 'lazy': a worker is woken for several tasks at once, or when none is
+ * working (tasks of a few microseconds, where a wake-up a task cost
+ * more than the work); the caller wakes them all before it waits.
+ * Everything but 'work' is the caller's thread's. */
+typedef void (*cli_queue_fn)(void *ctx, int worker, void *slot);
+typedef struct cli_queue cli_queue;
+/* The caller's: cli_queue_free. NULL when no thread could be made. */
+cli_queue *cli_queue_new(int n, size_t cap, size_t slot_size, int lazy, cli_queue_fn work,
+                         void *ctx);
+/* The threads working (at least 1; fewer than n when some could not
+ * be made). */
+int cli_queue_threads(const cli_queue *q);
+/* Tasks pushed and not popped. */
+size_t cli_queue_count(const cli_queue *q);
+size_t cli_queue_cap(const cli_queue *q);
+/* The slot at the tail, to fill before cli_queue_push. */
+void *cli_queue_slot(cli_queue *q);
+void cli_queue_push(cli_queue *q);
+/* The oldest task, once finished (waiting for it when 'wait'); NULL
+ * when there is none, or it is not finished and 'wait' is 0. */
+void *cli_queue_head(cli_queue *q, int wait);
+void cli_queue_pop(cli_queue *q);
+/* Stops the threads once they have finished what was pushed. */
+void cli_queue_free(cli_queue *q);
+
 /* ---- jobs: a collection's records over the machine's cores (jobs.c) ----
  *
  * The caller reads the records in order and hands each to
