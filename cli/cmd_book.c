@@ -139,30 +139,30 @@ static const cli_opt S_opts_table[] = {
 const cli_optab cli_book_options = {
 	"book",
 	"usage: tablero book [--game N] [--every K] [--at LIST] [--lang L]\n"
-		"                    [--paper a4|letter] [--size MM] [--grayscale] [--list]\n"
-		"                    (-o FILE.pdf | -d DIR) [FILE...]\n"
-		"\n"
-		"Sets the records of each FILE ('-' or none: standard input) as printed\n"
-		"pages (spec/book.md): a title block (game, players, event, site,\n"
-		"date, source, informant, result), the movetext as text with its\n"
-		"comments, each in its language and direction, variations indented in\n"
-		"brackets, readings and gaps said in words, and numbered diagrams\n"
-		"referred to from the text: where the record asks for one ($220 after\n"
-		"a turn), at its start when it starts from a position, where it\n"
-		"restates one, at its end, and as the options ask. A running head and\n"
-		"page numbers on every page; several records make one document with a\n"
-		"contents page. Words in the record's [Language] (English, Spanish or\n"
-		"Arabic; another: English).\n"
-		"\n",
+	"                    [--paper a4|letter] [--size MM] [--grayscale] [--list]\n"
+	"                    (-o FILE.pdf | -d DIR) [FILE...]\n"
+	"\n"
+	"Sets the records of each FILE ('-' or none: standard input) as printed\n"
+	"pages (spec/book.md): a title block (game, players, event, site,\n"
+	"date, source, informant, result), the movetext as text with its\n"
+	"comments, each in its language and direction, variations indented in\n"
+	"brackets, readings and gaps said in words, and numbered diagrams\n"
+	"referred to from the text: where the record asks for one ($220 after\n"
+	"a turn), at its start when it starts from a position, where it\n"
+	"restates one, at its end, and as the options ask. A running head and\n"
+	"page numbers on every page; several records make one document with a\n"
+	"contents page. Words in the record's [Language] (English, Spanish or\n"
+	"Arabic; another: English).\n"
+	"\n",
 	S_opts_table, 17,
 	"Nothing is written unless all of it can be: a record with errors, a turn\n"
-		"a record does not have or a missing or failing renderer leave every file\n"
-		"as it was. Where the rules cannot follow a record, the book says so and\n"
-		"has no diagram from there until the record restates the position.\n"
-		"\n"
-		"Exit: 0 written, 1 written but the rules stop in a record, or a record\n"
-		"has errors (nothing written), 2 could not run (usage, a turn a record\n"
-		"does not have, no renderer, I/O).\n",
+	"a record does not have or a missing or failing renderer leave every file\n"
+	"as it was. Where the rules cannot follow a record, the book says so and\n"
+	"has no diagram from there until the record restates the position.\n"
+	"\n"
+	"Exit: 0 written, 1 written but the rules stop in a record, or a record\n"
+	"has errors (nothing written), 2 could not run (usage, a turn a record\n"
+	"does not have, no renderer, I/O).\n",
 	CLI_OPTS_MIXED | CLI_OPTS_LAST_NEEDS_VALUE, S_file, NULL, NULL, NULL
 };
 

@@ -67,28 +67,28 @@ static const cli_opt S_opts_table[] = {
 const cli_optab cli_collate_options = {
 	"collate",
 	"usage: tablero collate [--sigla A,B,...] [--base X] [--search-turns N]\n"
-		"                       [--search-positions N] [-o FILE] FILE...\n"
-		"       tablero collate --witness X [-o FILE] COLLATION\n"
-		"\n"
-		"Collates records of one game -- a tape and a notebook, two informants,\n"
-		"a transcription and its correction; one record a FILE ('-': standard\n"
-		"input) -- into one record that keeps every reading (spec/compare.md):\n"
-		"where they agree, the turn; where they differ, a reading whose\n"
-		"alternatives each name their witnesses, <g5-f5 {A} | e5-f5 {B}>; a\n"
-		"turn one lacks stands against 'omitted', a stretch it lost against its\n"
-		"gap. Tags that differ keep the base's value, the others' in comments;\n"
-		"comments not every witness has name theirs (\"B: ...\"). The record\n"
-		"follows the base; each turn is checked along its witness's line, and\n"
-		"one illegal there is kept and noted (\"illegal in B: ...\"); a turn no\n"
-		"witness gives but the rules decide is proposed, <reconstructed d2 | ?\n"
-		"{A, B}>. A FILE that is a collation gives its witnesses. Witnesses of\n"
-		"different games or starts are refused; one with errors is collated up\n"
-		"to its first. Nothing is written unless each witness reads back out of\n"
-		"the collation exactly.\n"
-		"\n",
+	"                       [--search-positions N] [-o FILE] FILE...\n"
+	"       tablero collate --witness X [-o FILE] COLLATION\n"
+	"\n"
+	"Collates records of one game -- a tape and a notebook, two informants,\n"
+	"a transcription and its correction; one record a FILE ('-': standard\n"
+	"input) -- into one record that keeps every reading (spec/compare.md):\n"
+	"where they agree, the turn; where they differ, a reading whose\n"
+	"alternatives each name their witnesses, <g5-f5 {A} | e5-f5 {B}>; a\n"
+	"turn one lacks stands against 'omitted', a stretch it lost against its\n"
+	"gap. Tags that differ keep the base's value, the others' in comments;\n"
+	"comments not every witness has name theirs (\"B: ...\"). The record\n"
+	"follows the base; each turn is checked along its witness's line, and\n"
+	"one illegal there is kept and noted (\"illegal in B: ...\"); a turn no\n"
+	"witness gives but the rules decide is proposed, <reconstructed d2 | ?\n"
+	"{A, B}>. A FILE that is a collation gives its witnesses. Witnesses of\n"
+	"different games or starts are refused; one with errors is collated up\n"
+	"to its first. Nothing is written unless each witness reads back out of\n"
+	"the collation exactly.\n"
+	"\n",
 	S_opts_table, 19,
 	"Exit: 0 written, 1 a witness collated up to its first error, or\n"
-		"records that cannot be collated (nothing written), 2 could not run.\n",
+	"records that cannot be collated (nothing written), 2 could not run.\n",
 	CLI_OPTS_MIXED | CLI_OPTS_DASHDASH, S_file, NULL, NULL, NULL
 };
 

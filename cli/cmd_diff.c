@@ -1069,22 +1069,22 @@ static const cli_opt S_opts_table[] = {
 const cli_optab cli_diff_options = {
 	"diff",
 	"usage: tablero diff [--pair-by order|TAG,...] [--tags-only | --moves-only]\n"
-		"                    [--ignore-comments] [--xml] A B\n"
-		"       tablero diff --duplicates [--xml] [-j N] FILE...\n"
-		"\n"
-		"Compares the records of A with those of B ('-': standard input) by\n"
-		"what they mean, not how they are spelled (spec/compare.md): two\n"
-		"tokens the rules read as the same turn are the same. For each pair\n"
-		"that differs it prints the tags that differ, the starts if they\n"
-		"differ, the first divergence with the points where the positions\n"
-		"after it differ, the turns aligned as a unified diff (ply, turn,\n"
-		"its line in each source; a changed turn with its comments), then\n"
-		"the comments, NAGs and variations of the other turns that differ.\n"
-		"Identical records print nothing.\n"
-		"\n",
+	"                    [--ignore-comments] [--xml] A B\n"
+	"       tablero diff --duplicates [--xml] [-j N] FILE...\n"
+	"\n"
+	"Compares the records of A with those of B ('-': standard input) by\n"
+	"what they mean, not how they are spelled (spec/compare.md): two\n"
+	"tokens the rules read as the same turn are the same. For each pair\n"
+	"that differs it prints the tags that differ, the starts if they\n"
+	"differ, the first divergence with the points where the positions\n"
+	"after it differ, the turns aligned as a unified diff (ply, turn,\n"
+	"its line in each source; a changed turn with its comments), then\n"
+	"the comments, NAGs and variations of the other turns that differ.\n"
+	"Identical records print nothing.\n"
+	"\n",
 	S_opts_table, 21,
 	"Exit: 0 the same (no duplicates), 1 different (duplicates found),\n"
-		"2 could not compare (unreadable input, a record with errors).\n",
+	"2 could not compare (unreadable input, a record with errors).\n",
 	CLI_OPTS_DASHDASH, NULL, NULL, NULL, NULL
 };
 

@@ -75,13 +75,13 @@ static const cli_opt S_random_opts[] = {
 const cli_optab cli_perft_options = {
 	"perft",
 	"usage: tablero perft [--game G] [--rules R] [--position P] [--depth N] [--divide]\n"
-		"\n"
-		"Counts the distinct sequences of N complete turns (default 3) from\n"
-		"position P (position notation; default the start) of game G (default\n"
-		"pitarra) under rule options R (\"movement=slide; flying=at3\"). A turn\n"
-		"that forms a tercia counts once per piece it may take. --divide\n"
-		"prints each first turn with its count.\n"
-		"\n",
+	"\n"
+	"Counts the distinct sequences of N complete turns (default 3) from\n"
+	"position P (position notation; default the start) of game G (default\n"
+	"pitarra) under rule options R (\"movement=slide; flying=at3\"). A turn\n"
+	"that forms a tercia counts once per piece it may take. --divide\n"
+	"prints each first turn with its count.\n"
+	"\n",
 	S_perft_opts, 0,
 	"Exit: 0 counted, 2 could not run.\n",
 	CLI_OPTS_MIXED, NULL, S_UNKNOWN, S_UNKNOWN, NULL
@@ -90,15 +90,15 @@ const cli_optab cli_perft_options = {
 const cli_optab cli_random_options = {
 	"random",
 	"usage: tablero random [--game G] [--rules R] [--position P] [--seed S] [-n N]\n"
-		"                      [--turns T]\n"
-		"\n"
-		"Writes N (default 1) random legal games of game G (default pitarra)\n"
-		"under rule options R from position P as canonical TGN, each with its\n"
-		"result. Game k uses seed S+k (default S=1): the same seed gives the\n"
-		"same bytes. A game still going after T turns (default 3000) stops\n"
-		"there, with the result the rules give as it stands and a comment\n"
-		"saying so.\n"
-		"\n",
+	"                      [--turns T]\n"
+	"\n"
+	"Writes N (default 1) random legal games of game G (default pitarra)\n"
+	"under rule options R from position P as canonical TGN, each with its\n"
+	"result. Game k uses seed S+k (default S=1): the same seed gives the\n"
+	"same bytes. A game still going after T turns (default 3000) stops\n"
+	"there, with the result the rules give as it stands and a comment\n"
+	"saying so.\n"
+	"\n",
 	S_random_opts, 0,
 	"Exit: 0 written, 2 could not run.\n",
 	CLI_OPTS_MIXED, NULL, S_UNKNOWN, S_UNKNOWN, NULL

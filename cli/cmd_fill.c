@@ -113,20 +113,20 @@ static const cli_opt S_opts[] = {
 const cli_optab cli_fill_options = {
 	"fill",
 	"usage: tablero fill [-i] [--search-turns N] [--search-positions N]\n"
-		"                    [--candidates N] [FILE...]\n"
-		"\n"
-		"Replays every record of each FILE ('-' or none: standard input) as\n"
-		"validate does, and writes it in canonical TGN with every unknown\n"
-		"turn, '?' point and gap that the rules and the rest of the record\n"
-		"decide -- exactly one turn, or one sequence, fits -- replaced by what\n"
-		"fits, each such turn written <reconstructed TOKEN> (spec/reconstruct.md).\n"
-		"What stays open is left as written and listed on standard error with\n"
-		"the turns that fit it, with every error; a summary line per file\n"
-		"follows. A record with errors the reader found is not written.\n"
-		"\n",
+	"                    [--candidates N] [FILE...]\n"
+	"\n"
+	"Replays every record of each FILE ('-' or none: standard input) as\n"
+	"validate does, and writes it in canonical TGN with every unknown\n"
+	"turn, '?' point and gap that the rules and the rest of the record\n"
+	"decide -- exactly one turn, or one sequence, fits -- replaced by what\n"
+	"fits, each such turn written <reconstructed TOKEN> (spec/reconstruct.md).\n"
+	"What stays open is left as written and listed on standard error with\n"
+	"the turns that fit it, with every error; a summary line per file\n"
+	"follows. A record with errors the reader found is not written.\n"
+	"\n",
 	S_opts, 26,
 	"Exit: 0 everything decided, 1 something stays open, fits nothing or has\n"
-		"errors, 2 could not run.\n",
+	"errors, 2 could not run.\n",
 	CLI_OPTS_DASHDASH, NULL, NULL, NULL, NULL
 };
 

@@ -51,7 +51,8 @@ static int S_steps(void *opts, const cli_optarg *a)
 static int S_selector(void *opts, const cli_optarg *a)
 {
 	static const char *const labels[] = {"--moves", "--tag", "--comment", "--event"};
-	static const cli_sel_kind kinds[] = {CLI_SEL_MOVES, CLI_SEL_TAG, CLI_SEL_COMMENT, CLI_SEL_EVENT};
+	static const cli_sel_kind kinds[] = {CLI_SEL_MOVES, CLI_SEL_TAG, CLI_SEL_COMMENT,
+	                                     CLI_SEL_EVENT};
 	S_grep *g = opts;
 	g->given[g->ngiven++] = (S_given){kinds[a->opt->tag], labels[a->opt->tag], a->value};
 	return 0;
@@ -97,22 +98,22 @@ static const cli_opt S_opts[] = {
 const cli_optab cli_grep_options = {
 	"grep",
 	"usage: tablero grep [-i] [-v] [-c | -l] [--max-steps N] [-j N]\n"
-		"                    [--tag NAME~RE | --tag NAME=VALUE]...\n"
-		"                    [--comment RE]... [--event EVENT[>=N][ per game]]...\n"
-		"                    [-e RE | --moves RE]... [RE] [FILE...]\n"
-		"\n"
-		"Writes the games of each FILE ('-' or none: standard input) that\n"
-		"match every selector, in canonical TGN. Patterns are PCRE2 (Perl\n"
-		"syntax, UTF-8), compiled once; the whole search of a game runs on a\n"
-		"budget of steps, so no pattern can hang it (spec/compare.md). Without\n"
-		"-e, --moves, --tag, --comment or --event the first argument is a\n"
-		"movetext pattern.\n"
-		"\n",
+	"                    [--tag NAME~RE | --tag NAME=VALUE]...\n"
+	"                    [--comment RE]... [--event EVENT[>=N][ per game]]...\n"
+	"                    [-e RE | --moves RE]... [RE] [FILE...]\n"
+	"\n"
+	"Writes the games of each FILE ('-' or none: standard input) that\n"
+	"match every selector, in canonical TGN. Patterns are PCRE2 (Perl\n"
+	"syntax, UTF-8), compiled once; the whole search of a game runs on a\n"
+	"budget of steps, so no pattern can hang it (spec/compare.md). Without\n"
+	"-e, --moves, --tag, --comment or --event the first argument is a\n"
+	"movetext pattern.\n"
+	"\n",
 	S_opts, 20,
 	"Exit: 0 a game selected, 1 none, 2 trouble (a bad pattern, an\n"
-		"unreadable file, a record with errors, a game whose search ran out\n"
-		"of steps or over a PCRE2 limit, or whose events could not be looked\n"
-		"at because the rules stop at a turn: said at that turn).\n",
+	"unreadable file, a record with errors, a game whose search ran out\n"
+	"of steps or over a PCRE2 limit, or whose events could not be looked\n"
+	"at because the rules stop at a turn: said at that turn).\n",
 	CLI_OPTS_DASHDASH, NULL, S_UNKNOWN, S_UNKNOWN, NULL
 };
 

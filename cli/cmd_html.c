@@ -71,26 +71,26 @@ static const cli_opt S_opts_table[] = {
 const cli_optab cli_html_options = {
 	"html",
 	"usage: tablero html [--game N] [--lang L] [--grayscale] [--list]\n"
-		"                    [-o FILE | -d DIR] [FILE...]\n"
-		"\n"
-		"Writes each FILE ('-' or none: standard input) as one self-contained\n"
-		"HTML5 page (spec/html.md): no network, nothing outside the page. The\n"
-		"board is the diagrams' (tablero svg), inline; buttons, the keys Left,\n"
-		"Right, Home and End, and the turns of the movetext step through the\n"
-		"main line, its variations and the other readings of a turn, each turn's\n"
-		"marks drawn; the fragment #ply=N names a turn. Every position is the\n"
-		"rules', computed here; the page's script only shows them. Around the\n"
-		"board: the movetext with its comments, the tags, the result and how the\n"
-		"game ended. A file of several records makes one page with a list of\n"
-		"them to choose from. Where the rules cannot follow a record, its page\n"
-		"replays it up to there and says why; a record with errors is shown\n"
-		"with its tags and errors, not replayed.\n"
-		"\n",
+	"                    [-o FILE | -d DIR] [FILE...]\n"
+	"\n"
+	"Writes each FILE ('-' or none: standard input) as one self-contained\n"
+	"HTML5 page (spec/html.md): no network, nothing outside the page. The\n"
+	"board is the diagrams' (tablero svg), inline; buttons, the keys Left,\n"
+	"Right, Home and End, and the turns of the movetext step through the\n"
+	"main line, its variations and the other readings of a turn, each turn's\n"
+	"marks drawn; the fragment #ply=N names a turn. Every position is the\n"
+	"rules', computed here; the page's script only shows them. Around the\n"
+	"board: the movetext with its comments, the tags, the result and how the\n"
+	"game ended. A file of several records makes one page with a list of\n"
+	"them to choose from. Where the rules cannot follow a record, its page\n"
+	"replays it up to there and says why; a record with errors is shown\n"
+	"with its tags and errors, not replayed.\n"
+	"\n",
 	S_opts_table, 15,
 	"Each page is written only once complete.\n"
-		"\n"
-		"Exit: 0 every record replayed to its end, 1 a record has errors or the\n"
-		"rules stop in one (its page says where and why), 2 could not run.\n",
+	"\n"
+	"Exit: 0 every record replayed to its end, 1 a record has errors or the\n"
+	"rules stop in one (its page says where and why), 2 could not run.\n",
 	CLI_OPTS_MIXED | CLI_OPTS_LAST_NEEDS_VALUE, S_operand, NULL, NULL, NULL
 };
 

@@ -87,21 +87,21 @@ static const cli_opt S_opts_table[] = {
 const cli_optab cli_show_options = {
 	"show",
 	"usage: tablero show [--game N] [--ply N | --move N. | --move N...] [--legal]\n"
-		"                    [--color auto|always|never] [FILE]\n"
-		"       tablero show --rules R [--position P] [--legal]\n"
-		"\n"
-		"Draws the position of record N (default 1) of FILE ('-' or none:\n"
-		"standard input) after a turn of its main line, replayed by its rules,\n"
-		"as text (spec/show.md): the board's points and lines, the pieces by\n"
-		"side and kind, pieces to place and taken, whose turn it is or how the\n"
-		"game ended, and the position's notation. Where the rules cannot follow\n"
-		"the record (an illegal turn, an unknown turn, a gap), the last position\n"
-		"they reached is drawn and standard error says where they stopped.\n"
-		"\n",
+	"                    [--color auto|always|never] [FILE]\n"
+	"       tablero show --rules R [--position P] [--legal]\n"
+	"\n"
+	"Draws the position of record N (default 1) of FILE ('-' or none:\n"
+	"standard input) after a turn of its main line, replayed by its rules,\n"
+	"as text (spec/show.md): the board's points and lines, the pieces by\n"
+	"side and kind, pieces to place and taken, whose turn it is or how the\n"
+	"game ended, and the position's notation. Where the rules cannot follow\n"
+	"the record (an illegal turn, an unknown turn, a gap), the last position\n"
+	"they reached is drawn and standard error says where they stopped.\n"
+	"\n",
 	S_opts_table, 17,
 	"Exit: 0 drawn, 1 the record has errors or the rules stopped before the\n"
-		"turn asked for (the board is then the last position known), 2 could\n"
-		"not run (usage, a turn the record does not have).\n",
+	"turn asked for (the board is then the last position known), 2 could\n"
+	"not run (usage, a turn the record does not have).\n",
 	CLI_OPTS_MIXED | CLI_OPTS_LAST_NEEDS_VALUE, S_file, NULL, NULL, NULL
 };
 

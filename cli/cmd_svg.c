@@ -176,23 +176,23 @@ static const cli_opt S_opts_table[] = {
 const cli_optab cli_svg_options = {
 	"svg",
 	"usage: tablero svg [--game N] [--ply N | --move N. | --plies LIST | --every K]\n"
-		"                   [--size MM] [--grayscale] [--no-coords] [--lang L]\n"
-		"                   [--caption full|short|none] [--tag NAME]...\n"
-		"                   [--sheet a4|letter] [--list] [-o FILE | -d DIR] [FILE]\n"
-		"       tablero svg --position P --rules R [options] [-o FILE]\n"
-		"\n"
-		"Draws positions of record N (default 1) of FILE ('-' or none:\n"
-		"standard input), replayed on its main line by its rules, as\n"
-		"standalone SVG 1.1 documents (spec/svg.md): the board as the players\n"
-		"draw it, the pieces, the last turn (an arrow under the pieces, a\n"
-		"chain's path, the pieces it took crossed, a pushback's arc, a tercia\n"
-		"banded, a huffed defender boxed), coordinates and a caption in the\n"
-		"record's language.\n"
-		"\n",
+	"                   [--size MM] [--grayscale] [--no-coords] [--lang L]\n"
+	"                   [--caption full|short|none] [--tag NAME]...\n"
+	"                   [--sheet a4|letter] [--list] [-o FILE | -d DIR] [FILE]\n"
+	"       tablero svg --position P --rules R [options] [-o FILE]\n"
+	"\n"
+	"Draws positions of record N (default 1) of FILE ('-' or none:\n"
+	"standard input), replayed on its main line by its rules, as\n"
+	"standalone SVG 1.1 documents (spec/svg.md): the board as the players\n"
+	"draw it, the pieces, the last turn (an arrow under the pieces, a\n"
+	"chain's path, the pieces it took crossed, a pushback's arc, a tercia\n"
+	"banded, a huffed defender boxed), coordinates and a caption in the\n"
+	"record's language.\n"
+	"\n",
 	S_opts_table, 17,
 	"Exit: 0 drawn, 1 the record or position cannot be drawn (or some of its\n"
-		"positions, after the turn where the rules stop: the others are drawn),\n"
-		"2 could not run.\n",
+	"positions, after the turn where the rules stop: the others are drawn),\n"
+	"2 could not run.\n",
 	CLI_OPTS_MIXED | CLI_OPTS_LAST_NEEDS_VALUE, S_file, NULL, NULL, NULL
 };
 

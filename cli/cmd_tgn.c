@@ -38,12 +38,12 @@ static const cli_opt S_parse_opts[] = {
 const cli_optab cli_parse_options = {
 	"parse",
 	"usage: tablero parse [--summary] [--strict] [-j N] [FILE...]\n"
-		"\n"
-		"Reads every record of each FILE ('-' or none: standard input) and\n"
-		"reports each problem as file:line:col: error: message [TBnnn], with\n"
-		"the line and a caret. Reading goes on after an error, so one bad\n"
-		"record does not hide the next.\n"
-		"\n",
+	"\n"
+	"Reads every record of each FILE ('-' or none: standard input) and\n"
+	"reports each problem as file:line:col: error: message [TBnnn], with\n"
+	"the line and a caret. Reading goes on after an error, so one bad\n"
+	"record does not hide the next.\n"
+	"\n",
 	S_parse_opts, 13,
 	"Exit: 0 no errors, 1 errors found, 2 could not run.\n",
 	CLI_OPTS_DASHDASH, NULL, NULL, NULL, NULL
@@ -79,18 +79,18 @@ static const cli_opt S_validate_opts[] = {
 const cli_optab cli_validate_options = {
 	"validate",
 	"usage: tablero validate [--positions [--board]] [--summary] [--strict]\n"
-		"                        [--search-turns N] [--search-positions N]\n"
-		"                        [--candidates N] [--window N] [-j N] [FILE...]\n"
-		"\n"
-		"Replays every record of each FILE ('-' or none: standard input) with\n"
-		"its game's rules engine, main line and variations, and reports each\n"
-		"turn the rules do not allow, with a reason, the position it was played\n"
-		"in and the slips that would explain it (a point misheard, a turn left\n"
-		"out, two turns swapped). For an unknown turn, a '?' point and a gap it\n"
-		"names what fits the rules and the turns after it, and goes on over\n"
-		"the positions still possible (spec/reconstruct.md). The result is\n"
-		"checked against the final position.\n"
-		"\n",
+	"                        [--search-turns N] [--search-positions N]\n"
+	"                        [--candidates N] [--window N] [-j N] [FILE...]\n"
+	"\n"
+	"Replays every record of each FILE ('-' or none: standard input) with\n"
+	"its game's rules engine, main line and variations, and reports each\n"
+	"turn the rules do not allow, with a reason, the position it was played\n"
+	"in and the slips that would explain it (a point misheard, a turn left\n"
+	"out, two turns swapped). For an unknown turn, a '?' point and a gap it\n"
+	"names what fits the rules and the turns after it, and goes on over\n"
+	"the positions still possible (spec/reconstruct.md). The result is\n"
+	"checked against the final position.\n"
+	"\n",
 	S_validate_opts, 24,
 	"Exit: 0 all legal, 1 problems found, 2 could not run.\n",
 	CLI_OPTS_DASHDASH, NULL, NULL, NULL, NULL
@@ -113,11 +113,11 @@ static const cli_opt S_fmt_opts[] = {
 const cli_optab cli_fmt_options = {
 	"fmt",
 	"usage: tablero fmt [-i] [-j N] [FILE...]\n"
-		"\n"
-		"Writes every record of each FILE ('-' or none: standard input) in\n"
-		"canonical TGN (spec/tgn.md) to standard output. A record with\n"
-		"errors is not written; its diagnostics are.\n"
-		"\n",
+	"\n"
+	"Writes every record of each FILE ('-' or none: standard input) in\n"
+	"canonical TGN (spec/tgn.md) to standard output. A record with\n"
+	"errors is not written; its diagnostics are.\n"
+	"\n",
 	S_fmt_opts, 18,
 	"Exit: 0 all written, 1 errors found, 2 could not run.\n",
 	CLI_OPTS_DASHDASH, NULL, NULL, NULL, NULL

@@ -61,12 +61,12 @@ static const cli_opt S_opts_table[] = {
 const cli_optab cli_xml_options = {
 	"xml",
 	"usage: tablero xml [--sourcepos] [--positions] [-j N] [-o FILE] [FILE...]\n"
-		"       tablero xml --to tgn [-o FILE] [FILE...]\n"
-		"\n"
-		"Writes every record of each FILE ('-' or none: standard input) as\n"
-		"tablero XML (spec/xml.md; schema: schemas/tgn.rng), one document.\n"
-		"A record with errors is reported and left out.\n"
-		"\n",
+	"       tablero xml --to tgn [-o FILE] [FILE...]\n"
+	"\n"
+	"Writes every record of each FILE ('-' or none: standard input) as\n"
+	"tablero XML (spec/xml.md; schema: schemas/tgn.rng), one document.\n"
+	"A record with errors is reported and left out.\n"
+	"\n",
 	S_opts_table, 15,
 	"Exit: 0 all converted, 1 problems found, 2 could not run.\n",
 	CLI_OPTS_DASHDASH, NULL, NULL, NULL, NULL
