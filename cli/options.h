@@ -1,7 +1,7 @@
 /*
  * options.h -- a subcommand's options, declared once in a table: the
  * parser reads argv by it (cli_options_parse), the --help text is
- * written from it (cli_options_help), and tests/man_options.sh checks
+ * written from it (cli_options_help), and tests/man_options.py checks
  * that man/tablero.1 lists exactly its options.
  *
  * An option is "-s" or "--long" (no bundling: "-ic" is unknown), with
