@@ -63,7 +63,7 @@ UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 VERSION := $(shell sed -n 's/^#define TB_VERSION "\(.*\)"/\1/p' lib/tablero.h)
 
-.PHONY: all lib cli check check-san check-tsan unit spec toy golden samples random xml svg book html compare reconstruct replay one-reading collate jobs rewrite oom quotes python demo bench \
+.PHONY: all lib cli check check-san check-tsan unit spec toy golden man-options samples random xml svg book html compare reconstruct replay one-reading collate jobs rewrite oom quotes python demo bench \
         install uninstall clean deps deps-test typed layout fuzz fuzz-build fuzz-replay fuzz-merge
 
 all: $(BUILD)/libtablero.a $(BUILD)/libtablero.so $(BUILD)/tablero $(BUILD)/tablero.pc
@@ -149,6 +149,17 @@ $(BUILD)/tests/test_%: tests/unit/test_%.c $(BUILD)/libtablero.a | $(DEPS_OK)
 $(BUILD)/tests/spec_runner: tests/spec_runner.c $(BUILD)/libtablero.a | $(DEPS_OK)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $< -o $@ $(LDFLAGS) $(BUILD)/libtablero.a $(DEP_LIBS)
+
+# Each subcommand's option table (cli/options.h), printed for
+# tests/man_options.py: the CLI's objects without its main().
+$(BUILD)/tests/options_dump: tests/options_dump.c $(filter-out %/main.o,$(CLI_OBJ)) \
+		$(BUILD)/libtablero.a | $(DEPS_OK)
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) -Icli $(CFLAGS) $< $(filter-out %/main.o,$(CLI_OBJ)) -o $@ $(LDFLAGS) \
+		$(BUILD)/libtablero.a $(DEP_LIBS)
+
+man-options: $(BUILD)/tests/options_dump
+	@python3 tests/man_options.py $(BUILD)/tests/options_dump man/tablero.1
 
 $(BUILD)/tests/text_em: tests/text_em.c $(BUILD)/libtablero.a | $(DEPS_OK)
 	@mkdir -p $(dir $@)
@@ -273,7 +284,7 @@ typed:
 layout: $(BUILD)/libtablero.a
 	@python3 tests/layout.py $(BUILD)
 
-check: all layout unit spec toy golden samples random xml svg book html compare reconstruct replay one-reading collate jobs rewrite oom quotes fuzz-replay deps-test typed python
+check: all layout unit spec toy golden man-options samples random xml svg book html compare reconstruct replay one-reading collate jobs rewrite oom quotes fuzz-replay deps-test typed python
 	@echo "make check: all test suites passed"
 
 check-san:
@@ -306,8 +317,8 @@ FUZZ_SEEDS = $(BUILD)/fuzz-seeds
 FUZZ_CPPFLAGS = $(CPPFLAGS) -Icli -Itests/fuzz -DFZ_SCHEMA_DIR='"$(CURDIR)/schemas"'
 # the CLI's code a harness drives, beside the library
 FUZZ_CLI_grep := cli/search.c cli/util.c
-FUZZ_CLI_diff := cli/cmd_diff.c cli/jobs.c cli/util.c
-FUZZ_CLI_xmltgn := cli/cmd_xml.c cli/jobs.c cli/parts.c cli/util.c cli/atomic.c
+FUZZ_CLI_diff := cli/cmd_diff.c cli/jobs.c cli/options.c cli/queue.c cli/util.c
+FUZZ_CLI_xmltgn := cli/cmd_xml.c cli/jobs.c cli/options.c cli/parts.c cli/queue.c cli/util.c cli/atomic.c
 FUZZ_REPLAY := $(FUZZ_TARGETS:%=$(BUILD)/tests/replay-%)
 FUZZ_BIN := $(FUZZ_TARGETS:%=$(FUZZ_DIR)/fuzz-%)
 FUZZ_OBJ := $(LIB_SRC:%.c=$(FUZZ_DIR)/obj/%.o) $(GEN_OBJ:%=$(FUZZ_DIR)/obj/gen/%)

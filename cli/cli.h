@@ -9,6 +9,7 @@
 
 #include <stdio.h>
 
+#include "options.h"
 #include "tablero.h"
 
 enum { EXIT_CLEAN = 0, EXIT_PROBLEMS = 1, EXIT_TROUBLE = 2 };
@@ -32,9 +33,18 @@ char *cli_diag_format(const tb_diag *d);
 typedef struct cli_cmd {
 	const char *name;
 	const char *summary;
-	const char *usage;   /* full --help text */
+	const cli_optab *options; /* its options; its --help text */
 	int (*run)(int argc, char **argv);
 } cli_cmd;
+
+/* Each command's options (options.h), beside the command. */
+extern const cli_optab cli_parse_options, cli_fmt_options, cli_validate_options,
+	cli_fill_options, cli_perft_options, cli_random_options, cli_xml_options,
+	cli_show_options, cli_svg_options, cli_book_options, cli_html_options,
+	cli_diff_options, cli_collate_options, cli_grep_options;
+/* The commands, in the order 'tablero --help' lists them (commands.c). */
+extern const cli_cmd cli_commands[];
+extern const size_t cli_ncommands;
 
 int cmd_parse(int argc, char **argv);
 int cmd_fmt(int argc, char **argv);
@@ -51,11 +61,6 @@ int cmd_book(int argc, char **argv);
 int cmd_html(int argc, char **argv);
 int cmd_collate(int argc, char **argv);
 
-/* Reads the search option at argv[*i] (--search-turns N,
- * --search-positions N, --candidates N, --window N) into 'o', moving *i
- * past its value: 1 when it was one, 0 when not, -1 after printing why
- * its value is wrong. */
-int cli_search_arg(const char *cmd, int argc, char **argv, int *i, tb_search_opts *o);
 /* Shows a long search's progress on standard error when it is a
  * terminal (tb_search_opts.progress); cli_progress_done clears it. */
 void cli_progress(void *ctx, unsigned long positions);
@@ -170,6 +175,40 @@ int cli_rewrite(const char *cmd, const char *path, cli_rewrite_fn fn, void *ctx)
  * flush a record costs, most records writing nothing). */
 int cli_flush_buffer(FILE *f);
 
+/* ---- queue: the one ordered work queue (queue.c) ----
+ *
+ * Tasks handed to 'n' threads and taken back finished, in the order
+ * they were given: jobs.c and parts.c are built on it. The queue owns
+ * 'cap' slots of 'slot_size' bytes (zeroed); the caller's thread fills
+ * the slot at the tail (cli_queue_slot) and pushes it; a worker runs
+ * 'work' on it ('worker', 0 to n-1, says which thread); the caller
+ * takes the oldest back (cli_queue_head) and pops it, which zeroes it.
+ * At most 'cap' are in flight: push only when cli_queue_count is less.
+ * 'lazy': a worker is woken for several tasks at once, or when none is
+ * working (tasks of a few microseconds, where a wake-up a task cost
+ * more than the work); the caller wakes them all before it waits.
+ * Everything but 'work' is the caller's thread's. */
+typedef void (*cli_queue_fn)(void *ctx, int worker, void *slot);
+typedef struct cli_queue cli_queue;
+/* The caller's: cli_queue_free. NULL when no thread could be made. */
+cli_queue *cli_queue_new(int n, size_t cap, size_t slot_size, int lazy, cli_queue_fn work,
+                         void *ctx);
+/* The threads working (at least 1; fewer than n when some could not
+ * be made). */
+int cli_queue_threads(const cli_queue *q);
+/* Tasks pushed and not popped. */
+size_t cli_queue_count(const cli_queue *q);
+size_t cli_queue_cap(const cli_queue *q);
+/* The slot at the tail, to fill before cli_queue_push. */
+void *cli_queue_slot(cli_queue *q);
+void cli_queue_push(cli_queue *q);
+/* The oldest task, once finished (waiting for it when 'wait'); NULL
+ * when there is none, or it is not finished and 'wait' is 0. */
+void *cli_queue_head(cli_queue *q, int wait);
+void cli_queue_pop(cli_queue *q);
+/* Stops the threads once they have finished what was pushed. */
+void cli_queue_free(cli_queue *q);
+
 /* ---- jobs: a collection's records over the machine's cores (jobs.c) ----
  *
  * The caller reads the records in order and hands each to
@@ -191,10 +230,6 @@ typedef struct cli_jobs cli_jobs;
 
 /* The default number of jobs: the online CPUs, at most 8. */
 int cli_jobs_default(void);
-/* Reads -j N, -jN, --jobs N or --jobs=N at argv[*i] into *jobs (0 is
- * the default), moving *i past its value: 1 when it was one, 0 when
- * not, -1 after printing why its value is wrong. */
-int cli_jobs_arg(const char *cmd, int argc, char **argv, int *i, int *jobs);
 /* Owned by the caller: cli_jobs_free, which writes what is left, stops
  * the threads and returns -1 when some output could not be buffered or
  * written (0 otherwise). */

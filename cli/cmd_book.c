@@ -67,61 +67,109 @@ static int S_ends_with(const char *s, const char *tail)
 	return n > m && strcmp(s + n - m, tail) == 0;
 }
 
+static int S_game(void *opts, const cli_optarg *a)
+{
+	return S_number(a->value, 1, 1000000, &((S_opts *)opts)->game) ? 1 : 0;
+}
+
+static int S_every(void *opts, const cli_optarg *a)
+{
+	return S_number(a->value, 1, 1000000, &((S_opts *)opts)->book.every) ? 1 : 0;
+}
+
+static int S_at(void *opts, const cli_optarg *a)
+{
+	return S_turn_list(opts, a->value) ? 1 : 0;
+}
+
+static int S_lang(void *opts, const cli_optarg *a)
+{
+	S_opts *o = opts;
+	return (o->book.lang = cli_lang_arg("book", a->value)) ? 0 : -1;
+}
+
+static int S_paper(void *opts, const cli_optarg *a)
+{
+	S_opts *o = opts;
+	o->book.paper = a->value;
+	return strcmp(a->value, "a4") != 0 && strcmp(a->value, "letter") != 0;
+}
+
+static int S_size(void *opts, const cli_optarg *a)
+{
+	S_opts *o = opts;
+	char *end;
+	o->book.size_mm = strtod(a->value, &end);
+	return *end || !(o->book.size_mm >= 20 && o->book.size_mm <= 1000);
+}
+
+static int S_file(void *opts, char *arg)
+{
+	S_opts *o = opts;
+	if (o->nfiles == S_MAX_FILES) {
+		cli_error("book", "at most %d files", S_MAX_FILES);
+		return -1;
+	}
+	o->files[o->nfiles++] = arg;
+	return 0;
+}
+
+static const cli_opt S_opts_table[] = {
+	CLI_CALL(0, "game", "N", S_game, 0, 0, NULL, "only record N of each file"),
+	CLI_CALL(0, "every", "K", S_every, 0, 0, NULL, "a diagram after every K turns as well"),
+	CLI_CALL(0, "at", "LIST", S_at, 0, 0, NULL,
+	         "a diagram after each of these turns as well: counts\n"
+	         "(\"24\") or move numbers (\"12.\", \"12...\"), comma-separated"),
+	CLI_CALL(0, "lang", "L", S_lang, 0, 0, NULL,
+	         "the book's words in L (en, es, ar), whatever the records say"),
+	CLI_CALL(0, "paper", "P", S_paper, 0, 0, NULL, "a4 (the default) or letter"),
+	CLI_CALL(0, "size", "MM", S_size, 0, 0, NULL,
+	         "a diagram's printed width, 20 to 1000 (default 60; at\n"
+	         "most half the text's width)"),
+	CLI_FLAG(0, "grayscale", S_opts, book.grayscale, "diagrams without colour"),
+	CLI_FLAG(0, "list", S_opts, list, "print the pages and diagrams it would make; write nothing"),
+	CLI_STRING('o', NULL, "FILE.pdf", S_opts, out,
+	           "one PDF, made by rsvg-convert (Debian: librsvg2-bin)"),
+	CLI_STRING('d', NULL, "DIR", S_opts, dir,
+	           "the pages as SVG files DIR/NAME-001.svg, ... (made if missing)"),
+	CLI_HELP,
+	CLI_END
+};
+
+const cli_optab cli_book_options = {
+	"book",
+	"usage: tablero book [--game N] [--every K] [--at LIST] [--lang L]\n"
+	"                    [--paper a4|letter] [--size MM] [--grayscale] [--list]\n"
+	"                    (-o FILE.pdf | -d DIR) [FILE...]\n"
+	"\n"
+	"Sets the records of each FILE ('-' or none: standard input) as printed\n"
+	"pages (spec/book.md): a title block (game, players, event, site,\n"
+	"date, source, informant, result), the movetext as text with its\n"
+	"comments, each in its language and direction, variations indented in\n"
+	"brackets, readings and gaps said in words, and numbered diagrams\n"
+	"referred to from the text: where the record asks for one ($220 after\n"
+	"a turn), at its start when it starts from a position, where it\n"
+	"restates one, at its end, and as the options ask. A running head and\n"
+	"page numbers on every page; several records make one document with a\n"
+	"contents page. Words in the record's [Language] (English, Spanish or\n"
+	"Arabic; another: English).\n"
+	"\n",
+	S_opts_table, 17,
+	"Nothing is written unless all of it can be: a record with errors, a turn\n"
+	"a record does not have or a missing or failing renderer leave every file\n"
+	"as it was. Where the rules cannot follow a record, the book says so and\n"
+	"has no diagram from there until the record restates the position.\n"
+	"\n"
+	"Exit: 0 written, 1 written but the rules stop in a record, or a record\n"
+	"has errors (nothing written), 2 could not run (usage, a turn a record\n"
+	"does not have, no renderer, I/O).\n",
+	CLI_OPTS_MIXED | CLI_OPTS_LAST_NEEDS_VALUE, S_file, NULL, NULL, NULL
+};
+
 static int S_args(int argc, char **argv, S_opts *o)
 {
-	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-		int bad = 0;
-		if (strcmp(a, "--grayscale") == 0) {
-			o->book.grayscale = 1;
-			continue;
-		}
-		if (strcmp(a, "--list") == 0) {
-			o->list = 1;
-			continue;
-		}
-		if (a[0] != '-' || !a[1]) {
-			if (o->nfiles == S_MAX_FILES) {
-				cli_error("book", "at most %d files", S_MAX_FILES);
-				return -1;
-			}
-			o->files[o->nfiles++] = a;
-			continue;
-		}
-		if (!v) {
-			cli_error("book", "%s needs a value (see tablero book --help)", a);
-			return -1;
-		}
-		i++;
-		if (strcmp(a, "--game") == 0) {
-			bad = S_number(v, 1, 1000000, &o->game);
-		} else if (strcmp(a, "--every") == 0) {
-			bad = S_number(v, 1, 1000000, &o->book.every);
-		} else if (strcmp(a, "--at") == 0) {
-			bad = S_turn_list(o, v);
-		} else if (strcmp(a, "--lang") == 0) {
-			if (!(o->book.lang = cli_lang_arg("book", v)))
-				return -1;
-		} else if (strcmp(a, "--paper") == 0) {
-			bad = strcmp(v, "a4") != 0 && strcmp(v, "letter") != 0;
-			o->book.paper = v;
-		} else if (strcmp(a, "--size") == 0) {
-			char *end;
-			o->book.size_mm = strtod(v, &end);
-			bad = *end || !(o->book.size_mm >= 20 && o->book.size_mm <= 1000);
-		} else if (strcmp(a, "-o") == 0) {
-			o->out = v;
-		} else if (strcmp(a, "-d") == 0) {
-			o->dir = v;
-		} else {
-			cli_error("book", "unknown option '%s' (see tablero book --help)", a);
-			return -1;
-		}
-		if (bad) {
-			cli_error("book", "bad value '%s' for %s (see tablero book --help)", v, a);
-			return -1;
-		}
-	}
+	if (cli_options_parse(&cli_book_options, argc, argv, o) < 0)
+		return -1;
 	if (o->out && o->dir) {
 		cli_error("book", "-o and -d: give one");
 		return -1;

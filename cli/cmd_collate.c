@@ -4,6 +4,7 @@
  * every reading and says whose it is, and a witness read back out of a
  * collation (spec/compare.md, "Collating witnesses").
  */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -27,41 +28,77 @@ typedef struct S_in {
 	tb_record *rec;
 } S_in;
 
+/* --sigla: its value is argv's, which is the command's to change. */
+static int S_sigla(void *opts, const cli_optarg *a)
+{
+	((S_opts *)opts)->sigla = (char *)(uintptr_t)a->value;
+	return 0;
+}
+
+/* The files are gathered at the front of argv (o->files), in order. */
+static int S_file(void *opts, char *arg)
+{
+	S_opts *o = opts;
+	o->files[o->nfiles++] = arg;
+	return 0;
+}
+
+static const cli_opt S_opts_table[] = {
+	CLI_CALL(0, "sigla", "A,B,...", S_sigla, 0, 0, NULL,
+	         "name the records that are not collations, in order\n"
+	         "(default: the letters A, B, C... not taken)"),
+	CLI_STRING(0, "base", "X", S_opts, base,
+	           "the witness the record follows (default: a given\n"
+	           "collation's base, else the witness whose line stays\n"
+	           "legal the longest, the first of those)"),
+	CLI_SEARCH(0, "search-turns", S_opts, search, "--search-turns N, --search-positions N",
+	           "\nbound the rules' searches through gaps and unknown\n"
+	           "turns, as validate's (defaults 8, 1000000)"),
+	CLI_SEARCH(1, "search-positions", S_opts, search, NULL, NULL),
+	CLI_SEARCH(2, "candidates", S_opts, search, NULL, NULL),
+	CLI_SEARCH(3, "window", S_opts, search, NULL, NULL),
+	CLI_STRING(0, "witness", "X", S_opts, witness, "read witness X back out of COLLATION"),
+	CLI_STRING('o', NULL, "FILE", S_opts, out,
+	           "write FILE (replaced only once complete) instead of\nstandard output"),
+	CLI_HELP,
+	CLI_END
+};
+
+const cli_optab cli_collate_options = {
+	"collate",
+	"usage: tablero collate [--sigla A,B,...] [--base X] [--search-turns N]\n"
+	"                       [--search-positions N] [-o FILE] FILE...\n"
+	"       tablero collate --witness X [-o FILE] COLLATION\n"
+	"\n"
+	"Collates records of one game -- a tape and a notebook, two informants,\n"
+	"a transcription and its correction; one record a FILE ('-': standard\n"
+	"input) -- into one record that keeps every reading (spec/compare.md):\n"
+	"where they agree, the turn; where they differ, a reading whose\n"
+	"alternatives each name their witnesses, <g5-f5 {A} | e5-f5 {B}>; a\n"
+	"turn one lacks stands against 'omitted', a stretch it lost against its\n"
+	"gap. Tags that differ keep the base's value, the others' in comments;\n"
+	"comments not every witness has name theirs (\"B: ...\"). The record\n"
+	"follows the base; each turn is checked along its witness's line, and\n"
+	"one illegal there is kept and noted (\"illegal in B: ...\"); a turn no\n"
+	"witness gives but the rules decide is proposed, <reconstructed d2 | ?\n"
+	"{A, B}>. A FILE that is a collation gives its witnesses. Witnesses of\n"
+	"different games or starts are refused; one with errors is collated up\n"
+	"to its first. Nothing is written unless each witness reads back out of\n"
+	"the collation exactly.\n"
+	"\n",
+	S_opts_table, 19,
+	"Exit: 0 written, 1 a witness collated up to its first error, or\n"
+	"records that cannot be collated (nothing written), 2 could not run.\n",
+	CLI_OPTS_MIXED | CLI_OPTS_DASHDASH, S_file, NULL, NULL, NULL
+};
+
 /* Options may stand before, between and after the files; after "--"
- * everything is a file. The files are gathered at the front of argv. */
+ * everything is a file. */
 static int S_args(int argc, char **argv, S_opts *o)
 {
-	int nf = 0, files_only = 0;
-	for (int i = 1; i < argc; i++) {
-		char *a = argv[i];
-		int takes = strcmp(a, "--sigla") == 0 || strcmp(a, "--base") == 0 ||
-		            strcmp(a, "--witness") == 0 || strcmp(a, "-o") == 0;
-		int got;
-		if (files_only || a[0] != '-' || !a[1]) {
-			argv[nf++] = a;
-		} else if ((got = cli_search_arg("collate", argc, argv, &i, &o->search)) != 0) {
-			if (got < 0)
-				return -1;
-		} else if (strcmp(a, "--") == 0) {
-			files_only = 1;
-		} else if (takes && i + 1 >= argc) {
-			cli_error("collate", "%s needs a value (see tablero collate --help)", a);
-			return -1;
-		} else if (strcmp(a, "--sigla") == 0) {
-			o->sigla = argv[++i];
-		} else if (strcmp(a, "--base") == 0) {
-			o->base = argv[++i];
-		} else if (strcmp(a, "--witness") == 0) {
-			o->witness = argv[++i];
-		} else if (strcmp(a, "-o") == 0) {
-			o->out = argv[++i];
-		} else {
-			cli_error("collate", "unknown option '%s' (see tablero collate --help)", a);
-			return -1;
-		}
-	}
 	o->files = argv;
-	o->nfiles = nf;
+	if (cli_options_parse(&cli_collate_options, argc, argv, o) < 0)
+		return -1;
 	if (o->nfiles < 1) {
 		cli_error("collate", "name the records to collate: tablero collate A B [C...]");
 		return -1;

@@ -4,8 +4,6 @@
  * collections (--duplicates). Output: spec/compare.md; --xml writes
  * the vocabulary of schemas/diff.rng.
  */
-#include <libxml/xmlstring.h>
-#include <libxml/xmlwriter.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,6 +16,7 @@ typedef struct S_opts {
 	int xml, duplicates;
 	int jobs;                   /* --duplicates -j: 0 the default */
 	const char *pair_by;        /* NULL: by order; else "Tag,Tag" */
+	int only_tags, only_moves, no_comments; /* as given */
 	int nfiles;
 	char **files;
 } S_opts;
@@ -38,22 +37,20 @@ typedef struct S_game {
 	size_t index;               /* 1-based, in its file */
 } S_game;
 
-/* Where the output goes: text, or an XML writer. */
+/* Where the output goes: text, or the library's diff document. */
 typedef struct S_out {
-	xmlTextWriterPtr x;
+	tb_diff_xml *x;
 	const S_opts *o;
 	const S_src *a, *b;
 	int header;                 /* this pair's --- +++ lines are out */
 	const S_game *ga, *gb;
 } S_out;
 
-#define X(w) ((const xmlChar *)(w))
-
 /* Writes attribute 'name'. A record's text comes here only from a
  * record XML can carry (S_next refuses the others under --xml). */
 static void S_xattr(S_out *out, const char *name, const char *v)
 {
-	xmlTextWriterWriteAttribute(out->x, X(name), X(v));
+	tb_diff_xml_attr(out->x, name, v);
 }
 
 /* Writes a file's name (any bytes) as attribute 'name', U+FFFD for
@@ -69,7 +66,18 @@ static void S_xname(S_out *out, const char *name, const char *file)
 
 static void S_xattr_u(S_out *out, const char *name, unsigned long long v)
 {
-	xmlTextWriterWriteFormatAttribute(out->x, X(name), "%llu", v);
+	tb_diff_xml_uint(out->x, name, v);
+}
+
+/* Writes out what the document holds so far: after each pair, so that
+ * a long document is not held whole. */
+static void S_xflush(S_out *out)
+{
+	size_t len;
+	const char *s = tb_diff_xml_take(out->x, &len);
+	if (!s)
+		cli_oom();
+	fwrite(s, 1, len, stdout); /* a failure: ferror(stdout), said at the end */
 }
 
 /* The --- +++ lines, once per pair with a difference. */
@@ -117,13 +125,13 @@ static int S_tags(S_out *out)
 				continue;
 			diffs++;
 			if (out->x) {
-				xmlTextWriterStartElement(out->x, X("tag"));
+				tb_diff_xml_start(out->x, "tag");
 				S_xattr(out, "name", name);
 				if (va)
 					S_xattr(out, "a", va);
 				if (vb)
 					S_xattr(out, "b", vb);
-				xmlTextWriterEndElement(out->x);
+				tb_diff_xml_end(out->x);
 				continue;
 			}
 			S_header(out);
@@ -150,10 +158,10 @@ static int S_start(S_out *out)
 	if (strcmp(a, b) == 0)
 		return 0;
 	if (out->x) {
-		xmlTextWriterStartElement(out->x, X("start"));
+		tb_diff_xml_start(out->x, "start");
 		S_xattr(out, "a", a);
 		S_xattr(out, "b", b);
-		xmlTextWriterEndElement(out->x);
+		tb_diff_xml_end(out->x);
 	} else {
 		S_header(out);
 		printf("@@ start @@\n-%s\n+%s\n", a, b);
@@ -195,7 +203,7 @@ static void S_turn_text(const tb_ply *y, int width)
 
 static void S_xply(S_out *out, const char *el, const tb_ply *y, const char *side)
 {
-	xmlTextWriterStartElement(out->x, X(el));
+	tb_diff_xml_start(out->x, el);
 	if (side)
 		S_xattr(out, "in", side);
 	S_xattr_u(out, "ply", y->ply);
@@ -212,7 +220,7 @@ static void S_xply(S_out *out, const char *el, const tb_ply *y, const char *side
 	S_xattr_u(out, "col", y->col);
 	if (*y->notes && out->o->comments)
 		S_xattr(out, "notes", y->notes);
-	xmlTextWriterEndElement(out->x);
+	tb_diff_xml_end(out->x);
 }
 
 /* Where a line of a hunk stands in each file, under the hunk's "A | B":
@@ -261,11 +269,11 @@ static void S_point(void *ctx, const char *what, const char *in_a, const char *i
 	S_out *out = d->out;
 	d->n++;
 	if (out->x) {
-		xmlTextWriterStartElement(out->x, X("differs"));
+		tb_diff_xml_start(out->x, "differs");
 		S_xattr(out, "at", what);
 		S_xattr(out, "a", in_a);
 		S_xattr(out, "b", in_b);
-		xmlTextWriterEndElement(out->x);
+		tb_diff_xml_end(out->x);
 	} else {
 		printf("  %-8s %-6s | %s\n", what, *in_a ? in_a : "empty", *in_b ? in_b : "empty");
 	}
@@ -294,7 +302,7 @@ static void S_divergence(S_out *out, const tb_edit *e, size_t from, size_t to)
 		cli_oom();
 	int same_game = tb_record_game(out->ga->rec) == tb_record_game(out->gb->rec);
 	if (out->x) {
-		xmlTextWriterStartElement(out->x, X("divergence"));
+		tb_diff_xml_start(out->x, "divergence");
 		S_xattr_u(out, after ? "after-ply" : "ply", ply);
 		if (ya)
 			S_xattr_u(out, "a-line", ya->line);
@@ -328,7 +336,7 @@ static void S_divergence(S_out *out, const tb_edit *e, size_t from, size_t to)
 		if (tb_plies_position_diff(pa, na, pb, nb, S_point, &d) == TB_ENOMEM)
 			cli_oom();
 	if (out->x)
-		xmlTextWriterEndElement(out->x);
+		tb_diff_xml_end(out->x);
 }
 
 /* The end of the run of changes starting at e[i]. */
@@ -345,7 +353,7 @@ static void S_hunk(S_out *out, const tb_edit *e, size_t lo, size_t hi)
 {
 	const tb_plies *pa = out->ga->p, *pb = out->gb->p;
 	if (out->x) {
-		xmlTextWriterStartElement(out->x, X("hunk"));
+		tb_diff_xml_start(out->x, "hunk");
 	} else {
 		size_t ca = 0, cb = 0;
 		for (size_t k = lo; k < hi; k++)
@@ -374,7 +382,7 @@ static void S_hunk(S_out *out, const tb_edit *e, size_t lo, size_t hi)
 		k = end;
 	}
 	if (out->x)
-		xmlTextWriterEndElement(out->x);
+		tb_diff_xml_end(out->x);
 }
 
 /* Writes the hunks of the edit script (one turn of context around each
@@ -392,7 +400,7 @@ static size_t S_turns(S_out *out, const tb_edit *e, size_t n)
 		return 0;
 	S_header(out);
 	if (out->x)
-		xmlTextWriterStartElement(out->x, X("turns"));
+		tb_diff_xml_start(out->x, "turns");
 	S_divergence(out, e, first, S_run_end(e, n, first));
 	for (size_t i = first; i < n;) {
 		size_t lo = i > 0 ? i - 1 : i, end = S_run_end(e, n, i), hi;
@@ -413,7 +421,7 @@ static size_t S_turns(S_out *out, const tb_edit *e, size_t n)
 			i++;
 	}
 	if (out->x)
-		xmlTextWriterEndElement(out->x);
+		tb_diff_xml_end(out->x);
 	return changed;
 }
 
@@ -425,7 +433,7 @@ static int S_comment_pair(S_out *out, int *count, const char *where, const tb_pl
 	if (strcmp(ca, cb) == 0)
 		return 0;
 	if (out->x) {
-		xmlTextWriterStartElement(out->x, X("notes"));
+		tb_diff_xml_start(out->x, "notes");
 		if (ya) {
 			S_xattr_u(out, "a-ply", ya->ply);
 			S_xattr_u(out, "a-line", ya->line);
@@ -433,9 +441,9 @@ static int S_comment_pair(S_out *out, int *count, const char *where, const tb_pl
 		} else {
 			S_xattr(out, "at", where);
 		}
-		xmlTextWriterWriteElement(out->x, X("a"), X(ca));
-		xmlTextWriterWriteElement(out->x, X("b"), X(cb));
-		xmlTextWriterEndElement(out->x);
+		tb_diff_xml_text_element(out->x, "a", ca);
+		tb_diff_xml_text_element(out->x, "b", cb);
+		tb_diff_xml_end(out->x);
 	} else {
 		S_header(out);
 		if (!(*count)++)
@@ -476,7 +484,7 @@ static int S_pair(S_out *out, const S_game *ga, const S_game *gb)
 	out->ga = ga, out->gb = gb;
 	out->header = 0;
 	if (out->x) {
-		xmlTextWriterStartElement(out->x, X("pair"));
+		tb_diff_xml_start(out->x, "pair");
 		S_xattr_u(out, "a-game", ga->index);
 		S_xattr_u(out, "a-line", tb_record_line(ga->rec));
 		S_xattr_u(out, "b-game", gb->index);
@@ -497,8 +505,10 @@ static int S_pair(S_out *out, const S_game *ga, const S_game *gb)
 	if (out->o->comments)
 		diffs += S_comments(out, e, n);
 	free(e);
-	if (out->x)
-		xmlTextWriterEndElement(out->x); /* an empty <pair/>: the same */
+	if (out->x) {
+		tb_diff_xml_end(out->x); /* an empty <pair/>: the same */
+		S_xflush(out);
+	}
 	return diffs > 0;
 }
 
@@ -507,11 +517,11 @@ static void S_only(S_out *out, const S_src *src, const char *side, const S_game 
 {
 	const char *site = tb_record_tag(g->rec, "Site"), *date = tb_record_tag(g->rec, "Date");
 	if (out->x) {
-		xmlTextWriterStartElement(out->x, X("only"));
+		tb_diff_xml_start(out->x, "only");
 		S_xattr(out, "in", side);
 		S_xattr_u(out, "game", g->index);
 		S_xattr_u(out, "line", tb_record_line(g->rec));
-		xmlTextWriterEndElement(out->x);
+		tb_diff_xml_end(out->x);
 		return;
 	}
 	size_t turns = tb_record_plies(g->rec);
@@ -815,14 +825,14 @@ static int S_dup_cmp(const void *x, const void *y)
 static void S_dup_game(S_out *out, const char *el, const S_dup *d, int turned)
 {
 	if (out->x) {
-		xmlTextWriterStartElement(out->x, X(el));
+		tb_diff_xml_start(out->x, el);
 		S_xname(out, "file", d->file);
 		S_xattr_u(out, "game", d->index);
 		S_xattr_u(out, "line", d->line);
 		S_xattr_u(out, "plies", d->plies);
 		if (turned)
 			S_xattr(out, "symmetry", "true");
-		xmlTextWriterEndElement(out->x);
+		tb_diff_xml_end(out->x);
 	} else {
 		printf("%s:%u (game %zu, %zu turn%s)%s", d->file, d->line, d->index, d->plies,
 		       d->plies == 1 ? "" : "s", turned ? " (turned or mirrored)" : "");
@@ -849,7 +859,7 @@ static int S_report_dups(S_out *out, S_dup *v, size_t n)
 		if (j - i > 1) {
 			found = 1;
 			if (out->x) {
-				xmlTextWriterStartElement(out->x, X("same"));
+				tb_diff_xml_start(out->x, "same");
 			} else {
 				printf("same game, %zu records:\n", j - i);
 			}
@@ -861,7 +871,7 @@ static int S_report_dups(S_out *out, S_dup *v, size_t n)
 					putchar('\n');
 			}
 			if (out->x)
-				xmlTextWriterEndElement(out->x);
+				tb_diff_xml_end(out->x);
 		}
 		/* the longest game before this one that it goes on from */
 		while (top && !(v[stack[top - 1]].len < v[i].len &&
@@ -872,10 +882,10 @@ static int S_report_dups(S_out *out, S_dup *v, size_t n)
 			found = 1;
 			const S_dup *s = &v[stack[top - 1]];
 			if (out->x) {
-				xmlTextWriterStartElement(out->x, X("prefix"));
+				tb_diff_xml_start(out->x, "prefix");
 				S_dup_game(out, "game", s, 0);
 				S_dup_game(out, "of", &v[i], 0);
-				xmlTextWriterEndElement(out->x);
+				tb_diff_xml_end(out->x);
 			} else {
 				S_dup_game(out, "game", s, 0);
 				fputs(" begins ", stdout);
@@ -987,10 +997,10 @@ static int S_duplicates(S_out *out, const S_opts *o, int *trouble)
 	S_dup *v = c.v;
 	size_t n = c.n;
 	if (out->x)
-		xmlTextWriterStartElement(out->x, X("duplicates"));
+		tb_diff_xml_start(out->x, "duplicates");
 	int found = S_report_dups(out, v, n);
 	if (out->x)
-		xmlTextWriterEndElement(out->x);
+		tb_diff_xml_end(out->x);
 	for (size_t i = 0; i < n; i++)
 		free(v[i].key);
 	free(v);
@@ -1018,47 +1028,73 @@ static int S_pair_spec_ok(const char *v)
 	}
 }
 
+static int S_pair_by(void *opts, const cli_optarg *a)
+{
+	S_opts *o = opts;
+	if (!a->value) {
+		cli_error("diff", "--pair-by needs 'order' or tag names");
+		return -1;
+	}
+	o->pair_by = strcmp(a->value, "order") == 0 ? NULL : a->value;
+	if (!S_pair_spec_ok(a->value)) {
+		cli_error("diff", "--pair-by takes 'order' or up to %d tag names joined by "
+		          "',' (\"Site,Date,Round\"), not '%s'", S_MAX_PAIR, a->value);
+		return -1;
+	}
+	return 0;
+}
+
+static const cli_opt S_opts_table[] = {
+	CLI_CALL(0, "pair-by", "SPEC", S_pair_by, 0, CLI_OPT_OWN_MISSING, NULL,
+	         "pair the games of A and B in order (the default),\n"
+	         "or by the values of the tags SPEC names\n"
+	         "(\"Site,Date,Round\"); unpaired games are listed"),
+	CLI_FLAG(0, "tags-only", S_opts, only_tags, "compare the tags only"),
+	CLI_FLAG(0, "moves-only", S_opts, only_moves, "compare the turns only"),
+	CLI_FLAG(0, "ignore-comments", S_opts, no_comments,
+	         "leave comments, NAGs and variations out"),
+	CLI_FLAG(0, "xml", S_opts, xml, "write the differences as XML (schemas/diff.rng)"),
+	CLI_FLAG(0, "duplicates", S_opts, duplicates,
+	         "list the games of all FILEs that are the same\n"
+	         "game, up to the board's symmetries, and those\n"
+	         "that begin another"),
+	CLI_JOBS(S_opts, jobs, NULL,
+	         "with --duplicates, replay N games at once, in N\n"
+	         "threads (default: one per core, at most 8; 0:\n"
+	         "that); the output is the same"),
+	CLI_HELP,
+	CLI_END
+};
+
+const cli_optab cli_diff_options = {
+	"diff",
+	"usage: tablero diff [--pair-by order|TAG,...] [--tags-only | --moves-only]\n"
+	"                    [--ignore-comments] [--xml] A B\n"
+	"       tablero diff --duplicates [--xml] [-j N] FILE...\n"
+	"\n"
+	"Compares the records of A with those of B ('-': standard input) by\n"
+	"what they mean, not how they are spelled (spec/compare.md): two\n"
+	"tokens the rules read as the same turn are the same. For each pair\n"
+	"that differs it prints the tags that differ, the starts if they\n"
+	"differ, the first divergence with the points where the positions\n"
+	"after it differ, the turns aligned as a unified diff (ply, turn,\n"
+	"its line in each source; a changed turn with its comments), then\n"
+	"the comments, NAGs and variations of the other turns that differ.\n"
+	"Identical records print nothing.\n"
+	"\n",
+	S_opts_table, 21,
+	"Exit: 0 the same (no duplicates), 1 different (duplicates found),\n"
+	"2 could not compare (unreadable input, a record with errors).\n",
+	CLI_OPTS_DASHDASH, NULL, NULL, NULL, NULL
+};
+
 static int S_args(int argc, char **argv, S_opts *o)
 {
-	int i = 1, only_tags = 0, only_moves = 0, no_comments = 0, got, jobs = 0;
-	for (; i < argc; i++) {
-		const char *a = argv[i];
-		if (strcmp(a, "--") == 0) {
-			i++;
-			break;
-		} else if ((got = cli_jobs_arg("diff", argc, argv, &i, &o->jobs)) != 0) {
-			if (got < 0)
-				return -1;
-			jobs = 1;
-		} else if (strcmp(a, "--tags-only") == 0) {
-			only_tags = 1;
-		} else if (strcmp(a, "--moves-only") == 0) {
-			only_moves = 1;
-		} else if (strcmp(a, "--ignore-comments") == 0) {
-			no_comments = 1;
-		} else if (strcmp(a, "--xml") == 0) {
-			o->xml = 1;
-		} else if (strcmp(a, "--duplicates") == 0) {
-			o->duplicates = 1;
-		} else if (strcmp(a, "--pair-by") == 0) {
-			if (i + 1 == argc) {
-				cli_error("diff", "--pair-by needs 'order' or tag names");
-				return -1;
-			}
-			const char *v = argv[++i];
-			o->pair_by = strcmp(v, "order") == 0 ? NULL : v;
-			if (!S_pair_spec_ok(v)) {
-				cli_error("diff", "--pair-by takes 'order' or up to %d tag names joined by "
-				          "',' (\"Site,Date,Round\"), not '%s'", S_MAX_PAIR, v);
-				return -1;
-			}
-		} else if (a[0] == '-' && a[1]) {
-			cli_error("diff", "unknown option '%s' (see tablero diff --help)", a);
-			return -1;
-		} else {
-			break;
-		}
-	}
+	int i = cli_options_parse(&cli_diff_options, argc, argv, o);
+	if (i < 0)
+		return -1;
+	int only_tags = o->only_tags, only_moves = o->only_moves, no_comments = o->no_comments;
+	int jobs = o->jobs != 0; /* -j given: cli_opt_jobs made it 1 or more */
 	if (only_tags && only_moves) {
 		cli_error("diff", "--tags-only and --moves-only exclude each other");
 		return -1;
@@ -1102,19 +1138,12 @@ int cmd_diff(int argc, char **argv)
 		return EXIT_TROUBLE;
 	S_out out = {0};
 	out.o = &o;
-	xmlOutputBufferPtr ob = NULL;
 	if (o.xml) {
-		ob = xmlOutputBufferCreateFile(stdout, NULL);
-		out.x = ob ? xmlNewTextWriter(ob) : NULL;
+		out.x = tb_diff_xml_new();
 		if (!out.x) {
 			cli_error("diff", "cannot write XML");
 			return EXIT_TROUBLE;
 		}
-		xmlTextWriterSetIndent(out.x, 1);
-		xmlTextWriterStartDocument(out.x, "1.0", "UTF-8", NULL);
-		xmlTextWriterStartElement(out.x, X("tgndiff"));
-		S_xattr(&out, "xmlns", "urn:tablero:diff");
-		S_xattr(&out, "version", "1.0");
 	}
 	int trouble = 0, differ = 0;
 	if (o.duplicates) {
@@ -1139,8 +1168,9 @@ int cmd_diff(int argc, char **argv)
 			S_close(&b);
 	}
 	if (out.x) {
-		xmlTextWriterEndDocument(out.x);
-		xmlFreeTextWriter(out.x); /* closes 'ob', not stdout */
+		tb_diff_xml_finish(out.x);
+		S_xflush(&out);
+		tb_diff_xml_free(out.x);
 	}
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		cli_error("diff", "cannot write to standard output");

@@ -17,54 +17,93 @@ typedef struct S_eopts {
 	int divide;
 } S_eopts;
 
-static int S_number(const char *cmd, const char *opt, const char *v, long lo, long hi, long *out)
+/* --depth, --seed, -n, --turns: a number from the entry's tag's
+ * bounds (S_bounds), into the long at its offset. */
+static const long S_bounds[][2] = {{0, 12}, {0, 2147483647L}, {1, 100000000L}, {1, 100000L}};
+
+static int S_number(void *opts, const cli_optarg *a)
 {
+	(void)opts;
+	long lo = S_bounds[a->opt->tag][0], hi = S_bounds[a->opt->tag][1];
+	const char *v = a->value;
 	char *end;
 	errno = 0;
 	long x = v ? strtol(v, &end, 10) : 0;
 	if (!v || !*v || *end || errno || x < lo || x > hi) {
-		cli_error(cmd, "%s takes a number from %ld to %ld", opt, lo, hi);
+		cli_error(a->cmd, "%s takes a number from %ld to %ld", a->arg, lo, hi);
 		return -1;
 	}
-	*out = x;
+	*(long *)a->field = x;
 	return 0;
 }
 
-static int S_engine_args(const char *cmd, int argc, char **argv, S_eopts *o)
-{
-	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-		int takes = 1;
-		if (strcmp(a, "--game") == 0 && v)
-			o->game = v;
-		else if (strcmp(a, "--rules") == 0 && v)
-			o->rules = v;
-		else if (strcmp(a, "--position") == 0 && v)
-			o->position = v;
-		else if (strcmp(a, "--depth") == 0) {
-			if (S_number(cmd, a, v, 0, 12, &o->depth))
-				return -1;
-		} else if (strcmp(a, "--seed") == 0) {
-			if (S_number(cmd, a, v, 0, 2147483647L, &o->seed))
-				return -1;
-		} else if (strcmp(a, "-n") == 0) {
-			if (S_number(cmd, a, v, 1, 100000000L, &o->count))
-				return -1;
-		} else if (strcmp(a, "--turns") == 0) {
-			if (S_number(cmd, a, v, 1, 100000L, &o->turns))
-				return -1;
-		} else if (strcmp(a, "--divide") == 0) {
-			o->divide = 1;
-			takes = 0;
-		} else {
-			cli_error(cmd, "unknown option or missing value '%s' (see tablero %s --help)", a,
-			          cmd);
-			return -1;
-		}
-		i += takes;
-	}
-	return 0;
-}
+
+#define S_NUMBER(s, l, field, which, flags) \
+	CLI_CALL_AT(s, l, "N", S_eopts, field, S_number, which, CLI_OPT_OWN_MISSING | (flags), \
+	            NULL, NULL)
+#define S_HIDDEN CLI_OPT_UNDOCUMENTED
+
+/* perft and random accept each other's options (and ignore them), as
+ * they always have; their usage says what each does: no lines of
+ * their own. */
+static const cli_opt S_perft_opts[] = {
+	CLI_STRING(0, "game", "G", S_eopts, game, NULL),
+	CLI_STRING(0, "rules", "R", S_eopts, rules, NULL),
+	CLI_STRING(0, "position", "P", S_eopts, position, NULL),
+	S_NUMBER(0, "depth", depth, 0, 0),
+	CLI_FLAG(0, "divide", S_eopts, divide, NULL),
+	S_NUMBER(0, "seed", seed, 1, S_HIDDEN),
+	S_NUMBER('n', NULL, count, 2, S_HIDDEN),
+	S_NUMBER(0, "turns", turns, 3, S_HIDDEN),
+	CLI_END
+};
+
+static const cli_opt S_random_opts[] = {
+	CLI_STRING(0, "game", "G", S_eopts, game, NULL),
+	CLI_STRING(0, "rules", "R", S_eopts, rules, NULL),
+	CLI_STRING(0, "position", "P", S_eopts, position, NULL),
+	S_NUMBER(0, "seed", seed, 1, 0),
+	S_NUMBER('n', NULL, count, 2, 0),
+	S_NUMBER(0, "turns", turns, 3, 0),
+	S_NUMBER(0, "depth", depth, 0, S_HIDDEN),
+	{0, "divide", NULL, CLI_OPT_SET_FLAG, offsetof(S_eopts, divide), NULL, 0, S_HIDDEN, NULL,
+	 NULL},
+	CLI_END
+};
+
+#define S_UNKNOWN "unknown option or missing value '%s' (see tablero %s --help)"
+
+const cli_optab cli_perft_options = {
+	"perft",
+	"usage: tablero perft [--game G] [--rules R] [--position P] [--depth N] [--divide]\n"
+	"\n"
+	"Counts the distinct sequences of N complete turns (default 3) from\n"
+	"position P (position notation; default the start) of game G (default\n"
+	"pitarra) under rule options R (\"movement=slide; flying=at3\"). A turn\n"
+	"that forms a tercia counts once per piece it may take. --divide\n"
+	"prints each first turn with its count.\n"
+	"\n",
+	S_perft_opts, 0,
+	"Exit: 0 counted, 2 could not run.\n",
+	CLI_OPTS_MIXED, NULL, S_UNKNOWN, S_UNKNOWN, NULL
+};
+
+const cli_optab cli_random_options = {
+	"random",
+	"usage: tablero random [--game G] [--rules R] [--position P] [--seed S] [-n N]\n"
+	"                      [--turns T]\n"
+	"\n"
+	"Writes N (default 1) random legal games of game G (default pitarra)\n"
+	"under rule options R from position P as canonical TGN, each with its\n"
+	"result. Game k uses seed S+k (default S=1): the same seed gives the\n"
+	"same bytes. A game still going after T turns (default 3000) stops\n"
+	"there, with the result the rules give as it stands and a comment\n"
+	"saying so.\n"
+	"\n",
+	S_random_opts, 0,
+	"Exit: 0 written, 2 could not run.\n",
+	CLI_OPTS_MIXED, NULL, S_UNKNOWN, S_UNKNOWN, NULL
+};
 
 /* The games tablero knows, in their order (tb_game_at), as "a, b and c",
  * into 'out' (n bytes). */
@@ -113,7 +152,7 @@ static void S_print_divide(void *ctx, const char *token, unsigned long long n)
 int cmd_perft(int argc, char **argv)
 {
 	S_eopts o = {.depth = 3};
-	if (S_engine_args("perft", argc, argv, &o))
+	if (cli_options_parse(&cli_perft_options, argc, argv, &o) < 0)
 		return EXIT_TROUBLE;
 	tb_engine *e = S_engine("perft", &o);
 	if (!e)
@@ -143,7 +182,7 @@ int cmd_perft(int argc, char **argv)
 int cmd_random(int argc, char **argv)
 {
 	S_eopts o = {.seed = 1, .count = 1, .turns = 3000};
-	if (S_engine_args("random", argc, argv, &o))
+	if (cli_options_parse(&cli_random_options, argc, argv, &o) < 0)
 		return EXIT_TROUBLE;
 	tb_engine *e = S_engine("random", &o);
 	if (!e)

@@ -96,30 +96,49 @@ static int S_fill_in_place(const char *path, const S_fill_opts *o, S_tally *t)
 	return rc == EXIT_CLEAN && t->open ? EXIT_PROBLEMS : rc;
 }
 
+static const cli_opt S_opts[] = {
+	CLI_FLAG('i', "in-place", S_fill_opts, in_place,
+	         "rewrite each FILE, atomically; a file with\nany error is left untouched"),
+	CLI_SEARCH(0, "search-turns", S_fill_opts, search, NULL,
+	           "the longest gap searched (default 8)"),
+	CLI_SEARCH(1, "search-positions", S_fill_opts, search, NULL,
+	           "positions a search may hold (default 1000000)"),
+	CLI_SEARCH(2, "candidates", S_fill_opts, search, NULL,
+	           "turns or sequences named when several fit\n(default 10)"),
+	CLI_SEARCH(3, "window", S_fill_opts, search, NULL, NULL),
+	CLI_HELP,
+	CLI_END
+};
+
+const cli_optab cli_fill_options = {
+	"fill",
+	"usage: tablero fill [-i] [--search-turns N] [--search-positions N]\n"
+	"                    [--candidates N] [FILE...]\n"
+	"\n"
+	"Replays every record of each FILE ('-' or none: standard input) as\n"
+	"validate does, and writes it in canonical TGN with every unknown\n"
+	"turn, '?' point and gap that the rules and the rest of the record\n"
+	"decide -- exactly one turn, or one sequence, fits -- replaced by what\n"
+	"fits, each such turn written <reconstructed TOKEN> (spec/reconstruct.md).\n"
+	"What stays open is left as written and listed on standard error with\n"
+	"the turns that fit it, with every error; a summary line per file\n"
+	"follows. A record with errors the reader found is not written.\n"
+	"\n",
+	S_opts, 26,
+	"Exit: 0 everything decided, 1 something stays open, fits nothing or has\n"
+	"errors, 2 could not run.\n",
+	CLI_OPTS_DASHDASH, NULL, NULL, NULL, NULL
+};
+
 int cmd_fill(int argc, char **argv)
 {
 	static char dashname[] = "-";
 	static char *dash[] = {dashname, NULL};
 	S_fill_opts o;
 	memset(&o, 0, sizeof o);
-	int i = 1, got;
-	for (; i < argc; i++) {
-		const char *a = argv[i];
-		if (strcmp(a, "--") == 0) {
-			i++;
-			break;
-		} else if (strcmp(a, "-i") == 0 || strcmp(a, "--in-place") == 0) {
-			o.in_place = 1;
-		} else if ((got = cli_search_arg("fill", argc, argv, &i, &o.search)) != 0) {
-			if (got < 0)
-				return EXIT_TROUBLE;
-		} else if (a[0] == '-' && a[1]) {
-			cli_error("fill", "unknown option '%s' (see tablero fill --help)", a);
-			return EXIT_TROUBLE;
-		} else {
-			break;
-		}
-	}
+	int i = cli_options_parse(&cli_fill_options, argc, argv, &o);
+	if (i < 0)
+		return EXIT_TROUBLE;
 	char **files = i < argc ? argv + i : dash;
 	int nfiles = i < argc ? argc - i : 1, rc = EXIT_CLEAN;
 	for (int k = 0; k < nfiles; k++) {

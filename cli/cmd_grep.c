@@ -12,6 +12,12 @@
 #include "cli.h"
 #include "search.h"
 
+/* A selector as given on the command line. */
+typedef struct S_given {
+	cli_sel_kind kind;
+	const char *label, *value;
+} S_given;
+
 typedef struct S_grep {
 	cli_search *search;
 	int icase, invert, count, list;
@@ -19,11 +25,15 @@ typedef struct S_grep {
 	int trouble;
 	int jobs;              /* -j, 0 for the default */
 	size_t printed;        /* games written so far */
+	S_given *given;        /* the selectors, as given: compiled once -i is known */
+	int ngiven;
 } S_grep;
 
 /* --max-steps N: 1 to CLI_SEARCH_MAX_STEPS. */
-static int S_steps(const char *v, uint64_t *out)
+static int S_steps(void *opts, const cli_optarg *a)
 {
+	S_grep *g = opts;
+	const char *v = a->value;
 	char *end;
 	errno = 0;
 	unsigned long long n = strtoull(v, &end, 10);
@@ -32,65 +42,95 @@ static int S_steps(const char *v, uint64_t *out)
 		          CLI_SEARCH_MAX_STEPS, v);
 		return -1;
 	}
-	*out = n;
+	g->max_steps = n;
 	return 0;
 }
 
+/* -e, --moves, --tag, --comment, --event: kept, in order, to be
+ * compiled below, once -i is known. */
+static int S_selector(void *opts, const cli_optarg *a)
+{
+	static const char *const labels[] = {"--moves", "--tag", "--comment", "--event"};
+	static const cli_sel_kind kinds[] = {CLI_SEL_MOVES, CLI_SEL_TAG, CLI_SEL_COMMENT,
+	                                     CLI_SEL_EVENT};
+	S_grep *g = opts;
+	g->given[g->ngiven++] = (S_given){kinds[a->opt->tag], labels[a->opt->tag], a->value};
+	return 0;
+}
+
+static const cli_opt S_opts[] = {
+	CLI_CALL(0, "tag", "NAME~RE", S_selector, 1, 0, NULL,
+	         "tag NAME's value matches RE (--tag 'Site~Quer')"),
+	CLI_TEXT("--tag NAME=VALUE", "tag NAME's value is VALUE"),
+	CLI_CALL(0, "comment", "RE", S_selector, 2, 0, NULL, "some comment's text matches RE"),
+	CLI_CALL('e', "moves", "RE", S_selector, 0, 0, "-e, --moves RE",
+	         "the main line's movetext, one line without\n"
+	         "comments (\"1. d1 a7 2. g1 a4 1-0\"), matches RE"),
+	CLI_CALL(0, "event", "EVENT[>=N]", S_selector, 3, 0, NULL,
+	         "some turn of the main line, replayed by the\n"
+	         "rules, did EVENT (at least N times): tercia,\n"
+	         "'double tercia', columpio, removal, capture,\n"
+	         "pushback, relocation, coronation, stage,\n"
+	         "'huff available', huff, fortress\n"
+	         "('capture>=3': a chain of three captures)"),
+	CLI_TEXT("--event 'EVENT>=N per game'",
+	         "the main line did EVENT at least N\n"
+	         "times in all; '<=N per game' at most, '=N per\n"
+	         "game' exactly ('huff<=0 per game': never)"),
+	CLI_FLAG('i', "ignore-case", S_grep, icase, "patterns ignore case (Unicode)"),
+	CLI_FLAG('v', "invert-match", S_grep, invert, "select the games that do not match"),
+	CLI_FLAG('c', "count", S_grep, count, "print how many games each FILE has selected"),
+	CLI_FLAG('l', "files-with-matches", S_grep, list, "print the name of each FILE with a game"),
+	CLI_CALL(0, "max-steps", "N", S_steps, 0, 0, NULL,
+	         "the steps a game's search may take (default\n"
+	         "10000000): each item of a pattern tried, and each\n"
+	         "character gone back over"),
+	CLI_JOBS(S_grep, jobs, NULL,
+	         "search N games at once, in N threads (default:\n"
+	         "one per core, at most 8; 0: that); the output is\n"
+	         "the same, in the input's order"),
+	CLI_HELP,
+	CLI_END
+};
+
+#define S_UNKNOWN "unknown option '%s', or it lacks its value (see tablero %s --help)"
+
+const cli_optab cli_grep_options = {
+	"grep",
+	"usage: tablero grep [-i] [-v] [-c | -l] [--max-steps N] [-j N]\n"
+	"                    [--tag NAME~RE | --tag NAME=VALUE]...\n"
+	"                    [--comment RE]... [--event EVENT[>=N][ per game]]...\n"
+	"                    [-e RE | --moves RE]... [RE] [FILE...]\n"
+	"\n"
+	"Writes the games of each FILE ('-' or none: standard input) that\n"
+	"match every selector, in canonical TGN. Patterns are PCRE2 (Perl\n"
+	"syntax, UTF-8), compiled once; the whole search of a game runs on a\n"
+	"budget of steps, so no pattern can hang it (spec/compare.md). Without\n"
+	"-e, --moves, --tag, --comment or --event the first argument is a\n"
+	"movetext pattern.\n"
+	"\n",
+	S_opts, 20,
+	"Exit: 0 a game selected, 1 none, 2 trouble (a bad pattern, an\n"
+	"unreadable file, a record with errors, a game whose search ran out\n"
+	"of steps or over a PCRE2 limit, or whose events could not be looked\n"
+	"at because the rules stop at a turn: said at that turn).\n",
+	CLI_OPTS_DASHDASH, NULL, S_UNKNOWN, S_UNKNOWN, NULL
+};
+
 static int S_args(int argc, char **argv, S_grep *g, int *first_file)
 {
-	int i = 1, explicit = 0, got;
-	for (; i < argc; i++) {
-		const char *a = argv[i];
-		const char *v = i + 1 < argc ? argv[i + 1] : NULL;
-		if (strcmp(a, "--") == 0) {
-			i++;
-			break;
-		} else if ((got = cli_jobs_arg("grep", argc, argv, &i, &g->jobs)) != 0) {
-			if (got < 0)
-				return -1;
-		} else if (strcmp(a, "-i") == 0 || strcmp(a, "--ignore-case") == 0) {
-			g->icase = 1;
-		} else if (strcmp(a, "-v") == 0 || strcmp(a, "--invert-match") == 0) {
-			g->invert = 1;
-		} else if (strcmp(a, "-c") == 0 || strcmp(a, "--count") == 0) {
-			g->count = 1;
-		} else if (strcmp(a, "-l") == 0 || strcmp(a, "--files-with-matches") == 0) {
-			g->list = 1;
-		} else if (v && strcmp(a, "--max-steps") == 0) {
-			if (S_steps(v, &g->max_steps))
-				return -1;
-			i++;
-		} else if (v && (strcmp(a, "-e") == 0 || strcmp(a, "--moves") == 0 ||
-		                 strcmp(a, "--tag") == 0 || strcmp(a, "--comment") == 0 ||
-		                 strcmp(a, "--event") == 0)) {
-			i++; /* compiled below, once -i is known */
-			explicit = 1;
-		} else if (a[0] == '-' && a[1]) {
-			cli_error("grep", "unknown option '%s', or it lacks its value (see tablero grep "
-			          "--help)", a);
-			return -1;
-		} else {
-			break;
-		}
-	}
+	g->given = calloc((size_t)argc, sizeof *g->given);
+	if (!g->given)
+		cli_oom();
+	int i = cli_options_parse(&cli_grep_options, argc, argv, g);
+	if (i < 0)
+		return -1;
+	int explicit = g->ngiven > 0;
 	*first_file = i;
 	g->search = cli_search_new(g->icase, g->max_steps);
-	for (int k = 1; k < i; k++) {
-		const char *a = argv[k];
-		int rc = 0;
-		if (strcmp(a, "--max-steps") == 0)
-			k++;
-		else if (strcmp(a, "-e") == 0 || strcmp(a, "--moves") == 0)
-			rc = cli_search_add(g->search, CLI_SEL_MOVES, "--moves", argv[++k]);
-		else if (strcmp(a, "--tag") == 0)
-			rc = cli_search_add(g->search, CLI_SEL_TAG, "--tag", argv[++k]);
-		else if (strcmp(a, "--comment") == 0)
-			rc = cli_search_add(g->search, CLI_SEL_COMMENT, "--comment", argv[++k]);
-		else if (strcmp(a, "--event") == 0)
-			rc = cli_search_add(g->search, CLI_SEL_EVENT, "--event", argv[++k]);
-		if (rc)
+	for (int k = 0; k < g->ngiven; k++)
+		if (cli_search_add(g->search, g->given[k].kind, g->given[k].label, g->given[k].value))
 			return -1;
-	}
 	if (!explicit) {
 		if (i >= argc) {
 			cli_error("grep", "nothing to search for: give a PATTERN or --tag, --comment, "
@@ -254,5 +294,6 @@ int cmd_grep(int argc, char **argv)
 	rc = g.trouble ? EXIT_TROUBLE : selected ? EXIT_CLEAN : EXIT_PROBLEMS;
 done:
 	cli_search_free(g.search);
+	free(g.given);
 	return rc;
 }

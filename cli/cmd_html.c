@@ -23,51 +23,81 @@ typedef struct S_opts {
 	const char *out, *dir;
 } S_opts;
 
+static int S_game(void *opts, const cli_optarg *a)
+{
+	S_opts *o = opts;
+	char *end;
+	errno = 0;
+	o->game = strtol(a->value, &end, 10);
+	return errno || end == a->value || *end || o->game < 1 || o->game > 1000000;
+}
+
+static int S_lang(void *opts, const cli_optarg *a)
+{
+	S_opts *o = opts;
+	return (o->html.lang = cli_lang_arg("html", a->value)) ? 0 : -1;
+}
+
+/* a file, wherever it stands */
+static int S_operand(void *opts, char *arg)
+{
+	S_opts *o = opts;
+	if (o->nfiles == S_MAX_FILES) {
+		cli_error("html", "at most %d files at once", S_MAX_FILES);
+		return -1;
+	}
+	o->files[o->nfiles++] = arg;
+	return 0;
+}
+
+static const cli_opt S_opts_table[] = {
+	CLI_CALL(0, "game", "N", S_game, 0, 0, NULL, "only record N of each file"),
+	CLI_CALL(0, "lang", "L", S_lang, 0, 0, NULL,
+	         "the page's words in L (en, es, ar); default: each\nrecord's [Language]"),
+	CLI_FLAG(0, "grayscale", S_opts, html.grayscale, "the diagrams' grayscale style"),
+	CLI_FLAG(0, "list", S_opts, html.list,
+	         "write nothing: print where each page would go, then\n"
+	         "every position it holds, a line each (its number, turn\n"
+	         "and line, caption, pieces by side or unknown, and where\n"
+	         "the rules stop, why)"),
+	CLI_STRING('o', NULL, "FILE", S_opts, out,
+	           "the page to FILE (one FILE only; default: standard output)"),
+	CLI_STRING('d', NULL, "DIR", S_opts, dir,
+	           "each page to DIR/NAME.html, NAME the file's without .tgn\n(DIR made if missing)"),
+	CLI_HELP,
+	CLI_END
+};
+
+const cli_optab cli_html_options = {
+	"html",
+	"usage: tablero html [--game N] [--lang L] [--grayscale] [--list]\n"
+	"                    [-o FILE | -d DIR] [FILE...]\n"
+	"\n"
+	"Writes each FILE ('-' or none: standard input) as one self-contained\n"
+	"HTML5 page (spec/html.md): no network, nothing outside the page. The\n"
+	"board is the diagrams' (tablero svg), inline; buttons, the keys Left,\n"
+	"Right, Home and End, and the turns of the movetext step through the\n"
+	"main line, its variations and the other readings of a turn, each turn's\n"
+	"marks drawn; the fragment #ply=N names a turn. Every position is the\n"
+	"rules', computed here; the page's script only shows them. Around the\n"
+	"board: the movetext with its comments, the tags, the result and how the\n"
+	"game ended. A file of several records makes one page with a list of\n"
+	"them to choose from. Where the rules cannot follow a record, its page\n"
+	"replays it up to there and says why; a record with errors is shown\n"
+	"with its tags and errors, not replayed.\n"
+	"\n",
+	S_opts_table, 15,
+	"Each page is written only once complete.\n"
+	"\n"
+	"Exit: 0 every record replayed to its end, 1 a record has errors or the\n"
+	"rules stop in one (its page says where and why), 2 could not run.\n",
+	CLI_OPTS_MIXED | CLI_OPTS_LAST_NEEDS_VALUE, S_operand, NULL, NULL, NULL
+};
+
 static int S_args(int argc, char **argv, S_opts *o)
 {
-	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-		if (strcmp(a, "--grayscale") == 0) {
-			o->html.grayscale = 1;
-			continue;
-		}
-		if (strcmp(a, "--list") == 0) {
-			o->html.list = 1;
-			continue;
-		}
-		if (a[0] != '-' || !a[1]) { /* a file, wherever it stands */
-			if (o->nfiles == S_MAX_FILES) {
-				cli_error("html", "at most %d files at once", S_MAX_FILES);
-				return -1;
-			}
-			o->files[o->nfiles++] = a;
-			continue;
-		}
-		if (!v) {
-			cli_error("html", "%s needs a value (see tablero html --help)", a);
-			return -1;
-		}
-		i++;
-		if (strcmp(a, "--game") == 0) {
-			char *end;
-			errno = 0;
-			o->game = strtol(v, &end, 10);
-			if (errno || end == v || *end || o->game < 1 || o->game > 1000000) {
-				cli_error("html", "bad value '%s' for --game (see tablero html --help)", v);
-				return -1;
-			}
-		} else if (strcmp(a, "--lang") == 0) {
-			if (!(o->html.lang = cli_lang_arg("html", v)))
-				return -1;
-		} else if (strcmp(a, "-o") == 0) {
-			o->out = v;
-		} else if (strcmp(a, "-d") == 0) {
-			o->dir = v;
-		} else {
-			cli_error("html", "unknown option '%s' (see tablero html --help)", a);
-			return -1;
-		}
-	}
+	if (cli_options_parse(&cli_html_options, argc, argv, o) < 0)
+		return -1;
 	if (o->out && o->dir) {
 		cli_error("html", "-o and -d: give one");
 		return -1;

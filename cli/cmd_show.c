@@ -18,67 +18,100 @@ typedef struct S_opts {
 	const char *colour;
 } S_opts;
 
+static int S_game(void *opts, const cli_optarg *a)
+{
+	S_opts *o = opts;
+	char *end;
+	o->game = strtol(a->value, &end, 10);
+	return *end || o->game < 1 || o->game > 1000000;
+}
+
+/* --ply N, --move N (tag 1: a bare number is a move number) */
+static int S_turn(void *opts, const cli_optarg *a)
+{
+	S_opts *o = opts;
+	if (o->turn_arg) {
+		cli_error("show", "one turn at a time: '%s' and '%s'", o->turn_arg, a->value);
+		return -1;
+	}
+	int bad = cli_turn_arg(a->value, a->opt->tag, &o->turn);
+	o->turn_arg = a->value;
+	return bad ? 1 : 0;
+}
+
+/* --color WHEN, --color=WHEN (and --colour) */
+static int S_colour(void *opts, const cli_optarg *a)
+{
+	S_opts *o = opts;
+	o->colour = a->value;
+	if (!strcmp(a->value, "auto") || !strcmp(a->value, "always") || !strcmp(a->value, "never"))
+		return 0;
+	if (!a->glued)
+		return 1;
+	cli_error("show", "bad value in '%s' (auto, always or never)", a->arg);
+	return -1;
+}
+
+static int S_file(void *opts, char *arg)
+{
+	S_opts *o = opts;
+	if (o->file) {
+		cli_error("show", "one file at a time ('%s' is one too many)", arg);
+		return -1;
+	}
+	o->file = arg;
+	return 0;
+}
+
+static const cli_opt S_opts_table[] = {
+	CLI_CALL(0, "game", "N", S_game, 0, 0, NULL, NULL),
+	CLI_CALL(0, "ply", "N", S_turn, 0, 0, NULL,
+	         "after N turns of the main line (0: its start;\n"
+	         "default: the last); N. or N... is a move number"),
+	CLI_CALL(0, "move", "N.", S_turn, 1, 0, NULL,
+	         "after the first side's turn N, as the record numbers\n"
+	         "it (N alone is the same); N... the second side's"),
+	CLI_FLAG(0, "legal", S_opts, legal, "list every legal turn there, as tokens to copy"),
+	CLI_CALL(0, "color", "WHEN", S_colour, 0, CLI_OPT_GLUED, NULL,
+	         "colour the pieces: auto (on a terminal, unless\n"
+	         "NO_COLOR is set), always or never"),
+	CLI_CALL(0, "colour", "WHEN", S_colour, 0, CLI_OPT_GLUED | CLI_OPT_UNDOCUMENTED, NULL, NULL),
+	CLI_STRING(0, "rules", "R", S_opts, rules,
+	           "a bare position of the game R names first\n(\"asalto; chain=zigzag\")"),
+	CLI_STRING(0, "position", "P", S_opts, position,
+	           "that position (position notation; default: the start)"),
+	CLI_HELP,
+	CLI_END
+};
+
+const cli_optab cli_show_options = {
+	"show",
+	"usage: tablero show [--game N] [--ply N | --move N. | --move N...] [--legal]\n"
+	"                    [--color auto|always|never] [FILE]\n"
+	"       tablero show --rules R [--position P] [--legal]\n"
+	"\n"
+	"Draws the position of record N (default 1) of FILE ('-' or none:\n"
+	"standard input) after a turn of its main line, replayed by its rules,\n"
+	"as text (spec/show.md): the board's points and lines, the pieces by\n"
+	"side and kind, pieces to place and taken, whose turn it is or how the\n"
+	"game ended, and the position's notation. Where the rules cannot follow\n"
+	"the record (an illegal turn, an unknown turn, a gap), the last position\n"
+	"they reached is drawn and standard error says where they stopped.\n"
+	"\n",
+	S_opts_table, 17,
+	"Exit: 0 drawn, 1 the record has errors or the rules stopped before the\n"
+	"turn asked for (the board is then the last position known), 2 could\n"
+	"not run (usage, a turn the record does not have).\n",
+	CLI_OPTS_MIXED | CLI_OPTS_LAST_NEEDS_VALUE, S_file, NULL, NULL, NULL
+};
+
 static int S_args(int argc, char **argv, S_opts *o)
 {
 	o->game = 1;
 	o->turn = (cli_turn){-1, 0, 0};
 	o->colour = "auto";
-	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-		if (strcmp(a, "--legal") == 0) {
-			o->legal = 1;
-			continue;
-		}
-		if (strncmp(a, "--color=", 8) == 0 || strncmp(a, "--colour=", 9) == 0) {
-			o->colour = strchr(a, '=') + 1;
-			if (strcmp(o->colour, "auto") && strcmp(o->colour, "always") &&
-			    strcmp(o->colour, "never")) {
-				cli_error("show", "bad value in '%s' (auto, always or never)", a);
-				return -1;
-			}
-			continue;
-		}
-		if (a[0] != '-' || !a[1]) {
-			if (o->file) {
-				cli_error("show", "one file at a time ('%s' is one too many)", a);
-				return -1;
-			}
-			o->file = a;
-			continue;
-		}
-		if (!v) {
-			cli_error("show", "%s needs a value (see tablero show --help)", a);
-			return -1;
-		}
-		i++;
-		int bad = 0;
-		if (strcmp(a, "--game") == 0) {
-			char *end;
-			o->game = strtol(v, &end, 10);
-			bad = *end || o->game < 1 || o->game > 1000000;
-		} else if (strcmp(a, "--ply") == 0 || strcmp(a, "--move") == 0) {
-			if (o->turn_arg) {
-				cli_error("show", "one turn at a time: '%s' and '%s'", o->turn_arg, v);
-				return -1;
-			}
-			bad = cli_turn_arg(v, a[2] == 'm', &o->turn);
-			o->turn_arg = v;
-		} else if (strcmp(a, "--position") == 0) {
-			o->position = v;
-		} else if (strcmp(a, "--rules") == 0) {
-			o->rules = v;
-		} else if (strcmp(a, "--color") == 0 || strcmp(a, "--colour") == 0) {
-			bad = strcmp(v, "auto") && strcmp(v, "always") && strcmp(v, "never");
-			o->colour = v;
-		} else {
-			cli_error("show", "unknown option '%s' (see tablero show --help)", a);
-			return -1;
-		}
-		if (bad) {
-			cli_error("show", "bad value '%s' for %s (see tablero show --help)", v, a);
-			return -1;
-		}
-	}
+	if (cli_options_parse(&cli_show_options, argc, argv, o) < 0)
+		return -1;
 	if ((o->position || o->rules) && (o->file || o->turn_arg)) {
 		cli_error("show", "--position and --rules show a bare position, not a record's turn");
 		return -1;

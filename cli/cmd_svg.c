@@ -52,81 +52,155 @@ static int S_plies(S_opts *o, const char *list)
 	return o->nplies ? 0 : -1;
 }
 
+static int S_game(void *opts, const cli_optarg *a)
+{
+	return S_number(a->value, 1, &((S_opts *)opts)->game) ? 1 : 0;
+}
+
+static int S_every(void *opts, const cli_optarg *a)
+{
+	return S_number(a->value, 1, &((S_opts *)opts)->every) ? 1 : 0;
+}
+
+/* --ply N, --move N (tag 1: a bare number is a move number) */
+static int S_turn(void *opts, const cli_optarg *a)
+{
+	S_opts *o = opts;
+	int bad = o->nplies == S_MAX_PLIES || cli_turn_arg(a->value, a->opt->tag, &o->turns[o->nplies]);
+	o->nplies += !bad;
+	return bad;
+}
+
+static int S_plies_arg(void *opts, const cli_optarg *a)
+{
+	return S_plies(opts, a->value) ? 1 : 0;
+}
+
+static int S_position(void *opts, const cli_optarg *a)
+{
+	S_opts *o = opts;
+	o->position = a->value;
+	o->bare = 1;
+	return 0;
+}
+
+static int S_size(void *opts, const cli_optarg *a)
+{
+	S_opts *o = opts;
+	char *end;
+	o->svg.size_mm = strtod(a->value, &end);
+	return *end || !(o->svg.size_mm >= 20 && o->svg.size_mm <= 1000);
+}
+
+static int S_tag(void *opts, const cli_optarg *a)
+{
+	S_opts *o = opts;
+	if (o->ntags == S_MAX_TAGS)
+		return 1;
+	o->tags[o->ntags++] = a->value;
+	return 0;
+}
+
+static int S_sheet(void *opts, const cli_optarg *a)
+{
+	S_opts *o = opts;
+	o->svg.sheet = a->value;
+	return strcmp(a->value, "a4") != 0 && strcmp(a->value, "letter") != 0;
+}
+
+static int S_lang(void *opts, const cli_optarg *a)
+{
+	S_opts *o = opts;
+	return (o->svg.lang = cli_lang_arg("svg", a->value)) ? 0 : -1;
+}
+
+static int S_caption(void *opts, const cli_optarg *a)
+{
+	return cli_caption_arg(a->value, &((S_opts *)opts)->svg.caption) ? 1 : 0;
+}
+
+static int S_file(void *opts, char *arg)
+{
+	S_opts *o = opts;
+	if (o->file) {
+		cli_error("svg", "one file at a time ('%s' is one too many)", arg);
+		return -1;
+	}
+	o->file = arg;
+	return 0;
+}
+
+static const cli_opt S_opts_table[] = {
+	CLI_CALL(0, "game", "N", S_game, 0, 0, NULL, NULL),
+	CLI_CALL(0, "ply", "N", S_turn, 0, 0, NULL,
+	         "after the Nth turn of the record's main line\n"
+	         "(0: its start; default: the last); N. or N... is a\n"
+	         "move number as the record writes it"),
+	CLI_CALL(0, "move", "N.", S_turn, 1, 0, NULL,
+	         "after the first side's turn N (N alone is the same);\n"
+	         "N... the second side's"),
+	CLI_CALL(0, "plies", "LIST", S_plies_arg, 0, 0, NULL,
+	         "after each of a comma-separated list of them"),
+	CLI_CALL(0, "every", "K", S_every, 0, 0, NULL, "after turns 0, K, 2K, ... and the last"),
+	CLI_CALL(0, "position", "P", S_position, 0, 0, NULL,
+	         "a bare position (position notation; \"\": the start)\n"
+	         "of the game --rules names first (\"ocencahuac; river=5\")"),
+	CLI_STRING(0, "rules", "R", S_opts, rules, NULL),
+	CLI_CALL(0, "size", "MM", S_size, 0, 0, NULL,
+	         "a diagram's printed width in millimetres, 20 to 1000\n"
+	         "(default 60; on a sheet, as many columns as fit)"),
+	CLI_FLAG(0, "grayscale", S_opts, svg.grayscale,
+	         "every distinction in shapes, fills, dashes and dots"),
+	CLI_FLAG(0, "no-coords", S_opts, svg.no_coords, "no coordinates in the margin"),
+	CLI_CALL(0, "lang", "L", S_lang, 0, 0, NULL,
+	         "the caption's words in L (en, es, ar; default: the\n"
+	         "record's [Language], else English)"),
+	CLI_CALL(0, "caption", "C", S_caption, 0, 0, NULL,
+	         "full (the game, players, turn, result, --tag's; the\n"
+	         "default), short (\"After 23. c3-c4xe5\") or none"),
+	CLI_CALL(0, "tag", "NAME", S_tag, 0, 0, NULL,
+	         "add tag NAME's value to a full caption (repeatable)"),
+	CLI_CALL(0, "sheet", "PAPER", S_sheet, 0, 0, NULL,
+	         "lay the diagrams out on a4 or letter pages, the\n"
+	         "record's title at the head, a short caption each"),
+	CLI_FLAG(0, "list", S_opts, list, "print each document's name and caption; write nothing"),
+	CLI_STRING('o', NULL, "FILE", S_opts, out,
+	           "write one document to FILE (default: standard output)"),
+	CLI_STRING('d', NULL, "DIR", S_opts, dir,
+	           "write each document into DIR (made if missing); all of\n"
+	           "them or, on a failure, none"),
+	CLI_HELP,
+	CLI_END
+};
+
+const cli_optab cli_svg_options = {
+	"svg",
+	"usage: tablero svg [--game N] [--ply N | --move N. | --plies LIST | --every K]\n"
+	"                   [--size MM] [--grayscale] [--no-coords] [--lang L]\n"
+	"                   [--caption full|short|none] [--tag NAME]...\n"
+	"                   [--sheet a4|letter] [--list] [-o FILE | -d DIR] [FILE]\n"
+	"       tablero svg --position P --rules R [options] [-o FILE]\n"
+	"\n"
+	"Draws positions of record N (default 1) of FILE ('-' or none:\n"
+	"standard input), replayed on its main line by its rules, as\n"
+	"standalone SVG 1.1 documents (spec/svg.md): the board as the players\n"
+	"draw it, the pieces, the last turn (an arrow under the pieces, a\n"
+	"chain's path, the pieces it took crossed, a pushback's arc, a tercia\n"
+	"banded, a huffed defender boxed), coordinates and a caption in the\n"
+	"record's language.\n"
+	"\n",
+	S_opts_table, 17,
+	"Exit: 0 drawn, 1 the record or position cannot be drawn (or some of its\n"
+	"positions, after the turn where the rules stop: the others are drawn),\n"
+	"2 could not run.\n",
+	CLI_OPTS_MIXED | CLI_OPTS_LAST_NEEDS_VALUE, S_file, NULL, NULL, NULL
+};
+
 static int S_args(int argc, char **argv, S_opts *o)
 {
 	o->game = 1;
-	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-		int bad = 0;
-		if (strcmp(a, "--grayscale") == 0) {
-			o->svg.grayscale = 1;
-			continue;
-		}
-		if (strcmp(a, "--no-coords") == 0) {
-			o->svg.no_coords = 1;
-			continue;
-		}
-		if (strcmp(a, "--list") == 0) {
-			o->list = 1;
-			continue;
-		}
-		if (a[0] != '-' || !a[1]) { /* the file, wherever it stands */
-			if (o->file) {
-				cli_error("svg", "one file at a time ('%s' is one too many)", a);
-				return -1;
-			}
-			o->file = a;
-			continue;
-		}
-		if (!v) {
-			cli_error("svg", "%s needs a value (see tablero svg --help)", a);
-			return -1;
-		}
-		i++;
-		if (strcmp(a, "--game") == 0) {
-			bad = S_number(v, 1, &o->game);
-		} else if (strcmp(a, "--ply") == 0 || strcmp(a, "--move") == 0) {
-			bad = o->nplies == S_MAX_PLIES ||
-			      cli_turn_arg(v, a[2] == 'm', &o->turns[o->nplies]);
-			o->nplies += !bad;
-		} else if (strcmp(a, "--plies") == 0) {
-			bad = S_plies(o, v);
-		} else if (strcmp(a, "--every") == 0) {
-			bad = S_number(v, 1, &o->every);
-		} else if (strcmp(a, "--position") == 0) {
-			o->position = v;
-			o->bare = 1;
-		} else if (strcmp(a, "--rules") == 0) {
-			o->rules = v;
-		} else if (strcmp(a, "--size") == 0) {
-			char *end;
-			o->svg.size_mm = strtod(v, &end);
-			bad = *end || !(o->svg.size_mm >= 20 && o->svg.size_mm <= 1000);
-		} else if (strcmp(a, "--tag") == 0) {
-			bad = o->ntags == S_MAX_TAGS;
-			if (!bad)
-				o->tags[o->ntags++] = v;
-		} else if (strcmp(a, "--sheet") == 0) {
-			bad = strcmp(v, "a4") != 0 && strcmp(v, "letter") != 0;
-			o->svg.sheet = v;
-		} else if (strcmp(a, "--lang") == 0) {
-			if (!(o->svg.lang = cli_lang_arg("svg", v)))
-				return -1;
-		} else if (strcmp(a, "--caption") == 0) {
-			bad = cli_caption_arg(v, &o->svg.caption);
-		} else if (strcmp(a, "-o") == 0) {
-			o->out = v;
-		} else if (strcmp(a, "-d") == 0) {
-			o->dir = v;
-		} else {
-			cli_error("svg", "unknown option '%s' (see tablero svg --help)", a);
-			return -1;
-		}
-		if (bad) {
-			cli_error("svg", "bad value '%s' for %s (see tablero svg --help)", v, a);
-			return -1;
-		}
-	}
+	if (cli_options_parse(&cli_svg_options, argc, argv, o) < 0)
+		return -1;
 	o->tags[o->ntags] = NULL;
 	o->svg.tags = o->tags;
 	if (o->out && o->dir) {

@@ -19,45 +19,123 @@ typedef struct S_opts {
 	char **files;
 } S_opts;
 
-/* Reads options; the rest are files. Returns -1 on a bad option. */
-static int S_args(const char *cmd, int argc, char **argv, S_opts *o, int which)
+#define S_JOBS_HELP(what) \
+	what ", in N threads\n(default: one per core, at most 8; 0: that);\n" \
+	"the output is the same, in the input's order"
+
+static const cli_opt S_parse_opts[] = {
+	CLI_FLAG(0, "summary", S_opts, summary, "print, per file, how many records, errors and warnings"),
+	CLI_FLAG(0, "strict", S_opts, strict, "count warnings as problems too (exit 1)"),
+	CLI_JOBS(S_opts, jobs, "-j N",
+	         "read a file in N parts at once, in N threads (default:\n"
+	         "one per core, at most 8; 0: that); the output is the\n"
+	         "same, in the input's order (standard input, a pipe\n"
+	         "or a small file is read in one thread)"),
+	CLI_HELP,
+	CLI_END
+};
+
+const cli_optab cli_parse_options = {
+	"parse",
+	"usage: tablero parse [--summary] [--strict] [-j N] [FILE...]\n"
+	"\n"
+	"Reads every record of each FILE ('-' or none: standard input) and\n"
+	"reports each problem as file:line:col: error: message [TBnnn], with\n"
+	"the line and a caret. Reading goes on after an error, so one bad\n"
+	"record does not hide the next.\n"
+	"\n",
+	S_parse_opts, 13,
+	"Exit: 0 no errors, 1 errors found, 2 could not run.\n",
+	CLI_OPTS_DASHDASH, NULL, NULL, NULL, NULL
+};
+
+static const cli_opt S_validate_opts[] = {
+	CLI_FLAG(0, "positions", S_opts, positions,
+	         "print, for every node, the position after it\n"
+	         "and what its turn did (tercia, removal, capture,\n"
+	         "huff, pushback, coronation, ...), and when and\n"
+	         "why the game ends; a turn the rules decide is\n"
+	         "marked [reconstructed], and where they do not\n"
+	         "know the position, [open: N positions] or\n"
+	         "[unknown: why] beside the last one they knew"),
+	CLI_FLAG(0, "board", S_opts, board,
+	         "with --positions, draw the board of each\n"
+	         "position printed as tablero show does"),
+	CLI_FLAG(0, "summary", S_opts, summary,
+	         "print, per file, how many records, errors and\nwarnings"),
+	CLI_FLAG(0, "strict", S_opts, strict, "count warnings as problems too (exit 1)"),
+	CLI_SEARCH(0, "search-turns", S_opts, search, NULL, "the longest gap searched (default 8)"),
+	CLI_SEARCH(1, "search-positions", S_opts, search, NULL,
+	           "positions a search may hold (default 1000000)"),
+	CLI_SEARCH(2, "candidates", S_opts, search, NULL,
+	           "turns or sequences named when several fit\n(default 10)"),
+	CLI_SEARCH(3, "window", S_opts, search, NULL,
+	           "written turns a repair must keep legal\n(default 32)"),
+	CLI_JOBS(S_opts, jobs, NULL, S_JOBS_HELP("replay N records at once")),
+	CLI_HELP,
+	CLI_END
+};
+
+const cli_optab cli_validate_options = {
+	"validate",
+	"usage: tablero validate [--positions [--board]] [--summary] [--strict]\n"
+	"                        [--search-turns N] [--search-positions N]\n"
+	"                        [--candidates N] [--window N] [-j N] [FILE...]\n"
+	"\n"
+	"Replays every record of each FILE ('-' or none: standard input) with\n"
+	"its game's rules engine, main line and variations, and reports each\n"
+	"turn the rules do not allow, with a reason, the position it was played\n"
+	"in and the slips that would explain it (a point misheard, a turn left\n"
+	"out, two turns swapped). For an unknown turn, a '?' point and a gap it\n"
+	"names what fits the rules and the turns after it, and goes on over\n"
+	"the positions still possible (spec/reconstruct.md). The result is\n"
+	"checked against the final position.\n"
+	"\n",
+	S_validate_opts, 24,
+	"Exit: 0 all legal, 1 problems found, 2 could not run.\n",
+	CLI_OPTS_DASHDASH, NULL, NULL, NULL, NULL
+};
+
+static const cli_opt S_fmt_opts[] = {
+	CLI_FLAG('i', "in-place", S_opts, in_place,
+	         "rewrite each FILE in canonical form, atomically;\n"
+	         "a file with any error is left untouched"),
+	CLI_JOBS(S_opts, jobs, NULL,
+	         "read a file in N parts at once, in N threads\n"
+	         "(default: one per core, at most 8; 0: that);\n"
+	         "the output is the same, in the input's order;\n"
+	         "with -i, standard input or a pipe, N records\n"
+	         "at once (default there: 1)"),
+	CLI_HELP,
+	CLI_END
+};
+
+const cli_optab cli_fmt_options = {
+	"fmt",
+	"usage: tablero fmt [-i] [-j N] [FILE...]\n"
+	"\n"
+	"Writes every record of each FILE ('-' or none: standard input) in\n"
+	"canonical TGN (spec/tgn.md) to standard output. A record with\n"
+	"errors is not written; its diagnostics are.\n"
+	"\n",
+	S_fmt_opts, 18,
+	"Exit: 0 all written, 1 errors found, 2 could not run.\n",
+	CLI_OPTS_DASHDASH, NULL, NULL, NULL, NULL
+};
+
+/* Reads options by the command's table; the rest are files. Returns -1
+ * on a bad option. */
+static int S_args(const cli_optab *t, int argc, char **argv, S_opts *o)
 {
-	int fmt = which == CMD_FMT;
+	int fmt = t == &cli_fmt_options;
 	static char dashname[] = "-";
 	static char *dash[] = {dashname, NULL};
-	int i = 1, got;
-	for (; i < argc; i++) {
-		const char *a = argv[i];
-		if (strcmp(a, "--") == 0) {
-			i++;
-			break;
-		} else if (!fmt && strcmp(a, "--summary") == 0) {
-			o->summary = 1;
-		} else if (!fmt && strcmp(a, "--strict") == 0) {
-			o->strict = 1;
-		} else if (which == CMD_VALIDATE && strcmp(a, "--positions") == 0) {
-			o->positions = 1;
-		} else if (which == CMD_VALIDATE && strcmp(a, "--board") == 0) {
-			o->board = 1;
-		} else if (which == CMD_VALIDATE &&
-		           (got = cli_search_arg(cmd, argc, argv, &i, &o->search)) != 0) {
-			if (got < 0)
-				return -1;
-		} else if ((got = cli_jobs_arg(cmd, argc, argv, &i, &o->jobs)) != 0) {
-			if (got < 0)
-				return -1;
-		} else if (fmt && (strcmp(a, "-i") == 0 || strcmp(a, "--in-place") == 0)) {
-			o->in_place = 1;
-		} else if (a[0] == '-' && a[1]) {
-			cli_error(cmd, "unknown option '%s' (see tablero %s --help)", a, cmd);
-			return -1;
-		} else {
-			break;
-		}
-	}
+	int i = cli_options_parse(t, argc, argv, o);
+	if (i < 0)
+		return -1;
 	if (o->board && !o->positions) {
-		cli_error(cmd, "--board draws the board of each position that --positions prints: "
-		               "give both");
+		cli_error(t->cmd, "--board draws the board of each position that --positions prints: "
+		                  "give both");
 		return -1;
 	}
 	/* When one thread reads every record (jobs.c: -i, a pipe), fmt's
@@ -277,7 +355,7 @@ static S_item *S_item_new(cli_jobs *j, tb_reader *r, tb_record *rec, S_item *her
 static int S_check(const char *cmd, int which, int argc, char **argv)
 {
 	S_opts o = {0};
-	if (S_args(cmd, argc, argv, &o, which))
+	if (S_args(which == CMD_PARSE ? &cli_parse_options : &cli_validate_options, argc, argv, &o))
 		return EXIT_TROUBLE;
 	int rc = EXIT_CLEAN;
 	S_check_ctx c = {which, &o, NULL, NULL, cli_colour(stdout, "auto"), 0, 0, 0};
@@ -493,7 +571,7 @@ static int S_fmt_rewrite(void *ctx, tb_reader *r, cli_atomic *a)
 int cmd_fmt(int argc, char **argv)
 {
 	S_opts o = {0};
-	if (S_args("fmt", argc, argv, &o, CMD_FMT))
+	if (S_args(&cli_fmt_options, argc, argv, &o))
 		return EXIT_TROUBLE;
 	int rc = EXIT_CLEAN;
 	S_fmt_ctx c;

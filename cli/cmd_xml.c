@@ -21,42 +21,64 @@ typedef struct S_opts {
 	char **files;
 } S_opts;
 
+static int S_flag(void *opts, const cli_optarg *a)
+{
+	((S_opts *)opts)->flags |= a->opt->tag;
+	return 0;
+}
+
+static int S_to(void *opts, const cli_optarg *a)
+{
+	if (strcmp(a->value, "tgn") != 0 && strcmp(a->value, "xml") != 0) {
+		cli_error("xml", "--to takes tgn or xml, not '%s'", a->value);
+		return -1;
+	}
+	((S_opts *)opts)->to_tgn = strcmp(a->value, "tgn") == 0;
+	return 0;
+}
+
+static const cli_opt S_opts_table[] = {
+	CLI_CALL(0, "sourcepos", NULL, S_flag, TB_XML_SOURCEPOS, 0, NULL,
+	         "say where each node was in the TGN (line, col, ...)"),
+	CLI_CALL(0, "positions", NULL, S_flag, TB_XML_POSITIONS, 0, NULL,
+	         "replay each record by its rules and add, after each\n"
+	         "turn, the position, its pieces and what the turn did"),
+	CLI_CALL(0, "to", "FORMAT", S_to, 0, 0, "--to tgn",
+	         "read tablero XML and write its records as canonical\n"
+	         "TGN; the XML is validated against the schema, and a\n"
+	         "document that does not validate is refused with the\n"
+	         "line of each problem, and nothing is written"),
+	CLI_STRING('o', NULL, "FILE", S_opts, out,
+	           "write FILE (replaced only once complete) instead of\nstandard output"),
+	CLI_JOBS(S_opts, jobs, "-j N",
+	         "make the XML of N records at once, in N threads\n"
+	         "(default: one per core, at most 8; 0: that); the\n"
+	         "document is the same (--to tgn reads in one thread)"),
+	CLI_HELP,
+	CLI_END
+};
+
+const cli_optab cli_xml_options = {
+	"xml",
+	"usage: tablero xml [--sourcepos] [--positions] [-j N] [-o FILE] [FILE...]\n"
+	"       tablero xml --to tgn [-o FILE] [FILE...]\n"
+	"\n"
+	"Writes every record of each FILE ('-' or none: standard input) as\n"
+	"tablero XML (spec/xml.md; schema: schemas/tgn.rng), one document.\n"
+	"A record with errors is reported and left out.\n"
+	"\n",
+	S_opts_table, 15,
+	"Exit: 0 all converted, 1 problems found, 2 could not run.\n",
+	CLI_OPTS_DASHDASH, NULL, NULL, NULL, NULL
+};
+
 static int S_args(int argc, char **argv, S_opts *o)
 {
 	static char dashname[] = "-";
 	static char *dash[] = {dashname, NULL};
-	int i = 1, got;
-	for (; i < argc; i++) {
-		const char *a = argv[i];
-		if (strcmp(a, "--") == 0) {
-			i++;
-			break;
-		} else if ((got = cli_jobs_arg("xml", argc, argv, &i, &o->jobs)) != 0) {
-			if (got < 0)
-				return -1;
-		} else if (strcmp(a, "--sourcepos") == 0) {
-			o->flags |= TB_XML_SOURCEPOS;
-		} else if (strcmp(a, "--positions") == 0) {
-			o->flags |= TB_XML_POSITIONS;
-		} else if ((strcmp(a, "--to") == 0 || strcmp(a, "-o") == 0) && i + 1 == argc) {
-			cli_error("xml", "%s needs a value (see tablero xml --help)", a);
-			return -1;
-		} else if (strcmp(a, "--to") == 0 && i + 1 < argc) {
-			const char *to = argv[++i];
-			if (strcmp(to, "tgn") != 0 && strcmp(to, "xml") != 0) {
-				cli_error("xml", "--to takes tgn or xml, not '%s'", to);
-				return -1;
-			}
-			o->to_tgn = strcmp(to, "tgn") == 0;
-		} else if (strcmp(a, "-o") == 0 && i + 1 < argc) {
-			o->out = argv[++i];
-		} else if (a[0] == '-' && a[1]) {
-			cli_error("xml", "unknown option '%s' (see tablero xml --help)", a);
-			return -1;
-		} else {
-			break;
-		}
-	}
+	int i = cli_options_parse(&cli_xml_options, argc, argv, o);
+	if (i < 0)
+		return -1;
 	if (o->to_tgn && o->flags) {
 		cli_error("xml", "--sourcepos and --positions are for writing XML, not reading it");
 		return -1;

@@ -18,6 +18,9 @@
  * fifty times its size); the first batches hold one record, the next
  * twice as many as the last, while the output allows.
  *
+ * The batches are the tasks of the ordered work queue (queue.c), which
+ * parts.c shares.
+ *
  * Batches, because most records take a few microseconds: handing them
  * over one by one (a lock, a wake-up, two memory streams each) cost
  * more than the work, and -j 2 ran slower than -j 1.
@@ -27,57 +30,40 @@
  * the commands ran before there were jobs.
  */
 #include <errno.h>
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "cli.h"
+#include "options.h"
 
 enum {
 	S_PER_WORKER = 4, S_MAX_JOBS = 256, S_DEFAULT_CAP = 8,
 	S_BATCH = 64, S_BATCH_BYTES = 16 * 1024, S_BATCH_OUTPUT = 64 * 1024
 };
 
-typedef struct S_worker {
-	struct cli_jobs *j;
-	int index;
-} S_worker;
-
-typedef struct S_slot {           /* a batch */
+typedef struct S_slot {           /* a batch: a task of the queue (queue.c) */
 	void *item[S_BATCH];
 	int result[S_BATCH];
 	size_t out_end[S_BATCH], err_end[S_BATCH]; /* where each record's output ends */
 	size_t n, bytes;                /* records, and their source bytes */
-	int done;                       /* a worker has finished it */
+	int failed;                     /* the worker could not make a buffer */
 	char *out, *err;                /* what they wrote (malloc'd by open_memstream) */
 	size_t nout, nerr;
 } S_slot;
 
+/* All the caller's thread's, but what the workers read: run and ctx. */
 struct cli_jobs {
 	int n;
 	cli_job_fn run;
 	cli_job_done_fn done;
 	void *ctx;
-	pthread_t *threads;
-	S_worker *workers;
-	int nthreads;
-	pthread_mutex_t mu;
-	pthread_cond_t work, finished;
-	S_slot *slot;
-	size_t cap;
-	size_t head;     /* the oldest batch not yet written (a count) */
-	size_t next;     /* the next to hand to a worker */
-	size_t tail;     /* the batch being gathered, handed over when full */
-	int idle;        /* workers waiting for a record */
-	int waiting;     /* the caller waits for the oldest record */
+	cli_queue *q;    /* the batches in flight; NULL with one job */
 	int skipping;    /* records are dropped unwritten until cli_jobs_wait */
-	int stop;
 	int failed;      /* a worker could not make a buffer */
-	int unwritten;   /* the caller could not write one (its own: no lock) */
-	int gathering;   /* the slot at 'tail' holds a batch being gathered
-	                    (the caller's own: no lock) */
-	size_t most;     /* records a batch may gather (the caller's own) */
+	int unwritten;   /* the caller could not write one */
+	int gathering;   /* the slot at the queue's tail holds a batch being gathered */
+	size_t most;     /* records a batch may gather */
 };
 
 int cli_jobs_default(void)
@@ -88,76 +74,48 @@ int cli_jobs_default(void)
 	return n > S_DEFAULT_CAP ? S_DEFAULT_CAP : (int)n;
 }
 
-int cli_jobs_arg(const char *cmd, int argc, char **argv, int *i, int *jobs)
+int cli_opt_jobs(void *opts, const cli_optarg *a)
 {
-	const char *a = argv[*i], *v;
-	if (strcmp(a, "-j") == 0 || strcmp(a, "--jobs") == 0) {
-		if (*i + 1 >= argc) {
-			v = "";
-		} else {
-			v = argv[++*i];
-		}
-	} else if (strncmp(a, "-j", 2) == 0 && a[2] >= '0' && a[2] <= '9') {
-		v = a + 2;
-	} else if (strncmp(a, "--jobs=", 7) == 0) {
-		v = a + 7;
-	} else {
-		return 0;
-	}
+	(void)opts;
+	const char *v = a->value ? a->value : "";
 	char *end;
 	errno = 0;
 	long n = *v >= '0' && *v <= '9' ? strtol(v, &end, 10) : -1;
 	if (n < 0 || *end || errno || n > S_MAX_JOBS) {
-		cli_error(cmd, "-j takes the number of records read at once, from 1 to %d "
-		               "(0: one per core, at most %d)", S_MAX_JOBS, S_DEFAULT_CAP);
+		cli_error(a->cmd, "-j takes the number of records read at once, from 1 to %d "
+		                  "(0: one per core, at most %d)", S_MAX_JOBS, S_DEFAULT_CAP);
 		return -1;
 	}
-	*jobs = n ? (int)n : cli_jobs_default();
-	return 1;
+	*(int *)a->field = n ? (int)n : cli_jobs_default();
+	return 0;
 }
 
-static void *S_worker_main(void *arg)
+/* A worker's share: the records of a batch, their output into its
+ * buffers. */
+static void S_run_batch(void *ctx, int worker, void *slot)
 {
-	S_worker *w = arg;
-	cli_jobs *j = w->j;
-	pthread_mutex_lock(&j->mu);
-	for (;;) {
-		while (j->next == j->tail && !j->stop) {
-			j->idle++;
-			pthread_cond_wait(&j->work, &j->mu);
-			j->idle--;
-		}
-		if (j->next == j->tail)
-			break;
-		S_slot *s = &j->slot[j->next++ % j->cap];
-		pthread_mutex_unlock(&j->mu);
-		FILE *out = open_memstream(&s->out, &s->nout);
-		FILE *err = out ? open_memstream(&s->err, &s->nerr) : NULL;
-		int failed = !out || !err;
-		size_t out_end = 0, err_end = 0; /* what is known to be written */
-		for (size_t i = 0; i < s->n; i++) {
-			s->result[i] = failed ? 0 : j->run(j->ctx, w->index, s->item[i], out, err);
-			/* a memory stream's size is known after a flush; after a
-			 * failure nothing more of the batch is written */
-			if (!failed && (cli_flush_buffer(out) != 0 || cli_flush_buffer(err) != 0))
-				failed = 1;
-			if (!failed) {
-				out_end = s->nout;
-				err_end = s->nerr;
-			}
-			s->out_end[i] = out_end;
-			s->err_end[i] = err_end;
-		}
-		if ((out && fclose(out) != 0) || (err && fclose(err) != 0))
+	cli_jobs *j = ctx;
+	S_slot *s = slot;
+	FILE *out = open_memstream(&s->out, &s->nout);
+	FILE *err = out ? open_memstream(&s->err, &s->nerr) : NULL;
+	int failed = !out || !err;
+	size_t out_end = 0, err_end = 0; /* what is known to be written */
+	for (size_t i = 0; i < s->n; i++) {
+		s->result[i] = failed ? 0 : j->run(j->ctx, worker, s->item[i], out, err);
+		/* a memory stream's size is known after a flush; after a
+		 * failure nothing more of the batch is written */
+		if (!failed && (cli_flush_buffer(out) != 0 || cli_flush_buffer(err) != 0))
 			failed = 1;
-		pthread_mutex_lock(&j->mu);
-		s->done = 1;
-		j->failed |= failed;
-		if (j->waiting) /* no wake-up (a system call) when nobody waits */
-			pthread_cond_signal(&j->finished);
+		if (!failed) {
+			out_end = s->nout;
+			err_end = s->nerr;
+		}
+		s->out_end[i] = out_end;
+		s->err_end[i] = err_end;
 	}
-	pthread_mutex_unlock(&j->mu);
-	return NULL;
+	if ((out && fclose(out) != 0) || (err && fclose(err) != 0))
+		failed = 1;
+	s->failed = failed;
 }
 
 cli_jobs *cli_jobs_new(int n, cli_job_fn run, cli_job_done_fn done, void *ctx)
@@ -171,34 +129,10 @@ cli_jobs *cli_jobs_new(int n, cli_job_fn run, cli_job_done_fn done, void *ctx)
 	j->ctx = ctx;
 	if (j->n == 1)
 		return j;
-	j->cap = (size_t)j->n * S_PER_WORKER;
 	j->most = 1; /* grown batch by batch (S_write), as the output allows */
-	j->slot = calloc(j->cap, sizeof *j->slot);
-	j->threads = calloc((size_t)j->n, sizeof *j->threads);
-	j->workers = calloc((size_t)j->n, sizeof *j->workers);
-	if (!j->slot || !j->threads || !j->workers)
-		cli_oom();
-	pthread_mutex_init(&j->mu, NULL);
-	pthread_cond_init(&j->work, NULL);
-	pthread_cond_init(&j->finished, NULL);
-	for (int k = 0; k < j->n; k++) {
-		j->workers[k] = (S_worker){j, k};
-		if (pthread_create(&j->threads[k], NULL, S_worker_main, &j->workers[k]) != 0)
-			break;
-		j->nthreads++;
-	}
-	if (j->nthreads == 0) { /* no thread could be made: run them here */
-		pthread_cond_destroy(&j->finished);
-		pthread_cond_destroy(&j->work);
-		pthread_mutex_destroy(&j->mu);
-		free(j->slot);
-		free(j->threads);
-		free(j->workers);
-		j->slot = NULL;
-		j->threads = NULL;
-		j->workers = NULL;
+	j->q = cli_queue_new(j->n, (size_t)j->n * S_PER_WORKER, sizeof(S_slot), 1, S_run_batch, j);
+	if (!j->q) /* no thread could be made: run them here */
 		j->n = 1;
-	}
 	return j;
 }
 
@@ -208,23 +142,11 @@ int cli_jobs_count(const cli_jobs *j) { return j->n; }
  * 'keep' are in flight (waiting for the head to finish when more are). */
 static void S_write(cli_jobs *j, size_t keep)
 {
-	pthread_mutex_lock(&j->mu);
-	while (j->head != j->tail) {
-		S_slot *s = &j->slot[j->head % j->cap];
-		if (!s->done) {
-			if (j->tail - j->head <= keep)
-				break;
-			if (j->idle && j->next != j->tail)
-				pthread_cond_broadcast(&j->work);
-			j->waiting = 1;
-			pthread_cond_wait(&j->finished, &j->mu);
-			j->waiting = 0;
-			continue;
-		}
-		pthread_mutex_unlock(&j->mu);
+	S_slot *s;
+	while ((s = cli_queue_head(j->q, cli_queue_count(j->q) > keep)) != NULL) {
 		/* record by record, as one thread would have written them: its
-		 * standard output, then its errors; 'skipping' is this thread's
-		 * own (set by a 'done', cleared by cli_jobs_wait) */
+		 * standard output, then its errors; 'skipping' is set by a
+		 * 'done', cleared by cli_jobs_wait */
 		size_t out_from = 0, err_from = 0;
 		for (size_t i = 0; i < s->n; i++) {
 			size_t nout = s->out_end[i] - out_from, nerr = s->err_end[i] - err_from;
@@ -246,13 +168,11 @@ static void S_write(cli_jobs *j, size_t keep)
 		if (per && S_BATCH_OUTPUT / per < most)
 			most = S_BATCH_OUTPUT / per;
 		j->most = most < 1 ? 1 : most > S_BATCH ? S_BATCH : most;
+		j->failed |= s->failed;
 		free(s->out);
 		free(s->err);
-		memset(s, 0, sizeof *s);
-		pthread_mutex_lock(&j->mu);
-		j->head++;
+		cli_queue_pop(j->q);
 	}
-	pthread_mutex_unlock(&j->mu);
 }
 
 /* Hands the batch being gathered, if any, to the workers. */
@@ -261,14 +181,7 @@ static void S_hand_over(cli_jobs *j)
 	if (!j->gathering)
 		return;
 	j->gathering = 0;
-	pthread_mutex_lock(&j->mu);
-	j->tail++;
-	/* a worker is woken (a system call) for a few batches at once, or
-	 * at once when none is working; the caller wakes them all before it
-	 * waits (S_write) */
-	if (j->idle && (j->tail - j->next >= (size_t)j->n || j->idle == j->nthreads))
-		pthread_cond_signal(&j->work);
-	pthread_mutex_unlock(&j->mu);
+	cli_queue_push(j->q);
 }
 
 void cli_jobs_add(cli_jobs *j, void *item, size_t bytes)
@@ -280,10 +193,10 @@ void cli_jobs_add(cli_jobs *j, void *item, size_t bytes)
 		return;
 	}
 	if (!j->gathering) { /* a new batch: its slot must be free */
-		S_write(j, j->cap - 1);
+		S_write(j, cli_queue_cap(j->q) - 1);
 		j->gathering = 1;
 	}
-	S_slot *s = &j->slot[j->tail % j->cap];
+	S_slot *s = cli_queue_slot(j->q);
 	s->item[s->n++] = item;
 	s->bytes += bytes;
 	if (s->n >= j->most || s->bytes >= S_BATCH_BYTES)
@@ -292,11 +205,8 @@ void cli_jobs_add(cli_jobs *j, void *item, size_t bytes)
 
 void cli_jobs_skip(cli_jobs *j)
 {
-	if (j->n == 1)
-		return; /* nothing is in flight */
-	pthread_mutex_lock(&j->mu);
-	j->skipping = 1;
-	pthread_mutex_unlock(&j->mu);
+	if (j->n > 1) /* with one, nothing is in flight */
+		j->skipping = 1;
 }
 
 void cli_jobs_wait(cli_jobs *j)
@@ -305,9 +215,7 @@ void cli_jobs_wait(cli_jobs *j)
 		return;
 	S_hand_over(j);
 	S_write(j, 0);
-	pthread_mutex_lock(&j->mu);
 	j->skipping = 0;
-	pthread_mutex_unlock(&j->mu);
 }
 
 int cli_jobs_free(cli_jobs *j)
@@ -318,20 +226,9 @@ int cli_jobs_free(cli_jobs *j)
 	if (j->n > 1) {
 		S_hand_over(j);
 		S_write(j, 0);
-		pthread_mutex_lock(&j->mu);
-		j->stop = 1;
-		pthread_cond_broadcast(&j->work);
-		pthread_mutex_unlock(&j->mu);
-		for (int k = 0; k < j->nthreads; k++)
-			pthread_join(j->threads[k], NULL);
-		pthread_cond_destroy(&j->finished);
-		pthread_cond_destroy(&j->work);
-		pthread_mutex_destroy(&j->mu);
+		cli_queue_free(j->q);
 		failed = j->failed || j->unwritten;
 	}
-	free(j->slot);
-	free(j->threads);
-	free(j->workers);
 	free(j);
 	return failed ? -1 : 0;
 }

@@ -39,7 +39,6 @@
  * cut in S_PART_MOST bytes is read by the caller's thread, as -j 1 reads
  * it, its output written as it comes ('here': cli.h), not buffered whole.
  */
-#include <pthread.h>
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -75,20 +74,13 @@ typedef struct S_part {
 	unsigned line;                  /* the line they start on */
 	int last;                       /* they reach the file's end */
 	unsigned gen;                   /* the reading it belongs to (S_drop) */
-	int done, clean, failed;
+	int clean, failed;
 	int over;                       /* it printed more than S_out_most: stopped */
 	char *out, *err;                /* what its records wrote (open_memstream) */
 	size_t nout, nerr;
 	S_rec *rec;
 	size_t nrec, cap;
 } S_part;
-
-typedef struct S_parts S_parts;
-
-typedef struct S_worker {
-	S_parts *ps;
-	int index;
-} S_worker;
 
 struct S_parts {
 	int n;
@@ -97,14 +89,7 @@ struct S_parts {
 	const char *name;
 	const cli_parts_spec *spec;
 	cli_part_sum *sum;
-	pthread_t *threads;
-	S_worker *workers;
-	int nthreads;
-	pthread_mutex_t mu;
-	pthread_cond_t work, finished;
-	S_part *slot;
-	size_t cap, head, next, tail;   /* written, handed to a worker, cut */
-	int idle, waiting, stop;
+	cli_queue *q;                   /* the parts in flight, in order (queue.c) */
 	atomic_uint gen;                /* parts of an older reading are dropped */
 	/* the caller's thread's own: */
 	char *pend;                     /* read but not yet in a part */
@@ -118,6 +103,7 @@ struct S_parts {
 	size_t untrimmed;               /* output buffered since the last S_trim */
 	size_t part;                    /* S_PART, or TABLERO_PART_SIZE (tests) */
 };
+typedef struct S_parts S_parts;
 
 /* ===== Cutting ===== */
 
@@ -336,29 +322,10 @@ static void S_read_part(S_parts *ps, int worker, S_part *s)
 	s->failed = failed;
 }
 
-static void *S_worker_main(void *arg)
+/* A worker's share (queue.c): a part read. */
+static void S_work(void *ctx, int worker, void *slot)
 {
-	S_worker *w = arg;
-	S_parts *ps = w->ps;
-	pthread_mutex_lock(&ps->mu);
-	for (;;) {
-		while (ps->next == ps->tail && !ps->stop) {
-			ps->idle++;
-			pthread_cond_wait(&ps->work, &ps->mu);
-			ps->idle--;
-		}
-		if (ps->next == ps->tail)
-			break;
-		S_part *s = &ps->slot[ps->next++ % ps->cap];
-		pthread_mutex_unlock(&ps->mu);
-		S_read_part(ps, w->index, s);
-		pthread_mutex_lock(&ps->mu);
-		s->done = 1;
-		if (ps->waiting)
-			pthread_cond_signal(&ps->finished);
-	}
-	pthread_mutex_unlock(&ps->mu);
-	return NULL;
+	S_read_part(ctx, worker, slot);
 }
 
 /* ===== Writing, in order ===== */
@@ -382,15 +349,7 @@ static void S_target(S_parts *ps, size_t t)
 /* Waits for the part at the head to be read. */
 static S_part *S_wait_head(S_parts *ps)
 {
-	S_part *s = &ps->slot[ps->head % ps->cap];
-	pthread_mutex_lock(&ps->mu);
-	while (!s->done) {
-		ps->waiting = 1;
-		pthread_cond_wait(&ps->finished, &ps->mu);
-		ps->waiting = 0;
-	}
-	pthread_mutex_unlock(&ps->mu);
-	return s;
+	return cli_queue_head(ps->q, 1);
 }
 
 static void S_write_part(S_parts *ps, S_part *s)
@@ -433,9 +392,9 @@ static void S_write_part(S_parts *ps, S_part *s)
 static void S_drop(S_parts *ps)
 {
 	atomic_fetch_add_explicit(&ps->gen, 1, memory_order_relaxed);
-	while (ps->head != ps->tail) {
+	while (cli_queue_count(ps->q)) {
 		S_free_part(S_wait_head(ps));
-		ps->head++;
+		cli_queue_pop(ps->q);
 	}
 }
 
@@ -531,7 +490,7 @@ static void S_write_head(S_parts *ps)
 		ps->done |= s->last;
 		ps->alone = 0;
 		S_free_part(s);
-		ps->head++;
+		cli_queue_pop(ps->q);
 		return;
 	}
 	size_t off = s->off, end = s->off + s->len;
@@ -542,52 +501,9 @@ static void S_write_head(S_parts *ps)
 	S_alone(ps, off, line, end + ps->alone);
 }
 
-/* Hands the part just cut to the workers. */
-static void S_hand_over(S_parts *ps)
-{
-	pthread_mutex_lock(&ps->mu);
-	ps->tail++;
-	if (ps->idle)
-		pthread_cond_signal(&ps->work);
-	pthread_mutex_unlock(&ps->mu);
-}
-
-static int S_start(S_parts *ps)
-{
-	ps->cap = (size_t)ps->n * S_PER_WORKER;
-	ps->slot = calloc(ps->cap, sizeof *ps->slot);
-	ps->threads = calloc((size_t)ps->n, sizeof *ps->threads);
-	ps->workers = calloc((size_t)ps->n, sizeof *ps->workers);
-	if (!ps->slot || !ps->threads || !ps->workers)
-		cli_oom();
-	pthread_mutex_init(&ps->mu, NULL);
-	pthread_cond_init(&ps->work, NULL);
-	pthread_cond_init(&ps->finished, NULL);
-	for (int k = 0; k < ps->n; k++) {
-		ps->workers[k] = (S_worker){ps, k};
-		if (pthread_create(&ps->threads[k], NULL, S_worker_main, &ps->workers[k]) != 0)
-			break;
-		ps->nthreads++;
-	}
-	return ps->nthreads > 0;
-}
-
 static void S_stop(S_parts *ps)
 {
-	if (ps->nthreads) {
-		pthread_mutex_lock(&ps->mu);
-		ps->stop = 1;
-		pthread_cond_broadcast(&ps->work);
-		pthread_mutex_unlock(&ps->mu);
-		for (int k = 0; k < ps->nthreads; k++)
-			pthread_join(ps->threads[k], NULL);
-	}
-	pthread_cond_destroy(&ps->finished);
-	pthread_cond_destroy(&ps->work);
-	pthread_mutex_destroy(&ps->mu);
-	free(ps->slot);
-	free(ps->threads);
-	free(ps->workers);
+	cli_queue_free(ps->q);
 	free(ps->pend);
 }
 
@@ -628,26 +544,26 @@ int cli_parts_read(const cli_parts_spec *spec, FILE *f, const char *name, cli_pa
 	ps.line = 1;
 	ps.part = size;
 	S_target(&ps, 0); /* small parts first, until the output's rate is known */
-	if (!S_start(&ps)) {
+	ps.q = cli_queue_new(n, (size_t)n * S_PER_WORKER, sizeof(S_part), 0, S_work, &ps);
+	if (!ps.q) {
 		S_stop(&ps);
 		return 0;
 	}
 	while (!ps.done) {
-		if (ps.tail - ps.head == ps.cap) { /* no room: the oldest first */
+		if (cli_queue_count(ps.q) == cli_queue_cap(ps.q)) { /* no room: the oldest first */
 			S_write_head(&ps);
 			continue;
 		}
-		S_part *s = &ps.slot[ps.tail % ps.cap];
-		int got = S_next_part(&ps, s);
+		int got = S_next_part(&ps, cli_queue_slot(ps.q));
 		if (got > 0) {
-			S_hand_over(&ps);
+			cli_queue_push(ps.q);
 			continue;
 		}
 		/* nothing more to cut: write what is in flight, in order; an
 		 * unclean part among them reads on alone, and parts may then be
 		 * cut again further on */
 		unsigned resyncs = ps.resyncs;
-		while (ps.head != ps.tail && !ps.done)
+		while (cli_queue_count(ps.q) && !ps.done)
 			S_write_head(&ps);
 		if (ps.done || ps.resyncs != resyncs)
 			continue;

@@ -120,48 +120,6 @@ void cli_close(FILE *f)
 		fclose(f);
 }
 
-/* A whole number from 1 to 'max' in 'v', into '*out'. */
-static int S_count_arg(const char *v, unsigned long max, unsigned long *out)
-{
-	char *end;
-	if (!v || *v < '1' || *v > '9')
-		return -1;
-	errno = 0;
-	unsigned long n = strtoul(v, &end, 10);
-	if (*end || errno || n > max)
-		return -1;
-	*out = n;
-	return 0;
-}
-
-int cli_search_arg(const char *cmd, int argc, char **argv, int *i, tb_search_opts *o)
-{
-	static const struct {
-		const char *name;
-		unsigned long max;
-	} S_opts[] = {{"--search-turns", 64}, {"--search-positions", 100000000},
-	              {"--candidates", 1000}, {"--window", 10000}};
-	const char *a = argv[*i];
-	for (int k = 0; k < 4; k++) {
-		if (strcmp(a, S_opts[k].name) != 0)
-			continue;
-		unsigned long n;
-		if (*i + 1 >= argc || S_count_arg(argv[*i + 1], S_opts[k].max, &n)) {
-			cli_error(cmd, "%s takes a whole number from 1 to %lu", a, S_opts[k].max);
-			return -1;
-		}
-		++*i;
-		switch (k) {
-		case 0: o->max_turns = (unsigned)n; break;
-		case 1: o->max_positions = n; break;
-		case 2: o->max_listed = (unsigned)n; break;
-		default: o->window = (unsigned)n; break;
-		}
-		return 1;
-	}
-	return 0;
-}
-
 static int S_progress_shown;
 
 void cli_progress(void *ctx, unsigned long positions)

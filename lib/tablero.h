@@ -1291,6 +1291,44 @@ TB_EXPORT const char *tb_plies_start(tb_plies *p);
  * its head holds no turn. */
 TB_EXPORT size_t tb_plies_key_head(const char *key, size_t len);
 
+/** ## Diff documents (schemas/diff.rng)
+ *
+ * What tablero diff --xml writes: the caller compares (the functions
+ * above) and names the elements and attributes in the order
+ * schemas/diff.rng has them; the writer escapes and indents them as the
+ * library's other documents (one space a level; text with '"' as
+ * &quot;, what XML cannot carry as U+FFFD) and keeps the document
+ * well-formed. Its bytes are handed out a piece at a time
+ * (tb_diff_xml_take), so that a long document is never held whole. The
+ * names given are borrowed until their element ends; text and values
+ * are copied. A call after memory ran out does nothing: the next
+ * tb_diff_xml_take says so. */
+typedef struct tb_diff_xml tb_diff_xml;
+
+/** Starts a document: the XML declaration and <tgndiff> with its
+ * namespace and version; its other attributes may follow. The
+ * caller's: tb_diff_xml_free. NULL when memory ran out. */
+TB_EXPORT tb_diff_xml *tb_diff_xml_new(void);
+/** Starts element 'element' inside the one open; attributes follow. */
+TB_EXPORT void tb_diff_xml_start(tb_diff_xml *x, const char *element);
+/** An attribute of the element just started ('value' any UTF-8 text). */
+TB_EXPORT void tb_diff_xml_attr(tb_diff_xml *x, const char *name, const char *value);
+/** An attribute whose value is 'value' in decimal. */
+TB_EXPORT void tb_diff_xml_uint(tb_diff_xml *x, const char *name, unsigned long long value);
+/** <element>text</element>, whole, inside the element open. */
+TB_EXPORT void tb_diff_xml_text_element(tb_diff_xml *x, const char *element,
+                                        const char *text);
+/** Ends the innermost element open ("/>" when it holds nothing). */
+TB_EXPORT void tb_diff_xml_end(tb_diff_xml *x);
+/** Ends every element still open, and the document. */
+TB_EXPORT void tb_diff_xml_finish(tb_diff_xml *x);
+/** What was written since the last call ('*len' bytes; "" when
+ * nothing was), borrowed until the next call on 'x'; the caller writes
+ * it out. NULL when memory ran out: the document is lost. */
+TB_EXPORT const char *tb_diff_xml_take(tb_diff_xml *x, size_t *len);
+/** Frees 'x' (NULL: nothing), with what was not taken. */
+TB_EXPORT void tb_diff_xml_free(tb_diff_xml *x);
+
 /** ## Collating witnesses (spec/compare.md, "Collating witnesses")
  *
  * Several records of one game -- a tape and a notebook, two informants,

@@ -1,0 +1,28 @@
+/*
+ * commands.c -- tablero's subcommands, in the order 'tablero --help'
+ * lists them: each with its summary, its options (options.h, beside
+ * the command) and the function that runs it.
+ */
+#include "cli.h"
+
+const cli_cmd cli_commands[] = {
+	{"parse", "check the syntax of TGN records", &cli_parse_options, cmd_parse},
+	{"fmt", "write TGN records in the canonical form", &cli_fmt_options, cmd_fmt},
+	{"validate", "check records against their game's rules", &cli_validate_options, cmd_validate},
+	{"fill", "put in what the rules decide for unknown turns and gaps", &cli_fill_options,
+	 cmd_fill},
+	{"perft", "count the move paths from a position", &cli_perft_options, cmd_perft},
+	{"random", "play random legal games", &cli_random_options, cmd_random},
+	{"xml", "write records as XML, or XML back as TGN", &cli_xml_options, cmd_xml},
+	{"show", "draw a position as text, with its legal turns", &cli_show_options, cmd_show},
+	{"svg", "draw positions as printable SVG diagrams", &cli_svg_options, cmd_svg},
+	{"book", "set records as printed pages: SVG, or a PDF", &cli_book_options, cmd_book},
+	{"html", "write records as web pages that replay them", &cli_html_options, cmd_html},
+	{"diff", "compare two transcriptions, or find the same game twice", &cli_diff_options,
+	 cmd_diff},
+	{"collate", "collate witnesses of one game into one record", &cli_collate_options,
+	 cmd_collate},
+	{"grep", "select games by tags, comments, moves and events", &cli_grep_options, cmd_grep},
+};
+
+const size_t cli_ncommands = sizeof cli_commands / sizeof cli_commands[0];

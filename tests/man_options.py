@@ -1,0 +1,69 @@
+#!/usr/bin/env python3
+"""The man page lists exactly the options of each subcommand's table.
+
+usage: man_options.py OPTIONS_DUMP man/tablero.1
+
+OPTIONS_DUMP (tests/options_dump.c) prints each table's documented
+options; each command's lines in the man page's SYNOPSIS (from
+".B tablero CMD" to ".br"; "search-options" standing for the four
+search limits) must name each of them -- by its short or its long name
+-- and no other option.
+"""
+import collections
+import re
+import subprocess
+import sys
+
+SEARCH = {"--search-turns", "--search-positions", "--candidates", "--window"}
+
+
+def table(dump):
+    out = subprocess.run([dump], check=True, capture_output=True, text=True).stdout
+    opts = collections.defaultdict(list)
+    for line in out.splitlines():
+        cmd, short, long_ = line.split("\t")
+        opts[cmd].append({n for n in (short, long_) if n != "-"})
+    return opts
+
+
+def synopsis(man):
+    text = open(man, encoding="utf-8").read()
+    syn = text[text.index(".SH SYNOPSIS"):text.index(".SH DESCRIPTION")]
+    names = collections.defaultdict(set)
+    for block in syn.split("\n.br\n"):
+        m = re.match(r"\.B tablero (\w+)", block)
+        if not m or m.group(1) == "help":
+            continue
+        # the command's own name and what follows it on its first line
+        body = block.replace("\\-", "-")
+        found = set(re.findall(r"(?<![\w-])(--?[a-z][a-z-]*)", body))
+        if "search-options" in body:
+            found |= SEARCH
+        names[m.group(1)] |= found
+    return names
+
+
+def main():
+    opts = table(sys.argv[1])
+    man = synopsis(sys.argv[2])
+    fail = 0
+    for cmd in sorted(set(opts) | set(man)):
+        listed = man.get(cmd, set())
+        if cmd not in man:
+            print(f"man_options: {cmd}: no synopsis in the man page")
+            fail += 1
+        for names in opts.get(cmd, []):
+            if not names & listed:
+                print(f"man_options: {cmd}: {'/'.join(sorted(names))} not in the synopsis")
+                fail += 1
+        known = set().union(*opts.get(cmd, [set()]))
+        for name in sorted(listed - known):
+            print(f"man_options: {cmd}: the synopsis names {name}, which the table lacks")
+            fail += 1
+    print(f"man_options: {len(opts)} commands, {sum(map(len, opts.values()))} options, "
+          f"{fail} problems")
+    return 1 if fail else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
