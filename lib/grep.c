@@ -62,6 +62,13 @@ typedef struct S_unsure {
 	char *written;         /* the node's token, copied */
 } S_unsure;
 
+/* Where a selector matched in the last answer (tb_grep_span, tb_grep_turn). */
+typedef struct S_found {
+	int set;               /* 1 text: 'nth', 'start', 'end'; 2 event: 'line', 'col' */
+	size_t nth, start, end;
+	unsigned line, col;
+} S_found;
+
 struct tb_grep {
 	S_select *sel;         /* TB_GREP_MAX_SELECTORS of them; another's for a clone */
 	size_t nsel;
@@ -75,6 +82,7 @@ struct tb_grep {
 	long which;            /* tb_grep_which */
 	size_t err_offset;     /* tb_grep_error_offset */
 	S_unsure unsure;       /* valid when 'has_unsure' */
+	S_found found[TB_GREP_MAX_SELECTORS];
 	int has_unsure;
 	pcre2_match_context *mctx;
 	pcre2_jit_stack *jit;
@@ -456,17 +464,46 @@ int tb_grep_unsure(const tb_grep *g, unsigned *line, unsigned *col, unsigned *nu
 	return u->stop;
 }
 
+int tb_grep_span(const tb_grep *g, size_t i, size_t *nth, size_t *start, size_t *end)
+{
+	if (!g || i >= g->nsel || g->found[i].set != 1)
+		return 0;
+	if (nth)
+		*nth = g->found[i].nth;
+	if (start)
+		*start = g->found[i].start;
+	if (end)
+		*end = g->found[i].end;
+	return 1;
+}
+
+int tb_grep_turn(const tb_grep *g, size_t i, unsigned *line, unsigned *col)
+{
+	if (!g || i >= g->nsel || g->found[i].set != 2)
+		return 0;
+	if (line)
+		*line = g->found[i].line;
+	if (col)
+		*col = g->found[i].col;
+	return 1;
+}
+
 /* ===== Matching a record ===== */
 
 /* TB_GREP_YES, TB_GREP_NO, or a failure: the budget or a PCRE2 limit
  * (TB_ELIMIT), memory (TB_ENOMEM); the selector is then 'which'. */
-static int S_match(tb_grep *g, const S_select *sel, const char *text, size_t len)
+static int S_match(tb_grep *g, const S_select *sel, const char *text, size_t len, size_t nth)
 {
 	g->cur = sel;
 	g->at = 0;
 	int rc = pcre2_match(sel->re, (PCRE2_SPTR)text, len, 0, 0, g->md, g->mctx);
-	if (rc >= 0)
+	if (rc >= 0) {
+		const PCRE2_SIZE *ov = pcre2_get_ovector_pointer(g->md);
+		S_found *f = &g->found[sel - g->sel];
+		/* (?=...\K) can end a match before its start: then it is empty */
+		*f = (S_found){1, nth, ov[0], ov[1] >= ov[0] ? ov[1] : ov[0], 0, 0};
 		return TB_GREP_YES;
+	}
 	if (rc == PCRE2_ERROR_NOMATCH)
 		return TB_GREP_NO;
 	g->which = (long)(sel - g->sel);
@@ -482,6 +519,7 @@ static int S_match(tb_grep *g, const S_select *sel, const char *text, size_t len
 typedef struct S_cctx {
 	tb_grep *g;
 	const S_select *sel;
+	size_t nth;            /* the comments seen so far */
 } S_cctx;
 
 /* A comment: stops the walk on a match or a failure (non-zero). */
@@ -489,7 +527,7 @@ static int S_one_comment(void *ctx, const char *text, const char *lang)
 {
 	S_cctx *c = ctx;
 	(void)lang;
-	return S_match(c->g, c->sel, text, strlen(text));
+	return S_match(c->g, c->sel, text, strlen(text), c->nth++);
 }
 
 /* How many events of kind 'kind' 'y' records. */
@@ -525,7 +563,8 @@ static const tb_ply *S_unsure_node(const tb_plies *p, size_t i, unsigned bit)
  * every line the record may stand for has it: after a '?', a '?' point
  * or a gap the rules decide, the turns are known again, and a decided
  * gap's own turns count. */
-static int S_event(const S_select *sel, const tb_plies *p, const tb_ply **unsure)
+static int S_event(const S_select *sel, const tb_plies *p, const tb_ply **unsure,
+                   S_found *found)
 {
 	unsigned long total = 0;
 	unsigned bit = 1u << sel->event; /* tb_ply.maybe's bit of the kind */
@@ -535,8 +574,10 @@ static int S_event(const S_select *sel, const tb_plies *p, const tb_ply **unsure
 		if (!*unsure)
 			*unsure = S_unsure_node(p, i, bit);
 		unsigned long n = S_events_of(y, sel->event);
-		if (!sel->per_game && n >= sel->count)
+		if (!sel->per_game && n >= sel->count) {
+			*found = (S_found){2, 0, 0, 0, y->line, y->col};
 			return TB_GREP_YES;
+		}
 		total += n;
 	}
 	if (!sel->per_game)
@@ -584,7 +625,7 @@ static int S_events_match(tb_grep *g, const tb_record *rec)
 	for (size_t i = 0; i < g->nsel && ok != TB_GREP_NO; i++)
 		if (g->sel[i].kind == TB_GREP_EVENT) {
 			const tb_ply *u;
-			int m = S_event(&g->sel[i], p, &u);
+			int m = S_event(&g->sel[i], p, &u, &g->found[i]);
 			if (m == TB_GREP_UNSURE && which < 0)
 				which = (long)i, unsure = u;
 			ok = m == TB_GREP_NO ? TB_GREP_NO : ok;
@@ -605,9 +646,12 @@ static int S_text_match(tb_grep *g, const S_select *sel, const tb_record *rec, c
 		const char *v = tb_record_tag(rec, sel->tag);
 		if (!v)
 			return TB_GREP_NO;
-		if (!sel->re)
-			return strcmp(v, sel->value) == 0 ? TB_GREP_YES : TB_GREP_NO;
-		return S_match(g, sel, v, strlen(v));
+		if (sel->re)
+			return S_match(g, sel, v, strlen(v), 0);
+		if (strcmp(v, sel->value) != 0)
+			return TB_GREP_NO;
+		g->found[sel - g->sel] = (S_found){1, 0, 0, strlen(v), 0, 0};
+		return TB_GREP_YES;
 	}
 	case TB_GREP_MOVES:
 		if (!*moves)
@@ -615,9 +659,9 @@ static int S_text_match(tb_grep *g, const S_select *sel, const tb_record *rec, c
 		if (!*moves)
 			return tb_record_game(rec) ? tb_lasterr_set(&g->err, TB_ENOMEM, NULL)
 			                           : TB_GREP_NO;
-		return S_match(g, sel, *moves, *mlen);
+		return S_match(g, sel, *moves, *mlen, 0);
 	case TB_GREP_COMMENT: {
-		S_cctx c = {g, sel};
+		S_cctx c = {g, sel, 0};
 		return tb_record_comments(rec, S_one_comment, &c);
 	}
 	case TB_GREP_EVENT:
@@ -635,6 +679,7 @@ static void S_reset(tb_grep *g)
 	g->has_unsure = 0;
 	free(g->unsure.written);
 	g->unsure.written = NULL;
+	memset(g->found, 0, g->nsel * sizeof *g->found);
 	g->left = g->max_steps; /* one budget for the whole record */
 }
 

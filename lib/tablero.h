@@ -1387,6 +1387,23 @@ TB_EXPORT long tb_grep_which(const tb_grep *g);
 /** The steps the last tb_grep_record took; the budget plus one when it
  * ran out of them. */
 TB_EXPORT uint64_t tb_grep_steps(const tb_grep *g);
+/** Where text selector 'i' matched in the last tb_grep_record on 'g':
+ * its pattern's first match (the leftmost; of a comment selector, in
+ * the first comment that has one), bytes '*start' to '*end' of its
+ * text -- the movetext (tb_record_movetext), the tag's value, or the
+ * comment numbered '*nth' (from 0, in tb_record_comments' order; 0 for
+ * the others) -- or, for NAME=VALUE, the whole value. Returns 1, or 0
+ * (nothing set) when it did not match or was not tried (the search
+ * stops at the first selector that does not match), and for an event
+ * selector. Each output may be NULL. */
+TB_EXPORT int tb_grep_span(const tb_grep *g, size_t i, size_t *nth, size_t *start,
+                           size_t *end);
+/** Where event selector 'i' counted in one turn matched in the last
+ * tb_grep_record on 'g': the first turn of the main line that did the
+ * event as often as asked, where it is written ('*line', '*col'; each
+ * may be NULL). Returns 1, or 0 (nothing set) when it did not match,
+ * was not tried, counts over the game, or is not an event selector. */
+TB_EXPORT int tb_grep_turn(const tb_grep *g, size_t i, unsigned *line, unsigned *col);
 /** After TB_GREP_UNSURE: the node of the main line the answer depends
  * on, where it is written ('*line', '*col'), its turn number ('*number',
  * 0 unknown), side ('*side': 0, 1, 2 unknown) and token as the
