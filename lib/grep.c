@@ -191,7 +191,7 @@ static int S_compile(tb_grep *g, S_select *sel, size_t skip)
 	sel->re = pcre2_compile((PCRE2_SPTR)sel->pattern, PCRE2_ZERO_TERMINATED, flags, &err, &off,
 	                        NULL);
 	if (!sel->re) {
-		if (err == PCRE2_ERROR_HEAPLIMIT || err == PCRE2_ERROR_NOMEMORY)
+		if (err == PCRE2_ERROR_HEAP_FAILED) /* PCRE2's malloc failed */
 			return tb_lasterr_set(&g->err, TB_ENOMEM, NULL);
 		PCRE2_UCHAR msg[256];
 		pcre2_get_error_message(err, msg, sizeof msg);

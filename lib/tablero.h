@@ -74,7 +74,7 @@
  * TB_XML_POSITIONS), comparing (plies, alignment, keys), collating
  * (tb_collate) and reading a witness back, drawing diagrams
  * (tb_svg_record, tb_svg_position), setting books and writing web
- * pages, the function says so --
+ * pages, searching records (tb_grep_*), the function says so --
  * TB_ENOMEM, or NULL where it returns a pointer (tb_engine_status after
  * a count) -- and leaves every object it was given as usable and
  * freeable as before (a reader is then spent: see tb_reader_next; a book
@@ -83,7 +83,7 @@
  * bound the library's memory or to test what it does when memory runs
  * out. libxml2 and PCRE2 allocate with their own allocators (the hook
  * does not see them); PCRE2 running out of memory matching a [Rules]
- * value is TB_ENOMEM too.
+ * value, or compiling or matching a search's pattern, is TB_ENOMEM too.
  */
 #ifndef TABLERO_H
 #define TABLERO_H
