@@ -1347,6 +1347,8 @@ TB_EXPORT tb_grep *tb_grep_new(unsigned flags);
  * take no more selectors (a clone takes none: TB_EINVAL). The caller
  * frees it with tb_grep_free; NULL for NULL or when memory ran out. */
 TB_EXPORT tb_grep *tb_grep_clone(const tb_grep *g);
+/** Frees 'g' and what it holds (nothing for NULL); free the clones of
+ * a query before it. */
 TB_EXPORT void tb_grep_free(tb_grep *g);
 
 /** Adds a selector of kind 'kind' with argument 'arg' (copied).
@@ -1354,8 +1356,8 @@ TB_EXPORT void tb_grep_free(tb_grep *g);
  * error says "bad pattern: WHY (at offset N)", N in the pattern;
  * tb_grep_error_offset where it is in 'arg'); TB_EINVAL for an
  * argument that is not of its kind's form, an event no rules derive,
- * the TB_GREP_MAX_SELECTORS-th one more, or a clone; TB_ENOMEM. A
- * selector refused is not added. Sets the last error. */
+ * a selector past TB_GREP_MAX_SELECTORS, a NULL 'arg', or a clone 'g';
+ * TB_ENOMEM. A selector refused is not added. Sets the last error. */
 TB_EXPORT int tb_grep_add(tb_grep *g, tb_grep_kind kind, const char *arg);
 /** After tb_grep_add returned TB_ESYNTAX: the byte offset in its 'arg'
  * where the pattern stops compiling (past "NAME~" for a tag); else 0. */
@@ -1374,7 +1376,8 @@ TB_EXPORT int tb_grep_set_max_steps(tb_grep *g, uint64_t steps);
  * because the search ran out of its budget (tb_grep_steps is then past
  * it) or PCRE2 refused a match over one of its limits (the last error
  * says which, in PCRE2's words); TB_EINVAL for a record with errors
- * (not searched); TB_ENOMEM. Text selectors are tried in the order
+ * (not searched); TB_ENOMEM (the library's memory, or PCRE2's while
+ * matching: then with the selector and PCRE2's words, as TB_ELIMIT). Text selectors are tried in the order
  * added, each stopping at its first match, and the search stops at
  * the first that does not match; the event selectors, which replay
  * the main line (tb_plies_new), come after them all. Sets the last
@@ -1382,7 +1385,8 @@ TB_EXPORT int tb_grep_set_max_steps(tb_grep *g, uint64_t steps);
 TB_EXPORT int tb_grep_record(tb_grep *g, const tb_record *rec);
 /** The selector (0, 1... in the order added) the last tb_grep_record
  * turned on -- UNSURE: the first event selector that could not be told;
- * TB_ELIMIT: the one being matched -- or -1. */
+ * a match that failed (TB_ELIMIT, or PCRE2's TB_ENOMEM): the one being
+ * matched -- or -1. */
 TB_EXPORT long tb_grep_which(const tb_grep *g);
 /** The steps the last tb_grep_record took; the budget plus one when it
  * ran out of them. */
