@@ -415,7 +415,7 @@ static char *S_grep_text(const char *src, size_t len)
 		ok = tb_grep_add(g, sel[i].kind, sel[i].arg) == 0;
 	tb_reader *r = ok ? tb_reader_new_mem(src, len, "t.tgn") : NULL;
 	tb_record *rec;
-	int got;
+	int got = -1;
 	while (r && ok && (got = tb_reader_next(r, &rec)) == 1) {
 		int m = tb_grep_record(g, rec);
 		ok = m != TB_ENOMEM;
