@@ -308,8 +308,10 @@ def _records_of_file(path: Union[str, os.PathLike]) -> Iterator[Record]:
                 src.seek(start)
                 data = src.read(off - start + _lib.tb_record_source_size(h.value))
                 line = _lib.tb_record_line(h.value)
+                # from the file's start, a reader as read()'s (a byte order mark
+                # dropped); else one over the part, with the file's lines
                 yield Record(_handle=h.value, _source=data, _name=name, _diags=diags,
-                             _origin=(line, start))
+                             _origin=(line, start) if start else None)
         finally:
             _lib.tb_reader_free(r)
             _libc.fclose(f)

@@ -210,6 +210,16 @@ class Streaming(GrepTest):
                         self.assertEqual([str(d) for d in a.validate()],
                                          [str(d) for d in b.validate()])
 
+    def test_byte_order_mark(self):
+        path = os.path.join(self.tmp.name, "bom.tgn")
+        with open(path, "wb") as f:
+            f.write(b'\xef\xbb\xbf[Game "pitarra"]\n\n1. d1 d1 *\n\n'
+                    b'[Game "pitarra"]\n\n1. a1 a1 *\n')
+        streamed = [m.record for m in tablero.grep(path, "")]
+        self.assertEqual([[str(d) for d in r.validate()] for r in streamed],
+                         [[str(d) for d in r.validate()] for r in tablero.read(path)])
+        self.assertIn(":7:7: error:", str(streamed[1].validate()[0]))
+
     def test_missing_file(self):
         with self.assertRaises(OSError):
             list(tablero.grep(os.path.join(ROOT, "no-such-file.tgn"), "d1"))
