@@ -3,7 +3,8 @@
  * patterns (PCRE2) over their tags, comments and movetext, and events
  * the rules derive (spec/compare.md, "tablero grep"). The arguments and
  * the files are read here; the selectors, and the budget of steps that
- * bounds the search of each game whatever the pattern, are search.c's.
+ * bounds the search of each game whatever the pattern, are the
+ * library's (lib/grep.c, tb_grep), said on standard error by search.c.
  */
 #include <errno.h>
 #include <stdlib.h>

@@ -1,8 +1,10 @@
 /*
- * search.h -- the selectors of tablero grep and the budget that bounds
- * a game's search (spec/compare.md, "tablero grep"). cmd_grep.c reads
- * the arguments and the files; tests/fuzz/fuzz_grep.c drives the same
- * code.
+ * search.h -- tablero grep's selectors as the command line gives them
+ * and its words about them: a query of the library (tb_grep, tablero.h
+ * "Searching records") with the option that gave each selector, so
+ * that a bad selector, a game whose search ran out of steps and one
+ * whose events could not be told are said as spec/compare.md ("tablero
+ * grep") shows. The searching is the library's; this is the printing.
  */
 #ifndef TB_CLI_SEARCH_H
 #define TB_CLI_SEARCH_H
@@ -13,11 +15,16 @@
 #include "tablero.h"
 
 /* The steps a game's search may take unless --max-steps says
- * otherwise, and the most it may say. */
-#define CLI_SEARCH_STEPS 10000000u
-#define CLI_SEARCH_MAX_STEPS 1000000000000ull
+ * otherwise, and the most it may say: the library's. */
+#define CLI_SEARCH_STEPS TB_GREP_STEPS
+#define CLI_SEARCH_MAX_STEPS TB_GREP_MAX_STEPS
 
-typedef enum { CLI_SEL_MOVES, CLI_SEL_TAG, CLI_SEL_COMMENT, CLI_SEL_EVENT } cli_sel_kind;
+typedef enum {
+	CLI_SEL_MOVES = TB_GREP_MOVES,
+	CLI_SEL_TAG = TB_GREP_TAG,
+	CLI_SEL_COMMENT = TB_GREP_COMMENT,
+	CLI_SEL_EVENT = TB_GREP_EVENT
+} cli_sel_kind;
 
 typedef struct cli_search cli_search;
 
@@ -28,8 +35,8 @@ cli_search *cli_search_new(int icase, uint64_t max_steps);
 void cli_search_free(cli_search *s);
 
 /* A search with the selectors of 's' (which must outlive it) and a
- * match state of its own, for another thread: searches share nothing
- * else. The caller frees it with cli_search_free. */
+ * match state of its own, for another thread (tb_grep_clone). The
+ * caller frees it with cli_search_free. */
 cli_search *cli_search_clone(const cli_search *s);
 
 /* Adds the selector that option 'opt' ("--tag", "PATTERN") gives with
@@ -40,10 +47,9 @@ int cli_search_add(cli_search *s, cli_sel_kind kind, const char *opt, const char
 
 /* Does 'rec' (read without errors from 'file') match every selector?
  * 1 yes, 0 no, -1 when it could not be told: the search ran out of
- * its steps or PCRE2 refused a match -- said on stderr at the game's
- * line; the game is then not selected. */
-int cli_search_record(cli_search *s, const tb_record *rec, const char *file);
-/* The same, saying on 'err' what could not be told. */
+ * its steps, PCRE2 refused a match, or an event depends on what the
+ * rules cannot tell -- said on 'err' at the game's line or the turn;
+ * the game is then not selected. */
 int cli_search_record_to(cli_search *s, const tb_record *rec, const char *file, FILE *err);
 
 #endif

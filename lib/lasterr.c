@@ -49,6 +49,7 @@ const char *tb_lasterr_text(int code)
 	case TB_ETREE: return "the edit would make the tree invalid";
 	case TB_ESYNTAX: return "the text does not read";
 	case TB_ENOTTEXT: return "the input is no UTF-8 text";
+	case TB_ELIMIT: return "a search went over its limits";
 	default: return "unknown error";
 	}
 }

@@ -51,7 +51,8 @@
  * (every call that can fail), tb_book (tb_book_add, tb_book_pages),
  * tb_html (tb_html_add, tb_html_page), tb_xml_writer
  * (tb_xml_write_record, tb_xml_writer_put), tb_xml_reader
- * (tb_xml_reader_next). A NULL object's errcode is TB_EINVAL. A function
+ * (tb_xml_reader_next), tb_grep (tb_grep_add, tb_grep_set_max_steps,
+ * tb_grep_record). A NULL object's errcode is TB_EINVAL. A function
  * that makes an object (tb_engine_new...) has none to set: it says why
  * in '*why', or returns NULL only when memory ran out. The '*why'
  * outputs of 0.6 are still filled, with the same words, so that old
@@ -73,7 +74,7 @@
  * TB_XML_POSITIONS), comparing (plies, alignment, keys), collating
  * (tb_collate) and reading a witness back, drawing diagrams
  * (tb_svg_record, tb_svg_position), setting books and writing web
- * pages, the function says so --
+ * pages, searching records (tb_grep_*), the function says so --
  * TB_ENOMEM, or NULL where it returns a pointer (tb_engine_status after
  * a count) -- and leaves every object it was given as usable and
  * freeable as before (a reader is then spent: see tb_reader_next; a book
@@ -82,7 +83,7 @@
  * bound the library's memory or to test what it does when memory runs
  * out. libxml2 and PCRE2 allocate with their own allocators (the hook
  * does not see them); PCRE2 running out of memory matching a [Rules]
- * value is TB_ENOMEM too.
+ * value, or compiling or matching a search's pattern, is TB_ENOMEM too.
  */
 #ifndef TABLERO_H
 #define TABLERO_H
@@ -129,9 +130,11 @@ enum {
 	                    record's, or removed from it) */
 	TB_ETREE = -6,   /* the edit would make the tree invalid; nothing changed */
 	TB_ESYNTAX = -7, /* the text given does not read (tb_record_error says why) */
-	TB_ENOTTEXT = -8 /* the input is no UTF-8 text: UTF-16 or UTF-32, compressed, an
+	TB_ENOTTEXT = -8,/* the input is no UTF-8 text: UTF-16 or UTF-32, compressed, an
 	                    archive, an executable, an image, a PDF or other binary
 	                    (its one diagnostic, TB112, says which and what converts it) */
+	TB_ELIMIT = -9   /* a search ran out of its budget of steps, or over one of
+	                    PCRE2's limits (tb_grep_record) */
 };
 
 /** Returns the library version, "MAJOR.MINOR.PATCH"; a static string. */
@@ -1328,6 +1331,141 @@ TB_EXPORT void tb_diff_xml_finish(tb_diff_xml *x);
 TB_EXPORT const char *tb_diff_xml_take(tb_diff_xml *x, size_t *len);
 /** Frees 'x' (NULL: nothing), with what was not taken. */
 TB_EXPORT void tb_diff_xml_free(tb_diff_xml *x);
+
+/** ## Searching records (spec/compare.md, "tablero grep")
+ *
+ * A query (tb_grep) is a list of selectors that a record must all
+ * match: PCRE2 patterns (Perl syntax, UTF-8, Unicode properties) over
+ * its tags, its comments and its movetext, and counts of the events its
+ * rules derive on its main line (tb_event_kind). Patterns are compiled
+ * once, when added; the whole search of one record -- every selector,
+ * text and starting point -- runs on one budget of steps, so that no
+ * pattern can hang it (spec/compare.md §4.1). The answer for a record
+ * is yes, no, or that it cannot be told: an event's count that depends
+ * on turns the rules cannot follow or cannot decide (behind a '?', in
+ * an open stretch, past an illegal turn). A tb_grep is one thread's;
+ * tb_grep_clone gives another thread its own over the same selectors.
+ * What tablero grep prints is the CLI's (cli/search.c); the library
+ * gives the facts -- which selector, where, how many steps.
+ */
+typedef struct tb_grep tb_grep;
+
+/** The kinds of selector, with the argument each takes. */
+typedef enum tb_grep_kind {
+	TB_GREP_MOVES = 1, /* a pattern over the movetext (tb_record_movetext) */
+	TB_GREP_TAG,       /* "NAME~PATTERN": tag NAME's value matches; "NAME=VALUE":
+	                      it is VALUE, byte for byte (TB_GREP_ICASE not applied) */
+	TB_GREP_COMMENT,   /* a pattern over the text of each comment, anywhere */
+	TB_GREP_EVENT      /* "EVENT" (tb_event_name): some turn did it; "EVENT>=N":
+	                      some turn did it N times (1 to 16); "EVENT>=N per game",
+	                      "<=N per game", "=N per game": the main line's count
+	                      (N up to 10,000,000); " per turn" may end a turn's */
+} tb_grep_kind;
+
+/** tb_grep_new's flags: patterns ignore case (Unicode case folding). */
+#define TB_GREP_ICASE 1u
+/** A record's budget of steps unless tb_grep_set_max_steps says, and
+ * the most it may say; the most selectors a query holds. */
+#define TB_GREP_STEPS 10000000u
+#define TB_GREP_MAX_STEPS 1000000000000ull
+#define TB_GREP_MAX_SELECTORS 64
+
+/** What tb_grep_record answers. */
+typedef enum tb_grep_answer {
+	TB_GREP_NO = 0,    /* some selector does not match */
+	TB_GREP_YES = 1,   /* every selector matches */
+	TB_GREP_UNSURE = 2 /* none says no, but an event selector's answer depends
+	                      on what the rules cannot tell (tb_grep_unsure) */
+} tb_grep_answer;
+
+/** A query without selectors, with 'flags' (TB_GREP_ICASE or 0) and a
+ * budget of TB_GREP_STEPS. The caller frees it with tb_grep_free; NULL
+ * when memory ran out. */
+TB_EXPORT tb_grep *tb_grep_new(unsigned flags);
+/** A query over the selectors of 'g', with a match state, budget and
+ * last error of its own, for another thread: 'g' must outlive it and
+ * take no more selectors (a clone takes none: TB_EINVAL). The caller
+ * frees it with tb_grep_free; NULL for NULL or when memory ran out. */
+TB_EXPORT tb_grep *tb_grep_clone(const tb_grep *g);
+/** Frees 'g' and what it holds (nothing for NULL); free the clones of
+ * a query before it. */
+TB_EXPORT void tb_grep_free(tb_grep *g);
+
+/** Adds a selector of kind 'kind' with argument 'arg' (copied).
+ * Returns 0; TB_ESYNTAX for a pattern that does not compile (the last
+ * error says "bad pattern: WHY (at offset N)", N in the pattern;
+ * tb_grep_error_offset where it is in 'arg'); TB_EINVAL for an
+ * argument that is not of its kind's form, an event no rules derive,
+ * a selector past TB_GREP_MAX_SELECTORS, a NULL 'arg', or a clone 'g';
+ * TB_ENOMEM. A selector refused is not added. Sets the last error. */
+TB_EXPORT int tb_grep_add(tb_grep *g, tb_grep_kind kind, const char *arg);
+/** After tb_grep_add returned TB_ESYNTAX: the byte offset in its 'arg'
+ * where the pattern stops compiling (past "NAME~" for a tag); else 0. */
+TB_EXPORT size_t tb_grep_error_offset(const tb_grep *g);
+/** The number of selectors; the kind of the i-th (0 when 'i' is past
+ * them) and, in '*arg' (may be NULL), its argument (borrowed from 'g'). */
+TB_EXPORT size_t tb_grep_count(const tb_grep *g);
+TB_EXPORT tb_grep_kind tb_grep_selector(const tb_grep *g, size_t i, const char **arg);
+
+/** Sets the budget of steps of each record's search: 1 to
+ * TB_GREP_MAX_STEPS (else TB_EINVAL). Returns 0. Sets the last error. */
+TB_EXPORT int tb_grep_set_max_steps(tb_grep *g, uint64_t steps);
+
+/** Searches 'rec' (read without errors): returns TB_GREP_YES,
+ * TB_GREP_NO or TB_GREP_UNSURE; TB_ELIMIT when it could not be told
+ * because the search ran out of its budget (tb_grep_steps is then past
+ * it) or PCRE2 refused a match over one of its limits (the last error
+ * says which, in PCRE2's words); TB_EINVAL for a record with errors
+ * (not searched); TB_ENOMEM (the library's memory, or PCRE2's while
+ * matching: then with the selector and PCRE2's words, as TB_ELIMIT). Text selectors are tried in the order
+ * added, each stopping at its first match, and the search stops at
+ * the first that does not match; the event selectors, which replay
+ * the main line (tb_plies_new), come after them all. Sets the last
+ * error; what it found is kept until the next call on 'g': */
+TB_EXPORT int tb_grep_record(tb_grep *g, const tb_record *rec);
+/** The selector (0, 1... in the order added) the last tb_grep_record
+ * turned on -- UNSURE: the first event selector that could not be told;
+ * a match that failed (TB_ELIMIT, or PCRE2's TB_ENOMEM): the one being
+ * matched -- or -1. */
+TB_EXPORT long tb_grep_which(const tb_grep *g);
+/** The steps the last tb_grep_record took; the budget plus one when it
+ * ran out of them. */
+TB_EXPORT uint64_t tb_grep_steps(const tb_grep *g);
+/** Where text selector 'i' matched in the last tb_grep_record on 'g':
+ * its pattern's first match (the leftmost; of a comment selector, in
+ * the first comment that has one), bytes '*start' to '*end' of its
+ * text -- the movetext (tb_record_movetext), the tag's value, or the
+ * comment numbered '*nth' (from 0, in tb_record_comments' order; 0 for
+ * the others) -- or, for NAME=VALUE, the whole value. Returns 1, or 0
+ * (nothing set) when it did not match or was not tried (the search
+ * stops at the first selector that does not match), and for an event
+ * selector. Each output may be NULL. */
+TB_EXPORT int tb_grep_span(const tb_grep *g, size_t i, size_t *nth, size_t *start,
+                           size_t *end);
+/** Where event selector 'i' counted in one turn matched in the last
+ * tb_grep_record on 'g': the first turn of the main line that did the
+ * event as often as asked, where it is written ('*line', '*col'; each
+ * may be NULL). Returns 1, or 0 (nothing set) when it did not match,
+ * was not tried, counts over the game, or is not an event selector. */
+TB_EXPORT int tb_grep_turn(const tb_grep *g, size_t i, unsigned *line, unsigned *col);
+/** After TB_GREP_UNSURE: the node of the main line the answer depends
+ * on, where it is written ('*line', '*col'), its turn number ('*number',
+ * 0 unknown), side ('*side': 0, 1, 2 unknown) and token as the
+ * canonical form writes it ('*written', borrowed until the next call
+ * on 'g'); each output may be NULL. Returns 1 when the rules stop
+ * there (they cannot follow the record, or refuse the turn as
+ * written), 0 when an open stretch begins there (several turns fit, and
+ * the answer differs between them); -1, nothing set, after another
+ * answer. */
+TB_EXPORT int tb_grep_unsure(const tb_grep *g, unsigned *line, unsigned *col,
+                             unsigned *number, int *side, const char **written);
+
+/** The last error of 'g' ("Errors"): the status of the last
+ * tb_grep_add, tb_grep_set_max_steps or tb_grep_record on 'g' that
+ * failed -- 0 after a success -- and its message (borrowed until the
+ * next call on 'g'). TB_EINVAL for a NULL 'g'. */
+TB_EXPORT int tb_grep_errcode(const tb_grep *g);
+TB_EXPORT const char *tb_grep_errmsg(const tb_grep *g);
 
 /** ## Collating witnesses (spec/compare.md, "Collating witnesses")
  *

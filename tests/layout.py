@@ -71,6 +71,59 @@ def game_boundaries():
     return found
 
 
+# The files over LONG lines that are one concern all the same, and what
+# it is: a file that long holding two concerns is cut (issue 32).
+LONG = 900
+ONE_CONCERN = {
+    "lib/validate.c": "a record's lines replayed and checked, turn by turn",
+    "lib/book.c": "a book's pages, over one layout state",
+    "lib/html.c": "the web page of a record or a collection",
+    "lib/xml_read.c": "XML read back as TGN, in one streaming pass",
+    "lib/parser.c": "the grammar of TGN, with the fragments the API parses",
+    "lib/lexer.c": "the tokens of TGN",
+    "lib/tree.c": "the record tree read and walked through the API",
+    "lib/games/ocencahuac/rules.c": "one game's rules engine",
+    "lib/games/asalto/rules.c": "one game's rules engine",
+    "cli/cmd_diff.c": "tablero diff: its pairs, its text and XML reports",
+}
+
+
+def long_files():
+    """The source files over LONG lines that ONE_CONCERN does not name."""
+    found = []
+    for p in sorted(glob.glob("lib/*.c") + glob.glob("lib/games/*/*.c") + glob.glob("cli/*.c")):
+        with open(p, encoding="utf-8") as f:
+            n = sum(1 for _ in f)
+        if n > LONG and p not in ONE_CONCERN:
+            found.append(f"{p} has {n} lines: cut it by concern, or say its one concern in ONE_CONCERN")
+    return found
+
+
+def readme_map():
+    """Where README.md's map of files ("## Layout") and the tree disagree:
+    a source file of lib/, lib/games/ or cli/ it does not name, or a file
+    it names that is not there."""
+    with open("README.md", encoding="utf-8") as f:
+        text = f.read()
+    block = text.split("\n## Layout\n", 1)[1].split("\n## ", 1)[0]
+    named = set(re.findall(r"[\w*.-]+\.(?:c|h|js|css|py|sh|rng)\b", block))
+    found = []
+    sources = glob.glob("lib/*.c") + glob.glob("lib/*.js") + glob.glob("lib/*.css") + \
+        glob.glob("lib/games/*/*.c") + glob.glob("cli/*.c")
+    for p in sorted(sources):
+        b = os.path.basename(p)
+        if b not in named and not any("*" in n and re.fullmatch(n.replace(".", r"\.").replace("*", ".*"), b)
+                                      for n in named):
+            found.append(f"README.md's map of files does not name {p}")
+    everywhere = {os.path.basename(p) for d in ("lib", "lib/games/*", "cli", "tests", "tests/*", "tests/games/*",
+                                                "bench", "tools", "schemas", "python/tablero", ".")
+                  for p in glob.glob(d + "/*")}
+    for n in sorted(named):
+        if "*" not in n and n not in everywhere:
+            found.append(f"README.md's map of files names {n}, which is not in the tree")
+    return found
+
+
 def symbols(build):
     """For each library object: the symbols it defines, those it uses."""
     defs, uses = {}, {}
@@ -100,7 +153,7 @@ def main():
             if other != r and other in RENDERERS:
                 print(f"layout: lib/{r}.c includes {h}, a sibling renderer's header")
                 fail += 1
-    for b in game_boundaries():
+    for b in game_boundaries() + long_files() + readme_map():
         print("layout: " + b)
         fail += 1
     defs, uses = symbols(build)

@@ -27,6 +27,7 @@ __all__ = [
     "TableroError", "Diagnostic", "Comment", "Record", "Line", "Node", "Alternative",
     "Position", "Turn", "Played", "Event", "EVENT_KINDS", "Fault", "Replay", "Frame",
     "PositionUnknown", "read", "loads", "games", "version",
+    "Query", "Match", "Span", "Unsure", "GrepError", "grep",
 ]
 
 
@@ -187,6 +188,8 @@ for _name, _res, _args in [
     ("tb_record_game", _p, (_p,)), ("tb_record_tag", _s, (_p, _s)),
     ("tb_record_tag_at", C.c_int, (_p, _sz, C.POINTER(_s), C.POINTER(_s))),
     ("tb_record_write", _str_out, (_p, C.POINTER(_sz))),
+    ("tb_record_movetext", _str_out, (_p, C.POINTER(_sz))),
+    ("tb_reader_set_origin", None, (_p, C.c_uint, _sz)),
     ("tb_record_equal", C.c_int, (_p, _p)),
     ("tb_record_error", _s, (_p,)), ("tb_record_main", _p, (_p,)),
     ("tb_record_result", C.c_int, (_p,)),
@@ -937,7 +940,8 @@ class Record:
 
     def __init__(self, game: Optional[str] = None, tags: Optional[dict] = None, *,
                  _handle: Optional[int] = None, _source: Optional[bytes] = None,
-                 _name: str = "<record>", _diags: Sequence[Diagnostic] = ()):
+                 _name: str = "<record>", _diags: Sequence[Diagnostic] = (),
+                 _origin: Optional[Tuple[int, int]] = None):
         if _handle is None:
             if game is None:
                 raise TypeError("Record() needs game=...")
@@ -951,6 +955,7 @@ class Record:
         self._h = _handle
         self._fin = weakref.finalize(self, _lib.tb_record_free, _handle)
         self._source = _source if _source is not None else b""
+        self._origin = _origin  # (line, offset) in its file where _source starts
         self._name = _name
         self.diagnostics: List[Diagnostic] = list(_diags)
         """What the reader said about the record when it was read."""
@@ -1053,6 +1058,20 @@ class Record:
         """Appends movetext to the main line; returns the first node added."""
         return self.main.append(text)
 
+    @property
+    def movetext(self) -> str:
+        """The main line as the canonical form writes it but on one line,
+        without comments, NAGs or variations, then the result ("1. d1 a7 *"):
+        the text that grep's movetext patterns match. TableroError for a
+        record with errors."""
+        n = _sz()
+        s = _lib.tb_record_movetext(self._h, C.byref(n))
+        if not s and not _lib.tb_record_errors(self._h):
+            raise _nomem()
+        if not s:
+            raise TableroError("a record with errors has no movetext")
+        return _take(s, n.value)
+
     # -- writing
     def to_tgn(self) -> str:
         """The record in canonical TGN, as 'tablero fmt' writes it."""
@@ -1069,6 +1088,8 @@ class Record:
         r = _lib.tb_reader_new_mem(src, len(src), _enc(self._name))
         if not r:
             raise _nomem()
+        if self._origin:  # a part of its file (grep streaming one): the file's lines
+            _lib.tb_reader_set_origin(r, self._origin[0], self._origin[1])
         return r, src
 
     def to_xml(self, positions: bool = False) -> str:
@@ -1245,3 +1266,8 @@ def read(path: Union[str, os.PathLike]) -> List[Record]:
     """Every record of the TGN file at 'path'."""
     with open(path, "rb") as f:
         return loads(f.read(), os.fspath(path))
+
+
+# ---- searching (tablero grep) ------------------------------------------------
+
+from ._grep import GrepError, Match, Query, Span, Unsure, grep  # noqa: E402

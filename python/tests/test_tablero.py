@@ -515,5 +515,7 @@ class OutOfMemory(unittest.TestCase):
         self.assertEqual([str(d) for d in rec.validate()], [str(d) for d in want[0]])
 
 
+from test_grep import *  # noqa: E402,F401,F403  tablero.grep's tests, run here too
+
 if __name__ == "__main__":
     unittest.main()
