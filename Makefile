@@ -213,12 +213,13 @@ reconstruct: $(BUILD)/tablero
 collate: $(BUILD)/tablero
 	@TABLERO=$(BUILD)/tablero bash tests/collate.sh
 
-# The Python module (python/) over this build's shared library. Built
+# The Python module (python/) over this build's shared library (and the
+# command beside it, which tablero.grep's tests run against). Built
 # with the sanitizers (check-san), python3 runs the tests with their
 # runtimes preloaded (a library built with them cannot be loaded else);
 # leaks are not looked for there (python3 keeps memory to its exit).
 SAN_PRELOAD = $(shell $(CC) -print-file-name=libasan.so) $(shell $(CC) -print-file-name=libubsan.so)
-python: $(BUILD)/libtablero.so
+python: $(BUILD)/libtablero.so $(BUILD)/tablero
 	@if [ "$(SAN)" = 1 ]; then \
 	echo "python: the tests under AddressSanitizer and UndefinedBehaviorSanitizer"; \
 	LD_PRELOAD="$(SAN_PRELOAD)" ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 \
