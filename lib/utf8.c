@@ -3,6 +3,12 @@
  */
 #include "utf8.h"
 
+size_t tb_utf8_valid(const char *s, size_t n)
+{
+	uint32_t cp;
+	return tb_utf8_decode(s, n, &cp);
+}
+
 int tb_utf8_ok(const char *s, size_t n)
 {
 	for (size_t i = 0; i < n;) {

@@ -45,12 +45,10 @@ static inline size_t tb_utf8_decode(const char *s, size_t n, uint32_t *cp)
 }
 
 /* The length of the valid UTF-8 sequence at 's' (at most 'n' bytes,
- * n >= 1), or 0 (tb_utf8_decode). */
-static inline size_t tb_utf8_valid(const char *s, size_t n)
-{
-	uint32_t cp;
-	return tb_utf8_decode(s, n, &cp);
-}
+ * n >= 1), or 0 (tb_utf8_decode). Out of line: the lexer's runs of
+ * plain text call it only at a byte past ASCII, and inline it made
+ * them too big for the compiler to inline where they are hot. */
+size_t tb_utf8_valid(const char *s, size_t n);
 
 /* Is s[0..n) well-formed UTF-8 (strict, as tb_utf8_decode)? */
 int tb_utf8_ok(const char *s, size_t n);
