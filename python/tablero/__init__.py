@@ -1239,6 +1239,19 @@ class Record:
 
 # ---- reading -----------------------------------------------------------------
 
+def _next_handle(r, name: str):
+    """The handle of reader 'r''s next record (the caller's to own), or None
+    at the end; MemoryError or TableroError (its diagnostics, else that
+    'name' cannot be read) when reading stops."""
+    h = _p()
+    rc = _lib.tb_reader_next(r, C.byref(h))
+    if rc == _ENOMEM:
+        raise _nomem()
+    if rc < 0:
+        raise TableroError("; ".join(d.message for d in _diags(r)) or "%s cannot be read" % name)
+    return h.value if rc else None
+
+
 def loads(text: Union[str, bytes], name: str = "<string>") -> List[Record]:
     """Every record of TGN 'text'. A record with errors is still returned (its
     diagnostics say what; its errors count them)."""
@@ -1249,15 +1262,10 @@ def loads(text: Union[str, bytes], name: str = "<string>") -> List[Record]:
     out = []
     try:
         while True:
-            h = _p()
-            rc = _lib.tb_reader_next(r, C.byref(h))
-            if rc == _ENOMEM:
-                raise _nomem()
-            if rc < 0:
-                raise TableroError("; ".join(d.message for d in _diags(r)))
-            if rc == 0:
+            h = _next_handle(r, name)
+            if h is None:
                 return out
-            out.append(Record(_handle=h.value, _source=data, _name=name, _diags=_diags(r)))
+            out.append(Record(_handle=h, _source=data, _name=name, _diags=_diags(r)))
     finally:
         _lib.tb_reader_free(r)
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
 
 from . import (TableroError, Record, _lib, _libc, _p, _s, _sz, _enc, _dec, _diags, _nomem,
-               _ENOMEM)
+               _next_handle, _ENOMEM)
 
 __all__ = ["Query", "Match", "Span", "Unsure", "GrepError", "grep"]
 
@@ -293,24 +293,18 @@ def _records_of_file(path: Union[str, os.PathLike]) -> Iterator[Record]:
             if not r:
                 raise _nomem()
             while True:
-                h = _p()
-                rc = _lib.tb_reader_next(r, C.byref(h))
-                if rc == _ENOMEM:
-                    raise _nomem()
-                if rc < 0:
-                    raise TableroError("; ".join(d.message for d in _diags(r)) or
-                                       "%s cannot be read" % name)
-                if rc == 0:
+                h = _next_handle(r, name)
+                if h is None:
                     return
                 diags = _diags(r)
-                off = _lib.tb_record_source_offset(h.value)
+                off = _lib.tb_record_source_offset(h)
                 start = _line_start(src, off)
                 src.seek(start)
-                data = src.read(off - start + _lib.tb_record_source_size(h.value))
-                line = _lib.tb_record_line(h.value)
+                data = src.read(off - start + _lib.tb_record_source_size(h))
+                line = _lib.tb_record_line(h)
                 # from the file's start, a reader as read()'s (a byte order mark
                 # dropped); else one over the part, with the file's lines
-                yield Record(_handle=h.value, _source=data, _name=name, _diags=diags,
+                yield Record(_handle=h, _source=data, _name=name, _diags=diags,
                              _origin=(line, start) if start else None)
         finally:
             _lib.tb_reader_free(r)
