@@ -105,7 +105,9 @@ def readme_map():
     it names that is not there."""
     with open("README.md", encoding="utf-8") as f:
         text = f.read()
-    block = text.split("\n## Layout\n", 1)[1].split("\n## ", 1)[0]
+    # the map: the first fenced block of the section (what follows it may
+    # name files that were, as "what changed" paragraphs do)
+    block = text.split("\n## Layout\n", 1)[1].split("```", 2)[1]
     named = set(re.findall(r"[\w*.-]+\.(?:c|h|js|css|py|sh|rng)\b", block))
     found = []
     sources = glob.glob("lib/*.c") + glob.glob("lib/*.js") + glob.glob("lib/*.css") + \
