@@ -256,6 +256,15 @@ typedef struct S_ralts {
 	int failed;                            /* memory ran out (sticky) */
 } S_ralts;
 
+/* The place in 'rs' of the alternative written 'key', or rs->n. */
+static size_t S_ralt_find(const S_ralts *rs, const char *key)
+{
+	size_t i = 0;
+	while (i < rs->n && strcmp(rs->v[i].key, key) != 0)
+		i++;
+	return i;
+}
+
 /* Adds alternative 'a' of witness 'w' (its own reading's, with its
  * comments 'cm', when 'own'). */
 static void S_ralt_add(S_ralts *rs, const tb_game *g, const tb_alt *a, size_t w, int own,
@@ -268,9 +277,7 @@ static void S_ralt_add(S_ralts *rs, const tb_game *g, const tb_alt *a, size_t w,
 		tb_buf_free(&k);
 		return;
 	}
-	size_t i = 0;
-	while (i < rs->n && strcmp(rs->v[i].key, k.data) != 0)
-		i++;
+	size_t i = S_ralt_find(rs, k.data);
 	if (i == rs->n) {
 		S_ralt *r = &rs->v[rs->n++];
 		memset(r, 0, sizeof *r);
@@ -319,9 +326,7 @@ static void S_ralts_of(const tb_coll *cl, const tb_coll_col *c, S_ralts *rs)
 		tb_buf_free(&k);
 		return;
 	}
-	size_t i = 0;
-	while (i < rs->n && strcmp(rs->v[i].key, k.data) != 0)
-		i++;
+	size_t i = S_ralt_find(rs, k.data);
 	S_ralt keep;
 	if (i < rs->n) { /* a witness has it: the text follows that witness there */
 		keep = rs->v[i];

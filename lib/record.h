@@ -81,8 +81,9 @@ typedef struct tb_alt {
 	tb_comment *comments;
 	tb_span span;
 	struct tb_node *view;  /* this alternative as a node, made by tb_node_alt in
-	                          the record's arena (NULL until asked); alternatives
-	                          are made only by the parser, which zeroes it */
+	                          the record's arena (NULL until asked; the parser
+	                          zeroes it); read by tb_node_alt alone, so a copy
+	                          (collate's) may carry its source's */
 } tb_alt;
 
 struct tb_node {
