@@ -63,7 +63,7 @@ UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 VERSION := $(shell sed -n 's/^#define TB_VERSION "\(.*\)"/\1/p' lib/tablero.h)
 
-.PHONY: all lib cli check check-san check-tsan unit spec toy golden man-options samples random xml svg book html compare reconstruct replay one-reading collate jobs rewrite oom quotes python demo bench \
+.PHONY: all lib cli check check-san check-tsan unit spec toy golden man-options samples random xml svg book html compare reconstruct slips replay one-reading collate jobs rewrite oom quotes python demo bench \
         install uninstall clean deps deps-test typed layout fuzz fuzz-build fuzz-replay fuzz-merge
 
 all: $(BUILD)/libtablero.a $(BUILD)/libtablero.so $(BUILD)/tablero $(BUILD)/tablero.pc
@@ -210,6 +210,10 @@ compare: $(BUILD)/tablero
 reconstruct: $(BUILD)/tablero
 	@TABLERO=$(BUILD)/tablero bash tests/reconstruct.sh
 
+# Slips found by looking back, at least as well as the floors say (tests/slips.sh).
+slips: $(BUILD)/tablero
+	@TABLERO=$(BUILD)/tablero bash tests/slips.sh
+
 collate: $(BUILD)/tablero
 	@TABLERO=$(BUILD)/tablero bash tests/collate.sh
 
@@ -285,7 +289,7 @@ typed:
 layout: $(BUILD)/libtablero.a
 	@python3 tests/layout.py $(BUILD)
 
-check: all layout unit spec toy golden man-options samples random xml svg book html compare reconstruct replay one-reading collate jobs rewrite oom quotes fuzz-replay deps-test typed python
+check: all layout unit spec toy golden man-options samples random xml svg book html compare reconstruct slips replay one-reading collate jobs rewrite oom quotes fuzz-replay deps-test typed python
 	@echo "make check: all test suites passed"
 
 check-san:

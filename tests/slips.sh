@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Slips found by looking back (issue 33): bench/slips.py, small and
+# deterministic (25 random games per kind and target, fixed seeds: the
+# same records every run), must reach the floors below -- per kind of
+# slip the least percentages of slips localised, with the original among
+# the suggestions and as the first suggestion, and the most wrong "as if
+# it were so", wrong fills and diagnostics per slip -- and its scorer
+# must pass its own hand-checked cases (slips.py --self-test).
+#
+# The floors are what the build of 2026-12-05 reaches (percentages
+# rounded down; diagnostics per slip at the goal, 2). They are raised as
+# the search improves: a floor never goes down without a reason in the
+# commit that lowers it. bench/slips.py says what each column measures;
+# build/slips-test/KIND.truth lists every slip and what was found.
+# Usage: TABLERO=build/tablero bash tests/slips.sh
+set -euo pipefail
+: "${TABLERO:?set TABLERO}"
+
+# kind    loc% among% first% as-if! fill! d/slip   (at least x3, at most x3)
+FLOORS='
+point      85   85   83     5     0    2
+sound      80   79   76     8     0    2
+both       94    0    0     0     0    2
+removal    84   84   84     4     0    2
+swap       85   83   83     0     0    2
+swap2      88   86   86     4     0    2
+missing   100   82   80     0     0    2
+doubled   100    0    0     4     0    2
+comment    84   84   84     4     0    2
+two6       44    0    0     0     0    2
+mixed      53   15   15     0     0    2
+two6-both   0   # two slips six plies apart, both localised (goal 90)
+'
+
+here=$(cd "$(dirname "$0")" && pwd)
+out=$here/../build/slips-test
+mkdir -p "$out"
+python3 "$here/../bench/slips.py" --self-test
+printf '%s\n' "$FLOORS" > "$out/floors"
+if python3 "$here/../bench/slips.py" "$TABLERO" "$out" --records 25 --floors "$out/floors" \
+	> "$out/table"; then
+	cat "$out/table"
+	echo "slips: every floor reached"
+else
+	cat "$out/table"
+	echo "slips: FAILED (a floor not reached; $out/*.truth say which slips)"
+	exit 1
+fi
