@@ -30,6 +30,10 @@
 # The commands that take -j run with -j 1, and validate, fmt and xml
 # also with every core (-j ALL, ALL the online CPUs at most 8: tablero's
 # default), the peak RSS then being the whole process's.
+# Then the slips (bench/slips.py, issue 33): records made from random
+# games with slips of each kind put in, validate and fill on them, and
+# per kind how often the slip is found and the original suggested;
+# "bench/run.sh slips" runs that part alone.
 # Last, hostile input (bench/hostile.c): parse, fmt, validate, fill, show, xml, svg,
 # diff, collate and grep on each, with the time, peak memory, exit status and
 # the diagnostics each gave (what it refused); a crash, a timeout (300 s)
@@ -40,9 +44,12 @@
 # TABLERO=path overrides build/tablero.
 set -euo pipefail
 
-HOSTILE_ONLY=0
+HOSTILE_ONLY=0 SLIPS_ONLY=0
 if [[ ${1:-} == hostile ]]; then
 	HOSTILE_ONLY=1
+	shift
+elif [[ ${1:-} == slips ]]; then
+	SLIPS_ONLY=1
 	shift
 fi
 MB=${1:-110}
@@ -227,8 +234,27 @@ header() {
 	printf "%-30s %9s %9s %12s %12s\n" "----" "--------" "----" "-------" "------------"
 }
 
+# ---- slips ----------------------------------------------------------------------
+# bench/slips.py: 150 random games for each kind of slip and each target
+# (La Pitarra placing, La Pitarra moving, Asalto, Ocencahuac), about
+# 6,000 records, validate and fill once per kind (-j 1); the table it
+# prints, and the time the whole took. A Python error fails the bench.
+slips() {
+	echo
+	echo "== slips: every kind put in random games, found or not (bench/slips.py) =="
+	measure "$OUT/slips.txt" python3 bench/slips.py "$TABLERO" "$OUT/slips" --records 150 \
+		--json "$OUT/slips.json"
+	[[ $RC -eq 0 ]] || fail "python3 bench/slips.py exited $RC"
+	sed 's/^/  /' "$OUT/slips.txt"
+	awk -v t="$T" -v r="$RSS" 'BEGIN { printf "  (made, checked and scored in %.1f s, peak RSS %.1f MiB)\n", t, r / 1024 }'
+}
+
 if [[ $HOSTILE_ONLY == 1 ]]; then
 	hostile
+	exit 0
+fi
+if [[ $SLIPS_ONLY == 1 ]]; then
+	slips
 	exit 0
 fi
 
@@ -824,5 +850,7 @@ validate_vs_pgn_extract
 
 # reconstruction: gaps filled, slips looked for (bench/reconstruct.sh)
 TABLERO="$TABLERO" bash bench/reconstruct.sh
+
+slips
 
 hostile
