@@ -22,7 +22,7 @@ slips injected at random places, one file per kind of slip:
   doubled  a turn written twice (counted: the numbers after it follow)
   comment  a point slip with a comment after the turn naming both
            points, in random order (`{¿e4 o e3?}`)
-  two6     two point slips six plies apart
+  two6     two point slips (point, sound or removal) six plies apart
   mixed    one to three slips of the kinds above at random places
 
 La Pitarra's placement and movement phases are separate targets. A
@@ -59,6 +59,7 @@ GAMES = {
 # and movement phases are measured apart
 TARGETS = [("pitarra/place", "pitarra", "place"), ("pitarra/move", "pitarra", "move"),
            ("asalto", "asalto", None), ("ocencahuac", "ocencahuac", None)]
+POINTISH = ["point", "sound", "removal"]   # the point slips two6 is made of
 SINGLE = ["point", "sound", "both", "removal", "swap", "swap2", "missing", "doubled",
           "comment"]
 KINDS = SINGLE + ["two6", "mixed"]
@@ -264,10 +265,10 @@ def make_record(kind, turns, phase, rng, board):
             i = rng.randrange(0, last - 6) if last > 6 else 0
             if not (phase_ok(entries[i].tok, phase) and i + 6 < last):
                 continue
-            s2 = inject("point", entries, i + 6, rng, board)
+            s2 = inject(rng.choice(POINTISH), entries, i + 6, rng, board)
             if not s2:
                 continue
-            s1 = inject("point", entries, i, rng, board)
+            s1 = inject(rng.choice(POINTISH), entries, i, rng, board)
             if not s1:
                 entries[i + 6].tok = s2.orig[0]
                 continue
@@ -290,7 +291,7 @@ def make_record(kind, turns, phase, rng, board):
             s = inject(k, entries, i, rng, board)
             if s:
                 used.update(a.orig for a in s.anchors if a.orig is not None)
-                used.add(e.orig if k != "missing" else s.anchors[0].orig - 1)
+                used.add(e.orig)
                 slips.append(s)
                 break
         else:
@@ -330,7 +331,7 @@ def write_record(tags, entries, event, line):
 # ---------------------------------------------------------------- diagnostics
 
 DIAG = re.compile(r"^(.*?):(\d+):(\d+): (error|warning): (.*)$")
-NOTE_AT = re.compile(r"^at (\d+):(\d+), ([^:]*): ?(.*)$")
+NOTE_AT = re.compile(r"^at (\d+):(\d+), (.*)$")
 
 
 class Repair:
@@ -357,19 +358,22 @@ def parse_repair(note, loc):
     localised by itself; today's ('did you mean X? (...)', 'a turn seems
     to be missing before it: T: ...', 'the turns may be written out of
     order: T: ...', 'the one turn that fits here, given ...: T') at the
-    diagnostic's location 'loc'."""
+    diagnostic's location 'loc'. Today's words after 'at L:C, ' are read
+    as today's."""
     m = NOTE_AT.match(note)
     if m:
-        rest = m.group(4).split(": ")[0]
-        return Repair((int(m.group(1)), int(m.group(2))), turns_of(rest), m.group(3))
-    m = re.match(r"did you mean (\S+)\? \((.*)\)$", note)
-    if m:
-        return Repair(loc, turns_of(m.group(1)), m.group(2).split(":")[0])
+        loc, note = (int(m.group(1)), int(m.group(2))), m.group(3)
+    m2 = re.match(r"did you mean (\S+)\? \((.*)\)$", note)
+    if m2:
+        return Repair(loc, turns_of(m2.group(1)), m2.group(2).split(":")[0])
     for head in ("a turn seems to be missing before it", "the turns may be written out of order",
                  "the one turn that fits here", "the turns that fit here"):
         if note.startswith(head):
             parts = note.split(": ")
             return Repair(loc, turns_of(parts[1] if len(parts) > 1 else ""), head)
+    if m:
+        parts = note.split(": ")
+        return Repair(loc, turns_of(parts[1] if len(parts) > 1 else ""), parts[0])
     return None
 
 
@@ -581,7 +585,8 @@ def row(label, recs, made, slips):
 
 
 def table(results):
-    """The bench's table as lines; results: {kind: (made, kept records)}."""
+    """The bench's table as lines, and a summary per kind; results:
+    {kind: (records made, records kept)}."""
     head = "%-22s %5s %5s %6s %6s %6s %7s %7s %6s" % (
         "kind", "made", "kept", "loc%", "among%", "first%", "as-if!", "fill!", "d/slip")
     lines = [head, "-" * len(head)]
@@ -589,7 +594,7 @@ def table(results):
     for kind in KINDS:
         made, kept = results[kind]
         slips = [s for r in kept for s in r["slips"]]
-        lines.append(row(kind, kept, made, slips))
+        lines.append(row(kind, kept, len(made), slips))
         summary[kind] = {k: (100.0 * sum(s.score[k] for s in slips) / len(slips) if slips else 0)
                          for k in ("localised", "among", "first")}
         summary[kind].update(records=len(kept), wrong_asif=sum(r["wrong_asif"] for r in kept),
@@ -614,12 +619,13 @@ def table(results):
         pct(sum(s.score["among"] for s in singles), len(singles)).strip(),
         pct(sum(s.score["first"] for s in singles), len(singles)).strip(), len(singles)))
     lines.append("")
-    lines.append("%-22s %5s %6s %6s %6s" % ("by game (single slips)", "slips", "loc%", "among%",
-                                             "first%"))
+    lines.append("%-22s %5s %5s %6s %6s %6s" % ("by game (single slips)", "made", "kept", "loc%",
+                                                 "among%", "first%"))
     for label, _, _ in TARGETS:
         ss = [s for k in SINGLE for r in results[k][1] if r["target"] == label for s in r["slips"]]
-        lines.append("%-22s %5d %6s %6s %6s" % (
-            label, len(ss), pct(sum(s.score["localised"] for s in ss), len(ss)),
+        made = sum(r["target"] == label for k in SINGLE for r in results[k][0])
+        lines.append("%-22s %5d %5d %6s %6s %6s" % (
+            label, made, len(ss), pct(sum(s.score["localised"] for s in ss), len(ss)),
             pct(sum(s.score["among"] for s in ss), len(ss)),
             pct(sum(s.score["first"] for s in ss), len(ss))))
     dists = [s.dist for s in singles if s.dist]
@@ -708,6 +714,15 @@ def self_test():
     ds = parse_diags(err)
     assert ds[0]["repairs"][0].loc == (4, 7) and ds[0]["repairs"][1].turns == ["g3"]
     assert score_slip(s, ds) == {"localised": True, "among": True, "first": True}
+    # today's words after 'at L:C, ', and a turn written twice
+    r = parse_repair("at 4:7, did you mean b2? (one point misheard: the next 4 turns are legal)",
+                     (5, 4))
+    assert r.loc == (4, 7) and r.turns == ["b2"] and r.words == "one point misheard"
+    r = parse_repair("at 9:12, a turn written twice: 4... g1-f2: the next 9 turns are legal then",
+                     (9, 1))
+    assert r.loc == (9, 12) and r.turns == ["g1-f2"] and r.words == "a turn written twice"
+    assert is_original(r, Slip("doubled", [], ["e4-e3"], [], {"next": "a1-a4"}))
+    assert parse_repair("position R 15 R:a1,c3 Y:g1", (1, 1)) is None
     # the original only second: among, not first; going on is then wrong
     ds[0]["repairs"].reverse()
     assert score_slip(s, ds) == {"localised": True, "among": True, "first": False}
@@ -762,7 +777,7 @@ def main(argv):
     tablero, outdir = args[0], args[1]
     os.makedirs(outdir, exist_ok=True)
     recs = build(tablero, outdir, per)
-    results = {k: (len(recs[k]), measure(tablero, outdir, recs[k], k)) for k in KINDS}
+    results = {k: (recs[k], measure(tablero, outdir, recs[k], k)) for k in KINDS}
     lines, summary = table(results)
     print("\n".join(lines))
     if jpath:

@@ -27,7 +27,7 @@ swap2      88   86   86     4     0    2
 missing   100   82   80     0     0    2
 doubled   100    0    0     4     0    2
 comment    84   84   84     4     0    2
-two6       44    0    0     0     0    2
+two6       45    0    0     1     0    2
 mixed      53   15   15     0     0    2
 two6-both   0   # two slips six plies apart, both localised (goal 90)
 '
