@@ -300,10 +300,11 @@ def make_record(kind, turns, phase, rng, board):
     return (entries, slips) if slips else None
 
 
-def write_record(tags, entries, event, line):
+def write_record(tags, entries, event, line, mark=True):
     """The text of one record whose first line is file line 'line':
     its tags, an Event tag, the turns one move a line (a comment ends its
-    line); sets each entry's pos and num. Ends with a blank line."""
+    line); sets each entry's pos and num when mark. Ends with a blank
+    line."""
     out = list(tags) + ['[Event "%s"]' % event, ""]
     cur, prev = "", None
     for e in entries:
@@ -311,12 +312,13 @@ def write_record(tags, entries, event, line):
         if p % 2 == 0 or prev != p - 1 or cur == "":
             if cur:
                 out.append(cur)
-            e.num = (line + len(out), 1)
+            num = (line + len(out), 1)
             cur = "%d%s " % (p // 2 + 1, "." if p % 2 == 0 else "...")
         else:
             cur += " "
-            e.num = None
-        e.pos = (line + len(out), len(cur) + 1)
+            num = None
+        if mark:
+            e.num, e.pos = num, (line + len(out), len(cur) + 1)
         cur += e.tok
         if e.comment:
             out.append(cur + " {" + e.comment + "}")
@@ -480,7 +482,8 @@ def build(tablero, outdir, per):
                 t = write_record(tags, entries, "slipbench %d" % k, line)
                 clean = write_record(tags, [Entry(x, n, n) for n, x in enumerate(turns)],
                                      "slipbench %d" % k, cline)
-                recs.append({"k": k, "target": label, "game": game, "entries": entries,
+                recs.append({"k": k, "target": label, "game": game, "tags": tags,
+                             "entries": entries,
                              "slips": slips, "first": line, "cfirst": cline,
                              "orig": turns, "clean": clean})
                 cline += clean.count("\n")
@@ -517,6 +520,39 @@ def index_at(entries, loc):
     return best
 
 
+def first_illegal(tablero, path, recs):
+    """Sets r["illegal"] of each record: the index of its first written
+    turn the rules refuse, at or after its first slip -- as the rules
+    decide, wherever validate says the slip is. Found by bisection over
+    the record's prefixes, each round's prefixes of every record in one
+    file (path) validated at once; the whole record must have an error."""
+    span = {}
+    for r in recs:
+        at = min(index_at(r["entries"], a.pos) for s in r["slips"] for a in s.anchors)
+        span[r["k"]] = [at, len(r["entries"]) - 1]
+    pending = [r for r in recs if span[r["k"]][0] < span[r["k"]][1]]
+    while pending:
+        text, firsts, line = [], [], 1
+        for r in pending:
+            lo, hi = span[r["k"]]
+            t = write_record(r["tags"], r["entries"][:(lo + hi) // 2 + 1], "prefix", line, False)
+            firsts.append({"first": line})
+            text.append(t)
+            line += t.count("\n")
+        with open(path, "w", encoding="utf-8") as f:
+            f.write("".join(text))
+        _, err = run(tablero, ["validate", "-j", "1", path])
+        for r, ds in zip(pending, by_record(firsts, parse_diags(err))):
+            lo, hi = span[r["k"]]
+            if any(d["sev"] == "error" for d in ds):
+                span[r["k"]][1] = (lo + hi) // 2
+            else:
+                span[r["k"]][0] = (lo + hi) // 2 + 1
+        pending = [r for r in pending if span[r["k"]][0] < span[r["k"]][1]]
+    for r in recs:
+        r["illegal"] = span[r["k"]][0]
+
+
 def measure(tablero, outdir, recs, kind):
     """Runs validate and fill on KIND.tgn; scores every record; returns
     the kept records, each with its slips scored."""
@@ -530,18 +566,24 @@ def measure(tablero, outdir, recs, kind):
     for rec in re.split(r"\n(?=\[Game )", fout):
         if event_of(rec) is not None:
             filled[event_of(rec)] = fill_tokens(rec)
+    per = by_record(recs, diags)
+    for r, ds in zip(recs, per):
+        r["dropped"] = not any(d["sev"] == "error" for d in ds)
+    first_illegal(tablero, os.path.join(outdir, kind + "-prefix.tgn"),
+                  [r for r in recs if not r["dropped"] and len(r["slips"]) == 1])
     kept = []
-    for r, ds, b in zip(recs, by_record(recs, diags), base):
-        errors = [d for d in ds if d["sev"] == "error"]
-        if not errors:
-            r["dropped"] = True
+    for r, ds, b in zip(recs, per, base):
+        if r["dropped"]:
             continue
-        r["dropped"] = False
+        errors = [d for d in ds if d["sev"] == "error"]
         for s in r["slips"]:
             idx = {index_at(r["entries"], a.pos) for a in s.anchors}
             at = min(idx)
-            later = [index_at(r["entries"], (d["line"], d["col"])) for d in errors]
-            later = [x for x in later if x is not None and x >= at]
+            if len(r["slips"]) == 1:
+                later = [r["illegal"]]
+            else:   # past the first slip, the line goes on only as validate takes it
+                later = [index_at(r["entries"], (d["line"], d["col"])) for d in errors]
+                later = [x for x in later if x is not None and x >= at]
             s.dist = None if not later else 0 if min(later) in idx else min(later) - at
             s.score = score_slip(s, ds)
         r["diags"] = max(0, len(ds) - b)
