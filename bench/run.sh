@@ -170,7 +170,7 @@ hostile_row() {
 		'BEGIN { printf "%-18s %-34s %9.2f %12.1f %5d  %s\n", f, c, t, r / 1024, rc, s }'
 }
 
-if [[ $HOSTILE_ONLY == 0 ]]; then
+if [[ $HOSTILE_ONLY == 0 && $SLIPS_ONLY == 0 ]]; then
 	echo
 	echo "== test data =="
 	ensure "$FULL" "$MB"
