@@ -613,6 +613,7 @@ def truth(kept):
 
 
 def pct(a, b):
+    """a of b as a percentage, 5 wide ("-" for none)."""
     return "%5.1f" % (100.0 * a / b) if b else "    -"
 
 

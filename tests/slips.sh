@@ -11,7 +11,7 @@
 # rounded down; diagnostics per slip at the goal, 2). They are raised as
 # the search improves: a floor never goes down without a reason in the
 # commit that lowers it. bench/slips.py says what each column measures;
-# build/slips-test/KIND.truth lists every slip and what was found.
+# BUILD/slips-test/KIND.truth lists every slip and what was found.
 # Usage: TABLERO=build/tablero bash tests/slips.sh
 set -euo pipefail
 : "${TABLERO:?set TABLERO}"
@@ -33,7 +33,7 @@ two6-both   0   # two slips six plies apart, both localised (goal 90)
 '
 
 here=$(cd "$(dirname "$0")" && pwd)
-out=$here/../build/slips-test
+out=$(dirname "$TABLERO")/slips-test   # kept: the records and their truth
 mkdir -p "$out"
 python3 "$here/../bench/slips.py" --self-test
 printf '%s\n' "$FLOORS" > "$out/floors"
@@ -43,6 +43,6 @@ if python3 "$here/../bench/slips.py" "$TABLERO" "$out" --records 25 --floors "$o
 	echo "slips: every floor reached"
 else
 	cat "$out/table"
-	echo "slips: FAILED (a floor not reached; $out/*.truth say which slips)"
+	echo "slips: FAILED (a floor not reached; $out/*.truth say which slips)" >&2
 	exit 1
 fi
