@@ -33,11 +33,31 @@ line:col of the tokens changed (for missing: the token after the one
 left out; for doubled: the second copy; a move number written just
 before such a token counts as pointing at it) and the original tokens.
 
-It then runs `validate -j 1` and `fill` once per file, parses the
-diagnostics and scores each kind (see score_slip and score_record), and
-prints the table. Records are separated by blank lines; each has an
-[Event "slipbench K"] tag by which fill's output is matched to it.
-`--self-test` runs the hand-checked cases of the scorer and exits.
+It then runs `validate -j 1` and `fill` once per file (records are
+separated by blank lines, and the diagnostics' line numbers say whose
+they are; fill's records are matched by their [Event "slipbench K"]
+tag), and scores every slip (score_slip, wrong_asif, measure):
+
+  localised  a diagnostic, or a repair note, points at the slip: its
+             file:L:C, or the note's own 'at L:C, ' (the form the
+             library moves to), else the diagnostic's place
+  among      a repair note there writes the original turns (a swap's in
+             their order; for doubled, a note saying a turn is written
+             twice, or whose turns begin with the one after the copy)
+  first      a diagnostic's first repair note is such a one
+  as-if!     diagnostics that go on "as if it were so" on a first repair
+             that is not the original at a slip
+  fill!      records fill wrote with a turn that is neither as written
+             nor the game's
+  d/slip     errors and warnings beyond the clean game's, per slip
+  delayed    the first turn the rules refuse comes after the slip (found
+             by bisecting the record's prefixes, whatever validate says)
+
+and prints the table, beside the issue's goals. OUTDIR keeps every
+file, and KIND.truth every slip with what was found. `--json FILE`
+writes the figures per kind; `--floors FILE` fails (exit 1) when one is
+below its floor (check_floors; tests/slips.sh); `--self-test` runs the
+hand-checked cases of the injection and the scorer and exits.
 """
 import bisect
 import json
