@@ -694,7 +694,15 @@ def table(results):
     dists = [s.dist for s in singles if s.dist]
     if dists:
         lines.append("delayed single slips: %d, the first illegal turn 1-%d plies later "
-                     "(median %d)" % (len(dists), max(dists), sorted(dists)[len(dists) // 2]))
+                     "(median %d); by plies later:" % (len(dists), max(dists),
+                                                       sorted(dists)[len(dists) // 2]))
+        for lo, hi in ((1, 1), (2, 2), (3, 5), (6, 10), (11, 999)):
+            ss = [s for s in singles if s.dist and lo <= s.dist <= hi]
+            lines.append("  %-20s %5s %5d %6s %6s %6s" % (
+                "%d" % lo if lo == hi else "%d-%d" % (lo, hi) if hi < 999 else "%d+" % lo,
+                "", len(ss), pct(sum(s.score["localised"] for s in ss), len(ss)),
+                pct(sum(s.score["among"] for s in ss), len(ss)),
+                pct(sum(s.score["first"] for s in ss), len(ss))))
     lines.append("")
     lines.append("made: records written; kept: those the rules refuse somewhere (the rest stay")
     lines.append("legal and are dropped); loc: the slip pointed at; among: a repair there writes")
