@@ -262,7 +262,7 @@ def inject(kind, entries, i, rng, board):
             f.ply += 1
         entries.insert(i + 1, copy)
         nxt = entries[i + 2].tok if i + 2 < len(entries) else None
-        return Slip(kind, [copy], [e.tok], [e.tok], {"next": nxt})
+        return Slip(kind, [copy], [e.tok], [e.tok, e.tok], {"next": nxt})
     raise ValueError(kind)
 
 
@@ -353,7 +353,7 @@ def write_record(tags, entries, event, line, mark=True):
 # ---------------------------------------------------------------- diagnostics
 
 DIAG = re.compile(r"^(.*?):(\d+):(\d+): (error|warning): (.*)$")
-NOTE_AT = re.compile(r"^at (\d+):(\d+), (.*)$")
+NOTE_AT = re.compile(r"^at (\d+):(\d+),? (.*)$")
 
 
 class Repair:
