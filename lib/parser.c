@@ -819,7 +819,9 @@ static void S_variation_open(S_parser *p, const tb_tok *open)
 		return;
 	char to[64], nor[64] = "";
 	S_runs_to(p, to, sizeof to);
-	if (inside)
+	if (inside == 1)
+		snprintf(nor, sizeof nor, ", nor is the one inside it");
+	else if (inside)
 		snprintf(nor, sizeof nor, ", nor are the %zu inside it", inside);
 	tb_diag_at(p->r, TB_ERROR, TB_D_VAR_OPEN, open->off, 1, open->line, open->col,
 	           "this variation is never closed with ')'%s: it runs %s", nor, to);
