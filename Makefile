@@ -63,7 +63,7 @@ UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 VERSION := $(shell sed -n 's/^#define TB_VERSION "\(.*\)"/\1/p' lib/tablero.h)
 
-.PHONY: all lib cli check check-san check-tsan unit spec toy golden man-options samples random xml svg book html compare reconstruct slips replay one-reading collate jobs rewrite oom quotes python demo bench \
+.PHONY: all lib cli check check-san check-tsan unit spec toy golden man-options samples structure random xml svg book html compare reconstruct slips replay one-reading collate jobs rewrite oom quotes python demo bench \
         install uninstall clean deps deps-test typed layout fuzz fuzz-build fuzz-replay fuzz-merge
 
 all: $(BUILD)/libtablero.a $(BUILD)/libtablero.so $(BUILD)/tablero $(BUILD)/tablero.pc
@@ -187,6 +187,11 @@ golden: $(BUILD)/tablero
 samples: $(BUILD)/tablero
 	@TABLERO=$(BUILD)/tablero bash tests/samples.sh
 
+# A comment, variation or reading left open: told at its opening, and
+# the records after it read as if alone (tests/structure.sh).
+structure: $(BUILD)/tablero
+	@TABLERO=$(BUILD)/tablero bash tests/structure.sh
+
 random: $(BUILD)/tablero
 	@TABLERO=$(BUILD)/tablero bash tests/random.sh
 
@@ -289,7 +294,7 @@ typed:
 layout: $(BUILD)/libtablero.a
 	@python3 tests/layout.py $(BUILD)
 
-check: all layout unit spec toy golden man-options samples random xml svg book html compare reconstruct slips replay one-reading collate jobs rewrite oom quotes fuzz-replay deps-test typed python
+check: all layout unit spec toy golden man-options samples structure random xml svg book html compare reconstruct slips replay one-reading collate jobs rewrite oom quotes fuzz-replay deps-test typed python
 	@echo "make check: all test suites passed"
 
 check-san:

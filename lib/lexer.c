@@ -52,6 +52,49 @@ int tb_text_char(const char *s, size_t n, size_t *len)
 	return *len ? 0 : TB_D_UTF8;
 }
 
+int tb_text_tag_line(const char *s, size_t n)
+{
+	if (n > TB_TAG_LINE)
+		n = TB_TAG_LINE;
+	size_t i = 1;
+	if (n < 1 || s[0] != '[')
+		return 0;
+	while (i < n && (isalnum((unsigned char)s[i]) || s[i] == '_'))
+		i++;
+	if (!tb_tag_name_ok(s + 1, i - 1) || i >= n || (s[i] != ' ' && s[i] != '\t'))
+		return 0;
+	while (i < n && (s[i] == ' ' || s[i] == '\t'))
+		i++;
+	return i < n && s[i] == '"';
+}
+
+/* Is the 'n' bytes at 's' blanks only (or nothing)? */
+static int S_blank_line(const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (s[i] != ' ' && s[i] != '\t')
+			return 0;
+	return 1;
+}
+
+/* The line of comment text 's' (NUL-terminated) that the reader would
+ * read as the next record's tags: a tag line after a blank line, past
+ * the first line (written after the '{'); 0 when there is none. */
+static size_t S_tag_line_in(const char *s)
+{
+	const char *prev = NULL; /* the line before, past the first */
+	size_t line = 1;
+	for (const char *nl; (nl = strchr(s, '\n')); line++) {
+		const char *next = nl + 1;
+		if (prev && S_blank_line(prev, (size_t)(nl - prev)) &&
+		    tb_text_tag_line(next, strcspn(next, "\n")))
+			return line + 1;
+		prev = next;
+		s = next;
+	}
+	return 0;
+}
+
 int tb_text_refused(const char *s, tb_text_kind kind, char *why, size_t cap)
 {
 	size_t n = strlen(s);
@@ -84,6 +127,12 @@ int tb_text_refused(const char *s, tb_text_kind kind, char *why, size_t cap)
 			                     "be read as one", c, i);
 			return TB_D_CONTROL;
 		}
+	}
+	size_t line = kind == TB_TEXT_COMMENT ? S_tag_line_in(s) : 0;
+	if (line) {
+		snprintf(why, cap, "line %zu, after a blank line, begins as a tag pair: the reader "
+		         "would end the comment there, as the next record's", line);
+		return TB_D_COMMENT_EOF;
 	}
 	return 0;
 }
@@ -440,13 +489,50 @@ static void S_text_step(tb_reader *r, const char *escaped)
 	}
 }
 
-/* comment -> '{' (char | '\}' | '\\')* '}'   or   ';' char* EOL */
+/* A brace comment cut short ('tag_line': before that line, a tag line
+ * after a blank one; 0: by the end of the input), at its '{'. Before
+ * the record's first tag, the tags that follow are the record's own;
+ * else the record ends there, and the parser reports nothing it left
+ * open (r->ran_on): one slip, one error. */
+static void S_comment_ran_on(tb_reader *r, unsigned tag_line)
+{
+	if (!tag_line)
+		tb_diag_at(r, TB_ERROR, TB_D_COMMENT_EOF, r->tok.off, 1, r->tok.line, r->tok.col,
+		           "this comment is never closed with '}': it runs to the end of the file");
+	else
+		tb_diag_at(r, TB_ERROR, TB_D_COMMENT_EOF, r->tok.off, 1, r->tok.line, r->tok.col,
+		           "this comment is never closed with '}': it runs into %s at line %u",
+		           r->rec_begun ? "the next record" : "the tags", tag_line);
+	if (tag_line)
+		tb_diag_note(r, "after a blank line, a line that begins as a tag pair starts a record; "
+		             "a comment that goes on has no blank line before it");
+	r->tok.bad = 1;
+	r->ran_on = !tag_line || r->rec_begun;
+}
+
+/* Does the line at pos, the comment's line after 'from' (the offset in
+ * r->text where the line before it began), end the comment: is that
+ * line blank and this one a tag line (tb_text_tag_line)? The first
+ * line, which holds the '{', is never blank. */
+static int S_comment_ends(tb_reader *r, size_t from)
+{
+	const char *t = r->text.data ? r->text.data : "";
+	if (r->text.len < from + 1 || !S_blank_line(t + from, r->text.len - 1 - from))
+		return 0;
+	S_peek(r, TB_TAG_LINE - 1); /* the line's start in the window, when the input has it */
+	return tb_text_tag_line(r->data + r->pos, r->len - r->pos);
+}
+
+/* comment -> '{' (char | '\}' | '\\')* '}'   or   ';' char* EOL
+ * A brace comment ends, left open, before a tag line that follows a
+ * blank line (spec/tgn.md §3): that is the next record. */
 static void S_comment(tb_reader *r)
 {
 	int brace = S_peek(r, 0) == '{';
 	S_advance(r, 1);
 	tb_buf_clear(&r->text);
 	S_comment_lang(r);
+	size_t line_from = (size_t)-1; /* r->text offset of the current line, past the first */
 	for (;;) {
 		if (S_overflow(r))
 			break;
@@ -454,11 +540,8 @@ static void S_comment(tb_reader *r)
 			continue;
 		int c = S_peek(r, 0);
 		if (c < 0) {
-			if (brace) {
-				tb_diag_at(r, TB_ERROR, TB_D_COMMENT_EOF, r->tok.off, 1, r->tok.line,
-				           r->tok.col, "comment opened here is never closed with '}'");
-				r->tok.bad = 1;
-			}
+			if (brace)
+				S_comment_ran_on(r, 0);
 			break;
 		}
 		if (brace && c == '}') {
@@ -469,7 +552,13 @@ static void S_comment(tb_reader *r)
 			if (!brace)
 				break;
 			S_newline(r);
+			size_t from = line_from;
 			tb_buf_putc(&r->text, '\n');
+			line_from = r->text.len;
+			if (from != (size_t)-1 && S_comment_ends(r, from)) {
+				S_comment_ran_on(r, r->line);
+				break;
+			}
 			continue;
 		}
 		S_text_step(r, brace ? "}\\@" : "");

@@ -41,6 +41,8 @@ typedef struct S_parser {
 	size_t offboard;       /* turn tokens read with a point off the board */
 	size_t nodes;          /* turns, gaps and positions so far */
 	int over;              /* past TB_MAX_TURNS: the rest of the moves is skipped */
+	tb_tok angle;          /* the '<' of the angle form being read */
+	const char *angle_what;/* what it is: "reading", "gap", "position"... */
 } S_parser;
 
 /* Who is to move: turn number and side, unless a gap made it unknown. */
@@ -110,6 +112,23 @@ static void S_skip_to_record(S_parser *p)
 {
 	while (S_tok(p)->type != TK_EOF && S_tok(p)->type != TK_LBRACKET)
 		S_next(p);
+}
+
+/* Where a '(' or '<' left open runs to, as the current token -- the
+ * one that ended it -- says: "into the next record at line 9", "to the
+ * end of the file", "into the game's result at line 2" (into 'to', of
+ * 'cap' bytes). At the end, a '[' would have said otherwise: the
+ * reader did not end clean (tb_reader_ended_clean). */
+static void S_runs_to(S_parser *p, char *to, size_t cap)
+{
+	const tb_tok *t = S_tok(p);
+	if (t->type == TK_EOF) {
+		p->r->end_diag = 1;
+		snprintf(to, cap, "to the end of the file");
+	} else if (t->type == TK_LBRACKET)
+		snprintf(to, cap, "into the next record at line %u", t->line);
+	else
+		snprintf(to, cap, "into the game's result at line %u", t->line);
 }
 
 /* ===== Tags ===== */
@@ -203,6 +222,8 @@ static void S_tag(S_parser *p, tb_tag_list *tags)
 }
 
 /* tagsec -> (tag | comment)*
+ * It ends, as the record does, where a comment left open ran into the
+ * next record's tags (r->ran_on).
  * A comment on the line a tag ends on -- or that the tag's last comment
  * ends on -- belongs to that tag; one on a line of its own belongs to
  * the tag before it, or, after the last tag, to the start of the
@@ -215,7 +236,10 @@ static void S_tag_section(S_parser *p, tb_tag_list *tags)
 	unsigned tag_end_line = 0;
 	for (;;) {
 		tb_tok *t = S_tok(p);
+		if (t->type == TK_LBRACKET && p->r->ran_on)
+			break; /* a comment ran into the next record's tags (lexer.c) */
 		if (t->type == TK_LBRACKET) {
+			p->r->rec_begun = 1;
 			size_t before = tags->n;
 			if (pending)
 				S_comment_append(tags->n ? &tags->v[tags->n - 1].comments
@@ -240,6 +264,7 @@ static void S_tag_section(S_parser *p, tb_tag_list *tags)
 			break;
 		}
 	}
+	p->r->rec_begun = 1; /* the movetext's */
 	if (pending)
 		S_comment_append(tags->n ? &p->rec->main.lead : &p->rec->lead, pending);
 }
@@ -415,6 +440,26 @@ static void S_turn_word(S_parser *p, tb_line *line, S_clock *clk)
 	S_next(p);
 }
 
+/* An error in the angle form being read (p->angle), at the current
+ * token -- but when that is the next record's '[' or the end, the form
+ * was left open: that is said at its '<', as of a variation, and not at
+ * all when a comment that ran on left it open (r->ran_on, lexer.c). */
+static void S_angle_diag(S_parser *p, const char *msg)
+{
+	tb_tok_type ty = S_tok(p)->type;
+	if (ty != TK_EOF && ty != TK_LBRACKET) {
+		tb_diag_tok(p->r, TB_ERROR, TB_D_ANGLE, "%s", msg);
+		return;
+	}
+	if (p->r->ran_on)
+		return;
+	char to[64];
+	S_runs_to(p, to, sizeof to);
+	const tb_tok *o = &p->angle;
+	tb_diag_at(p->r, TB_ERROR, TB_D_ANGLE, o->off, 1, o->line, o->col,
+	           "this %s is never closed with '>': it runs %s", p->angle_what, to);
+}
+
 /* Skips to the '>' that ends a broken angle construct. */
 static void S_skip_angle(S_parser *p)
 {
@@ -434,7 +479,10 @@ static int S_expect_rangle(S_parser *p, const char *what)
 		S_next(p);
 		return 0;
 	}
-	tb_diag_tok(p->r, TB_ERROR, TB_D_ANGLE, "expected '>' to close %s", what);
+	char msg[64];
+	snprintf(msg, sizeof msg, "expected '>' to close the %s", what);
+	p->angle_what = what;
+	S_angle_diag(p, msg);
 	S_skip_angle(p);
 	return -1;
 }
@@ -483,8 +531,7 @@ static int S_alt_gap(S_parser *p, tb_alt *a)
 	S_next(p); /* "gap" */
 	if (S_tok(p)->type == TK_WORD) {
 		if (S_gap_count(p, S_tok(p), &a->gap_min, &a->gap_max)) {
-			tb_diag_tok(p->r, TB_ERROR, TB_D_ANGLE,
-			            "a gap's length is a number of turns (3) or a range (2-6)");
+			S_angle_diag(p, "a gap's length is a number of turns (3) or a range (2-6)");
 			return -1;
 		}
 		S_next(p);
@@ -498,8 +545,7 @@ static int S_alt_position(S_parser *p, tb_alt *a)
 	a->kind = TB_NODE_POSITION;
 	S_next(p); /* "position" */
 	if (S_tok(p)->type != TK_STRING) {
-		tb_diag_tok(p->r, TB_ERROR, TB_D_ANGLE,
-		            "expected the position in double quotes after 'position'");
+		S_angle_diag(p, "expected the position in double quotes after 'position'");
 		return -1;
 	}
 	a->position = tb_tags_position(p->r, &p->rec->arena, p->g, &p->board, S_tok(p),
@@ -521,24 +567,23 @@ static int S_alt_reconstructed(S_parser *p, tb_alt *a)
 	a->kind = TB_NODE_MOVE;
 	a->reconstructed = 1;
 	if (t.type != TK_WORD) {
-		tb_diag_tok(r, TB_ERROR, TB_D_ANGLE, "expected the turn after 'reconstructed'");
+		S_angle_diag(p, "expected the turn after 'reconstructed'");
 		return -1;
 	}
 	if (S_word_is(&t, r, "pass") || S_word_is(&t, r, "--")) {
 		a->kind = TB_NODE_PASS;
 	} else if (S_word_is(&t, r, "?")) {
-		tb_diag_tok(r, TB_ERROR, TB_D_ANGLE, "a reconstructed turn is a whole turn");
+		S_angle_diag(p, "a reconstructed turn is a whole turn");
 		return -1;
 	} else if (S_read_move(p, &t, &a->move, &nag)) {
 		return -1;
 	} else if (nag) {
-		tb_diag_tok(r, TB_ERROR, TB_D_ANGLE, "annotate the turn after its '>'");
+		S_angle_diag(p, "annotate the turn after its '>'");
 		return -1;
 	}
 	for (unsigned i = 0; i < a->move.nparts; i++)
 		if (a->move.parts[i].pt == TB_PT_UNKNOWN) {
-			tb_diag_tok(r, TB_ERROR, TB_D_ANGLE,
-			            "a reconstructed turn is a whole turn: every point known");
+			S_angle_diag(p, "a reconstructed turn is a whole turn: every point known");
 			return -1;
 		}
 	if (p->offboard != offboard)
@@ -564,8 +609,7 @@ static int S_alt_turn(S_parser *p, tb_alt *a)
 		if (S_read_move(p, &t, &a->move, &nag))
 			return -1;
 		if (nag) {
-			tb_diag_tok(r, TB_ERROR, TB_D_ANGLE,
-			            "annotate the reading as a whole, after its '>'");
+			S_angle_diag(p, "annotate the reading as a whole, after its '>'");
 			return -1;
 		}
 	}
@@ -580,7 +624,7 @@ static int S_alt(S_parser *p, tb_alt *a)
 	memset(a, 0, sizeof *a);
 	a->gap_min = a->gap_max = -1;
 	if (t.type != TK_WORD) {
-		tb_diag_tok(p->r, TB_ERROR, TB_D_ANGLE, "expected a reading of the turn here");
+		S_angle_diag(p, "expected a reading of the turn here");
 		return -1;
 	}
 	a->span = S_span_tok(&t);
@@ -649,9 +693,13 @@ static void S_reading(S_parser *p, tb_line *line, S_clock *clk, const tb_tok *op
 	int first_turn = !S_word_is(S_tok(p), r, "gap") && !S_word_is(S_tok(p), r, "position") &&
 	                 !S_word_is(S_tok(p), r, "omitted");
 	int alone = !first_turn || S_word_is(S_tok(p), r, "reconstructed");
+	p->angle_what = S_word_is(S_tok(p), r, "gap")             ? "gap"
+	              : S_word_is(S_tok(p), r, "position")        ? "position"
+	              : S_word_is(S_tok(p), r, "reconstructed")   ? "reconstructed turn"
+	                                                          : "reading";
 	for (;;) {
 		if (n == 16) {
-			tb_diag_tok(r, TB_ERROR, TB_D_ANGLE, "a reading has at most 16 alternatives");
+			S_angle_diag(p, "a reading has at most 16 alternatives");
 			S_skip_angle(p);
 			S_angle_broken(p, line, clk, open, first_turn);
 			return;
@@ -664,14 +712,15 @@ static void S_reading(S_parser *p, tb_line *line, S_clock *clk, const tb_tok *op
 		n++;
 		if (S_tok(p)->type != TK_BAR)
 			break;
+		p->angle_what = "reading";
 		S_next(p);
 	}
 	alone = alone && n == 1 && !alts[0].comments && alts[0].kind != TB_NODE_OMITTED;
 	tb_tok close = *S_tok(p);
-	const char *what = !alone ? "the reading"
-	                 : alts[0].kind == TB_NODE_GAP ? "the gap"
-	                 : alts[0].kind == TB_NODE_POSITION ? "the position"
-	                                                     : "the reconstructed turn";
+	const char *what = !alone ? "reading"
+	                 : alts[0].kind == TB_NODE_GAP ? "gap"
+	                 : alts[0].kind == TB_NODE_POSITION ? "position"
+	                                                     : "reconstructed turn";
 	if (S_expect_rangle(p, what)) {
 		S_angle_broken(p, line, clk, open, first_turn);
 		return;
@@ -707,6 +756,7 @@ static void S_reading(S_parser *p, tb_line *line, S_clock *clk, const tb_tok *op
 static void S_angle(S_parser *p, tb_line *line, S_clock *clk)
 {
 	tb_tok open = *S_tok(p);
+	p->angle = open;
 	S_next(p);
 	const tb_tok *t = S_tok(p);
 	int counts = !S_word_is(t, p->r, "gap") && !S_word_is(t, p->r, "position") &&
@@ -758,6 +808,25 @@ static void S_skip_variation(S_parser *p)
 	p->unclosed += open;
 }
 
+/* The outermost variation left open, at its '(' ('open'), with those
+ * inside it (p->unclosed), and where it ran to; nothing when a comment
+ * that ran on left it open (r->ran_on, lexer.c): one slip, one error. */
+static void S_variation_open(S_parser *p, const tb_tok *open)
+{
+	size_t inside = p->unclosed;
+	p->unclosed = 0;
+	if (p->r->ran_on)
+		return;
+	char to[64], nor[64] = "";
+	S_runs_to(p, to, sizeof to);
+	if (inside == 1)
+		snprintf(nor, sizeof nor, ", nor is the one inside it");
+	else if (inside)
+		snprintf(nor, sizeof nor, ", nor are the %zu inside it", inside);
+	tb_diag_at(p->r, TB_ERROR, TB_D_VAR_OPEN, open->off, 1, open->line, open->col,
+	           "this variation is never closed with ')'%s: it runs %s", nor, to);
+}
+
 /* '(' line ')' : an alternative to the last turn of 'line'. */
 static void S_variation(S_parser *p, tb_line *line, int depth)
 {
@@ -787,14 +856,8 @@ static void S_variation(S_parser *p, tb_line *line, int depth)
 		S_next(p);
 	} else if (depth > 0) {
 		p->unclosed++; /* the outermost one reports them all */
-	} else if (p->unclosed) {
-		tb_diag_at(p->r, TB_ERROR, TB_D_VAR_OPEN, open.off, 1, open.line, open.col,
-		           "variation opened here is never closed with ')', nor are the %zu "
-		           "inside it", p->unclosed);
-		p->unclosed = 0;
 	} else {
-		tb_diag_at(p->r, TB_ERROR, TB_D_VAR_OPEN, open.off, 1, open.line, open.col,
-		           "variation opened here is never closed with ')'");
+		S_variation_open(p, &open);
 	}
 	if (!v->first && !v->lead) {
 		tb_diag_at(p->r, TB_ERROR, TB_D_VAR_EMPTY, open.off, 1, open.line, open.col,
@@ -905,7 +968,8 @@ static void S_movetext(S_parser *p)
 	tb_tok *t = S_tok(p);
 	if (t->type == TK_EOF || t->type == TK_LBRACKET) {
 		const tb_tok *e = &p->r->prev;
-		if (!p->r->fatal && !p->over)
+		/* a comment that ran on may hold the result: its error says it */
+		if (!p->r->fatal && !p->over && !p->r->ran_on)
 			tb_diag_at(p->r, TB_WARNING, TB_D_NO_RESULT, e->off + e->len, 1, e->end_line,
 			           e->end_col, "the game has no result marker (1-0, 0-1, 1/2-1/2 "
 			           "or *) after this; [Result] is used");
@@ -957,7 +1021,7 @@ static tb_record *S_record_new(void)
  * r->jump (tb_reader_next), where r->building is freed. */
 tb_record *tb_parse_record(tb_reader *r)
 {
-	S_parser p = {r, S_record_new(), NULL, {0, 0, {0}}, 0, 0, 0, 0};
+	S_parser p = {r, S_record_new(), NULL, {0, 0, {0}}, 0, 0, 0, 0, {0}, NULL};
 	r->building = p.rec;
 	if (!p.rec || (!r->tags && !(r->tags = tb_calloc(1, sizeof *r->tags))))
 		longjmp(*r->jump, 1);
@@ -966,6 +1030,7 @@ tb_record *tb_parse_record(tb_reader *r)
 	p.rec->off = r->tok.off;
 	p.rec->source_off = r->base + r->tok.off;
 	r->end_diag = 0;
+	r->rec_begun = 0;
 	/* the tags as read go to the record in canonical order: their list
 	 * is the reader's, for the next record, unless a record of many tags
 	 * made it large (a malloc and free a record cost more than a record's
@@ -989,6 +1054,7 @@ tb_record *tb_parse_record(tb_reader *r)
 		S_skip_to_record(&p);
 	}
 	r->rec_closed = !cut && !r->end_diag;
+	r->ran_on = 0; /* its last token's (lexer.c): the next record starts afresh */
 	p.rec->offboard = p.offboard;
 	p.rec->arena.jump = NULL; /* the record's own from here: the building API */
 	return p.rec;
@@ -1004,7 +1070,7 @@ int tb_parse_fragment(tb_record *rec, const char *text, unsigned number, int sid
 	if (!r)
 		return TB_ENOMEM;
 	r->recover = 1;
-	S_parser p = {r, rec, rec->game, {0, 0, {0}}, 0, 0, 0, 0};
+	S_parser p = {r, rec, rec->game, {0, 0, {0}}, 0, 0, 0, 0, {0}, NULL};
 	memset(out, 0, sizeof *out);
 	rec->game->board(&p.board, &rec->opts);
 	/* out of memory, what was read stays in the arena, unreachable */
@@ -1015,6 +1081,7 @@ int tb_parse_fragment(tb_record *rec, const char *text, unsigned number, int sid
 		tb_reader_free(r);
 		return TB_ENOMEM;
 	}
+	r->rec_begun = 1; /* movetext: a tag line is another record's */
 	tb_lex_next(r);
 	S_clock clk = {number, side, known, 0};
 	S_line(&p, out, clk, depth);

@@ -56,6 +56,12 @@ struct tb_reader {
 	int rec_closed;          /* the last record's end would be the same before a '['
 	                            (tb_reader_ended_clean) */
 	int end_diag;            /* a diagnostic was placed at the end of the input */
+	int rec_begun;           /* the record being read has a tag, or its movetext
+	                            began: a tag line that a comment runs into
+	                            starts the next record (parser.c sets it) */
+	int ran_on;              /* a brace comment of the record was cut short,
+	                            by the next record or the end (S_comment):
+	                            what it left open is not reported again */
 	size_t bom;              /* bytes of a BOM at the window's start (0 or 3) */
 	tb_tok prev;             /* the token before the current one: its off, len,
 	                            end_line, end_col and bad only */
@@ -200,5 +206,17 @@ int tb_lang_ok(const char *s, size_t n);
 /* Is the 'n' bytes at 's' a tag's name: an ASCII letter, then letters,
  * digits and '_'? */
 int tb_tag_name_ok(const char *s, size_t n);
+
+/* The bytes of a line's start that a tag line (tb_text_tag_line) is
+ * seen in: few, so that looking costs nothing. */
+enum { TB_TAG_LINE = 128 };
+
+/* Does the line at 's' (at most 'n' bytes) begin as a tag pair does:
+ * '[', a tag's name, blanks, '"', all within its first TB_TAG_LINE
+ * bytes? After a blank line, such a line ends a brace comment left
+ * open: it is the next record's (spec/tgn.md §3). No escape can change
+ * what it sees, so that a comment's text and its written form agree
+ * (tb_text_refused). */
+int tb_text_tag_line(const char *s, size_t n);
 
 #endif

@@ -653,6 +653,88 @@ static void test_unterminated_comment(void **state)
 	S_done(&l);
 }
 
+/* A comment left open ends before a tag line after a blank line: the
+ * next record's (spec/tgn.md §3); the text up to there is the comment's. */
+static void test_comment_ends_at_the_next_record(void **state)
+{
+	(void)state;
+	S_lexed l;
+	S_lex(&l, "1. d1 {sin cerrar a1 *\n \t\n[Game \"asalto\"]\n1. c3-c4 *\n");
+	assert_string_equal(S_kinds(&l), "nwc[ws]nw*");
+	assert_int_equal(l.t[2].bad, 1);
+	assert_string_equal(l.t[2].text, "sin cerrar a1 *\n \t\n");
+	assert_int_equal(l.t[3].line, 3);
+	assert_int_equal(l.t[3].col, 1);
+	assert_int_equal(tb_reader_ndiags(l.r), 1);
+	const tb_diag *d = S_diag(&l, 0);
+	assert_int_equal(d->code, TB_D_COMMENT_EOF);
+	assert_int_equal(d->line, 1);
+	assert_int_equal(d->col, 7);
+	assert_non_null(strstr(d->message, "at line 3"));
+	S_done(&l);
+
+	/* CRLF and lone CR line ends alike */
+	S_lex(&l, "1. d1 {a\r\n\r\n[Site \"x\"]\r\n");
+	assert_string_equal(S_kinds(&l), "nwc[ws]");
+	assert_int_equal(l.t[3].line, 3);
+	S_done(&l);
+	S_lex(&l, "1. d1 {a\r\r[Site \"x\"]\r");
+	assert_string_equal(S_kinds(&l), "nwc[ws]");
+	S_done(&l);
+
+	/* not without the blank line, nor for a line that is no tag pair's
+	 * start, nor a blank line that is the comment's first */
+	static const char *const goes_on[] = {
+		"1. d1 {a\n[Site \"x\"] b}",     "1. d1 {a\n\n [Site \"x\"] b}",
+		"1. d1 {a\n\n[Site x] b}",       "1. d1 {a\n\n[1Site \"x\"] b}",
+		"1. d1 {a\n\n[Site\"x\"] b}",    "1. d1 {a\n\n[sic] b}",
+		"1. d1 {\n[Site \"x\"] b}",      "1. d1 {a\n\nb\n[Site \"x\"] b}",
+	};
+	for (size_t i = 0; i < sizeof goes_on / sizeof *goes_on; i++) {
+		S_lex(&l, goes_on[i]);
+		assert_string_equal(S_kinds(&l), "nwc");
+		assert_int_equal(l.t[2].bad, 0);
+		assert_int_equal(tb_reader_ndiags(l.r), 0);
+		S_done(&l);
+	}
+}
+
+static void test_tag_lines(void **state)
+{
+	(void)state;
+	assert_true(tb_text_tag_line("[Game \"pitarra\"]", 16));
+	assert_true(tb_text_tag_line("[Site \t \"x", 10));
+	assert_true(tb_text_tag_line("[a_1 \"", 6));
+	assert_false(tb_text_tag_line("[Game \"pitarra\"]", 6));   /* cut before the '"' */
+	assert_false(tb_text_tag_line(" [Game \"x\"]", 11));
+	assert_false(tb_text_tag_line("[_a \"x\"]", 8));
+	assert_false(tb_text_tag_line("[Game]", 6));
+	assert_false(tb_text_tag_line("", 0));
+	/* within the line's first TB_TAG_LINE bytes */
+	char line[TB_TAG_LINE + 8];
+	memset(line, 'a', sizeof line);
+	line[0] = '[';
+	line[TB_TAG_LINE - 3] = ' ';
+	line[TB_TAG_LINE - 2] = '"';
+	assert_true(tb_text_tag_line(line, sizeof line));
+	line[TB_TAG_LINE - 2] = ' ';
+	line[TB_TAG_LINE - 1] = '"';
+	assert_true(tb_text_tag_line(line, sizeof line));
+	line[TB_TAG_LINE - 1] = ' ';
+	line[TB_TAG_LINE] = '"';
+	assert_false(tb_text_tag_line(line, sizeof line));
+	/* a comment's text that would not read back is refused */
+	char why[200];
+	assert_int_equal(tb_text_refused("a\n\n[Site \"x\"] b", TB_TEXT_COMMENT, why, sizeof why),
+	                 TB_D_COMMENT_EOF);
+	assert_non_null(strstr(why, "line 3"));
+	assert_int_equal(tb_text_refused("a\nb\n \n[S \"", TB_TEXT_COMMENT, why, sizeof why),
+	                 TB_D_COMMENT_EOF);
+	assert_int_equal(tb_text_refused("a\n[Site \"x\"] b", TB_TEXT_COMMENT, why, sizeof why), 0);
+	assert_int_equal(tb_text_refused("\n[Site \"x\"] b", TB_TEXT_COMMENT, why, sizeof why), 0);
+	assert_int_equal(tb_text_refused("a\n\n [Site \"x\"]", TB_TEXT_COMMENT, why, sizeof why), 0);
+}
+
 static void test_unterminated_string(void **state)
 {
 	(void)state;
@@ -969,6 +1051,8 @@ int main(void)
 		cmocka_unit_test(test_plain_tag_in_one_pass),
 		cmocka_unit_test(test_quick_tokens_are_the_careful_ones),
 		cmocka_unit_test(test_plain_runs_sixteen_at_a_time),
+		cmocka_unit_test(test_comment_ends_at_the_next_record),
+		cmocka_unit_test(test_tag_lines),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
