@@ -551,8 +551,12 @@ static void S_turn(tb_val *v, tb_val_at *at, uint8_t kind, const tb_move *m, con
 
 void tb_val_suspend(tb_val *v, tb_val_at *at, const tb_node *n, const char *what)
 {
-	tb_val_report(v, TB_WARNING, TB_D_UNCHECKED, &n->span, NULL,
-	         "%s: checking resumes where the record gives the position again", what);
+	tb_buf tail = TB_BUF_SOFT;
+	int restated;
+	if (tb_val_unchecked(&tail, n, &restated) || !restated) /* else nothing is skipped */
+		tb_val_report(v, TB_WARNING, TB_D_UNCHECKED, &n->span, NULL, "%s: %s", what,
+		              tb_val_text(v, &tail));
+	tb_buf_free(&tail);
 	at->live = 0;
 	tb_val_frame_stop(v, TB_STOP_GAP, TB_D_UNCHECKED, 0);
 }

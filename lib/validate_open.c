@@ -258,6 +258,36 @@ void tb_val_open_close(tb_val *v, tb_val_at *at, const tb_val_steps *steps, cons
 	S_open_free(at);
 }
 
+/* What a search not made, or given up, from node 'n' leaves unchecked,
+ * in words into 'b' (after "...: "): the turns written after 'n' up to
+ * the next restated position of its line, where checking resumes
+ * (spec/reconstruct.md §3); returns how many,
+ * and whether a position is restated after them in '*restated'. A gap
+ * followed at once by a restated position leaves none unchecked: only
+ * its own turns are not searched. */
+unsigned tb_val_unchecked(tb_buf *b, const tb_node *n, int *restated)
+{
+	unsigned turns = 0;
+	const tb_node *m = n->next;
+	for (; m && tb_node_followed(m) != TB_NODE_POSITION; m = m->next)
+		turns += tb_kind_is_turn(tb_node_followed(m));
+	tb_buf_clear(b);
+	if (!turns && m)
+		tb_buf_puts(b, "no sequence of them is sought to the position given after it");
+	else if (!turns)
+		tb_buf_puts(b, "they are not searched");
+	else if (turns == 1)
+		tb_buf_puts(b, "the written turn after it goes unchecked");
+	else
+		tb_buf_printf(b, "the %u written turns after it go unchecked", turns);
+	if (turns && m)
+		tb_buf_printf(b, ", up to the position given again on line %u", m->span.line);
+	else if (turns)
+		tb_buf_puts(b, ": the record does not give the position again");
+	*restated = m != NULL;
+	return turns;
+}
+
 /* The search ran out of room: what is open stays open. */
 static void S_open_spent(tb_val *v, tb_val_at *at)
 {
@@ -268,10 +298,13 @@ static void S_open_spent(tb_val *v, tb_val_at *at)
 		return;
 	}
 	const tb_node *n = at->open->v[0].node;
+	tb_buf tail = TB_BUF_SOFT;
+	int restated;
+	tb_val_unchecked(&tail, n, &restated); /* the stretch goes unknown from its start */
 	tb_val_report(v, TB_WARNING, TB_D_UNCHECKED, &n->span, NULL,
 	         "more than %lu positions may follow from here, the search's limit "
-	         "(--search-positions): checking resumes where the record gives the position "
-	         "again", v->so.max_positions);
+	         "(--search-positions): %s", v->so.max_positions, tb_val_text(v, &tail));
+	tb_buf_free(&tail);
 	tb_val_frames_spent(v, at);
 	S_open_free(at);
 	at->live = 0;
@@ -440,7 +473,7 @@ void tb_val_open_gap(tb_val *v, tb_val_at *at, tb_val_steps *steps, const tb_nod
 	if (len < 0) {
 		if (at->open)
 			tb_val_open_close(v, at, steps, NULL);
-		tb_val_suspend(v, at, n, "turns are missing here");
+		tb_val_suspend(v, at, n, "turns are missing here, and nothing after them says how many");
 		return;
 	}
 	if (len == 0)
@@ -448,10 +481,13 @@ void tb_val_open_gap(tb_val *v, tb_val_at *at, tb_val_steps *steps, const tb_nod
 	if ((unsigned long)len > v->so.max_turns) {
 		if (at->open)
 			tb_val_open_close(v, at, steps, NULL);
+		tb_buf tail = TB_BUF_SOFT;
+		int restated;
+		tb_val_unchecked(&tail, n, &restated);
 		tb_val_report(v, TB_WARNING, TB_D_UNCHECKED, &n->span, NULL,
 		         "%ld turns are missing here, more than the search's limit of %u "
-		         "(--search-turns): checking resumes where the record gives the position again",
-		         len, v->so.max_turns);
+		         "(--search-turns): %s", len, v->so.max_turns, tb_val_text(v, &tail));
+		tb_buf_free(&tail);
 		at->live = 0;
 		tb_val_frame_stop(v, TB_STOP_LIMIT, TB_D_UNCHECKED, 0);
 		return;

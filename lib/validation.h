@@ -139,6 +139,9 @@ void tb_val_tell(tb_val *v, const tb_node *n, const tb_turn *t, const tb_state *
 void tb_val_frown_tell(tb_val *v, tb_val_at *at);
 /* Appends the turns of 'r' as a record writes them, numbered from 's'. */
 void tb_val_turns_written(tb_buf *b, const tb_state *s, const tb_turn *t, size_t n);
+/* Checking stops at gap 'n', which cannot be searched ('what' says
+ * why): a warning naming the written turns it leaves unchecked, none
+ * when a restated position follows it at once. */
 void tb_val_suspend(tb_val *v, tb_val_at *at, const tb_node *n, const char *what);
 
 /* ===== validate_frames.c ===== */
@@ -165,6 +168,12 @@ void tb_val_play(tb_val *v, tb_val_at *at, const tb_turn *t, const tb_node *n);
 
 /* ===== validate_open.c ===== */
 
+/* What a search not made, or given up, from node 'n' leaves unchecked,
+ * in words into 'b' (after "...: "): the turns written after 'n' up to
+ * the next restated position of its line;
+ * returns how many, and whether a position is restated after them in
+ * '*restated'. */
+unsigned tb_val_unchecked(tb_buf *b, const tb_node *n, int *restated);
 /* Does move 'm' write a point that is '?', or off the board? The second
  * in '*offboard'. */
 int tb_val_open_points(const tb_val *v, const tb_move *m, int *offboard);

@@ -1098,18 +1098,18 @@ static void test_budget(void **state)
 	} cases[] = {
 		{"[Game \"pitarra\"]\n1. d1 a1 <gap 3> 3. g1 *\n", 0, 50,
 		 "more than 50 positions may follow from here, the search's limit "
-		 "(--search-positions): checking resumes where the record gives the position again"},
+		 "(--search-positions): the written turn after it goes unchecked: the record does not give the position again"},
 		{"[Game \"pitarra\"]\n1. d1 a1 <gap 3> 3. g1 *\n", 2, 0,
 		 "3 turns are missing here, more than the search's limit of 2 (--search-turns): "
-		 "checking resumes where the record gives the position again"},
+		 "the written turn after it goes unchecked: the record does not give the position again"},
 		{"[Game \"ocencahuac\"]\n[Rules \"ocencahuac; chain=yes\"]\n1. b2-b3 <gap 8> 5... d7-d6 *\n",
 		 0, 20000,
 		 "more than 20000 positions may follow from here, the search's limit "
-		 "(--search-positions): checking resumes where the record gives the position again"},
+		 "(--search-positions): the written turn after it goes unchecked: the record does not give the position again"},
 		{"[Game \"asalto\"]\n[Position \"" ASALTO_START "\"]\n1. ? ? 2. ? ? 3. ? ? 4. c3-c4 *\n", 0,
 		 200,
 		 "more than 200 positions may follow from here, the search's limit "
-		 "(--search-positions): checking resumes where the record gives the position again"},
+		 "(--search-positions): the 6 written turns after it go unchecked: the record does not give the position again"},
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		tb_reader *r;
