@@ -50,6 +50,7 @@ static void S_progress(void *ctx, unsigned long held)
 static void S_open_free(tb_val_at *at)
 {
 	if (at->open) {
+		tb_val_near_free(at->open->near);
 		tb_stretch_free(at->open->x);
 		free(at->open->v);
 		free(at->open);
@@ -108,6 +109,15 @@ static void S_given(tb_buf *b, const tb_val_pending *p, const tb_node *restated)
 		              restated->span.line);
 }
 
+/* The positions nearest the one restated, if they were found, on the
+ * diagnostic just made that nothing fits: once. */
+static void S_near_said(tb_val *v, tb_val_open *o)
+{
+	tb_val_near_notes(v, o->near);
+	tb_val_near_free(o->near);
+	o->near = NULL;
+}
+
 /* What the open turn 'p' may have been, once its stretch is resolved. */
 static void S_tell_pending(tb_val *v, tb_val_open *o, const tb_val_pending *p, const char *given,
                            int *said_none)
@@ -162,23 +172,27 @@ static void S_tell_pending(tb_val *v, tb_val_open *o, const tb_val_pending *p, c
 		taken = v->decide(v->decide_ctx, p->node, seqs, len, s0->number, s0->to_move);
 	}
 	if (p->offboard) { /* a note on the reader's error about the point */
-		if (count == 0)
+		if (count == 0) {
 			tb_diag_note_at(v->r, p->node->span.line, p->node->span.col, end,
 			                "no turn fits here%s, whatever the point", given);
-		else
+			S_near_said(v, o);
+		} else {
 			tb_diag_note_at(v->r, p->node->span.line, p->node->span.col, end,
 			                "%s%s: %s", count == 1 ? "the one turn that fits here"
 			                                       : "the turns that fit here", given,
 			                tb_val_text(v, &list));
+		}
 	} else if (count == 0 && !*said_none) {
 		*said_none = 1;
 		char none[48];
 		if (p->gap)
-			snprintf(none, sizeof none, "sequence of %zu turn%s", len, len == 1 ? "" : "s");
+			snprintf(none, sizeof none, "sequence of %zu turn%s", p->length,
+			         p->length == 1 ? "" : "s");
 		else
 			snprintf(none, sizeof none, "turn");
 		tb_val_report_turn(v, TB_ERROR, TB_D_NO_FIT, &p->node->span, NULL, tb_val_text(v, &tok),
 		              "no %s fits here%s: the transcription around it is wrong", none, given);
+		S_near_said(v, o);
 	} else if (taken) {
 		/* filled in: the caller tells */
 	} else if (count == 1) {
@@ -394,6 +408,7 @@ void tb_val_open_turn(tb_val *v, tb_val_at *at, tb_val_steps *steps, const tb_no
 	tb_val_open *o = at->open;
 	tb_step st = tb_val_step_of(n);
 	size_t before = tb_stretch_count(o->x);
+	o->pruned = 0;
 	long left = tb_stretch_step(o->x, &st, NULL, 0);
 	if (left < 0) {
 		S_open_spent(v, at);
@@ -517,10 +532,17 @@ void tb_val_open_gap(tb_val *v, tb_val_at *at, tb_val_steps *steps, const tb_nod
 			return;
 		}
 	}
-	if (!S_pend(o, n, first, tb_stretch_steps(o->x) - first, 1)) {
+	tb_val_pending *p = S_pend(o, n, first, tb_stretch_steps(o->x) - first, 1);
+	if (!p) {
 		tb_val_open_lost(v, at);
 		return;
 	}
+	p->length = (size_t)len;
+	o->pruned = tp != NULL; /* the bound towards the position pruned the gap's layers */
+	o->pruned_from = first;
+	o->plies = (size_t)len;
+	if (left == 0 && tp) /* none reaches it: which come nearest, without the bound */
+		o->near = tb_val_near_search(v, o->x, first, (size_t)len, n->next->position);
 	if (left == 0) /* no sequence of that length (towards the position restated) */
 		tb_val_open_close(v, at, steps,
 		             n->next && tb_node_followed(n->next) == TB_NODE_POSITION ? n->next : NULL);
@@ -534,6 +556,7 @@ typedef struct S_same_ctx {
 	const tb_position *p;
 	tb_state loaded;
 	int have;
+	int wild;                  /* 'p' has pieces on unknown points */
 } S_same_ctx;
 
 static int S_is_restated(void *ctx, const tb_state *s)
@@ -541,6 +564,8 @@ static int S_is_restated(void *ctx, const tb_state *s)
 	S_same_ctx *c = ctx;
 	if (c->have && (s->bits[0] != c->loaded.bits[0] || s->bits[1] != c->loaded.bits[1]))
 		return 0;
+	if (c->wild) /* pieces drawn on no known point: any piece of theirs will do */
+		return tb_val_restated_fits(c->v, s, c->p);
 	tb_arena a = {0};
 	tb_position p;
 	int saved = tb_rules_save(&c->v->rs, s, &a, &p);
@@ -560,7 +585,16 @@ void tb_val_open_restated(tb_val *v, tb_val_at *at, tb_val_steps *steps, const t
 	c.p = n->position;
 	char why[160];
 	c.have = v->rs.rules->load(&v->rs, n->position, &c.loaded, why, sizeof why) == 0;
-	tb_stretch_keep(at->open->x, S_is_restated, &c);
+	for (size_t k = 0; k < n->position->npieces; k++)
+		c.wild |= n->position->pieces[k].pt == TB_PT_UNKNOWN;
+	tb_val_open *o = at->open;
+	size_t i = 0;
+	while (i < tb_stretch_count(o->x) && !S_is_restated(&c, tb_stretch_state(o->x, i)))
+		i++;
+	if (i == tb_stretch_count(o->x) && !v->oom) /* none is: which come nearest */
+		o->near = o->pruned ? tb_val_near_search(v, o->x, o->pruned_from, o->plies, n->position)
+		                    : tb_val_near_find(v, o->x, n->position);
+	tb_stretch_keep(o->x, S_is_restated, &c);
 	tb_val_open_close(v, at, steps, n);
 }
 
