@@ -50,6 +50,10 @@ static void S_progress(void *ctx, unsigned long held)
 static void S_open_free(tb_val_at *at)
 {
 	if (at->open) {
+		for (tb_val_kept *k = at->open->kept, *next; k; k = next) {
+			next = k->next;
+			free(k);
+		}
 		tb_val_near_free(at->open->near);
 		tb_stretch_free(at->open->x);
 		free(at->open->v);
@@ -96,8 +100,11 @@ static tb_val_pending *S_pend(tb_val_open *o, const tb_node *n, size_t step, siz
 	return p;
 }
 
-/* ", given turns 20-24 and the position on line 12", into 'b'. */
-static void S_given(tb_buf *b, const tb_val_pending *p, const tb_node *restated)
+/* ", given turns 20-24 and the position on line 12", into 'b'; and
+ * "(the slip at 3:28 as noted)" when a repair of a written turn weeded
+ * the positions ('repaired', or NULL). */
+static void S_given(tb_buf *b, const tb_val_pending *p, const tb_node *restated,
+                    const tb_node *repaired)
 {
 	tb_buf_clear(b);
 	if (p->first && p->first->number == p->last->number)
@@ -107,6 +114,9 @@ static void S_given(tb_buf *b, const tb_val_pending *p, const tb_node *restated)
 	if (restated)
 		tb_buf_printf(b, "%s the position on line %u", p->first ? " and" : ", given",
 		              restated->span.line);
+	if (repaired && p->first)
+		tb_buf_printf(b, " (the slip at %u:%u read as noted there)", repaired->span.line,
+		              repaired->span.col);
 }
 
 /* The positions nearest the one restated, if they were found, on the
@@ -252,7 +262,7 @@ void tb_val_open_close(tb_val *v, tb_val_at *at, const tb_val_steps *steps, cons
 	tb_buf given = TB_BUF_SOFT;
 	int said_none = 0;
 	for (size_t i = 0; i < o->n && !v->oom && !tb_stretch_failed(o->x); i++) {
-		S_given(&given, &o->v[i], restated);
+		S_given(&given, &o->v[i], restated, o->repaired);
 		S_tell_pending(v, o, &o->v[i], tb_val_text(v, &given), &said_none);
 	}
 	if (v->fn && steps && !v->oom && !tb_stretch_failed(o->x))
@@ -401,6 +411,88 @@ static const tb_state *S_commonest_reason(tb_val *v, const tb_val_open *o, const
 	return tb_stretch_state(o->x, best);
 }
 
+/* Is 's' one of the set 'ctx'? */
+static int S_in_set(void *ctx, const tb_state *s)
+{
+	return tb_bset_find(ctx, s) >= 0;
+}
+
+/* Repair 'r' of written turn 'n', played over the open stretch of 'at'
+ * (its positions those where it holds): each of its turns a step, the
+ * written turns it stands for after 'n' skipped. */
+static void S_repair_steps(tb_val *v, tb_val_at *at, tb_val_steps *steps, const tb_node *n,
+                           const tb_repair *r)
+{
+	tb_val_open *o = at->open;
+	long left = 1;
+	for (unsigned i = 0; i < r->nturns && left > 0; i++) {
+		tb_val_kept *k = tb_malloc(sizeof *k);
+		if (!k || !S_steps_add(steps, NULL)) {
+			free(k);
+			tb_val_open_lost(v, at);
+			return;
+		}
+		k->t = r->turn[i];
+		k->m = (tb_move){k->t.nparts, k->t.crown, k->t.parts};
+		k->next = o->kept;
+		o->kept = k;
+		tb_step st = {TB_STEP_TURN, k->t.nparts ? TB_NODE_MOVE : TB_NODE_PASS, &k->m};
+		left = tb_stretch_step(o->x, &st, NULL, 0);
+	}
+	if (left < 0) {
+		S_open_spent(v, at);
+		return;
+	}
+	for (size_t i = 0; i < o->n; i++) { /* evidence for what is open, as written turns are */
+		o->v[i].first = o->v[i].first ? o->v[i].first : n;
+		o->v[i].last = n;
+	}
+	at->skip = r->consumed - 1u;
+	o->repaired = n;
+	if (left <= 1) /* one position left (none cannot be: the repair holds in each) */
+		tb_val_open_close(v, at, steps, NULL);
+}
+
+/* Written turn 'n' (step 'st') was illegal in every position of the
+ * open stretch of 'at': the slips that explain it, as notes; when one
+ * alone does, checking goes on as if it were so -- over the positions
+ * where it holds, or from the one position left as after a repair in a
+ * known position (validate.c) -- and 1 is returned. */
+static int S_open_repair(tb_val *v, tb_val_at *at, tb_val_steps *steps, const tb_node *n,
+                         const tb_step *st)
+{
+	tb_repair r;
+	tb_bset where;
+	memset(&where, 0, sizeof where);
+	int single = tb_val_open_slips(v, at->open->x, n, st, &r, &where);
+	if (single)
+		tb_stretch_keep(at->open->x, S_in_set, &where);
+	tb_bset_free(&where);
+	if (!single || v->oom || tb_stretch_failed(at->open->x))
+		return 0;
+	if (tb_stretch_count(at->open->x) > 1) {
+		S_repair_steps(v, at, steps, n, &r);
+		return 1;
+	}
+	for (size_t i = 0; i < at->open->n; i++) { /* evidence, as repaired */
+		at->open->v[i].first = at->open->v[i].first ? at->open->v[i].first : n;
+		at->open->v[i].last = n;
+	}
+	at->open->repaired = n;
+	tb_val_open_close(v, at, NULL, NULL);
+	if (!at->live)
+		return 1;
+	for (unsigned i = 0; i < r.nturns; i++) {
+		if (i == 1 && r.kind == TB_REPAIR_MISSING) {
+			at->fixed = 1;
+			at->fixed_before = at->st;
+		}
+		v->rs.rules->play(&v->rs, &at->st, &r.turn[i], NULL);
+	}
+	at->skip = r.consumed - 1u;
+	return 1;
+}
+
 /* A turn node replayed over the open stretch of 'at'. */
 void tb_val_open_turn(tb_val *v, tb_val_at *at, tb_val_steps *steps, const tb_node *n, int open,
                       int offboard)
@@ -442,6 +534,9 @@ void tb_val_open_turn(tb_val *v, tb_val_at *at, tb_val_steps *steps, const tb_no
 			tb_val_report_turn(v, TB_ERROR, TB_D_ILLEGAL, &n->span, one, tb_val_text(v, &tok),
 			              "illegal in each of the %zu positions the record may be in here "
 			              "(in most, as in this one: %s)", before, why);
+			tb_buf_free(&tok);
+			if (S_open_repair(v, at, steps, n, &st))
+				return; /* checking goes on as if it were so */
 		}
 		tb_buf_free(&tok);
 		tb_val_open_close(v, at, NULL, NULL);

@@ -11,6 +11,7 @@
 #include "collate.h"
 #include "reader.h"
 #include "reconstruct.h"
+#include "repair.h"
 #include "replay.h"
 #include "rules.h"
 #include "validate.h"
@@ -30,6 +31,14 @@ typedef struct tb_val_pending {
  * is it (validate_restated.c): notes for the error that says so. */
 typedef struct tb_val_near tb_val_near;
 
+/* A turn a repair played in an open stretch, kept while the stretch is
+ * (its step borrows the move, which borrows the turn's parts). */
+typedef struct tb_val_kept {
+	struct tb_val_kept *next;
+	tb_turn t;
+	tb_move m;
+} tb_val_kept;
+
 /* The positions a line may be in since its first open turn. */
 typedef struct tb_val_open {
 	tb_stretch *x;
@@ -38,6 +47,8 @@ typedef struct tb_val_open {
 	tb_val_near *near;         /* said on the error that nothing fits, or NULL */
 	int pruned;                /* the last steps were a gap's, towards a */
 	size_t pruned_from, plies; /* restated position: from this layer, so many */
+	tb_val_kept *kept;         /* the turns repairs played in it */
+	const tb_node *repaired;   /* the last written turn a repair explained, or NULL */
 } tb_val_open;
 
 /* A fault being reported, until it is told (S_fault_flush): the
@@ -210,6 +221,16 @@ void tb_val_open_gap(tb_val *v, tb_val_at *at, tb_val_steps *steps, const tb_nod
  * not it go. */
 void tb_val_open_restated(tb_val *v, tb_val_at *at, tb_val_steps *steps, const tb_node *n);
 int tb_val_result_possible(void *ctx, const tb_state *s);
+
+/* ===== validate_open_slips.c ===== */
+
+/* Written turn 'n' (its step 'st') is illegal in every position of the
+ * last layer of 'x': the slips that explain it in each, as notes on the
+ * error just made (at most 256 positions are tried). Returns 1 when
+ * exactly one repair explains it, into 'one', with the positions where
+ * it holds added to 'where' (which the caller frees); 0 otherwise. */
+int tb_val_open_slips(tb_val *v, tb_stretch *x, const tb_node *n, const tb_step *st,
+                      tb_repair *one, tb_bset *where);
 
 /* ===== validate_restated.c ===== */
 
