@@ -41,13 +41,26 @@ static void S_piece(tb_buf *b, const tb_game *g, const tb_piece *pc)
 	tb_buf_printf(b, "%c:%s", g->side_letter[pc->side], w);
 }
 
-/* The piece of 'p' on point 'pt', or NULL. */
-static const tb_piece *S_on(const tb_position *p, tb_point pt)
+/* Where the pieces of a position stand: the index + 1 of the piece on
+ * each point (0: none), so that comparing two is linear. */
+typedef struct S_map {
+	const tb_position *p;
+	uint16_t at[256];
+} S_map;
+
+static void S_map_of(S_map *m, const tb_position *p)
 {
-	for (size_t i = 0; i < p->npieces; i++)
-		if (p->pieces[i].pt == pt)
-			return &p->pieces[i];
-	return NULL;
+	memset(m->at, 0, sizeof m->at);
+	m->p = p;
+	for (size_t i = 0; i < p->npieces && i < UINT16_MAX; i++)
+		if (p->pieces[i].pt != TB_PT_UNKNOWN)
+			m->at[p->pieces[i].pt] = (uint16_t)(i + 1);
+}
+
+/* The piece of 'm' on point 'pt', or NULL. */
+static const tb_piece *S_on(const S_map *m, tb_point pt)
+{
+	return m->at[pt] ? &m->p->pieces[m->at[pt] - 1] : NULL;
 }
 
 static int S_same_piece(const tb_piece *a, const tb_piece *b)
@@ -79,11 +92,14 @@ static void S_diff_points(const tb_game *g, const tb_position *got, const tb_pos
                           unsigned char *wild, S_words *d)
 {
 	tb_buf a = TB_BUF_SOFT, b = TB_BUF_SOFT;
+	S_map in_got, in_said;
+	S_map_of(&in_got, got);
+	S_map_of(&in_said, said);
 	for (size_t i = 0; i < said->npieces; i++) {
 		const tb_piece *s = &said->pieces[i], *t;
 		if (s->pt == TB_PT_UNKNOWN)
 			continue;
-		t = S_on(got, s->pt);
+		t = S_on(&in_got, s->pt);
 		if (t && S_same_piece(s, t))
 			continue;
 		d->points++;
@@ -97,7 +113,7 @@ static void S_diff_points(const tb_game *g, const tb_position *got, const tb_pos
 	}
 	for (size_t i = 0; i < got->npieces; i++) {
 		const tb_piece *t = &got->pieces[i];
-		if (S_on(said, t->pt))
+		if (S_on(&in_said, t->pt))
 			continue;
 		size_t k = 0;
 		while (k < said->npieces &&
@@ -296,6 +312,25 @@ tb_val_near *tb_val_near_find(tb_val *v, tb_stretch *x, const tb_position *said)
 	return nr;
 }
 
+/* The note that the gap's turns lead to more positions than the search
+ * may hold, so that none is named as nearest. */
+static tb_val_near *S_too_many(tb_val *v)
+{
+	tb_val_near *nr = tb_calloc(1, sizeof *nr);
+	if (!nr) {
+		v->oom = 1;
+		return NULL;
+	}
+	nr->notes = (tb_buf)TB_BUF_SOFT;
+	tb_buf b = TB_BUF_SOFT;
+	tb_buf_printf(&b, "the positions its turns may reach are more than the search's limit of "
+	              "%lu (--search-positions): none is named as the nearest", v->so.max_positions);
+	S_note_add(nr, &b);
+	v->oom |= !tb_buf_ok(&b) || !tb_buf_ok(&nr->notes);
+	tb_buf_free(&b);
+	return nr;
+}
+
 tb_val_near *tb_val_near_search(tb_val *v, const tb_stretch *x, size_t layer, size_t plies,
                                 const tb_position *said)
 {
@@ -305,10 +340,12 @@ tb_val_near *tb_val_near_search(tb_val *v, const tb_stretch *x, size_t layer, si
 	for (size_t k = 0; k < plies && left > 0; k++)
 		left = tb_stretch_step(y, &ply, NULL, 0);
 	tb_val_near *nr = left > 0 ? tb_val_near_find(v, y, said) : NULL;
-	if (y && tb_stretch_failed(y))
+	if (!y || tb_stretch_failed(y))
 		v->oom = 1;
+	else if (left < 0) /* over the budget: none named, and that said */
+		nr = S_too_many(v);
 	tb_stretch_free(y);
-	return nr; /* over the budget: none named (the search is given up, not guessed) */
+	return nr;
 }
 
 int tb_val_restated_fits(tb_val *v, const tb_state *s, const tb_position *said)
