@@ -103,6 +103,8 @@ static void S_diff_points(const tb_game *g, const tb_position *got, const tb_pos
 		if (t && S_same_piece(s, t))
 			continue;
 		d->points++;
+		if (!d->w)
+			continue; /* counted only: no words (a layer may hold a million) */
 		tb_buf_clear(&a);
 		tb_buf_clear(&b);
 		S_piece(&a, g, s);
@@ -124,6 +126,8 @@ static void S_diff_points(const tb_game *g, const tb_position *got, const tb_pos
 			continue;
 		}
 		d->points++;
+		if (!d->w)
+			continue;
 		tb_buf_clear(&a);
 		S_piece(&a, g, t);
 		S_item(d, "%s by the turns%s", a.data ? a.data : "", "");
@@ -132,6 +136,8 @@ static void S_diff_points(const tb_game *g, const tb_position *got, const tb_pos
 		if (said->pieces[k].pt != TB_PT_UNKNOWN || wild[k])
 			continue;
 		d->points++;
+		if (!d->w)
+			continue;
 		tb_buf_clear(&a);
 		S_piece(&a, g, &said->pieces[k]);
 		S_item(d, "%s in the drawing%s", a.data ? a.data : "", "");
@@ -177,6 +183,10 @@ static void S_diff_rest(const tb_game *g, const tb_position *got, const tb_posit
 			continue;
 		if (c < 0 && tb_position_history_key(p->key))
 			continue;
+		if (!d->w) {
+			d->other++;
+			continue;
+		}
 		tb_buf kv = TB_BUF_SOFT, kw = TB_BUF_SOFT;
 		if (c >= 0)
 			tb_buf_printf(&kv, "%s=%s", q->key, q->value);
