@@ -302,6 +302,9 @@ int tb_position_equal(const tb_position *a, const tb_position *b);
  * of what happened before it -- moved, quiet -- which 'said' may leave
  * out (a transcriber sees the board); a key 'said' gives must match. */
 int tb_position_restates(const tb_position *p, const tb_position *said);
+/* Is 'key' one of the keys of what happened before a position (moved,
+ * quiet), which a restatement may leave out? */
+int tb_position_history_key(const char *key);
 /* Checks a count of quiet turns, "quiet=12" (check_extra's contract):
  * a number from 0 to 99999, the most a limit can be. */
 const char *tb_extra_quiet(const char *value, tb_buf *canon);

@@ -351,7 +351,7 @@ void tb_position_sort(tb_position *p)
 /* Keys that tell what happened before a position rather than what
  * stands in it (La Pitarra's moved, the quiet turns a limit counts):
  * a transcriber who restates a position sees the board, not these. */
-static int S_history_key(const char *key)
+int tb_position_history_key(const char *key)
 {
 	return strcmp(key, "moved") == 0 || strcmp(key, "quiet") == 0;
 }
@@ -383,7 +383,7 @@ int tb_position_restates(const tb_position *p, const tb_position *said)
 		      : strcmp(p->extras[i].key, said->extras[j].key);
 		if (c > 0 || (c == 0 && strcmp(p->extras[i].value, said->extras[j].value) != 0))
 			return 0; /* said gives a key p does not hold, or another value */
-		if (c < 0 && !S_history_key(p->extras[i].key))
+		if (c < 0 && !tb_position_history_key(p->extras[i].key))
 			return 0;
 		i++;
 		j += c == 0;

@@ -205,6 +205,21 @@ tb_stretch *tb_stretch_new(const tb_ruleset *rs, const tb_state *s, unsigned lon
 	return x;
 }
 
+tb_stretch *tb_stretch_from(const tb_stretch *x, size_t layer, unsigned long budget)
+{
+	const tb_bset *from = &x->layer[layer].set;
+	tb_stretch *y = from->n ? tb_stretch_new(x->rs, &from->v[0], budget, NULL, NULL) : NULL;
+	int added;
+	for (uint32_t i = 1; y && i < from->n; i++) {
+		if (tb_bset_add(&y->layer[0].set, &from->v[i], &added) == UINT32_MAX) {
+			tb_stretch_free(y);
+			return NULL;
+		}
+		y->held += (unsigned long)added;
+	}
+	return y;
+}
+
 void tb_stretch_free(tb_stretch *x)
 {
 	if (!x)
@@ -372,6 +387,30 @@ void tb_stretch_resolve(tb_stretch *x)
 				l->mark[s] = S_marked_after(x, i, &l->set.v[s], &x->turns.v[j]) >= 0;
 		}
 	}
+}
+
+int tb_stretch_path_to(tb_stretch *x, const tb_state *s, tb_turn *out, tb_state *start)
+{
+	tb_state cur = *s;
+	for (size_t i = x->n - 1; i-- > 0;) {
+		const S_layer *l = &x->layer[i];
+		int found = 0;
+		for (uint32_t k = 0; k < l->set.n && !found && !x->failed; k++) {
+			size_t nt = S_fitting(x, &x->layer[i + 1].step, &l->set.v[k]);
+			for (size_t j = 0; j < nt && !found; j++) {
+				tb_state w = S_after(x->rs, &l->set.v[k], &x->turns.v[j]);
+				if (tb_state_same(&w, &cur)) {
+					out[i] = x->turns.v[j];
+					cur = l->set.v[k];
+					found = 1;
+				}
+			}
+		}
+		if (!found)
+			return 0; /* not a position of the last layer, or memory ran out */
+	}
+	*start = cur;
+	return 1;
 }
 
 static int S_same_turn(const tb_turn *a, const tb_turn *b)

@@ -62,6 +62,11 @@ typedef struct tb_stretch tb_stretch;
 tb_stretch *tb_stretch_new(const tb_ruleset *rs, const tb_state *s, unsigned long budget,
                            void (*progress)(void *, unsigned long), void *ctx);
 void tb_stretch_free(tb_stretch *x);
+/* A new stretch whose start is every position of layer 'layer' of 'x'
+ * (which it borrows nothing from but 'x''s ruleset), holding at most
+ * 'budget' positions; NULL when memory ran out or the layer is empty.
+ * The caller frees it (tb_stretch_free). */
+tb_stretch *tb_stretch_from(const tb_stretch *x, size_t layer, unsigned long budget);
 
 /* Plays 'step' (copied) from every position of the last layer into a
  * new layer: each turn that fits it, or for a PLY every legal turn.
@@ -86,6 +91,13 @@ const tb_state *tb_stretch_state(const tb_stretch *x, size_t i);
 /* Keeps the positions of the last layer that 'keep' accepts; returns how
  * many are left. */
 size_t tb_stretch_keep(tb_stretch *x, int (*keep)(void *ctx, const tb_state *s), void *ctx);
+
+/* A sequence of turns, one a step, that leads from a position of the
+ * first layer to 's', a position of the last, into 'out' (as many as
+ * the steps) and that first position into '*start'; 0 when there is
+ * none ('s' is not in the last layer) or memory ran out. No resolve is
+ * needed: every position of a layer was reached from the one before. */
+int tb_stretch_path_to(tb_stretch *x, const tb_state *s, tb_turn *out, tb_state *start);
 
 /* The first position of layer 'layer' (0: the start): every position
  * of a layer has its count of turns. */

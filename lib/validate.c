@@ -551,13 +551,31 @@ static void S_turn(tb_val *v, tb_val_at *at, uint8_t kind, const tb_move *m, con
 
 void tb_val_suspend(tb_val *v, tb_val_at *at, const tb_node *n, const char *what)
 {
-	tb_val_report(v, TB_WARNING, TB_D_UNCHECKED, &n->span, NULL,
-	         "%s: checking resumes where the record gives the position again", what);
+	tb_buf tail = TB_BUF_SOFT;
+	int restated;
+	if (tb_val_unchecked(&tail, n, &restated) || !restated) /* else nothing is skipped */
+		tb_val_report(v, TB_WARNING, TB_D_UNCHECKED, &n->span, NULL, "%s: %s", what,
+		              tb_val_text(v, &tail));
+	tb_buf_free(&tail);
 	at->live = 0;
 	tb_val_frame_stop(v, TB_STOP_GAP, TB_D_UNCHECKED, 0);
 }
 
 /* ===== Lines ===== */
+
+/* Were turns played to the known position of 'at' since the position
+ * the record last restated, or since its start? Two restatements in a
+ * row may differ (spec/tgn.md §8.4: the count follows the last). */
+static int S_turns_since(tb_val *v, const tb_val_at *at)
+{
+	tb_state start;
+	char why[160];
+	if (at->has_base)
+		return !tb_state_same(&at->st, &at->base);
+	if (v->rs.rules->load(&v->rs, v->rec->start, &start, why, sizeof why))
+		return 1;
+	return !tb_state_same(&at->st, &start);
+}
 
 static void S_restate(tb_val *v, tb_val_at *at, const tb_node *n)
 {
@@ -565,8 +583,13 @@ static void S_restate(tb_val *v, tb_val_at *at, const tb_node *n)
 	tb_state st; /* 'at->st' stays the last position known when this one is not */
 	int loaded = tb_restate_soft(&v->rs, at->live ? &at->st : NULL, n->position, &st, why,
 	                             sizeof why);
-	if (loaded == 0)
+	if (loaded == 0 && at->live && !at->skip && S_turns_since(v, at))
+		tb_val_restated_differs(v, &at->st, n); /* the turns reached one: is it this one? */
+	if (loaded == 0) {
 		at->st = st;
+		at->base = st;
+		at->has_base = 1;
+	}
 	if (loaded == TB_ENOMEM) {
 		v->oom = 1;
 		at->live = 0;

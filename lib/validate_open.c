@@ -50,6 +50,11 @@ static void S_progress(void *ctx, unsigned long held)
 static void S_open_free(tb_val_at *at)
 {
 	if (at->open) {
+		for (tb_val_kept *k = at->open->kept, *next; k; k = next) {
+			next = k->next;
+			free(k);
+		}
+		tb_val_near_free(at->open->near);
 		tb_stretch_free(at->open->x);
 		free(at->open->v);
 		free(at->open);
@@ -95,8 +100,11 @@ static tb_val_pending *S_pend(tb_val_open *o, const tb_node *n, size_t step, siz
 	return p;
 }
 
-/* ", given turns 20-24 and the position on line 12", into 'b'. */
-static void S_given(tb_buf *b, const tb_val_pending *p, const tb_node *restated)
+/* ", given turns 20-24 and the position on line 12", into 'b'; and
+ * "(the slip at 3:28 as noted)" when a repair of a written turn weeded
+ * the positions ('repaired', or NULL). */
+static void S_given(tb_buf *b, const tb_val_pending *p, const tb_node *restated,
+                    const tb_node *repaired)
 {
 	tb_buf_clear(b);
 	if (p->first && p->first->number == p->last->number)
@@ -106,6 +114,18 @@ static void S_given(tb_buf *b, const tb_val_pending *p, const tb_node *restated)
 	if (restated)
 		tb_buf_printf(b, "%s the position on line %u", p->first ? " and" : ", given",
 		              restated->span.line);
+	if (repaired && p->first)
+		tb_buf_printf(b, " (the slip at %u:%u read as noted there)", repaired->span.line,
+		              repaired->span.col);
+}
+
+/* The positions nearest the one restated, if they were found, on the
+ * diagnostic just made that nothing fits: once. */
+static void S_near_said(tb_val *v, tb_val_open *o)
+{
+	tb_val_near_notes(v, o->near);
+	tb_val_near_free(o->near);
+	o->near = NULL;
 }
 
 /* What the open turn 'p' may have been, once its stretch is resolved. */
@@ -162,23 +182,27 @@ static void S_tell_pending(tb_val *v, tb_val_open *o, const tb_val_pending *p, c
 		taken = v->decide(v->decide_ctx, p->node, seqs, len, s0->number, s0->to_move);
 	}
 	if (p->offboard) { /* a note on the reader's error about the point */
-		if (count == 0)
+		if (count == 0) {
 			tb_diag_note_at(v->r, p->node->span.line, p->node->span.col, end,
 			                "no turn fits here%s, whatever the point", given);
-		else
+			S_near_said(v, o);
+		} else {
 			tb_diag_note_at(v->r, p->node->span.line, p->node->span.col, end,
 			                "%s%s: %s", count == 1 ? "the one turn that fits here"
 			                                       : "the turns that fit here", given,
 			                tb_val_text(v, &list));
+		}
 	} else if (count == 0 && !*said_none) {
 		*said_none = 1;
 		char none[48];
 		if (p->gap)
-			snprintf(none, sizeof none, "sequence of %zu turn%s", len, len == 1 ? "" : "s");
+			snprintf(none, sizeof none, "sequence of %zu turn%s", p->length,
+			         p->length == 1 ? "" : "s");
 		else
 			snprintf(none, sizeof none, "turn");
 		tb_val_report_turn(v, TB_ERROR, TB_D_NO_FIT, &p->node->span, NULL, tb_val_text(v, &tok),
 		              "no %s fits here%s: the transcription around it is wrong", none, given);
+		S_near_said(v, o);
 	} else if (taken) {
 		/* filled in: the caller tells */
 	} else if (count == 1) {
@@ -238,7 +262,7 @@ void tb_val_open_close(tb_val *v, tb_val_at *at, const tb_val_steps *steps, cons
 	tb_buf given = TB_BUF_SOFT;
 	int said_none = 0;
 	for (size_t i = 0; i < o->n && !v->oom && !tb_stretch_failed(o->x); i++) {
-		S_given(&given, &o->v[i], restated);
+		S_given(&given, &o->v[i], restated, o->repaired);
 		S_tell_pending(v, o, &o->v[i], tb_val_text(v, &given), &said_none);
 	}
 	if (v->fn && steps && !v->oom && !tb_stretch_failed(o->x))
@@ -258,6 +282,36 @@ void tb_val_open_close(tb_val *v, tb_val_at *at, const tb_val_steps *steps, cons
 	S_open_free(at);
 }
 
+/* What a search not made, or given up, from node 'n' leaves unchecked,
+ * in words into 'b' (after "...: "): the turns written after 'n' up to
+ * the next restated position of its line, where checking resumes
+ * (spec/reconstruct.md §3); returns how many,
+ * and whether a position is restated after them in '*restated'. A gap
+ * followed at once by a restated position leaves none unchecked: only
+ * its own turns are not searched. */
+unsigned tb_val_unchecked(tb_buf *b, const tb_node *n, int *restated)
+{
+	unsigned turns = 0;
+	const tb_node *m = n->next;
+	for (; m && tb_node_followed(m) != TB_NODE_POSITION; m = m->next)
+		turns += tb_kind_is_turn(tb_node_followed(m));
+	tb_buf_clear(b);
+	if (!turns && m)
+		tb_buf_puts(b, "no sequence of them is sought to the position given after it");
+	else if (!turns)
+		tb_buf_puts(b, "they are not searched");
+	else if (turns == 1)
+		tb_buf_puts(b, "the written turn after it goes unchecked");
+	else
+		tb_buf_printf(b, "the %u written turns after it go unchecked", turns);
+	if (turns && m)
+		tb_buf_printf(b, ", up to the position given again on line %u", m->span.line);
+	else if (turns)
+		tb_buf_puts(b, ": the record does not give the position again");
+	*restated = m != NULL;
+	return turns;
+}
+
 /* The search ran out of room: what is open stays open. */
 static void S_open_spent(tb_val *v, tb_val_at *at)
 {
@@ -268,10 +322,13 @@ static void S_open_spent(tb_val *v, tb_val_at *at)
 		return;
 	}
 	const tb_node *n = at->open->v[0].node;
+	tb_buf tail = TB_BUF_SOFT;
+	int restated;
+	tb_val_unchecked(&tail, n, &restated); /* the stretch goes unknown from its start */
 	tb_val_report(v, TB_WARNING, TB_D_UNCHECKED, &n->span, NULL,
 	         "more than %lu positions may follow from here, the search's limit "
-	         "(--search-positions): checking resumes where the record gives the position "
-	         "again", v->so.max_positions);
+	         "(--search-positions): %s", v->so.max_positions, tb_val_text(v, &tail));
+	tb_buf_free(&tail);
 	tb_val_frames_spent(v, at);
 	S_open_free(at);
 	at->live = 0;
@@ -354,6 +411,88 @@ static const tb_state *S_commonest_reason(tb_val *v, const tb_val_open *o, const
 	return tb_stretch_state(o->x, best);
 }
 
+/* Is 's' one of the set 'ctx'? */
+static int S_in_set(void *ctx, const tb_state *s)
+{
+	return tb_bset_find(ctx, s) >= 0;
+}
+
+/* Repair 'r' of written turn 'n', played over the open stretch of 'at'
+ * (its positions those where it holds): each of its turns a step, the
+ * written turns it stands for after 'n' skipped. */
+static void S_repair_steps(tb_val *v, tb_val_at *at, tb_val_steps *steps, const tb_node *n,
+                           const tb_repair *r)
+{
+	tb_val_open *o = at->open;
+	long left = 1;
+	for (unsigned i = 0; i < r->nturns && left > 0; i++) {
+		tb_val_kept *k = tb_malloc(sizeof *k);
+		if (!k || !S_steps_add(steps, NULL)) {
+			free(k);
+			tb_val_open_lost(v, at);
+			return;
+		}
+		k->t = r->turn[i];
+		k->m = (tb_move){k->t.nparts, k->t.crown, k->t.parts};
+		k->next = o->kept;
+		o->kept = k;
+		tb_step st = {TB_STEP_TURN, k->t.nparts ? TB_NODE_MOVE : TB_NODE_PASS, &k->m};
+		left = tb_stretch_step(o->x, &st, NULL, 0);
+	}
+	if (left < 0) {
+		S_open_spent(v, at);
+		return;
+	}
+	for (size_t i = 0; i < o->n; i++) { /* evidence for what is open, as written turns are */
+		o->v[i].first = o->v[i].first ? o->v[i].first : n;
+		o->v[i].last = n;
+	}
+	at->skip = r->consumed - 1u;
+	o->repaired = n;
+	if (left <= 1) /* one position left (none cannot be: the repair holds in each) */
+		tb_val_open_close(v, at, steps, NULL);
+}
+
+/* Written turn 'n' (step 'st') was illegal in every position of the
+ * open stretch of 'at': the slips that explain it, as notes; when one
+ * alone does, checking goes on as if it were so -- over the positions
+ * where it holds, or from the one position left as after a repair in a
+ * known position (validate.c) -- and 1 is returned. */
+static int S_open_repair(tb_val *v, tb_val_at *at, tb_val_steps *steps, const tb_node *n,
+                         const tb_step *st)
+{
+	tb_repair r;
+	tb_bset where;
+	memset(&where, 0, sizeof where);
+	int single = tb_val_open_slips(v, at->open->x, n, st, &r, &where);
+	if (single)
+		tb_stretch_keep(at->open->x, S_in_set, &where);
+	tb_bset_free(&where);
+	if (!single || v->oom || tb_stretch_failed(at->open->x))
+		return 0;
+	if (tb_stretch_count(at->open->x) > 1) {
+		S_repair_steps(v, at, steps, n, &r);
+		return 1;
+	}
+	for (size_t i = 0; i < at->open->n; i++) { /* evidence, as repaired */
+		at->open->v[i].first = at->open->v[i].first ? at->open->v[i].first : n;
+		at->open->v[i].last = n;
+	}
+	at->open->repaired = n;
+	tb_val_open_close(v, at, NULL, NULL);
+	if (!at->live)
+		return 1;
+	for (unsigned i = 0; i < r.nturns; i++) {
+		if (i == 1 && r.kind == TB_REPAIR_MISSING) {
+			at->fixed = 1;
+			at->fixed_before = at->st;
+		}
+		v->rs.rules->play(&v->rs, &at->st, &r.turn[i], NULL);
+	}
+	at->skip = r.consumed - 1u;
+	return 1;
+}
+
 /* A turn node replayed over the open stretch of 'at'. */
 void tb_val_open_turn(tb_val *v, tb_val_at *at, tb_val_steps *steps, const tb_node *n, int open,
                       int offboard)
@@ -361,6 +500,7 @@ void tb_val_open_turn(tb_val *v, tb_val_at *at, tb_val_steps *steps, const tb_no
 	tb_val_open *o = at->open;
 	tb_step st = tb_val_step_of(n);
 	size_t before = tb_stretch_count(o->x);
+	o->pruned = 0;
 	long left = tb_stretch_step(o->x, &st, NULL, 0);
 	if (left < 0) {
 		S_open_spent(v, at);
@@ -394,6 +534,9 @@ void tb_val_open_turn(tb_val *v, tb_val_at *at, tb_val_steps *steps, const tb_no
 			tb_val_report_turn(v, TB_ERROR, TB_D_ILLEGAL, &n->span, one, tb_val_text(v, &tok),
 			              "illegal in each of the %zu positions the record may be in here "
 			              "(in most, as in this one: %s)", before, why);
+			tb_buf_free(&tok);
+			if (S_open_repair(v, at, steps, n, &st))
+				return; /* checking goes on as if it were so */
 		}
 		tb_buf_free(&tok);
 		tb_val_open_close(v, at, NULL, NULL);
@@ -440,7 +583,7 @@ void tb_val_open_gap(tb_val *v, tb_val_at *at, tb_val_steps *steps, const tb_nod
 	if (len < 0) {
 		if (at->open)
 			tb_val_open_close(v, at, steps, NULL);
-		tb_val_suspend(v, at, n, "turns are missing here");
+		tb_val_suspend(v, at, n, "turns are missing here, and nothing after them says how many");
 		return;
 	}
 	if (len == 0)
@@ -448,10 +591,13 @@ void tb_val_open_gap(tb_val *v, tb_val_at *at, tb_val_steps *steps, const tb_nod
 	if ((unsigned long)len > v->so.max_turns) {
 		if (at->open)
 			tb_val_open_close(v, at, steps, NULL);
+		tb_buf tail = TB_BUF_SOFT;
+		int restated;
+		tb_val_unchecked(&tail, n, &restated);
 		tb_val_report(v, TB_WARNING, TB_D_UNCHECKED, &n->span, NULL,
 		         "%ld turns are missing here, more than the search's limit of %u "
-		         "(--search-turns): checking resumes where the record gives the position again",
-		         len, v->so.max_turns);
+		         "(--search-turns): %s", len, v->so.max_turns, tb_val_text(v, &tail));
+		tb_buf_free(&tail);
 		at->live = 0;
 		tb_val_frame_stop(v, TB_STOP_LIMIT, TB_D_UNCHECKED, 0);
 		return;
@@ -481,10 +627,17 @@ void tb_val_open_gap(tb_val *v, tb_val_at *at, tb_val_steps *steps, const tb_nod
 			return;
 		}
 	}
-	if (!S_pend(o, n, first, tb_stretch_steps(o->x) - first, 1)) {
+	tb_val_pending *p = S_pend(o, n, first, tb_stretch_steps(o->x) - first, 1);
+	if (!p) {
 		tb_val_open_lost(v, at);
 		return;
 	}
+	p->length = (size_t)len;
+	o->pruned = tp != NULL; /* the bound towards the position pruned the gap's layers */
+	o->pruned_from = first;
+	o->plies = (size_t)len;
+	if (left == 0 && tp) /* none reaches it: which come nearest, without the bound */
+		o->near = tb_val_near_search(v, o->x, first, (size_t)len, n->next->position);
 	if (left == 0) /* no sequence of that length (towards the position restated) */
 		tb_val_open_close(v, at, steps,
 		             n->next && tb_node_followed(n->next) == TB_NODE_POSITION ? n->next : NULL);
@@ -498,6 +651,7 @@ typedef struct S_same_ctx {
 	const tb_position *p;
 	tb_state loaded;
 	int have;
+	int wild;                  /* 'p' has pieces on unknown points */
 } S_same_ctx;
 
 static int S_is_restated(void *ctx, const tb_state *s)
@@ -505,6 +659,8 @@ static int S_is_restated(void *ctx, const tb_state *s)
 	S_same_ctx *c = ctx;
 	if (c->have && (s->bits[0] != c->loaded.bits[0] || s->bits[1] != c->loaded.bits[1]))
 		return 0;
+	if (c->wild) /* pieces drawn on no known point: any piece of theirs will do */
+		return tb_val_restated_fits(c->v, s, c->p);
 	tb_arena a = {0};
 	tb_position p;
 	int saved = tb_rules_save(&c->v->rs, s, &a, &p);
@@ -524,7 +680,16 @@ void tb_val_open_restated(tb_val *v, tb_val_at *at, tb_val_steps *steps, const t
 	c.p = n->position;
 	char why[160];
 	c.have = v->rs.rules->load(&v->rs, n->position, &c.loaded, why, sizeof why) == 0;
-	tb_stretch_keep(at->open->x, S_is_restated, &c);
+	for (size_t k = 0; k < n->position->npieces; k++)
+		c.wild |= n->position->pieces[k].pt == TB_PT_UNKNOWN;
+	tb_val_open *o = at->open;
+	size_t i = 0;
+	while (i < tb_stretch_count(o->x) && !S_is_restated(&c, tb_stretch_state(o->x, i)))
+		i++;
+	if (i == tb_stretch_count(o->x) && !v->oom) /* none is: which come nearest */
+		o->near = o->pruned ? tb_val_near_search(v, o->x, o->pruned_from, o->plies, n->position)
+		                    : tb_val_near_find(v, o->x, n->position);
+	tb_stretch_keep(o->x, S_is_restated, &c);
 	tb_val_open_close(v, at, steps, n);
 }
 

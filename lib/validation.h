@@ -11,6 +11,7 @@
 #include "collate.h"
 #include "reader.h"
 #include "reconstruct.h"
+#include "repair.h"
 #include "replay.h"
 #include "rules.h"
 #include "validate.h"
@@ -21,15 +22,33 @@ typedef struct tb_val_pending {
 	const tb_node *node;
 	size_t step, nsteps;       /* its steps in the stretch */
 	int gap;                   /* a gap (its steps are plies), else one turn */
+	size_t length;             /* a gap's turns (its steps may be fewer: none fitted) */
 	int offboard;              /* a token with points off the board */
 	const tb_node *first, *last; /* written turns replayed after it */
 } tb_val_pending;
+
+/* The positions the turns reach nearest a position restated where none
+ * is it (validate_restated.c): notes for the error that says so. */
+typedef struct tb_val_near tb_val_near;
+
+/* A turn a repair played in an open stretch, kept while the stretch is
+ * (its step borrows the move, which borrows the turn's parts). */
+typedef struct tb_val_kept {
+	struct tb_val_kept *next;
+	tb_turn t;
+	tb_move m;
+} tb_val_kept;
 
 /* The positions a line may be in since its first open turn. */
 typedef struct tb_val_open {
 	tb_stretch *x;
 	tb_val_pending *v;
 	size_t n, cap;
+	tb_val_near *near;         /* said on the error that nothing fits, or NULL */
+	int pruned;                /* the last steps were a gap's, towards a */
+	size_t pruned_from, plies; /* restated position: from this layer, so many */
+	tb_val_kept *kept;         /* the turns repairs played in it */
+	const tb_node *repaired;   /* the last written turn a repair explained, or NULL */
 } tb_val_open;
 
 /* A fault being reported, until it is told (S_fault_flush): the
@@ -99,6 +118,11 @@ typedef struct tb_val_at {
 	long ply;                  /* turns of the line replayed so far */
 	unsigned depth;            /* 0 the main line */
 	tb_val_steps *steps;            /* the line's steps */
+	/* The position the record last restated, when it did (S_restate): a
+	 * restatement is checked against the turns only when turns were
+	 * played since it, or since the start. */
+	int has_base;
+	tb_state base;
 	size_t node_from;          /* the stretch's steps when the node at hand began */
 } tb_val_at;
 
@@ -139,6 +163,9 @@ void tb_val_tell(tb_val *v, const tb_node *n, const tb_turn *t, const tb_state *
 void tb_val_frown_tell(tb_val *v, tb_val_at *at);
 /* Appends the turns of 'r' as a record writes them, numbered from 's'. */
 void tb_val_turns_written(tb_buf *b, const tb_state *s, const tb_turn *t, size_t n);
+/* Checking stops at gap 'n', which cannot be searched ('what' says
+ * why): a warning naming the written turns it leaves unchecked, none
+ * when a restated position follows it at once. */
 void tb_val_suspend(tb_val *v, tb_val_at *at, const tb_node *n, const char *what);
 
 /* ===== validate_frames.c ===== */
@@ -165,6 +192,12 @@ void tb_val_play(tb_val *v, tb_val_at *at, const tb_turn *t, const tb_node *n);
 
 /* ===== validate_open.c ===== */
 
+/* What a search not made, or given up, from node 'n' leaves unchecked,
+ * in words into 'b' (after "...: "): the turns written after 'n' up to
+ * the next restated position of its line;
+ * returns how many, and whether a position is restated after them in
+ * '*restated'. */
+unsigned tb_val_unchecked(tb_buf *b, const tb_node *n, int *restated);
 /* Does move 'm' write a point that is '?', or off the board? The second
  * in '*offboard'. */
 int tb_val_open_points(const tb_val *v, const tb_move *m, int *offboard);
@@ -188,5 +221,41 @@ void tb_val_open_gap(tb_val *v, tb_val_at *at, tb_val_steps *steps, const tb_nod
  * not it go. */
 void tb_val_open_restated(tb_val *v, tb_val_at *at, tb_val_steps *steps, const tb_node *n);
 int tb_val_result_possible(void *ctx, const tb_state *s);
+
+/* ===== validate_open_slips.c ===== */
+
+/* Written turn 'n' (its step 'st') is illegal in every position of the
+ * last layer of 'x': the slips that explain it in each, as notes on the
+ * error just made (at most 256 positions are tried). Returns 1 when
+ * exactly one repair explains it, into 'one', with the positions where
+ * it holds added to 'where' (which the caller frees); 0 otherwise. */
+int tb_val_open_slips(tb_val *v, tb_stretch *x, const tb_node *n, const tb_step *st,
+                      tb_repair *one, tb_bset *where);
+
+/* ===== validate_restated.c ===== */
+
+/* The positions of the last layer of 'x' nearest the position 'said'
+ * restates (up to 3 named, each with what differs and the turns that
+ * reach it), as notes kept for the error; NULL when there is none to
+ * name or memory ran out (v->oom). The caller frees it. */
+tb_val_near *tb_val_near_find(tb_val *v, tb_stretch *x, const tb_position *said);
+/* As tb_val_near_find, over the positions 'plies' turns of any kind
+ * lead to from layer 'layer' of 'x' (a gap's, searched again without
+ * the bound towards 'said' that pruned them); NULL too when that
+ * search would hold more than the search's limit of positions. */
+tb_val_near *tb_val_near_search(tb_val *v, const tb_stretch *x, size_t layer, size_t plies,
+                                const tb_position *said);
+/* Is position 's' the one 'said' restates, a '?' piece of 'said'
+ * standing for any piece of its side and kind, and the keys of what
+ * happened before it (moved, quiet) mattering only where 'said' gives
+ * them? */
+int tb_val_restated_fits(tb_val *v, const tb_state *s, const tb_position *said);
+/* Says the notes of 'nr' (may be NULL) on the last diagnostic. */
+void tb_val_near_notes(tb_val *v, const tb_val_near *nr);
+void tb_val_near_free(tb_val_near *nr);
+/* Is the position restated by node 'n' not the position 'reached', the
+ * one known position the turns before it reach? Then the error (TB409)
+ * that says so, with a note of what differs: 1. */
+int tb_val_restated_differs(tb_val *v, const tb_state *reached, const tb_node *n);
 
 #endif

@@ -1098,18 +1098,18 @@ static void test_budget(void **state)
 	} cases[] = {
 		{"[Game \"pitarra\"]\n1. d1 a1 <gap 3> 3. g1 *\n", 0, 50,
 		 "more than 50 positions may follow from here, the search's limit "
-		 "(--search-positions): checking resumes where the record gives the position again"},
+		 "(--search-positions): the written turn after it goes unchecked: the record does not give the position again"},
 		{"[Game \"pitarra\"]\n1. d1 a1 <gap 3> 3. g1 *\n", 2, 0,
 		 "3 turns are missing here, more than the search's limit of 2 (--search-turns): "
-		 "checking resumes where the record gives the position again"},
+		 "the written turn after it goes unchecked: the record does not give the position again"},
 		{"[Game \"ocencahuac\"]\n[Rules \"ocencahuac; chain=yes\"]\n1. b2-b3 <gap 8> 5... d7-d6 *\n",
 		 0, 20000,
 		 "more than 20000 positions may follow from here, the search's limit "
-		 "(--search-positions): checking resumes where the record gives the position again"},
+		 "(--search-positions): the written turn after it goes unchecked: the record does not give the position again"},
 		{"[Game \"asalto\"]\n[Position \"" ASALTO_START "\"]\n1. ? ? 2. ? ? 3. ? ? 4. c3-c4 *\n", 0,
 		 200,
 		 "more than 200 positions may follow from here, the search's limit "
-		 "(--search-positions): checking resumes where the record gives the position again"},
+		 "(--search-positions): the 6 written turns after it go unchecked: the record does not give the position again"},
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		tb_reader *r;
@@ -1131,6 +1131,36 @@ static void test_budget(void **state)
 		assert_string_equal(m, cases[i].says);
 		assert_null(S_diag_with(r, TB_D_FITS));
 		assert_null(S_diag_with(r, TB_D_NO_FIT));
+		tb_record_free(rec);
+		tb_reader_free(r);
+	}
+
+	/* a gap before a restated position no sequence reaches: the nearest
+	 * positions are sought again without the position's bound, within
+	 * the budget -- over it that is said, and none is named */
+	static const char *const near[][2] = {
+		{"300", "the positions its turns may reach are more than the search's limit of 300 "
+		        "(--search-positions): none is named as the nearest"},
+		{"0", "the nearest position the turns reach differs in hand: hand=9,8 in the drawing, "
+		      "hand=9,9 by the turns; reached by 2. a1 d5 3. b2 b6"},
+	};
+	for (size_t i = 0; i < sizeof near / sizeof near[0]; i++) {
+		tb_reader *r;
+		tb_record *rec = tt_parse("[Game \"pitarra\"]\n1. e5 g1 <gap 4> <position "
+		                          "\"R 4 R:a1,b2,e5 Y:g1,d5,b6 hand=9,8\"> *\n", &r);
+		tb_search_opts so;
+		memset(&so, 0, sizeof so);
+		so.max_positions = strtoul(near[i][0], NULL, 10);
+		tb_reader_set_search(r, &so);
+		tb_reader_validate(r, rec, NULL, NULL);
+		tt_str out = {0};
+		tt_diags(&out, r);
+		if (!out.d || !strstr(out.d, near[i][1]))
+			print_message("%s", out.d ? out.d : "(nothing)\n");
+		assert_non_null(S_diag_with(r, TB_D_NO_FIT));
+		assert_non_null(out.d);
+		assert_non_null(strstr(out.d, near[i][1]));
+		free(out.d);
 		tb_record_free(rec);
 		tb_reader_free(r);
 	}
