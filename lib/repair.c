@@ -123,7 +123,8 @@ typedef struct S_try {
 	int nomem;            /* memory ran out listing turns */
 } S_try;
 
-/* Is 'pt''s name ("e4") in comment text 't' as a word of its own? */
+/* Is 'name' (a point, "e4", or a token) in comment text 't' as a word
+ * of its own? */
 static int S_names(const char *t, const char *name)
 {
 	size_t n = strlen(name);
@@ -136,15 +137,38 @@ static int S_names(const char *t, const char *name)
 	return 0;
 }
 
-/* Does a comment next to look-back turn 'i' -- after it, or after the
- * written turn before it -- name 'what'? */
+/* Does comment text 't' name a point that node 'n' writes? Then it
+ * is about that turn. */
+static int S_about(const char *t, const tb_node *n)
+{
+	const tb_move *m = n->kind == TB_NODE_READING ? &n->alts[0].move : &n->move;
+	for (unsigned k = 0; k < m->nparts; k++) {
+		char name[8];
+		tb_buf b = TB_BUF_SOFT;
+		tb_point_write(&b, m->parts[k].pt);
+		int ok = tb_buf_ok(&b) && b.data && b.len < sizeof name;
+		if (ok)
+			memcpy(name, b.data, b.len + 1);
+		tb_buf_free(&b);
+		if (ok && S_names(t, name))
+			return 1;
+	}
+	return 0;
+}
+
+/* Does a comment next to look-back turn 'i' name 'what': one after it,
+ * or one just before it (after the written turn before) that names no
+ * point of that turn -- a comment is about the turn it follows, unless
+ * it plainly is not? */
 static int S_commented(const S_try *y, size_t i, const char *what)
 {
-	const tb_node *near[2] = {y->in->nodes[i], i ? y->in->nodes[i - 1] : NULL};
-	for (int k = 0; k < 2; k++)
-		for (const tb_comment *c = near[k] ? near[k]->comments : NULL; c; c = c->next)
-			if (c->text && S_names(c->text, what))
-				return 1;
+	const tb_node *own = y->in->nodes[i], *prev = i ? y->in->nodes[i - 1] : NULL;
+	for (const tb_comment *c = own->comments; c; c = c->next)
+		if (c->text && S_names(c->text, what))
+			return 1;
+	for (const tb_comment *c = prev ? prev->comments : NULL; c; c = c->next)
+		if (c->text && S_names(c->text, what) && !S_about(c->text, prev))
+			return 1;
 	return 0;
 }
 
