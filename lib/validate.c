@@ -443,6 +443,8 @@ static void S_turn(tb_val *v, tb_val_at *at, uint8_t kind, const tb_move *m, con
 		tb_val_play(v, at, &turns[which], n); /* the usual way: no words needed */
 		return;
 	}
+	if (fit == 0 && !witness && at->nbeam && tb_val_beam_switch(v, at, n, kind, m))
+		return; /* legal under another repair of the last slip: checking goes on under it */
 	tb_buf tok = TB_BUF_SOFT;
 	S_token(&tok, kind, m);
 	const char *text = tb_val_text(v, &tok);
@@ -583,6 +585,7 @@ static void S_node(tb_val *v, tb_val_at *at, tb_val_steps *steps, const tb_node 
 	if (k == TB_NODE_POSITION) {
 		tb_val_hist_reset(at, 1);
 		at->assume[0] = '\0'; /* the record says where the game stands */
+		at->nbeam = 0;
 		if (at->open)
 			tb_val_open_restated(v, at, steps, n);
 		S_restate(v, at, n);
@@ -639,6 +642,7 @@ static void S_line(tb_val *v, const tb_line *line, tb_val_at *at, int main)
 			before.live = at->live && !at->open;
 			before.skip = 0;
 			before.frown = NULL; /* a variation is not the line that owes the penalty */
+			before.nbeam = 0;    /* nor the line its beam's repairs walk */
 		}
 		int reading = v->rp && n->kind == TB_NODE_READING && n->nalts > 1;
 		tb_state pre;

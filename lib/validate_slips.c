@@ -311,6 +311,7 @@ int tb_val_slips(tb_val *v, tb_val_at *at, const tb_node *n, uint8_t kind, const
 	tb_buf_clear(&turns);
 	S_turns(&turns, &rp[0], &before[k - 1 - rp[0].back]);
 	const tb_node *first = rp[0].node;
+	at->nbeam = 0; /* the last slip's other repairs failed here too */
 	int went = S_go_on(v, at, &rp[0], before, (const tb_node *const *)nodes, k);
 	if (went && certain) {
 		tb_diag_note(v->r, "checking goes on as if it were so");
@@ -319,11 +320,96 @@ int tb_val_slips(tb_val *v, tb_val_at *at, const tb_node *n, uint8_t kind, const
 		tb_diag_note(v->r, "checking goes on under the assumption that it was so");
 		if (!at->assume[0])
 			at->known = before[k - 1];
+		at->assume_from = strlen(at->assume);
 		S_assume(at, tb_val_text(v, &turns), first, &rp[0]);
 		v->assume = at->assume;
+		for (size_t i = 1; i < all && i < SHOWN; i++) { /* the beam */
+			at->beam[at->nbeam] = rp[i];
+			at->beam_before[at->nbeam++] = before[k - 1 - rp[i].back];
+		}
 	}
 	tb_buf_free(&turns);
 	S_tell(v, n, rp, all < SHOWN ? all : SHOWN, went ? 0 : -1, went && certain);
 	S_hist_forget(v, at);
 	return went;
+}
+
+/* ===== The beam ===== */
+
+/* The one legal turn of 's' that node 'n' writes, or NULL ('l' holds it). */
+static const tb_turn *S_written_turn(tb_val *v, const tb_state *s, const tb_node *n, tb_turns *l)
+{
+	uint8_t kind = tb_node_followed(n);
+	if (kind != TB_NODE_MOVE && kind != TB_NODE_PASS)
+		return NULL; /* an unknown turn, a gap, a position: the walk ends */
+	const tb_move *m = S_move(n);
+	int pass = kind == TB_NODE_PASS;
+	for (unsigned i = 0; !pass && i < m->nparts; i++)
+		if (m->parts[i].pt == TB_PT_UNKNOWN || tb_geo_at(&v->rs.geo, m->parts[i].pt) < 0)
+			return NULL;
+	const tb_turn *t = pass ? NULL : tb_turn_find(&v->rs, s, m, l);
+	if (t)
+		return t;
+	tb_move none = {0, 0, NULL};
+	size_t c = tb_turns_list(&v->rs, s, l), fit = 0, which = 0;
+	for (size_t x = 0; x < c; x++)
+		if (tb_turn_fits(&l->v[x], pass ? &none : m) && (pass || l->v[x].crown == m->crown))
+			fit++, which = x;
+	return fit == 1 ? &l->v[which] : NULL;
+}
+
+/* The position before node 'upto' under repair 'r' (from 'before', the
+ * position before its first node), the written turns between replayed;
+ * 0 when one of them is not legal there, or 'upto' is not reached. */
+static int S_replay_to(tb_val *v, const tb_repair *r, const tb_state *before, const tb_node *upto,
+                       tb_state *out)
+{
+	tb_state s = *before;
+	for (unsigned j = 0; j < r->nturns; j++)
+		v->rs.rules->play(&v->rs, &s, &r->turn[j], NULL);
+	const tb_node *n = r->node;
+	for (unsigned j = 0; j < r->consumed && n; j++)
+		n = S_next_turn(n);
+	tb_turns l = {NULL, 0};
+	int ok = 1;
+	for (unsigned steps = 0; n && n != upto && ok; n = S_next_turn(n), steps++) {
+		const tb_turn *t = steps < 4096 ? S_written_turn(v, &s, n, &l) : NULL;
+		if (t)
+			v->rs.rules->play(&v->rs, &s, t, NULL);
+		ok = t != NULL;
+	}
+	v->oom |= tb_turns_failed(&l) && !ok;
+	tb_turns_free(&l);
+	*out = s;
+	return ok && n == upto;
+}
+
+int tb_val_beam_switch(tb_val *v, tb_val_at *at, const tb_node *n, uint8_t kind,
+                       const tb_move *m)
+{
+	(void)kind;
+	(void)m;
+	for (unsigned i = 0; i < at->nbeam; i++) {
+		tb_state s;
+		tb_turns l = {NULL, 0};
+		const tb_turn *t = S_replay_to(v, &at->beam[i], &at->beam_before[i], n, &s)
+		                       ? S_written_turn(v, &s, n, &l) : NULL;
+		if (t) { /* this repair explains the slip better: checking goes on under it */
+			tb_repair r = at->beam[i];
+			tb_turn played = *t;
+			tb_buf turns = TB_BUF_SOFT;
+			S_turns(&turns, &r, &at->beam_before[i]);
+			at->assume[at->assume_from] = '\0';
+			S_assume(at, tb_val_text(v, &turns), r.node, &r);
+			tb_buf_free(&turns);
+			at->nbeam = 0;
+			at->st = s;
+			tb_val_hist_reset(at, 0);
+			tb_val_play(v, at, &played, n);
+			tb_turns_free(&l);
+			return 1;
+		}
+		tb_turns_free(&l);
+	}
+	return 0;
 }

@@ -112,6 +112,14 @@ typedef struct tb_val_at {
 	                              positions under it are not told, nor kept
 	                              as frames */
 	tb_state known;            /* under an assumption, the last position known */
+	size_t assume_from;        /* where the last slip's assumption starts in 'assume' */
+	/* The beam: under an assumption, the next best repairs of the same
+	 * slip, each with the position before the first turn it changes; a
+	 * turn illegal under the assumption but legal under one of these
+	 * switches to it (validate_slips.c). */
+	unsigned nbeam;
+	tb_repair beam[2];
+	tb_state beam_before[2];
 	/* A legal turn the rules frown on (TB407, rules->remark): told only
 	 * when the opponent's next turn does not take the penalty (a huff). */
 	const tb_node *frown;      /* the turn, or NULL */
@@ -185,6 +193,12 @@ void tb_val_hist_reset(tb_val_at *at, int known);
  * were so when the evidence singles it out, else under the assumption,
  * noted on each diagnostic after it. Returns 1 when checking goes on. */
 int tb_val_slips(tb_val *v, tb_val_at *at, const tb_node *n, uint8_t kind, const tb_move *m);
+/* The written turn of 'n' (move 'm', node kind 'kind'), illegal under
+ * the assumption 'at' goes on under: when it is legal under another
+ * repair of the beam, checking switches to that one, the turn is played
+ * there, and 1 is returned (nothing to report). */
+int tb_val_beam_switch(tb_val *v, tb_val_at *at, const tb_node *n, uint8_t kind,
+                       const tb_move *m);
 
 /* ===== validate_frames.c ===== */
 
