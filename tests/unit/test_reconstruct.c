@@ -41,6 +41,7 @@
 #include "record.h"
 #include "repair.h"
 #include "rules.h"
+#include "validate.h"
 
 /* Other cases, to look for trouble by hand: -DS_SEED=N (the suite: 0). */
 #ifndef S_SEED
@@ -1628,6 +1629,62 @@ static void test_lookback_against_brute_force(void **state)
 	print_message("\n");
 }
 
+/* What the typed slip callback is told (tb_validate_opts.slip). */
+typedef struct S_slips_told {
+	unsigned calls;
+	int kind, went_on, certain;
+	size_t n;
+	unsigned first_col, nnodes, nturns;
+	char turns[64];
+} S_slips_told;
+
+static void S_slip_cb(void *ctx, const tb_node *ill, const tb_slip_repair *r, size_t n,
+                      int went_on, int certain)
+{
+	S_slips_told *t = ctx;
+	assert_non_null(ill);
+	if (t->calls++)
+		return; /* the first slip's */
+	t->n = n;
+	t->went_on = went_on;
+	t->certain = certain;
+	t->kind = r[0].kind;
+	t->first_col = r[0].first->span.col;
+	t->nnodes = r[0].nnodes;
+	t->nturns = r[0].nturns;
+	char *q = S_seq(r[0].turns, 0, r[0].nturns);
+	snprintf(t->turns, sizeof t->turns, "%s", q);
+	free(q);
+}
+
+/* The typed repairs: the nodes a repair changes and the turns in their
+ * place, and which one checking went on with; as the notes say them
+ * (spec/reconstruct.md §4.6, the removal doubted in a comment). */
+static void test_slip_callback(void **state)
+{
+	(void)state;
+	tb_reader *r;
+	tb_record *rec = tt_parse(
+		"[Game \"pitarra\"]\n[Language \"es\"]\n"
+		"[Position \"R 14 R:a1,b2,d3,a4,b4,c4,g4,d5,b6 Y:g1,f2,c3,e3,f4,f6,d7 moved=a7-b6\"]\n"
+		"14. b6-a7xf2 f4-f2xd3 15. c4-c5 f6-g7 16. c5-c4xe3 {¿c3 o e3?} e3-d3\n"
+		"17. c4-c3xg7 d3-e3xd5 18. b2-d2 d7-d6 19. d3-c4xe3 f2-f4 20. a7-d7 g1-f2 *\n", &r);
+	S_slips_told t = {0};
+	tb_validate_opts o = {NULL, NULL, NULL, NULL, NULL, NULL, NULL, S_slip_cb, &t};
+	assert_true(tb_validate_soft(r, rec, &o) >= 0);
+	assert_int_equal(t.calls, 2); /* both slips */
+	assert_int_equal(t.n, 2);
+	assert_int_equal(t.kind, TB_REPAIR_SOUND);
+	assert_int_equal(t.first_col, 43); /* 16. c5-c4xe3, as the comment says */
+	assert_int_equal(t.nnodes, 1);
+	assert_int_equal(t.nturns, 1);
+	assert_string_equal(t.turns, "c5-c4xc3");
+	assert_int_equal(t.went_on, 0);
+	assert_int_equal(t.certain, 1);
+	tb_record_free(rec);
+	tb_reader_free(r);
+}
+
 /* The spec's slips (spec/reconstruct.md §4): each the one repair. */
 static void test_repairs_spec(void **state)
 {
@@ -1680,6 +1737,7 @@ int main(void)
 		cmocka_unit_test(test_repairs),
 		cmocka_unit_test(test_repairs_spec),
 		cmocka_unit_test(test_lookback_against_brute_force),
+		cmocka_unit_test(test_slip_callback),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
