@@ -586,6 +586,7 @@ static void S_node(tb_val *v, tb_val_at *at, tb_val_steps *steps, const tb_node 
 		tb_val_hist_reset(at, 1);
 		at->assume[0] = '\0'; /* the record says where the game stands */
 		at->nbeam = 0;
+		at->hidden = 0;
 		if (at->open)
 			tb_val_open_restated(v, at, steps, n);
 		S_restate(v, at, n);

@@ -313,13 +313,15 @@ int tb_val_slips(tb_val *v, tb_val_at *at, const tb_node *n, uint8_t kind, const
 	const tb_node *first = rp[0].node;
 	at->nbeam = 0; /* the last slip's other repairs failed here too */
 	int went = S_go_on(v, at, &rp[0], before, (const tb_node *const *)nodes, k);
+	if (went && !at->hidden) {
+		at->hidden = 1; /* the frames before are as written: from here, none */
+		at->known = before[k - 1];
+	}
 	if (went && certain) {
 		tb_diag_note(v->r, "checking goes on as if it were so");
 		tb_val_fault_repaired_at(v, 0);
 	} else if (went) {
 		tb_diag_note(v->r, "checking goes on under the assumption that it was so");
-		if (!at->assume[0])
-			at->known = before[k - 1];
 		at->assume_from = strlen(at->assume);
 		S_assume(at, tb_val_text(v, &turns), first, &rp[0]);
 		v->assume = at->assume;

@@ -108,10 +108,12 @@ typedef struct tb_val_at {
 	tb_state fixed_before;     /* position its variations start from */
 	tb_val_hist hist;          /* the look-back (validate_slips.c) */
 	char assume[200];          /* the repair checking goes on under, in words
-	                              ("14. g4-f4xe4 (at 7:11, ...)"), or "": the
-	                              positions under it are not told, nor kept
-	                              as frames */
-	tb_state known;            /* under an assumption, the last position known */
+	                              ("14. g4-f4xe4 (at 7:11, ...)"), or "" */
+	uint8_t hidden;            /* checking goes on under a repair, in positions
+	                              that are not the record's: not told, nor kept
+	                              as frames (a repair of an earlier turn would
+	                              contradict the frames kept as written) */
+	tb_state known;            /* then, the last position known */
 	size_t assume_from;        /* where the last slip's assumption starts in 'assume' */
 	/* The beam: under an assumption, the next best repairs of the same
 	 * slip, each with the position before the first turn it changes; a
