@@ -65,7 +65,7 @@ for game in pitarra asalto ocencahuac; do
 		read -r t rss < <(tail -n 1 "$TIMEF")
 		awk -v l="validate $game ($kind, 200 games)" -v t="$t" -v r="$rss" -v rc="$rc" \
 			-v e="$(grep -c 'error:' "$OUT/err" || true)" \
-			-v m="$(grep -c 'note: did you mean\|note: a turn seems\|note: the turns may\|note: the one turn that fits\|note: the turns that fit' "$OUT/err" || true)" 'BEGIN {
+			-v m="$(grep -c 'note: at [0-9]*:[0-9]*, \|note: the one turn that fits\|note: the turns that fit' "$OUT/err" || true)" 'BEGIN {
 			printf "%-34s %9s %12.1f %5d  %d (%d notes name what it could be)\n", l,
 			       (t + 0 > 0 ? sprintf("%.2f", t) : "<0.01"), r / 1024, rc, e, m }'
 	done

@@ -57,6 +57,7 @@ static const cli_opt S_opts_table[] = {
 	CLI_SEARCH(1, "search-positions", S_opts, search, NULL, NULL),
 	CLI_SEARCH(2, "candidates", S_opts, search, NULL, NULL),
 	CLI_SEARCH(3, "window", S_opts, search, NULL, NULL),
+	CLI_SEARCH(4, "lookback", S_opts, search, NULL, NULL),
 	CLI_STRING(0, "witness", "X", S_opts, witness, "read witness X back out of COLLATION"),
 	CLI_STRING('o', NULL, "FILE", S_opts, out,
 	           "write FILE (replaced only once complete) instead of\nstandard output"),

@@ -106,6 +106,7 @@ static const cli_opt S_opts[] = {
 	CLI_SEARCH(2, "candidates", S_fill_opts, search, NULL,
 	           "turns or sequences named when several fit\n(default 10)"),
 	CLI_SEARCH(3, "window", S_fill_opts, search, NULL, NULL),
+	CLI_SEARCH(4, "lookback", S_fill_opts, search, NULL, NULL),
 	CLI_HELP,
 	CLI_END
 };

@@ -70,7 +70,9 @@ static const cli_opt S_validate_opts[] = {
 	CLI_SEARCH(2, "candidates", S_opts, search, NULL,
 	           "turns or sequences named when several fit\n(default 10)"),
 	CLI_SEARCH(3, "window", S_opts, search, NULL,
-	           "written turns a repair must keep legal\n(default 32)"),
+	           "written turns after a slip replayed to weigh\nits repairs (default 32)"),
+	CLI_SEARCH(4, "lookback", S_opts, search, NULL,
+	           "written turns before an illegal one a repair\nmay change (default 16, at most 24)"),
 	CLI_JOBS(S_opts, jobs, NULL, S_JOBS_HELP("replay N records at once")),
 	CLI_HELP,
 	CLI_END
@@ -80,7 +82,8 @@ const cli_optab cli_validate_options = {
 	"validate",
 	"usage: tablero validate [--positions [--board]] [--summary] [--strict]\n"
 	"                        [--search-turns N] [--search-positions N]\n"
-	"                        [--candidates N] [--window N] [-j N] [FILE...]\n"
+	"                        [--candidates N] [--window N] [--lookback N]\n"
+	"                        [-j N] [FILE...]\n"
 	"\n"
 	"Replays every record of each FILE ('-' or none: standard input) with\n"
 	"its game's rules engine, main line and variations, and reports each\n"

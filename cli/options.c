@@ -198,7 +198,7 @@ static int S_count_arg(const char *v, unsigned long max, unsigned long *out)
 
 int cli_opt_search(void *opts, const cli_optarg *a)
 {
-	static const unsigned long S_max[] = {64, 100000000, 1000, 10000};
+	static const unsigned long S_max[] = {64, 100000000, 1000, 10000, 24};
 	(void)opts;
 	unsigned long max = S_max[a->opt->tag], n;
 	if (S_count_arg(a->value, max, &n)) {
@@ -210,7 +210,8 @@ int cli_opt_search(void *opts, const cli_optarg *a)
 	case 0: o->max_turns = (unsigned)n; break;
 	case 1: o->max_positions = n; break;
 	case 2: o->max_listed = (unsigned)n; break;
-	default: o->window = (unsigned)n; break;
+	case 3: o->window = (unsigned)n; break;
+	default: o->lookback = (unsigned)n; break;
 	}
 	return 0;
 }

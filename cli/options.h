@@ -83,7 +83,8 @@ typedef struct cli_opt {
 int cli_opt_jobs(void *opts, const cli_optarg *a);
 
 /* The search limits (--search-turns, --search-positions, --candidates,
- * --window; 'which' 0 to 3) into the tb_search_opts at the offset. */
+ * --window, --lookback; 'which' 0 to 4) into the tb_search_opts at the
+ * offset. */
 #define CLI_SEARCH(which, name, type, field, shown, help) \
 	CLI_CALL_AT(0, name, "N", type, field, cli_opt_search, which, CLI_OPT_OWN_MISSING, shown, \
 	            help)

@@ -645,7 +645,7 @@ static int S_reconstruct(tb_coll *cl, tb_reader *r, const tb_record *rec)
 	for (size_t i = 0; i < cl->ncol; i++)
 		before += (size_t)cl->col[i].decided;
 	tb_reader_set_search(r, &cl->so);
-	tb_validate_opts o = {NULL, NULL, S_decide, &d, NULL, NULL, NULL};
+	tb_validate_opts o = {NULL, NULL, S_decide, &d, NULL, NULL, NULL, NULL, NULL};
 	if (tb_validate_soft(r, rec, &o) == TB_ENOMEM)
 		cl->nomem = 1;
 	for (size_t i = 0; i < cl->ncol; i++)

@@ -172,7 +172,7 @@ char *tb_record_fill(tb_reader *r, tb_record *rec, size_t *len, size_t *open, si
 	/* out of memory, the arena returns NULL (no jump, no abort) */
 	int soft = rec->arena.soft, failed = rec->arena.failed;
 	rec->arena.soft = 1;
-	tb_validate_opts o = {NULL, NULL, S_decide, &f, NULL, NULL, NULL};
+	tb_validate_opts o = {NULL, NULL, S_decide, &f, NULL, NULL, NULL, NULL, NULL};
 	int ok = tb_validate_soft(r, rec, &o) != TB_ENOMEM && !f.nomem;
 	for (size_t i = 0; i < f.n; i++) {
 		S_decision *d = &f.v[i];

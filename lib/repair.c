@@ -1,9 +1,17 @@
 /*
- * repair.c -- the slips that explain an illegal written turn (repair.h;
- * spec/reconstruct.md, "Slips").
+ * repair.c -- the slips that explain an illegal written turn, at it or
+ * at the written turns before it (repair.h; spec/reconstruct.md §4).
+ *
+ * Each edit is tried at each written turn of the look-back, from the
+ * position before it: the turns it puts there are played, then the
+ * written turns after the ones it stands for, as far as they stay legal
+ * (at most the window past the illegal turn). A repair that does not
+ * get past the illegal turn explains nothing; of the others, those that
+ * get furthest are kept, and ranked by the cost model.
  */
 #include "repair.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -32,11 +40,19 @@ static const tb_move *S_written(const tb_ruleset *rs, const tb_node *n, int *pas
 }
 
 /* The one legal turn of 's' that written move 'm' (a pass when 'pass')
- * is, with its crown marker; 0 when there is none. */
+ * is, with its crown marker; 0 when there is none. The direct check
+ * first (tb_turn_find), the whole list when it cannot tell. */
 static int S_one(const tb_ruleset *rs, const tb_state *s, const tb_move *m, int pass,
                  tb_turns *l, tb_turn *out, int *nomem)
 {
 	tb_move none = {0, 0, NULL};
+	if (!pass) {
+		const tb_turn *t = tb_turn_find(rs, s, m, l);
+		if (t) {
+			*out = *t;
+			return 1;
+		}
+	}
 	size_t n = tb_turns_list(rs, s, l), fit = 0;
 	if (tb_turns_failed(l))
 		*nomem = 1;
@@ -56,30 +72,6 @@ static int S_nothing(const tb_node *n)
 	       tb_node_followed(n) == TB_NODE_OMITTED;
 }
 
-/* Plays the written turns from node 'n' on, at most 'window' of them,
- * from 's'; returns how many were legal, or -1 when one was not. A turn
- * the rules cannot replay as written (an unknown one, a gap, a restated
- * position) ends the walk as the end of the line does. */
-static long S_follow(const tb_ruleset *rs, tb_state s, const tb_node *n, unsigned window,
-                     tb_turns *l, int *nomem)
-{
-	long played = 0;
-	for (; n && (unsigned)played < window; n = n->next) {
-		if (S_nothing(n))
-			continue;
-		int pass;
-		const tb_move *m = S_written(rs, n, &pass);
-		if (!m)
-			break;
-		tb_turn t;
-		if (!S_one(rs, &s, m, pass, l, &t, nomem))
-			return -1;
-		rs->rules->play(rs, &s, &t, NULL);
-		played++;
-	}
-	return played;
-}
-
 /* The written turn after 'n' (skipping what stands for no turn), or NULL. */
 static const tb_node *S_next_turn(const tb_node *n)
 {
@@ -88,163 +80,445 @@ static const tb_node *S_next_turn(const tb_node *n)
 	return n;
 }
 
+/* Plays the written turns from node 'n' on, at most 'limit' of them,
+ * from 's'; returns how many were legal, '*illegal' set when the walk
+ * stopped at one that was not. A turn the rules cannot replay as
+ * written (an unknown one, a gap, a restated position) ends the walk as
+ * the end of the line does. */
+static unsigned S_follow(const tb_ruleset *rs, tb_state s, const tb_node *n, unsigned limit,
+                         tb_turns *l, int *illegal, int *nomem)
+{
+	unsigned played = 0;
+	*illegal = 0;
+	for (; n && played < limit; n = n->next) {
+		if (S_nothing(n))
+			continue;
+		int pass;
+		const tb_move *m = S_written(rs, n, &pass);
+		if (!m)
+			break;
+		tb_turn t;
+		if (!S_one(rs, &s, m, pass, l, &t, nomem)) {
+			*illegal = 1;
+			break;
+		}
+		rs->rules->play(rs, &s, &t, NULL);
+		played++;
+	}
+	return played;
+}
+
+/* A search under way. */
 typedef struct S_try {
-	const tb_ruleset *rs;
-	const tb_state *s;
-	const tb_node *node;
-	unsigned window;
+	const tb_repair_in *in;
+	const tb_confusion *conf;
+	int full;             /* keep only repairs whose whole window stays legal */
+	size_t at;            /* the look-back's turn being repaired */
+	const tb_move *m;     /* what it writes */
+	int pass;
 	tb_turns l;
 	tb_repair *out;
-	size_t max, n;
-	unsigned full;        /* the turns a repair must keep legal */
+	size_t room, n;       /* kept (at most 'room'), and found in all */
+	unsigned best;        /* the furthest 'end' kept */
 	int nomem;            /* memory ran out listing turns */
 } S_try;
 
-/* Plays 'turns' from the position before the slip and the written turns
- * after the 'consumed' ones; keeps the repair when they all stay legal. */
-static void S_keep(S_try *y, uint8_t kind, const tb_turn *turns, uint8_t nturns, uint8_t consumed)
+/* Is 'name' (a point, "e4", or a token) in comment text 't' as a word
+ * of its own? */
+static int S_names(const char *t, const char *name)
 {
-	tb_state w = *y->s;
-	for (unsigned i = 0; i < nturns; i++)
-		y->rs->rules->play(y->rs, &w, &turns[i], NULL);
-	const tb_node *after = y->node;
-	for (unsigned i = 0; i < consumed; i++)
-		after = S_next_turn(after);
-	long reach = S_follow(y->rs, w, after, y->window, &y->l, &y->nomem);
-	if (reach < 0)
-		return;
-	if (y->n < y->max) {
-		tb_repair *r = &y->out[y->n];
-		memset(r, 0, sizeof *r);
-		r->kind = kind;
-		r->nturns = nturns;
-		r->consumed = consumed;
-		memcpy(r->turn, turns, nturns * sizeof *turns);
-		r->reach = (unsigned)reach;
+	size_t n = strlen(name);
+	for (const char *p = strstr(t, name); p; p = strstr(p + 1, name)) {
+		int before = p > t && isalnum((unsigned char)p[-1]);
+		int after = isalnum((unsigned char)p[n]) || p[n] == '-' || p[n] == 'x';
+		if (!before && !after)
+			return 1;
 	}
+	return 0;
+}
+
+/* Does comment text 't' name a point that node 'n' writes? Then it
+ * is about that turn. */
+static int S_about(const char *t, const tb_node *n)
+{
+	const tb_move *m = n->kind == TB_NODE_READING ? &n->alts[0].move : &n->move;
+	for (unsigned k = 0; k < m->nparts; k++) {
+		char name[8];
+		tb_buf b = TB_BUF_SOFT;
+		tb_point_write(&b, m->parts[k].pt);
+		int ok = tb_buf_ok(&b) && b.data && b.len < sizeof name;
+		if (ok)
+			memcpy(name, b.data, b.len + 1);
+		tb_buf_free(&b);
+		if (ok && S_names(t, name))
+			return 1;
+	}
+	return 0;
+}
+
+/* Does a comment next to look-back turn 'i' name 'what': one after it,
+ * or one just before it (after the written turn before) that names no
+ * point of that turn -- a comment is about the turn it follows, unless
+ * it plainly is not? */
+static int S_commented(const S_try *y, size_t i, const char *what)
+{
+	const tb_node *own = y->in->nodes[i], *prev = i ? y->in->nodes[i - 1] : NULL;
+	for (const tb_comment *c = own->comments; c; c = c->next)
+		if (c->text && S_names(c->text, what))
+			return 1;
+	for (const tb_comment *c = prev ? prev->comments : NULL; c; c = c->next)
+		if (c->text && S_names(c->text, what) && !S_about(c->text, prev))
+			return 1;
+	return 0;
+}
+
+/* What a comment names for repair 'r': the point it puts in, or its
+ * first turn's token. */
+static int S_comment_says(const S_try *y, const tb_repair *r)
+{
+	char text[128];
+	tb_buf b = TB_BUF_SOFT;
+	if (r->kind == TB_REPAIR_SOUND || r->kind == TB_REPAIR_POINT || r->kind == TB_REPAIR_SAME)
+		tb_point_write(&b, r->said);
+	else if (r->nturns)
+		tb_turn_token(&b, &r->turn[0]);
+	int ok = tb_buf_ok(&b) && b.data && b.len < sizeof text;
+	if (ok)
+		memcpy(text, b.data, b.len + 1);
+	tb_buf_free(&b);
+	return ok && S_commented(y, y->at, text);
+}
+
+/* Ranks 'a' before 'b'? Fewer edits, the lighter weight, (with a whole
+ * window to keep) the further reach, the nearer the illegal turn, the
+ * kind's order. */
+static int S_before(const tb_repair *a, const tb_repair *b)
+{
+	if (a->edits != b->edits)
+		return a->edits < b->edits;
+	if (a->weight != b->weight)
+		return a->weight < b->weight;
+	if (a->end != b->end)
+		return a->end > b->end;
+	if (a->back != b->back)
+		return a->back < b->back;
+	return a->kind < b->kind;
+}
+
+/* Plays 'turns' from the position before look-back turn y->at, then the
+ * written turns after the 'consumed' ones; keeps the repair when they
+ * get past the illegal turn (the whole window, when y->full) and as far
+ * as the furthest kept. */
+static void S_keep(S_try *y, tb_repair *r)
+{
+	const tb_repair_in *in = y->in;
+	tb_state w = in->before[y->at];
+	for (unsigned i = 0; i < r->nturns; i++)
+		in->rs->rules->play(in->rs, &w, &r->turn[i], NULL);
+	const tb_node *after = in->nodes[y->at];
+	for (unsigned i = 0; i < r->consumed; i++)
+		after = S_next_turn(after);
+	size_t first = y->at + r->consumed; /* the look-back index of 'after' */
+	size_t limit = in->k + in->window;
+	int illegal;
+	unsigned reach = first < limit
+	                     ? S_follow(in->rs, w, after, (unsigned)(limit - first), &y->l, &illegal,
+	                                &y->nomem)
+	                     : (illegal = 0, 0);
+	unsigned end = (unsigned)first + reach;
+	if (end < in->k || (y->full && illegal))
+		return; /* the illegal turn stays illegal, or the window does not hold */
+	r->reach = reach;
+	r->end = end;
+	r->back = (uint8_t)(in->k - 1 - y->at);
+	r->node = in->nodes[y->at];
+	r->edits = 1;
+	if (S_comment_says(y, r)) {
+		r->commented = 1;
+		r->weight = 0;
+	}
+	if (!y->full && end < y->best)
+		return;
+	if (!y->full && end > y->best) { /* a repair that gets further: the others go */
+		y->best = end;
+		y->n = 0;
+	}
+	if (y->n < y->room)
+		y->out[y->n] = *r;
 	y->n++;
 }
 
-/* Do points 'a' and 'b' sound alike: one letter or one number apart? */
-static int S_alike(tb_point a, tb_point b)
+/* The weight of writing point 'heard' for 'said': its letter's and its
+ * number's (0 when the same). */
+static unsigned S_point_weight(const tb_confusion *c, tb_point said, tb_point heard)
 {
-	return TB_PT_FILE(a) == TB_PT_FILE(b) || TB_PT_RANK(a) == TB_PT_RANK(b);
+	return tb_confusion_letter(c, (char)('a' + TB_PT_FILE(said)), (char)('a' + TB_PT_FILE(heard))) +
+	       tb_confusion_number(c, TB_PT_RANK(said) + 1u, TB_PT_RANK(heard) + 1u);
 }
 
-/* Legal turns that are the written move with one point changed, or with
- * one part it does not write (a capture, removal, pushback). */
-static void S_one_apart(S_try *y, const tb_move *m, tb_turn *legal, size_t nlegal, int sound)
+/* Do legal turn 't' and written 'm' differ in every changed point by
+ * one confusion -- the same letter for another, or the same number --
+ * in two points or more? Its weight then, else 0. */
+static unsigned S_same_confusion(const tb_confusion *c, const tb_turn *t, const tb_move *m)
+{
+	int file = -1, hfile = -1, rank = -1, hrank = -1;
+	unsigned changed = 0;
+	for (unsigned k = 0; k < m->nparts; k++) {
+		tb_point a = t->parts[k].pt, b = m->parts[k].pt;
+		if (a == b)
+			continue;
+		changed++;
+		int df = TB_PT_FILE(a) != TB_PT_FILE(b), dr = TB_PT_RANK(a) != TB_PT_RANK(b);
+		if (df && !dr && (file < 0 || ((int)TB_PT_FILE(a) == file && (int)TB_PT_FILE(b) == hfile)))
+			file = TB_PT_FILE(a), hfile = TB_PT_FILE(b);
+		else if (dr && !df && (rank < 0 || ((int)TB_PT_RANK(a) == rank && (int)TB_PT_RANK(b) == hrank)))
+			rank = TB_PT_RANK(a), hrank = TB_PT_RANK(b);
+		else
+			return 0;
+	}
+	if (changed < 2 || (file >= 0 && rank >= 0))
+		return 0;
+	unsigned w = file >= 0 ? tb_confusion_letter(c, (char)('a' + file), (char)('a' + hfile))
+	                       : tb_confusion_number(c, (unsigned)rank + 1, (unsigned)hrank + 1);
+	return w < TB_CONFUSE_OTHER ? w : 0;
+}
+
+/* Legal turn 't' against written 'm' with as many parts: one point
+ * changed, one confusion in every point, or the crown marker. */
+static void S_same_shape(S_try *y, const tb_turn *t, const tb_move *m)
+{
+	unsigned diff = 0, at = 0;
+	for (unsigned k = 0; k < m->nparts; k++) {
+		if (t->parts[k].kind != m->parts[k].kind)
+			return;
+		if (t->parts[k].pt != m->parts[k].pt)
+			diff++, at = k;
+	}
+	tb_repair r;
+	memset(&r, 0, sizeof r);
+	r.nturns = r.consumed = 1;
+	r.turn[0] = *t;
+	if (diff == 0) {
+		if (t->crown == m->crown)
+			return; /* the written turn itself */
+		r.kind = TB_REPAIR_CROWN;
+		r.weight = 2;
+	} else if (diff == 1) {
+		r.said = t->parts[at].pt;
+		r.heard = m->parts[at].pt;
+		r.weight = S_point_weight(y->conf, r.said, r.heard);
+		int alike = TB_PT_FILE(r.said) == TB_PT_FILE(r.heard) ||
+		            TB_PT_RANK(r.said) == TB_PT_RANK(r.heard);
+		r.kind = alike && r.weight < TB_CONFUSE_OTHER ? TB_REPAIR_SOUND : TB_REPAIR_POINT;
+	} else if ((r.weight = S_same_confusion(y->conf, t, m)) != 0) {
+		r.kind = TB_REPAIR_SAME;
+		for (unsigned k = 0; k < m->nparts && !r.said; k++)
+			if (t->parts[k].pt != m->parts[k].pt)
+				r.said = t->parts[k].pt, r.heard = m->parts[k].pt;
+	} else {
+		return;
+	}
+	if (t->crown != m->crown && r.kind != TB_REPAIR_CROWN)
+		return; /* two edits */
+	S_keep(y, &r);
+}
+
+/* Legal turns that are the written move with one point changed (or one
+ * confusion in all of them, or its crown marker), or with one part it
+ * does not write (a capture, removal, pushback). */
+static void S_one_apart(S_try *y, const tb_move *m, const tb_turn *legal, size_t nlegal)
 {
 	for (size_t i = 0; i < nlegal; i++) {
 		const tb_turn *t = &legal[i];
 		if (t->nparts == m->nparts) {
-			unsigned diff = 0, at = 0;
-			for (unsigned k = 0; k < m->nparts; k++)
-				if (t->parts[k].kind != m->parts[k].kind)
-					diff = 99;
-				else if (t->parts[k].pt != m->parts[k].pt)
-					diff++, at = k;
-			int alike = diff == 1 && S_alike(t->parts[at].pt, m->parts[at].pt);
-			if (diff == 1 && alike == sound)
-				S_keep(y, sound ? TB_REPAIR_SOUND : TB_REPAIR_POINT, t, 1, 1);
-		} else if (!sound && t->nparts == m->nparts + 1) {
+			S_same_shape(y, t, m);
+		} else if (t->nparts == m->nparts + 1 && m->nparts && t->crown == m->crown) {
 			/* one part more: everything the token writes, in order */
 			unsigned k = 0;
 			for (unsigned j = 0; j < t->nparts && k < m->nparts; j++)
 				if (t->parts[j].kind == m->parts[k].kind && t->parts[j].pt == m->parts[k].pt)
 					k++;
-			if (k == m->nparts && t->parts[0].pt == m->parts[0].pt)
-				S_keep(y, TB_REPAIR_PART, t, 1, 1);
+			if (k == m->nparts && t->parts[0].pt == m->parts[0].pt) {
+				tb_repair r;
+				memset(&r, 0, sizeof r);
+				r.kind = TB_REPAIR_PART;
+				r.nturns = r.consumed = 1;
+				r.weight = 2;
+				r.turn[0] = *t;
+				S_keep(y, &r);
+			}
 		}
 	}
 }
 
 /* A turn left out before the written one: every legal turn, then the
  * written one. */
-static void S_missing(S_try *y, const tb_move *m, int pass, const tb_turn *legal, size_t nlegal)
+static void S_missing(S_try *y, const tb_turn *legal, size_t nlegal)
 {
 	tb_turns l2 = {NULL, 0};
+	const tb_ruleset *rs = y->in->rs;
 	for (size_t i = 0; i < nlegal; i++) {
-		tb_state w = *y->s;
-		y->rs->rules->play(y->rs, &w, &legal[i], NULL);
-		tb_turn two[2] = {legal[i]};
-		if (S_one(y->rs, &w, m, pass, &l2, &two[1], &y->nomem))
-			S_keep(y, TB_REPAIR_MISSING, two, 2, 1);
+		tb_state w = y->in->before[y->at];
+		rs->rules->play(rs, &w, &legal[i], NULL);
+		tb_repair r;
+		memset(&r, 0, sizeof r);
+		r.turn[0] = legal[i];
+		if (S_one(rs, &w, y->m, y->pass, &l2, &r.turn[1], &y->nomem)) {
+			r.kind = TB_REPAIR_MISSING;
+			r.nturns = 2;
+			r.consumed = 1;
+			r.weight = 3;
+			S_keep(y, &r);
+		}
 	}
 	tb_turns_free(&l2);
 }
 
-/* This turn played after the next one ('gap' 1), or after its side's
- * next one ('gap' 2: the turns between stay where they are). */
-static void S_swap(S_try *y, const tb_move *m, int pass, int gap)
+/* Do written moves 'a' and 'b' write the same turn? */
+static int S_same_move(const tb_move *a, const tb_move *b)
 {
-	const tb_node *other = S_next_turn(y->node), *mid = NULL;
+	if (a->nparts != b->nparts || a->crown != b->crown)
+		return 0;
+	for (unsigned k = 0; k < a->nparts; k++)
+		if (a->parts[k].kind != b->parts[k].kind || a->parts[k].pt != b->parts[k].pt)
+			return 0;
+	return 1;
+}
+
+/* The turn written twice: look-back turn y->at repeats the written turn
+ * before it, or that side's one before; dropped. */
+static void S_twice(S_try *y)
+{
+	int pass;
+	for (size_t back = 1; back <= 2 && back <= y->at; back++) {
+		const tb_move *prev = S_written(y->in->rs, y->in->nodes[y->at - back], &pass);
+		if (prev && !y->pass && !pass && S_same_move(prev, y->m)) {
+			tb_repair r;
+			memset(&r, 0, sizeof r);
+			r.kind = TB_REPAIR_TWICE;
+			r.consumed = 1;
+			r.weight = 2;
+			S_keep(y, &r);
+			return;
+		}
+	}
+}
+
+/* This turn played after the next one ('gap' 1), or after its side's
+ * next one ('gap' 2: the turn between stays where it is). */
+static void S_swap(S_try *y, int gap)
+{
+	const tb_ruleset *rs = y->in->rs;
+	const tb_node *other = S_next_turn(y->in->nodes[y->at]), *mid = NULL;
 	if (gap == 2) {
 		mid = other;
 		other = S_next_turn(other);
 	}
-	int opass, mpass = 0;
-	const tb_move *om = other ? S_written(y->rs, other, &opass) : NULL;
-	const tb_move *mm = mid ? S_written(y->rs, mid, &mpass) : NULL;
+	int opass = 0, mpass = 0;
+	const tb_move *om = other ? S_written(rs, other, &opass) : NULL;
+	const tb_move *mm = mid ? S_written(rs, mid, &mpass) : NULL;
 	if (!om || (gap == 2 && !mm))
 		return;
-	tb_turn seq[3];
-	tb_state w = *y->s;
-	const tb_move *order[3] = {om, mm, m};
-	int passes[3] = {opass, mpass, pass};
+	tb_repair r;
+	memset(&r, 0, sizeof r);
+	tb_state w = y->in->before[y->at];
+	const tb_move *order[3] = {om, mm, y->m};
+	int passes[3] = {opass, mpass, y->pass};
 	unsigned k = 0;
 	for (unsigned i = 0; i < 3; i++) {
 		if (!order[i])
 			continue;
-		if (!S_one(y->rs, &w, order[i], passes[i], &y->l, &seq[k], &y->nomem))
+		if (!S_one(rs, &w, order[i], passes[i], &y->l, &r.turn[k], &y->nomem))
 			return;
-		y->rs->rules->play(y->rs, &w, &seq[k], NULL);
+		rs->rules->play(rs, &w, &r.turn[k], NULL);
 		k++;
 	}
-	S_keep(y, gap == 2 ? TB_REPAIR_SWAP_SIDE : TB_REPAIR_SWAP, seq, (uint8_t)k, (uint8_t)(gap + 1));
+	r.kind = gap == 2 ? TB_REPAIR_SWAP_SIDE : TB_REPAIR_SWAP;
+	r.nturns = (uint8_t)k;
+	r.consumed = (uint8_t)(gap + 1);
+	r.weight = gap == 2 ? 4 : 3;
+	S_keep(y, &r);
 }
 
-/* Ranks repairs by kind, most likely first, keeping the order they were
- * found in within a kind (an insertion sort: a few dozen at most). */
+/* Every edit at look-back turn 'i'. */
+static void S_at(S_try *y, size_t i)
+{
+	const tb_repair_in *in = y->in;
+	y->at = i;
+	if (i + 1 == in->k) {
+		y->m = in->m;
+		y->pass = in->kind == TB_NODE_PASS;
+	} else if (!(y->m = S_written(in->rs, in->nodes[i], &y->pass))) {
+		return;
+	}
+	tb_turns own = {NULL, 0};
+	size_t nlegal = tb_turns_list(in->rs, &in->before[i], &own);
+	if (tb_turns_failed(&own)) {
+		y->nomem = 1;
+		return;
+	}
+	if (!y->pass)
+		S_one_apart(y, y->m, own.v, nlegal);
+	S_missing(y, own.v, nlegal);
+	S_twice(y);
+	S_swap(y, 1);
+	S_swap(y, 2);
+	tb_turns_free(&own);
+}
+
+/* Ranks repairs (an insertion sort, stable: a few dozen at most). */
 static void S_rank(tb_repair *v, size_t n)
 {
 	for (size_t i = 1; i < n; i++) {
 		tb_repair r = v[i];
 		size_t j = i;
-		for (; j > 0 && v[j - 1].kind > r.kind; j--)
+		for (; j > 0 && S_before(&r, &v[j - 1]); j--)
 			v[j] = v[j - 1];
 		v[j] = r;
 	}
 }
 
-size_t tb_repairs(const tb_ruleset *rs, const tb_state *s, const void *node, uint8_t kind,
-                  const tb_move *m, unsigned window, tb_repair *out, size_t max, int *nomem)
+static size_t S_search(const tb_repair_in *in, int full, tb_repair *out, size_t max, int *nomem)
 {
-	/* the candidates are gathered in full, ranked, then cut to 'max' */
+	/* the candidates are gathered, ranked, then cut to 'max' */
 	size_t room = 256;
 	tb_repair *all = tb_malloc(room * sizeof *all);
 	if (!all) {
 		*nomem = 1;
 		return 0;
 	}
-	S_try y = {rs, s, node, window, {NULL, 0}, all, room, 0, 0, 0};
-	tb_turns own = {NULL, 0};
-	size_t nlegal = tb_turns_list(rs, s, &own);
-	y.nomem = tb_turns_failed(&own);
-	int pass = kind == TB_NODE_PASS;
-	if (!pass) {
-		S_one_apart(&y, m, own.v, nlegal, 1);
-		S_one_apart(&y, m, own.v, nlegal, 0);
-	}
-	S_missing(&y, m, pass, own.v, nlegal);
-	S_swap(&y, m, pass, 1);
-	S_swap(&y, m, pass, 2);
+	S_try y;
+	memset(&y, 0, sizeof y);
+	y.in = in;
+	y.conf = in->conf ? in->conf : tb_confusion_for(NULL);
+	y.full = full;
+	y.out = all;
+	y.room = room;
+	y.best = (unsigned)in->k;
+	for (size_t i = in->k; i-- > 0 && !y.nomem;)
+		S_at(&y, i);
 	size_t kept = y.n < room ? y.n : room;
 	S_rank(all, kept);
 	memcpy(out, all, (kept < max ? kept : max) * sizeof *out);
-	tb_turns_free(&own);
 	tb_turns_free(&y.l);
 	free(all);
 	*nomem = y.nomem;
 	return y.nomem ? 0 : y.n;
+}
+
+size_t tb_repairs_back(const tb_repair_in *in, tb_repair *out, size_t max, int *nomem)
+{
+	*nomem = 0;
+	if (!in->k || in->k > TB_LOOKBACK_MAX + 1)
+		return 0;
+	return S_search(in, 0, out, max, nomem);
+}
+
+size_t tb_repairs(const tb_ruleset *rs, const tb_state *s, const void *node, uint8_t kind,
+                  const tb_move *m, unsigned window, tb_repair *out, size_t max, int *nomem)
+{
+	const void *nodes[1] = {node};
+	tb_repair_in in = {rs, NULL, s, nodes, 1, kind, m, window};
+	*nomem = 0;
+	return S_search(&in, 1, out, max, nomem);
 }

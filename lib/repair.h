@@ -1,42 +1,92 @@
 /*
  * repair.h -- what a transcriber's slip may have been, when a written
- * turn is illegal (internal; spec/reconstruct.md, "Slips").
+ * turn is illegal (internal; spec/reconstruct.md §4, "Slips").
  *
  * The repairs tried are the slips a transcription of a tape or a
- * notebook makes: one point misheard, a capture, removal or pushback
- * not written, a turn left out before this one, two turns swapped. A
- * repair is kept when, after it, the written turns that follow (a
- * window of them) stay legal; none is ever written into the record.
+ * notebook makes: one point misheard (or the same letter or number
+ * misheard in every point of a turn), a capture, removal or pushback
+ * not written, a crown marker wrong, a turn left out, a turn written
+ * twice, two turns swapped -- at the illegal turn, or, looking back, at
+ * one of the written turns before it that made it illegal. A repair is
+ * weighed by what dictation explains (confusion.h) and by how far the
+ * written turns after it stay legal; none is ever written into the
+ * record.
  */
 #ifndef TB_REPAIR_H
 #define TB_REPAIR_H
 
+#include "confusion.h"
 #include "rules.h"
 
-/* ORDER REPAIR: most likely first, as repairs are ranked. */
+/* The most written turns a look-back may change (tb_search_opts.lookback). */
+#define TB_LOOKBACK_MAX 24
+
+/* ORDER REPAIR: S_kind_words in validate_slips.c in step; the order ties
+ * are broken in. */
 typedef enum tb_repair_kind {
-	TB_REPAIR_SOUND = 1,  /* one point misheard for one that sounds alike (its file or rank) */
+	TB_REPAIR_SOUND = 1,  /* one point misheard for one that sounds alike */
+	TB_REPAIR_SAME,       /* one letter or number misheard in every point of a turn */
 	TB_REPAIR_PART,       /* a capture, removal or pushback not written */
-	TB_REPAIR_MISSING,    /* a turn left out before this one */
+	TB_REPAIR_CROWN,      /* a crown marker wrong (written, left out, or the other) */
+	TB_REPAIR_MISSING,    /* a turn left out before the written one */
+	TB_REPAIR_TWICE,      /* a turn written twice: this copy is dropped */
 	TB_REPAIR_SWAP,       /* this turn and the next swapped */
 	TB_REPAIR_SWAP_SIDE,  /* this turn and its side's next one swapped */
-	TB_REPAIR_POINT       /* one point written for another */
+	TB_REPAIR_POINT       /* one point written for another, unlike in sound */
 } tb_repair_kind;
 
 typedef struct tb_repair {
 	uint8_t kind;
 	uint8_t nturns;        /* turns played in its place */
 	uint8_t consumed;      /* written turns they stand for (this one and those after) */
+	uint8_t back;          /* written turns before the illegal one where it starts */
+	uint8_t edits;         /* edits it makes to the record (1) */
+	uint8_t commented;     /* a comment next to the turn names what it puts there */
+	unsigned weight;       /* its cost under dictation: lower is likelier (spec §4) */
+	tb_point said, heard;  /* SOUND, SAME, POINT: the first point changed, as the
+	                          repair has it and as it is written */
+	const void *node;      /* the first written node it changes (the one a missing
+	                          turn goes before; the copy a turn written twice drops) */
+	unsigned reach;        /* written turns after the 'consumed' ones found legal */
+	unsigned end;          /* how far legal: written turns from the look-back's
+	                          first to the first not legal after it (or the window's
+	                          end, or the line's) */
 	tb_turn turn[3];
-	unsigned reach;        /* written turns after them found legal */
 } tb_repair;
 
+/* What a look-back searches: the written turns 'nodes[0..k-1]' (k at
+ * most TB_LOOKBACK_MAX + 1), oldest first, each played (but the last)
+ * from 'before[i]'; the last is the illegal one, written 'm' (node
+ * kind 'kind': a move, or a pass). */
+typedef struct tb_repair_in {
+	const tb_ruleset *rs;
+	const tb_confusion *conf;  /* the record's language's; NULL: English's */
+	const tb_state *before;
+	const void *const *nodes;
+	size_t k;
+	uint8_t kind;
+	const tb_move *m;
+	unsigned window;           /* written turns after the illegal one replayed */
+} tb_repair_in;
+
+/* The repairs of the last of 'in->nodes' made anywhere among them: of
+ * those whose written turns after them get past the illegal one, those
+ * that get the furthest (a later slip stops them all at the same
+ * place), ranked by the cost model (spec/reconstruct.md §4): fewer
+ * edits, then the lighter dictation weight, then the nearer the
+ * illegal turn. Fills 'out' (at most 'max'), best first; returns how
+ * many there are in all. Out of memory it sets '*nomem' and returns 0.
+ * Bounded: at most k x (legal turns + 3) repairs are tried, each
+ * replaying at most k + 2 + window turns; 256 are kept. */
+size_t tb_repairs_back(const tb_repair_in *in, tb_repair *out, size_t max, int *nomem);
+
 /* The repairs of the written turn of 'node' ('m' its move, 'kind' its
- * node kind), illegal in position 's', that keep the next 'window'
- * written turns legal (or all that follow, up to a turn nobody knows,
- * a gap or a restated position). Fills 'out' (at most 'max'), best
- * first; returns how many there are in all. Out of memory it sets
- * '*nomem' and returns 0. */
+ * node kind), illegal in position 's', made at that turn (no look-back),
+ * that keep the next 'window' written turns legal (or all that follow,
+ * up to a turn nobody knows, a gap or a restated position); ranked as
+ * tb_repairs_back ranks them, under English's table. Fills 'out' (at
+ * most 'max'), best first; returns how many there are in all. Out of
+ * memory it sets '*nomem' and returns 0. */
 size_t tb_repairs(const tb_ruleset *rs, const tb_state *s, const void *node, uint8_t kind,
                   const tb_move *m, unsigned window, tb_repair *out, size_t max, int *nomem);
 

@@ -513,8 +513,10 @@ typedef struct tb_search_opts {
 	unsigned max_turns;           /* the longest gap searched; 0: 8 */
 	unsigned long max_positions;  /* positions one search may hold; 0: 1,000,000 */
 	unsigned max_listed;          /* turns or sequences a report names; 0: 10 */
-	unsigned window;              /* written turns after a slip that a repair
-	                                 must keep legal; 0: 32 */
+	unsigned window;              /* written turns after a slip replayed to weigh
+	                                 its repairs; 0: 32 */
+	unsigned lookback;            /* written turns before an illegal one that a
+	                                 repair may change; 0: 16, at most 24 */
 	/* Called now and then in a long search with the positions held so
 	 * far (a terminal may show progress), or NULL. */
 	void (*progress)(void *ctx, unsigned long positions);

@@ -28,6 +28,7 @@
 
 #include "collate.h"
 #include "diag.h"
+#include "lang.h"
 #include "reader.h"
 #include "reconstruct.h"
 #include "repair.h"
@@ -148,9 +149,18 @@ void tb_val_fault_candidate(tb_val *v, const char *text)
 /* The pending fault's one candidate is what the replay went on with. */
 void tb_val_fault_repaired(tb_val *v)
 {
-	if (v->pend.pending && v->pend.ncands == 1 && tb_buf_ok(&v->pend.cands)) {
+	if (v->pend.pending && v->pend.ncands == 1)
+		tb_val_fault_repaired_at(v, 0);
+}
+
+void tb_val_fault_repaired_at(tb_val *v, size_t i)
+{
+	if (v->pend.pending && i < v->pend.ncands && tb_buf_ok(&v->pend.cands)) {
+		const char *c = v->pend.cands.data;
+		for (size_t k = 0; k < i; k++)
+			c += strlen(c) + 1;
 		tb_buf_clear(&v->pend.repair);
-		tb_buf_puts(&v->pend.repair, v->pend.cands.data);
+		tb_buf_puts(&v->pend.repair, c);
 	} /* else memory ran out: the fault is not told (S_fault_flush) */
 }
 
@@ -177,6 +187,8 @@ static void S_vreport(tb_val *v, tb_severity sev, int code, const tb_span *sp,
 	const char *pos = s ? S_position_text(v, s) : "";
 	if (s)
 		tb_diag_note(v->r, "position %s", pos);
+	if (v->assume && *v->assume) /* made under a repair of an earlier slip */
+		tb_diag_note(v->r, "under the assumption that %s", v->assume);
 	if (v->fault) {
 		S_where d = {code, sev, sp->line, sp->col, sp->col + (unsigned)len};
 		S_fault_begin(v, &d, msg.data, token, why.data, pos);
@@ -388,79 +400,6 @@ void tb_val_turns_written(tb_buf *b, const tb_state *s, const tb_turn *t, size_t
 	}
 }
 
-/* One note per repair of the illegal turn of node 'n', best first. */
-static void S_note_repair(tb_val *v, const tb_state *s, const tb_repair *rp)
-{
-	tb_buf tok = TB_BUF_SOFT, seq = TB_BUF_SOFT;
-	char after[64];
-	if (rp->reach)
-		snprintf(after, sizeof after, ": the next %u turn%s legal then", rp->reach,
-		         rp->reach == 1 ? " is" : "s are");
-	else
-		snprintf(after, sizeof after, "%s", "");
-	switch (rp->kind) {
-	case TB_REPAIR_SOUND:
-	case TB_REPAIR_POINT:
-	case TB_REPAIR_PART:
-		tb_turn_token(&tok, &rp->turn[0]);
-		tb_val_fault_candidate(v, tb_val_text(v, &tok));
-		tb_diag_note(v->r, "did you mean %s? (%s%s)", tb_val_text(v, &tok),
-		             rp->kind == TB_REPAIR_PART ? "a part not written"
-		             : rp->kind == TB_REPAIR_SOUND ? "one point misheard"
-		                                           : "one point written for another",
-		             after);
-		break;
-	case TB_REPAIR_MISSING:
-		tb_val_turns_written(&seq, s, rp->turn, 1);
-		tb_val_fault_candidate(v, tb_val_text(v, &seq));
-		tb_diag_note(v->r, "a turn seems to be missing before it: %s%s", tb_val_text(v, &seq),
-		             after);
-		break;
-	default:
-		tb_val_turns_written(&seq, s, rp->turn, rp->nturns);
-		tb_val_fault_candidate(v, tb_val_text(v, &seq));
-		tb_diag_note(v->r, "the turns may be written out of order: %s%s", tb_val_text(v, &seq),
-		             after);
-		break;
-	}
-	tb_buf_free(&tok);
-	tb_buf_free(&seq);
-}
-
-/* The slips that explain the illegal turn of 'n' (move 'm', node kind
- * 'kind') in the known position of 'at', as notes; when exactly one
- * does, checking goes on as if it were so. Returns 1 then. */
-static int S_slips(tb_val *v, tb_val_at *at, const tb_node *n, uint8_t kind, const tb_move *m)
-{
-	enum { SHOWN = 3 };
-	tb_repair rp[SHOWN];
-	int nomem = 0;
-	size_t all = tb_repairs(&v->rs, &at->st, n, kind, m, v->so.window, rp, SHOWN, &nomem);
-	if (nomem) {
-		v->oom = 1;
-		return 0;
-	}
-	if (!all || rp[0].reach == 0)
-		return 0; /* nothing written after it to weigh a repair by: no help */
-	for (size_t i = 0; i < all && i < SHOWN; i++)
-		S_note_repair(v, &at->st, &rp[i]);
-	if (all > SHOWN)
-		tb_diag_note(v->r, "and %zu more ways of reading it", all - SHOWN);
-	if (all != 1)
-		return 0;
-	tb_diag_note(v->r, "checking goes on as if it were so");
-	tb_val_fault_repaired(v);
-	for (unsigned i = 0; i < rp[0].nturns; i++) {
-		if (i == 1 && rp[0].kind == TB_REPAIR_MISSING) {
-			at->fixed = 1;
-			at->fixed_before = at->st;
-		}
-		v->rs.rules->play(&v->rs, &at->st, &rp[0].turn[i], NULL);
-	}
-	at->skip = rp[0].consumed - 1u;
-	return 1;
-}
-
 /* ===== Turns whose position is known ===== */
 
 /* Lists the legal turns of the position before 'n' (for S_turn, once
@@ -504,6 +443,8 @@ static void S_turn(tb_val *v, tb_val_at *at, uint8_t kind, const tb_move *m, con
 		tb_val_play(v, at, &turns[which], n); /* the usual way: no words needed */
 		return;
 	}
+	if (fit == 0 && !witness && at->nbeam && tb_val_beam_switch(v, at, n, kind, m))
+		return; /* legal under another repair of the last slip: checking goes on under it */
 	tb_buf tok = TB_BUF_SOFT;
 	S_token(&tok, kind, m);
 	const char *text = tb_val_text(v, &tok);
@@ -534,7 +475,7 @@ static void S_turn(tb_val *v, tb_val_at *at, uint8_t kind, const tb_move *m, con
 		if (!witness) {
 			tb_val_frame_stop(v, TB_STOP_REFUSED, TB_D_ILLEGAL, 1);
 			S_note_was(v, &at->st, S_legal_under, NULL, "legal");
-			at->live = S_slips(v, at, n, kind, m);
+			at->live = tb_val_slips(v, at, n, kind, m);
 		}
 	} else if (fit == 0) {
 		tb_val_explain(v, &at->st, m, why, sizeof why);
@@ -543,7 +484,7 @@ static void S_turn(tb_val *v, tb_val_at *at, uint8_t kind, const tb_move *m, con
 			tb_val_frame_stop(v, TB_STOP_REFUSED, TB_D_ILLEGAL, 1);
 			tb_state before = at->st;
 			S_note_was(v, &before, S_legal_under, m, "legal");
-			at->live = S_slips(v, at, n, kind, m);
+			at->live = tb_val_slips(v, at, n, kind, m);
 		}
 	}
 	tb_buf_free(&tok);
@@ -651,6 +592,7 @@ static void S_known_turn(tb_val *v, tb_val_at *at, tb_val_steps *steps, const tb
 		S_turn(v, at, st.node_kind, st.m, n, 0);
 		return;
 	}
+	tb_val_hist_reset(at, 0); /* a repair looks back no further than a turn nobody knows */
 	if (!tb_val_open_begin(v, at))
 		return;
 	tb_val_open_turn(v, at, steps, n, 1, offboard);
@@ -664,12 +606,17 @@ static void S_node(tb_val *v, tb_val_at *at, tb_val_steps *steps, const tb_node 
 {
 	uint8_t k = tb_node_followed(n); /* a reading is its first alternative */
 	if (k == TB_NODE_POSITION) {
+		tb_val_hist_reset(at, 1);
+		at->assume[0] = '\0'; /* the record says where the game stands */
+		at->nbeam = 0;
+		at->hidden = 0;
 		if (at->open)
 			tb_val_open_restated(v, at, steps, n);
 		S_restate(v, at, n);
 		return;
 	}
 	if (k == TB_NODE_GAP) {
+		tb_val_hist_reset(at, 0);
 		if ((at->live || at->open) && n->gap_max != 0)
 			tb_val_open_gap(v, at, steps, n);
 		return;
@@ -691,6 +638,8 @@ static void S_node(tb_val *v, tb_val_at *at, tb_val_steps *steps, const tb_node 
 		tb_val_open_turn(v, at, steps, n, open, offboard);
 		return;
 	}
+	if (at->live)
+		tb_val_hist_push(v, at, n);
 	if (!at->live || S_direct(v, at, n) || S_over_before(v, at, n))
 		return;
 	S_known_turn(v, at, steps, n);
@@ -707,6 +656,7 @@ static void S_line(tb_val *v, const tb_line *line, tb_val_at *at, int main)
 	tb_val_steps steps = {NULL, 0, 0, NULL, 0, 0};
 	at->steps = &steps;
 	for (const tb_node *n = line->first; n && !v->oom; n = n->next) {
+		v->assume = at->assume; /* (a variation's may have been at hand) */
 		if (at->frown && !S_penalty_follows(v, at, n))
 			tb_val_frown_tell(v, at); /* in order, before what this node brings */
 		tb_val_at before; /* where the variations start: kept only when there are any */
@@ -716,6 +666,7 @@ static void S_line(tb_val *v, const tb_line *line, tb_val_at *at, int main)
 			before.live = at->live && !at->open;
 			before.skip = 0;
 			before.frown = NULL; /* a variation is not the line that owes the penalty */
+			before.nbeam = 0;    /* nor the line its beam's repairs walk */
 		}
 		int reading = v->rp && n->kind == TB_NODE_READING && n->nalts > 1;
 		tb_state pre;
@@ -750,6 +701,7 @@ static void S_line(tb_val *v, const tb_line *line, tb_val_at *at, int main)
 		if (!at->open)
 			steps.n = steps.ne = 0;
 	}
+	v->assume = at->assume;
 	tb_val_frown_tell(v, at);
 	if (at->open && v->oom)
 		tb_val_open_lost(v, at);
@@ -976,6 +928,8 @@ static tb_search_opts S_limits(const tb_reader *r)
 	                : d->max_positions ? d->max_positions : 1000000;
 	o.max_listed = o.max_listed ? o.max_listed : d->max_listed ? d->max_listed : 10;
 	o.window = o.window ? o.window : d->window ? d->window : 32;
+	o.lookback = o.lookback ? o.lookback : d->lookback ? d->lookback : 16;
+	o.lookback = o.lookback < TB_LOOKBACK_MAX ? o.lookback : TB_LOOKBACK_MAX;
 	return o;
 }
 
@@ -1013,7 +967,8 @@ static int S_validate(tb_reader *r, const tb_record *rec, const tb_validate_opts
 	             o->decide, o->decide_ctx, NULL, 0, o->fault, o->fault_ctx,
 	             {0, {0}, TB_BUF_SOFT, TB_BUF_SOFT, TB_BUF_SOFT, TB_BUF_SOFT, TB_BUF_SOFT,
 	              TB_BUF_SOFT, 0},
-	             NULL, -1};
+	             NULL, -1, NULL, tb_confusion_for(tb_lang_code(tb_record_lang(rec))), o->slip,
+	             o->slip_ctx};
 	char why[320];
 	if (tb_ruleset_init(&v->rs, rec->game, &rec->opts, why, sizeof why)) {
 		free(v);
@@ -1080,7 +1035,7 @@ int tb_validate(tb_reader *r, const tb_record *rec, const tb_validate_opts *o)
 
 int tb_validate_replay(tb_reader *r, const tb_record *rec, tb_replay *rp)
 {
-	tb_validate_opts o = {NULL, NULL, NULL, NULL, NULL, NULL, rp};
+	tb_validate_opts o = {NULL, NULL, NULL, NULL, NULL, NULL, rp, NULL, NULL};
 	return tb_validate_soft(r, rec, &o);
 }
 
@@ -1100,13 +1055,13 @@ static int S_validate_told(tb_reader *r, const tb_record *rec, const tb_validate
 
 int tb_reader_validate(tb_reader *r, const tb_record *rec, tb_turn_fn fn, void *ctx)
 {
-	tb_validate_opts o = {fn, ctx, NULL, NULL, NULL, NULL, NULL};
+	tb_validate_opts o = {fn, ctx, NULL, NULL, NULL, NULL, NULL, NULL, NULL};
 	return S_validate_told(r, rec, &o);
 }
 
 int tb_reader_validate_faults(tb_reader *r, const tb_record *rec, tb_turn_fn fn, void *ctx,
                               tb_fault_fn ffn, void *fctx)
 {
-	tb_validate_opts o = {fn, ctx, NULL, NULL, ffn, fctx, NULL};
+	tb_validate_opts o = {fn, ctx, NULL, NULL, ffn, fctx, NULL, NULL, NULL};
 	return S_validate_told(r, rec, &o);
 }

@@ -17,6 +17,26 @@ struct tb_replay;
 typedef int (*tb_decide_fn)(void *ctx, const tb_node *node, const tb_turn *turns, size_t n,
                             unsigned number, int side);
 
+/* One repair of a slip (spec/reconstruct.md §4), typed: the written
+ * turns it changes and the turns in their place. */
+typedef struct tb_slip_repair {
+	int kind;                  /* repair.h's tb_repair_kind */
+	const tb_node *first;      /* the first written turn it changes (the one a
+	                              missing turn goes before; the copy dropped) */
+	const tb_node *nodes[3];   /* the written turns it stands for, in order */
+	unsigned nnodes;
+	const tb_turn *turns;      /* the turns in their place, in order */
+	unsigned nturns;
+} tb_slip_repair;
+
+/* Called for each illegal turn 'illegal' that slips explain: the 'n'
+ * repairs kept, best first (those named on the error); 'went_on' the
+ * one checking went on with (-1: none), 'certain' when it went on as if
+ * it were so (else under the assumption). Everything is borrowed for
+ * the call. */
+typedef void (*tb_slip_fn)(void *ctx, const tb_node *illegal, const tb_slip_repair *r,
+                           size_t n, int went_on, int certain);
+
 /* Whom a replay tells what: each callback may be NULL. */
 typedef struct tb_validate_opts {
 	tb_turn_fn turn;       /* each turn played (tb_reader_validate's 'fn') */
@@ -26,6 +46,8 @@ typedef struct tb_validate_opts {
 	tb_fault_fn fault;     /* each fault, typed (tb_reader_validate_faults) */
 	void *fault_ctx;
 	struct tb_replay *frames; /* the replay's frames kept here (replay.h), or NULL */
+	tb_slip_fn slip;       /* each slip's repairs (fill: readings to come) */
+	void *slip_ctx;
 } tb_validate_opts;
 
 /* tb_reader_validate telling 'o' (NULL: no one) what it finds;

@@ -293,9 +293,9 @@ void tb_val_frame_after(tb_val *v, tb_val_at *at, const tb_node *n)
 		return;
 	}
 	f->done = 1;
-	f->st = at->st;
+	f->st = at->hidden ? at->known : at->st;
 	f->has_st = (uint8_t)at->ever;
-	if (at->live) {
+	if (at->live && !at->hidden) { /* (hidden: not the record's position) */
 		f->status = TB_FRAME_WRITTEN;
 		f->npositions = 1;
 		return;
@@ -387,6 +387,8 @@ void tb_val_play(tb_val *v, tb_val_at *at, const tb_turn *t, const tb_node *n)
 		at->frown_turn = *t;
 		at->frown_after = at->st;
 	}
+	if (at->hidden)
+		return; /* a position under a repair assumed is not the record's (spec §4) */
 	S_frame_play(v, n, t, &at->st, &ev);
 	if (v->fn)
 		tb_val_tell(v, n, t, &at->st, &ev);

@@ -80,6 +80,11 @@ typedef struct tb_val {
 	tb_val_fault pend;              /* the last fault, told once its notes are known */
 	tb_replay *rp;             /* the frames kept (replay.h), or NULL */
 	long cur;                  /* the frame of the node being replayed, or -1 */
+	const char *assume;        /* the assumption of the line at hand (its
+	                              tb_val_at's), or NULL: each diagnostic notes it */
+	const tb_confusion *conf;  /* the record's language's confusions (repair.h) */
+	tb_slip_fn slip;           /* told each slip's repairs, typed, or NULL */
+	void *slip_ctx;
 } tb_val;
 
 /* The node each step of an open stretch replays (NULL for a gap's
@@ -98,6 +103,19 @@ typedef struct tb_val_steps {
 	size_t ne, cape;
 } tb_val_steps;
 
+/* The last written turns of a line played in a known position, with
+ * the position before each (the look-back of a slip, repair.h): a ring
+ * of at most TB_LOOKBACK_MAX + 1. */
+typedef struct tb_val_hist {
+	unsigned n, head;          /* held, and the oldest's slot */
+	uint64_t touched[4];       /* the points (tb_point bits) the written turns
+	                              before these wrote, since the position was
+	                              last known from the record: a slip there
+	                              is beyond the look-back's reach */
+	tb_state st[TB_LOOKBACK_MAX + 1];
+	const tb_node *node[TB_LOOKBACK_MAX + 1];
+} tb_val_hist;
+
 /* Where the replay of a line stands. */
 typedef struct tb_val_at {
 	tb_state st;
@@ -106,6 +124,22 @@ typedef struct tb_val_at {
 	unsigned skip;             /* written turns a repair has already played */
 	int fixed;                 /* a repair put a turn before this one: the */
 	tb_state fixed_before;     /* position its variations start from */
+	tb_val_hist hist;          /* the look-back (validate_slips.c) */
+	char assume[200];          /* the repair checking goes on under, in words
+	                              ("14. g4-f4xe4 (at 7:11, ...)"), or "" */
+	uint8_t hidden;            /* checking goes on under a repair, in positions
+	                              that are not the record's: not told, nor kept
+	                              as frames (a repair of an earlier turn would
+	                              contradict the frames kept as written) */
+	tb_state known;            /* then, the last position known */
+	size_t assume_from;        /* where the last slip's assumption starts in 'assume' */
+	/* The beam: under an assumption, the next best repairs of the same
+	 * slip, each with the position before the first turn it changes; a
+	 * turn illegal under the assumption but legal under one of these
+	 * switches to it (validate_slips.c). */
+	unsigned nbeam;
+	tb_repair beam[2];
+	tb_state beam_before[2];
 	/* A legal turn the rules frown on (TB407, rules->remark): told only
 	 * when the opponent's next turn does not take the penalty (a huff). */
 	const tb_node *frown;      /* the turn, or NULL */
@@ -167,6 +201,32 @@ void tb_val_turns_written(tb_buf *b, const tb_state *s, const tb_turn *t, size_t
  * why): a warning naming the written turns it leaves unchecked, none
  * when a restated position follows it at once. */
 void tb_val_suspend(tb_val *v, tb_val_at *at, const tb_node *n, const char *what);
+
+/* The pending fault's candidate number 'i' is what the replay went on with. */
+void tb_val_fault_repaired_at(tb_val *v, size_t i);
+
+/* ===== validate_slips.c ===== */
+
+/* Node 'n', a written turn about to be checked in the known position of
+ * 'at', joins the look-back. */
+void tb_val_hist_push(tb_val *v, tb_val_at *at, const tb_node *n);
+/* The look-back starts again: from a position the record gives
+ * ('known': a restated one), or after turns it does not (an open turn,
+ * a gap: a slip may be anywhere before). */
+void tb_val_hist_reset(tb_val_at *at, int known);
+/* The slips that explain the illegal turn of 'n' (move 'm', node kind
+ * 'kind') in the known position of 'at', made there or at the turns
+ * before it, as notes on the error just reported; checking goes on
+ * under the best when a written turn after it weighs them: as if it
+ * were so when the evidence singles it out, else under the assumption,
+ * noted on each diagnostic after it. Returns 1 when checking goes on. */
+int tb_val_slips(tb_val *v, tb_val_at *at, const tb_node *n, uint8_t kind, const tb_move *m);
+/* The written turn of 'n' (move 'm', node kind 'kind'), illegal under
+ * the assumption 'at' goes on under: when it is legal under another
+ * repair of the beam, checking switches to that one, the turn is played
+ * there, and 1 is returned (nothing to report). */
+int tb_val_beam_switch(tb_val *v, tb_val_at *at, const tb_node *n, uint8_t kind,
+                       const tb_move *m);
 
 /* ===== validate_frames.c ===== */
 

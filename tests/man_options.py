@@ -5,7 +5,7 @@ usage: man_options.py OPTIONS_DUMP man/tablero.1
 
 OPTIONS_DUMP (tests/options_dump.c) prints each table's documented
 options; each command's lines in the man page's SYNOPSIS (from
-".B tablero CMD" to ".br"; "search-options" standing for the four
+".B tablero CMD" to ".br"; "search-options" standing for the five
 search limits) must name each of them -- by its short or its long name
 -- and no other option.
 """
@@ -14,7 +14,7 @@ import re
 import subprocess
 import sys
 
-SEARCH = {"--search-turns", "--search-positions", "--candidates", "--window"}
+SEARCH = {"--search-turns", "--search-positions", "--candidates", "--window", "--lookback"}
 
 
 def table(dump):

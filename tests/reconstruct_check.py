@@ -438,10 +438,15 @@ def parse_fit(rec, col, offboard_col=None):
     return None, [], None
 
 
+# spec/reconstruct.md §4: "at L:C, <kind>: <turns>: the next N turns are
+# legal then", the kind in words from a fixed list
 REPAIR_PATTERNS = [
-    (re.compile(r"^did you mean (\S+)\? \("), "one"),
-    (re.compile(r"^a turn seems to be missing before it: (.*?)(?:: the next|$)"), "missing"),
-    (re.compile(r"^the turns may be written out of order: (.*?)(?:: the next|$)"), "order"),
+    (re.compile(r"^at \d+:\d+, (?:one point misheard|one point written for another|"
+                r"the same (?:letter|number) misheard in each point|a part not written|"
+                r"a crown marker wrong)(?: \([^)]*\))?: (.*?)(?:: the next|$)"), "one"),
+    (re.compile(r"^at \d+:\d+, a turn seems to be missing before it: (.*?)(?:: the next|$)"), "missing"),
+    (re.compile(r"^at \d+:\d+, (?:two turns|a side's two turns) written out of order: (.*?)(?:: the next|$)"), "order"),
+    (re.compile(r"^at \d+:\d+, a turn written twice(?: \([^)]*\))?: (.*?)(?:: the next|$)"), "twice"),
 ]
 
 

@@ -14,7 +14,7 @@
 
 #define S_MAX 3
 
-static const tb_search_opts S_search = {3, 20000, 10, 16, NULL, NULL};
+static const tb_search_opts S_search = {3, 20000, 10, 16, 0, NULL, NULL};
 
 typedef struct S_wit {
 	tb_reader *r;

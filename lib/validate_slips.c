@@ -1,0 +1,417 @@
+/*
+ * validate_slips.c -- the slips that explain an illegal written turn,
+ * said on its error, and checking that goes on under the best of them
+ * (validation.h; spec/reconstruct.md §4).
+ *
+ * The line's look-back (tb_val_hist) holds the last written turns
+ * played in a known position and the position before each; when one is
+ * illegal, repair.c searches them for the edits that make the record
+ * legal from there on. Each repair kept is a note of a fixed shape --
+ * "at L:C, <kind>: <turns>: the next N turns are legal then" -- that a
+ * program may read; checking goes on under the best one, as if it were
+ * so when the evidence singles it out, else under the assumption, which
+ * each later diagnostic of the line notes.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "diag.h"
+#include "repair.h"
+#include "validate.h"
+#include "validation.h"
+
+/* ===== The look-back ===== */
+
+/* The move node 'n' writes (a reading's first alternative). */
+static const tb_move *S_move(const tb_node *n)
+{
+	return n->kind == TB_NODE_READING ? &n->alts[0].move : &n->move;
+}
+
+static void S_touch(uint64_t touched[4], tb_point p)
+{
+	touched[p >> 6] |= (uint64_t)1 << (p & 63);
+}
+
+/* The points node 'n' writes join 'touched'. */
+static void S_touch_node(uint64_t touched[4], const tb_node *n)
+{
+	const tb_move *m = S_move(n);
+	if (tb_kind_is_turn(tb_node_followed(n)))
+		for (unsigned i = 0; i < m->nparts; i++)
+			S_touch(touched, m->parts[i].pt);
+}
+
+void tb_val_hist_reset(tb_val_at *at, int known)
+{
+	at->hist.n = at->hist.head = 0;
+	memset(at->hist.touched, known ? 0 : 0xff, sizeof at->hist.touched);
+}
+
+/* The look-back starts again after a repair: what it held is now before
+ * it, out of reach. */
+static void S_hist_forget(tb_val *v, tb_val_at *at)
+{
+	tb_val_hist *h = &at->hist;
+	for (unsigned i = 0; i < h->n; i++)
+		S_touch_node(h->touched, h->node[(h->head + i) % (v->so.lookback + 1)]);
+	h->n = h->head = 0;
+}
+
+void tb_val_hist_push(tb_val *v, tb_val_at *at, const tb_node *n)
+{
+	tb_val_hist *h = &at->hist;
+	unsigned cap = v->so.lookback + 1;
+	if (h->n == cap) {
+		S_touch_node(h->touched, h->node[h->head]);
+		h->head = (h->head + 1) % cap;
+		h->n--;
+	}
+	unsigned slot = (h->head + h->n) % cap;
+	h->st[slot] = at->st;
+	h->node[slot] = n;
+	h->n++;
+}
+
+/* ===== The notes ===== */
+
+/* ORDER REPAIR: the words of each kind (spec/reconstruct.md §4). */
+static const char *const S_kind_words[] = {
+	NULL,
+	"one point misheard",
+	"the same %s misheard in each point",
+	"a part not written",
+	"a crown marker wrong",
+	"a turn seems to be missing before it",
+	"a turn written twice",
+	"two turns written out of order",
+	"a side's two turns written out of order",
+	"one point written for another",
+};
+
+/* The kind of 'r' in words, with what was misheard and the comment
+ * that names it: "one point misheard (e3 for e4, as the comment says)". */
+static void S_kind(tb_buf *b, const tb_repair *r)
+{
+	if (r->kind == TB_REPAIR_SAME) {
+		int file = TB_PT_FILE(r->said) != TB_PT_FILE(r->heard);
+		tb_buf_printf(b, S_kind_words[r->kind], file ? "letter" : "number");
+		if (file)
+			tb_buf_printf(b, " (%c for %c", 'a' + TB_PT_FILE(r->heard), 'a' + TB_PT_FILE(r->said));
+		else
+			tb_buf_printf(b, " (%u for %u", TB_PT_RANK(r->heard) + 1u, TB_PT_RANK(r->said) + 1u);
+	} else {
+		tb_buf_puts(b, S_kind_words[r->kind]);
+		if (r->kind == TB_REPAIR_SOUND || r->kind == TB_REPAIR_POINT) {
+			tb_buf_puts(b, " (");
+			tb_point_write(b, r->heard);
+			tb_buf_puts(b, " for ");
+			tb_point_write(b, r->said);
+		}
+	}
+	int open = r->kind == TB_REPAIR_SAME || r->kind == TB_REPAIR_SOUND ||
+	           r->kind == TB_REPAIR_POINT;
+	if (r->commented)
+		tb_buf_puts(b, open ? ", as the comment says)" : " (as the comment says)");
+	else if (open)
+		tb_buf_putc(b, ')');
+}
+
+/* The turns of 'r' written out with their numbers, from 'before' (the
+ * position before the first turn it changes): a missing turn alone, the
+ * copy of a turn written twice as written. */
+static void S_turns(tb_buf *b, const tb_repair *r, const tb_state *before)
+{
+	if (r->kind == TB_REPAIR_TWICE) {
+		const tb_node *n = r->node;
+		tb_buf_printf(b, "%u%s ", before->number, before->to_move ? "..." : ".");
+		tb_turn_write(b, tb_node_followed(n),
+		              n->kind == TB_NODE_READING ? &n->alts[0].move : &n->move);
+		return;
+	}
+	tb_val_turns_written(b, before, r->turn, r->kind == TB_REPAIR_MISSING ? 1 : r->nturns);
+}
+
+/* The note of repair 'r' ("at 7:11, one point misheard (e3 for e4):
+ * 14. g4-f4xe4: the next 12 turns are legal then"); its turns are the
+ * pending fault's candidate, in 'turns' too. */
+static void S_note(tb_val *v, const tb_repair *r, const tb_state *before, tb_buf *turns)
+{
+	const tb_node *n = r->node;
+	tb_buf what = TB_BUF_SOFT;
+	S_kind(&what, r);
+	tb_buf_clear(turns);
+	S_turns(turns, r, before);
+	char after[64] = "";
+	if (r->reach)
+		snprintf(after, sizeof after, ": the next %u turn%s legal then", r->reach,
+		         r->reach == 1 ? " is" : "s are");
+	tb_diag_note(v->r, "at %u:%u, %s: %s%s", n->span.line, n->span.col, tb_val_text(v, &what),
+	             tb_val_text(v, turns), after);
+	if (r->back == 0 && r->nturns == 1 && r->kind != TB_REPAIR_TWICE) {
+		tb_buf tok = TB_BUF_SOFT; /* the turn read another way: its token alone */
+		tb_turn_token(&tok, &r->turn[0]);
+		tb_val_fault_candidate(v, tb_val_text(v, &tok));
+		tb_buf_free(&tok);
+	} else {
+		tb_val_fault_candidate(v, tb_val_text(v, turns));
+	}
+	tb_buf_free(&what);
+}
+
+/* ===== Typed repairs (tb_validate_opts.slip) ===== */
+
+/* Does node 'n' stand for no turn (repair.c's S_nothing)? */
+static int S_nothing(const tb_node *n)
+{
+	return (n->kind == TB_NODE_GAP && n->gap_max == 0) ||
+	       tb_node_followed(n) == TB_NODE_OMITTED;
+}
+
+static const tb_node *S_next_turn(const tb_node *n)
+{
+	for (n = n ? n->next : NULL; n && S_nothing(n); n = n->next)
+		;
+	return n;
+}
+
+/* Tells v->slip of the repairs 'rp[0..n-1]' of the illegal turn 'n'. */
+static void S_tell(tb_val *v, const tb_node *ill, const tb_repair *rp, size_t n, int went_on,
+                   int certain)
+{
+	if (!v->slip || !n)
+		return;
+	tb_slip_repair t[3];
+	for (size_t i = 0; i < n && i < 3; i++) {
+		const tb_repair *r = &rp[i];
+		const tb_node *x = r->node;
+		t[i].kind = r->kind;
+		t[i].first = x;
+		t[i].nnodes = r->consumed;
+		for (unsigned j = 0; j < r->consumed && j < 3; j++, x = S_next_turn(x))
+			t[i].nodes[j] = x;
+		t[i].turns = r->turn;
+		t[i].nturns = r->nturns;
+	}
+	v->slip(v->slip_ctx, ill, t, n < 3 ? n : 3, went_on, certain);
+}
+
+/* ===== Going on ===== */
+
+/* The position of 'at' after repair 'r' of look-back turn 'i' (its
+ * positions 'before'), and the written turns after it up to the illegal
+ * one ('k' - 1) played; the written turns after that a repair stands
+ * for are skipped. 0 when a written turn there is no longer legal
+ * (cannot be: the repair was kept because they are). */
+static int S_go_on(tb_val *v, tb_val_at *at, const tb_repair *r, const tb_state *before,
+                   const tb_node *const *nodes, size_t k)
+{
+	size_t i = k - 1 - r->back;
+	tb_state s = before[i];
+	for (unsigned j = 0; j < r->nturns; j++) {
+		if (i + j == k - 1 && r->kind == TB_REPAIR_MISSING) {
+			at->fixed = 1; /* the variations of the illegal turn follow the missing one */
+			at->fixed_before = s;
+		}
+		v->rs.rules->play(&v->rs, &s, &r->turn[j], NULL);
+	}
+	tb_turns l = {NULL, 0};
+	int ok = 1;
+	for (size_t j = i + r->consumed; j < k && ok; j++) {
+		const tb_node *n = nodes[j];
+		const tb_move *m = n->kind == TB_NODE_READING ? &n->alts[0].move : &n->move;
+		int pass = tb_node_followed(n) == TB_NODE_PASS;
+		const tb_turn *t = pass ? NULL : tb_turn_find(&v->rs, &s, m, &l);
+		if (j == k - 1) {
+			at->fixed = 1;
+			at->fixed_before = s;
+		}
+		if (!t) { /* a pass, or the list to be asked */
+			tb_move none = {0, 0, NULL};
+			size_t c = tb_turns_list(&v->rs, &s, &l), fit = 0, which = 0;
+			for (size_t x = 0; x < c; x++)
+				if (tb_turn_fits(&l.v[x], pass ? &none : m) && (pass || l.v[x].crown == m->crown))
+					fit++, which = x;
+			t = fit == 1 ? &l.v[which] : NULL;
+		}
+		if (t)
+			v->rs.rules->play(&v->rs, &s, t, NULL);
+		ok = t != NULL;
+	}
+	v->oom |= tb_turns_failed(&l) && !ok;
+	tb_turns_free(&l);
+	if (!ok)
+		return 0;
+	at->st = s;
+	at->skip = i + r->consumed > k ? (unsigned)(i + r->consumed - k) : 0;
+	return 1;
+}
+
+/* Is the best repair singled out by the evidence: the only one left, or
+ * the only one a comment names -- and the look-back reached every
+ * written turn since the record last gave the position, and no earlier
+ * assumption stands under it? A slip out of reach may explain the
+ * illegal turn as well as any repair within it (a point misheard in a
+ * placement, and the same point written again later, give the same
+ * position), and nothing then singles one out. */
+static int S_certain(const tb_val_at *at, const tb_repair *rp, size_t all)
+{
+	const uint64_t *t = at->hist.touched;
+	if (at->assume[0] || t[0] || t[1] || t[2] || t[3])
+		return 0;
+	return all == 1 || (rp[0].commented && !(all > 1 && rp[1].commented));
+}
+
+/* Adds repair 'r' ('turns' its turns in words, 'first' the first node it
+ * changes) to the assumptions of 'at': "14. g4-f4xe4 (at 7:11, one
+ * point misheard)", after those made before, joined by "and"; cut at the
+ * room there is. */
+static void S_assume(tb_val_at *at, const char *turns, const tb_node *first, const tb_repair *r)
+{
+	size_t len = strlen(at->assume), room = sizeof at->assume;
+	int n = snprintf(at->assume + len, room - len, "%s%s (at %u:%u, %s)", len ? ", and " : "",
+	                 turns, first->span.line, first->span.col,
+	                 r->kind == TB_REPAIR_SAME ? "the same letter or number misheard"
+	                                           : S_kind_words[r->kind]);
+	if (n < 0 || (size_t)n >= room - len)
+		at->assume[len] = '\0'; /* no room: the assumptions said stay whole */
+}
+
+int tb_val_slips(tb_val *v, tb_val_at *at, const tb_node *n, uint8_t kind, const tb_move *m)
+{
+	enum { SHOWN = 3 };
+	tb_val_hist *h = &at->hist;
+	if (!h->n || h->node[(h->head + h->n - 1) % (v->so.lookback + 1)] != n)
+		tb_val_hist_push(v, at, n); /* (never: the illegal turn is pushed as it is checked) */
+	tb_state before[TB_LOOKBACK_MAX + 1];
+	const void *nodes[TB_LOOKBACK_MAX + 1];
+	size_t k = h->n;
+	for (size_t i = 0; i < k; i++) {
+		unsigned slot = (unsigned)((h->head + i) % (v->so.lookback + 1));
+		before[i] = h->st[slot];
+		nodes[i] = h->node[slot];
+	}
+	tb_repair rp[SHOWN];
+	tb_repair_in in = {&v->rs, v->conf, before, nodes, k, kind, m, v->so.window};
+	int nomem = 0;
+	size_t all = tb_repairs_back(&in, rp, SHOWN, &nomem);
+	if (nomem) {
+		v->oom = 1;
+		return 0;
+	}
+	if (!all || rp[0].end <= k)
+		return 0; /* nothing written after it to weigh a repair by: no help */
+	tb_buf turns = TB_BUF_SOFT;
+	for (size_t i = 0; i < all && i < SHOWN; i++)
+		S_note(v, &rp[i], &before[k - 1 - rp[i].back], &turns);
+	if (all > SHOWN)
+		tb_diag_note(v->r, "and %zu more ways of reading it", all - SHOWN);
+	int certain = S_certain(at, rp, all);
+	tb_buf_clear(&turns);
+	S_turns(&turns, &rp[0], &before[k - 1 - rp[0].back]);
+	const tb_node *first = rp[0].node;
+	at->nbeam = 0; /* the last slip's other repairs failed here too */
+	int went = S_go_on(v, at, &rp[0], before, (const tb_node *const *)nodes, k);
+	if (went && !at->hidden) {
+		at->hidden = 1; /* the frames before are as written: from here, none */
+		at->known = before[k - 1];
+	}
+	if (went && certain) {
+		tb_diag_note(v->r, "checking goes on as if it were so");
+		tb_val_fault_repaired_at(v, 0);
+	} else if (went) {
+		tb_diag_note(v->r, "checking goes on under the assumption that it was so");
+		at->assume_from = strlen(at->assume);
+		S_assume(at, tb_val_text(v, &turns), first, &rp[0]);
+		v->assume = at->assume;
+		for (size_t i = 1; i < all && i < SHOWN; i++) { /* the beam */
+			at->beam[at->nbeam] = rp[i];
+			at->beam_before[at->nbeam++] = before[k - 1 - rp[i].back];
+		}
+	}
+	tb_buf_free(&turns);
+	S_tell(v, n, rp, all < SHOWN ? all : SHOWN, went ? 0 : -1, went && certain);
+	S_hist_forget(v, at);
+	return went;
+}
+
+/* ===== The beam ===== */
+
+/* The one legal turn of 's' that node 'n' writes, or NULL ('l' holds it). */
+static const tb_turn *S_written_turn(tb_val *v, const tb_state *s, const tb_node *n, tb_turns *l)
+{
+	uint8_t kind = tb_node_followed(n);
+	if (kind != TB_NODE_MOVE && kind != TB_NODE_PASS)
+		return NULL; /* an unknown turn, a gap, a position: the walk ends */
+	const tb_move *m = S_move(n);
+	int pass = kind == TB_NODE_PASS;
+	for (unsigned i = 0; !pass && i < m->nparts; i++)
+		if (m->parts[i].pt == TB_PT_UNKNOWN || tb_geo_at(&v->rs.geo, m->parts[i].pt) < 0)
+			return NULL;
+	const tb_turn *t = pass ? NULL : tb_turn_find(&v->rs, s, m, l);
+	if (t)
+		return t;
+	tb_move none = {0, 0, NULL};
+	size_t c = tb_turns_list(&v->rs, s, l), fit = 0, which = 0;
+	for (size_t x = 0; x < c; x++)
+		if (tb_turn_fits(&l->v[x], pass ? &none : m) && (pass || l->v[x].crown == m->crown))
+			fit++, which = x;
+	return fit == 1 ? &l->v[which] : NULL;
+}
+
+/* The position before node 'upto' under repair 'r' (from 'before', the
+ * position before its first node), the written turns between replayed;
+ * 0 when one of them is not legal there, or 'upto' is not reached. */
+static int S_replay_to(tb_val *v, const tb_repair *r, const tb_state *before, const tb_node *upto,
+                       tb_state *out)
+{
+	tb_state s = *before;
+	for (unsigned j = 0; j < r->nturns; j++)
+		v->rs.rules->play(&v->rs, &s, &r->turn[j], NULL);
+	const tb_node *n = r->node;
+	for (unsigned j = 0; j < r->consumed && n; j++)
+		n = S_next_turn(n);
+	tb_turns l = {NULL, 0};
+	int ok = 1;
+	for (unsigned steps = 0; n && n != upto && ok; n = S_next_turn(n), steps++) {
+		const tb_turn *t = steps < 4096 ? S_written_turn(v, &s, n, &l) : NULL;
+		if (t)
+			v->rs.rules->play(&v->rs, &s, t, NULL);
+		ok = t != NULL;
+	}
+	v->oom |= tb_turns_failed(&l) && !ok;
+	tb_turns_free(&l);
+	*out = s;
+	return ok && n == upto;
+}
+
+int tb_val_beam_switch(tb_val *v, tb_val_at *at, const tb_node *n, uint8_t kind,
+                       const tb_move *m)
+{
+	(void)kind;
+	(void)m;
+	for (unsigned i = 0; i < at->nbeam; i++) {
+		tb_state s;
+		tb_turns l = {NULL, 0};
+		const tb_turn *t = S_replay_to(v, &at->beam[i], &at->beam_before[i], n, &s)
+		                       ? S_written_turn(v, &s, n, &l) : NULL;
+		if (t) { /* this repair explains the slip better: checking goes on under it */
+			tb_repair r = at->beam[i];
+			tb_turn played = *t;
+			tb_buf turns = TB_BUF_SOFT;
+			S_turns(&turns, &r, &at->beam_before[i]);
+			at->assume[at->assume_from] = '\0';
+			S_assume(at, tb_val_text(v, &turns), r.node, &r);
+			tb_buf_free(&turns);
+			at->nbeam = 0;
+			at->st = s;
+			tb_val_hist_reset(at, 0);
+			tb_val_play(v, at, &played, n);
+			tb_turns_free(&l);
+			return 1;
+		}
+		tb_turns_free(&l);
+	}
+	return 0;
+}
