@@ -104,20 +104,6 @@ static void S_rank(S_all *a)
 	}
 }
 
-/* The words of each kind of repair (ORDER REPAIR), as the notes of a
- * known position's repairs say them (validate.c). */
-static const char *S_kind_words(uint8_t kind)
-{
-	switch (kind) {
-	case TB_REPAIR_SOUND: return "one point misheard";
-	case TB_REPAIR_PART: return "a part not written";
-	case TB_REPAIR_MISSING: return "a turn seems to be missing before it";
-	case TB_REPAIR_SWAP:
-	case TB_REPAIR_SWAP_SIDE: return "the turns may be written out of order";
-	default: return "one point written for another";
-	}
-}
-
 /* "at L:C, KIND: TURNS: the next N turns are legal then (in K of the M
  * positions)", a candidate of the fault too. 's' is a position of the
  * layer, for the turns' numbers. */
@@ -126,8 +112,9 @@ static void S_note(tb_val *v, const tb_node *n, const tb_state *s, const S_found
 {
 	tb_buf seq = TB_BUF_SOFT, note = TB_BUF_SOFT;
 	tb_val_turns_written(&seq, s, f->r.turn, f->r.nturns);
-	tb_buf_printf(&note, "at %u:%u, %s: %s", n->span.line, n->span.col,
-	              S_kind_words(f->r.kind), tb_val_text(v, &seq));
+	tb_buf_printf(&note, "at %u:%u, ", n->span.line, n->span.col);
+	tb_val_repair_kind(&note, &f->r);
+	tb_buf_printf(&note, ": %s", tb_val_text(v, &seq));
 	tb_buf_printf(&note, ": the next %u turn%s legal then", f->r.reach,
 	              f->r.reach == 1 ? " is" : "s are");
 	if (f->held < positions)

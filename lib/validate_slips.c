@@ -91,8 +91,10 @@ static const char *const S_kind_words[] = {
 };
 
 /* The kind of 'r' in words, with what was misheard and the comment
- * that names it: "one point misheard (e3 for e4, as the comment says)". */
-static void S_kind(tb_buf *b, const tb_repair *r)
+ * that names it: "one point misheard (e3 for e4, as the comment says)"
+ * -- the words of every repair note, in a known position or an open
+ * stretch (validate_open_slips.c). */
+void tb_val_repair_kind(tb_buf *b, const tb_repair *r)
 {
 	if (r->kind == TB_REPAIR_SAME) {
 		int file = TB_PT_FILE(r->said) != TB_PT_FILE(r->heard);
@@ -140,7 +142,7 @@ static void S_note(tb_val *v, const tb_repair *r, const tb_state *before, tb_buf
 {
 	const tb_node *n = r->node;
 	tb_buf what = TB_BUF_SOFT;
-	S_kind(&what, r);
+	tb_val_repair_kind(&what, r);
 	tb_buf_clear(turns);
 	S_turns(turns, r, before);
 	char after[64] = "";

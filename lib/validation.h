@@ -227,6 +227,10 @@ int tb_val_slips(tb_val *v, tb_val_at *at, const tb_node *n, uint8_t kind, const
  * there, and 1 is returned (nothing to report). */
 int tb_val_beam_switch(tb_val *v, tb_val_at *at, const tb_node *n, uint8_t kind,
                        const tb_move *m);
+/* The kind of repair 'r' in the words of every repair note, in a known
+ * position or an open stretch: "one point misheard (e3 for e4, as the
+ * comment says)" (spec/reconstruct.md §4). */
+void tb_val_repair_kind(tb_buf *b, const tb_repair *r);
 
 /* ===== validate_frames.c ===== */
 
