@@ -199,8 +199,9 @@ def change_point(tok, rng, board, how):
 
 def change_all(tok, rng, board):
     """tok with every point changed by one sound change, the same for
-    all when one fits them all (d4-d5 for b4-b5); None for fewer than two
-    points or when some point has no sound-alike on the board."""
+    all (d4-d5 for b4-b5: one letter heard the same wrong way in each);
+    None for fewer than two points or when no one change fits them all
+    (two different changes are two slips, not this one)."""
     pts = [m for m in POINT.finditer(tok)]
     if len(pts) < 2:
         return None
@@ -208,18 +209,13 @@ def change_all(tok, rng, board):
     for m in pts:
         s = {(a, b) for a, b, q in sound_subs(m.group(0)) if q in board}
         common = s if common is None else common & s
+    if not common:
+        return None
     new = []
-    if common:
-        a, b = sorted(common)[rng.randrange(len(common))]
-        for m in pts:
-            p = m.group(0)
-            new.append(p.replace(a, b, 1) if p[0] == a else p[0] + b)
-    else:
-        for m in pts:
-            c = [q for _, _, q in sound_subs(m.group(0)) if q in board]
-            if not c:
-                return None
-            new.append(rng.choice(c))
+    a, b = sorted(common)[rng.randrange(len(common))]
+    for m in pts:
+        p = m.group(0)
+        new.append(p.replace(a, b, 1) if p[0] == a else p[0] + b)
     out, last = "", 0
     for m, q in zip(pts, new):
         out += tok[last:m.start()] + q

@@ -230,6 +230,7 @@ static void S_keep(S_try *y, tb_repair *r)
 		return; /* the illegal turn stays illegal, or the window does not hold */
 	r->reach = reach;
 	r->end = end;
+	r->stopped = (uint8_t)illegal;
 	r->back = (uint8_t)(in->k - 1 - y->at);
 	r->node = in->nodes[y->at];
 	r->edits = 1;

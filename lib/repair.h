@@ -42,6 +42,9 @@ typedef struct tb_repair {
 	uint8_t back;          /* written turns before the illegal one where it starts */
 	uint8_t edits;         /* edits it makes to the record (1) */
 	uint8_t commented;     /* a comment next to the turn names what it puts there */
+	uint8_t stopped;       /* the written turns after it stop at one not legal (a
+	                          later slip, or this repair wrong), not at the end of
+	                          the window or of what can be replayed */
 	unsigned weight;       /* its cost under dictation: lower is likelier (spec §4) */
 	tb_point said, heard;  /* SOUND, SAME, POINT: the first point changed, as the
 	                          repair has it and as it is written */

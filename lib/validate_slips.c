@@ -256,11 +256,14 @@ static int S_go_on(tb_val *v, tb_val_at *at, const tb_repair *r, const tb_state 
  * assumption stands under it? A slip out of reach may explain the
  * illegal turn as well as any repair within it (a point misheard in a
  * placement, and the same point written again later, give the same
- * position), and nothing then singles one out. */
+ * position), and nothing then singles one out. Nor does a repair that
+ * the written turns after it stop following at a turn not legal, unless
+ * a comment names it: a second slip there may be why every other repair
+ * went. */
 static int S_certain(const tb_val_at *at, const tb_repair *rp, size_t all)
 {
 	const uint64_t *t = at->hist.touched;
-	if (at->assume[0] || t[0] || t[1] || t[2] || t[3])
+	if (at->assume[0] || (rp[0].stopped && !rp[0].commented) || t[0] || t[1] || t[2] || t[3])
 		return 0;
 	return all == 1 || (rp[0].commented && !(all > 1 && rp[1].commented));
 }
