@@ -828,6 +828,13 @@ TB_EXPORT tb_line *tb_node_variation(const tb_node *n);
  * first alternative is one of those or "omitted"). Number 0: none. */
 TB_EXPORT unsigned tb_node_number(const tb_node *n);
 TB_EXPORT int tb_node_side(const tb_node *n);
+/** The number the record's own numbering gives turn 'n' where it is not
+ * the count's (spec/tgn.md 5.1: a move number written off the count, and
+ * the turns numbered on from it): 1, with '*number' and '*side' (0 "N.",
+ * 1 "N...") set; 0, leaving them, where it is the count's, where 'n' is
+ * no turn of the count, or where that numbering passes 999999. The
+ * canonical form writes it (tb_record_write). Either pointer may be NULL. */
+TB_EXPORT int tb_node_written(const tb_node *n, unsigned *number, int *side);
 /** 1 for a turn put in by the rules ("<reconstructed d2>"), else 0. */
 TB_EXPORT int tb_node_reconstructed(const tb_node *n);
 /** The node as the canonical form writes it, without its NAGs,

@@ -52,7 +52,8 @@ def decode(s):
 def numbered(node):
     if node.side is None:
         return node.token
-    return "%d%s %s" % (node.number, "..." if node.side else ".", node.token)
+    number, side = node.written or (node.number, node.side)  # a slip's kept
+    return "%d%s %s" % (number, "..." if side else ".", node.token)
 
 
 def copy_notes(src, dst):
