@@ -1002,7 +1002,9 @@ TB_EXPORT int tb_record_add_comment(tb_record *rec, size_t where, const char *te
  * or NULL when 'text' held only comments. TB_EFOREIGN when 'line' or
  * 'after' is not in 'rec' (or 'after' not on 'line'); TB_ESYNTAX when
  * the text does not read (or holds a result or a tag); TB_ETREE when
- * the record would pass TB_MAX_TURNS nodes. */
+ * the record would pass TB_MAX_TURNS nodes. A move number in 'text' that
+ * disagrees with the count there is kept, as the reader keeps one, and
+ * the turns after it in 'text' numbered on from it (spec/tgn.md 5.1). */
 TB_EXPORT int tb_line_insert(tb_record *rec, tb_line *line, tb_node *after,
                              const char *text, tb_node **first);
 /** tb_line_insert after the line's last node. */
