@@ -1004,7 +1004,12 @@ TB_EXPORT int tb_record_add_comment(tb_record *rec, size_t where, const char *te
  * the text does not read (or holds a result or a tag); TB_ETREE when
  * the record would pass TB_MAX_TURNS nodes. A move number in 'text' that
  * disagrees with the count there is kept, as the reader keeps one, and
- * the turns after it in 'text' numbered on from it (spec/tgn.md 5.1). */
+ * the turns after it in 'text' numbered on from it (spec/tgn.md 5.1).
+ * A turn put in (or, by tb_node_remove, taken out) moves the count of
+ * the turns after it; those whose numbers the record put off the count
+ * keep the numbers it gave them (tb_node_written), so putting in a turn
+ * the transcriber left out brings the numbers after it back on the
+ * count; those on the count stay on it. */
 TB_EXPORT int tb_line_insert(tb_record *rec, tb_line *line, tb_node *after,
                              const char *text, tb_node **first);
 /** tb_line_insert after the line's last node. */
