@@ -512,7 +512,7 @@ char *tb_collation_witness_canon(const tb_record *rec, const tb_sigla *d, size_t
 	tb_reader *r;
 	S_witness_text(&t, rec, d, x);
 	tb_record *w = tb_record_read_text(&t, d->s[x], &r);
-	char *out = w ? tb_record_write(w, len) : NULL;
+	char *out = w ? tb_record_write_counted(w, len) : NULL;
 	if (!w)
 		tb_reader_first_error(why, r);
 	else if (!out) /* 'w' has no errors: memory ran out */

@@ -50,6 +50,10 @@ static int S_node_eq(const tb_node *a, const tb_node *b)
 	if (a->kind != b->kind || a->reconstructed != b->reconstructed || a->side != b->side ||
 	    a->number != b->number)
 		return 0;
+	/* a turn's number as the source's numbers run (spec/tgn.md 5.1); a
+	 * gap's or a position's only where the turn before it tells the count */
+	if (tb_kind_is_turn(tb_node_followed(a)) && a->ahead != b->ahead)
+		return 0;
 	switch (a->kind) {
 	case TB_NODE_MOVE:
 		return S_move_eq(&a->move, &b->move);

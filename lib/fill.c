@@ -120,6 +120,7 @@ static int S_fill_gap(tb_record *rec, const S_decision *d)
 		n->number = number;
 		n->side = (uint8_t)side;
 		n->gap_min = n->gap_max = -1;
+		n->ahead = gap->ahead; /* numbered on as the source's numbers ran there */
 		S_set_turn(n, &d->turns[i], parts);
 		if (last)
 			last->next = n;

@@ -271,6 +271,15 @@ static void S_tag_section(S_parser *p, tb_tag_list *tags)
 
 /* ===== Movetext ===== */
 
+/* A clock's 'ahead' as a node keeps it (record.h): a written number is
+ * at most 999999 and a count past 4 million plies is past TB_MAX_TURNS
+ * turns and 9999-turn gaps alike, so the bound only guards the field. */
+static int S_ahead(long ahead)
+{
+	const long max = (1L << 23) - 1;
+	return (int)(ahead > max ? max : ahead < -max ? -max : ahead);
+}
+
 static tb_node *S_node_new(S_parser *p, tb_line *line, tb_node_kind kind,
                            const tb_tok *at, S_clock *clk)
 {
@@ -282,6 +291,7 @@ static tb_node *S_node_new(S_parser *p, tb_line *line, tb_node_kind kind,
 	}
 	tb_node *n = tb_node_make(&p->rec->arena, (uint8_t)kind);
 	n->span = S_span_tok(at);
+	n->ahead = S_ahead(clk->ahead);
 	if (clk->known) {
 		n->number = clk->number;
 		n->side = (uint8_t)clk->side;
@@ -663,12 +673,14 @@ static void S_angle_alone(S_parser *p, tb_line *line, S_clock *clk, const tb_tok
 	switch (a->kind) {
 	case TB_NODE_GAP:
 		n = S_node_new(p, line, TB_NODE_GAP, open, &none);
+		n->ahead = S_ahead(clk->ahead); /* no count of its own, the line's ahead */
 		n->gap_min = a->gap_min;
 		n->gap_max = a->gap_max;
 		S_clock_gap(clk, a->gap_min, a->gap_max);
 		break;
 	case TB_NODE_POSITION:
 		n = S_node_new(p, line, TB_NODE_POSITION, open, &none);
+		n->ahead = S_ahead(clk->ahead);
 		n->position = a->position;
 		*clk = (S_clock){a->position->number, a->position->to_move, 1, clk->ahead};
 		break;
@@ -733,6 +745,7 @@ static void S_reading(S_parser *p, tb_line *line, S_clock *clk, const tb_tok *op
 	uint8_t k0 = alts[0].kind;
 	tb_node *node = S_node_new(p, line, TB_NODE_READING, open,
 	                           tb_kind_is_turn(k0) ? clk : &none);
+	node->ahead = S_ahead(clk->ahead);
 	node->alts = tb_arena_alloc(&p->rec->arena, n * sizeof *alts);
 	memcpy(node->alts, alts, n * sizeof *alts);
 	node->nalts = n;
@@ -776,9 +789,13 @@ static void S_move_number(S_parser *p, S_clock *clk)
 	if (t->dots != 1 && t->dots != 3) {
 		/* already reported by the lexer */
 	} else if (!clk->known) {
+		/* the count starts at this number: the two agree from here, and
+		 * the numbers after it are told apart from it, not from those
+		 * before the gap (which the writer could not number on from) */
 		clk->number = (unsigned)(t->num > 0 ? t->num : 1);
 		clk->side = side;
 		clk->known = 1;
+		clk->ahead = 0;
 	} else {
 		long ahead = (2L * t->num + side) - (2L * clk->number + clk->side);
 		if (ahead && ahead != clk->ahead)

@@ -99,6 +99,13 @@ struct tb_node {
 	tb_alt *alts;        /* TB_NODE_READING */
 	unsigned nalts;
 	uint8_t removed;      /* taken out of its record by tb_node_remove */
+	signed int ahead : 24; /* plies the written numbers run ahead of the count
+	                          here (negative: behind), as the parser's warnings
+	                          (TB302) count them: 0 where they agree; set by the
+	                          move number written before this node or an earlier
+	                          one of its line. The writer numbers by it, so a
+	                          rewritten record keeps a slip's evidence. In the
+	                          padding after 'removed': |ahead| < 2^23 */
 	long gap_min, gap_max; /* TB_NODE_GAP: -1 when unbounded/unknown; a reading
 	                          whose first alternative is a gap: that gap's */
 	tb_position *position; /* TB_NODE_POSITION, or a reading's first alternative's */
@@ -106,6 +113,9 @@ struct tb_node {
 	tb_line *variations;   /* alternatives to this turn */
 	tb_node *next;
 };
+
+/* A node stays 120 bytes (the arena holds a million): 'ahead' lives in padding. */
+_Static_assert(sizeof(struct tb_node) <= 120, "tb_node grew past 120 bytes");
 
 struct tb_line {
 	tb_comment *lead;      /* comments before the first turn */
@@ -164,6 +174,15 @@ static inline uint8_t tb_node_followed(const tb_node *n)
 static inline int tb_kind_is_turn(uint8_t kind)
 {
 	return kind == TB_NODE_MOVE || kind == TB_NODE_PASS || kind == TB_NODE_UNKNOWN;
+}
+
+/* The move number the source's numbering gives turn 'n', as plies
+ * (2 * number + side): the count's, moved by as much as the numbers
+ * written there ran ahead of it ('ahead'); spec/tgn.md 5.1. The number
+ * is ply / 2, the side ply % 2; one past 999999 cannot be written. */
+static inline long tb_node_written_ply(const tb_node *n)
+{
+	return 2L * n->number + (n->side & 1) + n->ahead;
 }
 
 /* ===== The one way to make a node (the parser and the API) ===== */

@@ -830,6 +830,13 @@ TB_EXPORT tb_line *tb_node_variation(const tb_node *n);
  * first alternative is one of those or "omitted"). Number 0: none. */
 TB_EXPORT unsigned tb_node_number(const tb_node *n);
 TB_EXPORT int tb_node_side(const tb_node *n);
+/** The number the record's own numbering gives turn 'n' where it is not
+ * the count's (spec/tgn.md 5.1: a move number written off the count, and
+ * the turns numbered on from it): 1, with '*number' and '*side' (0 "N.",
+ * 1 "N...") set; 0, leaving them, where it is the count's, where 'n' is
+ * no turn of the count, or where that numbering passes 999999. The
+ * canonical form writes it (tb_record_write). Either pointer may be NULL. */
+TB_EXPORT int tb_node_written(const tb_node *n, unsigned *number, int *side);
 /** 1 for a turn put in by the rules ("<reconstructed d2>"), else 0. */
 TB_EXPORT int tb_node_reconstructed(const tb_node *n);
 /** The node as the canonical form writes it, without its NAGs,
@@ -997,7 +1004,14 @@ TB_EXPORT int tb_record_add_comment(tb_record *rec, size_t where, const char *te
  * or NULL when 'text' held only comments. TB_EFOREIGN when 'line' or
  * 'after' is not in 'rec' (or 'after' not on 'line'); TB_ESYNTAX when
  * the text does not read (or holds a result or a tag); TB_ETREE when
- * the record would pass TB_MAX_TURNS nodes. */
+ * the record would pass TB_MAX_TURNS nodes. A move number in 'text' that
+ * disagrees with the count there is kept, as the reader keeps one, and
+ * the turns after it in 'text' numbered on from it (spec/tgn.md 5.1).
+ * A turn put in (or, by tb_node_remove, taken out) moves the count of
+ * the turns after it; those whose numbers the record put off the count
+ * keep the numbers it gave them (tb_node_written), so putting in a turn
+ * the transcriber left out brings the numbers after it back on the
+ * count; those on the count stay on it. */
 TB_EXPORT int tb_line_insert(tb_record *rec, tb_line *line, tb_node *after,
                              const char *text, tb_node **first);
 /** tb_line_insert after the line's last node. */

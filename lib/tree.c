@@ -122,6 +122,20 @@ tb_node *tb_node_next(const tb_node *n) { return n->next; }
 tb_line *tb_node_variation(const tb_node *n) { return n->variations; }
 unsigned tb_node_number(const tb_node *n) { return n->number; }
 int tb_node_side(const tb_node *n) { return n->side; }
+
+int tb_node_written(const tb_node *n, unsigned *number, int *side)
+{
+	if (!n || n->ahead == 0 || n->side > 1 || !tb_kind_is_turn(tb_node_followed(n)))
+		return 0;
+	long ply = tb_node_written_ply(n);
+	if (ply < 2 || ply / 2 > 999999)
+		return 0;
+	if (number)
+		*number = (unsigned)(ply / 2);
+	if (side)
+		*side = (int)(ply % 2);
+	return 1;
+}
 int tb_node_reconstructed(const tb_node *n) { return n->reconstructed; }
 
 char *tb_node_token(const tb_record *rec, const tb_node *n)

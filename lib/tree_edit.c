@@ -35,6 +35,26 @@ static void S_advance(S_clock *c)
 	c->side ^= 1;
 }
 
+/* Turn 'n' is the turn of clock 'c', which it advances. A turn the
+ * record's numbers put off the count (its 'ahead', record.h) keeps the
+ * number they give it: a turn put in or taken out before it moves the
+ * count, not what was written -- so putting in the turn a transcriber
+ * left out brings the numbers after it back on the count (spec/tgn.md
+ * 5.1). A turn on the count stays on it. */
+static void S_count_turn(tb_node *n, S_clock *c)
+{
+	long written = tb_node_written_ply(n);
+	int off = n->ahead != 0 && n->side < 2;
+	n->number = c->number;
+	n->side = (uint8_t)c->side;
+	if (off) {
+		long ahead = written - (2L * n->number + n->side);
+		const long max = (1L << 23) - 1; /* the field's bound (record.h) */
+		n->ahead = (int)(ahead > max ? max : ahead < -max ? -max : ahead);
+	}
+	S_advance(c);
+}
+
 static size_t S_renumber_line(tb_line *l, S_clock c)
 {
 	size_t count = 0;
@@ -56,9 +76,7 @@ static size_t S_renumber_line(tb_line *l, S_clock c)
 		} else if (k == TB_NODE_OMITTED) {
 			n->number = 0, n->side = 2;
 		} else if (c.known) {
-			n->number = c.number;
-			n->side = (uint8_t)c.side;
-			S_advance(&c);
+			S_count_turn(n, &c);
 		} else if (n->side != 2) { /* its number was written */
 			c = (S_clock){n->number, n->side, 1};
 			S_advance(&c);

@@ -19,6 +19,7 @@ typedef struct S_writer {
 	tb_buf *b;
 	const tb_game *g;
 	int bare;       /* the main line's turns only, on one line */
+	int counted;    /* numbered by the count alone, the source's numbers aside */
 } S_writer;
 
 void tb_write_escaped(tb_buf *b, const char *s, const char *esc)
@@ -146,27 +147,64 @@ static int S_is_turn(const tb_node *n)
 	return tb_kind_is_turn(tb_node_followed(n));
 }
 
+/* The number to write before node 'n' of a line, after 'prev' (NULL:
+ * the line's first), as plies (2 * number + side); -1 for none. A turn
+ * is numbered as the source's numbers run (tb_node_written_ply): when
+ * it is the first side's by them, when 'need' says (something stands
+ * before it), and where those numbers moved off the count or back
+ * (its 'ahead' is not its predecessor's). A gap, a restated position
+ * or a reading that follows one is numbered only where a number written
+ * before it moved them, and when the turn before it tells the count
+ * there. A number past 999999 (which only a count running on from a
+ * large one reaches) is none: the reader would refuse it, and a turn
+ * may go unnumbered. */
+static long S_number_before(const S_writer *w, const tb_node *n, const tb_node *prev,
+                            int need)
+{
+	long ply = -1;
+	long ahead = w->counted ? 0 : n->ahead;
+	int moved = ahead != (prev && !w->counted ? prev->ahead : 0);
+	if (S_is_turn(n)) {
+		ply = tb_node_written_ply(n) - n->ahead + ahead;
+		if (ply % 2 && !need && !moved)
+			ply = -1;
+	} else if (!w->counted) {
+		return tb_node_number_moved(n, prev);
+	}
+	return ply >= 2 && ply / 2 <= 999999 ? ply : -1;
+}
+
+long tb_node_number_moved(const tb_node *n, const tb_node *prev)
+{
+	if (S_is_turn(n) || !prev || !S_is_turn(prev) || n->ahead == prev->ahead)
+		return -1;
+	long ply = 2L * prev->number + (prev->side & 1) + 1 + n->ahead;
+	return ply >= 2 && ply / 2 <= 999999 ? ply : -1;
+}
+
 /* Node 'n' of a line at nesting 'depth', after 'prev' (NULL: the
  * line's first, 'lead' when comments stand before it): its separator
- * and number, then its body. On the main line each of the first side's
- * turns starts a new line of text; a second side's turn is numbered
- * "N..." when it does not follow its first side's turn directly. */
+ * and number (S_number_before), then its body. So a move number that
+ * disagrees with the count is written as it was, and the turns after it
+ * are numbered on from it (spec/tgn.md 5.1). On the main line each node
+ * numbered for the first side starts a new line of text; one numbered
+ * for the second side is numbered "N..." when it does not follow its
+ * first side's turn directly. */
 static void S_node(S_writer *w, const tb_node *n, const tb_node *prev, int lead,
                    unsigned depth)
 {
 	/* the separator before it: a character, not a string (this runs at
 	 * every turn written) */
 	char sep = prev ? ' ' : lead && !w->bare ? depth == 0 ? '\n' : ' ' : 0;
-	int need_number = !prev || !S_is_turn(prev) ||
-	                  (!w->bare && (prev->comments || prev->variations));
-	int turn = S_is_turn(n);
-	if (turn && n->side == 0 && sep && depth == 0 && !w->bare)
+	int need = !prev || !S_is_turn(prev) || (!w->bare && (prev->comments || prev->variations));
+	long ply = S_number_before(w, n, prev, need);
+	if (ply >= 0 && ply % 2 == 0 && sep && depth == 0 && !w->bare)
 		sep = '\n';
 	if (sep)
 		tb_buf_putc(w->b, sep);
-	if (turn && (n->side == 0 || need_number)) {
-		tb_buf_putu(w->b, n->number);
-		if (n->side == 0)
+	if (ply >= 0) {
+		tb_buf_putu(w->b, (unsigned)(ply / 2));
+		if (ply % 2 == 0)
 			tb_buf_put(w->b, ". ", 2);
 		else
 			tb_buf_put(w->b, "... ", 4);
@@ -237,7 +275,7 @@ static void S_line(S_writer *w, const tb_line *line)
 
 void tb_write_node(tb_buf *b, const tb_game *g, const tb_node *n, tb_write_part part)
 {
-	S_writer w = {b, g, part == TB_WRITE_BARE};
+	S_writer w = {b, g, part == TB_WRITE_BARE, 0};
 	if (part == TB_WRITE_NOTES) {
 		tb_visit v;
 		tb_visit_init_node(&v, n);
@@ -264,7 +302,9 @@ static void S_tags(tb_buf *b, const tb_record *rec)
 	}
 }
 
-char *tb_record_write(const tb_record *rec, size_t *len)
+/* The canonical form of 'rec', numbered by the count alone when
+ * 'counted'. */
+static char *S_record_write(const tb_record *rec, size_t *len, int counted)
 {
 	if (!rec || rec->errors || !rec->game)
 		return NULL;
@@ -273,7 +313,7 @@ char *tb_record_write(const tb_record *rec, size_t *len)
 	 * none), and the tags the canonical form adds: one malloc, where
 	 * growing from nothing took seven for a usual record */
 	tb_buf_grow(&b, rec->bytes + rec->bytes / 4 + 256);
-	S_writer w = {&b, rec->game, 0};
+	S_writer w = {&b, rec->game, 0, counted};
 	S_tags(&b, rec);
 	tb_buf_putc(&b, '\n');
 	S_line(&w, &rec->main);
@@ -285,12 +325,22 @@ char *tb_record_write(const tb_record *rec, size_t *len)
 	return tb_buf_detach(&b, len);
 }
 
+char *tb_record_write(const tb_record *rec, size_t *len)
+{
+	return S_record_write(rec, len, 0);
+}
+
+char *tb_record_write_counted(const tb_record *rec, size_t *len)
+{
+	return S_record_write(rec, len, 1);
+}
+
 char *tb_record_movetext(const tb_record *rec, size_t *len)
 {
 	if (!rec || rec->errors || !rec->game)
 		return NULL;
 	tb_buf b = TB_BUF_SOFT;
-	S_writer w = {&b, rec->game, 1};
+	S_writer w = {&b, rec->game, 1, 0};
 	S_line(&w, &rec->main);
 	if (rec->main.first)
 		tb_buf_putc(&b, ' ');

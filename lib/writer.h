@@ -33,5 +33,17 @@ void tb_write_alt(tb_buf *b, const tb_game *g, const tb_alt *a);
 /* Appends each comment of 'c', the first after 'sep', the others after
  * a space. */
 void tb_write_comments(tb_buf *b, const tb_comment *c, const char *sep);
+/* The number a record wrote before node 'n' -- a gap, a restated
+ * position, or a reading that follows one -- after 'prev' (NULL: the
+ * first of its line), as plies (2 * number + side), where it moved the
+ * record's numbering off the count or back (spec/tgn.md 5.1) and the
+ * turn before it tells the count there; else -1 (a turn: -1 too). */
+long tb_node_number_moved(const tb_node *n, const tb_node *prev);
+/* The canonical form of 'rec' (tb_record_write) numbered by the count
+ * alone: no number its source wrote that disagrees with the count is
+ * kept. What the collation compares witnesses by, whose numbering it
+ * does not collate (spec/compare.md 7). The caller frees it; NULL as
+ * tb_record_write. */
+char *tb_record_write_counted(const tb_record *rec, size_t *len);
 
 #endif

@@ -511,15 +511,30 @@ static int S_point(tb_xml_reader *x, const char *name, tb_point *pt)
 	return ok;
 }
 
-/* "N. " or "N... " before a turn (nothing when its side is unknown). */
+/* The number the record wrote before a gap or a position ('written'),
+ * where it moved the record's numbering (spec/xml.md). */
+static void S_written(tb_xml_reader *x)
+{
+	char *written = S_attr(x, "written");
+	if (written && *written)
+		tb_buf_printf(&x->tgn, "%s ", written);
+	xmlFree(written);
+}
+
+/* "N. " or "N... " before a turn (nothing when its side is unknown):
+ * the number the source wrote where it disagreed with the count (its
+ * 'written', which the schema spells; "" for none), else the count's. */
 static void S_number(tb_xml_reader *x)
 {
-	char *n = S_attr(x, "n"), *side = S_attr(x, "side");
+	char *n = S_attr(x, "n"), *side = S_attr(x, "side"), *written = S_attr(x, "written");
 	S_newline(x);
-	if (n && side && strcmp(side, "unknown") != 0)
+	if (written && *written)
+		tb_buf_printf(&x->tgn, "%s ", written);
+	else if (!written && n && side && strcmp(side, "unknown") != 0)
 		tb_buf_printf(&x->tgn, "%s%s ", n, strcmp(side, "first") == 0 ? "." : "...");
 	xmlFree(n);
 	xmlFree(side);
+	xmlFree(written);
 }
 
 /* Begins collecting a move's parts (a <move> or an <alt kind="move">). */
@@ -811,6 +826,7 @@ static void S_element(tb_xml_reader *x, const char *name)
 	} else if (strcmp(name, "gap") == 0) {
 		char *min = S_attr(x, "min"), *max = S_attr(x, "max");
 		S_newline(x);
+		S_written(x);
 		tb_buf_printf(&x->tgn, "<gap%s%s%s%s>", min ? " " : "", min ? min : "", max ? "-" : "",
 		              max ? max : "");
 		xmlFree(min);
@@ -818,6 +834,7 @@ static void S_element(tb_xml_reader *x, const char *name)
 	} else if (strcmp(name, "position") == 0) {
 		char *p = S_attr(x, "notation");
 		S_newline(x);
+		S_written(x);
 		tb_buf_puts(&x->tgn, "<position \"");
 		tb_write_escaped(&x->tgn, p ? p : "", "\"\\");
 		tb_buf_puts(&x->tgn, "\">");

@@ -26,6 +26,7 @@
 #include "lasterr.h"
 #include "reader.h"
 #include "visit.h"
+#include "writer.h"
 #include "xalloc.h"
 #include "xml.h"
 #include "xml_emit.h"
@@ -276,10 +277,33 @@ static void S_move_body(S_record *s, const tb_move *m)
 	}
 }
 
-static void S_number(S_record *s, const tb_node *n)
+/* The number the record's numbering gives node 'n' (after 'prev' in its
+ * line), as "written", where it is not the count's (spec/xml.md): a
+ * turn's where the numbers it wrote ran off the count ("" where they
+ * run past 999999); a gap's or a position's where a number written
+ * before it moved them. */
+static void S_written(S_record *s, const tb_node *n, const tb_node *prev)
+{
+	char w[32] = "";
+	long ply;
+	if (tb_kind_is_turn(tb_node_followed(n)) && n->side < 2) {
+		if (n->ahead == 0)
+			return;
+		ply = tb_node_written_ply(n);
+		ply = ply >= 2 && ply / 2 <= 999999 ? ply : -1;
+	} else if ((ply = tb_node_number_moved(n, prev)) < 0) {
+		return;
+	}
+	if (ply >= 0)
+		snprintf(w, sizeof w, "%ld%s", ply / 2, ply % 2 ? "..." : ".");
+	S_attr(s, "written", w);
+}
+
+static void S_number(S_record *s, const tb_node *n, const tb_node *prev)
 {
 	S_attr_u(s, "n", n->number);
 	S_attr(s, "side", n->side == 0 ? "first" : n->side == 1 ? "second" : "unknown");
+	S_written(s, n, prev);
 }
 
 static int S_played_cmp(const void *a, const void *b)
@@ -386,24 +410,25 @@ static int S_alt(S_record *s, const tb_alt *alt)
 
 /* A node opened: its element and what it is (a reading's alternatives
  * follow, each an element of its own). */
-static void S_node(S_record *s, const tb_node *n)
+static void S_node(S_record *s, const tb_node *n, const tb_node *prev)
 {
 	static const char *const names[] = {"move", "pass", "unknown", "reading", "gap",
 	                                    "position"};
 	S_start(s, names[n->kind]);
 	switch (n->kind) {
 	case TB_NODE_MOVE:
-		S_number(s, n);
+		S_number(s, n, prev);
 		if (n->reconstructed)
 			S_attr(s, "reconstructed", "true");
 		S_span(s, &n->span);
 		S_move_body(s, &n->move);
 		break;
 	case TB_NODE_READING:
-		S_number(s, n);
+		S_number(s, n, prev);
 		S_span(s, &n->span);
 		break;
 	case TB_NODE_GAP:
+		S_written(s, n, prev);
 		if (n->gap_min >= 0)
 			S_attr_u(s, "min", (unsigned long)n->gap_min);
 		if (n->gap_max > n->gap_min)
@@ -413,13 +438,14 @@ static void S_node(S_record *s, const tb_node *n)
 	case TB_NODE_POSITION: {
 		tb_buf b = TB_BUF_SOFT;
 		tb_position_write(&b, s->rec->game, n->position);
+		S_written(s, n, prev);
 		S_attr(s, "notation", S_made(s, &b));
 		tb_buf_free(&b);
 		S_span(s, &n->span);
 		break;
 	}
 	default: /* pass, unknown */
-		S_number(s, n);
+		S_number(s, n, prev);
 		if (n->reconstructed)
 			S_attr(s, "reconstructed", "true");
 		S_span(s, &n->span);
@@ -447,7 +473,7 @@ static void S_moves(S_record *s, const tb_line *main)
 				S_end(s);
 			break;
 		case TB_VISIT_NODE_ENTER:
-			S_node(s, v.node);
+			S_node(s, v.node, v.prev);
 			break;
 		case TB_VISIT_NODE_EXIT:
 			S_write_after(s, v.node);

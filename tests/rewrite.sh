@@ -73,6 +73,46 @@ ln -s target.tgn "$d/link.tgn"
 check "the link stays a link" '[ -L "$d/link.tgn" ]'
 check "its target is rewritten" 'cmp -s "$d/target.tgn" <("$T" fill "$SAMPLE" 2>/dev/null)'
 
+# A rewrite keeps the evidence of a slip (spec/tgn.md 5.1): a turn left out
+# (every number after it one turn ahead), a turn written twice, a slip of
+# the pen, one in a variation and one before a gap that fill fills. Rewritten
+# by fmt -i or fill -i, the file gives validate's move-number warnings
+# (TB302) as before, for the same turns; rewritten again, it is unchanged.
+cat > "$d/slips.tgn" <<'TGN'
+[Game "pitarra"]
+1. d1 a1 2. g1 3. d2 a4 4. g4 a7 5. b6 *
+
+[Game "pitarra"]
+1. d1 a1 2. g1 a7 2. d2 c4 3. g4 (3. b4 4. b6) d7 4. f2 *
+
+[Game "pitarra"]
+1. d1 a1 2. g1 a7 13. d2 c4 4. g4 b4 *
+
+TGN
+# the tape of the sample with a slip before its gap, which fill fills
+sed 's/ 18\. c3-c4 g7-g4/ 19. c3-c4 g7-g4/' "$SAMPLE" >> "$d/slips.tgn"
+numbers() { # validate's move-number warnings for FILE, one a line: each
+	# names the number written and the turn the count is at, so the same
+	# lines say the same turns
+	"$T" validate "$1" 2>&1 | grep 'TB302' | sed 's/^.*: warning: //' || true
+}
+was=$(numbers "$d/slips.tgn")
+check "the slips are legal otherwise: fill -i rewrites them" '! "$T" validate "$d/slips.tgn" 2>&1 | grep -q error:'
+check "the slips give their warnings" '[ "$(wc -l <<<"$was")" = 6 ]'
+check "fill -i rewrites them" '"$T" fill "$d/slips.tgn" 2>/dev/null | grep -q reconstructed'
+for cmd in fmt fill; do
+	cp "$d/slips.tgn" "$d/$cmd-slips.tgn"
+	"$T" $cmd -i "$d/$cmd-slips.tgn" 2>/dev/null || [ $? = 1 ] || bad "$cmd -i on slips: exit $?"
+	check "$cmd -i keeps the move-number warnings" '[ "$(numbers "$d/$cmd-slips.tgn")" = "$was" ]'
+	cp "$d/$cmd-slips.tgn" "$d/$cmd-again.tgn"
+	"$T" $cmd -i "$d/$cmd-again.tgn" 2>/dev/null || [ $? = 1 ] || bad "$cmd -i again: exit $?"
+	check "$cmd -i of $cmd -i is $cmd -i" 'cmp -s "$d/$cmd-slips.tgn" "$d/$cmd-again.tgn"'
+done
+check "fill -i fills the gap, numbered on from the slip" \
+	'grep -q "^20\. <reconstructed d6-d5> <reconstructed f2-g1>" "$d/fill-slips.tgn"'
+check "fmt -i keeps the left-out turn's evidence" \
+	'grep -qx "2\. g1" "$d/fmt-slips.tgn" && grep -qx "3\. d2 a4" "$d/fmt-slips.tgn"'
+
 # ---- 2. what it refuses --------------------------------------------------
 refuse() { # NAME WANT-EXIT CMD... ; the file is $d/$NAME, kept as it was
 	local name=$1 want=$2

@@ -20,18 +20,18 @@ trap 'rm -rf "$tmp"' EXIT
 pass=0 fail=0
 check() { # name, tgn file
 	local name=$1 tgn=$2 ok=1
-	"$TABLERO" fmt "$tgn" >"$tmp/canon.tgn"
-	"$TABLERO" xml "$tgn" >"$tmp/a.xml" || ok=0
+	"$TABLERO" fmt "$tgn" >"$tmp/canon.tgn" 2>/dev/null
+	"$TABLERO" xml "$tgn" >"$tmp/a.xml" 2>/dev/null || ok=0
 	"$TABLERO" xml --positions --sourcepos "$tgn" >"$tmp/p.xml" 2>/dev/null || [ $? = 1 ] || ok=0
 	for x in a p; do
 		if ! xmllint --noout --relaxng "$schema" "$tmp/$x.xml" 2>"$tmp/lint"; then
 			ok=0
 			head -5 "$tmp/lint"
 		fi
-		"$TABLERO" xml --to tgn "$tmp/$x.xml" >"$tmp/back-$x.tgn" || ok=0
+		"$TABLERO" xml --to tgn "$tmp/$x.xml" >"$tmp/back-$x.tgn" 2>/dev/null || ok=0
 		cmp -s "$tmp/canon.tgn" "$tmp/back-$x.tgn" || { ok=0; echo "  $x.xml reads back differently"; }
 	done
-	"$TABLERO" xml "$tmp/back-a.tgn" >"$tmp/again.xml" || ok=0
+	"$TABLERO" xml "$tmp/back-a.tgn" >"$tmp/again.xml" 2>/dev/null || ok=0
 	cmp -s "$tmp/a.xml" "$tmp/again.xml" || { ok=0; echo "  XML -> TGN -> XML differs"; }
 	played=$("$TABLERO" validate --positions "$tgn" 2>/dev/null | grep -E '^[0-9]+\.' |
 		grep -Evc '\}  \[(open|unknown)' || true)
@@ -63,6 +63,36 @@ ocencahuac chain=yes; jump=one; push_target=enemy; prince=knight
 ocencahuac prince=step; push_sideways=no_cell; crowned_move=new; relief=threatened
 GAMES
 )
+# move numbers that disagree with the count (spec/tgn.md 5.1, spec/xml.md
+# 2): a turn left out, a turn written twice, a slip of the pen, one in a
+# variation, one before a gap. Besides the round trip above, the TGN read
+# back from XML gives the same move-number warnings (TB302), turn for turn,
+# as the source.
+cat >"$tmp/slips.tgn" <<'TGN'
+[Game "pitarra"]
+1. d1 a1 2. g1 3. d2 a4 4. g4 a7 *
+
+[Game "pitarra"]
+1. d1 a1 2. g1 a7 2. d2 a4 3. g4 4. d7 *
+
+[Game "pitarra"]
+1. d1 a1 2. g1 a7 13. d2 a4 4. g4 b4 (5. b6) 5. d3 *
+
+[Game "pitarra"]
+1. d1 a1 5. <gap 2> g1 a7 (4... b2) 3. d2 *
+TGN
+check "move numbers off the count" "$tmp/slips.tgn"
+warnings() { # the TB302 messages of 'validate FILE', one a line, turns for places
+	"$TABLERO" validate "$1" 2>&1 | grep 'TB302' | sed 's/^[^:]*:[0-9]*:[0-9]*: //' || true
+}
+"$TABLERO" xml "$tmp/slips.tgn" 2>/dev/null | "$TABLERO" xml --to tgn - >"$tmp/slips-back.tgn" 2>/dev/null
+if [ "$(warnings "$tmp/slips.tgn")" = "$(warnings "$tmp/slips-back.tgn")" ] &&
+	[ "$(warnings "$tmp/slips.tgn" | wc -l)" = 8 ]; then
+	pass=$((pass + 1))
+else
+	fail=$((fail + 1))
+	echo "FAIL: TGN -> XML -> TGN changes the move-number warnings"
+fi
 {
 	printf '[Game "pitarra"]\n[Position "R 1 R:a1,b2,c3 Y:a7,b6,c5"]\n'
 	for i in $(seq 1 50000); do printf '%d. pass pass\n' "$i"; done

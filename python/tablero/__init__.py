@@ -199,6 +199,7 @@ for _name, _res, _args in [
     ("tb_node_type", C.c_int, (_p,)), ("tb_node_next", _p, (_p,)),
     ("tb_node_variation", _p, (_p,)), ("tb_node_number", C.c_uint, (_p,)),
     ("tb_node_side", C.c_int, (_p,)), ("tb_node_reconstructed", C.c_int, (_p,)),
+    ("tb_node_written", C.c_int, (_p, C.POINTER(C.c_uint), C.POINTER(C.c_int))),
     ("tb_node_token", _str_out, (_p, _p)), ("tb_node_nparts", _sz, (_p,)),
     ("tb_node_part", C.c_int, (_p, _sz, C.POINTER(C.c_int), C.POINTER(C.c_int),
                                C.POINTER(C.c_int))),
@@ -619,6 +620,16 @@ class Node(_Owned):
         """0 or 1; None for a node that is no turn of the count."""
         s = _lib.tb_node_side(self._h)
         return None if s == 2 else s
+
+    @property
+    def written(self) -> Optional[Tuple[int, int]]:
+        """(number, side) the record's own numbering gives this turn where
+        it is not the count's -- a move number written off the count, and
+        the turns numbered on from it (spec/tgn.md 5.1); else None."""
+        number, side = C.c_uint(), C.c_int()
+        if _lib.tb_node_written(self._h, C.byref(number), C.byref(side)):
+            return number.value, side.value
+        return None
 
     @property
     def reconstructed(self) -> bool:

@@ -52,7 +52,8 @@ def decode(s):
 def numbered(node):
     if node.side is None:
         return node.token
-    return "%d%s %s" % (node.number, "..." if node.side else ".", node.token)
+    number, side = node.written or (node.number, node.side)  # a slip's kept
+    return "%d%s %s" % (number, "..." if side else ".", node.token)
 
 
 def copy_notes(src, dst):
@@ -268,6 +269,34 @@ class Building(unittest.TestCase):
             r = tablero.Record(game="asalto")
             r.tags["Event"] = "x"
         gc.collect()
+
+
+class Numbering(unittest.TestCase):
+    """A move number off the count is kept (spec/tgn.md 5.1)."""
+
+    LEFT_OUT = '[Game "pitarra"]\n1. d1 a1 2. g1 3. d2 a4 4. g4 a7 *\n'
+
+    def movetext(self, rec):
+        return rec.to_tgn().split("\n\n", 1)[1]
+
+    def test_kept(self):
+        rec = tablero.loads(self.LEFT_OUT)[0]
+        self.assertEqual([n.written for n in rec.main],
+                         [None, None, None, (3, 0), (3, 1), (4, 0), (4, 1)])
+        self.assertEqual(self.movetext(rec), "1. d1 a1\n2. g1\n3. d2 a4\n4. g4 a7\n*\n")
+
+    def test_turn_put_in(self):
+        # the turn left out, put in: the numbers after it are on the count
+        rec = tablero.loads(self.LEFT_OUT)[0]
+        rec.main[2].insert_after("b2")
+        self.assertEqual(self.movetext(rec), "1. d1 a1\n2. g1 b2\n3. d2 a4\n4. g4 a7\n*\n")
+        self.assertEqual([n.written for n in rec.main], [None] * 8)
+
+    def test_clean_stays_clean(self):
+        rec = tablero.loads('[Game "pitarra"]\n1. d1 a1 2. g1 a7 *\n')[0]
+        rec.main[1].insert_after("b2 b4")
+        rec.main[0].remove()
+        self.assertEqual([n.written for n in rec.main], [None] * 5)
 
 
 class Layout(unittest.TestCase):

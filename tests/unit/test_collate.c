@@ -250,6 +250,15 @@ static const char *const S_counts[] = {
 	"[Game \"pitarra\"]\n1. d1 a1 2. g1 3. d2 a4 4. d3xa1 *\n",
 };
 
+/* The witnesses as they read back out of a collation: numbered by the
+ * count (C wrote "3." for its second player's second turn, a number the
+ * collation does not collate; spec/compare.md 7). */
+static const char *const S_counts_back[] = {
+	"[Game \"pitarra\"]\n1. d1 a1 <gap 2> 3. d2 a4 4. d3xa1 *\n",
+	"[Game \"pitarra\"]\n1. d1 a1 2. g1 b2 3. d2 a4 4. d3xa1 *\n",
+	"[Game \"pitarra\"]\n1. d1 a1 2. g1 d2 3. a4 d3xa1 *\n",
+};
+
 static void test_parity(void **state)
 {
 	(void)state;
@@ -263,7 +272,7 @@ static void test_parity(void **state)
 	                       "3. d2 a4\n"
 	                       "4. d3xa1 {illegal in C: d3 forms no tercia, so no piece may be "
 	                       "taken}\n*\n");
-	S_reads_back(c, names, S_counts);
+	S_reads_back(c, names, S_counts_back);
 	assert_int_equal(S_errors(c), 0); /* C is illegal; the base is not */
 	free(c);
 	/* following the witness that lacks b2, the record counts one turn less */
@@ -276,7 +285,7 @@ static void test_parity(void **state)
 	                       "2. <g1 {C, B} | gap 2 {A}> <omitted {C, A} | b2 {B}> 2... d2\n"
 	                       "3. a4 d3xa1 {illegal in C: d3 forms no tercia, so no piece may be "
 	                       "taken}\n*\n");
-	S_reads_back(c, names, S_counts);
+	S_reads_back(c, names, S_counts_back);
 	const char *const again[] = {c, S_counts[0]};
 	tt_assert_str(S_collate(again, 2), c);
 	free(c);

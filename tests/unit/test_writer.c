@@ -120,7 +120,18 @@ static void test_canonical_numbering(void **state)
 	             "1. d1 a1 <gap> <position \"Y 9 R:d1,g1,d2,b4 Y:a1,c3,a4 hand=4,3\"> 9... a7\n"
 	             "10. d3\n*\n");
 	assert_moves(PIT "d1 a1 g1 a7 d2 *", "1. d1 a1\n2. g1 a7\n3. d2\n*\n");
-	assert_moves(PIT "1. d1 a1 3. g1 2... a7 *", "1. d1 a1\n2. g1 a7\n*\n");
+	/* a number that disagrees with the count is kept, and the turns
+	 * after it numbered on from it, until one agrees again */
+	assert_moves(PIT "1. d1 a1 3. g1 2... a7 *", "1. d1 a1\n3. g1 2... a7\n*\n");
+	assert_moves(PIT "1. d1 a1 2. g1 3. d2 a4 g4 a7 *", "1. d1 a1\n2. g1\n3. d2 a4\n4. g4 a7\n*\n");
+	assert_moves(PIT "1. d1 a1 2. g1 a7 2. d2 {x} a4 4. g4 *",
+	             "1. d1 a1\n2. g1 a7\n2. d2 {x} 2... a4\n4. g4\n*\n");
+	assert_moves(PIT "1. d1 a1 (3. g1 a7 d2) 2. g1 *", "1. d1 a1 (3. g1 a7 4. d2)\n2. g1\n*\n");
+	assert_moves(PIT "1. d1 a1 5. <gap 2> g1 *", "1. d1 a1\n5. <gap 2>\n6. g1\n*\n");
+	/* after a gap of unknown length the number written starts the count */
+	assert_moves(PIT "1. d1 a1 3. g1 <gap> 10. d2 a4 e4 *", "1. d1 a1\n3. g1 <gap>\n10. d2 a4\n11. e4\n*\n");
+	/* a number past 999999 is left out */
+	assert_moves(PIT "1. d1 999999. a1 g1 a7 *", "1. d1\n999999. a1 g1 a7\n*\n");
 	assert_moves(PIT "<gap> 5... d7 6. a1 *", "<gap> 5... d7\n6. a1\n*\n");
 	assert_moves(PIT "[Position \"Y 5 R:d1,g1,a4 Y:a1,a7 hand=7,8\"]\nd7 6. d2 *",
 	             "5... d7\n6. d2\n*\n");
