@@ -327,9 +327,12 @@ int cli_rewrite(const char *cmd, const char *path, cli_rewrite_fn fn, void *ctx)
 	S_form(f, a);
 	tb_reader *r = cli_reader_new_file(f, path);
 	int keep = fn(ctx, r, a);
-	/* Refused whatever fn says: a file whose reading found an error, or
-	 * holding no record (the new content would be empty). */
-	if (keep == 1 && tb_reader_nerrors(r) > 0) {
+	/* Refused whatever fn says: a file whose reading found an error (but
+	 * what fn vouches for, read back: 2), or holding no record (the new
+	 * content would be empty). */
+	if (keep == 2)
+		keep = 1;
+	else if (keep == 1 && tb_reader_nerrors(r) > 0) {
 		cli_error(cmd, "'%s' left unchanged: it has errors", path);
 		keep = 10 + EXIT_PROBLEMS;
 	} else if (keep == 1 && a->written == 0) {

@@ -161,8 +161,11 @@ void cli_batch_abort(cli_batch *b);
  * new content through 'a' (as LF-ended text: a file whose first line
  * ends in CRLF gets CRLF, one that starts with a byte order mark keeps
  * it). fn returns 1 to keep what it wrote, 0 to leave the file as it is,
- * or an exit code + 10 after saying why. The file is left as it is,
- * whatever fn says, when the reader found an error in it (said, as
+ * or an exit code + 10 after saying why; 2 to keep what it wrote though
+ * the reader found errors in the file, when fn read every record it
+ * wrote back and found none (fill --repairs: the errors were the slips
+ * it wrote as readings). The file is left as it is, whatever else fn
+ * says, when the reader found an error in it (said, as
  * "'PATH' left unchanged: it has errors", exit 1) or nothing was
  * written (it holds no record). Returns EXIT_CLEAN, that exit code, or
  * EXIT_TROUBLE when the file could not be opened, written or replaced;

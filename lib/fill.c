@@ -6,12 +6,15 @@
  * one turn fits an unknown turn or token, one sequence fits a gap -- is
  * replaced in the tree by the turns, marked reconstructed, and the
  * record written in canonical form. Readings are witnesses and stay as
- * they are.
+ * they are. Asked to (tb_record_fill_repairs), it writes the slips the
+ * replay went on past as readings too: the repairs first, each
+ * reconstructed, the turn as written last (spec/reconstruct.md §6).
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "reader.h"
+#include "tree.h"
 #include "validate.h"
 #include "visit.h"
 #include "xalloc.h"
@@ -24,9 +27,20 @@ typedef struct S_decision {
 	int side;
 } S_decision;
 
+/* A slip the replay went on past: its repairs, best first, their turns
+ * copied (owned). */
+typedef struct S_slip {
+	tb_slip_repair r[3];
+	size_t n;
+	int certain;   /* checking went on as if the first were so */
+} S_slip;
+
 typedef struct S_fill {
 	S_decision *v;
 	size_t n, cap;
+	S_slip *slips; /* NULL when slips are not asked for */
+	size_t nslips, capslips;
+	int repairs;   /* slips are asked for */
 	int nomem;     /* memory ran out keeping a decision */
 } S_fill;
 
@@ -59,6 +73,44 @@ static int S_decide(void *ctx, const tb_node *node, const tb_turn *turns, size_t
 	d->number = number;
 	d->side = side;
 	return 1;
+}
+
+/* Keeps the repairs of a slip checking went on past (tb_slip_fn); one
+ * it stopped at has nothing to write. */
+static void S_slip_told(void *ctx, const tb_node *illegal, const tb_slip_repair *r, size_t n,
+                        int went_on, int certain)
+{
+	S_fill *f = ctx;
+	(void)illegal;
+	if (went_on != 0 || !n || f->nomem)
+		return;
+	if (f->nslips == f->capslips) {
+		size_t cap = f->capslips ? 2 * f->capslips : 4;
+		S_slip *grown = tb_realloc(f->slips, cap * sizeof *grown);
+		if (!grown) {
+			f->nomem = 1;
+			return;
+		}
+		f->slips = grown;
+		f->capslips = cap;
+	}
+	S_slip *sl = &f->slips[f->nslips];
+	memset(sl, 0, sizeof *sl);
+	for (size_t i = 0; i < n && i < 3; i++) {
+		tb_turn *copy = tb_malloc((r[i].nturns ? r[i].nturns : 1) * sizeof *copy);
+		if (!copy) {
+			f->nomem = 1;
+			for (size_t j = 0; j < i; j++)
+				free((tb_turn *)sl->r[j].turns);
+			return;
+		}
+		memcpy(copy, r[i].turns, r[i].nturns * sizeof *copy);
+		sl->r[i] = r[i];
+		sl->r[i].turns = copy;
+	}
+	sl->n = n < 3 ? n : 3;
+	sl->certain = certain;
+	f->nslips++;
 }
 
 /* The parts of turn 't' copied into the record's (soft) arena; NULL
@@ -142,6 +194,165 @@ static int S_fill_gap(tb_record *rec, const S_decision *d)
 	return 1;
 }
 
+/* ===== Slips written as readings ===== */
+
+/* Alternative 'a' made turn 't', reconstructed; 0 when memory ran out. */
+static int S_alt_turn(tb_record *rec, tb_alt *a, const tb_turn *t)
+{
+	tb_part *parts = S_parts(rec, t);
+	if (!parts)
+		return 0;
+	memset(a, 0, sizeof *a);
+	a->kind = t->nparts ? TB_NODE_MOVE : TB_NODE_PASS;
+	a->reconstructed = 1;
+	a->move = (tb_move){t->nparts, t->crown, parts};
+	a->gap_min = a->gap_max = -1;
+	return 1;
+}
+
+/* Alternative 'a' made what node 'n' writes, or (n NULL) "omitted". */
+static void S_alt_written(tb_alt *a, const tb_node *n)
+{
+	memset(a, 0, sizeof *a);
+	a->kind = n ? n->kind : TB_NODE_OMITTED;
+	a->gap_min = a->gap_max = -1;
+	if (n) {
+		a->move = n->move;
+		a->span = n->span;
+	}
+}
+
+/* Node 'n' made a reading of 'nalts' alternatives 'alts' (copied into
+ * the arena); 0 when memory ran out. */
+static int S_make_reading(tb_record *rec, tb_node *n, const tb_alt *alts, unsigned nalts)
+{
+	tb_alt *v = tb_arena_alloc(&rec->arena, nalts * sizeof *v);
+	if (!v)
+		return 0;
+	memcpy(v, alts, nalts * sizeof *v);
+	n->kind = TB_NODE_READING;
+	n->alts = v;
+	n->nalts = nalts;
+	n->move = (tb_move){0, 0, NULL};
+	return 1;
+}
+
+/* Can written node 'n' take a reading in its place: a move or a pass
+ * as written, not one a reading or the rules already put there? */
+static int S_plain(const tb_node *n)
+{
+	return n && (n->kind == TB_NODE_MOVE || n->kind == TB_NODE_PASS) && !n->reconstructed;
+}
+
+/* Does turn 't' write what node 'n' writes? */
+static int S_same(const tb_turn *t, const tb_node *n)
+{
+	tb_move none = {0, 0, NULL};
+	return tb_turn_fits(t, n->kind == TB_NODE_PASS ? &none : &n->move) &&
+	       (n->kind == TB_NODE_PASS || t->crown == n->move.crown);
+}
+
+/* Node 'n' made the reading "<reconstructed t | n as written>", unless
+ * 't' is what it writes. */
+static int S_pair(tb_record *rec, tb_node *n, const tb_turn *t)
+{
+	tb_alt alts[2];
+	if (S_same(t, n))
+		return 1;
+	if (!S_alt_turn(rec, &alts[0], t))
+		return 0;
+	S_alt_written(&alts[1], n);
+	return S_make_reading(rec, n, alts, 2);
+}
+
+/* A reading "<reconstructed t | omitted>" put before node 'n': the turn
+ * a transcriber left out. */
+static int S_put_before(tb_record *rec, tb_node *n, const tb_turn *t)
+{
+	tb_node *prev;
+	tb_line *line = S_line_of(&rec->main, n, &prev);
+	tb_node *made = tb_arena_alloc(&rec->arena, sizeof *made);
+	tb_alt alts[2];
+	if (!line || !made || !S_alt_turn(rec, &alts[0], t))
+		return 0;
+	S_alt_written(&alts[1], NULL);
+	memset(made, 0, sizeof *made);
+	made->span = n->span;
+	made->side = 2;
+	made->gap_min = made->gap_max = -1;
+	if (!S_make_reading(rec, made, alts, 2))
+		return 0;
+	made->next = n;
+	if (prev)
+		prev->next = made;
+	else
+		line->first = made;
+	return 1;
+}
+
+/* Repair 'r' written: each written turn it changes a reading of the
+ * turn in its place and the turn as written; a turn left out put before
+ * them; a copy of a turn written twice "<omitted | it>". */
+static int S_write_repair(tb_record *rec, const tb_slip_repair *r)
+{
+	tb_node *nodes[3];
+	for (unsigned i = 0; i < r->nnodes && i < 3; i++)
+		if (!S_plain(nodes[i] = (tb_node *)r->nodes[i]))
+			return 1; /* already written by another slip: left as the source has it */
+	const tb_turn *t = r->turns;
+	unsigned nt = r->nturns, nn = r->nnodes < 3 ? r->nnodes : 3, from = 0;
+	if (nt == nn + 1) { /* a turn left out */
+		if (!S_put_before(rec, nodes[0], &t[0]))
+			return 0;
+		t++, nt--;
+	} else if (nt + 1 == nn) { /* a turn written twice: the copy goes */
+		tb_alt alts[2];
+		S_alt_written(&alts[0], NULL);
+		S_alt_written(&alts[1], nodes[0]);
+		if (!S_make_reading(rec, nodes[0], alts, 2))
+			return 0;
+		from = 1;
+	}
+	for (unsigned i = 0; i < nt && from + i < nn; i++)
+		if (!S_pair(rec, nodes[from + i], &t[i]))
+			return 0;
+	return 1;
+}
+
+/* Are the repairs of 'sl' all one turn read another way, at one node? */
+static int S_one_turn(const S_slip *sl)
+{
+	for (size_t i = 0; i < sl->n; i++) {
+		const tb_slip_repair *r = &sl->r[i];
+		if (r->nnodes != 1 || r->nturns != 1 || r->nodes[0] != sl->r[0].nodes[0])
+			return 0;
+	}
+	return 1;
+}
+
+/* Writes slip 'sl' into the record: several repairs of one turn as one
+ * reading "<reconstructed a | reconstructed b | written>"; else the one
+ * checking went on with, when it was the only one or singled out. 1
+ * when written (or nothing to write), 0 when memory ran out, -1 when
+ * left as the source has it. */
+static int S_write_slip(tb_record *rec, const S_slip *sl)
+{
+	if (S_one_turn(sl) && sl->n > 1) {
+		tb_node *n = (tb_node *)sl->r[0].nodes[0];
+		tb_alt alts[4];
+		if (!S_plain(n))
+			return -1;
+		for (size_t i = 0; i < sl->n; i++)
+			if (!S_alt_turn(rec, &alts[i], &sl->r[i].turns[0]))
+				return 0;
+		S_alt_written(&alts[sl->n], n);
+		return S_make_reading(rec, n, alts, (unsigned)sl->n + 1);
+	}
+	if (sl->n != 1 && !sl->certain)
+		return -1;
+	return S_write_repair(rec, &sl->r[0]);
+}
+
 /* Turns the record still leaves open, on 'line' and in all it holds:
  * unknown turns, tokens with '?' points, gaps of some length. */
 static size_t S_open_left(const tb_line *line)
@@ -164,16 +375,38 @@ static size_t S_open_left(const tb_line *line)
 	return n;
 }
 
-char *tb_record_fill(tb_reader *r, tb_record *rec, size_t *len, size_t *open, size_t *filled)
+/* Writes the slips 'f' kept into 'rec' and frees them; '*written'
+ * counts those written. 0 when memory ran out. */
+static int S_write_slips(tb_record *rec, S_fill *f, int ok, size_t *written)
 {
-	*open = *filled = 0;
+	int any = 0;
+	for (size_t i = 0; i < f->nslips; i++) {
+		int w = ok ? S_write_slip(rec, &f->slips[i]) : -1;
+		ok &= w != 0;
+		*written += w > 0;
+		any |= w > 0;
+		for (size_t j = 0; j < f->slips[i].n; j++)
+			free((tb_turn *)f->slips[i].r[j].turns);
+	}
+	free(f->slips);
+	if (ok && any)
+		tb_tree_renumber(rec); /* a turn put in or read otherwise: the count again */
+	return ok;
+}
+
+/* tb_record_fill, and the slips when 'repairs' (tb_record_fill_repairs). */
+static char *S_fill_record(tb_reader *r, tb_record *rec, int repairs, size_t *len, size_t *open,
+                           size_t *filled, size_t *repaired)
+{
+	*open = *filled = *repaired = 0;
 	if (!rec || rec->errors || !rec->game)
 		return NULL;
-	S_fill f = {NULL, 0, 0, 0};
+	S_fill f = {NULL, 0, 0, NULL, 0, 0, repairs, 0};
 	/* out of memory, the arena returns NULL (no jump, no abort) */
 	int soft = rec->arena.soft, failed = rec->arena.failed;
 	rec->arena.soft = 1;
-	tb_validate_opts o = {NULL, NULL, S_decide, &f, NULL, NULL, NULL, NULL, NULL};
+	tb_validate_opts o = {NULL, NULL, S_decide, &f, NULL, NULL, NULL,
+	                      repairs ? S_slip_told : NULL, &f};
 	int ok = tb_validate_soft(r, rec, &o) != TB_ENOMEM && !f.nomem;
 	for (size_t i = 0; i < f.n; i++) {
 		S_decision *d = &f.v[i];
@@ -188,8 +421,21 @@ char *tb_record_fill(tb_reader *r, tb_record *rec, size_t *len, size_t *open, si
 		free(d->turns);
 	}
 	free(f.v);
+	ok = S_write_slips(rec, &f, ok, repaired);
 	rec->arena.soft = soft;
 	rec->arena.failed = failed; /* a NULL from it spoilt nothing */
 	*open = S_open_left(&rec->main);
 	return ok ? tb_record_write(rec, len) : NULL;
+}
+
+char *tb_record_fill(tb_reader *r, tb_record *rec, size_t *len, size_t *open, size_t *filled)
+{
+	size_t repaired;
+	return S_fill_record(r, rec, 0, len, open, filled, &repaired);
+}
+
+char *tb_record_fill_repairs(tb_reader *r, tb_record *rec, size_t *len, size_t *open,
+                             size_t *filled, size_t *repaired)
+{
+	return S_fill_record(r, rec, 1, len, open, filled, repaired);
 }

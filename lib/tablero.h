@@ -552,6 +552,23 @@ TB_EXPORT void tb_set_search_defaults(const tb_search_opts *o);
 TB_EXPORT char *tb_record_fill(tb_reader *r, tb_record *rec, size_t *len, size_t *open,
                                size_t *filled);
 
+/** tb_record_fill, and more: each illegal turn that a transcriber's slip
+ * explains and that the replay went on past (spec/reconstruct.md §4) is
+ * written as a reading whose first alternatives are the repairs, each
+ * reconstructed, and whose last is the turn as written --
+ * "<reconstructed b4-b5 | d4-d5>", several repairs of one turn
+ * "<reconstructed b4-b5 | reconstructed f4-f5 | d4-d5>"; a turn left
+ * out "<reconstructed c4-c3 | omitted>" put before the turn it was left
+ * out before; a turn written twice "<omitted | e4>"; two turns swapped
+ * two readings. A slip with several repairs at different turns, none
+ * singled out, is left as written. Nothing the source says is lost: the
+ * written turn stays a reading, which validate checks as a witness.
+ * '*repaired' is set to the slips written. Returns, and may fail, as
+ * tb_record_fill; the record written may still have errors (a slip no
+ * repair explains), which a caller checks by reading it back. */
+TB_EXPORT char *tb_record_fill_repairs(tb_reader *r, tb_record *rec, size_t *len, size_t *open,
+                                       size_t *filled, size_t *repaired);
+
 typedef struct tb_engine tb_engine;
 
 /** Sets up game 'g' under 'rules' ("movement=slide; flying=at3", with

@@ -42,4 +42,10 @@ tb_comment **tb_tree_record_list(tb_record *rec, size_t where);
 int tb_tree_locate_node(const tb_record *rec, const tb_node *n, tb_tree_path *p);
 int tb_tree_locate_line(const tb_record *rec, const tb_line *l, tb_tree_path *p);
 
+/* Numbers every turn of 'rec' again by the count after an edit of its
+ * tree (a turn put in or taken out, a turn made a reading), keeping
+ * the numbers its source wrote off the count where they were (spec/tgn.md
+ * 5.1); a new generation of the record. Returns the nodes counted. */
+size_t tb_tree_renumber(tb_record *rec);
+
 #endif

@@ -96,7 +96,7 @@ static S_clock S_main_clock(const tb_record *rec)
 	return c;
 }
 
-static size_t S_renumber(tb_record *rec)
+size_t tb_tree_renumber(tb_record *rec)
 {
 	rec->gen++;
 	return S_renumber_line(&rec->main, S_main_clock(rec));
@@ -349,7 +349,7 @@ int tb_record_set_tag(tb_record *rec, const char *name, const char *value)
 		tb_tree_ok(rec);
 		if (strcmp(name, "Result") == 0 && rec->result != TB_RESULT_OTHER)
 			tb_tags_set_result(rec, rec->result, 0, 0, 0);
-		S_renumber(rec);
+		tb_tree_renumber(rec);
 	}
 	tb_reader_free(r);
 	return rc;
@@ -534,7 +534,7 @@ int tb_line_insert(tb_record *rec, tb_line *line, tb_node *after, const char *te
 		if (!next)
 			line->last = frag.last;
 	}
-	S_renumber(rec);
+	tb_tree_renumber(rec);
 	if (first)
 		*first = frag.first;
 	tb_tree_ok(rec);
@@ -589,7 +589,7 @@ int tb_node_add_variation(tb_record *rec, tb_node *n, const char *text, tb_line 
 		return room;
 	S_unspan_line(v);
 	tb_node_push_variation(n, v);
-	S_renumber(rec);
+	tb_tree_renumber(rec);
 	if (out)
 		*out = v;
 	tb_tree_ok(rec);
@@ -615,7 +615,7 @@ int tb_node_remove(tb_record *rec, tb_node *n)
 	if (line->last == n)
 		line->last = f->prev;
 	n->removed = 1; /* its 'next' stays, for an iterator standing on it */
-	S_renumber(rec);
+	tb_tree_renumber(rec);
 	tb_tree_ok(rec);
 	return 0;
 }
@@ -645,7 +645,7 @@ int tb_line_remove(tb_record *rec, tb_line *v)
 				;
 		base->variations->last_var = last;
 	}
-	S_renumber(rec);
+	tb_tree_renumber(rec);
 	tb_tree_ok(rec);
 	return 0;
 }

@@ -17,7 +17,8 @@
  * does: each record's diagnostics, its rules engine's included; one
  * opened with "~~~~ example fill" what "tablero fill" does: each
  * record's diagnostics, then the record filled in, which filled again
- * must not change (spec/reconstruct.md). In input and
+ * must not change (spec/reconstruct.md); "~~~~ example fill --repairs"
+ * the same with the slips written as readings. In input and
  * output, "→" stands for a tab, "␍" for a carriage return and "⟨XX⟩"
  * for the byte 0xXX, so that any byte can be written; in input,
  * "⟨repeat N⟩text⟨end⟩" stands for N copies of text (huge inputs).
@@ -236,7 +237,8 @@ static int fixed_point(const tb_reader *src, const tb_record *rec, const char *t
 	return ok;
 }
 
-enum { MODE_FMT, MODE_VALIDATE, MODE_XML, MODE_XML_POSITIONS, MODE_XML_READ, MODE_FILL };
+enum { MODE_FMT, MODE_VALIDATE, MODE_XML, MODE_XML_POSITIONS, MODE_XML_READ, MODE_FILL,
+       MODE_FILL_REPAIRS };
 
 /* Line 'line' (from 1) of 'text', into 'out' (NUL-terminated). */
 static void line_of(const char *text, size_t n, unsigned line, buf *out)
@@ -293,14 +295,15 @@ static void run_xml_read(const char *in, size_t n, buf *out)
 /* What "tablero fill" prints for 'in': each record's diagnostics, then
  * the record filled in. A filled record must be a fixed point: filled
  * again, it is the same text. */
-static void run_fill(const char *in, size_t n, buf *out, buf *why)
+static void run_fill(const char *in, size_t n, int repairs, buf *out, buf *why)
 {
 	tb_reader *r = tb_reader_new_mem(in, n, "example.tgn");
 	tb_record *rec;
 	int first = 1;
 	while (tb_reader_next(r, &rec) == 1) {
-		size_t len, open, filled;
-		char *text = tb_record_fill(r, rec, &len, &open, &filled);
+		size_t len, open, filled, repaired;
+		char *text = repairs ? tb_record_fill_repairs(r, rec, &len, &open, &filled, &repaired)
+		                     : tb_record_fill(r, rec, &len, &open, &filled);
 		for (size_t i = 0; i < tb_reader_ndiags(r); i++) {
 			char *s = tb_diag_format(tb_reader_diag(r, i));
 			puts_(out, s);
@@ -314,9 +317,12 @@ static void run_fill(const char *in, size_t n, buf *out, buf *why)
 			tb_reader *r2 = tb_reader_new_mem(text, len, "filled.tgn");
 			tb_record *again;
 			if (tb_reader_next(r2, &again) == 1) {
-				size_t len2, open2, filled2;
-				char *text2 = tb_record_fill(r2, again, &len2, &open2, &filled2);
-				if (!text2 || len2 != len || memcmp(text, text2, len) != 0 || filled2)
+				size_t len2, open2, filled2, repaired2 = 0;
+				char *text2 = repairs ? tb_record_fill_repairs(r2, again, &len2, &open2,
+				                                               &filled2, &repaired2)
+				                      : tb_record_fill(r2, again, &len2, &open2, &filled2);
+				if (!text2 || len2 != len || memcmp(text, text2, len) != 0 || filled2 ||
+				    repaired2)
 					puts_(why, "filled again, the record changes\n");
 				free(text2);
 				tb_record_free(again);
@@ -361,8 +367,8 @@ static void run_example(const char *in, size_t n, int mode, buf *out, buf *why)
 		(void)why;
 		return;
 	}
-	if (mode == MODE_FILL) {
-		run_fill(in, n, out, why);
+	if (mode == MODE_FILL || mode == MODE_FILL_REPAIRS) {
+		run_fill(in, n, mode == MODE_FILL_REPAIRS, out, why);
 		return;
 	}
 	int validate = mode == MODE_VALIDATE;
@@ -509,6 +515,7 @@ int main(int argc, char **argv)
 			}
 			int mode = is_line(p, end, "~~~~ example validate")         ? MODE_VALIDATE
 			         : is_line(p, end, "~~~~ example fill")             ? MODE_FILL
+			         : is_line(p, end, "~~~~ example fill --repairs")   ? MODE_FILL_REPAIRS
 			         : is_line(p, end, "~~~~ example xml")              ? MODE_XML
 			         : is_line(p, end, "~~~~ example xml positions")    ? MODE_XML_POSITIONS
 			         : is_line(p, end, "~~~~ example xml-read")         ? MODE_XML_READ
