@@ -89,6 +89,9 @@ GOALS = "localised 100%, original among >= 95%, first: reported, wrong as-if 0, 
 NUMBER = re.compile(r"^\d+\.(\.\.)?$")
 RESULT = {"1-0", "0-1", "1/2-1/2", "*"}
 POINT = re.compile(r"(?<![a-wyz])([a-h])(1[0-6]|[1-9])")
+# Spanish dictation's confusions (spec/reconstruct.md §4.2): the records
+# say so in their [Language] tag, so that they are weighed by that table.
+LANGUAGE = "es"
 SOUND_LETTERS = "bcdeg"
 SOUND_DIGITS = {"6": "37", "3": "6", "7": "6"}
 TURNISH = re.compile(r"^(pass|[A-Za-z]*[a-h](1[0-6]|[1-9])\S*)$")
@@ -123,7 +126,7 @@ def random_games(tablero, game, seed, n, turns=TURNS):
             continue
         head, _, body = rec.partition("\n\n")
         tags = [l for l in head.splitlines()
-                if re.match(r"\[(Game|Rules|Position) ", l)]
+                if re.match(r"\[(Game|Rules|Position) ", l)] + ['[Language "%s"]' % LANGUAGE]
         body = re.sub(r"\{[^}]*\}", " ", body)
         games.append((tags, [w for w in body.split() if not NUMBER.match(w) and w not in RESULT]))
     return games

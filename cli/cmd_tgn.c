@@ -72,7 +72,7 @@ static const cli_opt S_validate_opts[] = {
 	CLI_SEARCH(3, "window", S_opts, search, NULL,
 	           "written turns after a slip replayed to weigh\nits repairs (default 32)"),
 	CLI_SEARCH(4, "lookback", S_opts, search, NULL,
-	           "written turns before an illegal one a repair\nmay change (default 16, at most 24)"),
+	           "written turns before an illegal one a repair\nmay change (default 32, at most 32)"),
 	CLI_JOBS(S_opts, jobs, NULL, S_JOBS_HELP("replay N records at once")),
 	CLI_HELP,
 	CLI_END

@@ -12,6 +12,7 @@
 #include "repair.h"
 
 #include <ctype.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -120,6 +121,8 @@ typedef struct S_try {
 	tb_repair *out;
 	size_t room, n;       /* kept (at most 'room'), and found in all */
 	unsigned best;        /* the furthest 'end' kept */
+	unsigned rival;       /* the least weight of those that went, RIVAL past the
+	                         illegal turn (UINT_MAX: none) */
 	int nomem;            /* memory ran out listing turns */
 } S_try;
 
@@ -205,6 +208,17 @@ static int S_before(const tb_repair *a, const tb_repair *b)
 	return a->kind < b->kind;
 }
 
+/* Repair 'r' goes, others getting further: a rival of theirs when it
+ * stayed legal RIVAL written turns past the illegal one -- a second
+ * slip there may have stopped the right repair and let a wrong one
+ * through (validate_slips.c's S_certain). */
+static void S_rival(S_try *y, const tb_repair *r)
+{
+	enum { RIVAL = 4 };
+	if (r->end >= y->in->k + RIVAL && r->weight < y->rival)
+		y->rival = r->weight;
+}
+
 /* Plays 'turns' from the position before look-back turn y->at, then the
  * written turns after the 'consumed' ones; keeps the repair when they
  * get past the illegal turn (the whole window, when y->full) and as far
@@ -238,9 +252,13 @@ static void S_keep(S_try *y, tb_repair *r)
 		r->commented = 1;
 		r->weight = 0;
 	}
-	if (!y->full && end < y->best)
+	if (!y->full && end < y->best) {
+		S_rival(y, r);
 		return;
+	}
 	if (!y->full && end > y->best) { /* a repair that gets further: the others go */
+		for (size_t i = 0; i < y->n && i < y->room; i++)
+			S_rival(y, &y->out[i]);
 		y->best = end;
 		y->n = 0;
 	}
@@ -387,13 +405,17 @@ static int S_same_move(const tb_move *a, const tb_move *b)
 }
 
 /* The turn written twice: look-back turn y->at repeats the written turn
- * before it, or that side's one before; dropped. */
+ * before it, or that side's one before; dropped. A pass repeats only
+ * the turn just before it: a side that cannot move passes turn after
+ * turn, and its own pass before is no slip. */
 static void S_twice(S_try *y)
 {
 	int pass;
 	for (size_t back = 1; back <= 2 && back <= y->at; back++) {
 		const tb_move *prev = S_written(y->in->rs, y->in->nodes[y->at - back], &pass);
-		if (prev && !y->pass && !pass && S_same_move(prev, y->m)) {
+		int same = prev && (y->pass || pass ? y->pass && pass && back == 1
+		                                    : S_same_move(prev, y->m));
+		if (same) {
 			tb_repair r;
 			memset(&r, 0, sizeof r);
 			r.kind = TB_REPAIR_TWICE;
@@ -496,11 +518,14 @@ static size_t S_search(const tb_repair_in *in, int full, tb_repair *out, size_t 
 	y.out = all;
 	y.room = room;
 	y.best = (unsigned)in->k;
+	y.rival = UINT_MAX;
 	for (size_t i = in->k; i-- > 0 && !y.nomem;)
 		S_at(&y, i);
 	size_t kept = y.n < room ? y.n : room;
 	S_rank(all, kept);
 	memcpy(out, all, (kept < max ? kept : max) * sizeof *out);
+	for (size_t i = 0; i < kept && i < max; i++)
+		out[i].rival = y.rival;
 	tb_turns_free(&y.l);
 	free(all);
 	*nomem = y.nomem;

@@ -19,7 +19,7 @@
 #include "rules.h"
 
 /* The most written turns a look-back may change (tb_search_opts.lookback). */
-#define TB_LOOKBACK_MAX 24
+#define TB_LOOKBACK_MAX 32
 
 /* ORDER REPAIR: S_kind_words in validate_slips.c in step; the order ties
  * are broken in. */
@@ -54,6 +54,9 @@ typedef struct tb_repair {
 	unsigned end;          /* how far legal: written turns from the look-back's
 	                          first to the first not legal after it (or the window's
 	                          end, or the line's) */
+	unsigned rival;        /* the least weight of the repairs that went, others
+	                          getting further, though they stayed legal a few
+	                          written turns past the illegal one (UINT_MAX: none) */
 	tb_turn turn[3];
 } tb_repair;
 

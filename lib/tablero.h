@@ -516,7 +516,7 @@ typedef struct tb_search_opts {
 	unsigned window;              /* written turns after a slip replayed to weigh
 	                                 its repairs; 0: 32 */
 	unsigned lookback;            /* written turns before an illegal one that a
-	                                 repair may change; 0: 16, at most 24 */
+	                                 repair may change; 0: 32, at most 32 */
 	/* Called now and then in a long search with the positions held so
 	 * far (a terminal may show progress), or NULL. */
 	void (*progress)(void *ctx, unsigned long positions);

@@ -928,7 +928,7 @@ static tb_search_opts S_limits(const tb_reader *r)
 	                : d->max_positions ? d->max_positions : 1000000;
 	o.max_listed = o.max_listed ? o.max_listed : d->max_listed ? d->max_listed : 10;
 	o.window = o.window ? o.window : d->window ? d->window : 32;
-	o.lookback = o.lookback ? o.lookback : d->lookback ? d->lookback : 16;
+	o.lookback = o.lookback ? o.lookback : d->lookback ? d->lookback : 32;
 	o.lookback = o.lookback < TB_LOOKBACK_MAX ? o.lookback : TB_LOOKBACK_MAX;
 	return o;
 }

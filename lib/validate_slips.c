@@ -259,10 +259,14 @@ static int S_go_on(tb_val *v, tb_val_at *at, const tb_repair *r, const tb_state 
  * position), and nothing then singles one out. Nor does a repair that
  * the written turns after it stop following at a turn not legal, unless
  * a comment names it: a second slip there may be why every other repair
- * went. */
+ * went. Nor one that a cheaper repair came near (repair.c's
+ * S_rival): a second slip may have stopped that one, the right one, and
+ * let a wrong one through. */
 static int S_certain(const tb_val_at *at, const tb_repair *rp, size_t all)
 {
 	const uint64_t *t = at->hist.touched;
+	if (!rp[0].commented && rp[0].rival < rp[0].weight)
+		return 0;
 	if (at->assume[0] || (rp[0].stopped && !rp[0].commented) || t[0] || t[1] || t[2] || t[3])
 		return 0;
 	return all == 1 || (rp[0].commented && !(all > 1 && rp[1].commented));

@@ -1445,8 +1445,10 @@ static size_t S_brute_fixes(const tb_ruleset *rs, const tb_state *s, const tb_tu
 				S_fix miss = {i, 2, 1, {l.v[j], w[i]}};
 				S_try_fix(rs, s, w, nw, &miss, out, &n);
 			}
+			/* a turn written twice: the same as the turn before, or its
+			 * side's before; a pass only as the turn just before */
 			for (size_t b = 1; b <= 2 && i >= lo + b; b++)
-				if (w[i].nparts && S_same_turn(&w[i], &w[i - b])) {
+				if (w[i].nparts ? S_same_turn(&w[i], &w[i - b]) : b == 1 && !w[i - 1].nparts) {
 					S_fix f = {i, 0, 1, {{0}}};
 					S_try_fix(rs, s, w, nw, &f, out, &n);
 					break;
