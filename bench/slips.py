@@ -68,13 +68,10 @@ import subprocess
 import sys
 import zlib
 
-GAMES = {
-    "pitarra": {"rules": None, "position": None},
-    "asalto": {"rules": "chain=zigzag",
-               "position": "A 1 A:c1,d1,e1,c2,d2,e2,a3,b3,c3,d3,e3,f3,g3,a4,b4,c4,d4,"
-                           "e4,f4,g4,a5,b5,f5,g5 D:d6,e7"},
-    "ocencahuac": {"rules": None, "position": None},
-}
+# the games and their rules as the reconstruction bench plays them, and
+# how it reads movetext: one place for both benches
+from reconstruct import GAMES, NUMBER, RESULT
+
 # (label, game, phase): La Pitarra's placement (a token with no '-')
 # and movement phases are measured apart
 TARGETS = [("pitarra/place", "pitarra", "place"), ("pitarra/move", "pitarra", "move"),
@@ -86,8 +83,6 @@ KINDS = SINGLE + ["two6", "mixed"]
 GOALS = "localised 100%, original among >= 95%, first: reported, wrong as-if 0, " \
         "wrong fills 0, diags/slip <= 2, two6 both found >= 90%"
 
-NUMBER = re.compile(r"^\d+\.(\.\.)?$")
-RESULT = {"1-0", "0-1", "1/2-1/2", "*"}
 POINT = re.compile(r"(?<![a-wyz])([a-h])(1[0-6]|[1-9])")
 # Spanish dictation's confusions (spec/reconstruct.md §4.2): the records
 # say so in their [Language] tag, so that they are weighed by that table.
