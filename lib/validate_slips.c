@@ -298,7 +298,7 @@ int tb_val_slips(tb_val *v, tb_val_at *at, const tb_node *n, uint8_t kind, const
 		nodes[i] = h->node[slot];
 	}
 	tb_repair rp[SHOWN];
-	tb_repair_in in = {&v->rs, v->conf, before, nodes, k, kind, m, v->so.window};
+	tb_repair_in in = {&v->rs, v->conf, before, nodes, k, kind, m, v->so.window, NULL};
 	int nomem = 0;
 	size_t all = tb_repairs_back(&in, rp, SHOWN, &nomem);
 	if (nomem) {
