@@ -1868,6 +1868,34 @@ static void test_slip_callback(void **state)
 	tb_reader_free(r);
 }
 
+/* A restated position the written turns before it do not reach: the
+ * callback is told the repairs after which they do, with the position's
+ * node, none gone on with (spec/reconstruct.md §4.6). */
+static void test_slip_callback_restated(void **state)
+{
+	(void)state;
+	tb_reader *r;
+	tb_record *rec = tt_parse(
+		"[Game \"pitarra\"]\n[Language \"es\"]\n"
+		"1. c5 b6 2. a1 d2 3. e5 d1 4. d7 f2 5. c3 d3xc3 6. e4 a7 7. d5xd3 g7 8. f4 g1\n"
+		"<position \"R 9 R:a1,f4,g4,c5,d5,e5,d7 Y:d1,g1,d2,f2,b6,a7,g7 hand=4,4\">\n"
+		"9. c3 d3xg4 10. c4xa7 e3xc4 0-1\n", &r);
+	S_slips_told t = {0};
+	tb_validate_opts o = {NULL, NULL, NULL, NULL, NULL, NULL, NULL, S_slip_cb, &t};
+	assert_true(tb_validate_soft(r, rec, &o) >= 0);
+	assert_int_equal(t.calls, 1);
+	assert_int_equal(t.n, 1);
+	assert_int_equal(t.kind, TB_REPAIR_SOUND);
+	assert_int_equal(t.first_col, 52); /* 6. e4 */
+	assert_int_equal(t.nnodes, 1);
+	assert_int_equal(t.nturns, 1);
+	assert_string_equal(t.turns, "g4");
+	assert_int_equal(t.went_on, -1);
+	assert_int_equal(t.certain, 0);
+	tb_record_free(rec);
+	tb_reader_free(r);
+}
+
 /* The spec's slips (spec/reconstruct.md §4): each the one repair. */
 static void test_repairs_spec(void **state)
 {
@@ -1922,6 +1950,7 @@ int main(void)
 		cmocka_unit_test(test_lookback_against_brute_force),
 		cmocka_unit_test(test_lookback_to_position),
 		cmocka_unit_test(test_slip_callback),
+		cmocka_unit_test(test_slip_callback_restated),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
