@@ -1808,8 +1808,10 @@ static void test_lookback_to_position(void **state)
 		print_message(" %s %u (brute force found some %u, original %u)", names[k], tried[k],
 		              found[k], orig[k]);
 	print_message("\n");
-	assert_true(tried[0] >= 10 && orig[0] >= 10); /* a point misheard, the case that matters */
-	assert_true(tried[4] + tried[5] >= 5);
+	/* a point misheard, the case that matters (fewer lines under the sanitizers) */
+	unsigned least = TT_SANITIZED ? 4u : 10u;
+	assert_true(tried[0] >= least && orig[0] >= least);
+	assert_true(tried[4] + tried[5] >= least / 2);
 }
 
 /* What the typed slip callback is told (tb_validate_opts.slip). */
