@@ -7,7 +7,10 @@
  * written turns after the ones it stands for, as far as they stay legal
  * (at most the window past the illegal turn). A repair that does not
  * get past the illegal turn explains nothing; of the others, those that
- * get furthest are kept, and ranked by the cost model.
+ * get furthest are kept, and ranked by the cost model. With a target --
+ * a restated position the written turns before it do not reach -- there
+ * is no illegal turn: the edits are the same, and a repair is kept when
+ * the written turns after it, up to the position, reach it.
  */
 #include "repair.h"
 
@@ -82,11 +85,11 @@ static const tb_node *S_next_turn(const tb_node *n)
 }
 
 /* Plays the written turns from node 'n' on, at most 'limit' of them,
- * from 's'; returns how many were legal, '*illegal' set when the walk
- * stopped at one that was not. A turn the rules cannot replay as
- * written (an unknown one, a gap, a restated position) ends the walk as
- * the end of the line does. */
-static unsigned S_follow(const tb_ruleset *rs, tb_state s, const tb_node *n, unsigned limit,
+ * from '*s', which ends in the position they reach; returns how many
+ * were legal, '*illegal' set when the walk stopped at one that was not.
+ * A turn the rules cannot replay as written (an unknown one, a gap, a
+ * restated position) ends the walk as the end of the line does. */
+static unsigned S_follow(const tb_ruleset *rs, tb_state *s, const tb_node *n, unsigned limit,
                          tb_turns *l, int *illegal, int *nomem)
 {
 	unsigned played = 0;
@@ -99,14 +102,29 @@ static unsigned S_follow(const tb_ruleset *rs, tb_state s, const tb_node *n, uns
 		if (!m)
 			break;
 		tb_turn t;
-		if (!S_one(rs, &s, m, pass, l, &t, nomem)) {
+		if (!S_one(rs, s, m, pass, l, &t, nomem)) {
 			*illegal = 1;
 			break;
 		}
-		rs->rules->play(rs, &s, &t, NULL);
+		rs->rules->play(rs, s, &t, NULL);
 		played++;
 	}
 	return played;
+}
+
+/* Is 's' the position 'said' restates, as a restatement is checked
+ * (tb_restate_soft): what it leaves unsaid, such as what happened
+ * before it, is no difference? */
+static int S_reaches(const tb_ruleset *rs, const tb_state *s, const tb_position *said,
+                     int *nomem)
+{
+	tb_arena a = {0};
+	tb_position mine;
+	int saved = tb_rules_save(rs, s, &a, &mine);
+	int same = saved == 0 && tb_position_restates(&mine, said);
+	tb_arena_free(&a);
+	*nomem |= saved != 0;
+	return same;
 }
 
 /* A search under way. */
@@ -222,7 +240,8 @@ static void S_rival(S_try *y, const tb_repair *r)
 /* Plays 'turns' from the position before look-back turn y->at, then the
  * written turns after the 'consumed' ones; keeps the repair when they
  * get past the illegal turn (the whole window, when y->full) and as far
- * as the furthest kept. */
+ * as the furthest kept -- or, with a target, when every written turn of
+ * the look-back after it is legal and they reach the target. */
 static void S_keep(S_try *y, tb_repair *r)
 {
 	const tb_repair_in *in = y->in;
@@ -233,13 +252,15 @@ static void S_keep(S_try *y, tb_repair *r)
 	for (unsigned i = 0; i < r->consumed; i++)
 		after = S_next_turn(after);
 	size_t first = y->at + r->consumed; /* the look-back index of 'after' */
-	size_t limit = in->k + in->window;
+	size_t limit = in->target ? in->k : in->k + in->window;
 	int illegal;
 	unsigned reach = first < limit
-	                     ? S_follow(in->rs, w, after, (unsigned)(limit - first), &y->l, &illegal,
+	                     ? S_follow(in->rs, &w, after, (unsigned)(limit - first), &y->l, &illegal,
 	                                &y->nomem)
 	                     : (illegal = 0, 0);
 	unsigned end = (unsigned)first + reach;
+	if (in->target && (end != in->k || !S_reaches(in->rs, &w, in->target, &y->nomem)))
+		return; /* a written turn before the position refused, or another position */
 	if (end < in->k || (y->full && illegal))
 		return; /* the illegal turn stays illegal, or the window does not hold */
 	r->reach = reach;
@@ -468,7 +489,7 @@ static void S_at(S_try *y, size_t i)
 {
 	const tb_repair_in *in = y->in;
 	y->at = i;
-	if (i + 1 == in->k) {
+	if (i + 1 == in->k && !in->target) { /* the illegal turn, as written */
 		y->m = in->m;
 		y->pass = in->kind == TB_NODE_PASS;
 	} else if (!(y->m = S_written(in->rs, in->nodes[i], &y->pass))) {
@@ -544,7 +565,7 @@ size_t tb_repairs(const tb_ruleset *rs, const tb_state *s, const void *node, uin
                   const tb_move *m, unsigned window, tb_repair *out, size_t max, int *nomem)
 {
 	const void *nodes[1] = {node};
-	tb_repair_in in = {rs, NULL, s, nodes, 1, kind, m, window};
+	tb_repair_in in = {rs, NULL, s, nodes, 1, kind, m, window, NULL};
 	*nomem = 0;
 	return S_search(&in, 1, out, max, nomem);
 }

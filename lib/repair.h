@@ -9,8 +9,9 @@
  * twice, two turns swapped -- at the illegal turn, or, looking back, at
  * one of the written turns before it that made it illegal. A repair is
  * weighed by what dictation explains (confusion.h) and by how far the
- * written turns after it stay legal; none is ever written into the
- * record.
+ * written turns after it stay legal -- or, for a restated position the
+ * turns before it do not reach, by whether they then reach it; none is
+ * ever written into the record.
  */
 #ifndef TB_REPAIR_H
 #define TB_REPAIR_H
@@ -63,7 +64,10 @@ typedef struct tb_repair {
 /* What a look-back searches: the written turns 'nodes[0..k-1]' (k at
  * most TB_LOOKBACK_MAX + 1), oldest first, each played (but the last)
  * from 'before[i]'; the last is the illegal one, written 'm' (node
- * kind 'kind': a move, or a pass). */
+ * kind 'kind': a move, or a pass). With a 'target' (else NULL), the
+ * position a restatement gives just after the last, none is illegal:
+ * each is played from 'before[i]', 'kind', 'm' and 'window' are not
+ * read, and the goal is to reach the target (tb_repairs_back). */
 typedef struct tb_repair_in {
 	const tb_ruleset *rs;
 	const tb_confusion *conf;  /* the record's language's; NULL: English's */
@@ -73,6 +77,7 @@ typedef struct tb_repair_in {
 	uint8_t kind;
 	const tb_move *m;
 	unsigned window;           /* written turns after the illegal one replayed */
+	const tb_position *target; /* the position restated after them, or NULL */
 } tb_repair_in;
 
 /* The repairs of the last of 'in->nodes' made anywhere among them: of
@@ -82,6 +87,10 @@ typedef struct tb_repair_in {
  * edits, then the lighter dictation weight, then the nearer the
  * illegal turn. Fills 'out' (at most 'max'), best first; returns how
  * many there are in all. Out of memory it sets '*nomem' and returns 0.
+ * With 'in->target', the repairs kept are those after which the written
+ * turns up to the target are legal and reach it, exactly as a
+ * restatement is checked (what it leaves unsaid is no difference),
+ * ranked alike; 'reach' counts the written turns replayed after them.
  * Bounded: at most k x (legal turns + 3) repairs are tried, each
  * replaying at most k + 2 + window turns; 256 are kept. */
 size_t tb_repairs_back(const tb_repair_in *in, tb_repair *out, size_t max, int *nomem);

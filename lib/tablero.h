@@ -507,15 +507,17 @@ TB_EXPORT int tb_reader_validate_faults(tb_reader *r, const tb_record *rec, tb_t
  * '?' points and a gap it names the turns that fit the rules and the
  * rest of the line (TB408; TB409 when none does), and goes on checking
  * over the positions still possible; for an illegal turn it names the
- * slips that explain it (notes on TB401). These limits bound its
- * searches. */
+ * slips that explain it (notes on TB401), and for a restated position
+ * the written turns before it do not reach, the slips after which they
+ * do (notes on TB409). These limits bound its searches. */
 typedef struct tb_search_opts {
 	unsigned max_turns;           /* the longest gap searched; 0: 8 */
 	unsigned long max_positions;  /* positions one search may hold; 0: 1,000,000 */
 	unsigned max_listed;          /* turns or sequences a report names; 0: 10 */
 	unsigned window;              /* written turns after a slip replayed to weigh
 	                                 its repairs; 0: 32 */
-	unsigned lookback;            /* written turns before an illegal one that a
+	unsigned lookback;            /* written turns before an illegal one (or a
+	                                 restated position they miss) that a
 	                                 repair may change; 0: 32, at most 32 */
 	/* Called now and then in a long search with the positions held so
 	 * far (a terminal may show progress), or NULL. */

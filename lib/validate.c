@@ -524,8 +524,9 @@ static void S_restate(tb_val *v, tb_val_at *at, const tb_node *n)
 	tb_state st; /* 'at->st' stays the last position known when this one is not */
 	int loaded = tb_restate_soft(&v->rs, at->live ? &at->st : NULL, n->position, &st, why,
 	                             sizeof why);
-	if (loaded == 0 && at->live && !at->skip && S_turns_since(v, at))
-		tb_val_restated_differs(v, &at->st, n); /* the turns reached one: is it this one? */
+	if (loaded == 0 && at->live && !at->skip && S_turns_since(v, at) &&
+	    tb_val_restated_differs(v, &at->st, n)) /* the turns reached one: is it this one? */
+		tb_val_restated_slips(v, at, n);         /* which slip before it would make it so */
 	if (loaded == 0) {
 		at->st = st;
 		at->base = st;
@@ -606,13 +607,13 @@ static void S_node(tb_val *v, tb_val_at *at, tb_val_steps *steps, const tb_node 
 {
 	uint8_t k = tb_node_followed(n); /* a reading is its first alternative */
 	if (k == TB_NODE_POSITION) {
-		tb_val_hist_reset(at, 1);
 		at->assume[0] = '\0'; /* the record says where the game stands */
 		at->nbeam = 0;
 		at->hidden = 0;
 		if (at->open)
 			tb_val_open_restated(v, at, steps, n);
-		S_restate(v, at, n);
+		S_restate(v, at, n); /* (its slips look back over the turns before it) */
+		tb_val_hist_reset(at, 1);
 		return;
 	}
 	if (k == TB_NODE_GAP) {

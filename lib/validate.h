@@ -32,8 +32,11 @@ typedef struct tb_slip_repair {
 /* Called for each illegal turn 'illegal' that slips explain: the 'n'
  * repairs kept, best first (those named on the error); 'went_on' the
  * one checking went on with (-1: none), 'certain' when it went on as if
- * it were so (else under the assumption). Everything is borrowed for
- * the call. */
+ * it were so (else under the assumption). Called too for a restated
+ * position ('illegal' its node) that the written turns before it do not
+ * reach, with the repairs after which they do; 'went_on' is then -1
+ * (checking goes on from the position). Everything is borrowed for the
+ * call. */
 typedef void (*tb_slip_fn)(void *ctx, const tb_node *illegal, const tb_slip_repair *r,
                            size_t n, int went_on, int certain);
 

@@ -302,7 +302,7 @@ int tb_val_slips(tb_val *v, tb_val_at *at, const tb_node *n, uint8_t kind, const
 		nodes[i] = h->node[slot];
 	}
 	tb_repair rp[SHOWN];
-	tb_repair_in in = {&v->rs, v->conf, before, nodes, k, kind, m, v->so.window};
+	tb_repair_in in = {&v->rs, v->conf, before, nodes, k, kind, m, v->so.window, NULL};
 	int nomem = 0;
 	size_t all = tb_repairs_back(&in, rp, SHOWN, &nomem);
 	if (nomem) {
@@ -343,6 +343,58 @@ int tb_val_slips(tb_val *v, tb_val_at *at, const tb_node *n, uint8_t kind, const
 	S_tell(v, n, rp, all < SHOWN ? all : SHOWN, went ? 0 : -1, went && certain);
 	S_hist_forget(v, at);
 	return went;
+}
+
+/* ===== A restated position the turns do not reach ===== */
+
+/* The note of repair 'r' that makes the written turns reach the
+ * position of node 'pos' ("at 3:24, one point misheard (b6 for b4):
+ * 3... b4: it reaches the position given on line 4"). */
+static void S_note_reaches(tb_val *v, const tb_repair *r, const tb_state *before,
+                           const tb_node *pos, tb_buf *turns)
+{
+	const tb_node *n = r->node;
+	tb_buf what = TB_BUF_SOFT;
+	tb_val_repair_kind(&what, r);
+	tb_buf_clear(turns);
+	S_turns(turns, r, before);
+	tb_diag_note(v->r, "at %u:%u, %s: %s: it reaches the position given on line %u",
+	             n->span.line, n->span.col, tb_val_text(v, &what),
+	             tb_val_text(v, turns), pos->span.line);
+	tb_val_fault_candidate(v, tb_val_text(v, turns));
+	tb_buf_free(&what);
+}
+
+void tb_val_restated_slips(tb_val *v, const tb_val_at *at, const tb_node *pos)
+{
+	enum { SHOWN = 3 };
+	const tb_val_hist *h = &at->hist;
+	unsigned cap = v->so.lookback + 1;
+	size_t k = h->n < v->so.lookback ? h->n : v->so.lookback; /* the last K turns */
+	tb_state before[TB_LOOKBACK_MAX + 1];
+	const void *nodes[TB_LOOKBACK_MAX + 1];
+	for (size_t i = 0; i < k; i++) {
+		unsigned slot = (unsigned)((h->head + h->n - k + i) % cap);
+		before[i] = h->st[slot];
+		nodes[i] = h->node[slot];
+	}
+	if (!k)
+		return;
+	tb_repair rp[SHOWN];
+	tb_repair_in in = {&v->rs, v->conf, before, nodes, k, 0, NULL, 0, pos->position};
+	int nomem = 0;
+	size_t all = tb_repairs_back(&in, rp, SHOWN, &nomem);
+	if (nomem) {
+		v->oom = 1;
+		return;
+	}
+	tb_buf turns = TB_BUF_SOFT;
+	for (size_t i = 0; i < all && i < SHOWN; i++)
+		S_note_reaches(v, &rp[i], &before[k - 1 - rp[i].back], pos, &turns);
+	if (all > SHOWN)
+		tb_diag_note(v->r, "and %zu more ways of reading it", all - SHOWN);
+	tb_buf_free(&turns);
+	S_tell(v, pos, rp, all < SHOWN ? all : SHOWN, -1, 0);
 }
 
 /* ===== The beam ===== */

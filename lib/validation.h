@@ -221,6 +221,15 @@ void tb_val_hist_reset(tb_val_at *at, int known);
  * were so when the evidence singles it out, else under the assumption,
  * noted on each diagnostic after it. Returns 1 when checking goes on. */
 int tb_val_slips(tb_val *v, tb_val_at *at, const tb_node *n, uint8_t kind, const tb_move *m);
+
+/* The repairs among the last K written turns of the look-back of 'at'
+ * (--lookback) after which they reach the position restated by node
+ * 'pos', which they do not reach as written: notes on its TB409, in
+ * the shape of tb_val_slips' ("at L:C, KIND: TURNS: it reaches the
+ * position given on line L"), best first, and told to v->slip (none
+ * went on: checking goes on from the position). The look-back must
+ * still hold the turns up to 'pos'. */
+void tb_val_restated_slips(tb_val *v, const tb_val_at *at, const tb_node *pos);
 /* The written turn of 'n' (move 'm', node kind 'kind'), illegal under
  * the assumption 'at' goes on under: when it is legal under another
  * repair of the beam, checking switches to that one, the turn is played

@@ -1411,9 +1411,31 @@ static int S_one_edit(const tb_turn *t, const tb_turn *m)
 	return k == m->nparts;
 }
 
-/* Keeps fix 'f' when written line 'w' with it is legal to its end. */
+/* Is the written line 'w' (of 'n') legal from 's' to its end, and does
+ * it reach 'target' there (when not NULL), compared as a restated
+ * position is? */
+static int S_reaches(const tb_ruleset *rs, tb_state s, const tb_turn *w, size_t n,
+                     const tb_position *target)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (!S_legal(rs, &s, &w[i]))
+			return 0;
+		rs->rules->play(rs, &s, &w[i], NULL);
+	}
+	if (!target)
+		return 1;
+	tb_arena a = {0};
+	tb_position p;
+	rs->rules->save(rs, &s, &a, &p);
+	int same = tb_position_restates(&p, target);
+	tb_arena_free(&a);
+	return same;
+}
+
+/* Keeps fix 'f' when written line 'w' with it is legal to its end (and
+ * reaches 'target' there, when not NULL). */
 static void S_try_fix(const tb_ruleset *rs, const tb_state *s, const tb_turn *w, size_t nw,
-                      const S_fix *f, S_fix *out, size_t *n)
+                      const tb_position *target, const S_fix *f, S_fix *out, size_t *n)
 {
 	tb_turn e[LB_MAX + 2];
 	size_t ne = 0;
@@ -1423,14 +1445,15 @@ static void S_try_fix(const tb_ruleset *rs, const tb_state *s, const tb_turn *w,
 		e[ne++] = f->t[i];
 	for (size_t i = f->at + f->consumed; i < nw; i++)
 		e[ne++] = w[i];
-	if (S_all_legal(rs, *s, e, ne) && *n < 4096)
+	if (S_reaches(rs, *s, e, ne, target) && *n < 4096)
 		out[(*n)++] = *f;
 }
 
 /* Every single edit of every written turn from 'lo' to 'ill', tried
- * the simple way: the whole line replayed after it. */
+ * the simple way: the whole line replayed after it (and, with a
+ * 'target', the position at its end compared with it). */
 static size_t S_brute_fixes(const tb_ruleset *rs, const tb_state *s, const tb_turn *w, size_t nw,
-                            size_t lo, size_t ill, S_fix *out)
+                            size_t lo, size_t ill, const tb_position *target, S_fix *out)
 {
 	size_t n = 0;
 	tb_state at = *s;
@@ -1441,25 +1464,25 @@ static size_t S_brute_fixes(const tb_ruleset *rs, const tb_state *s, const tb_tu
 			for (size_t j = 0; j < nl; j++) {
 				S_fix f = {i, 1, 1, {l.v[j]}};
 				if (S_one_edit(&l.v[j], &w[i]))
-					S_try_fix(rs, s, w, nw, &f, out, &n);
+					S_try_fix(rs, s, w, nw, target, &f, out, &n);
 				S_fix miss = {i, 2, 1, {l.v[j], w[i]}};
-				S_try_fix(rs, s, w, nw, &miss, out, &n);
+				S_try_fix(rs, s, w, nw, target, &miss, out, &n);
 			}
 			/* a turn written twice: the same as the turn before, or its
 			 * side's before; a pass only as the turn just before */
 			for (size_t b = 1; b <= 2 && i >= lo + b; b++)
 				if (w[i].nparts ? S_same_turn(&w[i], &w[i - b]) : b == 1 && !w[i - 1].nparts) {
 					S_fix f = {i, 0, 1, {{0}}};
-					S_try_fix(rs, s, w, nw, &f, out, &n);
+					S_try_fix(rs, s, w, nw, target, &f, out, &n);
 					break;
 				}
 			if (i + 1 < nw) {
 				S_fix f = {i, 2, 2, {w[i + 1], w[i]}};
-				S_try_fix(rs, s, w, nw, &f, out, &n);
+				S_try_fix(rs, s, w, nw, target, &f, out, &n);
 			}
 			if (i + 2 < nw) {
 				S_fix f = {i, 3, 3, {w[i + 2], w[i + 1], w[i]}};
-				S_try_fix(rs, s, w, nw, &f, out, &n);
+				S_try_fix(rs, s, w, nw, target, &f, out, &n);
 			}
 		}
 		if (i < ill)
@@ -1593,11 +1616,11 @@ static void test_lookback_against_brute_force(void **state)
 				tb_move m = S_move(&w[ill]);
 				tb_repair_in in = {rs, NULL, &before[lo], lbn, ill - lo + 1,
 				                   (uint8_t)(w[ill].nparts ? TB_NODE_MOVE : TB_NODE_PASS),
-				                   &m, 32};
+				                   &m, 32, NULL};
 				int nomem = 0;
 				size_t all = tb_repairs_back(&in, out, 256, &nomem);
 				assert_false(nomem);
-				size_t nb = S_brute_fixes(rs, &s, w, nw, lo, ill, fix);
+				size_t nb = S_brute_fixes(rs, &s, w, nw, lo, ill, NULL, fix);
 				tb_record_free(rec);
 				tb_reader_free(r);
 				if (all > 256)
@@ -1661,6 +1684,138 @@ static void test_lookback_against_brute_force(void **state)
 	print_message("\n");
 }
 
+/* The look-back whose goal is a restated position (tb_repair_in.target)
+ * on short random lines against brute force: a line of LB_LEN turns is
+ * played, its last position restated after it, and a slip put in among
+ * its last turns that leaves every written turn legal but reaches
+ * another position. Every single edit of the last LB_K written turns
+ * after which they reach the position is among the library's repairs,
+ * and the library keeps no other (but one letter misheard in each
+ * point, which brute force does not try); the original among them. */
+static void test_lookback_to_position(void **state)
+{
+	(void)state;
+	static const char *const names[] = {"point", "part", "missing", "twice", "swap",
+	                                    "swap side"};
+	unsigned tried[6] = {0}, found[6] = {0}, orig[6] = {0};
+	tt_rng g = {0x7a5cu + S_SEED};
+	tb_repair *out = malloc(256 * sizeof *out);
+	S_fix *fix = malloc(4096 * sizeof *fix);
+	assert_non_null(out);
+	assert_non_null(fix);
+	for (size_t ci = 0; ci < NCFG; ci++) {
+		const S_cfg *cfg = &S_cfgs[ci];
+		tb_engine *e = S_engine(cfg, NULL);
+		const tb_ruleset *rs = tb_engine_ruleset(e);
+		for (unsigned rep = 0; rep < (TT_SANITIZED ? 8u : 24u); rep++) {
+			tb_state s = rep % 2 ? S_somewhere(rs, tb_engine_state(e), &g) : *tb_engine_state(e);
+			s = S_reload(cfg, rs, &s);
+			tb_turn line[LB_LEN];
+			if (!S_line(rs, s, LB_LEN, &g, line, NULL))
+				continue;
+			tb_state end = s;
+			for (size_t i = 0; i < LB_LEN; i++)
+				rs->rules->play(rs, &end, &line[i], NULL);
+			char *said = S_pos(rs, &end);
+			for (int kind = 0; kind < 6; kind++) {
+				tb_turn w[LB_MAX];
+				size_t j = LB_LEN - 3 - tt_below(&g, 6), nw = S_slip(rs, line, LB_LEN, kind, j, &g, w);
+				if (!nw || !S_reaches(rs, s, w, nw, NULL))
+					continue; /* the slip makes a written turn illegal: not this search */
+				tb_buf b = TB_BUF_INIT;
+				char *p = S_pos(rs, &s);
+				tb_buf_printf(&b, "[Game \"%s\"]\n", cfg->game);
+				if (cfg->rules)
+					tb_buf_printf(&b, "[Rules \"%s; %s\"]\n", cfg->game, cfg->rules);
+				tb_buf_printf(&b, "[Position \"%s\"]\n", p);
+				free(p);
+				for (size_t i = 0; i < nw; i++) {
+					tb_buf_putc(&b, ' ');
+					S_tok(&b, &w[i]);
+				}
+				tb_buf_printf(&b, " <position \"%s\"> *\n", said);
+				tb_reader *r;
+				tb_record *rec = tt_parse(b.data, &r);
+				tb_buf_free(&b);
+				const tb_node *nodes[LB_MAX];
+				const tb_node *pos = NULL;
+				if (!rec->errors && S_reads_as(rec, w, nw, nodes))
+					pos = nodes[nw - 1]->next;
+				if (!pos || pos->kind != TB_NODE_POSITION ||
+				    S_reaches(rs, s, w, nw, pos->position)) {
+					tb_record_free(rec); /* not read as written, or the same position */
+					tb_reader_free(r);
+					continue;
+				}
+				tb_state before[LB_MAX], at = s;
+				for (size_t i = 0; i < nw; i++) {
+					before[i] = at;
+					rs->rules->play(rs, &at, &w[i], NULL);
+				}
+				size_t lo = nw > LB_K ? nw - LB_K : 0;
+				const void *lbn[LB_K];
+				for (size_t i = lo; i < nw; i++)
+					lbn[i - lo] = nodes[i];
+				tb_repair_in in = {rs, NULL, &before[lo], lbn, nw - lo, 0, NULL, 0, pos->position};
+				int nomem = 0;
+				size_t all = tb_repairs_back(&in, out, 256, &nomem);
+				assert_false(nomem);
+				size_t nb = S_brute_fixes(rs, &s, w, nw, lo, nw - 1, pos->position, fix);
+				if (all > 256) {
+					tb_record_free(rec);
+					tb_reader_free(r);
+					continue; /* more than are held: not compared */
+				}
+				tried[kind]++;
+				found[kind] += nb > 0;
+				for (size_t i = 0; i < nb; i++) {
+					if (!S_lib_has(out, all, nw - 1, &fix[i]))
+						print_message("%s: %s written %zu turns: brute force's fix at %zu (%zu "
+						              "turns) not among the %zu repairs\n", cfg->game, said, nw,
+						              fix[i].at, fix[i].n, all);
+					assert_true(S_lib_has(out, all, nw - 1, &fix[i]));
+				}
+				size_t kept = 0;
+				for (size_t i = 0; i < all && i < 256; i++) {
+					kept += out[i].kind != TB_REPAIR_SAME;
+					assert_int_equal(out[i].edits, 1);
+					assert_true(i == 0 || out[i].weight >= out[i - 1].weight); /* ranked */
+				}
+				assert_int_equal(kept, nb);
+				S_fix o = {j, 1, 1, {line[j]}};
+				if (kind == 2)
+					o = (S_fix){j, 2, 1, {line[j], line[j + 1]}};
+				else if (kind == 3)
+					o = (S_fix){j + 1, 0, 1, {{0}}};
+				else if (kind == 4)
+					o = (S_fix){j, 2, 2, {line[j], line[j + 1]}};
+				else if (kind == 5)
+					o = (S_fix){j, 3, 3, {line[j], line[j + 1], line[j + 2]}};
+				if (o.at >= lo && (kind != 3 || (o.at > lo && line[j].nparts)) &&
+				    (kind != 0 || S_one_edit(&line[j], &w[j]))) {
+					assert_true(S_lib_has(out, all, nw - 1, &o));
+					orig[kind]++;
+				}
+				tb_record_free(rec);
+				tb_reader_free(r);
+			}
+			free(said);
+		}
+		tb_engine_free(e);
+	}
+	free(out);
+	free(fix);
+	print_message("look-back to a position:");
+	for (int k = 0; k < 6; k++)
+		print_message(" %s %u (brute force found some %u, original %u)", names[k], tried[k],
+		              found[k], orig[k]);
+	print_message("\n");
+	/* a point misheard, the case that matters (fewer lines under the sanitizers) */
+	unsigned least = TT_SANITIZED ? 4u : 10u;
+	assert_true(tried[0] >= least && orig[0] >= least);
+	assert_true(tried[4] + tried[5] >= least / 2);
+}
+
 /* What the typed slip callback is told (tb_validate_opts.slip). */
 typedef struct S_slips_told {
 	unsigned calls;
@@ -1717,6 +1872,34 @@ static void test_slip_callback(void **state)
 	tb_reader_free(r);
 }
 
+/* A restated position the written turns before it do not reach: the
+ * callback is told the repairs after which they do, with the position's
+ * node, none gone on with (spec/reconstruct.md §4.6). */
+static void test_slip_callback_restated(void **state)
+{
+	(void)state;
+	tb_reader *r;
+	tb_record *rec = tt_parse(
+		"[Game \"pitarra\"]\n[Language \"es\"]\n"
+		"1. c5 b6 2. a1 d2 3. e5 d1 4. d7 f2 5. c3 d3xc3 6. e4 a7 7. d5xd3 g7 8. f4 g1\n"
+		"<position \"R 9 R:a1,f4,g4,c5,d5,e5,d7 Y:d1,g1,d2,f2,b6,a7,g7 hand=4,4\">\n"
+		"9. c3 d3xg4 10. c4xa7 e3xc4 0-1\n", &r);
+	S_slips_told t = {0};
+	tb_validate_opts o = {NULL, NULL, NULL, NULL, NULL, NULL, NULL, S_slip_cb, &t};
+	assert_true(tb_validate_soft(r, rec, &o) >= 0);
+	assert_int_equal(t.calls, 1);
+	assert_int_equal(t.n, 1);
+	assert_int_equal(t.kind, TB_REPAIR_SOUND);
+	assert_int_equal(t.first_col, 52); /* 6. e4 */
+	assert_int_equal(t.nnodes, 1);
+	assert_int_equal(t.nturns, 1);
+	assert_string_equal(t.turns, "g4");
+	assert_int_equal(t.went_on, -1);
+	assert_int_equal(t.certain, 0);
+	tb_record_free(rec);
+	tb_reader_free(r);
+}
+
 /* The spec's slips (spec/reconstruct.md §4): each the one repair. */
 static void test_repairs_spec(void **state)
 {
@@ -1769,7 +1952,9 @@ int main(void)
 		cmocka_unit_test(test_repairs),
 		cmocka_unit_test(test_repairs_spec),
 		cmocka_unit_test(test_lookback_against_brute_force),
+		cmocka_unit_test(test_lookback_to_position),
 		cmocka_unit_test(test_slip_callback),
+		cmocka_unit_test(test_slip_callback_restated),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
