@@ -76,8 +76,7 @@ static int S_nothing(const tb_node *n)
 	       tb_node_followed(n) == TB_NODE_OMITTED;
 }
 
-/* The written turn after 'n' (skipping what stands for no turn), or NULL. */
-static const tb_node *S_next_turn(const tb_node *n)
+const tb_node *tb_repair_next_turn(const tb_node *n)
 {
 	for (n = n ? n->next : NULL; n && S_nothing(n); n = n->next)
 		;
@@ -250,7 +249,7 @@ static void S_keep(S_try *y, tb_repair *r)
 		in->rs->rules->play(in->rs, &w, &r->turn[i], NULL);
 	const tb_node *after = in->nodes[y->at];
 	for (unsigned i = 0; i < r->consumed; i++)
-		after = S_next_turn(after);
+		after = tb_repair_next_turn(after);
 	size_t first = y->at + r->consumed; /* the look-back index of 'after' */
 	size_t limit = in->target ? in->k : in->k + in->window;
 	int illegal;
@@ -453,10 +452,10 @@ static void S_twice(S_try *y)
 static void S_swap(S_try *y, int gap)
 {
 	const tb_ruleset *rs = y->in->rs;
-	const tb_node *other = S_next_turn(y->in->nodes[y->at]), *mid = NULL;
+	const tb_node *other = tb_repair_next_turn(y->in->nodes[y->at]), *mid = NULL;
 	if (gap == 2) {
 		mid = other;
-		other = S_next_turn(other);
+		other = tb_repair_next_turn(other);
 	}
 	int opass = 0, mpass = 0;
 	const tb_move *om = other ? S_written(rs, other, &opass) : NULL;

@@ -93,6 +93,11 @@ typedef struct tb_repair_in {
  * ranked alike; 'reach' counts the written turns replayed after them.
  * Bounded: at most k x (legal turns + 3) repairs are tried, each
  * replaying at most k + 2 + window turns; 256 are kept. */
+/* The written turn after node 'n' on its line, skipping what stands for
+ * no turn (a gap of length 0, a reading whose first alternative is
+ * "omitted"), or NULL: the turns a repair stands for, in order. */
+const tb_node *tb_repair_next_turn(const tb_node *n);
+
 size_t tb_repairs_back(const tb_repair_in *in, tb_repair *out, size_t max, int *nomem);
 
 /* The repairs of the written turn of 'node' ('m' its move, 'kind' its

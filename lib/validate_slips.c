@@ -164,20 +164,6 @@ static void S_note(tb_val *v, const tb_repair *r, const tb_state *before, tb_buf
 
 /* ===== Typed repairs (tb_validate_opts.slip) ===== */
 
-/* Does node 'n' stand for no turn (repair.c's S_nothing)? */
-static int S_nothing(const tb_node *n)
-{
-	return (n->kind == TB_NODE_GAP && n->gap_max == 0) ||
-	       tb_node_followed(n) == TB_NODE_OMITTED;
-}
-
-static const tb_node *S_next_turn(const tb_node *n)
-{
-	for (n = n ? n->next : NULL; n && S_nothing(n); n = n->next)
-		;
-	return n;
-}
-
 /* Tells v->slip of the repairs 'rp[0..n-1]' of the illegal turn 'n'. */
 static void S_tell(tb_val *v, const tb_node *ill, const tb_repair *rp, size_t n, int went_on,
                    int certain)
@@ -191,7 +177,7 @@ static void S_tell(tb_val *v, const tb_node *ill, const tb_repair *rp, size_t n,
 		t[i].kind = r->kind;
 		t[i].first = x;
 		t[i].nnodes = r->consumed;
-		for (unsigned j = 0; j < r->consumed && j < 3; j++, x = S_next_turn(x))
+		for (unsigned j = 0; j < r->consumed && j < 3; j++, x = tb_repair_next_turn(x))
 			t[i].nodes[j] = x;
 		t[i].turns = r->turn;
 		t[i].nturns = r->nturns;
@@ -432,10 +418,10 @@ static int S_replay_to(tb_val *v, const tb_repair *r, const tb_state *before, co
 		v->rs.rules->play(&v->rs, &s, &r->turn[j], NULL);
 	const tb_node *n = r->node;
 	for (unsigned j = 0; j < r->consumed && n; j++)
-		n = S_next_turn(n);
+		n = tb_repair_next_turn(n);
 	tb_turns l = {NULL, 0};
 	int ok = 1;
-	for (unsigned steps = 0; n && n != upto && ok; n = S_next_turn(n), steps++) {
+	for (unsigned steps = 0; n && n != upto && ok; n = tb_repair_next_turn(n), steps++) {
 		const tb_turn *t = steps < 4096 ? S_written_turn(v, &s, n, &l) : NULL;
 		if (t)
 			v->rs.rules->play(&v->rs, &s, t, NULL);
