@@ -29,33 +29,18 @@ static const tb_move *S_move(const tb_node *n)
 	return n->kind == TB_NODE_READING ? &n->alts[0].move : &n->move;
 }
 
-static void S_touch(uint64_t touched[4], tb_point p)
-{
-	touched[p >> 6] |= (uint64_t)1 << (p & 63);
-}
-
-/* The points node 'n' writes join 'touched'. */
-static void S_touch_node(uint64_t touched[4], const tb_node *n)
-{
-	const tb_move *m = S_move(n);
-	if (tb_kind_is_turn(tb_node_followed(n)))
-		for (unsigned i = 0; i < m->nparts; i++)
-			S_touch(touched, m->parts[i].pt);
-}
-
 void tb_val_hist_reset(tb_val_at *at, int known)
 {
 	at->hist.n = at->hist.head = 0;
-	memset(at->hist.touched, known ? 0 : 0xff, sizeof at->hist.touched);
+	at->hist.lost = !known;
 }
 
 /* The look-back starts again after a repair: what it held is now before
  * it, out of reach. */
-static void S_hist_forget(tb_val *v, tb_val_at *at)
+static void S_hist_forget(tb_val_at *at)
 {
 	tb_val_hist *h = &at->hist;
-	for (unsigned i = 0; i < h->n; i++)
-		S_touch_node(h->touched, h->node[(h->head + i) % (v->so.lookback + 1)]);
+	h->lost |= h->n > 0;
 	h->n = h->head = 0;
 }
 
@@ -64,11 +49,12 @@ void tb_val_hist_push(tb_val *v, tb_val_at *at, const tb_node *n)
 	tb_val_hist *h = &at->hist;
 	unsigned cap = v->so.lookback + 1;
 	if (h->n == cap) {
-		S_touch_node(h->touched, h->node[h->head]);
-		h->head = (h->head + 1) % cap;
+		h->lost = 1;
+		h->head = h->head + 1 == cap ? 0 : h->head + 1;
 		h->n--;
 	}
-	unsigned slot = (h->head + h->n) % cap;
+	unsigned slot = h->head + h->n; /* a ring: no division on every turn */
+	slot -= slot >= cap ? cap : 0;
 	h->st[slot] = at->st;
 	h->node[slot] = n;
 	h->n++;
@@ -250,10 +236,9 @@ static int S_go_on(tb_val *v, tb_val_at *at, const tb_repair *r, const tb_state 
  * let a wrong one through. */
 static int S_certain(const tb_val_at *at, const tb_repair *rp, size_t all)
 {
-	const uint64_t *t = at->hist.touched;
 	if (!rp[0].commented && rp[0].rival < rp[0].weight)
 		return 0;
-	if (at->assume[0] || (rp[0].stopped && !rp[0].commented) || t[0] || t[1] || t[2] || t[3])
+	if (at->assume[0] || (rp[0].stopped && !rp[0].commented) || at->hist.lost)
 		return 0;
 	return all == 1 || (rp[0].commented && !(all > 1 && rp[1].commented));
 }
@@ -327,7 +312,7 @@ int tb_val_slips(tb_val *v, tb_val_at *at, const tb_node *n, uint8_t kind, const
 	}
 	tb_buf_free(&turns);
 	S_tell(v, n, rp, all < SHOWN ? all : SHOWN, went ? 0 : -1, went && certain);
-	S_hist_forget(v, at);
+	S_hist_forget(at);
 	return went;
 }
 

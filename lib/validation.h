@@ -108,10 +108,9 @@ typedef struct tb_val_steps {
  * of at most TB_LOOKBACK_MAX + 1. */
 typedef struct tb_val_hist {
 	unsigned n, head;          /* held, and the oldest's slot */
-	uint64_t touched[4];       /* the points (tb_point bits) the written turns
-	                              before these wrote, since the position was
-	                              last known from the record: a slip there
-	                              is beyond the look-back's reach */
+	int lost;                  /* a written turn fell out of the look-back since
+	                              the position was last known from the record (or
+	                              it never was): a slip there is beyond its reach */
 	tb_state st[TB_LOOKBACK_MAX + 1];
 	const tb_node *node[TB_LOOKBACK_MAX + 1];
 } tb_val_hist;
