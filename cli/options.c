@@ -198,7 +198,8 @@ static int S_count_arg(const char *v, unsigned long max, unsigned long *out)
 
 int cli_opt_search(void *opts, const cli_optarg *a)
 {
-	static const unsigned long S_max[] = {64, 100000000, 1000, 10000, 24};
+	/* the last, --lookback, is the library's TB_LOOKBACK_MAX (repair.h) */
+	static const unsigned long S_max[] = {64, 100000000, 1000, 10000, 32};
 	(void)opts;
 	unsigned long max = S_max[a->opt->tag], n;
 	if (S_count_arg(a->value, max, &n)) {

@@ -30,6 +30,7 @@ typedef struct S_decision {
 /* A slip the replay went on past: its repairs, best first, their turns
  * copied (owned). */
 typedef struct S_slip {
+	const tb_node *illegal; /* the turn it explains */
 	tb_slip_repair r[3];
 	size_t n;
 	int certain;   /* checking went on as if the first were so */
@@ -81,9 +82,18 @@ static void S_slip_told(void *ctx, const tb_node *illegal, const tb_slip_repair 
                         int went_on, int certain)
 {
 	S_fill *f = ctx;
-	(void)illegal;
 	if (went_on != 0 || !n || f->nomem)
 		return;
+	S_slip *again = NULL; /* told again: checking switched to this repair */
+	for (size_t i = f->nslips; i-- > 0 && !again;)
+		if (f->slips[i].illegal == illegal)
+			again = &f->slips[i];
+	if (again) {
+		for (size_t j = 0; j < again->n; j++)
+			free((tb_turn *)again->r[j].turns);
+		f->nslips--;
+		*again = f->slips[f->nslips];
+	}
 	if (f->nslips == f->capslips) {
 		size_t cap = f->capslips ? 2 * f->capslips : 4;
 		S_slip *grown = tb_realloc(f->slips, cap * sizeof *grown);
@@ -108,6 +118,7 @@ static void S_slip_told(void *ctx, const tb_node *illegal, const tb_slip_repair 
 		sl->r[i] = r[i];
 		sl->r[i].turns = copy;
 	}
+	sl->illegal = illegal;
 	sl->n = n < 3 ? n : 3;
 	sl->certain = certain;
 	f->nslips++;
@@ -222,19 +233,19 @@ static void S_alt_written(tb_alt *a, const tb_node *n)
 	}
 }
 
-/* Node 'n' made a reading of 'nalts' alternatives 'alts' (copied into
- * the arena); 0 when memory ran out. */
-static int S_make_reading(tb_record *rec, tb_node *n, const tb_alt *alts, unsigned nalts)
+/* 'n' alternatives in the record's arena; NULL when memory ran out. */
+static tb_alt *S_alts(tb_record *rec, unsigned n)
 {
-	tb_alt *v = tb_arena_alloc(&rec->arena, nalts * sizeof *v);
-	if (!v)
-		return 0;
-	memcpy(v, alts, nalts * sizeof *v);
+	return tb_arena_alloc(&rec->arena, n * sizeof(tb_alt));
+}
+
+/* Node 'n' made the reading of 'nalts' alternatives 'alts' (the arena's). */
+static void S_set_reading(tb_node *n, tb_alt *alts, unsigned nalts)
+{
 	n->kind = TB_NODE_READING;
-	n->alts = v;
+	n->alts = alts;
 	n->nalts = nalts;
 	n->move = (tb_move){0, 0, NULL};
-	return 1;
 }
 
 /* Can written node 'n' take a reading in its place: a move or a pass
@@ -252,71 +263,71 @@ static int S_same(const tb_turn *t, const tb_node *n)
 	       (n->kind == TB_NODE_PASS || t->crown == n->move.crown);
 }
 
-/* Node 'n' made the reading "<reconstructed t | n as written>", unless
- * 't' is what it writes. */
-static int S_pair(tb_record *rec, tb_node *n, const tb_turn *t)
-{
-	tb_alt alts[2];
-	if (S_same(t, n))
-		return 1;
-	if (!S_alt_turn(rec, &alts[0], t))
-		return 0;
-	S_alt_written(&alts[1], n);
-	return S_make_reading(rec, n, alts, 2);
-}
+/* A node's reading, made before any node is changed. */
+typedef struct S_edit {
+	tb_node *node;
+	tb_alt *alts;
+} S_edit;
 
-/* A reading "<reconstructed t | omitted>" put before node 'n': the turn
- * a transcriber left out. */
-static int S_put_before(tb_record *rec, tb_node *n, const tb_turn *t)
-{
-	tb_node *prev;
-	tb_line *line = S_line_of(&rec->main, n, &prev);
-	tb_node *made = tb_arena_alloc(&rec->arena, sizeof *made);
-	tb_alt alts[2];
-	if (!line || !made || !S_alt_turn(rec, &alts[0], t))
-		return 0;
-	S_alt_written(&alts[1], NULL);
-	memset(made, 0, sizeof *made);
-	made->span = n->span;
-	made->side = 2;
-	made->gap_min = made->gap_max = -1;
-	if (!S_make_reading(rec, made, alts, 2))
-		return 0;
-	made->next = n;
-	if (prev)
-		prev->next = made;
-	else
-		line->first = made;
-	return 1;
-}
-
-/* Repair 'r' written: each written turn it changes a reading of the
- * turn in its place and the turn as written; a turn left out put before
- * them; a copy of a turn written twice "<omitted | it>". */
+/* Repair 'r' written: each written turn it changes a reading
+ * "<reconstructed turn | as written>"; a turn left out a reading
+ * "<reconstructed turn | omitted>" put before them; a copy of a turn
+ * written twice "<omitted | it>". Everything is made first, then the
+ * nodes changed: out of memory, nothing is. 1 when written, -1 when
+ * left as the source has it (a turn another slip already wrote), 0
+ * when memory ran out. */
 static int S_write_repair(tb_record *rec, const tb_slip_repair *r)
 {
-	tb_node *nodes[3];
-	for (unsigned i = 0; i < r->nnodes && i < 3; i++)
+	tb_node *nodes[3], *prev = NULL, *made = NULL;
+	tb_line *line = NULL;
+	unsigned nn = r->nnodes < 3 ? r->nnodes : 3, nt = r->nturns, from = 0, ne = 0;
+	for (unsigned i = 0; i < nn; i++)
 		if (!S_plain(nodes[i] = (tb_node *)r->nodes[i]))
-			return 1; /* already written by another slip: left as the source has it */
+			return -1;
 	const tb_turn *t = r->turns;
-	unsigned nt = r->nturns, nn = r->nnodes < 3 ? r->nnodes : 3, from = 0;
+	S_edit e[4];
 	if (nt == nn + 1) { /* a turn left out */
-		if (!S_put_before(rec, nodes[0], &t[0]))
-			return 0;
+		line = S_line_of(&rec->main, nodes[0], &prev);
+		made = tb_arena_alloc(&rec->arena, sizeof *made);
+		tb_alt *a = S_alts(rec, 2);
+		if (!line || !made || !a || !S_alt_turn(rec, &a[0], &t[0]))
+			return line ? 0 : -1;
+		S_alt_written(&a[1], NULL);
+		memset(made, 0, sizeof *made);
+		made->span = nodes[0]->span;
+		made->side = 2;
+		made->gap_min = made->gap_max = -1;
+		e[ne++] = (S_edit){made, a};
 		t++, nt--;
 	} else if (nt + 1 == nn) { /* a turn written twice: the copy goes */
-		tb_alt alts[2];
-		S_alt_written(&alts[0], NULL);
-		S_alt_written(&alts[1], nodes[0]);
-		if (!S_make_reading(rec, nodes[0], alts, 2))
+		tb_alt *a = S_alts(rec, 2);
+		if (!a)
 			return 0;
+		S_alt_written(&a[0], NULL);
+		S_alt_written(&a[1], nodes[0]);
+		e[ne++] = (S_edit){nodes[0], a};
 		from = 1;
 	}
-	for (unsigned i = 0; i < nt && from + i < nn; i++)
-		if (!S_pair(rec, nodes[from + i], &t[i]))
+	for (unsigned i = 0; i < nt && from + i < nn; i++) {
+		tb_node *n = nodes[from + i];
+		if (S_same(&t[i], n))
+			continue;
+		tb_alt *a = S_alts(rec, 2);
+		if (!a || !S_alt_turn(rec, &a[0], &t[i]))
 			return 0;
-	return 1;
+		S_alt_written(&a[1], n);
+		e[ne++] = (S_edit){n, a};
+	}
+	if (made) {
+		made->next = nodes[0];
+		if (prev)
+			prev->next = made;
+		else
+			line->first = made;
+	}
+	for (unsigned i = 0; i < ne; i++)
+		S_set_reading(e[i].node, e[i].alts, 2);
+	return ne ? 1 : -1;
 }
 
 /* Are the repairs of 'sl' all one turn read another way, at one node? */
@@ -333,20 +344,23 @@ static int S_one_turn(const S_slip *sl)
 /* Writes slip 'sl' into the record: several repairs of one turn as one
  * reading "<reconstructed a | reconstructed b | written>"; else the one
  * checking went on with, when it was the only one or singled out. 1
- * when written (or nothing to write), 0 when memory ran out, -1 when
+ * when written, 0 when memory ran out (nothing of it written), -1 when
  * left as the source has it. */
 static int S_write_slip(tb_record *rec, const S_slip *sl)
 {
 	if (S_one_turn(sl) && sl->n > 1) {
 		tb_node *n = (tb_node *)sl->r[0].nodes[0];
-		tb_alt alts[4];
 		if (!S_plain(n))
 			return -1;
+		tb_alt *alts = S_alts(rec, (unsigned)sl->n + 1);
+		if (!alts)
+			return 0;
 		for (size_t i = 0; i < sl->n; i++)
 			if (!S_alt_turn(rec, &alts[i], &sl->r[i].turns[0]))
 				return 0;
 		S_alt_written(&alts[sl->n], n);
-		return S_make_reading(rec, n, alts, (unsigned)sl->n + 1);
+		S_set_reading(n, alts, (unsigned)sl->n + 1);
+		return 1;
 	}
 	if (sl->n != 1 && !sl->certain)
 		return -1;
@@ -389,8 +403,8 @@ static int S_write_slips(tb_record *rec, S_fill *f, int ok, size_t *written)
 			free((tb_turn *)f->slips[i].r[j].turns);
 	}
 	free(f->slips);
-	if (ok && any)
-		tb_tree_renumber(rec); /* a turn put in or read otherwise: the count again */
+	if (any) /* a turn put in or read otherwise: the count again, ok or not */
+		tb_tree_renumber(rec);
 	return ok;
 }
 

@@ -84,15 +84,17 @@ typedef struct tb_repair_in {
  * those whose written turns after them get past the illegal one, those
  * that get the furthest (a later slip stops them all at the same
  * place), ranked by the cost model (spec/reconstruct.md §4): fewer
- * edits, then the lighter dictation weight, then the nearer the
- * illegal turn. Fills 'out' (at most 'max'), best first; returns how
+ * edits, then the lighter dictation weight, then the further the
+ * written turns stay legal, then the nearer the illegal turn. Fills 'out' (at most 'max'), best first; returns how
  * many there are in all. Out of memory it sets '*nomem' and returns 0.
  * With 'in->target', the repairs kept are those after which the written
  * turns up to the target are legal and reach it, exactly as a
  * restatement is checked (what it leaves unsaid is no difference),
  * ranked alike; 'reach' counts the written turns replayed after them.
- * Bounded: at most k x (legal turns + 3) repairs are tried, each
- * replaying at most k + 2 + window turns; 256 are kept. */
+ * Bounded: at most k x (2 x legal turns + 3) repairs are tried, each
+ * replaying at most k + 2 + window turns (a turn left out lists the
+ * legal turns after each legal turn: legal turns squared listings a
+ * look-back turn); 256 are kept. */
 /* The written turn after node 'n' on its line, skipping what stands for
  * no turn (a gap of length 0, a reading whose first alternative is
  * "omitted"), or NULL: the turns a repair stands for, in order. */

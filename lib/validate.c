@@ -696,6 +696,10 @@ static void S_line(tb_val *v, const tb_line *line, tb_val_at *at, int main)
 		for (const tb_line *var = n->variations; var; var = var->next) {
 			tb_val_at alt = before;
 			alt.depth = at->depth + 1;
+			/* a repair replays the written turns after the one it changes,
+			 * node by node along their line: the main line's turns before
+			 * the variation would lead back into the main line */
+			tb_val_hist_reset(&alt, 0);
 			S_line(v, var, &alt, 0);
 		}
 		at->steps = &steps;

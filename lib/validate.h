@@ -35,8 +35,12 @@ typedef struct tb_slip_repair {
  * it were so (else under the assumption). Called too for a restated
  * position ('illegal' its node) that the written turns before it do not
  * reach, with the repairs after which they do; 'went_on' is then -1
- * (checking goes on from the position). Everything is borrowed for the
- * call. */
+ * (checking goes on from the position). When checking later switches to
+ * another of a slip's repairs (the beam, spec/reconstruct.md §4.3), it
+ * is told again for the same 'illegal', with that repair alone ('went_on'
+ * 0, 'certain' 0). Not called for a slip after an open turn or a gap
+ * (validate_open_slips.c): those are notes only. Everything is borrowed
+ * for the call. */
 typedef void (*tb_slip_fn)(void *ctx, const tb_node *illegal, const tb_slip_repair *r,
                            size_t n, int went_on, int certain);
 

@@ -41,15 +41,23 @@ static int S_same_repair(const tb_repair *a, const tb_repair *b)
 	return 1;
 }
 
-/* 0 when memory ran out. */
+/* Adds repair 'r' of one position, or counts it again when another
+ * position had it; past DISTINCT repairs none is singled out ('many'),
+ * which bounds the work at positions x repairs x DISTINCT. 0 when
+ * memory ran out. */
 static int S_add(S_all *a, const tb_repair *r)
 {
+	enum { DISTINCT = 256 };
 	for (size_t i = 0; i < a->n; i++)
 		if (S_same_repair(&a->v[i].r, r)) {
 			a->v[i].held++;
 			a->v[i].r.reach = r->reach > a->v[i].r.reach ? r->reach : a->v[i].r.reach;
 			return 1;
 		}
+	if (a->n == DISTINCT) {
+		a->many = 1;
+		return 1;
+	}
 	if (a->n == a->cap) {
 		size_t cap = a->cap ? 2 * a->cap : 8;
 		S_found *grown = tb_realloc(a->v, cap * sizeof *grown);
@@ -88,17 +96,25 @@ static int S_gather(tb_val *v, tb_stretch *x, const tb_node *n, const tb_step *s
 	return 1;
 }
 
-/* Most likely first (ORDER REPAIR), then the one that holds in more of
- * the positions; the order found otherwise (an insertion sort: the
- * repairs are few). */
+/* Most likely first: the lighter weight of the cost model (spec §4.2;
+ * a comment that names it weighs 0), then the one that holds in more
+ * of the positions, then the kind (ORDER REPAIR); the order found
+ * otherwise (an insertion sort: 256 at most, S_add). */
+static int S_after(const S_found *a, const S_found *b)
+{
+	if (a->r.weight != b->r.weight)
+		return a->r.weight > b->r.weight;
+	if (a->held != b->held)
+		return a->held < b->held;
+	return a->r.kind > b->r.kind;
+}
+
 static void S_rank(S_all *a)
 {
 	for (size_t i = 1; i < a->n; i++) {
 		S_found f = a->v[i];
 		size_t j = i;
-		for (; j > 0 && (a->v[j - 1].r.kind > f.r.kind ||
-		                 (a->v[j - 1].r.kind == f.r.kind && a->v[j - 1].held < f.held));
-		     j--)
+		for (; j > 0 && S_after(&a->v[j - 1], &f); j--)
 			a->v[j] = a->v[j - 1];
 		a->v[j] = f;
 	}
@@ -115,8 +131,9 @@ static void S_note(tb_val *v, const tb_node *n, const tb_state *s, const S_found
 	tb_buf_printf(&note, "at %u:%u, ", n->span.line, n->span.col);
 	tb_val_repair_kind(&note, &f->r);
 	tb_buf_printf(&note, ": %s", tb_val_text(v, &seq));
-	tb_buf_printf(&note, ": the next %u turn%s legal then", f->r.reach,
-	              f->r.reach == 1 ? " is" : "s are");
+	if (f->r.reach)
+		tb_buf_printf(&note, ": the next %u turn%s legal then", f->r.reach,
+		              f->r.reach == 1 ? " is" : "s are");
 	if (f->held < positions)
 		tb_buf_printf(&note, " (in %zu of the %zu positions)", f->held, positions);
 	tb_val_fault_candidate(v, tb_val_text(v, &seq));
@@ -148,7 +165,7 @@ int tb_val_open_slips(tb_val *v, tb_stretch *x, const tb_node *n, const tb_step 
 	for (size_t i = 0; i < a.n && i < SHOWN; i++)
 		S_note(v, n, tb_stretch_state(x, 0), &a.v[i], positions);
 	if (a.n > SHOWN)
-		tb_diag_note(v->r, "and %zu more ways of reading it", a.n - SHOWN);
+		tb_diag_note(v->r, "and %zu more way%s of reading it", a.n - SHOWN, a.n - SHOWN == 1 ? "" : "s");
 	int single = a.n == 1 && !a.many && !v->oom;
 	if (single) {
 		*one = a.v[0].r;

@@ -184,8 +184,9 @@ static int S_go_on(tb_val *v, tb_val_at *at, const tb_repair *r, const tb_state 
 	size_t i = k - 1 - r->back;
 	tb_state s = before[i];
 	for (unsigned j = 0; j < r->nturns; j++) {
-		if (i + j == k - 1 && r->kind == TB_REPAIR_MISSING) {
-			at->fixed = 1; /* the variations of the illegal turn follow the missing one */
+		if (i + j == k && r->kind == TB_REPAIR_MISSING) {
+			/* turn[j] is the illegal turn's: its variations follow the missing one */
+			at->fixed = 1;
 			at->fixed_before = s;
 		}
 		v->rs.rules->play(&v->rs, &s, &r->turn[j], NULL);
@@ -286,7 +287,7 @@ int tb_val_slips(tb_val *v, tb_val_at *at, const tb_node *n, uint8_t kind, const
 	for (size_t i = 0; i < all && i < SHOWN; i++)
 		S_note(v, &rp[i], &before[k - 1 - rp[i].back], &turns);
 	if (all > SHOWN)
-		tb_diag_note(v->r, "and %zu more ways of reading it", all - SHOWN);
+		tb_diag_note(v->r, "and %zu more way%s of reading it", all - SHOWN, all - SHOWN == 1 ? "" : "s");
 	int certain = S_certain(at, rp, all);
 	tb_buf_clear(&turns);
 	S_turns(&turns, &rp[0], &before[k - 1 - rp[0].back]);
@@ -306,6 +307,7 @@ int tb_val_slips(tb_val *v, tb_val_at *at, const tb_node *n, uint8_t kind, const
 		S_assume(at, tb_val_text(v, &turns), first, &rp[0]);
 		v->assume = at->assume;
 		for (size_t i = 1; i < all && i < SHOWN; i++) { /* the beam */
+			at->beam_ill = n;
 			at->beam[at->nbeam] = rp[i];
 			at->beam_before[at->nbeam++] = before[k - 1 - rp[i].back];
 		}
@@ -363,7 +365,7 @@ void tb_val_restated_slips(tb_val *v, const tb_val_at *at, const tb_node *pos)
 	for (size_t i = 0; i < all && i < SHOWN; i++)
 		S_note_reaches(v, &rp[i], &before[k - 1 - rp[i].back], pos, &turns);
 	if (all > SHOWN)
-		tb_diag_note(v->r, "and %zu more ways of reading it", all - SHOWN);
+		tb_diag_note(v->r, "and %zu more way%s of reading it", all - SHOWN, all - SHOWN == 1 ? "" : "s");
 	tb_buf_free(&turns);
 	S_tell(v, pos, rp, all < SHOWN ? all : SHOWN, -1, 0);
 }
@@ -438,6 +440,7 @@ int tb_val_beam_switch(tb_val *v, tb_val_at *at, const tb_node *n, uint8_t kind,
 			tb_buf_free(&turns);
 			at->nbeam = 0;
 			at->st = s;
+			S_tell(v, at->beam_ill, &r, 1, 0, 0); /* told again: this one, gone on with */
 			tb_val_hist_reset(at, 0);
 			tb_val_play(v, at, &played, n);
 			tb_turns_free(&l);

@@ -138,6 +138,7 @@ typedef struct tb_val_at {
 	 * switches to it (validate_slips.c). */
 	unsigned nbeam;
 	tb_repair beam[2];
+	const tb_node *beam_ill;    /* the illegal turn the beam's repairs are of */
 	tb_state beam_before[2];
 	/* A legal turn the rules frown on (TB407, rules->remark): told only
 	 * when the opponent's next turn does not take the penalty (a huff). */

@@ -459,7 +459,7 @@ def repairs_of(d):
             m = rx.match(n)
             if m:
                 reps.append((kind, tuple(t for t in m.group(1).split() if not NUM.match(t))))
-        m = re.match(r"^and (\d+) more ways of reading it", n)
+        m = re.match(r"^and (\d+) more ways? of reading it", n)
         if m:
             more = int(m.group(1))
         if n == "checking goes on as if it were so":
@@ -1127,7 +1127,7 @@ def check_open_slips(cases):
                     if int(m.group(2)) != col:  # (its line is the batch file's)
                         fail("%s: a repair not at the changed token: %s" % (rec.key, n), fmt_diags(rec))
                     reps.append(tuple(t for t in m.group(3).split() if not NUM.match(t)))
-                m = re.match(r"^and (\d+) more ways of reading it", n)
+                m = re.match(r"^and (\d+) more ways? of reading it", n)
                 if m:
                     more = int(m.group(1))
                 followed |= n.startswith("checking goes on as if it were so")
