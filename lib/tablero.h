@@ -563,7 +563,8 @@ TB_EXPORT char *tb_record_fill(tb_reader *r, tb_record *rec, size_t *len, size_t
  * out "<reconstructed c4-c3 | omitted>" put before the turn it was left
  * out before; a turn written twice "<omitted | e4>"; two turns swapped
  * two readings. A slip with several repairs at different turns, none
- * singled out, is left as written. Nothing the source says is lost: the
+ * singled out, is left as written; so is a slip after an unknown turn or
+ * a gap, which validate only names. Nothing the source says is lost: the
  * written turn stays a reading, which validate checks as a witness.
  * '*repaired' is set to the slips written. Returns, and may fail, as
  * tb_record_fill; the record written may still have errors (a slip no
