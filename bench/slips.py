@@ -70,6 +70,7 @@ import zlib
 
 # the games and their rules as the reconstruction bench plays them, and
 # how it reads movetext: one place for both benches
+import reconstruct
 from reconstruct import GAMES, NUMBER, RESULT
 
 # (label, game, phase): La Pitarra's placement (a token with no '-')
@@ -107,18 +108,10 @@ def run(tablero, args, text=None):
 
 def random_games(tablero, game, seed, n, turns=TURNS):
     """n random games of game from seed: a list of (tags, tokens), tags the
-    [Game], [Rules] and [Position] lines, tokens the main line's turns."""
-    g = GAMES[game]
-    args = ["random", "--game", game, "--seed", str(seed), "-n", str(n), "--turns", str(turns)]
-    if g["rules"]:
-        args += ["--rules", g["rules"]]
-    if g["position"]:
-        args += ["--position", g["position"]]
-    out, _ = run(tablero, args)
+    [Game], [Rules] and [Position] lines and the bench's [Language], tokens
+    the main line's turns (the games as bench/reconstruct.py makes them)."""
     games = []
-    for rec in re.split(r"\n(?=\[Game )", out):
-        if not rec.strip():
-            continue
+    for rec in reconstruct.random_games(tablero, game, seed, n, turns):
         head, _, body = rec.partition("\n\n")
         tags = [l for l in head.splitlines()
                 if re.match(r"\[(Game|Rules|Position) ", l)] + ['[Language "%s"]' % LANGUAGE]
