@@ -145,6 +145,7 @@ class Slip:
         self.kind, self.anchors, self.orig, self.written = kind, anchors, orig, written
         self.extra = extra or {}
         self.dist = None    # written plies from the slip to the first error
+        self.refused = True  # the rules refuse the game with this slip alone
 
     def locs(self):
         """The line:col pairs that point at this slip."""
@@ -230,27 +231,45 @@ def inject(kind, entries, i, rng, board):
             b = [p.group(0) for p in POINT.finditer(old)]
             w, o = next((x, y) for x, y in zip(a, b) if x != y)
             e.comment = "¿%s o %s?" % ((w, o) if rng.random() < 0.5 else (o, w))
-        return Slip(kind, [e], [old], [new])
+        return Slip(kind, [e], [old], [new], {"at": [e.orig]})
     if kind in ("swap", "swap2"):
         j = i + (1 if kind == "swap" else 2)
         if j >= len(entries) or entries[j].tok == e.tok:
             return None
         a, b = e.tok, entries[j].tok
         e.tok, entries[j].tok = b, a
-        return Slip(kind, [e, entries[j]], [a, b], [b, a])
+        return Slip(kind, [e, entries[j]], [a, b], [b, a], {"at": [e.orig, entries[j].orig]})
     if kind == "missing":
         if i + 1 >= len(entries):
             return None
         gone = entries.pop(i)
-        return Slip(kind, [entries[i]], [gone.tok], [])
+        return Slip(kind, [entries[i]], [gone.tok], [], {"at": [gone.orig]})
     if kind == "doubled":
         copy = Entry(e.tok, e.ply + 1, None)
         for f in entries[i + 1:]:
             f.ply += 1
         entries.insert(i + 1, copy)
         nxt = entries[i + 2].tok if i + 2 < len(entries) else None
-        return Slip(kind, [copy], [e.tok], [e.tok, e.tok], {"next": nxt})
+        return Slip(kind, [copy], [e.tok], [e.tok, e.tok], {"next": nxt, "at": [e.orig]})
     raise ValueError(kind)
+
+
+def alone(turns, s):
+    """The game's turns with slip s alone put in (s.extra["at"]: the
+    original turns it changed); None when it changed a copy."""
+    at = s.extra.get("at")
+    if not at or None in at:
+        return None
+    t = list(turns)
+    if s.kind == "missing":
+        del t[at[0]]
+    elif s.kind == "doubled":
+        t.insert(at[0] + 1, t[at[0]])
+    elif len(at) == 2:
+        t[at[0]], t[at[1]] = t[at[1]], t[at[0]]
+    else:
+        t[at[0]] = s.written[0]
+    return t
 
 
 def phase_ok(tok, phase):
@@ -434,16 +453,47 @@ def score_slip(s, diags):
     return {"localised": loc, "among": bool(good), "first": first}
 
 
-def wrong_asif(slips, diags):
+def wrong_asif(slips, diags, same=None):
     """Diagnostics that go on 'as if it were so' on a first repair that is
-    not the original of a slip of the record, where it says it is."""
+    not the original of a slip of the record, where it says it is -- and,
+    given same(diagnostic), does not give the game's own position after
+    the illegal turn: two slips that one edit explains as well (2... f4
+    for f6, then 5... a4xc3 for f4xc3: 5... f6xc3 places the same two
+    pieces) are another reading of the same game, gone on with rightly."""
     n = 0
     for d in diags:
         if d["asif"]:
             r = d["repairs"][0] if d["repairs"] else None
             if not r or not any(r.loc in s.locs() and is_original(r, s) for s in slips):
-                n += 1
+                n += not (r and same and same(d))
     return n
+
+
+def position_after(tablero, tags, toks):
+    """The position (show's notation) after the turns toks, or None when
+    the rules refuse one of them."""
+    rec = write_record(tags, [Entry(t, n, n) for n, t in enumerate(toks)], "same", 1, False)
+    out, err = run(tablero, ["show", "-"], rec)
+    m = re.search(r"^Position: (.*)$", out, re.M)
+    return m.group(1) if m and "the rules stop" not in err else None
+
+
+def same_position(tablero, r, d):
+    """Does the first repair of diagnostic d, put in record r's written
+    turns, give the game's own position after the illegal turn?"""
+    rep, ent = d["repairs"][0], r["entries"]
+    i, ill = index_at(ent, rep.loc), index_at(ent, (d["line"], d["col"]))
+    if i is None or ill is None:
+        return False
+    # what it stands for: a swap two written turns, a turn left out none
+    # (a kind read wrongly here gives another position: counted wrong)
+    consumed = 2 if "order" in rep.words else 0 if "missing" in rep.words else 1
+    turns = [] if DOUBLED_WORDS.search(rep.words) else rep.turns
+    toks = [e.tok for e in ent[:i]] + turns + [e.tok for e in ent[i + consumed:ill + 1]]
+    if len(toks) > len(r["orig"]):
+        return False
+    mine = position_after(tablero, r["tags"], toks)
+    return mine is not None and mine == position_after(tablero, r["tags"], r["orig"][:len(toks)])
 
 
 def fill_tokens(record):
@@ -594,14 +644,40 @@ def measure(tablero, outdir, recs, kind):
             s.dist = None if not later else 0 if min(later) in idx else min(later) - at
             s.score = score_slip(s, ds)
         r["diags"] = max(0, len(ds) - b)
-        r["wrong_asif"] = wrong_asif(r["slips"], ds)
+        r["wrong_asif"] = wrong_asif(r["slips"], ds, lambda d: same_position(tablero, r, d))
         written = [e.tok for e in r["entries"]]
         got = filled.get(r["k"])
         r["wrong_fill"] = int(got is not None and got != written and got != r["orig"][:len(got)])
         kept.append(r)
+    if kind in ("two6", "mixed"):
+        refused_alone(tablero, os.path.join(outdir, kind + "-alone.tgn"), kept)
     with open(os.path.join(outdir, kind + ".truth"), "w", encoding="utf-8") as f:
         f.write(truth(kept))
     return kept
+
+
+def refused_alone(tablero, path, kept):
+    """Sets each slip's 'refused': do the rules refuse the game with that
+    slip alone put in? A slip they do not refuse -- a side's two
+    placements swapped, a point misheard as another that was free -- is
+    another legal game, the same to anyone; a record of several slips is
+    kept when one of them is refused, so the others may be such."""
+    recs, text, line = [], [], 1
+    for r in kept:
+        for s in r["slips"]:
+            t = alone(r["orig"], s)
+            if t is None:
+                continue
+            w = write_record(r["tags"], [Entry(x, n, n) for n, x in enumerate(t)], "alone", line,
+                             False)
+            recs.append({"first": line, "slip": s})
+            text.append(w)
+            line += w.count("\n")
+    with open(path, "w", encoding="utf-8") as f:
+        f.write("".join(text))
+    _, err = run(tablero, ["validate", "-j", "1", path])
+    for r, ds in zip(recs, by_record(recs, parse_diags(err))):
+        r["slip"].refused = any(d["sev"] == "error" for d in ds)
 
 
 def truth(kept):
@@ -613,6 +689,8 @@ def truth(kept):
         for s in r["slips"]:
             where = " ".join("%d:%d" % a.pos for a in s.anchors)
             found = " ".join(k for k in ("localised", "among", "first") if s.score[k]) or "-"
+            if not s.refused:
+                found += " (legal alone)"
             out.append("%d %s %s %s %s -> %s dist=%s %s" % (
                 r["k"], r["target"], s.kind, where, " ".join(s.orig),
                 " ".join(s.written) or "(left out)", s.dist, found))
@@ -651,6 +729,14 @@ def table(results):
                              wrong_fill=sum(r["wrong_fill"] for r in kept),
                              diags=sum(r["diags"] for r in kept) / len(slips) if slips else 0)
         if kind in ("two6", "mixed"):
+            ref = [s for s in slips if s.refused]
+            lines.append(row("  each refused alone", kept, len(made), ref))
+            summary[kind + "-refused"] = {
+                k: (100.0 * sum(s.score[k] for s in ref) / len(ref) if ref else 0)
+                for k in ("localised", "among", "first")}
+            summary[kind + "-refused"].update(
+                records=len(kept), slips=len(ref), wrong_asif=summary[kind]["wrong_asif"],
+                wrong_fill=summary[kind]["wrong_fill"], diags=summary[kind]["diags"])
             continue
         for name, test in (("immediate", lambda s: s.dist == 0),
                            ("delayed", lambda s: s.dist != 0)):
@@ -785,6 +871,9 @@ def self_test():
     ds[0]["repairs"].reverse()
     assert score_slip(s, ds) == {"localised": True, "among": True, "first": False}
     assert wrong_asif([s], ds) == 1
+    # ... unless it gives the game's own position there (same(d), which
+    # the bench asks show)
+    assert wrong_asif([s], ds, lambda d: True) == 0
     # an error at a later turn with today's note there: not localised
     ds = parse_diags("x.tgn:5:4: error: e5 [TB401]\nnote: did you mean e6? (one point misheard)\n")
     assert score_slip(s, ds) == {"localised": False, "among": False, "first": False}

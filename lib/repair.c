@@ -209,13 +209,18 @@ static int S_comment_says(const S_try *y, const tb_repair *r)
 	return ok && S_commented(y, y->at, text);
 }
 
-/* Ranks 'a' before 'b'? Fewer edits, the lighter weight, (with a whole
- * window to keep) the further reach, the nearer the illegal turn, the
- * kind's order. */
+/* Ranks 'a' before 'b'? Fewer edits, a comment naming it, (both stopped
+ * by a later turn) the further one slip more gets, the lighter weight,
+ * (with a whole window to keep) the further reach, the nearer the
+ * illegal turn, the kind's order. */
 static int S_before(const tb_repair *a, const tb_repair *b)
 {
 	if (a->edits != b->edits)
 		return a->edits < b->edits;
+	if (a->commented != b->commented)
+		return a->commented > b->commented;
+	if (a->stopped && b->stopped && a->then != b->then)
+		return a->then > b->then;
 	if (a->weight != b->weight)
 		return a->weight < b->weight;
 	if (a->end != b->end)
@@ -264,6 +269,7 @@ static void S_keep(S_try *y, tb_repair *r)
 		return; /* the illegal turn stays illegal, or the window does not hold */
 	r->reach = reach;
 	r->end = end;
+	r->then = end;
 	r->stopped = (uint8_t)illegal;
 	r->back = (uint8_t)(in->k - 1 - y->at);
 	r->node = in->nodes[y->at];
@@ -521,7 +527,95 @@ static void S_rank(tb_repair *v, size_t n)
 	}
 }
 
-static size_t S_search(const tb_repair_in *in, int full, tb_repair *out, size_t max, int *nomem)
+static size_t S_search(const tb_repair_in *in, int full, int second, tb_repair *out, size_t max,
+                       int *nomem);
+
+/* ===== One slip more ===== */
+
+/* The written turns a second edit after repair 'r' is looked for among:
+ * from the first after the turns it stands for up to the one that
+ * stopped it, the last SECOND_BACK of them, each with the position
+ * before it ('before', 'nodes', into 'in2', whose 'm' and 'kind' are the
+ * stopping turn's); the look-back index of the first in '*base'. 0 when
+ * the walk does not end at a turn the rules refuse. */
+enum { SECOND_BACK = 8, SECOND = 16 };
+
+static int S_after(const tb_repair_in *in, const tb_repair *r, tb_state *before,
+                   const void **nodes, tb_repair_in *in2, size_t *base, tb_turns *l, int *nomem)
+{
+	size_t at = in->k - 1 - r->back, cap = SECOND_BACK + 1, n = 0;
+	tb_state s = in->before[at];
+	for (unsigned i = 0; i < r->nturns; i++)
+		in->rs->rules->play(in->rs, &s, &r->turn[i], NULL);
+	const tb_node *node = in->nodes[at];
+	for (unsigned i = 0; i < r->consumed; i++)
+		node = tb_repair_next_turn(node);
+	size_t idx = at + r->consumed; /* the look-back index of 'node' */
+	for (; node; node = tb_repair_next_turn(node), idx++) {
+		int pass;
+		const tb_move *m = S_written(in->rs, node, &pass);
+		if (!m)
+			return 0;
+		before[n % cap] = s;
+		nodes[n % cap] = node;
+		n++;
+		tb_turn t;
+		if (!S_one(in->rs, &s, m, pass, l, &t, nomem)) { /* the turn that stopped it */
+			in2->m = m;
+			in2->kind = pass ? TB_NODE_PASS : TB_NODE_MOVE;
+			break;
+		}
+		if (idx >= r->end)
+			return 0; /* (cannot be: 'r' stopped at its 'end') */
+		in->rs->rules->play(in->rs, &s, &t, NULL);
+	}
+	if (!node || idx != r->end)
+		return 0;
+	size_t k2 = n < cap ? n : cap, first = n - k2;
+	tb_state ring[SECOND_BACK + 1];
+	const void *rn[SECOND_BACK + 1];
+	for (size_t i = 0; i < k2; i++) { /* oldest first */
+		ring[i] = before[(first + i) % cap];
+		rn[i] = nodes[(first + i) % cap];
+	}
+	memcpy(before, ring, k2 * sizeof *before);
+	memcpy(nodes, rn, k2 * sizeof *nodes);
+	in2->k = k2;
+	*base = idx + 1 - k2;
+	return 1;
+}
+
+/* For each of the first 'n' repairs of 'v' that a later written turn
+ * stopped: how far the written turns get with one edit more, made at
+ * that turn or at one of the SECOND_BACK before it, after the repair
+ * ('then', in the look-back's count). Two slips a few turns apart stop
+ * every single repair at the second; the one that is the first slip is
+ * the one the second's repair then carries furthest. */
+static void S_then(const tb_repair_in *in, tb_repair *v, size_t n, int *nomem)
+{
+	tb_turns l = {NULL, 0};
+	for (size_t i = 0; i < n && !*nomem; i++) {
+		if (!v[i].stopped)
+			continue;
+		tb_state before[SECOND_BACK + 1];
+		const void *nodes[SECOND_BACK + 1];
+		tb_repair_in in2 = {in->rs, in->conf, before, nodes, 0, 0, NULL, 0, NULL};
+		size_t base;
+		if (!S_after(in, &v[i], before, nodes, &in2, &base, &l, nomem))
+			continue;
+		size_t limit = in->k + in->window; /* the same window's end */
+		if (limit <= base + in2.k)
+			continue;
+		in2.window = (unsigned)(limit - base - in2.k);
+		tb_repair best;
+		if (S_search(&in2, 0, 0, &best, 1, nomem))
+			v[i].then = (unsigned)(base + best.end);
+	}
+	tb_turns_free(&l);
+}
+
+static size_t S_search(const tb_repair_in *in, int full, int second, tb_repair *out, size_t max,
+                       int *nomem)
 {
 	/* the candidates are gathered, ranked, then cut to 'max' */
 	size_t room = 256;
@@ -543,6 +637,11 @@ static size_t S_search(const tb_repair_in *in, int full, tb_repair *out, size_t 
 		S_at(&y, i);
 	size_t kept = y.n < room ? y.n : room;
 	S_rank(all, kept);
+	if (second && !full && !in->target && kept && all[0].stopped && !y.nomem) {
+		/* the SECOND best by weight: a few dozen searches at most */
+		S_then(in, all, kept < SECOND ? kept : SECOND, &y.nomem);
+		S_rank(all, kept);
+	}
 	memcpy(out, all, (kept < max ? kept : max) * sizeof *out);
 	for (size_t i = 0; i < kept && i < max; i++)
 		out[i].rival = y.rival;
@@ -557,7 +656,7 @@ size_t tb_repairs_back(const tb_repair_in *in, tb_repair *out, size_t max, int *
 	*nomem = 0;
 	if (!in->k || in->k > TB_LOOKBACK_MAX + 1)
 		return 0;
-	return S_search(in, 0, out, max, nomem);
+	return S_search(in, 0, 1, out, max, nomem);
 }
 
 size_t tb_repairs(const tb_ruleset *rs, const tb_state *s, const void *node, uint8_t kind,
@@ -566,5 +665,5 @@ size_t tb_repairs(const tb_ruleset *rs, const tb_state *s, const void *node, uin
 	const void *nodes[1] = {node};
 	tb_repair_in in = {rs, NULL, s, nodes, 1, kind, m, window, NULL};
 	*nomem = 0;
-	return S_search(&in, 1, out, max, nomem);
+	return S_search(&in, 1, 0, out, max, nomem);
 }

@@ -55,6 +55,10 @@ typedef struct tb_repair {
 	unsigned end;          /* how far legal: written turns from the look-back's
 	                          first to the first not legal after it (or the window's
 	                          end, or the line's) */
+	unsigned then;         /* how far legal with one slip more: for a repair
+	                          'stopped', the furthest 'end' (counted alike) that
+	                          one edit more, among the written turns after it up
+	                          to the one that stopped it, gets to; else 'end' */
 	unsigned rival;        /* the least weight of the repairs that went, others
 	                          getting further, though they stayed legal a few
 	                          written turns past the illegal one (UINT_MAX: none) */
@@ -84,8 +88,10 @@ typedef struct tb_repair_in {
  * those whose written turns after them get past the illegal one, those
  * that get the furthest (a later slip stops them all at the same
  * place), ranked by the cost model (spec/reconstruct.md §4): fewer
- * edits, then the lighter dictation weight, then the further the
- * written turns stay legal, then the nearer the illegal turn. Fills 'out' (at most 'max'), best first; returns how
+ * edits, a comment naming it, then -- when a later turn stops them --
+ * the further one slip more there gets ('then'), then the lighter
+ * dictation weight, then the further the written turns stay legal, then
+ * the nearer the illegal turn. Fills 'out' (at most 'max'), best first; returns how
  * many there are in all. Out of memory it sets '*nomem' and returns 0.
  * With 'in->target', the repairs kept are those after which the written
  * turns up to the target are legal and reach it, exactly as a
