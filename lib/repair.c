@@ -86,16 +86,28 @@ const tb_node *tb_repair_next_turn(const tb_node *n)
 /* Plays the written turns from node 'n' on, at most 'limit' of them,
  * from '*s', which ends in the position they reach; returns how many
  * were legal, '*illegal' set when the walk stopped at one that was not.
+ * At node under->node (when 'under'), the turns of that repair are
+ * played in place of the written ones it stands for, which count for
+ * none (they have no slot in the look-back).
  * A turn the rules cannot replay as written (an unknown one, a gap, a
  * restated position) ends the walk as the end of the line does. */
 static unsigned S_follow(const tb_ruleset *rs, tb_state *s, const tb_node *n, unsigned limit,
-                         tb_turns *l, int *illegal, int *nomem)
+                         const tb_repair *under, tb_turns *l, int *illegal, int *nomem)
 {
 	unsigned played = 0;
 	*illegal = 0;
 	for (; n && played < limit; n = n->next) {
 		if (S_nothing(n))
 			continue;
+		if (under && n == under->node) { /* the repair gone on under, in its place */
+			for (unsigned i = 0; i < under->nturns; i++)
+				rs->rules->play(rs, s, &under->turn[i], NULL);
+			for (unsigned i = 0; i < under->consumed && n; i++)
+				n = tb_repair_next_turn(n);
+			under = NULL;
+			if (!n)
+				break;
+		}
 		int pass;
 		const tb_move *m = S_written(rs, n, &pass);
 		if (!m)
@@ -252,15 +264,19 @@ static void S_keep(S_try *y, tb_repair *r)
 	tb_state w = in->before[y->at];
 	for (unsigned i = 0; i < r->nturns; i++)
 		in->rs->rules->play(in->rs, &w, &r->turn[i], NULL);
+	const tb_repair *under = in->under && y->at < in->under_at ? in->under : NULL;
 	const tb_node *after = in->nodes[y->at];
-	for (unsigned i = 0; i < r->consumed; i++)
+	for (unsigned i = 0; i < r->consumed; i++) {
+		if (under && after == under->node)
+			return; /* it would change a turn the repair gone on under stands for */
 		after = tb_repair_next_turn(after);
+	}
 	size_t first = y->at + r->consumed; /* the look-back index of 'after' */
 	size_t limit = in->target ? in->k : in->k + in->window;
 	int illegal;
 	unsigned reach = first < limit
-	                     ? S_follow(in->rs, &w, after, (unsigned)(limit - first), &y->l, &illegal,
-	                                &y->nomem)
+	                     ? S_follow(in->rs, &w, after, (unsigned)(limit - first), under, &y->l,
+	                                &illegal, &y->nomem)
 	                     : (illegal = 0, 0);
 	unsigned end = (unsigned)first + reach;
 	if (in->target && (end != in->k || !S_reaches(in->rs, &w, in->target, &y->nomem)))
@@ -534,10 +550,11 @@ static size_t S_search(const tb_repair_in *in, int full, int second, tb_repair *
 
 /* The written turns a second edit after repair 'r' is looked for among:
  * from the first after the turns it stands for up to the one that
- * stopped it, the last SECOND_BACK of them, each with the position
- * before it ('before', 'nodes', into 'in2', whose 'm' and 'kind' are the
- * stopping turn's); the look-back index of the first in '*base'. 0 when
- * the walk does not end at a turn the rules refuse. */
+ * stopped it, the last SECOND_BACK of them (and after the repair gone on
+ * under, when the walk passes it), each with the position before it
+ * ('before', 'nodes', into 'in2', whose 'm' and 'kind' are the stopping
+ * turn's); the look-back index of the first in '*base'. 0 when the walk
+ * does not end at a turn the rules refuse. */
 enum { SECOND_BACK = 8, SECOND = 16 };
 
 static int S_after(const tb_repair_in *in, const tb_repair *r, tb_state *before,
@@ -551,7 +568,18 @@ static int S_after(const tb_repair_in *in, const tb_repair *r, tb_state *before,
 	for (unsigned i = 0; i < r->consumed; i++)
 		node = tb_repair_next_turn(node);
 	size_t idx = at + r->consumed; /* the look-back index of 'node' */
+	const tb_repair *under = in->under && at < in->under_at ? in->under : NULL;
 	for (; node; node = tb_repair_next_turn(node), idx++) {
+		if (under && node == under->node) { /* the repair gone on under, in its place */
+			for (unsigned i = 0; i < under->nturns; i++)
+				in->rs->rules->play(in->rs, &s, &under->turn[i], NULL);
+			for (unsigned i = 0; i < under->consumed && node; i++)
+				node = tb_repair_next_turn(node);
+			under = NULL;
+			n = 0; /* the second edit is looked for after it: none changes it */
+			if (!node)
+				return 0;
+		}
 		int pass;
 		const tb_move *m = S_written(in->rs, node, &pass);
 		if (!m)
@@ -590,7 +618,9 @@ static int S_after(const tb_repair_in *in, const tb_repair *r, tb_state *before,
  * that turn or at one of the SECOND_BACK before it, after the repair
  * ('then', in the look-back's count). Two slips a few turns apart stop
  * every single repair at the second; the one that is the first slip is
- * the one the second's repair then carries furthest. */
+ * the one the second's repair then carries furthest. A repair before
+ * the one gone on under (in->under) is replayed through it, and the
+ * second edit looked for after it. */
 static void S_then(const tb_repair_in *in, tb_repair *v, size_t n, int *nomem)
 {
 	tb_turns l = {NULL, 0};
@@ -599,7 +629,7 @@ static void S_then(const tb_repair_in *in, tb_repair *v, size_t n, int *nomem)
 			continue;
 		tb_state before[SECOND_BACK + 1];
 		const void *nodes[SECOND_BACK + 1];
-		tb_repair_in in2 = {in->rs, in->conf, before, nodes, 0, 0, NULL, 0, NULL};
+		tb_repair_in in2 = {in->rs, in->conf, before, nodes, 0, 0, NULL, 0, NULL, NULL, 0};
 		size_t base;
 		if (!S_after(in, &v[i], before, nodes, &in2, &base, &l, nomem))
 			continue;
@@ -663,7 +693,7 @@ size_t tb_repairs(const tb_ruleset *rs, const tb_state *s, const void *node, uin
                   const tb_move *m, unsigned window, tb_repair *out, size_t max, int *nomem)
 {
 	const void *nodes[1] = {node};
-	tb_repair_in in = {rs, NULL, s, nodes, 1, kind, m, window, NULL};
+	tb_repair_in in = {rs, NULL, s, nodes, 1, kind, m, window, NULL, NULL, 0};
 	*nomem = 0;
 	return S_search(&in, 1, 0, out, max, nomem);
 }

@@ -82,6 +82,15 @@ typedef struct tb_repair_in {
 	const tb_move *m;
 	unsigned window;           /* written turns after the illegal one replayed */
 	const tb_position *target; /* the position restated after them, or NULL */
+	/* A repair checking already goes on under (NULL: none), made among the
+	 * written turns between nodes[under_at - 1] and nodes[under_at]: the
+	 * written turns it stands for are in no slot, the positions from
+	 * before[under_at] on are under it, and a repair before it is
+	 * replayed through it (a first slip seen only once a later one is
+	 * repaired). An edit that would change a turn it stands for is not
+	 * tried. */
+	const struct tb_repair *under;
+	size_t under_at;
 } tb_repair_in;
 
 /* The repairs of the last of 'in->nodes' made anywhere among them: of

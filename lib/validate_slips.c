@@ -33,6 +33,7 @@ void tb_val_hist_reset(tb_val_at *at, int known)
 {
 	at->hist.n = at->hist.head = 0;
 	at->hist.lost = !known;
+	at->hist.has_under = 0;
 }
 
 /* The look-back starts again after a repair: what it held is now before
@@ -42,6 +43,31 @@ static void S_hist_forget(tb_val_at *at)
 	tb_val_hist *h = &at->hist;
 	h->lost |= h->n > 0;
 	h->n = h->head = 0;
+	h->has_under = 0;
+}
+
+/* The look-back after repair 'r' of its turn 'i' (positions 'before',
+ * nodes 'nodes'), gone on with when no other was: the 'i' turns before
+ * it as they were, then the written turns after those it stands for up
+ * to the illegal one ('k' - 1), each with its position under it
+ * ('seen'). A slip before it is found from a later illegal turn, the
+ * written turns replayed through it. */
+static void S_hist_keep(tb_val_at *at, const tb_state *before, const void *const *nodes, size_t i,
+                        const tb_state *seen, size_t k, const tb_repair *r)
+{
+	tb_val_hist *h = &at->hist;
+	h->n = h->head = 0;
+	for (size_t j = 0; j < i; j++, h->n++) {
+		h->st[h->n] = before[j];
+		h->node[h->n] = nodes[j];
+	}
+	for (size_t j = i + r->consumed; j < k; j++, h->n++) {
+		h->st[h->n] = seen[j];
+		h->node[h->n] = nodes[j];
+	}
+	h->has_under = i > 0;
+	h->under_at = (unsigned)i;
+	h->under = *r;
 }
 
 void tb_val_hist_push(tb_val *v, tb_val_at *at, const tb_node *n)
@@ -52,6 +78,8 @@ void tb_val_hist_push(tb_val *v, tb_val_at *at, const tb_node *n)
 		h->lost = 1;
 		h->head = h->head + 1 == cap ? 0 : h->head + 1;
 		h->n--;
+		if (h->has_under && --h->under_at == 0)
+			h->has_under = 0; /* nothing held before it any more */
 	}
 	unsigned slot = h->head + h->n; /* a ring: no division on every turn */
 	slot -= slot >= cap ? cap : 0;
@@ -176,12 +204,16 @@ static void S_tell(tb_val *v, const tb_node *ill, const tb_repair *rp, size_t n,
 /* The position of 'at' after repair 'r' of look-back turn 'i' (its
  * positions 'before'), and the written turns after it up to the illegal
  * one ('k' - 1) played; the written turns after that a repair stands
- * for are skipped. 0 when a written turn there is no longer legal
- * (cannot be: the repair was kept because they are). */
+ * for are skipped; 'seen[j]' the position before each of those written
+ * turns, under it. A look-back holding a repair gone on under, after
+ * this one, plays it in its place. 0 when a written turn there is no
+ * longer legal (cannot be: the repair was kept because they are). */
 static int S_go_on(tb_val *v, tb_val_at *at, const tb_repair *r, const tb_state *before,
-                   const tb_node *const *nodes, size_t k)
+                   const tb_node *const *nodes, size_t k, tb_state *seen)
 {
 	size_t i = k - 1 - r->back;
+	const tb_val_hist *h = &at->hist;
+	const tb_repair *under = h->has_under && i < h->under_at ? &h->under : NULL;
 	tb_state s = before[i];
 	for (unsigned j = 0; j < r->nturns; j++) {
 		if (i + j == k && r->kind == TB_REPAIR_MISSING) {
@@ -195,6 +227,9 @@ static int S_go_on(tb_val *v, tb_val_at *at, const tb_repair *r, const tb_state 
 	int ok = 1;
 	for (size_t j = i + r->consumed; j < k && ok; j++) {
 		const tb_node *n = nodes[j];
+		for (unsigned u = 0; under && j == h->under_at && u < under->nturns; u++)
+			v->rs.rules->play(&v->rs, &s, &under->turn[u], NULL); /* the repair before */
+		seen[j] = s;
 		const tb_move *m = n->kind == TB_NODE_READING ? &n->alts[0].move : &n->move;
 		int pass = tb_node_followed(n) == TB_NODE_PASS;
 		const tb_turn *t = pass ? NULL : tb_turn_find(&v->rs, &s, m, &l);
@@ -274,7 +309,8 @@ int tb_val_slips(tb_val *v, tb_val_at *at, const tb_node *n, uint8_t kind, const
 		nodes[i] = h->node[slot];
 	}
 	tb_repair rp[SHOWN];
-	tb_repair_in in = {&v->rs, v->conf, before, nodes, k, kind, m, v->so.window, NULL};
+	tb_repair_in in = {&v->rs, v->conf, before, nodes, k, kind, m, v->so.window, NULL,
+	                   h->has_under ? &h->under : NULL, h->under_at};
 	int nomem = 0;
 	size_t all = tb_repairs_back(&in, rp, SHOWN, &nomem);
 	if (nomem) {
@@ -293,7 +329,8 @@ int tb_val_slips(tb_val *v, tb_val_at *at, const tb_node *n, uint8_t kind, const
 	S_turns(&turns, &rp[0], &before[k - 1 - rp[0].back]);
 	const tb_node *first = rp[0].node;
 	at->nbeam = 0; /* the last slip's other repairs failed here too */
-	int went = S_go_on(v, at, &rp[0], before, (const tb_node *const *)nodes, k);
+	tb_state seen[TB_LOOKBACK_MAX + 1];
+	int went = S_go_on(v, at, &rp[0], before, (const tb_node *const *)nodes, k, seen);
 	if (went && !at->hidden) {
 		at->hidden = 1; /* the frames before are as written: from here, none */
 		at->known = before[k - 1];
@@ -314,7 +351,10 @@ int tb_val_slips(tb_val *v, tb_val_at *at, const tb_node *n, uint8_t kind, const
 	}
 	tb_buf_free(&turns);
 	S_tell(v, n, rp, all < SHOWN ? all : SHOWN, went ? 0 : -1, went && certain);
-	S_hist_forget(at);
+	if (went && !h->has_under) /* one repair at a time is looked back through */
+		S_hist_keep(at, before, nodes, k - 1 - rp[0].back, seen, k, &rp[0]);
+	else
+		S_hist_forget(at);
 	return went;
 }
 
@@ -354,7 +394,10 @@ void tb_val_restated_slips(tb_val *v, const tb_val_at *at, const tb_node *pos)
 	if (!k)
 		return;
 	tb_repair rp[SHOWN];
-	tb_repair_in in = {&v->rs, v->conf, before, nodes, k, 0, NULL, 0, pos->position};
+	size_t drop = h->n - k; /* held, but before the last K */
+	int under = h->has_under && h->under_at > drop;
+	tb_repair_in in = {&v->rs, v->conf, before, nodes, k, 0, NULL, 0, pos->position,
+	                   under ? &h->under : NULL, under ? h->under_at - drop : 0};
 	int nomem = 0;
 	size_t all = tb_repairs_back(&in, rp, SHOWN, &nomem);
 	if (nomem) {

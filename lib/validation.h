@@ -113,6 +113,13 @@ typedef struct tb_val_hist {
 	                              it never was): a slip there is beyond its reach */
 	tb_state st[TB_LOOKBACK_MAX + 1];
 	const tb_node *node[TB_LOOKBACK_MAX + 1];
+	/* The repair checking goes on under, when the turns before it are
+	 * still held: the first 'under_at' held are before it (as written),
+	 * the rest after it (under it). A look-back from a later illegal turn
+	 * may then find a slip before it, replayed through it. */
+	int has_under;
+	unsigned under_at;
+	tb_repair under;
 } tb_val_hist;
 
 /* Where the replay of a line stands. */
