@@ -553,12 +553,15 @@ static size_t S_search(const tb_repair_in *in, int full, int second, tb_repair *
  * stopped it, the last SECOND_BACK of them (and after the repair gone on
  * under, when the walk passes it), each with the position before it
  * ('before', 'nodes', into 'in2', whose 'm' and 'kind' are the stopping
- * turn's); the look-back index of the first in '*base'. 0 when the walk
- * does not end at a turn the rules refuse. */
+ * turn's); the look-back index of the first in '*base'; '*adjacent' set
+ * when that first is the first after 'r' (the turns before 'r' may then
+ * be held before them, 'r' between). 0 when the walk does not end at a
+ * turn the rules refuse. */
 enum { SECOND_BACK = 8, SECOND = 16 };
 
 static int S_after(const tb_repair_in *in, const tb_repair *r, tb_state *before,
-                   const void **nodes, tb_repair_in *in2, size_t *base, tb_turns *l, int *nomem)
+                   const void **nodes, tb_repair_in *in2, size_t *base, int *adjacent,
+                   tb_turns *l, int *nomem)
 {
 	size_t at = in->k - 1 - r->back, cap = SECOND_BACK + 1, n = 0;
 	tb_state s = in->before[at];
@@ -577,6 +580,7 @@ static int S_after(const tb_repair_in *in, const tb_repair *r, tb_state *before,
 				node = tb_repair_next_turn(node);
 			under = NULL;
 			n = 0; /* the second edit is looked for after it: none changes it */
+			*adjacent = 0;
 			if (!node)
 				return 0;
 		}
@@ -600,6 +604,7 @@ static int S_after(const tb_repair_in *in, const tb_repair *r, tb_state *before,
 	if (!node || idx != r->end)
 		return 0;
 	size_t k2 = n < cap ? n : cap, first = n - k2;
+	*adjacent = *adjacent && first == 0; /* its first held is the first after 'r' */
 	tb_state ring[SECOND_BACK + 1];
 	const void *rn[SECOND_BACK + 1];
 	for (size_t i = 0; i < k2; i++) { /* oldest first */
@@ -615,7 +620,8 @@ static int S_after(const tb_repair_in *in, const tb_repair *r, tb_state *before,
 
 /* For each of the first 'n' repairs of 'v' that a later written turn
  * stopped: how far the written turns get with one edit more, made at
- * that turn or at one of the SECOND_BACK before it, after the repair
+ * that turn or at one of the SECOND_BACK before it after the repair, or
+ * at one of the SECOND_BACK before the repair, replayed through it
  * ('then', in the look-back's count). Two slips a few turns apart stop
  * every single repair at the second; the one that is the first slip is
  * the one the second's repair then carries furthest. A repair before
@@ -627,19 +633,33 @@ static void S_then(const tb_repair_in *in, tb_repair *v, size_t n, int *nomem)
 	for (size_t i = 0; i < n && !*nomem; i++) {
 		if (!v[i].stopped)
 			continue;
-		tb_state before[SECOND_BACK + 1];
-		const void *nodes[SECOND_BACK + 1];
+		tb_state after[SECOND_BACK + 1], before[2 * SECOND_BACK + 1];
+		const void *anodes[SECOND_BACK + 1], *nodes[2 * SECOND_BACK + 1];
 		tb_repair_in in2 = {in->rs, in->conf, before, nodes, 0, 0, NULL, 0, NULL, NULL, 0};
 		size_t base;
-		if (!S_after(in, &v[i], before, nodes, &in2, &base, &l, nomem))
+		int adjacent = 1;
+		if (!S_after(in, &v[i], after, anodes, &in2, &base, &adjacent, &l, nomem))
 			continue;
 		size_t limit = in->k + in->window; /* the same window's end */
 		if (limit <= base + in2.k)
 			continue;
 		in2.window = (unsigned)(limit - base - in2.k);
+		/* the turns before it too, up to SECOND_BACK, it between: a first
+		 * slip seen only once a second is repaired */
+		size_t at = in->k - 1 - v[i].back, lo = at > SECOND_BACK ? at - SECOND_BACK : 0;
+		if (in->under && at >= in->under_at && lo < in->under_at)
+			lo = in->under_at; /* not back through the repair gone on under */
+		size_t p = adjacent ? at - lo : 0;
+		memcpy(before, in->before + lo, p * sizeof *before);
+		memcpy(nodes, in->nodes + lo, p * sizeof *nodes);
+		memcpy(before + p, after, in2.k * sizeof *before);
+		memcpy(nodes + p, anodes, in2.k * sizeof *nodes);
+		in2.k += p;
+		in2.under = p ? &v[i] : NULL;
+		in2.under_at = p;
 		tb_repair best;
 		if (S_search(&in2, 0, 0, &best, 1, nomem))
-			v[i].then = (unsigned)(base + best.end);
+			v[i].then = (unsigned)(base + best.end - p);
 	}
 	tb_turns_free(&l);
 }
