@@ -1616,7 +1616,7 @@ static void test_lookback_against_brute_force(void **state)
 				tb_move m = S_move(&w[ill]);
 				tb_repair_in in = {rs, NULL, &before[lo], lbn, ill - lo + 1,
 				                   (uint8_t)(w[ill].nparts ? TB_NODE_MOVE : TB_NODE_PASS),
-				                   &m, 32, NULL};
+				                   &m, 32, NULL, NULL, 0};
 				int nomem = 0;
 				size_t all = tb_repairs_back(&in, out, 256, &nomem);
 				assert_false(nomem);
@@ -1756,7 +1756,7 @@ static void test_lookback_to_position(void **state)
 				const void *lbn[LB_K];
 				for (size_t i = lo; i < nw; i++)
 					lbn[i - lo] = nodes[i];
-				tb_repair_in in = {rs, NULL, &before[lo], lbn, nw - lo, 0, NULL, 0, pos->position};
+				tb_repair_in in = {rs, NULL, &before[lo], lbn, nw - lo, 0, NULL, 0, pos->position, NULL, 0};
 				int nomem = 0;
 				size_t all = tb_repairs_back(&in, out, 256, &nomem);
 				assert_false(nomem);
