@@ -66,16 +66,21 @@ static int S_write_all(int fd, const char *s, size_t len)
 	return 0;
 }
 
+mode_t cli_new_mode(const struct stat *old)
+{
+	if (old)
+		return old->st_mode & 07777;
+	mode_t mask = umask(0);
+	umask(mask);
+	return 0666 & ~mask;
+}
+
 /* The new file's permissions before any byte is in it: the old file's,
  * or what open(2) would give a new one (not mkstemp's 0600). 0, or -1
  * with errno: the file would not keep them. */
 static int S_set_mode(cli_atomic *a)
 {
-	if (a->have_st)
-		return fchmod(a->fd, a->st.st_mode & 07777);
-	mode_t mask = umask(0);
-	umask(mask);
-	return fchmod(a->fd, 0666 & ~mask);
+	return fchmod(a->fd, cli_new_mode(a->have_st ? &a->st : NULL));
 }
 
 cli_atomic *cli_atomic_begin(const char *path)

@@ -8,6 +8,7 @@
 #define TB_CLI_H
 
 #include <stdio.h>
+#include <sys/stat.h>
 
 #include "options.h"
 #include "tablero.h"
@@ -139,6 +140,10 @@ int cli_wants_help(int argc, char **argv);
  * Functions returning int return 0, or -1 after printing why (the
  * original untouched); abort removes what was written. */
 typedef struct cli_atomic cli_atomic;
+/* The permissions a file written in place of another gets: the old
+ * one's ('old', its stat), or, for a new file (NULL), what open(2) with
+ * 0666 and the umask gives -- never mkstemp's 0600. */
+mode_t cli_new_mode(const struct stat *old);
 cli_atomic *cli_atomic_begin(const char *path);
 int cli_atomic_write(cli_atomic *a, const char *s, size_t len);
 /* bytes given to cli_atomic_write so far */

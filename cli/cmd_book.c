@@ -320,8 +320,12 @@ static int S_pdf(S_out *out, const char *renderer)
 	}
 	S_show_file(err, S_RENDERER); /* its warnings, if any */
 	unlink(err);
+	/* the renderer wrote into mkstemp's file, 0600: the PDF gets the
+	 * permissions any file tablero writes gets (cli_new_mode) */
+	struct stat old;
+	int had = stat(out->o->out, &old) == 0 && S_ISREG(old.st_mode);
 	fd = open(tmp, O_RDONLY);
-	int synced = fd >= 0 && fsync(fd) == 0;
+	int synced = fd >= 0 && fchmod(fd, cli_new_mode(had ? &old : NULL)) == 0 && fsync(fd) == 0;
 	if (fd >= 0)
 		close(fd);
 	if (!synced || rename(tmp, out->o->out) != 0) {

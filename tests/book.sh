@@ -21,7 +21,8 @@
 #     a turn a record does not have (an error naming its last turn),
 #     no renderer and a failing one (a message naming the package; no
 #     file written, the old one untouched), a directory that cannot be
-#     written (nothing written).
+#     written (nothing written); the PDF's permissions from the umask, or
+#     the file it replaces (not 0600).
 set -euo pipefail
 : "${TABLERO:?set TABLERO}"
 here=$(cd "$(dirname "$0")" && pwd)
@@ -171,6 +172,18 @@ for variant in fails writes-half; do
 	set -e
 	if [ $rc = 2 ] && grep -q "nothing written" "$tmp/err" && [ "$(cat "$tmp/old.pdf")" = "the old book" ] &&
 		[ -z "$(ls "$tmp" | grep 'old.pdf.tb')" ]; then ok; else bad "a renderer that $variant (exit $rc)"; cat "$tmp/err"; fi
+done
+# the PDF's permissions: as any file tablero writes (the umask's for a
+# new one, the old file's when it replaces one), not mkstemp's 0600
+printf '#!/bin/sh\nwhile [ "$1" != -o ]; do shift; done\necho "%%PDF-1.5 fake" >"$2"\n' >"$tmp/fake/rsvg-convert"
+for case in "022 new 644" "077 new 600" "022 old 640"; do
+	set -- $case
+	rm -f "$tmp/mode.pdf"
+	if [ "$2" = old ]; then echo old >"$tmp/mode.pdf"; chmod 640 "$tmp/mode.pdf"; fi
+	(umask "$1" && PATH="$tmp/fake:$PATH" "$TABLERO" book -o "$tmp/mode.pdf" "${samples[0]}" 2>"$tmp/err")
+	got=$(stat -c %a "$tmp/mode.pdf")
+	if [ "$got" = "$3" ] && grep -q fake "$tmp/mode.pdf"; then ok; else
+		bad "the PDF's mode under umask $1 ($2 file): $got, not $3"; cat "$tmp/err"; fi
 done
 # pages into a directory that cannot be written: nothing there
 mkdir -p "$tmp/ro" && chmod 555 "$tmp/ro"
