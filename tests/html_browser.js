@@ -193,6 +193,12 @@ async function main() {
 			await page.goto(url + (g ? `#game=${g + 1}` : ''));
 			if (g)
 				await page.evaluate(() => new Promise((r) => setTimeout(r, 0)));
+			// a collection shows the record chosen alone (the chooser's
+			// [hidden] is not overridden by the record's display: grid)
+			const shown = await page.$$eval('section.tb-record', (s) =>
+				s.map((e, i) => (getComputedStyle(e).display !== 'none' ? i : -1)).filter((i) => i >= 0));
+			check(shown.length === 1 && shown[0] === g,
+				`${name} #${g + 1}: the records shown are ${JSON.stringify(shown)}, not [${g}] alone`);
 			const r = await replay(page, name, g, recs[g] || []);
 			total += r.steps;
 			console.log(`${name} #${g + 1}: ${r.steps} steps, ${r.compared} turns compared, ` +
