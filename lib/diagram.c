@@ -55,6 +55,7 @@ static const char S_css_colour[] =
 	".river-line{stroke:#2b6cb0;stroke-width:0.8}"
 	".point{fill:#333}.cell{fill:#9ab}"
 	".tercia{stroke:#f5c542;stroke-width:8.4;stroke-linecap:round;fill:none}"
+	".tercia.red{stroke:#f2a49b}.tercia.yellow{stroke:#f7d979}"
 	".halo{stroke:#fff;stroke-width:2.8;fill:none;stroke-linecap:round;stroke-linejoin:round}"
 	".move{stroke:#0a7d32;stroke-width:1.1;fill:none;stroke-linejoin:round;"
 	"marker-end:url(#arrow)}"
@@ -377,7 +378,9 @@ static int S_mover(const tb_dia *d, const tb_view *f)
 	return f->st.to_move ? 0 : 1;
 }
 
-/* Lines of three just formed: a band under their pieces. */
+/* Lines of three just formed: a band under their pieces, in a light
+ * tint of the colour of the side whose pieces they are (the piece at
+ * the line's end: the line stands after the turn). */
 static void S_tercias(const tb_dia *d, tb_xw *w, const tb_view *f)
 {
 	for (unsigned i = 0; i < f->ev.n; i++) {
@@ -387,7 +390,11 @@ static void S_tercias(const tb_dia *d, tb_xw *w, const tb_view *f)
 		double x1, y1, x2, y2;
 		S_point_xy(d, e->a, &x1, &y1);
 		S_point_xy(d, e->b, &x2, &y2);
-		S_line(w, "tercia", x1, y1, x2, y2);
+		int at = tb_geo_at(&d->rs->geo, e->a);
+		char cls[48] = "tercia";
+		if (at >= 0 && f->st.cell[at])
+			snprintf(cls, sizeof cls, "tercia %s", d->rs->game->piece_class[TB_CELL_SIDE(f->st.cell[at])]);
+		S_line(w, cls, x1, y1, x2, y2);
 	}
 }
 

@@ -77,6 +77,15 @@ printf '[Game "ocencahuac"]\n[Position "%s"]\n12. a4^d4>e4>c4 *\n' \
 arcs=$(grep -o 'class="push" d="[^"]*"' "$tmp/one/two-pushes.svg" | grep -o 'Q[0-9.]*,[0-9.]*' | sort -u | wc -l)
 if [ "$arcs" = 2 ]; then pass=$((pass + 1)); else
 	fail=$((fail + 1)); echo "FAIL: a hop pushing back two pieces: $arcs distinct arcs, not 2"; fi
+# a tercia's band in the colour of the side that made it: red's 4.
+# f2xb6, yellow's 12... c5xd2 (the band was yellow's for both)
+nav="$here/../samples/pitarra-navajos-1998.tgn"
+for c in "4. red" "12... yellow"; do
+	set -- $c
+	"$TABLERO" svg --move "$1" "$nav" -o "$tmp/one/tercia-$2.svg"
+	if [ "$(grep -o 'class="tercia[^"]*"' "$tmp/one/tercia-$2.svg")" = "class=\"tercia $2\"" ]; then
+		pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: the band of $2's tercia at $1"; fi
+done
 group diagram "$tmp"/one/*.svg "$tmp"/one/gray-/*.svg
 group page "$tmp"/pages/*/*.svg
 echo "svg: $pass documents passed, $fail groups failed"
