@@ -85,6 +85,8 @@ typedef struct S_rec {
 	tb_para head;           /* its running head: the record's title */
 	const tb_lang *lang;
 	long first_page;        /* index */
+	char *where[3];         /* its contents entry says these after its title:
+	                           its [Site], [Date] and [Source] (NULL: none) */
 } S_rec;
 
 typedef struct S_stop {
@@ -667,6 +669,28 @@ static void S_movetext(tb_book *b, const tb_line *main, long ply)
 	tb_buf_free(&t);
 }
 
+/* What a record's contents entry says after its title: its [Site],
+ * its [Date] (the parts known: "1998.07" of "1998.07.??") and its
+ * [Source], each when it says something. Out of memory: fewer. */
+static void S_where(S_rec *r, const tb_record *rec)
+{
+	static const char *const tags[3] = {"Site", "Date", "Source"};
+	for (int k = 0; k < 3; k++) {
+		const char *v = tb_record_tag(rec, tags[k]);
+		size_t n = v ? strlen(v) : 0;
+		if (k == 1)
+			while (n >= 3 && strncmp(v + n - 3, ".??", 3) == 0)
+				n -= 3;
+		r->where[k] = NULL;
+		if (!n || strspn(v, "?.") == n)
+			continue;
+		if ((r->where[k] = tb_malloc(n + 1)) != NULL) {
+			memcpy(r->where[k], v, n);
+			r->where[k][n] = '\0';
+		}
+	}
+}
+
 /* ===== The title block ===== */
 
 static void S_meta(tb_book *b, const char *label, const char *value)
@@ -1021,6 +1045,7 @@ static int S_add(tb_book *b, const tb_record *rec, const long *plies, size_t n, 
 	tb_para_init(&r->head, b->rtl, b->lang->code);
 	tb_record_title(&r->head, rec, b->lang, 0);
 	b->nomem |= !tb_para_ok(&r->head);
+	S_where(r, rec);
 	r->lang = b->lang;
 	b->fig_from = b->nfigs;
 	b->nstops = 0;
@@ -1113,9 +1138,29 @@ static void S_svg_head(tb_xw *w, double pw, double ph, int grayscale)
 	tb_xw_end(w);
 }
 
-/* The contents, as pages of their own: one entry per record, its title
- * and the number of its first page, counting 'before' pages before the
- * records'. Sets '*n' to how many pages they take. */
+/* Does another record's contents entry say what record 'r''s says
+ * without its source: the same title, site and date? */
+static int S_alike(const tb_book *b, size_t r)
+{
+	const S_rec *a = &b->recs[r];
+	for (size_t i = 0; i < b->nrecs; i++) {
+		const S_rec *o = &b->recs[i];
+		int same = i != r && o->head.text.len == a->head.text.len &&
+		           (!a->head.text.len || memcmp(o->head.text.data, a->head.text.data,
+		                                        a->head.text.len) == 0);
+		for (int k = 0; k < 2 && same; k++)
+			same = (!o->where[k] && !a->where[k]) ||
+			       (o->where[k] && a->where[k] && strcmp(o->where[k], a->where[k]) == 0);
+		if (same)
+			return 1;
+	}
+	return 0;
+}
+
+/* The contents, as pages of their own: one entry per record -- its
+ * title, site and date (and source, when another entry would say the
+ * same: S_alike) -- and the number of its first page, counting 'before'
+ * pages before the records'. Sets '*n' to how many pages they take. */
 static S_page **S_contents(tb_book *b, const tb_lang *l, long before, size_t *n)
 {
 	S_page **saved = b->pages;
@@ -1142,6 +1187,14 @@ static S_page **S_contents(tb_book *b, const tb_lang *l, long before, size_t *n)
 		tb_para_puts(&b->cur, S_text(b, &title),
 		             h->rtl == l->rtl ? 0 : h->rtl ? TB_RUN_RTL : TB_RUN_LTR);
 		tb_buf_free(&title);
+		int alike = S_alike(b, r);
+		for (int k = 0; k < 3; k++) {
+			const char *v = b->recs[r].where[k];
+			if (!v || (k == 2 && !alike))
+				continue;
+			tb_para_puts(&b->cur, tb_lang_text(l, "book.contents.sep"), TB_RUN_GLUE);
+			tb_para_value(&b->cur, v);
+		}
 		char num[32];
 		snprintf(num, sizeof num, "%ld", b->recs[r].first_page + before + 1);
 		tb_para_puts(&b->cur, "—", TB_RUN_TIE);
@@ -1280,8 +1333,11 @@ void tb_book_free(tb_book *b)
 		tb_buf_free(&b->pages[i]->body);
 		free(b->pages[i]);
 	}
-	for (size_t r = 0; r < b->nrecs; r++)
+	for (size_t r = 0; r < b->nrecs; r++) {
 		tb_para_free(&b->recs[r].head);
+		for (int k = 0; k < 3; k++)
+			free(b->recs[r].where[k]);
+	}
 	for (size_t i = 0; i < b->nfigs; i++)
 		free(b->figs[i].caption);
 	if (b->cur_open)

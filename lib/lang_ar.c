@@ -30,6 +30,7 @@ static const tb_lang_entry S_ar[] = {
 	{"caption.reconstructed", "مستنتَجة"},
 	{"caption.result", "{1} ({2})"},
 	{"book.contents", "المحتويات"},
+	{"book.contents.sep", "،"},
 	{"book.ref", "الشكل {1}"},
 	{"book.gap", "نقلات مفقودة"},
 	{"book.gap.one", "نقلة مفقودة"},

@@ -35,6 +35,7 @@ static const tb_lang_entry S_en[] = {
 	{"caption.result", "{1} ({2})"},
 	/* books */
 	{"book.contents", "Contents"},
+	{"book.contents.sep", ","},
 	{"book.ref", "diagram {1}"},
 	{"book.gap", "turns missing"},
 	{"book.gap.one", "one turn missing"},

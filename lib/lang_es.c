@@ -29,6 +29,7 @@ static const tb_lang_entry S_es[] = {
 	{"caption.reconstructed", "reconstruida"},
 	{"caption.result", "{1} ({2})"},
 	{"book.contents", "Índice"},
+	{"book.contents.sep", ","},
 	{"book.ref", "diagrama {1}"},
 	{"book.gap", "faltan jugadas"},
 	{"book.gap.one", "falta una jugada"},

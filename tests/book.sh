@@ -22,7 +22,7 @@
 #     no renderer and a failing one (a message naming the package; no
 #     file written, the old one untouched), a directory that cannot be
 #     written (nothing written); the PDF's permissions from the umask, or
-#     the file it replaces (not 0600).
+#     the file it replaces (not 0600); the contents' entries told apart.
 set -euo pipefail
 : "${TABLERO:?set TABLERO}"
 here=$(cd "$(dirname "$0")" && pwd)
@@ -173,6 +173,19 @@ for variant in fails writes-half; do
 	if [ $rc = 2 ] && grep -q "nothing written" "$tmp/err" && [ "$(cat "$tmp/old.pdf")" = "the old book" ] &&
 		[ -z "$(ls "$tmp" | grep 'old.pdf.tb')" ]; then ok; else bad "a renderer that $variant (exit $rc)"; cat "$tmp/err"; fi
 done
+# the contents: each entry with its site and date, and its source when
+# another entry would say the same (three records of one game, no
+# players: three 'Ocencahuac' entries before)
+for src in "Cinta 1" "Cinta 2"; do
+	printf '[Game "ocencahuac"]\n[Site "Tepic"]\n[Date "2011.05.??"]\n[Source "%s"]\n\n*\n\n' "$src"
+done >"$tmp/toc.tgn"
+printf '[Game "ocencahuac"]\n[Site "Xalisco"]\n[Date "2016.03.01"]\n[Source "Cinta 3"]\n\n*\n' >>"$tmp/toc.tgn"
+"$TABLERO" book -o "$tmp/toc.pdf" "$tmp/toc.tgn" 2>"$tmp/err"
+pdftotext -f 1 -l 1 "$tmp/toc.pdf" - | tr -s ' \n' ' ' >"$tmp/toc.txt"
+if grep -q "Ocencahuac, Tepic, 2011.05, Cinta 1 — 2" "$tmp/toc.txt" &&
+	grep -q "Ocencahuac, Tepic, 2011.05, Cinta 2 — 3" "$tmp/toc.txt" &&
+	grep -q "Ocencahuac, Xalisco, 2016.03.01 — 4" "$tmp/toc.txt"; then ok; else
+	bad "the contents' entries: $(cat "$tmp/toc.txt")"; cat "$tmp/err"; fi
 # the PDF's permissions: as any file tablero writes (the umask's for a
 # new one, the old file's when it replaces one), not mkstemp's 0600
 printf '#!/bin/sh\nwhile [ "$1" != -o ]; do shift; done\necho "%%PDF-1.5 fake" >"$2"\n' >"$tmp/fake/rsvg-convert"
