@@ -589,17 +589,9 @@ def first_illegal(tablero, path, recs):
         span[r["k"]] = [at, len(r["entries"]) - 1]
     pending = [r for r in recs if span[r["k"]][0] < span[r["k"]][1]]
     while pending:
-        text, firsts, line = [], [], 1
-        for r in pending:
-            lo, hi = span[r["k"]]
-            t = write_record(r["tags"], r["entries"][:(lo + hi) // 2 + 1], "prefix", line, False)
-            firsts.append({"first": line})
-            text.append(t)
-            line += t.count("\n")
-        with open(path, "w", encoding="utf-8") as f:
-            f.write("".join(text))
-        _, err = run(tablero, ["validate", "-j", "1", path])
-        for r, ds in zip(pending, by_record(firsts, parse_diags(err))):
+        made = [(r["tags"], r["entries"][:(span[r["k"]][0] + span[r["k"]][1]) // 2 + 1], "prefix")
+                for r in pending]
+        for r, ds in zip(pending, validate_each(tablero, path, made)):
             lo, hi = span[r["k"]]
             if any(d["sev"] == "error" for d in ds):
                 span[r["k"]][1] = (lo + hi) // 2
@@ -662,22 +654,31 @@ def refused_alone(tablero, path, kept):
     placements swapped, a point misheard as another that was free -- is
     another legal game, the same to anyone; a record of several slips is
     kept when one of them is refused, so the others may be such."""
-    recs, text, line = [], [], 1
+    slips, made = [], []
     for r in kept:
         for s in r["slips"]:
             t = alone(r["orig"], s)
-            if t is None:
-                continue
-            w = write_record(r["tags"], [Entry(x, n, n) for n, x in enumerate(t)], "alone", line,
-                             False)
-            recs.append({"first": line, "slip": s})
-            text.append(w)
-            line += w.count("\n")
+            if t is not None:
+                slips.append(s)
+                made.append((r["tags"], [Entry(x, n, n) for n, x in enumerate(t)], "alone"))
+    for s, ds in zip(slips, validate_each(tablero, path, made)):
+        s.refused = any(d["sev"] == "error" for d in ds)
+
+
+def validate_each(tablero, path, made):
+    """Writes the records 'made' -- (tags, entries, event) each -- to path
+    one after another, validates the file once; returns each record's
+    diagnostics, in order."""
+    text, firsts, line = [], [], 1
+    for tags, entries, event in made:
+        t = write_record(tags, entries, event, line, False)
+        firsts.append({"first": line})
+        text.append(t)
+        line += t.count("\n")
     with open(path, "w", encoding="utf-8") as f:
         f.write("".join(text))
     _, err = run(tablero, ["validate", "-j", "1", path])
-    for r, ds in zip(recs, by_record(recs, parse_diags(err))):
-        r["slip"].refused = any(d["sev"] == "error" for d in ds)
+    return by_record(firsts, parse_diags(err))
 
 
 def truth(kept):
