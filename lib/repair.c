@@ -68,6 +68,23 @@ static int S_one(const tb_ruleset *rs, const tb_state *s, const tb_move *m, int 
 	return fit == 1;
 }
 
+/* Plays the turns of repair 'r' from '*s' when each is legal there (a
+ * repair gone on under, replayed after another edit before it, may not
+ * be); 0 when one is not. */
+static int S_play_repair(const tb_ruleset *rs, tb_state *s, const tb_repair *r, tb_turns *l,
+                         int *nomem)
+{
+	for (unsigned i = 0; i < r->nturns; i++) {
+		const tb_turn *t = &r->turn[i];
+		tb_move m = {t->nparts, t->crown, (tb_part *)t->parts};
+		tb_turn legal;
+		if (!S_one(rs, s, &m, t->nparts == 0, l, &legal, nomem))
+			return 0;
+		rs->rules->play(rs, s, &legal, NULL);
+	}
+	return 1;
+}
+
 /* Does node 'n' stand for no turn at all: a gap of length 0, or a
  * reading whose first alternative is "omitted"? */
 static int S_nothing(const tb_node *n)
@@ -100,8 +117,10 @@ static unsigned S_follow(const tb_ruleset *rs, tb_state *s, const tb_node *n, un
 		if (S_nothing(n))
 			continue;
 		if (under && n == under->node) { /* the repair gone on under, in its place */
-			for (unsigned i = 0; i < under->nturns; i++)
-				rs->rules->play(rs, s, &under->turn[i], NULL);
+			if (!S_play_repair(rs, s, under, l, nomem)) {
+				*illegal = 1;
+				break;
+			}
 			for (unsigned i = 0; i < under->consumed && n; i++)
 				n = tb_repair_next_turn(n);
 			under = NULL;
@@ -574,8 +593,8 @@ static int S_after(const tb_repair_in *in, const tb_repair *r, tb_state *before,
 	const tb_repair *under = in->under && at < in->under_at ? in->under : NULL;
 	for (; node; node = tb_repair_next_turn(node), idx++) {
 		if (under && node == under->node) { /* the repair gone on under, in its place */
-			for (unsigned i = 0; i < under->nturns; i++)
-				in->rs->rules->play(in->rs, &s, &under->turn[i], NULL);
+			if (!S_play_repair(in->rs, &s, under, l, nomem))
+				return 0;
 			for (unsigned i = 0; i < under->consumed && node; i++)
 				node = tb_repair_next_turn(node);
 			under = NULL;
