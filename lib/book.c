@@ -671,9 +671,10 @@ static void S_movetext(tb_book *b, const tb_line *main, long ply)
 
 /* What a record's contents entry says after its title: its [Site],
  * its [Date] (the parts known: "1998.07" of "1998.07.??") and its
- * [Source], each when it says something. Out of memory: fewer. */
-static void S_where(S_rec *r, const tb_record *rec)
+ * [Source], each when it says something. 0 when memory ran out. */
+static int S_where(S_rec *r, const tb_record *rec)
 {
+	int ok = 1;
 	static const char *const tags[3] = {"Site", "Date", "Source"};
 	for (int k = 0; k < 3; k++) {
 		const char *v = tb_record_tag(rec, tags[k]);
@@ -687,8 +688,11 @@ static void S_where(S_rec *r, const tb_record *rec)
 		if ((r->where[k] = tb_malloc(n + 1)) != NULL) {
 			memcpy(r->where[k], v, n);
 			r->where[k][n] = '\0';
+		} else {
+			ok = 0;
 		}
 	}
+	return ok;
 }
 
 /* ===== The title block ===== */
@@ -1045,7 +1049,7 @@ static int S_add(tb_book *b, const tb_record *rec, const long *plies, size_t n, 
 	tb_para_init(&r->head, b->rtl, b->lang->code);
 	tb_record_title(&r->head, rec, b->lang, 0);
 	b->nomem |= !tb_para_ok(&r->head);
-	S_where(r, rec);
+	b->nomem |= !S_where(r, rec);
 	r->lang = b->lang;
 	b->fig_from = b->nfigs;
 	b->nstops = 0;
