@@ -1368,6 +1368,53 @@ TB_EXPORT const char *tb_diff_xml_take(tb_diff_xml *x, size_t *len);
 /** Frees 'x' (NULL: nothing), with what was not taken. */
 TB_EXPORT void tb_diff_xml_free(tb_diff_xml *x);
 
+/** ## Catalogues (spec/catalog.md)
+ *
+ * A collection as tables, for a spreadsheet or a database: one row per
+ * record -- its tags as Dublin Core terms, its game and rules, what its
+ * main line holds and leaves open, its first error, its result -- and
+ * one per node of its main line -- the turn the rules played for it,
+ * the position after it, its events. The library makes the rows, one
+ * record at a time, as text column by column; writing them (CSV, JSON
+ * Lines: tablero catalog) is the caller's. The columns are a schema:
+ * their names and order stay, and new ones only ever come last.
+ */
+typedef enum tb_catalog_table {
+	TB_CATALOG_RECORDS = 0, /* a row per record */
+	TB_CATALOG_TURNS = 1    /* a row per node of a record's main line */
+} tb_catalog_table;
+
+typedef enum tb_catalog_type {
+	TB_CATALOG_TEXT = 0,  /* UTF-8 text */
+	TB_CATALOG_NUMBER = 1 /* a decimal integer, 0 and up */
+} tb_catalog_type;
+
+/** The number of columns of 'table' (0 for no table). */
+TB_EXPORT size_t tb_catalog_ncolumns(tb_catalog_table table);
+/** Column 'i' of 'table': its name ("title"; static) and, in '*type'
+ * (if not NULL), its tb_catalog_type; NULL past the last. */
+TB_EXPORT const char *tb_catalog_column(tb_catalog_table table, size_t i, int *type);
+
+/** Called with one row of 'table': values[i] is column i's value
+ * (borrowed for the call), or NULL where the record says nothing (a
+ * tag it lacks or says is unknown, "?"; no error; a position the rules
+ * do not know). */
+typedef void (*tb_catalog_fn)(void *ctx, tb_catalog_table table, const char *const *values);
+
+/** The rows of 'rec', just read by 'r': record number 'index' (from 1)
+ * of the file named 'file' (borrowed for the call; given back as it is,
+ * "" for NULL). Replays it with its rules as tb_reader_replay does (its
+ * diagnostics join the reader's), then calls 'fn' with each row that
+ * 'tables' asks for (bit 1 << TB_CATALOG_RECORDS, 1 <<
+ * TB_CATALOG_TURNS): the rows of its main line's nodes in order (none
+ * for a record of no known game), then the record's -- whose first error
+ * is the first of all the reader's diagnostics of the record. A record
+ * with errors has its row all the same, without what a replay tells.
+ * Returns 0; TB_EINVAL for 'r', 'rec' or 'fn' NULL; TB_ENOMEM when
+ * memory ran out ('fn' may have had some of the record's rows). */
+TB_EXPORT int tb_catalog_record(tb_reader *r, const tb_record *rec, const char *file,
+                                size_t index, unsigned tables, tb_catalog_fn fn, void *ctx);
+
 /** ## Searching records (spec/compare.md, "tablero grep")
  *
  * A query (tb_grep) is a list of selectors that a record must all
