@@ -43,6 +43,9 @@ extern const cli_optab cli_parse_options, cli_fmt_options, cli_validate_options,
 	cli_fill_options, cli_perft_options, cli_random_options, cli_xml_options,
 	cli_show_options, cli_svg_options, cli_book_options, cli_html_options,
 	cli_diff_options, cli_collate_options, cli_grep_options;
+/* tablero catalog (cmd_catalog.c) */
+extern const cli_optab cli_catalog_options;
+int cmd_catalog(int argc, char **argv);
 /* The commands, in the order 'tablero --help' lists them (commands.c). */
 extern const cli_cmd cli_commands[];
 extern const size_t cli_ncommands;

@@ -23,6 +23,8 @@ const cli_cmd cli_commands[] = {
 	{"collate", "collate witnesses of one game into one record", &cli_collate_options,
 	 cmd_collate},
 	{"grep", "select games by tags, comments, moves and events", &cli_grep_options, cmd_grep},
+	{"catalog", "list records, or their turns, as CSV or JSON Lines", &cli_catalog_options,
+	 cmd_catalog},
 };
 
 const size_t cli_ncommands = sizeof cli_commands / sizeof cli_commands[0];
