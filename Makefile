@@ -222,6 +222,12 @@ slips: $(BUILD)/tablero
 collate: $(BUILD)/tablero
 	@TABLERO=$(BUILD)/tablero bash tests/collate.sh
 
+# The catalogue of the samples read back as CSV and JSON Lines, and
+# loaded into SQLite (tests/catalog.sh; sqlite3 from tools/deps.sh).
+.PHONY: catalog
+catalog: $(BUILD)/tablero
+	@TABLERO=$(BUILD)/tablero bash tests/catalog.sh
+
 # The Python module (python/) over this build's shared library (and the
 # command beside it, which tablero.grep's tests run against). Built
 # with the sanitizers (check-san), python3 runs the tests with their
@@ -294,7 +300,7 @@ typed:
 layout: $(BUILD)/libtablero.a
 	@python3 tests/layout.py $(BUILD)
 
-check: all layout unit spec toy golden man-options samples structure random xml svg book html compare reconstruct slips replay one-reading collate jobs rewrite oom quotes fuzz-replay deps-test typed python
+check: all layout unit spec toy golden man-options samples structure random xml svg book html compare reconstruct slips replay one-reading collate catalog jobs rewrite oom quotes fuzz-replay deps-test typed python
 	@echo "make check: all test suites passed"
 
 check-san:

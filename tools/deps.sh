@@ -6,7 +6,8 @@
 # rsvg-convert (librsvg2-bin), the W3C's SVG 1.1 DTD (w3c-sgml-lib),
 # pdftoppm, pdftotext and pdffonts (poppler-utils), the DejaVu fonts the
 # diagrams and books ask for (fonts-dejavu-core) and python3, which
-# render, validate and look at the diagrams and books. (tablero book -o
+# render, validate and look at the diagrams and books, and sqlite3, which
+# loads the catalogue (tests/catalog.sh). (tablero book -o
 # FILE.pdf runs rsvg-convert; without it, the book says which package.)
 # On Debian, as root, it installs what is missing with apt-get;
 # elsewhere it stops and names the exact packages.
@@ -81,6 +82,8 @@ command -v pdftoppm >/dev/null 2>&1 && command -v pdftotext >/dev/null 2>&1 || n
 [ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] &&
 	[ -f /usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf ] || need+=(fonts-dejavu-core)
 command -v python3 >/dev/null 2>&1 || need+=(python3)
+# sqlite3: the catalogue's test loads it into SQLite (tests/catalog.sh)
+command -v sqlite3 >/dev/null 2>&1 || need+=(sqlite3)
 # pip and venv: the Python module is installed into a fresh venv by the tests
 python3 -m pip --version >/dev/null 2>&1 || need+=(python3-pip)
 python3 -c 'import ensurepip' >/dev/null 2>&1 || need+=(python3-venv)
@@ -94,6 +97,7 @@ done
 install "${need[@]}" && exit 0
 echo "  (pkg-config modules libxml-2.0, libpcre2-8 and cmocka must be found, and xmllint," >&2
 echo "   rsvg-convert, pdftoppm, pdftotext, the DejaVu fonts, python3 with pip and venv," >&2
+echo "   sqlite3," >&2
 echo "   and the SVG 1.1 DTD" >&2
 echo "   for the tests)" >&2
 exit 1
