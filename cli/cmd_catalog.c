@@ -74,6 +74,8 @@ typedef struct S_cat {
 
 static void S_put(S_cat *c, const char *s, size_t n)
 {
+	if (!n) /* 'line' may still be NULL, which memcpy may not be given */
+		return;
 	if (c->len + n > c->cap) {
 		size_t cap = 2 * (c->len + n) + 256;
 		char *p = realloc(c->line, cap);
