@@ -1290,3 +1290,7 @@ def read(path: Union[str, os.PathLike]) -> List[Record]:
 # ---- searching (tablero grep) ------------------------------------------------
 
 from ._grep import GrepError, Match, Query, Span, Unsure, grep  # noqa: E402
+
+# ---- catalogues (tablero catalog) ----------------------------------------------
+
+from ._catalog import catalog, catalog_columns  # noqa: E402

@@ -545,6 +545,7 @@ class OutOfMemory(unittest.TestCase):
 
 
 from test_grep import *  # noqa: E402,F401,F403  tablero.grep's tests, run here too
+from test_catalog import *  # noqa: E402,F401,F403  tablero.catalog's tests
 
 if __name__ == "__main__":
     unittest.main()
