@@ -2,7 +2,7 @@
 # tests/fuzz/seeds.sh DIR -- the seed corpus of each harness, made from
 # samples/ and the examples of the spec (spec/*.md, spec/games/*.md,
 # tests/errors.md: every "~~~~ example" block's input), into DIR/TARGET/:
-#   parse reader validate svg html fill book show
+#   parse reader validate svg html fill book show catalog
 #          each sample and example (up to 64 KB)
 #   xml    the same, and each sample as tablero XML
 #   xmltgn each sample as tablero XML, and the examples of spec/xml.md
@@ -98,6 +98,9 @@ for s in "${samples[@]}"; do
 			print "S " r; exit }
 		moves { text = text (text == "" ? "" : " ") $0 }' >"$out/build/$(basename "$s" .tgn)"
 done
+# catalog: TGN, as parse's
+mkdir -p "$out/catalog" && cp "$tmp/ex"/* "${samples[@]}" "$out/catalog/"
+all="$all catalog"
 for t in $all; do
 	printf '%s: %s seeds\n' "$t" "$(ls "$out/$t" | wc -l)"
 done
