@@ -12,6 +12,8 @@
 #     between good ones (each has its row, naming its first error; exit 1);
 #     a missing file and a file that is no text (exit 2; -o's file left as
 #     it was, nothing beside it); a bad --format;
+#   - streaming: a collection ten times as long (tablero random) in about
+#     the same peak memory, with both tables;
 #   - CSV quoting and JSON escaping of a comma, quotes, a backslash and a
 #     tab, read back exactly; -o writes what standard output would;
 #     standard input; a collation's witnesses.
@@ -83,6 +85,27 @@ EOF
 	fi
 fi
 
+# ---- streaming: a collection ten times as long, the same memory -------------
+"$T" random -n 300 --seed 7 --turns 60 >"$tmp/small.tgn"
+"$T" random -n 3000 --seed 7 --turns 60 >"$tmp/big.tgn"
+python3 - "$T" "$tmp/small.tgn" "$tmp/big.tgn" >"$tmp/rss.log" 2>&1 <<'EOF' && ok || bad "memory stays flat" "$tmp/rss.log"
+import resource, subprocess, sys
+def peak(*args):
+    """The peak resident set of one run, in KiB (a child of a child of its own)."""
+    code = ("import resource, subprocess, sys\n"
+            "p = subprocess.run(sys.argv[1:], stdout=subprocess.PIPE, check=True)\n"
+            "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss,"
+            " p.stdout.count(b'\\n'))")
+    out = subprocess.run([sys.executable, "-c", code, sys.argv[1], "catalog"] + list(args),
+                         check=True, capture_output=True, text=True).stdout.split()
+    return int(out[0]), int(out[1])
+for turns in ([], ["--turns"]):
+    small, nsmall = peak(*turns, sys.argv[2])
+    big, nbig = peak(*turns, sys.argv[3])
+    print(turns, "300 records: %d KiB, %d lines; 3000: %d KiB, %d lines" % (small, nsmall, big, nbig))
+    assert nbig > 9 * nsmall and (turns or nbig == 3001), "rows"
+    assert big < small + 4096, "memory grows with the collection"
+EOF
 # ---- bad input ---------------------------------------------------------------
 cat >"$tmp/mixed.tgn" <<'EOF'
 [Game "pitarra"]
