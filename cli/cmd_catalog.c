@@ -54,7 +54,7 @@ const cli_optab cli_catalog_options = {
 	"A record with errors has its row, which names the first error; the\n"
 	"diagnostics themselves are validate's.\n"
 	"\n",
-	S_opts_table, 10,
+	S_opts_table, 14,
 	"Exit: 0 no record has errors, 1 some record has (its row says which),\n"
 	"2 could not run (an unreadable file: nothing written to -o's FILE).\n",
 	CLI_OPTS_MIXED | CLI_OPTS_LAST_NEEDS_VALUE, S_operand, NULL, NULL, NULL
