@@ -182,6 +182,14 @@ for r in (row, obj):
     assert r["coverage"] == "Tetuán, Marruecos" and r["contributor_first"] == "تطوان"
 EOF
 
+: >"$tmp/empty.tgn"
+t catalog empty.tgn
+expect "a file with no record" 0
+head -1 "$tmp/quote.csv" >"$tmp/header.csv"
+same "a file with no record: the header alone" "$tmp/header.csv" "$tmp/out"
+t catalog --format jsonl empty.tgn
+expect "a file with no record, as JSON Lines: nothing" 0 ""
+
 t catalog --turns --format jsonl "${samples[@]}"
 cp "$tmp/out" "$tmp/turns.stdout"
 t catalog --turns --format jsonl -o turns.jsonl "${samples[@]}"
