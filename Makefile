@@ -226,7 +226,7 @@ collate: $(BUILD)/tablero
 # loaded into SQLite (tests/catalog.sh; sqlite3 from tools/deps.sh).
 .PHONY: catalog
 catalog: $(BUILD)/tablero
-	@TABLERO=$(BUILD)/tablero bash tests/catalog.sh
+	@TABLERO=$(BUILD)/tablero SAN=$(SAN) bash tests/catalog.sh
 
 # The Python module (python/) over this build's shared library (and the
 # command beside it, which tablero.grep's tests run against). Built

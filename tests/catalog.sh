@@ -86,9 +86,14 @@ EOF
 fi
 
 # ---- streaming: a collection ten times as long, the same memory -------------
-"$T" random -n 300 --seed 7 --turns 60 >"$tmp/small.tgn"
-"$T" random -n 3000 --seed 7 --turns 60 >"$tmp/big.tgn"
-python3 - "$T" "$tmp/small.tgn" "$tmp/big.tgn" >"$tmp/rss.log" 2>&1 <<'EOF' && ok || bad "memory stays flat" "$tmp/rss.log"
+# (not under the sanitizers, SAN set: ASan keeps what is freed in quarantine,
+# so its peak memory grows with what a run allocates, however it streams)
+if [ -n "${SAN:-}" ]; then
+	echo "catalog: memory not measured under the sanitizers (SAN=$SAN)"
+else
+	"$T" random -n 300 --seed 7 --turns 60 >"$tmp/small.tgn"
+	"$T" random -n 3000 --seed 7 --turns 60 >"$tmp/big.tgn"
+	python3 - "$T" "$tmp/small.tgn" "$tmp/big.tgn" >"$tmp/rss.log" 2>&1 <<'EOF' && ok || bad "memory stays flat" "$tmp/rss.log"
 import resource, subprocess, sys
 def peak(*args):
     """The peak resident set of one run, in KiB (a child of a child of its own)."""
@@ -106,6 +111,7 @@ for turns in ([], ["--turns"]):
     assert nbig > 9 * nsmall and (turns or nbig == 3001), "rows"
     assert big < small + 4096, "memory grows with the collection"
 EOF
+fi
 # ---- bad input ---------------------------------------------------------------
 cat >"$tmp/mixed.tgn" <<'EOF'
 [Game "pitarra"]
