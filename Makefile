@@ -50,6 +50,11 @@ PCRE_CFLAGS = $(patsubst -I%,-isystem %,$(shell pkg-config --cflags libpcre2-8 2
 PCRE_LIBS = $(shell pkg-config --libs libpcre2-8 2>/dev/null)
 CPPFLAGS += $(XML_CFLAGS) $(PCRE_CFLAGS)
 DEP_LIBS = $(XML_LIBS) $(PCRE_LIBS)
+# json-c: tablero lsp's JSON (cli/lsp_*.c), linked into the command only,
+# never into libtablero.
+JSON_CFLAGS = $(patsubst -I%,-isystem %,$(shell pkg-config --cflags json-c 2>/dev/null))
+JSON_LIBS = $(shell pkg-config --libs json-c 2>/dev/null)
+CLI_CPPFLAGS = $(JSON_CFLAGS)
 
 # A game is a folder of lib/games/ (lib/game.h): its files are compiled
 # with the library's, and the registry (tools/games.sh) names each folder.
@@ -78,6 +83,11 @@ $(BUILD)/obj/%.o: %.c | $(DEPS_OK)
 	@mkdir -p $(dir $@)
 	@echo "CC $<"
 	@$(CC) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
+
+$(BUILD)/obj/cli/%.o: cli/%.c | $(DEPS_OK)
+	@mkdir -p $(dir $@)
+	@echo "CC $<"
+	@$(CC) $(CPPFLAGS) $(CLI_CPPFLAGS) $(CFLAGS) -c $< -o $@
 
 # Files the library carries: the XML schema it validates against.
 $(BUILD)/gen/schema_rng.c: schemas/tgn.rng tools/embed.sh
@@ -109,7 +119,7 @@ $(BUILD)/gen/games_toy.c: tools/games.sh FORCE
 $(BUILD)/tests/tablero-toy: $(CLI_OBJ) $(filter-out $(BUILD)/obj/gen/games.o,$(LIB_OBJ)) \
 		$(TOY_OBJ) $(BUILD)/obj/gen/games_toy.o
 	@mkdir -p $(dir $@)
-	$(CC) $(LDFLAGS) -o $@ $^ $(DEP_LIBS)
+	$(CC) $(LDFLAGS) -o $@ $^ $(DEP_LIBS) $(JSON_LIBS)
 
 # The web page's script and style sheet (tablero html), each one file.
 $(BUILD)/gen/html_js.c: lib/html_page.js tools/embed.sh
@@ -133,7 +143,7 @@ $(BUILD)/libtablero.so: $(LIB_OBJ)
 	$(CC) -shared -Wl,-soname,libtablero.so.0 $(LDFLAGS) -o $@ $^ $(DEP_LIBS)
 
 $(BUILD)/tablero: $(CLI_OBJ) $(BUILD)/libtablero.a
-	$(CC) $(LDFLAGS) -o $@ $(CLI_OBJ) $(BUILD)/libtablero.a $(DEP_LIBS)
+	$(CC) $(LDFLAGS) -o $@ $(CLI_OBJ) $(BUILD)/libtablero.a $(DEP_LIBS) $(JSON_LIBS)
 
 $(BUILD)/tablero.pc: tablero.pc.in lib/tablero.h
 	@mkdir -p $(dir $@)
@@ -156,7 +166,7 @@ $(BUILD)/tests/options_dump: tests/options_dump.c $(filter-out %/main.o,$(CLI_OB
 		$(BUILD)/libtablero.a | $(DEPS_OK)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) -Icli $(CFLAGS) $< $(filter-out %/main.o,$(CLI_OBJ)) -o $@ $(LDFLAGS) \
-		$(BUILD)/libtablero.a $(DEP_LIBS)
+		$(BUILD)/libtablero.a $(DEP_LIBS) $(JSON_LIBS)
 
 man-options: $(BUILD)/tests/options_dump
 	@python3 tests/man_options.py $(BUILD)/tests/options_dump man/tablero.1

@@ -23,6 +23,7 @@ const cli_cmd cli_commands[] = {
 	{"collate", "collate witnesses of one game into one record", &cli_collate_options,
 	 cmd_collate},
 	{"grep", "select games by tags, comments, moves and events", &cli_grep_options, cmd_grep},
+	{"lsp", "a language server for editors (LSP over standard I/O)", &cli_lsp_options, cmd_lsp},
 };
 
 const size_t cli_ncommands = sizeof cli_commands / sizeof cli_commands[0];

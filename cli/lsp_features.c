@@ -1,0 +1,939 @@
+/*
+ * lsp_features.c -- what "tablero lsp" answers about a place in a
+ * document (spec/lsp.md): hover (the board after a turn, whose turn,
+ * its events; what fits an open turn), completion (the legal turns
+ * there, those that keep the written turns after it legal first; tag
+ * names and values), formatting (tablero fmt's text), document symbols,
+ * folding ranges and go to definition. Positions come from the record's
+ * one replay (the frames the check kept); nothing here knows a rule.
+ */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lsp.h"
+
+/* ---- places --------------------------------------------------------- */
+
+/* A record line (the reader's) as a document line, and back. */
+static unsigned S_doc_line(const lsp_rec *r, unsigned read_line)
+{
+	return read_line - r->check->read_line + r->line;
+}
+
+static unsigned S_read_line(const lsp_rec *r, unsigned doc_line)
+{
+	return doc_line - r->line + r->check->read_line;
+}
+
+/* (a, b) before (c, d)? */
+static int S_before(unsigned a, unsigned b, unsigned c, unsigned d)
+{
+	return a < c || (a == c && b < d);
+}
+
+/* What lies at a place of a record: the node there ('at', when its span
+ * holds the place), the node whose position stands before the place or
+ * before 'at' ('prev'; NULL: the start). */
+typedef struct S_place {
+	tb_node *at, *prev, *next;
+} S_place;
+
+#define S_MAX_DEPTH 128
+
+/* Finds what lies at (line, col) of 'rec' (the reader's lines). A
+ * variation starts from the position before the node it replaces; after
+ * its ')' the line goes on from that node. */
+static S_place S_find(const tb_record *rec, unsigned line, unsigned col)
+{
+	S_place p = {NULL, NULL, NULL};
+	tb_iter *it = tb_iter_new(rec);
+	if (!it)
+		return p;
+	tb_node *prev = NULL, *before[S_MAX_DEPTH], *owner[S_MAX_DEPTH];
+	unsigned depth = 0;
+	int ev;
+	while ((ev = tb_iter_next(it)) != TB_EVENT_DONE) {
+		tb_node *n = tb_iter_node(it);
+		tb_line *l = tb_iter_line(it);
+		unsigned s[4];
+		if (n && ev == TB_EVENT_ENTER) {
+			tb_node_span(n, s);
+			if (!S_before(s[0], s[1], line, col) && !(s[0] == line && s[1] == col)) {
+				p.next = n;
+				break;
+			}
+			if (S_before(line, col, s[2], s[3]) || (s[2] == line && s[3] == col)) {
+				p.at = n;
+				p.prev = prev;
+				break;
+			}
+			if (depth < S_MAX_DEPTH && tb_node_variation(n)) {
+				before[depth] = prev;
+				owner[depth] = n;
+			}
+			prev = n;
+		} else if (n && ev == TB_EVENT_EXIT) {
+			/* the node's variations are behind: its line goes on */
+		} else if (l && ev == TB_EVENT_ENTER && l != tb_record_main(rec)) {
+			tb_line_span(l, s);
+			if (S_before(line, col, s[0], s[1]))
+				break;
+			depth++;
+			prev = depth - 1 < S_MAX_DEPTH ? before[depth - 1] : prev;
+		} else if (l && ev == TB_EVENT_EXIT && l != tb_record_main(rec)) {
+			tb_line_span(l, s);
+			if (S_before(line, col, s[2], s[3]))
+				break; /* the place is inside the variation, after its last node */
+			depth--;
+			prev = depth < S_MAX_DEPTH ? owner[depth] : prev;
+		}
+	}
+	tb_iter_free(it);
+	if (!p.at)
+		p.prev = prev;
+	return p;
+}
+
+tb_node *lsp_node_at(const tb_record *rec, unsigned line, unsigned col, int *inside)
+{
+	S_place p = S_find(rec, line, col);
+	*inside = p.at != NULL;
+	return p.at ? p.at : p.prev;
+}
+
+/* The record at LSP position 'p' of the document, its check loaded, and
+ * the reader's (line, col) of it. NULL with '*code', '*msg' set when
+ * the position is outside the text. */
+static lsp_rec *S_locate(lsp_ctx *c, lsp_pos p, size_t *off, unsigned *line, unsigned *col,
+                         int *code, const char **msg)
+{
+	long o = lsp_offset(c->doc, p);
+	if (o < 0) {
+		*code = LSP_INVALID_PARAMS;
+		*msg = "the position is outside the document";
+		return NULL;
+	}
+	*off = (size_t)o;
+	lsp_rec *r = lsp_rec_at(c->doc, *off);
+	if (!r)
+		return NULL;
+	unsigned l;
+	lsp_linecol(c->doc, *off, &l, col);
+	*line = S_read_line(r, l);
+	return r;
+}
+
+/* The frame of the position before 'prev' is played... after it: the
+ * frame index of 'prev' (-1: the start). */
+static long S_frame(const tb_replay *rp, const tb_node *prev)
+{
+	return prev ? tb_replay_find(rp, prev, 0) : -1;
+}
+
+/* Is the frame's position known? */
+static int S_known(const tb_replay *rp, long i)
+{
+	if (i < -1)
+		return 0;
+	int st = tb_replay_status(rp, i);
+	return st == TB_FRAME_WRITTEN || st == TB_FRAME_RECONSTRUCTED;
+}
+
+/* ---- hover ------------------------------------------------------------ */
+
+typedef struct S_buf {
+	char *s;
+	size_t n, cap;
+} S_buf;
+
+static void S_puts(S_buf *b, const char *s)
+{
+	size_t k = strlen(s);
+	if (b->n + k + 1 > b->cap) {
+		size_t cap = b->cap ? b->cap : 256;
+		while (cap < b->n + k + 1)
+			cap *= 2;
+		char *t = realloc(b->s, cap);
+		if (!t)
+			return;
+		b->s = t;
+		b->cap = cap;
+	}
+	memcpy(b->s + b->n, s, k + 1);
+	b->n += k;
+}
+
+static void S_printf(S_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void S_printf(S_buf *b, const char *fmt, ...)
+{
+	char tmp[1024];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(tmp, sizeof tmp, fmt, ap);
+	va_end(ap);
+	S_puts(b, tmp);
+}
+
+/* The events of a frame (tb_replay_report's). */
+static void S_events_fn(void *ctx, const tb_turn_report *t)
+{
+	S_buf *b = ctx;
+	if (t->events && *t->events)
+		S_printf(b, "Events: %s\n\n", t->events);
+	if (t->over)
+		S_printf(b, "The game is over: %s\n\n", t->over);
+}
+
+/* The words of 's' in the settings' language (or the record's). */
+static const tb_lang *S_lang(const lsp_ctx *c, const tb_record *rec)
+{
+	return c->settings->lang ? c->settings->lang : tb_record_lang(rec);
+}
+
+/* Whose turn it is in engine 'e', in words. */
+static void S_whose(S_buf *b, const lsp_ctx *c, const tb_record *rec, const tb_engine *e)
+{
+	const tb_game *g = tb_record_game(rec);
+	char key[64];
+	int side = tb_engine_to_move(e);
+	snprintf(key, sizeof key, "side.%s.%d", tb_game_name(g), side);
+	const char *name = tb_lang_text(S_lang(c, rec), key);
+	S_printf(b, "To move: %s\n\n", name ? name : tb_game_side_tag(g, side));
+}
+
+/* The diagnostics of the record at (read) line 'line', col 'col'. */
+static void S_diags_at(S_buf *b, const lsp_rec *r, unsigned line, unsigned col)
+{
+	const lsp_check *c = r->check;
+	for (size_t i = 0; i < c->ndiags; i++) {
+		const lsp_diag *d = &c->diags[i];
+		if (d->line + c->read_line == line && d->col == col)
+			S_printf(b, "%s: %s [TB%03d]\n\n", d->severity == TB_ERROR ? "error" : "warning",
+			         d->message, d->code);
+	}
+}
+
+/* A hover on node 'n' of the record of 'r'. */
+static void S_hover_node(S_buf *b, lsp_ctx *c, const lsp_rec *r, tb_node *n)
+{
+	const lsp_check *k = r->check;
+	long i = tb_replay_find(k->replay, n, 0);
+	char *tok = tb_node_token(k->rec, n);
+	unsigned num = tb_node_number(n);
+	int side = tb_node_side(n);
+	const tb_lang *lang = S_lang(c, k->rec);
+	char named[160];
+	if (num && side < 2)
+		snprintf(named, sizeof named, "%u%s %s", num, side ? "..." : ".", tok ? tok : "");
+	else
+		snprintf(named, sizeof named, "%s", tok ? tok : "");
+	const char *args[1] = {named};
+	char *after = tb_lang_format(lang, "caption.after", args, 1);
+	S_printf(b, "**%s**", after ? after : named);
+	free(after);
+	free(tok);
+	if (i < 0) {
+		S_puts(b, "\n\nThe rules do not follow this node.\n");
+		return;
+	}
+	int st = tb_replay_status(k->replay, i);
+	if (st == TB_FRAME_RECONSTRUCTED) {
+		char *t = tb_replay_token(k->replay, i);
+		S_printf(b, " (%s %s)", tb_lang_text(lang, "caption.reconstructed"), t ? t : "");
+		free(t);
+	}
+	S_puts(b, "\n\n");
+	unsigned sp[4];
+	tb_node_span(n, sp);
+	S_diags_at(b, r, sp[0], sp[1]);
+	if (st == TB_FRAME_OPEN || st == TB_FRAME_UNKNOWN) {
+		char *why = tb_replay_why(k->replay, i);
+		S_printf(b, "The position after it is not known: %s.\n\n", why ? why : "");
+		free(why);
+		size_t np = tb_replay_positions(k->replay, i);
+		unsigned long long fits = tb_replay_fits(k->replay, i);
+		if (np > 1)
+			S_printf(b, "%zu positions are possible after it", np);
+		if (fits)
+			S_printf(b, "%s%llu %s fit it", np > 1 ? "; " : "", fits,
+			         tb_node_type(n) == TB_NODE_GAP ? "sequences of turns" : "turns");
+		if (np > 1 || fits)
+			S_puts(b, ".\n\n");
+		return;
+	}
+	tb_replay_report(k->replay, i, S_events_fn, b);
+	tb_engine *e = tb_replay_engine(k->replay, i);
+	if (!e)
+		return;
+	char *over = tb_engine_over(e);
+	if (!over)
+		S_whose(b, c, k->rec, e);
+	free(over);
+	char *board = tb_engine_board(e, 0);
+	if (board)
+		S_puts(b, "```\n"), S_puts(b, board), S_puts(b, "```\n");
+	free(board);
+	tb_engine_free(e);
+}
+
+/* A hover on a tag line: the tag's name and, for [Rules], the options. */
+static void S_hover_tag(S_buf *b, const lsp_rec *r, const char *line, size_t n)
+{
+	char name[64];
+	size_t k = 0;
+	for (size_t i = 1; i < n && k + 1 < sizeof name && line[i] != ' ' && line[i] != '"'; i++)
+		name[k++] = line[i];
+	name[k] = '\0';
+	const tb_record *rec = r->check->rec;
+	const char *v = rec ? tb_record_tag(rec, name) : NULL;
+	S_printf(b, "**[%s]**: %s\n\n", name, v ? v : "(not read)");
+	const tb_game *g = rec ? tb_record_game(rec) : NULL;
+	if (strcmp(name, "Rules") == 0 && g) {
+		const char *key, *values, *doc;
+		S_printf(b, "Options of %s (the default first):\n\n", tb_game_title(g));
+		for (size_t i = 0; tb_game_option(g, i, &key, &values, &doc); i++)
+			S_printf(b, "- `%s=%s`: %s\n", key, values, doc ? doc : "");
+	} else if (strcmp(name, "Game") == 0) {
+		for (size_t i = 0; tb_game_at(i); i++)
+			S_printf(b, "- `%s`: %s\n", tb_game_name(tb_game_at(i)), tb_game_title(tb_game_at(i)));
+	}
+}
+
+/* The start and end of the line holding 'off'. */
+static void S_line_of(const lsp_doc *d, size_t off, size_t *s, size_t *e)
+{
+	size_t a = off, z = off;
+	while (a > 0 && d->text[a - 1] != '\n')
+		a--;
+	while (z < d->len && d->text[z] != '\n')
+		z++;
+	*s = a;
+	*e = z;
+}
+
+/* Is the line at 's' a tag pair's? */
+static int S_tag_line(const lsp_doc *d, size_t s, size_t e)
+{
+	while (s < e && (d->text[s] == ' ' || d->text[s] == '\t'))
+		s++;
+	return s < e && d->text[s] == '[';
+}
+
+/* A move number under the cursor ("12." "12..."): the node it numbers,
+ * the first node after it. */
+static int S_on_number(const lsp_doc *d, size_t off)
+{
+	size_t a = off, z = off;
+	while (a > 0 && strchr("0123456789.", d->text[a - 1]))
+		a--;
+	while (z < d->len && strchr("0123456789.", d->text[z]))
+		z++;
+	return z > a && d->text[a] >= '0' && d->text[a] <= '9' && d->text[z - 1] == '.';
+}
+
+json_object *lsp_hover(lsp_ctx *c, lsp_pos p, int *code, const char **msg)
+{
+	size_t off;
+	unsigned line, col;
+	lsp_rec *r = S_locate(c, p, &off, &line, &col, code, msg);
+	if (!r)
+		return NULL;
+	S_buf b = {NULL, 0, 0};
+	size_t ls, le;
+	S_line_of(c->doc, off, &ls, &le);
+	if (S_tag_line(c->doc, ls, le)) {
+		size_t s = ls;
+		while (c->doc->text[s] != '[')
+			s++;
+		S_hover_tag(&b, r, c->doc->text + s, le - s);
+	} else if (r->check->replay) {
+		S_place pl = S_find(r->check->rec, line, col);
+		tb_node *n = pl.at ? pl.at : S_on_number(c->doc, off) ? pl.next : NULL;
+		if (n)
+			S_hover_node(&b, c, r, n);
+	}
+	if (!b.s)
+		return NULL;
+	json_object *res = json_object_new_object(), *mc = json_object_new_object();
+	lsp_jset_str(mc, "kind", "markdown");
+	lsp_jset_str(mc, "value", b.s);
+	json_object_object_add(res, "contents", mc);
+	free(b.s);
+	return res;
+}
+
+/* ---- completion ------------------------------------------------------- */
+
+/* Does canonical token 'tok' fit the written token 'w', whose '?'
+ * stand for unknown points (a letter and digits)? A lone "?" fits all. */
+static int S_fits(const char *tok, const char *w)
+{
+	if (strcmp(w, "?") == 0)
+		return 1;
+	while (*w && *tok) {
+		if (*w == '?') {
+			if (*tok < 'a' || *tok > 'z')
+				return 0;
+			tok++;
+			while (*tok >= '0' && *tok <= '9')
+				tok++;
+			w++;
+		} else if (*w++ != *tok++) {
+			return 0;
+		}
+	}
+	return !*w && !*tok;
+}
+
+typedef struct S_cand {
+	char *token, *events;
+	unsigned kept;         /* written turns after it that stay legal */
+	int all;               /* all those looked at stay legal */
+	int decided;           /* the rules decided this one */
+} S_cand;
+
+typedef struct S_cands {
+	S_cand *v;
+	size_t n, cap;
+	const char *filter;    /* the written token with '?', or NULL */
+} S_cands;
+
+static void S_legal_fn(void *ctx, const char *token, const char *events, const char *position)
+{
+	(void)position;
+	S_cands *l = ctx;
+	if (l->filter && !S_fits(token, l->filter))
+		return;
+	if (l->n == l->cap) {
+		size_t cap = l->cap ? l->cap * 2 : 32;
+		S_cand *v = realloc(l->v, cap * sizeof *v);
+		if (!v)
+			return;
+		l->v = v;
+		l->cap = cap;
+	}
+	l->v[l->n++] = (S_cand){strdup(token), strdup(events ? events : ""), 0, 0, 0};
+}
+
+/* The written turns that follow: how many stay legal after 'tok' is
+ * played from 'pos' (at most 'max'; a node that is no move ends them). */
+#define S_LOOK 12
+static unsigned S_kept(const tb_record *rec, const char *pos, const char *tok, tb_node *next,
+                       int *all)
+{
+	char *why = NULL;
+	tb_engine *e = tb_engine_new(tb_record_game(rec), tb_record_tag(rec, "Rules"), pos, &why);
+	free(why);
+	*all = 0;
+	if (!e)
+		return 0;
+	unsigned k = 0;
+	if (tb_engine_play(e, tok, NULL, NULL) == 0) {
+		*all = 1;
+		for (tb_node *n = next; n && k < S_LOOK; n = tb_node_next(n)) {
+			int t = tb_node_type(n);
+			if (t != TB_NODE_MOVE && t != TB_NODE_PASS)
+				break;
+			char *w = tb_node_token(rec, n);
+			int ok = w && strchr(w, '?') == NULL && tb_engine_play(e, w, NULL, NULL) == 0;
+			free(w);
+			if (!ok) {
+				*all = 0;
+				break;
+			}
+			k++;
+		}
+	}
+	tb_engine_free(e);
+	return k;
+}
+
+static int S_cand_cmp(const void *a, const void *b)
+{
+	const S_cand *x = a, *y = b;
+	if (x->decided != y->decided)
+		return y->decided - x->decided;
+	if (x->all != y->all)
+		return y->all - x->all;
+	if (x->kept != y->kept)
+		return x->kept < y->kept ? 1 : -1;
+	return 0;
+}
+
+/* The word around 'off' that completion replaces: from its start to
+ * the end of the token ('*a', '*z'). */
+static void S_word(const lsp_doc *d, size_t off, size_t *a, size_t *z)
+{
+	static const char stop[] = " \t\r\n{}()<>|[]\"";
+	size_t s = off, e = off;
+	while (s > 0 && !strchr(stop, d->text[s - 1]))
+		s--;
+	/* a move number glued to the turn ("12.d3"): the turn only */
+	for (size_t i = s; i < off; i++)
+		if (d->text[i] == '.')
+			s = i + 1;
+	while (e < d->len && !strchr(stop, d->text[e]))
+		e++;
+	*a = s;
+	*z = e;
+}
+
+static json_object *S_item(const lsp_doc *d, size_t a, size_t z, const char *label,
+                           const char *detail, int kind, const char *sort, int preselect)
+{
+	json_object *it = json_object_new_object(), *te = json_object_new_object();
+	lsp_jset_str(it, "label", label);
+	lsp_jset_int(it, "kind", kind);
+	if (detail && *detail)
+		lsp_jset_str(it, "detail", detail);
+	lsp_jset_str(it, "sortText", sort);
+	lsp_jset_str(it, "filterText", label);
+	if (preselect)
+		json_object_object_add(it, "preselect", json_object_new_boolean(1));
+	json_object_object_add(te, "range", lsp_jrange(lsp_pos_of(d, a), lsp_pos_of(d, z)));
+	lsp_jset_str(te, "newText", label);
+	json_object_object_add(it, "textEdit", te);
+	return it;
+}
+
+/* The legal turns at the place: the position before the node there (or
+ * after the last before the cursor), ranked. */
+static void S_complete_turns(json_object *items, lsp_ctx *c, const lsp_rec *r, size_t off,
+                             unsigned line, unsigned col)
+{
+	const lsp_check *k = r->check;
+	S_place pl = S_find(k->rec, line, col);
+	long fi = S_frame(k->replay, pl.prev);
+	if (!S_known(k->replay, fi))
+		return;
+	char *pos = tb_replay_position(k->replay, fi);
+	tb_engine *e = pos ? tb_replay_engine(k->replay, fi) : NULL;
+	if (!e) {
+		free(pos);
+		return;
+	}
+	S_cands l = {NULL, 0, 0, NULL};
+	char *written = NULL, *decided = NULL;
+	tb_node *after = pl.at ? tb_node_next(pl.at) : pl.next;
+	if (pl.at) {
+		written = tb_node_token(k->rec, pl.at);
+		if (written && strchr(written, '?') && tb_node_type(pl.at) == TB_NODE_MOVE)
+			l.filter = written;
+		if (tb_node_type(pl.at) == TB_NODE_UNKNOWN)
+			l.filter = "?";
+		long i = tb_replay_find(k->replay, pl.at, 0);
+		if (i >= 0 && tb_replay_status(k->replay, i) == TB_FRAME_RECONSTRUCTED)
+			decided = tb_replay_token(k->replay, i);
+	}
+	tb_engine_legal(e, S_legal_fn, &l);
+	tb_engine_free(e);
+	for (size_t i = 0; i < l.n; i++) {
+		l.v[i].kept = S_kept(k->rec, pos, l.v[i].token, after, &l.v[i].all);
+		l.v[i].decided = decided && l.v[i].token && strcmp(decided, l.v[i].token) == 0;
+	}
+	qsort(l.v, l.n, sizeof *l.v, S_cand_cmp);
+	size_t a, z;
+	S_word(c->doc, off, &a, &z);
+	for (size_t i = 0; i < l.n; i++) {
+		char sort[32], detail[512];
+		snprintf(sort, sizeof sort, "%05zu", i);
+		snprintf(detail, sizeof detail, "%s%s%s%s", l.v[i].decided ? "what the rules decide; " : "",
+		         l.v[i].all ? "keeps the turns after it legal" : "the turns after it stop being legal",
+		         *l.v[i].events ? "; " : "", l.v[i].events);
+		if (l.v[i].token)
+			json_object_array_add(items, S_item(c->doc, a, z, l.v[i].token, detail, 12, sort,
+			                                    l.v[i].decided || (i == 0 && l.v[i].all)));
+		free(l.v[i].token);
+		free(l.v[i].events);
+	}
+	free(l.v);
+	free(pos);
+	free(written);
+	free(decided);
+}
+
+/* The known tags, for completion of a tag's name. */
+static const char *const S_tags[] = {"Game", "Rules", "Site", "Date", "Result", "Event",
+	"Round", "Informant", "Recorder", "Transcriber", "Annotator", "Source", "Language",
+	"Community", "Access", "Notes", "Position", "Termination", "Captures", NULL};
+
+static void S_complete_tag(json_object *items, lsp_ctx *c, const lsp_rec *r, size_t ls, size_t le,
+                           size_t off)
+{
+	const lsp_doc *d = c->doc;
+	const char *t = d->text;
+	size_t b = ls;
+	while (b < le && t[b] != '[')
+		b++;
+	const char *q1 = memchr(t + b, '"', le - b);
+	size_t name_end = q1 ? (size_t)(q1 - t) : le;
+	while (name_end > b + 1 && t[name_end - 1] == ' ')
+		name_end--;
+	const tb_game *g = r && r->check->rec ? tb_record_game(r->check->rec) : NULL;
+	if (!q1 || off <= (size_t)(q1 - t)) { /* the name */
+		size_t a = b + 1, z = name_end;
+		for (size_t i = 0; S_tags[i]; i++)
+			json_object_array_add(items, S_item(d, a, z, S_tags[i], NULL, 14, S_tags[i], 0));
+		for (int s = 0; g && s < 2; s++)
+			json_object_array_add(items, S_item(d, a, z, tb_game_side_tag(g, s), "a side's player",
+			                                    14, tb_game_side_tag(g, s), 0));
+		return;
+	}
+	char name[32];
+	size_t n = name_end - (b + 1) < sizeof name - 1 ? name_end - (b + 1) : sizeof name - 1;
+	memcpy(name, t + b + 1, n);
+	name[n] = '\0';
+	size_t a = (size_t)(q1 - t) + 1, z = a;
+	while (z < le && t[z] != '"')
+		z++;
+	char sort[16];
+	if (strcmp(name, "Game") == 0) {
+		for (size_t i = 0; tb_game_at(i); i++) {
+			snprintf(sort, sizeof sort, "%02zu", i);
+			json_object_array_add(items, S_item(d, a, z, tb_game_name(tb_game_at(i)),
+			                                    tb_game_title(tb_game_at(i)), 12, sort, 0));
+		}
+	} else if (strcmp(name, "Rules") == 0 && g) {
+		const char *key, *values, *doc;
+		json_object_array_add(items, S_item(d, a, z, tb_game_name(g), "the defaults", 12, "00", 0));
+		for (size_t i = 0; tb_game_option(g, i, &key, &values, &doc); i++) {
+			for (const char *v = values; *v;) {
+				const char *e = strchr(v, '|');
+				size_t vn = e ? (size_t)(e - v) : strlen(v);
+				char label[256];
+				snprintf(label, sizeof label, "%s; %s=%.*s", tb_game_name(g), key, (int)vn,
+				         *v == '#' ? "1" : v);
+				snprintf(sort, sizeof sort, "%02zu", i + 1);
+				json_object_array_add(items, S_item(d, a, z, label, doc, 12, sort, 0));
+				v += vn + (e != NULL);
+			}
+		}
+	} else if (strcmp(name, "Result") == 0) {
+		static const char *const res[] = {"1-0", "0-1", "1/2-1/2", "*"};
+		for (int i = 0; i < 4; i++)
+			json_object_array_add(items, S_item(d, a, z, res[i], NULL, 12, res[i], 0));
+	} else if (strcmp(name, "Language") == 0) {
+		for (size_t i = 0; tb_lang_at(i); i++)
+			json_object_array_add(items, S_item(d, a, z, tb_lang_code(tb_lang_at(i)), NULL, 12,
+			                                    tb_lang_code(tb_lang_at(i)), 0));
+	}
+}
+
+json_object *lsp_completion(lsp_ctx *c, lsp_pos p, int *code, const char **msg)
+{
+	size_t off;
+	unsigned line, col;
+	long o = lsp_offset(c->doc, p);
+	if (o < 0) {
+		*code = LSP_INVALID_PARAMS;
+		*msg = "the position is outside the document";
+		return NULL;
+	}
+	lsp_rec *r = S_locate(c, p, &off, &line, &col, code, msg);
+	json_object *items = json_object_new_array();
+	size_t ls, le;
+	S_line_of(c->doc, (size_t)o, &ls, &le);
+	if (S_tag_line(c->doc, ls, le))
+		S_complete_tag(items, c, r, ls, le, (size_t)o);
+	else if (r && r->check->replay)
+		S_complete_turns(items, c, r, off, line, col);
+	json_object *res = json_object_new_object();
+	json_object_object_add(res, "isIncomplete", json_object_new_boolean(0));
+	json_object_object_add(res, "items", items);
+	return res;
+}
+
+/* ---- formatting ------------------------------------------------------- */
+
+/* The canonical text of the record 'r' of 'd' (no [Rules] put in by the
+ * settings): NULL when it has errors. */
+static char *S_canonical(const lsp_doc *d, const lsp_rec *r, size_t *len)
+{
+	tb_reader *rd = tb_reader_new_mem(d->text + r->off, r->len, d->uri);
+	if (!rd)
+		return NULL;
+	tb_record *rec = NULL;
+	char *s = NULL;
+	if (tb_reader_next(rd, &rec) == 1 && !tb_record_errors(rec))
+		s = tb_record_write(rec, len);
+	tb_record_free(rec);
+	tb_reader_free(rd);
+	return s;
+}
+
+json_object *lsp_formatting(lsp_ctx *c, int ranged, lsp_pos a, lsp_pos b, int *code,
+                            const char **msg)
+{
+	lsp_doc *d = c->doc;
+	size_t first = 0, last = d->nrecs; /* the records [first, last) */
+	if (ranged) {
+		long x = lsp_offset(d, a), y = lsp_offset(d, b);
+		if (x < 0 || y < 0 || y < x) {
+			*code = LSP_INVALID_PARAMS;
+			*msg = "the range is outside the document";
+			return NULL;
+		}
+		lsp_rec *rx = lsp_rec_at(d, (size_t)x), *ry = lsp_rec_at(d, (size_t)y);
+		if (!rx)
+			return json_object_new_array();
+		first = (size_t)(rx - d->recs);
+		last = (size_t)(ry - d->recs) + 1;
+	}
+	if (first >= last)
+		return json_object_new_array();
+	S_buf out = {NULL, 0, 0};
+	for (size_t i = first; i < last; i++) {
+		size_t n;
+		char *s = S_canonical(d, &d->recs[i], &n);
+		if (!s) {
+			free(out.s);
+			*code = LSP_REQUEST_FAILED;
+			*msg = "a record has errors: tablero fmt would not write it";
+			return NULL;
+		}
+		if (i > first)
+			S_puts(&out, "\n");
+		S_puts(&out, s);
+		free(s);
+	}
+	if (ranged && last < d->nrecs)
+		S_puts(&out, "\n");
+	size_t from = ranged ? d->recs[first].off : 0;
+	size_t to = ranged && last < d->nrecs ? d->recs[last].off : d->len;
+	json_object *edits = json_object_new_array();
+	json_object *e = lsp_edit_between(d, from, to - from, out.s ? out.s : "", out.n);
+	if (e)
+		json_object_array_add(edits, e);
+	free(out.s);
+	return edits;
+}
+
+/* ---- symbols, folding, definition --------------------------------- */
+
+/* A symbol: name, kind, range and selection range (document lines and
+ * offsets). */
+static json_object *S_symbol(const char *name, const char *detail, int kind, json_object *range,
+                             json_object *sel)
+{
+	json_object *s = json_object_new_object();
+	lsp_jset_str(s, "name", name && *name ? name : "?");
+	if (detail && *detail)
+		lsp_jset_str(s, "detail", detail);
+	lsp_jset_int(s, "kind", kind);
+	json_object_object_add(s, "range", range);
+	json_object_object_add(s, "selectionRange", sel);
+	return s;
+}
+
+/* A node's span as a document range. */
+static json_object *S_node_range(const lsp_doc *d, const lsp_rec *r, const tb_node *n)
+{
+	unsigned s[4];
+	tb_node_span(n, s);
+	return lsp_jrange(lsp_pos_col(d, S_doc_line(r, s[0]), s[1]),
+	                  lsp_pos_col(d, S_doc_line(r, s[2]), s[3]));
+}
+
+/* The move numbers of a record's main line: one symbol per number. */
+static json_object *S_moves(const lsp_doc *d, const lsp_rec *r)
+{
+	json_object *v = json_object_new_array();
+	const tb_record *rec = r->check->rec;
+	tb_node *n = tb_line_first(tb_record_main(rec));
+	while (n) {
+		unsigned num = tb_node_number(n);
+		int side = tb_node_side(n);
+		tb_node *last = n, *m = tb_node_next(n);
+		if (side == 0 && m && tb_node_side(m) == 1 && tb_node_number(m) == num)
+			last = m, m = tb_node_next(m);
+		char name[32], *t1 = tb_node_token(rec, n), *t2 = last != n ? tb_node_token(rec, last) : NULL;
+		char detail[256];
+		if (num && side < 2)
+			snprintf(name, sizeof name, "%u%s", num, side ? "..." : ".");
+		else
+			snprintf(name, sizeof name, "%s", "-");
+		snprintf(detail, sizeof detail, "%s%s%s", t1 ? t1 : "", t2 ? " " : "", t2 ? t2 : "");
+		unsigned s1[4], s2[4];
+		tb_node_span(n, s1);
+		tb_node_span(last, s2);
+		json_object *range = lsp_jrange(lsp_pos_col(d, S_doc_line(r, s1[0]), s1[1]),
+		                                lsp_pos_col(d, S_doc_line(r, s2[2]), s2[3]));
+		json_object_array_add(v, S_symbol(name, detail, 16, range, S_node_range(d, r, n)));
+		free(t1);
+		free(t2);
+		n = m;
+	}
+	return v;
+}
+
+/* A record's name: its game, its players, its place and date. */
+static void S_rec_name(char *out, size_t n, const tb_record *rec)
+{
+	const tb_game *g = tb_record_game(rec);
+	const char *a = g ? tb_record_tag(rec, tb_game_side_tag(g, 0)) : NULL;
+	const char *b = g ? tb_record_tag(rec, tb_game_side_tag(g, 1)) : NULL;
+	const char *site = tb_record_tag(rec, "Site"), *date = tb_record_tag(rec, "Date");
+	snprintf(out, n, "%s: %s – %s, %s, %s", g ? tb_game_title(g) : "?", a ? a : "?", b ? b : "?",
+	         site ? site : "?", date ? date : "?");
+}
+
+json_object *lsp_symbols(lsp_ctx *c)
+{
+	const lsp_doc *d = c->doc;
+	json_object *v = json_object_new_array();
+	for (size_t i = 0; i < d->nrecs; i++) {
+		const lsp_rec *r = &d->recs[i];
+		char name[512];
+		if (r->check->rec)
+			S_rec_name(name, sizeof name, r->check->rec);
+		else
+			snprintf(name, sizeof name, "record at line %u", r->line);
+		size_t e = r->off + r->len;
+		while (e > r->off && strchr(" \t\r\n", d->text[e - 1]))
+			e--;
+		lsp_pos a = lsp_pos_of(d, r->off), z = lsp_pos_of(d, e);
+		json_object *sym = S_symbol(name, NULL, 3, lsp_jrange(a, z), lsp_jrange(a, a));
+		if (r->check->rec && tb_record_game(r->check->rec) && !tb_record_errors(r->check->rec))
+			json_object_object_add(sym, "children", S_moves(d, r));
+		json_object_array_add(v, sym);
+	}
+	return v;
+}
+
+static void S_fold(json_object *v, unsigned a, unsigned b, const char *kind)
+{
+	if (b <= a)
+		return;
+	json_object *f = json_object_new_object();
+	lsp_jset_int(f, "startLine", a - 1);
+	lsp_jset_int(f, "endLine", b - 1);
+	if (kind)
+		lsp_jset_str(f, "kind", kind);
+	json_object_array_add(v, f);
+}
+
+/* The comments of a record's text: '{' to its '}', outside tag lines. */
+static void S_fold_comments(json_object *v, const lsp_doc *d, const lsp_rec *r)
+{
+	const char *t = d->text;
+	size_t i = r->off, end = r->off + r->len;
+	unsigned line = r->line;
+	int bol = 1;
+	while (i < end) {
+		if (bol && t[i] == '[') { /* a tag line: its value may hold braces */
+			while (i < end && t[i] != '\n')
+				i++;
+			continue;
+		}
+		bol = 0;
+		if (t[i] == '\n') {
+			line++, bol = 1, i++;
+			continue;
+		}
+		if (t[i] != '{') {
+			i++;
+			continue;
+		}
+		unsigned start = line;
+		for (i++; i < end && t[i] != '}'; i++) {
+			if (t[i] == '\\' && i + 1 < end && t[i + 1] != '\n')
+				i++;
+			else if (t[i] == '\n')
+				line++;
+		}
+		S_fold(v, start, line, "comment");
+		i++;
+	}
+}
+
+json_object *lsp_folding(lsp_ctx *c)
+{
+	const lsp_doc *d = c->doc;
+	json_object *v = json_object_new_array();
+	for (size_t i = 0; i < d->nrecs; i++) {
+		const lsp_rec *r = &d->recs[i];
+		S_fold(v, r->line, r->end_line, "region");
+		S_fold_comments(v, d, r);
+		const tb_record *rec = r->check->rec;
+		if (!rec)
+			continue;
+		tb_iter *it = tb_iter_new(rec);
+		int ev;
+		while (it && (ev = tb_iter_next(it)) != TB_EVENT_DONE) {
+			tb_line *l = tb_iter_line(it);
+			if (ev != TB_EVENT_ENTER || !l || l == tb_record_main(rec))
+				continue;
+			unsigned s[4];
+			tb_line_span(l, s);
+			if (s[0])
+				S_fold(v, S_doc_line(r, s[0]), S_doc_line(r, s[2]), "region");
+		}
+		tb_iter_free(it);
+	}
+	return v;
+}
+
+/* A location in the document: 'uri' and a range. */
+static json_object *S_location(const lsp_doc *d, json_object *range)
+{
+	json_object *l = json_object_new_object();
+	lsp_jset_str(l, "uri", d->uri);
+	json_object_object_add(l, "range", range);
+	return l;
+}
+
+/* The line of tag 'name' in record 'r' (a document line), or 0. */
+static unsigned S_tag_at(const lsp_doc *d, const lsp_rec *r, const char *name)
+{
+	size_t k = strlen(name);
+	unsigned line = r->line;
+	for (size_t i = r->off; i < r->off + r->len; line++) {
+		if (d->text[i] == '[' && strncmp(d->text + i + 1, name, k) == 0 &&
+		    (d->text[i + 1 + k] == ' ' || d->text[i + 1 + k] == '"'))
+			return line;
+		const char *nl = memchr(d->text + i, '\n', r->off + r->len - i);
+		if (!nl)
+			break;
+		i = (size_t)(nl - d->text) + 1;
+	}
+	return 0;
+}
+
+json_object *lsp_definition(lsp_ctx *c, lsp_pos p, int *code, const char **msg)
+{
+	size_t off;
+	unsigned line, col;
+	lsp_rec *r = S_locate(c, p, &off, &line, &col, code, msg);
+	if (!r || !r->check->rec)
+		return NULL;
+	S_place pl = S_find(r->check->rec, line, col);
+	tb_node *target = pl.at ? pl.at : pl.next;
+	if (!target)
+		return NULL;
+	/* the last restated position before it, in the order written */
+	tb_node *restated = NULL;
+	tb_iter *it = tb_iter_new(r->check->rec);
+	int ev;
+	while (it && (ev = tb_iter_next(it)) != TB_EVENT_DONE) {
+		tb_node *n = tb_iter_node(it);
+		if (!n || ev != TB_EVENT_ENTER)
+			continue;
+		if (n == target)
+			break;
+		if (tb_node_type(n) == TB_NODE_POSITION)
+			restated = n;
+	}
+	tb_iter_free(it);
+	if (restated)
+		return S_location(c->doc, S_node_range(c->doc, r, restated));
+	unsigned tl = S_tag_at(c->doc, r, "Position");
+	if (!tl)
+		tl = S_tag_at(c->doc, r, "Game");
+	if (!tl)
+		tl = r->line;
+	size_t s = lsp_line_start(c->doc, tl), e = s;
+	while (e < c->doc->len && c->doc->text[e] != '\n' && c->doc->text[e] != '\r')
+		e++;
+	return S_location(c->doc, lsp_jrange(lsp_pos_of(c->doc, s), lsp_pos_of(c->doc, e)));
+}
