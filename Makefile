@@ -68,6 +68,7 @@ UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 VERSION := $(shell sed -n 's/^#define TB_VERSION "\(.*\)"/\1/p' lib/tablero.h)
 
+.PHONY: lsp
 .PHONY: all lib cli check check-san check-tsan unit spec toy golden man-options samples structure random xml svg book html compare reconstruct slips replay one-reading collate jobs rewrite oom quotes python demo bench \
         install uninstall clean deps deps-test typed layout fuzz fuzz-build fuzz-replay fuzz-merge
 
@@ -300,11 +301,17 @@ deps-test:
 typed:
 	@bash tests/typed.sh
 
+# tablero lsp: raw JSON-RPC for every method and malformed messages
+# (tests/lsp.py), then Neovim's built-in client (tests/lsp_nvim.sh).
+lsp: $(BUILD)/tablero
+	@python3 tests/lsp.py $(BUILD)/tablero
+	@TABLERO=$(BUILD)/tablero bash tests/lsp_nvim.sh
+
 # The house's shape: no circle of headers, no renderer using a sibling's file.
 layout: $(BUILD)/libtablero.a
 	@python3 tests/layout.py $(BUILD)
 
-check: all layout unit spec toy golden man-options samples structure random xml svg book html compare reconstruct slips replay one-reading collate jobs rewrite oom quotes fuzz-replay deps-test typed python
+check: all layout unit spec toy golden man-options samples structure random xml svg book html compare reconstruct slips replay one-reading collate jobs rewrite oom quotes fuzz-replay deps-test typed python lsp
 	@echo "make check: all test suites passed"
 
 check-san:

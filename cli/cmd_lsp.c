@@ -92,9 +92,17 @@ static lsp_doc *S_doc(S_server *sv, const char *uri)
 	return NULL;
 }
 
+/* Checks 'd' and publishes its diagnostics; a log message says how
+ * many records were checked anew (the others' results were kept). */
 static void S_publish(S_server *sv, lsp_doc *d)
 {
-	lsp_check_doc(d, &sv->settings);
+	size_t fresh = lsp_check_doc(d, &sv->settings);
+	char msg[128];
+	snprintf(msg, sizeof msg, "tablero: checked %zu of %zu records", fresh, d->nrecs);
+	json_object *p = json_object_new_object();
+	lsp_jset_int(p, "type", 4);
+	lsp_jset_str(p, "message", msg);
+	lsp_send(sv->out, lsp_notification("window/logMessage", p));
 	lsp_send(sv->out, lsp_notification("textDocument/publishDiagnostics", lsp_diagnostics(d)));
 }
 
