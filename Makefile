@@ -333,7 +333,7 @@ check-tsan:
 # tests/fuzz/corpus/ the few small inputs that reach code the seeds do
 # not (tests/fuzz/merge.sh).
 FUZZ_TARGETS := parse reader validate positions xml grep diff svg html fill collate book show \
-                xmltgn build
+                xmltgn build lsp
 FUZZ_SECONDS ?= 60
 # libFuzzer's seed: 0 draws one (each run explores anew); CI gives a
 # fixed one, so that a run of CI can be run again and find the same
@@ -341,11 +341,15 @@ FUZZ_SEED ?= 0
 FUZZ_CC ?= clang
 FUZZ_DIR := build/fuzz
 FUZZ_SEEDS = $(BUILD)/fuzz-seeds
-FUZZ_CPPFLAGS = $(CPPFLAGS) -Icli -Itests/fuzz -DFZ_SCHEMA_DIR='"$(CURDIR)/schemas"'
+FUZZ_CPPFLAGS = $(CPPFLAGS) $(JSON_CFLAGS) -Icli -Itests/fuzz -DFZ_SCHEMA_DIR='"$(CURDIR)/schemas"'
 # the CLI's code a harness drives, beside the library
 FUZZ_CLI_grep :=
 FUZZ_CLI_diff := cli/cmd_diff.c cli/jobs.c cli/options.c cli/queue.c cli/util.c
 FUZZ_CLI_xmltgn := cli/cmd_xml.c cli/jobs.c cli/options.c cli/parts.c cli/queue.c cli/util.c cli/atomic.c
+FUZZ_CLI_lsp := cli/cmd_lsp.c cli/lsp_rpc.c cli/lsp_doc.c cli/lsp_check.c cli/lsp_features.c \
+                cli/lsp_actions.c cli/options.c cli/util.c
+# the libraries a harness needs beside the library's (json-c: tablero lsp's)
+FUZZ_LIBS_lsp = $(JSON_LIBS)
 FUZZ_REPLAY := $(FUZZ_TARGETS:%=$(BUILD)/tests/replay-%)
 FUZZ_BIN := $(FUZZ_TARGETS:%=$(FUZZ_DIR)/fuzz-%)
 FUZZ_OBJ := $(LIB_SRC:%.c=$(FUZZ_DIR)/obj/%.o) $(GEN_OBJ:%=$(FUZZ_DIR)/obj/gen/%)
@@ -353,10 +357,10 @@ FUZZ_FLAGS = $(WARN) -O1 -g -fno-omit-frame-pointer -pthread
 
 .SECONDEXPANSION:
 $(BUILD)/tests/replay-%: tests/fuzz/fuzz_%.c tests/fuzz/replay.c tests/fuzz/fuzz.h \
-		$(BUILD)/libtablero.a $$(FUZZ_CLI_$$*) cli/cli.h cli/search.h | $(DEPS_OK)
+		$(BUILD)/libtablero.a $$(FUZZ_CLI_$$*) cli/cli.h cli/search.h cli/lsp.h | $(DEPS_OK)
 	@mkdir -p $(dir $@)
 	$(CC) $(FUZZ_CPPFLAGS) $(filter-out -MMD -MP,$(CFLAGS)) $< tests/fuzz/replay.c \
-		$(FUZZ_CLI_$*) -o $@ $(LDFLAGS) $(BUILD)/libtablero.a $(DEP_LIBS)
+		$(FUZZ_CLI_$*) -o $@ $(LDFLAGS) $(BUILD)/libtablero.a $(DEP_LIBS) $(FUZZ_LIBS_$*)
 
 $(FUZZ_SEEDS)/.stamp: tests/fuzz/seeds.sh $(BUILD)/tablero $(BUILD)/tests/spec_runner \
 		$(wildcard samples/*.tgn spec/*.md spec/games/*.md) tests/errors.md
@@ -388,7 +392,7 @@ $(FUZZ_DIR)/fuzz-%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.h $(FUZZ_OBJ) $$(FUZZ_CL
 		cli/search.h
 	@echo "LD (fuzz) $@"
 	@$(FUZZ_CC) $(FUZZ_CPPFLAGS) $(FUZZ_FLAGS) -fsanitize=fuzzer,address,undefined $< \
-		$(FUZZ_CLI_$*) $(FUZZ_OBJ) -o $@ $(DEP_LIBS)
+		$(FUZZ_CLI_$*) $(FUZZ_OBJ) -o $@ $(DEP_LIBS) $(FUZZ_LIBS_$*)
 
 .SECONDARY: $(FUZZ_OBJ)
 fuzz-build: $(FUZZ_BIN)
