@@ -134,7 +134,11 @@ class Server:
         except BrokenPipeError:
             pass
         try:
-            return self.p.wait(GUARD)
+            rc = self.p.wait(GUARD)
+            err = self.p.stderr.read().decode("utf-8", "replace")
+            check("Sanitizer" not in err and "runtime error" not in err,
+                  "the server's standard error is clean: %s" % err[-2000:])
+            return rc
         finally:
             self.p.stdout.close()
             self.p.stderr.close()
