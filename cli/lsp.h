@@ -9,8 +9,8 @@
  *               (LSP's UTF-16 units to bytes and the library's columns)
  * lsp_check.c   a document cut into records, each checked once per text
  *               (a cache keyed by the record's text), diagnostics
- * lsp_features.c hover, completion, formatting, symbols, folding,
- *               definition
+ * lsp_features.c hover and completion; what lies at a place
+ * lsp_outline.c formatting, symbols, folding, definition
  * lsp_actions.c code actions (repairs, fill, readings, missing tags)
  * cmd_lsp.c     the command: the loop, lifecycle, dispatch, settings
  */
@@ -207,7 +207,7 @@ void lsp_cache_clear(void);
  * and column, code points). */
 size_t lsp_offset_col(const lsp_doc *d, unsigned line, unsigned col);
 
-/* ---- lsp_features.c ---- */
+/* ---- lsp_features.c and lsp_outline.c ---- */
 
 typedef struct lsp_ctx {
 	lsp_doc *doc;
@@ -223,6 +223,31 @@ json_object *lsp_formatting(lsp_ctx *c, int ranged, lsp_pos a, lsp_pos b, int *c
 json_object *lsp_symbols(lsp_ctx *c);
 json_object *lsp_folding(lsp_ctx *c);
 json_object *lsp_definition(lsp_ctx *c, lsp_pos p, int *code, const char **msg);
+
+/* What lies at a place of a record: the node there ('at', when its span
+ * holds the place), the node whose position stands before the place or
+ * before 'at' ('prev'; NULL: the start), the first node after it. */
+typedef struct lsp_place {
+	tb_node *at, *prev, *next;
+} lsp_place;
+/* What lies at (line, col) of 'rec' (the reader's lines). A variation
+ * starts from the position before the node it replaces; after its ')'
+ * the line goes on from that node. */
+lsp_place lsp_find(const tb_record *rec, unsigned line, unsigned col);
+/* A record line (the reader's) as a document line. */
+unsigned lsp_doc_line(const lsp_rec *r, unsigned read_line);
+/* The record at LSP position 'p' of the document and the reader's
+ * (line, col) of it, '*off' its offset. NULL with '*code' and '*msg'
+ * set when the position is outside the text; NULL alone when no record
+ * is there. */
+lsp_rec *lsp_locate(lsp_ctx *c, lsp_pos p, size_t *off, unsigned *line, unsigned *col,
+                    int *code, const char **msg);
+/* A growable string (a NULL 's' after memory ran out stays NULL). */
+typedef struct lsp_buf {
+	char *s;
+	size_t n, cap;
+} lsp_buf;
+void lsp_puts(lsp_buf *b, const char *s);
 
 /* The node of 'rec' whose span holds (line, col) -- library coordinates
  * -- or the last before it on the main line or a variation; NULL when

@@ -1,11 +1,11 @@
 /*
  * lsp_features.c -- what "tablero lsp" answers about a place in a
  * document (spec/lsp.md): hover (the board after a turn, whose turn,
- * its events; what fits an open turn), completion (the legal turns
+ * its events; what fits an open turn) and completion (the legal turns
  * there, those that keep the written turns after it legal first; tag
- * names and values), formatting (tablero fmt's text), document symbols,
- * folding ranges and go to definition. Positions come from the record's
- * one replay (the frames the check kept); nothing here knows a rule.
+ * names and values); and the places themselves, which lsp_outline.c
+ * shares. Positions come from the record's one replay (the frames the
+ * check kept); nothing here knows a rule.
  */
 #include <stdarg.h>
 #include <stdlib.h>
@@ -16,7 +16,7 @@
 /* ---- places --------------------------------------------------------- */
 
 /* A record line (the reader's) as a document line, and back. */
-static unsigned S_doc_line(const lsp_rec *r, unsigned read_line)
+unsigned lsp_doc_line(const lsp_rec *r, unsigned read_line)
 {
 	return read_line - r->check->read_line + r->line;
 }
@@ -32,21 +32,14 @@ static int S_before(unsigned a, unsigned b, unsigned c, unsigned d)
 	return a < c || (a == c && b < d);
 }
 
-/* What lies at a place of a record: the node there ('at', when its span
- * holds the place), the node whose position stands before the place or
- * before 'at' ('prev'; NULL: the start). */
-typedef struct S_place {
-	tb_node *at, *prev, *next;
-} S_place;
-
-#define S_MAX_DEPTH 128
+#define S_MAX_DEPTH 128 /* variations deeper than this are followed as one line */
 
 /* Finds what lies at (line, col) of 'rec' (the reader's lines). A
  * variation starts from the position before the node it replaces; after
  * its ')' the line goes on from that node. */
-static S_place S_find(const tb_record *rec, unsigned line, unsigned col)
+lsp_place lsp_find(const tb_record *rec, unsigned line, unsigned col)
 {
-	S_place p = {NULL, NULL, NULL};
+	lsp_place p = {NULL, NULL, NULL};
 	tb_iter *it = tb_iter_new(rec);
 	if (!it)
 		return p;
@@ -97,7 +90,7 @@ static S_place S_find(const tb_record *rec, unsigned line, unsigned col)
 
 tb_node *lsp_node_at(const tb_record *rec, unsigned line, unsigned col, int *inside)
 {
-	S_place p = S_find(rec, line, col);
+	lsp_place p = lsp_find(rec, line, col);
 	*inside = p.at != NULL;
 	return p.at ? p.at : p.prev;
 }
@@ -105,7 +98,7 @@ tb_node *lsp_node_at(const tb_record *rec, unsigned line, unsigned col, int *ins
 /* The record at LSP position 'p' of the document, its check loaded, and
  * the reader's (line, col) of it. NULL with '*code', '*msg' set when
  * the position is outside the text. */
-static lsp_rec *S_locate(lsp_ctx *c, lsp_pos p, size_t *off, unsigned *line, unsigned *col,
+lsp_rec *lsp_locate(lsp_ctx *c, lsp_pos p, size_t *off, unsigned *line, unsigned *col,
                          int *code, const char **msg)
 {
 	long o = lsp_offset(c->doc, p);
@@ -142,12 +135,7 @@ static int S_known(const tb_replay *rp, long i)
 
 /* ---- hover ------------------------------------------------------------ */
 
-typedef struct S_buf {
-	char *s;
-	size_t n, cap;
-} S_buf;
-
-static void S_puts(S_buf *b, const char *s)
+void lsp_puts(lsp_buf *b, const char *s)
 {
 	size_t k = strlen(s);
 	if (b->n + k + 1 > b->cap) {
@@ -164,21 +152,21 @@ static void S_puts(S_buf *b, const char *s)
 	b->n += k;
 }
 
-static void S_printf(S_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void S_printf(S_buf *b, const char *fmt, ...)
+static void S_printf(lsp_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void S_printf(lsp_buf *b, const char *fmt, ...)
 {
 	char tmp[1024];
 	va_list ap;
 	va_start(ap, fmt);
 	vsnprintf(tmp, sizeof tmp, fmt, ap);
 	va_end(ap);
-	S_puts(b, tmp);
+	lsp_puts(b, tmp);
 }
 
 /* The events of a frame (tb_replay_report's). */
 static void S_events_fn(void *ctx, const tb_turn_report *t)
 {
-	S_buf *b = ctx;
+	lsp_buf *b = ctx;
 	if (t->events && *t->events)
 		S_printf(b, "Events: %s\n\n", t->events);
 	if (t->over)
@@ -192,7 +180,7 @@ static const tb_lang *S_lang(const lsp_ctx *c, const tb_record *rec)
 }
 
 /* Whose turn it is in engine 'e', in words. */
-static void S_whose(S_buf *b, const lsp_ctx *c, const tb_record *rec, const tb_engine *e)
+static void S_whose(lsp_buf *b, const lsp_ctx *c, const tb_record *rec, const tb_engine *e)
 {
 	const tb_game *g = tb_record_game(rec);
 	char key[64];
@@ -203,7 +191,7 @@ static void S_whose(S_buf *b, const lsp_ctx *c, const tb_record *rec, const tb_e
 }
 
 /* The diagnostics of the record at (read) line 'line', col 'col'. */
-static void S_diags_at(S_buf *b, const lsp_rec *r, unsigned line, unsigned col)
+static void S_diags_at(lsp_buf *b, const lsp_rec *r, unsigned line, unsigned col)
 {
 	const lsp_check *c = r->check;
 	for (size_t i = 0; i < c->ndiags; i++) {
@@ -215,7 +203,7 @@ static void S_diags_at(S_buf *b, const lsp_rec *r, unsigned line, unsigned col)
 }
 
 /* A hover on node 'n' of the record of 'r'. */
-static void S_hover_node(S_buf *b, lsp_ctx *c, const lsp_rec *r, tb_node *n)
+static void S_hover_node(lsp_buf *b, lsp_ctx *c, const lsp_rec *r, tb_node *n)
 {
 	const lsp_check *k = r->check;
 	long i = tb_replay_find(k->replay, n, 0);
@@ -234,7 +222,7 @@ static void S_hover_node(S_buf *b, lsp_ctx *c, const lsp_rec *r, tb_node *n)
 	free(after);
 	free(tok);
 	if (i < 0) {
-		S_puts(b, "\n\nThe rules do not follow this node.\n");
+		lsp_puts(b, "\n\nThe rules do not follow this node.\n");
 		return;
 	}
 	int st = tb_replay_status(k->replay, i);
@@ -243,7 +231,7 @@ static void S_hover_node(S_buf *b, lsp_ctx *c, const lsp_rec *r, tb_node *n)
 		S_printf(b, " (%s %s)", tb_lang_text(lang, "caption.reconstructed"), t ? t : "");
 		free(t);
 	}
-	S_puts(b, "\n\n");
+	lsp_puts(b, "\n\n");
 	unsigned sp[4];
 	tb_node_span(n, sp);
 	S_diags_at(b, r, sp[0], sp[1]);
@@ -259,7 +247,7 @@ static void S_hover_node(S_buf *b, lsp_ctx *c, const lsp_rec *r, tb_node *n)
 			S_printf(b, "%s%llu %s fit it", np > 1 ? "; " : "", fits,
 			         tb_node_type(n) == TB_NODE_GAP ? "sequences of turns" : "turns");
 		if (np > 1 || fits)
-			S_puts(b, ".\n\n");
+			lsp_puts(b, ".\n\n");
 		return;
 	}
 	tb_replay_report(k->replay, i, S_events_fn, b);
@@ -272,13 +260,13 @@ static void S_hover_node(S_buf *b, lsp_ctx *c, const lsp_rec *r, tb_node *n)
 	free(over);
 	char *board = tb_engine_board(e, 0);
 	if (board)
-		S_puts(b, "```\n"), S_puts(b, board), S_puts(b, "```\n");
+		lsp_puts(b, "```\n"), lsp_puts(b, board), lsp_puts(b, "```\n");
 	free(board);
 	tb_engine_free(e);
 }
 
 /* A hover on a tag line: the tag's name and, for [Rules], the options. */
-static void S_hover_tag(S_buf *b, const lsp_rec *r, const char *line, size_t n)
+static void S_hover_tag(lsp_buf *b, const lsp_rec *r, const char *line, size_t n)
 {
 	char name[64];
 	size_t k = 0;
@@ -336,10 +324,10 @@ json_object *lsp_hover(lsp_ctx *c, lsp_pos p, int *code, const char **msg)
 {
 	size_t off;
 	unsigned line, col;
-	lsp_rec *r = S_locate(c, p, &off, &line, &col, code, msg);
+	lsp_rec *r = lsp_locate(c, p, &off, &line, &col, code, msg);
 	if (!r)
 		return NULL;
-	S_buf b = {NULL, 0, 0};
+	lsp_buf b = {NULL, 0, 0};
 	size_t ls, le;
 	S_line_of(c->doc, off, &ls, &le);
 	if (S_tag_line(c->doc, ls, le)) {
@@ -348,7 +336,7 @@ json_object *lsp_hover(lsp_ctx *c, lsp_pos p, int *code, const char **msg)
 			s++;
 		S_hover_tag(&b, r, c->doc->text + s, le - s);
 	} else if (r->check->replay) {
-		S_place pl = S_find(r->check->rec, line, col);
+		lsp_place pl = lsp_find(r->check->rec, line, col);
 		tb_node *n = pl.at ? pl.at : S_on_number(c->doc, off) ? pl.next : NULL;
 		if (n)
 			S_hover_node(&b, c, r, n);
@@ -503,7 +491,7 @@ static void S_complete_turns(json_object *items, lsp_ctx *c, const lsp_rec *r, s
                              unsigned line, unsigned col)
 {
 	const lsp_check *k = r->check;
-	S_place pl = S_find(k->rec, line, col);
+	lsp_place pl = lsp_find(k->rec, line, col);
 	long fi = S_frame(k->replay, pl.prev);
 	if (!S_known(k->replay, fi))
 		return;
@@ -630,7 +618,7 @@ json_object *lsp_completion(lsp_ctx *c, lsp_pos p, int *code, const char **msg)
 		*msg = "the position is outside the document";
 		return NULL;
 	}
-	lsp_rec *r = S_locate(c, p, &off, &line, &col, code, msg);
+	lsp_rec *r = lsp_locate(c, p, &off, &line, &col, code, msg);
 	json_object *items = json_object_new_array();
 	size_t ls, le;
 	S_line_of(c->doc, (size_t)o, &ls, &le);
@@ -644,296 +632,3 @@ json_object *lsp_completion(lsp_ctx *c, lsp_pos p, int *code, const char **msg)
 	return res;
 }
 
-/* ---- formatting ------------------------------------------------------- */
-
-/* The canonical text of the record 'r' of 'd' (no [Rules] put in by the
- * settings): NULL when it has errors. */
-static char *S_canonical(const lsp_doc *d, const lsp_rec *r, size_t *len)
-{
-	tb_reader *rd = tb_reader_new_mem(d->text + r->off, r->len, d->uri);
-	if (!rd)
-		return NULL;
-	tb_record *rec = NULL;
-	char *s = NULL;
-	if (tb_reader_next(rd, &rec) == 1 && !tb_record_errors(rec))
-		s = tb_record_write(rec, len);
-	tb_record_free(rec);
-	tb_reader_free(rd);
-	return s;
-}
-
-json_object *lsp_formatting(lsp_ctx *c, int ranged, lsp_pos a, lsp_pos b, int *code,
-                            const char **msg)
-{
-	lsp_doc *d = c->doc;
-	size_t first = 0, last = d->nrecs; /* the records [first, last) */
-	if (ranged) {
-		long x = lsp_offset(d, a), y = lsp_offset(d, b);
-		if (x < 0 || y < 0 || y < x) {
-			*code = LSP_INVALID_PARAMS;
-			*msg = "the range is outside the document";
-			return NULL;
-		}
-		lsp_rec *rx = lsp_rec_at(d, (size_t)x), *ry = lsp_rec_at(d, (size_t)y);
-		if (!rx)
-			return json_object_new_array();
-		first = (size_t)(rx - d->recs);
-		last = (size_t)(ry - d->recs) + 1;
-	}
-	if (first >= last)
-		return json_object_new_array();
-	S_buf out = {NULL, 0, 0};
-	for (size_t i = first; i < last; i++) {
-		size_t n;
-		char *s = S_canonical(d, &d->recs[i], &n);
-		if (!s) {
-			free(out.s);
-			*code = LSP_REQUEST_FAILED;
-			*msg = "a record has errors: tablero fmt would not write it";
-			return NULL;
-		}
-		if (i > first)
-			S_puts(&out, "\n");
-		S_puts(&out, s);
-		free(s);
-	}
-	if (ranged && last < d->nrecs)
-		S_puts(&out, "\n");
-	size_t from = ranged ? d->recs[first].off : 0;
-	size_t to = ranged && last < d->nrecs ? d->recs[last].off : d->len;
-	json_object *edits = json_object_new_array();
-	json_object *e = lsp_edit_between(d, from, to - from, out.s ? out.s : "", out.n);
-	if (e)
-		json_object_array_add(edits, e);
-	free(out.s);
-	return edits;
-}
-
-/* ---- symbols, folding, definition --------------------------------- */
-
-/* A symbol: name, kind, range and selection range (document lines and
- * offsets). */
-static json_object *S_symbol(const char *name, const char *detail, int kind, json_object *range,
-                             json_object *sel)
-{
-	json_object *s = json_object_new_object();
-	lsp_jset_str(s, "name", name && *name ? name : "?");
-	if (detail && *detail)
-		lsp_jset_str(s, "detail", detail);
-	lsp_jset_int(s, "kind", kind);
-	json_object_object_add(s, "range", range);
-	json_object_object_add(s, "selectionRange", sel);
-	return s;
-}
-
-/* A node's span as a document range. */
-static json_object *S_node_range(const lsp_doc *d, const lsp_rec *r, const tb_node *n)
-{
-	unsigned s[4];
-	tb_node_span(n, s);
-	return lsp_jrange(lsp_pos_col(d, S_doc_line(r, s[0]), s[1]),
-	                  lsp_pos_col(d, S_doc_line(r, s[2]), s[3]));
-}
-
-/* The move numbers of a record's main line: one symbol per number. */
-static json_object *S_moves(const lsp_doc *d, const lsp_rec *r)
-{
-	json_object *v = json_object_new_array();
-	const tb_record *rec = r->check->rec;
-	tb_node *n = tb_line_first(tb_record_main(rec));
-	while (n) {
-		unsigned num = tb_node_number(n);
-		int side = tb_node_side(n);
-		tb_node *last = n, *m = tb_node_next(n);
-		if (side == 0 && m && tb_node_side(m) == 1 && tb_node_number(m) == num)
-			last = m, m = tb_node_next(m);
-		char name[32], *t1 = tb_node_token(rec, n), *t2 = last != n ? tb_node_token(rec, last) : NULL;
-		char detail[256];
-		if (num && side < 2)
-			snprintf(name, sizeof name, "%u%s", num, side ? "..." : ".");
-		else
-			snprintf(name, sizeof name, "%s", "-");
-		snprintf(detail, sizeof detail, "%s%s%s", t1 ? t1 : "", t2 ? " " : "", t2 ? t2 : "");
-		unsigned s1[4], s2[4];
-		tb_node_span(n, s1);
-		tb_node_span(last, s2);
-		json_object *range = lsp_jrange(lsp_pos_col(d, S_doc_line(r, s1[0]), s1[1]),
-		                                lsp_pos_col(d, S_doc_line(r, s2[2]), s2[3]));
-		json_object_array_add(v, S_symbol(name, detail, 16, range, S_node_range(d, r, n)));
-		free(t1);
-		free(t2);
-		n = m;
-	}
-	return v;
-}
-
-/* A record's name: its game, its players, its place and date. */
-static void S_rec_name(char *out, size_t n, const tb_record *rec)
-{
-	const tb_game *g = tb_record_game(rec);
-	const char *a = g ? tb_record_tag(rec, tb_game_side_tag(g, 0)) : NULL;
-	const char *b = g ? tb_record_tag(rec, tb_game_side_tag(g, 1)) : NULL;
-	const char *site = tb_record_tag(rec, "Site"), *date = tb_record_tag(rec, "Date");
-	snprintf(out, n, "%s: %s – %s, %s, %s", g ? tb_game_title(g) : "?", a ? a : "?", b ? b : "?",
-	         site ? site : "?", date ? date : "?");
-}
-
-json_object *lsp_symbols(lsp_ctx *c)
-{
-	const lsp_doc *d = c->doc;
-	json_object *v = json_object_new_array();
-	for (size_t i = 0; i < d->nrecs; i++) {
-		const lsp_rec *r = &d->recs[i];
-		char name[512];
-		if (r->check->rec)
-			S_rec_name(name, sizeof name, r->check->rec);
-		else
-			snprintf(name, sizeof name, "record at line %u", r->line);
-		size_t e = r->off + r->len;
-		while (e > r->off && strchr(" \t\r\n", d->text[e - 1]))
-			e--;
-		lsp_pos a = lsp_pos_of(d, r->off), z = lsp_pos_of(d, e);
-		json_object *sym = S_symbol(name, NULL, 3, lsp_jrange(a, z), lsp_jrange(a, a));
-		if (r->check->rec && tb_record_game(r->check->rec) && !tb_record_errors(r->check->rec))
-			json_object_object_add(sym, "children", S_moves(d, r));
-		json_object_array_add(v, sym);
-	}
-	return v;
-}
-
-static void S_fold(json_object *v, unsigned a, unsigned b, const char *kind)
-{
-	if (b <= a)
-		return;
-	json_object *f = json_object_new_object();
-	lsp_jset_int(f, "startLine", a - 1);
-	lsp_jset_int(f, "endLine", b - 1);
-	if (kind)
-		lsp_jset_str(f, "kind", kind);
-	json_object_array_add(v, f);
-}
-
-/* The comments of a record's text: '{' to its '}', outside tag lines. */
-static void S_fold_comments(json_object *v, const lsp_doc *d, const lsp_rec *r)
-{
-	const char *t = d->text;
-	size_t i = r->off, end = r->off + r->len;
-	unsigned line = r->line;
-	int bol = 1;
-	while (i < end) {
-		if (bol && t[i] == '[') { /* a tag line: its value may hold braces */
-			while (i < end && t[i] != '\n')
-				i++;
-			continue;
-		}
-		bol = 0;
-		if (t[i] == '\n') {
-			line++, bol = 1, i++;
-			continue;
-		}
-		if (t[i] != '{') {
-			i++;
-			continue;
-		}
-		unsigned start = line;
-		for (i++; i < end && t[i] != '}'; i++) {
-			if (t[i] == '\\' && i + 1 < end && t[i + 1] != '\n')
-				i++;
-			else if (t[i] == '\n')
-				line++;
-		}
-		S_fold(v, start, line, "comment");
-		i++;
-	}
-}
-
-json_object *lsp_folding(lsp_ctx *c)
-{
-	const lsp_doc *d = c->doc;
-	json_object *v = json_object_new_array();
-	for (size_t i = 0; i < d->nrecs; i++) {
-		const lsp_rec *r = &d->recs[i];
-		S_fold(v, r->line, r->end_line, "region");
-		S_fold_comments(v, d, r);
-		const tb_record *rec = r->check->rec;
-		if (!rec)
-			continue;
-		tb_iter *it = tb_iter_new(rec);
-		int ev;
-		while (it && (ev = tb_iter_next(it)) != TB_EVENT_DONE) {
-			tb_line *l = tb_iter_line(it);
-			if (ev != TB_EVENT_ENTER || !l || l == tb_record_main(rec))
-				continue;
-			unsigned s[4];
-			tb_line_span(l, s);
-			if (s[0])
-				S_fold(v, S_doc_line(r, s[0]), S_doc_line(r, s[2]), "region");
-		}
-		tb_iter_free(it);
-	}
-	return v;
-}
-
-/* A location in the document: 'uri' and a range. */
-static json_object *S_location(const lsp_doc *d, json_object *range)
-{
-	json_object *l = json_object_new_object();
-	lsp_jset_str(l, "uri", d->uri);
-	json_object_object_add(l, "range", range);
-	return l;
-}
-
-/* The line of tag 'name' in record 'r' (a document line), or 0. */
-static unsigned S_tag_at(const lsp_doc *d, const lsp_rec *r, const char *name)
-{
-	size_t k = strlen(name);
-	unsigned line = r->line;
-	for (size_t i = r->off; i < r->off + r->len; line++) {
-		if (d->text[i] == '[' && strncmp(d->text + i + 1, name, k) == 0 &&
-		    (d->text[i + 1 + k] == ' ' || d->text[i + 1 + k] == '"'))
-			return line;
-		const char *nl = memchr(d->text + i, '\n', r->off + r->len - i);
-		if (!nl)
-			break;
-		i = (size_t)(nl - d->text) + 1;
-	}
-	return 0;
-}
-
-json_object *lsp_definition(lsp_ctx *c, lsp_pos p, int *code, const char **msg)
-{
-	size_t off;
-	unsigned line, col;
-	lsp_rec *r = S_locate(c, p, &off, &line, &col, code, msg);
-	if (!r || !r->check->rec)
-		return NULL;
-	S_place pl = S_find(r->check->rec, line, col);
-	tb_node *target = pl.at ? pl.at : pl.next;
-	if (!target)
-		return NULL;
-	/* the last restated position before it, in the order written */
-	tb_node *restated = NULL;
-	tb_iter *it = tb_iter_new(r->check->rec);
-	int ev;
-	while (it && (ev = tb_iter_next(it)) != TB_EVENT_DONE) {
-		tb_node *n = tb_iter_node(it);
-		if (!n || ev != TB_EVENT_ENTER)
-			continue;
-		if (n == target)
-			break;
-		if (tb_node_type(n) == TB_NODE_POSITION)
-			restated = n;
-	}
-	tb_iter_free(it);
-	if (restated)
-		return S_location(c->doc, S_node_range(c->doc, r, restated));
-	unsigned tl = S_tag_at(c->doc, r, "Position");
-	if (!tl)
-		tl = S_tag_at(c->doc, r, "Game");
-	if (!tl)
-		tl = r->line;
-	size_t s = lsp_line_start(c->doc, tl), e = s;
-	while (e < c->doc->len && c->doc->text[e] != '\n' && c->doc->text[e] != '\r')
-		e++;
-	return S_location(c->doc, lsp_jrange(lsp_pos_of(c->doc, s), lsp_pos_of(c->doc, e)));
-}
