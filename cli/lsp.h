@@ -152,8 +152,10 @@ typedef struct lsp_settings {
 	int generation;         /* bumped at each change: checks made before are stale */
 } lsp_settings;
 
-/* What checking one record's text found, and the record read again
- * when a feature asks (lsp_check_load). */
+/* What checking one record's text found: its diagnostics, and the
+ * reader, record and replay of the check, which hover, completion and
+ * the code actions read (a record with errors has no replay). A check
+ * is shared by the records of the same text that keep it (refs). */
 struct lsp_check {
 	char *text;             /* the record's text (the key) */
 	size_t len;
@@ -164,7 +166,7 @@ struct lsp_check {
 	int names_lines;        /* a message or note names a line: moved, it is checked again */
 	size_t ndiags;
 	struct lsp_diag *diags;
-	/* lsp_check_load's: */
+	/* kept from the check: */
 	tb_reader *reader;
 	tb_record *rec;
 	tb_replay *replay;
@@ -191,17 +193,8 @@ json_object *lsp_diagnostics(const lsp_doc *d);
 /* The record of 'd' holding byte 'off' (the last starting before it),
  * or NULL when there is none. */
 lsp_rec *lsp_rec_at(const lsp_doc *d, size_t off);
-/* Reads the record of 'c' again (reader, record, replay), once; 0, or
- * -1 when it has errors or cannot be replayed ('c->rec' may still be
- * set: a record with errors). */
-int lsp_check_load(lsp_check *c, const lsp_settings *s);
-/* The record's place in the document: 'off' in the text the reader
- * read (with [Rules] put in) as an offset into the document. */
-size_t lsp_rec_doc_offset(const lsp_rec *r, size_t read_off);
-size_t lsp_rec_read_offset(const lsp_rec *r, size_t doc_off);
+/* Drops a reference to 'c' (NULL: nothing); the last frees it. */
 void lsp_check_release(lsp_check *c);
-/* Drops every cached result (settings changed). */
-void lsp_cache_clear(void);
 
 /* A node's span start as a byte offset of the document (library line
  * and column, code points). */

@@ -47,12 +47,6 @@ void lsp_check_release(lsp_check *c)
 	free(c);
 }
 
-void lsp_cache_clear(void)
-{
-	/* results live in their documents; a new settings generation makes
-	 * every one stale (lsp_check_doc compares generations) */
-}
-
 /* Does the text of a message name a line ("line 25", "at 7:22")? */
 static int S_names_line(const char *s)
 {
@@ -123,22 +117,6 @@ static int S_read_text(lsp_check *c, const lsp_settings *s)
 	c->inserted_at = at;
 	c->inserted_len = (size_t)n;
 	return 0;
-}
-
-size_t lsp_rec_read_offset(const lsp_rec *r, size_t doc_off)
-{
-	size_t o = doc_off - r->off;
-	const lsp_check *c = r->check;
-	return c->inserted_at != (size_t)-1 && o > c->inserted_at ? o + c->inserted_len : o;
-}
-
-size_t lsp_rec_doc_offset(const lsp_rec *r, size_t read_off)
-{
-	const lsp_check *c = r->check;
-	if (c->inserted_at != (size_t)-1 && read_off > c->inserted_at)
-		read_off = read_off < c->inserted_at + c->inserted_len ? c->inserted_at
-		                                                       : read_off - c->inserted_len;
-	return r->off + read_off;
 }
 
 /* Keeps the reader's diagnostics, lines made relative to 'line'. */
@@ -230,14 +208,6 @@ static int S_check(lsp_check *c, const char *uri, size_t off, const lsp_settings
 	c->rec = rec;
 	S_unput_cols(c);
 	return 0;
-}
-
-int lsp_check_load(lsp_check *c, const lsp_settings *s)
-{
-	(void)s;
-	if (!c->rec)
-		return -1;
-	return c->replay ? 0 : -1;
 }
 
 static lsp_check *S_new_check(const char *text, size_t len, uint64_t h)

@@ -402,6 +402,101 @@ def test_features():
     s.close()
 
 
+TWO = """[Game "pitarra"]
+[Site "?"]
+[Date "????.??.??"]
+[Red "?"]
+[Yellow "?"]
+[Result "*"]
+
+1.   d1   a1 *
+
+[Game "pitarra"]
+[Site "?"]
+[Date "????.??.??"]
+[Red "?"]
+[Yellow "?"]
+[Result "*"]
+
+{@es Un comentario
+de dos líneas.}
+1. d1 a1 2. d2 (2. g1 {otra
+línea} b2
+3. b4) 2... a4  3. g1 *
+"""
+
+
+def test_outline():
+    s = Server()
+    s.init()
+    uri = "file:///two.tgn"
+    diags = s.open(uri, TWO)
+    check(diags == [], "two clean records: %r" % diags)
+    lines = TWO.split("\n")
+    second = lines.index("{@es Un comentario")
+    # folding: both records, the comment of two lines, the variation
+    r = s.request("textDocument/foldingRange", doc(uri))
+    folds = {(f["startLine"], f["endLine"], f.get("kind")) for f in r["result"]}
+    check((0, 7, "region") in folds, "the first record folds: %r" % sorted(folds))
+    check((second, second + 1, "comment") in folds, "the comment of two lines folds")
+    v = lines.index("1. d1 a1 2. d2 (2. g1 {otra")
+    check((v, v + 2, "region") in folds, "the variation folds: %r" % sorted(folds))
+    # range formatting: the second record only, the first as it was
+    r = s.request("textDocument/rangeFormatting", {**doc(uri), "range": {
+        "start": {"line": second, "character": 0}, "end": {"line": second, "character": 0}},
+        "options": {"tabSize": 4, "insertSpaces": True}})
+    out = apply_edits(TWO, r["result"])
+    first = TWO.split("\n\n[Game")[0]
+    check(out.startswith(first + "\n\n[Game"), "the first record left as it was")
+    want_second = run("fmt", "-", stdin="[Game" + TWO.split("\n\n[Game", 1)[1]).stdout
+    check(out.endswith(want_second), "the second record as fmt writes it: %r" % out[-120:])
+    r = s.request("textDocument/formatting", {**doc(uri), "options": {"tabSize": 4, "insertSpaces": True}})
+    check(apply_edits(TWO, r["result"]) == run("fmt", "-", stdin=TWO).stdout, "both records formatted")
+    # completion inside the variation: from the position before 2. d2
+    r = s.request("textDocument/completion", at(uri, v + 1, 0))
+    labels = [i["label"] for i in r["result"]["items"]]
+    check("b2" in labels and "a1" not in labels, "completion in the variation, after 2. g1: %r" % labels[:6])
+    # hover on a move number: the turn it numbers
+    r = s.request("textDocument/hover", at(uri, v, lines[v].index("2. d2")))
+    check("2. d2" in r["result"]["contents"]["value"], "hover on a move number")
+    # symbols: two records, the move numbers of each
+    r = s.request("textDocument/documentSymbol", doc(uri))
+    check(len(r["result"]) == 2 and [c["name"] for c in r["result"][1]["children"]] == ["1.", "2.", "3."],
+          "symbols of two records: %r" % r["result"])
+    # a record with errors: formatting refuses, with -32803
+    s.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 2},
+             "contentChanges": [{"range": {"start": {"line": 7, "character": 0},
+                                           "end": {"line": 7, "character": 0}}, "text": "{"}]})
+    s.logged()
+    s.diagnostics(uri)
+    r = s.request("textDocument/formatting", {**doc(uri), "options": {"tabSize": 4, "insertSpaces": True}})
+    check(r.get("error", {}).get("code") == -32803, "formatting a record with errors: -32803")
+    # missing tags: added after the last tag
+    s.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 3},
+             "contentChanges": [{"text": '[Game "asalto"]\n\n1. d4-d5 *\n'}]})
+    s.logged()
+    s.diagnostics(uri)
+    r = s.request("textDocument/codeAction", {**doc(uri), "range": {"start": {"line": 0, "character": 0},
+                  "end": {"line": 0, "character": 0}}, "context": {"diagnostics": []}})
+    tags = [a for a in r["result"] if a["title"] == "Add the missing tags of the roster"]
+    check(len(tags) == 1, "an action adds the missing tags")
+    if tags:
+        t = apply_edits('[Game "asalto"]\n\n1. d4-d5 *\n', tags[0]["edit"]["changes"][uri])
+        check('[Attackers "?"]' in t and '[Site "?"]' in t and t.index("[Site") > t.index("[Game"),
+              "the roster's tags after [Game]: %r" % t)
+    s.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 4},
+             "contentChanges": [{"text": '[Site "x"]\n\n1. d1 *\n'}]})
+    s.logged()
+    s.diagnostics(uri)
+    r = s.request("textDocument/codeAction", {**doc(uri), "range": {"start": {"line": 0, "character": 0},
+                  "end": {"line": 0, "character": 0}}, "context": {"diagnostics": []}})
+    games = [a["title"] for a in r["result"] if a["title"].startswith("Add [Game")]
+    check(len(games) == 3, "without [Game], one action per game: %r" % games)
+    s.request("shutdown")
+    s.notify("exit")
+    s.close()
+
+
 def test_settings():
     norules = SLIP.replace('[Site', '[Site').replace("3. d3 a7", "3. d3xa1 a7")
     s = Server()
@@ -516,6 +611,7 @@ def main():
     test_lifecycle_and_diagnostics()
     test_records_checked_once()
     test_features()
+    test_outline()
     test_settings()
     test_malformed()
     if FAILS:
