@@ -107,6 +107,8 @@ typedef struct lsp_doc {
 	char *uri;
 	char *text;             /* UTF-8, NUL-terminated */
 	size_t len, cap;
+	size_t *lines;          /* the offset where each line starts (lines[0] = 0) */
+	size_t nlines;          /* lines in the text (1 for an empty one) */
 	int64_t version;
 	lsp_rec *recs;          /* the records, in order */
 	size_t nrecs;

@@ -229,23 +229,67 @@ static lsp_check *S_new_check(const char *text, size_t len, uint64_t h)
 	return c;
 }
 
-/* An old record of the same text, still good for 'line' under 's': its
- * check (a new reference), else NULL. The old records are looked up by
- * hash in 'tab' (open addressing, 'mask' + 1 slots of indices + 1). */
-static lsp_check *S_reuse(lsp_rec *old, size_t *tab, size_t mask, const char *text, size_t len,
-                          uint64_t h, unsigned line, const lsp_settings *s)
+/* The old records' checks by their text: open addressing, each check
+ * once under its key -- its text's hash, and for one whose messages name
+ * lines that of its line too (it is good at that line alone) -- so that
+ * a collection of many records of one text looks each up at once. */
+typedef struct S_slot {
+	uint64_t key;
+	lsp_check *c;          /* NULL: an empty slot */
+} S_slot;
+
+typedef struct S_table {
+	S_slot *v;
+	size_t mask;
+} S_table;
+
+static uint64_t S_key(uint64_t h, int names_lines, unsigned line)
 {
-	if (!tab)
-		return NULL;
-	for (size_t k = (size_t)h & mask; tab[k]; k = (k + 1) & mask) {
-		lsp_check *c = old[tab[k] - 1].check;
-		if (!c || c->hash != h || c->len != len || memcmp(c->text, text, len) != 0)
-			continue;
-		if (c->generation != s->generation || (c->line != line && c->names_lines))
-			continue;
-		c->line = line;
-		c->refs++;
-		return c;
+	return names_lines ? (h ^ ((uint64_t)line + 1) * 0x9E3779B97F4A7C15u) : h;
+}
+
+static int S_same(const lsp_check *c, const char *text, size_t len)
+{
+	return c->len == len && memcmp(c->text, text, len) == 0;
+}
+
+/* Puts the checks of 'old' in 't' (nothing when memory runs out: every
+ * record is then checked anew). */
+static void S_table_fill(S_table *t, const lsp_rec *old, size_t n)
+{
+	size_t cap = 1;
+	while (cap < 2 * n)
+		cap <<= 1;
+	t->v = n ? calloc(cap, sizeof *t->v) : NULL;
+	t->mask = cap - 1;
+	for (size_t i = 0; t->v && i < n; i++) {
+		lsp_check *c = old[i].check;
+		uint64_t key = S_key(c->hash, c->names_lines, c->line);
+		size_t k = (size_t)key & t->mask;
+		for (; t->v[k].c; k = (k + 1) & t->mask)
+			if (t->v[k].key == key && S_same(t->v[k].c, c->text, c->len))
+				break; /* the same text is there: either will do */
+		if (!t->v[k].c)
+			t->v[k] = (S_slot){key, c};
+	}
+}
+
+/* An old check of 'text', still good for 'line' under 's': a new
+ * reference to it, else NULL. */
+static lsp_check *S_reuse(const S_table *t, const char *text, size_t len, uint64_t h,
+                          unsigned line, const lsp_settings *s)
+{
+	for (int named = 0; t->v && named < 2; named++) {
+		uint64_t key = S_key(h, named, line);
+		for (size_t k = (size_t)key & t->mask; t->v[k].c; k = (k + 1) & t->mask) {
+			lsp_check *c = t->v[k].c;
+			if (t->v[k].key != key || c->names_lines != named || !S_same(c, text, len) ||
+			    c->generation != s->generation || (named && c->line != line))
+				continue;
+			c->line = line;
+			c->refs++;
+			return c;
+		}
 	}
 	return NULL;
 }
@@ -311,19 +355,8 @@ size_t lsp_check_doc(lsp_doc *d, const lsp_settings *s)
 {
 	lsp_rec *recs = NULL;
 	size_t n = S_cut(d, &recs), fresh = 0;
-	size_t *tab = NULL, mask = 0;
-	if (d->nrecs) {
-		for (mask = 1; mask < 2 * d->nrecs; mask <<= 1)
-			;
-		tab = calloc(mask, sizeof *tab);
-		mask--;
-		for (size_t i = 0; tab && i < d->nrecs; i++) {
-			size_t k = (size_t)d->recs[i].check->hash & mask;
-			while (tab[k])
-				k = (k + 1) & mask;
-			tab[k] = i + 1;
-		}
-	}
+	S_table tab;
+	S_table_fill(&tab, d->recs, d->nrecs);
 	for (size_t i = 0; i < n; i++) {
 		lsp_rec *r = &recs[i];
 		const char *t = d->text + r->off;
@@ -334,7 +367,7 @@ size_t lsp_check_doc(lsp_doc *d, const lsp_settings *s)
 			e--;
 		lsp_linecol(d, e, &end, &col);
 		r->end_line = end;
-		r->check = S_reuse(d->recs, tab, mask, t, r->len, h, r->line, s);
+		r->check = S_reuse(&tab, t, r->len, h, r->line, s);
 		if (r->check)
 			continue;
 		r->check = S_new_check(t, r->len, h);
@@ -345,7 +378,7 @@ size_t lsp_check_doc(lsp_doc *d, const lsp_settings *s)
 		S_check(r->check, d->uri, r->off, s);
 		fresh++;
 	}
-	free(tab);
+	free(tab.v);
 	for (size_t i = 0; i < d->nrecs; i++)
 		lsp_check_release(d->recs[i].check);
 	free(d->recs);

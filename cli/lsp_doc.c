@@ -5,7 +5,10 @@
  * requires by default), the library's (line from 1, column in code
  * points from 1) and byte offsets. A line ends at "\n" (a "\r" before
  * it is part of the end). A byte that is no UTF-8 counts as one code
- * point and one UTF-16 unit, as the library reports it.
+ * point and one UTF-16 unit, as the library reports it. Each document
+ * keeps where its lines start (made again after each change, a pass
+ * over the text as cutting it into records is), so that a position is
+ * found in the time of a binary search and its line, whatever the size.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -81,8 +84,29 @@ void lsp_doc_free(lsp_doc *d)
 	free(d->recs);
 	json_object_put(d->outside);
 	free(d->uri);
+	free(d->lines);
 	free(d->text);
 	free(d);
+}
+
+/* Where the lines of 'd' start. -1 when memory ran out (the index is
+ * then of one line: positions past it are outside). */
+static int S_index(lsp_doc *d)
+{
+	size_t n = 1;
+	for (const char *p = d->text; (p = memchr(p, '\n', d->text + d->len - p)); p++)
+		n++;
+	size_t *v = realloc(d->lines, n * sizeof *v);
+	if (!v) {
+		d->nlines = d->lines ? 1 : 0;
+		return -1;
+	}
+	d->lines = v;
+	v[0] = 0;
+	d->nlines = 1;
+	for (const char *p = d->text; (p = memchr(p, '\n', d->text + d->len - p)); p++)
+		v[d->nlines++] = (size_t)(p - d->text) + 1;
+	return 0;
 }
 
 int lsp_doc_set(lsp_doc *d, const char *text, size_t len)
@@ -92,7 +116,7 @@ int lsp_doc_set(lsp_doc *d, const char *text, size_t len)
 	memcpy(d->text, text, len);
 	d->text[len] = '\0';
 	d->len = len;
-	return 0;
+	return S_index(d);
 }
 
 /* Position 'p' as an offset, clamped into the text; '*clamped' set
@@ -128,19 +152,28 @@ int lsp_doc_edit(lsp_doc *d, lsp_pos a, lsp_pos b, const char *text, size_t len)
 	memmove(d->text + x + len, d->text + y, d->len - y + 1);
 	memcpy(d->text + x, text, len);
 	d->len = n;
+	if (S_index(d))
+		return -1;
 	return clamped;
 }
 
 size_t lsp_line_start(const lsp_doc *d, unsigned line)
 {
-	size_t off = 0;
-	for (unsigned l = 1; l < line; l++) {
-		const char *nl = memchr(d->text + off, '\n', d->len - off);
-		if (!nl)
-			return d->len;
-		off = (size_t)(nl - d->text) + 1;
+	return line >= 1 && line <= d->nlines ? d->lines[line - 1] : d->len;
+}
+
+/* The line (0 up) holding offset 'off'. */
+static size_t S_line_of(const lsp_doc *d, size_t off)
+{
+	size_t lo = 0, hi = d->nlines; /* lines[lo] <= off < lines[hi] */
+	while (hi - lo > 1) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (d->lines[mid] <= off)
+			lo = mid;
+		else
+			hi = mid;
 	}
-	return off;
+	return lo;
 }
 
 long lsp_offset(const lsp_doc *d, lsp_pos p)
@@ -148,13 +181,9 @@ long lsp_offset(const lsp_doc *d, lsp_pos p)
 	if (p.line < 0 || p.character < 0 || p.line > (int64_t)UINT32_MAX - 2)
 		return -1;
 	/* the start of line p.line: past the last line's end there is none */
-	size_t off = 0;
-	for (int64_t l = 0; l < p.line; l++) {
-		const char *nl = memchr(d->text + off, '\n', d->len - off);
-		if (!nl)
-			return -1;
-		off = (size_t)(nl - d->text) + 1;
-	}
+	if ((uint64_t)p.line >= d->nlines)
+		return -1;
+	size_t off = d->lines[p.line];
 	size_t end = S_line_end(d, off);
 	int64_t u = 0;
 	while (u < p.character && off < end) {
@@ -172,11 +201,8 @@ lsp_pos lsp_pos_of(const lsp_doc *d, size_t off)
 	if (off > d->len)
 		off = d->len;
 	lsp_pos p = {0, 0};
-	size_t start = 0;
-	for (const char *s = d->text, *nl; (nl = memchr(s, '\n', d->text + off - s)); s = nl + 1) {
-		p.line++;
-		start = (size_t)(nl - d->text) + 1;
-	}
+	size_t l = S_line_of(d, off), start = d->lines[l];
+	p.line = (int64_t)l;
 	for (size_t i = start; i < off;) {
 		int units;
 		i += S_char((const unsigned char *)d->text + i, off - i, &units);
@@ -205,12 +231,8 @@ void lsp_linecol(const lsp_doc *d, size_t off, unsigned *line, unsigned *col)
 {
 	if (off > d->len)
 		off = d->len;
-	unsigned l = 1;
-	size_t start = 0;
-	for (const char *s = d->text, *nl; (nl = memchr(s, '\n', d->text + off - s)); s = nl + 1) {
-		l++;
-		start = (size_t)(nl - d->text) + 1;
-	}
+	size_t k = S_line_of(d, off), start = d->lines[k];
+	unsigned l = (unsigned)k + 1;
 	unsigned c = 1;
 	for (size_t i = start; i < off; c++) {
 		int units;
