@@ -608,6 +608,29 @@ static void S_complete_tag(json_object *items, lsp_ctx *c, const lsp_rec *r, siz
 	}
 }
 
+/* Is offset 'off' of record 'r' inside a comment ('{' to '}', '\}' and
+ * '\\' escaped; tag lines skipped, whose values may hold braces)? */
+static int S_in_comment(const lsp_doc *d, const lsp_rec *r, size_t off)
+{
+	const char *t = d->text;
+	int in = 0, bol = 1;
+	for (size_t i = r->off; i < off && i < d->len; i++) {
+		if (!in && bol && t[i] == '[') {
+			while (i < off && t[i] != '\n')
+				i++;
+			continue;
+		}
+		bol = t[i] == '\n';
+		if (in && t[i] == '\\' && i + 1 < off)
+			i++;
+		else if (t[i] == '{')
+			in = 1;
+		else if (t[i] == '}')
+			in = 0;
+	}
+	return in;
+}
+
 json_object *lsp_completion(lsp_ctx *c, lsp_pos p, int *code, const char **msg)
 {
 	size_t off;
@@ -624,7 +647,7 @@ json_object *lsp_completion(lsp_ctx *c, lsp_pos p, int *code, const char **msg)
 	S_line_of(c->doc, (size_t)o, &ls, &le);
 	if (S_tag_line(c->doc, ls, le))
 		S_complete_tag(items, c, r, ls, le, (size_t)o);
-	else if (r && r->check->replay)
+	else if (r && r->check->replay && !S_in_comment(c->doc, r, off))
 		S_complete_turns(items, c, r, off, line, col);
 	json_object *res = json_object_new_object();
 	json_object_object_add(res, "isIncomplete", json_object_new_boolean(0));

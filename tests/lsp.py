@@ -307,8 +307,24 @@ def test_records_checked_once():
     for d, w in zip(diags, want):
         check(d["range"]["start"]["character"] == utf16(lines[w[0] - 1][:w[1] - 1]),
               "UTF-16 column of %r" % (w,))
-    # a change past the end is clamped, and said
+    # a line put in before the first record: all three move; the first has
+    # no diagnostic (its results are kept, moved), the others' messages
+    # name lines (checked again)
+    ln = 0
     s.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 4},
+             "contentChanges": [{"range": {"start": {"line": ln, "character": 0},
+                                           "end": {"line": ln, "character": 0}}, "text": "\n"}]})
+    m = s.logged()
+    check(m == "tablero: checked 2 of 3 records", "moved records: only those naming lines: " + m)
+    lines = full.split("\n")
+    lines.insert(ln, "")
+    full = "\n".join(lines)
+    got = [(d["range"]["start"]["line"] + 1, d["range"]["start"]["character"], d["code"])
+           for d in s.diagnostics(uri)]
+    want = [(w[0], utf16(lines[w[0] - 1][:w[1] - 1]), w[2]) for w in validate_places(full)]
+    check(got == want, "after the move, diagnostics as validate's: %r %r" % (got, want))
+    # a change past the end is clamped, and said
+    s.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 5},
              "contentChanges": [{"range": {"start": {"line": 9999, "character": 0},
                                            "end": {"line": 9999, "character": 5}}, "text": "\n"}]})
     m = s.note("window/showMessage")
@@ -453,9 +469,11 @@ def test_outline():
     r = s.request("textDocument/formatting", {**doc(uri), "options": {"tabSize": 4, "insertSpaces": True}})
     check(apply_edits(TWO, r["result"]) == run("fmt", "-", stdin=TWO).stdout, "both records formatted")
     # completion inside the variation: from the position before 2. d2
-    r = s.request("textDocument/completion", at(uri, v + 1, 0))
+    r = s.request("textDocument/completion", at(uri, v + 1, lines[v + 1].index("b2")))
     labels = [i["label"] for i in r["result"]["items"]]
     check("b2" in labels and "a1" not in labels, "completion in the variation, after 2. g1: %r" % labels[:6])
+    r = s.request("textDocument/completion", at(uri, second + 1, 3))
+    check(r["result"]["items"] == [], "no turns offered inside a comment")
     # hover on a move number: the turn it numbers
     r = s.request("textDocument/hover", at(uri, v, lines[v].index("2. d2")))
     check("2. d2" in r["result"]["contents"]["value"], "hover on a move number")
