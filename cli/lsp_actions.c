@@ -346,6 +346,66 @@ static void S_fill(json_object *out, lsp_ctx *c, const lsp_rec *r)
 	tb_reader_free(rd);
 }
 
+/* Does the record's text, with bytes [a, z) of the document replaced by
+ * 'text', read without errors? */
+static int S_reads_clean(const lsp_doc *d, const lsp_rec *r, size_t a, size_t z, const char *text)
+{
+	size_t n = strlen(text), len = r->len - (z - a) + n;
+	char *t = malloc(len + 1);
+	if (!t)
+		return 0;
+	memcpy(t, d->text + r->off, a - r->off);
+	memcpy(t + (a - r->off), text, n);
+	memcpy(t + (a - r->off) + n, d->text + z, r->off + r->len - z);
+	t[len] = '\0';
+	tb_reader *rd = tb_reader_new_mem(t, len, d->uri);
+	tb_record *rec = NULL;
+	int ok = rd && tb_reader_next(rd, &rec) == 1 && !tb_record_errors(rec) &&
+	         tb_reader_nerrors(rd) == 0;
+	tb_record_free(rec);
+	tb_reader_free(rd);
+	free(t);
+	return ok;
+}
+
+/* Each '?', '?' point or gap on lines [la, lb] (document lines from 1)
+ * that the rules decide, put in where it stands as fill writes it:
+ * "<reconstructed TOKEN>", one for each turn of a gap. */
+static void S_decided(json_object *out, lsp_ctx *c, const lsp_rec *r, unsigned la, unsigned lb)
+{
+	const lsp_check *k = r->check;
+	tb_iter *it = tb_iter_new(k->rec);
+	int ev;
+	while (it && (ev = tb_iter_next(it)) != TB_EVENT_DONE) {
+		tb_node *n = tb_iter_node(it);
+		if (!n || ev != TB_EVENT_ENTER || tb_node_reconstructed(n))
+			continue;
+		unsigned sp[4];
+		tb_node_span(n, sp);
+		unsigned line = lsp_doc_line(r, sp[0]);
+		if (line < la || line > lb)
+			continue;
+		long i = tb_replay_find(k->replay, n, 0);
+		if (i < 0 || tb_replay_status(k->replay, i) != TB_FRAME_RECONSTRUCTED)
+			continue;
+		char *tok = tb_replay_token(k->replay, i), text[1024] = "";
+		for (char *t = tok ? strtok(tok, " ") : NULL; t; t = strtok(NULL, " "))
+			snprintf(text + strlen(text), sizeof text - strlen(text), "%s<reconstructed %s>",
+			         *text ? " " : "", t);
+		free(tok);
+		size_t a, z;
+		S_node_offsets(c->doc, r, n, &a, &z);
+		if (!*text || !S_reads_clean(c->doc, r, a, z, text))
+			continue;
+		char title[1100];
+		snprintf(title, sizeof title, "Put in what the rules decide here: %s", text);
+		json_object *edits = json_object_new_array();
+		json_object_array_add(edits, S_text_edit(c->doc, a, z, text));
+		json_object_array_add(out, S_action(c->doc, title, edits, NULL, 1));
+	}
+	tb_iter_free(it);
+}
+
 /* Has record 'r' a tag line for 'name'? */
 static int S_has_tag(const lsp_doc *d, const lsp_rec *r, const char *name)
 {
@@ -432,8 +492,10 @@ json_object *lsp_code_actions(lsp_ctx *c, lsp_pos a, lsp_pos b, int *code, const
 				continue;
 			S_repairs(out, c, r, g);
 		}
-		if (k->replay)
+		if (k->replay) {
+			S_decided(out, c, r, (unsigned)a.line + 1, (unsigned)b.line + 1);
 			S_fill(out, c, r);
+		}
 		S_tags(out, c, r);
 	}
 	return out;

@@ -407,7 +407,13 @@ def test_features():
     # code action: what the rules decide put in, as fill writes it
     r = s.request("textDocument/codeAction", {**doc(uri), "range": {"start": {"line": q, "character": 0},
                   "end": {"line": q, "character": 0}}, "context": {"diagnostics": []}})
-    fill = [a for a in r["result"] if a["title"].startswith("Put in what the rules decide")]
+    here = [a for a in r["result"] if a["title"].startswith("Put in what the rules decide here")]
+    check(len(here) == 1 and here[0]["title"].endswith("<reconstructed g1-f2>"),
+          "the '?' on the line put in alone: %r" % [a["title"] for a in r["result"]])
+    if here:
+        one = apply_edits(text, here[0]["edit"]["changes"][uri])
+        check("19. f2-e3xa4 <reconstructed g1-f2> {" in one, "the '?' replaced where it stands")
+    fill = [a for a in r["result"] if a["title"].startswith("Put in what the rules decide (")]
     check(len(fill) == 1, "a fill action")
     if fill:
         filled = apply_edits(text, fill[0]["edit"]["changes"][uri])
