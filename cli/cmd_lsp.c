@@ -6,6 +6,7 @@
  * on every change, a record again only when its text changed
  * (lsp_check.c), and their diagnostics published.
  */
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -269,7 +270,7 @@ static json_object *S_on_doc(S_server *sv, const char *m, json_object *params, i
 		return NULL;
 	}
 	lsp_ctx c = {d, &sv->settings};
-	lsp_pos p, a, b;
+	lsp_pos p = {0, 0}, a = {0, 0}, b = {0, 0};
 	int pos = !lsp_get_pos(lsp_jobj(params, "position"), &p);
 	int range = !lsp_get_range(lsp_jobj(params, "range"), &a, &b);
 	*code = LSP_INVALID_PARAMS;
@@ -415,6 +416,8 @@ int lsp_serve(FILE *in, FILE *out)
 		}
 		S_message(&sv, body, len);
 		free(body);
+		if (ferror(out))
+			break; /* the client is gone: nobody reads what we say */
 	}
 	while (sv.docs) {
 		lsp_doc *d = sv.docs;
@@ -465,5 +468,8 @@ int cmd_lsp(int argc, char **argv)
 		cli_error("lsp", "takes no file: documents come from the editor");
 		return EXIT_TROUBLE;
 	}
+	/* a client that closes its end while we write: a write error, which
+	 * ends the loop, not a signal that kills the server */
+	signal(SIGPIPE, SIG_IGN);
 	return lsp_serve(stdin, stdout);
 }

@@ -619,6 +619,19 @@ def test_malformed():
     s.raw(b"Content-Length: 100\r\n\r\n{")
     rc = s.close()
     check(rc == 0, "input ending inside a message: a clean exit (%r)" % rc)
+    # the client closes its end before reading the answers: no signal
+    s = Server()
+    s.init()
+    s.p.stdout.close()
+    try:
+        for _ in range(50):
+            s.send({"jsonrpc": "2.0", "id": 9, "method": "textDocument/frobnicate"})
+        s.p.stdin.close()
+    except BrokenPipeError:
+        pass  # the server stopped reading: it saw it could not write
+    rc = s.p.wait(GUARD)
+    s.p.stderr.close()
+    check(rc == 0, "a client gone while the server writes: a clean exit (%r)" % rc)
     # exit without shutdown: status 1
     s = Server()
     s.init()
