@@ -128,10 +128,18 @@ static void S_did_open(S_server *sv, json_object *params)
 		return;
 	}
 	lsp_doc *old = S_doc(sv, uri);
-	lsp_doc *d = lsp_doc_new(uri, json_object_get_string(tv),
-	                         (size_t)json_object_get_string_len(tv), version);
+	size_t len = (size_t)json_object_get_string_len(tv), open = len;
+	for (lsp_doc *o = sv->docs; o; o = o->next)
+		open += o == old ? 0 : o->len;
+	if (open > LSP_MAX_OPEN) {
+		S_show(sv, 1, "tablero lsp: the open documents would hold more than 256 MiB; "
+		              "this one is not checked (close others)");
+		return;
+	}
+	lsp_doc *d = lsp_doc_new(uri, json_object_get_string(tv), len, version);
 	if (!d) {
-		S_show(sv, 1, "tablero lsp: the document is larger than 64 MiB; it is not checked");
+		S_show(sv, 1, "tablero lsp: the document is larger than 64 MiB, or memory ran out; "
+		              "it is not checked");
 		return;
 	}
 	if (old) { /* opened twice: the new text */

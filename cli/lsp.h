@@ -32,6 +32,9 @@
 #define LSP_MAX_DEPTH 64
 /* The largest document kept: an edit past it is refused. */
 #define LSP_MAX_DOCUMENT ((size_t)64 << 20)
+/* The most text kept in all open documents together: a document opened
+ * past it is refused (and said), so that memory stays bounded. */
+#define LSP_MAX_OPEN ((size_t)256 << 20)
 
 /* JSON-RPC and LSP error codes. */
 enum {
