@@ -401,7 +401,13 @@ static void S_legal_fn(void *ctx, const char *token, const char *events, const c
 		l->v = v;
 		l->cap = cap;
 	}
-	l->v[l->n++] = (S_cand){strdup(token), strdup(events ? events : ""), 0, 0, 0};
+	char *t = strdup(token), *e = strdup(events ? events : "");
+	if (!t || !e) {
+		free(t);
+		free(e);
+		return;
+	}
+	l->v[l->n++] = (S_cand){t, e, 0, 0, 0};
 }
 
 /* The written turns that follow: how many stay legal after 'tok' is
