@@ -411,8 +411,9 @@ static void S_legal_fn(void *ctx, const char *token, const char *events, const c
 }
 
 /* The written turns that follow: how many stay legal after 'tok' is
- * played from 'pos' (at most 'max'; a node that is no move ends them). */
-#define S_LOOK 12
+ * played from 'pos' (at most S_LOOK, validate's window for weighing a
+ * repair; a node that is no move ends them). */
+#define S_LOOK 32
 static unsigned S_kept(const tb_record *rec, const char *pos, const char *tok, tb_node *next,
                        int *all)
 {
