@@ -202,6 +202,24 @@ static void S_diags_at(lsp_buf *b, const lsp_rec *r, unsigned line, unsigned col
 	}
 }
 
+/* Where the rules do not know the position after frame 'i': why, how
+ * many positions are possible, how many turns (a gap's: sequences) fit. */
+static void S_hover_open(lsp_buf *b, const tb_replay *rp, long i, int gap)
+{
+	char *why = tb_replay_why(rp, i);
+	S_printf(b, "The position after it is not known: %s.\n\n", why ? why : "");
+	free(why);
+	size_t np = tb_replay_positions(rp, i);
+	unsigned long long fits = tb_replay_fits(rp, i);
+	if (np > 1)
+		S_printf(b, "%zu positions are possible after it", np);
+	if (fits)
+		S_printf(b, "%s%llu %s fit it", np > 1 ? "; " : "", fits,
+		         gap ? "sequences of turns" : "turns");
+	if (np > 1 || fits)
+		lsp_puts(b, ".\n\n");
+}
+
 /* A hover on node 'n' of the record of 'r'. */
 static void S_hover_node(lsp_buf *b, lsp_ctx *c, const lsp_rec *r, tb_node *n)
 {
@@ -236,18 +254,7 @@ static void S_hover_node(lsp_buf *b, lsp_ctx *c, const lsp_rec *r, tb_node *n)
 	tb_node_span(n, sp);
 	S_diags_at(b, r, sp[0], sp[1]);
 	if (st == TB_FRAME_OPEN || st == TB_FRAME_UNKNOWN) {
-		char *why = tb_replay_why(k->replay, i);
-		S_printf(b, "The position after it is not known: %s.\n\n", why ? why : "");
-		free(why);
-		size_t np = tb_replay_positions(k->replay, i);
-		unsigned long long fits = tb_replay_fits(k->replay, i);
-		if (np > 1)
-			S_printf(b, "%zu positions are possible after it", np);
-		if (fits)
-			S_printf(b, "%s%llu %s fit it", np > 1 ? "; " : "", fits,
-			         tb_node_type(n) == TB_NODE_GAP ? "sequences of turns" : "turns");
-		if (np > 1 || fits)
-			lsp_puts(b, ".\n\n");
+		S_hover_open(b, k->replay, i, tb_node_type(n) == TB_NODE_GAP);
 		return;
 	}
 	tb_replay_report(k->replay, i, S_events_fn, b);
@@ -553,35 +560,10 @@ static const char *const S_tags[] = {"Game", "Rules", "Site", "Date", "Result", 
 	"Round", "Informant", "Recorder", "Transcriber", "Annotator", "Source", "Language",
 	"Community", "Access", "Notes", "Position", "Termination", "Captures", NULL};
 
-static void S_complete_tag(json_object *items, lsp_ctx *c, const lsp_rec *r, size_t ls, size_t le,
-                           size_t off)
+/* The values of tag 'name' (of game 'g') replacing bytes [a, z). */
+static void S_complete_value(json_object *items, const lsp_doc *d, const char *name,
+                             const tb_game *g, size_t a, size_t z)
 {
-	const lsp_doc *d = c->doc;
-	const char *t = d->text;
-	size_t b = ls;
-	while (b < le && t[b] != '[')
-		b++;
-	const char *q1 = memchr(t + b, '"', le - b);
-	size_t name_end = q1 ? (size_t)(q1 - t) : le;
-	while (name_end > b + 1 && t[name_end - 1] == ' ')
-		name_end--;
-	const tb_game *g = r && r->check->rec ? tb_record_game(r->check->rec) : NULL;
-	if (!q1 || off <= (size_t)(q1 - t)) { /* the name */
-		size_t a = b + 1, z = name_end;
-		for (size_t i = 0; S_tags[i]; i++)
-			json_object_array_add(items, S_item(d, a, z, S_tags[i], NULL, 14, S_tags[i], 0));
-		for (int s = 0; g && s < 2; s++)
-			json_object_array_add(items, S_item(d, a, z, tb_game_side_tag(g, s), "a side's player",
-			                                    14, tb_game_side_tag(g, s), 0));
-		return;
-	}
-	char name[32];
-	size_t n = name_end - (b + 1) < sizeof name - 1 ? name_end - (b + 1) : sizeof name - 1;
-	memcpy(name, t + b + 1, n);
-	name[n] = '\0';
-	size_t a = (size_t)(q1 - t) + 1, z = a;
-	while (z < le && t[z] != '"')
-		z++;
 	char sort[16];
 	if (strcmp(name, "Game") == 0) {
 		for (size_t i = 0; tb_game_at(i); i++) {
@@ -613,6 +595,38 @@ static void S_complete_tag(json_object *items, lsp_ctx *c, const lsp_rec *r, siz
 			json_object_array_add(items, S_item(d, a, z, tb_lang_code(tb_lang_at(i)), NULL, 12,
 			                                    tb_lang_code(tb_lang_at(i)), 0));
 	}
+}
+
+static void S_complete_tag(json_object *items, lsp_ctx *c, const lsp_rec *r, size_t ls, size_t le,
+                           size_t off)
+{
+	const lsp_doc *d = c->doc;
+	const char *t = d->text;
+	size_t b = ls;
+	while (b < le && t[b] != '[')
+		b++;
+	const char *q1 = memchr(t + b, '"', le - b);
+	size_t name_end = q1 ? (size_t)(q1 - t) : le;
+	while (name_end > b + 1 && t[name_end - 1] == ' ')
+		name_end--;
+	const tb_game *g = r && r->check->rec ? tb_record_game(r->check->rec) : NULL;
+	if (!q1 || off <= (size_t)(q1 - t)) { /* the name */
+		size_t a = b + 1, z = name_end;
+		for (size_t i = 0; S_tags[i]; i++)
+			json_object_array_add(items, S_item(d, a, z, S_tags[i], NULL, 14, S_tags[i], 0));
+		for (int s = 0; g && s < 2; s++)
+			json_object_array_add(items, S_item(d, a, z, tb_game_side_tag(g, s), "a side's player",
+			                                    14, tb_game_side_tag(g, s), 0));
+		return;
+	}
+	char name[32];
+	size_t n = name_end - (b + 1) < sizeof name - 1 ? name_end - (b + 1) : sizeof name - 1;
+	memcpy(name, t + b + 1, n);
+	name[n] = '\0';
+	size_t a = (size_t)(q1 - t) + 1, z = a;
+	while (z < le && t[z] != '"')
+		z++;
+	S_complete_value(items, d, name, g, a, z);
 }
 
 /* Is offset 'off' of record 'r' inside a comment ('{' to '}', '\}' and
