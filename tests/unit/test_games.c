@@ -118,16 +118,19 @@ static void test_game_options_listed(void **state)
 			assert_ptr_equal(key, g->options[i].key);
 			assert_non_null(values);
 			assert_true(*values != '\0');
-			char rules[256];
-			const char *bar = strchr(values, '|');
-			int vn = bar ? (int)(bar - values) : (int)strlen(values);
-			snprintf(rules, sizeof rules, "%s; %s=%.*s", tb_game_name(g), key, vn,
-			         *values == '#' ? "1" : values);
-			char *why = NULL;
-			tb_engine *e = tb_engine_new(g, rules, NULL, &why);
-			assert_non_null(e); /* "#" is offered as 1, which every limit takes */
-			tb_engine_free(e);
-			free(why);
+			for (const char *v = values; *v;) { /* each value, as completion offers it */
+				char rules[256];
+				const char *bar = strchr(v, '|');
+				int vn = bar ? (int)(bar - v) : (int)strlen(v);
+				snprintf(rules, sizeof rules, "%s; %s=%.*s", tb_game_name(g), key,
+				         *v == '#' ? 1 : vn, *v == '#' ? "1" : v);
+				char *why = NULL;
+				tb_engine *e = tb_engine_new(g, rules, NULL, &why);
+				assert_non_null(e); /* "#" is offered as 1, which every limit takes */
+				tb_engine_free(e);
+				free(why);
+				v += vn + (bar != NULL);
+			}
 		}
 		assert_true(i > 0);
 		assert_null(g->options[i].key);
