@@ -234,6 +234,9 @@ def test_lifecycle_and_diagnostics():
     check(any(m.startswith("at 8:") and "a part not written" in m for m in rel),
           "related information holds the repairs: %r" % rel)
 
+    # the same record with CRLF line ends: the same place
+    d2 = s.open("file:///crlf.tgn", SLIP.replace("\n", "\r\n"))
+    check([x["range"] for x in d2] == [d["range"]], "CRLF: the same range: %r" % d2)
     # code action: the first repair applied gives the repaired record
     r = s.request("textDocument/codeAction", {**doc(uri), "range": d["range"],
                                               "context": {"diagnostics": [d]}})
@@ -615,6 +618,14 @@ def test_malformed():
           "a message past 64 MiB: -32600")
     r = s.request("textDocument/hover", at(uri, 0, 1))
     check("result" in r, "the server goes on after an oversized message")
+    # a 50 MB document: read, its record refused past 16 MiB (TB106), answered
+    big = '[Game "pitarra"]\n\n{' + "a" * (50 << 20) + '} 1. d1 *\n'
+    d = s.open("file:///50mb.tgn", big)
+    check([x["code"] for x in d] == ["TB106"], "a 50 MB record: TB106 (%r)" % [x["code"] for x in d])
+    r = s.request("textDocument/documentSymbol", doc("file:///50mb.tgn"))
+    check("result" in r, "requests on a 50 MB document are answered")
+    s.notify("textDocument/didClose", doc("file:///50mb.tgn"))
+    s.diagnostics("file:///50mb.tgn")
     # the client goes away: a clean exit
     s.raw(b"Content-Length: 100\r\n\r\n{")
     rc = s.close()
