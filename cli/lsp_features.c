@@ -202,22 +202,31 @@ static void S_diags_at(lsp_buf *b, const lsp_rec *r, unsigned line, unsigned col
 	}
 }
 
-/* Where the rules do not know the position after frame 'i': why, how
- * many positions are possible, how many turns (a gap's: sequences) fit. */
-static void S_hover_open(lsp_buf *b, const tb_replay *rp, long i, int gap)
+/* Where the rules do not know the position after frame 'i': why (the
+ * library's words), and in the hover's language how many positions are
+ * possible after 'named' and how many turns (a gap's: sequences) fit. */
+static void S_hover_open(lsp_buf *b, const tb_lang *lang, const char *named,
+                         const tb_replay *rp, long i, int gap)
 {
 	char *why = tb_replay_why(rp, i);
 	S_printf(b, "The position after it is not known: %s.\n\n", why ? why : "");
 	free(why);
 	size_t np = tb_replay_positions(rp, i);
 	unsigned long long fits = tb_replay_fits(rp, i);
-	if (np > 1)
-		S_printf(b, "%zu positions are possible after it", np);
-	if (fits)
-		S_printf(b, "%s%llu %s fit it", np > 1 ? "; " : "", fits,
-		         gap ? "sequences of turns" : "turns");
-	if (np > 1 || fits)
-		lsp_puts(b, ".\n\n");
+	char num[32];
+	const char *args[2] = {num, named};
+	if (np > 1) {
+		snprintf(num, sizeof num, "%zu", np);
+		char *t = tb_lang_format(lang, "note.positions", args, 2);
+		S_printf(b, "%s.\n\n", t ? t : "");
+		free(t);
+	}
+	if (fits) {
+		snprintf(num, sizeof num, "%llu", fits);
+		char *t = tb_lang_format(lang, gap ? "note.fits.gap" : "note.fits", args, 2);
+		S_printf(b, "%s.\n\n", t ? t : "");
+		free(t);
+	}
 }
 
 /* A hover on node 'n' of the record of 'r'. */
@@ -254,7 +263,7 @@ static void S_hover_node(lsp_buf *b, lsp_ctx *c, const lsp_rec *r, tb_node *n)
 	tb_node_span(n, sp);
 	S_diags_at(b, r, sp[0], sp[1]);
 	if (st == TB_FRAME_OPEN || st == TB_FRAME_UNKNOWN) {
-		S_hover_open(b, k->replay, i, tb_node_type(n) == TB_NODE_GAP);
+		S_hover_open(b, lang, named, k->replay, i, tb_node_type(n) == TB_NODE_GAP);
 		return;
 	}
 	tb_replay_report(k->replay, i, S_events_fn, b);

@@ -524,6 +524,28 @@ def test_outline():
     s.close()
 
 
+def test_open_hover():
+    """A '?' more than one turn fits: hover says how many, in the record's
+    language; completion there lists exactly the turns validate names."""
+    text = '[Game "pitarra"]\n[Language "es"]\n\n1. d1 ? 2. d2 a4 *\n'
+    s = Server()
+    s.init()
+    uri = "file:///q.tgn"
+    d = s.open(uri, text)
+    check(len(d) == 1 and d[0]["code"] == "TB408", "the open '?' warned of: %r" % d)
+    r = s.request("textDocument/hover", at(uri, 3, 6))
+    v = r["result"]["contents"]["value"]
+    check("Caben 21 jugadas en 1... ?" in v and "TB408" in v, "hover on an open '?': %r" % v)
+    r = s.request("textDocument/completion", at(uri, 3, 6))
+    items = r["result"]["items"]
+    keep = [i["label"] for i in items if i["detail"].startswith("keeps")]
+    check(len(keep) == 21, "21 turns keep the rest legal, as validate says: %d" % len(keep))
+    check([i["label"] for i in items[:len(keep)]] == keep, "those first")
+    s.request("shutdown")
+    s.notify("exit")
+    s.close()
+
+
 def test_settings():
     norules = SLIP.replace('[Site', '[Site').replace("3. d3 a7", "3. d3xa1 a7")
     s = Server()
@@ -660,6 +682,7 @@ def main():
     test_records_checked_once()
     test_features()
     test_outline()
+    test_open_hover()
     test_settings()
     test_malformed()
     if FAILS:
