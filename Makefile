@@ -327,7 +327,8 @@ check-tsan:
 # the spec's examples (tests/fuzz/seeds.sh), the committed corpus
 # (tests/fuzz/corpus/) and every past finding (tests/fuzz/findings/).
 # `make fuzz` builds them with clang, libFuzzer, ASan and UBSan, and runs
-# each for FUZZ_SECONDS on those and a dictionary of TGN; a finding goes
+# each for FUZZ_SECONDS on those and a dictionary of TGN (or its own,
+# tests/fuzz/TARGET.dict: lsp's of JSON-RPC); a finding goes
 # to build/fuzz/artifacts/TARGET/ (and make fuzz fails), the inputs it
 # grows to build/fuzz/corpus/TARGET/. `make fuzz-merge` keeps in
 # tests/fuzz/corpus/ the few small inputs that reach code the seeds do
@@ -402,7 +403,7 @@ fuzz-run-%: $(FUZZ_DIR)/fuzz-% $(FUZZ_SEEDS)/.stamp
 	@mkdir -p $(FUZZ_DIR)/corpus/$* $(FUZZ_DIR)/artifacts/$* tests/fuzz/corpus/$*
 	@echo "== fuzz $* for $(FUZZ_SECONDS) s"
 	@if $(FUZZ_DIR)/fuzz-$* -seed=$(FUZZ_SEED) -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 \
-		-max_len=4096 -dict=tests/fuzz/tgn.dict -print_final_stats=1 \
+		-max_len=4096 -dict=$(or $(wildcard tests/fuzz/$*.dict),tests/fuzz/tgn.dict) -print_final_stats=1 \
 		-artifact_prefix=$(FUZZ_DIR)/artifacts/$*/ $(FUZZ_DIR)/corpus/$* \
 		tests/fuzz/corpus/$* $(FUZZ_SEEDS)/$* > $(FUZZ_DIR)/$*.log 2>&1; then \
 		grep -E '^#[0-9]+[[:space:]]+DONE' $(FUZZ_DIR)/$*.log | sed 's/^/fuzz $*: /'; \
