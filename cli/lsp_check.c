@@ -191,12 +191,13 @@ static int S_check(lsp_check *c, const char *uri, size_t off, const lsp_settings
 	tb_record *rec = NULL, *got;
 	int rc;
 	while ((rc = tb_reader_next(r, &got)) == 1) {
-		if (S_keep_diags(c, r, c->line))
-			break;
+		int full = S_keep_diags(c, r, c->line) != 0;
 		if (!rec)
 			rec = got;
 		else
 			tb_record_free(got);
+		if (full)
+			break; /* out of memory: what was kept is shown */
 	}
 	if (rc <= 0)
 		S_keep_diags(c, r, c->line);
