@@ -198,7 +198,7 @@ static void S_diags_at(lsp_buf *b, const lsp_rec *r, unsigned line, unsigned col
 		const lsp_diag *d = &c->diags[i];
 		if (d->line + c->read_line == line && d->col == col)
 			S_printf(b, "%s: %s [TB%03d]\n\n", d->severity == TB_ERROR ? "error" : "warning",
-			         d->message, d->code);
+			         d->message ? d->message : "", d->code);
 	}
 }
 
