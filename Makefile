@@ -50,6 +50,11 @@ PCRE_CFLAGS = $(patsubst -I%,-isystem %,$(shell pkg-config --cflags libpcre2-8 2
 PCRE_LIBS = $(shell pkg-config --libs libpcre2-8 2>/dev/null)
 CPPFLAGS += $(XML_CFLAGS) $(PCRE_CFLAGS)
 DEP_LIBS = $(XML_LIBS) $(PCRE_LIBS)
+# json-c: tablero lsp's JSON (cli/lsp_*.c), linked into the command only,
+# never into libtablero.
+JSON_CFLAGS = $(patsubst -I%,-isystem %,$(shell pkg-config --cflags json-c 2>/dev/null))
+JSON_LIBS = $(shell pkg-config --libs json-c 2>/dev/null)
+CLI_CPPFLAGS = $(JSON_CFLAGS)
 
 # A game is a folder of lib/games/ (lib/game.h): its files are compiled
 # with the library's, and the registry (tools/games.sh) names each folder.
@@ -63,6 +68,7 @@ UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 VERSION := $(shell sed -n 's/^#define TB_VERSION "\(.*\)"/\1/p' lib/tablero.h)
 
+.PHONY: lsp
 .PHONY: all lib cli check check-san check-tsan unit spec toy golden man-options samples structure random xml svg book html compare reconstruct slips replay one-reading collate jobs rewrite oom quotes python demo bench \
         install uninstall clean deps deps-test typed layout fuzz fuzz-build fuzz-replay fuzz-merge
 
@@ -78,6 +84,11 @@ $(BUILD)/obj/%.o: %.c | $(DEPS_OK)
 	@mkdir -p $(dir $@)
 	@echo "CC $<"
 	@$(CC) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
+
+$(BUILD)/obj/cli/%.o: cli/%.c | $(DEPS_OK)
+	@mkdir -p $(dir $@)
+	@echo "CC $<"
+	@$(CC) $(CPPFLAGS) $(CLI_CPPFLAGS) $(CFLAGS) -c $< -o $@
 
 # Files the library carries: the XML schema it validates against.
 $(BUILD)/gen/schema_rng.c: schemas/tgn.rng tools/embed.sh
@@ -109,7 +120,7 @@ $(BUILD)/gen/games_toy.c: tools/games.sh FORCE
 $(BUILD)/tests/tablero-toy: $(CLI_OBJ) $(filter-out $(BUILD)/obj/gen/games.o,$(LIB_OBJ)) \
 		$(TOY_OBJ) $(BUILD)/obj/gen/games_toy.o
 	@mkdir -p $(dir $@)
-	$(CC) $(LDFLAGS) -o $@ $^ $(DEP_LIBS)
+	$(CC) $(LDFLAGS) -o $@ $^ $(DEP_LIBS) $(JSON_LIBS)
 
 # The web page's script and style sheet (tablero html), each one file.
 $(BUILD)/gen/html_js.c: lib/html_page.js tools/embed.sh
@@ -133,7 +144,7 @@ $(BUILD)/libtablero.so: $(LIB_OBJ)
 	$(CC) -shared -Wl,-soname,libtablero.so.0 $(LDFLAGS) -o $@ $^ $(DEP_LIBS)
 
 $(BUILD)/tablero: $(CLI_OBJ) $(BUILD)/libtablero.a
-	$(CC) $(LDFLAGS) -o $@ $(CLI_OBJ) $(BUILD)/libtablero.a $(DEP_LIBS)
+	$(CC) $(LDFLAGS) -o $@ $(CLI_OBJ) $(BUILD)/libtablero.a $(DEP_LIBS) $(JSON_LIBS)
 
 $(BUILD)/tablero.pc: tablero.pc.in lib/tablero.h
 	@mkdir -p $(dir $@)
@@ -156,7 +167,7 @@ $(BUILD)/tests/options_dump: tests/options_dump.c $(filter-out %/main.o,$(CLI_OB
 		$(BUILD)/libtablero.a | $(DEPS_OK)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) -Icli $(CFLAGS) $< $(filter-out %/main.o,$(CLI_OBJ)) -o $@ $(LDFLAGS) \
-		$(BUILD)/libtablero.a $(DEP_LIBS)
+		$(BUILD)/libtablero.a $(DEP_LIBS) $(JSON_LIBS)
 
 man-options: $(BUILD)/tests/options_dump
 	@python3 tests/man_options.py $(BUILD)/tests/options_dump man/tablero.1
@@ -296,11 +307,17 @@ deps-test:
 typed:
 	@bash tests/typed.sh
 
+# tablero lsp: raw JSON-RPC for every method and malformed messages
+# (tests/lsp.py), then Neovim's built-in client (tests/lsp_nvim.sh).
+lsp: $(BUILD)/tablero
+	@python3 tests/lsp.py $(BUILD)/tablero
+	@TABLERO=$(BUILD)/tablero bash tests/lsp_nvim.sh
+
 # The house's shape: no circle of headers, no renderer using a sibling's file.
 layout: $(BUILD)/libtablero.a
 	@python3 tests/layout.py $(BUILD)
 
-check: all layout unit spec toy golden man-options samples structure random xml svg book html compare reconstruct slips replay one-reading collate catalog jobs rewrite oom quotes fuzz-replay deps-test typed python
+check: all layout unit spec toy golden man-options samples structure random xml svg book html compare reconstruct slips replay one-reading collate catalog jobs rewrite oom quotes fuzz-replay deps-test typed python lsp
 	@echo "make check: all test suites passed"
 
 check-san:
@@ -316,13 +333,14 @@ check-tsan:
 # the spec's examples (tests/fuzz/seeds.sh), the committed corpus
 # (tests/fuzz/corpus/) and every past finding (tests/fuzz/findings/).
 # `make fuzz` builds them with clang, libFuzzer, ASan and UBSan, and runs
-# each for FUZZ_SECONDS on those and a dictionary of TGN; a finding goes
+# each for FUZZ_SECONDS on those and a dictionary of TGN (or its own,
+# tests/fuzz/TARGET.dict: lsp's of JSON-RPC); a finding goes
 # to build/fuzz/artifacts/TARGET/ (and make fuzz fails), the inputs it
 # grows to build/fuzz/corpus/TARGET/. `make fuzz-merge` keeps in
 # tests/fuzz/corpus/ the few small inputs that reach code the seeds do
 # not (tests/fuzz/merge.sh).
 FUZZ_TARGETS := parse reader validate positions xml grep diff svg html fill collate book show \
-                xmltgn build
+                xmltgn build lsp
 FUZZ_TARGETS += catalog
 FUZZ_SECONDS ?= 60
 # libFuzzer's seed: 0 draws one (each run explores anew); CI gives a
@@ -331,11 +349,15 @@ FUZZ_SEED ?= 0
 FUZZ_CC ?= clang
 FUZZ_DIR := build/fuzz
 FUZZ_SEEDS = $(BUILD)/fuzz-seeds
-FUZZ_CPPFLAGS = $(CPPFLAGS) -Icli -Itests/fuzz -DFZ_SCHEMA_DIR='"$(CURDIR)/schemas"'
+FUZZ_CPPFLAGS = $(CPPFLAGS) $(JSON_CFLAGS) -Icli -Itests/fuzz -DFZ_SCHEMA_DIR='"$(CURDIR)/schemas"'
 # the CLI's code a harness drives, beside the library
 FUZZ_CLI_grep :=
 FUZZ_CLI_diff := cli/cmd_diff.c cli/jobs.c cli/options.c cli/queue.c cli/util.c
 FUZZ_CLI_xmltgn := cli/cmd_xml.c cli/jobs.c cli/options.c cli/parts.c cli/queue.c cli/util.c cli/atomic.c
+FUZZ_CLI_lsp := cli/cmd_lsp.c cli/lsp_rpc.c cli/lsp_doc.c cli/lsp_check.c cli/lsp_features.c \
+                cli/lsp_outline.c cli/lsp_actions.c cli/options.c cli/util.c
+# the libraries a harness needs beside the library's (json-c: tablero lsp's)
+FUZZ_LIBS_lsp = $(JSON_LIBS)
 FUZZ_REPLAY := $(FUZZ_TARGETS:%=$(BUILD)/tests/replay-%)
 FUZZ_BIN := $(FUZZ_TARGETS:%=$(FUZZ_DIR)/fuzz-%)
 FUZZ_OBJ := $(LIB_SRC:%.c=$(FUZZ_DIR)/obj/%.o) $(GEN_OBJ:%=$(FUZZ_DIR)/obj/gen/%)
@@ -343,10 +365,10 @@ FUZZ_FLAGS = $(WARN) -O1 -g -fno-omit-frame-pointer -pthread
 
 .SECONDEXPANSION:
 $(BUILD)/tests/replay-%: tests/fuzz/fuzz_%.c tests/fuzz/replay.c tests/fuzz/fuzz.h \
-		$(BUILD)/libtablero.a $$(FUZZ_CLI_$$*) cli/cli.h cli/search.h | $(DEPS_OK)
+		$(BUILD)/libtablero.a $$(FUZZ_CLI_$$*) cli/cli.h cli/search.h cli/lsp.h | $(DEPS_OK)
 	@mkdir -p $(dir $@)
 	$(CC) $(FUZZ_CPPFLAGS) $(filter-out -MMD -MP,$(CFLAGS)) $< tests/fuzz/replay.c \
-		$(FUZZ_CLI_$*) -o $@ $(LDFLAGS) $(BUILD)/libtablero.a $(DEP_LIBS)
+		$(FUZZ_CLI_$*) -o $@ $(LDFLAGS) $(BUILD)/libtablero.a $(DEP_LIBS) $(FUZZ_LIBS_$*)
 
 $(FUZZ_SEEDS)/.stamp: tests/fuzz/seeds.sh $(BUILD)/tablero $(BUILD)/tests/spec_runner \
 		$(wildcard samples/*.tgn spec/*.md spec/games/*.md) tests/errors.md
@@ -378,7 +400,7 @@ $(FUZZ_DIR)/fuzz-%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.h $(FUZZ_OBJ) $$(FUZZ_CL
 		cli/search.h
 	@echo "LD (fuzz) $@"
 	@$(FUZZ_CC) $(FUZZ_CPPFLAGS) $(FUZZ_FLAGS) -fsanitize=fuzzer,address,undefined $< \
-		$(FUZZ_CLI_$*) $(FUZZ_OBJ) -o $@ $(DEP_LIBS)
+		$(FUZZ_CLI_$*) $(FUZZ_OBJ) -o $@ $(DEP_LIBS) $(FUZZ_LIBS_$*)
 
 .SECONDARY: $(FUZZ_OBJ)
 fuzz-build: $(FUZZ_BIN)
@@ -388,7 +410,7 @@ fuzz-run-%: $(FUZZ_DIR)/fuzz-% $(FUZZ_SEEDS)/.stamp
 	@mkdir -p $(FUZZ_DIR)/corpus/$* $(FUZZ_DIR)/artifacts/$* tests/fuzz/corpus/$*
 	@echo "== fuzz $* for $(FUZZ_SECONDS) s"
 	@if $(FUZZ_DIR)/fuzz-$* -seed=$(FUZZ_SEED) -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 \
-		-max_len=4096 -dict=tests/fuzz/tgn.dict -print_final_stats=1 \
+		-max_len=4096 -dict=$(or $(wildcard tests/fuzz/$*.dict),tests/fuzz/tgn.dict) -print_final_stats=1 \
 		-artifact_prefix=$(FUZZ_DIR)/artifacts/$*/ $(FUZZ_DIR)/corpus/$* \
 		tests/fuzz/corpus/$* $(FUZZ_SEEDS)/$* > $(FUZZ_DIR)/$*.log 2>&1; then \
 		grep -E '^#[0-9]+[[:space:]]+DONE' $(FUZZ_DIR)/$*.log | sed 's/^/fuzz $*: /'; \

@@ -24,7 +24,8 @@
 # wrote: issue 19's goal, met or not),
 # diagrams (the library's rate, and svg --every 1 -d beside cp -r) and
 # books (pages a second, beside rsvg-convert), web pages (pages a second,
-# the size of a 300-turn record's, its first paint in chromium), and for each rules engine
+# the size of a 300-turn record's, its first paint in chromium), the
+# language server's CPU per keystroke and completion, and for each rules engine
 # perft and validate;
 # with /usr/bin/time -f '%e %M' (elapsed s, peak RSS KiB).
 # The commands that take -j run with -j 1, and validate, fmt and xml
@@ -644,6 +645,19 @@ else
 	echo "(no rsvg-convert: the PDF and its anchor are not measured)"
 fi
 rm -rf "$OUT/book" "$OUT/book.pdf" "$OUT/book-anchor.pdf"
+
+# ---- the language server -----------------------------------------------------------
+# tablero lsp (issue 34): the CPU of a keystroke's diagnostics and of a
+# completion on a 300-turn Ocencahuac record (bench/lsp_latency.py: a
+# server with N operations against one with none, the difference over
+# N, median of 3); the goals, 50 ms and 20 ms, are reported, not
+# asserted. A Python error fails the bench.
+echo
+echo "== language server: a 300-turn record (CPU per operation) =="
+LSPF=$OUT/lsp-300.tgn
+"$TABLERO" random --game ocencahuac --seed 1 --turns 300 > "$LSPF"
+python3 bench/lsp_latency.py "$TABLERO" "$LSPF" 40 | sed 's/^/  /' ||
+	fail "bench/lsp_latency.py exited with an error"
 
 # ---- web pages --------------------------------------------------------------------
 # tablero html on a 300-turn record (a random Ocencahuac game that lasts

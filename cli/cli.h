@@ -42,7 +42,7 @@ typedef struct cli_cmd {
 extern const cli_optab cli_parse_options, cli_fmt_options, cli_validate_options,
 	cli_fill_options, cli_perft_options, cli_random_options, cli_xml_options,
 	cli_show_options, cli_svg_options, cli_book_options, cli_html_options,
-	cli_diff_options, cli_collate_options, cli_grep_options;
+	cli_diff_options, cli_collate_options, cli_grep_options, cli_lsp_options;
 /* tablero catalog (cmd_catalog.c) */
 extern const cli_optab cli_catalog_options;
 int cmd_catalog(int argc, char **argv);
@@ -64,6 +64,7 @@ int cmd_show(int argc, char **argv);
 int cmd_book(int argc, char **argv);
 int cmd_html(int argc, char **argv);
 int cmd_collate(int argc, char **argv);
+int cmd_lsp(int argc, char **argv);
 
 /* Shows a long search's progress on standard error when it is a
  * terminal (tb_search_opts.progress); cli_progress_done clears it. */

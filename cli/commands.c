@@ -25,6 +25,7 @@ const cli_cmd cli_commands[] = {
 	{"grep", "select games by tags, comments, moves and events", &cli_grep_options, cmd_grep},
 	{"catalog", "list records, or their turns, as CSV or JSON Lines", &cli_catalog_options,
 	 cmd_catalog},
+	{"lsp", "a language server for editors (LSP over standard I/O)", &cli_lsp_options, cmd_lsp},
 };
 
 const size_t cli_ncommands = sizeof cli_commands / sizeof cli_commands[0];

@@ -63,6 +63,31 @@ void tb_game_names(char *out, size_t n, const char *quote, const char *conj,
 const char *tb_game_name(const tb_game *g) { return g->name; }
 const char *tb_game_title(const tb_game *g) { return g->title; }
 
+int tb_game_option(const tb_game *g, size_t i, const char **key, const char **values,
+                   const char **doc)
+{
+	if (!g || !g->options)
+		return 0;
+	for (size_t k = 0; k < i; k++)
+		if (!g->options[k].key)
+			return 0;
+	const tb_option *o = &g->options[i];
+	if (!o->key)
+		return 0;
+	if (key)
+		*key = o->key;
+	if (values)
+		*values = o->values;
+	if (doc)
+		*doc = o->doc;
+	return 1;
+}
+
+const char *tb_game_side_tag(const tb_game *g, int side)
+{
+	return g && (side == 0 || side == 1) ? g->side_tag[side] : NULL;
+}
+
 const char *tb_opts_get(const tb_opts *o, const char *key)
 {
 	for (size_t i = 0; i < o->n; i++)

@@ -953,11 +953,16 @@ static void S_line(S_parser *p, tb_line *line, S_clock clk, int depth)
 				return;
 			S_turn_word(p, line, &clk);
 			break;
-		default:
-			tb_diag_tok(p->r, TB_ERROR, TB_D_UNEXPECTED, "'%.*s' is out of place here",
-			            (int)(t->len > 20 ? 20 : t->len), p->r->data + t->off);
+		default: {
+			/* at most 20 bytes of it, not cut inside a UTF-8 sequence */
+			size_t n = t->len > 20 ? 20 : t->len;
+			while (n > 0 && n < t->len && ((unsigned char)p->r->data[t->off + n] & 0xC0) == 0x80)
+				n--;
+			tb_diag_tok(p->r, TB_ERROR, TB_D_UNEXPECTED, "'%.*s' is out of place here", (int)n,
+			            p->r->data + t->off);
 			S_next(p);
 			break;
+		}
 		}
 	}
 }

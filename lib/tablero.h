@@ -217,6 +217,16 @@ TB_EXPORT const tb_game *tb_game_at(size_t i);
 TB_EXPORT const char *tb_game_name(const tb_game *g);
 /** The game's title for people ("La Pitarra"); static. */
 TB_EXPORT const char *tb_game_title(const tb_game *g);
+/** The i-th rule option of game 'g' ([Rules "game; key=value"]), for an
+ * editor's completion: sets '*key' ("movement"), '*values' (its values
+ * "step|slide|fly", the default first; "#" for a number) and '*doc' (one
+ * line of English), all static, and returns 1; returns 0 past the last
+ * (and for a NULL 'g'), setting nothing. Any pointer may be NULL. */
+TB_EXPORT int tb_game_option(const tb_game *g, size_t i, const char **key,
+                             const char **values, const char **doc);
+/** The tag naming side 'side' (0 first, 1 second) of game 'g' ("Red",
+ * "Yellow"); static; NULL for another 'side' or a NULL 'g'. */
+TB_EXPORT const char *tb_game_side_tag(const tb_game *g, int side);
 
 /** ## Reading records
  *

@@ -20,7 +20,7 @@ printf '#!/bin/sh\necho "apt-get: no network" >&2\nexit 100\n' > "$bin/apt-get"
 printf '#!/bin/sh\necho 0\n' > "$bin/id"
 chmod +x "$bin/apt-get" "$bin/id"
 pass=0 fail=0
-for arg in fuzz html ""; do
+for arg in fuzz html lsp ""; do
 	err=$(PATH=$bin bash tools/deps.sh $arg 2>&1 >/dev/null)
 	rc=$?
 	if [[ $rc -eq 1 && $err == *"apt-get could not install"* ]]; then

@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
-# Makes sure the build's dependencies are present: libxml2, PCRE2 and
-# cmocka (development files, found with pkg-config) and a C compiler;
+# Makes sure the build's dependencies are present: libxml2, PCRE2,
+# json-c (tablero lsp's JSON, linked into the command only) and cmocka
+# (development files, found with pkg-config) and a C compiler;
 # and, for the tests and the benchmark only: xmllint (libxml2-utils),
 # which checks that libxml2's own tool agrees with the library;
 # rsvg-convert (librsvg2-bin), the W3C's SVG 1.1 DTD (w3c-sgml-lib),
 # pdftoppm, pdftotext and pdffonts (poppler-utils), the DejaVu fonts the
 # diagrams and books ask for (fonts-dejavu-core) and python3, which
-# render, validate and look at the diagrams and books, and sqlite3, which
-# loads the catalogue (tests/catalog.sh). (tablero book -o
+# render, validate and look at the diagrams and books, sqlite3, which
+# loads the catalogue (tests/catalog.sh); neovim, whose built-in LSP
+# client drives tablero lsp in tests/lsp_nvim.sh. (tablero book -o
 # FILE.pdf runs rsvg-convert; without it, the book says which package.)
 # On Debian, as root, it installs what is missing with apt-get;
 # elsewhere it stops and names the exact packages.
@@ -70,7 +72,17 @@ if [ "${1:-}" = html ]; then
 	exit 0
 fi
 
-declare -A pkg_of=([libxml-2.0]=libxml2-dev [libpcre2-8]=libpcre2-dev [cmocka]=libcmocka-dev)
+# "bash tools/deps.sh lsp": what the language server's client test
+# needs (tests/lsp_nvim.sh): Debian's neovim. Exit 1 when it is missing
+# and cannot be installed.
+if [ "${1:-}" = lsp ]; then
+	command -v nvim >/dev/null 2>&1 && exit 0
+	install neovim || exit 1
+	exit 0
+fi
+
+declare -A pkg_of=([libxml-2.0]=libxml2-dev [libpcre2-8]=libpcre2-dev [cmocka]=libcmocka-dev
+                   [json-c]=libjson-c-dev)
 need=()
 command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
 command -v cc >/dev/null 2>&1 || need+=(gcc libc6-dev)
@@ -84,10 +96,11 @@ command -v pdftoppm >/dev/null 2>&1 && command -v pdftotext >/dev/null 2>&1 || n
 command -v python3 >/dev/null 2>&1 || need+=(python3)
 # sqlite3: the catalogue's test loads it into SQLite (tests/catalog.sh)
 command -v sqlite3 >/dev/null 2>&1 || need+=(sqlite3)
+command -v nvim >/dev/null 2>&1 || need+=(neovim)
 # pip and venv: the Python module is installed into a fresh venv by the tests
 python3 -m pip --version >/dev/null 2>&1 || need+=(python3-pip)
 python3 -c 'import ensurepip' >/dev/null 2>&1 || need+=(python3-venv)
-for mod in libxml-2.0 libpcre2-8 cmocka; do
+for mod in libxml-2.0 libpcre2-8 cmocka json-c; do
 	if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists "$mod"; then
 		need+=("${pkg_of[$mod]}")
 	fi
@@ -95,8 +108,8 @@ done
 [ ${#need[@]} -eq 0 ] && exit 0
 
 install "${need[@]}" && exit 0
-echo "  (pkg-config modules libxml-2.0, libpcre2-8 and cmocka must be found, and xmllint," >&2
-echo "   rsvg-convert, pdftoppm, pdftotext, the DejaVu fonts, python3 with pip and venv," >&2
+echo "  (pkg-config modules libxml-2.0, libpcre2-8, json-c and cmocka must be found, and xmllint," >&2
+echo "   rsvg-convert, pdftoppm, pdftotext, the DejaVu fonts, python3 with pip and venv, nvim," >&2
 echo "   sqlite3," >&2
 echo "   and the SVG 1.1 DTD" >&2
 echo "   for the tests)" >&2

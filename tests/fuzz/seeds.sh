@@ -16,6 +16,7 @@
 #          prints for the samples, and the usual starts
 #   build  each sample as a script of fuzz_build's operations: its game,
 #          its tags, its movetext appended, its result
+#   lsp    each sample after a 'D' (fuzz_lsp's session over a document)
 # TABLERO and SPEC_RUNNER name the binaries (build/tablero,
 # build/tests/spec_runner).
 set -euo pipefail
@@ -24,7 +25,7 @@ T=${TABLERO:-build/tablero}
 R=${SPEC_RUNNER:-build/tests/spec_runner}
 cd "$(dirname "$0")/../.."
 rm -rf "$out"
-all="parse reader validate positions xml grep diff svg html fill collate book show xmltgn build"
+all="parse reader validate positions xml grep diff svg html fill collate book show xmltgn build lsp"
 for t in $all; do mkdir -p "$out/$t"; done
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -101,6 +102,9 @@ done
 # catalog: TGN, as parse's
 mkdir -p "$out/catalog" && cp "$tmp/ex"/* "${samples[@]}" "$out/catalog/"
 all="$all catalog"
+for s in "${samples[@]}"; do
+	{ printf 'D'; cat "$s"; } >"$out/lsp/$(basename "$s" .tgn)"
+done
 for t in $all; do
 	printf '%s: %s seeds\n' "$t" "$(ls "$out/$t" | wc -l)"
 done

@@ -104,6 +104,45 @@ static void test_game_find(void **state)
 	assert_string_equal(tb_version(), TB_VERSION);
 }
 
+/* The options and side tags an editor's completion lists (tb_game_option,
+ * tb_game_side_tag): every option of each game's table, in order, each
+ * of whose values an engine takes; nothing past the last, or for NULL. */
+static void test_game_options_listed(void **state)
+{
+	(void)state;
+	for (size_t k = 0; tb_game_at(k); k++) {
+		const tb_game *g = tb_game_at(k);
+		const char *key, *values, *doc;
+		size_t i = 0;
+		for (; tb_game_option(g, i, &key, &values, &doc); i++) {
+			assert_ptr_equal(key, g->options[i].key);
+			assert_non_null(values);
+			assert_true(*values != '\0');
+			for (const char *v = values; *v;) { /* each value, as completion offers it */
+				char rules[256];
+				const char *bar = strchr(v, '|');
+				int vn = bar ? (int)(bar - v) : (int)strlen(v);
+				snprintf(rules, sizeof rules, "%s; %s=%.*s", tb_game_name(g), key,
+				         *v == '#' ? 1 : vn, *v == '#' ? "1" : v);
+				char *why = NULL;
+				tb_engine *e = tb_engine_new(g, rules, NULL, &why);
+				assert_non_null(e); /* "#" is offered as 1, which every limit takes */
+				tb_engine_free(e);
+				free(why);
+				v += vn + (bar != NULL);
+			}
+		}
+		assert_true(i > 0);
+		assert_null(g->options[i].key);
+		assert_int_equal(tb_game_option(g, i + 5, &key, NULL, NULL), 0);
+		assert_ptr_equal(tb_game_side_tag(g, 0), g->side_tag[0]);
+		assert_ptr_equal(tb_game_side_tag(g, 1), g->side_tag[1]);
+		assert_null(tb_game_side_tag(g, 2));
+	}
+	assert_int_equal(tb_game_option(NULL, 0, NULL, NULL, NULL), 0);
+	assert_null(tb_game_side_tag(NULL, 0));
+}
+
 /* ===== Boards ===== */
 
 typedef struct S_variant {
@@ -636,6 +675,7 @@ int main(void)
 		cmocka_unit_test(test_move_write),
 		cmocka_unit_test(test_move_builder_limit),
 		cmocka_unit_test(test_scan_accept),
+		cmocka_unit_test(test_game_options_listed),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,502 @@
+/*
+ * lsp_actions.c -- the code actions of "tablero lsp" (spec/lsp.md):
+ * a slip's repair applied (from validate's repair notes, "at L:C, KIND:
+ * TURNS"), the turn kept as a reading of the repair and what is written
+ * ("<reconstructed d2xd3 | d2xd7>", as fill --repairs writes it), what
+ * the rules decide put in for '?', '?' points and gaps (tb_record_fill,
+ * as tablero fill writes it), and the missing tags of the roster added.
+ * A repair that replaces turns one for one edits their tokens alone; one
+ * that puts a turn in or takes one out edits the record's tree and
+ * writes it canonically (the numbers after it follow), as fill does.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "lsp.h"
+
+json_object *lsp_edit_between(const lsp_doc *d, size_t off, size_t len, const char *text,
+                              size_t tlen)
+{
+	const char *old = d->text + off;
+	size_t pre = 0, suf = 0;
+	while (pre < len && pre < tlen && old[pre] == text[pre])
+		pre++;
+	/* not inside a UTF-8 sequence: LSP counts UTF-16 units */
+	while (pre > 0 && ((unsigned char)text[pre] & 0xC0) == 0x80)
+		pre--;
+	while (suf < len - pre && suf < tlen - pre && old[len - 1 - suf] == text[tlen - 1 - suf])
+		suf++;
+	while (suf > 0 && ((unsigned char)old[len - suf] & 0xC0) == 0x80)
+		suf--;
+	if (pre == len && pre == tlen)
+		return NULL;
+	json_object *e = json_object_new_object();
+	json_object_object_add(e, "range", lsp_jrange(lsp_pos_of(d, off + pre),
+	                                              lsp_pos_of(d, off + len - suf)));
+	lsp_jset_strn(e, "newText", text + pre, tlen - pre - suf);
+	return e;
+}
+
+char *lsp_unput_rules(const lsp_check *c, char *s, size_t *len)
+{
+	if (!s || c->inserted_at == (size_t)-1)
+		return s;
+	char *p = strstr(s, "\n[Rules ");
+	if (!p)
+		return s;
+	char *e = strchr(p + 1, '\n');
+	if (!e)
+		return s;
+	memmove(p, e, strlen(e) + 1);
+	*len = strlen(s);
+	return s;
+}
+
+/* A code action of 'edits' (an array of TextEdits, taken) on 'd'. */
+static json_object *S_action(const lsp_doc *d, const char *title, json_object *edits,
+                             json_object *diag, int preferred)
+{
+	json_object *a = json_object_new_object(), *we = json_object_new_object(),
+	            *ch = json_object_new_object();
+	lsp_jset_str(a, "title", title);
+	lsp_jset_str(a, "kind", "quickfix");
+	if (diag) {
+		json_object *v = json_object_new_array();
+		json_object_array_add(v, diag);
+		json_object_object_add(a, "diagnostics", v);
+	}
+	if (preferred)
+		json_object_object_add(a, "isPreferred", json_object_new_boolean(1));
+	json_object_object_add(ch, d->uri, edits);
+	json_object_object_add(we, "changes", ch);
+	json_object_object_add(a, "edit", we);
+	return a;
+}
+
+/* A node's span as document offsets. */
+static void S_node_offsets(const lsp_doc *d, const lsp_rec *r, const tb_node *n, size_t *a,
+                           size_t *z)
+{
+	unsigned s[4];
+	tb_node_span(n, s);
+	unsigned base = r->line - r->check->read_line;
+	*a = lsp_offset_col(d, s[0] + base, s[1]);
+	*z = lsp_offset_col(d, s[2] + base, s[3]);
+}
+
+static json_object *S_text_edit(const lsp_doc *d, size_t a, size_t z, const char *text)
+{
+	json_object *e = json_object_new_object();
+	json_object_object_add(e, "range", lsp_jrange(lsp_pos_of(d, a), lsp_pos_of(d, z)));
+	lsp_jset_str(e, "newText", text);
+	return e;
+}
+
+/* The record 'r' read afresh from what its reader read (its own copy,
+ * to edit); the caller frees it and '*rd'. */
+static tb_record *S_fresh(const lsp_doc *d, const lsp_rec *r, const lsp_settings *s,
+                          tb_reader **rd)
+{
+	const lsp_check *c = r->check;
+	*rd = tb_reader_new_mem(c->read_text, c->len + c->inserted_len, d->uri);
+	if (!*rd)
+		return NULL;
+	if (r->off)
+		tb_reader_set_origin(*rd, c->read_line, r->off);
+	tb_reader_set_search(*rd, &s->search);
+	tb_record *rec = NULL;
+	if (tb_reader_next(*rd, &rec) != 1)
+		return NULL;
+	return rec;
+}
+
+/* The edit that makes record 'r' of 'd' the canonical text 's' (a
+ * record that follows keeps its blank line). */
+static json_object *S_record_edit(const lsp_doc *d, const lsp_rec *r, char *s, size_t n)
+{
+	s = lsp_unput_rules(r->check, s, &n);
+	int more = (size_t)(r - d->recs) + 1 < d->nrecs;
+	char *t = malloc(n + 2);
+	if (!t)
+		return NULL;
+	memcpy(t, s, n);
+	if (more)
+		t[n++] = '\n';
+	t[n] = '\0';
+	json_object *e = lsp_edit_between(d, r->off, r->len, t, n);
+	free(t);
+	return e;
+}
+
+/* ---- repairs ---------------------------------------------------------- */
+
+enum { S_REPLACE, S_MISSING, S_TWICE };
+
+/* A repair note's parts: where, its kind's words, the turns' tokens. */
+typedef struct S_repair {
+	unsigned line, col;
+	int how;
+	char kind[160];
+	char *tok[4];
+	size_t ntok;
+} S_repair;
+
+static void S_repair_free(S_repair *p)
+{
+	for (size_t i = 0; i < p->ntok; i++)
+		free(p->tok[i]);
+	p->ntok = 0;
+}
+
+/* Reads one note line "at L:C, KIND: TURNS[: the next ...]"; 0, or -1
+ * when it is no repair note. */
+static int S_parse_repair(const char *s, size_t n, S_repair *p)
+{
+	char line[1024];
+	if (n >= sizeof line || n < 8 || strncmp(s, "at ", 3) != 0)
+		return -1;
+	memcpy(line, s, n);
+	line[n] = '\0';
+	int used = 0;
+	if (sscanf(line, "at %u:%u, %n", &p->line, &p->col, &used) != 2 || !used)
+		return -1;
+	char *kind = line + used, *colon = strstr(kind, ": ");
+	if (!colon)
+		return -1;
+	*colon = '\0';
+	snprintf(p->kind, sizeof p->kind, "%s", kind);
+	char *turns = colon + 2, *tail = strstr(turns, ": the next");
+	if (tail)
+		*tail = '\0';
+	p->how = strncmp(kind, "a turn seems to be missing", 26) == 0 ? S_MISSING
+	         : strncmp(kind, "a turn written twice", 20) == 0 ? S_TWICE : S_REPLACE;
+	p->ntok = 0;
+	for (char *t = strtok(turns, " "); t; t = strtok(NULL, " ")) {
+		size_t k = strlen(t);
+		if (k && t[k - 1] == '.' && t[0] >= '0' && t[0] <= '9')
+			continue; /* a move number */
+		if (p->ntok == 4)
+			break;
+		p->tok[p->ntok++] = strdup(t);
+	}
+	return p->ntok || p->how == S_TWICE ? 0 : -1;
+}
+
+/* Where node 'n' stands: its line and the node before it there. */
+static tb_line *S_line_of(const tb_record *rec, const tb_node *n, tb_node **prev)
+{
+	tb_line *stack[130];
+	tb_node *last[130];
+	int depth = -1;
+	tb_iter *it = tb_iter_new(rec);
+	tb_line *found = NULL;
+	int ev;
+	while (it && (ev = tb_iter_next(it)) != TB_EVENT_DONE) {
+		tb_line *l = tb_iter_line(it);
+		tb_node *m = tb_iter_node(it);
+		if (l && ev == TB_EVENT_ENTER && depth + 1 < 130) {
+			stack[++depth] = l;
+			last[depth] = NULL;
+		} else if (l && ev == TB_EVENT_EXIT && depth >= 0) {
+			depth--;
+		} else if (m && ev == TB_EVENT_ENTER && depth >= 0) {
+			if (m == n) {
+				found = stack[depth];
+				*prev = last[depth];
+				break;
+			}
+			last[depth] = m;
+		}
+	}
+	tb_iter_free(it);
+	return found;
+}
+
+/* The edits of repair 'p' of record 'r': its tokens one for one, or the
+ * record written again with a turn put in or taken out. NULL when it
+ * cannot be made. '*written' gets the replaced turn's text (one turn). */
+static json_object *S_repair_edits(lsp_ctx *c, const lsp_rec *r, const S_repair *p,
+                                   char **written)
+{
+	const lsp_doc *d = c->doc;
+	const lsp_check *k = r->check;
+	*written = NULL;
+	int inside;
+	tb_node *n = lsp_node_at(k->rec, p->line, p->col, &inside);
+	if (!n || !inside)
+		return NULL;
+	json_object *edits = json_object_new_array();
+	if (p->how == S_REPLACE) {
+		tb_node *m = n;
+		for (size_t i = 0; i < p->ntok; i++, m = tb_node_next(m)) {
+			if (!m || (tb_node_type(m) != TB_NODE_MOVE && tb_node_type(m) != TB_NODE_PASS)) {
+				json_object_put(edits);
+				return NULL;
+			}
+			size_t a, z;
+			S_node_offsets(d, r, m, &a, &z);
+			if (p->ntok == 1)
+				*written = strndup(d->text + a, z - a);
+			json_object_array_add(edits, S_text_edit(d, a, z, p->tok[i]));
+		}
+		return edits;
+	}
+	/* a turn put in or taken out: on a copy of the record */
+	tb_reader *rd;
+	tb_record *rec = S_fresh(d, r, c->settings, &rd);
+	int in2;
+	tb_node *n2 = rec ? lsp_node_at(rec, p->line, p->col, &in2) : NULL, *prev = NULL;
+	tb_line *l = n2 ? S_line_of(rec, n2, &prev) : NULL;
+	int rc = -1;
+	if (l && p->how == S_MISSING)
+		rc = tb_line_insert(rec, l, prev, p->tok[0], NULL);
+	else if (l && p->how == S_TWICE)
+		rc = tb_node_remove(rec, n2);
+	size_t len;
+	char *s = rc == 0 ? tb_record_write(rec, &len) : NULL;
+	json_object *e = s ? S_record_edit(d, r, s, len) : NULL;
+	if (e)
+		json_object_array_add(edits, e);
+	free(s);
+	tb_record_free(rec);
+	tb_reader_free(rd);
+	if (!e) {
+		json_object_put(edits);
+		return NULL;
+	}
+	return edits;
+}
+
+/* The diagnostic 'g' of 'r' as JSON, for the action's "diagnostics". */
+static json_object *S_diag(const lsp_doc *d, const lsp_rec *r, const lsp_diag *g)
+{
+	json_object *o = json_object_new_object();
+	unsigned line = g->line + r->line;
+	json_object_object_add(o, "range", lsp_jrange(lsp_pos_col(d, line, g->col),
+	                                              lsp_pos_col(d, line, g->end_col)));
+	lsp_jset_int(o, "severity", g->severity == TB_ERROR ? 1 : 2);
+	char code[16];
+	snprintf(code, sizeof code, "TB%03d", g->code);
+	lsp_jset_str(o, "code", code);
+	lsp_jset_str(o, "source", "tablero");
+	lsp_jset_str(o, "message", g->message);
+	return o;
+}
+
+/* The repairs a diagnostic's notes name, as actions (at most 'max'). */
+static void S_repairs(json_object *out, lsp_ctx *c, const lsp_rec *r, const lsp_diag *g)
+{
+	int first = 1;
+	for (const char *p = g->note; p && *p;) {
+		const char *e = strchr(p, '\n');
+		size_t n = e ? (size_t)(e - p) : strlen(p);
+		S_repair rp;
+		if (S_parse_repair(p, n, &rp) == 0) {
+			char *written;
+			json_object *edits = S_repair_edits(c, r, &rp, &written);
+			if (edits) {
+				char title[600], turns[160] = "";
+				for (size_t i = 0; i < rp.ntok; i++)
+					snprintf(turns + strlen(turns), sizeof turns - strlen(turns), "%s%s",
+					         i ? " " : "", rp.tok[i]);
+				snprintf(title, sizeof title, "Repair (%s): %s", rp.kind,
+				         rp.how == S_TWICE ? "drop the copy" : turns);
+				json_object_array_add(out, S_action(c->doc, title, edits,
+				                                    S_diag(c->doc, r, g), first));
+				if (written) {
+					char text[400];
+					snprintf(text, sizeof text, "<reconstructed %s | %s>", rp.tok[0], written);
+					size_t a = lsp_offset_col(c->doc, rp.line - r->check->read_line + r->line,
+					                          rp.col);
+					json_object *ed = json_object_new_array();
+					json_object_array_add(ed, S_text_edit(c->doc, a, a + strlen(written), text));
+					snprintf(title, sizeof title, "Keep as a reading: %s", text);
+					json_object_array_add(out, S_action(c->doc, title, ed, S_diag(c->doc, r, g), 0));
+				}
+				first = 0;
+			}
+			free(written);
+			S_repair_free(&rp);
+		}
+		p += n + (e != NULL);
+	}
+}
+
+/* ---- fill and tags ----------------------------------------------------- */
+
+/* What the rules decide of the record's '?', '?' points and gaps, put
+ * in as tablero fill writes it. */
+static void S_fill(json_object *out, lsp_ctx *c, const lsp_rec *r)
+{
+	tb_reader *rd;
+	tb_record *rec = S_fresh(c->doc, r, c->settings, &rd);
+	size_t len = 0, open = 0, filled = 0;
+	char *s = rec ? tb_record_fill(rd, rec, &len, &open, &filled) : NULL;
+	json_object *e = s && filled ? S_record_edit(c->doc, r, s, len) : NULL;
+	if (e) {
+		char title[128];
+		snprintf(title, sizeof title, "Put in what the rules decide (%zu turn%s or gap%s)",
+		         filled, filled == 1 ? "" : "s", filled == 1 ? "" : "s");
+		json_object *edits = json_object_new_array();
+		json_object_array_add(edits, e);
+		json_object_array_add(out, S_action(c->doc, title, edits, NULL, 0));
+	}
+	free(s);
+	tb_record_free(rec);
+	tb_reader_free(rd);
+}
+
+/* Does the record's text, with bytes [a, z) of the document replaced by
+ * 'text', read without errors? */
+static int S_reads_clean(const lsp_doc *d, const lsp_rec *r, size_t a, size_t z, const char *text)
+{
+	size_t n = strlen(text), len = r->len - (z - a) + n;
+	char *t = malloc(len + 1);
+	if (!t)
+		return 0;
+	memcpy(t, d->text + r->off, a - r->off);
+	memcpy(t + (a - r->off), text, n);
+	memcpy(t + (a - r->off) + n, d->text + z, r->off + r->len - z);
+	t[len] = '\0';
+	tb_reader *rd = tb_reader_new_mem(t, len, d->uri);
+	tb_record *rec = NULL;
+	int ok = rd && tb_reader_next(rd, &rec) == 1 && !tb_record_errors(rec) &&
+	         tb_reader_nerrors(rd) == 0;
+	tb_record_free(rec);
+	tb_reader_free(rd);
+	free(t);
+	return ok;
+}
+
+/* Each '?', '?' point or gap on lines [la, lb] (document lines from 1)
+ * that the rules decide, put in where it stands as fill writes it:
+ * "<reconstructed TOKEN>", one for each turn of a gap. */
+static void S_decided(json_object *out, lsp_ctx *c, const lsp_rec *r, unsigned la, unsigned lb)
+{
+	const lsp_check *k = r->check;
+	tb_iter *it = tb_iter_new(k->rec);
+	int ev;
+	while (it && (ev = tb_iter_next(it)) != TB_EVENT_DONE) {
+		tb_node *n = tb_iter_node(it);
+		if (!n || ev != TB_EVENT_ENTER || tb_node_reconstructed(n))
+			continue;
+		unsigned sp[4];
+		tb_node_span(n, sp);
+		unsigned line = lsp_doc_line(r, sp[0]);
+		if (line < la || line > lb)
+			continue;
+		long i = tb_replay_find(k->replay, n, 0);
+		if (i < 0 || tb_replay_status(k->replay, i) != TB_FRAME_RECONSTRUCTED)
+			continue;
+		char *tok = tb_replay_token(k->replay, i), text[1024] = "";
+		for (char *t = tok ? strtok(tok, " ") : NULL; t; t = strtok(NULL, " "))
+			snprintf(text + strlen(text), sizeof text - strlen(text), "%s<reconstructed %s>",
+			         *text ? " " : "", t);
+		free(tok);
+		size_t a, z;
+		S_node_offsets(c->doc, r, n, &a, &z);
+		if (!*text || !S_reads_clean(c->doc, r, a, z, text))
+			continue;
+		char title[1100];
+		snprintf(title, sizeof title, "Put in what the rules decide here: %s", text);
+		json_object *edits = json_object_new_array();
+		json_object_array_add(edits, S_text_edit(c->doc, a, z, text));
+		json_object_array_add(out, S_action(c->doc, title, edits, NULL, 1));
+	}
+	tb_iter_free(it);
+}
+
+/* Has record 'r' a tag line for 'name'? */
+static int S_has_tag(const lsp_doc *d, const lsp_rec *r, const char *name)
+{
+	size_t k = strlen(name);
+	for (size_t i = r->off; i < r->off + r->len;) {
+		if (d->text[i] == '[' && strncmp(d->text + i + 1, name, k) == 0 &&
+		    strchr(" \"", d->text[i + 1 + k]))
+			return 1;
+		const char *nl = memchr(d->text + i, '\n', r->off + r->len - i);
+		if (!nl)
+			break;
+		i = (size_t)(nl - d->text) + 1;
+	}
+	return 0;
+}
+
+/* The end of the record's last tag line (where tags are added), or its
+ * start when it has none. */
+static size_t S_tags_end(const lsp_doc *d, const lsp_rec *r)
+{
+	size_t at = r->off;
+	for (size_t i = r->off; i < r->off + r->len;) {
+		const char *nl = memchr(d->text + i, '\n', r->off + r->len - i);
+		size_t e = nl ? (size_t)(nl - d->text) + 1 : r->off + r->len;
+		if (d->text[i] == '[')
+			at = e;
+		else if (d->text[i] != '\n' && d->text[i] != '\r' && d->text[i] != '{')
+			break;
+		i = e;
+	}
+	return at;
+}
+
+/* The roster's tags the record lacks (its game's seven), added after
+ * its last tag; [Game] itself, one action per game, when it has none. */
+static void S_tags(json_object *out, lsp_ctx *c, const lsp_rec *r)
+{
+	const lsp_doc *d = c->doc;
+	const tb_game *g = r->check->rec ? tb_record_game(r->check->rec) : NULL;
+	if (!g && !S_has_tag(d, r, "Game")) {
+		for (size_t i = 0; tb_game_at(i); i++) {
+			char text[128], title[160];
+			snprintf(text, sizeof text, "[Game \"%s\"]\n", tb_game_name(tb_game_at(i)));
+			snprintf(title, sizeof title, "Add [Game \"%s\"]", tb_game_name(tb_game_at(i)));
+			json_object *edits = json_object_new_array();
+			json_object_array_add(edits, S_text_edit(d, r->off, r->off, text));
+			json_object_array_add(out, S_action(d, title, edits, NULL, 0));
+		}
+		return;
+	}
+	if (!g)
+		return;
+	tb_record *roster = tb_record_new(g);
+	char add[1024] = "";
+	const char *name, *value;
+	for (size_t i = 0; roster && tb_record_tag_at(roster, i, &name, &value); i++)
+		if (strcmp(name, "Rules") != 0 && !S_has_tag(d, r, name))
+			snprintf(add + strlen(add), sizeof add - strlen(add), "[%s \"%s\"]\n", name, value);
+	tb_record_free(roster);
+	if (!*add)
+		return;
+	size_t at = S_tags_end(d, r);
+	json_object *edits = json_object_new_array();
+	json_object_array_add(edits, S_text_edit(d, at, at, add));
+	json_object_array_add(out, S_action(d, "Add the missing tags of the roster", edits, NULL, 0));
+}
+
+json_object *lsp_code_actions(lsp_ctx *c, lsp_pos a, lsp_pos b, int *code, const char **msg)
+{
+	long x = lsp_offset(c->doc, a), y = lsp_offset(c->doc, b);
+	if (x < 0 || y < 0) {
+		*code = LSP_INVALID_PARAMS;
+		*msg = "the range is outside the document";
+		return NULL;
+	}
+	json_object *out = json_object_new_array();
+	lsp_rec *r = lsp_rec_at(c->doc, (size_t)x), *rz = lsp_rec_at(c->doc, (size_t)y);
+	for (; r && r <= rz; r++) {
+		const lsp_check *k = r->check;
+		for (size_t i = 0; k->rec && i < k->ndiags; i++) {
+			const lsp_diag *g = &k->diags[i];
+			int64_t line = (int64_t)(g->line + r->line) - 1;
+			if (line < a.line || line > b.line || !g->note)
+				continue;
+			S_repairs(out, c, r, g);
+		}
+		if (k->replay) {
+			S_decided(out, c, r, (unsigned)a.line + 1, (unsigned)b.line + 1);
+			S_fill(out, c, r);
+		}
+		S_tags(out, c, r);
+	}
+	return out;
+}
