@@ -21,36 +21,38 @@ static int S_digits(const char *s, size_t n, size_t *i, int min, int max, long *
 	return d >= min && !(*i < n && S_digit(s[*i])) ? 0 : -1;
 }
 
-/* time -> H{1,3} ':' MM ':' SS ('.' F{1,3})?, MM and SS 00 to 59, as ms. */
+/* time -> H{1,3} ':' MM ':' SS ('.' F{1,3})?, MM and SS 00 to 59, as ms.
+ * On failure '*i' is where the field that is wrong begins. */
 static int S_time(const char *s, size_t n, size_t *i, long long *ms, const char **why)
 {
-	long h, m, sec, f = 0;
-	size_t at = *i;
-	*why = "a time is written H:MM:SS, with one to three digits of hours";
-	if (S_digits(s, n, i, 1, 3, &h) || *i >= n || s[(*i)++] != ':' ||
-	    S_digits(s, n, i, 2, 2, &m) || *i >= n || s[(*i)++] != ':')
-		return -1;
-	if (m > 59) {
-		*i = at;
-		*why = "a time's minutes run from 00 to 59";
-		return -1;
-	}
-	if (S_digits(s, n, i, 2, 2, &sec))
-		return -1;
-	if (sec > 59) {
-		*i = at;
-		*why = "a time's seconds run from 00 to 59";
-		return -1;
-	}
-	if (*i < n && s[*i] == '.') {
-		size_t k0 = ++*i;
-		*why = "a time's fraction of a second has one to three digits";
-		if (S_digits(s, n, i, 1, 3, &f))
+	long v[4] = {0, 0, 0, 0};
+	static const int min[4] = {1, 2, 2, 1}, max[4] = {3, 2, 2, 3};
+	for (int k = 0; k < 4; k++) {
+		size_t at = *i;
+		if (k == 3 && (*i >= n || s[*i] != '.'))
+			break;
+		if (k == 3)
+			at = ++*i;
+		*why = k == 3 ? "a time's fraction of a second has one to three digits"
+		              : "a time is written H:MM:SS: one to three digits of hours, two of minutes, two of seconds";
+		if (S_digits(s, n, i, min[k], max[k], &v[k]) ||
+		    (k < 2 && (*i >= n || s[*i] != ':'))) {
+			*i = at;
 			return -1;
-		for (size_t k = *i - k0; k < 3; k++)
-			f *= 10;
+		}
+		if (k < 2)
+			++*i;
+		if ((k == 1 || k == 2) && v[k] > 59) {
+			*i = at;
+			*why = k == 1 ? "a time's minutes run from 00 to 59"
+			              : "a time's seconds run from 00 to 59";
+			return -1;
+		}
+		if (k == 3)
+			for (size_t d = *i - at; d < 3; d++)
+				v[3] *= 10;
 	}
-	*ms = ((long long)h * 3600 + m * 60 + sec) * 1000 + f;
+	*ms = ((long long)v[0] * 3600 + v[1] * 60 + v[2]) * 1000 + v[3];
 	return 0;
 }
 
