@@ -6,7 +6,11 @@
  */
 #include "evidence.h"
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+#include "xalloc.h"
 
 static int S_digit(char c) { return c >= '0' && c <= '9'; }
 static int S_alpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
@@ -296,4 +300,77 @@ int tb_facsimile_has(const char *value, const char *name, size_t n)
 		if (nl == n && memcmp(nm, name, n) == 0)
 			return 1;
 	return 0;
+}
+
+/* ===== The public readers (tablero.h, "Evidence links") ===== */
+
+/* '*ev' from link 'e' (NULL: none); 1 when there is one. */
+static int S_info(const tb_evidence *e, tb_evidence_info *ev)
+{
+	*ev = (tb_evidence_info){-1, -1, NULL, 0, 0, 0, 0};
+	if (!e)
+		return 0;
+	ev->from_ms = e->from;
+	ev->to_ms = e->to;
+	ev->page = e->page;
+	ev->x = e->x, ev->y = e->y, ev->w = e->w, ev->h = e->h;
+	return 1;
+}
+
+int tb_node_evidence(const tb_node *n, tb_evidence_info *ev)
+{
+	return S_info(n ? n->evidence : NULL, ev);
+}
+
+int tb_node_comment_evidence(const tb_node *n, size_t i, tb_evidence_info *ev)
+{
+	const tb_comment *c = n ? n->comments : NULL;
+	for (; c && i; i--)
+		c = c->next;
+	return S_info(c ? c->evidence : NULL, ev);
+}
+
+int tb_alt_evidence(const tb_node *n, size_t i, tb_evidence_info *ev)
+{
+	int is = n && n->kind == TB_NODE_READING && i < n->nalts;
+	return S_info(is ? n->alts[i].evidence : NULL, ev);
+}
+
+size_t tb_evidence_format(const tb_evidence_info *ev, int what, char *buf, size_t cap)
+{
+	tb_buf b = TB_BUF_SOFT;
+	tb_evidence e = {ev->from_ms, ev->to_ms, ev->page, (uint32_t)ev->x, (uint32_t)ev->y,
+	                 (uint32_t)ev->w, (uint32_t)ev->h, {0, 0, 0, 0, 0}};
+	if (what == TB_EVIDENCE_TIME && ev->from_ms >= 0)
+		tb_ev_write_time(&b, e.from, e.to);
+	else if (what == TB_EVIDENCE_REGION && ev->page)
+		tb_ev_write_region(&b, &e);
+	size_t len = tb_buf_ok(&b) ? b.len : 0;
+	if (cap)
+		snprintf(buf, cap, "%.*s", (int)len, b.data ? b.data : "");
+	tb_buf_free(&b);
+	return len;
+}
+
+const char *tb_record_recording(const tb_record *rec)
+{
+	const char *v = rec ? tb_record_tag(rec, "Recording") : NULL;
+	return v && strcmp(v, "?") != 0 ? v : NULL;
+}
+
+int tb_record_facsimile(const tb_record *rec, size_t i, char **name, char **uri)
+{
+	const char *v = rec ? tb_record_tag(rec, "Facsimile") : NULL, *nm, *u;
+	size_t nl, ul;
+	*name = *uri = NULL;
+	if (!v || !tb_facsimile_item(v, i, &nm, &nl, &u, &ul))
+		return 0;
+	*name = tb_strndup(nm, nl);
+	*uri = tb_strndup(u, ul);
+	if (*name && *uri)
+		return 1;
+	free(*name);
+	free(*uri);
+	*name = *uri = NULL;
+	return TB_ENOMEM;
 }
