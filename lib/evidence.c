@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "visit.h"
 #include "xalloc.h"
 
 static int S_digit(char c) { return c >= '0' && c <= '9'; }
@@ -209,6 +210,21 @@ int tb_ev_equal(const tb_evidence *a, const tb_evidence *b)
 		return 0;
 	return !a->page || (strcmp(a->page, b->page) == 0 && a->x == b->x && a->y == b->y &&
 	                    a->w == b->w && a->h == b->h);
+}
+
+const tb_evidence *tb_ev_first(const tb_record *rec)
+{
+	tb_visit v;
+	tb_visit_init(&v, &rec->main);
+	for (int ev; (ev = tb_visit_next(&v)) != TB_VISIT_DONE;) {
+		const tb_evidence *e = ev == TB_VISIT_EVIDENCE ? v.evidence
+		                     : ev == TB_VISIT_ALT_ENTER ? v.alt->evidence
+		                     : ev == TB_VISIT_COMMENT ? v.comment->evidence
+		                                              : NULL;
+		if (e)
+			return e;
+	}
+	return NULL;
 }
 
 /* ===== The media tags ===== */

@@ -52,6 +52,11 @@ tb_evidence *tb_ev_new(tb_arena *a);
 /* Do 'a' and 'b' (either NULL: none) say the same? */
 int tb_ev_equal(const tb_evidence *a, const tb_evidence *b);
 
+/* The first evidence link of 'rec' in the order of the one traversal
+ * (visit.h): a node's, an alternative's or a comment's; NULL when it
+ * has none. */
+const tb_evidence *tb_ev_first(const tb_record *rec);
+
 /* ===== The media tags ===== */
 
 /* Checks a [Recording] value: not empty, no line end. Returns NULL, or
