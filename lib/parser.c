@@ -275,6 +275,8 @@ static void S_tag_section(S_parser *p, tb_tag_list *tags)
 	p->r->rec_begun = 1; /* the movetext's */
 	if (pending)
 		S_comment_append(tags->n ? &p->rec->main.lead : &p->rec->lead, pending);
+	if (pending && tags->n) /* the movetext's first comment: a link may follow it */
+		p->ev_at = &pending->last->evidence;
 }
 
 /* ===== Movetext ===== */
