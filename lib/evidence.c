@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "tree.h"
 #include "visit.h"
 #include "xalloc.h"
 
@@ -389,4 +390,123 @@ int tb_record_facsimile(const tb_record *rec, size_t i, char **name, char **uri)
 	free(*uri);
 	*name = *uri = NULL;
 	return TB_ENOMEM;
+}
+
+int tb_line_comment_evidence(const tb_line *line, size_t i, tb_evidence_info *ev)
+{
+	const tb_comment *c = line ? line->lead : NULL;
+	for (; c && i; i--)
+		c = c->next;
+	return S_info(c ? c->evidence : NULL, ev);
+}
+
+/* ===== Building (tablero.h, "Building and editing") ===== */
+
+/* Reads 'links' ("@0:02:10 @p12", blanks between) into '*out', a new
+ * link in the arena of 'rec' (NULL for none). 0, or an error code with
+ * the record's last error set. */
+static int S_links(tb_record *rec, const char *links, tb_evidence **out)
+{
+	tb_evidence e = {-1, -1, NULL, 0, 0, 0, 0, {0, 0, 0, 0, 0}};
+	const char *s = links ? links : "", *fac = tb_record_tag(rec, "Facsimile");
+	*out = NULL;
+	for (;;) {
+		while (*s == ' ')
+			s++;
+		if (!*s)
+			break;
+		const char *w = s, *why = "a link begins with '@'";
+		while (*s && *s != ' ')
+			s++;
+		int n = (int)(s - w > 40 ? 40 : s - w), rc;
+		tb_ev_token t;
+		size_t at;
+		if (*w != '@' || tb_ev_token_read(w + 1, (size_t)(s - w - 1), &t, &why, &at))
+			return tb_tree_fail(rec, TB_ESYNTAX, "'%.*s' is no evidence link: %s", n, w, why);
+		if (!t.is_time && (!fac || !tb_facsimile_has(fac, t.name, t.nlen)))
+			return tb_tree_fail(rec, TB_ESYNTAX, "'%.*s': the record's [Facsimile] names no "
+			                    "such page", n, w);
+		if ((rc = tb_ev_set(&e, &t, &rec->arena)) == TB_ENOMEM)
+			return tb_tree_nomem(rec);
+		if (rc)
+			return tb_tree_fail(rec, TB_ESYNTAX, "'%.*s': a time and a region at most", n, w);
+	}
+	if (e.from < 0 && !e.page)
+		return 0;
+	if (!(*out = tb_arena_copy(&rec->arena, &e, sizeof e)))
+		return tb_tree_nomem(rec);
+	return 0;
+}
+
+/* Sets '*slot' (a link of something of 'rec', found: 'found') to 'links'. */
+static int S_set(tb_record *rec, int found, tb_evidence **slot, const char *links)
+{
+	tb_evidence *e;
+	if (!found)
+		return tb_tree_fail(rec, TB_EINVAL, "no such node, alternative or comment");
+	int rc = S_links(rec, links, &e);
+	if (rc)
+		return rc;
+	*slot = e;
+	rec->gen++;
+	tb_tree_ok(rec);
+	return 0;
+}
+
+/* The i-th comment of list 'c', or NULL. */
+static tb_comment *S_comment_at(tb_comment *c, size_t i)
+{
+	for (; c && i; i--)
+		c = c->next;
+	return c;
+}
+
+/* Is node 'n' in 'rec'? Sets the last error when not. */
+static int S_node_in(tb_record *rec, const tb_node *n)
+{
+	tb_tree_path p;
+	if (tb_tree_locate_node(rec, n, &p))
+		return 1;
+	tb_tree_fail(rec, TB_EFOREIGN, "the node is not in this record");
+	return 0;
+}
+
+int tb_node_set_evidence(tb_record *rec, tb_node *n, const char *links)
+{
+	if (!rec)
+		return TB_EINVAL;
+	if (!S_node_in(rec, n))
+		return TB_EFOREIGN;
+	return S_set(rec, 1, &n->evidence, links);
+}
+
+int tb_alt_set_evidence(tb_record *rec, tb_node *n, size_t i, const char *links)
+{
+	if (!rec)
+		return TB_EINVAL;
+	if (!S_node_in(rec, n))
+		return TB_EFOREIGN;
+	int found = n->kind == TB_NODE_READING && i < n->nalts;
+	return S_set(rec, found, found ? &n->alts[i].evidence : NULL, links);
+}
+
+int tb_node_set_comment_evidence(tb_record *rec, tb_node *n, size_t i, const char *links)
+{
+	if (!rec)
+		return TB_EINVAL;
+	if (!S_node_in(rec, n))
+		return TB_EFOREIGN;
+	tb_comment *c = S_comment_at(n->comments, i);
+	return S_set(rec, c != NULL, c ? &c->evidence : NULL, links);
+}
+
+int tb_line_set_comment_evidence(tb_record *rec, tb_line *line, size_t i, const char *links)
+{
+	tb_tree_path p;
+	if (!rec)
+		return TB_EINVAL;
+	if (!tb_tree_locate_line(rec, line, &p))
+		return tb_tree_fail(rec, TB_EFOREIGN, "the line is not in this record");
+	tb_comment *c = S_comment_at(line->lead, i);
+	return S_set(rec, c != NULL, c ? &c->evidence : NULL, links);
 }

@@ -930,6 +930,8 @@ TB_EXPORT int tb_node_evidence(const tb_node *n, tb_evidence_info *ev);
 TB_EXPORT int tb_node_comment_evidence(const tb_node *n, size_t i, tb_evidence_info *ev);
 /** The same for alternative 'i' of reading 'n'; 0 past the last. */
 TB_EXPORT int tb_alt_evidence(const tb_node *n, size_t i, tb_evidence_info *ev);
+/** The same for the i-th of the leading comments of 'line'. */
+TB_EXPORT int tb_line_comment_evidence(const tb_line *line, size_t i, tb_evidence_info *ev);
 /** What a link says, TB_EVIDENCE_TIME ("0:02:10", "0:02:10.5-0:02:14")
  * or TB_EVIDENCE_REGION ("p12", "p12#120,340,80,40"), as the canonical
  * form writes it without its '@', into 'buf' of 'cap' bytes, cut short
@@ -1096,6 +1098,20 @@ TB_EXPORT int tb_node_add_comment(tb_record *rec, tb_node *n, const char *text,
  * tb_record_add_comment). */
 TB_EXPORT int tb_alt_add_comment(tb_record *rec, tb_node *n, size_t i, const char *text,
                                  const char *lang);
+/** Sets the evidence links of node 'n' (spec/tgn.md 8.6) to 'links', as
+ * TGN writes them after it: "@0:02:10-0:02:14 @p12#120,340,80,40", a
+ * time and a region at most, in any order, blanks between; "" or NULL
+ * takes them away. TB_ESYNTAX when a link does not read, or names a
+ * page the record's [Facsimile] does not. */
+TB_EXPORT int tb_node_set_evidence(tb_record *rec, tb_node *n, const char *links);
+/** The same for alternative 'i' of reading 'n', for the i-th comment
+ * after node 'n', and for the i-th of the leading comments of 'line'
+ * (TB_EINVAL past the last). */
+TB_EXPORT int tb_alt_set_evidence(tb_record *rec, tb_node *n, size_t i, const char *links);
+TB_EXPORT int tb_node_set_comment_evidence(tb_record *rec, tb_node *n, size_t i,
+                                           const char *links);
+TB_EXPORT int tb_line_set_comment_evidence(tb_record *rec, tb_line *line, size_t i,
+                                           const char *links);
 /** Takes node 'n' out of its line, with its NAGs, comments and
  * variations. TB_ETREE when it is a variation's only node (remove the
  * variation: tb_line_remove). */

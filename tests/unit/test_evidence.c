@@ -221,6 +221,40 @@ static void test_visit(void **state)
 	tb_record_free(rec);
 }
 
+/* The building API sets, replaces and takes away links, and refuses
+ * what does not read, leaving the record as it was. */
+static void test_building(void **state)
+{
+	(void)state;
+	tb_record *rec = tt_parse_clean(PIT "{lead} 1. d1 {a} <a1 | a4> *");
+	tb_line *main = tb_record_main(rec);
+	tb_node *d1 = tb_line_first(main), *reading = tb_node_next(d1);
+	assert_int_equal(tb_node_set_evidence(rec, d1, " @p12#1,2,3,4  @00:00:01.10 "), 0);
+	assert_int_equal(tb_node_set_comment_evidence(rec, d1, 0, "@0:00:02"), 0);
+	assert_int_equal(tb_line_set_comment_evidence(rec, main, 0, "@p-2_b"), 0);
+	assert_int_equal(tb_alt_set_evidence(rec, reading, 1, "@0:00:03-0:00:04"), 0);
+	assert_int_equal(tb_node_set_evidence(rec, d1, "@0:00:01 @0:00:02"), TB_ESYNTAX);
+	assert_int_equal(tb_node_set_evidence(rec, d1, "@p13"), TB_ESYNTAX);
+	assert_int_equal(tb_node_set_evidence(rec, d1, "0:00:01"), TB_ESYNTAX);
+	assert_int_equal(tb_node_set_evidence(rec, d1, "@0:61:00"), TB_ESYNTAX);
+	assert_int_equal(tb_node_set_comment_evidence(rec, d1, 1, "@0:00:01"), TB_EINVAL);
+	assert_int_equal(tb_alt_set_evidence(rec, d1, 0, "@0:00:01"), TB_EINVAL);
+	assert_int_equal(tb_line_set_comment_evidence(rec, main, 1, "@0:00:01"), TB_EINVAL);
+	char *text = tb_record_write(rec, NULL);
+	assert_non_null(text);
+	tt_assert_str(strdup(strstr(text, "\n\n") + 2),
+	              "{lead} @p-2_b\n1. d1 @0:00:01.1 @p12#1,2,3,4 {a} @0:00:02 "
+	              "1... <a1 | a4 @0:00:03-0:00:04>\n*\n");
+	free(text);
+	tb_evidence_info ev;
+	assert_int_equal(tb_line_comment_evidence(main, 0, &ev), 1);
+	assert_string_equal(ev.page, "p-2_b");
+	assert_int_equal(tb_node_set_evidence(rec, d1, ""), 0);
+	assert_int_equal(tb_node_evidence(d1, &ev), 0);
+	assert_int_equal(tb_node_set_evidence(rec, d1, NULL), 0);
+	tb_record_free(rec);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -231,6 +265,7 @@ int main(void)
 		cmocka_unit_test(test_diagnostics),
 		cmocka_unit_test(test_equal),
 		cmocka_unit_test(test_visit),
+		cmocka_unit_test(test_building),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
