@@ -1172,6 +1172,10 @@ tb_record *tb_parse_record(tb_reader *r)
 	/* tags cut by the end would have gone on with a '[' */
 	int cut = r->tok.type == TK_EOF;
 	p.g = tb_tags_finish(r, p.rec, tags, &p.board);
+	/* the media, by their slots: looking them up by name cost a parse 2% */
+	if (tags->slot[TB_TAG_FACSIMILE])
+		p.facsimile = tags->v[tags->slot[TB_TAG_FACSIMILE] - 1].value;
+	p.recording = tags->slot[TB_TAG_RECORDING] != 0;
 	if (tags->failed)
 		tb_reader_nomem(r);
 	if (tags->cap > S_TAGS_KEPT) {
@@ -1180,8 +1184,6 @@ tb_record *tb_parse_record(tb_reader *r)
 		tags->cap = 0;
 	}
 	if (p.g) {
-		p.facsimile = tb_record_tag(p.rec, "Facsimile");
-		p.recording = tb_record_tag(p.rec, "Recording") != NULL;
 		S_movetext(&p);
 	} else {
 		S_skip_to_record(&p);
