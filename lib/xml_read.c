@@ -732,14 +732,20 @@ static int S_reconstructed(tb_xml_reader *x)
 }
 
 /* Closes what a node's first annotation follows: its move's token, or
- * its reading's alternatives. */
-static void S_body_end(tb_xml_reader *x)
+ * its reading's alternatives -- its links not yet (S_body_end). */
+static void S_body_close(tb_xml_reader *x)
 {
 	S_parts_end(x);
 	if (x->reading_open) {
 		tb_buf_putc(&x->tgn, '>');
 		x->reading_open = 0;
 	}
+}
+
+/* S_body_close, then the node's links. */
+static void S_body_end(tb_xml_reader *x)
+{
+	S_body_close(x);
 	S_ev_flush(x, x->ev_node);
 }
 
@@ -892,12 +898,13 @@ static void S_element(tb_xml_reader *x, const char *name)
 	} else if (strcmp(name, "nag") == 0) {
 		static const char *const sfx[] = {"", "!", "?", "!!", "??", "!?", "?!"};
 		char *code = S_attr(x, "code");
-		S_body_end(x);
+		S_body_close(x); /* its links after it: "?!" is a suffix ("? @0:00:01!" no word) */
 		int k = code && code[0] >= '1' && code[0] <= '6' && !code[1] ? code[0] - '0' : 0;
 		if (x->lone_unknown && k) /* "?!": not the unknown turn "? $1" */
 			tb_buf_puts(&x->tgn, sfx[k]);
 		else
 			tb_buf_printf(&x->tgn, " $%s", code ? code : "");
+		S_ev_flush(x, x->ev_node);
 		x->lone_unknown = 0;
 		xmlFree(code);
 	} else if (strcmp(name, "comment") == 0) {
