@@ -49,15 +49,26 @@ def decode(s):
     return bytes(out)
 
 
+SUFFIX = {1: "!", 2: "?", 3: "!!", 4: "??", 5: "!?", 6: "?!"}
+
+
+def lone_point(node):
+    """A placement on a point nobody knows with a suffix, La Pitarra's "?!":
+    its token "?" alone would read as the unknown turn."""
+    return node.kind == "move" and node.token == "?" and node.nags[:1] and \
+        node.nags[0] in SUFFIX
+
+
 def numbered(node):
+    token = node.token + (SUFFIX[node.nags[0]] if lone_point(node) else "")
     if node.side is None:
-        return node.token
+        return token
     number, side = node.written or (node.number, node.side)  # a slip's kept
-    return "%d%s %s" % (number, "..." if side else ".", node.token)
+    return "%d%s %s" % (number, "..." if side else ".", token)
 
 
 def copy_notes(src, dst):
-    for nag in src.nags:
+    for nag in src.nags[1:] if lone_point(src) else src.nags:
         dst.add_nag(nag)
     dst.set_evidence(tablero.links(src.evidence))
     for i, c in enumerate(src.comments):
