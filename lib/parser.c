@@ -647,11 +647,11 @@ static int S_is_evidence(const S_parser *p, const tb_tok *t)
 	return t->type == TK_WORD && p->r->data[t->off] == '@';
 }
 
-/* The reason a link token 't' (its text without '@', 'n' bytes at 's')
- * that reads well cannot be kept, or NULL; warns of a time in a record
- * without [Recording], once. */
-static const char *S_evidence_media(S_parser *p, const tb_tok *t, const tb_ev_token *k,
-                                    int *code, char *msg, size_t cap)
+/* The reason link 'k', which reads well, cannot be kept (its code in
+ * '*code'; the message may be made in 'msg', of 'cap' bytes), or NULL;
+ * warns of a time in a record without [Recording], once. */
+static const char *S_evidence_media(S_parser *p, const tb_ev_token *k, int *code, char *msg,
+                                    size_t cap)
 {
 	*code = TB_D_NO_PAGE;
 	if (k->is_time) {
@@ -673,7 +673,6 @@ static const char *S_evidence_media(S_parser *p, const tb_tok *t, const tb_ev_to
 		snprintf(msg + len, cap - len, "%s%.*s", i ? ", " : "", (int)nl, nm);
 		len = strlen(msg);
 	}
-	(void)t;
 	return msg;
 }
 
@@ -695,7 +694,7 @@ static void S_evidence(S_parser *p)
 		size_t len = t.len - 1 - at;
 		tb_diag_at(r, TB_ERROR, TB_D_EVIDENCE, t.off + 1 + at, len ? len : 1, t.line,
 		           t.col + 1 + (unsigned)at, "cannot read evidence link: %s", why);
-	} else if ((why = S_evidence_media(p, &t, &k, &code, msg, sizeof msg))) {
+	} else if ((why = S_evidence_media(p, &k, &code, msg, sizeof msg))) {
 		tb_diag_tok(r, TB_ERROR, code, "%s", why);
 	} else {
 		tb_evidence *e = *p->ev_at;

@@ -862,7 +862,8 @@ TB_EXPORT int tb_node_reconstructed(const tb_node *n);
 /** The node as the canonical form writes it, without its NAGs,
  * comments and variations: "d2-d3", "pass", "?", "<gap 2-4>",
  * "<position \"...\">", "<reconstructed d2>", "<b2 {A} | omitted {B}>"
- * (a reading's alternatives keep their comments: they are inside it, and
+ * (a reading's alternatives keep their comments and evidence links
+ * (spec/tgn.md 8.6): they are inside it, and
  * "<gap 1 {B}>" is a reading where "<gap 1>" is a gap). Read back by
  * tb_line_insert, it makes the same node. The caller frees it. */
 TB_EXPORT char *tb_node_token(const tb_record *rec, const tb_node *n);
