@@ -213,17 +213,37 @@ int tb_ev_equal(const tb_evidence *a, const tb_evidence *b)
 	                    a->w == b->w && a->h == b->h);
 }
 
+/* The link event 'ev' of cursor 'v' is about: a node's, an
+ * alternative's or a comment's; NULL for none. */
+static const tb_evidence *S_link_of(const tb_visit *v, int ev)
+{
+	return ev == TB_VISIT_EVIDENCE   ? v->evidence
+	     : ev == TB_VISIT_ALT_ENTER  ? v->alt->evidence
+	     : ev == TB_VISIT_COMMENT    ? v->comment->evidence
+	                                 : NULL;
+}
+
 const tb_evidence *tb_ev_first(const tb_record *rec)
 {
 	tb_visit v;
 	tb_visit_init(&v, &rec->main);
 	for (int ev; (ev = tb_visit_next(&v)) != TB_VISIT_DONE;) {
-		const tb_evidence *e = ev == TB_VISIT_EVIDENCE ? v.evidence
-		                     : ev == TB_VISIT_ALT_ENTER ? v.alt->evidence
-		                     : ev == TB_VISIT_COMMENT ? v.comment->evidence
-		                                              : NULL;
+		const tb_evidence *e = S_link_of(&v, ev);
 		if (e)
 			return e;
+	}
+	return NULL;
+}
+
+const char *tb_ev_orphan(const tb_record *rec, const char *facsimile)
+{
+	tb_visit v;
+	tb_visit_init(&v, &rec->main);
+	for (int ev; (ev = tb_visit_next(&v)) != TB_VISIT_DONE;) {
+		const tb_evidence *e = S_link_of(&v, ev);
+		if (e && e->page && !(facsimile && tb_facsimile_has(facsimile, e->page,
+		                                                    strlen(e->page))))
+			return e->page;
 	}
 	return NULL;
 }

@@ -57,6 +57,10 @@ int tb_ev_equal(const tb_evidence *a, const tb_evidence *b);
  * has none. */
 const tb_evidence *tb_ev_first(const tb_record *rec);
 
+/* The name of a page a region link of 'rec' is on that [Facsimile] value
+ * 'facsimile' (NULL: none) does not name, or NULL when it names them all. */
+const char *tb_ev_orphan(const tb_record *rec, const char *facsimile);
+
 /* ===== The media tags ===== */
 
 /* Checks a [Recording] value: not empty, no line end. Returns NULL, or

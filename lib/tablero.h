@@ -1042,7 +1042,9 @@ TB_EXPORT tb_record *tb_record_new(const tb_game *g);
  * Position) and written in their canonical form. [Game] cannot change;
  * [Rules] and [Position] only while the main line is empty (they decide
  * how turns read); [Result] must agree with the result marker unless
- * one of them is "*". TB_EINVAL, TB_ETREE or TB_ESYNTAX on failure. */
+ * one of them is "*"; [Facsimile] must name every page the record's
+ * evidence links are on (spec/tgn.md 8.6). TB_EINVAL, TB_ETREE or
+ * TB_ESYNTAX on failure. */
 TB_EXPORT int tb_record_set_tag(tb_record *rec, const char *name, const char *value);
 
 /** Sets the result marker (tb_result); [Result] follows it unless it is

@@ -252,6 +252,21 @@ static void test_building(void **state)
 	assert_int_equal(tb_node_set_evidence(rec, d1, ""), 0);
 	assert_int_equal(tb_node_evidence(d1, &ev), 0);
 	assert_int_equal(tb_node_set_evidence(rec, d1, NULL), 0);
+	/* [Facsimile] keeps naming the pages the links are on */
+	assert_int_equal(tb_record_set_tag(rec, "Facsimile", "p12=a.jpg"), TB_ETREE);
+	assert_int_equal(tb_record_set_tag(rec, "Facsimile", NULL), TB_ETREE);
+	assert_int_equal(tb_record_set_tag(rec, "Facsimile", "p-2_b=x.png; q=y.png"), 0);
+	assert_int_equal(tb_line_set_comment_evidence(rec, main, 0, ""), 0);
+	assert_int_equal(tb_record_set_tag(rec, "Facsimile", NULL), 0);
+	assert_int_equal(tb_record_set_tag(rec, "Recording", NULL), 0);
+	text = tb_record_write(rec, NULL);
+	tb_reader *r;
+	tb_record *back = tt_parse(text, &r);
+	assert_int_equal(tb_record_errors(back), 0); /* a time without [Recording]: a warning */
+	assert_int_equal(tt_count(r, 317), 1);
+	tb_record_free(back);
+	tb_reader_free(r);
+	free(text);
 	tb_record_free(rec);
 }
 
