@@ -40,7 +40,8 @@ static int S_time(const char *s, size_t n, size_t *i, long long *ms, const char 
 		if (k == 3)
 			at = ++*i;
 		*why = k == 3 ? "a time's fraction of a second has one to three digits"
-		              : "a time is written H:MM:SS: one to three digits of hours, two of minutes, two of seconds";
+		              : "a time is written H:MM:SS: one to three digits of hours, two "
+		                "of minutes, two of seconds";
 		if (S_digits(s, n, i, min[k], max[k], &v[k]) ||
 		    (k < 2 && (*i >= n || s[*i] != ':'))) {
 			*i = at;
