@@ -265,6 +265,34 @@ static void S_where(char *out, size_t n, const tb_record *rec, long asked, const
 	}
 }
 
+/* The node of turn 'ply' (from 1) of the main line, counted as --ply
+ * counts (a gap, a restated position: none), or NULL. */
+static const tb_node *S_turn_node(const tb_record *rec, long ply)
+{
+	long n = 0;
+	for (const tb_node *x = tb_line_first(tb_record_main(rec)); x && ply > 0;
+	     x = tb_node_next(x)) {
+		int k = tb_node_type(x) == TB_NODE_READING ? tb_alt_type(x, 0) : tb_node_type(x);
+		if ((k == TB_NODE_MOVE || k == TB_NODE_PASS || k == TB_NODE_UNKNOWN) && ++n == ply)
+			return x;
+	}
+	return NULL;
+}
+
+/* "Evidence: 0:02:10-0:02:14, p12#120,340,80,40": where the turn shown
+ * is in the recording and on a page (spec/tgn.md 8.6), when it says. */
+static void S_evidence(const tb_record *rec, const tb_reached *at)
+{
+	tb_evidence_info ev;
+	const tb_node *n = at->stopped ? NULL : S_turn_node(rec, at->ply);
+	if (!n || !tb_node_evidence(n, &ev))
+		return;
+	char time[64], region[96];
+	tb_evidence_format(&ev, TB_EVIDENCE_TIME, time, sizeof time);
+	tb_evidence_format(&ev, TB_EVIDENCE_REGION, region, sizeof region);
+	printf("Evidence: %s%s%s\n", time, *time && *region ? ", " : "", region);
+}
+
 static int S_show(const S_opts *o, tb_reader *r, const char *path, const tb_record *rec)
 {
 	long ply = o->turn_arg ? cli_turn_ply("show", rec, &o->turn) : -1;
@@ -290,6 +318,7 @@ static int S_show(const S_opts *o, tb_reader *r, const char *path, const tb_reco
 	int has_site = site && *site && strcmp(site, "?");
 	printf("%s%s%s, %s\n", tb_game_title(tb_record_game(rec)), has_site ? ", " : "",
 	       has_site ? site : "", where);
+	S_evidence(rec, &at);
 	S_print(o, e);
 	tb_engine_free(e);
 	if (!at.stopped || at.open) /* an open stretch: the first line says it */

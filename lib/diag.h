@@ -37,6 +37,7 @@ enum {
 	TB_D_RULES_RENAMED = 211, /* a rule option under its old name (warning) */
 	TB_D_TERMINATION = 212,   /* malformed Termination or Captures */
 	TB_D_TAG_NEAR = 213,    /* an unknown tag a slip away from a known one (warning) */
+	TB_D_MEDIA = 214,       /* malformed Recording or Facsimile */
 	/* movetext */
 	TB_D_MOVE = 301,        /* not a move of this game */
 	TB_D_NUMBER = 302,      /* move number does not match (warning) */
@@ -53,6 +54,9 @@ enum {
 	TB_D_UNEXPECTED = 313,  /* token out of place */
 	TB_D_NAG_PLACE = 314,   /* NAG with no turn before it */
 	TB_D_NAGS = 315,        /* more than TB_MAX_NAGS on a turn */
+	TB_D_EVIDENCE = 316,    /* a malformed or misplaced evidence link */
+	TB_D_NO_RECORDING = 317,/* a time with no [Recording] (warning) */
+	TB_D_NO_PAGE = 318,     /* a region of a page [Facsimile] does not name */
 	/* rules (validate) */
 	TB_D_ILLEGAL = 401,     /* a turn the rules do not allow */
 	TB_D_AFTER_END = 402,   /* a turn after the game is over */

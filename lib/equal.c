@@ -4,6 +4,7 @@
  */
 #include <string.h>
 
+#include "evidence.h"
 #include "game.h"
 #include "record.h"
 #include "visit.h"
@@ -16,7 +17,8 @@ static int S_str_eq(const char *a, const char *b)
 static int S_comments_eq(const tb_comment *a, const tb_comment *b)
 {
 	for (; a && b; a = a->next, b = b->next)
-		if (!S_str_eq(a->text, b->text) || !S_str_eq(a->lang, b->lang))
+		if (!S_str_eq(a->text, b->text) || !S_str_eq(a->lang, b->lang) ||
+		    !tb_ev_equal(a->evidence, b->evidence))
 			return 0;
 	return !a && !b;
 }
@@ -28,10 +30,12 @@ static int S_move_eq(const tb_move *a, const tb_move *b)
 	        memcmp(a->parts, b->parts, a->nparts * sizeof *a->parts) == 0);
 }
 
-/* What an alternative is, its comments aside (they are events of their own). */
+/* What an alternative is, and its evidence; its comments aside (they are
+ * events of their own). */
 static int S_alt_eq(const tb_alt *a, const tb_alt *b)
 {
-	if (a->kind != b->kind || a->reconstructed != b->reconstructed)
+	if (a->kind != b->kind || a->reconstructed != b->reconstructed ||
+	    !tb_ev_equal(a->evidence, b->evidence))
 		return 0;
 	switch (a->kind) {
 	case TB_NODE_GAP:
@@ -80,7 +84,10 @@ static int S_event_eq(int ev, const tb_visit *x, const tb_visit *y)
 		return x->nag == y->nag;
 	case TB_VISIT_COMMENT:
 		return x->at == y->at && S_str_eq(x->comment->text, y->comment->text) &&
-		       S_str_eq(x->comment->lang, y->comment->lang);
+		       S_str_eq(x->comment->lang, y->comment->lang) &&
+		       tb_ev_equal(x->comment->evidence, y->comment->evidence);
+	case TB_VISIT_EVIDENCE:
+		return tb_ev_equal(x->evidence, y->evidence);
 	default:
 		return 1;
 	}

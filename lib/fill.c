@@ -162,7 +162,7 @@ static tb_line *S_line_of(tb_line *line, const tb_node *node, tb_node **prev)
 }
 
 /* Replaces gap 'd->node' by its sequence of reconstructed turns; the
- * gap's comments go with the last of them. 0 (the gap left as it is)
+ * gap's comments and evidence link go with the last of them. 0 (the gap left as it is)
  * when memory ran out. */
 static int S_fill_gap(tb_record *rec, const S_decision *d)
 {
@@ -194,6 +194,7 @@ static int S_fill_gap(tb_record *rec, const S_decision *d)
 		side ^= 1;
 	}
 	last->comments = gap->comments;
+	last->evidence = gap->evidence;
 	last->variations = gap->variations;
 	last->next = gap->next;
 	if (prev)

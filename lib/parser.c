@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "diag.h"
+#include "evidence.h"
 #include "game.h"
 #include "reader.h"
 #include "tags.h"
@@ -43,6 +44,13 @@ typedef struct S_parser {
 	int over;              /* past TB_MAX_TURNS: the rest of the moves is skipped */
 	tb_tok angle;          /* the '<' of the angle form being read */
 	const char *angle_what;/* what it is: "reading", "gap", "position"... */
+	tb_evidence **ev_at;   /* where an evidence link read now goes: the link of
+	                          what the tokens before it made (a turn, a gap, a
+	                          position, a reading, an alternative, a comment),
+	                          or NULL when nothing it may follow stands there */
+	const char *facsimile; /* the record's [Facsimile], or NULL */
+	int recording;         /* it has a [Recording] */
+	int told_recording;    /* a time without one was warned of */
 } S_parser;
 
 /* Who is to move: turn number and side, unless a gap made it unknown. */
@@ -267,6 +275,8 @@ static void S_tag_section(S_parser *p, tb_tag_list *tags)
 	p->r->rec_begun = 1; /* the movetext's */
 	if (pending)
 		S_comment_append(tags->n ? &p->rec->main.lead : &p->rec->lead, pending);
+	if (pending && tags->n) /* the movetext's first comment: a link may follow it */
+		p->ev_at = &pending->last->evidence;
 }
 
 /* ===== Movetext ===== */
@@ -540,10 +550,13 @@ static int S_alt_gap(S_parser *p, tb_alt *a)
 	a->kind = TB_NODE_GAP;
 	S_next(p); /* "gap" */
 	if (S_tok(p)->type == TK_WORD) {
-		if (S_gap_count(p, S_tok(p), &a->gap_min, &a->gap_max)) {
+		long lo, hi;
+		if (S_gap_count(p, S_tok(p), &lo, &hi)) {
 			S_angle_diag(p, "a gap's length is a number of turns (3) or a range (2-6)");
 			return -1;
 		}
+		a->gap_min = (int32_t)lo; /* at most 9999 */
+		a->gap_max = (int32_t)hi;
 		S_next(p);
 	}
 	return 0;
@@ -627,6 +640,77 @@ static int S_alt_turn(S_parser *p, tb_alt *a)
 	return 0;
 }
 
+/* ===== Evidence links (spec/tgn.md 8.6) ===== */
+
+static int S_is_evidence(const S_parser *p, const tb_tok *t)
+{
+	return t->type == TK_WORD && p->r->data[t->off] == '@';
+}
+
+/* The reason link 'k', which reads well, cannot be kept (its code in
+ * '*code'; the message may be made in 'msg', of 'cap' bytes), or NULL;
+ * warns of a time in a record without [Recording], once. */
+static const char *S_evidence_media(S_parser *p, const tb_ev_token *k, int *code, char *msg,
+                                    size_t cap)
+{
+	*code = TB_D_NO_PAGE;
+	if (k->is_time) {
+		if (!p->recording && !p->told_recording++)
+			tb_diag_tok(p->r, TB_WARNING, TB_D_NO_RECORDING,
+			            "a time in the recording, but the record names no [Recording]");
+		return NULL;
+	}
+	if (!p->facsimile)
+		return "a region of a page, but the record names no page images: give them "
+		       "in [Facsimile]";
+	if (tb_facsimile_has(p->facsimile, k->name, k->nlen))
+		return NULL;
+	snprintf(msg, cap, "[Facsimile] names no page '%.*s': it names ", (int)k->nlen, k->name);
+	const char *nm, *uri;
+	size_t nl, ul, len = strlen(msg);
+	for (size_t i = 0; len + 8 < cap && tb_facsimile_item(p->facsimile, i, &nm, &nl, &uri, &ul);
+	     i++) {
+		snprintf(msg + len, cap - len, "%s%.*s", i ? ", " : "", (int)nl, nm);
+		len = strlen(msg);
+	}
+	return msg;
+}
+
+/* link -> '@' (time | region): evidence of what the tokens before it
+ * made (p->ev_at). */
+static void S_evidence(S_parser *p)
+{
+	tb_tok t = *S_tok(p);
+	tb_reader *r = p->r;
+	tb_ev_token k;
+	const char *why;
+	size_t at;
+	char msg[160];
+	int code = TB_D_EVIDENCE;
+	if (!p->ev_at) {
+		tb_diag_tok(r, TB_ERROR, TB_D_EVIDENCE, "an evidence link follows the turn, gap, "
+		            "position or comment it is evidence of");
+	} else if (tb_ev_token_read(r->data + t.off + 1, t.len - 1, &k, &why, &at)) {
+		size_t len = t.len - 1 - at;
+		tb_diag_at(r, TB_ERROR, TB_D_EVIDENCE, t.off + 1 + at, len ? len : 1, t.line,
+		           t.col + 1 + (unsigned)at, "cannot read evidence link: %s", why);
+	} else if ((why = S_evidence_media(p, &k, &code, msg, sizeof msg))) {
+		tb_diag_tok(r, TB_ERROR, code, "%s", why);
+	} else {
+		tb_evidence *e = *p->ev_at;
+		if (!e) {
+			e = *p->ev_at = tb_ev_new(&p->rec->arena);
+			e->span = S_span_tok(&t);
+		}
+		if (tb_ev_set(e, &k, &p->rec->arena))
+			tb_diag_tok(r, TB_ERROR, TB_D_EVIDENCE, "this has a %s already: one of each "
+			            "at most", k.is_time ? "time" : "region of a page");
+		e->span.end_line = t.end_line;
+		e->span.end_col = t.end_col;
+	}
+	S_next(p);
+}
+
 /* alt -> ( ["reconstructed"] WORD | "omitted" | "gap" COUNT? | "position" STRING ) comment* */
 static int S_alt(S_parser *p, tb_alt *a)
 {
@@ -646,10 +730,20 @@ static int S_alt(S_parser *p, tb_alt *a)
 		return -1;
 	a->span.end_line = p->r->prev.end_line;
 	a->span.end_col = p->r->prev.end_col;
-	while (S_tok(p)->type == TK_COMMENT) {
-		S_comment_append(&a->comments, S_comment_new(p));
-		S_next(p);
+	p->ev_at = &a->evidence; /* 'a' is copied to the record when the reading is read */
+	for (;;) {
+		if (S_tok(p)->type == TK_COMMENT) {
+			tb_comment *c = S_comment_new(p);
+			S_comment_append(&a->comments, c);
+			p->ev_at = &c->evidence;
+			S_next(p);
+		} else if (S_is_evidence(p, S_tok(p))) {
+			S_evidence(p);
+		} else {
+			break;
+		}
 	}
+	p->ev_at = NULL;
 	return 0;
 }
 
@@ -669,7 +763,7 @@ static void S_angle_alone(S_parser *p, tb_line *line, S_clock *clk, const tb_tok
                           const tb_alt *a, const tb_tok *close)
 {
 	S_clock none = {0, 0, 0, 0};
-	tb_node *n;
+	tb_node *n = NULL;
 	switch (a->kind) {
 	case TB_NODE_GAP:
 		n = S_node_new(p, line, TB_NODE_GAP, open, &none);
@@ -692,6 +786,7 @@ static void S_angle_alone(S_parser *p, tb_line *line, S_clock *clk, const tb_tok
 		n->span.end_col = close->end_col;
 		break;
 	}
+	n->evidence = a->evidence; /* "<gap 3 @0:01:00>" is "<gap 3> @0:01:00" */
 }
 
 /* angle -> alt ('|' alt)* '>': a reading. The record follows its first
@@ -922,37 +1017,55 @@ static void S_line(S_parser *p, tb_line *line, S_clock clk, int depth)
 			if (depth > 0)
 				return;
 			tb_diag_tok(p->r, TB_ERROR, TB_D_VAR_CLOSE, "')' without '('");
+			p->ev_at = NULL;
 			S_next(p);
 			break;
 		case TK_MOVENUM:
 			S_move_number(p, &clk);
+			p->ev_at = NULL;
 			break;
-		case TK_COMMENT:
-			S_comment_append(line->last ? &line->last->comments : &line->lead,
-			                 S_comment_new(p));
+		case TK_COMMENT: {
+			tb_comment *c = S_comment_new(p);
+			S_comment_append(line->last ? &line->last->comments : &line->lead, c);
+			p->ev_at = &c->evidence;
 			S_next(p);
 			break;
+		}
 		case TK_NAG:
-			if (line->last)
+			if (line->last) {
 				S_add_nag(p, line->last, (int)t->num);
-			else
+				p->ev_at = &line->last->evidence;
+			} else
 				tb_diag_tok(p->r, TB_ERROR, TB_D_NAG_PLACE,
 				            "a NAG must follow the turn it annotates");
 			S_next(p);
 			break;
 		case TK_LPAREN:
+			p->ev_at = NULL;
 			S_variation(p, line, depth);
+			p->ev_at = NULL; /* not after its ')' */
 			break;
-		case TK_LANGLE:
+		case TK_LANGLE: {
+			tb_node *before = line->last;
+			p->ev_at = NULL;
 			S_angle(p, line, &clk);
+			p->ev_at = line->last != before ? &line->last->evidence : NULL;
 			break;
+		}
 		case TK_STAR:
 			return;
-		case TK_WORD:
+		case TK_WORD: {
+			if (p->r->data[t->off] == '@') {
+				S_evidence(p);
+				break;
+			}
 			if (S_is_result(p, t))
 				return;
+			tb_node *before = line->last;
 			S_turn_word(p, line, &clk);
+			p->ev_at = line->last != before ? &line->last->evidence : NULL;
 			break;
+		}
 		default: {
 			/* at most 20 bytes of it, not cut inside a UTF-8 sequence */
 			size_t n = t->len > 20 ? 20 : t->len;
@@ -1043,7 +1156,7 @@ static tb_record *S_record_new(void)
  * r->jump (tb_reader_next), where r->building is freed. */
 tb_record *tb_parse_record(tb_reader *r)
 {
-	S_parser p = {r, S_record_new(), NULL, {0, 0, {0}}, 0, 0, 0, 0, {0}, NULL};
+	S_parser p = {r, S_record_new(), NULL, {0, 0, {0}}, 0, 0, 0, 0, {0}, NULL, NULL, NULL, 0, 0};
 	r->building = p.rec;
 	if (!p.rec || (!r->tags && !(r->tags = tb_calloc(1, sizeof *r->tags))))
 		longjmp(*r->jump, 1);
@@ -1063,6 +1176,10 @@ tb_record *tb_parse_record(tb_reader *r)
 	/* tags cut by the end would have gone on with a '[' */
 	int cut = r->tok.type == TK_EOF;
 	p.g = tb_tags_finish(r, p.rec, tags, &p.board);
+	/* the media, by their slots: looking them up by name cost a parse 2% */
+	if (tags->slot[TB_TAG_FACSIMILE])
+		p.facsimile = tags->v[tags->slot[TB_TAG_FACSIMILE] - 1].value;
+	p.recording = tags->slot[TB_TAG_RECORDING] != 0;
 	if (tags->failed)
 		tb_reader_nomem(r);
 	if (tags->cap > S_TAGS_KEPT) {
@@ -1092,9 +1209,11 @@ int tb_parse_fragment(tb_record *rec, const char *text, unsigned number, int sid
 	if (!r)
 		return TB_ENOMEM;
 	r->recover = 1;
-	S_parser p = {r, rec, rec->game, {0, 0, {0}}, 0, 0, 0, 0, {0}, NULL};
+	S_parser p = {r, rec, rec->game, {0, 0, {0}}, 0, 0, 0, 0, {0}, NULL, NULL, NULL, 0, 0};
 	memset(out, 0, sizeof *out);
 	rec->game->board(&p.board, &rec->opts);
+	p.facsimile = tb_record_tag(rec, "Facsimile");
+	p.recording = tb_record_tag(rec, "Recording") != NULL;
 	/* out of memory, what was read stays in the arena, unreachable */
 	jmp_buf jump;
 	rec->arena.jump = &jump;

@@ -55,10 +55,20 @@ typedef struct tb_move {
 	tb_part *parts;  /* arena */
 } tb_move;
 
+/* An evidence link (spec/tgn.md 8.6): where in the recording, and where
+ * on which page image, the element it is attached to is to be found. */
+typedef struct tb_evidence {
+	long long from, to;   /* the time, in ms: -1 none; 'to' -1 for a point */
+	const char *page;     /* the page image's name in [Facsimile]; NULL: no region */
+	uint32_t x, y, w, h;  /* the region, in pixels: w == 0 the whole image */
+	tb_span span;         /* the link tokens as written (first to last) */
+} tb_evidence;
+
 typedef struct tb_comment tb_comment;
 struct tb_comment {
 	const char *text;  /* unescaped, trimmed, UTF-8 */
 	const char *lang;  /* BCP 47 tag from "{@xx ...}", or NULL */
+	tb_evidence *evidence; /* written right after its '}', or NULL */
 	tb_span span;
 	tb_comment *next;
 	tb_comment *last;  /* on a list's first comment: its last, for appending */
@@ -76,8 +86,9 @@ typedef struct tb_alt {
 	uint8_t kind;       /* TB_NODE_MOVE, PASS, UNKNOWN, GAP, POSITION or OMITTED */
 	uint8_t reconstructed; /* "reconstructed d2": a MOVE or PASS the rules put in */
 	tb_move move;
-	long gap_min, gap_max; /* GAP: as a gap node's */
+	int32_t gap_min, gap_max; /* GAP: as a gap node's */
 	tb_position *position; /* POSITION */
+	tb_evidence *evidence; /* written after it, before its comments; or NULL */
 	tb_comment *comments;
 	tb_span span;
 	struct tb_node *view;  /* this alternative as a node, made by tb_node_alt in
@@ -106,8 +117,10 @@ struct tb_node {
 	                          one of its line. The writer numbers by it, so a
 	                          rewritten record keeps a slip's evidence. In the
 	                          padding after 'removed': |ahead| < 2^23 */
-	long gap_min, gap_max; /* TB_NODE_GAP: -1 when unbounded/unknown; a reading
-	                          whose first alternative is a gap: that gap's */
+	int32_t gap_min, gap_max; /* TB_NODE_GAP: -1 when unbounded/unknown (at most
+	                          9999, S_gap_count); a reading whose first
+	                          alternative is a gap: that gap's */
+	tb_evidence *evidence; /* after the token and NAGs, before the comments; or NULL */
 	tb_position *position; /* TB_NODE_POSITION, or a reading's first alternative's */
 	tb_comment *comments;  /* after the turn */
 	tb_line *variations;   /* alternatives to this turn */

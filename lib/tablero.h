@@ -872,7 +872,8 @@ TB_EXPORT int tb_node_reconstructed(const tb_node *n);
 /** The node as the canonical form writes it, without its NAGs,
  * comments and variations: "d2-d3", "pass", "?", "<gap 2-4>",
  * "<position \"...\">", "<reconstructed d2>", "<b2 {A} | omitted {B}>"
- * (a reading's alternatives keep their comments: they are inside it, and
+ * (a reading's alternatives keep their comments and evidence links
+ * (spec/tgn.md 8.6): they are inside it, and
  * "<gap 1 {B}>" is a reading where "<gap 1>" is a gap). Read back by
  * tb_line_insert, it makes the same node. The caller frees it. */
 TB_EXPORT char *tb_node_token(const tb_record *rec, const tb_node *n);
@@ -917,6 +918,47 @@ TB_EXPORT char *tb_alt_position(const tb_record *rec, const tb_node *n, size_t i
 TB_EXPORT const char *tb_alt_comment(const tb_node *n, size_t i, size_t j,
                                      const char **lang);
 TB_EXPORT void tb_alt_span(const tb_node *n, size_t i, unsigned span[4]);
+
+/** ### Evidence links (spec/tgn.md 8.6)
+ * A turn, a gap, a restated position, a reading, an alternative and a
+ * comment may say where their evidence is: a time in the recording the
+ * record's [Recording] names, a region of one of the page images its
+ * [Facsimile] names. */
+
+/** A link, as the readers below give it: plain values, the page's name
+ * borrowed from the record. */
+typedef struct tb_evidence_info {
+	long long from_ms, to_ms; /* the time in ms: -1 none; 'to_ms' -1 for a point */
+	const char *page;         /* the page image's name, or NULL: no region */
+	unsigned long x, y, w, h; /* the region in pixels; w == 0: the whole image */
+} tb_evidence_info;
+
+/** The link of node 'n' (of an alternative made a node by tb_node_alt:
+ * the alternative's) into '*ev': returns 1, or 0 when it has none
+ * ('*ev' then says none: -1, -1, NULL). */
+TB_EXPORT int tb_node_evidence(const tb_node *n, tb_evidence_info *ev);
+/** The same for the i-th comment after node 'n' (tb_node_comment). */
+TB_EXPORT int tb_node_comment_evidence(const tb_node *n, size_t i, tb_evidence_info *ev);
+/** The same for alternative 'i' of reading 'n'; 0 past the last. */
+TB_EXPORT int tb_alt_evidence(const tb_node *n, size_t i, tb_evidence_info *ev);
+/** The same for the i-th of the leading comments of 'line'. */
+TB_EXPORT int tb_line_comment_evidence(const tb_line *line, size_t i, tb_evidence_info *ev);
+/** What a link says, TB_EVIDENCE_TIME ("0:02:10", "0:02:10.5-0:02:14")
+ * or TB_EVIDENCE_REGION ("p12", "p12#120,340,80,40"), as the canonical
+ * form writes it without its '@', into 'buf' of 'cap' bytes, cut short
+ * and NUL-terminated as snprintf does; returns the length of the whole,
+ * 0 when the link has no such part. */
+enum { TB_EVIDENCE_TIME, TB_EVIDENCE_REGION };
+TB_EXPORT size_t tb_evidence_format(const tb_evidence_info *ev, int what, char *buf,
+                                    size_t cap);
+/** The record's recording, its [Recording] (a URI, or a path relative
+ * to the record's file), or NULL when it names none. Borrowed. */
+TB_EXPORT const char *tb_record_recording(const tb_record *rec);
+/** The i-th page image of the record's [Facsimile]: its name and URI
+ * (a path relative to the record's file, or a URI), each a string the
+ * caller frees. Returns 1, 0 past the last (or where the tag is
+ * malformed), or TB_ENOMEM. */
+TB_EXPORT int tb_record_facsimile(const tb_record *rec, size_t i, char **name, char **uri);
 
 /** Alternative 'i' of reading 'n' of 'rec' as a node of its own, which
  * every reader above reads as it reads a node: tb_node_type (here
@@ -1010,7 +1052,9 @@ TB_EXPORT tb_record *tb_record_new(const tb_game *g);
  * Position) and written in their canonical form. [Game] cannot change;
  * [Rules] and [Position] only while the main line is empty (they decide
  * how turns read); [Result] must agree with the result marker unless
- * one of them is "*". TB_EINVAL, TB_ETREE or TB_ESYNTAX on failure. */
+ * one of them is "*"; [Facsimile] must name every page the record's
+ * evidence links are on (spec/tgn.md 8.6). TB_EINVAL, TB_ETREE or
+ * TB_ESYNTAX on failure. */
 TB_EXPORT int tb_record_set_tag(tb_record *rec, const char *name, const char *value);
 
 /** Sets the result marker (tb_result); [Result] follows it unless it is
@@ -1067,6 +1111,20 @@ TB_EXPORT int tb_node_add_comment(tb_record *rec, tb_node *n, const char *text,
  * tb_record_add_comment). */
 TB_EXPORT int tb_alt_add_comment(tb_record *rec, tb_node *n, size_t i, const char *text,
                                  const char *lang);
+/** Sets the evidence links of node 'n' (spec/tgn.md 8.6) to 'links', as
+ * TGN writes them after it: "@0:02:10-0:02:14 @p12#120,340,80,40", a
+ * time and a region at most, in any order, blanks between; "" or NULL
+ * takes them away. TB_ESYNTAX when a link does not read, or names a
+ * page the record's [Facsimile] does not. */
+TB_EXPORT int tb_node_set_evidence(tb_record *rec, tb_node *n, const char *links);
+/** The same for alternative 'i' of reading 'n', for the i-th comment
+ * after node 'n', and for the i-th of the leading comments of 'line'
+ * (TB_EINVAL past the last). */
+TB_EXPORT int tb_alt_set_evidence(tb_record *rec, tb_node *n, size_t i, const char *links);
+TB_EXPORT int tb_node_set_comment_evidence(tb_record *rec, tb_node *n, size_t i,
+                                           const char *links);
+TB_EXPORT int tb_line_set_comment_evidence(tb_record *rec, tb_line *line, size_t i,
+                                           const char *links);
 /** Takes node 'n' out of its line, with its NAGs, comments and
  * variations. TB_ETREE when it is a variation's only node (remove the
  * variation: tb_line_remove). */

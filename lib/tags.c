@@ -11,6 +11,7 @@
 #include <strings.h>
 
 #include "diag.h"
+#include "evidence.h"
 #include "near.h"
 #include "rules.h"
 #include "xalloc.h"
@@ -20,7 +21,7 @@
 #define S_KNOWN(X)                                                                          \
 	X("Game") X("Rules") X("Site") X("Date") X("Result") X("Event") X("Round")            \
 	X("Informant") X("Recorder") X("Transcriber") X("Annotator") X("Source")              \
-	X("Language") X("Community") X("Access") X("Notes") X("Position")
+	X("Recording") X("Facsimile") X("Language") X("Community") X("Access") X("Notes") X("Position")
 #define S_NAME(s) s,
 #define S_LEN(s) sizeof s - 1,
 static const char *const S_known_names[TB_KNOWN_TAGS] = {S_KNOWN(S_NAME)};
@@ -33,9 +34,9 @@ static const uint8_t S_known_len[TB_KNOWN_TAGS] = {S_KNOWN(S_LEN)};
 #define B(k) (UINT32_C(1) << TB_TAG_##k)
 static const uint32_t S_by_letter[26] = {
 	['A' - 'A'] = B(ANNOTATOR) | B(ACCESS), ['C' - 'A'] = B(COMMUNITY), ['D' - 'A'] = B(DATE),
-	['E' - 'A'] = B(EVENT), ['G' - 'A'] = B(GAME), ['I' - 'A'] = B(INFORMANT),
+	['E' - 'A'] = B(EVENT), ['F' - 'A'] = B(FACSIMILE), ['G' - 'A'] = B(GAME), ['I' - 'A'] = B(INFORMANT),
 	['L' - 'A'] = B(LANGUAGE), ['N' - 'A'] = B(NOTES), ['P' - 'A'] = B(POSITION),
-	['R' - 'A'] = B(RULES) | B(RESULT) | B(ROUND) | B(RECORDER),
+	['R' - 'A'] = B(RULES) | B(RESULT) | B(ROUND) | B(RECORDER) | B(RECORDING),
 	['S' - 'A'] = B(SITE) | B(SOURCE), ['T' - 'A'] = B(TRANSCRIBER),
 };
 #undef B
@@ -291,6 +292,19 @@ tb_position *tb_tags_position(tb_reader *r, tb_arena *a, const tb_game *g,
 
 /* ===== Checking and ordering ===== */
 
+/* [Recording] and [Facsimile] (evidence.c; spec/tgn.md 8.6). */
+static void S_check_media(tb_reader *r, tb_tag_list *l)
+{
+	tb_tag *t;
+	const char *why;
+	char msg[96];
+	if ((t = S_slot(l, TB_TAG_RECORDING)) && (why = tb_recording_check(t->value)))
+		S_diag_value(r, TB_D_MEDIA, t, "%s", why);
+	if ((t = S_slot(l, TB_TAG_FACSIMILE)) &&
+	    (why = tb_facsimile_check(t->value, msg, sizeof msg)))
+		S_diag_value(r, TB_D_MEDIA, t, "%s", why);
+}
+
 static void S_check_values(tb_reader *r, tb_record *rec, tb_tag_list *l)
 {
 	tb_tag *t;
@@ -315,6 +329,7 @@ static void S_check_values(tb_reader *r, tb_record *rec, tb_tag_list *l)
 		S_diag_value(r, TB_D_SOURCE, t,
 		             "a Source timecode is written '@ HH:MM:SS' or "
 		             "'@ HH:MM:SS-HH:MM:SS' at its end%s", "");
+	S_check_media(r, l);
 }
 
 /* *to = *from, but for the unused ends of the arrays (most of the bytes). */

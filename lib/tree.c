@@ -648,6 +648,7 @@ static void S_alt_node(const tb_node *n, const tb_alt *a, tb_node *v)
 	v->gap_min = a->gap_min;
 	v->gap_max = a->gap_max;
 	v->position = a->position;
+	v->evidence = a->evidence;
 	v->comments = a->comments;
 }
 

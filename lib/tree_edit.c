@@ -13,6 +13,7 @@
 
 #include "buf.h"
 #include "diag.h"
+#include "evidence.h"
 #include "game.h"
 #include "reader.h"
 #include "record.h"
@@ -287,6 +288,10 @@ int tb_record_set_tag(tb_record *rec, const char *name, const char *value)
 	    !(old && value && strcmp(old, value) == 0))
 		return tb_tree_fail(rec, TB_ETREE, "[%s] decides how the turns read: set it before the first "
 		              "turn", name);
+	const char *page = strcmp(name, "Facsimile") == 0 ? tb_ev_orphan(rec, value) : NULL;
+	if (page)
+		return tb_tree_fail(rec, TB_ETREE, "a region of the record is on page '%s': [Facsimile] "
+		                    "must name it", page);
 	if (strcmp(name, "Result") == 0 && value && rec->result != TB_RESULT_OTHER &&
 	    strcmp(value, "*") != 0 && strcmp(value, tb_result_text[rec->result]) != 0)
 		return tb_tree_fail(rec, TB_ETREE, "the game ends in %s: [Result \"%s\"] would give it two "

@@ -239,9 +239,9 @@ void tb_val_node_token(tb_buf *b, const tb_node *n)
 	if (tb_node_followed(n) == TB_NODE_GAP) {
 		tb_buf_puts(b, "<gap");
 		if (n->gap_min >= 0 && n->gap_min == n->gap_max)
-			tb_buf_printf(b, " %ld", n->gap_min);
+			tb_buf_printf(b, " %ld", (long)n->gap_min);
 		else if (n->gap_min >= 0)
-			tb_buf_printf(b, " %ld-%ld", n->gap_min, n->gap_max);
+			tb_buf_printf(b, " %ld-%ld", (long)n->gap_min, (long)n->gap_max);
 		tb_buf_putc(b, '>');
 	} else if (n->kind == TB_NODE_READING) {
 		tb_turn_write(b, n->alts[0].kind, &n->alts[0].move);

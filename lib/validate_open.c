@@ -569,8 +569,8 @@ static long S_gap_length(tb_val *v, const tb_state *st, const tb_node *gap)
 	long len = to - from;
 	if (len >= 0 && gap->gap_min >= 0 && (len < gap->gap_min || len > gap->gap_max))
 		tb_val_report(v, TB_WARNING, TB_D_NUMBER, &next->span, NULL, "the gap before this is %ld-%ld "
-		         "turns long, but the numbers on either side of it leave %ld", gap->gap_min,
-		         gap->gap_max, len);
+		         "turns long, but the numbers on either side of it leave %ld", (long)gap->gap_min,
+		         (long)gap->gap_max, len);
 	return len;
 }
 

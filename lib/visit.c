@@ -67,7 +67,8 @@ static int S_line_event(tb_visit *v, const tb_visit_frame *f, int ev)
 }
 
 /* Moves frame 'f' to the first part of its node, from 'phase' on (in
- * the order TB_VISIT_P_ALT, TB_VISIT_P_NAG, TB_VISIT_P_COMMENT, TB_VISIT_P_VAR), that has something to
+ * the order TB_VISIT_P_ALT, TB_VISIT_P_NAG, TB_VISIT_P_EVIDENCE, TB_VISIT_P_COMMENT,
+ * TB_VISIT_P_VAR), that has something to
  * visit -- or to the node's exit: a node without notes costs no step. */
 static inline void S_part(tb_visit_frame *f, int phase)
 {
@@ -84,6 +85,12 @@ static inline void S_part(tb_visit_frame *f, int phase)
 		if (n->nnags) {
 			f->phase = TB_VISIT_P_NAG;
 			f->i = 0;
+			return;
+		}
+		/* fall through */
+	case TB_VISIT_P_EVIDENCE:
+		if (n->evidence) {
+			f->phase = TB_VISIT_P_EVIDENCE;
 			return;
 		}
 		/* fall through */
@@ -189,8 +196,13 @@ static inline int S_step(tb_visit *v)
 			v->nag = n->nags[f->i];
 			v->index = f->i++;
 			if (f->i >= n->nnags)
-				S_part(f, TB_VISIT_P_COMMENT);
+				S_part(f, TB_VISIT_P_EVIDENCE);
 			return TB_VISIT_NAG;
+		case TB_VISIT_P_EVIDENCE:
+			S_emit(v, f, TB_VISIT_EVIDENCE);
+			v->evidence = n->evidence;
+			S_part(f, TB_VISIT_P_COMMENT);
+			return TB_VISIT_EVIDENCE;
 		case TB_VISIT_P_COMMENT: {
 			int ev = S_comment(v, f, TB_VISIT_AT_NODE);
 			if (!f->c)

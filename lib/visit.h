@@ -15,6 +15,7 @@
  *           COMMENT (..._AT_ALT)      each of the alternative's comments
  *         ALT_EXIT
  *         NAG                         each NAG, in the order written
+ *         EVIDENCE                    its evidence link (times, region), if any
  *         COMMENT (..._AT_NODE)       each comment after the node
  *         LINE_ENTER ... LINE_EXIT    each variation, depth + 1, recursively
  *       NODE_EXIT
@@ -41,7 +42,9 @@ typedef enum {
 	TB_VISIT_ALT_ENTER,
 	TB_VISIT_ALT_EXIT,
 	TB_VISIT_NAG,
-	TB_VISIT_COMMENT
+	TB_VISIT_COMMENT,
+	TB_VISIT_EVIDENCE   /* a node's evidence link (v->evidence); a comment's and an
+	                       alternative's are read from them (tb_comment, tb_alt) */
 } tb_visit_event;
 
 /* Where a comment stands (TB_VISIT_COMMENT). */
@@ -60,6 +63,7 @@ enum {
 	TB_VISIT_P_ALT,         /* the node's alternative 'i' is to be entered */
 	TB_VISIT_P_ALT_COMMENT, /* that alternative's comments, then its exit */
 	TB_VISIT_P_NAG,         /* the node's NAG 'i' */
+	TB_VISIT_P_EVIDENCE,    /* the node's evidence link */
 	TB_VISIT_P_COMMENT,     /* the node's comments */
 	TB_VISIT_P_VAR,         /* done with variation 'var' (or none yet): the next one */
 	TB_VISIT_P_NODE_EXIT,   /* the node is to be left */
@@ -96,6 +100,7 @@ typedef struct tb_visit {
 	const tb_node *prev;    /* NODE_*: the node before it on its line, or NULL */
 	const tb_alt *alt;      /* ALT_*, COMMENT at an alternative: the alternative */
 	const tb_comment *comment; /* COMMENT: the comment */
+	const tb_evidence *evidence; /* EVIDENCE: the node's link */
 	unsigned nag;           /* NAG: its code */
 	unsigned index;         /* ALT_*, NAG, COMMENT: its place in its list, from 0 */
 	int at;                 /* COMMENT: tb_visit_at */
@@ -144,7 +149,8 @@ static inline int tb_visit_next(tb_visit *v)
 	if (f->phase != TB_VISIT_P_NEXT)
 		return tb_visit_step(v);
 	const tb_node *n = f->node ? f->node->next : f->line->first;
-	if (!n || n->kind == TB_NODE_READING || n->nnags || n->comments || n->variations)
+	if (!n || n->kind == TB_NODE_READING || n->nnags || n->comments || n->variations ||
+	    n->evidence)
 		return tb_visit_step(v);
 	f->prev = f->node;
 	f->node = n;

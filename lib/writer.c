@@ -10,6 +10,7 @@
  */
 #include <string.h>
 
+#include "evidence.h"
 #include "game.h"
 #include "record.h"
 #include "visit.h"
@@ -59,9 +60,12 @@ void tb_write_tag(tb_buf *b, const char *name, const char *value)
 	tb_buf_puts(b, "\"]");
 }
 
+/* A comment, and its evidence link right after its '}'. */
 static void S_comment(tb_buf *b, const tb_comment *c)
 {
 	tb_write_comment(b, c->text, c->lang);
+	if (c->evidence)
+		tb_ev_write(b, c->evidence);
 }
 
 /* Writes each comment of 'c' preceded by 'sep', the first, and by a
@@ -75,7 +79,7 @@ static void S_comments(tb_buf *b, const tb_comment *c, const char *sep)
 }
 
 /* "gap", "gap 3", "gap 2-6" */
-static void S_gap(tb_buf *b, long lo, long hi)
+static void S_gap(tb_buf *b, long lo, long hi) /* a gap's int32_t counts */
 {
 	tb_buf_puts(b, "gap");
 	if (lo >= 0)
@@ -115,8 +119,10 @@ static void S_node_body(S_writer *w, const tb_node *n)
 			if (i)
 				tb_buf_puts(w->b, " | ");
 			tb_write_alt(w->b, w->g, &n->alts[i]);
-			if (!w->bare)
+			if (!w->bare) {
+				tb_ev_write(w->b, n->alts[i].evidence);
 				S_comments(w->b, n->alts[i].comments, " ");
+			}
 		}
 		tb_buf_putc(w->b, '>');
 		break;
@@ -252,6 +258,10 @@ static void S_visit(S_writer *w, tb_visit *v, int notes)
 			break;
 		case TB_VISIT_NAG:
 			S_nag(w->b, v->node, v->index);
+			break;
+		case TB_VISIT_EVIDENCE:
+			if (!w->bare)
+				tb_ev_write(w->b, v->evidence);
 			break;
 		case TB_VISIT_COMMENT:
 			if (w->bare || v->at == TB_VISIT_AT_ALT)

@@ -23,6 +23,7 @@
 #include <libxml/xmlreader.h>
 
 #include "diag.h"
+#include "evidence.h"
 #include "game.h"
 #include "lasterr.h"
 #include "record.h"
@@ -31,6 +32,7 @@
 #include "xml.h"
 
 #define S_MAX_DIAGS 100
+#define S_EV_MAX 128    /* " @TIME @REGION" of a link that reads (evidence.c) */
 #define S_XDECL_MAX 512 /* an XML declaration longer than this is refused */
 
 /* Where the text of the record being converted is. */
@@ -83,6 +85,9 @@ struct tb_xml_reader {
 	char *token;             /* its token attribute */
 	unsigned token_line;
 	char *wit;               /* an alternative's witnesses, "A?, B", to follow its token */
+	/* evidence links read from attributes, as TGN text (" @0:02:10 @p12"),
+	 * until what they follow is written: a node's, an alternative's, a comment's */
+	char ev_node[S_EV_MAX], ev_alt[S_EV_MAX], ev_comment[S_EV_MAX];
 	int reading_open;        /* "<" written, ">" not yet */
 	int lone_unknown;        /* the move just written is "?", a placement on a
 	                            point nobody knows: its first NAG (1-6) must
@@ -494,6 +499,37 @@ static char *S_attr(tb_xml_reader *x, const char *name)
 	return (char *)xmlTextReaderGetAttribute(x->xr, BAD_CAST name);
 }
 
+/* The element's attributes "time" and "region" (spec/xml.md), each
+ * checked by the TGN reader's own reading of a link (evidence.c), as
+ * the TGN text " @TIME @REGION" into 'out' (S_EV_MAX bytes; "" for
+ * none): it goes into the TGN text after what it is evidence of. */
+static void S_ev_read(tb_xml_reader *x, char *out)
+{
+	static const char *const names[] = {"time", "region"};
+	out[0] = '\0';
+	for (int i = 0; i < 2; i++) {
+		char *v = S_attr(x, names[i]);
+		tb_ev_token t;
+		const char *why;
+		size_t at, len = strlen(out);
+		if (!v)
+			continue;
+		if (tb_ev_token_read(v, strlen(v), &t, &why, &at) || t.is_time != (i == 0))
+			S_diag(x, TB_ERROR, TB_D_XML_INVALID, S_line(x), 0, "%s=\"%.40s\": %s",
+			       names[i], v, t.is_time != (i == 0) ? "not a link of that kind" : why);
+		else /* a link read is short: at most 27 or 68 bytes */
+			snprintf(out + len, S_EV_MAX - len, " @%s", v);
+		xmlFree(v);
+	}
+}
+
+/* Writes the links kept in 'ev' (S_ev_read), and forgets them. */
+static void S_ev_flush(tb_xml_reader *x, char *ev)
+{
+	tb_buf_puts(&x->tgn, ev);
+	ev[0] = '\0';
+}
+
 /* Reads a point attribute ("d3", "?") into '*pt'. */
 static int S_point(tb_xml_reader *x, const char *name, tb_point *pt)
 {
@@ -674,6 +710,8 @@ static void S_parts_end(tb_xml_reader *x)
 	tb_buf_puts(&x->tgn, tok.data);
 	x->lone_unknown = !x->in_alt && strcmp(tok.data, "?") == 0;
 	tb_buf_free(&tok);
+	if (x->in_alt) /* before the comment that names its witnesses */
+		S_ev_flush(x, x->ev_alt);
 	S_wit_end(x);
 	if (x->reconstructed) {
 		tb_buf_putc(&x->tgn, '>');
@@ -694,14 +732,21 @@ static int S_reconstructed(tb_xml_reader *x)
 }
 
 /* Closes what a node's first annotation follows: its move's token, or
- * its reading's alternatives. */
-static void S_body_end(tb_xml_reader *x)
+ * its reading's alternatives -- its links not yet (S_body_end). */
+static void S_body_close(tb_xml_reader *x)
 {
 	S_parts_end(x);
 	if (x->reading_open) {
 		tb_buf_putc(&x->tgn, '>');
 		x->reading_open = 0;
 	}
+}
+
+/* S_body_close, then the node's links. */
+static void S_body_end(tb_xml_reader *x)
+{
+	S_body_close(x);
+	S_ev_flush(x, x->ev_node);
 }
 
 /* An alternative of a reading: "d2", "reconstructed d2", "omitted",
@@ -712,6 +757,7 @@ static void S_alt(tb_xml_reader *x)
 	char *kind = S_attr(x, "kind"), *rec = S_attr(x, "reconstructed");
 	const char *k = kind ? kind : "";
 	x->in_alt = 1;
+	S_ev_read(x, x->ev_alt);
 	if (x->alt_index++)
 		tb_buf_puts(&x->tgn, " | ");
 	S_wit_begin(x);
@@ -736,8 +782,10 @@ static void S_alt(tb_xml_reader *x)
 		                     : strcmp(k, "omitted") == 0 ? "omitted"
 		                                                 : "?");
 	}
-	if (strcmp(k, "move") != 0) /* a move's token is written with its parts */
+	if (strcmp(k, "move") != 0) { /* a move's token is written with its parts */
+		S_ev_flush(x, x->ev_alt);
 		S_wit_end(x);
+	}
 	xmlFree(kind);
 	xmlFree(rec);
 }
@@ -780,6 +828,7 @@ static void S_element(tb_xml_reader *x, const char *name)
 		tb_buf_clear(&x->tgn);
 		x->nlines = 0;
 		x->reading_open = x->in_parts = x->in_alt = 0;
+		x->ev_node[0] = x->ev_alt[0] = x->ev_comment[0] = '\0';
 		x->text_in = IN_NONE;
 		S_newline(x); /* line 1: the record's own comments */
 	} else if (strcmp(name, "tag") == 0) {
@@ -808,16 +857,19 @@ static void S_element(tb_xml_reader *x, const char *name)
 		S_newline(x); /* the blank line after the tags */
 	} else if (strcmp(name, "move") == 0) {
 		S_number(x);
+		S_ev_read(x, x->ev_node);
 		x->reconstructed = S_reconstructed(x);
 		S_parts_begin(x);
 	} else if (strcmp(name, "pass") == 0 || strcmp(name, "unknown") == 0) {
 		S_number(x);
+		S_ev_read(x, x->ev_node);
 		int r = name[0] == 'p' && S_reconstructed(x);
 		tb_buf_puts(&x->tgn, name[0] == 'p' ? "pass" : "?");
 		if (r)
 			tb_buf_putc(&x->tgn, '>');
 	} else if (strcmp(name, "reading") == 0) {
 		S_number(x);
+		S_ev_read(x, x->ev_node);
 		tb_buf_putc(&x->tgn, '<');
 		x->reading_open = 1;
 		x->alt_index = 0;
@@ -831,6 +883,8 @@ static void S_element(tb_xml_reader *x, const char *name)
 		              max ? max : "");
 		xmlFree(min);
 		xmlFree(max);
+		S_ev_read(x, x->ev_node);
+		S_ev_flush(x, x->ev_node);
 	} else if (strcmp(name, "position") == 0) {
 		char *p = S_attr(x, "notation");
 		S_newline(x);
@@ -839,15 +893,18 @@ static void S_element(tb_xml_reader *x, const char *name)
 		tb_write_escaped(&x->tgn, p ? p : "", "\"\\");
 		tb_buf_puts(&x->tgn, "\">");
 		xmlFree(p);
+		S_ev_read(x, x->ev_node);
+		S_ev_flush(x, x->ev_node);
 	} else if (strcmp(name, "nag") == 0) {
 		static const char *const sfx[] = {"", "!", "?", "!!", "??", "!?", "?!"};
 		char *code = S_attr(x, "code");
-		S_body_end(x);
+		S_body_close(x); /* its links after it: "?!" is a suffix ("? @0:00:01!" no word) */
 		int k = code && code[0] >= '1' && code[0] <= '6' && !code[1] ? code[0] - '0' : 0;
 		if (x->lone_unknown && k) /* "?!": not the unknown turn "? $1" */
 			tb_buf_puts(&x->tgn, sfx[k]);
 		else
 			tb_buf_printf(&x->tgn, " $%s", code ? code : "");
+		S_ev_flush(x, x->ev_node);
 		x->lone_unknown = 0;
 		xmlFree(code);
 	} else if (strcmp(name, "comment") == 0) {
@@ -856,6 +913,7 @@ static void S_element(tb_xml_reader *x, const char *name)
 		else
 			S_body_end(x);
 		S_start_text(x, IN_COMMENT);
+		S_ev_read(x, x->ev_comment);
 	} else if (strcmp(name, "variation") == 0) {
 		S_body_end(x);
 		tb_buf_puts(&x->tgn, " (");
@@ -875,6 +933,7 @@ static void S_end_element(tb_xml_reader *x, const char *name)
 			size_t from = x->tgn.len;
 			tb_buf_putc(&x->tgn, ' ');
 			tb_write_comment(&x->tgn, x->text.data ? x->text.data : "", x->lang);
+			S_ev_flush(x, x->ev_comment);
 			S_map_newlines(x, from);
 		}
 		x->text_in = IN_NONE;

@@ -22,6 +22,7 @@
 
 #include "collate.h"
 #include "diag.h"
+#include "evidence.h"
 #include "game.h"
 #include "lasterr.h"
 #include "reader.h"
@@ -210,11 +211,32 @@ static void S_span(S_record *s, const tb_span *sp)
 	S_attr_u(s, "end-col", sp->end_col);
 }
 
+/* The attributes "time" and "region" of evidence link 'e' (NULL: none),
+ * in their canonical text (evidence.c). */
+static void S_evidence(S_record *s, const tb_evidence *e)
+{
+	if (!e)
+		return;
+	if (e->from >= 0) {
+		tb_buf_clear(&s->tmp);
+		tb_ev_write_time(&s->tmp, e->from, e->to);
+		tb_buf_putc(&s->tmp, '\0');
+		S_attr(s, "time", S_made(s, &s->tmp));
+	}
+	if (e->page) {
+		tb_buf_clear(&s->tmp);
+		tb_ev_write_region(&s->tmp, e);
+		tb_buf_putc(&s->tmp, '\0');
+		S_attr(s, "region", S_made(s, &s->tmp));
+	}
+}
+
 static void S_comment(S_record *s, const tb_comment *c)
 {
 	S_start(s, "comment");
 	if (c->lang)
 		S_attr(s, "xml:lang", c->lang);
+	S_evidence(s, c->evidence);
 	S_span(s, &c->span);
 	tb_xw_text(s->w, c->text, strlen(c->text));
 	S_end(s);
@@ -379,6 +401,7 @@ static int S_alt(S_record *s, const tb_alt *alt)
 	S_attr(s, "kind", kinds[alt->kind]);
 	if (alt->reconstructed)
 		S_attr(s, "reconstructed", "true");
+	S_evidence(s, alt->evidence);
 	uint32_t set, own;
 	int named = 0;
 	if (s->sigla && tb_alt_witnesses(s->sigla, alt, &set, &own)) {
@@ -421,11 +444,13 @@ static void S_node(S_record *s, const tb_node *n, const tb_node *prev)
 		if (n->reconstructed)
 			S_attr(s, "reconstructed", "true");
 		S_span(s, &n->span);
+		S_evidence(s, n->evidence);
 		S_move_body(s, &n->move);
 		break;
 	case TB_NODE_READING:
 		S_number(s, n, prev);
 		S_span(s, &n->span);
+		S_evidence(s, n->evidence);
 		break;
 	case TB_NODE_GAP:
 		S_written(s, n, prev);
@@ -434,6 +459,7 @@ static void S_node(S_record *s, const tb_node *n, const tb_node *prev)
 		if (n->gap_max > n->gap_min)
 			S_attr_u(s, "max", (unsigned long)n->gap_max);
 		S_span(s, &n->span);
+		S_evidence(s, n->evidence);
 		break;
 	case TB_NODE_POSITION: {
 		tb_buf b = TB_BUF_SOFT;
@@ -442,6 +468,7 @@ static void S_node(S_record *s, const tb_node *n, const tb_node *prev)
 		S_attr(s, "notation", S_made(s, &b));
 		tb_buf_free(&b);
 		S_span(s, &n->span);
+		S_evidence(s, n->evidence);
 		break;
 	}
 	default: /* pass, unknown */
@@ -449,6 +476,7 @@ static void S_node(S_record *s, const tb_node *n, const tb_node *prev)
 		if (n->reconstructed)
 			S_attr(s, "reconstructed", "true");
 		S_span(s, &n->span);
+		S_evidence(s, n->evidence);
 		break;
 	}
 }

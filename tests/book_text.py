@@ -80,8 +80,8 @@ def items(tgn):
                 close = depth_reading and tok.endswith(">")
                 if close:
                     tok = tok[:-1]
-                if re.fullmatch(r"\d+\.(\.\.)?|\$\d+", tok):
-                    continue
+                if re.fullmatch(r"\d+\.(\.\.)?|\$\d+", tok) or tok.startswith("@"):
+                    continue  # a number, a NAG, an evidence link (not printed)
                 tok = re.sub(r"[!?]+$", "", tok) or tok
                 if not (depth_reading and alt):  # an alternative: said in the note
                     out.append(("turn", tok))

@@ -195,7 +195,8 @@ static void number_warnings(const tb_reader *r, buf *out)
 
 /* Is the canonical form 'text' of 'rec' (read by 'src') a fixed point:
  * read back, the same tree, written the same, and clean but for the
- * move-number warnings of the source, the same in the same order. */
+ * move-number warnings of the source, the same in the same order (and
+ * the warnings below). */
 static int fixed_point(const tb_reader *src, const tb_record *rec, const char *text,
                        size_t len, buf *why)
 {
@@ -204,9 +205,12 @@ static int fixed_point(const tb_reader *src, const tb_record *rec, const char *t
 	int ok = tb_reader_next(r, &again) == 1;
 	/* clean but for the names of extension tags a slip from a roster's
 	 * (TB213): the canonical form keeps tags as written; and for the
-	 * move numbers that disagree with the count, which it keeps too */
+	 * move numbers that disagree with the count, which it keeps too; and
+	 * for the times of a record that names no recording (TB317): it keeps
+	 * them, and invents no [Recording] */
 	for (size_t i = 0; ok && i < tb_reader_ndiags(r); i++)
-		ok = (tb_reader_diag(r, i)->code == 213 || tb_reader_diag(r, i)->code == 302) &&
+		ok = (tb_reader_diag(r, i)->code == 213 || tb_reader_diag(r, i)->code == 302 ||
+		      tb_reader_diag(r, i)->code == 317) &&
 		     tb_reader_diag(r, i)->severity == TB_WARNING;
 	buf was = {0}, now = {0};
 	number_warnings(src, &was);

@@ -21,12 +21,12 @@ import os
 import weakref
 from collections.abc import MutableMapping
 from dataclasses import dataclass
-from typing import Iterator, List, Optional, Sequence, Tuple, Union
+from typing import Dict, Iterator, List, Optional, Sequence, Tuple, Union
 
 __all__ = [
     "TableroError", "Diagnostic", "Comment", "Record", "Line", "Node", "Alternative",
     "Position", "Turn", "Played", "Event", "EVENT_KINDS", "Fault", "Replay", "Frame",
-    "PositionUnknown", "read", "loads", "games", "version",
+    "PositionUnknown", "read", "loads", "games", "version", "links",
     "Query", "Match", "Span", "Unsure", "GrepError", "grep",
 ]
 
@@ -207,6 +207,13 @@ for _name, _res, _args in [
     ("tb_node_nag", C.c_int, (_p, _sz)),
     ("tb_node_comment", _s, (_p, _sz, C.POINTER(_s))),
     ("tb_node_gap", C.c_int, (_p, C.POINTER(C.c_long), C.POINTER(C.c_long))),
+    ("tb_node_evidence", C.c_int, (_p, _p)),
+    ("tb_node_comment_evidence", C.c_int, (_p, _sz, _p)),
+    ("tb_line_comment_evidence", C.c_int, (_p, _sz, _p)),
+    ("tb_node_set_evidence", C.c_int, (_p, _p, _s)),
+    ("tb_node_set_comment_evidence", C.c_int, (_p, _p, _sz, _s)),
+    ("tb_line_set_comment_evidence", C.c_int, (_p, _p, _sz, _s)),
+    ("tb_evidence_format", _sz, (_p, C.c_int, C.c_char_p, _sz)),
     ("tb_node_position", _str_out, (_p, _p)), ("tb_node_span", None, (_p, _SPAN)),
     ("tb_node_nalts", _sz, (_p,)), ("tb_alt_type", C.c_int, (_p, _sz)),
     ("tb_alt_reconstructed", C.c_int, (_p, _sz)), ("tb_alt_token", _str_out, (_p, _p, _sz)),
@@ -597,6 +604,25 @@ class Alternative:
         return "<Alternative %s>" % self.token
 
 
+def _evidence(fn, *args) -> Optional[Dict[str, str]]:
+    """A link read by 'fn' (tb_node_evidence and its kin) as a dict of the
+    parts it has, 'time' and 'region', canonical (spec/tgn.md 8.6); None."""
+    info = C.create_string_buffer(128)  # a tb_evidence_info, read by the library alone
+    if not fn(*args, info):
+        return None
+    out = {}
+    for what, key in ((0, "time"), (1, "region")):
+        buf = C.create_string_buffer(128)
+        if _lib.tb_evidence_format(info, what, buf, 128):
+            out[key] = buf.value.decode("ascii")
+    return out
+
+
+def links(evidence: Optional[Dict[str, str]]) -> str:
+    """A link as .evidence gives it, as TGN writes it: "@0:02:10 @p12"."""
+    return " ".join("@" + evidence[k] for k in ("time", "region") if k in (evidence or {}))
+
+
 class Node(_Owned):
     """A node of a line: a turn, a gap, a restated position or a reading."""
     __slots__ = ()
@@ -664,6 +690,24 @@ class Node(_Owned):
         if _lib.tb_node_gap(self._h, C.byref(lo), C.byref(hi)):
             return None
         return (lo.value, hi.value)
+
+    @property
+    def evidence(self) -> Optional[Dict[str, str]]:
+        """Its evidence link (spec/tgn.md 8.6) as the canonical form writes
+        it: {'time': '0:02:10-0:02:14', 'region': 'p12#120,340,80,40'}, the
+        parts it has; None when it has none."""
+        return _evidence(_lib.tb_node_evidence, self._h)
+
+    def comment_evidence(self, i: int) -> Optional[Dict[str, str]]:
+        """The evidence link of its i-th comment, as .evidence."""
+        return _evidence(_lib.tb_node_comment_evidence, self._h, i)
+
+    def set_evidence(self, links: str) -> None:
+        """Sets its evidence links as TGN writes them ("@0:02:10 @p12"; "": none)."""
+        self._check(_lib.tb_node_set_evidence(self._rec._h, self._h, _text(links)))
+
+    def set_comment_evidence(self, i: int, links: str) -> None:
+        self._check(_lib.tb_node_set_comment_evidence(self._rec._h, self._h, i, _text(links)))
 
     @property
     def position(self) -> Optional[str]:
@@ -746,6 +790,13 @@ class Line(_Owned):
 
     def add_comment(self, text: str, lang: Optional[str] = None) -> None:
         self._check(_lib.tb_line_add_comment(self._rec._h, self._h, _text(text), _text(lang)))
+
+    def comment_evidence(self, i: int) -> Optional[Dict[str, str]]:
+        """The evidence link of its i-th leading comment, as Node.evidence."""
+        return _evidence(_lib.tb_line_comment_evidence, self._h, i)
+
+    def set_comment_evidence(self, i: int, links: str) -> None:
+        self._check(_lib.tb_line_set_comment_evidence(self._rec._h, self._h, i, _text(links)))
 
     def append(self, text: str) -> Optional[Node]:
         """Reads 'text' as movetext ("d2-d3 {fine} a7", "<gap 2>") and appends

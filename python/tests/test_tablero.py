@@ -49,18 +49,31 @@ def decode(s):
     return bytes(out)
 
 
+SUFFIX = {1: "!", 2: "?", 3: "!!", 4: "??", 5: "!?", 6: "?!"}
+
+
+def lone_point(node):
+    """A placement on a point nobody knows with a suffix, La Pitarra's "?!":
+    its token "?" alone would read as the unknown turn."""
+    return node.kind == "move" and node.token == "?" and node.nags[:1] and \
+        node.nags[0] in SUFFIX
+
+
 def numbered(node):
+    token = node.token + (SUFFIX[node.nags[0]] if lone_point(node) else "")
     if node.side is None:
-        return node.token
+        return token
     number, side = node.written or (node.number, node.side)  # a slip's kept
-    return "%d%s %s" % (number, "..." if side else ".", node.token)
+    return "%d%s %s" % (number, "..." if side else ".", token)
 
 
 def copy_notes(src, dst):
-    for nag in src.nags:
+    for nag in src.nags[1:] if lone_point(src) else src.nags:
         dst.add_nag(nag)
-    for c in src.comments:
+    dst.set_evidence(tablero.links(src.evidence))
+    for i, c in enumerate(src.comments):
         dst.add_comment(c.text, c.lang)
+        dst.set_comment_evidence(i, tablero.links(src.comment_evidence(i)))
 
 
 def rebuild(rec):
@@ -83,8 +96,9 @@ def rebuild(rec):
                 lines[depth] = out.main if depth == 0 else None
                 pending[depth] = last.get(depth - 1)
             else:
-                for c in item.comments:
+                for i, c in enumerate(item.comments):
                     lines[depth].add_comment(c.text, c.lang)
+                    lines[depth].set_comment_evidence(i, tablero.links(item.comment_evidence(i)))
         elif ev == "enter":
             if lines[depth] is None:
                 lines[depth] = pending[depth].add_variation(numbered(item))
@@ -158,6 +172,13 @@ class Reading(unittest.TestCase):
                                       ("enter", "line", 1), ("enter", "a1", 1),
                                       ("enter", "b2", 1)])
         self.assertEqual(len(list(rec.nodes())), 7)
+
+    def test_evidence(self):
+        rec = tablero.loads('[Game "pitarra"]\n[Recording "c.ogg"]\n[Facsimile "p12=a.jpg"]\n'
+                            '1. d1 @00:02:10.50-0:02:14 @p12#1,2,3,4 a1 @p12 2. d2 *\n')[0]
+        self.assertEqual([n.evidence for n in rec],
+                         [{"time": "0:02:10.5-0:02:14", "region": "p12#1,2,3,4"},
+                          {"region": "p12"}, None])
 
     def test_validate(self):
         rec = tablero.loads('[Game "pitarra"]\n\n1. d1 d1 *\n', "x.tgn")[0]

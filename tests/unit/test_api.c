@@ -41,13 +41,30 @@ static char *S_numbered(const tb_record *rec, const tb_node *n)
 	return s;
 }
 
+/* Evidence link 'ev' as TGN writes it ("@0:02:10 @p12"), into 'buf'. */
+static const char *S_links(const tb_evidence_info *ev, char buf[256])
+{
+	char t[96], r[96];
+	tb_evidence_format(ev, TB_EVIDENCE_TIME, t, sizeof t);
+	tb_evidence_format(ev, TB_EVIDENCE_REGION, r, sizeof r);
+	snprintf(buf, 256, "%s%s %s%s", *t ? "@" : "", t, *r ? "@" : "", r);
+	return buf;
+}
+
 static void S_copy_notes(const tb_record *src, const tb_node *n, tb_record *dst, tb_node *m)
 {
 	const char *text, *lang;
+	tb_evidence_info ev;
+	char buf[256];
 	for (size_t i = 0; i < tb_node_nnags(n); i++)
 		assert_int_equal(tb_node_add_nag(dst, m, tb_node_nag(n, i)), 0);
-	for (size_t i = 0; (text = tb_node_comment(n, i, &lang)); i++)
+	if (tb_node_evidence(n, &ev))
+		assert_int_equal(tb_node_set_evidence(dst, m, S_links(&ev, buf)), 0);
+	for (size_t i = 0; (text = tb_node_comment(n, i, &lang)); i++) {
 		assert_int_equal(tb_node_add_comment(dst, m, text, lang), 0);
+		if (tb_node_comment_evidence(n, i, &ev))
+			assert_int_equal(tb_node_set_comment_evidence(dst, m, i, S_links(&ev, buf)), 0);
+	}
 	(void)src;
 }
 
@@ -92,8 +109,14 @@ static tb_record *S_rebuild(const tb_record *src)
 			last[d] = NULL;
 		} else if (l && ev == TB_EVENT_EXIT) {
 			assert_non_null(line[d]);
-			for (size_t i = 0; (text = tb_line_comment(l, i, &lang)); i++)
+			for (size_t i = 0; (text = tb_line_comment(l, i, &lang)); i++) {
+				tb_evidence_info lev;
+				char buf[256];
 				assert_int_equal(tb_line_add_comment(dst, line[d], text, lang), 0);
+				if (tb_line_comment_evidence(l, i, &lev))
+					assert_int_equal(tb_line_set_comment_evidence(dst, line[d], i,
+					                                              S_links(&lev, buf)), 0);
+			}
 		} else if (n && ev == TB_EVENT_ENTER) {
 			char *tok = S_numbered(src, n);
 			tb_node *m = NULL;

@@ -673,7 +673,7 @@ static void test_tag_list(void **state)
 	 * every one found by name, each the first of its name. */
 	static const char *const names[] = {
 		"Game", "Rules", "Site", "Date", "Result", "Event", "Round", "Informant",
-		"Recorder", "Transcriber", "Annotator", "Source", "Language", "Community",
+		"Recorder", "Transcriber", "Annotator", "Source", "Recording", "Facsimile", "Language", "Community",
 		"Access", "Notes", "Position", "Red", "Yellow", "Attackers", "Defenders",
 		"Gam", "Games", "game", "Rule", "Resulted", "R", "Accesss", "Zeta", "_x", "Ñandú",
 	};
