@@ -415,7 +415,8 @@ def test_features():
           "the '?' on the line put in alone: %r" % [a["title"] for a in r["result"]])
     if here:
         one = apply_edits(text, here[0]["edit"]["changes"][uri])
-        check("19. f2-e3xa4 <reconstructed g1-f2> {" in one, "the '?' replaced where it stands")
+        check("19. f2-e3xa4 <reconstructed g1-f2> @0:49:12-0:49:20 {" in one,
+              "the '?' replaced where it stands, its link kept")
     fill = [a for a in r["result"] if a["title"].startswith("Put in what the rules decide (")]
     check(len(fill) == 1, "a fill action")
     if fill:
