@@ -1,7 +1,8 @@
 /*
  * lsp_actions.c -- the code actions of "tablero lsp" (spec/lsp.md):
- * a slip's repair applied (from validate's repair notes, "at L:C, KIND:
- * TURNS"), the turn kept as a reading of the repair and what is written
+ * a slip's repair applied (the replay's repairs, typed: tb_replay_slips,
+ * the ones validate's notes name), the turn kept as a reading of the
+ * repair and what is written
  * ("<reconstructed d2xd3 | d2xd7>", as fill --repairs writes it), what
  * the rules decide put in for '?', '?' points and gaps (tb_record_fill,
  * as tablero fill writes it), and the missing tags of the roster added.
@@ -132,7 +133,7 @@ static json_object *S_record_edit(const lsp_doc *d, const lsp_rec *r, char *s, s
 
 enum { S_REPLACE, S_MISSING, S_TWICE };
 
-/* A repair note's parts: where, its kind's words, the turns' tokens. */
+/* A repair's parts: where, its kind's words, the turns' tokens. */
 typedef struct S_repair {
 	unsigned line, col;
 	int how;
@@ -148,36 +149,26 @@ static void S_repair_free(S_repair *p)
 	p->ntok = 0;
 }
 
-/* Reads one note line "at L:C, KIND: TURNS[: the next ...]"; 0, or -1
- * when it is no repair note. */
-static int S_parse_repair(const char *s, size_t n, S_repair *p)
+/* Repair 's' (the replay's, typed: tb_replay_slips) as the parts the
+ * edits are made from: where it starts, its kind's words, the turns'
+ * tokens. 0, or -1 when it has no turn to write and drops none. */
+static int S_repair_of(const tb_slip *s, S_repair *p)
 {
-	char line[1024];
-	if (n >= sizeof line || n < 8 || strncmp(s, "at ", 3) != 0)
-		return -1;
-	memcpy(line, s, n);
-	line[n] = '\0';
-	int used = 0;
-	if (sscanf(line, "at %u:%u, %n", &p->line, &p->col, &used) != 2 || !used)
-		return -1;
-	char *kind = line + used, *colon = strstr(kind, ": ");
-	if (!colon)
-		return -1;
-	*colon = '\0';
-	snprintf(p->kind, sizeof p->kind, "%s", kind);
-	char *turns = colon + 2, *tail = strstr(turns, ": the next");
-	if (tail)
-		*tail = '\0';
-	p->how = strncmp(kind, "a turn seems to be missing", 26) == 0 ? S_MISSING
-	         : strncmp(kind, "a turn written twice", 20) == 0 ? S_TWICE : S_REPLACE;
+	unsigned sp[4];
+	tb_node_span(s->first, sp);
+	p->line = sp[0];
+	p->col = sp[1];
+	const char *words = tb_slip_words(s->kind);
+	snprintf(p->kind, sizeof p->kind, "%s", words ? words : "a slip");
+	p->how = s->kind == TB_SLIP_MISSING ? S_MISSING : s->kind == TB_SLIP_TWICE ? S_TWICE
+	                                                                             : S_REPLACE;
 	p->ntok = 0;
-	for (char *t = strtok(turns, " "); t; t = strtok(NULL, " ")) {
-		size_t k = strlen(t);
-		if (k && t[k - 1] == '.' && t[0] >= '0' && t[0] <= '9')
-			continue; /* a move number */
-		if (p->ntok == 4)
+	for (const char *t = s->turns; *t && p->ntok < 4;) {
+		size_t n = strcspn(t, " ");
+		if (!(p->tok[p->ntok] = strndup(t, n)))
 			break;
-		p->tok[p->ntok++] = strdup(t);
+		p->ntok++;
+		t += n + (t[n] == ' ');
 	}
 	return p->ntok || p->how == S_TWICE ? 0 : -1;
 }
@@ -283,22 +274,27 @@ static json_object *S_diag(const lsp_doc *d, const lsp_rec *r, const lsp_diag *g
 	return o;
 }
 
-/* The repairs a diagnostic's notes name, as actions (at most 'max'). */
+/* The repairs the replay kept for the turn diagnostic 'g' is at (its
+ * notes name them), as actions, best first. */
 static void S_repairs(json_object *out, lsp_ctx *c, const lsp_rec *r, const lsp_diag *g)
 {
+	const lsp_check *k = r->check;
+	int inside;
+	tb_node *ill = k->replay ? lsp_node_at(k->rec, g->line + k->read_line, g->col, &inside)
+	                         : NULL;
+	tb_slip slips[3];
+	size_t n = ill && inside ? tb_replay_slips(k->replay, ill, slips, 3) : 0;
 	int first = 1;
-	for (const char *p = g->note; p && *p;) {
-		const char *e = strchr(p, '\n');
-		size_t n = e ? (size_t)(e - p) : strlen(p);
+	for (size_t i = 0; i < n && i < 3; i++) {
 		S_repair rp;
-		if (S_parse_repair(p, n, &rp) == 0) {
+		if (S_repair_of(&slips[i], &rp) == 0) {
 			char *written;
 			json_object *edits = S_repair_edits(c, r, &rp, &written);
 			if (edits) {
 				char title[600], turns[160] = "";
-				for (size_t i = 0; i < rp.ntok; i++)
+				for (size_t j = 0; j < rp.ntok; j++)
 					snprintf(turns + strlen(turns), sizeof turns - strlen(turns), "%s%s",
-					         i ? " " : "", rp.tok[i]);
+					         j ? " " : "", rp.tok[j]);
 				snprintf(title, sizeof title, "Repair (%s): %s", rp.kind,
 				         rp.how == S_TWICE ? "drop the copy" : turns);
 				json_object_array_add(out, S_action(c->doc, title, edits,
@@ -316,9 +312,8 @@ static void S_repairs(json_object *out, lsp_ctx *c, const lsp_rec *r, const lsp_
 				first = 0;
 			}
 			free(written);
-			S_repair_free(&rp);
 		}
-		p += n + (e != NULL);
+		S_repair_free(&rp);
 	}
 }
 

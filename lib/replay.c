@@ -13,10 +13,24 @@
 #include <string.h>
 
 #include "reader.h"
+#include "repair.h"
 #include "replay.h"
 #include "validate.h"
 #include "writer.h"
 #include "xalloc.h"
+
+/* A slip's repair kept for a node (tb_replay_slips). */
+typedef struct S_slip {
+	const tb_node *refused;
+	tb_slip s;               /* its 'turns' unset: 'text' is where they are */
+	size_t text;             /* offset in slip_text */
+} S_slip;
+
+_Static_assert((int)TB_SLIP_SOUND == (int)TB_REPAIR_SOUND &&
+               (int)TB_SLIP_POINT == (int)TB_REPAIR_POINT &&
+               (int)TB_SLIP_MISSING == (int)TB_REPAIR_MISSING &&
+               (int)TB_SLIP_TWICE == (int)TB_REPAIR_TWICE,
+               "tb_slip_kind and tb_repair_kind out of step (ORDER REPAIR)");
 
 struct tb_replay {
 	const tb_record *rec;
@@ -33,6 +47,9 @@ struct tb_replay {
 	size_t nturn, capturn;
 	int failed;              /* memory ran out while filling it */
 	char start_why[320];
+	S_slip *slip;            /* the slips' repairs told (tb_replay_on_slip) */
+	size_t nslip, capslip;
+	tb_buf slip_text;        /* their turns' tokens, each NUL-ended */
 };
 
 /* ===== The table of nodes ===== */
@@ -184,6 +201,8 @@ void tb_replay_set_failed(tb_replay *rp) { rp->failed = 1; }
 
 static void S_free(tb_replay *rp)
 {
+	free(rp->slip);
+	tb_buf_free(&rp->slip_text);
 	free(rp->v);
 	free(rp->slot);
 	free(rp->ev);
@@ -248,6 +267,84 @@ void tb_replay_events_of(const tb_replay *rp, const tb_frame *f, tb_events *out)
 	out->n = (uint8_t)(f->nev < max ? f->nev : max);
 	if (out->n) /* a replay without events has no array (memcpy from NULL: UB) */
 		memcpy(out->ev, rp->ev + f->ev, out->n * sizeof *out->ev);
+}
+
+/* ===== Slips ===== */
+
+/* Keeps repair 'r' of 'refused'; 0 when memory ran out. */
+static int S_slip_add(tb_replay *rp, const tb_node *refused, const tb_slip_repair *r, int gone_on)
+{
+	if (rp->nslip == rp->capslip) {
+		size_t cap = rp->capslip ? 2 * rp->capslip : 8;
+		S_slip *v = tb_realloc(rp->slip, cap * sizeof *v);
+		if (!v)
+			return 0;
+		rp->slip = v;
+		rp->capslip = cap;
+	}
+	S_slip *e = &rp->slip[rp->nslip];
+	e->refused = refused;
+	e->s.kind = r->kind;
+	e->s.first = r->first;
+	e->s.written = r->kind == TB_SLIP_MISSING ? 0 : r->nnodes;
+	e->s.turns = NULL;
+	e->s.gone_on = gone_on;
+	e->text = rp->slip_text.len;
+	/* a turn left out: itself (the turn after it is the written one) */
+	unsigned n = r->kind == TB_SLIP_MISSING ? 1 : r->kind == TB_SLIP_TWICE ? 0 : r->nturns;
+	for (unsigned i = 0; i < n; i++) {
+		if (i)
+			tb_buf_putc(&rp->slip_text, ' ');
+		tb_turn_token(&rp->slip_text, &r->turns[i]);
+	}
+	tb_buf_putc(&rp->slip_text, '\0');
+	if (!tb_buf_ok(&rp->slip_text))
+		return 0;
+	rp->nslip++;
+	return 1;
+}
+
+void tb_replay_on_slip(void *ctx, const tb_node *refused, const tb_slip_repair *r, size_t n,
+                       int went_on, int certain)
+{
+	(void)certain;
+	tb_replay *rp = ctx;
+	int again = 0; /* told again: checking switched to this one (the beam) */
+	for (size_t i = 0; i < rp->nslip; i++)
+		if (rp->slip[i].refused == refused) {
+			again = 1;
+			rp->slip[i].s.gone_on = 0;
+		}
+	for (size_t i = 0; i < n && !rp->failed; i++) {
+		if (again) { /* the one switched to: among those kept, or a new one */
+			size_t k = 0;
+			for (; k < rp->nslip; k++)
+				if (rp->slip[k].refused == refused && rp->slip[k].s.first == r[i].first &&
+				    rp->slip[k].s.kind == r[i].kind)
+					break;
+			if (k < rp->nslip) {
+				rp->slip[k].s.gone_on = 1;
+				continue;
+			}
+		}
+		if (!S_slip_add(rp, refused, &r[i], (int)i == went_on || again))
+			rp->failed = 1;
+	}
+}
+
+size_t tb_replay_slips(const tb_replay *rp, const tb_node *refused, tb_slip *out, size_t max)
+{
+	size_t n = 0;
+	for (size_t i = 0; rp && refused && i < rp->nslip; i++) {
+		if (rp->slip[i].refused != refused)
+			continue;
+		if (n < max) {
+			out[n] = rp->slip[i].s;
+			out[n].turns = rp->slip_text.data + rp->slip[i].text;
+		}
+		n++;
+	}
+	return n;
 }
 
 /* ===== The public face ===== */

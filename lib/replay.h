@@ -62,6 +62,11 @@ tb_frame *tb_replay_at(tb_replay *rp, long i);
 int tb_replay_add_events(tb_replay *rp, long f, const tb_events *ev);
 int tb_replay_add_turn(tb_replay *rp, long f, const tb_turn *t);
 void tb_replay_set_failed(tb_replay *rp);
+/* A tb_slip_fn (validate.h) keeping each slip's repairs for
+ * tb_replay_slips; 'ctx' the replay. Out of memory it sets failed. */
+struct tb_slip_repair;
+void tb_replay_on_slip(void *ctx, const tb_node *refused, const struct tb_slip_repair *r,
+                       size_t n, int went_on, int certain);
 /* The start cannot be played: why, as rules->load said it. */
 void tb_replay_set_start_why(tb_replay *rp, const char *why);
 

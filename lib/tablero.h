@@ -1262,6 +1262,46 @@ TB_EXPORT int tb_replay_report(const tb_replay *rp, long i, tb_turn_fn fn, void 
  * position is known, no such frame, or when memory ran out. */
 TB_EXPORT char *tb_replay_why(const tb_replay *rp, long i);
 
+/** The slips a replay found (spec/reconstruct.md §4), typed: each repair
+ * its diagnostic's notes name ("at L:C, KIND: TURNS"), for a program
+ * that applies one (tablero lsp's code actions) without reading the
+ * notes' words back. ORDER REPAIR: as the kinds' table in the spec. */
+typedef enum tb_slip_kind {
+	TB_SLIP_SOUND = 1,   /* one point misheard for one that sounds alike */
+	TB_SLIP_SAME,        /* one letter or number misheard in every point of a turn */
+	TB_SLIP_PART,        /* a capture, removal or pushback not written */
+	TB_SLIP_CROWN,       /* a crown marker wrong */
+	TB_SLIP_MISSING,     /* a turn left out: put in before 'first' */
+	TB_SLIP_TWICE,       /* a turn written twice: 'first', the copy, dropped */
+	TB_SLIP_SWAP,        /* two written turns swapped */
+	TB_SLIP_SWAP_SIDE,   /* a turn and its side's next one swapped */
+	TB_SLIP_POINT        /* one point written for another, unlike in sound */
+} tb_slip_kind;
+
+typedef struct tb_slip {
+	int kind;             /* tb_slip_kind */
+	const tb_node *first; /* the first written node it changes (for a turn
+	                         left out, the one it goes before) */
+	unsigned written;     /* the written turns it stands for, 'first' and the
+	                         next ones of its line: 0 for a turn left out */
+	const char *turns;    /* the turns in their place, as tokens separated by
+	                         single spaces ("c4-c3xe4", "e4 c4xa1"); "" for a
+	                         copy dropped */
+	int gone_on;          /* checking went on under it */
+} tb_slip;
+
+/** The repairs the replay kept for node 'refused' -- a turn the rules
+ * refuse (TB401) or a restated position the written turns before it do
+ * not reach (TB409) -- best first, as its notes name them (at most
+ * three; none for a slip after an unknown turn or a gap). Fills 'out'
+ * (at most 'max'; it may be NULL when 'max' is 0) and returns how many
+ * there are. The strings are the replay's, valid while it lives. */
+TB_EXPORT size_t tb_replay_slips(const tb_replay *rp, const tb_node *refused, tb_slip *out,
+                                 size_t max);
+/** The words of slip kind 'kind' as the notes write them, without what
+ * was misheard ("one point misheard"); NULL for no such kind. Static. */
+TB_EXPORT const char *tb_slip_words(int kind);
+
 /** ## Comparing records (spec/compare.md)
  *
  * A record's main line as a sequence of what its turns mean, for

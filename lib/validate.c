@@ -1040,7 +1040,7 @@ int tb_validate(tb_reader *r, const tb_record *rec, const tb_validate_opts *o)
 
 int tb_validate_replay(tb_reader *r, const tb_record *rec, tb_replay *rp)
 {
-	tb_validate_opts o = {NULL, NULL, NULL, NULL, NULL, NULL, rp, NULL, NULL};
+	tb_validate_opts o = {NULL, NULL, NULL, NULL, NULL, NULL, rp, tb_replay_on_slip, rp};
 	return tb_validate_soft(r, rec, &o);
 }
 

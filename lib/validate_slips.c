@@ -104,6 +104,14 @@ static const char *const S_kind_words[] = {
 	"one point written for another",
 };
 
+const char *tb_slip_words(int kind)
+{
+	if (kind == TB_REPAIR_SAME)
+		return "the same letter or number misheard in each point";
+	return kind > 0 && kind < (int)(sizeof S_kind_words / sizeof *S_kind_words)
+	           ? S_kind_words[kind] : NULL;
+}
+
 /* The kind of 'r' in words, with what was misheard and the comment
  * that names it: "one point misheard (e3 for e4, as the comment says)"
  * -- the words of every repair note, in a known position or an open

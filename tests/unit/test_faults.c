@@ -3,7 +3,8 @@
  * tb_fault): code, severity and span as the diagnostic's, the token
  * apart from the reason (never cut out of the message), the position,
  * the candidates (the turns that fit, the readings that explain an
- * illegal turn) and the repair the replay went on with. Only tablero.h
+ * illegal turn) and the repair the replay went on with; and the slips a
+ * replay kept, typed (tb_replay_slips). Only tablero.h
  * is used, as a program built on the library would.
  */
 #include "tb_test.h"
@@ -114,6 +115,61 @@ static void test_no_token(void **state)
 	free(got);
 }
 
+/* The slips a replay kept, typed (tb_replay_slips): each repair its
+ * notes name, where it starts, what it stands for and in its place,
+ * and the one checking went on under -- here the spec's two slips four
+ * turns apart (spec/reconstruct.md §4.6). */
+static void S_slips_of(const tb_replay *rp, const tb_record *rec, unsigned line, unsigned col,
+                       tt_str *out)
+{
+	tb_iter *it = tb_iter_new(rec);
+	const tb_node *ill = NULL;
+	for (int ev; !ill && (ev = tb_iter_next(it)) != TB_EVENT_DONE;) {
+		tb_node *n = tb_iter_node(it);
+		unsigned sp[4];
+		if (n && ev == TB_EVENT_ENTER && !tb_iter_line(it)) {
+			tb_node_span(n, sp);
+			if (sp[0] == line && sp[1] == col)
+				ill = n;
+		}
+	}
+	tb_iter_free(it);
+	assert_non_null(ill);
+	tb_slip s[4];
+	size_t n = tb_replay_slips(rp, ill, s, 4);
+	for (size_t i = 0; i < n && i < 4; i++) {
+		unsigned sp[4];
+		tb_node_span(s[i].first, sp);
+		tt_printf(out, "%s at %u:%u, %u written: %s%s\n", tb_slip_words(s[i].kind), sp[0], sp[1],
+		          s[i].written, s[i].turns, s[i].gone_on ? " (gone on)" : "");
+	}
+}
+
+static void test_slips_typed(void **state)
+{
+	(void)state;
+	const char *src = "[Game \"pitarra\"]\n[Language \"es\"]\n\n"
+	                  "1. f4 b6 2. g1 d5 3. d2 d1 4. c5 f2 5. f6 e5 6. g7 b2 7. d7 b4xf4 8. a7xd5 a4\n"
+	                  "9. g4xe3 d5 10. a1 e3 11. c4xa1 e4 12. e5xf2 a1 13. f6-f4xa1 b2-a1 *\n";
+	tb_reader *r = tb_reader_new_mem(src, strlen(src), "t.tgn");
+	tb_record *rec = NULL;
+	assert_int_equal(tb_reader_next(r, &rec), 1);
+	tb_replay *rp = tb_reader_replay(r, rec);
+	assert_non_null(rp);
+	tt_str out = {0};
+	S_slips_of(rp, rec, 5, 4, &out);
+	S_slips_of(rp, rec, 5, 27, &out);
+	char *got = tt_take(&out);
+	tt_assert_str(got, "one point written for another at 5:4, 1 written: g4xe5 (gone on)\n"
+	                   "one point written for another at 4:43, 1 written: e3\n"
+	                   "one point written for another at 5:4, 1 written: g4xb6\n"
+	                   "two turns written out of order at 5:27, 2 written: e4 c4xa1 (gone on)\n");
+	assert_null(tb_slip_words(0));
+	tb_replay_free(rp);
+	tb_record_free(rec);
+	tb_reader_free(r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -122,6 +178,7 @@ int main(void)
 		cmocka_unit_test(test_illegal_turn_repaired),
 		cmocka_unit_test(test_open_point),
 		cmocka_unit_test(test_no_token),
+		cmocka_unit_test(test_slips_typed),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
