@@ -310,6 +310,14 @@ static int S_turn_row(S_row *w, const tb_record *rec, const tb_replay *rp, const
 	S_puts(w, S_T_WRITTEN, written);
 	free(written);
 	S_putu(w, S_T_LINE, n->span.line);
+	tb_evidence_info ev;
+	if (tb_node_evidence(n, &ev)) { /* its own link (spec/tgn.md 8.6), as written */
+		char link[96];
+		if (tb_evidence_format(&ev, TB_EVIDENCE_TIME, link, sizeof link))
+			S_puts(w, S_T_TIME, link);
+		if (tb_evidence_format(&ev, TB_EVIDENCE_REGION, link, sizeof link))
+			S_puts(w, S_T_REGION, link);
+	}
 	long i = rp ? tb_replay_find(rp, n, 0) : -1;
 	if (i < 0)
 		return 0;

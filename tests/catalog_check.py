@@ -9,7 +9,8 @@ facts this script finds in the TGN itself, by a reading of its own:
     each main line, counted by a simple tokenizer of the movetext;
   - the CSV: CRLF line ends, a header, the same rows as the JSON Lines;
   - the turns' table: one row per node of the main line, the plies
-    counted on, the written tokens in order, `time` and `region` empty,
+    counted on, the written tokens in order, `time` and `region` the node's
+    own evidence links,
     and La Pitarra's removals (`x` in a token) among its events.
 
 usage: catalog_check.py TABLERO SAMPLE.tgn...   (prints PASS/FAIL lines,
@@ -87,38 +88,56 @@ def strip_nested(text, open_, close):
 
 
 def nodes(moves):
-    """The main line's nodes: (kind, written, unknown) each."""
-    text = re.sub(r"\{[^}]*\}", " ", moves)       # comments
-    text = re.sub(r";[^\n]*", " ", text)          # line comments
+    """The main line's nodes: (kind, written, unknown, links) each, links
+    the node's own evidence links ('@...' right after it, not after a
+    comment of it): {"time": ..., "region": ...}."""
+    text = re.sub(r"\{[^}]*\}", " \x01 ", moves)  # comments (kept as marks)
+    text = re.sub(r";[^\n]*", " \x01 ", text)     # line comments
     text = strip_nested(text, "(", ")")           # variations
-    out = []
-    # a group <...> ends at a '>' before a space or the end: one inside it
-    # (or in a plain token) is a pushback's ('d4^d7>d8')
+    out, own = [], False  # own: a link now is the last node's
     for tok in re.findall(r"<.*?>(?=\s|$)|[^\s<]+", text, re.S):
-        if tok.startswith("<"):
-            body = tok[1:-1].strip()
-            alts = [a.strip() for a in body.split("|")]
-            first = alts[0]
-            if first.startswith("gap"):
-                out.append(("gap" if len(alts) == 1 else "reading", tok, False))
-            elif first.startswith("position"):
-                out.append(("position" if len(alts) == 1 else "reading", tok, False))
-            elif len(alts) == 1 and first.startswith("reconstructed"):
-                out.append(("move", tok, False))
-            else:
-                turn = first != "omitted"
-                out.append(("reading" if turn else "reading-none", tok,
-                            turn and "?" in re.sub(r"^reconstructed\s+", "", first)))
+        if tok == "\x01":
+            own = False
             continue
-        tok = re.sub(r"^\d+\.+", "", tok)          # a move number
-        if not tok or re.fullmatch(r"\$\d+|1-0|0-1|1/2-1/2|\*", tok):
+        if tok.startswith("@"):
+            if own and out:
+                out[-1][3]["time" if tok[1:2].isdigit() else "region"] = tok[1:]
             continue
-        if tok == "?":
-            out.append(("unknown", tok, True))
-            continue
-        tok = re.sub(r"(?<=[0-9=+])[!?]+$", "", tok)  # !, ?, !?... after a point
-        out.append(("pass" if tok in ("pass", "--") else "move", tok, "?" in tok))
+        n = len(out)
+        node(tok, out)
+        if len(out) > n:  # a NAG or a number keeps the node's links its own
+            own = True
+            out[-1] = out[-1] + ({},)
     return out
+
+
+def node(tok, out):
+    """Appends to out what token tok writes, if it is a node: (kind,
+    written, unknown). A group <...> ends at a '>' before a space or the
+    end: one inside it (or in a plain token) is a pushback's ('d4^d7>d8')."""
+    if tok.startswith("<"):
+        body = tok[1:-1].strip()
+        alts = [a.strip() for a in body.split("|")]
+        first = alts[0]
+        if first.startswith("gap"):
+            out.append(("gap" if len(alts) == 1 else "reading", tok, False))
+        elif first.startswith("position"):
+            out.append(("position" if len(alts) == 1 else "reading", tok, False))
+        elif len(alts) == 1 and first.startswith("reconstructed"):
+            out.append(("move", tok, False))
+        else:
+            turn = first != "omitted"
+            out.append(("reading" if turn else "reading-none", tok,
+                        turn and "?" in re.sub(r"^reconstructed\s+", "", first)))
+        return
+    tok = re.sub(r"^\d+\.+", "", tok)          # a move number
+    if not tok or re.fullmatch(r"\$\d+|1-0|0-1|1/2-1/2|\*", tok):
+        return
+    if tok == "?":
+        out.append(("unknown", tok, True))
+        return
+    tok = re.sub(r"(?<=[0-9=+])[!?]+$", "", tok)  # !, ?, !?... after a point
+    out.append(("pass" if tok in ("pass", "--") else "move", tok, "?" in tok))
 
 
 def w3cdtf(date):
@@ -172,11 +191,11 @@ for (f, index, (tags, moves)), o in zip(expected, objs):
     check(where + ": date", o["date"] == w3cdtf(tags.get("Date", "?")),
           "%r from %r" % (o["date"], tags.get("Date")))
     ns = nodes(moves)
-    turns = sum(k in ("move", "pass", "unknown", "reading") for k, _, _ in ns)
-    unknown = sum(u for _, _, u in ns)
+    turns = sum(k in ("move", "pass", "unknown", "reading") for k, _, _, _ in ns)
+    unknown = sum(u for _, _, u, _ in ns)
     counts = {"turns": turns, "unknown": unknown,
-              "gaps": sum(k == "gap" for k, _, _ in ns),
-              "readings": sum(k.startswith("reading") for k, _, _ in ns)}
+              "gaps": sum(k == "gap" for k, _, _, _ in ns),
+              "readings": sum(k.startswith("reading") for k, _, _, _ in ns)}
     for k, v in counts.items():
         check(where + ": " + k, o[k] == v, "%r, counted %r" % (o[k], v))
     check(where + ": no error", o["errors"] == 0 and o["error_code"] is None)
@@ -198,10 +217,12 @@ check("catalog --turns jsonl exits 0", rc == 0, err)
 trows = list(csv.DictReader(io.StringIO(turns_csv.decode("utf-8"), newline="")))
 tobjs = [json.loads(line) for line in turns_json.decode("utf-8").splitlines()]
 check("turns: csv and jsonl have as many rows", len(trows) == len(tobjs))
-check("turns: time and region columns, empty",
-      all(t["time"] is None and t["region"] is None for t in tobjs) and
-      all(r["time"] == "" and r["region"] == "" for r in trows) and
-      "time" in trows[0] and "region" in trows[0])
+check("turns: time and region columns, null in JSON and empty in CSV alike",
+      "time" in trows[0] and "region" in trows[0] and
+      all((t["time"] or "") == r["time"] and (t["region"] or "") == r["region"]
+          for t, r in zip(tobjs, trows)))
+check("turns: some samples' turns have times and regions",
+      any(t["time"] for t in tobjs) and any(t["region"] for t in tobjs))
 for f, index, (tags, moves) in expected:
     where = "%s #%d" % (f, index)
     mine = [t for t in tobjs if t["file"] == f and t["index"] == index]
@@ -209,7 +230,7 @@ for f, index, (tags, moves) in expected:
     check(where + ": a turn row per node of the main line", len(mine) == len(ns),
           "%d rows, %d nodes" % (len(mine), len(ns)))
     ply = 0
-    for t, (kind, written, _) in zip(mine, ns):
+    for t, (kind, written, _, links) in zip(mine, ns):
         ply += kind in ("move", "pass", "unknown", "reading")
         if t["ply"] != ply:
             check(where + ": ply %d" % ply, False, "got %r" % t["ply"])
@@ -227,6 +248,9 @@ for f, index, (tags, moves) in expected:
             if "removal " + gone not in t["events"]:
                 check(where + ": removal in the events", False, repr(t))
                 break
+        if (t["time"], t["region"]) != (links.get("time"), links.get("region")):
+            check(where + ": the node's links", False, "%r, not %r" % (t, links))
+            break
         if t["status"] in ("written", "reconstructed") and not t["position"]:
             check(where + ": a position where the rules know it", False, repr(t))
             break

@@ -3,8 +3,9 @@
  * spec/catalog.md) of any record: no crash, leak or undefined behaviour;
  * every value of a number column is a decimal number; a turn row per node of the main line (none for a
  * record of no known game), their plies counted on to the record's
- * `turns`; a position wherever the rules know it; `time` and `region`
- * empty; the record's errors and first error those of its reader.
+ * `turns`; a position wherever the rules know it; `time` a time of the
+ * recording (a digit first) and `region` a page's name (a letter first),
+ * when there; the record's errors and first error those of its reader.
  */
 #include "fuzz.h"
 
@@ -45,7 +46,9 @@ static void S_row(void *ctx, tb_catalog_table table, const char *const *v)
 	if (table == TB_CATALOG_TURNS) {
 		s->turns++;
 		s->ply = strtoul(v[S_col(table, "ply")], NULL, 10);
-		FZ_CHECK(!v[S_col(table, "time")] && !v[S_col(table, "region")], "a time or a region");
+		const char *t = v[S_col(table, "time")], *g = v[S_col(table, "region")];
+		FZ_CHECK(!t || (t[0] >= '0' && t[0] <= '9' && strchr(t, ':')), "a time: '%s'", t);
+		FZ_CHECK(!g || ((g[0] | 0x20) >= 'a' && (g[0] | 0x20) <= 'z'), "a region: '%s'", g);
 		const char *st = v[S_col(table, "status")];
 		FZ_CHECK(!st || (strcmp(st, "written") && strcmp(st, "reconstructed")) ||
 		         v[S_col(table, "position")],
