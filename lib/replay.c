@@ -216,6 +216,7 @@ tb_replay *tb_replay_run(tb_reader *r, const tb_record *rec)
 	if (!rp)
 		return NULL;
 	rp->rec = rec;
+	rp->slip_text = (tb_buf)TB_BUF_SOFT; /* out of memory: the replay fails, no abort */
 	rp->start.status = TB_FRAME_UNKNOWN;
 	rp->start.stop = TB_STOP_START;
 	rp->start.ply = 0;
