@@ -1844,6 +1844,44 @@ TB_EXPORT void tb_xml_reader_free(tb_xml_reader *x);
 TB_EXPORT int tb_xml_reader_errcode(const tb_xml_reader *x);
 TB_EXPORT const char *tb_xml_reader_errmsg(const tb_xml_reader *x);
 
+/** ## TEI P5 (spec/tei.md)
+ *
+ * Records and collations as TEI P5 documents, valid under TEI's
+ * tei_all schema, and back: a teiHeader from the tags, the movetext as
+ * typed, numbered segments. */
+
+/** The <TEI> element of 'rec', just read by 'r', as a new string (the
+ * caller's: free), its length in '*len'. NULL with '*status' TB_EINVAL
+ * for a NULL 'r' or 'rec', a record with errors or no known game, or
+ * one holding text XML cannot carry (TB504 joins r's diagnostics), or
+ * TB_ENOMEM; else '*status' is 0. */
+TB_EXPORT char *tb_tei_record_text(tb_reader *r, const tb_record *rec, size_t *len,
+                                   int *status);
+
+/** A TEI document of the 'n' <TEI> elements 'records' (lengths 'lens',
+ * borrowed) that tb_tei_record_text made: the element itself when 'n'
+ * is 1, else a <teiCorpus> of them under a header titled 'title' (NULL
+ * or "": "N records"). A new string (the caller's: free), its length in
+ * '*len'; NULL when 'n' is 0 or memory ran out. */
+TB_EXPORT char *tb_tei_document(char *const *records, const size_t *lens, size_t n,
+                                const char *title, size_t *len);
+
+/** Where tb_tei_to_tgn found a document it cannot read. */
+typedef struct tb_tei_error {
+	unsigned line, col;   /* in the document, from 1 (col 1 when unknown) */
+	char message[256];
+} tb_tei_error;
+
+/** Reads a TEI document that tb_tei_document wrote ('len' bytes at
+ * 'buf') back to TGN: its records' text, one after the other, as a new
+ * string (the caller's: free) that tb_reader reads to the records
+ * written. No network, no DTD, no entity loaded or expanded. NULL with
+ * '*status' TB_ESYNTAX and 'err' filled when the document is not
+ * well-formed or not one tablero tei writes; TB_ENOMEM; TB_EINVAL for
+ * a NULL argument. */
+TB_EXPORT char *tb_tei_to_tgn(const char *buf, size_t len, size_t *out_len,
+                              tb_tei_error *err, int *status);
+
 /** ## Languages (spec/book.md, "Languages")
  *
  * The words diagrams and books print -- labels, side names, results,

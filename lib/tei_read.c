@@ -1,0 +1,506 @@
+/*
+ * tei_read.c -- TEI that tablero tei wrote, back to TGN (spec/tei.md,
+ * "Reading TEI back").
+ *
+ * libxml2 reads the document into a tree (no network, no DTD: a
+ * document with a DOCTYPE is refused; no entity is loaded or expanded;
+ * its own limits of depth and size stay on), and each <TEI> is turned,
+ * element by element, into TGN text: the tags from the notesStmt (the
+ * record's own words: the rest of the header says them again for TEI's
+ * readers, and is not read), the movetext from its segments. The TGN
+ * reader then reads that text like any other record, so everything the
+ * notation checks is checked, and the record comes back in canonical
+ * form. Nothing is printed: the first problem goes to the caller's
+ * tb_tei_error.
+ */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <libxml/parser.h>
+#include <libxml/tree.h>
+
+#include "buf.h"
+#include "tablero.h"
+#include "writer.h"
+
+#define S_TEI_NS "http://www.tei-c.org/ns/1.0"
+
+typedef struct S_rd {
+	tb_buf out;            /* the TGN text so far */
+	tb_tei_error *err;
+	int failed;            /* the document is refused: nothing more is read */
+	/* the line being read */
+	const char *written;   /* a <num type="written"> waiting for its node (owned by
+	                          libxml2: xmlFree), or NULL */
+	int suffix_ok;         /* the node before was a turn whose first NAG (1-6) the
+	                          canonical form writes as its suffix */
+	unsigned nags;         /* NAGs read since that node */
+} S_rd;
+
+/* ===== Problems ===== */
+
+static void S_fail(S_rd *x, const xmlNode *n, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+static void S_fail(S_rd *x, const xmlNode *n, const char *fmt, ...)
+{
+	if (x->failed)
+		return;
+	x->failed = 1;
+	long line = n ? xmlGetLineNo(n) : 0;
+	x->err->line = line > 0 ? (unsigned)line : 1;
+	x->err->col = 1;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(x->err->message, sizeof x->err->message, fmt, ap);
+	va_end(ap);
+}
+
+/* ===== The tree ===== */
+
+/* Is 'n' the TEI element 'name'? */
+static int S_is(const xmlNode *n, const char *name)
+{
+	return n && n->type == XML_ELEMENT_NODE && n->ns && n->ns->href &&
+	       strcmp((const char *)n->ns->href, S_TEI_NS) == 0 &&
+	       strcmp((const char *)n->name, name) == 0;
+}
+
+/* The first child element of 'n' that is TEI's 'name', or NULL. */
+static xmlNode *S_child(const xmlNode *n, const char *name)
+{
+	for (xmlNode *c = n ? n->children : NULL; c; c = c->next)
+		if (S_is(c, name))
+			return c;
+	return NULL;
+}
+
+/* Attribute 'name' of 'n' (no namespace), or NULL: xmlFree it. */
+static char *S_attr(const xmlNode *n, const char *name)
+{
+	return (char *)xmlGetNoNsProp(n, (const xmlChar *)name);
+}
+
+/* Is attribute 'name' of 'n' 'value'? */
+static int S_attr_is(const xmlNode *n, const char *name, const char *value)
+{
+	char *v = S_attr(n, name);
+	int is = v && strcmp(v, value) == 0;
+	xmlFree(v);
+	return is;
+}
+
+/* Is 'n' text, or a comment or processing instruction, that says
+ * nothing (white space between elements)? */
+static int S_blank(const xmlNode *n)
+{
+	if (n->type == XML_COMMENT_NODE || n->type == XML_PI_NODE)
+		return 1;
+	if (n->type != XML_TEXT_NODE)
+		return 0;
+	for (const xmlChar *p = n->content; p && *p; p++)
+		if (*p != ' ' && *p != '\t' && *p != '\n' && *p != '\r')
+			return 0;
+	return 1;
+}
+
+/* The text of 'n' and everything in it: xmlFree it. */
+static char *S_content(const xmlNode *n)
+{
+	return (char *)xmlNodeGetContent(n);
+}
+
+/* ===== Comments and tags ===== */
+
+/* A <note type="comment"> as " {@lang text}" ('sep' before it). */
+static void S_comment(S_rd *x, const xmlNode *n, const char *sep)
+{
+	if (!S_attr_is(n, "type", "comment")) {
+		S_fail(x, n, "a <note> here must be of type \"comment\"");
+		return;
+	}
+	char *lang = (char *)xmlGetNsProp(n, (const xmlChar *)"lang", XML_XML_NAMESPACE);
+	char *other = lang ? NULL : S_attr(n, "n"); /* a language xml:lang refuses */
+	char *text = S_content(n);
+	tb_buf_puts(&x->out, sep);
+	tb_write_comment(&x->out, text ? text : "", lang ? lang : other);
+	xmlFree(lang);
+	xmlFree(other);
+	xmlFree(text);
+}
+
+/* <note type="tag" n="Name">value<note type="comment">...</note></note> */
+static void S_tag(S_rd *x, const xmlNode *n)
+{
+	char *name = S_attr(n, "n");
+	if (!S_attr_is(n, "type", "tag") || !name || !*name) {
+		S_fail(x, n, "a note of the notesStmt must be a tag: <note type=\"tag\" n=\"NAME\">");
+		xmlFree(name);
+		return;
+	}
+	tb_buf value = TB_BUF_SOFT;
+	for (xmlNode *c = n->children; c; c = c->next)
+		if (c->type == XML_TEXT_NODE && c->content)
+			tb_buf_puts(&value, (const char *)c->content);
+	tb_buf_putc(&value, '\0');
+	tb_write_tag(&x->out, name, tb_buf_ok(&value) ? value.data : "");
+	if (!tb_buf_ok(&value))
+		tb_buf_fail(&x->out);
+	tb_buf_free(&value);
+	for (xmlNode *c = n->children; c && !x->failed; c = c->next)
+		if (c->type == XML_ELEMENT_NODE) {
+			if (S_is(c, "note"))
+				S_comment(x, c, " ");
+			else
+				S_fail(x, c, "a tag's note holds its value and comments only");
+		}
+	tb_buf_putc(&x->out, '\n');
+	xmlFree(name);
+}
+
+static void S_tags(S_rd *x, const xmlNode *tei)
+{
+	xmlNode *notes = S_child(S_child(S_child(tei, "teiHeader"), "fileDesc"), "notesStmt");
+	for (xmlNode *c = notes ? notes->children : NULL; c && !x->failed; c = c->next) {
+		if (S_blank(c))
+			continue;
+		if (!S_is(c, "note"))
+			S_fail(x, c, "the notesStmt holds the record's tags, as <note type=\"tag\">");
+		else
+			S_tag(x, c);
+	}
+}
+
+/* ===== The movetext ===== */
+
+/* "N. " or "N... " before a turn or a reading: the number written (a
+ * <num type="written"> before it, "" for none), else the count's
+ * (nothing when its side is unknown). */
+static void S_number(S_rd *x, const xmlNode *n)
+{
+	if (x->written) {
+		if (*x->written)
+			tb_buf_printf(&x->out, "%s ", x->written);
+		xmlFree((char *)x->written);
+		x->written = NULL;
+		return;
+	}
+	char *num = S_attr(n, "n"), *side = S_attr(n, "subtype");
+	if (S_is(n, "app")) /* its number as TGN writes it, or none */
+		tb_buf_printf(&x->out, "%s%s", num ? num : "", num ? " " : "");
+	else if (!num || !side)
+		S_fail(x, n, "a turn needs its number (n) and side (subtype)");
+	else if (strcmp(side, "unknown") != 0)
+		tb_buf_printf(&x->out, "%s%s ", num, strcmp(side, "first") == 0 ? "." : "...");
+	xmlFree(num);
+	xmlFree(side);
+}
+
+/* The number written before a gap or a position, if any. */
+static void S_written(S_rd *x)
+{
+	if (x->written && *x->written)
+		tb_buf_printf(&x->out, "%s ", x->written);
+	xmlFree((char *)x->written);
+	x->written = NULL;
+}
+
+/* A turn's token: "d1", "?", "reconstructed d1" ('rec' the prefix a
+ * reconstructed one takes: "<reconstructed " in a line, "reconstructed "
+ * in a reading); returns 1 when it is a move written as itself (its
+ * first NAG may be its suffix). */
+static int S_turn_body(S_rd *x, const xmlNode *seg, const char *rec, const char *end)
+{
+	char *fn = S_attr(seg, "function");
+	int supplied = S_child(seg, "supplied") != NULL;
+	char *tok = S_content(seg);
+	int move = fn && strcmp(fn, "move") == 0 && !supplied;
+	if (!fn || (strcmp(fn, "move") && strcmp(fn, "pass") && strcmp(fn, "unknown")))
+		S_fail(x, seg, "a turn's function is move, pass or unknown");
+	else if (supplied)
+		tb_buf_printf(&x->out, "%s%s%s", rec, tok ? tok : "", end);
+	else if (strcmp(fn, "unknown") == 0 && (!tok || !*tok))
+		tb_buf_putc(&x->out, '?');
+	else if (!tok || !*tok)
+		S_fail(x, seg, "a turn without its token");
+	else
+		tb_buf_puts(&x->out, tok);
+	xmlFree(fn);
+	xmlFree(tok);
+	return move;
+}
+
+/* "gap", "gap 2", "gap 4-8" from a <gap>. */
+static void S_gap_body(S_rd *x, const xmlNode *g)
+{
+	char *q = S_attr(g, "quantity"), *lo = S_attr(g, "atLeast"), *hi = S_attr(g, "atMost");
+	tb_buf_puts(&x->out, "gap");
+	if (q)
+		tb_buf_printf(&x->out, " %s", q);
+	else if (lo && hi)
+		tb_buf_printf(&x->out, " %s-%s", lo, hi);
+	xmlFree(q);
+	xmlFree(lo);
+	xmlFree(hi);
+}
+
+/* 'position "..."' from a <seg type="position">. */
+static void S_position_body(S_rd *x, const xmlNode *seg)
+{
+	char *p = S_content(seg);
+	tb_buf_puts(&x->out, "position \"");
+	tb_write_escaped(&x->out, p ? p : "", "\"\\");
+	tb_buf_putc(&x->out, '"');
+	xmlFree(p);
+}
+
+/* One <rdg>: the alternative, then its comments. */
+static void S_rdg(S_rd *x, const xmlNode *rdg)
+{
+	char *type = S_attr(rdg, "type");
+	xmlNode *seg = S_child(rdg, "seg"), *gap = S_child(rdg, "gap");
+	if (type && strcmp(type, "omitted") == 0)
+		tb_buf_puts(&x->out, "omitted");
+	else if (type && strcmp(type, "gap") == 0 && gap)
+		S_gap_body(x, gap);
+	else if (type && strcmp(type, "position") == 0 && seg)
+		S_position_body(x, seg);
+	else if (seg && S_attr_is(seg, "type", "turn"))
+		S_turn_body(x, seg, "reconstructed ", "");
+	else
+		S_fail(x, rdg, "a <rdg> holds a turn, a gap, a position, or nothing (type "
+		               "\"omitted\")");
+	xmlFree(type);
+	for (xmlNode *c = rdg->children; c && !x->failed; c = c->next)
+		if (S_is(c, "note"))
+			S_comment(x, c, " ");
+}
+
+/* <app>: "<a | b {comment}>". */
+static void S_app(S_rd *x, const xmlNode *app)
+{
+	S_number(x, app);
+	tb_buf_putc(&x->out, '<');
+	int first = 1;
+	for (xmlNode *c = app->children; c && !x->failed; c = c->next) {
+		if (S_blank(c))
+			continue;
+		if (!S_is(c, "rdg")) {
+			S_fail(x, c, "an <app> holds <rdg> elements only");
+			break;
+		}
+		if (!first)
+			tb_buf_puts(&x->out, " | ");
+		S_rdg(x, c);
+		first = 0;
+	}
+	tb_buf_putc(&x->out, '>');
+}
+
+/* A NAG: the first after a move written as itself is its suffix when it
+ * is 1 to 6, as the canonical form writes it; else " $N". */
+static void S_nag(S_rd *x, const xmlNode *n)
+{
+	static const char *const sfx[] = {"", "!", "?", "!!", "??", "!?", "?!"};
+	char *num = S_attr(n, "n");
+	long code = num ? strtol(num, NULL, 10) : -1;
+	if (code < 0 || code > 255)
+		S_fail(x, n, "a NAG needs its code (n, 0 to 255)");
+	else if (x->suffix_ok && x->nags == 0 && code >= 1 && code <= 6)
+		tb_buf_puts(&x->out, sfx[code]);
+	else
+		tb_buf_printf(&x->out, " $%ld", code);
+	x->nags++;
+	xmlFree(num);
+}
+
+static void S_line(S_rd *x, const xmlNode *line);
+
+/* One element of a line. */
+static void S_item(S_rd *x, const xmlNode *c)
+{
+	int suffix = 0;
+	if (S_is(c, "seg") && S_attr_is(c, "type", "nag")) {
+		S_nag(x, c);
+		return;
+	}
+	if (S_is(c, "note")) {
+		S_comment(x, c, " ");
+	} else if (S_is(c, "num") && S_attr_is(c, "type", "written")) {
+		xmlFree((char *)x->written);
+		x->written = S_content(c);
+		return; /* the node it numbers keeps what stood before */
+	} else if (S_is(c, "seg") && S_attr_is(c, "type", "turn")) {
+		tb_buf_putc(&x->out, ' ');
+		S_number(x, c);
+		suffix = S_turn_body(x, c, "<reconstructed ", ">");
+	} else if (S_is(c, "app")) {
+		tb_buf_putc(&x->out, ' ');
+		S_app(x, c);
+	} else if (S_is(c, "gap")) {
+		tb_buf_putc(&x->out, ' ');
+		S_written(x);
+		tb_buf_putc(&x->out, '<');
+		S_gap_body(x, c);
+		tb_buf_putc(&x->out, '>');
+	} else if (S_is(c, "seg") && S_attr_is(c, "type", "position")) {
+		tb_buf_putc(&x->out, ' ');
+		S_written(x);
+		tb_buf_putc(&x->out, '<');
+		S_position_body(x, c);
+		tb_buf_putc(&x->out, '>');
+	} else if (S_is(c, "seg") && S_attr_is(c, "type", "variation")) {
+		tb_buf_puts(&x->out, " (");
+		S_line(x, c);
+		tb_buf_putc(&x->out, ')');
+		return; /* a NAG after a variation is no suffix: suffix_ok stays 0 */
+	} else {
+		S_fail(x, c, "unexpected <%s> in the movetext", (const char *)c->name);
+		return;
+	}
+	if (!S_is(c, "note")) {
+		x->suffix_ok = suffix;
+		x->nags = 0;
+	} else {
+		x->suffix_ok = 0;
+	}
+}
+
+/* A line: the main line's <ab type="movetext">, or a variation's <seg>. */
+static void S_line(S_rd *x, const xmlNode *line)
+{
+	x->suffix_ok = 0;
+	for (xmlNode *c = line->children; c && !x->failed; c = c->next) {
+		if (S_blank(c))
+			continue;
+		if (c->type != XML_ELEMENT_NODE)
+			S_fail(x, c, "text outside a segment in the movetext");
+		else
+			S_item(x, c);
+	}
+	x->suffix_ok = 0;
+}
+
+/* ===== Records ===== */
+
+/* One <TEI>: its record's TGN text. */
+static void S_tei(S_rd *x, const xmlNode *tei)
+{
+	xmlNode *body = S_child(S_child(tei, "text"), "body");
+	xmlNode *div = S_child(body, "div");
+	if (!div || !S_attr_is(div, "type", "record")) {
+		S_fail(x, tei, "a <TEI> without its record (text/body/div type=\"record\")");
+		return;
+	}
+	xmlNode *lead = NULL, *moves = NULL, *result = NULL;
+	for (xmlNode *c = div->children; c; c = c->next) {
+		if (S_is(c, "ab") && S_attr_is(c, "type", "lead"))
+			lead = c;
+		else if (S_is(c, "ab") && S_attr_is(c, "type", "movetext"))
+			moves = c;
+		else if (S_is(c, "ab") && S_attr_is(c, "type", "result"))
+			result = c;
+	}
+	if (!moves || !result) {
+		S_fail(x, div, "a record needs its movetext and its result "
+		               "(<ab type=\"movetext\">, <ab type=\"result\">)");
+		return;
+	}
+	size_t before = x->out.len;
+	for (xmlNode *c = lead ? lead->children : NULL; c && !x->failed; c = c->next)
+		if (S_is(c, "note"))
+			S_comment(x, c, x->out.len == before ? "" : " ");
+	if (x->out.len != before)
+		tb_buf_putc(&x->out, '\n');
+	S_tags(x, tei);
+	tb_buf_putc(&x->out, '\n');
+	S_line(x, moves);
+	char *res = S_content(result);
+	tb_buf_printf(&x->out, "\n%s", res ? res : "");
+	xmlFree(res);
+	for (xmlNode *c = result->next; c && !x->failed; c = c->next)
+		if (S_is(c, "note"))
+			S_comment(x, c, " ");
+	tb_buf_puts(&x->out, "\n\n");
+	xmlFree((char *)x->written);
+	x->written = NULL;
+}
+
+/* The document's root: one <TEI>, or a <teiCorpus> of them. */
+static void S_root(S_rd *x, const xmlNode *root)
+{
+	if (S_is(root, "TEI")) {
+		S_tei(x, root);
+		return;
+	}
+	if (!S_is(root, "teiCorpus")) {
+		S_fail(x, root, "not TEI: the root must be <TEI> or <teiCorpus> in %s", S_TEI_NS);
+		return;
+	}
+	int any = 0;
+	for (xmlNode *c = root->children; c && !x->failed; c = c->next)
+		if (S_is(c, "TEI")) {
+			S_tei(x, c);
+			any = 1;
+		}
+	if (!any)
+		S_fail(x, root, "a <teiCorpus> without a <TEI>");
+}
+
+/* The parser's first error into 'err'. */
+static void S_parse_error(xmlParserCtxtPtr ctxt, tb_tei_error *err)
+{
+	xmlErrorPtr e = xmlCtxtGetLastError(ctxt);
+	err->line = e && e->line > 0 ? (unsigned)e->line : 1;
+	err->col = e && e->int2 > 0 ? (unsigned)e->int2 : 1;
+	snprintf(err->message, sizeof err->message, "not well-formed XML: %s",
+	         e && e->message ? e->message : "cannot be read");
+	size_t n = strlen(err->message);
+	while (n && (err->message[n - 1] == '\n' || err->message[n - 1] == ' '))
+		err->message[--n] = '\0';
+}
+
+char *tb_tei_to_tgn(const char *buf, size_t len, size_t *out_len, tb_tei_error *err,
+                    int *status)
+{
+	if (!status)
+		return NULL;
+	if (!buf || !out_len || !err || len > (size_t)0x7fffffff) {
+		*status = TB_EINVAL;
+		return NULL;
+	}
+	*out_len = 0;
+	memset(err, 0, sizeof *err);
+	xmlParserCtxtPtr ctxt = xmlNewParserCtxt();
+	if (!ctxt) {
+		*status = TB_ENOMEM;
+		return NULL;
+	}
+	int opts = XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING | XML_PARSE_NOCDATA;
+	xmlDocPtr doc = xmlCtxtReadMemory(ctxt, buf, (int)len, NULL, NULL, opts);
+	S_rd x = {TB_BUF_SOFT, err, 0, NULL, 0, 0};
+	if (!doc) {
+		S_parse_error(ctxt, err);
+		x.failed = 1;
+	} else if (doc->intSubset || doc->extSubset) {
+		S_fail(&x, (xmlNode *)(doc->intSubset ? doc->intSubset : doc->extSubset),
+		       "a DOCTYPE is refused: TEI from tablero has none");
+	} else {
+		S_root(&x, xmlDocGetRootElement(doc));
+	}
+	xmlFreeDoc(doc);
+	xmlFreeParserCtxt(ctxt);
+	if (x.failed) {
+		tb_buf_free(&x.out);
+		*status = TB_ESYNTAX;
+		return NULL;
+	}
+	char *s = tb_buf_ok(&x.out) ? tb_buf_detach(&x.out, out_len) : NULL;
+	if (!s) {
+		tb_buf_free(&x.out);
+		*status = TB_ENOMEM;
+		return NULL;
+	}
+	*status = 0;
+	return s;
+}
