@@ -239,6 +239,12 @@ collate: $(BUILD)/tablero
 catalog: $(BUILD)/tablero
 	@TABLERO=$(BUILD)/tablero SAN=$(SAN) bash tests/catalog.sh
 
+# TEI P5 (tests/tei.sh): samples, spec examples and a collation there
+# and back, valid under tei_all (jing, ../shared/schemas), refusals.
+.PHONY: tei
+tei: $(BUILD)/tablero $(BUILD)/tests/spec_runner
+	@TABLERO=$(BUILD)/tablero SPEC_RUNNER=$(BUILD)/tests/spec_runner bash tests/tei.sh
+
 # The Python module (python/) over this build's shared library (and the
 # command beside it, which tablero.grep's tests run against). Built
 # with the sanitizers (check-san), python3 runs the tests with their
@@ -317,7 +323,7 @@ lsp: $(BUILD)/tablero
 layout: $(BUILD)/libtablero.a
 	@python3 tests/layout.py $(BUILD)
 
-check: all layout unit spec toy golden man-options samples structure random xml svg book html compare reconstruct slips replay one-reading collate catalog jobs rewrite oom quotes fuzz-replay deps-test typed python lsp
+check: all layout unit spec toy golden man-options samples structure random xml tei svg book html compare reconstruct slips replay one-reading collate catalog jobs rewrite oom quotes fuzz-replay deps-test typed python lsp
 	@echo "make check: all test suites passed"
 
 check-san:
