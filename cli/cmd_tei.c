@@ -16,6 +16,7 @@
 
 typedef struct S_opts {
 	int to_tgn;
+	int positions;        /* --positions: TB_TEI_POSITIONS */
 	const char *out;      /* -o FILE, or NULL for standard output */
 	int nfiles;
 	char **files;
@@ -32,6 +33,9 @@ static int S_to(void *opts, const cli_optarg *a)
 }
 
 static const cli_opt S_opts_table[] = {
+	CLI_FLAG(0, "positions", S_opts, positions,
+	         "replay each record by its rules and add, after each\n"
+	         "turn whose position they know, that position"),
 	CLI_CALL(0, "to", "FORMAT", S_to, 0, 0, "--to tgn",
 	         "read TEI that tablero tei wrote and write its records\n"
 	         "as canonical TGN; a document that cannot be read is\n"
@@ -45,7 +49,7 @@ static const cli_opt S_opts_table[] = {
 
 const cli_optab cli_tei_options = {
 	"tei",
-	"usage: tablero tei [-o FILE] [FILE...]\n"
+	"usage: tablero tei [--positions] [-o FILE] [FILE...]\n"
 	"       tablero tei --to tgn [-o FILE] [FILE...]\n"
 	"\n"
 	"Writes every record of each FILE ('-' or none: standard input) as\n"
@@ -65,6 +69,10 @@ static int S_args(int argc, char **argv, S_opts *o)
 	int i = cli_options_parse(&cli_tei_options, argc, argv, o);
 	if (i < 0)
 		return -1;
+	if (o->to_tgn && o->positions) {
+		cli_error("tei", "--positions is for writing TEI, not reading it");
+		return -1;
+	}
 	o->files = i < argc ? argv + i : dash;
 	o->nfiles = i < argc ? argc - i : 1;
 	return 0;
@@ -139,7 +147,7 @@ static void S_keep(S_made *m, char *text, size_t len)
 }
 
 /* Every record of 'path' into 'm'; returns an exit code. */
-static int S_tei_file(const char *path, S_made *m)
+static int S_tei_file(const char *path, int flags, S_made *m)
 {
 	FILE *f = cli_open(path);
 	if (!f)
@@ -151,7 +159,7 @@ static int S_tei_file(const char *path, S_made *m)
 	while ((got = cli_reader_next(r, &rec)) == 1) {
 		int st = TB_EINVAL;
 		size_t len = 0;
-		char *text = tb_record_errors(rec) ? NULL : tb_tei_record_text(r, rec, &len, &st);
+		char *text = tb_record_errors(rec) ? NULL : tb_tei_record_text(r, rec, flags, &len, &st);
 		if (st == TB_ENOMEM)
 			cli_oom();
 		if (text)
@@ -174,7 +182,7 @@ static int S_to_tei(const S_opts *o)
 	S_made m = {0};
 	int rc = EXIT_CLEAN;
 	for (int k = 0; k < o->nfiles; k++) {
-		int st = S_tei_file(o->files[k], &m);
+		int st = S_tei_file(o->files[k], o->positions ? TB_TEI_POSITIONS : 0, &m);
 		rc = st > rc ? st : rc;
 	}
 	if (m.n) {

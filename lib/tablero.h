@@ -1850,13 +1850,21 @@ TB_EXPORT const char *tb_xml_reader_errmsg(const tb_xml_reader *x);
  * tei_all schema, and back: a teiHeader from the tags, the movetext as
  * typed, numbered segments. */
 
-/** The <TEI> element of 'rec', just read by 'r', as a new string (the
+/** What tb_tei_record_text writes besides the record. */
+enum {
+	TB_TEI_POSITIONS = 1  /* the position after each turn the rules know it of, as
+	                         <note type="position"> (the record is replayed:
+	                         tb_reader_replay, its diagnostics join the reader's) */
+};
+
+/** The <TEI> element of 'rec', just read by 'r', as 'flags' (TB_TEI_*)
+ * say, as a new string (the
  * caller's: free), its length in '*len'. NULL with '*status' TB_EINVAL
  * for a NULL 'r' or 'rec', a record with errors or no known game, or
  * one holding text XML cannot carry (TB504 joins r's diagnostics), or
  * TB_ENOMEM; else '*status' is 0. */
-TB_EXPORT char *tb_tei_record_text(tb_reader *r, const tb_record *rec, size_t *len,
-                                   int *status);
+TB_EXPORT char *tb_tei_record_text(tb_reader *r, const tb_record *rec, int flags,
+                                   size_t *len, int *status);
 
 /** A TEI document of the 'n' <TEI> elements 'records' (lengths 'lens',
  * borrowed) that tb_tei_record_text made: the element itself when 'n'

@@ -324,6 +324,8 @@ static void S_item(S_rd *x, const xmlNode *c)
 		S_nag(x, c);
 		return;
 	}
+	if (S_is(c, "note") && S_attr_is(c, "type", "position"))
+		return; /* the position after a turn (--positions): the rules' to make */
 	if (S_is(c, "note")) {
 		S_comment(x, c, " ");
 	} else if (S_is(c, "num") && S_attr_is(c, "type", "written")) {

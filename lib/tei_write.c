@@ -27,9 +27,10 @@
 
 typedef struct S_tei {
 	tb_xw w;
-	int app_open;          /* a reading's <app> holds its alternatives still */
+	const tb_node *app_open; /* the reading whose <app> holds its alternatives still */
 	const tb_record *rec;
 	const tb_sigla *sigla; /* a collation's witnesses, or NULL */
+	tb_replay *rp;         /* the record's one replay (TB_TEI_POSITIONS), or NULL */
 	tb_buf tmp;            /* a token, a notation, a list of sigla */
 } S_tei;
 
@@ -405,6 +406,30 @@ static void S_gap(S_tei *t, const char *reason, long lo, long hi)
 	tb_xw_end(&t->w);
 }
 
+/* Writes the position after a turn (tb_turn_fn). */
+static void S_after(void *ctx, const tb_turn_report *r)
+{
+	S_tei *t = ctx;
+	tb_xw_start(&t->w, "note", NULL);
+	tb_xw_attr(&t->w, "type", "position");
+	tb_xw_inline(&t->w);
+	S_text(t, r->position);
+	tb_xw_end(&t->w);
+}
+
+/* With TB_TEI_POSITIONS, the position after turn 'n' where the replay
+ * knows it (written or reconstructed), as <note type="position">. */
+static void S_position_after(S_tei *t, const tb_node *n)
+{
+	if (!t->rp || !tb_kind_is_turn(tb_node_followed(n)))
+		return;
+	long i = tb_replay_find(t->rp, n, 0);
+	int st = i >= 0 ? tb_replay_status(t->rp, i) : -1;
+	if ((st == TB_FRAME_WRITTEN || st == TB_FRAME_RECONSTRUCTED) &&
+	    tb_replay_report(t->rp, i, S_after, t) == TB_ENOMEM)
+		tb_buf_fail(t->w.b);
+}
+
 /* A node: a turn's <seg>, a gap, a restated position; a reading's <app>
  * is left open for its alternatives (S_close_app). */
 static void S_node(S_tei *t, const tb_node *n, const tb_node *prev)
@@ -419,7 +444,7 @@ static void S_node(S_tei *t, const tb_node *n, const tb_node *prev)
 			snprintf(num, sizeof num, "%u%s", n->number, n->side ? "..." : ".");
 			tb_xw_attr(&t->w, "n", num);
 		}
-		t->app_open = 1;
+		t->app_open = n;
 		break;
 	case TB_NODE_GAP:
 		S_gap(t, "lost", n->gap_min, n->gap_max);
@@ -442,6 +467,7 @@ static void S_node(S_tei *t, const tb_node *n, const tb_node *prev)
 		tb_xw_inline(&t->w);
 		S_token(t, n->kind, &n->move, n->reconstructed);
 		tb_xw_end(&t->w);
+		S_position_after(t, n);
 		break;
 	}
 }
@@ -501,9 +527,12 @@ static void S_nag(S_tei *t, unsigned code)
  * the text, as it does in TGN. */
 static void S_close_app(S_tei *t)
 {
-	if (t->app_open)
-		tb_xw_end(&t->w);
-	t->app_open = 0;
+	const tb_node *n = t->app_open;
+	if (!n)
+		return;
+	t->app_open = NULL;
+	tb_xw_end(&t->w);
+	S_position_after(t, n);
 }
 
 /* The main line as an <ab type="movetext">, each variation a <seg
@@ -587,7 +616,8 @@ static void S_record(S_tei *t)
 	tb_xw_end(&t->w);
 }
 
-char *tb_tei_record_text(tb_reader *r, const tb_record *rec, size_t *len, int *status)
+char *tb_tei_record_text(tb_reader *r, const tb_record *rec, int flags, size_t *len,
+                         int *status)
 {
 	*len = 0;
 	if (!r || !rec || tb_record_errors(rec) || !rec->game) {
@@ -603,7 +633,13 @@ char *tb_tei_record_text(tb_reader *r, const tb_record *rec, size_t *len, int *s
 	S_tei t = {.rec = rec, .tmp = TB_BUF_SOFT};
 	t.sigla = tb_sigla_read(rec, &sigla) > 0 ? &sigla : NULL;
 	tb_xw_init(&t.w, &b);
+	if (flags & TB_TEI_POSITIONS) {
+		t.rp = tb_reader_replay(r, rec);
+		if (!t.rp && tb_reader_validate(r, rec, NULL, NULL) == TB_ENOMEM)
+			tb_buf_fail(&b); /* it would have been replayed: memory ran out */
+	}
 	S_record(&t);
+	tb_replay_free(t.rp);
 	tb_buf_putc(&b, '\n');
 	tb_xw_free(&t.w);
 	int ok = tb_buf_ok(&t.tmp) && tb_buf_ok(&b);

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # TEI P5 (spec/tei.md): records and collations written as TEI and read
 # back.
-#   - every sample, every spec example that formats cleanly and that
+#   - every sample (also with --positions: a position wherever tablero
+#     xml --positions has one), every spec example that formats cleanly and that
 #     XML can carry, all the samples as one teiCorpus, and a collation
 #     (the rodeo game's tape and notebook) are written as TEI; read back
 #     (--to tgn), each gives what `tablero fmt` gives, byte for byte;
@@ -48,6 +49,17 @@ for f in "$top"/samples/*.tgn; do
 	roundtrip "$(basename "$f" .tgn)" "$f"
 done
 roundtrip corpus "$top"/samples/*.tgn
+# --positions: a position after every turn xml --positions has one after
+for f in "$top"/samples/*.tgn; do
+	name=pos-$(basename "$f" .tgn)
+	"$TABLERO" tei --positions "$f" >"$tmp/tei/$name.xml" 2>/dev/null || [ $? = 1 ] ||
+		bad "tei --positions $name"
+	"$TABLERO" fmt "$f" 2>/dev/null | cmp -s - <("$TABLERO" tei --to tgn "$tmp/tei/$name.xml" 2>/dev/null) ||
+		bad "$name: TGN -> TEI --positions -> TGN differs"
+	want=$("$TABLERO" xml --positions "$f" 2>/dev/null | grep -c '<after ' || true)
+	got=$(grep -c '<note type="position">' "$tmp/tei/$name.xml" || true)
+	[ "$want" = "$got" ] && [ "$got" -gt 0 ] && ok || bad "$name: $got positions, XML has $want"
+done
 grep -q '^<teiCorpus ' "$tmp/tei/corpus.xml" && ok || bad "several records make no teiCorpus"
 
 # the spec's examples: those fmt writes without an error and XML can
