@@ -449,6 +449,25 @@ static void S_root(S_rd *x, const xmlNode *root)
 		S_fail(x, root, "a <teiCorpus> without a <TEI>");
 }
 
+/* The line and column of the first 'what' in buf[0..len) into 'err'
+ * (libxml2's tree keeps no line for a DOCTYPE). */
+static void S_where(const char *buf, size_t len, const char *what, tb_tei_error *err)
+{
+	size_t n = strlen(what);
+	unsigned line = 1, col = 1;
+	for (size_t i = 0; i + n <= len; i++) {
+		if (memcmp(buf + i, what, n) == 0) {
+			err->line = line;
+			err->col = col;
+			return;
+		}
+		if (buf[i] == '\n')
+			line++, col = 1;
+		else if (((unsigned char)buf[i] & 0xC0) != 0x80)
+			col++;
+	}
+}
+
 /* The parser's first error into 'err'. */
 static void S_parse_error(xmlParserCtxtPtr ctxt, tb_tei_error *err)
 {
@@ -485,8 +504,8 @@ char *tb_tei_to_tgn(const char *buf, size_t len, size_t *out_len, tb_tei_error *
 		S_parse_error(ctxt, err);
 		x.failed = 1;
 	} else if (doc->intSubset || doc->extSubset) {
-		S_fail(&x, (xmlNode *)(doc->intSubset ? doc->intSubset : doc->extSubset),
-		       "a DOCTYPE is refused: TEI from tablero has none");
+		S_fail(&x, NULL, "a DOCTYPE is refused: TEI from tablero has none");
+		S_where(buf, len, "<!DOCTYPE", err);
 	} else {
 		S_root(&x, xmlDocGetRootElement(doc));
 	}

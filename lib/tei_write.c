@@ -189,7 +189,7 @@ static void S_source(S_tei *t)
 	if (t->sigla) {
 		tb_xw_start(&t->w, "listWit", NULL);
 		for (size_t i = 0; i < t->sigla->n; i++) {
-			char id[16];
+			char id[32];
 			snprintf(id, sizeof id, "wit%zu", i + 1);
 			tb_xw_start(&t->w, "witness", NULL);
 			tb_xw_attr(&t->w, "xml:id", id);
