@@ -210,6 +210,27 @@ static int S_to_tei(const S_opts *o)
 
 /* ===== TEI -> TGN ===== */
 
+/* Prints the errors the TGN reader found in what a TEI document was
+ * turned into, each at the document's line it came from ('lines', one
+ * per line of the TGN; the column is the TGN's, whose line is quoted);
+ * returns how many. */
+static size_t S_errors(const tb_reader *r, const unsigned *lines, size_t nlines)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < tb_reader_ndiags(r); i++) {
+		tb_diag d = *tb_reader_diag(r, i);
+		if (d.severity != TB_ERROR)
+			continue;
+		if (d.line >= 1 && d.line - 1 < nlines && lines[d.line - 1])
+			d.line = lines[d.line - 1];
+		char *s = cli_diag_format(&d);
+		fputs(s, stderr);
+		free(s);
+		n++;
+	}
+	return n;
+}
+
 /* The canonical TGN of the TEI document 'path', its records read by
  * the TGN reader, into 'm' (one text per record); returns an exit code. */
 static int S_tgn_file(const char *path, S_made *m)
@@ -227,7 +248,8 @@ static int S_tgn_file(const char *path, S_made *m)
 	}
 	tb_tei_error err;
 	int st;
-	char *tgn = tb_tei_to_tgn(doc, len, &tlen, &err, &st);
+	unsigned *lines = NULL;
+	char *tgn = tb_tei_to_tgn(doc, len, &tlen, &lines, &err, &st);
 	free(doc);
 	if (st == TB_ENOMEM)
 		cli_oom();
@@ -235,6 +257,9 @@ static int S_tgn_file(const char *path, S_made *m)
 		fprintf(stderr, "%s:%u:%u: error: %s\n", name, err.line, err.col, err.message);
 		return EXIT_TROUBLE;
 	}
+	size_t nlines = 1; /* tb_tei_to_tgn: one for each line of 'tgn' */
+	for (size_t i = 0; i < tlen; i++)
+		nlines += tgn[i] == '\n';
 	tb_reader *r = cli_reader_new_mem(tgn, tlen, name);
 	tb_record *rec;
 	int got, rc = EXIT_CLEAN;
@@ -243,14 +268,15 @@ static int S_tgn_file(const char *path, S_made *m)
 		char *text = cli_record_write(rec, &n);
 		if (text)
 			S_keep(m, text, n);
-		if (cli_print_errors(r) || !text)
+		if (S_errors(r, lines, nlines) || !text)
 			rc = EXIT_TROUBLE;
 		tb_record_free(rec);
 	}
-	if (cli_print_errors(r) || got < 0)
+	if (S_errors(r, lines, nlines) || got < 0)
 		rc = EXIT_TROUBLE;
 	tb_reader_free(r);
 	free(tgn);
+	free(lines);
 	return rc;
 }
 

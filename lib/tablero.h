@@ -1883,12 +1883,15 @@ typedef struct tb_tei_error {
 /** Reads a TEI document that tb_tei_document wrote ('len' bytes at
  * 'buf') back to TGN: its records' text, one after the other, as a new
  * string (the caller's: free) that tb_reader reads to the records
- * written. No network, no DTD, no entity loaded or expanded. NULL with
- * '*status' TB_ESYNTAX and 'err' filled when the document is not
+ * written. With 'lines' not NULL, '*lines' is a new array (the
+ * caller's: free) giving for each line of that text, from the first,
+ * the line of the document it was made from (for the TGN reader's
+ * diagnostics). No network, no DTD, no entity loaded or expanded. NULL
+ * with '*status' TB_ESYNTAX and 'err' filled when the document is not
  * well-formed or not one tablero tei writes; TB_ENOMEM; TB_EINVAL for
- * a NULL argument. */
+ * a NULL argument but 'lines'. */
 TB_EXPORT char *tb_tei_to_tgn(const char *buf, size_t len, size_t *out_len,
-                              tb_tei_error *err, int *status);
+                              unsigned **lines, tb_tei_error *err, int *status);
 
 /** ## Languages (spec/book.md, "Languages")
  *

@@ -36,7 +36,36 @@ typedef struct S_rd {
 	int suffix_ok;         /* the node before was a turn whose first NAG (1-6) the
 	                          canonical form writes as its suffix */
 	unsigned nags;         /* NAGs read since that node */
+	/* where each line of TGN came from, for the TGN reader's diagnostics */
+	unsigned *lines;       /* TGN line i + 1 -> the TEI line it was made from */
+	size_t nlines, cap;
+	unsigned at;           /* the TEI line of the element being written */
 } S_rd;
+
+/* The TEI line of element 'n' is where what follows comes from. */
+static void S_at(S_rd *x, const xmlNode *n)
+{
+	long line = xmlGetLineNo(n);
+	if (line > 0)
+		x->at = (unsigned)line;
+}
+
+/* Ends a line of TGN, keeping where it came from. */
+static void S_nl(S_rd *x)
+{
+	if (x->nlines == x->cap) {
+		size_t cap = x->cap ? 2 * x->cap : 64;
+		unsigned *l = realloc(x->lines, cap * sizeof *l);
+		if (!l) {
+			tb_buf_fail(&x->out);
+			return;
+		}
+		x->lines = l;
+		x->cap = cap;
+	}
+	x->lines[x->nlines++] = x->at;
+	tb_buf_putc(&x->out, '\n');
+}
 
 /* ===== Problems ===== */
 
@@ -154,7 +183,7 @@ static void S_tag(S_rd *x, const xmlNode *n)
 			else
 				S_fail(x, c, "a tag's note holds its value and comments only");
 		}
-	tb_buf_putc(&x->out, '\n');
+	S_nl(x);
 	xmlFree(name);
 }
 
@@ -164,6 +193,7 @@ static void S_tags(S_rd *x, const xmlNode *tei)
 	for (xmlNode *c = notes ? notes->children : NULL; c && !x->failed; c = c->next) {
 		if (S_blank(c))
 			continue;
+		S_at(x, c);
 		if (!S_is(c, "note"))
 			S_fail(x, c, "the notesStmt holds the record's tags, as <note type=\"tag\">");
 		else
@@ -326,33 +356,33 @@ static void S_item(S_rd *x, const xmlNode *c)
 	}
 	if (S_is(c, "note") && S_attr_is(c, "type", "position"))
 		return; /* the position after a turn (--positions): the rules' to make */
+	if (!(S_is(c, "num") && S_attr_is(c, "type", "written")) && x->out.len) {
+		S_nl(x); /* each item on a line of its own: diagnostics say its TEI line */
+		S_at(x, c);
+	}
 	if (S_is(c, "note")) {
-		S_comment(x, c, " ");
+		S_comment(x, c, "");
 	} else if (S_is(c, "num") && S_attr_is(c, "type", "written")) {
 		xmlFree((char *)x->written);
 		x->written = S_content(c);
 		return; /* the node it numbers keeps what stood before */
 	} else if (S_is(c, "seg") && S_attr_is(c, "type", "turn")) {
-		tb_buf_putc(&x->out, ' ');
 		S_number(x, c);
 		suffix = S_turn_body(x, c, "<reconstructed ", ">");
 	} else if (S_is(c, "app")) {
-		tb_buf_putc(&x->out, ' ');
 		S_app(x, c);
 	} else if (S_is(c, "gap")) {
-		tb_buf_putc(&x->out, ' ');
 		S_written(x);
 		tb_buf_putc(&x->out, '<');
 		S_gap_body(x, c);
 		tb_buf_putc(&x->out, '>');
 	} else if (S_is(c, "seg") && S_attr_is(c, "type", "position")) {
-		tb_buf_putc(&x->out, ' ');
 		S_written(x);
 		tb_buf_putc(&x->out, '<');
 		S_position_body(x, c);
 		tb_buf_putc(&x->out, '>');
 	} else if (S_is(c, "seg") && S_attr_is(c, "type", "variation")) {
-		tb_buf_puts(&x->out, " (");
+		tb_buf_putc(&x->out, '(');
 		S_line(x, c);
 		tb_buf_putc(&x->out, ')');
 		return; /* a NAG after a variation is no suffix: suffix_ok stays 0 */
@@ -410,20 +440,26 @@ static void S_tei(S_rd *x, const xmlNode *tei)
 	}
 	size_t before = x->out.len;
 	for (xmlNode *c = lead ? lead->children : NULL; c && !x->failed; c = c->next)
-		if (S_is(c, "note"))
+		if (S_is(c, "note")) {
+			S_at(x, c);
 			S_comment(x, c, x->out.len == before ? "" : " ");
+		}
 	if (x->out.len != before)
-		tb_buf_putc(&x->out, '\n');
+		S_nl(x);
 	S_tags(x, tei);
-	tb_buf_putc(&x->out, '\n');
+	S_at(x, moves);
+	S_nl(x);
 	S_line(x, moves);
+	S_nl(x);
+	S_at(x, result);
 	char *res = S_content(result);
-	tb_buf_printf(&x->out, "\n%s", res ? res : "");
+	tb_buf_puts(&x->out, res ? res : "");
 	xmlFree(res);
 	for (xmlNode *c = result->next; c && !x->failed; c = c->next)
 		if (S_is(c, "note"))
 			S_comment(x, c, " ");
-	tb_buf_puts(&x->out, "\n\n");
+	S_nl(x);
+	S_nl(x);
 	xmlFree((char *)x->written);
 	x->written = NULL;
 }
@@ -481,8 +517,8 @@ static void S_parse_error(xmlParserCtxtPtr ctxt, tb_tei_error *err)
 		err->message[--n] = '\0';
 }
 
-char *tb_tei_to_tgn(const char *buf, size_t len, size_t *out_len, tb_tei_error *err,
-                    int *status)
+char *tb_tei_to_tgn(const char *buf, size_t len, size_t *out_len, unsigned **lines,
+                    tb_tei_error *err, int *status)
 {
 	if (!status)
 		return NULL;
@@ -491,6 +527,8 @@ char *tb_tei_to_tgn(const char *buf, size_t len, size_t *out_len, tb_tei_error *
 		return NULL;
 	}
 	*out_len = 0;
+	if (lines)
+		*lines = NULL;
 	memset(err, 0, sizeof *err);
 	xmlParserCtxtPtr ctxt = xmlNewParserCtxt();
 	if (!ctxt) {
@@ -499,7 +537,7 @@ char *tb_tei_to_tgn(const char *buf, size_t len, size_t *out_len, tb_tei_error *
 	}
 	int opts = XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING | XML_PARSE_NOCDATA;
 	xmlDocPtr doc = xmlCtxtReadMemory(ctxt, buf, (int)len, NULL, NULL, opts);
-	S_rd x = {TB_BUF_SOFT, err, 0, NULL, 0, 0};
+	S_rd x = {.out = TB_BUF_SOFT, .err = err};
 	if (!doc) {
 		S_parse_error(ctxt, err);
 		x.failed = 1;
@@ -513,15 +551,22 @@ char *tb_tei_to_tgn(const char *buf, size_t len, size_t *out_len, tb_tei_error *
 	xmlFreeParserCtxt(ctxt);
 	if (x.failed) {
 		tb_buf_free(&x.out);
+		free(x.lines);
 		*status = TB_ESYNTAX;
 		return NULL;
 	}
+	S_nl(&x); /* the line after the last: where a problem at the end is */
 	char *s = tb_buf_ok(&x.out) ? tb_buf_detach(&x.out, out_len) : NULL;
 	if (!s) {
 		tb_buf_free(&x.out);
+		free(x.lines);
 		*status = TB_ENOMEM;
 		return NULL;
 	}
+	if (lines)
+		*lines = x.lines;
+	else
+		free(x.lines);
 	*status = 0;
 	return s;
 }

@@ -130,6 +130,13 @@ refuse doctype '<?xml version="1.0"?>
 <!DOCTYPE TEI [<!ENTITY x SYSTEM "file:///etc/passwd">]>
 <TEI xmlns="http://www.tei-c.org/ns/1.0">&x;</TEI>' "DOCTYPE"
 refuse "stray element" "${good/<seg type=\"turn\"/<foo/><seg type=\"turn\"}" "unexpected <foo>"
+# a turn the notation refuses: said at the TEI line of its segment
+sed '0,/subtype="first">[^<]*</s//subtype="first">zz9</' "$tmp/tei/pitarra-navajos-1998.xml" >"$tmp/in.xml"
+line=$(grep -n '>zz9<' "$tmp/in.xml" | cut -d: -f1)
+rc=0
+"$TABLERO" tei --to tgn "$tmp/in.xml" >"$tmp/out" 2>"$tmp/err" || rc=$?
+[ $rc = 2 ] && [ ! -s "$tmp/out" ] && grep -q "^$tmp/in.xml:$line:[0-9]*: error: .*zz9" "$tmp/err" &&
+	ok || bad "a bad token: exit $rc, $(head -1 "$tmp/err") (its segment is on line $line)"
 # a good document after a bad one: still nothing written
 rc=0
 "$TABLERO" tei --to tgn "$tmp/tei/pitarra-navajos-1998.xml" "$tmp/in.xml" >"$tmp/out" 2>/dev/null || rc=$?

@@ -36,7 +36,7 @@ static char *S_back(const char *doc, size_t len)
 	tb_tei_error err;
 	int st = -1;
 	size_t n;
-	char *tgn = tb_tei_to_tgn(doc, len, &n, &err, &st);
+	char *tgn = tb_tei_to_tgn(doc, len, &n, NULL, &err, &st);
 	if (!tgn)
 		print_message("%u:%u: %s\n", err.line, err.col, err.message);
 	assert_int_equal(st, 0);
@@ -102,7 +102,7 @@ static void S_refused(const char *doc, unsigned line, const char *says)
 	tb_tei_error err;
 	int st = 0;
 	size_t n = 7;
-	assert_null(tb_tei_to_tgn(doc, strlen(doc), &n, &err, &st));
+	assert_null(tb_tei_to_tgn(doc, strlen(doc), &n, NULL, &err, &st));
 	assert_int_equal(st, TB_ESYNTAX);
 	if (!strstr(err.message, says))
 		fail_msg("'%s' does not say '%s'", err.message, says);
@@ -135,7 +135,7 @@ static void test_contracts(void **state)
 	assert_null(tb_tei_record_text(NULL, NULL, 0, &len, &st));
 	assert_int_equal(st, TB_EINVAL);
 	assert_int_equal(len, 0);
-	assert_null(tb_tei_to_tgn(NULL, 0, &len, &err, &st));
+	assert_null(tb_tei_to_tgn(NULL, 0, &len, NULL, &err, &st));
 	assert_int_equal(st, TB_EINVAL);
 	/* a record with errors is refused, nothing made */
 	tb_reader *r;
