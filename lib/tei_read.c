@@ -50,8 +50,8 @@ static void S_at(S_rd *x, const xmlNode *n)
 		x->at = (unsigned)line;
 }
 
-/* Ends a line of TGN, keeping where it came from. */
-static void S_nl(S_rd *x)
+/* Keeps where the line of TGN being written came from. */
+static void S_keep_line(S_rd *x)
 {
 	if (x->nlines == x->cap) {
 		size_t cap = x->cap ? 2 * x->cap : 64;
@@ -64,6 +64,12 @@ static void S_nl(S_rd *x)
 		x->cap = cap;
 	}
 	x->lines[x->nlines++] = x->at;
+}
+
+/* Ends a line of TGN, keeping where it came from. */
+static void S_nl(S_rd *x)
+{
+	S_keep_line(x);
 	tb_buf_putc(&x->out, '\n');
 }
 
@@ -555,7 +561,7 @@ char *tb_tei_to_tgn(const char *buf, size_t len, size_t *out_len, unsigned **lin
 		*status = TB_ESYNTAX;
 		return NULL;
 	}
-	S_nl(&x); /* the line after the last: where a problem at the end is */
+	S_keep_line(&x); /* the line after the last newline: where the end is */
 	char *s = tb_buf_ok(&x.out) ? tb_buf_detach(&x.out, out_len) : NULL;
 	if (!s) {
 		tb_buf_free(&x.out);
