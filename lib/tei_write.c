@@ -406,6 +406,18 @@ static void S_gap(S_tei *t, const char *reason, long lo, long hi)
 	tb_xw_end(&t->w);
 }
 
+/* <seg type="position">NOTATION</seg>: a position the record restates. */
+static void S_position(S_tei *t, const tb_position *p)
+{
+	tb_buf_clear(&t->tmp);
+	tb_position_write(&t->tmp, t->rec->game, p);
+	tb_xw_start(&t->w, "seg", NULL);
+	tb_xw_attr(&t->w, "type", "position");
+	tb_xw_inline(&t->w);
+	S_text(t, S_tmp(t));
+	tb_xw_end(&t->w);
+}
+
 /* Writes the position after a turn (tb_turn_fn). */
 static void S_after(void *ctx, const tb_turn_report *r)
 {
@@ -450,13 +462,7 @@ static void S_node(S_tei *t, const tb_node *n, const tb_node *prev)
 		S_gap(t, "lost", n->gap_min, n->gap_max);
 		break;
 	case TB_NODE_POSITION:
-		tb_buf_clear(&t->tmp);
-		tb_position_write(&t->tmp, t->rec->game, n->position);
-		tb_xw_start(&t->w, "seg", NULL);
-		tb_xw_attr(&t->w, "type", "position");
-		tb_xw_inline(&t->w);
-		S_text(t, S_tmp(t));
-		tb_xw_end(&t->w);
+		S_position(t, n->position);
 		break;
 	default:
 		tb_xw_start(&t->w, "seg", NULL);
@@ -491,13 +497,7 @@ static void S_alt(S_tei *t, const tb_alt *a)
 	if (a->kind == TB_NODE_GAP) {
 		S_gap(t, "lost", a->gap_min, a->gap_max);
 	} else if (a->kind == TB_NODE_POSITION) {
-		tb_buf_clear(&t->tmp);
-		tb_position_write(&t->tmp, t->rec->game, a->position);
-		tb_xw_start(&t->w, "seg", NULL);
-		tb_xw_attr(&t->w, "type", "position");
-		tb_xw_inline(&t->w);
-		S_text(t, S_tmp(t));
-		tb_xw_end(&t->w);
+		S_position(t, a->position);
 	} else if (a->kind != TB_NODE_OMITTED) {
 		tb_xw_start(&t->w, "seg", NULL);
 		tb_xw_attr(&t->w, "type", "turn");
