@@ -204,6 +204,18 @@ static void S_source(S_tei *t)
 	tb_xw_end(&t->w);
 }
 
+/* Is 'when' ("YYYY", "YYYY-MM" or "YYYY-MM-DD", 'n' characters) a date
+ * of the calendar, as XML Schema's types take it (no year 0, no 30
+ * February)? */
+static int S_iso_date(const char *when, size_t n)
+{
+	static const int days[] = {31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+	int y = atoi(when), m = n >= 7 ? atoi(when + 5) : 1, d = n == 10 ? atoi(when + 8) : 1;
+	int leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+	return y >= 1 && m >= 1 && m <= 12 && d >= 1 && d <= days[m - 1] &&
+	       (m != 2 || d < 29 || leap);
+}
+
 /* [Date] as a date; @when where it is known to the day, month or year
  * ("1998.07.21", "1998.07", "1998"; "1998.07.??" is 1998-07). */
 static void S_date(S_tei *t, const char *d)
@@ -223,7 +235,7 @@ static void S_date(S_tei *t, const char *d)
 		n--;
 	when[n] = '\0';
 	tb_xw_start(&t->w, "date", NULL);
-	if (n == 4 || n == 7 || n == 10)
+	if ((n == 4 || n == 7 || n == 10) && S_iso_date(when, n))
 		tb_xw_attr(&t->w, "when", when);
 	tb_xw_inline(&t->w);
 	S_text(t, d);

@@ -101,6 +101,14 @@ cat >"$tmp/hostile.tgn" <<'TGN'
 2. g1 (2. g4 {]]>}) *
 TGN
 roundtrip hostile "$tmp/hostile.tgn"
+# dates the calendar does not have get no @when (XML Schema refuses it)
+for d in 1998.02.30 0000.01.01 1999.02.29 2000.02.29 1998.07.?? 1998; do
+	printf '[Game "pitarra"]\n[Date "%s"]\n\n1. d1 *\n' "$d" >"$tmp/date.tgn"
+	roundtrip "date-$d" "$tmp/date.tgn"
+done
+grep -q 'when="2000-02-29"' "$tmp/tei/date-2000.02.29.xml" && grep -q 'when="1998-07"' \
+	"$tmp/tei/date-1998.07.??.xml" && ! grep -q 'when=' "$tmp/tei/date-1998.02.30.xml" && ok ||
+	bad "Date as @when"
 h=$tmp/tei/hostile.xml
 if xmllint --noout "$h" 2>/dev/null && ! grep -q '<TEI> &' "$h" && ! grep -q ']]>' "$h" &&
 	grep -q '&lt;seg type="turn"&gt;d1&lt;/seg&gt; &amp;lt; ]]&gt;' "$h" &&
