@@ -39,6 +39,7 @@ typedef struct S_rd {
 	/* where each line of TGN came from, for the TGN reader's diagnostics */
 	unsigned *lines;       /* TGN line i + 1 -> the TEI line it was made from */
 	size_t nlines, cap;
+	size_t scanned;        /* bytes of 'out' whose newlines 'lines' has */
 	unsigned at;           /* the TEI line of the element being written */
 } S_rd;
 
@@ -50,8 +51,8 @@ static void S_at(S_rd *x, const xmlNode *n)
 		x->at = (unsigned)line;
 }
 
-/* Keeps where the line of TGN being written came from. */
-static void S_keep_line(S_rd *x)
+/* One more line of TGN comes from the element being read. */
+static void S_push_line(S_rd *x)
 {
 	if (x->nlines == x->cap) {
 		size_t cap = x->cap ? 2 * x->cap : 64;
@@ -66,11 +67,20 @@ static void S_keep_line(S_rd *x)
 	x->lines[x->nlines++] = x->at;
 }
 
+/* Keeps where each line of TGN ended since the last call came from:
+ * the element being read (a comment may hold a newline of its own). */
+static void S_keep_lines(S_rd *x)
+{
+	for (; x->scanned < x->out.len; x->scanned++)
+		if (x->out.data[x->scanned] == '\n')
+			S_push_line(x);
+}
+
 /* Ends a line of TGN, keeping where it came from. */
 static void S_nl(S_rd *x)
 {
-	S_keep_line(x);
 	tb_buf_putc(&x->out, '\n');
+	S_keep_lines(x);
 }
 
 /* ===== Problems ===== */
@@ -82,7 +92,7 @@ static void S_fail(S_rd *x, const xmlNode *n, const char *fmt, ...)
 	if (x->failed)
 		return;
 	x->failed = 1;
-	long line = n ? xmlGetLineNo(n) : 0;
+	long line = n ? xmlGetLineNo(n) : (long)x->at; /* NULL: the element being read */
 	x->err->line = line > 0 ? (unsigned)line : 1;
 	x->err->col = 1;
 	va_list ap;
@@ -209,36 +219,52 @@ static void S_tags(S_rd *x, const xmlNode *tei)
 
 /* ===== The movetext ===== */
 
+/* Is 's' one word of TGN made of 'allowed' (NULL: anything but white
+ * space and what TGN delimits with) -- so that what an element holds
+ * can never be read as more than the one token, number or count it
+ * stands for? Refuses the element (S_fail) when it is not. */
+static int S_word(S_rd *x, const xmlNode *n, const char *s, const char *allowed,
+                  const char *what)
+{
+	static const char delims[] = " \t\r\n{}()[]<|;\"$"; /* a push's ">" is a token's */
+	int ok = s && *s;
+	for (const char *p = s; ok && *p; p++)
+		ok = allowed ? strchr(allowed, *p) != NULL : strchr(delims, *p) == NULL;
+	if (!ok)
+		S_fail(x, n, "%s: '%s' is not one", what, s ? s : "");
+	return ok;
+}
+
+#define S_DIGITS "0123456789"
+
+/* The number written before a node (<num type="written">), if any. */
+static void S_written(S_rd *x)
+{
+	if (x->written && *x->written && S_word(x, NULL, x->written, S_DIGITS ".", "a move number"))
+		tb_buf_printf(&x->out, "%s ", x->written);
+	xmlFree((char *)x->written);
+	x->written = NULL;
+}
+
 /* "N. " or "N... " before a turn or a reading: the number written (a
  * <num type="written"> before it, "" for none), else the count's
  * (nothing when its side is unknown). */
 static void S_number(S_rd *x, const xmlNode *n)
 {
 	if (x->written) {
-		if (*x->written)
-			tb_buf_printf(&x->out, "%s ", x->written);
-		xmlFree((char *)x->written);
-		x->written = NULL;
+		S_written(x);
 		return;
 	}
 	char *num = S_attr(n, "n"), *side = S_attr(n, "subtype");
-	if (S_is(n, "app")) /* its number as TGN writes it, or none */
-		tb_buf_printf(&x->out, "%s%s", num ? num : "", num ? " " : "");
-	else if (!num || !side)
+	if (S_is(n, "app")) { /* its number as TGN writes it, or none */
+		if (num && S_word(x, n, num, S_DIGITS ".", "a reading's number"))
+			tb_buf_printf(&x->out, "%s ", num);
+	} else if (!num || !side) {
 		S_fail(x, n, "a turn needs its number (n) and side (subtype)");
-	else if (strcmp(side, "unknown") != 0)
+	} else if (strcmp(side, "unknown") != 0 && S_word(x, n, num, S_DIGITS, "a turn's number"))
 		tb_buf_printf(&x->out, "%s%s ", num, strcmp(side, "first") == 0 ? "." : "...");
 	xmlFree(num);
 	xmlFree(side);
-}
-
-/* The number written before a gap or a position, if any. */
-static void S_written(S_rd *x)
-{
-	if (x->written && *x->written)
-		tb_buf_printf(&x->out, "%s ", x->written);
-	xmlFree((char *)x->written);
-	x->written = NULL;
 }
 
 /* A turn's token: "d1", "?", "reconstructed d1" ('rec' the prefix a
@@ -253,13 +279,11 @@ static int S_turn_body(S_rd *x, const xmlNode *seg, const char *rec, const char 
 	int move = fn && strcmp(fn, "move") == 0 && !supplied;
 	if (!fn || (strcmp(fn, "move") && strcmp(fn, "pass") && strcmp(fn, "unknown")))
 		S_fail(x, seg, "a turn's function is move, pass or unknown");
-	else if (supplied)
-		tb_buf_printf(&x->out, "%s%s%s", rec, tok ? tok : "", end);
+	else if (supplied && S_word(x, seg, tok, NULL, "a turn's token"))
+		tb_buf_printf(&x->out, "%s%s%s", rec, tok, end);
 	else if (strcmp(fn, "unknown") == 0 && (!tok || !*tok))
 		tb_buf_putc(&x->out, '?');
-	else if (!tok || !*tok)
-		S_fail(x, seg, "a turn without its token");
-	else
+	else if (S_word(x, seg, tok, NULL, "a turn's token"))
 		tb_buf_puts(&x->out, tok);
 	xmlFree(fn);
 	xmlFree(tok);
@@ -271,9 +295,10 @@ static void S_gap_body(S_rd *x, const xmlNode *g)
 {
 	char *q = S_attr(g, "quantity"), *lo = S_attr(g, "atLeast"), *hi = S_attr(g, "atMost");
 	tb_buf_puts(&x->out, "gap");
-	if (q)
+	if (q && S_word(x, g, q, S_DIGITS, "a gap's length"))
 		tb_buf_printf(&x->out, " %s", q);
-	else if (lo && hi)
+	else if (!q && lo && hi && S_word(x, g, lo, S_DIGITS, "a gap's length") &&
+	         S_word(x, g, hi, S_DIGITS, "a gap's length"))
 		tb_buf_printf(&x->out, " %s-%s", lo, hi);
 	xmlFree(q);
 	xmlFree(lo);
@@ -459,7 +484,8 @@ static void S_tei(S_rd *x, const xmlNode *tei)
 	S_nl(x);
 	S_at(x, result);
 	char *res = S_content(result);
-	tb_buf_puts(&x->out, res ? res : "");
+	if (S_word(x, result, res, NULL, "a result"))
+		tb_buf_puts(&x->out, res);
 	xmlFree(res);
 	for (xmlNode *c = result->next; c && !x->failed; c = c->next)
 		if (S_is(c, "note"))
@@ -561,7 +587,8 @@ char *tb_tei_to_tgn(const char *buf, size_t len, size_t *out_len, unsigned **lin
 		*status = TB_ESYNTAX;
 		return NULL;
 	}
-	S_keep_line(&x); /* the line after the last newline: where the end is */
+	S_keep_lines(&x);
+	S_push_line(&x); /* the line after the last newline: where the end is */
 	char *s = tb_buf_ok(&x.out) ? tb_buf_detach(&x.out, out_len) : NULL;
 	if (!s) {
 		tb_buf_free(&x.out);

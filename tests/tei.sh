@@ -145,6 +145,9 @@ rc=0
 "$TABLERO" tei --to tgn "$tmp/in.xml" >"$tmp/out" 2>"$tmp/err" || rc=$?
 [ $rc = 2 ] && [ ! -s "$tmp/out" ] && grep -q "^$tmp/in.xml:$line:[0-9]*: error: .*zz9" "$tmp/err" &&
 	ok || bad "a bad token: exit $rc, $(head -1 "$tmp/err") (its segment is on line $line)"
+# what an element holds is one token, number or count, never more TGN
+refuse "a token that is more" "${good/subtype=\"first\">/subtype=\"first\">d1 [Game \"x\"] }" \
+	"a turn's token: .* is not one"
 # a good document after a bad one: still nothing written
 rc=0
 "$TABLERO" tei --to tgn "$tmp/tei/pitarra-navajos-1998.xml" "$tmp/in.xml" >"$tmp/out" 2>/dev/null || rc=$?
