@@ -62,6 +62,11 @@ for f in "$top"/samples/*.tgn; do
 done
 grep -q '^<teiCorpus ' "$tmp/tei/corpus.xml" && ok || bad "several records make no teiCorpus"
 
+# xml --tei is tablero tei, both ways
+"$TABLERO" xml --tei "$top"/samples/*.tgn 2>/dev/null | cmp -s - "$tmp/tei/corpus.xml" &&
+	"$TABLERO" xml --tei --to tgn "$tmp/tei/corpus.xml" 2>/dev/null |
+	cmp -s - <("$TABLERO" fmt "$top"/samples/*.tgn 2>/dev/null) && ok || bad "xml --tei is not tablero tei"
+
 # the spec's examples: those fmt writes without an error and XML can
 # carry (tablero tei refuses the others, as tablero xml does)
 "$SPEC_RUNNER" --dump-only "$tmp/ex" "$top"/spec/tgn.md "$top"/spec/games/*.md \
