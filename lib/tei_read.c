@@ -23,6 +23,7 @@
 #include "buf.h"
 #include "tablero.h"
 #include "writer.h"
+#include "xalloc.h"
 
 #define S_TEI_NS "http://www.tei-c.org/ns/1.0"
 
@@ -56,7 +57,7 @@ static void S_push_line(S_rd *x)
 {
 	if (x->nlines == x->cap) {
 		size_t cap = x->cap ? 2 * x->cap : 64;
-		unsigned *l = realloc(x->lines, cap * sizeof *l);
+		unsigned *l = tb_realloc(x->lines, cap * sizeof *l);
 		if (!l) {
 			tb_buf_fail(&x->out);
 			return;

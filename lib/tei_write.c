@@ -647,7 +647,8 @@ char *tb_tei_record_text(tb_reader *r, const tb_record *rec, int flags, size_t *
 	tb_xw_init(&t.w, &b);
 	if (flags & TB_TEI_POSITIONS) {
 		t.rp = tb_reader_replay(r, rec);
-		if (!t.rp && tb_reader_validate(r, rec, NULL, NULL) == TB_ENOMEM)
+		if (!t.rp && ((rec->game->rules && rec->errors == rec->offboard) ||
+		              tb_reader_validate(r, rec, NULL, NULL) == TB_ENOMEM))
 			tb_buf_fail(&b); /* it would have been replayed: memory ran out */
 	}
 	S_record(&t);

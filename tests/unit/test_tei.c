@@ -4,7 +4,7 @@
  * records in a document, text escaped, and the contracts -- NULLs,
  * records refused, documents refused with where and why.
  */
-#include "tb_test.h"
+#include "oom.h"
 
 static const char S_record[] =
 	"{@es Antes de las etiquetas: <b> & ]]>}\n"
@@ -147,6 +147,68 @@ static void test_contracts(void **state)
 	tb_reader_free(r);
 }
 
+/* The records of 'src' to TEI (a document each, 'flags' as given) and
+ * back, the TGN they give one after the other; NULL when the library
+ * said memory ran out (and only then). */
+static int S_flags;
+static char *S_there_and_back(const char *src, size_t len)
+{
+	tb_reader *r = tb_reader_new_mem(src, len, "t.tgn");
+	if (!r)
+		return NULL;
+	tt_str out = {0};
+	tb_record *rec;
+	int got, failed = 0;
+	while (!failed && (got = tb_reader_next(r, &rec)) == 1) {
+		size_t n, dlen, tlen;
+		int st = 0;
+		char *t = tb_tei_record_text(r, rec, S_flags, &n, &st);
+		tb_record_free(rec);
+		char *doc = t ? tb_tei_document(&t, &n, 1, NULL, &dlen) : NULL;
+		if (t && !doc)
+			st = TB_ENOMEM; /* what tb_tei_document's NULL says */
+		free(t);
+		tb_tei_error err;
+		unsigned *lines = NULL;
+		char *tgn = doc ? tb_tei_to_tgn(doc, dlen, &tlen, &lines, &err, &st) : NULL;
+		free(doc);
+		if (!tgn) {
+			assert_int_equal(st, TB_ENOMEM);
+			failed = 1;
+			break;
+		}
+		tt_put(&out, tgn, tlen);
+		free(tgn);
+		free(lines);
+	}
+	failed |= got < 0;
+	tb_reader_free(r);
+	if (failed) {
+		free(out.d);
+		return NULL;
+	}
+	return tt_take(&out);
+}
+
+/* Each allocation of the library failing in turn (once, then for good):
+ * TB_ENOMEM, or the same TEI read back the same; never a crash or leak. */
+static void test_out_of_memory(void **state)
+{
+	(void)state;
+	tb_set_alloc_hook(oom_hook, NULL);
+	S_flags = 0;
+	assert_true(oom_each_failure(S_there_and_back, S_record, strlen(S_record), "TEI") > 10);
+	S_flags = TB_TEI_POSITIONS;
+	assert_true(oom_each_failure(S_there_and_back, S_record, strlen(S_record),
+	                             "TEI --positions") > 20);
+	char *sample = oom_slurp("samples/pitarra-rodeo-2004-cinta.tgn");
+	S_flags = 0;
+	unsigned long n = oom_each_failure(S_there_and_back, sample, strlen(sample), "TEI, a sample");
+	print_message("TEI: %lu allocations for a sample there and back\n", n);
+	free(sample);
+	tb_set_alloc_hook(NULL, NULL);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -154,6 +216,7 @@ int main(void)
 		cmocka_unit_test(test_corpus),
 		cmocka_unit_test(test_refused),
 		cmocka_unit_test(test_contracts),
+		cmocka_unit_test(test_out_of_memory),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
