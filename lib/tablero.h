@@ -67,8 +67,8 @@
  * the caller to free is freed with free(). When an allocation fails
  * while reading records (readers, tb_reader_next, tb_reader_detach),
  * writing them (tb_record_write, tb_record_movetext, tb_diag_format),
- * walking, building and editing the tree, writing XML or reading it
- * back, in the rules engines (tb_engine_*, tb_record_engine,
+ * walking, building and editing the tree, writing XML or TEI or reading
+ * them back, in the rules engines (tb_engine_*, tb_record_engine,
  * tb_node_engine: positions, turns, perft, random games, boards as
  * text), validating and filling (tb_reader_validate, tb_record_fill,
  * TB_XML_POSITIONS), comparing (plies, alignment, keys), collating
