@@ -1858,11 +1858,11 @@ enum {
 };
 
 /** The <TEI> element of 'rec', just read by 'r', as 'flags' (TB_TEI_*)
- * say, as a new string (the
- * caller's: free), its length in '*len'. NULL with '*status' TB_EINVAL
- * for a NULL 'r' or 'rec', a record with errors or no known game, or
- * one holding text XML cannot carry (TB504 joins r's diagnostics), or
- * TB_ENOMEM; else '*status' is 0. */
+ * say, as a new string (the caller's: free), its length in '*len'. The
+ * same bytes wherever it then stands (tb_tei_document). NULL with
+ * '*status' TB_EINVAL for a NULL 'r' or 'rec', a record with errors or
+ * no known game, or one holding text XML cannot carry (TB504 joins r's
+ * diagnostics), or TB_ENOMEM; else '*status' is 0. */
 TB_EXPORT char *tb_tei_record_text(tb_reader *r, const tb_record *rec, int flags,
                                    size_t *len, int *status);
 
