@@ -21,6 +21,7 @@
 #include <libxml/tree.h>
 
 #include "buf.h"
+#include "evidence.h"
 #include "tablero.h"
 #include "writer.h"
 #include "xalloc.h"
@@ -37,6 +38,7 @@ typedef struct S_rd {
 	int suffix_ok;         /* the node before was a turn whose first NAG (1-6) the
 	                          canonical form writes as its suffix */
 	unsigned nags;         /* NAGs read since that node */
+	tb_buf pend;           /* that node's evidence links, for after its NAGs */
 	/* where each line of TGN came from, for the TGN reader's diagnostics */
 	unsigned *lines;       /* TGN line i + 1 -> the TEI line it was made from */
 	size_t nlines, cap;
@@ -156,6 +158,83 @@ static char *S_content(const xmlNode *n)
 	return (char *)xmlNodeGetContent(n);
 }
 
+/* ===== Evidence links ===== */
+
+/* The number after 'prefix' in pointer 'p' ("#t.135000"), or -1. */
+static long long S_id_number(const char *p, const char *prefix)
+{
+	size_t n = strlen(prefix);
+	if (strncmp(p, prefix, n) != 0 || !p[n] || strspn(p + n, "0123456789") != strlen(p + n) ||
+	    strlen(p + n) > 12)
+		return -1;
+	return strtoll(p + n, NULL, 10);
+}
+
+/* A region's zone pointer "#z.NAME" or "#z.NAME.X.Y.W.H" into 'e' (its
+ * name into 'page'); 0, or -1 when it is no such pointer. */
+static int S_zone(const char *p, tb_evidence *e, char *page, size_t cap)
+{
+	if (strncmp(p, "#z.", 3) != 0)
+		return -1;
+	p += 3;
+	size_t n = strcspn(p, ".");
+	if (n == 0 || n >= cap)
+		return -1;
+	memcpy(page, p, n);
+	page[n] = '\0';
+	e->page = page;
+	if (!p[n])
+		return 0;
+	unsigned long v[4];
+	const char *q = p + n;
+	for (int i = 0; i < 4; i++) {
+		if (*q != '.' || !(q[1] >= '0' && q[1] <= '9'))
+			return -1;
+		char *end;
+		v[i] = strtoul(q + 1, &end, 10);
+		if (v[i] > TB_EVIDENCE_MAX_PX)
+			return -1;
+		q = end;
+	}
+	if (*q || v[2] == 0)
+		return -1;
+	e->x = (uint32_t)v[0], e->y = (uint32_t)v[1], e->w = (uint32_t)v[2], e->h = (uint32_t)v[3];
+	return 0;
+}
+
+/* The evidence link of element 'n' (@synch: one <when> or two, @facs:
+ * a <zone>), as TGN writes it (" @0:41:15 @p14#112,310,160,44"), into
+ * 'b'; nothing when it has none. */
+static void S_links(S_rd *x, const xmlNode *n, tb_buf *b)
+{
+	char *sy = S_attr(n, "synch"), *fa = S_attr(n, "facs");
+	tb_evidence e = {.from = -1, .to = -1};
+	char page[TB_EVIDENCE_MAX_NAME + 2];
+	if (sy) {
+		char *second = strchr(sy, ' ');
+		if (second)
+			*second++ = '\0';
+		e.from = S_id_number(sy, "#t.");
+		e.to = second ? S_id_number(second, "#t.") : -1;
+		if (e.from < 0 || (second && (e.to < e.from || strchr(second, ' '))))
+			S_fail(x, n, "@synch points at one <when> or two (#t.MS), not '%s'", sy);
+	}
+	if (fa && S_zone(fa, &e, page, sizeof page) < 0)
+		S_fail(x, n, "@facs points at a <zone> (#z.PAGE or #z.PAGE.X.Y.W.H), not '%s'", fa);
+	if (!x->failed)
+		tb_ev_write(b, &e);
+	xmlFree(sy);
+	xmlFree(fa);
+}
+
+/* The links of the node before, after its NAGs. */
+static void S_flush_links(S_rd *x)
+{
+	if (x->pend.len)
+		tb_buf_put(&x->out, x->pend.data, x->pend.len);
+	tb_buf_clear(&x->pend);
+}
+
 /* ===== Comments and tags ===== */
 
 /* A <note type="comment"> as " {@lang text}" ('sep' before it). */
@@ -170,6 +249,7 @@ static void S_comment(S_rd *x, const xmlNode *n, const char *sep)
 	char *text = S_content(n);
 	tb_buf_puts(&x->out, sep);
 	tb_write_comment(&x->out, text ? text : "", lang ? lang : other);
+	S_links(x, n, &x->out);
 	xmlFree(lang);
 	xmlFree(other);
 	xmlFree(text);
@@ -333,6 +413,7 @@ static void S_rdg(S_rd *x, const xmlNode *rdg)
 		S_fail(x, rdg, "a <rdg> holds a turn, a gap, a position, or nothing (type "
 		               "\"omitted\")");
 	xmlFree(type);
+	S_links(x, rdg, &x->out);
 	for (xmlNode *c = rdg->children; c && !x->failed; c = c->next)
 		if (S_is(c, "note"))
 			S_comment(x, c, " ");
@@ -388,6 +469,7 @@ static void S_item(S_rd *x, const xmlNode *c)
 	}
 	if (S_is(c, "note") && S_attr_is(c, "type", "position"))
 		return; /* the position after a turn (--positions): the rules' to make */
+	S_flush_links(x); /* the node before is done: its NAGs are written */
 	if (!(S_is(c, "num") && S_attr_is(c, "type", "written")) && x->out.len) {
 		S_nl(x); /* each item on a line of its own: diagnostics say its TEI line */
 		S_at(x, c);
@@ -423,6 +505,7 @@ static void S_item(S_rd *x, const xmlNode *c)
 		return;
 	}
 	if (!S_is(c, "note")) {
+		S_links(x, c, &x->pend);
 		x->suffix_ok = suffix;
 		x->nags = 0;
 	} else {
@@ -442,6 +525,7 @@ static void S_line(S_rd *x, const xmlNode *line)
 		else
 			S_item(x, c);
 	}
+	S_flush_links(x);
 	x->suffix_ok = 0;
 }
 
@@ -570,7 +654,7 @@ char *tb_tei_to_tgn(const char *buf, size_t len, size_t *out_len, unsigned **lin
 	}
 	int opts = XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING | XML_PARSE_NOCDATA;
 	xmlDocPtr doc = xmlCtxtReadMemory(ctxt, buf, (int)len, NULL, NULL, opts);
-	S_rd x = {.out = TB_BUF_SOFT, .err = err};
+	S_rd x = {.out = TB_BUF_SOFT, .pend = TB_BUF_SOFT, .err = err};
 	if (!doc) {
 		S_parse_error(ctxt, err);
 		x.failed = 1;
@@ -582,6 +666,9 @@ char *tb_tei_to_tgn(const char *buf, size_t len, size_t *out_len, unsigned **lin
 	}
 	xmlFreeDoc(doc);
 	xmlFreeParserCtxt(ctxt);
+	if (!tb_buf_ok(&x.pend))
+		tb_buf_fail(&x.out);
+	tb_buf_free(&x.pend);
 	if (x.failed) {
 		tb_buf_free(&x.out);
 		free(x.lines);

@@ -62,6 +62,15 @@ for f in "$top"/samples/*.tgn; do
 done
 grep -q '^<teiCorpus ' "$tmp/tei/corpus.xml" && ok || bad "several records make no teiCorpus"
 
+# evidence links: times as a <timeline> and @synch, regions as <facsimile>
+# zones and @facs (the round trips above keep them)
+grep -q '<when xml:id="t.2475000" interval="2475000" since="#t.start"/>' \
+	"$tmp/tei/pitarra-fragmento-cinta.xml" &&
+	grep -q 'synch="#t.2475000">f2</seg>' "$tmp/tei/pitarra-fragmento-cinta.xml" &&
+	grep -q '<graphic url="cuaderno-2-p14.jpg"/>' "$tmp/tei/asalto-cuaderno-ceuta-1979.xml" &&
+	grep -q 'facs="#z.p14.112.310.160.44"' "$tmp/tei/asalto-cuaderno-ceuta-1979.xml" && ok ||
+	bad "evidence links are not a timeline and facsimile zones"
+
 # xml --tei is tablero tei, both ways
 "$TABLERO" xml --tei "$top"/samples/*.tgn 2>/dev/null | cmp -s - "$tmp/tei/corpus.xml" &&
 	"$TABLERO" xml --tei --to tgn "$tmp/tei/corpus.xml" 2>/dev/null |
@@ -153,6 +162,8 @@ rc=0
 # what an element holds is one token, number or count, never more TGN
 refuse "a token that is more" "${good/subtype=\"first\">/subtype=\"first\">d1 [Game \"x\"] }" \
 	"a turn's token: .* is not one"
+refuse "a link that points nowhere" "${good/subtype=\"first\">/subtype=\"first\" synch=\"#x\">}" \
+	"@synch points at one <when> or two"
 # a good document after a bad one: still nothing written
 rc=0
 "$TABLERO" tei --to tgn "$tmp/tei/pitarra-navajos-1998.xml" "$tmp/in.xml" >"$tmp/out" 2>/dev/null || rc=$?
