@@ -9,7 +9,9 @@
  * order and with its comments, as a <note type="tag"> of the notesStmt,
  * so that tei_read.c gives back the same record; the header's other
  * elements (title, respStmt, particDesc, ...) say the same for people
- * and for TEI's tools, and are not read back.
+ * and for TEI's tools, and are not read back. Evidence links are
+ * @synch into a <timeline> and @facs into <facsimile> zones, whose ids
+ * say the time and the region (spec/tei.md 7).
  */
 #include <stdlib.h>
 #include <string.h>
