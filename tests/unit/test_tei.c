@@ -201,11 +201,16 @@ static void test_out_of_memory(void **state)
 	S_flags = TB_TEI_POSITIONS;
 	assert_true(oom_each_failure(S_there_and_back, S_record, strlen(S_record),
 	                             "TEI --positions") > 20);
-	char *sample = oom_slurp("samples/pitarra-rodeo-2004-cinta.tgn");
+	/* samples with times (a timeline) and with regions (a facsimile) */
+	static const char *const paths[] = {"samples/pitarra-fragmento-cinta.tgn",
+	                                    "samples/asalto-cuaderno-ceuta-1979.tgn"};
 	S_flags = 0;
-	unsigned long n = oom_each_failure(S_there_and_back, sample, strlen(sample), "TEI, a sample");
-	print_message("TEI: %lu allocations for a sample there and back\n", n);
-	free(sample);
+	for (size_t i = 0; i < 2; i++) {
+		char *sample = oom_slurp(paths[i]);
+		unsigned long n = oom_each_failure(S_there_and_back, sample, strlen(sample), paths[i]);
+		print_message("TEI: %lu allocations for %s there and back\n", n, paths[i]);
+		free(sample);
+	}
 	tb_set_alloc_hook(NULL, NULL);
 }
 
