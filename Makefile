@@ -239,6 +239,12 @@ collate: $(BUILD)/tablero
 catalog: $(BUILD)/tablero
 	@TABLERO=$(BUILD)/tablero SAN=$(SAN) bash tests/catalog.sh
 
+# TEI P5 (tests/tei.sh): samples, spec examples and a collation there
+# and back, valid under tei_all (jing, ../shared/schemas), refusals.
+.PHONY: tei
+tei: $(BUILD)/tablero $(BUILD)/tests/spec_runner
+	@TABLERO=$(BUILD)/tablero SPEC_RUNNER=$(BUILD)/tests/spec_runner bash tests/tei.sh
+
 # The Python module (python/) over this build's shared library (and the
 # command beside it, which tablero.grep's tests run against). Built
 # with the sanitizers (check-san), python3 runs the tests with their
@@ -317,7 +323,7 @@ lsp: $(BUILD)/tablero
 layout: $(BUILD)/libtablero.a
 	@python3 tests/layout.py $(BUILD)
 
-check: all layout unit spec toy golden man-options samples structure random xml svg book html compare reconstruct slips replay one-reading collate catalog jobs rewrite oom quotes fuzz-replay deps-test typed python lsp
+check: all layout unit spec toy golden man-options samples structure random xml tei svg book html compare reconstruct slips replay one-reading collate catalog jobs rewrite oom quotes fuzz-replay deps-test typed python lsp
 	@echo "make check: all test suites passed"
 
 check-san:
@@ -342,6 +348,7 @@ check-tsan:
 FUZZ_TARGETS := parse reader validate positions xml grep diff svg html fill collate book show \
                 xmltgn build lsp
 FUZZ_TARGETS += catalog
+FUZZ_TARGETS += tei
 FUZZ_SECONDS ?= 60
 # libFuzzer's seed: 0 draws one (each run explores anew); CI gives a
 # fixed one, so that a run of CI can be run again and find the same
@@ -353,7 +360,7 @@ FUZZ_CPPFLAGS = $(CPPFLAGS) $(JSON_CFLAGS) -Icli -Itests/fuzz -DFZ_SCHEMA_DIR='"
 # the CLI's code a harness drives, beside the library
 FUZZ_CLI_grep :=
 FUZZ_CLI_diff := cli/cmd_diff.c cli/jobs.c cli/options.c cli/queue.c cli/util.c
-FUZZ_CLI_xmltgn := cli/cmd_xml.c cli/jobs.c cli/options.c cli/parts.c cli/queue.c cli/util.c cli/atomic.c
+FUZZ_CLI_xmltgn := cli/cmd_xml.c cli/cmd_tei.c cli/jobs.c cli/options.c cli/parts.c cli/queue.c cli/util.c cli/atomic.c
 FUZZ_CLI_lsp := cli/cmd_lsp.c cli/lsp_rpc.c cli/lsp_doc.c cli/lsp_check.c cli/lsp_features.c \
                 cli/lsp_outline.c cli/lsp_actions.c cli/options.c cli/util.c
 # the libraries a harness needs beside the library's (json-c: tablero lsp's)

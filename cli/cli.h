@@ -46,6 +46,9 @@ extern const cli_optab cli_parse_options, cli_fmt_options, cli_validate_options,
 /* tablero catalog (cmd_catalog.c) */
 extern const cli_optab cli_catalog_options;
 int cmd_catalog(int argc, char **argv);
+/* tablero tei (cmd_tei.c) */
+extern const cli_optab cli_tei_options;
+int cmd_tei(int argc, char **argv);
 /* The commands, in the order 'tablero --help' lists them (commands.c). */
 extern const cli_cmd cli_commands[];
 extern const size_t cli_ncommands;

@@ -15,6 +15,7 @@
 typedef struct S_opts {
 	int flags;            /* TB_XML_* */
 	int to_tgn;
+	int tei;              /* --tei: tablero tei does the work (cmd_tei.c) */
 	int jobs;             /* -j: records of TGN at once */
 	const char *out;      /* -o FILE, or NULL for standard output */
 	int nfiles;
@@ -48,6 +49,9 @@ static const cli_opt S_opts_table[] = {
 	         "TGN; the XML is validated against the schema, and a\n"
 	         "document that does not validate is refused with the\n"
 	         "line of each problem, and nothing is written"),
+	CLI_FLAG(0, "tei", S_opts, tei,
+	         "TEI P5 instead of tablero XML, both ways: the same\n"
+	         "as tablero tei (spec/tei.md)"),
 	CLI_STRING('o', NULL, "FILE", S_opts, out,
 	           "write FILE (replaced only once complete) instead of\nstandard output"),
 	CLI_JOBS(S_opts, jobs, "-j N",
@@ -449,10 +453,40 @@ static int S_to_tgn(const S_opts *o)
 	return rc;
 }
 
+/* xml --tei: the same as tablero tei, given what it takes. */
+static int S_tei(const S_opts *o)
+{
+	if (o->flags & TB_XML_SOURCEPOS) {
+		cli_error("xml", "--sourcepos is not for TEI");
+		return EXIT_TROUBLE;
+	}
+	char **args = calloc((size_t)o->nfiles + 8, sizeof *args);
+	if (!args)
+		cli_oom();
+	static char tei[] = "tei", pos[] = "--positions", to[] = "--to", tgn[] = "tgn",
+	            dash_o[] = "-o", dashes[] = "--";
+	int n = 0;
+	args[n++] = tei;
+	if (o->flags & TB_XML_POSITIONS)
+		args[n++] = pos;
+	if (o->to_tgn)
+		args[n++] = to, args[n++] = tgn;
+	if (o->out)
+		args[n++] = dash_o, args[n++] = (char *)o->out;
+	args[n++] = dashes;
+	for (int k = 0; k < o->nfiles; k++)
+		args[n++] = o->files[k];
+	int rc = cmd_tei(n, args);
+	free(args);
+	return rc;
+}
+
 int cmd_xml(int argc, char **argv)
 {
 	S_opts o = {0};
 	if (S_args(argc, argv, &o))
 		return EXIT_TROUBLE;
+	if (o.tei)
+		return S_tei(&o);
 	return o.to_tgn ? S_to_tgn(&o) : S_to_xml(&o);
 }

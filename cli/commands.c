@@ -14,6 +14,7 @@ const cli_cmd cli_commands[] = {
 	{"perft", "count the move paths from a position", &cli_perft_options, cmd_perft},
 	{"random", "play random legal games", &cli_random_options, cmd_random},
 	{"xml", "write records as XML, or XML back as TGN", &cli_xml_options, cmd_xml},
+	{"tei", "write records as TEI P5, or TEI back as TGN", &cli_tei_options, cmd_tei},
 	{"show", "draw a position as text, with its legal turns", &cli_show_options, cmd_show},
 	{"svg", "draw positions as printable SVG diagrams", &cli_svg_options, cmd_svg},
 	{"book", "set records as printed pages: SVG, or a PDF", &cli_book_options, cmd_book},

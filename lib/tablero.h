@@ -67,8 +67,8 @@
  * the caller to free is freed with free(). When an allocation fails
  * while reading records (readers, tb_reader_next, tb_reader_detach),
  * writing them (tb_record_write, tb_record_movetext, tb_diag_format),
- * walking, building and editing the tree, writing XML or reading it
- * back, in the rules engines (tb_engine_*, tb_record_engine,
+ * walking, building and editing the tree, writing XML or TEI or reading
+ * them back, in the rules engines (tb_engine_*, tb_record_engine,
  * tb_node_engine: positions, turns, perft, random games, boards as
  * text), validating and filling (tb_reader_validate, tb_record_fill,
  * TB_XML_POSITIONS), comparing (plies, alignment, keys), collating
@@ -1843,6 +1843,55 @@ TB_EXPORT void tb_xml_reader_free(tb_xml_reader *x);
  * NULL 'x'. */
 TB_EXPORT int tb_xml_reader_errcode(const tb_xml_reader *x);
 TB_EXPORT const char *tb_xml_reader_errmsg(const tb_xml_reader *x);
+
+/** ## TEI P5 (spec/tei.md)
+ *
+ * Records and collations as TEI P5 documents, valid under TEI's
+ * tei_all schema, and back: a teiHeader from the tags, the movetext as
+ * typed, numbered segments. */
+
+/** What tb_tei_record_text writes besides the record. */
+enum {
+	TB_TEI_POSITIONS = 1  /* the position after each turn the rules know it of, as
+	                         <note type="position"> (the record is replayed:
+	                         tb_reader_replay, its diagnostics join the reader's) */
+};
+
+/** The <TEI> element of 'rec', just read by 'r', as 'flags' (TB_TEI_*)
+ * say, as a new string (the caller's: free), its length in '*len'. The
+ * same bytes wherever it then stands (tb_tei_document). NULL with
+ * '*status' TB_EINVAL for a NULL 'r' or 'rec', a record with errors or
+ * no known game, or one holding text XML cannot carry (TB504 joins r's
+ * diagnostics), or TB_ENOMEM; else '*status' is 0. */
+TB_EXPORT char *tb_tei_record_text(tb_reader *r, const tb_record *rec, int flags,
+                                   size_t *len, int *status);
+
+/** A TEI document of the 'n' <TEI> elements 'records' (lengths 'lens',
+ * borrowed) that tb_tei_record_text made: the element itself when 'n'
+ * is 1, else a <teiCorpus> of them under a header titled 'title' (NULL
+ * or "": "N records"). A new string (the caller's: free), its length in
+ * '*len'; NULL when 'n' is 0 or memory ran out. */
+TB_EXPORT char *tb_tei_document(char *const *records, const size_t *lens, size_t n,
+                                const char *title, size_t *len);
+
+/** Where tb_tei_to_tgn found a document it cannot read. */
+typedef struct tb_tei_error {
+	unsigned line, col;   /* in the document, from 1 (col 1 when unknown) */
+	char message[256];
+} tb_tei_error;
+
+/** Reads a TEI document that tb_tei_document wrote ('len' bytes at
+ * 'buf') back to TGN: its records' text, one after the other, as a new
+ * string (the caller's: free) that tb_reader reads to the records
+ * written. With 'lines' not NULL, '*lines' is a new array (the
+ * caller's: free) giving for each line of that text, from the first,
+ * the line of the document it was made from (for the TGN reader's
+ * diagnostics). No network, no DTD, no entity loaded or expanded. NULL
+ * with '*status' TB_ESYNTAX and 'err' filled when the document is not
+ * well-formed or not one tablero tei writes; TB_ENOMEM; TB_EINVAL for
+ * a NULL argument but 'lines'. */
+TB_EXPORT char *tb_tei_to_tgn(const char *buf, size_t len, size_t *out_len,
+                              unsigned **lines, tb_tei_error *err, int *status);
 
 /** ## Languages (spec/book.md, "Languages")
  *

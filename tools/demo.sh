@@ -11,12 +11,13 @@
 # that replays it (out/html/NAME.html, spec/html.md); and the game kept twice,
 # the tape and the notebook, collated into one record (out/collation/:
 # its TGN, checked by validate and by reading each witness back out of
-# it, and its XML).
+# it, its XML and its TEI); and every sample as TEI P5 in one corpus
+# (out/tei/samples.xml, spec/tei.md), checked to read back to the same TGN.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 : "${TABLERO:?set TABLERO}"
 rm -rf out
-mkdir -p out/tgn out/positions out/xml out/svg out/book out/html out/collation
+mkdir -p out/tgn out/positions out/xml out/svg out/book out/html out/collation out/tei
 status=0
 for f in samples/*.tgn; do
 	name=$(basename "$f")
@@ -51,7 +52,8 @@ done
 rodeo=out/collation/pitarra-rodeo-2004
 if "$TABLERO" collate --sigla cinta,cuaderno -o "$rodeo.tgn" \
 	samples/pitarra-rodeo-2004-cinta.tgn samples/pitarra-rodeo-2004-cuaderno.tgn &&
-	"$TABLERO" validate "$rodeo.tgn" && "$TABLERO" xml "$rodeo.tgn" >"$rodeo.xml"; then
+	"$TABLERO" validate "$rodeo.tgn" && "$TABLERO" xml "$rodeo.tgn" >"$rodeo.xml" &&
+	"$TABLERO" tei "$rodeo.tgn" >"$rodeo.tei.xml"; then
 	for w in cinta cuaderno; do
 		"$TABLERO" collate --witness "$w" "$rodeo.tgn" | cmp -s - "out/tgn/pitarra-rodeo-2004-$w.tgn" ||
 			{ echo "demo: witness $w does not read back out of $rodeo.tgn" >&2; status=1; }
@@ -59,10 +61,15 @@ if "$TABLERO" collate --sigla cinta,cuaderno -o "$rodeo.tgn" \
 else
 	status=1
 fi
+# every sample as TEI P5, one corpus, read back to the canonical TGN
+"$TABLERO" tei -o out/tei/samples.xml samples/*.tgn &&
+	"$TABLERO" tei --to tgn out/tei/samples.xml | cmp -s - <("$TABLERO" fmt samples/*.tgn) ||
+	{ echo "demo: out/tei/samples.xml does not read back to the same TGN" >&2; status=1; }
 echo "demo: canonical TGN of $(ls out/tgn | wc -l) samples in out/tgn/, positions in out/positions/,"
 echo "      XML with positions in out/xml/ (schema: schemas/tgn.rng), diagrams in out/svg/,"
 echo "      a book of each sample in out/book/ (SVG pages$([ -n "$have_pdf" ] && echo ", PDF") and all of them in one"
 echo "      $([ -n "$have_pdf" ] && echo "out/book/samples.pdf" || echo "(no PDF)")),"
 echo "      a web page of each sample that replays it in out/html/,"
-echo "      the tape and the notebook of one game collated in $rodeo.tgn (and .xml)"
+echo "      every sample as TEI P5 in out/tei/samples.xml (spec/tei.md),"
+echo "      the tape and the notebook of one game collated in $rodeo.tgn (and .xml, .tei.xml)"
 exit $status

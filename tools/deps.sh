@@ -11,6 +11,7 @@
 # loads the catalogue (tests/catalog.sh); neovim, whose built-in LSP
 # client drives tablero lsp in tests/lsp_nvim.sh. (tablero book -o
 # FILE.pdf runs rsvg-convert; without it, the book says which package.)
+# jing validates what tablero tei writes against TEI's schema (tests/tei.sh).
 # On Debian, as root, it installs what is missing with apt-get;
 # elsewhere it stops and names the exact packages.
 #
@@ -97,6 +98,7 @@ command -v python3 >/dev/null 2>&1 || need+=(python3)
 # sqlite3: the catalogue's test loads it into SQLite (tests/catalog.sh)
 command -v sqlite3 >/dev/null 2>&1 || need+=(sqlite3)
 command -v nvim >/dev/null 2>&1 || need+=(neovim)
+command -v jing >/dev/null 2>&1 || need+=(jing)
 # pip and venv: the Python module is installed into a fresh venv by the tests
 python3 -m pip --version >/dev/null 2>&1 || need+=(python3-pip)
 python3 -c 'import ensurepip' >/dev/null 2>&1 || need+=(python3-venv)
@@ -110,7 +112,7 @@ done
 install "${need[@]}" && exit 0
 echo "  (pkg-config modules libxml-2.0, libpcre2-8, json-c and cmocka must be found, and xmllint," >&2
 echo "   rsvg-convert, pdftoppm, pdftotext, the DejaVu fonts, python3 with pip and venv, nvim," >&2
-echo "   sqlite3," >&2
+echo "   sqlite3, jing," >&2
 echo "   and the SVG 1.1 DTD" >&2
 echo "   for the tests)" >&2
 exit 1

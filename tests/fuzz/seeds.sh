@@ -17,6 +17,7 @@
 #   build  each sample as a script of fuzz_build's operations: its game,
 #          its tags, its movetext appended, its result
 #   lsp    each sample after a 'D' (fuzz_lsp's session over a document)
+#   tei    each sample and example, and each sample as TEI
 # TABLERO and SPEC_RUNNER name the binaries (build/tablero,
 # build/tests/spec_runner).
 set -euo pipefail
@@ -25,7 +26,7 @@ T=${TABLERO:-build/tablero}
 R=${SPEC_RUNNER:-build/tests/spec_runner}
 cd "$(dirname "$0")/../.."
 rm -rf "$out"
-all="parse reader validate positions xml grep diff svg html fill collate book show xmltgn build lsp"
+all="parse reader validate positions xml grep diff svg html fill collate book show xmltgn build lsp tei"
 for t in $all; do mkdir -p "$out/$t"; done
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -34,9 +35,12 @@ trap 'rm -rf "$tmp"' EXIT
 mkdir -p "$tmp/ex"
 "$R" --dump-only "$tmp/ex" spec/tgn.md spec/games/*.md spec/xml.md tests/errors.md >/dev/null
 find "$tmp/ex" -type f -size +64k -delete
-for t in parse reader validate xml diff svg html fill collate book show; do cp "$tmp/ex"/* "$out/$t/"; done
+for t in parse reader validate xml diff svg html fill collate book show tei; do cp "$tmp/ex"/* "$out/$t/"; done
 samples=(samples/*.tgn)
-for t in parse reader validate xml diff svg html fill collate book show; do cp "${samples[@]}" "$out/$t/"; done
+for t in parse reader validate xml diff svg html fill collate book show tei; do cp "${samples[@]}" "$out/$t/"; done
+for s in "${samples[@]}"; do # tei: the samples' TEI too, read back
+	"$T" tei "$s" >"$out/tei/$(basename "$s" .tgn).tei.xml" 2>/dev/null || true
+done
 for s in "${samples[@]}"; do
 	"$T" xml "$s" >"$out/xml/$(basename "$s" .tgn).xml" 2>/dev/null || true
 	cp "$out/xml/$(basename "$s" .tgn).xml" "$out/xmltgn/"
