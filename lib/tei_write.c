@@ -55,34 +55,13 @@ static const char *S_tmp(S_tei *t)
 	return "";
 }
 
-/* Is 's' a language tag of BCP 47's shape ("es", "es-MX", "ar"), as
- * xml:lang takes it? */
-static int S_language(const char *s)
-{
-	size_t run = 0;
-	for (const char *p = s;; p++) {
-		if (*p == '-' || !*p) {
-			if (run == 0 || run > 8 || (p - s == (ptrdiff_t)run && (run < 2 || run > 3)))
-				return 0;
-			if (!*p)
-				return 1;
-			run = 0;
-		} else if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
-		           (p - s > (ptrdiff_t)run && *p >= '0' && *p <= '9')) {
-			run++;
-		} else {
-			return 0;
-		}
-	}
-}
-
 /* <note type="comment" xml:lang="...">text</note> */
 static void S_comment(S_tei *t, const tb_comment *c)
 {
 	tb_xw_start(&t->w, "note", NULL);
 	tb_xw_attr(&t->w, "type", "comment");
 	tb_tei_links(t, c->evidence);
-	if (c->lang && S_language(c->lang))
+	if (c->lang && tb_xml_lang_ok(c->lang))
 		tb_xw_attr(&t->w, "xml:lang", c->lang);
 	else if (c->lang) /* kept for the way back; TEI's xml:lang refuses it */
 		tb_xw_attr(&t->w, "n", c->lang);
@@ -305,7 +284,7 @@ static void S_profile(S_tei *t)
 		S_date(t, date);
 		tb_xw_end(&t->w);
 	}
-	if (lang && S_language(lang)) {
+	if (lang && tb_xml_lang_ok(lang)) {
 		tb_xw_start(&t->w, "langUsage", NULL);
 		tb_xw_start(&t->w, "language", NULL);
 		tb_xw_attr(&t->w, "ident", lang);
@@ -604,7 +583,7 @@ static void S_record(S_tei *t)
 	tb_xw_start(&t->w, "TEI", NULL);
 	tb_xw_attr(&t->w, "xmlns", S_TEI_NS);
 	const char *lang = tb_record_tag(rec, "Language");
-	if (lang && S_language(lang))
+	if (lang && tb_xml_lang_ok(lang))
 		tb_xw_attr(&t->w, "xml:lang", lang);
 	S_header(t);
 	tb_tei_facsimile(t);

@@ -271,3 +271,22 @@ void tb_xw_raw(tb_xw *w, const char *s, size_t n)
 	S_close_tag(w);
 	S_put(w->b, s, n);
 }
+
+int tb_xml_lang_ok(const char *s)
+{
+	size_t run = 0;
+	for (const char *p = s;; p++) {
+		if (*p == '-' || !*p) {
+			if (run == 0 || run > 8 || (p - s == (ptrdiff_t)run && (run < 2 || run > 3)))
+				return 0; /* the first subtag: two or three letters */
+			if (!*p)
+				return 1;
+			run = 0;
+		} else if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+		           (p - s > (ptrdiff_t)run && *p >= '0' && *p <= '9')) {
+			run++;
+		} else {
+			return 0;
+		}
+	}
+}

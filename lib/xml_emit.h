@@ -64,6 +64,12 @@ void tb_xw_end(tb_xw *w);
 /* Markup written as it is (a DOCTYPE, a style sheet known to be safe). */
 void tb_xw_raw(tb_xw *w, const char *s, size_t n);
 
+/* Is 's' a language tag of BCP 47's shape ("es", "es-MX", "ar"), which
+ * an xml:lang may hold (a first subtag of two or three letters, then
+ * subtags of one to eight letters or digits)? tablero XML and TEI write
+ * a comment's language as xml:lang only when it is. */
+int tb_xml_lang_ok(const char *s);
+
 /* 'v' rounded to two decimals, trailing zeros dropped: "12.5", "3", "-0.25". */
 void tb_num(tb_buf *b, double v);
 /* Appends 'n' bytes of 's' escaped as 'mode' (TB_XML_ESC_*) says. */

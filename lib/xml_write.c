@@ -593,26 +593,6 @@ static void S_collect_frames(S_record *s, tb_reader *r, const tb_record *rec)
 	tb_replay_free(rp);
 }
 
-/* Is 's' a language tag (BCP 47's shape: "es", "es-MX", "ar")? */
-static int S_language(const char *s)
-{
-	size_t run = 0;
-	for (const char *p = s;; p++) {
-		if (*p == '-' || !*p) {
-			if (run == 0 || run > 8 || (p - s == (ptrdiff_t)run && (run < 2 || run > 3)))
-				return 0; /* the first subtag: two or three letters */
-			if (!*p)
-				return 1;
-			run = 0;
-		} else if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
-		           (p - s > (ptrdiff_t)run && *p >= '0' && *p <= '9')) {
-			run++;
-		} else {
-			return 0;
-		}
-	}
-}
-
 /* 'name' (a file's: any bytes) as an attribute, U+FFFD for what XML
  * cannot carry (xmltext.c). */
 static void S_attr_name(S_record *s, const char *attr, const char *name)
@@ -642,7 +622,7 @@ static int S_write(tb_xw *w, int flags, tb_reader *r, const tb_record *rec)
 	S_start(&s, "record");
 	S_attr(&s, "game", rec->game->name);
 	const char *lang = tb_record_tag(rec, "Language");
-	if (lang && S_language(lang)) /* the records' comments inherit it */
+	if (lang && tb_xml_lang_ok(lang)) /* the records' comments inherit it */
 		S_attr(&s, "xml:lang", lang);
 	if (flags & TB_XML_SOURCEPOS) {
 		S_attr_name(&s, "file", r->name);
