@@ -193,6 +193,11 @@ typedef struct lsp_diag {
  * are new, keeping the others' results. Returns how many records were
  * checked (validated) anew. */
 size_t lsp_check_doc(lsp_doc *d, const lsp_settings *s);
+/* A diagnostic as LSP's JSON: its range on document line 'line' (the
+ * library's count, from 1) from code point 'col' to 'end_col', its
+ * severity, its code ("TB401"), source and message. The caller owns it. */
+json_object *lsp_diag_json(const lsp_doc *d, unsigned line, unsigned col, unsigned end_col,
+                           int severity, int code, const char *message);
 /* The diagnostics of 'd' as publishDiagnostics params. */
 json_object *lsp_diagnostics(const lsp_doc *d);
 /* The record of 'd' holding byte 'off' (the last starting before it),

@@ -261,17 +261,8 @@ static json_object *S_repair_edits(lsp_ctx *c, const lsp_rec *r, const S_repair 
 /* The diagnostic 'g' of 'r' as JSON, for the action's "diagnostics". */
 static json_object *S_diag(const lsp_doc *d, const lsp_rec *r, const lsp_diag *g)
 {
-	json_object *o = json_object_new_object();
-	unsigned line = g->line + r->line;
-	json_object_object_add(o, "range", lsp_jrange(lsp_pos_col(d, line, g->col),
-	                                              lsp_pos_col(d, line, g->end_col)));
-	lsp_jset_int(o, "severity", g->severity == TB_ERROR ? 1 : 2);
-	char code[16];
-	snprintf(code, sizeof code, "TB%03d", g->code);
-	lsp_jset_str(o, "code", code);
-	lsp_jset_str(o, "source", "tablero");
-	lsp_jset_str(o, "message", g->message);
-	return o;
+	return lsp_diag_json(d, g->line + r->line, g->col, g->end_col, g->severity, g->code,
+	                     g->message);
 }
 
 /* The repairs the replay kept for the turn diagnostic 'g' is at (its

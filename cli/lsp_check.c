@@ -303,16 +303,8 @@ static void S_outside(lsp_doc *d, const tb_reader *r, unsigned before_line)
 		const tb_diag *g = tb_reader_diag(r, i);
 		if (before_line && g->line >= before_line)
 			continue;
-		json_object *o = json_object_new_object();
-		lsp_pos a = lsp_pos_col(d, g->line, g->col), b = lsp_pos_col(d, g->line, g->end_col);
-		json_object_object_add(o, "range", lsp_jrange(a, b));
-		lsp_jset_int(o, "severity", g->severity == TB_ERROR ? 1 : 2);
-		char code[16];
-		snprintf(code, sizeof code, "TB%03d", g->code);
-		lsp_jset_str(o, "code", code);
-		lsp_jset_str(o, "source", "tablero");
-		lsp_jset_str(o, "message", g->message);
-		json_object_array_add(d->outside, o);
+		json_object_array_add(d->outside, lsp_diag_json(d, g->line, g->col, g->end_col,
+		                                                g->severity, g->code, g->message));
 	}
 }
 
@@ -427,19 +419,26 @@ static json_object *S_related(const lsp_doc *d, const char *line, size_t n, json
 	return o;
 }
 
-static json_object *S_diag_json(const lsp_doc *d, const lsp_rec *r, const lsp_diag *g)
+json_object *lsp_diag_json(const lsp_doc *d, unsigned line, unsigned col, unsigned end_col,
+                           int severity, int code, const char *message)
 {
 	json_object *o = json_object_new_object();
-	unsigned line = g->line + r->line;
-	json_object *range =
-		lsp_jrange(lsp_pos_col(d, line, g->col), lsp_pos_col(d, line, g->end_col));
-	json_object_object_add(o, "range", range);
-	lsp_jset_int(o, "severity", g->severity == TB_ERROR ? 1 : 2);
-	char code[16];
-	snprintf(code, sizeof code, "TB%03d", g->code);
-	lsp_jset_str(o, "code", code);
+	json_object_object_add(o, "range", lsp_jrange(lsp_pos_col(d, line, col),
+	                                              lsp_pos_col(d, line, end_col)));
+	lsp_jset_int(o, "severity", severity == TB_ERROR ? 1 : 2);
+	char tb[16];
+	snprintf(tb, sizeof tb, "TB%03d", code);
+	lsp_jset_str(o, "code", tb);
 	lsp_jset_str(o, "source", "tablero");
-	lsp_jset_str(o, "message", g->message);
+	lsp_jset_str(o, "message", message);
+	return o;
+}
+
+static json_object *S_diag_json(const lsp_doc *d, const lsp_rec *r, const lsp_diag *g)
+{
+	json_object *o = lsp_diag_json(d, g->line + r->line, g->col, g->end_col, g->severity, g->code,
+	                               g->message);
+	json_object *range = json_object_object_get(o, "range");
 	if (g->note) {
 		json_object *rel = json_object_new_array();
 		for (const char *p = g->note; *p;) {
