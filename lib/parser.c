@@ -51,6 +51,8 @@ typedef struct S_parser {
 	const char *facsimile; /* the record's [Facsimile], or NULL */
 	int recording;         /* it has a [Recording] */
 	int told_recording;    /* a time without one was warned of */
+	int count_fresh;       /* a move number set an unknown count and no turn has
+	                          followed it yet: the next number sets it instead */
 } S_parser;
 
 /* Who is to move: turn number and side, unless a gap made it unknown. */
@@ -300,6 +302,7 @@ static tb_node *S_node_new(S_parser *p, tb_line *line, tb_node_kind kind,
 		p->over = 1; /* S_line skips the rest */
 	}
 	tb_node *n = tb_node_make(&p->rec->arena, (uint8_t)kind);
+	p->count_fresh = 0;
 	n->span = S_span_tok(at);
 	n->ahead = S_ahead(clk->ahead);
 	if (clk->known) {
@@ -883,7 +886,7 @@ static void S_move_number(S_parser *p, S_clock *clk)
 	int side = t->dots == 1 ? 0 : 1;
 	if (t->dots != 1 && t->dots != 3) {
 		/* already reported by the lexer */
-	} else if (!clk->known) {
+	} else if (!clk->known || p->count_fresh) {
 		/* the count starts at this number: the two agree from here, and
 		 * the numbers after it are told apart from it, not from those
 		 * before the gap (which the writer could not number on from) */
@@ -891,6 +894,7 @@ static void S_move_number(S_parser *p, S_clock *clk)
 		clk->side = side;
 		clk->known = 1;
 		clk->ahead = 0;
+		p->count_fresh = 1; /* "<gap> 5. 1. d7": 1. is the count, as the writer writes it */
 	} else {
 		long ahead = (2L * t->num + side) - (2L * clk->number + clk->side);
 		if (ahead && ahead != clk->ahead)
@@ -1156,7 +1160,7 @@ static tb_record *S_record_new(void)
  * r->jump (tb_reader_next), where r->building is freed. */
 tb_record *tb_parse_record(tb_reader *r)
 {
-	S_parser p = {r, S_record_new(), NULL, {0, 0, {0}}, 0, 0, 0, 0, {0}, NULL, NULL, NULL, 0, 0};
+	S_parser p = {r, S_record_new(), NULL, {0, 0, {0}}, 0, 0, 0, 0, {0}, NULL, NULL, NULL, 0, 0, 0};
 	r->building = p.rec;
 	if (!p.rec || (!r->tags && !(r->tags = tb_calloc(1, sizeof *r->tags))))
 		longjmp(*r->jump, 1);
@@ -1209,7 +1213,7 @@ int tb_parse_fragment(tb_record *rec, const char *text, unsigned number, int sid
 	if (!r)
 		return TB_ENOMEM;
 	r->recover = 1;
-	S_parser p = {r, rec, rec->game, {0, 0, {0}}, 0, 0, 0, 0, {0}, NULL, NULL, NULL, 0, 0};
+	S_parser p = {r, rec, rec->game, {0, 0, {0}}, 0, 0, 0, 0, {0}, NULL, NULL, NULL, 0, 0, 0};
 	memset(out, 0, sizeof *out);
 	rec->game->board(&p.board, &rec->opts);
 	p.facsimile = tb_record_tag(rec, "Facsimile");
