@@ -326,23 +326,14 @@ static const char *S_side(const tb_node *n)
  * "4...", or empty where it runs past 999999 (xml_write.c's "written"). */
 static void S_written(S_tei *t, const tb_node *n, const tb_node *prev)
 {
-	long ply;
-	if (tb_kind_is_turn(tb_node_followed(n)) && n->side < 2) {
-		if (n->ahead == 0)
-			return;
-		ply = tb_node_written_ply(n);
-		ply = ply >= 2 && ply / 2 <= 999999 ? ply : -1;
-	} else if ((ply = tb_node_number_moved(n, prev)) < 0) {
+	char w[32];
+	if (!tb_node_number_written(n, prev, w))
 		return;
-	}
 	tb_xw_start(&t->w, "num", NULL);
 	tb_xw_attr(&t->w, "type", "written");
 	tb_xw_inline(&t->w);
-	if (ply >= 0) {
-		char w[32];
-		snprintf(w, sizeof w, "%ld%s", ply / 2, ply % 2 ? "..." : ".");
+	if (w[0])
 		S_text(t, w);
-	}
 	tb_xw_end(&t->w);
 }
 

@@ -8,6 +8,7 @@
  * lines are written as the one traversal (visit.h) visits them; the
  * pieces other files write TGN with (writer.h) are this file's.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "evidence.h"
@@ -178,6 +179,23 @@ static long S_number_before(const S_writer *w, const tb_node *n, const tb_node *
 		return tb_node_number_moved(n, prev);
 	}
 	return ply >= 2 && ply / 2 <= 999999 ? ply : -1;
+}
+
+int tb_node_number_written(const tb_node *n, const tb_node *prev, char w[32])
+{
+	long ply;
+	if (S_is_turn(n) && n->side < 2) {
+		if (n->ahead == 0)
+			return 0;
+		ply = tb_node_written_ply(n);
+		ply = ply >= 2 && ply / 2 <= 999999 ? ply : -1;
+	} else if ((ply = tb_node_number_moved(n, prev)) < 0) {
+		return 0;
+	}
+	w[0] = '\0';
+	if (ply >= 0)
+		snprintf(w, 32, "%ld%s", ply / 2, ply % 2 ? "..." : ".");
+	return 1;
 }
 
 long tb_node_number_moved(const tb_node *n, const tb_node *prev)

@@ -39,6 +39,12 @@ void tb_write_comments(tb_buf *b, const tb_comment *c, const char *sep);
  * record's numbering off the count or back (spec/tgn.md 5.1) and the
  * turn before it tells the count there; else -1 (a turn: -1 too). */
 long tb_node_number_moved(const tb_node *n, const tb_node *prev);
+/* Where node 'n' (after 'prev' in its line) is numbered off the count
+ * by the record's own numbering -- a turn whose written numbers ran off
+ * it, a gap or a position a number before it moved (spec/tgn.md 5.1) --
+ * writes "5." or "4..." into 'w' ("" past 999999) and returns 1; else 0.
+ * What tablero XML's "written" and TEI's <num type="written"> carry. */
+int tb_node_number_written(const tb_node *n, const tb_node *prev, char w[32]);
 /* The canonical form of 'rec' (tb_record_write) numbered by the count
  * alone: no number its source wrote that disagrees with the count is
  * kept. What the collation compares witnesses by, whose numbering it

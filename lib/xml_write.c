@@ -306,19 +306,9 @@ static void S_move_body(S_record *s, const tb_move *m)
  * before it moved them. */
 static void S_written(S_record *s, const tb_node *n, const tb_node *prev)
 {
-	char w[32] = "";
-	long ply;
-	if (tb_kind_is_turn(tb_node_followed(n)) && n->side < 2) {
-		if (n->ahead == 0)
-			return;
-		ply = tb_node_written_ply(n);
-		ply = ply >= 2 && ply / 2 <= 999999 ? ply : -1;
-	} else if ((ply = tb_node_number_moved(n, prev)) < 0) {
-		return;
-	}
-	if (ply >= 0)
-		snprintf(w, sizeof w, "%ld%s", ply / 2, ply % 2 ? "..." : ".");
-	S_attr(s, "written", w);
+	char w[32];
+	if (tb_node_number_written(n, prev, w))
+		S_attr(s, "written", w);
 }
 
 static void S_number(S_record *s, const tb_node *n, const tb_node *prev)
