@@ -128,6 +128,12 @@ void cli_close(FILE *f);
 void cli_error(const char *cmd, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
+/* 1 when 'rec' (record 'at' of 'path') is not to be published: its
+ * [Access] forbids it (tb_record_access_forbids) and 'ignore' is 0;
+ * then says so on one line, "tablero CMD: ...". 0 otherwise. */
+int cli_access_refuses(const char *cmd, const char *path, long at, const tb_record *rec,
+                       int ignore);
+
 /* "; did you mean 'pitarra'?" when a game's name is a slip from 'name'
  * (tb_game_nearest), else "": for a message about an unknown game. */
 const char *cli_game_hint(const char *name, char *buf, size_t n);

@@ -36,6 +36,7 @@ typedef struct S_opts {
 	tb_book_opts book;
 	const char *out, *dir;
 	int list;
+	int ignore_access;            /* --ignore-access */
 } S_opts;
 
 static int S_number(const char *s, long min, long max, long *out)
@@ -128,6 +129,8 @@ static const cli_opt S_opts_table[] = {
 	         "most half the text's width)"),
 	CLI_FLAG(0, "grayscale", S_opts, book.grayscale, "diagrams without colour"),
 	CLI_FLAG(0, "list", S_opts, list, "print the pages and diagrams it would make; write nothing"),
+	CLI_FLAG(0, "ignore-access", S_opts, ignore_access,
+	         "print records whose [Access] forbids publication"),
 	CLI_STRING('o', NULL, "FILE.pdf", S_opts, out,
 	           "one PDF, made by rsvg-convert (Debian: librsvg2-bin)"),
 	CLI_STRING('d', NULL, "DIR", S_opts, dir,
@@ -140,6 +143,7 @@ const cli_optab cli_book_options = {
 	"book",
 	"usage: tablero book [--game N] [--every K] [--at LIST] [--lang L]\n"
 	"                    [--paper a4|letter] [--size MM] [--grayscale] [--list]\n"
+	"                    [--ignore-access]\n"
 	"                    (-o FILE.pdf | -d DIR) [FILE...]\n"
 	"\n"
 	"Sets the records of each FILE ('-' or none: standard input) as printed\n"
@@ -155,12 +159,17 @@ const cli_optab cli_book_options = {
 	"Arabic; another: English).\n"
 	"\n",
 	S_opts_table, 17,
+	"A record whose [Access] forbids publication (\"restringido\", \"no\n"
+	"publicar\", \"لا يُنشر\"...: spec/tgn.md, \"Access\") is left out, with one line\n"
+	"saying so, unless --ignore-access is given.\n"
+	"\n"
 	"Nothing is written unless all of it can be: a record with errors, a turn\n"
 	"a record does not have or a missing or failing renderer leave every file\n"
 	"as it was. Where the rules cannot follow a record, the book says so and\n"
 	"has no diagram from there until the record restates the position.\n"
 	"\n"
-	"Exit: 0 written, 1 written but the rules stop in a record, or a record\n"
+	"Exit: 0 written, 1 written but the rules stop in a record or a record is\n"
+	"left out for its [Access], or a record\n"
 	"has errors (nothing written), 2 could not run (usage, a turn a record\n"
 	"does not have, no renderer, I/O).\n",
 	CLI_OPTS_MIXED | CLI_OPTS_LAST_NEEDS_VALUE, S_file, NULL, NULL, NULL
@@ -385,6 +394,11 @@ static int S_add_file(const S_opts *o, tb_book *book, const char *path, size_t *
 		at++;
 		size_t errors = cli_print_diags(r, 0);
 		if (o->game && at != o->game) {
+			tb_record_free(rec);
+			continue;
+		}
+		if (cli_access_refuses("book", path, at, rec, o->ignore_access)) {
+			rc = rc > EXIT_PROBLEMS ? rc : EXIT_PROBLEMS;
 			tb_record_free(rec);
 			continue;
 		}

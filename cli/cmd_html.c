@@ -20,6 +20,7 @@ typedef struct S_opts {
 	size_t nfiles;
 	long game;            /* only record N of each file (0: all) */
 	tb_html_opts html;
+	int ignore_access;    /* --ignore-access */
 	const char *out, *dir;
 } S_opts;
 
@@ -55,6 +56,8 @@ static const cli_opt S_opts_table[] = {
 	CLI_CALL(0, "lang", "L", S_lang, 0, 0, NULL,
 	         "the page's words in L (en, es, ar); default: each\nrecord's [Language]"),
 	CLI_FLAG(0, "grayscale", S_opts, html.grayscale, "the diagrams' grayscale style"),
+	CLI_FLAG(0, "ignore-access", S_opts, ignore_access,
+	         "put in records whose [Access] forbids publication"),
 	CLI_FLAG(0, "list", S_opts, html.list,
 	         "write nothing: print where each page would go, then\n"
 	         "every position it holds, a line each (its number, turn\n"
@@ -71,7 +74,7 @@ static const cli_opt S_opts_table[] = {
 const cli_optab cli_html_options = {
 	"html",
 	"usage: tablero html [--game N] [--lang L] [--grayscale] [--list]\n"
-	"                    [-o FILE | -d DIR] [FILE...]\n"
+	"                    [--ignore-access] [-o FILE | -d DIR] [FILE...]\n"
 	"\n"
 	"Writes each FILE ('-' or none: standard input) as one self-contained\n"
 	"HTML5 page (spec/html.md): no network, nothing outside the page. The\n"
@@ -87,10 +90,15 @@ const cli_optab cli_html_options = {
 	"with its tags and errors, not replayed.\n"
 	"\n",
 	S_opts_table, 15,
+	"A record whose [Access] forbids publication (spec/tgn.md, \"Access\") is\n"
+	"left out, with one line saying so, unless --ignore-access is given; a\n"
+	"file with no record left makes no page.\n"
+	"\n"
 	"Each page is written only once complete.\n"
 	"\n"
 	"Exit: 0 every record replayed to its end, 1 a record has errors or the\n"
-	"rules stop in one (its page says where and why), 2 could not run.\n",
+	"rules stop in one (its page says where and why) or one is left out for\n"
+	"its [Access], 2 could not run.\n",
 	CLI_OPTS_MIXED | CLI_OPTS_LAST_NEEDS_VALUE, S_operand, NULL, NULL, NULL
 };
 
@@ -168,7 +176,7 @@ static int S_file(const S_opts *o, const char *path)
 		cli_oom();
 	tb_record *rec = NULL;
 	int got, rc = EXIT_CLEAN;
-	long at = 0, added = 0;
+	long at = 0, added = 0, left_out = 0;
 	while ((got = cli_reader_next(r, &rec)) == 1) {
 		at++;
 		if (o->game && at != o->game) {
@@ -178,6 +186,14 @@ static int S_file(const S_opts *o, const char *path)
 		}
 		if (cli_print_diags(r, 0))
 			rc = EXIT_PROBLEMS;
+		if (cli_access_refuses("html", name, at, rec, o->ignore_access)) {
+			rc = EXIT_PROBLEMS;
+			left_out++;
+			tb_record_free(rec);
+			if (o->game)
+				break;
+			continue;
+		}
 		char *problems = S_problems(r);
 		char *why = NULL;
 		int added_rc = tb_html_add(h, rec, problems, &why);
@@ -198,7 +214,9 @@ static int S_file(const S_opts *o, const char *path)
 		cli_print_diags(r, 0);
 		rc = EXIT_TROUBLE;
 	}
-	if (rc != EXIT_TROUBLE && !added) {
+	if (rc != EXIT_TROUBLE && !added && left_out) {
+		rc = EXIT_PROBLEMS; /* said why, record by record: no page */
+	} else if (rc != EXIT_TROUBLE && !added) {
 		if (o->game)
 			cli_error("html", "%s has %ld record%s, not %ld", name, at, at == 1 ? "" : "s",
 			          o->game);
@@ -206,7 +224,7 @@ static int S_file(const S_opts *o, const char *path)
 			cli_error("html", "%s has no record", name);
 		rc = EXIT_TROUBLE;
 	}
-	if (rc != EXIT_TROUBLE) {
+	if (rc != EXIT_TROUBLE && added) {
 		size_t len;
 		char *page = tb_html_page(h, &len);
 		if (!page)

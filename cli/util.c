@@ -27,6 +27,21 @@ void cli_error(const char *cmd, const char *fmt, ...)
 	fputc('\n', stderr);
 }
 
+int cli_access_refuses(const char *cmd, const char *path, long at, const tb_record *rec,
+                       int ignore)
+{
+	char phrase[128];
+	int forbids = ignore ? 0 : tb_record_access_forbids(rec, phrase, sizeof phrase);
+	if (forbids == TB_ENOMEM)
+		cli_oom();
+	if (!forbids)
+		return 0;
+	cli_error(cmd, "%s, record %ld: left out: its [Access \"%s\"] forbids publication "
+	               "('%s'); --ignore-access publishes it",
+	          strcmp(path, "-") ? path : "<stdin>", at, tb_record_tag(rec, "Access"), phrase);
+	return 1;
+}
+
 const char *cli_game_hint(const char *name, char *buf, size_t n)
 {
 	const tb_game *g = tb_game_nearest(name);

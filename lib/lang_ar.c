@@ -85,6 +85,8 @@ static const tb_lang_entry S_ar[] = {
 	{"note.asked", "النقلة {1} من السجل."},
 	{"note.sentence", "{1}."},
 	{"note.join", "{1}؛ {2}"},
+	/* [Access] phrases that forbid publication (access.c), '|' between */
+	{"access.forbid", "مقيد|محظور|ممنوع النشر|يمنع النشر|يُمنع نشر|لا يُنشر|لا تُنشر|لا ينشر|لا تنشر|عدم النشر|سري"},
 	{NULL, NULL}
 };
 

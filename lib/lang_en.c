@@ -90,6 +90,8 @@ static const tb_lang_entry S_en[] = {
 	{"note.asked", "Turn {1} of the record."},
 	{"note.sentence", "{1}."},
 	{"note.join", "{1}; {2}"},
+	/* [Access] phrases that forbid publication (access.c), '|' between */
+	{"access.forbid", "restricted|do not publish|not for publication|not to be published|do not distribute|not to be distributed|confidential"},
 	{NULL, NULL}
 };
 

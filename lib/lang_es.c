@@ -84,6 +84,8 @@ static const tb_lang_entry S_es[] = {
 	{"note.asked", "Jugada {1} del registro."},
 	{"note.sentence", "{1}."},
 	{"note.join", "{1}; {2}"},
+	/* [Access] phrases that forbid publication (access.c), '|' between */
+	{"access.forbid", "restringido|restringida|no publicar|no difundir|no se publica|no se difunde|no se permite publicar|no debe publicarse|prohibido publicar|prohibida su publicación|confidencial"},
 	{NULL, NULL}
 };
 

@@ -343,6 +343,16 @@ TB_EXPORT const tb_game *tb_record_game(const tb_record *rec);
  * engine (tb_engine_new) as to the reader. Borrowed from 'rec'. */
 TB_EXPORT const char *tb_record_tag(const tb_record *rec, const char *name);
 
+/** 1 when the record's [Access] forbids publishing it (book and html
+ * leave such a record out unless told to ignore it): its value holds,
+ * as whole words and not after a negation, a phrase of some language's
+ * "access.forbid" list ("no publicar", "restricted", "لا يُنشر"), compared
+ * without case, Spanish accents or Arabic short vowels (spec/tgn.md,
+ * "Access"); 0 otherwise, also without [Access]. The phrase found, as
+ * the list writes it, goes to 'phrase' ('n' bytes, cut; may be NULL).
+ * TB_ENOMEM when memory ran out before it could tell. */
+TB_EXPORT int tb_record_access_forbids(const tb_record *rec, char *phrase, size_t n);
+
 /** Tags in canonical order: sets '*name' and '*value' (borrowed) for
  * the i-th tag and returns 1, or returns 0 past the last. */
 TB_EXPORT int tb_record_tag_at(const tb_record *rec, size_t i,

@@ -37,15 +37,26 @@ done
 # a book of every sample (its SVG pages, and its PDF when rsvg-convert is
 # there), and all of them as one book with a contents page
 have_pdf=$(command -v rsvg-convert >/dev/null && echo 1 || true)
+# A record whose [Access] forbids publication is left out, with one line
+# saying so (exit 1, nothing else wrong): that is the archive's wish,
+# not a failure of the demo.
+book() {
+	local err rc=0
+	err=$("$TABLERO" book "$@" 2>&1 >/dev/null) || rc=$?
+	[ -z "$err" ] || printf '%s\n' "$err" >&2
+	[ "$rc" = 0 ] && return 0
+	[ "$rc" = 1 ] && ! grep -qv 'forbids publication' <<<"$err"
+}
 for f in samples/*.tgn; do
 	name=$(basename "$f" .tgn)
-	"$TABLERO" book -d "out/book/$name" "$f" || status=1
-	[ -z "$have_pdf" ] || "$TABLERO" book -o "out/book/$name.pdf" "$f" || status=1
+	book -d "out/book/$name" "$f" || status=1
+	[ -z "$have_pdf" ] || book -o "out/book/$name.pdf" "$f" || status=1
 done
-[ -z "$have_pdf" ] || "$TABLERO" book -o out/book/samples.pdf samples/*.tgn || status=1
+[ -z "$have_pdf" ] || book -o out/book/samples.pdf samples/*.tgn || status=1
 [ -n "$have_pdf" ] || echo "demo: no rsvg-convert (Debian: librsvg2-bin): the books' pages are in out/book/, no PDF"
 # a web page of every sample, replaying it (one page per file); a record
-# whose rules stop is replayed up to there (exit 1, said on its page)
+# whose rules stop is replayed up to there (exit 1, said on its page), one
+# whose [Access] forbids publication is left out (exit 1, said)
 "$TABLERO" html -d out/html samples/*.tgn || [ $? = 1 ] || status=1
 # The same game from the tape and from the notebook, collated
 # (spec/compare.md, section 7): every reading kept, each with its witness.

@@ -712,6 +712,50 @@ static void test_tag_list(void **state)
 	free(k.v);
 }
 
+/* [Access] read for one thing: whether it forbids publication (access.c):
+ * whole words, not after a negation, any language's list, without case,
+ * accents or Arabic short vowels. */
+static void test_access_forbids(void **state)
+{
+	(void)state;
+	static const struct { const char *value, *phrase; } cases[] = {
+		{"Restringido: menores de edad", "restringido"},
+		{"consulta en sala; no publicar nombres", "no publicar"},
+		{"PROHIBIDO PUBLICAR", "prohibido publicar"},
+		{"Prohibida su publicacion", "prohibida su publicación"},
+		{"Do not publish before 2030", "do not publish"},
+		{"\xd9\x85\xd9\x81\xd8\xaa\xd9\x88\xd8\xad\xd8\x9b \xd9\x84\xd8\xa7 "
+		 "\xd9\x8a\xd9\x8f\xd9\x86\xd9\x92\xd8\xb4\xd9\x8e\xd8\xb1", /* مفتوح؛ لا يُنْشَر */
+		 "\xd9\x84\xd8\xa7 \xd9\x8a\xd9\x8f\xd9\x86\xd8\xb4\xd8\xb1"},
+		{"Acceso no restringido", NULL},
+		{"unrestricted; public", NULL},
+		{"sin restringir", NULL},       /* not the word "restringido" */
+		{"Restringidos", NULL},         /* not a whole word of the list */
+		{"\xd8\xba\xd9\x8a\xd8\xb1 \xd9\x85\xd9\x82\xd9\x8a\xd8\xaf", NULL}, /* غير مقيد */
+		{"Consulta libre en sala", NULL},
+		{"P\xc3\xba" "blico", NULL},
+		{"", NULL},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char src[512], phrase[64] = "";
+		snprintf(src, sizeof src, PIT "[Access \"%s\"]\n*\n", cases[i].value);
+		tb_reader *r;
+		tb_record *rec = tt_parse(src, &r);
+		assert_non_null(rec);
+		int got = tb_record_access_forbids(rec, phrase, sizeof phrase);
+		if (got != (cases[i].phrase != NULL))
+			fail_msg("[Access \"%s\"]: %d", cases[i].value, got);
+		if (cases[i].phrase)
+			assert_string_equal(phrase, cases[i].phrase);
+		tb_record_free(rec);
+		tb_reader_free(r);
+	}
+	tb_record *none = tt_parse_clean(PIT "*\n");
+	assert_int_equal(tb_record_access_forbids(none, NULL, 0), 0);
+	tb_record_free(none);
+	assert_int_equal(tb_record_access_forbids(NULL, NULL, 0), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -736,6 +780,7 @@ int main(void)
 		cmocka_unit_test(test_source_timecodes),
 		cmocka_unit_test(test_position_tag),
 		cmocka_unit_test(test_tag_list),
+		cmocka_unit_test(test_access_forbids),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
