@@ -16,7 +16,37 @@ typedef struct S_opts {
 	const char *position, *rules;
 	int legal;
 	const char *colour;
+	const tb_lang *lang;  /* --lang; NULL: the record's [Language] */
 } S_opts;
+
+static int S_lang(void *opts, const cli_optarg *a)
+{
+	S_opts *o = opts;
+	return (o->lang = cli_lang_arg("show", a->value)) ? 0 : -1;
+}
+
+/* 'key''s words in 'l' for the number 'n', "{1}"... filled from 'args';
+ * static storage, good until the next call. */
+static const char *S_words(const tb_lang *l, const char *key, long n, const char *const *args,
+                           size_t nargs)
+{
+	static char out[1024];
+	const char *t = tb_lang_text_n(l, key, n);
+	size_t k = 0;
+	for (const char *p = t ? t : key; *p && k + 1 < sizeof out; p++) {
+		int arg = p[0] == '{' && p[1] >= '1' && p[1] <= '9' && p[2] == '}';
+		if (!arg) {
+			out[k++] = *p;
+			continue;
+		}
+		size_t i = (size_t)(p[1] - '1');
+		for (const char *a = i < nargs && args[i] ? args[i] : ""; *a && k + 1 < sizeof out; a++)
+			out[k++] = *a;
+		p += 2;
+	}
+	out[k] = '\0';
+	return out;
+}
 
 static int S_game(void *opts, const cli_optarg *a)
 {
@@ -72,6 +102,8 @@ static const cli_opt S_opts_table[] = {
 	         "after the first side's turn N, as the record numbers\n"
 	         "it (N alone is the same); N... the second side's"),
 	CLI_FLAG(0, "legal", S_opts, legal, "list every legal turn there, as tokens to copy"),
+	CLI_CALL(0, "lang", "L", S_lang, 0, 0, NULL,
+	         "the words in L (en, es, ar); default: the record's\n[Language], else English"),
 	CLI_CALL(0, "color", "WHEN", S_colour, 0, CLI_OPT_GLUED, NULL,
 	         "colour the pieces: auto (on a terminal, unless\n"
 	         "NO_COLOR is set), always or never"),
@@ -87,8 +119,8 @@ static const cli_opt S_opts_table[] = {
 const cli_optab cli_show_options = {
 	"show",
 	"usage: tablero show [--game N] [--ply N | --move N. | --move N...] [--legal]\n"
-	"                    [--color auto|always|never] [FILE]\n"
-	"       tablero show --rules R [--position P] [--legal]\n"
+	"                    [--lang L] [--color auto|always|never] [FILE]\n"
+	"       tablero show --rules R [--position P] [--legal] [--lang L]\n"
 	"\n"
 	"Draws the position of record N (default 1) of FILE ('-' or none:\n"
 	"standard input) after a turn of its main line, replayed by its rules,\n"
@@ -97,6 +129,8 @@ const cli_optab cli_show_options = {
 	"game ended, and the position's notation. Where the rules cannot follow\n"
 	"the record (an illegal turn, an unknown turn, a gap), the last position\n"
 	"they reached is drawn and standard error says where they stopped.\n"
+	"The words are the record's language's ([Language]: English, Spanish or\n"
+	"Arabic), or --lang's; the notation and the diagnostics stay as they are.\n"
 	"\n",
 	S_opts_table, 17,
 	"Exit: 0 drawn, 1 the record has errors or the rules stopped before the\n"
@@ -148,21 +182,31 @@ static void S_legal_one(void *ctx, const char *token, unsigned long long count)
 	l->n++;
 }
 
-/* The board, then the legal turns when asked. */
-static void S_print(const S_opts *o, tb_engine *e)
+/* The game's name in 'l' ("لعبة الحصن" for Asalto in Arabic). */
+static const char *S_title(const tb_game *g, const tb_lang *l)
 {
-	char *board = tb_engine_board(e, cli_colour(stdout, o->colour) ? TB_BOARD_COLOUR : 0);
+	char key[64];
+	snprintf(key, sizeof key, "game.%s", tb_game_name(g));
+	const char *t = tb_lang_text(l, key);
+	return t ? t : tb_game_title(g);
+}
+
+/* The board, then the legal turns when asked. */
+static void S_print(const S_opts *o, tb_engine *e, const tb_lang *lang)
+{
+	char *board = tb_engine_board_in(e, cli_colour(stdout, o->colour) ? TB_BOARD_COLOUR : 0, lang);
 	if (!board)
 		cli_oom();
 	fputs(board, stdout);
 	free(board);
 	if (!o->legal)
 		return;
-	char *over = tb_engine_over(e);
+	char *over = tb_engine_over_in(e, lang);
 	if (!over && tb_engine_status(e) == TB_ENOMEM)
 		cli_oom();
 	if (over) {
-		printf("No legal turn: the game is over, %s.\n", over);
+		const char *args[] = {over};
+		printf("%s\n", S_words(lang, "show.legal.over", -1, args, 1));
 		free(over);
 		return;
 	}
@@ -170,7 +214,10 @@ static void S_print(const S_opts *o, tb_engine *e)
 	tb_engine_divide(e, 1, S_legal_one, &l);
 	if (tb_engine_status(e) == TB_ENOMEM)
 		cli_oom();
-	printf("%zu legal turn%s:\n", l.n, l.n == 1 ? "" : "s");
+	char count[24];
+	snprintf(count, sizeof count, "%zu", l.n);
+	const char *args[] = {count};
+	printf("%s\n", S_words(lang, "show.legal", (long)l.n, args, 1));
 	size_t col = 0;
 	for (size_t i = 0; i < l.n; i++) {
 		size_t len = strlen(l.v[i]);
@@ -214,9 +261,9 @@ static int S_bare(const S_opts *o)
 		tb_engine_free(e);
 		return EXIT_PROBLEMS;
 	}
-	printf("%s, %s\n", tb_game_title(g), o->position && *o->position ? "the position given"
-	                                                                  : "the start");
-	S_print(o, e);
+	printf("%s, %s\n", S_title(g, o->lang),
+	       tb_lang_text(o->lang, o->position && *o->position ? "show.given" : "show.start"));
+	S_print(o, e, o->lang);
 	tb_engine_free(e);
 	return EXIT_CLEAN;
 }
@@ -240,28 +287,107 @@ static tb_record *S_record(const S_opts *o, tb_reader *r)
 	return NULL;
 }
 
-/* Which turn the board is, for the first line: "after 19... g1-f2 (turn
- * 24 of 32, reconstructed)" for a turn the rules decided; in an open
- * stretch, the turn asked for, how many turns fit where the rules
- * stopped, and the last position known. */
-static void S_where(char *out, size_t n, const tb_record *rec, long asked, const tb_reached *at)
+/* Which turn the board is, for the first line, in 'l': "after 19...
+ * g1-f2 (turn 24 of 32, reconstructed)" for a turn the rules decided;
+ * in an open stretch, the turn asked for, how many turns fit where the
+ * rules stopped, and the last position known. */
+static void S_where(char *out, size_t n, const tb_record *rec, long asked, const tb_reached *at,
+                    const tb_lang *l)
 {
 	long plies = (long)tb_record_plies(rec);
-	char known[200];
-	cli_turn_name(known, sizeof known, rec, at->ply, at->last);
+	char ply[24], all[24], known[400];
+	snprintf(ply, sizeof ply, "%ld", at->ply);
+	snprintf(all, sizeof all, "%ld", plies);
+	const char *args[] = {at->last, ply, all};
+	snprintf(known, sizeof known, "%s",
+	         S_words(l, !at->ply ? "show.at_start" : *at->last ? "show.after" : "show.after.turn",
+	                 -1, args, 3));
 	if (at->decided && *at->last) {
-		snprintf(out, n, "after %s (turn %ld of %ld, reconstructed)", at->last, at->ply, plies);
+		snprintf(out, n, "%s", S_words(l, "show.after.reconstructed", -1, args, 3));
 	} else if (at->open) {
-		char fit[160];
-		if (at->fits > 1)
-			snprintf(fit, sizeof fit, "%llu %s fit %s", at->fits,
-			         at->gap ? "sequences of turns" : "turns", at->stop);
-		else
-			snprintf(fit, sizeof fit, "%zu positions are possible", at->positions);
-		snprintf(out, n, "after turn %ld of %ld: %s; the position shown is the last known, %s",
-		         asked < 0 ? plies : asked, plies, fit, known);
+		char fit[300], count[24], asked_s[24];
+		if (at->fits > 1) {
+			snprintf(count, sizeof count, "%llu", at->fits);
+			const char *fa[] = {count, at->stop};
+			snprintf(fit, sizeof fit, "%s",
+			         S_words(l, at->gap ? "show.fits.gap" : "show.fits", (long)at->fits, fa, 2));
+		} else {
+			snprintf(count, sizeof count, "%zu", at->positions);
+			const char *fa[] = {count};
+			snprintf(fit, sizeof fit, "%s", S_words(l, "show.positions", (long)at->positions, fa, 1));
+		}
+		snprintf(asked_s, sizeof asked_s, "%ld", asked < 0 ? plies : asked);
+		const char *oa[] = {asked_s, all, fit, known};
+		snprintf(out, n, "%s", S_words(l, "show.open", -1, oa, 4));
 	} else {
 		snprintf(out, n, "%s", known);
+	}
+}
+
+/* Appends "18. e3-e4" to 'list' (at '*len'), or for a gap the rules
+ * filled, each of its turns with its number ("18... b6-a7xe4 19. c3"):
+ * a gap has no number of its own, so its turns count back from the
+ * numbered turn after it. */
+static void S_numbered(char *list, size_t size, size_t *len, const tb_node *node, char *token)
+{
+	size_t k = 1;
+	for (const char *p = token; *p; p++)
+		k += *p == ' ';
+	unsigned num = tb_node_number(node);
+	int side = tb_node_side(node);
+	if (tb_node_type(node) == TB_NODE_GAP) {
+		const tb_node *next = tb_node_next(node);
+		while (next && !tb_node_number(next))
+			next = tb_node_next(next);
+		if (!next)
+			return; /* nothing after it to count from: said by the first line */
+		num = tb_node_number(next);
+		side = tb_node_side(next);
+		for (size_t j = 0; j < k; j++) { /* one turn back */
+			num -= side == 0;
+			side = !side;
+		}
+	}
+	for (char *t = strtok(token, " "); t; t = strtok(NULL, " ")) {
+		int w = snprintf(list + *len, size - *len, "%s%u%s %s", *len ? ", " : "", num,
+		                 side ? "..." : ".", t);
+		if (w > 0 && (size_t)w < size - *len)
+			*len += (size_t)w;
+		num += side == 1;
+		side = !side;
+	}
+}
+
+/* "Reconstructed before it: 18. e3-e4, 19... g1-f2": the turns of the
+ * main line before the one shown that the record leaves open ('?', a '?'
+ * point, a gap) and the rules decided, as they played them; the board
+ * stands on them. Nothing when there are none. */
+static void S_decided(const tb_record *rec, const tb_reached *at, const tb_lang *l)
+{
+	tb_replay *rp = tb_record_replay(rec);
+	if (!rp)
+		return; /* out of memory: the first line is still true */
+	char list[1024] = "";
+	size_t len = 0;
+	for (long i = 0; i < (long)tb_replay_count(rp); i++) {
+		if (tb_replay_depth(rp, i) || tb_replay_ply(rp, i) > at->ply ||
+		    (tb_replay_ply(rp, i) == at->ply && at->decided))
+			continue;
+		if (tb_replay_status(rp, i) != TB_FRAME_RECONSTRUCTED)
+			continue;
+		char *token = tb_replay_token(rp, i);
+		tb_node *node = tb_replay_node(rp, i, NULL);
+		if (!token || !node) {
+			free(token);
+			continue;
+		}
+		S_numbered(list, sizeof list, &len, node, token);
+		free(token);
+	}
+	tb_replay_free(rp);
+	if (len) {
+		const char *args[] = {list};
+		printf("%s\n", S_words(l, "show.decided", -1, args, 1));
 	}
 }
 
@@ -281,7 +407,7 @@ static const tb_node *S_turn_node(const tb_record *rec, long ply)
 
 /* "Evidence: 0:02:10-0:02:14, p12#120,340,80,40": where the turn shown
  * is in the recording and on a page (spec/tgn.md 8.6), when it says. */
-static void S_evidence(const tb_record *rec, const tb_reached *at)
+static void S_evidence(const tb_record *rec, const tb_reached *at, const tb_lang *l)
 {
 	tb_evidence_info ev;
 	const tb_node *n = at->stopped ? NULL : S_turn_node(rec, at->ply);
@@ -290,7 +416,8 @@ static void S_evidence(const tb_record *rec, const tb_reached *at)
 	char time[64], region[96];
 	tb_evidence_format(&ev, TB_EVIDENCE_TIME, time, sizeof time);
 	tb_evidence_format(&ev, TB_EVIDENCE_REGION, region, sizeof region);
-	printf("Evidence: %s%s%s\n", time, *time && *region ? ", " : "", region);
+	printf("%s %s%s%s\n", tb_lang_text(l, "show.evidence"), time, *time && *region ? ", " : "",
+	       region);
 }
 
 static int S_show(const S_opts *o, tb_reader *r, const char *path, const tb_record *rec)
@@ -313,13 +440,16 @@ static int S_show(const S_opts *o, tb_reader *r, const char *path, const tb_reco
 		free(why);
 		return EXIT_PROBLEMS;
 	}
-	S_where(where, sizeof where, rec, ply, &at);
+	const tb_lang *l = o->lang ? o->lang : tb_record_lang(rec);
+	S_where(where, sizeof where, rec, ply, &at, l);
 	const char *site = tb_record_tag(rec, "Site");
 	int has_site = site && *site && strcmp(site, "?");
-	printf("%s%s%s, %s\n", tb_game_title(tb_record_game(rec)), has_site ? ", " : "",
+	printf("%s%s%s, %s\n", S_title(tb_record_game(rec), l), has_site ? ", " : "",
 	       has_site ? site : "", where);
-	S_evidence(rec, &at);
-	S_print(o, e);
+	S_where(where, sizeof where, rec, ply, &at, NULL); /* standard error's words */
+	S_decided(rec, &at, l);
+	S_evidence(rec, &at, l);
+	S_print(o, e, l);
 	tb_engine_free(e);
 	if (!at.stopped || at.open) /* an open stretch: the first line says it */
 		return EXIT_CLEAN;

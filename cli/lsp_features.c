@@ -274,7 +274,7 @@ static void S_hover_node(lsp_buf *b, lsp_ctx *c, const lsp_rec *r, tb_node *n)
 	if (!over)
 		S_whose(b, c, k->rec, e);
 	free(over);
-	char *board = tb_engine_board(e, 0);
+	char *board = tb_engine_board_in(e, 0, lang); /* as tablero show draws it */
 	if (board)
 		lsp_puts(b, "```\n"), lsp_puts(b, board), lsp_puts(b, "```\n");
 	free(board);

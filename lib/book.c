@@ -332,8 +332,11 @@ static void S_set(tb_book *b, tb_para *p, int k, int level, const size_t *refs,
 {
 	double size = S_kind[k].size, lh = S_kind[k].line, indent = level * INDENT;
 	tb_para_style st = {size, S_kind[k].cls, 0};
-	if (!p->rtl && b->rtl)
-		st.align = -1; /* notation in a right-to-left book: from the right */
+	/* notation in a right-to-left book is set from the right, as the book
+	 * runs; a comment in a left-to-right language is prose of its own and
+	 * starts where its lines start, at the left */
+	if (!p->rtl && b->rtl && k != K_COMMENT && k != K_VARCOMMENT)
+		st.align = -1;
 	tb_para_pos at = {0, 0};
 	tb_pline line;
 	for (;;) {
@@ -727,7 +730,7 @@ static void S_title_block(tb_book *b)
 	                                   "Source",   "Informant", "Recorder", "Transcriber",
 	                                   "Annotator", NULL};
 	for (int i = 0; tags[i]; i++)
-		S_meta(b, tb_tag_label(b->lang, tags[i], key, sizeof key), tb_record_tag(rec, tags[i]));
+		S_meta(b, tb_tag_label(b->lang, g, tags[i], key, sizeof key), tb_record_tag(rec, tags[i]));
 	if (rec->result != TB_RESULT_NONE) { /* "Result: 1-0 (Red wins)" */
 		S_begin(b, K_META, 0, b->rtl, b->lang->code, 1);
 		tb_para_puts(&b->cur, tb_lang_text(b->lang, "label.result"), TB_RUN_BOLD);

@@ -52,8 +52,16 @@ void tb_para_lang(tb_para *p, const tb_lang *l, const char *key, unsigned flags,
 		tb_para_add(p, run, strlen(run), flags | glue);
 }
 
-const char *tb_tag_label(const tb_lang *l, const char *tag, char *key, size_t n)
+const char *tb_tag_label(const tb_lang *l, const tb_game *g, const char *tag, char *key,
+                         size_t n)
 {
+	for (int side = 0; g && side < 2; side++)
+		if (g->side_tag[side] && strcmp(tag, g->side_tag[side]) == 0) {
+			snprintf(key, n, "side.%s.%d", g->name, side);
+			const char *t = tb_lang_text(l, key);
+			if (t)
+				return t;
+		}
 	size_t k = (size_t)snprintf(key, n, "label.");
 	for (const char *s = tag; *s && k + 1 < n; s++)
 		key[k++] = (char)(*s >= 'A' && *s <= 'Z' ? *s - 'A' + 'a' : *s);
@@ -90,7 +98,10 @@ void tb_para_value(tb_para *p, const char *value)
 	const char *at = strstr(value, " @ ");
 	while (at && strstr(at + 3, " @ "))
 		at = strstr(at + 3, " @ ");
-	if (at && at[3] >= '0' && at[3] <= '9' && !tb_text_rtl(at + 3, strlen(at + 3))) {
+	/* ... after words written right to left; after words written left to
+	 * right the whole value is one such run, the timecode at its end */
+	if (at && at[3] >= '0' && at[3] <= '9' && !tb_text_rtl(at + 3, strlen(at + 3)) &&
+	    tb_text_rtl(value, (size_t)(at - value))) {
 		size_t n = (size_t)(at - value);
 		char *head = tb_malloc(n + 1);
 		if (!head) {
@@ -254,7 +265,7 @@ void tb_caption_make(tb_caption *c, const tb_record *rec, const tb_ruleset *rs,
 		for (size_t k = 0; k < i && !said; k++)
 			said = strcmp(tags[k], tags[i]) == 0;
 		if (v && *v && !said && (p = S_next_para(c, l)))
-			S_labelled(p, tb_tag_label(l, tags[i], key, sizeof key), v);
+			S_labelled(p, tb_tag_label(l, rs->game, tags[i], key, sizeof key), v);
 	}
 }
 

@@ -40,9 +40,12 @@ void tb_caption_free(tb_caption *c);
  * (the game and who played it) into 'p', in language 'l'. */
 void tb_record_title(tb_para *p, const tb_record *rec, const tb_lang *l, unsigned flags);
 
-/* The label of tag 'tag' in 'l' ("Lugar" for Site), or the tag's own
- * name when the table has none. */
-const char *tb_tag_label(const tb_lang *l, const char *tag, char *key, size_t n);
+/* The label of tag 'tag' in 'l' ("Lugar" for Site; for a side's tag of
+ * game 'g', when 'g' is not NULL, that side's name: "Rojas" for Red),
+ * or the tag's own name when no table has one. 'key' ('n' bytes) is
+ * scratch; the text returned is static or 'tag'. */
+const char *tb_tag_label(const tb_lang *l, const tb_game *g, const char *tag, char *key,
+                         size_t n);
 
 /* Appends to 'p' the text of key 'key' of 'l' with its "{1}"...
  * replaced by args[i], each a run of flags aflags[i]; the template's own

@@ -280,14 +280,24 @@ tb_engine *tb_engine_at(const tb_ruleset *rs, const tb_state *st, const char *ru
 
 char *tb_engine_board(const tb_engine *e, unsigned flags)
 {
+	return tb_engine_board_in(e, flags, NULL);
+}
+
+char *tb_engine_board_in(const tb_engine *e, unsigned flags, const tb_lang *l)
+{
 	if (!e)
 		return NULL;
 	tb_buf b = TB_BUF_SOFT;
-	tb_board_text(&b, &e->rs, &e->st, flags);
+	tb_board_text(&b, &e->rs, &e->st, flags, l);
 	return S_made(e, tb_buf_detach(&b, NULL)); /* NULL when memory ran out */
 }
 
 char *tb_engine_over(const tb_engine *e)
+{
+	return tb_engine_over_in(e, NULL);
+}
+
+char *tb_engine_over_in(const tb_engine *e, const tb_lang *l)
 {
 	tb_result res;
 	char why[200];
@@ -295,7 +305,7 @@ char *tb_engine_over(const tb_engine *e)
 		return NULL;
 	((tb_engine *)e)->nomem = 0; /* not const: its own, not the caller's */
 	tb_lasterr_clear(S_err(e));
-	if (e->incomplete || !e->rs.rules->over(&e->rs, &e->st, &res, why, sizeof why))
+	if (e->incomplete || !tb_rules_over_in(&e->rs, &e->st, l, &res, why, sizeof why))
 		return NULL;
 	tb_buf b = TB_BUF_SOFT;
 	tb_buf_printf(&b, "%s (%s)", tb_result_text[res], why);

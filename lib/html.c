@@ -779,6 +779,29 @@ static void H_movetext(H_rec *r, tb_walk *w, const tb_line *main, long prev)
 
 /* ===== The record around the board ===== */
 
+/* A tag's value; a timecode at its end ("شريط 4 @ 00:31:05-00:58:20")
+ * isolated left to right, or after Arabic words its two times would
+ * change places (two Arabic numbers around a hyphen, UAX #9 W2). */
+static void H_value(H_rec *r, const char *value)
+{
+	const char *at = strstr(value, " @ ");
+	while (at && strstr(at + 3, " @ "))
+		at = strstr(at + 3, " @ ");
+	if (!at || at[3] < '0' || at[3] > '9') {
+		H_text(&r->w, value);
+		return;
+	}
+	tb_buf t = TB_BUF_SOFT;
+	tb_buf_put(&t, value, (size_t)(at - value) + 1);
+	H_text(&r->w, H_s(r, &t));
+	tb_xw_start(&r->w, "bdi", NULL);
+	tb_xw_attr(&r->w, "dir", "ltr");
+	tb_xw_inline(&r->w);
+	H_text(&r->w, at + 1);
+	tb_xw_end(&r->w);
+	tb_buf_free(&t);
+}
+
 static void H_tags(H_rec *r)
 {
 	tb_xw *w = &r->w;
@@ -792,20 +815,16 @@ static void H_tags(H_rec *r)
 		tb_xw_start(w, "th", NULL);
 		tb_xw_attr(w, "scope", "row");
 		tb_xw_inline(w);
-		const char *label = tb_tag_label(r->l, name, key, sizeof key);
-		H_text(w, label);
-		if (strcmp(label, name) != 0) {
-			tb_xw_start(w, "span", "tb-tagname");
-			tb_xw_attr(w, "lang", "en");
-			tb_xw_attr(w, "dir", "ltr");
-			H_text(w, name);
-			tb_xw_end(w);
-		}
+		/* the label in the page's words; the tag's own name, the
+		 * notation's and not a word of any language, stays out of
+		 * sight, for scripts */
+		tb_xw_attr(w, "data-tag", name);
+		H_text(w, tb_tag_label(r->l, r->rec->game, name, key, sizeof key));
 		tb_xw_end(w);
 		tb_xw_start(w, "td", NULL);
 		tb_xw_attr(w, "dir", "auto");
 		tb_xw_inline(w);
-		H_text(w, value);
+		H_value(r, value);
 		tb_xw_end(w);
 		tb_xw_end(w);
 	}
@@ -831,20 +850,22 @@ static void H_result(H_rec *r, const tb_walk *w)
 	tb_result res;
 	char why[256] = "";
 	const char *end = NULL;
-	if (w && w->live && w->rs.rules->over(&w->rs, &w->st, &res, why, sizeof why))
+	if (w && w->live && tb_rules_over_in(&w->rs, &w->st, r->l, &res, why, sizeof why))
 		end = why;
 	H_elem(x, "dt", NULL, H_word(r, "html.ended"));
 	tb_xw_start(x, "dd", "tb-ending");
 	tb_xw_inline(x);
-	if (end) {
-		tb_xw_start(x, "span", NULL);
-		tb_xw_attr(x, "lang", "en");
+	if (end) { /* the result as written, isolated ("0-1" reads left to
+		            * right on an Arabic page), then the rules' words in
+		            * the page's language */
+		tb_xw_start(x, "bdi", NULL);
 		tb_xw_attr(x, "dir", "ltr");
 		tb_xw_inline(x);
-		tb_buf_clear(&t);
-		tb_buf_printf(&t, "%s (%s)", tb_result_text[res], end);
-		H_text(x, H_s(r, &t));
+		H_text(x, tb_result_text[res]);
 		tb_xw_end(x);
+		tb_buf_clear(&t);
+		tb_buf_printf(&t, " (%s)", end);
+		H_text(x, H_s(r, &t));
 	} else {
 		H_text(x, H_word(r, w && w->live ? "html.notover" : "html.notknown"));
 	}

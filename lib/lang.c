@@ -3,6 +3,7 @@
  */
 #include "lang.h"
 
+#include <stdio.h>
 #include <string.h>
 #include <strings.h>
 
@@ -63,22 +64,47 @@ const char *tb_lang_text(const tb_lang *l, const char *key)
 	return t ? t : S_text(&tb_lang_en, key);
 }
 
+void tb_lang_fill(tb_buf *b, const char *text, const char *const *args, size_t nargs)
+{
+	for (const char *p = text; *p; p++) {
+		if (p[0] == '{' && p[1] >= '1' && p[1] <= '9' && p[2] == '}') {
+			size_t k = (size_t)(p[1] - '1');
+			tb_buf_puts(b, k < nargs && args[k] ? args[k] : "");
+			p += 2;
+		} else {
+			tb_buf_putc(b, *p);
+		}
+	}
+}
+
 char *tb_lang_format(const tb_lang *l, const char *key, const char *const *args, size_t nargs)
 {
 	const char *t = tb_lang_text(l, key);
 	if (!t)
 		return NULL;
 	tb_buf b = TB_BUF_SOFT; /* out of memory: NULL, which every caller checks */
-	for (const char *p = t; *p; p++) {
-		if (p[0] == '{' && p[1] >= '1' && p[1] <= '9' && p[2] == '}') {
-			size_t k = (size_t)(p[1] - '1');
-			tb_buf_puts(&b, k < nargs && args[k] ? args[k] : "");
-			p += 2;
-		} else {
-			tb_buf_putc(&b, *p);
-		}
-	}
+	tb_lang_fill(&b, t, args, nargs);
 	return tb_buf_detach(&b, NULL);
+}
+
+/* "KEY.<form>", else "KEY.other", else "KEY", in 'l' alone. */
+static const char *S_text_n(const tb_lang *l, const char *key, long n)
+{
+	char k[128];
+	const char *forms[] = {l->plural ? l->plural(n) : "other", "other"};
+	for (int i = 0; i < 2; i++) {
+		snprintf(k, sizeof k, "%s.%s", key, forms[i]);
+		const char *t = S_text(l, k);
+		if (t)
+			return t;
+	}
+	return S_text(l, key);
+}
+
+const char *tb_lang_text_n(const tb_lang *l, const char *key, long n)
+{
+	const char *t = l ? S_text_n(l, key, n) : NULL;
+	return t ? t : S_text_n(&tb_lang_en, key, n);
 }
 
 const tb_lang *tb_record_lang(const tb_record *rec)

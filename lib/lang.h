@@ -25,7 +25,16 @@ struct tb_lang {
 	const char *code;             /* BCP 47 primary subtag: "es" */
 	uint8_t rtl;                  /* written right to left */
 	const tb_lang_entry *entries; /* NULL key last */
+	/* The plural category of 'n' (CLDR's: "zero", "one", "two", "few",
+	 * "many", "other"), which picks a text "KEY.one", "KEY.other"... */
+	const char *(*plural)(long n);
 };
+
+/* tb_lang_text_n (tablero.h) picks a text by the number's form. */
+/* 'text' with "{1}"... replaced by args[0]... into 'b' (a text from
+ * tb_lang_text; tb_lang_format is this for a key). */
+struct tb_buf;
+void tb_lang_fill(struct tb_buf *b, const char *text, const char *const *args, size_t nargs);
 
 extern const tb_lang tb_lang_en;
 extern const tb_lang tb_lang_es;

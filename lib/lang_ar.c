@@ -22,6 +22,12 @@ static const tb_lang_entry S_ar[] = {
 	{"label.access", "الاطلاع"},
 	{"label.result", "النتيجة"},
 	{"label.notes", "ملاحظات"},
+	{"label.rules", "القواعد"},
+	{"label.recording", "التسجيل"},
+	{"label.facsimile", "صور الصفحات"},
+	{"label.language", "اللغة"},
+	{"label.position", "الوضع الابتدائي"},
+	{"label.collation", "الشواهد"},
 	{"caption.figure", "الشكل {1}"},
 	{"caption.after", "بعد {1}"},
 	{"caption.turn", "النقلة {1} من السجل"},
@@ -85,9 +91,41 @@ static const tb_lang_entry S_ar[] = {
 	{"note.asked", "النقلة {1} من السجل."},
 	{"note.sentence", "{1}."},
 	{"note.join", "{1}؛ {2}"},
+	/* the text board (textboard.c) and tablero show */
+	{"show.at_start", "في البداية (النقلة 0 من {2})"},
+	{"show.after", "بعد {1} (النقلة {2} من {3})"},
+	{"show.after.turn", "بعد النقلة {2} من {3}"},
+	{"show.after.reconstructed", "بعد {1} (النقلة {2} من {3}، أعادت القواعد بناءها)"},
+	{"show.open", "بعد النقلة {1} من {2}: {3}؛ الوضع المعروض هو آخر وضع معروف، {4}"},
+	{"show.fits", "{1} نقلات تناسب {2}"},
+	{"show.fits.gap", "{1} سلاسل من النقلات تناسب {2}"},
+	{"show.positions", "الأوضاع الممكنة {1}"},
+	{"show.decided", "أعادت القواعد بناءها قبله: {1}"},
+	{"show.start", "البداية"},
+	{"show.given", "الوضع المعطى"},
+	{"show.on", "{1} على الرقعة"},
+	{"show.hand", "بقي للوضع {1}"},
+	{"show.taken", "أسر: {1}"},
+	{"show.crowned", "* قطعة متوَّجة"},
+	{"show.crowned.named", "* قطعة متوَّجة. {1}"},
+	{"show.over", "انتهت اللعبة: {1} ({2})."},
+	{"show.to_move", "الدور على {1}: {2}"},
+	{"show.position", "الوضع:"},
+	{"show.evidence", "الشاهد:"},
+	{"show.legal", "النقلات الجائزة ({1}):"},
+	{"show.legal.over", "لا نقلة جائزة: انتهت اللعبة، {1}."},
 	/* [Access] phrases that forbid publication (access.c), '|' between */
 	{"access.forbid", "مقيد|محظور|ممنوع النشر|يمنع النشر|يُمنع نشر|لا يُنشر|لا تُنشر|لا ينشر|لا تنشر|عدم النشر|سري"},
 	{NULL, NULL}
 };
 
-const tb_lang tb_lang_ar = {"ar", 1, S_ar};
+/* CLDR's six forms: 0 "zero", 1 "one", 2 "two", 3-10 "few" and 11-99
+ * "many" (of n mod 100), every other "other" (100, 101, 102...). */
+static const char *S_plural(long n)
+{
+	long m = n % 100;
+	return n == 0 ? "zero" : n == 1 ? "one" : n == 2 ? "two" : m >= 3 && m <= 10 ? "few"
+	     : m >= 11 ? "many" : "other";
+}
+
+const tb_lang tb_lang_ar = {"ar", 1, S_ar, S_plural};

@@ -25,6 +25,12 @@ static const tb_lang_entry S_en[] = {
 	{"label.access", "Access"},
 	{"label.result", "Result"},
 	{"label.notes", "Notes"},
+	{"label.rules", "Rules"},
+	{"label.recording", "Recording"},
+	{"label.facsimile", "Page images"},
+	{"label.language", "Language"},
+	{"label.position", "Starting position"},
+	{"label.collation", "Witnesses"},
 	/* captions */
 	{"caption.figure", "Diagram {1}"},
 	{"caption.after", "After {1}"},
@@ -90,9 +96,36 @@ static const tb_lang_entry S_en[] = {
 	{"note.asked", "Turn {1} of the record."},
 	{"note.sentence", "{1}."},
 	{"note.join", "{1}; {2}"},
+	/* the text board (textboard.c) and tablero show */
+	{"show.at_start", "at the start (turn 0 of {2})"},
+	{"show.after", "after {1} (turn {2} of {3})"},
+	{"show.after.turn", "after turn {2} of {3}"},
+	{"show.after.reconstructed", "after {1} (turn {2} of {3}, reconstructed)"},
+	{"show.open", "after turn {1} of {2}: {3}; the position shown is the last known, {4}"},
+	{"show.fits", "{1} turns fit {2}"},
+	{"show.fits.gap", "{1} sequences of turns fit {2}"},
+	{"show.positions", "{1} positions are possible"},
+	{"show.decided", "Reconstructed before it: {1}"},
+	{"show.start", "the start"},
+	{"show.given", "the position given"},
+	{"show.on", "{1} on the board"},
+	{"show.hand", "{1} to place"},
+	{"show.taken", "has taken {1}"},
+	{"show.crowned", "* a crowned piece"},
+	{"show.crowned.named", "* a crowned piece. {1}"},
+	{"show.over", "The game is over: {1} ({2})."},
+	{"show.to_move", "{1} to move: {2}"},
+	{"show.position", "Position:"},
+	{"show.evidence", "Evidence:"},
+	{"show.legal.one", "{1} legal turn:"},
+	{"show.legal.other", "{1} legal turns:"},
+	{"show.legal.over", "No legal turn: the game is over, {1}."},
 	/* [Access] phrases that forbid publication (access.c), '|' between */
 	{"access.forbid", "restricted|do not publish|not for publication|not to be published|do not distribute|not to be distributed|confidential"},
 	{NULL, NULL}
 };
 
-const tb_lang tb_lang_en = {"en", 0, S_en};
+/* CLDR: 1 is "one", every other number "other". */
+static const char *S_plural(long n) { return n == 1 ? "one" : "other"; }
+
+const tb_lang tb_lang_en = {"en", 0, S_en, S_plural};

@@ -21,6 +21,12 @@ static const tb_lang_entry S_es[] = {
 	{"label.access", "Acceso"},
 	{"label.result", "Resultado"},
 	{"label.notes", "Notas"},
+	{"label.rules", "Reglas"},
+	{"label.recording", "Grabación"},
+	{"label.facsimile", "Imágenes de página"},
+	{"label.language", "Idioma"},
+	{"label.position", "Posición inicial"},
+	{"label.collation", "Testimonios"},
 	{"caption.figure", "Diagrama {1}"},
 	{"caption.after", "Tras {1}"},
 	{"caption.turn", "jugada {1} del registro"},
@@ -84,9 +90,40 @@ static const tb_lang_entry S_es[] = {
 	{"note.asked", "Jugada {1} del registro."},
 	{"note.sentence", "{1}."},
 	{"note.join", "{1}; {2}"},
+	/* the text board (textboard.c) and tablero show */
+	{"show.at_start", "al inicio (jugada 0 de {2})"},
+	{"show.after", "después de {1} (jugada {2} de {3})"},
+	{"show.after.turn", "después de la jugada {2} de {3}"},
+	{"show.after.reconstructed", "después de {1} (jugada {2} de {3}, reconstruida)"},
+	{"show.open", "después de la jugada {1} de {2}: {3}; la posición que se muestra es la última conocida, {4}"},
+	{"show.fits.one", "{1} jugada cabe en {2}"},
+	{"show.fits.other", "{1} jugadas caben en {2}"},
+	{"show.fits.gap", "{1} secuencias de jugadas caben en {2}"},
+	{"show.positions", "hay {1} posiciones posibles"},
+	{"show.decided", "Reconstruidas antes: {1}"},
+	{"show.start", "el inicio"},
+	{"show.given", "la posición dada"},
+	{"show.on", "{1} en el tablero"},
+	{"show.hand.one", "{1} por colocar"},
+	{"show.hand.other", "{1} por colocar"},
+	{"show.taken.one", "ha capturado {1}"},
+	{"show.taken.other", "ha capturado {1}"},
+	{"show.crowned", "* una pieza coronada"},
+	{"show.crowned.named", "* una pieza coronada. {1}"},
+	{"show.over", "La partida terminó: {1} ({2})."},
+	{"show.to_move", "Turno de {1}: {2}"},
+	{"show.position", "Posición:"},
+	{"show.evidence", "Evidencia:"},
+	{"show.legal.one", "{1} jugada legal:"},
+	{"show.legal.other", "{1} jugadas legales:"},
+	{"show.legal.over", "Ninguna jugada legal: la partida terminó, {1}."},
 	/* [Access] phrases that forbid publication (access.c), '|' between */
 	{"access.forbid", "restringido|restringida|no publicar|no difundir|no se publica|no se difunde|no se permite publicar|no debe publicarse|prohibido publicar|prohibida su publicación|confidencial"},
 	{NULL, NULL}
 };
 
-const tb_lang tb_lang_es = {"es", 0, S_es};
+/* CLDR: 1 is "one", every other number "other" (the "many" of a
+ * million is not a count a board gives). */
+static const char *S_plural(long n) { return n == 1 ? "one" : "other"; }
+
+const tb_lang tb_lang_es = {"es", 0, S_es, S_plural};

@@ -167,6 +167,24 @@ typedef struct tb_events {
 	tb_event ev[TB_EVENTS_MAX];
 } tb_events;
 
+/* Why a game is over, typed: its words are the game's, by language
+ * (game.h, words), under 'key' with ".0" or ".1" after it when 'side' is
+ * one, then the plural form of 'count' (lang.h, tb_lang_plural_key).
+ * "{1}" in the text is 'count', "{2}" is 'point'. */
+typedef struct tb_ending {
+	const char *key;  /* "end.pitarra.few": static */
+	int side;         /* the side it is about, or -1 */
+	long count;       /* a number it says, or -1 */
+	char point[8];    /* a point it names, or "" */
+} tb_ending;
+
+/* An ending of 'key', no side, no number, no point. */
+static inline tb_ending tb_ending_of(const char *key, int side, long count)
+{
+	tb_ending e = {key, side, count, ""};
+	return e;
+}
+
 /* ## The table of functions */
 
 typedef struct tb_rules {
@@ -217,9 +235,15 @@ typedef struct tb_rules {
 	 * rules cannot follow may have done (tablero grep asks no question
 	 * of it that the game cannot answer). */
 	uint32_t events;
-	/* 1 when the game is over in 's', with its result and why. */
+	/* 1 when the game is over in 's', with its result and why, in
+	 * English (diagnostics). A game with ending() sets this to
+	 * tb_rules_over_words, which words its ending in English. */
 	int (*over)(const tb_ruleset *rs, const tb_state *s, tb_result *res,
 	            char *why, size_t n);
+	/* Optional: 1 when the game is over in 's', with its result and why
+	 * as a typed ending (tb_ending), whose words are the game's in each
+	 * language (tb_ending_text); 0 when it is not over. */
+	int (*ending)(const tb_ruleset *rs, const tb_state *s, tb_result *res, tb_ending *e);
 	/* The result the rules would give if the game stopped now (by
 	 * agreement), or NULL when they give none. */
 	tb_result (*result_now)(const tb_ruleset *rs, const tb_state *s);
@@ -246,6 +270,15 @@ typedef struct tb_rules {
 	 * or -1 when what is missing is no player's choice. */
 	int (*random_start)(const tb_ruleset *rs, tb_state *s, unsigned long long r);
 } tb_rules;
+
+/* Why 's' is over in language 'l' (NULL: English) into 'why' ('n' bytes):
+ * the game's ending() in its words, or over()'s English when it has no
+ * ending(). Returns 1 when over (with '*res'), 0 when not. */
+int tb_rules_over_in(const tb_ruleset *rs, const tb_state *s, const tb_lang *l, tb_result *res,
+                     char *why, size_t n);
+/* over() for a game that has ending(): its ending in English. */
+int tb_rules_over_words(const tb_ruleset *rs, const tb_state *s, tb_result *res, char *why,
+                        size_t n);
 
 /* A list of turns that grows to hold every legal turn of a position. */
 typedef struct tb_turns {
@@ -329,7 +362,8 @@ tb_engine *tb_engine_at(const tb_ruleset *rs, const tb_state *st, const char *ru
 
 /* Appends position 's' drawn as text (textboard.c, tb_engine_board); out of
  * memory fails 'b' (tb_buf_fail: aborts unless 'b' is soft). */
-void tb_board_text(tb_buf *b, const tb_ruleset *rs, const tb_state *s, unsigned flags);
+void tb_board_text(tb_buf *b, const tb_ruleset *rs, const tb_state *s, unsigned flags,
+                   const tb_lang *l);
 
 /* Reads the options of [Rules] into 'rs' for game 'g' and builds its
  * geometry. Returns NULL, or a message naming the bad option. */

@@ -757,12 +757,18 @@ enum {
  * hand and taken, the side to move or how the game ended, and the
  * position's notation (spec/show.md). The caller frees it. */
 TB_EXPORT char *tb_engine_board(const tb_engine *e, unsigned flags);
+/** tb_engine_board in the words of language 'l' (NULL: English; see
+ * "Languages" below): side names, the key, how the game ended. */
+typedef struct tb_lang tb_lang;
+TB_EXPORT char *tb_engine_board_in(const tb_engine *e, unsigned flags, const tb_lang *l);
 
 /** NULL while the game goes on in the engine's position; else its
  * result and why ("1-0 (Yellow cannot move and loses)"), which the
  * caller frees. NULL too when memory ran out: tb_engine_status then
  * says TB_ENOMEM. */
 TB_EXPORT char *tb_engine_over(const tb_engine *e);
+/** tb_engine_over with the rules' words in language 'l' (NULL: English). */
+TB_EXPORT char *tb_engine_over_in(const tb_engine *e, const tb_lang *l);
 
 /** ## The record tree (stable from 0.3.0)
  *
@@ -1910,8 +1916,6 @@ TB_EXPORT char *tb_tei_to_tgn(const char *buf, size_t len, size_t *out_len,
  * language is one table in lib/), looked up by key: "side.asalto.0",
  * "label.site", "caption.after". A text may hold "{1}" ... "{9}".
  */
-typedef struct tb_lang tb_lang;
-
 /** The language of BCP 47 tag 'tag' ("es", "es-MX", "ar"), by its
  * primary subtag; NULL when no table has it. Static. */
 TB_EXPORT const tb_lang *tb_lang_find(const char *tag);
@@ -1924,6 +1928,11 @@ TB_EXPORT int tb_lang_rtl(const tb_lang *l);
 /** The text of 'key' in 'l' (NULL: English), or English's when 'l'
  * lacks it, or NULL for a key no table has. Static. */
 TB_EXPORT const char *tb_lang_text(const tb_lang *l, const char *key);
+/** The text of 'key' for the number 'n': "KEY.<form>" where <form> is
+ * n's plural category in 'l' (CLDR's: "zero", "one", "two", "few",
+ * "many", "other"), else "KEY.other", else "KEY", in 'l' and then in
+ * English; NULL when no table has any. Static. */
+TB_EXPORT const char *tb_lang_text_n(const tb_lang *l, const char *key, long n);
 /** The text of 'key' with "{1}"... replaced by args[0]...; the caller
  * frees it. NULL for an unknown key, or when memory ran out. */
 TB_EXPORT char *tb_lang_format(const tb_lang *l, const char *key, const char *const *args,

@@ -13,9 +13,11 @@
  * the game's (tb_game.side_sgr).
  */
 #include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "lang.h"
 #include "rules.h"
 #include "tablero.h"
 #include "xalloc.h"
@@ -189,11 +191,32 @@ static void S_canvas_write(tb_buf *b, const S_canvas *c, const tb_game *g, int c
 	tb_buf_putc(b, '\n');
 }
 
-/* "Red (R)", "The attackers (A)", "Sangangüey (E M P G)": the game's. */
-static void S_side_title(tb_buf *b, const tb_game *g, int side)
+/* The words of 'key' for 'n' in 'l', "{1}" the number, into 'b'. */
+static void S_say_n(tb_buf *b, const tb_lang *l, const char *key, long n)
 {
-	const char *name = g->side_name[side];
-	tb_buf_printf(b, "%c%s (", toupper((unsigned char)name[0]), name + 1);
+	char num[24];
+	snprintf(num, sizeof num, "%ld", n);
+	const char *args[] = {num};
+	tb_lang_fill(b, tb_lang_text_n(l, key, n), args, 1);
+}
+
+/* The side's name in 'l' (the game's words), its first letter upper case
+ * when it is an ASCII letter ("Red", "Rojas", "الأحمر"). */
+static void S_side_name(tb_buf *b, const tb_game *g, const tb_lang *l, int side)
+{
+	char key[64];
+	snprintf(key, sizeof key, "side.%s.%d", g->name, side);
+	const char *name = tb_lang_text(l, key);
+	if (!name)
+		name = g->side_name[side];
+	tb_buf_printf(b, "%c%s", toupper((unsigned char)name[0]), name + 1);
+}
+
+/* "Red (R)", "Atacantes (A)", "Sangangüey (E M P G)": the game's. */
+static void S_side_title(tb_buf *b, const tb_game *g, const tb_lang *l, int side)
+{
+	S_side_name(b, g, l, side);
+	tb_buf_puts(b, " (");
 	if (!*g->piece_types)
 		tb_buf_putc(b, g->side_letter[side]);
 	for (const char *t = g->piece_types; *t; t++)
@@ -202,20 +225,37 @@ static void S_side_title(tb_buf *b, const tb_game *g, int side)
 	tb_buf_putc(b, ')');
 }
 
+/* A mark's words in 'l': the game's "mark.<game>.<class>", else what the
+ * descriptor says (English). */
+static const char *S_mark_words(const tb_game *g, const tb_game_mark *k, const tb_lang *l)
+{
+	char key[96];
+	snprintf(key, sizeof key, "mark.%s.%s", g->name, k->cls);
+	const char *t = tb_lang_text(l, key);
+	return t ? t : k->what;
+}
+
 /* The key: each side's pieces, the marks the board has, whose turn it
- * is or how the game ended, and the position's notation. */
-static void S_key(tb_buf *b, const tb_ruleset *rs, const tb_state *s)
+ * is or how the game ended, and the position's notation; in 'l'. */
+static void S_key(tb_buf *b, const tb_ruleset *rs, const tb_state *s, const tb_lang *l)
 {
 	const tb_game *g = rs->game;
 	int crowned = 0;
 	for (int side = 0; side < 2; side++) {
 		int on = tb_popcount(s->bits[side]);
-		S_side_title(b, g, side);
-		tb_buf_printf(b, ": %d on the board", on);
-		if (s->hand[side])
-			tb_buf_printf(b, ", %d to place", s->hand[side]);
-		if (s->taken[side])
-			tb_buf_printf(b, ", has taken %d", s->taken[side]);
+		S_side_title(b, g, l, side);
+		tb_buf_puts(b, ": ");
+		S_say_n(b, l, "show.on", on);
+		if (s->hand[side]) {
+			tb_buf_puts(b, tb_lang_text(l, "book.contents.sep"));
+			tb_buf_putc(b, ' ');
+			S_say_n(b, l, "show.hand", s->hand[side]);
+		}
+		if (s->taken[side]) {
+			tb_buf_puts(b, tb_lang_text(l, "book.contents.sep"));
+			tb_buf_putc(b, ' ');
+			S_say_n(b, l, "show.taken", s->taken[side]);
+		}
 		tb_buf_putc(b, '\n');
 	}
 	char named[64] = ""; /* a crowned piece's name of its own (the game's words) */
@@ -225,7 +265,7 @@ static void S_key(tb_buf *b, const tb_ruleset *rs, const tb_state *s)
 			char key[64];
 			snprintf(key, sizeof key, "crowned.%s.%c", g->name,
 			         g->piece_types[TB_CELL_TYPE(s->cell[i])]);
-			if (tb_lang_text(NULL, key))
+			if (tb_lang_text(l, key))
 				snprintf(named, sizeof named, "caption.crowned.%s", g->name);
 		}
 	}
@@ -235,25 +275,35 @@ static void S_key(tb_buf *b, const tb_ruleset *rs, const tb_state *s)
 		for (int j = 0; k && j < i; j++)
 			said |= S_mark_of(g, rs->geo.marks[j].cls) == k;
 		if (k && !said)
-			tb_buf_printf(b, "%c %s\n", k->ch, k->what);
+			tb_buf_printf(b, "%c %s\n", k->ch, S_mark_words(g, k, l));
 	}
-	if (crowned && named[0] && tb_lang_text(NULL, named))
-		tb_buf_printf(b, "* a crowned piece. %s\n", tb_lang_text(NULL, named));
-	else if (crowned)
-		tb_buf_puts(b, "* a crowned piece\n");
+	if (crowned) {
+		const char *args[] = {named[0] ? tb_lang_text(l, named) : NULL};
+		tb_lang_fill(b, tb_lang_text(l, args[0] ? "show.crowned.named" : "show.crowned"), args, 1);
+		tb_buf_putc(b, '\n');
+	}
 	tb_result res;
 	char why[200];
-	if (rs->rules->over(rs, s, &res, why, sizeof why)) {
-		tb_buf_printf(b, "The game is over: %s (%s).\n", tb_result_text[res], why);
+	if (tb_rules_over_in(rs, s, l, &res, why, sizeof why)) {
+		const char *args[] = {tb_result_text[res], why};
+		tb_lang_fill(b, tb_lang_text(l, "show.over"), args, 2);
 	} else {
-		const char *name = g->side_name[s->to_move];
-		tb_buf_printf(b, "%c%s to move: %u%s\n", toupper((unsigned char)name[0]), name + 1,
-		              s->number, s->to_move ? "..." : ".");
+		tb_buf side = TB_BUF_SOFT;
+		char num[24];
+		snprintf(num, sizeof num, "%u%s", s->number, s->to_move ? "..." : ".");
+		S_side_name(&side, g, l, s->to_move);
+		const char *args[] = {tb_buf_ok(&side) && side.data ? side.data : "", num};
+		if (!tb_buf_ok(&side))
+			tb_buf_fail(b);
+		tb_lang_fill(b, tb_lang_text(l, "show.to_move"), args, 2);
+		tb_buf_free(&side);
 	}
+	tb_buf_putc(b, '\n');
 	tb_arena a = {0};
 	tb_position p;
 	if (tb_rules_save(rs, s, &a, &p) == 0) {
-		tb_buf_puts(b, "Position: ");
+		tb_buf_puts(b, tb_lang_text(l, "show.position"));
+		tb_buf_putc(b, ' ');
 		tb_position_write(b, g, &p);
 		tb_buf_putc(b, '\n');
 	} else {
@@ -262,7 +312,8 @@ static void S_key(tb_buf *b, const tb_ruleset *rs, const tb_state *s)
 	tb_arena_free(&a);
 }
 
-void tb_board_text(tb_buf *b, const tb_ruleset *rs, const tb_state *s, unsigned flags)
+void tb_board_text(tb_buf *b, const tb_ruleset *rs, const tb_state *s, unsigned flags,
+                   const tb_lang *l)
 {
 	S_canvas c;
 	if (!S_canvas_draw(&c, rs, s)) {
@@ -270,7 +321,7 @@ void tb_board_text(tb_buf *b, const tb_ruleset *rs, const tb_state *s, unsigned 
 		return;
 	}
 	S_canvas_write(b, &c, rs->game, (flags & TB_BOARD_COLOUR) != 0);
-	S_key(b, rs, s);
+	S_key(b, rs, s, l);
 	free(c.ch);
 	free(c.side);
 }

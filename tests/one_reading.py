@@ -97,7 +97,7 @@ def check_show(tablero, path, where, frames):
             continue
         if f.node.kind not in ("move", "pass", "unknown", "reading"):
             continue
-        rc, out, err = run(tablero, "show", "--ply", str(f.ply), path)
+        rc, out, err = run(tablero, "show", "--lang", "en", "--ply", str(f.ply), path)
         COUNT["show"] += 1
         m = re.search(r"^Position: (.*)$", out, re.M)
         if f.position is None:

@@ -19,6 +19,72 @@ static unsigned S_slots(const char *s)
 	return bits;
 }
 
+/* The length of 'key' without a plural form's suffix (".one", ".few"...:
+ * tb_lang_text_n), and in '*form' that form, or NULL. A language has
+ * the forms of a key its grammar needs (Arabic six, English two). */
+static size_t S_base(const char *key, const char **form)
+{
+	static const char *const forms[] = {"zero", "one", "two", "few", "many", "other"};
+	const char *dot = strrchr(key, '.');
+	*form = NULL;
+	for (size_t i = 0; dot && i < sizeof forms / sizeof forms[0]; i++)
+		if (strcmp(dot + 1, forms[i]) == 0) {
+			*form = forms[i];
+			return (size_t)(dot - key);
+		}
+	return strlen(key);
+}
+
+/* The entry of 'e' whose key is 'base' ('n' bytes) or one of its plural
+ * forms: the key itself or its ".other" first, which every language
+ * must have; else any form (then 'whole' is 0). */
+static const tb_lang_entry *S_find(const tb_lang_entry *e, const char *base, size_t n, int *whole)
+{
+	const tb_lang_entry *any = NULL;
+	for (; e->key; e++) {
+		const char *form;
+		if (S_base(e->key, &form) != n || strncmp(e->key, base, n) != 0)
+			continue;
+		if (!form || strcmp(form, "other") == 0) {
+			*whole = 1;
+			return e;
+		}
+		any = e;
+	}
+	*whole = 0;
+	return any;
+}
+
+/* Table 'l' against English 'en' ('what' names them): the same keys
+ * (a key's plural forms counting as the key), each with English's
+ * placeholders -- a form for one number may leave the number out
+ * ("una ficha") -- and none twice; every key of English there, as the
+ * key itself or its ".other" form. */
+static void S_same_keys(const tb_lang_entry *l, const tb_lang_entry *en, const char *what)
+{
+	for (const tb_lang_entry *e = l; e->key; e++) {
+		const char *form;
+		size_t n = S_base(e->key, &form);
+		int whole;
+		const tb_lang_entry *f = S_find(en, e->key, n, &whole);
+		if (!f)
+			fail_msg("%s: key '%s' is not in the English table", what, e->key);
+		unsigned want = S_slots(f->text), got = S_slots(e->text);
+		if (form && strcmp(form, "other") != 0 ? (got & ~want) != 0 : got != want)
+			fail_msg("%s: '%s' has other placeholders than in English", what, e->key);
+		for (const tb_lang_entry *g = e + 1; g->key; g++)
+			if (strcmp(g->key, e->key) == 0)
+				fail_msg("%s: key '%s' twice", what, e->key);
+	}
+	for (const tb_lang_entry *f = en; f->key; f++) {
+		const char *form;
+		size_t n = S_base(f->key, &form);
+		int whole;
+		if (!S_find(l, f->key, n, &whole) || !whole)
+			fail_msg("%s: no text for key '%.*s' (or its .other)", what, (int)n, f->key);
+	}
+}
+
 static void test_tables_complete(void **state)
 {
 	(void)state;
@@ -26,29 +92,35 @@ static void test_tables_complete(void **state)
 	for (size_t i = 0; tb_lang_at(i); i++, nlangs++) {
 		const tb_lang *l = tb_lang_at(i);
 		size_t n = 0;
-		for (const tb_lang_entry *e = l->entries; e->key; e++, n++) {
-			const char *en = NULL;
-			for (const tb_lang_entry *f = tb_lang_en.entries; f->key; f++)
-				if (strcmp(f->key, e->key) == 0)
-					en = f->text;
-			if (!en)
-				fail_msg("%s: key '%s' is not in the English table", l->code, e->key);
-			if (S_slots(en) != S_slots(e->text))
-				fail_msg("%s: '%s' has other placeholders than in English", l->code, e->key);
-			for (const tb_lang_entry *f = e + 1; f->key; f++)
-				if (strcmp(f->key, e->key) == 0)
-					fail_msg("%s: key '%s' twice", l->code, e->key);
-		}
-		for (const tb_lang_entry *f = tb_lang_en.entries; f->key; f++) {
-			int found = 0;
-			for (const tb_lang_entry *e = l->entries; e->key; e++)
-				found |= strcmp(f->key, e->key) == 0;
-			if (!found)
-				fail_msg("%s: no text for key '%s'", l->code, f->key);
-		}
+		for (const tb_lang_entry *e = l->entries; e->key; e++)
+			n++;
+		S_same_keys(l->entries, tb_lang_en.entries, l->code);
 		assert_true(n > 40);
 	}
 	assert_int_equal(nlangs, 3);
+}
+
+/* Plural forms by the language's rules (CLDR): English two, Arabic six. */
+static void test_plural_forms(void **state)
+{
+	(void)state;
+	const tb_lang *en = tb_lang_find("en"), *es = tb_lang_find("es"), *ar = tb_lang_find("ar");
+	assert_string_equal(tb_lang_text_n(en, "show.legal", 1), "{1} legal turn:");
+	assert_string_equal(tb_lang_text_n(en, "show.legal", 0), "{1} legal turns:");
+	assert_string_equal(tb_lang_text_n(es, "show.legal", 2), "{1} jugadas legales:");
+	/* a key with no forms: the key itself, whatever the number */
+	assert_string_equal(tb_lang_text_n(es, "show.on", 7), "{1} en el tablero");
+	/* Arabic: 0, 1, 2 and 3-10 each their own; 11-99 another; 100 "other" */
+	assert_non_null(strstr(tb_lang_text_n(ar, "end.pitarra.few.0", 0), "\xd9\x84\xd9\x85")); /* لم */
+	assert_null(strstr(tb_lang_text_n(ar, "end.pitarra.few.0", 1), "{1}"));
+	assert_null(strstr(tb_lang_text_n(ar, "end.pitarra.few.0", 2), "{1}"));
+	assert_string_equal(tb_lang_text_n(ar, "end.pitarra.limit", 5),
+	                    tb_lang_text(ar, "end.pitarra.limit.few"));
+	assert_string_equal(tb_lang_text_n(ar, "end.pitarra.limit", 105),
+	                    tb_lang_text(ar, "end.pitarra.limit.few"));
+	assert_string_equal(tb_lang_text_n(ar, "end.pitarra.limit", 11),
+	                    tb_lang_text(ar, "end.pitarra.limit.other")); /* "many": none, so "other" */
+	assert_null(tb_lang_text_n(es, "no.such.key", 1));
 }
 
 static void test_every_game_named(void **state)
@@ -84,16 +156,13 @@ static void test_game_words_complete(void **state)
 				w++;
 			if (!w->lang)
 				fail_msg("%s: no words in %s", game->name, tb_lang_code(l));
-			for (const tb_lang_entry *f = en; f->key; f++) {
-				int found = 0;
-				for (const tb_lang_entry *e = w->entries; e->key; e++)
-					found |= strcmp(f->key, e->key) == 0;
-				if (!found)
-					fail_msg("%s, %s: no text for key '%s'", game->name, w->lang, f->key);
+			char what[64];
+			snprintf(what, sizeof what, "%s, %s", game->name, w->lang);
+			S_same_keys(w->entries, en, what);
+			for (const tb_lang_entry *f = w->entries; f->key; f++)
 				for (const tb_lang_entry *h = l->entries; h->key; h++)
 					if (strcmp(h->key, f->key) == 0)
 						fail_msg("%s: '%s' is the house's key too", game->name, f->key);
-			}
 		}
 	}
 }
@@ -144,7 +213,8 @@ static void test_record_language(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_tables_complete), cmocka_unit_test(test_every_game_named),
+		cmocka_unit_test(test_tables_complete),
+		cmocka_unit_test(test_plural_forms), cmocka_unit_test(test_every_game_named),
 		cmocka_unit_test(test_game_words_complete),
 		cmocka_unit_test(test_lookup), cmocka_unit_test(test_record_language),
 	};

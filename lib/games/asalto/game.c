@@ -146,6 +146,19 @@ static const tb_lang_entry S_en[] = {
 	{"side.asalto.1", "Defenders"},
 	{"win.asalto.0", "the attackers win"},
 	{"win.asalto.1", "the defenders win"},
+	/* why the game is over (rules.c, S_ending; rules.h, tb_ending) */
+	{"end.asalto.full", "the attackers hold all nine points of the fortress"},
+	{"end.asalto.lockout", "the defenders are out of the fortress and cannot get back in"},
+	{"end.asalto.few.one", "{1} attacker is too few to fill the fortress"},
+	{"end.asalto.few.other", "{1} attackers are too few to fill the fortress"},
+	{"end.asalto.few_held.one", "{1} attacker is too few to fill the fortress, and a defender holds it"},
+	{"end.asalto.few_held.other", "{1} attackers are too few to fill the fortress, and a defender holds it"},
+	{"end.asalto.walled", "the defender on {2} is walled in for good: the fortress can never be filled, and a defender holds it"},
+	{"end.asalto.stuck", "the attackers cannot move"},
+	{"end.asalto.stuck_held", "the attackers cannot move, and a defender holds the fortress"},
+	{"end.asalto.immobile", "the defenders cannot move and lose (immobile=lose)"},
+	/* the text board's key (textboard.c) */
+	{"mark.asalto.fortress", "the fortress"},
 	{NULL, NULL}
 };
 
@@ -155,6 +168,19 @@ static const tb_lang_entry S_es[] = {
 	{"side.asalto.1", "Defensores"},
 	{"win.asalto.0", "ganan los atacantes"},
 	{"win.asalto.1", "ganan los defensores"},
+	/* why the game is over (rules.c, S_ending; rules.h, tb_ending) */
+	{"end.asalto.full", "los atacantes ocupan los nueve puntos de la fortaleza"},
+	{"end.asalto.lockout", "los defensores están fuera de la fortaleza y no pueden volver a entrar"},
+	{"end.asalto.few.one", "queda {1} atacante, muy pocos para llenar la fortaleza"},
+	{"end.asalto.few.other", "quedan {1} atacantes, muy pocos para llenar la fortaleza"},
+	{"end.asalto.few_held.one", "queda {1} atacante, muy pocos para llenar la fortaleza, y un defensor la ocupa"},
+	{"end.asalto.few_held.other", "quedan {1} atacantes, muy pocos para llenar la fortaleza, y un defensor la ocupa"},
+	{"end.asalto.walled", "el defensor de {2} quedó encerrado para siempre: la fortaleza ya no puede llenarse, y un defensor la ocupa"},
+	{"end.asalto.stuck", "los atacantes no pueden mover"},
+	{"end.asalto.stuck_held", "los atacantes no pueden mover, y un defensor ocupa la fortaleza"},
+	{"end.asalto.immobile", "los defensores no pueden mover y pierden (immobile=lose)"},
+	/* the text board's key (textboard.c) */
+	{"mark.asalto.fortress", "la fortaleza"},
 	{NULL, NULL}
 };
 
@@ -164,6 +190,23 @@ static const tb_lang_entry S_ar[] = {
 	{"side.asalto.1", "المحاصران"},
 	{"win.asalto.0", "فاز المهاجمون"},
 	{"win.asalto.1", "فاز المحاصران"},
+	/* why the game is over (rules.c, S_ending; rules.h, tb_ending) */
+	{"end.asalto.full", "يشغل المهاجمون النقاط التسع الداخلية في الحصن كلها"},
+	{"end.asalto.lockout", "خرج المحاصران من الحصن ولا يستطيعان الدخول مجددًا"},
+	{"end.asalto.few.zero", "لم يبقَ أي مهاجم، فلا يُشغل الحصن"},
+	{"end.asalto.few.one", "بقي مهاجم واحد، وهو أقل من أن يشغل الحصن"},
+	{"end.asalto.few.two", "بقي مهاجمان، وهما أقل من أن يشغلا الحصن"},
+	{"end.asalto.few.other", "بقي {1} مهاجمين، وهم أقل من أن يشغلوا الحصن"},
+	{"end.asalto.few_held.zero", "لم يبقَ أي مهاجم، فلا يُشغل الحصن، وأحد المحاصرين فيه"},
+	{"end.asalto.few_held.one", "بقي مهاجم واحد، وهو أقل من أن يشغل الحصن، وأحد المحاصرين فيه"},
+	{"end.asalto.few_held.two", "بقي مهاجمان، وهما أقل من أن يشغلا الحصن، وأحد المحاصرين فيه"},
+	{"end.asalto.few_held.other", "بقي {1} مهاجمين، وهم أقل من أن يشغلوا الحصن، وأحد المحاصرين فيه"},
+	{"end.asalto.walled", "المحاصر في {2} محبوس إلى الأبد: لا يمكن أن يُشغل الحصن كله، وأحد المحاصرين فيه"},
+	{"end.asalto.stuck", "لا يستطيع المهاجمون أن يتحركوا"},
+	{"end.asalto.stuck_held", "لا يستطيع المهاجمون أن يتحركوا، وأحد المحاصرين في الحصن"},
+	{"end.asalto.immobile", "لا يستطيع المحاصران أن يتحركا فيخسران (immobile=lose)"},
+	/* the text board's key (textboard.c) */
+	{"mark.asalto.fortress", "الحصن"},
 	{NULL, NULL}
 };
 

@@ -343,16 +343,16 @@ static int S_attackers_can_step(const tb_ruleset *rs, const tb_state *s)
 	return 0;
 }
 
-static int S_over(const tb_ruleset *rs, const tb_state *s, tb_result *res, char *why,
-                  size_t n);
-static int S_over_if(const tb_ruleset *rs, const tb_state *s, tb_result *res, char *why,
-                     size_t n, int mobility);
+static int S_ending(const tb_ruleset *rs, const tb_state *s, tb_result *res, tb_ending *e);
+static int S_ending_if(const tb_ruleset *rs, const tb_state *s, tb_result *res, tb_ending *e,
+                       int mobility);
 static set S_could_capture(const tb_ruleset *rs, const tb_state *s);
 
 static size_t S_generate(const tb_ruleset *rs, const tb_state *s, tb_turn *out, size_t cap)
 {
 	tb_result res;
-	if (S_over(rs, s, &res, NULL, 0))
+	tb_ending e;
+	if (S_ending(rs, s, &res, &e))
 		return 0;
 	S_gen g = {rs, s, out, 0, cap, {0, 0, {{0, 0}}}};
 	if (s->to_move == ATT) {
@@ -383,7 +383,7 @@ static size_t S_generate_at(const tb_ruleset *rs, const tb_state *s, tb_point at
 	/* The ends by having no turn are not checked: when the piece on 'at'
 	 * has a turn, the side has one; when it has none, none is listed
 	 * either way. The same list as S_generate's turns from 'at'. */
-	if (p < 0 || !(s->bits[s->to_move] & S_bit(p)) || S_over_if(rs, s, &res, NULL, 0, 0))
+	if (p < 0 || !(s->bits[s->to_move] & S_bit(p)) || S_ending_if(rs, s, &res, &(tb_ending){0}, 0))
 		return 0;
 	S_gen g = {rs, s, out, 0, cap, {0, 0, {{0, 0}}}};
 	if (s->to_move == ATT) {
@@ -578,27 +578,22 @@ static set S_held_for_good(const tb_ruleset *rs, const tb_state *s)
 	return f;
 }
 
-static int S_over(const tb_ruleset *rs, const tb_state *s, tb_result *res, char *why,
-                  size_t n)
+/* Why the game is over, typed: its words are in game.c, by language. */
+static int S_ending(const tb_ruleset *rs, const tb_state *s, tb_result *res, tb_ending *e)
 {
-	return S_over_if(rs, s, res, why, n, 1);
+	return S_ending_if(rs, s, res, e, 1);
 }
 
 /* S_over, the ends by the side to move having no turn left only when
  * 'mobility' is set. */
-static int S_over_if(const tb_ruleset *rs, const tb_state *s, tb_result *res, char *why,
-                     size_t n, int mobility)
+static int S_ending_if(const tb_ruleset *rs, const tb_state *s, tb_result *res, tb_ending *e,
+                       int mobility)
 {
-	char tmp[8];
-	if (!why) {
-		why = tmp;
-		n = sizeof tmp;
-	}
 	const tb_geometry *g = &rs->geo;
 	set fort = S_fortress(g);
 	if ((s->bits[ATT] & fort) == fort) {
 		*res = TB_RESULT_FIRST;
-		snprintf(why, n, "the attackers hold all nine points of the fortress");
+		*e = tb_ending_of("end.asalto.full", -1, -1);
 		return 1;
 	}
 	/* lockout=draw: "تعد اللعبة متعادلة إذا خرج المحاصران من الحصن ولم
@@ -606,14 +601,14 @@ static int S_over_if(const tb_ruleset *rs, const tb_state *s, tb_result *res, ch
 	if (rs->opt[O_LOCKOUT] == LOCKOUT_DRAW && s->bits[DEF] && !(s->bits[DEF] & fort) &&
 	    !S_can_reenter(rs, s)) {
 		*res = TB_RESULT_DRAW;
-		snprintf(why, n, "the defenders are out of the fortress and cannot get back in");
+		*e = tb_ending_of("end.asalto.lockout", -1, -1);
 		return 1;
 	}
 	int att = S_count(s->bits[ATT]);
 	if (att < FORT) {
 		*res = S_unfillable(rs, s);
-		snprintf(why, n, "%d attackers are too few to fill the fortress%s", att,
-		         *res == TB_RESULT_SECOND ? ", and a defender holds it" : "");
+		*e = tb_ending_of(*res == TB_RESULT_SECOND ? "end.asalto.few_held" : "end.asalto.few", -1,
+		                  att);
 		return 1;
 	}
 	/* "يفوز المحاصران إذا بقي واحد منهما داخل الحصن": a defender held for
@@ -630,18 +625,16 @@ static int S_over_if(const tb_ruleset *rs, const tb_state *s, tb_result *res, ch
 	if (walled) {
 		*res = TB_RESULT_SECOND;
 		tb_point pt = g->points[__builtin_ctzll(walled)].pt;
-		char at[8];
-		snprintf(at, sizeof at, "%c%d", 'a' + TB_PT_FILE(pt), TB_PT_RANK(pt) + 1);
-		snprintf(why, n, "the defender on %s is walled in for good: the fortress can never be "
-		         "filled, and a defender holds it", at);
+		*e = tb_ending_of("end.asalto.walled", -1, -1);
+		snprintf(e->point, sizeof e->point, "%c%d", 'a' + TB_PT_FILE(pt), TB_PT_RANK(pt) + 1);
 		return 1;
 	}
 	if (!mobility)
 		return 0;
 	if (s->to_move == ATT && !S_attackers_can_step(rs, s)) {
 		*res = S_unfillable(rs, s);
-		snprintf(why, n, "the attackers cannot move%s",
-		         *res == TB_RESULT_SECOND ? ", and a defender holds the fortress" : "");
+		*e = tb_ending_of(*res == TB_RESULT_SECOND ? "end.asalto.stuck_held" : "end.asalto.stuck",
+		                  -1, -1);
 		return 1;
 	}
 	if (s->to_move == DEF && rs->opt[O_IMMOBILE] == 1) {
@@ -651,7 +644,7 @@ static int S_over_if(const tb_ruleset *rs, const tb_state *s, tb_result *res, ch
 			S_defender_turns(&gen, __builtin_ctzll(m), 0);
 		if (!gen.n) {
 			*res = TB_RESULT_FIRST;
-			snprintf(why, n, "the defenders cannot move and lose (immobile=lose)");
+			*e = tb_ending_of("end.asalto.immobile", -1, -1);
 			return 1;
 		}
 	}
@@ -1050,7 +1043,8 @@ const tb_rules tb_rules_asalto = {
 	.canon = S_canon,
 	.events = 1u << TB_EV_CAPTURE | 1u << TB_EV_HUFF_AVAILABLE | 1u << TB_EV_HUFF |
 	          1u << TB_EV_FORTRESS,
-	.over = S_over,
+	.over = tb_rules_over_words,
+	.ending = S_ending,
 	.explain = S_explain,
 	.remark = S_remark,
 	.bound = S_bound,

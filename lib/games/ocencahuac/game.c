@@ -195,6 +195,19 @@ static const tb_lang_entry S_en[] = {
 	{"caption.crowned.ocencahuac", "Crowned, the Prince is the Eagle (Águila), the Emperor the Tiger (Tigre)"},
 	{"win.ocencahuac.0", "Sangangüey wins"},
 	{"win.ocencahuac.1", "Ceboruco wins"},
+	/* why the game is over (rules.c, S_ending; rules.h, tb_ending) */
+	{"end.ocencahuac.warriors.0", "Sangangüey has no Warriors left"},
+	{"end.ocencahuac.warriors.1", "Ceboruco has no Warriors left"},
+	{"end.ocencahuac.limit_crown.one", "{1} turn without a capture or a crowning"},
+	{"end.ocencahuac.limit_crown.other", "{1} turns without a capture or a crowning"},
+	{"end.ocencahuac.limit_stage.one", "{1} turn without a capture or a second stage beginning"},
+	{"end.ocencahuac.limit_stage.other", "{1} turns without a capture or a second stage beginning"},
+	{"end.ocencahuac.blocked.0", "Sangangüey cannot move and loses"},
+	{"end.ocencahuac.blocked.1", "Ceboruco cannot move and loses"},
+	{"end.ocencahuac.stuck", "neither side can move"},
+	/* the text board's key (textboard.c) */
+	{"mark.ocencahuac.volcano", "the volcano rows"},
+	{"mark.ocencahuac.river-line", "the river's lines"},
 	{NULL, NULL}
 };
 
@@ -207,6 +220,19 @@ static const tb_lang_entry S_es[] = {
 	{"caption.crowned.ocencahuac", "Coronados, el Príncipe es el Águila; el Emperador, el Tigre"},
 	{"win.ocencahuac.0", "gana Sangangüey"},
 	{"win.ocencahuac.1", "gana Ceboruco"},
+	/* why the game is over (rules.c, S_ending; rules.h, tb_ending) */
+	{"end.ocencahuac.warriors.0", "Sangangüey se quedó sin guerreros"},
+	{"end.ocencahuac.warriors.1", "Ceboruco se quedó sin guerreros"},
+	{"end.ocencahuac.limit_crown.one", "{1} jugada sin captura ni coronación"},
+	{"end.ocencahuac.limit_crown.other", "{1} jugadas sin captura ni coronación"},
+	{"end.ocencahuac.limit_stage.one", "{1} jugada sin captura ni comienzo de la segunda etapa"},
+	{"end.ocencahuac.limit_stage.other", "{1} jugadas sin captura ni comienzo de la segunda etapa"},
+	{"end.ocencahuac.blocked.0", "Sangangüey no puede mover y pierde"},
+	{"end.ocencahuac.blocked.1", "Ceboruco no puede mover y pierde"},
+	{"end.ocencahuac.stuck", "ningún bando puede mover"},
+	/* the text board's key (textboard.c) */
+	{"mark.ocencahuac.volcano", "las filas de los volcanes"},
+	{"mark.ocencahuac.river-line", "las líneas del río"},
 	{NULL, NULL}
 };
 
@@ -219,6 +245,23 @@ static const tb_lang_entry S_ar[] = {
 	{"caption.crowned.ocencahuac", "الأمير المتوَّج هو Águila، والإمبراطور المتوَّج هو Tigre"},
 	{"win.ocencahuac.0", "فاز Sangangüey"},
 	{"win.ocencahuac.1", "فاز Ceboruco"},
+	/* why the game is over (rules.c, S_ending; rules.h, tb_ending) */
+	{"end.ocencahuac.warriors.0", "لم يبقَ لـ Sangangüey أي محارب"},
+	{"end.ocencahuac.warriors.1", "لم يبقَ لـ Ceboruco أي محارب"},
+	{"end.ocencahuac.limit_crown.one", "نقلة واحدة دون أسر ولا تتويج"},
+	{"end.ocencahuac.limit_crown.two", "نقلتان دون أسر ولا تتويج"},
+	{"end.ocencahuac.limit_crown.few", "{1} نقلات دون أسر ولا تتويج"},
+	{"end.ocencahuac.limit_crown.other", "{1} نقلة دون أسر ولا تتويج"},
+	{"end.ocencahuac.limit_stage.one", "نقلة واحدة دون أسر ولا بدء المرحلة الثانية"},
+	{"end.ocencahuac.limit_stage.two", "نقلتان دون أسر ولا بدء المرحلة الثانية"},
+	{"end.ocencahuac.limit_stage.few", "{1} نقلات دون أسر ولا بدء المرحلة الثانية"},
+	{"end.ocencahuac.limit_stage.other", "{1} نقلة دون أسر ولا بدء المرحلة الثانية"},
+	{"end.ocencahuac.blocked.0", "لا يستطيع Sangangüey أن يتحرك فيخسر"},
+	{"end.ocencahuac.blocked.1", "لا يستطيع Ceboruco أن يتحرك فيخسر"},
+	{"end.ocencahuac.stuck", "لا يستطيع أي من الطرفين أن يتحرك"},
+	/* the text board's key (textboard.c) */
+	{"mark.ocencahuac.volcano", "صفوف البركانين"},
+	{"mark.ocencahuac.river-line", "خطوط النهر"},
 	{NULL, NULL}
 };
 

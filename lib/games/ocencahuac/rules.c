@@ -769,21 +769,16 @@ static int S_can_move(const tb_ruleset *rs, const tb_state *s)
 }
 
 /* How the game ended, when it has: 1 with 'res' and why. */
-static int S_over(const tb_ruleset *rs, const tb_state *s, tb_result *res, char *why,
-                  size_t n)
+/* Why the game is over, typed: its words are in game.c, by language. */
+static int S_ending(const tb_ruleset *rs, const tb_state *s, tb_result *res, tb_ending *e)
 {
-	char tmp[8];
-	if (!why) {
-		why = tmp;
-		n = sizeof tmp;
-	}
 	tb_result by_taken = s->taken[SAN] > s->taken[CEB]   ? TB_RESULT_FIRST
 	                     : s->taken[SAN] < s->taken[CEB] ? TB_RESULT_SECOND
 	                                                     : TB_RESULT_DRAW;
 	for (int y = 0; y < 2; y++)
 		if (s->taken[y] >= 3) {
 			*res = y == SAN ? TB_RESULT_FIRST : TB_RESULT_SECOND;
-			snprintf(why, n, "%s has no Warriors left", S_side_name[!y]);
+			*e = tb_ending_of("end.ocencahuac.warriors", !y, -1);
 			return 1;
 		}
 	if (rs->opt[O_END_RESULT] == END_DRAW)
@@ -791,15 +786,16 @@ static int S_over(const tb_ruleset *rs, const tb_state *s, tb_result *res, char 
 	long limit = S_limit(rs);
 	if (limit && s->quiet >= limit) {
 		*res = by_taken;
-		snprintf(why, n, "%ld turns without a capture or %s", limit,
-		         rs->opt[O_CROWN] == CROWN_EACH ? "a crowning" : "a second stage beginning");
+		*e = tb_ending_of(rs->opt[O_CROWN] == CROWN_EACH ? "end.ocencahuac.limit_crown"
+		                                                 : "end.ocencahuac.limit_stage",
+		                  -1, limit);
 		return 1;
 	}
 	if (S_can_move(rs, s))
 		return 0;
 	if (rs->opt[O_BLOCKED] == BLOCKED_LOSE) {
 		*res = s->to_move == SAN ? TB_RESULT_SECOND : TB_RESULT_FIRST;
-		snprintf(why, n, "%s cannot move and loses", S_side_name[s->to_move]);
+		*e = tb_ending_of("end.ocencahuac.blocked", s->to_move, -1);
 		return 1;
 	}
 	tb_state w = *s;
@@ -808,7 +804,7 @@ static int S_over(const tb_ruleset *rs, const tb_state *s, tb_result *res, char 
 	if (S_can_move(rs, &w))
 		return 0;
 	*res = by_taken;
-	snprintf(why, n, "neither side can move");
+	*e = tb_ending_of("end.ocencahuac.stuck", -1, -1);
 	return 1;
 }
 
@@ -819,7 +815,7 @@ static size_t S_generate(const tb_ruleset *rs, const tb_state *s, tb_turn *out, 
 	if (s->taken[0] >= 3 || s->taken[1] >= 3 || (limit && s->quiet >= limit))
 		return 0;
 	size_t n = S_collect(rs, s, out, cap, 0);
-	if (n || S_over(rs, s, &res, NULL, 0))
+	if (n || S_ending(rs, s, &res, &(tb_ending){0}))
 		return n;
 	if (cap > 0) /* blocked: the one turn is a pass */
 		memset(&out[0], 0, sizeof out[0]);
@@ -1695,7 +1691,8 @@ const tb_rules tb_rules_ocencahuac = {
 	.canon = S_canon,
 	.events = 1u << TB_EV_CAPTURE | 1u << TB_EV_PUSHBACK | 1u << TB_EV_RELOCATION |
 	          1u << TB_EV_CORONATION | 1u << TB_EV_STAGE,
-	.over = S_over,
+	.over = tb_rules_over_words,
+	.ending = S_ending,
 	.explain = S_explain,
 	.bound = S_bound,
 };

@@ -168,6 +168,16 @@ static const tb_lang_entry S_en[] = {
 	{"side.pitarra.1", "Yellow"},
 	{"win.pitarra.0", "Red wins"},
 	{"win.pitarra.1", "Yellow wins"},
+	/* why the game is over (rules.c, S_ending; rules.h, tb_ending) */
+	{"end.pitarra.few.0.one", "Red has {1} piece left, too few for a tercia"},
+	{"end.pitarra.few.0.other", "Red has {1} pieces left, too few for a tercia"},
+	{"end.pitarra.few.1.one", "Yellow has {1} piece left, too few for a tercia"},
+	{"end.pitarra.few.1.other", "Yellow has {1} pieces left, too few for a tercia"},
+	{"end.pitarra.blocked.0", "Red cannot move and loses"},
+	{"end.pitarra.blocked.1", "Yellow cannot move and loses"},
+	{"end.pitarra.stuck", "neither side can move"},
+	{"end.pitarra.limit.one", "{1} turn without a capture"},
+	{"end.pitarra.limit.other", "{1} turns without a capture"},
 	{NULL, NULL}
 };
 
@@ -177,6 +187,16 @@ static const tb_lang_entry S_es[] = {
 	{"side.pitarra.1", "Amarillas"},
 	{"win.pitarra.0", "ganan las rojas"},
 	{"win.pitarra.1", "ganan las amarillas"},
+	/* why the game is over (rules.c, S_ending; rules.h, tb_ending) */
+	{"end.pitarra.few.0.one", "a las rojas les queda {1} ficha, muy pocas para una tercia"},
+	{"end.pitarra.few.0.other", "a las rojas les quedan {1} fichas, muy pocas para una tercia"},
+	{"end.pitarra.few.1.one", "a las amarillas les queda {1} ficha, muy pocas para una tercia"},
+	{"end.pitarra.few.1.other", "a las amarillas les quedan {1} fichas, muy pocas para una tercia"},
+	{"end.pitarra.blocked.0", "las rojas no pueden mover y pierden"},
+	{"end.pitarra.blocked.1", "las amarillas no pueden mover y pierden"},
+	{"end.pitarra.stuck", "ningún bando puede mover"},
+	{"end.pitarra.limit.one", "{1} jugada sin captura"},
+	{"end.pitarra.limit.other", "{1} jugadas sin captura"},
 	{NULL, NULL}
 };
 
@@ -186,6 +206,22 @@ static const tb_lang_entry S_ar[] = {
 	{"side.pitarra.1", "الأصفر"},
 	{"win.pitarra.0", "فاز الأحمر"},
 	{"win.pitarra.1", "فاز الأصفر"},
+	/* why the game is over (rules.c, S_ending; rules.h, tb_ending) */
+	{"end.pitarra.few.0.zero", "لم يبقَ للأحمر أي قطعة، فلا ثلاثية له"},
+	{"end.pitarra.few.0.one", "بقيت للأحمر قطعة واحدة، وهي أقل من أن تصنع ثلاثية"},
+	{"end.pitarra.few.0.two", "بقيت للأحمر قطعتان، وهما أقل من أن تصنعا ثلاثية"},
+	{"end.pitarra.few.0.other", "بقي للأحمر {1} قطع، وهي أقل من أن تصنع ثلاثية"},
+	{"end.pitarra.few.1.zero", "لم يبقَ للأصفر أي قطعة، فلا ثلاثية له"},
+	{"end.pitarra.few.1.one", "بقيت للأصفر قطعة واحدة، وهي أقل من أن تصنع ثلاثية"},
+	{"end.pitarra.few.1.two", "بقيت للأصفر قطعتان، وهما أقل من أن تصنعا ثلاثية"},
+	{"end.pitarra.few.1.other", "بقي للأصفر {1} قطع، وهي أقل من أن تصنع ثلاثية"},
+	{"end.pitarra.blocked.0", "لا يستطيع الأحمر أن يتحرك فيخسر"},
+	{"end.pitarra.blocked.1", "لا يستطيع الأصفر أن يتحرك فيخسر"},
+	{"end.pitarra.stuck", "لا يستطيع أي من الطرفين أن يتحرك"},
+	{"end.pitarra.limit.one", "نقلة واحدة دون أسر"},
+	{"end.pitarra.limit.two", "نقلتان دون أسر"},
+	{"end.pitarra.limit.few", "{1} نقلات دون أسر"},
+	{"end.pitarra.limit.other", "{1} نقلة دون أسر"},
 	{NULL, NULL}
 };
 

@@ -416,20 +416,14 @@ static tb_result S_by_captures(const tb_ruleset *rs, const tb_state *s)
 	     : s->taken[1] > s->taken[0] ? TB_RESULT_SECOND : TB_RESULT_DRAW;
 }
 
-static int S_over(const tb_ruleset *rs, const tb_state *s, tb_result *res, char *why,
-                  size_t n)
+/* Why the game is over, typed: its words are in game.c, by language. */
+static int S_ending(const tb_ruleset *rs, const tb_state *s, tb_result *res, tb_ending *e)
 {
-	char tmp[8];
-	if (!why) {
-		why = tmp;
-		n = sizeof tmp;
-	}
 	for (int side = 0; side < 2; side++) {
 		int left = S_count(S_pieces(rs, s, side)) + s->hand[side];
 		if (left < 3) {
 			*res = S_by_captures(rs, s);
-			snprintf(why, n, "%s has %d piece%s left, too few for a tercia",
-			         S_NAME(rs, side), left, left == 1 ? "" : "s");
+			*e = tb_ending_of("end.pitarra.few", side, left);
 			return 1;
 		}
 	}
@@ -437,21 +431,27 @@ static int S_over(const tb_ruleset *rs, const tb_state *s, tb_result *res, char 
 	if (!S_can_move(rs, s, me)) {
 		if (rs->opt[O_BLOCKED] == 1) {
 			*res = me == 0 ? TB_RESULT_SECOND : TB_RESULT_FIRST;
-			snprintf(why, n, "%s cannot move and loses", S_NAME(rs, me));
+			*e = tb_ending_of("end.pitarra.blocked", me, -1);
 			return 1;
 		}
 		if (!S_can_move(rs, s, !me)) {
 			*res = S_by_captures(rs, s);
-			snprintf(why, n, "neither side can move");
+			*e = tb_ending_of("end.pitarra.stuck", -1, -1);
 			return 1;
 		}
 	}
 	if (rs->opt[O_LIMIT] == 1 && s->quiet >= rs->num[O_LIMIT]) {
 		*res = S_by_captures(rs, s);
-		snprintf(why, n, "%u turns without a capture", (unsigned)s->quiet);
+		*e = tb_ending_of("end.pitarra.limit", -1, (long)s->quiet);
 		return 1;
 	}
 	return 0;
+}
+
+static int S_over(const tb_ruleset *rs, const tb_state *s, tb_result *res, char *why,
+                  size_t n)
+{
+	return tb_rules_over_words(rs, s, res, why, n);
 }
 
 /* ===== Positions ===== */
@@ -761,6 +761,7 @@ const tb_rules tb_rules_pitarra = {
 	.events = 1u << TB_EV_TERCIA | 1u << TB_EV_DOUBLE_TERCIA | 1u << TB_EV_COLUMPIO |
 	          1u << TB_EV_REMOVAL,
 	.over = S_over,
+	.ending = S_ending,
 	.result_now = S_by_captures,
 	.explain = S_explain,
 	.bound = S_bound,
