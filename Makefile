@@ -69,7 +69,7 @@ UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 VERSION := $(shell sed -n 's/^#define TB_VERSION "\(.*\)"/\1/p' lib/tablero.h)
 
 .PHONY: lsp
-.PHONY: all lib cli check check-san check-tsan unit spec toy golden man-options samples structure random xml svg book html compare reconstruct slips replay one-reading collate jobs rewrite oom quotes python demo bench \
+.PHONY: all lib cli check check-san check-tsan unit spec toy golden man-options samples structure random xml svg book html compare reconstruct slips replay one-reading languages collate jobs rewrite oom quotes python demo bench \
         install uninstall clean deps deps-test typed layout fuzz fuzz-build fuzz-replay fuzz-merge
 
 all: $(BUILD)/libtablero.a $(BUILD)/libtablero.so $(BUILD)/tablero $(BUILD)/tablero.pc
@@ -279,6 +279,12 @@ one-reading: $(BUILD)/tablero $(BUILD)/libtablero.so
 	TABLERO=$(BUILD)/tablero bash tests/one_reading.sh; \
 	else TABLERO=$(BUILD)/tablero bash tests/one_reading.sh; fi
 
+# One language per output: every sample in each language as html, book
+# pages, svg and show, no word of another language outside the record's
+# own text (tests/one_language.py).
+languages: $(BUILD)/tablero
+	@python3 tests/one_language.py $(BUILD)/tablero .
+
 jobs: $(BUILD)/tablero
 	@TABLERO=$(BUILD)/tablero bash tests/jobs.sh
 
@@ -323,7 +329,7 @@ lsp: $(BUILD)/tablero
 layout: $(BUILD)/libtablero.a
 	@python3 tests/layout.py $(BUILD)
 
-check: all layout unit spec toy golden man-options samples structure random xml tei svg book html compare reconstruct slips replay one-reading collate catalog jobs rewrite oom quotes fuzz-replay deps-test typed python lsp
+check: all layout unit spec toy golden man-options samples structure random xml tei svg book html compare reconstruct slips replay one-reading languages collate catalog jobs rewrite oom quotes fuzz-replay deps-test typed python lsp
 	@echo "make check: all test suites passed"
 
 check-san:

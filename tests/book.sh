@@ -81,6 +81,19 @@ for lang in own es ar en; do
 	fi
 	pdf_check "$tmp/samples-$lang.pdf" "$tmp/samples.tgn" "samples' book ($lang)"
 done
+# Right to left by the rules (UAX #9): on the Arabic contents page each entry
+# of an Arabic title reads from the right, so the page number, which ends
+# the entry, is at the left end of its line (pdftotext gives the lines in
+# visual order); a Source timecode keeps its two times in order.
+if command -v pdftotext >/dev/null; then
+	pdftotext -f 1 -l 1 -layout "$tmp/samples-ar.pdf" "$tmp/toc-ar.txt"
+	grep -E 'لعبة الحصن' "$tmp/toc-ar.txt" | sed 's/^ *//' >"$tmp/toc-ar-asalto.txt"
+	if [ -s "$tmp/toc-ar-asalto.txt" ] && ! grep -qvE '^[0-9]+ — ' "$tmp/toc-ar-asalto.txt"; then ok
+	else bad "Arabic contents: the page number at the left end of each entry" "$tmp/toc-ar.txt"; fi
+	pdftotext -layout "$tmp/samples-ar.pdf" "$tmp/all-ar.txt"
+	if grep -q '00:31:05-00:58:20' "$tmp/all-ar.txt" && grep -q 'Cinta 7, lado B @ 00:41:12-00:52:40' "$tmp/all-ar.txt"
+	then ok; else bad "Arabic book: a Source's timecode in order, after Arabic words and after Latin ones" "$tmp/all-ar.txt"; fi
+fi
 mkdir -p "$tmp/pages" "$tmp/gray"
 "$TABLERO" book --ignore-access -d "$tmp/pages" "${samples[@]}"
 "$TABLERO" book --ignore-access --grayscale --paper letter --lang ar --every 25 -d "$tmp/gray" "${samples[@]}"

@@ -280,6 +280,31 @@ async function main() {
 	d = await state(page, 0);
 	check(!d.open && !d.unknown && d.status === '' && d.pieces[0].length === 7,
 		`abierta: the position restated ends the open stretch (${d.status}; ${JSON.stringify(d.pieces)})`);
+	// right to left by the rules: on the Arabic page the Source's timecode
+	// reads left to right, its first time left of its second, and the
+	// result "0-1" is not turned round (pixels: where the browser drew them)
+	await page.goto('file://' + path.join(dir, 'asalto-fas-1992.html'));
+	const bidi = await page.evaluate(() => {
+		const left = (root, s) => {
+			const walk = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+			for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+				const i = n.data.indexOf(s);
+				if (i < 0) continue;
+				const r = document.createRange();
+				r.setStart(n, i);
+				r.setEnd(n, i + s.length);
+				return r.getBoundingClientRect().left;
+			}
+			return NaN;
+		};
+		const src = document.querySelector('th[data-tag="Source"] + td');
+		const end = document.querySelector('.tb-ending');
+		return {dir: document.documentElement.dir, a: left(src, '00:31:05'), b: left(src, '00:58:20'),
+			zero: left(end, '0'), one: left(end, '1')};
+	});
+	check(bidi.dir === 'rtl' && bidi.a < bidi.b,
+		`Arabic page: the Source's times in order, left to right (${JSON.stringify(bidi)})`);
+	check(bidi.zero < bidi.one, `Arabic page: the result 0-1 reads left to right (${JSON.stringify(bidi)})`);
 	check(errors.length === 0, 'no script error: ' + errors.join('; '));
 	await browser.close();
 	console.log(`html (browser): ${total} turns stepped; ${pass} passed, ${fail} failed`);
