@@ -56,10 +56,5 @@ int tb_rules_over_in(const tb_ruleset *rs, const tb_state *s, const tb_lang *l, 
 int tb_rules_over_words(const tb_ruleset *rs, const tb_state *s, tb_result *res, char *why,
                         size_t n)
 {
-	tb_ending e;
-	if (!rs->rules->ending(rs, s, res, &e))
-		return 0;
-	if (why && n)
-		S_words(NULL, &e, why, n);
-	return 1;
+	return tb_rules_over_in(rs, s, NULL, res, why, n); /* ending() is there: no loop */
 }
