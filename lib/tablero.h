@@ -2006,6 +2006,8 @@ typedef struct tb_book_opts {
 	int grayscale;
 	double size_mm;          /* a diagram's width (0: 60; at most half the text's) */
 	long every;              /* a diagram every 'every' turns as well (0: none) */
+	int times;               /* each turn's time in the recording in the margin,
+	                            the turn starting a paragraph (spec/book.md §1) */
 } tb_book_opts;
 
 typedef struct tb_book tb_book;
