@@ -2,12 +2,15 @@
 # Web pages (spec/html.md): every sample's page, and a few random games
 # of each game, made by tablero html and
 #   - valid HTML5 by tidy (tidy -errors -quiet: no error, no warning);
-#   - self-contained: no src or href that leaves the page;
+#   - self-contained: no src or href that leaves the page (but the
+#     <audio> over the recording a record names);
 #   - replayed in a real browser (tests/html_browser.js: Debian's chromium,
 #     headless, driven by puppeteer-core), every turn's pieces against
 #     tablero validate --positions, the keys, clicks, the fragment, a
 #     variation; text from the record never run; a record with an illegal
-#     turn replayed up to it.
+#     turn replayed up to it; a turn's evidence links (the samples'
+#     recording sought and played, a page's region framed: samples/media/
+#     copied beside the pages, as a page finds what its record names).
 # What it needs -- chromium, tidy, node and npm from Debian (tools/deps.sh
 # html) and puppeteer-core from npm into build/node (no browser is
 # downloaded) -- it installs; when it cannot, the test FAILS, loudly:
