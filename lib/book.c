@@ -534,12 +534,13 @@ static void S_stop_note(tb_book *b, const tb_node *n)
 }
 
 /* The time of link 'e' as the margin shows it: where it starts
- * ("0:41:24.5"), in 'out' of 'cap' bytes. */
-static void S_time_text(char *out, size_t cap, const tb_evidence *e)
+ * ("0:41:24.5"), into b->time; out of memory spends the book. */
+static void S_time_text(tb_book *b, const tb_evidence *e)
 {
 	tb_buf t = TB_BUF_SOFT;
 	tb_ev_write_time(&t, e->from, -1);
-	snprintf(out, cap, "%s", tb_buf_ok(&t) ? t.data : "");
+	snprintf(b->time, sizeof b->time, "%s", tb_buf_ok(&t) ? t.data : "");
+	b->nomem |= !tb_buf_ok(&t);
 	tb_buf_free(&t);
 }
 
@@ -552,7 +553,7 @@ static void S_turn(tb_book *b, const tb_node *n, int level, int *need_number, lo
 	int timed = b->o.times && n->evidence && n->evidence->from >= 0;
 	S_begin(b, level ? K_VAR : K_MOVES, level, 0, NULL, timed);
 	if (timed) { /* its own paragraph, numbered, its time in the margin */
-		S_time_text(b->time, sizeof b->time, n->evidence);
+		S_time_text(b, n->evidence);
 		*need_number = 1;
 	}
 	if (n->kind == TB_NODE_UNKNOWN) /* "23... ?", never read as a NAG's "?" */

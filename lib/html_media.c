@@ -127,6 +127,8 @@ void tb_html_media_mark(tb_xw *w, const tb_evidence *e)
 	tb_xw_inline(w);
 	tb_xw_text(w, tb_buf_ok(&from) ? from.data : "", tb_buf_ok(&from) ? from.len : 0);
 	tb_xw_end(w);
+	if (!tb_buf_ok(&t) || !tb_buf_ok(&from)) /* out of memory: the page is spent */
+		tb_buf_fail(w->b);
 	tb_buf_free(&t);
 	tb_buf_free(&from);
 }
