@@ -128,6 +128,7 @@ static const cli_opt S_opts_table[] = {
 	         "a diagram's printed width, 20 to 1000 (default 60; at\n"
 	         "most half the text's width)"),
 	CLI_FLAG(0, "grayscale", S_opts, book.grayscale, "diagrams without colour"),
+	CLI_FLAG(0, "times", S_opts, book.times, "each turn's time in the recording in the margin"),
 	CLI_FLAG(0, "list", S_opts, list, "print the pages and diagrams it would make; write nothing"),
 	CLI_FLAG(0, "ignore-access", S_opts, ignore_access,
 	         "print records whose [Access] forbids publication"),

@@ -159,7 +159,7 @@ static int S_tei_file(const char *path, int flags, S_made *m)
 	while ((got = cli_reader_next(r, &rec)) == 1) {
 		int st = TB_EINVAL;
 		size_t len = 0;
-		char *text = tb_record_errors(rec) ? NULL : tb_tei_record_text(r, rec, flags, &len, &st);
+		char *text = tb_record_errors(rec) ? NULL : tb_tei_record_text_at(r, rec, flags, m->n, &len, &st);
 		if (st == TB_ENOMEM)
 			cli_oom();
 		if (text)

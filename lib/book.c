@@ -22,6 +22,7 @@
 
 #include "caption.h"
 #include "diagram.h"
+#include "evidence.h"
 #include "game.h"
 #include "lasterr.h"
 #include "text_metrics.h"
@@ -137,6 +138,8 @@ struct tb_book {
 	size_t refs[64];        /* figures referred to in 'cur', by run */
 	size_t ref_run[64];
 	size_t nrefs;
+	char time[48];          /* --times: the time of the turn that opens 'cur', for
+	                           the margin of its first line ("" none) */
 	int nomem;              /* memory ran out: the book is spent (TB_ENOMEM) */
 	tb_buf sink;            /* failed: where a page that could not be made goes */
 	tb_lasterr err;         /* tb_book_errcode, tb_book_errmsg */
@@ -325,6 +328,25 @@ static void S_box(const tb_book *b, double y, double h, double indent, double *x
 		*x += indent;
 }
 
+/* --times: the time of the turn that opens the paragraph being set, in
+ * the outer margin beside its first line (baseline 'y'): right-aligned
+ * against the text in a left-to-right book, left-aligned in the right
+ * margin of a right-to-left one. */
+static void S_margin_time(tb_book *b, double y)
+{
+	tb_xw_start(&b->w, "text", "time"); /* its look here: a book without times is unchanged */
+	tb_xw_num(&b->w, "x", b->rtl ? b->pw - M_SIDE + 2.5 : M_SIDE - 2.5);
+	tb_xw_num(&b->w, "y", y);
+	tb_xw_attr(&b->w, "font-size", "2.6");
+	tb_xw_attr(&b->w, "fill", "#444");
+	tb_xw_attr(&b->w, "text-anchor", b->rtl ? "start" : "end");
+	tb_xw_attr(&b->w, "direction", "ltr");
+	tb_xw_inline(&b->w);
+	tb_xw_text(&b->w, b->time, strlen(b->time));
+	tb_xw_end(&b->w);
+	b->time[0] = '\0';
+}
+
 /* Sets paragraph 'p' of kind 'k' from the current line down, across
  * pages; places each figure it refers to after its line. */
 static void S_set(tb_book *b, tb_para *p, int k, int level, const size_t *refs,
@@ -347,6 +369,8 @@ static void S_set(tb_book *b, tb_para *p, int k, int level, const size_t *refs,
 		if (!tb_para_next(p, &at, w / size, &line))
 			break;
 		tb_para_draw(p, &line, &b->w, x, b->y + 1.05 * size, w, &st);
+		if (p == &b->cur && b->time[0])
+			S_margin_time(b, b->y + 1.05 * size);
 		b->y += lh;
 		size_t last = line.to.off ? line.to.word : line.to.word - 1;
 		for (size_t r = 0; r < nrefs; r++) /* its diagrams, after the line */
@@ -512,13 +536,29 @@ static void S_stop_note(tb_book *b, const tb_node *n)
 	}
 }
 
+/* The time of link 'e' as the margin shows it: where it starts
+ * ("0:41:24.5"), into b->time; out of memory spends the book. */
+static void S_time_text(tb_book *b, const tb_evidence *e)
+{
+	tb_buf t = TB_BUF_SOFT;
+	tb_ev_write_time(&t, e->from, -1);
+	snprintf(b->time, sizeof b->time, "%s", tb_buf_ok(&t) ? t.data : "");
+	b->nomem |= !tb_buf_ok(&t);
+	tb_buf_free(&t);
+}
+
 /* One turn of a line: its number when needed, token, NAGs (all of
  * them here, the first as a suffix), the diagram it has; its comments
  * and variations, which end the paragraph, follow. */
 static void S_turn(tb_book *b, const tb_node *n, int level, int *need_number, long ply)
 {
 	tb_buf t = TB_BUF_SOFT;
-	S_begin(b, level ? K_VAR : K_MOVES, level, 0, NULL, 0);
+	int timed = b->o.times && n->evidence && n->evidence->from >= 0;
+	S_begin(b, level ? K_VAR : K_MOVES, level, 0, NULL, timed);
+	if (timed) { /* its own paragraph, numbered, its time in the margin */
+		S_time_text(b, n->evidence);
+		*need_number = 1;
+	}
 	if (n->kind == TB_NODE_UNKNOWN) /* "23... ?", never read as a NAG's "?" */
 		*need_number = 1;
 	if (n->number && (n->side == 0 || *need_number)) {

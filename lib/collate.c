@@ -214,22 +214,6 @@ static int S_add(tb_coll *cl, size_t i, const tb_record *rec, tb_record *owned, 
 	return 0;
 }
 
-/* Does witness 'rec' (input 'i') hold no evidence link (spec/tgn.md
- * 8.6)? A collation does not carry them yet: rather than lose a
- * witness's times and regions, it refuses the witness (TB606), at its
- * first link. */
-static int S_evidence_kept(tb_coll *cl, size_t i, const tb_record *rec)
-{
-	const tb_evidence *e = tb_ev_first(rec);
-	if (!e)
-		return 1;
-	tb_diag_at(cl->r[i], TB_ERROR, TB_D_COLL_INEXACT, e->span.off,
-	           e->span.end_line == e->span.line ? e->span.end_col - e->span.col : 1,
-	           e->span.line, e->span.col, "a collation cannot keep evidence links (times in "
-	           "the recording, regions of a page) yet: this witness's would be lost");
-	return 0;
-}
-
 /* Input 'i', a collation, read back into its witnesses. */
 static int S_add_collation(tb_coll *cl, size_t i, const tb_sigla *d)
 {
@@ -349,9 +333,6 @@ static int S_gather(tb_coll *cl)
 			tb_record *cut = rec->errors ? S_cut(cl, i) : NULL;
 			nplain++;
 			if (rec->errors && !cut) {
-				ok = 0;
-			} else if (!S_evidence_kept(cl, i, cut ? cut : rec)) {
-				tb_record_free(cut);
 				ok = 0;
 			} else {
 				ok = S_add(cl, i, cut ? cut : rec, cut, name, 1, 0) == 0;

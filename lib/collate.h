@@ -63,6 +63,10 @@ int tb_attributed(const tb_sigla *d, const char *text, uint32_t *set, const char
 /* The collation's own note on a turn illegal in some witnesses' lines:
  * TB_ILLEGAL_IN "A, B: why". Is 'text' one? */
 #define TB_ILLEGAL_IN "illegal in "
+/* A witness's evidence links on a node where the witnesses' differ
+ * (spec/compare.md 7.1): an attributed comment "A, B: @" (no language)
+ * that carries them, its own links being theirs. */
+#define TB_LINKS_FORM "@"
 int tb_collation_note(const tb_sigla *d, const char *text);
 
 /* The witnesses variation 'v' is attributed to: its first comment, a

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "collation.h"
+#include "evidence.h"
 #include "writer.h"
 #include "xalloc.h"
 
@@ -135,7 +136,8 @@ static void S_merge_comments(tb_coll_items *m, tb_coll_ids *t, const tb_comment 
 	n = 0;
 	for (const tb_comment *x = c; x && !m->failed && !t->failed; x = x->next, n++) {
 		tb_buf_clear(&k);
-		tb_buf_printf(&k, "%s\x1f%s", x->lang ? x->lang : "", x->text);
+		tb_buf_printf(&k, "%s\x1f%s\x1f", x->lang ? x->lang : "", x->text);
+		tb_ev_write(&k, x->evidence); /* a comment is its links too */
 		p[n] = x;
 		ids[n] = tb_buf_ok(&k) ? tb_coll_intern(t, k.data) : (t->failed = 1, 0);
 	}
@@ -169,12 +171,14 @@ static void S_put_merged(const tb_coll *cl, tb_buf *b, const tb_coll_items *m, u
 		int at = pl == TB_AT_ALT_FIRST && i > 0 ? TB_AT_ALT : pl;
 		if (m->v[i].held == present && !S_misread(&cl->sig, c->text, at)) {
 			S_put_comment(b, c->text, c->lang);
+			tb_ev_write(b, c->evidence);
 			continue;
 		}
 		tb_buf_clear(&t);
 		tb_sigla_write(&t, &cl->sig, m->v[i].held, 0);
 		tb_buf_printf(&t, ":%s%s", *c->text ? " " : "", c->text);
 		tb_coll_put_made(b, &t, c->lang);
+		tb_ev_write(b, c->evidence);
 	}
 	tb_buf_free(&t);
 }

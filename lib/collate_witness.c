@@ -11,6 +11,7 @@
 
 #include "collate.h"
 #include "diag.h"
+#include "evidence.h"
 #include "reader.h"
 #include "utf8.h"
 #include "writer.h"
@@ -243,11 +244,19 @@ static void S_view_of(const tb_sigla *d, const tb_node *n, size_t x, S_view *v)
 	v->present = v->own || n->alts[v->alt[0]].kind != TB_NODE_OMITTED;
 }
 
-/* Appends comment 'c' with its text 'text'. */
-static void S_put_comment(tb_buf *b, const char *text, const char *lang)
+/* Appends comment 'c' with its text 'text', and its links. */
+static void S_put_comment(tb_buf *b, const char *text, const tb_comment *c)
 {
 	tb_buf_putc(b, ' ');
-	tb_write_comment(b, text, lang);
+	tb_write_comment(b, text, c->lang);
+	tb_ev_write(b, c->evidence);
+}
+
+/* Is comment 'c' (attributed, its text from 'rest') a node's links
+ * for its witnesses, "A, B: @" @...? */
+static int S_links_form(const tb_comment *c, const char *rest)
+{
+	return !c->lang && c->evidence && strcmp(rest, TB_LINKS_FORM) == 0;
 }
 
 /* Appends the comments of list 'c' (at place 'pl') that are witness
@@ -266,14 +275,15 @@ static void S_comments_for(tb_buf *b, const tb_sigla *d, size_t x, const tb_comm
 		if (tb_collation_note(d, c->text))
 			continue;
 		if (!tb_attributed(d, c->text, &set, &rest)) {
-			S_put_comment(b, c->text, c->lang);
+			S_put_comment(b, c->text, c);
 			continue;
 		}
 		if (!(set >> x & 1) || (pl == TB_AT_NODE && !c->lang && S_nag_form(rest, nags, &nn)) ||
+		    (pl == TB_AT_NODE && S_links_form(c, rest)) ||
 		    (pl == TB_AT_TAG && !c->lang && S_tag_form(rest, tag, &scratch)) ||
 		    (pl == TB_AT_TRAIL && !c->lang && S_result_form(rest, &res)))
 			continue;
-		S_put_comment(b, rest, c->lang);
+		S_put_comment(b, rest, c);
 	}
 	if (!tb_buf_ok(&scratch)) /* a form may have been misread */
 		tb_buf_fail(b);
@@ -322,10 +332,30 @@ int tb_variation_witnesses(const tb_sigla *d, const tb_line *v, uint32_t *set)
 	return c && !c->lang && tb_sigla_list(d, c->text, strlen(c->text), set, NULL);
 }
 
+/* The evidence links witness 'x' gives node 'n': those a links comment
+ * (TB_LINKS_FORM) of its gives it when the node has such comments, else
+ * the node's. */
+static void S_links_for(tb_buf *b, const tb_sigla *d, size_t x, const tb_node *n)
+{
+	int forms = 0;
+	for (const tb_comment *c = n->comments; c; c = c->next) {
+		uint32_t set;
+		const char *rest;
+		if (!tb_attributed(d, c->text, &set, &rest) || !S_links_form(c, rest))
+			continue;
+		forms = 1;
+		if (set >> x & 1)
+			tb_ev_write(b, c->evidence);
+	}
+	if (!forms)
+		tb_ev_write(b, n->evidence);
+}
+
 static void S_notes_for(tb_buf *b, const tb_sigla *d, size_t x, const tb_game *g,
                         const tb_node *n)
 {
 	S_nags_for(b, d, x, n);
+	S_links_for(b, d, x, n);
 	S_comments_for(b, d, x, n->comments, TB_AT_NODE, NULL);
 	for (const tb_line *v = n->variations; v; v = v->next) {
 		uint32_t set;
@@ -336,7 +366,9 @@ static void S_notes_for(tb_buf *b, const tb_sigla *d, size_t x, const tb_game *g
 }
 
 /* Appends alternative 'a' as the node it is in a line of its own: "d2",
- * "<reconstructed d2>", "<gap 2>", "<position \"...\">". */
+ * "<reconstructed d2>", "<gap 2>", "<position \"...\">" -- without the
+ * alternative's links, which are those of the witnesses whose own
+ * reading it is: this witness's node's links follow (S_links_for). */
 static void S_alt_as_node(tb_buf *b, const tb_game *g, const tb_alt *a)
 {
 	int angle = a->kind == TB_NODE_GAP || a->kind == TB_NODE_POSITION || a->reconstructed;
@@ -383,6 +415,7 @@ static void S_node_for(tb_buf *b, const tb_sigla *d, size_t x, const tb_game *g,
 			const tb_alt *a = &n->alts[v.node ? i : v.alt[i]];
 			tb_buf_puts(b, i ? " | " : "");
 			tb_write_alt(b, g, a);
+			tb_ev_write(b, a->evidence);
 			S_comments_for(b, d, x, v.node ? a->comments : a->comments->next,
 			               v.node && !i ? TB_AT_ALT_FIRST : TB_AT_ALT, NULL);
 		}

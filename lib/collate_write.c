@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "collation.h"
+#include "evidence.h"
 #include "writer.h"
 #include "xalloc.h"
 
@@ -120,6 +121,50 @@ static void S_put_nags(const tb_coll *cl, tb_buf *b, const tb_coll_col *c, uint3
 	tb_buf_free(&t);
 }
 
+/* The evidence links of the witnesses 'present' at column 'c' (spec/
+ * compare.md 7.1): the node's when all have the same (or none), else
+ * each one's on a comment naming its witnesses, "A, C: @" @0:00:12 --
+ * a witness without links in none. */
+static const tb_evidence *S_links(const tb_coll_col *c, size_t w)
+{
+	return c->e[w] ? c->e[w]->evidence : NULL;
+}
+
+static void S_put_links(const tb_coll *cl, tb_buf *b, const tb_coll_col *c, uint32_t present)
+{
+	const tb_evidence *first = NULL;
+	int seen = 0, same = 1;
+	for (size_t w = 0; w < cl->nw; w++) {
+		if (!(present >> w & 1))
+			continue;
+		same &= !seen || tb_ev_equal(S_links(c, w), first);
+		first = seen ? first : S_links(c, w);
+		seen = 1;
+	}
+	if (same) {
+		tb_ev_write(b, first);
+		return;
+	}
+	uint32_t done = 0;
+	tb_buf t = TB_BUF_SOFT;
+	for (size_t w = 0; w < cl->nw; w++) {
+		const tb_evidence *e = present >> w & 1 ? S_links(c, w) : NULL;
+		if (!e || (done >> w & 1))
+			continue;
+		uint32_t group = 0;
+		for (size_t v = w; v < cl->nw; v++)
+			if ((present >> v & 1) && tb_ev_equal(S_links(c, v), e))
+				group |= 1u << v;
+		done |= group;
+		tb_buf_clear(&t);
+		tb_sigla_write(&t, &cl->sig, group, 0);
+		tb_buf_puts(&t, ": " TB_LINKS_FORM);
+		tb_coll_put_made(b, &t, NULL);
+		tb_ev_write(b, e);
+	}
+	tb_buf_free(&t);
+}
+
 /* The notes "illegal in A, C: why" for the witnesses 'who' whose turn
  * at column 'c' the rules do not allow where it stands in their line. */
 static void S_put_flags(const tb_coll *cl, tb_buf *b, const tb_coll_col *c, uint32_t who)
@@ -213,6 +258,7 @@ static void S_put_notes(const tb_coll *cl, tb_buf *b, const tb_coll_col *c, uint
 	for (size_t w = 0; w < cl->nw; w++)
 		lists[w] = present >> w & 1 ? c->e[w]->comments : NULL;
 	S_put_nags(cl, b, c, present);
+	S_put_links(cl, b, c, present);
 	tb_coll_put_lists(cl, b, lists, present, TB_AT_NODE);
 	S_put_flags(cl, b, c, flags);
 	S_put_variations(cl, b, c, present);
@@ -234,6 +280,7 @@ static void S_put_agreed(const tb_coll *cl, tb_buf *b, const tb_coll_col *c)
 				lists[w] = c->e[w]->alts[j].comments;
 			tb_buf_puts(b, j ? " | " : "");
 			tb_write_alt(b, cl->game, &n->alts[j]);
+			tb_ev_write(b, n->alts[j].evidence);
 			tb_coll_put_lists(cl, b, lists, all, TB_AT_ALT_FIRST);
 		}
 		tb_buf_putc(b, '>');
@@ -284,11 +331,14 @@ static void S_ralt_add(S_ralts *rs, const tb_game *g, const tb_alt *a, size_t w,
 		r->key = tb_buf_detach(&k, NULL); /* 'k' is not empty */
 		r->a = *a;
 		r->a.comments = NULL;
+		r->a.evidence = own ? a->evidence : NULL;
 	}
 	tb_buf_free(&k);
 	S_ralt *r = &rs->v[i];
 	r->held |= 1u << w;
 	r->own |= own ? 1u << w : 0;
+	if (own && !r->a.evidence) /* an own reading's alternative's links */
+		r->a.evidence = a->evidence;
 	r->follow |= follows ? 1u << w : 0;
 	r->cm[w] = cm;
 }
@@ -363,6 +413,7 @@ static void S_put_reading(tb_coll *cl, tb_buf *b, const tb_coll_col *c)
 		const S_ralt *r = &rs->v[i];
 		tb_buf_puts(b, i ? " | " : "");
 		tb_write_alt(b, cl->game, &r->a);
+		tb_ev_write(b, r->a.evidence); /* the first witness's: the others' must agree */
 		if (r->held) {
 			tb_buf_puts(b, " {");
 			tb_sigla_write(b, &cl->sig, r->held, r->own);

@@ -29,6 +29,7 @@
 #include "caption.h"
 #include "diagram.h"
 #include "game.h"
+#include "html_media.h"
 #include "lasterr.h"
 #include "text_metrics.h"
 #include "visit.h"
@@ -69,6 +70,7 @@ typedef struct H_rec {
 	int nkinds;
 	tb_buf kinds;         /* their JSON */
 	tb_buf under, over, tmp;
+	tb_buf media;         /* the evidence links by frame (html_media.h) */
 	tb_buf *list;         /* under tb_html_opts.list: each frame as a line */
 	int stopped;          /* the rules have stopped on the main line */
 	char *first_stop;     /* where and why, first, for tb_html_add's caller */
@@ -157,6 +159,8 @@ static void H_jstr(tb_buf *b, const char *s, size_t n)
 	tb_buf_put(b, s + run, n - run);
 	tb_buf_putc(b, '"');
 }
+
+void tb_html_jstr(tb_buf *b, const char *s, size_t n) { H_jstr(b, s, n); }
 
 static void H_jkey(tb_buf *b, const char *key, const char *s)
 {
@@ -764,6 +768,10 @@ static void H_movetext(H_rec *r, tb_walk *w, const tb_line *main, long prev)
 			if (v.at != TB_VISIT_AT_LEAD)
 				at->need_number = 1;
 			break;
+		case TB_VISIT_EVIDENCE: /* the node's time and region: its frame's */
+			tb_html_media_link(&r->media, at->f, v.evidence);
+			tb_html_media_mark(&r->w, v.evidence);
+			break;
 		case TB_VISIT_NODE_EXIT:
 			if (at->forked)
 				tb_walk_free(&at->pre);
@@ -989,6 +997,7 @@ static void H_data(H_rec *r)
 	tb_buf_printf(&b, ",\"sq\":%d", rs->game->square_pieces ? 1 : 0);
 	H_jkey(&b, "unknown", H_word(r, "html.unknown"));
 	H_jkey(&b, "empty", H_word(r, "html.empty"));
+	tb_html_media_data(&b, r->rec, &r->media);
 	tb_buf_puts(&b, ",\"f\":[");
 	tb_buf_put(&b, r->frames.data ? r->frames.data : "", r->frames.len);
 	tb_buf_puts(&b, "]}");
@@ -1022,7 +1031,7 @@ static int H_add(tb_html *h, const tb_record *rec, const char *problems, char **
 		return TB_ENOMEM;
 	H_rec r;
 	memset(&r, 0, sizeof r);
-	r.frames.soft = r.kinds.soft = r.under.soft = r.over.soft = r.tmp.soft = 1;
+	r.frames.soft = r.kinds.soft = r.under.soft = r.over.soft = r.tmp.soft = r.media.soft = 1;
 	r.h = h;
 	r.rec = rec;
 	r.l = h->o.lang ? h->o.lang : tb_record_lang(rec);
@@ -1100,6 +1109,7 @@ static int H_add(tb_html *h, const tb_record *rec, const char *problems, char **
 		tb_xw_end(&r.w);
 		tb_xw_end(&r.w);
 		H_controls(&r);
+		tb_html_media_view(&r.w, rec, r.l);
 		tb_xw_start(&r.w, "p", "tb-status");
 		tb_xw_attr(&r.w, "role", "status");
 		tb_xw_inline(&r.w);
@@ -1147,12 +1157,13 @@ static int H_add(tb_html *h, const tb_record *rec, const char *problems, char **
 	if (r.has_dia)
 		tb_dia_free(&r.dia);
 	int ok = tb_buf_ok(&r.frames) && tb_buf_ok(&r.kinds) && tb_buf_ok(&r.under) &&
-	         tb_buf_ok(&r.over) && tb_buf_ok(&r.tmp);
+	         tb_buf_ok(&r.over) && tb_buf_ok(&r.tmp) && tb_buf_ok(&r.media);
 	tb_buf_free(&r.frames);
 	tb_buf_free(&r.kinds);
 	tb_buf_free(&r.under);
 	tb_buf_free(&r.over);
 	tb_buf_free(&r.tmp);
+	tb_buf_free(&r.media);
 	free(r.first_stop);
 	if (!ok)
 		tb_buf_fail(&h->body); /* the page is spent */

@@ -18,6 +18,13 @@
  *              (0, absent: the main line); y the main line's turn count;
  *              b the main line's frame a variation goes back to; w why
  *              the rules stop there.
+ *   ev         the evidence links by frame (html_media.c): t the time,
+ *              [from, to] in seconds; z the region, [page, x, y, w, h]
+ *              in the image's pixels (w 0: the whole page)
+ *   pages      the page images by name, from [Facsimile]
+ * A turn with a time seeks the recording (<audio class="tb-audio">) to
+ * it, and plays it when the reader chose the turn (until the end of a
+ * range); a turn with a region shows that part of its page, framed.
  * Text from the record is only ever set as textContent, never as markup.
  * The fragment names a position: #ply=N (a turn of the main line), #f=N
  * (any frame), each after game=K& on a page of several records.
@@ -67,7 +74,18 @@
 		this.status = sec.querySelector('.tb-status');
 		this.leave = sec.querySelector('button.tb-leave');
 		this.cur = -1;
+		this.audio = sec.querySelector('audio.tb-audio');
+		this.page = sec.querySelector('figure.tb-page');
+		this.stopAt = null;
+		this.pageSeq = 0;
 		var self = this;
+		if (this.audio)
+			this.audio.addEventListener('timeupdate', function () {
+				if (self.stopAt !== null && self.audio.currentTime >= self.stopAt) {
+					self.audio.pause();
+					self.stopAt = null;
+				}
+			});
 		sec.querySelector('.tb-controls').addEventListener('click', function (ev) {
 			var b = ev.target.closest('button');
 			if (b)
@@ -188,6 +206,68 @@
 		this.sec.querySelector('[data-go="next"]').disabled = this.next[i] < 0;
 		if (setHash && window.history && history.replaceState)
 			history.replaceState(null, '', this.hash(i));
+		this.media(i, setHash);
+	};
+
+	/* Frame i's evidence: the recording sought to its time (and played
+	 * when the reader chose the turn: 'chosen'), its page's region shown. */
+	Record.prototype.media = function (i, chosen) {
+		var e = this.d.ev ? this.d.ev[i] : undefined;
+		if (this.audio && e && e.t) {
+			this.stopAt = e.t[1] > e.t[0] ? e.t[1] : null;
+			this.audio.currentTime = e.t[0];
+			if (chosen) {
+				var p = this.audio.play();
+				if (p && p.catch)
+					p.catch(function () {}); /* no file, or no sound: the page goes on */
+			}
+		}
+		if (this.page)
+			this.region(e && e.z);
+	};
+
+	/* Region z ([page, x, y, w, h]) of its page image, framed, with a
+	 * margin of half its size about it; none: the figure hidden. The
+	 * image is read once loaded, for its size (the region is in its
+	 * pixels). */
+	Record.prototype.region = function (z) {
+		var fig = this.page, url = z && this.d.pages ? this.d.pages[z[0]] : undefined;
+		var seq = ++this.pageSeq, self = this;
+		if (url === undefined) {
+			fig.hidden = true;
+			return;
+		}
+		var cap = fig.querySelector('figcaption');
+		cap.textContent = cap.getAttribute('data-word') + ' ' + z[0] +
+			(z[3] ? ' (x ' + z[1] + ', y ' + z[2] + ', ' + z[3] + '\u00d7' + z[4] + ')' : '');
+		fig.hidden = false;
+		var img = new Image();
+		img.onload = function () {
+			if (seq !== self.pageSeq)
+				return;
+			var W = img.naturalWidth, H = img.naturalHeight, w = z[3] || W, h = z[4] || H;
+			var x0 = Math.max(0, z[1] - w / 2), y0 = Math.max(0, z[2] - h / 2);
+			var x1 = Math.min(W, z[1] + w * 1.5), y1 = Math.min(H, z[2] + h * 1.5);
+			var svg = fig.querySelector('svg');
+			while (svg.firstChild)
+				svg.removeChild(svg.firstChild);
+			svg.setAttribute('viewBox', [x0, y0, x1 - x0, y1 - y0].join(' '));
+			svg.appendChild(svgEl('image', {href: url, x: 0, y: 0, width: W, height: H}));
+			if (z[3])
+				svg.appendChild(svgEl('rect', {'class': 'tb-region', x: z[1], y: z[2],
+				                               width: z[3], height: z[4]}));
+			svg.setAttribute('aria-label', cap.textContent);
+			fig.setAttribute('data-shown', z.join(','));
+		};
+		img.onerror = function () { /* no such image: the caption says which page */
+			if (seq !== self.pageSeq)
+				return;
+			var svg = fig.querySelector('svg');
+			while (svg.firstChild)
+				svg.removeChild(svg.firstChild);
+			fig.removeAttribute('data-shown');
+		};
+		img.src = url;
 	};
 
 	/* "#game=2&ply=24" -> {game: 2, ply: 24} */

@@ -73,6 +73,8 @@ static const tb_lang_entry S_ar[] = {
 	{"html.records", "السجلات"},
 	{"html.collection", "{1} سجلات"},
 	{"html.noscript", "تحتاج الإعادة إلى JavaScript؛ النقلات والوسوم أدناه مقروءة بدونه."},
+	{"html.recording", "التسجيل"},
+	{"html.page", "الصفحة"},
 	/* حيث لا تعرف القواعد الوضع (note.c) */
 	{"note.fits", "عدد النقلات الممكنة في {2}: {1}"},
 	{"note.fits.gap", "عدد تسلسلات النقلات الممكنة في {2}: {1}"},

@@ -78,6 +78,8 @@ static const tb_lang_entry S_en[] = {
 	{"html.records", "Records"},
 	{"html.collection", "{1} records"},
 	{"html.noscript", "The replay needs JavaScript; the moves and tags below are readable without it."},
+	{"html.recording", "The recording"},
+	{"html.page", "Page"},
 	/* where the rules do not know the position (note.c) */
 	{"note.fits", "{1} turns fit {2}"},
 	{"note.fits.gap", "{1} sequences of turns fit {2}"},

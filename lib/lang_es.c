@@ -72,6 +72,8 @@ static const tb_lang_entry S_es[] = {
 	{"html.records", "Registros"},
 	{"html.collection", "{1} registros"},
 	{"html.noscript", "La reproducción necesita JavaScript; las jugadas y etiquetas de abajo se leen sin él."},
+	{"html.recording", "La grabación"},
+	{"html.page", "Página"},
 	/* donde las reglas no conocen la posición (note.c) */
 	{"note.fits", "Caben {1} jugadas en {2}"},
 	{"note.fits.gap", "Caben {1} secuencias de jugadas en {2}"},

@@ -1881,6 +1881,14 @@ enum {
  * diagnostics), or TB_ENOMEM; else '*status' is 0. */
 TB_EXPORT char *tb_tei_record_text(tb_reader *r, const tb_record *rec, int flags,
                                    size_t *len, int *status);
+/** tb_tei_record_text for the record that is to stand 'k'th (from 0) in
+ * a document of several (tb_tei_document): the ids of its evidence
+ * links' <when>s and <zone>s then begin "gK." (K = k + 1, from 2; the
+ * first record's none), so that no two records of one teiCorpus share
+ * an id (spec/tei.md §7). tb_tei_record_text is this with 'k' 0. Same
+ * ownership and results. */
+TB_EXPORT char *tb_tei_record_text_at(tb_reader *r, const tb_record *rec, int flags, size_t k,
+                                      size_t *len, int *status);
 
 /** A TEI document of the 'n' <TEI> elements 'records' (lengths 'lens',
  * borrowed) that tb_tei_record_text made: the element itself when 'n'
@@ -2017,6 +2025,8 @@ typedef struct tb_book_opts {
 	int grayscale;
 	double size_mm;          /* a diagram's width (0: 60; at most half the text's) */
 	long every;              /* a diagram every 'every' turns as well (0: none) */
+	int times;               /* each turn's time in the recording in the margin,
+	                            the turn starting a paragraph (spec/book.md §1) */
 } tb_book_opts;
 
 typedef struct tb_book tb_book;

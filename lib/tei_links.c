@@ -15,14 +15,25 @@
 #include "xalloc.h"
 
 /* The id of the <when> of time 'ms': "t.135000". */
-static void S_when_id(tb_buf *b, long long ms) { tb_buf_printf(b, "t.%lld", ms); }
+static void S_when_id(tb_buf *b, const tb_tei_out *t, long long ms)
+{
+	tb_buf_printf(b, "%st.%lld", t->idp, ms);
+}
+
+/* "#t.start", "t.start": the timeline's origin, its pointer ('hash') or id. */
+static const char *S_start(tb_tei_out *t, int hash)
+{
+	tb_buf_clear(&t->tmp);
+	tb_buf_printf(&t->tmp, "%s%st.start", hash ? "#" : "", t->idp);
+	return tb_buf_ok(&t->tmp) ? t->tmp.data : "";
+}
 
 /* The id of the <zone> of link 'e''s region: "z.p14.112.310.160.44",
  * "z.p14" for the whole page (a page's name is a letter, then letters,
  * digits, '-' and '_': an XML name with no '.'). */
-static void S_zone_id(tb_buf *b, const tb_evidence *e)
+static void S_zone_id(tb_buf *b, const tb_tei_out *t, const tb_evidence *e)
 {
-	tb_buf_printf(b, "z.%s", e->page);
+	tb_buf_printf(b, "%sz.%s", t->idp, e->page);
 	if (e->w)
 		tb_buf_printf(b, ".%u.%u.%u.%u", e->x, e->y, e->w, e->h);
 }
@@ -36,10 +47,10 @@ void tb_tei_links(tb_tei_out *t, const tb_evidence *e)
 	if (e->from >= 0) {
 		tb_buf_clear(&t->links);
 		tb_buf_putc(&t->links, '#');
-		S_when_id(&t->links, e->from);
+		S_when_id(&t->links, t, e->from);
 		if (e->to >= 0 && e->to != e->from) {
 			tb_buf_puts(&t->links, " #");
-			S_when_id(&t->links, e->to);
+			S_when_id(&t->links, t, e->to);
 		}
 		tb_buf_putc(&t->links, '\0');
 		tb_xw_attr(&t->w, "synch", tb_buf_ok(&t->links) ? t->links.data : "");
@@ -47,7 +58,7 @@ void tb_tei_links(tb_tei_out *t, const tb_evidence *e)
 	if (e->page) {
 		tb_buf_clear(&t->links);
 		tb_buf_putc(&t->links, '#');
-		S_zone_id(&t->links, e);
+		S_zone_id(&t->links, t, e);
 		tb_buf_putc(&t->links, '\0');
 		tb_xw_attr(&t->w, "facs", tb_buf_ok(&t->links) ? t->links.data : "");
 	}
@@ -117,20 +128,24 @@ static void S_timeline(tb_tei_out *t, const tb_evidence *const *all, size_t n)
 		qsort(ms, k, sizeof *ms, S_ll_cmp);
 		tb_xw_start(&t->w, "timeline", NULL);
 		tb_xw_attr(&t->w, "unit", "ms");
-		tb_xw_attr(&t->w, "origin", "#t.start");
+		tb_xw_attr(&t->w, "origin", S_start(t, 1));
 		tb_xw_start(&t->w, "when", NULL);
-		tb_xw_attr(&t->w, "xml:id", "t.start");
+		tb_xw_attr(&t->w, "xml:id", S_start(t, 0));
 		tb_xw_end(&t->w);
 		for (size_t i = 0; i < k; i++) {
 			if (i && ms[i] == ms[i - 1])
 				continue;
 			tb_buf_clear(&t->links);
-			S_when_id(&t->links, ms[i]);
+			S_when_id(&t->links, t, ms[i]);
 			tb_buf_putc(&t->links, '\0');
 			tb_xw_start(&t->w, "when", NULL);
 			tb_xw_attr(&t->w, "xml:id", tb_buf_ok(&t->links) ? t->links.data : "");
-			tb_xw_uint(&t->w, "interval", (unsigned long)ms[i]);
-			tb_xw_attr(&t->w, "since", "#t.start");
+			if (ms[i]) {
+				tb_xw_uint(&t->w, "interval", (unsigned long)ms[i]);
+				tb_xw_attr(&t->w, "since", S_start(t, 1));
+			} else { /* the start itself: TEI's interval is more than 0 */
+				tb_xw_attr(&t->w, "corresp", S_start(t, 1));
+			}
 			tb_xw_end(&t->w);
 		}
 		tb_xw_end(&t->w);
@@ -153,7 +168,7 @@ static void S_zones(tb_tei_out *t, const char *page, const tb_evidence *const *a
 		if (j < i)
 			continue;
 		tb_buf_clear(&t->links);
-		S_zone_id(&t->links, e);
+		S_zone_id(&t->links, t, e);
 		tb_buf_putc(&t->links, '\0');
 		tb_xw_start(&t->w, "zone", NULL);
 		tb_xw_attr(&t->w, "xml:id", tb_buf_ok(&t->links) ? t->links.data : "");
@@ -167,35 +182,49 @@ static void S_zones(tb_tei_out *t, const char *page, const tb_evidence *const *a
 	}
 }
 
-/* <facsimile>: a <surface> for each page a region is on (its image from
- * [Facsimile]), holding the regions' zones. */
+/* <facsimile>: a <surface n="NAME"> for each page [Facsimile] names, in
+ * its order, its <graphic url> the image, holding the zones of the
+ * regions on it; a region on a page [Facsimile] does not name (a
+ * record with errors) a surface without a graphic, after them. */
 static void S_facsimile(tb_tei_out *t, const tb_evidence *const *all, size_t n)
 {
 	const char *fac = tb_record_tag(t->rec, "Facsimile");
+	const char *name, *uri;
+	size_t nl, ul, k = 0;
 	int open = 0;
+	for (; fac && tb_facsimile_item(fac, k, &name, &nl, &uri, &ul); k++) {
+		if (!open++)
+			tb_xw_start(&t->w, "facsimile", NULL);
+		tb_buf_clear(&t->links);
+		tb_buf_put(&t->links, name, nl);
+		tb_buf_putc(&t->links, '\0');
+		char *page = tb_buf_ok(&t->links) ? tb_strdup(t->links.data) : NULL;
+		tb_xw_start(&t->w, "surface", NULL);
+		tb_xw_attr(&t->w, "n", page ? page : "");
+		tb_buf_clear(&t->links);
+		tb_buf_put(&t->links, uri, ul);
+		tb_buf_putc(&t->links, '\0');
+		tb_xw_start(&t->w, "graphic", NULL);
+		tb_xw_attr(&t->w, "url", tb_buf_ok(&t->links) ? t->links.data : "");
+		tb_xw_end(&t->w);
+		if (page)
+			S_zones(t, page, all, n);
+		else
+			tb_buf_fail(t->w.b);
+		tb_xw_end(&t->w);
+		free(page);
+	}
 	for (size_t i = 0; i < n; i++) {
 		const char *page = all[i]->page;
 		size_t j = 0;
 		while (j < i && !(all[j]->page && strcmp(all[j]->page, page ? page : "") == 0))
 			j++;
-		if (!page || j < i)
-			continue; /* no region, or its page written already */
+		if (!page || j < i || (fac && tb_facsimile_has(fac, page, strlen(page))))
+			continue; /* no region, its page written already, or named */
 		if (!open++)
 			tb_xw_start(&t->w, "facsimile", NULL);
 		tb_xw_start(&t->w, "surface", NULL);
 		tb_xw_attr(&t->w, "n", page);
-		const char *name, *uri;
-		size_t nl, ul;
-		for (size_t k = 0; fac && tb_facsimile_item(fac, k, &name, &nl, &uri, &ul); k++)
-			if (nl == strlen(page) && memcmp(name, page, nl) == 0) {
-				tb_buf_clear(&t->links);
-				tb_buf_put(&t->links, uri, ul);
-				tb_buf_putc(&t->links, '\0');
-				tb_xw_start(&t->w, "graphic", NULL);
-				tb_xw_attr(&t->w, "url", tb_buf_ok(&t->links) ? t->links.data : "");
-				tb_xw_end(&t->w);
-				break;
-			}
 		S_zones(t, page, all, n);
 		tb_xw_end(&t->w);
 	}
@@ -216,6 +245,17 @@ static void S_over_links(tb_tei_out *t,
 	free(all);
 }
 
-void tb_tei_facsimile(tb_tei_out *t) { S_over_links(t, S_facsimile); }
+/* The pages [Facsimile] names, whether regions are on them or not, and
+ * those regions are on. */
+void tb_tei_facsimile(tb_tei_out *t)
+{
+	const tb_evidence **all = NULL;
+	long n = S_all_links(t->rec, &all);
+	if (n < 0)
+		tb_buf_fail(t->w.b);
+	if (n > 0 || tb_record_tag(t->rec, "Facsimile"))
+		S_facsimile(t, all, n > 0 ? (size_t)n : 0);
+	free(all);
+}
 
 void tb_tei_timeline(tb_tei_out *t) { S_over_links(t, S_timeline); }

@@ -160,9 +160,22 @@ static char *S_content(const xmlNode *n)
 
 /* ===== Evidence links ===== */
 
+/* Pointer 'p' without its '#' and its record's prefix "gK." (a record
+ * of a teiCorpus after the first: spec/tei.md 7): "#g2.t.5" -> "t.5". */
+static const char *S_local(const char *p)
+{
+	if (*p++ != '#')
+		return "";
+	const char *q = p + 1;
+	while (*p == 'g' && *q >= '0' && *q <= '9')
+		q++;
+	return *p == 'g' && q > p + 1 && *q == '.' ? q + 1 : p;
+}
+
 /* The number after 'prefix' in pointer 'p' ("#t.135000"), or -1. */
 static long long S_id_number(const char *p, const char *prefix)
 {
+	p = S_local(p);
 	size_t n = strlen(prefix);
 	if (strncmp(p, prefix, n) != 0 || !p[n] || strspn(p + n, "0123456789") != strlen(p + n) ||
 	    strlen(p + n) > 12)
@@ -174,9 +187,10 @@ static long long S_id_number(const char *p, const char *prefix)
  * name into 'page'); 0, or -1 when it is no such pointer. */
 static int S_zone(const char *p, tb_evidence *e, char *page, size_t cap)
 {
-	if (strncmp(p, "#z.", 3) != 0)
+	p = S_local(p);
+	if (strncmp(p, "z.", 2) != 0)
 		return -1;
-	p += 3;
+	p += 2;
 	size_t n = strcspn(p, ".");
 	if (n == 0 || n >= cap)
 		return -1;
@@ -214,8 +228,8 @@ static void S_links(S_rd *x, const xmlNode *n, tb_buf *b)
 		char *second = strchr(sy, ' ');
 		if (second)
 			*second++ = '\0';
-		e.from = S_id_number(sy, "#t.");
-		e.to = second ? S_id_number(second, "#t.") : -1;
+		e.from = S_id_number(sy, "t.");
+		e.to = second ? S_id_number(second, "t.") : -1;
 		if (e.from < 0 || (second && (e.to < e.from || strchr(second, ' '))))
 			S_fail(x, n, "@synch points at one <when> or two (#t.MS), not '%s'", sy);
 	}
@@ -284,18 +298,67 @@ static void S_tag(S_rd *x, const xmlNode *n)
 	xmlFree(name);
 }
 
+/* [Recording] from sourceDesc/recordingStmt/recording/media/@url, for a
+ * document whose notes do not say it (one an archive made or trimmed). */
+static void S_recording_tag(S_rd *x, const xmlNode *tei)
+{
+	xmlNode *src = S_child(S_child(S_child(tei, "teiHeader"), "fileDesc"), "sourceDesc");
+	xmlNode *media = S_child(S_child(S_child(src, "recordingStmt"), "recording"), "media");
+	char *url = media ? S_attr(media, "url") : NULL;
+	if (url && *url) {
+		S_at(x, media);
+		tb_write_tag(&x->out, "Recording", url);
+		S_nl(x);
+	}
+	xmlFree(url);
+}
+
+/* [Facsimile] from the facsimile's surfaces, "n=url" each, for a
+ * document whose notes do not say it. */
+static void S_facsimile_tag(S_rd *x, const xmlNode *tei)
+{
+	tb_buf v = TB_BUF_SOFT;
+	xmlNode *fac = S_child(tei, "facsimile");
+	for (xmlNode *c = fac ? fac->children : NULL; c; c = c->next) {
+		char *n = S_is(c, "surface") ? S_attr(c, "n") : NULL;
+		xmlNode *g = n ? S_child(c, "graphic") : NULL;
+		char *url = g ? S_attr(g, "url") : NULL;
+		if (url && *n)
+			tb_buf_printf(&v, "%s%s=%s", v.len ? "; " : "", n, url);
+		xmlFree(n);
+		xmlFree(url);
+	}
+	if (v.len) {
+		S_at(x, fac);
+		tb_write_tag(&x->out, "Facsimile", tb_buf_ok(&v) ? v.data : "");
+		S_nl(x);
+	}
+	if (!tb_buf_ok(&v))
+		tb_buf_fail(&x->out);
+	tb_buf_free(&v);
+}
+
 static void S_tags(S_rd *x, const xmlNode *tei)
 {
 	xmlNode *notes = S_child(S_child(S_child(tei, "teiHeader"), "fileDesc"), "notesStmt");
+	int recording = 0, facsimile = 0;
 	for (xmlNode *c = notes ? notes->children : NULL; c && !x->failed; c = c->next) {
 		if (S_blank(c))
 			continue;
 		S_at(x, c);
-		if (!S_is(c, "note"))
+		if (!S_is(c, "note")) {
 			S_fail(x, c, "the notesStmt holds the record's tags, as <note type=\"tag\">");
-		else
-			S_tag(x, c);
+			continue;
+		}
+		recording |= S_attr_is(c, "n", "Recording");
+		facsimile |= S_attr_is(c, "n", "Facsimile");
+		S_tag(x, c);
 	}
+	/* the media, said by TEI's own elements when the notes do not */
+	if (!recording && !x->failed)
+		S_recording_tag(x, tei);
+	if (!facsimile && !x->failed)
+		S_facsimile_tag(x, tei);
 }
 
 /* ===== The movetext ===== */

@@ -156,7 +156,53 @@ static void S_tags(S_tei *t)
 	tb_xw_end(&t->w);
 }
 
-/* [Source] as a bibl, a collation's witnesses as a listWit. */
+/* The media type of a recording named 'uri', by its file's extension
+ * ("cinta.ogg": audio/ogg); '*video' when it is a video's. Unknown:
+ * application/octet-stream (TEI's @mimeType is required). */
+static const char *S_mime(const char *uri, int *video)
+{
+	static const char *const types[][3] = {
+		{"ogg", "audio/ogg", ""}, {"oga", "audio/ogg", ""}, {"opus", "audio/ogg", ""},
+		{"mp3", "audio/mpeg", ""}, {"wav", "audio/wav", ""}, {"flac", "audio/flac", ""},
+		{"m4a", "audio/mp4", ""}, {"weba", "audio/webm", ""}, {"mp4", "video/mp4", "v"},
+		{"webm", "video/webm", "v"}, {"ogv", "video/ogg", "v"}, {"mov", "video/quicktime", "v"},
+	};
+	const char *dot = strrchr(uri, '.');
+	*video = 0;
+	for (size_t i = 0; dot && !strchr(dot, '/') && i < sizeof types / sizeof types[0]; i++) {
+		size_t n = strlen(types[i][0]), k = 0;
+		while (k < n && dot[1 + k] && (dot[1 + k] | 0x20) == types[i][0][k])
+			k++;
+		if (k == n && !dot[1 + n]) {
+			*video = *types[i][2] == 'v';
+			return types[i][1];
+		}
+	}
+	return "application/octet-stream";
+}
+
+/* [Recording] as TEI's recording statement: what the record's times
+ * count from (spec/tei.md 7). */
+static void S_recording(S_tei *t)
+{
+	const char *uri = tb_record_tag(t->rec, "Recording");
+	if (!uri || !*uri)
+		return;
+	int video;
+	const char *mime = S_mime(uri, &video);
+	tb_xw_start(&t->w, "recordingStmt", NULL);
+	tb_xw_start(&t->w, "recording", NULL);
+	tb_xw_attr(&t->w, "type", video ? "video" : "audio");
+	tb_xw_start(&t->w, "media", NULL);
+	tb_xw_attr(&t->w, "mimeType", mime);
+	tb_xw_attr(&t->w, "url", uri);
+	tb_xw_end(&t->w);
+	tb_xw_end(&t->w);
+	tb_xw_end(&t->w);
+}
+
+/* [Source] as a bibl, a collation's witnesses as a listWit, [Recording]
+ * as a recordingStmt. */
 static void S_source(S_tei *t)
 {
 	const char *src = tb_record_tag(t->rec, "Source");
@@ -176,7 +222,8 @@ static void S_source(S_tei *t)
 		}
 		tb_xw_end(&t->w);
 	}
-	if (!src && !t->sigla)
+	S_recording(t);
+	if (!src && !t->sigla && !tb_record_tag(t->rec, "Recording"))
 		S_elem(t, "p", "No source named.");
 	tb_xw_end(&t->w);
 }
@@ -606,6 +653,12 @@ static void S_record(S_tei *t)
 char *tb_tei_record_text(tb_reader *r, const tb_record *rec, int flags, size_t *len,
                          int *status)
 {
+	return tb_tei_record_text_at(r, rec, flags, 0, len, status);
+}
+
+char *tb_tei_record_text_at(tb_reader *r, const tb_record *rec, int flags, size_t k,
+                            size_t *len, int *status)
+{
 	*len = 0;
 	if (!r || !rec || tb_record_errors(rec) || !rec->game) {
 		*status = TB_EINVAL;
@@ -619,6 +672,8 @@ char *tb_tei_record_text(tb_reader *r, const tb_record *rec, int flags, size_t *
 	tb_buf b = TB_BUF_SOFT;
 	S_tei t = {.rec = rec, .tmp = TB_BUF_SOFT, .links = TB_BUF_SOFT};
 	t.sigla = tb_sigla_read(rec, &sigla) > 0 ? &sigla : NULL;
+	if (k)
+		snprintf(t.idp, sizeof t.idp, "g%zu.", k + 1);
 	tb_xw_init(&t.w, &b);
 	if (flags & TB_TEI_POSITIONS) {
 		t.rp = tb_reader_replay(r, rec);

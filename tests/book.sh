@@ -17,6 +17,9 @@
 #     language) and a book with those diagrams, checked the same way;
 #   - the widths lines are broken by, against the ink of every tag value
 #     and comment of the samples (tests/text_widths.py);
+#   - --times: each timed turn of the tape sample starts a line with its
+#     time in the margin (pdftotext), the left margin of a left-to-right
+#     book and the right of an Arabic one (the SVG's coordinates);
 #   - bad input: a record the rules stop in (the book says where, exit 1),
 #     a turn a record does not have (an error naming its last turn),
 #     no renderer and a failing one (a message naming the package; no
@@ -212,6 +215,43 @@ for case in "022 new 644" "077 new 600" "022 old 640"; do
 	if [ "$got" = "$3" ] && grep -q fake "$tmp/mode.pdf"; then ok; else
 		bad "the PDF's mode under umask $1 ($2 file): $got, not $3"; cat "$tmp/err"; fi
 done
+# ---- --times: each turn's time in the margin (spec/book.md section 1) ------
+cinta=$here/../samples/pitarra-fragmento-cinta.tgn
+"$TABLERO" book --times -o "$tmp/times.pdf" "$cinta" 2>"$tmp/err" || bad "book --times exited $?"
+pdftotext -layout "$tmp/times.pdf" "$tmp/times.txt"
+# each timed turn starts a line, its time before it (the left margin)
+for want in '0:41:15 +1\. f2$' '0:41:19 +1\.\.\. b4$' '0:41:24\.5 +2\. b2$' \
+	'0:41:30 +2\.\.\. d2 3\. e3' '0:42:02 +5\. d3xd2$' '0:47:51 +16\. e3-f2$' \
+	'0:48:40 +18\. e3-\?$' '0:49:12 +19\.\.\. \? \['; do
+	if grep -Eq "^ *$want" "$tmp/times.txt"; then ok; else bad "book --times: no line /$want/"; fi
+done
+n=$(grep -Ec '^ *[0-9]:[0-9]{2}:[0-9]{2}' "$tmp/times.txt" || true)
+[ "$n" = 9 ] && ok || bad "book --times: $n times in the margin, not the sample's 9 timed turns"
+# the margin is the text's outside: x of every time's right end under
+# the 20 mm margin of a left-to-right book; a right-to-left one (Arabic)
+# has them beyond the text on the right
+"$TABLERO" book --times -d "$tmp/times-svg" "$cinta" "$here/../samples/asalto-tetuan-1986.tgn" 2>"$tmp/err" ||
+	bad "book --times -d exited $?"
+python3 - "$tmp/times-svg" >"$tmp/tx" <<'PY' || { bad "book --times: where the times are"; cat "$tmp/tx"; }
+import glob, re, sys
+ltr = rtl = 0
+for f in sorted(glob.glob(sys.argv[1] + "/*.svg")):
+    s = open(f, encoding="utf-8").read()
+    for m in re.finditer(r'<text class="time" x="([\d.]+)" y="[\d.]+"[^>]*text-anchor="(start|end)"', s):
+        x, anchor = float(m.group(1)), m.group(2)
+        if anchor == "end":
+            ltr += 1
+            assert x <= 20, (f, x)
+        else:
+            rtl += 1
+            assert x >= 190, (f, x)
+assert ltr == 9 and rtl == 8, (ltr, rtl)
+PY
+[ -s "$tmp/tx" ] || ok
+# without --times: no time printed
+"$TABLERO" book -o "$tmp/notimes.pdf" "$cinta" 2>/dev/null
+pdftotext -layout "$tmp/notimes.pdf" - | grep -Eq '^ *0:4[0-9]:[0-9]{2} ' && bad "a book without --times has times" || ok
+
 # pages into a directory that cannot be written: nothing there
 mkdir -p "$tmp/ro" && chmod 555 "$tmp/ro"
 set +e

@@ -13,6 +13,9 @@
 #   - options: --sigla that does not name the records, --base no witness,
 #     --witness with two files, two standard inputs, 16 files, an option
 #     without its value: exit 2 with a message;
+#   - evidence links (times, regions) kept with each witness's turns: the
+#     samples' tape and notebook, and three witnesses whose links and
+#     comments' links differ, each read back byte for byte, through XML too;
 #   - a witness with errors collated up to its first one (exit 1, written);
 #     standard input as a witness; "--" before a file named like an option;
 #   - a long game (thousands of turns) in three copies with edits, within
@@ -178,6 +181,37 @@ for f in long.tgn long0.tgn long1.tgn long2.tgn; do
 	"$T" fmt "$tmp/$f" >"$tmp/want" 2>/dev/null
 	same "the long game's witness $w read back" "$tmp/out" "$tmp/want"
 	i=$((i + 1))
+done
+
+# ---- evidence links, each witness's kept with its turns (spec/compare.md 7.4)
+root=$(cd "$here/.." && pwd)
+t collate --sigla cinta,cuaderno -o links.tgn "$root/samples/pitarra-rodeo-2004-cinta.tgn" \
+	"$root/samples/pitarra-rodeo-2004-cuaderno.tgn"
+expect "collate two witnesses, one with times and regions" 0
+has "the tape's links on its turns, named" "$tmp/links.tgn" \
+	'^1\. c5 \{cinta: @\} @0:00:00-0:00:02 @h1#70,110,170,40 1\.\.\. g7 \{cinta: @\} @0:00:02-0:00:04'
+for w in cinta cuaderno; do
+	t collate --witness "$w" links.tgn
+	expect "--witness $w out of the collation with links" 0
+	"$T" fmt "$root/samples/pitarra-rodeo-2004-$w.tgn" >"$tmp/want-$w.tgn"
+	same "witness $w read back byte for byte, its links with it" "$tmp/out" "$tmp/want-$w.tgn"
+done
+(cd "$tmp" && "$T" xml links.tgn >links.xml && "$T" xml --to tgn links.xml >links-back.tgn) || bad "xml of the collation with links"
+"$T" fmt "$tmp/links.tgn" >"$tmp/links-canon.tgn"
+same "the collation with links, TGN -> XML -> TGN" "$tmp/links-back.tgn" "$tmp/links-canon.tgn"
+# three witnesses: links the same in two, another in the third, none in
+# one place; a comment's links; a reading's alternative's links
+printf '[Game "pitarra"]\n[Recording "c.ogg"]\n\n1. d1 @0:00:10 a1 @0:00:12 {abre} @0:00:12.5 2. <d2 @0:00:15 | d3 {se oye mal}> *\n' >"$tmp/l1.tgn"
+printf '[Game "pitarra"]\n[Recording "c.ogg"]\n\n1. d1 @0:00:10 a1 {abre} @0:00:13 2. <d2 @0:00:15 | d3 {se oye mal}> *\n' >"$tmp/l2.tgn"
+printf '[Game "pitarra"]\n[Recording "c.ogg"]\n\n1. d1 @0:00:11 a1 {abre} 2. d2 *\n' >"$tmp/l3.tgn"
+t collate --sigla A,B,C -o l.tgn l1.tgn l2.tgn l3.tgn
+expect "collate three witnesses with links that differ" 0
+has "links two witnesses share, named once" "$tmp/l.tgn" '\{A, B: @\} @0:00:10 \{C: @\} @0:00:11'
+for w in A B C; do
+	i=$(( $(printf '%d' "'$w") - 64 ))
+	t collate --witness "$w" l.tgn
+	"$T" fmt "$tmp/l$i.tgn" >"$tmp/want.tgn"
+	same "witness $w of three, its links and its comments' links" "$tmp/out" "$tmp/want.tgn"
 done
 
 echo "collate: $pass passed, $fail failed"

@@ -2,12 +2,15 @@
 # Web pages (spec/html.md): every sample's page, and a few random games
 # of each game, made by tablero html and
 #   - valid HTML5 by tidy (tidy -errors -quiet: no error, no warning);
-#   - self-contained: no src or href that leaves the page;
+#   - self-contained: no src or href that leaves the page (but the
+#     <audio> over the recording a record names);
 #   - replayed in a real browser (tests/html_browser.js: Debian's chromium,
 #     headless, driven by puppeteer-core), every turn's pieces against
 #     tablero validate --positions, the keys, clicks, the fragment, a
 #     variation; text from the record never run; a record with an illegal
-#     turn replayed up to it.
+#     turn replayed up to it; a turn's evidence links (the samples'
+#     recording sought and played, a page's region framed: samples/media/
+#     copied beside the pages, as a page finds what its record names).
 # What it needs -- chromium, tidy, node and npm from Debian (tools/deps.sh
 # html) and puppeteer-core from npm into build/node (no browser is
 # downloaded) -- it installs; when it cannot, the test FAILS, loudly:
@@ -37,6 +40,8 @@ fi
 
 pages=$tmp/pages
 mkdir -p "$pages"
+# the samples' media (samples/media/), where their pages find them
+cp -r "$root/samples/media" "$pages/media"
 for f in "$root"/samples/*.tgn; do
 	name=$(basename "$f" .tgn)
 	t html --ignore-access "$f" -o "$pages/$name.html"
@@ -104,7 +109,10 @@ for p in "$pages"/*.html "$tmp/broken.html"; do
 	else
 		bad "tidy: $(basename "$p")" "$tmp/tidy"
 	fi
-	if grep -Eo '(src|href)="[^"#][^"]*"' "$p" >"$tmp/ext"; then
+	# the one exception: the recording a record names ([Recording]), its
+	# <audio preload="none">, played only when the reader asks
+	if grep -v '^ *<audio class="tb-audio" controls="controls" preload="none" src=' "$p" |
+		grep -Eo '(src|href)="[^"#][^"]*"' >"$tmp/ext"; then
 		bad "$(basename "$p") refers outside itself" "$tmp/ext"
 	else
 		ok

@@ -166,6 +166,116 @@ async function interactions(page, name, game) {
 	}
 }
 
+// A PNG's pixels (8 bits a sample, RGB or RGBA, not interlaced: what
+// chromium's screenshots are): {w, h, at(x, y) -> [r, g, b]}.
+function readPng(buf) {
+	const zlib = require('zlib');
+	let w = 0, h = 0, type = 0;
+	const idat = [];
+	for (let o = 8; o < buf.length;) {
+		const len = buf.readUInt32BE(o), tag = buf.toString('ascii', o + 4, o + 8);
+		const data = buf.subarray(o + 8, o + 8 + len);
+		if (tag === 'IHDR') { w = data.readUInt32BE(0); h = data.readUInt32BE(4); type = data[9]; }
+		if (tag === 'IDAT') idat.push(data);
+		o += 12 + len;
+	}
+	const bpp = type === 6 ? 4 : 3, stride = w * bpp, raw = zlib.inflateSync(Buffer.concat(idat));
+	const px = Buffer.alloc(h * stride);
+	for (let y = 0; y < h; y++) {
+		const f = raw[y * (stride + 1)], src = raw.subarray(y * (stride + 1) + 1, (y + 1) * (stride + 1));
+		for (let i = 0; i < stride; i++) {
+			const a = i >= bpp ? px[y * stride + i - bpp] : 0, b = y ? px[(y - 1) * stride + i] : 0;
+			const c = i >= bpp && y ? px[(y - 1) * stride + i - bpp] : 0;
+			let v = src[i];
+			if (f === 1) v += a;
+			else if (f === 2) v += b;
+			else if (f === 3) v += (a + b) >> 1;
+			else if (f === 4) { const p = a + b - c, pa = Math.abs(p - a), pb = Math.abs(p - b), pc = Math.abs(p - c);
+				v += pa <= pb && pa <= pc ? a : pb <= pc ? b : c; }
+			px[y * stride + i] = v & 255;
+		}
+	}
+	return {w, h, at: (x, y) => [0, 1, 2].map((k) => px[y * stride + x * bpp + k])};
+}
+
+// Evidence links (spec/html.md §3.1): pitarra-rodeo-2004-cinta
+// links its first eight turns to media/pitarra-rodeo-2004.opus (turn k at
+// 2k to 2k+2 seconds) and to regions of its page h1 (turn k in the box
+// x 70+190(k%2), y 110+50(k/2), 170x40 of a 480x560 image).
+async function media(page, shots) {
+	const url = 'file://' + path.join(dir, 'pitarra-rodeo-2004-cinta.html');
+	await page.goto(url);
+	const a11y = await page.evaluate(() => ({
+		audio: document.querySelector('audio.tb-audio').getAttribute('aria-label'),
+		src: document.querySelector('audio.tb-audio').getAttribute('src'),
+		hidden: document.querySelector('figure.tb-page').hidden,
+	}));
+	check(a11y.audio === 'La grabación' && a11y.src === 'media/pitarra-rodeo-2004.opus' && a11y.hidden,
+		`media: the recording labelled, as [Recording] names it; no page yet (${JSON.stringify(a11y)})`);
+	// a click on 2... f2 (ply 4, turn k = 3): the recording from 6 s, until 8 s
+	await page.click('.tb-movetext a[href="#ply=4"]');
+	const t0 = await page.$eval('audio.tb-audio', (a) => a.currentTime);
+	check(t0 >= 6 && t0 < 7, `media: a click on 2... f2 seeks the recording to 6 s (${t0})`);
+	const ended = await page.$eval('audio.tb-audio', (a) => new Promise((res) => {
+		if (a.paused) { res({paused: true, t: a.currentTime, early: true}); return; }
+		a.addEventListener('pause', () => res({paused: true, t: a.currentTime}), {once: true});
+		setTimeout(() => res({paused: a.paused, t: a.currentTime}), 15000);
+	}));
+	check(ended.paused && !ended.early && ended.t >= 7.9 && ended.t < 8.6,
+		`media: it plays 2... f2's range and stops at its end, 8 s (${JSON.stringify(ended)})`);
+	// the page's region of 2... f2: x 260, y 160, 170x40, a margin of half
+	// its size about it, within the image: viewBox 175 140 305 80
+	await page.waitForFunction(() => document.querySelector('figure.tb-page').getAttribute('data-shown') ===
+		'h1,260,160,170,40', {timeout: 10000}).catch(() => {});
+	const box = await page.evaluate(() => {
+		const fig = document.querySelector('figure.tb-page'), svg = fig.querySelector('svg');
+		const r = fig.querySelector('rect.tb-region');
+		const s = svg.getBoundingClientRect(), b = r ? r.getBoundingClientRect() : null;
+		return {shown: fig.getAttribute('data-shown'), hidden: fig.hidden, vb: svg.getAttribute('viewBox'),
+			svg: [s.x, s.y, s.width, s.height], rect: b && [b.x, b.y, b.width, b.height],
+			caption: fig.querySelector('figcaption').textContent, label: svg.getAttribute('aria-label')};
+	});
+	check(!box.hidden && box.vb === '175 140 305 80' && box.rect !== null,
+		`media: 2... f2 shows its region of page h1, framed (${JSON.stringify(box)})`);
+	check(/^Página h1 \(x 260, y 160, 170×40\)$/.test(box.caption) && box.label === box.caption,
+		`media: the page's caption and text alternative name the region (${box.caption})`);
+	if (box.rect) {
+		const k = box.svg[2] / 305; // the image's pixels to the page's
+		const near = (a, b) => Math.abs(a - b) <= 2.5;
+		check(near(box.rect[0], box.svg[0] + 85 * k) && near(box.rect[1], box.svg[1] + 20 * k) &&
+			near(box.rect[2], 170 * k) && near(box.rect[3], 40 * k),
+			`media: the frame is the region, in the page's pixels (${JSON.stringify(box)})`);
+		const shot = await page.screenshot({path: path.join(shots, 'media.png'), fullPage: false});
+		const png = readPng(shot), dpr = png.w / 1100;
+		const px = (x, y) => png.at(Math.round(x * dpr), Math.round(y * dpr));
+		const edge = px(box.rect[0] + 0.5, box.rect[1] + box.rect[3] / 2);
+		check(edge[0] > 170 && edge[1] < 90 && edge[2] < 90, `media: the frame is drawn, red (${edge})`);
+		let ink = 0; // the turn written inside it: dark pixels of 'f2'
+		for (let x = box.rect[0] + 4; x < box.rect[0] + box.rect[2] - 4; x += 1)
+			for (let y = box.rect[1] + 4; y < box.rect[1] + box.rect[3] - 4; y += 1) {
+				const p = px(x, y);
+				ink += p[0] + p[1] + p[2] < 300;
+			}
+		check(ink > 20, `media: the region shows the page's writing (${ink} dark pixels)`);
+	}
+	// the keyboard: Right to 3. c3 (turn k = 4): the recording from 8 s
+	await page.keyboard.press('ArrowRight');
+	const t1 = await page.$eval('audio.tb-audio', (a) => a.currentTime);
+	check(t1 >= 8 && t1 < 9, `media: Right to 3. c3 seeks the recording to 8 s (${t1})`);
+	await page.$eval('audio.tb-audio', (a) => a.pause());
+	// a turn with no link: no page shown, the recording left where it was
+	await page.click('.tb-movetext a[href="#ply=12"]');
+	const none = await page.evaluate(() => ({hidden: document.querySelector('figure.tb-page').hidden,
+		t: document.querySelector('audio.tb-audio').currentTime}));
+	check(none.hidden && none.t >= 8 && none.t < 9,
+		`media: 6... f2, unlinked, shows no page and leaves the recording (${JSON.stringify(none)})`);
+	// a record naming media it does not ship: the page says which, and goes on
+	await page.goto('file://' + path.join(dir, 'asalto-cuaderno-ceuta-1979.html#ply=1'));
+	await page.waitForFunction(() => !document.querySelector('figure.tb-page').hidden, {timeout: 5000}).catch(() => {});
+	const orphan = await page.evaluate(() => document.querySelector('figure.tb-page figcaption').textContent);
+	check(/^Página p14 /.test(orphan), `media: an image not there still names its page (${orphan})`);
+}
+
 async function main() {
 	const browser = await puppeteer.launch({
 		executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
@@ -175,7 +285,17 @@ async function main() {
 	const page = await browser.newPage();
 	const errors = [];
 	page.on('pageerror', (e) => errors.push(String(e)));
-	page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+	// the media of the samples that name their archive's files
+	// (cinta-7.ogg, cuaderno-2-p14.jpg) are not shipped: not found, said
+	let missing = 0;
+	page.on('console', (m) => {
+		if (m.type() !== 'error')
+			return;
+		if (m.text() === 'Failed to load resource: net::ERR_FILE_NOT_FOUND')
+			missing++;
+		else
+			errors.push(m.text());
+	});
 	let dialogs = 0;
 	page.on('dialog', async (d) => { dialogs++; await d.dismiss(); });
 	await page.setViewport({width: 1100, height: 800});
@@ -305,9 +425,11 @@ async function main() {
 	check(bidi.dir === 'rtl' && bidi.a < bidi.b,
 		`Arabic page: the Source's times in order, left to right (${JSON.stringify(bidi)})`);
 	check(bidi.zero < bidi.one, `Arabic page: the result 0-1 reads left to right (${JSON.stringify(bidi)})`);
+	await media(page, shots);
 	check(errors.length === 0, 'no script error: ' + errors.join('; '));
 	await browser.close();
-	console.log(`html (browser): ${total} turns stepped; ${pass} passed, ${fail} failed`);
+	console.log(`html (browser): ${total} turns stepped; ${missing} media not found (the archive's, ` +
+		`not shipped); ${pass} passed, ${fail} failed`);
 	process.exit(fail ? 1 : 0);
 }
 

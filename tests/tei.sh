@@ -169,6 +169,26 @@ rc=0
 "$TABLERO" tei --to tgn "$tmp/tei/pitarra-navajos-1998.xml" "$tmp/in.xml" >"$tmp/out" 2>/dev/null || rc=$?
 [ $rc = 2 ] && [ ! -s "$tmp/out" ] && ok || bad "a bad document among good ones: exit $rc, output written"
 
+# the media by TEI's own elements (spec/tei.md 7): [Recording] as a
+# recordingStmt's media, [Facsimile]'s pages as surfaces with graphics,
+# read back from them when the notes do not say them
+rodeo=$tmp/tei/pitarra-rodeo-2004-cinta.xml
+if grep -q '<media mimeType="audio/ogg" url="media/pitarra-rodeo-2004.opus"/>' "$rodeo" &&
+	grep -q '<graphic url="media/pitarra-rodeo-2004-h1.png"/>' "$rodeo"; then
+	ok
+else
+	bad "the rodeo tape's TEI has no recordingStmt media or facsimile graphic"
+fi
+sed '/<note type="tag" n="Recording">/d; /<note type="tag" n="Facsimile">/d' "$rodeo" \
+	>"$tmp/tei/media-without-notes.xml"
+"$TABLERO" fmt "$top/samples/pitarra-rodeo-2004-cinta.tgn" >"$tmp/media-want.tgn"
+if "$TABLERO" tei --to tgn "$tmp/tei/media-without-notes.xml" >"$tmp/media-back.tgn" 2>"$tmp/err" &&
+	cmp -s "$tmp/media-back.tgn" "$tmp/media-want.tgn"; then
+	ok
+else
+	bad "[Recording] and [Facsimile] not read back from TEI's recordingStmt and facsimile"
+fi
+
 # every document valid under tei_all, in one JVM
 if [ ! -f "$schema" ]; then
 	echo "tei: SKIPPED validation: no TEI schema at $schema"
