@@ -175,7 +175,8 @@ int tb_para_next(tb_para *p, tb_para_pos *at, double max_em, tb_pline *line)
 /* The run's <tspan> attributes, or 0 when it needs none. */
 static int S_tspan(tb_xw *w, const tb_run *run)
 {
-	const char *cls = (run->flags & TB_RUN_BOLD) ? "b" : NULL;
+	static const char *const cls_of[4] = {NULL, "b", "i", "b i"};
+	const char *cls = cls_of[(run->flags & TB_RUN_BOLD ? 1 : 0) | (run->flags & TB_RUN_ITALIC ? 2 : 0)];
 	if (!cls && !(run->flags & (TB_RUN_LTR | TB_RUN_RTL)))
 		return 0;
 	tb_xw_start(w, "tspan", cls);
