@@ -180,7 +180,7 @@ static void S_lemma(tb_app *a, const tb_node *n)
 	if (k == TB_NODE_GAP || k == TB_NODE_POSITION || k == TB_NODE_OMITTED) {
 		tb_alt_words(a->l, &t, first);
 		a->reading = 1;
-		S_say(a, TB_APP_WORDS, tb_buf_ok(&t) ? t.data : "", NULL, 0);
+		S_say(a, TB_APP_WORDS, tb_buf_ok(&t) && t.data ? t.data : "", NULL, 0);
 		a->reading = 0;
 	} else {
 		S_number(&t, n);
@@ -232,7 +232,7 @@ static void S_reading(tb_app *a, const tb_alt *alt, int lemma)
 	if (alt->reconstructed)
 		tb_buf_putc(&t, ']');
 	int turn = alt->kind != TB_NODE_GAP && alt->kind != TB_NODE_POSITION;
-	const char *words = tb_buf_ok(&t) ? t.data : "";
+	const char *words = tb_buf_ok(&t) && t.data ? t.data : "";
 	if (lemma && alt->reconstructed) {
 		S_say(a, TB_APP_WORDS, S_word(a, "app.rules"), NULL, 0);
 	} else if (lemma) {
@@ -269,7 +269,7 @@ static void S_nag_reading(tb_app *a, const tb_node *n, uint32_t set, const char 
 		else if (*s)
 			tb_buf_printf(&t, "%s%s", i == 0 && nags[0] <= 6 ? "" : " ", s);
 	}
-	S_fill f[2] = {{TB_APP_TURN, tb_buf_ok(&t) ? t.data : "", 0, 0}, {-1, NULL, set, 0}};
+	S_fill f[2] = {{TB_APP_TURN, tb_buf_ok(&t) && t.data ? t.data : "", 0, 0}, {-1, NULL, set, 0}};
 	S_template(a, "app.read", f, 2, glue);
 	a->nomem |= !tb_buf_ok(&t);
 	tb_buf_free(&t);
