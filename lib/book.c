@@ -61,7 +61,7 @@ static const char S_css[] =
 	".moves{font-size:3.5px;fill:#000}.comment{font-size:3.5px;fill:#000}"
 	".note{font-size:3.3px;fill:#333}.var{font-size:3.2px;fill:#000}"
 	".var-comment{font-size:3.2px;fill:#000}.toc{font-size:3.5px;fill:#000}"
-	".fig-caption{font-size:2.7px;fill:#000}.i{font-style:italic}";
+	".fig-caption{font-size:2.7px;fill:#000}";
 
 enum { W_ASKED = 1, W_EVERY = 2, W_MARKED = 4, W_START = 8, W_POSITION = 16, W_END = 32 };
 

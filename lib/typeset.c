@@ -175,11 +175,12 @@ int tb_para_next(tb_para *p, tb_para_pos *at, double max_em, tb_pline *line)
 /* The run's <tspan> attributes, or 0 when it needs none. */
 static int S_tspan(tb_xw *w, const tb_run *run)
 {
-	static const char *const cls_of[4] = {NULL, "b", "i", "b i"};
-	const char *cls = cls_of[(run->flags & TB_RUN_BOLD ? 1 : 0) | (run->flags & TB_RUN_ITALIC ? 2 : 0)];
-	if (!cls && !(run->flags & (TB_RUN_LTR | TB_RUN_RTL)))
+	const char *cls = (run->flags & TB_RUN_BOLD) ? "b" : NULL;
+	if (!cls && !(run->flags & (TB_RUN_LTR | TB_RUN_RTL | TB_RUN_ITALIC)))
 		return 0;
 	tb_xw_start(w, "tspan", cls);
+	if (run->flags & TB_RUN_ITALIC) /* an attribute: no page's style sheet changes */
+		tb_xw_attr(w, "font-style", "italic");
 	if (run->flags & (TB_RUN_LTR | TB_RUN_RTL)) {
 		tb_xw_attr(w, "direction", run->flags & TB_RUN_LTR ? "ltr" : "rtl");
 		tb_xw_attr(w, "unicode-bidi", "embed");

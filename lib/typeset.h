@@ -26,7 +26,7 @@ enum {
 	TB_RUN_LTR = 8,  /* embedded left to right */
 	TB_RUN_RTL = 16, /* embedded right to left */
 	TB_RUN_TIE = 32, /* a space before it, but never a line break */
-	TB_RUN_ITALIC = 64 /* class "i" (a siglum); DejaVu Sans Oblique keeps the widths */
+	TB_RUN_ITALIC = 64 /* font-style="italic" (a siglum); DejaVu Sans Oblique keeps the widths */
 };
 
 typedef struct tb_run {
