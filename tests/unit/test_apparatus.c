@@ -78,6 +78,7 @@ static void test_noted(void **state)
 	assert_true(tb_app_in_note(&a, d2, d2->comments));        /* NAG $1, in the note */
 	assert_true(tb_app_in_note(&a, rd, rd->alts[1].comments->next)); /* así lo oí */
 	free(tt_take(&out));
+	tb_record_free(rec);
 	tb_reader_free(r);
 }
 
@@ -123,6 +124,7 @@ static void test_spanish(void **state)
 		"L:TestimoniosP:: S:cinta P:(W:texto baseP:)P:, S:cuadernoP:. |"
 		"S:cintaP:: rest=buena");
 	free(s);
+	tb_record_free(rec);
 	tb_reader_free(r);
 }
 
@@ -143,6 +145,7 @@ static void test_arabic(void **state)
 		"L:النسخP:: S:cinta P:(W:الأصلP:)P:، S:cuadernoP:. |"
 		"S:cintaP:: rest=buena");
 	free(s);
+	tb_record_free(rec);
 	tb_reader_free(r);
 }
 
@@ -154,6 +157,7 @@ static void test_not_a_collation(void **state)
 	tb_record *rec = S_read(&r, "[Game \"pitarra\"]\n\n1. d1 {cinta: buena} a1 *\n");
 	tb_app a;
 	assert_int_equal(tb_app_init(&a, rec, tb_lang_find("es"), S_piece, NULL), 0);
+	tb_record_free(rec);
 	tb_reader_free(r);
 }
 
