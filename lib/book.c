@@ -506,6 +506,7 @@ static void S_app_head(tb_book *b)
 /* The notes, numbered as the text marks them, after the record's text. */
 static void S_app_notes(tb_book *b)
 {
+	b->nomem |= b->app.nomem; /* the head's, and the comments' sigla */
 	if (!b->app_n)
 		return;
 	b->y += PARA_GAP;

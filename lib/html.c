@@ -711,6 +711,8 @@ static void H_app_head(H_rec *r)
  * language and direction. */
 static void H_app_notes(H_rec *r)
 {
+	if (r->app.nomem) /* the head's, and the comments' sigla */
+		tb_buf_fail(&r->h->body);
 	if (!r->nnotes)
 		return;
 	tb_xw *w = &r->w;
@@ -1324,6 +1326,8 @@ static int H_add(tb_html *h, const tb_record *rec, const char *problems, char **
 	tb_buf_free(&r.tmp);
 	free(r.first_stop);
 	free(r.notes);
+	if (r.coll && r.app.nomem) /* a piece of the apparatus ran out of memory */
+		tb_buf_fail(&h->body);
 	if (!ok)
 		tb_buf_fail(&h->body); /* the page is spent */
 	if (!H_ok(h)) {
