@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "apparatus.h"
 #include "caption.h"
 #include "diagram.h"
 #include "evidence.h"
@@ -141,6 +142,9 @@ struct tb_book {
 	char time[48];          /* --times: the time of the turn that opens 'cur', for
 	                           the margin of its first line ("" none) */
 	int nomem;              /* memory ran out: the book is spent (TB_ENOMEM) */
+	tb_app app;             /* the record's apparatus, when it is a collation */
+	int coll;               /* it is: its differences are said in notes (§8) */
+	unsigned app_n;         /* its notes marked in the text so far */
 	tb_buf sink;            /* failed: where a page that could not be made goes */
 	tb_lasterr err;         /* tb_book_errcode, tb_book_errmsg */
 };
@@ -446,13 +450,108 @@ static void S_comment(tb_book *b, const tb_comment *c, int level, const char *pr
 		S_run(b, prefix, TB_RUN_BOLD | TB_RUN_KEEP | (rtl ? TB_RUN_LTR : 0));
 		S_run(b, ":", TB_RUN_GLUE);
 	}
-	S_run(b, c->text, 0);
+	const char *text = c->text;
+	if (b->coll) /* "cinta: ...": the sigla in italics */
+		tb_app_attribution(&b->app, c, &text);
+	S_run(b, text, 0);
 }
 
 static void S_comments(tb_book *b, const tb_comment *c, int level)
 {
 	for (; c; c = c->next)
 		S_comment(b, c, level, NULL);
+}
+
+/* ===== The apparatus of a collation (apparatus.c; spec/book.md §8) ===== */
+
+static void S_reading_note(tb_book *b, const tb_node *n);
+
+/* A piece of a note as a run of the paragraph being built. */
+static void S_app_piece(void *ctx, const tb_app_piece *p)
+{
+	tb_book *b = ctx;
+	int rtl = b->cur.rtl;
+	unsigned glue = p->glue ? TB_RUN_GLUE : 0;
+	switch (p->kind) {
+	case TB_APP_TURN:
+		tb_para_puts(&b->cur, p->text, glue | TB_RUN_BOLD | TB_RUN_KEEP | (rtl ? TB_RUN_LTR : 0));
+		break;
+	case TB_APP_SIGLUM:
+		tb_para_puts(&b->cur, p->text, glue | TB_RUN_ITALIC | TB_RUN_KEEP | tb_embed_flags(p->text, rtl));
+		break;
+	case TB_APP_LABEL:
+		tb_para_puts(&b->cur, p->text, glue | TB_RUN_BOLD);
+		break;
+	case TB_APP_VALUE:
+		tb_para_value(&b->cur, p->text);
+		break;
+	case TB_APP_PUNCT: /* neutral: the paragraph's direction */
+		tb_para_puts(&b->cur, p->text, glue);
+		break;
+	default: /* words, a comment: in their own direction */
+		tb_para_puts(&b->cur, p->text, glue | tb_embed_flags(p->text, rtl));
+		break;
+	}
+}
+
+/* Node 'n' of a line of nesting 'level': a collation's note mark
+ * ("d3²") where it has a note, else a reading's "[uncertain reading: or
+ * b]". */
+static void S_reading_or_mark(tb_book *b, const tb_node *n, int level)
+{
+	if (b->coll && !level && tb_app_noted(&b->app, n)) {
+		char mark[32];
+		tb_app_mark(mark, sizeof mark, ++b->app_n);
+		S_run(b, mark, TB_RUN_GLUE | TB_RUN_KEEP);
+	} else if (n->kind == TB_NODE_READING) {
+		S_reading_note(b, n);
+	}
+}
+
+/* The witnesses, and the tags that differ, each a note, under the
+ * title block. */
+static void S_app_head(tb_book *b)
+{
+	S_begin(b, K_NOTE, 0, b->rtl, b->lang->code, 1);
+	tb_app_witnesses(&b->app);
+	S_flush(b);
+	int head = 0;
+	for (size_t i = 0; i < b->rec->ntags; i++) {
+		if (!tb_app_tag_noted(&b->app, &b->rec->tags[i]))
+			continue;
+		if (!head++) {
+			S_begin(b, K_NOTE, 0, b->rtl, b->lang->code, 1);
+			tb_para_puts(&b->cur, tb_lang_text(b->lang, "app.tags"), TB_RUN_BOLD);
+			S_flush(b);
+		}
+		S_begin(b, K_NOTE, 0, b->rtl, b->lang->code, 1);
+		tb_app_tag_note(&b->app, &b->rec->tags[i]);
+		S_flush(b);
+	}
+}
+
+/* The notes, numbered as the text marks them, after the record's text. */
+static void S_app_notes(tb_book *b)
+{
+	b->nomem |= b->app.nomem; /* the head's, and the comments' sigla */
+	if (!b->app_n)
+		return;
+	b->y += PARA_GAP;
+	S_begin(b, K_META, 0, b->rtl, b->lang->code, 1);
+	tb_para_puts(&b->cur, tb_lang_text(b->lang, "app.title"), TB_RUN_BOLD);
+	S_flush(b);
+	unsigned k = 0;
+	for (const tb_node *n = b->rec->main.first; n; n = n->next) {
+		if (!tb_app_noted(&b->app, n))
+			continue;
+		char num[32];
+		snprintf(num, sizeof num, "%u.", ++k);
+		S_begin(b, K_NOTE, 0, b->rtl, b->lang->code, 1);
+		tb_para_puts(&b->cur, num, TB_RUN_BOLD | TB_RUN_KEEP | (b->rtl ? TB_RUN_LTR : 0));
+		tb_app_note(&b->app, n);
+		S_flush(b);
+	}
+	b->nomem |= b->app.nomem;
 }
 
 /* The figure of node 'n' of the main line (a restated position's, or
@@ -584,8 +683,7 @@ static void S_turn(tb_book *b, const tb_node *n, int level, int *need_number, lo
 	}
 	if (n->kind == TB_NODE_UNKNOWN)
 		S_note_run(b, tb_lang_text(b->lang, "book.unknown"), TB_RUN_TIE);
-	if (n->kind == TB_NODE_READING) /* [uncertain reading: or b, or c], one run */
-		S_reading_note(b, n);
+	S_reading_or_mark(b, n, level); /* [uncertain reading: or b, or c], one run */
 	long fig = level ? -1 : S_fig_at(b, n, ply);
 	if (fig >= 0)
 		S_ref(b, (size_t)fig);
@@ -633,8 +731,8 @@ static void S_other(tb_book *b, const tb_node *n, int level, int *need_number, l
 		S_note_run(b, tb_lang_text(b->lang, "book.omitted"), 0);
 		*need_number = 1;
 	}
-	if (n->kind == TB_NODE_READING)
-		S_reading_note(b, n);
+	if (n->kind == TB_NODE_READING || (b->coll && !level))
+		S_reading_or_mark(b, n, level);
 }
 
 /* Where the book stands in one line of the movetext. */
@@ -690,6 +788,9 @@ static void S_movetext(tb_book *b, const tb_line *main, long ply)
 				S_other(b, v.node, level, &a->need_number, a->ply);
 			break;
 		case TB_VISIT_COMMENT:
+			if (b->coll && !level && v.at != TB_VISIT_AT_LEAD &&
+			    tb_app_in_note(&b->app, v.node, v.comment))
+				break; /* said in the node's note */
 			if (v.at == TB_VISIT_AT_ALT && v.index == 0) { /* the words it follows */
 				tb_buf_clear(&t);
 				tb_alt_words(b->lang, &t, v.alt);
@@ -796,9 +897,13 @@ static void S_title_block(tb_book *b)
 		S_flush(b);
 	}
 	/* comments before the tags and after each */
+	if (b->coll)
+		S_app_head(b);
 	S_comments(b, rec->lead, 0);
 	for (size_t i = 0; i < rec->ntags; i++)
-		S_comments(b, rec->tags[i].comments, 0);
+		for (const tb_comment *c = rec->tags[i].comments; c; c = c->next)
+			if (!b->coll || !tb_app_tag_in_note(&b->app, &rec->tags[i], c))
+				S_comment(b, c, 0, NULL);
 	S_flush(b);
 	b->y += PARA_GAP;
 }
@@ -1109,6 +1214,8 @@ static int S_add(tb_book *b, const tb_record *rec, const long *plies, size_t n, 
 	b->fig_w = size < most ? size : most;
 	b->fig_scale = b->fig_w / b->dia.width;
 	r->first_page = (long)b->npages;
+	b->coll = tb_app_init(&b->app, rec, b->lang, S_app_piece, b);
+	b->app_n = 0;
 	S_new_page(b, b->record, 1);
 	S_title_block(b);
 	long ply = 0;
@@ -1133,6 +1240,8 @@ static int S_add(tb_book *b, const tb_record *rec, const long *plies, size_t n, 
 	S_flush(b);
 	S_comments(b, rec->trail, 0);
 	S_flush(b);
+	if (b->coll)
+		S_app_notes(b);
 	S_flush_figures(b);
 	for (size_t i = b->fig_from; i < b->nfigs; i++) { /* for a listing */
 		tb_caption cap;

@@ -69,6 +69,15 @@ int tb_attributed(const tb_sigla *d, const char *text, uint32_t *set, const char
 #define TB_LINKS_FORM "@"
 int tb_collation_note(const tb_sigla *d, const char *text);
 
+/* What an attributed comment's text after the sigla ('rest', from
+ * tb_attributed) says, in the collator's forms (spec/compare.md §7.3):
+ * the NAGs a turn has in those witnesses, "NAG $1 $14" (1, nags[] and
+ * '*n' set; 0 when 'rest' is not that); a tag's value there, '[Name
+ * "value"]' (1, the value unescaped into 'b') or "no [Name]" (2), or 0.
+ * The apparatus (apparatus.c) reads them as the witness reader does. */
+int tb_collation_nag_form(const char *rest, uint8_t *nags, unsigned *n);
+int tb_collation_tag_form(const char *rest, const char *name, tb_buf *b);
+
 /* The witnesses variation 'v' is attributed to: its first comment, a
  * list of sigla. 1, or 0 when it is every witness's there. */
 int tb_variation_witnesses(const tb_sigla *d, const tb_line *v, uint32_t *set);

@@ -127,7 +127,7 @@ static int S_digit(char c) { return c >= '0' && c <= '9'; }
 
 /* Reads the NAGs an attributed comment gives a turn, "NAG $1 $14", into
  * nags[] ('*n' of them); 1, or 0 when 'rest' is not that. */
-static int S_nag_form(const char *rest, uint8_t *nags, unsigned *n)
+int tb_collation_nag_form(const char *rest, uint8_t *nags, unsigned *n)
 {
 	*n = 0;
 	if (strncmp(rest, "NAG", 3) != 0)
@@ -148,7 +148,7 @@ static int S_nag_form(const char *rest, uint8_t *nags, unsigned *n)
 /* Reads what an attributed comment on tag 'name' says the witnesses
  * have: 1 with the value unescaped into 'b' (for '[Name "value"]'), 2
  * for no such tag ("no [Name]"), 0 when 'rest' is neither. */
-static int S_tag_form(const char *rest, const char *name, tb_buf *b)
+int tb_collation_tag_form(const char *rest, const char *name, tb_buf *b)
 {
 	size_t nl = strlen(name);
 	if (strncmp(rest, "no [", 4) == 0 && strncmp(rest + 4, name, nl) == 0 &&
@@ -278,9 +278,9 @@ static void S_comments_for(tb_buf *b, const tb_sigla *d, size_t x, const tb_comm
 			S_put_comment(b, c->text, c);
 			continue;
 		}
-		if (!(set >> x & 1) || (pl == TB_AT_NODE && !c->lang && S_nag_form(rest, nags, &nn)) ||
+		if (!(set >> x & 1) || (pl == TB_AT_NODE && !c->lang && tb_collation_nag_form(rest, nags, &nn)) ||
 		    (pl == TB_AT_NODE && S_links_form(c, rest)) ||
-		    (pl == TB_AT_TAG && !c->lang && S_tag_form(rest, tag, &scratch)) ||
+		    (pl == TB_AT_TAG && !c->lang && tb_collation_tag_form(rest, tag, &scratch)) ||
 		    (pl == TB_AT_TRAIL && !c->lang && S_result_form(rest, &res)))
 			continue;
 		S_put_comment(b, rest, c);
@@ -300,7 +300,7 @@ static void S_nags_for(tb_buf *b, const tb_sigla *d, size_t x, const tb_node *n)
 		const char *rest;
 		uint8_t nags[TB_MAX_NAGS];
 		unsigned nn;
-		if (c->lang || !tb_attributed(d, c->text, &set, &rest) || !S_nag_form(rest, nags, &nn))
+		if (c->lang || !tb_attributed(d, c->text, &set, &rest) || !tb_collation_nag_form(rest, nags, &nn))
 			continue;
 		forms = 1;
 		for (unsigned i = 0; (set >> x & 1) && i < nn; i++)
@@ -441,7 +441,7 @@ static void S_tags_for(tb_buf *b, const tb_sigla *d, size_t x, const tb_record *
 			const char *rest;
 			int form;
 			if (!c->lang && tb_attributed(d, c->text, &set, &rest) && (set >> x & 1) &&
-			    (form = S_tag_form(rest, t->name, &val)) != 0) {
+			    (form = tb_collation_tag_form(rest, t->name, &val)) != 0) {
 				absent = form == 2;
 				value = form == 1 ? val.data : value;
 				break;

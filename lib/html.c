@@ -26,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "apparatus.h"
 #include "caption.h"
 #include "diagram.h"
 #include "game.h"
@@ -74,6 +75,12 @@ typedef struct H_rec {
 	tb_buf *list;         /* under tb_html_opts.list: each frame as a line */
 	int stopped;          /* the rules have stopped on the main line */
 	char *first_stop;     /* where and why, first, for tb_html_add's caller */
+	tb_app app;           /* the record's apparatus, when it is a collation */
+	int coll;             /* it is: its differences are notes (spec/html.md §2) */
+	struct H_app { const tb_node *n; long f[16]; } *notes; /* each note's node, and
+	                         the frames of its alternatives (-1: none) */
+	size_t nnotes, cnotes;
+	const struct H_app *note; /* the note being written */
 } H_rec;
 
 /* A scratch buffer's text: "" when memory ran out, and then the page
@@ -402,7 +409,10 @@ static void H_comment(H_rec *r, const tb_comment *c, const char *prefix)
 		tb_xw_end(&r->w);
 		H_text(&r->w, ": ");
 	}
-	H_text(&r->w, c->text);
+	const char *text = c->text;
+	if (r->coll && tb_app_attribution(&r->app, c, &text)) /* "cinta: ..." */
+		H_text(&r->w, " ");
+	H_text(&r->w, text);
 	tb_xw_end(&r->w);
 }
 
@@ -531,9 +541,14 @@ static void H_stop_note(H_rec *r, const char *text)
 /* A reading's other alternatives, each a link to the position it would
  * make from 'pre' (the walk before the reading): "[uncertain reading:
  * or b, or c]". */
-static void H_reading(H_rec *r, const tb_walk *pre, const tb_node *n, long pre_frame, long back)
+static void H_reading(H_rec *r, const tb_walk *pre, const tb_node *n, long pre_frame, long back,
+                      struct H_app *note)
 {
 	tb_buf t = TB_BUF_SOFT;
+	tb_buf ignored = TB_BUF_SOFT;
+	tb_xw shown = r->w;
+	if (note) /* a collation's: its alternatives are links in its note, not here */
+		tb_xw_init(&r->w, &ignored);
 	H_text(&r->w, " ");
 	tb_xw_start(&r->w, "span", "tb-note tb-reading");
 	H_page_dir(r);
@@ -562,6 +577,8 @@ static void H_reading(H_rec *r, const tb_walk *pre, const tb_node *n, long pre_f
 		char *c = H_after(r, H_s(r, &cap));
 		char *said = was && !aw.live && !tb_walk_open(&aw) ? H_note_text(r, &aw, 0) : NULL;
 		long f = H_frame(r, &aw, c, pre_frame, ++r->lines, -1, back, said);
+		if (note && a < 16)
+			note->f[a] = f;
 		free(said);
 		free(c);
 		tb_buf_free(&cap);
@@ -575,6 +592,171 @@ static void H_reading(H_rec *r, const tb_walk *pre, const tb_node *n, long pre_f
 	H_text(&r->w, "]");
 	tb_xw_end(&r->w);
 	tb_buf_free(&t);
+	if (note)
+		r->w = shown;
+	tb_buf_free(&ignored);
+}
+
+/* ===== The apparatus of a collation (apparatus.c; spec/html.md §2) ===== */
+
+/* A piece of a note as text or an element: a turn in its own direction
+ * (a link to its position when the page has one), a siglum in italics,
+ * a value or a comment isolated (<bdi>), so that an Arabic note keeps
+ * "12... d3" and "cinta" whole and in place. */
+static void H_app_piece(void *ctx, const tb_app_piece *p)
+{
+	H_rec *r = ctx;
+	tb_xw *w = &r->w;
+	if (!p->glue)
+		H_text(w, " ");
+	long f = r->note && p->alt >= 0 && p->alt < 16 ? r->note->f[p->alt] : -1;
+	if (f >= 0) /* the position the reading makes */
+		H_link_start(r, f, -1, "tb-turn tb-alt");
+	switch (p->kind) {
+	case TB_APP_TURN:
+		tb_xw_start(w, "bdi", "tb-app-turn");
+		tb_xw_attr(w, "dir", "ltr");
+		tb_xw_inline(w);
+		H_text(w, p->text);
+		tb_xw_end(w);
+		break;
+	case TB_APP_SIGLUM:
+		tb_xw_start(w, "bdi", "tb-siglum");
+		tb_xw_inline(w);
+		H_text(w, p->text);
+		tb_xw_end(w);
+		break;
+	case TB_APP_LABEL:
+		H_elem(w, "b", NULL, p->text);
+		break;
+	case TB_APP_VALUE:
+	case TB_APP_COMMENT:
+		tb_xw_start(w, "bdi", NULL);
+		if (p->lang)
+			tb_xw_attr(w, "lang", p->lang);
+		tb_xw_inline(w);
+		H_text(w, p->text);
+		tb_xw_end(w);
+		break;
+	default:
+		H_text(w, p->text);
+		break;
+	}
+	if (f >= 0)
+		tb_xw_end(w);
+}
+
+/* Node 'n' of the main line has a note: its frames kept for the note's
+ * links, its mark written, a link to the note and back. NULL when
+ * memory ran out. */
+static struct H_app *H_app_mark(H_rec *r, const tb_node *n)
+{
+	if (r->nnotes == r->cnotes) {
+		size_t cap = r->cnotes ? 2 * r->cnotes : 16;
+		struct H_app *more = tb_realloc(r->notes, cap * sizeof *more);
+		if (!more) {
+			tb_buf_fail(&r->h->body);
+			return NULL;
+		}
+		r->notes = more;
+		r->cnotes = cap;
+	}
+	struct H_app *note = &r->notes[r->nnotes++];
+	note->n = n;
+	for (int i = 0; i < 16; i++)
+		note->f[i] = -1;
+	char id[64], href[64], num[32];
+	snprintf(num, sizeof num, "%zu", r->nnotes);
+	snprintf(id, sizeof id, "tb-app-%ld-%zu-ref", r->id, r->nnotes);
+	snprintf(href, sizeof href, "#tb-app-%ld-%zu", r->id, r->nnotes);
+	char *label = H_own(r, tb_lang_format(r->l, "app.ref", (const char *[]){num}, 1));
+	tb_xw_start(&r->w, "sup", "tb-appref");
+	tb_xw_inline(&r->w);
+	tb_xw_start(&r->w, "a", NULL);
+	tb_xw_attr(&r->w, "id", id);
+	tb_xw_attr(&r->w, "href", href);
+	tb_xw_attr(&r->w, "aria-label", label ? label : "");
+	tb_xw_inline(&r->w);
+	H_text(&r->w, num);
+	tb_xw_end(&r->w);
+	tb_xw_end(&r->w);
+	free(label);
+	return note;
+}
+
+/* The witnesses and the tags that differ, under the title. */
+static void H_app_head(H_rec *r)
+{
+	tb_xw *w = &r->w;
+	tb_xw_start(w, "div", "tb-app-head");
+	tb_xw_start(w, "p", "tb-witnesses");
+	tb_xw_inline(w);
+	tb_app_witnesses(&r->app);
+	tb_xw_end(w);
+	int head = 0;
+	for (size_t i = 0; i < r->rec->ntags; i++) {
+		if (!tb_app_tag_noted(&r->app, &r->rec->tags[i]))
+			continue;
+		if (!head++) {
+			H_elem(w, "p", "tb-app-tags-title", H_word(r, "app.tags"));
+			tb_xw_start(w, "ul", "tb-app-tags");
+		}
+		tb_xw_start(w, "li", NULL);
+		tb_xw_inline(w);
+		tb_app_tag_note(&r->app, &r->rec->tags[i]);
+		tb_xw_end(w);
+	}
+	if (head)
+		tb_xw_end(w);
+	tb_xw_end(w);
+}
+
+/* The notes, each linked from its mark and back, in the page's
+ * language and direction. */
+static void H_app_notes(H_rec *r)
+{
+	if (r->app.nomem) /* the head's, and the comments' sigla */
+		tb_buf_fail(&r->h->body);
+	if (!r->nnotes)
+		return;
+	tb_xw *w = &r->w;
+	char id[64], href[64], num[32];
+	snprintf(id, sizeof id, "tb-app-%ld", r->id);
+	tb_xw_start(w, "section", "tb-apparatus");
+	tb_xw_attr(w, "aria-labelledby", id);
+	tb_xw_attr(w, "lang", r->l->code);
+	tb_xw_attr(w, "dir", r->l->rtl ? "rtl" : "ltr");
+	tb_xw_start(w, "h3", NULL);
+	tb_xw_attr(w, "id", id);
+	tb_xw_inline(w);
+	H_text(w, H_word(r, "app.title"));
+	tb_xw_end(w);
+	tb_xw_start(w, "ol", NULL);
+	for (size_t i = 0; i < r->nnotes; i++) {
+		snprintf(id, sizeof id, "tb-app-%ld-%zu", r->id, i + 1);
+		snprintf(href, sizeof href, "#tb-app-%ld-%zu-ref", r->id, i + 1);
+		snprintf(num, sizeof num, "%zu", i + 1);
+		tb_xw_start(w, "li", NULL);
+		tb_xw_attr(w, "id", id);
+		tb_xw_inline(w);
+		r->note = &r->notes[i];
+		tb_app_note(&r->app, r->notes[i].n);
+		r->note = NULL;
+		char *label = H_own(r, tb_lang_format(r->l, "app.back", (const char *[]){num}, 1));
+		H_text(w, " ");
+		tb_xw_start(w, "a", "tb-appback");
+		tb_xw_attr(w, "href", href);
+		tb_xw_attr(w, "aria-label", label ? label : "");
+		tb_xw_inline(w);
+		H_text(w, "↩");
+		tb_xw_end(w);
+		free(label);
+		tb_xw_end(w);
+	}
+	tb_xw_end(w);
+	tb_xw_end(w);
+	if (r->app.nomem)
+		tb_buf_fail(&r->h->body);
 }
 
 /* A stop the record itself explains (a gap, a turn nobody knows). */
@@ -689,8 +871,11 @@ static void H_node(H_rec *r, H_level *lv, const tb_node *n, int level, tb_buf *t
 		H_note(r, H_word(r, "book.omitted"));
 		lv->need_number = 1;
 	}
+	struct H_app *note = r->coll && !level && tb_app_noted(&r->app, n) ? H_app_mark(r, n) : NULL;
+	if (note)
+		note->f[0] = f;
 	if (n->kind == TB_NODE_READING)
-		H_reading(r, lv->forked ? &lv->pre : NULL, n, lv->pre_frame, level ? lv->back : f);
+		H_reading(r, lv->forked ? &lv->pre : NULL, n, lv->pre_frame, level ? lv->back : f, note);
 	if (why) {
 		H_stop_note(r, why);
 		if (!level)
@@ -760,6 +945,9 @@ static void H_movetext(H_rec *r, tb_walk *w, const tb_line *main, long prev)
 			H_node(r, at, v.node, level, &t);
 			break;
 		case TB_VISIT_COMMENT:
+			if (r->coll && !level && v.at != TB_VISIT_AT_LEAD &&
+			    tb_app_in_note(&r->app, v.node, v.comment))
+				break; /* said in the node's note */
 			if (v.at == TB_VISIT_AT_ALT && v.index == 0) {
 				tb_buf_clear(&t);
 				tb_alt_words(r->l, &t, v.alt);
@@ -1067,6 +1255,9 @@ static int H_add(tb_html *h, const tb_record *rec, const char *problems, char **
 	H_text(&r.w, H_s(&r, &title));
 	tb_xw_end(&r.w);
 	tb_buf_free(&title);
+	r.coll = rec->game && !rec->errors && tb_app_init(&r.app, rec, r.l, H_app_piece, &r);
+	if (r.coll)
+		H_app_head(&r);
 
 	tb_walk w;
 	int can = !rec->errors && rec->game && rec->game->rules;
@@ -1137,6 +1328,7 @@ static int H_add(tb_html *h, const tb_record *rec, const char *problems, char **
 		H_text(&r.w, tb_result_text[rec->result]);
 		tb_xw_end(&r.w);
 		H_comments(&r, rec->trail);
+		H_app_notes(&r);
 		tb_xw_end(&r.w);
 		H_result(&r, &w);
 		tb_xw_end(&r.w);
@@ -1165,6 +1357,9 @@ static int H_add(tb_html *h, const tb_record *rec, const char *problems, char **
 	tb_buf_free(&r.tmp);
 	tb_buf_free(&r.media);
 	free(r.first_stop);
+	free(r.notes);
+	if (r.coll && r.app.nomem) /* a piece of the apparatus ran out of memory */
+		tb_buf_fail(&h->body);
 	if (!ok)
 		tb_buf_fail(&h->body); /* the page is spent */
 	if (!H_ok(h)) {

@@ -274,6 +274,10 @@
 	function parseHash() {
 		var out = {};
 		var parts = location.hash.replace(/^#/, '').split('&');
+		/* a note of a collation's apparatus and its mark: "#tb-app-2-5" is game 2's */
+		var note = /^#tb-app-(\d+)-/.exec(location.hash);
+		if (note)
+			out.game = +note[1];
 		for (var i = 0; i < parts.length; i++) {
 			var kv = parts[i].split('=');
 			if (kv.length === 2 && /^\d+$/.test(kv[1]))

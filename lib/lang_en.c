@@ -57,6 +57,18 @@ static const tb_lang_entry S_en[] = {
 	{"book.stopped", "The rules cannot follow the record from {1} on: no diagram from there until the record restates the position."},
 	{"book.stopped.start", "The rules cannot follow the record from its start, whose position is not complete: no diagram until the record restates the position."},
 	{"book.reconstructed", "Turns in square brackets were put in by the rules; the source does not have them."},
+	/* the apparatus of a collation (apparatus.c) */
+	{"app.title", "Critical apparatus"},
+	{"app.tags", "Tags in which the witnesses differ"},
+	{"app.witnesses", "Witnesses"},
+	{"app.base", "base text"},
+	{"app.own", "A siglum followed by ? gives the reading as one of an uncertain reading of its own."},
+	{"app.read", "{1} {2}"},
+	{"app.omit", "om. {1}"},
+	{"app.sep", ";"},
+	{"app.rules", "proposed by the rules"},
+	{"app.ref", "note {1}"},
+	{"app.back", "back to the text at note {1}"},
 	/* web pages */
 	{"html.moves", "Moves"},
 	{"html.tags", "Tags"},

@@ -51,6 +51,18 @@ static const tb_lang_entry S_es[] = {
 	{"book.stopped", "Las reglas no pueden seguir el registro desde {1}: no hay diagramas desde ahí hasta que el registro restablece la posición."},
 	{"book.stopped.start", "Las reglas no pueden seguir el registro desde el principio, cuya posición no está completa: no hay diagramas hasta que el registro restablece la posición."},
 	{"book.reconstructed", "Las jugadas entre corchetes las pusieron las reglas; la fuente no las tiene."},
+	/* the apparatus of a collation (apparatus.c) */
+	{"app.title", "Aparato crítico"},
+	{"app.tags", "Etiquetas en que difieren los testimonios"},
+	{"app.witnesses", "Testimonios"},
+	{"app.base", "texto base"},
+	{"app.own", "Un siglo seguido de ? da la lectura como una de una lectura dudosa suya."},
+	{"app.read", "{1} {2}"},
+	{"app.omit", "om. {1}"},
+	{"app.sep", ";"},
+	{"app.rules", "propuesta por las reglas"},
+	{"app.ref", "nota {1}"},
+	{"app.back", "volver al texto en la nota {1}"},
 	/* páginas web */
 	{"html.moves", "Jugadas"},
 	{"html.tags", "Etiquetas"},

@@ -176,9 +176,11 @@ int tb_para_next(tb_para *p, tb_para_pos *at, double max_em, tb_pline *line)
 static int S_tspan(tb_xw *w, const tb_run *run)
 {
 	const char *cls = (run->flags & TB_RUN_BOLD) ? "b" : NULL;
-	if (!cls && !(run->flags & (TB_RUN_LTR | TB_RUN_RTL)))
+	if (!cls && !(run->flags & (TB_RUN_LTR | TB_RUN_RTL | TB_RUN_ITALIC)))
 		return 0;
 	tb_xw_start(w, "tspan", cls);
+	if (run->flags & TB_RUN_ITALIC) /* an attribute: no page's style sheet changes */
+		tb_xw_attr(w, "font-style", "italic");
 	if (run->flags & (TB_RUN_LTR | TB_RUN_RTL)) {
 		tb_xw_attr(w, "direction", run->flags & TB_RUN_LTR ? "ltr" : "rtl");
 		tb_xw_attr(w, "unicode-bidi", "embed");

@@ -25,7 +25,8 @@ enum {
 	TB_RUN_KEEP = 4, /* never broken inside: "12... d6xd4" */
 	TB_RUN_LTR = 8,  /* embedded left to right */
 	TB_RUN_RTL = 16, /* embedded right to left */
-	TB_RUN_TIE = 32  /* a space before it, but never a line break */
+	TB_RUN_TIE = 32, /* a space before it, but never a line break */
+	TB_RUN_ITALIC = 64 /* font-style="italic" (a siglum); DejaVu Sans Oblique keeps the widths */
 };
 
 typedef struct tb_run {

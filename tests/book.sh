@@ -261,5 +261,74 @@ set -e
 chmod 755 "$tmp/ro"
 if [ "$(id -u)" = 0 ] || { [ $rc = 2 ] && [ -z "$(ls "$tmp/ro")" ]; }; then ok; else bad "an unwritable directory (exit $rc)"; fi
 
+# ---- a collation's apparatus (spec/book.md §8) --------------------------------------
+# One collation of each game (the Pitarra sample's tape and notebook, the
+# Ocencahuac and Asalto witnesses of tests/apparatus/), in each language:
+# none of the collator's forms in the text, the notes in the text's order
+# after their marks, each reading with its sigla, the tags that differ
+# under the title block; the notebook-only comment of the sample's 23rd
+# turn attributed to it.
+app=$here/apparatus
+"$TABLERO" collate --sigla cinta,cuaderno "$here/../samples/pitarra-rodeo-2004-cinta.tgn" \
+	"$here/../samples/pitarra-rodeo-2004-cuaderno.tgn" -o "$tmp/col-pitarra.tgn"
+"$TABLERO" collate --sigla video,cuaderno "$app/oc-video.tgn" "$app/oc-cuaderno.tgn" -o "$tmp/col-ocencahuac.tgn"
+"$TABLERO" collate --sigla Ana,Hamid "$app/asalto-ana.tgn" "$app/asalto-hamid.tgn" -o "$tmp/col-asalto.tgn"
+# has FILE TEXT...: each text is in FILE, in this order
+has() {
+	local f=$1 what=$2
+	shift 2
+	if python3 - "$f" "$@" <<'PY'; then ok; else bad "$what: not in order in $f"; fi
+import sys
+text = " ".join(open(sys.argv[1], encoding="utf-8").read().split())
+at = 0
+for want in sys.argv[2:]:
+    i = text.find(want, at)
+    if i < 0:
+        print("    missing after offset %d: %s" % (at, want))
+        sys.exit(1)
+    at = i + len(want)
+PY
+}
+for g in pitarra ocencahuac asalto; do
+	for l in es en ar; do
+		if ! "$TABLERO" book --lang $l -o "$tmp/col-$g-$l.pdf" "$tmp/col-$g.tgn" 2>"$tmp/err"; then
+			bad "book of the $g collation in $l"; cat "$tmp/err"
+			continue
+		fi
+		pdftext "$tmp/col-$g-$l.pdf" "$tmp/col-$g-$l.txt"
+		if grep -n -e '\[[A-Z][a-z]* "' -e 'no \[' -e 'NAG \$' -e '{' -e '<' "$tmp/col-$g-$l.txt" >"$tmp/raw"; then
+			bad "book of the $g collation in $l: the collator's forms in the text"; cat "$tmp/raw"
+		else ok; fi
+	done
+done
+has "$tmp/col-pitarra-es.txt" "pitarra, es" "Testimonios: cuaderno (texto base), cinta." \
+	"Etiquetas en que difieren los testimonios" \
+	"Lugar: El Rodeo, El Marqués, Querétaro] cuaderno; El Rodeo, El Marqués, Querétaro, México cinta" \
+	"Registró: Rogelio García] cinta; om. cuaderno" \
+	"cinta: Juegan en el patio" "19. d6-d5¹" "cinta: Se acaba el lado A" "19... f2-g1²" \
+	"23. b4-b2xf4³" "24. c5-c4⁴" "cuaderno: Escrito encima" "g4-g7xd2⁵" "0-1" "Aparato crítico" \
+	"1. 19. d6-d5] cuaderno; faltan 2 jugadas cinta" \
+	"2. 19... f2-g1] cuaderno; se restablece la posición cinta" \
+	"3. 23. b4-b2xf4] cuaderno?, cinta (cuaderno: así lo anoté); b4-b2xd3 cuaderno? (cuaderno: o quitó la d3: está borroso)" \
+	"4. 24. c5-c4] cuaderno, cinta? (cinta: Se oye «ce cuatro», con ruido de la calle.)" \
+	"5. 34... g4-g7xd2] cinta; g4-g7xd2! cuaderno"
+has "$tmp/col-pitarra-en.txt" "pitarra, en" "Witnesses: cuaderno (base text), cinta." \
+	"Recorded by: Rogelio García] cinta; om. cuaderno" "Critical apparatus" \
+	"1. 19. d6-d5] cuaderno; 2 turns missing cinta"
+has "$tmp/col-ocencahuac-es.txt" "ocencahuac, es" "Testimonios: video (texto base), cuaderno." \
+	"Lugar: Tepic, Nayarit] video; Tepic cuaderno" "3. a2-a3 b7-b6¹" "5. c1-b3²" \
+	"1. 3... b7-b6] video?, cuaderno (video: se oye mal); b7-a7 video?" "2. 5. c1-b3] video; c1-a3 cuaderno"
+has "$tmp/col-asalto-en.txt" "asalto, en" "Witnesses: Ana (base text), Hamid." \
+	"Informant: Ana] Ana; Hamid Hamid" "Ana: no recuerda adónde salta" \
+	"1. 10... [d6xd4]] proposed by the rules; d6x? Ana, Hamid" "2. 11. b4-b5] Ana; c3-c2 Hamid"
+# Arabic: the notes' words, and the readings as Arabic editions give them
+# ("في B: c3", "سقط من B"); pdftotext gives the lines in visual order, so
+# what is checked is each piece, not its order
+# (pdftotext's default mode keeps Arabic words whole; its marks dropped)
+pdftotext "$tmp/col-pitarra-ar.pdf" - | python3 -c 'import re, sys; sys.stdout.write(re.sub("[\u202a-\u202e\u2066-\u2069]", "", sys.stdin.read()))' >"$tmp/col-ar.txt"
+for w in "فروق النسخ" "الأصل" "سقط من" "في" "النسخ"; do
+	if grep -q "$w" "$tmp/col-ar.txt"; then ok; else bad "pitarra, ar: no '$w'"; fi
+done
+
 echo "book: $pass passed, $fail failed"
 [ $fail = 0 ]

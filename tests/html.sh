@@ -125,5 +125,31 @@ if ! NODE_PATH="$node_dir/node_modules" timeout 300 node "$here/html_browser.js"
 	"$build/html-shots"; then
 	fail=$((fail + 1))
 fi
+# a collation's apparatus (spec/html.md §2): a collation of each game, in
+# each language, in chromium (tests/html_apparatus.js)
+app=$tmp/apparatus
+mkdir -p "$app"
+"$T" collate --sigla cinta,cuaderno "$root/samples/pitarra-rodeo-2004-cinta.tgn" \
+	"$root/samples/pitarra-rodeo-2004-cuaderno.tgn" -o "$tmp/col-pitarra.tgn"
+"$T" collate --sigla video,cuaderno "$here/apparatus/oc-video.tgn" "$here/apparatus/oc-cuaderno.tgn" \
+	-o "$tmp/col-ocencahuac.tgn"
+"$T" collate --sigla Ana,Hamid "$here/apparatus/asalto-ana.tgn" "$here/apparatus/asalto-hamid.tgn" \
+	-o "$tmp/col-asalto.tgn"
+for g in pitarra ocencahuac asalto; do
+	for l in es en ar; do
+		t html --lang $l "$tmp/col-$g.tgn" -o "$app/col-$g-$l.html"
+		if [ "$rc" -ne 0 ] && ! grep -q "rules stop" "$tmp/err"; then
+			bad "tablero html of the $g collation in $l: exit $rc" "$tmp/both"
+		elif tidy -errors -quiet "$app/col-$g-$l.html" >"$tmp/tidy" 2>&1; then
+			ok
+		else
+			bad "tidy: the $g collation in $l" "$tmp/tidy"
+		fi
+	done
+done
+if ! NODE_PATH="$node_dir/node_modules" timeout 300 node "$here/html_apparatus.js" "$app" \
+	"$build/html-shots"; then
+	fail=$((fail + 1))
+fi
 echo "html: $pass passed, $fail failed; screenshots in $build/html-shots/"
 [ "$fail" -eq 0 ]

@@ -442,9 +442,24 @@ static void test_collate(void **state)
 	free((char *)S_notebook);
 }
 
+/* A collation's book and page: its apparatus (apparatus.c) too. */
+static void test_render_collation(void **state)
+{
+	(void)state;
+	S_tried = S_skipped = 0;
+	S_text_now = oom_slurp("tests/apparatus/pitarra-colacion.tgn");
+	S_render_sample(S_text_now, strlen(S_text_now), "pitarra-colacion.tgn");
+	fprintf(stderr, "collation: %lu failures tried, %lu skipped (an engine aborted)\n", S_tried,
+	        S_skipped);
+	assert_int_equal(S_skipped, 0);
+	free(S_text_now);
+	S_text_now = NULL;
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_render_collation),
 		cmocka_unit_test(test_diff_samples),
 		cmocka_unit_test(test_collate),
 		cmocka_unit_test(test_render_samples),
