@@ -353,13 +353,8 @@ void tb_app_tag_note(tb_app *a, const tb_tag *t)
 	for (const tb_comment *c = t->comments; c; c = c->next)
 		if (S_tag_form(a, t, c, &set, &v))
 			others |= set;
-	const char *label = tb_tag_label(a->l, t->name, key, sizeof key);
-	for (int side = 0; a->rec->game && side < 2; side++) /* "Rojas", as the title block */
-		if (a->rec->game->side_tag[side] && strcmp(t->name, a->rec->game->side_tag[side]) == 0) {
-			char skey[64];
-			snprintf(skey, sizeof skey, "side.%s.%d", a->rec->game->name, side);
-			label = tb_lang_text(a->l, skey) ? tb_lang_text(a->l, skey) : label;
-		}
+	/* a side's tag by the side's name ("Rojas"), as the title block */
+	const char *label = tb_tag_label(a->l, a->rec->game, t->name, key, sizeof key);
 	S_say(a, TB_APP_LABEL, label, NULL, 1);
 	S_say(a, TB_APP_PUNCT, ":", NULL, 1);
 	S_say(a, TB_APP_VALUE, t->value, NULL, 0);
