@@ -152,8 +152,21 @@ int tb_app_noted(const tb_app *a, const tb_node *n)
 	return 0;
 }
 
+/* Is 'c' some witnesses' evidence links for its node ("cinta: @"
+ * carrying them, spec/compare.md §7)? Evidence, not words: the text
+ * does not print it. */
+static int S_links_form(const tb_app *a, const tb_comment *c)
+{
+	uint32_t set;
+	const char *rest;
+	return !c->lang && c->evidence && tb_attributed(&a->sig, c->text, &set, &rest) &&
+	       strcmp(rest, TB_LINKS_FORM) == 0;
+}
+
 int tb_app_in_note(const tb_app *a, const tb_node *n, const tb_comment *c)
 {
+	if (S_links_form(a, c))
+		return 1;
 	if (tb_collation_reading(&a->sig, n))
 		for (unsigned i = 0; i < n->nalts; i++)
 			for (const tb_comment *x = n->alts[i].comments; x; x = x->next)

@@ -76,8 +76,9 @@ int tb_app_init(tb_app *a, const tb_record *rec, const tb_lang *l, tb_app_fn fn,
 /* Does node 'n' of the main line have a note: a reading of the
  * collation, or a turn with the collator's note or witnesses' NAGs? */
 int tb_app_noted(const tb_app *a, const tb_node *n);
-/* Is comment 'c' of noted node 'n' (after it, or of one of its
- * alternatives) said in the node's note, and so not in the text? */
+/* Is comment 'c' of node 'n' (after it, or of one of its
+ * alternatives) said in the node's note, or some witnesses' evidence
+ * links ("cinta: @", which no text prints), and so not in the text? */
 int tb_app_in_note(const tb_app *a, const tb_node *n, const tb_comment *c);
 /* Says the note of noted node 'n': the lemma (the text's turn, with its
  * number), "]", then each reading with the witnesses that have it, and
