@@ -30,6 +30,7 @@
 #include "collation.h"
 #include "diag.h"
 #include "evidence.h"
+#include "marks.h"
 #include "reader.h"
 #include "visit.h"
 #include "writer.h"
@@ -215,11 +216,19 @@ static int S_add(tb_coll *cl, size_t i, const tb_record *rec, tb_record *owned, 
 }
 
 /* Does witness 'rec' (input 'i') hold no evidence link (spec/tgn.md
- * 8.6)? A collation does not carry them yet: rather than lose a
+ * 8.6), and no author's mark (8.7)? A collation does not carry them yet: rather than lose a
  * witness's times and regions, it refuses the witness (TB606), at its
  * first link. */
 static int S_evidence_kept(tb_coll *cl, size_t i, const tb_record *rec)
 {
+	const tb_comment *c = tb_marks_first(rec);
+	if (c) { /* the same for author's marks (spec/tgn.md 8.7) */
+		tb_diag_at(cl->r[i], TB_ERROR, TB_D_COLL_INEXACT, c->span.off,
+		           c->span.end_line == c->span.line ? c->span.end_col - c->span.col : 1,
+		           c->span.line, c->span.col, "a collation cannot keep author's marks "
+		           "(arrows, circles, shades, labels) yet: this witness's would be lost");
+		return 0;
+	}
 	const tb_evidence *e = tb_ev_first(rec);
 	if (!e)
 		return 1;
