@@ -144,7 +144,8 @@ static void S_mark_diag(S_parser *p, const tb_tok *t, size_t k, size_t at, size_
 /* Author's marks (spec/tgn.md 8.7): the commands in comment 'c', just
  * read (the current token), taken out of its text into typed marks
  * when it follows a turn ('on_turn'); else warned of and left as text.
- * Each command goes with the blanks after it; the rest is the text. */
+ * Each command goes with the blanks and line ends after it; the rest,
+ * trimmed, is the text. */
 static void S_marks(S_parser *p, tb_comment *c, int on_turn)
 {
 	const char *s = p->r->text.data;
@@ -183,7 +184,8 @@ static void S_marks(S_parser *p, tb_comment *c, int on_turn)
 			const char *end = memchr(s + at, ']', n - at);
 			used = end ? (size_t)(end - (s + at)) + 1 : n - at;
 		}
-		for (from = at + used; from < n && (s[from] == ' ' || s[from] == '\t');)
+		for (from = at + used; from < n && (s[from] == ' ' || s[from] == '\t' ||
+		                                    s[from] == '\r' || s[from] == '\n');)
 			from++;
 		at = tb_marks_find(s, n, from);
 	}

@@ -1141,7 +1141,10 @@ TB_EXPORT int tb_node_add_variation(tb_record *rec, tb_node *n, const char *text
 /** Adds NAG 'nag' (0-255, else TB_EINVAL) after the node's others (at
  * most 32, else TB_ETREE). */
 TB_EXPORT int tb_node_add_nag(tb_record *rec, tb_node *n, int nag);
-/** Adds a comment after the node's others (as tb_record_add_comment). */
+/** Adds a comment after the node's others (as tb_record_add_comment).
+ * A text holding an author's mark command ("[%cal Ra1a4]", spec/tgn.md
+ * 8.7) is TB_EINVAL: written, it would read back as marks; movetext
+ * inserted by tb_line_insert reads them. */
 TB_EXPORT int tb_node_add_comment(tb_record *rec, tb_node *n, const char *text,
                                   const char *lang);
 /** Adds a comment after those of alternative 'i' of reading 'n' (as
