@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "tree.h"
 #include "utf8.h"
 #include "visit.h"
 
@@ -272,6 +273,73 @@ int tb_node_comment_mark(const tb_node *n, size_t i, size_t j, tb_mark_info *out
 	out->to_rank = m->to ? TB_PT_RANK(m->to) : -1;
 	out->label = m->label;
 	return 0;
+}
+
+/* Reads 'text', mark commands separated by blanks, into m[*n..) against
+ * the board of 'rec'. 0, or TB_ESYNTAX with the record's last error. */
+static int S_commands(tb_record *rec, const char *text, tb_mark *m, unsigned *n)
+{
+	tb_board b;
+	if (!rec->game || rec->game->board(&b, &rec->opts))
+		return tb_tree_fail(rec, TB_ESYNTAX, "the record's board is not known: no point to mark");
+	size_t len = strlen(text), at = 0;
+	for (;;) {
+		while (at < len && S_blank(text[at]))
+			at++;
+		if (at == len)
+			return 0;
+		if (tb_marks_find(text, len, at) != at)
+			return tb_tree_fail(rec, TB_ESYNTAX, "'%.20s' is no mark command: [%%cal ...], "
+			                    "[%%csl ...], [%%cfl ...] or [%%clb ...]", text + at);
+		tb_mark_err e;
+		size_t used = tb_marks_read(text + at, len - at, &b, rec->game->title, m, n,
+		                            TB_MAX_MARKS, &e);
+		if (!used)
+			return tb_tree_fail(rec, TB_ESYNTAX, "cannot read mark '%.40s': %s", text + at,
+			                    e.msg);
+		at += used;
+	}
+}
+
+int tb_node_set_comment_marks(tb_record *rec, tb_node *n, size_t i, const char *marks)
+{
+	tb_tree_path p;
+	if (!rec)
+		return TB_EINVAL;
+	if (!tb_tree_locate_node(rec, n, &p))
+		return tb_tree_fail(rec, TB_EFOREIGN, "the node is not in this record");
+	tb_comment *c = n->comments;
+	for (size_t k = i; c && k; k--)
+		c = c->next;
+	if (!c)
+		return tb_tree_fail(rec, TB_EINVAL, "the node has no comment %zu", i);
+	tb_mark m[TB_MAX_MARKS];
+	unsigned nm = 0;
+	int rc = S_commands(rec, marks ? marks : "", m, &nm);
+	if (rc)
+		return rc;
+	tb_mark *kept = NULL;
+	tb_marks_sort(m, nm);
+	if (nm && !(kept = tb_arena_copy(&rec->arena, m, nm * sizeof *m)))
+		return tb_tree_nomem(rec);
+	c->marks = kept;
+	c->nmarks = nm;
+	rec->gen++;
+	tb_tree_ok(rec);
+	return 0;
+}
+
+size_t tb_node_comment_marks(const tb_node *n, size_t i, char *buf, size_t cap)
+{
+	const tb_comment *c = S_nth(n, i);
+	tb_buf b = TB_BUF_SOFT;
+	if (c)
+		tb_marks_write(&b, c->marks, c->nmarks);
+	size_t len = tb_buf_ok(&b) ? b.len : 0;
+	if (cap)
+		snprintf(buf, cap, "%.*s", (int)len, b.data ? b.data : "");
+	tb_buf_free(&b);
+	return len;
 }
 
 const tb_comment *tb_marks_first(const tb_record *rec)

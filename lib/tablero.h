@@ -1013,6 +1013,18 @@ TB_EXPORT size_t tb_node_comment_nmarks(const tb_node *n, size_t i);
  * or TB_EINVAL past the last (then '*m' is left as it was). Nothing to
  * free: the label is borrowed from the record. */
 TB_EXPORT int tb_node_comment_mark(const tb_node *n, size_t i, size_t j, tb_mark_info *m);
+/** The marks of the i-th comment after node 'n' as the canonical form
+ * writes them ("[%cal Ra1a4,Gd1d2] [%csl Gd5]"; "" for none) into 'buf'
+ * of 'cap' bytes, cut short and NUL-terminated as snprintf does; returns
+ * the length of the whole. */
+TB_EXPORT size_t tb_node_comment_marks(const tb_node *n, size_t i, char *buf, size_t cap);
+/** Sets the marks of the i-th comment after node 'n' of 'rec' to those
+ * of 'marks', commands as a comment holds them, blanks between ("" or
+ * NULL: none), read against the record's board: TB_ESYNTAX with the
+ * reason (tb_record_errmsg) for one that does not read, TB_EINVAL past
+ * the last comment, TB_EFOREIGN for a node of another record. Nothing
+ * changes unless it returns 0. */
+TB_EXPORT int tb_node_set_comment_marks(tb_record *rec, tb_node *n, size_t i, const char *marks);
 
 /** ### Walking the tree
  *

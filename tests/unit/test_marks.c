@@ -208,6 +208,24 @@ static void test_building(void **state)
 	assert_true(tb_record_equal(back, rec));
 	tb_record_free(back);
 	free(text);
+	/* a comment's marks set, read, refused, cleared */
+	char buf[64];
+	assert_int_equal(tb_node_set_comment_marks(rec, d1, 0, " [%csl Gd5]  [%cal Ra1a4] "), 0);
+	assert_int_equal(tb_node_comment_marks(d1, 0, buf, sizeof buf), 23);
+	assert_string_equal(buf, "[%cal Ra1a4] [%csl Gd5]");
+	assert_int_equal(tb_node_comment_marks(d1, 0, buf, 6), 23);
+	assert_string_equal(buf, "[%cal");
+	assert_int_equal(tb_node_set_comment_marks(rec, d1, 0, "[%csl Gd4]"), TB_ESYNTAX);
+	assert_non_null(strstr(tb_record_errmsg(rec), "'d4' is not a point"));
+	assert_int_equal(tb_node_set_comment_marks(rec, d1, 0, "x [%csl Gd5]"), TB_ESYNTAX);
+	assert_int_equal(tb_node_set_comment_marks(rec, d1, 1, "[%csl Gd5]"), TB_EINVAL);
+	assert_int_equal(tb_node_comment_nmarks(d1, 0), 2); /* unchanged by those refused */
+	text = tb_record_write(rec, NULL);
+	assert_non_null(strstr(text, "{[%cal Ra1a4] [%csl Gd5] mira [%clk 0:01]}"));
+	free(text);
+	assert_int_equal(tb_node_set_comment_marks(rec, d1, 0, NULL), 0);
+	assert_int_equal(tb_node_comment_marks(d1, 0, buf, sizeof buf), 0);
+	assert_string_equal(buf, "");
 	tb_record_free(rec);
 }
 
