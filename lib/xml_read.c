@@ -347,6 +347,7 @@ static tb_xml_reader *S_alloc(FILE *f, const char *name)
 	x->f = f;
 	x->tgn = (tb_buf)TB_BUF_SOFT; /* checked once a record (S_convert) */
 	x->text = (tb_buf)TB_BUF_SOFT;
+	x->marks = (tb_buf)TB_BUF_SOFT; /* checked where it is made (S_marks_read) */
 	return x;
 }
 
@@ -807,11 +808,13 @@ static void S_marks_read(tb_xml_reader *x)
 		if (!v)
 			continue;
 		tb_buf_printf(&x->marks, "%s[%%%s ", x->marks.len ? " " : "", tb_mark_command[k]);
-		int sep = 0; /* blanks between items are one ',' */
+		int items = 0, sep = 0; /* blanks between items are one ',' */
 		for (const char *c = v; *c; c++) {
 			int blank = *c == ' ' || *c == '\t' || *c == '\n' || *c == '\r';
-			if (!blank && sep && x->marks.data[x->marks.len - 1] != ' ')
+			if (!blank && sep && items)
 				tb_buf_putc(&x->marks, ',');
+			if (!blank && (sep || !items))
+				items++;
 			sep = blank;
 			if (!blank)
 				tb_buf_putc(&x->marks, *c);
