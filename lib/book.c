@@ -443,6 +443,8 @@ static int S_is_turn(const tb_node *n)
  * 'prefix' (a reading's alternative) before it. */
 static void S_comment(tb_book *b, const tb_comment *c, int level, const char *prefix)
 {
+	if (!*c->text && c->nmarks && !prefix)
+		return; /* author's marks alone: drawn on the diagram, no words to set */
 	const char *lang = c->lang ? c->lang : b->lang->code;
 	int rtl = tb_comment_rtl(c);
 	S_begin(b, level ? K_VARCOMMENT : K_COMMENT, level, rtl, lang, 1);
@@ -922,7 +924,8 @@ static int S_cmp_want(const void *x, const void *y)
 	                            : 0;
 }
 
-/* The diagrams 'rec' asks for ($220 on its main line, its start when it
+/* The diagrams 'rec' asks for ($220 on its main line, or author's marks
+ * in a comment of a turn of it; its start when it
  * is a position, the positions it restates), those asked by the caller,
  * and its end: sorted, one per ply. */
 static size_t S_wants(const tb_record *rec, const tb_book_opts *o, const long *plies, size_t n,
@@ -958,9 +961,13 @@ static size_t S_wants(const tb_record *rec, const tb_book_opts *o, const long *p
 		if (!S_is_turn(nd))
 			continue;
 		ply++;
+		int marked = 0; /* $220, or author's marks to draw (spec/tgn.md 8.7) */
+		for (const tb_comment *c = nd->comments; c; c = c->next)
+			marked |= c->nmarks > 0;
 		for (unsigned i = 0; i < nd->nnags; i++)
-			if (nd->nags[i] == TB_NAG_DIAGRAM)
-				S_ADD(ply, NULL, W_MARKED);
+			marked |= nd->nags[i] == TB_NAG_DIAGRAM;
+		if (marked)
+			S_ADD(ply, NULL, W_MARKED);
 	}
 	for (long p = o->every; o->every > 0 && p <= last; p += o->every)
 		S_ADD(p, NULL, W_EVERY);

@@ -30,6 +30,7 @@
 #include "collation.h"
 #include "diag.h"
 #include "evidence.h"
+#include "marks.h"
 #include "reader.h"
 #include "visit.h"
 #include "writer.h"
@@ -214,6 +215,21 @@ static int S_add(tb_coll *cl, size_t i, const tb_record *rec, tb_record *owned, 
 	return 0;
 }
 
+/* Does witness 'rec' (input 'i') hold no author's mark (spec/tgn.md
+ * 8.7)? A collation does not carry them yet: rather than lose a
+ * witness's marks, it refuses the witness (TB606), at its first. */
+static int S_marks_kept(tb_coll *cl, size_t i, const tb_record *rec)
+{
+	const tb_comment *c = tb_marks_first(rec);
+	if (!c)
+		return 1;
+	tb_diag_at(cl->r[i], TB_ERROR, TB_D_COLL_INEXACT, c->span.off,
+	           c->span.end_line == c->span.line ? c->span.end_col - c->span.col : 1,
+	           c->span.line, c->span.col, "a collation cannot keep author's marks "
+	           "(arrows, circles, shades, labels) yet: this witness's would be lost");
+	return 0;
+}
+
 /* Input 'i', a collation, read back into its witnesses. */
 static int S_add_collation(tb_coll *cl, size_t i, const tb_sigla *d)
 {
@@ -333,6 +349,9 @@ static int S_gather(tb_coll *cl)
 			tb_record *cut = rec->errors ? S_cut(cl, i) : NULL;
 			nplain++;
 			if (rec->errors && !cut) {
+				ok = 0;
+			} else if (!S_marks_kept(cl, i, cut ? cut : rec)) {
+				tb_record_free(cut);
 				ok = 0;
 			} else {
 				ok = S_add(cl, i, cut ? cut : rec, cut, name, 1, 0) == 0;

@@ -57,6 +57,8 @@ enum {
 	TB_D_EVIDENCE = 316,    /* a malformed or misplaced evidence link */
 	TB_D_NO_RECORDING = 317,/* a time with no [Recording] (warning) */
 	TB_D_NO_PAGE = 318,     /* a region of a page [Facsimile] does not name */
+	TB_D_MARK = 319,        /* a malformed author's mark (spec/tgn.md 8.7) */
+	TB_D_MARK_PLACE = 320,  /* marks in a comment that follows no turn (warning) */
 	/* rules (validate) */
 	TB_D_ILLEGAL = 401,     /* a turn the rules do not allow */
 	TB_D_AFTER_END = 402,   /* a turn after the game is over */

@@ -16,7 +16,10 @@
  * halos, the ghosts of the pieces it took, the pieces, their letters;
  * then the marks that stand beside a piece and never on it (a ring
  * round a placed piece, a cross on an empty point or at a piece's
- * corner). So no mark ever covers a piece or its letter.
+ * corner). So no mark of the last turn ever covers a piece or its
+ * letter. The author's marks (spec/tgn.md 8.7): shaded points at the
+ * bottom; arrows over the pieces (S_am_arrows says why); rings round a
+ * piece and labels beside it, on top.
  */
 #include <stdio.h>
 #include <string.h>
@@ -77,7 +80,18 @@ static const char S_css_colour[] =
 	".huffed{fill:none;stroke:#b00;stroke-width:0.9;stroke-dasharray:1,0.8}"
 	".arrowhead{fill:#0a7d32}.arrowhead.push{fill:#8e44ad}"
 	".coord{font-size:3.2px;fill:#555;text-anchor:middle}.coord.rank{text-anchor:end}"
-	".caption{fill:#111}.b{font-weight:bold}";
+	".caption{fill:#111}.b{font-weight:bold}"
+	/* author's marks (spec/tgn.md 8.7): the palette G R Y B */
+	".am-arrow{fill:none;stroke-width:1.4;stroke-linecap:round;opacity:.8}"
+	".am-ring{fill:none;stroke-width:1.3}.am-shade{stroke:none;opacity:.5}"
+	".am-label{font-size:5px;font-weight:bold;text-anchor:middle;stroke:#fff;"
+	"stroke-width:1;paint-order:stroke}.am-label.small{font-size:4px}"
+	".am-arrow.am-g,.am-ring.am-g{stroke:#15781b}.am-shade.am-g,.am-label.am-g,.am-head.am-g{fill:#15781b}"
+	".am-arrow.am-r,.am-ring.am-r{stroke:#c41e1e}.am-shade.am-r,.am-label.am-r,.am-head.am-r{fill:#c41e1e}"
+	".am-arrow.am-y,.am-ring.am-y{stroke:#e68f00}.am-shade.am-y,.am-label.am-y,.am-head.am-y{fill:#e68f00}"
+	".am-arrow.am-b,.am-ring.am-b{stroke:#1a4fc4}.am-shade.am-b,.am-label.am-b,.am-head.am-b{fill:#1a4fc4}"
+	".am-arrow.am-g{marker-end:url(#am-head-g)}.am-arrow.am-r{marker-end:url(#am-head-r)}"
+	".am-arrow.am-y{marker-end:url(#am-head-y)}.am-arrow.am-b{marker-end:url(#am-head-b)}";
 
 static const char S_css_gray[] =
 	"svg{font-family:'DejaVu Sans',sans-serif}"
@@ -109,7 +123,21 @@ static const char S_css_gray[] =
 	".huffed{fill:none;stroke:#000;stroke-width:0.9;stroke-dasharray:1,0.8}"
 	".arrowhead{fill:#000}.arrowhead.push{fill:#000}"
 	".coord{font-size:3.2px;fill:#000;text-anchor:middle}.coord.rank{text-anchor:end}"
-	".caption{fill:#000}.b{font-weight:bold}";
+	".caption{fill:#000}.b{font-weight:bold}"
+	/* author's marks: the colours told apart by dashes (arrows, rings,
+	 * a shade's edge) and by a shade's gray: G solid, R dashed, Y dotted,
+	 * B dash and dot */
+	".am-arrow{fill:none;stroke:#000;stroke-width:1.4;stroke-linecap:butt}"
+	".am-ring{fill:none;stroke:#000;stroke-width:1.3}"
+	".am-shade{stroke:#000;stroke-width:0.5}.am-head{fill:#000}"
+	".am-label{font-size:5px;font-weight:bold;text-anchor:middle;fill:#000;stroke:#fff;"
+	"stroke-width:1;paint-order:stroke}.am-label.small{font-size:4px}"
+	".am-shade.am-g{fill:#d9d9d9}.am-shade.am-r{fill:#a6a6a6}"
+	".am-shade.am-y{fill:#f0f0f0}.am-shade.am-b{fill:#c0c0c0}"
+	".am-arrow.am-r,.am-ring.am-r,.am-shade.am-r{stroke-dasharray:3,1.5}"
+	".am-arrow.am-y,.am-ring.am-y,.am-shade.am-y{stroke-dasharray:0.9,0.9}"
+	".am-arrow.am-b,.am-ring.am-b,.am-shade.am-b{stroke-dasharray:3,1,0.9,1}"
+	".am-arrow{marker-end:url(#am-head-g)}";
 
 /* The games' own rules for the sheet, in the games' order. */
 static void S_games_css(tb_xw *w, tb_buf *b, int grayscale)
@@ -158,6 +186,23 @@ void tb_dia_markers(tb_xw *w)
 		tb_xw_attr(w, "markerHeight", "3.6");
 		tb_xw_attr(w, "orient", "auto");
 		tb_xw_start(w, "path", heads[i][1]);
+		tb_xw_attr(w, "d", "M0,0 L10,5 L0,10 z");
+		tb_xw_end(w);
+		tb_xw_end(w);
+	}
+	for (int c = 0; c < 4; c++) { /* author's arrows' heads, one per colour */
+		char id[16], cls[24];
+		snprintf(id, sizeof id, "am-head-%c", "gryb"[c]);
+		snprintf(cls, sizeof cls, "am-head am-%c", "gryb"[c]);
+		tb_xw_start(w, "marker", "arrowhead-marker");
+		tb_xw_attr(w, "id", id);
+		tb_xw_attr(w, "viewBox", "0 0 10 10");
+		tb_xw_attr(w, "refX", "7");
+		tb_xw_attr(w, "refY", "5");
+		tb_xw_attr(w, "markerWidth", "3");
+		tb_xw_attr(w, "markerHeight", "3");
+		tb_xw_attr(w, "orient", "auto");
+		tb_xw_start(w, "path", cls);
 		tb_xw_attr(w, "d", "M0,0 L10,5 L0,10 z");
 		tb_xw_end(w);
 		tb_xw_end(w);
@@ -469,6 +514,77 @@ static void S_push_arc(const tb_dia *d, const tb_state *st, tb_buf *path, tb_poi
 	tb_num(path, y2);
 }
 
+/* ===== The author's marks (spec/tgn.md 8.7) ===== */
+
+/* The class of a mark of 'kind' ("am-arrow") in its colour ("am-r"). */
+static void S_am_class(char *cls, size_t cap, const char *kind, const tb_mark *m)
+{
+	snprintf(cls, cap, "%s am-%c", kind, "gryb"[m->colour & 3]);
+}
+
+/* Under the pieces, and under what the last turn did: the shaded
+ * points, a square round each. */
+static void S_am_shades(const tb_dia *d, tb_xw *w, const tb_view *f)
+{
+	for (const tb_comment *c = f->comments; c; c = c->next)
+		for (unsigned i = 0; i < c->nmarks; i++) {
+			const tb_mark *m = &c->marks[i];
+			if (m->kind != TB_MARK_SHADE)
+				continue;
+			double x, y, h = U * 0.43;
+			char cls[32];
+			S_point_xy(d, m->at, &x, &y);
+			S_am_class(cls, sizeof cls, "am-shade", m);
+			S_rect(w, cls, x - h, y - h, 2 * h, 2 * h);
+		}
+}
+
+/* Over the pieces: the author's arrows, from the middle of a point to
+ * short of the other, where a piece's edge would be, each over a white
+ * halo, in colour translucent. Over, as chess's are: an arrow between
+ * two pieces (one that takes the other, one that steps beside it)
+ * would be hidden under them; the author chose what it crosses. */
+static void S_am_arrows(const tb_dia *d, tb_xw *w, const tb_view *f)
+{
+	for (int halo = 1; halo >= 0; halo--)
+		for (const tb_comment *c = f->comments; c; c = c->next)
+			for (unsigned i = 0; i < c->nmarks; i++) {
+				const tb_mark *m = &c->marks[i];
+				if (m->kind != TB_MARK_ARROW)
+					continue;
+				double x1, y1, x2, y2;
+				S_point_xy(d, m->at, &x1, &y1);
+				S_point_xy(d, m->to, &x2, &y2);
+				S_shorten(x1, y1, &x2, &y2, PIECE_R + 1.2);
+				char cls[32];
+				S_am_class(cls, sizeof cls, "am-arrow", m);
+				S_line(w, halo ? "halo am-halo" : cls, x1, y1, x2, y2);
+			}
+}
+
+/* Over the pieces: rings round the circled points, outside a piece's
+ * own rings; labels, on an empty point in its middle, beside a piece
+ * at its upper right, smaller, so that no letter of a piece is covered. */
+static void S_am_over(const tb_dia *d, tb_xw *w, const tb_view *f)
+{
+	for (const tb_comment *c = f->comments; c; c = c->next)
+		for (unsigned i = 0; i < c->nmarks; i++) {
+			const tb_mark *m = &c->marks[i];
+			double x, y;
+			char cls[40];
+			S_point_xy(d, m->at, &x, &y);
+			if (m->kind == TB_MARK_CIRCLE) {
+				S_am_class(cls, sizeof cls, "am-ring", m);
+				S_circle(w, cls, x, y, PIECE_R + 2.2);
+			} else if (m->kind == TB_MARK_LABEL) {
+				int at = tb_geo_at(&d->rs->geo, m->at);
+				int beside = at >= 0 && f->st.cell[at];
+				S_am_class(cls, sizeof cls, beside ? "am-label small" : "am-label", m);
+				S_text(w, cls, beside ? x + 5.0 : x, beside ? y - 3.0 : y + 1.8, m->label);
+			}
+		}
+}
+
 /* Under the pieces: the bands of lines of three, the arrows (halos
  * first), the ring where the mover started and the ghosts of the
  * pieces taken from points now empty. */
@@ -476,6 +592,7 @@ static void S_under(const tb_dia *d, tb_xw *w, const tb_view *f)
 {
 	if (!f->has_last)
 		return;
+	S_am_shades(d, w, f);
 	S_tercias(d, w, f);
 	/* a piece taken -- huffed too -- is the other side's than the mover's */
 	const char *taken_cls = d->rs->game->piece_class[1 - S_mover(d, f)];
@@ -597,6 +714,8 @@ static void S_over(const tb_dia *d, tb_xw *w, const tb_view *f)
 		if (e->kind == TB_EV_CAPTURE || e->kind == TB_EV_REMOVAL || e->kind == TB_EV_HUFF)
 			S_cross(d, w, f, e->a);
 	}
+	S_am_arrows(d, w, f);
+	S_am_over(d, w, f);
 }
 
 void tb_dia_draw(tb_dia *d, tb_xw *w, const tb_view *f, double x, double y, double scale)
@@ -667,6 +786,7 @@ int tb_view_from_walk(tb_view *f, const tb_walk *w, long plies)
 	if (f->has_last) {
 		f->last = w->last;
 		f->ev = w->ev;
+		f->comments = w->last_node->comments;
 		f->reconstructed = w->decided || w->last_node->reconstructed ||
 		                   (w->last_node->kind == TB_NODE_READING && w->last_node->alts[0].reconstructed);
 		tb_buf tok = TB_BUF_SOFT;

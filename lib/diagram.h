@@ -29,6 +29,8 @@ typedef struct tb_view {
 	uint8_t reconstructed;  /* put in by the rules, not the source */
 	uint8_t final;          /* the main line's last position: its result is told */
 	const char *position;   /* a bare position's notation, or NULL */
+	const tb_comment *comments; /* the turn's comments (with 'has_last'): the
+	                           author's marks they hold are drawn (spec/tgn.md 8.7) */
 	uint8_t noted;          /* the rules do not know the position after 'ply'
 	                           turns (an open stretch): 'st' is the last known,
 	                           'note' says why and which (note.h) */

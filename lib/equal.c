@@ -6,6 +6,7 @@
 
 #include "evidence.h"
 #include "game.h"
+#include "marks.h"
 #include "record.h"
 #include "visit.h"
 
@@ -18,7 +19,8 @@ static int S_comments_eq(const tb_comment *a, const tb_comment *b)
 {
 	for (; a && b; a = a->next, b = b->next)
 		if (!S_str_eq(a->text, b->text) || !S_str_eq(a->lang, b->lang) ||
-		    !tb_ev_equal(a->evidence, b->evidence))
+		    !tb_ev_equal(a->evidence, b->evidence) ||
+		    !tb_marks_equal(a->marks, a->nmarks, b->marks, b->nmarks))
 			return 0;
 	return !a && !b;
 }
@@ -85,7 +87,9 @@ static int S_event_eq(int ev, const tb_visit *x, const tb_visit *y)
 	case TB_VISIT_COMMENT:
 		return x->at == y->at && S_str_eq(x->comment->text, y->comment->text) &&
 		       S_str_eq(x->comment->lang, y->comment->lang) &&
-		       tb_ev_equal(x->comment->evidence, y->comment->evidence);
+		       tb_ev_equal(x->comment->evidence, y->comment->evidence) &&
+		       tb_marks_equal(x->comment->marks, x->comment->nmarks, y->comment->marks,
+		                      y->comment->nmarks);
 	case TB_VISIT_EVIDENCE:
 		return tb_ev_equal(x->evidence, y->evidence);
 	default:

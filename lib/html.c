@@ -400,6 +400,8 @@ static void H_page_dir(H_rec *r)
 /* A comment, 'prefix' (an alternative's words) before it. */
 static void H_comment(H_rec *r, const tb_comment *c, const char *prefix)
 {
+	if (!*c->text && c->nmarks && !prefix)
+		return; /* author's marks alone: drawn on the board, no words to show */
 	tb_xw_start(&r->w, "span", "tb-comment");
 	H_lang_dir(&r->w, c->lang, c->text);
 	tb_xw_inline(&r->w);

@@ -25,6 +25,7 @@
 #include "diag.h"
 #include "evidence.h"
 #include "game.h"
+#include "marks.h"
 #include "reader.h"
 #include "tags.h"
 #include "xalloc.h"
@@ -101,6 +102,107 @@ static tb_comment *S_comment_new(S_parser *p)
 	                                p->r->text.len, p->r->lang);
 	c->span = S_span_tok(S_tok(p));
 	return c;
+}
+
+/* The line and column of window offset 'off', in token 't' at or after
+ * its start (its text's line ends counted as the lexer counts them). */
+static void S_pos_in(const tb_reader *r, const tb_tok *t, size_t off, unsigned *line,
+                     unsigned *col)
+{
+	*line = t->line;
+	*col = t->col;
+	for (size_t i = t->off; i < off; i++) {
+		unsigned char c = (unsigned char)r->data[i];
+		if (c == '\n' || (c == '\r' && !(i + 1 < off && r->data[i + 1] == '\n'))) {
+			++*line;
+			*col = 1;
+		} else if (c != '\r' && (c & 0xC0) != 0x80) {
+			++*col;
+		}
+	}
+}
+
+/* A diagnostic about the mark command that is the 'k'-th (from 0) of
+ * the comment token 't': 'len' bytes from 'at' bytes into it. The
+ * commands hold no escape, so the k-th of the token as written is the
+ * k-th of its text. */
+static void S_mark_diag(S_parser *p, const tb_tok *t, size_t k, size_t at, size_t len,
+                        tb_severity sev, int code, const char *msg, const char *pre)
+{
+	const char *raw = p->r->data + t->off;
+	size_t c = tb_marks_find(raw, t->len, 0);
+	while (k-- && c < t->len)
+		c = tb_marks_find(raw, t->len, c + 1);
+	size_t off = t->off + (c < t->len ? c + at : 0);
+	if (off + len > t->off + t->len)
+		len = 1;
+	unsigned line, col;
+	S_pos_in(p->r, t, off, &line, &col);
+	tb_diag_at(p->r, sev, code, off, len, line, col, "%s%s", pre, msg);
+}
+
+/* Author's marks (spec/tgn.md 8.7): the commands in comment 'c', just
+ * read (the current token), taken out of its text into typed marks
+ * when it follows a turn ('on_turn'); else warned of and left as text.
+ * Each command goes with the blanks and line ends after it; the rest,
+ * trimmed, is the text. */
+static void S_marks(S_parser *p, tb_comment *c, int on_turn)
+{
+	const char *s = p->r->text.data;
+	size_t n = p->r->text.len, at = s ? tb_marks_find(s, n, 0) : n;
+	if (at == n)
+		return;
+	const tb_tok t = *S_tok(p);
+	if (!on_turn) {
+		S_mark_diag(p, &t, 0, 0, 5, TB_WARNING, TB_D_MARK_PLACE,
+		            "marks are drawn on the diagram of the turn whose comment holds them: "
+		            "this comment follows no turn, and keeps them as text", "");
+		return;
+	}
+	if (!p->g) /* no board to read them on: the record's game is an error already */
+		return;
+	tb_mark m[TB_MAX_MARKS];
+	unsigned nm = 0;
+	char *rest = tb_arena_alloc(&p->rec->arena, n + 1);
+	if (!rest) /* not while reading, where the arena jumps: the API's fragments */
+		return;
+	size_t len = 0, from = 0;
+	for (size_t k = 0; at < n; k++) {
+		memcpy(rest + len, s + from, at - from);
+		len += at - from;
+		tb_mark_err e;
+		size_t used = tb_marks_read(s + at, n - at, &p->board, p->g->title, m, &nm,
+		                            TB_MAX_MARKS, &e);
+		if (!used) {
+			S_mark_diag(p, &t, k, e.at, e.len, TB_ERROR, TB_D_MARK, e.msg, "cannot read mark: ");
+			tb_buf alike = TB_BUF_SOFT;
+			if (e.near)
+				tb_point_alike(&p->board, e.near, &alike);
+			if (alike.len && tb_buf_ok(&alike))
+				tb_diag_note(p->r, "it could be %s", alike.data);
+			tb_buf_free(&alike);
+			const char *end = memchr(s + at, ']', n - at);
+			used = end ? (size_t)(end - (s + at)) + 1 : n - at;
+		}
+		for (from = at + used; from < n && (s[from] == ' ' || s[from] == '\t' ||
+		                                    s[from] == '\r' || s[from] == '\n');)
+			from++;
+		at = tb_marks_find(s, n, from);
+	}
+	memcpy(rest + len, s + from, n - from);
+	len += n - from;
+	while (len && (rest[len - 1] == ' ' || rest[len - 1] == '\t' || rest[len - 1] == '\n'))
+		len--;
+	rest[len] = '\0';
+	size_t lead = strspn(rest, " \t\n");
+	c->text = rest + lead;
+	if (nm) {
+		tb_marks_sort(m, nm);
+		if ((c->marks = tb_arena_alloc(&p->rec->arena, nm * sizeof *m))) {
+			memcpy(c->marks, m, nm * sizeof *m);
+			c->nmarks = nm;
+		}
+	}
 }
 
 /* Appends in constant time: the list's first comment knows its last. */
@@ -260,6 +362,7 @@ static void S_tag_section(S_parser *p, tb_tag_list *tags)
 				tag_end_line = tags->v[tags->n - 1].span.end_line;
 		} else if (t->type == TK_COMMENT) {
 			tb_comment *c = S_comment_new(p);
+			S_marks(p, c, 0);
 			if (tags->n && t->line == tag_end_line && !pending) {
 				S_comment_append(&tags->v[tags->n - 1].comments, c);
 				tag_end_line = t->end_line;
@@ -737,6 +840,7 @@ static int S_alt(S_parser *p, tb_alt *a)
 	for (;;) {
 		if (S_tok(p)->type == TK_COMMENT) {
 			tb_comment *c = S_comment_new(p);
+			S_marks(p, c, 0);
 			S_comment_append(&a->comments, c);
 			p->ev_at = &c->evidence;
 			S_next(p);
@@ -1030,6 +1134,7 @@ static void S_line(S_parser *p, tb_line *line, S_clock clk, int depth)
 			break;
 		case TK_COMMENT: {
 			tb_comment *c = S_comment_new(p);
+			S_marks(p, c, line->last != NULL);
 			S_comment_append(line->last ? &line->last->comments : &line->lead, c);
 			p->ev_at = &c->evidence;
 			S_next(p);
@@ -1128,9 +1233,11 @@ static void S_movetext(S_parser *p)
 	S_next(p);
 	int told = 0;
 	for (t = S_tok(p); t->type != TK_EOF && t->type != TK_LBRACKET; t = S_tok(p)) {
-		if (t->type == TK_COMMENT)
-			S_comment_append(&rec->trail, S_comment_new(p));
-		else if (!told++)
+		if (t->type == TK_COMMENT) {
+			tb_comment *c = S_comment_new(p);
+			S_marks(p, c, 0);
+			S_comment_append(&rec->trail, c);
+		} else if (!told++)
 			tb_diag_tok(p->r, TB_ERROR, TB_D_AFTER_RESULT,
 			            "text after the game's result (up to the next '['); a new record "
 			            "starts with its tags");

@@ -64,11 +64,22 @@ typedef struct tb_evidence {
 	tb_span span;         /* the link tokens as written (first to last) */
 } tb_evidence;
 
+/* An author's mark on the diagram of a turn (spec/tgn.md 8.7): read
+ * from a comment after the turn, kept apart from its text. */
+typedef struct tb_mark {
+	uint8_t kind;      /* tb_mark_kind (tablero.h) */
+	uint8_t colour;    /* tb_mark_colour (tablero.h) */
+	tb_point at, to;   /* the point; an arrow's head ('to'), else TB_PT_NONE */
+	char label[16];    /* TB_MARK_LABEL: 1 to 3 characters, UTF-8, NUL-terminated */
+} tb_mark;
+
 typedef struct tb_comment tb_comment;
 struct tb_comment {
-	const char *text;  /* unescaped, trimmed, UTF-8 */
+	const char *text;  /* unescaped, trimmed, UTF-8; its marks left out */
 	const char *lang;  /* BCP 47 tag from "{@xx ...}", or NULL */
 	tb_evidence *evidence; /* written right after its '}', or NULL */
+	tb_mark *marks;    /* in the arena, in canonical order (marks.h); or NULL */
+	unsigned nmarks;
 	tb_span span;
 	tb_comment *next;
 	tb_comment *last;  /* on a list's first comment: its last, for appending */

@@ -993,6 +993,55 @@ TB_EXPORT int tb_record_facsimile(const tb_record *rec, size_t i, char **name, c
  * is no reading, or when memory ran out. */
 TB_EXPORT tb_node *tb_node_alt(const tb_record *rec, const tb_node *n, size_t i);
 
+/** ### Author's marks (spec/tgn.md 8.7)
+ * A comment after a turn may hold the annotator's marks for the diagram
+ * of that turn: arrows, circled points, shaded points and short labels,
+ * each in a colour of a small palette. They are read into typed marks,
+ * apart from the comment's text (tb_node_comment gives the text alone),
+ * and drawn by svg, book and html. */
+typedef enum tb_mark_kind {
+	TB_MARK_ARROW,   /* [%cal Ra1a4]: from a point to another */
+	TB_MARK_CIRCLE,  /* [%csl Gd5]: a ring round a point */
+	TB_MARK_SHADE,   /* [%cfl Ye3]: a point's square shaded */
+	TB_MARK_LABEL    /* [%clb Bd5:A]: a short text beside a point */
+} tb_mark_kind;
+/** The palette, chess's letters: G green, R red, Y yellow, B blue. */
+typedef enum tb_mark_colour {
+	TB_MARK_GREEN,
+	TB_MARK_RED,
+	TB_MARK_YELLOW,
+	TB_MARK_BLUE
+} tb_mark_colour;
+/** A mark, as tb_node_comment_mark gives it: plain values, the label
+ * borrowed from the record. Points are file and rank from 0 ("a1" is
+ * 0, 0); 'to_file' and 'to_rank' are -1 but for an arrow. */
+typedef struct tb_mark_info {
+	int kind;               /* tb_mark_kind */
+	int colour;             /* tb_mark_colour */
+	int file, rank;         /* the point (an arrow's tail) */
+	int to_file, to_rank;   /* an arrow's head */
+	const char *label;      /* TB_MARK_LABEL: 1 to 3 characters (UTF-8); else "" */
+} tb_mark_info;
+/** The number of marks of the i-th comment after node 'n' (0 past the
+ * last comment, or for a comment without marks). */
+TB_EXPORT size_t tb_node_comment_nmarks(const tb_node *n, size_t i);
+/** Mark 'j' of the i-th comment after node 'n' into '*m'; returns 0,
+ * or TB_EINVAL past the last (then '*m' is left as it was). Nothing to
+ * free: the label is borrowed from the record. */
+TB_EXPORT int tb_node_comment_mark(const tb_node *n, size_t i, size_t j, tb_mark_info *m);
+/** The marks of the i-th comment after node 'n' as the canonical form
+ * writes them ("[%cal Ra1a4,Gd1d2] [%csl Gd5]"; "" for none) into 'buf'
+ * of 'cap' bytes, cut short and NUL-terminated as snprintf does; returns
+ * the length of the whole. */
+TB_EXPORT size_t tb_node_comment_marks(const tb_node *n, size_t i, char *buf, size_t cap);
+/** Sets the marks of the i-th comment after node 'n' of 'rec' to those
+ * of 'marks', commands as a comment holds them, blanks between ("" or
+ * NULL: none), read against the record's board: TB_ESYNTAX with the
+ * reason (tb_record_errmsg) for one that does not read, TB_EINVAL past
+ * the last comment, TB_EFOREIGN for a node of another record. Nothing
+ * changes unless it returns 0. */
+TB_EXPORT int tb_node_set_comment_marks(tb_record *rec, tb_node *n, size_t i, const char *marks);
+
 /** ### Walking the tree
  *
  * In the manner of cmark's iterator: lines and nodes in the order
@@ -1120,7 +1169,10 @@ TB_EXPORT int tb_node_add_variation(tb_record *rec, tb_node *n, const char *text
 /** Adds NAG 'nag' (0-255, else TB_EINVAL) after the node's others (at
  * most 32, else TB_ETREE). */
 TB_EXPORT int tb_node_add_nag(tb_record *rec, tb_node *n, int nag);
-/** Adds a comment after the node's others (as tb_record_add_comment). */
+/** Adds a comment after the node's others (as tb_record_add_comment).
+ * A text holding an author's mark command ("[%cal Ra1a4]", spec/tgn.md
+ * 8.7) is TB_EINVAL: written, it would read back as marks; movetext
+ * inserted by tb_line_insert reads them. */
 TB_EXPORT int tb_node_add_comment(tb_record *rec, tb_node *n, const char *text,
                                   const char *lang);
 /** Adds a comment after those of alternative 'i' of reading 'n' (as

@@ -19,6 +19,7 @@
 #include "collate.h"
 #include "evidence.h"
 #include "game.h"
+#include "marks.h"
 #include "record.h"
 #include "visit.h"
 #include "writer.h"
@@ -66,7 +67,16 @@ static void S_comment(S_tei *t, const tb_comment *c)
 	else if (c->lang) /* kept for the way back; TEI's xml:lang refuses it */
 		tb_xw_attr(&t->w, "n", c->lang);
 	tb_xw_inline(&t->w);
-	S_text(t, c->text);
+	if (c->nmarks) { /* author's marks as TGN writes them, first (spec/tgn.md 8.7) */
+		tb_buf_clear(&t->tmp);
+		tb_marks_write(&t->tmp, c->marks, c->nmarks);
+		if (*c->text)
+			tb_buf_putc(&t->tmp, ' ');
+		tb_buf_puts(&t->tmp, c->text);
+		S_text(t, S_tmp(t));
+	} else {
+		S_text(t, c->text);
+	}
 	tb_xw_end(&t->w);
 }
 

@@ -15,6 +15,7 @@
 #include "diag.h"
 #include "evidence.h"
 #include "game.h"
+#include "marks.h"
 #include "reader.h"
 #include "record.h"
 #include "tags.h"
@@ -433,6 +434,10 @@ int tb_node_add_comment(tb_record *rec, tb_node *n, const char *text, const char
 		return TB_EINVAL;
 	if (!tb_tree_locate_node(rec, n, &p))
 		return tb_tree_fail(rec, TB_EFOREIGN, "the node is not in this record");
+	if (text && tb_marks_find(text, strlen(text), 0) < strlen(text)) /* it would read back as marks */
+		return tb_tree_fail(rec, TB_EINVAL, "a comment after a turn whose text holds author's "
+		                    "marks ([%%cal ...]) reads back as marks, not as text: insert it "
+		                    "as movetext (tb_line_insert), which reads them");
 	return S_add_comment(rec, &n->comments, text, lang);
 }
 

@@ -13,6 +13,7 @@
 
 #include "evidence.h"
 #include "game.h"
+#include "marks.h"
 #include "record.h"
 #include "visit.h"
 #include "writer.h"
@@ -39,13 +40,24 @@ void tb_write_escaped(tb_buf *b, const char *s, const char *esc)
 
 void tb_write_comment(tb_buf *b, const char *text, const char *lang)
 {
+	tb_write_comment_marks(b, text, lang, NULL, 0);
+}
+
+void tb_write_comment_marks(tb_buf *b, const char *text, const char *lang, const tb_mark *m,
+                            unsigned nmarks)
+{
 	tb_buf_putc(b, '{');
 	if (lang) {
 		tb_buf_putc(b, '@');
 		tb_buf_puts(b, lang);
+		if (*text || nmarks)
+			tb_buf_putc(b, ' ');
+	}
+	if (nmarks) { /* first: an ASCII run at the start, whatever the text's direction */
+		tb_marks_write(b, m, nmarks);
 		if (*text)
 			tb_buf_putc(b, ' ');
-	} else if (text[0] == '@') {
+	} else if (!lang && text[0] == '@') {
 		tb_buf_putc(b, '\\'); /* not a language */
 	}
 	tb_write_escaped(b, text, "}\\");
@@ -64,7 +76,7 @@ void tb_write_tag(tb_buf *b, const char *name, const char *value)
 /* A comment, and its evidence link right after its '}'. */
 static void S_comment(tb_buf *b, const tb_comment *c)
 {
-	tb_write_comment(b, c->text, c->lang);
+	tb_write_comment_marks(b, c->text, c->lang, c->marks, c->nmarks);
 	if (c->evidence)
 		tb_ev_write(b, c->evidence);
 }

@@ -15,6 +15,10 @@ void tb_write_escaped(tb_buf *b, const char *s, const char *esc);
 void tb_write_tag(tb_buf *b, const char *name, const char *value);
 /* Appends a comment "{@lang text}" (lang may be NULL), escaped. */
 void tb_write_comment(tb_buf *b, const char *text, const char *lang);
+/* The same with author's marks 'm' (n, canonical order) before the text
+ * (spec/tgn.md 8.7). */
+void tb_write_comment_marks(tb_buf *b, const char *text, const char *lang, const tb_mark *m,
+                            unsigned nmarks);
 
 typedef enum {
 	TB_WRITE_BODY,  /* "d2-d3", "<gap 2>", a reading with its alternatives' comments */

@@ -26,6 +26,7 @@
 #include "evidence.h"
 #include "game.h"
 #include "lasterr.h"
+#include "marks.h"
 #include "record.h"
 #include "writer.h"
 #include "xalloc.h"
@@ -74,6 +75,8 @@ struct tb_xml_reader {
 	size_t nlines, lines_cap;
 	int text_in;             /* IN_* */
 	tb_buf text;             /* text of a <comment> or <result> */
+	tb_buf marks;            /* that comment's author's marks, as TGN writes
+	                            them ("[%cal Ra1a4] [%csl Gd5]"), or empty */
 	char *lang;              /* xml:lang of that comment */
 	/* the move (or alternative) whose parts are being read */
 	int in_parts;
@@ -344,6 +347,7 @@ static tb_xml_reader *S_alloc(FILE *f, const char *name)
 	x->f = f;
 	x->tgn = (tb_buf)TB_BUF_SOFT; /* checked once a record (S_convert) */
 	x->text = (tb_buf)TB_BUF_SOFT;
+	x->marks = (tb_buf)TB_BUF_SOFT; /* checked where it is made (S_marks_read) */
 	return x;
 }
 
@@ -431,6 +435,7 @@ void tb_xml_reader_free(tb_xml_reader *x)
 		xmlRelaxNGFree(x->schema);
 	tb_buf_free(&x->tgn);
 	tb_buf_free(&x->text);
+	tb_buf_free(&x->marks);
 	free(x->xml_line);
 	free(x->lang);
 	free(x->token);
@@ -792,6 +797,35 @@ static void S_alt(tb_xml_reader *x)
 
 /* ===== Elements ===== */
 
+/* A comment's author's marks (spec/xml.md): its attributes "arrows",
+ * "circles", "shades" and "labels", each a list of items separated by
+ * blanks, as the commands TGN writes; the TGN reader checks them. */
+static void S_marks_read(tb_xml_reader *x)
+{
+	tb_buf_clear(&x->marks);
+	for (int k = 0; k < 4; k++) {
+		char *v = S_attr(x, tb_mark_xml[k]);
+		if (!v)
+			continue;
+		tb_buf_printf(&x->marks, "%s[%%%s ", x->marks.len ? " " : "", tb_mark_command[k]);
+		int items = 0, sep = 0; /* blanks between items are one ',' */
+		for (const char *c = v; *c; c++) {
+			int blank = *c == ' ' || *c == '\t' || *c == '\n' || *c == '\r';
+			if (!blank && sep && items)
+				tb_buf_putc(&x->marks, ',');
+			if (!blank && (sep || !items))
+				items++;
+			sep = blank;
+			if (!blank)
+				tb_buf_putc(&x->marks, *c);
+		}
+		tb_buf_putc(&x->marks, ']');
+		xmlFree(v);
+	}
+	if (!tb_buf_ok(&x->marks))
+		S_nomem(x);
+}
+
 static void S_start_text(tb_xml_reader *x, int in)
 {
 	x->text_in = in;
@@ -807,6 +841,8 @@ static void S_start_text(tb_xml_reader *x, int in)
 	if (own && !x->lang)
 		S_nomem(x);
 	xmlFree(own);
+	if (in == IN_COMMENT)
+		S_marks_read(x);
 }
 
 static void S_element(tb_xml_reader *x, const char *name)
@@ -932,7 +968,16 @@ static void S_end_element(tb_xml_reader *x, const char *name)
 		if (x->in_record) {
 			size_t from = x->tgn.len;
 			tb_buf_putc(&x->tgn, ' ');
-			tb_write_comment(&x->tgn, x->text.data ? x->text.data : "", x->lang);
+			if (x->marks.len) { /* the marks first, as TGN writes them */
+				if (x->text.len)
+					tb_buf_putc(&x->marks, ' ');
+				tb_buf_put(&x->marks, x->text.data ? x->text.data : "", x->text.len);
+				tb_buf_putc(&x->marks, '\0');
+				tb_write_comment(&x->tgn, tb_buf_ok(&x->marks) ? x->marks.data : "",
+				                 x->lang);
+				tb_buf_clear(&x->marks);
+			} else
+				tb_write_comment(&x->tgn, x->text.data ? x->text.data : "", x->lang);
 			S_ev_flush(x, x->ev_comment);
 			S_map_newlines(x, from);
 		}

@@ -25,6 +25,7 @@
 #include "evidence.h"
 #include "game.h"
 #include "lasterr.h"
+#include "marks.h"
 #include "reader.h"
 #include "visit.h"
 #include "writer.h"
@@ -231,12 +232,28 @@ static void S_evidence(S_record *s, const tb_evidence *e)
 	}
 }
 
+/* The attributes "arrows", "circles", "shades" and "labels" of a
+ * comment's author's marks: each kind's items as TGN writes them
+ * (marks.c), separated by spaces; none for a kind it has none of. */
+static void S_marks(S_record *s, const tb_comment *c)
+{
+	for (int k = 0; k < 4 && c->nmarks; k++) {
+		tb_buf_clear(&s->tmp);
+		tb_marks_write_kind(&s->tmp, c->marks, c->nmarks, k, ' ');
+		if (!s->tmp.len)
+			continue;
+		tb_buf_putc(&s->tmp, '\0');
+		S_attr(s, tb_mark_xml[k], S_made(s, &s->tmp));
+	}
+}
+
 static void S_comment(S_record *s, const tb_comment *c)
 {
 	S_start(s, "comment");
 	if (c->lang)
 		S_attr(s, "xml:lang", c->lang);
 	S_evidence(s, c->evidence);
+	S_marks(s, c);
 	S_span(s, &c->span);
 	tb_xw_text(s->w, c->text, strlen(c->text));
 	S_end(s);

@@ -52,7 +52,12 @@ def items(tgn):
                     j += 1
                 t = "".join(text)
                 m = re.match(r"@[A-Za-z0-9-]+ ", t)
-                out.append(("comment", t[m.end():] if m else t))
+                t = t[m.end():] if m else t
+                # the author's marks the canonical form writes first (spec/tgn.md
+                # 8.7) are drawn, not printed; a comment of marks alone is no text
+                t = re.sub(r"^(\[%(cal|csl|cfl|clb) [^\]]*\] ?)+", "", t)
+                if t:
+                    out.append(("comment", t))
                 i = j + 1
             elif body.startswith("<gap", i) or body.startswith("<position", i):
                 i = body.index(">", i) + 1

@@ -86,6 +86,22 @@ for c in "4. red" "12... yellow"; do
 	if [ "$(grep -o 'class="tercia[^"]*"' "$tmp/one/tercia-$2.svg")" = "class=\"tercia $2\"" ]; then
 		pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: the band of $2's tercia at $1"; fi
 done
+# author's marks (spec/tgn.md 8.7): the samples' marked turns in colour
+# and grayscale among the documents checked above; a record with one
+# arrow and one shade of each colour found in the pixels of both
+# (tests/marks_pixels.py), and a label's '<' and '&' escaped
+enc="$here/../samples/pitarra-encuentro-2019.tgn"
+"$TABLERO" svg --move 13. "$enc" -o "$tmp/one/marks-enc-13.svg"
+"$TABLERO" svg --move 19... --grayscale "$enc" -o "$tmp/one/marks-enc-19-gray.svg"
+"$TABLERO" svg --move 20. "$here/../samples/asalto-tetuan-1986.tgn" -o "$tmp/one/marks-tetuan-20.svg"
+printf '[Game "pitarra"]\n1. d1 {[%%cal Ra7g7,Gb6f6,Yb2f2,Bc5e5] [%%cfl Ra4,Gg4,Yc3,Be3] [%%csl Rd3] [%%clb Bg1:<&]} *\n' \
+	>"$tmp/marks.tgn"
+"$TABLERO" svg --ply 1 "$tmp/marks.tgn" -o "$tmp/one/marks-colour.svg"
+"$TABLERO" svg --ply 1 --grayscale "$tmp/marks.tgn" -o "$tmp/one/marks-gray.svg"
+if python3 "$here/marks_pixels.py" "$tmp/one/marks-colour.svg" "$tmp/one/marks-gray.svg" >"$tmp/mp" &&
+	grep -q '>&lt;&amp;</text>' "$tmp/one/marks-colour.svg" &&
+	[ "$(grep -c 'class="am-' "$tmp/one/marks-enc-13.svg")" -ge 4 ]; then
+	pass=$((pass + 1)); else fail=$((fail + 1)); cat "$tmp/mp"; echo "FAIL: author's marks"; fi
 group diagram "$tmp"/one/*.svg "$tmp"/one/gray-/*.svg
 group page "$tmp"/pages/*/*.svg
 echo "svg: $pass documents passed, $fail groups failed"

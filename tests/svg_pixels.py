@@ -18,6 +18,10 @@ editor would:
     ghosts, bands, boxes); inside every piece, its letter included, the
     two are the same pixel for pixel; and the pixel above its centre,
     over its letter, has the piece's fill colour (from the document's style sheet);
+  - the author's marks (spec/tgn.md 8.7: classes "am-..."), which the
+    author places, over pieces too, are left out of these checks: the
+    documents are checked without them (tests/marks_pixels.py checks
+    them);
   - no text on a drawing: what is not a drawing (a diagram's caption; a
     page's lines, running head, page number) and the drawings (boards with
     their coordinates, figures with their captions) are rendered apart,
@@ -44,6 +48,11 @@ ET.register_namespace("", "http://www.w3.org/2000/svg")
 
 def classes(el):
     return set((el.get("class") or "").split())
+
+
+def author_mark(el):
+    """Is 'el' one of the author's marks (spec/tgn.md 8.7)?"""
+    return any(c.startswith("am-") for c in classes(el))
 
 
 def without(root, drop, top=False):
@@ -202,7 +211,7 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         docs, svgs = [], []
         for k, path in enumerate(args):
-            root = ET.parse(path).getroot()
+            root = without(ET.parse(path).getroot(), author_mark)
             vb = [float(v) for v in root.get("viewBox").split()]
             pad = vb[2] * 0.06
             docs.append((path, root, pad))

@@ -214,6 +214,8 @@ for _name, _res, _args in [
     ("tb_node_set_comment_evidence", C.c_int, (_p, _p, _sz, _s)),
     ("tb_line_set_comment_evidence", C.c_int, (_p, _p, _sz, _s)),
     ("tb_evidence_format", _sz, (_p, C.c_int, C.c_char_p, _sz)),
+    ("tb_node_comment_marks", _sz, (_p, _sz, C.c_char_p, _sz)),
+    ("tb_node_set_comment_marks", C.c_int, (_p, _p, _sz, _s)),
     ("tb_node_position", _str_out, (_p, _p)), ("tb_node_span", None, (_p, _SPAN)),
     ("tb_node_nalts", _sz, (_p,)), ("tb_alt_type", C.c_int, (_p, _sz)),
     ("tb_alt_reconstructed", C.c_int, (_p, _sz)), ("tb_alt_token", _str_out, (_p, _p, _sz)),
@@ -708,6 +710,18 @@ class Node(_Owned):
 
     def set_comment_evidence(self, i: int, links: str) -> None:
         self._check(_lib.tb_node_set_comment_evidence(self._rec._h, self._h, i, _text(links)))
+
+    def comment_marks(self, i: int) -> str:
+        """The author's marks of its i-th comment (spec/tgn.md 8.7) as the
+        canonical form writes them: "[%cal Ra1a4] [%csl Gd5]"; "" for none."""
+        n = _lib.tb_node_comment_marks(self._h, i, None, 0)
+        buf = C.create_string_buffer(n + 1)
+        _lib.tb_node_comment_marks(self._h, i, buf, n + 1)
+        return buf.value.decode("utf-8")
+
+    def set_comment_marks(self, i: int, marks: str) -> None:
+        """Sets them, commands as a comment holds them ("": none)."""
+        self._check(_lib.tb_node_set_comment_marks(self._rec._h, self._h, i, _text(marks)))
 
     @property
     def position(self) -> Optional[str]:

@@ -74,6 +74,7 @@ def copy_notes(src, dst):
     for i, c in enumerate(src.comments):
         dst.add_comment(c.text, c.lang)
         dst.set_comment_evidence(i, tablero.links(src.comment_evidence(i)))
+        dst.set_comment_marks(i, src.comment_marks(i))
 
 
 def rebuild(rec):
@@ -179,6 +180,19 @@ class Reading(unittest.TestCase):
         self.assertEqual([n.evidence for n in rec],
                          [{"time": "0:02:10.5-0:02:14", "region": "p12#1,2,3,4"},
                           {"region": "p12"}, None])
+
+    def test_marks(self):
+        rec = tablero.loads('[Game "pitarra"]\n1. d1 {Mira [%csl Gd5] [%cal Ra1a4]} a1 *\n')[0]
+        d1 = list(rec)[0]
+        self.assertEqual(d1.comments[0].text, "Mira")
+        self.assertEqual(d1.comment_marks(0), "[%cal Ra1a4] [%csl Gd5]")
+        a1 = list(rec)[1]
+        a1.add_comment("x")
+        a1.set_comment_marks(0, "[%clb Bd5:ب]")
+        self.assertIn("{[%clb Bd5:ب] x}", rec.to_tgn())
+        with self.assertRaises(tablero.TableroError):
+            a1.set_comment_marks(0, "[%csl Gd4]")
+        self.assertEqual(a1.comment_marks(0), "[%clb Bd5:ب]")
 
     def test_validate(self):
         rec = tablero.loads('[Game "pitarra"]\n\n1. d1 d1 *\n', "x.tgn")[0]

@@ -26,7 +26,8 @@
  * one record with no diagnostic at all (but TB213, the warning that an
  * extension tag looks like a slip of a roster's: legal, and kept; and
  * TB302, a move number off the count, kept as given; TB317, a time in a
- * record without [Recording], kept too), equal
+ * record without [Recording], kept too; TB320, author's marks in a
+ * comment that follows no turn, kept as its text), equal
  * to it (tb_record_equal), which writes the same bytes again.
  */
 #include "fuzz.h"
@@ -64,9 +65,11 @@ static void S_reads_back(const tb_record *rec, const char *op)
 		 * so, and the turns numbered on from it, are kept as given
 		 * (spec/tgn.md 5.1), and a turn put in or taken out among them
 		 * leaves them off the count; and that a time in the recording
-		 * stands in a record without [Recording] (TB317): kept as given */
+		 * stands in a record without [Recording] (TB317): kept as given;
+		 * and that marks stand in a comment that follows no turn (TB320):
+		 * kept as its text */
 		const tb_diag *g = tb_reader_diag(r, i);
-		if ((g->code == 213 || g->code == 302 || g->code == 317) &&
+		if ((g->code == 213 || g->code == 302 || g->code == 317 || g->code == 320) &&
 		    g->severity == TB_WARNING)
 			continue;
 		char *d = tb_diag_format(g);

@@ -64,6 +64,8 @@ static void S_copy_notes(const tb_record *src, const tb_node *n, tb_record *dst,
 		assert_int_equal(tb_node_add_comment(dst, m, text, lang), 0);
 		if (tb_node_comment_evidence(n, i, &ev))
 			assert_int_equal(tb_node_set_comment_evidence(dst, m, i, S_links(&ev, buf)), 0);
+		if (tb_node_comment_marks(n, i, buf, sizeof buf)) /* author's marks (8.7) */
+			assert_int_equal(tb_node_set_comment_marks(dst, m, i, buf), 0);
 	}
 	(void)src;
 }
