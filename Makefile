@@ -222,6 +222,12 @@ book: $(BUILD)/tablero $(BUILD)/tests/text_em
 html: $(BUILD)/tablero
 	@TABLERO=$(BUILD)/tablero bash tests/html.sh
 
+# The transcription desk (tests/desk.sh): its page in chromium, as html's
+# (a whole sample of each game entered by clicks, saved as fmt writes it).
+.PHONY: desk
+desk: $(BUILD)/tablero
+	@TABLERO=$(BUILD)/tablero bash tests/desk.sh
+
 compare: $(BUILD)/tablero
 	@TABLERO=$(BUILD)/tablero bash tests/compare.sh
 
@@ -325,7 +331,7 @@ lsp: $(BUILD)/tablero
 layout: $(BUILD)/libtablero.a
 	@python3 tests/layout.py $(BUILD)
 
-check: all layout unit spec toy golden man-options samples structure random xml tei svg book html compare reconstruct slips replay one-reading collate catalog jobs rewrite oom quotes fuzz-replay deps-test typed python lsp
+check: all layout unit spec toy golden man-options samples structure random xml tei svg book html wasm desk compare reconstruct slips replay one-reading collate catalog jobs rewrite oom quotes fuzz-replay deps-test typed python lsp
 	@echo "make check: all test suites passed"
 
 check-san:

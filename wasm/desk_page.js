@@ -343,6 +343,7 @@
 			input.id = id;
 			input.value = v;
 			input.readOnly = k === 'Game';
+			input.dir = 'auto';
 			input.addEventListener('change', () => edit(OP.TAG, 0, k + '\n' + input.value, cur));
 			form.append(label, input);
 		}
@@ -604,7 +605,7 @@
 			}
 		}
 		const base = bits.join('-').normalize('NFD').replace(/[\u0300-\u036f]/g, '')
-			.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+			.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-+|-+$/g, '');
 		return (base || 'record').slice(0, 80) + '.tgn';
 	}
 
