@@ -498,9 +498,14 @@
 		return true;
 	}
 
+	// Another turn of the same text: the current one marked, the board.
 	function go(k) {
 		cur = Math.max(0, Math.min(k, nturns()));
-		showTurns();
+		for (const b of document.querySelectorAll('#dk-turns button')) {
+			const here = +b.dataset.k === cur;
+			b.classList.toggle('dk-current', here);
+			b.setAttribute('aria-current', here ? 'step' : 'false');
+		}
 		showBoard();
 	}
 
@@ -778,6 +783,10 @@
 			position: () => pos,
 			cur: () => cur,
 			save,
+			// the text read as if typed (an edit), the engine itself: for
+			// bench/desk.js, which times them
+			load: (t) => load(t, {cur: nturns()}),
+			engine: () => engine,
 			// the centre of point 'at' on the screen (client pixels)
 			pointXY: (at) => {
 				const c = document.querySelector('#dk-board .dk-hit[data-at="' + at + '"]');
