@@ -112,10 +112,45 @@ static void S_base64(S_buf *b, const char *s, size_t n)
 	}
 }
 
-/* The template with each @NAME@ replaced by its part. */
-static char *S_page(const char *record, size_t len, const char *name, size_t *out_len)
+/* Text escaped for HTML (the language tables' words: ours, escaped all
+ * the same). */
+static void S_escaped(S_buf *b, const char *s)
+{
+	for (; *s; s++) {
+		const char *e = *s == '&' ? "&amp;" : *s == '<' ? "&lt;" : *s == '>' ? "&gt;" :
+		                *s == '"' ? "&quot;" : NULL;
+		if (e)
+			S_put(b, e, strlen(e));
+		else
+			S_put(b, s, 1);
+	}
+}
+
+/* @W:KEY@ at 'at': the word of KEY in 'l' (the script sets them again,
+ * in the language of each record it opens); the length taken, or 0. */
+static size_t S_word(S_buf *b, const char *at, const char *end, const tb_lang *l)
+{
+	if (end - at < 4)
+		return 0;
+	const char *close = memchr(at + 3, '@', (size_t)(end - at - 3));
+	char key[64];
+	size_t n = close ? (size_t)(close - at - 3) : 0;
+	if (strncmp(at, "@W:", 3) || !n || n >= sizeof key)
+		return 0;
+	memcpy(key, at + 3, n);
+	key[n] = 0;
+	const char *w = tb_lang_text(l, key);
+	S_escaped(b, w ? w : key);
+	return n + 4;
+}
+
+/* The template with each @NAME@ replaced by its part, its words in
+ * language 'l'. */
+static char *S_page(const char *record, size_t len, const char *name, const tb_lang *l,
+                    size_t *out_len)
 {
 	S_buf b = {0};
+	size_t took;
 	const char *t = tb_desk_html, *end = tb_desk_html + tb_desk_html_len;
 	while (t < end) {
 		const char *at = memchr(t, '@', (size_t)(end - t));
@@ -134,6 +169,12 @@ static char *S_page(const char *record, size_t len, const char *name, size_t *ou
 			S_base64(&b, record, len), t = at + 8;
 		else if (!strncmp(at, "@NAME@", 6))
 			S_base64(&b, name, strlen(name)), t = at + 6;
+		else if (!strncmp(at, "@LANG@", 6))
+			S_escaped(&b, tb_lang_code(l)), t = at + 6;
+		else if (!strncmp(at, "@DIR@", 5))
+			S_put(&b, tb_lang_rtl(l) ? "rtl" : "ltr", 3), t = at + 5;
+		else if ((took = S_word(&b, at, end, l)))
+			t = at + took;
 		else
 			S_put(&b, at, 1), t = at + 1;
 	}
@@ -175,17 +216,21 @@ static int S_read(const char *path, char **text, size_t *len)
 }
 
 /* A file that is no text is refused here (the page could not show it);
- * any other, errors and all, is the page's to show and mend. */
-static int S_is_text(const char *text, size_t len, const char *name)
+ * any other, errors and all, is the page's to show and mend. Sets '*l'
+ * to the language of its first record (English where it has none). */
+static int S_is_text(const char *text, size_t len, const char *name, const tb_lang **l)
 {
 	tb_reader *r = tb_reader_new_mem(text, len, name);
 	if (!r)
 		cli_oom();
 	tb_record *rec = NULL;
 	int got = tb_reader_next(r, &rec);
+	*l = tb_record_lang(rec);
 	tb_record_free(rec);
 	if (got == TB_ENOTTEXT)
 		cli_error("desk", "%s", tb_reader_errmsg(r));
+	else if (got == TB_ENOMEM)
+		cli_oom();
 	tb_reader_free(r);
 	return got != TB_ENOTTEXT;
 }
@@ -239,13 +284,14 @@ int cmd_desk(int argc, char **argv)
 	char *text;
 	size_t len;
 	const char *name = "desk.tgn";
+	const tb_lang *l = tb_lang_find("en");
 	if (o.file) {
 		if (S_read(o.file, &text, &len))
 			return EXIT_TROUBLE;
 		name = strcmp(o.file, "-") ? o.file : "<stdin>";
 		const char *slash = strrchr(name, '/');
 		name = slash ? slash + 1 : name;
-		if (!S_is_text(text, len, name)) {
+		if (!S_is_text(text, len, name, &l)) {
 			free(text);
 			return EXIT_TROUBLE;
 		}
@@ -253,7 +299,7 @@ int cmd_desk(int argc, char **argv)
 		return EXIT_TROUBLE;
 	}
 	size_t page_len;
-	char *page = S_page(text, len, name, &page_len);
+	char *page = S_page(text, len, name, l, &page_len);
 	int rc = S_write(o.out, page, page_len);
 	free(page);
 	free(text);

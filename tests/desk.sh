@@ -10,7 +10,8 @@
 #   - a turn taken out of the middle shows what became illegal after it;
 #   - undo and redo, a reload recovering the draft, a recording's time
 #     stamped on a turn and played from there, keys alone, 320 px;
-#   - no request leaves the page; no text of a record is ever markup.
+#   - no request leaves the page; no text of a record is ever markup;
+#   - each page is valid HTML5 (tidy), its words in the record's language.
 # Like tests/html.sh it installs what it needs (tools/deps.sh html) and
 # FAILS when it cannot. Where this tablero has no engine (clang's wasm
 # target missing: make wasm said so), it says that in one line and skips.
@@ -119,6 +120,15 @@ cp "$tmp/hostile.html" "$work/hostile.html"
 printf '[Game "pitarra"]\n[Result "*"]\n\n1. c3 f4 2. d2 g7 3. a1 *\n' >"$work/edit.tgn"
 (cd "$work" && "$T" desk edit.tgn -o edit.html)
 (cd "$work" && "$T" desk --game pitarra -o new.html)
+# valid HTML5 (tidy: no error, no warning), its words in the record's
+# language before any script runs
+for p in "$work"/*.html; do
+	if tidy -errors -quiet "$p" >"$tmp/tidy" 2>&1; then ok; else bad "tidy: $(basename "$p")" "$tmp/tidy"; fi
+done
+has "the words are the record's language's (es-MX)" "$work/pitarra-navajos-1998.html" \
+	'<html lang="es" dir="ltr">'
+has "a right-to-left language's page is so (ar)" "$work/asalto-tetuan-1986.html" '<html lang="ar" dir="rtl">'
+has "a word of the page, in Arabic" "$work/asalto-tetuan-1986.html" 'data-w="desk.save">حفظ بصيغة TGN<' 
 # a recording: three seconds of silence
 python3 - "$work/tape.wav" <<'PY'
 import sys, wave
