@@ -41,6 +41,10 @@ t desk bin.tgn -o x.html
 expect "a file that is no text" 2
 has "a file that is no text is said to be so" "$tmp/err" "gzip-compressed file, not TGN text"
 [ ! -e "$tmp/x.html" ] && ok || bad "nothing written for a file that is no text"
+head -c 2200000 /dev/zero | tr '\0' ' ' >"$tmp/big.tgn"
+t desk big.tgn -o x.html
+expect "a file over 2 MB" 2
+has "a file over 2 MB is said to be too large" "$tmp/err" "larger than the desk takes"
 t desk --game nosuch -o x.html
 expect "an unknown game" 2
 has "an unknown game is named" "$tmp/err" "unknown game 'nosuch'"

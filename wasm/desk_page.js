@@ -180,7 +180,10 @@
 		}
 		if (!opts.keepText)
 			$('dk-text').value = text;
-		keepDraft();
+		// the text the page came with is no draft: a draft kept before
+		// stays until this page changes something
+		if (!opts.initial)
+			keepDraft();
 		showAll();
 	}
 
@@ -775,7 +778,7 @@
 		}
 		wire();
 		offerDraft(initial);
-		load(initial, {noUndo: true, cur: 0});
+		load(initial, {noUndo: true, cur: 0, initial: true});
 		// for the tests and for scripts: what the page knows, read only
 		window.tbDesk = {
 			text: () => text,
