@@ -204,8 +204,12 @@ async function middle(page) {
 async function reload(page, text) {
 	await page.reload();
 	await page.waitForFunction(() => window.tbDesk && window.tbDesk.state());
-	const shown = await page.$eval('#dk-draft', (e) => !e.hidden);
+	let shown = await page.$eval('#dk-draft', (e) => !e.hidden);
 	check(shown, 'after a reload the draft is offered');
+	await page.reload();
+	await page.waitForFunction(() => window.tbDesk && window.tbDesk.state());
+	shown = await page.$eval('#dk-draft', (e) => !e.hidden);
+	check(shown, 'and again after another, nothing changed between');
 	if (shown)
 		await page.click('#dk-draft-yes');
 	check((await state(page)).text === text, 'the draft recovered is the text before the reload');
@@ -218,6 +222,16 @@ async function recording(page) {
 	await page.waitForFunction(() => document.getElementById('dk-audio').duration > 0, {timeout: 10000});
 	const src = await page.$eval('#dk-audio', (a) => a.src);
 	check(src.startsWith('blob:'), `the recording is played from the machine (${src.slice(0, 5)})`);
+	const alt = async (key) => {
+		await page.keyboard.down('Alt');
+		await page.keyboard.press(key);
+		await page.keyboard.up('Alt');
+		await sleep(150);
+	};
+	await alt('p');
+	check(!(await page.$eval('#dk-audio', (a) => a.paused)), 'Alt+P plays the recording');
+	await alt('p');
+	check(await page.$eval('#dk-audio', (a) => a.paused), 'Alt+P again pauses it');
 	await clickTurn(page, 2);
 	await page.$eval('#dk-audio', (a) => { a.currentTime = 1.5; });
 	await sleep(100);
