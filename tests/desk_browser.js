@@ -241,6 +241,8 @@ async function recording(page) {
 	let st = await state(page);
 	check(st.turns[1].ms === 1500 && /f4 @0:00:01\.5/.test(st.text),
 		`Alt+T stamps the time on the turn (${st.turns[1].ms})`);
+	check(/\[Recording "tape\.wav"\]/.test(st.text) && st.diags.length === 0,
+		`the record names the recording chosen, so the time is no warning (${st.diags})`);
 	await page.$eval('#dk-audio', (a) => { a.pause(); a.currentTime = 0; });
 	await clickTurn(page, 1);
 	await clickTurn(page, 2);

@@ -572,6 +572,11 @@
 		if (!t)
 			return say(w('desk.noturn'));
 		const link = '@' + clock(a.currentTime) + (t.region ? ' @' + t.region : '');
+		// a time needs the recording named (TB317): the file chosen, by
+		// its name, where the record names none
+		const file = $('dk-audio-file').files[0];
+		if (!tag('Recording') && file)
+			edit(OP.TAG, 0, 'Recording\n' + file.name, cur);
 		edit(OP.STAMP, t.k, link, cur);
 	}
 
