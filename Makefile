@@ -64,6 +64,8 @@ CLI_SRC := $(wildcard cli/*.c)
 GEN_OBJ := schema_rng.o html_js.o html_css.o games.o
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/obj/%.o) $(GEN_OBJ:%=$(BUILD)/obj/gen/%)
 CLI_OBJ := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
+# the desk's page and engine (tablero desk; see "the desk's engine" below)
+CLI_OBJ += $(BUILD)/obj/gen/desk_assets.o
 UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 VERSION := $(shell sed -n 's/^#define TB_VERSION "\(.*\)"/\1/p' lib/tablero.h)
@@ -220,6 +222,12 @@ book: $(BUILD)/tablero $(BUILD)/tests/text_em
 html: $(BUILD)/tablero
 	@TABLERO=$(BUILD)/tablero bash tests/html.sh
 
+# The transcription desk (tests/desk.sh): its page in chromium, as html's
+# (a whole sample of each game entered by clicks, saved as fmt writes it).
+.PHONY: desk
+desk: $(BUILD)/tablero
+	@TABLERO=$(BUILD)/tablero bash tests/desk.sh
+
 compare: $(BUILD)/tablero
 	@TABLERO=$(BUILD)/tablero bash tests/compare.sh
 
@@ -329,7 +337,7 @@ lsp: $(BUILD)/tablero
 layout: $(BUILD)/libtablero.a
 	@python3 tests/layout.py $(BUILD)
 
-check: all layout unit spec toy golden man-options samples structure random xml tei svg book html compare reconstruct slips replay one-reading languages collate catalog jobs rewrite oom quotes fuzz-replay deps-test typed python lsp
+check: all layout unit spec toy golden man-options samples structure random xml tei svg book html wasm desk compare reconstruct slips replay one-reading languages collate catalog jobs rewrite oom quotes fuzz-replay deps-test typed python lsp
 	@echo "make check: all test suites passed"
 
 check-san:
@@ -437,6 +445,66 @@ fuzz: $(FUZZ_TARGETS:%=fuzz-run-%)
 
 fuzz-merge: $(FUZZ_BIN) $(FUZZ_SEEDS)/.stamp
 	@bash tests/fuzz/merge.sh $(FUZZ_DIR) $(FUZZ_SEEDS) $(FUZZ_TARGETS)
+
+# ---- the desk's engine in WebAssembly (spec/desk.md) ----------------------
+# The library's own sources built with Debian's clang for wasm32-wasi
+# (wasi-libc, lld; tools/deps.sh wasm installs them), but the files that
+# need libxml2 (xml_read.c, tei_read.c) or PCRE2 (grep.c): tagfmt.c's
+# patterns are matched by the browser's RegExp there (wasm/pcre2_js.c),
+# setjmp is wasm/include's (memory running out stops the module). Then
+# wasm/: the few calls the page makes. `make wasm` is part of check; where
+# clang has no wasm target and it cannot be installed, one line says so.
+WASM_CC ?= clang
+WASM_DIR := $(BUILD)/wasm
+WASM_LIB_SRC := $(filter-out lib/xml_read.c lib/tei_read.c lib/grep.c,$(LIB_SRC))
+WASM_SRC := $(WASM_LIB_SRC) $(wildcard wasm/*.c)
+WASM_GEN := $(GEN_OBJ:%.o=$(BUILD)/gen/%.c)
+WASM_OBJ := $(WASM_SRC:%.c=$(WASM_DIR)/obj/%.o) $(GEN_OBJ:%=$(WASM_DIR)/obj/gen/%)
+# -Wno-sign-compare: long is 32 bits on wasm32, so a uint32_t compared
+# with a long (promoted to long on LP64, where the native build checks
+# it) is flagged there only.
+WASM_FLAGS = --target=wasm32-wasi $(WARN) -Wno-sign-compare -Os \
+	-D_POSIX_C_SOURCE=200809L -Iwasm/include -Ilib -Iwasm -MMD -MP
+.PHONY: wasm wasm-deps
+wasm-deps:
+	@bash tools/deps.sh wasm > $(BUILD)/.wasm-deps 2>&1 || true
+
+wasm: wasm-deps
+	@if grep -q '^no-wasm:' $(BUILD)/.wasm-deps; then sed -n 's/^no-wasm: //p' $(BUILD)/.wasm-deps; \
+	else $(MAKE) --no-print-directory $(WASM_DIR)/tablero.wasm; fi
+
+$(WASM_DIR)/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	@echo "CC (wasm) $<"
+	@$(WASM_CC) $(WASM_FLAGS) -c $< -o $@
+
+$(WASM_DIR)/obj/gen/%.o: $(BUILD)/gen/%.c
+	@mkdir -p $(dir $@)
+	@$(WASM_CC) $(WASM_FLAGS) -c $< -o $@
+
+$(WASM_DIR)/tablero.wasm: $(WASM_OBJ)
+	$(WASM_CC) --target=wasm32-wasi -Os -nostartfiles -Wl,--no-entry -Wl,--strip-all -o $@ $^
+
+-include $(WASM_OBJ:.o=.d)
+
+# The desk's page in the command (cli/cmd_desk.c): its template, style
+# sheet and script (wasm/desk_page.*) and the module as base64 -- empty
+# where it could not be built (tablero desk then says so).
+DESK_ASSETS := wasm/desk_page.html wasm/desk_page.css wasm/desk_page.js
+$(BUILD)/gen/desk_wasm.b64: FORCE
+	@mkdir -p $(dir $@)
+	@$(MAKE) --no-print-directory wasm
+	@if [ -f $(WASM_DIR)/tablero.wasm ]; then base64 -w0 $(WASM_DIR)/tablero.wasm > $@.tmp; \
+	else : > $@.tmp; fi
+	@if cmp -s $@.tmp $@; then rm $@.tmp; else mv $@.tmp $@; fi
+
+$(BUILD)/gen/desk_assets.c: $(DESK_ASSETS) $(BUILD)/gen/desk_wasm.b64 tools/embed.sh
+	@mkdir -p $(dir $@)
+	@echo "GEN $@"
+	@{ bash tools/embed.sh tb_desk_html wasm/desk_page.html; \
+	   bash tools/embed.sh tb_desk_css wasm/desk_page.css; \
+	   bash tools/embed.sh tb_desk_js wasm/desk_page.js; \
+	   bash tools/embed.sh tb_desk_wasm64 $(BUILD)/gen/desk_wasm.b64; } > $@.tmp && mv $@.tmp $@
 
 # ---- the main job and the benchmark ---------------------------------------
 

@@ -25,6 +25,7 @@
 # diagrams (the library's rate, and svg --every 1 -d beside cp -r) and
 # books (pages a second, beside rsvg-convert), web pages (pages a second,
 # the size of a 300-turn record's, its first paint in chromium), the
+# transcription desk on it (the page's size, a click, an edit in chromium), the
 # language server's CPU per keystroke and completion, and for each rules engine
 # perft and validate;
 # with /usr/bin/time -f '%e %M' (elapsed s, peak RSS KiB).
@@ -700,6 +701,34 @@ else
 	echo "(no chromium or no build/node/node_modules/puppeteer-core -- make html installs them: the paint is not measured)"
 fi
 rm -f "$OUT/html-300.html" "$OUT/html-anchor.html"
+
+# ---- the transcription desk (spec/desk.md) --------------------------------------
+# tablero desk on the same 300-turn record: the page's size (goal: under
+# 2 MB) and, in chromium (bench/desk.js, the puppeteer-core tests/desk.sh
+# installs), each operation's median and 90th percentile in the page and
+# the renderer's busy time per operation (goals: a click's legal
+# destinations within 16 ms, validating the record after an edit within
+# 50 ms). Where tablero was built without the engine, one line says so.
+echo
+echo "== the transcription desk: a 300-turn record =="
+if "$TABLERO" desk -o "$OUT/desk-300.html" "$HTMLF" 2> "$ERRF"; then
+	size=$(wc -c < "$OUT/desk-300.html")
+	printf "%-34s %10.1f KB\n" "page (engine, script, record)" "$(awk -v b="$size" 'BEGIN { print b / 1000 }')"
+	(( size < 2000000 )) || echo "WARNING: the desk's page is $size bytes, over the goal of 2 MB"
+	if command -v chromium > /dev/null && [[ -d build/node/node_modules/puppeteer-core ]]; then
+		printf "%-34s %10s %10s %10s\n" "in chromium (ms, 40 runs)" "median" "p90" "busy/op"
+		NODE_PATH=build/node/node_modules node bench/desk.js "$OUT/desk-300.html" 40 |
+			awk '$1 != "turns" { printf "%-34s %10s %10s %10s\n", $1, $2, $3, $4 }' ||
+			fail "bench/desk.js failed"
+	else
+		echo "(no chromium or no build/node/node_modules/puppeteer-core -- make desk installs them)"
+	fi
+elif grep -q 'without the desk' "$ERRF"; then
+	echo "(tablero built without the desk's engine: $(cat "$ERRF"))"
+else
+	fail "$TABLERO desk exited with an error"
+fi
+rm -f "$OUT/desk-300.html"
 
 # ---- grep --------------------------------------------------------------------
 # tablero grep -c on the synthetic collection, one selector at a time,

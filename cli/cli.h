@@ -49,6 +49,9 @@ int cmd_catalog(int argc, char **argv);
 /* tablero tei (cmd_tei.c) */
 extern const cli_optab cli_tei_options;
 int cmd_tei(int argc, char **argv);
+/* tablero desk (cmd_desk.c) */
+extern const cli_optab cli_desk_options;
+int cmd_desk(int argc, char **argv);
 /* The commands, in the order 'tablero --help' lists them (commands.c). */
 extern const cli_cmd cli_commands[];
 extern const size_t cli_ncommands;

@@ -19,6 +19,7 @@ const cli_cmd cli_commands[] = {
 	{"svg", "draw positions as printable SVG diagrams", &cli_svg_options, cmd_svg},
 	{"book", "set records as printed pages: SVG, or a PDF", &cli_book_options, cmd_book},
 	{"html", "write records as web pages that replay them", &cli_html_options, cmd_html},
+	{"desk", "enter and edit a record by clicks, in a web page", &cli_desk_options, cmd_desk},
 	{"diff", "compare two transcriptions, or find the same game twice", &cli_diff_options,
 	 cmd_diff},
 	{"collate", "collate witnesses of one game into one record", &cli_collate_options,

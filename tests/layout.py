@@ -125,7 +125,8 @@ def readme_map():
                                       for n in named):
             found.append(f"README.md's map of files does not name {p}")
     everywhere = {os.path.basename(p) for d in ("lib", "lib/games/*", "cli", "tests", "tests/*", "tests/games/*",
-                                                "bench", "tools", "schemas", "python/tablero", ".")
+                                                "bench", "tools", "schemas", "python/tablero", ".",
+                                                "wasm", "wasm/include")
                   for p in glob.glob(d + "/*")}
     for n in sorted(named):
         if "*" not in n and n not in everywhere:

@@ -73,6 +73,30 @@ if [ "${1:-}" = html ]; then
 	exit 0
 fi
 
+# "bash tools/deps.sh wasm": what the desk's engine needs (make wasm,
+# spec/desk.md): clang with its wasm32-wasi target, wasi-libc, lld and
+# compiler-rt's wasm32 builtins (Debian's clang, lld, wasi-libc,
+# libclang-rt-14-dev-wasm32). Where they are missing and cannot be
+# installed, it prints one line "no-wasm: ..." (make wasm says it and
+# skips) and exits 1.
+wasm_links() {
+	local d rc
+	d=$(mktemp -d)
+	printf '#include <stdlib.h>\n__attribute__((export_name("f"))) void *f(size_t n) { return malloc(n); }\n' >"$d/t.c"
+	clang --target=wasm32-wasi -nostartfiles -Wl,--no-entry "$d/t.c" -o "$d/t.wasm" >/dev/null 2>&1 && rc=0 || rc=1
+	rm -rf "$d"
+	return $rc
+}
+
+if [ "${1:-}" = wasm ]; then
+	command -v clang >/dev/null 2>&1 && wasm_links && exit 0
+	if install clang lld wasi-libc libclang-rt-14-dev-wasm32 && wasm_links; then
+		exit 0
+	fi
+	echo "no-wasm: wasm: skipped: clang cannot build for wasm32-wasi (Debian: apt-get install clang lld wasi-libc libclang-rt-14-dev-wasm32); tablero desk is not built"
+	exit 1
+fi
+
 # "bash tools/deps.sh lsp": what the language server's client test
 # needs (tests/lsp_nvim.sh): Debian's neovim. Exit 1 when it is missing
 # and cannot be installed.

@@ -1,0 +1,328 @@
+// tests/desk_browser.js -- the transcription desk in a real browser
+// (spec/desk.md): Debian's chromium, headless, driven by puppeteer-core
+// (tests/desk.sh installs both and makes the pages). Usage:
+//   TABLERO=... node desk_browser.js DIR SHOTS
+// DIR holds, for each sample S, S.html (the desk opened on its tags and
+// result alone), S.tokens (its main line, a token a line) and S.expect
+// (tablero fmt of its main line); edit.html (edit.tgn), new.html,
+// hostile.html and tape.wav. Screenshots go to SHOTS. Exit 1 on any
+// failure.
+'use strict';
+const fs = require('fs');
+const path = require('path');
+const {spawnSync} = require('child_process');
+const puppeteer = require('puppeteer-core');
+
+const dir = path.resolve(process.argv[2]);
+const shots = path.resolve(process.argv[3]);
+const T = process.env.TABLERO;
+let pass = 0, fail = 0;
+function ok() { pass++; }
+function bad(what) { fail++; console.log('FAIL: ' + what); }
+function check(cond, what) { if (cond) ok(); else bad(what); }
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// Every request the pages make: none may leave them.
+const left = [];
+
+async function open(context, file, width) {
+	const page = await context.newPage();
+	page.on('request', (r) => {
+		if (!/^(file|data|blob):/.test(r.url()))
+			left.push(r.url());
+	});
+	page.on('pageerror', (e) => bad(`${path.basename(file)}: script error: ${e.message}`));
+	await page.setViewport({width: width || 1280, height: 1000});
+	await page.goto('file://' + path.join(dir, file));
+	await page.waitForFunction(() => window.tbDesk && window.tbDesk.state());
+	return page;
+}
+
+const state = (page) => page.evaluate(() => ({
+	text: tbDesk.text(), cur: tbDesk.cur(), turns: tbDesk.state().turns,
+	diags: tbDesk.state().diags.map((d) => d.text),
+}));
+
+// What tablero validate says of 'text' read as the file 'name'.
+function validate(text, name) {
+	const d = fs.mkdtempSync(path.join(dir, 'v'));
+	fs.writeFileSync(path.join(d, name), text);
+	return spawnSync(T, ['validate', name], {cwd: d, encoding: 'utf8'}).stderr;
+}
+
+// One turn by clicks alone: each point of its token where the page
+// says the point is, then, for what clicks cannot say (a pass, a
+// crown, a chain that may stop), the choice the page offers.
+async function enter(page, tok) {
+	const before = (await state(page)).turns.length;
+	for (const at of tok.match(/[a-z][0-9]+/g) || []) {
+		const xy = await page.evaluate((a) => tbDesk.pointXY(a), at);
+		if (!xy)
+			return `no point ${at} on the board`;
+		await page.mouse.click(xy.x, xy.y);
+	}
+	let st = await state(page);
+	if (st.turns.length === before) {
+		const chose = await page.evaluate((t) => {
+			for (const b of document.querySelectorAll('#dk-choices button'))
+				if (b.textContent === t || b.textContent.endsWith(': ' + t)) {
+					b.click();
+					return true;
+				}
+			return false;
+		}, tok);
+		if (!chose)
+			return 'the clicks did not make it, and no choice offers it';
+		st = await state(page);
+	}
+	const t = st.turns[st.cur - 1];
+	if (st.turns.length !== before + 1 || !t || t.tok !== tok)
+		return `entered ${t ? t.tok : 'nothing'}`;
+	return null;
+}
+
+async function download(page, context, into) {
+	const cdp = await page.target().createCDPSession();
+	await cdp.send('Page.setDownloadBehavior', {behavior: 'allow', downloadPath: into});
+	await page.click('#dk-save');
+	const name = await page.evaluate(() => {
+		const m = /(\S+\.tgn)/.exec(document.getElementById('dk-status').textContent);
+		return m ? m[1].replace(/\.$/, '') : null;
+	});
+	if (!name)
+		return null;
+	const file = path.join(into, name);
+	for (let i = 0; i < 100 && !fs.existsSync(file); i++)
+		await sleep(50);
+	await sleep(100);
+	return fs.existsSync(file) ? file : null;
+}
+
+async function samples(browser) {
+	for (const f of fs.readdirSync(dir).filter((x) => x.endsWith('.tokens'))) {
+		const s = f.replace(/\.tokens$/, '');
+		const context = await browser.createBrowserContext();
+		const page = await open(context, s + '.html');
+		const tokens = fs.readFileSync(path.join(dir, f), 'utf8').split('\n').filter(Boolean);
+		let entered = 0;
+		for (const tok of tokens) {
+			const why = await enter(page, tok);
+			if (why) {
+				bad(`${s}: turn ${entered + 1}, ${tok}: ${why}`);
+				break;
+			}
+			entered++;
+		}
+		check(entered === tokens.length, `${s}: all ${tokens.length} turns entered by clicks (${entered})`);
+		const into = fs.mkdtempSync(path.join(dir, 'save-'));
+		const file = await download(page, context, into);
+		check(file, `${s}: Save downloads a file named from the tags`);
+		if (file) {
+			const got = fs.readFileSync(file, 'utf8');
+			const want = fs.readFileSync(path.join(dir, s + '.expect'), 'utf8');
+			check(got === want, `${s}: the file saved is tablero fmt of the main line, byte for byte`);
+			if (got !== want)
+				fs.writeFileSync(path.join(shots, s + '.got.tgn'), got);
+		}
+		await page.screenshot({path: path.join(shots, s + '.png'), fullPage: true});
+		await context.close();
+		console.log(`desk: ${s}: ${entered} turns by clicks`);
+	}
+}
+
+// A slip typed into the text: the diagnostics validate gives.
+async function slip(page) {
+	const text = '[Game "pitarra"]\n[Result "*"]\n\n1. c3 f4 2. c3 *\n';
+	await page.click('#dk-text');
+	await page.keyboard.down('Control');
+	await page.keyboard.press('a');
+	await page.keyboard.up('Control');
+	await page.keyboard.type(text);
+	await sleep(500);
+	const st = await state(page);
+	const want = validate(text, 'edit.tgn');
+	check(/TB401/.test(want), 'validate finds the slip');
+	check(st.diags.join('') === want,
+		`the slip typed shows validate's diagnostics:\n${st.diags.join('')}\n---\n${want}`);
+	const faulty = await page.$$eval('#dk-turns button.dk-faulty', (b) => b.map((x) => x.textContent));
+	check(faulty.length === 1 && faulty[0] === '2. c3', `the slip's turn is marked (${faulty})`);
+}
+
+const clickTurn = (page, k) => page.click(`#dk-turns button[data-k="${k}"]`);
+
+// A '?' entered in the middle: the rules' candidates offered, one put in.
+async function unknown(page) {
+	await clickTurn(page, 1);
+	await page.click('#dk-unknown');
+	const st = await state(page);
+	check(st.turns[1] && st.turns[1].tok === '?', 'the ? is the second turn');
+	const want = validate(st.text, 'edit.tgn');
+	const m = /\?: \d+ turns? fits?, [^:]*: ([^\n[]*?)(, and \d+ more)? \[TB408\]/.exec(want);
+	check(m, `validate lists what fits the ?: ${want}`);
+	const cands = await page.$$eval('.dk-cand', (b) => b.map((x) => x.textContent));
+	check(m && cands.join(', ') === m[1], `the page offers the rules' candidates (${cands} / ${m && m[1]})`);
+	if (cands.length) {
+		await page.click('.dk-cand');
+		const after = await state(page);
+		check(after.turns[1].tok === cands[0], `a candidate chosen replaces the ? (${after.turns[1].tok})`);
+	}
+}
+
+// A turn put in the middle makes a later one illegal; taken out, not.
+async function middle(page) {
+	await clickTurn(page, 2);
+	await page.type('#dk-type', 'g7');
+	const says = await page.$eval('#dk-type-says', (e) => e.textContent);
+	check(says.length > 0, 'a token typed is checked as it is typed');
+	await page.keyboard.press('Enter');
+	let st = await state(page);
+	check(st.turns.length === 6 && st.turns[2].tok === 'g7', 'a turn put in the middle');
+	check(st.diags.some((d) => /TB401/.test(d)) && st.diags.join('') === validate(st.text, 'edit.tgn'),
+		'what it makes illegal after it is told, as validate tells it');
+	const t1 = st.text;
+	await clickTurn(page, 3);
+	await page.click('#dk-delete');
+	st = await state(page);
+	const t2 = st.text;
+	check(st.turns.length === 5 && st.diags.length === 0, 'the turn taken out: no diagnostic');
+	await page.click('#dk-first'); // the focus off the text fields
+	await page.keyboard.down('Control');
+	await page.keyboard.press('z');
+	await page.keyboard.up('Control');
+	check((await state(page)).text === t1, 'Ctrl+Z undoes');
+	await page.keyboard.down('Control');
+	await page.keyboard.press('y');
+	await page.keyboard.up('Control');
+	check((await state(page)).text === t2, 'Ctrl+Y redoes');
+	await page.click('#dk-undo');
+	check((await state(page)).text === t1, 'the Undo button undoes');
+	await page.click('#dk-redo');
+	check((await state(page)).text === t2, 'the Redo button redoes');
+	return t2;
+}
+
+async function reload(page, text) {
+	await page.reload();
+	await page.waitForFunction(() => window.tbDesk && window.tbDesk.state());
+	let shown = await page.$eval('#dk-draft', (e) => !e.hidden);
+	check(shown, 'after a reload the draft is offered');
+	await page.reload();
+	await page.waitForFunction(() => window.tbDesk && window.tbDesk.state());
+	shown = await page.$eval('#dk-draft', (e) => !e.hidden);
+	check(shown, 'and again after another, nothing changed between');
+	if (shown)
+		await page.click('#dk-draft-yes');
+	check((await state(page)).text === text, 'the draft recovered is the text before the reload');
+}
+
+// A recording: its time stamped on a turn, and played from there.
+async function recording(page) {
+	const input = await page.$('#dk-audio-file');
+	await input.uploadFile(path.join(dir, 'tape.wav'));
+	await page.waitForFunction(() => document.getElementById('dk-audio').duration > 0, {timeout: 10000});
+	const src = await page.$eval('#dk-audio', (a) => a.src);
+	check(src.startsWith('blob:'), `the recording is played from the machine (${src.slice(0, 5)})`);
+	const alt = async (key) => {
+		await page.keyboard.down('Alt');
+		await page.keyboard.press(key);
+		await page.keyboard.up('Alt');
+		await sleep(150);
+	};
+	await alt('p');
+	check(!(await page.$eval('#dk-audio', (a) => a.paused)), 'Alt+P plays the recording');
+	await alt('p');
+	check(await page.$eval('#dk-audio', (a) => a.paused), 'Alt+P again pauses it');
+	await clickTurn(page, 2);
+	await page.$eval('#dk-audio', (a) => { a.currentTime = 1.5; });
+	await sleep(100);
+	await page.keyboard.down('Alt');
+	await page.keyboard.press('t');
+	await page.keyboard.up('Alt');
+	let st = await state(page);
+	check(st.turns[1].ms === 1500 && /f4 @0:00:01\.5/.test(st.text),
+		`Alt+T stamps the time on the turn (${st.turns[1].ms})`);
+	check(/\[Recording "tape\.wav"\]/.test(st.text) && st.diags.length === 0,
+		`the record names the recording chosen, so the time is no warning (${st.diags})`);
+	await page.$eval('#dk-audio', (a) => { a.pause(); a.currentTime = 0; });
+	await clickTurn(page, 1);
+	await clickTurn(page, 2);
+	await sleep(200);
+	const t = await page.$eval('#dk-audio', (a) => a.currentTime);
+	check(t >= 1.4 && t < 2.9, `clicking a stamped turn plays from its time (${t})`);
+	st = await state(page);
+	check(st.cur === 2, 'and shows it');
+}
+
+// Keys alone: Tab reaches the board, Enter on a point plays it.
+async function keys(context) {
+	const page = await open(context, 'new.html');
+	let reached = false;
+	for (let i = 0; i < 80 && !reached; i++) {
+		await page.keyboard.press('Tab');
+		reached = await page.evaluate(() => document.activeElement &&
+			document.activeElement.classList.contains('dk-hit'));
+	}
+	check(reached, 'Tab reaches the board\'s points');
+	await page.$eval('.dk-hit[data-at="d2"]', (e) => e.focus());
+	await page.keyboard.press('Enter');
+	let st = await state(page);
+	check(st.turns.length === 1 && st.turns[0].tok === 'd2', 'Enter on a point plays it');
+	const unlabelled = await page.evaluate(() => {
+		const out = [];
+		for (const el of document.querySelectorAll('input, select, textarea, button, audio, .dk-hit')) {
+			const named = (el.labels && el.labels.length) || el.getAttribute('aria-label') ||
+				el.getAttribute('aria-labelledby') || (el.tagName === 'BUTTON' && el.textContent.trim());
+			if (!named)
+				out.push(el.id || el.tagName);
+		}
+		return out;
+	});
+	check(unlabelled.length === 0, `every control is labelled (${unlabelled})`);
+	await page.setViewport({width: 320, height: 900});
+	await sleep(200);
+	const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+	check(wide <= 320, `readable at 320 px: nothing wider (${wide})`);
+	await page.screenshot({path: path.join(shots, 'desk-320.png'), fullPage: true});
+	await page.close();
+}
+
+async function hostile(context) {
+	const page = await open(context, 'hostile.html');
+	const r = await page.evaluate(() => ({
+		pwned: window.__pwned, imgs: document.querySelectorAll('img').length,
+		title: document.getElementById('dk-title').textContent,
+	}));
+	check(r.pwned === undefined && r.imgs === 0, 'the record\'s text is never markup, never run');
+	check(r.title.includes('"><script>window.__pwned=1</script>'), 'it is shown as text');
+	await page.close();
+}
+
+(async () => {
+	const browser = await puppeteer.launch({
+		executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+		headless: true,
+		args: ['--no-sandbox', '--disable-gpu', '--autoplay-policy=no-user-gesture-required'],
+	});
+	try {
+		await samples(browser);
+		const context = await browser.createBrowserContext();
+		const page = await open(context, 'edit.html');
+		await middle(page).then((text) => reload(page, text));
+		await recording(page);
+		await page.screenshot({path: path.join(shots, 'desk-edit.png'), fullPage: true});
+		await page.close();
+		const p2 = await open(context, 'edit.html');
+		await unknown(p2);
+		await slip(p2);
+		await p2.close();
+		await keys(context);
+		await hostile(context);
+		await context.close();
+	} catch (e) {
+		bad('the browser test stopped: ' + (e.stack || e));
+	}
+	check(left.length === 0, `no request leaves the page (${left.slice(0, 3)})`);
+	await browser.close();
+	console.log(`desk (browser): ${pass} passed, ${fail} failed`);
+	process.exit(fail ? 1 : 0);
+})();
