@@ -50,6 +50,11 @@ PCRE_CFLAGS = $(patsubst -I%,-isystem %,$(shell pkg-config --cflags libpcre2-8 2
 PCRE_LIBS = $(shell pkg-config --libs libpcre2-8 2>/dev/null)
 CPPFLAGS += $(XML_CFLAGS) $(PCRE_CFLAGS)
 DEP_LIBS = $(XML_LIBS) $(PCRE_LIBS)
+# SQLite (Debian's libsqlite3): the index of a collection (lib/index*.c).
+SQLITE_CFLAGS = $(patsubst -I%,-isystem %,$(shell pkg-config --cflags sqlite3 2>/dev/null))
+SQLITE_LIBS = $(shell pkg-config --libs sqlite3 2>/dev/null)
+CPPFLAGS += $(SQLITE_CFLAGS)
+DEP_LIBS += $(SQLITE_LIBS)
 # json-c: tablero lsp's JSON (cli/lsp_*.c), linked into the command only,
 # never into libtablero.
 JSON_CFLAGS = $(patsubst -I%,-isystem %,$(shell pkg-config --cflags json-c 2>/dev/null))
