@@ -244,6 +244,13 @@ collate: $(BUILD)/tablero
 catalog: $(BUILD)/tablero
 	@TABLERO=$(BUILD)/tablero SAN=$(SAN) bash tests/catalog.sh
 
+# The index (tests/index.sh): find and tree against a brute-force scan,
+# re-indexing against a rebuild, values never SQL, files that are no index,
+# a second writer; near duplicates.
+.PHONY: index
+index: $(BUILD)/tablero
+	@TABLERO=$(BUILD)/tablero bash tests/index.sh
+
 # TEI P5 (tests/tei.sh): samples, spec examples and a collation there
 # and back, valid under tei_all (jing, ../shared/schemas), refusals.
 .PHONY: tei
@@ -328,7 +335,7 @@ lsp: $(BUILD)/tablero
 layout: $(BUILD)/libtablero.a
 	@python3 tests/layout.py $(BUILD)
 
-check: all layout unit spec toy golden man-options samples structure random xml tei svg book html compare reconstruct slips replay one-reading collate catalog jobs rewrite oom quotes fuzz-replay deps-test typed python lsp
+check: all layout unit spec toy golden man-options samples structure random xml tei svg book html compare reconstruct slips replay one-reading collate catalog index jobs rewrite oom quotes fuzz-replay deps-test typed python lsp
 	@echo "make check: all test suites passed"
 
 check-san:

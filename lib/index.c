@@ -22,23 +22,33 @@ static const char S_schema[] =
 	"CREATE TABLE records(id INTEGER PRIMARY KEY, file INTEGER NOT NULL REFERENCES files(id),"
 	" number INTEGER, offset INTEGER, size INTEGER, line INTEGER, game TEXT, status TEXT,"
 	" plies INTEGER, result TEXT, site TEXT, informant TEXT, year INTEGER);"
-	"CREATE INDEX records_file ON records(file);"
 	"CREATE TABLE tags(record INTEGER NOT NULL, name TEXT, value TEXT);"
-	"CREATE INDEX tags_record ON tags(record);"
-	"CREATE INDEX tags_value ON tags(name, value);"
-	"CREATE TABLE positions(id INTEGER PRIMARY KEY, game TEXT, sym INTEGER, side INTEGER,"
+	"CREATE TABLE positions(id INTEGER PRIMARY KEY, sym INTEGER, side INTEGER,"
 	" m0 INTEGER, m1 INTEGER, bits BLOB, text TEXT);"
-	"CREATE INDEX positions_sym ON positions(sym);"
 	"CREATE TABLE occurs(record INTEGER NOT NULL, frame INTEGER, ply INTEGER, depth INTEGER,"
 	" turn INTEGER, side INTEGER, token TEXT, before INTEGER, after INTEGER,"
 	" PRIMARY KEY(record, frame)) WITHOUT ROWID;"
-	"CREATE INDEX occurs_after ON occurs(after);"
-	"CREATE INDEX occurs_before ON occurs(before);"
 	"CREATE TABLE events(record INTEGER NOT NULL, frame INTEGER, kind TEXT, point TEXT,"
 	" \"to\" TEXT, count INTEGER);"
-	"CREATE INDEX events_kind ON events(kind);"
-	"CREATE INDEX events_record ON events(record, frame);"
 	"CREATE VIRTUAL TABLE comments USING fts5(text, lang UNINDEXED, record UNINDEXED);";
+
+/* The indexes of the tables: made with them, and -- when the first file
+ * goes into an empty index -- dropped while its rows go in and made
+ * again after (sorting the keys once is far quicker than inserting each
+ * where it goes, and leaves the pages full). */
+static const char S_indexes[] =
+	"CREATE INDEX IF NOT EXISTS records_file ON records(file);"
+	"CREATE INDEX IF NOT EXISTS tags_record ON tags(record);"
+	"CREATE INDEX IF NOT EXISTS tags_value ON tags(name, value);"
+	"CREATE INDEX IF NOT EXISTS positions_sym ON positions(sym);"
+	"CREATE INDEX IF NOT EXISTS occurs_after ON occurs(after);"
+	"CREATE INDEX IF NOT EXISTS occurs_before ON occurs(before);"
+	"CREATE INDEX IF NOT EXISTS events_kind ON events(kind);"
+	"CREATE INDEX IF NOT EXISTS events_record ON events(record, frame);";
+static const char S_drop_indexes[] =
+	"DROP INDEX records_file; DROP INDEX tags_record; DROP INDEX tags_value;"
+	"DROP INDEX positions_sym; DROP INDEX occurs_after; DROP INDEX occurs_before;"
+	"DROP INDEX events_kind; DROP INDEX events_record;";
 
 /* The statements that add a file's records, in the order of S_sql. */
 enum { S_REC, S_TAG, S_POS, S_OCC, S_EV, S_COM, S_NST };
@@ -46,8 +56,8 @@ static const char *const S_sql[S_NST] = {
 	"INSERT INTO records(file, number, offset, size, line, game, status, plies, result, site,"
 	" informant, year) VALUES(?,?,?,?,?,?,?,?,?,?,?,?)",
 	"INSERT INTO tags(record, name, value) VALUES(?,?,?)",
-	"INSERT OR IGNORE INTO positions(id, game, sym, side, m0, m1, bits, text)"
-	" VALUES(?,?,?,?,?,?,?,?)",
+	"INSERT OR IGNORE INTO positions(id, sym, side, m0, m1, bits, text)"
+	" VALUES(?,?,?,?,?,?,?)",
 	"INSERT INTO occurs(record, frame, ply, depth, turn, side, token, before, after)"
 	" VALUES(?,?,?,?,?,?,?,?,?)",
 	"INSERT INTO events(record, frame, kind, point, \"to\", count) VALUES(?,?,?,?,?,?)",
@@ -140,6 +150,8 @@ static int S_make(sqlite3 *db, int drop)
 	if (rc == SQLITE_OK)
 		rc = sqlite3_exec(db, S_schema, NULL, NULL, NULL);
 	if (rc == SQLITE_OK)
+		rc = sqlite3_exec(db, S_indexes, NULL, NULL, NULL);
+	if (rc == SQLITE_OK)
 		rc = sqlite3_exec(db, set, NULL, NULL, NULL);
 	if (rc == SQLITE_OK)
 		rc = sqlite3_exec(db, "INSERT INTO meta VALUES('tablero', '" TB_VERSION "');"
@@ -223,6 +235,11 @@ int tb_index_open(tb_index **out, const char *path, unsigned flags, int busy_ms,
 	sqlite3_extended_result_codes(ix->db, 0);
 	if (!ix->writable)
 		sqlite3_exec(ix->db, "PRAGMA query_only=1", NULL, NULL, NULL);
+	/* a writer's pages in memory (64 MiB at most): the indexes of the
+	 * positions take keys in no order, and each page read again from
+	 * the file was most of the time of a large index */
+	sqlite3_exec(ix->db, ix->writable ? "PRAGMA cache_size=-65536" : "PRAGMA cache_size=-16384",
+	             NULL, NULL, NULL);
 	rc = S_check(ix->db, name, flags, why);
 	if (rc == 0)
 		rc = sqlite3_create_function(ix->db, "tb_pattern", 2, SQLITE_UTF8 | SQLITE_DETERMINISTIC,
@@ -333,13 +350,12 @@ static int S_position(S_walk *w, const tb_frame *f, tb_ix_key *k)
 	snprintf(txt, sizeof txt, "%.*s%s", (int)(sp ? sp - t : 0), t, rest ? rest : "");
 	sqlite3_stmt *st = w->ix->st[S_POS];
 	sqlite3_bind_int64(st, 1, (sqlite3_int64)k->exact);
-	S_text(st, 2, g->name);
-	sqlite3_bind_int64(st, 3, (sqlite3_int64)k->sym);
-	sqlite3_bind_int(st, 4, p.to_move);
-	sqlite3_bind_int(st, 5, (int)k->m[0]);
-	sqlite3_bind_int(st, 6, (int)k->m[1]);
-	sqlite3_bind_blob(st, 7, k->bits, sizeof k->bits, SQLITE_STATIC);
-	sqlite3_bind_text(st, 8, txt, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_int64(st, 2, (sqlite3_int64)k->sym);
+	sqlite3_bind_int(st, 3, p.to_move);
+	sqlite3_bind_int(st, 4, (int)k->m[0]);
+	sqlite3_bind_int(st, 5, (int)k->m[1]);
+	sqlite3_bind_blob(st, 6, k->bits, sizeof k->bits, SQLITE_STATIC);
+	sqlite3_bind_text(st, 7, txt, -1, SQLITE_TRANSIENT);
 	return S_step(w->ix, S_POS);
 }
 
@@ -604,6 +620,13 @@ static int S_file_set(tb_index *ix, const char *sql, const char *name, size_t le
 	return rc == SQLITE_DONE ? 0 : tb_ix_db_fail(ix);
 }
 
+/* Does the index hold no record yet? */
+static int S_empty(tb_index *ix)
+{
+	int rc;
+	return S_pragma(ix->db, "SELECT count(*) FROM (SELECT 1 FROM records LIMIT 1)", &rc) == 0;
+}
+
 /* Indexes the file in the transaction begun. */
 static int S_add(tb_index *ix, const char *name, const char *buf, size_t len, long long mtime,
                  const char *hash, long long id, size_t *nrecords)
@@ -615,11 +638,30 @@ static int S_add(tb_index *ix, const char *name, const char *buf, size_t len, lo
 		                name, len, mtime, hash, id);
 	if (!rc && !id)
 		id = sqlite3_last_insert_rowid(ix->db);
+	int bulk = 0;
+	if (!rc && S_empty(ix)) {
+		/* statements made over the indexes would go with them */
+		for (int i = 0; i < S_NST; i++) {
+			sqlite3_finalize(ix->st[i]);
+			ix->st[i] = NULL;
+		}
+		bulk = sqlite3_exec(ix->db, S_drop_indexes, NULL, NULL, NULL) == SQLITE_OK;
+		if (!bulk)
+			rc = tb_ix_db_fail(ix);
+	}
 	for (int i = 0; !rc && i < S_NST; i++)
 		if (!ix->st[i] && sqlite3_prepare_v2(ix->db, S_sql[i], -1, &ix->st[i], NULL) != SQLITE_OK)
 			rc = tb_ix_db_fail(ix);
 	if (!rc)
 		rc = S_records(ix, id, name, buf, len, nrecords);
+	if (bulk) {
+		for (int i = 0; i < S_NST; i++) {
+			sqlite3_finalize(ix->st[i]);
+			ix->st[i] = NULL;
+		}
+		if (!rc && sqlite3_exec(ix->db, S_indexes, NULL, NULL, NULL) != SQLITE_OK)
+			rc = tb_ix_db_fail(ix);
+	}
 	return rc;
 }
 

@@ -161,7 +161,7 @@ static int S_position_where(tb_index *ix, S_q *q, const tb_find_query *fq,
 		if (tb_ix_pattern_read(fq->pattern, only, fq->symmetric, pattern, why, sizeof why, &at))
 			return S_syntax(ix, "the pattern", why, at);
 		ix->pattern = pattern;
-		tb_buf_puts(&q->sql, " AND p.game = ? AND tb_pattern(p.side, p.bits)");
+		tb_buf_puts(&q->sql, " AND r.game = ? AND tb_pattern(p.side, p.bits)");
 		S_bind_text(q, pattern->game->name, NULL);
 	}
 	for (int s = 0; s < 2; s++)
