@@ -1390,6 +1390,13 @@ typedef struct tb_edit {
 TB_EXPORT tb_edit *tb_align(const uint32_t *a, size_t na, const uint32_t *b, size_t nb,
                             size_t *n);
 
+/** How many edits (a number changed, put in or left out) turn sequence
+ * 'a' (na numbers) into 'b' (nb): Levenshtein's distance, or 'bound' + 1
+ * when it is more than 'bound' (found in O((na + nb) * bound) steps).
+ * TB_ENOMEM when memory ran out. */
+TB_EXPORT long tb_seq_distance(const uint32_t *a, size_t na, const uint32_t *b, size_t nb,
+                               unsigned bound);
+
 /** Aligns the main lines 'a' and 'b' by what their nodes mean (their
  * tokens), never matching two nodes that mean different things: a
  * shortest edit script when they differ in fewer than about 2,000

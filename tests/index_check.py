@@ -14,6 +14,7 @@ sqlite3 by the schema spec/collection.md documents."""
 import json
 import os
 import random
+import re
 import sqlite3
 import subprocess
 import sys
@@ -362,6 +363,68 @@ def check_sqlite3_cli(db, truth):
         fail(f"the schema's version and mark: {p.stdout.split()}")
 
 
+def levenshtein(a, b):
+    prev = list(range(len(b) + 1))
+    for i, x in enumerate(a, 1):
+        cur = [i]
+        for j, y in enumerate(b, 1):
+            cur.append(min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (x != y)))
+        prev = cur
+    return prev[-1]
+
+
+def check_near(rng):
+    """diff --duplicates --near K against records made by changing K
+    turns of random games, and a plain distance of every pair."""
+    out = subprocess.run([TABLERO, "random", "--game", "pitarra", "-n", "12", "--turns", "24",
+                          "--seed", "390"], capture_output=True, text=True, check=True).stdout
+    games = ["[Game " + g for g in out.split("\n[Game ") if g]
+    games[0] = games[0][len("[Game "):]
+    made = []
+    for g in games[:8]:
+        head, moves = g.split("\n\n", 1)
+        toks = re.sub(r"\{[^}]*\}", "", moves).split()
+        turns = [i for i, x in enumerate(toks) if not x[0].isdigit() and not x.startswith("{")
+                 and x not in ("1-0", "0-1", "*", "1/2-1/2")]
+        k = rng.randint(1, 3)
+        for i in rng.sample(turns[:20], k):
+            toks[i] = "g1" if toks[i] != "g1" else "a7"
+        made.append(head + "\n\n" + " ".join(toks) + "\n")
+    a, b = os.path.join(TMP, "near-a.tgn"), os.path.join(TMP, "near-b.tgn")
+    with open(a, "w") as f:
+        f.write("\n".join(games))
+    with open(b, "w") as f:
+        f.write("\n".join(made))
+    seqs = {}
+    for path in (a, b):
+        for row in map(json.loads, run("catalog", "--turns", "--format", "jsonl", path).stdout.splitlines()):
+            seqs.setdefault((path, row["index"]), []).append(row["token"])
+    for K in (1, 2, 3):
+        want = set()
+        keys = sorted(seqs)
+        for i, x in enumerate(keys):
+            for y in keys[i + 1:]:
+                s, t = seqs[x], seqs[y]
+                n = min(len(s), len(t))
+                if s[:n] == t[:n]:
+                    continue
+                if 1 <= levenshtein(s, t) <= K:
+                    want.add((x, y))
+        p = run("diff", "--duplicates", "--near", str(K), a, b)
+        got, lines = set(), p.stdout.splitlines()
+        for i, l in enumerate(lines):
+            if l.startswith("near, "):
+                def game(s):
+                    f, rest = s.strip().split(":", 1)
+                    return (f, int(rest.split("game ")[1].split(",")[0]))
+                got.add((game(lines[i + 1]), game(lines[i + 2])))
+        if got != want:
+            fail(f"diff --duplicates --near {K}: {sorted(got)}, a plain distance: {sorted(want)}")
+        seen["near_pairs"] = seen.get("near_pairs", 0) + len(want)
+    if seen.get("near_pairs", 0) < 8:
+        fail("the records made by changing turns were not found near their games")
+
+
 def main():
     rng = random.Random(39)
     files = make_collection(39)
@@ -381,6 +444,7 @@ def main():
     if a != b:
         fail("find over the files differs from find over their index")
     check_incremental(files)
+    check_near(rng)
     if not seen["symmetric_more"] or not seen["pattern_symmetric_more"] or seen["hits"] < 80:
         fail(f"the random collection did not exercise the searches: {seen}")
     print(f"index: {nrec} records, {seen}, brute force: "
