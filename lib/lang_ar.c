@@ -85,6 +85,9 @@ static const tb_lang_entry S_ar[] = {
 	{"note.asked", "النقلة {1} من السجل."},
 	{"note.sentence", "{1}."},
 	{"note.join", "{1}؛ {2}"},
+	/* collate's TB608: witnesses that may not be one match */
+	{"collate.alike.turns", "لا تتطابق إلا {1} من {2} نقلة في أقصر هذا الشاهد و{3}: هل هما مباراة واحدة؟"},
+	{"collate.alike.tag", "[{1} \"{2}\"] هنا، و[{1} \"{3}\"] في {4}: هل هما شاهدان على مباراة واحدة؟"},
 	{NULL, NULL}
 };
 

@@ -90,6 +90,9 @@ static const tb_lang_entry S_en[] = {
 	{"note.asked", "Turn {1} of the record."},
 	{"note.sentence", "{1}."},
 	{"note.join", "{1}; {2}"},
+	/* collate's TB608: witnesses that may not be one match */
+	{"collate.alike.turns", "only {1} of the {2} turns of the shorter of this witness and {3} are the same: are they one match?"},
+	{"collate.alike.tag", "[{1} \"{2}\"] here, [{1} \"{3}\"] in {4}: are these witnesses of one match?"},
 	{NULL, NULL}
 };
 

@@ -84,6 +84,9 @@ static const tb_lang_entry S_es[] = {
 	{"note.asked", "Jugada {1} del registro."},
 	{"note.sentence", "{1}."},
 	{"note.join", "{1}; {2}"},
+	/* collate's TB608: witnesses that may not be one match */
+	{"collate.alike.turns", "solo {1} de las {2} jugadas del más corto de este testigo y {3} son las mismas: ¿son una misma partida?"},
+	{"collate.alike.tag", "[{1} \"{2}\"] aquí, [{1} \"{3}\"] en {4}: ¿son testigos de una misma partida?"},
 	{NULL, NULL}
 };
 

@@ -110,5 +110,16 @@ cp samples/pitarra-navajos-1998.tgn "$tmp/new.tgn"
 "$TABLERO" index --busy-timeout 10000 -o "$db" "$tmp/new.tgn" 2>"$tmp/err" && ok || bad "a writer that waits" "$tmp/err"
 wait "$holder"
 
+# ---- collate: witnesses that may not be one match (TB608) ------------------
+"$TABLERO" random --game pitarra -n 2 --turns 20 --seed 5 >"$tmp/two.tgn"
+awk '/^\[Game /{n++} {print > ("'"$tmp"'/w" n ".tgn")}' "$tmp/two.tgn"
+"$TABLERO" collate "$tmp/w1.tgn" "$tmp/w2.tgn" >/dev/null 2>"$tmp/err" || true
+grep -q 'only [0-9]* of the 20 turns .*one match? \[TB608\]' "$tmp/err" && ok || bad "collate of two different games: no TB608" "$tmp/err"
+sed 's/^\[Game "pitarra"\]/&\n[Language "es"]/' "$tmp/w2.tgn" >"$tmp/w2es.tgn"
+"$TABLERO" collate "$tmp/w1.tgn" "$tmp/w2es.tgn" >/dev/null 2>"$tmp/err" || true
+grep -q '¿son una misma partida? \[TB608\]' "$tmp/err" && ok || bad "TB608 in the record's language (es)" "$tmp/err"
+"$TABLERO" collate samples/pitarra-rodeo-2004-cinta.tgn samples/pitarra-rodeo-2004-cuaderno.tgn >/dev/null 2>"$tmp/err" || true
+grep -q TB608 "$tmp/err" && bad "TB608 for a tape and a notebook of one match" "$tmp/err" || ok
+
 echo "index: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
