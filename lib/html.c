@@ -29,6 +29,7 @@
 #include "caption.h"
 #include "diagram.h"
 #include "game.h"
+#include "html_tree.h"
 #include "lasterr.h"
 #include "text_metrics.h"
 #include "visit.h"
@@ -52,6 +53,7 @@ struct tb_html {
 	tb_buf list;          /* under o.list: the frames as text */
 	long nrecs;
 	tb_lasterr err;       /* tb_html_errcode, tb_html_errmsg */
+	tb_html_tree *tree;   /* the turns played, for a collection (html_tree.c) */
 };
 
 /* One record being written. */
@@ -120,6 +122,7 @@ void tb_html_free(tb_html *h)
 	tb_buf_free(&h->body);
 	tb_buf_free(&h->title);
 	tb_buf_free(&h->list);
+	tb_html_tree_free(h->tree);
 	free(h);
 }
 
@@ -1008,6 +1011,8 @@ static int H_add(tb_html *h, const tb_record *rec, const char *problems, char **
 	if (!h->lang)
 		h->lang = r.l;
 	r.id = ++h->nrecs;
+	if (!h->o.list)
+		tb_html_tree_add(&h->tree, rec, r.id);
 	if (h->o.list) {
 		r.list = &h->list;
 		tb_buf_printf(r.list, "%sgame=%ld\n", r.id > 1 ? "\n" : "", r.id);
@@ -1203,6 +1208,7 @@ static char *H_page(tb_html *h, size_t *len)
 		tb_buf_puts(&b, "</h2>\n<ol>\n");
 		tb_buf_put(&b, h->nav.data, h->nav.len);
 		tb_buf_puts(&b, "</ol>\n</nav>\n");
+		tb_html_tree_write(h->tree, &b, l);
 	}
 	tb_buf_puts(&b, "<main>\n");
 	tb_buf_put(&b, h->body.data ? h->body.data : "", h->body.len);

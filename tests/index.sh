@@ -110,6 +110,47 @@ cp samples/pitarra-navajos-1998.tgn "$tmp/new.tgn"
 "$TABLERO" index --busy-timeout 10000 -o "$db" "$tmp/new.tgn" 2>"$tmp/err" && ok || bad "a writer that waits" "$tmp/err"
 wait "$holder"
 
+# ---- the web page of a collection: its tree of turns played ------------------
+"$TABLERO" random --game pitarra -n 30 --turns 8 --seed 3 >"$tmp/tree.tgn"
+"$TABLERO" html --lang en -o "$tmp/tree.html" "$tmp/tree.tgn"
+"$TABLERO" tree --json "$tmp/tree.tgn" >"$tmp/tree.json"
+if python3 - "$tmp/tree.html" "$tmp/tree.json" <<'EOF2'
+import html.parser, json, re, sys
+class P(html.parser.HTMLParser):
+    """The first turns of the tree: the items of the first list under its h3."""
+    def __init__(self):
+        super().__init__()
+        self.in_tree = self.depth = 0
+        self.items, self.text = [], None
+    def handle_starttag(self, tag, attrs):
+        if tag == "nav" and ("class", "tb-tree") in attrs:
+            self.in_tree = 1
+        elif self.in_tree and tag == "ul":
+            self.depth += 1
+        elif self.in_tree and tag == "li" and self.depth == 1:
+            self.text = ""
+    def handle_endtag(self, tag):
+        if tag == "ul" and self.in_tree:
+            self.depth -= 1
+        elif tag == "nav":
+            self.in_tree = 0
+        elif tag in ("summary", "li") and self.text is not None:
+            self.items.append(self.text)
+            self.text = None
+    def handle_data(self, data):
+        if self.text is not None:
+            self.text += data
+p = P()
+p.feed(open(sys.argv[1]).read())
+got = {}
+for t in p.items:
+    m = re.match(r"1\. (\S+).*? (one|\d+) records?", t)
+    got[m.group(1)] = 1 if m.group(2) == "one" else int(m.group(2))
+want = {r["turn"]: r["games"] for r in json.load(open(sys.argv[2]))["turns"]}
+sys.exit(0 if got == want and len(want) > 1 else f"html tree {got}, tablero tree {want}")
+EOF2
+then ok; else bad "the collection page's tree against tablero tree"; fi
+
 # ---- collate: witnesses that may not be one match (TB608) ------------------
 "$TABLERO" random --game pitarra -n 2 --turns 20 --seed 5 >"$tmp/two.tgn"
 awk '/^\[Game /{n++} {print > ("'"$tmp"'/w" n ".tgn")}' "$tmp/two.tgn"
