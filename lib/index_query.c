@@ -264,7 +264,7 @@ static int S_only_game(tb_index *ix, char *out, size_t n)
 	if (rc != SQLITE_DONE)
 		return tb_ix_db_fail(ix);
 	if (rows > 1) {
-		char msg[200];
+		char msg[320];
 		snprintf(msg, sizeof msg, "the index holds records of several games (%s, %s...): name "
 		         "one (--game) or a position", names[0], names[1]);
 		return tb_ix_fail(ix, TB_EINVAL, "%s", msg);
