@@ -161,12 +161,18 @@ static const char *S_points(const tb_board *b, const char *s, size_t *i, uint8_t
 static void S_image(tb_ix_pattern *pt, const tb_board *b, unsigned k)
 {
 	for (unsigned p = 1; p < 128; p++) {
+		int s0 = (pt->need[0][0][p / 8] >> (p % 8)) & 1, s1 = (pt->need[0][1][p / 8] >> (p % 8)) & 1;
+		int e = (pt->empty[0][p / 8] >> (p % 8)) & 1;
+		if (!s0 && !s1 && !e)
+			continue; /* only the board's points are named: only they are moved */
 		tb_point q = tb_point_symmetry(b, k, (tb_point)p);
-		for (int s = 0; s < 2; s++)
-			if (pt->need[0][s][p / 8] & (1u << (p % 8)))
-				pt->need[k][s][q / 8] |= (uint8_t)(1u << (q % 8));
-		if (pt->empty[0][p / 8] & (1u << (p % 8)))
-			pt->empty[k][q / 8] |= (uint8_t)(1u << (q % 8));
+		uint8_t bit = (uint8_t)(1u << (q % 8));
+		if (s0)
+			pt->need[k][0][q / 8] |= bit;
+		if (s1)
+			pt->need[k][1][q / 8] |= bit;
+		if (e)
+			pt->empty[k][q / 8] |= bit;
 	}
 }
 
