@@ -1011,8 +1011,8 @@ static int H_add(tb_html *h, const tb_record *rec, const char *problems, char **
 	if (!h->lang)
 		h->lang = r.l;
 	r.id = ++h->nrecs;
-	if (!h->o.list)
-		tb_html_tree_add(&h->tree, rec, r.id);
+	if (!h->o.list && tb_html_tree_add(&h->tree, rec, r.id) < 0)
+		tb_buf_fail(&h->nav); /* out of memory: no page, as for the rest of it */
 	if (h->o.list) {
 		r.list = &h->list;
 		tb_buf_printf(r.list, "%sgame=%ld\n", r.id > 1 ? "\n" : "", r.id);

@@ -16,6 +16,7 @@
 #include "game.h"
 #include "lang.h"
 #include "record.h"
+#include "xalloc.h"
 #include "xml_emit.h"
 
 /* Turns deep the tree goes (its lines grow long past this). */
@@ -61,8 +62,8 @@ static S_node *S_child(S_node **list, const char *token)
 	for (; *p; p = &(*p)->next)
 		if (strcmp((*p)->token, token) == 0)
 			return *p;
-	S_node *n = calloc(1, sizeof *n);
-	if (!n || !(n->token = strdup(token))) {
+	S_node *n = tb_calloc(1, sizeof *n);
+	if (!n || !(n->token = tb_strdup(token))) {
 		free(n);
 		return NULL;
 	}
@@ -83,13 +84,15 @@ static int S_result(const tb_record *rec)
 	return !r ? 3 : !strcmp(r, "1-0") ? 0 : !strcmp(r, "0-1") ? 1 : !strcmp(r, "1/2-1/2") ? 2 : 3;
 }
 
-void tb_html_tree_add(tb_html_tree **tp, const tb_record *rec, long record)
+int tb_html_tree_add(tb_html_tree **tp, const tb_record *rec, long record)
 {
-	if (!*tp && !(*tp = calloc(1, sizeof **tp)))
-		return; /* out of memory: the page has no tree (tb_html_tree_write) */
+	if (!*tp && !(*tp = tb_calloc(1, sizeof **tp)))
+		return -1;
 	tb_html_tree *t = *tp;
-	if (t->failed || !rec->game || tb_record_errors(rec))
-		return;
+	if (t->failed)
+		return -1;
+	if (!rec->game || tb_record_errors(rec))
+		return 0;
 	tb_plies *p = tb_plies_new(rec);
 	S_node *at = p ? S_child(&t->games, rec->game->name) : NULL;
 	int result = S_result(rec);
@@ -109,6 +112,7 @@ void tb_html_tree_add(tb_html_tree **tp, const tb_record *rec, long record)
 	if (!p || !at)
 		t->failed = 1;
 	tb_plies_free(p);
+	return t->failed ? -1 : 0;
 }
 
 /* One turn and what follows it: the turns after it that every record

@@ -13,6 +13,7 @@
 #include "arena.h"
 #include "replay.h"
 #include "visit.h"
+#include "xalloc.h"
 
 /* The schema (spec/collection.md §2 documents each column). */
 static const char S_schema[] =
@@ -109,7 +110,7 @@ static int S_why(char **why, int code, const char *fmt, const char *a, const cha
 {
 	if (why) {
 		int n = snprintf(NULL, 0, fmt, a, b);
-		*why = malloc((size_t)n + 1);
+		*why = tb_malloc((size_t)n + 1);
 		if (*why)
 			snprintf(*why, (size_t)n + 1, fmt, a, b);
 	}
@@ -216,7 +217,7 @@ int tb_index_open(tb_index **out, const char *path, unsigned flags, int busy_ms,
 		*why = NULL;
 	if (!path)
 		flags |= TB_INDEX_WRITE;
-	tb_index *ix = calloc(1, sizeof *ix);
+	tb_index *ix = tb_calloc(1, sizeof *ix);
 	if (!ix)
 		return TB_ENOMEM;
 	ix->writable = (flags & TB_INDEX_WRITE) != 0;
@@ -274,7 +275,7 @@ static int S_seen(tb_index *ix, uint64_t h)
 	h |= 1; /* 0 marks an empty slot */
 	if (2 * (ix->nseen + 1) > ix->capseen) {
 		size_t cap = ix->capseen ? 2 * ix->capseen : 4096;
-		uint64_t *t = calloc(cap, sizeof *t);
+		uint64_t *t = tb_calloc(cap, sizeof *t);
 		if (!t)
 			return 0; /* the INSERT OR IGNORE then does the work */
 		for (size_t i = 0; i < ix->capseen; i++)

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "buf.h"
+#include "xalloc.h"
 
 /* A statement being made: its SQL and the values to bind, in order. */
 typedef struct S_q {
@@ -117,7 +118,7 @@ static int S_record_where(tb_index *ix, S_q *q, const tb_find_query *fq)
 	for (size_t i = 0; i < fq->ntags; i++) {
 		const char *eq = strchr(fq->tags[i], '=');
 		size_t n = eq ? (size_t)(eq - fq->tags[i]) : strlen(fq->tags[i]);
-		char *name = malloc(n + 1);
+		char *name = tb_malloc(n + 1);
 		if (!name)
 			return tb_ix_fail(ix, TB_ENOMEM, "%s", "out of memory");
 		memcpy(name, fq->tags[i], n);

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include "tablero.h"
+#include "xalloc.h"
 
 long tb_seq_distance(const uint32_t *a, size_t na, const uint32_t *b, size_t nb, unsigned bound)
 {
@@ -17,7 +18,7 @@ long tb_seq_distance(const uint32_t *a, size_t na, const uint32_t *b, size_t nb,
 	 * width 2 * bound + 1 around its diagonal: a cell outside it is
 	 * more than 'bound' edits from the start */
 	size_t w = 2 * (size_t)bound + 1;
-	unsigned *prev = malloc((w + 2) * sizeof *prev), *cur = malloc((w + 2) * sizeof *cur);
+	unsigned *prev = tb_malloc((w + 2) * sizeof *prev), *cur = tb_malloc((w + 2) * sizeof *cur);
 	if (!prev || !cur) {
 		free(prev);
 		free(cur);
