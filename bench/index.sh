@@ -10,7 +10,8 @@
 # games of 40 turns (every turn a position). Each is indexed once from
 # an empty index (CPU time: user + sys, the machine may be busy), its
 # size per record told; then on the random one, each the median CPU
-# time of 15 runs of the whole command (bench/index_cpu.py): a position
+# time of 15 runs of the whole command (bench/index_cpu.py; 3 or 5 of
+# those that look at every position or every game): a position
 # search, exact and up to the symmetries, of the position 4 turns in
 # that the most games reach; a
 # pattern and a material search (no SQL index serves those: each looks
@@ -53,19 +54,19 @@ db=$OUT/index-random.db
 # the position 4 turns in that the most games reach
 pos=$(sqlite3 "$db" "SELECT p.text FROM occurs o JOIN positions p ON p.id = o.after WHERE o.ply = 4 GROUP BY o.after ORDER BY count(*) DESC LIMIT 1")
 pos="${pos%% *} 4 ${pos#* }"
-q() { # label goal-ms args...
-	local label=$1 goal=$2 ms n
-	shift 2
-	ms=$(python3 bench/index_cpu.py 15 "$TABLERO" "$@")
+q() { # label goal-ms runs args...
+	local label=$1 goal=$2 runs=$3 ms n
+	shift 3
+	ms=$(python3 bench/index_cpu.py "$runs" "$TABLERO" "$@")
 	n=$("$TABLERO" "$@" | wc -l)
 	awk -v l="$label" -v ms="$ms" -v g="$goal" -v n="$n" 'BEGIN {
 		printf "%-34s %8.1f ms CPU  %7d lines  %s\n", l, ms, n, g == "-" ? "" : (ms <= g ? "goal " g " ms: met" : "goal " g " ms: not met") }'
 }
 echo "position: $pos"
-q "find --position" 20 find --index "$db" --position "$pos"
-q "find --position --symmetric" 20 find --index "$db" --position "$pos" --symmetric
-q "find --pattern (every position)" - find --index "$db" --pattern "R:a1,g7 Y:d2" -c
-q "find --material (every position)" - find --index "$db" --material 5,5 -c
-q "tree (the start)" 50 tree --index "$db" --game pitarra
-q "tree --position" 50 tree --index "$db" --position "$pos"
-q "tree --by Event (the start)" 50 tree --index "$db" --game pitarra --by Event
+q "find --position" 20 15 find --index "$db" --position "$pos"
+q "find --position --symmetric" 20 15 find --index "$db" --position "$pos" --symmetric
+q "find --pattern (every position)" - 3 find --index "$db" --pattern "R:a1,g7 Y:d2" -c
+q "find --material (every position)" - 3 find --index "$db" --material 5,5 -c
+q "tree (the start)" 50 5 tree --index "$db" --game pitarra
+q "tree --position" 50 15 tree --index "$db" --position "$pos"
+q "tree --by Event (the start)" 50 3 tree --index "$db" --game pitarra --by Event

@@ -142,34 +142,51 @@ static int S_record_where(tb_index *ix, S_q *q, const tb_find_query *fq)
 	return 0;
 }
 
-/* The position criteria of 'fq' (o the occurrences', p the positions'
- * aliases); 'pattern' holds the pattern read, for tb_pattern(). */
+/* The position criteria of 'fq' (o the occurrences' alias): the
+ * positions that meet them, as "o.after IN (SELECT id FROM positions
+ * WHERE ...)", so that SQLite looks at the positions once (by the
+ * symmetric key's index, or each of them for a pattern or material) and
+ * then at the records that reach those alone (occurs_after); 'pattern'
+ * holds the pattern read, for tb_pattern(). */
 static int S_position_where(tb_index *ix, S_q *q, const tb_find_query *fq,
                             tb_ix_pattern *pattern)
 {
 	char why[200];
 	size_t at = 0;
 	const tb_game *only = fq->game ? tb_game_find(fq->game) : NULL;
-	if (fq->position) {
-		tb_ix_key k;
-		int side;
-		if (!tb_ix_position_read(fq->position, only, &k, &side, why, sizeof why, &at))
-			return S_syntax(ix, "the position", why, at);
-		tb_buf_puts(&q->sql, fq->symmetric ? " AND p.sym = ?" : " AND o.after = ?");
-		S_bind_int(q, (long long)(fq->symmetric ? k.sym : k.exact));
+	tb_ix_key k;
+	int side;
+	if (fq->position && !tb_ix_position_read(fq->position, only, &k, &side, why, sizeof why, &at))
+		return S_syntax(ix, "the position", why, at);
+	if (fq->position && !fq->symmetric) {
+		tb_buf_puts(&q->sql, " AND o.after = ?");
+		S_bind_int(q, (long long)k.exact);
 	}
+	if (fq->pattern && tb_ix_pattern_read(fq->pattern, only, fq->symmetric, pattern, why,
+	                                      sizeof why, &at))
+		return S_syntax(ix, "the pattern", why, at);
 	if (fq->pattern) {
-		if (tb_ix_pattern_read(fq->pattern, only, fq->symmetric, pattern, why, sizeof why, &at))
-			return S_syntax(ix, "the pattern", why, at);
-		ix->pattern = pattern;
-		tb_buf_puts(&q->sql, " AND r.game = ? AND tb_pattern(p.side, p.bits)");
+		tb_buf_puts(&q->sql, " AND r.game = ?");
 		S_bind_text(q, pattern->game->name, NULL);
 	}
-	for (int s = 0; s < 2; s++)
-		if (fq->material[s] >= 0) {
-			tb_buf_puts(&q->sql, s ? " AND p.m1 = ?" : " AND p.m0 = ?");
-			S_bind_int(q, fq->material[s]);
+	int sym = fq->position && fq->symmetric;
+	if (sym || fq->pattern || fq->material[0] >= 0 || fq->material[1] >= 0) {
+		tb_buf_puts(&q->sql, " AND o.after IN (SELECT id FROM positions WHERE 1");
+		if (sym) {
+			tb_buf_puts(&q->sql, " AND sym = ?");
+			S_bind_int(q, (long long)k.sym);
 		}
+		for (int s = 0; s < 2; s++)
+			if (fq->material[s] >= 0) {
+				tb_buf_puts(&q->sql, s ? " AND m1 = ?" : " AND m0 = ?");
+				S_bind_int(q, fq->material[s]);
+			}
+		if (fq->pattern) {
+			ix->pattern = pattern;
+			tb_buf_puts(&q->sql, " AND tb_pattern(side, bits)");
+		}
+		tb_buf_putc(&q->sql, ')');
+	}
 	if (fq->event) {
 		if (!tb_event_kind_of(fq->event))
 			return S_syntax(ix, "the event", "no such event (tercia, capture, coronation, ...: "
