@@ -50,6 +50,11 @@ PCRE_CFLAGS = $(patsubst -I%,-isystem %,$(shell pkg-config --cflags libpcre2-8 2
 PCRE_LIBS = $(shell pkg-config --libs libpcre2-8 2>/dev/null)
 CPPFLAGS += $(XML_CFLAGS) $(PCRE_CFLAGS)
 DEP_LIBS = $(XML_LIBS) $(PCRE_LIBS)
+# SQLite (Debian's libsqlite3): the index of a collection (lib/index*.c).
+SQLITE_CFLAGS = $(patsubst -I%,-isystem %,$(shell pkg-config --cflags sqlite3 2>/dev/null))
+SQLITE_LIBS = $(shell pkg-config --libs sqlite3 2>/dev/null)
+CPPFLAGS += $(SQLITE_CFLAGS)
+DEP_LIBS += $(SQLITE_LIBS)
 # json-c: tablero lsp's JSON (cli/lsp_*.c), linked into the command only,
 # never into libtablero.
 JSON_CFLAGS = $(patsubst -I%,-isystem %,$(shell pkg-config --cflags json-c 2>/dev/null))
@@ -188,6 +193,7 @@ SPEC_GAMES := $(sort $(wildcard spec/games/*.md))
 spec: $(BUILD)/tests/spec_runner $(BUILD)/tablero
 	$(BUILD)/tests/spec_runner spec/tgn.md $(SPEC_GAMES) spec/xml.md spec/reconstruct.md tests/errors.md
 	python3 tests/spec_cli.py $(BUILD)/tablero spec/compare.md spec/show.md $(SPEC_GAMES) spec/svg.md spec/book.md spec/html.md spec/replay-positions.md
+	python3 tests/spec_cli.py $(BUILD)/tablero spec/collection.md
 
 # The toy game through every command, and its name nowhere but in its
 # folder (tests/toy.sh).
@@ -246,6 +252,13 @@ collate: $(BUILD)/tablero
 .PHONY: catalog
 catalog: $(BUILD)/tablero
 	@TABLERO=$(BUILD)/tablero SAN=$(SAN) bash tests/catalog.sh
+
+# The index (tests/index.sh): find and tree against a brute-force scan,
+# re-indexing against a rebuild, values never SQL, files that are no index,
+# a second writer; near duplicates.
+.PHONY: index
+index: $(BUILD)/tablero
+	@TABLERO=$(BUILD)/tablero bash tests/index.sh
 
 # TEI P5 (tests/tei.sh): samples, spec examples and a collation there
 # and back, valid under tei_all (jing, ../shared/schemas), refusals.
@@ -337,7 +350,7 @@ lsp: $(BUILD)/tablero
 layout: $(BUILD)/libtablero.a
 	@python3 tests/layout.py $(BUILD)
 
-check: all layout unit spec toy golden man-options samples structure random xml tei svg book html wasm desk compare reconstruct slips replay one-reading languages collate catalog jobs rewrite oom quotes fuzz-replay deps-test typed python lsp
+check: all layout unit spec toy golden man-options samples structure random xml tei svg book html wasm desk compare reconstruct slips replay one-reading languages collate catalog index jobs rewrite oom quotes fuzz-replay deps-test typed python lsp
 	@echo "make check: all test suites passed"
 
 check-san:
@@ -373,7 +386,7 @@ FUZZ_SEEDS = $(BUILD)/fuzz-seeds
 FUZZ_CPPFLAGS = $(CPPFLAGS) $(JSON_CFLAGS) -Icli -Itests/fuzz -DFZ_SCHEMA_DIR='"$(CURDIR)/schemas"'
 # the CLI's code a harness drives, beside the library
 FUZZ_CLI_grep :=
-FUZZ_CLI_diff := cli/cmd_diff.c cli/jobs.c cli/options.c cli/queue.c cli/util.c
+FUZZ_CLI_diff := cli/cmd_diff.c cli/diff_near.c cli/jobs.c cli/options.c cli/queue.c cli/util.c
 FUZZ_CLI_xmltgn := cli/cmd_xml.c cli/cmd_tei.c cli/jobs.c cli/options.c cli/parts.c cli/queue.c cli/util.c cli/atomic.c
 FUZZ_CLI_lsp := cli/cmd_lsp.c cli/lsp_rpc.c cli/lsp_doc.c cli/lsp_check.c cli/lsp_features.c \
                 cli/lsp_outline.c cli/lsp_actions.c cli/options.c cli/util.c

@@ -32,6 +32,8 @@
 # The commands that take -j run with -j 1, and validate, fmt and xml
 # also with every core (-j ALL, ALL the online CPUs at most 8: tablero's
 # default), the peak RSS then being the whole process's.
+# Then the index (bench/index.sh, issue 39): 100,000 records indexed,
+# their size, a position search and a tree query against their goals.
 # Then the slips (bench/slips.py, issue 33): records made from random
 # games with slips of each kind put in, validate and fill on them, and
 # per kind how often the slip is found and the original suggested;
@@ -890,6 +892,9 @@ rules_bench pitarra 700 5 6
 rules_bench asalto 2000 7 8 "$ASALTO_SETUP"
 rules_bench ocencahuac 2700 5 6
 validate_vs_pgn_extract
+
+# the index of a collection: index, find, tree (bench/index.sh)
+TABLERO="$TABLERO" bash bench/index.sh
 
 # reconstruction: gaps filled, slips looked for (bench/reconstruct.sh)
 TABLERO="$TABLERO" bash bench/reconstruct.sh

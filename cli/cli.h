@@ -52,6 +52,34 @@ int cmd_tei(int argc, char **argv);
 /* tablero desk (cmd_desk.c) */
 extern const cli_optab cli_desk_options;
 int cmd_desk(int argc, char **argv);
+/* tablero index, find, tree (cmd_index.c, cmd_find.c, cmd_tree.c) and
+ * what they share (index_files.c): a file read whole into 'ix' (0
+ * unchanged, 1 indexed, <0 after saying why); the index a search runs
+ * over -- 'db' read-only, or one made in memory from the files (none:
+ * standard input) -- or NULL after saying why; a failed query said
+ * (a position or pattern that does not read with a caret under it). */
+extern const cli_optab cli_index_options, cli_find_options, cli_tree_options;
+int cmd_index(int argc, char **argv);
+int cmd_find(int argc, char **argv);
+int cmd_tree(int argc, char **argv);
+int cli_index_file(const char *cmd, tb_index *ix, const char *path, size_t *nrecords);
+tb_index *cli_index_for(const char *cmd, const char *db, char **files, size_t nfiles);
+void cli_index_query_error(const char *cmd, tb_index *ix, const char *text);
+/* diff --duplicates --near K (diff_near.c): a record's turns as the
+ * near duplicates weigh them (from 'p', which may go after; 'game'
+ * borrowed, static), and the pairs of 'g' at most 'k' turns apart, but
+ * not the same game nor one the beginning of the other, printed with
+ * the turns that differ; 1 when any. */
+typedef struct cli_near_seq cli_near_seq;
+cli_near_seq *cli_near_seq_new(const tb_plies *p, const char *game);
+void cli_near_seq_free(cli_near_seq *s);
+typedef struct cli_near_game {
+	const char *file;
+	size_t index, plies;
+	unsigned line;
+	const cli_near_seq *seq;
+} cli_near_game;
+int cli_near_report(const cli_near_game *g, size_t n, unsigned k);
 /* The commands, in the order 'tablero --help' lists them (commands.c). */
 extern const cli_cmd cli_commands[];
 extern const size_t cli_ncommands;

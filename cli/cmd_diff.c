@@ -14,6 +14,7 @@
 typedef struct S_opts {
 	int tags, moves, comments;  /* what to compare */
 	int xml, duplicates;
+	const char *near;           /* --near K: near duplicates too */
 	int jobs;                   /* --duplicates -j: 0 the default */
 	const char *pair_by;        /* NULL: by order; else "Tag,Tag" */
 	int only_tags, only_moves, no_comments; /* as given */
@@ -794,6 +795,7 @@ typedef struct S_dup {
 	size_t index, plies;
 	size_t known;          /* turns that are not '?' */
 	unsigned line;
+	cli_near_seq *seq;     /* --near: its turns (diff_near.c) */
 } S_dup;
 
 /* The turns of 'p' somebody knows, or the rules decide: a game of
@@ -906,6 +908,7 @@ typedef struct S_dup_item {
 	tb_record *rec;             /* freed by the worker */
 	tb_reader *r;               /* the file's reader (-j 1), or the game's own */
 	int own;
+	int near;                   /* --near: keep its turns */
 	S_dup d;
 } S_dup_item;
 
@@ -934,6 +937,8 @@ static int S_dup_one(void *ctx, int worker, void *item, FILE *out, FILE *err)
 		d->known = S_known_turns(p);
 		d->line = tb_record_line(it->rec);
 		d->plies = tb_record_plies(it->rec);
+		if (it->near)
+			d->seq = cli_near_seq_new(p, tb_game_name(tb_record_game(it->rec)));
 		tb_plies_free(p);
 	}
 	tb_record_free(it->rec);
@@ -961,6 +966,27 @@ static void S_dup_done(void *ctx, void *item, int result)
 	free(it);
 }
 
+static int S_near_cmp(const void *x, const void *y)
+{
+	const cli_near_game *a = x, *b = y;
+	int c = strcmp(a->file, b->file);
+	return c ? c : (a->index > b->index) - (a->index < b->index);
+}
+
+/* The near duplicates (diff_near.c), in the order of the files. */
+static int S_near(const S_dup *v, size_t n, unsigned k)
+{
+	cli_near_game *g = calloc(n + 1, sizeof *g);
+	if (!g)
+		cli_oom();
+	for (size_t i = 0; i < n; i++)
+		g[i] = (cli_near_game){v[i].file, v[i].index, v[i].plies, v[i].line, v[i].seq};
+	qsort(g, n, sizeof *g, S_near_cmp);
+	int found = cli_near_report(g, n, k);
+	free(g);
+	return found;
+}
+
 static int S_duplicates(S_out *out, const S_opts *o, int *trouble)
 {
 	S_dup_ctx c = {NULL, 0, 0, 0};
@@ -982,6 +1008,7 @@ static int S_duplicates(S_out *out, const S_opts *o, int *trouble)
 			it->r = it->own ? cli_reader_detach(src.r) : src.r;
 			it->d.file = src.name;
 			it->d.index = ++src.game;
+			it->near = o->near != NULL;
 			cli_jobs_add(j, it, tb_record_source_size(rec));
 		}
 		cli_jobs_wait(j);
@@ -1001,8 +1028,12 @@ static int S_duplicates(S_out *out, const S_opts *o, int *trouble)
 	int found = S_report_dups(out, v, n);
 	if (out->x)
 		tb_diff_xml_end(out->x);
-	for (size_t i = 0; i < n; i++)
+	if (o->near)
+		found |= S_near(v, n, (unsigned)atoi(o->near));
+	for (size_t i = 0; i < n; i++) {
 		free(v[i].key);
+		cli_near_seq_free(v[i].seq);
+	}
 	free(v);
 	return found;
 }
@@ -1058,6 +1089,10 @@ static const cli_opt S_opts_table[] = {
 	         "list the games of all FILEs that are the same\n"
 	         "game, up to the board's symmetries, and those\n"
 	         "that begin another"),
+	CLI_STRING(0, "near", "K", S_opts, near,
+	           "with --duplicates, also the pairs of records that\n"
+	           "are the same game but for at most K turns (1-64),\n"
+	           "with the turns that differ"),
 	CLI_JOBS(S_opts, jobs, NULL,
 	         "with --duplicates, replay N games at once, in N\n"
 	         "threads (default: one per core, at most 8; 0:\n"
@@ -1070,7 +1105,7 @@ const cli_optab cli_diff_options = {
 	"diff",
 	"usage: tablero diff [--pair-by order|TAG,...] [--tags-only | --moves-only]\n"
 	"                    [--ignore-comments] [--xml] A B\n"
-	"       tablero diff --duplicates [--xml] [-j N] FILE...\n"
+	"       tablero diff --duplicates [--near K] [--xml] [-j N] FILE...\n"
 	"\n"
 	"Compares the records of A with those of B ('-': standard input) by\n"
 	"what they mean, not how they are spelled (spec/compare.md): two\n"
@@ -1119,6 +1154,12 @@ static int S_args(int argc, char **argv, S_opts *o)
 	if (jobs && !o->duplicates) {
 		cli_error("diff", "-j spreads --duplicates over the cores; two files are compared "
 		          "in one thread");
+		return -1;
+	}
+	if (o->near && (!o->duplicates || o->xml || strspn(o->near, "0123456789") != strlen(o->near) ||
+	                atoi(o->near) < 1 || atoi(o->near) > 64)) {
+		cli_error("diff", "--near K (1 to 64) goes with --duplicates, as text (not --xml)%s",
+		          "");
 		return -1;
 	}
 	if (!o->jobs)

@@ -27,6 +27,10 @@ const cli_cmd cli_commands[] = {
 	{"grep", "select games by tags, comments, moves and events", &cli_grep_options, cmd_grep},
 	{"catalog", "list records, or their turns, as CSV or JSON Lines", &cli_catalog_options,
 	 cmd_catalog},
+	{"index", "index records in SQLite for find and tree", &cli_index_options, cmd_index},
+	{"find", "find records by position, pattern, material, event, tag, text", &cli_find_options,
+	 cmd_find},
+	{"tree", "the turns played at a position across a collection", &cli_tree_options, cmd_tree},
 	{"lsp", "a language server for editors (LSP over standard I/O)", &cli_lsp_options, cmd_lsp},
 };
 

@@ -447,6 +447,7 @@ static int S_one_game(tb_coll *cl)
 			return 0;
 		}
 	}
+	tb_coll_alike(cl);
 	char why[320];
 	cl->has_rules = cl->game->rules && !tb_ruleset_init(&cl->rs, cl->game, cl->opts, why,
 	                                                     sizeof why);

@@ -125,4 +125,8 @@ int tb_coll_agreed(const tb_coll *cl, const tb_coll_col *c, tb_buf *fail);
 /* The collation as TGN (read back, it is put in canonical form). */
 void tb_coll_emit(tb_coll *cl, tb_buf *b);
 
+/* Warns (TB608) of each witness that may not be of the first's match:
+ * few turns shared, other players or dates (collate_alike.c). */
+void tb_coll_alike(tb_coll *cl);
+
 #endif

@@ -77,6 +77,8 @@ enum {
 	TB_D_COLL_NO_WIT = 605, /* no witness of that name */
 	TB_D_COLL_INEXACT = 606,/* a witness the collation cannot keep exactly */
 	TB_D_COLL_LIMIT = 607,  /* more witnesses, or readings at one place, than a record holds */
+	TB_D_COLL_ALIKE = 608,  /* witnesses that may not be one match: few turns shared, other
+	                           players or dates (warning; collate_alike.c) */
 	/* tablero XML read back (spec/xml.md) */
 	TB_D_XML_MALFORMED = 501, /* not well-formed XML, or a DOCTYPE or entity */
 	TB_D_XML_INVALID = 502,   /* not valid against the schema, or not ours */

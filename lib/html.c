@@ -31,6 +31,7 @@
 #include "diagram.h"
 #include "game.h"
 #include "html_media.h"
+#include "html_tree.h"
 #include "lasterr.h"
 #include "text_metrics.h"
 #include "visit.h"
@@ -54,6 +55,7 @@ struct tb_html {
 	tb_buf list;          /* under o.list: the frames as text */
 	long nrecs;
 	tb_lasterr err;       /* tb_html_errcode, tb_html_errmsg */
+	tb_html_tree *tree;   /* the turns played, for a collection (html_tree.c) */
 };
 
 /* One record being written. */
@@ -129,6 +131,7 @@ void tb_html_free(tb_html *h)
 	tb_buf_free(&h->body);
 	tb_buf_free(&h->title);
 	tb_buf_free(&h->list);
+	tb_html_tree_free(h->tree);
 	free(h);
 }
 
@@ -1228,6 +1231,8 @@ static int H_add(tb_html *h, const tb_record *rec, const char *problems, char **
 	if (!h->lang)
 		h->lang = r.l;
 	r.id = ++h->nrecs;
+	if (!h->o.list && tb_html_tree_add(&h->tree, rec, r.id) < 0)
+		tb_buf_fail(&h->nav); /* out of memory: no page, as for the rest of it */
 	if (h->o.list) {
 		r.list = &h->list;
 		tb_buf_printf(r.list, "%sgame=%ld\n", r.id > 1 ? "\n" : "", r.id);
@@ -1432,6 +1437,7 @@ static char *H_page(tb_html *h, size_t *len)
 		tb_buf_puts(&b, "</h2>\n<ol>\n");
 		tb_buf_put(&b, h->nav.data, h->nav.len);
 		tb_buf_puts(&b, "</ol>\n</nav>\n");
+		tb_html_tree_write(h->tree, &b, l);
 	}
 	tb_buf_puts(&b, "<main>\n");
 	tb_buf_put(&b, h->body.data ? h->body.data : "", h->body.len);

@@ -188,6 +188,13 @@ static const tb_lang_entry S_ar[] = {
 	{"desk.oom", "نفدت الذاكرة: أُعيدت قراءة السجل."},
 	{"desk.noaudio", "اختر ملفاً صوتياً أولاً."},
 	{"desk.noturn", "لا نقلة لختمها: أدخل واحدة أولاً."},
+	/* collate's TB608: witnesses that may not be one match */
+	{"collate.alike.turns", "لا تتطابق إلا {1} من {2} نقلة في أقصر هذا الشاهد و{3}: هل هما مباراة واحدة؟"},
+	{"collate.alike.tag", "[{1} \"{2}\"] هنا، و[{1} \"{3}\"] في {4}: هل هما شاهدان على مباراة واحدة؟"},
+	/* the collection's tree of turns played (html_tree.c) */
+	{"html.tree", "النقلات الملعوبة"},
+	{"html.tree.one", "سجل واحد"},
+	{"html.tree.games", "{1} سجلات"},
 	{NULL, NULL}
 };
 

@@ -50,6 +50,17 @@ static const S_field S_layout[] = {
 	S_FIELD(tb_svg_opts, no_coords), S_FIELD(tb_svg_opts, tags), S_FIELD(tb_svg_opts, sheet),
 	S_FIELD(tb_svg_opts, lang), S_FIELD(tb_svg_opts, caption),
 	S_FIELD(tb_svg_opts, text_only),
+	/* the index's search (python/tablero/_find.py) */
+	S_TYPE(tb_find_query),
+	S_FIELD(tb_find_query, game), S_FIELD(tb_find_query, position),
+	S_FIELD(tb_find_query, pattern), S_FIELD(tb_find_query, symmetric),
+	S_FIELD(tb_find_query, material), S_FIELD(tb_find_query, event),
+	S_FIELD(tb_find_query, tags), S_FIELD(tb_find_query, ntags), S_FIELD(tb_find_query, text),
+	S_TYPE(tb_find_hit),
+	S_FIELD(tb_find_hit, file), S_FIELD(tb_find_hit, offset), S_FIELD(tb_find_hit, size),
+	S_FIELD(tb_find_hit, line), S_FIELD(tb_find_hit, number), S_FIELD(tb_find_hit, game),
+	S_FIELD(tb_find_hit, ply), S_FIELD(tb_find_hit, turn), S_FIELD(tb_find_hit, side),
+	S_FIELD(tb_find_hit, depth), S_FIELD(tb_find_hit, token), S_FIELD(tb_find_hit, position),
 };
 
 long tb_struct_layout(const char *type, const char *field)

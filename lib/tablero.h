@@ -1458,6 +1458,13 @@ typedef struct tb_edit {
 TB_EXPORT tb_edit *tb_align(const uint32_t *a, size_t na, const uint32_t *b, size_t nb,
                             size_t *n);
 
+/** How many edits (a number changed, put in or left out) turn sequence
+ * 'a' (na numbers) into 'b' (nb): Levenshtein's distance, or 'bound' + 1
+ * when it is more than 'bound' (found in O((na + nb) * bound) steps).
+ * TB_ENOMEM when memory ran out. */
+TB_EXPORT long tb_seq_distance(const uint32_t *a, size_t na, const uint32_t *b, size_t nb,
+                               unsigned bound);
+
 /** Aligns the main lines 'a' and 'b' by what their nodes mean (their
  * tokens), never matching two nodes that mean different things: a
  * shortest edit script when they differ in fewer than about 2,000
@@ -2178,6 +2185,122 @@ TB_EXPORT void tb_html_free(tb_html *h);
  * next call on 'h'. TB_EINVAL for a NULL 'h'. */
 TB_EXPORT int tb_html_errcode(const tb_html *h);
 TB_EXPORT const char *tb_html_errmsg(const tb_html *h);
+
+/** ## An index of a collection (spec/collection.md)
+ *
+ * An SQLite database (Debian's libsqlite3) of the records of many files:
+ * their tags, place and status, every position their one reading
+ * (tb_replay) reaches on the main line and the variations -- keyed
+ * exactly and up to the board's symmetries --, the events of each turn
+ * and the comments' words (FTS5). Its schema is documented for others to
+ * query with sqlite3 (spec/collection.md §2) and versioned (PRAGMA
+ * user_version, TB_INDEX_SCHEMA). Every value searched for reaches
+ * SQLite as a bound parameter, never as SQL text. An index is used by
+ * one thread at a time.
+ */
+typedef struct tb_index tb_index;
+#define TB_INDEX_SCHEMA 1
+/* tb_index_open's flags */
+#define TB_INDEX_WRITE 1u   /* create it if missing, and add files (else read-only) */
+#define TB_INDEX_REBUILD 2u /* with WRITE: an index of another schema is emptied and
+                               made anew (without it, refused) */
+
+/** Opens the index at 'path' (NULL: a new one in memory, which is
+ * writable and gone at tb_index_close) into '*out', which the caller
+ * closes with tb_index_close. Read-only unless TB_INDEX_WRITE. A writer
+ * waits up to 'busy_ms' milliseconds for another one to finish. Returns
+ * 0; TB_EIO with '*why' (the caller frees it) saying which: it cannot
+ * be opened, it is no SQLite database or a corrupt one, it is another
+ * program's database, it was made by another tablero (an older one: the
+ * command that rebuilds it), it is locked; TB_ENOMEM. */
+TB_EXPORT int tb_index_open(tb_index **out, const char *path, unsigned flags, int busy_ms,
+                            char **why);
+TB_EXPORT void tb_index_close(tb_index *ix);
+/** The index's last error ("Errors"): tb_index_add, tb_index_find,
+ * tb_index_tree. Borrowed until the next call on 'ix'. tb_index_errat
+ * is the byte offset in the text searched for (a position, a pattern)
+ * where a TB_ESYNTAX was found. */
+TB_EXPORT int tb_index_errcode(const tb_index *ix);
+TB_EXPORT const char *tb_index_errmsg(const tb_index *ix);
+TB_EXPORT size_t tb_index_errat(const tb_index *ix);
+
+/** Indexes the 'len' bytes at 'buf' (borrowed for the call), the file
+ * 'name' last changed at 'mtime' (seconds): when the index holds 'name'
+ * with the same size and mtime, or the same content, nothing is done
+ * (returns 0); else its records replace the ones it had, in one
+ * transaction (returns 1), '*nrecords' (if not NULL) set to how many.
+ * TB_EIO (the database; errmsg says why, the index as it was),
+ * TB_ENOTTEXT (no UTF-8 text: nothing indexed), TB_ENOMEM, TB_EINVAL
+ * (read-only). */
+TB_EXPORT int tb_index_add(tb_index *ix, const char *name, const char *buf, size_t len,
+                           long long mtime, size_t *nrecords);
+
+/** What tb_index_find looks for: every field given must hold (NULL,
+ * -1: any). The position criteria -- position, pattern, material,
+ * event -- must hold at one frame; the others of the record. */
+typedef struct tb_find_query {
+	const char *game;       /* a game's name */
+	const char *position;   /* position notation (its turn number is not compared) */
+	const char *pattern;    /* "R R:a1,d1 Y:a7 -:d4" (spec/collection.md §4.1) */
+	int symmetric;          /* the position or pattern up to the board's symmetries */
+	int material[2];        /* pieces on the board of each side, or -1 */
+	const char *event;      /* an event's name (tb_event_name) */
+	const char *const *tags;/* 'ntags' of "Name=value": the record has that tag so */
+	size_t ntags;
+	const char *text;       /* words that a comment of the record holds (FTS5's
+	                           words: all of them, in any order) */
+} tb_find_query;
+
+/** A record found; all borrowed for the call. 'ply' -1 and the turn
+ * fields 0/NULL when the query has no position criteria. */
+typedef struct tb_find_hit {
+	const char *file;
+	size_t offset, size;  /* its bytes in the file as indexed */
+	unsigned line;        /* the line it starts on */
+	long number;          /* the record's place in its file, from 1 */
+	const char *game;
+	long ply;             /* turns of its line through the first frame that
+	                         matched (0: the start) */
+	unsigned turn;        /* that turn's number and side (0 and -1: the start) */
+	int side;
+	unsigned depth;       /* 0 on the main line */
+	const char *token;    /* the turn that reached the position, or NULL */
+	const char *position; /* the position there, notation without its number */
+} tb_find_hit;
+typedef int (*tb_find_fn)(void *ctx, const tb_find_hit *h);
+
+/** Calls 'fn' for each record that 'q' finds, by file and place; a
+ * non-zero return stops it. Returns the number of records told;
+ * TB_ESYNTAX (a position, pattern or event that does not read:
+ * tb_index_errmsg and tb_index_errat), TB_EIO (the database), TB_ENOMEM. */
+TB_EXPORT long tb_index_find(tb_index *ix, const tb_find_query *q, tb_find_fn fn, void *ctx);
+
+/** What tb_index_tree tells: the turns played at a position. */
+typedef struct tb_tree_query {
+	const char *game;       /* a game's name: needed for the start when the index
+	                           holds several games */
+	const char *position;   /* NULL: each record's start */
+	const char *by;         /* a tag's name to group by ("Site"), or NULL */
+} tb_tree_query;
+
+typedef struct tb_tree_row {
+	const char *group;      /* the value of the 'by' tag ("" when the record has
+	                           none), or NULL without 'by' */
+	const char *token;      /* the turn, as the rules played it */
+	long games;             /* records whose main line played it there */
+	long results[4];        /* of them: first side won, second won, drawn, other */
+	const char *sites;      /* their Sites and Informants, distinct, as a JSON array
+	                           of strings ("[]" when none, "?" left out) */
+	const char *informants;
+	int year_min, year_max; /* 0 when no Date gives one */
+} tb_tree_row;
+typedef int (*tb_tree_fn)(void *ctx, const tb_tree_row *r);
+
+/** Calls 'fn' for each turn played at the position (main lines), in
+ * groups, most played first. Returns the number of rows; as
+ * tb_index_find's errors, and TB_EINVAL for no game at the start of an
+ * index of several. */
+TB_EXPORT long tb_index_tree(tb_index *ix, const tb_tree_query *q, tb_tree_fn fn, void *ctx);
 
 #ifdef __cplusplus
 }

@@ -108,6 +108,8 @@ fi
 
 declare -A pkg_of=([libxml-2.0]=libxml2-dev [libpcre2-8]=libpcre2-dev [cmocka]=libcmocka-dev
                    [json-c]=libjson-c-dev)
+# libsqlite3: the index of a collection (lib/index*.c, tablero index)
+pkg_of[sqlite3]=libsqlite3-dev
 need=()
 command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
 command -v cc >/dev/null 2>&1 || need+=(gcc libc6-dev)
@@ -126,7 +128,7 @@ command -v jing >/dev/null 2>&1 || need+=(jing)
 # pip and venv: the Python module is installed into a fresh venv by the tests
 python3 -m pip --version >/dev/null 2>&1 || need+=(python3-pip)
 python3 -c 'import ensurepip' >/dev/null 2>&1 || need+=(python3-venv)
-for mod in libxml-2.0 libpcre2-8 cmocka json-c; do
+for mod in libxml-2.0 libpcre2-8 cmocka json-c sqlite3; do
 	if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists "$mod"; then
 		need+=("${pkg_of[$mod]}")
 	fi

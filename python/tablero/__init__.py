@@ -1359,3 +1359,7 @@ from ._grep import GrepError, Match, Query, Span, Unsure, grep  # noqa: E402
 # ---- catalogues (tablero catalog) ----------------------------------------------
 
 from ._catalog import catalog, catalog_columns  # noqa: E402
+
+# ---- searching an index (tablero find) -------------------------------------------
+
+from ._find import find  # noqa: E402

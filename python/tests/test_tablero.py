@@ -581,6 +581,7 @@ class OutOfMemory(unittest.TestCase):
 
 from test_grep import *  # noqa: E402,F401,F403  tablero.grep's tests, run here too
 from test_catalog import *  # noqa: E402,F401,F403  tablero.catalog's tests
+from test_find import *  # noqa: E402,F401,F403  tablero.find's tests
 
 if __name__ == "__main__":
     unittest.main()

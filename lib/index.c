@@ -1,0 +1,707 @@
+/*
+ * index.c -- an index of a collection in SQLite: opening it, its schema,
+ * and adding files (tablero.h "An index of a collection";
+ * spec/collection.md). Positions come from the record's one reading
+ * (tb_reader_replay); the queries are index_query.c's.
+ */
+#include "index_db.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "arena.h"
+#include "replay.h"
+#include "visit.h"
+#include "xalloc.h"
+
+/* The schema (spec/collection.md §2 documents each column). */
+static const char S_schema[] =
+	"CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT);"
+	"CREATE TABLE files(id INTEGER PRIMARY KEY, path TEXT UNIQUE NOT NULL,"
+	" size INTEGER, mtime INTEGER, hash TEXT);"
+	"CREATE TABLE records(id INTEGER PRIMARY KEY, file INTEGER NOT NULL REFERENCES files(id),"
+	" number INTEGER, offset INTEGER, size INTEGER, line INTEGER, game TEXT, status TEXT,"
+	" plies INTEGER, result TEXT, site TEXT, informant TEXT, year INTEGER);"
+	"CREATE TABLE tags(record INTEGER NOT NULL, name TEXT, value TEXT);"
+	"CREATE TABLE positions(id INTEGER PRIMARY KEY, sym INTEGER, side INTEGER,"
+	" m0 INTEGER, m1 INTEGER, bits BLOB, text TEXT);"
+	"CREATE TABLE occurs(record INTEGER NOT NULL, frame INTEGER, ply INTEGER, depth INTEGER,"
+	" turn INTEGER, side INTEGER, token TEXT, before INTEGER, after INTEGER,"
+	" PRIMARY KEY(record, frame)) WITHOUT ROWID;"
+	"CREATE TABLE events(record INTEGER NOT NULL, frame INTEGER, kind TEXT, point TEXT,"
+	" \"to\" TEXT, count INTEGER);"
+	"CREATE VIRTUAL TABLE comments USING fts5(text, lang UNINDEXED, record UNINDEXED);";
+
+/* The indexes of the tables: made with them, and -- when the first file
+ * goes into an empty index -- dropped while its rows go in and made
+ * again after (sorting the keys once is far quicker than inserting each
+ * where it goes, and leaves the pages full). */
+static const char S_indexes[] =
+	"CREATE INDEX IF NOT EXISTS records_file ON records(file);"
+	"CREATE INDEX IF NOT EXISTS tags_record ON tags(record);"
+	"CREATE INDEX IF NOT EXISTS tags_value ON tags(name, value);"
+	"CREATE INDEX IF NOT EXISTS positions_sym ON positions(sym);"
+	"CREATE INDEX IF NOT EXISTS occurs_after ON occurs(after);"
+	"CREATE INDEX IF NOT EXISTS occurs_before ON occurs(before);"
+	"CREATE INDEX IF NOT EXISTS events_kind ON events(kind);"
+	"CREATE INDEX IF NOT EXISTS events_record ON events(record, frame);";
+static const char S_drop_indexes[] =
+	"DROP INDEX records_file; DROP INDEX tags_record; DROP INDEX tags_value;"
+	"DROP INDEX positions_sym; DROP INDEX occurs_after; DROP INDEX occurs_before;"
+	"DROP INDEX events_kind; DROP INDEX events_record;";
+
+/* The statements that add a file's records, in the order of S_sql. */
+enum { S_REC, S_TAG, S_POS, S_OCC, S_EV, S_COM, S_NST };
+static const char *const S_sql[S_NST] = {
+	"INSERT INTO records(file, number, offset, size, line, game, status, plies, result, site,"
+	" informant, year) VALUES(?,?,?,?,?,?,?,?,?,?,?,?)",
+	"INSERT INTO tags(record, name, value) VALUES(?,?,?)",
+	"INSERT OR IGNORE INTO positions(id, sym, side, m0, m1, bits, text)"
+	" VALUES(?,?,?,?,?,?,?)",
+	"INSERT INTO occurs(record, frame, ply, depth, turn, side, token, before, after)"
+	" VALUES(?,?,?,?,?,?,?,?,?)",
+	"INSERT INTO events(record, frame, kind, point, \"to\", count) VALUES(?,?,?,?,?,?)",
+	"INSERT INTO comments(text, lang, record) VALUES(?,?,?)",
+};
+
+/* ===== Errors ===== */
+
+int tb_ix_fail(tb_index *ix, int code, const char *fmt, const char *detail)
+{
+	ix->errcode = code;
+	snprintf(ix->errmsg, sizeof ix->errmsg, fmt, detail ? detail : "");
+	return code;
+}
+
+int tb_ix_db_fail(tb_index *ix)
+{
+	int rc = sqlite3_errcode(ix->db);
+	if (rc == SQLITE_NOMEM)
+		return tb_ix_fail(ix, TB_ENOMEM, "%s", "out of memory");
+	if (rc == SQLITE_CORRUPT || rc == SQLITE_NOTADB)
+		return tb_ix_fail(ix, TB_EIO, "the index is corrupt (%s): make it anew with tablero "
+		                  "index --rebuild", sqlite3_errmsg(ix->db));
+	if (rc == SQLITE_BUSY || rc == SQLITE_LOCKED)
+		return tb_ix_fail(ix, TB_EIO, "the index is locked: another tablero index is writing "
+		                  "it (%s)", sqlite3_errmsg(ix->db));
+	return tb_ix_fail(ix, TB_EIO, "%s", sqlite3_errmsg(ix->db));
+}
+
+int tb_index_errcode(const tb_index *ix)
+{
+	return ix ? ix->errcode : TB_EINVAL;
+}
+
+const char *tb_index_errmsg(const tb_index *ix)
+{
+	return ix ? ix->errmsg : "no index";
+}
+
+size_t tb_index_errat(const tb_index *ix)
+{
+	return ix ? ix->errat : 0;
+}
+
+/* ===== Opening ===== */
+
+/* '*why' as printf would write it, for the caller to free. */
+static int S_why(char **why, int code, const char *fmt, const char *a, const char *b)
+{
+	if (why) {
+		int n = snprintf(NULL, 0, fmt, a, b);
+		*why = tb_malloc((size_t)n + 1);
+		if (*why)
+			snprintf(*why, (size_t)n + 1, fmt, a, b);
+	}
+	return code;
+}
+
+static long long S_pragma(sqlite3 *db, const char *sql, int *rc)
+{
+	sqlite3_stmt *st = NULL;
+	long long v = -1;
+	*rc = sqlite3_prepare_v2(db, sql, -1, &st, NULL);
+	if (*rc == SQLITE_OK) {
+		*rc = sqlite3_step(st);
+		if (*rc == SQLITE_ROW) {
+			v = sqlite3_column_int64(st, 0);
+			*rc = SQLITE_OK;
+		}
+	}
+	sqlite3_finalize(st);
+	return v;
+}
+
+/* Empties 'db' of every table (a rebuild) and writes the schema. */
+static int S_make(sqlite3 *db, int drop)
+{
+	if (drop) {
+		/* what a database of another schema holds goes: it is remade
+		 * from the files (spec/collection.md §6) */
+		int rc = sqlite3_exec(db, "PRAGMA writable_schema=1; DELETE FROM sqlite_master;"
+		                      "PRAGMA writable_schema=0; VACUUM;", NULL, NULL, NULL);
+		if (rc != SQLITE_OK)
+			return rc;
+	}
+	char set[160];
+	snprintf(set, sizeof set, "PRAGMA application_id=%d; PRAGMA user_version=%d;",
+	         TB_IX_APP_ID, TB_IX_SCHEMA);
+	int rc = sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL);
+	if (rc == SQLITE_OK)
+		rc = sqlite3_exec(db, S_schema, NULL, NULL, NULL);
+	if (rc == SQLITE_OK)
+		rc = sqlite3_exec(db, S_indexes, NULL, NULL, NULL);
+	if (rc == SQLITE_OK)
+		rc = sqlite3_exec(db, set, NULL, NULL, NULL);
+	if (rc == SQLITE_OK)
+		rc = sqlite3_exec(db, "INSERT INTO meta VALUES('tablero', '" TB_VERSION "');"
+		                  "COMMIT", NULL, NULL, NULL);
+	if (rc != SQLITE_OK)
+		sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+	return rc;
+}
+
+/* Checks that 'db' is a tablero index of this schema (making it when
+ * it is empty and writable). Returns 0, or the error (why said). */
+static int S_check(sqlite3 *db, const char *path, unsigned flags, char **why)
+{
+	int rc;
+	long long app = S_pragma(db, "PRAGMA application_id", &rc);
+	long long ver = rc == SQLITE_OK ? S_pragma(db, "PRAGMA user_version", &rc) : -1;
+	long long tables = rc == SQLITE_OK ? S_pragma(db, "SELECT count(*) FROM sqlite_master", &rc)
+	                                   : -1;
+	if (rc == SQLITE_NOMEM)
+		return TB_ENOMEM;
+	if (rc != SQLITE_OK)
+		return S_why(why, TB_EIO, "%s is no tablero index: not an SQLite database, or a "
+		             "corrupt one (%s)", path, sqlite3_errmsg(db));
+	int write = (flags & TB_INDEX_WRITE) != 0;
+	if (app == 0 && tables == 0 && write)
+		return S_make(db, 0) == SQLITE_OK ? 0 : S_why(why, TB_EIO, "%s: cannot make the index "
+		                                              "(%s)", path, sqlite3_errmsg(db));
+	if (app != TB_IX_APP_ID)
+		return S_why(why, TB_EIO, "%s is an SQLite database, but no tablero index (another "
+		             "program's%s)", path, "");
+	if (ver == TB_IX_SCHEMA)
+		return 0;
+	if (write && (flags & TB_INDEX_REBUILD))
+		return S_make(db, 1) == SQLITE_OK ? 0 : S_why(why, TB_EIO, "%s: cannot rebuild the "
+		                                              "index (%s)", path, sqlite3_errmsg(db));
+	char v[64];
+	snprintf(v, sizeof v, "%lld", ver);
+	if (ver < TB_IX_SCHEMA)
+		return S_why(why, TB_EIO, "%s was made by an older tablero (schema %s): make it "
+		             "anew with: tablero index --rebuild -o INDEX FILE...", path, v);
+	return S_why(why, TB_EIO, "%s was made by a newer tablero (schema %s): use that "
+	             "tablero, or make it anew with: tablero index --rebuild -o INDEX FILE...", path,
+	             v);
+}
+
+/* The SQL function tb_pattern(side, bits): does the position match the
+ * pattern of the query running (index_query.c sets it)? */
+static void S_fn_pattern(sqlite3_context *c, int argc, sqlite3_value **v)
+{
+	tb_index *ix = sqlite3_user_data(c);
+	(void)argc;
+	int ok = ix->pattern && tb_ix_pattern_match(ix->pattern, sqlite3_value_int(v[0]),
+	                                            sqlite3_value_blob(v[1]),
+	                                            (size_t)sqlite3_value_bytes(v[1]));
+	sqlite3_result_int(c, ok);
+}
+
+int tb_index_open(tb_index **out, const char *path, unsigned flags, int busy_ms, char **why)
+{
+	*out = NULL;
+	if (why)
+		*why = NULL;
+	if (!path)
+		flags |= TB_INDEX_WRITE;
+	tb_index *ix = tb_calloc(1, sizeof *ix);
+	if (!ix)
+		return TB_ENOMEM;
+	ix->writable = (flags & TB_INDEX_WRITE) != 0;
+	int mode = ix->writable ? SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE : SQLITE_OPEN_READONLY;
+	int rc = sqlite3_open_v2(path ? path : ":memory:", &ix->db, mode | SQLITE_OPEN_NOMUTEX,
+	                         NULL);
+	const char *name = path ? path : "(in memory)";
+	if (rc != SQLITE_OK) {
+		rc = rc == SQLITE_NOMEM ? TB_ENOMEM
+		                        : S_why(why, TB_EIO, "%s: cannot open the index (%s)", name,
+		                                ix->db ? sqlite3_errmsg(ix->db) : "no memory");
+		tb_index_close(ix);
+		return rc;
+	}
+	sqlite3_busy_timeout(ix->db, busy_ms);
+	sqlite3_extended_result_codes(ix->db, 0);
+	if (!ix->writable)
+		sqlite3_exec(ix->db, "PRAGMA query_only=1", NULL, NULL, NULL);
+	/* a writer's pages in memory (64 MiB at most): the indexes of the
+	 * positions take keys in no order, and each page read again from
+	 * the file was most of the time of a large index */
+	sqlite3_exec(ix->db, ix->writable ? "PRAGMA cache_size=-65536" : "PRAGMA cache_size=-16384",
+	             NULL, NULL, NULL);
+	rc = S_check(ix->db, name, flags, why);
+	if (rc == 0)
+		rc = sqlite3_create_function(ix->db, "tb_pattern", 2, SQLITE_UTF8 | SQLITE_DETERMINISTIC,
+		                             ix, S_fn_pattern, NULL, NULL) == SQLITE_OK ? 0 : TB_ENOMEM;
+	if (rc && why && !*why && rc != TB_ENOMEM)
+		S_why(why, rc, "%s: %s", name, "cannot open the index");
+	if (rc) {
+		tb_index_close(ix);
+		return rc;
+	}
+	*out = ix;
+	return 0;
+}
+
+void tb_index_close(tb_index *ix)
+{
+	if (!ix)
+		return;
+	for (int i = 0; i < S_NST; i++)
+		sqlite3_finalize(ix->st[i]);
+	free(ix->seen);
+	sqlite3_close(ix->db);
+	free(ix);
+}
+
+/* ===== Adding a file ===== */
+
+/* Has this session inserted position 'h' already? Adds it if not (an
+ * open-addressed set: most frames reach a position seen before). */
+static int S_seen(tb_index *ix, uint64_t h)
+{
+	h |= 1; /* 0 marks an empty slot */
+	if (2 * (ix->nseen + 1) > ix->capseen) {
+		size_t cap = ix->capseen ? 2 * ix->capseen : 4096;
+		uint64_t *t = tb_calloc(cap, sizeof *t);
+		if (!t)
+			return 0; /* the INSERT OR IGNORE then does the work */
+		for (size_t i = 0; i < ix->capseen; i++)
+			for (size_t j = ix->seen[i] % cap; ix->seen[i]; j = (j + 1) % cap)
+				if (!t[j]) {
+					t[j] = ix->seen[i];
+					break;
+				}
+		free(ix->seen);
+		ix->seen = t;
+		ix->capseen = cap;
+	}
+	for (size_t j = h % ix->capseen;; j = (j + 1) % ix->capseen) {
+		if (ix->seen[j] == h)
+			return 1;
+		if (!ix->seen[j]) {
+			ix->seen[j] = h;
+			ix->nseen++;
+			return 0;
+		}
+	}
+}
+
+static int S_step(tb_index *ix, int which)
+{
+	sqlite3_stmt *st = ix->st[which];
+	int rc = sqlite3_step(st);
+	sqlite3_reset(st);
+	sqlite3_clear_bindings(st);
+	return rc == SQLITE_DONE ? 0 : tb_ix_db_fail(ix);
+}
+
+static void S_text(sqlite3_stmt *st, int i, const char *s)
+{
+	if (s)
+		sqlite3_bind_text(st, i, s, -1, SQLITE_STATIC);
+	else
+		sqlite3_bind_null(st, i);
+}
+
+/* What one record's walk needs. */
+typedef struct S_walk {
+	tb_index *ix;
+	const tb_record *rec;
+	const tb_replay *rp;
+	long long id;          /* the record's row */
+	tb_board board;
+	tb_arena arena;
+	tb_buf text;
+	/* per depth: the position reached on the line, and before its node */
+	uint64_t cur[TB_MAX_DEPTH + 2], node_before[TB_MAX_DEPTH + 2];
+} S_walk;
+
+/* The key of frame 'f' (which has its position); inserts the position
+ * when new. Returns 0 or an error. */
+static int S_position(S_walk *w, const tb_frame *f, tb_ix_key *k)
+{
+	const tb_game *g = w->rec->game;
+	tb_position p;
+	tb_rules_save(tb_replay_rules(w->rp), &f->st, &w->arena, &p);
+	tb_ix_key_of(g, &w->board, &p, k);
+	if (S_seen(w->ix, k->exact))
+		return 0;
+	p.number = 1;
+	tb_buf_clear(&w->text);
+	tb_position_write(&w->text, g, &p);
+	if (!tb_buf_ok(&w->text))
+		return tb_ix_fail(w->ix, TB_ENOMEM, "%s", "out of memory");
+	/* the notation without its turn number, which the key leaves out */
+	const char *t = w->text.data, *sp = strchr(t, ' ');
+	char *rest = sp ? strchr(sp + 1, ' ') : NULL;
+	char txt[1024];
+	snprintf(txt, sizeof txt, "%.*s%s", (int)(sp ? sp - t : 0), t, rest ? rest : "");
+	sqlite3_stmt *st = w->ix->st[S_POS];
+	sqlite3_bind_int64(st, 1, (sqlite3_int64)k->exact);
+	sqlite3_bind_int64(st, 2, (sqlite3_int64)k->sym);
+	sqlite3_bind_int(st, 3, p.to_move);
+	sqlite3_bind_int(st, 4, (int)k->m[0]);
+	sqlite3_bind_int(st, 5, (int)k->m[1]);
+	sqlite3_bind_blob(st, 6, k->bits, sizeof k->bits, SQLITE_STATIC);
+	sqlite3_bind_text(st, 7, txt, -1, SQLITE_TRANSIENT);
+	return S_step(w->ix, S_POS);
+}
+
+/* The events of frame 'f' (index 'fi'). */
+static int S_events(S_walk *w, const tb_frame *f, long fi)
+{
+	const tb_event *ev = tb_replay_events(w->rp, f);
+	for (size_t i = 0; i < f->nev; i++) {
+		char a[4] = {0}, b[4] = {0};
+		if (ev[i].a && ev[i].a != TB_PT_UNKNOWN)
+			tb_point_chars(a, ev[i].a);
+		sqlite3_stmt *st = w->ix->st[S_EV];
+		sqlite3_bind_int64(st, 1, w->id);
+		sqlite3_bind_int64(st, 2, fi);
+		S_text(st, 3, tb_event_name((tb_event_kind)ev[i].kind));
+		S_text(st, 4, a[0] ? a : NULL);
+		if (ev[i].kind == TB_EV_FORTRESS) {
+			sqlite3_bind_int(st, 6, ev[i].b);
+		} else if (ev[i].b && ev[i].b != TB_PT_UNKNOWN) {
+			tb_point_chars(b, ev[i].b);
+			S_text(st, 5, b);
+		}
+		if (S_step(w->ix, S_EV))
+			return w->ix->errcode;
+	}
+	return 0;
+}
+
+/* One occurrence: frame 'fi' ('f'; -1 the start) reached 'after' from
+ * 'before' (0: none known). */
+static int S_occurs(S_walk *w, long fi, const tb_frame *f, uint64_t before, uint64_t after)
+{
+	sqlite3_stmt *st = w->ix->st[S_OCC];
+	sqlite3_bind_int64(st, 1, w->id);
+	sqlite3_bind_int64(st, 2, fi);
+	sqlite3_bind_int64(st, 3, f && f->node ? f->ply : 0);
+	sqlite3_bind_int(st, 4, f ? (int)f->depth : 0);
+	if (f && f->node) {
+		sqlite3_bind_int(st, 5, (int)f->node->number);
+		sqlite3_bind_int(st, 6, f->node->side);
+		char *tok = tb_replay_token(w->rp, fi);
+		if (tok)
+			sqlite3_bind_text(st, 7, tok, -1, free);
+	}
+	if (before)
+		sqlite3_bind_int64(st, 8, (sqlite3_int64)before);
+	sqlite3_bind_int64(st, 9, (sqlite3_int64)after);
+	return S_step(w->ix, S_OCC);
+}
+
+/* Every frame with a position, walked the way the record is written so
+ * that each knows the position before it: on its line the one after the
+ * node before; a variation's first, the one before the node it stands
+ * for (the one traversal, visit.c). */
+static int S_frames(S_walk *w)
+{
+	const tb_frame *start = tb_replay_start(w->rp);
+	if (!start || !start->has_st)
+		return 0;
+	tb_ix_key k;
+	int rc = S_position(w, start, &k);
+	if (!rc)
+		rc = S_occurs(w, -1, NULL, 0, k.exact);
+	uint64_t *cur = w->cur, *node_before = w->node_before;
+	cur[0] = k.exact;
+	tb_visit v;
+	tb_visit_init(&v, &w->rec->main);
+	v.quiet = ~0u;
+	for (int e; !rc && (e = tb_visit_next(&v)) != TB_VISIT_DONE;) {
+		unsigned d = v.depth;
+		if (d > TB_MAX_DEPTH)
+			continue;
+		if (e == TB_VISIT_LINE_ENTER && d > 0) {
+			cur[d] = node_before[d - 1];
+		} else if (e == TB_VISIT_NODE_ENTER) {
+			node_before[d] = cur[d];
+			long fi = tb_replay_find(w->rp, v.node, 0);
+			const tb_frame *f = fi >= 0 ? tb_replay_index(w->rp, (size_t)fi) : NULL;
+			int known = f && f->has_st && (f->status == TB_FRAME_WRITTEN ||
+			                               f->status == TB_FRAME_RECONSTRUCTED);
+			cur[d] = 0;
+			if (!known)
+				continue;
+			rc = S_position(w, f, &k);
+			if (!rc)
+				rc = S_occurs(w, fi, f, node_before[d], k.exact);
+			if (!rc)
+				rc = S_events(w, f, fi);
+			cur[d] = k.exact;
+		}
+	}
+	return rc;
+}
+
+/* The tags of the record, and the comments' words. */
+static int S_tags(S_walk *w)
+{
+	const char *name, *value;
+	for (size_t i = 0; tb_record_tag_at(w->rec, i, &name, &value); i++) {
+		sqlite3_stmt *st = w->ix->st[S_TAG];
+		sqlite3_bind_int64(st, 1, w->id);
+		S_text(st, 2, name);
+		S_text(st, 3, value);
+		if (S_step(w->ix, S_TAG))
+			return w->ix->errcode;
+	}
+	return 0;
+}
+
+static int S_comment(void *ctx, const char *text, const char *lang)
+{
+	S_walk *w = ctx;
+	sqlite3_stmt *st = w->ix->st[S_COM];
+	S_text(st, 1, text);
+	S_text(st, 2, lang);
+	sqlite3_bind_int64(st, 3, w->id);
+	return S_step(w->ix, S_COM);
+}
+
+/* The record's own row; its status from the reader's diagnostics. */
+static int S_record(S_walk *w, tb_reader *r, long long file, long number, int replayed)
+{
+	const tb_record *rec = w->rec;
+	const char *status = "clean";
+	for (size_t i = 0; i < tb_reader_ndiags(r); i++)
+		if (tb_reader_diag(r, i)->severity == TB_ERROR)
+			status = "errors";
+		else if (strcmp(status, "errors"))
+			status = "warnings";
+	if (!replayed && !strcmp(status, "clean"))
+		status = "unplayed"; /* no rules to replay it by */
+	const char *date = tb_record_tag(rec, "Date");
+	int year = date && date[0] >= '0' && date[0] <= '9' ? atoi(date) : 0;
+	sqlite3_stmt *st = w->ix->st[S_REC];
+	sqlite3_bind_int64(st, 1, file);
+	sqlite3_bind_int64(st, 2, number);
+	sqlite3_bind_int64(st, 3, (sqlite3_int64)tb_record_source_offset(rec));
+	sqlite3_bind_int64(st, 4, (sqlite3_int64)tb_record_source_size(rec));
+	sqlite3_bind_int64(st, 5, tb_record_line(rec));
+	S_text(st, 6, rec->game ? rec->game->name : tb_record_tag(rec, "Game"));
+	S_text(st, 7, status);
+	sqlite3_bind_int64(st, 8, (sqlite3_int64)tb_record_plies(rec));
+	S_text(st, 9, tb_record_tag(rec, "Result"));
+	S_text(st, 10, tb_record_tag(rec, "Site"));
+	S_text(st, 11, tb_record_tag(rec, "Informant"));
+	if (year)
+		sqlite3_bind_int(st, 12, year);
+	if (S_step(w->ix, S_REC))
+		return w->ix->errcode;
+	w->id = sqlite3_last_insert_rowid(w->ix->db);
+	return 0;
+}
+
+/* Reads and indexes every record of the file 'file' (its row). */
+static int S_records(tb_index *ix, long long file, const char *name, const char *buf,
+                     size_t len, size_t *nrecords)
+{
+	tb_reader *r = tb_reader_new_mem(buf, len, name);
+	if (!r)
+		return tb_ix_fail(ix, TB_ENOMEM, "%s", "out of memory");
+	S_walk w = {.ix = ix, .text = TB_BUF_SOFT};
+	tb_record *rec;
+	int got, rc = 0;
+	long number = 0;
+	while (!rc && (got = tb_reader_next(r, &rec)) == 1) {
+		w.rec = rec;
+		tb_replay *rp = tb_record_errors(rec) || !rec->game ? NULL : tb_reader_replay(r, rec);
+		w.rp = rp;
+		rc = S_record(&w, r, file, ++number, rp != NULL);
+		if (!rc)
+			rc = S_tags(&w);
+		if (!rc)
+			rc = tb_record_comments(rec, S_comment, &w);
+		if (!rc && rp && tb_ix_board(rec->game, &w.board) == 0) {
+			/* the board of the record's own options, where its rules set one */
+			if (rec->game->board)
+				rec->game->board(&w.board, &rec->opts);
+			rc = S_frames(&w);
+		}
+		tb_arena_free(&w.arena);
+		tb_replay_free(rp);
+		tb_record_free(rec);
+	}
+	if (!rc && got == TB_ENOTTEXT)
+		rc = tb_ix_fail(ix, TB_ENOTTEXT, "%s", "no UTF-8 text (tablero parse says what it is)");
+	else if (!rc && got < 0)
+		rc = tb_ix_fail(ix, got, "%s", got == TB_ENOMEM ? "out of memory" : "cannot read it");
+	tb_buf_free(&w.text);
+	tb_reader_free(r);
+	if (nrecords)
+		*nrecords = (size_t)number;
+	return rc;
+}
+
+/* Removes the records of file 'file' (a file indexed anew). */
+static int S_forget(tb_index *ix, long long file)
+{
+	static const char *const sql[] = {
+		"DELETE FROM occurs WHERE record IN (SELECT id FROM records WHERE file = ?1)",
+		"DELETE FROM events WHERE record IN (SELECT id FROM records WHERE file = ?1)",
+		"DELETE FROM tags WHERE record IN (SELECT id FROM records WHERE file = ?1)",
+		"DELETE FROM comments WHERE record IN (SELECT id FROM records WHERE file = ?1)",
+		"DELETE FROM records WHERE file = ?1",
+		/* the positions no record reaches any more */
+		"DELETE FROM positions WHERE NOT EXISTS (SELECT 1 FROM occurs WHERE after = positions.id)",
+	};
+	for (size_t i = 0; i < sizeof sql / sizeof *sql; i++) {
+		sqlite3_stmt *st;
+		if (sqlite3_prepare_v2(ix->db, sql[i], -1, &st, NULL) != SQLITE_OK)
+			return tb_ix_db_fail(ix);
+		sqlite3_bind_int64(st, 1, file);
+		int rc = sqlite3_step(st);
+		sqlite3_finalize(st);
+		if (rc != SQLITE_DONE)
+			return tb_ix_db_fail(ix);
+	}
+	/* what this session inserted may be gone: look again */
+	free(ix->seen);
+	ix->seen = NULL;
+	ix->nseen = ix->capseen = 0;
+	return 0;
+}
+
+/* The file's row as indexed: its id (0 when none), size, mtime, hash. */
+static long long S_file_row(tb_index *ix, const char *name, long long *size, long long *mtime,
+                            char *hash, size_t nhash)
+{
+	sqlite3_stmt *st;
+	long long id = 0;
+	if (sqlite3_prepare_v2(ix->db, "SELECT id, size, mtime, hash FROM files WHERE path = ?", -1,
+	                       &st, NULL) != SQLITE_OK)
+		return -1;
+	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+	int rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW) {
+		id = sqlite3_column_int64(st, 0);
+		*size = sqlite3_column_int64(st, 1);
+		*mtime = sqlite3_column_int64(st, 2);
+		snprintf(hash, nhash, "%s", (const char *)sqlite3_column_text(st, 3));
+	} else if (rc != SQLITE_DONE) {
+		id = -1;
+	}
+	sqlite3_finalize(st);
+	return id;
+}
+
+/* Runs 'sql' with the file's fields bound (?1 path, ?2 size, ?3 mtime,
+ * ?4 hash, ?5 id). */
+static int S_file_set(tb_index *ix, const char *sql, const char *name, size_t len,
+                      long long mtime, const char *hash, long long id)
+{
+	sqlite3_stmt *st;
+	if (sqlite3_prepare_v2(ix->db, sql, -1, &st, NULL) != SQLITE_OK)
+		return tb_ix_db_fail(ix);
+	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 2, (sqlite3_int64)len);
+	sqlite3_bind_int64(st, 3, mtime);
+	sqlite3_bind_text(st, 4, hash, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 5, id);
+	int rc = sqlite3_step(st);
+	sqlite3_finalize(st);
+	return rc == SQLITE_DONE ? 0 : tb_ix_db_fail(ix);
+}
+
+/* Does the index hold no record yet? */
+static int S_empty(tb_index *ix)
+{
+	int rc;
+	return S_pragma(ix->db, "SELECT count(*) FROM (SELECT 1 FROM records LIMIT 1)", &rc) == 0;
+}
+
+/* Indexes the file in the transaction begun. */
+static int S_add(tb_index *ix, const char *name, const char *buf, size_t len, long long mtime,
+                 const char *hash, long long id, size_t *nrecords)
+{
+	int rc = id ? S_forget(ix, id) : 0;
+	if (!rc)
+		rc = S_file_set(ix, id ? "UPDATE files SET size = ?2, mtime = ?3, hash = ?4 WHERE id = ?5"
+		                       : "INSERT INTO files(path, size, mtime, hash) VALUES(?1,?2,?3,?4)",
+		                name, len, mtime, hash, id);
+	if (!rc && !id)
+		id = sqlite3_last_insert_rowid(ix->db);
+	int bulk = 0;
+	if (!rc && S_empty(ix)) {
+		/* statements made over the indexes would go with them */
+		for (int i = 0; i < S_NST; i++) {
+			sqlite3_finalize(ix->st[i]);
+			ix->st[i] = NULL;
+		}
+		bulk = sqlite3_exec(ix->db, S_drop_indexes, NULL, NULL, NULL) == SQLITE_OK;
+		if (!bulk)
+			rc = tb_ix_db_fail(ix);
+	}
+	for (int i = 0; !rc && i < S_NST; i++)
+		if (!ix->st[i] && sqlite3_prepare_v2(ix->db, S_sql[i], -1, &ix->st[i], NULL) != SQLITE_OK)
+			rc = tb_ix_db_fail(ix);
+	if (!rc)
+		rc = S_records(ix, id, name, buf, len, nrecords);
+	if (bulk) {
+		for (int i = 0; i < S_NST; i++) {
+			sqlite3_finalize(ix->st[i]);
+			ix->st[i] = NULL;
+		}
+		if (!rc && sqlite3_exec(ix->db, S_indexes, NULL, NULL, NULL) != SQLITE_OK)
+			rc = tb_ix_db_fail(ix);
+	}
+	return rc;
+}
+
+int tb_index_add(tb_index *ix, const char *name, const char *buf, size_t len, long long mtime,
+                 size_t *nrecords)
+{
+	if (!ix || !name || (!buf && len))
+		return TB_EINVAL;
+	ix->errcode = 0;
+	ix->errmsg[0] = 0;
+	if (nrecords)
+		*nrecords = 0;
+	if (!ix->writable)
+		return tb_ix_fail(ix, TB_EINVAL, "%s", "the index was opened read-only");
+	long long size = -1, was = -1;
+	char old[40] = "", hash[40];
+	snprintf(hash, sizeof hash, "%016llx", (unsigned long long)tb_ix_fnv(buf, len));
+	if (sqlite3_exec(ix->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
+		return tb_ix_db_fail(ix);
+	long long id = S_file_row(ix, name, &size, &was, old, sizeof old);
+	int rc = 0, changed = 1;
+	if (id < 0) {
+		rc = tb_ix_db_fail(ix);
+	} else if (id && size == (long long)len && (was == mtime || !strcmp(old, hash))) {
+		changed = 0; /* the same bytes: at most its time is new */
+		if (was != mtime)
+			rc = S_file_set(ix, "UPDATE files SET mtime = ?3 WHERE id = ?5", name, len, mtime,
+			                hash, id);
+	} else {
+		rc = S_add(ix, name, buf, len, mtime, hash, id, nrecords);
+	}
+	if (!rc && sqlite3_exec(ix->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK)
+		rc = tb_ix_db_fail(ix);
+	if (rc) {
+		sqlite3_exec(ix->db, "ROLLBACK", NULL, NULL, NULL);
+		free(ix->seen); /* what it inserted is undone */
+		ix->seen = NULL;
+		ix->nseen = ix->capseen = 0;
+		return rc;
+	}
+	return changed;
+}

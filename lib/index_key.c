@@ -1,0 +1,276 @@
+/*
+ * index_key.c -- what the index keeps of a position, and the patterns
+ * searched for (index.h; spec/collection.md §3, §4.1).
+ *
+ * A position's key adds one 64-bit mix per piece (so the order of the
+ * pieces does not matter and nothing is sorted), one for the side to
+ * move and one per key=value of state that is not history (moved and
+ * quiet say how the position was reached, not what it is). Its images
+ * under the game's symmetries (the descriptor's 'symmetries', the same
+ * the duplicates are found up to) are keyed the same way, the points
+ * moved, and the least of them is the symmetric key. The turn number is
+ * never in it: a position reached at turn 12 and at turn 14 is one.
+ */
+#include "index.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "arena.h"
+
+static uint64_t S_mix(uint64_t x)
+{
+	/* splitmix64's finalizer: each input bit moves every output bit */
+	x += 0x9e3779b97f4a7c15ull;
+	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+	x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+	return x ^ (x >> 31);
+}
+
+uint64_t tb_ix_fnv(const void *p, size_t n)
+{
+	const unsigned char *s = p;
+	uint64_t h = 0xcbf29ce484222325ull;
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ s[i]) * 0x100000001b3ull;
+	return h;
+}
+
+int tb_ix_board(const tb_game *g, tb_board *out)
+{
+	tb_opts none;
+	memset(&none, 0, sizeof none);
+	memset(out, 0, sizeof *out);
+	return g->board && g->board(out, &none) == NULL ? 0 : -1;
+}
+
+/* The key of a key=value under symmetry 'k': its points moved (a point
+ * is a small letter and digits: every game's keys write them so). */
+static uint64_t S_extra(const tb_board *b, unsigned k, const tb_extra *e)
+{
+	char v[256];
+	size_t n = 0;
+	for (const char *s = e->value; *s && n + 4 < sizeof v;) {
+		if (*s >= 'a' && *s <= 'z' && s[1] >= '1' && s[1] <= '9') {
+			int f = *s - 'a', r = 0;
+			s++;
+			while (*s >= '0' && *s <= '9')
+				r = r * 10 + (*s++ - '0');
+			tb_point p = f < TB_MAX_FILES && r >= 1 && r <= TB_MAX_RANKS
+			             ? tb_point_symmetry(b, k, TB_PT(f, r - 1)) : TB_PT_UNKNOWN;
+			n += tb_point_chars(v + n, p);
+		} else {
+			v[n++] = *s++;
+		}
+	}
+	return S_mix(tb_ix_fnv(e->key, strlen(e->key)) ^ tb_ix_fnv(v, n));
+}
+
+/* The key of 'p' under symmetry 'k'. */
+static uint64_t S_key(const tb_game *g, const tb_board *b, unsigned k, const tb_position *p)
+{
+	uint64_t h = S_mix(tb_ix_fnv(g->name, strlen(g->name)) + p->to_move);
+	for (size_t i = 0; i < p->npieces; i++) {
+		const tb_piece *pc = &p->pieces[i];
+		tb_point pt = tb_point_symmetry(b, k, pc->pt);
+		h += S_mix((uint64_t)pt | (uint64_t)pc->side << 8 | (uint64_t)(unsigned char)pc->type << 9 |
+		           (uint64_t)pc->crowned << 17 | 1ull << 40);
+	}
+	for (size_t i = 0; i < p->nextras; i++)
+		if (!tb_position_history_key(p->extras[i].key))
+			h += S_extra(b, k, &p->extras[i]);
+	return h;
+}
+
+void tb_ix_key_of(const tb_game *g, const tb_board *b, const tb_position *p, tb_ix_key *out)
+{
+	memset(out, 0, sizeof *out);
+	out->exact = out->sym = S_key(g, b, 0, p);
+	for (unsigned k = 1; k < g->symmetries; k++) {
+		uint64_t h = S_key(g, b, k, p);
+		if (h < out->sym)
+			out->sym = h;
+	}
+	for (size_t i = 0; i < p->npieces; i++) {
+		const tb_piece *pc = &p->pieces[i];
+		if (pc->side > 1 || pc->pt == TB_PT_UNKNOWN || pc->pt == TB_PT_NONE)
+			continue;
+		out->m[pc->side]++;
+		out->bits[pc->side][pc->pt / 8] |= (uint8_t)(1u << (pc->pt % 8));
+	}
+	/* a piece whose point nobody knows is on the board all the same */
+	for (size_t i = 0; i < p->npieces; i++)
+		if (p->pieces[i].pt == TB_PT_UNKNOWN && p->pieces[i].side <= 1)
+			out->m[p->pieces[i].side]++;
+}
+
+/* ===== Reading what is searched for ===== */
+
+static const char *S_fail(char *why, size_t n, size_t *at, size_t where, const char *msg)
+{
+	snprintf(why, n, "%s", msg);
+	*at = where;
+	return why;
+}
+
+/* The side whose letter is 'c' in game 'g', or -1. */
+static int S_side(const tb_game *g, char c)
+{
+	return g->side_letter[0] == c ? 0 : g->side_letter[1] == c ? 1 : -1;
+}
+
+/* The game a pattern or position is of: 'only', or the first whose
+ * side letters has 'c'. */
+static const tb_game *S_game_of(char c, const tb_game *only)
+{
+	if (only)
+		return S_side(only, c) >= 0 ? only : NULL;
+	for (size_t i = 0; tb_game_at(i); i++)
+		if (S_side(tb_game_at(i), c) >= 0)
+			return tb_game_at(i);
+	return NULL;
+}
+
+/* Reads the points "a1,d1" at s[*i..) into 'mask' (of board 'b'). */
+static const char *S_points(const tb_board *b, const char *s, size_t *i, uint8_t *mask,
+                            char *why, size_t n, size_t *at)
+{
+	for (;;) {
+		size_t j = *i;
+		while (s[j] && s[j] != ',' && s[j] != ' ')
+			j++;
+		char pt[8];
+		if (j == *i || j - *i >= sizeof pt)
+			return S_fail(why, n, at, *i, "a point is expected here (a1, d4...)");
+		memcpy(pt, s + *i, j - *i);
+		pt[j - *i] = 0;
+		if (!tb_is_point(b, pt, NULL) || !(pt[0] >= 'a' && pt[0] <= 'z'))
+			return S_fail(why, n, at, *i, "no such point on this game's board "
+			              "(a pattern names points alone: no piece types, no '?')");
+		tb_point p = TB_PT(pt[0] - 'a', atoi(pt + 1) - 1);
+		mask[p / 8] |= (uint8_t)(1u << (p % 8));
+		*i = j;
+		if (s[*i] != ',')
+			return NULL;
+		(*i)++;
+	}
+}
+
+/* Image 'k' of the masks of image 0. */
+static void S_image(tb_ix_pattern *pt, const tb_board *b, unsigned k)
+{
+	for (unsigned p = 1; p < 128; p++) {
+		int s0 = (pt->need[0][0][p / 8] >> (p % 8)) & 1, s1 = (pt->need[0][1][p / 8] >> (p % 8)) & 1;
+		int e = (pt->empty[0][p / 8] >> (p % 8)) & 1;
+		if (!s0 && !s1 && !e)
+			continue; /* only the board's points are named: only they are moved */
+		tb_point q = tb_point_symmetry(b, k, (tb_point)p);
+		uint8_t bit = (uint8_t)(1u << (q % 8));
+		if (s0)
+			pt->need[k][0][q / 8] |= bit;
+		if (s1)
+			pt->need[k][1][q / 8] |= bit;
+		if (e)
+			pt->empty[k][q / 8] |= bit;
+	}
+}
+
+const char *tb_ix_pattern_read(const char *s, const tb_game *only, int symmetric,
+                               tb_ix_pattern *out, char *why, size_t n, size_t *at)
+{
+	memset(out, 0, sizeof *out);
+	out->to_move = -1;
+	size_t i = 0;
+	while (s[i] == ' ')
+		i++;
+	const tb_game *g = NULL;
+	for (size_t j = i; s[j] && !g; j++)
+		if (s[j] != '-' && s[j] != ' ' && s[j] != ':' && (j == i || s[j - 1] == ' '))
+			g = S_game_of(s[j], only);
+	if (!g)
+		return S_fail(why, n, at, i, only ? "no side letter of the game given here"
+		                                  : "no game's side letter here (R:, A:, S: ...)");
+	out->game = g;
+	tb_board b;
+	if (tb_ix_board(g, &b) < 0)
+		return S_fail(why, n, at, i, "the game has no board");
+	int any = 0;
+	while (s[i]) {
+		char c = s[i];
+		int side = S_side(g, c);
+		if (s[i + 1] == ' ' || !s[i + 1]) {
+			if (side < 0 || any || out->to_move >= 0)
+				return S_fail(why, n, at, i, "the side to move, if given, comes first");
+			out->to_move = side;
+			i++;
+		} else if (s[i + 1] == ':' && (side >= 0 || c == '-')) {
+			i += 2;
+			uint8_t *mask = side >= 0 ? out->need[0][side] : out->empty[0];
+			if (s[i] && s[i] != ' ' && S_points(&b, s, &i, mask, why, n, at))
+				return why;
+			any = 1;
+		} else {
+			return S_fail(why, n, at, i, "expected a side's letter and ':' (or '-:' for "
+			              "empty points)");
+		}
+		while (s[i] == ' ')
+			i++;
+	}
+	for (unsigned k = 0; k < 16; k++)
+		if ((out->need[0][0][k] & out->need[0][1][k]) ||
+		    ((out->need[0][0][k] | out->need[0][1][k]) & out->empty[0][k]))
+			return S_fail(why, n, at, 0, "a point is asked to hold two things at once");
+	out->n = symmetric && g->symmetries > 1 ? g->symmetries : 1;
+	for (unsigned k = 1; k < out->n; k++)
+		S_image(out, &b, k);
+	return NULL;
+}
+
+int tb_ix_pattern_match(const tb_ix_pattern *pt, int to_move, const uint8_t *bits, size_t nbits)
+{
+	if (nbits != 32 || (pt->to_move >= 0 && pt->to_move != to_move))
+		return 0;
+	for (unsigned k = 0; k < pt->n; k++) {
+		int ok = 1;
+		for (unsigned j = 0; j < 16 && ok; j++)
+			ok = (bits[j] & pt->need[k][0][j]) == pt->need[k][0][j] &&
+			     (bits[16 + j] & pt->need[k][1][j]) == pt->need[k][1][j] &&
+			     ((bits[j] | bits[16 + j]) & pt->empty[k][j]) == 0;
+		if (ok)
+			return 1;
+	}
+	return 0;
+}
+
+const tb_game *tb_ix_position_read(const char *s, const tb_game *only, tb_ix_key *out,
+                                   int *to_move, char *why, size_t n, size_t *at)
+{
+	size_t i = 0;
+	while (s[i] == ' ')
+		i++;
+	const tb_game *g = S_game_of(s[i], only);
+	if (!g) {
+		S_fail(why, n, at, i, "no game's side letter here: a position starts with the side "
+		       "to move (R, A, S ...)");
+		return NULL;
+	}
+	tb_board b;
+	if (tb_ix_board(g, &b) < 0) {
+		S_fail(why, n, at, i, "the game has no board");
+		return NULL;
+	}
+	tb_arena a = {0};
+	a.soft = 1;
+	tb_syntax_err err;
+	memset(&err, 0, sizeof err);
+	tb_position *p = tb_position_parse(g, &b, s, &a, &err);
+	if (p) {
+		tb_ix_key_of(g, &b, p, out);
+		*to_move = p->to_move;
+	} else {
+		S_fail(why, n, at, err.offset, a.failed ? "out of memory" : err.msg);
+	}
+	tb_arena_free(&a);
+	return p ? g : NULL;
+}

@@ -1,0 +1,365 @@
+/*
+ * index_query.c -- searching an index: tablero find's records and
+ * tablero tree's turns (tablero.h tb_index_find, tb_index_tree;
+ * spec/collection.md §4, §5).
+ *
+ * The SQL is made of fixed pieces chosen by which criteria are given;
+ * every value the user gave is bound as a parameter (sqlite3_bind_*),
+ * never written into the SQL text, so nothing typed can change what
+ * the statement does.
+ */
+#include "index_db.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "buf.h"
+#include "xalloc.h"
+
+/* A statement being made: its SQL and the values to bind, in order. */
+typedef struct S_q {
+	tb_buf sql;
+	enum { S_INT, S_TEXT } kind[64];
+	long long num[64];
+	const char *str[64];
+	char *owned[64];        /* texts made here (freed with the query) */
+	int n;
+} S_q;
+
+static void S_bind_int(S_q *q, long long v)
+{
+	if (q->n < 64) {
+		q->kind[q->n] = S_INT;
+		q->num[q->n++] = v;
+	}
+}
+
+static void S_bind_text(S_q *q, const char *s, char *owned)
+{
+	if (q->n < 64) {
+		q->kind[q->n] = S_TEXT;
+		q->owned[q->n] = owned;
+		q->str[q->n++] = s;
+	} else {
+		free(owned);
+	}
+}
+
+static void S_q_free(S_q *q)
+{
+	for (int i = 0; i < q->n; i++)
+		free(q->owned[i]);
+	tb_buf_free(&q->sql);
+}
+
+/* Prepares 'q' and binds its values. */
+static int S_prepare(tb_index *ix, S_q *q, sqlite3_stmt **st)
+{
+	if (!tb_buf_ok(&q->sql) || q->n >= 64)
+		return tb_ix_fail(ix, TB_ENOMEM, "%s", "out of memory, or too many criteria");
+	if (sqlite3_prepare_v2(ix->db, q->sql.data, -1, st, NULL) != SQLITE_OK)
+		return tb_ix_db_fail(ix);
+	for (int i = 0; i < q->n; i++)
+		if (q->kind[i] == S_INT)
+			sqlite3_bind_int64(*st, i + 1, q->num[i]);
+		else
+			sqlite3_bind_text(*st, i + 1, q->str[i], -1, SQLITE_STATIC);
+	return 0;
+}
+
+static int S_syntax(tb_index *ix, const char *what, const char *why, size_t at)
+{
+	char msg[400];
+	snprintf(msg, sizeof msg, "%s: %s", what, why);
+	ix->errat = at;
+	return tb_ix_fail(ix, TB_ESYNTAX, "%s", msg);
+}
+
+static void S_reset(tb_index *ix)
+{
+	ix->errcode = 0;
+	ix->errmsg[0] = 0;
+	ix->errat = 0;
+	ix->pattern = NULL;
+}
+
+/* The words of 'text' as an FTS5 query: each a string ("word", its
+ * quotes doubled), so that no word is read as FTS5's syntax (OR, NEAR,
+ * a column filter): all of them, in any order. The caller frees it. */
+static char *S_fts_words(const char *text)
+{
+	tb_buf b = TB_BUF_SOFT;
+	const char *s = text;
+	while (*s) {
+		while (*s == ' ' || *s == '\t')
+			s++;
+		if (!*s)
+			break;
+		tb_buf_puts(&b, b.len ? " \"" : "\"");
+		for (; *s && *s != ' ' && *s != '\t'; s++)
+			tb_buf_put(&b, *s == '"' ? "\"\"" : s, *s == '"' ? 2 : 1);
+		tb_buf_putc(&b, '"');
+	}
+	if (!tb_buf_ok(&b) || !b.data) {
+		tb_buf_free(&b);
+		return NULL;
+	}
+	return b.data;
+}
+
+/* The record criteria of 'fq' (r the records' alias). */
+static int S_record_where(tb_index *ix, S_q *q, const tb_find_query *fq)
+{
+	if (fq->game) {
+		tb_buf_puts(&q->sql, " AND r.game = ?");
+		S_bind_text(q, fq->game, NULL);
+	}
+	for (size_t i = 0; i < fq->ntags; i++) {
+		const char *eq = strchr(fq->tags[i], '=');
+		size_t n = eq ? (size_t)(eq - fq->tags[i]) : strlen(fq->tags[i]);
+		char *name = tb_malloc(n + 1);
+		if (!name)
+			return tb_ix_fail(ix, TB_ENOMEM, "%s", "out of memory");
+		memcpy(name, fq->tags[i], n);
+		name[n] = 0;
+		tb_buf_puts(&q->sql, " AND EXISTS (SELECT 1 FROM tags t WHERE t.record = r.id"
+		            " AND t.name = ?");
+		S_bind_text(q, name, name);
+		if (eq) {
+			tb_buf_puts(&q->sql, " AND t.value = ?");
+			S_bind_text(q, eq + 1, NULL);
+		}
+		tb_buf_putc(&q->sql, ')');
+	}
+	if (fq->text) {
+		char *words = S_fts_words(fq->text);
+		if (!words)
+			return S_syntax(ix, "--text", "no words to search for", 0);
+		tb_buf_puts(&q->sql, " AND r.id IN (SELECT record FROM comments WHERE comments MATCH ?)");
+		S_bind_text(q, words, words);
+	}
+	return 0;
+}
+
+/* The position criteria of 'fq' (o the occurrences' alias): the
+ * positions that meet them, as "o.after IN (SELECT id FROM positions
+ * WHERE ...)", so that SQLite looks at the positions once (by the
+ * symmetric key's index, or each of them for a pattern or material) and
+ * then at the records that reach those alone (occurs_after); 'pattern'
+ * holds the pattern read, for tb_pattern(). */
+static int S_position_where(tb_index *ix, S_q *q, const tb_find_query *fq,
+                            tb_ix_pattern *pattern)
+{
+	char why[200];
+	size_t at = 0;
+	const tb_game *only = fq->game ? tb_game_find(fq->game) : NULL;
+	tb_ix_key k;
+	int side;
+	if (fq->position && !tb_ix_position_read(fq->position, only, &k, &side, why, sizeof why, &at))
+		return S_syntax(ix, "the position", why, at);
+	if (fq->position && !fq->symmetric) {
+		tb_buf_puts(&q->sql, " AND o.after = ?");
+		S_bind_int(q, (long long)k.exact);
+	}
+	if (fq->pattern && tb_ix_pattern_read(fq->pattern, only, fq->symmetric, pattern, why,
+	                                      sizeof why, &at))
+		return S_syntax(ix, "the pattern", why, at);
+	if (fq->pattern) {
+		tb_buf_puts(&q->sql, " AND r.game = ?");
+		S_bind_text(q, pattern->game->name, NULL);
+	}
+	int sym = fq->position && fq->symmetric;
+	if (sym || fq->pattern || fq->material[0] >= 0 || fq->material[1] >= 0) {
+		tb_buf_puts(&q->sql, " AND o.after IN (SELECT id FROM positions WHERE 1");
+		if (sym) {
+			tb_buf_puts(&q->sql, " AND sym = ?");
+			S_bind_int(q, (long long)k.sym);
+		}
+		for (int s = 0; s < 2; s++)
+			if (fq->material[s] >= 0) {
+				tb_buf_puts(&q->sql, s ? " AND m1 = ?" : " AND m0 = ?");
+				S_bind_int(q, fq->material[s]);
+			}
+		if (fq->pattern) {
+			ix->pattern = pattern;
+			tb_buf_puts(&q->sql, " AND tb_pattern(side, bits)");
+		}
+		tb_buf_putc(&q->sql, ')');
+	}
+	if (fq->event) {
+		if (!tb_event_kind_of(fq->event))
+			return S_syntax(ix, "the event", "no such event (tercia, capture, coronation, ...: "
+			                "spec/tgn.md §7.4)", 0);
+		tb_buf_puts(&q->sql, " AND EXISTS (SELECT 1 FROM events e WHERE e.record = o.record"
+		            " AND e.frame = o.frame AND e.kind = ?)");
+		S_bind_text(q, fq->event, NULL);
+	}
+	return 0;
+}
+
+/* Tells each record of the rows of 'st' once, at its first frame. */
+static long S_tell(tb_index *ix, sqlite3_stmt *st, tb_find_fn fn, void *ctx)
+{
+	long told = 0;
+	long long last = -1;
+	int rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		long long id = sqlite3_column_int64(st, 0);
+		if (id == last)
+			continue;
+		last = id;
+		tb_find_hit h = {
+			.file = (const char *)sqlite3_column_text(st, 1),
+			.offset = (size_t)sqlite3_column_int64(st, 2),
+			.size = (size_t)sqlite3_column_int64(st, 3),
+			.line = (unsigned)sqlite3_column_int64(st, 4),
+			.number = (long)sqlite3_column_int64(st, 5),
+			.game = (const char *)sqlite3_column_text(st, 6),
+			.ply = (long)sqlite3_column_int64(st, 7),
+			.turn = (unsigned)sqlite3_column_int64(st, 8),
+			.side = sqlite3_column_type(st, 9) == SQLITE_NULL ? -1 : sqlite3_column_int(st, 9),
+			.depth = (unsigned)sqlite3_column_int64(st, 10),
+			.token = (const char *)sqlite3_column_text(st, 11),
+			.position = (const char *)sqlite3_column_text(st, 12),
+		};
+		told++;
+		if (fn && fn(ctx, &h))
+			break;
+	}
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return tb_ix_db_fail(ix);
+	return told;
+}
+
+long tb_index_find(tb_index *ix, const tb_find_query *fq, tb_find_fn fn, void *ctx)
+{
+	if (!ix || !fq)
+		return TB_EINVAL;
+	S_reset(ix);
+	S_q q = {.sql = TB_BUF_SOFT};
+	tb_ix_pattern pattern;
+	int frames = fq->position || fq->pattern || fq->event || fq->material[0] >= 0 ||
+	             fq->material[1] >= 0;
+	if (frames)
+		tb_buf_puts(&q.sql, "SELECT r.id, f.path, r.offset, r.size, r.line, r.number, r.game,"
+		            " o.ply, o.turn, o.side, o.depth, o.token, p.text FROM occurs o"
+		            " JOIN positions p ON p.id = o.after JOIN records r ON r.id = o.record"
+		            " JOIN files f ON f.id = r.file WHERE 1");
+	else
+		tb_buf_puts(&q.sql, "SELECT r.id, f.path, r.offset, r.size, r.line, r.number, r.game,"
+		            " -1, 0, NULL, 0, NULL, NULL FROM records r JOIN files f ON f.id = r.file"
+		            " WHERE 1");
+	int rc = frames ? S_position_where(ix, &q, fq, &pattern) : 0;
+	if (!rc)
+		rc = S_record_where(ix, &q, fq);
+	tb_buf_puts(&q.sql, frames ? " ORDER BY f.path, r.number, o.depth > 0, o.frame"
+	                           : " ORDER BY f.path, r.number");
+	sqlite3_stmt *st = NULL;
+	long told = rc ? rc : S_prepare(ix, &q, &st);
+	if (!told)
+		told = S_tell(ix, st, fn, ctx);
+	sqlite3_finalize(st);
+	S_q_free(&q);
+	ix->pattern = NULL;
+	return told;
+}
+
+/* ===== The tree ===== */
+
+/* The one game of the index's records, for a tree from the start. */
+static int S_only_game(tb_index *ix, char *out, size_t n)
+{
+	sqlite3_stmt *st;
+	if (sqlite3_prepare_v2(ix->db, "SELECT DISTINCT game FROM records WHERE game IS NOT NULL"
+	                       " LIMIT 2", -1, &st, NULL) != SQLITE_OK)
+		return tb_ix_db_fail(ix);
+	int rows = 0, rc;
+	char names[2][64] = {"", ""};
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+		snprintf(names[rows++ & 1], sizeof names[0], "%s", sqlite3_column_text(st, 0));
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE)
+		return tb_ix_db_fail(ix);
+	if (rows > 1) {
+		char msg[320];
+		snprintf(msg, sizeof msg, "the index holds records of several games (%s, %s...): name "
+		         "one (--game) or a position", names[0], names[1]);
+		return tb_ix_fail(ix, TB_EINVAL, "%s", msg);
+	}
+	snprintf(out, n, "%s", names[0]);
+	return 0;
+}
+
+static long S_tree_rows(tb_index *ix, sqlite3_stmt *st, int by, tb_tree_fn fn, void *ctx)
+{
+	long rows = 0;
+	int rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		const char *grp = (const char *)sqlite3_column_text(st, 0);
+		tb_tree_row r = {
+			.group = by ? (grp ? grp : "") : NULL,
+			.token = (const char *)sqlite3_column_text(st, 1),
+			.games = (long)sqlite3_column_int64(st, 2),
+			.sites = (const char *)sqlite3_column_text(st, 7),
+			.informants = (const char *)sqlite3_column_text(st, 8),
+			.year_min = sqlite3_column_int(st, 9),
+			.year_max = sqlite3_column_int(st, 10),
+		};
+		for (int i = 0; i < 4; i++)
+			r.results[i] = (long)sqlite3_column_int64(st, 3 + i);
+		rows++;
+		if (fn && fn(ctx, &r))
+			break;
+	}
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return tb_ix_db_fail(ix);
+	return rows;
+}
+
+long tb_index_tree(tb_index *ix, const tb_tree_query *tq, tb_tree_fn fn, void *ctx)
+{
+	if (!ix || !tq)
+		return TB_EINVAL;
+	S_reset(ix);
+	S_q q = {.sql = TB_BUF_SOFT};
+	char game[64] = "";
+	int rc = 0;
+	tb_buf_puts(&q.sql, "WITH m AS (SELECT DISTINCT o.record, o.token FROM occurs o");
+	if (tq->position) {
+		tb_ix_key k;
+		int side;
+		char why[200];
+		size_t at = 0;
+		const tb_game *only = tq->game ? tb_game_find(tq->game) : NULL;
+		if (!tb_ix_position_read(tq->position, only, &k, &side, why, sizeof why, &at))
+			rc = S_syntax(ix, "the position", why, at);
+		tb_buf_puts(&q.sql, " WHERE o.before = ?");
+		S_bind_int(&q, (long long)k.exact);
+	} else {
+		if (tq->game)
+			snprintf(game, sizeof game, "%s", tq->game);
+		else
+			rc = S_only_game(ix, game, sizeof game);
+		tb_buf_puts(&q.sql, " JOIN records s ON s.id = o.record WHERE s.game = ? AND o.ply = 1");
+		S_bind_text(&q, game, NULL);
+	}
+	tb_buf_puts(&q.sql, " AND o.depth = 0 AND o.token IS NOT NULL)"
+	            " SELECT g.value AS grp, m.token, count(*),"
+	            " sum(r.result = '1-0'), sum(r.result = '0-1'), sum(r.result = '1/2-1/2'),"
+	            " sum(coalesce(r.result, '*') NOT IN ('1-0', '0-1', '1/2-1/2')),"
+	            " json_group_array(DISTINCT r.site) FILTER (WHERE r.site <> '?'),"
+	            " json_group_array(DISTINCT r.informant) FILTER (WHERE r.informant <> '?'),"
+	            " min(r.year), max(r.year)"
+	            " FROM m JOIN records r ON r.id = m.record"
+	            " LEFT JOIN tags g ON g.record = r.id AND g.name = ?"
+	            " GROUP BY grp, m.token ORDER BY grp, count(*) DESC, m.token");
+	S_bind_text(&q, tq->by ? tq->by : "", NULL);
+	sqlite3_stmt *st = NULL;
+	long rows = rc ? rc : S_prepare(ix, &q, &st);
+	if (!rows)
+		rows = S_tree_rows(ix, st, tq->by != NULL, fn, ctx);
+	sqlite3_finalize(st);
+	S_q_free(&q);
+	return rows;
+}
