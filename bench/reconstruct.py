@@ -6,8 +6,9 @@ usage: reconstruct.py TABLERO OUTDIR
 
 For each game it writes, from the first random game (fixed seeds) long
 enough to have a middle game:
-  GAME-gapN.tgn        the game with N turns from its middle (turn 30 on)
-                       replaced by <gap N>, the written turns after it kept
+  GAME-gapN.tgn        the game with N turns (2, 4, 6, 8, 10, 12) from its
+                       middle (turn 30 on) replaced by <gap N>, the written
+                       turns after it kept
   GAME-gapN-pos.tgn    the same with the position after the gap restated
 and, for the cost of suggestions:
   GAME-clean.tgn       200 random games
@@ -89,7 +90,7 @@ def gaps(tablero, game, outdir):
     head = "\n".join(l for l in head.splitlines() if not l.startswith("[Result"))
     pos = positions(tablero, rec)
     start = 30
-    for n in (2, 4, 6):
+    for n in (2, 4, 6, 8, 10, 12):
         after = turns[start + n:start + n + 12]
         text = numbered(turns[:start], 0) + " <gap %d> " % n + numbered(after, start + n)
         write(os.path.join(outdir, "%s-gap%d.tgn" % (game, n)), head, text)

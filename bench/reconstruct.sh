@@ -4,7 +4,8 @@
 # each game (turns 31 on of a random game), before its written turns and
 # before a restated position; and tablero validate on 200 random games of
 # each game beside the same games with one point of a middle turn changed
-# in each (the slips it then looks for). Inputs: bench/reconstruct.py.
+# in each (the slips it then looks for); and issue 38's goals for long
+# gaps (goal() below), met or not. Inputs: bench/reconstruct.py.
 # Run by bench/run.sh (make bench), or alone; TABLERO=path overrides
 # build/tablero. Prints; asserts nothing about time.
 set -euo pipefail
@@ -52,6 +53,50 @@ for game in pitarra asalto ocencahuac; do
 done
 echo "(<gap N>: the written turns after it weigh the sequences; <position>: the position"
 echo " after the gap restated too, which bounds the search)"
+
+# goal LABEL SECONDS MIB POSITIONS FILE: issue 38's goals for long gaps,
+# CPU seconds (user + system: the machine is shared) and peak RSS of
+# tablero fill with room for 12 turns and POSITIONS positions (the
+# budget that MIB allows at about 70 bytes a position, so that a search
+# that would not fit stops at the limit rather than swap); met when it
+# ends, bridged or not, within both. Over the limit, what is left open
+# is said: the gap's sequences are not counted then.
+goal() {
+	local label=$1 secs=$2 mib=$3 budget=$4 file=$5
+	set +e
+	/usr/bin/time -f '%U %S %M' -o "$TIMEF" timeout 300 "$TABLERO" fill --search-turns 12 \
+		--search-positions "$budget" "$file" > /dev/null 2> "$OUT/err"
+	local rc=$?
+	set -e
+	local u s rss said
+	read -r u s rss < <(tail -n 1 "$TIMEF")
+	if grep -q "search's limit" "$OUT/err"; then
+		said="over the limit of $budget positions: the gap left open (TB403)"
+	elif grep -q 'sequences of' "$OUT/err"; then
+		said="$(grep -o '[0-9]* sequences of [0-9]* turns fit' "$OUT/err" | head -n 1)"
+	elif grep -q ' 1 turn or gap filled in' "$OUT/err"; then
+		said="filled: one sequence fits"
+	elif grep -q 'TB409' "$OUT/err"; then
+		said="nothing fits (TB409)"
+	else
+		said="exit $rc"
+	fi
+	awk -v l="$label" -v u="$u" -v s="$s" -v r="$rss" -v g="$secs" -v m="$mib" -v w="$said" \
+		-v over="$(grep -c "search's limit" "$OUT/err" || true)" -v rc="$rc" 'BEGIN {
+		t = u + s; ok = t <= g && r / 1024 <= m && over == 0 && rc < 2
+		printf "%-34s %9.2f %12.1f  %s; goal %g s, %d MiB: %s\n", l, t, r / 1024, w, g, m,
+		       ok ? "met" : "not met" }'
+}
+echo
+echo "== reconstruction goals (issue 38; CPU seconds, the machine may be busy) =="
+printf "%-34s %9s %12s  %s\n" "step" "CPU (s)" "peak RSS MiB" "what it found; goal"
+printf "%-34s %9s %12s  %s\n" "----" "-------" "------------" "-------------------"
+for game in pitarra asalto ocencahuac; do
+	goal "fill $game <gap 12> <position>" 2 256 3500000 "$OUT/$game-gap12-pos.tgn"
+done
+for game in pitarra asalto ocencahuac; do
+	goal "fill $game <gap 8>" 10 1024 16000000 "$OUT/$game-gap8.tgn"
+done
 echo
 printf "%-34s %9s %12s %5s  %s\n" "step" "time (s)" "peak RSS MiB" "exit" "errors"
 printf "%-34s %9s %12s %5s  %s\n" "----" "--------" "------------" "----" "------"

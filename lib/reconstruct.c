@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "poskey.h"
 #include "xalloc.h"
 
 /* ===== Sets of positions ===== */
@@ -29,83 +30,164 @@ static uint64_t S_mix(uint64_t h, uint64_t v)
 	return h * 0xbf58476d1ce4e5b9ULL;
 }
 
-/* Over the same fields as tb_state_same: the cells follow from the bit
- * sets but for the kinds of pieces, so they are folded in too. */
-static uint64_t S_hash(const tb_state *s)
+/* The slots are the low bits of a hash, and S_mix's multiply carries
+ * only upwards: the finalizer of splitmix64 folds every bit into the
+ * low ones. */
+static uint64_t S_fold(uint64_t h)
 {
-	uint64_t h = S_mix(s->bits[0], s->bits[1]);
-	for (size_t i = 0; i < sizeof s->cell; i += 8) {
+	h = (h ^ (h >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	h = (h ^ (h >> 27)) * 0x94d049bb133111ebULL;
+	return h ^ (h >> 31);
+}
+
+/* Over a key's bytes, eight at a time. */
+static uint64_t S_key_hash(const uint8_t *k, size_t n)
+{
+	uint64_t h = n;
+	size_t i = 0;
+	for (; i + 8 <= n; i += 8) {
 		uint64_t w;
-		memcpy(&w, s->cell + i, 8);
+		memcpy(&w, k + i, 8);
 		h = S_mix(h, w);
 	}
-	uint64_t rest = (uint64_t)s->hand[0] | (uint64_t)s->hand[1] << 8 |
-	                (uint64_t)s->taken[0] << 16 | (uint64_t)s->taken[1] << 24 |
-	                (uint64_t)s->to_move << 32 | (uint64_t)s->stage << 40;
-	uint64_t mark = (uint64_t)s->mark[0] | (uint64_t)s->mark[1] << 8 |
-	                (uint64_t)s->mark[2] << 16 | (uint64_t)s->mark[3] << 24;
-	h = S_mix(h, rest);
-	h = S_mix(h, mark | (uint64_t)s->quiet << 32);
-	return S_mix(h, s->number) ^ (h >> 31);
+	uint64_t w = 0;
+	memcpy(&w, k + i, n - i);
+	return S_fold(S_mix(h, w));
+}
+
+/* A key in the pool: its length byte, the index it has in the set (4
+ * bytes, so that a probe that finds it need not read 'off'), its bytes. */
+enum { S_KEY_HEAD = 5 };
+
+static const uint8_t *S_key_at(const tb_bset *b, uint32_t i, size_t *n)
+{
+	const uint8_t *k = b->pool + b->off[i];
+	*n = k[0];
+	return k + S_KEY_HEAD;
+}
+
+/* The slot of the key at 'off' in the pool, of hash 'h'. */
+static uint64_t S_slot(uint64_t h, uint32_t off)
+{
+	return (h & ~(uint64_t)UINT32_MAX) | ((uint64_t)off + 1);
+}
+
+/* The index of the key 'k' ('n' bytes, hash 'h'), or -1. */
+static long S_find_key(const tb_bset *b, const uint8_t *k, size_t n, uint64_t h)
+{
+	if (!b->nslot)
+		return -1;
+	uint64_t tag = h & ~(uint64_t)UINT32_MAX;
+	for (uint32_t j = (uint32_t)h & (b->nslot - 1); b->slot[j]; j = (j + 1) & (b->nslot - 1)) {
+		if ((b->slot[j] & ~(uint64_t)UINT32_MAX) != tag)
+			continue;
+		const uint8_t *o = b->pool + ((uint32_t)b->slot[j] - 1);
+		if (o[0] == n && memcmp(o + S_KEY_HEAD, k, n) == 0) {
+			uint32_t i;
+			memcpy(&i, o + 1, 4);
+			return (long)i;
+		}
+	}
+	return -1;
 }
 
 /* 0 (and 'b' as it was) when memory ran out. */
 static int S_rehash(tb_bset *b, uint32_t nslot)
 {
-	uint32_t *slot = tb_calloc(nslot, sizeof *slot);
+	uint64_t *slot = tb_calloc(nslot, sizeof *slot);
 	if (!slot)
 		return 0;
 	free(b->slot);
 	b->nslot = nslot;
 	b->slot = slot;
 	for (uint32_t i = 0; i < b->n; i++) {
-		uint32_t j = (uint32_t)S_hash(&b->v[i]) & (nslot - 1);
+		size_t n;
+		const uint8_t *k = S_key_at(b, i, &n);
+		uint64_t h = S_key_hash(k, n);
+		uint32_t j = (uint32_t)h & (nslot - 1);
 		while (b->slot[j])
 			j = (j + 1) & (nslot - 1);
-		b->slot[j] = i + 1;
+		b->slot[j] = S_slot(h, b->off[i]);
+		memcpy(b->pool + b->off[i] + 1, &i, 4); /* its index: tb_stretch_keep moves them */
 	}
 	return 1;
 }
 
 long tb_bset_find(const tb_bset *b, const tb_state *s)
 {
-	if (!b->nslot)
-		return -1;
-	for (uint32_t j = (uint32_t)S_hash(s) & (b->nslot - 1); b->slot[j];
-	     j = (j + 1) & (b->nslot - 1))
-		if (tb_state_same(&b->v[b->slot[j] - 1], s))
-			return (long)b->slot[j] - 1;
-	return -1;
+	uint8_t k[TB_POSKEY_MAX];
+	size_t n = tb_poskey_pack(s, k);
+	return S_find_key(b, k, n, S_key_hash(k, n));
+}
+
+void tb_bset_get(const tb_bset *b, uint32_t i, tb_state *out)
+{
+	size_t n;
+	const uint8_t *k = S_key_at(b, i, &n);
+	tb_poskey_unpack(k, n, out);
+}
+
+/* Room for one more key of 'n' bytes and its index; 0 when memory ran
+ * out (or the pool would pass 4 GiB). */
+static int S_room(tb_bset *b, size_t n)
+{
+	if (b->n == b->cap) {
+		uint32_t cap = b->cap ? 2 * b->cap : 16;
+		uint32_t *grown = tb_realloc(b->off, cap * sizeof *b->off);
+		if (!grown)
+			return 0;
+		b->off = grown;
+		b->cap = cap;
+	}
+	size_t need = (size_t)b->npool + n + S_KEY_HEAD;
+	if (need > b->cappool) {
+		size_t cap = b->cappool ? 2 * (size_t)b->cappool : 1024;
+		while (cap < need)
+			cap *= 2;
+		if (cap > UINT32_MAX - 1) /* an offset + 1 fits a slot's low half */
+			cap = UINT32_MAX - 1;
+		if (need > cap)
+			return 0;
+		uint8_t *grown = tb_realloc(b->pool, cap);
+		if (!grown)
+			return 0;
+		b->pool = grown;
+		b->cappool = (uint32_t)cap;
+	}
+	return 1;
 }
 
 uint32_t tb_bset_add(tb_bset *b, const tb_state *s, int *added)
 {
-	long at = tb_bset_find(b, s);
+	uint8_t k[TB_POSKEY_MAX];
+	size_t n = tb_poskey_pack(s, k);
+	uint64_t h = S_key_hash(k, n);
+	long at = S_find_key(b, k, n, h);
 	*added = at < 0;
 	if (at >= 0)
 		return (uint32_t)at;
-	if (b->n == b->cap) {
-		uint32_t cap = b->cap ? 2 * b->cap : 16;
-		tb_state *grown = tb_realloc(b->v, cap * sizeof *b->v);
-		if (!grown) {
-			*added = 0;
-			return UINT32_MAX;
-		}
-		b->v = grown;
-		b->cap = cap;
+	if (!S_room(b, n)) {
+		*added = 0;
+		return UINT32_MAX;
 	}
-	b->v[b->n++] = *s;
+	uint32_t at_pool = b->npool, i = b->n;
+	b->off[b->n++] = at_pool;
+	b->pool[at_pool] = (uint8_t)n;
+	memcpy(b->pool + at_pool + 1, &i, 4);
+	memcpy(b->pool + at_pool + S_KEY_HEAD, k, n);
+	b->npool += (uint32_t)n + S_KEY_HEAD;
 	if (2 * b->n > b->nslot) {
 		if (!S_rehash(b, b->nslot ? 2 * b->nslot : 32)) {
 			b->n--;
+			b->npool = at_pool;
 			*added = 0;
 			return UINT32_MAX;
 		}
 	} else {
-		uint32_t j = (uint32_t)S_hash(s) & (b->nslot - 1);
+		uint32_t j = (uint32_t)h & (b->nslot - 1);
 		while (b->slot[j])
 			j = (j + 1) & (b->nslot - 1);
-		b->slot[j] = b->n;
+		b->slot[j] = S_slot(h, at_pool);
 	}
 	return b->n - 1;
 }
@@ -113,13 +195,15 @@ uint32_t tb_bset_add(tb_bset *b, const tb_state *s, int *added)
 void tb_bset_clear(tb_bset *b)
 {
 	b->n = 0;
+	b->npool = 0;
 	if (b->slot)
 		memset(b->slot, 0, b->nslot * sizeof *b->slot);
 }
 
 void tb_bset_free(tb_bset *b)
 {
-	free(b->v);
+	free(b->pool);
+	free(b->off);
 	free(b->slot);
 	memset(b, 0, sizeof *b);
 }
@@ -161,10 +245,24 @@ struct tb_stretch {
 	int spent;
 	int failed;         /* memory ran out (then spent too) */
 	tb_turns turns;     /* scratch for generation */
+	tb_state view[4];   /* positions given out by pointer, in turn (S_view) */
+	unsigned nview;
 	void (*progress)(void *, unsigned long);
 	void *ctx;
 	unsigned long reported;
 };
+
+/* Position 'i' of set 'b' decoded into the next of x's view slots:
+ * the queries that give a position by pointer take them in turn
+ * (reconstruct.h). The stretch was allocated writable; only the slots
+ * change. */
+static const tb_state *S_view(const tb_stretch *x, const tb_bset *b, uint32_t i)
+{
+	tb_stretch *w = (tb_stretch *)x;
+	tb_state *v = &w->view[w->nview++ % 4];
+	tb_bset_get(b, i, v);
+	return v;
+}
 
 /* NULL when memory ran out. */
 static S_layer *S_push(tb_stretch *x)
@@ -208,10 +306,14 @@ tb_stretch *tb_stretch_new(const tb_ruleset *rs, const tb_state *s, unsigned lon
 tb_stretch *tb_stretch_from(const tb_stretch *x, size_t layer, unsigned long budget)
 {
 	const tb_bset *from = &x->layer[layer].set;
-	tb_stretch *y = from->n ? tb_stretch_new(x->rs, &from->v[0], budget, NULL, NULL) : NULL;
+	tb_state s;
+	if (from->n)
+		tb_bset_get(from, 0, &s);
+	tb_stretch *y = from->n ? tb_stretch_new(x->rs, &s, budget, NULL, NULL) : NULL;
 	int added;
 	for (uint32_t i = 1; y && i < from->n; i++) {
-		if (tb_bset_add(&y->layer[0].set, &from->v[i], &added) == UINT32_MAX) {
+		tb_bset_get(from, i, &s);
+		if (tb_bset_add(&y->layer[0].set, &s, &added) == UINT32_MAX) {
 			tb_stretch_free(y);
 			return NULL;
 		}
@@ -271,14 +373,15 @@ long tb_stretch_step(tb_stretch *x, const tb_step *step, const tb_state *target,
 	const S_layer *prev = &x->layer[x->n - 2];
 	const tb_ruleset *rs = x->rs;
 	for (uint32_t i = 0; i < prev->set.n; i++) {
-		/* 'prev' may move when 'next' grows: the layers array does not */
-		size_t nt = S_fitting(x, step, &x->layer[x->n - 2].set.v[i]);
+		tb_state from;
+		tb_bset_get(&prev->set, i, &from);
+		size_t nt = S_fitting(x, step, &from);
 		if (x->failed) {
 			x->spent = 1;
 			return -1;
 		}
 		for (size_t j = 0; j < nt; j++) {
-			tb_state w = S_after(rs, &x->layer[x->n - 2].set.v[i], &x->turns.v[j]);
+			tb_state w = S_after(rs, &from, &x->turns.v[j]);
 			if (target && rs->rules->bound && !rs->rules->bound(rs, &w, target, left))
 				continue;
 			int added;
@@ -317,23 +420,26 @@ size_t tb_stretch_count(const tb_stretch *x) { return x->layer[x->n - 1].set.n; 
 
 const tb_state *tb_stretch_state(const tb_stretch *x, size_t i)
 {
-	return &x->layer[x->n - 1].set.v[i];
+	return S_view(x, &x->layer[x->n - 1].set, (uint32_t)i);
 }
 
 const tb_state *tb_stretch_first(const tb_stretch *x, size_t layer)
 {
-	return &x->layer[layer].set.v[0];
+	return S_view(x, &x->layer[layer].set, 0);
 }
 
 size_t tb_stretch_marked(const tb_stretch *x, size_t layer, const tb_state **one)
 {
 	const S_layer *l = &x->layer[layer];
 	size_t n = 0;
+	uint32_t last = 0;
 	for (uint32_t i = 0; i < l->set.n && !x->failed; i++)
 		if (l->mark && l->mark[i]) {
-			*one = &l->set.v[i];
+			last = i;
 			n++;
 		}
+	if (n)
+		*one = S_view(x, &l->set, last);
 	return n;
 }
 
@@ -341,9 +447,12 @@ size_t tb_stretch_keep(tb_stretch *x, int (*keep)(void *ctx, const tb_state *s),
 {
 	tb_bset *b = &x->layer[x->n - 1].set;
 	uint32_t k = 0;
-	for (uint32_t i = 0; i < b->n; i++)
-		if (keep(ctx, &b->v[i]))
-			b->v[k++] = b->v[i];
+	for (uint32_t i = 0; i < b->n; i++) {
+		tb_state s;
+		tb_bset_get(b, i, &s);
+		if (keep(ctx, &s))
+			b->off[k++] = b->off[i];
+	}
 	x->held -= b->n - k;
 	b->n = k;
 	if (!S_rehash(b, b->nslot ? b->nslot : 32))
@@ -359,6 +468,34 @@ static long S_marked_after(const tb_stretch *x, size_t i, const tb_state *s, con
 	const S_layer *next = &x->layer[i + 1];
 	long j = tb_bset_find(&next->set, &w);
 	return j >= 0 && next->mark[j] ? j : -1;
+}
+
+/* How many positions of layer 'i' are marked; when at most S_FEW, they
+ * are decoded into 'out' (room for S_FEW). */
+enum { S_FEW = 64 };
+
+static size_t S_few_marked(const tb_stretch *x, size_t i, tb_state *out)
+{
+	const S_layer *l = &x->layer[i];
+	size_t n = 0;
+	for (uint32_t k = 0; k < l->set.n; k++)
+		if (l->mark[k] && n++ < S_FEW)
+			tb_bset_get(&l->set, k, &out[n - 1]);
+	return n;
+}
+
+/* Can 's' reach one of the 'n' positions 'few' in one turn, as far as
+ * the rules' bound can tell? A position it says no to leads to no
+ * marked position, and is not marked without its turns being listed:
+ * most positions of a gap's middle layers lead nowhere (Ocencahuac's
+ * <gap 8> to a restated position: 53 of 1.8 million), and listing their
+ * turns was half the time of a search. */
+static int S_may_reach(const tb_stretch *x, const tb_state *s, const tb_state *few, size_t n)
+{
+	for (size_t k = 0; k < n; k++)
+		if (x->rs->rules->bound(x->rs, s, &few[k], 1))
+			return 1;
+	return 0;
 }
 
 void tb_stretch_resolve(tb_stretch *x)
@@ -381,10 +518,16 @@ void tb_stretch_resolve(tb_stretch *x)
 			x->failed = 1;
 			return;
 		}
+		tb_state few[S_FEW];
+		size_t nfew = x->rs->rules->bound ? S_few_marked(x, i + 1, few) : S_FEW + 1;
 		for (uint32_t s = 0; s < l->set.n && !x->failed; s++) {
-			size_t nt = S_fitting(x, &x->layer[i + 1].step, &l->set.v[s]);
+			tb_state from;
+			tb_bset_get(&l->set, s, &from);
+			if (nfew <= S_FEW && !S_may_reach(x, &from, few, nfew))
+				continue;
+			size_t nt = S_fitting(x, &x->layer[i + 1].step, &from);
 			for (size_t j = 0; j < nt && !l->mark[s]; j++)
-				l->mark[s] = S_marked_after(x, i, &l->set.v[s], &x->turns.v[j]) >= 0;
+				l->mark[s] = S_marked_after(x, i, &from, &x->turns.v[j]) >= 0;
 		}
 	}
 }
@@ -396,12 +539,14 @@ int tb_stretch_path_to(tb_stretch *x, const tb_state *s, tb_turn *out, tb_state 
 		const S_layer *l = &x->layer[i];
 		int found = 0;
 		for (uint32_t k = 0; k < l->set.n && !found && !x->failed; k++) {
-			size_t nt = S_fitting(x, &x->layer[i + 1].step, &l->set.v[k]);
+			tb_state from;
+			tb_bset_get(&l->set, k, &from);
+			size_t nt = S_fitting(x, &x->layer[i + 1].step, &from);
 			for (size_t j = 0; j < nt && !found; j++) {
-				tb_state w = S_after(x->rs, &l->set.v[k], &x->turns.v[j]);
+				tb_state w = S_after(x->rs, &from, &x->turns.v[j]);
 				if (tb_state_same(&w, &cur)) {
 					out[i] = x->turns.v[j];
-					cur = l->set.v[k];
+					cur = from;
 					found = 1;
 				}
 			}
@@ -426,12 +571,14 @@ int tb_stretch_edges(tb_stretch *x, size_t k,
 	for (uint32_t s = 0; s < l->set.n && !x->failed; s++) {
 		if (!l->mark[s])
 			continue;
-		size_t nt = S_fitting(x, &x->layer[k + 1].step, &l->set.v[s]);
+		tb_state from;
+		tb_bset_get(&l->set, s, &from);
+		size_t nt = S_fitting(x, &x->layer[k + 1].step, &from);
 		for (size_t j = 0; j < nt; j++) {
 			const tb_turn *t = &x->turns.v[j];
-			if (S_marked_after(x, k, &l->set.v[s], t) < 0)
+			if (S_marked_after(x, k, &from, t) < 0)
 				continue;
-			int rc = fn(ctx, &l->set.v[s], t);
+			int rc = fn(ctx, &from, t);
 			if (rc)
 				return rc;
 		}
@@ -511,7 +658,8 @@ static void S_fan_of(tb_stretch *x, size_t L, const uint32_t *set, uint32_t nset
 {
 	memset(f, 0, sizeof *f);
 	for (uint32_t a = 0; a < nset && !x->failed; a++) {
-		const tb_state *s = &x->layer[L].set.v[set[a]];
+		tb_state from, *s = &from;
+		tb_bset_get(&x->layer[L].set, set[a], &from);
 		size_t nt = S_fitting(x, &x->layer[L + 1].step, s);
 		for (size_t j = 0; j < nt; j++) {
 			long at = S_marked_after(x, L, s, &x->turns.v[j]);

@@ -20,11 +20,19 @@
 
 #include "rules.h"
 
-/* A set of distinct positions, in the order they were added. */
+/* A set of distinct positions, in the order they were added, each
+ * kept as its key (poskey.h): some 20-40 bytes rather than a tb_state's
+ * 104, which is what bounds a search (issue 38). The keys lie end to end
+ * in 'pool', each after its length byte and its index. */
 typedef struct tb_bset {
-	tb_state *v;
+	uint8_t *pool;
+	uint32_t npool, cappool; /* 4 GiB of keys at most: more is memory run out */
+	uint32_t *off;      /* where each key's length byte is in 'pool' */
 	uint32_t n, cap;
-	uint32_t *slot;     /* open addressing: index + 1, 0 empty */
+	uint64_t *slot;     /* open addressing: the key's offset in 'pool' + 1
+	                       in the low half, the hash's high half above (a
+	                       probe that is not the key seldom reads the
+	                       pool); 0 empty */
 	uint32_t nslot;     /* a power of two, at least twice n */
 } tb_bset;
 
@@ -33,6 +41,8 @@ typedef struct tb_bset {
 uint32_t tb_bset_add(tb_bset *b, const tb_state *s, int *added);
 /* The index of 's', or -1. */
 long tb_bset_find(const tb_bset *b, const tb_state *s);
+/* The position of index 'i' (< b->n), into 'out'. */
+void tb_bset_get(const tb_bset *b, uint32_t i, tb_state *out);
 void tb_bset_clear(tb_bset *b);
 void tb_bset_free(tb_bset *b);
 
@@ -85,7 +95,10 @@ int tb_stretch_failed(const tb_stretch *x);
 void tb_stretch_pop(tb_stretch *x);
 /* The number of steps taken (layers after the first). */
 size_t tb_stretch_steps(const tb_stretch *x);
-/* The positions of the last layer. */
+/* The positions of the last layer. The positions that tb_stretch_state,
+ * tb_stretch_first and tb_stretch_marked give are decoded from the
+ * layers' keys into a few slots of 'x' that take turns: each stays
+ * valid until four more of those calls, or a step (copy it to keep it). */
 size_t tb_stretch_count(const tb_stretch *x);
 const tb_state *tb_stretch_state(const tb_stretch *x, size_t i);
 /* Keeps the positions of the last layer that 'keep' accepts; returns how
