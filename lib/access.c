@@ -101,7 +101,9 @@ int tb_record_access_forbids(const tb_record *rec, char *phrase, size_t n)
 			size_t len = strcspn(p, "|");
 			tb_buf_clear(&ph);
 			S_fold(p, len, &ph);
-			if (tb_buf_ok(&v) && tb_buf_ok(&ph) && ph.len && S_find(v.data, ph.data, ph.len)) {
+			/* a value of Arabic vowel signs alone folds to nothing */
+			if (tb_buf_ok(&v) && v.len && tb_buf_ok(&ph) && ph.len &&
+			    S_find(v.data, ph.data, ph.len)) {
 				found = 1;
 				if (phrase && n)
 					snprintf(phrase, n, "%.*s", (int)len, p);
