@@ -12,20 +12,11 @@
 #include "cli.h"
 
 typedef struct S_opts {
+	cli_operands files; /* first: cli_operand_gather */
 	const char *format;    /* "csv" (NULL) or "jsonl" */
 	int turns;
 	const char *out;
-	const char **files;
-	size_t nfiles;
 } S_opts;
-
-/* a file, wherever it stands */
-static int S_operand(void *opts, char *arg)
-{
-	S_opts *o = opts;
-	o->files[o->nfiles++] = arg;
-	return 0;
-}
 
 static const cli_opt S_opts_table[] = {
 	CLI_STRING(0, "format", "F", S_opts, format,
@@ -57,7 +48,7 @@ const cli_optab cli_catalog_options = {
 	S_opts_table, 14,
 	"Exit: 0 no record has errors, 1 some record has (its row says which),\n"
 	"2 could not run (an unreadable file: nothing written to -o's FILE).\n",
-	CLI_OPTS_MIXED | CLI_OPTS_LAST_NEEDS_VALUE, S_operand, NULL, NULL, NULL
+	CLI_OPTS_MIXED | CLI_OPTS_LAST_NEEDS_VALUE, cli_operand_gather, NULL, NULL, NULL
 };
 
 /* ===== Writing ===== */
@@ -216,9 +207,7 @@ static int S_file(S_cat *c, const char *path, unsigned tables)
 int cmd_catalog(int argc, char **argv)
 {
 	S_opts o = {0};
-	o.files = calloc((size_t)argc + 1, sizeof *o.files);
-	if (!o.files)
-		cli_oom();
+	o.files.v = argv;
 	int rc = EXIT_TROUBLE;
 	S_cat c = {0};
 	if (cli_options_parse(&cli_catalog_options, argc, argv, &o) < 0)
@@ -227,8 +216,9 @@ int cmd_catalog(int argc, char **argv)
 		cli_error("catalog", "--format takes csv or jsonl, not '%s'", o.format);
 		goto done;
 	}
-	if (!o.nfiles)
-		o.files[o.nfiles++] = "-";
+	static char S_stdin[] = "-";
+	if (!o.files.n)
+		o.files.v[o.files.n++] = S_stdin;
 	c.jsonl = o.format && strcmp(o.format, "jsonl") == 0;
 	if (o.out && !(c.a = cli_atomic_begin(o.out)))
 		goto done;
@@ -236,8 +226,8 @@ int cmd_catalog(int argc, char **argv)
 	if (!c.jsonl)
 		S_header(&c, table);
 	rc = EXIT_CLEAN;
-	for (size_t i = 0; i < o.nfiles; i++)
-		if (S_file(&c, o.files[i], 1u << table) == EXIT_TROUBLE)
+	for (size_t i = 0; i < o.files.n; i++)
+		if (S_file(&c, o.files.v[i], 1u << table) == EXIT_TROUBLE)
 			rc = EXIT_TROUBLE;
 	if (!c.a && (fflush(stdout) != 0 || ferror(stdout)))
 		c.failed = 1;
@@ -256,6 +246,5 @@ int cmd_catalog(int argc, char **argv)
 		rc = EXIT_PROBLEMS;
 done:
 	free(c.line);
-	free(o.files);
 	return rc;
 }

@@ -12,20 +12,12 @@
 #include "cli.h"
 
 typedef struct S_opts {
+	cli_operands files; /* first: cli_operand_gather */
 	const char *index, *game, *position, *pattern, *material, *event, *text;
 	int symmetric, list, count, tgn;
 	const char **tags;
 	size_t ntags;
-	char **files;
-	size_t nfiles;
 } S_opts;
-
-static int S_operand(void *opts, char *arg)
-{
-	S_opts *o = opts;
-	o->files[o->nfiles++] = arg;
-	return 0;
-}
 
 static int S_tag(void *opts, const cli_optarg *a)
 {
@@ -81,7 +73,7 @@ const cli_optab cli_find_options = {
 	S_opts_table, 22,
 	"Exit: 0 some record found, 1 none, 2 could not search (an index that\n"
 	"is no tablero index, a position or pattern that does not read).\n",
-	CLI_OPTS_MIXED | CLI_OPTS_LAST_NEEDS_VALUE, S_operand, NULL, NULL, NULL
+	CLI_OPTS_MIXED | CLI_OPTS_LAST_NEEDS_VALUE, cli_operand_gather, NULL, NULL, NULL
 };
 
 /* What the hits are told to. */
@@ -173,9 +165,9 @@ static int S_material(const char *s, tb_find_query *q)
 int cmd_find(int argc, char **argv)
 {
 	S_opts o = {0};
-	o.files = calloc((size_t)argc + 1, sizeof *o.files);
+	o.files.v = argv;
 	o.tags = calloc((size_t)argc + 1, sizeof *o.tags);
-	if (!o.files || !o.tags)
+	if (!o.tags)
 		cli_oom();
 	int rc = EXIT_TROUBLE;
 	tb_index *ix = NULL;
@@ -201,7 +193,7 @@ int cmd_find(int argc, char **argv)
 		cli_error("find", "--symmetric is of a --position or --pattern");
 		goto done;
 	}
-	if (!(ix = cli_index_for("find", o.index, o.files, o.nfiles)))
+	if (!(ix = cli_index_for("find", o.index, o.files.v, o.files.n)))
 		goto done;
 	q.game = o.game;
 	q.position = o.position;
@@ -228,7 +220,6 @@ int cmd_find(int argc, char **argv)
 done:
 	tb_index_close(ix);
 	free(out.last);
-	free(o.files);
 	free(o.tags);
 	return rc;
 }

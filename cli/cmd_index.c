@@ -11,19 +11,11 @@
 #include "cli.h"
 
 typedef struct S_opts {
+	cli_operands files; /* first: cli_operand_gather */
 	const char *out;
 	int rebuild, verbose;
 	const char *busy;
-	char **files;
-	size_t nfiles;
 } S_opts;
-
-static int S_operand(void *opts, char *arg)
-{
-	S_opts *o = opts;
-	o->files[o->nfiles++] = arg;
-	return 0;
-}
 
 static const cli_opt S_opts_table[] = {
 	CLI_STRING('o', NULL, "INDEX", S_opts, out,
@@ -54,15 +46,13 @@ const cli_optab cli_index_options = {
 	S_opts_table, 18,
 	"Exit: 0 indexed, 2 could not (an unreadable file, an index that is\n"
 	"no tablero index, of another schema without --rebuild, or locked).\n",
-	CLI_OPTS_MIXED | CLI_OPTS_LAST_NEEDS_VALUE, S_operand, NULL, NULL, NULL
+	CLI_OPTS_MIXED | CLI_OPTS_LAST_NEEDS_VALUE, cli_operand_gather, NULL, NULL, NULL
 };
 
 int cmd_index(int argc, char **argv)
 {
 	S_opts o = {0};
-	o.files = calloc((size_t)argc + 1, sizeof *o.files);
-	if (!o.files)
-		cli_oom();
+	o.files.v = argv;
 	int rc = EXIT_TROUBLE;
 	tb_index *ix = NULL;
 	if (cli_options_parse(&cli_index_options, argc, argv, &o) < 0)
@@ -73,7 +63,7 @@ int cmd_index(int argc, char **argv)
 		cli_error("index", "--busy-timeout takes milliseconds (0 to 3600000), not '%s'", o.busy);
 		goto done;
 	}
-	if (!o.out || !o.nfiles) {
+	if (!o.out || !o.files.n) {
 		cli_error("index", "%s", !o.out ? "-o INDEX is needed (the index to write)"
 		                                : "no FILE to index");
 		goto done;
@@ -90,9 +80,9 @@ int cmd_index(int argc, char **argv)
 	}
 	rc = EXIT_CLEAN;
 	size_t indexed = 0, same = 0, records = 0;
-	for (size_t i = 0; i < o.nfiles; i++) {
+	for (size_t i = 0; i < o.files.n; i++) {
 		size_t n = 0;
-		int r = cli_index_file("index", ix, o.files[i], &n);
+		int r = cli_index_file("index", ix, o.files.v[i], &n);
 		if (r < 0) {
 			rc = EXIT_TROUBLE;
 			continue;
@@ -101,13 +91,12 @@ int cmd_index(int argc, char **argv)
 		same += r == 0;
 		records += n;
 		if (o.verbose)
-			fprintf(stderr, "%s: %s\n", o.files[i], r ? "indexed" : "unchanged");
+			fprintf(stderr, "%s: %s\n", o.files.v[i], r ? "indexed" : "unchanged");
 	}
 	if (o.verbose)
 		fprintf(stderr, "tablero index: %zu file(s) indexed (%zu records), %zu unchanged\n",
 		        indexed, records, same);
 done:
 	tb_index_close(ix);
-	free(o.files);
 	return rc;
 }

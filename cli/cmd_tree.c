@@ -13,18 +13,10 @@
 #include "cli.h"
 
 typedef struct S_opts {
+	cli_operands files; /* first: cli_operand_gather */
 	const char *index, *game, *position, *by;
 	int json;
-	char **files;
-	size_t nfiles;
 } S_opts;
-
-static int S_operand(void *opts, char *arg)
-{
-	S_opts *o = opts;
-	o->files[o->nfiles++] = arg;
-	return 0;
-}
 
 static const cli_opt S_opts_table[] = {
 	CLI_STRING(0, "index", "INDEX", S_opts, index,
@@ -53,7 +45,7 @@ const cli_optab cli_tree_options = {
 	S_opts_table, 18,
 	"Exit: 0 turns found, 1 none, 2 could not (an index that is no tablero\n"
 	"index, a position that does not read).\n",
-	CLI_OPTS_MIXED | CLI_OPTS_LAST_NEEDS_VALUE, S_operand, NULL, NULL, NULL
+	CLI_OPTS_MIXED | CLI_OPTS_LAST_NEEDS_VALUE, cli_operand_gather, NULL, NULL, NULL
 };
 
 typedef struct S_out {
@@ -128,9 +120,7 @@ static int S_row(void *ctx, const tb_tree_row *r)
 int cmd_tree(int argc, char **argv)
 {
 	S_opts o = {0};
-	o.files = calloc((size_t)argc + 1, sizeof *o.files);
-	if (!o.files)
-		cli_oom();
+	o.files.v = argv;
 	int rc = EXIT_TROUBLE;
 	tb_index *ix = NULL;
 	S_out out = {0};
@@ -141,7 +131,7 @@ int cmd_tree(int argc, char **argv)
 		cli_error("tree", "unknown game '%s'%s", o.game, cli_game_hint(o.game, hint, sizeof hint));
 		goto done;
 	}
-	if (!(ix = cli_index_for("tree", o.index, o.files, o.nfiles)))
+	if (!(ix = cli_index_for("tree", o.index, o.files.v, o.files.n)))
 		goto done;
 	out.json = o.json;
 	out.rows = o.json ? json_object_new_array() : NULL;
@@ -172,6 +162,5 @@ done:
 	json_object_put(out.rows);
 	free(out.group);
 	tb_index_close(ix);
-	free(o.files);
 	return rc;
 }

@@ -130,6 +130,13 @@ int cli_options_parse(const cli_optab *t, int argc, char **argv, void *opts)
 	return argc;
 }
 
+int cli_operand_gather(void *opts, char *arg)
+{
+	cli_operands *o = opts;
+	o->v[o->n++] = arg;
+	return 0;
+}
+
 size_t cli_opt_shown(const cli_opt *o, char *buf, size_t n)
 {
 	if (o->shown)

@@ -121,6 +121,17 @@ typedef struct cli_optab {
 	const char *unknown, *missing, *bad;
 } cli_optab;
 
+/* The operands of a command (CLI_OPTS_MIXED) whose options struct
+ * begins with a cli_operands, with 'v' set to argv before parsing, and
+ * whose table's 'operand' is cli_operand_gather: they are gathered in
+ * order at the front of argv (the nth stands at argv[n + 1] or later, so
+ * none is written over before it is read); 'n' counts them. */
+typedef struct cli_operands {
+	char **v;
+	size_t n;
+} cli_operands;
+int cli_operand_gather(void *opts, char *arg);
+
 /* Reads argv[1..argc) by 't' into 'opts'. Returns the index of the
  * first operand (argc when there is none, or with CLI_OPTS_MIXED), or
  * -1 after printing why as "tablero CMD: ...". */
