@@ -173,39 +173,35 @@ void tb_dia_css(tb_buf *b, int grayscale)
 	S_games_css(NULL, b, grayscale);
 }
 
+/* A marker 'id' of class "arrowhead-marker" holding a triangular head of
+ * class 'cls', its tip 'ref' units into it, drawn 'size' wide. */
+static void S_marker(tb_xw *w, const char *id, const char *cls, const char *ref,
+                     const char *size)
+{
+	tb_xw_start(w, "marker", "arrowhead-marker");
+	tb_xw_attr(w, "id", id);
+	tb_xw_attr(w, "viewBox", "0 0 10 10");
+	tb_xw_attr(w, "refX", ref);
+	tb_xw_attr(w, "refY", "5");
+	tb_xw_attr(w, "markerWidth", size);
+	tb_xw_attr(w, "markerHeight", size);
+	tb_xw_attr(w, "orient", "auto");
+	tb_xw_start(w, "path", cls);
+	tb_xw_attr(w, "d", "M0,0 L10,5 L0,10 z");
+	tb_xw_end(w);
+	tb_xw_end(w);
+}
+
 void tb_dia_markers(tb_xw *w)
 {
-	static const char *const heads[][2] = {{"arrow", "arrowhead"}, {"arrow-push", "arrowhead push"}};
-	for (int i = 0; i < 2; i++) { /* the tip at the path's end */
-		tb_xw_start(w, "marker", "arrowhead-marker");
-		tb_xw_attr(w, "id", heads[i][0]);
-		tb_xw_attr(w, "viewBox", "0 0 10 10");
-		tb_xw_attr(w, "refX", "10");
-		tb_xw_attr(w, "refY", "5");
-		tb_xw_attr(w, "markerWidth", "3.6");
-		tb_xw_attr(w, "markerHeight", "3.6");
-		tb_xw_attr(w, "orient", "auto");
-		tb_xw_start(w, "path", heads[i][1]);
-		tb_xw_attr(w, "d", "M0,0 L10,5 L0,10 z");
-		tb_xw_end(w);
-		tb_xw_end(w);
-	}
+	/* the tip at the path's end */
+	S_marker(w, "arrow", "arrowhead", "10", "3.6");
+	S_marker(w, "arrow-push", "arrowhead push", "10", "3.6");
 	for (int c = 0; c < 4; c++) { /* author's arrows' heads, one per colour */
 		char id[16], cls[24];
 		snprintf(id, sizeof id, "am-head-%c", "gryb"[c]);
 		snprintf(cls, sizeof cls, "am-head am-%c", "gryb"[c]);
-		tb_xw_start(w, "marker", "arrowhead-marker");
-		tb_xw_attr(w, "id", id);
-		tb_xw_attr(w, "viewBox", "0 0 10 10");
-		tb_xw_attr(w, "refX", "7");
-		tb_xw_attr(w, "refY", "5");
-		tb_xw_attr(w, "markerWidth", "3");
-		tb_xw_attr(w, "markerHeight", "3");
-		tb_xw_attr(w, "orient", "auto");
-		tb_xw_start(w, "path", cls);
-		tb_xw_attr(w, "d", "M0,0 L10,5 L0,10 z");
-		tb_xw_end(w);
-		tb_xw_end(w);
+		S_marker(w, id, cls, "7", "3");
 	}
 	tb_xw_start(w, "pattern", "dots");
 	tb_xw_attr(w, "id", "dots");
