@@ -362,11 +362,10 @@ static void S_numbered(char *list, size_t size, size_t *len, const tb_node *node
  * main line before the one shown that the record leaves open ('?', a '?'
  * point, a gap) and the rules decided, as they played them; the board
  * stands on them. Nothing when there are none. */
-static void S_decided(const tb_record *rec, const tb_reached *at, const tb_lang *l)
+static void S_decided(const tb_replay *rp, const tb_reached *at, const tb_lang *l)
 {
-	tb_replay *rp = tb_record_replay(rec);
 	if (!rp)
-		return; /* out of memory: the first line is still true */
+		return; /* no replay: none decided */
 	char list[1024] = "";
 	size_t len = 0;
 	for (long i = 0; i < (long)tb_replay_count(rp); i++) {
@@ -384,7 +383,6 @@ static void S_decided(const tb_record *rec, const tb_reached *at, const tb_lang 
 		S_numbered(list, sizeof list, &len, node, token);
 		free(token);
 	}
-	tb_replay_free(rp);
 	if (len) {
 		const char *args[] = {list};
 		printf("%s\n", S_words(l, "show.decided", -1, args, 1));
@@ -427,7 +425,9 @@ static int S_show(const S_opts *o, tb_reader *r, const char *path, const tb_reco
 		return EXIT_TROUBLE;
 	tb_reached at;
 	char *why = NULL, where[480];
-	tb_engine *e = tb_record_engine(rec, ply, &at, &why);
+	/* one replay: the engine's position and the turns decided before it */
+	tb_replay *rp = tb_record_replay(rec); /* NULL: errors (tb_record_engine says) */
+	tb_engine *e = tb_record_engine_in(rec, rp, ply, &at, &why);
 	if (!e && !why)
 		cli_oom();
 	if (at.stopped || !e) { /* what is wrong, as validate says it */
@@ -438,6 +438,7 @@ static int S_show(const S_opts *o, tb_reader *r, const char *path, const tb_reco
 	if (!e) {
 		cli_error("show", "%s: nothing to draw: %s", path, why);
 		free(why);
+		tb_replay_free(rp);
 		return EXIT_PROBLEMS;
 	}
 	const tb_lang *l = o->lang ? o->lang : tb_record_lang(rec);
@@ -447,7 +448,8 @@ static int S_show(const S_opts *o, tb_reader *r, const char *path, const tb_reco
 	printf("%s%s%s, %s\n", S_title(tb_record_game(rec), l), has_site ? ", " : "",
 	       has_site ? site : "", where);
 	S_where(where, sizeof where, rec, ply, &at, NULL); /* standard error's words */
-	S_decided(rec, &at, l);
+	S_decided(rp, &at, l);
+	tb_replay_free(rp);
 	S_evidence(rec, &at, l);
 	S_print(o, e, l);
 	tb_engine_free(e);

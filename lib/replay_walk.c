@@ -11,6 +11,12 @@
 
 int tb_walk_start(tb_walk *w, const tb_record *rec, char *why, size_t n)
 {
+	return tb_walk_start_on(w, rec, NULL, why, n);
+}
+
+int tb_walk_start_on(tb_walk *w, const tb_record *rec, const tb_replay *rp, char *why,
+                     size_t n)
+{
 	memset(w, 0, sizeof *w);
 	w->rec = rec;
 	w->next = rec->main.first;
@@ -30,12 +36,16 @@ int tb_walk_start(tb_walk *w, const tb_record *rec, char *why, size_t n)
 		snprintf(why, n, "the record starts from a position that cannot occur: %s", msg);
 		return -1;
 	}
-	tb_reader *r = tb_reader_new_mem("", 0, "record"); /* its diagnostics are validate's */
-	w->rp = r ? tb_replay_run(r, rec) : NULL;
-	tb_reader_free(r);
-	if (!w->rp)
-		return TB_ENOMEM;
-	w->owns = 1;
+	if (rp) {
+		w->rp = (tb_replay *)rp; /* read only: the walk changes no frame */
+	} else {
+		tb_reader *r = tb_reader_new_mem("", 0, "record"); /* its diagnostics are validate's */
+		w->rp = r ? tb_replay_run(r, rec) : NULL;
+		tb_reader_free(r);
+		if (!w->rp)
+			return TB_ENOMEM;
+		w->owns = 1;
+	}
 	const tb_frame *s = tb_replay_start(w->rp);
 	w->st = s->st;
 	w->live = s->has_st;
@@ -193,6 +203,12 @@ static void S_reached_frame(tb_reached *at, const tb_walk *w)
 
 tb_engine *tb_record_engine(const tb_record *rec, long ply, tb_reached *at, char **why)
 {
+	return tb_record_engine_in(rec, NULL, ply, at, why);
+}
+
+tb_engine *tb_record_engine_in(const tb_record *rec, const tb_replay *rp, long ply,
+                               tb_reached *at, char **why)
+{
 	char msg[320];
 	tb_walk w;
 	memset(at, 0, sizeof *at);
@@ -208,7 +224,7 @@ tb_engine *tb_record_engine(const tb_record *rec, long ply, tb_reached *at, char
 		*why = tb_strdup(msg);
 		return NULL;
 	}
-	int rc = tb_walk_start(&w, rec, msg, sizeof msg);
+	int rc = tb_walk_start_on(&w, rec, rp, msg, sizeof msg);
 	if (rc) {
 		*why = rc == TB_ENOMEM ? NULL : tb_strdup(msg);
 		return NULL;

@@ -46,6 +46,10 @@ typedef struct tb_walk {
  * its options or start cannot be played; TB_ENOMEM when memory ran out
  * (then nothing is to be freed). */
 int tb_walk_start(tb_walk *w, const tb_record *rec, char *why, size_t n);
+/* tb_walk_start over 'rp', a replay of 'rec' made already (NULL: made
+ * here): the walk reads it and leaves it to its owner. */
+int tb_walk_start_on(tb_walk *w, const tb_record *rec, const tb_replay *rp, char *why,
+                     size_t n);
 
 /* Walks one node: returns 1 for a turn (ply counted), 2 for a gap or a
  * restated position, 0 at the end. */

@@ -1305,6 +1305,14 @@ TB_EXPORT char *tb_replay_position(const tb_replay *rp, long i);
 /** The same position as an engine (the caller frees it with
  * tb_engine_free); NULL as tb_replay_position. */
 TB_EXPORT tb_engine *tb_replay_engine(const tb_replay *rp, long i);
+
+/** tb_record_engine over 'rp', the replay of 'rec' made already
+ * (tb_record_replay or tb_reader_replay of the same record, unchanged
+ * since), so that a caller that reads the frames too replays the record
+ * once; 'rp' NULL: tb_record_engine. 'rp' is only read and stays the
+ * caller's. */
+TB_EXPORT tb_engine *tb_record_engine_in(const tb_record *rec, const tb_replay *rp, long ply,
+                                         tb_reached *at, char **why);
 /** What frame 'i' was, as the rules played it: the canonical token of
  * its one turn ("d3" for a '?' the rules decide), or of the turns a
  * decided gap stood for, space-separated; the caller frees it. NULL

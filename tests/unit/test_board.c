@@ -83,13 +83,22 @@ static void S_check_game(const char *game, const char *rules, int npoints, const
 		assert_int_equal(tb_reader_validate(r, rec, S_collect, &seen), 0);
 		long plies = (long)tb_record_plies(rec);
 		assert_int_equal((long)seen.n, plies);
+		tb_replay *rp = tb_record_replay(rec); /* one replay read at every ply */
+		assert_non_null(rp);
 		for (long ply = 0; ply <= plies; ply++) {
-			tb_reached at;
+			tb_reached at, at_in;
 			tb_engine *pe = tb_record_engine(rec, ply, &at, &why);
 			assert_non_null(pe);
 			assert_int_equal(at.stopped, 0);
 			assert_int_equal(at.ply, ply);
 			char *board = tb_engine_board(pe, 0);
+			tb_engine *pe_in = tb_record_engine_in(rec, rp, ply, &at_in, &why);
+			assert_non_null(pe_in); /* the same position, the same report */
+			char *board_in = tb_engine_board(pe_in, 0);
+			assert_string_equal(board_in, board);
+			assert_memory_equal(&at_in, &at, sizeof at);
+			free(board_in);
+			tb_engine_free(pe_in);
 			char *pos = S_position_line(board);
 			if (ply > 0) /* the position validate reports after the turn */
 				assert_string_equal(pos, seen.pos[ply - 1]);
@@ -111,6 +120,7 @@ static void S_check_game(const char *game, const char *rules, int npoints, const
 				assert_int_equal(tb_record_find_turn(rec, number, side), ply);
 			}
 		}
+		tb_replay_free(rp);
 		for (size_t i = 0; i < seen.n; i++)
 			free(seen.pos[i]);
 		tb_engine *end = tb_record_engine(rec, plies + 1, &(tb_reached){0}, &why);
