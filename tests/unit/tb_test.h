@@ -185,6 +185,21 @@ static inline tb_record *tt_parse(const char *src, tb_reader **rp)
 	return tt_parse_n(src, strlen(src), rp);
 }
 
+/* tb_record_equal of the first records of 'a' and 'b', asserted to be
+ * the same both ways round. */
+static inline int tt_equal(const char *a, const char *b)
+{
+	tb_reader *ra, *rb;
+	tb_record *x = tt_parse(a, &ra), *y = tt_parse(b, &rb);
+	int eq = tb_record_equal(x, y);
+	assert_int_equal(eq, tb_record_equal(y, x));
+	tb_record_free(x);
+	tb_record_free(y);
+	tb_reader_free(ra);
+	tb_reader_free(rb);
+	return eq;
+}
+
 /* Reads the first record of 'src', which must have no diagnostic at
  * all, and returns it (the reader is freed). */
 static inline tb_record *tt_parse_clean(const char *src)

@@ -641,19 +641,6 @@ static void test_fixed_point_of_generated_records(void **state)
 
 /* ===== tb_record_equal ===== */
 
-static int S_equal(const char *a, const char *b)
-{
-	tb_reader *ra, *rb;
-	tb_record *x = tt_parse(a, &ra), *y = tt_parse(b, &rb);
-	int eq = tb_record_equal(x, y);
-	assert_int_equal(eq, tb_record_equal(y, x));
-	tb_record_free(x);
-	tb_record_free(y);
-	tb_reader_free(ra);
-	tb_reader_free(rb);
-	return eq;
-}
-
 static void test_record_equal(void **state)
 {
 	(void)state;
@@ -661,9 +648,9 @@ static void test_record_equal(void **state)
 		"{l}\n[Game \"pitarra\"] {t}\n[Site \"S\"]\n{m}\n1. d1! $14 {c} a1 (1... g1 {v}) "
 		"2. <g1 {w} | a7> <gap 2> 3... a4 <gap> <position \"R 9 R:d1 Y:a1 hand=0,0\"> 9. d2x? "
 		"1-0 {fin}";
-	assert_true(S_equal(base, base));
+	assert_true(tt_equal(base, base));
 	/* the same record, spelled another way */
-	assert_true(S_equal(base,
+	assert_true(tt_equal(base,
 	                    "{l} [Game \"PITARRA\"] {t}\n[Site \"S\"] [Result \"1-0\"]\r\n{m} 1.D1 $1 $14 "
 	                    "; c\n 1... A1 (g1 ;v\n) <g1 {w}|a7> <gap 2-2> a4 <gap> "
 	                    "<position \"R  9 Y:a1 R:d1  hand=0,0\"> 9. d2x? 1-0 ;fin"));
@@ -687,21 +674,21 @@ static void test_record_equal(void **state)
 		else
 			tt_puts(&s, other[i]);
 		tt_puts(&s, at + strlen(orig[i]));
-		if (S_equal(base, s.d))
+		if (tt_equal(base, s.d))
 			fail_msg("changing %s to %s leaves the records equal", orig[i], other[i]);
 		free(s.d);
 	}
-	assert_false(S_equal(PIT "1. d1 *", PIT "1. d1 1-0"));
-	assert_false(S_equal(PIT "1. d1 *", "[Game \"asalto\"] 1. d1-d2 *"));
-	assert_false(S_equal(PIT "1. d1 *", PIT "1. d1 a1 *"));
-	assert_false(S_equal(PIT "1. d1 a1 *", PIT "1. d1 *"));
-	assert_false(S_equal(PIT "1. d1 *", PIT "[Notes \"n\"] 1. d1 *"));
-	assert_false(S_equal(PIT "1. d1 *", PIT "1. pass *"));
-	assert_false(S_equal(PIT "1. pass *", PIT "1. ? *"));
-	assert_false(S_equal(PIT "[Position \"R 1 R:a1 Y:\"] 1. d1 *", PIT "1. d1 *"));
-	assert_false(S_equal("[Game \"ocencahuac\"] 1. c7-c8= *", "[Game \"ocencahuac\"] 1. c7-c8== *"));
-	assert_false(S_equal("[Game \"ocencahuac\"] 1. a2^a4>a7 *", "[Game \"ocencahuac\"] 1. a2^a4@a7 *"));
-	assert_false(S_equal(PIT "1. d1 (1. a1) *", PIT "1. d1 (1. a1) (1. g1) *"));
+	assert_false(tt_equal(PIT "1. d1 *", PIT "1. d1 1-0"));
+	assert_false(tt_equal(PIT "1. d1 *", "[Game \"asalto\"] 1. d1-d2 *"));
+	assert_false(tt_equal(PIT "1. d1 *", PIT "1. d1 a1 *"));
+	assert_false(tt_equal(PIT "1. d1 a1 *", PIT "1. d1 *"));
+	assert_false(tt_equal(PIT "1. d1 *", PIT "[Notes \"n\"] 1. d1 *"));
+	assert_false(tt_equal(PIT "1. d1 *", PIT "1. pass *"));
+	assert_false(tt_equal(PIT "1. pass *", PIT "1. ? *"));
+	assert_false(tt_equal(PIT "[Position \"R 1 R:a1 Y:\"] 1. d1 *", PIT "1. d1 *"));
+	assert_false(tt_equal("[Game \"ocencahuac\"] 1. c7-c8= *", "[Game \"ocencahuac\"] 1. c7-c8== *"));
+	assert_false(tt_equal("[Game \"ocencahuac\"] 1. a2^a4>a7 *", "[Game \"ocencahuac\"] 1. a2^a4@a7 *"));
+	assert_false(tt_equal(PIT "1. d1 (1. a1) *", PIT "1. d1 (1. a1) (1. g1) *"));
 }
 
 int main(void)
