@@ -376,6 +376,7 @@ FUZZ_TARGETS := parse reader validate positions xml grep diff svg html fill coll
                 xmltgn build lsp
 FUZZ_TARGETS += catalog
 FUZZ_TARGETS += tei
+FUZZ_TARGETS += find
 FUZZ_SECONDS ?= 60
 # libFuzzer's seed: 0 draws one (each run explores anew); CI gives a
 # fixed one, so that a run of CI can be run again and find the same

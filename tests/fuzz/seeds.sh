@@ -103,6 +103,28 @@ for s in "${samples[@]}"; do
 			print "S " r; exit }
 		moves { text = text (text == "" ? "" : " ") $0 }' >"$out/build/$(basename "$s" .tgn)"
 done
+# find: a query (game, position, pattern, event, tag, words, flags: seven
+# lines), a NUL, and a sample to index
+mkdir -p "$out/find"
+k=0
+while IFS='|' read -r game pos pat ev tag words flags; do
+	for s in "${samples[@]}"; do
+		k=$((k + 1))
+		{ printf '%s\n' "$game" "$pos" "$pat" "$ev" "$tag" "$words" "$flags"; printf '\0'
+		  cat "$s"; } >"$out/find/query-$k"
+	done
+done <<'QUERIES'
+|||||
+pitarra||R R:a1,d1 Y:a7 -:d4|||
+pitarra|R 3 R:d2,b4 Y:f4,d6 hand=10,10|||||
+pitarra||R R:a1 -:d2|tercia||b
+asalto|A 3 A:c1,d1,e1,c2,d2,e2,a3,b3,c3,d3,e3,f3,g3,a4,b4,c4,e4,f4,g4,a5,c5,d5,f5,g5 D:c6,d6|||||m24
+asalto||D:d6 -:d5,d4||||
+asalto||||Site=Fez||
+||||Informant=?|mano|m12
+|||capture|||m3b
+QUERIES
+all="$all find"
 # catalog: TGN, as parse's
 mkdir -p "$out/catalog" && cp "$tmp/ex"/* "${samples[@]}" "$out/catalog/"
 all="$all catalog"
