@@ -182,3 +182,33 @@ void tb_buf_free(tb_buf *b)
 	b->len = b->cap = 0;
 	b->failed = 0;
 }
+
+void tb_buf_jstr(tb_buf *b, const char *s, size_t n)
+{
+	static const char hex[] = "0123456789abcdef";
+	tb_buf_putc(b, '"');
+	size_t run = 0;
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+		int line_sep = c == 0xE2 && i + 2 < n && (unsigned char)s[i + 1] == 0x80 &&
+		               ((unsigned char)s[i + 2] == 0xA8 || (unsigned char)s[i + 2] == 0xA9);
+		if (c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&' && !line_sep)
+			continue;
+		tb_buf_put(b, s + run, i - run);
+		if (c == '"' || c == '\\') {
+			tb_buf_putc(b, '\\');
+			tb_buf_putc(b, (char)c);
+		} else if (c == '\n') {
+			tb_buf_puts(b, "\\n");
+		} else if (line_sep) { /* U+2028, U+2029: line ends to older scripts */
+			tb_buf_puts(b, (unsigned char)s[i + 2] == 0xA8 ? "\\u2028" : "\\u2029");
+			i += 2;
+		} else {
+			char u[7] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 15], 0};
+			tb_buf_puts(b, u);
+		}
+		run = i + 1;
+	}
+	tb_buf_put(b, s + run, n - run);
+	tb_buf_putc(b, '"');
+}

@@ -85,4 +85,10 @@ void tb_buf_clear(tb_buf *b);
 char *tb_buf_detach(tb_buf *b, size_t *len);
 void tb_buf_free(tb_buf *b);
 
+/* Appends the 'n' bytes at 's' as a JSON string (RFC 8259): " and \
+ * escaped, controls as \uXXXX, and < > & and U+2028/9 too, so that
+ * nothing in it can end an HTML <script> element holding it
+ * ("</script>") or read as markup there. */
+void tb_buf_jstr(tb_buf *b, const char *s, size_t n);
+
 #endif

@@ -13,45 +13,6 @@
 #include "text_metrics.h"
 #include "xalloc.h"
 
-unsigned tb_embed_flags(const char *s, int rtl)
-{
-	int own = tb_text_rtl(s, strlen(s));
-	if (own == rtl)
-		return 0;
-	return own ? TB_RUN_RTL : (rtl ? TB_RUN_LTR : 0);
-}
-
-void tb_para_lang(tb_para *p, const tb_lang *l, const char *key, unsigned flags,
-                  const char *const *args, const unsigned *aflags, size_t nargs)
-{
-	const char *t = tb_lang_text(l, key);
-	if (!t)
-		return;
-	/* 'flags' glue only the first run to what is before it */
-	unsigned glue = flags & TB_RUN_GLUE;
-	flags &= ~(unsigned)TB_RUN_GLUE;
-	const char *run = t;
-	for (const char *q = t; *q; q++) {
-		if (!(q[0] == '{' && q[1] >= '1' && q[1] <= '9' && q[2] == '}'))
-			continue;
-		if (q > run) {
-			tb_para_add(p, run, (size_t)(q - run), flags | glue);
-			glue = q[-1] != ' ' ? TB_RUN_GLUE : 0;
-		}
-		size_t k = (size_t)(q[1] - '1');
-		if (k < nargs && args[k] && *args[k]) {
-			tb_para_add(p, args[k], strlen(args[k]), aflags[k] | glue);
-			glue = 0;
-		}
-		q += 2;
-		run = q + 1;
-		if (*run && *run != ' ')
-			glue = TB_RUN_GLUE;
-	}
-	if (*run)
-		tb_para_add(p, run, strlen(run), flags | glue);
-}
-
 const char *tb_tag_label(const tb_lang *l, const tb_game *g, const char *tag, char *key,
                          size_t n)
 {

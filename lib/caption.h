@@ -47,11 +47,6 @@ void tb_record_title(tb_para *p, const tb_record *rec, const tb_lang *l, unsigne
 const char *tb_tag_label(const tb_lang *l, const tb_game *g, const char *tag, char *key,
                          size_t n);
 
-/* Appends to 'p' the text of key 'key' of 'l' with its "{1}"...
- * replaced by args[i], each a run of flags aflags[i]; the template's own
- * text is a run of flags 'flags'. */
-void tb_para_lang(tb_para *p, const tb_lang *l, const char *key, unsigned flags,
-                  const char *const *args, const unsigned *aflags, size_t nargs);
 
 /* A tag's value into 'p', in its own direction (a Source's timecode
  * left to right). */
@@ -60,8 +55,5 @@ void tb_para_value(tb_para *p, const char *value);
 /* "1-0 (Red wins)": the record's result and what it means, into 'p'. */
 void tb_para_result(tb_para *p, const tb_record *rec, const tb_lang *l);
 
-/* The run flags that embed 's' in a paragraph of direction 'rtl' when
- * its own direction is the other one. */
-unsigned tb_embed_flags(const char *s, int rtl);
 
 #endif

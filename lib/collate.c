@@ -366,13 +366,6 @@ static int S_gather(tb_coll *cl)
 
 /* ===== Of one game ===== */
 
-/* The value of the witness's [Rules], or NULL when it is "?". */
-const char *tb_coll_rules(const tb_coll_wit *w)
-{
-	const char *v = tb_record_tag(w->rec, "Rules");
-	return v && strcmp(v, "?") ? v : NULL;
-}
-
 typedef struct S_first_diff {
 	char text[200];
 	const char *there;         /* the other record's name */

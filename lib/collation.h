@@ -9,6 +9,7 @@
 #define TB_COLLATION_H
 
 #include <stdint.h>
+#include <string.h>
 
 #include "buf.h"
 #include "collate.h"
@@ -63,8 +64,13 @@ typedef struct tb_coll {
 	int nomem;                 /* memory ran out (sticky): nothing is returned */
 } tb_coll;
 
-/* The value of witness 'w''s [Rules], or NULL when it is "?" (collate.c). */
-const char *tb_coll_rules(const tb_coll_wit *w);
+/* The value of witness 'w''s [Rules], or NULL when it is "?" (here, so
+ * that the writer and the merge ask it alike without calling each other). */
+static inline const char *tb_coll_rules(const tb_coll_wit *w)
+{
+	const char *v = tb_record_tag(w->rec, "Rules");
+	return v && strcmp(v, "?") ? v : NULL;
+}
 
 /* ===== Alignment (collate_align.c) ===== */
 

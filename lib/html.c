@@ -137,45 +137,11 @@ void tb_html_free(tb_html *h)
 
 /* ===== JSON ===== */
 
-/* 's' as a JSON string: " and \ escaped, controls as \uXXXX, and < > &
- * too, so that nothing in it can end the <script> element holding it
- * ("</script>") or read as markup. */
-static void H_jstr(tb_buf *b, const char *s, size_t n)
-{
-	static const char hex[] = "0123456789abcdef";
-	tb_buf_putc(b, '"');
-	size_t run = 0;
-	for (size_t i = 0; i < n; i++) {
-		unsigned char c = (unsigned char)s[i];
-		int line_sep = c == 0xE2 && i + 2 < n && (unsigned char)s[i + 1] == 0x80 &&
-		               ((unsigned char)s[i + 2] == 0xA8 || (unsigned char)s[i + 2] == 0xA9);
-		if (c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&' && !line_sep)
-			continue;
-		tb_buf_put(b, s + run, i - run);
-		if (c == '"' || c == '\\') {
-			tb_buf_putc(b, '\\');
-			tb_buf_putc(b, (char)c);
-		} else if (c == '\n') {
-			tb_buf_puts(b, "\\n");
-		} else if (line_sep) { /* U+2028, U+2029: line ends to older scripts */
-			tb_buf_puts(b, (unsigned char)s[i + 2] == 0xA8 ? "\\u2028" : "\\u2029");
-			i += 2;
-		} else {
-			char u[7] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 15], 0};
-			tb_buf_puts(b, u);
-		}
-		run = i + 1;
-	}
-	tb_buf_put(b, s + run, n - run);
-	tb_buf_putc(b, '"');
-}
-
-void tb_html_jstr(tb_buf *b, const char *s, size_t n) { H_jstr(b, s, n); }
 
 static void H_jkey(tb_buf *b, const char *key, const char *s)
 {
 	tb_buf_printf(b, ",\"%s\":", key);
-	H_jstr(b, s, strlen(s));
+	tb_buf_jstr(b, s, strlen(s));
 }
 
 /* ===== HTML helpers ===== */
@@ -241,12 +207,12 @@ static void H_pieces(H_rec *r, tb_buf *b, const tb_state *s)
 			const char *types = rs->game->piece_types;
 			char label[2] = {*types ? types[TB_CELL_TYPE(c)] : 0, 0};
 			tb_buf_printf(&r->kinds, "%s[%d,", r->nkinds > 1 ? "," : "", side);
-			H_jstr(&r->kinds, label, strlen(label));
+			tb_buf_jstr(&r->kinds, label, strlen(label));
 			tb_buf_printf(&r->kinds, ",%d", TB_CELL_CROWNED(c));
 			const char *name = H_crowned_name(r, c);
 			if (name) {
 				tb_buf_putc(&r->kinds, ',');
-				H_jstr(&r->kinds, name, strlen(name));
+				tb_buf_jstr(&r->kinds, name, strlen(name));
 			}
 			tb_buf_putc(&r->kinds, ']');
 		}
@@ -331,7 +297,7 @@ static long H_frame(H_rec *r, const tb_walk *w, const char *caption, long prev, 
 	if (r->nframes)
 		tb_buf_putc(b, ',');
 	tb_buf_puts(b, "{\"c\":");
-	H_jstr(b, caption, strlen(caption));
+	tb_buf_jstr(b, caption, strlen(caption));
 	if (w && (w->live || tb_walk_open(w))) {
 		tb_buf_clear(&r->tmp);
 		H_pieces(r, &r->tmp, &w->st);
@@ -1151,7 +1117,7 @@ static void H_data(H_rec *r)
 	tb_buf b = TB_BUF_SOFT;
 	const tb_ruleset *rs = r->dia.rs;
 	tb_buf_puts(&b, "{\"game\":");
-	H_jstr(&b, rs->game->name, strlen(rs->game->name));
+	tb_buf_jstr(&b, rs->game->name, strlen(rs->game->name));
 	tb_buf_puts(&b, ",\"pts\":[");
 	for (int p = 0; p < rs->geo.npoints; p++) {
 		double x, y;
@@ -1170,7 +1136,7 @@ static void H_data(H_rec *r)
 	for (int s = 0; s < 2; s++) {
 		if (s)
 			tb_buf_putc(&b, ',');
-		H_jstr(&b, rs->game->piece_class[s], strlen(rs->game->piece_class[s]));
+		tb_buf_jstr(&b, rs->game->piece_class[s], strlen(rs->game->piece_class[s]));
 	}
 	tb_buf_puts(&b, "],\"sides\":[");
 	for (int s = 0; s < 2; s++) {
@@ -1179,7 +1145,7 @@ static void H_data(H_rec *r)
 		const char *t = H_word(r, key);
 		if (s)
 			tb_buf_putc(&b, ',');
-		H_jstr(&b, t ? t : "", t ? strlen(t) : 0);
+		tb_buf_jstr(&b, t ? t : "", t ? strlen(t) : 0);
 	}
 	tb_buf_puts(&b, "],\"r\":");
 	tb_num(&b, TB_DIA_PIECE_R);

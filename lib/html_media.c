@@ -87,7 +87,7 @@ void tb_html_media_link(tb_buf *b, long f, const tb_evidence *e)
 	}
 	if (e->page) { /* a page's name: a letter, then letters, digits, - or _ */
 		tb_buf_printf(b, "%s\"z\":[", e->from >= 0 ? "," : "");
-		tb_html_jstr(b, e->page, strlen(e->page));
+		tb_buf_jstr(b, e->page, strlen(e->page));
 		tb_buf_printf(b, ",%lu,%lu,%lu,%lu]", (unsigned long)e->x, (unsigned long)e->y,
 		              (unsigned long)e->w, (unsigned long)e->h);
 	}
@@ -106,9 +106,9 @@ void tb_html_media_data(tb_buf *b, const tb_record *rec, const tb_buf *links)
 	size_t nlen, ulen;
 	for (size_t i = 0; pages && tb_facsimile_item(pages, i, &name, &nlen, &uri, &ulen); i++) {
 		tb_buf_puts(b, i ? "," : ",\"pages\":{");
-		tb_html_jstr(b, name, nlen);
+		tb_buf_jstr(b, name, nlen);
 		tb_buf_putc(b, ':');
-		tb_html_jstr(b, uri, ulen);
+		tb_buf_jstr(b, uri, ulen);
 	}
 	if (pages && tb_facsimile_item(pages, 0, &name, &nlen, &uri, &ulen))
 		tb_buf_putc(b, '}');

@@ -11,9 +11,6 @@
 #include "record.h"
 #include "xml_emit.h"
 
-/* 's' ('n' bytes) as a JSON string that cannot end a <script> (html.c). */
-void tb_html_jstr(tb_buf *b, const char *s, size_t n);
-
 /* Writes to 'w' the players of record 'rec''s media, in language 'l':
  * an <audio> over the file [Recording] names (as written, relative to
  * the page; preload="none", so nothing is fetched until it is played),

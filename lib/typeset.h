@@ -100,4 +100,17 @@ int tb_para_set(tb_para *p, tb_xw *w, double x, double y, double width, double l
  * glued), then a newline. */
 void tb_para_plain(const tb_para *p, tb_buf *b);
 
+/* ===== Words in a language, as runs ===== */
+
+struct tb_lang;
+/* Appends to 'p' the text of key 'key' of 'l' with its "{1}"...
+ * replaced by args[i], each a run of flags aflags[i]; the template's own
+ * text is a run of flags 'flags'. */
+void tb_para_lang(tb_para *p, const struct tb_lang *l, const char *key, unsigned flags,
+                  const char *const *args, const unsigned *aflags, size_t nargs);
+
+/* The run flags that embed 's' in a paragraph of direction 'rtl' when
+ * its own direction is the other one. */
+unsigned tb_embed_flags(const char *s, int rtl);
+
 #endif
