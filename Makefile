@@ -176,8 +176,8 @@ $(BUILD)/tests/options_dump: tests/options_dump.c $(filter-out %/main.o,$(CLI_OB
 	$(CC) $(CPPFLAGS) -Icli $(CFLAGS) $< $(filter-out %/main.o,$(CLI_OBJ)) -o $@ $(LDFLAGS) \
 		$(BUILD)/libtablero.a $(DEP_LIBS) $(JSON_LIBS)
 
-man-options: $(BUILD)/tests/options_dump
-	@python3 tests/man_options.py $(BUILD)/tests/options_dump man/tablero.1
+man-options: $(BUILD)/tests/options_dump $(BUILD)/tablero
+	@python3 tests/man_options.py $(BUILD)/tests/options_dump man/tablero.1 $(BUILD)/tablero
 
 $(BUILD)/tests/text_em: tests/text_em.c $(BUILD)/libtablero.a | $(DEPS_OK)
 	@mkdir -p $(dir $@)

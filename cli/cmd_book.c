@@ -144,7 +144,7 @@ const cli_optab cli_book_options = {
 	"book",
 	"usage: tablero book [--game N] [--every K] [--at LIST] [--lang L]\n"
 	"                    [--paper a4|letter] [--size MM] [--grayscale] [--list]\n"
-	"                    [--ignore-access]\n"
+	"                    [--times] [--ignore-access]\n"
 	"                    (-o FILE.pdf | -d DIR) [FILE...]\n"
 	"\n"
 	"Sets the records of each FILE ('-' or none: standard input) as printed\n"

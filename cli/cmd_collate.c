@@ -55,7 +55,10 @@ static const cli_opt S_opts_table[] = {
 	           "\nbound the rules' searches through gaps and unknown\n"
 	           "turns, as validate's (defaults 8, 1000000)"),
 	CLI_SEARCH(1, "search-positions", S_opts, search, NULL, NULL),
-	CLI_SEARCH(2, "candidates", S_opts, search, NULL, NULL),
+	CLI_SEARCH(2, "candidates", S_opts, search,
+	           "--candidates N, --window N, --lookback N",
+	           "\nhow the illegal turns of a witness are weighed,\n"
+	           "as validate's (defaults 10, 32, 32)"),
 	CLI_SEARCH(3, "window", S_opts, search, NULL, NULL),
 	CLI_SEARCH(4, "lookback", S_opts, search, NULL, NULL),
 	CLI_STRING(0, "witness", "X", S_opts, witness, "read witness X back out of COLLATION"),
@@ -68,7 +71,8 @@ static const cli_opt S_opts_table[] = {
 const cli_optab cli_collate_options = {
 	"collate",
 	"usage: tablero collate [--sigla A,B,...] [--base X] [--search-turns N]\n"
-	"                       [--search-positions N] [-o FILE] FILE...\n"
+	"                       [--search-positions N] [--candidates N]\n"
+	"                       [--window N] [--lookback N] [-o FILE] FILE...\n"
 	"       tablero collate --witness X [-o FILE] COLLATION\n"
 	"\n"
 	"Collates records of one game -- a tape and a notebook, two informants,\n"

@@ -64,8 +64,9 @@ static const cli_opt S_opts_table[] = {
 
 const cli_optab cli_xml_options = {
 	"xml",
-	"usage: tablero xml [--sourcepos] [--positions] [-j N] [-o FILE] [FILE...]\n"
-	"       tablero xml --to tgn [-o FILE] [FILE...]\n"
+	"usage: tablero xml [--tei] [--sourcepos] [--positions] [-j N] [-o FILE]\n"
+	"                   [FILE...]\n"
+	"       tablero xml --to tgn [--tei] [-o FILE] [FILE...]\n"
 	"\n"
 	"Writes every record of each FILE ('-' or none: standard input) as\n"
 	"tablero XML (spec/xml.md; schema: schemas/tgn.rng), one document.\n"

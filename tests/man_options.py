@@ -1,13 +1,14 @@
 #!/usr/bin/env python3
 """The man page lists exactly the options of each subcommand's table.
 
-usage: man_options.py OPTIONS_DUMP man/tablero.1
+usage: man_options.py OPTIONS_DUMP man/tablero.1 [TABLERO]
 
 OPTIONS_DUMP (tests/options_dump.c) prints each table's documented
 options; each command's lines in the man page's SYNOPSIS (from
 ".B tablero CMD" to ".br"; "search-options" standing for the five
 search limits) must name each of them -- by its short or its long name
--- and no other option.
+-- and no other option. With TABLERO, so must the usage lines that
+begin each command's --help (up to its first blank line).
 """
 import collections
 import re
@@ -43,10 +44,42 @@ def synopsis(man):
     return names
 
 
+def usages(tablero, cmds):
+    """The options each command's --help usage lines name."""
+    names = {}
+    for cmd in cmds:
+        out = subprocess.run([tablero, cmd, "--help"], capture_output=True, text=True).stdout
+        usage = out.split("\n\n")[0]
+        found = set(re.findall(r"(?<![\w-])(--?[a-z][a-z-]*)", usage))
+        if "search-options" in usage or "SEARCH-OPTIONS" in usage:
+            found |= SEARCH
+        names[cmd] = found
+    return names
+
+
+def check(what, opts, listed_by, fail):
+    for cmd in sorted(set(opts) | set(listed_by)):
+        listed = listed_by.get(cmd, set())
+        if cmd not in listed_by:
+            print(f"man_options: {cmd}: no {what}")
+            fail += 1
+        for names in opts.get(cmd, []):
+            if not names & listed:
+                print(f"man_options: {cmd}: {'/'.join(sorted(names))} not in the {what}")
+                fail += 1
+        known = set().union(*opts.get(cmd, [set()]))
+        for name in sorted(listed - known):
+            print(f"man_options: {cmd}: the {what} names {name}, which the table lacks")
+            fail += 1
+    return fail
+
+
 def main():
     opts = table(sys.argv[1])
     man = synopsis(sys.argv[2])
     fail = 0
+    if len(sys.argv) > 3:
+        fail = check("usage of --help", opts, usages(sys.argv[3], sorted(opts)), fail)
     for cmd in sorted(set(opts) | set(man)):
         listed = man.get(cmd, set())
         if cmd not in man:
