@@ -120,8 +120,9 @@ def long_files():
 
 def readme_map():
     """Where README.md's map of files ("## Layout") and the tree disagree:
-    a source file of lib/, lib/games/ or cli/ it does not name, or a file
-    it names that is not there."""
+    a source file of lib/, lib/games/, cli/, tests/ (its scripts), bench/,
+    tools/ or python/tablero/ it does not name, or a file it names that
+    is not there."""
     with open("README.md", encoding="utf-8") as f:
         text = f.read()
     # the map: the first fenced block of the section (what follows it may
@@ -130,7 +131,9 @@ def readme_map():
     named = set(re.findall(r"[\w*.-]+\.(?:c|h|js|css|py|sh|rng)\b", block))
     found = []
     sources = glob.glob("lib/*.c") + glob.glob("lib/*.js") + glob.glob("lib/*.css") + \
-        glob.glob("lib/games/*/*.c") + glob.glob("cli/*.c")
+        glob.glob("lib/games/*/*.c") + glob.glob("cli/*.c") + \
+        [p for ext in ("sh", "py", "js", "c") for p in glob.glob(f"tests/*.{ext}")] + \
+        glob.glob("bench/*.*") + glob.glob("tools/*.*") + glob.glob("python/tablero/*.py")
     for p in sorted(sources):
         b = os.path.basename(p)
         if b not in named and not any("*" in n and re.fullmatch(n.replace(".", r"\.").replace("*", ".*"), b)
