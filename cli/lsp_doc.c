@@ -15,23 +15,14 @@
 
 #include "lsp.h"
 
-/* The length of the UTF-8 sequence at 's' (at most 'n' bytes) and
- * its UTF-16 units ('*units'): 1 and 1 for a byte that starts none. */
+/* The length of the UTF-8 character at 's' (at most 'n' bytes) and
+ * its UTF-16 units ('*units'): 1 and 1 for a byte that starts none
+ * (as the reader counts it: tb_utf8_length). */
 static size_t S_char(const unsigned char *s, size_t n, int *units)
 {
-	size_t k = s[0] < 0x80 ? 1 : (s[0] & 0xE0) == 0xC0 ? 2 : (s[0] & 0xF0) == 0xE0 ? 3
-	         : (s[0] & 0xF8) == 0xF0 ? 4 : 0;
+	size_t k = tb_utf8_length((const char *)s, n);
 	*units = k == 4 ? 2 : 1;
-	if (k == 0 || k > n) {
-		*units = 1;
-		return 1;
-	}
-	for (size_t i = 1; i < k; i++)
-		if ((s[i] & 0xC0) != 0x80) {
-			*units = 1;
-			return 1;
-		}
-	return k;
+	return k ? k : 1;
 }
 
 /* The end of the line that starts at 'off' (its "\r\n" or "\n" not in it). */

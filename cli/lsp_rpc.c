@@ -256,32 +256,13 @@ json_object *lsp_jarr(json_object *o, const char *key)
 	return v;
 }
 
-/* The length of the valid UTF-8 sequence at 's' (at most 'n' bytes:
- * no overlong form, no surrogate, nothing past U+10FFFF), or 0. */
-static size_t S_utf8(const unsigned char *s, size_t n)
-{
-	unsigned c = s[0];
-	size_t k = c < 0x80 ? 1 : c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3
-	         : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
-	if (k == 0 || k > n)
-		return 0;
-	for (size_t i = 1; i < k; i++)
-		if ((s[i] & 0xC0) != 0x80)
-			return 0;
-	if ((c == 0xE0 && s[1] < 0xA0) || (c == 0xED && s[1] > 0x9F) || (c == 0xF0 && s[1] < 0x90) ||
-	    (c == 0xF4 && s[1] > 0x8F))
-		return 0;
-	return k;
-}
-
 /* A JSON string of the 'n' bytes at 's': what is no UTF-8 (a message
  * quoting a document's bad bytes) becomes U+FFFD, so that every message
  * written is UTF-8, as JSON-RPC requires. */
 static json_object *S_string(const char *s, size_t n)
 {
-	const unsigned char *u = (const unsigned char *)s;
 	size_t i = 0, k;
-	while (i < n && (k = S_utf8(u + i, n - i)) > 0)
+	while (i < n && (k = tb_utf8_length(s + i, n - i)) > 0)
 		i += k;
 	if (i == n)
 		return json_object_new_string_len(s, (int)n);
@@ -290,7 +271,7 @@ static json_object *S_string(const char *s, size_t n)
 		return json_object_new_string("");
 	size_t m = 0;
 	for (i = 0; i < n;) {
-		k = S_utf8(u + i, n - i);
+		k = tb_utf8_length(s + i, n - i);
 		if (k) {
 			memcpy(t + m, s + i, k);
 			m += k, i += k;

@@ -237,6 +237,13 @@ TB_EXPORT const char *tb_game_side_tag(const tb_game *g, int side);
  */
 #define TB_MAX_RECORD (16u << 20)
 
+/** The length, 1 to 4, of the well-formed UTF-8 character at 's' (at
+ * most 'n' bytes), or 0 when the bytes there are none (a stray byte, an
+ * overlong form, a surrogate, past U+10FFFF, cut short, or n 0): the
+ * reader's own test of UTF-8, for a program that must agree with it
+ * (tablero lsp counting a document's characters). */
+TB_EXPORT size_t tb_utf8_length(const char *s, size_t n);
+
 typedef struct tb_reader tb_reader;
 typedef struct tb_record tb_record;
 

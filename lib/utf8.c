@@ -3,10 +3,17 @@
  */
 #include "utf8.h"
 
+#include "tablero.h"
+
 size_t tb_utf8_valid(const char *s, size_t n)
 {
 	uint32_t cp;
 	return tb_utf8_decode(s, n, &cp);
+}
+
+size_t tb_utf8_length(const char *s, size_t n)
+{
+	return s && n ? tb_utf8_valid(s, n) : 0;
 }
 
 int tb_utf8_ok(const char *s, size_t n)

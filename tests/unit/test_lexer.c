@@ -455,6 +455,14 @@ static void test_utf8_helpers(void **state)
 	assert_int_equal(tb_utf8_len_at("x", 1), 1);
 	assert_int_equal(tb_utf8_len_at("\xE2\x80\xA6", 2), 2); /* at most n */
 	assert_int_equal(tb_utf8_len_at("", 0), 0);
+	/* the public test (tablero lsp's) is the reader's */
+	assert_int_equal(tb_utf8_length("é!", 3), 2);
+	assert_int_equal(tb_utf8_length("\xF0\x9F\x98\x80", 4), 4);
+	assert_int_equal(tb_utf8_length("\xC0\xAF", 2), 0);     /* overlong */
+	assert_int_equal(tb_utf8_length("\xED\xA0\x80", 3), 0); /* a surrogate */
+	assert_int_equal(tb_utf8_length("\xF4\x90\x80\x80", 4), 0); /* past U+10FFFF */
+	assert_int_equal(tb_utf8_length("\xE2\x82", 2), 0);     /* cut short */
+	assert_int_equal(tb_utf8_length("x", 0), 0);
 }
 
 /* ===== Invalid UTF-8 ===== */
