@@ -28,6 +28,7 @@
 #include "marks.h"
 #include "reader.h"
 #include "tags.h"
+#include "utf8.h"
 #include "xalloc.h"
 
 const char *const tb_result_text[] = {"*", "1-0", "0-1", "1/2-1/2", "*"};
@@ -111,15 +112,7 @@ static void S_pos_in(const tb_reader *r, const tb_tok *t, size_t off, unsigned *
 {
 	*line = t->line;
 	*col = t->col;
-	for (size_t i = t->off; i < off; i++) {
-		unsigned char c = (unsigned char)r->data[i];
-		if (c == '\n' || (c == '\r' && !(i + 1 < off && r->data[i + 1] == '\n'))) {
-			++*line;
-			*col = 1;
-		} else if (c != '\r' && (c & 0xC0) != 0x80) {
-			++*col;
-		}
-	}
+	tb_utf8_advance(r->data, t->off, off, line, col);
 }
 
 /* A diagnostic about the mark command that is the 'k'-th (from 0) of

@@ -11,6 +11,19 @@ size_t tb_utf8_valid(const char *s, size_t n)
 	return tb_utf8_decode(s, n, &cp);
 }
 
+void tb_utf8_advance(const char *data, size_t from, size_t to, unsigned *line, unsigned *col)
+{
+	for (size_t i = from; i < to; i++) {
+		unsigned char c = (unsigned char)data[i];
+		if (c == '\n' || (c == '\r' && (i + 1 >= to || data[i + 1] != '\n'))) {
+			++*line;
+			*col = 1;
+		} else if (c != '\r' && (c & 0xC0) != 0x80) {
+			++*col;
+		}
+	}
+}
+
 size_t tb_utf8_length(const char *s, size_t n)
 {
 	return s && n ? tb_utf8_valid(s, n) : 0;

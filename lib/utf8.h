@@ -57,6 +57,12 @@ int tb_utf8_ok(const char *s, size_t n);
  * and so is each byte that is not part of one. */
 unsigned tb_utf8_count(const char *s, size_t n);
 
+/* Moves the place '*line':'*col' of offset 'from' of 'data' on to
+ * offset 'to', as the lexer counts places: a line ends at LF, CR LF or
+ * CR (a CR whose LF is past 'to' too), a column is a character (each
+ * byte but UTF-8's continuation bytes). */
+void tb_utf8_advance(const char *data, size_t from, size_t to, unsigned *line, unsigned *col);
+
 /* Length in bytes of the character at 's' (at most 'n'): its lead and
  * the continuation bytes after it; 0 when n is 0. */
 size_t tb_utf8_len_at(const char *s, size_t n);

@@ -148,22 +148,6 @@ int tb_record_unfit(const tb_record *rec, tb_xml_unfit_text *out)
 
 /* ===== Refusing a record ===== */
 
-/* Moves 'line':'col', at window offset 'from', to offset 'to' (as the
- * lexer counts: a line ends at LF, CR LF or CR; a column is a code
- * point). */
-static void S_walk(const char *data, size_t from, size_t to, unsigned *line, unsigned *col)
-{
-	for (size_t i = from; i < to; i++) {
-		unsigned char c = (unsigned char)data[i];
-		if (c == '\n' || (c == '\r' && (i + 1 >= to || data[i + 1] != '\n'))) {
-			++*line;
-			*col = 1;
-		} else if (c != '\r' && (c & 0xC0) != 0x80) {
-			++*col;
-		}
-	}
-}
-
 int tb_reader_xml_refuse(tb_reader *r, const tb_record *rec, const char *consequence)
 {
 	tb_xml_unfit_text u;
@@ -182,7 +166,7 @@ int tb_reader_xml_refuse(tb_reader *r, const tb_record *rec, const char *consequ
 	unsigned line = u.line, col = u.col;
 	unsigned long cp = 0;
 	if (bad < r->len) {
-		S_walk(r->data, off, bad, &line, &col);
+		tb_utf8_advance(r->data, off, bad, &line, &col);
 		S_fit_char((const unsigned char *)r->data + bad, r->len - bad, &cp);
 	} else { /* the window has moved on: the text's start */
 		bad = off < r->len ? off : r->len;
