@@ -61,6 +61,7 @@ static const tb_lang_entry S_ar[] = {
 	{"app.read", "في {2}: {1}"},
 	{"app.omit", "سقط من {1}"},
 	{"app.sep", "؛"},
+	{"app.illegal", "غير قانونية في"},
 	{"app.rules", "اقتراح القواعد"},
 	{"app.ref", "الحاشية {1}"},
 	{"app.back", "العودة إلى النص عند الحاشية {1}"},

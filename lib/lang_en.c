@@ -66,6 +66,7 @@ static const tb_lang_entry S_en[] = {
 	{"app.read", "{1} {2}"},
 	{"app.omit", "om. {1}"},
 	{"app.sep", ";"},
+	{"app.illegal", "illegal in"},
 	{"app.rules", "proposed by the rules"},
 	{"app.ref", "note {1}"},
 	{"app.back", "back to the text at note {1}"},

@@ -60,6 +60,7 @@ static const tb_lang_entry S_es[] = {
 	{"app.read", "{1} {2}"},
 	{"app.omit", "om. {1}"},
 	{"app.sep", ";"},
+	{"app.illegal", "ilegal en"},
 	{"app.rules", "propuesta por las reglas"},
 	{"app.ref", "nota {1}"},
 	{"app.back", "volver al texto en la nota {1}"},

@@ -905,7 +905,7 @@ static void S_witness_lines(tb_val *v, size_t main_from)
 		char *text = tb_collation_witness_text(v->rec, d, x, &len);
 		S_wit_ctx c = {v, steps, n, d->s[x], main_from};
 		int faulty;
-		tb_line_check(text, len, &v->so, S_wit_fault, &c, &faulty);
+		tb_line_check(text, len, &v->so, v->lang, S_wit_fault, &c, &faulty);
 		free(text);
 		free(steps);
 	}
