@@ -243,6 +243,51 @@ def faults(tmp):
                              % (what, lang, reasons[0]))
 
 
+def table_keys(code):
+    """The keys of language 'code' in the house's and the games' tables."""
+    keys = set()
+    files = [os.path.join(ROOT, "lib", "lang_%s.c" % code)]
+    games = os.path.join(ROOT, "lib", "games")
+    files += [os.path.join(games, g, "game.c") for g in sorted(os.listdir(games))]
+    for path in files:
+        src = open(path, encoding="utf-8").read()
+        if path.endswith("game.c"):
+            m = re.search(r"S_%s\[\] = \{(.*?)\n\};" % code, src, re.S)
+            src = m.group(1) if m else ""
+        keys |= set(re.findall(r'\{"([^"]+)", "', src))
+    return keys
+
+
+FORM = r"(\.(zero|one|two|few|many|other))?"
+
+
+def reason_keys():
+    """Every key of a reason the code names (rules.h, tb_why) is in every
+    language's tables: as it is, with a side's or a piece's number after
+    it, or a plural form (a key no table has would be printed as is)."""
+    used = set()
+    for top, _, names in os.walk(os.path.join(ROOT, "lib")):
+        for n in names:
+            if not n.endswith(".c") or n == "game.c" or n.startswith("lang_"):
+                continue  # the tables themselves
+            src = open(os.path.join(top, n), encoding="utf-8").read()
+            used |= set(re.findall(r'"((?:why|who|near|blue|crowned_self|crowned_other)'
+                                   r'\.[a-z_.0-9]+)"', src))
+            used |= {"why.ocencahuac." + k for k in re.findall(r'\bK\("([a-z_0-9]+)"\)', src)}
+    used = {k for k in used if not k.endswith((".", ".h"))}  # a prefix, a header
+    games = sorted(os.listdir(os.path.join(ROOT, "lib", "games")))
+    used |= {"%s.%s.%d" % (kind, g, side) for kind in ("whose", "piece") for g in games
+             for side in (0, 1)}
+    for code in LANGS:
+        keys = table_keys(code)
+        for key in sorted(used):
+            pat = re.compile(re.escape(key) + r"(\.\d)?" + FORM + "$")
+            if not any(pat.match(k) for k in keys):
+                FAILS.append("the tables of %s: no words for the key '%s' the code uses"
+                             % (code, key))
+    COUNT["keys"] = len(used)
+
+
 def main():
     samples = sorted(os.path.join(ROOT, "samples", f)
                      for f in os.listdir(os.path.join(ROOT, "samples")) if f.endswith(".tgn"))
@@ -268,11 +313,13 @@ def main():
                     FAILS.append("%s book (--lang %s): no pages" % (name, lang))
                 check(name + " book", lang, text, own)
         faults(tmp)
+    reason_keys()
     for f in FAILS:
-        print("FAIL: " + (f if " is not " in f or f.startswith("collation (") else
-                          "words of another language in " + f))
-    print("one language: %d outputs of %d samples in %d languages, %d words read; %d failed"
-          % (COUNT["outputs"], len(samples), len(LANGS), COUNT["words"], len(FAILS)))
+        print("FAIL: " + (f if " is not " in f or f.startswith(("collation (", "the tables"))
+                          else "words of another language in " + f))
+    print("one language: %d outputs of %d samples in %d languages, %d words read, %d keys of "
+          "reasons; %d failed" % (COUNT["outputs"], len(samples), len(LANGS), COUNT["words"],
+                                  COUNT.get("keys", 0), len(FAILS)))
     return 1 if FAILS else 0
 
 
