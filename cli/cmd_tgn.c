@@ -15,9 +15,16 @@ typedef struct S_opts {
 	int jobs;
 	int stream_jobs;            /* threads when the records are read in one (jobs.c) */
 	tb_search_opts search;
+	const tb_lang *lang;        /* validate --lang: the rules' reasons' words; NULL English */
 	int nfiles;
 	char **files;
 } S_opts;
+
+static int S_lang(void *opts, const cli_optarg *a)
+{
+	S_opts *o = opts;
+	return (o->lang = cli_lang_arg("validate", a->value)) ? 0 : -1;
+}
 
 #define S_JOBS_HELP(what) \
 	what ", in N threads\n(default: one per core, at most 8; 0: that);\n" \
@@ -73,6 +80,10 @@ static const cli_opt S_validate_opts[] = {
 	           "written turns after a slip replayed to weigh\nits repairs (default 32)"),
 	CLI_SEARCH(4, "lookback", S_opts, search, NULL,
 	           "written turns before an illegal one a repair\nmay change (default 32, at most 32)"),
+	CLI_CALL(0, "lang", "L", S_lang, 0, 0, NULL,
+	         "the rules' reasons (why a turn is illegal, why\n"
+	         "the game is over) in L (en, es, ar); default:\n"
+	         "English, whatever the record's [Language]"),
 	CLI_JOBS(S_opts, jobs, NULL, S_JOBS_HELP("replay N records at once")),
 	CLI_HELP,
 	CLI_END
@@ -83,7 +94,7 @@ const cli_optab cli_validate_options = {
 	"usage: tablero validate [--positions [--board]] [--summary] [--strict]\n"
 	"                        [--search-turns N] [--search-positions N]\n"
 	"                        [--candidates N] [--window N] [--lookback N]\n"
-	"                        [-j N] [FILE...]\n"
+	"                        [--lang L] [-j N] [FILE...]\n"
 	"\n"
 	"Replays every record of each FILE ('-' or none: standard input) with\n"
 	"its game's rules engine, main line and variations, and reports each\n"
@@ -298,6 +309,7 @@ static int S_check_one(void *ctx, int worker, void *item, FILE *out, FILE *err)
 	const S_check_ctx *c = ctx;
 	S_item *it = item;
 	(void)worker;
+	tb_reader_set_lang(it->r, c->o->lang);
 	if (c->o->positions)
 		fprintf(out, "# %s:%u\n", c->name, tb_record_line(it->rec));
 	if (c->which == CMD_VALIDATE && c->o->positions)

@@ -214,7 +214,15 @@ static void S_note_comment(tb_app *a, const tb_comment *c, uint32_t set)
 	uint32_t named;
 	S_say(a, TB_APP_PUNCT, "(", NULL, 0);
 	if (tb_collation_note(&a->sig, c->text)) {
-		S_say(a, TB_APP_COMMENT, c->text, "en", 1);
+		/* "illegal in cuaderno: c3 ya está ocupado": the words the
+		 * output's, the reason as collate wrote it, in the collation's
+		 * language (spec/compare.md) */
+		const char *why = c->text;
+		tb_attributed(&a->sig, c->text + strlen(TB_ILLEGAL_IN), &named, &why);
+		S_say(a, TB_APP_WORDS, S_word(a, "app.illegal"), NULL, 1);
+		S_sigla(a, named, 0, 0);
+		S_say(a, TB_APP_PUNCT, ":", NULL, 1);
+		S_say(a, TB_APP_COMMENT, why, NULL, 0);
 	} else {
 		if (tb_attributed(&a->sig, c->text, &named, &rest))
 			set = named;

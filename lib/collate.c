@@ -474,8 +474,8 @@ static void S_legality(tb_coll *cl)
 		for (size_t i = 0; i < w->nnodes; i++)
 			w->nodes[i] = tb_plies_node(w->p, i);
 		if (cl->has_rules)
-			w->legal = tb_line_check(w->text, strlen(w->text), &cl->so, S_fault, w,
-			                         &w->illegal);
+			w->legal = tb_line_check(w->text, strlen(w->text), &cl->so, cl->lang, S_fault,
+			                         w, &w->illegal);
 		cl->nomem |= w->legal == TB_ENOMEM || w->nomem;
 	}
 }
@@ -814,6 +814,9 @@ char *tb_collate(tb_reader *const *r, const tb_record *const *rec, size_t n,
 		cl->so = *cl->o->search;
 	char *out = NULL;
 	if (S_gather(cl) && S_one_game(cl)) {
+		/* the notes' words: the first witness's [Language], which the
+		 * collation keeps when its witnesses agree (the usual case) */
+		cl->lang = tb_record_lang(cl->w[0].rec);
 		if (cl->nw > 1)
 			S_legality(cl);
 		if (!cl->nomem && S_base(cl) == 0)

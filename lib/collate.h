@@ -131,11 +131,12 @@ typedef void (*tb_line_fault_fn)(void *ctx, size_t i, const tb_fault *f);
 /* Replays the record that TGN text t[0..len) holds as tablero validate
  * does (its searches within limits 'so'), and calls 'fn' (may be NULL)
  * for each node of its main line with an error of the rules (TB401,
- * TB402, TB409). Sets '*faulty' when the rules find any error. Returns
+ * TB402, TB409), the rules' reasons worded in 'l' (NULL: English;
+ * tb_reader_set_lang). Sets '*faulty' when the rules find any error. Returns
  * how many turns of its main line the rules know (every point known)
  * before the first such node, or in all when there is none; TB_ENOMEM
  * when memory ran out ('text' NULL included). */
-long tb_line_check(const char *text, size_t len, const tb_search_opts *so,
+long tb_line_check(const char *text, size_t len, const tb_search_opts *so, const tb_lang *l,
                    tb_line_fault_fn fn, void *ctx, int *faulty);
 
 /* Witness 'x' of collation 'rec' as TGN text (not in canonical form),

@@ -744,7 +744,7 @@ static int S_known_turn(const tb_node *n)
 	return k == TB_NODE_MOVE || k == TB_NODE_PASS;
 }
 
-long tb_line_check(const char *text, size_t len, const tb_search_opts *so,
+long tb_line_check(const char *text, size_t len, const tb_search_opts *so, const tb_lang *l,
                    tb_line_fault_fn fn, void *ctx, int *faulty)
 {
 	tb_reader *r = text ? tb_reader_new_mem(text, len, "witness") : NULL;
@@ -757,6 +757,7 @@ long tb_line_check(const char *text, size_t len, const tb_search_opts *so,
 		return rc == TB_ENOMEM ? TB_ENOMEM : 0;
 	}
 	tb_reader_set_search(r, so);
+	tb_reader_set_lang(r, l);
 	S_faults k = {NULL, 0, 0, 0};
 	if (tb_reader_validate_faults(r, rec, NULL, NULL, S_keep, &k) == TB_ENOMEM || k.nomem) {
 		S_faults_free(&k);

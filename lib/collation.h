@@ -61,6 +61,8 @@ typedef struct tb_coll {
 	size_t ncol;
 	int too_many;              /* a column with more readings than a reading holds */
 	tb_search_opts so;         /* the limits of the rules' searches */
+	const tb_lang *lang;       /* the collation's language (its base's [Language]):
+	                              the words of its notes "illegal in A: why" */
 	int nomem;                 /* memory ran out (sticky): nothing is returned */
 } tb_coll;
 

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lang.h"
 #include "record.h"
 #include "replay.h"
 #include "reasons.h"
@@ -136,8 +137,8 @@ static int S_before_known(const tb_replay *rp, const tb_frame *f)
 }
 
 /* Why the rules refuse frame 'f''s turn in the position it keeps (the
- * one before it), into 'b': as replay_walk.c said it. */
-static void S_refused(tb_buf *b, const tb_replay *rp, const tb_frame *f)
+ * one before it), into 'b' in 'l': as replay_walk.c said it. */
+static void S_refused(tb_buf *b, const tb_replay *rp, const tb_frame *f, const tb_lang *l)
 {
 	const tb_ruleset *rs = tb_replay_rules(rp);
 	const tb_node *n = f->node;
@@ -145,38 +146,47 @@ static void S_refused(tb_buf *b, const tb_replay *rp, const tb_frame *f)
 	int kind = a ? a->kind : n->kind;
 	const tb_move *m = a ? &a->move : &n->move;
 	if (!rs || !f->has_st || (kind != TB_NODE_MOVE && kind != TB_NODE_PASS)) {
-		tb_buf_puts(b, "the rules refuse the turn as written");
+		tb_buf_puts(b, tb_lang_text(l, "why.refused"));
 		return;
 	}
 	if (!S_before_known(rp, f)) {
-		tb_buf_puts(b, "the rules refuse the turn in every position the record may be in here");
+		tb_buf_puts(b, tb_lang_text(l, "why.refused.all"));
 		return;
 	}
-	tb_turns l = {NULL, 0};
-	size_t count = tb_turns_list(rs, &f->st, &l), fit = 0;
+	tb_turns list = {NULL, 0};
+	size_t count = tb_turns_list(rs, &f->st, &list), fit = 0;
 	const tb_move none = {0, 0, NULL};
 	const tb_move *want = kind == TB_NODE_PASS ? &none : m;
 	for (size_t k = 0; k < count; k++)
-		fit += tb_turn_fits(&l.v[k], want) && l.v[k].crown == want->crown;
-	int failed = tb_turns_failed(&l);
-	tb_turns_free(&l);
-	char why[240];
+		fit += tb_turn_fits(&list.v[k], want) && list.v[k].crown == want->crown;
+	int failed = tb_turns_failed(&list);
+	tb_turns_free(&list);
 	if (failed) {
 		b->failed = 1;
 	} else if (fit > 1) {
-		tb_buf_printf(b, "it fits %zu legal turns", fit);
+		char num[24];
+		snprintf(num, sizeof num, "%zu", fit);
+		tb_lang_fill(b, tb_lang_text_n(l, "why.fits", (long)fit), (const char *[]){num}, 1);
 	} else if (kind == TB_NODE_PASS) {
-		tb_buf_puts(b, "a player passes only when blocked");
+		tb_buf_puts(b, tb_lang_text(l, "why.pass"));
 	} else {
-		tb_say_no_fit(why, sizeof why);
-		rs->rules->explain(rs, &f->st, m, why, sizeof why);
-		if (!*why) /* out of memory (rules.h) */
+		tb_why why;
+		char text[480];
+		tb_say_no_fit(&why);
+		rs->rules->explain(rs, &f->st, m, &why);
+		tb_why_text(&why, l, text, sizeof text);
+		if (!why.key) /* out of memory (rules.h) */
 			b->failed = 1;
-		tb_buf_puts(b, why);
+		tb_buf_puts(b, text);
 	}
 }
 
 char *tb_replay_why(const tb_replay *rp, long i)
+{
+	return tb_replay_why_in(rp, i, NULL);
+}
+
+char *tb_replay_why_in(const tb_replay *rp, long i, const tb_lang *l)
 {
 	const tb_frame *f = S_frame(rp, i);
 	if (!f || f->status == TB_FRAME_WRITTEN || f->status == TB_FRAME_RECONSTRUCTED)
@@ -184,50 +194,57 @@ char *tb_replay_why(const tb_replay *rp, long i)
 	tb_buf b = TB_BUF_SOFT;
 	const tb_ruleset *rs = tb_replay_rules(rp);
 	tb_result res;
-	char over[200];
+	char over[200], num[24], fits[24];
 	switch (f->stop) {
-	case TB_STOP_OPEN:
-		tb_buf_printf(&b, "%zu positions fit what the record says", f->npositions);
-		if (f->fits)
-			tb_buf_printf(&b, " (%llu %s fit here)", f->fits,
-			              tb_node_followed(f->node) == TB_NODE_GAP ? "sequences of turns"
-			                                                       : "turns");
+	case TB_STOP_OPEN: {
+		snprintf(num, sizeof num, "%zu", f->npositions);
+		char *open = tb_lang_format(l, "why.open", (const char *[]){num}, 1);
+		snprintf(fits, sizeof fits, "%llu", f->fits);
+		const char *more = tb_node_followed(f->node) == TB_NODE_GAP ? "why.open.fits.gap"
+		                                                            : "why.open.fits";
+		if (!open)
+			tb_buf_fail(&b);
+		else if (f->fits)
+			tb_lang_fill(&b, tb_lang_text(l, more), (const char *[]){open, fits}, 2);
+		else
+			tb_buf_puts(&b, open);
+		free(open);
 		break;
+	}
 	case TB_STOP_REFUSED:
-		S_refused(&b, rp, f);
+		S_refused(&b, rp, f, l);
 		break;
 	case TB_STOP_AFTER_END:
-		if (rs && f->has_st && S_before_known(rp, f) && rs->rules->over(rs, &f->st, &res, over, sizeof over))
-			tb_buf_printf(&b, "the game is already over (%s)", over);
+		if (rs && f->has_st && S_before_known(rp, f) &&
+		    tb_rules_over_in(rs, &f->st, l, &res, over, sizeof over))
+			tb_lang_fill(&b, tb_lang_text(l, "why.over.why"), (const char *[]){over}, 1);
 		else
-			tb_buf_puts(&b, "the game is already over");
+			tb_buf_puts(&b, tb_lang_text(l, "why.over"));
 		break;
 	case TB_STOP_NO_FIT:
-		tb_buf_puts(&b, "nothing fits here and the turns after it: the transcription around "
-		                "it is wrong");
+		tb_buf_puts(&b, tb_lang_text(l, "why.nofit.here"));
 		break;
 	case TB_STOP_LIMIT:
-		tb_buf_puts(&b, "turns are missing here, more than the search's limits let the "
-		                "rules try");
+		tb_buf_puts(&b, tb_lang_text(l, "why.limit"));
 		break;
 	case TB_STOP_GAP:
-		tb_buf_puts(&b, "turns are missing here (a gap)");
+		tb_buf_puts(&b, tb_lang_text(l, "why.gap"));
 		break;
 	case TB_STOP_POSITION:
-		tb_buf_puts(&b, "the position restated here is not complete or cannot occur");
+		tb_buf_puts(&b, tb_lang_text(l, "why.position"));
 		break;
-	case TB_STOP_START:
-		tb_buf_printf(&b, "the start is not complete: %s",
-		              tb_replay_start_why(rp) ? tb_replay_start_why(rp) : "");
+	case TB_STOP_START: /* load()'s remark stays in English (rules.h) */
+		tb_lang_fill(&b, tb_lang_text(l, "why.start"),
+		             (const char *[]){tb_replay_start_why(rp) ? tb_replay_start_why(rp) : ""}, 1);
 		break;
 	case TB_STOP_EARLIER:
-		tb_buf_puts(&b, "the rules stopped earlier on this line");
+		tb_buf_puts(&b, tb_lang_text(l, "why.earlier"));
 		break;
 	case TB_STOP_ALTERNATIVE:
-		tb_buf_puts(&b, "the rules do not follow this alternative of the reading");
+		tb_buf_puts(&b, tb_lang_text(l, "why.alternative"));
 		break;
 	default:
-		tb_buf_puts(&b, "the rules cannot follow the record here");
+		tb_buf_puts(&b, tb_lang_text(l, "why.other"));
 		break;
 	}
 	return tb_buf_detach(&b, NULL);

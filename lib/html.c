@@ -467,18 +467,23 @@ static char *H_stop_text(H_rec *r, const tb_node *n, const tb_walk *wk)
 {
 	const char *why = wk->why; /* the caller's, in English; the page's from the frame */
 	char *said = H_note_text(r, wk, 0);
+	/* the rules' own words in the page's language (tb_replay_why_in) */
+	char *words = n && wk->why_frame >= -1 ? tb_replay_why_in(wk->rp, wk->why_frame, r->l) : NULL;
+	if (n && wk->why_frame >= -1 && !words)
+		tb_buf_fail(&r->h->body); /* memory ran out saying them */
 	tb_buf where = TB_BUF_SOFT;
 	if (n && H_is_turn(n) && n->number)
 		tb_buf_printf(&where, "%u%s ", n->number, n->side == 1 ? "..." : ".");
 	if (n)
 		tb_write_node(&where, r->rec->game, n, TB_WRITE_BARE);
-	/* "Las reglas no admiten 3. d1-d2 tal como está escrita." names the turn;
-	 * an English page has the rules' own words too (they speak English) */
-	if (n && said && r->l == &tb_lang_en && *why) {
-		char *more = H_own(r, tb_lang_format(r->l, "note.join", (const char *[]){said, why}, 2));
+	/* "Las reglas no admiten 3. d1-d2 tal como está escrita; d2 ya está
+	 * ocupado." names the turn, then the rules' own words */
+	if (n && said && words && *words) {
+		char *more = H_own(r, tb_lang_format(r->l, "note.join", (const char *[]){said, words}, 2));
 		free(said);
 		said = more;
 	}
+	free(words);
 	char *t = H_own(r, n ? tb_lang_format(r->l, "note.sentence", (const char *[]){said}, 1)
 	                     : tb_lang_format(r->l, "html.stopped.start",
 	                                      (const char *[]){H_s(r, &where), said}, 2));

@@ -90,6 +90,9 @@ const tb_turn *tb_replay_turns(const tb_replay *rp, const tb_frame *f);
 void tb_replay_events_of(const tb_replay *rp, const tb_frame *f, tb_events *out);
 const tb_ruleset *tb_replay_rules(const tb_replay *rp);
 const tb_record *tb_replay_record(const tb_replay *rp);
+/* tb_replay_why (tablero.h) in language 'l' (NULL: English, which is
+ * tb_replay_why's): the rules' reasons in the reader's words. */
+char *tb_replay_why_in(const tb_replay *rp, long i, const tb_lang *l);
 /* Why the start cannot be played (then every frame is UNKNOWN), or NULL. */
 const char *tb_replay_start_why(const tb_replay *rp);
 

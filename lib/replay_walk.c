@@ -18,6 +18,7 @@ int tb_walk_start_on(tb_walk *w, const tb_record *rec, const tb_replay *rp, char
                      size_t n)
 {
 	memset(w, 0, sizeof *w);
+	w->why_frame = -2;
 	w->rec = rec;
 	w->next = rec->main.first;
 	if (!rec->game || !rec->game->rules) {
@@ -61,6 +62,7 @@ static void S_why(tb_walk *w, const tb_frame *f)
 {
 	long i = tb_replay_find(w->rp, f->node, f->alt);
 	char *why = tb_replay_why(w->rp, i);
+	w->why_frame = why ? i : -2;
 	w->nomem |= !why; /* the rules' words ran out of memory */
 	snprintf(w->why, sizeof w->why, "%s", why ? why : "out of memory");
 	free(why);
@@ -75,6 +77,7 @@ static void S_take(tb_walk *w, const tb_node *n, unsigned alt)
 		w->live = 0;
 		w->stop = n;
 		snprintf(w->why, sizeof w->why, "%s", "the rules did not reach it");
+		w->why_frame = -2;
 		return;
 	}
 	int known = f->has_st && f->npositions == 1 &&

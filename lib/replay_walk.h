@@ -37,6 +37,8 @@ typedef struct tb_walk {
 	 * stopped at, and why, in English */
 	const tb_node *stop;
 	char why[320];
+	long why_frame;         /* the frame 'why' is tb_replay_why of (-2: none), for
+	                           the same words in another language (tb_replay_why_in) */
 	int soft;              /* (kept for its callers: the walk never aborts) */
 	int nomem;             /* memory ran out making the replay */
 } tb_walk;

@@ -185,6 +185,39 @@ static inline tb_ending tb_ending_of(const char *key, int side, long count)
 	return e;
 }
 
+/* Why a written turn is illegal (explain()) or a legal one frowned on
+ * (remark()), typed: the words are the game's (game.h, words: keys
+ * "why.<game>.*") or the house's (lang_*.c: "why.*"), in each language,
+ * under 'key' with ".<side>" after it when 'side' is not -1 (a side, or
+ * what else the key says its number is: a piece type), then the
+ * plural form of 'count' (tb_lang_text_n) when it is not -1. "{1}" to
+ * "{5}" in the text are the args: a point, a token, a number or an
+ * option as written -- or, when an arg begins with TB_WHY_WORD, words
+ * of their own, "key" or "key|p1|p2..." (the key's text with {1} p1,
+ * {2} p2...), or several such separated by TB_WHY_ITEM, joined as a list
+ * ("a, b and c" by the keys "why.list.sep" and "why.list.and"). A NULL
+ * key says memory ran out explaining (there are no words). */
+#define TB_WHY_WORD "\x01"
+#define TB_WHY_ITEM "\x1f"
+#define TB_WHY_ARGS 5
+typedef struct tb_why {
+	const char *key;              /* "why.pitarra.hand": static; NULL out of memory */
+	int side;                     /* the side the key is about, or -1 */
+	long count;                   /* the number that picks the text's plural form, or -1 */
+	char arg[TB_WHY_ARGS][400];   /* {1}..{5} */
+} tb_why;
+
+/* Sets 'w' to 'key' (static) about 'side' (-1 none) with plural number
+ * 'count' (-1 none) and the 'nargs' const char * args that follow (cut
+ * to fit; NULL is ""). */
+void tb_why_set(tb_why *w, const char *key, int side, long count, int nargs, ...);
+/* The words of 'w' in 'l' (NULL: English) into 'out' ('n' bytes, cut;
+ * no allocation). An out-of-memory 'w' gives "". */
+void tb_why_text(const tb_why *w, const tb_lang *l, char *out, size_t n);
+/* Writes into 'out' ('n' bytes) the arg "words of key|param" for
+ * tb_why_set ('param' NULL: none). Returns 'out'. */
+const char *tb_why_word(char *out, size_t n, const char *key, const char *param);
+
 /* ## The table of functions */
 
 typedef struct tb_rules {
@@ -247,18 +280,18 @@ typedef struct tb_rules {
 	/* The result the rules would give if the game stopped now (by
 	 * agreement), or NULL when they give none. */
 	tb_result (*result_now)(const tb_ruleset *rs, const tb_state *s);
-	/* Why 'm' (matching no legal turn) is illegal, in plain words; ""
-	 * when memory ran out (the words are never empty else). */
-	void (*explain)(const tb_ruleset *rs, const tb_state *s, const tb_move *m,
-	                char *why, size_t n);
+	/* Why 'm' (matching no legal turn) is illegal, typed (tb_why; its
+	 * key NULL when memory ran out). The caller sets 'why' to
+	 * tb_say_no_fit's first. */
+	void (*explain)(const tb_ruleset *rs, const tb_state *s, const tb_move *m, tb_why *why);
 	/* Optional: 1 with 'why' set when legal turn 't' (from 'before' to
 	 * 'after') breaks a rule whose penalty is the opponent's to take
-	 * (Asalto: a capture passed up). With 'n' 0 ('why' NULL), only says
+	 * (Asalto: a capture passed up). With 'why' NULL, only says
 	 * whether it does: the words are asked for when they are told,
 	 * which is seldom (the penalty is mostly taken or the turn fine).
-	 * Out of memory the words are "" (validate says TB_ENOMEM). */
+	 * Out of memory the key is NULL (validate says TB_ENOMEM). */
 	int (*remark)(const tb_ruleset *rs, const tb_state *before, const tb_turn *t,
-	              const tb_state *after, char *why, size_t n);
+	              const tb_state *after, tb_why *why);
 	/* Optional: 0 when 'target' surely cannot be reached from 's' in
 	 * exactly 'turns' turns (pieces in hand, counts that never grow,
 	 * pieces that must still arrive); 1 when it may be. Prunes the

@@ -556,6 +556,13 @@ typedef struct tb_search_opts {
  * 'r' ('o' is copied; NULL: the defaults). */
 TB_EXPORT void tb_reader_set_search(tb_reader *r, const tb_search_opts *o);
 
+/** The language the rules' reasons are worded in by later
+ * tb_reader_validate calls on 'r' (why a turn is illegal, why the game
+ * is over: the messages of TB401, TB402, TB407); NULL, the default:
+ * English. The rest of a diagnostic (its notes) stays English. */
+struct tb_lang;
+TB_EXPORT void tb_reader_set_lang(tb_reader *r, const struct tb_lang *l);
+
 /** The limits every search takes where its reader sets none of its own --
  * tb_record_replay, and the replays the writers, show, diff, grep and
  * tb_record_engine make of a record -- field by field ('o' copied, its

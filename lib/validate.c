@@ -217,12 +217,14 @@ void tb_val_report_turn(tb_val *v, tb_severity sev, int code, const tb_span *sp,
 	va_end(ap);
 }
 
-/* rules->explain; out of memory (no words) sets v->oom. */
+/* rules->explain in v->lang's words; out of memory (no words) sets v->oom. */
 void tb_val_explain(tb_val *v, const tb_state *s, const tb_move *m, char *why, size_t n)
 {
-	tb_say_no_fit(why, n); /* never "" but out of memory */
-	v->rs.rules->explain(&v->rs, s, m, why, n);
-	if (!*why)
+	tb_why w;
+	tb_say_no_fit(&w); /* never no words but out of memory */
+	v->rs.rules->explain(&v->rs, s, m, &w);
+	tb_why_text(&w, v->lang, why, n);
+	if (!w.key)
 		v->oom = 1;
 }
 
@@ -286,10 +288,11 @@ void tb_val_frown_tell(tb_val *v, tb_val_at *at)
 {
 	if (!at->frown)
 		return;
-	char why[240] = "";
-	v->rs.rules->remark(&v->rs, &at->frown_before, &at->frown_turn, &at->frown_after, why,
-	                    sizeof why);
-	if (!*why)
+	char why[480] = "";
+	tb_why w;
+	v->rs.rules->remark(&v->rs, &at->frown_before, &at->frown_turn, &at->frown_after, &w);
+	tb_why_text(&w, v->lang, why, sizeof why);
+	if (!w.key)
 		v->oom = 1; /* the remark's words ran out (rules->remark) */
 	tb_buf tok = TB_BUF_SOFT;
 	tb_val_node_token(&tok, at->frown);
@@ -407,17 +410,20 @@ void tb_val_turns_written(tb_buf *b, const tb_state *s, const tb_turn *t, size_t
 static int S_over_before(tb_val *v, tb_val_at *at, const tb_node *n)
 {
 	tb_result res;
-	char why[160];
+	char why[320];
 	v->nturns = tb_turns_list(&v->rs, &at->st, &v->turns);
 	if (tb_turns_failed(&v->turns)) {
 		v->oom = 1;
 		at->live = 0;
 		return 1;
 	}
-	if (v->nturns || !v->rs.rules->over(&v->rs, &at->st, &res, why, sizeof why))
+	if (v->nturns || !tb_rules_over_in(&v->rs, &at->st, v->lang, &res, why, sizeof why))
 		return 0;
-	tb_val_report(v, TB_ERROR, TB_D_AFTER_END, &n->span, &at->st,
-	         "the game is already over (%s): no turn may follow", why);
+	char said[480];
+	tb_why w;
+	tb_why_set(&w, "why.over.follow", -1, -1, 1, why);
+	tb_why_text(&w, v->lang, said, sizeof said);
+	tb_val_report(v, TB_ERROR, TB_D_AFTER_END, &n->span, &at->st, "%s", said);
 	S_note_was(v, &at->st, S_goes_on_under, NULL, "the game goes on");
 	at->live = 0;
 	tb_val_frame_stop(v, TB_STOP_AFTER_END, TB_D_AFTER_END, 1);
@@ -449,8 +455,8 @@ static void S_turn(tb_val *v, tb_val_at *at, uint8_t kind, const tb_move *m, con
 	S_token(&tok, kind, m);
 	const char *text = tb_val_text(v, &tok);
 	tb_severity sev = witness ? TB_WARNING : TB_ERROR;
-	const char *other = witness ? " (another reading of this turn)" : "";
-	char why[200];
+	const char *other = witness ? tb_lang_text(v->lang, "why.witness") : "";
+	char why[480];
 	if (fit == 1 && turns[which].crown != m->crown && kind == TB_NODE_MOVE) {
 		/* the engine says which piece is crowned, or none */
 		tb_move fits = {turns[which].nparts, m->crown, (tb_part *)turns[which].parts};
@@ -469,8 +475,11 @@ static void S_turn(tb_val *v, tb_val_at *at, uint8_t kind, const tb_move *m, con
 	} else if (fit == 0 && kind == TB_NODE_PASS) {
 		tb_buf alt = TB_BUF_SOFT;
 		tb_turn_token(&alt, &turns[0]);
-		tb_val_report_turn(v, sev, TB_D_ILLEGAL, &n->span, &at->st, "pass", "a player passes only "
-		              "when blocked, and %s can be played%s", tb_val_text(v, &alt), other);
+		char pass[480] = "";
+		tb_why w;
+		tb_why_set(&w, "why.pass.can", -1, -1, 1, tb_val_text(v, &alt));
+		tb_why_text(&w, v->lang, pass, sizeof pass);
+		tb_val_report_turn(v, sev, TB_D_ILLEGAL, &n->span, &at->st, "pass", "%s%s", pass, other);
 		tb_buf_free(&alt);
 		if (!witness) {
 			tb_val_frame_stop(v, TB_STOP_REFUSED, TB_D_ILLEGAL, 1);
@@ -896,10 +905,16 @@ static void S_witness_lines(tb_val *v, size_t main_from)
 		char *text = tb_collation_witness_text(v->rec, d, x, &len);
 		S_wit_ctx c = {v, steps, n, d->s[x], main_from};
 		int faulty;
-		tb_line_check(text, len, &v->so, S_wit_fault, &c, &faulty);
+		tb_line_check(text, len, &v->so, v->lang, S_wit_fault, &c, &faulty);
 		free(text);
 		free(steps);
 	}
+}
+
+void tb_reader_set_lang(tb_reader *r, const tb_lang *l)
+{
+	if (r)
+		r->why_lang = l;
 }
 
 void tb_reader_set_search(tb_reader *r, const tb_search_opts *o)
@@ -973,7 +988,7 @@ static int S_validate(tb_reader *r, const tb_record *rec, const tb_validate_opts
 	             {0, {0}, TB_BUF_SOFT, TB_BUF_SOFT, TB_BUF_SOFT, TB_BUF_SOFT, TB_BUF_SOFT,
 	              TB_BUF_SOFT, 0},
 	             NULL, -1, NULL, tb_confusion_for(tb_lang_code(tb_record_lang(rec))), o->slip,
-	             o->slip_ctx};
+	             o->slip_ctx, r->why_lang};
 	char why[320];
 	if (tb_ruleset_init(&v->rs, rec->game, &rec->opts, why, sizeof why)) {
 		free(v);

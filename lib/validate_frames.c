@@ -381,7 +381,7 @@ void tb_val_play(tb_val *v, tb_val_at *at, const tb_turn *t, const tb_node *n)
 		else
 			tb_val_frown_tell(v, at);
 	}
-	if (v->rs.rules->remark && v->rs.rules->remark(&v->rs, &before, t, &at->st, NULL, 0)) {
+	if (v->rs.rules->remark && v->rs.rules->remark(&v->rs, &before, t, &at->st, NULL)) {
 		at->frown = n;
 		at->frown_before = before;
 		at->frown_turn = *t;

@@ -385,7 +385,7 @@ static const tb_state *S_commonest_reason(tb_val *v, const tb_val_open *o, const
                                           char *why, size_t n)
 {
 	enum { LOOK = 64 };
-	char (*reason)[200] = tb_malloc(LOOK * sizeof *reason);
+	char (*reason)[480] = tb_malloc(LOOK * sizeof *reason);
 	if (!reason) {
 		v->oom = 1;
 		snprintf(why, n, "%s", "");
@@ -526,14 +526,22 @@ void tb_val_open_turn(tb_val *v, tb_val_at *at, tb_val_steps *steps, const tb_no
 		tb_val_frame_stop(v, S_open_all_over(v, o) ? TB_STOP_AFTER_END : TB_STOP_REFUSED,
 		             S_open_all_over(v, o) ? TB_D_AFTER_END : TB_D_ILLEGAL, 1);
 		if (S_open_all_over(v, o)) {
-			tb_val_report(v, TB_ERROR, TB_D_AFTER_END, &n->span, NULL, "the game is over in each of "
-			         "the %zu positions the record may be in here: no turn may follow", before);
+			char num[24], said[480];
+			tb_why w;
+			snprintf(num, sizeof num, "%zu", before);
+			tb_why_set(&w, "why.over.each", -1, (long)before, 1, num);
+			tb_why_text(&w, v->lang, said, sizeof said);
+			tb_val_report(v, TB_ERROR, TB_D_AFTER_END, &n->span, NULL, "%s", said);
 		} else {
-			char why[200];
+			char why[480];
 			one = S_commonest_reason(v, o, &st, why, sizeof why);
+			char num[24], said[960];
+			tb_why w;
+			snprintf(num, sizeof num, "%zu", before);
+			tb_why_set(&w, "why.illegal.each", -1, (long)before, 2, num, why);
+			tb_why_text(&w, v->lang, said, sizeof said);
 			tb_val_report_turn(v, TB_ERROR, TB_D_ILLEGAL, &n->span, one, tb_val_text(v, &tok),
-			              "illegal in each of the %zu positions the record may be in here "
-			              "(in most, as in this one: %s)", before, why);
+			                   "%s", said);
 			tb_buf_free(&tok);
 			if (S_open_repair(v, at, steps, n, &st))
 				return; /* checking goes on as if it were so */

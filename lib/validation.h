@@ -85,6 +85,8 @@ typedef struct tb_val {
 	const tb_confusion *conf;  /* the record's language's confusions (repair.h) */
 	tb_slip_fn slip;           /* told each slip's repairs, typed, or NULL */
 	void *slip_ctx;
+	const tb_lang *lang;       /* the rules' reasons in these words (the reader's
+	                              tb_reader_set_lang); NULL English */
 } tb_val;
 
 /* The node each step of an open stretch replays (NULL for a gap's

@@ -791,7 +791,7 @@ static void S_name(const tb_geometry *g, int p, char *out)
 
 /* Explains a defender's chain: the first jump that cannot be made. */
 static int S_explain_chain(const tb_ruleset *rs, const tb_state *s, const tb_move *m,
-                           char *why, size_t n)
+                           tb_why *why)
 {
 	const tb_geometry *g = &rs->geo;
 	set att = s->bits[ATT], empty = S_empty(rs, s);
@@ -809,33 +809,29 @@ static int S_explain_chain(const tb_ruleset *rs, const tb_state *s, const tb_mov
 			if (tb_geo_beyond_at(g, p, k) == land)
 				over = g->adj[p][k];
 		if (over < 0) {
-			snprintf(why, n, "%s and %s are not two points apart on one line", a, c);
+			tb_why_set(why, "why.asalto.apart", -1, -1, 2, a, c);
 			return 1;
 		}
 		S_name(g, over, b);
 		if (s->bits[DEF] & S_bit(over)) {
-			snprintf(why, n, "the jump%s passes over %s, the other defender", jump, b);
+			tb_why_set(why, "why.asalto.over_defender", -1, -1, 2, jump, b);
 			return 1;
 		}
 		if (!(att & S_bit(over))) {
-			snprintf(why, n, "the jump%s passes over %s, which is empty", jump, b);
+			tb_why_set(why, "why.asalto.over_empty", -1, -1, 2, jump, b);
 			return 1;
 		}
 		if (!(empty & S_bit(land))) {
-			tb_say_occupied(why, n, c);
+			tb_say_occupied(why, c);
 			return 1;
 		}
 		int ex, ey;
 		S_dir(g, p, over, &ex, &ey);
 		if (!S_turn_ok(rs, w, ex, ey)) {
-			if (rs->opt[O_CHAIN] == CHAIN_ONE_TURN)
-				snprintf(why, n, "the chain turns a second time at %s: it may turn once "
-				         "(chain=one_turn)", a);
-			else if (rs->opt[O_CHAIN] == CHAIN_RIGHT_ANGLES)
-				snprintf(why, n, "the chain turns at %s by other than a right angle: it goes "
-				         "straight on or turns a right angle (chain=right_angles)", a);
-			else
-				snprintf(why, n, "the chain turns at %s: it goes straight on (chain=straight)", a);
+			tb_why_set(why, rs->opt[O_CHAIN] == CHAIN_ONE_TURN ? "why.asalto.one_turn"
+			                : rs->opt[O_CHAIN] == CHAIN_RIGHT_ANGLES ? "why.asalto.right_angles"
+			                                                         : "why.asalto.straight",
+			           -1, -1, 1, a);
 			return 1;
 		}
 		att &= ~S_bit(over);
@@ -845,15 +841,13 @@ static int S_explain_chain(const tb_ruleset *rs, const tb_state *s, const tb_mov
 	}
 	if (rs->opt[O_HUFF] == HUFF_COMPULSORY && S_can_jump(rs, p, att, empty, w)) {
 		S_name(g, p, a);
-		snprintf(why, n, "the chain could go on from %s: the defenders take every attacker they "
-		         "can (huff=compulsory)", a);
+		tb_why_set(why, "why.asalto.go_on", -1, -1, 1, a);
 		return 1;
 	}
 	return 0;
 }
 
-static void S_explain(const tb_ruleset *rs, const tb_state *s, const tb_move *m, char *why,
-                      size_t n)
+static void S_explain(const tb_ruleset *rs, const tb_state *s, const tb_move *m, tb_why *why)
 {
 	const tb_geometry *g = &rs->geo;
 	const tb_part *pt = m->parts;
@@ -862,21 +856,21 @@ static void S_explain(const tb_ruleset *rs, const tb_state *s, const tb_move *m,
 	int side = s->to_move;
 	for (unsigned i = 0; i < np; i++)
 		if (pt[i].pt == TB_PT_UNKNOWN) {
-			tb_say_no_fit(why, n);
+			tb_say_no_fit(why);
 			return;
 		}
 	if (np && pt[0].kind == TB_PART_HUFF) {
 		int h = tb_geo_at(g, pt[0].pt);
 		S_name(g, h, a);
 		if (side != ATT)
-			snprintf(why, n, "only the attackers huff, before their own move");
+			tb_why_set(why, "why.asalto.huff_who", -1, -1, 0);
 		else if (rs->opt[O_HUFF] == HUFF_OFF || rs->opt[O_HUFF] == HUFF_COMPULSORY)
-			snprintf(why, n, "there are no huffs under huff=%s",
-			         rs->opt[O_HUFF] == HUFF_OFF ? "off" : "compulsory");
+			tb_why_set(why, "why.asalto.no_huffs", -1, -1, 1,
+			           rs->opt[O_HUFF] == HUFF_OFF ? "off" : "compulsory");
 		else if (!(s->bits[DEF] & S_bit(h)))
-			snprintf(why, n, "%s is not a defender", a);
+			tb_why_set(why, "why.asalto.not_defender", -1, -1, 1, a);
 		else if (s->mark[0] != h + 1 && s->mark[1] != h + 1)
-			snprintf(why, n, "the defender on %s passed up no capture, so it may not be huffed", a);
+			tb_why_set(why, "why.asalto.huff_none", -1, -1, 1, a);
 		else
 			goto move;
 		return;
@@ -886,66 +880,66 @@ move:
 		first = 1;
 	if (side == ATT && rs->opt[O_HUFF] == HUFF_AUTOMATIC && s->mark[0] && first == 0) {
 		S_name(g, s->mark[0] - 1, a);
-		snprintf(why, n, "the attackers must first huff the defender on %s (huff=automatic)", a);
+		tb_why_set(why, "why.asalto.huff_first", -1, -1, 1, a);
 		return;
 	}
 	if (np <= first) {
-		snprintf(why, n, first ? "a huff comes before the attackers' own step, which they must "
-		                         "make: only a side that cannot move passes"
-		                       : "no legal turn fits it"); /* tb_say_no_fit's words */
+		if (first)
+			tb_why_set(why, "why.asalto.huff_step", -1, -1, 0);
+		else
+			tb_say_no_fit(why);
 		return;
 	}
 	int p = tb_geo_at(g, pt[first].pt);
 	S_name(g, p, a);
 	if (!(s->bits[side] & S_bit(p))) {
 		if (s->bits[!side] & S_bit(p))
-			tb_say_not_yours(why, n, rs->game, side, a);
+			tb_say_not_yours(why, rs->game, side, a);
 		else
-			tb_say_empty(why, n, a, NULL);
+			tb_say_empty(why, a, 0);
 		return;
 	}
 	if (np == first + 2 && pt[first + 1].pt == pt[first].pt) {
-		tb_say_nowhere(why, n, a);
+		tb_say_nowhere(why, a);
 		return;
 	}
 	if (np > first + 1 && pt[first + 1].kind == TB_PART_CAPTURE) {
 		if (side == ATT) {
-			snprintf(why, n, "the attackers do not capture: only the defenders jump");
+			tb_why_set(why, "why.asalto.attackers_jump", -1, -1, 0);
 			return;
 		}
 		tb_move chain = {(uint8_t)(np - first), 0, (tb_part *)pt + first};
-		if (S_explain_chain(rs, s, &chain, why, n))
+		if (S_explain_chain(rs, s, &chain, why))
 			return;
 	} else if (np == first + 2 && pt[first + 1].kind == TB_PART_STEP) {
 		int q = tb_geo_at(g, pt[first + 1].pt), e = tb_geo_edge_between(g, p, q);
 		S_name(g, q, b);
 		if (e < 0) {
-			snprintf(why, n, "%s and %s are not adjacent: a step goes along a line to the next "
-			         "point", a, b);
+			tb_why_set(why, "why.asalto.adjacent", -1, -1, 2, a, b);
 			return;
 		}
 		if (s->bits[ATT] & S_bit(q) || s->bits[DEF] & S_bit(q)) {
-			tb_say_occupied(why, n, b);
+			tb_say_occupied(why, b);
 			return;
 		}
 		if (side == ATT && S_heading(rs, p, q) < 0) {
-			snprintf(why, n, "it goes backwards: the attackers only advance or go sideways");
+			tb_why_set(why, "why.asalto.backwards", -1, -1, 0);
 			return;
 		}
 		if (side == ATT && g->edges[e].colour == BLUE) {
-			static const char *const blue[] = {"the diagonals", "the rows below the fifth",
-			                                   "the lines inside the fortress"};
-			snprintf(why, n, "it goes along a blue line: the attackers do not move along the "
-			         "blue lines (%s)", blue[rs->opt[O_BLUE]]);
+			static const char *const blue[] = {"blue.asalto.diagonals", "blue.asalto.below",
+			                                   "blue.asalto.inside"};
+			char lines[64];
+			tb_why_set(why, "why.asalto.blue", -1, -1, 1,
+			           tb_why_word(lines, sizeof lines, blue[rs->opt[O_BLUE]], NULL));
 			return;
 		}
 		if (side == DEF && rs->opt[O_HUFF] == HUFF_COMPULSORY && S_could_capture(rs, s)) {
-			snprintf(why, n, "a defender can capture: the defenders capture when they can "
-			         "(huff=compulsory)");
+			tb_why_set(why, "why.asalto.must_capture", -1, -1, 0);
 			return;
 		}
 	}
-	tb_say_no_fit(why, n);
+	tb_say_no_fit(why);
 }
 
 /* The first capture the defenders could make in 's' (their turn) that
@@ -981,11 +975,11 @@ static int S_a_capture(const tb_ruleset *rs, const tb_state *s, const tb_part *l
  * validate tells it (TB407) only when no huff follows on the attackers'
  * next turn, so the words say so (spec/games/asalto.md, "The huff"). */
 static int S_remark(const tb_ruleset *rs, const tb_state *before, const tb_turn *t,
-                    const tb_state *after, char *why, size_t n)
+                    const tb_state *after, tb_why *why)
 {
 	if (before->to_move != DEF || !after->mark[0]) /* no mark under huff=off|compulsory */
 		return 0;
-	if (!n)
+	if (!why)
 		return 1;
 	char a[4], b[4] = "";
 	S_name(&rs->geo, after->mark[0] - 1, a);
@@ -999,17 +993,15 @@ static int S_remark(const tb_ruleset *rs, const tb_state *before, const tb_turn 
 		tb_buf_puts(&cap, "?");
 	if (found < 0 || !tb_buf_ok(&cap)) {
 		tb_buf_free(&cap);
-		*why = '\0';
+		why->key = NULL;
 		return 1;
 	}
-	if (chain) { /* the longer chain it could have been */
-		snprintf(why, n, "a capture was passed up: the chain could go on (%s), and no huff of "
-		         "the defender on %s follows; is a jump missing from the copy?", cap.data, a);
-	} else {
-		snprintf(why, n, "a capture was passed up (%s could be played), and no huff of the "
-		         "defender on %s%s%s follows; is a capture missing from the copy?", cap.data, a,
-		         *b ? " or the one on " : "", b);
-	}
+	if (chain) /* the longer chain it could have been */
+		tb_why_set(why, "why.asalto.passed_chain", -1, -1, 2, cap.data, a);
+	else if (*b)
+		tb_why_set(why, "why.asalto.passed_two", -1, -1, 3, cap.data, a, b);
+	else
+		tb_why_set(why, "why.asalto.passed", -1, -1, 2, cap.data, a);
 	tb_buf_free(&cap);
 	return 1;
 }

@@ -1026,10 +1026,12 @@ typedef struct S_why {
 	const tb_move *m;      /* the turn as written */
 	tb_turns legal;        /* every legal turn of 's' */
 	size_t nlegal;
-	char *out;
-	size_t n;
+	tb_why *out;
 	int nomem;             /* a buffer or the list ran out of memory */
 } S_why;
+
+/* A key of this game's reasons (game.c, "why.ocencahuac.*"). */
+#define K(name) "why.ocencahuac." name
 
 /* The text of 'b' ("" when nothing went into it: out of memory). */
 static const char *S_text(const tb_buf *b)
@@ -1044,14 +1046,18 @@ static void S_buf_done(S_why *y, tb_buf *b)
 	tb_buf_free(b);
 }
 
-/* Writes the reason; returns 1 (explained). */
-static int S_say(S_why *y, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static int S_say(S_why *y, const char *fmt, ...)
+/* Sets the reason: 'key' about 'side' (or piece type; -1 none), plural
+ * number 'count' (-1 none), and 'nargs' const char * args; returns 1
+ * (explained). */
+static int S_say(S_why *y, const char *key, int side, long count, int nargs, ...)
 {
+	const char *a[TB_WHY_ARGS] = {NULL, NULL, NULL, NULL, NULL};
 	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(y->out, y->n, fmt, ap);
+	va_start(ap, nargs);
+	for (int i = 0; i < nargs && i < TB_WHY_ARGS; i++)
+		a[i] = va_arg(ap, const char *);
 	va_end(ap);
+	tb_why_set(y->out, key, side, count, TB_WHY_ARGS, a[0], a[1], a[2], a[3], a[4]);
 	return 1;
 }
 
@@ -1061,12 +1067,15 @@ static void S_name(const tb_ruleset *rs, int p, char out[4])
 	snprintf(out, 4, "%c%d", 'a' + TB_PT_FILE(pt), TB_PT_RANK(pt) + 1);
 }
 
-/* "the Princess on d3". */
+/* "the Princess on d3", as words of the reader's language (a tb_why arg:
+ * "who.ocencahuac.<type>|d3"); 'out' + 1 is the same as a list's item. */
 static void S_who(const tb_ruleset *rs, const tb_state *s, int p, char *out, size_t n)
 {
+	static const char *const who[4] = {"who.ocencahuac.0", "who.ocencahuac.1",
+	                                   "who.ocencahuac.2", "who.ocencahuac.3"};
 	char a[4];
 	S_name(rs, p, a);
-	snprintf(out, n, "the %s on %s", S_piece_name[S_type(s->cell[p])], a);
+	tb_why_word(out, n, who[S_type(s->cell[p])], a);
 }
 
 static int S_is_knight(int df, int dr)
@@ -1132,50 +1141,49 @@ static int S_explain_step(S_why *y, int p, int q)
 	int type = S_type(c), side = S_side(c), df = S_file(q) - S_file(p), dr = S_rank(q) - S_rank(p);
 	int st2 = S_stage2(s, side) && type != WARRIOR;
 	int old = rs->opt[O_CROWNED_MOVE] == MOVE_NEW_PLUS_OLD;
-	char a[4], b[4], crowns[64];
+	char a[4], b[4];
+	int crowned = S_crowned_count(s, side);
 	S_name(rs, p, a);
 	S_name(rs, q, b);
 	if (p == q) {
-		tb_say_nowhere(y->out, y->n, a);
+		tb_say_nowhere(y->out, a);
 		return 1;
 	}
 	if (st2 && type == PRINCE) {
 		int step = old && rs->opt[O_PRINCE] == PRINCE_STEP && abs(df) + abs(dr) == 1;
 		if (!S_is_knight(df, dr) && !step && rs->opt[O_PRINCE] != PRINCE_STEP)
-			return S_say(y, "the Prince moves two and one, in an L like a knight (prince=%s)",
+			return S_say(y, K("prince_l"), -1, -1, 1,
 			             rs->opt[O_PRINCE] == PRINCE_LEAP ? "leap" : "knight");
 		if (!S_is_knight(df, dr) && !step)
-			return S_say(y, "in the second stage the Prince moves as a knight%s (crowned_move=%s)",
-			             old ? " or steps one cell" : "", old ? "new_plus_old" : "new");
+			return S_say(y, K("prince_stage2"), old, -1, 0);
 	} else if (st2) { /* the Emperor or the Princess slides */
 		if (df && dr)
-			return S_say(y, "the %s slides along a rank or a file, not diagonally",
-			             S_piece_name[type]);
+			return S_say(y, K("slide_diagonal"), type, -1, 0);
 		int len = abs(df) + abs(dr), sf = (df > 0) - (df < 0), sr = (dr > 0) - (dr < 0);
 		for (int k = 1; k < len; k++) {
 			int over = S_cell(rs, S_file(p) + k * sf, S_rank(p) + k * sr);
 			if (s->cell[over]) {
 				char o[4];
 				S_name(rs, over, o);
-				return S_say(y, "the slide passes over %s, which is occupied", o);
+				return S_say(y, K("slide_over"), -1, -1, 1, o);
 			}
 		}
 	} else if (type == PRINCE && rs->opt[O_PRINCE] != PRINCE_STEP) {
 		if (!S_is_knight(df, dr))
-			return S_say(y, "the Prince moves two and one, in an L like a knight (prince=%s)",
+			return S_say(y, K("prince_l"), -1, -1, 1,
 			             rs->opt[O_PRINCE] == PRINCE_LEAP ? "leap" : "knight");
 	} else {
 		if (type == PRINCE && S_is_knight(df, dr))
-			return S_say(y, "the Prince moves as a knight only in its side's second stage "
-			                "(prince=step)");
+			return S_say(y, K("prince_stage"), -1, -1, 0);
 		if (df && dr)
-			return S_say(y, "steps and jumps go along a rank or a file, not diagonally");
+			return S_say(y, K("diagonal"), -1, -1, 0);
 		if (abs(df) + abs(dr) > 1) {
-			if (type == EMPEROR || type == PRINCESS)
-				return S_say(y, "the %s slides only in its side's second stage (%s)",
-				             S_piece_name[type], S_crowns(s, side, crowns));
-			return S_say(y, "%s and %s are not adjacent: %s steps one cell", a, b,
-			             type == WARRIOR ? "a Warrior" : "the Prince");
+			if (type == EMPEROR || type == PRINCESS) {
+				char num[16];
+				snprintf(num, sizeof num, "%d", crowned);
+				return S_say(y, K("slide_stage"), type, crowned, 2, S_side_name[side], num);
+			}
+			return S_say(y, K("adjacent"), type, -1, 2, a, b);
 		}
 	}
 	if (!s->cell[q])
@@ -1184,12 +1192,12 @@ static int S_explain_step(S_why *y, int p, int q)
 		tb_part x[1] = {{TB_PART_CAPTURE, rs->geo.points[q].pt}};
 		tb_buf tok = TB_BUF_SOFT;
 		S_suggest(y, 1, 0, x, 1, &tok);
-		S_say(y, "%s holds a %s Warrior: a capture is written with 'x' (%s)", b,
-		      S_side_name[!side], tok.data ? tok.data : "");
+		S_say(y, K("write_x"), -1, -1, 3, b, S_side_name[!side], tok.data ? tok.data : "");
 		S_buf_done(y, &tok);
 		return 1;
 	}
-	return S_say(y, "%s is occupied", b);
+	tb_say_occupied(y->out, b);
+	return 1;
 }
 
 static int S_explain_capture(S_why *y, int p, int q)
@@ -1198,45 +1206,44 @@ static int S_explain_capture(S_why *y, int p, int q)
 	const tb_state *s = y->s;
 	uint8_t c = s->cell[p], t = s->cell[q];
 	int type = S_type(c), side = S_side(c), df = S_file(q) - S_file(p), dr = S_rank(q) - S_rank(p);
-	char a[4], b[4], crowns[64];
+	char a[4], b[4], num[16];
 	S_name(rs, p, a);
 	S_name(rs, q, b);
-	if (!S_stage2(s, side))
-		return S_say(y, "captures begin with the side's second stage (%s)",
-		             S_crowns(s, side, crowns));
+	if (!S_stage2(s, side)) {
+		int crowned = S_crowned_count(s, side);
+		snprintf(num, sizeof num, "%d", crowned);
+		return S_say(y, K("capture_stage"), -1, crowned, 2, S_side_name[side], num);
+	}
 	if (type == WARRIOR)
-		return S_say(y, "Warriors do not capture");
+		return S_say(y, K("warriors"), -1, -1, 0);
 	if (!t)
-		return S_say(y, "%s is empty: there is nothing to capture", b);
+		return S_say(y, K("nothing"), -1, -1, 1, b);
 	if (S_side(t) == side)
-		return S_say(y, "%s holds a %s piece: a side does not capture its own", b,
-		             S_side_name[side]);
+		return S_say(y, K("own"), -1, -1, 2, b, S_side_name[side]);
 	if (S_royal(t))
-		return S_say(y, "%s holds a royal piece: royal pieces do not capture one another", b);
+		return S_say(y, K("royal"), -1, -1, 1, b);
 	if (type == PRINCE && !S_is_knight(df, dr))
-		return S_say(y, "the Prince captures by a knight's move, and %s-%s is not one", a, b);
+		return S_say(y, K("prince_capture"), -1, -1, 2, a, b);
 	if (type == PRINCESS && dr)
-		return S_say(y, df ? "the Princess captures along her rank"
-		                   : "the Princess cannot capture vertically");
+		return S_say(y, df ? K("princess_rank") : K("princess_vertical"), -1, -1, 0);
 	if (type == EMPEROR && df)
-		return S_say(y, dr ? "the Emperor captures along his file"
-		                   : "the Emperor cannot capture horizontally");
+		return S_say(y, dr ? K("emperor_file") : K("emperor_horizontal"), -1, -1, 0);
 	int len = abs(df) + abs(dr), sf = (df > 0) - (df < 0), sr = (dr > 0) - (dr < 0);
 	for (int k = 1; type != PRINCE && k < len; k++) {
 		int over = S_cell(rs, S_file(p) + k * sf, S_rank(p) + k * sr);
 		if (s->cell[over]) {
 			char o[4];
 			S_name(rs, over, o);
-			return S_say(y, "the capture passes over %s, which is occupied", o);
+			return S_say(y, K("capture_over"), -1, -1, 1, o);
 		}
 	}
 	if (S_supported(rs, s, p, q))
 		return 0;
 	if (rs->opt[O_SUPPORT] == SUPPORT_TARGET)
-		return S_say(y, "no %s Warrior stands next to %s to support the capture "
-		                "(support=target)", S_side_name[side], b);
-	return S_say(y, "no %s Warrior stands next to the %s on %s to support the capture "
-	                "(support=capturer)", S_side_name[side], S_piece_name[type], a);
+		return S_say(y, K("support_target"), -1, -1, 2, S_side_name[side], b);
+	char who[64];
+	S_who(rs, s, p, who, sizeof who);
+	return S_say(y, K("support_capturer"), -1, -1, 2, S_side_name[side], who);
 }
 
 /* Why the hop from 'p' to 'land' on 'w' cannot be made at all (before
@@ -1250,38 +1257,36 @@ static int S_explain_hop_shape(S_why *y, const tb_state *w, int p, int land, set
 	S_name(rs, p, a);
 	S_name(rs, land, b);
 	if (df && dr)
-		return S_say(y, "steps and jumps go along a rank or a file, not diagonally");
+		return S_say(y, K("diagonal"), -1, -1, 0);
 	int len = abs(df) + abs(dr), sf = (df > 0) - (df < 0), sr = (dr > 0) - (dr < 0);
 	if (len < 2)
-		return S_say(y, "%s and %s are %s: a jump passes over a piece", a, b,
-		             len ? "adjacent" : "the same cell");
+		return S_say(y, len ? K("hop_adjacent") : K("hop_same"), -1, -1, 2, a, b);
 	for (int k = 1; k < len; k++) {
 		int over = S_cell(rs, S_file(p) + k * sf, S_rank(p) + k * sr);
 		S_name(rs, over, o);
 		if (!w->cell[over])
-			return S_say(y, k == 1 ? "%s is empty: there is no piece to jump"
-			                       : "%s is empty: a jump lands on the first empty cell", o);
+			return S_say(y, k == 1 ? K("hop_empty") : K("hop_first"), -1, -1, 1, o);
 		if (k == 2 && rs->opt[O_JUMP] == JUMP_ONE)
-			return S_say(y, "a jump passes one piece and lands just beyond it (jump=one)");
+			return S_say(y, K("jump_one"), -1, -1, 0);
 	}
-	if (w->cell[land])
-		return S_say(y, "%s is occupied", b);
+	if (w->cell[land]) {
+		tb_say_occupied(y->out, b);
+		return 1;
+	}
 	if (seen & S_bit(land))
-		return S_say(y, "a chain may not come back to %s, where the piece has already stood", b);
+		return S_say(y, K("come_back"), -1, -1, 1, b);
 	S_hop_find(rs, w, p, sf, sr, h);
 	int block = S_block(w, h, side);
 	if (block >= 0) {
 		int lo = h->run[block], hi = h->run[block + 1];
 		S_name(rs, lo < hi ? lo : hi, a);
 		S_name(rs, lo < hi ? hi : lo, b);
-		return S_say(y, "%s and %s are two %s pieces in one file, a block: %s cannot jump "
-		                "them (jump=line)", a, b, S_side_name[S_side(w->cell[lo])],
+		return S_say(y, K("block"), -1, -1, 4, a, b, S_side_name[S_side(w->cell[lo])],
 		             S_side_name[side]);
 	}
 	int pushed[16];
 	if (S_hop_pushed(rs, w, h, side, pushed) < 0)
-		return S_say(y, "a jump over a run of pieces never passes a second-stage royal piece "
-		                "that is not pushed back (jump=line)");
+		return S_say(y, K("run_royal"), -1, -1, 0);
 	return 0;
 }
 
@@ -1300,56 +1305,49 @@ static int S_explain_relief(S_why *y, tb_state *w, const tb_part *sub, int p, co
 	S_move(&after, p, h->land);
 	S_who(rs, w, q, who, sizeof who);
 	S_name(rs, h->land, a);
-	const char *near = rs->opt[O_RELOCATE] == ORTHOGONAL ? "next to" : "around";
+	char nearw[40];
+	const char *near = tb_why_word(nearw, sizeof nearw, rs->opt[O_RELOCATE] == ORTHOGONAL
+	                                                     ? "near.ocencahuac.next"
+	                                                     : "near.ocencahuac.around", NULL);
 	int to[8], nt = threat ? S_relocate_to(rs, &after, q, h->land, side, to) : 0;
 	int any[8], nany = threat && !nt ? S_relocate_to(rs, &after, q, h->land, -1, any) : 0;
 	if (sub && sub->kind == TB_PART_PUSH && on)
 		return -1;
 	if (!threat)
-		return on ? (sub ? S_say(y, "%s threatens no %s Warrior: it is not relocated but "
-		                            "pushed back (stage2_push=on)", who, S_side_name[side])
+		return on ? (sub ? S_say(y, K("no_threat_push"), -1, -1, 2, who, S_side_name[side])
 		                 : -1)
-		          : S_say(y, "%s threatens no %s Warrior, so it may not be jumped", who,
-		                  S_side_name[side]);
+		          : S_say(y, K("no_threat"), -1, -1, 2, who, S_side_name[side]);
 	if (!nt && on)
-		return sub ? S_say(y, "no empty cell %s %s is left to relocate %s: jumped, it is "
-		                      "pushed back (stage2_push=on)", near, a, who)
-		           : -1;
+		return sub ? S_say(y, K("no_cell_push"), -1, -1, 3, near, a, who) : -1;
 	if (!nt && nany)
-		return S_say(y, "from every empty cell %s %s, %s would still threaten a %s Warrior: "
-		                "the jump would free none, so it may not be made (relief=frees)", near, a,
-		             who, S_side_name[side]);
+		return S_say(y, K("frees_none"), -1, -1, 4, near, a, who, S_side_name[side]);
 	if (!nt)
-		return S_say(y, "no empty cell %s %s is left for %s, so it may not be jumped", near, a,
-		             who);
+		return S_say(y, K("no_cell"), -1, -1, 3, near, a, who);
 	if (!sub || sub->kind == TB_PART_PUSH) {
 		if (!sub && on)
 			return -1;
 		if (sub)
-			return S_say(y, "a second-stage royal piece is relocated, not pushed back "
-			                "(stage2_push=off)");
-		return S_say(y, "%s is in %s's second stage: it may be jumped only to free a threatened "
-		                "Warrior, and is then relocated: write where (@…)", who,
-		             S_side_name[S_side(w->cell[q])]);
+			return S_say(y, K("relocated"), -1, -1, 0);
+		return S_say(y, K("relief_only"), -1, -1, 2, who, S_side_name[S_side(w->cell[q])]);
 	}
 	int target = tb_geo_at(&rs->geo, sub->pt), ok = 0;
 	for (int i = 0; i < nt; i++)
 		ok |= to[i] == target;
 	S_name(rs, target, b);
 	if (!ok && target == q)
-		return S_say(y, "%s must leave %s", who, b);
-	if (!ok && after.cell[target])
-		return S_say(y, "%s is occupied", b);
+		return S_say(y, K("must_leave"), -1, -1, 2, who, b);
+	if (!ok && after.cell[target]) {
+		tb_say_occupied(y->out, b);
+		return 1;
+	}
 	int around = 0;
 	nany = S_relocate_to(rs, &after, q, h->land, -1, any);
 	for (int i = 0; i < nany; i++)
 		around |= any[i] == target;
 	if (!ok && around)
-		return S_say(y, "on %s, %s would still threaten a %s Warrior: a relief jump must free it "
-		                "(relief=frees)", b, who, S_side_name[side]);
+		return S_say(y, K("still_threat"), -1, -1, 3, b, who, S_side_name[side]);
 	if (!ok)
-		return S_say(y, "%s is not %s %s, where the jumper landed%s", b, near, a,
-		             rs->opt[O_RELOCATE] == ORTHOGONAL ? " (relocate=orthogonal)" : "");
+		return S_say(y, K("not_near"), rs->opt[O_RELOCATE] == ORTHOGONAL, -1, 3, b, near, a);
 	S_move(&after, q, target);
 	*w = after;
 	return 0;
@@ -1360,10 +1358,8 @@ static int S_say_cool(S_why *y, int cool_at)
 {
 	char a[4];
 	S_name(y->rs, cool_at, a);
-	return S_say(y, y->rs->opt[O_COOLDOWN] == COOL_NEXT_TURN
-	                    ? "%s was pushed back last turn and may not push back this turn"
-	                    : "%s was pushed back and has not moved since: it may not push "
-	                      "back yet (cooldown=next_move)", a);
+	return S_say(y, y->rs->opt[O_COOLDOWN] == COOL_NEXT_TURN ? K("cool_turn") : K("cool_move"),
+	             -1, -1, 1, a);
 }
 
 /* The legal turns that begin as the written one does up to its part
@@ -1421,15 +1417,16 @@ static int S_explain_pushes(S_why *y, tb_state *w, unsigned k, int p, const S_ho
 		return 0;
 	}
 	tb_buf who = TB_BUF_SOFT, tok = TB_BUF_SOFT;
-	for (int j = 0; j < np; j++) {
+	for (int j = 0; j < np; j++) { /* a list of the pieces' words (rules.h, tb_why) */
 		char one[64];
 		S_who(rs, w, pushed[j], one, sizeof one);
-		tb_buf_printf(&who, "%s%s", j == 0 ? "" : j + 1 == np ? " and " : ", ", one);
+		tb_buf_puts(&who, j == 0 ? TB_WHY_WORD : TB_WHY_ITEM);
+		tb_buf_puts(&who, one + 1);
 	}
 	S_legal_from(y, k, &tok);
-	S_say(y, "%s are pushed back one after the other, the one farthest along the way they go "
-	         "first, each as the rules send it (one '>' for each that moves): write %s",
-	      who.data ? who.data : "", tok.len ? tok.data : "the hop without them");
+	char alone[48];
+	S_say(y, K("pushes"), -1, -1, 2, who.data ? who.data : "",
+	      tok.len ? tok.data : tb_why_word(alone, sizeof alone, K("hop_alone"), NULL));
 	S_buf_done(y, &who);
 	S_buf_done(y, &tok);
 	return 1;
@@ -1460,23 +1457,21 @@ static int S_explain_push(S_why *y, tb_state *w, unsigned k, const tb_part *sub,
 	int said = 0;
 	if (nd && !sub) {
 		S_suggest(y, k + 1, 0, dest, nd, &tok);
-		said = S_say(y, "%s is pushed back: write where (%s)", who, S_text(&tok));
+		said = S_say(y, K("pushed"), -1, -1, 2, who, S_text(&tok));
 	} else if (!nd && sub && pushed < 0) {
 		int enemy = -1; /* the piece a push would be about */
 		for (int i = h->nrun - 1; i >= 0; i--)
 			if (S_side(w->cell[h->run[i]]) != side)
 				enemy = h->run[i];
 		S_name(rs, enemy >= 0 ? enemy : h->run[0], a);
-		said = enemy >= 0 ? S_say(y, "%s holds a Warrior: only royal pieces are pushed back "
-		                             "(push_target=royal)", a)
-		                  : S_say(y, "%s is %s's own piece: only enemy pieces are pushed back", a,
-		                          S_side_name[side]);
+		said = enemy >= 0 ? S_say(y, K("push_warrior"), -1, -1, 1, a)
+		                  : S_say(y, K("push_own"), -1, -1, 2, a, S_side_name[side]);
 	} else if (!nd && sub) {
 		S_suggest(y, k + 1, 1, NULL, 0, &tok);
-		said = S_say(y, "%s has nowhere to go and stays where it is: write %s", who, S_text(&tok));
+		said = S_say(y, K("stays"), -1, -1, 2, who, S_text(&tok));
 	} else if (nd && sub && !(to[0] == tb_geo_at(&rs->geo, sub->pt) ||
 	                          (nd == 2 && to[1] == tb_geo_at(&rs->geo, sub->pt)))) {
-		char b[4], c0[4], c3[4];
+		char b[4], c0[4], c3[4], rank[16], range[12];
 		int pf, pr, target = tb_geo_at(&rs->geo, sub->pt);
 		S_name(rs, target, b);
 		S_suggest(y, k + 1, 0, dest, nd, &tok);
@@ -1484,26 +1479,22 @@ static int S_explain_push(S_why *y, tb_state *w, unsigned k, const tb_part *sub,
 		int first = S_cell(rs, S_file(pushed) + pf, S_rank(pushed) + pr), last = first;
 		for (int j = 2; j <= 3 && S_cell(rs, S_file(pushed) + j * pf, S_rank(pushed) + j * pr) >= 0; j++)
 			last = S_cell(rs, S_file(pushed) + j * pf, S_rank(pushed) + j * pr);
+		snprintf(rank, sizeof rank, "%d", S_rank(pushed) + 1);
 		if (S_rank(to[0]) == S_rank(pushed) && h->dr && S_sideways_at_once(rs, w, pushed, h->dr)) {
-			said = S_say(y, "%s is jumped on its penultimate row, so it goes sideways to the first "
-			                "empty cell of rank %d (push_sideways=penultimate): write %s", who,
-			             S_rank(pushed) + 1, S_text(&tok));
+			said = S_say(y, K("penultimate"), -1, -1, 3, who, rank, S_text(&tok));
 		} else if (S_rank(to[0]) == S_rank(pushed) && h->dr) { /* sideways */
-			said = S_say(y, "%s has no cell %s, so it goes sideways to the nearest empty cell "
-			                "of rank %d: write %s", who,
-			             rs->opt[O_PUSH_DIR] == DIR_HOME ? "towards its home row"
-			                                             : "the way it is pushed",
-			             S_rank(pushed) + 1, S_text(&tok));
+			said = S_say(y, K("sideways"), rs->opt[O_PUSH_DIR] == DIR_HOME, -1, 3, who, rank,
+			             S_text(&tok));
 		} else {
 			S_name(rs, first, c0);
 			S_name(rs, last, c3);
-			const char *how = rs->opt[O_PUSH_DIST] == DIST_FARTHEST3 ? "the farthest empty of"
-			                  : rs->opt[O_PUSH_DIST] == DIST_EXACTLY3 ? "the third cell of"
-			                                  : "the last empty cell before a piece in";
+			int how = rs->opt[O_PUSH_DIST] == DIST_FARTHEST3 ? 0
+			          : rs->opt[O_PUSH_DIST] == DIST_EXACTLY3 ? 1 : 2;
 			char d0[4];
 			S_name(rs, to[0], d0);
-			said = S_say(y, "%s is pushed back to %s, %s %s%s%s, not %s: write %s", who, d0, how,
-			             c0, last != first ? "-" : "", last != first ? c3 : "", b, S_text(&tok));
+			snprintf(range, sizeof range, "%s%s%s", c0, last != first ? "-" : "",
+			         last != first ? c3 : "");
+			said = S_say(y, K("push_to"), how, -1, 5, who, d0, range, b, S_text(&tok));
 		}
 	}
 	S_buf_done(y, &tok);
@@ -1527,13 +1518,12 @@ static int S_explain_hops(S_why *y)
 	                  rs->opt[O_CROWNED_MOVE] == MOVE_NEW;
 	set seen = S_bit(p);
 	if (S_type(c) == PRINCE && rs->opt[O_PRINCE] == PRINCE_LEAP)
-		return S_say(y, "the Prince does not jump: it moves two and one, in an L like a knight "
-		                "(prince=leap)");
+		return S_say(y, K("prince_leap"), -1, -1, 0);
 	for (unsigned i = 1; i < m->nparts; i++) {
 		if (m->parts[i].kind != TB_PART_HOP)
 			return 0;
 		if (hops++ && rs->opt[O_CHAIN] == CHAIN_NO)
-			return S_say(y, "one jump a turn (chain=no)");
+			return S_say(y, K("one_jump"), -1, -1, 0);
 		int land = tb_geo_at(&rs->geo, m->parts[i].pt);
 		S_hop h;
 		if (S_explain_hop_shape(y, &w, p, land, seen, &h))
@@ -1545,20 +1535,16 @@ static int S_explain_hops(S_why *y)
 		if (second)
 			st = S_explain_relief(y, &w, sub, p, &h);
 		else if (sub && sub->kind == TB_PART_RELOCATE)
-			return S_say(y, "a relocation follows only a relief jump over a second-stage royal "
-			                "piece");
+			return S_say(y, K("relocation"), -1, -1, 0);
 		if (st > 0)
 			return 1;
 		if (st < 0 && relief_only && threat) {
 			char who[64];
 			S_who(rs, &w, h.run[0], who, sizeof who);
-			return S_say(y, "the %s jumps only to free a threatened Warrior, as here: write "
-			                "where %s goes (@…)", S_piece_name[S_type(c)], who);
+			return S_say(y, K("relief_where"), S_type(c), -1, 1, who);
 		}
 		if (st < 0 && relief_only)
-			return S_say(y, "in the second stage the %s %s (crowned_move=new): it jumps only to "
-			                "free a threatened Warrior", S_piece_name[S_type(c)],
-			             S_type(c) == PRINCE ? "moves as a knight" : "slides");
+			return S_say(y, K("relief_new"), S_type(c), -1, 0);
 		int list[16], np = S_hop_pushed(rs, &w, &h, side, list);
 		if (st < 0 && S_explain_push(y, &w, i, sub, p, &h, cool, start))
 			return 1;
@@ -1589,55 +1575,54 @@ static void S_explain_crown(S_why *y, const tb_turn *t)
 		if (ev.ev[i].kind == TB_EV_CORONATION)
 			at = tb_geo_at(&rs->geo, ev.ev[i].a);
 	if (!t->crown || at < 0) {
-		S_say(y, "this turn crowns no royal piece");
+		S_say(y, K("crowns_none"), -1, -1, 0);
 		S_buf_done(y, &tok);
 		return;
 	}
-	char who[160], a[4], key[32];
+	/* who is crowned, in words: "the Prince reaches the far row and is
+	 * crowned, the Eagle (Águila)" (the text's name for it, game.c) */
+	static const char *const self[4] = {"crowned_self.ocencahuac.0", "crowned_self.ocencahuac.1",
+	                                    "crowned_self.ocencahuac.2", "crowned_self.ocencahuac.3"};
+	static const char *const other[4] = {"crowned_other.ocencahuac.0",
+	                                     "crowned_other.ocencahuac.1",
+	                                     "crowned_other.ocencahuac.2",
+	                                     "crowned_other.ocencahuac.3"};
+	char who[80], a[4], param[48], num[16];
 	int side = S_side(w.cell[at]), count = S_crowned_count(&w, side), type = S_type(w.cell[at]);
-	/* the name the text gives the crowned piece: "Águila", "Tigre" */
-	snprintf(key, sizeof key, "crowned.ocencahuac.%c", rs->game->piece_types[type]);
-	const char *name = tb_lang_text(NULL, key);
 	S_name(rs, at, a);
-	if (at == mover)
-		snprintf(who, sizeof who, "the %s reaches the far row and is crowned%s%s",
-		         S_piece_name[type], name ? ", the " : "", name ? name : "");
-	else
-		snprintf(who, sizeof who, "%s's %s on %s is crowned%s%s", S_side_name[side],
-		         S_piece_name[type], a, name ? ", the " : "", name ? name : "");
+	snprintf(param, sizeof param, "%s|%s", S_side_name[side], a);
+	snprintf(num, sizeof num, "%d", count);
+	tb_why_word(who, sizeof who, at == mover ? self[type] : other[type],
+	            at == mover ? NULL : param);
 	if (t->crown == 2)
-		S_say(y, "%s, %s's third crowned royal piece: its second stage begins: write %s", who,
-		      S_side_name[side], S_text(&tok));
+		S_say(y, K("crown_third"), -1, -1, 3, who, S_side_name[side], S_text(&tok));
 	else if (y->m->crown == 2)
-		S_say(y, "%s, but %s's second stage does not begin (%d crowned royal piece%s of 3): "
-		         "write %s", who, S_side_name[side], count, count == 1 ? "" : "s", S_text(&tok));
+		S_say(y, K("crown_not_third"), -1, count, 4, who, S_side_name[side], num, S_text(&tok));
 	else
-		S_say(y, "%s: write %s", who, S_text(&tok));
+		S_say(y, K("crown_write"), -1, -1, 2, who, S_text(&tok));
 	S_buf_done(y, &tok);
 }
 
-static void S_explain(const tb_ruleset *rs, const tb_state *s, const tb_move *m, char *why,
-                      size_t n)
+static void S_explain(const tb_ruleset *rs, const tb_state *s, const tb_move *m, tb_why *why)
 {
 	const tb_geometry *g = &rs->geo;
 	int side = s->to_move;
-	S_why y = {rs, s, m, {NULL, 0}, 0, why, n, 0};
-	tb_say_no_fit(why, n);
+	S_why y = {rs, s, m, {NULL, 0}, 0, why, 0};
+	tb_say_no_fit(why);
 	for (unsigned i = 0; i < m->nparts; i++)
 		if (m->parts[i].pt == TB_PT_UNKNOWN || tb_geo_at(g, m->parts[i].pt) < 0)
 			return;
 	y.nlegal = tb_turns_list(rs, s, &y.legal);
 	if (tb_turns_failed(&y.legal)) {
-		if (n)
-			why[0] = '\0'; /* out of memory (rules.h) */
+		why->key = NULL; /* out of memory (rules.h) */
 		return;
 	}
 	for (size_t i = 0; i < y.nlegal; i++)
 		if (S_same_parts(y.legal.v[i].parts, y.legal.v[i].nparts, m->parts, m->nparts)) {
 			S_explain_crown(&y, &y.legal.v[i]); /* legal but for its crown marker */
 			tb_turns_free(&y.legal);
-			if (y.nomem && n)
-				why[0] = '\0';
+			if (y.nomem)
+				why->key = NULL;
 			return;
 		}
 	if (m->nparts >= 2) {
@@ -1645,9 +1630,9 @@ static void S_explain(const tb_ruleset *rs, const tb_state *s, const tb_move *m,
 		char a[4];
 		S_name(rs, p, a);
 		if (!s->cell[p])
-			tb_say_empty(why, n, a, NULL);
+			tb_say_empty(why, a, 0);
 		else if (S_side(s->cell[p]) != side)
-			tb_say_not_yours(why, n, rs->game, side, a);
+			tb_say_not_yours(why, rs->game, side, a);
 		else if (m->parts[1].kind == TB_PART_STEP)
 			S_explain_step(&y, p, q);
 		else if (m->parts[1].kind == TB_PART_CAPTURE)
@@ -1656,8 +1641,8 @@ static void S_explain(const tb_ruleset *rs, const tb_state *s, const tb_move *m,
 			S_explain_hops(&y);
 	}
 	tb_turns_free(&y.legal);
-	if (y.nomem && n)
-		why[0] = '\0'; /* out of memory (rules.h) */
+	if (y.nomem)
+		why->key = NULL; /* out of memory (rules.h) */
 }
 
 /* A turn moves one piece of its side and, with one jump a turn, pushes

@@ -636,13 +636,12 @@ static int S_line_path(const tb_geometry *geo, set occupied, int from, int to, i
 
 #define PT(i) pt_name[i]
 
-static void S_explain(const tb_ruleset *rs, const tb_state *s, const tb_move *m, char *why,
-                      size_t n)
+static void S_explain(const tb_ruleset *rs, const tb_state *s, const tb_move *m, tb_why *why)
 {
 	const tb_geometry *geo = &rs->geo;
 	int side = s->to_move, from = -1, to = -1, removed = -1, has_removal = 0;
 	set own = S_pieces(rs, s, side), enemy = S_pieces(rs, s, !side), occ = own | enemy;
-	char pt_name[TB_MAX_POINTS][4];
+	char pt_name[TB_MAX_POINTS][4], num[16];
 	for (int i = 0; i < geo->npoints; i++)
 		snprintf(pt_name[i], sizeof pt_name[i], "%c%d", 'a' + TB_PT_FILE(geo->points[i].pt),
 		         TB_PT_RANK(geo->points[i].pt) + 1);
@@ -657,44 +656,43 @@ static void S_explain(const tb_ruleset *rs, const tb_state *s, const tb_move *m,
 	}
 	int moving = m->nparts > 1 && m->parts[1].kind == TB_PART_STEP;
 	if (moving && s->hand[side] > 0) {
-		snprintf(why, n, "%s still has %d piece%s to place: a turn places one", S_NAME(rs, side),
-		         s->hand[side], s->hand[side] == 1 ? "" : "s");
+		snprintf(num, sizeof num, "%d", s->hand[side]);
+		tb_why_set(why, "why.pitarra.hand", side, s->hand[side], 1, num);
 		return;
 	}
 	if (!moving && s->hand[side] == 0) {
-		snprintf(why, n, "%s has placed all %d pieces: a turn moves one (a1-a4)",
-		         S_NAME(rs, side), PIECES);
+		snprintf(num, sizeof num, "%d", PIECES);
+		tb_why_set(why, "why.pitarra.placed", side, PIECES, 1, num);
 		return;
 	}
 	if (moving && from >= 0 && !(own >> from & 1)) {
 		if (enemy >> from & 1)
-			tb_say_not_yours(why, n, rs->game, side, PT(from));
+			tb_say_not_yours(why, rs->game, side, PT(from));
 		else
-			tb_say_empty(why, n, PT(from), NULL);
+			tb_say_empty(why, PT(from), 0);
 		return;
 	}
 	if (moving && from >= 0 && from == to) {
-		tb_say_nowhere(why, n, PT(to));
+		tb_say_nowhere(why, PT(to));
 		return;
 	}
 	if (to >= 0 && (occ >> to & 1)) {
-		tb_say_occupied(why, n, PT(to));
+		tb_say_occupied(why, PT(to));
 		return;
 	}
 	if (moving && from >= 0 && to >= 0) {
 		int how = S_movement(rs, s, own), block = -1;
 		int path = how == MOVE_FLY ? 1 : S_line_path(geo, occ, from, to, &block);
 		if (how == MOVE_STEP && tb_geo_edge_between(geo, from, to) < 0) {
-			snprintf(why, n, "%s and %s are not adjacent: a piece steps along a line to the "
-			         "next point (movement=step)", PT(from), PT(to));
+			tb_why_set(why, "why.pitarra.adjacent", -1, -1, 2, PT(from), PT(to));
 			return;
 		}
 		if (how == MOVE_SLIDE && path == 0) {
-			snprintf(why, n, "%s and %s are not on one line", PT(from), PT(to));
+			tb_why_set(why, "why.pitarra.line", -1, -1, 2, PT(from), PT(to));
 			return;
 		}
 		if (how == MOVE_SLIDE && path == 2) {
-			snprintf(why, n, "the slide passes over %s, which is occupied", PT(block));
+			tb_why_set(why, "why.pitarra.over", -1, -1, 1, PT(block));
 			return;
 		}
 	}
@@ -704,35 +702,31 @@ static void S_explain(const tb_ruleset *rs, const tb_state *s, const tb_move *m,
 	int lines[8], formed = S_tercias_at(rs, after, to, lines);
 	int swing = rs->opt[O_COLUMPIO] == 1 && S_swing(s, side, from, to);
 	if (has_removal && formed && swing) {
-		snprintf(why, n, "%s swings straight back, which forms no tercia under "
-		         "columpio=no_return, so no piece may be taken", PT(to));
+		tb_why_set(why, "why.pitarra.swing", -1, -1, 1, PT(to));
 		return;
 	}
 	if (has_removal && !formed) {
-		snprintf(why, n, "%s forms no tercia, so no piece may be taken", PT(to));
+		tb_why_set(why, "why.pitarra.notercia", -1, -1, 1, PT(to));
 		return;
 	}
 	if (formed && !has_removal && enemy && rs->opt[O_CAPTURE] == 0) {
 		const uint8_t *t = geo->threes[lines[0]];
-		snprintf(why, n, "a tercia was formed at %s-%s-%s but no piece was taken", PT(t[0]),
-		         PT(t[1]), PT(t[2]));
+		tb_why_set(why, "why.pitarra.untaken", -1, -1, 3, PT(t[0]), PT(t[1]), PT(t[2]));
 		return;
 	}
 	if (has_removal && removed >= 0 && !(enemy >> removed & 1)) {
 		if (own >> removed & 1)
-			snprintf(why, n, "%s holds %s: a tercia takes an enemy one", PT(removed),
-			         S_PIECE(rs, side));
+			tb_why_set(why, "why.pitarra.own", side, -1, 1, PT(removed));
 		else
-			tb_say_empty(why, n, PT(removed), "there is no piece to take");
+			tb_say_empty(why, PT(removed), 1);
 		return;
 	}
 	if (has_removal && removed >= 0 && !(S_removable(rs, enemy) >> removed & 1)) {
-		snprintf(why, n, "%s stands in a tercia, and %s has pieces that do not (protect=tercia)",
-		         PT(removed), S_NAME(rs, !side));
+		tb_why_set(why, "why.pitarra.protected", !side, -1, 1, PT(removed));
 		return;
 	}
 unknown:
-	tb_say_no_fit(why, n);
+	tb_say_no_fit(why);
 }
 
 /* A turn places or moves one piece of its side, and takes at most one of

@@ -66,6 +66,23 @@ static const tb_lang_entry S_en[] = {
 	{"side.tateti.1", "Noughts"},
 	{"win.tateti.0", "the crosses win"},
 	{"win.tateti.1", "the noughts win"},
+	/* why a turn is illegal (rules.c, S_explain; rules.h, tb_why) */
+	{"whose.tateti.0", "the crosses'"},
+	{"whose.tateti.1", "the noughts'"},
+	{"piece.tateti.0", "a cross"},
+	{"piece.tateti.1", "a nought"},
+	{"why.tateti.over", "the game is over"},
+	{"why.tateti.pass.0", "the crosses may not pass: they can move"},
+	{"why.tateti.pass.1", "the noughts may not pass: they can move"},
+	{"why.tateti.hand.0", "the crosses still have pieces to place"},
+	{"why.tateti.hand.1", "the noughts still have pieces to place"},
+	{"why.tateti.placed.0", "the crosses have placed their pieces: a turn moves one"},
+	{"why.tateti.placed.1", "the noughts have placed their pieces: a turn moves one"},
+	{"why.tateti.taken", "that point is taken"},
+	{"why.tateti.none.0", "the crosses have no piece there"},
+	{"why.tateti.none.1", "the noughts have no piece there"},
+	{"why.tateti.step", "a piece steps to the next point along a line"},
+	{"why.tateti.nofit", "no legal turn is written so"},
 	{NULL, NULL}
 };
 
@@ -75,6 +92,23 @@ static const tb_lang_entry S_es[] = {
 	{"side.tateti.1", "Círculos"},
 	{"win.tateti.0", "ganan las cruces"},
 	{"win.tateti.1", "ganan los círculos"},
+	/* por qué una jugada no es legal (rules.c, S_explain; rules.h, tb_why) */
+	{"whose.tateti.0", "las cruces"},
+	{"whose.tateti.1", "los círculos"},
+	{"piece.tateti.0", "una cruz"},
+	{"piece.tateti.1", "un círculo"},
+	{"why.tateti.over", "la partida ha terminado"},
+	{"why.tateti.pass.0", "las cruces no pueden pasar: pueden mover"},
+	{"why.tateti.pass.1", "los círculos no pueden pasar: pueden mover"},
+	{"why.tateti.hand.0", "a las cruces aún les quedan fichas por colocar"},
+	{"why.tateti.hand.1", "a los círculos aún les quedan fichas por colocar"},
+	{"why.tateti.placed.0", "las cruces ya colocaron sus fichas: cada jugada mueve una"},
+	{"why.tateti.placed.1", "los círculos ya colocaron sus fichas: cada jugada mueve una"},
+	{"why.tateti.taken", "ese punto está ocupado"},
+	{"why.tateti.none.0", "las cruces no tienen ficha ahí"},
+	{"why.tateti.none.1", "los círculos no tienen ficha ahí"},
+	{"why.tateti.step", "una ficha avanza al punto siguiente por una línea"},
+	{"why.tateti.nofit", "ninguna jugada legal se escribe así"},
 	{NULL, NULL}
 };
 
@@ -84,6 +118,23 @@ static const tb_lang_entry S_ar[] = {
 	{"side.tateti.1", "Noughts"},
 	{"win.tateti.0", "Crosses"},
 	{"win.tateti.1", "Noughts"},
+	/* لماذا لا تجوز النقلة (rules.c, S_explain; rules.h, tb_why) */
+	{"whose.tateti.0", "Crosses"},
+	{"whose.tateti.1", "Noughts"},
+	{"piece.tateti.0", "قطعة لـ Crosses"},
+	{"piece.tateti.1", "قطعة لـ Noughts"},
+	{"why.tateti.over", "انتهت اللعبة"},
+	{"why.tateti.pass.0", "لا يجوز لـ Crosses أن يمرّروا دورهم: يستطيعون الحركة"},
+	{"why.tateti.pass.1", "لا يجوز لـ Noughts أن يمرّروا دورهم: يستطيعون الحركة"},
+	{"why.tateti.hand.0", "ما زالت لـ Crosses قطع لم توضع"},
+	{"why.tateti.hand.1", "ما زالت لـ Noughts قطع لم توضع"},
+	{"why.tateti.placed.0", "وضع Crosses قطعهم كلها: كل نقلة تحرّك قطعة واحدة"},
+	{"why.tateti.placed.1", "وضع Noughts قطعهم كلها: كل نقلة تحرّك قطعة واحدة"},
+	{"why.tateti.taken", "هذه النقطة مشغولة"},
+	{"why.tateti.none.0", "لا قطعة لـ Crosses هناك"},
+	{"why.tateti.none.1", "لا قطعة لـ Noughts هناك"},
+	{"why.tateti.step", "تنتقل القطعة إلى النقطة التالية على خط"},
+	{"why.tateti.nofit", "لا نقلة قانونية تُكتب هكذا"},
 	{NULL, NULL}
 };
 

@@ -202,32 +202,33 @@ static void S_save(const tb_ruleset *rs, const tb_state *s, tb_arena *a, tb_posi
 	tb_position_sort(p);
 }
 
-static void S_explain(const tb_ruleset *rs, const tb_state *s, const tb_move *m, char *why,
-                      size_t n)
+/* Why a turn is illegal, typed (rules.h, tb_why): the words are this
+ * game's, by language (game.c, "why.tateti.*"). */
+static void S_explain(const tb_ruleset *rs, const tb_state *s, const tb_move *m, tb_why *why)
 {
 	const tb_geometry *g = &rs->geo;
 	int me = s->to_move;
-	const char *who = rs->game->side_name[me];
 	int first = m->nparts ? tb_geo_at(g, m->parts[0].pt) : -1;
 	int to = m->nparts > 1 ? tb_geo_at(g, m->parts[1].pt) : -1;
+	const char *key = "why.tateti.nofit";
+	int side = -1;
 	if (S_three(rs, s) >= 0)
-		snprintf(why, n, "the game is over");
+		key = "why.tateti.over";
 	else if (m->nparts == 0)
-		snprintf(why, n, "%s may not pass: they can move", who);
+		key = "why.tateti.pass", side = me;
 	else if (s->hand[me] && m->nparts > 1)
-		snprintf(why, n, "%s still have pieces to place", who);
+		key = "why.tateti.hand", side = me;
 	else if (!s->hand[me] && m->nparts == 1)
-		snprintf(why, n, "%s have placed their pieces: a turn moves one", who);
+		key = "why.tateti.placed", side = me;
 	else if (m->nparts == 1 && first >= 0 && s->cell[first])
-		snprintf(why, n, "that point is taken");
+		key = "why.tateti.taken";
 	else if (m->nparts > 1 && (first < 0 || !(s->bits[me] >> first & 1)))
-		snprintf(why, n, "%s have no piece there", who);
+		key = "why.tateti.none", side = me;
 	else if (m->nparts > 1 && to >= 0 && s->cell[to])
-		snprintf(why, n, "that point is taken");
+		key = "why.tateti.taken";
 	else if (m->nparts > 1 && to >= 0 && tb_geo_edge_between(g, first, to) < 0)
-		snprintf(why, n, "a piece steps to the next point along a line");
-	else
-		snprintf(why, n, "no legal turn is written so");
+		key = "why.tateti.step";
+	tb_why_set(why, key, side, -1, 0);
 }
 
 const tb_rules tb_rules_tateti = {
