@@ -113,12 +113,34 @@ int tb_note_make(tb_note *n, const tb_walk *w)
 	return S_after(n, w) && ok;
 }
 
+/* 's' isolated left to right (U+2066 ... U+2069) in text read right to
+ * left, so that a turn ("1. a1-a4") is not turned round by the words
+ * round it; as it is in text read left to right. The caller frees it. */
+static char *S_isolated(const char *s, const tb_lang *l)
+{
+	if (!tb_lang_rtl(l) || !*s)
+		return tb_strdup(s);
+	size_t n = strlen(s);
+	char *t = tb_malloc(n + 7);
+	if (t) {
+		memcpy(t, "\xE2\x81\xA6", 3);
+		memcpy(t + 3, s, n);
+		memcpy(t + 3 + n, "\xE2\x81\xA9", 4);
+	}
+	return t;
+}
+
 char *tb_note_text(const tb_note *n, const tb_lang *l)
 {
-	char *why = tb_lang_format(l, n->why, (const char *[]){n->count, n->at}, 2);
+	char *at = S_isolated(n->at, l);
+	char *why = at ? tb_lang_format(l, n->why, (const char *[]){n->count, at}, 2) : NULL;
+	free(at);
 	if (!why || !n->shown)
 		return why;
-	char *after = S_after_words(n, l);
+	char *words = S_after_words(n, l);
+	char *after = words && *n->after ? S_isolated(words, l) : words;
+	if (after != words)
+		free(words);
 	char *shown = after ? tb_lang_format(l, n->shown, (const char *[]){after}, 1) : NULL;
 	free(after);
 	char *all = shown ? tb_lang_format(l, "note.join", (const char *[]){why, shown}, 2) : NULL;

@@ -90,6 +90,12 @@ printf '[Game "pitarra"]\n[Result "*"]\n\n1. c3 f4 2. a1 b2 3. c3 g1 *\n' >"$tmp
 t html "$tmp/bad.tgn" -o "$pages/bad.html"
 expect "tablero html of a record with an illegal turn" 1
 has "the illegal turn is said" "$tmp/err" "rules stop at 3. c3 \\(line 4\\): c3 is occupied"
+# the same in Arabic: the turn in the words round it isolated left to
+# right (U+2066 ... U+2069), so that it does not read "c3 .3"
+printf '[Game "pitarra"]\n[Language "ar"]\n[Result "*"]\n\n1. c3 f4 2. a1 b2 3. c3 g1 *\n' >"$tmp/bad-ar.tgn"
+t html "$tmp/bad-ar.tgn" -o "$pages/bad-ar.html"
+expect "tablero html of an Arabic record with an illegal turn" 1
+has "the Arabic page isolates the illegal turn" "$pages/bad-ar.html" "$(printf '\xe2\x81\xa63. c3\xe2\x81\xa9')"
 # a record with errors: its tags and errors, no board
 printf '[Game "pitarra"]\n[Event "roto"]\n[Result "*"]\n\n1. c3 f4 2. zz9 *\n' >"$tmp/broken.tgn"
 t html "$tmp/broken.tgn" -o "$tmp/broken.html"
