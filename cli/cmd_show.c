@@ -302,7 +302,12 @@ static void S_where(char *out, size_t n, const tb_record *rec, long asked, const
 	snprintf(known, sizeof known, "%s",
 	         S_words(l, !at->ply ? "show.at_start" : *at->last ? "show.after" : "show.after.turn",
 	                 -1, args, 3));
-	if (at->decided && *at->last) {
+	if (at->settled && *at->last) {
+		char count[24];
+		snprintf(count, sizeof count, "%llu", at->settled);
+		const char *sa[] = {at->last, ply, all, count};
+		snprintf(out, n, "%s", S_words(l, "show.after.settled", -1, sa, 4));
+	} else if (at->decided && *at->last) {
 		snprintf(out, n, "%s", S_words(l, "show.after.reconstructed", -1, args, 3));
 	} else if (at->open) {
 		char fit[300], count[24], asked_s[24];

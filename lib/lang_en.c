@@ -38,6 +38,8 @@ static const tb_lang_entry S_en[] = {
 	{"caption.restated", "The position restated after turn {1} of the record"},
 	{"caption.start", "The start"},
 	{"caption.reconstructed", "reconstructed"},
+	{"caption.settled", "reconstructed position, {1} turns fit"},
+	{"caption.settled.gap", "reconstructed position, {1} sequences of turns fit"},
 	{"caption.result", "{1} ({2})"},
 	/* books */
 	{"book.contents", "Contents"},
@@ -115,6 +117,7 @@ static const tb_lang_entry S_en[] = {
 	{"show.after", "after {1} (turn {2} of {3})"},
 	{"show.after.turn", "after turn {2} of {3}"},
 	{"show.after.reconstructed", "after {1} (turn {2} of {3}, reconstructed)"},
+	{"show.after.settled", "after {1} (turn {2} of {3}; reconstructed position, {4} turns fit)"},
 	{"show.open", "after turn {1} of {2}: {3}; the position shown is the last known, {4}"},
 	{"show.fits", "{1} turns fit {2}"},
 	{"show.fits.gap", "{1} sequences of turns fit {2}"},
