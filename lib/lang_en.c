@@ -98,6 +98,7 @@ static const tb_lang_entry S_en[] = {
 	{"note.fits", "{1} turns fit {2}"},
 	{"note.fits.gap", "{1} sequences of turns fit {2}"},
 	{"note.positions", "{1} positions are possible after {2}"},
+	{"note.decided", "{1} is {2}, the only turn that fits"},
 	{"note.refused", "The rules do not allow {2} as written"},
 	{"note.ambiguous", "{2} fits more than one legal turn"},
 	{"note.over", "The game was over before {2}"},

@@ -91,6 +91,7 @@ static const tb_lang_entry S_es[] = {
 	/* donde las reglas no conocen la posición (note.c) */
 	{"note.fits", "Caben {1} jugadas en {2}"},
 	{"note.fits.gap", "Caben {1} secuencias de jugadas en {2}"},
+	{"note.decided", "{1} es {2}, la única jugada que cabe"},
 	{"note.positions", "Hay {1} posiciones posibles tras {2}"},
 	{"note.refused", "Las reglas no admiten {2} tal como está escrita"},
 	{"note.ambiguous", "En {2} cabe más de una jugada legal"},

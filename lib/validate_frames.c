@@ -195,6 +195,22 @@ static void S_last_known(tb_stretch *x, const tb_val_steps *s, size_t layer, tb_
 	*st = *tb_stretch_first(x, 0);
 }
 
+/* Open node 'f' (one turn, step 'k' of the resolved stretch 'x') whose
+ * positions stay several: when one turn fits it from every position
+ * possible before it -- validate's TB408 "only e5-d5 fits" -- the frame
+ * carries that turn (played), its status still OPEN (spec/replay.md §3),
+ * so fill, diff, show and svg read the turn validate decides. */
+static void S_frame_decided(tb_val *v, tb_stretch *x, size_t k, tb_frame *f)
+{
+	tb_turns l = {NULL, 0};
+	if (tb_stretch_turns(x, k, &l) == 1) {
+		f->turn = l.v[0];
+		f->played = 1;
+	}
+	v->oom |= tb_turns_failed(&l);
+	tb_turns_free(&l);
+}
+
 /* Node 'e' of the resolved stretch 'x' into its frame. */
 static void S_frame_entry(tb_val *v, tb_stretch *x, const tb_val_steps *s,
                           const tb_val_entry *e)
@@ -224,6 +240,8 @@ static void S_frame_entry(tb_val *v, tb_stretch *x, const tb_val_steps *s,
 	}
 	f->played = 0;
 	f->nseq = 0;
+	if (count && f->open && e->to - e->from == 1 && tb_node_followed(f->node) != TB_NODE_GAP)
+		S_frame_decided(v, x, e->from, f);
 	S_last_known(x, s, e->to, &f->st);
 	f->status = count ? TB_FRAME_OPEN : TB_FRAME_UNKNOWN;
 	f->stop = count ? TB_STOP_OPEN : TB_STOP_NO_FIT;
