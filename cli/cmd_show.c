@@ -302,7 +302,12 @@ static void S_where(char *out, size_t n, const tb_record *rec, long asked, const
 	snprintf(known, sizeof known, "%s",
 	         S_words(l, !at->ply ? "show.at_start" : *at->last ? "show.after" : "show.after.turn",
 	                 -1, args, 3));
-	if (at->decided && *at->last) {
+	if (at->settled && *at->last) {
+		char count[24];
+		snprintf(count, sizeof count, "%llu", at->settled);
+		const char *sa[] = {at->last, ply, all, count};
+		snprintf(out, n, "%s", S_words(l, "show.after.settled", -1, sa, 4));
+	} else if (at->decided && *at->last) {
 		snprintf(out, n, "%s", S_words(l, "show.after.reconstructed", -1, args, 3));
 	} else if (at->open) {
 		char fit[300], count[24], asked_s[24];
@@ -418,6 +423,33 @@ static void S_evidence(const tb_record *rec, const tb_reached *at, const tb_lang
 	       region);
 }
 
+/* "32... ? is e5-d5, the only turn that fits.": the turn asked for, in an
+ * open stretch, when the rules decide it though the positions stay
+ * several (spec/replay.md §3); nothing otherwise. */
+static void S_decided_open(const tb_replay *rp, const tb_record *rec, long ply,
+                           const tb_reached *at, const tb_lang *l)
+{
+	const tb_node *n = at->open && ply > 0 ? S_turn_node(rec, ply) : NULL;
+	long i = rp && n ? tb_replay_find(rp, n, 0) : -1;
+	if (i < 0 || tb_replay_status(rp, i) != TB_FRAME_OPEN)
+		return;
+	char *turn = tb_replay_token(rp, i), *written = turn ? tb_node_token(rec, n) : NULL;
+	if (turn && written) {
+		char node[160];
+		snprintf(node, sizeof node, "%u%s %s", tb_node_number(n),
+		         tb_node_side(n) == 1 ? "..." : ".", written);
+		const char *args[] = {node, turn};
+		char said[400];
+		snprintf(said, sizeof said, "%s", S_words(l, "note.decided", -1, args, 2));
+		const char *sa[] = {said};
+		printf("%s\n", S_words(l, "note.sentence", -1, sa, 1));
+	} else if (turn) {
+		cli_oom();
+	}
+	free(turn);
+	free(written);
+}
+
 static int S_show(const S_opts *o, tb_reader *r, const char *path, const tb_record *rec)
 {
 	long ply = o->turn_arg ? cli_turn_ply("show", rec, &o->turn) : -1;
@@ -449,6 +481,7 @@ static int S_show(const S_opts *o, tb_reader *r, const char *path, const tb_reco
 	       has_site ? site : "", where);
 	S_where(where, sizeof where, rec, ply, &at, NULL); /* standard error's words */
 	S_decided(rp, &at, l);
+	S_decided_open(rp, rec, ply, &at, l);
 	tb_replay_free(rp);
 	S_evidence(rec, &at, l);
 	S_print(o, e, l);

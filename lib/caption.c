@@ -124,14 +124,22 @@ static void S_after(tb_para *p, const tb_view *f, const tb_lang *l, int full)
 		tb_para_lang(p, l, "caption.start", 0, NULL, NULL, 0);
 		return;
 	}
-	if (!f->has_last) {
+	if (!f->has_last && !f->settled) {
 		args[0] = n;
 		tb_para_lang(p, l, "caption.restated", 0, args, af, 1);
 		return;
 	}
 	args[0] = f->token;
 	tb_para_lang(p, l, "caption.after", 0, args, af, 1);
-	if (f->reconstructed) {
+	if (f->settled) { /* "(reconstructed position, 3 turns fit)" */
+		char count[24];
+		snprintf(count, sizeof count, "%llu", f->settled);
+		const char *ca[1] = {count};
+		tb_para_puts(p, "(", 0);
+		tb_para_lang(p, l, f->settled_gap ? "caption.settled.gap" : "caption.settled",
+		             TB_RUN_GLUE, ca, af, 1);
+		tb_para_puts(p, ")", TB_RUN_GLUE);
+	} else if (f->reconstructed) {
 		tb_para_puts(p, "(", 0);
 		tb_para_lang(p, l, "caption.reconstructed", TB_RUN_GLUE, NULL, NULL, 0);
 		tb_para_puts(p, ")", TB_RUN_GLUE);

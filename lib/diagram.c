@@ -779,6 +779,15 @@ int tb_view_from_walk(tb_view *f, const tb_walk *w, long plies)
 		f->noted = 1;
 		ok = tb_note_make(&f->note, w);
 	}
+	if (!f->has_last && w->live && w->settled && w->live_ply == w->ply) {
+		f->settled = w->settled;
+		f->settled_gap = tb_node_followed(w->settled_node) == TB_NODE_GAP;
+		tb_buf tok = TB_BUF_SOFT;
+		tb_walk_last_token(w, &tok);
+		ok = tb_buf_ok(&tok);
+		snprintf(f->token, sizeof f->token, "%s", ok && tok.data ? tok.data : "");
+		tb_buf_free(&tok);
+	}
 	if (f->has_last) {
 		f->last = w->last;
 		f->ev = w->ev;

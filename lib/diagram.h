@@ -27,6 +27,9 @@ typedef struct tb_view {
 	tb_events ev;
 	char token[128];        /* that turn numbered and written: "12... d6xd4" */
 	uint8_t reconstructed;  /* put in by the rules, not the source */
+	unsigned long long settled; /* no turn known ('token' the node as written):
+	                           the position is reconstructed, so many turns fit */
+	uint8_t settled_gap;    /* (they are sequences of turns: a gap) */
 	uint8_t final;          /* the main line's last position: its result is told */
 	const char *position;   /* a bare position's notation, or NULL */
 	const tb_comment *comments; /* the turn's comments (with 'has_last'): the

@@ -437,6 +437,27 @@ static char *H_after_decided(H_rec *r, const char *token, int turn)
 	return H_own(r, tb_buf_detach(&t, NULL));
 }
 
+/* "Tras 4... ? (posición reconstruida, caben 3 jugadas)": node 'n', its
+ * words 'token' (a turn, 'turn' 1; else a gap's words), whose position
+ * the rules know and whose turn they do not -- several fit ('w' just
+ * walked it); else NULL. The caller frees it. */
+static char *H_after_settled(H_rec *r, const tb_walk *w, const tb_node *n, const char *token,
+                             int turn)
+{
+	if (!w->live || !w->settled || w->settled_node != n)
+		return NULL;
+	char count[24];
+	snprintf(count, sizeof count, "%llu", w->settled);
+	char *a = turn ? H_after(r, token) : H_own(r, tb_strdup(token));
+	char *m = H_own(r, tb_lang_format(r->l, turn ? "caption.settled" : "caption.settled.gap",
+	                                  (const char *[]){count}, 1));
+	tb_buf t = TB_BUF_SOFT;
+	tb_buf_printf(&t, "%s (%s)", a ? a : "", m ? m : "");
+	free(a);
+	free(m);
+	return H_own(r, tb_buf_detach(&t, NULL));
+}
+
 /* A reconstructed turn's title: "reconstruida", and the turn the rules
  * decided ('token', or NULL) after it. */
 static void H_title_decided(H_rec *r, const char *token)
@@ -784,7 +805,9 @@ static void H_node(H_rec *r, H_level *lv, const tb_node *n, int level, tb_buf *t
 			tb_walk_last_token(w, t);
 		} else
 			tb_token_words(t, n);
-		char *c = decided ? H_after_decided(r, H_s(r, t), 1) : H_after(r, H_s(r, t));
+		char *c = decided ? H_after_decided(r, H_s(r, t), 1) : H_after_settled(r, w, n, H_s(r, t), 1);
+		if (!c && !decided)
+			c = H_after(r, H_s(r, t));
 		f = H_frame(r, w, c, lv->prev, lv->lid, level ? -1 : w->ply, my_back, why);
 		free(c);
 		char *title = decided ? H_own(r, tb_strdup(H_s(r, t))) : NULL;
@@ -825,7 +848,8 @@ static void H_node(H_rec *r, H_level *lv, const tb_node *n, int level, tb_buf *t
 		                           : tb_strdup(H_word(r, "book.position"));
 		H_own(r, g);
 		char *seq = H_gap_decided(r, w, n); /* "b6-a7xe4": the turns the rules found */
-		char *c = seq ? H_after_decided(r, g ? g : "", 0) : NULL;
+		char *c = seq ? H_after_decided(r, g ? g : "", 0)
+		              : k == TB_NODE_GAP ? H_after_settled(r, w, n, g ? g : "", 0) : NULL;
 		f = H_frame(r, w, c ? c : g, lv->prev, lv->lid, -1, my_back, why);
 		free(c);
 		H_text(&r->w, " ");

@@ -45,6 +45,7 @@ static const S_field S_layout[] = {
 	S_FIELD(tb_reached, line), S_FIELD(tb_reached, col), S_FIELD(tb_reached, stop),
 	S_FIELD(tb_reached, why), S_FIELD(tb_reached, decided), S_FIELD(tb_reached, open),
 	S_FIELD(tb_reached, fits), S_FIELD(tb_reached, gap), S_FIELD(tb_reached, positions),
+	S_FIELD(tb_reached, settled),
 	S_TYPE(tb_svg_opts),
 	S_FIELD(tb_svg_opts, size_mm), S_FIELD(tb_svg_opts, grayscale),
 	S_FIELD(tb_svg_opts, no_coords), S_FIELD(tb_svg_opts, tags), S_FIELD(tb_svg_opts, sheet),

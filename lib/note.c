@@ -69,6 +69,25 @@ static int S_node_token(char *out, size_t n, const tb_record *rec, const tb_node
 	return ok;
 }
 
+/* The turn the rules decide for the node walked last, inside a stretch
+ * that stays open (one turn fits it from every possible position, which
+ * stay several: spec/replay.md §3), into 'n': its node and turn. */
+static int S_decided(tb_note *n, const tb_walk *w)
+{
+	const tb_frame *f = w->frame;
+	if (!f || f->status != TB_FRAME_OPEN || !f->played || !f->open)
+		return 1;
+	tb_buf b = TB_BUF_SOFT;
+	tb_turn_write(&b, f->turn.nparts ? TB_NODE_MOVE : TB_NODE_PASS,
+	              &(tb_move){f->turn.nparts, f->turn.crown, (tb_part *)f->turn.parts});
+	int ok = tb_buf_ok(&b) && S_node_token(n->node, sizeof n->node, w->rec, f->node);
+	snprintf(n->turn, sizeof n->turn, "%s", ok && b.data ? b.data : "");
+	tb_buf_free(&b);
+	if (!ok)
+		*n->node = '\0';
+	return ok;
+}
+
 /* What the last known position follows: the turn, or (a position
  * restated) the turns before it; at the start, the start's key. */
 static int S_after(tb_note *n, const tb_walk *w)
@@ -108,7 +127,7 @@ int tb_note_make(tb_note *n, const tb_walk *w)
 	}
 	const tb_frame *sf = S_stop_frame(w);
 	n->why = S_why_key(sf, w->frame, n->count, sizeof n->count);
-	int ok = S_node_token(n->at, sizeof n->at, w->rec, w->stop);
+	int ok = S_node_token(n->at, sizeof n->at, w->rec, w->stop) && S_decided(n, w);
 	n->shown = "note.shown";
 	return S_after(n, w) && ok;
 }
@@ -135,6 +154,17 @@ char *tb_note_text(const tb_note *n, const tb_lang *l)
 	char *at = S_isolated(n->at, l);
 	char *why = at ? tb_lang_format(l, n->why, (const char *[]){n->count, at}, 2) : NULL;
 	free(at);
+	if (why && *n->node) { /* "...; 32... ? is e5-d5, the only turn that fits" */
+		char *node = S_isolated(n->node, l), *turn = S_isolated(n->turn, l);
+		char *d = node && turn ? tb_lang_format(l, "note.decided", (const char *[]){node, turn}, 2)
+		                       : NULL;
+		free(node);
+		free(turn);
+		char *both = d ? tb_lang_format(l, "note.join", (const char *[]){why, d}, 2) : NULL;
+		free(d);
+		free(why);
+		why = both;
+	}
 	if (!why || !n->shown)
 		return why;
 	char *words = S_after_words(n, l);
@@ -169,6 +199,11 @@ void tb_note_para(tb_para *p, const tb_note *n, const tb_lang *l)
 	const char *args[2] = {n->count, n->at};
 	const unsigned af[2] = {keep, keep};
 	tb_para_lang(p, l, n->why, 0, args, af, 2);
+	if (*n->node) {
+		const char *dargs[2] = {n->node, n->turn};
+		S_join_piece(p, l, "{1}", "{2}");
+		tb_para_lang(p, l, "note.decided", 0, dargs, af, 2);
+	}
 	if (!n->shown)
 		return;
 	S_join_piece(p, l, "{1}", "{2}");

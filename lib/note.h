@@ -30,6 +30,9 @@ typedef struct tb_note {
 	long after_ply;       /* the turns before it ("caption.turn" says it) */
 	int open;             /* the stretch is open (several positions fit, status
 	                         TB_FRAME_OPEN): a warning, not an error */
+	char node[128];       /* the node walked last when the rules decide its turn
+	                         though the positions stay several ("32... ?"), else "" */
+	char turn[64];        /* and that turn ("e5-d5"): "note.decided" says them */
 } tb_note;
 
 /* Does walk 'w' stand in an open stretch: no position known (live 0),

@@ -89,6 +89,8 @@ static void S_take(tb_walk *w, const tb_node *n, unsigned alt)
 		w->stop = NULL;
 		w->has_last = f->played;
 		w->decided = f->status == TB_FRAME_RECONSTRUCTED;
+		w->settled = w->decided && !f->played && !f->nseq && f->fits > 1 ? f->fits : 0;
+		w->settled_node = w->settled ? n : NULL;
 		if (f->played) {
 			w->last = f->turn;
 			tb_replay_events_of(w->rp, f, &w->ev);
@@ -142,6 +144,13 @@ int tb_walk_to(tb_walk *w, long ply)
 void tb_walk_last_token(const tb_walk *w, tb_buf *b)
 {
 	const tb_node *n = w->last_node;
+	if (w->settled && w->settled_node && w->live_ply == w->ply && w->live) {
+		n = w->settled_node; /* no turn known: the node as written ("4... ?") */
+		if (n->number && tb_kind_is_turn(tb_node_followed(n)))
+			tb_buf_printf(b, "%u%s ", n->number, n->side == 1 ? "..." : ".");
+		tb_write_node(b, w->rec->game, n, TB_WRITE_BARE);
+		return;
+	}
 	if (!n)
 		return;
 	if (n->number)
@@ -194,6 +203,7 @@ int tb_record_turn_number(const tb_record *rec, long ply, unsigned *number, int 
 static void S_reached_frame(tb_reached *at, const tb_walk *w)
 {
 	at->decided = w->live && w->has_last && w->decided && w->live_ply == w->ply;
+	at->settled = w->live && w->settled && w->live_ply == w->ply ? w->settled : 0;
 	at->positions = w->live ? 1 : w->frame ? w->frame->npositions : 0;
 	if (w->live || !w->stop)
 		return;
@@ -269,7 +279,7 @@ tb_engine *tb_record_engine_in(const tb_record *rec, const tb_replay *rp, long p
 			at->line = w.stop ? w.stop->span.line : 0;
 			at->col = w.stop ? w.stop->span.col : 0;
 		}
-		if (lw->has_last) {
+		if (lw->has_last || at->settled) {
 			tb_buf b = TB_BUF_SOFT;
 			tb_walk_last_token(lw, &b);
 			snprintf(at->last, sizeof at->last, "%s", b.data ? b.data : "");

@@ -33,6 +33,11 @@ typedef struct tb_walk {
 	tb_turn last;
 	tb_events ev;
 	const tb_node *last_node;
+	/* the last node walked leaves its turn open and the rules know the
+	 * position after it but not the turn: several fit, all leading there
+	 * (spec/replay.md §3); how many, else 0 */
+	unsigned long long settled;
+	const tb_node *settled_node;
 	/* since the position is not known (live 0): the node the rules
 	 * stopped at, and why, in English */
 	const tb_node *stop;

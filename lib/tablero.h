@@ -695,6 +695,10 @@ typedef struct tb_reached {
 	int gap;           /* that node is a gap ('fits' counts sequences) */
 	size_t positions;  /* the positions possible after the turn asked for: 1
 	                      when reached, 0 when the rules cannot say */
+	unsigned long long settled; /* the turn asked for is open ('last' as written,
+	                      "4... ?") and several turns fit it, all leading to
+	                      the one position reached: how many (a reconstructed
+	                      position, spec/replay.md §3); else 0 */
 } tb_reached;
 
 /** The position after 'ply' turns of the main line of 'rec' (-1: all

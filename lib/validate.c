@@ -658,12 +658,81 @@ static void S_node(tb_val *v, tb_val_at *at, tb_val_steps *steps, const tb_node 
 /* The record's result against the final position. */
 static void S_check_result(tb_val *v, const tb_val_at *at);
 
+/* The frames of line 'l' and its variations, at 'depth', made in the
+ * order the nodes are written (as S_line makes them), before the line
+ * is replayed: a variation that waits for its stretch to settle keeps
+ * its place among the frames. */
+static void S_frames_ahead(tb_val *v, const tb_line *l, unsigned depth)
+{
+	for (const tb_node *n = l->first; n && v->rp && !v->oom; n = n->next) {
+		v->oom |= tb_replay_slot(v->rp, n, 0, depth) < 0;
+		for (unsigned i = 1; n->kind == TB_NODE_READING && i < n->nalts; i++)
+			v->oom |= tb_replay_slot(v->rp, n, i, depth) < 0;
+		for (const tb_line *var = n->variations; var; var = var->next)
+			S_frames_ahead(v, var, depth + 1);
+	}
+}
+
+/* The variations of node 'n' wait for the stretch of the line, open
+ * before it, to settle: 'before' is where they start, but for the
+ * position, which the stretch decides or not (S_deferred_replay). */
+static void S_defer(tb_val *v, tb_val_steps *steps, const tb_node *n, size_t layer,
+                    const tb_val_at *before, unsigned depth)
+{
+	tb_val_at *keep = tb_malloc(sizeof *keep);
+	if (keep && steps->nd == steps->capd) {
+		size_t cap = steps->capd ? 2 * steps->capd : 4;
+		tb_val_defer *grown = tb_realloc(steps->d, cap * sizeof *grown);
+		if (grown) {
+			steps->d = grown;
+			steps->capd = cap;
+		}
+	}
+	if (!keep || steps->nd == steps->capd) {
+		free(keep);
+		v->oom = 1;
+		return;
+	}
+	*keep = *before;
+	tb_val_defer *d = &steps->d[steps->nd++];
+	memset(d, 0, sizeof *d);
+	d->node = n;
+	d->layer = layer;
+	d->before = keep;
+	for (const tb_line *var = n->variations; var; var = var->next)
+		S_frames_ahead(v, var, depth + 1);
+}
+
+/* The variations that waited, once the stretch is closed: each from the
+ * position it settled to before its node, as if the turns were written
+ * (their errors are the record's), else as lines the rules do not follow. */
+static void S_deferred_replay(tb_val *v, tb_val_steps *steps, unsigned depth)
+{
+	for (size_t i = 0; i < steps->nd; i++) {
+		tb_val_defer *d = &steps->d[i];
+		tb_val_at *before = d->before;
+		if (d->settled) {
+			before->st = d->st;
+			before->live = 1;
+			before->ever = 1;
+		}
+		for (const tb_line *var = d->node->variations; var && !v->oom; var = var->next) {
+			tb_val_at alt = *before;
+			alt.depth = depth + 1;
+			tb_val_hist_reset(&alt, 0);
+			S_line(v, var, &alt, 0);
+		}
+		free(before);
+	}
+	steps->nd = 0;
+}
+
 /* Replays 'line' from 'at', which ends where the line does; each
  * variation replays from the position before the turn it replaces, when
  * that position is known. */
 static void S_line(tb_val *v, const tb_line *line, tb_val_at *at, int main)
 {
-	tb_val_steps steps = {NULL, 0, 0, NULL, 0, 0};
+	tb_val_steps steps = {NULL, 0, 0, NULL, 0, 0, NULL, 0, 0};
 	at->steps = &steps;
 	for (const tb_node *n = line->first; n && !v->oom; n = n->next) {
 		v->assume = at->assume; /* (a variation's may have been at hand) */
@@ -678,6 +747,10 @@ static void S_line(tb_val *v, const tb_line *line, tb_val_at *at, int main)
 			before.frown = NULL; /* a variation is not the line that owes the penalty */
 			before.nbeam = 0;    /* nor the line its beam's repairs walk */
 		}
+		/* the position before a node inside an open stretch is known only
+		 * once the stretch settles: its variations wait till then */
+		int wait = n->variations && at->open && !at->skip;
+		size_t layer = steps.n;
 		int reading = v->rp && n->kind == TB_NODE_READING && n->nalts > 1;
 		tb_state pre;
 		int pre_live = 0;
@@ -701,8 +774,13 @@ static void S_line(tb_val *v, const tb_line *line, tb_val_at *at, int main)
 				before.live = 1;
 			}
 			at->fixed = 0;
+			wait = 0;
 		}
-		for (const tb_line *var = n->variations; var; var = var->next) {
+		if (wait) {
+			S_defer(v, &steps, n, layer, &before, at->depth);
+			at->steps = &steps;
+		}
+		for (const tb_line *var = wait ? NULL : n->variations; var; var = var->next) {
 			tb_val_at alt = before;
 			alt.depth = at->depth + 1;
 			/* a repair replays the written turns after the one it changes,
@@ -712,6 +790,10 @@ static void S_line(tb_val *v, const tb_line *line, tb_val_at *at, int main)
 			S_line(v, var, &alt, 0);
 		}
 		at->steps = &steps;
+		if (!at->open && steps.nd) {
+			S_deferred_replay(v, &steps, at->depth);
+			at->steps = &steps;
+		}
 		if (!at->open)
 			steps.n = steps.ne = 0;
 	}
@@ -726,8 +808,13 @@ static void S_line(tb_val *v, const tb_line *line, tb_val_at *at, int main)
 			tb_stretch_keep(at->open->x, tb_val_result_possible, &c);
 		tb_val_open_close(v, at, &steps, NULL);
 	}
+	if (steps.nd) {
+		S_deferred_replay(v, &steps, at->depth);
+		at->steps = &steps;
+	}
 	free(steps.v);
 	free(steps.e);
+	free(steps.d);
 	at->steps = NULL;
 }
 

@@ -168,20 +168,52 @@ static int S_frame_step(tb_val *v, tb_stretch *x, size_t k, long fi)
 	return 0;
 }
 
-/* The last layer at or before 'layer' whose position is one, into 'st'. */
-static void S_last_known(tb_stretch *x, size_t layer, tb_state *st)
+/* Is 'layer' of the stretch where a node of the line ends (or where the
+ * stretch starts)? A gap's inner layers are not: its plies are no
+ * frames (spec/replay.md §3). */
+static int S_boundary(const tb_val_steps *s, size_t layer)
+{
+	if (layer == 0)
+		return 1;
+	for (size_t i = 0; i < s->ne; i++)
+		if (s->e[i].to == layer)
+			return 1;
+	return 0;
+}
+
+/* The last layer at or before 'layer' where a node ends whose position
+ * is one, into 'st': the last known position is a frame's, so every
+ * command names the turn it follows (never half-way through a gap). */
+static void S_last_known(tb_stretch *x, const tb_val_steps *s, size_t layer, tb_state *st)
 {
 	const tb_state *one = NULL;
 	for (size_t L = layer + 1; L-- > 0;)
-		if (tb_stretch_marked(x, L, &one) == 1) {
+		if (S_boundary(s, L) && tb_stretch_marked(x, L, &one) == 1) {
 			*st = *one;
 			return;
 		}
 	*st = *tb_stretch_first(x, 0);
 }
 
+/* Open node 'f' (one turn, step 'k' of the resolved stretch 'x') whose
+ * positions stay several: when one turn fits it from every position
+ * possible before it -- validate's TB408 "only e5-d5 fits" -- the frame
+ * carries that turn (played), its status still OPEN (spec/replay.md §3),
+ * so fill, diff, show and svg read the turn validate decides. */
+static void S_frame_decided(tb_val *v, tb_stretch *x, size_t k, tb_frame *f)
+{
+	tb_turns l = {NULL, 0};
+	if (tb_stretch_turns(x, k, &l) == 1) {
+		f->turn = l.v[0];
+		f->played = 1;
+	}
+	v->oom |= tb_turns_failed(&l);
+	tb_turns_free(&l);
+}
+
 /* Node 'e' of the resolved stretch 'x' into its frame. */
-static void S_frame_entry(tb_val *v, tb_stretch *x, const tb_val_entry *e)
+static void S_frame_entry(tb_val *v, tb_stretch *x, const tb_val_steps *s,
+                          const tb_val_entry *e)
 {
 	tb_frame *f = tb_replay_at(v->rp, e->f);
 	int all = e->to > e->from;
@@ -208,7 +240,9 @@ static void S_frame_entry(tb_val *v, tb_stretch *x, const tb_val_entry *e)
 	}
 	f->played = 0;
 	f->nseq = 0;
-	S_last_known(x, e->to, &f->st);
+	if (count && f->open && e->to - e->from == 1 && tb_node_followed(f->node) != TB_NODE_GAP)
+		S_frame_decided(v, x, e->from, f);
+	S_last_known(x, s, e->to, &f->st);
 	f->status = count ? TB_FRAME_OPEN : TB_FRAME_UNKNOWN;
 	f->stop = count ? TB_STOP_OPEN : TB_STOP_NO_FIT;
 }
@@ -239,11 +273,11 @@ void tb_val_frames_close(tb_val *v, tb_val_at *at)
 	tb_stretch *x = at->open->x;
 	tb_val_steps *s = at->steps;
 	for (size_t i = 0; i < s->ne && !v->oom; i++)
-		S_frame_entry(v, x, &s->e[i]);
+		S_frame_entry(v, x, s, &s->e[i]);
 	tb_frame *f = S_cur(v);
 	if (f && !f->done && !f->refused && s->n > at->node_from && !v->oom) {
 		tb_val_entry cur = {v->cur, at->node_from, s->n};
-		S_frame_entry(v, x, &cur);
+		S_frame_entry(v, x, s, &cur);
 	}
 	s->ne = 0;
 }

@@ -252,6 +252,21 @@ static void S_tell_resolved(tb_val *v, tb_val_open *o, const tb_node *const *nod
 	tb_turns_free(&l);
 }
 
+/* The nodes of the stretch whose variations wait: each gets the
+ * position before it when the stretch, resolved, leaves one there. */
+static void S_settle_deferred(tb_val_at *at)
+{
+	tb_val_steps *s = at->steps;
+	for (size_t i = 0; s && i < s->nd; i++) {
+		const tb_state *one = NULL;
+		tb_val_defer *d = &s->d[i];
+		if (!d->settled && tb_stretch_marked(at->open->x, d->layer, &one) == 1) {
+			d->st = *one;
+			d->settled = 1;
+		}
+	}
+}
+
 /* Closes the stretch of 'at': resolves it and reports each open turn;
  * 'restated' is the position that closed it, if one did. The position
  * is then the one left, when one is. */
@@ -267,8 +282,10 @@ void tb_val_open_close(tb_val *v, tb_val_at *at, const tb_val_steps *steps, cons
 	}
 	if (v->fn && steps && !v->oom && !tb_stretch_failed(o->x))
 		S_tell_resolved(v, o, steps->v);
-	if (!v->oom && !tb_stretch_failed(o->x))
+	if (!v->oom && !tb_stretch_failed(o->x)) {
 		tb_val_frames_close(v, at);
+		S_settle_deferred(at);
+	}
 	tb_buf_free(&given);
 	if (tb_stretch_failed(o->x) || v->oom) {
 		v->oom = 1;

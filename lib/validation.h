@@ -98,11 +98,24 @@ typedef struct tb_val_entry {
 	size_t from, to;
 } tb_val_entry;
 
+/* A node of the line whose variations wait for its stretch to settle
+ * (spec/replay.md §3): replayed from the position before the node when
+ * the stretch decides it, else as a line the rules do not follow. */
+typedef struct tb_val_defer {
+	const tb_node *node;
+	size_t layer;              /* the stretch's layer before the node */
+	int settled;               /* the stretch closed leaving one position there: */
+	tb_state st;               /* this one */
+	struct tb_val_at *before;  /* where its variations start, but for the position */
+} tb_val_defer;
+
 typedef struct tb_val_steps {
 	const tb_node **v;
 	size_t n, cap;
 	tb_val_entry *e;
 	size_t ne, cape;
+	tb_val_defer *d;           /* nodes whose variations wait (oldest first) */
+	size_t nd, capd;
 } tb_val_steps;
 
 /* The last written turns of a line played in a known position, with

@@ -10,4 +10,4 @@ T=$(cd "$(dirname "$TABLERO")" && pwd)/$(basename "$TABLERO")
 lib=$(cd "$(dirname "$TABLERO")" && pwd)/libtablero.so
 TABLERO_LIB="$lib" python3 "$here/one_reading.py" "$T" "$here/../python" \
 	"$here"/../samples/*.tgn "$here"/golden/views-decided/*.tgn \
-	"$here"/golden/book-unknown-position/*.tgn
+	"$here"/golden/book-unknown-position/*.tgn "$here"/golden/replay-edges/*.tgn

@@ -113,7 +113,8 @@ class _Reached(C.Structure):
     _fields_ = [("ply", C.c_long), ("last", C.c_char * 96), ("stopped", C.c_int),
                 ("line", C.c_uint), ("col", C.c_uint), ("stop", C.c_char * 96),
                 ("why", C.c_char * 320), ("decided", C.c_int), ("open", C.c_int),
-                ("fits", C.c_ulonglong), ("gap", C.c_int), ("positions", _sz)]
+                ("fits", C.c_ulonglong), ("gap", C.c_int), ("positions", _sz),
+                ("settled", C.c_ulonglong)]
 
 
 class _TurnEvent(C.Structure):
