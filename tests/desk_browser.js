@@ -153,6 +153,7 @@ async function slip(page) {
 		`the slip typed shows validate's diagnostics:\n${st.diags.join('')}\n---\n${want}`);
 	const faulty = await page.$$eval('#dk-turns button.dk-faulty', (b) => b.map((x) => x.textContent));
 	check(faulty.length === 1 && faulty[0] === '2. c3', `the slip's turn is marked (${faulty})`);
+	return text;
 }
 
 const clickTurn = (page, k) => page.click(`#dk-turns button[data-k="${k}"]`);
@@ -230,7 +231,7 @@ async function reloaded(page) {
 		doc: performance.timeOrigin,
 		offered: !document.getElementById('dk-draft').hidden,
 		text: tbDesk.text(),
-		kept: JSON.parse(localStorage.getItem('tablero-desk-draft') || 'null'),
+		kept: tbDesk.draft(),
 	}, {}, before);
 	return seen.jsonValue();
 }
@@ -247,6 +248,28 @@ async function reload(page, text) {
 	const after = await page.evaluate(() => ({doc: performance.timeOrigin, text: tbDesk.text()}));
 	check(after.doc === r.doc && after.text === text,
 		`the draft recovered is the text before the reload (${JSON.stringify(after.text)})`);
+}
+
+// Each page its own draft: another desk page (new.html, by keys()) was
+// opened and changed in the same browser since 'text' was kept by this
+// one; opened again, this page offers its own. Discarded, it is gone.
+// Where nothing can be kept, the status line says so.
+async function ownDraft(context, text) {
+	const page = await open(context, 'edit.html');
+	let r = await page.evaluate(() => ({offered: !document.getElementById('dk-draft').hidden,
+		kept: tbDesk.draft()}));
+	check(r.offered && r.kept && r.kept.text === text,
+		`a page's draft is its own: another page changed since leaves it (${JSON.stringify(r.kept)})`);
+	await page.click('#dk-draft-no');
+	r = await reloaded(page);
+	check(!r.offered && r.kept === null, `a draft discarded is gone (${JSON.stringify(r.kept)})`);
+	await page.evaluate(() => {
+		Storage.prototype.setItem = () => { throw new DOMException('full', 'QuotaExceededError'); };
+	});
+	await page.click('#dk-gap');
+	const said = await page.$eval('#dk-status', (e) => e.textContent);
+	check(/not kept/.test(said), `a change that cannot be kept says so (${said})`);
+	await page.close();
 }
 
 // A recording: its time stamped on a turn, and played from there.
@@ -302,6 +325,7 @@ async function recording(page) {
 // Keys alone: Tab reaches the board, Enter on a point plays it.
 async function keys(context) {
 	const page = await open(context, 'new.html');
+	check(await page.$eval('#dk-draft', (e) => e.hidden), 'another page\'s draft is not offered');
 	let reached = false;
 	for (let i = 0; i < 80 && !reached; i++) {
 		await page.keyboard.press('Tab');
@@ -359,9 +383,10 @@ async function hostile(context) {
 		await page.close();
 		const p2 = await open(context, 'edit.html');
 		await unknown(p2);
-		await slip(p2);
+		const slipped = await slip(p2);
 		await p2.close();
 		await keys(context);
+		await ownDraft(context, slipped);
 		await hostile(context);
 		await context.close();
 	} catch (e) {
