@@ -199,6 +199,7 @@ static const tb_lang_entry S_en[] = {
 	{"desk.oom", "Memory ran out: the record was read again."},
 	{"desk.noaudio", "Choose an audio file first."},
 	{"desk.noturn", "No turn to stamp: enter one first."},
+	{"desk.nokeep", "This change is not kept in the browser (no storage here, or it is full): save as TGN to keep it."},
 	/* collate's TB608: witnesses that may not be one match */
 	{"collate.alike.turns", "only {1} of the {2} turns of the shorter of this witness and {3} are the same: are they one match?"},
 	{"collate.alike.tag", "[{1} \"{2}\"] here, [{1} \"{3}\"] in {4}: are these witnesses of one match?"},

@@ -196,6 +196,7 @@ static const tb_lang_entry S_es[] = {
 	{"desk.oom", "Se acabó la memoria: el registro se leyó de nuevo."},
 	{"desk.noaudio", "Elija primero un archivo de audio."},
 	{"desk.noturn", "No hay jugada que marcar: anote una primero."},
+	{"desk.nokeep", "Este cambio no se guarda en el navegador (no hay almacenamiento, o está lleno): guarde como TGN para conservarlo."},
 	/* collate's TB608: witnesses that may not be one match */
 	{"collate.alike.turns", "solo {1} de las {2} jugadas del más corto de este testigo y {3} son las mismas: ¿son una misma partida?"},
 	{"collate.alike.tag", "[{1} \"{2}\"] aquí, [{1} \"{3}\"] en {4}: ¿son testigos de una misma partida?"},

@@ -21,6 +21,10 @@ function ok() { pass++; }
 function bad(what) { fail++; console.log('FAIL: ' + what); }
 function check(cond, what) { if (cond) ok(); else bad(what); }
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+// Whether the page reaches the state fn tests within 10 s (a state the
+// page reports, waited for: never a sleep that a busy machine outruns).
+const until = (page, fn, arg) => page.waitForFunction(fn, {timeout: 10000}, arg)
+	.then(() => true, () => false);
 
 // Every request the pages make: none may leave them.
 const left = [];
@@ -91,10 +95,11 @@ async function download(page, context, into) {
 	});
 	if (!name)
 		return null;
+	// chromium writes NAME.crdownload and renames it when it is whole:
+	// the name there means the file is complete (30 s on a busy machine)
 	const file = path.join(into, name);
-	for (let i = 0; i < 100 && !fs.existsSync(file); i++)
+	for (let i = 0; i < 600 && !fs.existsSync(file); i++)
 		await sleep(50);
-	await sleep(100);
 	return fs.existsSync(file) ? file : null;
 }
 
@@ -138,7 +143,9 @@ async function slip(page) {
 	await page.keyboard.press('a');
 	await page.keyboard.up('Control');
 	await page.keyboard.type(text);
-	await sleep(500);
+	// read again 150 ms after the last key: wait for the page to have read
+	// all of it (a key that came late on a busy machine reads a part first)
+	await page.waitForFunction((t) => tbDesk.text() === t, {}, text);
 	const st = await state(page);
 	const want = validate(text, 'edit.tgn');
 	check(/TB401/.test(want), 'validate finds the slip');
@@ -146,6 +153,7 @@ async function slip(page) {
 		`the slip typed shows validate's diagnostics:\n${st.diags.join('')}\n---\n${want}`);
 	const faulty = await page.$$eval('#dk-turns button.dk-faulty', (b) => b.map((x) => x.textContent));
 	check(faulty.length === 1 && faulty[0] === '2. c3', `the slip's turn is marked (${faulty})`);
+	return text;
 }
 
 const clickTurn = (page, k) => page.click(`#dk-turns button[data-k="${k}"]`);
@@ -171,9 +179,15 @@ async function unknown(page) {
 // A turn put in the middle makes a later one illegal; taken out, not.
 async function middle(page) {
 	await clickTurn(page, 2);
+	const says = () => page.$eval('#dk-type-says', (e) => ({text: e.textContent,
+		bad: e.classList.contains('dk-bad')}));
+	await page.type('#dk-type', 'c3'); // a point taken: no legal turn
+	let said = await says();
+	check(said.text && said.bad, `a token typed is checked as it is typed: not legal (${said.text})`);
+	await page.$eval('#dk-type', (e) => { e.value = ''; });
 	await page.type('#dk-type', 'g7');
-	const says = await page.$eval('#dk-type-says', (e) => e.textContent);
-	check(says.length > 0, 'a token typed is checked as it is typed');
+	said = await says();
+	check(said.text && !said.bad, `and legal (${said.text})`);
 	await page.keyboard.press('Enter');
 	let st = await state(page);
 	check(st.turns.length === 6 && st.turns[2].tok === 'g7', 'a turn put in the middle');
@@ -201,18 +215,61 @@ async function middle(page) {
 	return t2;
 }
 
+// Reloads the page and waits for the desk of the new document, not the
+// one the reload replaces: a document is told by performance.timeOrigin
+// (its navigation's start, one per document), and what the test needs of
+// it is read in the one evaluation that finds its desk ready (tbDesk is
+// set at the end of init, after the draft is offered or not). Nothing is
+// taken from page.reload() resolving, from a sleep, or from a second look
+// that could land in another document. 'kept' is the draft the storage
+// holds, for the message when one is not offered.
+async function reloaded(page) {
+	const before = await page.evaluate(() => performance.timeOrigin);
+	await page.reload();
+	const seen = await page.waitForFunction((t) => performance.timeOrigin !== t &&
+		window.tbDesk && tbDesk.state() && {
+		doc: performance.timeOrigin,
+		offered: !document.getElementById('dk-draft').hidden,
+		text: tbDesk.text(),
+		kept: tbDesk.draft(),
+	}, {}, before);
+	return seen.jsonValue();
+}
+
 async function reload(page, text) {
-	await page.reload();
-	await page.waitForFunction(() => window.tbDesk && window.tbDesk.state());
-	let shown = await page.$eval('#dk-draft', (e) => !e.hidden);
-	check(shown, 'after a reload the draft is offered');
-	await page.reload();
-	await page.waitForFunction(() => window.tbDesk && window.tbDesk.state());
-	shown = await page.$eval('#dk-draft', (e) => !e.hidden);
-	check(shown, 'and again after another, nothing changed between');
-	if (shown)
+	const why = (r) => `(offered ${r.offered}; the page has ${JSON.stringify(r.text)}; ` +
+		`the storage keeps ${JSON.stringify(r.kept && r.kept.text)})`;
+	let r = await reloaded(page);
+	check(r.offered, `after a reload the draft is offered ${why(r)}`);
+	r = await reloaded(page);
+	check(r.offered, `and again after another, nothing changed between ${why(r)}`);
+	if (r.offered)
 		await page.click('#dk-draft-yes');
-	check((await state(page)).text === text, 'the draft recovered is the text before the reload');
+	const after = await page.evaluate(() => ({doc: performance.timeOrigin, text: tbDesk.text()}));
+	check(after.doc === r.doc && after.text === text,
+		`the draft recovered is the text before the reload (${JSON.stringify(after.text)})`);
+}
+
+// Each page its own draft: another desk page (new.html, by keys()) was
+// opened and changed in the same browser since 'text' was kept by this
+// one; opened again, this page offers its own. Discarded, it is gone.
+// Where nothing can be kept, the status line says so.
+async function ownDraft(context, text) {
+	const page = await open(context, 'edit.html');
+	let r = await page.evaluate(() => ({offered: !document.getElementById('dk-draft').hidden,
+		kept: tbDesk.draft()}));
+	check(r.offered && r.kept && r.kept.text === text,
+		`a page's draft is its own: another page changed since leaves it (${JSON.stringify(r.kept)})`);
+	await page.click('#dk-draft-no');
+	r = await reloaded(page);
+	check(!r.offered && r.kept === null, `a draft discarded is gone (${JSON.stringify(r.kept)})`);
+	await page.evaluate(() => {
+		Storage.prototype.setItem = () => { throw new DOMException('full', 'QuotaExceededError'); };
+	});
+	await page.click('#dk-gap');
+	const said = await page.$eval('#dk-status', (e) => e.textContent);
+	check(/not kept/.test(said), `a change that cannot be kept says so (${said})`);
+	await page.close();
 }
 
 // A recording: its time stamped on a turn, and played from there.
@@ -226,29 +283,41 @@ async function recording(page) {
 		await page.keyboard.down('Alt');
 		await page.keyboard.press(key);
 		await page.keyboard.up('Alt');
-		await sleep(150);
 	};
+	const paused = () => page.$eval('#dk-audio', (a) => a.paused);
 	await alt('p');
-	check(!(await page.$eval('#dk-audio', (a) => a.paused)), 'Alt+P plays the recording');
+	check(await until(page, () => !document.getElementById('dk-audio').paused),
+		'Alt+P plays the recording');
 	await alt('p');
-	check(await page.$eval('#dk-audio', (a) => a.paused), 'Alt+P again pauses it');
+	check(await until(page, () => document.getElementById('dk-audio').paused), 'Alt+P again pauses it');
 	await clickTurn(page, 2);
 	await page.$eval('#dk-audio', (a) => { a.currentTime = 1.5; });
-	await sleep(100);
-	await page.keyboard.down('Alt');
-	await page.keyboard.press('t');
-	await page.keyboard.up('Alt');
+	await alt('t');
 	let st = await state(page);
 	check(st.turns[1].ms === 1500 && /f4 @0:00:01\.5/.test(st.text),
 		`Alt+T stamps the time on the turn (${st.turns[1].ms})`);
 	check(/\[Recording "tape\.wav"\]/.test(st.text) && st.diags.length === 0,
 		`the record names the recording chosen, so the time is no warning (${st.diags})`);
-	await page.$eval('#dk-audio', (a) => { a.pause(); a.currentTime = 0; });
+	// where the page sends the recording, seen as it is set (the time
+	// read later would depend on how long it has played since)
+	await page.$eval('#dk-audio', (a) => {
+		a.pause();
+		a.currentTime = 0;
+		const d = Object.getOwnPropertyDescriptor(HTMLMediaElement.prototype, 'currentTime');
+		Object.defineProperty(a, 'currentTime', {
+			configurable: true,
+			get() { return d.get.call(this); },
+			set(v) { window.__seekTo = v; d.set.call(this, v); },
+		});
+	});
 	await clickTurn(page, 1);
+	check(await page.evaluate(() => window.__seekTo === undefined) && await paused(),
+		'a turn with no time plays nothing');
 	await clickTurn(page, 2);
-	await sleep(200);
-	const t = await page.$eval('#dk-audio', (a) => a.currentTime);
-	check(t >= 1.4 && t < 2.9, `clicking a stamped turn plays from its time (${t})`);
+	const to = await page.evaluate(() => window.__seekTo);
+	check(to === 1.5 && await until(page, () => !document.getElementById('dk-audio').paused),
+		`clicking a stamped turn plays from its time (${to})`);
+	await page.$eval('#dk-audio', (a) => a.pause());
 	st = await state(page);
 	check(st.cur === 2, 'and shows it');
 }
@@ -256,6 +325,7 @@ async function recording(page) {
 // Keys alone: Tab reaches the board, Enter on a point plays it.
 async function keys(context) {
 	const page = await open(context, 'new.html');
+	check(await page.$eval('#dk-draft', (e) => e.hidden), 'another page\'s draft is not offered');
 	let reached = false;
 	for (let i = 0; i < 80 && !reached; i++) {
 		await page.keyboard.press('Tab');
@@ -279,7 +349,7 @@ async function keys(context) {
 	});
 	check(unlabelled.length === 0, `every control is labelled (${unlabelled})`);
 	await page.setViewport({width: 320, height: 900});
-	await sleep(200);
+	check(await until(page, () => window.innerWidth === 320), 'the window is 320 px wide');
 	const wide = await page.evaluate(() => document.documentElement.scrollWidth);
 	check(wide <= 320, `readable at 320 px: nothing wider (${wide})`);
 	await page.screenshot({path: path.join(shots, 'desk-320.png'), fullPage: true});
@@ -313,9 +383,10 @@ async function hostile(context) {
 		await page.close();
 		const p2 = await open(context, 'edit.html');
 		await unknown(p2);
-		await slip(p2);
+		const slipped = await slip(p2);
 		await p2.close();
 		await keys(context);
+		await ownDraft(context, slipped);
 		await hostile(context);
 		await context.close();
 	} catch (e) {

@@ -126,7 +126,7 @@
 		'desk.stamp', 'desk.keys', 'desk.point', 'desk.tomove', 'desk.over', 'desk.unknownpos',
 		'desk.pick', 'desk.endhere', 'desk.pass', 'desk.nolegal', 'desk.legal', 'desk.notlegal',
 		'desk.fits', 'desk.use', 'desk.start', 'desk.saved', 'desk.notsaved', 'desk.more',
-		'desk.refused', 'desk.oom', 'desk.noaudio', 'desk.noturn'];
+		'desk.refused', 'desk.oom', 'desk.noaudio', 'desk.noturn', 'desk.nokeep'];
 	let W = {};
 	function w(key, ...args) {
 		let t = W[key] || key;
@@ -182,9 +182,10 @@
 			$('dk-text').value = text;
 		// the text the page came with is no draft: a draft kept before
 		// stays until this page changes something
-		if (!opts.initial)
-			keepDraft();
+		const kept = opts.initial || keepDraft();
 		showAll();
+		if (!kept)
+			say(w('desk.nokeep'));
 	}
 
 	function showAll() {
@@ -582,15 +583,68 @@
 
 	// ---- keeping the work ---------------------------------------------------
 
+	// The page's draft is its own: its key is the page's, from the name and
+	// the text it was written with (draftKey, set once by init), so that
+	// another desk page -- another record, a new one, in another tab --
+	// neither writes over it nor is offered it. All file:// pages share
+	// one storage, where one key for every page let the last page touched
+	// take the draft of all the others.
+	let draftKey = DRAFT_KEY;
+
+	function pageKey(n, t) {
+		const s = n + '\n' + t;
+		let h = 0x811c9dc5; // FNV-1a, 32 bits, over the UTF-16 units
+		for (let i = 0; i < s.length; i++)
+			h = Math.imul(h ^ s.charCodeAt(i), 0x01000193) >>> 0;
+		return DRAFT_KEY + ':' + h.toString(16).padStart(8, '0');
+	}
+
+	// Keeps the text as the page's draft; false when nothing could be kept
+	// (no storage, or a private window's), which load() then says. Where
+	// the storage is full, other pages' drafts go, the oldest first, until
+	// this one fits.
 	function keepDraft() {
+		const v = JSON.stringify({name, text, time: Date.now()});
+		for (;;) {
+			try {
+				localStorage.setItem(draftKey, v);
+				return true;
+			} catch (e) {
+				if (!dropOldestDraft())
+					return false;
+			}
+		}
+	}
+
+	// Removes the oldest draft of another page (or of a page written before
+	// drafts had a page's key); false when there is none or no storage.
+	function dropOldestDraft() {
 		try {
-			localStorage.setItem(DRAFT_KEY, JSON.stringify({name, text, time: Date.now()}));
-		} catch (e) { /* no storage (a private window): nothing kept */ }
+			let oldest = null, when = Infinity;
+			for (let i = 0; i < localStorage.length; i++) {
+				const k = localStorage.key(i);
+				if (k === draftKey || !k.startsWith(DRAFT_KEY))
+					continue;
+				let d = null;
+				try { d = JSON.parse(localStorage.getItem(k)); } catch (e) { d = null; }
+				const t = d && typeof d.time === 'number' ? d.time : 0;
+				if (t < when) {
+					when = t;
+					oldest = k;
+				}
+			}
+			if (oldest === null)
+				return false;
+			localStorage.removeItem(oldest);
+			return true;
+		} catch (e) {
+			return false;
+		}
 	}
 
 	function offerDraft(initial) {
 		let d = null;
-		try { d = JSON.parse(localStorage.getItem(DRAFT_KEY) || 'null'); } catch (e) { d = null; }
+		try { d = JSON.parse(localStorage.getItem(draftKey) || 'null'); } catch (e) { d = null; }
 		if (!d || typeof d.text !== 'string' || d.text === initial)
 			return;
 		$('dk-draft-text').textContent = w('desk.draft', d.name, new Date(d.time).toLocaleString());
@@ -602,7 +656,7 @@
 		};
 		$('dk-draft-no').onclick = () => {
 			$('dk-draft').hidden = true;
-			keepDraft();
+			try { localStorage.removeItem(draftKey); } catch (e) { /* no storage */ }
 		};
 	}
 
@@ -782,6 +836,7 @@
 			$('dk-new-game').append(o);
 		}
 		wire();
+		draftKey = pageKey(name, initial);
 		offerDraft(initial);
 		load(initial, {noUndo: true, cur: 0, initial: true});
 		// for the tests and for scripts: what the page knows, read only
@@ -795,6 +850,10 @@
 			// bench/desk.js, which times them
 			load: (t) => load(t, {cur: nturns()}),
 			engine: () => engine,
+			// the draft this page keeps (its own key's), as the storage has it
+			draft: () => {
+				try { return JSON.parse(localStorage.getItem(draftKey) || 'null'); } catch (e) { return null; }
+			},
 			// the centre of point 'at' on the screen (client pixels)
 			pointXY: (at) => {
 				const c = document.querySelector('#dk-board .dk-hit[data-at="' + at + '"]');
