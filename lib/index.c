@@ -22,46 +22,59 @@ static const char S_schema[] =
 	" size INTEGER, mtime INTEGER, hash TEXT);"
 	"CREATE TABLE records(id INTEGER PRIMARY KEY, file INTEGER NOT NULL REFERENCES files(id),"
 	" number INTEGER, offset INTEGER, size INTEGER, line INTEGER, game TEXT, status TEXT,"
-	" plies INTEGER, result TEXT, site TEXT, informant TEXT, year INTEGER);"
-	"CREATE TABLE tags(record INTEGER NOT NULL, name TEXT, value TEXT);"
-	"CREATE TABLE positions(id INTEGER PRIMARY KEY, sym INTEGER, side INTEGER,"
+	" plies INTEGER, result TEXT, site TEXT, informant TEXT, year INTEGER, first TEXT);"
+	/* a record's tags and events are kept in its order (WITHOUT ROWID,
+	 * the record first): read and removed by record without an index */
+	"CREATE TABLE tags(record INTEGER NOT NULL, n INTEGER NOT NULL, name TEXT, value TEXT,"
+	" PRIMARY KEY(record, n)) WITHOUT ROWID;"
+	/* a position's key is a random 64-bit number: as the table's key each
+	 * new position went to a page of its own, a third of the time of a
+	 * build; its rows are appended, and its key is a unique index, made
+	 * once after a build and small where it is not */
+	"CREATE TABLE positions(id INTEGER NOT NULL, sym INTEGER, side INTEGER,"
 	" m0 INTEGER, m1 INTEGER, bits BLOB, text TEXT);"
 	"CREATE TABLE occurs(record INTEGER NOT NULL, frame INTEGER, ply INTEGER, depth INTEGER,"
 	" turn INTEGER, side INTEGER, token TEXT, before INTEGER, after INTEGER,"
 	" PRIMARY KEY(record, frame)) WITHOUT ROWID;"
-	"CREATE TABLE events(record INTEGER NOT NULL, frame INTEGER, kind TEXT, point TEXT,"
-	" \"to\" TEXT, count INTEGER);"
+	"CREATE TABLE events(record INTEGER NOT NULL, frame INTEGER NOT NULL, n INTEGER NOT NULL,"
+	" kind TEXT, point TEXT, \"to\" TEXT, count INTEGER,"
+	" PRIMARY KEY(record, frame, n)) WITHOUT ROWID;"
 	"CREATE VIRTUAL TABLE comments USING fts5(text, lang UNINDEXED, record UNINDEXED);";
 
 /* The indexes of the tables: made with them, and -- when the first file
  * goes into an empty index -- dropped while its rows go in and made
  * again after (sorting the keys once is far quicker than inserting each
- * where it goes, and leaves the pages full). */
+ * where it goes, and leaves the pages full). Only what a query of
+ * index_query.c reads: each index is sorted once per build, and one on
+ * tags(name, value) led SQLite to read every record's tag of a name
+ * once per record. */
 static const char S_indexes[] =
 	"CREATE INDEX IF NOT EXISTS records_file ON records(file);"
-	"CREATE INDEX IF NOT EXISTS tags_record ON tags(record);"
-	"CREATE INDEX IF NOT EXISTS tags_value ON tags(name, value);"
+	/* covering: the tree at the start reads this index alone, each
+	 * turn's records in their order (its sites listed as they come) */
+	"CREATE INDEX IF NOT EXISTS records_first ON records(game, first, id, result, year, site,"
+	" informant);"
+	"CREATE UNIQUE INDEX IF NOT EXISTS positions_id ON positions(id);"
 	"CREATE INDEX IF NOT EXISTS positions_sym ON positions(sym);"
 	"CREATE INDEX IF NOT EXISTS occurs_after ON occurs(after);"
-	"CREATE INDEX IF NOT EXISTS occurs_before ON occurs(before);"
-	"CREATE INDEX IF NOT EXISTS events_kind ON events(kind);"
-	"CREATE INDEX IF NOT EXISTS events_record ON events(record, frame);";
+	/* tree --position reads the main lines alone */
+	"CREATE INDEX IF NOT EXISTS occurs_before ON occurs(before)"
+	" WHERE depth = 0 AND before IS NOT NULL;";
 static const char S_drop_indexes[] =
-	"DROP INDEX records_file; DROP INDEX tags_record; DROP INDEX tags_value;"
-	"DROP INDEX positions_sym; DROP INDEX occurs_after; DROP INDEX occurs_before;"
-	"DROP INDEX events_kind; DROP INDEX events_record;";
+	"DROP INDEX records_file; DROP INDEX records_first;"
+	"DROP INDEX positions_id; DROP INDEX positions_sym; DROP INDEX occurs_after;"
+	"DROP INDEX occurs_before;";
 
 /* The statements that add a file's records, in the order of S_sql. */
 enum { S_REC, S_TAG, S_POS, S_OCC, S_EV, S_COM, S_NST };
 static const char *const S_sql[S_NST] = {
-	"INSERT INTO records(file, number, offset, size, line, game, status, plies, result, site,"
-	" informant, year) VALUES(?,?,?,?,?,?,?,?,?,?,?,?)",
-	"INSERT INTO tags(record, name, value) VALUES(?,?,?)",
-	"INSERT OR IGNORE INTO positions(id, sym, side, m0, m1, bits, text)"
-	" VALUES(?,?,?,?,?,?,?)",
+	"INSERT INTO records(id, file, number, offset, size, line, game, status, plies, result,"
+	" site, informant, year, first) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+	"INSERT INTO tags(record, n, name, value) VALUES(?,?,?,?)",
+	"INSERT OR IGNORE INTO positions(id, sym, side, m0, m1, bits, text) VALUES(?,?,?,?,?,?,?)",
 	"INSERT INTO occurs(record, frame, ply, depth, turn, side, token, before, after)"
 	" VALUES(?,?,?,?,?,?,?,?,?)",
-	"INSERT INTO events(record, frame, kind, point, \"to\", count) VALUES(?,?,?,?,?,?)",
+	"INSERT INTO events(record, frame, n, kind, point, \"to\", count) VALUES(?,?,?,?,?,?,?)",
 	"INSERT INTO comments(text, lang, record) VALUES(?,?,?)",
 };
 
@@ -269,7 +282,11 @@ void tb_index_close(tb_index *ix)
 /* ===== Adding a file ===== */
 
 /* Has this session inserted position 'h' already? Adds it if not (an
- * open-addressed set: most frames reach a position seen before). */
+ * open-addressed set: many frames reach a position seen before); -1 out
+ * of memory. While a file goes into an empty index, positions has no
+ * unique index to ignore a second insert by: this set must then hold
+ * every position inserted (else the index made after fails, and the
+ * file with it). */
 static int S_seen(tb_index *ix, uint64_t h)
 {
 	h |= 1; /* 0 marks an empty slot */
@@ -277,7 +294,7 @@ static int S_seen(tb_index *ix, uint64_t h)
 		size_t cap = ix->capseen ? 2 * ix->capseen : 4096;
 		uint64_t *t = tb_calloc(cap, sizeof *t);
 		if (!t)
-			return 0; /* the INSERT OR IGNORE then does the work */
+			return -1;
 		for (size_t i = 0; i < ix->capseen; i++)
 			for (size_t j = ix->seen[i] % cap; ix->seen[i]; j = (j + 1) % cap)
 				if (!t[j]) {
@@ -322,6 +339,8 @@ typedef struct S_walk {
 	const tb_record *rec;
 	const tb_replay *rp;
 	long long id;          /* the record's row */
+	char *first;           /* the turn its main line played first, as the rules
+	                          played it (records.first), or NULL */
 	tb_board board;
 	tb_arena arena;
 	tb_buf text;
@@ -337,8 +356,9 @@ static int S_position(S_walk *w, const tb_frame *f, tb_ix_key *k)
 	tb_position p;
 	tb_rules_save(tb_replay_rules(w->rp), &f->st, &w->arena, &p);
 	tb_ix_key_of(g, &w->board, &p, k);
-	if (S_seen(w->ix, k->exact))
-		return 0;
+	int seen = S_seen(w->ix, k->exact);
+	if (seen)
+		return seen < 0 ? tb_ix_fail(w->ix, TB_ENOMEM, "%s", "out of memory") : 0;
 	p.number = 1;
 	tb_buf_clear(&w->text);
 	tb_position_write(&w->text, g, &p);
@@ -371,13 +391,14 @@ static int S_events(S_walk *w, const tb_frame *f, long fi)
 		sqlite3_stmt *st = w->ix->st[S_EV];
 		sqlite3_bind_int64(st, 1, w->id);
 		sqlite3_bind_int64(st, 2, fi);
-		S_text(st, 3, tb_event_name((tb_event_kind)ev[i].kind));
-		S_text(st, 4, a[0] ? a : NULL);
+		sqlite3_bind_int64(st, 3, (sqlite3_int64)i);
+		S_text(st, 4, tb_event_name((tb_event_kind)ev[i].kind));
+		S_text(st, 5, a[0] ? a : NULL);
 		if (ev[i].kind == TB_EV_FORTRESS) {
-			sqlite3_bind_int(st, 6, ev[i].b);
+			sqlite3_bind_int(st, 7, ev[i].b);
 		} else if (ev[i].b && ev[i].b != TB_PT_UNKNOWN) {
 			tb_point_chars(b, ev[i].b);
-			S_text(st, 5, b);
+			S_text(st, 6, b);
 		}
 		if (S_step(w->ix, S_EV))
 			return w->ix->errcode;
@@ -398,8 +419,12 @@ static int S_occurs(S_walk *w, long fi, const tb_frame *f, uint64_t before, uint
 		sqlite3_bind_int(st, 5, (int)f->node->number);
 		sqlite3_bind_int(st, 6, f->node->side);
 		char *tok = tb_replay_token(w->rp, fi);
-		if (tok)
+		if (tok && f->depth == 0 && f->ply == 1 && !w->first) {
+			w->first = tok; /* freed after the record's row has it */
+			sqlite3_bind_text(st, 7, tok, -1, SQLITE_STATIC);
+		} else if (tok) {
 			sqlite3_bind_text(st, 7, tok, -1, free);
+		}
 	}
 	if (before)
 		sqlite3_bind_int64(st, 8, (sqlite3_int64)before);
@@ -458,8 +483,9 @@ static int S_tags(S_walk *w)
 	for (size_t i = 0; tb_record_tag_at(w->rec, i, &name, &value); i++) {
 		sqlite3_stmt *st = w->ix->st[S_TAG];
 		sqlite3_bind_int64(st, 1, w->id);
-		S_text(st, 2, name);
-		S_text(st, 3, value);
+		sqlite3_bind_int64(st, 2, (sqlite3_int64)i);
+		S_text(st, 3, name);
+		S_text(st, 4, value);
 		if (S_step(w->ix, S_TAG))
 			return w->ix->errcode;
 	}
@@ -476,7 +502,8 @@ static int S_comment(void *ctx, const char *text, const char *lang)
 	return S_step(w->ix, S_COM);
 }
 
-/* The record's own row; its status from the reader's diagnostics. */
+/* The record's own row (w->id), written after its positions so that it
+ * holds its first turn; its status from the reader's diagnostics. */
 static int S_record(S_walk *w, tb_reader *r, long long file, long number, int replayed)
 {
 	const tb_record *rec = w->rec;
@@ -491,28 +518,27 @@ static int S_record(S_walk *w, tb_reader *r, long long file, long number, int re
 	const char *date = tb_record_tag(rec, "Date");
 	int year = date && date[0] >= '0' && date[0] <= '9' ? atoi(date) : 0;
 	sqlite3_stmt *st = w->ix->st[S_REC];
-	sqlite3_bind_int64(st, 1, file);
-	sqlite3_bind_int64(st, 2, number);
-	sqlite3_bind_int64(st, 3, (sqlite3_int64)tb_record_source_offset(rec));
-	sqlite3_bind_int64(st, 4, (sqlite3_int64)tb_record_source_size(rec));
-	sqlite3_bind_int64(st, 5, tb_record_line(rec));
-	S_text(st, 6, rec->game ? rec->game->name : tb_record_tag(rec, "Game"));
-	S_text(st, 7, status);
-	sqlite3_bind_int64(st, 8, (sqlite3_int64)tb_record_plies(rec));
-	S_text(st, 9, tb_record_tag(rec, "Result"));
-	S_text(st, 10, tb_record_tag(rec, "Site"));
-	S_text(st, 11, tb_record_tag(rec, "Informant"));
+	sqlite3_bind_int64(st, 1, w->id);
+	sqlite3_bind_int64(st, 2, file);
+	sqlite3_bind_int64(st, 3, number);
+	sqlite3_bind_int64(st, 4, (sqlite3_int64)tb_record_source_offset(rec));
+	sqlite3_bind_int64(st, 5, (sqlite3_int64)tb_record_source_size(rec));
+	sqlite3_bind_int64(st, 6, tb_record_line(rec));
+	S_text(st, 7, rec->game ? rec->game->name : tb_record_tag(rec, "Game"));
+	S_text(st, 8, status);
+	sqlite3_bind_int64(st, 9, (sqlite3_int64)tb_record_plies(rec));
+	S_text(st, 10, tb_record_tag(rec, "Result"));
+	S_text(st, 11, tb_record_tag(rec, "Site"));
+	S_text(st, 12, tb_record_tag(rec, "Informant"));
 	if (year)
-		sqlite3_bind_int(st, 12, year);
-	if (S_step(w->ix, S_REC))
-		return w->ix->errcode;
-	w->id = sqlite3_last_insert_rowid(w->ix->db);
-	return 0;
+		sqlite3_bind_int(st, 13, year);
+	S_text(st, 14, w->first);
+	return S_step(w->ix, S_REC);
 }
 
 /* Reads and indexes every record of the file 'file' (its row). */
-static int S_records(tb_index *ix, long long file, const char *name, const char *buf,
-                     size_t len, size_t *nrecords)
+static int S_records(tb_index *ix, long long file, long long id, const char *name,
+                     const char *buf, size_t len, size_t *nrecords)
 {
 	tb_reader *r = tb_reader_new_mem(buf, len, name);
 	if (!r)
@@ -525,9 +551,10 @@ static int S_records(tb_index *ix, long long file, const char *name, const char 
 		w.rec = rec;
 		tb_replay *rp = tb_record_errors(rec) || !rec->game ? NULL : tb_reader_replay(r, rec);
 		w.rp = rp;
-		rc = S_record(&w, r, file, ++number, rp != NULL);
-		if (!rc)
-			rc = S_tags(&w);
+		w.id = id++;
+		w.first = NULL;
+		++number;
+		rc = S_tags(&w);
 		if (!rc)
 			rc = tb_record_comments(rec, S_comment, &w);
 		if (!rc && rp && tb_ix_board(rec->game, &w.board) == 0) {
@@ -536,6 +563,9 @@ static int S_records(tb_index *ix, long long file, const char *name, const char 
 				rec->game->board(&w.board, &rec->opts);
 			rc = S_frames(&w);
 		}
+		if (!rc)
+			rc = S_record(&w, r, file, number, rp != NULL);
+		free(w.first);
 		tb_arena_free(&w.arena);
 		tb_replay_free(rp);
 		tb_record_free(rec);
@@ -621,6 +651,15 @@ static int S_file_set(tb_index *ix, const char *sql, const char *name, size_t le
 	return rc == SQLITE_DONE ? 0 : tb_ix_db_fail(ix);
 }
 
+/* The id the file's first record takes: its records' ids follow in
+ * order, so that their rows, tags, positions and events are appended. */
+static long long S_next_record(tb_index *ix)
+{
+	int rc;
+	long long last = S_pragma(ix->db, "SELECT coalesce(max(id), 0) FROM records", &rc);
+	return last < 0 ? 1 : last + 1;
+}
+
 /* Does the index hold no record yet? */
 static int S_empty(tb_index *ix)
 {
@@ -654,7 +693,7 @@ static int S_add(tb_index *ix, const char *name, const char *buf, size_t len, lo
 		if (!ix->st[i] && sqlite3_prepare_v2(ix->db, S_sql[i], -1, &ix->st[i], NULL) != SQLITE_OK)
 			rc = tb_ix_db_fail(ix);
 	if (!rc)
-		rc = S_records(ix, id, name, buf, len, nrecords);
+		rc = S_records(ix, id, S_next_record(ix), name, buf, len, nrecords);
 	if (bulk) {
 		for (int i = 0; i < S_NST; i++) {
 			sqlite3_finalize(ix->st[i]);

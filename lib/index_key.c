@@ -45,6 +45,16 @@ int tb_ix_board(const tb_game *g, tb_board *out)
 	return g->board && g->board(out, &none) == NULL ? 0 : -1;
 }
 
+/* Does the value of a key=value name a point (a small letter, then a
+ * digit from 1)? */
+static int S_has_point(const char *s)
+{
+	for (; *s; s++)
+		if (*s >= 'a' && *s <= 'z' && s[1] >= '1' && s[1] <= '9')
+			return 1;
+	return 0;
+}
+
 /* The key of a key=value under symmetry 'k': its points moved (a point
  * is a small letter and digits: every game's keys write them so). */
 static uint64_t S_extra(const tb_board *b, unsigned k, const tb_extra *e)
@@ -67,10 +77,12 @@ static uint64_t S_extra(const tb_board *b, unsigned k, const tb_extra *e)
 	return S_mix(tb_ix_fnv(e->key, strlen(e->key)) ^ tb_ix_fnv(v, n));
 }
 
-/* The key of 'p' under symmetry 'k'. */
-static uint64_t S_key(const tb_game *g, const tb_board *b, unsigned k, const tb_position *p)
+/* The key of 'p' under symmetry 'k'; 'fixed' the sum of the keys of the
+ * state that names no point (the same under every symmetry). */
+static uint64_t S_key(const tb_game *g, const tb_board *b, unsigned k, uint64_t fixed,
+                      const tb_position *p)
 {
-	uint64_t h = S_mix(tb_ix_fnv(g->name, strlen(g->name)) + p->to_move);
+	uint64_t h = S_mix(tb_ix_fnv(g->name, strlen(g->name)) + p->to_move) + fixed;
 	for (size_t i = 0; i < p->npieces; i++) {
 		const tb_piece *pc = &p->pieces[i];
 		tb_point pt = tb_point_symmetry(b, k, pc->pt);
@@ -78,7 +90,7 @@ static uint64_t S_key(const tb_game *g, const tb_board *b, unsigned k, const tb_
 		           (uint64_t)pc->crowned << 17 | 1ull << 40);
 	}
 	for (size_t i = 0; i < p->nextras; i++)
-		if (!tb_position_history_key(p->extras[i].key))
+		if (S_has_point(p->extras[i].value) && !tb_position_history_key(p->extras[i].key))
 			h += S_extra(b, k, &p->extras[i]);
 	return h;
 }
@@ -86,10 +98,17 @@ static uint64_t S_key(const tb_game *g, const tb_board *b, unsigned k, const tb_
 void tb_ix_key_of(const tb_game *g, const tb_board *b, const tb_position *p, tb_ix_key *out)
 {
 	memset(out, 0, sizeof *out);
-	out->exact = out->sym = S_key(g, b, 0, p);
-	for (unsigned k = 1; k < g->symmetries; k++) {
-		uint64_t h = S_key(g, b, k, p);
-		if (h < out->sym)
+	/* the keys of state without points once, not once per symmetry:
+	 * La Pitarra's hand=11,12 is in every position */
+	uint64_t fixed = 0;
+	for (size_t i = 0; i < p->nextras; i++)
+		if (!S_has_point(p->extras[i].value) && !tb_position_history_key(p->extras[i].key))
+			fixed += S_extra(b, 0, &p->extras[i]);
+	for (unsigned k = 0; k < g->symmetries || k == 0; k++) {
+		uint64_t h = S_key(g, b, k, fixed, p);
+		if (k == 0)
+			out->exact = out->sym = h;
+		else if (h < out->sym)
 			out->sym = h;
 	}
 	for (size_t i = 0; i < p->npieces; i++) {

@@ -317,6 +317,70 @@ static long S_tree_rows(tb_index *ix, sqlite3_stmt *st, int by, tb_tree_fn fn, v
 	return rows;
 }
 
+/* The aggregates of a row of the tree over the records 'r' of its
+ * games (S_tree_rows reads them in this order after grp and the turn). */
+#define S_TREE_AGG \
+	" count(*), sum(r.result = '1-0'), sum(r.result = '0-1'), sum(r.result = '1/2-1/2')," \
+	" sum(coalesce(r.result, '*') NOT IN ('1-0', '0-1', '1/2-1/2'))," \
+	" json_group_array(DISTINCT r.site) FILTER (WHERE r.site <> '?')," \
+	" json_group_array(DISTINCT r.informant) FILTER (WHERE r.informant <> '?')," \
+	" min(r.year), max(r.year)"
+
+/* The group of a row: the value of tag ?, or NULL without --by. */
+static void S_tree_group(S_q *q, const char *by)
+{
+	if (by) {
+		tb_buf_puts(&q->sql, " LEFT JOIN tags g ON g.record = r.id AND g.name = ?");
+		S_bind_text(q, by, NULL);
+	}
+}
+
+/* The tree at each record's start: its first turn is on its row
+ * (records.first), and the index records_first holds every column the
+ * tree counts, so that only that index is read: not every position
+ * reached, nor the records' rows. */
+static int S_tree_start(tb_index *ix, S_q *q, const tb_tree_query *tq, char *game, size_t n)
+{
+	int rc = 0;
+	if (tq->game)
+		snprintf(game, n, "%s", tq->game);
+	else
+		rc = S_only_game(ix, game, n);
+	tb_buf_puts(&q->sql, tq->by ? "SELECT g.value AS grp, r.first," S_TREE_AGG " FROM records r"
+	                            : "SELECT NULL AS grp, r.first," S_TREE_AGG " FROM records r");
+	S_tree_group(q, tq->by);
+	/* without groups, the rows come grouped in the index's order: no
+	 * sort of the records, only of the turns */
+	tb_buf_puts(&q->sql, tq->by ? " WHERE r.game = ? AND r.first IS NOT NULL"
+	                              " GROUP BY grp, r.first ORDER BY grp, count(*) DESC, r.first"
+	                            : " WHERE r.game = ? AND r.first IS NOT NULL"
+	                              " GROUP BY r.first ORDER BY count(*) DESC, r.first");
+	S_bind_text(q, game, NULL);
+	return rc;
+}
+
+/* The tree at a position: the main lines' turns whose position before
+ * is it (occurs_before). */
+static int S_tree_at(tb_index *ix, S_q *q, const tb_tree_query *tq)
+{
+	tb_ix_key k;
+	int side, rc = 0;
+	char why[200];
+	size_t at = 0;
+	const tb_game *only = tq->game ? tb_game_find(tq->game) : NULL;
+	if (!tb_ix_position_read(tq->position, only, &k, &side, why, sizeof why, &at))
+		rc = S_syntax(ix, "the position", why, at);
+	tb_buf_puts(&q->sql, "WITH m AS (SELECT DISTINCT o.record, o.token FROM occurs o"
+	            " WHERE o.before = ? AND o.depth = 0 AND o.token IS NOT NULL)");
+	S_bind_int(q, rc ? 0 : (long long)k.exact);
+	tb_buf_puts(&q->sql, tq->by ? " SELECT g.value AS grp, m.token," S_TREE_AGG
+	                            : " SELECT NULL AS grp, m.token," S_TREE_AGG);
+	tb_buf_puts(&q->sql, " FROM m JOIN records r ON r.id = m.record");
+	S_tree_group(q, tq->by);
+	tb_buf_puts(&q->sql, " GROUP BY grp, m.token ORDER BY grp, count(*) DESC, m.token");
+	return rc;
+}
+
 long tb_index_tree(tb_index *ix, const tb_tree_query *tq, tb_tree_fn fn, void *ctx)
 {
 	if (!ix || !tq)
@@ -324,37 +388,7 @@ long tb_index_tree(tb_index *ix, const tb_tree_query *tq, tb_tree_fn fn, void *c
 	S_reset(ix);
 	S_q q = {.sql = TB_BUF_SOFT};
 	char game[64] = "";
-	int rc = 0;
-	tb_buf_puts(&q.sql, "WITH m AS (SELECT DISTINCT o.record, o.token FROM occurs o");
-	if (tq->position) {
-		tb_ix_key k;
-		int side;
-		char why[200];
-		size_t at = 0;
-		const tb_game *only = tq->game ? tb_game_find(tq->game) : NULL;
-		if (!tb_ix_position_read(tq->position, only, &k, &side, why, sizeof why, &at))
-			rc = S_syntax(ix, "the position", why, at);
-		tb_buf_puts(&q.sql, " WHERE o.before = ?");
-		S_bind_int(&q, (long long)k.exact);
-	} else {
-		if (tq->game)
-			snprintf(game, sizeof game, "%s", tq->game);
-		else
-			rc = S_only_game(ix, game, sizeof game);
-		tb_buf_puts(&q.sql, " JOIN records s ON s.id = o.record WHERE s.game = ? AND o.ply = 1");
-		S_bind_text(&q, game, NULL);
-	}
-	tb_buf_puts(&q.sql, " AND o.depth = 0 AND o.token IS NOT NULL)"
-	            " SELECT g.value AS grp, m.token, count(*),"
-	            " sum(r.result = '1-0'), sum(r.result = '0-1'), sum(r.result = '1/2-1/2'),"
-	            " sum(coalesce(r.result, '*') NOT IN ('1-0', '0-1', '1/2-1/2')),"
-	            " json_group_array(DISTINCT r.site) FILTER (WHERE r.site <> '?'),"
-	            " json_group_array(DISTINCT r.informant) FILTER (WHERE r.informant <> '?'),"
-	            " min(r.year), max(r.year)"
-	            " FROM m JOIN records r ON r.id = m.record"
-	            " LEFT JOIN tags g ON g.record = r.id AND g.name = ?"
-	            " GROUP BY grp, m.token ORDER BY grp, count(*) DESC, m.token");
-	S_bind_text(&q, tq->by ? tq->by : "", NULL);
+	int rc = tq->position ? S_tree_at(ix, &q, tq) : S_tree_start(ix, &q, tq, game, sizeof game);
 	sqlite3_stmt *st = NULL;
 	long rows = rc ? rc : S_prepare(ix, &q, &st);
 	if (!rows)

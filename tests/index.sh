@@ -72,7 +72,7 @@ head -c 65536 /dev/urandom >"$tmp/junk.db"
 head -c 40000 "$db" >"$tmp/trunc.db"
 sqlite3 "$tmp/foreign.db" 'CREATE TABLE records(x); INSERT INTO records VALUES(1);'
 cp "$db" "$tmp/old.db"
-sqlite3 "$tmp/old.db" 'PRAGMA user_version = 0'
+sqlite3 "$tmp/old.db" 'PRAGMA user_version = 1' # the schema before records.first
 for f in junk trunc foreign old; do
 	for cmd in "find --event tercia" "tree --game pitarra"; do
 		"$TABLERO" $cmd --index "$tmp/$f.db" >"$tmp/out" 2>"$tmp/err" && rc=0 || rc=$?
@@ -85,7 +85,7 @@ for f in junk trunc foreign old; do
 	done
 done
 "$TABLERO" find --index "$tmp/old.db" -c 2>"$tmp/err" || true
-grep -q 'older tablero.*tablero index --rebuild' "$tmp/err" && ok || bad "an older index: the command that rebuilds it" "$tmp/err"
+grep -q 'older tablero (schema 1).*tablero index --rebuild' "$tmp/err" && ok || bad "an older index: the command that rebuilds it" "$tmp/err"
 "$TABLERO" index -o "$tmp/old.db" samples/pitarra-navajos-1998.tgn 2>"$tmp/err" && bad "an older index written without --rebuild" || ok
 "$TABLERO" index --rebuild -o "$tmp/old.db" samples/*.tgn 2>"$tmp/err" || bad "index --rebuild" "$tmp/err"
 [ "$("$TABLERO" find --index "$tmp/old.db" -c)" = 13 ] && ok || bad "the rebuilt index"
@@ -109,6 +109,25 @@ cp samples/pitarra-navajos-1998.tgn "$tmp/new.tgn"
 # with time enough, it waits and goes on
 "$TABLERO" index --busy-timeout 10000 -o "$db" "$tmp/new.tgn" 2>"$tmp/err" && ok || bad "a writer that waits" "$tmp/err"
 wait "$holder"
+
+# ---- a build killed half way -------------------------------------------------
+# SQLite's rollback journal stays on (spec/collection.md §8): a writer killed
+# in the middle of a file leaves the index as it was before that file, for
+# the readers and for the next writer
+cp "$tmp/before.db" "$tmp/kill.db"
+"$TABLERO" random --game pitarra -n 3000 --turns 40 --seed 8 >"$tmp/big.tgn"
+"$TABLERO" index -o "$tmp/kill.db" "$tmp/big.tgn" 2>/dev/null &
+writer=$!
+while [ ! -e "$tmp/kill.db-journal" ] && kill -0 "$writer" 2>/dev/null; do sleep 0.02; done
+sleep 0.3
+if kill -9 "$writer" 2>/dev/null; then want=13; else want=3013; fi
+wait "$writer" 2>/dev/null || true
+n=$("$TABLERO" find --index "$tmp/kill.db" -c 2>&1) || true
+[ "$n" = "$want" ] && ok || bad "a build killed half way: a reader found $n records, not $want"
+"$TABLERO" index -o "$tmp/kill.db" samples/pitarra-navajos-1998.tgn "$tmp/new.tgn" 2>"$tmp/err" || bad "a writer after a build killed half way" "$tmp/err"
+[ "$(sqlite3 "$tmp/kill.db" 'PRAGMA integrity_check')" = ok ] && [ ! -e "$tmp/kill.db-journal" ] &&
+	[ "$("$TABLERO" find --index "$tmp/kill.db" -c)" = $((want + 1)) ] && ok ||
+	bad "the index after a build killed half way and a writer after it"
 
 # ---- the web page of a collection: its tree of turns played ------------------
 "$TABLERO" random --game pitarra -n 30 --turns 8 --seed 3 >"$tmp/tree.tgn"

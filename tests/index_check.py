@@ -357,9 +357,18 @@ def check_sqlite3_cli(db, truth):
     if p.returncode or got != want:
         fail(f"sqlite3 by the documented schema: {len(got)} records, the scan {len(want)} "
              f"{p.stderr.strip()}")
+    # records.first: the first turn of each main line, for the tree at the start
+    q = "SELECT f.path, r.line, r.first FROM records r JOIN files f ON f.id = r.file;"
+    p = subprocess.run(["sqlite3", "-readonly", "-separator", "\t", db, q], capture_output=True,
+                       text=True)
+    got = {(f, int(l)): t or None for f, l, t in (x.split("\t") for x in p.stdout.splitlines())}
+    want = {r: seq[1][1] if len(seq) > 1 else None for r, (g, seq) in truth.items()}
+    if p.returncode or got != want:
+        bad = [r for r in want if got.get(r, "-") != want[r]][:3]
+        fail(f"records.first by the documented schema: {len(bad)} records differ, such as {bad}")
     p = subprocess.run(["sqlite3", db, "PRAGMA user_version; PRAGMA application_id;"],
                        capture_output=True, text=True)
-    if p.stdout.split() != ["1", str(0x54424958)]:
+    if p.stdout.split() != ["2", str(0x54424958)]:
         fail(f"the schema's version and mark: {p.stdout.split()}")
 
 
