@@ -144,8 +144,8 @@ TB_EXPORT const char *tb_version(void);
  * 'field' NULL, the size of struct 'type' ("tb_svg_opts") as this
  * library was built; else the offset of that field in it. -1 for a
  * struct or field it does not list. The structs listed, each whole:
- * tb_diag, tb_turn_event, tb_turn_report, tb_fault, tb_reached,
- * tb_svg_opts. */
+ * tb_diag, tb_diag_place, tb_turn_event, tb_turn_report, tb_fault,
+ * tb_reached, tb_svg_opts, tb_evidence_info. */
 TB_EXPORT long tb_struct_layout(const char *type, const char *field);
 /** How many fields tb_struct_layout lists for 'type' (0: not listed). */
 TB_EXPORT size_t tb_struct_nfields(const char *type);
@@ -185,7 +185,23 @@ typedef struct tb_diag {
 	unsigned source_col; /* column of the problem within 'source' */
 	const char *note;    /* further lines ("position ...", "legal under ..."),
 	                        '\n' between them; or NULL */
+	/* the places of the record its words name, typed (added last, so
+	 * older callers still fit): a program takes them from here, never
+	 * from the words */
+	size_t nplaces;
+	const struct tb_diag_place *places;
 } tb_diag;
+
+/** A place of the source that a diagnostic's message or one line of its
+ * note names ("first on line 3", "at 7:11, one point misheard", "the
+ * position given again on line 12"), in the order the words name them. */
+typedef struct tb_diag_place {
+	unsigned note;       /* 0: the message names it; k: the k-th line of the
+	                        note (1 up) */
+	unsigned line;       /* the line named */
+	unsigned col;        /* the column named ("at 7:11"), or 0: the line as a
+	                        whole ("on line 12") */
+} tb_diag_place;
 
 /** Formats 'd' as "file:line:col: error: message [TBnnn]", then the
  * source line, a caret line under the span, and "note: ..." for each
