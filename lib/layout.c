@@ -31,6 +31,8 @@ static const S_field S_layout[] = {
 	S_TYPE(tb_turn_event),
 	S_FIELD(tb_turn_event, kind), S_FIELD(tb_turn_event, point), S_FIELD(tb_turn_event, to),
 	S_FIELD(tb_turn_event, count), S_FIELD(tb_turn_event, type),
+	S_FIELD(tb_turn_event, piece_side), S_FIELD(tb_turn_event, piece_type),
+	S_FIELD(tb_turn_event, piece_crowned),
 	S_TYPE(tb_turn_report),
 	S_FIELD(tb_turn_report, number), S_FIELD(tb_turn_report, side),
 	S_FIELD(tb_turn_report, token), S_FIELD(tb_turn_report, position),
