@@ -415,11 +415,11 @@ int lsp_serve(FILE *in, FILE *out)
 		int got = lsp_read(in, &body, &len, &why);
 		if (got == LSP_READ_EOF)
 			break;
-		if (got == LSP_READ_BAD) {
+		if (got == LSP_READ_BAD || got == LSP_READ_LARGE) {
 			char m[160];
 			snprintf(m, sizeof m, "bad message framing: %s", why);
-			lsp_send(out, lsp_error(NULL, got == LSP_READ_BAD && strstr(why, "larger")
-			                                  ? LSP_INVALID_REQUEST : LSP_PARSE_ERROR, m));
+			lsp_send(out, lsp_error(NULL, got == LSP_READ_LARGE ? LSP_INVALID_REQUEST
+			                                                    : LSP_PARSE_ERROR, m));
 			continue;
 		}
 		S_message(&sv, body, len);

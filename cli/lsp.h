@@ -50,14 +50,16 @@ enum {
 /* ---- lsp_rpc.c ---- */
 
 /* What lsp_read gave. */
-enum { LSP_READ_EOF = 0, LSP_READ_OK = 1, LSP_READ_BAD = 2 };
+enum { LSP_READ_EOF = 0, LSP_READ_OK = 1, LSP_READ_BAD = 2, LSP_READ_LARGE = 3 };
 
 /* Reads one message from 'in': LSP_READ_OK with '*body' (the caller
  * frees it; NUL-terminated) and '*len'; LSP_READ_BAD with '*why' (a
- * static text) when the header is malformed or the body over
- * LSP_MAX_MESSAGE (the body then skipped: the next message can be
- * read); LSP_READ_EOF at the end of the input, or when it ends inside
- * a message. Memory: at most the one body. */
+ * static text) when the header is malformed or the body could not be
+ * held (memory); LSP_READ_LARGE with '*why' when the body is over
+ * LSP_MAX_MESSAGE -- a request, well framed, the server refuses -- (the
+ * body then skipped: the next message can be read); LSP_READ_EOF at the
+ * end of the input, or when it ends inside a message. Memory: at most
+ * the one body. */
 int lsp_read(FILE *in, char **body, size_t *len, const char **why);
 
 /* Parses 'body' as one JSON value: NULL with '*why' (static) when it is
@@ -168,7 +170,8 @@ struct lsp_check {
 	unsigned line;          /* the line it stands at now */
 	unsigned read_line;     /* the line it was read at: the lines of 'rec' */
 	int generation;         /* of the settings it was checked under */
-	int names_lines;        /* a message or note names a line: moved, it is checked again */
+	int names_lines;        /* a message or note names a line (a diagnostic has typed
+	                           places): moved, it is checked again */
 	size_t ndiags;
 	struct lsp_diag *diags;
 	/* kept from the check: */
@@ -187,6 +190,9 @@ typedef struct lsp_diag {
 	unsigned line, col, end_col; /* the library's: lines from 1, columns in code points */
 	char *message;
 	char *note;             /* or NULL */
+	tb_diag_place *places;  /* the places its words name (tb_diag.places), lines
+	                           relative as 'line'; or NULL */
+	size_t nplaces;
 } lsp_diag;
 
 /* Cuts 'd' into records and checks those whose text (and settings)

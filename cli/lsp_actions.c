@@ -1,6 +1,6 @@
 /*
  * lsp_actions.c -- the code actions of "tablero lsp" (spec/lsp.md):
- * a slip's repair applied (the replay's repairs, typed: tb_replay_slips,
+ * a slip's repair applied (the replay's repairs, typed: tb_replay_slip_list,
  * the ones validate's notes name), the turn kept as a reading of the
  * repair and what is written
  * ("<reconstructed d2xd3 | d2xd7>", as fill --repairs writes it), what
@@ -149,7 +149,7 @@ static void S_repair_free(S_repair *p)
 	p->ntok = 0;
 }
 
-/* Repair 's' (the replay's, typed: tb_replay_slips) as the parts the
+/* Repair 's' (the replay's, typed: tb_replay_slip_list) as the parts the
  * edits are made from: where it starts, its kind's words, the turns'
  * tokens. 0, or -1 when it has no turn to write and drops none. */
 static int S_repair_of(const tb_slip *s, S_repair *p)
@@ -274,7 +274,7 @@ static void S_repairs(json_object *out, lsp_ctx *c, const lsp_rec *r, const lsp_
 	tb_node *ill = k->replay ? lsp_node_at(k->rec, g->line + k->read_line, g->col, &inside)
 	                         : NULL;
 	tb_slip slips[3];
-	size_t n = ill && inside ? tb_replay_slips(k->replay, ill, slips, 3) : 0;
+	size_t n = ill && inside ? tb_replay_slip_list(k->replay, ill, 3, slips) : 0;
 	int first = 1;
 	for (size_t i = 0; i < n && i < 3; i++) {
 		S_repair rp;

@@ -40,25 +40,12 @@ void lsp_check_release(lsp_check *c)
 	for (size_t i = 0; i < c->ndiags; i++) {
 		free(c->diags[i].message);
 		free(c->diags[i].note);
+		free(c->diags[i].places);
 	}
 	free(c->diags);
 	free(c->read_text);
 	free(c->text);
 	free(c);
-}
-
-/* Does the text of a message name a line ("line 25", "at 7:22")? */
-static int S_names_line(const char *s)
-{
-	if (!s)
-		return 0;
-	for (const char *p = s; (p = strstr(p, "line ")); p += 5)
-		if (p[5] >= '0' && p[5] <= '9')
-			return 1;
-	for (const char *p = s; (p = strstr(p, "at ")); p += 3)
-		if (p[3] >= '0' && p[3] <= '9')
-			return 1;
-	return 0;
 }
 
 /* The place just after the [Game "..."] tag's ']' in 'text', where a
@@ -119,6 +106,22 @@ static int S_read_text(lsp_check *c, const lsp_settings *s)
 	return 0;
 }
 
+/* Keeps the places diagnostic 'd' names into 'o', lines made relative
+ * to 'line' (none kept when memory ran out: its related places are then
+ * its own). */
+static void S_keep_places(lsp_diag *o, const tb_diag *d, unsigned line)
+{
+	o->places = NULL;
+	o->nplaces = 0;
+	if (!d->nplaces || !(o->places = malloc(d->nplaces * sizeof *o->places)))
+		return;
+	for (size_t i = 0; i < d->nplaces; i++) {
+		o->places[i] = d->places[i];
+		o->places[i].line = d->places[i].line >= line ? d->places[i].line - line : 0;
+	}
+	o->nplaces = d->nplaces;
+}
+
 /* Keeps the reader's diagnostics, lines made relative to 'line'. */
 static int S_keep_diags(lsp_check *c, const tb_reader *r, unsigned line)
 {
@@ -139,7 +142,8 @@ static int S_keep_diags(lsp_check *c, const tb_reader *r, unsigned line)
 		o->end_col = d->end_col > d->col ? d->end_col : d->col + 1;
 		o->message = strdup(d->message ? d->message : "");
 		o->note = d->note ? strdup(d->note) : NULL;
-		c->names_lines |= S_names_line(d->message) || S_names_line(d->note);
+		S_keep_places(o, d, line);
+		c->names_lines |= d->nplaces > 0;
 	}
 	return 0;
 }
@@ -394,14 +398,17 @@ lsp_rec *lsp_rec_at(const lsp_doc *d, size_t off)
 	return best;
 }
 
-/* The location of "at L:C" in 'line', as a range of a word there; or
- * the diagnostic's own 'own'. */
-static json_object *S_related(const lsp_doc *d, const char *line, size_t n, json_object *own)
+/* The related information of note line 'k' (1 up; its words 'line',
+ * 'n' bytes) of diagnostic 'g' of 'r': the location of the first place
+ * it names with a column ("at 7:11", tb_diag.places), as a range of the
+ * word there; else the diagnostic's own 'own'. */
+static json_object *S_related(const lsp_doc *d, const lsp_rec *r, const lsp_diag *g, unsigned k,
+                              const char *line, size_t n, json_object *own)
 {
 	unsigned l = 0, c = 0;
-	for (size_t i = 0; i + 3 < n; i++)
-		if (memcmp(line + i, "at ", 3) == 0 && sscanf(line + i + 3, "%u:%u", &l, &c) == 2)
-			break;
+	for (size_t i = 0; i < g->nplaces && !c; i++)
+		if (g->places[i].note == k && g->places[i].col)
+			l = g->places[i].line + r->line, c = g->places[i].col;
 	json_object *range;
 	if (l && c) {
 		size_t a = lsp_offset_col(d, l, c), b = a;
@@ -441,10 +448,11 @@ static json_object *S_diag_json(const lsp_doc *d, const lsp_rec *r, const lsp_di
 	json_object *range = json_object_object_get(o, "range");
 	if (g->note) {
 		json_object *rel = json_object_new_array();
-		for (const char *p = g->note; *p;) {
+		unsigned k = 1;
+		for (const char *p = g->note; *p; k++) {
 			const char *e = strchr(p, '\n');
 			size_t n = e ? (size_t)(e - p) : strlen(p);
-			json_object_array_add(rel, S_related(d, p, n, range));
+			json_object_array_add(rel, S_related(d, r, g, k, p, n, range));
 			p += n + (e != NULL);
 		}
 		json_object_object_add(o, "relatedInformation", rel);

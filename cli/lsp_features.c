@@ -428,7 +428,14 @@ static void S_legal_fn(void *ctx, const char *token, const char *events, const c
 
 /* The written turns that follow: how many stay legal after 'tok' is
  * played from 'pos' (at most S_LOOK, validate's window for weighing a
- * repair; a node that is no move ends them). */
+ * repair; a node that is no move ends them).
+ * This is no second replay of the record: the record's one replay
+ * (k->replay, whose frame gives 'pos') says what the record's own turns
+ * lead to, and has nothing to say of a turn the record does not write.
+ * Here each candidate the completion offers is tried as a hypothesis --
+ * "had this been written, would the next turns still be legal?" -- on
+ * an engine of its own that no other reader sees; positions shown,
+ * hover and diagnostics all come from the frames. */
 #define S_LOOK 32
 static unsigned S_kept(const tb_record *rec, const char *pos, const char *tok, tb_node *next,
                        int *all)

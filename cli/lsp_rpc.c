@@ -114,7 +114,7 @@ int lsp_read(FILE *in, char **body, size_t *len, const char **why)
 	}
 	if (n > LSP_MAX_MESSAGE) {
 		*why = "the message is larger than 64 MiB";
-		return S_skip(in, n) ? LSP_READ_EOF : LSP_READ_BAD;
+		return S_skip(in, n) ? LSP_READ_EOF : LSP_READ_LARGE;
 	}
 	char *b = malloc(n + 1);
 	if (!b) {

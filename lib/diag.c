@@ -82,8 +82,44 @@ void tb_diags_clear(tb_reader *r)
 		free((char *)r->diags[i].message);
 		free((char *)r->diags[i].source);
 		free((char *)r->diags[i].note);
+		free((tb_diag_place *)r->diags[i].places);
 	}
 	r->ndiags = 0;
+	r->ncite = 0;
+}
+
+void tb_diag_cite(tb_reader *r, unsigned line, unsigned col)
+{
+	if (r->ncite < sizeof r->cite / sizeof r->cite[0])
+		r->cite[r->ncite++] = (tb_diag_place){0, line, col};
+}
+
+/* Gives the places cited since the last words to 'd', as named by its
+ * message (note 0) or its note's line 'note'. When memory runs out
+ * they are dropped (the words still say them); 0 then. */
+static int S_take_cites(tb_reader *r, tb_diag *d, unsigned note)
+{
+	unsigned n = r->ncite;
+	r->ncite = 0;
+	if (!n)
+		return 1;
+	tb_diag_place *v = tb_realloc((tb_diag_place *)d->places, (d->nplaces + n) * sizeof *v);
+	if (!v)
+		return 0;
+	for (unsigned i = 0; i < n; i++)
+		v[d->nplaces + i] = (tb_diag_place){note, r->cite[i].line, r->cite[i].col};
+	d->places = v;
+	d->nplaces += n;
+	return 1;
+}
+
+/* The number of lines of 'd''s note: the last line's number. */
+static unsigned S_note_lines(const tb_diag *d)
+{
+	unsigned n = d->note ? 1 : 0;
+	for (const char *p = d->note; p && (p = strchr(p, '\n')); p++)
+		n++;
+	return n;
 }
 
 /* Copies the line around window offset 'off' (a window of it when
@@ -148,17 +184,21 @@ void tb_diag_vat(tb_reader *r, tb_severity sev, int code, size_t off,
 		r->nwarnings++;
 	}
 	/* A file of garbage must not fill memory with diagnostics. */
-	if (r->ndiags > TB_MAX_DIAGS)
+	if (r->ndiags > TB_MAX_DIAGS) {
+		r->ncite = 0;
 		return;
+	}
 	if (r->ndiags == TB_MAX_DIAGS) {
 		fmt = "more problems follow in this record; they are not shown";
 		code = TB_D_TOO_MANY;
 		sev = TB_ERROR;
+		r->ncite = 0; /* those words name no place */
 	}
 	if (r->ndiags == r->diag_cap) {
 		size_t cap = r->diag_cap ? r->diag_cap * 2 : 8;
 		tb_diag *diags = tb_realloc(r->diags, cap * sizeof *diags);
 		if (!diags) { /* lost: the call that made it returns TB_ENOMEM */
+			r->ncite = 0;
 			tb_reader_nomem(r);
 			return;
 		}
@@ -181,7 +221,8 @@ void tb_diag_vat(tb_reader *r, tb_severity sev, int code, size_t off,
 	tb_buf_vprintf(&m, fmt, ap);
 	d->message = tb_buf_detach(&m, NULL);
 	S_excerpt(r, off, d);
-	if (!d->message || !d->source) { /* out of memory: dropped, as above */
+	if (!d->message || !d->source || !S_take_cites(r, d, 0)) {
+		/* out of memory: dropped, as above */
 		free((char *)d->message);
 		free((char *)d->source);
 		r->ndiags--;
@@ -219,25 +260,35 @@ static int S_note_v(tb_diag *d, const char *fmt, va_list ap)
 	return d->note != NULL;
 }
 
+/* S_note_v on 'd', a diagnostic of 'r', which takes the places cited
+ * for the line. */
+static void S_note_d(tb_reader *r, tb_diag *d, const char *fmt, va_list ap)
+{
+	if (!S_note_v(d, fmt, ap) || !S_take_cites(r, d, S_note_lines(d)))
+		tb_reader_nomem(r);
+}
+
 void tb_diag_note_i(tb_reader *r, size_t i, const char *fmt, ...)
 {
-	if (i >= r->ndiags || i >= TB_MAX_DIAGS)
+	if (i >= r->ndiags || i >= TB_MAX_DIAGS) {
+		r->ncite = 0;
 		return;
+	}
 	va_list ap;
 	va_start(ap, fmt);
-	if (!S_note_v(&r->diags[i], fmt, ap))
-		tb_reader_nomem(r);
+	S_note_d(r, &r->diags[i], fmt, ap);
 	va_end(ap);
 }
 
 void tb_diag_note(tb_reader *r, const char *fmt, ...)
 {
-	if (!r->ndiags || r->ndiags > TB_MAX_DIAGS)
+	if (!r->ndiags || r->ndiags > TB_MAX_DIAGS) {
+		r->ncite = 0;
 		return;
+	}
 	va_list ap;
 	va_start(ap, fmt);
-	if (!S_note_v(&r->diags[r->ndiags - 1], fmt, ap))
-		tb_reader_nomem(r);
+	S_note_d(r, &r->diags[r->ndiags - 1], fmt, ap);
 	va_end(ap);
 }
 
@@ -250,11 +301,11 @@ int tb_diag_note_at(tb_reader *r, unsigned line, unsigned col, unsigned end_col,
 			continue;
 		va_list ap;
 		va_start(ap, fmt);
-		if (!S_note_v(d, fmt, ap))
-			tb_reader_nomem(r);
+		S_note_d(r, d, fmt, ap);
 		va_end(ap);
 		return 1;
 	}
+	r->ncite = 0;
 	return 0;
 }
 

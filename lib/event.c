@@ -73,6 +73,8 @@ void tb_events_public(const tb_events *ev, tb_turn_event out[TB_EVENTS_MAX],
 		S_point_text(pts[i][1], e->b);
 		out[i] = (tb_turn_event){tb_event_name(e->kind), *pts[i][0] ? pts[i][0] : NULL,
 		                         *pts[i][1] ? pts[i][1] : NULL, count ? e->a : 0,
-		                         (tb_event_kind)e->kind};
+		                         (tb_event_kind)e->kind, e->piece ? TB_CELL_SIDE(e->piece) : -1,
+		                         e->piece ? e->letter : 0,
+		                         e->piece ? TB_CELL_CROWNED(e->piece) : 0};
 	}
 }

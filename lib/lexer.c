@@ -233,6 +233,8 @@ void tb_lex_record_end(tb_reader *r)
 {
 	size_t more = r->rec_latin_more;
 	if (r->rec_latin && more)
+		tb_diag_cite(r, r->rec_latin_line, 0);
+	if (r->rec_latin && more)
 		tb_diag_note_i(r, r->rec_latin - 1,
 		               "%zu more byte%s of this record %s not UTF-8 either (the last on line %u)",
 		               more, more == 1 ? "" : "s", more == 1 ? "is" : "are", r->rec_latin_line);
@@ -499,10 +501,12 @@ static void S_comment_ran_on(tb_reader *r, unsigned tag_line)
 	if (!tag_line)
 		tb_diag_at(r, TB_ERROR, TB_D_COMMENT_EOF, r->tok.off, 1, r->tok.line, r->tok.col,
 		           "this comment is never closed with '}': it runs to the end of the file");
-	else
+	else {
+		tb_diag_cite(r, tag_line, 0);
 		tb_diag_at(r, TB_ERROR, TB_D_COMMENT_EOF, r->tok.off, 1, r->tok.line, r->tok.col,
 		           "this comment is never closed with '}': it runs into %s at line %u",
 		           r->rec_begun ? "the next record" : "the tags", tag_line);
+	}
 	if (tag_line)
 		tb_diag_note(r, "after a blank line, a line that begins as a tag pair starts a record; "
 		             "a comment that goes on has no blank line before it");

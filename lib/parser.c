@@ -230,10 +230,14 @@ static void S_runs_to(S_parser *p, char *to, size_t cap)
 	if (t->type == TK_EOF) {
 		p->r->end_diag = 1;
 		snprintf(to, cap, "to the end of the file");
-	} else if (t->type == TK_LBRACKET)
-		snprintf(to, cap, "into the next record at line %u", t->line);
-	else
-		snprintf(to, cap, "into the game's result at line %u", t->line);
+	} else {
+		/* the caller writes the diagnostic next: the line is one of its places */
+		tb_diag_cite(p->r, t->line, 0);
+		if (t->type == TK_LBRACKET)
+			snprintf(to, cap, "into the next record at line %u", t->line);
+		else
+			snprintf(to, cap, "into the game's result at line %u", t->line);
+	}
 }
 
 /* ===== Tags ===== */
@@ -318,6 +322,8 @@ static void S_tag(S_parser *p, tb_tag_list *tags)
 	t.value_off = value.off;
 	const tb_tag *first =
 		tb_tag_list_add_known(tags, &t, tb_tag_known(r->data + name.off, name.len));
+	if (first)
+		tb_diag_cite(r, first->span.line, 0);
 	if (first)
 		tb_diag_at(r, TB_ERROR, TB_D_TAG_REPEAT, name.off, name.len, name.line, name.col,
 		           "tag [%s] is given twice (first on line %u)", t.name, first->span.line);

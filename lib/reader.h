@@ -82,6 +82,9 @@ struct tb_reader {
 	/* diagnostics of the current call */
 	tb_diag *diags;
 	size_t ndiags, diag_cap;
+	tb_diag_place cite[4];   /* places the next message or note line names
+	                            (tb_diag_cite), not yet given to it */
+	unsigned ncite;
 	size_t rec_errors;       /* errors in the record being read */
 	int detached;            /* its records are detached (tb_reader_detach) */
 	int careful;             /* no short ways (tb_lex_tag, S_quick_token,
@@ -137,6 +140,13 @@ void tb_diag_vat(tb_reader *r, tb_severity sev, int code, size_t off,
 /* The same over the current token. */
 void tb_diag_tok(tb_reader *r, tb_severity sev, int code, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
+
+/* Says that the next diagnostic recorded, or the next note line added
+ * (whichever comes first), names place (line, col) of the source -- col
+ * 0: a whole line -- in its words: the place becomes one of its typed
+ * places (tb_diag.places). Called just before the call that writes the
+ * words; at most four are held (more are dropped). */
+void tb_diag_cite(tb_reader *r, unsigned line, unsigned col);
 
 /* Adds a note line to the last diagnostic recorded (after its others). */
 void tb_diag_note(tb_reader *r, const char *fmt, ...)

@@ -19,7 +19,7 @@
 #include "writer.h"
 #include "xalloc.h"
 
-/* A slip's repair kept for a node (tb_replay_slips). */
+/* A slip's repair kept for a node (tb_replay_slip_list). */
 typedef struct S_slip {
 	const tb_node *refused;
 	tb_slip s;               /* its 'turns' unset: 'text' is where they are */
@@ -334,6 +334,11 @@ void tb_replay_on_slip(void *ctx, const tb_node *refused, const tb_slip_repair *
 }
 
 size_t tb_replay_slips(const tb_replay *rp, const tb_node *refused, tb_slip *out, size_t max)
+{
+	return tb_replay_slip_list(rp, refused, max, out);
+}
+
+size_t tb_replay_slip_list(const tb_replay *rp, const tb_node *refused, size_t max, tb_slip *out)
 {
 	size_t n = 0;
 	for (size_t i = 0; rp && refused && i < rp->nslip; i++) {

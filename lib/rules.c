@@ -242,7 +242,17 @@ void tb_turns_free(tb_turns *l)
 void tb_event_add(tb_events *ev, uint8_t kind, tb_point a, tb_point b)
 {
 	if (ev && ev->n < sizeof ev->ev / sizeof ev->ev[0])
-		ev->ev[ev->n++] = (tb_event){kind, a, b};
+		ev->ev[ev->n++] = (tb_event){kind, a, b, 0, 0};
+}
+
+void tb_event_add_piece(tb_events *ev, const tb_ruleset *rs, uint8_t kind, tb_point a, tb_point b,
+                        uint8_t cell)
+{
+	if (!ev || ev->n >= sizeof ev->ev / sizeof ev->ev[0])
+		return;
+	const char *letters = rs->game->piece_types;
+	char letter = letters && TB_CELL_TYPE(cell) < strlen(letters) ? letters[TB_CELL_TYPE(cell)] : 0;
+	ev->ev[ev->n++] = (tb_event){kind, a, b, cell, letter};
 }
 
 int tb_bound_common(const tb_state *s, const tb_state *target, unsigned turns, unsigned own,

@@ -155,10 +155,15 @@ typedef struct tb_turn {
 /* What a turn did that a reader of the notation cannot see at once:
  * the public tb_event_kind (tablero.h) in a compact form. 'a' and 'b'
  * are its points (none: 0), as tb_turn_event's point and to; for
- * TB_EV_FORTRESS 'a' is the count. */
+ * TB_EV_FORTRESS 'a' is the count. 'piece' is the piece it concerns as
+ * a cell (TB_CELL: its side, type and crown; 0 none), as it stood when
+ * the event happened (a piece taken: before it went), and 'letter' its
+ * type's letter in the game's piece_types (0 when all are alike). */
 typedef struct tb_event {
 	uint8_t kind;
 	tb_point a, b;
+	uint8_t piece;
+	char letter;
 } tb_event;
 
 #define TB_EVENTS_MAX 16 /* events a turn records, at most */
@@ -384,6 +389,10 @@ void tb_events_public(const tb_events *ev, tb_turn_event out[TB_EVENTS_MAX],
 
 /* Appends an event to 'ev' (if not NULL and not full). */
 void tb_event_add(tb_events *ev, uint8_t kind, tb_point a, tb_point b);
+/* tb_event_add of an event that concerns the piece 'cell' (a TB_CELL of
+ * game 'rs'), whose type letter it keeps too. */
+void tb_event_add_piece(tb_events *ev, const tb_ruleset *rs, uint8_t kind, tb_point a, tb_point b,
+                        uint8_t cell);
 
 /* An engine's rules and position (engine.c), for the drawing code. */
 const tb_ruleset *tb_engine_ruleset(const tb_engine *e);

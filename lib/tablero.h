@@ -14,7 +14,10 @@
  *   takes, then a callback and its 'ctx'; outputs come last -- what it
  *   gives back through pointers ('*out', '*len', '*first'...), then
  *   '*why' (a message for the caller to free) or '*status', last of
- *   all. An output a function says may be NULL is then not set.
+ *   all. An output a function says may be NULL is then not set. Two
+ *   functions of 0.6 and before break it: tb_index_open (its '**out'
+ *   first) and tb_replay_slips ('out' before 'max'), which is kept as a
+ *   deprecated alias of tb_replay_slip_list.
  * - Returns: a function that can fail returns 0 -- or a count, or 1
  *   where it says so (a record read, a book or page made with a note)
  *   -- on success and a negative TB_E* value on failure; or a pointer,
@@ -144,8 +147,8 @@ TB_EXPORT const char *tb_version(void);
  * 'field' NULL, the size of struct 'type' ("tb_svg_opts") as this
  * library was built; else the offset of that field in it. -1 for a
  * struct or field it does not list. The structs listed, each whole:
- * tb_diag, tb_turn_event, tb_turn_report, tb_fault, tb_reached,
- * tb_svg_opts. */
+ * tb_diag, tb_diag_place, tb_turn_event, tb_turn_report, tb_fault,
+ * tb_reached, tb_svg_opts, tb_evidence_info. */
 TB_EXPORT long tb_struct_layout(const char *type, const char *field);
 /** How many fields tb_struct_layout lists for 'type' (0: not listed). */
 TB_EXPORT size_t tb_struct_nfields(const char *type);
@@ -185,7 +188,23 @@ typedef struct tb_diag {
 	unsigned source_col; /* column of the problem within 'source' */
 	const char *note;    /* further lines ("position ...", "legal under ..."),
 	                        '\n' between them; or NULL */
+	/* the places of the record its words name, typed (added last, so
+	 * older callers still fit): a program takes them from here, never
+	 * from the words */
+	size_t nplaces;
+	const struct tb_diag_place *places;
 } tb_diag;
+
+/** A place of the source that a diagnostic's message or one line of its
+ * note names ("first on line 3", "at 7:11, one point misheard", "the
+ * position given again on line 12"), in the order the words name them. */
+typedef struct tb_diag_place {
+	unsigned note;       /* 0: the message names it; k: the k-th line of the
+	                        note (1 up) */
+	unsigned line;       /* the line named */
+	unsigned col;        /* the column named ("at 7:11"), or 0: the line as a
+	                        whole ("on line 12") */
+} tb_diag_place;
 
 /** Formats 'd' as "file:line:col: error: message [TBnnn]", then the
  * source line, a caret line under the span, and "note: ..." for each
@@ -460,6 +479,15 @@ typedef struct tb_turn_event {
 	const char *to;       /* where a piece went, or a tercia's last point, or NULL */
 	unsigned count;       /* TB_EV_FORTRESS: attackers in the fortress; else 0 */
 	tb_event_kind type;   /* what it is (added last, so older callers still fit) */
+	/* the piece it concerns, as it stood when the event happened -- a piece
+	 * captured, removed or huffed: before it went; one pushed back or put
+	 * elsewhere: where it landed; one crowned: crowned -- (added last): */
+	int piece_side;       /* its side, 0 first, 1 second; -1: the event concerns
+	                         no one piece (TB_EV_FORTRESS) */
+	char piece_type;      /* its kind as the game's notation letters it ('E',
+	                         'M', 'P', 'G' in Ocencahuac); 0 where a side's
+	                         pieces are all alike (La Pitarra, Asalto) */
+	int piece_crowned;    /* 1 when it was crowned then */
 } tb_turn_event;
 
 /** What tb_reader_validate tells about each turn it plays. Everything
@@ -1227,7 +1255,9 @@ TB_EXPORT int tb_line_remove(tb_record *rec, tb_line *v);
  * position the rules knew on the way to 'n' and '*at' (if not NULL)
  * says so: 'stopped' 1, 'line', 'col' and 'stop' the first node after
  * it whose position they do not know, 'why' tb_replay_why of it; 'ply'
- * and 'last' are those of the position given. Returns NULL with '*why'
+ * and 'last' are those of the position given, 'decided' 1 when the node
+ * that led to it is one the rules decided (its frame RECONSTRUCTED: a
+ * '?', '?' point or gap), 'positions' 1 when not stopped (else 0). Returns NULL with '*why'
  * set (the caller frees it) when 'n' is not in 'rec', 'rec' has errors
  * or no rules engine, or no position at all is known on the way (a
  * start that is not complete); NULL with '*why' NULL when memory ran
@@ -1389,7 +1419,13 @@ typedef struct tb_slip {
  * not reach (TB409) -- best first, as its notes name them (at most
  * three; none for a slip after an unknown turn or a gap). Fills 'out'
  * (at most 'max'; it may be NULL when 'max' is 0) and returns how many
- * there are. The strings are the replay's, valid while it lives. */
+ * there are. The strings are borrowed from the replay, valid while it
+ * lives. */
+TB_EXPORT size_t tb_replay_slip_list(const tb_replay *rp, const tb_node *refused, size_t max,
+                                     tb_slip *out);
+/** Deprecated (0.6.0: its output before 'max', against "outputs
+ * last"): tb_replay_slip_list(rp, refused, max, out). Kept so that
+ * programs built against 0.6 still link and run. */
 TB_EXPORT size_t tb_replay_slips(const tb_replay *rp, const tb_node *refused, tb_slip *out,
                                  size_t max);
 /** The words of slip kind 'kind' as the notes write them, without what

@@ -562,6 +562,9 @@ static int S_reached(tb_reached *at, const tb_replay *rp, const tb_game *g, cons
 	snprintf(at->last, sizeof at->last, "%s", b.data ? b.data : "");
 	ok &= tb_buf_ok(&b);
 	tb_buf_free(&b);
+	/* the position given follows a turn the rules decided: its frame says */
+	at->decided = known >= 0 && tb_replay_status(rp, path[known]) == TB_FRAME_RECONSTRUCTED;
+	at->positions = at->stopped ? 0 : 1;
 	if (!at->stopped)
 		return ok;
 	long stop = path[known + 1];

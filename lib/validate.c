@@ -170,7 +170,15 @@ void tb_val_fault_repaired_at(tb_val *v, size_t i)
 static void S_vreport(tb_val *v, tb_severity sev, int code, const tb_span *sp,
                       const tb_state *s, const char *token, const char *fmt, va_list ap)
 {
+	/* the places cited for this diagnostic wait while the last fault is
+	 * told (its callback may add diagnostics of its own) */
+	tb_diag_place cite[sizeof v->r->cite / sizeof v->r->cite[0]];
+	unsigned ncite = v->r->ncite;
+	memcpy(cite, v->r->cite, sizeof cite);
+	v->r->ncite = 0;
 	S_fault_flush(v);
+	memcpy(v->r->cite, cite, sizeof cite);
+	v->r->ncite = ncite;
 	tb_buf why = TB_BUF_SOFT, msg = TB_BUF_SOFT;
 	tb_buf_vprintf(&why, fmt, ap);
 	if (token)
@@ -178,6 +186,7 @@ static void S_vreport(tb_val *v, tb_severity sev, int code, const tb_span *sp,
 	tb_buf_puts(&msg, why.data ? why.data : "");
 	if (!tb_buf_ok(&why) || !why.data || !tb_buf_ok(&msg) || !msg.data) {
 		v->oom = 1; /* the diagnostic is left out */
+		v->r->ncite = 0;
 		tb_buf_free(&why);
 		tb_buf_free(&msg);
 		return;
@@ -187,8 +196,11 @@ static void S_vreport(tb_val *v, tb_severity sev, int code, const tb_span *sp,
 	const char *pos = s ? S_position_text(v, s) : "";
 	if (s)
 		tb_diag_note(v->r, "position %s", pos);
-	if (v->assume && *v->assume) /* made under a repair of an earlier slip */
+	if (v->assume && *v->assume) { /* made under a repair of an earlier slip */
+		if (v->assume_at)
+			tb_diag_cite(v->r, v->assume_at->assume_line, v->assume_at->assume_col);
 		tb_diag_note(v->r, "under the assumption that %s", v->assume);
+	}
 	if (v->fault) {
 		S_where d = {code, sev, sp->line, sp->col, sp->col + (unsigned)len};
 		S_fault_begin(v, &d, msg.data, token, why.data, pos);
@@ -503,7 +515,7 @@ void tb_val_suspend(tb_val *v, tb_val_at *at, const tb_node *n, const char *what
 {
 	tb_buf tail = TB_BUF_SOFT;
 	int restated;
-	if (tb_val_unchecked(&tail, n, &restated) || !restated) /* else nothing is skipped */
+	if (tb_val_unchecked(v->r, &tail, n, &restated) || !restated) /* else nothing is skipped */
 		tb_val_report(v, TB_WARNING, TB_D_UNCHECKED, &n->span, NULL, "%s: %s", what,
 		              tb_val_text(v, &tail));
 	tb_buf_free(&tail);
@@ -736,6 +748,7 @@ static void S_line(tb_val *v, const tb_line *line, tb_val_at *at, int main)
 	at->steps = &steps;
 	for (const tb_node *n = line->first; n && !v->oom; n = n->next) {
 		v->assume = at->assume; /* (a variation's may have been at hand) */
+		v->assume_at = at;
 		if (at->frown && !S_penalty_follows(v, at, n))
 			tb_val_frown_tell(v, at); /* in order, before what this node brings */
 		tb_val_at before; /* where the variations start: kept only when there are any */
@@ -798,6 +811,7 @@ static void S_line(tb_val *v, const tb_line *line, tb_val_at *at, int main)
 			steps.n = steps.ne = 0;
 	}
 	v->assume = at->assume;
+	v->assume_at = at;
 	tb_val_frown_tell(v, at);
 	if (at->open && v->oom)
 		tb_val_open_lost(v, at);
@@ -1075,7 +1089,7 @@ static int S_validate(tb_reader *r, const tb_record *rec, const tb_validate_opts
 	             {0, {0}, TB_BUF_SOFT, TB_BUF_SOFT, TB_BUF_SOFT, TB_BUF_SOFT, TB_BUF_SOFT,
 	              TB_BUF_SOFT, 0},
 	             NULL, -1, NULL, tb_confusion_for(tb_lang_code(tb_record_lang(rec))), o->slip,
-	             o->slip_ctx, r->why_lang};
+	             o->slip_ctx, r->why_lang, NULL};
 	char why[320];
 	if (tb_ruleset_init(&v->rs, rec->game, &rec->opts, why, sizeof why)) {
 		free(v);

@@ -128,9 +128,21 @@ static void S_near_said(tb_val *v, tb_val_open *o)
 	o->near = NULL;
 }
 
-/* What the open turn 'p' may have been, once its stretch is resolved. */
+/* The places S_given's words name, cited for the diagnostic or note
+ * about to be written. */
+static void S_cite_given(tb_val *v, const tb_val_pending *p, const tb_node *restated,
+                         const tb_node *repaired)
+{
+	if (restated)
+		tb_diag_cite(v->r, restated->span.line, 0);
+	if (repaired && p->first)
+		tb_diag_cite(v->r, repaired->span.line, repaired->span.col);
+}
+
+/* What the open turn 'p' may have been, once its stretch is resolved
+ * ('given' the words of S_given, of 'restated' and o->repaired). */
 static void S_tell_pending(tb_val *v, tb_val_open *o, const tb_val_pending *p, const char *given,
-                           int *said_none)
+                           const tb_node *restated, int *said_none)
 {
 	size_t max = v->so.max_listed;
 	tb_buf tok = TB_BUF_SOFT, list = TB_BUF_SOFT;
@@ -183,10 +195,12 @@ static void S_tell_pending(tb_val *v, tb_val_open *o, const tb_val_pending *p, c
 	}
 	if (p->offboard) { /* a note on the reader's error about the point */
 		if (count == 0) {
+			S_cite_given(v, p, restated, o->repaired);
 			tb_diag_note_at(v->r, p->node->span.line, p->node->span.col, end,
 			                "no turn fits here%s, whatever the point", given);
 			S_near_said(v, o);
 		} else {
+			S_cite_given(v, p, restated, o->repaired);
 			tb_diag_note_at(v->r, p->node->span.line, p->node->span.col, end,
 			                "%s%s: %s", count == 1 ? "the one turn that fits here"
 			                                       : "the turns that fit here", given,
@@ -200,15 +214,18 @@ static void S_tell_pending(tb_val *v, tb_val_open *o, const tb_val_pending *p, c
 			         p->length == 1 ? "" : "s");
 		else
 			snprintf(none, sizeof none, "turn");
+		S_cite_given(v, p, restated, o->repaired);
 		tb_val_report_turn(v, TB_ERROR, TB_D_NO_FIT, &p->node->span, NULL, tb_val_text(v, &tok),
 		              "no %s fits here%s: the transcription around it is wrong", none, given);
 		S_near_said(v, o);
 	} else if (taken) {
 		/* filled in: the caller tells */
 	} else if (count == 1) {
+		S_cite_given(v, p, restated, o->repaired);
 		tb_val_report_turn(v, TB_WARNING, TB_D_FITS, &p->node->span, NULL, tb_val_text(v, &tok),
 		              "only %s fits%s", p->gap ? "one sequence" : tb_val_text(v, &list), given);
 	} else if (count) {
+		S_cite_given(v, p, restated, o->repaired);
 		tb_val_report_turn(v, TB_WARNING, TB_D_FITS, &p->node->span, NULL, tb_val_text(v, &tok),
 		              "%llu %s fit%s%s%s", count, what, given, p->gap ? "" : ": ",
 		              p->gap ? "" : tb_val_text(v, &list));
@@ -278,7 +295,7 @@ void tb_val_open_close(tb_val *v, tb_val_at *at, const tb_val_steps *steps, cons
 	int said_none = 0;
 	for (size_t i = 0; i < o->n && !v->oom && !tb_stretch_failed(o->x); i++) {
 		S_given(&given, &o->v[i], restated, o->repaired);
-		S_tell_pending(v, o, &o->v[i], tb_val_text(v, &given), &said_none);
+		S_tell_pending(v, o, &o->v[i], tb_val_text(v, &given), restated, &said_none);
 	}
 	if (v->fn && steps && !v->oom && !tb_stretch_failed(o->x))
 		S_tell_resolved(v, o, steps->v);
@@ -306,7 +323,7 @@ void tb_val_open_close(tb_val *v, tb_val_at *at, const tb_val_steps *steps, cons
  * and whether a position is restated after them in '*restated'. A gap
  * followed at once by a restated position leaves none unchecked: only
  * its own turns are not searched. */
-unsigned tb_val_unchecked(tb_buf *b, const tb_node *n, int *restated)
+unsigned tb_val_unchecked(tb_reader *r, tb_buf *b, const tb_node *n, int *restated)
 {
 	unsigned turns = 0;
 	const tb_node *m = n->next;
@@ -321,8 +338,10 @@ unsigned tb_val_unchecked(tb_buf *b, const tb_node *n, int *restated)
 		tb_buf_puts(b, "the written turn after it goes unchecked");
 	else
 		tb_buf_printf(b, "the %u written turns after it go unchecked", turns);
-	if (turns && m)
+	if (turns && m) { /* every caller reports these words next: a place of it */
+		tb_diag_cite(r, m->span.line, 0);
 		tb_buf_printf(b, ", up to the position given again on line %u", m->span.line);
+	}
 	else if (turns)
 		tb_buf_puts(b, ": the record does not give the position again");
 	*restated = m != NULL;
@@ -341,7 +360,7 @@ static void S_open_spent(tb_val *v, tb_val_at *at)
 	const tb_node *n = at->open->v[0].node;
 	tb_buf tail = TB_BUF_SOFT;
 	int restated;
-	tb_val_unchecked(&tail, n, &restated); /* the stretch goes unknown from its start */
+	tb_val_unchecked(v->r, &tail, n, &restated); /* the stretch goes unknown from its start */
 	tb_val_report(v, TB_WARNING, TB_D_UNCHECKED, &n->span, NULL,
 	         "more than %lu positions may follow from here, the search's limit "
 	         "(--search-positions): %s", v->so.max_positions, tb_val_text(v, &tail));
@@ -618,7 +637,7 @@ void tb_val_open_gap(tb_val *v, tb_val_at *at, tb_val_steps *steps, const tb_nod
 			tb_val_open_close(v, at, steps, NULL);
 		tb_buf tail = TB_BUF_SOFT;
 		int restated;
-		tb_val_unchecked(&tail, n, &restated);
+		tb_val_unchecked(v->r, &tail, n, &restated);
 		tb_val_report(v, TB_WARNING, TB_D_UNCHECKED, &n->span, NULL,
 		         "%ld turns are missing here, more than the search's limit of %u "
 		         "(--search-turns): %s", len, v->so.max_turns, tb_val_text(v, &tail));

@@ -137,8 +137,10 @@ static void S_note(tb_val *v, const tb_node *n, const tb_state *s, const S_found
 	if (f->held < positions)
 		tb_buf_printf(&note, " (in %zu of the %zu positions)", f->held, positions);
 	tb_val_fault_candidate(v, tb_val_text(v, &seq));
-	if (tb_buf_ok(&note) && note.data)
+	if (tb_buf_ok(&note) && note.data) {
+		tb_diag_cite(v->r, n->span.line, n->span.col);
 		tb_diag_note(v->r, "%s", note.data);
+	}
 	else
 		v->oom = 1;
 	tb_buf_free(&seq);

@@ -171,6 +171,7 @@ static void S_note(tb_val *v, const tb_repair *r, const tb_state *before, tb_buf
 	if (r->reach)
 		snprintf(after, sizeof after, ": the next %u turn%s legal then", r->reach,
 		         r->reach == 1 ? " is" : "s are");
+	tb_diag_cite(v->r, n->span.line, n->span.col);
 	tb_diag_note(v->r, "at %u:%u, %s: %s%s", n->span.line, n->span.col, tb_val_text(v, &what),
 	             tb_val_text(v, turns), after);
 	if (r->back == 0 && r->nturns == 1 && r->kind != TB_REPAIR_TWICE) {
@@ -294,6 +295,10 @@ static int S_certain(const tb_val_at *at, const tb_repair *rp, size_t all)
 static void S_assume(tb_val_at *at, const char *turns, const tb_node *first, const tb_repair *r)
 {
 	size_t len = strlen(at->assume), room = sizeof at->assume;
+	if (!len) { /* the place the note of the assumption names */
+		at->assume_line = first->span.line;
+		at->assume_col = first->span.col;
+	}
 	int n = snprintf(at->assume + len, room - len, "%s%s (at %u:%u, %s)", len ? ", and " : "",
 	                 turns, first->span.line, first->span.col,
 	                 r->kind == TB_REPAIR_SAME ? "the same letter or number misheard"
@@ -351,6 +356,7 @@ int tb_val_slips(tb_val *v, tb_val_at *at, const tb_node *n, uint8_t kind, const
 		at->assume_from = strlen(at->assume);
 		S_assume(at, tb_val_text(v, &turns), first, &rp[0]);
 		v->assume = at->assume;
+		v->assume_at = at;
 		for (size_t i = 1; i < all && i < SHOWN; i++) { /* the beam */
 			at->beam_ill = n;
 			at->beam[at->nbeam] = rp[i];
@@ -379,6 +385,8 @@ static void S_note_reaches(tb_val *v, const tb_repair *r, const tb_state *before
 	tb_val_repair_kind(&what, r);
 	tb_buf_clear(turns);
 	S_turns(turns, r, before);
+	tb_diag_cite(v->r, n->span.line, n->span.col);
+	tb_diag_cite(v->r, pos->span.line, 0);
 	tb_diag_note(v->r, "at %u:%u, %s: %s: it reaches the position given on line %u",
 	             n->span.line, n->span.col, tb_val_text(v, &what),
 	             tb_val_text(v, turns), pos->span.line);

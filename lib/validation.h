@@ -87,6 +87,7 @@ typedef struct tb_val {
 	void *slip_ctx;
 	const tb_lang *lang;       /* the rules' reasons in these words (the reader's
 	                              tb_reader_set_lang); NULL English */
+	const struct tb_val_at *assume_at; /* the tb_val_at of 'assume': the place it names */
 } tb_val;
 
 /* The node each step of an open stretch replays (NULL for a gap's
@@ -154,6 +155,7 @@ typedef struct tb_val_at {
 	                              contradict the frames kept as written) */
 	tb_state known;            /* then, the last position known */
 	size_t assume_from;        /* where the last slip's assumption starts in 'assume' */
+	unsigned assume_line, assume_col; /* the place its first assumption names */
 	/* The beam: under an assumption, the next best repairs of the same
 	 * slip, each with the position before the first turn it changes; a
 	 * turn illegal under the assumption but legal under one of these
@@ -291,8 +293,9 @@ void tb_val_play(tb_val *v, tb_val_at *at, const tb_turn *t, const tb_node *n);
  * in words into 'b' (after "...: "): the turns written after 'n' up to
  * the next restated position of its line;
  * returns how many, and whether a position is restated after them in
- * '*restated'. */
-unsigned tb_val_unchecked(tb_buf *b, const tb_node *n, int *restated);
+ * '*restated'. The line of that position, when the words name it, is
+ * cited on 'r' (tb_diag_cite): the caller reports the words next. */
+unsigned tb_val_unchecked(tb_reader *r, tb_buf *b, const tb_node *n, int *restated);
 /* Does move 'm' write a point that is '?', or off the board? The second
  * in '*offboard'. */
 int tb_val_open_points(const tb_val *v, const tb_move *m, int *offboard);

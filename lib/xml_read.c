@@ -150,7 +150,7 @@ static void S_diag(tb_xml_reader *x, tb_severity sev, int code, unsigned line, u
 	}
 	x->ndiags++;
 	x->diags[i] = (tb_diag){sev, code, x->name, line ? line : 1, col ? col : 1,
-	                        (col ? col : 1) + 1, x->msgs[i], "", 0, NULL};
+	                        (col ? col : 1) + 1, x->msgs[i], "", 0, NULL, 0, NULL};
 }
 
 static void S_clear_diags(tb_xml_reader *x)

@@ -563,7 +563,8 @@ static void S_collect(void *ctx, const tb_turn_report *t)
 		a->ev[i] = (tb_turn_event){e->kind, /* static */
 		                           e->point ? tb_arena_strndup(&s->arena, e->point, strlen(e->point)) : NULL,
 		                           e->to ? tb_arena_strndup(&s->arena, e->to, strlen(e->to)) : NULL,
-		                           e->count, e->type};
+		                           e->count, e->type, e->piece_side, e->piece_type,
+		                           e->piece_crowned};
 		if ((e->point && !a->ev[i].point) || (e->to && !a->ev[i].to))
 			a->ev = NULL;
 	}

@@ -188,6 +188,24 @@ SLIP = """[Game "pitarra"]
 """
 
 
+def S_related_places(d, text, shift):
+    """Each related location of 'd' that starts 'at L:C' is the turn at L:C of
+    'text' (the test reads the words to compare; the server does not)."""
+    rel = [x for x in d.get("relatedInformation", []) if x["message"].startswith("at ")]
+    check(rel, "repairs among the related information: %r" % d)
+    lines = text.split("\n")
+    for x in rel:
+        l, c = (int(v) for v in x["message"][3:].split(",")[0].split(":"))
+        check(l >= 3 + shift, "a repair's words name the moved line: %r" % x["message"])
+        start = x["location"]["range"]["start"]
+        want = {"line": l - 1, "character": utf16(lines[l - 1][:c - 1])}
+        check(start == want, "related location of %r: %r, want %r" % (x["message"], start, want))
+        tok = lines[l - 1][c - 1:].split(" ")[0]
+        end = x["location"]["range"]["end"]
+        check(end == {"line": l - 1, "character": want["character"] + utf16(tok)},
+              "the related range covers the turn %r: %r" % (tok, end))
+
+
 def validate_places(text):
     """(line, col, code) of each diagnostic of 'tablero validate'."""
     with tempfile.NamedTemporaryFile("w", suffix=".tgn", delete=False, encoding="utf-8") as f:
@@ -233,6 +251,16 @@ def test_lifecycle_and_diagnostics():
     rel = [x["message"] for x in d.get("relatedInformation", [])]
     check(any(m.startswith("at 8:") and "a part not written" in m for m in rel),
           "related information holds the repairs: %r" % rel)
+    # each repair's location is the place the library types (tb_diag.places),
+    # the turn it names: the same line and column as its words say
+    S_related_places(d, SLIP, 0)
+    # moved two lines down (two blank lines before it), the record is checked
+    # again: its words and its places both follow it
+    moved = s.open("file:///moved.tgn", "\n\n" + SLIP)
+    check(len(moved) == 1 and moved[0]["range"]["start"]["line"] == d["range"]["start"]["line"] + 2,
+          "the moved record's diagnostic two lines down: %r" % moved)
+    if moved:
+        S_related_places(moved[0], "\n\n" + SLIP, 2)
 
     # the same record with CRLF line ends: the same place
     d2 = s.open("file:///crlf.tgn", SLIP.replace("\n", "\r\n"))

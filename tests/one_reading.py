@@ -194,8 +194,7 @@ def check_grep(tablero, path, where, frames, kinds):
     seen = set()
     for f in main_turns(frames):
         if f.known:
-            seen.update(k for k in kinds if k and re.search(r"(^|; )%s( |;|$)" % re.escape(k),
-                                                            f.events))
+            seen.update(e.kind for e in f.typed if e.kind in kinds)  # typed, not the text
     for k in sorted(seen):
         rc, out, err = run(tablero, "grep", "-c", "--event", k, path)
         if rc != 0 or out.strip() != "1":

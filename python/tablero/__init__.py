@@ -96,10 +96,20 @@ _s = C.c_char_p
 _sz = C.c_size_t
 
 
+class _DiagPlace(C.Structure):
+    _fields_ = [("note", C.c_uint), ("line", C.c_uint), ("col", C.c_uint)]
+
+
 class _Diag(C.Structure):
     _fields_ = [("severity", C.c_int), ("code", C.c_int), ("file", _s),
                 ("line", C.c_uint), ("col", C.c_uint), ("end_col", C.c_uint),
-                ("message", _s), ("source", _s), ("source_col", C.c_uint), ("note", _s)]
+                ("message", _s), ("source", _s), ("source_col", C.c_uint), ("note", _s),
+                ("nplaces", _sz), ("places", C.POINTER(_DiagPlace))]
+
+
+class _EvidenceInfo(C.Structure):
+    _fields_ = [("from_ms", C.c_longlong), ("to_ms", C.c_longlong), ("page", _s),
+                ("x", C.c_ulong), ("y", C.c_ulong), ("w", C.c_ulong), ("h", C.c_ulong)]
 
 
 class _Fault(C.Structure):
@@ -119,7 +129,8 @@ class _Reached(C.Structure):
 
 class _TurnEvent(C.Structure):
     _fields_ = [("kind", _s), ("point", _s), ("to", _s), ("count", C.c_uint),
-                ("type", C.c_int)]
+                ("type", C.c_int), ("piece_side", C.c_int), ("piece_type", C.c_char),
+                ("piece_crowned", C.c_int)]
 
 
 class _TurnReport(C.Structure):
@@ -166,8 +177,10 @@ def _check_layout(mirrors) -> None:
                               "(%s): %s" % (name, getattr(_lib, "_name", "?"), "; ".join(wrong)))
 
 
-_check_layout([(_Diag, "tb_diag"), (_Reached, "tb_reached"), (_TurnReport, "tb_turn_report"),
-               (_TurnEvent, "tb_turn_event"), (_Fault, "tb_fault"), (_SvgOpts, "tb_svg_opts")])
+_check_layout([(_Diag, "tb_diag"), (_DiagPlace, "tb_diag_place"), (_Reached, "tb_reached"),
+               (_TurnReport, "tb_turn_report"), (_TurnEvent, "tb_turn_event"),
+               (_Fault, "tb_fault"), (_SvgOpts, "tb_svg_opts"),
+               (_EvidenceInfo, "tb_evidence_info")])
 
 
 _str_out = C.POINTER(C.c_char)  # a string the caller frees: kept as a pointer
@@ -208,13 +221,13 @@ for _name, _res, _args in [
     ("tb_node_nag", C.c_int, (_p, _sz)),
     ("tb_node_comment", _s, (_p, _sz, C.POINTER(_s))),
     ("tb_node_gap", C.c_int, (_p, C.POINTER(C.c_long), C.POINTER(C.c_long))),
-    ("tb_node_evidence", C.c_int, (_p, _p)),
-    ("tb_node_comment_evidence", C.c_int, (_p, _sz, _p)),
-    ("tb_line_comment_evidence", C.c_int, (_p, _sz, _p)),
+    ("tb_node_evidence", C.c_int, (_p, C.POINTER(_EvidenceInfo))),
+    ("tb_node_comment_evidence", C.c_int, (_p, _sz, C.POINTER(_EvidenceInfo))),
+    ("tb_line_comment_evidence", C.c_int, (_p, _sz, C.POINTER(_EvidenceInfo))),
     ("tb_node_set_evidence", C.c_int, (_p, _p, _s)),
     ("tb_node_set_comment_evidence", C.c_int, (_p, _p, _sz, _s)),
     ("tb_line_set_comment_evidence", C.c_int, (_p, _p, _sz, _s)),
-    ("tb_evidence_format", _sz, (_p, C.c_int, C.c_char_p, _sz)),
+    ("tb_evidence_format", _sz, (C.POINTER(_EvidenceInfo), C.c_int, C.c_char_p, _sz)),
     ("tb_node_comment_marks", _sz, (_p, _sz, C.c_char_p, _sz)),
     ("tb_node_set_comment_marks", C.c_int, (_p, _p, _sz, _s)),
     ("tb_node_position", _str_out, (_p, _p)), ("tb_node_span", None, (_p, _SPAN)),
@@ -336,6 +349,9 @@ class Diagnostic:
     message: str
     severity: str  # "error" or "warning"
     note: Optional[str] = None
+    # the places of the source its words name (tb_diag.places): (note, line,
+    # column) -- note 0 the message, k its note's k-th line; column 0 a whole line
+    places: Tuple[Tuple[int, int, int], ...] = ()
 
     def __str__(self) -> str:
         return "%s:%d:%d: %s: %s [TB%03d]" % (self.file, self.line, self.column,
@@ -354,11 +370,17 @@ class Event:
     """One thing a turn did (spec/tgn.md, "Derived events"): its kind, one of
     EVENT_KINDS ("tercia", "capture", ...), the point it happened on and where
     a piece went (or a tercia's last point), each "d3" or None, and for
-    "fortress" the attackers in the fortress."""
+    "fortress" the attackers in the fortress. The piece it concerns, as it
+    stood then (tb_turn_event): its side (0 first, 1 second; -1 none, as for
+    "fortress"), its kind as the game's notation letters it ("E" in
+    Ocencahuac; None where a side's pieces are all alike), crowned or not."""
     kind: str
     point: Optional[str] = None
     to: Optional[str] = None
     count: int = 0
+    piece_side: int = -1
+    piece_type: Optional[str] = None
+    piece_crowned: bool = False
 
 
 @dataclass(frozen=True)
@@ -392,6 +414,7 @@ class Played:
     column: int
     over: Optional[str]    # None while the game goes on; else the result and why
     typed: Tuple[Event, ...] = ()  # the same events, typed
+    reconstructed: bool = False  # a '?', '?' point or gap the rules decide: not written
 
 
 @dataclass(frozen=True)
@@ -415,7 +438,9 @@ def _diags(r) -> List[Diagnostic]:
     for i in range(_lib.tb_reader_ndiags(r)):
         d = _lib.tb_reader_diag(r, i).contents
         out.append(Diagnostic(_dec(d.file), d.line, d.col, d.code, _dec(d.message),
-                              "error" if d.severity == 2 else "warning", _dec(d.note)))
+                              "error" if d.severity == 2 else "warning", _dec(d.note),
+                              tuple((d.places[k].note, d.places[k].line, d.places[k].col)
+                                    for k in range(d.nplaces))))
     return out
 
 
@@ -437,7 +462,9 @@ EVENT_KINDS: Tuple[str, ...] = tuple(_dec(_lib.tb_event_name(k)) for k in range(
 
 def _events(t) -> Tuple[Event, ...]:
     """The typed events of tb_turn_report 't' (borrowed: copied here)."""
-    return tuple(Event(_dec(_lib.tb_event_name(e.type)), _dec(e.point), _dec(e.to), e.count)
+    return tuple(Event(_dec(_lib.tb_event_name(e.type)), _dec(e.point), _dec(e.to), e.count,
+                       e.piece_side, e.piece_type.decode("ascii") if e.piece_type != b"\0" else None,
+                       bool(e.piece_crowned))
                  for e in (t.ev[i] for i in range(t.nevents)))
 
 
@@ -454,6 +481,9 @@ class Position:
     def __init__(self, handle: int):
         self._h = handle
         self._fin = weakref.finalize(self, _lib.tb_engine_free, handle)
+        # Record.position() and Replay.position() set it: the turn that led
+        # here is one the rules decided (a '?', '?' point or gap), not written
+        self.reconstructed = False
 
     @classmethod
     def start(cls, game: str, rules: Optional[str] = None,
@@ -610,13 +640,13 @@ class Alternative:
 def _evidence(fn, *args) -> Optional[Dict[str, str]]:
     """A link read by 'fn' (tb_node_evidence and its kin) as a dict of the
     parts it has, 'time' and 'region', canonical (spec/tgn.md 8.6); None."""
-    info = C.create_string_buffer(128)  # a tb_evidence_info, read by the library alone
-    if not fn(*args, info):
+    info = _EvidenceInfo()  # mirrored, its layout checked at import
+    if not fn(*args, C.byref(info)):
         return None
     out = {}
     for what, key in ((0, "time"), (1, "region")):
-        buf = C.create_string_buffer(128)
-        if _lib.tb_evidence_format(info, what, buf, 128):
+        buf = C.create_string_buffer(128)  # a page name is at most 32, four numbers
+        if _lib.tb_evidence_format(C.byref(info), what, buf, len(buf)):
             out[key] = buf.value.decode("ascii")
     return out
 
@@ -908,7 +938,8 @@ class Frame:
     code: int                # the diagnostic (TB-number) its stop was reported as, or 0
     token: Optional[str]     # the turn(s) the rules played for it ("d3" for a '?')
     position: Optional[str]  # see above
-    events: str              # its events ("tercia a1-a7; removal d5"), or ""
+    events: str              # its events ("tercia a1-a7; removal d5"), or "": for display
+    typed: Tuple[Event, ...] = ()  # the same events, typed (as Played.typed)
 
     @property
     def known(self) -> bool:
@@ -972,6 +1003,7 @@ class Replay:
         f = self.find(node)
         last = self._engine(f.index)
         if f.known:
+            last.reconstructed = f.status == "reconstructed"
             return last
         raise PositionUnknown("the position after %s is %s: %s" % (
             f.node.token if f.node else "the start", f.status, f.why), f.status,
@@ -994,10 +1026,11 @@ class Replay:
             raise _nomem()
         pos = _take(_lib.tb_replay_position(h, i))
         tok = _take(_lib.tb_replay_token(h, i))
-        events = [""]
+        events = ["", ()]
 
         def one(ctx, rp):
             events[0] = _dec(rp.contents.events)
+            events[1] = _events(rp.contents)
 
         if n and _lib.tb_replay_report(h, i, _TURN_FN(one), None) == _ENOMEM:
             raise _nomem()
@@ -1005,7 +1038,7 @@ class Replay:
                      _STOPS[_lib.tb_replay_stop(h, i)], why, _lib.tb_replay_depth(h, i),
                      _lib.tb_replay_ply(h, i), _lib.tb_replay_positions(h, i),
                      _lib.tb_replay_fits(h, i), _lib.tb_replay_code(h, i), tok, pos,
-                     events[0])
+                     events[0], events[1])
 
 
 class Record:
@@ -1234,11 +1267,13 @@ class Record:
         (a '?' they decide is its turn), main line and variations in the
         order written, with what it did: the turns of frames()."""
         out: List[Played] = []
+        decided = [False]
 
         def one(ctx, rp):
             t = rp.contents
             out.append(Played(t.number, t.side, _dec(t.token), _dec(t.events),
-                              _dec(t.position), t.line, t.col, _dec(t.over), _events(t)))
+                              _dec(t.position), t.line, t.col, _dec(t.over), _events(t),
+                              decided[0]))
 
         cb = _TURN_FN(one)
         if _lib.tb_record_errors(self._h):
@@ -1250,6 +1285,7 @@ class Record:
             if (alt.value or _lib.tb_replay_status(rp._h, i) > 1 or
                     _KINDS[_lib.tb_node_type(n)] in ("gap", "position", "omitted")):
                 continue
+            decided[0] = _lib.tb_replay_status(rp._h, i) == 1  # TB_FRAME_RECONSTRUCTED
             if _lib.tb_replay_report(rp._h, i, cb, None) == _ENOMEM:
                 raise _nomem()
         return out
@@ -1297,6 +1333,7 @@ class Record:
             raise TableroError(msg)
         _take(why)
         pos = Position(h)
+        pos.reconstructed = bool(at.decided)
         if not at.stopped:
             return pos
         f = Replay(self).find(node)

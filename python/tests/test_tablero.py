@@ -194,6 +194,21 @@ class Reading(unittest.TestCase):
             a1.set_comment_marks(0, "[%csl Gd4]")
         self.assertEqual(a1.comment_marks(0), "[%clb Bd5:ب]")
 
+    def test_diagnostic_places(self):
+        """The places a diagnostic's words name, typed: a tag given twice
+        names the first one's line; a repair's note "at L:C" its turn."""
+        rec = tablero.loads('[Game "pitarra"]\n[Site "a"]\n[Site "b"]\n\n1. d1 *\n')
+        d = [d for d in rec[0].diagnostics if d.code == 202][0]
+        self.assertIn("first on line 2", d.message)
+        self.assertEqual(d.places, ((0, 2, 0),))
+        rec = tablero.loads('[Game "pitarra"]\n\n1. d1 a1 2. d2 a4 3. d3 a7 *\n')[0]
+        d = [d for d in rec.validate() if d.code == 401][0]
+        notes = d.note.split("\n")
+        named = [(k, l, c) for k, l, c in d.places if k]
+        self.assertTrue(named)
+        for k, l, c in named:
+            self.assertTrue(notes[k - 1].startswith("at %d:%d," % (l, c)), notes[k - 1])
+
     def test_validate(self):
         rec = tablero.loads('[Game "pitarra"]\n\n1. d1 d1 *\n', "x.tgn")[0]
         ds = rec.validate()
@@ -357,6 +372,25 @@ class Layout(unittest.TestCase):
         with self.assertRaises(ImportError):
             tablero._check_layout([(tablero._SvgOpts, "tb_no_such_struct")])
 
+    def test_evidence_info_mirrored(self):
+        """tb_evidence_info is a checked mirror, not a guessed buffer: a
+        mirror with 'page' where 'to_ms' is is refused."""
+        import ctypes as C
+        tablero._check_layout([(tablero._EvidenceInfo, "tb_evidence_info"),
+                               (tablero._DiagPlace, "tb_diag_place")])
+        f = list(tablero._EvidenceInfo._fields_)
+
+        class Guessed(C.Structure):
+            _fields_ = [f[0], f[2], f[1]] + f[3:]
+        with self.assertRaises(ImportError):
+            tablero._check_layout([(Guessed, "tb_evidence_info")])
+        # read through the mirror: the longest page name, a time and a region
+        page = "p" + "x" * 31
+        rec = tablero.loads('[Game "pitarra"]\n[Recording "c.ogg"]\n[Facsimile "%s=a.jpg"]\n'
+                            '1. d1 @1:02:03.25 @%s#120,340,80,40 *\n' % (page, page))[0]
+        self.assertEqual(list(rec)[0].evidence, {"time": "1:02:03.25",
+                                                 "region": page + "#120,340,80,40"})
+
 
 class Replay(unittest.TestCase):
     def test_tercias(self):
@@ -375,8 +409,10 @@ class Replay(unittest.TestCase):
         rec = tablero.loads('[Game "pitarra"]\n\n1. a1 g1 2. a4 g4 3. a7xg4 *\n')[0]
         played = rec.replay()
         last = played[-1]
-        self.assertEqual(last.typed, (tablero.Event("tercia", "a1", "a7"),
-                                      tablero.Event("removal", "g4")))
+        # the piece each concerns: the mover's forming the tercia, the
+        # other side's removed; La Pitarra's pieces have no kinds
+        self.assertEqual(last.typed, (tablero.Event("tercia", "a1", "a7", piece_side=0),
+                                      tablero.Event("removal", "g4", piece_side=1)))
         self.assertEqual(last.events, "tercia a1-a7; removal g4")  # for display
         for t in played:
             self.assertEqual(bool(t.typed), bool(t.events))  # the display has what is typed
@@ -389,6 +425,30 @@ class Replay(unittest.TestCase):
         self.assertEqual((turn.token, turn.typed), ("a7xg4", last.typed))
         with self.assertRaises(tablero.TableroError):
             pos.play_turn("a7xg4")
+
+
+    def test_event_pieces(self):
+        """Each capture names the piece taken as the position before the
+        turn holds it: its side's list there has its letter on the point
+        (Ocencahuac writes "S:Ga2,Pd6+,..." -- kind, point, '+' crowned)."""
+        rec = tablero.read(os.path.join(ROOT, "samples", "ocencahuac-ixtlan-2015-final.tgn"))[0]
+        played = rec.replay()
+        seen = set()
+        for before, t in zip(played, played[1:]):
+            sides = [part.split(":", 1)[1].split(",") for part in before.position.split()[2:4]]
+            for e in t.typed:
+                if e.kind != "capture":
+                    self.assertTrue(e.kind != "fortress" or e.piece_side == -1)
+                    continue
+                self.assertEqual(e.piece_side, 1 - t.side)
+                self.assertIn(e.piece_type, ("E", "M", "P", "G"))
+                piece = e.piece_type + e.point + ("+" if e.piece_crowned else "")
+                self.assertIn(piece, sides[e.piece_side], (t.token, before.position))
+                seen.add(e.piece_type)
+        self.assertTrue(seen)
+        kinds = {e.kind: e for t in played for e in t.typed}
+        self.assertTrue(kinds["relocation"].piece_crowned)  # a royal piece put elsewhere
+        self.assertEqual(kinds["pushback"].piece_type, "P")
 
 
 class Faults(unittest.TestCase):
@@ -462,6 +522,20 @@ class Frames(unittest.TestCase):
                          [f.position for f in frames
                           if f.known and f.node.kind not in ("gap", "position")])
         self.assertEqual(played[8].events, frames[8].events)
+        # a frame's events typed, as a played turn's; the text for display
+        for f in frames:
+            self.assertEqual(bool(f.typed), bool(f.events))
+        by_pos = {p.position: p for p in played}
+        for f in frames:
+            if f.known and f.node.kind not in ("gap", "position"):
+                self.assertEqual(f.typed, by_pos[f.position].typed)
+        # what the rules decide is said so: the turn played and the position
+        self.assertEqual([p.token for p in played if p.reconstructed], ["e3-e4", "g1-f2"])
+        for f in frames:
+            if f.known:
+                self.assertEqual(rec.position(f.node).reconstructed,
+                                 f.status == "reconstructed", f.node.token)
+                self.assertEqual(rp.position(f.node).reconstructed, f.status == "reconstructed")
 
     def test_open_and_refused(self):
         rec = tablero.loads('[Game "pitarra"]\n\n1. d2 a7 2. ? d7 3. c4 e5 *\n'

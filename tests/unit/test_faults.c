@@ -4,7 +4,9 @@
  * apart from the reason (never cut out of the message), the position,
  * the candidates (the turns that fit, the readings that explain an
  * illegal turn) and the repair the replay went on with; and the slips a
- * replay kept, typed (tb_replay_slips). Only tablero.h
+ * replay kept, typed (tb_replay_slip_list); the places a diagnostic's
+ * words name (tb_diag.places); the piece each event concerns
+ * (tb_turn_event.piece_*). Only tablero.h
  * is used, as a program built on the library would.
  */
 #include "tb_test.h"
@@ -115,7 +117,7 @@ static void test_no_token(void **state)
 	free(got);
 }
 
-/* The slips a replay kept, typed (tb_replay_slips): each repair its
+/* The slips a replay kept, typed (tb_replay_slip_list): each repair its
  * notes name, where it starts, what it stands for and in its place,
  * and the one checking went on under -- here the spec's two slips four
  * turns apart (spec/reconstruct.md §4.6). */
@@ -135,8 +137,13 @@ static void S_slips_of(const tb_replay *rp, const tb_record *rec, unsigned line,
 	}
 	tb_iter_free(it);
 	assert_non_null(ill);
-	tb_slip s[4];
-	size_t n = tb_replay_slips(rp, ill, s, 4);
+	tb_slip s[4], old[4];
+	size_t n = tb_replay_slip_list(rp, ill, 4, s);
+	/* the deprecated alias, its output before 'max', gives the same */
+	assert_int_equal(tb_replay_slips(rp, ill, old, 4), n);
+	for (size_t i = 0; i < n && i < 4; i++)
+		assert_ptr_equal(old[i].first, s[i].first);
+	assert_int_equal(tb_replay_slip_list(rp, ill, 0, NULL), n);
 	for (size_t i = 0; i < n && i < 4; i++) {
 		unsigned sp[4];
 		tb_node_span(s[i].first, sp);
@@ -170,6 +177,113 @@ static void test_slips_typed(void **state)
 	tb_reader_free(r);
 }
 
+/* The 'k'-th line (1 up) of 'note', its length in '*n'; NULL past the last. */
+static const char *S_note_line(const char *note, unsigned k, size_t *n)
+{
+	for (unsigned i = 1; note && i < k; i++) {
+		note = strchr(note, '\n');
+		note = note ? note + 1 : NULL;
+	}
+	if (!note)
+		return NULL;
+	const char *e = strchr(note, '\n');
+	*n = e ? (size_t)(e - note) : strlen(note);
+	return note;
+}
+
+/* The places a diagnostic's words name, typed: a tag given twice names
+ * the line of the first; each repair's note "at L:C, ..." names L:C, and
+ * "under the assumption that ... (at L:C" the slip assumed -- the test
+ * reads the words only to check that the places are theirs. */
+static void test_diag_places(void **state)
+{
+	(void)state;
+	const char *twice = "[Game \"pitarra\"]\n[Site \"a\"]\n[Site \"b\"]\n\n1. d1 *\n";
+	tb_reader *r = tb_reader_new_mem(twice, strlen(twice), "t.tgn");
+	tb_record *rec = NULL;
+	assert_int_equal(tb_reader_next(r, &rec), 1);
+	const tb_diag *d = NULL;
+	for (size_t i = 0; i < tb_reader_ndiags(r); i++)
+		if (tb_reader_diag(r, i)->code == 202)
+			d = tb_reader_diag(r, i);
+	assert_non_null(d);
+	assert_non_null(strstr(d->message, "first on line 2"));
+	assert_int_equal(d->nplaces, 1);
+	assert_int_equal(d->places[0].note, 0);
+	assert_int_equal(d->places[0].line, 2);
+	assert_int_equal(d->places[0].col, 0);
+	tb_record_free(rec);
+	tb_reader_free(r);
+
+	const char *src = "[Game \"pitarra\"]\n[Language \"es\"]\n\n"
+	                  "1. f4 b6 2. g1 d5 3. d2 d1 4. c5 f2 5. f6 e5 6. g7 b2 7. d7 b4xf4 8. a7xd5 a4\n"
+	                  "9. g4xe3 d5 10. a1 e3 11. c4xa1 e4 12. e5xf2 a1 13. f6-f4xa1 b2-a1 *\n";
+	r = tb_reader_new_mem(src, strlen(src), "t.tgn");
+	assert_int_equal(tb_reader_next(r, &rec), 1);
+	assert_true(tb_reader_validate(r, rec, NULL, NULL) > 0);
+	size_t at = 0, assumed = 0;
+	for (size_t i = 0; i < tb_reader_ndiags(r); i++) {
+		d = tb_reader_diag(r, i);
+		for (size_t k = 0; k < d->nplaces; k++) {
+			const tb_diag_place *p = &d->places[k];
+			size_t n;
+			const char *line = p->note ? S_note_line(d->note, p->note, &n) : d->message;
+			assert_non_null(line);
+			char words[32];
+			snprintf(words, sizeof words, p->col ? "at %u:%u" : "line %u", p->line, p->col);
+			if (p->col && strncmp(line, words, strlen(words)) == 0)
+				at++;
+			else if (p->col && strncmp(line, "under the assumption", 20) == 0)
+				assumed += strstr(line, words) != NULL;
+			else
+				fail_msg("place %u:%u of note line %u not in its words: %s", p->line, p->col,
+				         p->note, line);
+		}
+		/* and every note line that starts "at L:C" has its place */
+		size_t n;
+		for (unsigned k = 1; S_note_line(d->note, k, &n); k++) {
+			const char *line = S_note_line(d->note, k, &n);
+			if (strncmp(line, "at ", 3) != 0)
+				continue;
+			int found = 0;
+			for (size_t j = 0; j < d->nplaces; j++)
+				found |= d->places[j].note == k && d->places[j].col;
+			assert_true(found);
+		}
+	}
+	assert_true(at >= 4);     /* the repairs of the two slips */
+	assert_true(assumed >= 1); /* checking went on under the first */
+	tb_record_free(rec);
+	tb_reader_free(r);
+}
+
+/* Events name the piece they concern: a tercia the mover's, a removal
+ * the other side's piece removed (as it stood before it went). */
+static void S_turn_pieces(void *ctx, const tb_turn_report *t)
+{
+	tt_str *out = ctx;
+	for (size_t i = 0; i < t->nevents; i++)
+		tt_printf(out, "%u.%d %s %s: side %d type %d crowned %d\n", t->number, t->side,
+		          t->ev[i].kind, t->ev[i].point, t->ev[i].piece_side, t->ev[i].piece_type,
+		          t->ev[i].piece_crowned);
+}
+
+static void test_event_pieces(void **state)
+{
+	(void)state;
+	const char *src = "[Game \"pitarra\"]\n\n1. d1 a1 2. d2 a4 3. d3xa1 *\n";
+	tb_reader *r = tb_reader_new_mem(src, strlen(src), "t.tgn");
+	tb_record *rec = NULL;
+	assert_int_equal(tb_reader_next(r, &rec), 1);
+	tt_str out = {0};
+	assert_int_equal(tb_reader_validate(r, rec, S_turn_pieces, &out), 0);
+	char *got = tt_take(&out);
+	tt_assert_str(got, "3.0 tercia d1: side 0 type 0 crowned 0\n"
+	                   "3.0 removal a1: side 1 type 0 crowned 0\n");
+	tb_record_free(rec);
+	tb_reader_free(r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -179,6 +293,8 @@ int main(void)
 		cmocka_unit_test(test_open_point),
 		cmocka_unit_test(test_no_token),
 		cmocka_unit_test(test_slips_typed),
+		cmocka_unit_test(test_diag_places),
+		cmocka_unit_test(test_event_pieces),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

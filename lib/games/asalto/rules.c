@@ -433,7 +433,7 @@ static void S_mark_huffs(const tb_ruleset *rs, tb_state *s, set could, int from,
 	for (int i = 0; huffable && i < 2; huffable &= huffable - 1, i++) {
 		int p = __builtin_ctzll(huffable);
 		s->mark[i] = (uint8_t)(p + 1);
-		tb_event_add(ev, TB_EV_HUFF_AVAILABLE, rs->geo.points[p].pt, 0);
+		tb_event_add_piece(ev, rs, TB_EV_HUFF_AVAILABLE, rs->geo.points[p].pt, 0, s->cell[p]);
 	}
 }
 
@@ -449,10 +449,10 @@ static void S_play(const tb_ruleset *rs, tb_state *s, const tb_turn *t, tb_event
 		int at = tb_geo_at(geo, t->parts[i].pt);
 		switch (t->parts[i].kind) {
 		case TB_PART_HUFF:
+			tb_event_add_piece(ev, rs, TB_EV_HUFF, geo->points[at].pt, 0, s->cell[at]);
 			s->cell[at] = 0;
 			s->bits[DEF] &= ~S_bit(at);
 			s->taken[ATT]++;
-			tb_event_add(ev, TB_EV_HUFF, geo->points[at].pt, 0);
 			break;
 		case TB_PART_AT:
 			from = to = at;
@@ -468,11 +468,11 @@ static void S_play(const tb_ruleset *rs, tb_state *s, const tb_turn *t, tb_event
 			int ex, ey;
 			S_dir(geo, to, over, &ex, &ey);
 			w = S_went(w, ex, ey);
+			tb_event_add_piece(ev, rs, TB_EV_CAPTURE, geo->points[over].pt, 0, s->cell[over]);
 			s->cell[over] = 0;
 			s->bits[ATT] &= ~S_bit(over);
 			s->taken[DEF]++;
 			captured++;
-			tb_event_add(ev, TB_EV_CAPTURE, geo->points[over].pt, 0);
 			to = at;
 			break;
 		}

@@ -437,14 +437,15 @@ static int S_end(const tb_ruleset *rs, tb_state *s, int mover, int captured, tb_
 			*c |= CROWNED;
 			crowned = 1;
 			last[S_side(*c)] = p;
-			tb_event_add(ev, TB_EV_CORONATION, rs->geo.points[p].pt, 0);
+			tb_event_add_piece(ev, rs, TB_EV_CORONATION, rs->geo.points[p].pt, 0, *c);
 		}
 	}
 	for (int y = 0; y < 2; y++)
 		if (last[y] >= 0 && !S_stage2(s, y) && S_crowned_count(s, y) == 3) {
 			s->stage |= (uint8_t)(1 << y);
 			began = 1;
-			tb_event_add(ev, TB_EV_STAGE, rs->geo.points[last[y]].pt, 0);
+			tb_event_add_piece(ev, rs, TB_EV_STAGE, rs->geo.points[last[y]].pt, 0,
+			                   s->cell[last[y]]);
 		}
 	if (captured || (rs->opt[O_CROWN] == CROWN_EACH ? crowned : began))
 		s->quiet = 0;
@@ -475,10 +476,10 @@ static int S_apply(const tb_ruleset *rs, tb_state *s, const tb_turn *t, tb_event
 			p = q;
 			break;
 		case TB_PART_CAPTURE:
+			tb_event_add_piece(ev, rs, TB_EV_CAPTURE, g->points[q].pt, 0, s->cell[q]);
 			S_take(s, q);
 			s->taken[side]++;
 			captured = 1;
-			tb_event_add(ev, TB_EV_CAPTURE, g->points[q].pt, 0);
 			S_move(s, p, q);
 			p = q;
 			break;
@@ -497,12 +498,14 @@ static int S_apply(const tb_ruleset *rs, tb_state *s, const tb_turn *t, tb_event
 					continue; /* it stays */
 				int to = tb_geo_at(g, t->parts[++i].pt);
 				S_put(s, to, (uint8_t)(S_take(s, pushed[k]) | COOL));
-				tb_event_add(ev, TB_EV_PUSHBACK, g->points[pushed[k]].pt, g->points[to].pt);
+				tb_event_add_piece(ev, rs, TB_EV_PUSHBACK, g->points[pushed[k]].pt,
+				                   g->points[to].pt, s->cell[to]);
 			}
 			if (i + 1 < t->nparts && t->parts[i + 1].kind == TB_PART_RELOCATE) {
 				int to = tb_geo_at(g, t->parts[++i].pt);
 				S_move(s, h.run[0], to);
-				tb_event_add(ev, TB_EV_RELOCATION, g->points[h.run[0]].pt, g->points[to].pt);
+				tb_event_add_piece(ev, rs, TB_EV_RELOCATION, g->points[h.run[0]].pt,
+				                   g->points[to].pt, s->cell[to]);
 			}
 			break;
 		}

@@ -375,12 +375,13 @@ static void S_play(const tb_ruleset *rs, tb_state *s, const tb_turn *t, tb_event
 		int swing = S_swing(s, side, from, to);
 		if (formed && !(swing && rs->opt[O_COLUMPIO] == 1)) {
 			for (int k = 0; k < formed; k++)
-				tb_event_add(ev, TB_EV_TERCIA, geo->points[geo->threes[lines[k]][0]].pt,
-				        geo->points[geo->threes[lines[k]][2]].pt);
+				tb_event_add_piece(ev, rs, TB_EV_TERCIA, geo->points[geo->threes[lines[k]][0]].pt,
+				                   geo->points[geo->threes[lines[k]][2]].pt, s->cell[to]);
 			if (formed > 1)
-				tb_event_add(ev, TB_EV_DOUBLE_TERCIA, geo->points[to].pt, 0);
+				tb_event_add_piece(ev, rs, TB_EV_DOUBLE_TERCIA, geo->points[to].pt, 0,
+				                   s->cell[to]);
 			if (swing)
-				tb_event_add(ev, TB_EV_COLUMPIO, geo->points[to].pt, 0);
+				tb_event_add_piece(ev, rs, TB_EV_COLUMPIO, geo->points[to].pt, 0, s->cell[to]);
 		}
 		s->mark[2 * side] = (uint8_t)(from + 1);
 		s->mark[2 * side + 1] = (uint8_t)(to + 1);
@@ -388,11 +389,12 @@ static void S_play(const tb_ruleset *rs, tb_state *s, const tb_turn *t, tb_event
 		s->mark[2 * side] = s->mark[2 * side + 1] = 0;
 	}
 	if (removed >= 0) {
+		uint8_t gone = s->cell[removed];
 		s->cell[removed] = 0;
 		s->bits[!side] &= ~((uint64_t)1 << removed);
 		s->taken[side]++;
 		s->quiet = 0;
-		tb_event_add(ev, TB_EV_REMOVAL, geo->points[removed].pt, 0);
+		tb_event_add_piece(ev, rs, TB_EV_REMOVAL, geo->points[removed].pt, 0, gone);
 	}
 	if (side == 1)
 		s->number++;
