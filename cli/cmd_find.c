@@ -205,8 +205,9 @@ int cmd_find(int argc, char **argv)
 	q.text = o.text;
 	long n = tb_index_find(ix, &q, S_hit, &out);
 	if (n < 0) {
-		cli_index_query_error("find", ix, !strncmp(tb_index_errmsg(ix), "the pattern", 11)
-		                                    ? o.pattern : o.position);
+		int field = tb_index_errfield(ix);
+		cli_index_query_error("find", ix, field == TB_FIND_PATTERN ? o.pattern
+		                                  : field == TB_FIND_POSITION ? o.position : NULL);
 		goto done;
 	}
 	if (o.count)

@@ -116,6 +116,11 @@ size_t tb_index_errat(const tb_index *ix)
 	return ix ? ix->errat : 0;
 }
 
+int tb_index_errfield(const tb_index *ix)
+{
+	return ix ? ix->errfield : 0;
+}
+
 /* ===== Opening ===== */
 
 /* '*why' as printf would write it, for the caller to free. */

@@ -17,6 +17,7 @@ struct tb_index {
 	const tb_ix_pattern *pattern;/* the pattern of the query running, for tb_pattern() */
 	int errcode;
 	size_t errat;
+	int errfield;           /* tb_find_field of a TB_ESYNTAX, or 0 */
 	char errmsg[512];
 };
 

@@ -68,11 +68,14 @@ static int S_prepare(tb_index *ix, S_q *q, sqlite3_stmt **st)
 	return 0;
 }
 
-static int S_syntax(tb_index *ix, const char *what, const char *why, size_t at)
+/* A query that does not read: 'what' of it ('field', tb_find_field) is
+ * wrong, 'why', at byte 'at' of it. */
+static int S_syntax(tb_index *ix, int field, const char *what, const char *why, size_t at)
 {
 	char msg[400];
 	snprintf(msg, sizeof msg, "%s: %s", what, why);
 	ix->errat = at;
+	ix->errfield = field;
 	return tb_ix_fail(ix, TB_ESYNTAX, "%s", msg);
 }
 
@@ -81,6 +84,7 @@ static void S_reset(tb_index *ix)
 	ix->errcode = 0;
 	ix->errmsg[0] = 0;
 	ix->errat = 0;
+	ix->errfield = 0;
 	ix->pattern = NULL;
 }
 
@@ -135,7 +139,7 @@ static int S_record_where(tb_index *ix, S_q *q, const tb_find_query *fq)
 	if (fq->text) {
 		char *words = S_fts_words(fq->text);
 		if (!words)
-			return S_syntax(ix, "--text", "no words to search for", 0);
+			return S_syntax(ix, TB_FIND_TEXT, "--text", "no words to search for", 0);
 		tb_buf_puts(&q->sql, " AND r.id IN (SELECT record FROM comments WHERE comments MATCH ?)");
 		S_bind_text(q, words, words);
 	}
@@ -157,14 +161,14 @@ static int S_position_where(tb_index *ix, S_q *q, const tb_find_query *fq,
 	tb_ix_key k;
 	int side;
 	if (fq->position && !tb_ix_position_read(fq->position, only, &k, &side, why, sizeof why, &at))
-		return S_syntax(ix, "the position", why, at);
+		return S_syntax(ix, TB_FIND_POSITION, "the position", why, at);
 	if (fq->position && !fq->symmetric) {
 		tb_buf_puts(&q->sql, " AND o.after = ?");
 		S_bind_int(q, (long long)k.exact);
 	}
 	if (fq->pattern && tb_ix_pattern_read(fq->pattern, only, fq->symmetric, pattern, why,
 	                                      sizeof why, &at))
-		return S_syntax(ix, "the pattern", why, at);
+		return S_syntax(ix, TB_FIND_PATTERN, "the pattern", why, at);
 	if (fq->pattern) {
 		tb_buf_puts(&q->sql, " AND r.game = ?");
 		S_bind_text(q, pattern->game->name, NULL);
@@ -189,7 +193,7 @@ static int S_position_where(tb_index *ix, S_q *q, const tb_find_query *fq,
 	}
 	if (fq->event) {
 		if (!tb_event_kind_of(fq->event))
-			return S_syntax(ix, "the event", "no such event (tercia, capture, coronation, ...: "
+			return S_syntax(ix, TB_FIND_EVENT, "the event", "no such event (tercia, capture, coronation, ...: "
 			                "spec/tgn.md §7.4)", 0);
 		tb_buf_puts(&q->sql, " AND EXISTS (SELECT 1 FROM events e WHERE e.record = o.record"
 		            " AND e.frame = o.frame AND e.kind = ?)");
@@ -369,7 +373,7 @@ static int S_tree_at(tb_index *ix, S_q *q, const tb_tree_query *tq)
 	size_t at = 0;
 	const tb_game *only = tq->game ? tb_game_find(tq->game) : NULL;
 	if (!tb_ix_position_read(tq->position, only, &k, &side, why, sizeof why, &at))
-		rc = S_syntax(ix, "the position", why, at);
+		rc = S_syntax(ix, TB_FIND_POSITION, "the position", why, at);
 	tb_buf_puts(&q->sql, "WITH m AS (SELECT DISTINCT o.record, o.token FROM occurs o"
 	            " WHERE o.before = ? AND o.depth = 0 AND o.token IS NOT NULL)");
 	S_bind_int(q, rc ? 0 : (long long)k.exact);

@@ -2285,6 +2285,15 @@ TB_EXPORT void tb_index_close(tb_index *ix);
 TB_EXPORT int tb_index_errcode(const tb_index *ix);
 TB_EXPORT const char *tb_index_errmsg(const tb_index *ix);
 TB_EXPORT size_t tb_index_errat(const tb_index *ix);
+/** Which criterion of the query a TB_ESYNTAX is about (the text that
+ * tb_index_errat counts in), or 0. */
+typedef enum tb_find_field {
+	TB_FIND_POSITION = 1,
+	TB_FIND_PATTERN,
+	TB_FIND_EVENT,
+	TB_FIND_TEXT
+} tb_find_field;
+TB_EXPORT int tb_index_errfield(const tb_index *ix);
 
 /** Indexes the 'len' bytes at 'buf' (borrowed for the call), the file
  * 'name' last changed at 'mtime' (seconds): when the index holds 'name'

@@ -55,13 +55,12 @@ static long S_find(tb_index *ix, const tb_find_query *q, S_found *f)
 	long got = tb_index_find(ix, q, S_hit, f);
 	if (got == TB_ESYNTAX) {
 		FZ_CHECK(*tb_index_errmsg(ix), "TB_ESYNTAX without words");
-		size_t longest = 0; /* the error is in the position or in the pattern */
-		if (q->position)
-			longest = strlen(q->position);
-		if (q->pattern && strlen(q->pattern) > longest)
-			longest = strlen(q->pattern);
-		FZ_CHECK(tb_index_errat(ix) <= longest, "error at %zu of %zu bytes",
-		         tb_index_errat(ix), longest);
+		int field = tb_index_errfield(ix); /* the text the error is in */
+		const char *in = field == TB_FIND_POSITION ? q->position : field == TB_FIND_PATTERN
+		               ? q->pattern : field == TB_FIND_EVENT ? q->event : q->text;
+		FZ_CHECK(field >= TB_FIND_POSITION && field <= TB_FIND_TEXT && in,
+		         "TB_ESYNTAX about criterion %d, not given", field);
+		FZ_CHECK(tb_index_errat(ix) <= strlen(in), "error at %zu of '%s'", tb_index_errat(ix), in);
 		return got;
 	}
 	FZ_CHECK(got >= 0 || got == TB_ENOMEM, "find: %ld (%s)", got, tb_index_errmsg(ix));
