@@ -2,7 +2,8 @@
  * replay.c -- the frames of one reading of a record (replay.h), and
  * their public face (tablero.h, "One reading of a record").
  *
- * validate.c replays the record and validate_frames.c fills the
+ * validate.c replays the record (tb_replay_run, and the public
+ * tb_reader_replay and tb_record_replay) and validate_frames.c fills the
  * frames; this file keeps them -- in the order the nodes are written,
  * found again by node through a small open-addressing table -- with the
  * events and the turns of decided gaps in two pools beside them.
@@ -15,7 +16,7 @@
 #include "reader.h"
 #include "repair.h"
 #include "replay.h"
-#include "validate.h"
+#include "validate.h" /* the types of a slip's repairs */
 #include "writer.h"
 #include "xalloc.h"
 
@@ -210,7 +211,7 @@ static void S_free(tb_replay *rp)
 	free(rp);
 }
 
-tb_replay *tb_replay_run(tb_reader *r, const tb_record *rec)
+tb_replay *tb_replay_new(const tb_record *rec)
 {
 	tb_replay *rp = tb_calloc(1, sizeof *rp);
 	if (!rp)
@@ -224,13 +225,10 @@ tb_replay *tb_replay_run(tb_reader *r, const tb_record *rec)
 	if (rec->game && rec->game->rules &&
 	    !tb_ruleset_init(&rp->rs, rec->game, &rec->opts, why, sizeof why))
 		rp->has_rs = 1;
-	int rc = tb_validate_replay(r, rec, rp);
-	if (rc == TB_ENOMEM || rp->failed) {
-		S_free(rp);
-		return NULL;
-	}
 	return rp;
 }
+
+int tb_replay_failed(const tb_replay *rp) { return rp->failed; }
 
 void tb_replay_free(tb_replay *rp)
 {
@@ -353,26 +351,8 @@ size_t tb_replay_slip_list(const tb_replay *rp, const tb_node *refused, size_t m
 	return n;
 }
 
-/* ===== The public face ===== */
-
-tb_replay *tb_reader_replay(tb_reader *r, const tb_record *rec)
-{
-	if (!r || !rec || !rec->game || !rec->game->rules || rec->errors != rec->offboard)
-		return NULL; /* as tb_reader_validate: points off the board do not stop it */
-	return tb_replay_run(r, rec);
-}
-
-tb_replay *tb_record_replay(const tb_record *rec)
-{
-	if (!rec || !rec->game || !rec->game->rules || rec->errors != rec->offboard)
-		return NULL;
-	tb_reader *r = tb_reader_new_mem("", 0, "record");
-	if (!r)
-		return NULL;
-	tb_replay *rp = tb_replay_run(r, rec);
-	tb_reader_free(r);
-	return rp;
-}
+/* ===== The public face (made by validate.c: tb_reader_replay,
+ * tb_record_replay) ===== */
 
 size_t tb_replay_count(const tb_replay *rp) { return rp ? rp->n : 0; }
 

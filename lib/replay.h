@@ -76,6 +76,11 @@ void tb_replay_set_start_why(tb_replay *rp, const char *why);
  * options of 'r', whose diagnostics it adds as tb_reader_validate does.
  * NULL when memory ran out. The record must outlive the result. */
 tb_replay *tb_replay_run(tb_reader *r, const tb_record *rec);
+/* (validate.c's, which runs the replay:) a replay of 'rec' with no
+ * frame yet, or NULL when memory ran out; whether filling it failed
+ * (memory ran out) and it is to be freed. */
+tb_replay *tb_replay_new(const tb_record *rec);
+int tb_replay_failed(const tb_replay *rp);
 /* The frame of node 'n' (alternative 'alt'), or NULL when the replay
  * has none (not in the record, or an alternative not followed). */
 const tb_frame *tb_replay_frame(const tb_replay *rp, const tb_node *n, unsigned alt);

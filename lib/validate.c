@@ -1186,3 +1186,38 @@ int tb_reader_validate_faults(tb_reader *r, const tb_record *rec, tb_turn_fn fn,
 	tb_validate_opts o = {fn, ctx, NULL, NULL, ffn, fctx, NULL, NULL, NULL};
 	return S_validate_told(r, rec, &o);
 }
+
+/* ===== A record's one replay (replay.h; tablero.h, "One reading of a
+ * record"): made here, kept by replay.c ===== */
+
+tb_replay *tb_replay_run(tb_reader *r, const tb_record *rec)
+{
+	tb_replay *rp = tb_replay_new(rec);
+	if (!rp)
+		return NULL;
+	int rc = tb_validate_replay(r, rec, rp);
+	if (rc == TB_ENOMEM || tb_replay_failed(rp)) {
+		tb_replay_free(rp);
+		return NULL;
+	}
+	return rp;
+}
+
+tb_replay *tb_reader_replay(tb_reader *r, const tb_record *rec)
+{
+	if (!r || !rec || !rec->game || !rec->game->rules || rec->errors != rec->offboard)
+		return NULL; /* as tb_reader_validate: points off the board do not stop it */
+	return tb_replay_run(r, rec);
+}
+
+tb_replay *tb_record_replay(const tb_record *rec)
+{
+	if (!rec || !rec->game || !rec->game->rules || rec->errors != rec->offboard)
+		return NULL;
+	tb_reader *r = tb_reader_new_mem("", 0, "record");
+	if (!r)
+		return NULL;
+	tb_replay *rp = tb_replay_run(r, rec);
+	tb_reader_free(r);
+	return rp;
+}

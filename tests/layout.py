@@ -28,10 +28,9 @@ MODULES = [{"reader", "lexer", "parser", "diag"},
            {"validate", "validate_frames", "validate_open", "validate_open_slips",
             "validate_restated", "validate_slips"}]
 # Pairs of modules that still call each other (the record's core: a tag's
-# value, the reader's text of a result, the replay that validate fills).
+# value, the reader's text of a result, a witness read back and checked).
 # No pair may be added: a new one is a file calling back its caller.
-MUTUAL_LEFT = {("evidence", "tags"), ("parser", "tags"), ("replay", "validate"),
-               ("collate_witness", "validate")}
+MUTUAL_LEFT = {("evidence", "tags"), ("parser", "tags"), ("collate_witness", "validate")}
 
 
 def includes():
