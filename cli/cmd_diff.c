@@ -170,10 +170,12 @@ static int S_start(S_out *out)
 	return 1;
 }
 
-/* Is node 'y' a turn (not a gap or a restated position)? */
+/* Is node 'y' a turn (not a gap or a restated position)? A turn of a
+ * gap the rules decide is. */
 static int S_is_turn(const tb_ply *y)
 {
-	return strncmp(y->written, "<gap", 4) != 0 && strncmp(y->written, "<position", 9) != 0;
+	return y->parts ||
+	       (strncmp(y->written, "<gap", 4) != 0 && strncmp(y->written, "<position", 9) != 0);
 }
 
 /* Does 'y' mean something else than it writes: a '?', a '?' point or a
@@ -190,12 +192,14 @@ static int S_means(const tb_ply *y)
  * padded to 'width' characters (never cut). */
 static void S_turn_text(const tb_ply *y, int width)
 {
-	int n = S_is_turn(y) && y->number
+	int n = S_is_turn(y) && y->number && !y->parts
 	            ? printf("%u%s %s", y->number, y->side == 1 ? "..." : ".", y->written)
 	            : printf("%s", y->written);
 	if (S_means(y))
 		n += printf(" (%s%s)", y->status == TB_FRAME_RECONSTRUCTED ? "reconstructed " : "",
 		            y->token);
+	if (y->parts > 1) /* one turn of a decided gap: which */
+		n += printf(" %u/%u", y->part, y->parts);
 	for (const char *p = y->written; *p; p++) /* columns, not bytes */
 		n -= ((unsigned char)*p & 0xC0) == 0x80;
 	if (n < width)
@@ -291,14 +295,14 @@ static void S_divergence(S_out *out, const tb_edit *e, size_t from, size_t to)
 		na += e[i].op == '-' && na == e[from].a;
 		nb += e[i].op == '+' && nb == e[from].b;
 	}
-	const tb_ply *ya = na > e[from].a ? tb_plies_at(pa, e[from].a) : NULL;
-	const tb_ply *yb = nb > e[from].b ? tb_plies_at(pb, e[from].b) : NULL;
+	const tb_ply *ya = na > e[from].a ? tb_plies_turn_at(pa, e[from].a) : NULL;
+	const tb_ply *yb = nb > e[from].b ? tb_plies_turn_at(pb, e[from].b) : NULL;
 	/* the first turn that differs; a gap or a restated position is
 	 * after the turns before it */
 	const tb_ply *first = ya && yb ? (yb->ply < ya->ply ? yb : ya) : ya ? ya : yb;
 	size_t ply = first->ply;
 	int after = !S_is_turn(first);
-	int known = tb_plies_position_diff(pa, na, pb, nb, NULL, NULL);
+	int known = tb_plies_turn_position_diff(pa, na, pb, nb, NULL, NULL);
 	if (known == TB_ENOMEM)
 		cli_oom();
 	int same_game = tb_record_game(out->ga->rec) == tb_record_game(out->gb->rec);
@@ -334,7 +338,7 @@ static void S_divergence(S_out *out, const tb_edit *e, size_t from, size_t to)
 	}
 	S_posdiff d = {out, 0};
 	if (known > 0)
-		if (tb_plies_position_diff(pa, na, pb, nb, S_point, &d) == TB_ENOMEM)
+		if (tb_plies_turn_position_diff(pa, na, pb, nb, S_point, &d) == TB_ENOMEM)
 			cli_oom();
 	if (out->x)
 		tb_diff_xml_end(out->x);
@@ -365,7 +369,8 @@ static void S_hunk(S_out *out, const tb_edit *e, size_t lo, size_t hi)
 	for (size_t k = lo; k < hi;) {
 		if (e[k].op == '=') {
 			if (!out->x)
-				S_hunk_line(out, ' ', tb_plies_at(pa, e[k].a), tb_plies_at(pb, e[k].b));
+				S_hunk_line(out, ' ', tb_plies_turn_at(pa, e[k].a),
+				            tb_plies_turn_at(pb, e[k].b));
 			k++;
 			continue;
 		}
@@ -374,7 +379,8 @@ static void S_hunk(S_out *out, const tb_edit *e, size_t lo, size_t hi)
 			for (size_t j = k; j < end; j++) {
 				if (e[j].op != (pass ? '+' : '-'))
 					continue;
-				const tb_ply *y = pass ? tb_plies_at(pb, e[j].b) : tb_plies_at(pa, e[j].a);
+				const tb_ply *y =
+				    pass ? tb_plies_turn_at(pb, e[j].b) : tb_plies_turn_at(pa, e[j].a);
 				if (out->x)
 					S_xply(out, pass ? "insert" : "delete", y, NULL);
 				else
@@ -468,7 +474,8 @@ static int S_comments(S_out *out, const tb_edit *e, size_t n)
 	for (size_t i = 0; i < n; i++) {
 		if (e[i].op != '=')
 			continue;
-		const tb_ply *ya = tb_plies_at(out->ga->p, e[i].a), *yb = tb_plies_at(out->gb->p, e[i].b);
+		const tb_ply *ya = tb_plies_turn_at(out->ga->p, e[i].a),
+		             *yb = tb_plies_turn_at(out->gb->p, e[i].b);
 		diffs += S_comment_pair(out, &count, NULL, ya, yb, ya->notes, yb->notes);
 	}
 	diffs += S_comment_pair(out, &count, "outside the turns", NULL, NULL,
@@ -497,9 +504,10 @@ static int S_pair(S_out *out, const S_game *ga, const S_game *gb)
 	if (out->o->moves)
 		diffs += S_start(out);
 	size_t n = 0;
-	tb_edit *e = out->o->moves || out->o->comments ? tb_plies_align(ga->p, gb->p, &n) : NULL;
+	tb_edit *e =
+	    out->o->moves || out->o->comments ? tb_plies_align_turns(ga->p, gb->p, &n) : NULL;
 	if (!e && (out->o->moves || out->o->comments) &&
-	    (tb_plies_count(ga->p) || tb_plies_count(gb->p)))
+	    (tb_plies_turn_count(ga->p) || tb_plies_turn_count(gb->p)))
 		cli_oom();
 	if (out->o->moves)
 		diffs += S_turns(out, e, n) > 0;

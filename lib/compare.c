@@ -44,6 +44,13 @@ struct tb_plies {
 	size_t n;
 	const char *comments;
 	const char *start;     /* tb_plies_start's, once asked */
+	/* the main line as turns (tb_plies_turn_at): each node, but a gap
+	 * the rules decide, which is its turns one by one */
+	const tb_ply **u;      /* u[i]: &v[node], or one of 'x' */
+	size_t *unode;         /* unode[i]: the node u[i] is, or is a turn of */
+	const tb_state **ust;  /* a gap's turn but its last: the position after
+	                          it (in the arena); else NULL: the node's frame */
+	size_t nu;
 };
 
 static const char *S_str(tb_plies *p, const tb_buf *b)
@@ -264,6 +271,81 @@ static int S_node(tb_plies *p, size_t i, const tb_node *n, size_t *plies, tb_buf
 	return 1;
 }
 
+/* ===== The main line as turns ===== */
+
+/* The turns of the decided gap at node 'i' (its entry's seq, nseq > 0)
+ * as units from p->nu on, played from the position before it, 'before';
+ * each a tb_ply of its own, in the arena: what that turn means, its
+ * events, the ply, number and side it has, the gap's place and, on its
+ * last turn, the gap's notes. 0 when memory ran out. */
+static int S_gap_turns(tb_plies *p, size_t i, const tb_state *before, tb_buf *b)
+{
+	const S_entry *e = &p->e[i];
+	const tb_ply *g = &p->v[i];
+	tb_state s = *before;
+	for (size_t k = 0; k < e->nseq; k++) {
+		tb_ply *y = tb_arena_alloc(&p->arena, sizeof *y);
+		if (!y)
+			return 0;
+		*y = *g;
+		y->number = s.number;
+		y->side = s.to_move;
+		tb_events ev = {0};
+		p->rs->rules->play(p->rs, &s, &e->seq[k], &ev);
+		tb_buf_clear(b);
+		tb_turn_token(b, &e->seq[k]);
+		y->token = tb_buf_ok(b) ? S_str(p, b) : NULL;
+		tb_buf_clear(b);
+		tb_events_write(b, &ev);
+		y->events = tb_buf_ok(b) ? S_str(p, b) : NULL;
+		if (!y->token || !y->events || !S_events(p, ev.ev, ev.n, y))
+			return 0;
+		y->ply = g->ply - e->nseq + k + 1;
+		y->part = (unsigned)k + 1;
+		y->parts = (unsigned)e->nseq;
+		y->notes = k + 1 < e->nseq ? "" : g->notes;
+		tb_state *after = NULL;
+		if (k + 1 < e->nseq) {
+			after = tb_arena_alloc(&p->arena, sizeof *after);
+			if (!after)
+				return 0;
+			*after = s;
+		}
+		p->u[p->nu] = y;
+		p->unode[p->nu] = i;
+		p->ust[p->nu++] = after;
+	}
+	return 1;
+}
+
+/* The units of the main line (struct tb_plies): a gap the rules decide
+ * is its turns when the position before it is known (else it stays one
+ * node, compared as its turns' token). 0 when memory ran out. */
+static int S_units(tb_plies *p)
+{
+	size_t cap = p->n;
+	for (size_t i = 0; i < p->n; i++)
+		cap += p->e[i].nseq;
+	p->u = tb_calloc(cap + 1, sizeof *p->u);
+	p->unode = tb_calloc(cap + 1, sizeof *p->unode);
+	p->ust = tb_calloc(cap + 1, sizeof *p->ust);
+	if (!p->u || !p->unode || !p->ust)
+		return 0;
+	tb_buf b = TB_BUF_SOFT;
+	int ok = 1;
+	for (size_t i = 0; i < p->n && ok; i++) {
+		const tb_frame *before = p->e[i].nseq ? S_known(p, i) : NULL;
+		if (before) {
+			ok = S_gap_turns(p, i, &before->st, &b);
+			continue;
+		}
+		p->u[p->nu] = &p->v[i];
+		p->unode[p->nu++] = i;
+	}
+	tb_buf_free(&b);
+	return ok && !p->arena.failed;
+}
+
 tb_plies *tb_plies_new(const tb_record *rec)
 {
 	if (!rec || rec->errors || !rec->game)
@@ -295,7 +377,7 @@ tb_plies *tb_plies_new(const tb_record *rec)
 	S_outer_comments(&b, rec);
 	p->comments = tb_buf_ok(&b) ? S_str(p, &b) : NULL;
 	tb_buf_free(&b);
-	if (!ok || !p->comments || p->arena.failed) {
+	if (!ok || !p->comments || p->arena.failed || !S_units(p)) {
 		tb_plies_free(p);
 		return NULL;
 	}
@@ -311,6 +393,9 @@ void tb_plies_free(tb_plies *p)
 	free(p->v);
 	free(p->e);
 	free(p->f);
+	free(p->u);
+	free(p->unode);
+	free(p->ust);
 	free(p);
 }
 
@@ -375,6 +460,18 @@ tb_edit *tb_plies_align(const tb_plies *a, const tb_plies *b, size_t *n)
 	return e;
 }
 
+size_t tb_plies_turn_count(const tb_plies *p) { return p->nu; }
+const tb_ply *tb_plies_turn_at(const tb_plies *p, size_t i)
+{
+	return i < p->nu ? p->u[i] : NULL;
+}
+
+tb_edit *tb_plies_align_turns(const tb_plies *a, const tb_plies *b, size_t *n)
+{
+	*n = 0;
+	return tb_ply_align(a->u, a->nu, b->u, b->nu, n);
+}
+
 const tb_node *tb_plies_node(const tb_plies *p, size_t i)
 {
 	return i < p->n ? p->e[i].node : NULL;
@@ -397,16 +494,16 @@ static void S_cell_text(char out[8], const tb_game *g, uint8_t c)
 	out[k] = '\0';
 }
 
-int tb_plies_position_diff(const tb_plies *a, size_t na, const tb_plies *b, size_t nb,
-                           tb_position_diff_fn fn, void *ctx)
+/* Position 'sa' of 'a' against 'sb' of 'b' (either NULL: not known),
+ * as tb_plies_position_diff compares them. */
+static int S_state_diff(const tb_plies *a, const tb_state *sa, const tb_plies *b,
+                        const tb_state *sb, tb_position_diff_fn fn, void *ctx)
 {
-	const tb_frame *fa = S_known(a, na), *fb = S_known(b, nb);
-	if (!fa || !fb || a->rec->game != b->rec->game ||
+	if (!sa || !sb || a->rec->game != b->rec->game ||
 	    memcmp(&a->board, &b->board, sizeof a->board) ||
 	    a->rs->geo.npoints != b->rs->geo.npoints)
 		return -1;
 	const tb_game *g = a->rec->game;
-	const tb_state *sa = &fa->st, *sb = &fb->st;
 	int count = 0;
 	for (int i = 0; i < a->rs->geo.npoints; i++) {
 		if (sa->cell[i] == sb->cell[i])
@@ -458,6 +555,32 @@ int tb_plies_position_diff(const tb_plies *a, size_t na, const tb_plies *b, size
 	}
 	tb_arena_free(&ar);
 	return count;
+}
+
+int tb_plies_position_diff(const tb_plies *a, size_t na, const tb_plies *b, size_t nb,
+                           tb_position_diff_fn fn, void *ctx)
+{
+	const tb_frame *fa = S_known(a, na), *fb = S_known(b, nb);
+	return S_state_diff(a, fa ? &fa->st : NULL, b, fb ? &fb->st : NULL, fn, ctx);
+}
+
+/* The position after the first 'k' turns of 'p' (units, struct
+ * tb_plies), when the rules know it; else NULL. */
+static const tb_state *S_known_turns(const tb_plies *p, size_t k)
+{
+	if (k > p->nu)
+		return NULL;
+	if (k && p->ust[k - 1])
+		return p->ust[k - 1];
+	const tb_frame *f = S_known(p, k ? p->unode[k - 1] + 1 : 0);
+	return f ? &f->st : NULL;
+}
+
+int tb_plies_turn_position_diff(const tb_plies *a, size_t na, const tb_plies *b, size_t nb,
+                                tb_position_diff_fn fn, void *ctx)
+{
+	int rc = S_state_diff(a, S_known_turns(a, na), b, S_known_turns(b, nb), fn, ctx);
+	return rc == -1 ? TB_EINVAL : rc;
 }
 
 /* ===== The key of a game ===== */

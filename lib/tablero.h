@@ -1483,6 +1483,12 @@ typedef struct tb_ply {
 	                        (what the turns they cannot follow did); else 0 */
 	size_t nevents;      /* the events typed, one by one (borrowed from the */
 	const tb_turn_event *ev; /* tb_plies); 0 and NULL where 'events' is "" */
+	unsigned part, parts; /* one turn of a gap the rules decide, as
+	                        tb_plies_turn_at gives it: the part-th (from 1)
+	                        of its 'parts' turns ('token' that turn, 'events'
+	                        its events, 'ply', 'number' and 'side' its own,
+	                        'notes' the gap's on its last turn, else "");
+	                        0 and 0 for a node */
 } tb_ply;
 
 typedef struct tb_plies tb_plies;
@@ -1556,6 +1562,32 @@ typedef void (*tb_position_diff_fn)(void *ctx, const char *what, const char *in_
  * maybe). 'fn' may be NULL: the differences are only counted. */
 TB_EXPORT int tb_plies_position_diff(const tb_plies *a, size_t na, const tb_plies *b,
                                      size_t nb, tb_position_diff_fn fn, void *ctx);
+
+/** The main line as turns, for comparing what two records mean turn by
+ * turn (tablero diff, spec/compare.md §1): its nodes, in order, but a
+ * gap the rules decide (status TB_FRAME_RECONSTRUCTED, after a position
+ * they know), which is its turns one by one, each a tb_ply of its own
+ * ('part' 1 to 'parts'); so a decided <gap 2> is two turns, as the same
+ * turns written out are. The count, and the i-th (i < count; else
+ * NULL), borrowed from 'p'. */
+TB_EXPORT size_t tb_plies_turn_count(const tb_plies *p);
+TB_EXPORT const tb_ply *tb_plies_turn_at(const tb_plies *p, size_t i);
+/** Aligns 'a' and 'b' as tb_plies_align does, over their turns
+ * (tb_plies_turn_at) instead of their nodes: the steps' indexes are
+ * turns'. Steps in order; the caller frees the array ('*n' their
+ * number; NULL when both are empty, or, '*n' 0, when memory ran
+ * out). */
+TB_EXPORT tb_edit *tb_plies_align_turns(const tb_plies *a, const tb_plies *b, size_t *n);
+/** Compares the position after the first 'na' turns of 'a'
+ * (tb_plies_turn_at; 0: its start) with the one after the first 'nb'
+ * of 'b', as tb_plies_position_diff does nodes: the position after a
+ * decided gap's turn is the one that turn leaves. Returns how many
+ * differences there are (calling 'fn' for each, which may be NULL);
+ * TB_EINVAL when either position is not known by the rules, 'na' or
+ * 'nb' is past the end, or the records are of different games or
+ * boards; TB_ENOMEM when memory ran out. */
+TB_EXPORT int tb_plies_turn_position_diff(const tb_plies *a, size_t na, const tb_plies *b,
+                                          size_t nb, tb_position_diff_fn fn, void *ctx);
 
 /** The key of the game 'p' records: the same for two records exactly
  * when they have the same game, start and turns up to the board's

@@ -369,6 +369,66 @@ has "diff, an open '?' as written" "$tmp/out" '^- +1  20\.\.\. \? +4 \|$'
 has "diff, after an open '?' the positions are not known" "$tmp/out" \
 	'^  the positions after it are not known \(more than one turn fits the record there\)$'
 
+# A gap of two turns the rules decide (only 18. a7-a4 e5-d5 fits,
+# given 19. g7-d7 d5-e5xa4) is those two turns, one by one: against the
+# same turns written out it is the same game, and where it is shown,
+# each of its turns stands on a line of its own, reconstructed.
+cat >"$tmp/cinta-g.tgn" <<'EOF'
+[Game "pitarra"]
+
+1. c3 f4 2. a1 b2 3. c4 c5 4. d1 g1 5. d3 e3 6. d2xe3 e3 7. f2 b6 8. a7 b4xc4
+9. a4xf4 d6 10. f6 f4 11. g7 e5 12. d7xe5 e5 13. g7-g4 f4-e4xg4 14. f6-g7xd6 b6-d6
+15. a7-b6 d6-d5xd7 16. b6-a7xb4 e5-f6 17. a4-b4 d5-e5xb4 <gap 2> {se da vuelta a la cinta}
+19. g7-d7 d5-e5xa4 20. d7-a7 e5-d5 *
+EOF
+sed 's/<gap 2> {[^}]*}/18. a7-a4 e5-d5/' "$tmp/cinta-g.tgn" >"$tmp/cuaderno-g.tgn"
+sed 's/<gap 2>/18. a7-b6 e5-d5/' "$tmp/cinta-g.tgn" >"$tmp/cuaderno-g2.tgn"
+t validate cinta-g.tgn
+expect "validate cinta-g.tgn: the rules decide its gap" 0
+has "validate cinta-g.tgn: one sequence fits" "$tmp/err" 'only one sequence fits.*\[TB408\]'
+t diff --moves-only cinta-g.tgn cuaderno-g.tgn
+expect "diff, a decided gap of two turns against them written: the same" 0 ""
+t diff --moves-only cuaderno-g.tgn cinta-g.tgn
+expect "diff, two turns written against a decided gap of them: the same" 0 ""
+t diff cinta-g.tgn cuaderno-g.tgn
+expect "diff, a decided gap of two turns: only its comment differs" 1
+has "diff, the gap's comment is its last turn's" "$tmp/out" \
+	'^     36  <gap 2> \(reconstructed e5-d5\) 2/2 +5 \| 5$'
+has "diff, the gap's comment" "$tmp/out" '^-        \{se da vuelta a la cinta\}$'
+hasnt "diff, a decided gap of two turns is no disagreement" "$tmp/out" '^[-+] +[0-9]'
+t diff --moves-only cinta-g.tgn cuaderno-g2.tgn
+expect "diff, the first turn of a decided gap differs" 1
+has "diff, at a decided gap's first turn" "$tmp/out" \
+	'^@@ first divergence: ply 35, cinta-g\.tgn:5:58, cuaderno-g2\.tgn:5:62 @@$'
+has "diff, the positions after a decided gap's first turn are known" "$tmp/out" \
+	'^  after it, the positions differ in 2 places'
+has "diff, where a7-a4 and a7-b6 part" "$tmp/out" '^  a4 +R +\| empty$'
+has "diff, a decided gap's first turn, removed" "$tmp/out" \
+	'^-    35  <gap 2> \(reconstructed a7-a4\) 1/2 +5 \|$'
+has "diff, the turn written for it, inserted" "$tmp/out" '^\+    35  18\. a7-b6 +\| 5$'
+has "diff, a decided gap's second turn is the turn written" "$tmp/out" \
+	'^     36  <gap 2> \(reconstructed e5-d5\) 2/2 +5 \| 5$'
+[ "$(grep -Ec '^[-+] +[0-9]' "$tmp/out")" = 2 ] && ok ||
+	bad "diff, a decided gap: one turn of it differs, one line each side" "$tmp/out"
+t diff --xml --moves-only cinta-g.tgn cuaderno-g2.tgn
+expect "diff --xml, a decided gap's first turn differs" 1
+xml "diff --xml, a decided gap's first turn differs"
+has "diff --xml, a decided gap's turn" "$tmp/out" \
+	'<delete ply="35" .*token="&lt;gap 2&gt;" means="a7-a4" reconstructed="true"'
+# the samples: the tape's gap at 19. is the notebook's 19. d6-d5 f2-g1;
+# what differs there is the position the tape restates after it
+t diff --moves-only "$here/../samples/pitarra-rodeo-2004-cinta.tgn" \
+	"$here/../samples/pitarra-rodeo-2004-cuaderno.tgn"
+expect "diff, the rodeo tape against its notebook" 1
+has "diff, the rodeo tape: its decided gap is the notebook's turns" "$tmp/out" \
+	'^     38  <gap 2> \(reconstructed f2-g1\) 2/2 +27 \| 22$'
+has "diff, the rodeo tape: first divergence, the restated position" "$tmp/out" \
+	'^@@ first divergence: after ply 38, .*cinta\.tgn:28:1 @@$'
+has "diff, the rodeo tape: the positions there are the same" "$tmp/out" \
+	'^  after it, the positions are the same$'
+hasnt "diff, the rodeo tape: no turn of its gap against the notebook's" "$tmp/out" \
+	'^[-+] +3[78]  (19|<gap)'
+
 # ===== 4. grep: fixed cases =====
 cat >"$tmp/col.tgn" <<'EOF'
 {@es Cuaderno de campo, hoja 3}

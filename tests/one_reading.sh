@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # One reading of a record everywhere (tests/one_reading.py): validate
-# --positions, show, html, xml --positions and Python against the
-# replay's frames, on the samples and on records with '?', '?' points,
-# gaps, readings and restated positions.
+# --positions, show, svg, book, html, grep, diff, xml --positions and
+# Python against the replay's frames, on the samples, on records with
+# '?', '?' points, gaps, readings and restated positions, and on 300
+# records made from the samples with turns blanked at random (seeded).
 set -euo pipefail
 : "${TABLERO:?set TABLERO}"
 here=$(cd "$(dirname "$0")" && pwd)
 T=$(cd "$(dirname "$TABLERO")" && pwd)/$(basename "$TABLERO")
 lib=$(cd "$(dirname "$TABLERO")" && pwd)/libtablero.so
-TABLERO_LIB="$lib" python3 "$here/one_reading.py" "$T" "$here/../python" \
+TABLERO_LIB="$lib" python3 "$here/one_reading.py" --random 300 "$T" "$here/../python" \
 	"$here"/../samples/*.tgn "$here"/golden/views-decided/*.tgn \
 	"$here"/golden/book-unknown-position/*.tgn "$here"/golden/replay-edges/*.tgn

@@ -14,11 +14,29 @@ enumerates, layer by layer, every position the game may be in after
 each node, keeping only those from which the rest of the record can
 still be played to its end. Then, for each node of the main line:
 
-  - one position possible: its frame is known (written, or
-    "reconstructed" for a blanked node) and gives that position, which is
-    the original game's;
-  - several: its frame is "open" and counts them; for a '?' or a '?'
-    point after a known position, "fits" is the number of turns that fit.
+  - one position possible: its frame is known and gives that position,
+    which is the original game's; a blanked node is "reconstructed"
+    exactly when one turn (a gap: one sequence of turns) fits it, as
+    spec/replay.md §1 and validate's TB408 ("only d3 fits") say -- not
+    merely when one position follows: where several turns fit and lead
+    to one position, the frame is not "reconstructed";
+  - several: its frame is "open" and counts them, and gives the last
+    known position on its line (after the last node with one position
+    possible, or the start); for a '?' or a '?' point after a known
+    position, "fits" is the number of turns that fit;
+  - a variation (a legal turn other than the one played, and one after
+    it, of a written turn after a blank): where the position before the
+    turn it stands for is known, its frames are written and give the
+    positions its turns lead to; where it is not, they are "unknown"
+    with the last known position (spec/replay.md §3).
+
+Failures of the kinds another branch fixes (audit of issue 31: G1 a
+variation after a '?' the rules decide is not replayed; G2 a turn decided
+inside an open stretch is not marked so; G3 several turns one position,
+marked reconstructed; G4 an open gap's last known position half-way
+through it) are listed in EXPECTED by record and kind: still checked and
+printed as XFAIL, not counted as failures; one that passes is printed
+as XPASS (to be taken off the list).
 
 validate --positions must print the same: one line per frame, the same
 position and mark. Python's standard library only, over the tablero
@@ -36,7 +54,8 @@ import tablero  # noqa: E402
 
 TABLERO = None
 FAILS = []
-CHECKED = {"nodes": 0, "open": 0, "reconstructed": 0, "records": 0}
+CHECKED = {"nodes": 0, "open": 0, "reconstructed": 0, "records": 0, "one position": 0,
+           "variations": 0}
 POINT = re.compile(r"[a-i][0-9]")
 
 
@@ -48,12 +67,57 @@ POINT = re.compile(r"[a-i][0-9]")
 # frames' counts must equal this replay's exactly.
 
 
-def fail(what, detail=""):
+# (record, node) -> kind: the failures the replay's edge cases give, as
+# the docstring says; 'node' is the node's number from 1 (a variation's
+# turns: "N.vK", the K-th turn of the variation after node N).
+def _expected(by_kind):
+    return {(rec, str(node)): kind for kind, recs in by_kind.items()
+            for rec, nodes in recs.items() for node in nodes}
+
+
+EXPECTED = _expected({
+    # the blank before the variation is decided (or the position restated
+    # after it), yet the variation's frames say the rules stopped earlier
+    "G1 a variation after a decided blank": {
+        "asalto-6-3": ["4.v1", "4.v2"], "asalto-7-0": ["8.v1", "8.v2"],
+        "asalto-7-1": ["7.v1", "7.v2"], "asalto-9-1": ["6.v1", "6.v2"],
+        "asalto-10-0": ["5.v1", "5.v2"], "ocencahuac-11-1": ["8.v1", "8.v2"],
+        "ocencahuac-12-1": ["3.v1", "3.v2"], "pitarra-0-1": ["5.v1", "5.v2"],
+        "pitarra-3-3": ["15.v1", "15.v2"], "pitarra-4-2": ["4.v1", "4.v2"],
+    },
+    "G3 several turns fit, one position": {
+        "asalto-9-2": [10], "asalto-9-3": [6], "asalto-10-1": [9], "ocencahuac-13-1": [12],
+    },
+    # an open gap, and the nodes of the open stretch after it: the frames
+    # give a position half-way through the gap as the last known
+    "G4 an open gap's last known position": {
+        "asalto-7-3": range(9, 13), "ocencahuac-12-0": range(11, 17),
+        "ocencahuac-14-0": range(3, 13), "pitarra-1-1": range(9, 17),
+        "pitarra-2-0": range(3, 14),
+    },
+})
+XFAIL = []
+SEEN = set()
+CURRENT = {"record": None}
+
+
+def fail(what, detail="", node=None):
+    key = (CURRENT["record"], str(node))
+    SEEN.add(key)
+    if key in EXPECTED:
+        XFAIL.append((EXPECTED[key], what))
+        print("XFAIL (%s): [%s node %s] %s" % (EXPECTED[key], key[0], key[1],
+                                              re.sub(r"^[^:]*: .*?, (node|variation)", r"\1",
+                                                     what)[:200]))
+        return
     FAILS.append(what)
     if len(FAILS) <= 20:
-        print("FAIL: " + what)
+        print("FAIL: [%s node %s] %s" % (CURRENT["record"], node, what))
         if detail:
             print("  " + detail.replace("\n", "\n  "))
+    elif len(FAILS) <= 200:  # without the movetext
+        short = re.sub(r"^[^:]*: .*?, (node|variation)", r"\1", what)
+        print("FAIL: [%s node %s] %s" % (CURRENT["record"], node, short[:200]))
 
 
 # ===== the simple replay =====
@@ -108,20 +172,35 @@ def layers(eng, start, items):
     for L in range(len(fwd) - 1, 0, -1):
         for p in alive[L]:
             alive[L - 1] |= {q for q, _ in fwd[L][p]}
-    out, turns = {}, {}
+    out, turns, seqs = {}, {}, {}
+    first = {}
     for L, (k, _) in enumerate(steps, start=1):
         out[k] = alive[L]
+        first.setdefault(k, L)
         turns.setdefault(k, set()).update(
             (q, t) for p in alive[L] for q, t in fwd[L][p] if q in alive[L - 1])
-    return alive[0], out, turns
+    # the distinct sequences of turns that fit each node (a gap: its
+    # steps), between the positions alive before it and after it
+    for k, L0 in first.items():
+        ways = {q: {()} for q in alive[L0 - 1]}
+        L = L0
+        while L < len(fwd) and steps[L - 1][0] == k:
+            nxt = {}
+            for p in alive[L]:
+                for q, t in fwd[L][p]:
+                    for w in ways.get(q, ()):
+                        nxt.setdefault(p, set()).add(w + (t,))
+            ways, L = nxt, L + 1
+        seqs[k] = {w for ws in ways.values() for w in ws}
+    return alive[0], out, turns, seqs
 
 
 # ===== blanked records =====
 
 def blank(rng, tokens, positions):
     """'tokens' of a game (positions[i]: after turn i) with turns blanked:
-    items [(kind, arg)], the movetext, and for each item the original
-    position after it."""
+    items [(kind, arg)], the movetext's words (text[k] writes items[k]),
+    and for each item the original position after it."""
     items, after, text, i, n = [], [], [], 0, len(tokens)
     cuts = sorted(rng.sample(range(1, n - 1), min(2, n - 2)))
     while i < n:
@@ -163,7 +242,7 @@ def blank(rng, tokens, positions):
             items.append(("turn", tokens[i]))
             after.append(positions[i])
             i += 1
-    return items, " ".join(text), after
+    return items, text, after
 
 
 def games(rng):
@@ -185,19 +264,61 @@ def games(rng):
     return out
 
 
+def add_variation(rng, eng, start, items, text, after):
+    """Puts a variation -- a legal turn other than the one played, then a
+    legal turn after it -- after a written turn that follows a blank
+    (text[k] writes items[k]). Returns (k, [(token, position)...]), or
+    None when there is no such turn."""
+    blanks = [k for k, (kind, _) in enumerate(items) if kind not in ("turn", "position")]
+    if not blanks:
+        return None
+    ks = [k for k in range(blanks[0] + 1, min(blanks[0] + 4, len(items)))
+          if items[k][0] == "turn"]
+    if not ks:
+        return None
+    k = rng.choice(ks)
+    before = after[k - 1] if k else start
+    legal = [(t, p) for t, p in eng.legal(before) if t != items[k][1]]
+    if not legal:
+        return None
+    t1, p1 = rng.choice(legal)
+    m = re.match(r"(\d+)(\.+) ", text[k])
+    num, dots = int(m.group(1)), m.group(2)
+    turns, words = [(t1, p1)], ["%d%s %s" % (num, dots, t1)]
+    nxt = eng.legal(p1)
+    if nxt:
+        t2, p2 = rng.choice(nxt)
+        turns.append((t2, p2))
+        words.append("%d%s %s" % (num + (dots == "..."), "." if dots == "..." else "...", t2))
+    text[k] += " (" + " ".join(words) + ")"
+    return k, turns
+
+
+def last_known(lay, start, k):
+    """The position after the last node before node k with one position
+    possible (the start when none)."""
+    for j in range(k - 1, -1, -1):
+        if len(lay[j]) == 1:
+            return next(iter(lay[j]))
+    return start
+
+
 # ===== the check =====
 
 def check_one(name, game, rules, tagpos, start, tokens, positions, rng):
-    items, movetext, after = blank(rng, tokens, positions)
+    items, text, after = blank(rng, tokens, positions)
+    eng = Engine(game, rules)
+    var = add_variation(rng, eng, start, items, text, after) if rng.random() < 0.5 else None
+    movetext = " ".join(text)
     head = '[Game "%s"]\n[Result "*"]\n' % game
     if rules:
         head += '[Rules "%s"]\n' % rules
     if tagpos:
         head += '[Position "%s"]\n' % tagpos
     src = head + "\n" + movetext + " *\n"
-    eng = Engine(game, rules)
-    s0, lay, turns = layers(eng, start, items)
+    s0, lay, turns, seqs = layers(eng, start, items)
     what = "%s: %s" % (name, movetext)
+    CURRENT["record"] = name
     if start not in s0:
         fail(what + ": the original game does not fit its own blanked record")
         return
@@ -206,35 +327,83 @@ def check_one(name, game, rules, tagpos, start, tokens, positions, rng):
         fail(what + ": the blanked record has errors", "\n".join(map(str, rec.diagnostics)))
         return
     frames = [f for f in rec.frames() if f.alternative == 0]
-    if len(frames) != len(items):
-        fail(what + ": %d frames for %d nodes" % (len(frames), len(items)))
+    main = [f for f in frames if f.depth == 0]
+    if len(main) != len(items):
+        fail(what + ": %d frames for %d nodes" % (len(main), len(items)))
         return
     CHECKED["records"] += 1
-    for k, (item, f) in enumerate(zip(items, frames)):
+    for k, (item, f) in enumerate(zip(items, main)):
         CHECKED["nodes"] += 1
         possible = lay[k]
         at = "%s, node %d (%s %s)" % (what, k + 1, item[0], item[1] or "")
         if after[k] not in possible:
-            fail(at + ": the simple replay lost the original game")
+            fail(at + ": the simple replay lost the original game", node=k + 1)
             continue
+        blanked = item[0] not in ("turn", "position")
+        fit = seqs.get(k, set())
         if len(possible) == 1:
-            want = "written" if item[0] in ("turn", "position") else "reconstructed"
-            CHECKED["reconstructed"] += want == "reconstructed"
-            if f.status != want or f.position != after[k]:
+            one = not blanked or len(fit) == 1
+            CHECKED["reconstructed"] += blanked and one
+            if not one:
+                CHECKED["one position"] += 1
+            if f.position != after[k] or (one and f.status != ("reconstructed" if blanked
+                                                               else "written")):
                 fail(at + ": one position is possible, the frame is %s" % f.status,
-                     "want %s {%s}\ngot  {%s} %s" % (want, after[k], f.position, f.why))
+                     "want %s {%s}\ngot  {%s} %s" % ("reconstructed" if blanked else "written",
+                                                     after[k], f.position, f.why), node=k + 1)
+            elif not one and f.status == "reconstructed":
+                fail(at + ": %d turns fit, one position: the frame says reconstructed"
+                     % len(fit), node=k + 1)
+            elif blanked and one and item[0] != "gap" and f.token != next(iter(fit))[0]:
+                fail(at + ": only %s fits, the frame plays %s" % (next(iter(fit))[0], f.token),
+                     node=k + 1)
             continue
         CHECKED["open"] += 1
         if f.status != "open" or f.positions != len(possible):
             fail(at + ": %d positions are possible, the frame is %s with %d" % (
-                len(possible), f.status, f.positions), f.why or "")
+                len(possible), f.status, f.positions), f.why or "", node=k + 1)
             continue
+        known = last_known(lay, start, k)
+        if f.position != known:
+            fail(at + ": open, the last known position is {%s}, the frame gives {%s}"
+                 % (known, f.position), node=k + 1)
         before = lay.get(k - 1, s0) if k else s0
         if item[0] in ("unknown", "points") and len(before) == 1:
             fits = len({t for _, t in turns[k]})
             if f.fits != fits:
-                fail(at + ": %d turns fit, the frame says %d" % (fits, f.fits))
+                fail(at + ": %d turns fit, the frame says %d" % (fits, f.fits), node=k + 1)
+        if item[0] in ("unknown", "points") and len({w[0] for w in fit}) == 1 \
+                and f.token != next(iter(fit))[0]:
+            fail(at + ": open, but only %s fits this turn; the frame plays %s"
+                 % (next(iter(fit))[0], f.token), node=k + 1)
+    if var:
+        check_variation(what, var, [f for f in frames if f.depth == 1], lay, s0, start)
     check_cli(what, src, frames)
+
+
+def check_variation(what, var, frames, lay, s0, start):
+    """The frames of the variation after node k: written from a known
+    position before node k, else unknown with the last known one."""
+    k, turns = var
+    before = lay.get(k - 1, s0) if k else s0
+    if len(frames) != len(turns):
+        fail(what + ": %d frames for the variation's %d turns" % (len(frames), len(turns)),
+             node="%d.v" % (k + 1))
+        return
+    CHECKED["variations"] += 1
+    for v, ((tok, pos), f) in enumerate(zip(turns, frames), start=1):
+        at = "%s, variation after node %d, turn %d (%s)" % (what, k + 1, v, tok)
+        if len(before) == 1:
+            if f.status != "written" or f.position != pos:
+                fail(at + ": the position before it is known, the frame is %s" % f.status,
+                     "want written {%s}\ngot  {%s} %s" % (pos, f.position, f.why),
+                     node="%d.v%d" % (k + 1, v))
+        else:
+            known = last_known(lay, start, k)
+            if f.status != "unknown" or f.position != known:
+                fail(at + ": inside an open stretch, the frame is %s {%s}" % (
+                    f.status, f.position), "want unknown {%s}" % known,
+                     node="%d.v%d" % (k + 1, v))
 
 
 def check_cli(what, src, frames):
@@ -265,9 +434,17 @@ def main():
         for case in range(4):
             check_one("%s-%d-%d" % (game, gi, case), game, rules, tagpos, start, tokens,
                       positions, rng)
-    print("replay: %d records, %d nodes (%d open, %d reconstructed) checked; %d failed" % (
-        CHECKED["records"], CHECKED["nodes"], CHECKED["open"], CHECKED["reconstructed"],
-        len(FAILS)))
+    for key in sorted(set(EXPECTED) - SEEN, key=str):
+        print("XPASS (%s): %s node %s passes now: take it off EXPECTED" % (
+            EXPECTED[key], key[0], key[1]))
+    kinds = sorted(set(EXPECTED.values()))
+    print("replay: %d records, %d nodes (%d open, %d reconstructed, %d blanks of several "
+          "turns to one position), %d variations checked; %d failed, %d failed as expected "
+          "(%s)" % (CHECKED["records"], CHECKED["nodes"], CHECKED["open"],
+                    CHECKED["reconstructed"], CHECKED["one position"], CHECKED["variations"],
+                    len(FAILS), len(XFAIL),
+                    ", ".join("%s %d" % (k, sum(1 for x in XFAIL if x[0] == k))
+                              for k in kinds) or "none listed"))
     return 1 if FAILS else 0
 
 

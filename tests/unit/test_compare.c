@@ -1,7 +1,9 @@
 /*
  * test_compare.c -- lib/compare.c through the public API ("Comparing
  * records" in tablero.h, spec/compare.md): tb_align, tb_plies_new,
- * tb_plies_align, tb_plies_position_diff, tb_plies_key and
+ * tb_plies_align, tb_plies_position_diff, the main line as turns
+ * (tb_plies_turn_at, tb_plies_align_turns, tb_plies_turn_position_diff),
+ * tb_plies_key and
  * tb_plies_key_head, with tb_record_movetext and tb_record_comments.
  *
  * What is checked:
@@ -829,6 +831,77 @@ static void test_unknown_point_filled(void **state)
 	S_close(&b);
 }
 
+/* A gap the rules decide, read as turns (tb_plies_turn_at): its turns
+ * one by one, each its own ply, number, side and position after it, the
+ * gap's notes on its last; aligned with the same turns written out, turn
+ * for turn, where the nodes (tb_plies_align) cannot be. */
+static void test_decided_gap_as_turns(void **state)
+{
+	(void)state;
+	const char *head = "[Game \"pitarra\"]\n\n"
+	                   "1. c3 f4 2. a1 b2 3. c4 c5 4. d1 g1 5. d3 e3 6. d2xe3 e3 7. f2 b6 "
+	                   "8. a7 b4xc4 9. a4xf4 d6 10. f6 f4 11. g7 e5 12. d7xe5 e5 13. g7-g4 "
+	                   "f4-e4xg4 14. f6-g7xd6 b6-d6 15. a7-b6 d6-d5xd7 16. b6-a7xb4 e5-f6 "
+	                   "17. a4-b4 d5-e5xb4 ";
+	tt_str sa = {0}, sb = {0}, sc = {0};
+	tt_printf(&sa, "%s<gap 2> {vuelta} 19. g7-d7 d5-e5xa4 20. d7-a7 e5-d5 *\n", head);
+	tt_printf(&sb, "%s18. a7-a4 e5-d5 {vuelta} 19. g7-d7 d5-e5xa4 20. d7-a7 e5-d5 *\n", head);
+	tt_printf(&sc, "%s18. a7-b6 e5-d5 19. g7-d7 d5-e5xa4 20. d7-a7 e5-d5 *\n", head);
+	S_rec a = S_open(sa.d), b = S_open(sb.d), c = S_open(sc.d);
+	/* 34 turns, the gap, 4 turns: 39 nodes, 40 turns */
+	assert_int_equal(tb_plies_count(a.p), 39);
+	assert_int_equal(tb_plies_turn_count(a.p), 40);
+	assert_int_equal(tb_plies_turn_count(b.p), 40);
+	assert_int_equal(tb_plies_turn_count(b.p), tb_plies_count(b.p));
+	const tb_ply *g = tb_plies_at(a.p, 34);
+	assert_string_equal(g->token, "a7-a4 e5-d5");
+	assert_int_equal(g->parts, 0);
+	const tb_ply *t1 = tb_plies_turn_at(a.p, 34), *t2 = tb_plies_turn_at(a.p, 35);
+	assert_string_equal(t1->token, "a7-a4");
+	assert_string_equal(t1->written, "<gap 2>");
+	assert_string_equal(t1->notes, "");
+	assert_int_equal(t1->ply, 35);
+	assert_int_equal(t1->number, 18);
+	assert_int_equal(t1->side, 0);
+	assert_int_equal(t1->part, 1);
+	assert_int_equal(t1->parts, 2);
+	assert_int_equal(t1->status, TB_FRAME_RECONSTRUCTED);
+	assert_string_equal(t2->token, "e5-d5");
+	assert_string_equal(t2->notes, "{vuelta}");
+	assert_int_equal(t2->ply, 36);
+	assert_int_equal(t2->number, 18);
+	assert_int_equal(t2->side, 1);
+	assert_int_equal(t2->part, 2);
+	assert_ptr_equal(tb_plies_turn_at(a.p, 36), tb_plies_at(a.p, 35));
+	assert_null(tb_plies_turn_at(a.p, 40));
+	/* aligned turn for turn: no step but '=' */
+	size_t n = 0;
+	tb_edit *e = tb_plies_align_turns(a.p, b.p, &n);
+	assert_int_equal(n, 40);
+	for (size_t i = 0; i < n; i++) {
+		assert_int_equal(e[i].op, '=');
+		assert_int_equal(e[i].a, i);
+		assert_int_equal(e[i].b, i);
+	}
+	free(e);
+	/* the positions after each turn are the same; the nodes' are not
+	 * aligned one to one past the gap */
+	for (size_t i = 0; i <= 40; i++)
+		assert_int_equal(tb_plies_turn_position_diff(a.p, i, b.p, i, NULL, NULL), 0);
+	assert_true(tb_plies_position_diff(a.p, 35, b.p, 35, NULL, NULL) > 0);
+	/* a7-b6 for the gap's first turn: the positions after it differ at
+	 * a4 and b6, and after its second turn still */
+	assert_int_equal(tb_plies_turn_position_diff(a.p, 35, c.p, 35, NULL, NULL), 2);
+	assert_true(tb_plies_turn_position_diff(a.p, 36, c.p, 36, NULL, NULL) >= 2);
+	assert_int_equal(tb_plies_turn_position_diff(a.p, 41, c.p, 41, NULL, NULL), TB_EINVAL);
+	S_close(&a);
+	S_close(&b);
+	S_close(&c);
+	free(sa.d);
+	free(sb.d);
+	free(sc.d);
+}
+
 static void test_unknown_point_ambiguous(void **state)
 {
 	(void)state;
@@ -1614,6 +1687,7 @@ int main(void)
 		cmocka_unit_test(test_align_long_small_alphabet),
 		cmocka_unit_test(test_align_finds_turns_after_a_missing_move),
 		cmocka_unit_test(test_unknown_point_filled),
+		cmocka_unit_test(test_decided_gap_as_turns),
 		cmocka_unit_test(test_unknown_point_ambiguous),
 		cmocka_unit_test(test_unknown_turn_decided),
 		cmocka_unit_test(test_spelling_variants),
