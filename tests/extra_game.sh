@@ -50,7 +50,7 @@ for target in unit spec golden; do
 	if make -C "$tree" --no-print-directory -j2 SAN="${SAN:-}" "$target" >"$scratch/$target.log" 2>&1; then
 		echo "extra-game: ok   make $target ($(tail -1 "$scratch/$target.log"))"
 	else
-		echo "extra-game: FAIL make $target with the game added (build/extra-game/$target.log):"
+		echo "extra-game: FAIL make $target with the game added ($scratch/$target.log):"
 		grep -E '^FAIL|FAILED|failed|: error:' "$scratch/$target.log" | head -20 | sed 's/^/  /'
 		fail=$((fail + 1))
 	fi
