@@ -76,6 +76,7 @@ UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 VERSION := $(shell sed -n 's/^#define TB_VERSION "\(.*\)"/\1/p' lib/tablero.h)
 
 .PHONY: lsp
+.PHONY: extra-game
 .PHONY: all lib cli check check-san check-tsan unit spec toy golden man-options samples structure random xml svg book html compare reconstruct slips replay one-reading languages collate jobs rewrite oom quotes python demo bench \
         install uninstall clean deps deps-test typed layout fuzz fuzz-build fuzz-replay fuzz-merge
 
@@ -195,13 +196,20 @@ spec: $(BUILD)/tests/spec_runner $(BUILD)/tablero
 	python3 tests/spec_cli.py $(BUILD)/tablero spec/compare.md spec/show.md $(SPEC_GAMES) spec/svg.md spec/book.md spec/html.md spec/replay-positions.md spec/replay.md
 	python3 tests/spec_cli.py $(BUILD)/tablero spec/collection.md
 
+# Adding a game breaks nothing: a scratch copy of the tree with the test
+# games copied into lib/games/, built (its build folder kept between
+# runs, build/extra-game/), passes unit, spec and golden
+# (tests/extra_game.sh).
+extra-game: $(BUILD)/tablero $(BUILD)/tests/spec_runner
+	@BUILD_DIR=$(BUILD) SAN=$(SAN) bash tests/extra_game.sh
+
 # The toy game through every command, and its name nowhere but in its
 # folder (tests/toy.sh).
 toy: $(BUILD)/tests/tablero-toy $(BUILD)/tablero
 	@TABLERO_TOY=$(BUILD)/tests/tablero-toy TABLERO=$(BUILD)/tablero bash tests/toy.sh
 
-golden: $(BUILD)/tablero
-	@TABLERO=$(BUILD)/tablero bash tests/golden.sh
+golden: $(BUILD)/tablero $(BUILD)/tests/spec_runner
+	@TABLERO=$(BUILD)/tablero SPEC_RUNNER=$(BUILD)/tests/spec_runner bash tests/golden.sh
 
 samples: $(BUILD)/tablero
 	@TABLERO=$(BUILD)/tablero bash tests/samples.sh
@@ -350,7 +358,7 @@ lsp: $(BUILD)/tablero
 layout: $(BUILD)/libtablero.a
 	@python3 tests/layout.py $(BUILD)
 
-check: all layout unit spec toy golden man-options samples structure random xml tei svg book html wasm desk compare reconstruct slips replay one-reading languages collate catalog index jobs rewrite oom quotes fuzz-replay deps-test typed python lsp
+check: all layout unit spec toy extra-game golden man-options samples structure random xml tei svg book html wasm desk compare reconstruct slips replay one-reading languages collate catalog index jobs rewrite oom quotes fuzz-replay deps-test typed python lsp
 	@echo "make check: all test suites passed"
 
 check-san:

@@ -40,7 +40,7 @@ static int S_operand(void *opts, char *arg)
 
 static const cli_opt S_opts_table[] = {
 	CLI_STRING(0, "game", "NAME", S_opts, game,
-	           "without FILE: a new record of game NAME (default:\npitarra)"),
+	           "without FILE: a new record of game NAME (default:\nthe first 'tablero --help' names)"),
 	CLI_STRING('o', NULL, "FILE", S_opts, out,
 	           "the page to FILE (default: standard output)"),
 	CLI_HELP,
@@ -295,7 +295,7 @@ int cmd_desk(int argc, char **argv)
 			free(text);
 			return EXIT_TROUBLE;
 		}
-	} else if (!(text = S_new(o.game ? o.game : "pitarra", &len))) {
+	} else if (!(text = S_new(o.game ? o.game : tb_game_name(tb_game_at(0)), &len))) {
 		return EXIT_TROUBLE;
 	}
 	size_t page_len;

@@ -9,11 +9,25 @@
 
 #include "cli.h"
 
+/* "Records of La Pitarra, Asalto and Ocencahuac in TGN.": the games'
+ * titles from the registry, in their order (tb_game_at). */
+static void S_games_line(FILE *out)
+{
+	size_t count = 0;
+	while (tb_game_at(count))
+		count++;
+	fputs("Records of ", out);
+	for (size_t i = 0; i < count; i++)
+		fprintf(out, "%s%s", i == 0 ? "" : i + 1 == count ? " and " : ", ",
+		        tb_game_title(tb_game_at(i)));
+	fputs(" in TGN.\n\n", out);
+}
+
 static void S_usage(FILE *out)
 {
-	fputs("usage: tablero [--version] [--help] COMMAND [ARGS...]\n\n"
-	      "Records of La Pitarra, Asalto and Ocencahuac in TGN.\n\n"
-	      "commands:\n", out);
+	fputs("usage: tablero [--version] [--help] COMMAND [ARGS...]\n\n", out);
+	S_games_line(out);
+	fputs("commands:\n", out);
 	for (size_t i = 0; i < cli_ncommands; i++)
 		fprintf(out, "  %-8s %s\n", cli_commands[i].name, cli_commands[i].summary);
 	fputs("\n'tablero COMMAND --help' tells more; man tablero tells all.\n", out);

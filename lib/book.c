@@ -114,6 +114,7 @@ struct tb_book {
 	size_t nrecs, rcap;
 	S_fig *figs;
 	size_t nfigs, fcap;
+	uint64_t games;         /* the records' games (tb_game_bit): their style rules */
 	/* the record being set */
 	const tb_record *rec;
 	const tb_lang *lang;
@@ -1198,6 +1199,7 @@ static int S_add(tb_book *b, const tb_record *rec, const long *plies, size_t n, 
 	}
 	S_rec *r = &b->recs[b->nrecs++];
 	b->rec = rec;
+	b->games |= tb_game_bit(rec->game);
 	b->record = (int)b->nrecs - 1;
 	b->lang = b->o.lang ? b->o.lang : tb_record_lang(rec);
 	b->rtl = b->lang->rtl;
@@ -1289,10 +1291,10 @@ static int S_add(tb_book *b, const tb_record *rec, const long *plies, size_t n, 
 
 /* ===== Finishing ===== */
 
-static void S_svg_head(tb_xw *w, double pw, double ph, int grayscale)
+static void S_svg_head(tb_xw *w, double pw, double ph, int grayscale, uint64_t games)
 {
 	tb_svg_open(w, "tablero book", pw, ph, pw, ph);
-	tb_dia_defs(w, grayscale, S_css);
+	tb_dia_defs(w, grayscale, games, S_css);
 	tb_xw_start(w, "rect", "page");
 	tb_xw_attr(w, "x", "0");
 	tb_xw_attr(w, "y", "0");
@@ -1432,7 +1434,7 @@ static long S_pages(tb_book *b, tb_book_page_fn fn, void *ctx)
 		tb_buf_clear(&out);
 		tb_xw w;
 		tb_xw_init(&w, &out);
-		S_svg_head(&w, b->pw, b->ph, b->o.grayscale);
+		S_svg_head(&w, b->pw, b->ph, b->o.grayscale, b->games);
 		if (p->record >= 0 && !p->first) { /* the running head */
 			tb_para *h = &b->recs[p->record].head;
 			tb_para_style st = {3.0, "head", 0};

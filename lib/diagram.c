@@ -139,10 +139,14 @@ static const char S_css_gray[] =
 	".am-arrow.am-b,.am-ring.am-b,.am-shade.am-b{stroke-dasharray:3,1,0.9,1}"
 	".am-arrow{marker-end:url(#am-head-g)}";
 
-/* The games' own rules for the sheet, in the games' order. */
-static void S_games_css(tb_xw *w, tb_buf *b, int grayscale)
+/* The own rules of the games of 'games' (tb_game_bit), in the games'
+ * order: only the drawn games', so that a game added changes no other
+ * game's diagrams. */
+static void S_games_css(tb_xw *w, tb_buf *b, int grayscale, uint64_t games)
 {
-	for (size_t i = 0; tb_game_at(i); i++) {
+	for (size_t i = 0; i < 64 && tb_game_at(i); i++) {
+		if (!(games >> i & 1))
+			continue;
 		const char *css = tb_game_at(i)->css[grayscale != 0];
 		if (css && w)
 			tb_xw_raw(w, css, strlen(css));
@@ -151,7 +155,7 @@ static void S_games_css(tb_xw *w, tb_buf *b, int grayscale)
 	}
 }
 
-void tb_dia_defs(tb_xw *w, int grayscale, const char *more)
+void tb_dia_defs(tb_xw *w, int grayscale, uint64_t games, const char *more)
 {
 	tb_xw_start(w, "defs", "defs");
 	tb_xw_start(w, "style", NULL); /* SVG 1.1 gives <style> no class */
@@ -159,7 +163,7 @@ void tb_dia_defs(tb_xw *w, int grayscale, const char *more)
 	tb_xw_inline(w);
 	tb_xw_raw(w, grayscale ? S_css_gray : S_css_colour,
 	          grayscale ? sizeof S_css_gray - 1 : sizeof S_css_colour - 1);
-	S_games_css(w, NULL, grayscale);
+	S_games_css(w, NULL, grayscale, games);
 	if (more)
 		tb_xw_raw(w, more, strlen(more));
 	tb_xw_end(w);
@@ -167,10 +171,10 @@ void tb_dia_defs(tb_xw *w, int grayscale, const char *more)
 	tb_xw_end(w);
 }
 
-void tb_dia_css(tb_buf *b, int grayscale)
+void tb_dia_css(tb_buf *b, int grayscale, uint64_t games)
 {
 	tb_buf_puts(b, grayscale ? S_css_gray : S_css_colour);
-	S_games_css(NULL, b, grayscale);
+	S_games_css(NULL, b, grayscale, games);
 }
 
 /* A marker 'id' of class "arrowhead-marker" holding a triangular head of

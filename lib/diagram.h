@@ -66,13 +66,14 @@ void tb_dia_free(tb_dia *d);
 void tb_svg_open(tb_xw *w, const char *cls, double w_mm, double h_mm, double vw, double vh);
 
 /* The <defs> of a document of diagrams: the style sheet (colour or
- * grayscale: the house's, then each game's own rules, tb_game.css, then
- * 'more' if not NULL), arrowheads, patterns. */
-void tb_dia_defs(tb_xw *w, int grayscale, const char *more);
+ * grayscale: the house's, then the own rules, tb_game.css, of each game
+ * of 'games' -- a set of tb_game_bit, the games the document draws --
+ * then 'more' if not NULL), arrowheads, patterns. */
+void tb_dia_defs(tb_xw *w, int grayscale, uint64_t games, const char *more);
 /* The style sheet alone (appended to 'b'), and the arrowheads and
  * patterns alone (no <defs> round them): a web page has the sheet in
  * its head. */
-void tb_dia_css(tb_buf *b, int grayscale);
+void tb_dia_css(tb_buf *b, int grayscale, uint64_t games);
 void tb_dia_markers(tb_xw *w);
 
 /* Draws frame 'f' as <g class="diagram">, its drawing's top left at

@@ -41,6 +41,14 @@ const tb_game *tb_game_at(size_t i)
 	return NULL;
 }
 
+uint64_t tb_game_bit(const tb_game *g)
+{
+	for (size_t i = 0; g && i < 64 && tb_game_at(i); i++)
+		if (tb_game_at(i) == g)
+			return (uint64_t)1 << i;
+	return 0;
+}
+
 void tb_game_names(char *out, size_t n, const char *quote, const char *conj,
                    const char *first_pre, const char *first_post)
 {

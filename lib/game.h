@@ -125,6 +125,17 @@ typedef struct tb_option {
 	const char *doc;      /* one line, for --help and the spec */
 } tb_option;
 
+/* A name the rules give one value of an option (rs->opt[option] is the
+ * value's place in the option's "a|b|c"): its enum beside the table
+ * (<name>.h) and its text, which must be at that place
+ * (tests/unit/test_games.c checks each game's, and that every value is
+ * named): a value moved in "a|b|c" cannot silently change the rules. */
+typedef struct tb_option_value {
+	unsigned option;    /* the option's index in the table, O_... */
+	unsigned value;     /* the value's place in its "a|b|c" */
+	const char *text;   /* the value as written there: "lose", "#" */
+} tb_option_value;
+
 /* An option renamed: a [Rules] that still names it is read under the
  * new name, with a warning (TB211), and means what it always meant. */
 typedef struct tb_option_rename {
@@ -213,14 +224,26 @@ struct tb_game {
 	const char *side_sgr[2];
 	/* The diagrams' style rules for its own classes (pieces, marks)
 	 * where the house's palette (diagram.c) lacks them, for the colour
-	 * sheet and the grayscale one; NULL when it has none. Every sheet
-	 * carries every game's, as every diagram carries the palette. */
+	 * sheet and the grayscale one; NULL when it has none. A sheet carries
+	 * the rules of the games its document draws, no other game's: a
+	 * game added leaves every other game's diagrams as they were. */
 	const char *css[2];
+	/* How many options the table has (O_COUNT): a line left out of the
+	 * table is caught, not read as its end (tests/unit/test_games.c). */
+	size_t noptions;
+	/* Every value of every option by its name in the rules, NULL text
+	 * last (tb_option_value). */
+	const tb_option_value *value_names;
 };
 
 /* The registry, generated from lib/games/ (tools/games.sh): every game
  * built in, in no particular order, NULL last. */
 extern const tb_game *const tb_games_built_in[];
+
+/* A set of games: bit i stands for tb_game_at(i) (what a document
+ * draws, diagram.c). Returns the bit of 'g', or 0 for NULL or a game
+ * past the 64th in the lists. */
+uint64_t tb_game_bit(const tb_game *g);
 
 /* The side that moves first from the game's start under options 'o':
  * 1 when the game's option "first" names its second side, else 0. */

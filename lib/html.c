@@ -54,6 +54,7 @@ struct tb_html {
 	tb_buf title;         /* the first record's title */
 	tb_buf list;          /* under o.list: the frames as text */
 	long nrecs;
+	uint64_t games;       /* the records' games (tb_game_bit): their style rules */
 	tb_lasterr err;       /* tb_html_errcode, tb_html_errmsg */
 	tb_html_tree *tree;   /* the turns played, for a collection (html_tree.c) */
 };
@@ -1226,6 +1227,7 @@ static int H_add(tb_html *h, const tb_record *rec, const char *problems, char **
 	if (!h->lang)
 		h->lang = r.l;
 	r.id = ++h->nrecs;
+	h->games |= tb_game_bit(rec->game);
 	if (!h->o.list && tb_html_tree_add(&h->tree, rec, r.id) < 0)
 		tb_buf_fail(&h->nav); /* out of memory: no page, as for the rest of it */
 	if (h->o.list) {
@@ -1408,7 +1410,7 @@ static char *H_page(tb_html *h, size_t *len)
 	tb_buf_put(&b, tb_html_css, tb_html_css_len);
 	/* the diagrams' style sheet, as tablero svg's */
 	tb_buf_puts(&b, "\n");
-	tb_dia_css(&b, h->o.grayscale);
+	tb_dia_css(&b, h->o.grayscale, h->games);
 	tb_buf_puts(&b, "\n</style>\n</head>\n<body>\n");
 	/* their arrowheads and patterns, once */
 	tb_buf_puts(&b, "<svg class=\"tb-defs\" width=\"0\" height=\"0\" aria-hidden=\"true\">");

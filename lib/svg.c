@@ -91,7 +91,7 @@ static char *S_one(S_job *j, const tb_view *f, size_t *len)
 	tb_buf_puts(&css, "px}");
 	if (!tb_buf_ok(&css))
 		tb_buf_fail(&j->out);
-	tb_dia_defs(&w, j->o->grayscale, css.data ? css.data : "");
+	tb_dia_defs(&w, j->o->grayscale, tb_game_bit(j->rs->game), css.data ? css.data : "");
 	tb_buf_free(&css);
 	tb_dia_draw(&j->dia, &w, f, 0, 0, 1);
 	if (lines) {
@@ -139,7 +139,7 @@ static char *S_sheet(S_job *j, const tb_view *f, size_t n, long page, size_t *le
 	tb_buf_clear(&j->out);
 	tb_xw_init(&w, &j->out);
 	tb_svg_open(&w, "tablero", pw, ph, pw, ph); /* user units are millimetres here */
-	tb_dia_defs(&w, j->o->grayscale, S_css_page);
+	tb_dia_defs(&w, j->o->grayscale, tb_game_bit(j->rs->game), S_css_page);
 	tb_xw_start(&w, "rect", "page"); /* the paper, white */
 	tb_xw_num(&w, "x", 0);
 	tb_xw_num(&w, "y", 0);

@@ -56,5 +56,10 @@ for rules in "" river=5 river=6 first=ceboruco prince=step prince=knight jump=on
 	check ocencahuac "$rules" --strict "$stage2"
 	check ocencahuac "$rules" --strict "$both"
 done
+# every game built in, found by its folder (lib/games/<name>/): random
+# games under its defaults, a game with no list above included
+for dir in "$(dirname "$0")"/../lib/games/*/; do
+	[ -f "$dir/game.c" ] && check "$(basename "$dir")" ""
+done
 echo "random: $pass passed, $fail failed"
 [ $fail = 0 ]

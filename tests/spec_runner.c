@@ -22,6 +22,14 @@
  * output, "→" stands for a tab, "␍" for a carriage return and "⟨XX⟩"
  * for the byte 0xXX, so that any byte can be written; in input,
  * "⟨repeat N⟩text⟨end⟩" stands for N copies of text (huge inputs).
+ * The games built in, which some messages list, are written as a
+ * placeholder, so that an example holds whatever games are built in
+ * (spec/tgn.md, "The games a message lists"): "⟨games and⟩" for
+ * "pitarra, asalto and ocencahuac", "⟨games or⟩" for "[Game "pitarra"],
+ * "asalto" or "ocencahuac", "⟨titles⟩" for "La Pitarra, Asalto and
+ * Ocencahuac" -- the registry's games in their order (tb_game_at).
+ * --placeholders prints each with what it stands for, a tab between
+ * (tests/golden.sh reads them).
  *
  * Every canonical text is also checked to be a fixed point: read again,
  * it gives the same tree (tb_record_equal) and the same bytes; and to
@@ -39,6 +47,7 @@
  * usage: spec_runner [--dump DIR] [--update] FILE.md...
  *   --dump DIR  write each example's input to DIR/NNNN.tgn (a corpus)
  *   --dump-only DIR  the same, and run nothing (the fuzz seeds)
+ *   --placeholders  print the games' placeholders and what they stand for
  *   --update    rewrite each example's expected output with what the
  *               library prints now; review the diff before committing
  */
@@ -76,11 +85,51 @@ static int hexval(char c)
 #define LANGLE "\xe2\x9f\xa8"
 #define RANGLE "\xe2\x9f\xa9"
 
+/* The placeholders for the games built in: each one's name and what it
+ * stands for, made once from the registry (public API only, so that the
+ * lists' form is checked, not copied from the library). */
+enum { PH_AND, PH_OR, PH_TITLES, PH_COUNT };
+static const char *const ph_name[PH_COUNT] = {
+	LANGLE "games and" RANGLE, LANGLE "games or" RANGLE, LANGLE "titles" RANGLE,
+};
+static buf ph_text[PH_COUNT];
+static size_t ph_games; /* how many games: one is no list, never put back */
+
+static void placeholders_make(void)
+{
+	size_t count = 0;
+	while (tb_game_at(count))
+		count++;
+	ph_games = count;
+	for (size_t i = 0; i < count; i++) {
+		const tb_game *g = tb_game_at(i);
+		const char *sep = i == 0 ? "" : i + 1 == count ? " and " : ", ";
+		const char *sep_or = i == 0 ? "" : i + 1 == count ? " or " : ", ";
+		puts_(&ph_text[PH_AND], sep);
+		puts_(&ph_text[PH_AND], tb_game_name(g));
+		puts_(&ph_text[PH_TITLES], sep);
+		puts_(&ph_text[PH_TITLES], tb_game_title(g));
+		puts_(&ph_text[PH_OR], sep_or);
+		puts_(&ph_text[PH_OR], i == 0 ? "[Game \"" : "\"");
+		puts_(&ph_text[PH_OR], tb_game_name(g));
+		puts_(&ph_text[PH_OR], i == 0 ? "\"]" : "\"");
+	}
+}
+
 /* Decodes the example notation (→ ␍ ⟨XX⟩ ⟨repeat N⟩…⟨end⟩) into raw
  * bytes. */
 static void decode(buf *out, const char *s, size_t n)
 {
 	for (size_t i = 0; i < n;) {
+		int ph = PH_COUNT;
+		for (int k = 0; k < PH_COUNT; k++)
+			if (n - i >= strlen(ph_name[k]) && memcmp(s + i, ph_name[k], strlen(ph_name[k])) == 0)
+				ph = k;
+		if (ph < PH_COUNT) {
+			put(out, ph_text[ph].d ? ph_text[ph].d : "", ph_text[ph].n);
+			i += strlen(ph_name[ph]);
+			continue;
+		}
 		static const char rep[] = LANGLE "repeat ";
 		if (n - i > sizeof rep && memcmp(s + i, rep, sizeof rep - 1) == 0) {
 			char *after;
@@ -423,6 +472,16 @@ static void encode(buf *out, const char *s, size_t n)
 	for (size_t i = 0; i < n; i++) {
 		unsigned char c = (unsigned char)s[i];
 		char tmp[16];
+		int ph = PH_COUNT; /* a list of the games: its placeholder */
+		for (int k = 0; k < PH_COUNT; k++)
+			if (ph_games > 1 && n - i >= ph_text[k].n &&
+			    memcmp(s + i, ph_text[k].d, ph_text[k].n) == 0)
+				ph = k;
+		if (ph < PH_COUNT) {
+			puts_(out, ph_name[ph]);
+			i += ph_text[ph].n - 1;
+			continue;
+		}
 		if (c == '\t')
 			puts_(out, "\xe2\x86\x92");
 		else if (c == '\r')
@@ -462,6 +521,12 @@ int main(int argc, char **argv)
 	int passed = 0, failed = 0, number = 0;
 	const char *dump = NULL;
 	int update = 0, dump_only = 0;
+	placeholders_make();
+	if (argc == 2 && strcmp(argv[1], "--placeholders") == 0) {
+		for (int k = 0; k < PH_COUNT; k++)
+			printf("%s\t%s\n", ph_name[k], ph_text[k].d ? ph_text[k].d : "");
+		return 0;
+	}
 	for (int a = 1; a < argc; a++) {
 		if ((strcmp(argv[a], "--dump") == 0 || strcmp(argv[a], "--dump-only") == 0) &&
 		    a + 1 < argc) {

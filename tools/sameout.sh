@@ -25,9 +25,12 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 IN=$DIR/in
 mkdir -p "$IN" "$DIR/bin"
 
+# the games, by their folders (lib/games/<name>/)
+GAMES=$(for d in "$ROOT"/lib/games/*/; do [ -f "$d/game.c" ] && basename "$d"; done)
+
 # ---- the inputs -------------------------------------------------------
 cp "$ROOT"/samples/*.tgn "$IN/"
-for g in $("$OLD" random --help >/dev/null 2>&1 && echo pitarra asalto ocencahuac); do
+for g in $("$OLD" random --help >/dev/null 2>&1 && echo $GAMES); do
 	"$OLD" random --game "$g" --seed 7 -n 4 --turns 300 >"$IN/random-$g.tgn"
 done
 cc -std=c11 -O2 -o "$DIR/hostile" "$ROOT/bench/hostile.c"
@@ -71,7 +74,7 @@ COMMANDS=(
 for c in parse fmt validate fill perft random xml show svg book html diff collate grep; do
 	COMMANDS+=("$c --help")
 done
-for g in pitarra asalto ocencahuac; do
+for g in $GAMES; do
 	COMMANDS+=("perft --game $g --depth 3" "random --game $g --seed 3 --turns 40")
 done
 COMMANDS+=(

@@ -14,71 +14,135 @@ extern const tb_game tb_game_ocencahuac;
 
 /* ===== The registry ===== */
 
-static void test_game_at_iterates_three_games(void **state)
+static void test_game_at_iterates_the_registry(void **state)
 {
 	(void)state;
-	const char *names[3];
+	/* every game built in once, then NULL: however many there are (a
+	 * game added to lib/games/ changes nothing here, tests/extra_game.sh) */
+	size_t count = 0;
+	while (tb_games_built_in[count])
+		count++;
+	assert_true(count >= 3);
 	size_t n = 0;
-	while (tb_game_at(n)) {
-		assert_true(n < 3);
-		names[n] = tb_game_name(tb_game_at(n));
-		n++;
+	for (; tb_game_at(n); n++) {
+		assert_true(n < count);
+		const tb_game *g = tb_game_at(n);
+		assert_ptr_equal(tb_game_find(tb_game_name(g)), g);
+		for (size_t k = 0; k < n; k++)
+			assert_ptr_not_equal(tb_game_at(k), g);
+		assert_int_equal(tb_game_bit(g), (uint64_t)1 << n);
 	}
-	assert_int_equal(n, 3);
-	assert_null(tb_game_at(3));
-	assert_null(tb_game_at(4));
+	assert_int_equal(n, count);
+	assert_null(tb_game_at(count + 1));
 	assert_null(tb_game_at(1000));
 	assert_null(tb_game_at((size_t)-1));
-	int seen[3] = {0, 0, 0};
-	for (size_t i = 0; i < 3; i++) {
-		seen[0] += strcmp(names[i], "pitarra") == 0;
-		seen[1] += strcmp(names[i], "asalto") == 0;
-		seen[2] += strcmp(names[i], "ocencahuac") == 0;
-		assert_ptr_equal(tb_game_find(names[i]), tb_game_at(i));
-	}
-	assert_int_equal(seen[0], 1);
-	assert_int_equal(seen[1], 1);
-	assert_int_equal(seen[2], 1);
+	assert_int_equal(tb_game_bit(NULL), 0);
+	/* the house's three are among them */
+	assert_non_null(tb_game_find("pitarra"));
+	assert_non_null(tb_game_find("asalto"));
+	assert_non_null(tb_game_find("ocencahuac"));
 }
 
 /* The lists' order is the games' places (game.h), whatever the order of
- * the generated registry; the messages list them so. */
+ * the generated registry; the messages list them so: the house's three
+ * first (La Pitarra the default game), any other after them. */
 static void test_games_in_their_places(void **state)
 {
 	(void)state;
 	assert_string_equal(tb_game_name(tb_game_at(0)), "pitarra");
 	assert_string_equal(tb_game_name(tb_game_at(1)), "asalto");
 	assert_string_equal(tb_game_name(tb_game_at(2)), "ocencahuac");
-	char s[80];
+	/* the lists: every game in its place, "," between, the word before
+	 * the last */
+	char want_and[512] = "", want_or[512] = "", s[512];
+	size_t count = 0;
+	while (tb_game_at(count))
+		count++;
+	for (size_t i = 0; i < count; i++) {
+		const char *name = tb_game_name(tb_game_at(i));
+		const char *sep = i == 0 ? "" : i + 1 == count ? " and " : ", ";
+		const char *sep_or = i == 0 ? "" : i + 1 == count ? " or " : ", ";
+		snprintf(want_and + strlen(want_and), sizeof want_and - strlen(want_and), "%s%s", sep,
+		         name);
+		snprintf(want_or + strlen(want_or), sizeof want_or - strlen(want_or),
+		         i ? "%s\"%s\"" : "%s[Game \"%s\"]", sep_or, name);
+	}
 	tb_game_names(s, sizeof s, "", "and", "", "");
-	assert_string_equal(s, "pitarra, asalto and ocencahuac");
+	assert_string_equal(s, want_and);
+	assert_true(strncmp(s, "pitarra, asalto", 15) == 0);
 	tb_game_names(s, sizeof s, "\"", "or", "[Game ", "]");
-	assert_string_equal(s, "[Game \"pitarra\"], \"asalto\" or \"ocencahuac\"");
+	assert_string_equal(s, want_or);
 	tb_game_names(s, 12, "", "and", "", ""); /* cut short, terminated */
 	assert_string_equal(s, "pitarra, as");
-	size_t found = 0;
-	for (size_t i = 0; tb_games_built_in[i]; i++)
-		found++;
-	assert_int_equal(found, 3);
 }
 
-/* Each option of each game's table has a key, values and a line of doc
- * (a designated initializer left out would leave a hole of NULLs before
- * the end), and each game has its words in English. */
+/* Each option of each game's table has a key, values and a line of doc,
+ * as many as the descriptor says (noptions, O_COUNT: a designated
+ * initializer left out leaves a hole of NULLs, which is caught, not
+ * read as the end), and each game has its words in English. */
 static void test_option_tables_complete(void **state)
 {
 	(void)state;
 	for (size_t i = 0; tb_game_at(i); i++) {
 		const tb_game *g = tb_game_at(i);
-		size_t n = 0;
-		for (const tb_option *o = g->options; o && o->key; o++, n++) {
-			assert_non_null(o->values);
-			assert_non_null(o->doc);
+		assert_true(g->noptions >= 1);
+		assert_true(g->noptions <= TB_MAX_OPTS);
+		for (size_t k = 0; k < g->noptions; k++) {
+			assert_non_null(g->options[k].key);
+			assert_non_null(g->options[k].values);
+			assert_non_null(g->options[k].doc);
 		}
-		assert_true(n >= 1);
-		assert_true(n <= TB_MAX_OPTS);
+		assert_null(g->options[g->noptions].key);
 		assert_non_null(g->words);
 		assert_string_equal(g->words[0].lang, "en");
+	}
+}
+
+/* Value 'v' (from 0) of "a|b|c" into 'out'; 0 when there is none. */
+static int S_value_at(const char *values, unsigned v, char *out, size_t n)
+{
+	const char *p = values;
+	for (unsigned k = 0; k < v; k++) {
+		p = strchr(p, '|');
+		if (!p)
+			return 0;
+		p++;
+	}
+	size_t len = strcspn(p, "|");
+	snprintf(out, n, "%.*s", (int)len, p);
+	return 1;
+}
+
+/* The names the rules read option values by (tb_game.value_names): each
+ * name's text is at its place in its option's "a|b|c", and every value
+ * of every option has one name -- so a value moved in the table, or one
+ * added and not named, fails here rather than changing the rules. */
+static void test_option_values_named(void **state)
+{
+	(void)state;
+	for (size_t i = 0; tb_game_at(i); i++) {
+		const tb_game *g = tb_game_at(i);
+		assert_non_null(g->value_names);
+		unsigned named[TB_MAX_OPTS][16];
+		memset(named, 0, sizeof named);
+		for (const tb_option_value *v = g->value_names; v->text; v++) {
+			assert_true(v->option < g->noptions);
+			assert_true(v->value < 16);
+			char text[64];
+			if (!S_value_at(g->options[v->option].values, v->value, text, sizeof text) ||
+			    strcmp(text, v->text) != 0)
+				fail_msg("%s: option %s, value %u is '%s' in \"%s\", named '%s'", g->name,
+				         g->options[v->option].key, v->value, text,
+				         g->options[v->option].values, v->text);
+			named[v->option][v->value]++;
+		}
+		for (unsigned o = 0; o < g->noptions; o++) {
+			char text[64];
+			for (unsigned v = 0; S_value_at(g->options[o].values, v, text, sizeof text); v++)
+				if (named[o][v] != 1)
+					fail_msg("%s: %s=%s has %u names, not one", g->name, g->options[o].key,
+					         text, named[o][v]);
+		}
 	}
 }
 
@@ -655,10 +719,11 @@ static void test_scan_accept(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_game_at_iterates_three_games),
+		cmocka_unit_test(test_game_at_iterates_the_registry),
 		cmocka_unit_test(test_game_find),
 		cmocka_unit_test(test_games_in_their_places),
 		cmocka_unit_test(test_option_tables_complete),
+		cmocka_unit_test(test_option_values_named),
 		cmocka_unit_test(test_boards_by_scanning_points),
 		cmocka_unit_test(test_boards_through_records),
 		cmocka_unit_test(test_board_shapes_and_options),

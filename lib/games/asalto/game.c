@@ -124,6 +124,25 @@ static const tb_option S_options[O_COUNT + 1] = {
 	[O_COUNT] = {NULL, NULL, NULL}
 };
 
+/* The names the rules read the values by (asalto.h), each with its
+ * text: tests/unit/test_games.c checks each is at its place. */
+static const tb_option_value S_values[] = {
+	{O_FIRST, FIRST_ATTACKERS, "attackers"}, {O_FIRST, FIRST_DEFENDERS, "defenders"},
+	{O_BLUE, BLUE_DIAGONALS, "diagonals"}, {O_BLUE, BLUE_HORIZONTALS, "horizontals"},
+	{O_BLUE, BLUE_FORTRESS, "fortress"},
+	{O_FORWARD, FORWARD_RANK, "rank"}, {O_FORWARD, FORWARD_FORTRESS, "fortress"},
+	{O_FORWARD, FORWARD_PATH, "path"},
+	{O_CHAIN, CHAIN_STRAIGHT, "straight"}, {O_CHAIN, CHAIN_ONE_TURN, "one_turn"},
+	{O_CHAIN, CHAIN_ZIGZAG, "zigzag"}, {O_CHAIN, CHAIN_RIGHT_ANGLES, "right_angles"},
+	{O_HUFF, HUFF_OPTIONAL, "optional"}, {O_HUFF, HUFF_AUTOMATIC, "automatic"},
+	{O_HUFF, HUFF_OFF, "off"}, {O_HUFF, HUFF_COMPULSORY, "compulsory"},
+	{O_HUFF_TARGET, HUFF_TARGET_CAPTURER, "capturer"}, {O_HUFF_TARGET, HUFF_TARGET_MOVER, "mover"},
+	{O_IMMOBILE, IMMOBILE_PASS, "pass"}, {O_IMMOBILE, IMMOBILE_LOSE, "lose"},
+	{O_LOCKOUT, LOCKOUT_DRAW, "draw"}, {O_LOCKOUT, LOCKOUT_PLAY, "play"},
+	{O_DIAGONALS, DIAGONALS_ALQUERQUE, "alquerque"}, {O_DIAGONALS, DIAGONALS_NONE, "none"},
+	{0, 0, NULL}
+};
+
 /* ORDER: spec/games/asalto.md, "Reading the source". */
 static const tb_option_rename S_renames[] = {
 	{"chain", "angle", "chain", "right_angles"},
@@ -336,4 +355,6 @@ const tb_game tb_game_asalto = {
 	.words = S_words,
 	.marks = S_marks,
 	.side_sgr = {"1;33", "1;34"},
+	.noptions = O_COUNT,
+	.value_names = S_values,
 };

@@ -73,7 +73,7 @@ static const char *S_configure(tb_ruleset *rs)
 		"c3 d4 e5", "e3 d4 c5"};
 	for (size_t i = 0; i < sizeof ortho / sizeof ortho[0]; i++)
 		tb_geo_line(g, ortho[i], TB_LINE_ORTHO);
-	if (rs->opt[O_DIAGONALS] == 0)
+	if (rs->opt[O_DIAGONALS] == DIAGONALS_ALQUERQUE)
 		for (size_t i = 0; i < sizeof diag / sizeof diag[0]; i++)
 			tb_geo_line(g, diag[i], TB_LINE_DIAG);
 	for (int e = 0; e < g->nedges; e++)
@@ -419,7 +419,7 @@ static void S_mark_huffs(const tb_ruleset *rs, tb_state *s, set could, int from,
 	if (captured) { /* a chain stopped early */
 		if (S_can_jump(rs, to, s->bits[ATT], S_empty(rs, s), w))
 			huffable = S_bit(to);
-	} else if (rs->opt[O_HUFF_TARGET] == 1) { /* only the defender that moved */
+	} else if (rs->opt[O_HUFF_TARGET] == HUFF_TARGET_MOVER) { /* only the defender that moved */
 		if (from >= 0 && (could & S_bit(from)))
 			huffable = S_bit(to);
 	} else { /* any that could have captured, where it stands now */
@@ -637,7 +637,7 @@ static int S_ending_if(const tb_ruleset *rs, const tb_state *s, tb_result *res, 
 		                  -1, -1);
 		return 1;
 	}
-	if (s->to_move == DEF && rs->opt[O_IMMOBILE] == 1) {
+	if (s->to_move == DEF && rs->opt[O_IMMOBILE] == IMMOBILE_LOSE) {
 		tb_turn buf[1];
 		S_gen gen = {rs, s, buf, 0, 1, {0, 0, {{0, 0}}}};
 		for (set m = s->bits[DEF]; m && !gen.n; m &= m - 1)
@@ -665,7 +665,7 @@ static int S_load(const tb_ruleset *rs, const tb_position *p, tb_state *s, char 
 				s->cell[q] = TB_CELL(ATT, 0, 0);
 				s->bits[ATT] |= S_bit(q);
 			}
-		s->to_move = rs->opt[O_FIRST] == 0 ? ATT : DEF;
+		s->to_move = rs->opt[O_FIRST] == FIRST_ATTACKERS ? ATT : DEF;
 		s->hand[DEF] = DEFENDERS; /* not yet placed */
 		snprintf(why, n, "the defenders' starting points are not recorded (a [Position] "
 		         "gives them)");
@@ -927,8 +927,10 @@ move:
 			return;
 		}
 		if (side == ATT && g->edges[e].colour == BLUE) {
-			static const char *const blue[] = {"blue.asalto.diagonals", "blue.asalto.below",
-			                                   "blue.asalto.inside"};
+			static const char *const blue[] = {
+				[BLUE_DIAGONALS] = "blue.asalto.diagonals",
+				[BLUE_HORIZONTALS] = "blue.asalto.below",
+				[BLUE_FORTRESS] = "blue.asalto.inside"};
 			char lines[64];
 			tb_why_set(why, "why.asalto.blue", -1, -1, 1,
 			           tb_why_word(lines, sizeof lines, blue[rs->opt[O_BLUE]], NULL));

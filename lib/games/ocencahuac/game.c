@@ -164,6 +164,36 @@ static const tb_option S_options[O_COUNT + 1] = {
 	[O_COUNT] = {NULL, NULL, NULL}
 };
 
+/* The names the rules read the values by (ocencahuac.h), each with its
+ * text: tests/unit/test_games.c checks each is at its place. */
+static const tb_option_value S_values[] = {
+	{O_RIVER, RIVER_4, "4"}, {O_RIVER, RIVER_5, "5"}, {O_RIVER, RIVER_6, "6"},
+	{O_FIRST, FIRST_SANGANGUEY, "sanganguey"}, {O_FIRST, FIRST_CEBORUCO, "ceboruco"},
+	{O_PRINCE, PRINCE_LEAP, "leap"}, {O_PRINCE, PRINCE_STEP, "step"},
+	{O_PRINCE, PRINCE_KNIGHT, "knight"},
+	{O_JUMP, JUMP_LINE, "line"}, {O_JUMP, JUMP_ONE, "one"},
+	{O_CHAIN, CHAIN_NO, "no"}, {O_CHAIN, CHAIN_YES, "yes"},
+	{O_PUSH_TARGET, TARGET_ROYAL, "royal"}, {O_PUSH_TARGET, TARGET_ENEMY, "enemy"},
+	{O_PUSH_DIR, DIR_HOME, "home"}, {O_PUSH_DIR, DIR_JUMP, "jump"},
+	{O_PUSH_SIDE, SIDE_JUMP, "jump"}, {O_PUSH_SIDE, SIDE_OPPOSITE, "opposite"},
+	{O_PUSH_DIST, DIST_FARTHEST3, "farthest3"}, {O_PUSH_DIST, DIST_EXACTLY3, "exactly3"},
+	{O_PUSH_DIST, DIST_STOP, "stop"},
+	{O_PUSH_SIDEWAYS, SIDEWAYS_PENULTIMATE, "penultimate"},
+	{O_PUSH_SIDEWAYS, SIDEWAYS_NO_CELL, "no_cell"}, {O_PUSH_SIDEWAYS, SIDEWAYS_NEVER, "never"},
+	{O_COOLDOWN, COOL_NEXT_TURN, "next_turn"}, {O_COOLDOWN, COOL_NEXT_MOVE, "next_move"},
+	{O_CROWN, CROWN_EACH, "each"}, {O_CROWN, CROWN_ALL_THREE, "all_three"},
+	{O_CROWNED_MOVE, MOVE_NEW_PLUS_OLD, "new_plus_old"}, {O_CROWNED_MOVE, MOVE_NEW, "new"},
+	{O_RELOCATE, AROUND, "around"}, {O_RELOCATE, ORTHOGONAL, "orthogonal"},
+	{O_RELIEF, RELIEF_FREES, "frees"}, {O_RELIEF, RELIEF_THREATENED, "threatened"},
+	{O_SUPPORT, SUPPORT_NONE, "none"}, {O_SUPPORT, SUPPORT_TARGET, "target"},
+	{O_SUPPORT, SUPPORT_CAPTURER, "capturer"},
+	{O_STAGE2_PUSH, STAGE2_PUSH_OFF, "off"}, {O_STAGE2_PUSH, STAGE2_PUSH_ON, "on"},
+	{O_BLOCKED, BLOCKED_PASS, "pass"}, {O_BLOCKED, BLOCKED_LOSE, "lose"},
+	{O_LIMIT, LIMIT_NONE, "none"}, {O_LIMIT, LIMIT_200, "200"}, {O_LIMIT, LIMIT_N, "#"},
+	{O_END_RESULT, END_CAPTURES, "captures"}, {O_END_RESULT, END_DRAW, "draw"},
+	{0, 0, NULL}
+};
+
 /* ORDER: spec/games/ocencahuac.md, "Reading the source". */
 static const tb_option_rename S_renames[] = {
 	{"push_fallback", "sideways", "push_sideways", "no_cell"},
@@ -594,4 +624,6 @@ const tb_game tb_game_ocencahuac = {
 	.words = S_words,
 	.marks = S_marks,
 	.side_sgr = {"1;7", "1"},
+	.noptions = O_COUNT,
+	.value_names = S_values,
 };

@@ -6,7 +6,9 @@
  * designated initializers ([O_BOARD] = {...}), so the rules' rs->opt[i]
  * and the table cannot drift apart, whatever the order of the lines.
  * The value enums list each option's values in the order of its
- * "a|b|c" (rs->opt holds that index).
+ * "a|b|c" (rs->opt holds that index), every value named: game.c's
+ * S_values ties each name to its text, which tests/unit/test_games.c
+ * checks is at that place, so a value moved in "a|b|c" is caught.
  */
 #ifndef TB_GAME_OCENCAHUAC_H
 #define TB_GAME_OCENCAHUAC_H
@@ -16,6 +18,8 @@
 enum { O_RIVER, O_FIRST, O_PRINCE, O_JUMP, O_CHAIN, O_PUSH_TARGET, O_PUSH_DIR, O_PUSH_SIDE,
        O_PUSH_DIST, O_PUSH_SIDEWAYS, O_COOLDOWN, O_CROWN, O_CROWNED_MOVE, O_RELOCATE,
        O_RELIEF, O_SUPPORT, O_STAGE2_PUSH, O_BLOCKED, O_LIMIT, O_END_RESULT, O_COUNT };
+enum { RIVER_4, RIVER_5, RIVER_6 };
+enum { FIRST_SANGANGUEY, FIRST_CEBORUCO };
 enum { PRINCE_LEAP, PRINCE_STEP, PRINCE_KNIGHT };
 enum { JUMP_LINE, JUMP_ONE };
 enum { CHAIN_NO, CHAIN_YES };

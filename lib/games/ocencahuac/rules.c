@@ -72,7 +72,7 @@ static void S_put_point(char *out, size_t *n, int f, int r)
 static const char *S_configure(tb_ruleset *rs)
 {
 	tb_geometry *g = &rs->geo;
-	int ranks = 8 + rs->opt[O_RIVER]; /* river=4|5|6 */
+	int ranks = 8 + rs->opt[O_RIVER] - RIVER_4; /* the volcano rows and river=4|5|6 */
 	char pts[TB_MAX_POINTS * 5] = "", line[80];
 	size_t n = 0;
 	memset(g, 0, sizeof *g);
@@ -98,7 +98,7 @@ static const char *S_configure(tb_ruleset *rs)
 	g->edges_hidden = 1;
 	tb_geo_mark_add(g, "volcano", 1, -0.4f, -0.4f, 4.4f, 1.4f);
 	tb_geo_mark_add(g, "volcano", 1, -0.4f, (float)ranks - 2.4f, 4.4f, (float)ranks - 0.6f);
-	float first = rs->opt[O_RIVER] == 1 ? 2.0f : rs->opt[O_RIVER] == 2 ? 2.5f : 1.5f;
+	float first = rs->opt[O_RIVER] == RIVER_5 ? 2.0f : rs->opt[O_RIVER] == RIVER_6 ? 2.5f : 1.5f;
 	for (int k = 0; k < 5; k++)
 		tb_geo_mark_add(g, "river-line", 0, -0.5f, first + (float)k, 4.5f, first + (float)k);
 	return NULL;
@@ -874,7 +874,7 @@ static void S_start(const tb_ruleset *rs, tb_state *s)
 		S_put(s, top * FILES + FILES - 1 - f, TB_CELL(CEB, types[f], 0));
 		S_put(s, (top - 1) * FILES + FILES - 1 - f, TB_CELL(CEB, WARRIOR, 0));
 	}
-	s->to_move = (uint8_t)rs->opt[O_FIRST];
+	s->to_move = rs->opt[O_FIRST] == FIRST_SANGANGUEY ? SAN : CEB;
 }
 
 /* Checks a side's pieces: one of each royal piece, three Warriors at

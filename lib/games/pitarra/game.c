@@ -160,6 +160,22 @@ static const tb_option S_options[O_COUNT + 1] = {
 	[O_COUNT] = {NULL, NULL, NULL}
 };
 
+/* The names the rules read the values by (pitarra.h), each with its
+ * text: tests/unit/test_games.c checks each is at its place. */
+static const tb_option_value S_values[] = {
+	{O_BOARD, BOARD_24, "24"}, {O_BOARD, BOARD_25, "25"},
+	{O_DIAGONALS, DIAGONALS_TERCIA, "tercia"}, {O_DIAGONALS, DIAGONALS_MOVEMENT, "movement"},
+	{O_MOVEMENT, MOVE_STEP, "step"}, {O_MOVEMENT, MOVE_SLIDE, "slide"},
+	{O_MOVEMENT, MOVE_FLY, "fly"},
+	{O_FLYING, FLYING_NONE, "none"}, {O_FLYING, FLYING_AT3, "at3"},
+	{O_PROTECT, PROTECT_NONE, "none"}, {O_PROTECT, PROTECT_TERCIA, "tercia"},
+	{O_CAPTURE, CAPTURE_MANDATORY, "mandatory"}, {O_CAPTURE, CAPTURE_OPTIONAL, "optional"},
+	{O_COLUMPIO, COLUMPIO_FREE, "free"}, {O_COLUMPIO, COLUMPIO_NO_RETURN, "no_return"},
+	{O_BLOCKED, BLOCKED_PASS, "pass"}, {O_BLOCKED, BLOCKED_LOSE, "lose"},
+	{O_LIMIT, LIMIT_NONE, "none"}, {O_LIMIT, LIMIT_N, "#"},
+	{0, 0, NULL}
+};
+
 /* Its words (game.h). No Arabic source names La Pitarra: its title
  * keeps its own name, in Latin letters. */
 static const tb_lang_entry S_en[] = {
@@ -321,4 +337,6 @@ const tb_game tb_game_pitarra = {
 	.place = 1,
 	.words = S_words,
 	.side_sgr = {"1;31", "1;33"},
+	.noptions = O_COUNT,
+	.value_names = S_values,
 };

@@ -27,7 +27,7 @@ enum { PIECES = 12 };
 static const char *S_configure(tb_ruleset *rs)
 {
 	tb_geometry *g = &rs->geo;
-	int centre = rs->opt[O_BOARD] == 1;
+	int centre = rs->opt[O_BOARD] == BOARD_25;
 	memset(g, 0, sizeof *g);
 	tb_geo_points(g, "a1 d1 g1 b2 d2 f2 c3 d3 e3 a4 b4 c4 e4 f4 g4 c5 d5 e5 b6 d6 f6 a7 d7 g7");
 	if (centre)
@@ -63,7 +63,7 @@ static const char *S_configure(tb_ruleset *rs)
 		tb_geo_three(g, "c3 d4 e5", TB_LINE_DIAG);
 		tb_geo_three(g, "e3 d4 c5", TB_LINE_DIAG);
 	}
-	if (rs->opt[O_DIAGONALS] != 0) /* the lines through each point that make a tercia */
+	if (rs->opt[O_DIAGONALS] != DIAGONALS_TERCIA) /* the lines through each point that make a tercia */
 		for (int p = 0; p < g->npoints; p++) {
 			int n = 0;
 			for (int i = 0; i < g->nthrees_at[p]; i++)
@@ -96,7 +96,7 @@ static int S_count(set m)
 /* Does a line of three count as a tercia under the options? */
 static int S_tercia_line(const tb_ruleset *rs, int k)
 {
-	return rs->geo.three_kind[k] == TB_LINE_ORTHO || rs->opt[O_DIAGONALS] == 0;
+	return rs->geo.three_kind[k] == TB_LINE_ORTHO || rs->opt[O_DIAGONALS] == DIAGONALS_TERCIA;
 }
 
 static set S_three_mask(const tb_ruleset *rs, int k)
@@ -144,7 +144,7 @@ static set S_in_tercia(const tb_ruleset *rs, set pieces)
 /* The enemy pieces a tercia may take. */
 static set S_removable(const tb_ruleset *rs, set enemy)
 {
-	if (rs->opt[O_PROTECT] == 1) {
+	if (rs->opt[O_PROTECT] == PROTECT_TERCIA) {
 		set free_ones = enemy & ~S_in_tercia(rs, enemy);
 		if (free_ones)
 			return free_ones;
@@ -162,7 +162,7 @@ static int S_swing(const tb_state *s, int side, int from, int to)
 /* How the side to move moves now. */
 static int S_movement(const tb_ruleset *rs, const tb_state *s, set own)
 {
-	if (rs->opt[O_FLYING] == 1 && S_count(own) == 3 && s->hand[s->to_move] == 0)
+	if (rs->opt[O_FLYING] == FLYING_AT3 && S_count(own) == 3 && s->hand[s->to_move] == 0)
 		return MOVE_FLY;
 	return rs->opt[O_MOVEMENT];
 }
@@ -204,7 +204,7 @@ static void S_turns_to(S_gen *g, set own, set enemy, int from, int to)
 	int side = g->s->to_move;
 	set after = (own & ~(from >= 0 ? (set)1 << from : 0)) | (set)1 << to;
 	int formed = S_forms(g->rs, after, to);
-	if (formed && g->rs->opt[O_COLUMPIO] == 1 && S_swing(g->s, side, from, to))
+	if (formed && g->rs->opt[O_COLUMPIO] == COLUMPIO_NO_RETURN && S_swing(g->s, side, from, to))
 		formed = 0;
 	if (!formed || !enemy) {
 		S_emit(g, from, to, -1);
@@ -216,10 +216,10 @@ static void S_turns_to(S_gen *g, set own, set enemy, int from, int to)
 		return;
 	}
 	if (!g->cap) { /* counting only: one turn per removal, unwritten */
-		g->n += (size_t)(g->rs->opt[O_CAPTURE] == 1) + (size_t)S_count(S_removable(g->rs, enemy));
+		g->n += (size_t)(g->rs->opt[O_CAPTURE] == CAPTURE_OPTIONAL) + (size_t)S_count(S_removable(g->rs, enemy));
 		return;
 	}
-	if (g->rs->opt[O_CAPTURE] == 1)
+	if (g->rs->opt[O_CAPTURE] == CAPTURE_OPTIONAL)
 		S_emit(g, from, to, -1);
 	for (set r = S_removable(g->rs, enemy); r; r &= r - 1)
 		S_emit(g, from, to, __builtin_ctz(r));
@@ -265,7 +265,7 @@ static size_t S_count_placements(const tb_ruleset *rs, set own, set enemy)
 		if (rest && !(rest & (rest - 1)) && (rest & empty) && S_tercia_line(rs, k))
 			forming |= rest; /* two of three: placing the third forms a tercia */
 	}
-	size_t per = enemy ? (size_t)(rs->opt[O_CAPTURE] == 1) + (size_t)S_count(S_removable(rs, enemy))
+	size_t per = enemy ? (size_t)(rs->opt[O_CAPTURE] == CAPTURE_OPTIONAL) + (size_t)S_count(S_removable(rs, enemy))
 	                   : 1;
 	size_t nf = (size_t)S_count(forming);
 	return (size_t)S_count(empty) - nf + nf * per;
@@ -301,7 +301,7 @@ static int S_over_anyway(const tb_ruleset *rs, const tb_state *s)
 	for (int side = 0; side < 2; side++)
 		if (S_count(S_pieces(rs, s, side)) + s->hand[side] < 3)
 			return 1;
-	return rs->opt[O_LIMIT] == 1 && s->quiet >= rs->num[O_LIMIT];
+	return rs->opt[O_LIMIT] == LIMIT_N && s->quiet >= rs->num[O_LIMIT];
 }
 
 static size_t S_generate(const tb_ruleset *rs, const tb_state *s, tb_turn *out, size_t cap)
@@ -373,7 +373,7 @@ static void S_play(const tb_ruleset *rs, tb_state *s, const tb_turn *t, tb_event
 		int lines[8];
 		int formed = S_tercias_at(rs, S_pieces(rs, s, side), to, lines);
 		int swing = S_swing(s, side, from, to);
-		if (formed && !(swing && rs->opt[O_COLUMPIO] == 1)) {
+		if (formed && !(swing && rs->opt[O_COLUMPIO] == COLUMPIO_NO_RETURN)) {
 			for (int k = 0; k < formed; k++)
 				tb_event_add_piece(ev, rs, TB_EV_TERCIA, geo->points[geo->threes[lines[k]][0]].pt,
 				                   geo->points[geo->threes[lines[k]][2]].pt, s->cell[to]);
@@ -431,7 +431,7 @@ static int S_ending(const tb_ruleset *rs, const tb_state *s, tb_result *res, tb_
 	}
 	int me = s->to_move;
 	if (!S_can_move(rs, s, me)) {
-		if (rs->opt[O_BLOCKED] == 1) {
+		if (rs->opt[O_BLOCKED] == BLOCKED_LOSE) {
 			*res = me == 0 ? TB_RESULT_SECOND : TB_RESULT_FIRST;
 			*e = tb_ending_of("end.pitarra.blocked", me, -1);
 			return 1;
@@ -442,7 +442,7 @@ static int S_ending(const tb_ruleset *rs, const tb_state *s, tb_result *res, tb_
 			return 1;
 		}
 	}
-	if (rs->opt[O_LIMIT] == 1 && s->quiet >= rs->num[O_LIMIT]) {
+	if (rs->opt[O_LIMIT] == LIMIT_N && s->quiet >= rs->num[O_LIMIT]) {
 		*res = S_by_captures(rs, s);
 		*e = tb_ending_of("end.pitarra.limit", -1, (long)s->quiet);
 		return 1;
@@ -556,7 +556,7 @@ static void S_canon(const tb_ruleset *rs, tb_state *s)
 	for (int side = 0; side < 2; side++)
 		if (!S_moved_matters(rs, s, side))
 			s->mark[2 * side] = s->mark[2 * side + 1] = 0;
-	if (rs->opt[O_LIMIT] != 1)
+	if (rs->opt[O_LIMIT] != LIMIT_N)
 		s->quiet = 0;
 }
 
@@ -608,7 +608,7 @@ static void S_save(const tb_ruleset *rs, const tb_state *s, tb_arena *a, tb_posi
 	}
 	if (S_save_moved(rs, s, v))
 		p->extras[p->nextras++] = (tb_extra){"moved", tb_arena_strndup(a, v, strlen(v))};
-	if (rs->opt[O_LIMIT] == 1 && s->quiet) { /* the count only a limit reads */
+	if (rs->opt[O_LIMIT] == LIMIT_N && s->quiet) { /* the count only a limit reads */
 		snprintf(v, sizeof v, "%u", (unsigned)s->quiet);
 		p->extras[p->nextras++] = (tb_extra){"quiet", tb_arena_strndup(a, v, strlen(v))};
 	}
@@ -702,7 +702,7 @@ static void S_explain(const tb_ruleset *rs, const tb_state *s, const tb_move *m,
 		goto unknown;
 	set after = (own & ~(from >= 0 ? (set)1 << from : 0)) | (set)1 << to;
 	int lines[8], formed = S_tercias_at(rs, after, to, lines);
-	int swing = rs->opt[O_COLUMPIO] == 1 && S_swing(s, side, from, to);
+	int swing = rs->opt[O_COLUMPIO] == COLUMPIO_NO_RETURN && S_swing(s, side, from, to);
 	if (has_removal && formed && swing) {
 		tb_why_set(why, "why.pitarra.swing", -1, -1, 1, PT(to));
 		return;
@@ -711,7 +711,7 @@ static void S_explain(const tb_ruleset *rs, const tb_state *s, const tb_move *m,
 		tb_why_set(why, "why.pitarra.notercia", -1, -1, 1, PT(to));
 		return;
 	}
-	if (formed && !has_removal && enemy && rs->opt[O_CAPTURE] == 0) {
+	if (formed && !has_removal && enemy && rs->opt[O_CAPTURE] == CAPTURE_MANDATORY) {
 		const uint8_t *t = geo->threes[lines[0]];
 		tb_why_set(why, "why.pitarra.untaken", -1, -1, 3, PT(t[0]), PT(t[1]), PT(t[2]));
 		return;

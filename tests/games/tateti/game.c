@@ -60,6 +60,13 @@ static const tb_option S_options[O_COUNT + 1] = {
 	[O_COUNT] = {NULL, NULL, NULL},
 };
 
+/* The names the rules read the values by (tateti.h), each with its text. */
+static const tb_option_value S_values[] = {
+	{O_MOVES, MOVES_STEP, "step"}, {O_MOVES, MOVES_FLY, "fly"},
+	{O_BLOCKED, BLOCKED_LOSE, "lose"}, {O_BLOCKED, BLOCKED_PASS, "pass"},
+	{0, 0, NULL}
+};
+
 static const tb_lang_entry S_en[] = {
 	{"game.tateti", "Tateti"},
 	{"side.tateti.0", "Crosses"},
@@ -178,4 +185,6 @@ const tb_game tb_game_tateti = {
 	        ".tateti-centre{fill:#f0e6ff;stroke:#7b2d8e;stroke-width:0.4}",
 	        ".piece.tateti-x{fill:#000}.piece.tateti-o{fill:#fff}"
 	        ".tateti-centre{fill:#e6e6e6;stroke:#000;stroke-width:0.4}"},
+	.noptions = O_COUNT,
+	.value_names = S_values,
 };
