@@ -65,6 +65,19 @@ int cmd_tree(int argc, char **argv);
 int cli_index_file(const char *cmd, tb_index *ix, const char *path, size_t *nrecords);
 tb_index *cli_index_for(const char *cmd, const char *db, char **files, size_t nfiles);
 void cli_index_query_error(const char *cmd, tb_index *ix, const char *text);
+/* diff --duplicates (diff_dups.c): the same games in 'files', reported
+ * as text or into 'x' (NULL: text), spread over 'jobs' threads, with
+ * --near K's value 'near' (NULL: none); '*trouble' set when a file or a
+ * record could not be read. Returns 1 when any were found. */
+int cli_diff_duplicates(tb_diff_xml *x, char *const *files, int nfiles, int jobs,
+                        const char *near, int *trouble);
+/* Is 'y' a turn (not a gap or a restated position)? A turn of a gap the
+ * rules decide is. */
+int cli_ply_is_turn(const tb_ply *y);
+/* A file's name (any bytes) as attribute 'name' of 'x', U+FFFD for what
+ * XML cannot carry (spec/xml.md §3.1). */
+void cli_diff_xname(tb_diff_xml *x, const char *name, const char *file);
+
 /* diff --duplicates --near K (diff_near.c): a record's turns as the
  * near duplicates weigh them (from 'p', which may go after; 'game'
  * borrowed, static), and the pairs of 'g' at most 'k' turns apart, but

@@ -1,8 +1,9 @@
 /*
  * cmd_diff.c -- "tablero diff": two transcriptions of a game compared
- * by what their turns mean, and the same game found twice in
- * collections (--duplicates). Output: spec/compare.md; --xml writes
- * the vocabulary of schemas/diff.rng.
+ * by what their turns mean, the records of two files paired by order or
+ * by tags; --duplicates, the same game found twice in collections, is
+ * diff_dups.c's. Output: spec/compare.md; --xml writes the vocabulary
+ * of schemas/diff.rng.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -52,17 +53,6 @@ typedef struct S_out {
 static void S_xattr(S_out *out, const char *name, const char *v)
 {
 	tb_diff_xml_attr(out->x, name, v);
-}
-
-/* Writes a file's name (any bytes) as attribute 'name', U+FFFD for
- * what XML cannot carry (spec/xml.md §3.1). */
-static void S_xname(S_out *out, const char *name, const char *file)
-{
-	char *fit = tb_xml_fit_name(file);
-	if (!fit)
-		cli_oom();
-	S_xattr(out, name, fit);
-	free(fit);
 }
 
 static void S_xattr_u(S_out *out, const char *name, unsigned long long v)
@@ -170,14 +160,6 @@ static int S_start(S_out *out)
 	return 1;
 }
 
-/* Is node 'y' a turn (not a gap or a restated position)? A turn of a
- * gap the rules decide is. */
-static int S_is_turn(const tb_ply *y)
-{
-	return y->parts ||
-	       (strncmp(y->written, "<gap", 4) != 0 && strncmp(y->written, "<position", 9) != 0);
-}
-
 /* Does 'y' mean something else than it writes: a '?', a '?' point or a
  * gap the rules decide, or a turn written short? Not a reading, whose
  * token is written bare. */
@@ -192,7 +174,7 @@ static int S_means(const tb_ply *y)
  * padded to 'width' characters (never cut). */
 static void S_turn_text(const tb_ply *y, int width)
 {
-	int n = S_is_turn(y) && y->number && !y->parts
+	int n = cli_ply_is_turn(y) && y->number && !y->parts
 	            ? printf("%u%s %s", y->number, y->side == 1 ? "..." : ".", y->written)
 	            : printf("%s", y->written);
 	if (S_means(y))
@@ -301,7 +283,7 @@ static void S_divergence(S_out *out, const tb_edit *e, size_t from, size_t to)
 	 * after the turns before it */
 	const tb_ply *first = ya && yb ? (yb->ply < ya->ply ? yb : ya) : ya ? ya : yb;
 	size_t ply = first->ply;
-	int after = !S_is_turn(first);
+	int after = !cli_ply_is_turn(first);
 	int known = tb_plies_turn_position_diff(pa, na, pb, nb, NULL, NULL);
 	if (known == TB_ENOMEM)
 		cli_oom();
@@ -792,260 +774,6 @@ static int S_by_tags(S_out *out, S_src *a, S_src *b, int *trouble)
 	return differ;
 }
 
-/* ===== Duplicates ===== */
-
-typedef struct S_dup {
-	char *key;
-	size_t len, head;
-	unsigned symmetry;     /* that gave the key: another than its group's first's
-	                          makes it that one's image */
-	const char *file;
-	size_t index, plies;
-	size_t known;          /* turns that are not '?' */
-	unsigned line;
-	cli_near_seq *seq;     /* --near: its turns (diff_near.c) */
-} S_dup;
-
-/* The turns of 'p' somebody knows, or the rules decide: a game of
- * unknown turns and gaps is nobody's duplicate (two fragments of '?'
- * are not known to agree). */
-static size_t S_known_turns(const tb_plies *p)
-{
-	size_t k = 0;
-	for (size_t i = 0; i < tb_plies_count(p); i++) {
-		const tb_ply *y = tb_plies_at(p, i);
-		k += y->status == TB_FRAME_RECONSTRUCTED || (S_is_turn(y) && strcmp(y->token, "?") != 0);
-	}
-	return k;
-}
-
-static int S_dup_cmp(const void *x, const void *y)
-{
-	const S_dup *a = x, *b = y;
-	size_t n = a->len < b->len ? a->len : b->len;
-	int c = memcmp(a->key, b->key, n);
-	if (c)
-		return c;
-	if (a->len != b->len)
-		return a->len < b->len ? -1 : 1;
-	c = strcmp(a->file, b->file);
-	return c ? c : (a->index > b->index) - (a->index < b->index);
-}
-
-static void S_dup_game(S_out *out, const char *el, const S_dup *d, int turned)
-{
-	if (out->x) {
-		tb_diff_xml_start(out->x, el);
-		S_xname(out, "file", d->file);
-		S_xattr_u(out, "game", d->index);
-		S_xattr_u(out, "line", d->line);
-		S_xattr_u(out, "plies", d->plies);
-		if (turned)
-			S_xattr(out, "symmetry", "true");
-		tb_diff_xml_end(out->x);
-	} else {
-		printf("%s:%u (game %zu, %zu turn%s)%s", d->file, d->line, d->index, d->plies,
-		       d->plies == 1 ? "" : "s", turned ? " (turned or mirrored)" : "");
-	}
-}
-
-/* Lists equal games and games that begin others. Returns 1 when any. */
-static int S_report_dups(S_out *out, S_dup *v, size_t n)
-{
-	if (n)
-		qsort(v, n, sizeof *v, S_dup_cmp);
-	size_t *stack = calloc(n + 1, sizeof *stack), top = 0;
-	if (!stack)
-		cli_oom();
-	int found = 0;
-	for (size_t i = 0; i < n;) {
-		size_t j = i + 1;
-		while (j < n && v[j].len == v[i].len && memcmp(v[j].key, v[i].key, v[i].len) == 0)
-			j++;
-		if (!v[i].known) { /* no turn anybody knows: nothing to be the same as */
-			i = j;
-			continue;
-		}
-		if (j - i > 1) {
-			found = 1;
-			if (out->x) {
-				tb_diff_xml_start(out->x, "same");
-			} else {
-				printf("same game, %zu records:\n", j - i);
-			}
-			for (size_t k = i; k < j; k++) {
-				if (!out->x)
-					fputs("  ", stdout);
-				S_dup_game(out, "game", &v[k], v[k].symmetry != v[i].symmetry);
-				if (!out->x)
-					putchar('\n');
-			}
-			if (out->x)
-				tb_diff_xml_end(out->x);
-		}
-		/* the longest game before this one that it goes on from */
-		while (top && !(v[stack[top - 1]].len < v[i].len &&
-		                memcmp(v[stack[top - 1]].key, v[i].key, v[stack[top - 1]].len) == 0 &&
-		                v[i].key[v[stack[top - 1]].len] == '\x1f'))
-			top--;
-		if (top) {
-			found = 1;
-			const S_dup *s = &v[stack[top - 1]];
-			if (out->x) {
-				tb_diff_xml_start(out->x, "prefix");
-				S_dup_game(out, "game", s, 0);
-				S_dup_game(out, "of", &v[i], 0);
-				tb_diff_xml_end(out->x);
-			} else {
-				S_dup_game(out, "game", s, 0);
-				fputs(" begins ", stdout);
-				S_dup_game(out, "of", &v[i], 0);
-				putchar('\n');
-			}
-		}
-		stack[top++] = i;
-		i = j;
-	}
-	free(stack);
-	return found;
-}
-
-/* A game of --duplicates on its way through a job (jobs.c): its key
- * is made in a worker. */
-typedef struct S_dup_item {
-	tb_record *rec;             /* freed by the worker */
-	tb_reader *r;               /* the file's reader (-j 1), or the game's own */
-	int own;
-	int near;                   /* --near: keep its turns */
-	S_dup d;
-} S_dup_item;
-
-typedef struct S_dup_ctx {
-	S_dup *v;
-	size_t n, cap;
-	int trouble;
-} S_dup_ctx;
-
-/* One game: its errors, or its key. Returns 1 for a key, -1 when the
- * game has none (errors). */
-static int S_dup_one(void *ctx, int worker, void *item, FILE *out, FILE *err)
-{
-	S_dup_item *it = item;
-	(void)ctx, (void)worker, (void)out;
-	cli_print_errors_to(err, it->r);
-	tb_plies *p = tb_record_errors(it->rec) ? NULL : tb_plies_new(it->rec);
-	if (!p && !tb_record_errors(it->rec) && tb_record_game(it->rec))
-		cli_oom();
-	if (p) {
-		S_dup *d = &it->d;
-		d->key = tb_plies_key(p, &d->len, &d->symmetry);
-		if (!d->key)
-			cli_oom();
-		d->head = tb_plies_key_head(d->key, d->len);
-		d->known = S_known_turns(p);
-		d->line = tb_record_line(it->rec);
-		d->plies = tb_record_plies(it->rec);
-		if (it->near)
-			d->seq = cli_near_seq_new(p, tb_game_name(tb_record_game(it->rec)));
-		tb_plies_free(p);
-	}
-	tb_record_free(it->rec);
-	it->rec = NULL;
-	if (it->own)
-		tb_reader_free(it->r);
-	return p ? 1 : -1;
-}
-
-static void S_dup_done(void *ctx, void *item, int result)
-{
-	S_dup_ctx *c = ctx;
-	S_dup_item *it = item;
-	if (result < 0) {
-		c->trouble = 1;
-	} else {
-		if (c->n == c->cap) {
-			c->cap = c->cap ? c->cap * 2 : 256;
-			c->v = realloc(c->v, c->cap * sizeof *c->v);
-			if (!c->v)
-				cli_oom();
-		}
-		c->v[c->n++] = it->d;
-	}
-	free(it);
-}
-
-static int S_near_cmp(const void *x, const void *y)
-{
-	const cli_near_game *a = x, *b = y;
-	int c = strcmp(a->file, b->file);
-	return c ? c : (a->index > b->index) - (a->index < b->index);
-}
-
-/* The near duplicates (diff_near.c), in the order of the files. */
-static int S_near(const S_dup *v, size_t n, unsigned k)
-{
-	cli_near_game *g = calloc(n + 1, sizeof *g);
-	if (!g)
-		cli_oom();
-	for (size_t i = 0; i < n; i++)
-		g[i] = (cli_near_game){v[i].file, v[i].index, v[i].plies, v[i].line, v[i].seq};
-	qsort(g, n, sizeof *g, S_near_cmp);
-	int found = cli_near_report(g, n, k);
-	free(g);
-	return found;
-}
-
-static int S_duplicates(S_out *out, const S_opts *o, int *trouble)
-{
-	S_dup_ctx c = {NULL, 0, 0, 0};
-	cli_jobs *j = cli_jobs_new(o->jobs, S_dup_one, S_dup_done, &c);
-	for (int k = 0; k < o->nfiles; k++) {
-		S_src src = {0};
-		if (S_open(&src, o->files[k])) {
-			*trouble = 1;
-			continue;
-		}
-		tb_record *rec;
-		int got;
-		while ((got = cli_reader_next(src.r, &rec)) == 1) {
-			S_dup_item *it = calloc(1, sizeof *it);
-			if (!it)
-				cli_oom();
-			it->rec = rec;
-			it->own = cli_jobs_count(j) > 1;
-			it->r = it->own ? cli_reader_detach(src.r) : src.r;
-			it->d.file = src.name;
-			it->d.index = ++src.game;
-			it->near = o->near != NULL;
-			cli_jobs_add(j, it, tb_record_source_size(rec));
-		}
-		cli_jobs_wait(j);
-		cli_print_errors(src.r);
-		if (got < 0)
-			*trouble = 1;
-		tb_reader_free(src.r);
-		cli_close(src.f);
-	}
-	if (cli_jobs_free(j) != 0)
-		*trouble = 1;
-	*trouble |= c.trouble;
-	S_dup *v = c.v;
-	size_t n = c.n;
-	if (out->x)
-		tb_diff_xml_start(out->x, "duplicates");
-	int found = S_report_dups(out, v, n);
-	if (out->x)
-		tb_diff_xml_end(out->x);
-	if (o->near)
-		found |= S_near(v, n, (unsigned)atoi(o->near));
-	for (size_t i = 0; i < n; i++) {
-		free(v[i].key);
-		cli_near_seq_free(v[i].seq);
-	}
-	free(v);
-	return found;
-}
-
 /* ===== The command ===== */
 
 /* "order", or 1 to S_MAX_PAIR tag names (letters, digits, '_'; at most
@@ -1196,12 +924,12 @@ int cmd_diff(int argc, char **argv)
 	}
 	int trouble = 0, differ = 0;
 	if (o.duplicates) {
-		differ = S_duplicates(&out, &o, &trouble);
+		differ = cli_diff_duplicates(out.x, o.files, o.nfiles, o.jobs, o.near, &trouble);
 	} else {
 		S_src a = {0}, b = {0};
 		if (out.x) {
-			S_xname(&out, "a", strcmp(o.files[0], "-") ? o.files[0] : "<stdin>");
-			S_xname(&out, "b", strcmp(o.files[1], "-") ? o.files[1] : "<stdin>");
+			cli_diff_xname(out.x, "a", strcmp(o.files[0], "-") ? o.files[0] : "<stdin>");
+			cli_diff_xname(out.x, "b", strcmp(o.files[1], "-") ? o.files[1] : "<stdin>");
 		}
 		a.xml = b.xml = o.xml;
 		if (S_open(&a, o.files[0]) == 0 && S_open(&b, o.files[1]) == 0) {

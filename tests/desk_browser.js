@@ -47,11 +47,14 @@ const state = (page) => page.evaluate(() => ({
 	diags: tbDesk.state().diags.map((d) => d.text),
 }));
 
-// What tablero validate says of 'text' read as the file 'name'.
+// What tablero validate says of 'text' read as the file 'name', the
+// rules' reasons in the record's language (as the desk words them).
 function validate(text, name) {
 	const d = fs.mkdtempSync(path.join(dir, 'v'));
 	fs.writeFileSync(path.join(d, name), text);
-	return spawnSync(T, ['validate', name], {cwd: d, encoding: 'utf8'}).stderr;
+	const lang = /^\[Language "(es|ar)/m.exec(text);
+	const args = lang ? ['validate', '--lang', lang[1], name] : ['validate', name];
+	return spawnSync(T, args, {cwd: d, encoding: 'utf8'}).stderr;
 }
 
 // One turn by clicks alone: each point of its token where the page
@@ -135,17 +138,29 @@ async function samples(browser) {
 	}
 }
 
-// A slip typed into the text: the diagnostics validate gives.
-async function slip(page) {
-	const text = '[Game "pitarra"]\n[Result "*"]\n\n1. c3 f4 2. c3 *\n';
+// Types 'text' over the movetext's and waits for the page to have read
+// it (it reads again 150 ms after the last key: a key that came late on a
+// busy machine reads a part first).
+async function typeText(page, text) {
 	await page.click('#dk-text');
 	await page.keyboard.down('Control');
 	await page.keyboard.press('a');
 	await page.keyboard.up('Control');
 	await page.keyboard.type(text);
-	// read again 150 ms after the last key: wait for the page to have read
-	// all of it (a key that came late on a busy machine reads a part first)
 	await page.waitForFunction((t) => tbDesk.text() === t, {}, text);
+}
+
+// A slip typed into the text: the diagnostics validate gives, the rules'
+// reason in the record's language (a Spanish record's in Spanish).
+async function slip(page) {
+	const es = '[Game "pitarra"]\n[Language "es"]\n[Result "*"]\n\n1. c3 f4 2. c3 *\n';
+	await typeText(page, es);
+	const wantEs = validate(es, 'edit.tgn');
+	const stEs = await state(page);
+	check(/TB401/.test(wantEs) && /ocupad/.test(wantEs) && stEs.diags.join('') === wantEs,
+		`a Spanish record's slip shows validate --lang es's words:\n${stEs.diags.join('')}\n---\n${wantEs}`);
+	const text = '[Game "pitarra"]\n[Result "*"]\n\n1. c3 f4 2. c3 *\n';
+	await typeText(page, text);
 	const st = await state(page);
 	const want = validate(text, 'edit.tgn');
 	check(/TB401/.test(want), 'validate finds the slip');

@@ -92,7 +92,7 @@ ONE_CONCERN = {
     "lib/xml_read.c": "XML read back as TGN, in one streaming pass",
     "lib/parser.c": "the grammar of TGN, with the fragments the API parses",
     "lib/lexer.c": "the tokens of TGN",
-    "cli/cmd_diff.c": "tablero diff: its pairs, its text and XML reports",
+    "cli/cmd_diff.c": "tablero diff: the records of two files paired, each pair's report",
 }
 # A game's rules engine is one concern however long: a game added with a
 # long one edits no file of the house (this one included).

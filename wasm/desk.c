@@ -184,8 +184,10 @@ char *desk_open(const char *text, size_t len, const char *name)
 	int got = S.r ? tb_reader_next(S.r, &S.rec) : TB_ENOMEM;
 	S.parse_errors = S.r ? tb_reader_nerrors(S.r) : 0;
 	dj_open(&faults, '[');
-	if (got == 1 && tb_record_errors(S.rec) == 0)
+	if (got == 1 && tb_record_errors(S.rec) == 0) {
+		tb_reader_set_lang(S.r, tb_record_lang(S.rec)); /* the rules' reasons in its words */
 		(void)tb_reader_validate_faults(S.r, S.rec, NULL, NULL, S_fault, &faults);
+	}
 	dj_close(&faults, ']');
 	dj_open(&b, '{');
 	dj_key(&b, "read"), dj_int(&b, got == 1);
