@@ -17,6 +17,7 @@
  *
  * A change to schemas/tgn.rng is a change here (and the test says so).
  */
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -257,9 +258,14 @@ struct tb_xml_check {
 	char msg[320];                 /* what the last call refused */
 };
 
+/* libxml2's datatypes are made once for the process, and not under a
+ * lock of its own: once, whichever thread opens the first reader. */
+static pthread_once_t S_types_once = PTHREAD_ONCE_INIT;
+static void S_init_types(void) { xmlSchemaInitTypes(); }
+
 tb_xml_check *tb_xml_check_new(void)
 {
-	xmlSchemaInitTypes();
+	pthread_once(&S_types_once, S_init_types);
 	return tb_calloc(1, sizeof(tb_xml_check));
 }
 
