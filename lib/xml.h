@@ -50,6 +50,8 @@ void tb_xml_check_free(tb_xml_check *c); /* NULL: nothing */
 const char *tb_xml_check_start(tb_xml_check *c, struct _xmlTextReader *xr);
 const char *tb_xml_check_text(tb_xml_check *c, const char *text);
 const char *tb_xml_check_end(tb_xml_check *c);
+/* 1 when what it refused was for lack of memory (TB_ENOMEM, not TB502). */
+int tb_xml_check_nomem(const tb_xml_check *c);
 /* The schema's patterns the checker uses, NULL-terminated (for the test
  * that each is in schemas/tgn.rng word for word). */
 extern const char *const tb_xml_check_patterns[];

@@ -28,6 +28,7 @@
 #include <libxml/xmlregexp.h>
 #include <libxml/xmlschemastypes.h>
 
+#include "game.h"
 #include "tablero.h"
 #include "xalloc.h"
 #include "xml.h"
@@ -256,6 +257,7 @@ struct tb_xml_check {
 	xmlSchemaTypePtr types[3];     /* nonNegativeInteger, positiveInteger, unsignedByte */
 	xmlSchemaTypePtr language;
 	char msg[320];                 /* what the last call refused */
+	int nomem;                     /* and that for lack of memory */
 };
 
 /* libxml2's datatypes are made once for the process, and not under a
@@ -290,6 +292,14 @@ static const char *S_refuse(tb_xml_check *c, const char *fmt, ...)
 	va_end(ap);
 	return c->msg;
 }
+
+static const char *S_nomem(tb_xml_check *c)
+{
+	c->nomem = 1;
+	return S_refuse(c, "out of memory");
+}
+
+int tb_xml_check_nomem(const tb_xml_check *c) { return c->nomem; }
 
 /* ===== Values ===== */
 
@@ -386,7 +396,7 @@ static int S_value(tb_xml_check *c, int v, const char *s)
 	case V_POINT: return S_point(s);
 	case V_EVENT: return S_one_of(s, S_events, sizeof S_events / sizeof S_events[0]);
 	case V_TOKENS: return S_tokens(s);
-	case V_WRITTEN: return !*s || S_pattern(c, R_WRITTEN, s);
+	case V_WRITTEN: return !*s ? 1 : S_pattern(c, R_WRITTEN, s);
 	case V_TAGNAME: return S_pattern(c, R_TAGNAME, s);
 	case V_CLANG: return S_pattern(c, R_CLANG, s);
 	case V_ARROWS: return S_pattern(c, R_ARROWS, s);
@@ -397,6 +407,16 @@ static int S_value(tb_xml_check *c, int v, const char *s)
 	case V_TYPE: return S_pattern(c, R_TYPE, s);
 	default: return 0;
 	}
+}
+
+/* What a value of kind 'v' is, for a message; a game's name, the
+ * games there are (into 'buf'). */
+static const char *S_says(int v, char *buf, size_t cap)
+{
+	if (v != V_GAME)
+		return S_value_says[v];
+	tb_game_names(buf, cap, "", "or", "", "");
+	return buf;
 }
 
 /* ===== Elements ===== */
@@ -447,6 +467,7 @@ static const char *S_check_attrs(tb_xml_check *c, xmlTextReaderPtr xr, int e,
                                  const S_attrs_of *own, const S_attrs_of *more)
 {
 	uint32_t seen = 0; /* own's bits, then more's from bit 16 */
+	char games[160];
 	const char *why = NULL;
 	for (int ok = xmlTextReaderMoveToFirstAttribute(xr); ok == 1 && !why;
 	     ok = xmlTextReaderMoveToNextAttribute(xr)) {
@@ -457,6 +478,7 @@ static const char *S_check_attrs(tb_xml_check *c, xmlTextReaderPtr xr, int e,
 		const char *val = (const char *)xmlTextReaderConstValue(xr);
 		int xml = ns && strcmp(ns, "http://www.w3.org/XML/1998/namespace") == 0;
 		const S_attr *a = NULL;
+		int took;
 		if (!name || !val || (ns && !xml))
 			a = NULL;
 		else if ((a = S_find(own, name, xml)))
@@ -467,9 +489,11 @@ static const char *S_check_attrs(tb_xml_check *c, xmlTextReaderPtr xr, int e,
 			why = S_refuse(c, "<%s> has no attribute %s%s", S_names[e],
 			               ns && !xml ? "in another namespace, " : xml ? "xml:" : "",
 			               name ? name : "");
-		else if (S_value(c, a->value, val) != 1)
+		else if ((took = S_value(c, a->value, val)) < 0)
+			why = S_nomem(c);
+		else if (!took)
 			why = S_refuse(c, "<%s> %s%s=\"%.60s\": the schema takes %s here", S_names[e],
-			               xml ? "xml:" : "", name, val, S_value_says[a->value]);
+			               xml ? "xml:" : "", name, val, S_says(a->value, games, sizeof games));
 	}
 	xmlTextReaderMoveToElement(xr);
 	for (int t = 0; t < 2 && !why; t++) {
@@ -568,7 +592,7 @@ const char *tb_xml_check_start(tb_xml_check *c, struct _xmlTextReader *xr)
 	if (why)
 		return why;
 	if (!S_push(c, e, model))
-		return S_refuse(c, "out of memory");
+		return S_nomem(c);
 	if (e == E_RESULT)
 		c->nresult = 0;
 	return NULL;

@@ -1015,6 +1015,10 @@ static int S_checked(tb_xml_reader *x, const char *why)
 {
 	if (!why)
 		return 0;
+	if (tb_xml_check_nomem(x->check)) {
+		S_nomem(x);
+		return 1;
+	}
 	S_diag(x, TB_ERROR, TB_D_XML_INVALID, S_line(x), 0, "not valid tablero XML: %s", why);
 	return 1;
 }
