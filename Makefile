@@ -77,7 +77,7 @@ VERSION := $(shell sed -n 's/^#define TB_VERSION "\(.*\)"/\1/p' lib/tablero.h)
 
 .PHONY: lsp
 .PHONY: extra-game
-.PHONY: all lib cli check check-san check-tsan unit spec toy golden man-options samples structure random xml svg book html compare reconstruct slips replay one-reading languages collate jobs rewrite oom quotes python demo bench \
+.PHONY: all lib cli check check-san check-tsan unit spec toy golden man-options samples structure random xml xml-agree svg book html compare reconstruct slips replay one-reading languages collate jobs rewrite oom quotes python demo bench \
         install uninstall clean deps deps-test typed layout fuzz fuzz-build fuzz-replay fuzz-merge
 
 all: $(BUILD)/libtablero.a $(BUILD)/libtablero.so $(BUILD)/tablero $(BUILD)/tablero.pc
@@ -225,6 +225,16 @@ random: $(BUILD)/tablero
 xml: $(BUILD)/tablero
 	@TABLERO=$(BUILD)/tablero bash tests/xml.sh
 
+# The reader's check of the schema (lib/xml_check.c) beside libxml2's
+# RELAX NG with the schema: the same verdict on every document
+# (tests/xml_agree.sh).
+$(BUILD)/tests/xml_agree: tests/xml_agree.c $(BUILD)/libtablero.a | $(DEPS_OK)
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $< -o $@ $(LDFLAGS) $(BUILD)/libtablero.a $(DEP_LIBS)
+
+xml-agree: $(BUILD)/tests/xml_agree $(BUILD)/tablero
+	@TABLERO=$(BUILD)/tablero XML_AGREE=$(BUILD)/tests/xml_agree bash tests/xml_agree.sh
+
 svg: $(BUILD)/tablero
 	@TABLERO=$(BUILD)/tablero bash tests/svg.sh
 
@@ -358,7 +368,7 @@ lsp: $(BUILD)/tablero
 layout: $(BUILD)/libtablero.a
 	@python3 tests/layout.py $(BUILD)
 
-check: all layout unit spec toy extra-game golden man-options samples structure random xml tei svg book html wasm desk compare reconstruct slips replay one-reading languages collate catalog index jobs rewrite oom quotes fuzz-replay deps-test typed python lsp
+check: all layout unit spec toy extra-game golden man-options samples structure random xml xml-agree tei svg book html wasm desk compare reconstruct slips replay one-reading languages collate catalog index jobs rewrite oom quotes fuzz-replay deps-test typed python lsp
 	@echo "make check: all test suites passed"
 
 check-san:
@@ -478,7 +488,7 @@ fuzz-merge: $(FUZZ_BIN) $(FUZZ_SEEDS)/.stamp
 # clang has no wasm target and it cannot be installed, one line says so.
 WASM_CC ?= clang
 WASM_DIR := $(BUILD)/wasm
-WASM_LIB_SRC := $(filter-out lib/xml_read.c lib/tei_read.c lib/grep.c,$(LIB_SRC))
+WASM_LIB_SRC := $(filter-out lib/xml_read.c lib/xml_check.c lib/tei_read.c lib/grep.c,$(LIB_SRC))
 WASM_SRC := $(WASM_LIB_SRC) $(wildcard wasm/*.c)
 WASM_GEN := $(GEN_OBJ:%.o=$(BUILD)/gen/%.c)
 WASM_OBJ := $(WASM_SRC:%.c=$(WASM_DIR)/obj/%.o) $(GEN_OBJ:%=$(WASM_DIR)/obj/gen/%)

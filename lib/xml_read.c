@@ -1,9 +1,10 @@
 /*
  * xml_read.c -- tablero XML back to TGN (spec/xml.md).
  *
- * libxml2's streaming reader walks the document node by node,
- * validating it against the embedded schema (schemas/tgn.rng, its games
- * the registry's: S_schema) as it goes. Each <record> is turned, element by element, into TGN text,
+ * libxml2's streaming reader walks the document node by node, and
+ * xml_check.c checks each node against the schema (schemas/tgn.rng, its
+ * games the registry's) as it goes, in the same pass: no second RELAX NG
+ * pass (issue 38). Each <record> is turned, element by element, into TGN text,
  * which the TGN reader then reads like any other record: everything the
  * notation checks is checked, and the record comes back in canonical
  * form. Each line of that text remembers the XML line its element was
@@ -19,7 +20,6 @@
 #include <string.h>
 #include <strings.h>
 
-#include <libxml/relaxng.h>
 #include <libxml/xmlreader.h>
 
 #include "diag.h"
@@ -45,7 +45,8 @@ enum { PN_OTHER, PN_PLACE, PN_FROM, PN_CAPTURE, PN_REMOVE };
 
 struct tb_xml_reader {
 	xmlTextReaderPtr xr;
-	xmlRelaxNGPtr schema;
+	tb_xml_check *check;      /* the schema, checked as the nodes come */
+	int check_only;           /* tb_xml_reader_check_only: no records read */
 	FILE *f;
 	char *name;
 	int failed;              /* refused: no more records */
@@ -351,27 +352,6 @@ static tb_xml_reader *S_alloc(FILE *f, const char *name)
 	return x;
 }
 
-/* The schema a document is validated against: schemas/tgn.rng (embedded)
- * with its define "game-name" -- any name a game may have -- holding the
- * names of the games this library has instead, so that the schema
- * refuses a document of a game it does not know. Into 'out' (soft). */
-static void S_schema(tb_buf *out)
-{
-	static const char open[] = "<define name=\"game-name\">";
-	const char *at = strstr(tb_schema_rng, open);
-	const char *end = at ? strstr(at, "</define>") : NULL;
-	if (!end) { /* not this schema's shape: as it is */
-		tb_buf_put(out, tb_schema_rng, tb_schema_rng_len);
-		return;
-	}
-	tb_buf_put(out, tb_schema_rng, (size_t)(at - tb_schema_rng) + sizeof open - 1);
-	tb_buf_puts(out, "<choice>");
-	for (size_t i = 0; tb_game_at(i); i++)
-		tb_buf_printf(out, "<value type=\"string\">%s</value>", tb_game_name(tb_game_at(i)));
-	tb_buf_puts(out, "</choice>");
-	tb_buf_puts(out, end);
-}
-
 static tb_xml_reader *S_setup(tb_xml_reader *x, xmlTextReaderPtr xr)
 {
 	x->xr = xr;
@@ -380,27 +360,9 @@ static tb_xml_reader *S_setup(tb_xml_reader *x, xmlTextReaderPtr xr)
 			S_diag(x, TB_ERROR, TB_D_XML_MALFORMED, 1, 1, "cannot read the XML");
 		return x;
 	}
-	tb_buf rng = TB_BUF_SOFT;
-	S_schema(&rng);
-	if (!tb_buf_ok(&rng)) {
-		tb_buf_free(&rng);
-		S_nomem(x);
-		return x;
-	}
 	xmlTextReaderSetStructuredErrorHandler(xr, S_xml_error, x);
-	/* the schema's own parse reports through libxml2's global handler:
-	 * ours for its duration (the library never prints) */
-	xmlStructuredErrorFunc keep = xmlStructuredError;
-	void *keep_ctx = xmlStructuredErrorContext;
-	xmlSetStructuredErrorFunc(x, S_xml_error);
-	xmlRelaxNGParserCtxtPtr pc = xmlRelaxNGNewMemParserCtxt(rng.data, (int)rng.len);
-	xmlRelaxNGSetParserStructuredErrors(pc, S_xml_error, x);
-	x->schema = xmlRelaxNGParse(pc);
-	xmlRelaxNGFreeParserCtxt(pc);
-	tb_buf_free(&rng);
-	xmlSetStructuredErrorFunc(keep_ctx, keep);
-	if (!x->schema || xmlTextReaderRelaxNGSetSchema(xr, x->schema) != 0)
-		S_diag(x, TB_ERROR, TB_D_XML_INVALID, 1, 1, "the schema cannot be used");
+	if (!(x->check = tb_xml_check_new()))
+		S_nomem(x);
 	return x;
 }
 
@@ -431,8 +393,7 @@ void tb_xml_reader_free(tb_xml_reader *x)
 	S_clear_diags(x);
 	if (x->xr)
 		xmlFreeTextReader(x->xr);
-	if (x->schema)
-		xmlRelaxNGFree(x->schema);
+	tb_xml_check_free(x->check);
 	tb_buf_free(&x->tgn);
 	tb_buf_free(&x->text);
 	tb_buf_free(&x->marks);
@@ -444,6 +405,8 @@ void tb_xml_reader_free(tb_xml_reader *x)
 	free(x->name);
 	free(x);
 }
+
+void tb_xml_reader_check_only(tb_xml_reader *x) { x->check_only = 1; }
 
 size_t tb_xml_reader_ndiags(const tb_xml_reader *x) { return x->ndiags; }
 
@@ -1034,8 +997,6 @@ static void S_root(tb_xml_reader *x)
 	x->root_seen = 1;
 	char *v = S_attr(x, "version");
 	int ours = ns && strcmp(ns, TB_XML_NS) == 0 && local && strcmp(local, "tgn") == 0;
-	if (!ours || !v || strcmp(v, TB_XML_VERSION) != 0)
-		S_clear_diags(x); /* the schema's words for it are less clear */
 	if (!ours) {
 		S_diag(x, TB_ERROR, TB_D_XML_INVALID, S_line(x), 0,
 		       "not tablero XML: the root element is {%s}%s, not {%s}tgn", ns ? ns : "",
@@ -1046,6 +1007,20 @@ static void S_root(tb_xml_reader *x)
 		       v ? v : "(none)", TB_XML_VERSION);
 	}
 	xmlFree(v);
+}
+
+/* Reports what the schema check refused ('why', or NULL: nothing);
+ * returns 1 when it refused. */
+static int S_checked(tb_xml_reader *x, const char *why)
+{
+	if (!why)
+		return 0;
+	if (tb_xml_check_nomem(x->check)) {
+		S_nomem(x);
+		return 1;
+	}
+	S_diag(x, TB_ERROR, TB_D_XML_INVALID, S_line(x), 0, "not valid tablero XML: %s", why);
+	return 1;
 }
 
 /* Handles the node the reader is on. Returns 1 when a record ended. */
@@ -1061,20 +1036,23 @@ static int S_node(tb_xml_reader *x)
 		return 0;
 	case XML_READER_TYPE_ELEMENT: {
 		int empty = xmlTextReaderIsEmptyElement(x->xr);
-		if (!x->root_seen) {
+		if (!x->root_seen)
 			S_root(x);
+		if (x->failed || !name || S_checked(x, tb_xml_check_start(x->check, x->xr)))
 			return 0;
+		if (x->root_seen == 1) { /* the root: no record */
+			x->root_seen = 2;
+		} else if (!x->check_only) {
+			S_element(x, name);
+			if (empty)
+				S_end_element(x, name);
 		}
-		if (x->failed || !name)
-			return 0;
-		S_element(x, name);
-		if (!empty)
-			return 0;
-		S_end_element(x, name);
+		if (empty)
+			S_checked(x, tb_xml_check_end(x->check));
 		return 0;
 	}
 	case XML_READER_TYPE_END_ELEMENT:
-		if (!name)
+		if (!name || S_checked(x, tb_xml_check_end(x->check)) || x->check_only)
 			return 0;
 		S_end_element(x, name);
 		if (strcmp(name, "record") == 0 && x->in_record) {
@@ -1086,6 +1064,9 @@ static int S_node(tb_xml_reader *x)
 	case XML_READER_TYPE_CDATA:
 	case XML_READER_TYPE_WHITESPACE:
 	case XML_READER_TYPE_SIGNIFICANT_WHITESPACE:
+		if (S_checked(x, tb_xml_check_text(x->check,
+		                                   (const char *)xmlTextReaderConstValue(x->xr))))
+			return 0;
 		if (x->text_in != IN_NONE) {
 			const char *v = (const char *)xmlTextReaderConstValue(x->xr);
 			tb_buf_puts(&x->text, v ? v : "");
@@ -1168,7 +1149,7 @@ static int S_next(tb_xml_reader *x, char **tgn, size_t *len)
 	}
 	if (x->nomem)
 		return TB_ENOMEM;
-	if (got < 0 || x->failed || xmlTextReaderIsValid(x->xr) != 1) {
+	if (got < 0 || x->failed || !x->root_seen) {
 		if (!x->failed)
 			S_diag(x, TB_ERROR, TB_D_XML_INVALID, S_line(x), 0,
 			       "the document is not valid tablero XML");

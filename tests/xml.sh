@@ -4,7 +4,8 @@
 # and random games of every game under several rules are written
 # as XML, plain and with --positions --sourcepos, and
 #   - xmllint validates each document against schemas/tgn.rng, as the
-#     library did when reading it (libxml2's own tool agrees);
+#     library does when reading it (tests/xml_agree.c holds the reader's
+#     check of the schema to libxml2's on every document it tries);
 #   - read back (--to tgn) each gives the canonical TGN, byte for byte;
 #   - the XML written again from that TGN is the same XML;
 #   - with --positions, every turn whose position validate --positions
