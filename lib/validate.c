@@ -776,6 +776,15 @@ static void S_line(tb_val *v, const tb_line *line, tb_val_at *at, int main)
 			v->oom |= v->cur < 0;
 			at->node_from = at->open ? steps.n : 0;
 		}
+		/* waiting before the node is played, so that a stretch the node
+		 * itself settles (the turn written there fits one line only)
+		 * settles its variations too */
+		if (wait) {
+			for (unsigned i = 1; reading && i < n->nalts; i++) /* its frames first */
+				v->oom |= tb_replay_slot(v->rp, n, i, at->depth) < 0;
+			S_defer(v, &steps, n, layer, &before, at->depth);
+			at->steps = &steps;
+		}
 		S_node(v, at, &steps, n);
 		tb_val_frame_after(v, at, n);
 		if (reading)
@@ -787,11 +796,10 @@ static void S_line(tb_val *v, const tb_line *line, tb_val_at *at, int main)
 				before.live = 1;
 			}
 			at->fixed = 0;
+			if (wait && steps.nd && steps.d[steps.nd - 1].node == n) { /* they wait no more */
+				free(steps.d[--steps.nd].before);
+			}
 			wait = 0;
-		}
-		if (wait) {
-			S_defer(v, &steps, n, layer, &before, at->depth);
-			at->steps = &steps;
 		}
 		for (const tb_line *var = wait ? NULL : n->variations; var; var = var->next) {
 			tb_val_at alt = before;

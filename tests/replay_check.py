@@ -34,8 +34,8 @@ still be played to its end. Then, for each node of the main line:
 Failures of a kind known and not yet mended are listed in EXPECTED by
 record and kind: still checked and printed as XFAIL, not counted as
 failures; one that passes is printed as XPASS (to be taken off the
-list). One is left (G1 of the audit of issue 31: a variation whose
-starting position the turns after it decide); G2-G4 are mended.
+list). None is: the replay's edge cases of the audit of issue 31 (G1-G4)
+are mended.
 
 validate --positions must print the same: one line per frame, the same
 position and mark. Python's standard library only, over the tablero
@@ -74,14 +74,7 @@ def _expected(by_kind):
             for rec, nodes in recs.items() for node in nodes}
 
 
-EXPECTED = _expected({
-    # the position before the variation is one (the simple replay, which
-    # knows the whole record, says so), but the stretch before it settles
-    # only after the variation is written: validate does not go back to it
-    "G1 a variation after a decided blank": {
-        "asalto-10-0": ["5.v1", "5.v2"],
-    },
-})
+EXPECTED = _expected({})
 XFAIL = []
 SEEN = set()
 CURRENT = {"record": None}
