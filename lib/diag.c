@@ -226,6 +226,7 @@ void tb_diag_vat(tb_reader *r, tb_severity sev, int code, size_t off,
 		free((char *)d->message);
 		free((char *)d->source);
 		r->ndiags--;
+		r->ncite = 0; /* the places cited were this one's: none is the next's */
 		tb_reader_nomem(r);
 		return;
 	}
@@ -264,8 +265,10 @@ static int S_note_v(tb_diag *d, const char *fmt, va_list ap)
  * for the line. */
 static void S_note_d(tb_reader *r, tb_diag *d, const char *fmt, va_list ap)
 {
-	if (!S_note_v(d, fmt, ap) || !S_take_cites(r, d, S_note_lines(d)))
+	if (!S_note_v(d, fmt, ap) || !S_take_cites(r, d, S_note_lines(d))) {
+		r->ncite = 0; /* this line's places: none is the next's */
 		tb_reader_nomem(r);
+	}
 }
 
 void tb_diag_note_i(tb_reader *r, size_t i, const char *fmt, ...)

@@ -657,12 +657,17 @@ static int S_file_set(tb_index *ix, const char *sql, const char *name, size_t le
 }
 
 /* The id the file's first record takes: its records' ids follow in
- * order, so that their rows, tags, positions and events are appended. */
+ * order, so that their rows, tags, positions and events are appended;
+ * 0 when the database cannot say (tb_ix_db_fail has said why). */
 static long long S_next_record(tb_index *ix)
 {
 	int rc;
 	long long last = S_pragma(ix->db, "SELECT coalesce(max(id), 0) FROM records", &rc);
-	return last < 0 ? 1 : last + 1;
+	if (rc != SQLITE_OK || last < 0) {
+		tb_ix_db_fail(ix);
+		return 0;
+	}
+	return last + 1;
 }
 
 /* Does the index hold no record yet? */
@@ -697,8 +702,11 @@ static int S_add(tb_index *ix, const char *name, const char *buf, size_t len, lo
 	for (int i = 0; !rc && i < S_NST; i++)
 		if (!ix->st[i] && sqlite3_prepare_v2(ix->db, S_sql[i], -1, &ix->st[i], NULL) != SQLITE_OK)
 			rc = tb_ix_db_fail(ix);
+	long long first = rc ? 0 : S_next_record(ix);
+	if (!rc && !first)
+		rc = tb_index_errcode(ix);
 	if (!rc)
-		rc = S_records(ix, id, S_next_record(ix), name, buf, len, nrecords);
+		rc = S_records(ix, id, first, name, buf, len, nrecords);
 	if (bulk) {
 		for (int i = 0; i < S_NST; i++) {
 			sqlite3_finalize(ix->st[i]);

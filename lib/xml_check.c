@@ -317,14 +317,20 @@ static int S_typed(tb_xml_check *c, int v, const char *s)
 		c->types[k] = xmlSchemaGetBuiltInType(k == 0   ? XML_SCHEMAS_NNINTEGER
 		                                      : k == 1 ? XML_SCHEMAS_PINTEGER
 		                                               : XML_SCHEMAS_UBYTE);
-	return c->types[k] && xmlSchemaValPredefTypeNode(c->types[k], BAD_CAST s, NULL, NULL) == 0;
+	if (!c->types[k])
+		return -1; /* libxml2's types not made: out of memory */
+	int r = xmlSchemaValPredefTypeNode(c->types[k], BAD_CAST s, NULL, NULL);
+	return r < 0 ? -1 : r == 0; /* < 0: libxml2's internal error (memory) */
 }
 
 static int S_language(tb_xml_check *c, const char *s)
 {
 	if (!c->language)
 		c->language = xmlSchemaGetBuiltInType(XML_SCHEMAS_LANGUAGE);
-	return c->language && xmlSchemaValPredefTypeNode(c->language, BAD_CAST s, NULL, NULL) == 0;
+	if (!c->language)
+		return -1;
+	int r = xmlSchemaValPredefTypeNode(c->language, BAD_CAST s, NULL, NULL);
+	return r < 0 ? -1 : r == 0;
 }
 
 static int S_pattern(tb_xml_check *c, int r, const char *s)
@@ -371,7 +377,7 @@ static int S_game(const char *s)
 	return 0;
 }
 
-/* Is 's' a value of kind 'v'? -1 when a pattern cannot be compiled
+/* Is 's' a value of kind 'v'? -1 when a pattern cannot be compiled or a type checked
  * (memory). */
 static int S_value(tb_xml_check *c, int v, const char *s)
 {

@@ -15,6 +15,9 @@ for f in "$here"/../samples/*.tgn; do
 	n=$((n + 1))
 	"$TABLERO" xml "$f" >"$tmp/sample-$n.xml" 2>/dev/null || true
 	"$TABLERO" xml --positions --sourcepos "$f" >"$tmp/sample-$n-p.xml" 2>/dev/null || true
+	for x in "$tmp/sample-$n.xml" "$tmp/sample-$n-p.xml"; do # a writer that wrote nothing
+		[ -s "$x" ] || { echo "xml-agree: tablero xml wrote nothing for $f" >&2; exit 1; }
+	done
 done
 # spec/xml.md: an "example xml" block's XML is after its "." line, an
 # "example xml-read" block's before it

@@ -128,7 +128,7 @@ static void test_option_values_named(void **state)
 		for (const tb_option_value *v = g->value_names; v->text; v++) {
 			assert_true(v->option < g->noptions);
 			assert_true(v->value < 16);
-			char text[64];
+			char text[64] = "";
 			if (!S_value_at(g->options[v->option].values, v->value, text, sizeof text) ||
 			    strcmp(text, v->text) != 0)
 				fail_msg("%s: option %s, value %u is '%s' in \"%s\", named '%s'", g->name,
