@@ -137,7 +137,7 @@ int tb_note_make(tb_note *n, const tb_walk *w)
  * round it; as it is in text read left to right. The caller frees it. */
 static char *S_isolated(const char *s, const tb_lang *l)
 {
-	if (!tb_lang_rtl(l) || !*s)
+	if (!l || !tb_lang_rtl(l) || !*s)
 		return tb_strdup(s);
 	size_t n = strlen(s);
 	char *t = tb_malloc(n + 7);
