@@ -235,7 +235,36 @@ typedef struct S_layer {
 	tb_bset set;
 	tb_step step;       /* how this layer came from the one before */
 	uint8_t *mark;      /* after tb_stretch_resolve */
+	uint64_t *paths;    /* per position: the sequences of turns from the
+	                       first layer that reach it (saturating), for
+	                       what a search over its budget leaves open */
+	uint32_t cappaths;
 } S_layer;
+
+static unsigned long long S_sat_add(unsigned long long a, unsigned long long b)
+{
+	return a > ULLONG_MAX - b ? ULLONG_MAX : a + b;
+}
+
+/* Adds 'n' sequences to position 'i' of 'l' (a new one has none yet:
+ * 'added'); 0 when memory ran out. */
+static int S_paths_add(S_layer *l, uint32_t i, int added, uint64_t n)
+{
+	if (i >= l->cappaths) {
+		uint32_t cap = l->cappaths ? 2 * l->cappaths : 16;
+		while (cap <= i)
+			cap *= 2;
+		uint64_t *grown = tb_realloc(l->paths, cap * sizeof *grown);
+		if (!grown)
+			return 0;
+		l->paths = grown;
+		l->cappaths = cap;
+	}
+	if (added)
+		l->paths[i] = 0;
+	l->paths[i] = S_sat_add(l->paths[i], n);
+	return 1;
+}
 
 struct tb_stretch {
 	const tb_ruleset *rs;
@@ -243,8 +272,10 @@ struct tb_stretch {
 	size_t n, cap;
 	unsigned long held, budget;
 	int spent;
+	int partial;        /* the budget ran out in the last layer */
 	int failed;         /* memory ran out (then spent too) */
 	tb_turns turns;     /* scratch for generation */
+	tb_turns then_turns; /* scratch for the turn after a layer (S_then_fits) */
 	tb_state view[4];   /* positions given out by pointer, in turn (S_view) */
 	unsigned nview;
 	void (*progress)(void *, unsigned long);
@@ -295,7 +326,8 @@ tb_stretch *tb_stretch_new(const tb_ruleset *rs, const tb_state *s, unsigned lon
 	if (rs->rules->canon)
 		rs->rules->canon(rs, &first);
 	S_layer *l = S_push(x);
-	if (!l || tb_bset_add(&l->set, &first, &added) == UINT32_MAX) {
+	if (!l || tb_bset_add(&l->set, &first, &added) == UINT32_MAX ||
+	    !S_paths_add(l, 0, 1, 1)) {
 		tb_stretch_free(x);
 		return NULL;
 	}
@@ -313,7 +345,8 @@ tb_stretch *tb_stretch_from(const tb_stretch *x, size_t layer, unsigned long bud
 	int added;
 	for (uint32_t i = 1; y && i < from->n; i++) {
 		tb_bset_get(from, i, &s);
-		if (tb_bset_add(&y->layer[0].set, &s, &added) == UINT32_MAX) {
+		uint32_t at = tb_bset_add(&y->layer[0].set, &s, &added);
+		if (at == UINT32_MAX || !S_paths_add(&y->layer[0], at, added, 1)) {
 			tb_stretch_free(y);
 			return NULL;
 		}
@@ -329,9 +362,11 @@ void tb_stretch_free(tb_stretch *x)
 	for (size_t i = 0; i < x->n; i++) {
 		tb_bset_free(&x->layer[i].set);
 		free(x->layer[i].mark);
+		free(x->layer[i].paths);
 	}
 	free(x->layer);
 	tb_turns_free(&x->turns);
+	tb_turns_free(&x->then_turns);
 	free(x);
 }
 
@@ -359,9 +394,68 @@ static tb_state S_after(const tb_ruleset *rs, const tb_state *s, const tb_turn *
 	return w;
 }
 
-long tb_stretch_step(tb_stretch *x, const tb_step *step, const tb_state *target,
-                     unsigned left)
+int tb_stretch_plain;
+
+/* The turns of 's' that the direct check (rules->generate_at) gives for
+ * the first point of 'then', into x->then_turns; -1 when it cannot say
+ * (no direct check, the first part not a known point of the board, or
+ * memory ran out: x->failed). */
+static long S_direct(tb_stretch *x, const tb_step *then, const tb_state *s)
 {
+	const tb_ruleset *rs = x->rs;
+	const tb_move *m = then->m;
+	if (!rs->rules->generate_at || then->node_kind != TB_NODE_MOVE || !m->nparts ||
+	    m->parts[0].kind != TB_PART_AT || m->parts[0].pt == TB_PT_UNKNOWN ||
+	    tb_geo_at(&rs->geo, m->parts[0].pt) < 0)
+		return -1;
+	tb_part hint = {TB_PART_AT, TB_PT_NONE}; /* no second part: every turn of the point */
+	if (m->nparts > 1) {
+		hint = m->parts[1];
+		if (hint.pt == TB_PT_UNKNOWN || tb_geo_at(&rs->geo, hint.pt) < 0)
+			hint.pt = TB_PT_NONE;
+	}
+	tb_turns *l = &x->then_turns;
+	size_t n;
+	while ((n = rs->rules->generate_at(rs, s, m->parts[0].pt, hint, l->v, l->cap)) > l->cap) {
+		tb_turn *grown = tb_realloc(l->v, n * sizeof *grown);
+		if (!grown) {
+			x->failed = 1;
+			return -1;
+		}
+		l->v = grown;
+		l->cap = n;
+	}
+	return (long)n;
+}
+
+/* Does a legal turn of 's' fit 'then'? As the step after would find
+ * (S_fitting): the direct check lists the turns of the piece on the
+ * move's first point as the full list does (rules.h; test_direct.c
+ * proves it), and a turn that fits begins there; else the full list. */
+static int S_then_fits(tb_stretch *x, const tb_step *then, const tb_state *s)
+{
+	long n = S_direct(x, then, s);
+	if (x->failed)
+		return 0;
+	if (n < 0) {
+		n = (long)tb_turns_list(x->rs, s, &x->then_turns);
+		if (tb_turns_failed(&x->then_turns)) {
+			x->failed = 1;
+			return 0;
+		}
+	}
+	for (long i = 0; i < n; i++)
+		if (tb_step_fits(x->rs, then, &x->then_turns.v[i]))
+			return 1;
+	return 0;
+}
+
+/* tb_stretch_step_then's layer: 'then' NULL for every position. Sets
+ * '*dropped' to how many positions 'then' ruled out. */
+static long S_step(tb_stretch *x, const tb_step *step, const tb_state *target, unsigned left,
+                   const tb_step *then, unsigned long *dropped)
+{
+	*dropped = 0;
 	if (x->spent)
 		return -1;
 	S_layer *next = S_push(x);
@@ -384,15 +478,24 @@ long tb_stretch_step(tb_stretch *x, const tb_step *step, const tb_state *target,
 			tb_state w = S_after(rs, &from, &x->turns.v[j]);
 			if (target && rs->rules->bound && !rs->rules->bound(rs, &w, target, left))
 				continue;
+			if (then && !S_then_fits(x, then, &w)) {
+				++*dropped;
+				if (x->failed) {
+					x->spent = 1;
+					return -1;
+				}
+				continue;
+			}
 			int added;
-			if (tb_bset_add(&next->set, &w, &added) == UINT32_MAX)
+			uint32_t at = tb_bset_add(&next->set, &w, &added);
+			if (at == UINT32_MAX || !S_paths_add(next, at, added, prev->paths[i]))
 				x->failed = 1;
 			if (x->failed) {
 				x->spent = 1;
 				return -1;
 			}
 			if (added && ++x->held > x->budget) {
-				x->spent = 1;
+				x->spent = x->partial = 1;
 				return -1;
 			}
 			if (added && x->progress && x->held - x->reported >= 65536) {
@@ -404,6 +507,24 @@ long tb_stretch_step(tb_stretch *x, const tb_step *step, const tb_state *target,
 	return (long)next->set.n;
 }
 
+long tb_stretch_step_then(tb_stretch *x, const tb_step *step, const tb_state *target,
+                          unsigned left, const tb_step *then)
+{
+	unsigned long dropped;
+	long n = S_step(x, step, target, left, tb_stretch_plain ? NULL : then, &dropped);
+	if (n == 0 && dropped) { /* none fits 'then': the whole layer, to say why */
+		tb_stretch_pop(x);
+		n = S_step(x, step, target, left, NULL, &dropped);
+	}
+	return n;
+}
+
+long tb_stretch_step(tb_stretch *x, const tb_step *step, const tb_state *target,
+                     unsigned left)
+{
+	return tb_stretch_step_then(x, step, target, left, NULL);
+}
+
 void tb_stretch_pop(tb_stretch *x)
 {
 	if (x->n > 1) {
@@ -411,10 +532,24 @@ void tb_stretch_pop(tb_stretch *x)
 		x->held -= l->set.n;
 		tb_bset_free(&l->set);
 		free(l->mark);
+		free(l->paths);
 	}
 }
 
 size_t tb_stretch_steps(const tb_stretch *x) { return x->n - 1; }
+
+size_t tb_stretch_reached(const tb_stretch *x, unsigned long *positions,
+                          unsigned long long *sequences)
+{
+	size_t whole = x->n - 1 - (size_t)x->partial;
+	const S_layer *l = &x->layer[whole];
+	*positions = l->set.n;
+	*sequences = 0;
+	for (uint32_t i = 0; i < l->set.n; i++)
+		*sequences = S_sat_add(*sequences, l->paths[i]);
+	return whole;
+}
+
 int tb_stretch_failed(const tb_stretch *x) { return x->failed; }
 size_t tb_stretch_count(const tb_stretch *x) { return x->layer[x->n - 1].set.n; }
 
@@ -450,8 +585,10 @@ size_t tb_stretch_keep(tb_stretch *x, int (*keep)(void *ctx, const tb_state *s),
 	for (uint32_t i = 0; i < b->n; i++) {
 		tb_state s;
 		tb_bset_get(b, i, &s);
-		if (keep(ctx, &s))
+		if (keep(ctx, &s)) {
+			x->layer[x->n - 1].paths[k] = x->layer[x->n - 1].paths[i];
 			b->off[k++] = b->off[i];
+		}
 	}
 	x->held -= b->n - k;
 	b->n = k;
@@ -621,11 +758,6 @@ size_t tb_stretch_turns(tb_stretch *x, size_t k, tb_turns *out)
 	return d.n;
 }
 
-
-static unsigned long long S_sat_add(unsigned long long a, unsigned long long b)
-{
-	return a > ULLONG_MAX - b ? ULLONG_MAX : a + b;
-}
 
 /* ===== Distinct sequences =====
  *

@@ -87,6 +87,19 @@ tb_stretch *tb_stretch_from(const tb_stretch *x, size_t layer, unsigned long bud
  * stretch is then spent: only tb_stretch_free may follow). */
 long tb_stretch_step(tb_stretch *x, const tb_step *step, const tb_state *target,
                      unsigned left);
+/* tb_stretch_step, keeping of the new layer only the positions from
+ * which a legal turn fits 'then' (may be NULL: every one), the step
+ * after it -- the written turn after a gap -- unless none does: then
+ * the layer is every position, as tb_stretch_step makes it, so that
+ * what refuses 'then' is told as before. What the stretch says after
+ * the step 'then' is the same either way; only the positions held, and
+ * so the budget, are fewer (issue 38). */
+long tb_stretch_step_then(tb_stretch *x, const tb_step *step, const tb_state *target,
+                          unsigned left, const tb_step *then);
+/* Test hook: non-zero makes every stretch search as it did before
+ * tb_stretch_step_then ('then' ignored), so that tests can compare the
+ * two. */
+extern int tb_stretch_plain;
 /* Memory ran out in 'x' (sticky): a step then returned -1, and what
  * the queries below return is not to be trusted; only tb_stretch_free
  * may follow. */
@@ -95,6 +108,14 @@ int tb_stretch_failed(const tb_stretch *x);
 void tb_stretch_pop(tb_stretch *x);
 /* The number of steps taken (layers after the first). */
 size_t tb_stretch_steps(const tb_stretch *x);
+/* How far 'x' got (after a step that ran over the budget, its last
+ * layer is not whole): returns the steps whose layers are whole, and
+ * into '*positions' the positions of the last of them and into
+ * '*sequences' the sequences of turns from the first layer that reach
+ * them (each counted from every first position it is played from;
+ * saturating at ULLONG_MAX) -- what the search leaves open. */
+size_t tb_stretch_reached(const tb_stretch *x, unsigned long *positions,
+                          unsigned long long *sequences);
 /* The positions of the last layer. The positions that tb_stretch_state,
  * tb_stretch_first and tb_stretch_marked give are decoded from the
  * layers' keys into a few slots of 'x' that take turns: each stays

@@ -348,6 +348,23 @@ unsigned tb_val_unchecked(tb_reader *r, tb_buf *b, const tb_node *n, int *restat
 	return turns;
 }
 
+/* What a search over its budget leaves open, as a note on the warning
+ * just made: how many turns from the stretch's start it went through,
+ * the positions after them and the sequences of turns that reach them
+ * (issue 38). Nothing when it stopped in the first turn. */
+static void S_spent_reach(tb_val *v, const tb_stretch *x)
+{
+	unsigned long positions;
+	unsigned long long seqs;
+	size_t whole = tb_stretch_reached(x, &positions, &seqs);
+	if (!whole)
+		return;
+	tb_diag_note(v->r, "the limit was reached in turn %zu from here: the %lu positions after "
+	             "turn %zu, which %s%llu sequence%s of turns reach%s, are left open", whole + 1,
+	             positions, whole, seqs == ULLONG_MAX ? "more than " : "", seqs,
+	             seqs == 1 ? "" : "s", seqs == 1 ? "es" : "");
+}
+
 /* The search ran out of room: what is open stays open. */
 static void S_open_spent(tb_val *v, tb_val_at *at)
 {
@@ -365,6 +382,7 @@ static void S_open_spent(tb_val *v, tb_val_at *at)
 	         "more than %lu positions may follow from here, the search's limit "
 	         "(--search-positions): %s", v->so.max_positions, tb_val_text(v, &tail));
 	tb_buf_free(&tail);
+	S_spent_reach(v, at->open->x);
 	tb_val_frames_spent(v, at);
 	S_open_free(at);
 	at->live = 0;
@@ -618,6 +636,21 @@ static long S_gap_length(tb_val *v, const tb_state *st, const tb_node *gap)
 	return len;
 }
 
+/* The written turn right after gap 'n', as a step into 'st', when the
+ * gap's last layer may keep only the positions it is legal in: nothing
+ * else starts from that layer -- no variation of it, no turn a repair
+ * skips (tb_stretch_step_then keeps the layer whole when it is legal
+ * in none, so what refuses it is said as before). NULL otherwise. */
+static tb_step *S_gap_then(const tb_val_at *at, const tb_node *n, tb_step *st)
+{
+	const tb_node *next = n->next;
+	if (!next || at->skip || next->variations ||
+	    (next->kind != TB_NODE_MOVE && next->kind != TB_NODE_PASS))
+		return NULL;
+	*st = tb_val_step_of(next);
+	return st;
+}
+
 /* A gap: its turns searched, up to the limits. */
 void tb_val_open_gap(tb_val *v, tb_val_at *at, tb_val_steps *steps, const tb_node *n)
 {
@@ -656,10 +689,11 @@ void tb_val_open_gap(tb_val *v, tb_val_at *at, tb_val_steps *steps, const tb_nod
 		return;
 	tb_val_open *o = at->open;
 	size_t first = tb_stretch_steps(o->x);
-	tb_step ply = {TB_STEP_PLY, 0, NULL};
+	tb_step ply = {TB_STEP_PLY, 0, NULL}, then_st, *then = S_gap_then(at, n, &then_st);
 	long left = 1;
 	for (long k = 0; k < len && left > 0; k++) {
-		left = tb_stretch_step(o->x, &ply, tp, (unsigned)(len - k - 1));
+		left = tb_stretch_step_then(o->x, &ply, tp, (unsigned)(len - k - 1),
+		                            k == len - 1 ? then : NULL);
 		if (left < 0) {
 			if (!S_pend(o, n, first, (size_t)len, 1))
 				v->oom = 1;

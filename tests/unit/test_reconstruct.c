@@ -810,6 +810,93 @@ static void test_search_against_brute_force(void **state)
 	assert_true(t.forced > 20 && t.multi > 20);
 }
 
+static const char *S_diag_with(const tb_reader *r, int code);
+
+/* What tablero fill says of 'src' -- its diagnostics, notes included,
+ * and the record it writes -- with the search as it was before the
+ * written turn after a gap weeded its last layer (plain) or not. */
+static char *S_fill_said(const char *src, int plain, int *illegal)
+{
+	tb_stretch_plain = plain;
+	tb_reader *r;
+	tb_record *rec = tt_parse(src, &r);
+	tb_search_opts so;
+	memset(&so, 0, sizeof so);
+	so.max_listed = 1000;
+	so.max_positions = 2000000;
+	tb_reader_set_search(r, &so);
+	size_t len, open, filled;
+	char *text = tb_record_fill(r, rec, &len, &open, &filled);
+	tt_str out = {0};
+	tt_diags(&out, r);
+	tt_puts(&out, text ? text : "(no text)\n");
+	*illegal = S_diag_with(r, TB_D_ILLEGAL) != NULL;
+	free(text);
+	tb_record_free(rec);
+	tb_reader_free(r);
+	tb_stretch_plain = 0;
+	return tt_take(&out);
+}
+
+/* The last layer of a gap before a written turn keeps only the positions
+ * that turn is legal in (tb_stretch_step_then): what validate and fill
+ * say must be what the plain search says, word for word -- on random
+ * gaps of 1-4 turns (1-3 where turns are many) before 1-3 written turns,
+ * the first of them, in a third of the cases, a turn of the gap's start
+ * instead (mostly illegal there: the whole layer is then kept, and the
+ * diagnostics and repairs are the plain search's). */
+static void test_then_same_as_plain(void **state)
+{
+	(void)state;
+	tt_rng g = {0x5eed0038u + S_SEED};
+	unsigned per = TT_SANITIZED ? 4 : 14;
+	unsigned long cases = 0, illegal = 0;
+	for (size_t i = 0; i < NCFG; i++) {
+		tb_engine *e = S_engine(&S_cfgs[i], NULL);
+		const tb_ruleset *rs = tb_engine_ruleset(e);
+		for (unsigned p = 0; p < per; p++) {
+			S_case c;
+			memset(&c, 0, sizeof c);
+			c.cfg = &S_cfgs[i];
+			c.rs = rs;
+			tb_state at = S_somewhere(rs, tb_engine_state(e), &g);
+			c.start = S_reload(&S_cfgs[i], rs, &at);
+			int heavy = !strcmp(c.cfg->game, "ocencahuac") ||
+			            c.start.hand[0] + c.start.hand[1] > 0;
+			size_t L = 1 + tt_below(&g, heavy ? 3 : 4), w = 1 + tt_below(&g, 3);
+			c.n = L + w;
+			if (!S_line(rs, c.start, c.n, &g, c.orig, NULL))
+				continue;
+			for (size_t k = 0; k < c.n; k++) {
+				c.step[k].kind = k < L ? P_ANY : P_WRITTEN;
+				c.step[k].gap = k < L;
+				c.step[k].turn = c.orig[k];
+			}
+			tb_turn wrong;
+			if (tt_below(&g, 3) == 0 && S_line(rs, c.start, 1, &g, &wrong, NULL))
+				c.step[L].turn = wrong;
+			unsigned col[MAXSTEPS];
+			char *src = S_record(&c, col);
+			int ill_plain, ill_then;
+			char *plain = S_fill_said(src, 1, &ill_plain);
+			char *then = S_fill_said(src, 0, &ill_then);
+			if (strcmp(plain, then) != 0)
+				print_message("%s-- plain:\n%s-- then:\n%s", src, plain, then);
+			assert_string_equal(plain, then);
+			cases++;
+			illegal += ill_plain;
+			free(plain);
+			free(then);
+			free(src);
+		}
+		tb_engine_free(e);
+	}
+	print_message("then: %lu gaps before written turns, %lu with a turn illegal after it\n",
+	              cases, illegal);
+	assert_true(cases >= NCFG * per / 2);
+	assert_true(illegal >= 5);
+}
+
 /* Longer gaps before a restated position, too many lines for the walk
  * above. The rules' bound (tb_rules.bound) prunes the search: it must
  * never say that a position on a line to the restated one cannot reach
@@ -1087,30 +1174,58 @@ static void test_budget(void **state)
 	assert_int_equal(tb_stretch_step(x, &ply, NULL, 0), 24); /* 1 + 24 held */
 	assert_int_equal(tb_stretch_count(x), 24);
 	assert_int_equal(tb_stretch_step(x, &ply, NULL, 0), -1);
+	/* what it leaves open: the 24 positions after the first turn, one
+	 * sequence each; the second turn not whole */
+	unsigned long held;
+	unsigned long long seqs;
+	assert_int_equal(tb_stretch_reached(x, &held, &seqs), 1);
+	assert_int_equal(held, 24);
+	assert_int_equal(seqs, 24);
+	tb_stretch_free(x);
+	/* the sequences it counts are the distinct sequences, from one
+	 * position (tb_stretch_paths counts them another way) */
+	x = tb_stretch_new(rs, tb_engine_state(e), 100000, NULL, NULL);
+	for (int k = 0; k < 3; k++)
+		assert_true(tb_stretch_step(x, &ply, NULL, 0) > 0);
+	assert_int_equal(tb_stretch_reached(x, &held, &seqs), 3);
+	assert_int_equal(held, tb_stretch_count(x));
+	tb_stretch_resolve(x);
+	size_t listed;
+	assert_int_equal(seqs, tb_stretch_paths(x, 0, 3, 0, NULL, &listed));
+	assert_true(seqs > held); /* transpositions: some positions have several */
 	tb_stretch_free(x);
 	tb_engine_free(e);
 
-	/* validate: TB403 naming each limit, and nothing named for the gap */
+	/* validate: TB403 naming each limit, and nothing named for the gap;
+	 * over the positions, a note of what is left open (paths counted:
+	 * the 22 placements of a1's reply, each one sequence) */
 	static const struct {
 		const char *src;
 		unsigned turns;
 		unsigned long positions;
-		const char *says;
+		const char *says, *note;
 	} cases[] = {
 		{"[Game \"pitarra\"]\n1. d1 a1 <gap 3> 3. g1 *\n", 0, 50,
 		 "more than 50 positions may follow from here, the search's limit "
-		 "(--search-positions): the written turn after it goes unchecked: the record does not give the position again"},
+		 "(--search-positions): the written turn after it goes unchecked: the record does not give the position again",
+		 "note: the limit was reached in turn 2 from here: the 22 positions after turn 1, which "
+		 "22 sequences of turns reach, are left open\n"},
 		{"[Game \"pitarra\"]\n1. d1 a1 <gap 3> 3. g1 *\n", 2, 0,
 		 "3 turns are missing here, more than the search's limit of 2 (--search-turns): "
-		 "the written turn after it goes unchecked: the record does not give the position again"},
+		 "the written turn after it goes unchecked: the record does not give the position again",
+		 NULL},
 		{"[Game \"ocencahuac\"]\n[Rules \"ocencahuac; chain=yes\"]\n1. b2-b3 <gap 8> 5... d7-d6 *\n",
 		 0, 20000,
 		 "more than 20000 positions may follow from here, the search's limit "
-		 "(--search-positions): the written turn after it goes unchecked: the record does not give the position again"},
+		 "(--search-positions): the written turn after it goes unchecked: the record does not give the position again",
+		 "note: the limit was reached in turn 4 from here: the 2450 positions after turn 3, which "
+		 "3666 sequences of turns reach, are left open\n"},
 		{"[Game \"asalto\"]\n[Position \"" ASALTO_START "\"]\n1. ? ? 2. ? ? 3. ? ? 4. c3-c4 *\n", 0,
 		 200,
 		 "more than 200 positions may follow from here, the search's limit "
-		 "(--search-positions): the 6 written turns after it go unchecked: the record does not give the position again"},
+		 "(--search-positions): the 6 written turns after it go unchecked: the record does not give the position again",
+		 "note: the limit was reached in turn 3 from here: the 41 positions after turn 2, which "
+		 "41 sequences of turns reach, are left open\n"},
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		tb_reader *r;
@@ -1130,6 +1245,14 @@ static void test_budget(void **state)
 		}
 		assert_non_null(m);
 		assert_string_equal(m, cases[i].says);
+		tt_str out = {0};
+		tt_diags(&out, r);
+		const char *note = strstr(out.d, "note: the limit was reached");
+		if (cases[i].note)
+			assert_string_equal(note ? note : "(no note)", cases[i].note);
+		else
+			assert_null(note);
+		free(out.d);
 		assert_null(S_diag_with(r, TB_D_FITS));
 		assert_null(S_diag_with(r, TB_D_NO_FIT));
 		tb_record_free(rec);
@@ -1946,6 +2069,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_bset),
 		cmocka_unit_test(test_search_against_brute_force),
+		cmocka_unit_test(test_then_same_as_plain),
 		cmocka_unit_test(test_bound_is_sound),
 		cmocka_unit_test(test_gap_after_open_turn),
 		cmocka_unit_test(test_budget),
