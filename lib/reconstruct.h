@@ -44,6 +44,10 @@ long tb_bset_find(const tb_bset *b, const tb_state *s);
 /* The position of index 'i' (< b->n), into 'out'. */
 void tb_bset_get(const tb_bset *b, uint32_t i, tb_state *out);
 void tb_bset_clear(tb_bset *b);
+/* Rebuilds the slots of 'b' for 'nslot' (a power of two, at least twice
+ * b->n) after its keys' offsets ('off') were kept in part or moved;
+ * 0 (and 'b' as it was) when memory ran out. */
+int tb_bset_rehash(tb_bset *b, uint32_t nslot);
 void tb_bset_free(tb_bset *b);
 
 /* Are 'a' and 'b' one position (everything the rules keep)? */
