@@ -46,9 +46,10 @@ typedef struct S_layer {
 	tb_bset set;
 	tb_step step;       /* how this layer came from the one before */
 	uint8_t *mark;      /* after tb_stretch_resolve */
-	uint64_t *paths;    /* per position: the sequences of turns from the
-	                       first layer that reach it (saturating), for
-	                       what a search over its budget leaves open */
+	uint32_t *paths;    /* per position: the sequences of turns from the
+	                       first layer that reach it (saturating at
+	                       UINT32_MAX: "more than"), for what a search over
+	                       its budget leaves open; 4 bytes a position */
 	uint32_t cappaths;
 } S_layer;
 
@@ -59,13 +60,13 @@ static unsigned long long S_sat_add(unsigned long long a, unsigned long long b)
 
 /* Adds 'n' sequences to position 'i' of 'l' (a new one has none yet:
  * 'added'); 0 when memory ran out. */
-static int S_paths_add(S_layer *l, uint32_t i, int added, uint64_t n)
+static int S_paths_add(S_layer *l, uint32_t i, int added, uint32_t n)
 {
 	if (i >= l->cappaths) {
 		uint32_t cap = l->cappaths ? 2 * l->cappaths : 16;
 		while (cap <= i)
 			cap *= 2;
-		uint64_t *grown = tb_realloc(l->paths, cap * sizeof *grown);
+		uint32_t *grown = tb_realloc(l->paths, cap * sizeof *grown);
 		if (!grown)
 			return 0;
 		l->paths = grown;
@@ -73,7 +74,7 @@ static int S_paths_add(S_layer *l, uint32_t i, int added, uint64_t n)
 	}
 	if (added)
 		l->paths[i] = 0;
-	l->paths[i] = S_sat_add(l->paths[i], n);
+	l->paths[i] = n > UINT32_MAX - l->paths[i] ? UINT32_MAX : l->paths[i] + n;
 	return 1;
 }
 
@@ -356,8 +357,13 @@ size_t tb_stretch_reached(const tb_stretch *x, unsigned long *positions,
 	const S_layer *l = &x->layer[whole];
 	*positions = l->set.n;
 	*sequences = 0;
-	for (uint32_t i = 0; i < l->set.n; i++)
+	int over = 0;
+	for (uint32_t i = 0; i < l->set.n; i++) {
 		*sequences = S_sat_add(*sequences, l->paths[i]);
+		over |= l->paths[i] == UINT32_MAX;
+	}
+	if (over)
+		*sequences = ULLONG_MAX;
 	return whole;
 }
 

@@ -117,7 +117,8 @@ size_t tb_stretch_steps(const tb_stretch *x);
  * into '*positions' the positions of the last of them and into
  * '*sequences' the sequences of turns from the first layer that reach
  * them (each counted from every first position it is played from;
- * saturating at ULLONG_MAX) -- what the search leaves open. */
+ * ULLONG_MAX: more than 4,294,967,294 reach one of them, or the sum
+ * saturated) -- what the search leaves open. */
 size_t tb_stretch_reached(const tb_stretch *x, unsigned long *positions,
                           unsigned long long *sequences);
 /* The positions of the last layer. The positions that tb_stretch_state,

@@ -359,9 +359,10 @@ static void S_spent_reach(tb_val *v, const tb_stretch *x)
 	size_t whole = tb_stretch_reached(x, &positions, &seqs);
 	if (!whole)
 		return;
+	int many = seqs == ULLONG_MAX; /* tb_stretch_reached's "more than" */
 	tb_diag_note(v->r, "the limit was reached in turn %zu from here: the %lu positions after "
 	             "turn %zu, which %s%llu sequence%s of turns reach%s, are left open", whole + 1,
-	             positions, whole, seqs == ULLONG_MAX ? "more than " : "", seqs,
+	             positions, whole, many ? "more than " : "", many ? 4294967294ULL : seqs,
 	             seqs == 1 ? "" : "s", seqs == 1 ? "es" : "");
 }
 
