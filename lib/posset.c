@@ -185,11 +185,35 @@ static int S_room(tb_bset *b, size_t n)
 	return 1;
 }
 
+uint64_t tb_bset_hash(const uint8_t *k, size_t n)
+{
+	return S_key_hash(k, n);
+}
+
+void tb_bset_prefetch(const tb_bset *b, uint64_t h)
+{
+	if (b->nslot)
+		__builtin_prefetch(&b->slot[S_home(b->nslot, h)]);
+}
+
+void tb_bset_prefetch_key(const tb_bset *b, uint64_t h)
+{
+	if (!b->nslot)
+		return;
+	uint64_t tag = h & ~(uint64_t)UINT32_MAX, slot = b->slot[S_home(b->nslot, h)];
+	if (slot && (slot & ~(uint64_t)UINT32_MAX) == tag)
+		__builtin_prefetch(b->pool + ((uint32_t)slot - 1));
+}
+
 uint32_t tb_bset_add(tb_bset *b, const tb_state *s, int *added)
 {
 	uint8_t k[TB_POSKEY_MAX];
 	size_t n = tb_poskey_pack(s, k);
-	uint64_t h = S_key_hash(k, n);
+	return tb_bset_add_key(b, k, n, S_key_hash(k, n), added);
+}
+
+uint32_t tb_bset_add_key(tb_bset *b, const uint8_t *k, size_t n, uint64_t h, int *added)
+{
 	long at = S_find_key(b, k, n, h);
 	*added = at < 0;
 	if (at >= 0)

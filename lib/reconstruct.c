@@ -262,6 +262,74 @@ static int S_then_fits(tb_stretch *x, const tb_step *then, const tb_state *s)
 	return 0;
 }
 
+/* The keys of some of the positions a step leads to from one position,
+ * made and their slots asked for together (tb_bset_prefetch), then
+ * added in the order made: the same set, in the same order. */
+enum { S_BATCH = 16 };
+
+typedef struct S_batch {
+	uint8_t key[S_BATCH][TB_POSKEY_MAX];
+	size_t len[S_BATCH];
+	uint64_t h[S_BATCH];
+	size_t n;
+} S_batch;
+
+/* Fills 'bt' from the turns x->turns.v['*j' .. 'nt') played from
+ * 'from', each kept by the bound towards 'target' and by 'then' (as
+ * S_step says), advancing '*j'; 0 when memory ran out (x spent). */
+static int S_batch_make(tb_stretch *x, S_batch *bt, const tb_state *from, size_t *j, size_t nt,
+                        const tb_state *target, unsigned left, const tb_step *then,
+                        const tb_bset *set, unsigned long *dropped)
+{
+	const tb_ruleset *rs = x->rs;
+	bt->n = 0;
+	for (; *j < nt && bt->n < S_BATCH; ++*j) {
+		tb_state w = S_after(rs, from, &x->turns.v[*j]);
+		if (target && rs->rules->bound && !rs->rules->bound(rs, &w, target, left))
+			continue;
+		if (then && !S_then_fits(x, then, &w)) {
+			++*dropped;
+			if (x->failed) {
+				x->spent = 1;
+				return 0;
+			}
+			continue;
+		}
+		size_t k = bt->n++;
+		bt->len[k] = tb_poskey_pack(&w, bt->key[k]);
+		bt->h[k] = tb_bset_hash(bt->key[k], bt->len[k]);
+		tb_bset_prefetch(set, bt->h[k]);
+	}
+	return 1;
+}
+
+/* Adds the keys of 'bt' to layer 'next', each reached by 'paths'
+ * sequences more; 0 when memory or the budget ran out (x spent). */
+static int S_batch_add(tb_stretch *x, const S_batch *bt, S_layer *next, uint32_t paths)
+{
+	for (size_t k = 0; k < bt->n; k++)
+		tb_bset_prefetch_key(&next->set, bt->h[k]);
+	for (size_t k = 0; k < bt->n; k++) {
+		int added;
+		uint32_t at = tb_bset_add_key(&next->set, bt->key[k], bt->len[k], bt->h[k], &added);
+		if (at == UINT32_MAX || !S_paths_add(next, at, added, paths))
+			x->failed = 1;
+		if (x->failed) {
+			x->spent = 1;
+			return 0;
+		}
+		if (added && ++x->held > x->budget) {
+			x->spent = x->partial = 1;
+			return 0;
+		}
+		if (added && x->progress && x->held - x->reported >= 65536) {
+			x->reported = x->held;
+			x->progress(x->ctx, x->held);
+		}
+	}
+	return 1;
+}
+
 /* tb_stretch_step_then's layer: 'then' NULL for every position. Sets
  * '*dropped' to how many positions 'then' ruled out. */
 static long S_step(tb_stretch *x, const tb_step *step, const tb_state *target, unsigned left,
@@ -277,7 +345,6 @@ static long S_step(tb_stretch *x, const tb_step *step, const tb_state *target, u
 	}
 	next->step = *step;
 	const S_layer *prev = &x->layer[x->n - 2];
-	const tb_ruleset *rs = x->rs;
 	for (uint32_t i = 0; i < prev->set.n; i++) {
 		tb_state from;
 		tb_bset_get(&prev->set, i, &from);
@@ -286,34 +353,11 @@ static long S_step(tb_stretch *x, const tb_step *step, const tb_state *target, u
 			x->spent = 1;
 			return -1;
 		}
-		for (size_t j = 0; j < nt; j++) {
-			tb_state w = S_after(rs, &from, &x->turns.v[j]);
-			if (target && rs->rules->bound && !rs->rules->bound(rs, &w, target, left))
-				continue;
-			if (then && !S_then_fits(x, then, &w)) {
-				++*dropped;
-				if (x->failed) {
-					x->spent = 1;
-					return -1;
-				}
-				continue;
-			}
-			int added;
-			uint32_t at = tb_bset_add(&next->set, &w, &added);
-			if (at == UINT32_MAX || !S_paths_add(next, at, added, prev->paths[i]))
-				x->failed = 1;
-			if (x->failed) {
-				x->spent = 1;
+		for (size_t j = 0; j < nt;) {
+			S_batch bt;
+			if (!S_batch_make(x, &bt, &from, &j, nt, target, left, then, &next->set, dropped) ||
+			    !S_batch_add(x, &bt, next, prev->paths[i]))
 				return -1;
-			}
-			if (added && ++x->held > x->budget) {
-				x->spent = x->partial = 1;
-				return -1;
-			}
-			if (added && x->progress && x->held - x->reported >= 65536) {
-				x->reported = x->held;
-				x->progress(x->ctx, x->held);
-			}
 		}
 	}
 	return (long)next->set.n;

@@ -39,6 +39,18 @@ typedef struct tb_bset {
 /* Adds 's' unless it is there; returns its index, or UINT32_MAX (and
  * 'b' as it was) when memory ran out. */
 uint32_t tb_bset_add(tb_bset *b, const tb_state *s, int *added);
+/* tb_bset_add of a key already made (tb_poskey_pack, 'n' bytes at 'k')
+ * and hashed (tb_bset_hash): a search makes a turn's keys together and
+ * asks for their slots (tb_bset_prefetch) before it adds them, so that
+ * their cache misses overlap. */
+uint32_t tb_bset_add_key(tb_bset *b, const uint8_t *k, size_t n, uint64_t h, int *added);
+uint64_t tb_bset_hash(const uint8_t *k, size_t n);
+/* Starts loading the slot a key of hash 'h' is sought from; no effect
+ * on what 'b' holds. */
+void tb_bset_prefetch(const tb_bset *b, uint64_t h);
+/* Then, its slot loaded, starts loading the key it points to when its
+ * tag is the key's: a key already there is compared without waiting. */
+void tb_bset_prefetch_key(const tb_bset *b, uint64_t h);
 /* The index of 's', or -1. */
 long tb_bset_find(const tb_bset *b, const tb_state *s);
 /* The position of index 'i' (< b->n), into 'out'. */
