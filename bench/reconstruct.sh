@@ -54,15 +54,17 @@ done
 echo "(<gap N>: the written turns after it weigh the sequences; <position>: the position"
 echo " after the gap restated too, which bounds the search)"
 
-# goal LABEL SECONDS MIB POSITIONS FILE: issue 38's goals for long gaps,
-# CPU seconds (user + system: the machine is shared) and peak RSS of
-# tablero fill with room for 12 turns and POSITIONS positions (the
+# goal LABEL SECONDS MIB POSITIONS OPEN FILE: issue 38's goals for long
+# gaps, CPU seconds (user + system: the machine is shared) and peak RSS
+# of tablero fill with room for 12 turns and POSITIONS positions (a
 # budget that MIB allows at about 70 bytes a position, so that a search
 # that would not fit stops at the limit rather than swap); met when it
-# ends, bridged or not, within both. Over the limit, what is left open
-# is said: the gap's sequences are not counted then.
+# ends, bridged or not, within both -- and, over the limit, only when
+# OPEN is 1 (the <gap 8> goal: "or a clear statement of how many
+# sequences remain open") and the note after TB403 says what is left
+# open, which is then shown.
 goal() {
-	local label=$1 secs=$2 mib=$3 budget=$4 file=$5
+	local label=$1 secs=$2 mib=$3 budget=$4 open=$5 file=$6
 	set +e
 	/usr/bin/time -f '%U %S %M' -o "$TIMEF" timeout 300 "$TABLERO" fill --search-turns 12 \
 		--search-positions "$budget" "$file" > /dev/null 2> "$OUT/err"
@@ -70,8 +72,10 @@ goal() {
 	set -e
 	local u s rss said
 	read -r u s rss < <(tail -n 1 "$TIMEF")
+	local left
+	left=$(sed -n 's/^note: the limit was reached in turn \([0-9]*\) from here: the \([0-9]*\) positions after turn \([0-9]*\), which \(.*\) sequences\{0,1\} of turns reach.*/after turn \3 of the stretch \2 positions, \4 sequences left open/p' "$OUT/err" | head -n 1)
 	if grep -q "search's limit" "$OUT/err"; then
-		said="over the limit of $budget positions: the gap left open (TB403)"
+		said="over the limit of $budget positions (TB403)${left:+: $left}"
 	elif grep -q 'sequences of' "$OUT/err"; then
 		said="$(grep -o '[0-9]* sequences of [0-9]* turns fit' "$OUT/err" | head -n 1)"
 	elif grep -q ' 1 turn or gap filled in' "$OUT/err"; then
@@ -82,8 +86,9 @@ goal() {
 		said="exit $rc"
 	fi
 	awk -v l="$label" -v u="$u" -v s="$s" -v r="$rss" -v g="$secs" -v m="$mib" -v w="$said" \
-		-v over="$(grep -c "search's limit" "$OUT/err" || true)" -v rc="$rc" 'BEGIN {
-		t = u + s; ok = t <= g && r / 1024 <= m && over == 0 && rc < 2
+		-v over="$(grep -c "search's limit" "$OUT/err" || true)" -v rc="$rc" \
+		-v open="$open" -v left="${left:+1}" 'BEGIN {
+		t = u + s; ok = t <= g && r / 1024 <= m && (over == 0 || (open && left)) && rc < 2
 		printf "%-34s %9.2f %12.1f  %s; goal %g s, %d MiB: %s\n", l, t, r / 1024, w, g, m,
 		       ok ? "met" : "not met" }'
 }
@@ -92,10 +97,13 @@ echo "== reconstruction goals (issue 38; CPU seconds, the machine may be busy) =
 printf "%-34s %9s %12s  %s\n" "step" "CPU (s)" "peak RSS MiB" "what it found; goal"
 printf "%-34s %9s %12s  %s\n" "----" "-------" "------------" "-------------------"
 for game in pitarra asalto ocencahuac; do
-	goal "fill $game <gap 12> <position>" 2 256 3500000 "$OUT/$game-gap12-pos.tgn"
+	goal "fill $game <gap 12> <position>" 2 256 3500000 0 "$OUT/$game-gap12-pos.tgn"
 done
+# 12,000,000 positions: what 1 GiB holds at about 70 bytes a position
+# (16,000,000 took 1,076 MiB on La Pitarra), and about what 10 s of CPU
+# reach on this machine when it is busy (16,000,000 took 12.8 s)
 for game in pitarra asalto ocencahuac; do
-	goal "fill $game <gap 8>" 10 1024 16000000 "$OUT/$game-gap8.tgn"
+	goal "fill $game <gap 8>" 10 1024 12000000 1 "$OUT/$game-gap8.tgn"
 done
 echo
 printf "%-34s %9s %12s %5s  %s\n" "step" "time (s)" "peak RSS MiB" "exit" "errors"
