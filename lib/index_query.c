@@ -56,8 +56,10 @@ static void S_q_free(S_q *q)
 /* Prepares 'q' and binds its values. */
 static int S_prepare(tb_index *ix, S_q *q, sqlite3_stmt **st)
 {
-	if (!tb_buf_ok(&q->sql) || q->n >= 64)
-		return tb_ix_fail(ix, TB_ENOMEM, "%s", "out of memory, or too many criteria");
+	if (!tb_buf_ok(&q->sql))
+		return tb_ix_fail(ix, TB_ENOMEM, "%s", "out of memory");
+	if (q->n >= 64)
+		return tb_ix_fail(ix, TB_EINVAL, "%s", "too many criteria (63 values at most)");
 	if (sqlite3_prepare_v2(ix->db, q->sql.data, -1, st, NULL) != SQLITE_OK)
 		return tb_ix_db_fail(ix);
 	for (int i = 0; i < q->n; i++)
@@ -88,13 +90,17 @@ static void S_reset(tb_index *ix)
 	ix->pattern = NULL;
 }
 
-/* The words of 'text' as an FTS5 query: each a string ("word", its
- * quotes doubled), so that no word is read as FTS5's syntax (OR, NEAR,
- * a column filter): all of them, in any order. The caller frees it. */
-static char *S_fts_words(const char *text)
+/* The words of 'text' as an FTS5 query into '*out' (the caller frees
+ * it): each a string ("word", its quotes doubled), so that no word is
+ * read as FTS5's syntax (OR, NEAR, a column filter): all of them, in
+ * any order. Returns 0; TB_ESYNTAX when 'text' has no word (only
+ * blanks); TB_ENOMEM -- two answers apart, so that memory running out
+ * is never told as a search without words. */
+static int S_fts_words(const char *text, char **out)
 {
 	tb_buf b = TB_BUF_SOFT;
 	const char *s = text;
+	*out = NULL;
 	while (*s) {
 		while (*s == ' ' || *s == '\t')
 			s++;
@@ -105,11 +111,14 @@ static char *S_fts_words(const char *text)
 			tb_buf_put(&b, *s == '"' ? "\"\"" : s, *s == '"' ? 2 : 1);
 		tb_buf_putc(&b, '"');
 	}
-	if (!tb_buf_ok(&b) || !b.data) {
+	if (!tb_buf_ok(&b)) {
 		tb_buf_free(&b);
-		return NULL;
+		return TB_ENOMEM;
 	}
-	return b.data;
+	if (!b.data)
+		return TB_ESYNTAX; /* nothing was put: no word */
+	*out = b.data;
+	return 0;
 }
 
 /* The record criteria of 'fq' (r the records' alias). */
@@ -137,8 +146,11 @@ static int S_record_where(tb_index *ix, S_q *q, const tb_find_query *fq)
 		tb_buf_putc(&q->sql, ')');
 	}
 	if (fq->text) {
-		char *words = S_fts_words(fq->text);
-		if (!words)
+		char *words;
+		int rc = S_fts_words(fq->text, &words);
+		if (rc == TB_ENOMEM)
+			return tb_ix_fail(ix, TB_ENOMEM, "%s", "out of memory");
+		if (rc)
 			return S_syntax(ix, TB_FIND_TEXT, "--text", "no words to search for", 0);
 		tb_buf_puts(&q->sql, " AND r.id IN (SELECT record FROM comments WHERE comments MATCH ?)");
 		S_bind_text(q, words, words);

@@ -1,0 +1,72 @@
+/*
+ * test_index.c -- the index of a collection through the public API
+ * (lib/index*.c; spec/collection.md): what tests/index.sh cannot reach
+ * from the command line.
+ *
+ * - find --text with each of the library's allocations failing (once,
+ *   then for good; oom.h's hook): the records the clean run finds, or
+ *   TB_ENOMEM -- never "no words to search for" (TB_ESYNTAX), which is
+ *   what a search of blanks alone gets.
+ */
+#include "oom.h"
+
+static const char S_tgn[] =
+	"[Game \"pitarra\"]\n[Site \"El Rodeo\"]\n\n"
+	"{una partida de Juan en la feria} 1. d2 f6 2. b6 *\n\n"
+	"[Game \"pitarra\"]\n[Site \"La Griega\"]\n\n"
+	"{otra partida} 1. d2 b2 *\n";
+
+static tb_index *S_index(void)
+{
+	tb_index *ix = NULL;
+	char *why = NULL;
+	assert_int_equal(tb_index_open(&ix, NULL, TB_INDEX_WRITE, 0, &why), 0);
+	assert_null(why);
+	assert_int_equal(tb_index_add(ix, "c.tgn", S_tgn, sizeof S_tgn - 1, 0, NULL), 1);
+	return ix;
+}
+
+static long S_text(tb_index *ix, const char *words)
+{
+	tb_find_query q = {.material = {-1, -1}, .text = words};
+	return tb_index_find(ix, &q, NULL, NULL);
+}
+
+static void test_text_out_of_memory(void **state)
+{
+	(void)state;
+	tb_index *ix = S_index();
+	oom_fail = 0;
+	oom_count = 0;
+	tb_set_alloc_hook(oom_hook, NULL);
+	assert_int_equal(S_text(ix, "partida  feria"), 1);
+	assert_int_equal(S_text(ix, "partida"), 2);
+	unsigned long n = oom_count;
+	assert_true(n > 0); /* the query's words and SQL are the library's allocations */
+	for (unsigned long k = 1; k <= 2 * n; k++) {
+		oom_fail = k <= n ? k : k - n;
+		oom_after = k > n;
+		oom_count = 0;
+		long got = S_text(ix, "partida  feria");
+		if (got != 1 && got != TB_ENOMEM)
+			fail_msg("allocation %lu failed%s: %ld (%s)", oom_fail,
+			         oom_after ? " (and all after it)" : "", got, tb_index_errmsg(ix));
+		if (got == TB_ENOMEM)
+			assert_string_equal(tb_index_errmsg(ix), "out of memory");
+	}
+	oom_fail = 0;
+	oom_after = 0;
+	tb_set_alloc_hook(NULL, NULL);
+	/* blanks alone are no words: that, and only that, is the query's fault */
+	assert_int_equal(S_text(ix, " \t "), TB_ESYNTAX);
+	assert_int_equal(tb_index_errfield(ix), TB_FIND_TEXT);
+	tb_index_close(ix);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_text_out_of_memory),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
