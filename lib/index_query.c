@@ -158,12 +158,24 @@ static int S_record_where(tb_index *ix, S_q *q, const tb_find_query *fq)
 	return 0;
 }
 
-/* The position criteria of 'fq' (o the occurrences' alias): the
- * positions that meet them, as "o.after IN (SELECT id FROM positions
- * WHERE ...)", so that SQLite looks at the positions once (by the
- * symmetric key's index, or each of them for a pattern or material) and
- * then at the records that reach those alone (occurs_after); 'pattern'
- * holds the pattern read, for tb_pattern(). */
+/* The number of points set in the 16 bytes at 'm'. */
+static int S_count(const uint8_t *m)
+{
+	int n = 0;
+	for (int i = 0; i < 16; i++)
+		for (unsigned b = m[i]; b; b &= b - 1)
+			n++;
+	return n;
+}
+
+/* The position criteria of 'fq' (o the occurrences' alias), each read
+ * by the key of what it reads (occurs_after, positions' (m0, m1, id)):
+ * a position, by its key -- up to the symmetries, the keys of its
+ * images, which are the positions it is an image of; a pattern or
+ * material, as "o.after IN (SELECT id FROM positions WHERE ...)", so
+ * that SQLite looks at the positions of that material once (a pattern:
+ * of at least the pieces it names) and then at the records that reach
+ * those alone. 'pattern' holds the pattern read, for tb_pattern(). */
 static int S_position_where(tb_index *ix, S_q *q, const tb_find_query *fq,
                             tb_ix_pattern *pattern)
 {
@@ -177,6 +189,14 @@ static int S_position_where(tb_index *ix, S_q *q, const tb_find_query *fq,
 	if (fq->position && !fq->symmetric) {
 		tb_buf_puts(&q->sql, " AND o.after = ?");
 		S_bind_int(q, (long long)k.exact);
+	} else if (fq->position) {
+		tb_buf_puts(&q->sql, " AND o.after IN (?");
+		S_bind_int(q, (long long)k.images[0]);
+		for (unsigned i = 1; i < k.nimages; i++) {
+			tb_buf_puts(&q->sql, ", ?");
+			S_bind_int(q, (long long)k.images[i]);
+		}
+		tb_buf_putc(&q->sql, ')');
 	}
 	if (fq->pattern && tb_ix_pattern_read(fq->pattern, only, fq->symmetric, pattern, why,
 	                                      sizeof why, &at))
@@ -185,17 +205,16 @@ static int S_position_where(tb_index *ix, S_q *q, const tb_find_query *fq,
 		tb_buf_puts(&q->sql, " AND r.game = ?");
 		S_bind_text(q, pattern->game->name, NULL);
 	}
-	int sym = fq->position && fq->symmetric;
-	if (sym || fq->pattern || fq->material[0] >= 0 || fq->material[1] >= 0) {
+	if (fq->pattern || fq->material[0] >= 0 || fq->material[1] >= 0) {
 		tb_buf_puts(&q->sql, " AND o.after IN (SELECT id FROM positions WHERE 1");
-		if (sym) {
-			tb_buf_puts(&q->sql, " AND sym = ?");
-			S_bind_int(q, (long long)k.sym);
-		}
 		for (int s = 0; s < 2; s++)
 			if (fq->material[s] >= 0) {
 				tb_buf_puts(&q->sql, s ? " AND m1 = ?" : " AND m0 = ?");
 				S_bind_int(q, fq->material[s]);
+			} else if (fq->pattern && S_count(pattern->need[0][s])) {
+				/* every image names as many points of each side */
+				tb_buf_puts(&q->sql, s ? " AND m1 >= ?" : " AND m0 >= ?");
+				S_bind_int(q, S_count(pattern->need[0][s]));
 			}
 		if (fq->pattern) {
 			ix->pattern = pattern;
@@ -260,7 +279,8 @@ long tb_index_find(tb_index *ix, const tb_find_query *fq, tb_find_fn fn, void *c
 	if (frames)
 		tb_buf_puts(&q.sql, "SELECT r.id, f.path, r.offset, r.size, r.line, r.number, r.game,"
 		            " o.ply, o.turn, o.side, o.depth, o.token, p.text FROM occurs o"
-		            " JOIN positions p ON p.id = o.after JOIN records r ON r.id = o.record"
+		            " JOIN positions p ON p.m0 = o.m0 AND p.m1 = o.m1 AND p.id = o.after"
+		            " JOIN records r ON r.id = o.record"
 		            " JOIN files f ON f.id = r.file WHERE 1");
 	else
 		tb_buf_puts(&q.sql, "SELECT r.id, f.path, r.offset, r.size, r.line, r.number, r.game,"
@@ -375,8 +395,10 @@ static int S_tree_start(tb_index *ix, S_q *q, const tb_tree_query *tq, char *gam
 	return rc;
 }
 
-/* The tree at a position: the main lines' turns whose position before
- * is it (occurs_before). */
+/* The tree at a position: the main lines that reach it (occurs_after),
+ * and the turn each plays next there -- the row of the same record one
+ * turn further on its main line, from that position (its primary key:
+ * the record's rows alone are read). */
 static int S_tree_at(tb_index *ix, S_q *q, const tb_tree_query *tq)
 {
 	tb_ix_key k;
@@ -386,8 +408,10 @@ static int S_tree_at(tb_index *ix, S_q *q, const tb_tree_query *tq)
 	const tb_game *only = tq->game ? tb_game_find(tq->game) : NULL;
 	if (!tb_ix_position_read(tq->position, only, &k, &side, why, sizeof why, &at))
 		rc = S_syntax(ix, TB_FIND_POSITION, "the position", why, at);
-	tb_buf_puts(&q->sql, "WITH m AS (SELECT DISTINCT o.record, o.token FROM occurs o"
-	            " WHERE o.before = ? AND o.depth = 0 AND o.token IS NOT NULL)");
+	tb_buf_puts(&q->sql, "WITH m AS (SELECT DISTINCT o.record, n.token FROM occurs o"
+	            " JOIN occurs n ON n.record = o.record AND n.depth = 0 AND n.ply = o.ply + 1"
+	            " AND n.before = o.after"
+	            " WHERE o.after = ? AND o.depth = 0 AND n.token IS NOT NULL)");
 	S_bind_int(q, rc ? 0 : (long long)k.exact);
 	tb_buf_puts(&q->sql, tq->by ? " SELECT g.value AS grp, m.token," S_TREE_AGG
 	                            : " SELECT NULL AS grp, m.token," S_TREE_AGG);
