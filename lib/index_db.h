@@ -32,14 +32,14 @@ struct tb_index {
 
 /* Holds the position of key 'k', side 'side' to move, notation 'text'
  * (copied), to be written in key order; writes those held first when
- * there are many. 0; TB_ENOMEM; TB_EIO: SQLite failed, the statement
+ * there are many. 0; TB_ENOMEM (the positions held kept); TB_EIO: SQLite failed, the statement
  * ix->st[TB_IX_ST_POS] holding why (index.c says it: tb_ix_db_fail;
  * the file's transaction is rolled back, and the positions held let go
  * with tb_ix_stage_clear). Sets no error itself. */
 int tb_ix_stage(tb_index *ix, const tb_ix_key *k, int side, const char *text);
 /* Writes the positions held, in the order of positions' key, with
  * ix->st[TB_IX_ST_POS] (INSERT OR IGNORE), and lets them go. 0, or
- * TB_EIO as tb_ix_stage. */
+ * TB_ENOMEM or TB_EIO as tb_ix_stage. */
 int tb_ix_stage_flush(tb_index *ix);
 /* Lets the positions held go, unwritten (a file rolled back). */
 void tb_ix_stage_clear(tb_index *ix);

@@ -31,16 +31,21 @@ struct tb_ix_staged {
 	uint8_t bits[32];
 };
 
+/* What is sorted: the key of a staged position and its place (16
+ * bytes: sorting the 64-byte positions themselves was mostly moving
+ * them). */
+typedef struct S_order {
+	int64_t id;            /* SQLite orders integers signed */
+	uint32_t material;     /* m0 << 16 | m1 */
+	uint32_t at;
+} S_order;
+
 static int S_cmp(const void *a, const void *b)
 {
-	const tb_ix_staged *x = a, *y = b;
-	if (x->m0 != y->m0)
-		return x->m0 < y->m0 ? -1 : 1;
-	if (x->m1 != y->m1)
-		return x->m1 < y->m1 ? -1 : 1;
-	/* SQLite orders integers signed */
-	int64_t i = (int64_t)x->id, j = (int64_t)y->id;
-	return i < j ? -1 : i > j;
+	const S_order *x = a, *y = b;
+	if (x->material != y->material)
+		return x->material < y->material ? -1 : 1;
+	return x->id < y->id ? -1 : x->id > y->id;
 }
 
 static int S_grow(void **p, size_t *cap, size_t need, size_t size)
@@ -88,10 +93,16 @@ int tb_ix_stage(tb_index *ix, const tb_ix_key *k, int side, const char *text)
 int tb_ix_stage_flush(tb_index *ix)
 {
 	sqlite3_stmt *st = ix->st[TB_IX_ST_POS];
+	S_order *order = ix->nstage ? tb_malloc(ix->nstage * sizeof *order) : NULL;
+	if (ix->nstage && !order)
+		return TB_ENOMEM;
+	for (size_t i = 0; i < ix->nstage; i++)
+		order[i] = (S_order){(int64_t)ix->stage[i].id,
+		                     (uint32_t)ix->stage[i].m0 << 16 | ix->stage[i].m1, (uint32_t)i};
 	if (ix->nstage)
-		qsort(ix->stage, ix->nstage, sizeof *ix->stage, S_cmp);
+		qsort(order, ix->nstage, sizeof *order, S_cmp);
 	for (size_t i = 0; i < ix->nstage; i++) {
-		const tb_ix_staged *s = &ix->stage[i];
+		const tb_ix_staged *s = &ix->stage[order[i].at];
 		sqlite3_bind_int64(st, 1, (sqlite3_int64)s->id);
 		sqlite3_bind_int64(st, 2, (sqlite3_int64)s->sym);
 		sqlite3_bind_int(st, 3, s->side);
@@ -99,10 +110,13 @@ int tb_ix_stage_flush(tb_index *ix)
 		sqlite3_bind_int(st, 5, s->m1);
 		sqlite3_bind_blob(st, 6, s->bits, sizeof s->bits, SQLITE_STATIC);
 		sqlite3_bind_text(st, 7, ix->stext + s->text, s->ntext, SQLITE_STATIC);
-		if (sqlite3_step(st) != SQLITE_DONE)
+		if (sqlite3_step(st) != SQLITE_DONE) {
+			free(order);
 			return TB_EIO; /* the statement keeps its error for the caller */
+		}
 		sqlite3_reset(st);
 	}
+	free(order);
 	sqlite3_clear_bindings(st); /* nothing points at what is let go */
 	tb_ix_stage_clear(ix);
 	return 0;
