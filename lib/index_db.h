@@ -21,6 +21,8 @@ struct tb_index {
 	size_t nseen, capseen;
 	tb_ix_staged *stage;         /* new positions not yet written (index_stage.c) */
 	size_t nstage, capstage;
+	size_t stage_max;            /* how many are held at most (0: index_stage.c's
+	                                bound; tests set a small one) */
 	char *stext;                 /* their texts */
 	size_t nstext, capstext;
 	const tb_ix_pattern *pattern;/* the pattern of the query running, for tb_pattern() */

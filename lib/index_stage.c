@@ -68,7 +68,7 @@ int tb_ix_stage(tb_index *ix, const tb_ix_key *k, int side, const char *text)
 	size_t n = strlen(text);
 	if (n > UINT16_MAX)
 		n = UINT16_MAX; /* a position's notation is far shorter */
-	if (ix->nstage >= S_MAX || ix->nstext + n > UINT32_MAX) {
+	if (ix->nstage >= (ix->stage_max ? ix->stage_max : S_MAX) || ix->nstext + n > UINT32_MAX) {
 		int rc = tb_ix_stage_flush(ix);
 		if (rc)
 			return rc;
