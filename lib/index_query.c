@@ -202,7 +202,10 @@ static int S_position_where(tb_index *ix, S_q *q, const tb_find_query *fq,
 	                                      sizeof why, &at))
 		return S_syntax(ix, TB_FIND_PATTERN, "the pattern", why, at);
 	if (fq->pattern) {
-		tb_buf_puts(&q->sql, " AND r.game = ?");
+		/* '+': not by the records' index of games, which made SQLite
+		 * read every record's occurrences of a game against the
+		 * positions that match, not the few that match first */
+		tb_buf_puts(&q->sql, " AND +r.game = ?");
 		S_bind_text(q, pattern->game->name, NULL);
 	}
 	if (fq->pattern || fq->material[0] >= 0 || fq->material[1] >= 0) {
