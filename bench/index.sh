@@ -14,8 +14,10 @@
 # those that look at every position or every game): a position
 # search, exact and up to the symmetries, of the position 4 turns in
 # that the most games reach; a
-# pattern and a material search (no SQL index serves those: each looks
-# at every position); a tree at the start and at that position.
+# pattern and a material search (a material search reads the positions
+# of that material, a range of the table; a pattern those with at least
+# the pieces it names, here nearly all of them); a tree at the start and
+# at that position.
 set -euo pipefail
 N=${1:-100000}
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -65,8 +67,8 @@ q() { # label goal-ms runs args...
 echo "position: $pos"
 q "find --position" 20 15 find --index "$db" --position "$pos"
 q "find --position --symmetric" 20 15 find --index "$db" --position "$pos" --symmetric
-q "find --pattern (every position)" - 3 find --index "$db" --pattern "R:a1,g7 Y:d2" -c
-q "find --material (every position)" - 3 find --index "$db" --material 5,5 -c
+q "find --pattern (nearly every pos.)" - 3 find --index "$db" --pattern "R:a1,g7 Y:d2" -c
+q "find --material (a range)" - 3 find --index "$db" --material 5,5 -c
 q "tree (the start)" 50 5 tree --index "$db" --game pitarra
 q "tree --position" 50 15 tree --index "$db" --position "$pos"
 q "tree --by Event (the start)" 50 3 tree --index "$db" --game pitarra --by Event

@@ -27,15 +27,19 @@ static const char S_schema[] =
 	 * the record first): read and removed by record without an index */
 	"CREATE TABLE tags(record INTEGER NOT NULL, n INTEGER NOT NULL, name TEXT, value TEXT,"
 	" PRIMARY KEY(record, n)) WITHOUT ROWID;"
-	/* a position's key is a random 64-bit number: as the table's key each
-	 * new position went to a page of its own, a third of the time of a
-	 * build; its rows are appended, and its key is a unique index, made
-	 * once after a build and small where it is not */
+	/* a position is kept in the order of its material, then of its
+	 * key: a material search reads a range of it, a pattern only the
+	 * material it allows, and an exact one -- whose material the
+	 * position says -- seeks it, all without another index. Its key is
+	 * a random number: a file's new positions are held and go in
+	 * sorted (index_stage.c), never each to a page of its own */
 	"CREATE TABLE positions(id INTEGER NOT NULL, sym INTEGER, side INTEGER,"
-	" m0 INTEGER, m1 INTEGER, bits BLOB, text TEXT);"
+	" m0 INTEGER NOT NULL, m1 INTEGER NOT NULL, bits BLOB, text TEXT,"
+	" PRIMARY KEY(m0, m1, id)) WITHOUT ROWID;"
+	/* m0, m1: the material of 'after', so that its row is found by key */
 	"CREATE TABLE occurs(record INTEGER NOT NULL, frame INTEGER, ply INTEGER, depth INTEGER,"
-	" turn INTEGER, side INTEGER, token TEXT, before INTEGER, after INTEGER,"
-	" PRIMARY KEY(record, frame)) WITHOUT ROWID;"
+	" turn INTEGER, side INTEGER, token TEXT, before INTEGER, after INTEGER, m0 INTEGER,"
+	" m1 INTEGER, PRIMARY KEY(record, frame)) WITHOUT ROWID;"
 	"CREATE TABLE events(record INTEGER NOT NULL, frame INTEGER NOT NULL, n INTEGER NOT NULL,"
 	" kind TEXT, point TEXT, \"to\" TEXT, count INTEGER,"
 	" PRIMARY KEY(record, frame, n)) WITHOUT ROWID;"
@@ -45,35 +49,30 @@ static const char S_schema[] =
  * goes into an empty index -- dropped while its rows go in and made
  * again after (sorting the keys once is far quicker than inserting each
  * where it goes, and leaves the pages full). Only what a query of
- * index_query.c reads: each index is sorted once per build, and one on
- * tags(name, value) led SQLite to read every record's tag of a name
- * once per record. */
+ * index_query.c reads: each index is sorted once per build (a third of
+ * a build's time was three more: positions by key and by symmetric key,
+ * occurrences by the position before), and one on tags(name, value)
+ * led SQLite to read every record's tag of a name once per record. */
 static const char S_indexes[] =
 	"CREATE INDEX IF NOT EXISTS records_file ON records(file);"
 	/* covering: the tree at the start reads this index alone, each
 	 * turn's records in their order (its sites listed as they come) */
 	"CREATE INDEX IF NOT EXISTS records_first ON records(game, first, id, result, year, site,"
 	" informant);"
-	"CREATE UNIQUE INDEX IF NOT EXISTS positions_id ON positions(id);"
-	"CREATE INDEX IF NOT EXISTS positions_sym ON positions(sym);"
-	"CREATE INDEX IF NOT EXISTS occurs_after ON occurs(after);"
-	/* tree --position reads the main lines alone */
-	"CREATE INDEX IF NOT EXISTS occurs_before ON occurs(before)"
-	" WHERE depth = 0 AND before IS NOT NULL;";
+	/* find by position, and tree --position (the main lines' turn after) */
+	"CREATE INDEX IF NOT EXISTS occurs_after ON occurs(after);";
 static const char S_drop_indexes[] =
-	"DROP INDEX records_file; DROP INDEX records_first;"
-	"DROP INDEX positions_id; DROP INDEX positions_sym; DROP INDEX occurs_after;"
-	"DROP INDEX occurs_before;";
+	"DROP INDEX records_file; DROP INDEX records_first; DROP INDEX occurs_after;";
 
 /* The statements that add a file's records, in the order of S_sql. */
-enum { S_REC, S_TAG, S_POS, S_OCC, S_EV, S_COM, S_NST };
+enum { S_REC, S_TAG, S_POS = TB_IX_ST_POS, S_OCC, S_EV, S_COM, S_NST };
 static const char *const S_sql[S_NST] = {
 	"INSERT INTO records(id, file, number, offset, size, line, game, status, plies, result,"
 	" site, informant, year, first) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
 	"INSERT INTO tags(record, n, name, value) VALUES(?,?,?,?)",
 	"INSERT OR IGNORE INTO positions(id, sym, side, m0, m1, bits, text) VALUES(?,?,?,?,?,?,?)",
-	"INSERT INTO occurs(record, frame, ply, depth, turn, side, token, before, after)"
-	" VALUES(?,?,?,?,?,?,?,?,?)",
+	"INSERT INTO occurs(record, frame, ply, depth, turn, side, token, before, after, m0, m1)"
+	" VALUES(?,?,?,?,?,?,?,?,?,?,?)",
 	"INSERT INTO events(record, frame, n, kind, point, \"to\", count) VALUES(?,?,?,?,?,?,?)",
 	"INSERT INTO comments(text, lang, record) VALUES(?,?,?)",
 };
@@ -280,6 +279,8 @@ void tb_index_close(tb_index *ix)
 	for (int i = 0; i < S_NST; i++)
 		sqlite3_finalize(ix->st[i]);
 	free(ix->seen);
+	free(ix->stage);
+	free(ix->stext);
 	sqlite3_close(ix->db);
 	free(ix);
 }
@@ -353,6 +354,18 @@ typedef struct S_walk {
 	uint64_t cur[TB_MAX_DEPTH + 2], node_before[TB_MAX_DEPTH + 2];
 } S_walk;
 
+/* What index_stage.c answered ('rc'), as the index's last error. */
+static int S_staged(tb_index *ix, int rc)
+{
+	if (rc == TB_ENOMEM)
+		return tb_ix_fail(ix, TB_ENOMEM, "%s", "out of memory");
+	if (rc) {
+		rc = tb_ix_db_fail(ix);
+		sqlite3_reset(ix->st[S_POS]);
+	}
+	return rc;
+}
+
 /* The key of frame 'f' (which has its position); inserts the position
  * when new. Returns 0 or an error. */
 static int S_position(S_walk *w, const tb_frame *f, tb_ix_key *k)
@@ -374,15 +387,7 @@ static int S_position(S_walk *w, const tb_frame *f, tb_ix_key *k)
 	char *rest = sp ? strchr(sp + 1, ' ') : NULL;
 	char txt[1024];
 	snprintf(txt, sizeof txt, "%.*s%s", (int)(sp ? sp - t : 0), t, rest ? rest : "");
-	sqlite3_stmt *st = w->ix->st[S_POS];
-	sqlite3_bind_int64(st, 1, (sqlite3_int64)k->exact);
-	sqlite3_bind_int64(st, 2, (sqlite3_int64)k->sym);
-	sqlite3_bind_int(st, 3, p.to_move);
-	sqlite3_bind_int(st, 4, (int)k->m[0]);
-	sqlite3_bind_int(st, 5, (int)k->m[1]);
-	sqlite3_bind_blob(st, 6, k->bits, sizeof k->bits, SQLITE_STATIC);
-	sqlite3_bind_text(st, 7, txt, -1, SQLITE_TRANSIENT);
-	return S_step(w->ix, S_POS);
+	return S_staged(w->ix, tb_ix_stage(w->ix, k, p.to_move, txt));
 }
 
 /* The events of frame 'f' (index 'fi'). */
@@ -411,9 +416,10 @@ static int S_events(S_walk *w, const tb_frame *f, long fi)
 	return 0;
 }
 
-/* One occurrence: frame 'fi' ('f'; -1 the start) reached 'after' from
- * 'before' (0: none known). */
-static int S_occurs(S_walk *w, long fi, const tb_frame *f, uint64_t before, uint64_t after)
+/* One occurrence: frame 'fi' ('f'; -1 the start) reached 'after' (its
+ * key) from 'before' (0: none known). */
+static int S_occurs(S_walk *w, long fi, const tb_frame *f, uint64_t before,
+                    const tb_ix_key *after)
 {
 	sqlite3_stmt *st = w->ix->st[S_OCC];
 	sqlite3_bind_int64(st, 1, w->id);
@@ -433,7 +439,9 @@ static int S_occurs(S_walk *w, long fi, const tb_frame *f, uint64_t before, uint
 	}
 	if (before)
 		sqlite3_bind_int64(st, 8, (sqlite3_int64)before);
-	sqlite3_bind_int64(st, 9, (sqlite3_int64)after);
+	sqlite3_bind_int64(st, 9, (sqlite3_int64)after->exact);
+	sqlite3_bind_int(st, 10, (int)after->m[0]);
+	sqlite3_bind_int(st, 11, (int)after->m[1]);
 	return S_step(w->ix, S_OCC);
 }
 
@@ -449,7 +457,7 @@ static int S_frames(S_walk *w)
 	tb_ix_key k;
 	int rc = S_position(w, start, &k);
 	if (!rc)
-		rc = S_occurs(w, -1, NULL, 0, k.exact);
+		rc = S_occurs(w, -1, NULL, 0, &k);
 	uint64_t *cur = w->cur, *node_before = w->node_before;
 	cur[0] = k.exact;
 	tb_visit v;
@@ -472,7 +480,7 @@ static int S_frames(S_walk *w)
 				continue;
 			rc = S_position(w, f, &k);
 			if (!rc)
-				rc = S_occurs(w, fi, f, node_before[d], k.exact);
+				rc = S_occurs(w, fi, f, node_before[d], &k);
 			if (!rc)
 				rc = S_events(w, f, fi);
 			cur[d] = k.exact;
@@ -707,6 +715,8 @@ static int S_add(tb_index *ix, const char *name, const char *buf, size_t len, lo
 		rc = tb_index_errcode(ix);
 	if (!rc)
 		rc = S_records(ix, id, first, name, buf, len, nrecords);
+	if (!rc)
+		rc = S_staged(ix, tb_ix_stage_flush(ix));
 	if (bulk) {
 		for (int i = 0; i < S_NST; i++) {
 			sqlite3_finalize(ix->st[i]);
@@ -750,6 +760,7 @@ int tb_index_add(tb_index *ix, const char *name, const char *buf, size_t len, lo
 		rc = tb_ix_db_fail(ix);
 	if (rc) {
 		sqlite3_exec(ix->db, "ROLLBACK", NULL, NULL, NULL);
+		tb_ix_stage_clear(ix);
 		free(ix->seen); /* what it inserted is undone */
 		ix->seen = NULL;
 		ix->nseen = ix->capseen = 0;

@@ -13,7 +13,7 @@
 
 /* The schema this tablero writes and reads (PRAGMA user_version), and
  * the file's mark (PRAGMA application_id: "TBIX"). */
-#define TB_IX_SCHEMA 2
+#define TB_IX_SCHEMA 3
 #define TB_IX_APP_ID 0x54424958
 
 /* What the index keeps of one position (spec/collection.md §3). */
@@ -21,6 +21,9 @@ typedef struct tb_ix_key {
 	uint64_t exact;        /* the position, whatever its turn number and history */
 	uint64_t sym;          /* the least 'exact' of its images under the game's
 	                          symmetries: equal for symmetric positions */
+	uint64_t images[8];    /* the exact keys of its images, images[0] == exact:
+	                          the positions one of whose images it is */
+	unsigned nimages;      /* the game's symmetries (1 when none) */
 	unsigned m[2];         /* each side's pieces on the board */
 	uint8_t bits[2][16];   /* each side's points (bit p of byte p / 8) */
 } tb_ix_key;

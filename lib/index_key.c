@@ -77,51 +77,69 @@ static uint64_t S_extra(const tb_board *b, unsigned k, const tb_extra *e)
 	return S_mix(tb_ix_fnv(e->key, strlen(e->key)) ^ tb_ix_fnv(v, n));
 }
 
-/* The key of 'p' under symmetry 'k'; 'fixed' the sum of the keys of the
- * state that names no point (the same under every symmetry). */
-static uint64_t S_key(const tb_game *g, const tb_board *b, unsigned k, uint64_t fixed,
-                      const tb_position *p)
+/* The images of point 'p' under each of the 8 symmetries tb_point_symmetry
+ * knows (k & 4: files and ranks exchanged; k & 1: files mirrored; k & 2:
+ * ranks), written at once: a position's key takes every image of every
+ * piece, and one call per image was most of the key's time. */
+static void S_images(const tb_board *b, tb_point p, tb_point img[8])
 {
-	uint64_t h = S_mix(tb_ix_fnv(g->name, strlen(g->name)) + p->to_move) + fixed;
-	for (size_t i = 0; i < p->npieces; i++) {
-		const tb_piece *pc = &p->pieces[i];
-		tb_point pt = tb_point_symmetry(b, k, pc->pt);
-		h += S_mix((uint64_t)pt | (uint64_t)pc->side << 8 | (uint64_t)(unsigned char)pc->type << 9 |
-		           (uint64_t)pc->crowned << 17 | 1ull << 40);
+	if (p == TB_PT_NONE || p == TB_PT_UNKNOWN) {
+		for (unsigned k = 0; k < 8; k++)
+			img[k] = p;
+		return;
 	}
-	for (size_t i = 0; i < p->nextras; i++)
-		if (S_has_point(p->extras[i].value) && !tb_position_history_key(p->extras[i].key))
-			h += S_extra(b, k, &p->extras[i]);
-	return h;
+	int f = TB_PT_FILE(p), r = TB_PT_RANK(p);
+	for (unsigned k = 0; k < 8; k++) {
+		int x = k & 4 ? r : f, y = k & 4 ? f : r;
+		if (k & 1)
+			x = b->files - 1 - x;
+		if (k & 2)
+			y = b->ranks - 1 - y;
+		img[k] = TB_PT(x, y);
+	}
 }
 
 void tb_ix_key_of(const tb_game *g, const tb_board *b, const tb_position *p, tb_ix_key *out)
 {
 	memset(out, 0, sizeof *out);
-	/* the keys of state without points once, not once per symmetry:
-	 * La Pitarra's hand=11,12 is in every position */
-	uint64_t fixed = 0;
+	unsigned nsym = g->symmetries > 1 ? g->symmetries : 1;
+	if (nsym > 8)
+		nsym = 8;
+	/* the game and side, and the keys of state without points, once:
+	 * the same under every symmetry (La Pitarra's hand=11,12 is in
+	 * every position) */
+	uint64_t fixed = S_mix(tb_ix_fnv(g->name, strlen(g->name)) + p->to_move);
 	for (size_t i = 0; i < p->nextras; i++)
 		if (!S_has_point(p->extras[i].value) && !tb_position_history_key(p->extras[i].key))
 			fixed += S_extra(b, 0, &p->extras[i]);
-	for (unsigned k = 0; k < g->symmetries || k == 0; k++) {
-		uint64_t h = S_key(g, b, k, fixed, p);
-		if (k == 0)
-			out->exact = out->sym = h;
-		else if (h < out->sym)
-			out->sym = h;
-	}
+	uint64_t h[8];
+	for (unsigned k = 0; k < nsym; k++)
+		h[k] = fixed;
 	for (size_t i = 0; i < p->npieces; i++) {
 		const tb_piece *pc = &p->pieces[i];
-		if (pc->side > 1 || pc->pt == TB_PT_UNKNOWN || pc->pt == TB_PT_NONE)
+		uint64_t what = (uint64_t)pc->side << 8 | (uint64_t)(unsigned char)pc->type << 9 |
+		                (uint64_t)pc->crowned << 17 | 1ull << 40;
+		tb_point img[8];
+		S_images(b, pc->pt, img);
+		for (unsigned k = 0; k < nsym; k++)
+			h[k] += S_mix((uint64_t)img[k] | what);
+		if (pc->side > 1 || pc->pt == TB_PT_NONE)
 			continue;
-		out->m[pc->side]++;
-		out->bits[pc->side][pc->pt / 8] |= (uint8_t)(1u << (pc->pt % 8));
+		out->m[pc->side]++; /* a piece whose point nobody knows is on the board all the same */
+		if (pc->pt != TB_PT_UNKNOWN)
+			out->bits[pc->side][pc->pt / 8] |= (uint8_t)(1u << (pc->pt % 8));
 	}
-	/* a piece whose point nobody knows is on the board all the same */
-	for (size_t i = 0; i < p->npieces; i++)
-		if (p->pieces[i].pt == TB_PT_UNKNOWN && p->pieces[i].side <= 1)
-			out->m[p->pieces[i].side]++;
+	for (size_t i = 0; i < p->nextras; i++)
+		if (S_has_point(p->extras[i].value) && !tb_position_history_key(p->extras[i].key))
+			for (unsigned k = 0; k < nsym; k++)
+				h[k] += S_extra(b, k, &p->extras[i]);
+	out->exact = out->sym = h[0];
+	out->nimages = nsym;
+	for (unsigned k = 0; k < nsym; k++) {
+		out->images[k] = h[k];
+		if (h[k] < out->sym)
+			out->sym = h[k];
+	}
 }
 
 /* ===== Reading what is searched for ===== */

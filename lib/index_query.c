@@ -56,8 +56,10 @@ static void S_q_free(S_q *q)
 /* Prepares 'q' and binds its values. */
 static int S_prepare(tb_index *ix, S_q *q, sqlite3_stmt **st)
 {
-	if (!tb_buf_ok(&q->sql) || q->n >= 64)
-		return tb_ix_fail(ix, TB_ENOMEM, "%s", "out of memory, or too many criteria");
+	if (!tb_buf_ok(&q->sql))
+		return tb_ix_fail(ix, TB_ENOMEM, "%s", "out of memory");
+	if (q->n >= 64)
+		return tb_ix_fail(ix, TB_EINVAL, "%s", "too many criteria (63 values at most)");
 	if (sqlite3_prepare_v2(ix->db, q->sql.data, -1, st, NULL) != SQLITE_OK)
 		return tb_ix_db_fail(ix);
 	for (int i = 0; i < q->n; i++)
@@ -88,13 +90,17 @@ static void S_reset(tb_index *ix)
 	ix->pattern = NULL;
 }
 
-/* The words of 'text' as an FTS5 query: each a string ("word", its
- * quotes doubled), so that no word is read as FTS5's syntax (OR, NEAR,
- * a column filter): all of them, in any order. The caller frees it. */
-static char *S_fts_words(const char *text)
+/* The words of 'text' as an FTS5 query into '*out' (the caller frees
+ * it): each a string ("word", its quotes doubled), so that no word is
+ * read as FTS5's syntax (OR, NEAR, a column filter): all of them, in
+ * any order. Returns 0; TB_ESYNTAX when 'text' has no word (only
+ * blanks); TB_ENOMEM -- two answers apart, so that memory running out
+ * is never told as a search without words. */
+static int S_fts_words(const char *text, char **out)
 {
 	tb_buf b = TB_BUF_SOFT;
 	const char *s = text;
+	*out = NULL;
 	while (*s) {
 		while (*s == ' ' || *s == '\t')
 			s++;
@@ -105,11 +111,14 @@ static char *S_fts_words(const char *text)
 			tb_buf_put(&b, *s == '"' ? "\"\"" : s, *s == '"' ? 2 : 1);
 		tb_buf_putc(&b, '"');
 	}
-	if (!tb_buf_ok(&b) || !b.data) {
+	if (!tb_buf_ok(&b)) {
 		tb_buf_free(&b);
-		return NULL;
+		return TB_ENOMEM;
 	}
-	return b.data;
+	if (!b.data)
+		return TB_ESYNTAX; /* nothing was put: no word */
+	*out = b.data;
+	return 0;
 }
 
 /* The record criteria of 'fq' (r the records' alias). */
@@ -137,8 +146,11 @@ static int S_record_where(tb_index *ix, S_q *q, const tb_find_query *fq)
 		tb_buf_putc(&q->sql, ')');
 	}
 	if (fq->text) {
-		char *words = S_fts_words(fq->text);
-		if (!words)
+		char *words;
+		int rc = S_fts_words(fq->text, &words);
+		if (rc == TB_ENOMEM)
+			return tb_ix_fail(ix, TB_ENOMEM, "%s", "out of memory");
+		if (rc)
 			return S_syntax(ix, TB_FIND_TEXT, "--text", "no words to search for", 0);
 		tb_buf_puts(&q->sql, " AND r.id IN (SELECT record FROM comments WHERE comments MATCH ?)");
 		S_bind_text(q, words, words);
@@ -146,12 +158,24 @@ static int S_record_where(tb_index *ix, S_q *q, const tb_find_query *fq)
 	return 0;
 }
 
-/* The position criteria of 'fq' (o the occurrences' alias): the
- * positions that meet them, as "o.after IN (SELECT id FROM positions
- * WHERE ...)", so that SQLite looks at the positions once (by the
- * symmetric key's index, or each of them for a pattern or material) and
- * then at the records that reach those alone (occurs_after); 'pattern'
- * holds the pattern read, for tb_pattern(). */
+/* The number of points set in the 16 bytes at 'm'. */
+static int S_count(const uint8_t *m)
+{
+	int n = 0;
+	for (int i = 0; i < 16; i++)
+		for (unsigned b = m[i]; b; b &= b - 1)
+			n++;
+	return n;
+}
+
+/* The position criteria of 'fq' (o the occurrences' alias), each read
+ * by the key of what it reads (occurs_after, positions' (m0, m1, id)):
+ * a position, by its key -- up to the symmetries, the keys of its
+ * images, which are the positions it is an image of; a pattern or
+ * material, as "o.after IN (SELECT id FROM positions WHERE ...)", so
+ * that SQLite looks at the positions of that material once (a pattern:
+ * of at least the pieces it names) and then at the records that reach
+ * those alone. 'pattern' holds the pattern read, for tb_pattern(). */
 static int S_position_where(tb_index *ix, S_q *q, const tb_find_query *fq,
                             tb_ix_pattern *pattern)
 {
@@ -165,25 +189,35 @@ static int S_position_where(tb_index *ix, S_q *q, const tb_find_query *fq,
 	if (fq->position && !fq->symmetric) {
 		tb_buf_puts(&q->sql, " AND o.after = ?");
 		S_bind_int(q, (long long)k.exact);
+	} else if (fq->position) {
+		tb_buf_puts(&q->sql, " AND o.after IN (?");
+		S_bind_int(q, (long long)k.images[0]);
+		for (unsigned i = 1; i < k.nimages; i++) {
+			tb_buf_puts(&q->sql, ", ?");
+			S_bind_int(q, (long long)k.images[i]);
+		}
+		tb_buf_putc(&q->sql, ')');
 	}
 	if (fq->pattern && tb_ix_pattern_read(fq->pattern, only, fq->symmetric, pattern, why,
 	                                      sizeof why, &at))
 		return S_syntax(ix, TB_FIND_PATTERN, "the pattern", why, at);
 	if (fq->pattern) {
-		tb_buf_puts(&q->sql, " AND r.game = ?");
+		/* '+': not by the records' index of games, which made SQLite
+		 * read every record's occurrences of a game against the
+		 * positions that match, not the few that match first */
+		tb_buf_puts(&q->sql, " AND +r.game = ?");
 		S_bind_text(q, pattern->game->name, NULL);
 	}
-	int sym = fq->position && fq->symmetric;
-	if (sym || fq->pattern || fq->material[0] >= 0 || fq->material[1] >= 0) {
+	if (fq->pattern || fq->material[0] >= 0 || fq->material[1] >= 0) {
 		tb_buf_puts(&q->sql, " AND o.after IN (SELECT id FROM positions WHERE 1");
-		if (sym) {
-			tb_buf_puts(&q->sql, " AND sym = ?");
-			S_bind_int(q, (long long)k.sym);
-		}
 		for (int s = 0; s < 2; s++)
 			if (fq->material[s] >= 0) {
 				tb_buf_puts(&q->sql, s ? " AND m1 = ?" : " AND m0 = ?");
 				S_bind_int(q, fq->material[s]);
+			} else if (fq->pattern && S_count(pattern->need[0][s])) {
+				/* every image names as many points of each side */
+				tb_buf_puts(&q->sql, s ? " AND m1 >= ?" : " AND m0 >= ?");
+				S_bind_int(q, S_count(pattern->need[0][s]));
 			}
 		if (fq->pattern) {
 			ix->pattern = pattern;
@@ -248,7 +282,8 @@ long tb_index_find(tb_index *ix, const tb_find_query *fq, tb_find_fn fn, void *c
 	if (frames)
 		tb_buf_puts(&q.sql, "SELECT r.id, f.path, r.offset, r.size, r.line, r.number, r.game,"
 		            " o.ply, o.turn, o.side, o.depth, o.token, p.text FROM occurs o"
-		            " JOIN positions p ON p.id = o.after JOIN records r ON r.id = o.record"
+		            " JOIN positions p ON p.m0 = o.m0 AND p.m1 = o.m1 AND p.id = o.after"
+		            " JOIN records r ON r.id = o.record"
 		            " JOIN files f ON f.id = r.file WHERE 1");
 	else
 		tb_buf_puts(&q.sql, "SELECT r.id, f.path, r.offset, r.size, r.line, r.number, r.game,"
@@ -363,8 +398,10 @@ static int S_tree_start(tb_index *ix, S_q *q, const tb_tree_query *tq, char *gam
 	return rc;
 }
 
-/* The tree at a position: the main lines' turns whose position before
- * is it (occurs_before). */
+/* The tree at a position: the main lines that reach it (occurs_after),
+ * and the turn each plays next there -- the row of the same record one
+ * turn further on its main line, from that position (its primary key:
+ * the record's rows alone are read). */
 static int S_tree_at(tb_index *ix, S_q *q, const tb_tree_query *tq)
 {
 	tb_ix_key k;
@@ -374,8 +411,10 @@ static int S_tree_at(tb_index *ix, S_q *q, const tb_tree_query *tq)
 	const tb_game *only = tq->game ? tb_game_find(tq->game) : NULL;
 	if (!tb_ix_position_read(tq->position, only, &k, &side, why, sizeof why, &at))
 		rc = S_syntax(ix, TB_FIND_POSITION, "the position", why, at);
-	tb_buf_puts(&q->sql, "WITH m AS (SELECT DISTINCT o.record, o.token FROM occurs o"
-	            " WHERE o.before = ? AND o.depth = 0 AND o.token IS NOT NULL)");
+	tb_buf_puts(&q->sql, "WITH m AS (SELECT DISTINCT o.record, n.token FROM occurs o"
+	            " JOIN occurs n ON n.record = o.record AND n.depth = 0 AND n.ply = o.ply + 1"
+	            " AND n.before = o.after"
+	            " WHERE o.after = ? AND o.depth = 0 AND n.token IS NOT NULL)");
 	S_bind_int(q, rc ? 0 : (long long)k.exact);
 	tb_buf_puts(&q->sql, tq->by ? " SELECT g.value AS grp, m.token," S_TREE_AGG
 	                            : " SELECT NULL AS grp, m.token," S_TREE_AGG);

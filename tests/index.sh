@@ -72,7 +72,7 @@ head -c 65536 /dev/urandom >"$tmp/junk.db"
 head -c 40000 "$db" >"$tmp/trunc.db"
 sqlite3 "$tmp/foreign.db" 'CREATE TABLE records(x); INSERT INTO records VALUES(1);'
 cp "$db" "$tmp/old.db"
-sqlite3 "$tmp/old.db" 'PRAGMA user_version = 1' # the schema before records.first
+sqlite3 "$tmp/old.db" 'PRAGMA user_version = 2' # the schema before positions kept by material
 for f in junk trunc foreign old; do
 	for cmd in "find --event tercia" "tree --game pitarra"; do
 		"$TABLERO" $cmd --index "$tmp/$f.db" >"$tmp/out" 2>"$tmp/err" && rc=0 || rc=$?
@@ -85,7 +85,7 @@ for f in junk trunc foreign old; do
 	done
 done
 "$TABLERO" find --index "$tmp/old.db" -c 2>"$tmp/err" || true
-grep -q 'older tablero (schema 1).*tablero index --rebuild' "$tmp/err" && ok || bad "an older index: the command that rebuilds it" "$tmp/err"
+grep -q 'older tablero (schema 2).*tablero index --rebuild' "$tmp/err" && ok || bad "an older index: the command that rebuilds it" "$tmp/err"
 "$TABLERO" index -o "$tmp/old.db" samples/pitarra-navajos-1998.tgn 2>"$tmp/err" && bad "an older index written without --rebuild" || ok
 "$TABLERO" index --rebuild -o "$tmp/old.db" samples/*.tgn 2>"$tmp/err" || bad "index --rebuild" "$tmp/err"
 [ "$("$TABLERO" find --index "$tmp/old.db" -c)" = 13 ] && ok || bad "the rebuilt index"

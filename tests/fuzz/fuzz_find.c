@@ -4,7 +4,8 @@
  * lines: game, position, pattern, event, a tag "Name=value", words, and
  * a flags line: digits after 'm' give the first side's material, a 'b'
  * groups the tree by Site), a NUL, and the TGN indexed (in memory). No crash, leak or undefined behaviour; and:
- * - indexing gives 0 or 1, or says the text is no UTF-8 text;
+ * - indexing a file into a new index gives 1 (indexed, not "unchanged"),
+ *   or says the text is no UTF-8 text;
  * - a search finds records or says why it cannot: a position, pattern or
  *   event that does not read is TB_ESYNTAX, with words and a place inside
  *   the text searched for;
@@ -96,7 +97,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0; /* out of memory */
 	}
 	int rc = tb_index_add(ix, "fuzz.tgn", tgn, f.len, 0, &f.records);
-	FZ_CHECK(rc == 0 || rc == 1 || rc == TB_ENOTTEXT || rc == TB_ENOMEM, "add: %d (%s)", rc,
+	/* the file is new to a new index: indexed (1), never "unchanged" (0) */
+	FZ_CHECK(rc == 1 || rc == TB_ENOTTEXT || rc == TB_ENOMEM, "add: %d (%s)", rc,
 	         tb_index_errmsg(ix));
 	if (rc != 1)
 		f.records = 0;
