@@ -66,7 +66,7 @@ CLI_CPPFLAGS = $(JSON_CFLAGS)
 GAME_DIRS := $(sort $(dir $(wildcard lib/games/*/game.c)))
 LIB_SRC := $(wildcard lib/*.c) $(wildcard lib/games/*/*.c)
 CLI_SRC := $(wildcard cli/*.c)
-GEN_OBJ := schema_rng.o html_js.o html_css.o games.o
+GEN_OBJ := html_js.o html_css.o games.o
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/obj/%.o) $(GEN_OBJ:%=$(BUILD)/obj/gen/%)
 CLI_OBJ := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
 # the desk's page and engine (tablero desk; see "the desk's engine" below)
@@ -97,11 +97,6 @@ $(BUILD)/obj/cli/%.o: cli/%.c | $(DEPS_OK)
 	@mkdir -p $(dir $@)
 	@echo "CC $<"
 	@$(CC) $(CPPFLAGS) $(CLI_CPPFLAGS) $(CFLAGS) -c $< -o $@
-
-# Files the library carries: the XML schema it validates against.
-$(BUILD)/gen/schema_rng.c: schemas/tgn.rng tools/embed.sh
-	@mkdir -p $(dir $@)
-	bash tools/embed.sh tb_schema_rng $< > $@.tmp && mv $@.tmp $@
 
 # The registry of games, from the folders' names: written again only when
 # the list changed, so that a build with nothing new rebuilds nothing.
