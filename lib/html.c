@@ -162,7 +162,7 @@ static int H_add(tb_html *h, const tb_record *rec, const char *problems, char **
 		tb_xw_start(&r.w, "div", "tb-problems");
 		tb_xw_attr(&r.w, "role", "alert");
 		tb_ht_elem(&r.w, "p", NULL,
-		       tb_ht_word(&r, rec->errors ? "html.errors" : "html.norules"));
+		           tb_ht_word(&r, rec->errors ? "html.errors" : "html.norules"));
 		if (problems && *problems) {
 			tb_xw_start(&r.w, "pre", NULL);
 			tb_xw_attr(&r.w, "lang", "en");

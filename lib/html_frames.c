@@ -141,7 +141,7 @@ static void H_list_frame(tb_ht_rec *r, const tb_walk *w, const char *caption, lo
  * main line's frame a variation goes back to ('back'), and why the rules
  * stop here ('why', or NULL). Returns its index. */
 long tb_ht_frame(tb_ht_rec *r, const tb_walk *w, const char *caption, long prev, long line,
-                    long ply, long back, const char *why)
+                 long ply, long back, const char *why)
 {
 	tb_buf *b = &r->frames;
 	char *note = NULL; /* an open stretch: the last position known, and why */

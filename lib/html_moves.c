@@ -133,7 +133,7 @@ static char *H_after_settled(tb_ht_rec *r, const tb_walk *w, const tb_node *n, c
 	snprintf(count, sizeof count, "%llu", w->settled);
 	char *a = turn ? H_after(r, token) : tb_ht_own(r, tb_strdup(token));
 	char *m = tb_ht_own(r, tb_lang_format(r->l, turn ? "caption.settled" : "caption.settled.gap",
-	                                  (const char *[]){count}, 1));
+	                                      (const char *[]){count}, 1));
 	tb_buf t = TB_BUF_SOFT;
 	tb_buf_printf(&t, "%s (%s)", a ? a : "", m ? m : "");
 	free(a);

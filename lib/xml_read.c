@@ -244,12 +244,12 @@ static void S_root(tb_xml_reader *x)
 	int ours = ns && strcmp(ns, TB_XML_NS) == 0 && local && strcmp(local, "tgn") == 0;
 	if (!ours) {
 		tb_xr_diag(x, TB_ERROR, TB_D_XML_INVALID, tb_xr_line(x), 0,
-		       "not tablero XML: the root element is {%s}%s, not {%s}tgn", ns ? ns : "",
-		       local ? local : "", TB_XML_NS);
+		           "not tablero XML: the root element is {%s}%s, not {%s}tgn", ns ? ns : "",
+		           local ? local : "", TB_XML_NS);
 	} else if (!v || strcmp(v, TB_XML_VERSION) != 0) {
 		tb_xr_diag(x, TB_ERROR, TB_D_XML_INVALID, tb_xr_line(x), 0,
-		       "tablero XML version %s is not one this tablero reads (it reads %s)",
-		       v ? v : "(none)", TB_XML_VERSION);
+		           "tablero XML version %s is not one this tablero reads (it reads %s)",
+		           v ? v : "(none)", TB_XML_VERSION);
 	}
 	xmlFree(v);
 }
@@ -277,7 +277,7 @@ int tb_xr_node(tb_xml_reader *x)
 	case XML_READER_TYPE_DOCUMENT_TYPE:
 	case XML_READER_TYPE_ENTITY_REFERENCE:
 		tb_xr_diag(x, TB_ERROR, TB_D_XML_MALFORMED, tb_xr_line(x), 0,
-		       "a DOCTYPE or an entity is not allowed: tablero XML has no DTD and no entities");
+		           "a DOCTYPE or an entity is not allowed: tablero XML has no DTD and no entities");
 		return 0;
 	case XML_READER_TYPE_ELEMENT: {
 		int empty = xmlTextReaderIsEmptyElement(x->xr);
@@ -317,7 +317,7 @@ int tb_xr_node(tb_xml_reader *x)
 			tb_buf_puts(&x->text, v ? v : "");
 			if (x->tgn.len + x->text.len > TB_MAX_RECORD)
 				tb_xr_diag(x, TB_ERROR, TB_D_XML_LIMIT, tb_xr_line(x), 0,
-				       "a record is over %u MiB of TGN", TB_MAX_RECORD >> 20);
+				           "a record is over %u MiB of TGN", TB_MAX_RECORD >> 20);
 		}
 		return 0;
 	default:
@@ -384,7 +384,7 @@ static int S_next(tb_xml_reader *x, char **tgn, size_t *len)
 			return S_refused(x);
 		if (x->tgn.len > TB_MAX_RECORD) {
 			tb_xr_diag(x, TB_ERROR, TB_D_XML_LIMIT, tb_xr_line(x), 0,
-			       "a record is over %u MiB of TGN", TB_MAX_RECORD >> 20);
+			           "a record is over %u MiB of TGN", TB_MAX_RECORD >> 20);
 			return -1;
 		}
 		if (ended) {
@@ -397,7 +397,7 @@ static int S_next(tb_xml_reader *x, char **tgn, size_t *len)
 	if (got < 0 || x->failed || !x->root_seen) {
 		if (!x->failed)
 			tb_xr_diag(x, TB_ERROR, TB_D_XML_INVALID, tb_xr_line(x), 0,
-			       "the document is not valid tablero XML");
+			           "the document is not valid tablero XML");
 		x->failed = 1;
 		return -1;
 	}

@@ -60,7 +60,7 @@ static int S_xml_decl(tb_xml_reader *x)
 	    strcasecmp(enc, "UTF-8") == 0)
 		return 0;
 	return tb_xr_refuse(x, 1 + lines, col, "the XML declaration names encoding \"%s\": tablero "
-	                "XML is UTF-8, and a document in another encoding is not read", enc);
+	                    "XML is UTF-8, and a document in another encoding is not read", enc);
 }
 
 /* Keeps the bytes of an XML declaration ("<?xml" at the document's
@@ -69,7 +69,7 @@ static int S_xml_decl_byte(tb_xml_reader *x, unsigned char c)
 {
 	if (x->nxdecl == TB_XR_XDECL_MAX)
 		return tb_xr_refuse(x, 1, 1, "an XML declaration of more than %d bytes is not read",
-		                TB_XR_XDECL_MAX);
+		                    TB_XR_XDECL_MAX);
 	x->xdecl[x->nxdecl++] = (char)c;
 	if (x->nxdecl == 6 && (memcmp(x->xdecl, "<?xml", 5) != 0 || !S_space((char)c)))
 		x->in_xdecl = 0; /* another processing instruction */
@@ -89,10 +89,10 @@ static int S_head(tb_xml_reader *x, unsigned char c)
 		x->head[x->pbytes] = c;
 	if (x->pbytes < 2 && (c == 0 || c == 0xFE || c == 0xFF))
 		return tb_xr_refuse(x, 1, 1, "tablero XML is UTF-8, and this document is not (%s?)",
-		                "UTF-16 or UTF-32");
+		                    "UTF-16 or UTF-32");
 	if (x->pbytes == 3 && memcmp(x->head, "\x4C\x6F\xA7\x94", 4) == 0)
 		return tb_xr_refuse(x, 1, 1, "tablero XML is UTF-8, and this document is not (%s?)",
-		                "EBCDIC");
+		                    "EBCDIC");
 	int bom = x->pbytes >= 3 && memcmp(x->head, "\xEF\xBB\xBF", 3) == 0;
 	if (c == '<' && x->pbytes == (bom ? 3u : 0u))
 		x->in_xdecl = 1; /* perhaps "<?xml": kept until it ends */
@@ -128,7 +128,7 @@ int tb_xr_prolog(tb_xml_reader *x, const char *buf, size_t n)
 				x->pstate = P_COMMENT;
 			} else if (x->ndecl == 7 && memcmp(x->decl, "DOCTYPE", 7) == 0) {
 				return tb_xr_refuse(x, x->pline + 1, 1, "a DOCTYPE is not allowed: %s",
-				                "tablero XML has no DTD and no entities");
+				                    "tablero XML has no DTD and no entities");
 			} else if (memcmp(x->decl, "--", x->ndecl < 2 ? x->ndecl : 2) != 0 &&
 			           memcmp(x->decl, "DOCTYPE", x->ndecl) != 0) {
 				x->pstate = P_DONE; /* not well-formed: libxml2 says so */

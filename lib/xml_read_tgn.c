@@ -87,7 +87,7 @@ static void S_ev_read(tb_xml_reader *x, char *out)
 			continue;
 		if (tb_ev_token_read(v, strlen(v), &t, &why, &at) || t.is_time != (i == 0))
 			tb_xr_diag(x, TB_ERROR, TB_D_XML_INVALID, tb_xr_line(x), 0, "%s=\"%.40s\": %s",
-			       names[i], v, t.is_time != (i == 0) ? "not a link of that kind" : why);
+			           names[i], v, t.is_time != (i == 0) ? "not a link of that kind" : why);
 		else /* a link read is short: at most 27 or 68 bytes */
 			snprintf(out + len, TB_XR_EV_MAX - len, " @%s", v);
 		xmlFree(v);
@@ -182,7 +182,7 @@ static void S_part(tb_xml_reader *x, const char *name)
 		tb_point pt;
 		if (x->nparts == TB_MAX_PARTS)
 			tb_xr_diag(x, TB_ERROR, TB_D_XML_INVALID, tb_xr_line(x), 0,
-			       "a turn has more than %d parts", TB_MAX_PARTS);
+			           "a turn has more than %d parts", TB_MAX_PARTS);
 		else if (!S_point(x, kinds[i].attr, &pt))
 			tb_xr_diag(x, TB_ERROR, TB_D_XML_INVALID, tb_xr_line(x), 0, "<%s> needs a point", name);
 		else {
@@ -277,7 +277,7 @@ static void S_parts_end(tb_xml_reader *x)
 	}
 	if (x->token && strcmp(x->token, tok.data) != 0)
 		tb_xr_diag(x, TB_ERROR, TB_D_XML_INVALID, x->token_line, 0,
-		       "token=\"%s\" does not say what the parts say (%s)", x->token, tok.data);
+		           "token=\"%s\" does not say what the parts say (%s)", x->token, tok.data);
 	tb_buf_puts(&x->tgn, tok.data);
 	x->lone_unknown = !x->in_alt && strcmp(tok.data, "?") == 0;
 	tb_buf_free(&tok);
@@ -439,8 +439,8 @@ void tb_xr_element(tb_xml_reader *x, const char *name)
 			x->game_tag = 1;
 			if (!v || strcmp(v, x->game) != 0)
 				tb_xr_diag(x, TB_ERROR, TB_D_XML_INVALID, tb_xr_line(x), 0,
-				       "[Game \"%s\"] says another game than <record game=\"%s\">",
-				       v ? v : "", x->game);
+				           "[Game \"%s\"] says another game than <record game=\"%s\">",
+				           v ? v : "", x->game);
 		}
 		S_newline(x);
 		size_t from = x->tgn.len;
