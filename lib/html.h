@@ -83,6 +83,10 @@ char *tb_ht_own(tb_ht_rec *r, char *s);
 /* html_record.c: the record around the board, and what every part writes with */
 /* <name class="cls">text</name> */
 void tb_ht_elem(tb_xw *w, const char *name, const char *cls, const char *text);
+/* <bdi class="cls" name="value">text</bdi>: text isolated from the
+ * direction around it ('cls' NULL: no class; 'name' or 'value' NULL: no
+ * attribute). */
+void tb_ht_bdi(tb_xw *w, const char *cls, const char *name, const char *value, const char *text);
 /* lang and dir of a text of language 'lang' (NULL: unsaid) */
 void tb_ht_lang_dir(tb_xw *w, const char *lang, const char *text);
 /* The record's tags as a definition list, each value in its direction. */

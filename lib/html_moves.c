@@ -294,29 +294,17 @@ void tb_ht_app_piece(void *ctx, const tb_app_piece *p)
 		tb_ht_link_start(r, f, -1, "tb-turn tb-alt");
 	switch (p->kind) {
 	case TB_APP_TURN:
-		tb_xw_start(w, "bdi", "tb-app-turn");
-		tb_xw_attr(w, "dir", "ltr");
-		tb_xw_inline(w);
-		tb_ht_text(w, p->text);
-		tb_xw_end(w);
+		tb_ht_bdi(w, "tb-app-turn", "dir", "ltr", p->text);
 		break;
 	case TB_APP_SIGLUM:
-		tb_xw_start(w, "bdi", "tb-siglum");
-		tb_xw_inline(w);
-		tb_ht_text(w, p->text);
-		tb_xw_end(w);
+		tb_ht_bdi(w, "tb-siglum", NULL, NULL, p->text);
 		break;
 	case TB_APP_LABEL:
 		tb_ht_elem(w, "b", NULL, p->text);
 		break;
 	case TB_APP_VALUE:
 	case TB_APP_COMMENT:
-		tb_xw_start(w, "bdi", NULL);
-		if (p->lang)
-			tb_xw_attr(w, "lang", p->lang);
-		tb_xw_inline(w);
-		tb_ht_text(w, p->text);
-		tb_xw_end(w);
+		tb_ht_bdi(w, NULL, "lang", p->lang, p->text);
 		break;
 	default:
 		tb_ht_text(w, p->text);

@@ -28,6 +28,19 @@ void tb_ht_elem(tb_xw *w, const char *name, const char *cls, const char *text)
 	tb_xw_end(w);
 }
 
+/* <bdi class="cls" name="value">text</bdi>: text isolated from the
+ * direction around it ('cls' NULL: no class; 'name' or 'value' NULL: no
+ * attribute). */
+void tb_ht_bdi(tb_xw *w, const char *cls, const char *name, const char *value, const char *text)
+{
+	tb_xw_start(w, "bdi", cls);
+	if (name && value)
+		tb_xw_attr(w, name, value);
+	tb_xw_inline(w);
+	tb_ht_text(w, text);
+	tb_xw_end(w);
+}
+
 /* lang and dir of a text of language 'lang' (NULL: unsaid) */
 void tb_ht_lang_dir(tb_xw *w, const char *lang, const char *text)
 {
@@ -54,11 +67,7 @@ static void H_value(tb_ht_rec *r, const char *value)
 	tb_buf t = TB_BUF_SOFT;
 	tb_buf_put(&t, value, (size_t)(at - value) + 1);
 	tb_ht_text(&r->w, tb_ht_s(r, &t));
-	tb_xw_start(&r->w, "bdi", NULL);
-	tb_xw_attr(&r->w, "dir", "ltr");
-	tb_xw_inline(&r->w);
-	tb_ht_text(&r->w, at + 1);
-	tb_xw_end(&r->w);
+	tb_ht_bdi(&r->w, NULL, "dir", "ltr", at + 1);
 	tb_buf_free(&t);
 }
 
@@ -118,11 +127,7 @@ void tb_ht_result(tb_ht_rec *r, const tb_walk *w)
 	if (end) { /* the result as written, isolated ("0-1" reads left to
 		            * right on an Arabic page), then the rules' words in
 		            * the page's language */
-		tb_xw_start(x, "bdi", NULL);
-		tb_xw_attr(x, "dir", "ltr");
-		tb_xw_inline(x);
-		tb_ht_text(x, tb_result_text[res]);
-		tb_xw_end(x);
+		tb_ht_bdi(x, NULL, "dir", "ltr", tb_result_text[res]);
 		tb_buf_clear(&t);
 		tb_buf_printf(&t, " (%s)", end);
 		tb_ht_text(x, tb_ht_s(r, &t));
