@@ -9,9 +9,10 @@ files of one module, and the pairs left in MUTUAL_LEFT).
 The renderers (RENDERERS below) write a record or a position each its own
 way and share what they have in common through modules of their own
 (visit.c, diagram.c, caption.c, words.c, and the canonical writer's
-pieces, writer.h, which every format writes TGN with): none of them
-includes another's header or links to a function defined in another's
-file. The second half reads the symbols of the built objects (nm), so
+pieces, writer.h, which every format writes TGN with): a renderer may
+be cut into several files (book.c and book_*.c over book.h, html.c and
+html_*.c over html.h), and no file of one includes another's header or
+links to a function defined in another's files. The second half reads the symbols of the built objects (nm), so
 it runs after the build: python3 tests/layout.py BUILD_DIR.
 """
 import glob
