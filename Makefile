@@ -66,7 +66,7 @@ CLI_CPPFLAGS = $(JSON_CFLAGS)
 GAME_DIRS := $(sort $(dir $(wildcard lib/games/*/game.c)))
 LIB_SRC := $(wildcard lib/*.c) $(wildcard lib/games/*/*.c)
 CLI_SRC := $(wildcard cli/*.c)
-GEN_OBJ := schema_rng.o html_js.o html_css.o games.o
+GEN_OBJ := html_js.o html_css.o games.o
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/obj/%.o) $(GEN_OBJ:%=$(BUILD)/obj/gen/%)
 CLI_OBJ := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
 # the desk's page and engine (tablero desk; see "the desk's engine" below)
@@ -97,11 +97,6 @@ $(BUILD)/obj/cli/%.o: cli/%.c | $(DEPS_OK)
 	@mkdir -p $(dir $@)
 	@echo "CC $<"
 	@$(CC) $(CPPFLAGS) $(CLI_CPPFLAGS) $(CFLAGS) -c $< -o $@
-
-# Files the library carries: the XML schema it validates against.
-$(BUILD)/gen/schema_rng.c: schemas/tgn.rng tools/embed.sh
-	@mkdir -p $(dir $@)
-	bash tools/embed.sh tb_schema_rng $< > $@.tmp && mv $@.tmp $@
 
 # The registry of games, from the folders' names: written again only when
 # the list changed, so that a build with nothing new rebuilds nothing.
@@ -409,7 +404,7 @@ FUZZ_SEEDS = $(BUILD)/fuzz-seeds
 FUZZ_CPPFLAGS = $(CPPFLAGS) $(JSON_CFLAGS) -Icli -Itests/fuzz -DFZ_SCHEMA_DIR='"$(CURDIR)/schemas"'
 # the CLI's code a harness drives, beside the library
 FUZZ_CLI_grep :=
-FUZZ_CLI_diff := cli/cmd_diff.c cli/diff_dups.c cli/diff_near.c cli/jobs.c cli/options.c cli/queue.c cli/util.c
+FUZZ_CLI_diff := cli/cmd_diff.c cli/diff_pair.c cli/diff_report.c cli/diff_dups.c cli/diff_near.c cli/jobs.c cli/options.c cli/queue.c cli/util.c
 FUZZ_CLI_xmltgn := cli/cmd_xml.c cli/cmd_tei.c cli/jobs.c cli/options.c cli/parts.c cli/queue.c cli/util.c cli/atomic.c
 FUZZ_CLI_lsp := cli/cmd_lsp.c cli/lsp_rpc.c cli/lsp_doc.c cli/lsp_check.c cli/lsp_features.c \
                 cli/lsp_outline.c cli/lsp_actions.c cli/options.c cli/util.c
@@ -422,7 +417,7 @@ FUZZ_FLAGS = $(WARN) -O1 -g -fno-omit-frame-pointer -pthread
 
 .SECONDEXPANSION:
 $(BUILD)/tests/replay-%: tests/fuzz/fuzz_%.c tests/fuzz/replay.c tests/fuzz/fuzz.h \
-		$(BUILD)/libtablero.a $$(FUZZ_CLI_$$*) cli/cli.h cli/search.h cli/lsp.h | $(DEPS_OK)
+		$(BUILD)/libtablero.a $$(FUZZ_CLI_$$*) cli/cli.h cli/diff.h cli/search.h cli/lsp.h | $(DEPS_OK)
 	@mkdir -p $(dir $@)
 	$(CC) $(FUZZ_CPPFLAGS) $(filter-out -MMD -MP,$(CFLAGS)) $< tests/fuzz/replay.c \
 		$(FUZZ_CLI_$*) -o $@ $(LDFLAGS) $(BUILD)/libtablero.a $(DEP_LIBS) $(FUZZ_LIBS_$*)
@@ -485,14 +480,14 @@ fuzz-merge: $(FUZZ_BIN) $(FUZZ_SEEDS)/.stamp
 # ---- the desk's engine in WebAssembly (spec/desk.md) ----------------------
 # The library's own sources built with Debian's clang for wasm32-wasi
 # (wasi-libc, lld; tools/deps.sh wasm installs them), but the files that
-# need libxml2 (xml_read.c, tei_read.c) or PCRE2 (grep.c): tagfmt.c's
+# need libxml2 (xml_read*.c, tei_read.c) or PCRE2 (grep.c): tagfmt.c's
 # patterns are matched by the browser's RegExp there (wasm/pcre2_js.c),
 # setjmp is wasm/include's (memory running out stops the module). Then
 # wasm/: the few calls the page makes. `make wasm` is part of check; where
 # clang has no wasm target and it cannot be installed, one line says so.
 WASM_CC ?= clang
 WASM_DIR := $(BUILD)/wasm
-WASM_LIB_SRC := $(filter-out lib/xml_read.c lib/xml_check.c lib/tei_read.c lib/grep.c,$(LIB_SRC))
+WASM_LIB_SRC := $(filter-out lib/xml_read.c lib/xml_read_prolog.c lib/xml_read_tgn.c lib/xml_check.c lib/tei_read.c lib/grep.c,$(LIB_SRC))
 WASM_SRC := $(WASM_LIB_SRC) $(wildcard wasm/*.c)
 WASM_GEN := $(GEN_OBJ:%.o=$(BUILD)/gen/%.c)
 WASM_OBJ := $(WASM_SRC:%.c=$(WASM_DIR)/obj/%.o) $(GEN_OBJ:%=$(WASM_DIR)/obj/gen/%)

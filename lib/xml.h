@@ -12,10 +12,6 @@
 #define TB_XML_NS "urn:tablero:tgn"
 #define TB_XML_VERSION "1.0"
 
-/* schemas/tgn.rng, embedded at build time (build/gen/schema_rng.c). */
-extern const char tb_schema_rng[];
-extern const size_t tb_schema_rng_len;
-
 /* The most bytes a text may take in XML, escaped: libxml2 reads at most
  * 10,000,000 in one text node or start tag (XML_MAX_TEXT_LENGTH,
  * XML_MAX_LOOKUP_LIMIT); the rest is room for the start tag around. */

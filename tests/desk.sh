@@ -21,6 +21,7 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
 . "$here/lib.sh"
+. "$here/puppeteer.sh"
 build=$(cd "$(dirname "$TABLERO")" && pwd)
 
 printf '[Game "pitarra"]\n[Result "*"]\n\n1. c3 f4 *\n' >"$tmp/short.tgn"
@@ -82,20 +83,8 @@ t desk hostile.tgn -o hostile.html
 expect "tablero desk of a hostile record" 0
 hasnt "the record's markup is not in the page" "$tmp/hostile.html" '<img|<script>window|onerror'
 
-if ! bash "$root/tools/deps.sh" html; then
-	echo "FAIL: desk: chromium, node or npm missing and not installed (tools/deps.sh html)"
-	exit 1
-fi
 node_dir=$build/node
-if [ ! -d "$node_dir/node_modules/puppeteer-core" ]; then
-	mkdir -p "$node_dir"
-	if ! (cd "$node_dir" && PUPPETEER_SKIP_DOWNLOAD=1 npm install --no-audit --no-fund --silent \
-		puppeteer-core >/dev/null 2>"$tmp/npm"); then
-		cat "$tmp/npm"
-		echo "FAIL: desk: npm could not install puppeteer-core into $node_dir"
-		exit 1
-	fi
-fi
+browser_ready desk "$node_dir" || exit 1
 
 # Each game's whole sample, entered from its start: the page opens with
 # the sample's tags and result and no turn (START), is given the main

@@ -21,22 +21,11 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
 . "$here/lib.sh"
+. "$here/puppeteer.sh"
 build=$(cd "$(dirname "$TABLERO")" && pwd)
 
-if ! bash "$root/tools/deps.sh" html; then
-	echo "FAIL: html: chromium, tidy, node or npm missing and not installed (tools/deps.sh html)"
-	exit 1
-fi
 node_dir=$build/node
-if [ ! -d "$node_dir/node_modules/puppeteer-core" ]; then
-	mkdir -p "$node_dir"
-	if ! (cd "$node_dir" && PUPPETEER_SKIP_DOWNLOAD=1 npm install --no-audit --no-fund --silent \
-		puppeteer-core >/dev/null 2>"$tmp/npm"); then
-		cat "$tmp/npm"
-		echo "FAIL: html: npm could not install puppeteer-core into $node_dir"
-		exit 1
-	fi
-fi
+browser_ready html "$node_dir" || exit 1
 
 pages=$tmp/pages
 mkdir -p "$pages"
