@@ -222,11 +222,14 @@ struct tb_game {
 	const tb_game_mark *marks;
 	/* Each side's colour on a terminal (an SGR parameter, "1;31"). */
 	const char *side_sgr[2];
-	/* The diagrams' style rules for its own classes (pieces, marks)
-	 * where the house's palette (diagram.c) lacks them, for the colour
-	 * sheet and the grayscale one; NULL when it has none. A sheet carries
-	 * the rules of the games its document draws, no other game's: a
-	 * game added leaves every other game's diagrams as they were. */
+	/* The diagrams' style rules for its own classes -- its pieces'
+	 * (piece_class: ".piece.X", ".ghost.X", ".label.X" when it has
+	 * types, ".tercia.X"), its marks', its edges' colours ("line red",
+	 * "line blue") -- for the colour sheet and the grayscale one; NULL
+	 * when it has none. The house's sheet (diagram.c) styles only what
+	 * every game draws; these follow it. A sheet carries the rules of
+	 * the games its document draws, no other game's: a game added
+	 * leaves every other game's diagrams as they were. */
 	const char *css[2];
 	/* How many options the table has (O_COUNT): a line left out of the
 	 * table is caught, not read as its end (tests/unit/test_games.c). */
