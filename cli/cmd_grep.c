@@ -72,7 +72,8 @@ static const cli_opt S_opts[] = {
 	         "rules, did EVENT (at least N times): tercia,\n"
 	         "'double tercia', columpio, removal, capture,\n"
 	         "pushback, relocation, coronation, stage,\n"
-	         "'huff available', huff, fortress\n"
+	         "'huff available', huff, fortress, and the\n"
+	         "games' own\n"
 	         "('capture>=3': a chain of three captures)"),
 	CLI_TEXT("--event 'EVENT>=N per game'",
 	         "the main line did EVENT at least N\n"

@@ -67,10 +67,10 @@ static void S_bad_pattern(const cli_search *s, const char *opt, const char *arg)
  * in its order. */
 static void S_bad_event(const char *arg)
 {
-	char names[256] = "";
-	for (int k = 1; k < TB_EV_KINDS; k++)
+	char names[512] = "";
+	for (tb_event_kind k = tb_event_kind_next(0); k; k = tb_event_kind_next(k))
 		snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s",
-		         k > 1 ? ", " : "", tb_event_name((tb_event_kind)k));
+		         k > 1 ? ", " : "", tb_event_name(k));
 	cli_error("grep", "--event takes an event the rules derive, with '>=N' (1 to 16) "
 	          "for at least N of it in one turn, or '>=N per game', '<=N per game', '=N "
 	          "per game' to count it over the game, not '%s'; the events: %s", arg, names);

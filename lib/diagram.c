@@ -37,28 +37,24 @@
 
 /* ===== Style ===== */
 
-/* The colour sheet and the grayscale one: every distinction the colours
- * make survives in shapes, fills, dashes and patterns. Besides the
- * diagrams' own classes they hold a palette the games pick from by name
- * (tb_game.piece_class; the marks their rules add; an edge's colour 1
- * red, 2 blue): the games' classes when a game brought none of its own,
- * kept here so that the sheet stays as it was. A game whose classes are
- * not here brings their rules in its descriptor (tb_game.css), which
- * follow these. The fortress's grayscale fill is a dot pattern: no line
- * style of any board has its look (a hatching would have the angle of
- * some line). */
+/* The house's colour sheet and its grayscale one: the classes of what
+ * every game's diagrams draw -- the board, its lines and points, the
+ * coordinates, the last turn's arrows, ghosts, crosses and rings, lines
+ * of three, crowns, the author's marks -- with no colour of any game's.
+ * A game's own classes (its pieces' tb_game.piece_class, the marks its
+ * rules add to the geometry, the colours 1 and 2 of its edges, "line
+ * red" and "line blue") are styled by its descriptor (tb_game.css),
+ * whose rules follow these, for the games the document draws only. In
+ * grayscale every distinction the colours make survives in shapes,
+ * fills, dashes and patterns (the dot pattern, "url(#dots)", is the
+ * house's for a game's grayscale areas: no line style of any board has
+ * its look, where a hatching would have the angle of some line). */
 static const char S_css_colour[] =
 	"svg{font-family:'DejaVu Sans',sans-serif}"
 	".board{fill:#fbf7ee;stroke:#c8bc9f;stroke-width:0.5}"
 	".line{stroke:#333;stroke-width:0.6;fill:none}"
-	".line.red{stroke:#c0392b;stroke-width:0.9}"
-	".line.blue{stroke:#1f5fbf;stroke-width:0.9;stroke-dasharray:2.5,1.5}"
-	".fortress{fill:#e8e0c8;stroke:#7a6a3a;stroke-width:0.5}"
-	".volcano{fill:#ede4d3;stroke:#8a7a5a;stroke-width:0.4}"
-	".river-line{stroke:#2b6cb0;stroke-width:0.8}"
 	".point{fill:#333}.cell{fill:#9ab}"
 	".tercia{stroke:#f5c542;stroke-width:8.4;stroke-linecap:round;fill:none}"
-	".tercia.red{stroke:#f2a49b}.tercia.yellow{stroke:#f7d979}"
 	".halo{stroke:#fff;stroke-width:2.8;fill:none;stroke-linecap:round;stroke-linejoin:round}"
 	".move{stroke:#0a7d32;stroke-width:1.1;fill:none;stroke-linejoin:round;"
 	"marker-end:url(#arrow)}"
@@ -66,14 +62,8 @@ static const char S_css_colour[] =
 	"marker-end:url(#arrow-push)}"
 	".from{fill:#fff;stroke:#0a7d32;stroke-width:0.8}"
 	".piece{stroke:#111;stroke-width:0.6}"
-	".piece.red{fill:#d63b2f}.piece.yellow{fill:#f2c12e}"
-	".piece.attacker{fill:#f2c12e}.piece.defender{fill:#2a62c9}"
-	".piece.dark{fill:#3b2a20}.piece.light{fill:#f4ead8}"
 	".ghost{fill:#fff;stroke-width:0.6;stroke-dasharray:1.2,0.8}"
-	".ghost.red{stroke:#d63b2f}.ghost.yellow,.ghost.attacker{stroke:#b8860b}"
-	".ghost.defender{stroke:#2a62c9}.ghost.dark{stroke:#3b2a20}.ghost.light{stroke:#8a7a5a}"
 	".label{font-size:4px;font-weight:bold;text-anchor:middle}"
-	".label.dark{fill:#fff}.label.light{fill:#111}"
 	".crown{fill:none;stroke:#c89b00;stroke-width:0.8}"
 	".placed{fill:none;stroke:#0a7d32;stroke-width:0.9}"
 	".taken{stroke:#b00;stroke-width:1.1;stroke-linecap:round}"
@@ -97,11 +87,6 @@ static const char S_css_gray[] =
 	"svg{font-family:'DejaVu Sans',sans-serif}"
 	".board{fill:#fff;stroke:#000;stroke-width:0.35}"
 	".line{stroke:#000;stroke-width:0.6;fill:none}"
-	".line.red{stroke:#000;stroke-width:0.9}"
-	".line.blue{stroke:#000;stroke-width:0.6;stroke-dasharray:2.5,1.5}"
-	".fortress{fill:url(#dots);stroke:#000;stroke-width:0.5}"
-	".volcano{fill:#e6e6e6;stroke:#000;stroke-width:0.4}"
-	".river-line{stroke:#000;stroke-width:0.8;stroke-dasharray:4,1}"
 	".point{fill:#000}.cell{fill:#888}"
 	".tercia{stroke:#c8c8c8;stroke-width:8.4;stroke-linecap:round;fill:none}"
 	".halo{stroke:#fff;stroke-width:2.8;fill:none;stroke-linecap:round;stroke-linejoin:round}"
@@ -111,12 +96,8 @@ static const char S_css_gray[] =
 	"marker-end:url(#arrow-push)}"
 	".from{fill:#fff;stroke:#000;stroke-width:0.8}"
 	".piece{stroke:#000;stroke-width:0.6}"
-	".piece.red{fill:#000}.piece.yellow{fill:#fff}"
-	".piece.attacker{fill:#fff}.piece.defender{fill:#000}"
-	".piece.dark{fill:#000}.piece.light{fill:#fff}"
 	".ghost{fill:#fff;stroke:#000;stroke-width:0.6;stroke-dasharray:1.2,0.8}"
 	".label{font-size:4px;font-weight:bold;text-anchor:middle}"
-	".label.dark{fill:#fff}.label.light{fill:#000}"
 	".crown{fill:none;stroke:#000;stroke-width:0.8;stroke-dasharray:1,0.6}"
 	".placed{fill:none;stroke:#000;stroke-width:0.9}"
 	".taken{stroke:#000;stroke-width:1.1;stroke-linecap:round}"

@@ -1,7 +1,8 @@
 /*
  * event.c -- the events a turn derives (spec/tgn.md, "Derived events"):
- * the one table of their names, and the forms they take outside the
- * rules engines -- the public tb_turn_event, and the display text
+ * the one table of the shared kinds' names, the games' own kinds
+ * (numbered from TB_EV_GAME after the shared ones, tablero.h) found in
+ * their descriptors, and the forms they take outside the rules engines -- the public tb_turn_event, and the display text
  * "tercia a1-a7; removal d5". Events travel between modules typed;
  * the text is written for people and never read back.
  */
@@ -15,23 +16,86 @@ static const char *const S_names[TB_EV_KINDS] = {
 	NULL, "tercia", "double tercia", "columpio", "removal", "capture", "pushback",
 	"relocation", "coronation", "stage", "huff available", "huff", "fortress"};
 
+/* ===== The games' own kinds (TB_EV_GAME on) ===== */
+
+/* How many events game 'g' brings. */
+static unsigned S_count(const tb_game *g)
+{
+	unsigned n = 0;
+	while (g->events && g->events[n].name)
+		n++;
+	return n;
+}
+
+unsigned tb_game_event_kind(const tb_game *g, unsigned i)
+{
+	unsigned base = TB_EV_GAME;
+	for (size_t k = 0; tb_game_at(k); k++) {
+		const tb_game *at = tb_game_at(k);
+		if (at == g)
+			return i < S_count(g) && base + i <= 255 ? base + i : 0;
+		base += S_count(at);
+	}
+	return 0;
+}
+
+const tb_game_event *tb_game_event_of(unsigned k, const tb_game **game)
+{
+	if (k < TB_EV_GAME)
+		return NULL;
+	unsigned i = k - TB_EV_GAME;
+	for (size_t n = 0; tb_game_at(n); n++) {
+		const tb_game *g = tb_game_at(n);
+		unsigned c = S_count(g);
+		if (i < c) {
+			if (game)
+				*game = g;
+			return &g->events[i];
+		}
+		i -= c;
+	}
+	return NULL;
+}
+
+/* ===== Names ===== */
+
 const char *tb_event_name(tb_event_kind k)
 {
-	return k > 0 && k < TB_EV_KINDS ? S_names[k] : NULL;
+	if (k > 0 && k < TB_EV_KINDS)
+		return S_names[k];
+	const tb_game_event *ge = tb_game_event_of((unsigned)k, NULL);
+	return ge ? ge->name : NULL;
 }
 
 tb_event_kind tb_event_kind_of(const char *name)
 {
-	for (int k = 1; name && k < TB_EV_KINDS; k++)
-		if (strcmp(S_names[k], name) == 0)
-			return (tb_event_kind)k;
+	for (tb_event_kind k = tb_event_kind_next(0); name && k; k = tb_event_kind_next(k))
+		if (strcmp(tb_event_name(k), name) == 0)
+			return k;
 	return 0;
 }
 
-/* A fortress event's 'a' is a count, not a point. */
+tb_event_kind tb_event_kind_next(tb_event_kind k)
+{
+	unsigned next = (unsigned)k + 1;
+	if (next < TB_EV_KINDS)
+		return (tb_event_kind)next;
+	if (next < TB_EV_GAME)
+		next = TB_EV_GAME;
+	return tb_game_event_of(next, NULL) ? (tb_event_kind)next : 0;
+}
+
+int tb_event_counts(unsigned k)
+{
+	const tb_game_event *ge = tb_game_event_of(k, NULL);
+	return k == TB_EV_FORTRESS || (ge && ge->fields & TB_EVF_COUNT);
+}
+
+/* A fortress event's 'a' is a count, not a point, and so is a game
+ * event's that counts. */
 static int S_counts(const tb_event *e)
 {
-	return e->kind == TB_EV_FORTRESS;
+	return tb_event_counts(e->kind);
 }
 
 void tb_events_write(tb_buf *b, const tb_events *ev)
@@ -40,8 +104,8 @@ void tb_events_write(tb_buf *b, const tb_events *ev)
 		const tb_event *e = &ev->ev[i];
 		tb_buf_puts(b, i ? "; " : "");
 		tb_buf_puts(b, tb_event_name(e->kind));
-		if (S_counts(e)) {
-			tb_buf_printf(b, " %u/9", e->a);
+		if (S_counts(e)) { /* the fortress has nine points */
+			tb_buf_printf(b, e->kind == TB_EV_FORTRESS ? " %u/9" : " %u", e->a);
 			continue;
 		}
 		if (e->a) {

@@ -167,6 +167,18 @@ typedef struct tb_game_mark {
 	const char *what;  /* for the key: "the fortress" */
 } tb_game_mark;
 
+/* An event of a game's own (tablero.h, TB_EV_GAME): what its turns do
+ * that none of the shared kinds says. Its rules report it as kind
+ * tb_game_event_kind(game, i), i its place in the game's list. */
+typedef struct tb_game_event {
+	const char *name;  /* as reports, XML and grep --event write it: small
+	                      letters and single spaces, no kind's name else */
+	uint8_t fields;    /* what the event's 'a' and 'b' are: TB_EVF_* */
+} tb_game_event;
+#define TB_EVF_POINT 1 /* 'a' is the point it happened on */
+#define TB_EVF_TO 2    /* 'b' is where a piece went */
+#define TB_EVF_COUNT 4 /* 'a' is a count (no point): XML's count= */
+
 struct tb_game {
 	const char *name;           /* as in [Game "..."] */
 	const char *title;          /* for people */
@@ -222,11 +234,14 @@ struct tb_game {
 	const tb_game_mark *marks;
 	/* Each side's colour on a terminal (an SGR parameter, "1;31"). */
 	const char *side_sgr[2];
-	/* The diagrams' style rules for its own classes (pieces, marks)
-	 * where the house's palette (diagram.c) lacks them, for the colour
-	 * sheet and the grayscale one; NULL when it has none. A sheet carries
-	 * the rules of the games its document draws, no other game's: a
-	 * game added leaves every other game's diagrams as they were. */
+	/* The diagrams' style rules for its own classes -- its pieces'
+	 * (piece_class: ".piece.X", ".ghost.X", ".label.X" when it has
+	 * types, ".tercia.X"), its marks', its edges' colours ("line red",
+	 * "line blue") -- for the colour sheet and the grayscale one; NULL
+	 * when it has none. The house's sheet (diagram.c) styles only what
+	 * every game draws; these follow it. A sheet carries the rules of
+	 * the games its document draws, no other game's: a game added
+	 * leaves every other game's diagrams as they were. */
 	const char *css[2];
 	/* How many options the table has (O_COUNT): a line left out of the
 	 * table is caught, not read as its end (tests/unit/test_games.c). */
@@ -234,6 +249,9 @@ struct tb_game {
 	/* Every value of every option by its name in the rules, NULL text
 	 * last (tb_option_value). */
 	const tb_option_value *value_names;
+	/* The events of its own, NULL name last, or NULL: none (its rules
+	 * report only shared kinds). */
+	const tb_game_event *events;
 };
 
 /* The registry, generated from lib/games/ (tools/games.sh): every game
@@ -244,6 +262,13 @@ extern const tb_game *const tb_games_built_in[];
  * draws, diagram.c). Returns the bit of 'g', or 0 for NULL or a game
  * past the 64th in the lists. */
 uint64_t tb_game_bit(const tb_game *g);
+
+/* The kind of the 'i'-th event of game 'g''s own list (tb_game.events),
+ * TB_EV_GAME on (tablero.h); 0 when it has no such event. */
+unsigned tb_game_event_kind(const tb_game *g, unsigned i);
+/* The game event of kind 'k' (TB_EV_GAME on), or NULL; sets '*game' to
+ * its game when not NULL. */
+const tb_game_event *tb_game_event_of(unsigned k, const tb_game **game);
 
 /* The side that moves first from the game's start under options 'o':
  * 1 when the game's option "first" names its second side, else 0. */

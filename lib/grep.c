@@ -567,7 +567,8 @@ static int S_event(const S_select *sel, const tb_plies *p, const tb_ply **unsure
                    S_found *found)
 {
 	unsigned long total = 0;
-	unsigned bit = 1u << sel->event; /* tb_ply.maybe's bit of the kind */
+	/* tb_ply.maybe's bit of the kind: bit 0 for all the games' own */
+	unsigned bit = sel->event < TB_EV_KINDS ? 1u << sel->event : 1u;
 	*unsure = NULL;
 	for (size_t i = 0; i < tb_plies_count(p); i++) {
 		const tb_ply *y = tb_plies_at(p, i);

@@ -43,7 +43,7 @@ typedef struct tb_frame {
 	size_t npositions;      /* the positions the game may be in after it: 1 when
 	                           known, 0 when the rules cannot say */
 	size_t ev, nev;         /* its events (tb_replay_events), certain in every line */
-	uint32_t ev_maybe;      /* event kinds (bit 1 << kind) some possible lines have
+	uint32_t ev_maybe;      /* event kinds (tb_event_bit) some possible lines have
 	                           and others have not (OPEN) */
 	size_t seq, nseq;       /* a gap the rules decide: its turns (tb_replay_turns) */
 } tb_frame;

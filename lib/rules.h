@@ -166,6 +166,16 @@ typedef struct tb_event {
 	char letter;
 } tb_event;
 
+/* The bit of event kind 'k' in the sets of kinds (tb_rules.events,
+ * tb_frame.ev_maybe, tb_ply.maybe): 1 << k for a shared kind, bit 0 --
+ * no shared kind's -- for every game's own (TB_EV_GAME on), which the
+ * sets do not tell apart: an uncertain one makes them all uncertain. */
+static inline unsigned tb_event_slot(unsigned k) { return k < TB_EV_KINDS ? k : 0; }
+static inline uint32_t tb_event_bit(unsigned k) { return (uint32_t)1 << tb_event_slot(k); }
+/* Is event kind 'k''s 'a' a count, not a point (TB_EV_FORTRESS, a game
+ * event with TB_EVF_COUNT)? */
+int tb_event_counts(unsigned k);
+
 #define TB_EVENTS_MAX 16 /* events a turn records, at most */
 typedef struct tb_events {
 	uint8_t n;
@@ -269,7 +279,7 @@ typedef struct tb_rules {
 	 * are one position where positions are counted (reconstruct.c). May
 	 * be NULL: every field then matters. */
 	void (*canon)(const tb_ruleset *rs, tb_state *s);
-	/* The event kinds play() may report, bit 1 << kind: what a turn the
+	/* The event kinds play() may report, tb_event_bit: what a turn the
 	 * rules cannot follow may have done (tablero grep asks no question
 	 * of it that the game cannot answer). */
 	uint32_t events;

@@ -461,15 +461,28 @@ typedef enum tb_event_kind {
 	TB_EV_HUFF,           /* "huff": point, the piece huffed */
 	TB_EV_FORTRESS        /* "fortress": count, attackers in the fortress */
 } tb_event_kind;
-/** One past the last kind: kinds are 1 .. TB_EV_KINDS-1. */
+/** One past the last shared kind: the shared kinds are 1 .. TB_EV_KINDS-1. */
 #define TB_EV_KINDS 13
+/** The first of the kinds the games bring (a game's descriptor lists
+ * the events of its own, lib/game.h): TB_EV_GAME + i is the i-th of
+ * them, counting each game's in its order after those of the games
+ * before it in tb_game_at's order. They are typed as the shared ones
+ * are, but their numbers hold within one build of the library only (a
+ * game added may renumber them): their names are what a record's XML,
+ * a report, an index and tablero grep --event keep. */
+#define TB_EV_GAME 64
 
-/** The name of event kind 'k' ("double tercia"): a static string; NULL
- * when 'k' is no kind. */
+/** The name of event kind 'k' ("double tercia", or a game's own): a
+ * static string; NULL when 'k' is no kind. */
 TB_EXPORT const char *tb_event_name(tb_event_kind k);
-/** The kind named 'name' (exactly as tb_event_name gives it); 0 when
- * 'name' (may be NULL) names none. */
+/** The kind named 'name' (exactly as tb_event_name gives it, a shared
+ * kind or a game's own); 0 when 'name' (may be NULL) names none. */
 TB_EXPORT tb_event_kind tb_event_kind_of(const char *name);
+/** The kind after 'k' (0: the first) in the order of the list of kinds
+ * -- the shared ones, then the games' own -- or 0 after the last: how
+ * a caller lists them all (for (k = tb_event_kind_next(0); k; k =
+ * tb_event_kind_next(k))). */
+TB_EXPORT tb_event_kind tb_event_kind_next(tb_event_kind k);
 
 /** One event of a turn. The strings are borrowed (see where it comes
  * from); 'type' is the event, 'kind' its name for display. */
@@ -477,7 +490,8 @@ typedef struct tb_turn_event {
 	const char *kind;     /* tb_event_name(type) */
 	const char *point;    /* the point it happened on ("d3"), or NULL */
 	const char *to;       /* where a piece went, or a tercia's last point, or NULL */
-	unsigned count;       /* TB_EV_FORTRESS: attackers in the fortress; else 0 */
+	unsigned count;       /* TB_EV_FORTRESS: attackers in the fortress; a
+	                         game's own kind that counts: its count; else 0 */
 	tb_event_kind type;   /* what it is (added last, so older callers still fit) */
 	/* the piece it concerns, as it stood when the event happened -- a piece
 	 * captured, removed or huffed: before it went; one pushed back or put
@@ -1477,7 +1491,8 @@ typedef struct tb_ply {
 	unsigned maybe;      /* the event kinds the rules cannot tell whether
 	                        it did, bit 1 << k for the k-th kind of
 	                        tb_turn_event's list (1 tercia ... 12
-	                        fortress): OPEN, those some of the possible
+	                        fortress), bit 0 for all the games' own
+	                        kinds together: OPEN, those some of the possible
 	                        lines did here and others did not; UNKNOWN or
 	                        'refused', every kind its game's rules derive
 	                        (what the turns they cannot follow did); else 0 */

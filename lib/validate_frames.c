@@ -107,7 +107,7 @@ static int S_edge(void *ctx, const tb_state *from, const tb_turn *t)
 	e->v->rs.rules->play(&e->v->rs, &s, t, &ev);
 	uint8_t c[32] = {0};
 	for (unsigned i = 0; i < ev.n; i++)
-		c[ev.ev[i].kind & 31]++;
+		c[tb_event_slot(ev.ev[i].kind)]++;
 	if (!e->n) {
 		e->common = ev;
 		memcpy(e->min, c, sizeof c);
@@ -159,7 +159,7 @@ static int S_frame_step(tb_val *v, tb_stretch *x, size_t k, long fi)
 	S_frame_events(v, fi, &e.common);
 	uint8_t kept[32] = {0};
 	for (unsigned i = 0; i < e.common.n; i++)
-		kept[e.common.ev[i].kind & 31]++;
+		kept[tb_event_slot(e.common.ev[i].kind)]++;
 	for (int kind = 0; kind < 32; kind++)
 		if (e.max[kind] > kept[kind] || (capped && e.max[kind]))
 			f->ev_maybe |= 1u << kind;

@@ -380,7 +380,7 @@ static void S_write_after(S_record *s, const tb_node *n)
 			S_attr(s, "point", e->point);
 		if (e->to)
 			S_attr(s, "to", e->to);
-		if (e->type == TB_EV_FORTRESS)
+		if (tb_event_counts(e->type))
 			S_attr_u(s, "count", e->count);
 		S_end(s);
 	}

@@ -5,7 +5,8 @@
 # repository's) gets each test game of tests/games/<name>/ copied in as
 # a real game, lib/games/<name>/, as someone adding a game would; the
 # copy is built and its unit tests, spec examples and CLI goldens run
-# there, against a house of four games or more. They must all pass: no
+# there, against a house of four games or more, and each added game's
+# check.sh runs against the copy's tablero. They must all pass: no
 # test may count the games, list them, or find another game's style
 # rules in a diagram. No file is edited, only the folder added.
 #
@@ -58,6 +59,20 @@ for target in unit spec golden; do
 		fail=$((fail + 1))
 	fi
 done
+# each added game through every command of the copy's own tablero (its
+# folder's check.sh, as tests/toy.sh runs it): its colours, its own
+# events -- the kinds from TB_EV_GAME on -- in validate, xml and grep
+for dir in "$tree"/lib/games/*/; do
+	[ -f "$dir/check.sh" ] || continue
+	name=$(basename "$dir")
+	if bash "$dir/check.sh" "$tree/build/tablero" >"$scratch/check-$name.log" 2>&1; then
+		echo "extra-game: ok   $name through every command ($(grep -c ': ok ' "$scratch/check-$name.log") checks)"
+	else
+		echo "extra-game: FAIL $name's checks with the game built in ($scratch/check-$name.log):"
+		grep 'FAIL' "$scratch/check-$name.log" | head -20 | sed 's/^/  /'
+		fail=$((fail + 1))
+	fi
+done
 # the new game really is in the copy's registry (else the above proves nothing)
 n=$("$tree/build/tests/spec_runner" --placeholders |
 	awk -F', | and ' '/^⟨games and⟩/ { print NF }')
@@ -67,4 +82,4 @@ if [ "$n" != "$want" ]; then
 	fail=$((fail + 1))
 fi
 [ "$fail" -eq 0 ] || exit 1
-echo "extra-game: $added game(s) added: unit, spec and golden pass"
+echo "extra-game: $added game(s) added: unit, spec, golden and their checks pass"

@@ -24,6 +24,12 @@ samples=("$root"/samples/*.tgn)
 "$TABLERO" random --game asalto --seed 6 -n 120 >"$tmp/random-asalto.tgn"
 "$TABLERO" random --game ocencahuac --seed 7 -n 60 >"$tmp/random-ocencahuac.tgn"
 "$TABLERO" random --rules "board=25; movement=fly" --seed 8 -n 60 >"$tmp/random-pitarra25.tgn"
+# and every other game built in (its folder, lib/games/<name>/)
+for d in "$root"/lib/games/*/; do
+	g=$(basename "$d")
+	[ -f "$d/game.c" ] && [ ! -f "$tmp/random-$g.tgn" ] &&
+		"$TABLERO" random --game "$g" --seed 9 -n 60 >"$tmp/random-$g.tgn"
+done
 randoms=("$tmp"/random-*.tgn)
 # Errors and warnings in many records: the golden tests' inputs, each
 # between random games, and games changed at random.

@@ -61,7 +61,11 @@ done
 mkdir -p "$tmp/pages/big"
 "$TABLERO" svg "$here/../samples/ocencahuac-tepic-2011.tgn" --every 20 --size 200 --sheet letter \
 	-d "$tmp/pages/big"
-for rules in pitarra "pitarra; board=25" asalto ocencahuac "ocencahuac; river=6"; do
+# every game built in (its folder, lib/games/<name>/): a bare position,
+# at its start or one of its own below, and some boards under other rules
+games=()
+for d in "$here"/../lib/games/*/; do [ -f "$d/game.c" ] && games+=("$(basename "$d")"); done
+for rules in "${games[@]}" "pitarra; board=25" "ocencahuac; river=6"; do
 	case $rules in
 	asalto*) pos="A 1 A:c1,d1,e1,c2,d2,e2,a3,b3,c3,d3,e3,f3,g3,a4,b4,c4,d4,e4,f4,g4,a5,b5,f5,g5 D:d6,e7" ;;
 	pitarra*) pos="R 13 R:a1,d1,g1,b2 Y:a7,d7" ;;
@@ -71,6 +75,31 @@ for rules in pitarra "pitarra; board=25" asalto ocencahuac "ocencahuac; river=6"
 done
 # one hop pushing back two pieces (Ocencahuac, spec/games/ocencahuac.md §4):
 # an arc each, none on another (their control points apart)
+# each game's diagram carries its own style rules and no other game's
+# (tb_game.css): a random game's pieces, their classes in its sheet,
+# none of the other games' pieces' classes there
+for g in "${games[@]}"; do
+	"$TABLERO" random --game "$g" --seed 4 --turns 12 >"$tmp/own-$g.tgn"
+	"$TABLERO" svg "$tmp/own-$g.tgn" -o "$tmp/one/own-$g.svg"
+	grep -o 'class="piece [^"]*"' "$tmp/one/own-$g.svg" | sed 's/class="piece \([^" ]*\).*/\1/' |
+		sort -u >"$tmp/own-$g.classes"
+done
+for g in "${games[@]}"; do
+	ok=1
+	style=$(grep -o '<style[^>]*>[^<]*</style>' "$tmp/one/own-$g.svg")
+	[ -s "$tmp/own-$g.classes" ] || { ok=0; echo "FAIL: $g's random game drew no piece"; }
+	while read -r c; do
+		[[ $style == *".piece.$c{"* ]] || { ok=0; echo "FAIL: $g's sheet has no rule for .piece.$c"; }
+	done <"$tmp/own-$g.classes"
+	for h in "${games[@]}"; do
+		[ "$h" = "$g" ] && continue
+		while read -r c; do
+			grep -qx -- "$c" "$tmp/own-$g.classes" && continue # a class both games use
+			[[ $style != *".piece.$c{"* ]] || { ok=0; echo "FAIL: $g's sheet styles $h's .piece.$c"; }
+		done <"$tmp/own-$h.classes"
+	done
+	if [ $ok = 1 ]; then pass=$((pass + 1)); else fail=$((fail + 1)); fi
+done
 printf '[Game "ocencahuac"]\n[Position "%s"]\n12. a4^d4>e4>c4 *\n' \
 	"S 12 S:Ea1,Mb1,Pc1,Ga2,Gb2,Ga4 C:Pb4,Mc4,Gc7,Gd7,Ge7,Ee8" >"$tmp/two.tgn"
 "$TABLERO" svg "$tmp/two.tgn" -o "$tmp/one/two-pushes.svg"

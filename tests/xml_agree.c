@@ -7,8 +7,9 @@
  * Every FILE is read twice: by tablero's XML reader checking the
  * document only (tb_xml_reader_check_only: lib/xml_check.c as it
  * streams), and by libxml2's streaming reader validating it against
- * SCHEMA with the define "game-name" holding this library's games (as
- * the reader did before it checked the schema itself). Then N documents
+ * SCHEMA with the defines "game-name" and "event-kind" holding this
+ * library's games and event kinds (as the reader did before it checked
+ * the schema itself). Then N documents
  * made from the FILEs both accept, each changed once or twice at random
  * (an element dropped, duplicated, renamed or moved; an attribute
  * dropped, added, renamed or given another value; text put in), are
@@ -95,23 +96,41 @@ static int S_ours(const char *buf, size_t len, char *why, size_t cap)
 	return verdict;
 }
 
-/* SCHEMA with its define "game-name" holding this library's games. */
-static xmlRelaxNGPtr S_schema(const char *text)
+/* 'text' with the body of its define 'name' replaced by a choice of
+ * the library's games (events 0) or event kinds (events 1), into 'b';
+ * 0 when it has no such define. */
+static int S_define(tb_buf *b, const char *text, const char *name, int events)
 {
-	static const char open[] = "<define name=\"game-name\">";
+	char open[64];
+	snprintf(open, sizeof open, "<define name=\"%s\">", name);
 	const char *at = strstr(text, open), *end = at ? strstr(at, "</define>") : NULL;
 	if (!end)
+		return 0;
+	tb_buf_put(b, text, (size_t)(at - text) + strlen(open));
+	tb_buf_puts(b, "<choice>");
+	for (size_t i = 0; !events && tb_game_at(i); i++)
+		tb_buf_printf(b, "<value type=\"string\">%s</value>", tb_game_name(tb_game_at(i)));
+	for (tb_event_kind k = tb_event_kind_next(0); events && k; k = tb_event_kind_next(k))
+		tb_buf_printf(b, "<value type=\"string\">%s</value>", tb_event_name(k));
+	tb_buf_puts(b, "</choice>");
+	tb_buf_puts(b, end);
+	return 1;
+}
+
+/* SCHEMA with its defines "game-name" and "event-kind" holding this
+ * library's games and event kinds. */
+static xmlRelaxNGPtr S_schema(const char *text)
+{
+	tb_buf games = TB_BUF_INIT, b = TB_BUF_INIT;
+	if (!S_define(&games, text, "game-name", 0) || !S_define(&b, games.data, "event-kind", 1)) {
+		tb_buf_free(&games);
+		tb_buf_free(&b);
 		return NULL;
-	tb_buf b = TB_BUF_INIT;
-	tb_buf_put(&b, text, (size_t)(at - text) + sizeof open - 1);
-	tb_buf_puts(&b, "<choice>");
-	for (size_t i = 0; tb_game_at(i); i++)
-		tb_buf_printf(&b, "<value type=\"string\">%s</value>", tb_game_name(tb_game_at(i)));
-	tb_buf_puts(&b, "</choice>");
-	tb_buf_puts(&b, end);
+	}
 	xmlRelaxNGParserCtxtPtr pc = xmlRelaxNGNewMemParserCtxt(b.data, (int)b.len);
 	xmlRelaxNGPtr s = xmlRelaxNGParse(pc);
 	xmlRelaxNGFreeParserCtxt(pc);
+	tb_buf_free(&games);
 	tb_buf_free(&b);
 	return s;
 }

@@ -273,6 +273,7 @@ for _name, _res, _args in [
     ("tb_engine_legal_turns", _sz, (_p, _TURN_FN, _p)),
     ("tb_engine_play_turn", C.c_int, (_p, _s, _TURN_FN, _p, C.POINTER(_str_out))),
     ("tb_event_name", _s, (C.c_int,)), ("tb_event_kind_of", C.c_int, (_s,)),
+    ("tb_event_kind_next", C.c_int, (C.c_int,)),
     ("tb_xml_writer_new", _p, (_p, C.c_int)),
     ("tb_xml_write_record", C.c_int, (_p, _p, _p)),
     ("tb_xml_writer_end", C.c_int, (_p,)),
@@ -455,9 +456,15 @@ def _comments(fn, *args) -> List[Comment]:
         i += 1
 
 
-# the library's one table of event names, in the order of tb_event_kind
-EVENT_KINDS: Tuple[str, ...] = tuple(_dec(_lib.tb_event_name(k)) for k in range(1, 64)
-                                     if _lib.tb_event_name(k))
+def _event_kinds() -> Iterator[int]:
+    k = _lib.tb_event_kind_next(0)
+    while k:
+        yield k
+        k = _lib.tb_event_kind_next(k)
+
+
+# the library's event names, the shared kinds' then the games' own (tb_event_kind_next)
+EVENT_KINDS: Tuple[str, ...] = tuple(_dec(_lib.tb_event_name(k)) for k in _event_kinds())
 
 
 def _events(t) -> Tuple[Event, ...]:

@@ -30,6 +30,28 @@ static void test_name_table_round_trip(void **state)
 	assert_int_equal(tb_event_kind_of("tercia a1-a7"), 0); /* a name, never display text */
 }
 
+/* tb_event_kind_next lists the shared kinds in order, then the games'
+ * own from TB_EV_GAME on (none among the three games: the toy brings
+ * one, tests/extra_game.sh), each named, each found by its name; no
+ * kind between. */
+static void test_kinds_listed(void **state)
+{
+	(void)state;
+	tb_event_kind k = tb_event_kind_next(0), last = 0;
+	for (int want = 1; want < TB_EV_KINDS; want++, k = tb_event_kind_next(k)) {
+		assert_int_equal(k, want);
+		last = k;
+	}
+	for (; k; last = k, k = tb_event_kind_next(k)) {
+		assert_int_equal(k, last < TB_EV_GAME ? TB_EV_GAME : last + 1);
+		assert_non_null(tb_event_name(k));
+		assert_int_equal(tb_event_kind_of(tb_event_name(k)), k);
+	}
+	assert_null(tb_event_name((tb_event_kind)(last < TB_EV_GAME ? TB_EV_GAME : last + 1)));
+	for (int gap = TB_EV_KINDS; gap < TB_EV_GAME; gap++)
+		assert_null(tb_event_name((tb_event_kind)gap));
+}
+
 /* The typed events of each turn told, one line a turn:
  * "token: kind point to count; ...". */
 static void S_turn(void *ctx, const tb_turn_report *t)
@@ -136,6 +158,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_name_table_round_trip),
+		cmocka_unit_test(test_kinds_listed),
 		cmocka_unit_test(test_validate_tercia_and_removal),
 		cmocka_unit_test(test_validate_asalto_capture_chain),
 		cmocka_unit_test(test_engine_typed),

@@ -146,6 +146,54 @@ static void test_option_values_named(void **state)
 	}
 }
 
+/* Is 's' an event's name: small letters in words, one space between? */
+static int S_event_name_form(const char *s)
+{
+	int letters = 0;
+	for (; *s; s++) {
+		if (*s == ' ' && letters && s[1] != '\0')
+			letters = 0;
+		else if (*s >= 'a' && *s <= 'z')
+			letters++;
+		else
+			return 0;
+	}
+	return letters > 0;
+}
+
+/* Every game's own events (tb_game.events) are kinds from TB_EV_GAME
+ * on, each game's after the games' before it, named as no other kind,
+ * found by name and by number; a kind past the last is none. */
+static void test_game_events(void **state)
+{
+	(void)state;
+	unsigned next = TB_EV_GAME;
+	for (size_t i = 0; tb_game_at(i); i++) {
+		const tb_game *g = tb_game_at(i);
+		unsigned n = 0;
+		for (; g->events && g->events[n].name; n++, next++) {
+			const tb_game_event *e = &g->events[n];
+			const tb_game *of = NULL;
+			if (!S_event_name_form(e->name))
+				fail_msg("%s: event '%s' is not small letters in words", g->name, e->name);
+			assert_int_equal(tb_game_event_kind(g, n), next);
+			assert_ptr_equal(tb_game_event_of(next, &of), e);
+			assert_ptr_equal(of, g);
+			assert_string_equal(tb_event_name((tb_event_kind)next), e->name);
+			if (tb_event_kind_of(e->name) != (tb_event_kind)next)
+				fail_msg("%s: event '%s' is another kind's name", g->name, e->name);
+			assert_int_equal(e->fields & ~(TB_EVF_POINT | TB_EVF_TO | TB_EVF_COUNT), 0);
+			assert_false((e->fields & TB_EVF_POINT) && (e->fields & TB_EVF_COUNT));
+		}
+		assert_int_equal(tb_game_event_kind(g, n), 0);
+	}
+	assert_true(next <= 256);
+	assert_null(tb_game_event_of(next, NULL));
+	assert_null(tb_event_name((tb_event_kind)next));
+	assert_null(tb_game_event_of(TB_EV_KINDS, NULL));
+	assert_int_equal(tb_game_event_kind(NULL, 0), 0);
+}
+
 static void test_game_find(void **state)
 {
 	(void)state;
@@ -721,6 +769,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_game_at_iterates_the_registry),
 		cmocka_unit_test(test_game_find),
+		cmocka_unit_test(test_game_events),
 		cmocka_unit_test(test_games_in_their_places),
 		cmocka_unit_test(test_option_tables_complete),
 		cmocka_unit_test(test_option_values_named),

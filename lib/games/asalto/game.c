@@ -355,6 +355,18 @@ const tb_game tb_game_asalto = {
 	.words = S_words,
 	.marks = S_marks,
 	.side_sgr = {"1;33", "1;34"},
+	/* the red lines (the attackers' way in) and the blue ones, the
+	 * fortress, the pieces and their ghosts; in grayscale the blue
+	 * lines dashed and the fortress dotted */
+	.css = {".line.red{stroke:#c0392b;stroke-width:0.9}"
+	        ".line.blue{stroke:#1f5fbf;stroke-width:0.9;stroke-dasharray:2.5,1.5}"
+	        ".fortress{fill:#e8e0c8;stroke:#7a6a3a;stroke-width:0.5}"
+	        ".piece.attacker{fill:#f2c12e}.piece.defender{fill:#2a62c9}"
+	        ".ghost.attacker{stroke:#b8860b}.ghost.defender{stroke:#2a62c9}",
+	        ".line.red{stroke:#000;stroke-width:0.9}"
+	        ".line.blue{stroke:#000;stroke-width:0.6;stroke-dasharray:2.5,1.5}"
+	        ".fortress{fill:url(#dots);stroke:#000;stroke-width:0.5}"
+	        ".piece.attacker{fill:#fff}.piece.defender{fill:#000}"},
 	.noptions = O_COUNT,
 	.value_names = S_values,
 };

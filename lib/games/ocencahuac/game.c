@@ -624,6 +624,17 @@ const tb_game tb_game_ocencahuac = {
 	.words = S_words,
 	.marks = S_marks,
 	.side_sgr = {"1;7", "1"},
+	/* the volcano rows, the river's lines, the pieces, their ghosts and
+	 * their letters; in grayscale the river's lines dashed */
+	.css = {".volcano{fill:#ede4d3;stroke:#8a7a5a;stroke-width:0.4}"
+	        ".river-line{stroke:#2b6cb0;stroke-width:0.8}"
+	        ".piece.dark{fill:#3b2a20}.piece.light{fill:#f4ead8}"
+	        ".ghost.dark{stroke:#3b2a20}.ghost.light{stroke:#8a7a5a}"
+	        ".label.dark{fill:#fff}.label.light{fill:#111}",
+	        ".volcano{fill:#e6e6e6;stroke:#000;stroke-width:0.4}"
+	        ".river-line{stroke:#000;stroke-width:0.8;stroke-dasharray:4,1}"
+	        ".piece.dark{fill:#000}.piece.light{fill:#fff}"
+	        ".label.dark{fill:#fff}.label.light{fill:#000}"},
 	.noptions = O_COUNT,
 	.value_names = S_values,
 };

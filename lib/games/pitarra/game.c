@@ -337,6 +337,12 @@ const tb_game tb_game_pitarra = {
 	.place = 1,
 	.words = S_words,
 	.side_sgr = {"1;31", "1;33"},
+	/* its pieces, their ghosts and its lines of three, each side's;
+	 * in grayscale the sides are black and white, a line of three gray */
+	.css = {".tercia.red{stroke:#f2a49b}.tercia.yellow{stroke:#f7d979}"
+	        ".piece.red{fill:#d63b2f}.piece.yellow{fill:#f2c12e}"
+	        ".ghost.red{stroke:#d63b2f}.ghost.yellow{stroke:#b8860b}",
+	        ".piece.red{fill:#000}.piece.yellow{fill:#fff}"},
 	.noptions = O_COUNT,
 	.value_names = S_values,
 };

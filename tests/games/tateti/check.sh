@@ -63,6 +63,31 @@ fi
 "$T" xml --to tgn "$tmp/win.xml" >"$tmp/back" 2>&1
 if cmp -s "$tmp/back" expected/win.fmt; then ok "xml --to tgn"; else bad "xml --to tgn"; diff expected/win.fmt "$tmp/back"; fi
 
+# its own event (game.c's events, a kind the house numbers from
+# TB_EV_GAME): validate tells it, xml writes it (valid against the
+# schema, read back), grep --event finds it and counts it, its name is
+# among the events grep lists
+"$T" validate --positions win.tgn >"$tmp/v" 2>&1
+grep -q '^1\. b2 .*  centre b2$' "$tmp/v" && ! grep -q '^1\.\.\. a1 .*centre' "$tmp/v" &&
+	ok "validate --positions: the game's own event" || bad "validate --positions: $(head -3 "$tmp/v")"
+"$T" xml --positions win.tgn >"$tmp/ev.xml" 2>&1
+expect "xml --positions: the event, once" 1 "$(grep -c '<event kind="centre" point="b2"/>' "$tmp/ev.xml")"
+if command -v xmllint >/dev/null; then
+	xmllint --noout --relaxng "$schema" "$tmp/ev.xml" 2>"$tmp/lint" &&
+		ok "xml --positions: valid (xmllint)" || bad "xml --positions: xmllint: $(cat "$tmp/lint")"
+fi
+"$T" xml --to tgn "$tmp/ev.xml" >"$tmp/back" 2>&1
+if cmp -s "$tmp/back" expected/win.fmt; then ok "xml --to tgn: its event read"; else
+	bad "xml --to tgn of the events"; diff expected/win.fmt "$tmp/back"; fi
+expect "grep --event centre" "win.tgn" "$("$T" grep -l --event centre win.tgn 2>&1)"
+expect "grep --event 'centre=1 per game'" "win.tgn" \
+	"$("$T" grep -l --event 'centre=1 per game' win.tgn 2>&1)"
+"$T" grep -l --event 'centre>=2 per game' win.tgn >"$tmp/out" 2>&1
+expect "grep --event 'centre>=2 per game': none" 1 $?
+"$T" grep --event nowhere win.tgn >"$tmp/out" 2>&1
+grep -q 'the events: tercia, .*fortress, centre' "$tmp/out" &&
+	ok "grep: an unknown event's message lists the game's" || bad "grep: $(cat "$tmp/out")"
+
 # svg: the pieces in the game's classes, its style rules in the sheet,
 # its words in the caption (Spanish too)
 "$T" svg -o "$tmp/win.svg" win.tgn >"$tmp/out" 2>&1

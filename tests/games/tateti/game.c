@@ -159,6 +159,14 @@ static const tb_game_mark S_marks[] = {
 	{NULL, 0, NULL}
 };
 
+/* Its own event (game.h, tb_game_event): a piece comes to the centre,
+ * the point every line but two goes through. TATETI_EV_CENTRE is its
+ * place here. */
+static const tb_game_event S_events[] = {
+	[TATETI_EV_CENTRE] = {"centre", TB_EVF_POINT},
+	{NULL, 0},
+};
+
 const tb_game tb_game_tateti = {
 	.name = "tateti",
 	.title = "Tateti",
@@ -187,4 +195,5 @@ const tb_game tb_game_tateti = {
 	        ".tateti-centre{fill:#e6e6e6;stroke:#000;stroke-width:0.4}"},
 	.noptions = O_COUNT,
 	.value_names = S_values,
+	.events = S_events,
 };

@@ -120,6 +120,9 @@ static void S_play(const tb_ruleset *rs, tb_state *s, const tb_turn *t, tb_event
 		}
 		s->cell[to] = TB_CELL(side, 0, 0);
 		s->bits[side] |= (uint64_t)1 << to;
+		if (rs->geo.points[to].pt == TB_PT(1, 1)) /* b2, the centre */
+			tb_event_add_piece(ev, rs, (uint8_t)tb_game_event_kind(rs->game, TATETI_EV_CENTRE),
+			                   TB_PT(1, 1), 0, s->cell[to]);
 	}
 	if (side == 1)
 		s->number++;
@@ -237,7 +240,7 @@ const tb_rules tb_rules_tateti = {
 	.save = S_save,
 	.generate = S_generate,
 	.play = S_play,
-	.events = 0,
+	.events = 1u, /* tb_event_bit of its own kind, "centre" */
 	.over = S_over,
 	.explain = S_explain,
 };

@@ -18,6 +18,7 @@ enum { MOVES_STEP, MOVES_FLY };
 enum { BLOCKED_LOSE, BLOCKED_PASS };
 
 enum { TATETI_PIECES = 3 }; /* each side's */
+enum { TATETI_EV_CENTRE }; /* its own events, their places in game.c's list */
 
 extern const tb_rules tb_rules_tateti;
 
