@@ -396,7 +396,9 @@ static int S_events(S_walk *w, const tb_frame *f, long fi)
 	const tb_event *ev = tb_replay_events(w->rp, f);
 	for (size_t i = 0; i < f->nev; i++) {
 		char a[4] = {0}, b[4] = {0};
-		if (ev[i].a && ev[i].a != TB_PT_UNKNOWN)
+		/* a count (the fortress's) is in 'a', and is no point */
+		int counts = tb_event_counts(ev[i].kind);
+		if (!counts && ev[i].a && ev[i].a != TB_PT_UNKNOWN)
 			tb_point_chars(a, ev[i].a);
 		sqlite3_stmt *st = w->ix->st[S_EV];
 		sqlite3_bind_int64(st, 1, w->id);
@@ -404,8 +406,8 @@ static int S_events(S_walk *w, const tb_frame *f, long fi)
 		sqlite3_bind_int64(st, 3, (sqlite3_int64)i);
 		S_text(st, 4, tb_event_name((tb_event_kind)ev[i].kind));
 		S_text(st, 5, a[0] ? a : NULL);
-		if (ev[i].kind == TB_EV_FORTRESS) {
-			sqlite3_bind_int(st, 7, ev[i].b);
+		if (counts) {
+			sqlite3_bind_int(st, 7, ev[i].a);
 		} else if (ev[i].b && ev[i].b != TB_PT_UNKNOWN) {
 			tb_point_chars(b, ev[i].b);
 			S_text(st, 6, b);

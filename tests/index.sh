@@ -66,6 +66,11 @@ fi
 n=$("$TABLERO" find --index "$db" --event tercia -c) || true
 [ "$n" -ge 1 ] && ok || bad "find on a read-only index: $n"
 chmod u+w "$db"
+# a fortress event's count is in 'count' (1 to 9 attackers in it), and it
+# names no point (the count is no point)
+q="SELECT count(*) FROM events WHERE kind = 'fortress'"
+nf=$(sqlite3 -readonly "$db" "$q") && nbad=$(sqlite3 -readonly "$db" "$q AND (count IS NULL OR count < 1 OR count > 9 OR point IS NOT NULL)") || true
+[ "${nf:-0}" -ge 1 ] && [ "$nbad" = 0 ] && ok || bad "fortress events: $nf, of which $nbad without their count or with a point"
 
 # ---- files that are no index -------------------------------------------------
 head -c 65536 /dev/urandom >"$tmp/junk.db"
