@@ -12,7 +12,9 @@ import ctypes as C
 import os
 from typing import Dict, Iterator, List, Optional, Tuple, Union
 
-from . import _lib, _libc, _p, _s, _sz, _enc, _nomem, _next_handle, _ENOMEM
+from ._errors import _ENOMEM, _nomem
+from ._lib import _lib, _libc, _p, _s, _sz, _enc
+from ._read import _next_handle
 
 __all__ = ["catalog", "catalog_columns"]
 

@@ -16,8 +16,11 @@ import weakref
 from dataclasses import dataclass, field
 from typing import Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
 
-from . import (TableroError, Record, _lib, _libc, _p, _s, _sz, _enc, _dec, _diags, _nomem,
-               _next_handle, _ENOMEM)
+from ._errors import TableroError, _ENOMEM, _nomem
+from ._lib import _lib, _libc, _p, _s, _sz, _enc, _dec
+from ._read import _next_handle
+from ._record import Record
+from ._values import _diags
 
 __all__ = ["Query", "Match", "Span", "Unsure", "GrepError", "grep"]
 
