@@ -18,7 +18,7 @@ from __future__ import annotations
 __all__ = [
     "TableroError", "Diagnostic", "Comment", "Record", "Line", "Node", "Alternative",
     "Position", "Turn", "Played", "Event", "EVENT_KINDS", "Fault", "Replay", "Frame",
-    "PositionUnknown", "read", "loads", "games", "version", "links",
+    "PositionUnknown", "read", "read_all", "Records", "loads", "games", "version", "links",
     "Query", "Match", "Span", "Unsure", "GrepError", "grep",
 ]
 
@@ -32,7 +32,7 @@ from ._position import Position  # noqa: F401
 from ._tree import Alternative, Line, Node, Tags, links  # noqa: F401
 from ._replay import Frame, Replay  # noqa: F401
 from ._record import Record  # noqa: F401
-from ._read import loads, read  # noqa: F401
+from ._read import Records, loads, read, read_all  # noqa: F401
 
 # ---- searching (tablero grep) ------------------------------------------------
 

@@ -26,14 +26,11 @@ for _name, _res, _args in [
     ("tb_catalog_ncolumns", _sz, (C.c_int,)),
     ("tb_catalog_column", _s, (C.c_int, _sz, C.POINTER(C.c_int))),
     ("tb_catalog_record", C.c_int, (_p, _p, _s, _sz, C.c_uint, _ROW_FN, _p)),
-    ("tb_reader_new_file", _p, (_p, _s)),
 ]:
     _f = getattr(_lib, _name)
     _f.restype = _res
     _f.argtypes = list(_args)
 
-_libc.fopen.argtypes = [_s, _s]
-_libc.fopen.restype = _p
 
 
 def _columns(table: int) -> List[Tuple[str, bool]]:

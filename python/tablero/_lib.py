@@ -146,7 +146,9 @@ for _name, _res, _args in [
     ("tb_game_find", _p, (_s,)), ("tb_game_at", _p, (_sz,)), ("tb_game_name", _s, (_p,)),
     ("tb_reader_new_mem", _p, (_p, _sz, _s)), ("tb_reader_next", C.c_int, (_p, C.POINTER(_p))),
     ("tb_reader_ndiags", _sz, (_p,)), ("tb_reader_diag", C.POINTER(_Diag), (_p, _sz)),
-    ("tb_reader_free", None, (_p,)),
+    ("tb_reader_free", None, (_p,)), ("tb_reader_new_file", _p, (_p, _s)),
+    ("tb_record_line", C.c_uint, (_p,)), ("tb_record_source_offset", _sz, (_p,)),
+    ("tb_record_source_size", _sz, (_p,)),
     ("tb_reader_validate", C.c_int, (_p, _p, _TURN_FN, _p)),
     ("tb_reader_validate_faults", C.c_int, (_p, _p, _TURN_FN, _p, _FAULT_FN, _p)),
     ("tb_record_free", None, (_p,)), ("tb_record_errors", _sz, (_p,)),
@@ -238,6 +240,8 @@ _libc.open_memstream.argtypes = [C.POINTER(_p), C.POINTER(_sz)]
 _libc.open_memstream.restype = _p
 _libc.fclose.argtypes = [_p]
 _libc.fclose.restype = C.c_int
+_libc.fopen.argtypes = [_s, _s]
+_libc.fopen.restype = _p
 
 
 def _take(ptr, size: Optional[int] = None) -> Optional[str]:
