@@ -128,10 +128,17 @@ def _check_layout(mirrors) -> None:
                               "(%s): %s" % (name, getattr(_lib, "_name", "?"), "; ".join(wrong)))
 
 
+class _NodeInfo(C.Structure):
+    # ORDER: tb_node_info (tablero.h), filled by tb_line_nodes
+    _fields_ = [("node", _p), ("token", _sz), ("token_len", _sz), ("kind", C.c_int),
+                ("side", C.c_int), ("number", C.c_uint), ("reconstructed", C.c_int),
+                ("span", C.c_uint * 4)]
+
+
 _check_layout([(_Diag, "tb_diag"), (_DiagPlace, "tb_diag_place"), (_Reached, "tb_reached"),
                (_TurnReport, "tb_turn_report"), (_TurnEvent, "tb_turn_event"),
                (_Fault, "tb_fault"), (_SvgOpts, "tb_svg_opts"),
-               (_EvidenceInfo, "tb_evidence_info")])
+               (_EvidenceInfo, "tb_evidence_info"), (_NodeInfo, "tb_node_info")])
 
 
 _str_out = C.POINTER(C.c_char)  # a string the caller frees: kept as a pointer
@@ -162,6 +169,7 @@ for _name, _res, _args in [
     ("tb_record_result", C.c_int, (_p,)),
     ("tb_record_comment", _s, (_p, _sz, _sz, C.POINTER(_s))),
     ("tb_line_first", _p, (_p,)), ("tb_line_next", _p, (_p,)),
+    ("tb_line_nodes", C.c_long, (_p, _p, C.POINTER(_p), C.POINTER(_p))),
     ("tb_line_comment", _s, (_p, _sz, C.POINTER(_s))), ("tb_line_span", None, (_p, _SPAN)),
     ("tb_node_type", C.c_int, (_p,)), ("tb_node_next", _p, (_p,)),
     ("tb_node_variation", _p, (_p,)), ("tb_node_number", C.c_uint, (_p,)),

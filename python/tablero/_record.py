@@ -38,6 +38,9 @@ class Record:
             if not _handle:
                 raise _nomem()
         self._h = _handle
+        # how many edits so far: what a line read at once (Line.__iter__)
+        # said of its nodes holds while it has not changed
+        self._gen = 0
         self._fin = weakref.finalize(self, _lib.tb_record_free, _handle)
         self._source = _source if _source is not None else b""
         self._origin = _origin  # (line, offset) in its file where _source starts
@@ -48,6 +51,10 @@ class Record:
             self.tags[k] = v
 
     def _check(self, rc: int) -> None:
+        """After every editor's call (each goes through here): raises what
+        'rc' says went wrong; counts an edit, so that no node reads what a
+        line said of it before the edit."""
+        self._gen += 1
         if rc == _ENOMEM:
             raise _nomem()
         if rc:

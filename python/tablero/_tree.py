@@ -3,10 +3,12 @@ each a view into the record's memory (tablero.h, "The record tree")."""
 from __future__ import annotations
 
 import ctypes as C
+import struct
 from collections.abc import MutableMapping
 from typing import Dict, Iterator, List, Optional, Tuple, TYPE_CHECKING
 
-from ._lib import _lib, _p, _s, _SPAN, _EvidenceInfo, _enc, _text, _take, _dec
+from ._errors import TableroError, _ENOMEM, _nomem
+from ._lib import _lib, _libc, _p, _s, _SPAN, _EvidenceInfo, _NodeInfo, _enc, _text, _take, _dec
 from ._values import Comment, _KINDS, _PARTS, _comments, _point
 
 if TYPE_CHECKING:
@@ -95,28 +97,95 @@ def links(evidence: Optional[Dict[str, str]]) -> str:
     return " ".join("@" + evidence[k] for k in ("time", "region") if k in (evidence or {}))
 
 
+# ---- a line read at once (tb_line_nodes) ------------------------------------
+
+# tb_node_info as struct reads it, the span flattened: node, token,
+# token_len, kind, side, number, reconstructed, span[0..3] (indices 0-10);
+# a whole array unpacked in one call
+_INFO = struct.Struct("@PNNiiIi4I")
+_I_KIND, _I_SIDE, _I_NUMBER, _I_RECONSTRUCTED = 3, 4, 5, 6
+
+
+def _check_info_format() -> None:
+    """_INFO reads what the mirror _NodeInfo holds (whose layout
+    _check_layout checked against the library's): else an ImportError."""
+    probe = _NodeInfo(1, 2, 3, 4, 5, 6, 7, (C.c_uint * 4)(8, 9, 10, 11))
+    if _INFO.size != C.sizeof(_NodeInfo) or \
+            _INFO.unpack(bytes(probe)) != tuple(range(1, 12)):
+        raise ImportError("tablero: the struct format of tb_node_info does not match its "
+                          "ctypes mirror")
+
+
+_check_info_format()
+
+
+def _line_nodes(rec: "Record", line) -> Tuple[List[tuple], List[str]]:
+    """The nodes of line 'line' of 'rec', read in one call (tb_line_nodes):
+    each one's tb_node_info as _INFO unpacks it, and their tokens."""
+    out, text = _p(), _p()
+    n = _lib.tb_line_nodes(rec._h, line, C.byref(out), C.byref(text))
+    if n == _ENOMEM:
+        raise _nomem()
+    if n < 0:
+        raise TableroError("the line cannot be read (%d)" % n)
+    try:
+        infos = list(_INFO.iter_unpack(C.string_at(out.value, n * _INFO.size)))
+        size = infos[-1][1] + infos[-1][2] if infos else 0
+        blob = C.string_at(text.value, size)
+        tokens = blob.decode("utf-8").split("\0")
+        if len(tokens) != n:  # a NUL in a token: by the offsets, then
+            tokens = [blob[i[1]:i[1] + i[2]].decode("utf-8") for i in infos]
+    finally:
+        _libc.free(out)
+        _libc.free(text)
+    return infos, tokens
+
+
 class Node(_Owned):
-    """A node of a line: a turn, a gap, a restated position or a reading."""
-    __slots__ = ()
+    """A node of a line: a turn, a gap, a restated position or a reading.
+
+    A node given by iterating a line holds what the line, read at once,
+    said of it (its kind, token, number, side, span) for as long as the
+    record is not edited; after an edit it asks the library again."""
+    __slots__ = ("_info", "_tok", "_gen")
+
+    def __init__(self, rec: "Record", handle: int, info: Optional[tuple] = None,
+                 token: Optional[str] = None, gen: int = -1):
+        self._rec = rec
+        self._h = handle
+        # from _line_nodes: the node's unpacked tb_node_info and token, and
+        # the record's edit count then (they hold while it is the same)
+        self._info = info
+        self._tok = token
+        self._gen = gen
+
+    def _known(self) -> Optional[tuple]:
+        """What the line read at once said of this node, while it holds."""
+        return self._info if self._gen == self._rec._gen else None
 
     @property
     def kind(self) -> str:
         """'move', 'pass', 'unknown', 'reading', 'gap' or 'position'."""
-        return _KINDS[_lib.tb_node_type(self._h)]
+        i = self._known()
+        return _KINDS[i[_I_KIND] if i else _lib.tb_node_type(self._h)]
 
     @property
     def token(self) -> str:
         """The node as the canonical form writes it, without its notes."""
+        if self._gen == self._rec._gen:
+            return self._tok
         return _take(_lib.tb_node_token(self._rec._h, self._h))
 
     @property
     def number(self) -> int:
-        return _lib.tb_node_number(self._h)
+        i = self._known()
+        return i[_I_NUMBER] if i else _lib.tb_node_number(self._h)
 
     @property
     def side(self) -> Optional[int]:
         """0 or 1; None for a node that is no turn of the count."""
-        s = _lib.tb_node_side(self._h)
+        i = self._known()
+        s = i[_I_SIDE] if i else _lib.tb_node_side(self._h)
         return None if s == 2 else s
 
     @property
@@ -131,7 +200,8 @@ class Node(_Owned):
 
     @property
     def reconstructed(self) -> bool:
-        return bool(_lib.tb_node_reconstructed(self._h))
+        i = self._known()
+        return bool(i[_I_RECONSTRUCTED] if i else _lib.tb_node_reconstructed(self._h))
 
     @property
     def parts(self) -> List[Tuple[str, str]]:
@@ -213,6 +283,9 @@ class Node(_Owned):
     @property
     def span(self) -> Tuple[int, int, int, int]:
         """(line, column, end line, end column) in the source; zeros when built."""
+        i = self._known()
+        if i:
+            return i[7:11]
         s = _SPAN()
         _lib.tb_node_span(self._h, s)
         return tuple(s)
@@ -256,9 +329,23 @@ class Line(_Owned):
     __slots__ = ()
 
     def __iter__(self) -> Iterator[Node]:
-        n = _lib.tb_line_first(self._h)
+        """Its nodes in order: the line read at once (tb_line_nodes), each
+        node holding what it said of it. An edit during the iteration is
+        seen as before: from the last node given, the line as it now is."""
+        rec = self._rec
+        gen = rec._gen
+        last = None
+        infos, tokens = _line_nodes(rec, self._h)
+        for info, token in zip(infos, tokens):
+            if rec._gen != gen:
+                break
+            last = info[0]
+            yield Node(rec, last, info, token, gen)
+        else:
+            return
+        n = _lib.tb_node_next(last) if last else _lib.tb_line_first(self._h)
         while n:
-            yield Node(self._rec, n)
+            yield Node(rec, n)
             n = _lib.tb_node_next(n)
 
     def __len__(self) -> int:

@@ -304,6 +304,55 @@ class ReadStreams(unittest.TestCase):
         self.assertEqual(list(recs), [])  # closed by the error
 
 
+class LineAtOnce(unittest.TestCase):
+    """A line's nodes read in one call (tb_line_nodes): what they hold is
+    what the library says of each node alone, and an edit is seen."""
+
+    def test_as_one_field_at_a_time(self):
+        n = 0
+        for path in sorted(os.listdir(os.path.join(ROOT, "samples"))):
+            if not path.endswith(".tgn"):
+                continue
+            for rec in tablero.read(os.path.join(ROOT, "samples", path)):
+                for node in rec.nodes():  # by tb_iter: nothing held
+                    self.assertIsNone(node._info)
+                lines = [rec.main] + [v for node in rec.nodes() for v in node.variations]
+                for line in lines:
+                    for node in line:
+                        alone = tablero.Node(rec, node._h)
+                        self.assertIsNotNone(node._info)
+                        self.assertEqual((node.kind, node.token, node.number, node.side,
+                                          node.reconstructed, node.span),
+                                         (alone.kind, alone.token, alone.number, alone.side,
+                                          alone.reconstructed, alone.span), path)
+                        n += 1
+        self.assertGreater(n, 500)
+
+    def test_an_edit_is_seen(self):
+        rec = tablero.loads('[Game "pitarra"]\n\n1. d1 a7 2. g1 a1 *\n')[0]
+        d1, a7, g1, a1 = list(rec)
+        self.assertEqual((a7.number, a7.side, g1.number), (1, 1, 2))
+        rec.main.insert("d7")  # one turn more before them all: recounted
+        self.assertEqual((d1.number, d1.side, a7.number, a7.side, g1.number, g1.side),
+                         (1, 1, 2, 0, 2, 1))
+        self.assertEqual([n.token for n in rec], ["d7", "d1", "a7", "g1", "a1"])
+        # removed while the line is walked: not given, as before
+        got = []
+        for n in rec:
+            got.append(n.token)
+            if n.token == "a7":
+                n.next.remove()
+        self.assertEqual(got, ["d7", "d1", "a7", "a1"])
+        # put in after the node being given: given next
+        got = []
+        for n in rec:
+            got.append(n.token)
+            if n.token == "d1":
+                n.insert_after("b2")
+        self.assertEqual(got, ["d7", "d1", "b2", "a7", "a1"])
+        self.assertEqual(len(rec.main), 5)
+
+
 class Building(unittest.TestCase):
     def test_build_validate_draw(self):
         rec = tablero.Record(game="pitarra", tags={"Event": "Built in Python"})
