@@ -86,7 +86,8 @@ def side_chess(path: str) -> dict:
             for move in game.mainline_moves():
                 move.uci()
                 plies += 1
-    return {"cpu": _cpu() - t0, "records": games, "turns": plies}
+    return {"cpu": _cpu() - t0, "records": games, "turns": plies,
+            "version": getattr(chess, "__version__", "?")}
 
 
 def child(argv) -> None:
@@ -154,7 +155,7 @@ def row(label: str, mb: float, runs) -> dict:
     cpu, turns = med(runs, "cpu"), runs[0]["turns"]
     peak = med(runs, "peak_kib") / 1024
     per = cpu / turns * 1e6 if turns else float("nan")
-    print("%-34s %7.1f %10s %10s %8.2f %9s %9.1f" % (
+    print("%-40s %7.1f %10s %10s %8.2f %9s %9.1f" % (
         label, mb, runs[0]["records"], turns or "-", cpu,
         "%.3f" % per if turns else "-", peak))
     return {"cpu": cpu, "turns": turns, "per": per, "peak": peak}
@@ -185,7 +186,7 @@ def main(argv) -> int:
     print("(%d rounds: each side once a round, in a process of its own; medians. CPU "
           "seconds user + system after the imports, peak RSS the whole process's. The "
           "host may be shared with other work: the ratios are of the same rounds.)" % rounds)
-    print("%-34s %7s %10s %10s %8s %9s %9s" % ("step", "MB", "records", "turns", "CPU (s)",
+    print("%-40s %7s %10s %10s %8s %9s %9s" % ("step", "MB", "records", "turns", "CPU (s)",
                                               "us/turn", "peak MiB"))
     runs = {"read": [], "fields": [], "chess": []}
     for _ in range(rounds):
@@ -196,7 +197,8 @@ def main(argv) -> int:
     name = os.path.basename(coll)
     row("tablero.read %s" % name, mb, runs["read"])
     fields = row("tablero.read + fields %s" % name, mb, runs["fields"])
-    chess = row("python-chess %s" % os.path.basename(pgn), os.path.getsize(pgn) / 1e6,
+    chess = row("python-chess %s %s" % (runs["chess"][0]["version"], os.path.basename(pgn)),
+                os.path.getsize(pgn) / 1e6,
                 runs["chess"]) if cpy else None
     vrun = run_side(sys.executable, "validate", coll)
     vrun["turns"] = fields["turns"]  # the same records' turns

@@ -12,8 +12,6 @@ from typing import List, Optional
 from ._errors import TableroError
 
 
-# ---- finding and declaring the library -------------------------------------
-
 def _find_library() -> C.CDLL:
     here = os.path.dirname(os.path.abspath(__file__))
     tried = []

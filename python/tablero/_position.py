@@ -10,8 +10,6 @@ from ._lib import _lib, _enc, _take, _dec, _str_out, _TURN_FN
 from ._values import Turn, _events
 
 
-# ---- positions -------------------------------------------------------------
-
 class Position:
     """A position of a game, held by the rules engine: what is on the board,
     who is to move, the legal turns, and playing one."""

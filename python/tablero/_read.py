@@ -14,7 +14,6 @@ from ._record import Record
 from ._values import _diags
 
 
-
 def _next_handle(r, name: str):
     """The handle of reader 'r''s next record (the caller's to own), or None
     at the end; MemoryError or TableroError (its diagnostics, else that
@@ -48,6 +47,10 @@ def loads(text: Union[str, bytes], name: str = "<string>") -> List[Record]:
 
 def _line_start(f, offset: int) -> int:
     """The offset of the start of the line that byte 'offset' of 'f' is on."""
+    if offset > 0:  # most often a record starts a line: one byte tells
+        f.seek(offset - 1)
+        if f.read(1) == b"\n":
+            return offset
     at = offset
     while at > 0:
         step = min(at, 4096)

@@ -3,7 +3,6 @@ SVG) and checking them by their rules."""
 from __future__ import annotations
 
 import ctypes as C
-import weakref
 from typing import Iterator, List, Optional, Sequence, Tuple, Union
 
 from ._errors import TableroError, PositionUnknown, _ENOMEM, _nomem
@@ -41,7 +40,6 @@ class Record:
         # how many edits so far: what a line read at once (Line.__iter__)
         # said of its nodes holds while it has not changed
         self._gen = 0
-        self._fin = weakref.finalize(self, _lib.tb_record_free, _handle)
         self._source = _source if _source is not None else b""
         self._origin = _origin  # (line, offset) in its file where _source starts
         self._name = _name
@@ -49,6 +47,15 @@ class Record:
         """What the reader said about the record when it was read."""
         for k, v in (tags or {}).items():
             self.tags[k] = v
+
+    def __del__(self, _free=_lib.tb_record_free) -> None:
+        """Frees the record's memory once nothing holds it (its nodes, lines
+        and replays hold it). __del__ rather than weakref.finalize: a
+        collection streamed makes one record a few hundred bytes long, and
+        a finalizer cost more than the rest of making it in Python."""
+        h = self.__dict__.pop("_h", None)
+        if h:
+            _free(h)
 
     def _check(self, rc: int) -> None:
         """After every editor's call (each goes through here): raises what

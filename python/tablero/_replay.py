@@ -17,8 +17,6 @@ if TYPE_CHECKING:
     from ._record import Record
 
 
-# ---- one reading of a record: the replay's frames ------------------------------
-
 _STATUS = ["written", "reconstructed", "open", "unknown"]  # ORDER tb_frame_status
 _STOPS = [None, "open", "refused", "after end", "no fit", "limit", "gap", "position",
           "start", "earlier", "alternative"]  # ORDER tb_frame_stop

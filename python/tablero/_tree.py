@@ -16,8 +16,6 @@ if TYPE_CHECKING:
     from ._record import Record
 
 
-# ---- the tree ----------------------------------------------------------------
-
 class _Owned:
     """Something living in a record's memory: it keeps the record alive."""
     __slots__ = ("_rec", "_h")
@@ -166,8 +164,9 @@ class Node(_Owned):
     @property
     def kind(self) -> str:
         """'move', 'pass', 'unknown', 'reading', 'gap' or 'position'."""
-        i = self._known()
-        return _KINDS[i[_I_KIND] if i else _lib.tb_node_type(self._h)]
+        if self._gen == self._rec._gen:  # (inline, not _known(): the hot path)
+            return _KINDS[self._info[_I_KIND]]
+        return _KINDS[_lib.tb_node_type(self._h)]
 
     @property
     def token(self) -> str:
@@ -178,14 +177,14 @@ class Node(_Owned):
 
     @property
     def number(self) -> int:
-        i = self._known()
-        return i[_I_NUMBER] if i else _lib.tb_node_number(self._h)
+        if self._gen == self._rec._gen:
+            return self._info[_I_NUMBER]
+        return _lib.tb_node_number(self._h)
 
     @property
     def side(self) -> Optional[int]:
         """0 or 1; None for a node that is no turn of the count."""
-        i = self._known()
-        s = i[_I_SIDE] if i else _lib.tb_node_side(self._h)
+        s = self._info[_I_SIDE] if self._gen == self._rec._gen else _lib.tb_node_side(self._h)
         return None if s == 2 else s
 
     @property

@@ -9,8 +9,6 @@ from typing import List, Optional, Tuple
 from ._lib import _lib, _s, _dec
 
 
-# ---- values --------------------------------------------------------------
-
 @dataclass(frozen=True)
 class Diagnostic:
     """A problem found in a record: where, its code (TB-number) and message."""
