@@ -935,6 +935,9 @@ validate_vs_pgn_extract
 # the index of a collection: index, find, tree (bench/index.sh)
 TABLERO="$TABLERO" bash bench/index.sh
 
+# Python streaming the collection beside python-chess (bench/python.py)
+python3 bench/python.py "$FULL" || fail "bench/python.py exited with an error"
+
 # reconstruction: gaps filled, slips looked for (bench/reconstruct.sh)
 TABLERO="$TABLERO" bash bench/reconstruct.sh
 

@@ -59,6 +59,10 @@ static const S_field S_layout[] = {
 	S_FIELD(tb_evidence_info, from_ms), S_FIELD(tb_evidence_info, to_ms),
 	S_FIELD(tb_evidence_info, page), S_FIELD(tb_evidence_info, x), S_FIELD(tb_evidence_info, y),
 	S_FIELD(tb_evidence_info, w), S_FIELD(tb_evidence_info, h),
+	S_TYPE(tb_node_info),
+	S_FIELD(tb_node_info, node), S_FIELD(tb_node_info, token), S_FIELD(tb_node_info, token_len),
+	S_FIELD(tb_node_info, kind), S_FIELD(tb_node_info, side), S_FIELD(tb_node_info, number),
+	S_FIELD(tb_node_info, reconstructed), S_FIELD(tb_node_info, span),
 	/* the index's search (python/tablero/_find.py) */
 	S_TYPE(tb_find_query),
 	S_FIELD(tb_find_query, game), S_FIELD(tb_find_query, position),

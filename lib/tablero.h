@@ -975,6 +975,34 @@ TB_EXPORT char *tb_node_position(const tb_record *rec, const tb_node *n);
  * for a node made through the API. */
 TB_EXPORT void tb_node_span(const tb_node *n, unsigned span[4]);
 
+/** A line's nodes read at once (tb_line_nodes): what tb_node_type,
+ * tb_node_side, tb_node_number, tb_node_reconstructed, tb_node_span and
+ * tb_node_token say of each, as plain values -- for a binding, which
+ * then reads a whole line in one call instead of one call per field. */
+typedef struct tb_node_info {
+	tb_node *node;       /* the node, borrowed from the record */
+	size_t token;        /* its token's offset in the text tb_line_nodes gives */
+	size_t token_len;    /* its length in bytes, the NUL after it not counted */
+	int kind;            /* tb_node_kind */
+	int side;            /* 0, 1; 2 for no turn of the count (tb_node_side) */
+	unsigned number;     /* the turn's number; 0 none */
+	int reconstructed;   /* 1 for a turn the rules put in ("<reconstructed d2>") */
+	unsigned span[4];    /* where it was written, as tb_node_span; zeros when built */
+} tb_node_info;
+
+/** Every node of line 'l' of record 'rec', in order, read in one call:
+ * '*out' is set to an array of them and '*text' to their tokens (as
+ * tb_node_token writes each), one after the other, each followed by a
+ * NUL, so that out[i]'s is the C string at *text + out[i].token. The
+ * caller frees both (free) -- an empty line's too (an array of none and
+ * a text of none). Returns how many nodes; TB_ENOMEM when memory ran
+ * out, TB_EINVAL for a NULL argument, then both set to NULL. What it
+ * gives is a copy, true of the line when it was read: an edit of the
+ * record after it (tb_line_insert, tb_node_remove...) is not in it, and
+ * a node removed since is no longer the record's to read. */
+TB_EXPORT long tb_line_nodes(const tb_record *rec, const tb_line *l, tb_node_info **out,
+                             char **text);
+
 /** A reading's alternatives: their count (0 for other nodes), then the
  * fields of the i-th, as the node's above (TB_EINVAL, -1, 0 or NULL
  * past the last). Its kind may be TB_NODE_OMITTED. Each alternative is

@@ -277,6 +277,49 @@ void tb_alt_span(const tb_node *n, size_t i, unsigned span[4])
 	S_span(a ? &a->span : &none, span);
 }
 
+/* ===== A line read at once (tb_line_nodes) ===== */
+
+/* 'n' as a tb_node_info, its token appended to 'b' and a NUL after it
+ * (the writer's own, so that the token is what tb_node_token gives). */
+static void S_node_info(tb_node_info *d, tb_node *n, const tb_game *g, tb_buf *b)
+{
+	*d = (tb_node_info){.node = n, .token = b->len, .kind = n->kind, .side = n->side,
+	                    .number = n->number, .reconstructed = n->reconstructed};
+	S_span(&n->span, d->span);
+	tb_write_node(b, g, n, TB_WRITE_BODY);
+	d->token_len = b->len - d->token;
+	tb_buf_putc(b, '\0');
+}
+
+long tb_line_nodes(const tb_record *rec, const tb_line *l, tb_node_info **out, char **text)
+{
+	if (out)
+		*out = NULL;
+	if (text)
+		*text = NULL;
+	if (!rec || !l || !out || !text)
+		return TB_EINVAL;
+	size_t n = 0;
+	for (const tb_node *x = l->first; x; x = x->next)
+		n++;
+	/* no overflow: each node of the line takes more memory than its info */
+	tb_node_info *arr = tb_malloc(n ? n * sizeof *arr : 1);
+	if (!arr)
+		return TB_ENOMEM;
+	tb_buf b = TB_BUF_SOFT;
+	size_t i = 0;
+	for (tb_node *x = l->first; x; x = x->next)
+		S_node_info(&arr[i++], x, rec->game, &b);
+	char *s = tb_buf_detach(&b, NULL);
+	if (!s) {
+		free(arr);
+		return TB_ENOMEM;
+	}
+	*out = arr;
+	*text = s;
+	return (long)n;
+}
+
 /* ===== Finding a node or a line in its record ===== */
 
 /* Looks for node 'want' (or, when NULL, line 'wline') below 'line',

@@ -12,7 +12,9 @@ import ctypes as C
 import os
 from typing import Dict, Iterator, List, Optional, Tuple, Union
 
-from . import _lib, _libc, _p, _s, _sz, _enc, _nomem, _next_handle, _ENOMEM
+from ._errors import _ENOMEM, _nomem
+from ._lib import _lib, _libc, _p, _s, _sz, _enc
+from ._read import _next_handle
 
 __all__ = ["catalog", "catalog_columns"]
 
@@ -24,14 +26,11 @@ for _name, _res, _args in [
     ("tb_catalog_ncolumns", _sz, (C.c_int,)),
     ("tb_catalog_column", _s, (C.c_int, _sz, C.POINTER(C.c_int))),
     ("tb_catalog_record", C.c_int, (_p, _p, _s, _sz, C.c_uint, _ROW_FN, _p)),
-    ("tb_reader_new_file", _p, (_p, _s)),
 ]:
     _f = getattr(_lib, _name)
     _f.restype = _res
     _f.argtypes = list(_args)
 
-_libc.fopen.argtypes = [_s, _s]
-_libc.fopen.restype = _p
 
 
 def _columns(table: int) -> List[Tuple[str, bool]]:

@@ -12,7 +12,8 @@ import ctypes as C
 import os
 from typing import Dict, List, Optional, Sequence, Tuple, Union
 
-from . import TableroError, _check_layout, _enc, _lib, _libc, _p, _s, _sz, _ENOMEM
+from ._errors import TableroError, _ENOMEM
+from ._lib import _check_layout, _enc, _lib, _libc, _p, _s, _sz
 
 __all__ = ["find"]
 

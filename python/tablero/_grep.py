@@ -16,8 +16,10 @@ import weakref
 from dataclasses import dataclass, field
 from typing import Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
 
-from . import (TableroError, Record, _lib, _libc, _p, _s, _sz, _enc, _dec, _diags, _nomem,
-               _next_handle, _ENOMEM)
+from ._errors import TableroError, _ENOMEM, _nomem
+from ._lib import _lib, _p, _s, _sz, _enc, _dec
+from ._read import read
+from ._record import Record
 
 __all__ = ["Query", "Match", "Span", "Unsure", "GrepError", "grep"]
 
@@ -38,15 +40,10 @@ for _name, _res, _args in [
     ("tb_grep_span", C.c_int, (_p, _sz, C.POINTER(_sz), C.POINTER(_sz), C.POINTER(_sz))),
     ("tb_grep_turn", C.c_int, (_p, _sz, C.POINTER(C.c_uint), C.POINTER(C.c_uint))),
     ("tb_grep_errcode", C.c_int, (_p,)), ("tb_grep_errmsg", _s, (_p,)),
-    ("tb_reader_new_file", _p, (_p, _s)), ("tb_record_line", C.c_uint, (_p,)), ("tb_record_source_offset", _sz, (_p,)),
-    ("tb_record_source_size", _sz, (_p,)),
 ]:
     _f = getattr(_lib, _name)
     _f.restype = _res
     _f.argtypes = list(_args)
-
-_libc.fopen.argtypes = [_s, _s]
-_libc.fopen.restype = _p
 
 _COMMENT_FN = C.CFUNCTYPE(C.c_int, _p, _s, _s)
 _lib.tb_record_comments.restype = C.c_int
@@ -263,54 +260,6 @@ class _Texts:
         return self._comments[nth]
 
 
-# ---- streaming a file --------------------------------------------------------
-
-def _line_start(f, offset: int) -> int:
-    """The offset of the start of the line that byte 'offset' of 'f' is on."""
-    at = offset
-    while at > 0:
-        step = min(at, 4096)
-        f.seek(at - step)
-        chunk = f.read(step)
-        nl = chunk.rfind(b"\n")
-        if nl >= 0:
-            return at - step + nl + 1
-        at -= step
-    return 0
-
-
-def _records_of_file(path: Union[str, os.PathLike]) -> Iterator[Record]:
-    """The records of the TGN file at 'path', read one at a time (memory
-    stays flat however long the file). Each keeps the source it was read
-    from, so that validate() and to_xml() quote it as read() would."""
-    name = os.fspath(path)
-    with open(name, "rb") as src:  # OSError for a missing file, as read()
-        f = _libc.fopen(_enc(name), b"rb")
-        if not f:
-            raise OSError("cannot open %r" % name)
-        r = _lib.tb_reader_new_file(f, _enc(name))
-        try:
-            if not r:
-                raise _nomem()
-            while True:
-                h = _next_handle(r, name)
-                if h is None:
-                    return
-                diags = _diags(r)
-                off = _lib.tb_record_source_offset(h)
-                start = _line_start(src, off)
-                src.seek(start)
-                data = src.read(off - start + _lib.tb_record_source_size(h))
-                line = _lib.tb_record_line(h)
-                # from the file's start, a reader as read()'s (a byte order mark
-                # dropped); else one over the part, with the file's lines
-                yield Record(_handle=h, _source=data, _name=name, _diags=diags,
-                             _origin=(line, start) if start else None)
-        finally:
-            _lib.tb_reader_free(r)
-            _libc.fclose(f)
-
-
 def grep(source: Union[str, os.PathLike, Iterable[Record]], pattern: Optional[str] = None, *,
          moves: Union[None, str, Sequence[str]] = None,
          tag: Union[None, str, Sequence[str]] = None,
@@ -332,8 +281,7 @@ def grep(source: Union[str, os.PathLike, Iterable[Record]], pattern: Optional[st
     q = query if query is not None else Query(pattern, moves=moves, tag=tag, comment=comment,
                                               event=event, ignore_case=ignore_case,
                                               max_steps=max_steps)
-    records = (_records_of_file(source) if isinstance(source, (str, os.PathLike))
-               else source)
+    records = read(source) if isinstance(source, (str, os.PathLike)) else source
     for rec in records:
         if rec.errors:
             yield Match(rec, None, why="the record has errors: it is not searched")

@@ -107,7 +107,7 @@ class AsTheCommand(GrepTest):
 
 class Answers(GrepTest):
     def test_yes_no_where(self):
-        recs = tablero.read(self.files["coleccion.tgn"])
+        recs = tablero.read_all(self.files["coleccion.tgn"])
         q = tablero.Query(tag="Site~Quer", comment="buena", event="tercia", moves="g1x")
         self.assertEqual(q.selectors, [("moves", "g1x"), ("tag", "Site~Quer"),
                                        ("comment", "buena"), ("event", "tercia")])
@@ -129,27 +129,27 @@ class Answers(GrepTest):
             self.assertEqual(m.spans, {})
 
     def test_characters_not_bytes(self):
-        rec = tablero.read(self.files["coleccion.tgn"])[1]
+        rec = tablero.read_all(self.files["coleccion.tgn"])[1]
         m = tablero.Query(comment="ضربات").match(rec)
         self.assertEqual(m.spans[0], tablero.Span("comment", 0, 5, 10, "ضربات"))
 
     def test_cannot_tell(self):
-        m = tablero.Query(event="columpio").match(tablero.read(self.files["cortada.tgn"])[0])
+        m = tablero.Query(event="columpio").match(tablero.read_all(self.files["cortada.tgn"])[0])
         self.assertIsNone(m.matched)
         self.assertFalse(m)
         self.assertEqual(m.selector, ("event", "columpio"))
         self.assertEqual(m.unsure, tablero.Unsure(3, 37, 4, 1, "d2", True))
         self.assertIn("the rules stop at 4... d2", m.why)
-        m = tablero.Query(event="tercia").match(tablero.read(self.files["abierta.tgn"])[0])
+        m = tablero.Query(event="tercia").match(tablero.read_all(self.files["abierta.tgn"])[0])
         self.assertEqual(m.unsure, tablero.Unsure(4, 7, 20, 1, "?", False))
         self.assertIn("more than one turn fits", m.why)
         # told: no line of the stretch has a columpio
-        m = tablero.Query(event="columpio").match(tablero.read(self.files["abierta.tgn"])[0])
+        m = tablero.Query(event="columpio").match(tablero.read_all(self.files["abierta.tgn"])[0])
         self.assertIs(m.matched, False)
         self.assertIsNone(m.unsure)
 
     def test_out_of_steps(self):
-        rec = tablero.read(self.files["largo.tgn"])[0]
+        rec = tablero.read_all(self.files["largo.tgn"])[0]
         q = tablero.Query(tag="Notes~(?:a|a){1,22}(?:$|x)")
         m = q.match(rec)
         self.assertIsNone(m.matched)
@@ -200,7 +200,8 @@ class Streaming(GrepTest):
         for path in SAMPLES:
             with self.subTest(file=os.path.basename(path)):
                 streamed = [m.record for m in tablero.grep(path, "", invert=False)]
-                whole = tablero.read(path)
+                with open(path, "rb") as f:  # the file read whole, as loads reads it
+                    whole = tablero.loads(f.read(), path)
                 self.assertEqual(len(streamed), len(whole))
                 for a, b in zip(streamed, whole):
                     self.assertEqual(a, b)
@@ -216,8 +217,10 @@ class Streaming(GrepTest):
             f.write(b'\xef\xbb\xbf[Game "pitarra"]\n\n1. d1 d1 *\n\n'
                     b'[Game "pitarra"]\n\n1. a1 a1 *\n')
         streamed = [m.record for m in tablero.grep(path, "")]
+        with open(path, "rb") as f:
+            whole = tablero.loads(f.read(), path)
         self.assertEqual([[str(d) for d in r.validate()] for r in streamed],
-                         [[str(d) for d in r.validate()] for r in tablero.read(path)])
+                         [[str(d) for d in r.validate()] for r in whole])
         self.assertIn(":7:7: error:", str(streamed[1].validate()[0]))
 
     def test_missing_file(self):
@@ -237,7 +240,7 @@ class GrepOutOfMemory(GrepTest):
         hook_t = C.CFUNCTYPE(C.c_int, C.c_void_p, C.c_size_t)
         lib.tb_set_alloc_hook.argtypes = [hook_t, C.c_void_p]
         lib.tb_set_alloc_hook.restype = None
-        recs = tablero.read(self.files["coleccion.tgn"]) + tablero.read(self.files["abierta.tgn"])
+        recs = tablero.read_all(self.files["coleccion.tgn"]) + tablero.read_all(self.files["abierta.tgn"])
         q = tablero.Query(comment=".", event=["tercia", "capture<=9 per game"])
         want = [(m.matched, m.spans, m.turns, m.unsure) for m in map(q.match, recs)]
         raised = 0

@@ -234,6 +234,125 @@ class Reading(unittest.TestCase):
             tablero.loads(b"\x1f\x8b\x08\x00\x00\x00\x00\x00")
 
 
+class ReadStreams(unittest.TestCase):
+    """tablero.read streams a file: an iterator of records, one read at a
+    time, each its own once read; read_all and loads give lists."""
+
+    def setUp(self):
+        import tempfile
+        self.tmp = tempfile.TemporaryDirectory()
+        self.addCleanup(self.tmp.cleanup)
+        self.text = "".join('[Game "pitarra"]\n[Round "%d"]\n\n1. d1 {n%d} a7 *\n\n' % (i, i)
+                            for i in range(1, 41))
+        self.path = os.path.join(self.tmp.name, "cuarenta.tgn")
+        with open(self.path, "w", encoding="utf-8") as f:
+            f.write(self.text)
+
+    def test_an_iterator(self):
+        recs = tablero.read(self.path)
+        self.assertIsInstance(recs, tablero.Records)
+        self.assertIs(iter(recs), recs)
+        self.assertFalse(isinstance(recs, list))
+        first = next(recs)
+        self.assertEqual(first.tags["Round"], "1")
+        self.assertEqual([r.tags["Round"] for r in recs], [str(i) for i in range(2, 41)])
+        self.assertEqual(list(recs), [])  # spent, and its file closed
+        self.assertIn("closed", repr(recs))
+
+    def test_records_outlive_the_next_and_the_file(self):
+        with tablero.read(self.path) as recs:
+            a, b = next(recs), next(recs)
+        self.assertIn("closed", repr(recs))
+        self.assertEqual(list(recs), [])
+        self.assertEqual(a.to_tgn(), tablero.loads(self.text)[0].to_tgn())
+        self.assertEqual([n.token for n in b], ["d1", "a7"])
+        self.assertEqual(b.main[0].comments[0].text, "n2")
+        # a diagnostic quotes the file's lines, as loads of the whole file
+        with open(self.path, "a", encoding="utf-8") as f:
+            f.write('[Game "pitarra"]\n\n1. d1 d1 *\n')
+        last = tablero.read_all(self.path)[-1]
+        with open(self.path, encoding="utf-8") as f:
+            whole = tablero.loads(f.read(), self.path)[-1]
+        self.assertEqual([str(d) for d in last.validate()], [str(d) for d in whole.validate()])
+        self.assertIn(":203:7: error:", str(last.validate()[0]))  # 40 records of 5 lines
+
+    def test_holds_no_record_it_gave(self):
+        """Memory stays flat: a record the caller drops is freed, the
+        stream keeps none of those it gave."""
+        import weakref
+        recs = tablero.read(self.path)
+        gone = weakref.ref(next(recs))
+        gc.collect()
+        self.assertIsNone(gone())
+        self.assertEqual(sum(1 for _ in recs), 39)
+
+    def test_lists(self):
+        whole = tablero.read_all(self.path)
+        self.assertIsInstance(whole, list)
+        self.assertEqual(whole, tablero.loads(self.text))
+        self.assertEqual(whole, list(tablero.read(self.path)))
+
+    def test_errors(self):
+        with self.assertRaises(OSError):  # at the call, not later
+            tablero.read(os.path.join(self.tmp.name, "no-such-file.tgn"))
+        utf16 = os.path.join(self.tmp.name, "utf16.tgn")
+        with open(utf16, "wb") as f:
+            f.write('[Game "pitarra"]\n*\n'.encode("utf-16"))
+        recs = tablero.read(utf16)
+        with self.assertRaisesRegex(tablero.TableroError, "UTF-16"):
+            next(recs)
+        self.assertEqual(list(recs), [])  # closed by the error
+
+
+class LineAtOnce(unittest.TestCase):
+    """A line's nodes read in one call (tb_line_nodes): what they hold is
+    what the library says of each node alone, and an edit is seen."""
+
+    def test_as_one_field_at_a_time(self):
+        n = 0
+        for path in sorted(os.listdir(os.path.join(ROOT, "samples"))):
+            if not path.endswith(".tgn"):
+                continue
+            for rec in tablero.read(os.path.join(ROOT, "samples", path)):
+                for node in rec.nodes():  # by tb_iter: nothing held
+                    self.assertIsNone(node._info)
+                lines = [rec.main] + [v for node in rec.nodes() for v in node.variations]
+                for line in lines:
+                    for node in line:
+                        alone = tablero.Node(rec, node._h)
+                        self.assertIsNotNone(node._info)
+                        self.assertEqual((node.kind, node.token, node.number, node.side,
+                                          node.reconstructed, node.span),
+                                         (alone.kind, alone.token, alone.number, alone.side,
+                                          alone.reconstructed, alone.span), path)
+                        n += 1
+        self.assertGreater(n, 500)
+
+    def test_an_edit_is_seen(self):
+        rec = tablero.loads('[Game "pitarra"]\n\n1. d1 a7 2. g1 a1 *\n')[0]
+        d1, a7, g1, a1 = list(rec)
+        self.assertEqual((a7.number, a7.side, g1.number), (1, 1, 2))
+        rec.main.insert("d7")  # one turn more before them all: recounted
+        self.assertEqual((d1.number, d1.side, a7.number, a7.side, g1.number, g1.side),
+                         (1, 1, 2, 0, 2, 1))
+        self.assertEqual([n.token for n in rec], ["d7", "d1", "a7", "g1", "a1"])
+        # removed while the line is walked: not given, as before
+        got = []
+        for n in rec:
+            got.append(n.token)
+            if n.token == "a7":
+                n.next.remove()
+        self.assertEqual(got, ["d7", "d1", "a7", "a1"])
+        # put in after the node being given: given next
+        got = []
+        for n in rec:
+            got.append(n.token)
+            if n.token == "d1":
+                n.insert_after("b2")
+        self.assertEqual(got, ["d7", "d1", "b2", "a7", "a1"])
+        self.assertEqual(len(rec.main), 5)
+
+
 class Building(unittest.TestCase):
     def test_build_validate_draw(self):
         rec = tablero.Record(game="pitarra", tags={"Event": "Built in Python"})
@@ -394,7 +513,7 @@ class Layout(unittest.TestCase):
 
 class Replay(unittest.TestCase):
     def test_tercias(self):
-        rec = tablero.read(os.path.join(ROOT, "samples", "pitarra-navajos-1998.tgn"))[0]
+        rec = next(tablero.read(os.path.join(ROOT, "samples", "pitarra-navajos-1998.tgn")))
         played = rec.replay()
         self.assertGreater(len(played), 20)
         tercias = [0, 0]
@@ -431,7 +550,7 @@ class Replay(unittest.TestCase):
         """Each capture names the piece taken as the position before the
         turn holds it: its side's list there has its letter on the point
         (Ocencahuac writes "S:Ga2,Pd6+,..." -- kind, point, '+' crowned)."""
-        rec = tablero.read(os.path.join(ROOT, "samples", "ocencahuac-ixtlan-2015-final.tgn"))[0]
+        rec = next(tablero.read(os.path.join(ROOT, "samples", "ocencahuac-ixtlan-2015-final.tgn")))
         played = rec.replay()
         seen = set()
         for before, t in zip(played, played[1:]):
@@ -492,7 +611,7 @@ class Frames(unittest.TestCase):
     """The one replay (Record.frames) and the positions taken from it."""
 
     def test_sample_frames(self):
-        rec = tablero.read(os.path.join(ROOT, "samples", "pitarra-fragmento-cinta.tgn"))[0]
+        rec = next(tablero.read(os.path.join(ROOT, "samples", "pitarra-fragmento-cinta.tgn")))
         rp = rec.frames()
         frames = list(rp)
         self.assertEqual(len(frames), len(list(rec.nodes())))

@@ -276,6 +276,108 @@ static void test_round_trip_samples(void **state)
 	assert_true(records >= files);
 }
 
+/* ===== A line read at once (tb_line_nodes) ===== */
+
+/* tb_line_nodes of 'l' agrees with the readers of one field at a time,
+ * node by node, its variations too; returns how many nodes it checked. */
+static size_t S_check_line_nodes(const tb_record *rec, const tb_line *l)
+{
+	tb_node_info *info;
+	char *text;
+	long n = tb_line_nodes(rec, l, &info, &text);
+	assert_true(n >= 0);
+	assert_non_null(info);
+	assert_non_null(text);
+	size_t checked = 0, i = 0;
+	for (tb_node *x = tb_line_first(l); x; x = tb_node_next(x), i++) {
+		assert_true((long)i < n);
+		const tb_node_info *d = &info[i];
+		assert_ptr_equal(d->node, x);
+		assert_int_equal(d->kind, tb_node_type(x));
+		assert_int_equal(d->side, tb_node_side(x));
+		assert_int_equal(d->number, tb_node_number(x));
+		assert_int_equal(d->reconstructed, tb_node_reconstructed(x));
+		unsigned span[4];
+		tb_node_span(x, span);
+		assert_memory_equal(d->span, span, sizeof span);
+		char *tok = tb_node_token(rec, x);
+		assert_string_equal(text + d->token, tok);
+		assert_int_equal(d->token_len, strlen(tok));
+		free(tok);
+		for (tb_line *v = tb_node_variation(x); v; v = tb_line_next(v))
+			checked += S_check_line_nodes(rec, v);
+		checked++;
+	}
+	assert_int_equal((long)i, n);
+	free(info);
+	free(text);
+	return checked;
+}
+
+static void test_line_nodes(void **state)
+{
+	(void)state;
+	tb_record *rec = S_read(S_rich);
+	assert_true(S_check_line_nodes(rec, tb_record_main(rec)) > 5);
+	tb_node_info *info = (tb_node_info *)1;
+	char *text = (char *)1;
+	assert_int_equal(tb_line_nodes(NULL, tb_record_main(rec), &info, &text), TB_EINVAL);
+	assert_null(info);
+	assert_null(text);
+	assert_int_equal(tb_line_nodes(rec, NULL, &info, &text), TB_EINVAL);
+	assert_int_equal(tb_line_nodes(rec, tb_record_main(rec), NULL, &text), TB_EINVAL);
+	assert_null(text);
+	assert_int_equal(tb_line_nodes(rec, tb_record_main(rec), &info, NULL), TB_EINVAL);
+	assert_null(info);
+	/* a copy: a node put in after it is not in it, the next read has it */
+	long before = tb_line_nodes(rec, tb_record_main(rec), &info, &text);
+	free(info);
+	free(text);
+	assert_int_equal(tb_line_append(rec, tb_record_main(rec), "pass", NULL), 0);
+	assert_int_equal(tb_line_nodes(rec, tb_record_main(rec), &info, &text), before + 1);
+	assert_string_equal(text + info[before].token, "pass");
+	free(info);
+	free(text);
+	tb_record_free(rec);
+	/* an empty line: none, both still the caller's to free */
+	rec = tb_record_new(tb_game_find("asalto"));
+	assert_int_equal(tb_line_nodes(rec, tb_record_main(rec), &info, &text), 0);
+	assert_non_null(info);
+	assert_string_equal(text, "");
+	free(info);
+	free(text);
+	tb_record_free(rec);
+}
+
+/* Every record of every sample: tb_line_nodes as the field readers. */
+static void test_line_nodes_samples(void **state)
+{
+	(void)state;
+	DIR *d = opendir("samples");
+	assert_non_null(d);
+	struct dirent *e;
+	size_t nodes = 0;
+	while ((e = readdir(d))) {
+		size_t n = strlen(e->d_name);
+		if (n < 5 || strcmp(e->d_name + n - 4, ".tgn") != 0)
+			continue;
+		char path[512];
+		snprintf(path, sizeof path, "samples/%s", e->d_name);
+		FILE *f = fopen(path, "rb");
+		assert_non_null(f);
+		tb_reader *r = tb_reader_new_file(f, path);
+		tb_record *rec;
+		while (tb_reader_next(r, &rec) == 1) {
+			nodes += S_check_line_nodes(rec, tb_record_main(rec));
+			tb_record_free(rec);
+		}
+		tb_reader_free(r);
+		fclose(f);
+	}
+	closedir(d);
+	assert_true(nodes > 500);
+}
+
 /* ===== Reading every kind ===== */
 
 static void test_read_kinds(void **state)
@@ -1148,6 +1250,8 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_read_kinds),
+		cmocka_unit_test(test_line_nodes),
+		cmocka_unit_test(test_line_nodes_samples),
 		cmocka_unit_test(test_iter_order),
 		cmocka_unit_test(test_iter_edit),
 		cmocka_unit_test(test_build),

@@ -288,6 +288,47 @@ static char *S_xml_read(const char *src, size_t len)
 	return oom_result(&out, ok);
 }
 
+/* Each record's main line read at once (tb_line_nodes): its tokens with
+ * their kinds and numbers, as text. */
+static char *S_line_nodes(const char *src, size_t len)
+{
+	tb_reader *r = tb_reader_new_mem(src, len, "t.tgn");
+	if (!r)
+		return NULL;
+	tt_str out = {0};
+	tb_record *rec;
+	int rc, ok = 1;
+	while (ok && (rc = tb_reader_next(r, &rec)) == 1) {
+		tb_node_info *info;
+		char *text;
+		long n = tb_line_nodes(rec, tb_record_main(rec), &info, &text);
+		ok = n >= 0;
+		if (!ok)
+			assert_int_equal(n, TB_ENOMEM);
+		for (long i = 0; i < n; i++)
+			tt_printf(&out, "%d %u.%d %s\n", info[i].kind, info[i].number, info[i].side,
+			          text + info[i].token);
+		free(info);
+		free(text);
+		tb_record_free(rec);
+	}
+	if (ok && rc == TB_ENOMEM)
+		ok = 0;
+	tb_reader_free(r);
+	return oom_result(&out, ok);
+}
+
+static void S_line_nodes_sample(const char *src, size_t len, const char *name)
+{
+	oom_each_failure(S_line_nodes, src, len, name);
+}
+
+static void test_line_nodes_samples(void **state)
+{
+	(void)state;
+	oom_samples(S_line_nodes_sample);
+}
+
 /* ===== The tests ===== */
 
 static void S_read_sample(const char *src, size_t len, const char *name)
@@ -411,6 +452,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_hook_fails),
 		cmocka_unit_test(test_read_write_samples),
+		cmocka_unit_test(test_line_nodes_samples),
 		cmocka_unit_test(test_read_errors),
 		cmocka_unit_test(test_build_samples),
 		cmocka_unit_test(test_xml_samples),
