@@ -44,28 +44,16 @@ static const tb_move *S_written(const tb_ruleset *rs, const tb_node *n, int *pas
 }
 
 /* The one legal turn of 's' that written move 'm' (a pass when 'pass')
- * is, with its crown marker; 0 when there is none. The direct check
- * first (tb_turn_find), the whole list when it cannot tell. */
+ * is, with its crown marker; 0 when there is none (tb_turn_one). */
 static int S_one(const tb_ruleset *rs, const tb_state *s, const tb_move *m, int pass,
                  tb_turns *l, tb_turn *out, int *nomem)
 {
-	tb_move none = {0, 0, NULL};
-	if (!pass) {
-		const tb_turn *t = tb_turn_find(rs, s, m, l);
-		if (t) {
-			*out = *t;
-			return 1;
-		}
-	}
-	size_t n = tb_turns_list(rs, s, l), fit = 0;
+	const tb_turn *t = tb_turn_one(rs, s, pass ? NULL : m, l);
 	if (tb_turns_failed(l))
 		*nomem = 1;
-	for (size_t i = 0; i < n; i++)
-		if (tb_turn_fits(&l->v[i], pass ? &none : m) && (pass || l->v[i].crown == m->crown)) {
-			*out = l->v[i];
-			fit++;
-		}
-	return fit == 1;
+	if (t)
+		*out = *t;
+	return t != NULL;
 }
 
 /* Plays the turns of repair 'r' from '*s' when each is legal there (a

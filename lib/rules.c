@@ -207,21 +207,38 @@ size_t tb_turns_generate(const tb_ruleset *rs, const tb_state *s, tb_turns *l)
 	return n;
 }
 
-const tb_turn *tb_turn_find(const tb_ruleset *rs, const tb_state *s, const tb_move *m,
-                            tb_turns *l)
+/* Can the direct check list every turn that fits 'm': rules with one,
+ * 'm' beginning with a piece's point and no '?' point? */
+static int S_direct(const tb_ruleset *rs, const tb_move *m)
 {
 	if (!rs->rules || !rs->rules->generate_at || !m->nparts || m->parts[0].kind != TB_PART_AT)
-		return NULL;
+		return 0;
 	for (unsigned i = 0; i < m->nparts; i++)
 		if (m->parts[i].pt == TB_PT_UNKNOWN)
-			return NULL;
+			return 0;
+	return 1;
+}
+
+/* The direct check's list for 'm' (S_direct) into 'l': every legal turn
+ * that may fit it, and others; 0 with 'l' emptied when memory ran out. */
+static size_t S_list_at(const tb_ruleset *rs, const tb_state *s, const tb_move *m, tb_turns *l)
+{
 	if (!l->cap && !S_room(l, 0))
-		return NULL;
+		return 0;
 	size_t n;
 	tb_part hint = m->nparts > 1 ? m->parts[1] : (tb_part){TB_PART_AT, TB_PT_NONE};
 	while ((n = rs->rules->generate_at(rs, s, m->parts[0].pt, hint, l->v, l->cap)) > l->cap)
 		if (!S_room(l, n))
-			return NULL;
+			return 0;
+	return n;
+}
+
+const tb_turn *tb_turn_find(const tb_ruleset *rs, const tb_state *s, const tb_move *m,
+                            tb_turns *l)
+{
+	if (!S_direct(rs, m))
+		return NULL;
+	size_t n = S_list_at(rs, s, m, l);
 	const tb_turn *found = NULL;
 	for (size_t i = 0; i < n; i++)
 		if (tb_turn_fits(&l->v[i], m)) {
@@ -230,6 +247,23 @@ const tb_turn *tb_turn_find(const tb_ruleset *rs, const tb_state *s, const tb_mo
 			found = &l->v[i];
 		}
 	return found && found->crown == m->crown ? found : NULL;
+}
+
+const tb_turn *tb_turn_one(const tb_ruleset *rs, const tb_state *s, const tb_move *m,
+                           tb_turns *l)
+{
+	/* every turn that fits 'm' begins at its first point, so the direct
+	 * list holds them all, as many as the full one (rules.h: generate_at) */
+	tb_move none = {0, 0, NULL};
+	size_t n = m && S_direct(rs, m) ? S_list_at(rs, s, m, l) : tb_turns_list(rs, s, l);
+	const tb_turn *found = NULL;
+	for (size_t i = 0; i < n; i++)
+		if (tb_turn_fits(&l->v[i], m ? m : &none) && (!m || l->v[i].crown == m->crown)) {
+			if (found)
+				return NULL;
+			found = &l->v[i];
+		}
+	return found;
 }
 
 void tb_turns_free(tb_turns *l)
