@@ -160,6 +160,8 @@ typedef struct S_try {
 	unsigned rival;       /* the least weight of those that went, RIVAL past the
 	                         illegal turn (UINT_MAX: none) */
 	int nomem;            /* memory ran out listing turns */
+	unsigned stop_at;     /* how far only (S_furthest): the 'end' no repair passes,
+	                         where the search stops; 0: every repair, ranked */
 } S_try;
 
 /* Is 'name' (a point, "e4", or a token) in comment text 't' as a word
@@ -297,7 +299,7 @@ static void S_keep(S_try *y, tb_repair *r)
 	r->back = (uint8_t)(in->k - 1 - y->at);
 	r->node = in->nodes[y->at];
 	r->edits = 1;
-	if (S_comment_says(y, r)) {
+	if (!y->stop_at && S_comment_says(y, r)) { /* (how far only: no rank) */
 		r->commented = 1;
 		r->weight = 0;
 	}
@@ -550,8 +552,7 @@ static void S_rank(tb_repair *v, size_t n)
 	}
 }
 
-static size_t S_search(const tb_repair_in *in, int full, int second, tb_repair *out, size_t max,
-                       int *nomem);
+static int S_furthest(const tb_repair_in *in, unsigned *end, int *nomem);
 
 /* ===== One slip more ===== */
 
@@ -664,11 +665,36 @@ static void S_then(const tb_repair_in *in, tb_repair *v, size_t n, int *nomem)
 		in2.k += p;
 		in2.under = p ? &v[i] : NULL;
 		in2.under_at = p;
-		tb_repair best;
-		if (S_search(&in2, 0, 0, &best, 1, nomem))
-			v[i].then = (unsigned)(base + best.end - p);
+		unsigned end;
+		if (S_furthest(&in2, &end, nomem))
+			v[i].then = (unsigned)(base + end - p);
 	}
 	tb_turns_free(&l);
+}
+
+/* How far the written turns of 'in' get with one edit (no target, not
+ * the whole window): the 'end' of the best repair, which every repair
+ * kept shares (S_keep), into '*end'; 0 when no repair gets past the
+ * illegal turn, or memory ran out ('*nomem' set). No repair ends past
+ * the window's end, or past the turn after the last a swap consumes
+ * (first = at + consumed <= k + 2): once one gets there, the search
+ * stops -- the same 'end' as the whole search, for less. */
+static int S_furthest(const tb_repair_in *in, unsigned *end, int *nomem)
+{
+	S_try y;
+	memset(&y, 0, sizeof y);
+	y.in = in;
+	y.conf = in->conf ? in->conf : tb_confusion_for(NULL);
+	y.best = (unsigned)in->k;
+	y.rival = UINT_MAX;
+	size_t limit = in->k + in->window;
+	y.stop_at = (unsigned)(limit > in->k + 2 ? limit : in->k + 2);
+	for (size_t i = in->k; i-- > 0 && !y.nomem && y.best < y.stop_at;)
+		S_at(&y, i);
+	tb_turns_free(&y.l);
+	*nomem = y.nomem;
+	*end = y.best;
+	return !y.nomem && y.n;
 }
 
 static size_t S_search(const tb_repair_in *in, int full, int second, tb_repair *out, size_t max,

@@ -125,12 +125,22 @@ const char *tb_options_check(const tb_game *g, const tb_opts *o, char *why, size
 	return S_read(&rs, o, why, n);
 }
 
-/* The last ruleset this thread configured. The records of a collection
- * mostly share their game and options, and configuring one (its board
- * read from text, its tables) cost as much as replaying a short record;
- * a configuration depends on the game and the options' values only. A
+/* The last rulesets this thread configured, replaced in turn. The
+ * records of a collection mostly share their game and options, and
+ * configuring one (its board read from text, its tables) cost as much as
+ * replaying a short record; a configuration depends on the game and the
+ * options' values only. Several, not one: a collection mixes games, and
+ * validation configures each changed default's old ruleset (Ocencahuac
+ * has six) for a record with errors, between two records' own. A
  * ruleset is plain values: nothing to free when a thread ends. */
-static _Thread_local tb_ruleset S_last;
+enum { S_KEPT = 16 };
+typedef struct S_kept {
+	tb_ruleset rs;            /* as configured */
+	uint8_t opt[TB_MAX_OPTS]; /* the options as read: what it is known by */
+	long num[TB_MAX_OPTS];
+} S_kept;
+static _Thread_local S_kept S_last[S_KEPT];
+static _Thread_local unsigned S_next;
 
 const char *tb_ruleset_init(tb_ruleset *rs, const tb_game *g, const tb_opts *o, char *why,
                             size_t n)
@@ -140,19 +150,27 @@ const char *tb_ruleset_init(tb_ruleset *rs, const tb_game *g, const tb_opts *o, 
 	rs->rules = g->rules;
 	if (S_read(rs, o, why, n))
 		return why;
-	if (S_last.game == g && S_last.rules == rs->rules &&
-	    memcmp(S_last.opt, rs->opt, sizeof rs->opt) == 0 &&
-	    memcmp(S_last.num, rs->num, sizeof rs->num) == 0) {
-		*rs = S_last;
-		return NULL;
+	for (unsigned i = 0; i < S_KEPT; i++) {
+		const S_kept *k = &S_last[i];
+		if (k->rs.game == g && k->rs.rules == rs->rules &&
+		    memcmp(k->opt, rs->opt, sizeof rs->opt) == 0 &&
+		    memcmp(k->num, rs->num, sizeof rs->num) == 0) {
+			*rs = k->rs;
+			return NULL;
+		}
 	}
+	S_kept *k = &S_last[S_next];
+	memcpy(k->opt, rs->opt, sizeof k->opt);
+	memcpy(k->num, rs->num, sizeof k->num);
 	const char *bad = rs->rules ? rs->rules->configure(rs) : NULL;
 	if (bad) {
+		k->rs.game = NULL; /* nothing kept */
 		snprintf(why, n, "%s", bad);
 		return why;
 	}
 	tb_geo_finish(&rs->geo);
-	S_last = *rs;
+	k->rs = *rs;
+	S_next = (S_next + 1) % S_KEPT;
 	return NULL;
 }
 
