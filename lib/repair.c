@@ -153,7 +153,8 @@ typedef struct S_try {
 	size_t at;            /* the look-back's turn being repaired */
 	const tb_move *m;     /* what it writes */
 	int pass;
-	tb_turns l;
+	tb_turns l;           /* the walks' turn lists, */
+	tb_turns own, l2;     /* S_at's and S_missing's: kept for the whole search */
 	tb_repair *out;
 	size_t room, n;       /* kept (at most 'room'), and found in all */
 	unsigned best;        /* the furthest 'end' kept */
@@ -425,7 +426,6 @@ static void S_one_apart(S_try *y, const tb_move *m, const tb_turn *legal, size_t
  * written one. */
 static void S_missing(S_try *y, const tb_turn *legal, size_t nlegal)
 {
-	tb_turns l2 = {NULL, 0};
 	const tb_ruleset *rs = y->in->rs;
 	for (size_t i = 0; i < nlegal; i++) {
 		tb_state w = y->in->before[y->at];
@@ -433,7 +433,7 @@ static void S_missing(S_try *y, const tb_turn *legal, size_t nlegal)
 		tb_repair r;
 		memset(&r, 0, sizeof r);
 		r.turn[0] = legal[i];
-		if (S_one(rs, &w, y->m, y->pass, &l2, &r.turn[1], &y->nomem)) {
+		if (S_one(rs, &w, y->m, y->pass, &y->l2, &r.turn[1], &y->nomem)) {
 			r.kind = TB_REPAIR_MISSING;
 			r.nturns = 2;
 			r.consumed = 1;
@@ -441,7 +441,6 @@ static void S_missing(S_try *y, const tb_turn *legal, size_t nlegal)
 			S_keep(y, &r);
 		}
 	}
-	tb_turns_free(&l2);
 }
 
 /* Do written moves 'a' and 'b' write the same turn? */
@@ -525,19 +524,25 @@ static void S_at(S_try *y, size_t i)
 	} else if (!(y->m = S_written(in->rs, in->nodes[i], &y->pass))) {
 		return;
 	}
-	tb_turns own = {NULL, 0};
-	size_t nlegal = tb_turns_list(in->rs, &in->before[i], &own);
-	if (tb_turns_failed(&own)) {
+	size_t nlegal = tb_turns_list(in->rs, &in->before[i], &y->own);
+	if (tb_turns_failed(&y->own)) {
 		y->nomem = 1;
 		return;
 	}
 	if (!y->pass)
-		S_one_apart(y, y->m, own.v, nlegal);
-	S_missing(y, own.v, nlegal);
+		S_one_apart(y, y->m, y->own.v, nlegal);
+	S_missing(y, y->own.v, nlegal);
 	S_twice(y);
 	S_swap(y, 1);
 	S_swap(y, 2);
-	tb_turns_free(&own);
+}
+
+/* Frees the turn lists of search 'y'. */
+static void S_try_free(S_try *y)
+{
+	tb_turns_free(&y->l);
+	tb_turns_free(&y->own);
+	tb_turns_free(&y->l2);
 }
 
 /* Ranks repairs (an insertion sort, stable: a few dozen at most). */
@@ -691,7 +696,7 @@ static int S_furthest(const tb_repair_in *in, unsigned *end, int *nomem)
 	y.stop_at = (unsigned)(limit > in->k + 2 ? limit : in->k + 2);
 	for (size_t i = in->k; i-- > 0 && !y.nomem && y.best < y.stop_at;)
 		S_at(&y, i);
-	tb_turns_free(&y.l);
+	S_try_free(&y);
 	*nomem = y.nomem;
 	*end = y.best;
 	return !y.nomem && y.n;
@@ -728,7 +733,7 @@ static size_t S_search(const tb_repair_in *in, int full, int second, tb_repair *
 	memcpy(out, all, (kept < max ? kept : max) * sizeof *out);
 	for (size_t i = 0; i < kept && i < max; i++)
 		out[i].rival = y.rival;
-	tb_turns_free(&y.l);
+	S_try_free(&y);
 	free(all);
 	*nomem = y.nomem;
 	return y.nomem ? 0 : y.n;
