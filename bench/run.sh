@@ -545,32 +545,46 @@ fi
 measure /dev/null "$TABLERO" xml --to tgn "$XMLF"
 [[ $RC -eq 0 ]] || fail "$TABLERO xml --to tgn exited $RC"
 row "tablero xml --to tgn (import)" "$T" "$XBYTES" "$GAMES" "$RSS"
+# cpu_rounds N ANCHOR_LABEL SUBJECT_LABEL: N rounds of one run of the
+# command in the array ANCHOR, then one of SUBJECT's, CPU seconds each
+# (user + system, time_once), each round printed with the ratio subject /
+# anchor, then the medians of the same rounds; a command exiting non-zero
+# fails the bench. The medians into ANCHOR_CPU and SUBJECT_CPU. In turn,
+# round by round, so that a change in the host's load weighs on both.
+cpu_rounds() {
+	local n=$1 alabel=$2 slabel=$3 round a_runs=() s_runs=()
+	printf "%-8s %34s %34s %7s\n" "round" "$alabel" "$slabel" "ratio"
+	for ((round = 1; round <= n; round++)); do
+		time_once '%U %S' "${ANCHOR[@]}"
+		[[ $RC -eq 0 ]] || fail "${ANCHOR[*]} exited $RC"
+		a_runs+=("$ONCE")
+		time_once '%U %S' "${SUBJECT[@]}"
+		[[ $RC -eq 0 ]] || fail "${SUBJECT[*]} exited $RC"
+		s_runs+=("$ONCE")
+		awk -v r="$round" -v a="${a_runs[-1]}" -v s="$ONCE" 'BEGIN {
+			printf "%-8s %34.2f %34.2f %7.2f\n", r, a, s, s / (a > 0 ? a : 0.01) }'
+	done
+	median "${a_runs[@]}"; ANCHOR_CPU=$MEDIAN
+	median "${s_runs[@]}"; SUBJECT_CPU=$MEDIAN
+	awk -v a="$ANCHOR_CPU" -v s="$SUBJECT_CPU" 'BEGIN {
+		printf "%-8s %34.2f %34.2f %7.2f\n", "median", a, s, s / (a > 0 ? a : 0.01) }'
+}
+
 # The goal (issue 19 item 4): tablero xml writes its XML faster than
 # xmllint --noout --stream reads the same XML back -- here the file it
-# has just written, in this run: CPU seconds (user + system), medians of
-# 5 rounds of one run each, in turn (as validate beside pgn-extract),
+# has just written, in this run: CPU seconds, 5 rounds (cpu_rounds),
 # -j 1 (one core each); the ratio is xml's time over xmllint's.
 if command -v xmllint > /dev/null; then
 	echo
-	echo "== xml beside xmllint --noout --stream on its own output (CPU seconds, medians of 5) =="
-	XW_RUNS=() XR_RUNS=()
-	for ((round = 0; round < 5; round++)); do
-		time_once '%U %S' "$TABLERO" xml -j 1 "$FULL"
-		[[ $RC -eq 0 ]] || fail "$TABLERO xml -j 1 $FULL exited $RC"
-		XW_RUNS+=("$ONCE")
-		time_once '%U %S' xmllint --noout --stream "$XMLF"
-		[[ $RC -eq 0 ]] || fail "xmllint --noout --stream exited $RC"
-		XR_RUNS+=("$ONCE")
-	done
-	median "${XW_RUNS[@]}"; XW_CPU=$MEDIAN
-	median "${XR_RUNS[@]}"; CPU=$MEDIAN
-	awk -v w="$XW_CPU" -v r="$CPU" -v b="$XBYTES" 'BEGIN {
+	echo "== xml beside xmllint --noout --stream on its own output (CPU seconds, 5 rounds) =="
+	ANCHOR=(xmllint --noout --stream "$XMLF")
+	SUBJECT=("$TABLERO" xml -j 1 "$FULL")
+	cpu_rounds 5 "xmllint --noout --stream (reads)" "tablero xml -j 1 (writes)"
+	awk -v w="$SUBJECT_CPU" -v r="$ANCHOR_CPU" -v b="$XBYTES" 'BEGIN {
 		wt = w > 0 ? w : 0.01
 		rt = r > 0 ? r : 0.01
-		printf "%-40s %9s %10s\n", "step", "CPU (s)", "MB/s (XML)"
-		printf "%-40s %9s %10s\n", "----", "-------", "----------"
-		printf "%-40s %9.2f %10.1f\n", "tablero xml -j 1 (writes the XML)", w, b / 1e6 / wt
-		printf "%-40s %9.2f %10.1f\n", "xmllint --noout --stream (reads it)", r, b / 1e6 / rt
+		printf "MB/s of the XML: tablero xml -j 1 writes %.1f, xmllint --noout --stream reads %.1f\n",
+		       b / 1e6 / wt, b / 1e6 / rt
 		printf "xml / xmllint: %.2f -- goal (write faster than xmllint reads): %s\n", wt / rt,
 		       (w < r ? "met" : "not met") }'
 fi
@@ -579,30 +593,17 @@ fi
 # validates it -- the same validation (the reader checks the schema as it
 # streams, lib/xml_check.c; make xml-agree holds it to libxml2's RELAX NG),
 # and tablero does more: each record read as TGN and written canonical.
-# CPU seconds (user + system), one core each, the anchor and the subject
-# in turn in each of 5 rounds, each round printed; the goal is on the
+# CPU seconds, one core each, 5 rounds (cpu_rounds); the goal is on the
 # medians of the same rounds.
 if command -v xmllint > /dev/null; then
 	echo
 	echo "== xml --to tgn beside xmllint --stream --relaxng on the same XML (CPU seconds, 5 rounds) =="
-	XI_RUNS=() XV_RUNS=()
-	printf "%-8s %28s %28s %7s\n" "round" "xmllint --stream --relaxng" "tablero xml --to tgn" "ratio"
-	for ((round = 1; round <= 5; round++)); do
-		time_once '%U %S' xmllint --noout --stream --relaxng schemas/tgn.rng "$XMLF"
-		[[ $RC -eq 0 ]] || fail "xmllint --stream --relaxng exited $RC"
-		XV_RUNS+=("$ONCE")
-		time_once '%U %S' "$TABLERO" xml --to tgn "$XMLF"
-		[[ $RC -eq 0 ]] || fail "$TABLERO xml --to tgn exited $RC"
-		XI_RUNS+=("$ONCE")
-		awk -v r="$round" -v a="${XV_RUNS[-1]}" -v s="$ONCE" 'BEGIN {
-			printf "%-8s %28.2f %28.2f %7.2f\n", r, a, s, s / (a > 0 ? a : 0.01) }'
-	done
-	median "${XV_RUNS[@]}"; XV_CPU=$MEDIAN
-	median "${XI_RUNS[@]}"; XI_CPU=$MEDIAN
-	awk -v a="$XV_CPU" -v s="$XI_CPU" -v b="$XBYTES" 'BEGIN {
+	ANCHOR=(xmllint --noout --stream --relaxng schemas/tgn.rng "$XMLF")
+	SUBJECT=("$TABLERO" xml --to tgn "$XMLF")
+	cpu_rounds 5 "xmllint --stream --relaxng" "tablero xml --to tgn"
+	awk -v a="$ANCHOR_CPU" -v s="$SUBJECT_CPU" -v b="$XBYTES" 'BEGIN {
 		at = a > 0 ? a : 0.01
 		st = s > 0 ? s : 0.01
-		printf "%-8s %28.2f %28.2f %7.2f\n", "median", a, s, st / at
 		printf "MB/s of the XML: xmllint --stream --relaxng %.1f, tablero xml --to tgn %.1f\n",
 		       b / 1e6 / at, b / 1e6 / st
 		printf "xml --to tgn / xmllint --stream --relaxng: %.2f -- goal (read back at least as fast as xmllint validates): %s\n",

@@ -39,7 +39,7 @@
 
 enum {
 	S_PER_WORKER = 4, S_MAX_JOBS = 256, S_DEFAULT_CAP = 8,
-	S_BATCH = 64, S_BATCH_BYTES = 16 * 1024, S_BATCH_OUTPUT = 64 * 1024
+	S_BATCH = 256, S_BATCH_BYTES = 64 * 1024, S_BATCH_OUTPUT = 64 * 1024
 };
 
 typedef struct S_slot {           /* a batch: a task of the queue (queue.c) */

@@ -3,7 +3,7 @@
  */
 #include "lang.h"
 
-#include <stdio.h>
+#include <stdint.h>
 #include <string.h>
 #include <strings.h>
 
@@ -46,9 +46,9 @@ static const char *S_lookup(const tb_lang_entry *e, const char *key)
 	return NULL;
 }
 
-/* The text of 'key' in language 'l': the house's table, then the games'
- * (each game's words in that language, game.h). */
-static const char *S_text(const tb_lang *l, const char *key)
+/* The text of 'key' in language 'l' as the tables have it: the house's
+ * table, then the games' (each game's words in that language, game.h). */
+static const char *S_text_scan(const tb_lang *l, const char *key)
 {
 	const char *t = S_lookup(l->entries, key);
 	for (size_t i = 0; !t && tb_games_built_in[i]; i++)
@@ -56,6 +56,38 @@ static const char *S_text(const tb_lang *l, const char *key)
 			if (strcmp(w->lang, l->code) == 0)
 				t = S_lookup(w->entries, key);
 	return t;
+}
+
+/* The answers of S_text_scan this thread gave last, by a hash of the
+ * language and the key (a slot holds the last of its keys). The scan
+ * compares the key with each of hundreds of keys, and a diagnostic asks
+ * for a few texts -- a warning every few turns of a record took a
+ * quarter of validating it; the tables are constant, so an answer,
+ * NULL too, stays right. Keys longer than a slot holds are not kept. */
+enum { S_CACHED = 256, S_KEY_MAX = 56 };
+typedef struct S_cached {
+	const tb_lang *lang;  /* NULL: an empty slot */
+	const char *text;
+	char key[S_KEY_MAX];
+} S_cached;
+static _Thread_local S_cached S_cache[S_CACHED];
+
+static const char *S_text(const tb_lang *l, const char *key)
+{
+	uint32_t h = 2166136261u; /* FNV-1a, the language's address mixed in */
+	size_t n = 0;
+	for (; key[n] && n < S_KEY_MAX; n++)
+		h = (h ^ (unsigned char)key[n]) * 16777619u;
+	if (n == S_KEY_MAX)
+		return S_text_scan(l, key);
+	h ^= (uint32_t)((uintptr_t)l >> 4);
+	S_cached *c = &S_cache[(h * 16777619u) >> 24];
+	if (c->lang == l && memcmp(c->key, key, n + 1) == 0)
+		return c->text;
+	c->lang = l;
+	c->text = S_text_scan(l, key);
+	memcpy(c->key, key, n + 1);
+	return c->text;
 }
 
 const char *tb_lang_text(const tb_lang *l, const char *key)
@@ -92,8 +124,14 @@ static const char *S_text_n(const tb_lang *l, const char *key, long n)
 {
 	char k[128];
 	const char *forms[] = {l->plural ? l->plural(n) : "other", "other"};
+	size_t kn = strlen(key);
 	for (int i = 0; i < 2; i++) {
-		snprintf(k, sizeof k, "%s.%s", key, forms[i]);
+		size_t fn = strlen(forms[i]);
+		if (kn + 1 + fn >= sizeof k)
+			continue; /* longer than any key */
+		memcpy(k, key, kn); /* "KEY.<form>" (snprintf took a third of the lookup) */
+		k[kn] = '.';
+		memcpy(k + kn + 1, forms[i], fn + 1);
 		const char *t = S_text(l, k);
 		if (t)
 			return t;

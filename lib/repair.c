@@ -44,28 +44,16 @@ static const tb_move *S_written(const tb_ruleset *rs, const tb_node *n, int *pas
 }
 
 /* The one legal turn of 's' that written move 'm' (a pass when 'pass')
- * is, with its crown marker; 0 when there is none. The direct check
- * first (tb_turn_find), the whole list when it cannot tell. */
+ * is, with its crown marker; 0 when there is none (tb_turn_one). */
 static int S_one(const tb_ruleset *rs, const tb_state *s, const tb_move *m, int pass,
                  tb_turns *l, tb_turn *out, int *nomem)
 {
-	tb_move none = {0, 0, NULL};
-	if (!pass) {
-		const tb_turn *t = tb_turn_find(rs, s, m, l);
-		if (t) {
-			*out = *t;
-			return 1;
-		}
-	}
-	size_t n = tb_turns_list(rs, s, l), fit = 0;
+	const tb_turn *t = tb_turn_one(rs, s, pass ? NULL : m, l);
 	if (tb_turns_failed(l))
 		*nomem = 1;
-	for (size_t i = 0; i < n; i++)
-		if (tb_turn_fits(&l->v[i], pass ? &none : m) && (pass || l->v[i].crown == m->crown)) {
-			*out = l->v[i];
-			fit++;
-		}
-	return fit == 1;
+	if (t)
+		*out = *t;
+	return t != NULL;
 }
 
 /* Plays the turns of repair 'r' from '*s' when each is legal there (a
@@ -165,13 +153,16 @@ typedef struct S_try {
 	size_t at;            /* the look-back's turn being repaired */
 	const tb_move *m;     /* what it writes */
 	int pass;
-	tb_turns l;
+	tb_turns l;           /* the walks' turn lists, */
+	tb_turns own, l2;     /* S_at's and S_missing's: kept for the whole search */
 	tb_repair *out;
 	size_t room, n;       /* kept (at most 'room'), and found in all */
 	unsigned best;        /* the furthest 'end' kept */
 	unsigned rival;       /* the least weight of those that went, RIVAL past the
 	                         illegal turn (UINT_MAX: none) */
 	int nomem;            /* memory ran out listing turns */
+	unsigned stop_at;     /* how far only (S_furthest): the 'end' no repair passes,
+	                         where the search stops; 0: every repair, ranked */
 } S_try;
 
 /* Is 'name' (a point, "e4", or a token) in comment text 't' as a word
@@ -309,7 +300,7 @@ static void S_keep(S_try *y, tb_repair *r)
 	r->back = (uint8_t)(in->k - 1 - y->at);
 	r->node = in->nodes[y->at];
 	r->edits = 1;
-	if (S_comment_says(y, r)) {
+	if (!y->stop_at && S_comment_says(y, r)) { /* (how far only: no rank) */
 		r->commented = 1;
 		r->weight = 0;
 	}
@@ -435,7 +426,6 @@ static void S_one_apart(S_try *y, const tb_move *m, const tb_turn *legal, size_t
  * written one. */
 static void S_missing(S_try *y, const tb_turn *legal, size_t nlegal)
 {
-	tb_turns l2 = {NULL, 0};
 	const tb_ruleset *rs = y->in->rs;
 	for (size_t i = 0; i < nlegal; i++) {
 		tb_state w = y->in->before[y->at];
@@ -443,7 +433,7 @@ static void S_missing(S_try *y, const tb_turn *legal, size_t nlegal)
 		tb_repair r;
 		memset(&r, 0, sizeof r);
 		r.turn[0] = legal[i];
-		if (S_one(rs, &w, y->m, y->pass, &l2, &r.turn[1], &y->nomem)) {
+		if (S_one(rs, &w, y->m, y->pass, &y->l2, &r.turn[1], &y->nomem)) {
 			r.kind = TB_REPAIR_MISSING;
 			r.nturns = 2;
 			r.consumed = 1;
@@ -451,7 +441,6 @@ static void S_missing(S_try *y, const tb_turn *legal, size_t nlegal)
 			S_keep(y, &r);
 		}
 	}
-	tb_turns_free(&l2);
 }
 
 /* Do written moves 'a' and 'b' write the same turn? */
@@ -535,19 +524,25 @@ static void S_at(S_try *y, size_t i)
 	} else if (!(y->m = S_written(in->rs, in->nodes[i], &y->pass))) {
 		return;
 	}
-	tb_turns own = {NULL, 0};
-	size_t nlegal = tb_turns_list(in->rs, &in->before[i], &own);
-	if (tb_turns_failed(&own)) {
+	size_t nlegal = tb_turns_list(in->rs, &in->before[i], &y->own);
+	if (tb_turns_failed(&y->own)) {
 		y->nomem = 1;
 		return;
 	}
 	if (!y->pass)
-		S_one_apart(y, y->m, own.v, nlegal);
-	S_missing(y, own.v, nlegal);
+		S_one_apart(y, y->m, y->own.v, nlegal);
+	S_missing(y, y->own.v, nlegal);
 	S_twice(y);
 	S_swap(y, 1);
 	S_swap(y, 2);
-	tb_turns_free(&own);
+}
+
+/* Frees the turn lists of search 'y'. */
+static void S_try_free(S_try *y)
+{
+	tb_turns_free(&y->l);
+	tb_turns_free(&y->own);
+	tb_turns_free(&y->l2);
 }
 
 /* Ranks repairs (an insertion sort, stable: a few dozen at most). */
@@ -562,8 +557,7 @@ static void S_rank(tb_repair *v, size_t n)
 	}
 }
 
-static size_t S_search(const tb_repair_in *in, int full, int second, tb_repair *out, size_t max,
-                       int *nomem);
+static int S_furthest(const tb_repair_in *in, unsigned *end, int *nomem);
 
 /* ===== One slip more ===== */
 
@@ -676,11 +670,36 @@ static void S_then(const tb_repair_in *in, tb_repair *v, size_t n, int *nomem)
 		in2.k += p;
 		in2.under = p ? &v[i] : NULL;
 		in2.under_at = p;
-		tb_repair best;
-		if (S_search(&in2, 0, 0, &best, 1, nomem))
-			v[i].then = (unsigned)(base + best.end - p);
+		unsigned end;
+		if (S_furthest(&in2, &end, nomem))
+			v[i].then = (unsigned)(base + end - p);
 	}
 	tb_turns_free(&l);
+}
+
+/* How far the written turns of 'in' get with one edit (no target, not
+ * the whole window): the 'end' of the best repair, which every repair
+ * kept shares (S_keep), into '*end'; 0 when no repair gets past the
+ * illegal turn, or memory ran out ('*nomem' set). No repair ends past
+ * the window's end, or past the turn after the last a swap consumes
+ * (first = at + consumed <= k + 2): once one gets there, the search
+ * stops -- the same 'end' as the whole search, for less. */
+static int S_furthest(const tb_repair_in *in, unsigned *end, int *nomem)
+{
+	S_try y;
+	memset(&y, 0, sizeof y);
+	y.in = in;
+	y.conf = in->conf ? in->conf : tb_confusion_for(NULL);
+	y.best = (unsigned)in->k;
+	y.rival = UINT_MAX;
+	size_t limit = in->k + in->window;
+	y.stop_at = (unsigned)(limit > in->k + 2 ? limit : in->k + 2);
+	for (size_t i = in->k; i-- > 0 && !y.nomem && y.best < y.stop_at;)
+		S_at(&y, i);
+	S_try_free(&y);
+	*nomem = y.nomem;
+	*end = y.best;
+	return !y.nomem && y.n;
 }
 
 static size_t S_search(const tb_repair_in *in, int full, int second, tb_repair *out, size_t max,
@@ -714,7 +733,7 @@ static size_t S_search(const tb_repair_in *in, int full, int second, tb_repair *
 	memcpy(out, all, (kept < max ? kept : max) * sizeof *out);
 	for (size_t i = 0; i < kept && i < max; i++)
 		out[i].rival = y.rival;
-	tb_turns_free(&y.l);
+	S_try_free(&y);
 	free(all);
 	*nomem = y.nomem;
 	return y.nomem ? 0 : y.n;

@@ -125,12 +125,22 @@ const char *tb_options_check(const tb_game *g, const tb_opts *o, char *why, size
 	return S_read(&rs, o, why, n);
 }
 
-/* The last ruleset this thread configured. The records of a collection
- * mostly share their game and options, and configuring one (its board
- * read from text, its tables) cost as much as replaying a short record;
- * a configuration depends on the game and the options' values only. A
+/* The last rulesets this thread configured, replaced in turn. The
+ * records of a collection mostly share their game and options, and
+ * configuring one (its board read from text, its tables) cost as much as
+ * replaying a short record; a configuration depends on the game and the
+ * options' values only. Several, not one: a collection mixes games, and
+ * validation configures each changed default's old ruleset (Ocencahuac
+ * has six) for a record with errors, between two records' own. A
  * ruleset is plain values: nothing to free when a thread ends. */
-static _Thread_local tb_ruleset S_last;
+enum { S_KEPT = 16 };
+typedef struct S_kept {
+	tb_ruleset rs;            /* as configured */
+	uint8_t opt[TB_MAX_OPTS]; /* the options as read: what it is known by */
+	long num[TB_MAX_OPTS];
+} S_kept;
+static _Thread_local S_kept S_last[S_KEPT];
+static _Thread_local unsigned S_next;
 
 const char *tb_ruleset_init(tb_ruleset *rs, const tb_game *g, const tb_opts *o, char *why,
                             size_t n)
@@ -140,19 +150,27 @@ const char *tb_ruleset_init(tb_ruleset *rs, const tb_game *g, const tb_opts *o, 
 	rs->rules = g->rules;
 	if (S_read(rs, o, why, n))
 		return why;
-	if (S_last.game == g && S_last.rules == rs->rules &&
-	    memcmp(S_last.opt, rs->opt, sizeof rs->opt) == 0 &&
-	    memcmp(S_last.num, rs->num, sizeof rs->num) == 0) {
-		*rs = S_last;
-		return NULL;
+	for (unsigned i = 0; i < S_KEPT; i++) {
+		const S_kept *k = &S_last[i];
+		if (k->rs.game == g && k->rs.rules == rs->rules &&
+		    memcmp(k->opt, rs->opt, sizeof rs->opt) == 0 &&
+		    memcmp(k->num, rs->num, sizeof rs->num) == 0) {
+			*rs = k->rs;
+			return NULL;
+		}
 	}
+	S_kept *k = &S_last[S_next];
+	memcpy(k->opt, rs->opt, sizeof k->opt);
+	memcpy(k->num, rs->num, sizeof k->num);
 	const char *bad = rs->rules ? rs->rules->configure(rs) : NULL;
 	if (bad) {
+		k->rs.game = NULL; /* nothing kept */
 		snprintf(why, n, "%s", bad);
 		return why;
 	}
 	tb_geo_finish(&rs->geo);
-	S_last = *rs;
+	k->rs = *rs;
+	S_next = (S_next + 1) % S_KEPT;
 	return NULL;
 }
 
@@ -207,21 +225,38 @@ size_t tb_turns_generate(const tb_ruleset *rs, const tb_state *s, tb_turns *l)
 	return n;
 }
 
-const tb_turn *tb_turn_find(const tb_ruleset *rs, const tb_state *s, const tb_move *m,
-                            tb_turns *l)
+/* Can the direct check list every turn that fits 'm': rules with one,
+ * 'm' beginning with a piece's point and no '?' point? */
+static int S_direct(const tb_ruleset *rs, const tb_move *m)
 {
 	if (!rs->rules || !rs->rules->generate_at || !m->nparts || m->parts[0].kind != TB_PART_AT)
-		return NULL;
+		return 0;
 	for (unsigned i = 0; i < m->nparts; i++)
 		if (m->parts[i].pt == TB_PT_UNKNOWN)
-			return NULL;
+			return 0;
+	return 1;
+}
+
+/* The direct check's list for 'm' (S_direct) into 'l': every legal turn
+ * that may fit it, and others; 0 with 'l' emptied when memory ran out. */
+static size_t S_list_at(const tb_ruleset *rs, const tb_state *s, const tb_move *m, tb_turns *l)
+{
 	if (!l->cap && !S_room(l, 0))
-		return NULL;
+		return 0;
 	size_t n;
 	tb_part hint = m->nparts > 1 ? m->parts[1] : (tb_part){TB_PART_AT, TB_PT_NONE};
 	while ((n = rs->rules->generate_at(rs, s, m->parts[0].pt, hint, l->v, l->cap)) > l->cap)
 		if (!S_room(l, n))
-			return NULL;
+			return 0;
+	return n;
+}
+
+const tb_turn *tb_turn_find(const tb_ruleset *rs, const tb_state *s, const tb_move *m,
+                            tb_turns *l)
+{
+	if (!S_direct(rs, m))
+		return NULL;
+	size_t n = S_list_at(rs, s, m, l);
 	const tb_turn *found = NULL;
 	for (size_t i = 0; i < n; i++)
 		if (tb_turn_fits(&l->v[i], m)) {
@@ -230,6 +265,23 @@ const tb_turn *tb_turn_find(const tb_ruleset *rs, const tb_state *s, const tb_mo
 			found = &l->v[i];
 		}
 	return found && found->crown == m->crown ? found : NULL;
+}
+
+const tb_turn *tb_turn_one(const tb_ruleset *rs, const tb_state *s, const tb_move *m,
+                           tb_turns *l)
+{
+	/* every turn that fits 'm' begins at its first point, so the direct
+	 * list holds them all, as many as the full one (rules.h: generate_at) */
+	tb_move none = {0, 0, NULL};
+	size_t n = m && S_direct(rs, m) ? S_list_at(rs, s, m, l) : tb_turns_list(rs, s, l);
+	const tb_turn *found = NULL;
+	for (size_t i = 0; i < n; i++)
+		if (tb_turn_fits(&l->v[i], m ? m : &none) && (!m || l->v[i].crown == m->crown)) {
+			if (found)
+				return NULL;
+			found = &l->v[i];
+		}
+	return found;
 }
 
 void tb_turns_free(tb_turns *l)

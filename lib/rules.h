@@ -367,6 +367,14 @@ void tb_turn_token(tb_buf *b, const tb_turn *t);
  * returned is the one the full list would give; it points into 'l'. */
 const tb_turn *tb_turn_find(const tb_ruleset *rs, const tb_state *s, const tb_move *m,
                             tb_turns *l);
+/* The one legal turn of 's' that written move 'm' is, with its crown
+ * marker (NULL 'm': the pass), or NULL when none or several are, or
+ * memory ran out (tb_turns_failed). Exactly the answer of counting the
+ * fits in the full list, found from the direct check's list when that
+ * holds every turn that could fit (tb_turn_find's conditions), so at
+ * about the cost of playing it. It points into 'l'. */
+const tb_turn *tb_turn_one(const tb_ruleset *rs, const tb_state *s, const tb_move *m,
+                           tb_turns *l);
 
 /* The part of a bound (tb_rules.bound) every game shares: can 'target'
  * follow 's' after exactly 'turns' turns, if each turn of a side puts at

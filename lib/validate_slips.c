@@ -241,19 +241,11 @@ static int S_go_on(tb_val *v, tb_val_at *at, const tb_repair *r, const tb_state 
 		seen[j] = s;
 		const tb_move *m = n->kind == TB_NODE_READING ? &n->alts[0].move : &n->move;
 		int pass = tb_node_followed(n) == TB_NODE_PASS;
-		const tb_turn *t = pass ? NULL : tb_turn_find(&v->rs, &s, m, &l);
 		if (j == k - 1) {
 			at->fixed = 1;
 			at->fixed_before = s;
 		}
-		if (!t) { /* a pass, or the list to be asked */
-			tb_move none = {0, 0, NULL};
-			size_t c = tb_turns_list(&v->rs, &s, &l), fit = 0, which = 0;
-			for (size_t x = 0; x < c; x++)
-				if (tb_turn_fits(&l.v[x], pass ? &none : m) && (pass || l.v[x].crown == m->crown))
-					fit++, which = x;
-			t = fit == 1 ? &l.v[which] : NULL;
-		}
+		const tb_turn *t = tb_turn_one(&v->rs, &s, pass ? NULL : m, &l);
 		if (t)
 			v->rs.rules->play(&v->rs, &s, t, NULL);
 		ok = t != NULL;
@@ -442,15 +434,7 @@ static const tb_turn *S_written_turn(tb_val *v, const tb_state *s, const tb_node
 	for (unsigned i = 0; !pass && i < m->nparts; i++)
 		if (m->parts[i].pt == TB_PT_UNKNOWN || tb_geo_at(&v->rs.geo, m->parts[i].pt) < 0)
 			return NULL;
-	const tb_turn *t = pass ? NULL : tb_turn_find(&v->rs, s, m, l);
-	if (t)
-		return t;
-	tb_move none = {0, 0, NULL};
-	size_t c = tb_turns_list(&v->rs, s, l), fit = 0, which = 0;
-	for (size_t x = 0; x < c; x++)
-		if (tb_turn_fits(&l->v[x], pass ? &none : m) && (pass || l->v[x].crown == m->crown))
-			fit++, which = x;
-	return fit == 1 ? &l->v[which] : NULL;
+	return tb_turn_one(&v->rs, s, pass ? NULL : m, l);
 }
 
 /* The position before node 'upto' under repair 'r' (from 'before', the
