@@ -116,11 +116,13 @@ extern "C" {
  * editors: 0.3.0), positions and turns as values (0.3.0), a record's
  * source size (tb_record_source_size: 0.4.0), reading a file in parts
  * (tb_reader_set_origin, tb_reader_ended_clean, tb_record_source_offset:
- * 0.5.0). The rest
+ * 0.5.0), a line's nodes read at once (tb_line_nodes: 0.7.0). 0.7.0
+ * also numbers the event kinds a game brings from TB_EV_GAME, and its
+ * index (tablero index) has a new schema (spec/collection.md). The rest
  * (comparing, collating, XML, diagrams) may still change between minor
  * versions, as said in README.md.
  */
-#define TB_VERSION "0.6.0"
+#define TB_VERSION "0.7.0"
 
 /** ## Status codes */
 enum {
