@@ -291,11 +291,6 @@ void tb_point_write(tb_buf *b, tb_point p)
 	tb_buf_put(b, s, tb_point_chars(s, p));
 }
 
-/* ORDER PART: the separator written before each part kind. */
-static const char S_part_sep[] = {
-	'\0', '-', '^', 'x', 'x', '>', '@', 'H'
-};
-
 void tb_turn_write(tb_buf *b, uint8_t kind, const tb_move *m)
 {
 	if (kind == TB_NODE_PASS || (kind == TB_NODE_MOVE && m->nparts == 0))
@@ -316,8 +311,9 @@ void tb_move_write(tb_buf *b, const tb_move *m)
 	char *w = b->data + b->len;
 	for (unsigned i = 0; i < m->nparts; i++) {
 		const tb_part *p = &m->parts[i];
-		if (S_part_sep[p->kind])
-			*w++ = S_part_sep[p->kind];
+		char sep = tb_part_sep(p->kind); /* a game's own kind too */
+		if (sep)
+			*w++ = sep;
 		w += tb_point_chars(w, p->pt);
 		if (p->kind == TB_PART_HUFF)
 			*w++ = '/';
