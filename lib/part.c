@@ -5,7 +5,8 @@
  * what every user of a part asks of its kind -- its name, the symbol
  * its token writes before it, whether it names a destination ("to")
  * and whether the piece moves there -- so that none switches on the
- * enum where a game's kind could reach it.
+ * enum where a game's kind could reach it; and the tokens written from
+ * a move's parts (tb_move_write).
  */
 #include <string.h>
 
@@ -118,4 +119,43 @@ int tb_part_moves(unsigned k)
 int tb_part_goes(unsigned k)
 {
 	return k != TB_PART_AT && tb_part_moves(k);
+}
+
+/* ===== Tokens ===== */
+
+void tb_turn_write(tb_buf *b, uint8_t kind, const tb_move *m)
+{
+	if (kind == TB_NODE_PASS || (kind == TB_NODE_MOVE && m->nparts == 0))
+		tb_buf_puts(b, "pass");
+	else if (kind == TB_NODE_UNKNOWN)
+		tb_buf_putc(b, '?');
+	else
+		tb_move_write(b, m);
+}
+
+void tb_move_write(tb_buf *b, const tb_move *m)
+{
+	/* straight into room made once: a few bytes, at every turn written;
+	 * a part is at most a separator, a point and a '/' */
+	size_t most = (size_t)m->nparts * 5 + sizeof "pass" + m->crown;
+	if (b->len + most + 1 > b->cap && !tb_buf_grow(b, most))
+		return; /* out of memory: 'b' says so (buf.h) */
+	char *w = b->data + b->len;
+	for (unsigned i = 0; i < m->nparts; i++) {
+		const tb_part *p = &m->parts[i];
+		char sep = tb_part_sep(p->kind); /* a game's own kind too */
+		if (sep)
+			*w++ = sep;
+		w += tb_point_chars(w, p->pt);
+		if (p->kind == TB_PART_HUFF)
+			*w++ = '/';
+	}
+	if (m->nparts && m->parts[m->nparts - 1].kind == TB_PART_HUFF) {
+		memcpy(w, "pass", 4);
+		w += 4;
+	}
+	for (unsigned i = 0; i < m->crown; i++)
+		*w++ = '=';
+	b->len = (size_t)(w - b->data);
+	b->data[b->len] = '\0';
 }

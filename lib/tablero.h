@@ -868,7 +868,8 @@ typedef enum tb_node_kind {
 	TB_NODE_OMITTED   /* "omitted", a reading's alternative only: nothing here */
 } tb_node_kind;
 
-/** The parts a turn is made of, in the order written. */
+/** The parts a turn is made of, in the order written: the kinds the
+ * games share (a game may bring kinds of its own, TB_PART_GAME). */
 typedef enum tb_part_kind {
 	TB_PART_AT,       /* first point: placement, or where a piece starts */
 	TB_PART_STEP,     /* "-": to a point by a step or slide */
@@ -973,7 +974,8 @@ TB_EXPORT int tb_node_reconstructed(const tb_node *n);
  * tb_line_insert, it makes the same node. The caller frees it. */
 TB_EXPORT char *tb_node_token(const tb_record *rec, const tb_node *n);
 /** A move's parts (0 for a node that is no move) and the i-th: its kind
- * (tb_part_kind) and point; returns TB_EINVAL past the last. */
+ * (tb_part_kind, or a game's own from TB_PART_GAME on: tb_part_name
+ * names either) and point; returns TB_EINVAL past the last. */
 TB_EXPORT size_t tb_node_nparts(const tb_node *n);
 TB_EXPORT int tb_node_part(const tb_node *n, size_t i, int *kind, int *file, int *rank);
 /** A move's crown: 0, 1 ("=") or 2 ("=="). */
