@@ -514,10 +514,21 @@ static const char *S_check_attrs(tb_xml_check *c, xmlTextReaderPtr xr, int e,
 }
 
 /* The schema's couplings of attributes: max only with min (a gap's),
- * own only with wit (an alternative's). */
+ * own only with wit (an alternative's), one of point and to (a game's
+ * part's). */
 static const char *S_couplings(tb_xml_check *c, xmlTextReaderPtr xr, int e)
 {
 	static const char *const pairs[][2] = {{"max", "min"}, {"own", "wit"}};
+	if (e == E_PART) { /* a game's part has one point: point= or to= */
+		xmlChar *a = xmlTextReaderGetAttribute(xr, BAD_CAST "point");
+		xmlChar *b = xmlTextReaderGetAttribute(xr, BAD_CAST "to");
+		int both = a && b, neither = !a && !b;
+		xmlFree(a);
+		xmlFree(b);
+		return both      ? S_refuse(c, "<part> has both point and to: one of them")
+		       : neither ? S_refuse(c, "<part> needs point or to")
+		                 : NULL;
+	}
 	for (int i = 0; i < 2; i++) {
 		if (i == 1 && e != E_ALT)
 			continue;
@@ -529,15 +540,6 @@ static const char *S_couplings(tb_xml_check *c, xmlTextReaderPtr xr, int e)
 		if (bad)
 			return S_refuse(c, "<%s> has %s without %s", S_names[e], pairs[i][0],
 			                pairs[i][1]);
-	}
-	if (e == E_PART) { /* a game's part has one point: point= or to= */
-		xmlChar *a = xmlTextReaderGetAttribute(xr, BAD_CAST "point");
-		xmlChar *b = xmlTextReaderGetAttribute(xr, BAD_CAST "to");
-		int bad = !a == !b;
-		xmlFree(a);
-		xmlFree(b);
-		if (bad)
-			return S_refuse(c, "<part> needs one of point and to");
 	}
 	return NULL;
 }
@@ -604,7 +606,7 @@ const char *tb_xml_check_start(tb_xml_check *c, struct _xmlTextReader *xr)
 	const char *why = e == E_ALT ? S_alt_kind(c, xr, &more, &model) : NULL;
 	if (!why)
 		why = S_check_attrs(c, xr, e, &S_attrs[e], more);
-	if (!why && (e == E_GAP || e == E_ALT))
+	if (!why && (e == E_GAP || e == E_ALT || e == E_PART))
 		why = S_couplings(c, xr, e);
 	if (why)
 		return why;

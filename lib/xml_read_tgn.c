@@ -7,6 +7,7 @@
  * xml_read.h.
  */
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -172,7 +173,9 @@ static void S_part_add(tb_xml_reader *x, const char *elem, const char *attr, uns
 		tb_xr_diag(x, TB_ERROR, TB_D_XML_INVALID, tb_xr_line(x), 0,
 		           "a turn has more than %d parts", TB_MAX_PARTS);
 	else if (!S_point(x, attr, &pt))
-		tb_xr_diag(x, TB_ERROR, TB_D_XML_INVALID, tb_xr_line(x), 0, "<%s> needs a point", elem);
+		tb_xr_diag(x, TB_ERROR, TB_D_XML_INVALID, tb_xr_line(x), 0, "<%s> needs a point%s%s%s",
+		           elem, kind >= TB_PART_GAME ? " in " : "", kind >= TB_PART_GAME ? attr : "",
+		           kind >= TB_PART_GAME ? "=" : "");
 	else {
 		x->named[x->nparts] = named;
 		x->parts[x->nparts++] = (tb_part){(uint8_t)kind, pt};
@@ -187,9 +190,12 @@ static void S_game_part(tb_xml_reader *x)
 	int k = tb_part_kind_of(name);
 	if (k < TB_PART_GAME)
 		tb_xr_diag(x, TB_ERROR, TB_D_XML_INVALID, tb_xr_line(x), 0,
-		           "<part kind=\"%s\"> is no game's part", name ? name : "");
-	else
-		S_part_add(x, "part", tb_part_to((unsigned)k) ? "to" : "point", (unsigned)k, PN_OTHER);
+		           "<part kind=\"%.40s\"> is no game's part", name ? name : "");
+	else {
+		char elem[64]; /* the kind is a known one's name: short */
+		snprintf(elem, sizeof elem, "part kind=\"%s\"", name);
+		S_part_add(x, elem, tb_part_to((unsigned)k) ? "to" : "point", (unsigned)k, PN_OTHER);
+	}
 	xmlFree(name);
 }
 

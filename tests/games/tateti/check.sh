@@ -81,6 +81,14 @@ fi
 "$T" fmt swap.tgn >"$tmp/swfmt" 2>&1
 if cmp -s "$tmp/back" "$tmp/swfmt"; then ok "xml --to tgn: its part read"; else
 	bad "xml --to tgn: its part"; diff "$tmp/swfmt" "$tmp/back"; fi
+for bad in '<part kind="swap"/>' '<part kind="swap" to="a1" point="a1"/>' \
+	'<part kind="swap" point="a1"/>' '<part kind="leap" to="a1"/>'; do
+	sed "s|<part kind=\"swap\" to=\"a1\"/>|$bad|" "$tmp/sw.xml" >"$tmp/bad.xml"
+	"$T" xml --to tgn "$tmp/bad.xml" >"$tmp/out" 2>&1
+	expect "xml --to tgn refuses $bad" 1 $?
+	grep -q 'error: .*part.*\[TB502\]' "$tmp/out" && ok "  with a diagnostic" ||
+		bad "  no diagnostic: $(head -2 "$tmp/out")"
+done
 "$T" svg swap.tgn >"$tmp/sw.svg" 2>&1
 expect "svg: the part's turn drawn" 0 $?
 sed 's/moves=swap/moves=step/' swap.tgn >"$tmp/noswap.tgn"
