@@ -25,6 +25,7 @@
 #include <string.h>
 
 #include "diagram.h"
+#include "game.h"
 #include "text_metrics.h"
 
 #define U 10.0        /* user units per board unit */
@@ -379,8 +380,7 @@ static int S_route(const tb_dia *d, const tb_turn *t, double *xs, double *ys)
 	int n = 0;
 	for (unsigned i = 0; i < t->nparts; i++) {
 		const tb_part *p = &t->parts[i];
-		if (p->kind == TB_PART_AT || p->kind == TB_PART_STEP || p->kind == TB_PART_HOP ||
-		    p->kind == TB_PART_CAPTURE) {
+		if (tb_part_moves(p->kind)) {
 			S_point_xy(d, p->pt, &xs[n], &ys[n]);
 			n++;
 		}
@@ -393,8 +393,7 @@ static int S_mover(const tb_dia *d, const tb_view *f)
 {
 	for (int i = (int)f->last.nparts - 1; i >= 0; i--) {
 		const tb_part *p = &f->last.parts[i];
-		if (p->kind == TB_PART_AT || p->kind == TB_PART_STEP || p->kind == TB_PART_HOP ||
-		    p->kind == TB_PART_CAPTURE) {
+		if (tb_part_moves(p->kind)) {
 			int at = tb_geo_at(&d->rs->geo, p->pt);
 			if (at >= 0 && f->st.cell[at])
 				return TB_CELL_SIDE(f->st.cell[at]);

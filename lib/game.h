@@ -179,6 +179,21 @@ typedef struct tb_game_event {
 #define TB_EVF_TO 2    /* 'b' is where a piece went */
 #define TB_EVF_COUNT 4 /* 'a' is a count (no point): XML's count= */
 
+/* A move part of a game's own (tablero.h, TB_PART_GAME): what its
+ * tokens write that none of the shared kinds says. Its notation
+ * (parse_move) and rules make it as kind tb_game_part_kind(game, i), i
+ * its place in the game's list. */
+typedef struct tb_game_part {
+	const char *name;  /* XML's <part kind="...">: small letters, no
+	                      other kind's name */
+	char sep;          /* the symbol its token writes before its point,
+	                      or '\0' for none (the notation reads it back) */
+	uint8_t fields;    /* TB_PARTF_* */
+} tb_game_part;
+#define TB_PARTF_TO 1    /* its point is a destination: XML's to=, else point= */
+#define TB_PARTF_MOVES 2 /* the moving piece goes there: a <place> before
+                            it is a <from>, and diagrams draw its path */
+
 struct tb_game {
 	const char *name;           /* as in [Game "..."] */
 	const char *title;          /* for people */
@@ -252,6 +267,9 @@ struct tb_game {
 	/* The events of its own, NULL name last, or NULL: none (its rules
 	 * report only shared kinds). */
 	const tb_game_event *events;
+	/* The move parts of its own, NULL name last, or NULL: none (its
+	 * moves are made of shared kinds only). */
+	const tb_game_part *parts;
 };
 
 /* The registry, generated from lib/games/ (tools/games.sh): every game
@@ -269,6 +287,22 @@ unsigned tb_game_event_kind(const tb_game *g, unsigned i);
 /* The game event of kind 'k' (TB_EV_GAME on), or NULL; sets '*game' to
  * its game when not NULL. */
 const tb_game_event *tb_game_event_of(unsigned k, const tb_game **game);
+
+/* The kind of the 'i'-th part of game 'g''s own list (tb_game.parts),
+ * TB_PART_GAME on (tablero.h); 0 when it has no such part. */
+unsigned tb_game_part_kind(const tb_game *g, unsigned i);
+/* The game part of kind 'k' (TB_PART_GAME on), or NULL; sets '*game'
+ * to its game when not NULL. */
+const tb_game_part *tb_game_part_of(unsigned k, const tb_game **game);
+/* What the users of a part ask of its kind 'k' (part.c), shared or a
+ * game's: the symbol a token writes before its point ('\0' none);
+ * whether its point is a destination (XML's to=); whether the moving
+ * piece is there after it (TB_PART_AT included); whether it takes the
+ * piece from where it was (as moves, TB_PART_AT excluded). 0 for no kind. */
+char tb_part_sep(unsigned k);
+int tb_part_to(unsigned k);
+int tb_part_moves(unsigned k);
+int tb_part_goes(unsigned k);
 
 /* The side that moves first from the game's start under options 'o':
  * 1 when the game's option "first" names its second side, else 0. */

@@ -870,7 +870,8 @@ typedef enum tb_node_kind {
 	TB_NODE_OMITTED   /* "omitted", a reading's alternative only: nothing here */
 } tb_node_kind;
 
-/** The parts a turn is made of, in the order written. */
+/** The parts a turn is made of, in the order written: the kinds the
+ * games share (a game may bring kinds of its own, TB_PART_GAME). */
 typedef enum tb_part_kind {
 	TB_PART_AT,       /* first point: placement, or where a piece starts */
 	TB_PART_STEP,     /* "-": to a point by a step or slide */
@@ -881,6 +882,25 @@ typedef enum tb_part_kind {
 	TB_PART_RELOCATE, /* "@": where the jumped royal piece was put */
 	TB_PART_HUFF      /* "H": a defender huffed before the turn */
 } tb_part_kind;
+/** One past the last shared part kind: the shared kinds are 0 ..
+ * TB_PART_KINDS-1. */
+#define TB_PART_KINDS 8
+/** The first of the part kinds the games bring (a game's descriptor
+ * lists the parts of its own, lib/game.h): TB_PART_GAME + i is the
+ * i-th of them, counting each game's in its order after those of the
+ * games before it in tb_game_at's order, as the events are numbered
+ * from TB_EV_GAME. Their numbers hold within one build of the library
+ * only: their names are what a record's XML keeps (<part kind="...">),
+ * and their tokens are the game's notation. */
+#define TB_PART_GAME 32
+/** The name of part kind 'k' ("step", "hop", or a game's own; "at" for
+ * TB_PART_AT, which XML writes <place> or <from>): a static string;
+ * NULL when 'k' is no kind. */
+TB_EXPORT const char *tb_part_name(unsigned k);
+/** The kind named 'name' (exactly as tb_part_name gives it, a shared
+ * kind but "at", or a game's own); -1 when 'name' (may be NULL) names
+ * none. */
+TB_EXPORT int tb_part_kind_of(const char *name);
 
 typedef enum tb_result {
 	TB_RESULT_NONE,   /* no marker: a record whose moves were not read; never set */
@@ -956,7 +976,8 @@ TB_EXPORT int tb_node_reconstructed(const tb_node *n);
  * tb_line_insert, it makes the same node. The caller frees it. */
 TB_EXPORT char *tb_node_token(const tb_record *rec, const tb_node *n);
 /** A move's parts (0 for a node that is no move) and the i-th: its kind
- * (tb_part_kind) and point; returns TB_EINVAL past the last. */
+ * (tb_part_kind, or a game's own from TB_PART_GAME on: tb_part_name
+ * names either) and point; returns TB_EINVAL past the last. */
 TB_EXPORT size_t tb_node_nparts(const tb_node *n);
 TB_EXPORT int tb_node_part(const tb_node *n, size_t i, int *kind, int *file, int *rank);
 /** A move's crown: 0, 1 ("=") or 2 ("=="). */

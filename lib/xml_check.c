@@ -40,12 +40,12 @@ enum {
 	E_TGN, E_RECORD, E_TAG, E_MOVES, E_VARIATION, E_RESULT, E_COMMENT, E_MOVE, E_PASS,
 	E_UNKNOWN, E_READING, E_ALT, E_GAP, E_POSITION, E_NAG, E_AFTER, E_PIECE, E_EVENT,
 	E_PLACE, E_FROM, E_STEP, E_HOP, E_CAPTURE, E_REMOVE, E_PUSH, E_RELOCATE, E_HUFF,
-	E_COUNT
+	E_PART, E_COUNT
 };
 static const char *const S_names[E_COUNT] = {
 	"tgn", "record", "tag", "moves", "variation", "result", "comment", "move", "pass",
 	"unknown", "reading", "alt", "gap", "position", "nag", "after", "piece", "event",
-	"place", "from", "step", "hop", "capture", "remove", "push", "relocate", "huff"};
+	"place", "from", "step", "hop", "capture", "remove", "push", "relocate", "huff", "part"};
 
 /* What a content automaton's edges name: one element, or a group. */
 enum { C_PART = E_COUNT, C_NODE };
@@ -119,7 +119,8 @@ static const uint8_t S_model[E_COUNT] = {
 	[E_ALT] = S_ALTC, [E_GAP] = S_AN0, [E_POSITION] = S_AN0, [E_NAG] = S_EMPTY,
 	[E_AFTER] = S_AFTER0, [E_PIECE] = S_EMPTY, [E_EVENT] = S_EMPTY, [E_PLACE] = S_EMPTY,
 	[E_FROM] = S_EMPTY, [E_STEP] = S_EMPTY, [E_HOP] = S_EMPTY, [E_CAPTURE] = S_EMPTY,
-	[E_REMOVE] = S_EMPTY, [E_PUSH] = S_EMPTY, [E_RELOCATE] = S_EMPTY, [E_HUFF] = S_EMPTY};
+	[E_REMOVE] = S_EMPTY, [E_PUSH] = S_EMPTY, [E_RELOCATE] = S_EMPTY, [E_HUFF] = S_EMPTY,
+	[E_PART] = S_EMPTY};
 
 /* ===== Attributes ===== */
 
@@ -127,7 +128,8 @@ static const uint8_t S_model[E_COUNT] = {
 enum {
 	V_ANY, V_VERSION, V_GAME, V_LANGUAGE, V_NNI, V_POSINT, V_UBYTE, V_SIDE, V_WRITTEN,
 	V_TRUE, V_CROWN, V_POINT, V_TAGNAME, V_CLANG, V_ARROWS, V_CIRCLES, V_LABELS, V_TIME,
-	V_REGION, V_PSIDE, V_TYPE, V_EVENT, V_TOKENS, V_KIND
+	V_REGION, V_PSIDE, V_TYPE, V_EVENT, V_TOKENS, V_KIND,
+	V_PART
 };
 
 /* What a value of each kind is, for a message. ORDER S_VALUES. */
@@ -140,7 +142,7 @@ static const char *const S_value_says[] = {
 	"colours and points (Ga1 Rb2...)", "labels (Ga1:x Rb2:yz...)",
 	"a time (H:MM:SS, or a range of two)", "a region (NAME or NAME#X,Y,W,H)",
 	"first or second", "a capital letter", "an event's kind", "one or more words",
-	"a kind of alternative"};
+	"a kind of alternative", "a game's kind of part"};
 
 /* The schema's patterns (<param name="pattern">), compiled by libxml2
  * as its RELAX NG does; tests/xml_agree.c checks each is in the schema
@@ -219,6 +221,8 @@ static const S_attrs_of S_attrs[E_COUNT] = {
 	[E_PUSH] = {1, {{"to", V_POINT, A_REQ}}},
 	[E_RELOCATE] = {1, {{"to", V_POINT, A_REQ}}},
 	[E_HUFF] = {1, {{"point", V_POINT, A_REQ}}},
+	/* a game's own part: point or to, as S_couplings checks */
+	[E_PART] = {3, {{"kind", V_PART, A_REQ}, {"point", V_POINT, 0}, {"to", V_POINT, 0}}},
 };
 
 /* An <alt>'s attributes by its kind (the schema's choice). */
@@ -398,6 +402,7 @@ static int S_value(tb_xml_check *c, int v, const char *s)
 	case V_CROWN: return S_one_of(s, crowns, 2);
 	case V_POINT: return S_point(s);
 	case V_EVENT: return tb_event_kind_of(s) != 0; /* the schema's list is the kinds' names */
+	case V_PART: return tb_part_kind_of(s) >= TB_PART_GAME; /* the games' own, as events */
 	case V_TOKENS: return S_tokens(s);
 	case V_WRITTEN: return !*s ? 1 : S_pattern(c, R_WRITTEN, s);
 	case V_TAGNAME: return S_pattern(c, R_TAGNAME, s);
@@ -509,10 +514,21 @@ static const char *S_check_attrs(tb_xml_check *c, xmlTextReaderPtr xr, int e,
 }
 
 /* The schema's couplings of attributes: max only with min (a gap's),
- * own only with wit (an alternative's). */
+ * own only with wit (an alternative's), one of point and to (a game's
+ * part's). */
 static const char *S_couplings(tb_xml_check *c, xmlTextReaderPtr xr, int e)
 {
 	static const char *const pairs[][2] = {{"max", "min"}, {"own", "wit"}};
+	if (e == E_PART) { /* a game's part has one point: point= or to= */
+		xmlChar *a = xmlTextReaderGetAttribute(xr, BAD_CAST "point");
+		xmlChar *b = xmlTextReaderGetAttribute(xr, BAD_CAST "to");
+		int both = a && b, neither = !a && !b;
+		xmlFree(a);
+		xmlFree(b);
+		return both      ? S_refuse(c, "<part> has both point and to: one of them")
+		       : neither ? S_refuse(c, "<part> needs point or to")
+		                 : NULL;
+	}
 	for (int i = 0; i < 2; i++) {
 		if (i == 1 && e != E_ALT)
 			continue;
@@ -590,7 +606,7 @@ const char *tb_xml_check_start(tb_xml_check *c, struct _xmlTextReader *xr)
 	const char *why = e == E_ALT ? S_alt_kind(c, xr, &more, &model) : NULL;
 	if (!why)
 		why = S_check_attrs(c, xr, e, &S_attrs[e], more);
-	if (!why && (e == E_GAP || e == E_ALT))
+	if (!why && (e == E_GAP || e == E_ALT || e == E_PART))
 		why = S_couplings(c, xr, e);
 	if (why)
 		return why;

@@ -7,6 +7,7 @@
  * xml_read.h.
  */
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -161,6 +162,43 @@ static void S_parts_begin(tb_xml_reader *x)
 	xmlFree(crown);
 }
 
+/* Adds the part of kind 'kind' (named by element 'elem', PN_* 'named')
+ * whose point is attribute 'attr' to the move collected; a diagnostic
+ * when it has no room or no point. */
+static void S_part_add(tb_xml_reader *x, const char *elem, const char *attr, unsigned kind,
+                       uint8_t named)
+{
+	tb_point pt;
+	if (x->nparts == TB_MAX_PARTS)
+		tb_xr_diag(x, TB_ERROR, TB_D_XML_INVALID, tb_xr_line(x), 0,
+		           "a turn has more than %d parts", TB_MAX_PARTS);
+	else if (!S_point(x, attr, &pt))
+		tb_xr_diag(x, TB_ERROR, TB_D_XML_INVALID, tb_xr_line(x), 0, "<%s> needs a point%s%s%s",
+		           elem, kind >= TB_PART_GAME ? " in " : "", kind >= TB_PART_GAME ? attr : "",
+		           kind >= TB_PART_GAME ? "=" : "");
+	else {
+		x->named[x->nparts] = named;
+		x->parts[x->nparts++] = (tb_part){(uint8_t)kind, pt};
+	}
+}
+
+/* A game's own part, <part kind="..."> with its point in point= or
+ * to= as its kind says (tb_part_to). */
+static void S_game_part(tb_xml_reader *x)
+{
+	char *name = tb_xr_attr(x, "kind");
+	int k = tb_part_kind_of(name);
+	if (k < TB_PART_GAME)
+		tb_xr_diag(x, TB_ERROR, TB_D_XML_INVALID, tb_xr_line(x), 0,
+		           "<part kind=\"%.40s\"> is no game's part", name ? name : "");
+	else {
+		char elem[64]; /* the kind is a known one's name: short */
+		snprintf(elem, sizeof elem, "part kind=\"%s\"", name);
+		S_part_add(x, elem, tb_part_to((unsigned)k) ? "to" : "point", (unsigned)k, PN_OTHER);
+	}
+	xmlFree(name);
+}
+
 static void S_part(tb_xml_reader *x, const char *name)
 {
 	static const struct {
@@ -176,19 +214,14 @@ static void S_part(tb_xml_reader *x, const char *name)
 	             {"push", "to", TB_PART_PUSH, PN_OTHER},
 	             {"relocate", "to", TB_PART_RELOCATE, PN_OTHER},
 	             {"huff", "point", TB_PART_HUFF, PN_OTHER}};
+	if (strcmp(name, "part") == 0) {
+		S_game_part(x);
+		return;
+	}
 	for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
 		if (strcmp(name, kinds[i].name) != 0)
 			continue;
-		tb_point pt;
-		if (x->nparts == TB_MAX_PARTS)
-			tb_xr_diag(x, TB_ERROR, TB_D_XML_INVALID, tb_xr_line(x), 0,
-			           "a turn has more than %d parts", TB_MAX_PARTS);
-		else if (!S_point(x, kinds[i].attr, &pt))
-			tb_xr_diag(x, TB_ERROR, TB_D_XML_INVALID, tb_xr_line(x), 0, "<%s> needs a point", name);
-		else {
-			x->named[x->nparts] = kinds[i].named;
-			x->parts[x->nparts++] = (tb_part){(uint8_t)kinds[i].kind, pt};
-		}
+		S_part_add(x, name, kinds[i].attr, kinds[i].kind, kinds[i].named);
 		return;
 	}
 }
@@ -203,8 +236,7 @@ static const char *S_names_wrong(const tb_xml_reader *x)
 	for (unsigned i = 0; i < x->nparts; i++) {
 		int goes = 0;
 		for (unsigned j = i + 1; j < x->nparts; j++)
-			goes |= x->parts[j].kind == TB_PART_STEP || x->parts[j].kind == TB_PART_HOP ||
-			        x->parts[j].kind == TB_PART_CAPTURE;
+			goes |= tb_part_goes(x->parts[j].kind);
 		if (x->named[i] == PN_PLACE && goes)
 			return "<place> is a piece put down: a piece that goes on starts with <from>";
 		if (x->named[i] == PN_FROM && !goes)

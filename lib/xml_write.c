@@ -267,23 +267,19 @@ static void S_comments(S_record *s, const tb_comment *c)
 
 /* ===== Turns ===== */
 
+/* The element of part 'i' of 'm': TB_PART_AT is <from> when the piece
+ * goes somewhere after it, else <place>; a shared kind is its name; a
+ * game's own kind is <part> (its name in kind=, S_move_body). */
 static const char *S_part_name(const tb_move *m, unsigned i)
 {
-	switch (m->parts[i].kind) {
-	case TB_PART_AT: /* "from" when the piece goes somewhere, else "place" */
+	unsigned k = m->parts[i].kind;
+	if (k == TB_PART_AT) {
 		for (unsigned j = i + 1; j < m->nparts; j++)
-			if (m->parts[j].kind == TB_PART_STEP || m->parts[j].kind == TB_PART_HOP ||
-			    m->parts[j].kind == TB_PART_CAPTURE)
+			if (tb_part_goes(m->parts[j].kind))
 				return "from";
 		return "place";
-	case TB_PART_STEP: return "step";
-	case TB_PART_HOP: return "hop";
-	case TB_PART_CAPTURE: return "capture";
-	case TB_PART_REMOVE: return "remove";
-	case TB_PART_PUSH: return "push";
-	case TB_PART_RELOCATE: return "relocate";
-	default: return "huff";
 	}
+	return k < TB_PART_KINDS ? tb_part_name(k) : "part";
 }
 
 /* The token, the crown marker and the parts of a move. */
@@ -300,18 +296,16 @@ static void S_move_body(S_record *s, const tb_move *m)
 		const tb_part *p = &m->parts[i];
 		const char *name = S_part_name(m, i);
 		S_start(s, name);
-		int lands = p->kind == TB_PART_STEP || p->kind == TB_PART_HOP ||
-		            p->kind == TB_PART_CAPTURE || p->kind == TB_PART_PUSH ||
-		            p->kind == TB_PART_RELOCATE;
-		S_attr_pt(s, lands ? "to" : "point", p->pt);
+		if (p->kind >= TB_PART_KINDS)
+			S_attr(s, "kind", tb_part_name(p->kind));
+		S_attr_pt(s, tb_part_to(p->kind) ? "to" : "point", p->pt);
 		tb_point over = p->kind == TB_PART_CAPTURE && s->rec->game->captured &&
 		                        at != TB_PT_NONE && at != TB_PT_UNKNOWN && p->pt != TB_PT_UNKNOWN
 		                    ? s->rec->game->captured(at, p->pt) : TB_PT_NONE;
 		if (over != TB_PT_NONE)
 			S_attr_pt(s, "captured", over);
 		S_end(s);
-		if (p->kind == TB_PART_AT || p->kind == TB_PART_STEP || p->kind == TB_PART_HOP ||
-		    p->kind == TB_PART_CAPTURE)
+		if (tb_part_moves(p->kind))
 			at = p->pt; /* where the moving piece now is */
 	}
 }

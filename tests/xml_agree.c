@@ -97,7 +97,8 @@ static int S_ours(const char *buf, size_t len, char *why, size_t cap)
 }
 
 /* 'text' with the body of its define 'name' replaced by a choice of
- * the library's games (events 0) or event kinds (events 1), into 'b';
+ * the library's games (events 0), event kinds (events 1) or the games'
+ * own part kinds (events 2), into 'b';
  * 0 when it has no such define. */
 static int S_define(tb_buf *b, const char *text, const char *name, int events)
 {
@@ -110,8 +111,12 @@ static int S_define(tb_buf *b, const char *text, const char *name, int events)
 	tb_buf_puts(b, "<choice>");
 	for (size_t i = 0; !events && tb_game_at(i); i++)
 		tb_buf_printf(b, "<value type=\"string\">%s</value>", tb_game_name(tb_game_at(i)));
-	for (tb_event_kind k = tb_event_kind_next(0); events && k; k = tb_event_kind_next(k))
+	for (tb_event_kind k = tb_event_kind_next(0); events == 1 && k; k = tb_event_kind_next(k))
 		tb_buf_printf(b, "<value type=\"string\">%s</value>", tb_event_name(k));
+	for (unsigned k = TB_PART_GAME; events == 2 && tb_part_name(k); k++)
+		tb_buf_printf(b, "<value type=\"string\">%s</value>", tb_part_name(k));
+	if (events == 2 && !tb_part_name(TB_PART_GAME)) /* no game brings one: none fits */
+		tb_buf_puts(b, "<notAllowed/>");
 	tb_buf_puts(b, "</choice>");
 	tb_buf_puts(b, end);
 	return 1;
@@ -121,9 +126,11 @@ static int S_define(tb_buf *b, const char *text, const char *name, int events)
  * library's games and event kinds. */
 static xmlRelaxNGPtr S_schema(const char *text)
 {
-	tb_buf games = TB_BUF_INIT, b = TB_BUF_INIT;
-	if (!S_define(&games, text, "game-name", 0) || !S_define(&b, games.data, "event-kind", 1)) {
+	tb_buf games = TB_BUF_INIT, evs = TB_BUF_INIT, b = TB_BUF_INIT;
+	if (!S_define(&games, text, "game-name", 0) || !S_define(&evs, games.data, "event-kind", 1) ||
+	    !S_define(&b, evs.data, "part-kind", 2)) {
 		tb_buf_free(&games);
+		tb_buf_free(&evs);
 		tb_buf_free(&b);
 		return NULL;
 	}
@@ -131,6 +138,7 @@ static xmlRelaxNGPtr S_schema(const char *text)
 	xmlRelaxNGPtr s = xmlRelaxNGParse(pc);
 	xmlRelaxNGFreeParserCtxt(pc);
 	tb_buf_free(&games);
+	tb_buf_free(&evs);
 	tb_buf_free(&b);
 	return s;
 }

@@ -232,6 +232,7 @@ for _name, _res, _args in [
     ("tb_engine_legal_turns", _sz, (_p, _TURN_FN, _p)),
     ("tb_engine_play_turn", C.c_int, (_p, _s, _TURN_FN, _p, C.POINTER(_str_out))),
     ("tb_event_name", _s, (C.c_int,)), ("tb_event_kind_of", C.c_int, (_s,)),
+    ("tb_part_name", _s, (C.c_uint,)),
     ("tb_event_kind_next", C.c_int, (C.c_int,)),
     ("tb_xml_writer_new", _p, (_p, C.c_int)),
     ("tb_xml_write_record", C.c_int, (_p, _p, _p)),

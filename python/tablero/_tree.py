@@ -9,7 +9,7 @@ from typing import Dict, Iterator, List, Optional, Tuple, TYPE_CHECKING
 
 from ._errors import TableroError, _ENOMEM, _nomem
 from ._lib import _lib, _libc, _p, _s, _SPAN, _EvidenceInfo, _NodeInfo, _enc, _text, _take, _dec
-from ._values import Comment, _KINDS, _PARTS, _comments, _point
+from ._values import Comment, _KINDS, _comments, _part_name, _point
 
 if TYPE_CHECKING:
     from ._position import Position
@@ -204,12 +204,13 @@ class Node(_Owned):
 
     @property
     def parts(self) -> List[Tuple[str, str]]:
-        """A move's parts: (kind, point), e.g. [('at', 'd2'), ('step', 'd3')]."""
+        """A move's parts: (kind, point), e.g. [('at', 'd2'), ('step', 'd3')];
+        a game's own part by its name (tb_part_name)."""
         out = []
         k, f, r = C.c_int(), C.c_int(), C.c_int()
         for i in range(_lib.tb_node_nparts(self._h)):
             _lib.tb_node_part(self._h, i, C.byref(k), C.byref(f), C.byref(r))
-            out.append((_PARTS[k.value], _point(f.value, r.value)))
+            out.append((_part_name(k.value), _point(f.value, r.value)))
         return out
 
     @property

@@ -100,7 +100,11 @@ class Turn:
 
 _KINDS = ["move", "pass", "unknown", "reading", "gap", "position", "omitted"]
 _RESULTS = ["*", "1-0", "0-1", "1/2-1/2", "*"]
-_PARTS = ["at", "step", "hop", "capture", "remove", "push", "relocate", "huff"]
+
+
+def _part_name(k: int) -> str:
+    """Part kind 'k''s name: a shared kind's ("at", "step", ...) or a game's own."""
+    return _dec(_lib.tb_part_name(k))
 
 
 def _diags(r) -> List[Diagnostic]:

@@ -194,6 +194,55 @@ static void test_game_events(void **state)
 	assert_int_equal(tb_game_event_kind(NULL, 0), 0);
 }
 
+/* Every game's own parts (tb_game.parts) are kinds from TB_PART_GAME
+ * on, each game's after the games' before it, named as no other kind
+ * (small letters, as the schema's part-kind), found by name and by
+ * number, with a symbol no shared kind writes; a kind past the last is
+ * none. The shared kinds keep their names and symbols. */
+static void test_game_parts(void **state)
+{
+	(void)state;
+	static const char shared_seps[] = "-^x>@H";
+	unsigned next = TB_PART_GAME;
+	for (size_t i = 0; tb_game_at(i); i++) {
+		const tb_game *g = tb_game_at(i);
+		unsigned n = 0;
+		for (; g->parts && g->parts[n].name; n++, next++) {
+			const tb_game_part *p = &g->parts[n];
+			const tb_game *of = NULL;
+			for (const char *c = p->name; *c; c++)
+				if (*c < 'a' || *c > 'z')
+					fail_msg("%s: part '%s' is not small letters", g->name, p->name);
+			assert_int_equal(tb_game_part_kind(g, n), next);
+			assert_ptr_equal(tb_game_part_of(next, &of), p);
+			assert_ptr_equal(of, g);
+			assert_string_equal(tb_part_name(next), p->name);
+			if (tb_part_kind_of(p->name) != (int)next)
+				fail_msg("%s: part '%s' is another kind's name", g->name, p->name);
+			if (p->sep && strchr(shared_seps, p->sep))
+				fail_msg("%s: part '%s' writes a shared kind's symbol", g->name, p->name);
+			assert_int_equal(tb_part_sep(next), p->sep);
+			assert_int_equal(tb_part_to(next), (p->fields & TB_PARTF_TO) != 0);
+			assert_int_equal(tb_part_moves(next), (p->fields & TB_PARTF_MOVES) != 0);
+			assert_int_equal(p->fields & ~(TB_PARTF_TO | TB_PARTF_MOVES), 0);
+		}
+		assert_int_equal(tb_game_part_kind(g, n), 0);
+	}
+	assert_true(next <= 256);
+	assert_null(tb_game_part_of(next, NULL));
+	assert_null(tb_part_name(next));
+	assert_null(tb_part_name(TB_PART_KINDS));
+	assert_int_equal(tb_part_kind_of("no such part"), -1);
+	assert_int_equal(tb_part_kind_of("at"), -1); /* XML's <place> or <from> */
+	assert_int_equal(tb_part_kind_of(NULL), -1);
+	assert_int_equal(tb_part_kind_of("relocate"), TB_PART_RELOCATE);
+	assert_int_equal(tb_part_sep(TB_PART_HOP), '^');
+	assert_true(tb_part_to(TB_PART_PUSH) && !tb_part_moves(TB_PART_PUSH));
+	assert_true(tb_part_moves(TB_PART_AT) && !tb_part_goes(TB_PART_AT));
+	assert_true(tb_part_goes(TB_PART_CAPTURE) && !tb_part_goes(TB_PART_REMOVE));
+	assert_int_equal(tb_game_part_kind(NULL, 0), 0);
+}
+
 static void test_game_find(void **state)
 {
 	(void)state;
@@ -770,6 +819,7 @@ int main(void)
 		cmocka_unit_test(test_game_at_iterates_the_registry),
 		cmocka_unit_test(test_game_find),
 		cmocka_unit_test(test_game_events),
+		cmocka_unit_test(test_game_parts),
 		cmocka_unit_test(test_games_in_their_places),
 		cmocka_unit_test(test_option_tables_complete),
 		cmocka_unit_test(test_option_values_named),

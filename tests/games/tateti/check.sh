@@ -63,6 +63,38 @@ fi
 "$T" xml --to tgn "$tmp/win.xml" >"$tmp/back" 2>&1
 if cmp -s "$tmp/back" expected/win.fmt; then ok "xml --to tgn"; else bad "xml --to tgn"; diff expected/win.fmt "$tmp/back"; fi
 
+# its own part (game.c's parts, a kind the house numbers from
+# TB_PART_GAME): "a2~a1" swaps with the nought on a1 under moves=swap;
+# validate plays it, fmt writes its token back, xml writes it as
+# <part kind="swap" to="a1"/> (valid, read back to the same TGN), svg
+# draws it, and a swap where the rules have none is refused
+"$T" validate swap.tgn >"$tmp/v" 2>&1
+expect "validate swap (its own part)" 0 $?
+expect "fmt: the part's token" "4. a2~a1" "$("$T" fmt swap.tgn 2>&1 | grep '^4\.')"
+"$T" xml swap.tgn >"$tmp/sw.xml" 2>&1
+expect "xml: the part" 1 "$(grep -c '<part kind="swap" to="a1"/>' "$tmp/sw.xml")"
+if command -v xmllint >/dev/null; then
+	xmllint --noout --relaxng "$schema" "$tmp/sw.xml" 2>"$tmp/lint" &&
+		ok "xml: the part valid (xmllint)" || bad "xml: the part: xmllint: $(cat "$tmp/lint")"
+fi
+"$T" xml --to tgn "$tmp/sw.xml" >"$tmp/back" 2>&1
+"$T" fmt swap.tgn >"$tmp/swfmt" 2>&1
+if cmp -s "$tmp/back" "$tmp/swfmt"; then ok "xml --to tgn: its part read"; else
+	bad "xml --to tgn: its part"; diff "$tmp/swfmt" "$tmp/back"; fi
+for bad in '<part kind="swap"/>' '<part kind="swap" to="a1" point="a1"/>' \
+	'<part kind="swap" point="a1"/>' '<part kind="leap" to="a1"/>'; do
+	sed "s|<part kind=\"swap\" to=\"a1\"/>|$bad|" "$tmp/sw.xml" >"$tmp/bad.xml"
+	"$T" xml --to tgn "$tmp/bad.xml" >"$tmp/out" 2>&1
+	expect "xml --to tgn refuses $bad" 1 $?
+	grep -q 'error: .*part.*\[TB502\]' "$tmp/out" && ok "  with a diagnostic" ||
+		bad "  no diagnostic: $(head -2 "$tmp/out")"
+done
+"$T" svg swap.tgn >"$tmp/sw.svg" 2>&1
+expect "svg: the part's turn drawn" 0 $?
+sed 's/moves=swap/moves=step/' swap.tgn >"$tmp/noswap.tgn"
+"$T" validate "$tmp/noswap.tgn" >/dev/null 2>&1
+expect "validate: no swap under moves=step" 1 $?
+
 # its own event (game.c's events, a kind the house numbers from
 # TB_EV_GAME): validate tells it, xml writes it (valid against the
 # schema, read back), grep --event finds it and counts it, its name is

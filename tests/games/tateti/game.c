@@ -24,7 +24,10 @@ static const char *S_board(tb_board *b, const tb_opts *o)
 	return NULL;
 }
 
-/* move -> point ('-' point)? */
+extern const tb_game tb_game_tateti; /* below */
+
+/* move -> point (('-' | '~') point)? ; "a1~b1" swaps with the piece on
+ * b1 (its own part, S_parts) */
 static int S_parse(tb_scan *sc, tb_move_builder *mb)
 {
 	tb_point p;
@@ -32,6 +35,10 @@ static int S_parse(tb_scan *sc, tb_move_builder *mb)
 		return -1;
 	if (tb_scan_accept(sc, '-') &&
 	    (tb_scan_point(sc, &p) || tb_mb_add(mb, sc, TB_PART_STEP, p)))
+		return -1;
+	if (tb_scan_accept(sc, '~') &&
+	    (tb_scan_point(sc, &p) ||
+	     tb_mb_add(mb, sc, (tb_part_kind)tb_game_part_kind(&tb_game_tateti, TATETI_PART_SWAP), p)))
 		return -1;
 	return 0;
 }
@@ -55,14 +62,14 @@ static const char *const S_extras[] = {"hand", NULL};
 
 /* Each option at its index (tateti.h), which the rules read it by. */
 static const tb_option S_options[O_COUNT + 1] = {
-	[O_MOVES] = {"moves", "step|fly", "a piece steps along a line, or flies to any empty point"},
+	[O_MOVES] = {"moves", "step|fly|swap", "a piece steps along a line, or flies to any empty point, or steps or swaps with an enemy piece next to it"},
 	[O_BLOCKED] = {"blocked", "lose|pass", "a player who cannot move loses, or passes"},
 	[O_COUNT] = {NULL, NULL, NULL},
 };
 
 /* The names the rules read the values by (tateti.h), each with its text. */
 static const tb_option_value S_values[] = {
-	{O_MOVES, MOVES_STEP, "step"}, {O_MOVES, MOVES_FLY, "fly"},
+	{O_MOVES, MOVES_STEP, "step"}, {O_MOVES, MOVES_FLY, "fly"}, {O_MOVES, MOVES_SWAP, "swap"},
 	{O_BLOCKED, BLOCKED_LOSE, "lose"}, {O_BLOCKED, BLOCKED_PASS, "pass"},
 	{0, 0, NULL}
 };
@@ -162,6 +169,14 @@ static const tb_game_mark S_marks[] = {
 /* Its own event (game.h, tb_game_event): a piece comes to the centre,
  * the point every line but two goes through. TATETI_EV_CENTRE is its
  * place here. */
+/* Its own part (game.h, tb_game_part): "~", a piece swaps places with
+ * the enemy piece on the point next to it (moves=swap), which goes to
+ * where it was: a destination, and the piece goes there. */
+static const tb_game_part S_parts[] = {
+	[TATETI_PART_SWAP] = {"swap", '~', TB_PARTF_TO | TB_PARTF_MOVES},
+	{NULL, 0, 0},
+};
+
 static const tb_game_event S_events[] = {
 	[TATETI_EV_CENTRE] = {"centre", TB_EVF_POINT},
 	{NULL, 0},
@@ -196,4 +211,5 @@ const tb_game tb_game_tateti = {
 	.noptions = O_COUNT,
 	.value_names = S_values,
 	.events = S_events,
+	.parts = S_parts,
 };

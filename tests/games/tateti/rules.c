@@ -44,19 +44,26 @@ static int S_three(const tb_ruleset *rs, const tb_state *s)
 	return -1;
 }
 
-/* Appends the turn of 'parts' (1: a placement on 'to'; 2: from 'from')
- * when there is room; returns the count with it. */
-static size_t S_emit(const tb_ruleset *rs, tb_turn *out, size_t cap, size_t n, int from, int to)
+/* Appends the turn of 'parts' (as S_emit) whose last part is of kind
+ * 'kind' (a step, or the game's own swap). */
+static size_t S_emit_kind(const tb_ruleset *rs, tb_turn *out, size_t cap, size_t n, int from,
+                          int to, unsigned kind)
 {
 	if (n < cap) {
 		tb_turn *t = &out[n];
 		memset(t, 0, sizeof *t);
 		if (from >= 0)
 			t->parts[t->nparts++] = (tb_part){TB_PART_AT, rs->geo.points[from].pt};
-		t->parts[t->nparts++] =
-			(tb_part){from >= 0 ? TB_PART_STEP : TB_PART_AT, rs->geo.points[to].pt};
+		t->parts[t->nparts++] = (tb_part){(uint8_t)kind, rs->geo.points[to].pt};
 	}
 	return n + 1;
+}
+
+/* Appends the turn of 'parts' (1: a placement on 'to'; 2: from 'from')
+ * when there is room; returns the count with it. */
+static size_t S_emit(const tb_ruleset *rs, tb_turn *out, size_t cap, size_t n, int from, int to)
+{
+	return S_emit_kind(rs, out, cap, n, from, to, from >= 0 ? TB_PART_STEP : TB_PART_AT);
 }
 
 /* The placements and moves of the side to move (no pass). */
@@ -79,9 +86,14 @@ static size_t S_turns(const tb_ruleset *rs, const tb_state *s, tb_turn *out, siz
 				if (!s->cell[q])
 					n = S_emit(rs, out, cap, n, p, q);
 		} else {
-			for (int k = 0; k < g->nadj[p]; k++)
-				if (!s->cell[g->adj[p][k]])
-					n = S_emit(rs, out, cap, n, p, g->adj[p][k]);
+			for (int k = 0; k < g->nadj[p]; k++) {
+				int q = g->adj[p][k];
+				if (!s->cell[q])
+					n = S_emit(rs, out, cap, n, p, q);
+				else if (rs->opt[O_MOVES] == MOVES_SWAP && s->bits[!me] >> q & 1)
+					n = S_emit_kind(rs, out, cap, n, p, q,
+					                tb_game_part_kind(rs->game, TATETI_PART_SWAP));
+			}
 		}
 	}
 	return n;
@@ -102,17 +114,22 @@ static size_t S_generate(const tb_ruleset *rs, const tb_state *s, tb_turn *out, 
 
 static void S_play(const tb_ruleset *rs, tb_state *s, const tb_turn *t, tb_events *ev)
 {
-	int side = s->to_move, from = -1, to = -1;
+	int side = s->to_move, from = -1, to = -1, swap = 0;
 	if (ev)
 		ev->n = 0;
 	for (unsigned i = 0; i < t->nparts; i++) {
 		int at = tb_geo_at(&rs->geo, t->parts[i].pt);
-		if (t->parts[i].kind == TB_PART_STEP)
+		swap = t->parts[i].kind == tb_game_part_kind(rs->game, TATETI_PART_SWAP);
+		if (t->parts[i].kind == TB_PART_STEP || swap)
 			from = to;
 		to = at;
 	}
 	if (to >= 0) {
-		if (from >= 0) {
+		if (from >= 0 && swap) { /* the enemy piece goes where this one was */
+			s->cell[from] = s->cell[to];
+			s->bits[side] &= ~((uint64_t)1 << from);
+			s->bits[!side] = (s->bits[!side] & ~((uint64_t)1 << to)) | (uint64_t)1 << from;
+		} else if (from >= 0) {
 			s->cell[from] = 0;
 			s->bits[side] &= ~((uint64_t)1 << from);
 		} else {

@@ -14,11 +14,12 @@
 /* The options' indices (game.c's table is written with them). */
 enum { O_MOVES, O_BLOCKED, O_COUNT };
 /* Each option's values, in the order of its "a|b". */
-enum { MOVES_STEP, MOVES_FLY };
+enum { MOVES_STEP, MOVES_FLY, MOVES_SWAP };
 enum { BLOCKED_LOSE, BLOCKED_PASS };
 
 enum { TATETI_PIECES = 3 }; /* each side's */
 enum { TATETI_EV_CENTRE }; /* its own events, their places in game.c's list */
+enum { TATETI_PART_SWAP }; /* its own parts, their places in game.c's list */
 
 extern const tb_rules tb_rules_tateti;
 
