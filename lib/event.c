@@ -2,7 +2,8 @@
  * event.c -- the events a turn derives (spec/tgn.md, "Derived events"):
  * the one table of the shared kinds' names, the games' own kinds
  * (numbered from TB_EV_GAME after the shared ones, tablero.h) found in
- * their descriptors, and the forms they take outside the rules engines -- the public tb_turn_event, and the display text
+ * their descriptors, and the forms they take outside the rules
+ * engines -- the public tb_turn_event, and the display text
  * "tercia a1-a7; removal d5". Events travel between modules typed;
  * the text is written for people and never read back.
  */
@@ -29,32 +30,16 @@ static unsigned S_count(const tb_game *g)
 
 unsigned tb_game_event_kind(const tb_game *g, unsigned i)
 {
-	unsigned base = TB_EV_GAME;
-	for (size_t k = 0; tb_game_at(k); k++) {
-		const tb_game *at = tb_game_at(k);
-		if (at == g)
-			return i < S_count(g) && base + i <= 255 ? base + i : 0;
-		base += S_count(at);
-	}
-	return 0;
+	return tb_game_kind_number(g, i, TB_EV_GAME, S_count);
 }
 
 const tb_game_event *tb_game_event_of(unsigned k, const tb_game **game)
 {
-	if (k < TB_EV_GAME)
-		return NULL;
-	unsigned i = k - TB_EV_GAME;
-	for (size_t n = 0; tb_game_at(n); n++) {
-		const tb_game *g = tb_game_at(n);
-		unsigned c = S_count(g);
-		if (i < c) {
-			if (game)
-				*game = g;
-			return &g->events[i];
-		}
-		i -= c;
-	}
-	return NULL;
+	unsigned i;
+	const tb_game *g = tb_game_kind_owner(k, TB_EV_GAME, S_count, &i);
+	if (g && game)
+		*game = g;
+	return g ? &g->events[i] : NULL;
 }
 
 /* ===== Names ===== */

@@ -49,6 +49,36 @@ uint64_t tb_game_bit(const tb_game *g)
 	return 0;
 }
 
+unsigned tb_game_kind_number(const tb_game *g, unsigned i, unsigned base,
+                             unsigned (*count)(const tb_game *))
+{
+	for (size_t k = 0; tb_game_at(k); k++) {
+		const tb_game *at = tb_game_at(k);
+		if (at == g)
+			return i < count(g) && base + i <= 255 ? base + i : 0;
+		base += count(at);
+	}
+	return 0;
+}
+
+const tb_game *tb_game_kind_owner(unsigned k, unsigned base, unsigned (*count)(const tb_game *),
+                                  unsigned *i)
+{
+	if (k < base)
+		return NULL;
+	unsigned left = k - base;
+	for (size_t n = 0; tb_game_at(n); n++) {
+		const tb_game *g = tb_game_at(n);
+		unsigned c = count(g);
+		if (left < c) {
+			*i = left;
+			return g;
+		}
+		left -= c;
+	}
+	return NULL;
+}
+
 void tb_game_names(char *out, size_t n, const char *quote, const char *conj,
                    const char *first_pre, const char *first_post)
 {

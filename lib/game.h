@@ -281,6 +281,18 @@ extern const tb_game *const tb_games_built_in[];
  * past the 64th in the lists. */
 uint64_t tb_game_bit(const tb_game *g);
 
+/* The kinds the games bring (events, move parts) are numbered over the
+ * registry from 'base' (TB_EV_GAME, TB_PART_GAME): each game's, in its
+ * list's order, after those of the games before it in tb_game_at's
+ * order; 'count' says how many game 'g' brings. The kind of the 'i'-th
+ * of game 'g' (0 when it has no such one, or past 255); and the game
+ * that brings kind 'k', '*i' set to its place in that game's list
+ * (NULL when no game does). */
+unsigned tb_game_kind_number(const tb_game *g, unsigned i, unsigned base,
+                             unsigned (*count)(const tb_game *));
+const tb_game *tb_game_kind_owner(unsigned k, unsigned base, unsigned (*count)(const tb_game *),
+                                  unsigned *i);
+
 /* The kind of the 'i'-th event of game 'g''s own list (tb_game.events),
  * TB_EV_GAME on (tablero.h); 0 when it has no such event. */
 unsigned tb_game_event_kind(const tb_game *g, unsigned i);

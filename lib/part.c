@@ -42,32 +42,16 @@ static unsigned S_count(const tb_game *g)
 
 unsigned tb_game_part_kind(const tb_game *g, unsigned i)
 {
-	unsigned base = TB_PART_GAME;
-	for (size_t k = 0; tb_game_at(k); k++) {
-		const tb_game *at = tb_game_at(k);
-		if (at == g)
-			return i < S_count(g) && base + i <= 255 ? base + i : 0;
-		base += S_count(at);
-	}
-	return 0;
+	return tb_game_kind_number(g, i, TB_PART_GAME, S_count);
 }
 
 const tb_game_part *tb_game_part_of(unsigned k, const tb_game **game)
 {
-	if (k < TB_PART_GAME)
-		return NULL;
-	unsigned i = k - TB_PART_GAME;
-	for (size_t n = 0; tb_game_at(n); n++) {
-		const tb_game *g = tb_game_at(n);
-		unsigned c = S_count(g);
-		if (i < c) {
-			if (game)
-				*game = g;
-			return &g->parts[i];
-		}
-		i -= c;
-	}
-	return NULL;
+	unsigned i;
+	const tb_game *g = tb_game_kind_owner(k, TB_PART_GAME, S_count, &i);
+	if (g && game)
+		*game = g;
+	return g ? &g->parts[i] : NULL;
 }
 
 const char *tb_part_name(unsigned k)
