@@ -135,4 +135,29 @@ static inline char *oom_result(tt_str *out, int ok)
 	return s;
 }
 
+/* What an operation does with one record 'rec' of reader 'r'
+ * (oom_records): appends to 'out'; returns 0 when the library said
+ * memory ran out. 'rec' stays the caller's. */
+typedef int (*oom_record_op)(tb_reader *r, tb_record *rec, tt_str *out);
+
+/* An operation over each record of 'src' (a reader from memory named
+ * 'name'): what 'each' gathered, or NULL when memory ran out in the
+ * reader or in 'each' (oom_op). */
+static inline char *oom_records(const char *src, size_t len, const char *name, oom_record_op each)
+{
+	tb_reader *r = tb_reader_new_mem(src, len, name);
+	if (!r)
+		return NULL;
+	tt_str out = {0};
+	tb_record *rec;
+	int rc, ok = 1;
+	while (ok && (rc = tb_reader_next(r, &rec)) == 1) {
+		ok = each(r, rec, &out);
+		tb_record_free(rec);
+	}
+	ok = ok && rc == 0;
+	tb_reader_free(r);
+	return oom_result(&out, ok);
+}
+
 #endif

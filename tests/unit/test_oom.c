@@ -190,27 +190,21 @@ static tb_record *S_rebuild(const tb_record *src)
 }
 
 /* Each record without errors, rebuilt and written. */
+static int S_build_one(tb_reader *r, tb_record *rec, tt_str *out)
+{
+	(void)r;
+	tb_record *copy = tb_record_errors(rec) ? NULL : S_rebuild(rec);
+	char *text = copy ? tb_record_write(copy, NULL) : NULL;
+	if (text)
+		tt_puts(out, text);
+	free(text);
+	tb_record_free(copy);
+	return tb_record_errors(rec) || text;
+}
+
 static char *S_build(const char *src, size_t len)
 {
-	tb_reader *r = tb_reader_new_mem(src, len, "t.tgn");
-	if (!r)
-		return NULL;
-	tt_str out = {0};
-	tb_record *rec;
-	int rc, ok = 1;
-	while (ok && (rc = tb_reader_next(r, &rec)) == 1) {
-		tb_record *copy = tb_record_errors(rec) ? NULL : S_rebuild(rec);
-		char *text = copy ? tb_record_write(copy, NULL) : NULL;
-		ok = tb_record_errors(rec) || text;
-		if (text)
-			tt_puts(&out, text);
-		free(text);
-		tb_record_free(copy);
-		tb_record_free(rec);
-	}
-	ok = ok && rc == 0;
-	tb_reader_free(r);
-	return oom_result(&out, ok);
+	return oom_records(src, len, "t.tgn", S_build_one);
 }
 
 /* ===== XML ===== */
@@ -290,32 +284,25 @@ static char *S_xml_read(const char *src, size_t len)
 
 /* Each record's main line read at once (tb_line_nodes): its tokens with
  * their kinds and numbers, as text. */
+static int S_line_nodes_one(tb_reader *r, tb_record *rec, tt_str *out)
+{
+	(void)r;
+	tb_node_info *info;
+	char *text;
+	long n = tb_line_nodes(rec, tb_record_main(rec), &info, &text);
+	if (n < 0)
+		assert_int_equal(n, TB_ENOMEM);
+	for (long i = 0; i < n; i++)
+		tt_printf(out, "%d %u.%d %s\n", info[i].kind, info[i].number, info[i].side,
+		          text + info[i].token);
+	free(info);
+	free(text);
+	return n >= 0;
+}
+
 static char *S_line_nodes(const char *src, size_t len)
 {
-	tb_reader *r = tb_reader_new_mem(src, len, "t.tgn");
-	if (!r)
-		return NULL;
-	tt_str out = {0};
-	tb_record *rec;
-	int rc, ok = 1;
-	while (ok && (rc = tb_reader_next(r, &rec)) == 1) {
-		tb_node_info *info;
-		char *text;
-		long n = tb_line_nodes(rec, tb_record_main(rec), &info, &text);
-		ok = n >= 0;
-		if (!ok)
-			assert_int_equal(n, TB_ENOMEM);
-		for (long i = 0; i < n; i++)
-			tt_printf(&out, "%d %u.%d %s\n", info[i].kind, info[i].number, info[i].side,
-			          text + info[i].token);
-		free(info);
-		free(text);
-		tb_record_free(rec);
-	}
-	if (ok && rc == TB_ENOMEM)
-		ok = 0;
-	tb_reader_free(r);
-	return oom_result(&out, ok);
+	return oom_records(src, len, "t.tgn", S_line_nodes_one);
 }
 
 static void S_line_nodes_sample(const char *src, size_t len, const char *name)

@@ -70,46 +70,34 @@ static void S_fault(void *ctx, const tb_fault *f)
 
 /* Each record validated: the turns and faults told, then every
  * diagnostic. */
+static int S_validate_one(tb_reader *r, tb_record *rec, tt_str *out)
+{
+	int n = tb_reader_validate_faults(r, rec, S_turn, out, S_fault, out);
+	int ok = n != TB_ENOMEM && oom_diags(out, r);
+	tt_printf(out, "errors %d\n", n);
+	return ok;
+}
+
 static char *S_validate(const char *src, size_t len)
 {
-	tb_reader *r = tb_reader_new_mem(src, len, "test.tgn");
-	if (!r)
-		return NULL;
-	tt_str out = {0};
-	tb_record *rec;
-	int rc, ok = 1;
-	while (ok && (rc = tb_reader_next(r, &rec)) == 1) {
-		int n = tb_reader_validate_faults(r, rec, S_turn, &out, S_fault, &out);
-		ok = n != TB_ENOMEM && oom_diags(&out, r);
-		tt_printf(&out, "errors %d\n", n);
-		tb_record_free(rec);
-	}
-	ok = ok && rc == 0;
-	tb_reader_free(r);
-	return oom_result(&out, ok);
+	return oom_records(src, len, "test.tgn", S_validate_one);
 }
 
 /* Each record filled: its text, counts and diagnostics. */
+static int S_fill_one(tb_reader *r, tb_record *rec, tt_str *out)
+{
+	size_t n, open, filled;
+	int known = !tb_record_errors(rec) && tb_record_game(rec);
+	char *text = tb_record_fill(r, rec, &n, &open, &filled);
+	int ok = (text || !known) && oom_diags(out, r);
+	tt_printf(out, "%s\nopen %zu filled %zu\n", text ? text : "(none)", open, filled);
+	free(text);
+	return ok;
+}
+
 static char *S_fill(const char *src, size_t len)
 {
-	tb_reader *r = tb_reader_new_mem(src, len, "test.tgn");
-	if (!r)
-		return NULL;
-	tt_str out = {0};
-	tb_record *rec;
-	int rc, ok = 1;
-	while (ok && (rc = tb_reader_next(r, &rec)) == 1) {
-		size_t n, open, filled;
-		int known = !tb_record_errors(rec) && tb_record_game(rec);
-		char *text = tb_record_fill(r, rec, &n, &open, &filled);
-		ok = (text || !known) && oom_diags(&out, r);
-		tt_printf(&out, "%s\nopen %zu filled %zu\n", text ? text : "(none)", open, filled);
-		free(text);
-		tb_record_free(rec);
-	}
-	ok = ok && rc == 0;
-	tb_reader_free(r);
-	return oom_result(&out, ok);
+	return oom_records(src, len, "test.tgn", S_fill_one);
 }
 
 static void S_sample(const char *src, size_t len, const char *name)
