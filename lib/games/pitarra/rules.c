@@ -371,7 +371,9 @@ static void S_play(const tb_ruleset *rs, tb_state *s, const tb_turn *t, tb_event
 		s->cell[to] = TB_CELL(side, 0, 0);
 		s->bits[side] |= (uint64_t)1 << to;
 		int lines[8];
-		int formed = S_tercias_at(rs, S_pieces(rs, s, side), to, lines);
+		/* the tercias formed are events only (the removal is the turn's
+		 * own part): a search that asks for none skips them */
+		int formed = ev ? S_tercias_at(rs, S_pieces(rs, s, side), to, lines) : 0;
 		int swing = S_swing(s, side, from, to);
 		if (formed && !(swing && rs->opt[O_COLUMPIO] == COLUMPIO_NO_RETURN)) {
 			for (int k = 0; k < formed; k++)
