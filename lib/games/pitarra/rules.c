@@ -343,6 +343,77 @@ static size_t S_generate_at(const tb_ruleset *rs, const tb_state *s, tb_point at
 	return g.n;
 }
 
+/* How many times S_moves_from reaches empty point 'q' from 'p' moving
+ * 'how' (once, or not at all, on these boards; counted as it walks so
+ * that S_one answers what the list would). */
+static int S_reaches(const tb_ruleset *rs, set occupied, int p, int q, int how)
+{
+	const tb_geometry *geo = &rs->geo;
+	if (how == MOVE_FLY)
+		return !(occupied >> q & 1);
+	int n = 0;
+	for (int k = 0; k < geo->nadj[p]; k++) {
+		int prev = p, r = geo->adj[p][k];
+		while (r >= 0 && !(occupied >> r & 1)) {
+			n += r == q;
+			if (how == MOVE_STEP)
+				break;
+			int next = tb_geo_beyond(geo, prev, r);
+			prev = r;
+			r = next;
+		}
+	}
+	return n;
+}
+
+/* rules->one: written move 'm' as the one turn S_generate_at's list from
+ * its first point has that fits it -- a placement there, or a move of
+ * the piece there to its second point -- with the removal S_turns_to
+ * allows: none when no tercia is formed (or the enemy has no piece),
+ * else the one written, which must be removable, or none when capture
+ * is optional. Every turn the list holds is uncrowned. */
+static int S_one(const tb_ruleset *rs, const tb_state *s, const tb_move *m, tb_turn *out)
+{
+	const tb_geometry *geo = &rs->geo;
+	int p = tb_geo_at(geo, m->parts[0].pt);
+	if (m->crown || !m->nparts || m->nparts > 3 || m->parts[0].kind != TB_PART_AT || p < 0 ||
+	    S_over_anyway(rs, s))
+		return 0;
+	int side = s->to_move, from = -1, to = p, k = 1;
+	set own = S_pieces(rs, s, side), enemy = S_pieces(rs, s, !side);
+	if (s->hand[side] > 0) {
+		if ((own | enemy) >> p & 1)
+			return 0;
+	} else {
+		if (!(own >> p & 1) || m->nparts < 2 || m->parts[1].kind != TB_PART_STEP)
+			return 0;
+		int q = tb_geo_at(geo, m->parts[1].pt);
+		if (q < 0 || S_reaches(rs, own | enemy, p, q, S_movement(rs, s, own)) != 1)
+			return 0;
+		from = p, to = q, k = 2;
+	}
+	int removed = -1;
+	if (m->nparts > k) {
+		removed = tb_geo_at(geo, m->parts[k].pt);
+		if (m->nparts != k + 1 || m->parts[k].kind != TB_PART_REMOVE || removed < 0)
+			return 0;
+	}
+	set after = (own & ~(from >= 0 ? (set)1 << from : 0)) | (set)1 << to;
+	int formed = S_forms(rs, after, to);
+	if (formed && rs->opt[O_COLUMPIO] == COLUMPIO_NO_RETURN && S_swing(s, side, from, to))
+		formed = 0;
+	if (!formed || !enemy) {
+		if (removed >= 0)
+			return 0;
+	} else if (removed < 0 ? rs->opt[O_CAPTURE] != CAPTURE_OPTIONAL
+	                       : !(S_removable(rs, enemy) >> removed & 1)) {
+		return 0;
+	}
+	S_gen g = {rs, s, out, 0, 1, -1, -1};
+	S_emit(&g, from, to, removed);
+	return 1;
+}
+
 /* ===== Playing ===== */
 
 static void S_play(const tb_ruleset *rs, tb_state *s, const tb_turn *t, tb_events *ev)
@@ -754,6 +825,7 @@ const tb_rules tb_rules_pitarra = {
 	.save = S_save,
 	.generate = S_generate,
 	.generate_at = S_generate_at,
+	.one = S_one,
 	.play = S_play,
 	.canon = S_canon,
 	.events = 1u << TB_EV_TERCIA | 1u << TB_EV_DOUBLE_TERCIA | 1u << TB_EV_COLUMPIO |
