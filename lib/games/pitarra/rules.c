@@ -93,6 +93,17 @@ static int S_count(set m)
 	return (int)((((m + (m >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24);
 }
 
+/* Has 'm' fewer than 'n' bits set (n <= 3 here)? Its lowest bit
+ * cleared n times over: what S_over_anyway asks at every turn checked,
+ * for less than a count. */
+static int S_fewer(set m, int n)
+{
+	for (int i = 0; i < n; i++, m &= m - 1)
+		if (!m)
+			return 1;
+	return 0;
+}
+
 /* Does a line of three count as a tercia under the options? */
 static int S_tercia_line(const tb_ruleset *rs, int k)
 {
@@ -299,7 +310,7 @@ static size_t S_generate_moves(const tb_ruleset *rs, const tb_state *s, tb_turn 
 static int S_over_anyway(const tb_ruleset *rs, const tb_state *s)
 {
 	for (int side = 0; side < 2; side++)
-		if (S_count(S_pieces(rs, s, side)) + s->hand[side] < 3)
+		if (S_fewer(S_pieces(rs, s, side), 3 - s->hand[side]))
 			return 1;
 	return rs->opt[O_LIMIT] == LIMIT_N && s->quiet >= rs->num[O_LIMIT];
 }
