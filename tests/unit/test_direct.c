@@ -7,14 +7,13 @@
  * In each position: for every point of the board, generate_at lists
  * exactly the turns of the full list that begin on that point, in the
  * same order, and with a hint of a kind of second part, a subsequence of
- * them holding all of that kind; and every written move -- each legal turn, and mutations
- * of them (a point changed, a part dropped or doubled, the crown marker
- * changed) -- is found by tb_turn_find exactly when it is the one legal
- * turn of the full list it fits, with the same parts and crown, and by
- * tb_turn_one (the rules' own check, rules->one, where a game has one)
- * alike (a removal written that the turn does not make among the
- * mutations). And
- * generate with no room (perft's bulk counting) counts what it lists.
+ * them holding all of that kind; and every written move -- each legal
+ * turn, and mutations of them (a point changed, a part dropped or
+ * doubled, a removal added, the crown marker changed) -- is found by
+ * tb_turn_find, and by tb_turn_one, exactly when it is the one legal
+ * turn of the full list it fits, with the same parts and crown (the
+ * rules' own check, rules->one, where a game has one, answers for both).
+ * And generate with no room (perft's bulk counting) counts what it lists.
  *
  * TB_DIRECT_POSITIONS sets the number of positions (default 1,000,000;
  * a tenth under the sanitizers).
