@@ -44,13 +44,22 @@ static const tb_move *S_written(const tb_ruleset *rs, const tb_node *n, int *pas
 }
 
 /* The one legal turn of 's' that written move 'm' (a pass when 'pass')
- * is, with its crown marker; 0 when there is none (tb_turn_one). */
-static int S_one(const tb_ruleset *rs, const tb_state *s, const tb_move *m, int pass,
-                 tb_turns *l, tb_turn *out, int *nomem)
+ * is, with its crown marker, or NULL (tb_turn_one: it points into 'l',
+ * until the next use of 'l'); memory running out sets '*nomem'. */
+static const tb_turn *S_found(const tb_ruleset *rs, const tb_state *s, const tb_move *m,
+                              int pass, tb_turns *l, int *nomem)
 {
 	const tb_turn *t = tb_turn_one(rs, s, pass ? NULL : m, l);
 	if (tb_turns_failed(l))
 		*nomem = 1;
+	return t;
+}
+
+/* S_found, the turn copied into '*out': 0 when there is none. */
+static int S_one(const tb_ruleset *rs, const tb_state *s, const tb_move *m, int pass,
+                 tb_turns *l, tb_turn *out, int *nomem)
+{
+	const tb_turn *t = S_found(rs, s, m, pass, l, nomem);
 	if (t)
 		*out = *t;
 	return t != NULL;
@@ -65,10 +74,10 @@ static int S_play_repair(const tb_ruleset *rs, tb_state *s, const tb_repair *r, 
 	for (unsigned i = 0; i < r->nturns; i++) {
 		const tb_turn *t = &r->turn[i];
 		tb_move m = {t->nparts, t->crown, (tb_part *)t->parts};
-		tb_turn legal;
-		if (!S_one(rs, s, &m, t->nparts == 0, l, &legal, nomem))
+		const tb_turn *legal = S_found(rs, s, &m, t->nparts == 0, l, nomem);
+		if (!legal)
 			return 0;
-		rs->rules->play(rs, s, &legal, NULL);
+		rs->rules->play(rs, s, legal, NULL);
 	}
 	return 1;
 }
@@ -119,12 +128,12 @@ static unsigned S_follow(const tb_ruleset *rs, tb_state *s, const tb_node *n, un
 		const tb_move *m = S_written(rs, n, &pass);
 		if (!m)
 			break;
-		tb_turn t;
-		if (!S_one(rs, s, m, pass, l, &t, nomem)) {
+		const tb_turn *t = S_found(rs, s, m, pass, l, nomem);
+		if (!t) {
 			*illegal = 1;
 			break;
 		}
-		rs->rules->play(rs, s, &t, NULL);
+		rs->rules->play(rs, s, t, NULL);
 		played++;
 	}
 	return played;

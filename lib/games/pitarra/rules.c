@@ -427,12 +427,57 @@ static int S_one(const tb_ruleset *rs, const tb_state *s, const tb_move *m, tb_t
 
 /* ===== Playing ===== */
 
-static void S_play(const tb_ruleset *rs, tb_state *s, const tb_turn *t, tb_events *ev)
+/* S_play when no events are asked for (the searches): the same state,
+ * without the tercias looked for, in a function small enough to cost
+ * little to call. */
+static void S_play_quiet(const tb_ruleset *rs, tb_state *s, const tb_turn *t)
 {
 	const tb_geometry *geo = &rs->geo;
 	int side = s->to_move, from = -1, to = -1, removed = -1;
-	if (ev)
-		ev->n = 0;
+	for (unsigned i = 0; i < t->nparts; i++) {
+		int at = tb_geo_at(geo, t->parts[i].pt);
+		if (t->parts[i].kind == TB_PART_AT) {
+			to = at;
+		} else if (t->parts[i].kind == TB_PART_STEP) {
+			from = to;
+			to = at;
+		} else if (t->parts[i].kind == TB_PART_REMOVE) {
+			removed = at;
+		}
+	}
+	s->quiet++;
+	if (to >= 0) {
+		if (from >= 0) {
+			s->cell[from] = 0;
+			s->bits[side] &= ~((uint64_t)1 << from);
+		} else {
+			s->hand[side]--;
+		}
+		s->cell[to] = TB_CELL(side, 0, 0);
+		s->bits[side] |= (uint64_t)1 << to;
+	}
+	s->mark[2 * side] = (uint8_t)(to >= 0 ? from + 1 : 0);
+	s->mark[2 * side + 1] = (uint8_t)(to + 1);
+	if (removed >= 0) {
+		s->cell[removed] = 0;
+		s->bits[!side] &= ~((uint64_t)1 << removed);
+		s->taken[side]++;
+		s->quiet = 0;
+	}
+	if (side == 1)
+		s->number++;
+	s->to_move = (uint8_t)!side;
+}
+
+static void S_play(const tb_ruleset *rs, tb_state *s, const tb_turn *t, tb_events *ev)
+{
+	if (!ev) {
+		S_play_quiet(rs, s, t);
+		return;
+	}
+	const tb_geometry *geo = &rs->geo;
+	int side = s->to_move, from = -1, to = -1, removed = -1;
+	ev->n = 0;
 	for (unsigned i = 0; i < t->nparts; i++) {
 		int at = tb_geo_at(geo, t->parts[i].pt);
 		switch (t->parts[i].kind) {
@@ -453,9 +498,7 @@ static void S_play(const tb_ruleset *rs, tb_state *s, const tb_turn *t, tb_event
 		s->cell[to] = TB_CELL(side, 0, 0);
 		s->bits[side] |= (uint64_t)1 << to;
 		int lines[8];
-		/* the tercias formed are events only (the removal is the turn's
-		 * own part): a search that asks for none skips them */
-		int formed = ev ? S_tercias_at(rs, S_pieces(rs, s, side), to, lines) : 0;
+		int formed = S_tercias_at(rs, S_pieces(rs, s, side), to, lines);
 		int swing = S_swing(s, side, from, to);
 		if (formed && !(swing && rs->opt[O_COLUMPIO] == COLUMPIO_NO_RETURN)) {
 			for (int k = 0; k < formed; k++)
