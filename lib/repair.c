@@ -44,13 +44,22 @@ static const tb_move *S_written(const tb_ruleset *rs, const tb_node *n, int *pas
 }
 
 /* The one legal turn of 's' that written move 'm' (a pass when 'pass')
- * is, with its crown marker; 0 when there is none (tb_turn_one). */
-static int S_one(const tb_ruleset *rs, const tb_state *s, const tb_move *m, int pass,
-                 tb_turns *l, tb_turn *out, int *nomem)
+ * is, with its crown marker, or NULL (tb_turn_one: it points into 'l',
+ * until the next use of 'l'); memory running out sets '*nomem'. */
+static const tb_turn *S_found(const tb_ruleset *rs, const tb_state *s, const tb_move *m,
+                              int pass, tb_turns *l, int *nomem)
 {
 	const tb_turn *t = tb_turn_one(rs, s, pass ? NULL : m, l);
 	if (tb_turns_failed(l))
 		*nomem = 1;
+	return t;
+}
+
+/* S_found, the turn copied into '*out': 0 when there is none. */
+static int S_one(const tb_ruleset *rs, const tb_state *s, const tb_move *m, int pass,
+                 tb_turns *l, tb_turn *out, int *nomem)
+{
+	const tb_turn *t = S_found(rs, s, m, pass, l, nomem);
 	if (t)
 		*out = *t;
 	return t != NULL;
@@ -65,10 +74,10 @@ static int S_play_repair(const tb_ruleset *rs, tb_state *s, const tb_repair *r, 
 	for (unsigned i = 0; i < r->nturns; i++) {
 		const tb_turn *t = &r->turn[i];
 		tb_move m = {t->nparts, t->crown, (tb_part *)t->parts};
-		tb_turn legal;
-		if (!S_one(rs, s, &m, t->nparts == 0, l, &legal, nomem))
+		const tb_turn *legal = S_found(rs, s, &m, t->nparts == 0, l, nomem);
+		if (!legal)
 			return 0;
-		rs->rules->play(rs, s, &legal, NULL);
+		rs->rules->play(rs, s, legal, NULL);
 	}
 	return 1;
 }
@@ -119,12 +128,12 @@ static unsigned S_follow(const tb_ruleset *rs, tb_state *s, const tb_node *n, un
 		const tb_move *m = S_written(rs, n, &pass);
 		if (!m)
 			break;
-		tb_turn t;
-		if (!S_one(rs, s, m, pass, l, &t, nomem)) {
+		const tb_turn *t = S_found(rs, s, m, pass, l, nomem);
+		if (!t) {
 			*illegal = 1;
 			break;
 		}
-		rs->rules->play(rs, s, &t, NULL);
+		rs->rules->play(rs, s, t, NULL);
 		played++;
 	}
 	return played;
@@ -164,6 +173,15 @@ typedef struct S_try {
 	unsigned stop_at;     /* how far only (S_furthest): the 'end' no repair passes,
 	                         where the search stops; 0: every repair, ranked */
 } S_try;
+
+/* Is there nothing left for search 'y' to find: memory ran out, or (how
+ * far only) a repair got to the 'end' none passes (S_furthest)? Checked
+ * between candidates, so that the search stops at the first that gets
+ * there: the rest could only tie it. */
+static int S_done(const S_try *y)
+{
+	return y->nomem || (y->stop_at && y->best >= y->stop_at);
+}
 
 /* Is 'name' (a point, "e4", or a token) in comment text 't' as a word
  * of its own? */
@@ -268,12 +286,24 @@ static void S_rival(S_try *y, const tb_repair *r)
  * get past the illegal turn (the whole window, when y->full) and as far
  * as the furthest kept -- or, with a target, when every written turn of
  * the look-back after it is legal and they reach the target. */
+static void S_keep_from(S_try *y, tb_repair *r, tb_state *played);
+
 static void S_keep(S_try *y, tb_repair *r)
 {
 	const tb_repair_in *in = y->in;
 	tb_state w = in->before[y->at];
 	for (unsigned i = 0; i < r->nturns; i++)
 		in->rs->rules->play(in->rs, &w, &r->turn[i], NULL);
+	S_keep_from(y, r, &w);
+}
+
+/* S_keep, 'w' the position after the turns of 'r' played from the one
+ * before look-back turn y->at (a caller that played them already);
+ * 'w' is used up. */
+static void S_keep_from(S_try *y, tb_repair *r, tb_state *played)
+{
+	const tb_repair_in *in = y->in;
+	tb_state *w = played;
 	const tb_repair *under = in->under && y->at < in->under_at ? in->under : NULL;
 	const tb_node *after = in->nodes[y->at];
 	for (unsigned i = 0; i < r->consumed; i++) {
@@ -285,11 +315,11 @@ static void S_keep(S_try *y, tb_repair *r)
 	size_t limit = in->target ? in->k : in->k + in->window;
 	int illegal;
 	unsigned reach = first < limit
-	                     ? S_follow(in->rs, &w, after, (unsigned)(limit - first), under, &y->l,
+	                     ? S_follow(in->rs, w, after, (unsigned)(limit - first), under, &y->l,
 	                                &illegal, &y->nomem)
 	                     : (illegal = 0, 0);
 	unsigned end = (unsigned)first + reach;
-	if (in->target && (end != in->k || !S_reaches(in->rs, &w, in->target, &y->nomem)))
+	if (in->target && (end != in->k || !S_reaches(in->rs, w, in->target, &y->nomem)))
 		return; /* a written turn before the position refused, or another position */
 	if (end < in->k || (y->full && illegal))
 		return; /* the illegal turn stays illegal, or the window does not hold */
@@ -399,7 +429,7 @@ static void S_same_shape(S_try *y, const tb_turn *t, const tb_move *m)
  * does not write (a capture, removal, pushback). */
 static void S_one_apart(S_try *y, const tb_move *m, const tb_turn *legal, size_t nlegal)
 {
-	for (size_t i = 0; i < nlegal; i++) {
+	for (size_t i = 0; i < nlegal && !S_done(y); i++) {
 		const tb_turn *t = &legal[i];
 		if (t->nparts == m->nparts) {
 			S_same_shape(y, t, m);
@@ -427,7 +457,7 @@ static void S_one_apart(S_try *y, const tb_move *m, const tb_turn *legal, size_t
 static void S_missing(S_try *y, const tb_turn *legal, size_t nlegal)
 {
 	const tb_ruleset *rs = y->in->rs;
-	for (size_t i = 0; i < nlegal; i++) {
+	for (size_t i = 0; i < nlegal && !S_done(y); i++) {
 		tb_state w = y->in->before[y->at];
 		rs->rules->play(rs, &w, &legal[i], NULL);
 		tb_repair r;
@@ -438,7 +468,8 @@ static void S_missing(S_try *y, const tb_turn *legal, size_t nlegal)
 			r.nturns = 2;
 			r.consumed = 1;
 			r.weight = 3;
-			S_keep(y, &r);
+			rs->rules->play(rs, &w, &r.turn[1], NULL);
+			S_keep_from(y, &r, &w); /* both turns played already */
 		}
 	}
 }
@@ -510,7 +541,7 @@ static void S_swap(S_try *y, int gap)
 	r.nturns = (uint8_t)k;
 	r.consumed = (uint8_t)(gap + 1);
 	r.weight = gap == 2 ? 4 : 3;
-	S_keep(y, &r);
+	S_keep_from(y, &r, &w); /* its turns played already */
 }
 
 /* Every edit at look-back turn 'i'. */
@@ -531,10 +562,14 @@ static void S_at(S_try *y, size_t i)
 	}
 	if (!y->pass)
 		S_one_apart(y, y->m, y->own.v, nlegal);
-	S_missing(y, y->own.v, nlegal);
-	S_twice(y);
-	S_swap(y, 1);
-	S_swap(y, 2);
+	if (!S_done(y))
+		S_missing(y, y->own.v, nlegal);
+	if (!S_done(y))
+		S_twice(y);
+	if (!S_done(y))
+		S_swap(y, 1);
+	if (!S_done(y))
+		S_swap(y, 2);
 }
 
 /* Frees the turn lists of search 'y'. */
@@ -694,7 +729,7 @@ static int S_furthest(const tb_repair_in *in, unsigned *end, int *nomem)
 	y.rival = UINT_MAX;
 	size_t limit = in->k + in->window;
 	y.stop_at = (unsigned)(limit > in->k + 2 ? limit : in->k + 2);
-	for (size_t i = in->k; i-- > 0 && !y.nomem && y.best < y.stop_at;)
+	for (size_t i = in->k; i-- > 0 && !S_done(&y);)
 		S_at(&y, i);
 	S_try_free(&y);
 	*nomem = y.nomem;

@@ -251,11 +251,26 @@ static size_t S_list_at(const tb_ruleset *rs, const tb_state *s, const tb_move *
 	return n;
 }
 
+/* The rules' own check of 'm' (rules->one, when they have one; S_direct
+ * holds), into 'l': 1 with the turn in l->v[0], 0 for none (or several,
+ * or memory ran out: 'l' emptied), -1 when they leave it to the list. */
+static int S_one(const tb_ruleset *rs, const tb_state *s, const tb_move *m, tb_turns *l)
+{
+	if (!rs->rules->one)
+		return -1;
+	if (!l->cap && !S_room(l, 0))
+		return 0;
+	return rs->rules->one(rs, s, m, &l->v[0]);
+}
+
 const tb_turn *tb_turn_find(const tb_ruleset *rs, const tb_state *s, const tb_move *m,
                             tb_turns *l)
 {
 	if (!S_direct(rs, m))
 		return NULL;
+	int one = S_one(rs, s, m, l);
+	if (one >= 0)
+		return one ? &l->v[0] : NULL;
 	size_t n = S_list_at(rs, s, m, l);
 	const tb_turn *found = NULL;
 	for (size_t i = 0; i < n; i++)
@@ -273,7 +288,10 @@ const tb_turn *tb_turn_one(const tb_ruleset *rs, const tb_state *s, const tb_mov
 	/* every turn that fits 'm' begins at its first point, so the direct
 	 * list holds them all, as many as the full one (rules.h: generate_at) */
 	tb_move none = {0, 0, NULL};
-	size_t n = m && S_direct(rs, m) ? S_list_at(rs, s, m, l) : tb_turns_list(rs, s, l);
+	int direct = m && S_direct(rs, m), one = direct ? S_one(rs, s, m, l) : -1;
+	if (one >= 0)
+		return one ? &l->v[0] : NULL;
+	size_t n = direct ? S_list_at(rs, s, m, l) : tb_turns_list(rs, s, l);
 	const tb_turn *found = NULL;
 	for (size_t i = 0; i < n; i++)
 		if (tb_turn_fits(&l->v[i], m ? m : &none) && (!m || l->v[i].crown == m->crown)) {

@@ -271,6 +271,17 @@ typedef struct tb_rules {
 	 * right too. */
 	size_t (*generate_at)(const tb_ruleset *rs, const tb_state *s, tb_point at,
 	                      tb_part hint, tb_turn *out, size_t cap);
+	/* Optional: the one legal turn that written move 'm' is, into '*out',
+	 * and 1; 0 when none or several are; -1 when the rules leave this
+	 * shape of turn to the list (generate_at). 'm' begins with
+	 * TB_PART_AT and has no '?' point (tb_turn_find's conditions).
+	 * Exactly the answer of counting, in generate_at's list from m's
+	 * first point, the turns that fit 'm' with its crown marker
+	 * (tb_turn_one, tb_turn_find), without listing them: a written turn
+	 * checked at about the cost of reading it, where validation and the
+	 * slip search's walks spend their time. tests/unit/test_direct.c
+	 * proves the two agree. */
+	int (*one)(const tb_ruleset *rs, const tb_state *s, const tb_move *m, tb_turn *out);
 	/* Plays legal turn 't' (from generate) and reports its events. */
 	void (*play)(const tb_ruleset *rs, tb_state *s, const tb_turn *t, tb_events *ev);
 	/* Clears in 's' what its position notation does not keep because no

@@ -7,11 +7,14 @@
  * In each position: for every point of the board, generate_at lists
  * exactly the turns of the full list that begin on that point, in the
  * same order, and with a hint of a kind of second part, a subsequence of
- * them holding all of that kind; and every written move -- each legal turn, and mutations
- * of them (a point changed, a part dropped or doubled, the crown marker
- * changed) -- is found by tb_turn_find exactly when it is the one legal
- * turn of the full list it fits, with the same parts and crown. And
- * generate with no room (perft's bulk counting) counts what it lists.
+ * them holding all of that kind; and every written move -- each legal
+ * turn, and mutations of them (a point changed, a part dropped or
+ * doubled, a removal added, the crown marker changed) -- is found by
+ * tb_turn_find, and by tb_turn_one, exactly when it is the one legal
+ * turn of the full list it fits, with the same parts and crown (the
+ * rules' own check, rules->one, where a game has one, answers for both).
+ * And generate with no room (perft's bulk counting) counts what it lists,
+ * and play gives the same position with its events asked for or not.
  *
  * TB_DIRECT_POSITIONS sets the number of positions (default 1,000,000;
  * a tenth under the sanitizers).
@@ -70,6 +73,16 @@ static void S_check_move(S_run *r, const tb_ruleset *rs, const tb_state *s, cons
 		tb_turn_write(&b, TB_NODE_MOVE, m);
 		fail_msg("%s: move %s: the full list says %s, the direct check %s", rs->game->name,
 		         b.data, want ? "one turn" : "none", got ? "one turn" : "none");
+	}
+	/* tb_turn_one: the same answer, for every written move (the rules'
+	 * own check, rules->one, where the game has one) */
+	want = S_expected(all, n, m);
+	got = tb_turn_one(rs, s, m, l);
+	if ((want == NULL) != (got == NULL) || (want && !S_same(want, got))) {
+		tb_buf b = TB_BUF_INIT;
+		tb_turn_write(&b, TB_NODE_MOVE, m);
+		fail_msg("%s: move %s: the full list says %s, tb_turn_one %s", rs->game->name, b.data,
+		         want ? "one turn" : "none", got ? "one turn" : "none");
 	}
 }
 
@@ -142,7 +155,7 @@ static void S_position(S_run *r, const tb_ruleset *rs, const tb_state *s, tb_tur
 		S_check_move(r, rs, s, all->v, n, &m, &l);
 		if (!t->nparts)
 			continue;
-		switch (S_rand(r, 4)) {
+		switch (S_rand(r, 5)) {
 		case 0: /* a point misheard */
 			parts[S_rand(r, t->nparts)].pt = rs->geo.points[S_rand(r, (unsigned)rs->geo.npoints)].pt;
 			break;
@@ -152,6 +165,11 @@ static void S_position(S_run *r, const tb_ruleset *rs, const tb_state *s, tb_tur
 		case 2: /* a part written twice */
 			if (m.nparts < TB_TURN_PARTS)
 				parts[m.nparts] = parts[m.nparts - 1], m.nparts++;
+			break;
+		case 3: /* a removal written that the turn does not make */
+			if (m.nparts < TB_TURN_PARTS)
+				parts[m.nparts++] = (tb_part){TB_PART_REMOVE,
+				                              rs->geo.points[S_rand(r, (unsigned)rs->geo.npoints)].pt};
 			break;
 		default: /* the crown marker */
 			m.crown = (uint8_t)((m.crown + 1 + S_rand(r, 2)) % 3);
@@ -181,7 +199,16 @@ static void S_games(S_run *r, const tb_ruleset *rs, unsigned long want)
 			size_t n = tb_turns_generate(rs, &s, &all);
 			if (!n)
 				break;
-			rs->rules->play(rs, &s, &all.v[S_rand(r, (unsigned)n)], NULL);
+			/* played with the events asked for and without: the same
+			 * position (a game may play faster when none are) */
+			tb_state quiet = s;
+			tb_events ev;
+			const tb_turn *t = &all.v[S_rand(r, (unsigned)n)];
+			rs->rules->play(rs, &s, t, &ev);
+			rs->rules->play(rs, &quiet, t, NULL);
+			if (memcmp(&s, &quiet, sizeof s) != 0)
+				fail_msg("%s: a turn played without its events gives another position",
+				         rs->game->name);
 		}
 	}
 	tb_turns_free(&all);

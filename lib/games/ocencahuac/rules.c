@@ -771,6 +771,70 @@ static int S_can_move(const tb_ruleset *rs, const tb_state *s)
 	return S_collect(rs, s, &one, 1, 1) > 0;
 }
 
+/* How many of the 'n' steps 'deltas' from 'p' end on empty cell 'q'
+ * (S_steps, counted). */
+static int S_steps_to(const tb_state *s, int p, int q, const int (*deltas)[2], int n)
+{
+	int hits = 0;
+	for (int k = 0; k < n; k++)
+		hits += S_file(p) + deltas[k][0] == S_file(q) && S_rank(p) + deltas[k][1] == S_rank(q);
+	return hits && !s->cell[q] ? hits : 0;
+}
+
+/* How many of S_slides's slides from 'p' end on 'q'. */
+static int S_slides_to(const tb_ruleset *rs, const tb_state *s, int p, int q)
+{
+	int hits = 0;
+	for (int d = 0; d < 4; d++) {
+		int r;
+		for (int k = 1; (r = S_cell(rs, S_file(p) + k * S_dirs[d][0], S_rank(p) + k * S_dirs[d][1])) >= 0 &&
+		                !s->cell[r];
+		     k++)
+			hits += r == q;
+	}
+	return hits;
+}
+
+/* rules->one: a plain step "p-q" (two parts, the second a step) as
+ * S_piece_turns lists the steps from 'p' to 'q' (the hint asks for no
+ * hop): how many of its steps, leaps and slides end there, and the
+ * crown marker S_emit gives the one; every other shape is left to the
+ * list (-1). */
+static int S_one(const tb_ruleset *rs, const tb_state *s, const tb_move *m, tb_turn *out)
+{
+	if (m->nparts != 2 || m->parts[0].kind != TB_PART_AT || m->parts[1].kind != TB_PART_STEP)
+		return -1;
+	long limit = S_limit(rs);
+	int p = tb_geo_at(&rs->geo, m->parts[0].pt), q = tb_geo_at(&rs->geo, m->parts[1].pt);
+	if (s->taken[0] >= 3 || s->taken[1] >= 3 || (limit && s->quiet >= limit) || p < 0 ||
+	    !(s->bits[s->to_move] & S_bit(p)) || q < 0)
+		return 0;
+	uint8_t c = s->cell[p];
+	int type = S_type(c), n;
+	if (type != WARRIOR && S_stage2(s, S_side(c))) { /* crowned moves (S_piece_turns) */
+		n = type == PRINCE ? S_steps_to(s, p, q, S_knight, 8) : S_slides_to(rs, s, p, q);
+		if (rs->opt[O_CROWNED_MOVE] == MOVE_NEW_PLUS_OLD && type == PRINCE &&
+		    rs->opt[O_PRINCE] == PRINCE_STEP)
+			n += S_steps_to(s, p, q, S_dirs, 4);
+	} else if (type == PRINCE && rs->opt[O_PRINCE] != PRINCE_STEP) {
+		n = S_steps_to(s, p, q, S_knight, 8);
+	} else {
+		n = S_steps_to(s, p, q, S_dirs, 4);
+	}
+	if (n != 1)
+		return 0;
+	S_gen g;
+	S_gen_init(&g, rs, s, out, 1, 0, m->parts[1]);
+	g.cur.nparts = 2;
+	g.cur.parts[0] = S_part(rs, TB_PART_AT, p);
+	g.cur.parts[1] = S_part(rs, TB_PART_STEP, q);
+	g.cur.crown = S_crown_of(&g);
+	if (g.cur.crown != m->crown)
+		return 0;
+	*out = g.cur;
+	return 1;
+}
+
 /* How the game ended, when it has: 1 with 'res' and why. */
 /* Why the game is over, typed: its words are in game.c, by language. */
 static int S_ending(const tb_ruleset *rs, const tb_state *s, tb_result *res, tb_ending *e)
@@ -1675,6 +1739,7 @@ const tb_rules tb_rules_ocencahuac = {
 	.save = S_save,
 	.generate = S_generate,
 	.generate_at = S_generate_at,
+	.one = S_one,
 	.play = S_play,
 	.canon = S_canon,
 	.events = 1u << TB_EV_CAPTURE | 1u << TB_EV_PUSHBACK | 1u << TB_EV_RELOCATION |

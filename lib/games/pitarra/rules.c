@@ -93,6 +93,17 @@ static int S_count(set m)
 	return (int)((((m + (m >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24);
 }
 
+/* Has 'm' fewer than 'n' bits set (n <= 3 here)? Its lowest bit
+ * cleared n times over: what S_over_anyway asks at every turn checked,
+ * for less than a count. */
+static int S_fewer(set m, int n)
+{
+	for (int i = 0; i < n; i++, m &= m - 1)
+		if (!m)
+			return 1;
+	return 0;
+}
+
 /* Does a line of three count as a tercia under the options? */
 static int S_tercia_line(const tb_ruleset *rs, int k)
 {
@@ -299,7 +310,7 @@ static size_t S_generate_moves(const tb_ruleset *rs, const tb_state *s, tb_turn 
 static int S_over_anyway(const tb_ruleset *rs, const tb_state *s)
 {
 	for (int side = 0; side < 2; side++)
-		if (S_count(S_pieces(rs, s, side)) + s->hand[side] < 3)
+		if (S_fewer(S_pieces(rs, s, side), 3 - s->hand[side]))
 			return 1;
 	return rs->opt[O_LIMIT] == LIMIT_N && s->quiet >= rs->num[O_LIMIT];
 }
@@ -343,14 +354,130 @@ static size_t S_generate_at(const tb_ruleset *rs, const tb_state *s, tb_point at
 	return g.n;
 }
 
+/* How many times S_moves_from reaches empty point 'q' from 'p' moving
+ * 'how' (once, or not at all, on these boards; counted as it walks so
+ * that S_one answers what the list would). */
+static int S_reaches(const tb_ruleset *rs, set occupied, int p, int q, int how)
+{
+	const tb_geometry *geo = &rs->geo;
+	if (how == MOVE_FLY)
+		return !(occupied >> q & 1);
+	int n = 0;
+	for (int k = 0; k < geo->nadj[p]; k++) {
+		int prev = p, r = geo->adj[p][k];
+		while (r >= 0 && !(occupied >> r & 1)) {
+			n += r == q;
+			if (how == MOVE_STEP)
+				break;
+			int next = tb_geo_beyond(geo, prev, r);
+			prev = r;
+			r = next;
+		}
+	}
+	return n;
+}
+
+/* rules->one: written move 'm' as the one turn S_generate_at's list from
+ * its first point has that fits it -- a placement there, or a move of
+ * the piece there to its second point -- with the removal S_turns_to
+ * allows: none when no tercia is formed (or the enemy has no piece),
+ * else the one written, which must be removable, or none when capture
+ * is optional. Every turn the list holds is uncrowned. */
+static int S_one(const tb_ruleset *rs, const tb_state *s, const tb_move *m, tb_turn *out)
+{
+	const tb_geometry *geo = &rs->geo;
+	int p = tb_geo_at(geo, m->parts[0].pt);
+	if (m->crown || !m->nparts || m->nparts > 3 || m->parts[0].kind != TB_PART_AT || p < 0 ||
+	    S_over_anyway(rs, s))
+		return 0;
+	int side = s->to_move, from = -1, to = p, k = 1;
+	set own = S_pieces(rs, s, side), enemy = S_pieces(rs, s, !side);
+	if (s->hand[side] > 0) {
+		if ((own | enemy) >> p & 1)
+			return 0;
+	} else {
+		if (!(own >> p & 1) || m->nparts < 2 || m->parts[1].kind != TB_PART_STEP)
+			return 0;
+		int q = tb_geo_at(geo, m->parts[1].pt);
+		if (q < 0 || S_reaches(rs, own | enemy, p, q, S_movement(rs, s, own)) != 1)
+			return 0;
+		from = p, to = q, k = 2;
+	}
+	int removed = -1;
+	if (m->nparts > k) {
+		removed = tb_geo_at(geo, m->parts[k].pt);
+		if (m->nparts != k + 1 || m->parts[k].kind != TB_PART_REMOVE || removed < 0)
+			return 0;
+	}
+	set after = (own & ~(from >= 0 ? (set)1 << from : 0)) | (set)1 << to;
+	int formed = S_forms(rs, after, to);
+	if (formed && rs->opt[O_COLUMPIO] == COLUMPIO_NO_RETURN && S_swing(s, side, from, to))
+		formed = 0;
+	if (!formed || !enemy) {
+		if (removed >= 0)
+			return 0;
+	} else if (removed < 0 ? rs->opt[O_CAPTURE] != CAPTURE_OPTIONAL
+	                       : !(S_removable(rs, enemy) >> removed & 1)) {
+		return 0;
+	}
+	S_gen g = {rs, s, out, 0, 1, -1, -1};
+	S_emit(&g, from, to, removed);
+	return 1;
+}
+
 /* ===== Playing ===== */
 
-static void S_play(const tb_ruleset *rs, tb_state *s, const tb_turn *t, tb_events *ev)
+/* S_play when no events are asked for (the searches): the same state,
+ * without the tercias looked for, in a function small enough to cost
+ * little to call. */
+static void S_play_quiet(const tb_ruleset *rs, tb_state *s, const tb_turn *t)
 {
 	const tb_geometry *geo = &rs->geo;
 	int side = s->to_move, from = -1, to = -1, removed = -1;
-	if (ev)
-		ev->n = 0;
+	for (unsigned i = 0; i < t->nparts; i++) {
+		int at = tb_geo_at(geo, t->parts[i].pt);
+		if (t->parts[i].kind == TB_PART_AT) {
+			to = at;
+		} else if (t->parts[i].kind == TB_PART_STEP) {
+			from = to;
+			to = at;
+		} else if (t->parts[i].kind == TB_PART_REMOVE) {
+			removed = at;
+		}
+	}
+	s->quiet++;
+	if (to >= 0) {
+		if (from >= 0) {
+			s->cell[from] = 0;
+			s->bits[side] &= ~((uint64_t)1 << from);
+		} else {
+			s->hand[side]--;
+		}
+		s->cell[to] = TB_CELL(side, 0, 0);
+		s->bits[side] |= (uint64_t)1 << to;
+	}
+	s->mark[2 * side] = (uint8_t)(to >= 0 ? from + 1 : 0);
+	s->mark[2 * side + 1] = (uint8_t)(to + 1);
+	if (removed >= 0) {
+		s->cell[removed] = 0;
+		s->bits[!side] &= ~((uint64_t)1 << removed);
+		s->taken[side]++;
+		s->quiet = 0;
+	}
+	if (side == 1)
+		s->number++;
+	s->to_move = (uint8_t)!side;
+}
+
+static void S_play(const tb_ruleset *rs, tb_state *s, const tb_turn *t, tb_events *ev)
+{
+	if (!ev) {
+		S_play_quiet(rs, s, t);
+		return;
+	}
+	const tb_geometry *geo = &rs->geo;
+	int side = s->to_move, from = -1, to = -1, removed = -1;
+	ev->n = 0;
 	for (unsigned i = 0; i < t->nparts; i++) {
 		int at = tb_geo_at(geo, t->parts[i].pt);
 		switch (t->parts[i].kind) {
@@ -752,6 +879,7 @@ const tb_rules tb_rules_pitarra = {
 	.save = S_save,
 	.generate = S_generate,
 	.generate_at = S_generate_at,
+	.one = S_one,
 	.play = S_play,
 	.canon = S_canon,
 	.events = 1u << TB_EV_TERCIA | 1u << TB_EV_DOUBLE_TERCIA | 1u << TB_EV_COLUMPIO |
