@@ -350,8 +350,11 @@ typedef struct S_walk {
 	tb_board board;
 	tb_arena arena;
 	tb_buf text;
-	/* per depth: the position reached on the line, and before its node */
+	/* per depth: the position reached on the line, and before its node;
+	 * whether the rules refused a turn of the line before (and no
+	 * restated position followed), and before its node */
 	uint64_t cur[TB_MAX_DEPTH + 2], node_before[TB_MAX_DEPTH + 2];
+	uint8_t cut[TB_MAX_DEPTH + 2], node_cut[TB_MAX_DEPTH + 2];
 } S_walk;
 
 /* What index_stage.c answered ('rc'), as the index's last error. */
@@ -447,6 +450,23 @@ static int S_occurs(S_walk *w, long fi, const tb_frame *f, uint64_t before,
 	return S_step(w->ix, S_OCC);
 }
 
+/* Does frame 'f' (of node 'n', NULL: none) go into the index, on a line
+ * cut ('*cut') or not? A frame whose position the rules know, on a line
+ * whose turns they have followed as written so far. A turn they refuse
+ * cuts its line: what comes after it holds only under a slip's repair
+ * (spec/collection.md §1), which the index does not search for; a
+ * position restated after it, which the rules know, mends the line. */
+static int S_indexed(const tb_node *n, const tb_frame *f, uint8_t *cut)
+{
+	int known = f && f->has_st && !f->refused &&
+	            (f->status == TB_FRAME_WRITTEN || f->status == TB_FRAME_RECONSTRUCTED);
+	if (f && f->refused)
+		*cut = 1;
+	else if (known && tb_node_type(n) == TB_NODE_POSITION)
+		*cut = 0;
+	return known && !*cut;
+}
+
 /* Every frame with a position, walked the way the record is written so
  * that each knows the position before it: on its line the one after the
  * node before; a variation's first, the one before the node it stands
@@ -462,6 +482,7 @@ static int S_frames(S_walk *w)
 		rc = S_occurs(w, -1, NULL, 0, &k);
 	uint64_t *cur = w->cur, *node_before = w->node_before;
 	cur[0] = k.exact;
+	w->cut[0] = 0;
 	tb_visit v;
 	tb_visit_init(&v, &w->rec->main);
 	v.quiet = ~0u;
@@ -471,14 +492,18 @@ static int S_frames(S_walk *w)
 			continue;
 		if (e == TB_VISIT_LINE_ENTER && d > 0) {
 			cur[d] = node_before[d - 1];
+			w->cut[d] = w->node_cut[d - 1];
 		} else if (e == TB_VISIT_NODE_ENTER) {
 			node_before[d] = cur[d];
+			w->node_cut[d] = w->cut[d];
 			long fi = tb_replay_find(w->rp, v.node, 0);
 			const tb_frame *f = fi >= 0 ? tb_replay_index(w->rp, (size_t)fi) : NULL;
-			int known = f && f->has_st && (f->status == TB_FRAME_WRITTEN ||
-			                               f->status == TB_FRAME_RECONSTRUCTED);
 			cur[d] = 0;
-			if (!known)
+			int in = S_indexed(v.node, f, &w->cut[d]);
+			/* its variations start where the replay put the refused
+			 * turn: under a repair, maybe of a turn before it */
+			w->node_cut[d] |= f && f->refused;
+			if (!in)
 				continue;
 			rc = S_position(w, f, &k);
 			if (!rc)
@@ -558,6 +583,12 @@ static int S_records(tb_index *ix, long long file, long long id, const char *nam
 	tb_reader *r = tb_reader_new_mem(buf, len, name);
 	if (!r)
 		return tb_ix_fail(ix, TB_ENOMEM, "%s", "out of memory");
+	/* the slips that explain a refused turn are not searched for (the
+	 * search's least look-back and window): the index cuts the line
+	 * there (S_indexed), whatever they are, and searching for them was
+	 * most of the time of a collection with errors */
+	tb_search_opts so = {.lookback = 1, .window = 1};
+	tb_reader_set_search(r, &so);
 	S_walk w = {.ix = ix, .text = TB_BUF_SOFT};
 	tb_record *rec;
 	int got, rc = 0;
