@@ -20,13 +20,14 @@ static const char S_schema[] =
 	"CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT);"
 	"CREATE TABLE files(id INTEGER PRIMARY KEY, path TEXT UNIQUE NOT NULL,"
 	" size INTEGER, mtime INTEGER, hash TEXT);"
+	/* a record's tags are one JSON array on its row ([[name, value],
+	 * ...]), and a turn's events one on its occurrence ([[kind, point,
+	 * to, count], ...]; NULL: none): a row each was a third of a
+	 * build's rows. The views tags and events show them as tables */
 	"CREATE TABLE records(id INTEGER PRIMARY KEY, file INTEGER NOT NULL REFERENCES files(id),"
 	" number INTEGER, offset INTEGER, size INTEGER, line INTEGER, game TEXT, status TEXT,"
-	" plies INTEGER, result TEXT, site TEXT, informant TEXT, year INTEGER, first TEXT);"
-	/* a record's tags and events are kept in its order (WITHOUT ROWID,
-	 * the record first): read and removed by record without an index */
-	"CREATE TABLE tags(record INTEGER NOT NULL, n INTEGER NOT NULL, name TEXT, value TEXT,"
-	" PRIMARY KEY(record, n)) WITHOUT ROWID;"
+	" plies INTEGER, result TEXT, site TEXT, informant TEXT, year INTEGER, first TEXT,"
+	" tags TEXT);"
 	/* a position is kept in the order of its material, then of its
 	 * key: a material search reads a range of it, a pattern only the
 	 * material it allows, and an exact one -- whose material the
@@ -39,10 +40,14 @@ static const char S_schema[] =
 	/* m0, m1: the material of 'after', so that its row is found by key */
 	"CREATE TABLE occurs(record INTEGER NOT NULL, frame INTEGER, ply INTEGER, depth INTEGER,"
 	" turn INTEGER, side INTEGER, token TEXT, before INTEGER, after INTEGER, m0 INTEGER,"
-	" m1 INTEGER, PRIMARY KEY(record, frame)) WITHOUT ROWID;"
-	"CREATE TABLE events(record INTEGER NOT NULL, frame INTEGER NOT NULL, n INTEGER NOT NULL,"
-	" kind TEXT, point TEXT, \"to\" TEXT, count INTEGER,"
-	" PRIMARY KEY(record, frame, n)) WITHOUT ROWID;"
+	" m1 INTEGER, events TEXT, PRIMARY KEY(record, frame)) WITHOUT ROWID;"
+	"CREATE VIEW tags(record, n, name, value) AS SELECT r.id, j.key,"
+	" json_extract(j.value, '$[0]'), json_extract(j.value, '$[1]')"
+	" FROM records r, json_each(r.tags) j;"
+	"CREATE VIEW events(record, frame, n, kind, point, \"to\", count) AS"
+	" SELECT o.record, o.frame, j.key, json_extract(j.value, '$[0]'),"
+	" json_extract(j.value, '$[1]'), json_extract(j.value, '$[2]'),"
+	" json_extract(j.value, '$[3]') FROM occurs o, json_each(o.events) j;"
 	"CREATE VIRTUAL TABLE comments USING fts5(text, lang UNINDEXED, record UNINDEXED);";
 
 /* The indexes of the tables: made with them, and -- when the first file
@@ -65,16 +70,14 @@ static const char S_drop_indexes[] =
 	"DROP INDEX records_file; DROP INDEX records_first; DROP INDEX occurs_after;";
 
 /* The statements that add a file's records, in the order of S_sql. */
-enum { S_REC, S_TAG, S_POS = TB_IX_ST_POS, S_OCC, S_EV, S_COM, S_NST };
+enum { S_REC, S_COM, S_POS = TB_IX_ST_POS, S_OCC, S_NST };
 static const char *const S_sql[S_NST] = {
 	"INSERT INTO records(id, file, number, offset, size, line, game, status, plies, result,"
-	" site, informant, year, first) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-	"INSERT INTO tags(record, n, name, value) VALUES(?,?,?,?)",
-	"INSERT OR IGNORE INTO positions(id, sym, side, m0, m1, bits, text) VALUES(?,?,?,?,?,?,?)",
-	"INSERT INTO occurs(record, frame, ply, depth, turn, side, token, before, after, m0, m1)"
-	" VALUES(?,?,?,?,?,?,?,?,?,?,?)",
-	"INSERT INTO events(record, frame, n, kind, point, \"to\", count) VALUES(?,?,?,?,?,?,?)",
+	" site, informant, year, first, tags) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
 	"INSERT INTO comments(text, lang, record) VALUES(?,?,?)",
+	"INSERT OR IGNORE INTO positions(id, sym, side, m0, m1, bits, text) VALUES(?,?,?,?,?,?,?)",
+	"INSERT INTO occurs(record, frame, ply, depth, turn, side, token, before, after, m0, m1,"
+	" events) VALUES(?,?,?,?,?,?,?,?,?,?,?,?)",
 };
 
 /* ===== Errors ===== */
@@ -350,6 +353,8 @@ typedef struct S_walk {
 	tb_board board;
 	tb_arena arena;
 	tb_buf text;
+	tb_buf tags;           /* the record's tags, JSON (records.tags) */
+	tb_buf events;         /* a frame's events, JSON (occurs.events) */
 	/* per depth: the position reached on the line, and before its node;
 	 * whether the rules refused a turn of the line before (and no
 	 * restated position followed), and before its node */
@@ -393,32 +398,60 @@ static int S_position(S_walk *w, const tb_frame *f, tb_ix_key *k)
 	return S_staged(w->ix, tb_ix_stage(w->ix, k, p.to_move, txt));
 }
 
-/* The events of frame 'f' (index 'fi'). */
-static int S_events(S_walk *w, const tb_frame *f, long fi)
+/* 's' as a JSON string ("..." with its quotes, backslashes and
+ * control characters escaped; the rest, UTF-8, as it is), or null. */
+static void S_json_str(tb_buf *b, const char *s)
+{
+	if (!s) {
+		tb_buf_puts(b, "null");
+		return;
+	}
+	tb_buf_putc(b, '"');
+	for (const char *run = s;; s++) {
+		unsigned char c = (unsigned char)*s;
+		if (c && c >= 0x20 && c != '"' && c != '\\')
+			continue;
+		tb_buf_put(b, run, (size_t)(s - run));
+		if (!c)
+			break;
+		if (c == '"' || c == '\\')
+			tb_buf_printf(b, "\\%c", c);
+		else
+			tb_buf_printf(b, "\\u%04x", c);
+		run = s + 1;
+	}
+	tb_buf_putc(b, '"');
+}
+
+/* The events of frame 'f' as occurs.events holds them, into w->events
+ * (left empty when it has none): [[kind, point, to, count], ...]. */
+static void S_events(S_walk *w, const tb_frame *f)
 {
 	const tb_event *ev = tb_replay_events(w->rp, f);
+	tb_buf *b = &w->events;
+	tb_buf_clear(b);
 	for (size_t i = 0; i < f->nev; i++) {
-		char a[4] = {0}, b[4] = {0};
+		char a[4] = {0}, to[4] = {0};
 		/* a count (the fortress's) is in 'a', and is no point */
 		int counts = tb_event_counts(ev[i].kind);
 		if (!counts && ev[i].a && ev[i].a != TB_PT_UNKNOWN)
 			tb_point_chars(a, ev[i].a);
-		sqlite3_stmt *st = w->ix->st[S_EV];
-		sqlite3_bind_int64(st, 1, w->id);
-		sqlite3_bind_int64(st, 2, fi);
-		sqlite3_bind_int64(st, 3, (sqlite3_int64)i);
-		S_text(st, 4, tb_event_name((tb_event_kind)ev[i].kind));
-		S_text(st, 5, a[0] ? a : NULL);
-		if (counts) {
-			sqlite3_bind_int(st, 7, ev[i].a);
-		} else if (ev[i].b && ev[i].b != TB_PT_UNKNOWN) {
-			tb_point_chars(b, ev[i].b);
-			S_text(st, 6, b);
-		}
-		if (S_step(w->ix, S_EV))
-			return w->ix->errcode;
+		if (!counts && ev[i].b && ev[i].b != TB_PT_UNKNOWN)
+			tb_point_chars(to, ev[i].b);
+		tb_buf_putc(b, i ? ',' : '[');
+		tb_buf_putc(b, '[');
+		S_json_str(b, tb_event_name((tb_event_kind)ev[i].kind));
+		tb_buf_putc(b, ',');
+		S_json_str(b, a[0] ? a : NULL);
+		tb_buf_putc(b, ',');
+		S_json_str(b, to[0] ? to : NULL);
+		if (counts)
+			tb_buf_printf(b, ",%d]", ev[i].a);
+		else
+			tb_buf_puts(b, ",null]");
 	}
-	return 0;
+	if (f->nev)
+		tb_buf_putc(b, ']');
 }
 
 /* One occurrence: frame 'fi' ('f'; -1 the start) reached 'after' (its
@@ -447,6 +480,12 @@ static int S_occurs(S_walk *w, long fi, const tb_frame *f, uint64_t before,
 	sqlite3_bind_int64(st, 9, (sqlite3_int64)after->exact);
 	sqlite3_bind_int(st, 10, (int)after->m[0]);
 	sqlite3_bind_int(st, 11, (int)after->m[1]);
+	if (f && f->nev) {
+		S_events(w, f);
+		if (!tb_buf_ok(&w->events))
+			return tb_ix_fail(w->ix, TB_ENOMEM, "%s", "out of memory");
+		sqlite3_bind_text(st, 12, w->events.data, (int)w->events.len, SQLITE_STATIC);
+	}
 	return S_step(w->ix, S_OCC);
 }
 
@@ -508,29 +547,32 @@ static int S_frames(S_walk *w)
 			rc = S_position(w, f, &k);
 			if (!rc)
 				rc = S_occurs(w, fi, f, node_before[d], &k);
-			if (!rc)
-				rc = S_events(w, f, fi);
 			cur[d] = k.exact;
 		}
 	}
 	return rc;
 }
 
-/* The tags of the record, and the comments' words. */
+/* The tags of the record as records.tags holds them, into w->tags:
+ * [[name, value], ...] in its order ([] when it has none). */
 static int S_tags(S_walk *w)
 {
 	const char *name, *value;
+	tb_buf *b = &w->tags;
+	tb_buf_clear(b);
+	tb_buf_putc(b, '[');
 	for (size_t i = 0; tb_record_tag_at(w->rec, i, &name, &value); i++) {
-		sqlite3_stmt *st = w->ix->st[S_TAG];
-		sqlite3_bind_int64(st, 1, w->id);
-		sqlite3_bind_int64(st, 2, (sqlite3_int64)i);
-		S_text(st, 3, name);
-		S_text(st, 4, value);
-		if (S_step(w->ix, S_TAG))
-			return w->ix->errcode;
+		tb_buf_puts(b, i ? ",[" : "[");
+		S_json_str(b, name);
+		tb_buf_putc(b, ',');
+		S_json_str(b, value);
+		tb_buf_putc(b, ']');
 	}
-	return 0;
+	tb_buf_putc(b, ']');
+	return tb_buf_ok(b) ? 0 : tb_ix_fail(w->ix, TB_ENOMEM, "%s", "out of memory");
 }
+
+/* The comments' words. */
 
 static int S_comment(void *ctx, const char *text, const char *lang)
 {
@@ -573,6 +615,7 @@ static int S_record(S_walk *w, tb_reader *r, long long file, long number, int re
 	if (year)
 		sqlite3_bind_int(st, 13, year);
 	S_text(st, 14, w->first);
+	sqlite3_bind_text(st, 15, w->tags.data, (int)w->tags.len, SQLITE_STATIC);
 	return S_step(w->ix, S_REC);
 }
 
@@ -589,7 +632,7 @@ static int S_records(tb_index *ix, long long file, long long id, const char *nam
 	 * most of the time of a collection with errors */
 	tb_search_opts so = {.lookback = 1, .window = 1};
 	tb_reader_set_search(r, &so);
-	S_walk w = {.ix = ix, .text = TB_BUF_SOFT};
+	S_walk w = {.ix = ix, .text = TB_BUF_SOFT, .tags = TB_BUF_SOFT, .events = TB_BUF_SOFT};
 	tb_record *rec;
 	int got, rc = 0;
 	long number = 0;
@@ -621,6 +664,8 @@ static int S_records(tb_index *ix, long long file, long long id, const char *nam
 	else if (!rc && got < 0)
 		rc = tb_ix_fail(ix, got, "%s", got == TB_ENOMEM ? "out of memory" : "cannot read it");
 	tb_buf_free(&w.text);
+	tb_buf_free(&w.tags);
+	tb_buf_free(&w.events);
 	tb_reader_free(r);
 	if (nrecords)
 		*nrecords = (size_t)number;
@@ -632,8 +677,6 @@ static int S_forget(tb_index *ix, long long file)
 {
 	static const char *const sql[] = {
 		"DELETE FROM occurs WHERE record IN (SELECT id FROM records WHERE file = ?1)",
-		"DELETE FROM events WHERE record IN (SELECT id FROM records WHERE file = ?1)",
-		"DELETE FROM tags WHERE record IN (SELECT id FROM records WHERE file = ?1)",
 		"DELETE FROM comments WHERE record IN (SELECT id FROM records WHERE file = ?1)",
 		"DELETE FROM records WHERE file = ?1",
 		/* the positions no record reaches any more */
