@@ -37,10 +37,15 @@ static const char S_schema[] =
 	"CREATE TABLE positions(id INTEGER NOT NULL, sym INTEGER, side INTEGER,"
 	" m0 INTEGER NOT NULL, m1 INTEGER NOT NULL, bits BLOB, text TEXT,"
 	" PRIMARY KEY(m0, m1, id)) WITHOUT ROWID;"
-	/* m0, m1: the material of 'after', so that its row is found by key */
-	"CREATE TABLE occurs(record INTEGER NOT NULL, frame INTEGER, ply INTEGER, depth INTEGER,"
-	" turn INTEGER, side INTEGER, token TEXT, before INTEGER, after INTEGER, m0 INTEGER,"
-	" m1 INTEGER, events TEXT, PRIMARY KEY(record, frame)) WITHOUT ROWID;"
+	/* kept in the order of the position reached: the records that
+	 * reach one are a range (index_occurs.c writes them in that order);
+	 * next, the main line's turn from there, is what the tree at a
+	 * position counts; m0, m1: the material of 'after', so that its
+	 * row is found by key */
+	"CREATE TABLE occurs(after INTEGER NOT NULL, record INTEGER NOT NULL, frame INTEGER NOT NULL,"
+	" ply INTEGER, depth INTEGER, turn INTEGER, side INTEGER, token TEXT, next TEXT,"
+	" before INTEGER, m0 INTEGER, m1 INTEGER, events TEXT,"
+	" PRIMARY KEY(after, record, frame)) WITHOUT ROWID;"
 	"CREATE VIEW tags(record, n, name, value) AS SELECT r.id, j.key,"
 	" json_extract(j.value, '$[0]'), json_extract(j.value, '$[1]')"
 	" FROM records r, json_each(r.tags) j;"
@@ -63,21 +68,21 @@ static const char S_indexes[] =
 	/* covering: the tree at the start reads this index alone, each
 	 * turn's records in their order (its sites listed as they come) */
 	"CREATE INDEX IF NOT EXISTS records_first ON records(game, first, id, result, year, site,"
-	" informant);"
-	/* find by position, and tree --position (the main lines' turn after) */
-	"CREATE INDEX IF NOT EXISTS occurs_after ON occurs(after);";
-static const char S_drop_indexes[] =
-	"DROP INDEX records_file; DROP INDEX records_first; DROP INDEX occurs_after;";
+	" informant);";
+static const char S_drop_indexes[] = "DROP INDEX records_file; DROP INDEX records_first;";
 
 /* The statements that add a file's records, in the order of S_sql. */
-enum { S_REC, S_COM, S_POS = TB_IX_ST_POS, S_OCC, S_NST };
+enum { S_REC, S_COM, S_POS = TB_IX_ST_POS, S_POS_MANY = TB_IX_ST_POS_MANY, S_NST };
+#define S_POS_ROW "(?,?,?,?,?,?,?)"
+#define S_POS_4 S_POS_ROW "," S_POS_ROW "," S_POS_ROW "," S_POS_ROW
 static const char *const S_sql[S_NST] = {
-	"INSERT INTO records(id, file, number, offset, size, line, game, status, plies, result,"
-	" site, informant, year, first, tags) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+	("INSERT INTO records(id, file, number, offset, size, line, game, status, plies, result,"
+	 " site, informant, year, first, tags) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"),
 	"INSERT INTO comments(text, lang, record) VALUES(?,?,?)",
-	"INSERT OR IGNORE INTO positions(id, sym, side, m0, m1, bits, text) VALUES(?,?,?,?,?,?,?)",
-	"INSERT INTO occurs(record, frame, ply, depth, turn, side, token, before, after, m0, m1,"
-	" events) VALUES(?,?,?,?,?,?,?,?,?,?,?,?)",
+	"INSERT OR IGNORE INTO positions(id, sym, side, m0, m1, bits, text) VALUES" S_POS_ROW,
+	/* TB_IX_POS_ROWS of them: a statement's own cost, once for many */
+	("INSERT OR IGNORE INTO positions(id, sym, side, m0, m1, bits, text) VALUES" S_POS_4 ","
+	 S_POS_4 "," S_POS_4 "," S_POS_4),
 };
 
 /* ===== Errors ===== */
@@ -281,9 +286,12 @@ void tb_index_close(tb_index *ix)
 		return;
 	for (int i = 0; i < S_NST; i++)
 		sqlite3_finalize(ix->st[i]);
+	tb_ix_occ_finalize(ix);
 	free(ix->seen);
 	free(ix->stage);
 	free(ix->stext);
+	free(ix->occ);
+	free(ix->otext);
 	sqlite3_close(ix->db);
 	free(ix);
 }
@@ -360,6 +368,11 @@ typedef struct S_walk {
 	 * restated position followed), and before its node */
 	uint64_t cur[TB_MAX_DEPTH + 2], node_before[TB_MAX_DEPTH + 2];
 	uint8_t cut[TB_MAX_DEPTH + 2], node_cut[TB_MAX_DEPTH + 2];
+	/* the main line's last occurrence held (its place, key and ply;
+	 * -1: none): the next one sets its occurs.next */
+	long last;
+	uint64_t last_after;
+	long last_ply;
 } S_walk;
 
 /* What index_stage.c answered ('rc'), as the index's last error. */
@@ -370,6 +383,7 @@ static int S_staged(tb_index *ix, int rc)
 	if (rc) {
 		rc = tb_ix_db_fail(ix);
 		sqlite3_reset(ix->st[S_POS]);
+		sqlite3_reset(ix->st[S_POS_MANY]);
 	}
 	return rc;
 }
@@ -454,39 +468,51 @@ static void S_events(S_walk *w, const tb_frame *f)
 		tb_buf_putc(b, ']');
 }
 
+/* Sets occurs.next of the main line's occurrence before 'o' (held at
+ * w->last) to o's turn, when o is the turn after it: one turn further,
+ * from the position it reached (what the tree at a position counts). */
+static int S_next(S_walk *w, const tb_ix_occ *o, size_t at)
+{
+	if (o->depth)
+		return 0;
+	int rc = 0;
+	if (o->token && w->last >= 0 && o->before && o->before == w->last_after &&
+	    o->ply == w->last_ply + 1)
+		rc = tb_ix_occ_next(w->ix, (size_t)w->last, o->token);
+	w->last = (long)at;
+	w->last_after = o->after;
+	w->last_ply = o->ply;
+	return rc;
+}
+
 /* One occurrence: frame 'fi' ('f'; -1 the start) reached 'after' (its
- * key) from 'before' (0: none known). */
+ * key) from 'before' (0: none known). Held, and written in occurs'
+ * order with the file's others (index_occurs.c). */
 static int S_occurs(S_walk *w, long fi, const tb_frame *f, uint64_t before,
                     const tb_ix_key *after)
 {
-	sqlite3_stmt *st = w->ix->st[S_OCC];
-	sqlite3_bind_int64(st, 1, w->id);
-	sqlite3_bind_int64(st, 2, fi);
-	sqlite3_bind_int64(st, 3, f && f->node ? f->ply : 0);
-	sqlite3_bind_int(st, 4, f ? (int)f->depth : 0);
+	tb_ix_occ o = {.after = after->exact, .before = before, .record = w->id, .frame = fi,
+	               .ply = f && f->node ? f->ply : 0, .depth = f ? f->depth : 0, .side = -1,
+	               .m0 = after->m[0], .m1 = after->m[1]};
+	char *tok = NULL;
 	if (f && f->node) {
-		sqlite3_bind_int(st, 5, (int)f->node->number);
-		sqlite3_bind_int(st, 6, f->node->side);
-		char *tok = tb_replay_token(w->rp, fi);
-		if (tok && f->depth == 0 && f->ply == 1 && !w->first) {
-			w->first = tok; /* freed after the record's row has it */
-			sqlite3_bind_text(st, 7, tok, -1, SQLITE_STATIC);
-		} else if (tok) {
-			sqlite3_bind_text(st, 7, tok, -1, free);
-		}
+		o.turn = f->node->number;
+		o.side = f->node->side;
+		o.token = tok = tb_replay_token(w->rp, fi);
 	}
-	if (before)
-		sqlite3_bind_int64(st, 8, (sqlite3_int64)before);
-	sqlite3_bind_int64(st, 9, (sqlite3_int64)after->exact);
-	sqlite3_bind_int(st, 10, (int)after->m[0]);
-	sqlite3_bind_int(st, 11, (int)after->m[1]);
 	if (f && f->nev) {
 		S_events(w, f);
-		if (!tb_buf_ok(&w->events))
-			return tb_ix_fail(w->ix, TB_ENOMEM, "%s", "out of memory");
-		sqlite3_bind_text(st, 12, w->events.data, (int)w->events.len, SQLITE_STATIC);
+		o.events = w->events.data;
 	}
-	return S_step(w->ix, S_OCC);
+	size_t at = 0;
+	int rc = f && f->nev && !tb_buf_ok(&w->events) ? TB_ENOMEM : tb_ix_occ_add(w->ix, &o, &at);
+	if (!rc)
+		rc = S_next(w, &o, at);
+	if (tok && f->depth == 0 && f->ply == 1 && !w->first)
+		w->first = tok; /* freed after the record's row has it */
+	else
+		free(tok);
+	return rc ? tb_ix_fail(w->ix, TB_ENOMEM, "%s", "out of memory") : 0;
 }
 
 /* Does frame 'f' (of node 'n', NULL: none) go into the index, on a line
@@ -516,6 +542,7 @@ static int S_frames(S_walk *w)
 	if (!start || !start->has_st)
 		return 0;
 	tb_ix_key k;
+	w->last = -1;
 	int rc = S_position(w, start, &k);
 	if (!rc)
 		rc = S_occurs(w, -1, NULL, 0, &k);
@@ -637,6 +664,11 @@ static int S_records(tb_index *ix, long long file, long long id, const char *nam
 	int got, rc = 0;
 	long number = 0;
 	while (!rc && (got = tb_reader_next(r, &rec)) == 1) {
+		/* many held: written between two records, each whole */
+		if (tb_ix_occ_due(ix) && (rc = S_staged(ix, tb_ix_occ_flush(ix))) != 0) {
+			tb_record_free(rec);
+			break;
+		}
 		w.rec = rec;
 		tb_replay *rp = tb_record_errors(rec) || !rec->game ? NULL : tb_reader_replay(r, rec);
 		w.rp = rp;
@@ -793,11 +825,14 @@ static int S_add(tb_index *ix, const char *name, const char *buf, size_t len, lo
 		rc = S_records(ix, id, first, name, buf, len, nrecords);
 	if (!rc)
 		rc = S_staged(ix, tb_ix_stage_flush(ix));
+	if (!rc)
+		rc = S_staged(ix, tb_ix_occ_flush(ix));
 	if (bulk) {
 		for (int i = 0; i < S_NST; i++) {
 			sqlite3_finalize(ix->st[i]);
 			ix->st[i] = NULL;
 		}
+		tb_ix_occ_finalize(ix);
 		if (!rc && sqlite3_exec(ix->db, S_indexes, NULL, NULL, NULL) != SQLITE_OK)
 			rc = tb_ix_db_fail(ix);
 	}
@@ -837,6 +872,7 @@ int tb_index_add(tb_index *ix, const char *name, const char *buf, size_t len, lo
 	if (rc) {
 		sqlite3_exec(ix->db, "ROLLBACK", NULL, NULL, NULL);
 		tb_ix_stage_clear(ix);
+		tb_ix_occ_clear(ix);
 		free(ix->seen); /* what it inserted is undone */
 		ix->seen = NULL;
 		ix->nseen = ix->capseen = 0;

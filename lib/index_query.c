@@ -403,10 +403,9 @@ static int S_tree_start(tb_index *ix, S_q *q, const tb_tree_query *tq, char *gam
 	return rc;
 }
 
-/* The tree at a position: the main lines that reach it (occurs_after),
- * and the turn each plays next there -- the row of the same record one
- * turn further on its main line, from that position (its primary key:
- * the record's rows alone are read). */
+/* The tree at a position: the main lines that reach it (a range of
+ * occurs, kept in the order of the position reached), and the turn each
+ * plays next there (occurs.next). */
 static int S_tree_at(tb_index *ix, S_q *q, const tb_tree_query *tq)
 {
 	tb_ix_key k;
@@ -416,10 +415,8 @@ static int S_tree_at(tb_index *ix, S_q *q, const tb_tree_query *tq)
 	const tb_game *only = tq->game ? tb_game_find(tq->game) : NULL;
 	if (!tb_ix_position_read(tq->position, only, &k, &side, why, sizeof why, &at))
 		rc = S_syntax(ix, TB_FIND_POSITION, "the position", why, at);
-	tb_buf_puts(&q->sql, "WITH m AS (SELECT DISTINCT o.record, n.token FROM occurs o"
-	            " JOIN occurs n ON n.record = o.record AND n.depth = 0 AND n.ply = o.ply + 1"
-	            " AND n.before = o.after"
-	            " WHERE o.after = ? AND o.depth = 0 AND n.token IS NOT NULL)");
+	tb_buf_puts(&q->sql, "WITH m AS (SELECT DISTINCT o.record, o.next AS token FROM occurs o"
+	            " WHERE o.after = ? AND o.depth = 0 AND o.next IS NOT NULL)");
 	S_bind_int(q, rc ? 0 : (long long)k.exact);
 	tb_buf_puts(&q->sql, tq->by ? " SELECT " S_GROUP " AS grp, m.token," S_TREE_AGG
 	                            : " SELECT NULL AS grp, m.token," S_TREE_AGG);

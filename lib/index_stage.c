@@ -6,9 +6,10 @@
  * goes, each went to a page of its own, and sorting them in SQLite (an
  * index made after, or INSERT ... ORDER BY) cost more than the rest of a
  * build. Here they are sorted in C, by positions' primary key (m0, m1,
- * id), and appended in that order; at most S_MAX at a time, so that the
- * memory a file takes is bounded whatever its size (each batch is
- * written in order through the pages the ones before filled).
+ * id), and appended in that order, TB_IX_POS_ROWS to a statement; at
+ * most S_MAX at a time, so that the memory a file takes is bounded
+ * whatever its size (each batch is written in order through the pages
+ * the ones before filled).
  */
 #include "index_db.h"
 
@@ -90,9 +91,20 @@ int tb_ix_stage(tb_index *ix, const tb_ix_key *k, int side, const char *text)
 	return 0;
 }
 
+/* Binds position 's' to the parameters after the first 'c' of 'st'. */
+static void S_bind(sqlite3_stmt *st, int c, const tb_ix_staged *s, const char *text)
+{
+	sqlite3_bind_int64(st, c + 1, (sqlite3_int64)s->id);
+	sqlite3_bind_int64(st, c + 2, (sqlite3_int64)s->sym);
+	sqlite3_bind_int(st, c + 3, s->side);
+	sqlite3_bind_int(st, c + 4, s->m0);
+	sqlite3_bind_int(st, c + 5, s->m1);
+	sqlite3_bind_blob(st, c + 6, s->bits, sizeof s->bits, SQLITE_STATIC);
+	sqlite3_bind_text(st, c + 7, text + s->text, s->ntext, SQLITE_STATIC);
+}
+
 int tb_ix_stage_flush(tb_index *ix)
 {
-	sqlite3_stmt *st = ix->st[TB_IX_ST_POS];
 	S_order *order = ix->nstage ? tb_malloc(ix->nstage * sizeof *order) : NULL;
 	if (ix->nstage && !order)
 		return TB_ENOMEM;
@@ -101,23 +113,22 @@ int tb_ix_stage_flush(tb_index *ix)
 		                     (uint32_t)ix->stage[i].m0 << 16 | ix->stage[i].m1, (uint32_t)i};
 	if (ix->nstage)
 		qsort(order, ix->nstage, sizeof *order, S_cmp);
-	for (size_t i = 0; i < ix->nstage; i++) {
-		const tb_ix_staged *s = &ix->stage[order[i].at];
-		sqlite3_bind_int64(st, 1, (sqlite3_int64)s->id);
-		sqlite3_bind_int64(st, 2, (sqlite3_int64)s->sym);
-		sqlite3_bind_int(st, 3, s->side);
-		sqlite3_bind_int(st, 4, s->m0);
-		sqlite3_bind_int(st, 5, s->m1);
-		sqlite3_bind_blob(st, 6, s->bits, sizeof s->bits, SQLITE_STATIC);
-		sqlite3_bind_text(st, 7, ix->stext + s->text, s->ntext, SQLITE_STATIC);
+	for (size_t i = 0; i < ix->nstage;) {
+		int rows = ix->nstage - i >= TB_IX_POS_ROWS ? TB_IX_POS_ROWS : 1;
+		sqlite3_stmt *st = ix->st[rows == 1 ? TB_IX_ST_POS : TB_IX_ST_POS_MANY];
+		for (int r = 0; r < rows; r++)
+			S_bind(st, 7 * r, &ix->stage[order[i + (size_t)r].at], ix->stext);
 		if (sqlite3_step(st) != SQLITE_DONE) {
 			free(order);
 			return TB_EIO; /* the statement keeps its error for the caller */
 		}
 		sqlite3_reset(st);
+		i += (size_t)rows;
 	}
 	free(order);
-	sqlite3_clear_bindings(st); /* nothing points at what is let go */
+	/* nothing points at what is let go */
+	sqlite3_clear_bindings(ix->st[TB_IX_ST_POS]);
+	sqlite3_clear_bindings(ix->st[TB_IX_ST_POS_MANY]);
 	tb_ix_stage_clear(ix);
 	return 0;
 }
