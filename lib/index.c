@@ -299,8 +299,8 @@ void tb_index_close(tb_index *ix)
 /* ===== Adding a file ===== */
 
 /* Has this session inserted position 'h' already? Adds it if not (an
- * open-addressed set: many frames reach a position seen before); -1 out
- * of memory. While a file goes into an empty index, positions has no
+ * open-addressed set of a power of two slots, the key's low bits its
+ * place: many frames reach a position seen before); -1 out of memory. While a file goes into an empty index, positions has no
  * unique index to ignore a second insert by: this set must then hold
  * every position inserted (else the index made after fails, and the
  * file with it). */
@@ -313,7 +313,7 @@ static int S_seen(tb_index *ix, uint64_t h)
 		if (!t)
 			return -1;
 		for (size_t i = 0; i < ix->capseen; i++)
-			for (size_t j = ix->seen[i] % cap; ix->seen[i]; j = (j + 1) % cap)
+			for (size_t j = ix->seen[i] & (cap - 1); ix->seen[i]; j = (j + 1) & (cap - 1))
 				if (!t[j]) {
 					t[j] = ix->seen[i];
 					break;
@@ -322,7 +322,7 @@ static int S_seen(tb_index *ix, uint64_t h)
 		ix->seen = t;
 		ix->capseen = cap;
 	}
-	for (size_t j = h % ix->capseen;; j = (j + 1) % ix->capseen) {
+	for (size_t j = h & (ix->capseen - 1);; j = (j + 1) & (ix->capseen - 1)) {
 		if (ix->seen[j] == h)
 			return 1;
 		if (!ix->seen[j]) {
@@ -395,10 +395,11 @@ static int S_position(S_walk *w, const tb_frame *f, tb_ix_key *k)
 	const tb_game *g = w->rec->game;
 	tb_position p;
 	tb_rules_save(tb_replay_rules(w->rp), &f->st, &w->arena, &p);
-	tb_ix_key_of(g, &w->board, &p, k);
+	tb_ix_key_exact(g, &w->board, &p, k); /* most positions were seen before */
 	int seen = S_seen(w->ix, k->exact);
 	if (seen)
 		return seen < 0 ? tb_ix_fail(w->ix, TB_ENOMEM, "%s", "out of memory") : 0;
+	tb_ix_key_of(g, &w->board, &p, k);
 	p.number = 1;
 	tb_buf_clear(&w->text);
 	tb_position_write(&w->text, g, &p);
@@ -657,7 +658,7 @@ static int S_records(tb_index *ix, long long file, long long id, const char *nam
 	 * search's least look-back and window): the index cuts the line
 	 * there (S_indexed), whatever they are, and searching for them was
 	 * most of the time of a collection with errors */
-	tb_search_opts so = {.lookback = 1, .window = 1};
+	tb_search_opts so = {.lookback = 1, .window = 1, .max_listed = 1};
 	tb_reader_set_search(r, &so);
 	S_walk w = {.ix = ix, .text = TB_BUF_SOFT, .tags = TB_BUF_SOFT, .events = TB_BUF_SOFT};
 	tb_record *rec;
@@ -811,6 +812,7 @@ static int S_add(tb_index *ix, const char *name, const char *buf, size_t len, lo
 			sqlite3_finalize(ix->st[i]);
 			ix->st[i] = NULL;
 		}
+		tb_ix_occ_finalize(ix);
 		bulk = sqlite3_exec(ix->db, S_drop_indexes, NULL, NULL, NULL) == SQLITE_OK;
 		if (!bulk)
 			rc = tb_ix_db_fail(ix);

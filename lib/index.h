@@ -30,6 +30,9 @@ typedef struct tb_ix_key {
 
 /* The key of position 'p' of game 'g' on board 'b'. Allocates nothing. */
 void tb_ix_key_of(const tb_game *g, const tb_board *b, const tb_position *p, tb_ix_key *out);
+/* tb_ix_key_of without the images: 'exact', 'm' and 'bits' alone (sym is
+ * exact, nimages 1), for a position that may be known already. */
+void tb_ix_key_exact(const tb_game *g, const tb_board *b, const tb_position *p, tb_ix_key *out);
 
 /* The board of game 'g' under its default options; 0, or -1 when it has none. */
 int tb_ix_board(const tb_game *g, tb_board *out);

@@ -38,21 +38,40 @@ struct tb_ix_occ_held {
 	uint8_t depth, has_before;
 };
 
-/* What is sorted: an occurrence's key and its place. */
+/* What is sorted: an occurrence's position reached, made unsigned in
+ * the order SQLite gives signed integers, and its place. */
 typedef struct S_order {
-	int64_t after, record;
-	int32_t frame;
-	uint32_t at;
+	uint64_t key;
+	uint64_t at;
 } S_order;
 
-static int S_cmp(const void *a, const void *b)
+/* Sorts the 'n' at 'a' by key, equal keys kept in their order: a radix
+ * sort, a byte at a time, between 'a' and 'tmp' (n each). Returns the
+ * one that holds them sorted. The occurrences are held in the order of
+ * the rest of occurs' key (record, frame): a record's walk adds its
+ * frames in their order, and records come in the order of their ids;
+ * so sorted by the position reached, they are in occurs' order (another
+ * order would be written all the same, only slower). */
+static S_order *S_sort(S_order *a, S_order *tmp, size_t n)
 {
-	const S_order *x = a, *y = b;
-	if (x->after != y->after)
-		return x->after < y->after ? -1 : 1;
-	if (x->record != y->record)
-		return x->record < y->record ? -1 : 1;
-	return (x->frame > y->frame) - (x->frame < y->frame);
+	for (unsigned shift = 0; shift < 64; shift += 8) {
+		size_t count[257] = {0};
+		for (size_t i = 0; i < n; i++)
+			count[((a[i].key >> shift) & 255) + 1]++;
+		int one = 0; /* every key has the same byte here: nothing to do */
+		for (int b = 1; b <= 256 && !one; b++)
+			one = count[b] == n;
+		if (one)
+			continue;
+		for (int b = 0; b < 256; b++)
+			count[b + 1] += count[b];
+		for (size_t i = 0; i < n; i++)
+			tmp[count[(a[i].key >> shift) & 255]++] = a[i];
+		S_order *t = a;
+		a = tmp;
+		tmp = t;
+	}
+	return a;
 }
 
 static int S_grow(void **p, size_t *cap, size_t need, size_t size)
@@ -180,14 +199,12 @@ static sqlite3_stmt *S_stmt(tb_index *ix, int rows)
 
 int tb_ix_occ_flush(tb_index *ix)
 {
-	S_order *order = ix->nocc ? tb_malloc(ix->nocc * sizeof *order) : NULL;
-	if (ix->nocc && !order)
+	S_order *two = ix->nocc ? tb_malloc(2 * ix->nocc * sizeof *two) : NULL;
+	if (ix->nocc && !two)
 		return TB_ENOMEM;
 	for (size_t i = 0; i < ix->nocc; i++)
-		order[i] = (S_order){ix->occ[i].after, ix->occ[i].record, ix->occ[i].frame,
-		                     (uint32_t)i};
-	if (ix->nocc)
-		qsort(order, ix->nocc, sizeof *order, S_cmp);
+		two[i] = (S_order){(uint64_t)ix->occ[i].after ^ (1ull << 63), i};
+	S_order *order = ix->nocc ? S_sort(two, two + ix->nocc, ix->nocc) : NULL;
 	int rc = 0;
 	for (size_t i = 0; !rc && i < ix->nocc;) {
 		int rows = ix->nocc - i >= S_ROWS ? S_ROWS : 1;
@@ -202,7 +219,7 @@ int tb_ix_occ_flush(tb_index *ix)
 		sqlite3_reset(st);
 		i += (size_t)rows;
 	}
-	free(order);
+	free(two);
 	for (int i = 0; i < 2; i++)
 		if (ix->occ_st[i])
 			sqlite3_clear_bindings(ix->occ_st[i]); /* nothing points at what is let go */
