@@ -20,10 +20,12 @@ static const char S_schema[] =
 	"CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT);"
 	"CREATE TABLE files(id INTEGER PRIMARY KEY, path TEXT UNIQUE NOT NULL,"
 	" size INTEGER, mtime INTEGER, hash TEXT);"
-	/* a record's tags are one JSON array on its row ([[name, value],
-	 * ...]), and a turn's events one on its occurrence ([[kind, point,
-	 * to, count], ...]; NULL: none): a row each was a third of a
-	 * build's rows. The views tags and events show them as tables */
+	/* a record's tags are one JSON array on its row ([name, value,
+	 * name, value, ...]: a tag's name is matched as the array's own
+	 * element, not parsed out of one of its own), and a turn's events
+	 * one on its occurrence ([[kind, point, to, count], ...]; NULL:
+	 * none): a row each was a third of a build's rows. The views tags
+	 * and events show them as tables */
 	"CREATE TABLE records(id INTEGER PRIMARY KEY, file INTEGER NOT NULL REFERENCES files(id),"
 	" number INTEGER, offset INTEGER, size INTEGER, line INTEGER, game TEXT, status TEXT,"
 	" plies INTEGER, result TEXT, site TEXT, informant TEXT, year INTEGER, first TEXT,"
@@ -46,9 +48,9 @@ static const char S_schema[] =
 	" ply INTEGER, depth INTEGER, turn INTEGER, side INTEGER, token TEXT, next TEXT,"
 	" before INTEGER, m0 INTEGER, m1 INTEGER, events TEXT,"
 	" PRIMARY KEY(after, record, frame)) WITHOUT ROWID;"
-	"CREATE VIEW tags(record, n, name, value) AS SELECT r.id, j.key,"
-	" json_extract(j.value, '$[0]'), json_extract(j.value, '$[1]')"
-	" FROM records r, json_each(r.tags) j;"
+	"CREATE VIEW tags(record, n, name, value) AS SELECT r.id, j.key / 2, j.value,"
+	" json_extract(r.tags, '$[' || (j.key + 1) || ']')"
+	" FROM records r, json_each(r.tags) j WHERE j.key % 2 = 0;"
 	"CREATE VIEW events(record, frame, n, kind, point, \"to\", count) AS"
 	" SELECT o.record, o.frame, j.key, json_extract(j.value, '$[0]'),"
 	" json_extract(j.value, '$[1]'), json_extract(j.value, '$[2]'),"
@@ -582,7 +584,7 @@ static int S_frames(S_walk *w)
 }
 
 /* The tags of the record as records.tags holds them, into w->tags:
- * [[name, value], ...] in its order ([] when it has none). */
+ * [name, value, name, value, ...] in its order ([] when it has none). */
 static int S_tags(S_walk *w)
 {
 	const char *name, *value;
@@ -590,11 +592,11 @@ static int S_tags(S_walk *w)
 	tb_buf_clear(b);
 	tb_buf_putc(b, '[');
 	for (size_t i = 0; tb_record_tag_at(w->rec, i, &name, &value); i++) {
-		tb_buf_puts(b, i ? ",[" : "[");
+		if (i)
+			tb_buf_putc(b, ',');
 		S_json_str(b, name);
 		tb_buf_putc(b, ',');
 		S_json_str(b, value);
-		tb_buf_putc(b, ']');
 	}
 	tb_buf_putc(b, ']');
 	return tb_buf_ok(b) ? 0 : tb_ix_fail(w->ix, TB_ENOMEM, "%s", "out of memory");

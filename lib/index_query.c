@@ -369,12 +369,11 @@ static long S_tree_rows(tb_index *ix, sqlite3_stmt *st, int by, tb_tree_fn fn, v
 /* The group of a row: the value of tag ?, or NULL without --by (a
  * row per tag of that name: the view tags' rows, read from the record's
  * own, not through the view, which SQLite would make whole first). */
-#define S_GROUP "json_extract(g.value, '$[1]')"
+#define S_GROUP "json_extract(r.tags, '$[' || (g.key + 1) || ']')"
 static void S_tree_group(S_q *q, const char *by)
 {
 	if (by) {
-		tb_buf_puts(&q->sql, " LEFT JOIN json_each(r.tags) g"
-		            " ON json_extract(g.value, '$[0]') = ?");
+		tb_buf_puts(&q->sql, " LEFT JOIN json_each(r.tags) g ON g.value = ? AND g.key % 2 = 0");
 		S_bind_text(q, by, NULL);
 	}
 }
