@@ -301,9 +301,10 @@ void tb_index_close(tb_index *ix)
 /* ===== Adding a file ===== */
 
 /* Has this session inserted position 'h' already? Adds it if not (an
- * open-addressed set of a power of two slots, the key's low bits its
- * place: many frames reach a position seen before); -1 out of memory. While a file goes into an empty index, positions has no
- * unique index to ignore a second insert by: this set must then hold
+ * open-addressed set of a power of two slots, the key's low bits but
+ * the lowest its place: many frames reach a position seen before); -1
+ * out of memory. While a file goes into an empty index, positions has
+ * no unique index to ignore a second insert by: this set must then hold
  * every position inserted (else the index made after fails, and the
  * file with it). */
 static int S_seen(tb_index *ix, uint64_t h)
@@ -315,7 +316,7 @@ static int S_seen(tb_index *ix, uint64_t h)
 		if (!t)
 			return -1;
 		for (size_t i = 0; i < ix->capseen; i++)
-			for (size_t j = ix->seen[i] & (cap - 1); ix->seen[i]; j = (j + 1) & (cap - 1))
+			for (size_t j = (ix->seen[i] >> 1) & (cap - 1); ix->seen[i]; j = (j + 1) & (cap - 1))
 				if (!t[j]) {
 					t[j] = ix->seen[i];
 					break;
@@ -324,7 +325,7 @@ static int S_seen(tb_index *ix, uint64_t h)
 		ix->seen = t;
 		ix->capseen = cap;
 	}
-	for (size_t j = h & (ix->capseen - 1);; j = (j + 1) & (ix->capseen - 1)) {
+	for (size_t j = (h >> 1) & (ix->capseen - 1);; j = (j + 1) & (ix->capseen - 1)) {
 		if (ix->seen[j] == h)
 			return 1;
 		if (!ix->seen[j]) {
