@@ -13,7 +13,7 @@
 
 /* The schema this tablero writes and reads (PRAGMA user_version), and
  * the file's mark (PRAGMA application_id: "TBIX"). */
-#define TB_IX_SCHEMA 4
+#define TB_IX_SCHEMA TB_INDEX_SCHEMA
 #define TB_IX_APP_ID 0x54424958
 
 /* What the index keeps of one position (spec/collection.md §3). */
