@@ -2,7 +2,9 @@
  * index.c -- an index of a collection in SQLite: opening it, its schema,
  * and adding files (tablero.h "An index of a collection";
  * spec/collection.md). Positions come from the record's one reading
- * (tb_reader_replay); the queries are index_query.c's.
+ * (tb_reader_replay), each line's up to a turn the rules refuse; the
+ * new positions and the occurrences are written sorted by
+ * index_stage.c and index_occurs.c; the queries are index_query.c's.
  */
 #include "index_db.h"
 

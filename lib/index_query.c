@@ -169,7 +169,8 @@ static int S_count(const uint8_t *m)
 }
 
 /* The position criteria of 'fq' (o the occurrences' alias), each read
- * by the key of what it reads (occurs_after, positions' (m0, m1, id)):
+ * by the key of what it reads (occurs' (after, ...), positions' (m0,
+ * m1, id)):
  * a position, by its key -- up to the symmetries, the keys of its
  * images, which are the positions it is an image of; a pattern or
  * material, as "o.after IN (SELECT id FROM positions WHERE ...)", so
