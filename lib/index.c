@@ -2,7 +2,9 @@
  * index.c -- an index of a collection in SQLite: opening it, its schema,
  * and adding files (tablero.h "An index of a collection";
  * spec/collection.md). Positions come from the record's one reading
- * (tb_reader_replay); the queries are index_query.c's.
+ * (tb_reader_replay), each line's up to a turn the rules refuse; the
+ * new positions and the occurrences are written sorted by
+ * index_stage.c and index_occurs.c; the queries are index_query.c's.
  */
 #include "index_db.h"
 
@@ -20,13 +22,16 @@ static const char S_schema[] =
 	"CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT);"
 	"CREATE TABLE files(id INTEGER PRIMARY KEY, path TEXT UNIQUE NOT NULL,"
 	" size INTEGER, mtime INTEGER, hash TEXT);"
+	/* a record's tags are one JSON array on its row ([name, value,
+	 * name, value, ...]: a tag's name is matched as the array's own
+	 * element, not parsed out of one of its own), and a turn's events
+	 * one on its occurrence ([[kind, point, to, count], ...]; NULL:
+	 * none): a row each was a third of a build's rows. The views tags
+	 * and events show them as tables */
 	"CREATE TABLE records(id INTEGER PRIMARY KEY, file INTEGER NOT NULL REFERENCES files(id),"
 	" number INTEGER, offset INTEGER, size INTEGER, line INTEGER, game TEXT, status TEXT,"
-	" plies INTEGER, result TEXT, site TEXT, informant TEXT, year INTEGER, first TEXT);"
-	/* a record's tags and events are kept in its order (WITHOUT ROWID,
-	 * the record first): read and removed by record without an index */
-	"CREATE TABLE tags(record INTEGER NOT NULL, n INTEGER NOT NULL, name TEXT, value TEXT,"
-	" PRIMARY KEY(record, n)) WITHOUT ROWID;"
+	" plies INTEGER, result TEXT, site TEXT, informant TEXT, year INTEGER, first TEXT,"
+	" tags TEXT);"
 	/* a position is kept in the order of its material, then of its
 	 * key: a material search reads a range of it, a pattern only the
 	 * material it allows, and an exact one -- whose material the
@@ -36,13 +41,22 @@ static const char S_schema[] =
 	"CREATE TABLE positions(id INTEGER NOT NULL, sym INTEGER, side INTEGER,"
 	" m0 INTEGER NOT NULL, m1 INTEGER NOT NULL, bits BLOB, text TEXT,"
 	" PRIMARY KEY(m0, m1, id)) WITHOUT ROWID;"
-	/* m0, m1: the material of 'after', so that its row is found by key */
-	"CREATE TABLE occurs(record INTEGER NOT NULL, frame INTEGER, ply INTEGER, depth INTEGER,"
-	" turn INTEGER, side INTEGER, token TEXT, before INTEGER, after INTEGER, m0 INTEGER,"
-	" m1 INTEGER, PRIMARY KEY(record, frame)) WITHOUT ROWID;"
-	"CREATE TABLE events(record INTEGER NOT NULL, frame INTEGER NOT NULL, n INTEGER NOT NULL,"
-	" kind TEXT, point TEXT, \"to\" TEXT, count INTEGER,"
-	" PRIMARY KEY(record, frame, n)) WITHOUT ROWID;"
+	/* kept in the order of the position reached: the records that
+	 * reach one are a range (index_occurs.c writes them in that order);
+	 * next, the main line's turn from there, is what the tree at a
+	 * position counts; m0, m1: the material of 'after', so that its
+	 * row is found by key */
+	"CREATE TABLE occurs(after INTEGER NOT NULL, record INTEGER NOT NULL, frame INTEGER NOT NULL,"
+	" ply INTEGER, depth INTEGER, turn INTEGER, side INTEGER, token TEXT, next TEXT,"
+	" before INTEGER, m0 INTEGER, m1 INTEGER, events TEXT,"
+	" PRIMARY KEY(after, record, frame)) WITHOUT ROWID;"
+	"CREATE VIEW tags(record, n, name, value) AS SELECT r.id, j.key / 2, j.value,"
+	" json_extract(r.tags, '$[' || (j.key + 1) || ']')"
+	" FROM records r, json_each(r.tags) j WHERE j.key % 2 = 0;"
+	"CREATE VIEW events(record, frame, n, kind, point, \"to\", count) AS"
+	" SELECT o.record, o.frame, j.key, json_extract(j.value, '$[0]'),"
+	" json_extract(j.value, '$[1]'), json_extract(j.value, '$[2]'),"
+	" json_extract(j.value, '$[3]') FROM occurs o, json_each(o.events) j;"
 	"CREATE VIRTUAL TABLE comments USING fts5(text, lang UNINDEXED, record UNINDEXED);";
 
 /* The indexes of the tables: made with them, and -- when the first file
@@ -58,23 +72,21 @@ static const char S_indexes[] =
 	/* covering: the tree at the start reads this index alone, each
 	 * turn's records in their order (its sites listed as they come) */
 	"CREATE INDEX IF NOT EXISTS records_first ON records(game, first, id, result, year, site,"
-	" informant);"
-	/* find by position, and tree --position (the main lines' turn after) */
-	"CREATE INDEX IF NOT EXISTS occurs_after ON occurs(after);";
-static const char S_drop_indexes[] =
-	"DROP INDEX records_file; DROP INDEX records_first; DROP INDEX occurs_after;";
+	" informant);";
+static const char S_drop_indexes[] = "DROP INDEX records_file; DROP INDEX records_first;";
 
 /* The statements that add a file's records, in the order of S_sql. */
-enum { S_REC, S_TAG, S_POS = TB_IX_ST_POS, S_OCC, S_EV, S_COM, S_NST };
+enum { S_REC, S_COM, S_POS = TB_IX_ST_POS, S_POS_MANY = TB_IX_ST_POS_MANY, S_NST };
+#define S_POS_ROW "(?,?,?,?,?,?,?)"
+#define S_POS_4 S_POS_ROW "," S_POS_ROW "," S_POS_ROW "," S_POS_ROW
 static const char *const S_sql[S_NST] = {
-	"INSERT INTO records(id, file, number, offset, size, line, game, status, plies, result,"
-	" site, informant, year, first) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-	"INSERT INTO tags(record, n, name, value) VALUES(?,?,?,?)",
-	"INSERT OR IGNORE INTO positions(id, sym, side, m0, m1, bits, text) VALUES(?,?,?,?,?,?,?)",
-	"INSERT INTO occurs(record, frame, ply, depth, turn, side, token, before, after, m0, m1)"
-	" VALUES(?,?,?,?,?,?,?,?,?,?,?)",
-	"INSERT INTO events(record, frame, n, kind, point, \"to\", count) VALUES(?,?,?,?,?,?,?)",
+	("INSERT INTO records(id, file, number, offset, size, line, game, status, plies, result,"
+	 " site, informant, year, first, tags) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"),
 	"INSERT INTO comments(text, lang, record) VALUES(?,?,?)",
+	"INSERT OR IGNORE INTO positions(id, sym, side, m0, m1, bits, text) VALUES" S_POS_ROW,
+	/* TB_IX_POS_ROWS of them: a statement's own cost, once for many */
+	("INSERT OR IGNORE INTO positions(id, sym, side, m0, m1, bits, text) VALUES" S_POS_4 ","
+	 S_POS_4 "," S_POS_4 "," S_POS_4),
 };
 
 /* ===== Errors ===== */
@@ -278,9 +290,12 @@ void tb_index_close(tb_index *ix)
 		return;
 	for (int i = 0; i < S_NST; i++)
 		sqlite3_finalize(ix->st[i]);
+	tb_ix_occ_finalize(ix);
 	free(ix->seen);
 	free(ix->stage);
 	free(ix->stext);
+	free(ix->occ);
+	free(ix->otext);
 	sqlite3_close(ix->db);
 	free(ix);
 }
@@ -288,9 +303,10 @@ void tb_index_close(tb_index *ix)
 /* ===== Adding a file ===== */
 
 /* Has this session inserted position 'h' already? Adds it if not (an
- * open-addressed set: many frames reach a position seen before); -1 out
- * of memory. While a file goes into an empty index, positions has no
- * unique index to ignore a second insert by: this set must then hold
+ * open-addressed set of a power of two slots, the key's low bits but
+ * the lowest its place: many frames reach a position seen before); -1
+ * out of memory. While a file goes into an empty index, positions has
+ * no unique index to ignore a second insert by: this set must then hold
  * every position inserted (else the index made after fails, and the
  * file with it). */
 static int S_seen(tb_index *ix, uint64_t h)
@@ -302,7 +318,7 @@ static int S_seen(tb_index *ix, uint64_t h)
 		if (!t)
 			return -1;
 		for (size_t i = 0; i < ix->capseen; i++)
-			for (size_t j = ix->seen[i] % cap; ix->seen[i]; j = (j + 1) % cap)
+			for (size_t j = (ix->seen[i] >> 1) & (cap - 1); ix->seen[i]; j = (j + 1) & (cap - 1))
 				if (!t[j]) {
 					t[j] = ix->seen[i];
 					break;
@@ -311,7 +327,7 @@ static int S_seen(tb_index *ix, uint64_t h)
 		ix->seen = t;
 		ix->capseen = cap;
 	}
-	for (size_t j = h % ix->capseen;; j = (j + 1) % ix->capseen) {
+	for (size_t j = (h >> 1) & (ix->capseen - 1);; j = (j + 1) & (ix->capseen - 1)) {
 		if (ix->seen[j] == h)
 			return 1;
 		if (!ix->seen[j]) {
@@ -350,8 +366,18 @@ typedef struct S_walk {
 	tb_board board;
 	tb_arena arena;
 	tb_buf text;
-	/* per depth: the position reached on the line, and before its node */
+	tb_buf tags;           /* the record's tags, JSON (records.tags) */
+	tb_buf events;         /* a frame's events, JSON (occurs.events) */
+	/* per depth: the position reached on the line, and before its node;
+	 * whether the rules refused a turn of the line before (and no
+	 * restated position followed), and before its node */
 	uint64_t cur[TB_MAX_DEPTH + 2], node_before[TB_MAX_DEPTH + 2];
+	uint8_t cut[TB_MAX_DEPTH + 2], node_cut[TB_MAX_DEPTH + 2];
+	/* the main line's last occurrence held (its place, key and ply;
+	 * -1: none): the next one sets its occurs.next */
+	long last;
+	uint64_t last_after;
+	long last_ply;
 } S_walk;
 
 /* What index_stage.c answered ('rc'), as the index's last error. */
@@ -362,6 +388,7 @@ static int S_staged(tb_index *ix, int rc)
 	if (rc) {
 		rc = tb_ix_db_fail(ix);
 		sqlite3_reset(ix->st[S_POS]);
+		sqlite3_reset(ix->st[S_POS_MANY]);
 	}
 	return rc;
 }
@@ -373,10 +400,11 @@ static int S_position(S_walk *w, const tb_frame *f, tb_ix_key *k)
 	const tb_game *g = w->rec->game;
 	tb_position p;
 	tb_rules_save(tb_replay_rules(w->rp), &f->st, &w->arena, &p);
-	tb_ix_key_of(g, &w->board, &p, k);
+	tb_ix_key_exact(g, &w->board, &p, k); /* most positions were seen before */
 	int seen = S_seen(w->ix, k->exact);
 	if (seen)
 		return seen < 0 ? tb_ix_fail(w->ix, TB_ENOMEM, "%s", "out of memory") : 0;
+	tb_ix_key_of(g, &w->board, &p, k);
 	p.number = 1;
 	tb_buf_clear(&w->text);
 	tb_position_write(&w->text, g, &p);
@@ -390,61 +418,124 @@ static int S_position(S_walk *w, const tb_frame *f, tb_ix_key *k)
 	return S_staged(w->ix, tb_ix_stage(w->ix, k, p.to_move, txt));
 }
 
-/* The events of frame 'f' (index 'fi'). */
-static int S_events(S_walk *w, const tb_frame *f, long fi)
+/* 's' as a JSON string ("..." with its quotes, backslashes and
+ * control characters escaped; the rest, UTF-8, as it is), or null. */
+static void S_json_str(tb_buf *b, const char *s)
+{
+	if (!s) {
+		tb_buf_puts(b, "null");
+		return;
+	}
+	tb_buf_putc(b, '"');
+	for (const char *run = s;; s++) {
+		unsigned char c = (unsigned char)*s;
+		if (c && c >= 0x20 && c != '"' && c != '\\')
+			continue;
+		tb_buf_put(b, run, (size_t)(s - run));
+		if (!c)
+			break;
+		if (c == '"' || c == '\\')
+			tb_buf_printf(b, "\\%c", c);
+		else
+			tb_buf_printf(b, "\\u%04x", c);
+		run = s + 1;
+	}
+	tb_buf_putc(b, '"');
+}
+
+/* The events of frame 'f' as occurs.events holds them, into w->events
+ * (left empty when it has none): [[kind, point, to, count], ...]. */
+static void S_events(S_walk *w, const tb_frame *f)
 {
 	const tb_event *ev = tb_replay_events(w->rp, f);
+	tb_buf *b = &w->events;
+	tb_buf_clear(b);
 	for (size_t i = 0; i < f->nev; i++) {
-		char a[4] = {0}, b[4] = {0};
+		char a[4] = {0}, to[4] = {0};
 		/* a count (the fortress's) is in 'a', and is no point */
 		int counts = tb_event_counts(ev[i].kind);
 		if (!counts && ev[i].a && ev[i].a != TB_PT_UNKNOWN)
 			tb_point_chars(a, ev[i].a);
-		sqlite3_stmt *st = w->ix->st[S_EV];
-		sqlite3_bind_int64(st, 1, w->id);
-		sqlite3_bind_int64(st, 2, fi);
-		sqlite3_bind_int64(st, 3, (sqlite3_int64)i);
-		S_text(st, 4, tb_event_name((tb_event_kind)ev[i].kind));
-		S_text(st, 5, a[0] ? a : NULL);
-		if (counts) {
-			sqlite3_bind_int(st, 7, ev[i].a);
-		} else if (ev[i].b && ev[i].b != TB_PT_UNKNOWN) {
-			tb_point_chars(b, ev[i].b);
-			S_text(st, 6, b);
-		}
-		if (S_step(w->ix, S_EV))
-			return w->ix->errcode;
+		if (!counts && ev[i].b && ev[i].b != TB_PT_UNKNOWN)
+			tb_point_chars(to, ev[i].b);
+		tb_buf_putc(b, i ? ',' : '[');
+		tb_buf_putc(b, '[');
+		S_json_str(b, tb_event_name((tb_event_kind)ev[i].kind));
+		tb_buf_putc(b, ',');
+		S_json_str(b, a[0] ? a : NULL);
+		tb_buf_putc(b, ',');
+		S_json_str(b, to[0] ? to : NULL);
+		if (counts)
+			tb_buf_printf(b, ",%d]", ev[i].a);
+		else
+			tb_buf_puts(b, ",null]");
 	}
-	return 0;
+	if (f->nev)
+		tb_buf_putc(b, ']');
+}
+
+/* Sets occurs.next of the main line's occurrence before 'o' (held at
+ * w->last) to o's turn, when o is the turn after it: one turn further,
+ * from the position it reached (what the tree at a position counts). */
+static int S_next(S_walk *w, const tb_ix_occ *o, size_t at)
+{
+	if (o->depth)
+		return 0;
+	int rc = 0;
+	if (o->token && w->last >= 0 && o->before && o->before == w->last_after &&
+	    o->ply == w->last_ply + 1)
+		rc = tb_ix_occ_next(w->ix, (size_t)w->last, o->token);
+	w->last = (long)at;
+	w->last_after = o->after;
+	w->last_ply = o->ply;
+	return rc;
 }
 
 /* One occurrence: frame 'fi' ('f'; -1 the start) reached 'after' (its
- * key) from 'before' (0: none known). */
+ * key) from 'before' (0: none known). Held, and written in occurs'
+ * order with the file's others (index_occurs.c). */
 static int S_occurs(S_walk *w, long fi, const tb_frame *f, uint64_t before,
                     const tb_ix_key *after)
 {
-	sqlite3_stmt *st = w->ix->st[S_OCC];
-	sqlite3_bind_int64(st, 1, w->id);
-	sqlite3_bind_int64(st, 2, fi);
-	sqlite3_bind_int64(st, 3, f && f->node ? f->ply : 0);
-	sqlite3_bind_int(st, 4, f ? (int)f->depth : 0);
+	tb_ix_occ o = {.after = after->exact, .before = before, .record = w->id, .frame = fi,
+	               .ply = f && f->node ? f->ply : 0, .depth = f ? f->depth : 0, .side = -1,
+	               .m0 = after->m[0], .m1 = after->m[1]};
+	char *tok = NULL;
 	if (f && f->node) {
-		sqlite3_bind_int(st, 5, (int)f->node->number);
-		sqlite3_bind_int(st, 6, f->node->side);
-		char *tok = tb_replay_token(w->rp, fi);
-		if (tok && f->depth == 0 && f->ply == 1 && !w->first) {
-			w->first = tok; /* freed after the record's row has it */
-			sqlite3_bind_text(st, 7, tok, -1, SQLITE_STATIC);
-		} else if (tok) {
-			sqlite3_bind_text(st, 7, tok, -1, free);
-		}
+		o.turn = f->node->number;
+		o.side = f->node->side;
+		o.token = tok = tb_replay_token(w->rp, fi);
 	}
-	if (before)
-		sqlite3_bind_int64(st, 8, (sqlite3_int64)before);
-	sqlite3_bind_int64(st, 9, (sqlite3_int64)after->exact);
-	sqlite3_bind_int(st, 10, (int)after->m[0]);
-	sqlite3_bind_int(st, 11, (int)after->m[1]);
-	return S_step(w->ix, S_OCC);
+	if (f && f->nev) {
+		S_events(w, f);
+		o.events = w->events.data;
+	}
+	size_t at = 0;
+	int rc = f && f->nev && !tb_buf_ok(&w->events) ? TB_ENOMEM : tb_ix_occ_add(w->ix, &o, &at);
+	if (!rc)
+		rc = S_next(w, &o, at);
+	if (tok && f->depth == 0 && f->ply == 1 && !w->first)
+		w->first = tok; /* freed after the record's row has it */
+	else
+		free(tok);
+	return rc ? tb_ix_fail(w->ix, TB_ENOMEM, "%s", "out of memory") : 0;
+}
+
+/* Does frame 'f' (of node 'n', NULL: none) go into the index, on a line
+ * cut ('*cut') or not? A frame whose position the rules know, on a line
+ * whose turns they have followed as written so far. A turn they refuse
+ * cuts its line: what comes after it holds only under a slip's repair
+ * (spec/collection.md §1), which the index does not search for; a
+ * position restated after it, which the rules know, mends the line. */
+static int S_indexed(const tb_node *n, const tb_frame *f, uint8_t *cut)
+{
+	int known = f && f->has_st && !f->refused &&
+	            (f->status == TB_FRAME_WRITTEN || f->status == TB_FRAME_RECONSTRUCTED);
+	if (f && f->refused)
+		*cut = 1;
+	else if (known && tb_node_type(n) == TB_NODE_POSITION)
+		*cut = 0;
+	return known && !*cut;
 }
 
 /* Every frame with a position, walked the way the record is written so
@@ -457,11 +548,13 @@ static int S_frames(S_walk *w)
 	if (!start || !start->has_st)
 		return 0;
 	tb_ix_key k;
+	w->last = -1;
 	int rc = S_position(w, start, &k);
 	if (!rc)
 		rc = S_occurs(w, -1, NULL, 0, &k);
 	uint64_t *cur = w->cur, *node_before = w->node_before;
 	cur[0] = k.exact;
+	w->cut[0] = 0;
 	tb_visit v;
 	tb_visit_init(&v, &w->rec->main);
 	v.quiet = ~0u;
@@ -471,41 +564,48 @@ static int S_frames(S_walk *w)
 			continue;
 		if (e == TB_VISIT_LINE_ENTER && d > 0) {
 			cur[d] = node_before[d - 1];
+			w->cut[d] = w->node_cut[d - 1];
 		} else if (e == TB_VISIT_NODE_ENTER) {
 			node_before[d] = cur[d];
+			w->node_cut[d] = w->cut[d];
 			long fi = tb_replay_find(w->rp, v.node, 0);
 			const tb_frame *f = fi >= 0 ? tb_replay_index(w->rp, (size_t)fi) : NULL;
-			int known = f && f->has_st && (f->status == TB_FRAME_WRITTEN ||
-			                               f->status == TB_FRAME_RECONSTRUCTED);
 			cur[d] = 0;
-			if (!known)
+			int in = S_indexed(v.node, f, &w->cut[d]);
+			/* its variations start where the replay put the refused
+			 * turn: under a repair, maybe of a turn before it */
+			w->node_cut[d] |= f && f->refused;
+			if (!in)
 				continue;
 			rc = S_position(w, f, &k);
 			if (!rc)
 				rc = S_occurs(w, fi, f, node_before[d], &k);
-			if (!rc)
-				rc = S_events(w, f, fi);
 			cur[d] = k.exact;
 		}
 	}
 	return rc;
 }
 
-/* The tags of the record, and the comments' words. */
+/* The tags of the record as records.tags holds them, into w->tags:
+ * [name, value, name, value, ...] in its order ([] when it has none). */
 static int S_tags(S_walk *w)
 {
 	const char *name, *value;
+	tb_buf *b = &w->tags;
+	tb_buf_clear(b);
+	tb_buf_putc(b, '[');
 	for (size_t i = 0; tb_record_tag_at(w->rec, i, &name, &value); i++) {
-		sqlite3_stmt *st = w->ix->st[S_TAG];
-		sqlite3_bind_int64(st, 1, w->id);
-		sqlite3_bind_int64(st, 2, (sqlite3_int64)i);
-		S_text(st, 3, name);
-		S_text(st, 4, value);
-		if (S_step(w->ix, S_TAG))
-			return w->ix->errcode;
+		if (i)
+			tb_buf_putc(b, ',');
+		S_json_str(b, name);
+		tb_buf_putc(b, ',');
+		S_json_str(b, value);
 	}
-	return 0;
+	tb_buf_putc(b, ']');
+	return tb_buf_ok(b) ? 0 : tb_ix_fail(w->ix, TB_ENOMEM, "%s", "out of memory");
 }
+
+/* The comments' words. */
 
 static int S_comment(void *ctx, const char *text, const char *lang)
 {
@@ -548,6 +648,7 @@ static int S_record(S_walk *w, tb_reader *r, long long file, long number, int re
 	if (year)
 		sqlite3_bind_int(st, 13, year);
 	S_text(st, 14, w->first);
+	sqlite3_bind_text(st, 15, w->tags.data, (int)w->tags.len, SQLITE_STATIC);
 	return S_step(w->ix, S_REC);
 }
 
@@ -558,11 +659,22 @@ static int S_records(tb_index *ix, long long file, long long id, const char *nam
 	tb_reader *r = tb_reader_new_mem(buf, len, name);
 	if (!r)
 		return tb_ix_fail(ix, TB_ENOMEM, "%s", "out of memory");
-	S_walk w = {.ix = ix, .text = TB_BUF_SOFT};
+	/* the slips that explain a refused turn are not searched for (the
+	 * search's least look-back and window): the index cuts the line
+	 * there (S_indexed), whatever they are, and searching for them was
+	 * most of the time of a collection with errors */
+	tb_search_opts so = {.lookback = 1, .window = 1, .max_listed = 1};
+	tb_reader_set_search(r, &so);
+	S_walk w = {.ix = ix, .text = TB_BUF_SOFT, .tags = TB_BUF_SOFT, .events = TB_BUF_SOFT};
 	tb_record *rec;
 	int got, rc = 0;
 	long number = 0;
 	while (!rc && (got = tb_reader_next(r, &rec)) == 1) {
+		/* many held: written between two records, each whole */
+		if (tb_ix_occ_due(ix) && (rc = S_staged(ix, tb_ix_occ_flush(ix))) != 0) {
+			tb_record_free(rec);
+			break;
+		}
 		w.rec = rec;
 		tb_replay *rp = tb_record_errors(rec) || !rec->game ? NULL : tb_reader_replay(r, rec);
 		w.rp = rp;
@@ -590,6 +702,8 @@ static int S_records(tb_index *ix, long long file, long long id, const char *nam
 	else if (!rc && got < 0)
 		rc = tb_ix_fail(ix, got, "%s", got == TB_ENOMEM ? "out of memory" : "cannot read it");
 	tb_buf_free(&w.text);
+	tb_buf_free(&w.tags);
+	tb_buf_free(&w.events);
 	tb_reader_free(r);
 	if (nrecords)
 		*nrecords = (size_t)number;
@@ -601,8 +715,6 @@ static int S_forget(tb_index *ix, long long file)
 {
 	static const char *const sql[] = {
 		"DELETE FROM occurs WHERE record IN (SELECT id FROM records WHERE file = ?1)",
-		"DELETE FROM events WHERE record IN (SELECT id FROM records WHERE file = ?1)",
-		"DELETE FROM tags WHERE record IN (SELECT id FROM records WHERE file = ?1)",
 		"DELETE FROM comments WHERE record IN (SELECT id FROM records WHERE file = ?1)",
 		"DELETE FROM records WHERE file = ?1",
 		/* the positions no record reaches any more */
@@ -705,6 +817,7 @@ static int S_add(tb_index *ix, const char *name, const char *buf, size_t len, lo
 			sqlite3_finalize(ix->st[i]);
 			ix->st[i] = NULL;
 		}
+		tb_ix_occ_finalize(ix);
 		bulk = sqlite3_exec(ix->db, S_drop_indexes, NULL, NULL, NULL) == SQLITE_OK;
 		if (!bulk)
 			rc = tb_ix_db_fail(ix);
@@ -719,11 +832,14 @@ static int S_add(tb_index *ix, const char *name, const char *buf, size_t len, lo
 		rc = S_records(ix, id, first, name, buf, len, nrecords);
 	if (!rc)
 		rc = S_staged(ix, tb_ix_stage_flush(ix));
+	if (!rc)
+		rc = S_staged(ix, tb_ix_occ_flush(ix));
 	if (bulk) {
 		for (int i = 0; i < S_NST; i++) {
 			sqlite3_finalize(ix->st[i]);
 			ix->st[i] = NULL;
 		}
+		tb_ix_occ_finalize(ix);
 		if (!rc && sqlite3_exec(ix->db, S_indexes, NULL, NULL, NULL) != SQLITE_OK)
 			rc = tb_ix_db_fail(ix);
 	}
@@ -763,6 +879,7 @@ int tb_index_add(tb_index *ix, const char *name, const char *buf, size_t len, lo
 	if (rc) {
 		sqlite3_exec(ix->db, "ROLLBACK", NULL, NULL, NULL);
 		tb_ix_stage_clear(ix);
+		tb_ix_occ_clear(ix);
 		free(ix->seen); /* what it inserted is undone */
 		ix->seen = NULL;
 		ix->nseen = ix->capseen = 0;

@@ -13,7 +13,7 @@
 
 /* The schema this tablero writes and reads (PRAGMA user_version), and
  * the file's mark (PRAGMA application_id: "TBIX"). */
-#define TB_IX_SCHEMA 3
+#define TB_IX_SCHEMA TB_INDEX_SCHEMA
 #define TB_IX_APP_ID 0x54424958
 
 /* What the index keeps of one position (spec/collection.md §3). */
@@ -30,6 +30,9 @@ typedef struct tb_ix_key {
 
 /* The key of position 'p' of game 'g' on board 'b'. Allocates nothing. */
 void tb_ix_key_of(const tb_game *g, const tb_board *b, const tb_position *p, tb_ix_key *out);
+/* tb_ix_key_of without the images: 'exact', 'm' and 'bits' alone (sym is
+ * exact, nimages 1), for a position that may be known already. */
+void tb_ix_key_exact(const tb_game *g, const tb_board *b, const tb_position *p, tb_ix_key *out);
 
 /* The board of game 'g' under its default options; 0, or -1 when it has none. */
 int tb_ix_board(const tb_game *g, tb_board *out);

@@ -8,10 +8,14 @@
 #include "index.h"
 #include "tablero.h"
 
-/* index.c's inserts, made at the first file: the one index_stage.c runs */
+/* index.c's inserts, made at the first file: the ones index_stage.c
+ * runs, of one position and of TB_IX_POS_ROWS */
 #define TB_IX_ST_POS 2
+#define TB_IX_ST_POS_MANY 3
+#define TB_IX_POS_ROWS 16
 
 typedef struct tb_ix_staged tb_ix_staged;
+typedef struct tb_ix_occ_held tb_ix_occ_held;
 
 struct tb_index {
 	sqlite3 *db;
@@ -25,6 +29,11 @@ struct tb_index {
 	                                bound; tests set a small one) */
 	char *stext;                 /* their texts */
 	size_t nstext, capstext;
+	tb_ix_occ_held *occ;         /* occurrences not yet written (index_occurs.c) */
+	size_t nocc, capocc;
+	char *otext;                 /* their texts */
+	size_t notext, capotext;
+	sqlite3_stmt *occ_st[2];     /* index_occurs.c's inserts: one row, and many */
 	const tb_ix_pattern *pattern;/* the pattern of the query running, for tb_pattern() */
 	int errcode;
 	size_t errat;
@@ -40,11 +49,43 @@ struct tb_index {
  * with tb_ix_stage_clear). Sets no error itself. */
 int tb_ix_stage(tb_index *ix, const tb_ix_key *k, int side, const char *text);
 /* Writes the positions held, in the order of positions' key, with
- * ix->st[TB_IX_ST_POS] (INSERT OR IGNORE), and lets them go. 0, or
- * TB_ENOMEM or TB_EIO as tb_ix_stage. */
+ * ix->st[TB_IX_ST_POS_MANY] and ix->st[TB_IX_ST_POS] (INSERT OR
+ * IGNORE), and lets them go. 0, or TB_ENOMEM or TB_EIO as tb_ix_stage
+ * (the statement that failed is either). */
 int tb_ix_stage_flush(tb_index *ix);
 /* Lets the positions held go, unwritten (a file rolled back). */
 void tb_ix_stage_clear(tb_index *ix);
+
+/* An occurrence, as occurs holds it (spec/collection.md §2): the texts
+ * NULL when none. */
+typedef struct tb_ix_occ {
+	uint64_t after, before;   /* before 0: not known */
+	long long record;
+	long frame, ply;
+	unsigned depth, turn;
+	int side;                 /* -1: none (the start; turn not said either) */
+	unsigned m0, m1;
+	const char *token, *events;
+} tb_ix_occ;
+
+/* Holds occurrence 'o' (its texts copied), to be written in the order
+ * of occurs' key; '*at' its place, for tb_ix_occ_next until the next
+ * flush. 0, or TB_ENOMEM (nothing held). */
+int tb_ix_occ_add(tb_index *ix, const tb_ix_occ *o, size_t *at);
+/* Sets the next turn (occurs.next) of the occurrence held at 'at'
+ * ('token' copied). 0, or TB_ENOMEM. */
+int tb_ix_occ_next(tb_index *ix, size_t at, const char *token);
+/* Are there so many held that they should be written (between two
+ * records: a record's occurrences are written together)? */
+int tb_ix_occ_due(const tb_index *ix);
+/* Writes those held in occurs' order and lets them go. 0; TB_ENOMEM
+ * (let go all the same); TB_EIO: SQLite failed, the database saying why
+ * (tb_ix_db_fail). */
+int tb_ix_occ_flush(tb_index *ix);
+/* Lets those held go, unwritten (a file rolled back). */
+void tb_ix_occ_clear(tb_index *ix);
+/* Finalizes index_occurs.c's statements (made again when needed). */
+void tb_ix_occ_finalize(tb_index *ix);
 
 /* Sets the last error: 'fmt' with one %s, 'detail'. Returns 'code'. */
 int tb_ix_fail(tb_index *ix, int code, const char *fmt, const char *detail);

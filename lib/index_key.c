@@ -99,12 +99,15 @@ static void S_images(const tb_board *b, tb_point p, tb_point img[8])
 	}
 }
 
-void tb_ix_key_of(const tb_game *g, const tb_board *b, const tb_position *p, tb_ix_key *out)
+/* The key of 'p' under its first 'most' symmetries (1: the exact key
+ * alone, its images not made). */
+static void S_key(const tb_game *g, const tb_board *b, const tb_position *p, unsigned most,
+                  tb_ix_key *out)
 {
 	memset(out, 0, sizeof *out);
 	unsigned nsym = g->symmetries > 1 ? g->symmetries : 1;
-	if (nsym > 8)
-		nsym = 8;
+	if (nsym > most)
+		nsym = most;
 	/* the game and side, and the keys of state without points, once:
 	 * the same under every symmetry (La Pitarra's hand=11,12 is in
 	 * every position) */
@@ -119,8 +122,9 @@ void tb_ix_key_of(const tb_game *g, const tb_board *b, const tb_position *p, tb_
 		const tb_piece *pc = &p->pieces[i];
 		uint64_t what = (uint64_t)pc->side << 8 | (uint64_t)(unsigned char)pc->type << 9 |
 		                (uint64_t)pc->crowned << 17 | 1ull << 40;
-		tb_point img[8];
-		S_images(b, pc->pt, img);
+		tb_point img[8] = {pc->pt}; /* the first symmetry is none */
+		if (nsym > 1)
+			S_images(b, pc->pt, img);
 		for (unsigned k = 0; k < nsym; k++)
 			h[k] += S_mix((uint64_t)img[k] | what);
 		if (pc->side > 1 || pc->pt == TB_PT_NONE)
@@ -140,6 +144,16 @@ void tb_ix_key_of(const tb_game *g, const tb_board *b, const tb_position *p, tb_
 		if (h[k] < out->sym)
 			out->sym = h[k];
 	}
+}
+
+void tb_ix_key_of(const tb_game *g, const tb_board *b, const tb_position *p, tb_ix_key *out)
+{
+	S_key(g, b, p, 8, out);
+}
+
+void tb_ix_key_exact(const tb_game *g, const tb_board *b, const tb_position *p, tb_ix_key *out)
+{
+	S_key(g, b, p, 1, out);
 }
 
 /* ===== Reading what is searched for ===== */

@@ -169,7 +169,8 @@ static int S_count(const uint8_t *m)
 }
 
 /* The position criteria of 'fq' (o the occurrences' alias), each read
- * by the key of what it reads (occurs_after, positions' (m0, m1, id)):
+ * by the key of what it reads (occurs' (after, ...), positions' (m0,
+ * m1, id)):
  * a position, by its key -- up to the symmetries, the keys of its
  * images, which are the positions it is an image of; a pattern or
  * material, as "o.after IN (SELECT id FROM positions WHERE ...)", so
@@ -229,8 +230,9 @@ static int S_position_where(tb_index *ix, S_q *q, const tb_find_query *fq,
 		if (!tb_event_kind_of(fq->event))
 			return S_syntax(ix, TB_FIND_EVENT, "the event", "no such event (tercia, capture, coronation, ...: "
 			                "spec/tgn.md §7.4)", 0);
-		tb_buf_puts(&q->sql, " AND EXISTS (SELECT 1 FROM events e WHERE e.record = o.record"
-		            " AND e.frame = o.frame AND e.kind = ?)");
+		/* the occurrence's own events (the view events is made of them) */
+		tb_buf_puts(&q->sql, " AND EXISTS (SELECT 1 FROM json_each(o.events) e"
+		            " WHERE json_extract(e.value, '$[0]') = ?)");
 		S_bind_text(q, fq->event, NULL);
 	}
 	return 0;
@@ -365,11 +367,14 @@ static long S_tree_rows(tb_index *ix, sqlite3_stmt *st, int by, tb_tree_fn fn, v
 	" json_group_array(DISTINCT r.informant) FILTER (WHERE r.informant <> '?')," \
 	" min(r.year), max(r.year)"
 
-/* The group of a row: the value of tag ?, or NULL without --by. */
+/* The group of a row: the value of tag ?, or NULL without --by (a
+ * row per tag of that name: the view tags' rows, read from the record's
+ * own, not through the view, which SQLite would make whole first). */
+#define S_GROUP "json_extract(r.tags, '$[' || (g.key + 1) || ']')"
 static void S_tree_group(S_q *q, const char *by)
 {
 	if (by) {
-		tb_buf_puts(&q->sql, " LEFT JOIN tags g ON g.record = r.id AND g.name = ?");
+		tb_buf_puts(&q->sql, " LEFT JOIN json_each(r.tags) g ON g.value = ? AND g.key % 2 = 0");
 		S_bind_text(q, by, NULL);
 	}
 }
@@ -385,7 +390,7 @@ static int S_tree_start(tb_index *ix, S_q *q, const tb_tree_query *tq, char *gam
 		snprintf(game, n, "%s", tq->game);
 	else
 		rc = S_only_game(ix, game, n);
-	tb_buf_puts(&q->sql, tq->by ? "SELECT g.value AS grp, r.first," S_TREE_AGG " FROM records r"
+	tb_buf_puts(&q->sql, tq->by ? "SELECT " S_GROUP " AS grp, r.first," S_TREE_AGG " FROM records r"
 	                            : "SELECT NULL AS grp, r.first," S_TREE_AGG " FROM records r");
 	S_tree_group(q, tq->by);
 	/* without groups, the rows come grouped in the index's order: no
@@ -398,10 +403,9 @@ static int S_tree_start(tb_index *ix, S_q *q, const tb_tree_query *tq, char *gam
 	return rc;
 }
 
-/* The tree at a position: the main lines that reach it (occurs_after),
- * and the turn each plays next there -- the row of the same record one
- * turn further on its main line, from that position (its primary key:
- * the record's rows alone are read). */
+/* The tree at a position: the main lines that reach it (a range of
+ * occurs, kept in the order of the position reached), and the turn each
+ * plays next there (occurs.next). */
 static int S_tree_at(tb_index *ix, S_q *q, const tb_tree_query *tq)
 {
 	tb_ix_key k;
@@ -411,12 +415,10 @@ static int S_tree_at(tb_index *ix, S_q *q, const tb_tree_query *tq)
 	const tb_game *only = tq->game ? tb_game_find(tq->game) : NULL;
 	if (!tb_ix_position_read(tq->position, only, &k, &side, why, sizeof why, &at))
 		rc = S_syntax(ix, TB_FIND_POSITION, "the position", why, at);
-	tb_buf_puts(&q->sql, "WITH m AS (SELECT DISTINCT o.record, n.token FROM occurs o"
-	            " JOIN occurs n ON n.record = o.record AND n.depth = 0 AND n.ply = o.ply + 1"
-	            " AND n.before = o.after"
-	            " WHERE o.after = ? AND o.depth = 0 AND n.token IS NOT NULL)");
+	tb_buf_puts(&q->sql, "WITH m AS (SELECT DISTINCT o.record, o.next AS token FROM occurs o"
+	            " WHERE o.after = ? AND o.depth = 0 AND o.next IS NOT NULL)");
 	S_bind_int(q, rc ? 0 : (long long)k.exact);
-	tb_buf_puts(&q->sql, tq->by ? " SELECT g.value AS grp, m.token," S_TREE_AGG
+	tb_buf_puts(&q->sql, tq->by ? " SELECT " S_GROUP " AS grp, m.token," S_TREE_AGG
 	                            : " SELECT NULL AS grp, m.token," S_TREE_AGG);
 	tb_buf_puts(&q->sql, " FROM m JOIN records r ON r.id = m.record");
 	S_tree_group(q, tq->by);

@@ -6,9 +6,10 @@
  * goes, each went to a page of its own, and sorting them in SQLite (an
  * index made after, or INSERT ... ORDER BY) cost more than the rest of a
  * build. Here they are sorted in C, by positions' primary key (m0, m1,
- * id), and appended in that order; at most S_MAX at a time, so that the
- * memory a file takes is bounded whatever its size (each batch is
- * written in order through the pages the ones before filled).
+ * id), and appended in that order, TB_IX_POS_ROWS to a statement; at
+ * most S_MAX at a time, so that the memory a file takes is bounded
+ * whatever its size (each batch is written in order through the pages
+ * the ones before filled).
  */
 #include "index_db.h"
 
@@ -40,12 +41,39 @@ typedef struct S_order {
 	uint32_t at;
 } S_order;
 
-static int S_cmp(const void *a, const void *b)
+/* Byte 'b' of the key of 'o', from the least: the key's bytes (made
+ * unsigned in the order SQLite gives signed integers), then the
+ * material's. */
+static unsigned S_byte(const S_order *o, unsigned b)
 {
-	const S_order *x = a, *y = b;
-	if (x->material != y->material)
-		return x->material < y->material ? -1 : 1;
-	return x->id < y->id ? -1 : x->id > y->id;
+	uint64_t id = (uint64_t)o->id ^ (1ull << 63);
+	return (unsigned)(b < 8 ? id >> (8 * b) : (uint64_t)o->material >> (8 * (b - 8))) & 255;
+}
+
+/* Sorts the 'n' at 'a' by (material, id): a radix sort, a byte at a
+ * time from the least, between 'a' and 'tmp' (n each; qsort and its
+ * calls of a comparison cost several times more). Returns the one that
+ * holds them sorted. */
+static S_order *S_sort(S_order *a, S_order *tmp, size_t n)
+{
+	for (unsigned b = 0; b < 12; b++) {
+		size_t count[257] = {0};
+		for (size_t i = 0; i < n; i++)
+			count[S_byte(&a[i], b) + 1]++;
+		int one = 0; /* every key has the same byte here: nothing to do */
+		for (int v = 1; v <= 256 && !one; v++)
+			one = count[v] == n;
+		if (one)
+			continue;
+		for (int v = 0; v < 256; v++)
+			count[v + 1] += count[v];
+		for (size_t i = 0; i < n; i++)
+			tmp[count[S_byte(&a[i], b)]++] = a[i];
+		S_order *t = a;
+		a = tmp;
+		tmp = t;
+	}
+	return a;
 }
 
 static int S_grow(void **p, size_t *cap, size_t need, size_t size)
@@ -90,34 +118,43 @@ int tb_ix_stage(tb_index *ix, const tb_ix_key *k, int side, const char *text)
 	return 0;
 }
 
+/* Binds position 's' to the parameters after the first 'c' of 'st'. */
+static void S_bind(sqlite3_stmt *st, int c, const tb_ix_staged *s, const char *text)
+{
+	sqlite3_bind_int64(st, c + 1, (sqlite3_int64)s->id);
+	sqlite3_bind_int64(st, c + 2, (sqlite3_int64)s->sym);
+	sqlite3_bind_int(st, c + 3, s->side);
+	sqlite3_bind_int(st, c + 4, s->m0);
+	sqlite3_bind_int(st, c + 5, s->m1);
+	sqlite3_bind_blob(st, c + 6, s->bits, sizeof s->bits, SQLITE_STATIC);
+	sqlite3_bind_text(st, c + 7, text + s->text, s->ntext, SQLITE_STATIC);
+}
+
 int tb_ix_stage_flush(tb_index *ix)
 {
-	sqlite3_stmt *st = ix->st[TB_IX_ST_POS];
-	S_order *order = ix->nstage ? tb_malloc(ix->nstage * sizeof *order) : NULL;
-	if (ix->nstage && !order)
+	S_order *two = ix->nstage ? tb_malloc(2 * ix->nstage * sizeof *two) : NULL;
+	if (ix->nstage && !two)
 		return TB_ENOMEM;
 	for (size_t i = 0; i < ix->nstage; i++)
-		order[i] = (S_order){(int64_t)ix->stage[i].id,
-		                     (uint32_t)ix->stage[i].m0 << 16 | ix->stage[i].m1, (uint32_t)i};
-	if (ix->nstage)
-		qsort(order, ix->nstage, sizeof *order, S_cmp);
-	for (size_t i = 0; i < ix->nstage; i++) {
-		const tb_ix_staged *s = &ix->stage[order[i].at];
-		sqlite3_bind_int64(st, 1, (sqlite3_int64)s->id);
-		sqlite3_bind_int64(st, 2, (sqlite3_int64)s->sym);
-		sqlite3_bind_int(st, 3, s->side);
-		sqlite3_bind_int(st, 4, s->m0);
-		sqlite3_bind_int(st, 5, s->m1);
-		sqlite3_bind_blob(st, 6, s->bits, sizeof s->bits, SQLITE_STATIC);
-		sqlite3_bind_text(st, 7, ix->stext + s->text, s->ntext, SQLITE_STATIC);
+		two[i] = (S_order){(int64_t)ix->stage[i].id,
+		                   (uint32_t)ix->stage[i].m0 << 16 | ix->stage[i].m1, (uint32_t)i};
+	S_order *order = ix->nstage ? S_sort(two, two + ix->nstage, ix->nstage) : NULL;
+	for (size_t i = 0; i < ix->nstage;) {
+		int rows = ix->nstage - i >= TB_IX_POS_ROWS ? TB_IX_POS_ROWS : 1;
+		sqlite3_stmt *st = ix->st[rows == 1 ? TB_IX_ST_POS : TB_IX_ST_POS_MANY];
+		for (int r = 0; r < rows; r++)
+			S_bind(st, 7 * r, &ix->stage[order[i + (size_t)r].at], ix->stext);
 		if (sqlite3_step(st) != SQLITE_DONE) {
-			free(order);
+			free(two);
 			return TB_EIO; /* the statement keeps its error for the caller */
 		}
 		sqlite3_reset(st);
+		i += (size_t)rows;
 	}
-	free(order);
-	sqlite3_clear_bindings(st); /* nothing points at what is let go */
+	free(two);
+	/* nothing points at what is let go */
+	sqlite3_clear_bindings(ix->st[TB_IX_ST_POS]);
+	sqlite3_clear_bindings(ix->st[TB_IX_ST_POS_MANY]);
 	tb_ix_stage_clear(ix);
 	return 0;
 }

@@ -72,6 +72,31 @@ q="SELECT count(*) FROM events WHERE kind = 'fortress'"
 nf=$(sqlite3 -readonly "$db" "$q") && nbad=$(sqlite3 -readonly "$db" "$q AND (count IS NULL OR count < 1 OR count > 9 OR point IS NOT NULL)") || true
 [ "${nf:-0}" -ge 1 ] && [ "$nbad" = 0 ] && ok || bad "fortress events: $nf, of which $nbad without their count or with a point"
 
+# ---- a refused turn cuts its line ------------------------------------------
+# 3. f4xb6 is refused; validate goes on as if 1. f6 were 1. g4 (a slip),
+# and plays the variation 3. d2 g7 from there: the index holds what the
+# record reaches as written, up to the refused turn, and nothing the
+# repair assumes; a restated position the rules know mends the line
+cat >"$tmp/cut.tgn" <<'EOF2'
+[Game "pitarra"]
+[Result "*"]
+
+1. f6 b6 2. e4 d6 3. f4xb6 (3. d2 g7) 3... f2 4. a1 *
+
+[Game "pitarra"]
+[Result "*"]
+
+1. f6 b6 2. e4 d6 3. f4xb6 f2 <position "R 4 R:a1,e4 Y:b6,d6 hand=9,9"> 4. a7 *
+EOF2
+"$TABLERO" index -o "$tmp/cut.db" "$tmp/cut.tgn"
+found() { "$TABLERO" find --index "$tmp/cut.db" --position "$1" -c 2>&1 || true; }
+[ "$(found "R 3 R:e4,f6 Y:b6,d6 hand=10,10")" = 2 ] && ok || bad "the positions before a refused turn"
+[ "$(found "R 4 R:d2,e4,g4 Y:b6,d6,g7 hand=9,9")" = 0 ] && ok || bad "a position under a slip's repair indexed"
+[ "$(found "Y 4 R:a1,e4,a7 Y:b6,d6 hand=8,9")" = 1 ] && ok || bad "the line after a restated position"
+[ "$(sqlite3 -readonly "$tmp/cut.db" "SELECT group_concat(status) || ' ' || count(*) FROM records;
+  SELECT count(*) FROM occurs o JOIN records r ON r.id = o.record WHERE r.number = 1")" = "errors,errors 2
+5" ] && ok || bad "a record cut at a refused turn: its status and positions"
+
 # ---- files that are no index -------------------------------------------------
 head -c 65536 /dev/urandom >"$tmp/junk.db"
 head -c 40000 "$db" >"$tmp/trunc.db"

@@ -303,7 +303,7 @@ DUMP = [
     " JOIN files f ON f.id = r.file ORDER BY 1, 2",
     "SELECT f.path, r.offset, t.name, t.value FROM tags t JOIN records r ON r.id = t.record"
     " JOIN files f ON f.id = r.file ORDER BY 1, 2, 3, 4",
-    "SELECT f.path, r.offset, o.frame, o.ply, o.depth, o.turn, o.side, o.token, o.before, o.after"
+    "SELECT f.path, r.offset, o.frame, o.ply, o.depth, o.turn, o.side, o.token, o.next, o.before, o.after"
     " FROM occurs o JOIN records r ON r.id = o.record JOIN files f ON f.id = r.file ORDER BY 1, 2, 3",
     "SELECT f.path, r.offset, e.frame, e.kind, e.point, e.\"to\" FROM events e"
     " JOIN records r ON r.id = e.record JOIN files f ON f.id = r.file ORDER BY 1, 2, 3, 4, 5, 6",
@@ -346,9 +346,9 @@ def check_incremental(files):
 
 def check_sqlite3_cli(db, truth):
     """Debian's sqlite3 reads the index by its documented schema."""
-    q = ("SELECT f.path || ':' || r.line FROM records r JOIN files f ON f.id = r.file"
-         " WHERE r.game = 'pitarra' AND EXISTS (SELECT 1 FROM occurs o JOIN events e"
-         " ON e.record = o.record AND e.frame = o.frame WHERE o.record = r.id AND e.kind = 'tercia')"
+    # the view events (schema 4: a turn's events are JSON on its occurs row)
+    q = ("SELECT DISTINCT f.path || ':' || r.line FROM events e JOIN records r ON r.id = e.record"
+         " JOIN files f ON f.id = r.file WHERE r.game = 'pitarra' AND e.kind = 'tercia'"
          " ORDER BY 1;")
     p = subprocess.run(["sqlite3", "-readonly", db, q], capture_output=True, text=True)
     got = set(p.stdout.split())
@@ -368,7 +368,7 @@ def check_sqlite3_cli(db, truth):
         fail(f"records.first by the documented schema: {len(bad)} records differ, such as {bad}")
     p = subprocess.run(["sqlite3", db, "PRAGMA user_version; PRAGMA application_id;"],
                        capture_output=True, text=True)
-    if p.stdout.split() != ["3", str(0x54424958)]:
+    if p.stdout.split() != ["4", str(0x54424958)]:
         fail(f"the schema's version and mark: {p.stdout.split()}")
 
 

@@ -91,6 +91,9 @@ static const char *const S_dump[] = {
 	"SELECT count(*), count(DISTINCT after) FROM occurs",
 	"SELECT count(*) FROM occurs o WHERE NOT EXISTS (SELECT 1 FROM positions p"
 	" WHERE p.m0 = o.m0 AND p.m1 = o.m1 AND p.id = o.after)",
+	/* held and written in batches of whole records, in occurs' order:
+	 * the same rows, the next turns of the main lines among them */
+	"SELECT after, record, frame, ply, depth, token, next, before, events FROM occurs",
 };
 
 static void test_batches(void **state)
@@ -113,6 +116,9 @@ static void test_batches(void **state)
 			assert_true(strlen(a) > 200); /* the positions of both files are there */
 		if (i == 2)
 			assert_string_equal(a, "0|\n"); /* every occurrence's position has its row */
+		if (i == 3) /* the main lines' next turns: 1. d2 f6 2. b6 b2, and d2 b2 */
+			assert_non_null(strstr(a, "|d2|f6|") && strstr(a, "|f6|b6|") && strstr(a, "|d2|b2|")
+			                ? a : NULL);
 		free(a);
 		free(b);
 	}
