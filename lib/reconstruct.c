@@ -40,6 +40,28 @@ int tb_step_fits(const tb_ruleset *rs, const tb_step *step, const tb_turn *t)
 	return 1;
 }
 
+/* ===== Bounds toward a known position ===== */
+
+int tb_reach_bounded(const tb_ruleset *rs)
+{
+	return rs->rules->bound || rs->game->turns_needed;
+}
+
+/* Each side plays every other turn, the side to move in 's' first: a
+ * side that needs more turns than it has left cannot get there. */
+int tb_reach_bound(const tb_ruleset *rs, const tb_state *s, const tb_state *target,
+                   unsigned turns)
+{
+	if (rs->rules->bound && !rs->rules->bound(rs, s, target, turns))
+		return 0;
+	unsigned need[2];
+	if (!rs->game->turns_needed)
+		return 1;
+	if (!rs->game->turns_needed(rs, s, target, need))
+		return 0;
+	return need[s->to_move] <= (turns + 1) / 2 && need[!s->to_move] <= turns / 2;
+}
+
 /* ===== Stretches ===== */
 
 typedef struct S_layer {
@@ -285,7 +307,7 @@ static int S_batch_make(tb_stretch *x, S_batch *bt, const tb_state *from, size_t
 	bt->n = 0;
 	for (; *j < nt && bt->n < S_BATCH; ++*j) {
 		tb_state w = S_after(rs, from, &x->turns.v[*j]);
-		if (target && rs->rules->bound && !rs->rules->bound(rs, &w, target, left))
+		if (target && !tb_reach_bound(rs, &w, target, left))
 			continue;
 		if (then && !S_then_fits(x, then, &w)) {
 			++*dropped;
@@ -491,7 +513,7 @@ static size_t S_few_marked(const tb_stretch *x, size_t i, tb_state *out)
 static int S_may_reach(const tb_stretch *x, const tb_state *s, const tb_state *few, size_t n)
 {
 	for (size_t k = 0; k < n; k++)
-		if (x->rs->rules->bound(x->rs, s, &few[k], 1))
+		if (tb_reach_bound(x->rs, s, &few[k], 1))
 			return 1;
 	return 0;
 }
@@ -517,7 +539,7 @@ void tb_stretch_resolve(tb_stretch *x)
 			return;
 		}
 		tb_state few[S_FEW];
-		size_t nfew = x->rs->rules->bound ? S_few_marked(x, i + 1, few) : S_FEW + 1;
+		size_t nfew = tb_reach_bounded(x->rs) ? S_few_marked(x, i + 1, few) : S_FEW + 1;
 		for (uint32_t s = 0; s < l->set.n && !x->failed; s++) {
 			tb_state from;
 			tb_bset_get(&l->set, s, &from);

@@ -76,6 +76,15 @@ typedef struct tb_step {
 	                       fit any point, the crown marker must be the turn's */
 } tb_step;
 
+/* May 'target' follow 's' after exactly 'turns' turns, as far as the
+ * game's bounds tell (the rules' tb_rules.bound and the game's
+ * tb_game.turns_needed, each optional)? 0 only when it surely cannot:
+ * a search toward a known position drops such a position. */
+int tb_reach_bound(const tb_ruleset *rs, const tb_state *s, const tb_state *target,
+                   unsigned turns);
+/* Has the game any bound tb_reach_bound can use? */
+int tb_reach_bounded(const tb_ruleset *rs);
+
 /* Does legal turn 't' fit 'step'? */
 int tb_step_fits(const tb_ruleset *rs, const tb_step *step, const tb_turn *t);
 
@@ -96,8 +105,9 @@ tb_stretch *tb_stretch_from(const tb_stretch *x, size_t layer, unsigned long bud
 
 /* Plays 'step' (copied) from every position of the last layer into a
  * new layer: each turn that fits it, or for a PLY every legal turn.
- * With 'target' (may be NULL), only positions from which the rules'
- * bound says 'target' can be reached in 'left' more turns are kept.
+ * With 'target' (may be NULL), only positions from which the game's
+ * bounds (tb_reach_bound) say 'target' can be reached in 'left' more
+ * turns are kept.
  * Returns the positions in the new layer (0: none fits; the layer is
  * there all the same), or -1 when the budget or memory ran out (the
  * stretch is then spent: only tb_stretch_free may follow). */

@@ -897,61 +897,105 @@ static void test_then_same_as_plain(void **state)
 	assert_true(illegal >= 5);
 }
 
+/* More rules for the bounds alone: each option that changes what a turn
+ * may move (pushes of Warriors, pushes sideways or back, crowns lost off
+ * the far row, jumps of one piece, the Prince's steps; forwards by the
+ * way to the fortress). */
+static const S_cfg S_bound_cfgs[] = {
+	{"ocencahuac", "push_target=enemy", NULL},
+	{"ocencahuac", "push_target=enemy", OCEN_STAGE2},
+	{"ocencahuac", "push_side=opposite; push_sideways=no_cell; crown=all_three", NULL},
+	{"ocencahuac", "prince=step; jump=one; push_dist=stop", NULL},
+	{"ocencahuac", "stage2_push=on; relocate=orthogonal", OCEN_STAGE2},
+	{"asalto", "forward=fortress", ASALTO_START},
+	{"asalto", "huff=compulsory; diagonals=none", ASALTO_START},
+};
+#define NBOUNDCFG (sizeof S_bound_cfgs / sizeof S_bound_cfgs[0])
+
+/* Does turn 't' from 's' (to 'after') move or take a piece of the side
+ * not moving, or place one from the hand: what the bounds must not
+ * overlook (pushes, relocations, captures, huffs, placements)? */
+static int S_eventful(const tb_state *s, const tb_state *after)
+{
+	int other = !s->to_move;
+	return s->bits[other] != after->bits[other] || s->hand[s->to_move] != after->hand[s->to_move];
+}
+
+/* The bounds (tb_reach_bound: the rules' and the game's) must never
+ * say that a position on a line to a restated one cannot reach it in
+ * the turns left -- checked along thousands of random lines of up to
+ * 12 turns in every configuration, many of them through pushes,
+ * captures, huffs and placements. */
+static void S_bound_along_lines(const S_cfg *cfg, tt_rng *g, unsigned lines,
+                                unsigned long *along, unsigned long *eventful)
+{
+	tb_engine *e = S_engine(cfg, NULL);
+	const tb_ruleset *rs = tb_engine_ruleset(e);
+	assert_non_null(rs->rules->bound);
+	if (strcmp(cfg->game, "pitarra") != 0)
+		assert_non_null(rs->game->turns_needed);
+	for (unsigned p = 0; p < lines; p++) {
+		tb_state s = S_somewhere(rs, tb_engine_state(e), g);
+		s = S_reload(cfg, rs, &s);
+		size_t n = 1 + tt_below(g, 12);
+		tb_turn line[12];
+		tb_state after[12];
+		if (!S_line(rs, s, n, g, line, after))
+			continue;
+		for (size_t k = 0; k < n; k++)
+			if (S_eventful(k ? &after[k - 1] : &s, &after[k])) {
+				++*eventful;
+				break;
+			}
+		char *tp = S_pos(rs, &after[n - 1]);
+		tb_engine *te = S_engine(cfg, tp);
+		tb_state target = *tb_engine_state(te);
+		tb_engine_free(te);
+		for (size_t k = 0; k <= n; k++) {
+			const tb_state *at = k ? &after[k - 1] : &s;
+			int ok = tb_reach_bound(rs, at, &target, (unsigned)(n - k));
+			if (!ok) {
+				char *a = S_pos(rs, at), *from = S_pos(rs, &s), *l = S_seq(line, k, n);
+				print_message("%s \"%s\": the bound says %s cannot reach %s in %zu turns, "
+				              "but %s does (turns %zu-%zu of a line from %s)\n",
+				              cfg->game, cfg->rules ? cfg->rules : "", a, tp, n - k, l, k + 1, n,
+				              from);
+				free(a);
+				free(from);
+				free(l);
+			}
+			assert_true(ok);
+			++*along;
+		}
+		free(tp);
+	}
+	tb_engine_free(e);
+}
+
 /* Longer gaps before a restated position, too many lines for the walk
- * above. The rules' bound (tb_rules.bound) prunes the search: it must
- * never say that a position on a line to the restated one cannot reach
- * it in the turns left -- checked along thousands of random lines of up
- * to 8 turns -- and the search pruned by it must find what the search
- * without it finds, the same sequences, as many. */
+ * above. The bounds prune the search: they must never drop a position
+ * on a line to the restated one (S_bound_along_lines), and the search
+ * pruned by them must find what the search without them finds, the
+ * same sequences, as many. */
 static void test_bound_is_sound(void **state)
 {
 	(void)state;
 	tt_rng g = {0xb0u + S_SEED};
-	unsigned long compared = 0, spent = 0, along = 0;
-	unsigned per = TT_SANITIZED ? 1 : 3, lines = TT_SANITIZED ? 100 : 400;
-	for (size_t i = 0; i < NCFG; i++) {
-		tb_engine *e = S_engine(&S_cfgs[i], NULL);
-		const tb_ruleset *rs = tb_engine_ruleset(e);
-		assert_non_null(rs->rules->bound);
-		for (unsigned p = 0; p < lines; p++) {
-			tb_state s = S_somewhere(rs, tb_engine_state(e), &g);
-			s = S_reload(&S_cfgs[i], rs, &s);
-			size_t n = 1 + tt_below(&g, 8);
-			tb_turn line[8];
-			tb_state after[8];
-			if (!S_line(rs, s, n, &g, line, after))
-				continue;
-			char *tp = S_pos(rs, &after[n - 1]);
-			tb_engine *te = S_engine(&S_cfgs[i], tp);
-			tb_state target = *tb_engine_state(te);
-			tb_engine_free(te);
-			for (size_t k = 0; k <= n; k++) {
-				const tb_state *at = k ? &after[k - 1] : &s;
-				int ok = rs->rules->bound(rs, at, &target, (unsigned)(n - k));
-				if (!ok) {
-					char *a = S_pos(rs, at), *from = S_pos(rs, &s), *l = S_seq(line, k, n);
-					print_message("%s \"%s\": the bound says %s cannot reach %s in %zu turns, "
-					              "but %s does (turns %zu-%zu of a line from %s)\n",
-					              S_cfgs[i].game, S_cfgs[i].rules ? S_cfgs[i].rules : "", a, tp,
-					              n - k, l, k + 1, n, from);
-					free(a);
-					free(from);
-					free(l);
-				}
-				assert_true(ok);
-				along++;
-			}
-			free(tp);
-		}
-		tb_engine_free(e);
-	}
-	for (size_t i = 0; i < NCFG; i++) {
-		tb_engine *e = S_engine(&S_cfgs[i], NULL);
+	unsigned long compared = 0, spent = 0, along = 0, eventful = 0;
+	unsigned per = TT_SANITIZED ? 1 : 3, lines = TT_SANITIZED ? 100 : 600;
+	for (size_t i = 0; i < NCFG; i++)
+		S_bound_along_lines(&S_cfgs[i], &g, lines, &along, &eventful);
+	for (size_t i = 0; i < NBOUNDCFG; i++)
+		S_bound_along_lines(&S_bound_cfgs[i], &g, lines, &along, &eventful);
+	assert_true(eventful >= (NCFG + NBOUNDCFG) * lines / 10);
+	for (size_t i = 0; i < NCFG + NBOUNDCFG; i++) {
+		const S_cfg *cfg = i < NCFG ? &S_cfgs[i] : &S_bound_cfgs[i - NCFG];
+		tb_engine *e = S_engine(cfg, NULL);
 		const tb_ruleset *rs = tb_engine_ruleset(e);
 		for (unsigned p = 0; p < per; p++) {
 			S_case c;
 			memset(&c, 0, sizeof c);
-			c.cfg = &S_cfgs[i];
+			c.cfg = cfg;
 			c.rs = rs;
 			c.start = S_somewhere(rs, tb_engine_state(e), &g);
 			c.start = S_reload(c.cfg, rs, &c.start);
@@ -1009,9 +1053,10 @@ static void test_bound_is_sound(void **state)
 		}
 		tb_engine_free(e);
 	}
-	print_message("bound: %lu positions along lines to a restated one; %lu gaps of 4-5 turns "
-	              "compared, %lu over the budget without it\n", along, compared, spent);
-	assert_true(compared >= NCFG * per / 4);
+	print_message("bound: %lu positions along lines to a restated one (%lu lines with a push, "
+	              "capture, huff or placement); %lu gaps of 4-5 turns compared, %lu over the "
+	              "budget without it\n", along, eventful, compared, spent);
+	assert_true(compared >= (NCFG + NBOUNDCFG) * per / 4);
 }
 
 /* A gap after an unknown turn in one stretch: its sequences are counted
