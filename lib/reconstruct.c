@@ -68,6 +68,10 @@ typedef struct S_layer {
 	tb_bset set;
 	tb_step step;       /* how this layer came from the one before */
 	uint8_t *mark;      /* after tb_stretch_resolve */
+	uint64_t *sieve;    /* after it too: a bit per S_sieve_hash of the
+	                       marked positions' points, 'nsieve' bits (a power
+	                       of two), NULL when not made (no memory) */
+	uint32_t nsieve;
 	uint32_t *paths;    /* per position: the sequences of turns from the
 	                       first layer that reach it (saturating at
 	                       UINT32_MAX: "more than"), for what a search over
@@ -196,6 +200,7 @@ void tb_stretch_free(tb_stretch *x)
 	for (size_t i = 0; i < x->n; i++) {
 		tb_bset_free(&x->layer[i].set);
 		free(x->layer[i].mark);
+		free(x->layer[i].sieve);
 		free(x->layer[i].paths);
 	}
 	free(x->layer);
@@ -410,6 +415,7 @@ void tb_stretch_pop(tb_stretch *x)
 		x->held -= l->set.n;
 		tb_bset_free(&l->set);
 		free(l->mark);
+		free(l->sieve);
 		free(l->paths);
 	}
 }
@@ -480,12 +486,65 @@ size_t tb_stretch_keep(tb_stretch *x, int (*keep)(void *ctx, const tb_state *s),
 	return k;
 }
 
+/* ===== The marked positions' sieve =====
+ *
+ * Most of the turns from a layer lead to no marked position of the
+ * next: a gap's middle layers hold millions of positions, of which a few
+ * thousand lead on to the restated one. Looking each up in the next
+ * layer's set was most of a resolve's time (a cache miss each); the
+ * sieve -- a few bits a marked position, of a hash of where each side's
+ * pieces stand -- says at once of nearly all of them that they are not
+ * marked, and the set is asked only of the rest. */
+
+static uint64_t S_sieve_hash(const tb_state *s)
+{
+	uint64_t h = (s->bits[0] ^ 0x9e3779b97f4a7c15ULL) * 0xbf58476d1ce4e5b9ULL;
+	h ^= (s->bits[1] + s->to_move) * 0x94d049bb133111ebULL;
+	return h ^ (h >> 31);
+}
+
+/* Makes the sieve of layer 'l''s marked positions (none when memory ran
+ * out: every position then passes). */
+static void S_sieve_make(S_layer *l)
+{
+	free(l->sieve);
+	l->sieve = NULL;
+	uint32_t marked = 0;
+	for (uint32_t k = 0; k < l->set.n; k++)
+		marked += l->mark[k];
+	uint32_t nbits = 512;
+	while (nbits < 16u * marked && nbits < (1u << 27))
+		nbits *= 2;
+	l->sieve = tb_calloc(nbits / 64, sizeof *l->sieve);
+	if (!l->sieve)
+		return;
+	l->nsieve = nbits;
+	for (uint32_t k = 0; k < l->set.n; k++)
+		if (l->mark[k]) {
+			tb_state s;
+			tb_bset_get(&l->set, k, &s);
+			uint64_t h = S_sieve_hash(&s) & (nbits - 1);
+			l->sieve[h / 64] |= 1ULL << (h % 64);
+		}
+}
+
+/* May 's' be a marked position of 'l' (its sieve made)? */
+static int S_sieve_may(const S_layer *l, const tb_state *s)
+{
+	if (!l->sieve)
+		return 1;
+	uint64_t h = S_sieve_hash(s) & (l->nsieve - 1);
+	return (int)(l->sieve[h / 64] >> (h % 64) & 1);
+}
+
 /* Does 't' from 's' (a position of layer i) lead to a marked position
- * of layer i+1? Its index there, or -1. */
+ * of layer i+1 (its sieve made)? Its index there, or -1. */
 static long S_marked_after(const tb_stretch *x, size_t i, const tb_state *s, const tb_turn *t)
 {
 	tb_state w = S_after(x->rs, s, t);
 	const S_layer *next = &x->layer[i + 1];
+	if (!S_sieve_may(next, &w))
+		return -1;
 	long j = tb_bset_find(&next->set, &w);
 	return j >= 0 && next->mark[j] ? j : -1;
 }
@@ -530,6 +589,7 @@ void tb_stretch_resolve(tb_stretch *x)
 		return;
 	}
 	memset(last->mark, 1, last->set.n + 1);
+	S_sieve_make(last);
 	for (size_t i = x->n - 1; i-- > 0;) {
 		S_layer *l = &x->layer[i];
 		free(l->mark);
@@ -549,6 +609,7 @@ void tb_stretch_resolve(tb_stretch *x)
 			for (size_t j = 0; j < nt && !l->mark[s]; j++)
 				l->mark[s] = S_marked_after(x, i, &from, &x->turns.v[j]) >= 0;
 		}
+		S_sieve_make(l);
 	}
 }
 
