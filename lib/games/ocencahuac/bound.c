@@ -39,23 +39,32 @@
 
 enum { WARRIOR = 3, FILES = 5, MAXW = 4 }; /* MAXW: Warriors matched every way (4! ways) */
 
-/* One side's pieces: its Warriors' points, and the point of its one
- * royal piece of each kind (-1: none; -2: more than one). */
+/* One side's pieces: its Warriors' points (the first MAXMEN; 'nw'
+ * counts them all), and the point of its one royal piece of each kind
+ * (-1: none; -2: more than one). */
+enum { MAXMEN = 16 };
 typedef struct S_men {
-	int w[TB_MAX_POINTS], nw;
+	int w[MAXMEN], nw;
 	int royal[WARRIOR];
 } S_men;
 
-static void S_collect(const tb_state *s, int side, S_men *o)
+/* Both sides' pieces of 's', in one walk over the board's pieces. */
+static void S_collect(const tb_state *s, S_men o[2])
 {
-	o->nw = 0;
-	o->royal[0] = o->royal[1] = o->royal[2] = -1;
-	for (uint64_t m = s->bits[side]; m; m &= m - 1) {
-		int p = __builtin_ctzll(m), type = TB_CELL_TYPE(s->cell[p]);
-		if (type >= WARRIOR)
-			o->w[o->nw++] = p;
-		else
-			o->royal[type] = o->royal[type] == -1 ? p : -2;
+	for (int y = 0; y < 2; y++) {
+		o[y].nw = 0;
+		o[y].royal[0] = o[y].royal[1] = o[y].royal[2] = -1;
+	}
+	for (uint64_t m = s->bits[0] | s->bits[1]; m; m &= m - 1) {
+		int p = __builtin_ctzll(m), c = s->cell[p], type = TB_CELL_TYPE(c);
+		S_men *o1 = &o[TB_CELL_SIDE(c)];
+		if (type >= WARRIOR) {
+			if (o1->nw < MAXMEN)
+				o1->w[o1->nw] = p;
+			o1->nw++;
+		} else {
+			o1->royal[type] = o1->royal[type] == -1 ? p : -2;
+		}
 	}
 }
 
@@ -116,6 +125,8 @@ static unsigned S_warriors(const tb_ruleset *rs, const S_men *a, const S_men *b,
 		*ok = 0;
 		return 0;
 	}
+	if (a->nw > MAXMEN)
+		return 0; /* more Warriors than are kept: nothing claimed of them */
 	if (a->nw <= MAXW) {
 		unsigned char c[MAXW][MAXW];
 		for (int j = 0; j < b->nw; j++)
@@ -177,11 +188,10 @@ int tb_ocencahuac_turns_needed(const tb_ruleset *rs, const tb_state *s, const tb
                                unsigned need[2])
 {
 	int ok = 1;
-	for (int y = 0; y < 2; y++) {
-		S_men a, b;
-		S_collect(s, y, &a);
-		S_collect(target, y, &b);
-		need[y] = S_warriors(rs, &a, &b, y, &ok) + S_royals(rs, &a, &b, y, s, target);
-	}
+	S_men a[2], b[2];
+	S_collect(s, a);
+	S_collect(target, b);
+	for (int y = 0; y < 2; y++)
+		need[y] = S_warriors(rs, &a[y], &b[y], y, &ok) + S_royals(rs, &a[y], &b[y], y, s, target);
 	return ok;
 }
