@@ -1059,6 +1059,80 @@ static void test_bound_is_sound(void **state)
 	assert_true(compared >= (NCFG + NBOUNDCFG) * per / 4);
 }
 
+/* The bounds on what random lines seldom reach, each case a position,
+ * the turns played from it (space-separated tokens, or "" for none) or
+ * a position given instead, and whether the bounds must allow it in
+ * 'turns' turns (a line that exists) or must refuse it (nothing but the
+ * game's own bound refuses it: the shared one allows it). */
+typedef struct S_bound_case {
+	const char *game, *from, *play, *to;
+	unsigned turns;
+	int allow;
+} S_bound_case;
+
+static const S_bound_case S_bound_cases[] = {
+	/* a Princess crowned on her far row; no Ceboruco turn crowns her */
+	{"ocencahuac", "S 20 S:Ea1,Pc1,Ga2,Gb2,Gc2,Ma7 C:Gc5,Gd5,Ge5,Pc8,Md8,Ee8", "a7-a8=", NULL, 1, 1},
+	{"ocencahuac", "S 20 S:Ea1,Pc1,Ga2,Gb2,Gc2,Ma7 C:Gc5,Gd5,Ge5,Pc8,Md8,Ee8", "a7-a8= c5-c4 a8-a7",
+	 NULL, 3, 1},
+	{"ocencahuac", "C 20 S:Ea1,Pc1,Ga2,Gb2,Gc2,Ma7 C:Gc5,Gd5,Ge5,Pc8,Md8,Ee8", NULL,
+	 "S 21 S:Ea1,Pc1,Ga2,Gb2,Gc2,Ma7+ C:Gc4,Gd5,Ge5,Pc8,Md8,Ee8", 1, 0},
+	/* an Emperor on its home row at the edge: only its own side moves it */
+	{"ocencahuac", "S 20 S:Ea1,Mb1,Pc1,Ga2,Gb2,Gc2 C:Gc6,Gd6,Ge6,Pc8,Mb8,Ee8", "a2-a3 e8-d8", NULL, 2,
+	 1},
+	{"ocencahuac", "S 20 S:Ea1,Mb1,Pc1,Ga2,Gb2,Gc2 C:Gc6,Gd6,Ge6,Pc8,Mb8,Ee8", NULL,
+	 "C 20 S:Ea1,Mb1,Pc1,Gb2,Gc2,Ga3 C:Gc6,Gd6,Ge6,Pc8,Mb8,Ed8", 1, 0},
+	/* two royal pieces pushed back by one jump: no turn of theirs */
+	{"ocencahuac", "S 12 S:Ea1,Mb1,Pc1,Ga2,Gb2,Ga4 C:Pb4,Mc4,Gc7,Gd7,Ge7,Ee8", "a4^d4>e4>c4", NULL, 1,
+	 1},
+	/* a Warrior needs a turn for its file and one for its rank */
+	{"ocencahuac", "S 20 S:Ea1,Mb1,Pc1,Ga2,Gb2,Gc2 C:Gc6,Gd6,Ge6,Pc8,Md8,Ee8", NULL,
+	 "C 20 S:Ea1,Mb1,Pc1,Gb2,Gc2,Gb3 C:Gc6,Gd6,Ge6,Pc8,Md8,Ee8", 1, 0},
+	{"ocencahuac", "S 20 S:Ea1,Mb1,Pc1,Ga2,Gb2,Gc2 C:Gc6,Gd6,Ge6,Pc8,Md8,Ee8", "a2-a3 c6-c5 a3-b3",
+	 NULL, 3, 1},
+	/* an attacker never steps down; the climb is the attackers' turns */
+	{"asalto", "A 10 A:a3,b3,c3,d3,e3,f3,g3,a4,b4,g4 D:d6,e7", "c3-c4", NULL, 1, 1},
+	{"asalto", "A 10 A:a3,b3,c3,d3,e3,f3,g3,a4,b4,g4 D:d6,e7", NULL, "D 10 A:a3,b3,c2,d3,e3,f3,g3,a4,b4,g4 D:d6,e7", 1, 0},
+	{"asalto", "A 10 A:a3,b3,c3,d3,e3,f3,g3,a4,b4,g4 D:d6,e7", NULL, "A 12 A:a3,b3,e3,f3,g3,a4,b4,d4,g4,c5 D:d6,e7", 4,
+	 0},
+	{"asalto", "A 10 A:a3,b3,c3,d3,e3,f3,g3,a4,b4,g4 D:d6,e7", "c3-c4 d6-d5 c4-c5 d5-d6", NULL, 4, 1},
+};
+
+static void test_bound_cases(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < sizeof S_bound_cases / sizeof S_bound_cases[0]; i++) {
+		const S_bound_case *k = &S_bound_cases[i];
+		S_cfg cfg = {k->game, NULL, k->from};
+		tb_engine *e = S_engine(&cfg, NULL), *t = S_engine(&cfg, k->to ? k->to : NULL);
+		assert_non_null(e);
+		assert_non_null(t);
+		const tb_ruleset *rs = tb_engine_ruleset(e);
+		char buf[64];
+		const char *p = k->play;
+		while (p && *p) { /* play each token on 't' */
+			size_t n = strcspn(p, " ");
+			snprintf(buf, sizeof buf, "%.*s", (int)n, p);
+			char *why = NULL;
+			int rc = tb_engine_play(t, buf, NULL, &why);
+			if (rc)
+				print_message("case %zu: %s: %s\n", i, buf, why ? why : "?");
+			free(why);
+			assert_int_equal(rc, 0);
+			p += n + (p[n] == ' ');
+		}
+		const tb_state *from = tb_engine_state(e), *to = tb_engine_state(t);
+		int got = tb_reach_bound(rs, from, to, k->turns);
+		if (got != k->allow)
+			print_message("case %zu: the bounds %s it\n", i, got ? "allow" : "refuse");
+		assert_int_equal(got, k->allow);
+		if (!k->allow) /* the game's own knowledge refuses it */
+			assert_true(tb_bound_common(from, to, k->turns, 1, 3));
+		tb_engine_free(e);
+		tb_engine_free(t);
+	}
+}
+
 /* A gap after an unknown turn in one stretch: its sequences are counted
  * and named once each, however many of the positions the unknown turn
  * leaves they start from. */
@@ -2116,6 +2190,7 @@ int main(void)
 		cmocka_unit_test(test_search_against_brute_force),
 		cmocka_unit_test(test_then_same_as_plain),
 		cmocka_unit_test(test_bound_is_sound),
+		cmocka_unit_test(test_bound_cases),
 		cmocka_unit_test(test_gap_after_open_turn),
 		cmocka_unit_test(test_budget),
 		cmocka_unit_test(test_repairs),
