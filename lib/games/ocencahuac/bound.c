@@ -31,8 +31,6 @@
  * Each side's count is the sum over its pieces: each turn of its own
  * moves one of them, so the turns one piece needs are not another's.
  */
-#include <string.h>
-
 #include "rules.h"
 
 #include "ocencahuac.h"
