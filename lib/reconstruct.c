@@ -40,38 +40,13 @@ int tb_step_fits(const tb_ruleset *rs, const tb_step *step, const tb_turn *t)
 	return 1;
 }
 
-/* ===== Bounds toward a known position ===== */
-
-int tb_reach_bounded(const tb_ruleset *rs)
-{
-	return rs->rules->bound || rs->game->turns_needed;
-}
-
-/* Each side plays every other turn, the side to move in 's' first: a
- * side that needs more turns than it has left cannot get there. */
-int tb_reach_bound(const tb_ruleset *rs, const tb_state *s, const tb_state *target,
-                   unsigned turns)
-{
-	if (rs->rules->bound && !rs->rules->bound(rs, s, target, turns))
-		return 0;
-	unsigned need[2];
-	if (!rs->game->turns_needed)
-		return 1;
-	if (!rs->game->turns_needed(rs, s, target, need))
-		return 0;
-	return need[s->to_move] <= (turns + 1) / 2 && need[!s->to_move] <= turns / 2;
-}
-
 /* ===== Stretches ===== */
 
 typedef struct S_layer {
 	tb_bset set;
 	tb_step step;       /* how this layer came from the one before */
 	uint8_t *mark;      /* after tb_stretch_resolve */
-	uint64_t *sieve;    /* after it too: a bit per S_sieve_hash of the
-	                       marked positions' points, 'nsieve' bits (a power
-	                       of two), NULL when not made (no memory) */
-	uint32_t nsieve;
+	tb_sieve sieve;     /* after it too: of the marked positions */
 	uint32_t *paths;    /* per position: the sequences of turns from the
 	                       first layer that reach it (saturating at
 	                       UINT32_MAX: "more than"), for what a search over
@@ -200,7 +175,7 @@ void tb_stretch_free(tb_stretch *x)
 	for (size_t i = 0; i < x->n; i++) {
 		tb_bset_free(&x->layer[i].set);
 		free(x->layer[i].mark);
-		free(x->layer[i].sieve);
+		tb_sieve_free(&x->layer[i].sieve);
 		free(x->layer[i].paths);
 	}
 	free(x->layer);
@@ -415,7 +390,7 @@ void tb_stretch_pop(tb_stretch *x)
 		x->held -= l->set.n;
 		tb_bset_free(&l->set);
 		free(l->mark);
-		free(l->sieve);
+		tb_sieve_free(&l->sieve);
 		free(l->paths);
 	}
 }
@@ -486,64 +461,15 @@ size_t tb_stretch_keep(tb_stretch *x, int (*keep)(void *ctx, const tb_state *s),
 	return k;
 }
 
-/* ===== The marked positions' sieve =====
- *
- * Most of the turns from a layer lead to no marked position of the
- * next: a gap's middle layers hold millions of positions, of which a few
- * thousand lead on to the restated one. Looking each up in the next
- * layer's set was most of a resolve's time (a cache miss each); the
- * sieve -- a few bits a marked position, of a hash of where each side's
- * pieces stand -- says at once of nearly all of them that they are not
- * marked, and the set is asked only of the rest. */
-
-static uint64_t S_sieve_hash(const tb_state *s)
-{
-	uint64_t h = (s->bits[0] ^ 0x9e3779b97f4a7c15ULL) * 0xbf58476d1ce4e5b9ULL;
-	h ^= (s->bits[1] + s->to_move) * 0x94d049bb133111ebULL;
-	return h ^ (h >> 31);
-}
-
-/* Makes the sieve of layer 'l''s marked positions (none when memory ran
- * out: every position then passes). */
-static void S_sieve_make(S_layer *l)
-{
-	free(l->sieve);
-	l->sieve = NULL;
-	uint32_t marked = 0;
-	for (uint32_t k = 0; k < l->set.n; k++)
-		marked += l->mark[k];
-	uint32_t nbits = 512;
-	while (nbits < 16u * marked && nbits < (1u << 27))
-		nbits *= 2;
-	l->sieve = tb_calloc(nbits / 64, sizeof *l->sieve);
-	if (!l->sieve)
-		return;
-	l->nsieve = nbits;
-	for (uint32_t k = 0; k < l->set.n; k++)
-		if (l->mark[k]) {
-			tb_state s;
-			tb_bset_get(&l->set, k, &s);
-			uint64_t h = S_sieve_hash(&s) & (nbits - 1);
-			l->sieve[h / 64] |= 1ULL << (h % 64);
-		}
-}
-
-/* May 's' be a marked position of 'l' (its sieve made)? */
-static int S_sieve_may(const S_layer *l, const tb_state *s)
-{
-	if (!l->sieve)
-		return 1;
-	uint64_t h = S_sieve_hash(s) & (l->nsieve - 1);
-	return (int)(l->sieve[h / 64] >> (h % 64) & 1);
-}
-
 /* Does 't' from 's' (a position of layer i) lead to a marked position
- * of layer i+1 (its sieve made)? Its index there, or -1. */
+ * of layer i+1 (its sieve made)? Its index there, or -1. Most turns
+ * from a gap's middle layers lead to none, and the sieve (tb_sieve)
+ * says so of nearly all of them without a look in the set. */
 static long S_marked_after(const tb_stretch *x, size_t i, const tb_state *s, const tb_turn *t)
 {
 	tb_state w = S_after(x->rs, s, t);
 	const S_layer *next = &x->layer[i + 1];
-	if (!S_sieve_may(next, &w))
+	if (!tb_sieve_may(&next->sieve, &w))
 		return -1;
 	long j = tb_bset_find(&next->set, &w);
 	return j >= 0 && next->mark[j] ? j : -1;
@@ -589,7 +515,7 @@ void tb_stretch_resolve(tb_stretch *x)
 		return;
 	}
 	memset(last->mark, 1, last->set.n + 1);
-	S_sieve_make(last);
+	tb_sieve_make(&last->sieve, &last->set, last->mark);
 	for (size_t i = x->n - 1; i-- > 0;) {
 		S_layer *l = &x->layer[i];
 		free(l->mark);
@@ -609,7 +535,7 @@ void tb_stretch_resolve(tb_stretch *x)
 			for (size_t j = 0; j < nt && !l->mark[s]; j++)
 				l->mark[s] = S_marked_after(x, i, &from, &x->turns.v[j]) >= 0;
 		}
-		S_sieve_make(l);
+		tb_sieve_make(&l->sieve, &l->set, l->mark);
 	}
 }
 

@@ -62,6 +62,25 @@ void tb_bset_clear(tb_bset *b);
 int tb_bset_rehash(tb_bset *b, uint32_t nslot);
 void tb_bset_free(tb_bset *b);
 
+/* A sieve of some positions of a set: a few bits a position, of a hash
+ * of where each side's pieces stand and the side to move. A position
+ * whose bit is clear is surely not one of them; one whose bit is set
+ * may be. Most turns from a gap's middle layers lead to no position
+ * that leads on (a few thousand of up to 685,000 a layer, Ocencahuac's
+ * <gap 12> of the bench), and looking each up in the layer's set was
+ * most of the time of marking them (a cache miss each). */
+typedef struct tb_sieve {
+	uint64_t *bits;     /* NULL: not made (every position may be one) */
+	uint32_t nbits;     /* a power of two */
+} tb_sieve;
+
+/* Makes 'v' (freed first) for the positions 'i' of 'b' with mark[i]
+ * non-zero; out of memory 'v' is left not made. */
+void tb_sieve_make(tb_sieve *v, const tb_bset *b, const uint8_t *mark);
+/* May 's' be one of the positions of 'v'? */
+int tb_sieve_may(const tb_sieve *v, const tb_state *s);
+void tb_sieve_free(tb_sieve *v);
+
 /* Are 'a' and 'b' one position (everything the rules keep)? */
 int tb_state_same(const tb_state *a, const tb_state *b);
 
