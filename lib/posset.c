@@ -1,6 +1,7 @@
 /*
  * posset.c -- sets of positions, each kept as its key (poskey.h): what
- * the layers of a stretch hold (reconstruct.h, tb_bset).
+ * the layers of a stretch hold (reconstruct.h, tb_bset); and sieves of
+ * some of a set's positions (tb_sieve).
  */
 #include "reconstruct.h"
 
@@ -255,4 +256,52 @@ void tb_bset_free(tb_bset *b)
 	free(b->off);
 	free(b->slot);
 	memset(b, 0, sizeof *b);
+}
+
+/* ===== Sieves ===== */
+
+static uint64_t S_sieve_hash(const tb_state *s)
+{
+	uint64_t h = (s->bits[0] ^ 0x9e3779b97f4a7c15ULL) * 0xbf58476d1ce4e5b9ULL;
+	h ^= (s->bits[1] + s->to_move) * 0x94d049bb133111ebULL;
+	return h ^ (h >> 31);
+}
+
+/* Sixteen bits a position at least (a position not there passes one
+ * time in sixteen at most), 2^27 at most (16 MiB). */
+void tb_sieve_make(tb_sieve *v, const tb_bset *b, const uint8_t *mark)
+{
+	tb_sieve_free(v);
+	uint32_t n = 0;
+	for (uint32_t k = 0; k < b->n; k++)
+		n += mark[k] != 0;
+	uint32_t nbits = 512;
+	while (nbits < 16u * n && nbits < (1u << 27))
+		nbits *= 2;
+	v->bits = tb_calloc(nbits / 64, sizeof *v->bits);
+	if (!v->bits)
+		return;
+	v->nbits = nbits;
+	for (uint32_t k = 0; k < b->n; k++)
+		if (mark[k]) {
+			tb_state s;
+			tb_bset_get(b, k, &s);
+			uint64_t h = S_sieve_hash(&s) & (nbits - 1);
+			v->bits[h / 64] |= 1ULL << (h % 64);
+		}
+}
+
+int tb_sieve_may(const tb_sieve *v, const tb_state *s)
+{
+	if (!v->bits)
+		return 1;
+	uint64_t h = S_sieve_hash(s) & (v->nbits - 1);
+	return (int)(v->bits[h / 64] >> (h % 64) & 1);
+}
+
+void tb_sieve_free(tb_sieve *v)
+{
+	free(v->bits);
+	v->bits = NULL;
+	v->nbits = 0;
 }

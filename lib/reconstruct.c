@@ -46,6 +46,7 @@ typedef struct S_layer {
 	tb_bset set;
 	tb_step step;       /* how this layer came from the one before */
 	uint8_t *mark;      /* after tb_stretch_resolve */
+	tb_sieve sieve;     /* after it too: of the marked positions */
 	uint32_t *paths;    /* per position: the sequences of turns from the
 	                       first layer that reach it (saturating at
 	                       UINT32_MAX: "more than"), for what a search over
@@ -174,6 +175,7 @@ void tb_stretch_free(tb_stretch *x)
 	for (size_t i = 0; i < x->n; i++) {
 		tb_bset_free(&x->layer[i].set);
 		free(x->layer[i].mark);
+		tb_sieve_free(&x->layer[i].sieve);
 		free(x->layer[i].paths);
 	}
 	free(x->layer);
@@ -285,7 +287,7 @@ static int S_batch_make(tb_stretch *x, S_batch *bt, const tb_state *from, size_t
 	bt->n = 0;
 	for (; *j < nt && bt->n < S_BATCH; ++*j) {
 		tb_state w = S_after(rs, from, &x->turns.v[*j]);
-		if (target && rs->rules->bound && !rs->rules->bound(rs, &w, target, left))
+		if (target && !tb_reach_bound(rs, &w, target, left))
 			continue;
 		if (then && !S_then_fits(x, then, &w)) {
 			++*dropped;
@@ -388,6 +390,7 @@ void tb_stretch_pop(tb_stretch *x)
 		x->held -= l->set.n;
 		tb_bset_free(&l->set);
 		free(l->mark);
+		tb_sieve_free(&l->sieve);
 		free(l->paths);
 	}
 }
@@ -459,11 +462,15 @@ size_t tb_stretch_keep(tb_stretch *x, int (*keep)(void *ctx, const tb_state *s),
 }
 
 /* Does 't' from 's' (a position of layer i) lead to a marked position
- * of layer i+1? Its index there, or -1. */
+ * of layer i+1 (its sieve made)? Its index there, or -1. Most turns
+ * from a gap's middle layers lead to none, and the sieve (tb_sieve)
+ * says so of nearly all of them without a look in the set. */
 static long S_marked_after(const tb_stretch *x, size_t i, const tb_state *s, const tb_turn *t)
 {
 	tb_state w = S_after(x->rs, s, t);
 	const S_layer *next = &x->layer[i + 1];
+	if (!tb_sieve_may(&next->sieve, &w))
+		return -1;
 	long j = tb_bset_find(&next->set, &w);
 	return j >= 0 && next->mark[j] ? j : -1;
 }
@@ -491,7 +498,7 @@ static size_t S_few_marked(const tb_stretch *x, size_t i, tb_state *out)
 static int S_may_reach(const tb_stretch *x, const tb_state *s, const tb_state *few, size_t n)
 {
 	for (size_t k = 0; k < n; k++)
-		if (x->rs->rules->bound(x->rs, s, &few[k], 1))
+		if (tb_reach_bound(x->rs, s, &few[k], 1))
 			return 1;
 	return 0;
 }
@@ -508,6 +515,7 @@ void tb_stretch_resolve(tb_stretch *x)
 		return;
 	}
 	memset(last->mark, 1, last->set.n + 1);
+	tb_sieve_make(&last->sieve, &last->set, last->mark);
 	for (size_t i = x->n - 1; i-- > 0;) {
 		S_layer *l = &x->layer[i];
 		free(l->mark);
@@ -517,7 +525,7 @@ void tb_stretch_resolve(tb_stretch *x)
 			return;
 		}
 		tb_state few[S_FEW];
-		size_t nfew = x->rs->rules->bound ? S_few_marked(x, i + 1, few) : S_FEW + 1;
+		size_t nfew = tb_reach_bounded(x->rs) ? S_few_marked(x, i + 1, few) : S_FEW + 1;
 		for (uint32_t s = 0; s < l->set.n && !x->failed; s++) {
 			tb_state from;
 			tb_bset_get(&l->set, s, &from);
@@ -527,6 +535,7 @@ void tb_stretch_resolve(tb_stretch *x)
 			for (size_t j = 0; j < nt && !l->mark[s]; j++)
 				l->mark[s] = S_marked_after(x, i, &from, &x->turns.v[j]) >= 0;
 		}
+		tb_sieve_make(&l->sieve, &l->set, l->mark);
 	}
 }
 

@@ -62,6 +62,25 @@ void tb_bset_clear(tb_bset *b);
 int tb_bset_rehash(tb_bset *b, uint32_t nslot);
 void tb_bset_free(tb_bset *b);
 
+/* A sieve of some positions of a set: a few bits a position, of a hash
+ * of where each side's pieces stand and the side to move. A position
+ * whose bit is clear is surely not one of them; one whose bit is set
+ * may be. Most turns from a gap's middle layers lead to no position
+ * that leads on (a few thousand of up to 685,000 a layer, Ocencahuac's
+ * <gap 12> of the bench), and looking each up in the layer's set was
+ * most of the time of marking them (a cache miss each). */
+typedef struct tb_sieve {
+	uint64_t *bits;     /* NULL: not made (every position may be one) */
+	uint32_t nbits;     /* a power of two */
+} tb_sieve;
+
+/* Makes 'v' (freed first) for the positions 'i' of 'b' with mark[i]
+ * non-zero; out of memory 'v' is left not made. */
+void tb_sieve_make(tb_sieve *v, const tb_bset *b, const uint8_t *mark);
+/* May 's' be one of the positions of 'v'? */
+int tb_sieve_may(const tb_sieve *v, const tb_state *s);
+void tb_sieve_free(tb_sieve *v);
+
 /* Are 'a' and 'b' one position (everything the rules keep)? */
 int tb_state_same(const tb_state *a, const tb_state *b);
 
@@ -75,6 +94,15 @@ typedef struct tb_step {
 	const tb_move *m;   /* TURN MOVE: its parts; '?' and points off the board
 	                       fit any point, the crown marker must be the turn's */
 } tb_step;
+
+/* May 'target' follow 's' after exactly 'turns' turns, as far as the
+ * game's bounds tell (the rules' tb_rules.bound and the game's
+ * tb_game.turns_needed, each optional)? 0 only when it surely cannot:
+ * a search toward a known position drops such a position. */
+int tb_reach_bound(const tb_ruleset *rs, const tb_state *s, const tb_state *target,
+                   unsigned turns);
+/* Has the game any bound tb_reach_bound can use? */
+int tb_reach_bounded(const tb_ruleset *rs);
 
 /* Does legal turn 't' fit 'step'? */
 int tb_step_fits(const tb_ruleset *rs, const tb_step *step, const tb_turn *t);
@@ -96,8 +124,9 @@ tb_stretch *tb_stretch_from(const tb_stretch *x, size_t layer, unsigned long bud
 
 /* Plays 'step' (copied) from every position of the last layer into a
  * new layer: each turn that fits it, or for a PLY every legal turn.
- * With 'target' (may be NULL), only positions from which the rules'
- * bound says 'target' can be reached in 'left' more turns are kept.
+ * With 'target' (may be NULL), only positions from which the game's
+ * bounds (tb_reach_bound) say 'target' can be reached in 'left' more
+ * turns are kept.
  * Returns the positions in the new layer (0: none fits; the layer is
  * there all the same), or -1 when the budget or memory ran out (the
  * stretch is then spent: only tb_stretch_free may follow). */

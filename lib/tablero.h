@@ -580,7 +580,10 @@ TB_EXPORT int tb_reader_validate_faults(tb_reader *r, const tb_record *rec, tb_t
  * over the positions still possible; for an illegal turn it names the
  * slips that explain it (notes on TB401), and for a restated position
  * the written turns before it do not reach, the slips after which they
- * do (notes on TB409). These limits bound its searches. */
+ * do (notes on TB409). These limits bound its searches; a gap before a
+ * restated position holds only the positions from which each side can
+ * still get there in the turns left, as its game's rules bound them
+ * (spec/reconstruct.md §2), so that a long one fits. */
 typedef struct tb_search_opts {
 	unsigned max_turns;           /* the longest gap searched; 0: 8 */
 	unsigned long max_positions;  /* positions one search may hold; 0: 1,000,000 */

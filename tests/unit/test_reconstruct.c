@@ -897,61 +897,105 @@ static void test_then_same_as_plain(void **state)
 	assert_true(illegal >= 5);
 }
 
+/* More rules for the bounds alone: each option that changes what a turn
+ * may move (pushes of Warriors, pushes sideways or back, crowns lost off
+ * the far row, jumps of one piece, the Prince's steps; forwards by the
+ * way to the fortress). */
+static const S_cfg S_bound_cfgs[] = {
+	{"ocencahuac", "push_target=enemy", NULL},
+	{"ocencahuac", "push_target=enemy", OCEN_STAGE2},
+	{"ocencahuac", "push_side=opposite; push_sideways=no_cell; crown=all_three", NULL},
+	{"ocencahuac", "prince=step; jump=one; push_dist=stop", NULL},
+	{"ocencahuac", "stage2_push=on; relocate=orthogonal", OCEN_STAGE2},
+	{"asalto", "forward=fortress", ASALTO_START},
+	{"asalto", "huff=compulsory; diagonals=none", ASALTO_START},
+};
+#define NBOUNDCFG (sizeof S_bound_cfgs / sizeof S_bound_cfgs[0])
+
+/* Does turn 't' from 's' (to 'after') move or take a piece of the side
+ * not moving, or place one from the hand: what the bounds must not
+ * overlook (pushes, relocations, captures, huffs, placements)? */
+static int S_eventful(const tb_state *s, const tb_state *after)
+{
+	int other = !s->to_move;
+	return s->bits[other] != after->bits[other] || s->hand[s->to_move] != after->hand[s->to_move];
+}
+
+/* The bounds (tb_reach_bound: the rules' and the game's) must never
+ * say that a position on a line to a restated one cannot reach it in
+ * the turns left -- checked along thousands of random lines of up to
+ * 12 turns in every configuration, many of them through pushes,
+ * captures, huffs and placements. */
+static void S_bound_along_lines(const S_cfg *cfg, tt_rng *g, unsigned lines,
+                                unsigned long *along, unsigned long *eventful)
+{
+	tb_engine *e = S_engine(cfg, NULL);
+	const tb_ruleset *rs = tb_engine_ruleset(e);
+	assert_non_null(rs->rules->bound);
+	if (strcmp(cfg->game, "pitarra") != 0)
+		assert_non_null(rs->game->turns_needed);
+	for (unsigned p = 0; p < lines; p++) {
+		tb_state s = S_somewhere(rs, tb_engine_state(e), g);
+		s = S_reload(cfg, rs, &s);
+		size_t n = 1 + tt_below(g, 12);
+		tb_turn line[12];
+		tb_state after[12];
+		if (!S_line(rs, s, n, g, line, after))
+			continue;
+		for (size_t k = 0; k < n; k++)
+			if (S_eventful(k ? &after[k - 1] : &s, &after[k])) {
+				++*eventful;
+				break;
+			}
+		char *tp = S_pos(rs, &after[n - 1]);
+		tb_engine *te = S_engine(cfg, tp);
+		tb_state target = *tb_engine_state(te);
+		tb_engine_free(te);
+		for (size_t k = 0; k <= n; k++) {
+			const tb_state *at = k ? &after[k - 1] : &s;
+			int ok = tb_reach_bound(rs, at, &target, (unsigned)(n - k));
+			if (!ok) {
+				char *a = S_pos(rs, at), *from = S_pos(rs, &s), *l = S_seq(line, k, n);
+				print_message("%s \"%s\": the bound says %s cannot reach %s in %zu turns, "
+				              "but %s does (turns %zu-%zu of a line from %s)\n",
+				              cfg->game, cfg->rules ? cfg->rules : "", a, tp, n - k, l, k + 1, n,
+				              from);
+				free(a);
+				free(from);
+				free(l);
+			}
+			assert_true(ok);
+			++*along;
+		}
+		free(tp);
+	}
+	tb_engine_free(e);
+}
+
 /* Longer gaps before a restated position, too many lines for the walk
- * above. The rules' bound (tb_rules.bound) prunes the search: it must
- * never say that a position on a line to the restated one cannot reach
- * it in the turns left -- checked along thousands of random lines of up
- * to 8 turns -- and the search pruned by it must find what the search
- * without it finds, the same sequences, as many. */
+ * above. The bounds prune the search: they must never drop a position
+ * on a line to the restated one (S_bound_along_lines), and the search
+ * pruned by them must find what the search without them finds, the
+ * same sequences, as many. */
 static void test_bound_is_sound(void **state)
 {
 	(void)state;
 	tt_rng g = {0xb0u + S_SEED};
-	unsigned long compared = 0, spent = 0, along = 0;
-	unsigned per = TT_SANITIZED ? 1 : 3, lines = TT_SANITIZED ? 100 : 400;
-	for (size_t i = 0; i < NCFG; i++) {
-		tb_engine *e = S_engine(&S_cfgs[i], NULL);
-		const tb_ruleset *rs = tb_engine_ruleset(e);
-		assert_non_null(rs->rules->bound);
-		for (unsigned p = 0; p < lines; p++) {
-			tb_state s = S_somewhere(rs, tb_engine_state(e), &g);
-			s = S_reload(&S_cfgs[i], rs, &s);
-			size_t n = 1 + tt_below(&g, 8);
-			tb_turn line[8];
-			tb_state after[8];
-			if (!S_line(rs, s, n, &g, line, after))
-				continue;
-			char *tp = S_pos(rs, &after[n - 1]);
-			tb_engine *te = S_engine(&S_cfgs[i], tp);
-			tb_state target = *tb_engine_state(te);
-			tb_engine_free(te);
-			for (size_t k = 0; k <= n; k++) {
-				const tb_state *at = k ? &after[k - 1] : &s;
-				int ok = rs->rules->bound(rs, at, &target, (unsigned)(n - k));
-				if (!ok) {
-					char *a = S_pos(rs, at), *from = S_pos(rs, &s), *l = S_seq(line, k, n);
-					print_message("%s \"%s\": the bound says %s cannot reach %s in %zu turns, "
-					              "but %s does (turns %zu-%zu of a line from %s)\n",
-					              S_cfgs[i].game, S_cfgs[i].rules ? S_cfgs[i].rules : "", a, tp,
-					              n - k, l, k + 1, n, from);
-					free(a);
-					free(from);
-					free(l);
-				}
-				assert_true(ok);
-				along++;
-			}
-			free(tp);
-		}
-		tb_engine_free(e);
-	}
-	for (size_t i = 0; i < NCFG; i++) {
-		tb_engine *e = S_engine(&S_cfgs[i], NULL);
+	unsigned long compared = 0, spent = 0, along = 0, eventful = 0;
+	unsigned per = TT_SANITIZED ? 1 : 3, lines = TT_SANITIZED ? 100 : 600;
+	for (size_t i = 0; i < NCFG; i++)
+		S_bound_along_lines(&S_cfgs[i], &g, lines, &along, &eventful);
+	for (size_t i = 0; i < NBOUNDCFG; i++)
+		S_bound_along_lines(&S_bound_cfgs[i], &g, lines, &along, &eventful);
+	assert_true(eventful >= (NCFG + NBOUNDCFG) * lines / 10);
+	for (size_t i = 0; i < NCFG + NBOUNDCFG; i++) {
+		const S_cfg *cfg = i < NCFG ? &S_cfgs[i] : &S_bound_cfgs[i - NCFG];
+		tb_engine *e = S_engine(cfg, NULL);
 		const tb_ruleset *rs = tb_engine_ruleset(e);
 		for (unsigned p = 0; p < per; p++) {
 			S_case c;
 			memset(&c, 0, sizeof c);
-			c.cfg = &S_cfgs[i];
+			c.cfg = cfg;
 			c.rs = rs;
 			c.start = S_somewhere(rs, tb_engine_state(e), &g);
 			c.start = S_reload(c.cfg, rs, &c.start);
@@ -1009,9 +1053,84 @@ static void test_bound_is_sound(void **state)
 		}
 		tb_engine_free(e);
 	}
-	print_message("bound: %lu positions along lines to a restated one; %lu gaps of 4-5 turns "
-	              "compared, %lu over the budget without it\n", along, compared, spent);
-	assert_true(compared >= NCFG * per / 4);
+	print_message("bound: %lu positions along lines to a restated one (%lu lines with a push, "
+	              "capture, huff or placement); %lu gaps of 4-5 turns compared, %lu over the "
+	              "budget without it\n", along, eventful, compared, spent);
+	assert_true(compared >= (NCFG + NBOUNDCFG) * per / 4);
+}
+
+/* The bounds on what random lines seldom reach, each case a position,
+ * the turns played from it (space-separated tokens, or "" for none) or
+ * a position given instead, and whether the bounds must allow it in
+ * 'turns' turns (a line that exists) or must refuse it (nothing but the
+ * game's own bound refuses it: the shared one allows it). */
+typedef struct S_bound_case {
+	const char *game, *from, *play, *to;
+	unsigned turns;
+	int allow;
+} S_bound_case;
+
+static const S_bound_case S_bound_cases[] = {
+	/* a Princess crowned on her far row; no Ceboruco turn crowns her */
+	{"ocencahuac", "S 20 S:Ea1,Pc1,Ga2,Gb2,Gc2,Ma7 C:Gc5,Gd5,Ge5,Pc8,Md8,Ee8", "a7-a8=", NULL, 1, 1},
+	{"ocencahuac", "S 20 S:Ea1,Pc1,Ga2,Gb2,Gc2,Ma7 C:Gc5,Gd5,Ge5,Pc8,Md8,Ee8", "a7-a8= c5-c4 a8-a7",
+	 NULL, 3, 1},
+	{"ocencahuac", "C 20 S:Ea1,Pc1,Ga2,Gb2,Gc2,Ma7 C:Gc5,Gd5,Ge5,Pc8,Md8,Ee8", NULL,
+	 "S 21 S:Ea1,Pc1,Ga2,Gb2,Gc2,Ma7+ C:Gc4,Gd5,Ge5,Pc8,Md8,Ee8", 1, 0},
+	/* an Emperor on its home row at the edge: only its own side moves it */
+	{"ocencahuac", "S 20 S:Ea1,Mb1,Pc1,Ga2,Gb2,Gc2 C:Gc6,Gd6,Ge6,Pc8,Mb8,Ee8", "a2-a3 e8-d8", NULL, 2,
+	 1},
+	{"ocencahuac", "S 20 S:Ea1,Mb1,Pc1,Ga2,Gb2,Gc2 C:Gc6,Gd6,Ge6,Pc8,Mb8,Ee8", NULL,
+	 "C 20 S:Ea1,Mb1,Pc1,Gb2,Gc2,Ga3 C:Gc6,Gd6,Ge6,Pc8,Mb8,Ed8", 1, 0},
+	/* two royal pieces pushed back by one jump: no turn of theirs */
+	{"ocencahuac", "S 12 S:Ea1,Mb1,Pc1,Ga2,Gb2,Ga4 C:Pb4,Mc4,Gc7,Gd7,Ge7,Ee8", "a4^d4>e4>c4", NULL, 1,
+	 1},
+	/* a Warrior needs a turn for its file and one for its rank */
+	{"ocencahuac", "S 20 S:Ea1,Mb1,Pc1,Ga2,Gb2,Gc2 C:Gc6,Gd6,Ge6,Pc8,Md8,Ee8", NULL,
+	 "C 20 S:Ea1,Mb1,Pc1,Gb2,Gc2,Gb3 C:Gc6,Gd6,Ge6,Pc8,Md8,Ee8", 1, 0},
+	{"ocencahuac", "S 20 S:Ea1,Mb1,Pc1,Ga2,Gb2,Gc2 C:Gc6,Gd6,Ge6,Pc8,Md8,Ee8", "a2-a3 c6-c5 a3-b3",
+	 NULL, 3, 1},
+	/* an attacker never steps down; the climb is the attackers' turns */
+	{"asalto", "A 10 A:a3,b3,c3,d3,e3,f3,g3,a4,b4,g4 D:d6,e7", "c3-c4", NULL, 1, 1},
+	{"asalto", "A 10 A:a3,b3,c3,d3,e3,f3,g3,a4,b4,g4 D:d6,e7", NULL, "D 10 A:a3,b3,c2,d3,e3,f3,g3,a4,b4,g4 D:d6,e7", 1, 0},
+	{"asalto", "A 10 A:a3,b3,c3,d3,e3,f3,g3,a4,b4,g4 D:d6,e7", NULL, "A 12 A:a3,b3,e3,f3,g3,a4,b4,d4,g4,c5 D:d6,e7", 4,
+	 0},
+	{"asalto", "A 10 A:a3,b3,c3,d3,e3,f3,g3,a4,b4,g4 D:d6,e7", "c3-c4 d6-d5 c4-c5 d5-d6", NULL, 4, 1},
+};
+
+static void test_bound_cases(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < sizeof S_bound_cases / sizeof S_bound_cases[0]; i++) {
+		const S_bound_case *k = &S_bound_cases[i];
+		S_cfg cfg = {k->game, NULL, k->from};
+		tb_engine *e = S_engine(&cfg, NULL), *t = S_engine(&cfg, k->to ? k->to : NULL);
+		assert_non_null(e);
+		assert_non_null(t);
+		const tb_ruleset *rs = tb_engine_ruleset(e);
+		char buf[64];
+		const char *p = k->play;
+		while (p && *p) { /* play each token on 't' */
+			size_t n = strcspn(p, " ");
+			snprintf(buf, sizeof buf, "%.*s", (int)n, p);
+			char *why = NULL;
+			int rc = tb_engine_play(t, buf, NULL, &why);
+			if (rc)
+				print_message("case %zu: %s: %s\n", i, buf, why ? why : "?");
+			free(why);
+			assert_int_equal(rc, 0);
+			p += n + (p[n] == ' ');
+		}
+		const tb_state *from = tb_engine_state(e), *to = tb_engine_state(t);
+		int got = tb_reach_bound(rs, from, to, k->turns);
+		if (got != k->allow)
+			print_message("case %zu: the bounds %s it\n", i, got ? "allow" : "refuse");
+		assert_int_equal(got, k->allow);
+		if (!k->allow) /* the game's own knowledge refuses it */
+			assert_true(tb_bound_common(from, to, k->turns, 1, 3));
+		tb_engine_free(e);
+		tb_engine_free(t);
+	}
 }
 
 /* A gap after an unknown turn in one stretch: its sequences are counted
@@ -2071,6 +2190,7 @@ int main(void)
 		cmocka_unit_test(test_search_against_brute_force),
 		cmocka_unit_test(test_then_same_as_plain),
 		cmocka_unit_test(test_bound_is_sound),
+		cmocka_unit_test(test_bound_cases),
 		cmocka_unit_test(test_gap_after_open_turn),
 		cmocka_unit_test(test_budget),
 		cmocka_unit_test(test_repairs),

@@ -5,7 +5,7 @@
  * tb_states in a plain hash set, the way reconstruct.c did, and steps
  * the same gap from the same position. On random gaps of 1-5 turns over
  * random games of every game, with and without a target (the position
- * after the gap, which the rules' bound prunes towards), every layer
+ * after the gap, which the bounds prune towards, tb_reach_bound), every layer
  * holds the same positions in the same order -- what every answer of
  * the search is read from (resolve, turns, sequences) -- and the last
  * layer, weeded to the target, is what both say fits.
@@ -80,7 +80,7 @@ static void S_ref_step(const tb_ruleset *rs, const S_set *from, S_set *to, const
 			rs->rules->play(rs, &w, &l->v[j], NULL);
 			if (rs->rules->canon)
 				rs->rules->canon(rs, &w);
-			if (target && rs->rules->bound && !rs->rules->bound(rs, &w, target, left))
+			if (target && !tb_reach_bound(rs, &w, target, left))
 				continue;
 			S_set_add(to, &w);
 		}

@@ -1,0 +1,195 @@
+/*
+ * games/ocencahuac/bound.c -- the turns each side must still play to
+ * reach a known position (tb_game.turns_needed; spec/reconstruct.md §2).
+ *
+ * The argument, from the rules (spec/games/ocencahuac.md):
+ * - a turn moves one piece of the side to move, or none (a pass). A
+ *   jump passes over its own pieces without moving them; what else it
+ *   moves -- pushed back, relocated -- is the other side's;
+ * - so a Warrior moves only on its own side's turns, unless the other
+ *   side may push it (push_target=enemy). Each such turn goes along one
+ *   rank or one file (a step, or one jump: chain=no), so a Warrior needs
+ *   a turn for a change of file and one for a change of rank; a chain
+ *   (chain=yes) may do both in one turn, so then a turn for any change;
+ * - a royal piece -- or a Warrior the other side may push -- is moved by
+ *   the other side only backwards or sideways: a pushback goes along its
+ *   file towards its own home row, or along its rank (push_dir=home).
+ *   A piece the position has further forward needs a turn of its own
+ *   side, unless a push may carry it forward (push_dir=jump) or its side
+ *   may be in its second stage during the stretch, where a relief jump
+ *   relocates it to any cell around (the stage, once begun, is never
+ *   left: a side not in it in the position sought is not in it before);
+ * - nor can the other side move a royal piece on its home row at the
+ *   edge of the board at all (a jump over it would land off the board);
+ *   and a royal piece is crowned only on its far row, which a push never
+ *   brings it to: one to be crowned needs a turn of its own side;
+ * - nothing makes a piece, and no piece changes its kind (a crown is not
+ *   a kind): the position sought has each side's pieces of a kind among
+ *   those there are, and a Warrior taken is gone. Which piece became
+ *   which is unknown for the three Warriors, so they are matched the
+ *   cheapest way.
+ * Each side's count is the sum over its pieces: each turn of its own
+ * moves one of them, so the turns one piece needs are not another's.
+ */
+#include "rules.h"
+
+#include "ocencahuac.h"
+
+enum { WARRIOR = 3, FILES = 5, MAXW = 4 }; /* MAXW: Warriors matched every way (4! ways) */
+
+/* One side's pieces: its Warriors' points (the first MAXMEN; 'nw'
+ * counts them all), and the point of its one royal piece of each kind
+ * (-1: none; -2: more than one). */
+enum { MAXMEN = 16 };
+typedef struct S_men {
+	int w[MAXMEN], nw;
+	int royal[WARRIOR];
+} S_men;
+
+/* Both sides' pieces of 's', in one walk over the board's pieces. */
+static void S_collect(const tb_state *s, S_men o[2])
+{
+	for (int y = 0; y < 2; y++) {
+		o[y].nw = 0;
+		o[y].royal[0] = o[y].royal[1] = o[y].royal[2] = -1;
+	}
+	for (uint64_t m = s->bits[0] | s->bits[1]; m; m &= m - 1) {
+		int p = __builtin_ctzll(m), c = s->cell[p], type = TB_CELL_TYPE(c);
+		S_men *o1 = &o[TB_CELL_SIDE(c)];
+		if (type >= WARRIOR) {
+			if (o1->nw < MAXMEN)
+				o1->w[o1->nw] = p;
+			o1->nw++;
+		} else {
+			o1->royal[type] = o1->royal[type] == -1 ? p : -2;
+		}
+	}
+}
+
+/* Is 'q' further from 'side''s home row than 'p'? */
+static int S_forward(int side, int p, int q)
+{
+	return side == 0 ? q / FILES > p / FILES : q / FILES < p / FILES;
+}
+
+/* The turns of its own side a Warrior on 'p' needs to stand on 'q':
+ * 'how' 0 when only its side moves it (one line a turn), 1 the same
+ * under chain=yes (anywhere in a turn), 2 when the other side may push
+ * it backwards or sideways, 3 when a push may carry it anywhere. */
+static unsigned S_cost(int how, int side, int p, int q)
+{
+	if (p == q || how == 3)
+		return 0;
+	if (how == 2)
+		return (unsigned)S_forward(side, p, q);
+	if (how == 1)
+		return 1;
+	return (unsigned)(p % FILES != q % FILES) + (unsigned)(p / FILES != q / FILES);
+}
+
+/* The least sum of the costs 'c' (row j: the j-th point sought, from
+ * each Warrior there is) over the ways of giving the 'nt' points sought
+ * from row 'j' on a different Warrior each ('used': those taken). */
+static unsigned S_match(unsigned char c[MAXW][MAXW], int nf, int j, int nt, unsigned used)
+{
+	if (nf == 3 && nt == 3 && j == 0) { /* the usual three, the six ways written out */
+		unsigned v[6] = {c[0][0] + c[1][1] + c[2][2], c[0][0] + c[1][2] + c[2][1],
+		                 c[0][1] + c[1][0] + c[2][2], c[0][1] + c[1][2] + c[2][0],
+		                 c[0][2] + c[1][0] + c[2][1], c[0][2] + c[1][1] + c[2][0]};
+		unsigned best = v[0];
+		for (int i = 1; i < 6; i++)
+			best = v[i] < best ? v[i] : best;
+		return best;
+	}
+	if (j == nt)
+		return 0;
+	unsigned best = ~0u;
+	for (int i = 0; i < nf; i++)
+		if (!(used >> i & 1) && c[j][i] < best) {
+			unsigned v = c[j][i] + S_match(c, nf, j + 1, nt, used | 1u << i);
+			best = v < best ? v : best;
+		}
+	return best;
+}
+
+/* The Warriors' share of 'side''s turns from 'a' to 'b'; 0 and '*ok'
+ * cleared when 'b' has more of them. */
+static unsigned S_warriors(const tb_ruleset *rs, const S_men *a, const S_men *b, int side, int *ok)
+{
+	int how = rs->opt[O_PUSH_TARGET] == TARGET_ROYAL ? (rs->opt[O_CHAIN] == CHAIN_YES)
+	          : rs->opt[O_PUSH_DIR] == DIR_HOME  ? 2
+	                                             : 3;
+	if (b->nw > a->nw) {
+		*ok = 0;
+		return 0;
+	}
+	if (a->nw > MAXMEN)
+		return 0; /* more Warriors than are kept: nothing claimed of them */
+	if (a->nw <= MAXW) {
+		unsigned char c[MAXW][MAXW];
+		for (int j = 0; j < b->nw; j++)
+			for (int i = 0; i < a->nw; i++)
+				c[j][i] = (unsigned char)S_cost(how, side, a->w[i], b->w[j]);
+		return S_match(c, a->nw, 0, b->nw, 0);
+	}
+	unsigned sum = 0; /* a position of many Warriors: each its nearest */
+	for (int j = 0; j < b->nw; j++) {
+		unsigned best = ~0u;
+		for (int i = 0; i < a->nw; i++) {
+			unsigned c = S_cost(how, side, a->w[i], b->w[j]);
+			best = c < best ? c : best;
+		}
+		sum += best;
+	}
+	return sum;
+}
+
+/* Can the other side move 'side''s royal piece off 'p' at all? Not on
+ * its home row at the edge of the board: a jump along its file would
+ * land off the board, and one along its rank too. */
+static int S_pinned(const tb_ruleset *rs, int side, int p)
+{
+	int ranks = rs->geo.npoints / FILES, home = side == 0 ? 0 : ranks - 1;
+	return p / FILES == home && (p % FILES == 0 || p % FILES == FILES - 1);
+}
+
+/* Must the royal piece on 'p' of 'a' move on a turn of its own to be
+ * the one on 'q' of 'b'? When 'q' is further forward (pushes go back or
+ * sideways), when it is to be crowned and is not on its far row (where
+ * only a turn of its own brings it), or when it must move and nothing
+ * else can move it (S_pinned). */
+static int S_royal_moves(const tb_ruleset *rs, const tb_state *a, const tb_state *b, int side,
+                         int p, int q)
+{
+	int ranks = rs->geo.npoints / FILES, far = side == 0 ? ranks - 1 : 0;
+	int crown = !TB_CELL_CROWNED(a->cell[p]) && TB_CELL_CROWNED(b->cell[q]) && p / FILES != far;
+	return S_forward(side, p, q) || crown || (p != q && S_pinned(rs, side, p));
+}
+
+/* The royal pieces' share: a turn for each that must move on one of
+ * its own (of a kind each position has once), unless a push may carry
+ * it forward (push_dir=jump) or a relief jump relocate it anywhere (its
+ * side may be in its second stage). */
+static unsigned S_royals(const tb_ruleset *rs, const S_men *a, const S_men *b, int side,
+                         const tb_state *s, const tb_state *t)
+{
+	if (rs->opt[O_PUSH_DIR] != DIR_HOME || (t->stage >> side & 1))
+		return 0;
+	unsigned n = 0;
+	for (int k = 0; k < WARRIOR; k++)
+		n += a->royal[k] >= 0 && b->royal[k] >= 0 &&
+		     S_royal_moves(rs, s, t, side, a->royal[k], b->royal[k]);
+	return n;
+}
+
+int tb_ocencahuac_turns_needed(const tb_ruleset *rs, const tb_state *s, const tb_state *target,
+                               unsigned need[2])
+{
+	int ok = 1;
+	S_men a[2], b[2];
+	S_collect(s, a);
+	S_collect(target, b);
+	for (int y = 0; y < 2; y++)
+		need[y] = S_warriors(rs, &a[y], &b[y], y, &ok) + S_royals(rs, &a[y], &b[y], y, s, target);
+	return ok;
+}

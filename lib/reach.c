@@ -1,0 +1,29 @@
+/*
+ * reach.c -- may one position follow another in so many turns? The
+ * rules' bound and the game's (reconstruct.h, tb_reach_bound): what a
+ * search of a gap before a restated position is pruned by
+ * (spec/reconstruct.md §2).
+ */
+#include "reconstruct.h"
+
+#include "game.h"
+
+int tb_reach_bounded(const tb_ruleset *rs)
+{
+	return rs->rules->bound || rs->game->turns_needed;
+}
+
+/* Each side plays every other turn, the side to move in 's' first: a
+ * side that needs more turns than it has left cannot get there. */
+int tb_reach_bound(const tb_ruleset *rs, const tb_state *s, const tb_state *target,
+                   unsigned turns)
+{
+	if (rs->rules->bound && !rs->rules->bound(rs, s, target, turns))
+		return 0;
+	unsigned need[2];
+	if (!rs->game->turns_needed)
+		return 1;
+	if (!rs->game->turns_needed(rs, s, target, need))
+		return 0;
+	return need[s->to_move] <= (turns + 1) / 2 && need[!s->to_move] <= turns / 2;
+}
