@@ -895,6 +895,26 @@ int tb_lex_tag(tb_reader *r, tb_tok *name, tb_tok *value)
 	return 1;
 }
 
+void tb_lex_after_tag(tb_reader *r)
+{
+	/* what S_quick_token reads there, in a few steps: a LF, then '[' */
+	size_t p = r->pos;
+	if (r->tok.type == TK_RBRACKET && !r->fatal && !r->careful && p + 1 < S_run_end(r) &&
+	    r->data[p] == '\n' && r->data[p + 1] == '[') {
+		r->prev.off = r->tok.off;
+		r->prev.len = r->tok.len;
+		r->prev.end_line = r->tok.end_line;
+		r->prev.end_col = r->tok.end_col;
+		r->prev.bad = r->tok.bad;
+		S_tok_set(&r->tok, TK_LBRACKET, p + 1, p + 2, r->line + 1, 1, 2);
+		r->pos = p + 2;
+		r->line++;
+		r->col = 2;
+		return;
+	}
+	tb_lex_next(r);
+}
+
 int tb_lex_sniff(tb_reader *r)
 {
 	tb_window_ensure(r, TB_SNIFF_BYTES);

@@ -315,7 +315,7 @@ static void S_tag(S_parser *p, tb_tag_list *tags)
 	} else {
 		t.span.end_line = S_tok(p)->end_line;
 		t.span.end_col = S_tok(p)->end_col;
-		S_next(p);
+		tb_lex_after_tag(r);
 	}
 	int empty = !*t.value;
 	if (empty)

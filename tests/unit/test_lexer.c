@@ -881,6 +881,10 @@ static void test_plain_tag_in_one_pass(void **state)
 		{"[Name \"v\"] ", 1},
 		{"[Name \"v\"x]\n", 0},
 		{"[Naïve \"v\"]\n", 0},
+		{"[Game \"asalto\"]\n[Site \"x\"]\n", 1}, /* the next tag's '[' (tb_lex_after_tag) */
+		{"[Game \"asalto\"]\n[", 1},
+		{"[Game \"asalto\"]\n [Site \"x\"]\n", 1},
+		{"[Game \"asalto\"]\r\n[Site \"x\"]\n", 1},
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		const char *src = cases[i].src;
@@ -911,9 +915,19 @@ static void test_plain_tag_in_one_pass(void **state)
 			assert_int_equal(a->col, b->col);
 			assert_int_equal(a->line, b->line);
 		}
-		tb_lex_next(a);
+		if (plain) /* as the parser reads on after a tag */
+			tb_lex_after_tag(a);
+		else
+			tb_lex_next(a);
 		tb_lex_next(b);
 		S_same_tok(&a->tok, &b->tok);
+		assert_int_equal(a->prev.off, b->prev.off);
+		assert_int_equal(a->prev.len, b->prev.len);
+		assert_int_equal(a->prev.end_line, b->prev.end_line);
+		assert_int_equal(a->prev.end_col, b->prev.end_col);
+		assert_int_equal(a->pos, b->pos);
+		assert_int_equal(a->line, b->line);
+		assert_int_equal(a->col, b->col);
 		assert_int_equal(a->ndiags, b->ndiags);
 		tb_reader_free(a);
 		tb_reader_free(b);
