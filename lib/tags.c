@@ -478,8 +478,9 @@ static void S_put(tb_record *rec, size_t *n, const tb_tag *t)
 }
 
 /* Stores the tags in canonical order: the seven (completed with
- * unknowns), the archival roster, then the others as written. */
-static void S_order(tb_record *rec, tb_tag_list *l, const tb_game *g)
+ * unknowns), the archival roster, then the others as written. The
+ * sides' tags are 'side' (S_check_names found them). */
+static void S_order(tb_record *rec, tb_tag_list *l, const tb_game *g, const tb_tag *const side[2])
 {
 	static const char *const defaults[] = {"?", "?", "????.??.??", "?", "?", "*"};
 	/* the seven: their slots, but for the sides (-1), named by the game */
@@ -503,7 +504,7 @@ static void S_order(tb_record *rec, tb_tag_list *l, const tb_game *g)
 		                 : g ? g->side_tag[i - 4] : NULL;
 		if (!name)
 			continue;
-		const tb_tag *t = seven[i] >= 0 ? S_slot(l, seven[i]) : tb_tag_list_find(l, name);
+		const tb_tag *t = seven[i] >= 0 ? S_slot(l, seven[i]) : side[i - 4];
 		if (t) {
 			used[t - l->v] = 1;
 			S_put(rec, &n, t);
@@ -556,16 +557,24 @@ static const char *S_near_tag(const char *name, const tb_game *g)
 /* Warns of each tag read that no roster has but is a slip of one that
  * does (S_near_tag): such a tag is legal, an extension, and kept as
  * written; the warning names the tag it is close to (TB213). */
-static void S_check_names(tb_reader *r, const tb_tag_list *l, const tb_game *g)
+static void S_check_names(tb_reader *r, const tb_tag_list *l, const tb_game *g,
+                          const tb_tag *side[2])
 {
 	/* This runs every record: only the tags no roster has are looked at
 	 * (their places kept as they were added, up to four: the sides and
-	 * a few more), the sides at once. */
+	 * a few more), the sides at once -- and noted in 'side' for S_order
+	 * (a list holds one tag of a name at most). */
 	size_t few = sizeof l->other / sizeof l->other[0], n = l->nother <= few ? l->nother : l->n;
+	side[0] = side[1] = NULL;
 	for (size_t j = 0; j < n; j++) {
 		const tb_tag *t = &l->v[l->nother <= few ? l->other[j] : j];
-		if ((g && (S_same(t->name, g->side_tag[0]) || S_same(t->name, g->side_tag[1]))) ||
-		    (l->nother > few && tb_tag_known(t->name, strlen(t->name)) >= 0))
+		int k = !g                                 ? -1
+		      : S_same(t->name, g->side_tag[0])  ? 0
+		      : S_same(t->name, g->side_tag[1])  ? 1
+		                                         : -1;
+		if (k >= 0)
+			side[k] = t;
+		if (k >= 0 || (l->nother > few && tb_tag_known(t->name, strlen(t->name)) >= 0))
 			continue;
 		const char *near = S_near_tag(t->name, g);
 		if (!near)
@@ -586,9 +595,10 @@ const tb_game *tb_tags_finish(tb_reader *r, tb_record *rec, tb_tag_list *l,
 {
 	S_check_values(r, rec, l);
 	const tb_game *g = S_game(r, rec, l, board);
-	S_check_names(r, l, g);
+	const tb_tag *side[2];
+	S_check_names(r, l, g, side);
 	rec->game = g;
-	S_order(rec, l, g);
+	S_order(rec, l, g, side);
 	return g;
 }
 
