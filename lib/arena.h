@@ -25,6 +25,7 @@
 #include <setjmp.h>
 #include <stdalign.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <string.h>
 
 typedef struct tb_arena_block tb_arena_block;
@@ -68,6 +69,30 @@ void tb_arena_release(tb_arena *a, tb_arena_held h, int ok);
 void *tb_arena_alloc_new(tb_arena *a, size_t n);
 char *tb_arena_str_new(tb_arena *a, size_t n);
 
+/* memcpy(d, s, n), inline for the few bytes most copies into an arena
+ * are (a tag's value, a move's parts): a call of memcpy costs more than
+ * copying them. Loads and stores that overlap, never past 's' + 'n'. */
+static inline void tb_arena_copy_bytes(void *d, const void *s, size_t n)
+{
+	unsigned char *o = d;
+	const unsigned char *i = s;
+	if (n > 16) {
+		memcpy(o, i, n);
+	} else if (n >= 8) {
+		uint64_t a, b;
+		memcpy(&a, i, 8), memcpy(&b, i + n - 8, 8);
+		memcpy(o, &a, 8), memcpy(o + n - 8, &b, 8);
+	} else if (n >= 4) {
+		uint32_t a, b;
+		memcpy(&a, i, 4), memcpy(&b, i + n - 4, 4);
+		memcpy(o, &a, 4), memcpy(o + n - 4, &b, 4);
+	} else if (n) {
+		o[0] = i[0];
+		o[n / 2] = i[n / 2];
+		o[n - 1] = i[n - 1];
+	}
+}
+
 /* Returns 'n' zeroed bytes aligned for any type; valid until the arena
  * is freed. NULL when memory ran out and 'soft' is set. */
 static inline void *tb_arena_alloc(tb_arena *a, size_t n)
@@ -95,8 +120,7 @@ static inline void *tb_arena_copy(tb_arena *a, const void *s, size_t n)
 		p = a->lo;
 		a->lo += m;
 	}
-	if (n)
-		memcpy(p, s, n);
+	tb_arena_copy_bytes(p, s, n);
 	return p;
 }
 
@@ -113,8 +137,7 @@ static inline char *tb_arena_strndup(tb_arena *a, const char *s, size_t n)
 		a->hi -= n + 1;
 		p = (char *)a->hi;
 	}
-	if (n)
-		memcpy(p, s, n);
+	tb_arena_copy_bytes(p, s, n);
 	p[n] = '\0';
 	return p;
 }

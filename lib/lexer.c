@@ -401,14 +401,21 @@ static int S_overflow_report(tb_reader *r)
 	return 1;
 }
 
-/* The first byte from 'q' (short of 'end') that is not of class 'cls'
- * (C_STRING or C_COMMENT), or a byte at most 15 before 'end' where the
- * caller goes on byte by byte: sixteen bytes at a time, as the class
- * says -- a control character but tab, DEL, '\\', a byte of UTF-8, and
- * '"' in strings, '}' in comments (test_lexer checks this against the
- * table for every byte). Tag values and comments are most of a
- * collection's bytes. Not taken by a careful reader. */
-static inline size_t S_plain_ascii(const unsigned char *d, size_t q, size_t end, unsigned cls)
+/* A byte offset no run reaches: "no byte >= 0x80 seen". */
+#define S_NONE ((size_t)-1)
+
+/* The first byte from 'q' (short of 'end') that is neither of class
+ * 'cls' (C_STRING or C_COMMENT) nor >= 0x80, or a byte at most 15
+ * before 'end' where the caller goes on byte by byte: sixteen bytes at
+ * a time, as the class says -- a control character but tab, DEL, '\\',
+ * and '"' in strings, '}' in comments (test_lexer checks this against
+ * the table for every byte). The first byte >= 0x80 before it goes to
+ * '*high' when that is S_NONE. UTF-8 does not stop it: the caller
+ * checks the sequences after (S_utf8_prefix). Tag values and comments
+ * are most of a collection's bytes, and more often than not hold
+ * letters with accents (or are Arabic). Not taken by a careful reader. */
+static inline size_t S_plain_text(const unsigned char *d, size_t q, size_t end, unsigned cls,
+                                  size_t *high)
 {
 #ifdef __SSE2__
 	const __m128i space = _mm_set1_epi8(' '), tab = _mm_set1_epi8('\t');
@@ -416,44 +423,117 @@ static inline size_t S_plain_ascii(const unsigned char *d, size_t q, size_t end,
 	const __m128i quote = _mm_set1_epi8(cls == C_STRING ? '"' : '}');
 	for (; q + 16 <= end; q += 16) {
 		__m128i x = _mm_loadu_si128((const __m128i *)(const void *)(d + q));
+		unsigned hi = (unsigned)_mm_movemask_epi8(x); /* bytes >= 0x80 */
 		/* signed: below ' ' is a control character or a byte >= 0x80 */
 		__m128i bad = _mm_andnot_si128(_mm_cmpeq_epi8(x, tab), _mm_cmplt_epi8(x, space));
 		bad = _mm_or_si128(bad, _mm_cmpeq_epi8(x, del));
 		bad = _mm_or_si128(bad, _mm_cmpeq_epi8(x, bslash));
 		bad = _mm_or_si128(bad, _mm_cmpeq_epi8(x, quote));
-		unsigned m = (unsigned)_mm_movemask_epi8(bad);
+		unsigned m = (unsigned)_mm_movemask_epi8(bad) & ~hi;
+		if (m)
+			hi &= (1u << __builtin_ctz(m)) - 1; /* those before the stop */
+		if (hi && *high == S_NONE)
+			*high = q + (size_t)__builtin_ctz(hi);
 		if (m)
 			return q + (size_t)__builtin_ctz(m);
 	}
 #else
-	(void)d, (void)end, (void)cls;
+	(void)d, (void)end, (void)cls, (void)high;
 #endif
 	return q;
 }
 
+#ifdef __SSE2__
+/* The bits set in the low 16 of 'v' (no POPCNT in x86-64's baseline). */
+static inline unsigned S_bits16(unsigned v)
+{
+	v = v - ((v >> 1) & 0x5555);
+	v = (v & 0x3333) + ((v >> 2) & 0x3333);
+	v = (v + (v >> 4)) & 0x0F0F;
+	return (v + (v >> 8)) & 0x1F;
+}
+#endif
+
+/* From window offset 'p' (a sequence's start) short of 'q': the end of
+ * the 16-byte blocks of plain ASCII and two-byte sequences (leads C2 to
+ * DF, each followed by its one continuation byte) -- Latin letters with
+ * accents, Arabic -- their columns added to *cols; the first block that
+ * holds anything else, or a sequence it cuts at 'q', is the caller's,
+ * from a sequence's start. */
+static inline size_t S_utf8_two_byte_blocks(const unsigned char *d, size_t p, size_t q,
+                                            unsigned *cols)
+{
+#ifdef __SSE2__
+	const __m128i top2 = _mm_set1_epi8((char)0xC0), cont = _mm_set1_epi8((char)0x80);
+	const __m128i c2 = _mm_set1_epi8((char)0xC2), span = _mm_set1_epi8(0xDF - 0xC2);
+	unsigned carry = 0, c = 0; /* carry: the block before ended in a lead */
+	for (; p + 16 <= q; p += 16) {
+		__m128i x = _mm_loadu_si128((const __m128i *)(const void *)(d + p));
+		unsigned hi = (unsigned)_mm_movemask_epi8(x);
+		unsigned cm = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_and_si128(x, top2), cont));
+		__m128i y = _mm_sub_epi8(x, c2); /* a lead: 0 to DF - C2, unsigned */
+		unsigned lm = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(y, span), y));
+		if ((hi & ~cm & ~lm) || cm != (((lm << 1) | carry) & 0xFFFF))
+			break; /* another kind of byte, or a lead and its continuation apart */
+		carry = lm >> 15;
+		c += 16 - S_bits16(cm);
+	}
+	*cols += c - carry; /* a lead cut at the block's end is the caller's */
+	return p - carry;
+#else
+	(void)d, (void)q, (void)cols;
+	return p;
+#endif
+}
+
+/* The end of the longest start of window bytes [p, q) whose bytes
+ * >= 0x80 are valid UTF-8 sequences, one column each as an ASCII byte
+ * is (added to *cols); overlong forms, surrogates, values past U+10FFFF
+ * and a sequence cut by 'q' are not. Sixteen bytes at a time where they
+ * are ASCII and two-byte sequences, unless 'careful'. */
+static size_t S_utf8_prefix(const unsigned char *d, size_t p, size_t q, unsigned *cols,
+                            int careful)
+{
+	if (!careful)
+		p = S_utf8_two_byte_blocks(d, p, q, cols);
+	unsigned c = 0;
+	while (p < q) {
+		size_t n = 1;
+		if (d[p] < 0x80)
+			; /* plain: the caller saw to it */
+		else if (p + 1 < q && d[p] >= 0xC2 && d[p] <= 0xDF && (d[p + 1] & 0xC0) == 0x80)
+			n = 2; /* Latin letters with accents, Arabic: valid whatever follows the lead */
+		else if (!(n = tb_utf8_valid((const char *)d + p, q - p)))
+			break;
+		p += n;
+		c++;
+	}
+	*cols += c;
+	return p;
+}
+
 /* The end of the run of plain text from window offset 'p' to at most
  * 'end': bytes of class 'cls' (C_STRING or C_COMMENT) and valid UTF-8
- * sequences, one column each (added to *cols). */
-static inline size_t S_run(const tb_reader *r, size_t p, size_t end, unsigned cls,
+ * sequences, one column each (added to *cols). One pass finds where
+ * the plain bytes and those >= 0x80 end; the sequences are checked from
+ * the first byte >= 0x80 on, and the run ends at the first bad one. A
+ * sequence cut by 'end' ends it too: the caller reads on (the window). */
+static inline __attribute__((always_inline)) size_t S_run(const tb_reader *r, size_t p,
+                                                         size_t end, unsigned cls,
                            unsigned *cols)
 {
 	const unsigned char *d = (const unsigned char *)r->data;
-	for (;;) {
-		size_t q = r->careful ? p : S_plain_ascii(d, p, end, cls);
-		while (q < end && (S_class[d[q]] & cls))
-			q++;
+	size_t high = S_NONE;
+	size_t q = r->careful ? p : S_plain_text(d, p, end, cls, &high);
+	for (; q < end && (d[q] >= 0x80 || (S_class[d[q]] & cls)); q++)
+		if (d[q] >= 0x80 && high == S_NONE)
+			high = q;
+	if (high == S_NONE) {
 		*cols += (unsigned)(q - p);
-		p = q;
-		size_t n;
-		if (p + 1 < end && d[p] >= 0xC2 && d[p] <= 0xDF && (d[p + 1] & 0xC0) == 0x80)
-			n = 2; /* Latin letters with accents: valid whatever follows the lead */
-		else
-			n = p < end && d[p] >= 0x80 ? tb_utf8_valid(r->data + p, end - p) : 0;
-		if (!n)
-			return p;
-		p += n;
-		++*cols;
+		return q;
 	}
+	*cols += (unsigned)(high - p);
+	return S_utf8_prefix(d, high, q, cols, r->careful);
 }
 
 /* Copies the run of plain text at pos -- bytes of class 'cls' and
@@ -813,6 +893,26 @@ int tb_lex_tag(tb_reader *r, tb_tok *name, tb_tok *value)
 	r->pos = p + 1;
 	r->col = col + 1;
 	return 1;
+}
+
+void tb_lex_after_tag(tb_reader *r)
+{
+	/* what S_quick_token reads there, in a few steps: a LF, then '[' */
+	size_t p = r->pos;
+	if (r->tok.type == TK_RBRACKET && !r->fatal && !r->careful && p + 1 < S_run_end(r) &&
+	    r->data[p] == '\n' && r->data[p + 1] == '[') {
+		r->prev.off = r->tok.off;
+		r->prev.len = r->tok.len;
+		r->prev.end_line = r->tok.end_line;
+		r->prev.end_col = r->tok.end_col;
+		r->prev.bad = r->tok.bad;
+		S_tok_set(&r->tok, TK_LBRACKET, p + 1, p + 2, r->line + 1, 1, 2);
+		r->pos = p + 2;
+		r->line++;
+		r->col = 2;
+		return;
+	}
+	tb_lex_next(r);
 }
 
 int tb_lex_sniff(tb_reader *r)

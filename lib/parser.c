@@ -297,7 +297,10 @@ static void S_tag(S_parser *p, tb_tag_list *tags)
 		value = *S_tok(p);
 	}
 	tb_tag t = {0};
-	t.name = tb_arena_strndup(&p->rec->arena, r->data + name.off, name.len);
+	int known = tb_tag_known(r->data + name.off, name.len);
+	/* a roster tag's name is the roster's, which lives as long as any record */
+	t.name = known >= 0 ? tb_tag_known_name(known)
+	                    : tb_arena_strndup(&p->rec->arena, r->data + name.off, name.len);
 	if (plain) /* no escapes: the bytes between the quotes */
 		t.value = tb_arena_strndup(&p->rec->arena, r->data + value.off + 1, value.len - 2);
 	else
@@ -312,7 +315,7 @@ static void S_tag(S_parser *p, tb_tag_list *tags)
 	} else {
 		t.span.end_line = S_tok(p)->end_line;
 		t.span.end_col = S_tok(p)->end_col;
-		S_next(p);
+		tb_lex_after_tag(r);
 	}
 	int empty = !*t.value;
 	if (empty)
@@ -321,7 +324,7 @@ static void S_tag(S_parser *p, tb_tag_list *tags)
 	t.value_col = value.col;
 	t.value_off = value.off;
 	const tb_tag *first =
-		tb_tag_list_add_known(tags, &t, tb_tag_known(r->data + name.off, name.len));
+		tb_tag_list_add_known(tags, &t, known);
 	if (first)
 		tb_diag_cite(r, first->span.line, 0);
 	if (first)

@@ -128,6 +128,12 @@ void tb_lex_next(tb_reader *r);
  * the line. */
 int tb_lex_tag(tb_reader *r, tb_tok *name, tb_tok *value);
 
+/* tb_lex_next, with r->tok a tag's ']': the usual token after it, the
+ * next tag's '[' at the start of the next line, is read in a few steps
+ * (a tag section is a dozen such lines a record); any other the usual
+ * way. */
+void tb_lex_after_tag(tb_reader *r);
+
 /* Records a diagnostic over 'len' bytes at window offset 'off', which
  * lies on line 'line' at column 'col'. */
 void tb_diag_at(tb_reader *r, tb_severity sev, int code, size_t off,

@@ -23,23 +23,36 @@
 	X("Informant") X("Recorder") X("Transcriber") X("Annotator") X("Source")              \
 	X("Recording") X("Facsimile") X("Language") X("Community") X("Access") X("Notes") X("Position")
 #define S_NAME(s) s,
-#define S_LEN(s) sizeof s - 1,
 static const char *const S_known_names[TB_KNOWN_TAGS] = {S_KNOWN(S_NAME)};
-static const uint8_t S_known_len[TB_KNOWN_TAGS] = {S_KNOWN(S_LEN)};
-#undef S_LEN
 #undef S_NAME
 #undef S_KNOWN
 
-/* Bit i: S_known_names[i] starts with that capital. ORDER: TB_TAG_*. */
-#define B(k) (UINT32_C(1) << TB_TAG_##k)
-static const uint32_t S_by_letter[26] = {
-	['A' - 'A'] = B(ANNOTATOR) | B(ACCESS), ['C' - 'A'] = B(COMMUNITY), ['D' - 'A'] = B(DATE),
-	['E' - 'A'] = B(EVENT), ['F' - 'A'] = B(FACSIMILE), ['G' - 'A'] = B(GAME), ['I' - 'A'] = B(INFORMANT),
-	['L' - 'A'] = B(LANGUAGE), ['N' - 'A'] = B(NOTES), ['P' - 'A'] = B(POSITION),
-	['R' - 'A'] = B(RULES) | B(RESULT) | B(ROUND) | B(RECORDER) | B(RECORDING),
-	['S' - 'A'] = B(SITE) | B(SOURCE), ['T' - 'A'] = B(TRANSCRIBER),
+/* The one roster tag (TB_TAG_* + 1) a name of that capital and length
+ * can be, 0 for none: [Rules] and [Round] share one, told apart by
+ * their second letter (tb_tag_known). One look-up and one comparison
+ * of each tag a record has. ORDER: TB_TAG_*. */
+#define S_AT(c, n, k) [((c) - 'A') * 17 + (n)] = TB_TAG_##k + 1
+static const uint8_t S_by_letter_len[26 * 17] = {
+	S_AT('G', 4, GAME),
+	S_AT('R', 5, RULES),
+	S_AT('S', 4, SITE),
+	S_AT('D', 4, DATE),
+	S_AT('R', 6, RESULT),
+	S_AT('E', 5, EVENT),
+	S_AT('I', 9, INFORMANT),
+	S_AT('R', 8, RECORDER),
+	S_AT('T', 11, TRANSCRIBER),
+	S_AT('A', 9, ANNOTATOR),
+	S_AT('S', 6, SOURCE),
+	S_AT('R', 9, RECORDING),
+	S_AT('F', 9, FACSIMILE),
+	S_AT('L', 8, LANGUAGE),
+	S_AT('C', 9, COMMUNITY),
+	S_AT('A', 6, ACCESS),
+	S_AT('N', 5, NOTES),
+	S_AT('P', 8, POSITION),
 };
-#undef B
+#undef S_AT
 
 /* strcmp(a, b) == 0 for the short names of tags: libc's strcmp spends
  * more on setting up than on comparing them, a dozen times a record. */
@@ -70,14 +83,17 @@ static inline int S_same_n(const char *a, const char *b, size_t n)
 int tb_tag_known(const char *name, size_t n)
 {
 	unsigned c = n ? (unsigned)(unsigned char)name[0] - 'A' : 26;
-	if (c >= 26)
+	if (c >= 26 || n > 16 || !S_by_letter_len[c * 17 + n])
 		return -1;
-	for (uint32_t m = S_by_letter[c]; m; m &= m - 1) {
-		int i = __builtin_ctz(m); /* GCC and Clang, as __attribute__ is */
-		if (S_known_len[i] == n && S_same_n(name, S_known_names[i], n)) /* n >= 4 */
-			return i;
-	}
-	return -1;
+	int i = S_by_letter_len[c * 17 + n] - 1;
+	if (i == TB_TAG_RULES && name[1] == 'o')
+		i = TB_TAG_ROUND;
+	return S_same_n(name, S_known_names[i], n) ? i : -1; /* 4 <= n <= 16 */
+}
+
+const char *tb_tag_known_name(int k)
+{
+	return S_known_names[k];
 }
 
 /* The slot of tag 'name' (TB_TAG_*), or -1 for a tag without one. */
@@ -86,8 +102,18 @@ static int S_known(const char *name)
 	return tb_tag_known(name, strlen(name));
 }
 
+/* The tag named 'name', which no roster slot holds, in 'l', or NULL:
+ * among the tags without a slot, whose places are kept when they are
+ * few (tb_tag_list.other) -- the sides are looked up so every record. */
 static const tb_tag *S_other(const tb_tag_list *l, const char *name)
 {
+	size_t few = sizeof l->other / sizeof l->other[0];
+	if (l->nother <= few) {
+		for (size_t j = 0; j < l->nother; j++)
+			if (S_same(l->v[l->other[j]].name, name))
+				return &l->v[l->other[j]];
+		return NULL;
+	}
 	for (size_t i = 0; i < l->n; i++)
 		if (S_same(l->v[i].name, name))
 			return &l->v[i];
@@ -452,8 +478,9 @@ static void S_put(tb_record *rec, size_t *n, const tb_tag *t)
 }
 
 /* Stores the tags in canonical order: the seven (completed with
- * unknowns), the archival roster, then the others as written. */
-static void S_order(tb_record *rec, tb_tag_list *l, const tb_game *g)
+ * unknowns), the archival roster, then the others as written. The
+ * sides' tags are 'side' (S_check_names found them). */
+static void S_order(tb_record *rec, tb_tag_list *l, const tb_game *g, const tb_tag *const side[2])
 {
 	static const char *const defaults[] = {"?", "?", "????.??.??", "?", "?", "*"};
 	/* the seven: their slots, but for the sides (-1), named by the game */
@@ -477,7 +504,7 @@ static void S_order(tb_record *rec, tb_tag_list *l, const tb_game *g)
 		                 : g ? g->side_tag[i - 4] : NULL;
 		if (!name)
 			continue;
-		const tb_tag *t = seven[i] >= 0 ? S_slot(l, seven[i]) : tb_tag_list_find(l, name);
+		const tb_tag *t = seven[i] >= 0 ? S_slot(l, seven[i]) : side[i - 4];
 		if (t) {
 			used[t - l->v] = 1;
 			S_put(rec, &n, t);
@@ -530,16 +557,24 @@ static const char *S_near_tag(const char *name, const tb_game *g)
 /* Warns of each tag read that no roster has but is a slip of one that
  * does (S_near_tag): such a tag is legal, an extension, and kept as
  * written; the warning names the tag it is close to (TB213). */
-static void S_check_names(tb_reader *r, const tb_tag_list *l, const tb_game *g)
+static void S_check_names(tb_reader *r, const tb_tag_list *l, const tb_game *g,
+                          const tb_tag *side[2])
 {
 	/* This runs every record: only the tags no roster has are looked at
 	 * (their places kept as they were added, up to four: the sides and
-	 * a few more), the sides at once. */
+	 * a few more), the sides at once -- and noted in 'side' for S_order
+	 * (a list holds one tag of a name at most). */
 	size_t few = sizeof l->other / sizeof l->other[0], n = l->nother <= few ? l->nother : l->n;
+	side[0] = side[1] = NULL;
 	for (size_t j = 0; j < n; j++) {
 		const tb_tag *t = &l->v[l->nother <= few ? l->other[j] : j];
-		if ((g && (S_same(t->name, g->side_tag[0]) || S_same(t->name, g->side_tag[1]))) ||
-		    (l->nother > few && tb_tag_known(t->name, strlen(t->name)) >= 0))
+		int k = !g                                 ? -1
+		      : S_same(t->name, g->side_tag[0])  ? 0
+		      : S_same(t->name, g->side_tag[1])  ? 1
+		                                         : -1;
+		if (k >= 0)
+			side[k] = t;
+		if (k >= 0 || (l->nother > few && tb_tag_known(t->name, strlen(t->name)) >= 0))
 			continue;
 		const char *near = S_near_tag(t->name, g);
 		if (!near)
@@ -560,9 +595,10 @@ const tb_game *tb_tags_finish(tb_reader *r, tb_record *rec, tb_tag_list *l,
 {
 	S_check_values(r, rec, l);
 	const tb_game *g = S_game(r, rec, l, board);
-	S_check_names(r, l, g);
+	const tb_tag *side[2];
+	S_check_names(r, l, g, side);
 	rec->game = g;
-	S_order(rec, l, g);
+	S_order(rec, l, g, side);
 	return g;
 }
 
@@ -570,7 +606,9 @@ const tb_game *tb_tags_finish(tb_reader *r, tb_record *rec, tb_tag_list *l,
  * seventh, where S_order puts it when the game is known. */
 static size_t S_result_at(const tb_record *rec)
 {
-	if (rec->ntags > 6 && S_same(rec->tags[6].name, "Result"))
+	/* the roster's own string (S_tag) is the usual name: no need to compare */
+	const char *res = S_known_names[TB_TAG_RESULT];
+	if (rec->ntags > 6 && (rec->tags[6].name == res || S_same(rec->tags[6].name, res)))
 		return 6;
 	size_t i = 0;
 	while (i < rec->ntags && !S_same(rec->tags[i].name, "Result"))

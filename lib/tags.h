@@ -44,6 +44,8 @@ const tb_tag *tb_tag_list_add_known(tb_tag_list *l, const tb_tag *t, int k);
 /* The roster slot (TB_TAG_*) of the tag named by the 'n' bytes at
  * 'name', or -1 for a tag without one. */
 int tb_tag_known(const char *name, size_t n);
+/* The name of roster slot 'k' (TB_TAG_*), a static string. */
+const char *tb_tag_known_name(int k);
 
 /* Checks the tags read into 'l', reports what is wrong, and stores them
  * in 'rec' in canonical order with the roster completed. Fills 'board'

@@ -3,6 +3,7 @@
  */
 #include "tb_test.h"
 
+#include <pthread.h>
 #include <stdalign.h>
 
 #include "arena.h"
@@ -211,6 +212,99 @@ static void test_free_resets_and_reuses(void **state)
 	tb_arena_free(&a);
 }
 
+/* Copies of every small size (copied inline, arena.h) and a few larger
+ * ones, from every offset of a source: the bytes, a NUL after them,
+ * and nothing written past them. */
+static void test_small_copies(void **state)
+{
+	(void)state;
+	char src[64];
+	for (int i = 0; i < 64; i++)
+		src[i] = (char)('A' + i % 50);
+	for (size_t n = 0; n <= 40; n++)
+		for (size_t at = 0; at + n <= sizeof src && at < 8; at++) {
+			tb_arena a = {0};
+			char *s = tb_arena_strndup(&a, src + at, n);
+			assert_memory_equal(s, src + at, n);
+			assert_int_equal(s[n], '\0');
+			unsigned char *o = tb_arena_copy(&a, src + at, n);
+			unsigned char *next = tb_arena_alloc(&a, 16); /* after o's rounded size */
+			assert_memory_equal(o, src + at, n);
+			assert_true(S_all_zero(next, 16));
+			tb_arena_free(&a);
+		}
+}
+
+static unsigned long S_allocs; /* the library's allocations, counted */
+
+static int S_count(void *ctx, size_t size)
+{
+	(void)ctx;
+	(void)size;
+	S_allocs++;
+	return 0;
+}
+
+/* In a thread of its own, so that it starts with no block kept. */
+static void *S_kept_blocks(void *arg)
+{
+	int *ok = arg;
+	tb_arena a = {0};
+	unsigned char *p = tb_arena_alloc(&a, 64);
+	memset(p, 0xEE, 64);
+	size_t first = a.total; /* the first block's bytes */
+	while (a.total == first) /* dirty the rest of it too, into a second block */
+		memset(tb_arena_alloc(&a, 64), 0xEE, 64);
+	unsigned long made = S_allocs;
+	tb_arena_free(&a);
+	tb_arena b = {0};
+	unsigned char *q = tb_arena_alloc(&b, 64);
+	*ok = S_allocs == made && q == p && S_all_zero(q, 64);
+	for (int i = 0; i < 150; i++) /* into the second block kept */
+		*ok &= S_all_zero(tb_arena_alloc(&b, 64), 64);
+	*ok &= S_allocs == made;
+	tb_arena_free(&b);
+	return NULL;
+}
+
+/* The blocks an arena gives back are kept for the thread's next arena,
+ * which then starts in them, zeroed as new ones, allocating nothing;
+ * and a thread's kept blocks are freed when it ends (the sanitizers'
+ * leak check sees to that). */
+static void test_blocks_kept_for_the_next_arena(void **state)
+{
+	(void)state;
+	int ok = 0;
+	pthread_t t;
+	tb_set_alloc_hook(S_count, NULL);
+	assert_int_equal(pthread_create(&t, NULL, S_kept_blocks, &ok), 0);
+	assert_int_equal(pthread_join(t, NULL), 0);
+	tb_set_alloc_hook(NULL, NULL);
+	assert_true(ok);
+}
+
+static void *S_arenas(void *arg)
+{
+	(void)arg;
+	for (int round = 0; round < 50; round++) {
+		tb_arena a = {0};
+		for (int i = 0; i < 2000; i++)
+			tb_arena_alloc(&a, 40);
+		tb_arena_free(&a);
+	}
+	return NULL;
+}
+
+static void test_threads_keep_their_own(void **state)
+{
+	(void)state;
+	pthread_t t[2];
+	for (int i = 0; i < 2; i++)
+		assert_int_equal(pthread_create(&t[i], NULL, S_arenas, NULL), 0);
+	for (int i = 0; i < 2; i++)
+		assert_int_equal(pthread_join(t[i], NULL), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -223,6 +317,9 @@ int main(void)
 		cmocka_unit_test(test_strndup),
 		cmocka_unit_test(test_strings_and_objects_share),
 		cmocka_unit_test(test_free_resets_and_reuses),
+		cmocka_unit_test(test_small_copies),
+		cmocka_unit_test(test_blocks_kept_for_the_next_arena),
+		cmocka_unit_test(test_threads_keep_their_own),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
