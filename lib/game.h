@@ -151,8 +151,6 @@ typedef struct tb_option_was {
 } tb_option_was;
 
 struct tb_rules;
-struct tb_ruleset;
-struct tb_state;
 
 /* A game's words in one language (lang.h's keys, as "side.<name>.0"):
  * the lookups of tb_lang_text find them after the house's own. */
@@ -237,15 +235,6 @@ struct tb_game {
 	 * stood; NULL when the game's captures take no piece that way. */
 	tb_point (*captured)(tb_point from, tb_point to);
 	const struct tb_rules *rules; /* its rules engine, or NULL (none yet) */
-	/* Optional (NULL: no bound): a lower bound, from the rules, on the
-	 * turns each side must still play, need[side], to go from 's' to
-	 * 'target'; 0 when no number of turns can (a piece 'target' has that
-	 * nothing can bring back). It must never be more than a real line
-	 * takes: a reconstruction (spec/reconstruct.md §2) drops a position
-	 * whose bound exceeds the turns left, and an answer is lost if it
-	 * is wrong. Borrows everything. */
-	int (*turns_needed)(const struct tb_ruleset *rs, const struct tb_state *s,
-	                    const struct tb_state *target, unsigned need[2]);
 	/* Its place in the lists of games (tb_game_at, the messages naming
 	 * the games): by this, then by name. The first is the default game
 	 * (tablero perft, random). */

@@ -96,8 +96,8 @@ typedef struct tb_step {
 } tb_step;
 
 /* May 'target' follow 's' after exactly 'turns' turns, as far as the
- * game's bounds tell (the rules' tb_rules.bound and the game's
- * tb_game.turns_needed, each optional)? 0 only when it surely cannot:
+ * game's bounds tell (the rules' tb_rules.bound and
+ * tb_rules.turns_needed, each optional)? 0 only when it surely cannot:
  * a search toward a known position drops such a position. */
 int tb_reach_bound(const tb_ruleset *rs, const tb_state *s, const tb_state *target,
                    unsigned turns);

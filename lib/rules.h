@@ -324,6 +324,15 @@ typedef struct tb_rules {
 	 * search of a gap before a restated position. */
 	int (*bound)(const tb_ruleset *rs, const tb_state *s, const tb_state *target,
 	             unsigned turns);
+	/* Optional (NULL: no bound): a lower bound, from the rules, on the
+	 * turns each side must still play, need[side], to go from 's' to
+	 * 'target'; 0 when no number of turns can (a piece 'target' has that
+	 * nothing can bring back). It must never be more than a real line
+	 * takes: a reconstruction (spec/reconstruct.md §2) drops a position
+	 * whose bound exceeds the turns left, and an answer is lost if it
+	 * is wrong. Borrows everything. */
+	int (*turns_needed)(const tb_ruleset *rs, const tb_state *s, const tb_state *target,
+	                    unsigned need[2]);
 	/* Optional: completes a start that load() found incomplete with a
 	 * player's free choices, drawn from 'r' (random games). Returns 0,
 	 * or -1 when what is missing is no player's choice. */

@@ -933,7 +933,7 @@ static void S_bound_along_lines(const S_cfg *cfg, tt_rng *g, unsigned lines,
 	const tb_ruleset *rs = tb_engine_ruleset(e);
 	assert_non_null(rs->rules->bound);
 	if (strcmp(cfg->game, "pitarra") != 0)
-		assert_non_null(rs->game->turns_needed);
+		assert_non_null(rs->rules->turns_needed);
 	for (unsigned p = 0; p < lines; p++) {
 		tb_state s = S_somewhere(rs, tb_engine_state(e), g);
 		s = S_reload(cfg, rs, &s);

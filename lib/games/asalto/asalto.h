@@ -29,7 +29,7 @@ enum { DIAGONALS_ALQUERQUE, DIAGONALS_NONE };
 
 extern const tb_rules tb_rules_asalto;
 
-/* tb_game.turns_needed (bound.c). */
+/* tb_rules.turns_needed (bound.c). */
 int tb_asalto_turns_needed(const tb_ruleset *rs, const tb_state *s, const tb_state *target,
                            unsigned need[2]);
 

@@ -1,6 +1,6 @@
 /*
  * games/asalto/bound.c -- the turns each side must still play to reach
- * a known position (tb_game.turns_needed; spec/reconstruct.md §2).
+ * a known position (tb_rules.turns_needed; spec/reconstruct.md §2).
  *
  * The argument, from the rules (spec/games/asalto.md §3): under
  * forward=rank an attacker steps forwards (up the board) or sideways,

@@ -351,7 +351,6 @@ const tb_game tb_game_asalto = {
 	.was = S_was,
 	.captured = S_captured,
 	.rules = &tb_rules_asalto,
-	.turns_needed = tb_asalto_turns_needed,
 	.place = 2,
 	.words = S_words,
 	.marks = S_marks,

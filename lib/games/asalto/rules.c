@@ -1042,5 +1042,6 @@ const tb_rules tb_rules_asalto = {
 	.explain = S_explain,
 	.remark = S_remark,
 	.bound = S_bound,
+	.turns_needed = tb_asalto_turns_needed,
 	.random_start = S_random_start,
 };

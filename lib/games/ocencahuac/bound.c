@@ -1,6 +1,6 @@
 /*
  * games/ocencahuac/bound.c -- the turns each side must still play to
- * reach a known position (tb_game.turns_needed; spec/reconstruct.md §2).
+ * reach a known position (tb_rules.turns_needed; spec/reconstruct.md §2).
  *
  * The argument, from the rules (spec/games/ocencahuac.md):
  * - a turn moves one piece of the side to move, or none (a pass). A

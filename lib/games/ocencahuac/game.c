@@ -620,7 +620,6 @@ const tb_game tb_game_ocencahuac = {
 	.was = S_was,
 	.captured = S_captured,
 	.rules = &tb_rules_ocencahuac,
-	.turns_needed = tb_ocencahuac_turns_needed,
 	.place = 3,
 	.words = S_words,
 	.marks = S_marks,

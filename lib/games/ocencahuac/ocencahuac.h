@@ -41,7 +41,7 @@ enum { END_CAPTURES, END_DRAW };
 
 extern const tb_rules tb_rules_ocencahuac;
 
-/* tb_game.turns_needed (bound.c). */
+/* tb_rules.turns_needed (bound.c). */
 int tb_ocencahuac_turns_needed(const tb_ruleset *rs, const tb_state *s, const tb_state *target,
                                unsigned need[2]);
 

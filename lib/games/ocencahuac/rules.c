@@ -1748,4 +1748,5 @@ const tb_rules tb_rules_ocencahuac = {
 	.ending = S_ending,
 	.explain = S_explain,
 	.bound = S_bound,
+	.turns_needed = tb_ocencahuac_turns_needed,
 };
