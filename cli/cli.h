@@ -370,6 +370,13 @@ typedef void (*cli_part_done_fn)(void *ctx, int result, const char *out, size_t 
  * part, or after a part that did not end clean), so that a large
  * record's output is not buffered whole. Required with 'done'. */
 typedef int (*cli_part_here_fn)(void *ctx, tb_reader *r, tb_record *rec);
+/* What 'run' made of a record besides text (typed: a key, a count),
+ * for the caller's thread: 'take', in the thread that ran it (worker 0
+ * in the caller's), returns it (NULL: nothing); 'keep' gets each in
+ * the caller's thread, 'written' 1 in the file's order for the records
+ * written, 0 for those of a part read again (to free it). Both or none. */
+typedef void *(*cli_part_take_fn)(void *ctx, int worker);
+typedef void (*cli_part_keep_fn)(void *ctx, void *item, int written);
 typedef struct cli_parts_spec {
 	int n;
 	const tb_search_opts *search;
@@ -377,6 +384,8 @@ typedef struct cli_parts_spec {
 	cli_part_done_fn done;
 	cli_part_here_fn here;      /* with 'done' only */
 	void *ctx;
+	cli_part_take_fn take;      /* optional; without 'done' */
+	cli_part_keep_fn keep;
 } cli_parts_spec;
 typedef struct cli_part_sum {
 	size_t records, results, nerrors, nwarnings;

@@ -2,7 +2,11 @@
  * parts.c -- one file read by several threads at once.
  *
  * jobs.c hands records to threads, but one thread reads them all, and
- * reading is most of the work of parse and validate. Here the caller's
+ * reading is most of the work of parse and validate (and, read by one
+ * thread and handed over, a record costs its worker more: its nodes are
+ * cold in its cache, its memory freed across threads). What a command
+ * makes of a record besides text (diff --duplicates: its key) comes back
+ * to the caller's thread through spec->take and spec->keep, in order. Here the caller's
  * thread only cuts the file into parts, of S_PART bytes or so, each
  * just before a '[' that starts a line after a line that does not
  * start with '[' (most often a record's first tag: the tag lines of
@@ -64,6 +68,7 @@ enum {
 
 typedef struct S_rec {          /* what a record (or the end: eof) left */
 	int result, eof;
+	void *item;                     /* spec->take's, for spec->keep, or NULL */
 	size_t out_end, err_end;        /* where its output ends in the part's */
 	size_t nerrors, nwarnings;      /* the reader's counts it added */
 } S_rec;
@@ -268,7 +273,8 @@ static int S_next_part(S_parts *ps, S_part *s)
 
 /* ===== Reading a part (a worker) ===== */
 
-static void S_note(S_part *s, int result, int eof, tb_reader *r, size_t *e0, size_t *w0)
+static void S_note(S_part *s, int result, void *item, int eof, tb_reader *r, size_t *e0,
+                   size_t *w0)
 {
 	if (s->nrec == s->cap) {
 		s->cap = s->cap ? 2 * s->cap : 16;
@@ -278,7 +284,7 @@ static void S_note(S_part *s, int result, int eof, tb_reader *r, size_t *e0, siz
 	}
 	size_t e = tb_reader_nerrors(r), w = tb_reader_nwarnings(r);
 	/* the sinks are unbuffered: all a record wrote is there */
-	s->rec[s->nrec++] = (S_rec){result, eof, s->out.len, s->err.len, e - *e0, w - *w0};
+	s->rec[s->nrec++] = (S_rec){result, eof, item, s->out.len, s->err.len, e - *e0, w - *w0};
 	*e0 = e;
 	*w0 = w;
 }
@@ -303,9 +309,11 @@ static void S_read_part(S_parts *ps, int worker, S_part *s)
 		got = cli_reader_next(r, &rec);
 		if (got != 1 && !s->last)
 			break; /* clean or not: the end of a part is no end of the file */
-		int result = ps->spec->run(ps->spec->ctx, worker, r, got == 1 ? rec : NULL, out, err);
+		const cli_parts_spec *sp = ps->spec;
+		int result = sp->run(sp->ctx, worker, r, got == 1 ? rec : NULL, out, err);
+		void *item = sp->take ? sp->take(sp->ctx, worker) : NULL;
 		tb_record_free(got == 1 ? rec : NULL);
-		S_note(s, result, got != 1, r, &e0, &w0);
+		S_note(s, result, item, got != 1, r, &e0, &w0);
 		if (got != 1)
 			break;
 		if (s->out.len + s->err.len > S_out_most(ps)) { /* memory: read alone (S_write_head) */
@@ -330,8 +338,13 @@ static void S_work(void *ctx, int worker, void *slot)
 
 /* ===== Writing, in order ===== */
 
-static void S_free_part(S_parts *ps, S_part *s)
+/* 'written': its records' items went to spec->keep (S_write_part);
+ * else they go now, as not written. */
+static void S_free_part(S_parts *ps, S_part *s, int written)
 {
+	for (size_t i = 0; !written && i < s->nrec; i++)
+		if (s->rec[i].item)
+			ps->spec->keep(ps->spec->ctx, s->rec[i].item, 0);
 	free(s->data);
 	cli_bufs_put(&ps->spare, &s->out);
 	cli_bufs_put(&ps->spare, &s->err);
@@ -366,6 +379,8 @@ static void S_write_part(S_parts *ps, S_part *s)
 		}
 		if (ps->spec->done && !e->eof)
 			ps->spec->done(ps->spec->ctx, e->result, s->out.data + out_from, nout);
+		if (e->item)
+			ps->spec->keep(ps->spec->ctx, e->item, 1);
 		out_from = e->out_end;
 		err_from = e->err_end;
 		ps->sum->records += !e->eof;
@@ -393,7 +408,7 @@ static void S_drop(S_parts *ps)
 {
 	atomic_fetch_add_explicit(&ps->gen, 1, memory_order_relaxed);
 	while (cli_queue_count(ps->q)) {
-		S_free_part(ps, S_wait_head(ps));
+		S_free_part(ps, S_wait_head(ps), 0);
 		cli_queue_pop(ps->q);
 	}
 }
@@ -405,6 +420,9 @@ static int S_run_here(S_parts *ps, tb_reader *r, tb_record *rec)
 	const cli_parts_spec *sp = ps->spec;
 	int result = sp->done && rec ? sp->here(sp->ctx, r, rec)
 	                             : sp->run(sp->ctx, 0, r, rec, stdout, stderr);
+	void *item = sp->take ? sp->take(sp->ctx, 0) : NULL;
+	if (item)
+		sp->keep(sp->ctx, item, 1);
 	tb_record_free(rec);
 	return result;
 }
@@ -489,7 +507,7 @@ static void S_write_head(S_parts *ps)
 		S_trim(ps, s->out.len + s->err.len);
 		ps->done |= s->last;
 		ps->alone = 0;
-		S_free_part(ps, s);
+		S_free_part(ps, s, 1);
 		cli_queue_pop(ps->q);
 		return;
 	}
