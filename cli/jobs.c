@@ -64,7 +64,7 @@ struct cli_jobs {
 	int nsinks;
 	cli_bufs spare;  /* buffers for the next batches */
 	int skipping;    /* records are dropped unwritten until cli_jobs_wait */
-	int failed;      /* a worker could not make a buffer */
+	int failed;      /* a write to a buffer failed */
 	int unwritten;   /* the caller could not write one */
 	int gathering;   /* the slot at the queue's tail holds a batch being gathered */
 	size_t most;     /* records a batch may gather */
