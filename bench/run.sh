@@ -32,7 +32,11 @@
 # with /usr/bin/time -f '%e %M' (elapsed s, peak RSS KiB).
 # The commands that take -j run with -j 1, and validate, fmt and xml
 # also with every core (-j ALL, ALL the online CPUs at most 8: tablero's
-# default), the peak RSS then being the whole process's.
+# default), the peak RSS then being the whole process's. Then -j ALL
+# beside -j 1 for validate, xml, grep --event and diff --duplicates, in
+# rounds: the CPU -j ALL spends over -j 1 and its speed-up, each beside
+# its goal (issue 38), with the load average; "bench/run.sh jobs" runs
+# that part alone.
 # Then the index (bench/index.sh, issue 39): 100,000 records indexed,
 # their size, a position search and a tree query against their goals.
 # Then the slips (bench/slips.py, issue 33): records made from random
@@ -49,12 +53,15 @@
 # TABLERO=path overrides build/tablero.
 set -euo pipefail
 
-HOSTILE_ONLY=0 SLIPS_ONLY=0
+HOSTILE_ONLY=0 SLIPS_ONLY=0 JOBS_ONLY=0
 if [[ ${1:-} == hostile ]]; then
 	HOSTILE_ONLY=1
 	shift
 elif [[ ${1:-} == slips ]]; then
 	SLIPS_ONLY=1
+	shift
+elif [[ ${1:-} == jobs ]]; then
+	JOBS_ONLY=1
 	shift
 fi
 MB=${1:-110}
@@ -222,6 +229,92 @@ fail() {
 	exit 1
 }
 
+# time_once FORMAT CMD...: one run of CMD, the sum of the fields
+# /usr/bin/time -f FORMAT gives; into ONCE (its elapsed seconds into
+# ONCE_WALL, and its status into RC).
+time_once() {
+	local format=$1
+	shift
+	set +e
+	/usr/bin/time -f "$format %e" -o "$TIMEF" "$@" > /dev/null 2> "$ERRF"
+	RC=$?
+	set -e
+	read -r ONCE ONCE_WALL < <(tail -n 1 "$TIMEF" |
+		awk '{ s = 0; for (i = 1; i < NF; i++) s += $i; printf "%.2f %.2f\n", s, $NF }')
+}
+
+# median V...: the median of the values; into MEDIAN.
+median() {
+	MEDIAN=$(printf '%s\n' "$@" | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }')
+}
+
+# ---- -j N beside -j 1 (issue 38 item 6) ----------------------------------------
+# validate, xml, grep --event and diff --duplicates on the collection,
+# each in JOBS_ROUNDS rounds (default 3) of one run with -j 1 and then one
+# with -j ALLJ, round by round: CPU seconds (user + system) and elapsed
+# seconds of each, then the medians of the same rounds, the CPU -j ALLJ
+# spends over -j 1 (goal: at most 5% more) and its speed-up in elapsed
+# time (goal: at least 1.8x, on two idle cores). The wall figures mean
+# little on a busy machine: the 1-minute load average is printed before
+# and after, and a load of 0.5 or more before says the machine was not
+# idle. Both runs of a round must exit alike (the collection has errors:
+# 1, and grep --event 2 where the rules stop), neither above 2.
+# "bench/run.sh jobs [MB]" runs this part alone.
+jobs_beside_one() {
+	local rounds=${JOBS_ROUNDS:-3} load0 load1 label i
+	load0=$(cut -d ' ' -f 1 /proc/loadavg 2> /dev/null || echo 0)
+	echo
+	echo "== -j N beside -j 1: -j 1 then -j $ALLJ, $rounds rounds, on $FULL =="
+	printf "%-24s %6s %10s %10s %10s %10s\n" "command" "round" "CPU -j 1" "CPU -j $ALLJ" \
+		"wall -j 1" "wall -j $ALLJ"
+	printf "%-24s %6s %10s %10s %10s %10s\n" "-------" "-----" "--------" "--------" \
+		"---------" "---------"
+	local summary=()
+	for label in validate xml "grep --event" "diff --duplicates"; do
+		local args=() c1=() cn=() w1=() wn=() rc1
+		case $label in
+		validate) args=(validate) ;;
+		xml) args=(xml) ;;
+		"grep --event") args=(grep -c --event 'capture>=3') ;;
+		"diff --duplicates") args=(diff --duplicates) ;;
+		esac
+		for ((i = 1; i <= rounds; i++)); do
+			time_once '%U %S' "$TABLERO" "${args[@]}" -j 1 "$FULL"
+			rc1=$RC
+			c1+=("$ONCE") w1+=("$ONCE_WALL")
+			time_once '%U %S' "$TABLERO" "${args[@]}" -j "$ALLJ" "$FULL"
+			[[ $rc1 -le 2 && $RC -eq $rc1 ]] ||
+				fail "$TABLERO ${args[*]} exited $rc1 with -j 1 and $RC with -j $ALLJ"
+			cn+=("$ONCE") wn+=("$ONCE_WALL")
+			printf "%-24s %6d %10.2f %10.2f %10.2f %10.2f\n" "$label" "$i" "${c1[-1]}" "$ONCE" \
+				"${w1[-1]}" "$ONCE_WALL"
+		done
+		local mc1 mcn mw1 mwn
+		median "${c1[@]}"; mc1=$MEDIAN
+		median "${cn[@]}"; mcn=$MEDIAN
+		median "${w1[@]}"; mw1=$MEDIAN
+		median "${wn[@]}"; mwn=$MEDIAN
+		printf "%-24s %6s %10.2f %10.2f %10.2f %10.2f\n" "$label" "median" "$mc1" "$mcn" "$mw1" "$mwn"
+		summary+=("$(awk -v l="$label" -v c1="$mc1" -v cn="$mcn" -v w1="$mw1" -v wn="$mwn" \
+			-v j="$ALLJ" 'BEGIN {
+			c1 = c1 > 0 ? c1 : 0.01; wn = wn > 0 ? wn : 0.01
+			x = 100 * (cn - c1) / c1; s = w1 / wn
+			printf "%-18s extra CPU %+6.1f%% (goal <= 5%%: %s); speed-up %.2fx (goal >= 1.8x on two idle cores: %s)",
+			       l, x, (x <= 5 ? "met" : "not met"), s,
+			       (j < 2 ? "no second core" : s >= 1.8 ? "met" : "not met") }')")
+	done
+	load1=$(cut -d ' ' -f 1 /proc/loadavg 2> /dev/null || echo 0)
+	echo
+	echo "-j $ALLJ beside -j 1, medians of the same rounds:"
+	printf '%s\n' "${summary[@]}"
+	awk -v a="$load0" -v b="$load1" 'BEGIN {
+		printf "load average (1 min): %.2f before, %.2f after", a, b
+		if (a >= 0.5)
+			printf " -- the machine was not idle (load %.2f): the wall figures are not the idle ones", a
+		printf "\n" }'
+}
+
+
 # row LABEL SECONDS BYTES GAMES RSS_KIB ("-" to leave a column out)
 row() {
 	awk -v l="$1" -v t="$2" -v b="$3" -v g="$4" -v r="$5" 'BEGIN {
@@ -260,6 +353,12 @@ if [[ $HOSTILE_ONLY == 1 ]]; then
 fi
 if [[ $SLIPS_ONLY == 1 ]]; then
 	slips
+	exit 0
+fi
+if [[ $JOBS_ONLY == 1 ]]; then
+	[[ -x $TABLERO ]] || fail "$TABLERO not found or not executable: build tablero first"
+	cat "$FULL" > /dev/null
+	jobs_beside_one
 	exit 0
 fi
 
@@ -413,23 +512,6 @@ rules_bench() {
 	VALIDATE_FILES+=("$file")
 }
 VALIDATE_FILES=()
-
-# time_once FORMAT CMD...: one run of CMD, the sum of the fields
-# /usr/bin/time -f FORMAT gives; into ONCE (and its status into RC).
-time_once() {
-	local format=$1
-	shift
-	set +e
-	/usr/bin/time -f "$format" -o "$TIMEF" "$@" > /dev/null 2> "$ERRF"
-	RC=$?
-	set -e
-	ONCE=$(tail -n 1 "$TIMEF" | awk '{ s = 0; for (i = 1; i <= NF; i++) s += $i; printf "%.2f", s }')
-}
-
-# median V...: the median of the values; into MEDIAN.
-median() {
-	MEDIAN=$(printf '%s\n' "$@" | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }')
-}
 
 # plies FILE: the turns of a movetext file (PGN or TGN), tokens that are
 # not move numbers, results, tags or comments.
@@ -945,6 +1027,9 @@ for f in full quarter; do
 	printf '%s %10d\n' "$(row "diff --duplicates ($f)" "$T" "$2" "$3" "$RSS")" "$(wc -l < "$DIFF_OUT")"
 done
 rm -f "$DIFF_OUT"
+
+cat "$FULL" > /dev/null
+jobs_beside_one
 
 rules_bench pitarra 700 5 6
 rules_bench asalto 2000 7 8 "$ASALTO_SETUP"

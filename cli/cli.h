@@ -235,10 +235,37 @@ void cli_batch_abort(cli_batch *b);
 typedef int (*cli_rewrite_fn)(void *ctx, tb_reader *r, cli_atomic *a);
 int cli_rewrite(const char *cmd, const char *path, cli_rewrite_fn fn, void *ctx);
 
-/* fflush(f) for a memory stream (open_memstream), whose size is known
- * after it: without the call when nothing is waiting to be written (a
- * flush a record costs, most records writing nothing). */
-int cli_flush_buffer(FILE *f);
+/* ---- sinks: what a worker prints, into buffers kept (sink.c) ----
+ *
+ * A sink is a stream, unbuffered, that appends what is written to it to
+ * the buffer it is pointed at (a write with none pointed at fails, and
+ * sets the stream's error); a worker keeps one for its life. Out of
+ * memory is cli_oom. A pool keeps at most 'most' spare buffers of at
+ * most 'keep' bytes, for the caller's thread to hand to the next tasks:
+ * take gives one empty (or a new one, of no memory), put takes one back
+ * (its memory the pool's or freed; '*b' zeroed). */
+typedef struct cli_buf {
+	char *data;          /* malloc'd, or NULL */
+	size_t len, cap;
+} cli_buf;
+typedef struct cli_bufs {
+	cli_buf *v;
+	size_t n, most, keep;
+} cli_bufs;
+typedef struct cli_sink cli_sink;
+/* The caller's: cli_sink_free. */
+cli_sink *cli_sink_new(void);
+/* Borrowed: the sink's. */
+FILE *cli_sink_file(const cli_sink *s);
+/* 'b' (borrowed, NULL: none) is where writes go from now; clears the
+ * stream's error. */
+void cli_sink_point(cli_sink *s, cli_buf *b);
+int cli_sink_failed(const cli_sink *s);
+void cli_sink_free(cli_sink *s);
+void cli_bufs_init(cli_bufs *p, size_t most, size_t keep);
+cli_buf cli_bufs_take(cli_bufs *p);
+void cli_bufs_put(cli_bufs *p, cli_buf *b);
+void cli_bufs_free(cli_bufs *p);
 
 /* ---- queue: the one ordered work queue (queue.c) ----
  *
@@ -343,6 +370,13 @@ typedef void (*cli_part_done_fn)(void *ctx, int result, const char *out, size_t 
  * part, or after a part that did not end clean), so that a large
  * record's output is not buffered whole. Required with 'done'. */
 typedef int (*cli_part_here_fn)(void *ctx, tb_reader *r, tb_record *rec);
+/* What 'run' made of a record besides text (typed: a key, a count),
+ * for the caller's thread: 'take', in the thread that ran it (worker 0
+ * in the caller's), returns it (NULL: nothing); 'keep' gets each in
+ * the caller's thread, 'written' 1 in the file's order for the records
+ * written, 0 for those of a part read again (to free it). Both or none. */
+typedef void *(*cli_part_take_fn)(void *ctx, int worker);
+typedef void (*cli_part_keep_fn)(void *ctx, void *item, int written);
 typedef struct cli_parts_spec {
 	int n;
 	const tb_search_opts *search;
@@ -350,6 +384,8 @@ typedef struct cli_parts_spec {
 	cli_part_done_fn done;
 	cli_part_here_fn here;      /* with 'done' only */
 	void *ctx;
+	cli_part_take_fn take;      /* optional; without 'done' */
+	cli_part_keep_fn keep;
 } cli_parts_spec;
 typedef struct cli_part_sum {
 	size_t records, results, nerrors, nwarnings;

@@ -187,29 +187,36 @@ static int S_game_one(void *ctx, int worker, void *item, FILE *out, FILE *err)
 	return 0;
 }
 
+/* In order: adds up a game, and writes it when selected ('text': its
+ * canonical form, made here from 'rec' when NULL; freed). */
+static void S_tally(S_grep_ctx *c, const tb_record *rec, int selected, int trouble,
+                    char *text, size_t len)
+{
+	S_grep *g = c->g;
+	g->trouble |= trouble;
+	if (selected)
+		c->selected++;
+	if (selected && !g->count && !g->list) {
+		if (!text)
+			text = cli_record_write(rec, &len);
+		if (text) {
+			if (g->printed++)
+				putchar('\n');
+			fwrite(text, 1, len, stdout);
+		}
+	}
+	free(text);
+}
+
 /* In order: adds it up, and writes a selected game. */
 static void S_game_done(void *ctx, void *item, int result)
 {
 	S_grep_ctx *c = ctx;
 	S_item *it = item;
-	S_grep *g = c->g;
 	(void)result;
 	if (!c->stopped) {
-		g->trouble |= it->trouble;
-		if (it->selected) {
-			c->selected++;
-			if (!g->count && !g->list) {
-				size_t len;
-				char *text = cli_record_write(it->rec, &len);
-				if (text) {
-					if (g->printed++)
-						putchar('\n');
-					fwrite(text, 1, len, stdout);
-				}
-				free(text);
-			}
-		}
-		if (g->list && c->selected) { /* one is enough */
+		S_tally(c, it->rec, it->selected, it->trouble, NULL, 0);
+		if (c->g->list && c->selected) { /* one is enough */
 			c->stopped = 1;
 			cli_jobs_skip(c->j);
 		}
@@ -218,6 +225,84 @@ static void S_game_done(void *ctx, void *item, int result)
 		tb_reader_free(it->r);
 	tb_record_free(it->rec);
 	free(it);
+}
+
+/* ===== A file read in parts (parts.c) =====
+ *
+ * Each worker reads its parts' games itself and searches them, as
+ * validate reads them (read by one thread and handed over, a game cost
+ * its worker more: its nodes cold in the worker's cache, its memory
+ * freed by another thread); a selected game's text is made there too,
+ * and written by the caller's thread in the file's order (S_part_keep).
+ * Not for -l, which stops at the first game selected. */
+typedef struct S_found {
+	int selected, trouble;
+	char *text;            /* a selected game's canonical form, to write */
+	size_t len;
+} S_found;
+
+typedef struct S_grep_parts {
+	S_grep_ctx *c;
+	S_found **made;        /* by worker: the game it has just searched */
+} S_grep_parts;
+
+static int S_part_one(void *ctx, int worker, tb_reader *r, tb_record *rec, FILE *out,
+                      FILE *err)
+{
+	S_grep_parts *p = ctx;
+	if (!rec) { /* the file's end: said when it could not be read (as -j 1) */
+		int bad = tb_reader_errcode(r) < 0;
+		if (bad)
+			cli_print_errors_to(err, r);
+		return bad;
+	}
+	S_item it = {rec, r, 0, 0};
+	S_game_one(p->c, worker, &it, out, err);
+	S_found *f = calloc(1, sizeof *f);
+	if (!f)
+		cli_oom();
+	*f = (S_found){it.selected, it.trouble, NULL, 0};
+	if (f->selected && !p->c->g->count)
+		f->text = cli_record_write(rec, &f->len);
+	p->made[worker] = f;
+	return 0;
+}
+
+static void *S_part_take(void *ctx, int worker)
+{
+	S_grep_parts *p = ctx;
+	S_found *f = p->made[worker];
+	p->made[worker] = NULL;
+	return f;
+}
+
+static void S_part_keep(void *ctx, void *item, int written)
+{
+	S_grep_parts *p = ctx;
+	S_found *f = item;
+	if (written)
+		S_tally(p->c, NULL, f->selected, f->trouble, f->text, f->len);
+	else
+		free(f->text);
+	free(f);
+}
+
+/* A regular file in parts; 0 when it is not read so (parts.c). */
+static int S_file_parts(S_grep_ctx *c, FILE *f, const char *name)
+{
+	int n = cli_jobs_count(c->j);
+	if (c->g->list || n < 2)
+		return 0;
+	S_grep_parts p = {c, calloc((size_t)n, sizeof(S_found *))};
+	if (!p.made)
+		cli_oom();
+	cli_parts_spec spec = {n, NULL, S_part_one, NULL, NULL, &p, S_part_take, S_part_keep};
+	cli_part_sum sum;
+	int read = cli_parts_read(&spec, f, name, &sum);
+	if (read && (sum.io_error || sum.failed || sum.end_result))
+		c->g->trouble = 1;
+	free(p.made);
+	return read;
 }
 
 /* Searches one file; returns the number of games selected. */
@@ -230,13 +315,14 @@ static size_t S_file(S_grep_ctx *c, const char *path, int many)
 		g->trouble = 1;
 		return 0;
 	}
-	tb_reader *r = cli_reader_new_file(f, name);
-	tb_record *rec;
-	int got;
 	c->name = name;
 	c->selected = 0;
 	c->stopped = 0;
-	while (!c->stopped && (got = cli_reader_next(r, &rec)) == 1) {
+	int parts = S_file_parts(c, f, name);
+	tb_reader *r = parts ? NULL : cli_reader_new_file(f, name);
+	tb_record *rec;
+	int got = 0;
+	while (!parts && !c->stopped && (got = cli_reader_next(r, &rec)) == 1) {
 		S_item *it = calloc(1, sizeof *it);
 		if (!it)
 			cli_oom();
@@ -249,7 +335,7 @@ static size_t S_file(S_grep_ctx *c, const char *path, int many)
 		cli_print_errors(r);
 		g->trouble = 1;
 	}
-	tb_reader_free(r);
+	tb_reader_free(r); /* (NULL in parts) */
 	cli_close(f);
 	if (g->count) {
 		if (many)

@@ -393,7 +393,7 @@ static int S_check(const char *cmd, int which, int argc, char **argv)
 		c.name = name;
 		c.bad = c.nerrors = c.nwarnings = 0;
 		cli_part_sum sum;
-		cli_parts_spec spec = {o.jobs, &o.search, S_check_part, NULL, NULL, &c};
+		cli_parts_spec spec = {o.jobs, &o.search, S_check_part, NULL, NULL, &c, NULL, NULL};
 		if (cli_parts_read(&spec, f, name, &sum)) {
 			nrec = sum.records;
 			bad = sum.results;
@@ -614,7 +614,7 @@ int cmd_fmt(int argc, char **argv)
 			/* a regular file in parts, one per thread (parts.c) */
 			c = (S_fmt_ctx){S_put_stdout, NULL, 1, 0, 0};
 			cli_parts_spec spec = {o.jobs, NULL, S_format_part, S_format_part_done,
-			                       S_format_here, &c};
+			                       S_format_here, &c, NULL, NULL};
 			cli_part_sum sum;
 			int s;
 			if (cli_parts_read(&spec, f, name, &sum)) {

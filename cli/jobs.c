@@ -4,8 +4,9 @@
  * One thread (the caller's) reads the records, in order, and hands each
  * to cli_jobs_add, which gathers them into batches; workers run the
  * command's function on each record of a batch, writing its standard
- * output and standard error into buffers of the batch (open_memstream),
- * where each record's end is noted; the caller's thread writes those
+ * output and standard error into buffers of the batch (through the
+ * worker's sinks, sink.c: buffers kept from batch to batch), where each
+ * record's end is noted; the caller's thread writes those
  * buffers, record after record -- its output, then its errors -- in the
  * order the records came, and calls the command's 'done' function after
  * each, which frees the record and adds up what it found. So the output
@@ -22,8 +23,8 @@
  * parts.c shares.
  *
  * Batches, because most records take a few microseconds: handing them
- * over one by one (a lock, a wake-up, two memory streams each) cost
- * more than the work, and -j 2 ran slower than -j 1.
+ * over one by one (a lock, a wake-up, two buffers each) cost more than
+ * the work, and -j 2 ran slower than -j 1.
  *
  * With one job there are no threads at all: cli_jobs_add runs the
  * function on stdout and stderr at once, and then 'done' -- the way
@@ -39,7 +40,8 @@
 
 enum {
 	S_PER_WORKER = 4, S_MAX_JOBS = 256, S_DEFAULT_CAP = 8,
-	S_BATCH = 256, S_BATCH_BYTES = 64 * 1024, S_BATCH_OUTPUT = 64 * 1024
+	S_BATCH = 256, S_BATCH_BYTES = 64 * 1024, S_BATCH_OUTPUT = 64 * 1024,
+	S_KEEP = 1024 * 1024 /* the largest output buffer kept for the next batches */
 };
 
 typedef struct S_slot {           /* a batch: a task of the queue (queue.c) */
@@ -47,9 +49,8 @@ typedef struct S_slot {           /* a batch: a task of the queue (queue.c) */
 	int result[S_BATCH];
 	size_t out_end[S_BATCH], err_end[S_BATCH]; /* where each record's output ends */
 	size_t n, bytes;                /* records, and their source bytes */
-	int failed;                     /* the worker could not make a buffer */
-	char *out, *err;                /* what they wrote (malloc'd by open_memstream) */
-	size_t nout, nerr;
+	int failed;                     /* a write to a buffer failed */
+	cli_buf out, err;               /* what they wrote (from and back to 'spare') */
 } S_slot;
 
 /* All the caller's thread's, but what the workers read: run and ctx. */
@@ -59,8 +60,11 @@ struct cli_jobs {
 	cli_job_done_fn done;
 	void *ctx;
 	cli_queue *q;    /* the batches in flight; NULL with one job */
+	cli_sink **out, **err; /* by worker: its streams (sink.c) */
+	int nsinks;
+	cli_bufs spare;  /* buffers for the next batches */
 	int skipping;    /* records are dropped unwritten until cli_jobs_wait */
-	int failed;      /* a worker could not make a buffer */
+	int failed;      /* a write to a buffer failed */
 	int unwritten;   /* the caller could not write one */
 	int gathering;   /* the slot at the queue's tail holds a batch being gathered */
 	size_t most;     /* records a batch may gather */
@@ -96,26 +100,18 @@ static void S_run_batch(void *ctx, int worker, void *slot)
 {
 	cli_jobs *j = ctx;
 	S_slot *s = slot;
-	FILE *out = open_memstream(&s->out, &s->nout);
-	FILE *err = out ? open_memstream(&s->err, &s->nerr) : NULL;
-	int failed = !out || !err;
-	size_t out_end = 0, err_end = 0; /* what is known to be written */
+	cli_sink *so = j->out[worker], *se = j->err[worker];
+	cli_sink_point(so, &s->out);
+	cli_sink_point(se, &s->err);
+	FILE *out = cli_sink_file(so), *err = cli_sink_file(se);
 	for (size_t i = 0; i < s->n; i++) {
-		s->result[i] = failed ? 0 : j->run(j->ctx, worker, s->item[i], out, err);
-		/* a memory stream's size is known after a flush; after a
-		 * failure nothing more of the batch is written */
-		if (!failed && (cli_flush_buffer(out) != 0 || cli_flush_buffer(err) != 0))
-			failed = 1;
-		if (!failed) {
-			out_end = s->nout;
-			err_end = s->nerr;
-		}
-		s->out_end[i] = out_end;
-		s->err_end[i] = err_end;
+		s->result[i] = j->run(j->ctx, worker, s->item[i], out, err);
+		s->out_end[i] = s->out.len; /* unbuffered: all of it is there */
+		s->err_end[i] = s->err.len;
 	}
-	if ((out && fclose(out) != 0) || (err && fclose(err) != 0))
-		failed = 1;
-	s->failed = failed;
+	s->failed = cli_sink_failed(so) || cli_sink_failed(se);
+	cli_sink_point(so, NULL);
+	cli_sink_point(se, NULL);
 }
 
 cli_jobs *cli_jobs_new(int n, cli_job_fn run, cli_job_done_fn done, void *ctx)
@@ -130,7 +126,17 @@ cli_jobs *cli_jobs_new(int n, cli_job_fn run, cli_job_done_fn done, void *ctx)
 	if (j->n == 1)
 		return j;
 	j->most = 1; /* grown batch by batch (S_write), as the output allows */
-	j->q = cli_queue_new(j->n, (size_t)j->n * S_PER_WORKER, sizeof(S_slot), 1, S_run_batch, j);
+	size_t cap = (size_t)j->n * S_PER_WORKER;
+	j->out = calloc((size_t)j->n, sizeof *j->out);
+	j->err = calloc((size_t)j->n, sizeof *j->err);
+	if (!j->out || !j->err)
+		cli_oom();
+	for (; j->nsinks < j->n; j->nsinks++) {
+		j->out[j->nsinks] = cli_sink_new();
+		j->err[j->nsinks] = cli_sink_new();
+	}
+	cli_bufs_init(&j->spare, 2 * cap, S_KEEP);
+	j->q = cli_queue_new(j->n, cap, sizeof(S_slot), 1, S_run_batch, j);
 	if (!j->q) /* no thread could be made: run them here */
 		j->n = 1;
 	return j;
@@ -151,11 +157,11 @@ static void S_write(cli_jobs *j, size_t keep)
 		for (size_t i = 0; i < s->n; i++) {
 			size_t nout = s->out_end[i] - out_from, nerr = s->err_end[i] - err_from;
 			if (!j->skipping && nout &&
-			    fwrite(s->out + out_from, 1, nout, stdout) != nout)
+			    fwrite(s->out.data + out_from, 1, nout, stdout) != nout)
 				j->unwritten = 1;
 			if (!j->skipping && nerr) {
 				fflush(stdout);
-				fwrite(s->err + err_from, 1, nerr, stderr);
+				fwrite(s->err.data + err_from, 1, nerr, stderr);
 			}
 			out_from = s->out_end[i];
 			err_from = s->err_end[i];
@@ -164,13 +170,13 @@ static void S_write(cli_jobs *j, size_t keep)
 		}
 		/* the next batches: twice as many records, at most as many as
 		 * print S_BATCH_OUTPUT at this batch's rate */
-		size_t per = (s->nout + s->nerr) / (s->n ? s->n : 1), most = 2 * j->most;
+		size_t per = (s->out.len + s->err.len) / (s->n ? s->n : 1), most = 2 * j->most;
 		if (per && S_BATCH_OUTPUT / per < most)
 			most = S_BATCH_OUTPUT / per;
 		j->most = most < 1 ? 1 : most > S_BATCH ? S_BATCH : most;
 		j->failed |= s->failed;
-		free(s->out);
-		free(s->err);
+		cli_bufs_put(&j->spare, &s->out);
+		cli_bufs_put(&j->spare, &s->err);
 		cli_queue_pop(j->q);
 	}
 }
@@ -195,6 +201,9 @@ void cli_jobs_add(cli_jobs *j, void *item, size_t bytes)
 	if (!j->gathering) { /* a new batch: its slot must be free */
 		S_write(j, cli_queue_cap(j->q) - 1);
 		j->gathering = 1;
+		S_slot *s = cli_queue_slot(j->q);
+		s->out = cli_bufs_take(&j->spare);
+		s->err = cli_bufs_take(&j->spare);
 	}
 	S_slot *s = cli_queue_slot(j->q);
 	s->item[s->n++] = item;
@@ -229,6 +238,13 @@ int cli_jobs_free(cli_jobs *j)
 		cli_queue_free(j->q);
 		failed = j->failed || j->unwritten;
 	}
+	for (int k = 0; k < j->nsinks; k++) {
+		cli_sink_free(j->out[k]);
+		cli_sink_free(j->err[k]);
+	}
+	free(j->out);
+	free(j->err);
+	cli_bufs_free(&j->spare);
 	free(j);
 	return failed ? -1 : 0;
 }

@@ -2,7 +2,11 @@
  * parts.c -- one file read by several threads at once.
  *
  * jobs.c hands records to threads, but one thread reads them all, and
- * reading is most of the work of parse and validate. Here the caller's
+ * reading is most of the work of parse and validate (and, read by one
+ * thread and handed over, a record costs its worker more: its nodes are
+ * cold in its cache, its memory freed across threads). What a command
+ * makes of a record besides text (diff --duplicates: its key) comes back
+ * to the caller's thread through spec->take and spec->keep, in order. Here the caller's
  * thread only cuts the file into parts, of S_PART bytes or so, each
  * just before a '[' that starts a line after a line that does not
  * start with '[' (most often a record's first tag: the tag lines of
@@ -64,6 +68,7 @@ enum {
 
 typedef struct S_rec {          /* what a record (or the end: eof) left */
 	int result, eof;
+	void *item;                     /* spec->take's, for spec->keep, or NULL */
 	size_t out_end, err_end;        /* where its output ends in the part's */
 	size_t nerrors, nwarnings;      /* the reader's counts it added */
 } S_rec;
@@ -76,8 +81,7 @@ typedef struct S_part {
 	unsigned gen;                   /* the reading it belongs to (S_drop) */
 	int clean, failed;
 	int over;                       /* it printed more than S_out_most: stopped */
-	char *out, *err;                /* what its records wrote (open_memstream) */
-	size_t nout, nerr;
+	cli_buf out, err;               /* what its records wrote (from and back to 'spare') */
 	S_rec *rec;
 	size_t nrec, cap;
 } S_part;
@@ -90,6 +94,8 @@ struct S_parts {
 	const cli_parts_spec *spec;
 	cli_part_sum *sum;
 	cli_queue *q;                   /* the parts in flight, in order (queue.c) */
+	cli_sink **out, **err;          /* by worker: its streams (sink.c) */
+	cli_bufs spare;                 /* output buffers for the next parts */
 	atomic_uint gen;                /* parts of an older reading are dropped */
 	/* the caller's thread's own: */
 	char *pend;                     /* read but not yet in a part */
@@ -244,6 +250,8 @@ static int S_next_part(S_parts *ps, S_part *s)
 	if (cut > S_most(ps))
 		return -1;
 	memset(s, 0, sizeof *s);
+	s->out = cli_bufs_take(&ps->spare);
+	s->err = cli_bufs_take(&ps->spare);
 	s->off = ps->rd - ps->npend;
 	s->line = ps->line;
 	s->last = cut == ps->npend && ps->eof;
@@ -265,11 +273,9 @@ static int S_next_part(S_parts *ps, S_part *s)
 
 /* ===== Reading a part (a worker) ===== */
 
-static void S_note(S_part *s, int result, int eof, FILE *out, FILE *err, tb_reader *r,
-                   size_t *e0, size_t *w0, int *failed)
+static void S_note(S_part *s, int result, void *item, int eof, tb_reader *r, size_t *e0,
+                   size_t *w0)
 {
-	if (!*failed && (cli_flush_buffer(out) != 0 || cli_flush_buffer(err) != 0))
-		*failed = 1;
 	if (s->nrec == s->cap) {
 		s->cap = s->cap ? 2 * s->cap : 16;
 		s->rec = realloc(s->rec, s->cap * sizeof *s->rec);
@@ -277,17 +283,18 @@ static void S_note(S_part *s, int result, int eof, FILE *out, FILE *err, tb_read
 			cli_oom();
 	}
 	size_t e = tb_reader_nerrors(r), w = tb_reader_nwarnings(r);
-	s->rec[s->nrec++] = (S_rec){result, eof, *failed ? 0 : s->nout, *failed ? 0 : s->nerr,
-	                            e - *e0, w - *w0};
+	/* the sinks are unbuffered: all a record wrote is there */
+	s->rec[s->nrec++] = (S_rec){result, eof, item, s->out.len, s->err.len, e - *e0, w - *w0};
 	*e0 = e;
 	*w0 = w;
 }
 
 static void S_read_part(S_parts *ps, int worker, S_part *s)
 {
-	FILE *out = open_memstream(&s->out, &s->nout);
-	FILE *err = out ? open_memstream(&s->err, &s->nerr) : NULL;
-	int failed = !out || !err;
+	cli_sink *so = ps->out[worker], *se = ps->err[worker];
+	cli_sink_point(so, &s->out);
+	cli_sink_point(se, &s->err);
+	FILE *out = cli_sink_file(so), *err = cli_sink_file(se);
 	tb_reader *r = cli_reader_new_mem(s->data, s->len, ps->name);
 	if (s->off) /* the file's start keeps its byte order mark */
 		tb_reader_set_origin(r, s->line, s->off);
@@ -302,13 +309,14 @@ static void S_read_part(S_parts *ps, int worker, S_part *s)
 		got = cli_reader_next(r, &rec);
 		if (got != 1 && !s->last)
 			break; /* clean or not: the end of a part is no end of the file */
-		int result = failed ? 0
-		           : ps->spec->run(ps->spec->ctx, worker, r, got == 1 ? rec : NULL, out, err);
+		const cli_parts_spec *sp = ps->spec;
+		int result = sp->run(sp->ctx, worker, r, got == 1 ? rec : NULL, out, err);
+		void *item = sp->take ? sp->take(sp->ctx, worker) : NULL;
 		tb_record_free(got == 1 ? rec : NULL);
-		S_note(s, result, got != 1, out, err, r, &e0, &w0, &failed);
+		S_note(s, result, item, got != 1, r, &e0, &w0);
 		if (got != 1)
 			break;
-		if (s->nout + s->nerr > S_out_most(ps)) { /* memory: read alone (S_write_head) */
+		if (s->out.len + s->err.len > S_out_most(ps)) { /* memory: read alone (S_write_head) */
 			s->over = 1;
 			break;
 		}
@@ -317,9 +325,9 @@ static void S_read_part(S_parts *ps, int worker, S_part *s)
 	 * reads it: its status is that of a file that cannot be read */
 	s->clean = !s->over && got >= 0 && (s->last || tb_reader_ended_clean(r));
 	tb_reader_free(r);
-	if ((out && fclose(out) != 0) || (err && fclose(err) != 0))
-		failed = 1;
-	s->failed = failed;
+	s->failed = cli_sink_failed(so) || cli_sink_failed(se);
+	cli_sink_point(so, NULL);
+	cli_sink_point(se, NULL);
 }
 
 /* A worker's share (queue.c): a part read. */
@@ -330,11 +338,16 @@ static void S_work(void *ctx, int worker, void *slot)
 
 /* ===== Writing, in order ===== */
 
-static void S_free_part(S_part *s)
+/* 'written': its records' items went to spec->keep (S_write_part);
+ * else they go now, as not written. */
+static void S_free_part(S_parts *ps, S_part *s, int written)
 {
+	for (size_t i = 0; !written && i < s->nrec; i++)
+		if (s->rec[i].item)
+			ps->spec->keep(ps->spec->ctx, s->rec[i].item, 0);
 	free(s->data);
-	free(s->out);
-	free(s->err);
+	cli_bufs_put(&ps->spare, &s->out);
+	cli_bufs_put(&ps->spare, &s->err);
 	free(s->rec);
 	memset(s, 0, sizeof *s);
 }
@@ -358,14 +371,16 @@ static void S_write_part(S_parts *ps, S_part *s)
 	for (size_t i = 0; i < s->nrec; i++) {
 		const S_rec *e = &s->rec[i];
 		size_t nout = e->out_end - out_from, nerr = e->err_end - err_from;
-		if (!ps->spec->done && nout && fwrite(s->out + out_from, 1, nout, stdout) != nout)
+		if (!ps->spec->done && nout && fwrite(s->out.data + out_from, 1, nout, stdout) != nout)
 			ps->sum->failed = 1;
 		if (nerr) {
 			fflush(stdout);
-			fwrite(s->err + err_from, 1, nerr, stderr);
+			fwrite(s->err.data + err_from, 1, nerr, stderr);
 		}
 		if (ps->spec->done && !e->eof)
-			ps->spec->done(ps->spec->ctx, e->result, s->out + out_from, nout);
+			ps->spec->done(ps->spec->ctx, e->result, s->out.data + out_from, nout);
+		if (e->item)
+			ps->spec->keep(ps->spec->ctx, e->item, 1);
 		out_from = e->out_end;
 		err_from = e->err_end;
 		ps->sum->records += !e->eof;
@@ -378,7 +393,7 @@ static void S_write_part(S_parts *ps, S_part *s)
 	ps->sum->failed |= s->failed;
 	/* the next parts: twice as large, at most as many bytes as print
 	 * S_PART_OUTPUT at this part's rate */
-	size_t printed = s->nout + s->nerr, t = 2 * ps->target;
+	size_t printed = s->out.len + s->err.len, t = 2 * ps->target;
 	if (printed > s->len / 4 + 1) {
 		double by_rate = (double)S_PART_OUTPUT * (double)s->len / (double)printed;
 		if (by_rate < (double)t)
@@ -393,7 +408,7 @@ static void S_drop(S_parts *ps)
 {
 	atomic_fetch_add_explicit(&ps->gen, 1, memory_order_relaxed);
 	while (cli_queue_count(ps->q)) {
-		S_free_part(S_wait_head(ps));
+		S_free_part(ps, S_wait_head(ps), 0);
 		cli_queue_pop(ps->q);
 	}
 }
@@ -405,6 +420,9 @@ static int S_run_here(S_parts *ps, tb_reader *r, tb_record *rec)
 	const cli_parts_spec *sp = ps->spec;
 	int result = sp->done && rec ? sp->here(sp->ctx, r, rec)
 	                             : sp->run(sp->ctx, 0, r, rec, stdout, stderr);
+	void *item = sp->take ? sp->take(sp->ctx, 0) : NULL;
+	if (item)
+		sp->keep(sp->ctx, item, 1);
 	tb_record_free(rec);
 	return result;
 }
@@ -486,10 +504,10 @@ static void S_write_head(S_parts *ps)
 	S_part *s = S_wait_head(ps);
 	if (s->clean) {
 		S_write_part(ps, s);
-		S_trim(ps, s->nout + s->nerr);
+		S_trim(ps, s->out.len + s->err.len);
 		ps->done |= s->last;
 		ps->alone = 0;
-		S_free_part(s);
+		S_free_part(ps, s, 1);
 		cli_queue_pop(ps->q);
 		return;
 	}
@@ -505,6 +523,13 @@ static void S_stop(S_parts *ps)
 {
 	cli_queue_free(ps->q);
 	free(ps->pend);
+	for (int k = 0; k < ps->n; k++) {
+		cli_sink_free(ps->out[k]);
+		cli_sink_free(ps->err[k]);
+	}
+	free(ps->out);
+	free(ps->err);
+	cli_bufs_free(&ps->spare);
 }
 
 int cli_parts_read(const cli_parts_spec *spec, FILE *f, const char *name, cli_part_sum *sum)
@@ -544,7 +569,17 @@ int cli_parts_read(const cli_parts_spec *spec, FILE *f, const char *name, cli_pa
 	ps.line = 1;
 	ps.part = size;
 	S_target(&ps, 0); /* small parts first, until the output's rate is known */
-	ps.q = cli_queue_new(n, (size_t)n * S_PER_WORKER, sizeof(S_part), 0, S_work, &ps);
+	size_t cap = (size_t)n * S_PER_WORKER;
+	ps.out = calloc((size_t)n, sizeof *ps.out);
+	ps.err = calloc((size_t)n, sizeof *ps.err);
+	if (!ps.out || !ps.err)
+		cli_oom();
+	for (int k = 0; k < n; k++) {
+		ps.out[k] = cli_sink_new();
+		ps.err[k] = cli_sink_new();
+	}
+	cli_bufs_init(&ps.spare, 2 * cap, 2 * S_out_most(&ps));
+	ps.q = cli_queue_new(n, cap, sizeof(S_part), 0, S_work, &ps);
 	if (!ps.q) {
 		S_stop(&ps);
 		return 0;

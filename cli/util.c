@@ -13,10 +13,6 @@
 
 #include "cli.h"
 
-#ifdef __GLIBC__ /* (known once a C library header is in) */
-#include <stdio_ext.h>
-#endif
-
 void cli_error(const char *cmd, const char *fmt, ...)
 {
 	va_list ap;
@@ -230,15 +226,6 @@ int cli_colour(FILE *f, const char *when)
 		return 0;
 	const char *no = getenv("NO_COLOR"), *term = getenv("TERM");
 	return isatty(fileno(f)) && !(no && *no) && !(term && strcmp(term, "dumb") == 0);
-}
-
-int cli_flush_buffer(FILE *f)
-{
-#ifdef __GLIBC__
-	if (__fpending(f) == 0)
-		return ferror(f) ? EOF : 0; /* its size is known: nothing to flush */
-#endif
-	return fflush(f);
 }
 
 /* ===== Out of memory ===== */

@@ -36,6 +36,9 @@
 /* The buffer goes to the file when it holds this much, between records
  * (a record is never cut by a failed write halfway through it). */
 #define S_FLUSH_AT (64u * 1024u)
+/* The most room a record's text is given before it is written
+ * (tb_xml_record_text): a larger record's grows as it is written. */
+#define S_GUESS_MOST ((size_t)1 << 20)
 
 struct tb_xml_writer {
 	FILE *out;            /* borrowed */
@@ -687,6 +690,11 @@ char *tb_xml_record_text(tb_reader *r, const tb_record *rec, int flags, size_t *
 		return NULL;
 	}
 	tb_buf b = TB_BUF_SOFT;
+	/* room at once for what a record's XML takes (five or six times its
+	 * source): grown from nothing, the buffer was reallocated ten times a
+	 * record, and xml -j N spent more on that than -j 1 on its one buffer */
+	size_t guess = rec->bytes < S_GUESS_MOST / 8 ? 8 * rec->bytes + 256 : S_GUESS_MOST;
+	tb_buf_grow(&b, guess); /* short of memory: said by S_write's appends */
 	tb_xw w;
 	S_xw_doc(&w, &b);
 	w.open[0] = "tgn";

@@ -59,8 +59,9 @@ awk 'BEGIN { srand(3) } /^[0-9]+\./ && ++k % 3 == 0 { sub(/ [a-g][1-7]/, " ?") }
 	printf '\n[Game "pitarra"]\n{never closed 1. d1 a1\n'
 } >"$tmp/hostile.tgn"
 
-# Parts (parse, validate, fmt and xml read a regular file in parts, one
-# per thread: cli/parts.c) cut where a record's end may not be clean: a
+# Parts (parse, validate, fmt, xml, grep but -l, and diff --duplicates
+# read a regular file in parts, one per thread: cli/parts.c) cut where a
+# record's end may not be clean: a
 # comment open across lines that start with '[', records of tags and no
 # moves, records with no result, a variation or an angle open at a cut,
 # a record refused, line ends of every kind, a BOM at the start.
@@ -110,9 +111,9 @@ done >"$tmp/latin1.tgn"
 
 # ---- the comparison ----
 # same NAME CMD...: CMD with -j 1, -j 2 and -j 4 (the -j goes first,
-# after the command's name); parse, validate, fmt and xml also in parts
-# of a few bytes (TABLERO_PART_SIZE), so that every record is cut
-# somewhere.
+# after the command's name); parse, validate, fmt, xml, grep and diff
+# --duplicates also in parts of a few bytes (TABLERO_PART_SIZE), so that
+# every record is cut somewhere.
 same() {
 	local name=$1 cmd=$2
 	shift 2
@@ -123,7 +124,7 @@ same() {
 		echo $? >"$tmp/status.$j"
 		set -e
 	done
-	if [[ $cmd = @(parse|validate|fmt|xml) ]]; then
+	if [[ $cmd = @(parse|validate|fmt|xml|diff|grep) ]]; then
 		for j in 1 97 3000; do
 			set +e
 			TABLERO_PART_SIZE=$j "$TABLERO" "$cmd" -j 2 "$@" >"$tmp/out.p$j" 2>"$tmp/err.p$j" </dev/null
