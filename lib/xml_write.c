@@ -717,11 +717,20 @@ static int S_put(tb_xml_writer *x, const char *text, size_t len)
 	if (x->failed)
 		return TB_EIO;
 	S_mark m = S_mark_here(x);
-	tb_xw_raw(&x->w, text, len); /* closes <tgn ...> first */
+	/* A text as long as a flush goes to the file as it is, after what
+	 * the buffer holds: copied into the buffer it would only be copied
+	 * out again (xml -j N puts a part's records, 64 KiB and more). */
+	int direct = len >= S_FLUSH_AT;
+	tb_xw_raw(&x->w, text, direct ? 0 : len); /* closes <tgn ...> first */
 	if (!S_kept(x, m))
 		return TB_ENOMEM;
-	if (x->buf.len >= S_FLUSH_AT)
+	if (direct) {
 		S_flush(x);
+		if (!x->failed && fwrite(text, 1, len, x->out) != len)
+			x->failed = 1;
+	} else if (x->buf.len >= S_FLUSH_AT) {
+		S_flush(x);
+	}
 	return x->failed ? TB_EIO : 0;
 }
 

@@ -1030,6 +1030,63 @@ static void test_source_size(void **state)
 	tb_reader_free(r);
 }
 
+/* A document of records written one by one (tb_xml_write_record) is
+ * byte for byte the one of their texts (tb_xml_record_text) put in
+ * pieces, small or longer than the writer's buffer (xml -j N puts a
+ * part's records at once, and a long piece goes to the file as it is). */
+static char *S_doc_put(const char *src, size_t piece)
+{
+	char *doc = NULL;
+	size_t doclen = 0;
+	FILE *f = open_memstream(&doc, &doclen);
+	assert_non_null(f);
+	tb_xml_writer *w = tb_xml_writer_new(f, 0);
+	tb_reader *r = tb_reader_new_mem(src, strlen(src), "t.tgn");
+	tb_record *rec;
+	tt_str held = {0};
+	while (tb_reader_next(r, &rec) == 1) {
+		if (!piece) {
+			assert_int_equal(tb_xml_write_record(w, r, rec), 0);
+		} else {
+			size_t n;
+			int st;
+			char *text = tb_xml_record_text(r, rec, 0, &n, &st);
+			assert_non_null(text);
+			tt_put(&held, text, n);
+			free(text);
+		}
+		tb_record_free(rec);
+	}
+	char *all = tt_take(&held);
+	size_t len = all ? strlen(all) : 0;
+	for (size_t at = 0; piece && at < len; at += piece)
+		assert_int_equal(tb_xml_writer_put(w, all + at, len - at < piece ? len - at : piece), 0);
+	free(all);
+	assert_int_equal(tb_xml_writer_end(w), 0);
+	fclose(f);
+	tb_reader_free(r);
+	return doc;
+}
+
+static void test_writer_put_pieces(void **state)
+{
+	(void)state;
+	tt_str src = {0};
+	for (int i = 0; i < 400; i++)
+		tt_printf(&src, PIT "[Round \"%d\"]\n{un comentario, ¿verdad?} 1. d1 a7 2. b2 g7 *\n\n", i);
+	char *text = tt_take(&src);
+	char *want = S_doc_put(text, 0);
+	assert_true(strlen(want) > 3 * 64 * 1024); /* longer than the buffer, thrice */
+	static const size_t pieces[] = {1000, 64 * 1024, 200 * 1024, 1 << 30};
+	for (size_t i = 0; i < sizeof pieces / sizeof *pieces; i++) {
+		char *got = S_doc_put(text, pieces[i]);
+		assert_string_equal(got, want);
+		free(got);
+	}
+	free(want);
+	free(text);
+}
+
 /* ===== Reading a file in parts ===== */
 
 /* Reads 'src' from 'from' in a reader of its own, as a part starting
@@ -1262,6 +1319,7 @@ int main(void)
 		cmocka_unit_test(test_misuse_writers),
 		cmocka_unit_test(test_writer_statuses),
 		cmocka_unit_test(test_source_size),
+		cmocka_unit_test(test_writer_put_pieces),
 		cmocka_unit_test(test_parts),
 		cmocka_unit_test(test_round_trip_rich),
 		cmocka_unit_test(test_round_trip_samples),
