@@ -404,8 +404,8 @@ FUZZ_SEEDS = $(BUILD)/fuzz-seeds
 FUZZ_CPPFLAGS = $(CPPFLAGS) $(JSON_CFLAGS) -Icli -Itests/fuzz -DFZ_SCHEMA_DIR='"$(CURDIR)/schemas"'
 # the CLI's code a harness drives, beside the library
 FUZZ_CLI_grep :=
-FUZZ_CLI_diff := cli/cmd_diff.c cli/diff_pair.c cli/diff_report.c cli/diff_dups.c cli/diff_near.c cli/jobs.c cli/options.c cli/queue.c cli/util.c
-FUZZ_CLI_xmltgn := cli/cmd_xml.c cli/cmd_tei.c cli/jobs.c cli/options.c cli/parts.c cli/queue.c cli/util.c cli/atomic.c
+FUZZ_CLI_diff := cli/cmd_diff.c cli/diff_pair.c cli/diff_report.c cli/diff_dups.c cli/diff_near.c cli/jobs.c cli/options.c cli/parts.c cli/queue.c cli/sink.c cli/util.c
+FUZZ_CLI_xmltgn := cli/cmd_xml.c cli/cmd_tei.c cli/jobs.c cli/options.c cli/parts.c cli/queue.c cli/sink.c cli/util.c cli/atomic.c
 FUZZ_CLI_lsp := cli/cmd_lsp.c cli/lsp_rpc.c cli/lsp_doc.c cli/lsp_check.c cli/lsp_features.c \
                 cli/lsp_outline.c cli/lsp_actions.c cli/options.c cli/util.c
 # the libraries a harness needs beside the library's (json-c: tablero lsp's)
