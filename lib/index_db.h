@@ -41,6 +41,11 @@ struct tb_index {
 	char errmsg[512];
 };
 
+/* Makes room in '*p', an array of '*cap' elements of 'size' bytes, for
+ * 'need' of them (doubling, from 1024): 0, or TB_ENOMEM with '*p' as
+ * it was (index_stage.c; the staged positions' and occurrences' arrays). */
+int tb_ix_grow(void **p, size_t *cap, size_t need, size_t size);
+
 /* Holds the position of key 'k', side 'side' to move, notation 'text'
  * (copied), to be written in key order; writes those held first when
  * there are many. 0; TB_ENOMEM (the positions held kept); TB_EIO: SQLite failed, the statement

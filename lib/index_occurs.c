@@ -74,21 +74,6 @@ static S_order *S_sort(S_order *a, S_order *tmp, size_t n)
 	return a;
 }
 
-static int S_grow(void **p, size_t *cap, size_t need, size_t size)
-{
-	if (need <= *cap)
-		return 0;
-	size_t n = *cap ? *cap : 1024;
-	while (n < need)
-		n *= 2;
-	void *q = tb_realloc(*p, n * size);
-	if (!q)
-		return TB_ENOMEM;
-	*p = q;
-	*cap = n;
-	return 0;
-}
-
 /* Copies the 'n' bytes of 's' (NULL: none) among the texts held: its
  * offset + 1, or 0 for NULL; UINT32_MAX out of memory. */
 static uint32_t S_keep(tb_index *ix, const char *s, size_t n)
@@ -96,7 +81,7 @@ static uint32_t S_keep(tb_index *ix, const char *s, size_t n)
 	if (!s)
 		return 0;
 	if (ix->notext + n + 1 > UINT32_MAX - 1 ||
-	    S_grow((void **)&ix->otext, &ix->capotext, ix->notext + n + 1, 1))
+	    tb_ix_grow((void **)&ix->otext, &ix->capotext, ix->notext + n + 1, 1))
 		return UINT32_MAX;
 	memcpy(ix->otext + ix->notext, s, n);
 	uint32_t at = (uint32_t)ix->notext + 1;
@@ -112,7 +97,7 @@ int tb_ix_occ_due(const tb_index *ix)
 
 int tb_ix_occ_add(tb_index *ix, const tb_ix_occ *o, size_t *at)
 {
-	if (S_grow((void **)&ix->occ, &ix->capocc, ix->nocc + 1, sizeof *ix->occ))
+	if (tb_ix_grow((void **)&ix->occ, &ix->capocc, ix->nocc + 1, sizeof *ix->occ))
 		return TB_ENOMEM;
 	size_t nt = o->token ? strlen(o->token) : 0;
 	size_t ne = o->events ? strlen(o->events) : 0;

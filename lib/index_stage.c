@@ -13,6 +13,7 @@
  */
 #include "index_db.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -76,14 +77,14 @@ static S_order *S_sort(S_order *a, S_order *tmp, size_t n)
 	return a;
 }
 
-static int S_grow(void **p, size_t *cap, size_t need, size_t size)
+int tb_ix_grow(void **p, size_t *cap, size_t need, size_t size)
 {
 	if (need <= *cap)
 		return 0;
 	size_t n = *cap ? *cap : 1024;
 	while (n < need)
 		n *= 2;
-	void *q = tb_realloc(*p, n * size);
+	void *q = n <= SIZE_MAX / size ? tb_realloc(*p, n * size) : NULL;
 	if (!q)
 		return TB_ENOMEM;
 	*p = q;
@@ -101,8 +102,8 @@ int tb_ix_stage(tb_index *ix, const tb_ix_key *k, int side, const char *text)
 		if (rc)
 			return rc;
 	}
-	if (S_grow((void **)&ix->stage, &ix->capstage, ix->nstage + 1, sizeof *ix->stage) ||
-	    S_grow((void **)&ix->stext, &ix->capstext, ix->nstext + n, 1))
+	if (tb_ix_grow((void **)&ix->stage, &ix->capstage, ix->nstage + 1, sizeof *ix->stage) ||
+	    tb_ix_grow((void **)&ix->stext, &ix->capstext, ix->nstext + n, 1))
 		return TB_ENOMEM;
 	tb_ix_staged *s = &ix->stage[ix->nstage++];
 	s->id = k->exact;

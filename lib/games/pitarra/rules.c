@@ -427,43 +427,61 @@ static int S_one(const tb_ruleset *rs, const tb_state *s, const tb_move *m, tb_t
 
 /* ===== Playing ===== */
 
+/* Where turn 't' puts a piece ('*to', and '*from' when it moves one
+ * on the board) and which it takes ('*removed'): point indices, -1 for
+ * none. */
+static inline void S_parts(const tb_geometry *geo, const tb_turn *t, int *from, int *to,
+                           int *removed)
+{
+	*from = *to = *removed = -1;
+	for (unsigned i = 0; i < t->nparts; i++) {
+		int at = tb_geo_at(geo, t->parts[i].pt);
+		switch (t->parts[i].kind) {
+		case TB_PART_AT: *to = at; break;
+		case TB_PART_STEP: *from = *to; *to = at; break;
+		case TB_PART_REMOVE: *removed = at; break;
+		default: break;
+		}
+	}
+}
+
+/* Side 'side''s piece to 'to' (>= 0), from 'from' or from its hand
+ * (-1). */
+static inline void S_put(tb_state *s, int side, int from, int to)
+{
+	if (from >= 0) {
+		s->cell[from] = 0;
+		s->bits[side] &= ~((uint64_t)1 << from);
+	} else {
+		s->hand[side]--;
+	}
+	s->cell[to] = TB_CELL(side, 0, 0);
+	s->bits[side] |= (uint64_t)1 << to;
+}
+
+/* Side 'side' takes the opponent's piece on 'removed' (>= 0). */
+static inline void S_take(tb_state *s, int side, int removed)
+{
+	s->cell[removed] = 0;
+	s->bits[!side] &= ~((uint64_t)1 << removed);
+	s->taken[side]++;
+	s->quiet = 0;
+}
+
 /* S_play when no events are asked for (the searches): the same state,
  * without the tercias looked for, in a function small enough to cost
  * little to call. */
 static void S_play_quiet(const tb_ruleset *rs, tb_state *s, const tb_turn *t)
 {
-	const tb_geometry *geo = &rs->geo;
-	int side = s->to_move, from = -1, to = -1, removed = -1;
-	for (unsigned i = 0; i < t->nparts; i++) {
-		int at = tb_geo_at(geo, t->parts[i].pt);
-		if (t->parts[i].kind == TB_PART_AT) {
-			to = at;
-		} else if (t->parts[i].kind == TB_PART_STEP) {
-			from = to;
-			to = at;
-		} else if (t->parts[i].kind == TB_PART_REMOVE) {
-			removed = at;
-		}
-	}
+	int side = s->to_move, from, to, removed;
+	S_parts(&rs->geo, t, &from, &to, &removed);
 	s->quiet++;
-	if (to >= 0) {
-		if (from >= 0) {
-			s->cell[from] = 0;
-			s->bits[side] &= ~((uint64_t)1 << from);
-		} else {
-			s->hand[side]--;
-		}
-		s->cell[to] = TB_CELL(side, 0, 0);
-		s->bits[side] |= (uint64_t)1 << to;
-	}
+	if (to >= 0)
+		S_put(s, side, from, to);
 	s->mark[2 * side] = (uint8_t)(to >= 0 ? from + 1 : 0);
 	s->mark[2 * side + 1] = (uint8_t)(to + 1);
-	if (removed >= 0) {
-		s->cell[removed] = 0;
-		s->bits[!side] &= ~((uint64_t)1 << removed);
-		s->taken[side]++;
-		s->quiet = 0;
-	}
+	if (removed >= 0)
+		S_take(s, side, removed);
 	if (side == 1)
 		s->number++;
 	s->to_move = (uint8_t)!side;
@@ -476,27 +494,12 @@ static void S_play(const tb_ruleset *rs, tb_state *s, const tb_turn *t, tb_event
 		return;
 	}
 	const tb_geometry *geo = &rs->geo;
-	int side = s->to_move, from = -1, to = -1, removed = -1;
+	int side = s->to_move, from, to, removed;
+	S_parts(geo, t, &from, &to, &removed);
 	ev->n = 0;
-	for (unsigned i = 0; i < t->nparts; i++) {
-		int at = tb_geo_at(geo, t->parts[i].pt);
-		switch (t->parts[i].kind) {
-		case TB_PART_AT: to = at; break;
-		case TB_PART_STEP: from = to; to = at; break;
-		case TB_PART_REMOVE: removed = at; break;
-		default: break;
-		}
-	}
 	s->quiet++;
 	if (to >= 0) {
-		if (from >= 0) {
-			s->cell[from] = 0;
-			s->bits[side] &= ~((uint64_t)1 << from);
-		} else {
-			s->hand[side]--;
-		}
-		s->cell[to] = TB_CELL(side, 0, 0);
-		s->bits[side] |= (uint64_t)1 << to;
+		S_put(s, side, from, to);
 		int lines[8];
 		int formed = S_tercias_at(rs, S_pieces(rs, s, side), to, lines);
 		int swing = S_swing(s, side, from, to);
@@ -517,10 +520,7 @@ static void S_play(const tb_ruleset *rs, tb_state *s, const tb_turn *t, tb_event
 	}
 	if (removed >= 0) {
 		uint8_t gone = s->cell[removed];
-		s->cell[removed] = 0;
-		s->bits[!side] &= ~((uint64_t)1 << removed);
-		s->taken[side]++;
-		s->quiet = 0;
+		S_take(s, side, removed);
 		tb_event_add_piece(ev, rs, TB_EV_REMOVAL, geo->points[removed].pt, 0, gone);
 	}
 	if (side == 1)
