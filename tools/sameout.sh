@@ -11,16 +11,21 @@
 # DIR/old and DIR/new (default a temporary directory), and the two trees
 # are compared. Both builds run through one symlink, so a message that
 # names the program or a path reads the same. The exit status is 0 when
-# every output is the same, 1 when one differs (diff -r says which).
+# every output is the same, 1 when one differs (diff -r says which). A
+# temporary DIR is removed when every output is the same (it holds
+# gigabytes: the diagrams and pages of every input), kept when one
+# differs; a DIR given is kept.
 set -euo pipefail
 
 if [[ $# -lt 2 ]]; then
-	sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'
+	sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'
 	exit 2
 fi
 OLD=$(readlink -f "$1")
 NEW=$(readlink -f "$2")
-DIR=${3:-$(mktemp -d)}
+DIR=${3:-}
+OWN=0
+[[ -n $DIR ]] || { DIR=$(mktemp -d); OWN=1; }
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 IN=$DIR/in
 mkdir -p "$IN" "$DIR/bin"
@@ -110,7 +115,13 @@ run() {
 run old "$OLD"
 run new "$NEW"
 if diff -r "$DIR/old" "$DIR/new" >"$DIR/diff.txt"; then
-	echo "sameout: $(find "$DIR/old" -name cmd | wc -l) runs, every output the same ($DIR)"
+	runs=$(find "$DIR/old" -name cmd | wc -l)
+	if ((OWN)); then
+		rm -rf "${DIR:?}"
+		echo "sameout: $runs runs, every output the same"
+	else
+		echo "sameout: $runs runs, every output the same ($DIR)"
+	fi
 else
 	echo "sameout: outputs differ ($DIR/diff.txt):"
 	head -n 40 "$DIR/diff.txt"
