@@ -986,6 +986,37 @@ static void test_quick_tokens_are_the_careful_ones(void **state)
 	}
 }
 
+/* 'src' ('n' bytes) read the quick way and the careful way (byte by
+ * byte): the same tokens, the same text of each string and comment, and
+ * the same diagnostics. */
+static void S_runs_as_careful(const char *src, size_t n)
+{
+	tb_reader *x = tb_reader_new_mem(src, n, "t.tgn");
+	tb_reader *y = tb_reader_new_mem(src, n, "t.tgn");
+	y->careful = 1;
+	do {
+		tb_lex_next(x);
+		tb_lex_next(y);
+		if (x->tok.type == TK_LBRACKET) {
+			tb_tok name, value;
+			if (tb_lex_tag(x, &name, &value)) {
+				S_same_tag(x, y, &name, &value);
+				continue;
+			}
+		}
+		S_same_tok(&x->tok, &y->tok);
+		if (x->tok.type != TK_STRING && x->tok.type != TK_COMMENT)
+			continue;
+		assert_int_equal(x->text.len, y->text.len);
+		assert_memory_equal(x->text.data, y->text.data, x->text.len);
+	} while (x->tok.type != TK_EOF);
+	assert_int_equal(x->ndiags, y->ndiags);
+	for (size_t i = 0; i < x->ndiags; i++)
+		assert_string_equal(x->diags[i].message, y->diags[i].message);
+	tb_reader_free(x);
+	tb_reader_free(y);
+}
+
 /* Strings and comments are scanned sixteen bytes at a time: any byte,
  * anywhere in the first 40 of a string, a comment and a tag's value,
  * ends the run where the careful way (byte by byte) ends it, with the
@@ -1004,30 +1035,7 @@ static void test_plain_runs_sixteen_at_a_time(void **state)
 				body[at + 1] = (char)0xA9; /* and a valid sequence */
 			for (size_t k = 0; k < sizeof shape / sizeof shape[0]; k++) {
 				int n = snprintf(src, sizeof src, shape[k], body);
-				tb_reader *x = tb_reader_new_mem(src, (size_t)n, "t.tgn");
-				tb_reader *y = tb_reader_new_mem(src, (size_t)n, "t.tgn");
-				y->careful = 1;
-				do {
-					tb_lex_next(x);
-					tb_lex_next(y);
-					if (x->tok.type == TK_LBRACKET) {
-						tb_tok name, value;
-						if (tb_lex_tag(x, &name, &value)) {
-							S_same_tag(x, y, &name, &value);
-							continue;
-						}
-					}
-					S_same_tok(&x->tok, &y->tok);
-					if (x->tok.type != TK_STRING && x->tok.type != TK_COMMENT)
-						continue;
-					assert_int_equal(x->text.len, y->text.len);
-					assert_memory_equal(x->text.data, y->text.data, x->text.len);
-				} while (x->tok.type != TK_EOF);
-				assert_int_equal(x->ndiags, y->ndiags);
-				for (size_t i = 0; i < x->ndiags; i++)
-					assert_string_equal(x->diags[i].message, y->diags[i].message);
-				tb_reader_free(x);
-				tb_reader_free(y);
+				S_runs_as_careful(src, (size_t)n);
 			}
 		}
 	}
@@ -1060,30 +1068,7 @@ static void test_utf8_runs_as_the_careful_way(void **state)
 		}
 		for (size_t k = 0; k < sizeof shape / sizeof shape[0]; k++) {
 			int n = snprintf(src, sizeof src, shape[k], body);
-			tb_reader *x = tb_reader_new_mem(src, (size_t)n, "t.tgn");
-			tb_reader *y = tb_reader_new_mem(src, (size_t)n, "t.tgn");
-			y->careful = 1;
-			do {
-				tb_lex_next(x);
-				tb_lex_next(y);
-				if (x->tok.type == TK_LBRACKET) {
-					tb_tok name, value;
-					if (tb_lex_tag(x, &name, &value)) {
-						S_same_tag(x, y, &name, &value);
-						continue;
-					}
-				}
-				S_same_tok(&x->tok, &y->tok);
-				if (x->tok.type != TK_STRING && x->tok.type != TK_COMMENT)
-					continue;
-				assert_int_equal(x->text.len, y->text.len);
-				assert_memory_equal(x->text.data, y->text.data, x->text.len);
-			} while (x->tok.type != TK_EOF);
-			assert_int_equal(x->ndiags, y->ndiags);
-			for (size_t i = 0; i < x->ndiags; i++)
-				assert_string_equal(x->diags[i].message, y->diags[i].message);
-			tb_reader_free(x);
-			tb_reader_free(y);
+			S_runs_as_careful(src, (size_t)n);
 		}
 	}
 }
