@@ -52,11 +52,51 @@ typedef struct S_layer {
 	                       UINT32_MAX: "more than"), for what a search over
 	                       its budget leaves open; 4 bytes a position */
 	uint32_t cappaths;
+	uint32_t *edge;     /* the positions of this layer each position of
+	                       the one before led to, as the step found them:
+	                       those of position i of the layer before are
+	                       edge[eoff[i] .. eoff[i+1]) -- what resolving
+	                       reads rather than playing every turn again
+	                       (a quarter of a long gap's time); 4 bytes an
+	                       edge */
+	uint32_t nedge, capedge;
+	uint32_t *eoff;     /* NULL: no edges (the first layer, a layer the
+	                       budget cut short, or memory ran out for them):
+	                       resolving plays the turns */
 } S_layer;
 
 static unsigned long long S_sat_add(unsigned long long a, unsigned long long b)
 {
 	return a > ULLONG_MAX - b ? ULLONG_MAX : a + b;
+}
+
+/* Records that the position being expanded led to position 'at' of
+ * 'l' (skipping it when it was the last one recorded: one position
+ * reached by two turns); 0 when memory ran out. */
+static int S_edge_add(S_layer *l, uint32_t at, uint32_t first)
+{
+	if (l->nedge > first && l->edge[l->nedge - 1] == at)
+		return 1;
+	if (l->nedge == l->capedge) {
+		if (l->capedge > UINT32_MAX / 2)
+			return 0;
+		uint32_t cap = l->capedge ? 2 * l->capedge : 64;
+		uint32_t *grown = tb_realloc(l->edge, cap * sizeof *grown);
+		if (!grown)
+			return 0;
+		l->edge = grown;
+		l->capedge = cap;
+	}
+	l->edge[l->nedge++] = at;
+	return 1;
+}
+
+static void S_edges_free(S_layer *l)
+{
+	free(l->edge);
+	free(l->eoff);
+	l->edge = l->eoff = NULL;
+	l->nedge = l->capedge = 0;
 }
 
 /* Adds 'n' sequences to position 'i' of 'l' (a new one has none yet:
@@ -177,6 +217,7 @@ void tb_stretch_free(tb_stretch *x)
 		free(x->layer[i].mark);
 		tb_sieve_free(&x->layer[i].sieve);
 		free(x->layer[i].paths);
+		S_edges_free(&x->layer[i]);
 	}
 	free(x->layer);
 	tb_turns_free(&x->turns);
@@ -306,8 +347,11 @@ static int S_batch_make(tb_stretch *x, S_batch *bt, const tb_state *from, size_t
 }
 
 /* Adds the keys of 'bt' to layer 'next', each reached by 'paths'
- * sequences more; 0 when memory or the budget ran out (x spent). */
-static int S_batch_add(tb_stretch *x, const S_batch *bt, S_layer *next, uint32_t paths)
+ * sequences more, and each an edge from the position they were played
+ * from (its first at next->edge['first']); 0 when memory or the budget
+ * ran out (x spent). */
+static int S_batch_add(tb_stretch *x, const S_batch *bt, S_layer *next, uint32_t paths,
+                       uint32_t first)
 {
 	for (size_t k = 0; k < bt->n; k++)
 		tb_bset_prefetch_key(&next->set, bt->h[k]);
@@ -316,6 +360,8 @@ static int S_batch_add(tb_stretch *x, const S_batch *bt, S_layer *next, uint32_t
 		uint32_t at = tb_bset_add_key(&next->set, bt->key[k], bt->len[k], bt->h[k], &added);
 		if (at == UINT32_MAX || !S_paths_add(next, at, added, paths))
 			x->failed = 1;
+		else if (next->eoff && !S_edge_add(next, at, first))
+			S_edges_free(next); /* resolving will play the turns */
 		if (x->failed) {
 			x->spent = 1;
 			return 0;
@@ -347,7 +393,11 @@ static long S_step(tb_stretch *x, const tb_step *step, const tb_state *target, u
 	}
 	next->step = *step;
 	const S_layer *prev = &x->layer[x->n - 2];
+	next->eoff = tb_stretch_plain ? NULL : tb_malloc(((size_t)prev->set.n + 1) * sizeof *next->eoff);
 	for (uint32_t i = 0; i < prev->set.n; i++) {
+		if (next->eoff)
+			next->eoff[i] = next->nedge;
+		uint32_t first = next->nedge;
 		tb_state from;
 		tb_bset_get(&prev->set, i, &from);
 		size_t nt = S_fitting(x, step, &from);
@@ -358,10 +408,14 @@ static long S_step(tb_stretch *x, const tb_step *step, const tb_state *target, u
 		for (size_t j = 0; j < nt;) {
 			S_batch bt;
 			if (!S_batch_make(x, &bt, &from, &j, nt, target, left, then, &next->set, dropped) ||
-			    !S_batch_add(x, &bt, next, prev->paths[i]))
+			    !S_batch_add(x, &bt, next, prev->paths[i], first)) {
+				S_edges_free(next); /* not whole */
 				return -1;
+			}
 		}
 	}
+	if (next->eoff)
+		next->eoff[prev->set.n] = next->nedge;
 	return (long)next->set.n;
 }
 
@@ -392,6 +446,7 @@ void tb_stretch_pop(tb_stretch *x)
 		free(l->mark);
 		tb_sieve_free(&l->sieve);
 		free(l->paths);
+		S_edges_free(l);
 	}
 }
 
@@ -442,18 +497,45 @@ size_t tb_stretch_marked(const tb_stretch *x, size_t layer, const tb_state **one
 	return n;
 }
 
+/* The edges into 'l' after its positions were renumbered: 'map' gives
+ * each old index its new one, or UINT32_MAX when it was dropped. */
+static void S_edges_renumber(S_layer *l, const uint32_t *map, uint32_t nfrom)
+{
+	uint32_t k = 0;
+	for (uint32_t i = 0; i < nfrom; i++) {
+		uint32_t a = l->eoff[i], z = l->eoff[i + 1];
+		l->eoff[i] = k;
+		for (uint32_t e = a; e < z; e++)
+			if (map[l->edge[e]] != UINT32_MAX)
+				l->edge[k++] = map[l->edge[e]];
+	}
+	l->eoff[nfrom] = k;
+	l->nedge = k;
+}
+
 size_t tb_stretch_keep(tb_stretch *x, int (*keep)(void *ctx, const tb_state *s), void *ctx)
 {
-	tb_bset *b = &x->layer[x->n - 1].set;
+	S_layer *l = &x->layer[x->n - 1];
+	tb_bset *b = &l->set;
+	uint32_t *map = l->eoff ? tb_malloc(((size_t)b->n + 1) * sizeof *map) : NULL;
+	if (!map)
+		S_edges_free(l); /* resolving will play the turns */
 	uint32_t k = 0;
 	for (uint32_t i = 0; i < b->n; i++) {
 		tb_state s;
 		tb_bset_get(b, i, &s);
+		if (map)
+			map[i] = UINT32_MAX;
 		if (keep(ctx, &s)) {
-			x->layer[x->n - 1].paths[k] = x->layer[x->n - 1].paths[i];
+			if (map)
+				map[i] = k;
+			l->paths[k] = l->paths[i];
 			b->off[k++] = b->off[i];
 		}
 	}
+	if (map)
+		S_edges_renumber(l, map, x->layer[x->n - 2].set.n);
+	free(map);
 	x->held -= b->n - k;
 	b->n = k;
 	if (!tb_bset_rehash(b, b->nslot ? b->nslot : 32))
@@ -503,6 +585,16 @@ static int S_may_reach(const tb_stretch *x, const tb_state *s, const tb_state *f
 	return 0;
 }
 
+/* Marks each position of 'l' with an edge to a marked one of 'next'
+ * (its edges whole): what playing its turns finds, as every position
+ * of 'next' a turn of it leads to is one the step recorded. */
+static void S_mark_by_edges(S_layer *l, const S_layer *next)
+{
+	for (uint32_t s = 0; s < l->set.n; s++)
+		for (uint32_t e = next->eoff[s]; e < next->eoff[s + 1] && !l->mark[s]; e++)
+			l->mark[s] = next->mark[next->edge[e]];
+}
+
 void tb_stretch_resolve(tb_stretch *x)
 {
 	if (x->failed)
@@ -523,6 +615,11 @@ void tb_stretch_resolve(tb_stretch *x)
 		if (!l->mark) {
 			x->failed = 1;
 			return;
+		}
+		if (x->layer[i + 1].eoff) {
+			S_mark_by_edges(l, &x->layer[i + 1]);
+			tb_sieve_make(&l->sieve, &l->set, l->mark);
+			continue;
 		}
 		tb_state few[S_FEW];
 		size_t nfew = tb_reach_bounded(x->rs) ? S_few_marked(x, i + 1, few) : S_FEW + 1;

@@ -142,8 +142,9 @@ long tb_stretch_step(tb_stretch *x, const tb_step *step, const tb_state *target,
 long tb_stretch_step_then(tb_stretch *x, const tb_step *step, const tb_state *target,
                           unsigned left, const tb_step *then);
 /* Test hook: non-zero makes every stretch search as it did before
- * tb_stretch_step_then ('then' ignored), so that tests can compare the
- * two. */
+ * tb_stretch_step_then ('then' ignored) and before a step recorded its
+ * edges (tb_stretch_resolve then plays every position's turns again),
+ * so that tests can compare the two. */
 extern int tb_stretch_plain;
 /* Memory ran out in 'x' (sticky): a step then returned -1, and what
  * the queries below return is not to be trusted; only tb_stretch_free
@@ -184,7 +185,9 @@ int tb_stretch_path_to(tb_stretch *x, const tb_state *s, tb_turn *out, tb_state 
 const tb_state *tb_stretch_first(const tb_stretch *x, size_t layer);
 
 /* Marks the positions of every layer from which the last layer can be
- * reached. The queries below need it. */
+ * reached: from the edges each step recorded (the positions each
+ * position led to), or, where a layer has none, by playing its turns
+ * again. The queries below need it. */
 void tb_stretch_resolve(tb_stretch *x);
 /* How many positions of layer 'layer' are marked; '*one' gets one. */
 size_t tb_stretch_marked(const tb_stretch *x, size_t layer, const tb_state **one);

@@ -976,7 +976,8 @@ static void S_bound_along_lines(const S_cfg *cfg, tt_rng *g, unsigned lines,
  * above. The bounds prune the search: they must never drop a position
  * on a line to the restated one (S_bound_along_lines), and the search
  * pruned by them must find what the search without them finds, the
- * same sequences, as many. */
+ * same sequences, as many; and resolving it from the edges its steps
+ * recorded marks what playing the turns again marks. */
 static void test_bound_is_sound(void **state)
 {
 	(void)state;
@@ -1031,8 +1032,18 @@ static void test_bound_is_sound(void **state)
 			S_strs all = {0}, bounded = {0};
 			unsigned long long n1 = S_lib_paths(x, 0, c.n, 100000, &all);
 			tb_stretch_free(x);
-			/* with it */
+			/* with it, resolved from the edges the steps recorded and
+			 * by playing the turns again (the plain search): the same
+			 * marks in every layer */
+			tb_stretch_plain = 1;
+			tb_stretch *px = S_stretch(&c, &target, 1);
+			tb_stretch_plain = 0;
 			x = S_stretch(&c, &target, 1);
+			for (size_t k = 0; k <= c.n; k++) {
+				const tb_state *one;
+				assert_int_equal(tb_stretch_marked(x, k, &one), tb_stretch_marked(px, k, &one));
+			}
+			tb_stretch_free(px);
 			unsigned long long n2 = S_lib_paths(x, 0, c.n, 100000, &bounded);
 			tb_stretch_free(x);
 			S_strs_uniq(&all);
