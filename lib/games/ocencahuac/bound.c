@@ -33,6 +33,8 @@
  */
 #include "rules.h"
 
+#include <string.h>
+
 #include "ocencahuac.h"
 
 enum { WARRIOR = 3, FILES = 5, MAXW = 4 }; /* MAXW: Warriors matched every way (4! ways) */
@@ -112,13 +114,26 @@ static unsigned S_match(unsigned char c[MAXW][MAXW], int nf, int j, int nt, unsi
 	return best;
 }
 
-/* The Warriors' share of 'side''s turns from 'a' to 'b'; 0 and '*ok'
- * cleared when 'b' has more of them. */
-static unsigned S_warriors(const tb_ruleset *rs, const S_men *a, const S_men *b, int side, int *ok)
+/* The way Warriors move, for S_cost, under 'rs''s options. */
+static int S_how(const tb_ruleset *rs)
 {
-	int how = rs->opt[O_PUSH_TARGET] == TARGET_ROYAL ? (rs->opt[O_CHAIN] == CHAIN_YES)
-	          : rs->opt[O_PUSH_DIR] == DIR_HOME  ? 2
-	                                             : 3;
+	return rs->opt[O_PUSH_TARGET] == TARGET_ROYAL ? (rs->opt[O_CHAIN] == CHAIN_YES)
+	       : rs->opt[O_PUSH_DIR] == DIR_HOME      ? 2
+	                                              : 3;
+}
+
+/* The target's side: its pieces, and the cost (S_cost) from each point
+ * to each of its first MAXW Warriors' points. */
+typedef struct S_goal {
+	S_men men;
+	unsigned char cost[MAXW][TB_MAX_POINTS];
+} S_goal;
+
+/* The Warriors' share of 'side''s turns from 'a' to 'g'; 0 and '*ok'
+ * cleared when 'g' has more of them. */
+static unsigned S_warriors(const S_men *a, const S_goal *g, int how, int side, int *ok)
+{
+	const S_men *b = &g->men;
 	if (b->nw > a->nw) {
 		*ok = 0;
 		return 0;
@@ -129,7 +144,7 @@ static unsigned S_warriors(const tb_ruleset *rs, const S_men *a, const S_men *b,
 		unsigned char c[MAXW][MAXW];
 		for (int j = 0; j < b->nw; j++)
 			for (int i = 0; i < a->nw; i++)
-				c[j][i] = (unsigned char)S_cost(how, side, a->w[i], b->w[j]);
+				c[j][i] = g->cost[j][a->w[i]];
 		return S_match(c, a->nw, 0, b->nw, 0);
 	}
 	unsigned sum = 0; /* a position of many Warriors: each its nearest */
@@ -182,14 +197,44 @@ static unsigned S_royals(const tb_ruleset *rs, const S_men *a, const S_men *b, i
 	return n;
 }
 
+/* The target's side of the bound, made once for the search rather than
+ * once a call: a search asks about one target some tens of millions of
+ * times (every position each turn leads to), and collecting its pieces
+ * and the costs to them was half of the bound's time. One a thread; a
+ * target of other bytes, or other rules, makes it again. */
+static _Thread_local struct {
+	tb_state target;
+	int how, have;
+	S_goal goal[2];
+} S_last;
+
+static const S_goal *S_goals(const tb_state *target, int how)
+{
+	if (S_last.have && S_last.how == how && memcmp(&S_last.target, target, sizeof *target) == 0)
+		return S_last.goal;
+	S_men men[2];
+	S_collect(target, men);
+	for (int y = 0; y < 2; y++) {
+		S_last.goal[y].men = men[y];
+		for (int j = 0; j < MAXW && j < men[y].nw; j++)
+			for (int p = 0; p < TB_MAX_POINTS; p++)
+				S_last.goal[y].cost[j][p] = (unsigned char)S_cost(how, y, p, men[y].w[j]);
+	}
+	memcpy(&S_last.target, target, sizeof *target);
+	S_last.how = how;
+	S_last.have = 1;
+	return S_last.goal;
+}
+
 int tb_ocencahuac_turns_needed(const tb_ruleset *rs, const tb_state *s, const tb_state *target,
                                unsigned need[2])
 {
-	int ok = 1;
-	S_men a[2], b[2];
+	int ok = 1, how = S_how(rs);
+	S_men a[2];
+	const S_goal *g = S_goals(target, how);
 	S_collect(s, a);
-	S_collect(target, b);
 	for (int y = 0; y < 2; y++)
-		need[y] = S_warriors(rs, &a[y], &b[y], y, &ok) + S_royals(rs, &a[y], &b[y], y, s, target);
+		need[y] = S_warriors(&a[y], &g[y], how, y, &ok) +
+		          S_royals(rs, &a[y], &g[y].men, y, s, target);
 	return ok;
 }
