@@ -229,7 +229,7 @@ uint32_t tb_bset_add_key(tb_bset *b, const uint8_t *k, size_t n, uint64_t h, int
 	memcpy(b->pool + at_pool + 1, &i, 4);
 	memcpy(b->pool + at_pool + S_KEY_HEAD, k, n);
 	b->npool += (uint32_t)n + S_KEY_HEAD;
-	if (2 * b->n > b->nslot && !S_grow(b)) {
+	if (4 * (uint64_t)b->n > 3 * (uint64_t)b->nslot && !S_grow(b)) {
 		b->n--;
 		b->npool = at_pool;
 		*added = 0;

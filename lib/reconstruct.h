@@ -33,7 +33,11 @@ typedef struct tb_bset {
 	                       in the low half, the hash's high half above (a
 	                       probe that is not the key seldom reads the
 	                       pool); 0 empty */
-	uint32_t nslot;     /* a power of two, at least twice n */
+	uint32_t nslot;     /* a power of two, more than n * 4/3: three
+	                       quarters full at most (the slots were half
+	                       of a position's bytes at half full; with
+	                       the tags, a longer probe mostly stays in
+	                       one cache line) */
 } tb_bset;
 
 /* Adds 's' unless it is there; returns its index, or UINT32_MAX (and
@@ -56,8 +60,8 @@ long tb_bset_find(const tb_bset *b, const tb_state *s);
 /* The position of index 'i' (< b->n), into 'out'. */
 void tb_bset_get(const tb_bset *b, uint32_t i, tb_state *out);
 void tb_bset_clear(tb_bset *b);
-/* Rebuilds the slots of 'b' for 'nslot' (a power of two, at least twice
- * b->n) after its keys' offsets ('off') were kept in part or moved;
+/* Rebuilds the slots of 'b' for 'nslot' (a power of two, more than
+ * b->n * 4/3) after its keys' offsets ('off') were kept in part or moved;
  * 0 (and 'b' as it was) when memory ran out. */
 int tb_bset_rehash(tb_bset *b, uint32_t nslot);
 void tb_bset_free(tb_bset *b);
