@@ -60,9 +60,10 @@ typedef struct S_layer {
 	                       (a quarter of a long gap's time); 4 bytes an
 	                       edge */
 	uint32_t nedge, capedge;
-	uint32_t *eoff;     /* NULL: no edges (the first layer, a layer the
-	                       budget cut short, or memory ran out for them):
-	                       resolving plays the turns */
+	uint32_t *eoff;     /* NULL: no edges (the first layer, a step with
+	                       no target, a layer the budget cut short, or
+	                       memory ran out for them): resolving plays the
+	                       turns */
 } S_layer;
 
 static unsigned long long S_sat_add(unsigned long long a, unsigned long long b)
@@ -393,7 +394,12 @@ static long S_step(tb_stretch *x, const tb_step *step, const tb_state *target, u
 	}
 	next->step = *step;
 	const S_layer *prev = &x->layer[x->n - 2];
-	next->eoff = tb_stretch_plain ? NULL : tb_malloc(((size_t)prev->set.n + 1) * sizeof *next->eoff);
+	/* edges only toward a target: there the bound leaves few positions
+	 * that lead on, and playing every turn again was a quarter of the
+	 * time; a search without one stops at its budget before resolving
+	 * costs as much, and its memory stays what the budget says */
+	if (target && !tb_stretch_plain)
+		next->eoff = tb_malloc(((size_t)prev->set.n + 1) * sizeof *next->eoff);
 	for (uint32_t i = 0; i < prev->set.n; i++) {
 		if (next->eoff)
 			next->eoff[i] = next->nedge;

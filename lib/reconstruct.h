@@ -189,9 +189,9 @@ int tb_stretch_path_to(tb_stretch *x, const tb_state *s, tb_turn *out, tb_state 
 const tb_state *tb_stretch_first(const tb_stretch *x, size_t layer);
 
 /* Marks the positions of every layer from which the last layer can be
- * reached: from the edges each step recorded (the positions each
- * position led to), or, where a layer has none, by playing its turns
- * again. The queries below need it. */
+ * reached: from the edges each step toward a target recorded (the
+ * positions each position led to, 4 bytes each), or, where a layer has
+ * none, by playing its turns again. The queries below need it. */
 void tb_stretch_resolve(tb_stretch *x);
 /* How many positions of layer 'layer' are marked; '*one' gets one. */
 size_t tb_stretch_marked(const tb_stretch *x, size_t layer, const tb_state **one);
