@@ -10,14 +10,9 @@
 #include <string.h>
 
 #include "poskey.h"
+#include "stretch.h"
 #include "xalloc.h"
 
-/* A hash step (the memo of distinct sequences). */
-static uint64_t S_mix(uint64_t h, uint64_t v)
-{
-	h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
-	return h * 0xbf58476d1ce4e5b9ULL;
-}
 
 /* ===== Steps ===== */
 
@@ -42,31 +37,8 @@ int tb_step_fits(const tb_ruleset *rs, const tb_step *step, const tb_turn *t)
 
 /* ===== Stretches ===== */
 
-typedef struct S_layer {
-	tb_bset set;
-	tb_step step;       /* how this layer came from the one before */
-	uint8_t *mark;      /* after tb_stretch_resolve */
-	tb_sieve sieve;     /* after it too: of the marked positions */
-	uint32_t *paths;    /* per position: the sequences of turns from the
-	                       first layer that reach it (saturating at
-	                       UINT32_MAX: "more than"), for what a search over
-	                       its budget leaves open; 4 bytes a position */
-	uint32_t cappaths;
-	uint32_t *edge;     /* the positions of this layer each position of
-	                       the one before led to, as the step found them:
-	                       those of position i of the layer before are
-	                       edge[eoff[i] .. eoff[i+1]) -- what resolving
-	                       reads rather than playing every turn again
-	                       (a quarter of a long gap's time); 4 bytes an
-	                       edge */
-	uint32_t nedge, capedge;
-	uint32_t *eoff;     /* NULL: no edges (the first layer, a step with
-	                       no target, a layer the budget cut short, or
-	                       memory ran out for them): resolving plays the
-	                       turns */
-} S_layer;
 
-static unsigned long long S_sat_add(unsigned long long a, unsigned long long b)
+unsigned long long tb_stretch__sat_add(unsigned long long a, unsigned long long b)
 {
 	return a > ULLONG_MAX - b ? ULLONG_MAX : a + b;
 }
@@ -74,7 +46,7 @@ static unsigned long long S_sat_add(unsigned long long a, unsigned long long b)
 /* Records that the position being expanded led to position 'at' of
  * 'l' (skipping it when it was the last one recorded: one position
  * reached by two turns); 0 when memory ran out. */
-static int S_edge_add(S_layer *l, uint32_t at, uint32_t first)
+static int S_edge_add(tb_stretch_layer *l, uint32_t at, uint32_t first)
 {
 	if (l->nedge > first && l->edge[l->nedge - 1] == at)
 		return 1;
@@ -92,7 +64,7 @@ static int S_edge_add(S_layer *l, uint32_t at, uint32_t first)
 	return 1;
 }
 
-static void S_edges_free(S_layer *l)
+static void S_edges_free(tb_stretch_layer *l)
 {
 	free(l->edge);
 	free(l->eoff);
@@ -102,7 +74,7 @@ static void S_edges_free(S_layer *l)
 
 /* Adds 'n' sequences to position 'i' of 'l' (a new one has none yet:
  * 'added'); 0 when memory ran out. */
-static int S_paths_add(S_layer *l, uint32_t i, int added, uint32_t n)
+static int S_paths_add(tb_stretch_layer *l, uint32_t i, int added, uint32_t n)
 {
 	if (i >= l->cappaths) {
 		uint32_t cap = l->cappaths ? 2 * l->cappaths : 16;
@@ -120,22 +92,6 @@ static int S_paths_add(S_layer *l, uint32_t i, int added, uint32_t n)
 	return 1;
 }
 
-struct tb_stretch {
-	const tb_ruleset *rs;
-	S_layer *layer;
-	size_t n, cap;
-	unsigned long held, budget;
-	int spent;
-	int partial;        /* the budget ran out in the last layer */
-	int failed;         /* memory ran out (then spent too) */
-	tb_turns turns;     /* scratch for generation */
-	tb_turns then_turns; /* scratch for the turn after a layer (S_then_fits) */
-	tb_state view[4];   /* positions given out by pointer, in turn (S_view) */
-	unsigned nview;
-	void (*progress)(void *, unsigned long);
-	void *ctx;
-	unsigned long reported;
-};
 
 /* Position 'i' of set 'b' decoded into the next of x's view slots:
  * the queries that give a position by pointer take them in turn
@@ -150,17 +106,17 @@ static const tb_state *S_view(const tb_stretch *x, const tb_bset *b, uint32_t i)
 }
 
 /* NULL when memory ran out. */
-static S_layer *S_push(tb_stretch *x)
+static tb_stretch_layer *S_push(tb_stretch *x)
 {
 	if (x->n == x->cap) {
 		size_t cap = x->cap ? 2 * x->cap : 8;
-		S_layer *grown = tb_realloc(x->layer, cap * sizeof *x->layer);
+		tb_stretch_layer *grown = tb_realloc(x->layer, cap * sizeof *x->layer);
 		if (!grown)
 			return NULL;
 		x->layer = grown;
 		x->cap = cap;
 	}
-	S_layer *l = &x->layer[x->n++];
+	tb_stretch_layer *l = &x->layer[x->n++];
 	memset(l, 0, sizeof *l);
 	return l;
 }
@@ -179,7 +135,7 @@ tb_stretch *tb_stretch_new(const tb_ruleset *rs, const tb_state *s, unsigned lon
 	tb_state first = *s;
 	if (rs->rules->canon)
 		rs->rules->canon(rs, &first);
-	S_layer *l = S_push(x);
+	tb_stretch_layer *l = S_push(x);
 	if (!l || tb_bset_add(&l->set, &first, &added) == UINT32_MAX ||
 	    !S_paths_add(l, 0, 1, 1)) {
 		tb_stretch_free(x);
@@ -227,7 +183,7 @@ void tb_stretch_free(tb_stretch *x)
 }
 
 /* The turns that fit step 'st' from 's', into x->turns; how many. */
-static size_t S_fitting(tb_stretch *x, const tb_step *st, const tb_state *s)
+size_t tb_stretch__fitting(tb_stretch *x, const tb_step *st, const tb_state *s)
 {
 	size_t n = tb_turns_list(x->rs, s, &x->turns), k = 0;
 	if (tb_turns_failed(&x->turns))
@@ -285,9 +241,10 @@ static long S_direct(tb_stretch *x, const tb_step *then, const tb_state *s)
 }
 
 /* Does a legal turn of 's' fit 'then'? As the step after would find
- * (S_fitting): the direct check lists the turns of the piece on the
- * move's first point as the full list does (rules.h; test_direct.c
- * proves it), and a turn that fits begins there; else the full list. */
+ * (tb_stretch__fitting): the direct check lists the turns of the piece
+ * on the move's first point as the full list does (rules.h;
+ * test_direct.c proves it), and a turn that fits begins there; else the
+ * full list. */
 static int S_then_fits(tb_stretch *x, const tb_step *then, const tb_state *s)
 {
 	long n = S_direct(x, then, s);
@@ -351,7 +308,7 @@ static int S_batch_make(tb_stretch *x, S_batch *bt, const tb_state *from, size_t
  * sequences more, and each an edge from the position they were played
  * from (its first at next->edge['first']); 0 when memory or the budget
  * ran out (x spent). */
-static int S_batch_add(tb_stretch *x, const S_batch *bt, S_layer *next, uint32_t paths,
+static int S_batch_add(tb_stretch *x, const S_batch *bt, tb_stretch_layer *next, uint32_t paths,
                        uint32_t first)
 {
 	for (size_t k = 0; k < bt->n; k++)
@@ -387,13 +344,13 @@ static long S_step(tb_stretch *x, const tb_step *step, const tb_state *target, u
 	*dropped = 0;
 	if (x->spent)
 		return -1;
-	S_layer *next = S_push(x);
+	tb_stretch_layer *next = S_push(x);
 	if (!next) {
 		x->failed = x->spent = 1;
 		return -1;
 	}
 	next->step = *step;
-	const S_layer *prev = &x->layer[x->n - 2];
+	const tb_stretch_layer *prev = &x->layer[x->n - 2];
 	/* edges only toward a target: there the bound leaves few positions
 	 * that lead on, and playing every turn again was a quarter of the
 	 * time; a search without one stops at its budget before resolving
@@ -406,7 +363,7 @@ static long S_step(tb_stretch *x, const tb_step *step, const tb_state *target, u
 		uint32_t first = next->nedge;
 		tb_state from;
 		tb_bset_get(&prev->set, i, &from);
-		size_t nt = S_fitting(x, step, &from);
+		size_t nt = tb_stretch__fitting(x, step, &from);
 		if (x->failed) {
 			x->spent = 1;
 			return -1;
@@ -446,7 +403,7 @@ long tb_stretch_step(tb_stretch *x, const tb_step *step, const tb_state *target,
 void tb_stretch_pop(tb_stretch *x)
 {
 	if (x->n > 1) {
-		S_layer *l = &x->layer[--x->n];
+		tb_stretch_layer *l = &x->layer[--x->n];
 		x->held -= l->set.n;
 		tb_bset_free(&l->set);
 		free(l->mark);
@@ -462,12 +419,12 @@ size_t tb_stretch_reached(const tb_stretch *x, unsigned long *positions,
                           unsigned long long *sequences)
 {
 	size_t whole = x->n - 1 - (size_t)x->partial;
-	const S_layer *l = &x->layer[whole];
+	const tb_stretch_layer *l = &x->layer[whole];
 	*positions = l->set.n;
 	*sequences = 0;
 	int over = 0;
 	for (uint32_t i = 0; i < l->set.n; i++) {
-		*sequences = S_sat_add(*sequences, l->paths[i]);
+		*sequences = tb_stretch__sat_add(*sequences, l->paths[i]);
 		over |= l->paths[i] == UINT32_MAX;
 	}
 	if (over)
@@ -490,7 +447,7 @@ const tb_state *tb_stretch_first(const tb_stretch *x, size_t layer)
 
 size_t tb_stretch_marked(const tb_stretch *x, size_t layer, const tb_state **one)
 {
-	const S_layer *l = &x->layer[layer];
+	const tb_stretch_layer *l = &x->layer[layer];
 	size_t n = 0;
 	uint32_t last = 0;
 	for (uint32_t i = 0; i < l->set.n && !x->failed; i++)
@@ -505,7 +462,7 @@ size_t tb_stretch_marked(const tb_stretch *x, size_t layer, const tb_state **one
 
 /* The edges into 'l' after its positions were renumbered: 'map' gives
  * each old index its new one, or UINT32_MAX when it was dropped. */
-static void S_edges_renumber(S_layer *l, const uint32_t *map, uint32_t nfrom)
+static void S_edges_renumber(tb_stretch_layer *l, const uint32_t *map, uint32_t nfrom)
 {
 	uint32_t k = 0;
 	for (uint32_t i = 0; i < nfrom; i++) {
@@ -521,7 +478,7 @@ static void S_edges_renumber(S_layer *l, const uint32_t *map, uint32_t nfrom)
 
 size_t tb_stretch_keep(tb_stretch *x, int (*keep)(void *ctx, const tb_state *s), void *ctx)
 {
-	S_layer *l = &x->layer[x->n - 1];
+	tb_stretch_layer *l = &x->layer[x->n - 1];
 	tb_bset *b = &l->set;
 	uint32_t *map = l->eoff ? tb_malloc(((size_t)b->n + 1) * sizeof *map) : NULL;
 	if (!map)
@@ -553,10 +510,10 @@ size_t tb_stretch_keep(tb_stretch *x, int (*keep)(void *ctx, const tb_state *s),
  * of layer i+1 (its sieve made)? Its index there, or -1. Most turns
  * from a gap's middle layers lead to none, and the sieve (tb_sieve)
  * says so of nearly all of them without a look in the set. */
-static long S_marked_after(const tb_stretch *x, size_t i, const tb_state *s, const tb_turn *t)
+long tb_stretch__marked_after(const tb_stretch *x, size_t i, const tb_state *s, const tb_turn *t)
 {
 	tb_state w = S_after(x->rs, s, t);
-	const S_layer *next = &x->layer[i + 1];
+	const tb_stretch_layer *next = &x->layer[i + 1];
 	if (!tb_sieve_may(&next->sieve, &w))
 		return -1;
 	long j = tb_bset_find(&next->set, &w);
@@ -569,7 +526,7 @@ enum { S_FEW = 64 };
 
 static size_t S_few_marked(const tb_stretch *x, size_t i, tb_state *out)
 {
-	const S_layer *l = &x->layer[i];
+	const tb_stretch_layer *l = &x->layer[i];
 	size_t n = 0;
 	for (uint32_t k = 0; k < l->set.n; k++)
 		if (l->mark[k] && n++ < S_FEW)
@@ -594,7 +551,7 @@ static int S_may_reach(const tb_stretch *x, const tb_state *s, const tb_state *f
 /* Marks each position of 'l' with an edge to a marked one of 'next'
  * (its edges whole): what playing its turns finds, as every position
  * of 'next' a turn of it leads to is one the step recorded. */
-static void S_mark_by_edges(S_layer *l, const S_layer *next)
+static void S_mark_by_edges(tb_stretch_layer *l, const tb_stretch_layer *next)
 {
 	for (uint32_t s = 0; s < l->set.n; s++)
 		for (uint32_t e = next->eoff[s]; e < next->eoff[s + 1] && !l->mark[s]; e++)
@@ -605,7 +562,7 @@ void tb_stretch_resolve(tb_stretch *x)
 {
 	if (x->failed)
 		return;
-	S_layer *last = &x->layer[x->n - 1];
+	tb_stretch_layer *last = &x->layer[x->n - 1];
 	free(last->mark);
 	last->mark = tb_malloc(last->set.n + 1);
 	if (!last->mark) {
@@ -615,7 +572,7 @@ void tb_stretch_resolve(tb_stretch *x)
 	memset(last->mark, 1, last->set.n + 1);
 	tb_sieve_make(&last->sieve, &last->set, last->mark);
 	for (size_t i = x->n - 1; i-- > 0;) {
-		S_layer *l = &x->layer[i];
+		tb_stretch_layer *l = &x->layer[i];
 		free(l->mark);
 		l->mark = tb_calloc(l->set.n + 1, 1);
 		if (!l->mark) {
@@ -634,9 +591,9 @@ void tb_stretch_resolve(tb_stretch *x)
 			tb_bset_get(&l->set, s, &from);
 			if (nfew <= S_FEW && !S_may_reach(x, &from, few, nfew))
 				continue;
-			size_t nt = S_fitting(x, &x->layer[i + 1].step, &from);
+			size_t nt = tb_stretch__fitting(x, &x->layer[i + 1].step, &from);
 			for (size_t j = 0; j < nt && !l->mark[s]; j++)
-				l->mark[s] = S_marked_after(x, i, &from, &x->turns.v[j]) >= 0;
+				l->mark[s] = tb_stretch__marked_after(x, i, &from, &x->turns.v[j]) >= 0;
 		}
 		tb_sieve_make(&l->sieve, &l->set, l->mark);
 	}
@@ -646,12 +603,12 @@ int tb_stretch_path_to(tb_stretch *x, const tb_state *s, tb_turn *out, tb_state 
 {
 	tb_state cur = *s;
 	for (size_t i = x->n - 1; i-- > 0;) {
-		const S_layer *l = &x->layer[i];
+		const tb_stretch_layer *l = &x->layer[i];
 		int found = 0;
 		for (uint32_t k = 0; k < l->set.n && !found && !x->failed; k++) {
 			tb_state from;
 			tb_bset_get(&l->set, k, &from);
-			size_t nt = S_fitting(x, &x->layer[i + 1].step, &from);
+			size_t nt = tb_stretch__fitting(x, &x->layer[i + 1].step, &from);
 			for (size_t j = 0; j < nt && !found; j++) {
 				tb_state w = S_after(x->rs, &from, &x->turns.v[j]);
 				if (tb_state_same(&w, &cur)) {
@@ -668,7 +625,7 @@ int tb_stretch_path_to(tb_stretch *x, const tb_state *s, tb_turn *out, tb_state 
 	return 1;
 }
 
-static int S_same_turn(const tb_turn *a, const tb_turn *b)
+int tb_stretch__same_turn(const tb_turn *a, const tb_turn *b)
 {
 	return a->nparts == b->nparts && a->crown == b->crown &&
 	       memcmp(a->parts, b->parts, a->nparts * sizeof a->parts[0]) == 0;
@@ -677,16 +634,16 @@ static int S_same_turn(const tb_turn *a, const tb_turn *b)
 int tb_stretch_edges(tb_stretch *x, size_t k,
                      int (*fn)(void *ctx, const tb_state *from, const tb_turn *t), void *ctx)
 {
-	const S_layer *l = &x->layer[k];
+	const tb_stretch_layer *l = &x->layer[k];
 	for (uint32_t s = 0; s < l->set.n && !x->failed; s++) {
 		if (!l->mark[s])
 			continue;
 		tb_state from;
 		tb_bset_get(&l->set, s, &from);
-		size_t nt = S_fitting(x, &x->layer[k + 1].step, &from);
+		size_t nt = tb_stretch__fitting(x, &x->layer[k + 1].step, &from);
 		for (size_t j = 0; j < nt; j++) {
 			const tb_turn *t = &x->turns.v[j];
-			if (S_marked_after(x, k, &from, t) < 0)
+			if (tb_stretch__marked_after(x, k, &from, t) < 0)
 				continue;
 			int rc = fn(ctx, &from, t);
 			if (rc)
@@ -708,7 +665,7 @@ static int S_distinct_add(void *ctx, const tb_state *from, const tb_turn *t)
 	S_distinct *d = ctx;
 	(void)from;
 	for (size_t seen = 0; seen < d->n; seen++)
-		if (S_same_turn(&d->out->v[seen], t))
+		if (tb_stretch__same_turn(&d->out->v[seen], t))
 			return 0;
 	if (d->n == d->out->cap) {
 		size_t cap = d->out->cap ? 2 * d->out->cap : 16;
@@ -729,256 +686,4 @@ size_t tb_stretch_turns(tb_stretch *x, size_t k, tb_turns *out)
 	S_distinct d = {x, out, 0};
 	tb_stretch_edges(x, k, S_distinct_add, &d);
 	return d.n;
-}
-
-
-/* ===== Distinct sequences =====
- *
- * The positions of a layer may be several (an open turn before the
- * steps asked about), and one sequence of turns may be played from
- * several of them: it is one sequence all the same. So sequences are
- * followed as sets: a prefix leads from the marked positions of layer k
- * to the set of marked positions it reaches, and is extended by each
- * distinct turn that goes on from any of them. Counting remembers what
- * each (step, set) leads to, so that prefixes that meet are counted
- * once, as paths through single positions were. */
-
-/* The distinct turns the step after layer 'L' may be from the positions
- * 'set' of layer 'L' (joining marked positions), each with the sorted
- * positions of layer L+1 it leads to. */
-typedef struct S_fan {
-	tb_turn *turn;
-	uint32_t **to;
-	uint32_t *nto, *capto;
-	size_t n, cap;
-} S_fan;
-
-static int S_u32_cmp(const void *a, const void *b)
-{
-	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-	return x < y ? -1 : x > y;
-}
-
-static void S_fan_of(tb_stretch *x, size_t L, const uint32_t *set, uint32_t nset, S_fan *f)
-{
-	memset(f, 0, sizeof *f);
-	for (uint32_t a = 0; a < nset && !x->failed; a++) {
-		tb_state from, *s = &from;
-		tb_bset_get(&x->layer[L].set, set[a], &from);
-		size_t nt = S_fitting(x, &x->layer[L + 1].step, s);
-		for (size_t j = 0; j < nt; j++) {
-			long at = S_marked_after(x, L, s, &x->turns.v[j]);
-			if (at < 0)
-				continue;
-			size_t u = 0;
-			while (u < f->n && !S_same_turn(&f->turn[u], &x->turns.v[j]))
-				u++;
-			if (u == f->n) {
-				if (f->n == f->cap) {
-					size_t cap = f->cap ? 2 * f->cap : 16;
-					tb_turn *turn = tb_realloc(f->turn, cap * sizeof *f->turn);
-					f->turn = turn ? turn : f->turn;
-					uint32_t **to = turn ? tb_realloc(f->to, cap * sizeof *f->to) : NULL;
-					f->to = to ? to : f->to;
-					uint32_t *nto = to ? tb_realloc(f->nto, cap * sizeof *f->nto) : NULL;
-					f->nto = nto ? nto : f->nto;
-					uint32_t *capto = nto ? tb_realloc(f->capto, cap * sizeof *f->capto)
-					                      : NULL;
-					f->capto = capto ? capto : f->capto;
-					if (!capto) {
-						x->failed = 1;
-						return;
-					}
-					f->cap = cap;
-				}
-				f->turn[u] = x->turns.v[j];
-				f->to[u] = NULL;
-				f->nto[u] = f->capto[u] = 0;
-				f->n++;
-			}
-			if (f->nto[u] == f->capto[u]) {
-				uint32_t cap = f->capto[u] ? 2 * f->capto[u] : 4;
-				uint32_t *grown = tb_realloc(f->to[u], cap * sizeof **f->to);
-				if (!grown) {
-					x->failed = 1;
-					return;
-				}
-				f->to[u] = grown;
-				f->capto[u] = cap;
-			}
-			f->to[u][f->nto[u]++] = (uint32_t)at;
-		}
-	}
-	for (size_t u = 0; u < f->n; u++) { /* sorted, each position once */
-		qsort(f->to[u], f->nto[u], sizeof **f->to, S_u32_cmp);
-		uint32_t k = 0;
-		for (uint32_t j = 0; j < f->nto[u]; j++)
-			if (!k || f->to[u][j] != f->to[u][k - 1])
-				f->to[u][k++] = f->to[u][j];
-		f->nto[u] = k;
-	}
-}
-
-static void S_fan_free(S_fan *f)
-{
-	for (size_t u = 0; u < f->n; u++)
-		free(f->to[u]);
-	free(f->turn);
-	free(f->to);
-	free(f->nto);
-	free(f->capto);
-}
-
-/* What (step i, set) was found to lead to: open addressing. */
-typedef struct S_memo_entry {
-	uint64_t h;
-	size_t i;
-	uint32_t *set, n;
-	unsigned long long count;
-} S_memo_entry;
-
-typedef struct S_memo {
-	S_memo_entry *e;
-	size_t n, nslot;   /* a power of two, at least twice n */
-} S_memo;
-
-static uint64_t S_set_hash(size_t i, const uint32_t *set, uint32_t n)
-{
-	uint64_t h = S_mix(i, n);
-	for (uint32_t k = 0; k < n; k++)
-		h = S_mix(h, set[k]);
-	return h ^ (h >> 29);
-}
-
-static S_memo_entry *S_memo_find(S_memo *m, uint64_t h, size_t i, const uint32_t *set,
-                                 uint32_t n)
-{
-	if (!m->nslot)
-		return NULL;
-	for (size_t j = h & (m->nslot - 1); m->e[j].set; j = (j + 1) & (m->nslot - 1))
-		if (m->e[j].h == h && m->e[j].i == i && m->e[j].n == n &&
-		    memcmp(m->e[j].set, set, n * sizeof *set) == 0)
-			return &m->e[j];
-	return NULL;
-}
-
-/* 0 (the count not kept) when memory ran out. */
-static int S_memo_put(S_memo *m, uint64_t h, size_t i, const uint32_t *set, uint32_t n,
-                      unsigned long long count)
-{
-	if (2 * (m->n + 1) > m->nslot) {
-		S_memo old = *m;
-		m->nslot = old.nslot ? 2 * old.nslot : 64;
-		m->e = tb_calloc(m->nslot, sizeof *m->e);
-		if (!m->e) {
-			*m = old;
-			return 0;
-		}
-		for (size_t j = 0; j < old.nslot; j++) {
-			if (!old.e[j].set)
-				continue;
-			size_t k = old.e[j].h & (m->nslot - 1);
-			while (m->e[k].set)
-				k = (k + 1) & (m->nslot - 1);
-			m->e[k] = old.e[j];
-		}
-		free(old.e);
-	}
-	size_t k = h & (m->nslot - 1);
-	while (m->e[k].set)
-		k = (k + 1) & (m->nslot - 1);
-	m->e[k].set = tb_malloc((n ? n : 1) * sizeof *set);
-	if (!m->e[k].set)
-		return 0;
-	m->e[k].h = h;
-	m->e[k].i = i;
-	m->e[k].n = n;
-	memcpy(m->e[k].set, set, n * sizeof *set);
-	m->e[k].count = count;
-	m->n++;
-	return 1;
-}
-
-static void S_memo_free(S_memo *m)
-{
-	for (size_t j = 0; j < m->nslot; j++)
-		free(m->e[j].set);
-	free(m->e);
-}
-
-/* The distinct sequences of steps k+i .. k+n-1 from the positions 'set'
- * of layer k+i. */
-static unsigned long long S_count(tb_stretch *x, S_memo *m, size_t k, size_t i, size_t n,
-                                  const uint32_t *set, uint32_t nset)
-{
-	if (i == n)
-		return 1;
-	if (x->failed)
-		return 0;
-	uint64_t h = S_set_hash(i, set, nset);
-	const S_memo_entry *e = S_memo_find(m, h, i, set, nset);
-	if (e)
-		return e->count;
-	S_fan f;
-	S_fan_of(x, k + i, set, nset, &f);
-	unsigned long long total = 0;
-	for (size_t u = 0; u < f.n; u++)
-		total = S_sat_add(total, S_count(x, m, k, i + 1, n, f.to[u], f.nto[u]));
-	S_fan_free(&f);
-	if (!x->failed && !S_memo_put(m, h, i, set, nset, total))
-		x->failed = 1;
-	return total;
-}
-
-/* Copies up to 'max' distinct sequences from the positions 'set' of
- * layer k+i, the turns so far in 'cur', into 'seqs'. */
-static void S_list(tb_stretch *x, size_t k, size_t i, size_t n, const uint32_t *set,
-                   uint32_t nset, tb_turn *cur, size_t max, tb_turn *seqs, size_t *listed)
-{
-	if (i == n) {
-		memcpy(seqs + *listed * n, cur, n * sizeof *cur);
-		++*listed;
-		return;
-	}
-	if (x->failed)
-		return;
-	S_fan f;
-	S_fan_of(x, k + i, set, nset, &f);
-	for (size_t u = 0; u < f.n && *listed < max; u++) {
-		cur[i] = f.turn[u];
-		S_list(x, k, i + 1, n, f.to[u], f.nto[u], cur, max, seqs, listed);
-	}
-	S_fan_free(&f);
-}
-
-unsigned long long tb_stretch_paths(tb_stretch *x, size_t k, size_t n, size_t max,
-                                    tb_turn *seqs, size_t *listed)
-{
-	const S_layer *l = &x->layer[k];
-	*listed = 0;
-	uint32_t *set = x->failed ? NULL : tb_malloc((l->set.n ? l->set.n : 1) * sizeof *set),
-	         nset = 0;
-	if (!set) {
-		x->failed = 1;
-		return 0;
-	}
-	for (uint32_t s = 0; s < l->set.n; s++)
-		if (l->mark[s])
-			set[nset++] = s;
-	*listed = 0;
-	unsigned long long total = 0;
-	if (nset) {
-		S_memo m;
-		memset(&m, 0, sizeof m);
-		total = S_count(x, &m, k, 0, n, set, nset);
-		S_memo_free(&m);
-		tb_turn *cur = tb_malloc((n ? n : 1) * sizeof *cur);
-		if (!cur)
-			x->failed = 1;
-		else if (max)
-			S_list(x, k, 0, n, set, nset, cur, max, seqs, listed);
-		free(cur);
-	}
-	free(set);
-	return total;
 }
