@@ -2,7 +2,8 @@
  * test_oom_validate.c -- validating and filling out of memory (oom.h):
  * every sample validated (its diagnostics, and the turns and faults
  * reported to the callbacks) and filled, and a few records with a slip, a point off the
- * board and a gap (open turns: the reconstruct search, the repairs),
+ * board and a gap, before written turns and before a restated position
+ * (open turns: the reconstruct search, the repairs),
  * each run clean and then with allocation N failing, once and then for
  * good. The result must be the clean run's or TB_ENOMEM (NULL from
  * tb_record_fill); under ASan never a leak.
@@ -127,6 +128,10 @@ static const char *const S_open[] = {
 	S_TAGS "1. a7 f6 2. e5 g4 <gap 2> 4. c5 a4 5. d5xf6 b2 1-0\n",
 	/* an unknown turn */
 	S_TAGS "1. a7 f6 2. e5 g4 3. c3 ? 4. c5 a4 5. d5xf6 b2 1-0\n",
+	/* a gap before a restated position: the bound, the edges resolved */
+	"[Game \"asalto\"]\n[Position \"A 10 A:c3,d3,e3,c4,d4,e4,b5,c5,f5 D:d6,e7\"]\n\n"
+	"10. c4-b4 <gap 2> <position \"D 11 A:c3,d3,e3,b4,d4,e4,b5,c5,e5 D:e6,e7\"> "
+	"11... e6-d6 *\n",
 };
 
 static void test_open(void **state)
