@@ -127,6 +127,11 @@ static int S_how(const tb_ruleset *rs)
 typedef struct S_goal {
 	S_men men;
 	unsigned char cost[MAXW][TB_MAX_POINTS];
+	/* the royal pieces' share: royal[k][c][p] is 1 when the one of
+	 * kind k on 'p' (crowned: c) must move on a turn of its own to be
+	 * the target's (S_royal_moves), 0 when it need not or the target
+	 * has none of that kind, or when none is counted (S_royals_count) */
+	unsigned char royal[WARRIOR][2][TB_MAX_POINTS];
 } S_goal;
 
 /* The Warriors' share of 'side''s turns from 'a' to 'g'; 0 and '*ok'
@@ -173,28 +178,20 @@ static int S_pinned(const tb_ruleset *rs, int side, int p)
  * sideways), when it is to be crowned and is not on its far row (where
  * only a turn of its own brings it), or when it must move and nothing
  * else can move it (S_pinned). */
-static int S_royal_moves(const tb_ruleset *rs, const tb_state *a, const tb_state *b, int side,
-                         int p, int q)
+static int S_royal_moves(const tb_ruleset *rs, int crowned, const tb_state *b, int side, int p,
+                         int q)
 {
 	int ranks = rs->geo.npoints / FILES, far = side == 0 ? ranks - 1 : 0;
-	int crown = !TB_CELL_CROWNED(a->cell[p]) && TB_CELL_CROWNED(b->cell[q]) && p / FILES != far;
+	int crown = !crowned && TB_CELL_CROWNED(b->cell[q]) && p / FILES != far;
 	return S_forward(side, p, q) || crown || (p != q && S_pinned(rs, side, p));
 }
 
-/* The royal pieces' share: a turn for each that must move on one of
- * its own (of a kind each position has once), unless a push may carry
- * it forward (push_dir=jump) or a relief jump relocate it anywhere (its
- * side may be in its second stage). */
-static unsigned S_royals(const tb_ruleset *rs, const S_men *a, const S_men *b, int side,
-                         const tb_state *s, const tb_state *t)
+/* Is a royal piece's share counted at all? Not when a push may carry
+ * it forward (push_dir=jump) or a relief jump relocate it anywhere
+ * (its side may be in its second stage in 't'). */
+static int S_royals_count(const tb_ruleset *rs, const tb_state *t, int side)
 {
-	if (rs->opt[O_PUSH_DIR] != DIR_HOME || (t->stage >> side & 1))
-		return 0;
-	unsigned n = 0;
-	for (int k = 0; k < WARRIOR; k++)
-		n += a->royal[k] >= 0 && b->royal[k] >= 0 &&
-		     S_royal_moves(rs, s, t, side, a->royal[k], b->royal[k]);
-	return n;
+	return rs->opt[O_PUSH_DIR] == DIR_HOME && !(t->stage >> side & 1);
 }
 
 /* The target's side of the bound, made once for the search rather than
@@ -204,26 +201,56 @@ static unsigned S_royals(const tb_ruleset *rs, const S_men *a, const S_men *b, i
  * target of other bytes, or other rules, makes it again. */
 static _Thread_local struct {
 	tb_state target;
-	int how, have;
+	int how, push_dir, npoints, have;
 	S_goal goal[2];
 } S_last;
 
-static const S_goal *S_goals(const tb_state *target, int how)
+/* The royal pieces' table of side 'y' (S_goal.royal). */
+static void S_goal_royals(const tb_ruleset *rs, const tb_state *target, int y, S_goal *g)
 {
-	if (S_last.have && S_last.how == how && memcmp(&S_last.target, target, sizeof *target) == 0)
+	memset(g->royal, 0, sizeof g->royal);
+	for (int k = 0; k < WARRIOR && S_royals_count(rs, target, y); k++)
+		for (int c = 0; c < 2 && g->men.royal[k] >= 0; c++)
+			for (int p = 0; p < rs->geo.npoints && p < TB_MAX_POINTS; p++)
+				g->royal[k][c][p] =
+				        (unsigned char)S_royal_moves(rs, c, target, y, p, g->men.royal[k]);
+}
+
+static const S_goal *S_goals(const tb_ruleset *rs, const tb_state *target, int how)
+{
+	if (S_last.have && S_last.how == how && S_last.push_dir == rs->opt[O_PUSH_DIR] &&
+	    S_last.npoints == rs->geo.npoints && memcmp(&S_last.target, target, sizeof *target) == 0)
 		return S_last.goal;
 	S_men men[2];
 	S_collect(target, men);
 	for (int y = 0; y < 2; y++) {
-		S_last.goal[y].men = men[y];
+		S_goal *g = &S_last.goal[y];
+		g->men = men[y];
 		for (int j = 0; j < MAXW && j < men[y].nw; j++)
 			for (int p = 0; p < TB_MAX_POINTS; p++)
-				S_last.goal[y].cost[j][p] = (unsigned char)S_cost(how, y, p, men[y].w[j]);
+				g->cost[j][p] = (unsigned char)S_cost(how, y, p, men[y].w[j]);
+		S_goal_royals(rs, target, y, g);
 	}
 	memcpy(&S_last.target, target, sizeof *target);
 	S_last.how = how;
+	S_last.push_dir = rs->opt[O_PUSH_DIR];
+	S_last.npoints = rs->geo.npoints;
 	S_last.have = 1;
 	return S_last.goal;
+}
+
+/* The royal pieces' share of 'side''s turns from 's' (its pieces 'a')
+ * to the target 'g': a turn for each that must move on one of its own
+ * (of a kind each position has once). */
+static unsigned S_royals(const S_men *a, const S_goal *g, const tb_state *s)
+{
+	unsigned n = 0;
+	for (int k = 0; k < WARRIOR; k++) {
+		int p = a->royal[k];
+		if (p >= 0)
+			n += g->royal[k][TB_CELL_CROWNED(s->cell[p]) != 0][p];
+	}
+	return n;
 }
 
 int tb_ocencahuac_turns_needed(const tb_ruleset *rs, const tb_state *s, const tb_state *target,
@@ -231,10 +258,9 @@ int tb_ocencahuac_turns_needed(const tb_ruleset *rs, const tb_state *s, const tb
 {
 	int ok = 1, how = S_how(rs);
 	S_men a[2];
-	const S_goal *g = S_goals(target, how);
+	const S_goal *g = S_goals(rs, target, how);
 	S_collect(s, a);
 	for (int y = 0; y < 2; y++)
-		need[y] = S_warriors(&a[y], &g[y], how, y, &ok) +
-		          S_royals(rs, &a[y], &g[y].men, y, s, target);
+		need[y] = S_warriors(&a[y], &g[y], how, y, &ok) + S_royals(&a[y], &g[y], s);
 	return ok;
 }
