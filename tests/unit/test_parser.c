@@ -1142,7 +1142,7 @@ static void test_check_sink_corpora(void **state)
 		closedir(d);
 	}
 	assert_true(files >= 20);
-	assert_true(mutated >= 100);
+	assert_true(mutated >= 10 * (TT_SANITIZED ? 3u : 12u)); /* ten samples at least */
 	assert_true(seen > 1000); /* the mutations do reach the diagnostics */
 }
 
