@@ -14,8 +14,9 @@
  *        turn -- a line's first and last are that node;
  *      . whether a line holds anything (an empty variation is an
  *        error): its first node, or its lead comment;
- *      . comments as links only (a comment's evidence, a line's lead),
- *        their text not copied (a mark's diagnostics read the token);
+ *      . the movetext's comments as links only (a comment's evidence,
+ *        a line's lead), their text not copied (a mark's diagnostics
+ *        read the token);
  *      . the parts of a reconstructed turn's move (every point must be
  *        known), not of other moves.
  *    The tags (roster checks, the game, its board, [Result]) are read
@@ -117,12 +118,13 @@ static inline tb_part *tb_sink_parts(tb_sink *s, const tb_part *parts, size_t n,
 }
 
 /* A comment of the 'n' bytes at 'text' in language 'lang': the tree's
- * (record.h, tb_comment_make); checking, one without its text ("")
- * nor language. */
+ * (record.h, tb_comment_make), or one a check keeps too ('kept': the
+ * tag section's, which the record keeps); else, checking, one without
+ * its text ("") nor language. */
 static inline tb_comment *tb_sink_comment(tb_sink *s, const char *text, size_t n,
-                                          const char *lang)
+                                          const char *lang, int kept)
 {
-	if (!s->check)
+	if (!s->check || kept)
 		return tb_comment_make(s->arena, text, n, lang);
 	tb_comment *c = tb_arena_alloc(s->arena, sizeof *c);
 	if (c)

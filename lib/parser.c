@@ -98,10 +98,12 @@ tb_comment *tb_comment_make(tb_arena *a, const char *s, size_t n, const char *la
 	return c->text ? c : NULL;
 }
 
-static tb_comment *S_comment_new(S_parser *p)
+/* The comment just read (the current token), for the sink; 'kept': a
+ * record read to check keeps it too (the tag section's). */
+static tb_comment *S_comment_new(S_parser *p, int kept)
 {
 	tb_comment *c = tb_sink_comment(&p->sink, p->r->text.data ? p->r->text.data : "",
-	                                p->r->text.len, p->r->lang);
+	                                p->r->text.len, p->r->lang, kept);
 	c->span = S_span_tok(S_tok(p));
 	return c;
 }
@@ -364,7 +366,7 @@ static void S_tag_section(S_parser *p, tb_tag_list *tags)
 			if (tags->n > before)
 				tag_end_line = tags->v[tags->n - 1].span.end_line;
 		} else if (t->type == TK_COMMENT) {
-			tb_comment *c = S_comment_new(p);
+			tb_comment *c = S_comment_new(p, 1);
 			S_marks(p, c, 0);
 			if (tags->n && t->line == tag_end_line && !pending) {
 				S_comment_append(&tags->v[tags->n - 1].comments, c);
@@ -837,7 +839,7 @@ static int S_alt(S_parser *p, tb_alt *a)
 	p->ev_at = &a->evidence; /* 'a' is copied to the record when the reading is read */
 	for (;;) {
 		if (S_tok(p)->type == TK_COMMENT) {
-			tb_comment *c = S_comment_new(p);
+			tb_comment *c = S_comment_new(p, 0);
 			S_marks(p, c, 0);
 			S_comment_append(&a->comments, c);
 			p->ev_at = &c->evidence;
@@ -1131,7 +1133,7 @@ static void S_line(S_parser *p, tb_line *line, S_clock clk, int depth)
 			p->ev_at = NULL;
 			break;
 		case TK_COMMENT: {
-			tb_comment *c = S_comment_new(p);
+			tb_comment *c = S_comment_new(p, 0);
 			S_marks(p, c, line->last != NULL);
 			S_comment_append(line->last ? &line->last->comments : &line->lead, c);
 			p->ev_at = &c->evidence;
@@ -1233,7 +1235,7 @@ static void S_movetext(S_parser *p)
 	int told = 0;
 	for (t = S_tok(p); t->type != TK_EOF && t->type != TK_LBRACKET; t = S_tok(p)) {
 		if (t->type == TK_COMMENT) {
-			tb_comment *c = S_comment_new(p);
+			tb_comment *c = S_comment_new(p, 0);
 			S_marks(p, c, 0);
 			S_comment_append(&rec->trail, c);
 		} else if (!told++)

@@ -1026,13 +1026,24 @@ static void test_check_sink_cases(void **state)
 	}
 }
 
-/* A record read checking keeps its tags, game and result, and no
- * movetext. */
+/* The comments' texts as "a|b|c" (tb_record_comments). */
+static int S_join_comment(void *ctx, const char *text, const char *lang)
+{
+	(void)lang;
+	tt_str *s = ctx;
+	if (s->n)
+		tt_puts(s, "|");
+	tt_puts(s, text);
+	return 0;
+}
+
+/* A record read checking keeps its tags, game and result, and the
+ * comments of its tag section; no movetext. */
 static void test_check_sink_record(void **state)
 {
 	(void)state;
-	const char *src = "[Game \"pitarra\"]\n[Site \"Tepic\"]\n[Result \"1-0\"]\n"
-	                  "1. d5 {a} f4 (1... d1) 2. c5 1-0 {end}\n";
+	const char *src = "{before} [Game \"pitarra\"]\n[Site \"Tepic\"] {of the site}\n"
+	                  "[Result \"1-0\"]\n1. d5 {a} f4 (1... d1) 2. c5 1-0 {end}\n";
 	tb_reader *r = tb_reader_new_mem(src, strlen(src), "t.tgn");
 	tb_reader_set_check_only(r, 1);
 	tb_record *rec;
@@ -1041,6 +1052,10 @@ static void test_check_sink_record(void **state)
 	assert_int_equal(tb_record_result(rec), TB_RESULT_FIRST);
 	assert_non_null(tb_record_game(rec));
 	assert_int_equal(tb_record_plies(rec), 0);
+	tt_str texts = {0};
+	tb_record_comments(rec, S_join_comment, &texts);
+	assert_string_equal(texts.d, "before|of the site");
+	free(texts.d);
 	tb_record_free(rec);
 	tb_reader_set_check_only(r, 0); /* off again: the next record is whole */
 	tb_reader_free(r);
