@@ -1,8 +1,9 @@
 /*
  * parser.c -- recursive-descent parser from tokens to the record tree
- * (spec/tgn.md, "Grammar"). It knows each game's move grammar and its
- * board, not the rules; it reports and recovers, so one bad record
- * does not stop the next.
+ * (spec/tgn.md, "Grammar"), or, for a reader that only checks, to what
+ * its diagnostics need: one grammar, two sinks (parse_sink.h). It knows
+ * each game's move grammar and its board, not the rules; it reports
+ * and recovers, so one bad record does not stop the next.
  *
  *   file     -> record*
  *   record   -> tagsec movetext
