@@ -42,9 +42,9 @@ typedef struct tb_sink {
 } tb_sink;
 
 /* A new node of 'kind' at the end of 'line': in the tree, a node of
- * its own; checking, the line's one node, cleared. Either way it is
- * line->last (and line->first is not NULL) on return. Ends in the
- * arena's jump when memory runs out while reading. */
+ * its own; checking, the line's one node, what is read back cleared.
+ * Either way it is line->last (and line->first is not NULL) on return.
+ * Ends in the arena's jump when memory runs out while reading. */
 static inline tb_node *tb_sink_node(tb_sink *s, tb_line *line, uint8_t kind)
 {
 	s->nodes++;
@@ -56,24 +56,22 @@ static inline tb_node *tb_sink_node(tb_sink *s, tb_line *line, uint8_t kind)
 	tb_node *n = line->last;
 	if (!n)
 		n = line->first = line->last = tb_arena_alloc(s->arena, sizeof *n);
-	/* field by field: a memset of the node was a 'rep stos', a sixth of
-	 * a check's time in its nodes */
+	/* only what the parser reads back (its side and number, NAG count,
+	 * evidence and comments): the rest is what the last turn left, and
+	 * nothing reads it; field by field, for a memset of the node was a
+	 * 'rep stos', a sixth of a check's time in its nodes */
 	n->kind = kind;
 	n->side = 2;
-	n->nnags = 0;
-	n->reconstructed = 0;
 	n->number = 0;
-	n->move = (tb_move){0, 0, NULL};
-	n->nags = NULL;
-	n->alts = NULL;
-	n->nalts = 0;
-	n->gap_min = n->gap_max = -1;
+	n->nnags = 0;
 	n->evidence = NULL;
-	n->position = NULL;
 	n->comments = NULL;
-	n->variations = NULL;
 	return n;
 }
+
+/* Does the sink keep what is only the tree's (a node's span, its
+ * count's lead)? */
+static inline int tb_sink_tree(const tb_sink *s) { return !s->check; }
 
 /* A new variation: in the tree, in the arena; checking, 'local' (the
  * caller's, zeroed), which no node keeps. */

@@ -412,8 +412,10 @@ static tb_node *S_node_new(S_parser *p, tb_line *line, tb_node_kind kind,
 	}
 	tb_node *n = tb_sink_node(&p->sink, line, (uint8_t)kind);
 	p->count_fresh = 0;
-	n->span = S_span_tok(at);
-	n->ahead = S_ahead(clk->ahead);
+	if (tb_sink_tree(&p->sink)) {
+		n->span = S_span_tok(at);
+		n->ahead = S_ahead(clk->ahead);
+	}
 	if (clk->known) {
 		n->number = clk->number;
 		n->side = (uint8_t)clk->side;
