@@ -373,6 +373,8 @@ static int S_check(const char *cmd, int which, int argc, char **argv)
 	if (S_args(which == CMD_PARSE ? &cli_parse_options : &cli_validate_options, argc, argv, &o))
 		return EXIT_TROUBLE;
 	int rc = EXIT_CLEAN;
+	if (which == CMD_PARSE) /* its diagnostics need no record's movetext */
+		cli_readers_check_only();
 	S_check_ctx c = {which, &o, NULL, NULL, cli_colour(stdout, "auto"), 0, 0, 0};
 	/* a regular file is read in parts, one per thread (parts.c); any
 	 * other input by the caller's thread, which hands the records to

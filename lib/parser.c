@@ -1,8 +1,9 @@
 /*
  * parser.c -- recursive-descent parser from tokens to the record tree
- * (spec/tgn.md, "Grammar"). It knows each game's move grammar and its
- * board, not the rules; it reports and recovers, so one bad record
- * does not stop the next.
+ * (spec/tgn.md, "Grammar"), or, for a reader that only checks, to what
+ * its diagnostics need: one grammar, two sinks (parse_sink.h). It knows
+ * each game's move grammar and its board, not the rules; it reports
+ * and recovers, so one bad record does not stop the next.
  *
  *   file     -> record*
  *   record   -> tagsec movetext
@@ -26,6 +27,7 @@
 #include "evidence.h"
 #include "game.h"
 #include "marks.h"
+#include "parse_sink.h"
 #include "reader.h"
 #include "tags.h"
 #include "utf8.h"
@@ -40,9 +42,9 @@ typedef struct S_parser {
 	tb_record *rec;
 	const tb_game *g;      /* NULL when the game is unknown */
 	tb_board board;
+	tb_sink sink;          /* where the movetext goes (parse_sink.h) */
 	size_t unclosed;       /* unclosed variations inside the one being closed */
 	size_t offboard;       /* turn tokens read with a point off the board */
-	size_t nodes;          /* turns, gaps and positions so far */
 	int over;              /* past TB_MAX_TURNS: the rest of the moves is skipped */
 	tb_tok angle;          /* the '<' of the angle form being read */
 	const char *angle_what;/* what it is: "reading", "gap", "position"... */
@@ -97,10 +99,12 @@ tb_comment *tb_comment_make(tb_arena *a, const char *s, size_t n, const char *la
 	return c->text ? c : NULL;
 }
 
-static tb_comment *S_comment_new(S_parser *p)
+/* The comment just read (the current token), for the sink; 'kept': a
+ * record read to check keeps it too (the tag section's). */
+static tb_comment *S_comment_new(S_parser *p, int kept)
 {
-	tb_comment *c = tb_comment_make(&p->rec->arena, p->r->text.data ? p->r->text.data : "",
-	                                p->r->text.len, p->r->lang);
+	tb_comment *c = tb_sink_comment(&p->sink, p->r->text.data ? p->r->text.data : "",
+	                                p->r->text.len, p->r->lang, kept);
 	c->span = S_span_tok(S_tok(p));
 	return c;
 }
@@ -363,7 +367,7 @@ static void S_tag_section(S_parser *p, tb_tag_list *tags)
 			if (tags->n > before)
 				tag_end_line = tags->v[tags->n - 1].span.end_line;
 		} else if (t->type == TK_COMMENT) {
-			tb_comment *c = S_comment_new(p);
+			tb_comment *c = S_comment_new(p, 1);
 			S_marks(p, c, 0);
 			if (tags->n && t->line == tag_end_line && !pending) {
 				S_comment_append(&tags->v[tags->n - 1].comments, c);
@@ -400,16 +404,18 @@ static int S_ahead(long ahead)
 static tb_node *S_node_new(S_parser *p, tb_line *line, tb_node_kind kind,
                            const tb_tok *at, S_clock *clk)
 {
-	if (++p->nodes > TB_MAX_TURNS && !p->over) {
+	if (p->sink.nodes + 1 > TB_MAX_TURNS && !p->over) {
 		tb_diag_at(p->r, TB_ERROR, TB_D_TOO_MANY_TURNS, at->off, at->len, at->line, at->col,
 		           "a record holds at most %d turns, gaps and positions: the rest of its "
 		           "moves is not read", TB_MAX_TURNS);
 		p->over = 1; /* S_line skips the rest */
 	}
-	tb_node *n = tb_node_make(&p->rec->arena, (uint8_t)kind);
+	tb_node *n = tb_sink_node(&p->sink, line, (uint8_t)kind);
 	p->count_fresh = 0;
-	n->span = S_span_tok(at);
-	n->ahead = S_ahead(clk->ahead);
+	if (tb_sink_tree(&p->sink)) {
+		n->span = S_span_tok(at);
+		n->ahead = S_ahead(clk->ahead);
+	}
 	if (clk->known) {
 		n->number = clk->number;
 		n->side = (uint8_t)clk->side;
@@ -417,7 +423,6 @@ static tb_node *S_node_new(S_parser *p, tb_line *line, tb_node_kind kind,
 			clk->number++;
 		clk->side ^= 1;
 	}
-	tb_line_push(line, n);
 	return n;
 }
 
@@ -441,9 +446,10 @@ static void S_move_error(S_parser *p, const tb_tok *t, const tb_syntax_err *err)
 }
 
 /* Reads the move word at token 't' with the game's grammar into 'm';
- * '*nag' gets the suffix's NAG or 0. Returns 0, or -1 after a
- * diagnostic. */
-static int S_read_move(S_parser *p, const tb_tok *t, tb_move *m, int *nag)
+ * '*nag' gets the suffix's NAG or 0. The move's parts are kept when
+ * the sink keeps them or they are 'needed' (else m->parts is NULL).
+ * Returns 0, or -1 after a diagnostic. */
+static int S_read_move(S_parser *p, const tb_tok *t, tb_move *m, int *nag, int needed)
 {
 	tb_reader *r = p->r;
 	const char *s = r->data + t->off;
@@ -507,7 +513,7 @@ static int S_read_move(S_parser *p, const tb_tok *t, tb_move *m, int *nag)
 	}
 	m->nparts = (uint8_t)mb.n;
 	m->crown = mb.crown;
-	m->parts = tb_arena_copy(&p->rec->arena, mb.parts, mb.n * sizeof *m->parts);
+	m->parts = tb_sink_parts(&p->sink, mb.parts, mb.n, needed);
 	return 0;
 }
 
@@ -517,12 +523,7 @@ static void S_add_nag(S_parser *p, tb_node *n, int nag)
 		tb_diag_tok(p->r, TB_ERROR, TB_D_NAGS, "a turn has at most %d NAGs", TB_MAX_NAGS);
 		return;
 	}
-	uint8_t *v = tb_arena_alloc(&p->rec->arena, (size_t)n->nnags + 1);
-	if (n->nnags)
-		memcpy(v, n->nags, n->nnags);
-	v[n->nnags] = (uint8_t)nag;
-	n->nags = v;
-	n->nnags++;
+	tb_sink_nag(&p->sink, n, (uint8_t)nag);
 }
 
 static int S_need_clock(S_parser *p, const S_clock *clk)
@@ -555,7 +556,7 @@ static void S_turn_word(S_parser *p, tb_line *line, S_clock *clk)
 	} else {
 		tb_move m;
 		int nag;
-		if (S_read_move(p, &t, &m, &nag) == 0) {
+		if (S_read_move(p, &t, &m, &nag, 0) == 0) {
 			tb_node *n = S_node_new(p, line, TB_NODE_MOVE, &t, clk);
 			n->move = m;
 			if (nag)
@@ -706,7 +707,7 @@ static int S_alt_reconstructed(S_parser *p, tb_alt *a)
 	} else if (S_word_is(&t, r, "?")) {
 		S_angle_diag(p, "a reconstructed turn is a whole turn");
 		return -1;
-	} else if (S_read_move(p, &t, &a->move, &nag)) {
+	} else if (S_read_move(p, &t, &a->move, &nag, 1)) { /* its points are looked at */
 		return -1;
 	} else if (nag) {
 		S_angle_diag(p, "annotate the turn after its '>'");
@@ -737,7 +738,7 @@ static int S_alt_turn(S_parser *p, tb_alt *a)
 	} else {
 		int nag;
 		a->kind = TB_NODE_MOVE;
-		if (S_read_move(p, &t, &a->move, &nag))
+		if (S_read_move(p, &t, &a->move, &nag, 0))
 			return -1;
 		if (nag) {
 			S_angle_diag(p, "annotate the reading as a whole, after its '>'");
@@ -841,7 +842,7 @@ static int S_alt(S_parser *p, tb_alt *a)
 	p->ev_at = &a->evidence; /* 'a' is copied to the record when the reading is read */
 	for (;;) {
 		if (S_tok(p)->type == TK_COMMENT) {
-			tb_comment *c = S_comment_new(p);
+			tb_comment *c = S_comment_new(p, 0);
 			S_marks(p, c, 0);
 			S_comment_append(&a->comments, c);
 			p->ev_at = &c->evidence;
@@ -950,8 +951,7 @@ static void S_reading(S_parser *p, tb_line *line, S_clock *clk, const tb_tok *op
 	tb_node *node = S_node_new(p, line, TB_NODE_READING, open,
 	                           tb_kind_is_turn(k0) ? clk : &none);
 	node->ahead = S_ahead(clk->ahead);
-	node->alts = tb_arena_alloc(&p->rec->arena, n * sizeof *alts);
-	memcpy(node->alts, alts, n * sizeof *alts);
+	node->alts = tb_sink_alts(&p->sink, alts, n);
 	node->nalts = n;
 	node->span.end_line = alts[n - 1].span.end_line;
 	node->span.end_col = alts[n - 1].span.end_col + 1;
@@ -1064,7 +1064,8 @@ static void S_variation(S_parser *p, tb_line *line, int depth)
 	if (!base)
 		tb_diag_at(p->r, TB_ERROR, TB_D_VAR_START, open.off, 1, open.line, open.col,
 		           "a variation must follow the turn it replaces");
-	tb_line *v = tb_arena_alloc(&p->rec->arena, sizeof *v);
+	tb_line local;
+	tb_line *v = tb_sink_line(&p->sink, &local);
 	v->span = S_span_tok(&open);
 	S_clock clk = {0, 0, 0, 0};
 	if (base && base->side != 2)
@@ -1088,7 +1089,7 @@ static void S_variation(S_parser *p, tb_line *line, int depth)
 	}
 	if (!base)
 		return;
-	tb_node_push_variation(base, v);
+	tb_sink_variation(&p->sink, base, v);
 }
 
 void tb_node_push_variation(tb_node *base, tb_line *v)
@@ -1135,7 +1136,7 @@ static void S_line(S_parser *p, tb_line *line, S_clock clk, int depth)
 			p->ev_at = NULL;
 			break;
 		case TK_COMMENT: {
-			tb_comment *c = S_comment_new(p);
+			tb_comment *c = S_comment_new(p, 0);
 			S_marks(p, c, line->last != NULL);
 			S_comment_append(line->last ? &line->last->comments : &line->lead, c);
 			p->ev_at = &c->evidence;
@@ -1157,10 +1158,11 @@ static void S_line(S_parser *p, tb_line *line, S_clock clk, int depth)
 			p->ev_at = NULL; /* not after its ')' */
 			break;
 		case TK_LANGLE: {
-			tb_node *before = line->last;
+			/* a node made (the check sink rewrites the line's last one) */
+			size_t before = p->sink.nodes;
 			p->ev_at = NULL;
 			S_angle(p, line, &clk);
-			p->ev_at = line->last != before ? &line->last->evidence : NULL;
+			p->ev_at = p->sink.nodes != before ? &line->last->evidence : NULL;
 			break;
 		}
 		case TK_STAR:
@@ -1172,9 +1174,9 @@ static void S_line(S_parser *p, tb_line *line, S_clock clk, int depth)
 			}
 			if (S_is_result(p, t))
 				return;
-			tb_node *before = line->last;
+			size_t before = p->sink.nodes;
 			S_turn_word(p, line, &clk);
-			p->ev_at = line->last != before ? &line->last->evidence : NULL;
+			p->ev_at = p->sink.nodes != before ? &line->last->evidence : NULL;
 			break;
 		}
 		default: {
@@ -1236,7 +1238,7 @@ static void S_movetext(S_parser *p)
 	int told = 0;
 	for (t = S_tok(p); t->type != TK_EOF && t->type != TK_LBRACKET; t = S_tok(p)) {
 		if (t->type == TK_COMMENT) {
-			tb_comment *c = S_comment_new(p);
+			tb_comment *c = S_comment_new(p, 0);
 			S_marks(p, c, 0);
 			S_comment_append(&rec->trail, c);
 		} else if (!told++)
@@ -1269,10 +1271,11 @@ static tb_record *S_record_new(void)
  * r->jump (tb_reader_next), where r->building is freed. */
 tb_record *tb_parse_record(tb_reader *r)
 {
-	S_parser p = {r, S_record_new(), NULL, {0, 0, {0}}, 0, 0, 0, 0, {0}, NULL, NULL, NULL, 0, 0, 0};
+	S_parser p = {.r = r, .rec = S_record_new()};
 	r->building = p.rec;
 	if (!p.rec || (!r->tags && !(r->tags = tb_calloc(1, sizeof *r->tags))))
 		longjmp(*r->jump, 1);
+	p.sink = (tb_sink){&p.rec->arena, r->check_only, 0};
 	p.rec->arena.jump = r->jump;
 	p.rec->line = r->tok.line;
 	p.rec->off = r->tok.off;
@@ -1308,6 +1311,7 @@ tb_record *tb_parse_record(tb_reader *r)
 	r->rec_closed = !cut && !r->end_diag;
 	r->ran_on = 0; /* its last token's (lexer.c): the next record starts afresh */
 	p.rec->offboard = p.offboard;
+	tb_sink_finish(&p.sink, p.rec);
 	p.rec->arena.jump = NULL; /* the record's own from here: the building API */
 	return p.rec;
 }
@@ -1322,7 +1326,7 @@ int tb_parse_fragment(tb_record *rec, const char *text, unsigned number, int sid
 	if (!r)
 		return TB_ENOMEM;
 	r->recover = 1;
-	S_parser p = {r, rec, rec->game, {0, 0, {0}}, 0, 0, 0, 0, {0}, NULL, NULL, NULL, 0, 0, 0};
+	S_parser p = {.r = r, .rec = rec, .g = rec->game, .sink = {&rec->arena, 0, 0}};
 	memset(out, 0, sizeof *out);
 	rec->game->board(&p.board, &rec->opts);
 	p.facsimile = tb_record_tag(rec, "Facsimile");

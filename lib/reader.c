@@ -233,6 +233,12 @@ char *tb_record_write_x(const tb_record *rec, size_t *len)
 	return s;
 }
 
+void tb_reader_set_check_only(tb_reader *r, int on)
+{
+	if (r)
+		r->check_only = on != 0;
+}
+
 size_t tb_reader_ndiags(const tb_reader *r) { return r->ndiags; }
 
 const tb_diag *tb_reader_diag(const tb_reader *r, size_t i)

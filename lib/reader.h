@@ -87,6 +87,9 @@ struct tb_reader {
 	unsigned ncite;
 	size_t rec_errors;       /* errors in the record being read */
 	int detached;            /* its records are detached (tb_reader_detach) */
+	int check_only;          /* records read with the check sink: tags and
+	                            diagnostics, no movetext (parse_sink.h,
+	                            tb_reader_set_check_only) */
 	int careful;             /* no short ways (tb_lex_tag, S_quick_token,
 	                            S_plain_ascii): every token the careful way,
 	                            for the tests, which compare the two */

@@ -342,6 +342,18 @@ TB_EXPORT tb_reader *tb_reader_detach(tb_reader *r);
  * the first tb_reader_next; later calls do nothing. */
 TB_EXPORT void tb_reader_set_origin(tb_reader *r, unsigned line, size_t offset);
 
+/** For a caller that only reports ('tablero parse'): with 'on' not 0,
+ * the records 'r' reads after this keep their tags ([Position] as
+ * written, not made canonical), game, [Rules] options, start position
+ * and result, but not their movetext -- no
+ * turns, variations or comments after the tags -- and cost that much
+ * less to read. Their diagnostics are those of a whole reading, byte
+ * for byte. Such a record is for tb_record_free, tb_record_errors and
+ * what tells of its tags and source; validating, writing or walking
+ * it sees an empty movetext. 0 turns it off; a reader starts with it
+ * off. Does nothing when 'r' is NULL. */
+TB_EXPORT void tb_reader_set_check_only(tb_reader *r, int on);
+
 /** After tb_reader_next returned 0: 1 when the records read, and their
  * diagnostics, are exactly those that reading on into a longer input
  * would have given, when what follows starts a record ('[' at the

@@ -458,7 +458,9 @@ static const tb_game *S_game(tb_reader *r, tb_record *rec, tb_tag_list *l,
 		tb_tok tok = {.type = TK_STRING, .off = t->value_off, .len = strlen(t->value) + 2,
 		              .line = t->value_line, .col = t->value_col};
 		rec->start = tb_tags_position(r, &rec->arena, g, board, &tok, t->value);
-		if (rec->start) { /* written in the reader's room for it */
+		/* canonical, written in the reader's room for it; read to
+		 * check only (parse_sink.h), it stays as written */
+		if (rec->start && !r->check_only) {
 			tb_buf_clear(&r->room);
 			tb_position_write(&r->room, g, rec->start);
 			if (!tb_buf_ok(&r->room))

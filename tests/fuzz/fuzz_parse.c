@@ -3,7 +3,8 @@
  * any bytes: no crash, leak or undefined behaviour; every diagnostic
  * formats; and the canonical form of every record without errors is a
  * fixed point: read again, it has no errors, is the same record
- * (tb_record_equal), is one record, and writes the same bytes.
+ * (tb_record_equal), is one record, and writes the same bytes; and read
+ * checking (tb_reader_set_check_only) it gives the same diagnostics.
  */
 #include "fuzz.h"
 
@@ -45,6 +46,39 @@ static void S_fixed_point(const tb_record *rec)
 	free(text);
 }
 
+/* The check sink (tb_reader_set_check_only, which tablero parse reads
+ * with) gives what a whole reading gives: the same results of
+ * tb_reader_next, the same diagnostics formatted, call by call, the
+ * same error counts. */
+static void S_same_checking(const uint8_t *data, size_t size)
+{
+	tb_reader *a = tb_reader_new_mem((const char *)data, size, "fuzz.tgn");
+	tb_reader *b = tb_reader_new_mem((const char *)data, size, "fuzz.tgn");
+	tb_reader_set_check_only(b, 1);
+	for (;;) {
+		tb_record *x = NULL, *y = NULL;
+		int ga = tb_reader_next(a, &x), gb = tb_reader_next(b, &y);
+		FZ_CHECK(ga == gb, "read checking, tb_reader_next gives %d, not %d", gb, ga);
+		tb_buf da = TB_BUF_INIT, db = TB_BUF_INIT;
+		fz_diags(a, &da);
+		fz_diags(b, &db);
+		FZ_CHECK(da.len == db.len && (!da.len || memcmp(da.data, db.data, da.len) == 0),
+		         "read checking, the diagnostics differ:\n%s\n---\n%s",
+		         da.data ? da.data : "", db.data ? db.data : "");
+		tb_buf_free(&da);
+		tb_buf_free(&db);
+		if (ga == 1)
+			FZ_CHECK(tb_record_errors(x) == tb_record_errors(y),
+			         "read checking, a record's errors differ");
+		tb_record_free(x);
+		tb_record_free(y);
+		if (ga != 1)
+			break;
+	}
+	tb_reader_free(a);
+	tb_reader_free(b);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	tb_reader *r = tb_reader_new_mem((const char *)data, size, "fuzz.tgn");
@@ -59,5 +93,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	fz_diags(r, NULL);
 	tb_reader_free(r);
+	S_same_checking(data, size);
 	return 0;
 }

@@ -4,6 +4,8 @@
  */
 #include "tb_test.h"
 
+#include <dirent.h>
+
 #include "diag.h"
 #include "game.h"
 #include "record.h"
@@ -931,6 +933,234 @@ static void test_turn_limit(void **state)
 	}
 }
 
+/* ===== The check sink (tb_reader_set_check_only, parse_sink.h) ===== */
+
+/* 'src' ('n' bytes) read whole and read checking: the same records
+ * (tb_reader_next's result, each record's error count, line and result)
+ * and the same diagnostics, formatted, call by call; whether the end
+ * was clean. Returns the diagnostics seen. */
+static size_t S_same_checking(const char *src, size_t n, const char *name)
+{
+	tb_reader *a = tb_reader_new_mem(src, n, name), *b = tb_reader_new_mem(src, n, name);
+	assert_non_null(a);
+	assert_non_null(b);
+	tb_reader_set_check_only(b, 1);
+	size_t seen = 0;
+	for (;;) {
+		tb_record *x = NULL, *y = NULL;
+		int ga = tb_reader_next(a, &x), gb = tb_reader_next(b, &y);
+		assert_int_equal(ga, gb);
+		assert_int_equal(tb_reader_ndiags(a), tb_reader_ndiags(b));
+		for (size_t i = 0; i < tb_reader_ndiags(a); i++, seen++) {
+			char *da = tb_diag_format(tb_reader_diag(a, i));
+			char *db = tb_diag_format(tb_reader_diag(b, i));
+			assert_non_null(da);
+			assert_non_null(db);
+			if (strcmp(da, db) != 0)
+				fail_msg("%s: read whole:\n%s\nread checking:\n%s", name, da, db);
+			free(da);
+			free(db);
+		}
+		if (ga != 1) {
+			assert_int_equal(tb_reader_ended_clean(a), tb_reader_ended_clean(b));
+			break;
+		}
+		assert_int_equal(tb_record_errors(x), tb_record_errors(y));
+		assert_int_equal(tb_record_line(x), tb_record_line(y));
+		assert_int_equal(tb_record_result(x), tb_record_result(y));
+		assert_int_equal(x->ntags, y->ntags);
+		tb_record_free(x);
+		tb_record_free(y);
+	}
+	tb_reader_free(a);
+	tb_reader_free(b);
+	return seen;
+}
+
+/* What the check sink looks back at (parse_sink.h), one case each: a
+ * line's last turn, its NAGs, its evidence, its count for a variation;
+ * an empty line; a reconstructed turn's points; the turn limit's
+ * neighbours; readings and their alternatives. */
+static void test_check_sink_cases(void **state)
+{
+	(void)state;
+	static const char *const src[] = {
+		"[Game \"pitarra\"]\n1. d5 $1 $2 $3 $4 $5 $6 $7 $8 $9 f4 *\n",
+		"[Game \"pitarra\"]\n1. d5!? $3 $4 $5 $6 $7 $8 $9 f4 *\n",
+		"[Game \"pitarra\"]\n1. d5 f4 (1... d1 (1... g7 2. a1) 2. c5) 2. c5 (2. a4) () ( {x} ) *\n",
+		"[Game \"pitarra\"]\n[Recording \"a.ogg\"]\n1. d5 @0:00:01 @0:00:02 f4 {c} @0:00:03 @0:00:04 "
+		"<gap 2> @0:00:05 @0:00:06 *\n",
+		"[Game \"pitarra\"]\n1. d5 @0:00:01 f4 $1 @0:00:02 @0:00:03 *\n",
+		"[Game \"pitarra\"]\n1. d5 <reconstructed f4> <reconstructed ?> <reconstructed d9> "
+		"<reconstructed d5!> *\n",
+		"[Game \"pitarra\"]\n1. <d5 {a} @0:00:01 | f4 @0:00:02 | omitted> $2 ( <gap> 4. a1 ) "
+		"<gap 3 | position \"x\"> <position \"bad\"> <a1 | | > *\n",
+		"[Game \"pitarra\"]\n1. d5 ( f4 ( g7 ( a1 ( b2 ) ) ) *\n\n[Game \"pitarra\"]\n1. d5 *\n",
+		"[Game \"pitarra\"]\n$1 1. d5 ) ( d1 ) 2. xx9 {[%csl Gd5]} d1 {[%bad]} 1-0 {t} x y\n",
+		"[Game \"asalto\"]\n[Result \"1-0\"]\n1. d3-d4 {[%cal Gd3d4]} d6xd4 0-1\n",
+		"[Game \"ocencahuac\"]\n1. c1-d2 c8^c6 2. d2-d4 e8^c8^e6!? $27 3. <gap 1-3> 5. b1-e1\n",
+		"[Game \"pitarra\"]\n{lead} [Site \"x\"] {tag} {more}\n{movetext}\n1. d5 *",
+		"[Game \"nope\"]\n1. d5 (f4 *\n[Game \"pitarra\"]\n1. d5 <gap",
+	};
+	size_t seen = 0;
+	for (size_t i = 0; i < sizeof src / sizeof src[0]; i++)
+		seen += S_same_checking(src[i], strlen(src[i]), "t.tgn");
+	assert_true(seen > 20); /* the cases do reach the diagnostics */
+	/* NAGs up to the limit and past it, on a turn after others */
+	tt_str nags = {0};
+	tt_puts(&nags, "[Game \"pitarra\"]\n[Recording \"a.ogg\"]\n1. d5 $1 @0:00:01 f4 @0:00:02 2. c5");
+	for (int i = 0; i < TB_MAX_NAGS + 2; i++)
+		tt_puts(&nags, " $1");
+	tt_puts(&nags, " d1 $2 *\n");
+	assert_int_equal(S_same_checking(nags.d, nags.n, "t.tgn"), 2); /* TB_D_NAGS, twice */
+	free(nags.d);
+	/* the turn limit: past it, and at it */
+	for (int over = 0; over <= 1; over++) {
+		tt_str s = {0};
+		tt_puts(&s, "[Game \"pitarra\"]\n1. ");
+		for (size_t i = 0; i < (size_t)TB_MAX_TURNS - 1 + (size_t)over; i++)
+			tt_puts(&s, "? ");
+		tt_puts(&s, "d1 (a1 {x}) @0:00:01 $1 g1 *\n");
+		S_same_checking(s.d, s.n, "t.tgn");
+		free(s.d);
+	}
+}
+
+/* The comments' texts as "a|b|c" (tb_record_comments). */
+static int S_join_comment(void *ctx, const char *text, const char *lang)
+{
+	(void)lang;
+	tt_str *s = ctx;
+	if (s->n)
+		tt_puts(s, "|");
+	tt_puts(s, text);
+	return 0;
+}
+
+/* A record read checking keeps its tags, game and result, and the
+ * comments of its tag section; no movetext. */
+static void test_check_sink_record(void **state)
+{
+	(void)state;
+	const char *src = "{before} [Game \"pitarra\"]\n[Site \"Tepic\"] {of the site}\n"
+	                  "[Result \"1-0\"]\n1. d5 {a} f4 (1... d1) 2. c5 1-0 {end}\n";
+	tb_reader *r = tb_reader_new_mem(src, strlen(src), "t.tgn");
+	tb_reader_set_check_only(r, 1);
+	tb_record *rec;
+	assert_int_equal(tb_reader_next(r, &rec), 1);
+	assert_string_equal(tb_record_tag(rec, "Site"), "Tepic");
+	assert_int_equal(tb_record_result(rec), TB_RESULT_FIRST);
+	assert_non_null(tb_record_game(rec));
+	assert_int_equal(tb_record_plies(rec), 0);
+	tt_str texts = {0};
+	tb_record_comments(rec, S_join_comment, &texts);
+	assert_string_equal(texts.d, "before|of the site");
+	free(texts.d);
+	tb_record_free(rec);
+	tb_reader_set_check_only(r, 0); /* off again: the next record is whole */
+	tb_reader_free(r);
+	tb_reader_set_check_only(NULL, 1); /* does nothing */
+}
+
+/* A file's bytes, into '*buf' (the caller frees it), or 0 bytes. */
+static size_t S_slurp(const char *path, char **buf)
+{
+	*buf = NULL;
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return 0;
+	size_t cap = 1 << 16, n = 0;
+	*buf = malloc(cap);
+	assert_non_null(*buf);
+	for (size_t got; (got = fread(*buf + n, 1, cap - n, f)) > 0;) {
+		n += got;
+		if (n == cap)
+			assert_non_null(*buf = realloc(*buf, cap *= 2));
+	}
+	fclose(f);
+	return n;
+}
+
+/* 'k' changes to a copy of 'src', by a seeded generator: bytes the
+ * grammar turns on put in, replaced and taken out, runs copied. */
+static size_t S_mutate(const char *src, size_t n, char *out, size_t cap, unsigned seed, int k)
+{
+	static const char alpha[] = "[](){}<>\"$!?x0123456789. -|@;\n\t*=^/abcdeh";
+	unsigned long long x = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+	size_t len = n < cap ? n : cap;
+	memcpy(out, src, len);
+	for (int i = 0; i < k && len > 40; i++) {
+		x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+		size_t at = (size_t)(x >> 33) % len, r = (size_t)(x >> 20) & 7;
+		char c = alpha[(x >> 8) % (sizeof alpha - 1)];
+		if (r < 3) {
+			out[at] = c;
+		} else if (r < 5 && len < cap) {
+			memmove(out + at + 1, out + at, len - at);
+			out[at] = c;
+			len++;
+		} else if (r < 7) {
+			memmove(out + at, out + at + 1, len - at - 1);
+			len--;
+		} else {
+			size_t from = (size_t)(x >> 40) % len, m = 1 + (x & 15);
+			if (from + m <= len && len + m <= cap) {
+				memmove(out + at + m, out + at, len - at);
+				memmove(out + at, out + from + (from >= at ? m : 0), m);
+				len += m;
+			}
+		}
+	}
+	return len;
+}
+
+/* Every sample, the parse and reader fuzzing corpora and findings, and
+ * mutated samples: the same diagnostics read whole and checking. */
+static void test_check_sink_corpora(void **state)
+{
+	(void)state;
+	static const char *const dirs[] = {
+		"samples", "tests/fuzz/corpus/parse", "tests/fuzz/findings/parse",
+		"tests/fuzz/corpus/reader", "tests/fuzz/findings/reader",
+		"tests/fuzz/corpus/validate",
+	};
+	size_t files = 0, seen = 0, mutated = 0;
+	for (size_t k = 0; k < sizeof dirs / sizeof dirs[0]; k++) {
+		DIR *d = opendir(dirs[k]);
+		if (!d) {
+			assert_true(k > 0); /* the samples are there */
+			continue;
+		}
+		for (struct dirent *e; (e = readdir(d));) {
+			if (e->d_name[0] == '.')
+				continue;
+			char path[512], *buf;
+			snprintf(path, sizeof path, "%s/%s", dirs[k], e->d_name);
+			size_t n = S_slurp(path, &buf);
+			if (!buf)
+				continue;
+			seen += S_same_checking(buf, n, path);
+			files++;
+			if (k == 0) { /* samples: mutated, a few ways each */
+				size_t cap = n + 4096;
+				char *m = malloc(cap);
+				assert_non_null(m);
+				for (unsigned s = 1; s <= (TT_SANITIZED ? 3u : 12u); s++) {
+					size_t len = S_mutate(buf, n, m, cap, s, 4 + (int)(s * 5));
+					seen += S_same_checking(m, len, path);
+					mutated++;
+				}
+				free(m);
+			}
+			free(buf);
+		}
+		closedir(d);
+	}
+	assert_true(files >= 20);
+	assert_true(mutated >= 10 * (TT_SANITIZED ? 3u : 12u)); /* ten samples at least */
+	assert_true(seen > 1000); /* the mutations do reach the diagnostics */
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -965,6 +1195,9 @@ int main(void)
 		cmocka_unit_test(test_empty_inputs),
 		cmocka_unit_test(test_reader_name_in_diagnostics),
 		cmocka_unit_test(test_turn_limit),
+		cmocka_unit_test(test_check_sink_cases),
+		cmocka_unit_test(test_check_sink_record),
+		cmocka_unit_test(test_check_sink_corpora),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
