@@ -180,7 +180,7 @@ typedef struct S_try {
  * there: the rest could only tie it. */
 static int S_done(const S_try *y)
 {
-	return y->nomem || (y->stop_at && y->best >= y->stop_at);
+	return y->nomem || (y->stop_at && y->n && y->best >= y->stop_at);
 }
 
 /* Is 'name' (a point, "e4", or a token) in comment text 't' as a word
@@ -712,13 +712,27 @@ static void S_then(const tb_repair_in *in, tb_repair *v, size_t n, int *nomem)
 	tb_turns_free(&l);
 }
 
+/* How many written turns after the last of 'in->nodes' a walk can
+ * play, at most 'cap': those S_follow would reach before a turn the
+ * rules cannot replay as written, or the end of the line. */
+static unsigned S_ahead(const tb_repair_in *in, unsigned cap)
+{
+	unsigned n = 0;
+	int pass;
+	for (const tb_node *t = tb_repair_next_turn(in->nodes[in->k - 1]);
+	     t && n < cap && S_written(in->rs, t, &pass); t = tb_repair_next_turn(t))
+		n++;
+	return n;
+}
+
 /* How far the written turns of 'in' get with one edit (no target, not
  * the whole window): the 'end' of the best repair, which every repair
  * kept shares (S_keep), into '*end'; 0 when no repair gets past the
  * illegal turn, or memory ran out ('*nomem' set). No repair ends past
  * the window's end, or past the turn after the last a swap consumes
- * (first = at + consumed <= k + 2): once one gets there, the search
- * stops -- the same 'end' as the whole search, for less. */
+ * (first = at + consumed <= k + 2), nor past the written turns there
+ * are to play (a swap consumes written turns too): once one gets there,
+ * the search stops -- the same 'end' as the whole search, for less. */
 static int S_furthest(const tb_repair_in *in, unsigned *end, int *nomem)
 {
 	S_try y;
@@ -727,8 +741,8 @@ static int S_furthest(const tb_repair_in *in, unsigned *end, int *nomem)
 	y.conf = in->conf ? in->conf : tb_confusion_for(NULL);
 	y.best = (unsigned)in->k;
 	y.rival = UINT_MAX;
-	size_t limit = in->k + in->window;
-	y.stop_at = (unsigned)(limit > in->k + 2 ? limit : in->k + 2);
+	unsigned most = in->window > 2 ? in->window : 2;
+	y.stop_at = (unsigned)in->k + S_ahead(in, most);
 	for (size_t i = in->k; i-- > 0 && !S_done(&y);)
 		S_at(&y, i);
 	S_try_free(&y);
