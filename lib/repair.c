@@ -407,10 +407,14 @@ static void S_same_shape(S_try *y, const tb_turn *t, const tb_move *m)
 	} else if (diff == 1) {
 		r.said = t->parts[at].pt;
 		r.heard = m->parts[at].pt;
-		r.weight = S_point_weight(y->conf, r.said, r.heard);
-		int alike = TB_PT_FILE(r.said) == TB_PT_FILE(r.heard) ||
-		            TB_PT_RANK(r.said) == TB_PT_RANK(r.heard);
-		r.kind = alike && r.weight < TB_CONFUSE_OTHER ? TB_REPAIR_SOUND : TB_REPAIR_POINT;
+		r.kind = TB_REPAIR_POINT;
+		if (!y->stop_at) { /* (how far only: no rank, and either kind is tried) */
+			r.weight = S_point_weight(y->conf, r.said, r.heard);
+			int alike = TB_PT_FILE(r.said) == TB_PT_FILE(r.heard) ||
+			            TB_PT_RANK(r.said) == TB_PT_RANK(r.heard);
+			if (alike && r.weight < TB_CONFUSE_OTHER)
+				r.kind = TB_REPAIR_SOUND;
+		}
 	} else if ((r.weight = S_same_confusion(y->conf, t, m)) != 0) {
 		r.kind = TB_REPAIR_SAME;
 		for (unsigned k = 0; k < m->nparts && !r.said; k++)
