@@ -16,6 +16,7 @@
 
 #include <ctype.h>
 #include <limits.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -344,9 +345,20 @@ static void S_keep_from(S_try *y, tb_repair *r, tb_state *played)
 		y->best = end;
 		y->n = 0;
 	}
-	if (y->n < y->room)
+	if (y->n < y->room) {
+		for (unsigned i = r->nturns; i < sizeof r->turn / sizeof r->turn[0]; i++)
+			memset(&r->turn[i], 0, sizeof r->turn[i]);
 		y->out[y->n] = *r;
+	}
 	y->n++;
+}
+
+/* Clears repair 'r' but its turns, which the one who fills it sets, as
+ * many as it plays (a candidate is made for each legal turn: the unused
+ * slots are cleared only when it is kept, S_keep_from). */
+static void S_blank(tb_repair *r)
+{
+	memset(r, 0, offsetof(tb_repair, turn));
 }
 
 /* The weight of writing point 'heard' for 'said': its letter's and its
@@ -396,7 +408,7 @@ static void S_same_shape(S_try *y, const tb_turn *t, const tb_move *m)
 			diff++, at = k;
 	}
 	tb_repair r;
-	memset(&r, 0, sizeof r);
+	S_blank(&r);
 	r.nturns = r.consumed = 1;
 	r.turn[0] = *t;
 	if (diff == 0) {
@@ -445,7 +457,7 @@ static void S_one_apart(S_try *y, const tb_move *m, const tb_turn *legal, size_t
 					k++;
 			if (k == m->nparts && t->parts[0].pt == m->parts[0].pt) {
 				tb_repair r;
-				memset(&r, 0, sizeof r);
+				S_blank(&r);
 				r.kind = TB_REPAIR_PART;
 				r.nturns = r.consumed = 1;
 				r.weight = 2;
@@ -465,7 +477,7 @@ static void S_missing(S_try *y, const tb_turn *legal, size_t nlegal)
 		tb_state w = y->in->before[y->at];
 		rs->rules->play(rs, &w, &legal[i], NULL);
 		tb_repair r;
-		memset(&r, 0, sizeof r);
+		S_blank(&r);
 		r.turn[0] = legal[i];
 		if (S_one(rs, &w, y->m, y->pass, &y->l2, &r.turn[1], &y->nomem)) {
 			r.kind = TB_REPAIR_MISSING;
@@ -502,7 +514,7 @@ static void S_twice(S_try *y)
 		                                    : S_same_move(prev, y->m));
 		if (same) {
 			tb_repair r;
-			memset(&r, 0, sizeof r);
+			S_blank(&r);
 			r.kind = TB_REPAIR_TWICE;
 			r.consumed = 1;
 			r.weight = 2;
@@ -528,7 +540,7 @@ static void S_swap(S_try *y, int gap)
 	if (!om || (gap == 2 && !mm))
 		return;
 	tb_repair r;
-	memset(&r, 0, sizeof r);
+	S_blank(&r);
 	tb_state w = y->in->before[y->at];
 	const tb_move *order[3] = {om, mm, y->m};
 	int passes[3] = {opass, mpass, y->pass};
