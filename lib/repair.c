@@ -17,6 +17,7 @@
 #include <ctype.h>
 #include <limits.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -612,6 +613,43 @@ static int S_furthest(const tb_repair_in *in, unsigned *end, int *nomem);
 
 /* ===== One slip more ===== */
 
+/* How many written turns after the last of 'in->nodes' a walk can
+ * play, at most 'cap': those S_follow would reach before a turn the
+ * rules cannot replay as written, or the end of the line. */
+static unsigned S_ahead(const tb_repair_in *in, unsigned cap)
+{
+	unsigned n = 0;
+	int pass;
+	for (const tb_node *t = tb_repair_next_turn(in->nodes[in->k - 1]);
+	     t && n < cap && S_written(in->rs, t, &pass); t = tb_repair_next_turn(t))
+		n++;
+	return n;
+}
+
+/* The furthest 'end' any repair of 'in' (no target) can get to: the
+ * window's end, or the turn after the last a swap consumes (first = at +
+ * consumed <= k + 2), but never past the written turns there are to
+ * play (a swap consumes written turns too). */
+static unsigned S_stop_at(const tb_repair_in *in)
+{
+	unsigned most = in->window > 2 ? in->window : 2;
+	return (unsigned)in->k + S_ahead(in, most);
+}
+
+/* How many of the repairs before v[i] (ranked, every one stopped) rank
+ * before it whatever its 'then', which is at most 'most': those a
+ * comment names and it not, and those named alike whose 'then' is
+ * 'most' already (the ranking's later keys, and its order, put them
+ * first on a tie: S_before, S_rank). */
+static size_t S_outranked(const tb_repair *v, size_t i, size_t most)
+{
+	size_t n = 0;
+	for (size_t a = 0; a < i; a++)
+		n += v[a].commented > v[i].commented ||
+		     (v[a].commented == v[i].commented && v[a].then >= most);
+	return n;
+}
+
 /* The written turns a second edit after repair 'r' is looked for among:
  * from the first after the turns it stands for up to the one that
  * stopped it, the last SECOND_BACK of them (and after the repair gone on
@@ -690,8 +728,11 @@ static int S_after(const tb_repair_in *in, const tb_repair *r, tb_state *before,
  * every single repair at the second; the one that is the first slip is
  * the one the second's repair then carries furthest. A repair before
  * the one gone on under (in->under) is replayed through it, and the
- * second edit looked for after it. */
-static void S_then(const tb_repair_in *in, tb_repair *v, size_t n, int *nomem)
+ * second edit looked for after it. Only the first 'need' of the
+ * ranking that follows must be right, every repair kept being stopped:
+ * a repair that 'need' before it outrank however far it gets
+ * (S_outranked) keeps its 'end', and the search for it is not made. */
+static void S_then(const tb_repair_in *in, tb_repair *v, size_t n, size_t need, int *nomem)
 {
 	tb_turns l = {NULL, 0};
 	for (size_t i = 0; i < n && !*nomem; i++) {
@@ -721,24 +762,13 @@ static void S_then(const tb_repair_in *in, tb_repair *v, size_t n, int *nomem)
 		in2.k += p;
 		in2.under = p ? &v[i] : NULL;
 		in2.under_at = p;
+		if (S_outranked(v, i, base + S_stop_at(&in2) - p) >= need)
+			continue; /* its 'then' cannot bring it among the first 'need' */
 		unsigned end;
 		if (S_furthest(&in2, &end, nomem))
 			v[i].then = (unsigned)(base + end - p);
 	}
 	tb_turns_free(&l);
-}
-
-/* How many written turns after the last of 'in->nodes' a walk can
- * play, at most 'cap': those S_follow would reach before a turn the
- * rules cannot replay as written, or the end of the line. */
-static unsigned S_ahead(const tb_repair_in *in, unsigned cap)
-{
-	unsigned n = 0;
-	int pass;
-	for (const tb_node *t = tb_repair_next_turn(in->nodes[in->k - 1]);
-	     t && n < cap && S_written(in->rs, t, &pass); t = tb_repair_next_turn(t))
-		n++;
-	return n;
 }
 
 /* How far the written turns of 'in' get with one edit (no target, not
@@ -757,8 +787,7 @@ static int S_furthest(const tb_repair_in *in, unsigned *end, int *nomem)
 	y.conf = in->conf ? in->conf : tb_confusion_for(NULL);
 	y.best = (unsigned)in->k;
 	y.rival = UINT_MAX;
-	unsigned most = in->window > 2 ? in->window : 2;
-	y.stop_at = (unsigned)in->k + S_ahead(in, most);
+	y.stop_at = S_stop_at(in);
 	for (size_t i = in->k; i-- > 0 && !S_done(&y);)
 		S_at(&y, i);
 	S_try_free(&y);
@@ -791,8 +820,14 @@ static size_t S_search(const tb_repair_in *in, int full, int second, tb_repair *
 	size_t kept = y.n < room ? y.n : room;
 	S_rank(all, kept);
 	if (second && !full && !in->target && kept && all[0].stopped && !y.nomem) {
-		/* the SECOND best by weight: a few dozen searches at most */
-		S_then(in, all, kept < SECOND ? kept : SECOND, &y.nomem);
+		/* the SECOND best by weight: a few dozen searches at most; when
+		 * every one kept is stopped (they all end at the same turn), 'then'
+		 * ranks them as a key, and only the first 'max' are returned */
+		size_t need = max;
+		for (size_t i = 0; i < kept; i++)
+			if (!all[i].stopped)
+				need = SIZE_MAX;
+		S_then(in, all, kept < SECOND ? kept : SECOND, need, &y.nomem);
 		S_rank(all, kept);
 	}
 	memcpy(out, all, (kept < max ? kept : max) * sizeof *out);
