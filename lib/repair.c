@@ -16,6 +16,8 @@
 
 #include <ctype.h>
 #include <limits.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -180,7 +182,7 @@ typedef struct S_try {
  * there: the rest could only tie it. */
 static int S_done(const S_try *y)
 {
-	return y->nomem || (y->stop_at && y->best >= y->stop_at);
+	return y->nomem || (y->stop_at && y->n && y->best >= y->stop_at);
 }
 
 /* Is 'name' (a point, "e4", or a token) in comment text 't' as a word
@@ -344,9 +346,20 @@ static void S_keep_from(S_try *y, tb_repair *r, tb_state *played)
 		y->best = end;
 		y->n = 0;
 	}
-	if (y->n < y->room)
+	if (y->n < y->room) {
+		for (unsigned i = r->nturns; i < sizeof r->turn / sizeof r->turn[0]; i++)
+			memset(&r->turn[i], 0, sizeof r->turn[i]);
 		y->out[y->n] = *r;
+	}
 	y->n++;
+}
+
+/* Clears repair 'r' but its turns, which the one who fills it sets, as
+ * many as it plays (a candidate is made for each legal turn: the unused
+ * slots are cleared only when it is kept, S_keep_from). */
+static void S_blank(tb_repair *r)
+{
+	memset(r, 0, offsetof(tb_repair, turn));
 }
 
 /* The weight of writing point 'heard' for 'said': its letter's and its
@@ -396,7 +409,7 @@ static void S_same_shape(S_try *y, const tb_turn *t, const tb_move *m)
 			diff++, at = k;
 	}
 	tb_repair r;
-	memset(&r, 0, sizeof r);
+	S_blank(&r);
 	r.nturns = r.consumed = 1;
 	r.turn[0] = *t;
 	if (diff == 0) {
@@ -407,10 +420,14 @@ static void S_same_shape(S_try *y, const tb_turn *t, const tb_move *m)
 	} else if (diff == 1) {
 		r.said = t->parts[at].pt;
 		r.heard = m->parts[at].pt;
-		r.weight = S_point_weight(y->conf, r.said, r.heard);
-		int alike = TB_PT_FILE(r.said) == TB_PT_FILE(r.heard) ||
-		            TB_PT_RANK(r.said) == TB_PT_RANK(r.heard);
-		r.kind = alike && r.weight < TB_CONFUSE_OTHER ? TB_REPAIR_SOUND : TB_REPAIR_POINT;
+		r.kind = TB_REPAIR_POINT;
+		if (!y->stop_at) { /* (how far only: no rank, and either kind is tried) */
+			r.weight = S_point_weight(y->conf, r.said, r.heard);
+			int alike = TB_PT_FILE(r.said) == TB_PT_FILE(r.heard) ||
+			            TB_PT_RANK(r.said) == TB_PT_RANK(r.heard);
+			if (alike && r.weight < TB_CONFUSE_OTHER)
+				r.kind = TB_REPAIR_SOUND;
+		}
 	} else if ((r.weight = S_same_confusion(y->conf, t, m)) != 0) {
 		r.kind = TB_REPAIR_SAME;
 		for (unsigned k = 0; k < m->nparts && !r.said; k++)
@@ -441,7 +458,7 @@ static void S_one_apart(S_try *y, const tb_move *m, const tb_turn *legal, size_t
 					k++;
 			if (k == m->nparts && t->parts[0].pt == m->parts[0].pt) {
 				tb_repair r;
-				memset(&r, 0, sizeof r);
+				S_blank(&r);
 				r.kind = TB_REPAIR_PART;
 				r.nturns = r.consumed = 1;
 				r.weight = 2;
@@ -461,7 +478,7 @@ static void S_missing(S_try *y, const tb_turn *legal, size_t nlegal)
 		tb_state w = y->in->before[y->at];
 		rs->rules->play(rs, &w, &legal[i], NULL);
 		tb_repair r;
-		memset(&r, 0, sizeof r);
+		S_blank(&r);
 		r.turn[0] = legal[i];
 		if (S_one(rs, &w, y->m, y->pass, &y->l2, &r.turn[1], &y->nomem)) {
 			r.kind = TB_REPAIR_MISSING;
@@ -498,7 +515,7 @@ static void S_twice(S_try *y)
 		                                    : S_same_move(prev, y->m));
 		if (same) {
 			tb_repair r;
-			memset(&r, 0, sizeof r);
+			S_blank(&r);
 			r.kind = TB_REPAIR_TWICE;
 			r.consumed = 1;
 			r.weight = 2;
@@ -524,7 +541,7 @@ static void S_swap(S_try *y, int gap)
 	if (!om || (gap == 2 && !mm))
 		return;
 	tb_repair r;
-	memset(&r, 0, sizeof r);
+	S_blank(&r);
 	tb_state w = y->in->before[y->at];
 	const tb_move *order[3] = {om, mm, y->m};
 	int passes[3] = {opass, mpass, y->pass};
@@ -595,6 +612,43 @@ static void S_rank(tb_repair *v, size_t n)
 static int S_furthest(const tb_repair_in *in, unsigned *end, int *nomem);
 
 /* ===== One slip more ===== */
+
+/* How many written turns after the last of 'in->nodes' a walk can
+ * play, at most 'cap': those S_follow would reach before a turn the
+ * rules cannot replay as written, or the end of the line. */
+static unsigned S_ahead(const tb_repair_in *in, unsigned cap)
+{
+	unsigned n = 0;
+	int pass;
+	for (const tb_node *t = tb_repair_next_turn(in->nodes[in->k - 1]);
+	     t && n < cap && S_written(in->rs, t, &pass); t = tb_repair_next_turn(t))
+		n++;
+	return n;
+}
+
+/* The furthest 'end' any repair of 'in' (no target) can get to: the
+ * window's end, or the turn after the last a swap consumes (first = at +
+ * consumed <= k + 2), but never past the written turns there are to
+ * play (a swap consumes written turns too). */
+static unsigned S_stop_at(const tb_repair_in *in)
+{
+	unsigned most = in->window > 2 ? in->window : 2;
+	return (unsigned)in->k + S_ahead(in, most);
+}
+
+/* How many of the repairs before v[i] (ranked, every one stopped) rank
+ * before it whatever its 'then', which is at most 'most': those a
+ * comment names and it not, and those named alike whose 'then' is
+ * 'most' already (the ranking's later keys, and its order, put them
+ * first on a tie: S_before, S_rank). */
+static size_t S_outranked(const tb_repair *v, size_t i, size_t most)
+{
+	size_t n = 0;
+	for (size_t a = 0; a < i; a++)
+		n += v[a].commented > v[i].commented ||
+		     (v[a].commented == v[i].commented && v[a].then >= most);
+	return n;
+}
 
 /* The written turns a second edit after repair 'r' is looked for among:
  * from the first after the turns it stands for up to the one that
@@ -674,8 +728,11 @@ static int S_after(const tb_repair_in *in, const tb_repair *r, tb_state *before,
  * every single repair at the second; the one that is the first slip is
  * the one the second's repair then carries furthest. A repair before
  * the one gone on under (in->under) is replayed through it, and the
- * second edit looked for after it. */
-static void S_then(const tb_repair_in *in, tb_repair *v, size_t n, int *nomem)
+ * second edit looked for after it. Only the first 'need' of the
+ * ranking that follows must be right, every repair kept being stopped:
+ * a repair that 'need' before it outrank however far it gets
+ * (S_outranked) keeps its 'end', and the search for it is not made. */
+static void S_then(const tb_repair_in *in, tb_repair *v, size_t n, size_t need, int *nomem)
 {
 	tb_turns l = {NULL, 0};
 	for (size_t i = 0; i < n && !*nomem; i++) {
@@ -705,6 +762,8 @@ static void S_then(const tb_repair_in *in, tb_repair *v, size_t n, int *nomem)
 		in2.k += p;
 		in2.under = p ? &v[i] : NULL;
 		in2.under_at = p;
+		if (S_outranked(v, i, base + S_stop_at(&in2) - p) >= need)
+			continue; /* its 'then' cannot bring it among the first 'need' */
 		unsigned end;
 		if (S_furthest(&in2, &end, nomem))
 			v[i].then = (unsigned)(base + end - p);
@@ -717,8 +776,9 @@ static void S_then(const tb_repair_in *in, tb_repair *v, size_t n, int *nomem)
  * kept shares (S_keep), into '*end'; 0 when no repair gets past the
  * illegal turn, or memory ran out ('*nomem' set). No repair ends past
  * the window's end, or past the turn after the last a swap consumes
- * (first = at + consumed <= k + 2): once one gets there, the search
- * stops -- the same 'end' as the whole search, for less. */
+ * (first = at + consumed <= k + 2), nor past the written turns there
+ * are to play (a swap consumes written turns too): once one gets there,
+ * the search stops -- the same 'end' as the whole search, for less. */
 static int S_furthest(const tb_repair_in *in, unsigned *end, int *nomem)
 {
 	S_try y;
@@ -727,8 +787,7 @@ static int S_furthest(const tb_repair_in *in, unsigned *end, int *nomem)
 	y.conf = in->conf ? in->conf : tb_confusion_for(NULL);
 	y.best = (unsigned)in->k;
 	y.rival = UINT_MAX;
-	size_t limit = in->k + in->window;
-	y.stop_at = (unsigned)(limit > in->k + 2 ? limit : in->k + 2);
+	y.stop_at = S_stop_at(in);
 	for (size_t i = in->k; i-- > 0 && !S_done(&y);)
 		S_at(&y, i);
 	S_try_free(&y);
@@ -761,8 +820,14 @@ static size_t S_search(const tb_repair_in *in, int full, int second, tb_repair *
 	size_t kept = y.n < room ? y.n : room;
 	S_rank(all, kept);
 	if (second && !full && !in->target && kept && all[0].stopped && !y.nomem) {
-		/* the SECOND best by weight: a few dozen searches at most */
-		S_then(in, all, kept < SECOND ? kept : SECOND, &y.nomem);
+		/* the SECOND best by weight: a few dozen searches at most; when
+		 * every one kept is stopped (they all end at the same turn), 'then'
+		 * ranks them as a key, and only the first 'max' are returned */
+		size_t need = max;
+		for (size_t i = 0; i < kept; i++)
+			if (!all[i].stopped)
+				need = SIZE_MAX;
+		S_then(in, all, kept < SECOND ? kept : SECOND, need, &y.nomem);
 		S_rank(all, kept);
 	}
 	memcpy(out, all, (kept < max ? kept : max) * sizeof *out);

@@ -9,10 +9,14 @@
  * same order, and with a hint of a kind of second part, a subsequence of
  * them holding all of that kind; and every written move -- each legal
  * turn, and mutations of them (a point changed, a part dropped or
- * doubled, a removal added, the crown marker changed) -- is found by
- * tb_turn_find, and by tb_turn_one, exactly when it is the one legal
- * turn of the full list it fits, with the same parts and crown (the
- * rules' own check, rules->one, where a game has one, answers for both).
+ * doubled, a removal added, the crown marker changed, a point for a
+ * neighbour of the one before it, the first for a neighbour, a step
+ * from its first point to a neighbour, the first part left out), and
+ * steps from a point to each neighbour (from every point once the game
+ * is over) -- is found by tb_turn_find, and by tb_turn_one, exactly
+ * when it is the one legal turn of the full list it fits, with the same
+ * parts and crown (the rules' own check, rules->one, where a game has
+ * one, answers for both).
  * And generate with no room (perft's bulk counting) counts what it lists,
  * and play gives the same position with its events asked for or not.
  *
@@ -146,6 +150,19 @@ static void S_position(S_run *r, const tb_ruleset *rs, const tb_state *s, tb_tur
 		           (tb_part){(uint8_t)(S_rand(r, 2) ? kind : TB_PART_AT), to});
 	}
 	tb_turns l = {NULL, 0};
+	/* a step from a point at random to each of its neighbours -- from
+	 * every point when no turn is left (the game is over: none is legal,
+	 * and there is no legal turn to mutate) */
+	for (int p = 0; p < rs->geo.npoints; p++) {
+		if (n && p != (int)S_rand(r, (unsigned)rs->geo.npoints))
+			continue;
+		for (int k = 0; k < rs->geo.nadj[p]; k++) {
+			tb_part step[2] = {{TB_PART_AT, rs->geo.points[p].pt},
+			                   {TB_PART_STEP, rs->geo.points[rs->geo.adj[p][k]].pt}};
+			tb_move m = {2, 0, step};
+			S_check_move(r, rs, s, all->v, n, &m, &l);
+		}
+	}
 	for (size_t i = 0; i < n; i++) { /* each legal turn, and a mutation of it */
 		const tb_turn *t = &all->v[i];
 		tb_part parts[TB_TURN_PARTS + 1];
@@ -155,9 +172,43 @@ static void S_position(S_run *r, const tb_ruleset *rs, const tb_state *s, tb_tur
 		S_check_move(r, rs, s, all->v, n, &m, &l);
 		if (!t->nparts)
 			continue;
-		switch (S_rand(r, 5)) {
+		switch (S_rand(r, 9)) {
+		case 8: /* the first part not written (a huff, a placement before a step) */
+			if (m.nparts > 1) {
+				memmove(parts, parts + 1, (m.nparts - 1) * sizeof *parts);
+				m.nparts--;
+			}
+			break;
 		case 0: /* a point misheard */
 			parts[S_rand(r, t->nparts)].pt = rs->geo.points[S_rand(r, (unsigned)rs->geo.npoints)].pt;
+			break;
+		case 5: /* a point misheard for a neighbour of the one before it (a
+		           step along another line, onto a piece, backwards, with
+		           another side's piece: what random points seldom are) */
+			if (m.nparts > 1) {
+				unsigned k = 1 + S_rand(r, m.nparts - 1);
+				int a = tb_geo_at(&rs->geo, parts[k - 1].pt);
+				if (a >= 0 && rs->geo.nadj[a])
+					parts[k].pt = rs->geo.points[rs->geo.adj[a][S_rand(r, rs->geo.nadj[a])]].pt;
+			}
+			break;
+		case 7: /* a step from its first point to a neighbour (a capture or a
+		           placement written as a step; a step where one must capture) */
+			{
+				int a = tb_geo_at(&rs->geo, parts[0].pt);
+				if (a >= 0 && rs->geo.nadj[a] && m.nparts >= 1) {
+					parts[1] = (tb_part){TB_PART_STEP,
+					                     rs->geo.points[rs->geo.adj[a][S_rand(r, rs->geo.nadj[a])]].pt};
+					m.nparts = 2;
+				}
+			}
+			break;
+		case 6: /* the first point for a neighbour of it: another piece, or none */
+			{
+				int a = tb_geo_at(&rs->geo, parts[0].pt);
+				if (a >= 0 && rs->geo.nadj[a])
+					parts[0].pt = rs->geo.points[rs->geo.adj[a][S_rand(r, rs->geo.nadj[a])]].pt;
+			}
 			break;
 		case 1: /* the last part not written */
 			m.nparts--;

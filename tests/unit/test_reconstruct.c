@@ -1937,6 +1937,96 @@ static void test_lookback_against_brute_force(void **state)
 	print_message("\n");
 }
 
+/* tb_repairs_back asked for its first three repairs, against the same
+ * search asked for 256, on short random lines with two slips a few turns
+ * apart (a point misheard, a part not written, two turns swapped): the
+ * same count, and the same three, field by field, in the same order.
+ * With two slips every single repair is stopped at the second, and the
+ * ranking by how far one slip more gets ('then') is cut to what the
+ * three need (a repair that three before it outrank, however far it
+ * gets, is not searched further): wrong, a fourth would come up. */
+static void test_lookback_first_three(void **state)
+{
+	(void)state;
+	tt_rng g = {0x2b5du + S_SEED};
+	tb_repair *out = malloc(256 * sizeof *out);
+	assert_non_null(out);
+	unsigned compared = 0, stopped = 0;
+	static const int kinds[3] = {0, 1, 4};
+	for (size_t ci = 0; ci < NCFG; ci++) {
+		const S_cfg *cfg = &S_cfgs[ci];
+		tb_engine *e = S_engine(cfg, NULL);
+		const tb_ruleset *rs = tb_engine_ruleset(e);
+		for (unsigned rep = 0; rep < (TT_SANITIZED ? 12u : 40u); rep++) {
+			tb_state s = rep % 2 ? S_somewhere(rs, tb_engine_state(e), &g) : *tb_engine_state(e);
+			s = S_reload(cfg, rs, &s);
+			tb_turn line[LB_LEN], w1[LB_MAX], w[LB_MAX];
+			if (!S_line(rs, s, LB_LEN, &g, line, NULL))
+				continue;
+			size_t j1 = tt_below(&g, 4), j2 = j1 + 2 + tt_below(&g, 3);
+			size_t nw = S_slip(rs, line, LB_LEN, kinds[tt_below(&g, 3)], j1, &g, w1);
+			nw = nw ? S_slip(rs, w1, nw, kinds[tt_below(&g, 3)], j2, &g, w) : 0;
+			if (!nw || S_all_legal(rs, s, w, nw))
+				continue;
+			tb_state before[LB_MAX], at = s;
+			size_t ill = 0;
+			for (; ill < nw && S_legal(rs, &at, &w[ill]); ill++) {
+				before[ill] = at;
+				rs->rules->play(rs, &at, &w[ill], NULL);
+			}
+			before[ill] = at;
+			tb_reader *r;
+			tb_record *rec = S_slip_record(cfg, rs, &s, w, nw, &r);
+			const tb_node *nodes[LB_MAX];
+			if (rec->errors || !S_reads_as(rec, w, nw, nodes)) {
+				tb_record_free(rec);
+				tb_reader_free(r);
+				continue;
+			}
+			size_t lo = ill > LB_K ? ill - LB_K : 0;
+			const void *lbn[LB_K + 1];
+			for (size_t i = lo; i <= ill; i++)
+				lbn[i - lo] = nodes[i];
+			tb_move m = S_move(&w[ill]);
+			tb_repair_in in = {rs, NULL, &before[lo], lbn, ill - lo + 1,
+			                   (uint8_t)(w[ill].nparts ? TB_NODE_MOVE : TB_NODE_PASS),
+			                   &m, 32, NULL, NULL, 0};
+			int nomem = 0;
+			tb_repair three[3];
+			size_t all = tb_repairs_back(&in, out, 256, &nomem);
+			assert_false(nomem);
+			size_t all3 = tb_repairs_back(&in, three, 3, &nomem);
+			assert_false(nomem);
+			assert_int_equal(all3, all);
+			for (size_t i = 0; i < all && i < 3; i++) {
+				const tb_repair *a = &out[i], *b = &three[i];
+				assert_int_equal(a->kind, b->kind);
+				assert_int_equal(a->back, b->back);
+				assert_int_equal(a->nturns, b->nturns);
+				assert_int_equal(a->consumed, b->consumed);
+				assert_int_equal(a->weight, b->weight);
+				assert_int_equal(a->end, b->end);
+				assert_int_equal(a->then, b->then);
+				assert_int_equal(a->stopped, b->stopped);
+				assert_true(a->node == b->node);
+				for (unsigned t = 0; t < a->nturns; t++) {
+					tb_move ma = S_move(&a->turn[t]);
+					assert_true(tb_turn_fits(&b->turn[t], &ma) && a->turn[t].crown == b->turn[t].crown);
+				}
+			}
+			compared++;
+			stopped += all > 3 && out[0].stopped;
+			tb_record_free(rec);
+			tb_reader_free(r);
+		}
+		tb_engine_free(e);
+	}
+	free(out);
+	print_message("first three: %u searches compared, %u with more than three repairs, all "
+	              "stopped by a second slip\n", compared, stopped);
+	assert_true(stopped >= 10); /* the cut is reached, not only the plain path */
+}
+
 /* The look-back whose goal is a restated position (tb_repair_in.target)
  * on short random lines against brute force: a line of LB_LEN turns is
  * played, its last position restated after it, and a slip put in among
@@ -2207,6 +2297,7 @@ int main(void)
 		cmocka_unit_test(test_repairs),
 		cmocka_unit_test(test_repairs_spec),
 		cmocka_unit_test(test_lookback_against_brute_force),
+		cmocka_unit_test(test_lookback_first_three),
 		cmocka_unit_test(test_lookback_to_position),
 		cmocka_unit_test(test_slip_callback),
 		cmocka_unit_test(test_slip_callback_restated),

@@ -397,6 +397,42 @@ static size_t S_generate_at(const tb_ruleset *rs, const tb_state *s, tb_point at
 	return g.n;
 }
 
+/* The written move 'm' as a plain step -- the attacker's or defender's
+ * on its first point to its second -- against the list generate_at makes
+ * from that point, without making it: the one legal step it is, into
+ * '*out', and 1; 0 when there is none. A huff, a chain or any other
+ * shape is left to the list (-1). The same conditions as S_generate_at
+ * and S_steps_from / S_defender_turns: tests/unit/test_direct.c proves
+ * the two agree. */
+static int S_one(const tb_ruleset *rs, const tb_state *s, const tb_move *m, tb_turn *out)
+{
+	if (m->nparts != 2 || m->parts[1].kind != TB_PART_STEP)
+		return -1;
+	const tb_geometry *geo = &rs->geo;
+	tb_result res;
+	int p = tb_geo_at(geo, m->parts[0].pt), q = tb_geo_at(geo, m->parts[1].pt), side = s->to_move;
+	if (m->crown || p < 0 || q < 0 || !(s->bits[side] & S_bit(p)) || !(S_empty(rs, s) & S_bit(q)) ||
+	    S_ending_if(rs, s, &res, &(tb_ending){0}, 0))
+		return 0;
+	if (side == ATT) {
+		int who[2];
+		if ((S_huffable(rs, s, who) && rs->opt[O_HUFF] != HUFF_OPTIONAL) ||
+		    !(geo->reach[p] & S_bit(q)))
+			return 0;
+	} else {
+		int next = 0;
+		for (int k = 0; k < geo->nadj[p] && !next; k++)
+			next = geo->adj[p][k] == q;
+		if (!next || (rs->opt[O_HUFF] == HUFF_COMPULSORY && S_could_capture(rs, s)))
+			return 0;
+	}
+	out->nparts = 2;
+	out->crown = 0;
+	out->parts[0] = S_part(rs, TB_PART_AT, p);
+	out->parts[1] = S_part(rs, TB_PART_STEP, q);
+	return 1;
+}
+
 /* ===== Playing ===== */
 
 /* Where the defenders that could capture stand, before a turn. */
@@ -1033,6 +1069,7 @@ const tb_rules tb_rules_asalto = {
 	.save = S_save,
 	.generate = S_generate,
 	.generate_at = S_generate_at,
+	.one = S_one,
 	.play = S_play,
 	.canon = S_canon,
 	.events = 1u << TB_EV_CAPTURE | 1u << TB_EV_HUFF_AVAILABLE | 1u << TB_EV_HUFF |
