@@ -345,8 +345,8 @@ int cli_jobs_free(cli_jobs *j);
  * Reads the regular file 'f' (named 'name' in diagnostics) in parts,
  * in spec->n threads, each part by a reader of its own (with the
  * search limits spec->search, which may be NULL), and calls spec->run
- * on each record as it is read: 'run' writes what it prints to 'out'
- * and 'err' and returns its result, as a cli_job_fn does, and is
+ * on each record as it is read: 'run' writes what it prints to o->out
+ * and o->err and returns its result, as a cli_job_fn does, and is
  * called once more with 'rec' NULL at the file's end, for that last
  * call's diagnostics ('r' is the reader that read 'rec'; parts.c frees
  * 'rec' after). What each record wrote is written in the file's order:
@@ -362,20 +362,23 @@ int cli_jobs_free(cli_jobs *j);
  * or written. Returns 1 when the file was read; 0 when it is not read
  * in parts -- n < 2, not a regular file, or a small one -- having read
  * nothing. */
-typedef int (*cli_part_fn)(void *ctx, int worker, tb_reader *r, tb_record *rec, FILE *out,
-                           FILE *err);
+/* A record's way in and out of 'run': where it writes, and what it made
+ * of the record besides text (typed: a key, a count), which parts.c
+ * keeps with the record's output and hands to spec->keep in the
+ * caller's thread -- 'written' 1 in the file's order for the records
+ * written, 0 for those of a part read again (to free it). */
+typedef struct cli_part_out {
+	FILE *out, *err;            /* borrowed: its output and its errors */
+	void *item;                 /* NULL on entry; set by run (with spec->keep) */
+} cli_part_out;
+typedef int (*cli_part_fn)(void *ctx, int worker, tb_reader *r, tb_record *rec,
+                           cli_part_out *o);
 typedef void (*cli_part_done_fn)(void *ctx, int result, const char *out, size_t len);
 /* 'run' and then 'done' at once, in the caller's thread, on stdout and
  * stderr: for the records it reads itself (a record too large for a
  * part, or after a part that did not end clean), so that a large
  * record's output is not buffered whole. Required with 'done'. */
 typedef int (*cli_part_here_fn)(void *ctx, tb_reader *r, tb_record *rec);
-/* What 'run' made of a record besides text (typed: a key, a count),
- * for the caller's thread: 'take', in the thread that ran it (worker 0
- * in the caller's), returns it (NULL: nothing); 'keep' gets each in
- * the caller's thread, 'written' 1 in the file's order for the records
- * written, 0 for those of a part read again (to free it). Both or none. */
-typedef void *(*cli_part_take_fn)(void *ctx, int worker);
 typedef void (*cli_part_keep_fn)(void *ctx, void *item, int written);
 typedef struct cli_parts_spec {
 	int n;
@@ -384,8 +387,7 @@ typedef struct cli_parts_spec {
 	cli_part_done_fn done;
 	cli_part_here_fn here;      /* with 'done' only */
 	void *ctx;
-	cli_part_take_fn take;      /* optional; without 'done' */
-	cli_part_keep_fn keep;
+	cli_part_keep_fn keep;      /* required when run sets items; without 'done' */
 } cli_parts_spec;
 typedef struct cli_part_sum {
 	size_t records, results, nerrors, nwarnings;

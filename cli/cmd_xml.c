@@ -188,7 +188,7 @@ static void S_xml_done(void *ctx, void *item, int result)
 /* A record of a part (parts.c): its XML to 'out'; what S_xml_done
  * needs in the result -- 1: diagnostics that count, 2: refused
  * (TB_EINVAL), 4: not made (TB_EIO). With rec NULL, the file's end. */
-static int S_xml_part(void *ctx, int worker, tb_reader *r, tb_record *rec, FILE *out, FILE *err)
+static int S_xml_part(void *ctx, int worker, tb_reader *r, tb_record *rec, cli_part_out *o)
 {
 	const S_xml_ctx *c = ctx;
 	(void)worker;
@@ -198,11 +198,11 @@ static int S_xml_part(void *ctx, int worker, tb_reader *r, tb_record *rec, FILE 
 		char *text = tb_xml_record_text(r, rec, c->o->flags, &len, &st);
 		if (st == TB_ENOMEM)
 			cli_oom();
-		if (text && fwrite(text, 1, len, out) != len)
+		if (text && fwrite(text, 1, len, o->out) != len)
 			st = TB_EIO;
 		free(text);
 	}
-	int bad = cli_print_diags_to(err, r, 0) > 0;
+	int bad = cli_print_diags_to(o->err, r, 0) > 0;
 	return !rec ? bad : bad | (st == TB_EINVAL ? 2 : 0) | (st == TB_EIO ? 4 : 0);
 }
 
@@ -251,7 +251,7 @@ static int S_to_xml(const S_opts *o)
 		c.stop = 0; /* as a write that failed stops this file's records */
 		/* a regular file in parts, one per thread (parts.c) */
 		cli_parts_spec spec = {o->jobs, NULL, S_xml_part, S_xml_part_done, S_xml_here, &c,
-		                       NULL, NULL};
+		                       NULL};
 		cli_part_sum sum;
 		if (cli_parts_read(&spec, f, name, &sum)) {
 			if (sum.end_result && c.rc == EXIT_CLEAN)

@@ -6,8 +6,9 @@
  * thread and handed over, a record costs its worker more: its nodes are
  * cold in its cache, its memory freed across threads). What a command
  * makes of a record besides text (diff --duplicates: its key) comes back
- * to the caller's thread through spec->take and spec->keep, in order. Here the caller's
- * thread only cuts the file into parts, of S_PART bytes or so, each
+ * to the caller's thread with the record's output (run's out-parameter
+ * o->item, kept in the record's S_rec), to spec->keep, in order. Here
+ * the caller's thread only cuts the file into parts, of S_PART bytes or so, each
  * just before a '[' that starts a line after a line that does not
  * start with '[' (most often a record's first tag: the tag lines of
  * one record are not cut apart); a worker reads a part with a reader of
@@ -68,7 +69,7 @@ enum {
 
 typedef struct S_rec {          /* what a record (or the end: eof) left */
 	int result, eof;
-	void *item;                     /* spec->take's, for spec->keep, or NULL */
+	void *item;                     /* what run handed back (o->item), for spec->keep, or NULL */
 	size_t out_end, err_end;        /* where its output ends in the part's */
 	size_t nerrors, nwarnings;      /* the reader's counts it added */
 } S_rec;
@@ -294,7 +295,7 @@ static void S_read_part(S_parts *ps, int worker, S_part *s)
 	cli_sink *so = ps->out[worker], *se = ps->err[worker];
 	cli_sink_point(so, &s->out);
 	cli_sink_point(se, &s->err);
-	FILE *out = cli_sink_file(so), *err = cli_sink_file(se);
+	cli_part_out o = {cli_sink_file(so), cli_sink_file(se), NULL};
 	tb_reader *r = cli_reader_new_mem(s->data, s->len, ps->name);
 	if (s->off) /* the file's start keeps its byte order mark */
 		tb_reader_set_origin(r, s->line, s->off);
@@ -310,10 +311,10 @@ static void S_read_part(S_parts *ps, int worker, S_part *s)
 		if (got != 1 && !s->last)
 			break; /* clean or not: the end of a part is no end of the file */
 		const cli_parts_spec *sp = ps->spec;
-		int result = sp->run(sp->ctx, worker, r, got == 1 ? rec : NULL, out, err);
-		void *item = sp->take ? sp->take(sp->ctx, worker) : NULL;
+		o.item = NULL;
+		int result = sp->run(sp->ctx, worker, r, got == 1 ? rec : NULL, &o);
 		tb_record_free(got == 1 ? rec : NULL);
-		S_note(s, result, item, got != 1, r, &e0, &w0);
+		S_note(s, result, o.item, got != 1, r, &e0, &w0);
 		if (got != 1)
 			break;
 		if (s->out.len + s->err.len > S_out_most(ps)) { /* memory: read alone (S_write_head) */
@@ -418,11 +419,10 @@ static void S_drop(S_parts *ps)
 static int S_run_here(S_parts *ps, tb_reader *r, tb_record *rec)
 {
 	const cli_parts_spec *sp = ps->spec;
-	int result = sp->done && rec ? sp->here(sp->ctx, r, rec)
-	                             : sp->run(sp->ctx, 0, r, rec, stdout, stderr);
-	void *item = sp->take ? sp->take(sp->ctx, 0) : NULL;
-	if (item)
-		sp->keep(sp->ctx, item, 1);
+	cli_part_out o = {stdout, stderr, NULL};
+	int result = sp->done && rec ? sp->here(sp->ctx, r, rec) : sp->run(sp->ctx, 0, r, rec, &o);
+	if (o.item)
+		sp->keep(sp->ctx, o.item, 1);
 	tb_record_free(rec);
 	return result;
 }
