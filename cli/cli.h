@@ -235,37 +235,41 @@ void cli_batch_abort(cli_batch *b);
 typedef int (*cli_rewrite_fn)(void *ctx, tb_reader *r, cli_atomic *a);
 int cli_rewrite(const char *cmd, const char *path, cli_rewrite_fn fn, void *ctx);
 
-/* ---- sinks: what a worker prints, into buffers kept (sink.c) ----
+/* ---- sinks: what workers print, into buffers kept (sink.c) ----
  *
- * A sink is a stream, unbuffered, that appends what is written to it to
- * the buffer it is pointed at (a write with none pointed at fails, and
- * sets the stream's error); a worker keeps one for its life. Out of
- * memory is cli_oom. A pool keeps at most 'most' spare buffers of at
- * most 'keep' bytes, for the caller's thread to hand to the next tasks:
- * take gives one empty (or a new one, of no memory), put takes one back
- * (its memory the pool's or freed; '*b' zeroed). */
+ * Each of 'n' workers has a pair of streams (its output and its
+ * errors), unbuffered, that append what is written to them to the
+ * buffers they are pointed at (a write with none pointed at fails, and
+ * sets the stream's error), kept for the workers' life; beside them a
+ * pool of at most 'most' spare buffers of at most 'keep' bytes, for the
+ * caller's thread to hand to the next tasks. Made, pointed and freed
+ * together (jobs.c, parts.c). Out of memory is cli_oom. Pointing and
+ * releasing a worker's pair is that worker's; the rest the caller's
+ * thread's. */
 typedef struct cli_buf {
 	char *data;          /* malloc'd, or NULL */
 	size_t len, cap;
 } cli_buf;
-typedef struct cli_bufs {
-	cli_buf *v;
-	size_t n, most, keep;
-} cli_bufs;
-typedef struct cli_sink cli_sink;
-/* The caller's: cli_sink_free. */
-cli_sink *cli_sink_new(void);
-/* Borrowed: the sink's. */
-FILE *cli_sink_file(const cli_sink *s);
-/* 'b' (borrowed, NULL: none) is where writes go from now; clears the
- * stream's error. */
-void cli_sink_point(cli_sink *s, cli_buf *b);
-int cli_sink_failed(const cli_sink *s);
-void cli_sink_free(cli_sink *s);
-void cli_bufs_init(cli_bufs *p, size_t most, size_t keep);
-cli_buf cli_bufs_take(cli_bufs *p);
-void cli_bufs_put(cli_bufs *p, cli_buf *b);
-void cli_bufs_free(cli_bufs *p);
+/* Makes room in 'b' for 'extra' more bytes past its length. */
+void cli_buf_reserve(cli_buf *b, size_t extra);
+typedef struct cli_sinks cli_sinks;
+/* The caller's: cli_sinks_free. */
+cli_sinks *cli_sinks_new(int n, size_t most, size_t keep);
+/* Worker 'worker''s streams write to 'out' and 'err' (borrowed) from
+ * now; their errors are cleared. */
+void cli_sinks_point(cli_sinks *s, int worker, cli_buf *out, cli_buf *err);
+/* Borrowed: the sinks'. */
+FILE *cli_sinks_out(const cli_sinks *s, int worker);
+FILE *cli_sinks_err(const cli_sinks *s, int worker);
+/* Points the worker's streams at nothing; 1 when a write through them
+ * failed since they were pointed. */
+int cli_sinks_release(cli_sinks *s, int worker);
+/* Two buffers for a task, empty (spare ones, or new ones of no memory). */
+void cli_sinks_take(cli_sinks *s, cli_buf *out, cli_buf *err);
+/* A task's two buffers back (their memory the pool's or freed; both
+ * zeroed). */
+void cli_sinks_put(cli_sinks *s, cli_buf *out, cli_buf *err);
+void cli_sinks_free(cli_sinks *s);
 
 /* ---- queue: the one ordered work queue (queue.c) ----
  *

@@ -95,8 +95,7 @@ struct S_parts {
 	const cli_parts_spec *spec;
 	cli_part_sum *sum;
 	cli_queue *q;                   /* the parts in flight, in order (queue.c) */
-	cli_sink **out, **err;          /* by worker: its streams (sink.c) */
-	cli_bufs spare;                 /* output buffers for the next parts */
+	cli_sinks *sinks;               /* the workers' streams and the spare buffers (sink.c) */
 	atomic_uint gen;                /* parts of an older reading are dropped */
 	/* the caller's thread's own: */
 	char *pend;                     /* read but not yet in a part */
@@ -251,8 +250,7 @@ static int S_next_part(S_parts *ps, S_part *s)
 	if (cut > S_most(ps))
 		return -1;
 	memset(s, 0, sizeof *s);
-	s->out = cli_bufs_take(&ps->spare);
-	s->err = cli_bufs_take(&ps->spare);
+	cli_sinks_take(ps->sinks, &s->out, &s->err);
 	s->off = ps->rd - ps->npend;
 	s->line = ps->line;
 	s->last = cut == ps->npend && ps->eof;
@@ -292,10 +290,8 @@ static void S_note(S_part *s, int result, void *item, int eof, tb_reader *r, siz
 
 static void S_read_part(S_parts *ps, int worker, S_part *s)
 {
-	cli_sink *so = ps->out[worker], *se = ps->err[worker];
-	cli_sink_point(so, &s->out);
-	cli_sink_point(se, &s->err);
-	cli_part_out o = {cli_sink_file(so), cli_sink_file(se), NULL};
+	cli_sinks_point(ps->sinks, worker, &s->out, &s->err);
+	cli_part_out o = {cli_sinks_out(ps->sinks, worker), cli_sinks_err(ps->sinks, worker), NULL};
 	tb_reader *r = cli_reader_new_mem(s->data, s->len, ps->name);
 	if (s->off) /* the file's start keeps its byte order mark */
 		tb_reader_set_origin(r, s->line, s->off);
@@ -326,9 +322,7 @@ static void S_read_part(S_parts *ps, int worker, S_part *s)
 	 * reads it: its status is that of a file that cannot be read */
 	s->clean = !s->over && got >= 0 && (s->last || tb_reader_ended_clean(r));
 	tb_reader_free(r);
-	s->failed = cli_sink_failed(so) || cli_sink_failed(se);
-	cli_sink_point(so, NULL);
-	cli_sink_point(se, NULL);
+	s->failed = cli_sinks_release(ps->sinks, worker);
 }
 
 /* A worker's share (queue.c): a part read. */
@@ -347,8 +341,7 @@ static void S_free_part(S_parts *ps, S_part *s, int written)
 		if (s->rec[i].item)
 			ps->spec->keep(ps->spec->ctx, s->rec[i].item, 0);
 	free(s->data);
-	cli_bufs_put(&ps->spare, &s->out);
-	cli_bufs_put(&ps->spare, &s->err);
+	cli_sinks_put(ps->sinks, &s->out, &s->err);
 	free(s->rec);
 	memset(s, 0, sizeof *s);
 }
@@ -523,13 +516,7 @@ static void S_stop(S_parts *ps)
 {
 	cli_queue_free(ps->q);
 	free(ps->pend);
-	for (int k = 0; k < ps->n; k++) {
-		cli_sink_free(ps->out[k]);
-		cli_sink_free(ps->err[k]);
-	}
-	free(ps->out);
-	free(ps->err);
-	cli_bufs_free(&ps->spare);
+	cli_sinks_free(ps->sinks);
 }
 
 int cli_parts_read(const cli_parts_spec *spec, FILE *f, const char *name, cli_part_sum *sum)
@@ -570,15 +557,7 @@ int cli_parts_read(const cli_parts_spec *spec, FILE *f, const char *name, cli_pa
 	ps.part = size;
 	S_target(&ps, 0); /* small parts first, until the output's rate is known */
 	size_t cap = (size_t)n * S_PER_WORKER;
-	ps.out = calloc((size_t)n, sizeof *ps.out);
-	ps.err = calloc((size_t)n, sizeof *ps.err);
-	if (!ps.out || !ps.err)
-		cli_oom();
-	for (int k = 0; k < n; k++) {
-		ps.out[k] = cli_sink_new();
-		ps.err[k] = cli_sink_new();
-	}
-	cli_bufs_init(&ps.spare, 2 * cap, 2 * S_out_most(&ps));
+	ps.sinks = cli_sinks_new(n, 2 * cap, 2 * S_out_most(&ps));
 	ps.q = cli_queue_new(n, cap, sizeof(S_part), 0, S_work, &ps);
 	if (!ps.q) {
 		S_stop(&ps);
