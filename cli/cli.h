@@ -240,9 +240,10 @@ int cli_rewrite(const char *cmd, const char *path, cli_rewrite_fn fn, void *ctx)
  * Each of 'n' workers has a pair of streams (its output and its
  * errors), unbuffered, that append what is written to them to the
  * buffers they are pointed at (a write with none pointed at fails, and
- * sets the stream's error), kept for the workers' life; beside them a
- * pool of at most 'most' spare buffers of at most 'keep' bytes, for the
- * caller's thread to hand to the next tasks. Made, pointed and freed
+ * sets the stream's error), kept for the workers' life; beside them
+ * spare buffers, at most 'most' for output and 'most' for errors, each
+ * of at most 'keep' bytes, for the caller's thread to hand to the next
+ * tasks. Made, pointed and freed
  * together (jobs.c, parts.c). Out of memory is cli_oom. Pointing and
  * releasing a worker's pair is that worker's; the rest the caller's
  * thread's. */
@@ -373,11 +374,20 @@ int cli_jobs_free(cli_jobs *j);
  * written, 0 for those of a part read again (to free it). */
 typedef struct cli_part_out {
 	FILE *out, *err;            /* borrowed: its output and its errors */
+	cli_buf *buf;               /* the worker's buffer 'out' appends to (borrowed), for
+	                               a writer that appends there itself rather than
+	                               copy through 'out'; NULL when 'out' is stdout */
 	void *item;                 /* NULL on entry; set by run (with spec->keep) */
 } cli_part_out;
 typedef int (*cli_part_fn)(void *ctx, int worker, tb_reader *r, tb_record *rec,
                            cli_part_out *o);
-typedef void (*cli_part_done_fn)(void *ctx, int result, const char *out, size_t len);
+/* 'done' gets a record's output in 'out' (borrowed): 'more' is 1 when
+ * the next call's 'out' follows it in the same buffer (at out + len)
+ * and this one's bytes stay valid until the call with 'more' 0, the
+ * last of such a run (a part's last record), after which they are
+ * gone -- so that a command may write a run of records at once. */
+typedef void (*cli_part_done_fn)(void *ctx, int result, const char *out, size_t len,
+                                 int more);
 /* 'run' and then 'done' at once, in the caller's thread, on stdout and
  * stderr: for the records it reads itself (a record too large for a
  * part, or after a part that did not end clean), so that a large

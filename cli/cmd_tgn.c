@@ -515,8 +515,9 @@ static int S_format_part(void *ctx, int worker, tb_reader *r, tb_record *rec, cl
 	return ok ? 0 : -1;
 }
 
-static void S_format_part_done(void *ctx, int result, const char *text, size_t len)
+static void S_format_part_done(void *ctx, int result, const char *text, size_t len, int more)
 {
+	(void)more;
 	S_format_put(ctx, result, text, len);
 }
 

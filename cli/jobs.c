@@ -121,7 +121,7 @@ cli_jobs *cli_jobs_new(int n, cli_job_fn run, cli_job_done_fn done, void *ctx)
 		return j;
 	j->most = 1; /* grown batch by batch (S_write), as the output allows */
 	size_t cap = (size_t)j->n * S_PER_WORKER;
-	j->sinks = cli_sinks_new(j->n, 2 * cap, S_KEEP);
+	j->sinks = cli_sinks_new(j->n, cap, S_KEEP);
 	j->q = cli_queue_new(j->n, cap, sizeof(S_slot), 1, S_run_batch, j);
 	if (!j->q) /* no thread could be made: run them here */
 		j->n = 1;

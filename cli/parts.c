@@ -291,7 +291,8 @@ static void S_note(S_part *s, int result, void *item, int eof, tb_reader *r, siz
 static void S_read_part(S_parts *ps, int worker, S_part *s)
 {
 	cli_sinks_point(ps->sinks, worker, &s->out, &s->err);
-	cli_part_out o = {cli_sinks_out(ps->sinks, worker), cli_sinks_err(ps->sinks, worker), NULL};
+	cli_part_out o = {cli_sinks_out(ps->sinks, worker), cli_sinks_err(ps->sinks, worker),
+	                  &s->out, NULL};
 	tb_reader *r = cli_reader_new_mem(s->data, s->len, ps->name);
 	if (s->off) /* the file's start keeps its byte order mark */
 		tb_reader_set_origin(r, s->line, s->off);
@@ -371,8 +372,9 @@ static void S_write_part(S_parts *ps, S_part *s)
 			fflush(stdout);
 			fwrite(s->err.data + err_from, 1, nerr, stderr);
 		}
-		if (ps->spec->done && !e->eof)
-			ps->spec->done(ps->spec->ctx, e->result, s->out.data + out_from, nout);
+		if (ps->spec->done && !e->eof) /* the record after it is in the same buffer */
+			ps->spec->done(ps->spec->ctx, e->result, s->out.data + out_from, nout,
+			               i + 1 < s->nrec && !s->rec[i + 1].eof);
 		if (e->item)
 			ps->spec->keep(ps->spec->ctx, e->item, 1);
 		out_from = e->out_end;
@@ -412,7 +414,7 @@ static void S_drop(S_parts *ps)
 static int S_run_here(S_parts *ps, tb_reader *r, tb_record *rec)
 {
 	const cli_parts_spec *sp = ps->spec;
-	cli_part_out o = {stdout, stderr, NULL};
+	cli_part_out o = {stdout, stderr, NULL, NULL};
 	int result = sp->done && rec ? sp->here(sp->ctx, r, rec) : sp->run(sp->ctx, 0, r, rec, &o);
 	if (o.item)
 		sp->keep(sp->ctx, o.item, 1);
@@ -557,7 +559,7 @@ int cli_parts_read(const cli_parts_spec *spec, FILE *f, const char *name, cli_pa
 	ps.part = size;
 	S_target(&ps, 0); /* small parts first, until the output's rate is known */
 	size_t cap = (size_t)n * S_PER_WORKER;
-	ps.sinks = cli_sinks_new(n, 2 * cap, 2 * S_out_most(&ps));
+	ps.sinks = cli_sinks_new(n, cap, 2 * S_out_most(&ps));
 	ps.q = cli_queue_new(n, cap, sizeof(S_part), 0, S_work, &ps);
 	if (!ps.q) {
 		S_stop(&ps);
