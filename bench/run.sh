@@ -534,7 +534,8 @@ count_plies() {
 # core are issue 38's (VALIDATE_GOALS: 8x on clean records, 5x on the
 # collection with errors; issue 19's was 5x on clean ones). And
 # with every core: tablero's elapsed seconds with -j ALL beside
-# pgn-extract's CPU seconds (it runs in one thread); the goal 9x on two.
+# pgn-extract's CPU seconds (it runs in one thread); the goal 9x on two
+# for clean records (issue 19), none for the quarter with errors.
 # The anchor is measured again for each file, in rounds with tablero's
 # runs: the host's load drifts over minutes (one file's five runs once
 # took 40% more CPU than the same runs a minute before), and a ratio of
@@ -597,13 +598,18 @@ validate_vs_pgn_extract() {
 			printf "%-40s %10.1f %9.2f %8.1f %12.0f %8.1f %8.1f  %s\n", l, b / 1e6, t,
 			       b / 1e6 / t, n / t, x, (n / t) / (pn / pt),
 			       sprintf("goal %dx per MB: %s", goal, x >= goal ? "met" : "not met") }'
+		# issue 19's goal with every core (9x on two) is for clean records:
+		# the quarter, which has errors, gets its figure without one
 		awk -v l="tablero validate -j $ALLJ $(basename "$f") (elapsed)" -v b="$b" -v n="$n" \
-			-v t="$wall" -v pb="$pbytes" -v pn="$pplies" -v pt="$pcpu" -v j="$ALLJ" 'BEGIN {
+			-v t="$wall" -v pb="$pbytes" -v pn="$pplies" -v pt="$pcpu" -v j="$ALLJ" \
+			-v clean="$([[ $f == "$QUARTER" ]] && echo 0 || echo 1)" 'BEGIN {
 			t = t > 0 ? t : 0.01; pt = pt > 0 ? pt : 0.01
 			x = (b / t) / (pb / pt); goal = j >= 2 ? 9 : 5
+			said = "(has errors: no goal with every core)"
+			if (clean)
+				said = sprintf("goal %dx per MB on %d cores: %s", goal, j, x >= goal ? "met" : "not met")
 			printf "%-40s %10.1f %9.2f %8.1f %12.0f %8.1f %8.1f  %s\n", l, b / 1e6, t,
-			       b / 1e6 / t, n / t, x, (n / t) / (pn / pt),
-			       sprintf("goal %dx per MB on %d cores: %s", goal, j, x >= goal ? "met" : "not met") }'
+			       b / 1e6 / t, n / t, x, (n / t) / (pn / pt), said }'
 	done
 }
 

@@ -238,37 +238,42 @@ void cli_batch_abort(cli_batch *b);
 typedef int (*cli_rewrite_fn)(void *ctx, tb_reader *r, cli_atomic *a);
 int cli_rewrite(const char *cmd, const char *path, cli_rewrite_fn fn, void *ctx);
 
-/* ---- sinks: what a worker prints, into buffers kept (sink.c) ----
+/* ---- sinks: what workers print, into buffers kept (sink.c) ----
  *
- * A sink is a stream, unbuffered, that appends what is written to it to
- * the buffer it is pointed at (a write with none pointed at fails, and
- * sets the stream's error); a worker keeps one for its life. Out of
- * memory is cli_oom. A pool keeps at most 'most' spare buffers of at
- * most 'keep' bytes, for the caller's thread to hand to the next tasks:
- * take gives one empty (or a new one, of no memory), put takes one back
- * (its memory the pool's or freed; '*b' zeroed). */
+ * Each of 'n' workers has a pair of streams (its output and its
+ * errors), unbuffered, that append what is written to them to the
+ * buffers they are pointed at (a write with none pointed at fails, and
+ * sets the stream's error), kept for the workers' life; beside them
+ * spare buffers, at most 'most' for output and 'most' for errors, each
+ * of at most 'keep' bytes, for the caller's thread to hand to the next
+ * tasks. Made, pointed and freed
+ * together (jobs.c, parts.c). Out of memory is cli_oom. Pointing and
+ * releasing a worker's pair is that worker's; the rest the caller's
+ * thread's. */
 typedef struct cli_buf {
 	char *data;          /* malloc'd, or NULL */
 	size_t len, cap;
 } cli_buf;
-typedef struct cli_bufs {
-	cli_buf *v;
-	size_t n, most, keep;
-} cli_bufs;
-typedef struct cli_sink cli_sink;
-/* The caller's: cli_sink_free. */
-cli_sink *cli_sink_new(void);
-/* Borrowed: the sink's. */
-FILE *cli_sink_file(const cli_sink *s);
-/* 'b' (borrowed, NULL: none) is where writes go from now; clears the
- * stream's error. */
-void cli_sink_point(cli_sink *s, cli_buf *b);
-int cli_sink_failed(const cli_sink *s);
-void cli_sink_free(cli_sink *s);
-void cli_bufs_init(cli_bufs *p, size_t most, size_t keep);
-cli_buf cli_bufs_take(cli_bufs *p);
-void cli_bufs_put(cli_bufs *p, cli_buf *b);
-void cli_bufs_free(cli_bufs *p);
+/* Makes room in 'b' for 'extra' more bytes past its length. */
+void cli_buf_reserve(cli_buf *b, size_t extra);
+typedef struct cli_sinks cli_sinks;
+/* The caller's: cli_sinks_free. */
+cli_sinks *cli_sinks_new(int n, size_t most, size_t keep);
+/* Worker 'worker''s streams write to 'out' and 'err' (borrowed) from
+ * now; their errors are cleared. */
+void cli_sinks_point(cli_sinks *s, int worker, cli_buf *out, cli_buf *err);
+/* Borrowed: the sinks'. */
+FILE *cli_sinks_out(const cli_sinks *s, int worker);
+FILE *cli_sinks_err(const cli_sinks *s, int worker);
+/* Points the worker's streams at nothing; 1 when a write through them
+ * failed since they were pointed. */
+int cli_sinks_release(cli_sinks *s, int worker);
+/* Two buffers for a task, empty (spare ones, or new ones of no memory). */
+void cli_sinks_take(cli_sinks *s, cli_buf *out, cli_buf *err);
+/* A task's two buffers back (their memory the pool's or freed; both
+ * zeroed). */
+void cli_sinks_put(cli_sinks *s, cli_buf *out, cli_buf *err);
+void cli_sinks_free(cli_sinks *s);
 
 /* ---- queue: the one ordered work queue (queue.c) ----
  *
@@ -348,8 +353,8 @@ int cli_jobs_free(cli_jobs *j);
  * Reads the regular file 'f' (named 'name' in diagnostics) in parts,
  * in spec->n threads, each part by a reader of its own (with the
  * search limits spec->search, which may be NULL), and calls spec->run
- * on each record as it is read: 'run' writes what it prints to 'out'
- * and 'err' and returns its result, as a cli_job_fn does, and is
+ * on each record as it is read: 'run' writes what it prints to o->out
+ * and o->err and returns its result, as a cli_job_fn does, and is
  * called once more with 'rec' NULL at the file's end, for that last
  * call's diagnostics ('r' is the reader that read 'rec'; parts.c frees
  * 'rec' after). What each record wrote is written in the file's order:
@@ -365,20 +370,32 @@ int cli_jobs_free(cli_jobs *j);
  * or written. Returns 1 when the file was read; 0 when it is not read
  * in parts -- n < 2, not a regular file, or a small one -- having read
  * nothing. */
-typedef int (*cli_part_fn)(void *ctx, int worker, tb_reader *r, tb_record *rec, FILE *out,
-                           FILE *err);
-typedef void (*cli_part_done_fn)(void *ctx, int result, const char *out, size_t len);
+/* A record's way in and out of 'run': where it writes, and what it made
+ * of the record besides text (typed: a key, a count), which parts.c
+ * keeps with the record's output and hands to spec->keep in the
+ * caller's thread -- 'written' 1 in the file's order for the records
+ * written, 0 for those of a part read again (to free it). */
+typedef struct cli_part_out {
+	FILE *out, *err;            /* borrowed: its output and its errors */
+	cli_buf *buf;               /* the worker's buffer 'out' appends to (borrowed), for
+	                               a writer that appends there itself rather than
+	                               copy through 'out'; NULL when 'out' is stdout */
+	void *item;                 /* NULL on entry; set by run (with spec->keep) */
+} cli_part_out;
+typedef int (*cli_part_fn)(void *ctx, int worker, tb_reader *r, tb_record *rec,
+                           cli_part_out *o);
+/* 'done' gets a record's output in 'out' (borrowed): 'more' is 1 when
+ * the next call's 'out' follows it in the same buffer (at out + len)
+ * and this one's bytes stay valid until the call with 'more' 0, the
+ * last of such a run (a part's last record), after which they are
+ * gone -- so that a command may write a run of records at once. */
+typedef void (*cli_part_done_fn)(void *ctx, int result, const char *out, size_t len,
+                                 int more);
 /* 'run' and then 'done' at once, in the caller's thread, on stdout and
  * stderr: for the records it reads itself (a record too large for a
  * part, or after a part that did not end clean), so that a large
  * record's output is not buffered whole. Required with 'done'. */
 typedef int (*cli_part_here_fn)(void *ctx, tb_reader *r, tb_record *rec);
-/* What 'run' made of a record besides text (typed: a key, a count),
- * for the caller's thread: 'take', in the thread that ran it (worker 0
- * in the caller's), returns it (NULL: nothing); 'keep' gets each in
- * the caller's thread, 'written' 1 in the file's order for the records
- * written, 0 for those of a part read again (to free it). Both or none. */
-typedef void *(*cli_part_take_fn)(void *ctx, int worker);
 typedef void (*cli_part_keep_fn)(void *ctx, void *item, int written);
 typedef struct cli_parts_spec {
 	int n;
@@ -387,8 +404,7 @@ typedef struct cli_parts_spec {
 	cli_part_done_fn done;
 	cli_part_here_fn here;      /* with 'done' only */
 	void *ctx;
-	cli_part_take_fn take;      /* optional; without 'done' */
-	cli_part_keep_fn keep;
+	cli_part_keep_fn keep;      /* required when run sets items; without 'done' */
 } cli_parts_spec;
 typedef struct cli_part_sum {
 	size_t records, results, nerrors, nwarnings;

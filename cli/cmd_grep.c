@@ -233,55 +233,40 @@ static void S_game_done(void *ctx, void *item, int result)
  * validate reads them (read by one thread and handed over, a game cost
  * its worker more: its nodes cold in the worker's cache, its memory
  * freed by another thread); a selected game's text is made there too,
- * and written by the caller's thread in the file's order (S_part_keep).
- * Not for -l, which stops at the first game selected. */
+ * handed back with the game's output (o->item) and written by the
+ * caller's thread in the file's order (S_part_keep). Not for -l, which stops at the first game selected. */
 typedef struct S_found {
 	int selected, trouble;
 	char *text;            /* a selected game's canonical form, to write */
 	size_t len;
 } S_found;
 
-typedef struct S_grep_parts {
-	S_grep_ctx *c;
-	S_found **made;        /* by worker: the game it has just searched */
-} S_grep_parts;
-
-static int S_part_one(void *ctx, int worker, tb_reader *r, tb_record *rec, FILE *out,
-                      FILE *err)
+static int S_part_one(void *ctx, int worker, tb_reader *r, tb_record *rec, cli_part_out *o)
 {
-	S_grep_parts *p = ctx;
+	S_grep_ctx *c = ctx;
 	if (!rec) { /* the file's end: said when it could not be read (as -j 1) */
 		int bad = tb_reader_errcode(r) < 0;
 		if (bad)
-			cli_print_errors_to(err, r);
+			cli_print_errors_to(o->err, r);
 		return bad;
 	}
 	S_item it = {rec, r, 0, 0};
-	S_game_one(p->c, worker, &it, out, err);
+	S_game_one(c, worker, &it, o->out, o->err);
 	S_found *f = calloc(1, sizeof *f);
 	if (!f)
 		cli_oom();
 	*f = (S_found){it.selected, it.trouble, NULL, 0};
-	if (f->selected && !p->c->g->count)
+	if (f->selected && !c->g->count)
 		f->text = cli_record_write(rec, &f->len);
-	p->made[worker] = f;
+	o->item = f;
 	return 0;
-}
-
-static void *S_part_take(void *ctx, int worker)
-{
-	S_grep_parts *p = ctx;
-	S_found *f = p->made[worker];
-	p->made[worker] = NULL;
-	return f;
 }
 
 static void S_part_keep(void *ctx, void *item, int written)
 {
-	S_grep_parts *p = ctx;
 	S_found *f = item;
 	if (written)
-		S_tally(p->c, NULL, f->selected, f->trouble, f->text, f->len);
+		S_tally(ctx, NULL, f->selected, f->trouble, f->text, f->len);
 	else
 		free(f->text);
 	free(f);
@@ -293,15 +278,11 @@ static int S_file_parts(S_grep_ctx *c, FILE *f, const char *name)
 	int n = cli_jobs_count(c->j);
 	if (c->g->list || n < 2)
 		return 0;
-	S_grep_parts p = {c, calloc((size_t)n, sizeof(S_found *))};
-	if (!p.made)
-		cli_oom();
-	cli_parts_spec spec = {n, NULL, S_part_one, NULL, NULL, &p, S_part_take, S_part_keep};
+	cli_parts_spec spec = {n, NULL, S_part_one, NULL, NULL, c, S_part_keep};
 	cli_part_sum sum;
 	int read = cli_parts_read(&spec, f, name, &sum);
 	if (read && (sum.io_error || sum.failed || sum.end_result))
 		c->g->trouble = 1;
-	free(p.made);
 	return read;
 }
 

@@ -340,14 +340,13 @@ static void S_check_done(void *ctx, void *item, int result)
 }
 
 /* One record of a part (parts.c), or with rec NULL the end of the file. */
-static int S_check_part(void *ctx, int worker, tb_reader *r, tb_record *rec, FILE *out,
-                        FILE *err)
+static int S_check_part(void *ctx, int worker, tb_reader *r, tb_record *rec, cli_part_out *o)
 {
 	const S_check_ctx *c = ctx;
 	if (!rec)
-		return cli_print_diags_to(err, r, c->o->strict) > 0;
+		return cli_print_diags_to(o->err, r, c->o->strict) > 0;
 	S_item it = {rec, r, 0, 0};
-	return S_check_one(ctx, worker, &it, out, err);
+	return S_check_one(ctx, worker, &it, o->out, o->err);
 }
 
 /* The item for 'rec', just read by 'r': 'here' when this thread runs
@@ -395,7 +394,7 @@ static int S_check(const char *cmd, int which, int argc, char **argv)
 		c.name = name;
 		c.bad = c.nerrors = c.nwarnings = 0;
 		cli_part_sum sum;
-		cli_parts_spec spec = {o.jobs, &o.search, S_check_part, NULL, NULL, &c, NULL, NULL};
+		cli_parts_spec spec = {o.jobs, &o.search, S_check_part, NULL, NULL, &c, NULL};
 		if (cli_parts_read(&spec, f, name, &sum)) {
 			nrec = sum.records;
 			bad = sum.results;
@@ -504,23 +503,23 @@ static void S_format_done(void *ctx, void *item, int result)
 
 /* The same for a record of a part (parts.c), its canonical form written
  * to 'out'; with rec NULL, the file's end. */
-static int S_format_part(void *ctx, int worker, tb_reader *r, tb_record *rec, FILE *out,
-                         FILE *err)
+static int S_format_part(void *ctx, int worker, tb_reader *r, tb_record *rec, cli_part_out *o)
 {
 	(void)ctx, (void)worker;
 	if (!rec) /* an error past the last record (bad bytes, no record) */
-		return cli_print_diags_to(err, r, 0) > 0;
-	if (cli_print_diags_to(err, r, 0) || tb_record_errors(rec))
+		return cli_print_diags_to(o->err, r, 0) > 0;
+	if (cli_print_diags_to(o->err, r, 0) || tb_record_errors(rec))
 		return 1;
 	size_t len;
 	char *text = cli_record_write(rec, &len);
-	int ok = text && fwrite(text, 1, len, out) == len;
+	int ok = text && fwrite(text, 1, len, o->out) == len;
 	free(text);
 	return ok ? 0 : -1;
 }
 
-static void S_format_part_done(void *ctx, int result, const char *text, size_t len)
+static void S_format_part_done(void *ctx, int result, const char *text, size_t len, int more)
 {
+	(void)more;
 	S_format_put(ctx, result, text, len);
 }
 
@@ -616,7 +615,7 @@ int cmd_fmt(int argc, char **argv)
 			/* a regular file in parts, one per thread (parts.c) */
 			c = (S_fmt_ctx){S_put_stdout, NULL, 1, 0, 0};
 			cli_parts_spec spec = {o.jobs, NULL, S_format_part, S_format_part_done,
-			                       S_format_here, &c, NULL, NULL};
+			                       S_format_here, &c, NULL};
 			cli_part_sum sum;
 			int s;
 			if (cli_parts_read(&spec, f, name, &sum)) {

@@ -219,41 +219,31 @@ static void S_dup_done(void *ctx, void *item, int result)
  * reads them: a game read by the thread that keys it, not read by the
  * caller's thread and handed over (a copy of its reader's window, its
  * memory freed by another thread, its nodes cold in the worker's cache
- * cost -j 2 a twentieth more CPU than -j 1). The caller's thread takes
- * each key back in the file's order (S_part_keep), where the games are
- * numbered. */
+ * cost -j 2 a twentieth more CPU than -j 1). Each key comes back with
+ * its game's output (o->item), and the caller's thread takes it in the
+ * file's order (S_part_keep), where the games are numbered. */
 typedef struct S_dup_parts {
 	S_dup_ctx *c;
 	const char *name;
 	int near;
 	size_t game;                /* the file's games so far (the caller's) */
-	S_dup_item **made;          /* by worker: the game it has just keyed */
 } S_dup_parts;
 
-static int S_part_one(void *ctx, int worker, tb_reader *r, tb_record *rec, FILE *out,
-                      FILE *err)
+static int S_part_one(void *ctx, int worker, tb_reader *r, tb_record *rec, cli_part_out *o)
 {
-	S_dup_parts *p = ctx;
-	(void)out;
+	const S_dup_parts *p = ctx;
+	(void)worker;
 	if (!rec) { /* the file's end: what the reader said of it */
-		cli_print_errors_to(err, r);
+		cli_print_errors_to(o->err, r);
 		return 0;
 	}
 	S_dup_item *it = calloc(1, sizeof *it);
 	if (!it)
 		cli_oom();
 	it->d.file = p->name;
-	it->result = S_dup_key(&it->d, r, rec, p->near, err);
-	p->made[worker] = it;
+	it->result = S_dup_key(&it->d, r, rec, p->near, o->err);
+	o->item = it;
 	return 0;
-}
-
-static void *S_part_take(void *ctx, int worker)
-{
-	S_dup_parts *p = ctx;
-	S_dup_item *it = p->made[worker];
-	p->made[worker] = NULL;
-	return it;
 }
 
 static void S_part_keep(void *ctx, void *item, int written)
@@ -274,16 +264,12 @@ static void S_part_keep(void *ctx, void *item, int written)
 static int S_dup_file_parts(S_dup_ctx *c, FILE *f, const char *name, int jobs, int near,
                             int *trouble)
 {
-	S_dup_parts p = {c, name, near, 0, NULL};
-	p.made = calloc((size_t)(jobs > 1 ? jobs : 1), sizeof *p.made);
-	if (!p.made)
-		cli_oom();
-	cli_parts_spec spec = {jobs, NULL, S_part_one, NULL, NULL, &p, S_part_take, S_part_keep};
+	S_dup_parts p = {c, name, near, 0};
+	cli_parts_spec spec = {jobs, NULL, S_part_one, NULL, NULL, &p, S_part_keep};
 	cli_part_sum sum;
 	int read = cli_parts_read(&spec, f, name, &sum);
 	if (read && (sum.io_error || sum.failed))
 		*trouble = 1;
-	free(p.made);
 	return read;
 }
 

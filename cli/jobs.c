@@ -60,9 +60,7 @@ struct cli_jobs {
 	cli_job_done_fn done;
 	void *ctx;
 	cli_queue *q;    /* the batches in flight; NULL with one job */
-	cli_sink **out, **err; /* by worker: its streams (sink.c) */
-	int nsinks;
-	cli_bufs spare;  /* buffers for the next batches */
+	cli_sinks *sinks; /* the workers' streams and the spare buffers (sink.c) */
 	int skipping;    /* records are dropped unwritten until cli_jobs_wait */
 	int failed;      /* a write to a buffer failed */
 	int unwritten;   /* the caller could not write one */
@@ -100,18 +98,14 @@ static void S_run_batch(void *ctx, int worker, void *slot)
 {
 	cli_jobs *j = ctx;
 	S_slot *s = slot;
-	cli_sink *so = j->out[worker], *se = j->err[worker];
-	cli_sink_point(so, &s->out);
-	cli_sink_point(se, &s->err);
-	FILE *out = cli_sink_file(so), *err = cli_sink_file(se);
+	cli_sinks_point(j->sinks, worker, &s->out, &s->err);
+	FILE *out = cli_sinks_out(j->sinks, worker), *err = cli_sinks_err(j->sinks, worker);
 	for (size_t i = 0; i < s->n; i++) {
 		s->result[i] = j->run(j->ctx, worker, s->item[i], out, err);
 		s->out_end[i] = s->out.len; /* unbuffered: all of it is there */
 		s->err_end[i] = s->err.len;
 	}
-	s->failed = cli_sink_failed(so) || cli_sink_failed(se);
-	cli_sink_point(so, NULL);
-	cli_sink_point(se, NULL);
+	s->failed = cli_sinks_release(j->sinks, worker);
 }
 
 cli_jobs *cli_jobs_new(int n, cli_job_fn run, cli_job_done_fn done, void *ctx)
@@ -127,15 +121,7 @@ cli_jobs *cli_jobs_new(int n, cli_job_fn run, cli_job_done_fn done, void *ctx)
 		return j;
 	j->most = 1; /* grown batch by batch (S_write), as the output allows */
 	size_t cap = (size_t)j->n * S_PER_WORKER;
-	j->out = calloc((size_t)j->n, sizeof *j->out);
-	j->err = calloc((size_t)j->n, sizeof *j->err);
-	if (!j->out || !j->err)
-		cli_oom();
-	for (; j->nsinks < j->n; j->nsinks++) {
-		j->out[j->nsinks] = cli_sink_new();
-		j->err[j->nsinks] = cli_sink_new();
-	}
-	cli_bufs_init(&j->spare, 2 * cap, S_KEEP);
+	j->sinks = cli_sinks_new(j->n, cap, S_KEEP);
 	j->q = cli_queue_new(j->n, cap, sizeof(S_slot), 1, S_run_batch, j);
 	if (!j->q) /* no thread could be made: run them here */
 		j->n = 1;
@@ -175,8 +161,7 @@ static void S_write(cli_jobs *j, size_t keep)
 			most = S_BATCH_OUTPUT / per;
 		j->most = most < 1 ? 1 : most > S_BATCH ? S_BATCH : most;
 		j->failed |= s->failed;
-		cli_bufs_put(&j->spare, &s->out);
-		cli_bufs_put(&j->spare, &s->err);
+		cli_sinks_put(j->sinks, &s->out, &s->err);
 		cli_queue_pop(j->q);
 	}
 }
@@ -202,8 +187,7 @@ void cli_jobs_add(cli_jobs *j, void *item, size_t bytes)
 		S_write(j, cli_queue_cap(j->q) - 1);
 		j->gathering = 1;
 		S_slot *s = cli_queue_slot(j->q);
-		s->out = cli_bufs_take(&j->spare);
-		s->err = cli_bufs_take(&j->spare);
+		cli_sinks_take(j->sinks, &s->out, &s->err);
 	}
 	S_slot *s = cli_queue_slot(j->q);
 	s->item[s->n++] = item;
@@ -238,13 +222,7 @@ int cli_jobs_free(cli_jobs *j)
 		cli_queue_free(j->q);
 		failed = j->failed || j->unwritten;
 	}
-	for (int k = 0; k < j->nsinks; k++) {
-		cli_sink_free(j->out[k]);
-		cli_sink_free(j->err[k]);
-	}
-	free(j->out);
-	free(j->err);
-	cli_bufs_free(&j->spare);
+	cli_sinks_free(j->sinks);
 	free(j);
 	return failed ? -1 : 0;
 }

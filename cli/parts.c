@@ -6,8 +6,9 @@
  * thread and handed over, a record costs its worker more: its nodes are
  * cold in its cache, its memory freed across threads). What a command
  * makes of a record besides text (diff --duplicates: its key) comes back
- * to the caller's thread through spec->take and spec->keep, in order. Here the caller's
- * thread only cuts the file into parts, of S_PART bytes or so, each
+ * to the caller's thread with the record's output (run's out-parameter
+ * o->item, kept in the record's S_rec), to spec->keep, in order. Here
+ * the caller's thread only cuts the file into parts, of S_PART bytes or so, each
  * just before a '[' that starts a line after a line that does not
  * start with '[' (most often a record's first tag: the tag lines of
  * one record are not cut apart); a worker reads a part with a reader of
@@ -68,7 +69,7 @@ enum {
 
 typedef struct S_rec {          /* what a record (or the end: eof) left */
 	int result, eof;
-	void *item;                     /* spec->take's, for spec->keep, or NULL */
+	void *item;                     /* what run handed back (o->item), for spec->keep, or NULL */
 	size_t out_end, err_end;        /* where its output ends in the part's */
 	size_t nerrors, nwarnings;      /* the reader's counts it added */
 } S_rec;
@@ -94,8 +95,7 @@ struct S_parts {
 	const cli_parts_spec *spec;
 	cli_part_sum *sum;
 	cli_queue *q;                   /* the parts in flight, in order (queue.c) */
-	cli_sink **out, **err;          /* by worker: its streams (sink.c) */
-	cli_bufs spare;                 /* output buffers for the next parts */
+	cli_sinks *sinks;               /* the workers' streams and the spare buffers (sink.c) */
 	atomic_uint gen;                /* parts of an older reading are dropped */
 	/* the caller's thread's own: */
 	char *pend;                     /* read but not yet in a part */
@@ -250,8 +250,7 @@ static int S_next_part(S_parts *ps, S_part *s)
 	if (cut > S_most(ps))
 		return -1;
 	memset(s, 0, sizeof *s);
-	s->out = cli_bufs_take(&ps->spare);
-	s->err = cli_bufs_take(&ps->spare);
+	cli_sinks_take(ps->sinks, &s->out, &s->err);
 	s->off = ps->rd - ps->npend;
 	s->line = ps->line;
 	s->last = cut == ps->npend && ps->eof;
@@ -291,10 +290,9 @@ static void S_note(S_part *s, int result, void *item, int eof, tb_reader *r, siz
 
 static void S_read_part(S_parts *ps, int worker, S_part *s)
 {
-	cli_sink *so = ps->out[worker], *se = ps->err[worker];
-	cli_sink_point(so, &s->out);
-	cli_sink_point(se, &s->err);
-	FILE *out = cli_sink_file(so), *err = cli_sink_file(se);
+	cli_sinks_point(ps->sinks, worker, &s->out, &s->err);
+	cli_part_out o = {cli_sinks_out(ps->sinks, worker), cli_sinks_err(ps->sinks, worker),
+	                  &s->out, NULL};
 	tb_reader *r = cli_reader_new_mem(s->data, s->len, ps->name);
 	if (s->off) /* the file's start keeps its byte order mark */
 		tb_reader_set_origin(r, s->line, s->off);
@@ -310,10 +308,10 @@ static void S_read_part(S_parts *ps, int worker, S_part *s)
 		if (got != 1 && !s->last)
 			break; /* clean or not: the end of a part is no end of the file */
 		const cli_parts_spec *sp = ps->spec;
-		int result = sp->run(sp->ctx, worker, r, got == 1 ? rec : NULL, out, err);
-		void *item = sp->take ? sp->take(sp->ctx, worker) : NULL;
+		o.item = NULL;
+		int result = sp->run(sp->ctx, worker, r, got == 1 ? rec : NULL, &o);
 		tb_record_free(got == 1 ? rec : NULL);
-		S_note(s, result, item, got != 1, r, &e0, &w0);
+		S_note(s, result, o.item, got != 1, r, &e0, &w0);
 		if (got != 1)
 			break;
 		if (s->out.len + s->err.len > S_out_most(ps)) { /* memory: read alone (S_write_head) */
@@ -325,9 +323,7 @@ static void S_read_part(S_parts *ps, int worker, S_part *s)
 	 * reads it: its status is that of a file that cannot be read */
 	s->clean = !s->over && got >= 0 && (s->last || tb_reader_ended_clean(r));
 	tb_reader_free(r);
-	s->failed = cli_sink_failed(so) || cli_sink_failed(se);
-	cli_sink_point(so, NULL);
-	cli_sink_point(se, NULL);
+	s->failed = cli_sinks_release(ps->sinks, worker);
 }
 
 /* A worker's share (queue.c): a part read. */
@@ -346,8 +342,7 @@ static void S_free_part(S_parts *ps, S_part *s, int written)
 		if (s->rec[i].item)
 			ps->spec->keep(ps->spec->ctx, s->rec[i].item, 0);
 	free(s->data);
-	cli_bufs_put(&ps->spare, &s->out);
-	cli_bufs_put(&ps->spare, &s->err);
+	cli_sinks_put(ps->sinks, &s->out, &s->err);
 	free(s->rec);
 	memset(s, 0, sizeof *s);
 }
@@ -377,8 +372,9 @@ static void S_write_part(S_parts *ps, S_part *s)
 			fflush(stdout);
 			fwrite(s->err.data + err_from, 1, nerr, stderr);
 		}
-		if (ps->spec->done && !e->eof)
-			ps->spec->done(ps->spec->ctx, e->result, s->out.data + out_from, nout);
+		if (ps->spec->done && !e->eof) /* the record after it is in the same buffer */
+			ps->spec->done(ps->spec->ctx, e->result, s->out.data + out_from, nout,
+			               i + 1 < s->nrec && !s->rec[i + 1].eof);
 		if (e->item)
 			ps->spec->keep(ps->spec->ctx, e->item, 1);
 		out_from = e->out_end;
@@ -418,11 +414,10 @@ static void S_drop(S_parts *ps)
 static int S_run_here(S_parts *ps, tb_reader *r, tb_record *rec)
 {
 	const cli_parts_spec *sp = ps->spec;
-	int result = sp->done && rec ? sp->here(sp->ctx, r, rec)
-	                             : sp->run(sp->ctx, 0, r, rec, stdout, stderr);
-	void *item = sp->take ? sp->take(sp->ctx, 0) : NULL;
-	if (item)
-		sp->keep(sp->ctx, item, 1);
+	cli_part_out o = {stdout, stderr, NULL, NULL};
+	int result = sp->done && rec ? sp->here(sp->ctx, r, rec) : sp->run(sp->ctx, 0, r, rec, &o);
+	if (o.item)
+		sp->keep(sp->ctx, o.item, 1);
 	tb_record_free(rec);
 	return result;
 }
@@ -523,13 +518,7 @@ static void S_stop(S_parts *ps)
 {
 	cli_queue_free(ps->q);
 	free(ps->pend);
-	for (int k = 0; k < ps->n; k++) {
-		cli_sink_free(ps->out[k]);
-		cli_sink_free(ps->err[k]);
-	}
-	free(ps->out);
-	free(ps->err);
-	cli_bufs_free(&ps->spare);
+	cli_sinks_free(ps->sinks);
 }
 
 int cli_parts_read(const cli_parts_spec *spec, FILE *f, const char *name, cli_part_sum *sum)
@@ -570,15 +559,7 @@ int cli_parts_read(const cli_parts_spec *spec, FILE *f, const char *name, cli_pa
 	ps.part = size;
 	S_target(&ps, 0); /* small parts first, until the output's rate is known */
 	size_t cap = (size_t)n * S_PER_WORKER;
-	ps.out = calloc((size_t)n, sizeof *ps.out);
-	ps.err = calloc((size_t)n, sizeof *ps.err);
-	if (!ps.out || !ps.err)
-		cli_oom();
-	for (int k = 0; k < n; k++) {
-		ps.out[k] = cli_sink_new();
-		ps.err[k] = cli_sink_new();
-	}
-	cli_bufs_init(&ps.spare, 2 * cap, 2 * S_out_most(&ps));
+	ps.sinks = cli_sinks_new(n, cap, 2 * S_out_most(&ps));
 	ps.q = cli_queue_new(n, cap, sizeof(S_part), 0, S_work, &ps);
 	if (!ps.q) {
 		S_stop(&ps);

@@ -1,6 +1,7 @@
 /*
  * sink.c -- what a worker prints, into buffers kept from task to task
- * (jobs.c's batches, parts.c's parts).
+ * (jobs.c's batches, parts.c's parts): one cli_sinks, each worker's pair
+ * of streams and the spare buffers, made, pointed and freed together.
  *
  * A worker ran each task's records on two memory streams of their own
  * (open_memstream) before: each grew its buffer from nothing by
@@ -27,9 +28,26 @@
 
 enum { S_LEAST = 4096 };
 
-struct cli_sink {
+typedef struct S_sink {
 	FILE *f;          /* the stream (owned) */
 	cli_buf *to;      /* where it writes now, or NULL */
+} S_sink;
+
+/* Spare buffers of one kind: a task's output buffers and its error
+ * buffers are kept apart, so that an output buffer comes back as one,
+ * at the size the output took before (taken from one pool, a task's
+ * output often got a small error buffer and grew it again: in xml -j 2,
+ * four in five of its page faults). */
+typedef struct S_pool {
+	cli_buf *v;                     /* owned */
+	size_t n;                       /* held */
+} S_pool;
+
+struct cli_sinks {
+	int n;                          /* workers */
+	S_sink *out, *err;              /* by worker: its pair (owned) */
+	S_pool spare_out, spare_err;    /* buffers for the next tasks */
+	size_t most, keep;              /* at most held in each pool, largest kept */
 };
 
 /* Out of memory is cli_oom, as anywhere in the command: a short write
@@ -46,72 +64,85 @@ static void S_grow(cli_buf *b, size_t need)
 	b->cap = cap;
 }
 
+void cli_buf_reserve(cli_buf *b, size_t extra)
+{
+	if (extra > b->cap - b->len)
+		S_grow(b, b->len + extra);
+}
+
 static ssize_t S_write(void *cookie, const char *data, size_t n)
 {
-	cli_sink *s = cookie;
+	S_sink *s = cookie;
 	cli_buf *b = s->to;
 	if (!b)
-		return -1; /* nowhere to go: the stream's error (cli_sink_point) */
-	if (n > b->cap - b->len)
-		S_grow(b, b->len + n);
+		return -1; /* nowhere to go: the stream's error (cli_sinks_point) */
+	cli_buf_reserve(b, n);
 	memcpy(b->data + b->len, data, n);
 	b->len += n;
 	return (ssize_t)n;
 }
 
-cli_sink *cli_sink_new(void)
+static void S_open(S_sink *s)
 {
-	cli_sink *s = calloc(1, sizeof *s);
-	if (!s)
-		cli_oom();
 	cookie_io_functions_t io = {NULL, S_write, NULL, NULL};
 	s->f = fopencookie(s, "w", io);
 	if (!s->f)
 		cli_oom();
 	setvbuf(s->f, NULL, _IONBF, 0);
+}
+
+cli_sinks *cli_sinks_new(int n, size_t most, size_t keep)
+{
+	cli_sinks *s = calloc(1, sizeof *s);
+	if (!s)
+		cli_oom();
+	s->n = n < 1 ? 1 : n;
+	s->out = calloc((size_t)s->n, sizeof *s->out);
+	s->err = calloc((size_t)s->n, sizeof *s->err);
+	s->spare_out.v = calloc(most ? most : 1, sizeof *s->spare_out.v);
+	s->spare_err.v = calloc(most ? most : 1, sizeof *s->spare_err.v);
+	if (!s->out || !s->err || !s->spare_out.v || !s->spare_err.v)
+		cli_oom();
+	for (int k = 0; k < s->n; k++) {
+		S_open(&s->out[k]);
+		S_open(&s->err[k]);
+	}
+	s->most = most;
+	s->keep = keep;
 	return s;
 }
 
-FILE *cli_sink_file(const cli_sink *s) { return s->f; }
-
-void cli_sink_point(cli_sink *s, cli_buf *b)
+void cli_sinks_point(cli_sinks *s, int worker, cli_buf *out, cli_buf *err)
 {
-	s->to = b;
-	clearerr(s->f);
+	s->out[worker].to = out;
+	s->err[worker].to = err;
+	clearerr(s->out[worker].f);
+	clearerr(s->err[worker].f);
 }
 
-int cli_sink_failed(const cli_sink *s) { return ferror(s->f) != 0; }
+FILE *cli_sinks_out(const cli_sinks *s, int worker) { return s->out[worker].f; }
+FILE *cli_sinks_err(const cli_sinks *s, int worker) { return s->err[worker].f; }
 
-void cli_sink_free(cli_sink *s)
+int cli_sinks_release(cli_sinks *s, int worker)
 {
-	if (!s)
-		return;
-	fclose(s->f);
-	free(s);
+	int failed = ferror(s->out[worker].f) || ferror(s->err[worker].f);
+	s->out[worker].to = NULL;
+	s->err[worker].to = NULL;
+	return failed;
 }
 
 /* ===== The spare buffers ===== */
 
-void cli_bufs_init(cli_bufs *p, size_t most, size_t keep)
-{
-	p->v = calloc(most ? most : 1, sizeof *p->v);
-	if (!p->v)
-		cli_oom();
-	p->n = 0;
-	p->most = most;
-	p->keep = keep;
-}
-
-cli_buf cli_bufs_take(cli_bufs *p)
+static cli_buf S_take(S_pool *p)
 {
 	return p->n ? p->v[--p->n] : (cli_buf){NULL, 0, 0};
 }
 
-void cli_bufs_put(cli_bufs *p, cli_buf *b)
+static void S_put(const cli_sinks *s, S_pool *p, cli_buf *b)
 {
 	/* a buffer that grew past 'keep' for one large task goes back to
 	 * the system: kept, every buffer would come to the largest size */
-	if (p->n < p->most && b->cap <= p->keep) {
+	if (p->n < s->most && b->cap <= s->keep) {
 		b->len = 0;
 		p->v[p->n++] = *b;
 	} else {
@@ -120,11 +151,36 @@ void cli_bufs_put(cli_bufs *p, cli_buf *b)
 	*b = (cli_buf){NULL, 0, 0};
 }
 
-void cli_bufs_free(cli_bufs *p)
+static void S_pool_free(S_pool *p)
 {
 	for (size_t i = 0; i < p->n; i++)
 		free(p->v[i].data);
 	free(p->v);
-	p->v = NULL;
-	p->n = 0;
+}
+
+void cli_sinks_take(cli_sinks *s, cli_buf *out, cli_buf *err)
+{
+	*out = S_take(&s->spare_out);
+	*err = S_take(&s->spare_err);
+}
+
+void cli_sinks_put(cli_sinks *s, cli_buf *out, cli_buf *err)
+{
+	S_put(s, &s->spare_out, out);
+	S_put(s, &s->spare_err, err);
+}
+
+void cli_sinks_free(cli_sinks *s)
+{
+	if (!s)
+		return;
+	for (int k = 0; k < s->n; k++) {
+		fclose(s->out[k].f);
+		fclose(s->err[k].f);
+	}
+	S_pool_free(&s->spare_out);
+	S_pool_free(&s->spare_err);
+	free(s->out);
+	free(s->err);
+	free(s);
 }

@@ -2042,6 +2042,22 @@ TB_EXPORT int tb_xml_writer_end(tb_xml_writer *w);
 TB_EXPORT char *tb_xml_record_text(tb_reader *r, const tb_record *rec, int flags,
                                    size_t *len, int *status);
 
+/** The same bytes as tb_xml_record_text, appended to the caller's
+ * buffer instead of made into a new string: for a thread that gathers
+ * many records' XML in one buffer, kept from record to record (tablero
+ * xml -j N), with no allocation a record once it is large enough.
+ * '*buf' is NULL (with '*cap' 0) or memory from malloc, of '*cap' bytes,
+ * the first '*len' in use; it stays the caller's (to free()), and is
+ * grown with realloc as the record needs (then '*buf' and '*cap' are
+ * updated, and a NUL follows the bytes in use). Returns 0, with '*len'
+ * grown by the record's length; or, as tb_xml_record_text's '*status',
+ * TB_EINVAL (also for NULL pointers, '*len' past '*cap', or a NULL
+ * '*buf' with a '*cap'), TB_EIO or TB_ENOMEM -- and then '*len' is as it
+ * was (nothing of the record stays; the bytes past it are undefined),
+ * '*buf' still the caller's. */
+TB_EXPORT int tb_xml_record_append(tb_reader *r, const tb_record *rec, int flags, char **buf,
+                                   size_t *len, size_t *cap);
+
 /** Writes into 'w' the 'len' bytes of a record that tb_xml_record_text
  * made with w's flags (borrowed). Returns 0, TB_EIO when writing
  * failed, or TB_ENOMEM (nothing of it written; 'w' goes on). */

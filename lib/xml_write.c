@@ -678,29 +678,44 @@ static int S_write_record(tb_xml_writer *x, tb_reader *r, const tb_record *rec)
 
 /* A record's bytes in a document are the same wherever it stands in it
  * (its start tag closes what comes before, <tgn>'s or the last record's,
- * with a newline and its indentation): written into a buffer of its own,
- * as if in a document whose <tgn> start tag is closed, they are its
- * text. */
+ * with a newline and its indentation): written into a buffer of their
+ * own, or after what a caller's buffer holds, as if in a document whose
+ * <tgn> start tag is closed, they are its text. Returns the status of
+ * tb_xml_record_append; 'b' then holds the bytes after its length, or
+ * on failure is put back to its length before (its memory kept). */
+static int S_text(tb_buf *b, tb_reader *r, const tb_record *rec, int flags)
+{
+	if (!rec || rec->errors || !rec->game)
+		return TB_EINVAL;
+	size_t at = b->len;
+	/* room at once for what a record's XML takes (five or six times its
+	 * source): grown from nothing, a buffer was reallocated ten times a
+	 * record, and xml -j N spent more on that than -j 1 on its one buffer */
+	size_t guess = rec->bytes < S_GUESS_MOST / 8 ? 8 * rec->bytes + 256 : S_GUESS_MOST;
+	tb_buf_grow(b, guess); /* short of memory: said by S_write's appends */
+	tb_xw w;
+	S_xw_doc(&w, b);
+	w.open[0] = "tgn";
+	w.depth = 1;
+	int st = S_write(&w, flags, r, rec);
+	tb_xw_free(&w);
+	if (st == 0 && !tb_buf_ok(b))
+		st = TB_ENOMEM;
+	if (st != 0) {
+		b->failed = 0;
+		b->len = at;
+		if (b->data && at < b->cap) /* a caller's full buffer has no room for it */
+			b->data[at] = '\0';
+	}
+	return st;
+}
+
 char *tb_xml_record_text(tb_reader *r, const tb_record *rec, int flags, size_t *len,
                          int *status)
 {
 	*len = 0;
-	if (!rec || rec->errors || !rec->game) {
-		*status = TB_EINVAL;
-		return NULL;
-	}
 	tb_buf b = TB_BUF_SOFT;
-	/* room at once for what a record's XML takes (five or six times its
-	 * source): grown from nothing, the buffer was reallocated ten times a
-	 * record, and xml -j N spent more on that than -j 1 on its one buffer */
-	size_t guess = rec->bytes < S_GUESS_MOST / 8 ? 8 * rec->bytes + 256 : S_GUESS_MOST;
-	tb_buf_grow(&b, guess); /* short of memory: said by S_write's appends */
-	tb_xw w;
-	S_xw_doc(&w, &b);
-	w.open[0] = "tgn";
-	w.depth = 1;
-	*status = S_write(&w, flags, r, rec);
-	tb_xw_free(&w);
+	*status = S_text(&b, r, rec, flags);
 	if (*status != 0) {
 		tb_buf_free(&b);
 		return NULL;
@@ -709,6 +724,19 @@ char *tb_xml_record_text(tb_reader *r, const tb_record *rec, int flags, size_t *
 	if (!s)
 		*status = TB_ENOMEM;
 	return s;
+}
+
+int tb_xml_record_append(tb_reader *r, const tb_record *rec, int flags, char **buf,
+                         size_t *len, size_t *cap)
+{
+	if (!buf || !len || !cap || *len > *cap || (!*buf && *cap))
+		return TB_EINVAL;
+	tb_buf b = {*buf, *len, *cap, 0, 1};
+	int st = S_text(&b, r, rec, flags);
+	*buf = b.data;
+	*cap = b.cap;
+	*len = b.len;
+	return st;
 }
 
 /* tb_xml_writer_put, but for its last error (at the end of the file). */

@@ -1087,6 +1087,63 @@ static void test_writer_put_pieces(void **state)
 	free(text);
 }
 
+/* Records' XML appended to one buffer (tb_xml_record_append, as xml
+ * -j N gathers a part's) is byte for byte their texts one after the
+ * other, after what the buffer held; a record refused leaves the buffer
+ * at its length, and a bad call is refused. */
+static void test_xml_record_append(void **state)
+{
+	(void)state;
+	tt_str src = {0};
+	for (int i = 0; i < 300; i++)
+		tt_printf(&src, PIT "[Round \"%d\"]\n{un comentario} 1. d1 a7 2. b2 g7 *\n\n%s", i,
+		          i == 150 ? PIT "1. d1 @@ *\n\n" : ""); /* one record with errors */
+	char *text = tt_take(&src);
+	char *buf = malloc(4);
+	assert_non_null(buf);
+	memcpy(buf, "abc", 4);
+	size_t len = 3, cap = 4, refused = 0;
+	tt_str want = {0};
+	tt_puts(&want, "abc");
+	tb_reader *r = tb_reader_new_mem(text, strlen(text), "t.tgn");
+	tb_record *rec;
+	while (tb_reader_next(r, &rec) == 1) {
+		size_t n, before = len;
+		int st;
+		char *one = tb_xml_record_text(r, rec, TB_XML_SOURCEPOS, &n, &st);
+		int got = tb_xml_record_append(r, rec, TB_XML_SOURCEPOS, &buf, &len, &cap);
+		assert_int_equal(got, st);
+		if (one) {
+			tt_put(&want, one, n);
+			assert_int_equal(len, before + n);
+		} else {
+			refused++;
+			assert_int_equal(got, TB_EINVAL);
+			assert_int_equal(len, before);
+		}
+		assert_true(len < cap);
+		free(one);
+		tb_record_free(rec);
+	}
+	assert_int_equal(refused, 1);
+	char *all = tt_take(&want);
+	assert_int_equal(len, strlen(all));
+	assert_memory_equal(buf, all, len);
+	assert_int_equal(buf[len], '\0');
+	/* bad calls: nothing is touched */
+	char *none = NULL;
+	size_t zero = 0, five = 5, past = cap + 1;
+	assert_int_equal(tb_xml_record_append(r, NULL, 0, &buf, &len, &cap), TB_EINVAL);
+	assert_int_equal(tb_xml_record_append(r, NULL, 0, NULL, &len, &cap), TB_EINVAL);
+	assert_int_equal(tb_xml_record_append(r, NULL, 0, &none, &zero, &five), TB_EINVAL);
+	assert_int_equal(tb_xml_record_append(r, NULL, 0, &buf, &past, &cap), TB_EINVAL);
+	assert_int_equal(len, strlen(all));
+	free(all);
+	free(buf);
+	free(text);
+	tb_reader_free(r);
+}
+
 /* ===== Reading a file in parts ===== */
 
 /* Reads 'src' from 'from' in a reader of its own, as a part starting
@@ -1320,6 +1377,7 @@ int main(void)
 		cmocka_unit_test(test_writer_statuses),
 		cmocka_unit_test(test_source_size),
 		cmocka_unit_test(test_writer_put_pieces),
+		cmocka_unit_test(test_xml_record_append),
 		cmocka_unit_test(test_parts),
 		cmocka_unit_test(test_round_trip_rich),
 		cmocka_unit_test(test_round_trip_samples),

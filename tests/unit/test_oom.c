@@ -222,6 +222,8 @@ static char *S_xml(const char *src, size_t len)
 	tt_str out = {0};
 	tb_record *rec;
 	int rc = r ? 0 : TB_ENOMEM, got = 0;
+	char *app = NULL; /* the texts appended (tb_xml_record_append) */
+	size_t alen = 0, acap = 0;
 	while (!rc && (got = tb_reader_next(r, &rec)) == 1) {
 		if (!tb_record_errors(rec)) {
 			rc = tb_xml_write_record(w, r, rec);
@@ -232,6 +234,16 @@ static char *S_xml(const char *src, size_t len)
 				tt_put(&out, text, n);
 			else if (!rc)
 				rc = st;
+			/* the same bytes appended, or nothing of them (the buffer
+			 * still the caller's, at its length before) */
+			size_t before = alen;
+			int sa = text ? tb_xml_record_append(r, rec, TB_XML_SOURCEPOS, &app, &alen, &acap) : 0;
+			if (text && !sa && (alen - before != n || memcmp(app + before, text, n) != 0))
+				fail_msg("tb_xml_record_append is not tb_xml_record_text");
+			if (sa && (sa != TB_ENOMEM || alen != before))
+				fail_msg("tb_xml_record_append: %d, %zu bytes kept of %zu", sa, alen, before);
+			if (!rc)
+				rc = sa;
 			free(text);
 		}
 		tb_record_free(rec);
@@ -243,6 +255,7 @@ static char *S_xml(const char *src, size_t len)
 		rc = end;
 	fclose(f);
 	tb_reader_free(r);
+	free(app);
 	if (rc && rc != TB_ENOMEM)
 		fail_msg("XML: %d, not TB_ENOMEM", rc);
 	tt_puts(&out, doc);
