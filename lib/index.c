@@ -4,7 +4,8 @@
  * spec/collection.md). Positions come from the record's one reading
  * (tb_reader_replay), each line's up to a turn the rules refuse; the
  * new positions and the occurrences are written sorted by
- * index_stage.c and index_occurs.c; the queries are index_query.c's.
+ * index_stage.c and index_occurs.c; the queries are index_query.c's
+ * and index_tree.c's.
  */
 #include "index_db.h"
 
@@ -267,8 +268,11 @@ int tb_index_open(tb_index **out, const char *path, unsigned flags, int busy_ms,
 		sqlite3_exec(ix->db, "PRAGMA query_only=1", NULL, NULL, NULL);
 	/* a writer's pages in memory (64 MiB at most): the indexes of the
 	 * positions take keys in no order, and each page read again from
-	 * the file was most of the time of a large index */
-	sqlite3_exec(ix->db, ix->writable ? "PRAGMA cache_size=-65536" : "PRAGMA cache_size=-16384",
+	 * the file was most of the time of a large index. A reader's, 2 MiB:
+	 * a query reads a range once, and filling a larger cache with a
+	 * scan's pages (the tree by a tag reads every record) cost more in
+	 * fresh memory than reading a page again costs */
+	sqlite3_exec(ix->db, ix->writable ? "PRAGMA cache_size=-65536" : "PRAGMA cache_size=-2048",
 	             NULL, NULL, NULL);
 	rc = S_check(ix->db, name, flags, why);
 	if (rc == 0)
