@@ -31,7 +31,7 @@ static const char S_schema[] =
 	 * and events show them as tables */
 	"CREATE TABLE records(id INTEGER PRIMARY KEY, file INTEGER NOT NULL REFERENCES files(id),"
 	" number INTEGER, offset INTEGER, size INTEGER, line INTEGER, game TEXT, status TEXT,"
-	" plies INTEGER, result TEXT, site TEXT, informant TEXT, year INTEGER, first TEXT,"
+	" plies INTEGER, result TEXT, site TEXT, informant TEXT, event TEXT, year INTEGER, first TEXT,"
 	" tags TEXT);"
 	/* a position is kept in the order of its material, then of its
 	 * key: a material search reads a range of it, a pattern only the
@@ -71,9 +71,11 @@ static const char S_schema[] =
 static const char S_indexes[] =
 	"CREATE INDEX IF NOT EXISTS records_file ON records(file);"
 	/* covering: the tree at the start reads this index alone, each
-	 * turn's records in their order (its sites listed as they come) */
+	 * turn's records in their order (its sites listed as they come),
+	 * and so does a tree by the tags with a column (Site, Informant,
+	 * Event: the ones a tree is grouped by most) */
 	"CREATE INDEX IF NOT EXISTS records_first ON records(game, first, id, result, year, site,"
-	" informant);";
+	" informant, event);";
 static const char S_drop_indexes[] = "DROP INDEX records_file; DROP INDEX records_first;";
 
 /* The statements that add a file's records, in the order of S_sql. */
@@ -82,7 +84,7 @@ enum { S_REC, S_COM, S_POS = TB_IX_ST_POS, S_POS_MANY = TB_IX_ST_POS_MANY, S_NST
 #define S_POS_4 S_POS_ROW "," S_POS_ROW "," S_POS_ROW "," S_POS_ROW
 static const char *const S_sql[S_NST] = {
 	("INSERT INTO records(id, file, number, offset, size, line, game, status, plies, result,"
-	 " site, informant, year, first, tags) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"),
+	 " site, informant, event, year, first, tags) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"),
 	"INSERT INTO comments(text, lang, record) VALUES(?,?,?)",
 	"INSERT OR IGNORE INTO positions(id, sym, side, m0, m1, bits, text) VALUES" S_POS_ROW,
 	/* TB_IX_POS_ROWS of them: a statement's own cost, once for many */
@@ -649,10 +651,11 @@ static int S_record(S_walk *w, tb_reader *r, long long file, long number, int re
 	S_text(st, 10, tb_record_tag(rec, "Result"));
 	S_text(st, 11, tb_record_tag(rec, "Site"));
 	S_text(st, 12, tb_record_tag(rec, "Informant"));
+	S_text(st, 13, tb_record_tag(rec, "Event"));
 	if (year)
-		sqlite3_bind_int(st, 13, year);
-	S_text(st, 14, w->first);
-	sqlite3_bind_text(st, 15, w->tags.data, (int)w->tags.len, SQLITE_STATIC);
+		sqlite3_bind_int(st, 14, year);
+	S_text(st, 15, w->first);
+	sqlite3_bind_text(st, 16, w->tags.data, (int)w->tags.len, SQLITE_STATIC);
 	return S_step(w->ix, S_REC);
 }
 

@@ -371,7 +371,8 @@ static int S_only_game(tb_index *ix, char *out, size_t n)
 }
 
 /* The group of a row (column 0 of the statements below): a column of
- * the record's row for the tags that have one, else tb_tag(). */
+ * the record's row for the tags that have one (in the index the tree at
+ * the start reads), else tb_tag() (a scan of the records' rows). */
 static const char *S_group_sql(const char *by)
 {
 	if (!by)
@@ -380,6 +381,8 @@ static const char *S_group_sql(const char *by)
 		return "r.site";
 	if (!strcmp(by, "Informant"))
 		return "r.informant";
+	if (!strcmp(by, "Event"))
+		return "r.event";
 	return "tb_tag(r.tags, ?2)";
 }
 

@@ -2362,7 +2362,7 @@ TB_EXPORT const char *tb_html_errmsg(const tb_html *h);
  * one thread at a time.
  */
 typedef struct tb_index tb_index;
-#define TB_INDEX_SCHEMA 4 /* PRAGMA user_version of the indexes this tablero writes */
+#define TB_INDEX_SCHEMA 5 /* PRAGMA user_version of the indexes this tablero writes */
 /* tb_index_open's flags */
 #define TB_INDEX_WRITE 1u   /* create it if missing, and add files (else read-only) */
 #define TB_INDEX_REBUILD 2u /* with WRITE: an index of another schema is emptied and
