@@ -72,8 +72,7 @@ static const char S_indexes[] =
 	"CREATE INDEX IF NOT EXISTS records_file ON records(file);"
 	/* covering: the tree at the start reads this index alone, each
 	 * turn's records in their order (its sites listed as they come),
-	 * and so does a tree by the tags with a column (Site, Informant,
-	 * Event: the ones a tree is grouped by most) */
+	 * by Site, Informant or Event (the tags with a column) too */
 	"CREATE INDEX IF NOT EXISTS records_first ON records(game, first, id, result, year, site,"
 	" informant, event);";
 static const char S_drop_indexes[] = "DROP INDEX records_file; DROP INDEX records_first;";
@@ -271,9 +270,8 @@ int tb_index_open(tb_index **out, const char *path, unsigned flags, int busy_ms,
 	/* a writer's pages in memory (64 MiB at most): the indexes of the
 	 * positions take keys in no order, and each page read again from
 	 * the file was most of the time of a large index. A reader's, 2 MiB:
-	 * a query reads a range once, and filling a larger cache with a
-	 * scan's pages (the tree by a tag reads every record) cost more in
-	 * fresh memory than reading a page again costs */
+	 * a query reads a range once; filling a larger cache with a scan's
+	 * pages (a tree by a tag) cost more than reading them again */
 	sqlite3_exec(ix->db, ix->writable ? "PRAGMA cache_size=-65536" : "PRAGMA cache_size=-2048",
 	             NULL, NULL, NULL);
 	rc = S_check(ix->db, name, flags, why);
@@ -370,6 +368,7 @@ typedef struct S_walk {
 	char *first;           /* the turn its main line played first, as the rules
 	                          played it (records.first), or NULL */
 	tb_board board;
+	tb_ix_mixes *mixes;    /* the keys' mixes, any game's (NULL: none kept) */
 	tb_arena arena;
 	tb_buf text;
 	tb_buf tags;           /* the record's tags, JSON (records.tags) */
@@ -406,22 +405,25 @@ static int S_position(S_walk *w, const tb_frame *f, tb_ix_key *k)
 	const tb_game *g = w->rec->game;
 	tb_position p;
 	tb_rules_save(tb_replay_rules(w->rp), &f->st, &w->arena, &p);
-	tb_ix_key_exact(g, &w->board, &p, k); /* most positions were seen before */
+	tb_ix_key_exact(g, &w->board, &p, w->mixes, k); /* most positions were seen before */
 	int seen = S_seen(w->ix, k->exact);
 	if (seen)
 		return seen < 0 ? tb_ix_fail(w->ix, TB_ENOMEM, "%s", "out of memory") : 0;
-	tb_ix_key_of(g, &w->board, &p, k);
+	tb_ix_key_of(g, &w->board, &p, w->mixes, k);
 	p.number = 1;
 	tb_buf_clear(&w->text);
 	tb_position_write(&w->text, g, &p);
 	if (!tb_buf_ok(&w->text))
 		return tb_ix_fail(w->ix, TB_ENOMEM, "%s", "out of memory");
-	/* the notation without its turn number, which the key leaves out */
-	const char *t = w->text.data, *sp = strchr(t, ' ');
+	/* the notation without its turn number, which the key leaves out
+	 * (cut in place: snprintf was a twentieth of a build) */
+	char *t = w->text.data, *sp = strchr(t, ' ');
 	char *rest = sp ? strchr(sp + 1, ' ') : NULL;
-	char txt[1024];
-	snprintf(txt, sizeof txt, "%.*s%s", (int)(sp ? sp - t : 0), t, rest ? rest : "");
-	return S_staged(w->ix, tb_ix_stage(w->ix, k, p.to_move, txt));
+	if (sp)
+		memmove(sp, rest ? rest : "", rest ? strlen(rest) + 1 : 1);
+	else
+		t[0] = 0;
+	return S_staged(w->ix, tb_ix_stage(w->ix, k, p.to_move, t));
 }
 
 /* 's' as a JSON string ("..." with its quotes, backslashes and
@@ -672,7 +674,8 @@ static int S_records(tb_index *ix, long long file, long long id, const char *nam
 	 * most of the time of a collection with errors */
 	tb_search_opts so = {.lookback = 1, .window = 1, .max_listed = 1};
 	tb_reader_set_search(r, &so);
-	S_walk w = {.ix = ix, .text = TB_BUF_SOFT, .tags = TB_BUF_SOFT, .events = TB_BUF_SOFT};
+	S_walk w = {.ix = ix, .text = TB_BUF_SOFT, .tags = TB_BUF_SOFT, .events = TB_BUF_SOFT,
+	            .mixes = tb_calloc(1, sizeof *w.mixes)};
 	tb_record *rec;
 	int got, rc = 0;
 	long number = 0;
@@ -711,6 +714,7 @@ static int S_records(tb_index *ix, long long file, long long id, const char *nam
 	tb_buf_free(&w.text);
 	tb_buf_free(&w.tags);
 	tb_buf_free(&w.events);
+	free(w.mixes);
 	tb_reader_free(r);
 	if (nrecords)
 		*nrecords = (size_t)number;
