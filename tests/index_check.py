@@ -112,16 +112,17 @@ SITES = ["El Rodeo", 'La \\"Griega\\"', "?", "Los Navajos", "El Rodeo"]
 
 
 def regroup(text):
-    """The random games' Site and Event made a few values, so that a
-    tree by them has groups of several games: a Site with quotes, one
-    unknown ("?"), an Event with a backslash, and every seventh record
-    without an Event."""
+    """The random games' Site and Event made a few values, and a Round
+    added, so that a tree by them has groups of several games: a Site
+    with quotes, one unknown ("?"), an Event with a backslash, every
+    seventh record without an Event, a Round with both."""
     n = [0]
 
     def one(m):
         n[0] += 1
         event = "" if n[0] % 7 == 0 else f'[Event "Feria \\\\ {n[0] % 3}"]\n'
-        return f'[Site "{SITES[n[0] % len(SITES)]}"]\n{event}'
+        rnd = f'[Round "{n[0] % 2}.\\"{n[0] % 3}\\" \\\\"]\n'  # a tag without a column
+        return f'[Site "{SITES[n[0] % len(SITES)]}"]\n{event}{rnd}'
     text = re.sub(r'^\[Event "[^"\n]*"\]\n', "", text, flags=re.M)
     return re.sub(r'^\[Site "[^"\n]*"\]\n', one, text, flags=re.M)
 
@@ -334,12 +335,13 @@ def check_tree(db, truth, rng):
 def check_tree_by(db, truth, files, rng):
     """tree --by TAG against the scan, at the start and at positions:
     by a tag with a column of its own (Site, Informant: none has one)
-    and by others (Event, Result, one no record has)."""
+    and Event; and by others, read from each record's tags (Round, with
+    quotes and a backslash; Result; one no record has)."""
     tags = {(path, line): t for path in files for line, t in tags_of(path).items()}
     pool = [(g, seq[i][0]) for (g, seq) in truth.values() for i in range(len(seq) - 1)]
     wheres = [("pitarra", None)] + [rng.choice(pool) for _ in range(6)]
     results = ["1-0", "0-1", "1/2-1/2"]
-    for by in ("Site", "Event", "Result", "Informant", "Nothing"):
+    for by in ("Site", "Event", "Round", "Result", "Informant", "Nothing"):
         for game, pos in wheres:
             want = {}
             for r, (g, seq) in truth.items():
