@@ -164,8 +164,9 @@ static uint32_t S_intern(S_tree *t, const char *s, size_t n)
 {
 	if (!s)
 		return 0;
-	/* a key per (hash, try): another string of this hash takes the next */
-	for (uint64_t k = (S_hash(s, n) | 1) & ~(uint64_t)0xff;; k++) {
+	/* a key per (hash, try), never 0 (an empty slot): another string of
+	 * this hash takes the next */
+	for (uint64_t k = (S_hash(s, n) & ~(uint64_t)0xff) | 1;; k++) {
 		uint32_t id = (uint32_t)t->pool.len + 1;
 		int isnew;
 		if (S_map_get(&t->strs, k, id, &id, &isnew)) {
@@ -217,7 +218,7 @@ static void S_count(S_tree *t, const char *group, int ngroup, const char *token,
 	 * may be as many groups as games) */
 	uint32_t k = S_intern(t, token, (size_t)ntoken), a;
 	uint64_t h = group ? S_hash(group, (size_t)ngroup) : 0;
-	for (uint64_t key = (S_mix(h ^ k) | 1) & ~(uint64_t)0xff;; key++) {
+	for (uint64_t key = (S_mix(h ^ k) & ~(uint64_t)0xff) | 1;; key++) {
 		int isnew;
 		if (t->nomem || S_map_get(&t->aggs, key, (uint32_t)t->nagg, &a, &isnew) ||
 		    (isnew && tb_ix_grow((void **)&t->agg, &t->capagg, t->nagg + 1, sizeof *t->agg))) {
