@@ -162,8 +162,8 @@ static int S_same(const S_tree *t, uint32_t id, const char *s, size_t n)
 /* The id of 's' ('n' bytes; NULL: 0), the same for equal strings. */
 static uint32_t S_intern(S_tree *t, const char *s, size_t n)
 {
-	if (!s)
-		return 0;
+	if (!s || t->nomem)
+		return 0; /* out of memory once, the maps may name strings not kept */
 	/* a key per (hash, try), never 0 (an empty slot): another string of
 	 * this hash takes the next */
 	for (uint64_t k = (S_hash(s, n) & ~(uint64_t)0xff) | 1;; k++) {
@@ -217,6 +217,8 @@ static void S_count(S_tree *t, const char *group, int ngroup, const char *token,
 	 * id, the group kept once, with its row (one lookup a game: there
 	 * may be as many groups as games) */
 	uint32_t k = S_intern(t, token, (size_t)ntoken), a;
+	if (t->nomem)
+		return;
 	uint64_t h = group ? S_hash(group, (size_t)ngroup) : 0;
 	for (uint64_t key = (S_mix(h ^ k) & ~(uint64_t)0xff) | 1;; key++) {
 		int isnew;
@@ -438,6 +440,8 @@ static int S_count_rows(tb_index *ix, S_tree *t, sqlite3_stmt *st)
 			ntold = 0;
 		last = id;
 		uint32_t k = S_intern(t, token, (size_t)ntoken);
+		if (t->nomem)
+			break;
 		int again = 0;
 		for (size_t i = 0; i < ntold && !again; i++)
 			again = told[i] == k;
