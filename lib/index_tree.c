@@ -268,11 +268,8 @@ static void S_tree_free(S_tree *t)
 
 /* ===== The rows, from SQLite ===== */
 
-/* The SQL function tb_tag(tags, name): the value of the first tag
- * 'name' in 'tags' (records.tags: a JSON array [name, value, ...], as
- * index.c writes it), or NULL. Read here, not with json_each, which
- * makes a table of each record's tags: a tree by a tag reads every
- * record's. */
+/* The end of the JSON string at 's' (its opening quote): past its
+ * closing quote, or NULL when it has none. */
 static const char *S_json_end(const char *s)
 {
 	for (s++; *s && *s != '"'; s++)
@@ -299,6 +296,11 @@ static void S_json_decode(tb_buf *b, const char *s, const char *end)
 	}
 }
 
+/* The SQL function tb_tag(tags, name): the value of the first tag
+ * 'name' in 'tags' (records.tags: a JSON array [name, value, ...], as
+ * index.c writes it), or NULL. Read here, not with json_each, which
+ * makes a table of each record's tags: a tree by a tag reads every
+ * record's. */
 static void S_fn_tag(sqlite3_context *c, int argc, sqlite3_value **v)
 {
 	(void)argc;
