@@ -17,7 +17,10 @@
 # pattern and a material search (a material search reads the positions
 # of that material, a range of the table; a pattern those with at least
 # the pieces it names, here nearly all of them); a tree at the start and
-# at that position.
+# at that position; a tree by a tag: Site, Informant and Event have
+# columns in the index the tree at the start reads, any other tag is
+# read from each record's tags (Date here); on the random games every
+# record has an Event of its own (a group a game: 100,000 groups).
 set -euo pipefail
 N=${1:-100000}
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -71,4 +74,11 @@ q "find --pattern (nearly every pos.)" - 3 find --index "$db" --pattern "R:a1,g7
 q "find --material (a range)" - 3 find --index "$db" --material 5,5 -c
 q "tree (the start)" 50 5 tree --index "$db" --game pitarra
 q "tree --position" 50 15 tree --index "$db" --position "$pos"
-q "tree --by Event (the start)" 50 3 tree --index "$db" --game pitarra --by Event
+q "tree --by Event (a group a game)" 50 5 tree --index "$db" --game pitarra --by Event
+q "tree --by Date (no column)" - 5 tree --index "$db" --game pitarra --by Date
+# bench/gen's index: a few dozen Sites and Events, as an archive has
+gdb=$OUT/index-gen.db
+q "gen: tree --by Site" 50 5 tree --index "$gdb" --game pitarra --by Site
+q "gen: tree --by Event" 50 5 tree --index "$gdb" --game pitarra --by Event
+q "gen: tree --by Informant" 50 5 tree --index "$gdb" --game pitarra --by Informant
+q "gen: tree --by Date (no column)" - 5 tree --index "$gdb" --game pitarra --by Date

@@ -54,16 +54,25 @@ typedef struct S_out {
 	char *group;      /* text: the group being written */
 } S_out;
 
-/* A JSON array of strings as "a; b" (text output: a site holds commas). */
-static void S_list(const char *arr)
+/* A list as "a; b" (a site holds commas), or "-" when empty. */
+static void S_list(const char *const *v, size_t n)
 {
-	json_object *a = json_tokener_parse(arr ? arr : "[]");
-	size_t n = a && json_object_is_type(a, json_type_array) ? json_object_array_length(a) : 0;
-	for (size_t i = 0; i < n; i++)
-		printf("%s%s", i ? "; " : "", json_object_get_string(json_object_array_get_idx(a, i)));
+	for (size_t i = 0; i < n; i++) {
+		if (i)
+			fputs("; ", stdout);
+		fputs(v[i], stdout);
+	}
 	if (!n)
-		printf("-");
-	json_object_put(a);
+		putchar('-');
+}
+
+/* A list as a JSON array of strings. */
+static json_object *S_array(const char *const *v, size_t n)
+{
+	json_object *a = json_object_new_array_ext((int)n);
+	for (size_t i = 0; i < n; i++)
+		json_object_array_add(a, json_object_new_string(v[i]));
+	return a;
 }
 
 static int S_row_text(S_out *out, const tb_tree_row *r)
@@ -80,12 +89,12 @@ static int S_row_text(S_out *out, const tb_tree_row *r)
 	if (r->year_min)
 		printf(r->year_min == r->year_max ? "%d  " : "%d-%d  ", r->year_min, r->year_max);
 	else
-		printf("-  ");
-	printf("sites: ");
-	S_list(r->sites);
-	printf("  informants: ");
-	S_list(r->informants);
-	printf("\n");
+		fputs("-  ", stdout);
+	fputs("sites: ", stdout);
+	S_list(r->sites, r->nsites);
+	fputs("  informants: ", stdout);
+	S_list(r->informants, r->ninformants);
+	putchar('\n');
 	return 0;
 }
 
@@ -104,9 +113,8 @@ static int S_row(void *ctx, const tb_tree_row *r)
 	for (int i = 0; i < 4; i++)
 		json_object_object_add(res, names[i], json_object_new_int64(r->results[i]));
 	json_object_object_add(o, "results", res);
-	json_object_object_add(o, "sites", json_tokener_parse(r->sites ? r->sites : "[]"));
-	json_object_object_add(o, "informants", json_tokener_parse(r->informants ? r->informants
-	                                                                         : "[]"));
+	json_object_object_add(o, "sites", S_array(r->sites, r->nsites));
+	json_object_object_add(o, "informants", S_array(r->informants, r->ninformants));
 	json_object *years = json_object_new_array();
 	if (r->year_min) {
 		json_object_array_add(years, json_object_new_int(r->year_min));

@@ -4,7 +4,8 @@
  * spec/collection.md). Positions come from the record's one reading
  * (tb_reader_replay), each line's up to a turn the rules refuse; the
  * new positions and the occurrences are written sorted by
- * index_stage.c and index_occurs.c; the queries are index_query.c's.
+ * index_stage.c and index_occurs.c; the queries are index_query.c's
+ * and index_tree.c's.
  */
 #include "index_db.h"
 
@@ -30,7 +31,7 @@ static const char S_schema[] =
 	 * and events show them as tables */
 	"CREATE TABLE records(id INTEGER PRIMARY KEY, file INTEGER NOT NULL REFERENCES files(id),"
 	" number INTEGER, offset INTEGER, size INTEGER, line INTEGER, game TEXT, status TEXT,"
-	" plies INTEGER, result TEXT, site TEXT, informant TEXT, year INTEGER, first TEXT,"
+	" plies INTEGER, result TEXT, site TEXT, informant TEXT, event TEXT, year INTEGER, first TEXT,"
 	" tags TEXT);"
 	/* a position is kept in the order of its material, then of its
 	 * key: a material search reads a range of it, a pattern only the
@@ -70,9 +71,10 @@ static const char S_schema[] =
 static const char S_indexes[] =
 	"CREATE INDEX IF NOT EXISTS records_file ON records(file);"
 	/* covering: the tree at the start reads this index alone, each
-	 * turn's records in their order (its sites listed as they come) */
+	 * turn's records in their order (its sites listed as they come),
+	 * by Site, Informant or Event (the tags with a column) too */
 	"CREATE INDEX IF NOT EXISTS records_first ON records(game, first, id, result, year, site,"
-	" informant);";
+	" informant, event);";
 static const char S_drop_indexes[] = "DROP INDEX records_file; DROP INDEX records_first;";
 
 /* The statements that add a file's records, in the order of S_sql. */
@@ -81,7 +83,7 @@ enum { S_REC, S_COM, S_POS = TB_IX_ST_POS, S_POS_MANY = TB_IX_ST_POS_MANY, S_NST
 #define S_POS_4 S_POS_ROW "," S_POS_ROW "," S_POS_ROW "," S_POS_ROW
 static const char *const S_sql[S_NST] = {
 	("INSERT INTO records(id, file, number, offset, size, line, game, status, plies, result,"
-	 " site, informant, year, first, tags) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"),
+	 " site, informant, event, year, first, tags) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"),
 	"INSERT INTO comments(text, lang, record) VALUES(?,?,?)",
 	"INSERT OR IGNORE INTO positions(id, sym, side, m0, m1, bits, text) VALUES" S_POS_ROW,
 	/* TB_IX_POS_ROWS of them: a statement's own cost, once for many */
@@ -267,8 +269,10 @@ int tb_index_open(tb_index **out, const char *path, unsigned flags, int busy_ms,
 		sqlite3_exec(ix->db, "PRAGMA query_only=1", NULL, NULL, NULL);
 	/* a writer's pages in memory (64 MiB at most): the indexes of the
 	 * positions take keys in no order, and each page read again from
-	 * the file was most of the time of a large index */
-	sqlite3_exec(ix->db, ix->writable ? "PRAGMA cache_size=-65536" : "PRAGMA cache_size=-16384",
+	 * the file was most of the time of a large index. A reader's, 2 MiB:
+	 * a query reads a range once; filling a larger cache with a scan's
+	 * pages (a tree by a tag) cost more than reading them again */
+	sqlite3_exec(ix->db, ix->writable ? "PRAGMA cache_size=-65536" : "PRAGMA cache_size=-2048",
 	             NULL, NULL, NULL);
 	rc = S_check(ix->db, name, flags, why);
 	if (rc == 0)
@@ -364,6 +368,7 @@ typedef struct S_walk {
 	char *first;           /* the turn its main line played first, as the rules
 	                          played it (records.first), or NULL */
 	tb_board board;
+	tb_ix_mixes *mixes;    /* the keys' mixes, any game's (NULL: none kept) */
 	tb_arena arena;
 	tb_buf text;
 	tb_buf tags;           /* the record's tags, JSON (records.tags) */
@@ -400,22 +405,25 @@ static int S_position(S_walk *w, const tb_frame *f, tb_ix_key *k)
 	const tb_game *g = w->rec->game;
 	tb_position p;
 	tb_rules_save(tb_replay_rules(w->rp), &f->st, &w->arena, &p);
-	tb_ix_key_exact(g, &w->board, &p, k); /* most positions were seen before */
+	tb_ix_key_exact(g, &w->board, &p, w->mixes, k); /* most positions were seen before */
 	int seen = S_seen(w->ix, k->exact);
 	if (seen)
 		return seen < 0 ? tb_ix_fail(w->ix, TB_ENOMEM, "%s", "out of memory") : 0;
-	tb_ix_key_of(g, &w->board, &p, k);
+	tb_ix_key_of(g, &w->board, &p, w->mixes, k);
 	p.number = 1;
 	tb_buf_clear(&w->text);
 	tb_position_write(&w->text, g, &p);
 	if (!tb_buf_ok(&w->text))
 		return tb_ix_fail(w->ix, TB_ENOMEM, "%s", "out of memory");
-	/* the notation without its turn number, which the key leaves out */
-	const char *t = w->text.data, *sp = strchr(t, ' ');
+	/* the notation without its turn number, which the key leaves out
+	 * (cut in place: snprintf was a twentieth of a build) */
+	char *t = w->text.data, *sp = strchr(t, ' ');
 	char *rest = sp ? strchr(sp + 1, ' ') : NULL;
-	char txt[1024];
-	snprintf(txt, sizeof txt, "%.*s%s", (int)(sp ? sp - t : 0), t, rest ? rest : "");
-	return S_staged(w->ix, tb_ix_stage(w->ix, k, p.to_move, txt));
+	if (sp)
+		memmove(sp, rest ? rest : "", rest ? strlen(rest) + 1 : 1);
+	else
+		t[0] = 0;
+	return S_staged(w->ix, tb_ix_stage(w->ix, k, p.to_move, t));
 }
 
 /* 's' as a JSON string ("..." with its quotes, backslashes and
@@ -645,10 +653,11 @@ static int S_record(S_walk *w, tb_reader *r, long long file, long number, int re
 	S_text(st, 10, tb_record_tag(rec, "Result"));
 	S_text(st, 11, tb_record_tag(rec, "Site"));
 	S_text(st, 12, tb_record_tag(rec, "Informant"));
+	S_text(st, 13, tb_record_tag(rec, "Event"));
 	if (year)
-		sqlite3_bind_int(st, 13, year);
-	S_text(st, 14, w->first);
-	sqlite3_bind_text(st, 15, w->tags.data, (int)w->tags.len, SQLITE_STATIC);
+		sqlite3_bind_int(st, 14, year);
+	S_text(st, 15, w->first);
+	sqlite3_bind_text(st, 16, w->tags.data, (int)w->tags.len, SQLITE_STATIC);
 	return S_step(w->ix, S_REC);
 }
 
@@ -665,7 +674,8 @@ static int S_records(tb_index *ix, long long file, long long id, const char *nam
 	 * most of the time of a collection with errors */
 	tb_search_opts so = {.lookback = 1, .window = 1, .max_listed = 1};
 	tb_reader_set_search(r, &so);
-	S_walk w = {.ix = ix, .text = TB_BUF_SOFT, .tags = TB_BUF_SOFT, .events = TB_BUF_SOFT};
+	S_walk w = {.ix = ix, .text = TB_BUF_SOFT, .tags = TB_BUF_SOFT, .events = TB_BUF_SOFT,
+	            .mixes = tb_calloc(1, sizeof *w.mixes)};
 	tb_record *rec;
 	int got, rc = 0;
 	long number = 0;
@@ -704,6 +714,7 @@ static int S_records(tb_index *ix, long long file, long long id, const char *nam
 	tb_buf_free(&w.text);
 	tb_buf_free(&w.tags);
 	tb_buf_free(&w.events);
+	free(w.mixes);
 	tb_reader_free(r);
 	if (nrecords)
 		*nrecords = (size_t)number;

@@ -28,11 +28,27 @@ typedef struct tb_ix_key {
 	uint8_t bits[2][16];   /* each side's points (bit p of byte p / 8) */
 } tb_ix_key;
 
-/* The key of position 'p' of game 'g' on board 'b'. Allocates nothing. */
-void tb_ix_key_of(const tb_game *g, const tb_board *b, const tb_position *p, tb_ix_key *out);
+/* The mixes of a piece's point and kind that a key adds up (index_key.c),
+ * kept for the kinds of piece seen, and the images of the points of a
+ * board: each made once, not once per piece and image of every position
+ * (a fifth of a build of random games was making them). Zeroed before
+ * the first use; a caller's own. */
+typedef struct tb_ix_mixes {
+	unsigned n;
+	uint64_t what[8];         /* a piece's side, kind and crown */
+	uint64_t mix[8][256];     /* of each, the mix at every point */
+	int files, ranks;         /* the board 'image' is of (0: none yet) */
+	uint8_t image[8][256];    /* each point's image under each symmetry */
+} tb_ix_mixes;
+
+/* The key of position 'p' of game 'g' on board 'b', with the mixes kept
+ * in 'mx' (NULL: made for this key). Allocates nothing. */
+void tb_ix_key_of(const tb_game *g, const tb_board *b, const tb_position *p, tb_ix_mixes *mx,
+                  tb_ix_key *out);
 /* tb_ix_key_of without the images: 'exact', 'm' and 'bits' alone (sym is
  * exact, nimages 1), for a position that may be known already. */
-void tb_ix_key_exact(const tb_game *g, const tb_board *b, const tb_position *p, tb_ix_key *out);
+void tb_ix_key_exact(const tb_game *g, const tb_board *b, const tb_position *p,
+                     tb_ix_mixes *mx, tb_ix_key *out);
 
 /* The board of game 'g' under its default options; 0, or -1 when it has none. */
 int tb_ix_board(const tb_game *g, tb_board *out);

@@ -92,6 +92,12 @@ void tb_ix_occ_clear(tb_index *ix);
 /* Finalizes index_occurs.c's statements (made again when needed). */
 void tb_ix_occ_finalize(tb_index *ix);
 
+/* Clears the last error and the pattern of a query (a query begins). */
+void tb_ix_reset(tb_index *ix);
+/* A query that does not read: 'what' of it ('field', tb_find_field) is
+ * wrong, 'why', at byte 'at' of it. Returns TB_ESYNTAX. */
+int tb_ix_syntax(tb_index *ix, int field, const char *what, const char *why, size_t at);
+
 /* Sets the last error: 'fmt' with one %s, 'detail'. Returns 'code'. */
 int tb_ix_fail(tb_index *ix, int code, const char *fmt, const char *detail);
 /* The last error from what SQLite says of the database. */

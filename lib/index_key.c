@@ -99,12 +99,56 @@ static void S_images(const tb_board *b, tb_point p, tb_point img[8])
 	}
 }
 
+/* The mixes of a piece 'what' at every point, kept in 'mx': NULL when
+ * there is no 'mx', or it holds as many kinds as it can (the key then
+ * mixes each itself: the same numbers). */
+static const uint64_t *S_mixes(tb_ix_mixes *mx, uint64_t what)
+{
+	if (!mx)
+		return NULL;
+	for (unsigned i = 0; i < mx->n; i++)
+		if (mx->what[i] == what)
+			return mx->mix[i];
+	if (mx->n == sizeof mx->what / sizeof *mx->what)
+		return NULL;
+	uint64_t *m = mx->mix[mx->n];
+	mx->what[mx->n++] = what;
+	for (unsigned pt = 0; pt < 256; pt++)
+		m[pt] = S_mix((uint64_t)pt | what);
+	return m;
+}
+
+/* The images of every point of board 'b' under each symmetry, kept in
+ * 'mx' (made again when the board is another); NULL without 'mx'. */
+static const uint8_t (*S_image_table(tb_ix_mixes *mx, const tb_board *b))[256]
+{
+	if (!mx)
+		return NULL;
+	if (mx->files != b->files || mx->ranks != b->ranks) {
+		for (unsigned pt = 0; pt < 256; pt++) {
+			tb_point img[8];
+			int on = pt != TB_PT_NONE && pt != TB_PT_UNKNOWN &&
+			         TB_PT_FILE(pt) < b->files && TB_PT_RANK(pt) < b->ranks;
+			if (on)
+				S_images(b, (tb_point)pt, img);
+			for (unsigned k = 0; k < 8; k++)
+				mx->image[k][pt] = on ? img[k] : (uint8_t)pt;
+		}
+		mx->files = b->files;
+		mx->ranks = b->ranks;
+	}
+	return (const uint8_t (*)[256])mx->image;
+}
+
 /* The key of 'p' under its first 'most' symmetries (1: the exact key
  * alone, its images not made). */
 static void S_key(const tb_game *g, const tb_board *b, const tb_position *p, unsigned most,
-                  tb_ix_key *out)
+                  tb_ix_mixes *mx, tb_ix_key *out)
 {
-	memset(out, 0, sizeof *out);
+	/* what is added up zeroed, not the whole key: this runs for every
+	 * position reached, and the memset was a twentieth of a build */
+	memset(out->m, 0, sizeof out->m);
+	memset(out->bits, 0, sizeof out->bits);
 	unsigned nsym = g->symmetries > 1 ? g->symmetries : 1;
 	if (nsym > most)
 		nsym = most;
@@ -118,15 +162,19 @@ static void S_key(const tb_game *g, const tb_board *b, const tb_position *p, uns
 	uint64_t h[8];
 	for (unsigned k = 0; k < nsym; k++)
 		h[k] = fixed;
+	const uint8_t(*image)[256] = nsym > 1 ? S_image_table(mx, b) : NULL;
 	for (size_t i = 0; i < p->npieces; i++) {
 		const tb_piece *pc = &p->pieces[i];
 		uint64_t what = (uint64_t)pc->side << 8 | (uint64_t)(unsigned char)pc->type << 9 |
 		                (uint64_t)pc->crowned << 17 | 1ull << 40;
 		tb_point img[8] = {pc->pt}; /* the first symmetry is none */
-		if (nsym > 1)
+		for (unsigned k = 1; image && k < nsym; k++)
+			img[k] = image[k][pc->pt];
+		if (nsym > 1 && !image)
 			S_images(b, pc->pt, img);
+		const uint64_t *mix = S_mixes(mx, what);
 		for (unsigned k = 0; k < nsym; k++)
-			h[k] += S_mix((uint64_t)img[k] | what);
+			h[k] += mix ? mix[img[k]] : S_mix((uint64_t)img[k] | what);
 		if (pc->side > 1 || pc->pt == TB_PT_NONE)
 			continue;
 		out->m[pc->side]++; /* a piece whose point nobody knows is on the board all the same */
@@ -146,14 +194,16 @@ static void S_key(const tb_game *g, const tb_board *b, const tb_position *p, uns
 	}
 }
 
-void tb_ix_key_of(const tb_game *g, const tb_board *b, const tb_position *p, tb_ix_key *out)
+void tb_ix_key_of(const tb_game *g, const tb_board *b, const tb_position *p, tb_ix_mixes *mx,
+                  tb_ix_key *out)
 {
-	S_key(g, b, p, 8, out);
+	S_key(g, b, p, 8, mx, out);
 }
 
-void tb_ix_key_exact(const tb_game *g, const tb_board *b, const tb_position *p, tb_ix_key *out)
+void tb_ix_key_exact(const tb_game *g, const tb_board *b, const tb_position *p,
+                     tb_ix_mixes *mx, tb_ix_key *out)
 {
-	S_key(g, b, p, 1, out);
+	S_key(g, b, p, 1, mx, out);
 }
 
 /* ===== Reading what is searched for ===== */
@@ -317,7 +367,7 @@ const tb_game *tb_ix_position_read(const char *s, const tb_game *only, tb_ix_key
 	memset(&err, 0, sizeof err);
 	tb_position *p = tb_position_parse(g, &b, s, &a, &err);
 	if (p) {
-		tb_ix_key_of(g, &b, p, out);
+		tb_ix_key_of(g, &b, p, NULL, out);
 		*to_move = p->to_move;
 	} else {
 		S_fail(why, n, at, err.offset, a.failed ? "out of memory" : err.msg);

@@ -1,7 +1,7 @@
 /*
  * index_query.c -- searching an index: tablero find's records and
- * tablero tree's turns (tablero.h tb_index_find, tb_index_tree;
- * spec/collection.md §4, §5).
+ * (tablero.h tb_index_find; spec/collection.md §4; the tree is
+ * index_tree.c's).
  *
  * The SQL is made of fixed pieces chosen by which criteria are given;
  * every value the user gave is bound as a parameter (sqlite3_bind_*),
@@ -72,7 +72,7 @@ static int S_prepare(tb_index *ix, S_q *q, sqlite3_stmt **st)
 
 /* A query that does not read: 'what' of it ('field', tb_find_field) is
  * wrong, 'why', at byte 'at' of it. */
-static int S_syntax(tb_index *ix, int field, const char *what, const char *why, size_t at)
+int tb_ix_syntax(tb_index *ix, int field, const char *what, const char *why, size_t at)
 {
 	char msg[400];
 	snprintf(msg, sizeof msg, "%s: %s", what, why);
@@ -81,7 +81,7 @@ static int S_syntax(tb_index *ix, int field, const char *what, const char *why, 
 	return tb_ix_fail(ix, TB_ESYNTAX, "%s", msg);
 }
 
-static void S_reset(tb_index *ix)
+void tb_ix_reset(tb_index *ix)
 {
 	ix->errcode = 0;
 	ix->errmsg[0] = 0;
@@ -151,7 +151,7 @@ static int S_record_where(tb_index *ix, S_q *q, const tb_find_query *fq)
 		if (rc == TB_ENOMEM)
 			return tb_ix_fail(ix, TB_ENOMEM, "%s", "out of memory");
 		if (rc)
-			return S_syntax(ix, TB_FIND_TEXT, "--text", "no words to search for", 0);
+			return tb_ix_syntax(ix, TB_FIND_TEXT, "--text", "no words to search for", 0);
 		tb_buf_puts(&q->sql, " AND r.id IN (SELECT record FROM comments WHERE comments MATCH ?)");
 		S_bind_text(q, words, words);
 	}
@@ -186,7 +186,7 @@ static int S_position_where(tb_index *ix, S_q *q, const tb_find_query *fq,
 	tb_ix_key k;
 	int side;
 	if (fq->position && !tb_ix_position_read(fq->position, only, &k, &side, why, sizeof why, &at))
-		return S_syntax(ix, TB_FIND_POSITION, "the position", why, at);
+		return tb_ix_syntax(ix, TB_FIND_POSITION, "the position", why, at);
 	if (fq->position && !fq->symmetric) {
 		tb_buf_puts(&q->sql, " AND o.after = ?");
 		S_bind_int(q, (long long)k.exact);
@@ -201,7 +201,7 @@ static int S_position_where(tb_index *ix, S_q *q, const tb_find_query *fq,
 	}
 	if (fq->pattern && tb_ix_pattern_read(fq->pattern, only, fq->symmetric, pattern, why,
 	                                      sizeof why, &at))
-		return S_syntax(ix, TB_FIND_PATTERN, "the pattern", why, at);
+		return tb_ix_syntax(ix, TB_FIND_PATTERN, "the pattern", why, at);
 	if (fq->pattern) {
 		/* '+': not by the records' index of games, which made SQLite
 		 * read every record's occurrences of a game against the
@@ -228,7 +228,7 @@ static int S_position_where(tb_index *ix, S_q *q, const tb_find_query *fq,
 	}
 	if (fq->event) {
 		if (!tb_event_kind_of(fq->event))
-			return S_syntax(ix, TB_FIND_EVENT, "the event", "no such event (tercia, capture, coronation, ...: "
+			return tb_ix_syntax(ix, TB_FIND_EVENT, "the event", "no such event (tercia, capture, coronation, ...: "
 			                "spec/tgn.md §7.4)", 0);
 		/* the occurrence's own events (the view events is made of them) */
 		tb_buf_puts(&q->sql, " AND EXISTS (SELECT 1 FROM json_each(o.events) e"
@@ -276,7 +276,7 @@ long tb_index_find(tb_index *ix, const tb_find_query *fq, tb_find_fn fn, void *c
 {
 	if (!ix || !fq)
 		return TB_EINVAL;
-	S_reset(ix);
+	tb_ix_reset(ix);
 	S_q q = {.sql = TB_BUF_SOFT};
 	tb_ix_pattern pattern;
 	int frames = fq->position || fq->pattern || fq->event || fq->material[0] >= 0 ||
@@ -304,141 +304,4 @@ long tb_index_find(tb_index *ix, const tb_find_query *fq, tb_find_fn fn, void *c
 	S_q_free(&q);
 	ix->pattern = NULL;
 	return told;
-}
-
-/* ===== The tree ===== */
-
-/* The one game of the index's records, for a tree from the start. */
-static int S_only_game(tb_index *ix, char *out, size_t n)
-{
-	sqlite3_stmt *st;
-	if (sqlite3_prepare_v2(ix->db, "SELECT DISTINCT game FROM records WHERE game IS NOT NULL"
-	                       " LIMIT 2", -1, &st, NULL) != SQLITE_OK)
-		return tb_ix_db_fail(ix);
-	int rows = 0, rc;
-	char names[2][64] = {"", ""};
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
-		snprintf(names[rows++ & 1], sizeof names[0], "%s", sqlite3_column_text(st, 0));
-	sqlite3_finalize(st);
-	if (rc != SQLITE_DONE)
-		return tb_ix_db_fail(ix);
-	if (rows > 1) {
-		char msg[320];
-		snprintf(msg, sizeof msg, "the index holds records of several games (%s, %s...): name "
-		         "one (--game) or a position", names[0], names[1]);
-		return tb_ix_fail(ix, TB_EINVAL, "%s", msg);
-	}
-	snprintf(out, n, "%s", names[0]);
-	return 0;
-}
-
-static long S_tree_rows(tb_index *ix, sqlite3_stmt *st, int by, tb_tree_fn fn, void *ctx)
-{
-	long rows = 0;
-	int rc;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		const char *grp = (const char *)sqlite3_column_text(st, 0);
-		tb_tree_row r = {
-			.group = by ? (grp ? grp : "") : NULL,
-			.token = (const char *)sqlite3_column_text(st, 1),
-			.games = (long)sqlite3_column_int64(st, 2),
-			.sites = (const char *)sqlite3_column_text(st, 7),
-			.informants = (const char *)sqlite3_column_text(st, 8),
-			.year_min = sqlite3_column_int(st, 9),
-			.year_max = sqlite3_column_int(st, 10),
-		};
-		for (int i = 0; i < 4; i++)
-			r.results[i] = (long)sqlite3_column_int64(st, 3 + i);
-		rows++;
-		if (fn && fn(ctx, &r))
-			break;
-	}
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
-		return tb_ix_db_fail(ix);
-	return rows;
-}
-
-/* The aggregates of a row of the tree over the records 'r' of its
- * games (S_tree_rows reads them in this order after grp and the turn). */
-#define S_TREE_AGG \
-	" count(*), sum(r.result = '1-0'), sum(r.result = '0-1'), sum(r.result = '1/2-1/2')," \
-	" sum(coalesce(r.result, '*') NOT IN ('1-0', '0-1', '1/2-1/2'))," \
-	" json_group_array(DISTINCT r.site) FILTER (WHERE r.site <> '?')," \
-	" json_group_array(DISTINCT r.informant) FILTER (WHERE r.informant <> '?')," \
-	" min(r.year), max(r.year)"
-
-/* The group of a row: the value of tag ?, or NULL without --by (a
- * row per tag of that name: the view tags' rows, read from the record's
- * own, not through the view, which SQLite would make whole first). */
-#define S_GROUP "json_extract(r.tags, '$[' || (g.key + 1) || ']')"
-static void S_tree_group(S_q *q, const char *by)
-{
-	if (by) {
-		tb_buf_puts(&q->sql, " LEFT JOIN json_each(r.tags) g ON g.value = ? AND g.key % 2 = 0");
-		S_bind_text(q, by, NULL);
-	}
-}
-
-/* The tree at each record's start: its first turn is on its row
- * (records.first), and the index records_first holds every column the
- * tree counts, so that only that index is read: not every position
- * reached, nor the records' rows. */
-static int S_tree_start(tb_index *ix, S_q *q, const tb_tree_query *tq, char *game, size_t n)
-{
-	int rc = 0;
-	if (tq->game)
-		snprintf(game, n, "%s", tq->game);
-	else
-		rc = S_only_game(ix, game, n);
-	tb_buf_puts(&q->sql, tq->by ? "SELECT " S_GROUP " AS grp, r.first," S_TREE_AGG " FROM records r"
-	                            : "SELECT NULL AS grp, r.first," S_TREE_AGG " FROM records r");
-	S_tree_group(q, tq->by);
-	/* without groups, the rows come grouped in the index's order: no
-	 * sort of the records, only of the turns */
-	tb_buf_puts(&q->sql, tq->by ? " WHERE r.game = ? AND r.first IS NOT NULL"
-	                              " GROUP BY grp, r.first ORDER BY grp, count(*) DESC, r.first"
-	                            : " WHERE r.game = ? AND r.first IS NOT NULL"
-	                              " GROUP BY r.first ORDER BY count(*) DESC, r.first");
-	S_bind_text(q, game, NULL);
-	return rc;
-}
-
-/* The tree at a position: the main lines that reach it (a range of
- * occurs, kept in the order of the position reached), and the turn each
- * plays next there (occurs.next). */
-static int S_tree_at(tb_index *ix, S_q *q, const tb_tree_query *tq)
-{
-	tb_ix_key k;
-	int side, rc = 0;
-	char why[200];
-	size_t at = 0;
-	const tb_game *only = tq->game ? tb_game_find(tq->game) : NULL;
-	if (!tb_ix_position_read(tq->position, only, &k, &side, why, sizeof why, &at))
-		rc = S_syntax(ix, TB_FIND_POSITION, "the position", why, at);
-	tb_buf_puts(&q->sql, "WITH m AS (SELECT DISTINCT o.record, o.next AS token FROM occurs o"
-	            " WHERE o.after = ? AND o.depth = 0 AND o.next IS NOT NULL)");
-	S_bind_int(q, rc ? 0 : (long long)k.exact);
-	tb_buf_puts(&q->sql, tq->by ? " SELECT " S_GROUP " AS grp, m.token," S_TREE_AGG
-	                            : " SELECT NULL AS grp, m.token," S_TREE_AGG);
-	tb_buf_puts(&q->sql, " FROM m JOIN records r ON r.id = m.record");
-	S_tree_group(q, tq->by);
-	tb_buf_puts(&q->sql, " GROUP BY grp, m.token ORDER BY grp, count(*) DESC, m.token");
-	return rc;
-}
-
-long tb_index_tree(tb_index *ix, const tb_tree_query *tq, tb_tree_fn fn, void *ctx)
-{
-	if (!ix || !tq)
-		return TB_EINVAL;
-	S_reset(ix);
-	S_q q = {.sql = TB_BUF_SOFT};
-	char game[64] = "";
-	int rc = tq->position ? S_tree_at(ix, &q, tq) : S_tree_start(ix, &q, tq, game, sizeof game);
-	sqlite3_stmt *st = NULL;
-	long rows = rc ? rc : S_prepare(ix, &q, &st);
-	if (!rows)
-		rows = S_tree_rows(ix, st, tq->by != NULL, fn, ctx);
-	sqlite3_finalize(st);
-	S_q_free(&q);
-	return rows;
 }

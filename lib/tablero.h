@@ -2390,7 +2390,7 @@ TB_EXPORT const char *tb_html_errmsg(const tb_html *h);
  * one thread at a time.
  */
 typedef struct tb_index tb_index;
-#define TB_INDEX_SCHEMA 4 /* PRAGMA user_version of the indexes this tablero writes */
+#define TB_INDEX_SCHEMA 5 /* PRAGMA user_version of the indexes this tablero writes */
 /* tb_index_open's flags */
 #define TB_INDEX_WRITE 1u   /* create it if missing, and add files (else read-only) */
 #define TB_INDEX_REBUILD 2u /* with WRITE: an index of another schema is emptied and
@@ -2489,15 +2489,19 @@ typedef struct tb_tree_row {
 	const char *token;      /* the turn, as the rules played it */
 	long games;             /* records whose main line played it there */
 	long results[4];        /* of them: first side won, second won, drawn, other */
-	const char *sites;      /* their Sites and Informants, distinct, as a JSON array
-	                           of strings ("[]" when none, "?" left out) */
-	const char *informants;
+	const char *const *sites; /* their Sites, distinct, in the order of their
+	                             records ("?" left out), 'nsites' of them */
+	size_t nsites;
+	const char *const *informants; /* and their Informants, likewise */
+	size_t ninformants;
 	int year_min, year_max; /* 0 when no Date gives one */
 } tb_tree_row;
 typedef int (*tb_tree_fn)(void *ctx, const tb_tree_row *r);
 
 /** Calls 'fn' for each turn played at the position (main lines), in
- * groups, most played first. Returns the number of rows; as
+ * groups, most played first ('by': a group per value of that tag; a
+ * record with it twice counts under the first). The row and what it
+ * points at are borrowed for the call of 'fn'. Returns the number of rows; as
  * tb_index_find's errors, and TB_EINVAL for no game at the start of an
  * index of several. */
 TB_EXPORT long tb_index_tree(tb_index *ix, const tb_tree_query *q, tb_tree_fn fn, void *ctx);

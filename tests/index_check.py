@@ -108,6 +108,40 @@ def write(pos, number=7):
 # ---- the collection ----------------------------------------------------
 
 
+SITES = ["El Rodeo", 'La \\"Griega\\"', "?", "Los Navajos", "El Rodeo"]
+
+
+def regroup(text):
+    """The random games' Site and Event made a few values, and a Round
+    added, so that a tree by them has groups of several games: a Site
+    with quotes, one unknown ("?"), an Event with a backslash, every
+    seventh record without an Event, a Round with both."""
+    n = [0]
+
+    def one(m):
+        n[0] += 1
+        event = "" if n[0] % 7 == 0 else f'[Event "Feria \\\\ {n[0] % 3}"]\n'
+        rnd = f'[Round "{n[0] % 2}.\\"{n[0] % 3}\\" \\\\"]\n'  # a tag without a column
+        return f'[Site "{SITES[n[0] % len(SITES)]}"]\n{event}{rnd}'
+    text = re.sub(r'^\[Event "[^"\n]*"\]\n', "", text, flags=re.M)
+    return re.sub(r'^\[Site "[^"\n]*"\]\n', one, text, flags=re.M)
+
+
+def tags_of(path):
+    """{line: {name: value}}: each record's tags as written (the first
+    of a name), its escapes read."""
+    tags, line = {}, None
+    with open(path) as f:
+        for i, l in enumerate(f, 1):
+            if l.startswith("[Game "):
+                line = i
+                tags[line] = {}
+            m = re.match(r'^\[(\w+) "((?:[^"\\]|\\.)*)"\]$', l.rstrip("\n"))
+            if m and line is not None:
+                tags[line].setdefault(m.group(1), re.sub(r"\\(.)", r"\1", m.group(2)))
+    return tags
+
+
 def make_collection(seed):
     """Three files of random games; returns their paths."""
     files = []
@@ -118,7 +152,7 @@ def make_collection(seed):
                              capture_output=True, text=True, check=True).stdout
         path = os.path.join(TMP, f"c{i}-{game}.tgn")
         with open(path, "w") as f:
-            f.write(out)
+            f.write(regroup(out))
         files.append(path)
     return files
 
@@ -298,6 +332,45 @@ def check_tree(db, truth, rng):
         fail(f"tree at the start: {got}, the scan {want}")
 
 
+def check_tree_by(db, truth, files, rng):
+    """tree --by TAG against the scan, at the start and at positions:
+    by a tag with a column of its own (Site, Informant: none has one)
+    and Event; and by others, read from each record's tags (Round, with
+    quotes and a backslash; Result; one no record has)."""
+    tags = {(path, line): t for path in files for line, t in tags_of(path).items()}
+    pool = [(g, seq[i][0]) for (g, seq) in truth.values() for i in range(len(seq) - 1)]
+    wheres = [("pitarra", None)] + [rng.choice(pool) for _ in range(6)]
+    results = ["1-0", "0-1", "1/2-1/2"]
+    for by in ("Site", "Event", "Round", "Result", "Informant", "Nothing"):
+        for game, pos in wheres:
+            want = {}
+            for r, (g, seq) in truth.items():
+                if g != game:
+                    continue
+                if pos is None:
+                    toks = {seq[1][1]} if len(seq) > 1 else set()
+                else:
+                    toks = {seq[i + 1][1] for i in range(len(seq) - 1) if seq[i][0] == pos}
+                t = tags[r]
+                for tok in toks:
+                    w = want.setdefault((t.get(by, ""), tok), [0, [0, 0, 0, 0], set()])
+                    w[0] += 1
+                    res = t.get("Result")
+                    w[1][results.index(res) if res in results else 3] += 1
+                    if t.get("Site", "?") != "?":
+                        w[2].add(t["Site"])
+            args = ["--game", game] if pos is None else ["--position", write(pos)]
+            out = json.loads(run("tree", "--index", db, "--by", by, "--json", *args).stdout)
+            got = {(row["group"], row["turn"]): [row["games"], [row["results"][k] for k in
+                   results + ["*"]], set(row["sites"])] for row in out["turns"]}
+            if got != want:
+                fail(f"tree --by {by} at {'the start' if pos is None else write(pos)}: "
+                     f"{sorted(got.items())[:3]}, the scan {sorted(want.items())[:3]}")
+            groups = [row["group"] for row in out["turns"]]
+            if groups != sorted(groups, key=lambda g: g.encode()):
+                fail(f"tree --by {by}: the groups are not in order: {groups[:6]}")
+
+
 DUMP = [
     "SELECT f.path, r.offset, r.number, r.line, r.game, r.status, r.plies, r.result FROM records r"
     " JOIN files f ON f.id = r.file ORDER BY 1, 2",
@@ -368,7 +441,7 @@ def check_sqlite3_cli(db, truth):
         fail(f"records.first by the documented schema: {len(bad)} records differ, such as {bad}")
     p = subprocess.run(["sqlite3", db, "PRAGMA user_version; PRAGMA application_id;"],
                        capture_output=True, text=True)
-    if p.stdout.split() != ["4", str(0x54424958)]:
+    if p.stdout.split() != ["5", str(0x54424958)]:
         fail(f"the schema's version and mark: {p.stdout.split()}")
 
 
@@ -445,6 +518,7 @@ def main():
     check_patterns(db, truth, rng)
     check_material_events(db, truth)
     check_tree(db, truth, rng)
+    check_tree_by(db, truth, files, rng)
     check_sqlite3_cli(db, truth)
     # the same searches over the files themselves, without an index
     q = write(truth[next(iter(truth))][1][3][0])

@@ -47,7 +47,11 @@ static int S_row(void *ctx, const tb_tree_row *r)
 	FZ_CHECK(r->results[0] + r->results[1] + r->results[2] + r->results[3] == r->games,
 	         "%ld games, results %ld+%ld+%ld+%ld", r->games, r->results[0], r->results[1],
 	         r->results[2], r->results[3]);
-	FZ_CHECK(r->token && r->sites && r->informants, "a row without its turn or lists");
+	FZ_CHECK(r->token && (r->sites || !r->nsites) && (r->informants || !r->ninformants),
+	         "a row without its turn or lists");
+	for (size_t i = 0; i < r->nsites + r->ninformants; i++)
+		FZ_CHECK(i < r->nsites ? r->sites[i] && strcmp(r->sites[i], "?")
+		                       : r->informants[i - r->nsites] != NULL, "a list's string missing");
 	(*rows)++;
 	return 0;
 }

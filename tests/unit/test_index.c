@@ -7,6 +7,7 @@
  *   then for good; oom.h's hook): the records the clean run finds, or
  *   TB_ENOMEM -- never "no words to search for" (TB_ESYNTAX), which is
  *   what a search of blanks alone gets.
+ * - tree with each of its allocations failing: its rows, or TB_ENOMEM.
  * - positions held in memory and written in batches (index_stage.c):
  *   a bound of a few positions makes the same tables as one batch.
  */
@@ -64,6 +65,78 @@ static void test_text_out_of_memory(void **state)
 	/* blanks alone are no words: that, and only that, is the query's fault */
 	assert_int_equal(S_text(ix, " \t "), TB_ESYNTAX);
 	assert_int_equal(tb_index_errfield(ix), TB_FIND_TEXT);
+	tb_index_close(ix);
+}
+
+/* The tree's rows, one line each -- group|turn|games|sites|informants
+ * -- into a fixed buffer (the test's own memory is not the library's,
+ * which fails under the hook). */
+typedef struct S_lines {
+	char text[512];
+	size_t n;
+} S_lines;
+
+static int S_tree_row(void *ctx, const tb_tree_row *r)
+{
+	S_lines *o = ctx;
+	o->n += (size_t)snprintf(o->text + o->n, sizeof o->text - o->n, "%s|%s|%ld|",
+	                         r->group ? r->group : "-", r->token, r->games);
+	for (size_t i = 0; i < r->nsites + r->ninformants; i++)
+		o->n += (size_t)snprintf(o->text + o->n, sizeof o->text - o->n, "%s%s;",
+		                         i == r->nsites ? "|" : "",
+		                         i < r->nsites ? r->sites[i] : r->informants[i - r->nsites]);
+	o->n += (size_t)snprintf(o->text + o->n, sizeof o->text - o->n, "\n");
+	assert_true(o->n < sizeof o->text);
+	return 0;
+}
+
+static long S_tree(tb_index *ix, const char *by, S_lines *o)
+{
+	tb_tree_query q = {.game = "pitarra", .by = by};
+	o->n = 0;
+	o->text[0] = 0;
+	return tb_index_tree(ix, &q, S_tree_row, o);
+}
+
+/* tree counts in memory of its own (index_tree.c): with each of its
+ * allocations failing, the rows of the clean run or TB_ENOMEM. By a tag
+ * with a column (Site) and by one read from the records' tags. */
+static void test_tree_out_of_memory(void **state)
+{
+	(void)state;
+	tb_index *ix = S_index();
+	S_lines o;
+	assert_int_equal(S_tree(ix, "Site", &o), 2);
+	assert_string_equal(o.text, "El Rodeo|d2|1|El Rodeo;\nLa Griega|d2|1|La Griega;\n");
+	assert_int_equal(S_tree(ix, "Nothing", &o), 1);
+	assert_string_equal(o.text, "|d2|2|El Rodeo;La Griega;\n");
+	assert_int_equal(S_tree(ix, NULL, &o), 1);
+	assert_string_equal(o.text, "-|d2|2|El Rodeo;La Griega;\n");
+	static const char *const bys[] = {"Site", "Nothing", NULL};
+	for (int i = 0; i < 3; i++) {
+		S_lines clean;
+		assert_true(S_tree(ix, bys[i], &clean) > 0);
+		oom_fail = 0;
+		oom_count = 0;
+		tb_set_alloc_hook(oom_hook, NULL);
+		assert_true(S_tree(ix, bys[i], &o) > 0);
+		unsigned long n = oom_count;
+		assert_true(n > 0);
+		for (unsigned long k = 1; k <= 2 * n; k++) {
+			oom_fail = k <= n ? k : k - n;
+			oom_after = k > n;
+			oom_count = 0;
+			long got = S_tree(ix, bys[i], &o);
+			if (got == TB_ENOMEM)
+				assert_string_equal(tb_index_errmsg(ix), "out of memory");
+			else if (got < 0 || strcmp(o.text, clean.text))
+				fail_msg("allocation %lu failed%s: %ld (%s)", oom_fail,
+				         oom_after ? " (and all after it)" : "", got, o.text);
+		}
+		oom_fail = 0;
+		oom_after = 0;
+		tb_set_alloc_hook(NULL, NULL);
+	}
 	tb_index_close(ix);
 }
 
@@ -130,6 +203,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_text_out_of_memory),
+		cmocka_unit_test(test_tree_out_of_memory),
 		cmocka_unit_test(test_batches),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
