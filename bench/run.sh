@@ -250,7 +250,8 @@ median() {
 
 # ---- -j N beside -j 1 (issue 38 item 6) ----------------------------------------
 # validate, xml, grep --event and diff --duplicates on the collection,
-# each in JOBS_ROUNDS rounds (default 3) of one run with -j 1 and then one
+# each in JOBS_ROUNDS rounds (default 7: with 3, two runs on the same idle machine
+# put the same command at +0% and +10%, around a goal of 5%) of one run with -j 1 and then one
 # with -j ALLJ, round by round: CPU seconds (user + system) and elapsed
 # seconds of each, then the medians of the same rounds, the CPU -j ALLJ
 # spends over -j 1 (goal: at most 5% more) and its speed-up in elapsed
@@ -261,7 +262,7 @@ median() {
 # 1, and grep --event 2 where the rules stop), neither above 2.
 # "bench/run.sh jobs [MB]" runs this part alone.
 jobs_beside_one() {
-	local rounds=${JOBS_ROUNDS:-3} load0 load1 label i
+	local rounds=${JOBS_ROUNDS:-7} load0 load1 label i
 	load0=$(cut -d ' ' -f 1 /proc/loadavg 2> /dev/null || echo 0)
 	echo
 	echo "== -j N beside -j 1: -j 1 then -j $ALLJ, $rounds rounds, on $FULL =="
