@@ -1815,6 +1815,56 @@ static int S_reads_as(const tb_record *rec, const tb_turn *w, size_t n, const tb
 	return 1;
 }
 
+/* A slipped line 'w' (of 'nw' turns, from 's') set up for
+ * tb_repairs_back: the positions before each turn up to the first
+ * illegal one ('ill'), its record read back (the nodes the look-back
+ * points at), and the search's input over the look-back from 'lo'.
+ * 'in' points into the case itself: it is filled where it stays. */
+typedef struct S_slip_case {
+	tb_state before[LB_MAX];
+	size_t ill, lo;
+	tb_reader *r;
+	tb_record *rec;
+	const void *lbn[LB_K + 1];
+	tb_move m;
+	tb_repair_in in;
+} S_slip_case;
+
+/* Sets up 'c'; 0 (nothing kept) when the record does not read back as
+ * 'w' (an error, or a turn written otherwise). Free with S_slip_free. */
+static int S_slip_make(const S_cfg *cfg, const tb_ruleset *rs, const tb_state *s,
+                       const tb_turn *w, size_t nw, S_slip_case *c)
+{
+	tb_state at = *s;
+	c->ill = 0;
+	for (; c->ill < nw && S_legal(rs, &at, &w[c->ill]); c->ill++) {
+		c->before[c->ill] = at;
+		rs->rules->play(rs, &at, &w[c->ill], NULL);
+	}
+	c->before[c->ill] = at;
+	c->rec = S_slip_record(cfg, rs, s, w, nw, &c->r);
+	const tb_node *nodes[LB_MAX];
+	if (c->rec->errors || !S_reads_as(c->rec, w, nw, nodes)) {
+		tb_record_free(c->rec);
+		tb_reader_free(c->r);
+		return 0;
+	}
+	c->lo = c->ill > LB_K ? c->ill - LB_K : 0;
+	for (size_t i = c->lo; i <= c->ill; i++)
+		c->lbn[i - c->lo] = nodes[i];
+	c->m = S_move(&w[c->ill]);
+	c->in = (tb_repair_in){rs, NULL, &c->before[c->lo], c->lbn, c->ill - c->lo + 1,
+	                       (uint8_t)(w[c->ill].nparts ? TB_NODE_MOVE : TB_NODE_PASS),
+	                       &c->m, 32, NULL, NULL, 0};
+	return 1;
+}
+
+static void S_slip_free(S_slip_case *c)
+{
+	tb_record_free(c->rec);
+	tb_reader_free(c->r);
+}
+
 /* tb_repairs_back on short random lines with one slip of each kind
  * against brute force: where some single edit within the look-back makes
  * the whole line legal, the library keeps exactly those edits (its
@@ -1847,35 +1897,15 @@ static void test_lookback_against_brute_force(void **state)
 				if (!nw || S_all_legal(rs, s, w, nw))
 					continue;
 				/* the first illegal written turn, and the positions before each */
-				tb_state before[LB_MAX], at = s;
-				size_t ill = 0;
-				for (; ill < nw && S_legal(rs, &at, &w[ill]); ill++) {
-					before[ill] = at;
-					rs->rules->play(rs, &at, &w[ill], NULL);
-				}
-				before[ill] = at;
-				tb_reader *r;
-				tb_record *rec = S_slip_record(cfg, rs, &s, w, nw, &r);
-				const tb_node *nodes[LB_MAX];
-				if (rec->errors || !S_reads_as(rec, w, nw, nodes)) {
-					tb_record_free(rec);
-					tb_reader_free(r);
+				S_slip_case c;
+				if (!S_slip_make(cfg, rs, &s, w, nw, &c))
 					continue;
-				}
-				size_t lo = ill > LB_K ? ill - LB_K : 0;
-				const void *lbn[LB_K + 1];
-				for (size_t i = lo; i <= ill; i++)
-					lbn[i - lo] = nodes[i];
-				tb_move m = S_move(&w[ill]);
-				tb_repair_in in = {rs, NULL, &before[lo], lbn, ill - lo + 1,
-				                   (uint8_t)(w[ill].nparts ? TB_NODE_MOVE : TB_NODE_PASS),
-				                   &m, 32, NULL, NULL, 0};
+				size_t ill = c.ill, lo = c.lo;
 				int nomem = 0;
-				size_t all = tb_repairs_back(&in, out, 256, &nomem);
+				size_t all = tb_repairs_back(&c.in, out, 256, &nomem);
 				assert_false(nomem);
 				size_t nb = S_brute_fixes(rs, &s, w, nw, lo, ill, NULL, fix);
-				tb_record_free(rec);
-				tb_reader_free(r);
+				S_slip_free(&c);
 				if (all > 256)
 					continue; /* more than are held: not compared */
 				tried[kind]++;
@@ -1968,34 +1998,14 @@ static void test_lookback_first_three(void **state)
 			nw = nw ? S_slip(rs, w1, nw, kinds[tt_below(&g, 3)], j2, &g, w) : 0;
 			if (!nw || S_all_legal(rs, s, w, nw))
 				continue;
-			tb_state before[LB_MAX], at = s;
-			size_t ill = 0;
-			for (; ill < nw && S_legal(rs, &at, &w[ill]); ill++) {
-				before[ill] = at;
-				rs->rules->play(rs, &at, &w[ill], NULL);
-			}
-			before[ill] = at;
-			tb_reader *r;
-			tb_record *rec = S_slip_record(cfg, rs, &s, w, nw, &r);
-			const tb_node *nodes[LB_MAX];
-			if (rec->errors || !S_reads_as(rec, w, nw, nodes)) {
-				tb_record_free(rec);
-				tb_reader_free(r);
+			S_slip_case c;
+			if (!S_slip_make(cfg, rs, &s, w, nw, &c))
 				continue;
-			}
-			size_t lo = ill > LB_K ? ill - LB_K : 0;
-			const void *lbn[LB_K + 1];
-			for (size_t i = lo; i <= ill; i++)
-				lbn[i - lo] = nodes[i];
-			tb_move m = S_move(&w[ill]);
-			tb_repair_in in = {rs, NULL, &before[lo], lbn, ill - lo + 1,
-			                   (uint8_t)(w[ill].nparts ? TB_NODE_MOVE : TB_NODE_PASS),
-			                   &m, 32, NULL, NULL, 0};
 			int nomem = 0;
 			tb_repair three[3];
-			size_t all = tb_repairs_back(&in, out, 256, &nomem);
+			size_t all = tb_repairs_back(&c.in, out, 256, &nomem);
 			assert_false(nomem);
-			size_t all3 = tb_repairs_back(&in, three, 3, &nomem);
+			size_t all3 = tb_repairs_back(&c.in, three, 3, &nomem);
 			assert_false(nomem);
 			assert_int_equal(all3, all);
 			for (size_t i = 0; i < all && i < 3; i++) {
@@ -2016,8 +2026,7 @@ static void test_lookback_first_three(void **state)
 			}
 			compared++;
 			stopped += all > 3 && out[0].stopped;
-			tb_record_free(rec);
-			tb_reader_free(r);
+			S_slip_free(&c);
 		}
 		tb_engine_free(e);
 	}
