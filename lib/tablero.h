@@ -2051,7 +2051,7 @@ TB_EXPORT char *tb_xml_record_text(tb_reader *r, const tb_record *rec, int flags
  * grown with realloc as the record needs (then '*buf' and '*cap' are
  * updated, and a NUL follows the bytes in use). Returns 0, with '*len'
  * grown by the record's length; or, as tb_xml_record_text's '*status',
- * TB_EINVAL (also for NULL pointers, '*len' past '*cap', or a NULL
+ * TB_EINVAL (also for a NULL 'buf', 'len' or 'cap', '*len' past '*cap', or a NULL
  * '*buf' with a '*cap'), TB_EIO or TB_ENOMEM -- and then '*len' is as it
  * was (nothing of the record stays; the bytes past it are undefined),
  * '*buf' still the caller's. */

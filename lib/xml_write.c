@@ -692,7 +692,13 @@ static int S_text(tb_buf *b, tb_reader *r, const tb_record *rec, int flags)
 	 * source): grown from nothing, a buffer was reallocated ten times a
 	 * record, and xml -j N spent more on that than -j 1 on its one buffer */
 	size_t guess = rec->bytes < S_GUESS_MOST / 8 ? 8 * rec->bytes + 256 : S_GUESS_MOST;
-	tb_buf_grow(b, guess); /* short of memory: said by S_write's appends */
+	/* short of memory: said by S_write's appends. 'room' is what is
+	 * surely allocated whatever fails later: tb_buf_fail forgets the
+	 * room a buffer has (its cap then one past its length), and a
+	 * caller's buffer must come back with a cap that is true */
+	size_t room = b->cap;
+	if (tb_buf_grow(b, guess))
+		room = b->cap;
 	tb_xw w;
 	S_xw_doc(&w, b);
 	w.open[0] = "tgn";
@@ -702,9 +708,11 @@ static int S_text(tb_buf *b, tb_reader *r, const tb_record *rec, int flags)
 	if (st == 0 && !tb_buf_ok(b))
 		st = TB_ENOMEM;
 	if (st != 0) {
+		if (b->failed)
+			b->cap = room;
 		b->failed = 0;
 		b->len = at;
-		if (b->data && at < b->cap) /* a caller's full buffer has no room for it */
+		if (b->data) /* at < cap: tb_xml_record_append leaves room for it */
 			b->data[at] = '\0';
 	}
 	return st;
@@ -731,6 +739,14 @@ int tb_xml_record_append(tb_reader *r, const tb_record *rec, int flags, char **b
 {
 	if (!buf || !len || !cap || *len > *cap || (!*buf && *cap))
 		return TB_EINVAL;
+	if (*len >= *cap) { /* a buffer's bytes are followed by a NUL (buf.h): room for it */
+		size_t cap2 = *len + 256;
+		char *data = cap2 > *len ? tb_realloc(*buf, cap2) : NULL;
+		if (!data)
+			return TB_ENOMEM;
+		*buf = data;
+		*cap = cap2;
+	}
 	tb_buf b = {*buf, *len, *cap, 0, 1};
 	int st = S_text(&b, r, rec, flags);
 	*buf = b.data;

@@ -237,7 +237,14 @@ static char *S_xml(const char *src, size_t len)
 			/* the same bytes appended, or nothing of them (the buffer
 			 * still the caller's, at its length before) */
 			size_t before = alen;
+			if (text && alen && acap > alen) { /* full: a failure must not write past it */
+				char *t = realloc(app, alen);
+				if (t)
+					app = t, acap = alen;
+			}
 			int sa = text ? tb_xml_record_append(r, rec, TB_XML_SOURCEPOS, &app, &alen, &acap) : 0;
+			if (acap) /* the cap it tells is memory the buffer has (ASan) */
+				app[acap - 1] = app[acap - 1];
 			if (text && !sa && (alen - before != n || memcmp(app + before, text, n) != 0))
 				fail_msg("tb_xml_record_append is not tb_xml_record_text");
 			if (sa && (sa != TB_ENOMEM || alen != before))
