@@ -156,7 +156,8 @@ static int S_same(const S_tree *t, uint32_t id, const char *s, size_t n)
 	if (!id || !s)
 		return !id && !s;
 	const char *had = t->pool.data + id - 1;
-	return !memcmp(had, s, n) && !had[n];
+	/* a shorter string kept last: no reading past the pool */
+	return t->pool.len - (id - 1) > n && !memcmp(had, s, n) && !had[n];
 }
 
 /* The id of 's' ('n' bytes; NULL: 0), the same for equal strings. */
