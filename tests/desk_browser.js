@@ -98,10 +98,15 @@ async function download(page, context, into) {
 	});
 	if (!name)
 		return null;
-	// chromium writes NAME.crdownload and renames it when it is whole:
-	// the name there means the file is complete (30 s on a busy machine)
+	// chromium writes NAME.crdownload and renames it when it is whole,
+	// but the name can be there, empty, before (a check-san run saw an
+	// empty file once, on a busy machine; the same test again passed):
+	// whole is the name there, not empty, and no .crdownload left (30 s
+	// at most; an empty file then is compared as it is, and fails)
 	const file = path.join(into, name);
-	for (let i = 0; i < 600 && !fs.existsSync(file); i++)
+	const whole = () => fs.existsSync(file) && fs.statSync(file).size > 0 &&
+		!fs.readdirSync(into).some((x) => x.endsWith('.crdownload'));
+	for (let i = 0; i < 600 && !whole(); i++)
 		await sleep(50);
 	return fs.existsSync(file) ? file : null;
 }

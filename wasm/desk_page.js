@@ -687,7 +687,10 @@
 		document.body.append(a);
 		a.click();
 		a.remove();
-		setTimeout(() => URL.revokeObjectURL(url), 1000);
+		// the download reads the blob after this returns, and on a busy
+		// machine a second was not always enough (a test saved an empty
+		// file): kept a minute
+		setTimeout(() => URL.revokeObjectURL(url), 60000);
 		say(w('desk.saved', a.download));
 		return r.text;
 	}
