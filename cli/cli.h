@@ -20,9 +20,6 @@ enum { EXIT_CLEAN = 0, EXIT_PROBLEMS = 1, EXIT_TROUBLE = 2 };
  * other threads may be writing; no file half made is renamed over the
  * one it replaces, though its temporary file may stay). Never abort(). */
 _Noreturn void cli_oom(void);
-/* The readers made from now on read records without their movetext
- * (tb_reader_set_check_only): for a command that only reports. */
-void cli_readers_check_only(void);
 /* The library's calls that make something, with TB_ENOMEM (or NULL
  * where they cannot otherwise return it) as cli_oom. */
 tb_reader *cli_reader_new_file(FILE *f, const char *name);
@@ -405,6 +402,8 @@ typedef struct cli_parts_spec {
 	cli_part_here_fn here;      /* with 'done' only */
 	void *ctx;
 	cli_part_keep_fn keep;      /* required when run sets items; without 'done' */
+	int check_only;             /* the readers made read without the movetext
+	                               (tb_reader_set_check_only): for parse */
 } cli_parts_spec;
 typedef struct cli_part_sum {
 	size_t records, results, nerrors, nwarnings;

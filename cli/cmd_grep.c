@@ -278,7 +278,7 @@ static int S_file_parts(S_grep_ctx *c, FILE *f, const char *name)
 	int n = cli_jobs_count(c->j);
 	if (c->g->list || n < 2)
 		return 0;
-	cli_parts_spec spec = {n, NULL, S_part_one, NULL, NULL, c, S_part_keep};
+	cli_parts_spec spec = {n, NULL, S_part_one, NULL, NULL, c, S_part_keep, 0};
 	cli_part_sum sum;
 	int read = cli_parts_read(&spec, f, name, &sum);
 	if (read && (sum.io_error || sum.failed || sum.end_result))

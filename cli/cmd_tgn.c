@@ -372,8 +372,6 @@ static int S_check(const char *cmd, int which, int argc, char **argv)
 	if (S_args(which == CMD_PARSE ? &cli_parse_options : &cli_validate_options, argc, argv, &o))
 		return EXIT_TROUBLE;
 	int rc = EXIT_CLEAN;
-	if (which == CMD_PARSE) /* its diagnostics need no record's movetext */
-		cli_readers_check_only();
 	S_check_ctx c = {which, &o, NULL, NULL, cli_colour(stdout, "auto"), 0, 0, 0};
 	/* a regular file is read in parts, one per thread (parts.c); any
 	 * other input by the caller's thread, which hands the records to
@@ -394,7 +392,10 @@ static int S_check(const char *cmd, int which, int argc, char **argv)
 		c.name = name;
 		c.bad = c.nerrors = c.nwarnings = 0;
 		cli_part_sum sum;
-		cli_parts_spec spec = {o.jobs, &o.search, S_check_part, NULL, NULL, &c, NULL};
+		/* parse's diagnostics need no record's movetext (the check sink) */
+		int check_only = which == CMD_PARSE;
+		cli_parts_spec spec = {o.jobs, &o.search, S_check_part, NULL, NULL, &c, NULL,
+		                       check_only};
 		if (cli_parts_read(&spec, f, name, &sum)) {
 			nrec = sum.records;
 			bad = sum.results;
@@ -404,6 +405,7 @@ static int S_check(const char *cmd, int which, int argc, char **argv)
 			unwritten |= sum.failed;
 		} else {
 			tb_reader *r = cli_reader_new_file(f, name);
+			tb_reader_set_check_only(r, check_only);
 			tb_record *rec;
 			/* a long search's progress on a terminal, from one thread only */
 			o.search.progress = cli_jobs_count(j) == 1 ? cli_progress : NULL;
@@ -615,7 +617,7 @@ int cmd_fmt(int argc, char **argv)
 			/* a regular file in parts, one per thread (parts.c) */
 			c = (S_fmt_ctx){S_put_stdout, NULL, 1, 0, 0};
 			cli_parts_spec spec = {o.jobs, NULL, S_format_part, S_format_part_done,
-			                       S_format_here, &c, NULL};
+			                       S_format_here, &c, NULL, 0};
 			cli_part_sum sum;
 			int s;
 			if (cli_parts_read(&spec, f, name, &sum)) {

@@ -270,7 +270,7 @@ static int S_to_xml(const S_opts *o)
 		c.stop = 0; /* as a write that failed stops this file's records */
 		/* a regular file in parts, one per thread (parts.c) */
 		cli_parts_spec spec = {o->jobs, NULL, S_xml_part, S_xml_part_done, S_xml_here, &c,
-		                       NULL};
+		                       NULL, 0};
 		cli_part_sum sum;
 		if (cli_parts_read(&spec, f, name, &sum)) {
 			if (sum.end_result && c.rc == EXIT_CLEAN)

@@ -265,7 +265,7 @@ static int S_dup_file_parts(S_dup_ctx *c, FILE *f, const char *name, int jobs, i
                             int *trouble)
 {
 	S_dup_parts p = {c, name, near, 0};
-	cli_parts_spec spec = {jobs, NULL, S_part_one, NULL, NULL, &p, S_part_keep};
+	cli_parts_spec spec = {jobs, NULL, S_part_one, NULL, NULL, &p, S_part_keep, 0};
 	cli_part_sum sum;
 	int read = cli_parts_read(&spec, f, name, &sum);
 	if (read && (sum.io_error || sum.failed))

@@ -294,6 +294,7 @@ static void S_read_part(S_parts *ps, int worker, S_part *s)
 	cli_part_out o = {cli_sinks_out(ps->sinks, worker), cli_sinks_err(ps->sinks, worker),
 	                  &s->out, NULL};
 	tb_reader *r = cli_reader_new_mem(s->data, s->len, ps->name);
+	tb_reader_set_check_only(r, ps->spec->check_only);
 	if (s->off) /* the file's start keeps its byte order mark */
 		tb_reader_set_origin(r, s->line, s->off);
 	if (ps->spec->search)
@@ -433,6 +434,7 @@ static void S_alone(S_parts *ps, size_t off, unsigned line, size_t until)
 		return;
 	}
 	tb_reader *r = cli_reader_new_file(ps->f, ps->name);
+	tb_reader_set_check_only(r, ps->spec->check_only);
 	if (off)
 		tb_reader_set_origin(r, line, off);
 	if (ps->spec->search)

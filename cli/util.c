@@ -240,19 +240,11 @@ _Noreturn void cli_oom(void)
 	_exit(EXIT_TROUBLE);
 }
 
-/* Set once, before any reader is made, by a command that only reports
- * (cli_readers_check_only): the readers made here, its parts' (parts.c)
- * as its own, then read with the check sink. */
-static int S_check_only;
-
-void cli_readers_check_only(void) { S_check_only = 1; }
-
 tb_reader *cli_reader_new_file(FILE *f, const char *name)
 {
 	tb_reader *r = tb_reader_new_file(f, name);
 	if (!r)
 		cli_oom();
-	tb_reader_set_check_only(r, S_check_only);
 	return r;
 }
 
@@ -261,7 +253,6 @@ tb_reader *cli_reader_new_mem(const char *buf, size_t len, const char *name)
 	tb_reader *r = tb_reader_new_mem(buf, len, name);
 	if (!r)
 		cli_oom();
-	tb_reader_set_check_only(r, S_check_only);
 	return r;
 }
 
