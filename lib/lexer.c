@@ -862,8 +862,9 @@ int tb_lex_tag(tb_reader *r, tb_tok *name, tb_tok *value)
 	if (p >= end || !S_blank(d[p]))
 		return 0;
 	col += (unsigned)(p - at);
-	tb_tok n;
-	S_tok_set(&n, TK_WORD, at, p, r->line, c0, col);
+	/* straight into the caller's: a token built here and copied whole
+	 * was read in wide loads before its narrow stores had landed */
+	S_tok_set(name, TK_WORD, at, p, r->line, c0, col);
 	while (p < end && S_blank(d[p]))
 		p++, col++;
 	/* STRING: plain characters only, as S_plain_run takes them */
@@ -875,19 +876,16 @@ int tb_lex_tag(tb_reader *r, tb_tok *name, tb_tok *value)
 	if (p >= end || d[p] != '"')
 		return 0;
 	p++, col++;
-	tb_tok v;
-	S_tok_set(&v, TK_STRING, open, p, r->line, vcol, col);
+	S_tok_set(value, TK_STRING, open, p, r->line, vcol, col);
 	while (p < end && S_blank(d[p]))
 		p++, col++;
 	if (p >= end || d[p] != ']')
 		return 0;
 	/* the three tokens, as tb_lex_next leaves them */
-	*name = n;
-	*value = v;
-	r->prev.off = v.off;
-	r->prev.len = v.len;
-	r->prev.end_line = v.end_line;
-	r->prev.end_col = v.end_col;
+	r->prev.off = value->off;
+	r->prev.len = value->len;
+	r->prev.end_line = value->end_line;
+	r->prev.end_col = value->end_col;
 	r->prev.bad = 0;
 	S_tok_set(&r->tok, TK_RBRACKET, p, p + 1, r->line, col, col + 1);
 	r->pos = p + 1;

@@ -274,7 +274,9 @@ static void S_tag(S_parser *p, tb_tag_list *tags)
 {
 	tb_reader *r = p->r;
 	unsigned line = S_tok(p)->line;
-	tb_tok open = *S_tok(p);
+	/* the '[' token's span, field by field: the token was just written
+	 * so, and a copy of it whole waited for those stores */
+	tb_span open_span = S_span_tok(S_tok(p));
 	tb_tok name, value;
 	int plain = tb_lex_tag(r, &name, &value); /* then r->tok is its ']' */
 	if (!plain) {
@@ -310,7 +312,7 @@ static void S_tag(S_parser *p, tb_tag_list *tags)
 	else
 		t.value = tb_arena_strndup(&p->rec->arena, r->text.data ? r->text.data : "",
 		                           r->text.len);
-	t.span = S_span_tok(&open);
+	t.span = open_span;
 	if (!plain)
 		S_next(p);
 	if (S_tok(p)->type != TK_RBRACKET) {
@@ -539,31 +541,38 @@ static int S_need_clock(S_parser *p, const S_clock *clk)
 /* A word in the movetext: a pass, an unknown turn or a move. */
 static void S_turn_word(S_parser *p, tb_line *line, S_clock *clk)
 {
-	tb_tok t = *S_tok(p);
+	/* the token itself, not a copy (read whole just after the lexer's
+	 * narrow stores, a copy waited for them): nothing here lexes before
+	 * the S_next at the end */
+	const tb_tok *t = S_tok(p);
 	tb_reader *r = p->r;
 	if (!S_need_clock(p, clk)) {
 		S_next(p);
 		return;
 	}
-	int pass_nag = t.len > 4 && memcmp(r->data + t.off, "pass", 4) == 0
-	                   ? S_is_suffix(r->data + t.off + 4, t.len - 4) : 0;
-	if (S_word_is(&t, r, "pass") || S_word_is(&t, r, "--") || pass_nag) {
-		tb_node *n = S_node_new(p, line, TB_NODE_PASS, &t, clk);
+	int pass_nag = t->len > 4 && memcmp(r->data + t->off, "pass", 4) == 0
+	                   ? S_is_suffix(r->data + t->off + 4, t->len - 4) : 0;
+	if (S_word_is(t, r, "pass") || S_word_is(t, r, "--") || pass_nag) {
+		tb_node *n = S_node_new(p, line, TB_NODE_PASS, t, clk);
 		if (pass_nag)
 			S_add_nag(p, n, pass_nag);
-	} else if (S_word_is(&t, r, "?")) {
-		S_node_new(p, line, TB_NODE_UNKNOWN, &t, clk);
+	} else if (S_word_is(t, r, "?")) {
+		S_node_new(p, line, TB_NODE_UNKNOWN, t, clk);
 	} else {
 		tb_move m;
 		int nag;
-		if (S_read_move(p, &t, &m, &nag, 0) == 0) {
-			tb_node *n = S_node_new(p, line, TB_NODE_MOVE, &t, clk);
-			n->move = m;
+		if (S_read_move(p, t, &m, &nag, 0) == 0) {
+			tb_node *n = S_node_new(p, line, TB_NODE_MOVE, t, clk);
+			/* field by field, as S_read_move wrote 'm' (a whole copy
+			 * waited for those stores) */
+			n->move.nparts = m.nparts;
+			n->move.crown = m.crown;
+			n->move.parts = m.parts;
 			if (nag)
 				S_add_nag(p, n, nag);
 		} else {
 			/* keeps the count, so one bad token is one diagnostic */
-			S_node_new(p, line, TB_NODE_UNKNOWN, &t, clk);
+			S_node_new(p, line, TB_NODE_UNKNOWN, t, clk);
 		}
 	}
 	S_next(p);

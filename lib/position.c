@@ -144,24 +144,35 @@ static uint32_t S_piece_key(const tb_piece *p)
 }
 
 /* Sorts pieces by their keys. Positions are mostly written sorted and
- * hold a few dozen pieces: insertion sort takes them in one pass, where
- * qsort (and a generic sort's compare through a pointer) cost a position
- * tag as much as the rest of its record; a long list (written by hand in
- * any order) still goes to qsort. Pieces that compare equal are equal
- * byte for byte, so any sort gives the same. */
+ * hold a few dozen pieces: their keys, computed once each, are checked
+ * in one pass, and a list out of order is sorted by insertion on the
+ * keys, where qsort (and a generic sort's compare through a pointer)
+ * cost a position tag as much as the rest of its record; a long list
+ * (written by hand in any order) still goes to qsort. Pieces that
+ * compare equal are equal byte for byte, so any sort gives the same. */
 static void S_sort_pieces(tb_piece *v, size_t n)
 {
 	if (n > 64) {
 		qsort(v, n, sizeof *v, S_piece_cmp);
 		return;
 	}
-	for (size_t i = 1; i < n; i++) {
+	uint32_t key[64];
+	size_t i = 0;
+	for (; i < n; i++) {
+		key[i] = S_piece_key(&v[i]);
+		if (i && key[i - 1] > key[i])
+			break;
+	}
+	for (; i < n; i++) { /* from the first out of order on */
 		tb_piece x = v[i];
 		uint32_t k = S_piece_key(&x);
 		size_t j = i;
-		for (; j > 0 && S_piece_key(&v[j - 1]) > k; j--)
+		for (; j > 0 && key[j - 1] > k; j--) {
 			v[j] = v[j - 1];
+			key[j] = key[j - 1];
+		}
 		v[j] = x;
+		key[j] = k;
 	}
 }
 

@@ -126,7 +126,8 @@ void tb_lex_next(tb_reader *r);
  * lies in the window, reads its name and string into 'name' and 'value'
  * and its ']' into r->tok, as three calls of tb_lex_next would, and
  * returns 1; the string's text is then its bytes between the quotes (in
- * the window; r->text is not set). Else reads nothing and returns 0.
+ * the window; r->text is not set). Else reads nothing and returns 0
+ * ('name' and 'value' may then be written, and mean nothing).
  * Most tags are written so: their three tokens then cost one pass over
  * the line. */
 int tb_lex_tag(tb_reader *r, tb_tok *name, tb_tok *value);

@@ -137,6 +137,24 @@ const tb_tag *tb_tag_list_add(tb_tag_list *l, const tb_tag *t)
 	return tb_tag_list_add_known(l, t, S_known(t->name));
 }
 
+/* *to = *from, field by field: the parser has just written 'from' so
+ * (tb_tag_list_add_known), and a whole copy, in wide loads, waited for
+ * those narrow stores to land at every tag. */
+static void S_tag_copy(tb_tag *to, const tb_tag *from)
+{
+	to->name = from->name;
+	to->value = from->value;
+	to->span.line = from->span.line;
+	to->span.col = from->span.col;
+	to->span.end_line = from->span.end_line;
+	to->span.end_col = from->span.end_col;
+	to->span.off = from->span.off;
+	to->comments = from->comments;
+	to->value_line = from->value_line;
+	to->value_col = from->value_col;
+	to->value_off = from->value_off;
+}
+
 const tb_tag *tb_tag_list_add_known(tb_tag_list *l, const tb_tag *t, int k)
 {
 	const tb_tag *first = k >= 0 ? S_slot(l, k) : S_other(l, t->name);
@@ -156,7 +174,7 @@ const tb_tag *tb_tag_list_add_known(tb_tag_list *l, const tb_tag *t, int k)
 		l->slot[k] = l->n + 1;
 	else if (l->nother++ < sizeof l->other / sizeof l->other[0])
 		l->other[l->nother - 1] = l->n;
-	l->v[l->n++] = *t;
+	S_tag_copy(&l->v[l->n++], t);
 	return NULL;
 }
 

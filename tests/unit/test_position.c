@@ -110,6 +110,8 @@ static void test_sorting(void **state)
 	(void)state;
 	/* by rank, then file; each side after its letter */
 	assert_rw(P, "R 1 R:g7,a1,d2,b6,c3 Y:e5,a4", "R 1 R:a1,d2,c3,b6,g7 Y:a4,e5");
+	/* in order up to a piece, then not: sorted from there */
+	assert_rw(P, "R 1 R:a1,d2,g7,c3 Y:a4,e5,b6", "R 1 R:a1,d2,c3,g7 Y:a4,e5,b6");
 	/* unknown points last */
 	assert_rw(A, "A 1 A:?,c1,?,a3 D:?,d7", "A 1 A:c1,a3,?,? D:d7,?");
 	/* pieces on unknown points: by type, then uncrowned first */
