@@ -56,6 +56,16 @@ static int S_side_index(const tb_game *g, char c)
 	return c == g->side_letter[0] ? 0 : c == g->side_letter[1] ? 1 : -1;
 }
 
+/* Is 't' (not NUL) one of the letters 'types'? strchr, inline: a
+ * handful of letters, at every piece of every [Position]. */
+static inline int S_piece_type(const char *types, char t)
+{
+	for (; *types; types++)
+		if (*types == t)
+			return 1;
+	return 0;
+}
+
 static int S_read_piece(S_pos_reader *r, size_t end, int side, tb_piece *out)
 {
 	size_t at = r->i;
@@ -63,7 +73,7 @@ static int S_read_piece(S_pos_reader *r, size_t end, int side, tb_piece *out)
 	out->side = (uint8_t)side;
 	if (*r->g->piece_types) {
 		char t = r->s[r->i];
-		if (!t || !strchr(r->g->piece_types, t) || t == ',')
+		if (!t || !S_piece_type(r->g->piece_types, t) || t == ',')
 			return S_fail(r, at, 1, "each piece needs its type letter before its point");
 		out->type = t;
 		r->i++;
