@@ -1301,7 +1301,11 @@ tb_record *tb_parse_record(tb_reader *r)
 	 * made it large (a malloc and free a record cost more than a record's
 	 * tags) */
 	tb_tag_list *tags = r->tags; /* the reader's: an arena's jump keeps it */
-	*tags = (tb_tag_list){.v = tags->v, .cap = tags->cap};
+	tb_tag *v = tags->v;
+	size_t cap = tags->cap;
+	memset(tags, 0, sizeof *tags); /* in place: no list built aside and copied */
+	tags->v = v;
+	tags->cap = cap;
 	S_tag_section(&p, tags);
 	/* tags cut by the end would have gone on with a '[' */
 	int cut = r->tok.type == TK_EOF;

@@ -494,7 +494,7 @@ static const tb_game *S_game(tb_reader *r, tb_record *rec, tb_tag_list *l,
 
 static void S_put(tb_record *rec, size_t *n, const tb_tag *t)
 {
-	rec->tags[(*n)++] = *t;
+	S_tag_copy(&rec->tags[(*n)++], t);
 }
 
 /* Stores the tags in canonical order: the seven (completed with
