@@ -149,6 +149,8 @@ struct tb_line {
 	tb_line *last_var;     /* on a turn's first variation: its last */
 };
 
+/* A new field is copied by tags.c's S_tag_copy too (field by field;
+ * test_tags checks that a tag comes back whole). */
 typedef struct tb_tag {
 	const char *name;
 	const char *value;

@@ -655,6 +655,18 @@ static void test_tag_list(void **state)
 		tb_tag_list_add(&l, &t);
 	}
 	assert_int_equal(l.n, 100);
+	/* a tag comes back whole, every field (the list copies it field by
+	 * field, tags.c): each byte of one given distinct values */
+	tb_tag whole;
+	unsigned char *b = (unsigned char *)&whole;
+	for (size_t i = 0; i < sizeof whole; i++)
+		b[i] = (unsigned char)(i * 7 + 1);
+	whole.name = "Whole";
+	assert_null(tb_tag_list_add(&l, &whole));
+	const tb_tag *got = tb_tag_list_find(&l, "Whole");
+	assert_non_null(got);
+	assert_memory_equal(got, &whole, sizeof whole);
+	l.n--; /* not malloc'ed: not freed below */
 	const tb_tag *t = tb_tag_list_find(&l, "T57");
 	assert_non_null(t);
 	assert_int_equal(t->span.line, 58);
