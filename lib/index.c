@@ -296,6 +296,7 @@ void tb_index_close(tb_index *ix)
 		sqlite3_finalize(ix->st[i]);
 	tb_ix_occ_finalize(ix);
 	free(ix->seen);
+	free(ix->known);
 	free(ix->stage);
 	free(ix->stext);
 	free(ix->occ);
@@ -369,6 +370,7 @@ typedef struct S_walk {
 	                          played it (records.first), or NULL */
 	tb_board board;
 	tb_ix_mixes *mixes;    /* the keys' mixes, any game's (NULL: none kept) */
+	uint64_t rules;        /* the record's game, board and options (S_rules) */
 	tb_arena arena;
 	tb_buf text;
 	tb_buf tags;           /* the record's tags, JSON (records.tags) */
@@ -398,23 +400,85 @@ static int S_staged(tb_index *ix, int rc)
 	return rc;
 }
 
+/* ===== The keys of states seen lately ===== */
+
+/* A frame's state whose key was made (its turn number aside, which no
+ * key holds), under the rules of 'rules' (S_rules; 0: an empty slot).
+ * Most frames of a collection reach a position reached before -- the
+ * start, the first turns --, and making its key again (the rules'
+ * position saved, then keyed) was a tenth of a build: a frame whose
+ * state is one of these takes the key kept. */
+struct tb_ix_known {
+	tb_state st;
+	uint64_t rules;
+	uint64_t exact;
+	uint16_t m[2];
+};
+#define S_NKNOWN 16384 /* slots, one state each (the last one that hashed there) */
+
+/* A number for what a position's key depends on besides the state:
+ * the game, its board and the record's options. */
+static uint64_t S_rules(const tb_record *rec, const tb_board *b)
+{
+	uint64_t h = tb_ix_fnv(rec->game->name, strlen(rec->game->name));
+	h ^= tb_ix_fnv(&b->files, sizeof b->files) + tb_ix_fnv(&b->ranks, sizeof b->ranks);
+	for (size_t i = 0; i < rec->opts.n; i++)
+		h = h * 31 + (tb_ix_fnv(rec->opts.key[i], strlen(rec->opts.key[i])) ^
+		              tb_ix_fnv(rec->opts.value[i], strlen(rec->opts.value[i])));
+	return h | 1;
+}
+
+/* State 'st' with its turn number left out, in '*out', and its slot. */
+static size_t S_known_slot(const tb_state *st, uint64_t rules, tb_state *out)
+{
+	memcpy(out, st, sizeof *out);
+	out->number = 0;
+	uint64_t h = rules;
+	const unsigned char *p = (const unsigned char *)out;
+	for (size_t i = 0; i + 8 <= sizeof *out; i += 8) {
+		uint64_t w;
+		memcpy(&w, p + i, 8);
+		h = (h ^ w) * 0x100000001b3ull;
+		h ^= h >> 29;
+	}
+	return (size_t)(h >> 20) & (S_NKNOWN - 1);
+}
+
 /* The key of frame 'f' (which has its position); inserts the position
  * when new. Returns 0 or an error. */
 static int S_position(S_walk *w, const tb_frame *f, tb_ix_key *k)
 {
+	tb_index *ix = w->ix;
+	if (!ix->known)
+		ix->known = tb_calloc(S_NKNOWN, sizeof *ix->known); /* NULL: none kept */
+	tb_state st;
+	size_t slot = S_known_slot(&f->st, w->rules, &st);
+	tb_ix_known *kn = ix->known ? &ix->known[slot] : NULL;
 	const tb_game *g = w->rec->game;
 	tb_position p;
-	tb_rules_save(tb_replay_rules(w->rp), &f->st, &w->arena, &p);
-	tb_ix_key_exact(g, &w->board, &p, w->mixes, k); /* most positions were seen before */
-	int seen = S_seen(w->ix, k->exact);
+	int saved = 0;
+	if (kn && kn->rules == w->rules && !memcmp(&kn->st, &st, sizeof st)) {
+		k->exact = kn->exact;
+		k->m[0] = kn->m[0];
+		k->m[1] = kn->m[1];
+	} else {
+		tb_rules_save(tb_replay_rules(w->rp), &f->st, &w->arena, &p);
+		saved = 1;
+		tb_ix_key_exact(g, &w->board, &p, w->mixes, k); /* most positions were seen before */
+		if (kn)
+			*kn = (tb_ix_known){st, w->rules, k->exact, {(uint16_t)k->m[0], (uint16_t)k->m[1]}};
+	}
+	int seen = S_seen(ix, k->exact);
 	if (seen)
-		return seen < 0 ? tb_ix_fail(w->ix, TB_ENOMEM, "%s", "out of memory") : 0;
+		return seen < 0 ? tb_ix_fail(ix, TB_ENOMEM, "%s", "out of memory") : 0;
+	if (!saved)
+		tb_rules_save(tb_replay_rules(w->rp), &f->st, &w->arena, &p);
 	tb_ix_key_of(g, &w->board, &p, w->mixes, k);
 	p.number = 1;
 	tb_buf_clear(&w->text);
 	tb_position_write(&w->text, g, &p);
 	if (!tb_buf_ok(&w->text))
-		return tb_ix_fail(w->ix, TB_ENOMEM, "%s", "out of memory");
+		return tb_ix_fail(ix, TB_ENOMEM, "%s", "out of memory");
 	/* the notation without its turn number, which the key leaves out
 	 * (cut in place: snprintf was a twentieth of a build) */
 	char *t = w->text.data, *sp = strchr(t, ' ');
@@ -423,7 +487,7 @@ static int S_position(S_walk *w, const tb_frame *f, tb_ix_key *k)
 		memmove(sp, rest ? rest : "", rest ? strlen(rest) + 1 : 1);
 	else
 		t[0] = 0;
-	return S_staged(w->ix, tb_ix_stage(w->ix, k, p.to_move, t));
+	return S_staged(ix, tb_ix_stage(ix, k, p.to_move, t));
 }
 
 /* 's' as a JSON string ("..." with its quotes, backslashes and
@@ -698,6 +762,7 @@ static int S_records(tb_index *ix, long long file, long long id, const char *nam
 			/* the board of the record's own options, where its rules set one */
 			if (rec->game->board)
 				rec->game->board(&w.board, &rec->opts);
+			w.rules = S_rules(rec, &w.board);
 			rc = S_frames(&w);
 		}
 		if (!rc)

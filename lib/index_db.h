@@ -16,12 +16,14 @@
 
 typedef struct tb_ix_staged tb_ix_staged;
 typedef struct tb_ix_occ_held tb_ix_occ_held;
+typedef struct tb_ix_known tb_ix_known;
 
 struct tb_index {
 	sqlite3 *db;
 	int writable;
 	sqlite3_stmt *st[6];         /* index.c's inserts, made at the first file */
 	uint64_t *seen;              /* positions this session inserted (index.c) */
+	tb_ix_known *known;          /* the keys of states seen lately (index.c) */
 	size_t nseen, capseen;
 	tb_ix_staged *stage;         /* new positions not yet written (index_stage.c) */
 	size_t nstage, capstage;
