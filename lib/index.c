@@ -81,14 +81,15 @@ static const char S_drop_indexes[] = "DROP INDEX records_file; DROP INDEX record
 enum { S_REC, S_COM, S_POS = TB_IX_ST_POS, S_POS_MANY = TB_IX_ST_POS_MANY, S_NST };
 #define S_POS_ROW "(?,?,?,?,?,?,?)"
 #define S_POS_4 S_POS_ROW "," S_POS_ROW "," S_POS_ROW "," S_POS_ROW
+#define S_POS_16 S_POS_4 "," S_POS_4 "," S_POS_4 "," S_POS_4
 static const char *const S_sql[S_NST] = {
 	("INSERT INTO records(id, file, number, offset, size, line, game, status, plies, result,"
 	 " site, informant, event, year, first, tags) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"),
 	"INSERT INTO comments(text, lang, record) VALUES(?,?,?)",
 	"INSERT OR IGNORE INTO positions(id, sym, side, m0, m1, bits, text) VALUES" S_POS_ROW,
 	/* TB_IX_POS_ROWS of them: a statement's own cost, once for many */
-	("INSERT OR IGNORE INTO positions(id, sym, side, m0, m1, bits, text) VALUES" S_POS_4 ","
-	 S_POS_4 "," S_POS_4 "," S_POS_4),
+	("INSERT OR IGNORE INTO positions(id, sym, side, m0, m1, bits, text) VALUES" S_POS_16 ","
+	 S_POS_16 "," S_POS_16 "," S_POS_16),
 };
 
 /* ===== Errors ===== */
@@ -471,18 +472,22 @@ static int S_position(S_walk *w, const tb_frame *f, tb_ix_key *k)
 		k->m[0] = kn->m[0];
 		k->m[1] = kn->m[1];
 	} else {
+		/* a state not seen lately is most often a position not seen
+		 * at all: its images are made at once, not after its exact
+		 * key made again */
 		tb_rules_save(tb_replay_rules(w->rp), &f->st, &w->arena, &p);
 		saved = 1;
-		tb_ix_key_exact(g, &w->board, &p, w->mixes, k); /* most positions were seen before */
+		tb_ix_key_of(g, &w->board, &p, w->mixes, k);
 		if (kn)
 			*kn = (tb_ix_known){st, w->rules, k->exact, {(uint16_t)k->m[0], (uint16_t)k->m[1]}};
 	}
 	int seen = S_seen(ix, k->exact);
 	if (seen)
 		return seen < 0 ? tb_ix_fail(ix, TB_ENOMEM, "%s", "out of memory") : 0;
-	if (!saved)
+	if (!saved) {
 		tb_rules_save(tb_replay_rules(w->rp), &f->st, &w->arena, &p);
-	tb_ix_key_of(g, &w->board, &p, w->mixes, k);
+		tb_ix_key_of(g, &w->board, &p, w->mixes, k);
+	}
 	p.number = 1;
 	tb_buf_clear(&w->text);
 	tb_position_write(&w->text, g, &p);

@@ -12,7 +12,7 @@
  * runs, of one position and of TB_IX_POS_ROWS */
 #define TB_IX_ST_POS 2
 #define TB_IX_ST_POS_MANY 3
-#define TB_IX_POS_ROWS 16
+#define TB_IX_POS_ROWS 64
 
 typedef struct tb_ix_staged tb_ix_staged;
 typedef struct tb_ix_occ_held tb_ix_occ_held;
