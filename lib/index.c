@@ -165,18 +165,9 @@ static long long S_pragma(sqlite3 *db, const char *sql, int *rc)
 	return v;
 }
 
-/* The size of an index's pages (spec/collection.md §8). */
-#define S_PAGE "16384"
-
 /* Empties 'db' of every table (a rebuild) and writes the schema. */
 static int S_make(sqlite3 *db, int drop)
 {
-	/* pages of 16 KiB, not SQLite's 4: a build writes a fifth as many
-	 * pages (each split, written and read once) and took a twentieth
-	 * less time; a search reads a few pages either way. Set before the
-	 * first table, or (a rebuild) before the VACUUM that remakes the
-	 * file */
-	sqlite3_exec(db, "PRAGMA page_size=" S_PAGE, NULL, NULL, NULL);
 	if (drop) {
 		/* what a database of another schema holds goes: it is remade
 		 * from the files (spec/collection.md §6) */
