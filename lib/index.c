@@ -308,42 +308,6 @@ void tb_index_close(tb_index *ix)
 
 /* ===== Adding a file ===== */
 
-/* Has this session inserted position 'h' already? Adds it if not (an
- * open-addressed set of a power of two slots, the key's low bits but
- * the lowest its place: many frames reach a position seen before); -1
- * out of memory. While a file goes into an empty index, positions has
- * no unique index to ignore a second insert by: this set must then hold
- * every position inserted (else the index made after fails, and the
- * file with it). */
-static int S_seen(tb_index *ix, uint64_t h)
-{
-	h |= 1; /* 0 marks an empty slot */
-	if (2 * (ix->nseen + 1) > ix->capseen) {
-		size_t cap = ix->capseen ? 2 * ix->capseen : 4096;
-		uint64_t *t = tb_calloc(cap, sizeof *t);
-		if (!t)
-			return -1;
-		for (size_t i = 0; i < ix->capseen; i++)
-			for (size_t j = (ix->seen[i] >> 1) & (cap - 1); ix->seen[i]; j = (j + 1) & (cap - 1))
-				if (!t[j]) {
-					t[j] = ix->seen[i];
-					break;
-				}
-		free(ix->seen);
-		ix->seen = t;
-		ix->capseen = cap;
-	}
-	for (size_t j = (h >> 1) & (ix->capseen - 1);; j = (j + 1) & (ix->capseen - 1)) {
-		if (ix->seen[j] == h)
-			return 1;
-		if (!ix->seen[j]) {
-			ix->seen[j] = h;
-			ix->nseen++;
-			return 0;
-		}
-	}
-}
-
 static int S_step(tb_index *ix, int which)
 {
 	sqlite3_stmt *st = ix->st[which];
@@ -371,7 +335,7 @@ typedef struct S_walk {
 	                          played it (records.first), or NULL */
 	tb_board board;
 	tb_ix_mixes *mixes;    /* the keys' mixes, any game's (NULL: none kept) */
-	uint64_t rules;        /* the record's game, board and options (S_rules) */
+	uint64_t rules;        /* the record's game, board and options (tb_ix_known_rules) */
 	tb_arena arena;
 	tb_buf text;
 	tb_buf tags;           /* the record's tags, JSON (records.tags) */
@@ -401,80 +365,25 @@ static int S_staged(tb_index *ix, int rc)
 	return rc;
 }
 
-/* ===== The keys of states seen lately ===== */
-
-/* A frame's state whose key was made (its turn number aside, which no
- * key holds), under the rules of 'rules' (S_rules; 0: an empty slot).
- * Most frames of a collection reach a position reached before -- the
- * start, the first turns --, and making its key again (the rules'
- * position saved, then keyed) was 7% of a build's instructions
- * (bench/gen): a frame whose state is one of these takes the key kept.
- * A state equal byte for byte is the same position; padding that
- * differs only misses. */
-struct tb_ix_known {
-	tb_state st;
-	uint64_t rules;
-	uint64_t exact;
-	uint16_t m[2];
-};
-#define S_NKNOWN 16384 /* slots, one state each (the last one that hashed there) */
-
-/* A number for what a position's key depends on besides the state:
- * the game, its board and the record's options. */
-static uint64_t S_rules(const tb_record *rec, const tb_board *b)
-{
-	uint64_t h = tb_ix_fnv(rec->game->name, strlen(rec->game->name));
-	h ^= tb_ix_fnv(&b->files, sizeof b->files) + tb_ix_fnv(&b->ranks, sizeof b->ranks);
-	for (size_t i = 0; i < rec->opts.n; i++)
-		h = h * 31 + (tb_ix_fnv(rec->opts.key[i], strlen(rec->opts.key[i])) ^
-		              tb_ix_fnv(rec->opts.value[i], strlen(rec->opts.value[i])));
-	return h | 1;
-}
-
-/* State 'st' with its turn number left out, in '*out', and its slot. */
-static size_t S_known_slot(const tb_state *st, uint64_t rules, tb_state *out)
-{
-	memcpy(out, st, sizeof *out);
-	out->number = 0;
-	uint64_t h = rules;
-	const unsigned char *p = (const unsigned char *)out;
-	for (size_t i = 0; i + 8 <= sizeof *out; i += 8) {
-		uint64_t w;
-		memcpy(&w, p + i, 8);
-		h = (h ^ w) * 0x100000001b3ull;
-		h ^= h >> 29;
-	}
-	return (size_t)(h >> 20) & (S_NKNOWN - 1);
-}
-
 /* The key of frame 'f' (which has its position); inserts the position
  * when new. Returns 0 or an error. */
 static int S_position(S_walk *w, const tb_frame *f, tb_ix_key *k)
 {
 	tb_index *ix = w->ix;
-	if (!ix->known)
-		ix->known = tb_calloc(S_NKNOWN, sizeof *ix->known); /* NULL: none kept */
-	tb_state st;
-	size_t slot = S_known_slot(&f->st, w->rules, &st);
-	tb_ix_known *kn = ix->known ? &ix->known[slot] : NULL;
 	const tb_game *g = w->rec->game;
 	tb_position p;
 	int saved = 0;
-	if (kn && kn->rules == w->rules && !memcmp(&kn->st, &st, sizeof st)) {
-		k->exact = kn->exact;
-		k->m[0] = kn->m[0];
-		k->m[1] = kn->m[1];
-	} else {
+	size_t slot;
+	if (!tb_ix_known_find(ix, &f->st, w->rules, k, &slot)) {
 		/* a state not seen lately is most often a position not seen
 		 * at all: its images are made at once, not after its exact
 		 * key made again */
 		tb_rules_save(tb_replay_rules(w->rp), &f->st, &w->arena, &p);
 		saved = 1;
 		tb_ix_key_of(g, &w->board, &p, w->mixes, k);
-		if (kn)
-			*kn = (tb_ix_known){st, w->rules, k->exact, {(uint16_t)k->m[0], (uint16_t)k->m[1]}};
+		tb_ix_known_keep(ix, slot, &f->st, w->rules, k);
 	}
-	int seen = S_seen(ix, k->exact);
+	int seen = tb_ix_seen(ix, k->exact);
 	if (seen)
 		return seen < 0 ? tb_ix_fail(ix, TB_ENOMEM, "%s", "out of memory") : 0;
 	if (!saved) {
@@ -769,7 +678,7 @@ static int S_records(tb_index *ix, long long file, long long id, const char *nam
 			/* the board of the record's own options, where its rules set one */
 			if (rec->game->board)
 				rec->game->board(&w.board, &rec->opts);
-			w.rules = S_rules(rec, &w.board);
+			w.rules = tb_ix_known_rules(rec, &w.board);
 			rc = S_frames(&w);
 		}
 		if (!rc)
@@ -813,10 +722,7 @@ static int S_forget(tb_index *ix, long long file)
 		if (rc != SQLITE_DONE)
 			return tb_ix_db_fail(ix);
 	}
-	/* what this session inserted may be gone: look again */
-	free(ix->seen);
-	ix->seen = NULL;
-	ix->nseen = ix->capseen = 0;
+	tb_ix_seen_clear(ix); /* what this session inserted may be gone: look again */
 	return 0;
 }
 
@@ -963,9 +869,7 @@ int tb_index_add(tb_index *ix, const char *name, const char *buf, size_t len, lo
 		sqlite3_exec(ix->db, "ROLLBACK", NULL, NULL, NULL);
 		tb_ix_stage_clear(ix);
 		tb_ix_occ_clear(ix);
-		free(ix->seen); /* what it inserted is undone */
-		ix->seen = NULL;
-		ix->nseen = ix->capseen = 0;
+		tb_ix_seen_clear(ix); /* what it inserted is undone */
 		return rc;
 	}
 	return changed;
