@@ -81,14 +81,15 @@ static const char S_drop_indexes[] = "DROP INDEX records_file; DROP INDEX record
 enum { S_REC, S_COM, S_POS = TB_IX_ST_POS, S_POS_MANY = TB_IX_ST_POS_MANY, S_NST };
 #define S_POS_ROW "(?,?,?,?,?,?,?)"
 #define S_POS_4 S_POS_ROW "," S_POS_ROW "," S_POS_ROW "," S_POS_ROW
+#define S_POS_16 S_POS_4 "," S_POS_4 "," S_POS_4 "," S_POS_4
 static const char *const S_sql[S_NST] = {
 	("INSERT INTO records(id, file, number, offset, size, line, game, status, plies, result,"
 	 " site, informant, event, year, first, tags) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"),
 	"INSERT INTO comments(text, lang, record) VALUES(?,?,?)",
 	"INSERT OR IGNORE INTO positions(id, sym, side, m0, m1, bits, text) VALUES" S_POS_ROW,
 	/* TB_IX_POS_ROWS of them: a statement's own cost, once for many */
-	("INSERT OR IGNORE INTO positions(id, sym, side, m0, m1, bits, text) VALUES" S_POS_4 ","
-	 S_POS_4 "," S_POS_4 "," S_POS_4),
+	("INSERT OR IGNORE INTO positions(id, sym, side, m0, m1, bits, text) VALUES" S_POS_16 ","
+	 S_POS_16 "," S_POS_16 "," S_POS_16),
 };
 
 /* ===== Errors ===== */
@@ -296,6 +297,7 @@ void tb_index_close(tb_index *ix)
 		sqlite3_finalize(ix->st[i]);
 	tb_ix_occ_finalize(ix);
 	free(ix->seen);
+	free(ix->known);
 	free(ix->stage);
 	free(ix->stext);
 	free(ix->occ);
@@ -305,42 +307,6 @@ void tb_index_close(tb_index *ix)
 }
 
 /* ===== Adding a file ===== */
-
-/* Has this session inserted position 'h' already? Adds it if not (an
- * open-addressed set of a power of two slots, the key's low bits but
- * the lowest its place: many frames reach a position seen before); -1
- * out of memory. While a file goes into an empty index, positions has
- * no unique index to ignore a second insert by: this set must then hold
- * every position inserted (else the index made after fails, and the
- * file with it). */
-static int S_seen(tb_index *ix, uint64_t h)
-{
-	h |= 1; /* 0 marks an empty slot */
-	if (2 * (ix->nseen + 1) > ix->capseen) {
-		size_t cap = ix->capseen ? 2 * ix->capseen : 4096;
-		uint64_t *t = tb_calloc(cap, sizeof *t);
-		if (!t)
-			return -1;
-		for (size_t i = 0; i < ix->capseen; i++)
-			for (size_t j = (ix->seen[i] >> 1) & (cap - 1); ix->seen[i]; j = (j + 1) & (cap - 1))
-				if (!t[j]) {
-					t[j] = ix->seen[i];
-					break;
-				}
-		free(ix->seen);
-		ix->seen = t;
-		ix->capseen = cap;
-	}
-	for (size_t j = (h >> 1) & (ix->capseen - 1);; j = (j + 1) & (ix->capseen - 1)) {
-		if (ix->seen[j] == h)
-			return 1;
-		if (!ix->seen[j]) {
-			ix->seen[j] = h;
-			ix->nseen++;
-			return 0;
-		}
-	}
-}
 
 static int S_step(tb_index *ix, int which)
 {
@@ -369,6 +335,7 @@ typedef struct S_walk {
 	                          played it (records.first), or NULL */
 	tb_board board;
 	tb_ix_mixes *mixes;    /* the keys' mixes, any game's (NULL: none kept) */
+	uint64_t rules;        /* the record's game, board and options (tb_ix_known_rules) */
 	tb_arena arena;
 	tb_buf text;
 	tb_buf tags;           /* the record's tags, JSON (records.tags) */
@@ -402,19 +369,32 @@ static int S_staged(tb_index *ix, int rc)
  * when new. Returns 0 or an error. */
 static int S_position(S_walk *w, const tb_frame *f, tb_ix_key *k)
 {
+	tb_index *ix = w->ix;
 	const tb_game *g = w->rec->game;
 	tb_position p;
-	tb_rules_save(tb_replay_rules(w->rp), &f->st, &w->arena, &p);
-	tb_ix_key_exact(g, &w->board, &p, w->mixes, k); /* most positions were seen before */
-	int seen = S_seen(w->ix, k->exact);
+	int saved = 0;
+	size_t slot;
+	if (!tb_ix_known_find(ix, &f->st, w->rules, k, &slot)) {
+		/* a state not seen lately is most often a position not seen
+		 * at all: its images are made at once, not after its exact
+		 * key made again */
+		tb_rules_save(tb_replay_rules(w->rp), &f->st, &w->arena, &p);
+		saved = 1;
+		tb_ix_key_of(g, &w->board, &p, w->mixes, k);
+		tb_ix_known_keep(ix, slot, &f->st, w->rules, k);
+	}
+	int seen = tb_ix_seen(ix, k->exact);
 	if (seen)
-		return seen < 0 ? tb_ix_fail(w->ix, TB_ENOMEM, "%s", "out of memory") : 0;
-	tb_ix_key_of(g, &w->board, &p, w->mixes, k);
+		return seen < 0 ? tb_ix_fail(ix, TB_ENOMEM, "%s", "out of memory") : 0;
+	if (!saved) {
+		tb_rules_save(tb_replay_rules(w->rp), &f->st, &w->arena, &p);
+		tb_ix_key_of(g, &w->board, &p, w->mixes, k);
+	}
 	p.number = 1;
 	tb_buf_clear(&w->text);
 	tb_position_write(&w->text, g, &p);
 	if (!tb_buf_ok(&w->text))
-		return tb_ix_fail(w->ix, TB_ENOMEM, "%s", "out of memory");
+		return tb_ix_fail(ix, TB_ENOMEM, "%s", "out of memory");
 	/* the notation without its turn number, which the key leaves out
 	 * (cut in place: snprintf was a twentieth of a build) */
 	char *t = w->text.data, *sp = strchr(t, ' ');
@@ -423,7 +403,7 @@ static int S_position(S_walk *w, const tb_frame *f, tb_ix_key *k)
 		memmove(sp, rest ? rest : "", rest ? strlen(rest) + 1 : 1);
 	else
 		t[0] = 0;
-	return S_staged(w->ix, tb_ix_stage(w->ix, k, p.to_move, t));
+	return S_staged(ix, tb_ix_stage(ix, k, p.to_move, t));
 }
 
 /* 's' as a JSON string ("..." with its quotes, backslashes and
@@ -698,6 +678,7 @@ static int S_records(tb_index *ix, long long file, long long id, const char *nam
 			/* the board of the record's own options, where its rules set one */
 			if (rec->game->board)
 				rec->game->board(&w.board, &rec->opts);
+			w.rules = tb_ix_known_rules(rec, &w.board);
 			rc = S_frames(&w);
 		}
 		if (!rc)
@@ -741,10 +722,7 @@ static int S_forget(tb_index *ix, long long file)
 		if (rc != SQLITE_DONE)
 			return tb_ix_db_fail(ix);
 	}
-	/* what this session inserted may be gone: look again */
-	free(ix->seen);
-	ix->seen = NULL;
-	ix->nseen = ix->capseen = 0;
+	tb_ix_seen_clear(ix); /* what this session inserted may be gone: look again */
 	return 0;
 }
 
@@ -891,9 +869,7 @@ int tb_index_add(tb_index *ix, const char *name, const char *buf, size_t len, lo
 		sqlite3_exec(ix->db, "ROLLBACK", NULL, NULL, NULL);
 		tb_ix_stage_clear(ix);
 		tb_ix_occ_clear(ix);
-		free(ix->seen); /* what it inserted is undone */
-		ix->seen = NULL;
-		ix->nseen = ix->capseen = 0;
+		tb_ix_seen_clear(ix); /* what it inserted is undone */
 		return rc;
 	}
 	return changed;

@@ -35,6 +35,9 @@ typedef struct tb_ix_key {
  * the first use; a caller's own. */
 typedef struct tb_ix_mixes {
 	unsigned n;
+	unsigned last;            /* the kind of piece found last */
+	const tb_game *game;      /* the game of game_hash (NULL: none yet) */
+	uint64_t game_hash;       /* the FNV-1a of its name, which every key mixes */
 	uint64_t what[8];         /* a piece's side, kind and crown */
 	uint64_t mix[8][256];     /* of each, the mix at every point */
 	int files, ranks;         /* the board 'image' is of (0: none yet) */

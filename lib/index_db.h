@@ -12,16 +12,18 @@
  * runs, of one position and of TB_IX_POS_ROWS */
 #define TB_IX_ST_POS 2
 #define TB_IX_ST_POS_MANY 3
-#define TB_IX_POS_ROWS 16
+#define TB_IX_POS_ROWS 64
 
 typedef struct tb_ix_staged tb_ix_staged;
 typedef struct tb_ix_occ_held tb_ix_occ_held;
+typedef struct tb_ix_known tb_ix_known;
 
 struct tb_index {
 	sqlite3 *db;
 	int writable;
 	sqlite3_stmt *st[6];         /* index.c's inserts, made at the first file */
 	uint64_t *seen;              /* positions this session inserted (index.c) */
+	tb_ix_known *known;          /* the keys of states seen lately (index.c) */
 	size_t nseen, capseen;
 	tb_ix_staged *stage;         /* new positions not yet written (index_stage.c) */
 	size_t nstage, capstage;
@@ -91,6 +93,32 @@ int tb_ix_occ_flush(tb_index *ix);
 void tb_ix_occ_clear(tb_index *ix);
 /* Finalizes index_occurs.c's statements (made again when needed). */
 void tb_ix_occ_finalize(tb_index *ix);
+
+/* The keys of states seen lately (index_known.c). A number for what a
+ * position's key depends on besides its state: the record's game, its
+ * board and its options. */
+struct tb_state;
+struct tb_record;
+uint64_t tb_ix_known_rules(const struct tb_record *rec, const tb_board *b);
+/* Is state 'st' (its turn number aside) under 'rules' one keyed lately?
+ * 1 with k->exact and k->m set; else 0, '*slot' where tb_ix_known_keep
+ * keeps its key (SIZE_MAX: the table could not be made, none kept). */
+int tb_ix_known_find(tb_index *ix, const struct tb_state *st, uint64_t rules, tb_ix_key *k,
+                     size_t *slot);
+/* Keeps key 'k' of state 'st' under 'rules' in the slot
+ * tb_ix_known_find gave. */
+void tb_ix_known_keep(tb_index *ix, size_t slot, const struct tb_state *st, uint64_t rules,
+                      const tb_ix_key *k);
+
+/* Has this session inserted position 'h' already? Adds it if not: 1,
+ * 0, or -1 out of memory. While a file goes into an empty index,
+ * positions has no unique index to ignore a second insert by: this set
+ * must then hold every position inserted (else the index made after
+ * fails, and the file with it). */
+int tb_ix_seen(tb_index *ix, uint64_t h);
+/* Forgets them (what was inserted may be gone: a file removed, a
+ * transaction rolled back). */
+void tb_ix_seen_clear(tb_index *ix);
 
 /* Clears the last error and the pattern of a query (a query begins). */
 void tb_ix_reset(tb_index *ix);

@@ -106,9 +106,13 @@ static const uint64_t *S_mixes(tb_ix_mixes *mx, uint64_t what)
 {
 	if (!mx)
 		return NULL;
+	if (mx->last < mx->n && mx->what[mx->last] == what)
+		return mx->mix[mx->last]; /* most pieces are of the kind before */
 	for (unsigned i = 0; i < mx->n; i++)
-		if (mx->what[i] == what)
+		if (mx->what[i] == what) {
+			mx->last = i;
 			return mx->mix[i];
+		}
 	if (mx->n == sizeof mx->what / sizeof *mx->what)
 		return NULL;
 	uint64_t *m = mx->mix[mx->n];
@@ -155,7 +159,12 @@ static void S_key(const tb_game *g, const tb_board *b, const tb_position *p, uns
 	/* the game and side, and the keys of state without points, once:
 	 * the same under every symmetry (La Pitarra's hand=11,12 is in
 	 * every position) */
-	uint64_t fixed = S_mix(tb_ix_fnv(g->name, strlen(g->name)) + p->to_move);
+	if (mx && mx->game != g) {
+		mx->game = g;
+		mx->game_hash = tb_ix_fnv(g->name, strlen(g->name));
+	}
+	uint64_t game = mx ? mx->game_hash : tb_ix_fnv(g->name, strlen(g->name));
+	uint64_t fixed = S_mix(game + p->to_move);
 	for (size_t i = 0; i < p->nextras; i++)
 		if (!S_has_point(p->extras[i].value) && !tb_position_history_key(p->extras[i].key))
 			fixed += S_extra(b, 0, &p->extras[i]);
