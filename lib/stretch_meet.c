@@ -26,6 +26,11 @@ typedef struct S_oset {
 	size_t n, cap;
 	uint32_t *slot;
 	size_t nslot;      /* a power of two, at least twice n */
+	uint64_t *sieve;   /* once whole: a bit of the hash's high half for
+	                      each, 16 bits an occupancy (a forward position
+	                      not there is told so without a cache miss,
+	                      all but one in sixteen); NULL: none */
+	uint64_t nsieve;   /* bits, a power of two */
 } S_oset;
 
 static uint64_t S_occ_hash(const tb_occ *o)
@@ -43,15 +48,17 @@ static int S_occ_same(const tb_occ *a, const tb_occ *b)
 	       a->kind[1] == b->kind[1] && a->to_move == b->to_move;
 }
 
-static int S_oset_has(const S_oset *s, const tb_occ *o)
+/* Is 'o' (of hash 'h') in 's'? */
+static int S_oset_has_h(const S_oset *s, const tb_occ *o, uint64_t h)
 {
 	if (!s->nslot)
 		return 0;
-	for (size_t j = S_occ_hash(o) & (s->nslot - 1); s->slot[j]; j = (j + 1) & (s->nslot - 1))
+	for (size_t j = h & (s->nslot - 1); s->slot[j]; j = (j + 1) & (s->nslot - 1))
 		if (S_occ_same(&s->e[s->slot[j] - 1], o))
 			return 1;
 	return 0;
 }
+
 
 /* The slot of each occupancy, 'nslot' of them; 0 when memory ran out. */
 static int S_oset_rehash(S_oset *s, size_t nslot)
@@ -71,10 +78,11 @@ static int S_oset_rehash(S_oset *s, size_t nslot)
 	return 1;
 }
 
-/* Adds 'o' unless it is there: 1 added, 0 there, -1 memory ran out. */
-static int S_oset_add(S_oset *s, const tb_occ *o)
+/* Adds 'o' (of hash 'h') unless it is there: 1 added, 0 there, -1
+ * memory ran out. */
+static int S_oset_add(S_oset *s, const tb_occ *o, uint64_t h)
 {
-	if (S_oset_has(s, o))
+	if (S_oset_has_h(s, o, h))
 		return 0;
 	if (s->n >= UINT32_MAX - 1)
 		return -1;
@@ -89,17 +97,38 @@ static int S_oset_add(S_oset *s, const tb_occ *o)
 	if (2 * (s->n + 1) > s->nslot && !S_oset_rehash(s, s->nslot ? 2 * s->nslot : 64))
 		return -1;
 	s->e[s->n++] = *o;
-	size_t j = S_occ_hash(o) & (s->nslot - 1);
+	size_t j = h & (s->nslot - 1);
 	while (s->slot[j])
 		j = (j + 1) & (s->nslot - 1);
 	s->slot[j] = (uint32_t)s->n;
 	return 1;
 }
 
+/* The sieve of 's', made once it is whole; none when memory ran out. */
+static void S_oset_sieve(S_oset *s)
+{
+	uint64_t nbits = 512;
+	while (nbits < 16 * (uint64_t)s->n && nbits < ((uint64_t)1 << 30))
+		nbits *= 2;
+	s->sieve = tb_calloc(nbits / 64, sizeof *s->sieve);
+	s->nsieve = s->sieve ? nbits : 0;
+	for (size_t i = 0; s->sieve && i < s->n; i++) {
+		uint64_t b = (S_occ_hash(&s->e[i]) >> 32) & (nbits - 1);
+		s->sieve[b / 64] |= (uint64_t)1 << (b % 64);
+	}
+}
+
+static int S_oset_may(const S_oset *s, uint64_t h)
+{
+	uint64_t b = (h >> 32) & (s->nsieve - 1);
+	return !s->sieve || (s->sieve[b / 64] >> (b % 64) & 1);
+}
+
 static void S_oset_free(S_oset *s)
 {
 	free(s->e);
 	free(s->slot);
+	free(s->sieve);
 	memset(s, 0, sizeof *s);
 }
 
@@ -118,6 +147,8 @@ struct tb_meet {
 	S_oset *sets;       /* 'turns' of them */
 	tb_occ *buf;        /* scratch for undo */
 	size_t cap;
+	uint64_t *h;        /* and the hashes of what it gave */
+	size_t caph;
 };
 
 static tb_occ S_occ_of(const tb_ruleset *rs, const tb_unmoves *u, const tb_state *s)
@@ -137,6 +168,7 @@ void tb_stretch__meet_free(tb_stretch *x)
 		S_oset_free(&m->sets[j]);
 	free(m->sets);
 	free(m->buf);
+	free(m->h);
 	free(m);
 	x->meet = NULL;
 }
@@ -166,8 +198,20 @@ static int S_meet_more(const tb_stretch *x, struct tb_meet *m)
 			m->cap = n;
 		}
 		ok = ok && n != SIZE_MAX;
+		if (ok && n > m->caph) {
+			uint64_t *grown = tb_realloc(m->h, n * sizeof *grown);
+			ok = grown != NULL;
+			m->h = grown ? grown : m->h;
+			m->caph = grown ? n : m->caph;
+		}
+		S_oset *to = &m->sets[j];
+		for (size_t k = 0; ok && k < n; k++) { /* the slots asked for together */
+			m->h[k] = S_occ_hash(&m->buf[k]);
+			if (to->nslot)
+				__builtin_prefetch(&to->slot[m->h[k] & (to->nslot - 1)]);
+		}
 		for (size_t k = 0; ok && k < n; k++) {
-			int rc = S_oset_add(&m->sets[j], &m->buf[k]);
+			int rc = S_oset_add(to, &m->buf[k], m->h[k]);
 			ok = rc >= 0 && (m->held += (size_t)(rc > 0)) <= x->budget / S_SHARE;
 		}
 	}
@@ -175,6 +219,7 @@ static int S_meet_more(const tb_stretch *x, struct tb_meet *m)
 		S_oset_free(&m->sets[j]);
 		return 0;
 	}
+	S_oset_sieve(&m->sets[j]);
 	m->built = j;
 	return 1;
 }
@@ -199,7 +244,9 @@ static struct tb_meet *S_meet_new(tb_stretch *x, const tb_unmoves *un, const tb_
 	m->cap = 256;
 	m->buf = tb_malloc(m->cap * sizeof *m->buf);
 	tb_occ t = S_occ_of(x->rs, un, target);
-	m->on = m->sets && m->buf && S_oset_add(&m->sets[0], &t) == 1;
+	m->on = m->sets && m->buf && S_oset_add(&m->sets[0], &t, S_occ_hash(&t)) == 1;
+	if (m->on)
+		S_oset_sieve(&m->sets[0]);
 	m->held = 1;
 	return m;
 }
@@ -237,7 +284,9 @@ int tb_stretch__meet_prepare(tb_stretch *x, const tb_state *target, unsigned lef
 int tb_stretch__meet_may(const tb_stretch *x, const tb_state *s, unsigned left)
 {
 	tb_occ o = S_occ_of(x->rs, x->meet->un, s);
-	return S_oset_has(&x->meet->sets[left], &o);
+	uint64_t h = S_occ_hash(&o);
+	const S_oset *set = &x->meet->sets[left];
+	return S_oset_may(set, h) && S_oset_has_h(set, &o, h);
 }
 
 size_t tb_stretch__meet_first(const tb_stretch *x) { return x->meet->first; }

@@ -22,6 +22,7 @@
 #include "ocencahuac.h"
 
 #include <stdint.h>
+#include <string.h>
 
 enum { FILES = 5, PRINCE = 2, WARRIOR = 3, MAXPOOL = 6 };
 
@@ -32,7 +33,11 @@ static const int S_leaps[8][2] = {{1, 2}, {2, 1}, {2, -1}, {1, -2},
 typedef struct S_un {
 	const tb_ruleset *rs;
 	const tb_state *from; /* NULL, or where the line began, 'turns' turns before */
-	tb_occ at_from;      /* its occupancy */
+	int count[2][WARRIOR + 1]; /* its pieces of each side and type (S_start) */
+	int royal[2][WARRIOR];     /* where its royal pieces stand (one of a type) */
+	int wpts[2][4];            /* where its Warriors stand (four at most) */
+	unsigned mine[2];          /* the turns each side plays from there */
+	int home;                  /* push_dir=home */
 	unsigned turns;
 	int ranks;
 	int mover;           /* the side that played the turn undone */
@@ -84,15 +89,13 @@ static void S_drop(tb_occ *o, int p, int y, int t)
 	o->kind[1] |= (uint64_t)(t >> 1 & 1) << p;
 }
 
-/* The least turns of its own a side needs to take its Warriors 'a' to
- * 'b' (as many, at most four): a turn moves one, along one rank or one
- * file, and nothing else moves them in the first stage
- * (push_target=royal, chain=no; bound.c argues it). */
-static unsigned S_warrior_turns(uint64_t a, uint64_t b)
+/* The least turns of its own a side needs to take its Warriors from
+ * the 'n' points 'pa' to 'b' (as many, at most four): a turn moves one,
+ * along one rank or one file, and nothing else moves them in the first
+ * stage (push_target=royal, chain=no; bound.c argues it). */
+static unsigned S_warrior_turns(const int *pa, int n, uint64_t b)
 {
-	int pa[4], pb[4], n = 0;
-	for (; a; a &= a - 1)
-		pa[n++] = __builtin_ctzll(a);
+	int pb[4];
 	for (int k = 0; b; b &= b - 1)
 		pb[k++] = __builtin_ctzll(b);
 	static const int ways[24][4] = {
@@ -100,18 +103,17 @@ static unsigned S_warrior_turns(uint64_t a, uint64_t b)
 	        {1, 0, 2, 3}, {1, 0, 3, 2}, {1, 2, 0, 3}, {1, 2, 3, 0}, {1, 3, 0, 2}, {1, 3, 2, 0},
 	        {2, 0, 1, 3}, {2, 0, 3, 1}, {2, 1, 0, 3}, {2, 1, 3, 0}, {2, 3, 0, 1}, {2, 3, 1, 0},
 	        {3, 0, 1, 2}, {3, 0, 2, 1}, {3, 1, 0, 2}, {3, 1, 2, 0}, {3, 2, 0, 1}, {3, 2, 1, 0}};
-	unsigned best = ~0u;
-	for (int w = 0; w < 24; w++) {
+	static const int nways[5] = {1, 1, 2, 6, 24}; /* the first n! ways permute 0..n-1 */
+	unsigned cost[4][4], best = ~0u;
+	for (int i = 0; i < n; i++)
+		for (int j = 0; j < n; j++)
+			cost[i][j] = (unsigned)(pa[i] % FILES != pb[j] % FILES) +
+			             (unsigned)(pa[i] / FILES != pb[j] / FILES);
+	for (int w = 0; w < nways[n]; w++) {
 		unsigned c = 0;
-		int fits = 1;
-		for (int i = 0; i < n && fits; i++) {
-			int j = ways[w][i];
-			fits = j < n;
-			if (fits)
-				c += (unsigned)(pa[i] % FILES != pb[j] % FILES) +
-				     (unsigned)(pa[i] / FILES != pb[j] / FILES);
-		}
-		if (fits && c < best)
+		for (int i = 0; i < n; i++) /* ways 0..n!-1 end in n..3: reversed, they lead with 0..n-1 */
+			c += cost[i][ways[w][3 - i] - (4 - n)];
+		if (c < best)
 			best = c;
 	}
 	return best;
@@ -124,22 +126,42 @@ static unsigned S_warrior_turns(uint64_t a, uint64_t b)
  * push_dir=home). No piece is made or taken in the first stage. */
 static int S_side_fits(const S_un *u, const tb_occ *o, int y)
 {
-	const tb_state *s = u->from;
-	if (!s)
+	if (!u->from)
 		return 1;
-	unsigned need = 0, mine = y == s->to_move ? (u->turns + 1) / 2 : u->turns / 2;
+	unsigned need = 0;
 	for (int t = 0; t <= WARRIOR; t++) {
-		uint64_t was = S_of_type(&u->at_from, y, t), now = S_of_type(o, y, t);
-		if (tb_popcount(was) != tb_popcount(now))
+		uint64_t now = S_of_type(o, y, t);
+		if (tb_popcount(now) != u->count[y][t])
 			return 0;
-		if (t == WARRIOR && tb_popcount(was) <= 4)
-			need += S_warrior_turns(was, now);
-		else if (t != WARRIOR && tb_popcount(was) == 1 && u->rs->opt[O_PUSH_DIR] == DIR_HOME) {
-			int p = __builtin_ctzll(was), q = __builtin_ctzll(now);
+		if (t == WARRIOR && u->count[y][t] <= 4)
+			need += S_warrior_turns(u->wpts[y], u->count[y][t], now);
+		else if (t != WARRIOR && u->count[y][t] == 1 && u->home) {
+			int p = u->royal[y][t], q = __builtin_ctzll(now);
 			need += y == 0 ? q / FILES > p / FILES : q / FILES < p / FILES;
 		}
+		if (need > u->mine[y])
+			return 0;
 	}
-	return need <= mine;
+	return 1;
+}
+
+/* The start's pieces, as S_side_fits reads them. */
+static void S_start(S_un *u, const tb_ruleset *rs)
+{
+	tb_occ a;
+	S_occ(rs, u->from, &a);
+	u->home = rs->opt[O_PUSH_DIR] == DIR_HOME;
+	for (int y = 0; y < 2; y++) {
+		u->mine[y] = y == u->from->to_move ? (u->turns + 1) / 2 : u->turns / 2;
+		for (int t = 0; t <= WARRIOR; t++) {
+			uint64_t was = S_of_type(&a, y, t);
+			u->count[y][t] = tb_popcount(was);
+			if (t < WARRIOR)
+				u->royal[y][t] = was ? __builtin_ctzll(was) : -1;
+			for (int k = 0; t == WARRIOR && was && k < 4; was &= was - 1)
+				u->wpts[y][k++] = __builtin_ctzll(was);
+		}
+	}
 }
 
 /* One occupancy before, 'o', kept when the start may reach it: the
@@ -280,12 +302,21 @@ static size_t S_undo(const tb_ruleset *rs, const tb_state *from, unsigned turns,
 	if (target->stage || rs->opt[O_CHAIN] == CHAIN_YES ||
 	    rs->opt[O_PUSH_TARGET] != TARGET_ROYAL || rs->geo.npoints > 64)
 		return SIZE_MAX;
-	S_un u = {rs, from, {{0, 0}, {0, 0}, 0}, turns, (int)rs->geo.npoints / FILES, !q->to_move, 0,
-	          1, q, out, 0, cap};
+	S_un u;
+	memset(&u, 0, sizeof u);
+	u.rs = rs;
+	u.from = from;
+	u.turns = turns;
+	u.ranks = (int)rs->geo.npoints / FILES;
+	u.mover = !q->to_move;
+	u.other_fits = 1;
+	u.q = q;
+	u.out = out;
+	u.cap = cap;
 	if (from) {
 		if ((from->to_move + turns) % 2 != (unsigned)u.mover)
 			return 0; /* a position 'turns' after 'from' has the other side to move */
-		S_occ(rs, from, &u.at_from);
+		S_start(&u, rs);
 		u.other_fits = S_side_fits(&u, q, !u.mover);
 	}
 	tb_occ pass = *q;
