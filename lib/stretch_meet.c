@@ -104,6 +104,16 @@ static int S_oset_add(S_oset *s, const tb_occ *o, uint64_t h)
 	return 1;
 }
 
+/* The sieve's hash: of where each side's pieces stand and whose turn
+ * it is, which a forward position gives without the game's help (its
+ * kinds are asked only of the few the sieve lets by). */
+static uint64_t S_sieve_hash(const uint64_t bits[2], unsigned to_move)
+{
+	uint64_t h = (bits[0] ^ 0x9e3779b97f4a7c15ULL) * 0xbf58476d1ce4e5b9ULL;
+	h ^= (bits[1] + to_move) * 0x94d049bb133111ebULL;
+	return h ^ (h >> 31);
+}
+
 /* The sieve of 's', made once it is whole; none when memory ran out. */
 static void S_oset_sieve(S_oset *s)
 {
@@ -113,14 +123,14 @@ static void S_oset_sieve(S_oset *s)
 	s->sieve = tb_calloc(nbits / 64, sizeof *s->sieve);
 	s->nsieve = s->sieve ? nbits : 0;
 	for (size_t i = 0; s->sieve && i < s->n; i++) {
-		uint64_t b = (S_occ_hash(&s->e[i]) >> 32) & (nbits - 1);
+		uint64_t b = S_sieve_hash(s->e[i].bits, s->e[i].to_move) & (nbits - 1);
 		s->sieve[b / 64] |= (uint64_t)1 << (b % 64);
 	}
 }
 
-static int S_oset_may(const S_oset *s, uint64_t h)
+static int S_oset_may(const S_oset *s, const tb_state *st)
 {
-	uint64_t b = (h >> 32) & (s->nsieve - 1);
+	uint64_t b = S_sieve_hash(st->bits, st->to_move) & (s->nsieve - 1);
 	return !s->sieve || (s->sieve[b / 64] >> (b % 64) & 1);
 }
 
@@ -283,10 +293,11 @@ int tb_stretch__meet_prepare(tb_stretch *x, const tb_state *target, unsigned lef
 
 int tb_stretch__meet_may(const tb_stretch *x, const tb_state *s, unsigned left)
 {
-	tb_occ o = S_occ_of(x->rs, x->meet->un, s);
-	uint64_t h = S_occ_hash(&o);
 	const S_oset *set = &x->meet->sets[left];
-	return S_oset_may(set, h) && S_oset_has_h(set, &o, h);
+	if (!S_oset_may(set, s))
+		return 0;
+	tb_occ o = S_occ_of(x->rs, x->meet->un, s);
+	return S_oset_has_h(set, &o, S_occ_hash(&o));
 }
 
 size_t tb_stretch__meet_first(const tb_stretch *x) { return x->meet->first; }

@@ -21,6 +21,7 @@
  */
 #include "ocencahuac.h"
 
+#include <limits.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -43,6 +44,9 @@ typedef struct S_un {
 	int mover;           /* the side that played the turn undone */
 	int wide;            /* more pushed pieces than this undoes: SIZE_MAX */
 	int other_fits;      /* S_side_fits of the side that did not move, in 'q' */
+	int hop_at, hop_from, hop_type; /* the hop S_place puts pushed pieces back for */
+	uint64_t qmask[WARRIOR + 1]; /* the mover's pieces of each type in 'q' */
+	unsigned qterm[WARRIOR + 1]; /* and their S_term */
 	const tb_occ *q;
 	tb_occ *out;
 	size_t n, cap;
@@ -119,30 +123,63 @@ static unsigned S_warrior_turns(const int *pa, int n, uint64_t b)
 	return best;
 }
 
+/* The turns of its own side 'y' needs to bring its pieces of type 't'
+ * from the start to 'now': its Warriors' (S_warrior_turns), one for a
+ * royal piece further from its home row than at the start (pushes only
+ * carry them back or sideways: push_dir=home). UINT_MAX when the count
+ * differs: no piece is made or taken in the first stage. */
+static unsigned S_term(const S_un *u, int y, int t, uint64_t now)
+{
+	if (tb_popcount(now) != u->count[y][t])
+		return UINT_MAX;
+	if (t == WARRIOR)
+		return u->count[y][t] <= 4 ? S_warrior_turns(u->wpts[y], u->count[y][t], now) : 0;
+	if (u->count[y][t] != 1 || !u->home)
+		return 0;
+	int p = u->royal[y][t], q = __builtin_ctzll(now);
+	return (unsigned)(y == 0 ? q / FILES > p / FILES : q / FILES < p / FILES);
+}
+
 /* May the line's start have brought side 'y''s pieces where 'o' has
- * them in u->turns turns? A side's turns are at least its Warriors'
- * (S_warrior_turns) and one for each royal piece further from its home
- * row than at the start (pushes only carry them back or sideways:
- * push_dir=home). No piece is made or taken in the first stage. */
+ * them in u->turns turns? */
 static int S_side_fits(const S_un *u, const tb_occ *o, int y)
 {
 	if (!u->from)
 		return 1;
 	unsigned need = 0;
 	for (int t = 0; t <= WARRIOR; t++) {
-		uint64_t now = S_of_type(o, y, t);
-		if (tb_popcount(now) != u->count[y][t])
-			return 0;
-		if (t == WARRIOR && u->count[y][t] <= 4)
-			need += S_warrior_turns(u->wpts[y], u->count[y][t], now);
-		else if (t != WARRIOR && u->count[y][t] == 1 && u->home) {
-			int p = u->royal[y][t], q = __builtin_ctzll(now);
-			need += y == 0 ? q / FILES > p / FILES : q / FILES < p / FILES;
-		}
-		if (need > u->mine[y])
+		unsigned c = S_term(u, y, t, S_of_type(o, y, t));
+		if (c == UINT_MAX || (need += c) > u->mine[y])
 			return 0;
 	}
 	return 1;
+}
+
+/* S_side_fits of the mover's pieces in u->q with the one on 'at' (of
+ * type 't') back on 'p' ('at' -1: none moved, a pass): the other types'
+ * terms are u->q's, made once an undo (S_mover_terms). */
+static int S_mover_fits(const S_un *u, int at, int p, int t)
+{
+	if (!u->from)
+		return 1;
+	unsigned need = 0;
+	for (int k = 0; k <= WARRIOR; k++) {
+		unsigned c = u->qterm[k];
+		if (k == t && at >= 0)
+			c = S_term(u, u->mover, k,
+			           (u->qmask[k] & ~((uint64_t)1 << at)) | (uint64_t)1 << p);
+		if (c == UINT_MAX || (need += c) > u->mine[u->mover])
+			return 0;
+	}
+	return 1;
+}
+
+static void S_mover_terms(S_un *u)
+{
+	for (int t = 0; t <= WARRIOR; t++) {
+		u->qmask[t] = S_of_type(u->q, u->mover, t);
+		u->qterm[t] = S_term(u, u->mover, t, u->qmask[t]);
+	}
 }
 
 /* The start's pieces, as S_side_fits reads them. */
@@ -165,11 +202,13 @@ static void S_start(S_un *u, const tb_ruleset *rs)
 }
 
 /* One occupancy before, 'o', kept when the start may reach it: the
- * other side's pieces as they are in u->q unless 'pushed'. */
-static void S_emit(S_un *u, tb_occ *o, int pushed)
+ * mover's piece on 'at' (of type 't'; -1: a pass) back on 'p', the other
+ * side's pieces as they are in u->q unless 'pushed'. */
+static void S_emit(S_un *u, tb_occ *o, int at, int p, int t, int pushed)
 {
 	o->to_move = (uint8_t)u->mover;
-	if (!S_side_fits(u, o, u->mover) || (pushed ? !S_side_fits(u, o, !u->mover) : !u->other_fits))
+	if (!S_mover_fits(u, at, p, t) ||
+	    (pushed ? !S_side_fits(u, o, !u->mover) : !u->other_fits))
 		return;
 	if (u->n < u->cap)
 		u->out[u->n] = *o;
@@ -185,8 +224,9 @@ static void S_back(S_un *u, int at, const int (*d)[2], int n)
 		if (p < 0 || ((q->bits[0] | q->bits[1]) & S_bit(p)))
 			continue;
 		tb_occ w = *q;
-		S_drop(&w, p, u->mover, S_lift(&w, at));
-		S_emit(u, &w, 0);
+		int t = S_lift(&w, at);
+		S_drop(&w, p, u->mover, t);
+		S_emit(u, &w, at, p, t, 0);
 	}
 }
 
@@ -211,7 +251,7 @@ static void S_place(S_un *u, tb_occ *w, const int *dst, const int *typ, int n, i
                     unsigned used)
 {
 	if (i == n) {
-		S_emit(u, w, 1);
+		S_emit(u, w, u->hop_at, u->hop_from, u->hop_type, 1);
 		return;
 	}
 	for (int k = 0; k < n; k++) {
@@ -235,14 +275,18 @@ static void S_unhop(S_un *u, int at, int p, uint64_t run)
 	int e = !u->mover;
 	uint64_t holes = run & ~(q->bits[0] | q->bits[1]), again = run & S_royals(q, e);
 	uint64_t pool = S_royals(q, e) & S_lines(u, run), must = q->bits[e] & S_bit(p);
+	int t = S_type(q, at);
 	if ((must & ~pool) || (!holes && !must && !again)) {
 		if (!must && !holes) { /* nothing pushed */
 			tb_occ w = *q;
 			S_drop(&w, p, u->mover, S_lift(&w, at));
-			S_emit(u, &w, 0);
+			S_emit(u, &w, at, p, t, 0);
 		}
 		return;
 	}
+	u->hop_at = at;
+	u->hop_from = p;
+	u->hop_type = t;
 	int pc[MAXPOOL], np = 0;
 	if (tb_popcount(pool) > MAXPOOL) {
 		u->wide = 1;
@@ -269,7 +313,7 @@ static void S_unhop(S_un *u, int at, int p, uint64_t run)
 				dst[n++] = __builtin_ctzll(m);
 			S_drop(&w, p, u->mover, S_lift(&w, at));
 			if (nc == 0)
-				S_emit(u, &w, 0);
+				S_emit(u, &w, at, p, t, 0);
 			else
 				S_place(u, &w, dst, typ, nc, 0, 0);
 		}
@@ -318,10 +362,11 @@ static size_t S_undo(const tb_ruleset *rs, const tb_state *from, unsigned turns,
 			return 0; /* a position 'turns' after 'from' has the other side to move */
 		S_start(&u, rs);
 		u.other_fits = S_side_fits(&u, q, !u.mover);
+		S_mover_terms(&u);
 	}
 	tb_occ pass = *q;
 	pass.to_move = (uint8_t)u.mover;
-	S_emit(&u, &pass, 0);
+	S_emit(&u, &pass, -1, -1, -1, 0);
 	int prince = rs->opt[O_PRINCE];
 	for (uint64_t m = q->bits[u.mover]; m; m &= m - 1) {
 		int at = __builtin_ctzll(m), t = S_type(q, at);
