@@ -398,7 +398,9 @@ static long S_step(tb_stretch *x, const tb_step *step, const tb_state *target, u
 static long S_step_again(tb_stretch *x, const tb_step *step, const tb_state *target,
                          unsigned left, const tb_step *then, unsigned long *dropped)
 {
-	size_t first = tb_stretch__meet_first(x), n = x->n - 1; /* the last: this step's */
+	size_t n = x->n - 1, first = tb_stretch__meet_first(x); /* n: this step's layer */
+	if (first > n) /* (layers popped since: only this step's is kept) */
+		first = n;
 	tb_step *steps = tb_malloc((n - first + 1) * sizeof *steps);
 	tb_step *thens = tb_malloc((n - first + 1) * sizeof *thens);
 	unsigned *lefts = tb_malloc((n - first + 1) * sizeof *lefts);
@@ -436,6 +438,8 @@ long tb_stretch_step_then(tb_stretch *x, const tb_step *step, const tb_state *ta
 	if (n == 0 && x->meeting)
 		n = S_step_again(x, step, target, left, tb_stretch_plain ? NULL : then, &dropped);
 	x->meeting = 0;
+	if (left == 0) /* the gap's last step: its backward sets are done with */
+		tb_stretch__meet_free(x);
 	if (n == 0 && dropped) { /* none fits 'then': the whole layer, to say why */
 		tb_stretch_pop(x);
 		n = S_step(x, step, target, left, NULL, &dropped);
