@@ -177,6 +177,7 @@ void tb_stretch_free(tb_stretch *x)
 		S_edges_free(&x->layer[i]);
 	}
 	free(x->layer);
+	tb_stretch__meet_free(x);
 	tb_turns_free(&x->turns);
 	tb_turns_free(&x->then_turns);
 	free(x);
@@ -286,6 +287,10 @@ static int S_batch_make(tb_stretch *x, S_batch *bt, const tb_state *from, size_t
 	bt->n = 0;
 	for (; *j < nt && bt->n < S_BATCH; ++*j) {
 		tb_state w = S_after(rs, from, &x->turns.v[*j]);
+		/* the backward half first: where it is, it leaves one position in
+		 * a hundred, and costs less than the bound */
+		if (x->meeting && !tb_stretch__meet_may(x, &w, left))
+			continue;
 		if (target && !tb_reach_bound(rs, &w, target, left))
 			continue;
 		if (then && !S_then_fits(x, then, &w)) {
@@ -350,6 +355,10 @@ static long S_step(tb_stretch *x, const tb_step *step, const tb_state *target, u
 		return -1;
 	}
 	next->step = *step;
+	next->left = left;
+	next->has_then = then != NULL;
+	if (then)
+		next->then = *then;
 	const tb_stretch_layer *prev = &x->layer[x->n - 2];
 	/* edges only toward a target: there the bound leaves few positions
 	 * that lead on, and playing every turn again was a quarter of the
@@ -382,11 +391,55 @@ static long S_step(tb_stretch *x, const tb_step *step, const tb_state *target, u
 	return (long)next->set.n;
 }
 
+/* The layers kept to the backward half, from its first, made again
+ * without it, and the step after them: a layer none of whose positions
+ * meets it (the target cannot be reached) is told as the forward search
+ * tells it, from every position the bounds leave. */
+static long S_step_again(tb_stretch *x, const tb_step *step, const tb_state *target,
+                         unsigned left, const tb_step *then, unsigned long *dropped)
+{
+	size_t n = x->n - 1, first = tb_stretch__meet_first(x); /* n: this step's layer */
+	if (first > n) /* (layers popped since: only this step's is kept) */
+		first = n;
+	tb_step *steps = tb_malloc((n - first + 1) * sizeof *steps);
+	tb_step *thens = tb_malloc((n - first + 1) * sizeof *thens);
+	unsigned *lefts = tb_malloc((n - first + 1) * sizeof *lefts);
+	int *has = tb_malloc((n - first + 1) * sizeof *has);
+	if (!steps || !thens || !lefts || !has) {
+		free(steps), free(thens), free(lefts), free(has);
+		x->failed = x->spent = 1;
+		return -1;
+	}
+	for (size_t i = first; i < n; i++) {
+		steps[i - first] = x->layer[i].step;
+		thens[i - first] = x->layer[i].then;
+		lefts[i - first] = x->layer[i].left;
+		has[i - first] = x->layer[i].has_then;
+	}
+	while (x->n > first)
+		tb_stretch_pop(x);
+	x->meeting = 0;
+	tb_stretch__meet_off(x);
+	long got = 0;
+	for (size_t i = 0; i < n - first && got >= 0; i++)
+		got = S_step(x, &steps[i], target, lefts[i], has[i] ? &thens[i] : NULL, dropped);
+	if (got >= 0)
+		got = S_step(x, step, target, left, then, dropped);
+	free(steps), free(thens), free(lefts), free(has);
+	return got;
+}
+
 long tb_stretch_step_then(tb_stretch *x, const tb_step *step, const tb_state *target,
                           unsigned left, const tb_step *then)
 {
 	unsigned long dropped;
+	x->meeting = !tb_stretch_plain && tb_stretch__meet_prepare(x, target, left);
 	long n = S_step(x, step, target, left, tb_stretch_plain ? NULL : then, &dropped);
+	if (n == 0 && x->meeting)
+		n = S_step_again(x, step, target, left, tb_stretch_plain ? NULL : then, &dropped);
+	x->meeting = 0;
+	if (left == 0) /* the gap's last step: its backward sets are done with */
+		tb_stretch__meet_free(x);
 	if (n == 0 && dropped) { /* none fits 'then': the whole layer, to say why */
 		tb_stretch_pop(x);
 		n = S_step(x, step, target, left, NULL, &dropped);

@@ -107,6 +107,8 @@ int tb_reach_bound(const tb_ruleset *rs, const tb_state *s, const tb_state *targ
                    unsigned turns);
 /* Has the game any bound tb_reach_bound can use? */
 int tb_reach_bounded(const tb_ruleset *rs);
+/* The game's turns undone (tb_rules.unmove), or NULL. */
+const tb_unmoves *tb_reach_unmove(const tb_ruleset *rs);
 
 /* Does legal turn 't' fit 'step'? */
 int tb_step_fits(const tb_ruleset *rs, const tb_step *step, const tb_turn *t);

@@ -233,6 +233,49 @@ void tb_why_text(const tb_why *w, const tb_lang *l, char *out, size_t n);
  * tb_why_set ('param' NULL: none). Returns 'out'. */
 const char *tb_why_word(char *out, size_t n, const char *key, const char *param);
 
+/* Where a position's pieces stand, of what kind, and whose turn it is:
+ * what a search from both ends of a gap meets on (tb_unmoves,
+ * reconstruct.c). */
+typedef struct tb_occ {
+	uint64_t bits[2];    /* as tb_state.bits */
+	uint64_t kind[2];    /* two bit planes: the kind of piece on each point, as
+	                        far as the game's undoing tells kinds apart
+	                        (Ocencahuac: the piece type's two bits) */
+	uint8_t to_move;
+} tb_occ;
+
+/* A game's turns undone, for a search of a gap from both ends
+ * (spec/reconstruct.md §7). */
+typedef struct tb_unmoves {
+	/* The occupancy of 's' (bits and to_move as they are, 'kind' the
+	 * game's), into '*out'. */
+	void (*occ)(const tb_ruleset *rs, const tb_state *s, tb_occ *out);
+	/* Into 'out' (room for 'cap'), the occupancies of positions one
+	 * turn before a position of occupancy 'q' -- a SUPERSET: every
+	 * position of a line from 'from' (NULL: any) toward 'target', played
+	 * 'turns' turns after 'from', with a legal turn to a position of
+	 * occupancy 'q', has its occupancy among them (repeats allowed; the
+	 * game may leave out those 'from' cannot reach in 'turns' turns);
+	 * returns how many (more than 'cap': only 'cap' were written, call
+	 * again with more room). SIZE_MAX when the game
+	 * cannot say for a line toward 'target' (turns it does not undo may
+	 * be played): the search then goes forward only. The answers rest
+	 * on the forward engine: an occupancy too many only prunes less,
+	 * one missing loses answers (tests/unit/test_unmove.c checks each
+	 * turn generate() lists). Borrows everything. */
+	size_t (*undo)(const tb_ruleset *rs, const tb_state *from, unsigned turns,
+	               const tb_state *target, const tb_occ *q, tb_occ *out, size_t cap);
+} tb_unmoves;
+
+/* The turns undone of each game folder with an unmove.c, whose rules
+ * table does not name them (yet): tb_unmoves_<name>, listed by
+ * tools/games.sh; ends with a NULL game. tb_reach_unmove reads it. */
+typedef struct tb_unmoves_entry {
+	const tb_game *game;
+	const tb_unmoves *un;
+} tb_unmoves_entry;
+extern const tb_unmoves_entry tb_unmoves_built_in[];
+
 /* ## The table of functions */
 
 typedef struct tb_rules {
@@ -333,6 +376,9 @@ typedef struct tb_rules {
 	 * is wrong. Borrows everything. */
 	int (*turns_needed)(const tb_ruleset *rs, const tb_state *s, const tb_state *target,
 	                    unsigned need[2]);
+	/* Optional (NULL: none; tb_reach_unmove finds it): turns undone
+	 * (tb_unmoves). */
+	const tb_unmoves *unmove;
 	/* Optional: completes a start that load() found incomplete with a
 	 * player's free choices, drawn from 'r' (random games). Returns 0,
 	 * or -1 when what is missing is no player's choice. */

@@ -27,6 +27,9 @@ typedef struct tb_stretch_layer {
 	                       (a quarter of a long gap's time); 4 bytes an
 	                       edge */
 	uint32_t nedge, capedge;
+	unsigned left;      /* the turns left toward the target, as stepped */
+	int has_then;       /* 'then' kept the layer to positions it fits */
+	tb_step then;
 	uint32_t *eoff;     /* NULL: no edges (the first layer, a step with
 	                       no target, a layer the budget cut short, or
 	                       memory ran out for them): resolving plays the
@@ -49,6 +52,8 @@ struct tb_stretch {
 	void (*progress)(void *, unsigned long);
 	void *ctx;
 	unsigned long reported;
+	struct tb_meet *meet; /* the gap's backward half (stretch_meet.c), or NULL */
+	int meeting;        /* the layer being made is kept to it */
 };
 
 /* The turns that fit step 'st' from 's', into x->turns; how many. */
@@ -60,5 +65,20 @@ long tb_stretch__marked_after(const tb_stretch *x, size_t i, const tb_state *s, 
 int tb_stretch__same_turn(const tb_turn *a, const tb_turn *b);
 /* a + b, ULLONG_MAX when it would pass it. */
 unsigned long long tb_stretch__sat_add(unsigned long long a, unsigned long long b);
+
+/* ## The search from both ends (stretch_meet.c; spec/reconstruct.md §7) */
+
+/* Sets up (or goes on with) the backward half of a gap toward 'target'
+ * for the step whose new layer has 'left' turns left, when the game
+ * undoes turns (tb_reach_unmove); 1 when that layer is kept to the
+ * occupancies the target may be reached from in 'left' turns. */
+int tb_stretch__meet_prepare(tb_stretch *x, const tb_state *target, unsigned left);
+/* May 's' reach the target in 'left' turns, by the backward half? */
+int tb_stretch__meet_may(const tb_stretch *x, const tb_state *s, unsigned left);
+/* The index of the first layer the backward half keeps. */
+size_t tb_stretch__meet_first(const tb_stretch *x);
+/* The backward half no longer keeps layers (until another target). */
+void tb_stretch__meet_off(tb_stretch *x);
+void tb_stretch__meet_free(tb_stretch *x);
 
 #endif

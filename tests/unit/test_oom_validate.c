@@ -3,7 +3,7 @@
  * every sample validated (its diagnostics, and the turns and faults
  * reported to the callbacks) and filled, and a few records with a slip, a point off the
  * board and a gap, before written turns and before a restated position
- * (open turns: the reconstruct search, the repairs),
+ * (open turns: the reconstruct search, from both ends too, the repairs),
  * each run clean and then with allocation N failing, once and then for
  * good. The result must be the clean run's or TB_ENOMEM (NULL from
  * tb_record_fill); under ASan never a leak.
@@ -132,6 +132,12 @@ static const char *const S_open[] = {
 	"[Game \"asalto\"]\n[Position \"A 10 A:c3,d3,e3,c4,d4,e4,b5,c5,f5 D:d6,e7\"]\n\n"
 	"10. c4-b4 <gap 2> <position \"D 11 A:c3,d3,e3,b4,d4,e4,b5,c5,e5 D:e6,e7\"> "
 	"11... e6-d6 *\n",
+	/* a gap between two known positions searched from both ends
+	 * (stretch_meet.c), and one no sequence bridges (made again forwards) */
+	"[Game \"ocencahuac\"]\n\n<gap 4> <position \"S 3 S:Pc1,Ga2,Gb2,Gc2,Ea3,Mb3 "
+	"C:Md6,Ee6,Gc7,Gd7,Ge7,Pc8\"> 3. a3-a4 *\n",
+	"[Game \"ocencahuac\"]\n\n<gap 4> <position \"S 3 S:Pc1,Ga2,Gb2,Gc2,Mb3,Ea5 "
+	"C:Md6,Ee6,Gc7,Gd7,Ge7,Pc8\"> 3. a5-a4 *\n",
 };
 
 static void test_open(void **state)

@@ -897,6 +897,68 @@ static void test_then_same_as_plain(void **state)
 	assert_true(illegal >= 5);
 }
 
+/* A gap between two known positions is searched from both ends when
+ * the game undoes turns (stretch_meet.c; Ocencahuac's first stage):
+ * what fill says -- counts, sequences listed and their order, notes --
+ * must be what the forward search alone says, word for word: on random
+ * gaps of 4-6 turns, restated after, under the rules the undoing
+ * covers; in a third of the cases the position restated is the one
+ * another line reaches two turns later (often none fits: the search
+ * then goes forward again, and says why as before). */
+static void test_meet_same_as_plain(void **state)
+{
+	(void)state;
+	static const S_cfg cfgs[] = {
+		{"ocencahuac", NULL, NULL},
+		{"ocencahuac", "push_side=opposite; push_sideways=no_cell; crown=all_three", NULL},
+		{"ocencahuac", "prince=step; jump=one; push_dist=stop", NULL},
+	};
+	tt_rng g = {0x3ee7u + S_SEED};
+	unsigned per = TT_SANITIZED ? 3 : 10;
+	unsigned long cases = 0, fit = 0;
+	for (size_t i = 0; i < sizeof cfgs / sizeof cfgs[0]; i++) {
+		tb_engine *e = S_engine(&cfgs[i], NULL);
+		const tb_ruleset *rs = tb_engine_ruleset(e);
+		for (unsigned p = 0; p < per; p++) {
+			S_case c;
+			memset(&c, 0, sizeof c);
+			c.cfg = &cfgs[i];
+			c.rs = rs;
+			tb_state at = S_somewhere(rs, tb_engine_state(e), &g);
+			c.start = S_reload(&cfgs[i], rs, &at);
+			c.n = 4 + tt_below(&g, 3);
+			tb_state after[MAXSTEPS];
+			if (!S_line(rs, c.start, c.n, &g, c.orig, after))
+				continue;
+			int other = tt_below(&g, 3) == 0; /* the position two turns further on */
+			tb_turn more[MAXSTEPS];
+			if (other && !S_line(rs, c.start, c.n + 2, &g, more, after))
+				continue;
+			for (size_t k = 0; k < c.n; k++)
+				c.step[k] = (S_step){P_ANY, 1, c.orig[k]};
+			c.restated = 1;
+			c.target = S_pos(rs, &after[c.n - 1 + 2 * other]);
+			unsigned col[MAXSTEPS];
+			char *src = S_record(&c, col);
+			int ill_plain, ill_meet;
+			char *plain = S_fill_said(src, 1, &ill_plain);
+			char *meet = S_fill_said(src, 0, &ill_meet);
+			if (strcmp(plain, meet) != 0)
+				print_message("%s-- plain:\n%s-- meet:\n%s", src, plain, meet);
+			assert_string_equal(plain, meet);
+			cases++;
+			fit += strstr(plain, "TB409") == NULL;
+			free(plain);
+			free(meet);
+			free(src);
+			free(c.target);
+		}
+		tb_engine_free(e);
+	}
+	print_message("meet: %lu gaps between known positions, %lu bridged\n", cases, fit);
+	assert_true(cases >= 3 * per / 2 && fit >= cases / 2 && fit < cases);
+}
+
 /* More rules for the bounds alone: each option that changes what a turn
  * may move (pushes of Warriors, pushes sideways or back, crowns lost off
  * the far row, jumps of one piece, the Prince's steps; forwards by the
@@ -2299,6 +2361,7 @@ int main(void)
 		cmocka_unit_test(test_bset),
 		cmocka_unit_test(test_search_against_brute_force),
 		cmocka_unit_test(test_then_same_as_plain),
+		cmocka_unit_test(test_meet_same_as_plain),
 		cmocka_unit_test(test_bound_is_sound),
 		cmocka_unit_test(test_bound_cases),
 		cmocka_unit_test(test_gap_after_open_turn),

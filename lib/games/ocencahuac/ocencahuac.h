@@ -45,4 +45,9 @@ extern const tb_rules tb_rules_ocencahuac;
 int tb_ocencahuac_turns_needed(const tb_ruleset *rs, const tb_state *s, const tb_state *target,
                                unsigned need[2]);
 
+/* tb_rules.unmove (unmove.c): the first stage's turns undone, as
+ * occupancies. Not in the table in rules.c yet (another session's file
+ * then): tools/games.sh lists it in tb_unmoves_built_in. */
+extern const tb_unmoves tb_unmoves_ocencahuac;
+
 #endif
