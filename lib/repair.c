@@ -26,7 +26,7 @@
 /* The move a node writes when it is a turn the rules can replay as it
  * stands -- every point known and on the board -- or NULL ('*pass' set
  * for a pass). A reading is its first alternative. */
-static const tb_move *S_written(const tb_ruleset *rs, const tb_node *n, int *pass)
+static inline const tb_move *S_written(const tb_ruleset *rs, const tb_node *n, int *pass)
 {
 	uint8_t kind = n->kind;
 	const tb_move *m = &n->move;
