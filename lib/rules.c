@@ -288,9 +288,17 @@ const tb_turn *tb_turn_one(const tb_ruleset *rs, const tb_state *s, const tb_mov
 	/* every turn that fits 'm' begins at its first point, so the direct
 	 * list holds them all, as many as the full one (rules.h: generate_at) */
 	tb_move none = {0, 0, NULL};
-	int direct = m && S_direct(rs, m), one = direct ? S_one(rs, s, m, l) : -1;
-	if (one >= 0)
-		return one ? &l->v[0] : NULL;
+	int direct = m && S_direct(rs, m);
+	if (direct && rs->rules->one && l->cap) { /* S_one, its room there already: the
+	                                             slip search's every step */
+		int one = rs->rules->one(rs, s, m, &l->v[0]);
+		if (one >= 0)
+			return one ? &l->v[0] : NULL;
+	} else if (direct) {
+		int one = S_one(rs, s, m, l);
+		if (one >= 0)
+			return one ? &l->v[0] : NULL;
+	}
 	size_t n = direct ? S_list_at(rs, s, m, l) : tb_turns_list(rs, s, l);
 	const tb_turn *found = NULL;
 	for (size_t i = 0; i < n; i++)

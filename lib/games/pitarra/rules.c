@@ -94,14 +94,14 @@ static int S_count(set m)
 }
 
 /* Has 'm' fewer than 'n' bits set (n <= 3 here)? Its lowest bit
- * cleared n times over: what S_over_anyway asks at every turn checked,
- * for less than a count. */
+ * cleared once, then twice, without a loop: what S_over_anyway asks at
+ * every turn checked, for less than a count. */
 static int S_fewer(set m, int n)
 {
-	for (int i = 0; i < n; i++, m &= m - 1)
-		if (!m)
-			return 1;
-	return 0;
+	if (n <= 0)
+		return 0;
+	set two = m & (m - 1); /* 'm' less its lowest bit */
+	return n == 1 ? !m : n == 2 ? !two : !(two & (two - 1));
 }
 
 /* Does a line of three count as a tercia under the options? */
@@ -307,7 +307,7 @@ static size_t S_generate_moves(const tb_ruleset *rs, const tb_state *s, tb_turn 
 /* Is the game over whatever the side to move can do: too few pieces
  * for a tercia, or the limit of quiet turns reached? (S_over's ends
  * that do not ask whether a side is blocked.) */
-static int S_over_anyway(const tb_ruleset *rs, const tb_state *s)
+static inline int S_over_anyway(const tb_ruleset *rs, const tb_state *s)
 {
 	for (int side = 0; side < 2; side++)
 		if (S_fewer(S_pieces(rs, s, side), 3 - s->hand[side]))
@@ -420,8 +420,12 @@ static int S_one(const tb_ruleset *rs, const tb_state *s, const tb_move *m, tb_t
 	                       : !(S_removable(rs, enemy) >> removed & 1)) {
 		return 0;
 	}
-	S_gen g = {rs, s, out, 0, 1, -1, -1};
-	S_emit(&g, from, to, removed);
+	/* the turn S_emit makes of these points: the written parts, whose
+	 * kinds were checked above (a point, a step, a removal) */
+	out->nparts = (uint8_t)m->nparts;
+	out->crown = 0;
+	for (unsigned i = 0; i < m->nparts; i++)
+		out->parts[i] = (tb_part){m->parts[i].kind, m->parts[i].pt};
 	return 1;
 }
 
@@ -487,12 +491,11 @@ static void S_play_quiet(const tb_ruleset *rs, tb_state *s, const tb_turn *t)
 	s->to_move = (uint8_t)!side;
 }
 
-static void S_play(const tb_ruleset *rs, tb_state *s, const tb_turn *t, tb_events *ev)
+/* S_play with its events: a function of its own, so that the quiet
+ * play, the searches' every step, does not pay for this one's frame. */
+static __attribute__((noinline)) void S_play_events(const tb_ruleset *rs, tb_state *s,
+                                                    const tb_turn *t, tb_events *ev)
 {
-	if (!ev) {
-		S_play_quiet(rs, s, t);
-		return;
-	}
 	const tb_geometry *geo = &rs->geo;
 	int side = s->to_move, from, to, removed;
 	S_parts(geo, t, &from, &to, &removed);
@@ -526,6 +529,14 @@ static void S_play(const tb_ruleset *rs, tb_state *s, const tb_turn *t, tb_event
 	if (side == 1)
 		s->number++;
 	s->to_move = (uint8_t)!side;
+}
+
+static void S_play(const tb_ruleset *rs, tb_state *s, const tb_turn *t, tb_events *ev)
+{
+	if (ev)
+		S_play_events(rs, s, t, ev);
+	else
+		S_play_quiet(rs, s, t);
 }
 
 /* ===== The end ===== */
