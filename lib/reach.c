@@ -28,14 +28,8 @@ int tb_reach_bound(const tb_ruleset *rs, const tb_state *s, const tb_state *targ
 	return need[s->to_move] <= (turns + 1) / 2 && need[!s->to_move] <= turns / 2;
 }
 
-/* The game's tb_rules.unmove, or the one its folder's unmove.c gives
- * (tb_unmoves_built_in) until its rules table names it. */
+/* The game's tb_rules.unmove (NULL: it has none). */
 const tb_unmoves *tb_reach_unmove(const tb_ruleset *rs)
 {
-	if (rs->rules->unmove)
-		return rs->rules->unmove;
-	for (const tb_unmoves_entry *e = tb_unmoves_built_in; e->game; e++)
-		if (e->game == rs->game)
-			return e->un;
-	return NULL;
+	return rs->rules->unmove;
 }

@@ -267,15 +267,6 @@ typedef struct tb_unmoves {
 	               const tb_state *target, const tb_occ *q, tb_occ *out, size_t cap);
 } tb_unmoves;
 
-/* The turns undone of each game folder with an unmove.c, whose rules
- * table does not name them (yet): tb_unmoves_<name>, listed by
- * tools/games.sh; ends with a NULL game. tb_reach_unmove reads it. */
-typedef struct tb_unmoves_entry {
-	const tb_game *game;
-	const tb_unmoves *un;
-} tb_unmoves_entry;
-extern const tb_unmoves_entry tb_unmoves_built_in[];
-
 /* ## The table of functions */
 
 typedef struct tb_rules {
@@ -376,8 +367,8 @@ typedef struct tb_rules {
 	 * is wrong. Borrows everything. */
 	int (*turns_needed)(const tb_ruleset *rs, const tb_state *s, const tb_state *target,
 	                    unsigned need[2]);
-	/* Optional (NULL: none; tb_reach_unmove finds it): turns undone
-	 * (tb_unmoves). */
+	/* Optional (NULL: none; a gap is then searched forwards only):
+	 * turns undone (tb_unmoves). */
 	const tb_unmoves *unmove;
 	/* Optional: completes a start that load() found incomplete with a
 	 * player's free choices, drawn from 'r' (random games). Returns 0,

@@ -46,8 +46,7 @@ int tb_ocencahuac_turns_needed(const tb_ruleset *rs, const tb_state *s, const tb
                                unsigned need[2]);
 
 /* tb_rules.unmove (unmove.c): the first stage's turns undone, as
- * occupancies. Not in the table in rules.c yet (another session's file
- * then): tools/games.sh lists it in tb_unmoves_built_in. */
+ * occupancies. */
 extern const tb_unmoves tb_unmoves_ocencahuac;
 
 #endif

@@ -1749,4 +1749,5 @@ const tb_rules tb_rules_ocencahuac = {
 	.explain = S_explain,
 	.bound = S_bound,
 	.turns_needed = tb_ocencahuac_turns_needed,
+	.unmove = &tb_unmoves_ocencahuac,
 };
