@@ -433,7 +433,8 @@ long tb_stretch_step_then(tb_stretch *x, const tb_step *step, const tb_state *ta
                           unsigned left, const tb_step *then)
 {
 	unsigned long dropped;
-	x->meeting = !tb_stretch_plain && tb_stretch__meet_prepare(x, target, left);
+	/* (a spent search makes no backward half: S_step stops at once) */
+	x->meeting = !tb_stretch_plain && !x->spent && tb_stretch__meet_prepare(x, target, left);
 	long n = S_step(x, step, target, left, tb_stretch_plain ? NULL : then, &dropped);
 	if (n == 0 && x->meeting)
 		n = S_step_again(x, step, target, left, tb_stretch_plain ? NULL : then, &dropped);

@@ -22,7 +22,8 @@
  * walk reads nothing (a rules hook naming the points a turn's check
  * reads) spared one walk in four of those it could compare (one in
  * seven of all) but 5% of the turns walked, and cost more instructions
- * than it saved (+4 to +6%, callgrind), so it is not done. Fewer repairs tried, not cheaper walks, is what would pay.
+ * than it saved (+4 to +6%, callgrind), so it is not done. Fewer
+ * repairs tried, not cheaper walks, is what would pay.
  */
 #include "repair.h"
 

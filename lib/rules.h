@@ -245,7 +245,7 @@ typedef struct tb_occ {
 } tb_occ;
 
 /* A game's turns undone, for a search of a gap from both ends
- * (spec/reconstruct.md §7). */
+ * (spec/reconstruct.md §2). */
 typedef struct tb_unmoves {
 	/* The occupancy of 's' (bits and to_move as they are, 'kind' the
 	 * game's), into '*out'. */

@@ -66,7 +66,7 @@ int tb_stretch__same_turn(const tb_turn *a, const tb_turn *b);
 /* a + b, ULLONG_MAX when it would pass it. */
 unsigned long long tb_stretch__sat_add(unsigned long long a, unsigned long long b);
 
-/* ## The search from both ends (stretch_meet.c; spec/reconstruct.md §7) */
+/* ## The search from both ends (stretch_meet.c; spec/reconstruct.md §2) */
 
 /* Sets up (or goes on with) the backward half of a gap toward 'target'
  * for the step whose new layer has 'left' turns left, when the game
@@ -77,8 +77,10 @@ int tb_stretch__meet_prepare(tb_stretch *x, const tb_state *target, unsigned lef
 int tb_stretch__meet_may(const tb_stretch *x, const tb_state *s, unsigned left);
 /* The index of the first layer the backward half keeps. */
 size_t tb_stretch__meet_first(const tb_stretch *x);
-/* The backward half no longer keeps layers (until another target). */
+/* The backward half no longer keeps layers (until another target); its
+ * sets are given back. */
 void tb_stretch__meet_off(tb_stretch *x);
+/* Gives the backward half back (x->meet NULL after). */
 void tb_stretch__meet_free(tb_stretch *x);
 
 #endif

@@ -1,6 +1,6 @@
 /*
  * stretch_meet.c -- a gap toward a known position searched from both
- * ends (spec/reconstruct.md §7): the occupancies from which the target
+ * ends (spec/reconstruct.md §2): the occupancies from which the target
  * may be reached in j turns, for j up to half the gap, found backward
  * by the game's turns undone (tb_rules.unmove); the forward search
  * keeps in its last half only the positions whose occupancy is among
@@ -58,7 +58,6 @@ static int S_oset_has_h(const S_oset *s, const tb_occ *o, uint64_t h)
 			return 1;
 	return 0;
 }
-
 
 /* The slot of each occupancy, 'nslot' of them; 0 when memory ran out. */
 static int S_oset_rehash(S_oset *s, size_t nslot)
@@ -161,6 +160,21 @@ struct tb_meet {
 	size_t caph;
 };
 
+/* A backward half that keeps no more layers: its sets and scratch given
+ * back at once (the forward search may go on alone to its whole
+ * budget), itself kept, off, so that the gap's next step knows it. */
+static void S_meet_release(struct tb_meet *m)
+{
+	for (unsigned j = 0; m->sets && j < m->turns; j++)
+		S_oset_free(&m->sets[j]);
+	free(m->sets);
+	free(m->buf);
+	free(m->h);
+	m->sets = NULL, m->buf = NULL, m->h = NULL;
+	m->cap = m->caph = m->held = 0;
+	m->on = 0;
+}
+
 static tb_occ S_occ_of(const tb_ruleset *rs, const tb_unmoves *u, const tb_state *s)
 {
 	tb_occ o;
@@ -174,21 +188,17 @@ void tb_stretch__meet_free(tb_stretch *x)
 	struct tb_meet *m = x->meet;
 	if (!m)
 		return;
-	for (unsigned j = 0; m->sets && j < m->turns; j++)
-		S_oset_free(&m->sets[j]);
-	free(m->sets);
-	free(m->buf);
-	free(m->h);
+	S_meet_release(m);
 	free(m);
 	x->meet = NULL;
 }
+
+enum { S_SHARE = 2 };
 
 /* Makes m->sets[m->built + 1]: every occupancy of the set before
  * undone. 0 when the game cannot say, memory ran out, or the sets would
  * hold more than 1/S_SHARE of the stretch's budget of positions (then
  * the set is not kept, and no more are made). */
-enum { S_SHARE = 2 };
-
 static int S_meet_more(const tb_stretch *x, struct tb_meet *m)
 {
 	unsigned j = m->built + 1;
@@ -282,6 +292,8 @@ int tb_stretch__meet_prepare(tb_stretch *x, const tb_state *target, unsigned lef
 	size_t last = x->layer[x->n - 1].set.n;
 	while (m->on && m->built < left && m->sets[m->built].n < last)
 		m->on = S_meet_more(x, m);
+	if (!m->on)
+		S_meet_release(m);
 	if (!m->on || m->built < left)
 		return 0;
 	if (!m->started) {
@@ -305,5 +317,5 @@ size_t tb_stretch__meet_first(const tb_stretch *x) { return x->meet->first; }
 void tb_stretch__meet_off(tb_stretch *x)
 {
 	if (x->meet)
-		x->meet->on = 0;
+		S_meet_release(x->meet);
 }

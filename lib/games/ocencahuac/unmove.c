@@ -1,6 +1,6 @@
 /*
  * games/ocencahuac/unmove.c -- Ocencahuac's turns undone, as
- * occupancies (tb_rules.unmove; spec/reconstruct.md §7): a superset of
+ * occupancies (tb_rules.unmove; spec/reconstruct.md §2): a superset of
  * where the pieces, of each type, may have stood one turn before, for
  * a search of a gap from both ends. The forward engine (rules.c) stays
  * the judge: this only says which positions may lie on a line, never
