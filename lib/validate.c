@@ -165,7 +165,8 @@ void tb_val_fault_repaired_at(tb_val *v, size_t i)
 }
 
 /* The message of a diagnostic of a replay that gives verdicts only
- * (tb_reader_set_verdicts, validate.h): its severity, code and place, not its words. */
+ * (tb_reader_set_verdicts, validate.h): its severity, code and place
+ * are kept, not its words. */
 #define S_UNWORDED "(not worded: a replay that gives verdicts only)"
 
 /* A diagnostic over node span 'sp', with the position 's' it happened in
