@@ -5,8 +5,9 @@
 #
 # Two collections of RECORDS records (default 100,000): bench/gen's
 # (every tag, comments, variations, turns that look like play but break
-# the rules early, so that the replay searches for slips and most
-# records reach few positions) and tablero random's legal La Pitarra
+# the rules early, so that most records reach few positions and the
+# replay gives a verdict on a refused turn -- without searching for
+# slips, spec/collection.md §8) and tablero random's legal La Pitarra
 # games of 40 turns (every turn a position). Each is indexed once from
 # an empty index (CPU time: user + sys, the machine may be busy), its
 # size per record told; then on the random one, each the median CPU

@@ -265,6 +265,10 @@ static int S_note_v(tb_diag *d, const char *fmt, va_list ap)
  * for the line. */
 static void S_note_d(tb_reader *r, tb_diag *d, const char *fmt, va_list ap)
 {
+	if (r->verdicts) { /* nobody reads the words: none made */
+		r->ncite = 0;
+		return;
+	}
 	if (!S_note_v(d, fmt, ap) || !S_take_cites(r, d, S_note_lines(d))) {
 		r->ncite = 0; /* this line's places: none is the next's */
 		tb_reader_nomem(r);

@@ -15,6 +15,7 @@
 
 #include "arena.h"
 #include "replay.h"
+#include "validate.h"
 #include "visit.h"
 #include "xalloc.h"
 
@@ -648,12 +649,13 @@ static int S_records(tb_index *ix, long long file, long long id, const char *nam
 	tb_reader *r = tb_reader_new_mem(buf, len, name);
 	if (!r)
 		return tb_ix_fail(ix, TB_ENOMEM, "%s", "out of memory");
-	/* the slips that explain a refused turn are not searched for (the
-	 * search's least look-back and window): the index cuts the line
-	 * there (S_indexed), whatever they are, and searching for them was
-	 * most of the time of a collection with errors */
-	tb_search_opts so = {.lookback = 1, .window = 1, .max_listed = 1};
-	tb_reader_set_search(r, &so);
+	/* verdicts only (validate.h): the slips that explain a refused turn
+	 * are not searched for, the index cutting the line there
+	 * (S_indexed) whatever they are, nor are the diagnostics worded,
+	 * a record's status being their severities (S_record); searching
+	 * and wording were most of the replay's time (spec/collection.md
+	 * §8) */
+	tb_reader_set_verdicts(r, 1);
 	S_walk w = {.ix = ix, .text = TB_BUF_SOFT, .tags = TB_BUF_SOFT, .events = TB_BUF_SOFT,
 	            .mixes = tb_calloc(1, sizeof *w.mixes)};
 	tb_record *rec;

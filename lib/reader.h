@@ -95,6 +95,9 @@ struct tb_reader {
 	                            for the tests, which compare the two */
 	size_t rec_offboard;     /* of them, points off the board (the record can be replayed) */
 	tb_search_opts search;   /* for tb_reader_validate (tb_reader_set_search) */
+	int verdicts;            /* the replay gives verdicts only: no slips searched,
+	                            no notes, its faults' words not made
+	                            (tb_reader_set_verdicts, validate.h) */
 	const tb_lang *why_lang; /* the rules' reasons' words (tb_reader_set_lang); NULL English */
 	size_t nerrors, nwarnings;
 	int nomem;               /* memory ran out: the reader is spent, and each

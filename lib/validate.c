@@ -164,6 +164,11 @@ void tb_val_fault_repaired_at(tb_val *v, size_t i)
 	} /* else memory ran out: the fault is not told (S_fault_flush) */
 }
 
+/* The message of a diagnostic of a replay that gives verdicts only
+ * (tb_reader_set_verdicts, validate.h): its severity, code and place
+ * are kept, not its words. */
+#define S_UNWORDED "(not worded: a replay that gives verdicts only)"
+
 /* A diagnostic over node span 'sp', with the position 's' it happened in
  * (may be NULL): "token: reason", or "reason" when 'token' is NULL;
  * a fault for v->fault too. */
@@ -179,6 +184,11 @@ static void S_vreport(tb_val *v, tb_severity sev, int code, const tb_span *sp,
 	S_fault_flush(v);
 	memcpy(v->r->cite, cite, sizeof cite);
 	v->r->ncite = ncite;
+	size_t len = sp->end_line == sp->line && sp->end_col > sp->col ? sp->end_col - sp->col : 1;
+	if (v->r->verdicts && !v->fault) { /* its words are read by nobody (validate.h) */
+		tb_diag_at(v->r, sev, code, sp->off, len, sp->line, sp->col, "%s", S_UNWORDED);
+		return;
+	}
 	tb_buf why = TB_BUF_SOFT, msg = TB_BUF_SOFT;
 	tb_buf_vprintf(&why, fmt, ap);
 	if (token)
@@ -191,7 +201,6 @@ static void S_vreport(tb_val *v, tb_severity sev, int code, const tb_span *sp,
 		tb_buf_free(&msg);
 		return;
 	}
-	size_t len = sp->end_line == sp->line && sp->end_col > sp->col ? sp->end_col - sp->col : 1;
 	tb_diag_at(v->r, sev, code, sp->off, len, sp->line, sp->col, "%s", msg.data);
 	const char *pos = s ? S_position_text(v, s) : "";
 	if (s)
@@ -229,9 +238,15 @@ void tb_val_report_turn(tb_val *v, tb_severity sev, int code, const tb_span *sp,
 	va_end(ap);
 }
 
-/* rules->explain in v->lang's words; out of memory (no words) sets v->oom. */
+/* rules->explain in v->lang's words; out of memory (no words) sets v->oom.
+ * A replay that gives verdicts only (validate.h): "", no words made. */
 void tb_val_explain(tb_val *v, const tb_state *s, const tb_move *m, char *why, size_t n)
 {
+	if (v->r->verdicts && !v->fault) {
+		if (n)
+			why[0] = '\0';
+		return;
+	}
 	tb_why w;
 	tb_say_no_fit(&w); /* never no words but out of memory */
 	v->rs.rules->explain(&v->rs, s, m, &w);
@@ -370,10 +385,13 @@ static int S_goes_on_under(const tb_ruleset *old, const tb_state *st, const tb_m
  * default of this version; for each default the game changed (its
  * 'was' table) that the record does not name and under whose old value
  * 'under' holds, notes so on the last diagnostic, so that an archive
- * knows why a record that validated before no longer does. */
+ * knows why a record that validated before no longer does. None in a
+ * replay that gives verdicts only (the verdict is the same). */
 static void S_note_was(tb_val *v, const tb_state *st, S_under_fn under, const tb_move *m,
                        const char *what)
 {
+	if (v->r->verdicts)
+		return; /* a note: nobody reads it (validate.h) */
 	const tb_game *g = v->rec->game;
 	for (const tb_option_was *w = g->was; w && w->key; w++) {
 		tb_opts o = v->rec->opts;
@@ -1031,6 +1049,13 @@ void tb_reader_set_search(tb_reader *r, const tb_search_opts *o)
 	memset(&r->search, 0, sizeof r->search);
 	if (o)
 		r->search = *o;
+}
+
+/* (validate.h) */
+void tb_reader_set_verdicts(tb_reader *r, int on)
+{
+	if (r)
+		r->verdicts = on != 0;
 }
 
 /* The reader's search limits, each 0 taking its default. */

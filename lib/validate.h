@@ -68,4 +68,19 @@ int tb_validate(tb_reader *r, const tb_record *rec, const tb_validate_opts *o);
 
 int tb_validate_replay(tb_reader *r, const tb_record *rec, struct tb_replay *rp);
 
+/* The replays of 'r' give verdicts only (on != 0), for a caller that
+ * reads of each diagnostic its severity and code, never its words (the
+ * index, index.c): the typed replay -- frames, events, where each line
+ * is refused -- and the diagnostics' severities, codes and places are
+ * those of a full replay up to the first turn refused on each line;
+ * after it the line's positions are not known either way (a slip's
+ * repair is not the record's position, spec/collection.md §8), and a
+ * full replay, going on under a repair, may report more. Under it no
+ * slip is searched for (tb_replay_slip_list: none), no note is added
+ * to any diagnostic of 'r', the reader's own included (tb_diag_note*;
+ * the notes on older defaults, validate.c S_note_was, not even
+ * tried), and the replay's own messages are not worded (a fixed
+ * text). Internal: the library's index is its one user. */
+void tb_reader_set_verdicts(tb_reader *r, int on);
+
 #endif

@@ -303,6 +303,8 @@ int tb_val_slips(tb_val *v, tb_val_at *at, const tb_node *n, uint8_t kind, const
 {
 	enum { SHOWN = 3 };
 	tb_val_hist *h = &at->hist;
+	if (v->r->verdicts)
+		return 0; /* the line is cut here either way (validation.h) */
 	if (!h->n || h->node[(h->head + h->n - 1) % (v->so.lookback + 1)] != n)
 		tb_val_hist_push(v, at, n); /* (never: the illegal turn is pushed as it is checked) */
 	tb_state before[TB_LOOKBACK_MAX + 1];
@@ -390,6 +392,8 @@ void tb_val_restated_slips(tb_val *v, const tb_val_at *at, const tb_node *pos)
 {
 	enum { SHOWN = 3 };
 	const tb_val_hist *h = &at->hist;
+	if (v->r->verdicts)
+		return; /* notes only */
 	unsigned cap = v->so.lookback + 1;
 	size_t k = h->n < v->so.lookback ? h->n : v->so.lookback; /* the last K turns */
 	tb_state before[TB_LOOKBACK_MAX + 1];

@@ -243,7 +243,9 @@ void tb_val_hist_reset(tb_val_at *at, int known);
  * before it, as notes on the error just reported; checking goes on
  * under the best when a written turn after it weighs them: as if it
  * were so when the evidence singles it out, else under the assumption,
- * noted on each diagnostic after it. Returns 1 when checking goes on. */
+ * noted on each diagnostic after it. Returns 1 when checking goes on.
+ * A replay that gives verdicts only (validate.h) searches none: 0, as
+ * when none fits, the line's positions unknown after 'n' either way. */
 int tb_val_slips(tb_val *v, tb_val_at *at, const tb_node *n, uint8_t kind, const tb_move *m);
 
 /* The repairs among the last K written turns of the look-back of 'at'
@@ -252,7 +254,8 @@ int tb_val_slips(tb_val *v, tb_val_at *at, const tb_node *n, uint8_t kind, const
  * the shape of tb_val_slips' ("at L:C, KIND: TURNS: it reaches the
  * position given on line L"), best first, and told to v->slip (none
  * went on: checking goes on from the position). The look-back must
- * still hold the turns up to 'pos'. */
+ * still hold the turns up to 'pos'. None in a replay that gives
+ * verdicts only (notes only: the replay goes on as without them). */
 void tb_val_restated_slips(tb_val *v, const tb_val_at *at, const tb_node *pos);
 /* The written turn of 'n' (move 'm', node kind 'kind'), illegal under
  * the assumption 'at' goes on under: when it is legal under another
