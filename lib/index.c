@@ -254,6 +254,7 @@ int tb_index_open(tb_index **out, const char *path, unsigned flags, int busy_ms,
 	if (!ix)
 		return TB_ENOMEM;
 	ix->writable = (flags & TB_INDEX_WRITE) != 0;
+	ix->rules_last.soft = ix->rules_now.soft = 1;
 	int mode = ix->writable ? SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE : SQLITE_OPEN_READONLY;
 	int rc = sqlite3_open_v2(path ? path : ":memory:", &ix->db, mode | SQLITE_OPEN_NOMUTEX,
 	                         NULL);
@@ -299,6 +300,8 @@ void tb_index_close(tb_index *ix)
 	tb_ix_occ_finalize(ix);
 	free(ix->seen);
 	free(ix->known);
+	tb_buf_free(&ix->rules_last);
+	tb_buf_free(&ix->rules_now);
 	free(ix->stage);
 	free(ix->stext);
 	free(ix->occ);
@@ -680,7 +683,7 @@ static int S_records(tb_index *ix, long long file, long long id, const char *nam
 			/* the board of the record's own options, where its rules set one */
 			if (rec->game->board)
 				rec->game->board(&w.board, &rec->opts);
-			w.rules = tb_ix_known_rules(rec, &w.board);
+			w.rules = tb_ix_known_rules(ix, rec, &w.board);
 			rc = S_frames(&w);
 		}
 		if (!rc)

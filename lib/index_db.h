@@ -5,6 +5,7 @@
 #ifndef TB_INDEX_DB_H
 #define TB_INDEX_DB_H
 
+#include "buf.h"
 #include "index.h"
 #include "tablero.h"
 
@@ -24,6 +25,9 @@ struct tb_index {
 	sqlite3_stmt *st[6];         /* index.c's inserts, made at the first file */
 	uint64_t *seen;              /* positions this session inserted (index.c) */
 	tb_ix_known *known;          /* the keys of states seen lately (index.c) */
+	tb_buf rules_last, rules_now; /* the last record's rules, the one's now, as
+	                                text (index_known.c) */
+	uint64_t rules_id;           /* the number of rules_last (0: none yet) */
 	size_t nseen, capseen;
 	tb_ix_staged *stage;         /* new positions not yet written (index_stage.c) */
 	size_t nstage, capstage;
@@ -96,10 +100,11 @@ void tb_ix_occ_finalize(tb_index *ix);
 
 /* The keys of states seen lately (index_known.c). A number for what a
  * position's key depends on besides its state: the record's game, its
- * board and its options. */
+ * board and its options -- the same number as the record before's
+ * exactly when they are the same, else a new one (never 0). */
 struct tb_state;
 struct tb_record;
-uint64_t tb_ix_known_rules(const struct tb_record *rec, const tb_board *b);
+uint64_t tb_ix_known_rules(tb_index *ix, const struct tb_record *rec, const tb_board *b);
 /* Is state 'st' (its turn number aside) under 'rules' one keyed lately?
  * 1 with k->exact and k->m set; else 0, '*slot' where tb_ix_known_keep
  * keeps its key (SIZE_MAX: the table could not be made, none kept). */

@@ -9,8 +9,10 @@
  * instructions on bench/gen. A frame's state (its turn number aside,
  * which no key holds) under one game, board and options is one
  * position: a table of the states keyed last, one a slot, gives the key
- * of one seen again. A state is compared byte for byte, so a hit is
- * always the same position; padding that differs only misses.
+ * of one seen again. A state is compared byte for byte, and its game,
+ * board and options by a number that differs whenever they do (not a
+ * hash: tb_ix_known_rules), so a hit is always the same position;
+ * padding that differs only misses.
  */
 #include "index_db.h"
 
@@ -31,14 +33,36 @@ struct tb_ix_known {
 	uint16_t m[2];
 };
 
-uint64_t tb_ix_known_rules(const tb_record *rec, const tb_board *b)
+/* The rules are written out -- the game's name, the board's size, each
+ * option as written, NUL after each -- and compared with the last
+ * record's: most records of a file share them, so this is one short
+ * memcmp a record. Written otherwise (options in another order), the
+ * same rules take a new number, and only miss. Memory run out: a new
+ * number, and none kept to compare the next record's with. */
+uint64_t tb_ix_known_rules(tb_index *ix, const tb_record *rec, const tb_board *b)
 {
-	uint64_t h = tb_ix_fnv(rec->game->name, strlen(rec->game->name));
-	h ^= tb_ix_fnv(&b->files, sizeof b->files) + tb_ix_fnv(&b->ranks, sizeof b->ranks);
-	for (size_t i = 0; i < rec->opts.n; i++)
-		h = h * 31 + (tb_ix_fnv(rec->opts.key[i], strlen(rec->opts.key[i])) ^
-		              tb_ix_fnv(rec->opts.value[i], strlen(rec->opts.value[i])));
-	return h | 1;
+	tb_buf *now = &ix->rules_now, *last = &ix->rules_last;
+	tb_buf_clear(now);
+	tb_buf_put(now, rec->game->name, strlen(rec->game->name) + 1);
+	tb_buf_put(now, (const char *)&b->files, sizeof b->files);
+	tb_buf_put(now, (const char *)&b->ranks, sizeof b->ranks);
+	for (size_t i = 0; i < rec->opts.n; i++) {
+		tb_buf_put(now, rec->opts.key[i], strlen(rec->opts.key[i]) + 1);
+		tb_buf_put(now, rec->opts.value[i], strlen(rec->opts.value[i]) + 1);
+	}
+	if (ix->rules_id && tb_buf_ok(now) && tb_buf_ok(last) && now->len == last->len &&
+	    memcmp(now->data, last->data, now->len) == 0)
+		return ix->rules_id;
+	/* a new number: the last text and this one swapped (a failed
+	 * buffer, freed, starts afresh and compares with nothing) */
+	tb_buf t = *last;
+	*last = *now;
+	*now = t;
+	if (!tb_buf_ok(last))
+		tb_buf_free(last); /* (still soft) */
+	if (!tb_buf_ok(now))
+		tb_buf_free(now);
+	return ++ix->rules_id;
 }
 
 /* State 'st' with its turn number left out, into '*out', and its slot. */

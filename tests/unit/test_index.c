@@ -10,6 +10,9 @@
  * - tree with each of its allocations failing: its rows, or TB_ENOMEM.
  * - positions held in memory and written in batches (index_stage.c):
  *   a bound of a few positions makes the same tables as one batch.
+ * - the number of a record's rules (index_known.c), which a state's key
+ *   is kept under: the same as the record before's exactly when the
+ *   game, board and options are.
  */
 #include "oom.h"
 
@@ -199,12 +202,56 @@ static void test_batches(void **state)
 	tb_index_close(many);
 }
 
+/* The number tb_ix_known_rules gives each record of 'tgn', in 'out'. */
+static void S_rules_numbers(const char *tgn, uint64_t *out, size_t n)
+{
+	tb_index *ix = NULL;
+	char *why = NULL;
+	assert_int_equal(tb_index_open(&ix, NULL, TB_INDEX_WRITE, 0, &why), 0);
+	tb_reader *r = tb_reader_new_mem(tgn, strlen(tgn), "rules.tgn");
+	assert_non_null(r);
+	for (size_t i = 0; i < n; i++) {
+		tb_record *rec = NULL;
+		assert_int_equal(tb_reader_next(r, &rec), 1);
+		assert_non_null(rec->game);
+		assert_int_equal(tb_record_errors(rec), 0);
+		tb_board b;
+		assert_int_equal(tb_ix_board(rec->game, &b), 0);
+		if (rec->game->board)
+			rec->game->board(&b, &rec->opts);
+		out[i] = tb_ix_known_rules(ix, rec, &b);
+		assert_true(out[i] != 0);
+		tb_record_free(rec);
+	}
+	tb_reader_free(r);
+	tb_index_close(ix);
+}
+
+static void test_rules_number(void **state)
+{
+	(void)state;
+	const char *tgn = "[Game \"pitarra\"]\n\n*\n\n"
+	                  "[Game \"pitarra\"]\n\n1. d2 *\n\n"               /* the same rules */
+	                  "[Game \"pitarra\"]\n[Rules \"pitarra; board=25\"]\n\n*\n\n" /* a board */
+	                  "[Game \"pitarra\"]\n[Rules \"pitarra; board=25\"]\n\n*\n\n"
+	                  "[Game \"pitarra\"]\n\n*\n\n"                     /* back: a new one */
+	                  "[Game \"asalto\"]\n\n*\n";                       /* another game */
+	uint64_t v[6];
+	S_rules_numbers(tgn, v, 6);
+	assert_true(v[0] == v[1]);
+	assert_true(v[2] != v[1]);
+	assert_true(v[3] == v[2]);
+	assert_true(v[4] != v[3] && v[4] != v[0]); /* never a number given before */
+	assert_true(v[5] != v[4]);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_text_out_of_memory),
 		cmocka_unit_test(test_tree_out_of_memory),
 		cmocka_unit_test(test_batches),
+		cmocka_unit_test(test_rules_number),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
