@@ -609,11 +609,9 @@ static int S_comment(void *ctx, const char *text, const char *lang)
 	return S_step(w->ix, S_COM);
 }
 
-/* The record's own row (w->id), written after its positions so that it
- * holds its first turn; its status from the reader's diagnostics. */
-static int S_record(S_walk *w, tb_reader *r, long long file, long number, int replayed)
+/* (index_db.h) */
+const char *tb_ix_status(const tb_reader *r, int replayed)
 {
-	const tb_record *rec = w->rec;
 	const char *status = "clean";
 	for (size_t i = 0; i < tb_reader_ndiags(r); i++)
 		if (tb_reader_diag(r, i)->severity == TB_ERROR)
@@ -622,6 +620,15 @@ static int S_record(S_walk *w, tb_reader *r, long long file, long number, int re
 			status = "warnings";
 	if (!replayed && !strcmp(status, "clean"))
 		status = "unplayed"; /* no rules to replay it by */
+	return status;
+}
+
+/* The record's own row (w->id), written after its positions so that it
+ * holds its first turn; its status from the reader's diagnostics. */
+static int S_record(S_walk *w, tb_reader *r, long long file, long number, int replayed)
+{
+	const tb_record *rec = w->rec;
+	const char *status = tb_ix_status(r, replayed);
 	const char *date = tb_record_tag(rec, "Date");
 	int year = date && date[0] >= '0' && date[0] <= '9' ? atoi(date) : 0;
 	sqlite3_stmt *st = w->ix->st[S_REC];

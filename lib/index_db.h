@@ -98,6 +98,12 @@ void tb_ix_occ_clear(tb_index *ix);
 /* Finalizes index_occurs.c's statements (made again when needed). */
 void tb_ix_occ_finalize(tb_index *ix);
 
+/* A record's status in the index (spec/collection.md), from the
+ * diagnostics 'r' holds of it: "errors", "warnings", "clean", or
+ * "unplayed" (clean, and not replayed: no rules to replay it by).
+ * A static string. */
+const char *tb_ix_status(const tb_reader *r, int replayed);
+
 /* The keys of states seen lately (index_known.c). A number for what a
  * position's key depends on besides its state: the record's game, its
  * board and its options -- the same number as the record before's

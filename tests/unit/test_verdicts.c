@@ -16,6 +16,7 @@
  */
 #include "tb_test.h"
 
+#include "index_db.h" /* tb_ix_status */
 #include "reader.h"
 #include "replay.h"
 #include "reconstruct.h" /* tb_state_same */
@@ -138,16 +139,10 @@ static const char *const S_records[] = {
 	"*\n",
 };
 
-/* The record's status as the index stores it (index.c S_record). */
+/* The record's status as the index stores it (index.c). */
 static const char *S_status(const tb_reader *r)
 {
-	const char *status = "clean";
-	for (size_t i = 0; i < tb_reader_ndiags(r); i++)
-		if (tb_reader_diag(r, i)->severity == TB_ERROR)
-			status = "errors";
-		else if (strcmp(status, "errors"))
-			status = "warnings";
-	return status;
+	return tb_ix_status(r, 1);
 }
 
 /* The first diagnostic of the replay (TB4xx), or NULL. */
