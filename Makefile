@@ -398,6 +398,14 @@ FUZZ_SECONDS ?= 60
 # libFuzzer's seed: 0 draws one (each run explores anew); CI gives a
 # fixed one, so that a run of CI can be run again and find the same
 FUZZ_SEED ?= 0
+# libFuzzer's limit on one input, in seconds of wall time: it is there
+# to catch a hang, not a slow input. The slowest seed (a La Pitarra
+# record with three unknown turns, whose replay show's harness makes
+# again at each of its plies) takes about 6 s of CPU in this build on an
+# idle machine, and libFuzzer runs each input twice when it checks for
+# leaks; a CI machine may run other jobs beside it. 30 s leaves that seed
+# five times its time and still stops a loop long before the run ends.
+FUZZ_TIMEOUT ?= 30
 FUZZ_CC ?= clang
 FUZZ_DIR := build/fuzz
 FUZZ_SEEDS = $(BUILD)/fuzz-seeds
@@ -461,7 +469,7 @@ fuzz-build: $(FUZZ_BIN)
 fuzz-run-%: $(FUZZ_DIR)/fuzz-% $(FUZZ_SEEDS)/.stamp
 	@mkdir -p $(FUZZ_DIR)/corpus/$* $(FUZZ_DIR)/artifacts/$* tests/fuzz/corpus/$*
 	@echo "== fuzz $* for $(FUZZ_SECONDS) s"
-	@if $(FUZZ_DIR)/fuzz-$* -seed=$(FUZZ_SEED) -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 \
+	@if $(FUZZ_DIR)/fuzz-$* -seed=$(FUZZ_SEED) -max_total_time=$(FUZZ_SECONDS) -timeout=$(FUZZ_TIMEOUT) -rss_limit_mb=2048 \
 		-max_len=4096 -dict=$(or $(wildcard tests/fuzz/$*.dict),tests/fuzz/tgn.dict) -print_final_stats=1 \
 		-artifact_prefix=$(FUZZ_DIR)/artifacts/$*/ $(FUZZ_DIR)/corpus/$* \
 		tests/fuzz/corpus/$* $(FUZZ_SEEDS)/$* > $(FUZZ_DIR)/$*.log 2>&1; then \
