@@ -93,6 +93,10 @@ struct tb_reader {
 	int careful;             /* no short ways (tb_lex_tag, S_quick_token,
 	                            S_plain_ascii): every token the careful way,
 	                            for the tests, which compare the two */
+	int no_fast;             /* the fast tier of a check off (parse_fast.h):
+	                            the parser reads every movetext, for the
+	                            tests, which compare the two tiers */
+	size_t fast_records;     /* movetexts the fast tier took */
 	size_t rec_offboard;     /* of them, points off the board (the record can be replayed) */
 	tb_search_opts search;   /* for tb_reader_validate (tb_reader_set_search) */
 	int verdicts;            /* the replay gives verdicts only: no slips searched,
