@@ -47,23 +47,6 @@ static const unsigned char S_word_byte[128] = {
 	['x'] = 1, ['y'] = 1, ['z'] = 1, ['~'] = 1,
 };
 
-/* Bytes a comment's text stops at (else plain, one column each): '}',
- * what the fast tier leaves to the parser ('\\', '[', CR, a control
- * character but tab, DEL), LF, and a byte >= 0x80 (its sequence checked). */
-static const unsigned char S_comment_stop[256] = {
-	1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1, 1, 1, 1,
-	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-	['['] = 1, ['\\'] = 1, ['}'] = 1, [0x7f] = 1,
-	[0x80] = 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-};
-
 /* A line of play being read: its count and what the parser looks back
  * at (parse_sink.h: the check sink's one node a line). */
 typedef struct S_line {
@@ -99,27 +82,23 @@ static unsigned S_col(const S_scan *s, size_t nl, size_t off)
 }
 
 /* The end of the brace comment at 'p' ('{'), its lines counted; 0 when
- * the parser is to read it. */
-static size_t S_comment(S_scan *s, size_t p)
+ * the parser is to read it. Its text goes in runs the lexer's own way
+ * (tb_lex_comment_run), so that what is plain is what the lexer takes. */
+static size_t S_comment(const tb_reader *r, S_scan *s, size_t p)
 {
 	const unsigned char *d = s->d;
-	for (p++; p < s->end; p++) {
-		unsigned char c = d[p];
-		if (!S_comment_stop[c])
-			continue;
-		if (c == '}')
-			return p + 1;
-		if (c == '\n') {
-			s->line++;
-			s->nl = p + 1;
-		} else if (c >= 0x80) {
-			size_t n = tb_utf8_valid((const char *)d + p, s->end - p);
-			if (!n)
-				return 0;
-			p += n - 1;
-		} else {
+	for (p++; p < s->end;) {
+		size_t q = tb_lex_comment_run(r, p, s->end);
+		if (memchr(d + p, '[', q - p))
+			return 0; /* a mark, or a tag line it could run into */
+		if (q >= s->end)
 			return 0;
-		}
+		if (d[q] == '}')
+			return q + 1;
+		if (d[q] != '\n')
+			return 0; /* '\\', a control character, a bad sequence */
+		s->line++;
+		s->nl = p = q + 1;
 	}
 	return 0;
 }
@@ -290,7 +269,7 @@ static int S_scan_movetext(tb_reader *r, S_scan *s, const tb_game *g, const tb_b
 			s->line++;
 			s->nl = ++p;
 		} else if (c == '{') {
-			size_t q = S_comment(s, p);
+			size_t q = S_comment(r, s, p);
 			if (!q)
 				return 0;
 			last = (S_last){p, q, s->nl, s->line};
@@ -347,7 +326,8 @@ static int S_scan_movetext(tb_reader *r, S_scan *s, const tb_game *g, const tb_b
 			}
 			if (!(q = S_word(s, p)))
 				return 0;
-			tb_result res = S_result(s, p, q);
+			/* a result begins with '0' or '1', a move seldom does */
+			tb_result res = c == '0' || c == '1' ? S_result(s, p, q) : TB_RESULT_NONE;
 			if (res != TB_RESULT_NONE) {
 				if (depth)
 					return 0;

@@ -139,6 +139,13 @@ void tb_lex_next(tb_reader *r);
  * the line. */
 int tb_lex_tag(tb_reader *r, tb_tok *name, tb_tok *value);
 
+/* The end of the run of a brace comment's plain text from window
+ * offset 'p' to at most 'end', as the lexer takes it whole: printable
+ * ASCII, tab, '[' and valid UTF-8 sequences; not '}', '\\', a line end
+ * or a control character (nor a sequence cut by 'end'). For the fast
+ * tier (parse_fast.c), which so reads a comment as the lexer does. */
+size_t tb_lex_comment_run(const tb_reader *r, size_t p, size_t end);
+
 /* tb_lex_next, with r->tok a tag's ']': the usual token after it, the
  * next tag's '[' at the start of the next line, is read in a few steps
  * (a tag section is a dozen such lines a record); any other the usual
