@@ -13,12 +13,12 @@
  *   move     -> ASCII word the game's grammar (tb_game.parse_move) reads
  *               whole, every point on the board, or with a suffix NAG
  *   NAG      -> '$' digit+ (0 to 255) after a turn, at most TB_MAX_NAGS
- *   comment  -> '{' text '}': UTF-8, no '\\', no '[' (so no marks, and
- *               no tag line a comment could run into), no CR or control
+ *   comment  -> '{' text '}' | ';' text: UTF-8, no '[' (so no marks,
+ *               and no tag line a comment could run into), no CR or control
  *   result   -> "1-0" | "0-1" | "1/2-1/2" | '*', agreeing with [Result]
  * and a variation follows a turn, is not empty, is closed, and nests at
  * most S_DEPTH deep. A pass, an unknown turn, an angle form, evidence,
- * a string, a ';' comment, a word with a byte >= 0x80, a CR, a record
+ * a string, a word with a byte >= 0x80, a CR, a record
  * at the input's end or past TB_MAX_RECORD: the parser's.
  */
 #include <string.h>
@@ -85,24 +85,39 @@ static unsigned S_col(const S_scan *s, size_t nl, size_t off)
 	return col;
 }
 
-/* The end of the brace comment at 'p' ('{'), its lines counted; 0 when
- * the parser is to read it. Its text goes in runs the lexer's own way
- * (tb_lex_comment_run), so that what is plain is what the lexer takes. */
+/* The end of the comment at 'p' ('{' or ';'), its lines counted; 0
+ * when the parser is to read it. Its text goes in runs the lexer's own
+ * way (tb_lex_comment_run), so that what is plain is what the lexer
+ * takes; between them, what the lexer reads without a word: in braces a
+ * backslash, escaping the '}' '\\' or '@' after it or else itself; in a
+ * ';' comment, which ends before its line's end (or the input's), a '}'
+ * or a backslash as itself. */
 static size_t S_comment(const tb_reader *r, S_scan *s, size_t p)
 {
 	const unsigned char *d = s->d;
-	for (p++; p < s->end;) {
-		size_t q = tb_lex_comment_run(r, p, s->end);
+	int brace = d[p] == '{';
+	for (p++; p <= s->end;) {
+		size_t q = p < s->end ? tb_lex_comment_run(r, p, s->end) : p;
 		if (memchr(d + p, '[', q - p))
 			return 0; /* a mark, or a tag line it could run into */
 		if (q >= s->end)
-			return 0;
-		if (d[q] == '}')
+			return !brace && s->at_end ? q : 0;
+		unsigned char c = d[q];
+		if (c == '}' && brace)
 			return q + 1;
-		if (d[q] != '\n')
-			return 0; /* '\\', a control character, a bad sequence */
-		s->line++;
-		s->nl = p = q + 1;
+		if (c == '\n' && !brace)
+			return q;
+		if (c == '\n') {
+			s->line++;
+			s->nl = p = q + 1;
+		} else if (c == '\\' && brace) {
+			c = q + 1 < s->end ? d[q + 1] : 0;
+			p = q + (c == '}' || c == '\\' || c == '@' ? 2 : 1);
+		} else if (c == '}' || c == '\\') {
+			p = q + 1;
+		} else {
+			return 0; /* a control character, CR, a bad sequence */
+		}
 	}
 	return 0;
 }
@@ -272,7 +287,7 @@ static int S_scan_movetext(tb_reader *r, S_scan *s, const tb_game *g, const tb_b
 		} else if (c == '\n') {
 			s->line++;
 			s->nl = ++p;
-		} else if (c == '{') {
+		} else if (c == '{' || c == ';') {
 			size_t q = S_comment(r, s, p);
 			if (!q)
 				return 0;
