@@ -300,6 +300,40 @@ static int S_scan_movetext(tb_reader *r, S_scan *s, const tb_game *g, const tb_b
 		unsigned char c = d[p];
 		if (c == ' ' || c == '\t') {
 			p++;
+		} else if (S_word_byte[c]) { /* the most tokens: first */
+			if (ended)
+				return 0; /* text after the result: the parser's error */
+			size_t q = p;
+			long num = 0;
+			for (; q < s->end && d[q] >= '0' && d[q] <= '9'; q++)
+				if (num < 100000000)
+					num = num * 10 + (d[q] - '0');
+			if (q > p && q < s->end && d[q] == '.') { /* movenum -> digit+ ('.' | '...') */
+				size_t k = q - p;
+				while (q < s->end && d[q] == '.')
+					q++;
+				if (!S_number(l, num, k, q - p - k))
+					return 0;
+				p = q;
+				continue;
+			}
+			if (!(q = S_word(s, p)))
+				return 0;
+			/* a result begins with '0' or '1', a move seldom does */
+			tb_result res = c == '0' || c == '1' ? S_result(s, p, q) : TB_RESULT_NONE;
+			if (res != TB_RESULT_NONE) {
+				if (depth)
+					return 0;
+				out->result = res;
+				out->off = p;
+				out->line = s->line;
+				out->col = S_col(s, s->nl, p);
+				last = (S_last){p, q, s->nl, s->line, out->col + (unsigned)(q - p)};
+				ended = 1;
+			} else if (!S_move(s, l, g, b, p, q)) {
+				return 0;
+			}
+			p = q;
 		} else if (c == '\n') {
 			s->line++;
 			s->nl = ++p;
@@ -344,38 +378,6 @@ static int S_scan_movetext(tb_reader *r, S_scan *s, const tb_game *g, const tb_b
 			last = (S_last){p, p + 1, s->nl, s->line, out->col + 1};
 			p++;
 			ended = 1;
-		} else if (S_word_byte[c]) {
-			size_t q = p;
-			long num = 0;
-			for (; q < s->end && d[q] >= '0' && d[q] <= '9'; q++)
-				if (num < 100000000)
-					num = num * 10 + (d[q] - '0');
-			if (q > p && q < s->end && d[q] == '.') { /* movenum -> digit+ ('.' | '...') */
-				size_t k = q - p;
-				while (q < s->end && d[q] == '.')
-					q++;
-				if (!S_number(l, num, k, q - p - k))
-					return 0;
-				p = q;
-				continue;
-			}
-			if (!(q = S_word(s, p)))
-				return 0;
-			/* a result begins with '0' or '1', a move seldom does */
-			tb_result res = c == '0' || c == '1' ? S_result(s, p, q) : TB_RESULT_NONE;
-			if (res != TB_RESULT_NONE) {
-				if (depth)
-					return 0;
-				out->result = res;
-				out->off = p;
-				out->line = s->line;
-				out->col = S_col(s, s->nl, p);
-				last = (S_last){p, q, s->nl, s->line, out->col + (unsigned)(q - p)};
-				ended = 1;
-			} else if (!S_move(s, l, g, b, p, q)) {
-				return 0;
-			}
-			p = q;
 		} else {
 			return 0; /* '<' '>' '|' ']' '"' ';' '}' a control or UTF-8 */
 		}
