@@ -536,6 +536,12 @@ static inline __attribute__((always_inline)) size_t S_run(const tb_reader *r, si
 	return S_utf8_prefix(d, high, q, cols, r->careful);
 }
 
+size_t tb_lex_comment_run(const tb_reader *r, size_t p, size_t end)
+{
+	unsigned cols = 0;
+	return S_run(r, p, end, C_COMMENT, &cols);
+}
+
 /* Copies the run of plain text at pos -- bytes of class 'cls' and
  * valid UTF-8 sequences -- into r->text; returns its length. The hot
  * path of comments and strings, which are most of a collection's bytes;

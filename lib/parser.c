@@ -27,6 +27,7 @@
 #include "evidence.h"
 #include "game.h"
 #include "marks.h"
+#include "parse_fast.h"
 #include "parse_sink.h"
 #include "reader.h"
 #include "tags.h"
@@ -428,19 +429,7 @@ static tb_node *S_node_new(S_parser *p, tb_line *line, tb_node_kind kind,
 	return n;
 }
 
-/* The NAG of move suffix 's' ('n' bytes): "!" 1, "?" 2, "!!" 3, "??" 4,
- * "!?" 5, "?!" 6; else 0. By its bytes: one move in ten has one. */
-static int S_is_suffix(const char *s, size_t n)
-{
-	if (n < 1 || n > 2 || (s[0] != '!' && s[0] != '?'))
-		return 0;
-	int first = s[0] == '!' ? 1 : 2;
-	if (n == 1)
-		return first;
-	if (s[1] != '!' && s[1] != '?')
-		return 0;
-	return s[1] == s[0] ? first + 2 : first + 4; /* "!!" "??"; "!?" "?!" */
-}
+#define S_is_suffix tb_move_suffix /* parse_fast.h */
 
 /* Reports that the move word at token 't' cannot be read, at 'err'. */
 static void S_move_error(S_parser *p, const tb_tok *t, const tb_syntax_err *err)
@@ -1225,8 +1214,18 @@ static void S_movetext(S_parser *p)
 		clk.side = tb_game_first_side(rec->game, &rec->opts);
 	if (rec->start)
 		clk = (S_clock){rec->start->number, rec->start->to_move, 1, 0};
-	S_line(p, &rec->main, clk, 0);
 	tb_result tagged = tb_tags_result(rec);
+	/* a check's movetext in the common shapes: the fast tier, which
+	 * leaves to S_line whatever it does not take whole (parse_fast.h) */
+	tb_fast_start fs = {clk.number, clk.side, tagged};
+	tb_fast_end fe;
+	if (p->sink.check && tb_fast_movetext(p->r, p->g, &p->board, &fs, &fe)) {
+		rec->result = fe.result;
+		if (fe.result != TB_RESULT_OTHER)
+			tb_tags_set_result(rec, fe.result, fe.line, fe.col, fe.off);
+		return;
+	}
+	S_line(p, &rec->main, clk, 0);
 	tb_tok *t = S_tok(p);
 	if (t->type == TK_EOF || t->type == TK_LBRACKET) {
 		const tb_tok *e = &p->r->prev;

@@ -93,6 +93,10 @@ struct tb_reader {
 	int careful;             /* no short ways (tb_lex_tag, S_quick_token,
 	                            S_plain_ascii): every token the careful way,
 	                            for the tests, which compare the two */
+	int no_fast;             /* the fast tier of a check off (parse_fast.h):
+	                            the parser reads every movetext, for the
+	                            tests, which compare the two tiers */
+	size_t fast_records;     /* movetexts the fast tier took */
 	size_t rec_offboard;     /* of them, points off the board (the record can be replayed) */
 	tb_search_opts search;   /* for tb_reader_validate (tb_reader_set_search) */
 	int verdicts;            /* the replay gives verdicts only: no slips searched,
@@ -134,6 +138,13 @@ void tb_lex_next(tb_reader *r);
  * Most tags are written so: their three tokens then cost one pass over
  * the line. */
 int tb_lex_tag(tb_reader *r, tb_tok *name, tb_tok *value);
+
+/* The end of the run of a brace comment's plain text from window
+ * offset 'p' to at most 'end', as the lexer takes it whole: printable
+ * ASCII, tab, '[' and valid UTF-8 sequences; not '}', '\\', a line end
+ * or a control character (nor a sequence cut by 'end'). For the fast
+ * tier (parse_fast.c), which so reads a comment as the lexer does. */
+size_t tb_lex_comment_run(const tb_reader *r, size_t p, size_t end);
 
 /* tb_lex_next, with r->tok a tag's ']': the usual token after it, the
  * next tag's '[' at the start of the next line, is read in a few steps

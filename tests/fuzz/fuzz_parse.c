@@ -4,9 +4,12 @@
  * formats; and the canonical form of every record without errors is a
  * fixed point: read again, it has no errors, is the same record
  * (tb_record_equal), is one record, and writes the same bytes; and read
- * checking (tb_reader_set_check_only) it gives the same diagnostics.
+ * checking (tb_reader_set_check_only) it gives the same diagnostics;
+ * and checking, the fast tier (parse_fast.h) and the parser alone give
+ * the same records, diagnostics and reader state.
  */
 #include "fuzz.h"
+#include "reader.h" /* no_fast: the parser alone */
 
 static int S_count_comment(void *ctx, const char *text, const char *lang)
 {
@@ -79,6 +82,55 @@ static void S_same_checking(const uint8_t *data, size_t size)
 	tb_reader_free(b);
 }
 
+/* Checking with the fast tier and without it (r->no_fast): the same
+ * tb_reader_next results, diagnostics formatted, records (errors, line,
+ * size, result, tags) and the reader's place after each. */
+static void S_same_tiers(const uint8_t *data, size_t size)
+{
+	tb_reader *a = tb_reader_new_mem((const char *)data, size, "fuzz.tgn");
+	tb_reader *b = tb_reader_new_mem((const char *)data, size, "fuzz.tgn");
+	tb_reader_set_check_only(a, 1);
+	tb_reader_set_check_only(b, 1);
+	b->no_fast = 1;
+	for (;;) {
+		tb_record *x = NULL, *y = NULL;
+		int ga = tb_reader_next(a, &x), gb = tb_reader_next(b, &y);
+		FZ_CHECK(ga == gb, "the fast tier: tb_reader_next gives %d, not %d", ga, gb);
+		tb_buf da = TB_BUF_INIT, db = TB_BUF_INIT;
+		fz_diags(a, &da);
+		fz_diags(b, &db);
+		FZ_CHECK(da.len == db.len && (!da.len || memcmp(da.data, db.data, da.len) == 0),
+		         "the fast tier, the diagnostics differ:\n%s\n--- the parser:\n%s",
+		         da.data ? da.data : "", db.data ? db.data : "");
+		tb_buf_free(&da);
+		tb_buf_free(&db);
+		FZ_CHECK(a->tok.type == b->tok.type && a->tok.off == b->tok.off &&
+		         a->tok.line == b->tok.line && a->tok.col == b->tok.col &&
+		         a->prev.off == b->prev.off && a->prev.len == b->prev.len &&
+		         a->prev.end_line == b->prev.end_line && a->prev.end_col == b->prev.end_col &&
+		         a->pos == b->pos && a->line == b->line && a->col == b->col,
+		         "the fast tier leaves the reader elsewhere (at %zu, not %zu)", a->pos, b->pos);
+		if (ga == 1) {
+			FZ_CHECK(tb_record_errors(x) == tb_record_errors(y) &&
+			         tb_record_line(x) == tb_record_line(y) &&
+			         tb_record_source_size(x) == tb_record_source_size(y) &&
+			         tb_record_result(x) == tb_record_result(y) && x->ntags == y->ntags,
+			         "the fast tier, a record differs");
+			for (size_t i = 0; i < x->ntags; i++)
+				FZ_CHECK(!strcmp(x->tags[i].value, y->tags[i].value) &&
+				         x->tags[i].value_line == y->tags[i].value_line &&
+				         x->tags[i].value_col == y->tags[i].value_col,
+				         "the fast tier, tag %s differs", x->tags[i].name);
+		}
+		tb_record_free(x);
+		tb_record_free(y);
+		if (ga != 1)
+			break;
+	}
+	tb_reader_free(a);
+	tb_reader_free(b);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	tb_reader *r = tb_reader_new_mem((const char *)data, size, "fuzz.tgn");
@@ -94,5 +146,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	fz_diags(r, NULL);
 	tb_reader_free(r);
 	S_same_checking(data, size);
+	S_same_tiers(data, size);
 	return 0;
 }

@@ -8,6 +8,7 @@
 
 #include "diag.h"
 #include "game.h"
+#include "reader.h"
 #include "record.h"
 
 /* The games' descriptors (lib/games/<name>/game.c), by their symbols. */
@@ -1161,6 +1162,234 @@ static void test_check_sink_corpora(void **state)
 	assert_true(seen > 1000); /* the mutations do reach the diagnostics */
 }
 
+
+/* ===== The fast tier of a check (parse_fast.h) ===== */
+
+/* Two tags alike: name, value, where its value stands. */
+static void S_same_tag_read(const tb_tag *a, const tb_tag *b, const char *name)
+{
+	if (strcmp(a->name, b->name) || strcmp(a->value, b->value) ||
+	    a->value_line != b->value_line || a->value_col != b->value_col ||
+	    a->value_off != b->value_off)
+		fail_msg("%s: the fast tier's tag [%s \"%s\"] at %u:%u is [%s \"%s\"] at %u:%u", name,
+		         b->name, b->value, b->value_line, b->value_col, a->name, a->value,
+		         a->value_line, a->value_col);
+}
+
+/* 'src' ('n' bytes) read checking with the fast tier and without it
+ * (r->no_fast): the same tb_reader_next results and diagnostics, call
+ * by call; the same records (errors, line, offsets, game, result, tags
+ * and where their values stand, start, offboard); and the reader in the
+ * same state after each (its token, the one before, its place), so
+ * that what follows reads the same. Returns the records the fast tier
+ * took. */
+static size_t S_same_tiers(const char *src, size_t n, const char *name)
+{
+	tb_reader *a = tb_reader_new_mem(src, n, name), *b = tb_reader_new_mem(src, n, name);
+	assert_non_null(a);
+	assert_non_null(b);
+	tb_reader_set_check_only(a, 1);
+	tb_reader_set_check_only(b, 1);
+	b->no_fast = 1;
+	for (;;) {
+		tb_record *x = NULL, *y = NULL;
+		int ga = tb_reader_next(a, &x), gb = tb_reader_next(b, &y);
+		assert_int_equal(ga, gb);
+		assert_int_equal(tb_reader_ndiags(a), tb_reader_ndiags(b));
+		for (size_t i = 0; i < tb_reader_ndiags(a); i++) {
+			char *da = tb_diag_format(tb_reader_diag(a, i));
+			char *db = tb_diag_format(tb_reader_diag(b, i));
+			if (strcmp(da, db) != 0)
+				fail_msg("%s: the fast tier:\n%s\nthe parser:\n%s", name, da, db);
+			free(da);
+			free(db);
+		}
+		assert_int_equal(a->tok.type, b->tok.type);
+		assert_int_equal(a->tok.off, b->tok.off);
+		assert_int_equal(a->tok.len, b->tok.len);
+		assert_int_equal(a->tok.line, b->tok.line);
+		assert_int_equal(a->tok.col, b->tok.col);
+		assert_int_equal(a->tok.end_line, b->tok.end_line);
+		assert_int_equal(a->tok.end_col, b->tok.end_col);
+		assert_int_equal(a->prev.off, b->prev.off);
+		assert_int_equal(a->prev.len, b->prev.len);
+		assert_int_equal(a->prev.end_line, b->prev.end_line);
+		assert_int_equal(a->prev.end_col, b->prev.end_col);
+		assert_int_equal(a->prev.bad, b->prev.bad);
+		assert_int_equal(a->pos, b->pos);
+		assert_int_equal(a->line, b->line);
+		assert_int_equal(a->col, b->col);
+		assert_int_equal(a->rec_closed, b->rec_closed);
+		if (ga != 1) {
+			assert_int_equal(tb_reader_ended_clean(a), tb_reader_ended_clean(b));
+			break;
+		}
+		assert_int_equal(tb_record_errors(x), tb_record_errors(y));
+		assert_int_equal(tb_record_line(x), tb_record_line(y));
+		assert_int_equal(tb_record_source_size(x), tb_record_source_size(y));
+		assert_int_equal(tb_record_source_offset(x), tb_record_source_offset(y));
+		assert_ptr_equal(x->game, y->game);
+		assert_int_equal(x->result, y->result);
+		assert_int_equal(x->offboard, y->offboard);
+		assert_int_equal(x->start != NULL, y->start != NULL);
+		assert_null(x->main.first);
+		assert_null(x->trail);
+		assert_int_equal(x->ntags, y->ntags);
+		for (size_t i = 0; i < x->ntags; i++)
+			S_same_tag_read(&y->tags[i], &x->tags[i], name);
+		tb_record_free(x);
+		tb_record_free(y);
+	}
+	assert_int_equal(b->fast_records, 0);
+	size_t fast = a->fast_records;
+	tb_reader_free(a);
+	tb_reader_free(b);
+	return fast;
+}
+
+/* What the fast tier takes, and what it leaves to the parser: each
+ * case read both ways (S_same_tiers), and whether the fast tier took
+ * its first record. */
+static void test_fast_tier_cases(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *src;
+		int fast;
+	} cases[] = {
+		{"[Game \"pitarra\"]\n\n1. d5 f4 2. c5 d1 *\n\n[Game \"pitarra\"]\n1. d5 *\n", 1},
+		{"[Game \"pitarra\"]\n[Result \"1-0\"]\n1. d5 $1 f4!? {a} {@es b c}\n2. c5 1-0 {end}\n"
+		 "{more\nlines}\n[Game \"pitarra\"]\n1. d5 *\n", 1},
+		{"[Game \"asalto\"]\n[Result \"0-1\"]\n1. d3-d4 d6xd4 (1... e5-e6 {x} (1... d6-d5)) "
+		 "2. c4-c5 0-1\n[Game \"asalto\"]\n*\n", 1},
+		{"[Game \"ocencahuac\"]\n1. c1-d2 c8^c6 $10 2. d2-d4 e8^c8^e6!? $27 3. b1-e1 c6-a4 "
+		 "4. d4-a7 e6^c8 5. a7-b8= {«¡ahí!» لعبة} 5... c8^a8>d1 1/2-1/2\n[Game \"x\"]\n", 1},
+		{"[Game \"pitarra\"]\n1. d5 f4 2. c5 d1 *\n", 1},               /* the input's end */
+		{"[Game \"pitarra\"]\n1. d5 f4 2. c5 d1 1-0", 1},
+		{"[Game \"pitarra\"]\n1. d5 f4 2. c5 d1 * {a}  \n\t ", 1},
+		{"[Game \"pitarra\"]\n1. d5 f4 2.", 0},
+		{"[Game \"pitarra\"]\n1. d5 f4 3. c5 d1 *\n[Game \"pitarra\"]\n", 0}, /* the count */
+		{"[Game \"pitarra\"]\n1. d5 f4 2... c5 *\n[Game \"pitarra\"]\n", 0},
+		{"[Game \"pitarra\"]\n[Result \"1-0\"]\n1. d5 0-1\n[Game \"pitarra\"]\n", 0},
+		{"[Game \"pitarra\"]\n1. d5 f4\n[Game \"pitarra\"]\n", 0},        /* no result */
+		{"[Game \"pitarra\"]\n1. d9 *\n[Game \"pitarra\"]\n", 0},          /* off the board */
+		{"[Game \"pitarra\"]\n1. d5x *\n[Game \"pitarra\"]\n", 0},
+		{"[Game \"pitarra\"]\n1. d5 () *\n[Game \"pitarra\"]\n", 0},       /* empty */
+		{"[Game \"pitarra\"]\n1. d5 ( {x} ) *\n[Game \"pitarra\"]\n", 1},
+		{"[Game \"pitarra\"]\n(1. d5) *\n[Game \"pitarra\"]\n", 0},
+		{"[Game \"pitarra\"]\n1. d5 (f4 *\n[Game \"pitarra\"]\n", 0},
+		{"[Game \"pitarra\"]\n1. d5 ) *\n[Game \"pitarra\"]\n", 0},
+		{"[Game \"pitarra\"]\n$1 1. d5 *\n[Game \"pitarra\"]\n", 0},
+		{"[Game \"pitarra\"]\n1. d5 $256 *\n[Game \"pitarra\"]\n", 0},
+		{"[Game \"pitarra\"]\n1. d5 {[%csl Gd5]} *\n[Game \"pitarra\"]\n", 0},
+		{"[Game \"pitarra\"]\n1. d5 {a\\}b \\\\ \\@ \\x \\\n} *\n[Game \"pitarra\"]\n", 1},
+		{"[Game \"pitarra\"]\n1. d5 {a\\\rb} *\n[Game \"pitarra\"]\n", 0},
+		{"[Game \"pitarra\"]\n1. d5 {bad \xff} *\n[Game \"pitarra\"]\n", 0},
+		{"[Game \"pitarra\"]\n1. d5 {a\n\n[Game \"pitarra\"]\n1. d5 *\n", 0},
+		{"[Game \"pitarra\"]\n1. d5\r\nf4 *\n[Game \"pitarra\"]\n", 0},
+		{"[Game \"pitarra\"]\n1. d5 ;c } \\ {\nf4 *\n[Game \"pitarra\"]\n", 1},
+		{"[Game \"pitarra\"]\n1. d5 f4 * ;@es fin", 1},
+		{"[Game \"pitarra\"]\n1. d5 ;c [x]\nf4 *\n[Game \"pitarra\"]\n", 0},
+		{"[Game \"pitarra\"]\n1. d5 ;c\r\nf4 *\n[Game \"pitarra\"]\n", 0},
+		{"[Game \"pitarra\"]\n1. d5 <gap 2> *\n[Game \"pitarra\"]\n", 0},
+		{"[Game \"pitarra\"]\n1. pass f4 *\n[Game \"pitarra\"]\n", 0},
+		{"[Game \"pitarra\"]\n1. ? f4 *\n[Game \"pitarra\"]\n", 0},
+		{"[Game \"pitarra\"]\n[Recording \"a.ogg\"]\n1. d5 @0:00:01 *\n[Game \"pitarra\"]\n", 0},
+		{"[Game \"pitarra\"]\n1. d5 * x\n[Game \"pitarra\"]\n", 0},       /* after the result */
+		{"[Game \"pitarra\"]\n1. d5 * [Game \"pitarra\"]\n", 0},          /* not a line's start */
+		{"[Game \"pitarra\"]\n1. d5 1-0 $1\n[Game \"pitarra\"]\n", 0},
+		{"[Game \"pitarra\"]\n1\xe2\x80\xa6 d5 *\n[Game \"pitarra\"]\n", 0},
+		{"[Game \"pitarra\"]\n0. d5 *\n[Game \"pitarra\"]\n", 0},
+		{"[Game \"pitarra\"]\n1.. d5 *\n[Game \"pitarra\"]\n", 0},
+		{"[Game \"pitarra\"]\n1234567. d5 *\n[Game \"pitarra\"]\n", 0},
+		{"[Game \"nope\"]\n1. d5 *\n[Game \"pitarra\"]\n", 0},            /* no game: skipped */
+		{"[Game \"ocencahuac\"]\n1. c1-d2 c8^a8> *\n[Game \"x\"]\n", 0},  /* '>' no point */
+		{"[Game \"pitarra\"]\n1. d5 f4\t2.c5 d1*\n[Game \"pitarra\"]\n", 1},
+		{"[Game \"pitarra\"] 1. d5 f4 {x} 1-0 {y}\n[Game \"pitarra\"]\n", 1},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		const char *src = cases[i].src;
+		tb_reader *r = tb_reader_new_mem(src, strlen(src), "t.tgn");
+		tb_reader_set_check_only(r, 1);
+		tb_record *rec;
+		assert_int_equal(tb_reader_next(r, &rec), 1);
+		if ((int)r->fast_records != cases[i].fast)
+			fail_msg("case %zu \"%s\": the fast tier took %zu", i, src, r->fast_records);
+		tb_record_free(rec);
+		tb_reader_free(r);
+		S_same_tiers(src, strlen(src), "t.tgn");
+		S_same_checking(src, strlen(src), "t.tgn");
+	}
+}
+
+/* The bench's collection (bench/gen.c: a megabyte the unit target
+ * makes, TB_BENCH_SAMPLE), every sample, the spec's and fuzzing's
+ * inputs, and mutated records: the same read by either tier, and the
+ * fast tier takes most of the collection -- a fast tier that takes
+ * nothing would pass the comparisons, and fails here. */
+static void test_fast_tier_corpora(void **state)
+{
+	(void)state;
+	const char *bench = getenv("TB_BENCH_SAMPLE");
+	if (!bench)
+		fail_msg("TB_BENCH_SAMPLE names no file: run me with make unit");
+	char *buf;
+	size_t n = S_slurp(bench, &buf);
+	assert_true(n > 100000);
+	size_t records = 0;
+	for (size_t i = 0; i + 6 < n; i++)
+		records += (i == 0 || buf[i - 1] == '\n') && memcmp(buf + i, "[Game ", 6) == 0;
+	size_t fast = S_same_tiers(buf, n, bench);
+	if (fast * 10 < records * 8)
+		fail_msg("the fast tier took %zu of the collection's %zu records", fast, records);
+	/* mutated: the tiers split the records between them */
+	size_t cap = 1 << 16;
+	char *m = malloc(cap);
+	assert_non_null(m);
+	for (unsigned s = 1; s <= (TT_SANITIZED ? 20u : 200u); s++) {
+		size_t at = (size_t)s * 7919 % (n - cap / 2);
+		size_t len = S_mutate(buf + at, cap / 2, m, cap, s, 1 + (int)(s % 9));
+		S_same_tiers(m, len, bench);
+	}
+	free(m);
+	free(buf);
+	static const char *const dirs[] = {
+		"samples", "tests/fuzz/corpus/parse", "tests/fuzz/findings/parse",
+		"tests/fuzz/corpus/reader", "tests/fuzz/findings/reader",
+		"tests/fuzz/corpus/validate", "spec",
+	};
+	size_t files = 0, sample_fast = 0;
+	for (size_t k = 0; k < sizeof dirs / sizeof dirs[0]; k++) {
+		DIR *d = opendir(dirs[k]);
+		if (!d)
+			continue;
+		for (struct dirent *e; (e = readdir(d));) {
+			if (e->d_name[0] == '.')
+				continue;
+			char path[512];
+			snprintf(path, sizeof path, "%s/%s", dirs[k], e->d_name);
+			n = S_slurp(path, &buf);
+			if (!buf)
+				continue;
+			size_t f = S_same_tiers(buf, n, path);
+			sample_fast += k == 0 ? f : 0;
+			files++;
+			if (k == 0) {
+				size_t mcap = n + 4096;
+				char *mm = malloc(mcap);
+				assert_non_null(mm);
+				for (unsigned s = 1; s <= (TT_SANITIZED ? 3u : 12u); s++)
+					S_same_tiers(mm, S_mutate(buf, n, mm, mcap, s, 1 + (int)s), path);
+				free(mm);
+			}
+			free(buf);
+		}
+		closedir(d);
+	}
+	assert_true(files >= 20);
+	assert_true(sample_fast > 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1198,6 +1427,8 @@ int main(void)
 		cmocka_unit_test(test_check_sink_cases),
 		cmocka_unit_test(test_check_sink_record),
 		cmocka_unit_test(test_check_sink_corpora),
+		cmocka_unit_test(test_fast_tier_cases),
+		cmocka_unit_test(test_fast_tier_corpora),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,410 @@
+/*
+ * parse_fast.c -- the fast tier of a check (parse_fast.h; spec/tgn.md,
+ * "Two tiers"): a movetext recognised in one pass over its bytes, with
+ * no tokens, no columns but the few the check sink is told, and no
+ * copies; anything it does not accept with certainty goes to the parser.
+ *
+ * What it accepts is a subset of what the lexer (lexer.c) and the
+ * parser (parser.c, S_line and S_movetext) read without a diagnostic:
+ *   movetext -> (blank | MOVENUM | move | NAG | comment | '(' line ')')*
+ *               result (blank | comment)*  then '[' at a line's start
+ *   blank    -> ' ' | '\t' | LF
+ *   MOVENUM  -> digit{1,6} ('.' | '...'), not 0, agreeing with the count
+ *   move     -> ASCII word the game's grammar (tb_game.parse_move) reads
+ *               whole, every point on the board, or with a suffix NAG
+ *   NAG      -> '$' digit+ (0 to 255) after a turn, at most TB_MAX_NAGS
+ *   comment  -> '{' text '}' | ';' text: UTF-8, no '[' (so no marks,
+ *               and no tag line a comment could run into), no CR or control
+ *   result   -> "1-0" | "0-1" | "1/2-1/2" | '*', agreeing with [Result]
+ * and a variation follows a turn, is not empty, is closed, and nests at
+ * most S_DEPTH deep. A pass, an unknown turn, an angle form, evidence,
+ * a string, a word with a byte >= 0x80, a CR, a record
+ * at the input's end or past TB_MAX_RECORD: the parser's.
+ */
+#include <string.h>
+#ifdef __SSE2__ /* every x86-64 */
+#include <emmintrin.h>
+#endif
+
+#include "diag.h"
+#include "parse_fast.h"
+
+enum { S_DEPTH = 32 }; /* variations nested deeper go to the parser */
+
+/* Bytes of a word (the lexer's C_WORD): printable ASCII but the
+ * delimiters (lexer.c, S_delimiter) and '>', which belongs to a word
+ * only before a point. */
+static const unsigned char S_word_byte[256] = { /* 0x80-0xFF: 0, the parser's */
+	['!'] = 1, ['#'] = 1, ['%'] = 1, ['&'] = 1, ['\''] = 1, ['+'] = 1, [','] = 1,
+	['-'] = 1, ['.'] = 1, ['/'] = 1, ['0'] = 1, ['1'] = 1, ['2'] = 1, ['3'] = 1,
+	['4'] = 1, ['5'] = 1, ['6'] = 1, ['7'] = 1, ['8'] = 1, ['9'] = 1, [':'] = 1,
+	['='] = 1, ['?'] = 1, ['@'] = 1, ['A'] = 1, ['B'] = 1, ['C'] = 1, ['D'] = 1,
+	['E'] = 1, ['F'] = 1, ['G'] = 1, ['H'] = 1, ['I'] = 1, ['J'] = 1, ['K'] = 1,
+	['L'] = 1, ['M'] = 1, ['N'] = 1, ['O'] = 1, ['P'] = 1, ['Q'] = 1, ['R'] = 1,
+	['S'] = 1, ['T'] = 1, ['U'] = 1, ['V'] = 1, ['W'] = 1, ['X'] = 1, ['Y'] = 1,
+	['Z'] = 1, ['\\'] = 1, ['^'] = 1, ['_'] = 1, ['`'] = 1, ['a'] = 1, ['b'] = 1,
+	['c'] = 1, ['d'] = 1, ['e'] = 1, ['f'] = 1, ['g'] = 1, ['h'] = 1, ['i'] = 1,
+	['j'] = 1, ['k'] = 1, ['l'] = 1, ['m'] = 1, ['n'] = 1, ['o'] = 1, ['p'] = 1,
+	['q'] = 1, ['r'] = 1, ['s'] = 1, ['t'] = 1, ['u'] = 1, ['v'] = 1, ['w'] = 1,
+	['x'] = 1, ['y'] = 1, ['z'] = 1, ['~'] = 1,
+};
+
+/* A line of play being read: its count and what the parser looks back
+ * at (parse_sink.h: the check sink's one node a line). */
+typedef struct S_line {
+	unsigned number;   /* the count: the next turn's number */
+	int side;          /* and side */
+	unsigned last_number; /* the line's last turn's: where a variation starts */
+	int last_side;
+	unsigned nnags;    /* NAGs on that turn */
+	int turns;         /* it has a turn */
+	int any;           /* it holds a turn or a comment (else an empty variation) */
+} S_line;
+
+/* The scan: the bytes, where it is, and what it must set at the end. */
+typedef struct S_scan {
+	const unsigned char *d; /* the window */
+	size_t end;        /* the next record's '[', or the input's end */
+	int at_end;        /* the input's end */
+	unsigned line;     /* the line at the scan position */
+	size_t nl;         /* the offset past the last LF read, or 0: none yet */
+	size_t from;       /* the first token's offset */
+	unsigned from_col; /* its column */
+	size_t nodes;      /* turns made (the check sink's count) */
+} S_scan;
+
+/* The column of window offset 'off', 'nl' the offset past the last LF
+ * before it (0: none since the first token, on whose line it is): a
+ * column is a character (utf8.h). Once or twice a record. */
+static unsigned S_col(const S_scan *s, size_t nl, size_t off)
+{
+	size_t at = nl ? nl : s->from;
+	unsigned col = nl ? 1 : s->from_col;
+	/* the bytes before 'off' are those the scan took: ASCII, and valid
+	 * UTF-8 in comments, so its characters are the bytes that are no
+	 * continuation byte (tb_utf8_count decodes each, five times the
+	 * cost); sixteen at a time, a line being some eighty bytes */
+	size_t cont = 0;
+#ifdef __SSE2__
+	const __m128i top2 = _mm_set1_epi8((char)0xC0), c80 = _mm_set1_epi8((char)0x80);
+	for (; at + 16 <= off; at += 16) {
+		__m128i x = _mm_loadu_si128((const __m128i *)(const void *)(s->d + at));
+		unsigned m = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_and_si128(x, top2), c80));
+		col += 16;
+		for (; m; m &= m - 1) /* few: Latin letters with accents, Arabic */
+			cont++;
+	}
+#endif
+	for (; at < off; at++)
+		col += (s->d[at] & 0xC0) != 0x80;
+	return col - (unsigned)cont;
+}
+
+/* The end of the comment at 'p' ('{' or ';'), its lines counted; 0
+ * when the parser is to read it. Its text goes in runs the lexer's own
+ * way (tb_lex_comment_run), so that what is plain is what the lexer
+ * takes; between them, what the lexer reads without a word: in braces a
+ * backslash, escaping the '}' '\\' or '@' after it or else itself; in a
+ * ';' comment, which ends before its line's end (or the input's), a '}'
+ * or a backslash as itself. */
+static size_t S_comment(const tb_reader *r, S_scan *s, size_t p)
+{
+	const unsigned char *d = s->d;
+	int brace = d[p] == '{';
+	for (p++; p <= s->end;) {
+		size_t q = p < s->end ? tb_lex_comment_run(r, p, s->end) : p;
+		if (memchr(d + p, '[', q - p))
+			return 0; /* a mark, or a tag line it could run into */
+		if (q >= s->end)
+			return !brace && s->at_end ? q : 0;
+		unsigned char c = d[q];
+		if (c == '}' && brace)
+			return q + 1;
+		if (c == '\n' && !brace)
+			return q;
+		if (c == '\n') {
+			s->line++;
+			s->nl = p = q + 1;
+		} else if (c == '\\' && brace) {
+			c = q + 1 < s->end ? d[q + 1] : 0;
+			p = q + (c == '}' || c == '\\' || c == '@' ? 2 : 1);
+		} else if (c == '}' || c == '\\') {
+			p = q + 1;
+		} else {
+			return 0; /* a control character, CR, a bad sequence */
+		}
+	}
+	return 0;
+}
+
+/* The end of the word at 'p' as the lexer reads it; 0 when the parser
+ * is to read it (a byte >= 0x80, a '>' that is no part of it). */
+static size_t S_word(const S_scan *s, size_t p)
+{
+	const unsigned char *d = s->d;
+	size_t q = p;
+	for (;;) {
+		while (q < s->end && S_word_byte[d[q]])
+			q++;
+		if (q + 2 >= s->end || d[q] != '>')
+			break;
+		/* '>' is the word's only before a point ("a2^a4>a7", "d6>?") */
+		int n = d[q + 1], n2 = d[q + 2];
+		int alpha = (n | 0x20) >= 'a' && (n | 0x20) <= 'z';
+		if (q == p || !((alpha && n2 >= '0' && n2 <= '9') || n == '?'))
+			return 0;
+		q++;
+	}
+	return q == s->end || d[q] < 0x80 ? q : 0; /* the end: a '[' or the input's */
+}
+
+/* Is word [p, q) 'w'? */
+static int S_is(const S_scan *s, size_t p, size_t q, const char *w)
+{
+	size_t n = strlen(w);
+	return q - p == n && memcmp(s->d + p, w, n) == 0;
+}
+
+/* The result word [p, q) stands for, or TB_RESULT_NONE. */
+static tb_result S_result(const S_scan *s, size_t p, size_t q)
+{
+	return S_is(s, p, q, "1-0") ? TB_RESULT_FIRST
+	     : S_is(s, p, q, "0-1") ? TB_RESULT_SECOND
+	     : S_is(s, p, q, "1/2-1/2") ? TB_RESULT_DRAW
+	                              : TB_RESULT_NONE;
+}
+
+/* A move number [p, q) ending in 'dots' dots (k digits, value 'num'):
+ * accepted when the lexer gives no diagnostic and it agrees with the
+ * count (else the parser warns). */
+static int S_number(const S_line *l, long num, size_t k, size_t dots)
+{
+	if ((dots != 1 && dots != 3) || k > 6 || num == 0)
+		return 0;
+	long side = dots == 1 ? 0 : 1;
+	return 2L * num + side == 2L * (long)l->number + l->side;
+}
+
+/* The move word [p, q) as the parser reads it (S_turn_word), a turn
+ * made on line 'l'; 0 when the parser is to read it. */
+static int S_move(S_scan *s, S_line *l, const tb_game *g, const tb_board *b, size_t p,
+                  size_t q)
+{
+	const char *w = (const char *)s->d + p;
+	size_t n = q - p;
+	/* a pass, an unknown turn, evidence: the parser's */
+	if (w[0] == '@' || w[0] == '?' || (n >= 2 && w[0] == '-' && w[1] == '-') ||
+	    (n >= 4 && memcmp(w, "pass", 4) == 0))
+		return 0;
+	tb_syntax_err err, off;
+	err.offset = off.offset = off.len = 0;
+	err.len = 1;
+	err.msg[0] = off.msg[0] = '\0';
+	tb_scan sc = {w, n, 0, b, g->title, &err, &off};
+	tb_move_builder mb;
+	mb.n = 0;
+	mb.crown = 0;
+	if (g->parse_move(&sc, &mb) != 0 || off.len)
+		return 0;
+	int nag = sc.i < n ? tb_move_suffix(w + sc.i, n - sc.i) : 0;
+	if (sc.i < n && !nag)
+		return 0;
+	if (s->nodes + 1 > TB_MAX_TURNS)
+		return 0;
+	s->nodes++;
+	l->last_number = l->number;
+	l->last_side = l->side;
+	if (l->side == 1)
+		l->number++;
+	l->side ^= 1;
+	l->nnags = nag != 0;
+	l->turns = l->any = 1;
+	return 1;
+}
+
+/* The record's last token: [at, q), which ends on line 'line', the
+ * last LF before its end at 'nl'. */
+typedef struct S_last {
+	size_t at, q, nl;
+	unsigned line;
+	unsigned end_col;  /* its end's column when known (the result's), else 0 */
+} S_last;
+
+/* The token after the record's last one ('last'): the next record's
+ * '[' -- or the end of the input -- as tb_lex_next leaves it, and 'last'
+ * as r->prev. */
+static void S_finish(tb_reader *r, const S_scan *s, const S_last *last)
+{
+	r->prev.off = last->at;
+	r->prev.len = last->q - last->at;
+	r->prev.end_line = last->line;
+	r->prev.end_col = last->end_col ? last->end_col : S_col(s, last->nl, last->q);
+	r->prev.bad = 0;
+	/* the '[' follows a LF: column 1; the end, after the blanks */
+	unsigned col = s->at_end ? S_col(s, s->nl, s->end) : 1;
+	r->tok.type = s->at_end ? TK_EOF : TK_LBRACKET;
+	r->tok.off = s->end;
+	r->tok.len = !s->at_end;
+	r->tok.line = r->tok.end_line = s->line;
+	r->tok.col = col;
+	r->tok.end_col = col + !s->at_end;
+	r->tok.num = 0;
+	r->tok.dots = 0;
+	r->tok.bad = 0;
+	r->pos = s->end + !s->at_end;
+	r->line = s->line;
+	r->col = r->tok.end_col;
+}
+
+/* The movetext's end from window offset 'from' on: the next record's
+ * '[' at a line's start, or the input's end ('*at_end' set), within the
+ * record's limit, the window read on as far as it; 0 when there is none
+ * soon enough (or a '[' elsewhere: the parser's). */
+static size_t S_record_end(tb_reader *r, size_t from, int *at_end)
+{
+	size_t limit = r->rec_first + TB_MAX_RECORD;
+	*at_end = 0;
+	for (;;) {
+		const char *q = memchr(r->data + from, '[', r->len - from);
+		if (q) {
+			size_t end = (size_t)(q - r->data);
+			return end > 0 && end < limit && r->data[end - 1] == '\n' ? end : 0;
+		}
+		if (r->len >= limit)
+			return 0;
+		if (r->eof) {
+			*at_end = 1;
+			return r->len;
+		}
+		from = r->len;
+		if (!tb_window_ensure(r, r->len + 1) && !r->eof)
+			return 0;
+	}
+}
+
+/* The scan of the movetext, from its first token to the next record's
+ * '[' (s->end): 1 when the fast tier takes it ('out' filled, the reader
+ * moved past it), else 0 (nothing of the reader changed). */
+static int S_scan_movetext(tb_reader *r, S_scan *s, const tb_game *g, const tb_board *b,
+                           const tb_fast_start *start, tb_fast_end *out)
+{
+	const unsigned char *d = s->d;
+	S_line lines[S_DEPTH + 1];
+	unsigned depth = 0;
+	S_line *l = &lines[0];
+	*l = (S_line){start->number, start->side, 0, 0, 0, 0, 0};
+	size_t p = s->from;
+	S_last last = {0, 0, 0, 0, 0};
+	int ended = 0; /* the result read: comments and blanks only, then the '[' */
+	while (p < s->end) {
+		unsigned char c = d[p];
+		if (c == ' ' || c == '\t') {
+			p++;
+		} else if (S_word_byte[c]) { /* the most tokens: first */
+			if (ended)
+				return 0; /* text after the result: the parser's error */
+			size_t q = p;
+			long num = 0;
+			for (; q < s->end && d[q] >= '0' && d[q] <= '9'; q++)
+				if (num < 100000000)
+					num = num * 10 + (d[q] - '0');
+			if (q > p && q < s->end && d[q] == '.') { /* movenum -> digit+ ('.' | '...') */
+				size_t k = q - p;
+				while (q < s->end && d[q] == '.')
+					q++;
+				if (!S_number(l, num, k, q - p - k))
+					return 0;
+				p = q;
+				continue;
+			}
+			if (!(q = S_word(s, p)))
+				return 0;
+			/* a result begins with '0' or '1', a move seldom does */
+			tb_result res = c == '0' || c == '1' ? S_result(s, p, q) : TB_RESULT_NONE;
+			if (res != TB_RESULT_NONE) {
+				if (depth)
+					return 0;
+				out->result = res;
+				out->off = p;
+				out->line = s->line;
+				out->col = S_col(s, s->nl, p);
+				last = (S_last){p, q, s->nl, s->line, out->col + (unsigned)(q - p)};
+				ended = 1;
+			} else if (!S_move(s, l, g, b, p, q)) {
+				return 0;
+			}
+			p = q;
+		} else if (c == '\n') {
+			s->line++;
+			s->nl = ++p;
+		} else if (c == '{' || c == ';') {
+			size_t q = S_comment(r, s, p);
+			if (!q)
+				return 0;
+			last = (S_last){p, q, s->nl, s->line, 0};
+			l->any = 1;
+			p = q;
+		} else if (ended) {
+			return 0; /* text after the result: the parser's error */
+		} else if (c == '$') {
+			size_t q = p + 1;
+			long num = 0;
+			for (; q < s->end && d[q] >= '0' && d[q] <= '9'; q++)
+				if (num <= 255)
+					num = num * 10 + (d[q] - '0');
+			if (q == p + 1 || num > 255 || !l->turns || l->nnags >= TB_MAX_NAGS)
+				return 0;
+			l->nnags++;
+			p = q;
+		} else if (c == '(') {
+			if (!l->turns || depth >= S_DEPTH)
+				return 0;
+			S_line *v = &lines[++depth];
+			*v = (S_line){l->last_number, l->last_side, 0, 0, 0, 0, 0};
+			l = v;
+			p++;
+		} else if (c == ')') {
+			if (!depth || !l->any)
+				return 0;
+			l = &lines[--depth];
+			p++;
+		} else if (c == '*') {
+			if (depth)
+				return 0;
+			out->result = TB_RESULT_OTHER;
+			out->off = p;
+			out->line = s->line;
+			out->col = S_col(s, s->nl, p);
+			last = (S_last){p, p + 1, s->nl, s->line, out->col + 1};
+			p++;
+			ended = 1;
+		} else {
+			return 0; /* '<' '>' '|' ']' '"' ';' '}' a control or UTF-8 */
+		}
+	}
+	if (!ended)
+		return 0;
+	if (out->result != TB_RESULT_OTHER && start->tagged != TB_RESULT_OTHER &&
+	    start->tagged != out->result)
+		return 0; /* the parser's error: the result and [Result] differ */
+	S_finish(r, s, &last);
+	return 1;
+}
+
+int tb_fast_movetext(tb_reader *r, const tb_game *g, const tb_board *b,
+                     const tb_fast_start *start, tb_fast_end *end)
+{
+	if (r->careful || r->no_fast || r->fatal || !g || !g->parse_move)
+		return 0;
+	size_t from = r->tok.off;
+	int at_end;
+	size_t stop = S_record_end(r, from, &at_end);
+	if (!stop)
+		return 0;
+	S_scan s = {(const unsigned char *)r->data, stop, at_end, r->tok.line, 0, from,
+	            r->tok.col, 0};
+	if (!S_scan_movetext(r, &s, g, b, start, end))
+		return 0;
+	r->fast_records++;
+	return 1;
+}

@@ -1,0 +1,65 @@
+/*
+ * parse_fast.h -- the fast tier of a check (internal; spec/tgn.md,
+ * "Two tiers"): a record's movetext recognised in one pass over its
+ * bytes when it is written in the common shapes, for a reader that
+ * only checks (parse_sink.h, tablero parse).
+ *
+ * It accepts only what the parser (parser.c) reads without a single
+ * diagnostic, and says of it only what the check sink would be told:
+ * the record's result and where its marker stands. Anything else -- a
+ * byte or a shape outside the common grammar, anything that could be
+ * told of -- it leaves, having changed nothing the parser reads, to the
+ * parser, which then reads the movetext from its first token as it
+ * always does. So every diagnostic is the parser's, by construction;
+ * test_parser and fuzz_parse hold the two tiers to the same answers.
+ */
+#ifndef TB_PARSE_FAST_H
+#define TB_PARSE_FAST_H
+
+#include "game.h"
+#include "reader.h"
+#include "record.h"
+
+/* The NAG of move suffix 's' ('n' bytes): "!" 1, "?" 2, "!!" 3, "??" 4,
+ * "!?" 5, "?!" 6; else 0. By its bytes: one move in ten has one. The
+ * parser's and the fast tier's, one definition. */
+static inline int tb_move_suffix(const char *s, size_t n)
+{
+	if (n < 1 || n > 2 || (s[0] != '!' && s[0] != '?'))
+		return 0;
+	int first = s[0] == '!' ? 1 : 2;
+	if (n == 1)
+		return first;
+	if (s[1] != '!' && s[1] != '?')
+		return 0;
+	return s[1] == s[0] ? first + 2 : first + 4; /* "!!" "??"; "!?" "?!" */
+}
+
+/* Where the movetext begins: its first turn's number and side. */
+typedef struct tb_fast_start {
+	unsigned number;
+	int side;          /* 0 or 1 */
+	tb_result tagged;  /* what [Result] says (tb_tags_result) */
+} tb_fast_start;
+
+/* What the check sink is told of a movetext the fast tier accepts. */
+typedef struct tb_fast_end {
+	tb_result result;  /* its marker's */
+	size_t off;        /* the marker's window offset */
+	unsigned line, col;/* and its place */
+} tb_fast_end;
+
+/* With r->tok the first token of the movetext of a record of game 'g'
+ * on board 'b': when the movetext, from that token to the next
+ * record's '[' (at a line's start, in the window), is written in the
+ * shapes the fast tier knows and the parser would tell nothing of it,
+ * moves the reader past it -- r->tok that '[', r->prev the token
+ * before, r->pos, r->line and r->col as tb_lex_next leaves them --
+ * fills 'end' and returns 1. Else returns 0 with the reader where it
+ * was (its window may have grown: more of the input read, as the
+ * parser reads it). Never taken by a careful reader, nor one whose
+ * fast tier is off (r->no_fast). */
+int tb_fast_movetext(tb_reader *r, const tb_game *g, const tb_board *b,
+                     const tb_fast_start *start, tb_fast_end *end);
+
+#endif
