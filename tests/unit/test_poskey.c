@@ -140,7 +140,7 @@ static void test_poskey_whole(void **state)
 	s.quiet = 99999;
 	s.number = 4000000000u;
 	S_round(&r, &s);
-	assert_int_equal(r.longest, 1 + 1 + 16 + 64 + 2 + 0 + 3 + 5);
+	assert_int_equal(r.longest, 1 + 16 + 64 + 1 + 0 + 3 + 5);
 	s.bits[1] = 0;
 	S_round(&r, &s);
 }
@@ -177,12 +177,63 @@ static void test_poskey_set(void **state)
 	tb_bset_free(&b);
 }
 
+/* A set whose keys are of many lengths: the first short (an empty
+ * board), then keys longer than its records while it is small (the
+ * records widened), and after it grew, longer ones again and states kept
+ * whole (kept apart, their records saying where); each found, given
+ * back, and still so after some are dropped (tb_bset_move, as
+ * tb_stretch_keep does). */
+static void test_poskey_set_widths(void **state)
+{
+	(void)state;
+	enum { N = 9000 };
+	static tb_state v[N];
+	tb_bset b;
+	memset(&b, 0, sizeof b);
+	for (unsigned i = 0; i < N; i++) {
+		tb_state *s = &v[i];
+		memset(s, 0, sizeof *s);
+		unsigned pieces = i == 0 ? 0 : 1 + i % (i < 4096 ? 12 : 60);
+		for (unsigned k = 0; k < pieces; k++) {
+			unsigned p = (i * 7 + k * 13) % 64;
+			if ((s->bits[0] | s->bits[1]) >> p & 1)
+				continue;
+			s->bits[k % 2] |= (uint64_t)1 << p;
+			s->cell[p] = TB_CELL(k % 2, k % 3, 0);
+		}
+		if (i % 97 == 5) /* not TB_CELL of its side: kept whole */
+			s->cell[(i * 7) % 64] ^= 0x40;
+		s->number = i;
+		s->quiet = i % 3 ? 0 : i * 11;
+		int added;
+		assert_int_equal(tb_bset_add(&b, s, &added), i);
+		assert_true(added);
+	}
+	assert_true(b.width > 8); /* widened from the empty board's */
+	assert_true(b.nover > 0);
+	for (unsigned i = 0; i < N; i++) {
+		tb_state got;
+		tb_bset_get(&b, i, &got);
+		assert_true(tb_state_same(&got, &v[i]));
+		assert_int_equal(tb_bset_find(&b, &v[i]), (long)i);
+	}
+	uint32_t k = 0; /* every third kept */
+	for (uint32_t i = 0; i < N; i += 3)
+		tb_bset_move(&b, k++, i);
+	b.n = k;
+	assert_true(tb_bset_rehash(&b, b.nslot));
+	for (unsigned i = 0; i < N; i++)
+		assert_int_equal(tb_bset_find(&b, &v[i]), i % 3 ? -1 : (long)(i / 3));
+	tb_bset_free(&b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_poskey_games),
 		cmocka_unit_test(test_poskey_whole),
 		cmocka_unit_test(test_poskey_set),
+		cmocka_unit_test(test_poskey_set_widths),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
