@@ -92,31 +92,46 @@ enum {
 	S_CELLS_MASK = 0x83
 };
 
-/* How the cells of 's' (pieces on 'occ') are kept, and each piece's
- * nibble into 'nib' ('*npc' of them). */
-static unsigned S_cells_mode(const tb_state *s, uint64_t occ, uint8_t *nib, unsigned *npc)
+/* Byte j of S_SPREAD[x] is bit j of x: the cells of eight points where
+ * the pieces are all TB_CELL(0, 0, 0) (x: side 0's bits), or, shifted
+ * one bit up, TB_CELL(1, 0, 0). */
+#define S_B(x) ((uint64_t)((x) & 1) | (uint64_t)((x) >> 1 & 1) << 8 | \
+                (uint64_t)((x) >> 2 & 1) << 16 | (uint64_t)((x) >> 3 & 1) << 24 | \
+                (uint64_t)((x) >> 4 & 1) << 32 | (uint64_t)((x) >> 5 & 1) << 40 | \
+                (uint64_t)((x) >> 6 & 1) << 48 | (uint64_t)((x) >> 7 & 1) << 56)
+#define S_B4(x) S_B(x), S_B((x) + 1), S_B((x) + 2), S_B((x) + 3)
+#define S_B16(x) S_B4(x), S_B4((x) + 4), S_B4((x) + 8), S_B4((x) + 12)
+#define S_B64(x) S_B16(x), S_B16((x) + 16), S_B16((x) + 32), S_B16((x) + 48)
+static const uint64_t S_SPREAD[256] = {S_B64(0), S_B64(64), S_B64(128), S_B64(192)};
+
+/* How the cells of 's' are kept: eight cells at a time, each set of
+ * points against the cells its pieces would have of type 0 uncrowned
+ * (S_SPREAD), without a look at each piece. */
+static unsigned S_cells_mode(const tb_state *s)
 {
-	uint8_t back[TB_MAX_POINTS] = {0};
-	unsigned any = 0, fits = 1;
-	*npc = 0;
-	for (uint64_t m = occ; m; m &= m - 1) {
-		unsigned p = (unsigned)__builtin_ctzll(m), side = (s->bits[0] >> p & 1) ? 0 : 1;
-		uint8_t c = s->cell[p];
-		nib[(*npc)++] = (uint8_t)(c >> 2 & 15);
-		any |= c >> 2;
-		fits &= (c & 3) == side + 1 && c < 64;
-		back[p] = c;
+	if (s->bits[0] & s->bits[1])
+		return S_CELLS_RAW; /* a piece of both sides */
+	const uint64_t ones = 0x0101010101010101ULL;
+	uint64_t off = 0, other = 0, nib = 0, big = 0;
+	for (unsigned i = 0; i < TB_MAX_POINTS / 8; i++) {
+		uint64_t w, plain = S_SPREAD[s->bits[0] >> (8 * i) & 0xff] |
+		                    S_SPREAD[s->bits[1] >> (8 * i) & 0xff] << 1;
+		uint64_t on = ((plain | plain >> 1) & ones) * 0xff; /* 0xff a piece */
+		memcpy(&w, s->cell + 8 * i, 8);
+		off |= w & ~on;                             /* a cell on an empty point */
+		other |= ((w ^ plain) & 3 * ones) | (w & 0xc0 * ones); /* not TB_CELL of its side */
+		nib |= w & 0x3c * ones;                     /* a type or a crown */
+		big |= w & 0x30 * ones;                     /* a nibble of 4 or more */
 	}
-	if ((s->bits[0] & s->bits[1]) || memcmp(back, s->cell, sizeof back) != 0)
-		return S_CELLS_RAW; /* a piece of both sides, or a cell on an empty point */
-	if (!fits)
+	if (off)
+		return S_CELLS_RAW;
+	if (other)
 		return S_CELLS_BYTE;
-	return !any ? S_CELLS_NONE : any < 4 ? S_CELLS_TWO : S_CELLS_NIB;
+	return !nib ? S_CELLS_NONE : big ? S_CELLS_NIB : S_CELLS_TWO;
 }
 
 /* The cells of 's' as 'mode' keeps them, into 'key'; their bytes. */
-static size_t S_put_cells(const tb_state *s, unsigned mode, const uint8_t *nib, unsigned npc,
-                          uint8_t *key)
+static size_t S_put_cells(const tb_state *s, unsigned mode, uint8_t *key)
 {
 	size_t n = 0;
 	switch (mode) {
@@ -130,8 +145,8 @@ static size_t S_put_cells(const tb_state *s, unsigned mode, const uint8_t *nib, 
 	case S_CELLS_NIB:
 	case S_CELLS_TWO: {
 		unsigned bits = mode == S_CELLS_NIB ? 4 : 2, acc = 0, have = 0;
-		for (unsigned i = 0; i < npc; i++) {
-			acc |= (unsigned)nib[i] << have;
+		for (uint64_t m = s->bits[0] | s->bits[1]; m; m &= m - 1) {
+			acc |= (unsigned)(s->cell[__builtin_ctzll(m)] >> 2 & 15) << have;
 			if ((have += bits) == 8) {
 				key[n++] = (uint8_t)acc;
 				acc = have = 0;
@@ -175,14 +190,12 @@ static size_t S_get_cells(const uint8_t *key, unsigned mode, tb_state *out)
 size_t tb_poskey_pack(const tb_state *s, uint8_t *key)
 {
 	uint64_t occ = s->bits[0] | s->bits[1];
-	uint8_t nib[TB_MAX_POINTS];
-	unsigned npc;
-	unsigned mode = S_cells_mode(s, occ, nib, &npc);
+	unsigned mode = S_cells_mode(s);
 	size_t n = 1;
 	size_t nocc = S_put_occ(s, occ, key + n);
 	n += nocc;
 	key[0] = (uint8_t)(mode | nocc << S_OCC_SHIFT);
-	n += S_put_cells(s, mode, nib, npc, key + n);
+	n += S_put_cells(s, mode, key + n);
 	const uint8_t small_f[S_FIELDS] = {s->hand[0], s->hand[1], s->taken[0], s->taken[1],
 	                                   s->to_move, s->stage, s->mark[0], s->mark[1],
 	                                   s->mark[2], s->mark[3]};
