@@ -161,13 +161,29 @@ static void S_place(tb_bset *b, uint32_t i, uint64_t h)
 	b->slot[j] = ((uint32_t)h & ~imask) | (i + 1);
 }
 
+enum { S_FREE_FIRST = 1 << 20 }; /* slots: 4 MiB */
+
 /* reconstruct.h: every record hashed again, in the order added (the
  * records read in turn; the slots keep no hash to move them by). */
 int tb_bset_rehash(tb_bset *b, uint32_t nslot)
 {
+	/* a large set's old slots are given back first: they and the new
+	 * ones together were a search's peak of memory (the records, not
+	 * the slots, say where each goes); out of memory it is then left
+	 * empty, which a search takes as memory run out */
+	int first = b->nslot >= S_FREE_FIRST;
+	if (first) {
+		free(b->slot);
+		b->slot = NULL;
+	}
 	uint32_t *slot = tb_calloc(nslot, sizeof *slot);
-	if (!slot)
+	if (!slot) {
+		if (first) {
+			b->n = b->nslot = 0;
+			memset(b->nlen, 0, sizeof b->nlen);
+		}
 		return 0;
+	}
 	free(b->slot);
 	b->nslot = nslot;
 	b->ibits = (uint8_t)__builtin_ctz(nslot);
@@ -352,9 +368,11 @@ uint32_t tb_bset_add_key(tb_bset *b, const uint8_t *k, size_t n, uint64_t h, int
 	if (4 * (uint64_t)b->n <= 3 * (uint64_t)b->nslot)
 		S_place(b, b->n - 1, h);
 	else if (!tb_bset_rehash(b, b->nslot ? 2 * b->nslot : 32)) { /* (it placed the new one) */
-		b->n--;
-		b->nlen[n]--;
-		b->nover = nover;
+		if (b->n) { /* (else emptied: tb_bset_rehash) */
+			b->n--;
+			b->nlen[n]--;
+		}
+		b->nover = b->n ? nover : 0;
 		*added = 0;
 		return UINT32_MAX;
 	}

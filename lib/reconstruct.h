@@ -46,8 +46,8 @@ typedef struct tb_bset {
 	                       the width is chosen by */
 } tb_bset;
 
-/* Adds 's' unless it is there; returns its index, or UINT32_MAX (and
- * 'b' as it was) when memory ran out. */
+/* Adds 's' unless it is there; returns its index, or UINT32_MAX when
+ * memory ran out ('b' as it was, or empty: tb_bset_rehash). */
 uint32_t tb_bset_add(tb_bset *b, const tb_state *s, int *added);
 /* tb_bset_add of a key already made (tb_poskey_pack, 'n' bytes at 'k')
  * and hashed (tb_bset_hash): a search makes a turn's keys together and
@@ -71,7 +71,9 @@ void tb_bset_clear(tb_bset *b);
 void tb_bset_move(tb_bset *b, uint32_t to, uint32_t from);
 /* Rebuilds the slots of 'b' for 'nslot' (a power of two, more than
  * b->n * 4/3) after its records were kept in part or moved
- * (tb_bset_move); 0 (and 'b' as it was) when memory ran out. */
+ * (tb_bset_move); 0 when memory ran out: 'b' as it was, or, when it had
+ * 2^20 slots or more (given back before the new ones are made, so that
+ * the two are not held at once), empty. */
 int tb_bset_rehash(tb_bset *b, uint32_t nslot);
 void tb_bset_free(tb_bset *b);
 
