@@ -7,8 +7,9 @@
  * apart and on pairs that differ in one field. States the common
  * layout cannot tell (a cell that is not TB_CELL of its side, a piece
  * of both sides, a stray cell on an empty point) are kept whole and
- * come back too. The mean key length is printed (issue 38's goal: at
- * most 32 bytes a stored position).
+ * come back too. The mean key length is printed; and a layer of a
+ * search in a set takes at most 28 bytes a position (issue 38's goal: at
+ * most 32 bytes a stored position, its count of sequences included).
  */
 #include "tb_test.h"
 
@@ -101,6 +102,62 @@ static void S_games(S_run *r, const tb_ruleset *rs, unsigned games)
 	tb_turns_free(&all);
 }
 
+/* A layer of a search: the positions some turns after one of the middle
+ * of a random game (canon, as a search keeps them), every turn from each,
+ * in a set: its own bytes a position -- records, slots, keys kept apart --
+ * are at most 28, so that with its 4-byte count of sequences a stored
+ * position is at most 32 (issue 38). */
+static void S_set_bytes(const tb_ruleset *rs, const char *name)
+{
+	tb_turns all = {NULL, 0};
+	tb_bset b[2];
+	memset(b, 0, sizeof b);
+	tb_state s;
+	char why[256] = "";
+	int rc = rs->rules->load(rs, NULL, &s, why, sizeof why);
+	if (rc > 0 && rs->rules->random_start)
+		rc = rs->rules->random_start(rs, &s, 99);
+	assert_int_equal(rc, 0);
+	unsigned long long rng = 7;
+	for (int ply = 0; ply < 30; ply++) {
+		size_t n = tb_turns_generate(rs, &s, &all);
+		if (!n)
+			break;
+		rng = rng * 6364136223846793005ull + 1442695040888963407ull;
+		rs->rules->play(rs, &s, &all.v[(rng >> 33) % n], NULL);
+	}
+	if (rs->rules->canon)
+		rs->rules->canon(rs, &s);
+	int added, at = 0;
+	assert_int_equal(tb_bset_add(&b[0], &s, &added), 0);
+	while (b[at].n < 20000) { /* the next layer */
+		tb_bset *from = &b[at], *to = &b[!at];
+		tb_bset_clear(to);
+		for (uint32_t i = 0; i < from->n; i++) {
+			tb_state w;
+			tb_bset_get(from, i, &w);
+			size_t n = tb_turns_generate(rs, &w, &all);
+			for (size_t j = 0; j < n; j++) {
+				tb_state v = w;
+				rs->rules->play(rs, &v, &all.v[j], NULL);
+				if (rs->rules->canon)
+					rs->rules->canon(rs, &v);
+				assert_true(tb_bset_add(to, &v, &added) != UINT32_MAX);
+			}
+		}
+		assert_true(to->n > 0);
+		at = !at;
+	}
+	const tb_bset *l = &b[at];
+	double each = (double)((uint64_t)l->width * l->n + 4 * (uint64_t)l->nslot + l->nover) / l->n;
+	print_message("set %s: %u positions, records of %u bytes, %.1f bytes a position\n", name,
+	              l->n, l->width, each);
+	assert_true(each <= 28);
+	tb_turns_free(&all);
+	tb_bset_free(&b[0]);
+	tb_bset_free(&b[1]);
+}
+
 static void test_poskey_games(void **state)
 {
 	(void)state;
@@ -116,6 +173,7 @@ static void test_poskey_games(void **state)
 		assert_int_equal(tb_ruleset_init(&rs, g, &none, why, sizeof why), 0);
 		S_run one = {0, 0, r.rng + gi, 0};
 		S_games(&one, &rs, TT_SANITIZED ? 20 : 200);
+		S_set_bytes(&rs, g->name);
 		print_message("poskey %s: %lu keys, %.1f bytes a key on average (changed states "
 		              "among them), the longest %zu\n", g->name, one.positions,
 		              (double)one.bytes / (double)one.positions, one.longest);
