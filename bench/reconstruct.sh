@@ -59,8 +59,8 @@ echo " after the gap restated too, which bounds the search)"
 # of tablero fill with room for 12 turns and POSITIONS positions (a
 # budget that MIB allowed at about 65 bytes a position, and some 12 more
 # for the edges of a search toward a restated position, so that a search
-# that would not fit stops at the limit rather than swap; kept at half a
-# position's bytes since, so that the runs compare); met when it
+# that would not fit stops at the limit rather than swap; kept now that a
+# position takes about 30, so that runs before and after compare); met when it
 # ends, bridged or not, within both -- and, over the limit, only when
 # OPEN is 1 (the <gap 8> goal: "or a clear statement of how many
 # sequences remain open") and the note after TB403 says what is left
@@ -119,7 +119,7 @@ for game in pitarra asalto ocencahuac; do
 done
 # 12,000,000 positions: what 1 GiB held at about 65-70 bytes a position
 # (16,000,000 took 1,076 MiB on La Pitarra; at about 30 bytes, 12,000,000
-# take some 350 MiB), and about what 10 s of CPU reach on this machine
+# take some 375 MiB), and about what 10 s of CPU reach on this machine
 # when it is busy (16,000,000 took 12.8 s)
 for game in pitarra asalto ocencahuac; do
 	goal "fill $game <gap 8>" 10 1024 12000000 1 "$OUT/$game-gap8.tgn"
