@@ -1,36 +1,28 @@
 /*
  * poskey.c -- a position as a short string of bytes (poskey.h).
  *
- * Layout: a flags byte (bit 0: the cells kept whole); the bytes of
- * bits[0] and bits[1] each up to its highest non-zero one, their
- * counts in one byte (four bits each); the cells, a nibble per
- * occupied point in point order (type and crown: TB_CELL >> 2), or the
- * 64 bytes as they are; a two-byte mask of which of hand, taken,
- * to_move, stage and mark (in that order) are not 0, then those bytes; quiet and number
- * as LEB128. Every field is written, so two states with the same key
- * are the same in every field tb_state_same reads.
+ * Layout: a flags byte (bits 0, 1 and 7: how the cells are kept,
+ * S_CELLS_*; bits 2-6: the bytes of occupancy; never 0xff, so that a
+ * set may mark a record so: posset.c); the occupancy, two bits a point
+ * up to the highest occupied one (bit 0: a piece of side 0 there, bit 1:
+ * of side 1), four points a byte; the cells: nothing when every piece is
+ * of type 0 uncrowned (La Pitarra), else two bits or a nibble a piece in
+ * point order (type and crown: TB_CELL >> 2), or a byte a piece (cells
+ * beyond TB_CELL on occupied points: Ocencahuac's cooling pieces), or
+ * the 64 bytes as they are (a cell on an empty point, a piece of both
+ * sides); the mask of which of hand, taken, to_move, stage and mark (in
+ * that order) are not 0, as LEB128 (one byte unless mark[1] or a later
+ * one is set), then those bytes; quiet and number as LEB128. Every
+ * field is written, so two states with the same key are the same in
+ * every field tb_state_same reads; and decoding reads exactly the bytes
+ * encoding wrote, so no key is the start of another (a set pads keys
+ * with zeros to one width: posset.c).
  */
 #include "poskey.h"
 
 #include <string.h>
 
-enum { S_RAW_CELLS = 1 };
-
-static size_t S_put_word(uint8_t *k, uint64_t w)
-{
-	size_t n = 0;
-	for (; w; w >>= 8)
-		k[n++] = (uint8_t)w;
-	return n;
-}
-
-static uint64_t S_get_word(const uint8_t *k, size_t n)
-{
-	uint64_t w = 0;
-	for (size_t i = 0; i < n; i++)
-		w |= (uint64_t)k[i] << (8 * i);
-	return w;
-}
+enum { S_OCC_SHIFT = 2, S_FIELDS = 10 };
 
 static size_t S_put_varint(uint8_t *k, uint32_t v)
 {
@@ -54,47 +46,166 @@ static size_t S_get_varint(const uint8_t *k, uint32_t *v)
 	return n;
 }
 
+/* The 32 bits of 'x' spread to the even bits of the result. */
+static uint64_t S_spread(uint32_t x)
+{
+	uint64_t v = x;
+	v = (v | v << 16) & 0x0000ffff0000ffffULL;
+	v = (v | v << 8) & 0x00ff00ff00ff00ffULL;
+	v = (v | v << 4) & 0x0f0f0f0f0f0f0f0fULL;
+	v = (v | v << 2) & 0x3333333333333333ULL;
+	return (v | v << 1) & 0x5555555555555555ULL;
+}
+
+/* The occupancy of 's', two bits a point, into 'key'; its bytes. */
+static size_t S_put_occ(const tb_state *s, uint64_t occ, uint8_t *key)
+{
+	if (!occ)
+		return 0;
+	size_t n = (size_t)(63 - __builtin_clzll(occ)) / 4 + 1;
+	uint64_t w[2];
+	for (unsigned h = 0; h < 2; h++)
+		w[h] = S_spread((uint32_t)(s->bits[0] >> (32 * h))) |
+		       S_spread((uint32_t)(s->bits[1] >> (32 * h))) << 1;
+	for (size_t i = 0; i < n; i++)
+		key[i] = (uint8_t)(w[i / 8] >> (8 * (i % 8)));
+	return n;
+}
+
+static void S_get_occ(const uint8_t *key, size_t n, tb_state *out)
+{
+	for (size_t i = 0; i < n; i++)
+		for (unsigned q = 0; q < 4; q++) {
+			unsigned two = key[i] >> (2 * q) & 3, p = (unsigned)(4 * i + q);
+			out->bits[0] |= (uint64_t)(two & 1) << p;
+			out->bits[1] |= (uint64_t)(two >> 1) << p;
+		}
+}
+
+/* How the cells are kept (the flags' bits 0, 1 and 7). */
+enum {
+	S_CELLS_NONE = 0,   /* every piece TB_CELL(side, 0, 0): nothing */
+	S_CELLS_RAW = 1,    /* the 64 bytes as they are */
+	S_CELLS_NIB = 2,    /* a nibble a piece (type and crown: TB_CELL >> 2) */
+	S_CELLS_BYTE = 3,   /* a byte a piece, the cell as it is */
+	S_CELLS_TWO = 0x82, /* two bits a piece: nibbles all below 4 */
+	S_CELLS_MASK = 0x83
+};
+
+/* Byte j of S_SPREAD[x] is bit j of x: the cells of eight points where
+ * the pieces are all TB_CELL(0, 0, 0) (x: side 0's bits), or, shifted
+ * one bit up, TB_CELL(1, 0, 0). */
+#define S_B(x) ((uint64_t)((x) & 1) | (uint64_t)((x) >> 1 & 1) << 8 | \
+                (uint64_t)((x) >> 2 & 1) << 16 | (uint64_t)((x) >> 3 & 1) << 24 | \
+                (uint64_t)((x) >> 4 & 1) << 32 | (uint64_t)((x) >> 5 & 1) << 40 | \
+                (uint64_t)((x) >> 6 & 1) << 48 | (uint64_t)((x) >> 7 & 1) << 56)
+#define S_B4(x) S_B(x), S_B((x) + 1), S_B((x) + 2), S_B((x) + 3)
+#define S_B16(x) S_B4(x), S_B4((x) + 4), S_B4((x) + 8), S_B4((x) + 12)
+#define S_B64(x) S_B16(x), S_B16((x) + 16), S_B16((x) + 32), S_B16((x) + 48)
+static const uint64_t S_SPREAD[256] = {S_B64(0), S_B64(64), S_B64(128), S_B64(192)};
+
+/* How the cells of 's' are kept: eight cells at a time, each set of
+ * points against the cells its pieces would have of type 0 uncrowned
+ * (S_SPREAD), without a look at each piece. */
+static unsigned S_cells_mode(const tb_state *s)
+{
+	if (s->bits[0] & s->bits[1])
+		return S_CELLS_RAW; /* a piece of both sides */
+	const uint64_t ones = 0x0101010101010101ULL;
+	uint64_t off = 0, other = 0, nib = 0, big = 0;
+	for (unsigned i = 0; i < TB_MAX_POINTS / 8; i++) {
+		uint64_t w, plain = S_SPREAD[s->bits[0] >> (8 * i) & 0xff] |
+		                    S_SPREAD[s->bits[1] >> (8 * i) & 0xff] << 1;
+		uint64_t on = ((plain | plain >> 1) & ones) * 0xff; /* 0xff a piece */
+		memcpy(&w, s->cell + 8 * i, 8);
+		off |= w & ~on;                             /* a cell on an empty point */
+		other |= ((w ^ plain) & 3 * ones) | (w & 0xc0 * ones); /* not TB_CELL of its side */
+		nib |= w & 0x3c * ones;                     /* a type or a crown */
+		big |= w & 0x30 * ones;                     /* a nibble of 4 or more */
+	}
+	if (off)
+		return S_CELLS_RAW;
+	if (other)
+		return S_CELLS_BYTE;
+	return !nib ? S_CELLS_NONE : big ? S_CELLS_NIB : S_CELLS_TWO;
+}
+
+/* The cells of 's' as 'mode' keeps them, into 'key'; their bytes. */
+static size_t S_put_cells(const tb_state *s, unsigned mode, uint8_t *key)
+{
+	size_t n = 0;
+	switch (mode) {
+	case S_CELLS_RAW:
+		memcpy(key, s->cell, sizeof s->cell);
+		return sizeof s->cell;
+	case S_CELLS_BYTE:
+		for (uint64_t m = s->bits[0] | s->bits[1]; m; m &= m - 1)
+			key[n++] = s->cell[__builtin_ctzll(m)];
+		return n;
+	case S_CELLS_NIB:
+	case S_CELLS_TWO: {
+		unsigned bits = mode == S_CELLS_NIB ? 4 : 2, acc = 0, have = 0;
+		for (uint64_t m = s->bits[0] | s->bits[1]; m; m &= m - 1) {
+			acc |= (unsigned)(s->cell[__builtin_ctzll(m)] >> 2 & 15) << have;
+			if ((have += bits) == 8) {
+				key[n++] = (uint8_t)acc;
+				acc = have = 0;
+			}
+		}
+		if (have)
+			key[n++] = (uint8_t)acc;
+		return n;
+	}
+	default:
+		return 0;
+	}
+}
+
+/* The cells of 'out' (its bits read) as 'mode' keeps them at 'key';
+ * the bytes read. */
+static size_t S_get_cells(const uint8_t *key, unsigned mode, tb_state *out)
+{
+	if (mode == S_CELLS_RAW) {
+		memcpy(out->cell, key, sizeof out->cell);
+		return sizeof out->cell;
+	}
+	unsigned bits = mode == S_CELLS_NIB ? 4 : mode == S_CELLS_TWO ? 2 : 0, have = 0;
+	size_t n = 0;
+	for (uint64_t m = out->bits[0] | out->bits[1]; m; m &= m - 1) {
+		unsigned p = (unsigned)__builtin_ctzll(m), side = (out->bits[0] >> p & 1) ? 0 : 1;
+		if (mode == S_CELLS_BYTE) {
+			out->cell[p] = key[n++];
+			continue;
+		}
+		unsigned v = bits ? (unsigned)key[n] >> have & ((1u << bits) - 1) : 0;
+		if (bits && (have += bits) == 8) {
+			n++;
+			have = 0;
+		}
+		out->cell[p] = (uint8_t)((side + 1) | v << 2);
+	}
+	return n + (have != 0);
+}
+
 size_t tb_poskey_pack(const tb_state *s, uint8_t *key)
 {
-	/* the cells a nibble a piece, if decoding them gives them back */
 	uint64_t occ = s->bits[0] | s->bits[1];
-	uint8_t back[TB_MAX_POINTS] = {0}, nib[TB_MAX_POINTS];
-	unsigned npc = 0;
-	for (uint64_t m = occ; m; m &= m - 1) {
-		unsigned p = (unsigned)__builtin_ctzll(m);
-		int side = (s->bits[0] >> p & 1) ? 0 : 1;
-		nib[npc] = (uint8_t)((s->cell[p] >> 2) & 15);
-		back[p] = (uint8_t)((side + 1) | nib[npc] << 2);
-		npc++;
-	}
-	int small = !(s->bits[0] & s->bits[1]) && memcmp(back, s->cell, sizeof back) == 0;
-	size_t n = 0;
-	key[n++] = small ? 0 : S_RAW_CELLS;
-	size_t at = n++;
-	size_t n0 = S_put_word(key + n, s->bits[0]);
-	n += n0;
-	size_t n1 = S_put_word(key + n, s->bits[1]);
-	n += n1;
-	key[at] = (uint8_t)(n0 | n1 << 4);
-	if (small) {
-		for (unsigned i = 0; i < npc; i += 2)
-			key[n++] = (uint8_t)(nib[i] | (i + 1 < npc ? nib[i + 1] << 4 : 0));
-	} else {
-		memcpy(key + n, s->cell, sizeof s->cell);
-		n += sizeof s->cell;
-	}
-	const uint8_t small_f[10] = {s->hand[0], s->hand[1], s->taken[0], s->taken[1], s->to_move,
-	                             s->stage, s->mark[0], s->mark[1], s->mark[2], s->mark[3]};
-	unsigned mask = 0;
-	size_t m = n;
-	n += 2;
-	for (unsigned i = 0; i < 10; i++)
-		if (small_f[i]) {
-			mask |= 1u << i;
+	unsigned mode = S_cells_mode(s);
+	size_t n = 1;
+	size_t nocc = S_put_occ(s, occ, key + n);
+	n += nocc;
+	key[0] = (uint8_t)(mode | nocc << S_OCC_SHIFT);
+	n += S_put_cells(s, mode, key + n);
+	const uint8_t small_f[S_FIELDS] = {s->hand[0], s->hand[1], s->taken[0], s->taken[1],
+	                                   s->to_move, s->stage, s->mark[0], s->mark[1],
+	                                   s->mark[2], s->mark[3]};
+	uint32_t mask = 0;
+	for (unsigned i = 0; i < S_FIELDS; i++)
+		mask |= (uint32_t)(small_f[i] != 0) << i;
+	n += S_put_varint(key + n, mask);
+	for (unsigned i = 0; i < S_FIELDS; i++)
+		if (small_f[i])
 			key[n++] = small_f[i];
-		}
-	key[m] = (uint8_t)mask;
-	key[m + 1] = (uint8_t)(mask >> 8);
 	n += S_put_varint(key + n, s->quiet);
 	n += S_put_varint(key + n, s->number);
 	return n;
@@ -104,32 +215,14 @@ void tb_poskey_unpack(const uint8_t *key, size_t len, tb_state *out)
 {
 	(void)len;
 	memset(out, 0, sizeof *out);
-	size_t n = 0;
-	int small = !(key[n++] & S_RAW_CELLS);
-	unsigned n0 = key[n] & 15, n1 = key[n] >> 4;
-	n++;
-	out->bits[0] = S_get_word(key + n, n0);
-	n += n0;
-	out->bits[1] = S_get_word(key + n, n1);
-	n += n1;
-	if (small) {
-		unsigned half = 0;
-		for (uint64_t m = out->bits[0] | out->bits[1]; m; m &= m - 1) {
-			unsigned p = (unsigned)__builtin_ctzll(m);
-			int side = (out->bits[0] >> p & 1) ? 0 : 1;
-			uint8_t nib = half ? key[n++] >> 4 : key[n] & 15;
-			half ^= 1;
-			out->cell[p] = (uint8_t)((side + 1) | nib << 2);
-		}
-		n += half;
-	} else {
-		memcpy(out->cell, key + n, sizeof out->cell);
-		n += sizeof out->cell;
-	}
-	unsigned mask = key[n] | (unsigned)key[n + 1] << 8;
-	n += 2;
-	uint8_t small_f[10] = {0};
-	for (unsigned i = 0; i < 10; i++)
+	size_t n = 1, nocc = key[0] >> S_OCC_SHIFT & 31;
+	S_get_occ(key + n, nocc, out);
+	n += nocc;
+	n += S_get_cells(key + n, key[0] & S_CELLS_MASK, out);
+	uint32_t mask;
+	n += S_get_varint(key + n, &mask);
+	uint8_t small_f[S_FIELDS] = {0};
+	for (unsigned i = 0; i < S_FIELDS; i++)
 		if (mask >> i & 1)
 			small_f[i] = key[n++];
 	out->hand[0] = small_f[0];

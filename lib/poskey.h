@@ -3,12 +3,15 @@
  * the sets of a search store (reconstruct.c), each position as few
  * bytes as it needs rather than a whole tb_state (104 bytes).
  *
- * The encoding is lossless for every tb_state, whatever the game: the
- * common case -- every empty point's cell 0, every occupied one the
- * side its bit set says with a type and a crown (TB_CELL) -- takes a
- * nibble a piece; anything else is kept whole. Two states are one
- * position (tb_state_same) exactly when their keys are the same bytes,
- * so a set compares keys and never decodes to compare.
+ * The encoding is lossless for every tb_state, whatever the game: two
+ * bits a point say where each side's pieces stand; the common case --
+ * every empty point's cell 0, every occupied one the side its bit set
+ * says with a type and a crown (TB_CELL) -- takes nothing more when
+ * every piece is of type 0 uncrowned (La Pitarra) and a nibble a piece
+ * else; anything else is kept whole. Two states are one position
+ * (tb_state_same) exactly when their keys are the same bytes, so a set
+ * compares keys and never decodes to compare; and no key is the start
+ * of another, so keys padded with zeros to one width compare the same.
  */
 #ifndef TB_POSKEY_H
 #define TB_POSKEY_H
@@ -18,7 +21,7 @@
 
 #include "rules.h"
 
-#define TB_POSKEY_MAX 128 /* bytes of the longest key (a state kept whole: 106) */
+#define TB_POSKEY_MAX 128 /* bytes of the longest key (a state kept whole: 103) */
 
 /* Writes the key of 's' into 'key' (TB_POSKEY_MAX bytes of room);
  * returns its length, at least 1. */

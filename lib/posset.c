@@ -27,9 +27,9 @@ static uint64_t S_mix(uint64_t h, uint64_t v)
 	return h * 0xbf58476d1ce4e5b9ULL;
 }
 
-/* The slots are the low bits of a hash, and S_mix's multiply carries
- * only upwards: the finalizer of splitmix64 folds every bit into the
- * low ones. */
+/* The slots are the high bits of a hash, and S_mix's multiply carries
+ * only upwards: the finalizer of splitmix64 folds every bit into every
+ * other. */
 static uint64_t S_fold(uint64_t h)
 {
 	h = (h ^ (h >> 30)) * 0xbf58476d1ce4e5b9ULL;
@@ -37,9 +37,12 @@ static uint64_t S_fold(uint64_t h)
 	return h ^ (h >> 31);
 }
 
-/* Over a key's bytes, eight at a time. */
+/* Over a key's bytes but its trailing zeros, eight at a time: a key and
+ * the same key padded with zeros (a record) hash alike. */
 static uint64_t S_key_hash(const uint8_t *k, size_t n)
 {
+	while (n && !k[n - 1])
+		n--;
 	uint64_t h = n;
 	size_t i = 0;
 	for (; i + 8 <= n; i += 8) {
@@ -52,31 +55,80 @@ static uint64_t S_key_hash(const uint8_t *k, size_t n)
 	return S_fold(S_mix(h, w));
 }
 
-/* A key in the pool: its length byte, the index it has in the set (4
- * bytes, so that a probe that finds it need not read 'off'), its bytes. */
-enum { S_KEY_HEAD = 5 };
+/* A record is a key of at most 'width' bytes padded with zeros, or, for
+ * a longer key, S_LONG (which no key begins with: poskey.c) and the
+ * offset of the key's length byte in 'over' (4 bytes). A set's width is
+ * its first key's, and, each time its records double, the width that
+ * would have kept the keys added so far in the fewest bytes, when wider
+ * (S_best_width): the keys of a layer differ by a few bytes (a count
+ * that became non-zero, a point marked), and a few are much longer
+ * (Ocencahuac's cooling pieces, a byte a piece), which are better kept
+ * apart than made the width of all. */
+enum { S_LONG = 0xff, S_MIN_WIDTH = 5 };
 
+static uint8_t *S_rec(const tb_bset *b, uint32_t i)
+{
+	return b->rec + (size_t)i * b->width;
+}
+
+/* The key of record 'i' and its length ('width' for a padded one). */
 static const uint8_t *S_key_at(const tb_bset *b, uint32_t i, size_t *n)
 {
-	const uint8_t *k = b->pool + b->off[i];
-	*n = k[0];
-	return k + S_KEY_HEAD;
+	const uint8_t *r = S_rec(b, i);
+	if (r[0] != S_LONG) {
+		*n = b->width;
+		return r;
+	}
+	uint32_t off;
+	memcpy(&off, r + 1, 4);
+	*n = b->over[off];
+	return b->over + off + 1;
 }
 
-/* The slot of the key at 'off' in the pool, of hash 'h'. */
-static uint64_t S_slot(uint64_t h, uint32_t off)
+/* The low bits of a slot: a record's index + 1 ('ibits' of them, as
+ * many as the slots' count has: three quarters full at most, so an
+ * index + 1 is below it); the bits above, those of the hash's low half
+ * (a tag: a probe that is not the key seldom reads a record). */
+static uint32_t S_imask(const tb_bset *b)
 {
-	return (h & ~(uint64_t)UINT32_MAX) | ((uint64_t)off + 1);
+	return (uint32_t)(((uint64_t)1 << b->ibits) - 1);
 }
 
-/* The slot a key of hash 'h' is sought from: the top bits of the
- * hash's high half, the tag its slot keeps, so that doubling the slots
- * (S_grow) places each from its slot alone, in nearly the order they
- * lie -- without reading a key, and without the cache misses of
- * hashing every key again (a quarter of a large search's time). */
-static uint32_t S_home(uint32_t nslot, uint64_t h)
+/* The slot a key of hash 'h' is sought from: the hash's top bits. */
+static uint32_t S_home(const tb_bset *b, uint64_t h)
 {
-	return (uint32_t)(h >> 32) >> (32 - __builtin_ctz(nslot));
+	return (uint32_t)(h >> (64 - b->ibits));
+}
+
+/* Are the 'n' bytes at 'a' and 'b' the same? Eight at a time: most
+ * records are 16-20 bytes, and a call to memcmp cost more than the
+ * comparing. */
+static int S_same_bytes(const uint8_t *a, const uint8_t *b, size_t n)
+{
+	uint64_t x, y, diff = 0;
+	size_t i = 0;
+	for (; i + 8 <= n; i += 8) {
+		memcpy(&x, a + i, 8);
+		memcpy(&y, b + i, 8);
+		diff |= x ^ y;
+	}
+	for (; i < n; i++)
+		diff |= (uint64_t)(a[i] ^ b[i]);
+	return diff == 0;
+}
+
+/* Is record 'i' the key 'k' ('n' bytes; 'pad': the same padded to the
+ * set's width when it fits)? */
+static int S_is_key(const tb_bset *b, uint32_t i, const uint8_t *k, size_t n, const uint8_t *pad)
+{
+	const uint8_t *r = S_rec(b, i);
+	if (n <= b->width)
+		return S_same_bytes(r, pad, b->width);
+	if (r[0] != S_LONG)
+		return 0;
+	size_t m;
+	const uint8_t *o = S_key_at(b, i, &m);
+	return m == n && memcmp(o, k, n) == 0;
 }
 
 /* The index of the key 'k' ('n' bytes, hash 'h'), or -1. */
@@ -84,61 +136,73 @@ static long S_find_key(const tb_bset *b, const uint8_t *k, size_t n, uint64_t h)
 {
 	if (!b->nslot)
 		return -1;
-	uint64_t tag = h & ~(uint64_t)UINT32_MAX;
-	for (uint32_t j = S_home(b->nslot, h); b->slot[j]; j = (j + 1) & (b->nslot - 1)) {
-		if ((b->slot[j] & ~(uint64_t)UINT32_MAX) != tag)
+	uint8_t pad[TB_POSKEY_MAX];
+	if (n <= b->width) {
+		memcpy(pad, k, n);
+		memset(pad + n, 0, b->width - n);
+	}
+	uint32_t imask = S_imask(b), tag = (uint32_t)h & ~imask;
+	for (uint32_t j = S_home(b, h); b->slot[j]; j = (j + 1) & (b->nslot - 1)) {
+		if ((b->slot[j] & ~imask) != tag)
 			continue;
-		const uint8_t *o = b->pool + ((uint32_t)b->slot[j] - 1);
-		if (o[0] == n && memcmp(o + S_KEY_HEAD, k, n) == 0) {
-			uint32_t i;
-			memcpy(&i, o + 1, 4);
+		uint32_t i = (b->slot[j] & imask) - 1;
+		if (S_is_key(b, i, k, n, pad))
 			return (long)i;
-		}
 	}
 	return -1;
 }
 
-/* reconstruct.h; the keys' indices rewritten too (tb_stretch_keep moves them). */
-int tb_bset_rehash(tb_bset *b, uint32_t nslot)
+/* Puts record 'i' (of hash 'h') in a free slot from its home. */
+static void S_place(tb_bset *b, uint32_t i, uint64_t h)
 {
-	uint64_t *slot = tb_calloc(nslot, sizeof *slot);
-	if (!slot)
-		return 0;
-	free(b->slot);
-	b->nslot = nslot;
-	b->slot = slot;
-	for (uint32_t i = 0; i < b->n; i++) {
-		size_t n;
-		const uint8_t *k = S_key_at(b, i, &n);
-		uint64_t h = S_key_hash(k, n);
-		uint32_t j = S_home(nslot, h);
-		while (b->slot[j])
-			j = (j + 1) & (nslot - 1);
-		b->slot[j] = S_slot(h, b->off[i]);
-		memcpy(b->pool + b->off[i] + 1, &i, 4); /* its index: tb_stretch_keep moves them */
-	}
-	return 1;
+	uint32_t imask = S_imask(b), j = S_home(b, h);
+	while (b->slot[j])
+		j = (j + 1) & (b->nslot - 1);
+	b->slot[j] = ((uint32_t)h & ~imask) | (i + 1);
 }
 
-/* Twice the slots (32 at first), each key's slot moved from its old
- * one; 0 (and 'b' as it was) when memory ran out. */
-static int S_grow(tb_bset *b)
+enum { S_FREE_FIRST = 1 << 20 }; /* slots: 4 MiB */
+
+/* reconstruct.h: every record hashed again, in the order added (the
+ * records read in turn; the slots keep no hash to move them by). */
+int tb_bset_rehash(tb_bset *b, uint32_t nslot)
 {
-	uint32_t nslot = b->nslot ? 2 * b->nslot : 32;
-	uint64_t *slot = tb_calloc(nslot, sizeof *slot);
-	if (!slot)
+	/* a large set's old slots are given back first: they and the new
+	 * ones together were a search's peak of memory (the records, not
+	 * the slots, say where each goes); out of memory it is then left
+	 * empty, which a search takes as memory run out */
+	int first = b->nslot >= S_FREE_FIRST;
+	if (first) {
+		free(b->slot);
+		b->slot = NULL;
+	}
+	uint32_t *slot = tb_calloc(nslot, sizeof *slot);
+	if (!slot) {
+		if (first) {
+			b->n = b->nslot = 0;
+			memset(b->nlen, 0, sizeof b->nlen);
+		}
 		return 0;
-	for (uint32_t i = 0; i < b->nslot; i++) {
-		if (!b->slot[i])
-			continue;
-		uint32_t j = S_home(nslot, b->slot[i]);
-		while (slot[j])
-			j = (j + 1) & (nslot - 1);
-		slot[j] = b->slot[i];
 	}
 	free(b->slot);
-	b->slot = slot;
 	b->nslot = nslot;
+	b->ibits = (uint8_t)__builtin_ctz(nslot);
+	b->slot = slot;
+	/* the records in turn, a batch's slots asked for before they are
+	 * written, so that their cache misses overlap */
+	enum { BATCH = 16 };
+	uint64_t h[BATCH];
+	for (uint32_t i = 0; i < b->n; i += BATCH) {
+		uint32_t m = b->n - i < BATCH ? b->n - i : BATCH;
+		for (uint32_t k = 0; k < m; k++) {
+			size_t n;
+			const uint8_t *key = S_key_at(b, i + k, &n);
+			h[k] = S_key_hash(key, n);
+			__builtin_prefetch(&b->slot[S_home(b, h[k])], 1);
+		}
+		for (uint32_t k = 0; k < m; k++)
+			S_place(b, i + k, h[k]);
+	}
 	return 1;
 }
 
@@ -156,33 +220,108 @@ void tb_bset_get(const tb_bset *b, uint32_t i, tb_state *out)
 	tb_poskey_unpack(k, n, out);
 }
 
-/* Room for one more key of 'n' bytes and its index; 0 when memory ran
- * out (or the pool would pass 4 GiB). */
-static int S_room(tb_bset *b, size_t n)
+void tb_bset_move(tb_bset *b, uint32_t to, uint32_t from)
 {
+	if (to != from)
+		memcpy(S_rec(b, to), S_rec(b, from), b->width);
+}
+
+/* The records made 'width' bytes wide, each long key that now fits
+ * made a padded one (every key that fits is: one key, one record);
+ * 0 (and 'b' as it was) when memory ran out. The slots stay: a record
+ * keeps its index and its hash. */
+static int S_widen(tb_bset *b, uint32_t width)
+{
+	uint8_t *rec = b->cap ? tb_calloc(b->cap, width) : NULL;
+	if (b->cap && !rec)
+		return 0;
+	for (uint32_t i = 0; i < b->n; i++) {
+		const uint8_t *r = S_rec(b, i);
+		uint8_t *to = rec + (size_t)i * width;
+		size_t n;
+		const uint8_t *k = S_key_at(b, i, &n);
+		if (r[0] != S_LONG || n <= width)
+			memcpy(to, k, n);
+		else
+			memcpy(to, r, S_MIN_WIDTH); /* still long */
+	}
+	free(b->rec);
+	b->rec = rec;
+	b->width = width;
+	return 1;
+}
+
+/* The width, no narrower than the set's, that keeps the keys counted
+ * in b->nlen in the fewest bytes: each its record, and each longer
+ * key its length byte and bytes besides. */
+static uint32_t S_best_width(const tb_bset *b)
+{
+	uint64_t longer = 0, best = UINT64_MAX; /* the bytes of the keys longer than w */
+	uint32_t n = 0, at = b->width;
+	for (uint32_t l = 0; l <= TB_POSKEY_MAX; l++)
+		n += b->nlen[l];
+	for (uint32_t l = b->width + 1; l <= TB_POSKEY_MAX; l++)
+		longer += (uint64_t)b->nlen[l] * (l + 1);
+	for (uint32_t w = b->width; w <= TB_POSKEY_MAX; w++) {
+		if (w > b->width)
+			longer -= (uint64_t)b->nlen[w] * (w + 1);
+		uint64_t cost = (uint64_t)n * w + longer;
+		if (cost < best) {
+			best = cost;
+			at = w;
+		}
+	}
+	return at;
+}
+
+/* Room for one more record, and for the key 'k' ('n' bytes) in 'over'
+ * when it is long: its record made, zeros but the key or its place;
+ * 0 when memory ran out (or 'over' would pass 4 GiB). */
+static int S_room(tb_bset *b, const uint8_t *k, size_t n)
+{
+	if (!b->width)
+		b->width = (uint32_t)(n < S_MIN_WIDTH ? S_MIN_WIDTH : n);
+	if (b->n == b->cap && b->n) {
+		uint32_t w = S_best_width(b);
+		if (w > b->width && !S_widen(b, w))
+			return 0;
+	}
 	if (b->n == b->cap) {
+		if (b->cap > UINT32_MAX / 4) /* an index + 1 fits a slot */
+			return 0;
 		uint32_t cap = b->cap ? 2 * b->cap : 16;
-		uint32_t *grown = tb_realloc(b->off, cap * sizeof *b->off);
+		uint8_t *grown = tb_realloc(b->rec, (size_t)cap * b->width);
 		if (!grown)
 			return 0;
-		b->off = grown;
+		b->rec = grown;
 		b->cap = cap;
 	}
-	size_t need = (size_t)b->npool + n + S_KEY_HEAD;
-	if (need > b->cappool) {
-		size_t cap = b->cappool ? 2 * (size_t)b->cappool : 1024;
+	uint8_t *r = S_rec(b, b->n);
+	memset(r, 0, b->width);
+	if (n <= b->width) {
+		memcpy(r, k, n);
+		return 1;
+	}
+	size_t need = (size_t)b->nover + n + 1;
+	if (need > b->capover) {
+		size_t cap = b->capover ? 2 * (size_t)b->capover : 1024;
 		while (cap < need)
 			cap *= 2;
-		if (cap > UINT32_MAX - 1) /* an offset + 1 fits a slot's low half */
-			cap = UINT32_MAX - 1;
+		if (cap > UINT32_MAX)
+			cap = UINT32_MAX;
 		if (need > cap)
 			return 0;
-		uint8_t *grown = tb_realloc(b->pool, cap);
+		uint8_t *grown = tb_realloc(b->over, cap);
 		if (!grown)
 			return 0;
-		b->pool = grown;
-		b->cappool = (uint32_t)cap;
+		b->over = grown;
+		b->capover = (uint32_t)cap;
 	}
+	r[0] = S_LONG;
+	memcpy(r + 1, &b->nover, 4);
+	b->over[b->nover] = (uint8_t)n;
+	memcpy(b->over + b->nover + 1, k, n);
+	b->nover += (uint32_t)n + 1;
 	return 1;
 }
 
@@ -194,16 +333,16 @@ uint64_t tb_bset_hash(const uint8_t *k, size_t n)
 void tb_bset_prefetch(const tb_bset *b, uint64_t h)
 {
 	if (b->nslot)
-		__builtin_prefetch(&b->slot[S_home(b->nslot, h)]);
+		__builtin_prefetch(&b->slot[S_home(b, h)]);
 }
 
 void tb_bset_prefetch_key(const tb_bset *b, uint64_t h)
 {
 	if (!b->nslot)
 		return;
-	uint64_t tag = h & ~(uint64_t)UINT32_MAX, slot = b->slot[S_home(b->nslot, h)];
-	if (slot && (slot & ~(uint64_t)UINT32_MAX) == tag)
-		__builtin_prefetch(b->pool + ((uint32_t)slot - 1));
+	uint32_t imask = S_imask(b), slot = b->slot[S_home(b, h)];
+	if (slot && (slot & ~imask) == ((uint32_t)h & ~imask))
+		__builtin_prefetch(S_rec(b, (slot & imask) - 1));
 }
 
 uint32_t tb_bset_add(tb_bset *b, const tb_state *s, int *added)
@@ -219,41 +358,40 @@ uint32_t tb_bset_add_key(tb_bset *b, const uint8_t *k, size_t n, uint64_t h, int
 	*added = at < 0;
 	if (at >= 0)
 		return (uint32_t)at;
-	if (!S_room(b, n)) {
+	uint32_t nover = b->nover;
+	if (!S_room(b, k, n)) {
 		*added = 0;
 		return UINT32_MAX;
 	}
-	uint32_t at_pool = b->npool, i = b->n;
-	b->off[b->n++] = at_pool;
-	b->pool[at_pool] = (uint8_t)n;
-	memcpy(b->pool + at_pool + 1, &i, 4);
-	memcpy(b->pool + at_pool + S_KEY_HEAD, k, n);
-	b->npool += (uint32_t)n + S_KEY_HEAD;
-	if (4 * (uint64_t)b->n > 3 * (uint64_t)b->nslot && !S_grow(b)) {
-		b->n--;
-		b->npool = at_pool;
+	b->n++;
+	b->nlen[n]++;
+	if (4 * (uint64_t)b->n <= 3 * (uint64_t)b->nslot)
+		S_place(b, b->n - 1, h);
+	else if (!tb_bset_rehash(b, b->nslot ? 2 * b->nslot : 32)) { /* (it placed the new one) */
+		if (b->n) { /* (else emptied: tb_bset_rehash) */
+			b->n--;
+			b->nlen[n]--;
+		}
+		b->nover = b->n ? nover : 0;
 		*added = 0;
 		return UINT32_MAX;
 	}
-	uint32_t j = S_home(b->nslot, h);
-	while (b->slot[j])
-		j = (j + 1) & (b->nslot - 1);
-	b->slot[j] = S_slot(h, at_pool);
 	return b->n - 1;
 }
 
 void tb_bset_clear(tb_bset *b)
 {
 	b->n = 0;
-	b->npool = 0;
+	b->nover = 0;
+	memset(b->nlen, 0, sizeof b->nlen);
 	if (b->slot)
 		memset(b->slot, 0, b->nslot * sizeof *b->slot);
 }
 
 void tb_bset_free(tb_bset *b)
 {
-	free(b->pool);
-	free(b->off);
+	free(b->rec);
+	free(b->over);
 	free(b->slot);
 	memset(b, 0, sizeof *b);
 }

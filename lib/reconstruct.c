@@ -547,7 +547,7 @@ size_t tb_stretch_keep(tb_stretch *x, int (*keep)(void *ctx, const tb_state *s),
 			if (map)
 				map[i] = k;
 			l->paths[k] = l->paths[i];
-			b->off[k++] = b->off[i];
+			tb_bset_move(b, k++, i);
 		}
 	}
 	if (map)

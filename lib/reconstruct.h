@@ -18,30 +18,36 @@
 #ifndef TB_RECONSTRUCT_H
 #define TB_RECONSTRUCT_H
 
+#include "poskey.h"
 #include "rules.h"
 
 /* A set of distinct positions, in the order they were added, each
- * kept as its key (poskey.h): some 20-40 bytes rather than a tb_state's
- * 104, which is what bounds a search (issue 38). The keys lie end to end
- * in 'pool', each after its length byte and its index. */
+ * kept as its key (poskey.h) in a record of one width: some 10-20 bytes
+ * rather than a tb_state's 104, and 4 bytes of slot at three quarters
+ * full at most -- what bounds a search (issue 38; spec/reconstruct.md
+ * §7). A key no longer than the width is its record, padded with zeros
+ * (no key is the start of another); a longer one is kept in 'over',
+ * its record saying where; the width is chosen, as the records double,
+ * to keep the keys in the fewest bytes (posset.c). */
 typedef struct tb_bset {
-	uint8_t *pool;
-	uint32_t npool, cappool; /* 4 GiB of keys at most: more is memory run out */
-	uint32_t *off;      /* where each key's length byte is in 'pool' */
-	uint32_t n, cap;
-	uint64_t *slot;     /* open addressing: the key's offset in 'pool' + 1
-	                       in the low half, the hash's high half above (a
-	                       probe that is not the key seldom reads the
-	                       pool); 0 empty */
-	uint32_t nslot;     /* a power of two, more than n * 4/3: three
-	                       quarters full at most (the slots were half
-	                       of a position's bytes at half full; with
-	                       the tags, a longer probe mostly stays in
-	                       one cache line) */
+	uint8_t *rec;       /* n records of 'width' bytes, the i-th at i * width */
+	uint32_t width;     /* 0 until the first key */
+	uint32_t n, cap;    /* records, and room for them */
+	uint8_t *over;      /* the keys longer than 'width': a length byte, the bytes */
+	uint32_t nover, capover; /* 4 GiB of them at most: more is memory run out */
+	uint32_t *slot;     /* open addressing: a record's index + 1 in the low
+	                       'ibits', bits of its key's hash above (a probe
+	                       that is not the key seldom reads a record); 0
+	                       empty */
+	uint32_t nslot;     /* a power of two (2^ibits), more than n * 4/3:
+	                       three quarters full at most */
+	uint8_t ibits;
+	uint32_t nlen[TB_POSKEY_MAX + 1]; /* the keys added of each length: what
+	                       the width is chosen by */
 } tb_bset;
 
-/* Adds 's' unless it is there; returns its index, or UINT32_MAX (and
- * 'b' as it was) when memory ran out. */
+/* Adds 's' unless it is there; returns its index, or UINT32_MAX when
+ * memory ran out ('b' as it was, or empty: tb_bset_rehash). */
 uint32_t tb_bset_add(tb_bset *b, const tb_state *s, int *added);
 /* tb_bset_add of a key already made (tb_poskey_pack, 'n' bytes at 'k')
  * and hashed (tb_bset_hash): a search makes a turn's keys together and
@@ -60,9 +66,14 @@ long tb_bset_find(const tb_bset *b, const tb_state *s);
 /* The position of index 'i' (< b->n), into 'out'. */
 void tb_bset_get(const tb_bset *b, uint32_t i, tb_state *out);
 void tb_bset_clear(tb_bset *b);
+/* Copies record 'from' over record 'to' (a set keeping some of its
+ * positions: then b->n lowered and tb_bset_rehash). */
+void tb_bset_move(tb_bset *b, uint32_t to, uint32_t from);
 /* Rebuilds the slots of 'b' for 'nslot' (a power of two, more than
- * b->n * 4/3) after its keys' offsets ('off') were kept in part or moved;
- * 0 (and 'b' as it was) when memory ran out. */
+ * b->n * 4/3) after its records were kept in part or moved
+ * (tb_bset_move); 0 when memory ran out: 'b' as it was, or, when it had
+ * 2^20 slots or more (given back before the new ones are made, so that
+ * the two are not held at once), empty. */
 int tb_bset_rehash(tb_bset *b, uint32_t nslot);
 void tb_bset_free(tb_bset *b);
 

@@ -7,8 +7,9 @@
  * apart and on pairs that differ in one field. States the common
  * layout cannot tell (a cell that is not TB_CELL of its side, a piece
  * of both sides, a stray cell on an empty point) are kept whole and
- * come back too. The mean key length is printed (issue 38's goal: at
- * most 32 bytes a stored position).
+ * come back too. The mean key length is printed; and a layer of a
+ * search in a set takes at most 28 bytes a position (issue 38's goal: at
+ * most 32 bytes a stored position, its count of sequences included).
  */
 #include "tb_test.h"
 
@@ -101,6 +102,62 @@ static void S_games(S_run *r, const tb_ruleset *rs, unsigned games)
 	tb_turns_free(&all);
 }
 
+/* A layer of a search: the positions some turns after one of the middle
+ * of a random game (canon, as a search keeps them), every turn from each,
+ * in a set: its own bytes a position -- records, slots, keys kept apart --
+ * are at most 28, so that with its 4-byte count of sequences a stored
+ * position is at most 32 (issue 38). */
+static void S_set_bytes(const tb_ruleset *rs, const char *name)
+{
+	tb_turns all = {NULL, 0};
+	tb_bset b[2];
+	memset(b, 0, sizeof b);
+	tb_state s;
+	char why[256] = "";
+	int rc = rs->rules->load(rs, NULL, &s, why, sizeof why);
+	if (rc > 0 && rs->rules->random_start)
+		rc = rs->rules->random_start(rs, &s, 99);
+	assert_int_equal(rc, 0);
+	unsigned long long rng = 7;
+	for (int ply = 0; ply < 30; ply++) {
+		size_t n = tb_turns_generate(rs, &s, &all);
+		if (!n)
+			break;
+		rng = rng * 6364136223846793005ull + 1442695040888963407ull;
+		rs->rules->play(rs, &s, &all.v[(rng >> 33) % n], NULL);
+	}
+	if (rs->rules->canon)
+		rs->rules->canon(rs, &s);
+	int added, at = 0;
+	assert_int_equal(tb_bset_add(&b[0], &s, &added), 0);
+	while (b[at].n < 20000) { /* the next layer */
+		tb_bset *from = &b[at], *to = &b[!at];
+		tb_bset_clear(to);
+		for (uint32_t i = 0; i < from->n; i++) {
+			tb_state w;
+			tb_bset_get(from, i, &w);
+			size_t n = tb_turns_generate(rs, &w, &all);
+			for (size_t j = 0; j < n; j++) {
+				tb_state v = w;
+				rs->rules->play(rs, &v, &all.v[j], NULL);
+				if (rs->rules->canon)
+					rs->rules->canon(rs, &v);
+				assert_true(tb_bset_add(to, &v, &added) != UINT32_MAX);
+			}
+		}
+		assert_true(to->n > 0);
+		at = !at;
+	}
+	const tb_bset *l = &b[at];
+	double each = (double)((uint64_t)l->width * l->n + 4 * (uint64_t)l->nslot + l->nover) / l->n;
+	print_message("set %s: %u positions, records of %u bytes, %.1f bytes a position\n", name,
+	              l->n, l->width, each);
+	assert_true(each <= 28);
+	tb_turns_free(&all);
+	tb_bset_free(&b[0]);
+	tb_bset_free(&b[1]);
+}
+
 static void test_poskey_games(void **state)
 {
 	(void)state;
@@ -116,6 +173,7 @@ static void test_poskey_games(void **state)
 		assert_int_equal(tb_ruleset_init(&rs, g, &none, why, sizeof why), 0);
 		S_run one = {0, 0, r.rng + gi, 0};
 		S_games(&one, &rs, TT_SANITIZED ? 20 : 200);
+		S_set_bytes(&rs, g->name);
 		print_message("poskey %s: %lu keys, %.1f bytes a key on average (changed states "
 		              "among them), the longest %zu\n", g->name, one.positions,
 		              (double)one.bytes / (double)one.positions, one.longest);
@@ -140,7 +198,7 @@ static void test_poskey_whole(void **state)
 	s.quiet = 99999;
 	s.number = 4000000000u;
 	S_round(&r, &s);
-	assert_int_equal(r.longest, 1 + 1 + 16 + 64 + 2 + 0 + 3 + 5);
+	assert_int_equal(r.longest, 1 + 16 + 64 + 1 + 0 + 3 + 5);
 	s.bits[1] = 0;
 	S_round(&r, &s);
 }
@@ -177,12 +235,63 @@ static void test_poskey_set(void **state)
 	tb_bset_free(&b);
 }
 
+/* A set whose keys are of many lengths: the first short (an empty
+ * board), then keys longer than its records while it is small (the
+ * records widened), and after it grew, longer ones again and states kept
+ * whole (kept apart, their records saying where); each found, given
+ * back, and still so after some are dropped (tb_bset_move, as
+ * tb_stretch_keep does). */
+static void test_poskey_set_widths(void **state)
+{
+	(void)state;
+	enum { N = 9000 };
+	static tb_state v[N];
+	tb_bset b;
+	memset(&b, 0, sizeof b);
+	for (unsigned i = 0; i < N; i++) {
+		tb_state *s = &v[i];
+		memset(s, 0, sizeof *s);
+		unsigned pieces = i == 0 ? 0 : 1 + i % (i < 4096 ? 12 : 60);
+		for (unsigned k = 0; k < pieces; k++) {
+			unsigned p = (i * 7 + k * 13) % 64;
+			if ((s->bits[0] | s->bits[1]) >> p & 1)
+				continue;
+			s->bits[k % 2] |= (uint64_t)1 << p;
+			s->cell[p] = TB_CELL(k % 2, k % 3, 0);
+		}
+		if (i % 97 == 5) /* not TB_CELL of its side: kept whole */
+			s->cell[(i * 7) % 64] ^= 0x40;
+		s->number = i;
+		s->quiet = i % 3 ? 0 : i * 11;
+		int added;
+		assert_int_equal(tb_bset_add(&b, s, &added), i);
+		assert_true(added);
+	}
+	assert_true(b.width > 8); /* widened from the empty board's */
+	assert_true(b.nover > 0);
+	for (unsigned i = 0; i < N; i++) {
+		tb_state got;
+		tb_bset_get(&b, i, &got);
+		assert_true(tb_state_same(&got, &v[i]));
+		assert_int_equal(tb_bset_find(&b, &v[i]), (long)i);
+	}
+	uint32_t k = 0; /* every third kept */
+	for (uint32_t i = 0; i < N; i += 3)
+		tb_bset_move(&b, k++, i);
+	b.n = k;
+	assert_true(tb_bset_rehash(&b, b.nslot));
+	for (unsigned i = 0; i < N; i++)
+		assert_int_equal(tb_bset_find(&b, &v[i]), i % 3 ? -1 : (long)(i / 3));
+	tb_bset_free(&b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_poskey_games),
 		cmocka_unit_test(test_poskey_whole),
 		cmocka_unit_test(test_poskey_set),
+		cmocka_unit_test(test_poskey_set_widths),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
