@@ -70,6 +70,72 @@ static const tb_turn *S_found(const tb_ruleset *rs, const tb_state *s, const tb_
 	return t;
 }
 
+/* A written move as the walks check it: what S_written reads of its
+ * node, and whether the rules' own check answers for it -- tb_turn_one's
+ * first path: rules->one, a move (not a pass) beginning with a piece's
+ * point, every point known (S_written has seen to that). Read once per
+ * node and search (S_read), not at every turn a walk replays: the walks
+ * of one search replay the same few written turns again and again. */
+typedef struct S_wm {
+	const tb_node *node; /* NULL: a slot not filled */
+	const tb_move *m;    /* NULL: the rules cannot replay it as written */
+	uint8_t pass;
+	uint8_t direct;
+} S_wm;
+
+/* The written moves read, direct-mapped by node (a slot holds the last
+ * node read there; its pointer is compared in full). */
+enum { S_WMS = 64 };
+typedef struct S_wms {
+	S_wm v[S_WMS];
+} S_wms;
+
+/* Does the rules' own check answer for written move 'm' (NULL: none), as
+ * tb_turn_one asks: rules->one, a move (not a pass) beginning with a
+ * piece's point, every point known? */
+static int S_direct(const tb_ruleset *rs, const tb_move *m, int pass)
+{
+	if (!m || pass || !rs->rules->one || !rs->rules->generate_at || !m->nparts ||
+	    m->parts[0].kind != TB_PART_AT)
+		return 0;
+	for (unsigned i = 0; i < m->nparts; i++)
+		if (m->parts[i].pt == TB_PT_UNKNOWN)
+			return 0;
+	return 1;
+}
+
+static const S_wm *S_read(S_wms *t, const tb_ruleset *rs, const tb_node *n,
+                          tb_repair_counts *c)
+{
+	uintptr_t h = (uintptr_t)n;
+	S_wm *e = &t->v[(h >> 4 ^ h >> 10) & (S_WMS - 1)];
+	if (e->node != n) {
+		int pass;
+		if (c)
+			c->reads++;
+		e->node = n;
+		e->m = S_written(rs, n, &pass);
+		e->pass = (uint8_t)pass;
+		e->direct = S_direct(rs, e->m, pass);
+	}
+	return e;
+}
+
+/* S_found for written move 'w': the rules' own check called directly when
+ * it answers for it, as tb_turn_one would call it (its list ready in
+ * 'l'); else tb_turn_one. The same answer, without tb_turn_one's reading
+ * of the move at every turn. */
+static inline const tb_turn *S_found_read(const tb_ruleset *rs, const tb_state *s,
+                                          const S_wm *w, tb_turns *l, int *nomem)
+{
+	if (w->direct && l->cap) {
+		int one = rs->rules->one(rs, s, w->m, &l->v[0]);
+		if (one >= 0)
+			return one ? &l->v[0] : NULL;
+	}
+	return S_found(rs, s, w->m, w->pass, l, nomem);
+}
+
 /* S_found, the turn copied into '*out': 0 when there is none. */
 static int S_one(const tb_ruleset *rs, const tb_state *s, const tb_move *m, int pass,
                  tb_turns *l, tb_turn *out, int *nomem)
@@ -121,7 +187,8 @@ const tb_node *tb_repair_next_turn(const tb_node *n)
  * A turn the rules cannot replay as written (an unknown one, a gap, a
  * restated position) ends the walk as the end of the line does. */
 static unsigned S_follow(const tb_ruleset *rs, tb_state *s, const tb_node *n, unsigned limit,
-                         const tb_repair *under, tb_turns *l, int *illegal, int *nomem)
+                         const tb_repair *under, tb_turns *l, S_wms *read,
+                         tb_repair_counts *c, int *illegal, int *nomem)
 {
 	unsigned played = 0;
 	*illegal = 0;
@@ -139,11 +206,21 @@ static unsigned S_follow(const tb_ruleset *rs, tb_state *s, const tb_node *n, un
 			if (!n)
 				break;
 		}
-		int pass;
-		const tb_move *m = S_written(rs, n, &pass);
-		if (!m)
-			break;
-		const tb_turn *t = S_found(rs, s, m, pass, l, nomem);
+		const tb_turn *t;
+		if (read) { /* (NULL: the plain way, a test's reference, tb_repair_in.plain) */
+			const S_wm *w = S_read(read, rs, n, c);
+			if (!w->m)
+				break;
+			t = S_found_read(rs, s, w, l, nomem);
+		} else {
+			int pass;
+			const tb_move *m = S_written(rs, n, &pass);
+			if (c)
+				c->reads++;
+			if (!m)
+				break;
+			t = S_found(rs, s, m, pass, l, nomem);
+		}
 		if (!t) {
 			*illegal = 1;
 			break;
@@ -177,8 +254,10 @@ typedef struct S_try {
 	size_t at;            /* the look-back's turn being repaired */
 	const tb_move *m;     /* what it writes */
 	int pass;
+	S_wm wm;              /* the same, as the walks check it (S_found_read) */
 	tb_turns l;           /* the walks' turn lists, */
 	tb_turns own, l2;     /* S_at's and S_missing's: kept for the whole search */
+	S_wms read;           /* the written moves the walks read (S_read) */
 	tb_repair *out;
 	size_t room, n;       /* kept (at most 'room'), and found in all */
 	unsigned best;        /* the furthest 'end' kept */
@@ -331,9 +410,14 @@ static void S_keep_from(S_try *y, tb_repair *r, tb_state *played)
 	int illegal;
 	unsigned reach = first < limit
 	                     ? S_follow(in->rs, w, after, (unsigned)(limit - first), under, &y->l,
-	                                &illegal, &y->nomem)
+	                                in->plain ? NULL : &y->read, in->counts, &illegal,
+	                                &y->nomem)
 	                     : (illegal = 0, 0);
 	unsigned end = (unsigned)first + reach;
+	if (in->counts) {
+		in->counts->repairs++;
+		in->counts->turns += reach + (unsigned)illegal;
+	}
 	if (in->target && (end != in->k || !S_reaches(in->rs, w, in->target, &y->nomem)))
 		return; /* a written turn before the position refused, or another position */
 	if (end < in->k || (y->full && illegal))
@@ -490,10 +574,13 @@ static void S_missing(S_try *y, const tb_turn *legal, size_t nlegal)
 	for (size_t i = 0; i < nlegal && !S_done(y); i++) {
 		tb_state w = y->in->before[y->at];
 		rs->rules->play(rs, &w, &legal[i], NULL);
-		tb_repair r;
-		S_blank(&r);
-		r.turn[0] = legal[i];
-		if (S_one(rs, &w, y->m, y->pass, &y->l2, &r.turn[1], &y->nomem)) {
+		const tb_turn *t = y->in->plain ? S_found(rs, &w, y->m, y->pass, &y->l2, &y->nomem)
+		                                : S_found_read(rs, &w, &y->wm, &y->l2, &y->nomem);
+		if (t) {
+			tb_repair r;
+			S_blank(&r);
+			r.turn[0] = legal[i];
+			r.turn[1] = *t;
 			r.kind = TB_REPAIR_MISSING;
 			r.nturns = 2;
 			r.consumed = 1;
@@ -585,6 +672,7 @@ static void S_at(S_try *y, size_t i)
 	} else if (!(y->m = S_written(in->rs, in->nodes[i], &y->pass))) {
 		return;
 	}
+	y->wm = (S_wm){in->nodes[i], y->m, (uint8_t)y->pass, (uint8_t)S_direct(in->rs, y->m, y->pass)};
 	size_t nlegal = tb_turns_list(in->rs, &in->before[i], &y->own);
 	if (tb_turns_failed(&y->own)) {
 		y->nomem = 1;
@@ -753,7 +841,8 @@ static void S_then(const tb_repair_in *in, tb_repair *v, size_t n, size_t need, 
 			continue;
 		tb_state after[SECOND_BACK + 1], before[2 * SECOND_BACK + 1];
 		const void *anodes[SECOND_BACK + 1], *nodes[2 * SECOND_BACK + 1];
-		tb_repair_in in2 = {in->rs, in->conf, before, nodes, 0, 0, NULL, 0, NULL, NULL, 0};
+		tb_repair_in in2 = {in->rs, in->conf, before, nodes, 0, 0, NULL, 0, NULL, NULL, 0,
+		                    in->plain, in->counts};
 		size_t base;
 		int adjacent = 1;
 		if (!S_after(in, &v[i], after, anodes, &in2, &base, &adjacent, &l, nomem))
@@ -801,6 +890,8 @@ static int S_furthest(const tb_repair_in *in, unsigned *end, int *nomem)
 	y.best = (unsigned)in->k;
 	y.rival = UINT_MAX;
 	y.stop_at = S_stop_at(in);
+	if (in->counts)
+		in->counts->searches++;
 	for (size_t i = in->k; i-- > 0 && !S_done(&y);)
 		S_at(&y, i);
 	S_try_free(&y);
@@ -824,6 +915,8 @@ static size_t S_search(const tb_repair_in *in, int full, int second, tb_repair *
 	y.in = in;
 	y.conf = in->conf ? in->conf : tb_confusion_for(NULL);
 	y.full = full;
+	if (in->counts)
+		in->counts->searches++;
 	y.out = all;
 	y.room = room;
 	y.best = (unsigned)in->k;
@@ -864,7 +957,7 @@ size_t tb_repairs(const tb_ruleset *rs, const tb_state *s, const void *node, uin
                   const tb_move *m, unsigned window, tb_repair *out, size_t max, int *nomem)
 {
 	const void *nodes[1] = {node};
-	tb_repair_in in = {rs, NULL, s, nodes, 1, kind, m, window, NULL, NULL, 0};
+	tb_repair_in in = {rs, NULL, s, nodes, 1, kind, m, window, NULL, NULL, 0, 0, NULL};
 	*nomem = 0;
 	return S_search(&in, 1, 0, out, max, nomem);
 }

@@ -91,7 +91,21 @@ typedef struct tb_repair_in {
 	 * tried. */
 	const struct tb_repair *under;
 	size_t under_at;
+	/* Test hooks, zero in use (an initializer that leaves them out):
+	 * 'plain' searches without what only spares work -- the same repairs,
+	 * found the long way (tests/unit/test_reconstruct.c compares the two);
+	 * 'counts', when not NULL, adds up the work done. */
+	int plain;
+	struct tb_repair_counts *counts;
 } tb_repair_in;
+
+/* The work of searches (tb_repair_in.counts), added up. */
+typedef struct tb_repair_counts {
+	unsigned long searches; /* searches made, those for a second slip included */
+	unsigned long repairs;  /* repairs whose written turns after them were replayed */
+	unsigned long turns;    /* written turns checked in those replays */
+	unsigned long reads;    /* written moves read for them (S_written) */
+} tb_repair_counts;
 
 /* The repairs of the last of 'in->nodes' made anywhere among them: of
  * those whose written turns after them get past the illegal one, those
