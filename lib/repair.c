@@ -246,6 +246,22 @@ static int S_reaches(const tb_ruleset *rs, const tb_state *s, const tb_position 
 	return same;
 }
 
+/* How far the walks of the look-back's main search got (S_fates): for
+ * each look-back turn, for each legal turn of the position before it (in
+ * tb_turns_list's order), the 'end' of the walk after the repair that
+ * legal turn made -- a point changed, a part added ("apart"), or the
+ * turn left out ("missing") -- or 0 where it made none, or the written
+ * turn was refused after it. A second-slip search that replays such a
+ * repair through a later one (S_then: the turns before the repair) needs
+ * its walk only when it got as far as that later one: up to there the
+ * two walks are the same, and one refused before it is refused again. */
+typedef struct S_fates {
+	unsigned *end;        /* 2 per legal turn: apart's, then missing's */
+	size_t n, cap;
+	size_t off[TB_LOOKBACK_MAX + 1], nlegal[TB_LOOKBACK_MAX + 1];
+	int ok[TB_LOOKBACK_MAX + 1]; /* the turn's ends are all there */
+} S_fates;
+
 /* A search under way. */
 typedef struct S_try {
 	const tb_repair_in *in;
@@ -266,6 +282,13 @@ typedef struct S_try {
 	int nomem;            /* memory ran out listing turns */
 	unsigned stop_at;     /* how far only (S_furthest): the 'end' no repair passes,
 	                         where the search stops; 0: every repair, ranked */
+	unsigned walked;      /* the 'end' of the last repair walked (0: none) */
+	S_fates *keep;        /* the main search: the ends kept, or NULL */
+	const S_fates *fates; /* a second slip's search replaying repairs through
+	                         the first (in->under): the main search's ends,
+	                         or NULL; 'lo' the look-back index there of this
+	                         search's first turn */
+	size_t lo;
 } S_try;
 
 /* Is there nothing left for search 'y' to find: memory ran out, or (how
@@ -401,8 +424,10 @@ static void S_keep_from(S_try *y, tb_repair *r, tb_state *played)
 	const tb_repair *under = in->under && y->at < in->under_at ? in->under : NULL;
 	const tb_node *after = in->nodes[y->at];
 	for (unsigned i = 0; i < r->consumed; i++) {
-		if (under && after == under->node)
+		if (under && after == under->node) {
+			y->walked = UINT_MAX; /* (not walked: S_fates cannot tell) */
 			return; /* it would change a turn the repair gone on under stands for */
+		}
 		after = tb_repair_next_turn(after);
 	}
 	size_t first = y->at + r->consumed; /* the look-back index of 'after' */
@@ -414,6 +439,7 @@ static void S_keep_from(S_try *y, tb_repair *r, tb_state *played)
 	                                &y->nomem)
 	                     : (illegal = 0, 0);
 	unsigned end = (unsigned)first + reach;
+	y->walked = end;
 	if (in->counts) {
 		in->counts->repairs++;
 		in->counts->turns += reach + (unsigned)illegal;
@@ -540,11 +566,17 @@ static void S_same_shape(S_try *y, const tb_turn *t, const tb_move *m)
 
 /* Legal turns that are the written move with one point changed (or one
  * confusion in all of them, or its crown marker), or with one part it
- * does not write (a capture, removal, pushback). */
-static void S_one_apart(S_try *y, const tb_move *m, const tb_turn *legal, size_t nlegal)
+ * does not write (a capture, removal, pushback). The 'end' of each one's
+ * walk into 'keep[i]' (when not NULL: S_fates); with 'need', only those
+ * whose walk got to look-back turn 'a' in the main search (S_fates). */
+static void S_one_apart(S_try *y, const tb_move *m, const tb_turn *legal, size_t nlegal,
+                        unsigned *keep, const unsigned *need, unsigned a)
 {
 	for (size_t i = 0; i < nlegal && !S_done(y); i++) {
 		const tb_turn *t = &legal[i];
+		if (need && need[i] < a)
+			continue; /* refused before the repair it is replayed through */
+		y->walked = 0;
 		if (t->nparts == m->nparts) {
 			S_same_shape(y, t, m);
 		} else if (t->nparts == m->nparts + 1 && m->nparts && t->crown == m->crown) {
@@ -563,15 +595,21 @@ static void S_one_apart(S_try *y, const tb_move *m, const tb_turn *legal, size_t
 				S_keep(y, &r);
 			}
 		}
+		if (keep)
+			keep[i] = y->walked;
 	}
 }
 
 /* A turn left out before the written one: every legal turn, then the
- * written one. */
-static void S_missing(S_try *y, const tb_turn *legal, size_t nlegal)
+ * written one; 'keep', 'need' and 'a' as S_one_apart's. */
+static void S_missing(S_try *y, const tb_turn *legal, size_t nlegal, unsigned *keep,
+                      const unsigned *need, unsigned a)
 {
 	const tb_ruleset *rs = y->in->rs;
 	for (size_t i = 0; i < nlegal && !S_done(y); i++) {
+		if (need && need[i] < a)
+			continue; /* refused before the repair it is replayed through */
+		y->walked = 0;
 		tb_state w = y->in->before[y->at];
 		rs->rules->play(rs, &w, &legal[i], NULL);
 		const tb_turn *t = y->in->plain ? S_found(rs, &w, y->m, y->pass, &y->l2, &y->nomem)
@@ -588,6 +626,8 @@ static void S_missing(S_try *y, const tb_turn *legal, size_t nlegal)
 			rs->rules->play(rs, &w, &r.turn[1], NULL);
 			S_keep_from(y, &r, &w); /* both turns played already */
 		}
+		if (keep)
+			keep[i] = y->walked;
 	}
 }
 
@@ -661,6 +701,49 @@ static void S_swap(S_try *y, int gap)
 	S_keep_from(y, &r, &w); /* its turns played already */
 }
 
+/* The main search's room for the ends of look-back turn 'i''s repairs,
+ * 'nlegal' legal turns (S_fates; all 0 at first), or NULL: none kept,
+ * or memory ran out (y->nomem set). */
+static unsigned *S_fates_keep(S_try *y, size_t i, size_t nlegal)
+{
+	S_fates *f = y->keep;
+	if (!f)
+		return NULL;
+	if (f->n + 2 * nlegal > f->cap) {
+		size_t cap = 2 * (f->n + 2 * nlegal) + 64;
+		unsigned *grown = tb_realloc(f->end, cap * sizeof *grown);
+		if (!grown) {
+			y->nomem = 1;
+			return NULL;
+		}
+		f->end = grown;
+		f->cap = cap;
+	}
+	f->off[i] = f->n;
+	f->nlegal[i] = nlegal;
+	f->n += 2 * nlegal;
+	memset(f->end + f->off[i], 0, 2 * nlegal * sizeof *f->end);
+	return f->end + f->off[i];
+}
+
+/* For a second slip's search at look-back turn 'i', before the repair it
+ * replays its repairs through (in->under): the main search's ends of the
+ * same turn's repairs, and in '*a' the main search's look-back index of
+ * that repair's turn -- a repair whose walk did not get there is refused
+ * again before it. NULL when there are none to go by. */
+static const unsigned *S_fates_need(const S_try *y, size_t i, size_t nlegal, unsigned *a)
+{
+	const S_fates *f = y->fates;
+	const tb_repair_in *in = y->in;
+	if (!f || !in->under || i >= in->under_at)
+		return NULL;
+	size_t j = y->lo + i; /* the same turn in the main search, from the same position */
+	if (j > TB_LOOKBACK_MAX || !f->ok[j] || f->nlegal[j] != nlegal)
+		return NULL;
+	*a = (unsigned)(y->lo + in->under_at);
+	return f->end + f->off[j];
+}
+
 /* Every edit at look-back turn 'i'. */
 static void S_at(S_try *y, size_t i)
 {
@@ -678,10 +761,15 @@ static void S_at(S_try *y, size_t i)
 		y->nomem = 1;
 		return;
 	}
+	unsigned *keep = S_fates_keep(y, i, nlegal), a = 0;
+	const unsigned *need = S_fates_need(y, i, nlegal, &a);
 	if (!y->pass)
-		S_one_apart(y, y->m, y->own.v, nlegal);
+		S_one_apart(y, y->m, y->own.v, nlegal, keep, need, a);
 	if (!S_done(y))
-		S_missing(y, y->own.v, nlegal);
+		S_missing(y, y->own.v, nlegal, keep ? keep + nlegal : NULL, need ? need + nlegal : NULL,
+		          a);
+	if (y->keep)
+		y->keep->ok[i] = keep && !y->nomem;
 	if (!S_done(y))
 		S_twice(y);
 	if (!S_done(y))
@@ -710,7 +798,8 @@ static void S_rank(tb_repair *v, size_t n)
 	}
 }
 
-static int S_furthest(const tb_repair_in *in, unsigned *end, int *nomem);
+static int S_furthest(const tb_repair_in *in, const S_fates *f, size_t lo, unsigned *end,
+                      int *nomem);
 
 /* ===== One slip more ===== */
 
@@ -833,7 +922,8 @@ static int S_after(const tb_repair_in *in, const tb_repair *r, tb_state *before,
  * ranking that follows must be right, every repair kept being stopped:
  * a repair that 'need' before it outrank however far it gets
  * (S_outranked) keeps its 'end', and the search for it is not made. */
-static void S_then(const tb_repair_in *in, tb_repair *v, size_t n, size_t need, int *nomem)
+static void S_then(const tb_repair_in *in, const S_fates *f, tb_repair *v, size_t n, size_t need,
+                   int *nomem)
 {
 	tb_turns l = {NULL, 0};
 	for (size_t i = 0; i < n && !*nomem; i++) {
@@ -867,7 +957,7 @@ static void S_then(const tb_repair_in *in, tb_repair *v, size_t n, size_t need, 
 		if (S_outranked(v, i, base + S_stop_at(&in2) - p) >= need)
 			continue; /* its 'then' cannot bring it among the first 'need' */
 		unsigned end;
-		if (S_furthest(&in2, &end, nomem))
+		if (S_furthest(&in2, p ? f : NULL, lo, &end, nomem))
 			v[i].then = (unsigned)(base + end - p);
 	}
 	tb_turns_free(&l);
@@ -881,7 +971,8 @@ static void S_then(const tb_repair_in *in, tb_repair *v, size_t n, size_t need, 
  * (first = at + consumed <= k + 2), nor past the written turns there
  * are to play (a swap consumes written turns too): once one gets there,
  * the search stops -- the same 'end' as the whole search, for less. */
-static int S_furthest(const tb_repair_in *in, unsigned *end, int *nomem)
+static int S_furthest(const tb_repair_in *in, const S_fates *f, size_t lo, unsigned *end,
+                      int *nomem)
 {
 	S_try y;
 	memset(&y, 0, sizeof y);
@@ -890,6 +981,8 @@ static int S_furthest(const tb_repair_in *in, unsigned *end, int *nomem)
 	y.best = (unsigned)in->k;
 	y.rival = UINT_MAX;
 	y.stop_at = S_stop_at(in);
+	y.fates = f;
+	y.lo = lo;
 	if (in->counts)
 		in->counts->searches++;
 	for (size_t i = in->k; i-- > 0 && !S_done(&y);)
@@ -921,6 +1014,12 @@ static size_t S_search(const tb_repair_in *in, int full, int second, tb_repair *
 	y.room = room;
 	y.best = (unsigned)in->k;
 	y.rival = UINT_MAX;
+	S_fates f;
+	f.end = NULL;
+	f.n = f.cap = 0;
+	memset(f.ok, 0, sizeof f.ok);
+	if (second && !full && !in->target && !in->plain)
+		y.keep = &f; /* for the second slip's searches (S_then) */
 	for (size_t i = in->k; i-- > 0 && !y.nomem;)
 		S_at(&y, i);
 	size_t kept = y.n < room ? y.n : room;
@@ -933,13 +1032,14 @@ static size_t S_search(const tb_repair_in *in, int full, int second, tb_repair *
 		for (size_t i = 0; i < kept; i++)
 			if (!all[i].stopped)
 				need = SIZE_MAX;
-		S_then(in, all, kept < SECOND ? kept : SECOND, need, &y.nomem);
+		S_then(in, y.keep, all, kept < SECOND ? kept : SECOND, need, &y.nomem);
 		S_rank(all, kept);
 	}
 	memcpy(out, all, (kept < max ? kept : max) * sizeof *out);
 	for (size_t i = 0; i < kept && i < max; i++)
 		out[i].rival = y.rival;
 	S_try_free(&y);
+	free(f.end);
 	free(all);
 	*nomem = y.nomem;
 	return y.nomem ? 0 : y.n;
