@@ -251,13 +251,23 @@ static int S_reaches(const tb_ruleset *rs, const tb_state *s, const tb_position 
  * tb_turns_list's order), the 'end' of the walk after the repair that
  * legal turn made -- a point changed, a part added ("apart"), or the
  * turn left out ("missing") -- or 0 where it made none, or the written
- * turn was refused after it. A second-slip search that replays such a
- * repair through a later one (S_then: the turns before the repair) needs
- * its walk only when it got as far as that later one: up to there the
- * two walks are the same, and one refused before it is refused again. */
+ * turn was refused after it; and, when the walk stopped before the
+ * illegal turn or at it, the position it stopped in. A second-slip
+ * search that replays such a repair through a later one (S_then: the
+ * turns before the repair) needs its walk only when it got as far as
+ * that later one: up to there the two walks are the same, so one refused
+ * before it is refused again, and one refused at it was in that position
+ * there -- the second walk goes on from it. */
+typedef struct S_fate {
+	unsigned end;         /* the walk's 'end'; UINT_MAX: not known (not walked) */
+	unsigned st;          /* the position it stopped in: its index in 'st' + 1; 0 none */
+} S_fate;
+
 typedef struct S_fates {
-	unsigned *end;        /* 2 per legal turn: apart's, then missing's */
+	S_fate *end;          /* 2 per legal turn: apart's, then missing's */
 	size_t n, cap;
+	tb_state *st;         /* the positions the walks stopped in */
+	size_t nst, capst;
 	size_t off[TB_LOOKBACK_MAX + 1], nlegal[TB_LOOKBACK_MAX + 1];
 	int ok[TB_LOOKBACK_MAX + 1]; /* the turn's ends are all there */
 } S_fates;
@@ -282,7 +292,11 @@ typedef struct S_try {
 	int nomem;            /* memory ran out listing turns */
 	unsigned stop_at;     /* how far only (S_furthest): the 'end' no repair passes,
 	                         where the search stops; 0: every repair, ranked */
-	unsigned walked;      /* the 'end' of the last repair walked (0: none) */
+	S_fate *fate;         /* the main search: where the repair under way's walk
+	                         goes (S_fates), or NULL */
+	const tb_state *resume; /* a second slip's search: the position the main
+	                         search's walk of the repair under way stopped in,
+	                         at the repair gone on under, or NULL (S_fates) */
 	S_fates *keep;        /* the main search: the ends kept, or NULL */
 	const S_fates *fates; /* a second slip's search replaying repairs through
 	                         the first (in->under): the main search's ends,
@@ -405,9 +419,36 @@ static void S_rival(S_try *y, const tb_repair *r)
  * the look-back after it is legal and they reach the target. */
 static void S_keep_from(S_try *y, tb_repair *r, tb_state *played);
 
+/* Keeps 'end', the end of the walk of the main search's repair under way
+ * (y->fate), and 's', the position it stopped in when that is before the
+ * illegal turn or at it (S_fates); out of memory, y->nomem. */
+static void S_fate_keep(S_try *y, unsigned end, const tb_state *s)
+{
+	S_fates *f = y->keep;
+	y->fate->end = end;
+	if (end >= y->in->k)
+		return; /* no second slip's search stops it further on */
+	if (f->nst == f->capst) {
+		size_t cap = 2 * f->capst + 64;
+		tb_state *grown = tb_realloc(f->st, cap * sizeof *grown);
+		if (!grown) {
+			y->nomem = 1;
+			return;
+		}
+		f->st = grown;
+		f->capst = cap;
+	}
+	f->st[f->nst++] = *s;
+	y->fate->st = (unsigned)f->nst;
+}
+
 static void S_keep(S_try *y, tb_repair *r)
 {
 	const tb_repair_in *in = y->in;
+	if (y->resume) { /* its walk goes on from where the main search's stopped */
+		S_keep_from(y, r, NULL);
+		return;
+	}
 	tb_state w = in->before[y->at];
 	for (unsigned i = 0; i < r->nturns; i++)
 		in->rs->rules->play(in->rs, &w, &r->turn[i], NULL);
@@ -420,29 +461,38 @@ static void S_keep(S_try *y, tb_repair *r)
 static void S_keep_from(S_try *y, tb_repair *r, tb_state *played)
 {
 	const tb_repair_in *in = y->in;
-	tb_state *w = played;
+	tb_state *w = played, resumed;
 	const tb_repair *under = in->under && y->at < in->under_at ? in->under : NULL;
 	const tb_node *after = in->nodes[y->at];
 	for (unsigned i = 0; i < r->consumed; i++) {
 		if (under && after == under->node) {
-			y->walked = UINT_MAX; /* (not walked: S_fates cannot tell) */
+			if (y->fate)
+				y->fate->end = UINT_MAX; /* (not walked: S_fates cannot tell) */
 			return; /* it would change a turn the repair gone on under stands for */
 		}
 		after = tb_repair_next_turn(after);
 	}
 	size_t first = y->at + r->consumed; /* the look-back index of 'after' */
 	size_t limit = in->target ? in->k : in->k + in->window;
+	unsigned done = 0; /* written turns the main search's walk played for it */
+	if (y->resume) { /* (S_fates: 'under' is this search's, and after 'after') */
+		resumed = *y->resume;
+		w = &resumed;
+		done = (unsigned)(in->under_at - first);
+		after = under->node;
+	}
 	int illegal;
 	unsigned reach = first < limit
-	                     ? S_follow(in->rs, w, after, (unsigned)(limit - first), under, &y->l,
-	                                in->plain ? NULL : &y->read, in->counts, &illegal,
-	                                &y->nomem)
+	                     ? done + S_follow(in->rs, w, after, (unsigned)(limit - first) - done,
+	                                       under, &y->l, in->plain ? NULL : &y->read,
+	                                       in->counts, &illegal, &y->nomem)
 	                     : (illegal = 0, 0);
 	unsigned end = (unsigned)first + reach;
-	y->walked = end;
+	if (y->fate)
+		S_fate_keep(y, end, w);
 	if (in->counts) {
 		in->counts->repairs++;
-		in->counts->turns += reach + (unsigned)illegal;
+		in->counts->turns += reach - done + (unsigned)illegal;
 	}
 	if (in->target && (end != in->k || !S_reaches(in->rs, w, in->target, &y->nomem)))
 		return; /* a written turn before the position refused, or another position */
@@ -564,19 +614,29 @@ static void S_same_shape(S_try *y, const tb_turn *t, const tb_move *m)
 	S_keep(y, &r);
 }
 
+/* The position the main search's walk of a repair stopped in ('f', the
+ * fate of the same repair there; NULL: none), when that is at look-back
+ * turn 'a' of the main search: where the repair gone on under goes
+ * (S_fates_need); else NULL. */
+static const tb_state *S_resume(const S_try *y, const S_fate *f, unsigned a)
+{
+	return f && f->end == a && f->st ? &y->fates->st[f->st - 1] : NULL;
+}
+
 /* Legal turns that are the written move with one point changed (or one
  * confusion in all of them, or its crown marker), or with one part it
  * does not write (a capture, removal, pushback). The 'end' of each one's
  * walk into 'keep[i]' (when not NULL: S_fates); with 'need', only those
  * whose walk got to look-back turn 'a' in the main search (S_fates). */
 static void S_one_apart(S_try *y, const tb_move *m, const tb_turn *legal, size_t nlegal,
-                        unsigned *keep, const unsigned *need, unsigned a)
+                        S_fate *keep, const S_fate *need, unsigned a)
 {
 	for (size_t i = 0; i < nlegal && !S_done(y); i++) {
 		const tb_turn *t = &legal[i];
-		if (need && need[i] < a)
+		if (need && need[i].end < a)
 			continue; /* refused before the repair it is replayed through */
-		y->walked = 0;
+		y->fate = keep ? &keep[i] : NULL;
+		y->resume = S_resume(y, need ? &need[i] : NULL, a);
 		if (t->nparts == m->nparts) {
 			S_same_shape(y, t, m);
 		} else if (t->nparts == m->nparts + 1 && m->nparts && t->crown == m->crown) {
@@ -595,21 +655,37 @@ static void S_one_apart(S_try *y, const tb_move *m, const tb_turn *legal, size_t
 				S_keep(y, &r);
 			}
 		}
-		if (keep)
-			keep[i] = y->walked;
+		y->fate = NULL;
+		y->resume = NULL;
 	}
 }
 
 /* A turn left out before the written one: every legal turn, then the
  * written one; 'keep', 'need' and 'a' as S_one_apart's. */
-static void S_missing(S_try *y, const tb_turn *legal, size_t nlegal, unsigned *keep,
-                      const unsigned *need, unsigned a)
+static void S_missing(S_try *y, const tb_turn *legal, size_t nlegal, S_fate *keep,
+                      const S_fate *need, unsigned a)
 {
 	const tb_ruleset *rs = y->in->rs;
 	for (size_t i = 0; i < nlegal && !S_done(y); i++) {
-		if (need && need[i] < a)
+		if (need && need[i].end < a)
 			continue; /* refused before the repair it is replayed through */
-		y->walked = 0;
+		y->fate = keep ? &keep[i] : NULL;
+		if ((y->resume = S_resume(y, need ? &need[i] : NULL, a)) != NULL) {
+			/* the written turn was legal after it (the walk went on): its
+			 * walk goes on from where the main search's stopped, and its
+			 * turns, which a search for how far only keeps nowhere, are
+			 * not needed */
+			tb_repair r;
+			S_blank(&r);
+			r.kind = TB_REPAIR_MISSING;
+			r.nturns = 2;
+			r.consumed = 1;
+			r.weight = 3;
+			r.turn[0] = legal[i];
+			S_keep_from(y, &r, NULL);
+			y->resume = NULL;
+			continue;
+		}
 		tb_state w = y->in->before[y->at];
 		rs->rules->play(rs, &w, &legal[i], NULL);
 		const tb_turn *t = y->in->plain ? S_found(rs, &w, y->m, y->pass, &y->l2, &y->nomem)
@@ -626,8 +702,7 @@ static void S_missing(S_try *y, const tb_turn *legal, size_t nlegal, unsigned *k
 			rs->rules->play(rs, &w, &r.turn[1], NULL);
 			S_keep_from(y, &r, &w); /* both turns played already */
 		}
-		if (keep)
-			keep[i] = y->walked;
+		y->fate = NULL;
 	}
 }
 
@@ -704,14 +779,14 @@ static void S_swap(S_try *y, int gap)
 /* The main search's room for the ends of look-back turn 'i''s repairs,
  * 'nlegal' legal turns (S_fates; all 0 at first), or NULL: none kept,
  * or memory ran out (y->nomem set). */
-static unsigned *S_fates_keep(S_try *y, size_t i, size_t nlegal)
+static S_fate *S_fates_keep(S_try *y, size_t i, size_t nlegal)
 {
 	S_fates *f = y->keep;
 	if (!f)
 		return NULL;
 	if (f->n + 2 * nlegal > f->cap) {
 		size_t cap = 2 * (f->n + 2 * nlegal) + 64;
-		unsigned *grown = tb_realloc(f->end, cap * sizeof *grown);
+		S_fate *grown = tb_realloc(f->end, cap * sizeof *grown);
 		if (!grown) {
 			y->nomem = 1;
 			return NULL;
@@ -731,7 +806,7 @@ static unsigned *S_fates_keep(S_try *y, size_t i, size_t nlegal)
  * same turn's repairs, and in '*a' the main search's look-back index of
  * that repair's turn -- a repair whose walk did not get there is refused
  * again before it. NULL when there are none to go by. */
-static const unsigned *S_fates_need(const S_try *y, size_t i, size_t nlegal, unsigned *a)
+static const S_fate *S_fates_need(const S_try *y, size_t i, size_t nlegal, unsigned *a)
 {
 	const S_fates *f = y->fates;
 	const tb_repair_in *in = y->in;
@@ -761,8 +836,9 @@ static void S_at(S_try *y, size_t i)
 		y->nomem = 1;
 		return;
 	}
-	unsigned *keep = S_fates_keep(y, i, nlegal), a = 0;
-	const unsigned *need = S_fates_need(y, i, nlegal, &a);
+	S_fate *keep = S_fates_keep(y, i, nlegal);
+	unsigned a = 0;
+	const S_fate *need = S_fates_need(y, i, nlegal, &a);
 	if (!y->pass)
 		S_one_apart(y, y->m, y->own.v, nlegal, keep, need, a);
 	if (!S_done(y))
@@ -1016,7 +1092,8 @@ static size_t S_search(const tb_repair_in *in, int full, int second, tb_repair *
 	y.rival = UINT_MAX;
 	S_fates f;
 	f.end = NULL;
-	f.n = f.cap = 0;
+	f.st = NULL;
+	f.n = f.cap = f.nst = f.capst = 0;
 	memset(f.ok, 0, sizeof f.ok);
 	if (second && !full && !in->target && !in->plain)
 		y.keep = &f; /* for the second slip's searches (S_then) */
@@ -1040,6 +1117,7 @@ static size_t S_search(const tb_repair_in *in, int full, int second, tb_repair *
 		out[i].rival = y.rival;
 	S_try_free(&y);
 	free(f.end);
+	free(f.st);
 	free(all);
 	*nomem = y.nomem;
 	return y.nomem ? 0 : y.n;
