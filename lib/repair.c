@@ -27,224 +27,14 @@
  */
 #include "repair.h"
 
-#include <ctype.h>
 #include <limits.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "repair_walk.h"
 #include "xalloc.h"
-
-/* The move a node writes when it is a turn the rules can replay as it
- * stands -- every point known and on the board -- or NULL ('*pass' set
- * for a pass). A reading is its first alternative. */
-static inline const tb_move *S_written(const tb_ruleset *rs, const tb_node *n, int *pass)
-{
-	uint8_t kind = n->kind;
-	const tb_move *m = &n->move;
-	if (kind == TB_NODE_READING) {
-		kind = n->alts[0].kind;
-		m = &n->alts[0].move;
-	}
-	*pass = kind == TB_NODE_PASS;
-	if (*pass)
-		return m;
-	if (kind != TB_NODE_MOVE)
-		return NULL;
-	for (unsigned i = 0; i < m->nparts; i++)
-		if (m->parts[i].pt == TB_PT_UNKNOWN || tb_geo_at(&rs->geo, m->parts[i].pt) < 0)
-			return NULL;
-	return m;
-}
-
-/* The one legal turn of 's' that written move 'm' (a pass when 'pass')
- * is, with its crown marker, or NULL (tb_turn_one: it points into 'l',
- * until the next use of 'l'); memory running out sets '*nomem'. */
-static const tb_turn *S_found(const tb_ruleset *rs, const tb_state *s, const tb_move *m,
-                              int pass, tb_turns *l, int *nomem)
-{
-	const tb_turn *t = tb_turn_one(rs, s, pass ? NULL : m, l);
-	if (tb_turns_failed(l))
-		*nomem = 1;
-	return t;
-}
-
-/* A written move as the walks check it: what S_written reads of its
- * node, and whether the rules' own check answers for it -- tb_turn_one's
- * first path: rules->one, a move (not a pass) beginning with a piece's
- * point, every point known (S_written has seen to that). Read once per
- * node and search (S_read), not at every turn a walk replays: the walks
- * of one search replay the same few written turns again and again. */
-typedef struct S_wm {
-	const tb_node *node; /* NULL: a slot not filled */
-	const tb_move *m;    /* NULL: the rules cannot replay it as written */
-	uint8_t pass;
-	uint8_t direct;
-} S_wm;
-
-/* The written moves read, direct-mapped by node (a slot holds the last
- * node read there; its pointer is compared in full). */
-enum { S_WMS = 64 };
-typedef struct S_wms {
-	S_wm v[S_WMS];
-} S_wms;
-
-/* Does the rules' own check answer for written move 'm' (NULL: none), as
- * tb_turn_one asks: rules->one, a move (not a pass) beginning with a
- * piece's point, every point known? */
-static int S_direct(const tb_ruleset *rs, const tb_move *m, int pass)
-{
-	if (!m || pass || !rs->rules->one || !rs->rules->generate_at || !m->nparts ||
-	    m->parts[0].kind != TB_PART_AT)
-		return 0;
-	for (unsigned i = 0; i < m->nparts; i++)
-		if (m->parts[i].pt == TB_PT_UNKNOWN)
-			return 0;
-	return 1;
-}
-
-static const S_wm *S_read(S_wms *t, const tb_ruleset *rs, const tb_node *n,
-                          tb_repair_counts *c)
-{
-	uintptr_t h = (uintptr_t)n;
-	S_wm *e = &t->v[(h >> 4 ^ h >> 10) & (S_WMS - 1)];
-	if (e->node != n) {
-		int pass;
-		if (c)
-			c->reads++;
-		e->node = n;
-		e->m = S_written(rs, n, &pass);
-		e->pass = (uint8_t)pass;
-		e->direct = S_direct(rs, e->m, pass);
-	}
-	return e;
-}
-
-/* S_found for written move 'w': the rules' own check called directly when
- * it answers for it, as tb_turn_one would call it (its list ready in
- * 'l'); else tb_turn_one. The same answer, without tb_turn_one's reading
- * of the move at every turn. */
-static inline const tb_turn *S_found_read(const tb_ruleset *rs, const tb_state *s,
-                                          const S_wm *w, tb_turns *l, int *nomem)
-{
-	if (w->direct && l->cap) {
-		int one = rs->rules->one(rs, s, w->m, &l->v[0]);
-		if (one >= 0)
-			return one ? &l->v[0] : NULL;
-	}
-	return S_found(rs, s, w->m, w->pass, l, nomem);
-}
-
-/* S_found, the turn copied into '*out': 0 when there is none. */
-static int S_one(const tb_ruleset *rs, const tb_state *s, const tb_move *m, int pass,
-                 tb_turns *l, tb_turn *out, int *nomem)
-{
-	const tb_turn *t = S_found(rs, s, m, pass, l, nomem);
-	if (t)
-		*out = *t;
-	return t != NULL;
-}
-
-/* Plays the turns of repair 'r' from '*s' when each is legal there (a
- * repair gone on under, replayed after another edit before it, may not
- * be); 0 when one is not. */
-static int S_play_repair(const tb_ruleset *rs, tb_state *s, const tb_repair *r, tb_turns *l,
-                         int *nomem)
-{
-	for (unsigned i = 0; i < r->nturns; i++) {
-		const tb_turn *t = &r->turn[i];
-		tb_move m = {t->nparts, t->crown, (tb_part *)t->parts};
-		const tb_turn *legal = S_found(rs, s, &m, t->nparts == 0, l, nomem);
-		if (!legal)
-			return 0;
-		rs->rules->play(rs, s, legal, NULL);
-	}
-	return 1;
-}
-
-/* Does node 'n' stand for no turn at all: a gap of length 0, or a
- * reading whose first alternative is "omitted"? */
-static int S_nothing(const tb_node *n)
-{
-	return (n->kind == TB_NODE_GAP && n->gap_max == 0) ||
-	       tb_node_followed(n) == TB_NODE_OMITTED;
-}
-
-const tb_node *tb_repair_next_turn(const tb_node *n)
-{
-	for (n = n ? n->next : NULL; n && S_nothing(n); n = n->next)
-		;
-	return n;
-}
-
-/* Plays the written turns from node 'n' on, at most 'limit' of them,
- * from '*s', which ends in the position they reach; returns how many
- * were legal, '*illegal' set when the walk stopped at one that was not.
- * At node under->node (when 'under'), the turns of that repair are
- * played in place of the written ones it stands for, which count for
- * none (they have no slot in the look-back).
- * A turn the rules cannot replay as written (an unknown one, a gap, a
- * restated position) ends the walk as the end of the line does. */
-static unsigned S_follow(const tb_ruleset *rs, tb_state *s, const tb_node *n, unsigned limit,
-                         const tb_repair *under, tb_turns *l, S_wms *read,
-                         tb_repair_counts *c, int *illegal, int *nomem)
-{
-	unsigned played = 0;
-	*illegal = 0;
-	for (; n && played < limit; n = n->next) {
-		if (S_nothing(n))
-			continue;
-		if (under && n == under->node) { /* the repair gone on under, in its place */
-			if (!S_play_repair(rs, s, under, l, nomem)) {
-				*illegal = 1;
-				break;
-			}
-			for (unsigned i = 0; i < under->consumed && n; i++)
-				n = tb_repair_next_turn(n);
-			under = NULL;
-			if (!n)
-				break;
-		}
-		const tb_turn *t;
-		if (read) { /* (NULL: the plain way, a test's reference, tb_repair_in.plain) */
-			const S_wm *w = S_read(read, rs, n, c);
-			if (!w->m)
-				break;
-			t = S_found_read(rs, s, w, l, nomem);
-		} else {
-			int pass;
-			const tb_move *m = S_written(rs, n, &pass);
-			if (c)
-				c->reads++;
-			if (!m)
-				break;
-			t = S_found(rs, s, m, pass, l, nomem);
-		}
-		if (!t) {
-			*illegal = 1;
-			break;
-		}
-		rs->rules->play(rs, s, t, NULL);
-		played++;
-	}
-	return played;
-}
-
-/* Is 's' the position 'said' restates, as a restatement is checked
- * (tb_restate_soft): what it leaves unsaid, such as what happened
- * before it, is no difference? */
-static int S_reaches(const tb_ruleset *rs, const tb_state *s, const tb_position *said,
-                     int *nomem)
-{
-	tb_arena a = {0};
-	tb_position mine;
-	int saved = tb_rules_save(rs, s, &a, &mine);
-	int same = saved == 0 && tb_position_restates(&mine, said);
-	tb_arena_free(&a);
-	*nomem |= saved != 0;
-	return same;
-}
 
 /* How far the walks of the look-back's main search got (S_fates): for
  * each look-back turn, for each legal turn of the position before it (in
@@ -280,10 +70,10 @@ typedef struct S_try {
 	size_t at;            /* the look-back's turn being repaired */
 	const tb_move *m;     /* what it writes */
 	int pass;
-	S_wm wm;              /* the same, as the walks check it (S_found_read) */
+	tb_repair_move wm;    /* the same, as the walks check it */
 	tb_turns l;           /* the walks' turn lists, */
 	tb_turns own, l2;     /* S_at's and S_missing's: kept for the whole search */
-	S_wms read;           /* the written moves the walks read (S_read) */
+	tb_repair_moves read; /* the written moves the walks read (tb_repair_follow) */
 	tb_repair *out;
 	size_t room, n;       /* kept (at most 'room'), and found in all */
 	unsigned best;        /* the furthest 'end' kept */
@@ -312,72 +102,6 @@ typedef struct S_try {
 static int S_done(const S_try *y)
 {
 	return y->nomem || (y->stop_at && y->n && y->best >= y->stop_at);
-}
-
-/* Is 'name' (a point, "e4", or a token) in comment text 't' as a word
- * of its own? */
-static int S_names(const char *t, const char *name)
-{
-	size_t n = strlen(name);
-	for (const char *p = strstr(t, name); p; p = strstr(p + 1, name)) {
-		int before = p > t && isalnum((unsigned char)p[-1]);
-		int after = isalnum((unsigned char)p[n]) || p[n] == '-' || p[n] == 'x';
-		if (!before && !after)
-			return 1;
-	}
-	return 0;
-}
-
-/* Does comment text 't' name a point that node 'n' writes? Then it
- * is about that turn. */
-static int S_about(const char *t, const tb_node *n)
-{
-	const tb_move *m = n->kind == TB_NODE_READING ? &n->alts[0].move : &n->move;
-	for (unsigned k = 0; k < m->nparts; k++) {
-		char name[8];
-		tb_buf b = TB_BUF_SOFT;
-		tb_point_write(&b, m->parts[k].pt);
-		int ok = tb_buf_ok(&b) && b.data && b.len < sizeof name;
-		if (ok)
-			memcpy(name, b.data, b.len + 1);
-		tb_buf_free(&b);
-		if (ok && S_names(t, name))
-			return 1;
-	}
-	return 0;
-}
-
-/* Does a comment next to look-back turn 'i' name 'what': one after it,
- * or one just before it (after the written turn before) that names no
- * point of that turn -- a comment is about the turn it follows, unless
- * it plainly is not? */
-static int S_commented(const S_try *y, size_t i, const char *what)
-{
-	const tb_node *own = y->in->nodes[i], *prev = i ? y->in->nodes[i - 1] : NULL;
-	for (const tb_comment *c = own->comments; c; c = c->next)
-		if (c->text && S_names(c->text, what))
-			return 1;
-	for (const tb_comment *c = prev ? prev->comments : NULL; c; c = c->next)
-		if (c->text && S_names(c->text, what) && !S_about(c->text, prev))
-			return 1;
-	return 0;
-}
-
-/* What a comment names for repair 'r': the point it puts in, or its
- * first turn's token. */
-static int S_comment_says(const S_try *y, const tb_repair *r)
-{
-	char text[128];
-	tb_buf b = TB_BUF_SOFT;
-	if (r->kind == TB_REPAIR_SOUND || r->kind == TB_REPAIR_POINT || r->kind == TB_REPAIR_SAME)
-		tb_point_write(&b, r->said);
-	else if (r->nturns)
-		tb_turn_token(&b, &r->turn[0]);
-	int ok = tb_buf_ok(&b) && b.data && b.len < sizeof text;
-	if (ok)
-		memcpy(text, b.data, b.len + 1);
-	tb_buf_free(&b);
-	return ok && S_commented(y, y->at, text);
 }
 
 /* Ranks 'a' before 'b'? Fewer edits, a comment naming it, (both stopped
@@ -483,9 +207,10 @@ static void S_keep_from(S_try *y, tb_repair *r, tb_state *played)
 	}
 	int illegal;
 	unsigned reach = first < limit
-	                     ? done + S_follow(in->rs, w, after, (unsigned)(limit - first) - done,
-	                                       under, &y->l, in->plain ? NULL : &y->read,
-	                                       in->counts, &illegal, &y->nomem)
+	                     ? done + tb_repair_follow(in->rs, w, after,
+	                                               (unsigned)(limit - first) - done, under,
+	                                               &y->l, in->plain ? NULL : &y->read,
+	                                               in->counts, &illegal, &y->nomem)
 	                     : (illegal = 0, 0);
 	unsigned end = (unsigned)first + reach;
 	if (y->fate)
@@ -494,7 +219,7 @@ static void S_keep_from(S_try *y, tb_repair *r, tb_state *played)
 		in->counts->repairs++;
 		in->counts->turns += reach - done + (unsigned)illegal;
 	}
-	if (in->target && (end != in->k || !S_reaches(in->rs, w, in->target, &y->nomem)))
+	if (in->target && (end != in->k || !tb_repair_reaches(in->rs, w, in->target, &y->nomem)))
 		return; /* a written turn before the position refused, or another position */
 	if (end < in->k || (y->full && illegal))
 		return; /* the illegal turn stays illegal, or the window does not hold */
@@ -505,7 +230,7 @@ static void S_keep_from(S_try *y, tb_repair *r, tb_state *played)
 	r->back = (uint8_t)(in->k - 1 - y->at);
 	r->node = in->nodes[y->at];
 	r->edits = 1;
-	if (!y->stop_at && S_comment_says(y, r)) { /* (how far only: no rank) */
+	if (!y->stop_at && tb_repair_commented(y->in->nodes, y->at, r)) { /* (how far only: no rank) */
 		r->commented = 1;
 		r->weight = 0;
 	}
@@ -688,8 +413,9 @@ static void S_missing(S_try *y, const tb_turn *legal, size_t nlegal, S_fate *kee
 		}
 		tb_state w = y->in->before[y->at];
 		rs->rules->play(rs, &w, &legal[i], NULL);
-		const tb_turn *t = y->in->plain ? S_found(rs, &w, y->m, y->pass, &y->l2, &y->nomem)
-		                                : S_found_read(rs, &w, &y->wm, &y->l2, &y->nomem);
+		const tb_turn *t =
+		    y->in->plain ? tb_repair_found(rs, &w, y->m, y->pass, &y->l2, &y->nomem)
+		                 : tb_repair_found_read(rs, &w, &y->wm, &y->l2, &y->nomem);
 		if (t) {
 			tb_repair r;
 			S_blank(&r);
@@ -725,7 +451,7 @@ static void S_twice(S_try *y)
 {
 	int pass;
 	for (size_t back = 1; back <= 2 && back <= y->at; back++) {
-		const tb_move *prev = S_written(y->in->rs, y->in->nodes[y->at - back], &pass);
+		const tb_move *prev = tb_repair_written(y->in->rs, y->in->nodes[y->at - back], &pass);
 		int same = prev && (y->pass || pass ? y->pass && pass && back == 1
 		                                    : S_same_move(prev, y->m));
 		if (same) {
@@ -751,8 +477,8 @@ static void S_swap(S_try *y, int gap)
 		other = tb_repair_next_turn(other);
 	}
 	int opass = 0, mpass = 0;
-	const tb_move *om = other ? S_written(rs, other, &opass) : NULL;
-	const tb_move *mm = mid ? S_written(rs, mid, &mpass) : NULL;
+	const tb_move *om = other ? tb_repair_written(rs, other, &opass) : NULL;
+	const tb_move *mm = mid ? tb_repair_written(rs, mid, &mpass) : NULL;
 	if (!om || (gap == 2 && !mm))
 		return;
 	tb_repair r;
@@ -764,7 +490,7 @@ static void S_swap(S_try *y, int gap)
 	for (unsigned i = 0; i < 3; i++) {
 		if (!order[i])
 			continue;
-		if (!S_one(rs, &w, order[i], passes[i], &y->l, &r.turn[k], &y->nomem))
+		if (!tb_repair_one(rs, &w, order[i], passes[i], &y->l, &r.turn[k], &y->nomem))
 			return;
 		rs->rules->play(rs, &w, &r.turn[k], NULL);
 		k++;
@@ -827,10 +553,11 @@ static void S_at(S_try *y, size_t i)
 	if (i + 1 == in->k && !in->target) { /* the illegal turn, as written */
 		y->m = in->m;
 		y->pass = in->kind == TB_NODE_PASS;
-	} else if (!(y->m = S_written(in->rs, in->nodes[i], &y->pass))) {
+	} else if (!(y->m = tb_repair_written(in->rs, in->nodes[i], &y->pass))) {
 		return;
 	}
-	y->wm = (S_wm){in->nodes[i], y->m, (uint8_t)y->pass, (uint8_t)S_direct(in->rs, y->m, y->pass)};
+	y->wm = (tb_repair_move){in->nodes[i], y->m, (uint8_t)y->pass,
+	                         (uint8_t)tb_repair_direct(in->rs, y->m, y->pass)};
 	size_t nlegal = tb_turns_list(in->rs, &in->before[i], &y->own);
 	if (tb_turns_failed(&y->own)) {
 		y->nomem = 1;
@@ -880,14 +607,14 @@ static int S_furthest(const tb_repair_in *in, const S_fates *f, size_t lo, unsig
 /* ===== One slip more ===== */
 
 /* How many written turns after the last of 'in->nodes' a walk can
- * play, at most 'cap': those S_follow would reach before a turn the
+ * play, at most 'cap': those tb_repair_follow would reach before a turn the
  * rules cannot replay as written, or the end of the line. */
 static unsigned S_ahead(const tb_repair_in *in, unsigned cap)
 {
 	unsigned n = 0;
 	int pass;
 	for (const tb_node *t = tb_repair_next_turn(in->nodes[in->k - 1]);
-	     t && n < cap && S_written(in->rs, t, &pass); t = tb_repair_next_turn(t))
+	     t && n < cap && tb_repair_written(in->rs, t, &pass); t = tb_repair_next_turn(t))
 		n++;
 	return n;
 }
@@ -942,7 +669,7 @@ static int S_after(const tb_repair_in *in, const tb_repair *r, tb_state *before,
 	const tb_repair *under = in->under && at < in->under_at ? in->under : NULL;
 	for (; node; node = tb_repair_next_turn(node), idx++) {
 		if (under && node == under->node) { /* the repair gone on under, in its place */
-			if (!S_play_repair(in->rs, &s, under, l, nomem))
+			if (!tb_repair_play(in->rs, &s, under, l, nomem))
 				return 0;
 			for (unsigned i = 0; i < under->consumed && node; i++)
 				node = tb_repair_next_turn(node);
@@ -953,14 +680,14 @@ static int S_after(const tb_repair_in *in, const tb_repair *r, tb_state *before,
 				return 0;
 		}
 		int pass;
-		const tb_move *m = S_written(in->rs, node, &pass);
+		const tb_move *m = tb_repair_written(in->rs, node, &pass);
 		if (!m)
 			return 0;
 		before[n % cap] = s;
 		nodes[n % cap] = node;
 		n++;
 		tb_turn t;
-		if (!S_one(in->rs, &s, m, pass, l, &t, nomem)) { /* the turn that stopped it */
+		if (!tb_repair_one(in->rs, &s, m, pass, l, &t, nomem)) { /* the turn that stopped it */
 			in2->m = m;
 			in2->kind = pass ? TB_NODE_PASS : TB_NODE_MOVE;
 			break;

@@ -131,6 +131,14 @@ const tb_node *tb_repair_next_turn(const tb_node *n);
 
 size_t tb_repairs_back(const tb_repair_in *in, tb_repair *out, size_t max, int *nomem);
 
+/* Does a comment next to look-back turn 'i' of 'nodes' name what repair
+ * 'r' of it puts there -- the point (a point misheard or written for
+ * another), else its first turn's token: one after the turn, or one just
+ * before it (after the written turn before) that names no point of that
+ * turn (a comment is about the turn it follows, unless it plainly is
+ * not)? (repair_comment.c) */
+int tb_repair_commented(const void *const *nodes, size_t i, const tb_repair *r);
+
 /* The repairs of the written turn of 'node' ('m' its move, 'kind' its
  * node kind), illegal in position 's', made at that turn (no look-back),
  * that keep the next 'window' written turns legal (or all that follow,
