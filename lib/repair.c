@@ -24,6 +24,17 @@
  * seven of all) but 5% of the turns walked, and cost more instructions
  * than it saved (+4 to +6%, callgrind), so it is not done. Fewer
  * repairs tried, not cheaper walks, is what would pay.
+ *
+ * What is spared (spec/reconstruct.md §4.4; counted on the bench's
+ * 27.5 MB mixed collection): the written moves are read once a search
+ * (63.9 million reads to 2.8 million), and a second slip's search does
+ * not replay again the repairs before the first whose replay the main
+ * search saw stop before the first's turn, nor the turns up to it of
+ * one that stopped at it (S_fates): 17.6 million repairs replayed to
+ * 16.0 million, 65.7 million turns checked to 56.5 million. Counted
+ * and not made: a table of (position, written turn) checks (0.9% come
+ * back within a search) and a cut where a repair's line meets the
+ * written line's (1.3% of the replays, 1.5% of the turns).
  */
 #include "repair.h"
 

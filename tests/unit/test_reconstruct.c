@@ -2120,8 +2120,8 @@ static int S_same_repair(const tb_repair *a, const tb_repair *b)
  * lines of every game with one slip or two a few turns apart (each kind):
  * the same count and the same repairs, field by field, asked for 256 or
  * for the three shown (the second-slip search's cut) -- and the saving
- * does something: fewer written moves read, and no more repairs or turns
- * replayed (tb_repair_counts). */
+ * does something: fewer repairs and turns replayed, fewer written moves
+ * read (tb_repair_counts). */
 static void test_lookback_plain_same(void **state)
 {
 	(void)state;
@@ -2180,10 +2180,12 @@ static void test_lookback_plain_same(void **state)
 	              "repairs replayed %lu and %lu, turns %lu and %lu, moves read %lu and %lu\n",
 	              compared, seconds, plain.repairs, fast.repairs, plain.turns, fast.turns,
 	              plain.reads, fast.reads);
-	assert_true(compared >= 100 && seconds >= 10);
+	assert_true(compared >= (TT_SANITIZED ? 30u : 100u) && seconds >= 10);
 	assert_int_equal(plain.searches, fast.searches);
-	assert_true(fast.repairs <= plain.repairs && fast.turns <= plain.turns);
-	assert_true(fast.reads < plain.reads / 2); /* the table of written moves at work */
+	/* the second slip's searches spared replays (S_fates), and the table
+	 * of written moves was at work */
+	assert_true(fast.repairs < plain.repairs && fast.turns < plain.turns);
+	assert_true(fast.reads < plain.reads / 2);
 }
 
 /* The look-back whose goal is a restated position (tb_repair_in.target)
