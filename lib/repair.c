@@ -24,150 +24,54 @@
  * seven of all) but 5% of the turns walked, and cost more instructions
  * than it saved (+4 to +6%, callgrind), so it is not done. Fewer
  * repairs tried, not cheaper walks, is what would pay.
+ *
+ * What is spared (spec/reconstruct.md §4.4; counted on the bench's
+ * 27.5 MB mixed collection): the written moves are read once a search
+ * (63.9 million reads to 2.8 million), and a second slip's search does
+ * not replay again the repairs before the first whose replay the main
+ * search saw stop before the first's turn, nor the turns up to it of
+ * one that stopped at it (S_fates): 17.6 million repairs replayed to
+ * 16.0 million, 65.7 million turns checked to 56.5 million. Counted
+ * and not made: a table of (position, written turn) checks (0.9% come
+ * back within a search) and a cut where a repair's line meets the
+ * written line's (1.3% of the replays, 1.5% of the turns).
  */
 #include "repair.h"
 
-#include <ctype.h>
 #include <limits.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "repair_walk.h"
 #include "xalloc.h"
 
-/* The move a node writes when it is a turn the rules can replay as it
- * stands -- every point known and on the board -- or NULL ('*pass' set
- * for a pass). A reading is its first alternative. */
-static inline const tb_move *S_written(const tb_ruleset *rs, const tb_node *n, int *pass)
-{
-	uint8_t kind = n->kind;
-	const tb_move *m = &n->move;
-	if (kind == TB_NODE_READING) {
-		kind = n->alts[0].kind;
-		m = &n->alts[0].move;
-	}
-	*pass = kind == TB_NODE_PASS;
-	if (*pass)
-		return m;
-	if (kind != TB_NODE_MOVE)
-		return NULL;
-	for (unsigned i = 0; i < m->nparts; i++)
-		if (m->parts[i].pt == TB_PT_UNKNOWN || tb_geo_at(&rs->geo, m->parts[i].pt) < 0)
-			return NULL;
-	return m;
-}
+/* How far the walks of the look-back's main search got (S_fates): for
+ * each look-back turn, for each legal turn of the position before it (in
+ * tb_turns_list's order), the 'end' of the walk after the repair that
+ * legal turn made -- a point changed, a part added ("apart"), or the
+ * turn left out ("missing") -- or 0 where it made none, or the written
+ * turn was refused after it; and, when the walk stopped before the
+ * illegal turn or at it, the position it stopped in. A second-slip
+ * search that replays such a repair through a later one (S_then: the
+ * turns before the repair) needs its walk only when it got as far as
+ * that later one: up to there the two walks are the same, so one refused
+ * before it is refused again, and one refused at it was in that position
+ * there -- the second walk goes on from it. */
+typedef struct S_fate {
+	unsigned end;         /* the walk's 'end'; UINT_MAX: not known (not walked) */
+	unsigned st;          /* the position it stopped in: its index in 'st' + 1; 0 none */
+} S_fate;
 
-/* The one legal turn of 's' that written move 'm' (a pass when 'pass')
- * is, with its crown marker, or NULL (tb_turn_one: it points into 'l',
- * until the next use of 'l'); memory running out sets '*nomem'. */
-static const tb_turn *S_found(const tb_ruleset *rs, const tb_state *s, const tb_move *m,
-                              int pass, tb_turns *l, int *nomem)
-{
-	const tb_turn *t = tb_turn_one(rs, s, pass ? NULL : m, l);
-	if (tb_turns_failed(l))
-		*nomem = 1;
-	return t;
-}
-
-/* S_found, the turn copied into '*out': 0 when there is none. */
-static int S_one(const tb_ruleset *rs, const tb_state *s, const tb_move *m, int pass,
-                 tb_turns *l, tb_turn *out, int *nomem)
-{
-	const tb_turn *t = S_found(rs, s, m, pass, l, nomem);
-	if (t)
-		*out = *t;
-	return t != NULL;
-}
-
-/* Plays the turns of repair 'r' from '*s' when each is legal there (a
- * repair gone on under, replayed after another edit before it, may not
- * be); 0 when one is not. */
-static int S_play_repair(const tb_ruleset *rs, tb_state *s, const tb_repair *r, tb_turns *l,
-                         int *nomem)
-{
-	for (unsigned i = 0; i < r->nturns; i++) {
-		const tb_turn *t = &r->turn[i];
-		tb_move m = {t->nparts, t->crown, (tb_part *)t->parts};
-		const tb_turn *legal = S_found(rs, s, &m, t->nparts == 0, l, nomem);
-		if (!legal)
-			return 0;
-		rs->rules->play(rs, s, legal, NULL);
-	}
-	return 1;
-}
-
-/* Does node 'n' stand for no turn at all: a gap of length 0, or a
- * reading whose first alternative is "omitted"? */
-static int S_nothing(const tb_node *n)
-{
-	return (n->kind == TB_NODE_GAP && n->gap_max == 0) ||
-	       tb_node_followed(n) == TB_NODE_OMITTED;
-}
-
-const tb_node *tb_repair_next_turn(const tb_node *n)
-{
-	for (n = n ? n->next : NULL; n && S_nothing(n); n = n->next)
-		;
-	return n;
-}
-
-/* Plays the written turns from node 'n' on, at most 'limit' of them,
- * from '*s', which ends in the position they reach; returns how many
- * were legal, '*illegal' set when the walk stopped at one that was not.
- * At node under->node (when 'under'), the turns of that repair are
- * played in place of the written ones it stands for, which count for
- * none (they have no slot in the look-back).
- * A turn the rules cannot replay as written (an unknown one, a gap, a
- * restated position) ends the walk as the end of the line does. */
-static unsigned S_follow(const tb_ruleset *rs, tb_state *s, const tb_node *n, unsigned limit,
-                         const tb_repair *under, tb_turns *l, int *illegal, int *nomem)
-{
-	unsigned played = 0;
-	*illegal = 0;
-	for (; n && played < limit; n = n->next) {
-		if (S_nothing(n))
-			continue;
-		if (under && n == under->node) { /* the repair gone on under, in its place */
-			if (!S_play_repair(rs, s, under, l, nomem)) {
-				*illegal = 1;
-				break;
-			}
-			for (unsigned i = 0; i < under->consumed && n; i++)
-				n = tb_repair_next_turn(n);
-			under = NULL;
-			if (!n)
-				break;
-		}
-		int pass;
-		const tb_move *m = S_written(rs, n, &pass);
-		if (!m)
-			break;
-		const tb_turn *t = S_found(rs, s, m, pass, l, nomem);
-		if (!t) {
-			*illegal = 1;
-			break;
-		}
-		rs->rules->play(rs, s, t, NULL);
-		played++;
-	}
-	return played;
-}
-
-/* Is 's' the position 'said' restates, as a restatement is checked
- * (tb_restate_soft): what it leaves unsaid, such as what happened
- * before it, is no difference? */
-static int S_reaches(const tb_ruleset *rs, const tb_state *s, const tb_position *said,
-                     int *nomem)
-{
-	tb_arena a = {0};
-	tb_position mine;
-	int saved = tb_rules_save(rs, s, &a, &mine);
-	int same = saved == 0 && tb_position_restates(&mine, said);
-	tb_arena_free(&a);
-	*nomem |= saved != 0;
-	return same;
-}
+typedef struct S_fates {
+	S_fate *end;          /* 2 per legal turn: apart's, then missing's */
+	size_t n, cap;
+	tb_state *st;         /* the positions the walks stopped in */
+	size_t nst, capst;
+	size_t off[TB_LOOKBACK_MAX + 1], nlegal[TB_LOOKBACK_MAX + 1];
+	int ok[TB_LOOKBACK_MAX + 1]; /* the turn's ends are all there */
+} S_fates;
 
 /* A search under way. */
 typedef struct S_try {
@@ -177,8 +81,10 @@ typedef struct S_try {
 	size_t at;            /* the look-back's turn being repaired */
 	const tb_move *m;     /* what it writes */
 	int pass;
+	tb_repair_move wm;    /* the same, as the walks check it */
 	tb_turns l;           /* the walks' turn lists, */
 	tb_turns own, l2;     /* S_at's and S_missing's: kept for the whole search */
+	tb_repair_moves read; /* the written moves the walks read (tb_repair_follow) */
 	tb_repair *out;
 	size_t room, n;       /* kept (at most 'room'), and found in all */
 	unsigned best;        /* the furthest 'end' kept */
@@ -187,6 +93,17 @@ typedef struct S_try {
 	int nomem;            /* memory ran out listing turns */
 	unsigned stop_at;     /* how far only (S_furthest): the 'end' no repair passes,
 	                         where the search stops; 0: every repair, ranked */
+	S_fate *fate;         /* the main search: where the repair under way's walk
+	                         goes (S_fates), or NULL */
+	const tb_state *resume; /* a second slip's search: the position the main
+	                         search's walk of the repair under way stopped in,
+	                         at the repair gone on under, or NULL (S_fates) */
+	S_fates *keep;        /* the main search: the ends kept, or NULL */
+	const S_fates *fates; /* a second slip's search replaying repairs through
+	                         the first (in->under): the main search's ends,
+	                         or NULL; 'lo' the look-back index there of this
+	                         search's first turn */
+	size_t lo;
 } S_try;
 
 /* Is there nothing left for search 'y' to find: memory ran out, or (how
@@ -196,72 +113,6 @@ typedef struct S_try {
 static int S_done(const S_try *y)
 {
 	return y->nomem || (y->stop_at && y->n && y->best >= y->stop_at);
-}
-
-/* Is 'name' (a point, "e4", or a token) in comment text 't' as a word
- * of its own? */
-static int S_names(const char *t, const char *name)
-{
-	size_t n = strlen(name);
-	for (const char *p = strstr(t, name); p; p = strstr(p + 1, name)) {
-		int before = p > t && isalnum((unsigned char)p[-1]);
-		int after = isalnum((unsigned char)p[n]) || p[n] == '-' || p[n] == 'x';
-		if (!before && !after)
-			return 1;
-	}
-	return 0;
-}
-
-/* Does comment text 't' name a point that node 'n' writes? Then it
- * is about that turn. */
-static int S_about(const char *t, const tb_node *n)
-{
-	const tb_move *m = n->kind == TB_NODE_READING ? &n->alts[0].move : &n->move;
-	for (unsigned k = 0; k < m->nparts; k++) {
-		char name[8];
-		tb_buf b = TB_BUF_SOFT;
-		tb_point_write(&b, m->parts[k].pt);
-		int ok = tb_buf_ok(&b) && b.data && b.len < sizeof name;
-		if (ok)
-			memcpy(name, b.data, b.len + 1);
-		tb_buf_free(&b);
-		if (ok && S_names(t, name))
-			return 1;
-	}
-	return 0;
-}
-
-/* Does a comment next to look-back turn 'i' name 'what': one after it,
- * or one just before it (after the written turn before) that names no
- * point of that turn -- a comment is about the turn it follows, unless
- * it plainly is not? */
-static int S_commented(const S_try *y, size_t i, const char *what)
-{
-	const tb_node *own = y->in->nodes[i], *prev = i ? y->in->nodes[i - 1] : NULL;
-	for (const tb_comment *c = own->comments; c; c = c->next)
-		if (c->text && S_names(c->text, what))
-			return 1;
-	for (const tb_comment *c = prev ? prev->comments : NULL; c; c = c->next)
-		if (c->text && S_names(c->text, what) && !S_about(c->text, prev))
-			return 1;
-	return 0;
-}
-
-/* What a comment names for repair 'r': the point it puts in, or its
- * first turn's token. */
-static int S_comment_says(const S_try *y, const tb_repair *r)
-{
-	char text[128];
-	tb_buf b = TB_BUF_SOFT;
-	if (r->kind == TB_REPAIR_SOUND || r->kind == TB_REPAIR_POINT || r->kind == TB_REPAIR_SAME)
-		tb_point_write(&b, r->said);
-	else if (r->nturns)
-		tb_turn_token(&b, &r->turn[0]);
-	int ok = tb_buf_ok(&b) && b.data && b.len < sizeof text;
-	if (ok)
-		memcpy(text, b.data, b.len + 1);
-	tb_buf_free(&b);
-	return ok && S_commented(y, y->at, text);
 }
 
 /* Ranks 'a' before 'b'? Fewer edits, a comment naming it, (both stopped
@@ -303,9 +154,36 @@ static void S_rival(S_try *y, const tb_repair *r)
  * the look-back after it is legal and they reach the target. */
 static void S_keep_from(S_try *y, tb_repair *r, tb_state *played);
 
+/* Keeps 'end', the end of the walk of the main search's repair under way
+ * (y->fate), and 's', the position it stopped in when that is before the
+ * illegal turn or at it (S_fates); out of memory, y->nomem. */
+static void S_fate_keep(S_try *y, unsigned end, const tb_state *s)
+{
+	S_fates *f = y->keep;
+	y->fate->end = end;
+	if (end >= y->in->k)
+		return; /* no second slip's search stops it further on */
+	if (f->nst == f->capst) {
+		size_t cap = 2 * f->capst + 64;
+		tb_state *grown = tb_realloc(f->st, cap * sizeof *grown);
+		if (!grown) {
+			y->nomem = 1;
+			return;
+		}
+		f->st = grown;
+		f->capst = cap;
+	}
+	f->st[f->nst++] = *s;
+	y->fate->st = (unsigned)f->nst;
+}
+
 static void S_keep(S_try *y, tb_repair *r)
 {
 	const tb_repair_in *in = y->in;
+	if (y->resume) { /* its walk goes on from where the main search's stopped */
+		S_keep_from(y, r, NULL);
+		return;
+	}
 	tb_state w = in->before[y->at];
 	for (unsigned i = 0; i < r->nturns; i++)
 		in->rs->rules->play(in->rs, &w, &r->turn[i], NULL);
@@ -318,23 +196,41 @@ static void S_keep(S_try *y, tb_repair *r)
 static void S_keep_from(S_try *y, tb_repair *r, tb_state *played)
 {
 	const tb_repair_in *in = y->in;
-	tb_state *w = played;
+	tb_state *w = played, resumed;
 	const tb_repair *under = in->under && y->at < in->under_at ? in->under : NULL;
 	const tb_node *after = in->nodes[y->at];
 	for (unsigned i = 0; i < r->consumed; i++) {
-		if (under && after == under->node)
+		if (under && after == under->node) {
+			if (y->fate)
+				y->fate->end = UINT_MAX; /* (not walked: S_fates cannot tell) */
 			return; /* it would change a turn the repair gone on under stands for */
+		}
 		after = tb_repair_next_turn(after);
 	}
 	size_t first = y->at + r->consumed; /* the look-back index of 'after' */
 	size_t limit = in->target ? in->k : in->k + in->window;
+	unsigned done = 0; /* written turns the main search's walk played for it */
+	if (y->resume) { /* (S_fates: 'under' is this search's, and after 'after') */
+		resumed = *y->resume;
+		w = &resumed;
+		done = (unsigned)(in->under_at - first);
+		after = under->node;
+	}
 	int illegal;
 	unsigned reach = first < limit
-	                     ? S_follow(in->rs, w, after, (unsigned)(limit - first), under, &y->l,
-	                                &illegal, &y->nomem)
+	                     ? done + tb_repair_follow(in->rs, w, after,
+	                                               (unsigned)(limit - first) - done, under,
+	                                               &y->l, in->plain ? NULL : &y->read,
+	                                               in->counts, &illegal, &y->nomem)
 	                     : (illegal = 0, 0);
 	unsigned end = (unsigned)first + reach;
-	if (in->target && (end != in->k || !S_reaches(in->rs, w, in->target, &y->nomem)))
+	if (y->fate)
+		S_fate_keep(y, end, w);
+	if (in->counts) {
+		in->counts->repairs++;
+		in->counts->turns += reach - done + (unsigned)illegal;
+	}
+	if (in->target && (end != in->k || !tb_repair_reaches(in->rs, w, in->target, &y->nomem)))
 		return; /* a written turn before the position refused, or another position */
 	if (end < in->k || (y->full && illegal))
 		return; /* the illegal turn stays illegal, or the window does not hold */
@@ -345,7 +241,7 @@ static void S_keep_from(S_try *y, tb_repair *r, tb_state *played)
 	r->back = (uint8_t)(in->k - 1 - y->at);
 	r->node = in->nodes[y->at];
 	r->edits = 1;
-	if (!y->stop_at && S_comment_says(y, r)) { /* (how far only: no rank) */
+	if (!y->stop_at && tb_repair_commented(y->in->nodes, y->at, r)) { /* (how far only: no rank) */
 		r->commented = 1;
 		r->weight = 0;
 	}
@@ -454,13 +350,29 @@ static void S_same_shape(S_try *y, const tb_turn *t, const tb_move *m)
 	S_keep(y, &r);
 }
 
+/* The position the main search's walk of a repair stopped in ('f', the
+ * fate of the same repair there; NULL: none), when that is at look-back
+ * turn 'a' of the main search: where the repair gone on under goes
+ * (S_fates_need); else NULL. */
+static const tb_state *S_resume(const S_try *y, const S_fate *f, unsigned a)
+{
+	return f && f->end == a && f->st ? &y->fates->st[f->st - 1] : NULL;
+}
+
 /* Legal turns that are the written move with one point changed (or one
  * confusion in all of them, or its crown marker), or with one part it
- * does not write (a capture, removal, pushback). */
-static void S_one_apart(S_try *y, const tb_move *m, const tb_turn *legal, size_t nlegal)
+ * does not write (a capture, removal, pushback). The 'end' of each one's
+ * walk into 'keep[i]' (when not NULL: S_fates); with 'need', only those
+ * whose walk got to look-back turn 'a' in the main search (S_fates). */
+static void S_one_apart(S_try *y, const tb_move *m, const tb_turn *legal, size_t nlegal,
+                        S_fate *keep, const S_fate *need, unsigned a)
 {
 	for (size_t i = 0; i < nlegal && !S_done(y); i++) {
 		const tb_turn *t = &legal[i];
+		if (need && need[i].end < a)
+			continue; /* refused before the repair it is replayed through */
+		y->fate = keep ? &keep[i] : NULL;
+		y->resume = S_resume(y, need ? &need[i] : NULL, a);
 		if (t->nparts == m->nparts) {
 			S_same_shape(y, t, m);
 		} else if (t->nparts == m->nparts + 1 && m->nparts && t->crown == m->crown) {
@@ -479,21 +391,47 @@ static void S_one_apart(S_try *y, const tb_move *m, const tb_turn *legal, size_t
 				S_keep(y, &r);
 			}
 		}
+		y->fate = NULL;
+		y->resume = NULL;
 	}
 }
 
 /* A turn left out before the written one: every legal turn, then the
- * written one. */
-static void S_missing(S_try *y, const tb_turn *legal, size_t nlegal)
+ * written one; 'keep', 'need' and 'a' as S_one_apart's. */
+static void S_missing(S_try *y, const tb_turn *legal, size_t nlegal, S_fate *keep,
+                      const S_fate *need, unsigned a)
 {
 	const tb_ruleset *rs = y->in->rs;
 	for (size_t i = 0; i < nlegal && !S_done(y); i++) {
+		if (need && need[i].end < a)
+			continue; /* refused before the repair it is replayed through */
+		y->fate = keep ? &keep[i] : NULL;
+		if ((y->resume = S_resume(y, need ? &need[i] : NULL, a)) != NULL) {
+			/* the written turn was legal after it (the walk went on): its
+			 * walk goes on from where the main search's stopped, and its
+			 * turns, which a search for how far only keeps nowhere, are
+			 * not needed */
+			tb_repair r;
+			S_blank(&r);
+			r.kind = TB_REPAIR_MISSING;
+			r.nturns = 2;
+			r.consumed = 1;
+			r.weight = 3;
+			r.turn[0] = legal[i];
+			S_keep_from(y, &r, NULL);
+			y->resume = NULL;
+			continue;
+		}
 		tb_state w = y->in->before[y->at];
 		rs->rules->play(rs, &w, &legal[i], NULL);
-		tb_repair r;
-		S_blank(&r);
-		r.turn[0] = legal[i];
-		if (S_one(rs, &w, y->m, y->pass, &y->l2, &r.turn[1], &y->nomem)) {
+		const tb_turn *t =
+		    y->in->plain ? tb_repair_found(rs, &w, y->m, y->pass, &y->l2, &y->nomem)
+		                 : tb_repair_found_read(rs, &w, &y->wm, &y->l2, &y->nomem);
+		if (t) {
+			tb_repair r;
+			S_blank(&r);
+			r.turn[0] = legal[i];
+			r.turn[1] = *t;
 			r.kind = TB_REPAIR_MISSING;
 			r.nturns = 2;
 			r.consumed = 1;
@@ -501,6 +439,7 @@ static void S_missing(S_try *y, const tb_turn *legal, size_t nlegal)
 			rs->rules->play(rs, &w, &r.turn[1], NULL);
 			S_keep_from(y, &r, &w); /* both turns played already */
 		}
+		y->fate = NULL;
 	}
 }
 
@@ -523,7 +462,7 @@ static void S_twice(S_try *y)
 {
 	int pass;
 	for (size_t back = 1; back <= 2 && back <= y->at; back++) {
-		const tb_move *prev = S_written(y->in->rs, y->in->nodes[y->at - back], &pass);
+		const tb_move *prev = tb_repair_written(y->in->rs, y->in->nodes[y->at - back], &pass);
 		int same = prev && (y->pass || pass ? y->pass && pass && back == 1
 		                                    : S_same_move(prev, y->m));
 		if (same) {
@@ -549,8 +488,8 @@ static void S_swap(S_try *y, int gap)
 		other = tb_repair_next_turn(other);
 	}
 	int opass = 0, mpass = 0;
-	const tb_move *om = other ? S_written(rs, other, &opass) : NULL;
-	const tb_move *mm = mid ? S_written(rs, mid, &mpass) : NULL;
+	const tb_move *om = other ? tb_repair_written(rs, other, &opass) : NULL;
+	const tb_move *mm = mid ? tb_repair_written(rs, mid, &mpass) : NULL;
 	if (!om || (gap == 2 && !mm))
 		return;
 	tb_repair r;
@@ -562,7 +501,7 @@ static void S_swap(S_try *y, int gap)
 	for (unsigned i = 0; i < 3; i++) {
 		if (!order[i])
 			continue;
-		if (!S_one(rs, &w, order[i], passes[i], &y->l, &r.turn[k], &y->nomem))
+		if (!tb_repair_one(rs, &w, order[i], passes[i], &y->l, &r.turn[k], &y->nomem))
 			return;
 		rs->rules->play(rs, &w, &r.turn[k], NULL);
 		k++;
@@ -574,6 +513,49 @@ static void S_swap(S_try *y, int gap)
 	S_keep_from(y, &r, &w); /* its turns played already */
 }
 
+/* The main search's room for the ends of look-back turn 'i''s repairs,
+ * 'nlegal' legal turns (S_fates; all 0 at first), or NULL: none kept,
+ * or memory ran out (y->nomem set). */
+static S_fate *S_fates_keep(S_try *y, size_t i, size_t nlegal)
+{
+	S_fates *f = y->keep;
+	if (!f)
+		return NULL;
+	if (f->n + 2 * nlegal > f->cap) {
+		size_t cap = 2 * (f->n + 2 * nlegal) + 64;
+		S_fate *grown = tb_realloc(f->end, cap * sizeof *grown);
+		if (!grown) {
+			y->nomem = 1;
+			return NULL;
+		}
+		f->end = grown;
+		f->cap = cap;
+	}
+	f->off[i] = f->n;
+	f->nlegal[i] = nlegal;
+	f->n += 2 * nlegal;
+	memset(f->end + f->off[i], 0, 2 * nlegal * sizeof *f->end);
+	return f->end + f->off[i];
+}
+
+/* For a second slip's search at look-back turn 'i', before the repair it
+ * replays its repairs through (in->under): the main search's ends of the
+ * same turn's repairs, and in '*a' the main search's look-back index of
+ * that repair's turn -- a repair whose walk did not get there is refused
+ * again before it. NULL when there are none to go by. */
+static const S_fate *S_fates_need(const S_try *y, size_t i, size_t nlegal, unsigned *a)
+{
+	const S_fates *f = y->fates;
+	const tb_repair_in *in = y->in;
+	if (!f || !in->under || i >= in->under_at)
+		return NULL;
+	size_t j = y->lo + i; /* the same turn in the main search, from the same position */
+	if (j > TB_LOOKBACK_MAX || !f->ok[j] || f->nlegal[j] != nlegal)
+		return NULL;
+	*a = (unsigned)(y->lo + in->under_at);
+	return f->end + f->off[j];
+}
+
 /* Every edit at look-back turn 'i'. */
 static void S_at(S_try *y, size_t i)
 {
@@ -582,18 +564,26 @@ static void S_at(S_try *y, size_t i)
 	if (i + 1 == in->k && !in->target) { /* the illegal turn, as written */
 		y->m = in->m;
 		y->pass = in->kind == TB_NODE_PASS;
-	} else if (!(y->m = S_written(in->rs, in->nodes[i], &y->pass))) {
+	} else if (!(y->m = tb_repair_written(in->rs, in->nodes[i], &y->pass))) {
 		return;
 	}
+	y->wm = (tb_repair_move){in->nodes[i], y->m, (uint8_t)y->pass,
+	                         (uint8_t)tb_repair_direct(in->rs, y->m, y->pass)};
 	size_t nlegal = tb_turns_list(in->rs, &in->before[i], &y->own);
 	if (tb_turns_failed(&y->own)) {
 		y->nomem = 1;
 		return;
 	}
+	S_fate *keep = S_fates_keep(y, i, nlegal);
+	unsigned a = 0;
+	const S_fate *need = S_fates_need(y, i, nlegal, &a);
 	if (!y->pass)
-		S_one_apart(y, y->m, y->own.v, nlegal);
+		S_one_apart(y, y->m, y->own.v, nlegal, keep, need, a);
 	if (!S_done(y))
-		S_missing(y, y->own.v, nlegal);
+		S_missing(y, y->own.v, nlegal, keep ? keep + nlegal : NULL, need ? need + nlegal : NULL,
+		          a);
+	if (y->keep)
+		y->keep->ok[i] = keep && !y->nomem;
 	if (!S_done(y))
 		S_twice(y);
 	if (!S_done(y))
@@ -622,19 +612,20 @@ static void S_rank(tb_repair *v, size_t n)
 	}
 }
 
-static int S_furthest(const tb_repair_in *in, unsigned *end, int *nomem);
+static int S_furthest(const tb_repair_in *in, const S_fates *f, size_t lo, unsigned *end,
+                      int *nomem);
 
 /* ===== One slip more ===== */
 
 /* How many written turns after the last of 'in->nodes' a walk can
- * play, at most 'cap': those S_follow would reach before a turn the
+ * play, at most 'cap': those tb_repair_follow would reach before a turn the
  * rules cannot replay as written, or the end of the line. */
 static unsigned S_ahead(const tb_repair_in *in, unsigned cap)
 {
 	unsigned n = 0;
 	int pass;
 	for (const tb_node *t = tb_repair_next_turn(in->nodes[in->k - 1]);
-	     t && n < cap && S_written(in->rs, t, &pass); t = tb_repair_next_turn(t))
+	     t && n < cap && tb_repair_written(in->rs, t, &pass); t = tb_repair_next_turn(t))
 		n++;
 	return n;
 }
@@ -689,7 +680,7 @@ static int S_after(const tb_repair_in *in, const tb_repair *r, tb_state *before,
 	const tb_repair *under = in->under && at < in->under_at ? in->under : NULL;
 	for (; node; node = tb_repair_next_turn(node), idx++) {
 		if (under && node == under->node) { /* the repair gone on under, in its place */
-			if (!S_play_repair(in->rs, &s, under, l, nomem))
+			if (!tb_repair_play(in->rs, &s, under, l, nomem))
 				return 0;
 			for (unsigned i = 0; i < under->consumed && node; i++)
 				node = tb_repair_next_turn(node);
@@ -700,14 +691,14 @@ static int S_after(const tb_repair_in *in, const tb_repair *r, tb_state *before,
 				return 0;
 		}
 		int pass;
-		const tb_move *m = S_written(in->rs, node, &pass);
+		const tb_move *m = tb_repair_written(in->rs, node, &pass);
 		if (!m)
 			return 0;
 		before[n % cap] = s;
 		nodes[n % cap] = node;
 		n++;
 		tb_turn t;
-		if (!S_one(in->rs, &s, m, pass, l, &t, nomem)) { /* the turn that stopped it */
+		if (!tb_repair_one(in->rs, &s, m, pass, l, &t, nomem)) { /* the turn that stopped it */
 			in2->m = m;
 			in2->kind = pass ? TB_NODE_PASS : TB_NODE_MOVE;
 			break;
@@ -745,7 +736,8 @@ static int S_after(const tb_repair_in *in, const tb_repair *r, tb_state *before,
  * ranking that follows must be right, every repair kept being stopped:
  * a repair that 'need' before it outrank however far it gets
  * (S_outranked) keeps its 'end', and the search for it is not made. */
-static void S_then(const tb_repair_in *in, tb_repair *v, size_t n, size_t need, int *nomem)
+static void S_then(const tb_repair_in *in, const S_fates *f, tb_repair *v, size_t n, size_t need,
+                   int *nomem)
 {
 	tb_turns l = {NULL, 0};
 	for (size_t i = 0; i < n && !*nomem; i++) {
@@ -753,7 +745,8 @@ static void S_then(const tb_repair_in *in, tb_repair *v, size_t n, size_t need, 
 			continue;
 		tb_state after[SECOND_BACK + 1], before[2 * SECOND_BACK + 1];
 		const void *anodes[SECOND_BACK + 1], *nodes[2 * SECOND_BACK + 1];
-		tb_repair_in in2 = {in->rs, in->conf, before, nodes, 0, 0, NULL, 0, NULL, NULL, 0};
+		tb_repair_in in2 = {in->rs, in->conf, before, nodes, 0, 0, NULL, 0, NULL, NULL, 0,
+		                    in->plain, in->counts};
 		size_t base;
 		int adjacent = 1;
 		if (!S_after(in, &v[i], after, anodes, &in2, &base, &adjacent, &l, nomem))
@@ -778,7 +771,7 @@ static void S_then(const tb_repair_in *in, tb_repair *v, size_t n, size_t need, 
 		if (S_outranked(v, i, base + S_stop_at(&in2) - p) >= need)
 			continue; /* its 'then' cannot bring it among the first 'need' */
 		unsigned end;
-		if (S_furthest(&in2, &end, nomem))
+		if (S_furthest(&in2, p ? f : NULL, lo, &end, nomem))
 			v[i].then = (unsigned)(base + end - p);
 	}
 	tb_turns_free(&l);
@@ -792,7 +785,8 @@ static void S_then(const tb_repair_in *in, tb_repair *v, size_t n, size_t need, 
  * (first = at + consumed <= k + 2), nor past the written turns there
  * are to play (a swap consumes written turns too): once one gets there,
  * the search stops -- the same 'end' as the whole search, for less. */
-static int S_furthest(const tb_repair_in *in, unsigned *end, int *nomem)
+static int S_furthest(const tb_repair_in *in, const S_fates *f, size_t lo, unsigned *end,
+                      int *nomem)
 {
 	S_try y;
 	memset(&y, 0, sizeof y);
@@ -801,6 +795,10 @@ static int S_furthest(const tb_repair_in *in, unsigned *end, int *nomem)
 	y.best = (unsigned)in->k;
 	y.rival = UINT_MAX;
 	y.stop_at = S_stop_at(in);
+	y.fates = f;
+	y.lo = lo;
+	if (in->counts)
+		in->counts->searches++;
 	for (size_t i = in->k; i-- > 0 && !S_done(&y);)
 		S_at(&y, i);
 	S_try_free(&y);
@@ -824,10 +822,19 @@ static size_t S_search(const tb_repair_in *in, int full, int second, tb_repair *
 	y.in = in;
 	y.conf = in->conf ? in->conf : tb_confusion_for(NULL);
 	y.full = full;
+	if (in->counts)
+		in->counts->searches++;
 	y.out = all;
 	y.room = room;
 	y.best = (unsigned)in->k;
 	y.rival = UINT_MAX;
+	S_fates f;
+	f.end = NULL;
+	f.st = NULL;
+	f.n = f.cap = f.nst = f.capst = 0;
+	memset(f.ok, 0, sizeof f.ok);
+	if (second && !full && !in->target && !in->plain)
+		y.keep = &f; /* for the second slip's searches (S_then) */
 	for (size_t i = in->k; i-- > 0 && !y.nomem;)
 		S_at(&y, i);
 	size_t kept = y.n < room ? y.n : room;
@@ -840,13 +847,15 @@ static size_t S_search(const tb_repair_in *in, int full, int second, tb_repair *
 		for (size_t i = 0; i < kept; i++)
 			if (!all[i].stopped)
 				need = SIZE_MAX;
-		S_then(in, all, kept < SECOND ? kept : SECOND, need, &y.nomem);
+		S_then(in, y.keep, all, kept < SECOND ? kept : SECOND, need, &y.nomem);
 		S_rank(all, kept);
 	}
 	memcpy(out, all, (kept < max ? kept : max) * sizeof *out);
 	for (size_t i = 0; i < kept && i < max; i++)
 		out[i].rival = y.rival;
 	S_try_free(&y);
+	free(f.end);
+	free(f.st);
 	free(all);
 	*nomem = y.nomem;
 	return y.nomem ? 0 : y.n;
@@ -864,7 +873,7 @@ size_t tb_repairs(const tb_ruleset *rs, const tb_state *s, const void *node, uin
                   const tb_move *m, unsigned window, tb_repair *out, size_t max, int *nomem)
 {
 	const void *nodes[1] = {node};
-	tb_repair_in in = {rs, NULL, s, nodes, 1, kind, m, window, NULL, NULL, 0};
+	tb_repair_in in = {rs, NULL, s, nodes, 1, kind, m, window, NULL, NULL, 0, 0, NULL};
 	*nomem = 0;
 	return S_search(&in, 1, 0, out, max, nomem);
 }

@@ -91,7 +91,21 @@ typedef struct tb_repair_in {
 	 * tried. */
 	const struct tb_repair *under;
 	size_t under_at;
+	/* Test hooks, zero in use (an initializer that leaves them out):
+	 * 'plain' searches without what only spares work -- the same repairs,
+	 * found the long way (tests/unit/test_reconstruct.c compares the two);
+	 * 'counts', when not NULL, adds up the work done. */
+	int plain;
+	struct tb_repair_counts *counts;
 } tb_repair_in;
+
+/* The work of searches (tb_repair_in.counts), added up. */
+typedef struct tb_repair_counts {
+	unsigned long searches; /* searches made, those for a second slip included */
+	unsigned long repairs;  /* repairs whose written turns after them were replayed */
+	unsigned long turns;    /* written turns checked in those replays */
+	unsigned long reads;    /* written moves read for them (S_written) */
+} tb_repair_counts;
 
 /* The repairs of the last of 'in->nodes' made anywhere among them: of
  * those whose written turns after them get past the illegal one, those
@@ -116,6 +130,14 @@ typedef struct tb_repair_in {
 const tb_node *tb_repair_next_turn(const tb_node *n);
 
 size_t tb_repairs_back(const tb_repair_in *in, tb_repair *out, size_t max, int *nomem);
+
+/* Does a comment next to look-back turn 'i' of 'nodes' name what repair
+ * 'r' of it puts there -- the point (a point misheard or written for
+ * another), else its first turn's token: one after the turn, or one just
+ * before it (after the written turn before) that names no point of that
+ * turn (a comment is about the turn it follows, unless it plainly is
+ * not)? (repair_comment.c) */
+int tb_repair_commented(const void *const *nodes, size_t i, const tb_repair *r);
 
 /* The repairs of the written turn of 'node' ('m' its move, 'kind' its
  * node kind), illegal in position 's', made at that turn (no look-back),

@@ -1917,7 +1917,7 @@ static int S_slip_make(const S_cfg *cfg, const tb_ruleset *rs, const tb_state *s
 	c->m = S_move(&w[c->ill]);
 	c->in = (tb_repair_in){rs, NULL, &c->before[c->lo], c->lbn, c->ill - c->lo + 1,
 	                       (uint8_t)(w[c->ill].nparts ? TB_NODE_MOVE : TB_NODE_PASS),
-	                       &c->m, 32, NULL, NULL, 0};
+	                       &c->m, 32, NULL, NULL, 0, 0, NULL};
 	return 1;
 }
 
@@ -2098,6 +2098,96 @@ static void test_lookback_first_three(void **state)
 	assert_true(stopped >= 10); /* the cut is reached, not only the plain path */
 }
 
+/* Are repairs 'a' and 'b' the same, field by field and turn by turn? */
+static int S_same_repair(const tb_repair *a, const tb_repair *b)
+{
+	if (a->kind != b->kind || a->nturns != b->nturns || a->consumed != b->consumed ||
+	    a->back != b->back || a->edits != b->edits || a->commented != b->commented ||
+	    a->stopped != b->stopped || a->weight != b->weight || a->said != b->said ||
+	    a->heard != b->heard || a->node != b->node || a->reach != b->reach ||
+	    a->end != b->end || a->then != b->then || a->rival != b->rival)
+		return 0;
+	for (unsigned t = 0; t < a->nturns; t++)
+		if (a->turn[t].nparts != b->turn[t].nparts || a->turn[t].crown != b->turn[t].crown ||
+		    memcmp(a->turn[t].parts, b->turn[t].parts,
+		           a->turn[t].nparts * sizeof a->turn[t].parts[0]) != 0)
+			return 0;
+	return 1;
+}
+
+/* tb_repairs_back with what only spares work turned off (the test hook
+ * tb_repair_in.plain) against the same search with it on, on short random
+ * lines of every game with one slip or two a few turns apart (each kind):
+ * the same count and the same repairs, field by field, asked for 256 or
+ * for the three shown (the second-slip search's cut) -- and the saving
+ * does something: fewer repairs and turns replayed, fewer written moves
+ * read (tb_repair_counts). */
+static void test_lookback_plain_same(void **state)
+{
+	(void)state;
+	tt_rng g = {0x3c6eu + S_SEED};
+	tb_repair *a = malloc(256 * sizeof *a), *b = malloc(256 * sizeof *b);
+	assert_non_null(a);
+	assert_non_null(b);
+	tb_repair_counts fast = {0, 0, 0, 0}, plain = {0, 0, 0, 0};
+	unsigned compared = 0, seconds = 0;
+	for (size_t ci = 0; ci < NCFG; ci++) {
+		const S_cfg *cfg = &S_cfgs[ci];
+		tb_engine *e = S_engine(cfg, NULL);
+		const tb_ruleset *rs = tb_engine_ruleset(e);
+		for (unsigned rep = 0; rep < (TT_SANITIZED ? 8u : 24u); rep++) {
+			tb_state s = rep % 2 ? S_somewhere(rs, tb_engine_state(e), &g) : *tb_engine_state(e);
+			s = S_reload(cfg, rs, &s);
+			tb_turn line[LB_LEN], w1[LB_MAX], w[LB_MAX];
+			if (!S_line(rs, s, LB_LEN, &g, line, NULL))
+				continue;
+			size_t j1 = tt_below(&g, 4), j2 = j1 + 2 + tt_below(&g, 3);
+			size_t nw = S_slip(rs, line, LB_LEN, (int)tt_below(&g, 6), j1, &g, w1);
+			if (nw && rep % 3) /* two slips, but one time in three */
+				nw = S_slip(rs, w1, nw, (int)tt_below(&g, 6), j2, &g, w);
+			else if (nw)
+				memcpy(w, w1, nw * sizeof *w);
+			if (!nw || S_all_legal(rs, s, w, nw))
+				continue;
+			S_slip_case c;
+			if (!S_slip_make(cfg, rs, &s, w, nw, &c))
+				continue;
+			for (size_t max = 3; max <= 256; max += 253) {
+				int nomem = 0;
+				tb_repair_counts before = plain;
+				c.in.plain = 1;
+				c.in.counts = &plain;
+				size_t na = tb_repairs_back(&c.in, a, max, &nomem);
+				assert_false(nomem);
+				c.in.plain = 0;
+				c.in.counts = &fast;
+				size_t nb = tb_repairs_back(&c.in, b, max, &nomem);
+				assert_false(nomem);
+				assert_int_equal(na, nb);
+				for (size_t i = 0; i < na && i < max; i++)
+					assert_true(S_same_repair(&a[i], &b[i]));
+				seconds += plain.searches - before.searches > 1;
+			}
+			c.in.counts = NULL;
+			compared++;
+			S_slip_free(&c);
+		}
+		tb_engine_free(e);
+	}
+	free(a);
+	free(b);
+	print_message("plain beside the saving: %u lines, %u searches with a second slip's; "
+	              "repairs replayed %lu and %lu, turns %lu and %lu, moves read %lu and %lu\n",
+	              compared, seconds, plain.repairs, fast.repairs, plain.turns, fast.turns,
+	              plain.reads, fast.reads);
+	assert_true(compared >= (TT_SANITIZED ? 30u : 100u) && seconds >= 10);
+	assert_int_equal(plain.searches, fast.searches);
+	/* the second slip's searches spared replays (S_fates), and the table
+	 * of written moves was at work */
+	assert_true(fast.repairs < plain.repairs && fast.turns < plain.turns);
+	assert_true(fast.reads < plain.reads / 2);
+}
+
 /* The look-back whose goal is a restated position (tb_repair_in.target)
  * on short random lines against brute force: a line of LB_LEN turns is
  * played, its last position restated after it, and a slip put in among
@@ -2170,7 +2260,8 @@ static void test_lookback_to_position(void **state)
 				const void *lbn[LB_K];
 				for (size_t i = lo; i < nw; i++)
 					lbn[i - lo] = nodes[i];
-				tb_repair_in in = {rs, NULL, &before[lo], lbn, nw - lo, 0, NULL, 0, pos->position, NULL, 0};
+				tb_repair_in in = {rs, NULL, &before[lo], lbn, nw - lo, 0, NULL, 0, pos->position, NULL, 0,
+				                   0, NULL};
 				int nomem = 0;
 				size_t all = tb_repairs_back(&in, out, 256, &nomem);
 				assert_false(nomem);
@@ -2370,6 +2461,7 @@ int main(void)
 		cmocka_unit_test(test_repairs_spec),
 		cmocka_unit_test(test_lookback_against_brute_force),
 		cmocka_unit_test(test_lookback_first_three),
+		cmocka_unit_test(test_lookback_plain_same),
 		cmocka_unit_test(test_lookback_to_position),
 		cmocka_unit_test(test_slip_callback),
 		cmocka_unit_test(test_slip_callback_restated),

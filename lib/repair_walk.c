@@ -1,0 +1,159 @@
+/*
+ * repair_walk.c -- the written turns replayed after a repair
+ * (repair_walk.h; spec/reconstruct.md §4.4).
+ */
+#include "repair_walk.h"
+
+#include <stdint.h>
+
+const tb_turn *tb_repair_found(const tb_ruleset *rs, const tb_state *s, const tb_move *m,
+                               int pass, tb_turns *l, int *nomem)
+{
+	const tb_turn *t = tb_turn_one(rs, s, pass ? NULL : m, l);
+	if (tb_turns_failed(l))
+		*nomem = 1;
+	return t;
+}
+
+/* Does the rules' own check answer for written move 'm' (NULL: none), as
+ * tb_turn_one asks: rules->one, a move (not a pass) beginning with a
+ * piece's point, every point known? */
+int tb_repair_direct(const tb_ruleset *rs, const tb_move *m, int pass)
+{
+	if (!m || pass || !rs->rules->one || !rs->rules->generate_at || !m->nparts ||
+	    m->parts[0].kind != TB_PART_AT)
+		return 0;
+	for (unsigned i = 0; i < m->nparts; i++)
+		if (m->parts[i].pt == TB_PT_UNKNOWN)
+			return 0;
+	return 1;
+}
+
+/* The written move of node 'n' from table 't', read into it when its
+ * slot holds another node ('c', or NULL, counts the reads). */
+static const tb_repair_move *S_read(tb_repair_moves *t, const tb_ruleset *rs, const tb_node *n,
+                                   tb_repair_counts *c)
+{
+	uintptr_t h = (uintptr_t)n;
+	tb_repair_move *e = &t->v[(h >> 4 ^ h >> 10) & (TB_REPAIR_MOVES - 1)];
+	if (e->node != n) {
+		int pass;
+		if (c)
+			c->reads++;
+		e->node = n;
+		e->m = tb_repair_written(rs, n, &pass);
+		e->pass = (uint8_t)pass;
+		e->direct = tb_repair_direct(rs, e->m, pass);
+	}
+	return e;
+}
+
+/* tb_repair_found, the turn copied into '*out': 0 when there is none. */
+int tb_repair_one(const tb_ruleset *rs, const tb_state *s, const tb_move *m, int pass,
+                  tb_turns *l, tb_turn *out, int *nomem)
+{
+	const tb_turn *t = tb_repair_found(rs, s, m, pass, l, nomem);
+	if (t)
+		*out = *t;
+	return t != NULL;
+}
+
+/* Plays the turns of repair 'r' from '*s' when each is legal there (a
+ * repair gone on under, replayed after another edit before it, may not
+ * be); 0 when one is not. */
+int tb_repair_play(const tb_ruleset *rs, tb_state *s, const tb_repair *r, tb_turns *l,
+                   int *nomem)
+{
+	for (unsigned i = 0; i < r->nturns; i++) {
+		const tb_turn *t = &r->turn[i];
+		tb_move m = {t->nparts, t->crown, (tb_part *)t->parts};
+		const tb_turn *legal = tb_repair_found(rs, s, &m, t->nparts == 0, l, nomem);
+		if (!legal)
+			return 0;
+		rs->rules->play(rs, s, legal, NULL);
+	}
+	return 1;
+}
+
+/* Does node 'n' stand for no turn at all: a gap of length 0, or a
+ * reading whose first alternative is "omitted"? */
+static int S_nothing(const tb_node *n)
+{
+	return (n->kind == TB_NODE_GAP && n->gap_max == 0) ||
+	       tb_node_followed(n) == TB_NODE_OMITTED;
+}
+
+const tb_node *tb_repair_next_turn(const tb_node *n)
+{
+	for (n = n ? n->next : NULL; n && S_nothing(n); n = n->next)
+		;
+	return n;
+}
+
+/* Plays the written turns from node 'n' on, at most 'limit' of them,
+ * from '*s', which ends in the position they reach; returns how many
+ * were legal, '*illegal' set when the walk stopped at one that was not.
+ * At node under->node (when 'under'), the turns of that repair are
+ * played in place of the written ones it stands for, which count for
+ * none (they have no slot in the look-back).
+ * A turn the rules cannot replay as written (an unknown one, a gap, a
+ * restated position) ends the walk as the end of the line does. */
+unsigned tb_repair_follow(const tb_ruleset *rs, tb_state *s, const tb_node *n, unsigned limit,
+                          const tb_repair *under, tb_turns *l, tb_repair_moves *read,
+                          tb_repair_counts *c, int *illegal, int *nomem)
+{
+	unsigned played = 0;
+	*illegal = 0;
+	for (; n && played < limit; n = n->next) {
+		if (S_nothing(n))
+			continue;
+		if (under && n == under->node) { /* the repair gone on under, in its place */
+			if (!tb_repair_play(rs, s, under, l, nomem)) {
+				*illegal = 1;
+				break;
+			}
+			for (unsigned i = 0; i < under->consumed && n; i++)
+				n = tb_repair_next_turn(n);
+			under = NULL;
+			if (!n)
+				break;
+		}
+		const tb_turn *t;
+		if (read) { /* (NULL: the plain way, a test's reference, tb_repair_in.plain) */
+			const tb_repair_move *w = S_read(read, rs, n, c);
+			if (!w->m)
+				break;
+			t = tb_repair_found_read(rs, s, w, l, nomem);
+		} else {
+			int pass;
+			const tb_move *m = tb_repair_written(rs, n, &pass);
+			if (c)
+				c->reads++;
+			if (!m)
+				break;
+			t = tb_repair_found(rs, s, m, pass, l, nomem);
+		}
+		if (!t) {
+			*illegal = 1;
+			break;
+		}
+		rs->rules->play(rs, s, t, NULL);
+		played++;
+	}
+	return played;
+}
+
+/* Is 's' the position 'said' restates, as a restatement is checked
+ * (tb_restate_soft): what it leaves unsaid, such as what happened
+ * before it, is no difference? */
+int tb_repair_reaches(const tb_ruleset *rs, const tb_state *s, const tb_position *said,
+                      int *nomem)
+{
+	tb_arena a = {0};
+	tb_position mine;
+	int saved = tb_rules_save(rs, s, &a, &mine);
+	int same = saved == 0 && tb_position_restates(&mine, said);
+	tb_arena_free(&a);
+	*nomem |= saved != 0;
+	return same;
+}
