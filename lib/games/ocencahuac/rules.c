@@ -534,7 +534,21 @@ typedef struct S_gen {
 	                      on this point (generate_at's hint) */
 	tb_part_kind want; /* TB_PART_HOP: the hops only; TB_PART_STEP or
 	                      TB_PART_CAPTURE: all but the hops; TB_PART_AT: all */
+	const tb_move *follow; /* NULL, or only the turns with the parts of this
+	                          written move (rules->one): a branch is left as
+	                          soon as its parts leave the move's */
 } S_gen;
+
+/* Do the first 'n' parts of the turn being built, g->cur, stand as the
+ * followed move's do (g->follow, which has at least 'n')? */
+static int S_follows(const S_gen *g, unsigned n)
+{
+	for (unsigned i = 0; i < n; i++)
+		if (g->cur.parts[i].kind != g->follow->parts[i].kind ||
+		    g->cur.parts[i].pt != g->follow->parts[i].pt)
+			return 0;
+	return 1;
+}
 
 static tb_part S_part(const tb_ruleset *rs, tb_part_kind k, int p)
 {
@@ -575,6 +589,8 @@ static void S_emit(S_gen *g)
 {
 	if (g->want_pt && g->cur.parts[1].pt != g->want_pt)
 		return; /* not the turn asked for (generate_at's hint) */
+	if (g->follow && (g->cur.nparts != g->follow->nparts || !S_follows(g, g->cur.nparts)))
+		return; /* not the move followed (rules->one) */
 	if (g->n < g->cap) { /* the crown marker only for a turn written */
 		g->cur.crown = S_crown_of(g);
 		g->out[g->n] = g->cur;
@@ -630,6 +646,10 @@ static void S_hop_turn(S_gen *g, const tb_state *after, int land, const tb_part 
 	g->cur.nparts = (uint8_t)(k + 1);
 	for (int i = 0; i < nthen; i++)
 		g->cur.parts[g->cur.nparts++] = then[i];
+	if (g->follow && (g->cur.nparts > g->follow->nparts || !S_follows(g, g->cur.nparts))) {
+		g->cur.nparts = (uint8_t)k; /* neither this turn nor its chains are the move */
+		return;
+	}
 	S_emit(g);
 	if (g->rs->opt[O_CHAIN] == CHAIN_YES)
 		S_hops(g, after, land, relief, cool, seen | S_bit(land));
@@ -651,6 +671,10 @@ static void S_hops(S_gen *g, const tb_state *w, int p, int relief, int cool, set
 			continue;
 		if (g->cur.nparts == 1 && g->want_pt && rs->geo.points[h.land].pt != g->want_pt)
 			continue; /* every chain from this first hop lands elsewhere first */
+		if (g->follow && (g->cur.nparts >= g->follow->nparts ||
+		                  g->follow->parts[g->cur.nparts].kind != TB_PART_HOP ||
+		                  g->follow->parts[g->cur.nparts].pt != rs->geo.points[h.land].pt))
+			continue; /* the move followed does not hop there next */
 		int pushed[16], np = S_hop_pushed(rs, w, &h, side, pushed);
 		int second = S_hop_second_stage(w, &h, side);
 		if (np < 0 || g->cur.nparts + 1 + np > TB_TURN_PARTS)
@@ -752,6 +776,7 @@ static void S_gen_init(S_gen *g, const tb_ruleset *rs, const tb_state *s, tb_tur
 	g->cur.crown = 0;
 	g->want_pt = hint.pt;
 	g->want = (tb_part_kind)hint.kind;
+	g->follow = NULL;
 }
 
 /* Every turn of the side to move, the game not being over. */
@@ -795,19 +820,24 @@ static int S_slides_to(const tb_ruleset *rs, const tb_state *s, int p, int q)
 	return hits;
 }
 
-/* rules->one: a plain step "p-q" (two parts, the second a step) as
+/* Is the game over by a count (three Warriors taken, the limit), or is
+ * 'p' no piece of the side to move? Then no turn begins there
+ * (generate_at's first test). */
+static int S_no_turn_at(const tb_ruleset *rs, const tb_state *s, int p)
+{
+	long limit = S_limit(rs);
+	return s->taken[0] >= 3 || s->taken[1] >= 3 || (limit && s->quiet >= limit) || p < 0 ||
+	       !(s->bits[s->to_move] & S_bit(p));
+}
+
+/* rules->one for a plain step "p-q" (two parts, the second a step), as
  * S_piece_turns lists the steps from 'p' to 'q' (the hint asks for no
  * hop): how many of its steps, leaps and slides end there, and the
- * crown marker S_emit gives the one; every other shape is left to the
- * list (-1). */
-static int S_one(const tb_ruleset *rs, const tb_state *s, const tb_move *m, tb_turn *out)
+ * crown marker S_emit gives the one. */
+static int S_one_step(const tb_ruleset *rs, const tb_state *s, const tb_move *m, tb_turn *out)
 {
-	if (m->nparts != 2 || m->parts[0].kind != TB_PART_AT || m->parts[1].kind != TB_PART_STEP)
-		return -1;
-	long limit = S_limit(rs);
 	int p = tb_geo_at(&rs->geo, m->parts[0].pt), q = tb_geo_at(&rs->geo, m->parts[1].pt);
-	if (s->taken[0] >= 3 || s->taken[1] >= 3 || (limit && s->quiet >= limit) || p < 0 ||
-	    !(s->bits[s->to_move] & S_bit(p)) || q < 0)
+	if (S_no_turn_at(rs, s, p) || q < 0)
 		return 0;
 	uint8_t c = s->cell[p];
 	int type = S_type(c), n;
@@ -833,6 +863,29 @@ static int S_one(const tb_ruleset *rs, const tb_state *s, const tb_move *m, tb_t
 		return 0;
 	*out = g.cur;
 	return 1;
+}
+
+/* rules->one: a plain step by S_one_step; every other shape (hops and
+ * their chains, pushbacks, relocations, captures) by generate_at's own
+ * walk from m's first point with m's second part as the hint, following
+ * m (S_gen.follow): a branch is left where its parts leave m's, so the
+ * walk goes down m's path alone and lists only the turns that fit it --
+ * those generate_at lists that fit m, counted. One with m's crown marker
+ * is the answer; none, several or another marker is 0 (tb_turn_find's
+ * answer from the list). */
+static int S_one(const tb_ruleset *rs, const tb_state *s, const tb_move *m, tb_turn *out)
+{
+	if (m->nparts == 2 && m->parts[1].kind == TB_PART_STEP)
+		return S_one_step(rs, s, m, out);
+	int p = tb_geo_at(&rs->geo, m->parts[0].pt);
+	if (S_no_turn_at(rs, s, p))
+		return 0;
+	tb_part hint = m->nparts > 1 ? m->parts[1] : (tb_part){TB_PART_AT, TB_PT_NONE};
+	S_gen g;
+	S_gen_init(&g, rs, s, out, 1, 0, hint);
+	g.follow = m;
+	S_piece_turns(&g, p);
+	return g.n == 1 && out->crown == m->crown;
 }
 
 /* How the game ended, when it has: 1 with 'res' and why. */
@@ -893,10 +946,8 @@ static size_t S_generate(const tb_ruleset *rs, const tb_state *s, tb_turn *out, 
 static size_t S_generate_at(const tb_ruleset *rs, const tb_state *s, tb_point at,
                             tb_part hint, tb_turn *out, size_t cap)
 {
-	long limit = S_limit(rs);
 	int p = tb_geo_at(&rs->geo, at);
-	if (s->taken[0] >= 3 || s->taken[1] >= 3 || (limit && s->quiet >= limit) || p < 0 ||
-	    !(s->bits[s->to_move] & S_bit(p)))
+	if (S_no_turn_at(rs, s, p))
 		return 0;
 	S_gen g;
 	S_gen_init(&g, rs, s, out, cap, 0, hint);
