@@ -408,6 +408,13 @@ static int S_hop_second_stage(const tb_state *w, const S_hop *h, int side)
 
 /* ===== Ending a turn ===== */
 
+/* Clears 'bit' of the cell on 'p', writing it only when it is set. */
+static void S_clear(tb_state *s, int p, uint8_t bit)
+{
+	if (s->cell[p] & bit)
+		s->cell[p] &= (uint8_t)~bit;
+}
+
 /* Cool-down, crowns, stage, the limit's count, the turn number and the
  * side to move, once 'side' has played (the piece it moved now on
  * 'mover', -1 for a pass). Returns the crown marker: 0, 1 ("=") or 2
@@ -421,15 +428,18 @@ static int S_end(const tb_ruleset *rs, tb_state *s, int mover, int captured, tb_
 	 * or the piece that moved; under all_three a crown is lost off the
 	 * far row before the stage; a royal piece on its far row is crowned. */
 	set far[2] = {s->bits[0] & S_row(S_far(rs, 0)), s->bits[1] & S_row(S_far(rs, 1))};
+	/* A cell is written only when its bit is set: a piece is seldom cool
+	 * or crowned, and a byte written at every turn made each copy of the
+	 * state after it (the validator's, the caller's) wait for the store */
 	if (rs->opt[O_COOLDOWN] == COOL_NEXT_TURN) {
 		for (set m = s->bits[side]; m; m &= m - 1)
-			s->cell[__builtin_ctzll(m)] &= (uint8_t)~COOL;
+			S_clear(s, __builtin_ctzll(m), COOL);
 	} else if (mover >= 0 && ((s->bits[0] | s->bits[1]) & S_bit(mover))) {
-		s->cell[mover] &= (uint8_t)~COOL;
+		S_clear(s, mover, COOL);
 	}
 	for (int y = 0; y < 2 && rs->opt[O_CROWN] == CROWN_ALL_THREE; y++)
 		for (set m = S_stage2(s, y) ? 0 : s->bits[y] & ~far[y]; m; m &= m - 1)
-			s->cell[__builtin_ctzll(m)] &= (uint8_t)~CROWNED;
+			S_clear(s, __builtin_ctzll(m), CROWNED);
 	for (set m = far[0] | far[1]; m; m &= m - 1) { /* in the order of the points */
 		int p = __builtin_ctzll(m);
 		uint8_t *c = &s->cell[p];
@@ -592,8 +602,10 @@ static void S_emit(S_gen *g)
 	if (g->follow && (g->cur.nparts != g->follow->nparts || !S_follows(g, g->cur.nparts)))
 		return; /* not the move followed (rules->one) */
 	if (g->n < g->cap) { /* the crown marker only for a turn written */
-		g->cur.crown = S_crown_of(g);
-		g->out[g->n] = g->cur;
+		tb_turn *t = &g->out[g->n];
+		t->nparts = g->cur.nparts; /* its parts, not all TB_TURN_PARTS */
+		t->crown = S_crown_of(g);
+		memcpy(t->parts, g->cur.parts, g->cur.nparts * sizeof t->parts[0]);
 	}
 	g->n++; /* counted even past the buffer: the caller retries */
 }
@@ -656,6 +668,27 @@ static void S_hop_turn(S_gen *g, const tb_state *after, int land, const tb_part 
 	g->cur.nparts = (uint8_t)k;
 }
 
+/* The one direction (S_dirs) a hop from 'p' may go to land where the
+ * move followed hops next (g->follow), or -1: every direction (no move
+ * followed; S_hops then checks each landing). A hop goes along a rank or
+ * a file, so a landing on neither, or none, leaves no direction (4). */
+static int S_follow_dir(const S_gen *g, int p)
+{
+	const tb_move *m = g->follow;
+	if (!m)
+		return -1;
+	unsigned k = g->cur.nparts;
+	int q = k < m->nparts && m->parts[k].kind == TB_PART_HOP ? tb_geo_at(&g->rs->geo, m->parts[k].pt)
+	                                                         : -1;
+	if (q < 0 || q == p)
+		return 4;
+	if (S_file(q) == S_file(p))
+		return S_rank(q) > S_rank(p) ? 0 : 1;
+	if (S_rank(q) == S_rank(p))
+		return S_file(q) < S_file(p) ? 2 : 3;
+	return 4;
+}
+
 /* Hops from 'p' on 'w' (the board as the chain has left it); 'relief'
  * allows relief jumps only; 'cool' forbids pushing back; 'seen' holds
  * the cells the piece has stood on this turn. A chain longer than
@@ -663,10 +696,11 @@ static void S_hop_turn(S_gen *g, const tb_state *after, int land, const tb_part 
 static void S_hops(S_gen *g, const tb_state *w, int p, int relief, int cool, set seen)
 {
 	const tb_ruleset *rs = g->rs;
-	int side = g->s->to_move;
+	int side = g->s->to_move, only = S_follow_dir(g, p);
 	for (int d = 0; d < 4 && !S_done(g); d++) {
 		S_hop h;
-		if (!S_hop_find(rs, w, p, S_dirs[d][0], S_dirs[d][1], &h) || (seen & S_bit(h.land)) ||
+		if ((only >= 0 && d != only) ||
+		    !S_hop_find(rs, w, p, S_dirs[d][0], S_dirs[d][1], &h) || (seen & S_bit(h.land)) ||
 		    S_block(w, &h, side) >= 0 || g->cur.nparts + 2 > TB_TURN_PARTS)
 			continue;
 		if (g->cur.nparts == 1 && g->want_pt && rs->geo.points[h.land].pt != g->want_pt)
@@ -800,9 +834,9 @@ static int S_can_move(const tb_ruleset *rs, const tb_state *s)
  * (S_steps, counted). */
 static int S_steps_to(const tb_state *s, int p, int q, const int (*deltas)[2], int n)
 {
-	int hits = 0;
+	int hits = 0, df = S_file(q) - S_file(p), dr = S_rank(q) - S_rank(p);
 	for (int k = 0; k < n; k++)
-		hits += S_file(p) + deltas[k][0] == S_file(q) && S_rank(p) + deltas[k][1] == S_rank(q);
+		hits += deltas[k][0] == df && deltas[k][1] == dr;
 	return hits && !s->cell[q] ? hits : 0;
 }
 
@@ -853,15 +887,17 @@ static int S_one_step(const tb_ruleset *rs, const tb_state *s, const tb_move *m,
 	}
 	if (n != 1)
 		return 0;
-	S_gen g;
-	S_gen_init(&g, rs, s, out, 1, 0, m->parts[1]);
-	g.cur.nparts = 2;
-	g.cur.parts[0] = S_part(rs, TB_PART_AT, p);
-	g.cur.parts[1] = S_part(rs, TB_PART_STEP, q);
-	g.cur.crown = S_crown_of(&g);
-	if (g.cur.crown != m->crown)
+	/* S_crown_of's answer for a step: only the mover can be crowned */
+	int side = S_side(c);
+	uint8_t crown = !S_royal(c) || TB_CELL_CROWNED(c) || S_rank(q) != S_far(rs, side) ? 0
+	                : S_crowned_count(s, side) == 2                               ? 2
+	                                                                              : 1;
+	if (crown != m->crown)
 		return 0;
-	*out = g.cur;
+	out->nparts = 2; /* its two parts, not a whole tb_turn copied */
+	out->crown = crown;
+	out->parts[0] = S_part(rs, TB_PART_AT, p);
+	out->parts[1] = S_part(rs, TB_PART_STEP, q);
 	return 1;
 }
 
