@@ -329,7 +329,10 @@ void tb_event_add_piece(tb_events *ev, const tb_ruleset *rs, uint8_t kind, tb_po
 	if (!ev || ev->n >= sizeof ev->ev / sizeof ev->ev[0])
 		return;
 	const char *letters = rs->game->piece_types;
-	char letter = letters && TB_CELL_TYPE(cell) < strlen(letters) ? letters[TB_CELL_TYPE(cell)] : 0;
+	unsigned type = TB_CELL_TYPE(cell), k = 0;
+	while (letters && k < type && letters[k]) /* within the letters (at most 8), no strlen */
+		k++;
+	char letter = letters && k == type ? letters[type] : 0;
 	ev->ev[ev->n++] = (tb_event){kind, a, b, cell, letter};
 }
 

@@ -404,7 +404,10 @@ void tb_val_frame_alts(tb_val *v, const tb_node *n, const tb_state *pre, int liv
 void tb_val_play(tb_val *v, tb_val_at *at, const tb_turn *t, const tb_node *n)
 {
 	tb_events ev;
-	tb_state before = at->st;
+	tb_state before;
+	int remark = v->rs.rules->remark != NULL;
+	if (remark) /* the position before is for the rules' remark alone */
+		before = at->st;
 	v->rs.rules->play(&v->rs, &at->st, t, &ev);
 	if (at->frown) {
 		int penalty = 0;
@@ -415,7 +418,7 @@ void tb_val_play(tb_val *v, tb_val_at *at, const tb_turn *t, const tb_node *n)
 		else
 			tb_val_frown_tell(v, at);
 	}
-	if (v->rs.rules->remark && v->rs.rules->remark(&v->rs, &before, t, &at->st, NULL)) {
+	if (remark && v->rs.rules->remark(&v->rs, &before, t, &at->st, NULL)) {
 		at->frown = n;
 		at->frown_before = before;
 		at->frown_turn = *t;
