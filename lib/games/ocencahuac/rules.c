@@ -408,6 +408,19 @@ static int S_hop_second_stage(const tb_state *w, const S_hop *h, int side)
 
 /* ===== Ending a turn ===== */
 
+/* Is any piece cool? The cells read a word at a time: a piece is cool
+ * only for the turn after it was pushed back, so the cooldown's walk
+ * over a side's pieces is mostly not needed. */
+static int S_any_cool(const tb_state *s)
+{
+	uint64_t all = 0, w;
+	for (size_t i = 0; i < sizeof s->cell; i += sizeof w) {
+		memcpy(&w, s->cell + i, sizeof w);
+		all |= w;
+	}
+	return (all & 0x0101010101010101u * COOL) != 0; /* COOL in any byte */
+}
+
 /* Clears 'bit' of the cell on 'p', writing it only when it is set. */
 static void S_clear(tb_state *s, int p, uint8_t bit)
 {
@@ -432,7 +445,7 @@ static int S_end(const tb_ruleset *rs, tb_state *s, int mover, int captured, tb_
 	 * or crowned, and a byte written at every turn made each copy of the
 	 * state after it (the validator's, the caller's) wait for the store */
 	if (rs->opt[O_COOLDOWN] == COOL_NEXT_TURN) {
-		for (set m = s->bits[side]; m; m &= m - 1)
+		for (set m = S_any_cool(s) ? s->bits[side] : 0; m; m &= m - 1)
 			S_clear(s, __builtin_ctzll(m), COOL);
 	} else if (mover >= 0 && ((s->bits[0] | s->bits[1]) & S_bit(mover))) {
 		S_clear(s, mover, COOL);
