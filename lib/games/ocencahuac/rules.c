@@ -408,17 +408,17 @@ static int S_hop_second_stage(const tb_state *w, const S_hop *h, int side)
 
 /* ===== Ending a turn ===== */
 
-/* Is any piece cool? The cells read a word at a time: a piece is cool
- * only for the turn after it was pushed back, so the cooldown's walk
- * over a side's pieces is mostly not needed. */
-static int S_any_cool(const tb_state *s)
+/* Is any of the pieces 'm' cool? Their cells' bits gathered without a
+ * branch on each: a piece is cool only for the turn after it was pushed
+ * back, so the cooldown's clearing walk is mostly not needed. (Read a
+ * byte at a time: a wider read of cells just written one byte at a time
+ * waits for the writes.) */
+static int S_any_cool(const tb_state *s, set m)
 {
-	uint64_t all = 0, w;
-	for (size_t i = 0; i < sizeof s->cell; i += sizeof w) {
-		memcpy(&w, s->cell + i, sizeof w);
-		all |= w;
-	}
-	return (all & 0x0101010101010101u * COOL) != 0; /* COOL in any byte */
+	uint8_t all = 0;
+	for (; m; m &= m - 1)
+		all |= s->cell[__builtin_ctzll(m)];
+	return (all & COOL) != 0;
 }
 
 /* Clears 'bit' of the cell on 'p', writing it only when it is set. */
@@ -445,7 +445,7 @@ static int S_end(const tb_ruleset *rs, tb_state *s, int mover, int captured, tb_
 	 * or crowned, and a byte written at every turn made each copy of the
 	 * state after it (the validator's, the caller's) wait for the store */
 	if (rs->opt[O_COOLDOWN] == COOL_NEXT_TURN) {
-		for (set m = S_any_cool(s) ? s->bits[side] : 0; m; m &= m - 1)
+		for (set m = S_any_cool(s, s->bits[side]) ? s->bits[side] : 0; m; m &= m - 1)
 			S_clear(s, __builtin_ctzll(m), COOL);
 	} else if (mover >= 0 && ((s->bits[0] | s->bits[1]) & S_bit(mover))) {
 		S_clear(s, mover, COOL);
@@ -848,8 +848,8 @@ static int S_can_move(const tb_ruleset *rs, const tb_state *s)
 static int S_steps_to(const tb_state *s, int p, int q, const int (*deltas)[2], int n)
 {
 	int hits = 0, df = S_file(q) - S_file(p), dr = S_rank(q) - S_rank(p);
-	for (int k = 0; k < n; k++)
-		hits += deltas[k][0] == df && deltas[k][1] == dr;
+	for (int k = 0; k < n; k++) /* (no branch on each: '&', not '&&') */
+		hits += (deltas[k][0] == df) & (deltas[k][1] == dr);
 	return hits && !s->cell[q] ? hits : 0;
 }
 
