@@ -145,20 +145,31 @@ static _Thread_local unsigned S_next;
 const char *tb_ruleset_init(tb_ruleset *rs, const tb_game *g, const tb_opts *o, char *why,
                             size_t n)
 {
-	memset(rs, 0, sizeof *rs);
-	rs->game = g;
-	rs->rules = g->rules;
-	if (S_read(rs, o, why, n))
+	/* the options read first, into a ruleset of their own: one kept is
+	 * copied over 'rs' whole, which is not cleared first (a geometry is
+	 * kilobytes, and every record asks) */
+	tb_ruleset read;
+	read.game = g;
+	if (S_read(&read, o, why, n)) {
+		memset(rs, 0, sizeof *rs); /* as before the options were read */
+		rs->game = g;
+		rs->rules = g->rules;
 		return why;
+	}
 	for (unsigned i = 0; i < S_KEPT; i++) {
 		const S_kept *k = &S_last[i];
-		if (k->rs.game == g && k->rs.rules == rs->rules &&
-		    memcmp(k->opt, rs->opt, sizeof rs->opt) == 0 &&
-		    memcmp(k->num, rs->num, sizeof rs->num) == 0) {
+		if (k->rs.game == g && k->rs.rules == g->rules &&
+		    memcmp(k->opt, read.opt, sizeof read.opt) == 0 &&
+		    memcmp(k->num, read.num, sizeof read.num) == 0) {
 			*rs = k->rs;
 			return NULL;
 		}
 	}
+	memset(rs, 0, sizeof *rs);
+	rs->game = g;
+	rs->rules = g->rules;
+	memcpy(rs->opt, read.opt, sizeof rs->opt);
+	memcpy(rs->num, read.num, sizeof rs->num);
 	S_kept *k = &S_last[S_next];
 	memcpy(k->opt, rs->opt, sizeof k->opt);
 	memcpy(k->num, rs->num, sizeof k->num);
@@ -329,7 +340,10 @@ void tb_event_add_piece(tb_events *ev, const tb_ruleset *rs, uint8_t kind, tb_po
 	if (!ev || ev->n >= sizeof ev->ev / sizeof ev->ev[0])
 		return;
 	const char *letters = rs->game->piece_types;
-	char letter = letters && TB_CELL_TYPE(cell) < strlen(letters) ? letters[TB_CELL_TYPE(cell)] : 0;
+	unsigned type = TB_CELL_TYPE(cell), k = 0;
+	while (letters && k < type && letters[k]) /* within the letters (at most 8), no strlen */
+		k++;
+	char letter = letters && k == type ? letters[type] : 0;
 	ev->ev[ev->n++] = (tb_event){kind, a, b, cell, letter};
 }
 

@@ -890,6 +890,27 @@ static int S_termination(const tb_record *rec)
 	return -1;
 }
 
+/* Is the game over in 'st' (with '*res')? The rules' typed ending where
+ * they have one, without its words: the end of every record asks, and
+ * the words (S_over_words), made for nothing on a record that agrees
+ * with its rules, cost more than the rest of the question. */
+static int S_over(const tb_val *v, const tb_state *st, tb_result *res)
+{
+	char why[160];
+	tb_ending e;
+	if (v->rs.rules->ending)
+		return v->rs.rules->ending(&v->rs, st, res, &e);
+	return v->rs.rules->over(&v->rs, st, res, why, sizeof why);
+}
+
+/* Why the game is over in 'st', in English, into 'why' ('n' bytes): for
+ * a diagnostic, once S_over said it is. */
+static void S_over_words(const tb_val *v, const tb_state *st, char *why, size_t n)
+{
+	tb_result res;
+	v->rs.rules->over(&v->rs, st, &res, why, n);
+}
+
 static void S_check_result(tb_val *v, const tb_val_at *at)
 {
 	const tb_record *rec = v->rec;
@@ -900,11 +921,13 @@ static void S_check_result(tb_val *v, const tb_val_at *at)
 	tb_span sp = S_tag_span(rec, "Result");
 	if (sp.off == rec->off)
 		return; /* a result the record does not write */
-	if (v->rs.rules->over(&v->rs, &at->st, &res, why, sizeof why)) {
-		if (res != said)
+	if (S_over(v, &at->st, &res)) {
+		if (res != said) {
+			S_over_words(v, &at->st, why, sizeof why);
 			tb_val_report(v, TB_ERROR, TB_D_RESULT_RULES, &sp, &at->st,
 			         "the game ended (%s) in %s, but the result says %s", why,
 			         tb_result_text[res], tb_result_text[said]);
+		}
 	} else if (v->rs.rules->result_now && S_termination(rec) < S_TERM_DRAW) {
 		/* a result [Termination] says the players gave needs no hint */
 		tb_result now = v->rs.rules->result_now(&v->rs, &at->st);
@@ -927,7 +950,7 @@ static void S_check_termination(tb_val *v, const tb_val_at *at)
 	tb_result said = tb_record_tag(rec, "Result") ? tb_tags_result(rec) : TB_RESULT_NONE;
 	tb_result res;
 	char why[160];
-	int over = at->live && v->rs.rules->over(&v->rs, &at->st, &res, why, sizeof why);
+	int over = at->live && S_over(v, &at->st, &res);
 	if (term && strcmp(term, "?") && t < 0) {
 		/* the words of La Pitarra's text: "por empate, acuerdo o rendición" */
 		static const char *const es[][2] = {
@@ -957,9 +980,11 @@ static void S_check_termination(tb_val *v, const tb_val_at *at)
 		else if (at->live && t == S_TERM_RULES && !over)
 			tb_val_report(v, TB_ERROR, TB_D_RESULT_RULES, &sp, &at->st, "[Termination \"rules\"], "
 			         "but the rules do not end the game in its last position");
-		else if (over && t != S_TERM_RULES)
+		else if (over && t != S_TERM_RULES) {
+			S_over_words(v, &at->st, why, sizeof why);
 			tb_val_report(v, TB_ERROR, TB_D_RESULT_RULES, &sp, &at->st, "the rules ended the game "
 			         "(%s), but [Termination] says %s", why, term);
+		}
 	}
 	if (!caps || !strcmp(caps, "?"))
 		return;

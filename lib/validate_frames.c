@@ -404,8 +404,17 @@ void tb_val_frame_alts(tb_val *v, const tb_node *n, const tb_state *pre, int liv
 void tb_val_play(tb_val *v, tb_val_at *at, const tb_turn *t, const tb_node *n)
 {
 	tb_events ev;
-	tb_state before = at->st;
-	v->rs.rules->play(&v->rs, &at->st, t, &ev);
+	ev.n = 0; /* (none, when none are asked for) */
+	tb_state before;
+	int remark = v->rs.rules->remark != NULL;
+	if (remark) /* the position before is for the rules' remark alone */
+		before = at->st;
+	/* the events are read by a frowned-on turn's penalty, the frames and
+	 * the caller's callback; with none of them, the rules play the turn
+	 * without them (the same position: tests/unit/test_direct.c), as a
+	 * clean record's every turn is when nothing keeps its events */
+	int events = at->frown || v->rp || v->fn;
+	v->rs.rules->play(&v->rs, &at->st, t, events ? &ev : NULL);
 	if (at->frown) {
 		int penalty = 0;
 		for (unsigned i = 0; i < ev.n; i++)
@@ -415,7 +424,7 @@ void tb_val_play(tb_val *v, tb_val_at *at, const tb_turn *t, const tb_node *n)
 		else
 			tb_val_frown_tell(v, at);
 	}
-	if (v->rs.rules->remark && v->rs.rules->remark(&v->rs, &before, t, &at->st, NULL)) {
+	if (remark && v->rs.rules->remark(&v->rs, &before, t, &at->st, NULL)) {
 		at->frown = n;
 		at->frown_before = before;
 		at->frown_turn = *t;

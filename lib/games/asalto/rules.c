@@ -553,7 +553,9 @@ static int S_can_reenter(const tb_ruleset *rs, const tb_state *s)
 {
 	const tb_geometry *g = &rs->geo;
 	set reach = s->bits[DEF], att = s->bits[ATT], free = S_empty(rs, s) | s->bits[DEF];
-	for (int grew = 1; grew;) {
+	/* 'reach' only grows: the walk stops once it holds a fortress point
+	 * (most often at once: a defender steps back in) */
+	for (int grew = 1; grew && !(reach & S_fortress(g));) {
 		grew = 0;
 		for (set m = reach; m; m &= m - 1) {
 			int p = __builtin_ctzll(m);

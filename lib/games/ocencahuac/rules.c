@@ -408,6 +408,26 @@ static int S_hop_second_stage(const tb_state *w, const S_hop *h, int side)
 
 /* ===== Ending a turn ===== */
 
+/* Is any of the pieces 'm' cool? Their cells' bits gathered without a
+ * branch on each: a piece is cool only for the turn after it was pushed
+ * back, so the cooldown's clearing walk is mostly not needed. (Read a
+ * byte at a time: a wider read of cells just written one byte at a time
+ * waits for the writes.) */
+static int S_any_cool(const tb_state *s, set m)
+{
+	uint8_t all = 0;
+	for (; m; m &= m - 1)
+		all |= s->cell[__builtin_ctzll(m)];
+	return (all & COOL) != 0;
+}
+
+/* Clears 'bit' of the cell on 'p', writing it only when it is set. */
+static void S_clear(tb_state *s, int p, uint8_t bit)
+{
+	if (s->cell[p] & bit)
+		s->cell[p] &= (uint8_t)~bit;
+}
+
 /* Cool-down, crowns, stage, the limit's count, the turn number and the
  * side to move, once 'side' has played (the piece it moved now on
  * 'mover', -1 for a pass). Returns the crown marker: 0, 1 ("=") or 2
@@ -421,15 +441,18 @@ static int S_end(const tb_ruleset *rs, tb_state *s, int mover, int captured, tb_
 	 * or the piece that moved; under all_three a crown is lost off the
 	 * far row before the stage; a royal piece on its far row is crowned. */
 	set far[2] = {s->bits[0] & S_row(S_far(rs, 0)), s->bits[1] & S_row(S_far(rs, 1))};
+	/* A cell is written only when its bit is set: a piece is seldom cool
+	 * or crowned, and a byte written at every turn made each copy of the
+	 * state after it (the validator's, the caller's) wait for the store */
 	if (rs->opt[O_COOLDOWN] == COOL_NEXT_TURN) {
-		for (set m = s->bits[side]; m; m &= m - 1)
-			s->cell[__builtin_ctzll(m)] &= (uint8_t)~COOL;
+		for (set m = S_any_cool(s, s->bits[side]) ? s->bits[side] : 0; m; m &= m - 1)
+			S_clear(s, __builtin_ctzll(m), COOL);
 	} else if (mover >= 0 && ((s->bits[0] | s->bits[1]) & S_bit(mover))) {
-		s->cell[mover] &= (uint8_t)~COOL;
+		S_clear(s, mover, COOL);
 	}
 	for (int y = 0; y < 2 && rs->opt[O_CROWN] == CROWN_ALL_THREE; y++)
 		for (set m = S_stage2(s, y) ? 0 : s->bits[y] & ~far[y]; m; m &= m - 1)
-			s->cell[__builtin_ctzll(m)] &= (uint8_t)~CROWNED;
+			S_clear(s, __builtin_ctzll(m), CROWNED);
 	for (set m = far[0] | far[1]; m; m &= m - 1) { /* in the order of the points */
 		int p = __builtin_ctzll(m);
 		uint8_t *c = &s->cell[p];
@@ -534,7 +557,21 @@ typedef struct S_gen {
 	                      on this point (generate_at's hint) */
 	tb_part_kind want; /* TB_PART_HOP: the hops only; TB_PART_STEP or
 	                      TB_PART_CAPTURE: all but the hops; TB_PART_AT: all */
+	const tb_move *follow; /* NULL, or only the turns with the parts of this
+	                          written move (rules->one): a branch is left as
+	                          soon as its parts leave the move's */
 } S_gen;
+
+/* Do the first 'n' parts of the turn being built, g->cur, stand as the
+ * followed move's do (g->follow, which has at least 'n')? */
+static int S_follows(const S_gen *g, unsigned n)
+{
+	for (unsigned i = 0; i < n; i++)
+		if (g->cur.parts[i].kind != g->follow->parts[i].kind ||
+		    g->cur.parts[i].pt != g->follow->parts[i].pt)
+			return 0;
+	return 1;
+}
 
 static tb_part S_part(const tb_ruleset *rs, tb_part_kind k, int p)
 {
@@ -575,9 +612,13 @@ static void S_emit(S_gen *g)
 {
 	if (g->want_pt && g->cur.parts[1].pt != g->want_pt)
 		return; /* not the turn asked for (generate_at's hint) */
+	if (g->follow && (g->cur.nparts != g->follow->nparts || !S_follows(g, g->cur.nparts)))
+		return; /* not the move followed (rules->one) */
 	if (g->n < g->cap) { /* the crown marker only for a turn written */
-		g->cur.crown = S_crown_of(g);
-		g->out[g->n] = g->cur;
+		tb_turn *t = &g->out[g->n];
+		t->nparts = g->cur.nparts; /* its parts, not all TB_TURN_PARTS */
+		t->crown = S_crown_of(g);
+		memcpy(t->parts, g->cur.parts, g->cur.nparts * sizeof t->parts[0]);
 	}
 	g->n++; /* counted even past the buffer: the caller retries */
 }
@@ -630,10 +671,35 @@ static void S_hop_turn(S_gen *g, const tb_state *after, int land, const tb_part 
 	g->cur.nparts = (uint8_t)(k + 1);
 	for (int i = 0; i < nthen; i++)
 		g->cur.parts[g->cur.nparts++] = then[i];
+	if (g->follow && (g->cur.nparts > g->follow->nparts || !S_follows(g, g->cur.nparts))) {
+		g->cur.nparts = (uint8_t)k; /* neither this turn nor its chains are the move */
+		return;
+	}
 	S_emit(g);
 	if (g->rs->opt[O_CHAIN] == CHAIN_YES)
 		S_hops(g, after, land, relief, cool, seen | S_bit(land));
 	g->cur.nparts = (uint8_t)k;
+}
+
+/* The one direction (S_dirs) a hop from 'p' may go to land where the
+ * move followed hops next (g->follow), or -1: every direction (no move
+ * followed; S_hops then checks each landing). A hop goes along a rank or
+ * a file, so a landing on neither, or none, leaves no direction (4). */
+static int S_follow_dir(const S_gen *g, int p)
+{
+	const tb_move *m = g->follow;
+	if (!m)
+		return -1;
+	unsigned k = g->cur.nparts;
+	int q = k < m->nparts && m->parts[k].kind == TB_PART_HOP ? tb_geo_at(&g->rs->geo, m->parts[k].pt)
+	                                                         : -1;
+	if (q < 0 || q == p)
+		return 4;
+	if (S_file(q) == S_file(p))
+		return S_rank(q) > S_rank(p) ? 0 : 1;
+	if (S_rank(q) == S_rank(p))
+		return S_file(q) < S_file(p) ? 2 : 3;
+	return 4;
 }
 
 /* Hops from 'p' on 'w' (the board as the chain has left it); 'relief'
@@ -643,14 +709,19 @@ static void S_hop_turn(S_gen *g, const tb_state *after, int land, const tb_part 
 static void S_hops(S_gen *g, const tb_state *w, int p, int relief, int cool, set seen)
 {
 	const tb_ruleset *rs = g->rs;
-	int side = g->s->to_move;
+	int side = g->s->to_move, only = S_follow_dir(g, p);
 	for (int d = 0; d < 4 && !S_done(g); d++) {
 		S_hop h;
-		if (!S_hop_find(rs, w, p, S_dirs[d][0], S_dirs[d][1], &h) || (seen & S_bit(h.land)) ||
+		if ((only >= 0 && d != only) ||
+		    !S_hop_find(rs, w, p, S_dirs[d][0], S_dirs[d][1], &h) || (seen & S_bit(h.land)) ||
 		    S_block(w, &h, side) >= 0 || g->cur.nparts + 2 > TB_TURN_PARTS)
 			continue;
 		if (g->cur.nparts == 1 && g->want_pt && rs->geo.points[h.land].pt != g->want_pt)
 			continue; /* every chain from this first hop lands elsewhere first */
+		if (g->follow && (g->cur.nparts >= g->follow->nparts ||
+		                  g->follow->parts[g->cur.nparts].kind != TB_PART_HOP ||
+		                  g->follow->parts[g->cur.nparts].pt != rs->geo.points[h.land].pt))
+			continue; /* the move followed does not hop there next */
 		int pushed[16], np = S_hop_pushed(rs, w, &h, side, pushed);
 		int second = S_hop_second_stage(w, &h, side);
 		if (np < 0 || g->cur.nparts + 1 + np > TB_TURN_PARTS)
@@ -752,6 +823,7 @@ static void S_gen_init(S_gen *g, const tb_ruleset *rs, const tb_state *s, tb_tur
 	g->cur.crown = 0;
 	g->want_pt = hint.pt;
 	g->want = (tb_part_kind)hint.kind;
+	g->follow = NULL;
 }
 
 /* Every turn of the side to move, the game not being over. */
@@ -775,9 +847,9 @@ static int S_can_move(const tb_ruleset *rs, const tb_state *s)
  * (S_steps, counted). */
 static int S_steps_to(const tb_state *s, int p, int q, const int (*deltas)[2], int n)
 {
-	int hits = 0;
-	for (int k = 0; k < n; k++)
-		hits += S_file(p) + deltas[k][0] == S_file(q) && S_rank(p) + deltas[k][1] == S_rank(q);
+	int hits = 0, df = S_file(q) - S_file(p), dr = S_rank(q) - S_rank(p);
+	for (int k = 0; k < n; k++) /* (no branch on each: '&', not '&&') */
+		hits += (deltas[k][0] == df) & (deltas[k][1] == dr);
 	return hits && !s->cell[q] ? hits : 0;
 }
 
@@ -795,19 +867,24 @@ static int S_slides_to(const tb_ruleset *rs, const tb_state *s, int p, int q)
 	return hits;
 }
 
-/* rules->one: a plain step "p-q" (two parts, the second a step) as
+/* Is the game over by a count (three Warriors taken, the limit), or is
+ * 'p' no piece of the side to move? Then no turn begins there
+ * (generate_at's first test). */
+static int S_no_turn_at(const tb_ruleset *rs, const tb_state *s, int p)
+{
+	long limit = S_limit(rs);
+	return s->taken[0] >= 3 || s->taken[1] >= 3 || (limit && s->quiet >= limit) || p < 0 ||
+	       !(s->bits[s->to_move] & S_bit(p));
+}
+
+/* rules->one for a plain step "p-q" (two parts, the second a step), as
  * S_piece_turns lists the steps from 'p' to 'q' (the hint asks for no
  * hop): how many of its steps, leaps and slides end there, and the
- * crown marker S_emit gives the one; every other shape is left to the
- * list (-1). */
-static int S_one(const tb_ruleset *rs, const tb_state *s, const tb_move *m, tb_turn *out)
+ * crown marker S_emit gives the one. */
+static int S_one_step(const tb_ruleset *rs, const tb_state *s, const tb_move *m, tb_turn *out)
 {
-	if (m->nparts != 2 || m->parts[0].kind != TB_PART_AT || m->parts[1].kind != TB_PART_STEP)
-		return -1;
-	long limit = S_limit(rs);
 	int p = tb_geo_at(&rs->geo, m->parts[0].pt), q = tb_geo_at(&rs->geo, m->parts[1].pt);
-	if (s->taken[0] >= 3 || s->taken[1] >= 3 || (limit && s->quiet >= limit) || p < 0 ||
-	    !(s->bits[s->to_move] & S_bit(p)) || q < 0)
+	if (S_no_turn_at(rs, s, p) || q < 0)
 		return 0;
 	uint8_t c = s->cell[p];
 	int type = S_type(c), n;
@@ -823,16 +900,41 @@ static int S_one(const tb_ruleset *rs, const tb_state *s, const tb_move *m, tb_t
 	}
 	if (n != 1)
 		return 0;
-	S_gen g;
-	S_gen_init(&g, rs, s, out, 1, 0, m->parts[1]);
-	g.cur.nparts = 2;
-	g.cur.parts[0] = S_part(rs, TB_PART_AT, p);
-	g.cur.parts[1] = S_part(rs, TB_PART_STEP, q);
-	g.cur.crown = S_crown_of(&g);
-	if (g.cur.crown != m->crown)
+	/* S_crown_of's answer for a step: only the mover can be crowned */
+	int side = S_side(c);
+	uint8_t crown = !S_royal(c) || TB_CELL_CROWNED(c) || S_rank(q) != S_far(rs, side) ? 0
+	                : S_crowned_count(s, side) == 2                               ? 2
+	                                                                              : 1;
+	if (crown != m->crown)
 		return 0;
-	*out = g.cur;
+	out->nparts = 2; /* its two parts, not a whole tb_turn copied */
+	out->crown = crown;
+	out->parts[0] = S_part(rs, TB_PART_AT, p);
+	out->parts[1] = S_part(rs, TB_PART_STEP, q);
 	return 1;
+}
+
+/* rules->one: a plain step by S_one_step; every other shape (hops and
+ * their chains, pushbacks, relocations, captures) by generate_at's own
+ * walk from m's first point with m's second part as the hint, following
+ * m (S_gen.follow): a branch is left where its parts leave m's, so the
+ * walk goes down m's path alone and lists only the turns that fit it --
+ * those generate_at lists that fit m, counted. One with m's crown marker
+ * is the answer; none, several or another marker is 0 (tb_turn_find's
+ * answer from the list). */
+static int S_one(const tb_ruleset *rs, const tb_state *s, const tb_move *m, tb_turn *out)
+{
+	if (m->nparts == 2 && m->parts[1].kind == TB_PART_STEP)
+		return S_one_step(rs, s, m, out);
+	int p = tb_geo_at(&rs->geo, m->parts[0].pt);
+	if (S_no_turn_at(rs, s, p))
+		return 0;
+	tb_part hint = m->nparts > 1 ? m->parts[1] : (tb_part){TB_PART_AT, TB_PT_NONE};
+	S_gen g;
+	S_gen_init(&g, rs, s, out, 1, 0, hint);
+	g.follow = m;
+	S_piece_turns(&g, p);
+	return g.n == 1 && out->crown == m->crown;
 }
 
 /* How the game ended, when it has: 1 with 'res' and why. */
@@ -893,10 +995,8 @@ static size_t S_generate(const tb_ruleset *rs, const tb_state *s, tb_turn *out, 
 static size_t S_generate_at(const tb_ruleset *rs, const tb_state *s, tb_point at,
                             tb_part hint, tb_turn *out, size_t cap)
 {
-	long limit = S_limit(rs);
 	int p = tb_geo_at(&rs->geo, at);
-	if (s->taken[0] >= 3 || s->taken[1] >= 3 || (limit && s->quiet >= limit) || p < 0 ||
-	    !(s->bits[s->to_move] & S_bit(p)))
+	if (S_no_turn_at(rs, s, p))
 		return 0;
 	S_gen g;
 	S_gen_init(&g, rs, s, out, cap, 0, hint);

@@ -363,6 +363,12 @@ static int S_reaches(const tb_ruleset *rs, set occupied, int p, int q, int how)
 	if (how == MOVE_FLY)
 		return !(occupied >> q & 1);
 	int n = 0;
+	if (how == MOVE_STEP) { /* the neighbours that are 'q', when it is empty: no
+	                           branch on each neighbour's occupant */
+		for (int k = 0; k < geo->nadj[p]; k++)
+			n += geo->adj[p][k] == q;
+		return occupied >> q & 1 ? 0 : n;
+	}
 	for (int k = 0; k < geo->nadj[p]; k++) {
 		int prev = p, r = geo->adj[p][k];
 		while (r >= 0 && !(occupied >> r & 1)) {
