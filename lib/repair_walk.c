@@ -15,18 +15,10 @@ const tb_turn *tb_repair_found(const tb_ruleset *rs, const tb_state *s, const tb
 	return t;
 }
 
-/* Does the rules' own check answer for written move 'm' (NULL: none), as
- * tb_turn_one asks: rules->one, a move (not a pass) beginning with a
- * piece's point, every point known? */
+/* repair_walk.h */
 int tb_repair_direct(const tb_ruleset *rs, const tb_move *m, int pass)
 {
-	if (!m || pass || !rs->rules->one || !rs->rules->generate_at || !m->nparts ||
-	    m->parts[0].kind != TB_PART_AT)
-		return 0;
-	for (unsigned i = 0; i < m->nparts; i++)
-		if (m->parts[i].pt == TB_PT_UNKNOWN)
-			return 0;
-	return 1;
+	return m && !pass && tb_turn_direct(rs, m) && rs->rules->one;
 }
 
 /* The written move of node 'n' from table 't', read into it when its

@@ -59,8 +59,8 @@ typedef struct tb_repair_moves {
 } tb_repair_moves;
 
 /* Does the rules' own check answer for written move 'm' (NULL: none), as
- * tb_turn_one asks: rules->one, a move (not a pass) beginning with a
- * piece's point, every point known? tb_turn_one's first path. */
+ * tb_turn_one asks: a move (not a pass) the direct check lists
+ * (tb_turn_direct) and rules->one? tb_turn_one's first path. */
 int tb_repair_direct(const tb_ruleset *rs, const tb_move *m, int pass);
 
 /* tb_repair_found for written move 'w': the rules' own check called

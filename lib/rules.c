@@ -236,9 +236,8 @@ size_t tb_turns_generate(const tb_ruleset *rs, const tb_state *s, tb_turns *l)
 	return n;
 }
 
-/* Can the direct check list every turn that fits 'm': rules with one,
- * 'm' beginning with a piece's point and no '?' point? */
-static int S_direct(const tb_ruleset *rs, const tb_move *m)
+/* rules.h */
+int tb_turn_direct(const tb_ruleset *rs, const tb_move *m)
 {
 	if (!rs->rules || !rs->rules->generate_at || !m->nparts || m->parts[0].kind != TB_PART_AT)
 		return 0;
@@ -248,7 +247,7 @@ static int S_direct(const tb_ruleset *rs, const tb_move *m)
 	return 1;
 }
 
-/* The direct check's list for 'm' (S_direct) into 'l': every legal turn
+/* The direct check's list for 'm' (tb_turn_direct) into 'l': every legal turn
  * that may fit it, and others; 0 with 'l' emptied when memory ran out. */
 static size_t S_list_at(const tb_ruleset *rs, const tb_state *s, const tb_move *m, tb_turns *l)
 {
@@ -262,7 +261,7 @@ static size_t S_list_at(const tb_ruleset *rs, const tb_state *s, const tb_move *
 	return n;
 }
 
-/* The rules' own check of 'm' (rules->one, when they have one; S_direct
+/* The rules' own check of 'm' (rules->one, when they have one; tb_turn_direct
  * holds), into 'l': 1 with the turn in l->v[0], 0 for none (or several,
  * or memory ran out: 'l' emptied), -1 when they leave it to the list. */
 static int S_one(const tb_ruleset *rs, const tb_state *s, const tb_move *m, tb_turns *l)
@@ -277,7 +276,7 @@ static int S_one(const tb_ruleset *rs, const tb_state *s, const tb_move *m, tb_t
 const tb_turn *tb_turn_find(const tb_ruleset *rs, const tb_state *s, const tb_move *m,
                             tb_turns *l)
 {
-	if (!S_direct(rs, m))
+	if (!tb_turn_direct(rs, m))
 		return NULL;
 	int one = S_one(rs, s, m, l);
 	if (one >= 0)
@@ -299,7 +298,7 @@ const tb_turn *tb_turn_one(const tb_ruleset *rs, const tb_state *s, const tb_mov
 	/* every turn that fits 'm' begins at its first point, so the direct
 	 * list holds them all, as many as the full one (rules.h: generate_at) */
 	tb_move none = {0, 0, NULL};
-	int direct = m && S_direct(rs, m);
+	int direct = m && tb_turn_direct(rs, m);
 	if (direct && rs->rules->one && l->cap) { /* S_one, its room there already: the
 	                                             slip search's every step */
 		int one = rs->rules->one(rs, s, m, &l->v[0]);

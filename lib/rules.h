@@ -424,6 +424,11 @@ void tb_turn_token(tb_buf *b, const tb_turn *t);
  * returned is the one the full list would give; it points into 'l'. */
 const tb_turn *tb_turn_find(const tb_ruleset *rs, const tb_state *s, const tb_move *m,
                             tb_turns *l);
+/* Can the direct check list every turn that fits written move 'm': the
+ * rules have one (generate_at), 'm' begins with a piece's point and has
+ * no '?' point? tb_turn_find's and tb_turn_one's conditions, which the
+ * slip search's walks ask once per written move (repair_walk.c). */
+int tb_turn_direct(const tb_ruleset *rs, const tb_move *m);
 /* The one legal turn of 's' that written move 'm' is, with its crown
  * marker (NULL 'm': the pass), or NULL when none or several are, or
  * memory ran out (tb_turns_failed). Exactly the answer of counting the
