@@ -49,6 +49,20 @@ static void S_fixed_point(const tb_record *rec)
 	free(text);
 }
 
+/* The diagnostics of the last tb_reader_next of 'a' and 'b', formatted,
+ * are the same ('what' says which two readings differ). */
+static void S_same_diags(const tb_reader *a, const tb_reader *b, const char *what)
+{
+	tb_buf da = TB_BUF_INIT, db = TB_BUF_INIT;
+	fz_diags(a, &da);
+	fz_diags(b, &db);
+	FZ_CHECK(da.len == db.len && (!da.len || memcmp(da.data, db.data, da.len) == 0),
+	         "%s, the diagnostics differ:\n%s\n---\n%s", what, da.data ? da.data : "",
+	         db.data ? db.data : "");
+	tb_buf_free(&da);
+	tb_buf_free(&db);
+}
+
 /* The check sink (tb_reader_set_check_only, which tablero parse reads
  * with) gives what a whole reading gives: the same results of
  * tb_reader_next, the same diagnostics formatted, call by call, the
@@ -62,14 +76,7 @@ static void S_same_checking(const uint8_t *data, size_t size)
 		tb_record *x = NULL, *y = NULL;
 		int ga = tb_reader_next(a, &x), gb = tb_reader_next(b, &y);
 		FZ_CHECK(ga == gb, "read checking, tb_reader_next gives %d, not %d", gb, ga);
-		tb_buf da = TB_BUF_INIT, db = TB_BUF_INIT;
-		fz_diags(a, &da);
-		fz_diags(b, &db);
-		FZ_CHECK(da.len == db.len && (!da.len || memcmp(da.data, db.data, da.len) == 0),
-		         "read checking, the diagnostics differ:\n%s\n---\n%s",
-		         da.data ? da.data : "", db.data ? db.data : "");
-		tb_buf_free(&da);
-		tb_buf_free(&db);
+		S_same_diags(a, b, "read checking");
 		if (ga == 1)
 			FZ_CHECK(tb_record_errors(x) == tb_record_errors(y),
 			         "read checking, a record's errors differ");
@@ -96,14 +103,7 @@ static void S_same_tiers(const uint8_t *data, size_t size)
 		tb_record *x = NULL, *y = NULL;
 		int ga = tb_reader_next(a, &x), gb = tb_reader_next(b, &y);
 		FZ_CHECK(ga == gb, "the fast tier: tb_reader_next gives %d, not %d", ga, gb);
-		tb_buf da = TB_BUF_INIT, db = TB_BUF_INIT;
-		fz_diags(a, &da);
-		fz_diags(b, &db);
-		FZ_CHECK(da.len == db.len && (!da.len || memcmp(da.data, db.data, da.len) == 0),
-		         "the fast tier, the diagnostics differ:\n%s\n--- the parser:\n%s",
-		         da.data ? da.data : "", db.data ? db.data : "");
-		tb_buf_free(&da);
-		tb_buf_free(&db);
+		S_same_diags(a, b, "the fast tier (then the parser)");
 		FZ_CHECK(a->tok.type == b->tok.type && a->tok.off == b->tok.off &&
 		         a->tok.line == b->tok.line && a->tok.col == b->tok.col &&
 		         a->prev.off == b->prev.off && a->prev.len == b->prev.len &&
