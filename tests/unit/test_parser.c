@@ -1182,10 +1182,9 @@ static void S_same_tag_read(const tb_tag *a, const tb_tag *b, const char *name)
  * and where their values stand, start, offboard); and the reader in the
  * same state after each (its token, the one before, its place), so
  * that what follows reads the same. Returns the records the fast tier
- * took. */
-static size_t S_same_tiers(const char *src, size_t n, const char *name)
+ * took. Readers 'a' and 'b' of the same bytes are freed. */
+static size_t S_same_tiers_of(tb_reader *a, tb_reader *b, const char *name)
 {
-	tb_reader *a = tb_reader_new_mem(src, n, name), *b = tb_reader_new_mem(src, n, name);
 	assert_non_null(a);
 	assert_non_null(b);
 	tb_reader_set_check_only(a, 1);
@@ -1245,6 +1244,13 @@ static size_t S_same_tiers(const char *src, size_t n, const char *name)
 	tb_reader_free(a);
 	tb_reader_free(b);
 	return fast;
+}
+
+/* S_same_tiers_of, 'n' bytes at 'src' read from memory. */
+static size_t S_same_tiers(const char *src, size_t n, const char *name)
+{
+	return S_same_tiers_of(tb_reader_new_mem(src, n, name), tb_reader_new_mem(src, n, name),
+	                       name);
 }
 
 /* What the fast tier takes, and what it leaves to the parser: each
@@ -1342,6 +1348,16 @@ static void test_fast_tier_corpora(void **state)
 	size_t fast = S_same_tiers(buf, n, bench);
 	if (fast * 10 < records * 8)
 		fail_msg("the fast tier took %zu of the collection's %zu records", fast, records);
+	/* and from the file, through the reader's window of chunks, which a
+	 * record the fast tier reads may cross */
+	FILE *fa = fopen(bench, "rb"), *fb = fopen(bench, "rb");
+	assert_non_null(fa);
+	assert_non_null(fb);
+	assert_int_equal(S_same_tiers_of(tb_reader_new_file(fa, bench), tb_reader_new_file(fb, bench),
+	                                 bench),
+	                 fast);
+	fclose(fa);
+	fclose(fb);
 	/* mutated: the tiers split the records between them */
 	size_t cap = 1 << 16;
 	char *m = malloc(cap);
