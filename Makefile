@@ -184,7 +184,7 @@ $(BUILD)/tests/text_em: tests/text_em.c $(BUILD)/libtablero.a | $(DEPS_OK)
 BENCH_SAMPLE := $(BUILD)/tests/bench-sample.tgn
 $(BENCH_SAMPLE): bench/gen.c
 	@mkdir -p $(dir $@)
-	$(CC) -std=c11 -O2 -o $(BUILD)/tests/gen bench/gen.c
+	$(CC) -std=c11 -O2 -Wall -Wextra -pedantic -Werror -o $(BUILD)/tests/gen bench/gen.c
 	$(BUILD)/tests/gen $@ 1 20240611 > /dev/null
 
 unit: $(UNIT_BIN) $(BENCH_SAMPLE)

@@ -1,7 +1,7 @@
 /*
  * parse_fast.c -- the fast tier of a check (parse_fast.h; spec/tgn.md,
  * "Two tiers"): a movetext recognised in one pass over its bytes, with
- * no tokens, no columns but the few the check sink is told, and no
+ * no tokens, no columns but the result's and where the record ends, and no
  * copies; anything it does not accept with certainty goes to the parser.
  *
  * What it accepts is a subset of what the lexer (lexer.c) and the
@@ -18,8 +18,8 @@
  *   result   -> "1-0" | "0-1" | "1/2-1/2" | '*', agreeing with [Result]
  * and a variation follows a turn, is not empty, is closed, and nests at
  * most S_DEPTH deep. A pass, an unknown turn, an angle form, evidence,
- * a string, a word with a byte >= 0x80, a CR, a record
- * at the input's end or past TB_MAX_RECORD: the parser's.
+ * a string, a word with a byte >= 0x80, a CR, a record past
+ * TB_MAX_RECORD or whose next '[' is not at a line's start: the parser's.
  */
 #include <string.h>
 #ifdef __SSE2__ /* every x86-64 */
@@ -174,7 +174,7 @@ static tb_result S_result(const S_scan *s, size_t p, size_t q)
 	                              : TB_RESULT_NONE;
 }
 
-/* A move number [p, q) ending in 'dots' dots (k digits, value 'num'):
+/* A move number of k digits, value 'num', ending in 'dots' dots:
  * accepted when the lexer gives no diagnostic and it agrees with the
  * count (else the parser warns). */
 static int S_number(const S_line *l, long num, size_t k, size_t dots)
@@ -379,7 +379,7 @@ static int S_scan_movetext(tb_reader *r, S_scan *s, const tb_game *g, const tb_b
 			p++;
 			ended = 1;
 		} else {
-			return 0; /* '<' '>' '|' ']' '"' ';' '}' a control or UTF-8 */
+			return 0; /* '<' '>' '|' ']' '"' '}' a control or UTF-8 */
 		}
 	}
 	if (!ended)

@@ -429,8 +429,6 @@ static tb_node *S_node_new(S_parser *p, tb_line *line, tb_node_kind kind,
 	return n;
 }
 
-#define S_is_suffix tb_move_suffix /* parse_fast.h */
-
 /* Reports that the move word at token 't' cannot be read, at 'err'. */
 static void S_move_error(S_parser *p, const tb_tok *t, const tb_syntax_err *err)
 {
@@ -462,7 +460,7 @@ static int S_read_move(S_parser *p, const tb_tok *t, tb_move *m, int *nag, int n
 	int rc = p->g->parse_move(&sc, &mb);
 	*nag = 0;
 	if (rc == 0 && sc.i < sc.n) {
-		*nag = S_is_suffix(s + sc.i, sc.n - sc.i);
+		*nag = tb_move_suffix(s + sc.i, sc.n - sc.i);
 		if (!*nag) {
 			err.offset = sc.i;
 			err.len = 1;
@@ -545,7 +543,7 @@ static void S_turn_word(S_parser *p, tb_line *line, S_clock *clk)
 		return;
 	}
 	int pass_nag = t->len > 4 && memcmp(r->data + t->off, "pass", 4) == 0
-	                   ? S_is_suffix(r->data + t->off + 4, t->len - 4) : 0;
+	                   ? tb_move_suffix(r->data + t->off + 4, t->len - 4) : 0;
 	if (S_word_is(t, r, "pass") || S_word_is(t, r, "--") || pass_nag) {
 		tb_node *n = S_node_new(p, line, TB_NODE_PASS, t, clk);
 		if (pass_nag)

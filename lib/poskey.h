@@ -7,8 +7,11 @@
  * bits a point say where each side's pieces stand; the common case --
  * every empty point's cell 0, every occupied one the side its bit set
  * says with a type and a crown (TB_CELL) -- takes nothing more when
- * every piece is of type 0 uncrowned (La Pitarra) and a nibble a piece
- * else; anything else is kept whole. Two states are one position
+ * every piece is of type 0 uncrowned (La Pitarra), two bits a piece
+ * when every type and crown fits them, and a nibble a piece else; a
+ * cell holding more than TB_CELL (a flag such as Ocencahuac's cooling)
+ * takes a byte a piece, and only a stray cell on an empty point or a
+ * piece of both sides keeps the 64 cells whole. Two states are one position
  * (tb_state_same) exactly when their keys are the same bytes, so a set
  * compares keys and never decodes to compare; and no key is the start
  * of another, so keys padded with zeros to one width compare the same.

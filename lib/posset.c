@@ -178,8 +178,8 @@ int tb_bset_rehash(tb_bset *b, uint32_t nslot)
 	}
 	uint32_t *slot = tb_calloc(nslot, sizeof *slot);
 	if (!slot) {
-		if (first) {
-			b->n = b->nslot = 0;
+		if (first) { /* empty in full: no record, no long key kept */
+			b->n = b->nslot = b->nover = 0;
 			memset(b->nlen, 0, sizeof b->nlen);
 		}
 		return 0;

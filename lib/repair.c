@@ -410,7 +410,9 @@ static void S_missing(S_try *y, const tb_turn *legal, size_t nlegal, S_fate *kee
 			/* the written turn was legal after it (the walk went on): its
 			 * walk goes on from where the main search's stopped, and its
 			 * turns, which a search for how far only keeps nowhere, are
-			 * not needed */
+			 * not needed: r.turn[1] is left unset (S_resume answers only
+			 * in such a search, which holds no repair it could be read
+			 * from) */
 			tb_repair r;
 			S_blank(&r);
 			r.kind = TB_REPAIR_MISSING;

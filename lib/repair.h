@@ -104,7 +104,9 @@ typedef struct tb_repair_counts {
 	unsigned long searches; /* searches made, those for a second slip included */
 	unsigned long repairs;  /* repairs whose written turns after them were replayed */
 	unsigned long turns;    /* written turns checked in those replays */
-	unsigned long reads;    /* written moves read for them (S_written) */
+	unsigned long reads;    /* written moves read for them (tb_repair_written;
+	                           with the table of written moves, once a node
+	                           and search: the table's misses) */
 } tb_repair_counts;
 
 /* The repairs of the last of 'in->nodes' made anywhere among them: of

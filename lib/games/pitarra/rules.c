@@ -373,8 +373,6 @@ static int S_reaches(const tb_ruleset *rs, set occupied, int p, int q, int how)
 		int prev = p, r = geo->adj[p][k];
 		while (r >= 0 && !(occupied >> r & 1)) {
 			n += r == q;
-			if (how == MOVE_STEP)
-				break;
 			int next = tb_geo_beyond(geo, prev, r);
 			prev = r;
 			r = next;
