@@ -578,6 +578,17 @@ static tb_part S_part(const tb_ruleset *rs, tb_part_kind k, int p)
 	return (tb_part){(uint8_t)k, rs->geo.points[p].pt};
 }
 
+/* The crown marker of a turn in 's' in which only its mover, the piece
+ * in cell 'c', can be crowned, ending on 'to': 1 ("="), 2 (its side's
+ * second crown) or 0. S_crown_of's and a plain step's (S_one_step). */
+static uint8_t S_mover_crown(const tb_ruleset *rs, const tb_state *s, uint8_t c, int to)
+{
+	int side = S_side(c);
+	if (!S_royal(c) || TB_CELL_CROWNED(c) || S_rank(to) != S_far(rs, side))
+		return 0;
+	return S_crowned_count(s, side) == 2 ? 2 : 1;
+}
+
 /* The crown marker of the turn in g->cur. A crowning needs a royal
  * piece that moved this turn to end on its far row. When only the mover
  * can have (one hop's pushback or relocation at most, and not onto the
@@ -600,11 +611,8 @@ static uint8_t S_crown_of(const S_gen *g)
 		tb_state w = *g->s;
 		return (uint8_t)S_apply(rs, &w, t, NULL);
 	}
-	uint8_t c = g->s->cell[tb_geo_at(&rs->geo, t->parts[0].pt)];
-	int side = S_side(c), to = tb_geo_at(&rs->geo, t->parts[mover].pt);
-	if (!S_royal(c) || TB_CELL_CROWNED(c) || S_rank(to) != S_far(rs, side))
-		return 0;
-	return S_crowned_count(g->s, side) == 2 ? 2 : 1;
+	return S_mover_crown(rs, g->s, g->s->cell[tb_geo_at(&rs->geo, t->parts[0].pt)],
+	                     tb_geo_at(&rs->geo, t->parts[mover].pt));
 }
 
 /* Emits the turn in g->cur, with its crown marker. */
@@ -900,11 +908,7 @@ static int S_one_step(const tb_ruleset *rs, const tb_state *s, const tb_move *m,
 	}
 	if (n != 1)
 		return 0;
-	/* S_crown_of's answer for a step: only the mover can be crowned */
-	int side = S_side(c);
-	uint8_t crown = !S_royal(c) || TB_CELL_CROWNED(c) || S_rank(q) != S_far(rs, side) ? 0
-	                : S_crowned_count(s, side) == 2                               ? 2
-	                                                                              : 1;
+	uint8_t crown = S_mover_crown(rs, s, c, q); /* a step: only the mover can be */
 	if (crown != m->crown)
 		return 0;
 	out->nparts = 2; /* its two parts, not a whole tb_turn copied */
