@@ -542,6 +542,11 @@ size_t tb_lex_comment_run(const tb_reader *r, size_t p, size_t end)
 	return S_run(r, p, end, C_COMMENT, &cols);
 }
 
+size_t tb_lex_string_run(const tb_reader *r, size_t p, size_t end, unsigned *cols)
+{
+	return S_run(r, p, end, C_STRING, cols);
+}
+
 /* Copies the run of plain text at pos -- bytes of class 'cls' and
  * valid UTF-8 sequences -- into r->text; returns its length. The hot
  * path of comments and strings, which are most of a collection's bytes;

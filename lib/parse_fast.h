@@ -19,6 +19,7 @@
 #include "game.h"
 #include "reader.h"
 #include "record.h"
+#include "tags.h"
 
 /* The NAG of move suffix 's' ('n' bytes): "!" 1, "?" 2, "!!" 3, "??" 4,
  * "!?" 5, "?!" 6; else 0. By its bytes: one move in ten has one. The
@@ -61,5 +62,21 @@ typedef struct tb_fast_end {
  * fast tier is off (r->no_fast). */
 int tb_fast_movetext(tb_reader *r, const tb_game *g, const tb_board *b,
                      const tb_fast_start *start, tb_fast_end *end);
+
+/* The tag section's fast tier (parse_fast_tags.c). With r->tok the
+ * '[' of a tag pair and no comment waiting for a tag: reads the tag
+ * pairs from there written one a line in the plain shape -- '[' NAME
+ * blanks '"' plain text '"' blanks ']', then a LF before the next
+ * '[' -- that the parser (parser.c, S_tag) reads without a word (a
+ * value not empty, a name not given before), each into 'tags' as S_tag
+ * puts it (its name the roster's or a copy in arena 'a', its value a
+ * copy in 'a', its span and its value's place), and leaves the reader
+ * as the parser would after them: r->tok the token after the last
+ * one's ']'. Returns how many it took, 0 having changed nothing; the
+ * first it does not take, and all after, are the parser's. Never taken
+ * by a careful reader, one whose fast tier is off, nor one that is
+ * not checking only. The checks of the values are not its: the tags
+ * taken go through tb_tags_finish as the parser's do. */
+size_t tb_fast_tags(tb_reader *r, tb_arena *a, tb_tag_list *tags);
 
 #endif

@@ -97,6 +97,7 @@ struct tb_reader {
 	                            the parser reads every movetext, for the
 	                            tests, which compare the two tiers */
 	size_t fast_records;     /* movetexts the fast tier took */
+	size_t fast_tags;        /* tag pairs the fast tier took (parse_fast_tags.c) */
 	size_t rec_offboard;     /* of them, points off the board (the record can be replayed) */
 	tb_search_opts search;   /* for tb_reader_validate (tb_reader_set_search) */
 	int verdicts;            /* the replay gives verdicts only: no slips searched,
@@ -145,6 +146,12 @@ int tb_lex_tag(tb_reader *r, tb_tok *name, tb_tok *value);
  * or a control character (nor a sequence cut by 'end'). For the fast
  * tier (parse_fast.c), which so reads a comment as the lexer does. */
 size_t tb_lex_comment_run(const tb_reader *r, size_t p, size_t end);
+
+/* The same for a string's plain text (what tb_lex_tag takes between a
+ * value's quotes): printable ASCII, tab and valid UTF-8 sequences; not
+ * '"', '\\', a line end or a control character. Its columns are added
+ * to *cols. For the fast tier's tag section (parse_fast_tags.c). */
+size_t tb_lex_string_run(const tb_reader *r, size_t p, size_t end, unsigned *cols);
 
 /* tb_lex_next, with r->tok a tag's ']': the usual token after it, the
  * next tag's '[' at the start of the next line, is read in a few steps

@@ -89,6 +89,13 @@ static void S_same_checking(const uint8_t *data, size_t size)
 	tb_reader_free(b);
 }
 
+/* Two spans alike. */
+static int S_same_span(const tb_span *a, const tb_span *b)
+{
+	return a->line == b->line && a->col == b->col && a->end_line == b->end_line &&
+	       a->end_col == b->end_col && a->off == b->off;
+}
+
 /* Checking with the fast tier and without it (r->no_fast): the same
  * tb_reader_next results, diagnostics formatted, records (errors, line,
  * size, result, tags) and the reader's place after each. */
@@ -116,10 +123,15 @@ static void S_same_tiers(const uint8_t *data, size_t size)
 			         tb_record_source_size(x) == tb_record_source_size(y) &&
 			         tb_record_result(x) == tb_record_result(y) && x->ntags == y->ntags,
 			         "the fast tier, a record differs");
+			/* the tag section's fast tier too (parse_fast_tags.c):
+			 * names, values, spans and where the values stand */
 			for (size_t i = 0; i < x->ntags; i++)
-				FZ_CHECK(!strcmp(x->tags[i].value, y->tags[i].value) &&
+				FZ_CHECK(!strcmp(x->tags[i].name, y->tags[i].name) &&
+				         !strcmp(x->tags[i].value, y->tags[i].value) &&
 				         x->tags[i].value_line == y->tags[i].value_line &&
-				         x->tags[i].value_col == y->tags[i].value_col,
+				         x->tags[i].value_col == y->tags[i].value_col &&
+				         x->tags[i].value_off == y->tags[i].value_off &&
+				         S_same_span(&x->tags[i].span, &y->tags[i].span),
 				         "the fast tier, tag %s differs", x->tags[i].name);
 		}
 		tb_record_free(x);
@@ -127,6 +139,7 @@ static void S_same_tiers(const uint8_t *data, size_t size)
 		if (ga != 1)
 			break;
 	}
+	FZ_CHECK(b->fast_records == 0 && b->fast_tags == 0, "the parser alone took a fast way");
 	tb_reader_free(a);
 	tb_reader_free(b);
 }

@@ -1165,16 +1165,22 @@ static void test_check_sink_corpora(void **state)
 
 /* ===== The fast tier of a check (parse_fast.h) ===== */
 
-/* Two tags alike: name, value, where its value stands. */
+/* Two tags alike: name, value, where it and its value stand. */
 static void S_same_tag_read(const tb_tag *a, const tb_tag *b, const char *name)
 {
 	if (strcmp(a->name, b->name) || strcmp(a->value, b->value) ||
 	    a->value_line != b->value_line || a->value_col != b->value_col ||
-	    a->value_off != b->value_off)
+	    a->value_off != b->value_off || a->span.line != b->span.line ||
+	    a->span.col != b->span.col || a->span.end_line != b->span.end_line ||
+	    a->span.end_col != b->span.end_col || a->span.off != b->span.off)
 		fail_msg("%s: the fast tier's tag [%s \"%s\"] at %u:%u is [%s \"%s\"] at %u:%u", name,
 		         b->name, b->value, b->value_line, b->value_col, a->name, a->value,
 		         a->value_line, a->value_col);
 }
+
+/* Tag pairs the tag section's fast tier took (parse_fast_tags.c) in
+ * the readings S_same_tiers_of compared, since a test set it to 0. */
+static size_t S_tags_taken;
 
 /* 'src' ('n' bytes) read checking with the fast tier and without it
  * (r->no_fast): the same tb_reader_next results and diagnostics, call
@@ -1240,6 +1246,8 @@ static size_t S_same_tiers_of(tb_reader *a, tb_reader *b, const char *name)
 		tb_record_free(y);
 	}
 	assert_int_equal(b->fast_records, 0);
+	assert_int_equal(b->fast_tags, 0);
+	S_tags_taken += a->fast_tags;
 	size_t fast = a->fast_records;
 	tb_reader_free(a);
 	tb_reader_free(b);
@@ -1328,6 +1336,126 @@ static void test_fast_tier_cases(void **state)
 	}
 }
 
+/* What the tag section's fast tier (parse_fast_tags.c) takes of a
+ * record's first tags, and what it leaves to the parser -- each case
+ * read both ways (S_same_tiers) and whole (S_same_checking): escapes,
+ * bad UTF-8, empty values, names given twice, missing quotes, unknown
+ * names, [Position] and [Rules] whose checks fail, two tags a line. */
+static void test_fast_tier_tags(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *src;
+		size_t taken;
+	} cases[] = {
+		{"[Game \"pitarra\"]\n[Site \"Sevilla, Espa\xc3\xb1" "a\"]\n[Result \"*\"]\n\n1. d5 *\n", 3},
+		{"[Game \"pitarra\"]\n[Site \"a\\\"b\"]\n[Date \"?\"]\n\n*\n", 2},    /* an escape */
+		{"[Game \"pitarra\"]\n[Site \"a\\\\b\"]\n*\n", 1},
+		{"[Game \"pitarra\"]\n[Site \"\"]\n[Date \"?\"]\n*\n", 2},          /* empty: warned */
+		{"[Game \"pitarra\"]\n[Game \"asalto\"]\n*\n", 1},                  /* twice */
+		{"[Game \"pitarra\"]\n[Rojo \"x\"]\n[Rojo \"y\"]\n*\n", 2},
+		{"[Game \"pitarra\"]\n[Site Sevilla]\n*\n", 1},                     /* no quotes */
+		{"[Game \"pitarra\"]\n[Site \"Sevilla]\n*\n", 1},
+		{"[Game \"pitarra\"]\n[Site \"Sevilla\"\n[Date \"?\"]\n*\n", 2},    /* no ']' */
+		{"[Game \"pitarra\"]\n[Site \"a\xff\"]\n*\n", 1},                   /* bad UTF-8 */
+		{"[Game \"pitarra\"]\n[Site \"ab\xc3\"]\n*\n", 1},
+		{"[Game \"pitarra\"]\n[Site \"\xc0\xaf\"]\n*\n", 1},
+		{"[Game \"pitarra\"]\n[Site \"\xed\xa0\x80 surrogate\"]\n*\n", 1},
+		{"[Game \"pitarra\"]\n[Site \"0123456789abcd\xc3\xb1" "efgh\"]\n*\n", 2}, /* 2 blocks */
+		{"[Game \"pitarra\"]\n[Site \"0123456789abcde\xc3\xb1" "fgh\"]\n*\n", 2}, /* a cut lead */
+		{"[Game \"pitarra\"]\n[Site \"\xe2\x80\x94\xe2\x80\x94 \xf0\x9f\x98\x80 \xd8\xa3\"]\n*\n",
+		 2},
+		{"[Game \"pitarra\"]\n[Site \"a\x01" "b\"]\n*\n", 1},                /* a control */
+		{"[Game \"pitarra\"]\n[Site \"a\x7f" "b\"]\n*\n", 1},
+		{"[Game \"pitarra\"]\n[Site \"a\tb\"]\n*\n", 2},
+		{"[Game \"pitarra\"]\n[Sitio \"x\"]\n[site \"y\"]\n[A_1 \"z\"]\n*\n", 4}, /* unknown */
+		{"[Game \"pitarra\"]\n[1Site \"x\"]\n[_S \"y\"]\n*\n", 1},
+		{"[Game \"asalto\"]\n[Position \"A 1 A:c1,d1 D:d6,e5\"]\n*\n", 2},
+		{"[Game \"asalto\"]\n[Position \"A 1 A:c1,z9 D:d6\"]\n*\n", 2},    /* a bad one */
+		{"[Game \"asalto\"]\n[Position \"?\"]\n*\n", 2},
+		{"[Game \"pitarra\"]\n[Rules \"pitarra; nope=1\"]\n*\n", 2},
+		{"[Game \"nope\"]\n[Date \"1999\"]\n*\n", 2},                      /* checks fail */
+		{"[Game \"pitarra\"] [Site \"x\"]\n*\n", 2},                        /* two a line */
+		{"[Game \"pitarra\"]\r\n[Site \"x\"]\r\n*\n", 2},
+		{"[Game \"pitarra\"] {c}\n[Site \"x\"]\n*\n", 2},                   /* a comment */
+		{"{c}\n[Game \"pitarra\"]\n[Site \"x\"]\n*\n", 1},
+		{"[Game \"pitarra\"]\n{c}\n[Site \"x\"]\n*\n", 1},
+		{"[Game\t\"pitarra\"\t]\n[Site  \"x\" ]\n*\n", 2},
+		{"[ Game \"pitarra\"]\n*\n", 0},
+		{"[Game\"pitarra\"]\n*\n", 0},
+		{"[Game \"pitarra\"]", 0},                                          /* the input's end */
+		{"[Game \"pitarra\"]\n[", 1},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		const char *src = cases[i].src;
+		tb_reader *r = tb_reader_new_mem(src, strlen(src), "t.tgn");
+		tb_reader_set_check_only(r, 1);
+		tb_record *rec = NULL;
+		assert_true(tb_reader_next(r, &rec) >= 0);
+		if (r->fast_tags != cases[i].taken)
+			fail_msg("case %zu \"%s\": the fast tier took %zu tags", i, src, r->fast_tags);
+		tb_record_free(rec);
+		tb_reader_free(r);
+		S_same_tiers(src, strlen(src), "t.tgn");
+		S_same_checking(src, strlen(src), "t.tgn");
+	}
+}
+
+/* 'k' changes to the tag lines of a copy of 'src', by a seeded
+ * generator, each of a kind the tag section's fast tier must leave to
+ * the parser or take as it does: an escape, a bad or cut UTF-8
+ * sequence, a control, a value emptied, a line given twice, a quote or
+ * ']' taken out, a name misspelt, a [Position] put in (right or not), a
+ * comment, a CR, a second tag on the line. */
+static size_t S_mutate_tags(const char *src, size_t n, char *out, size_t cap, unsigned seed,
+                            int k)
+{
+	static const char *const put[] = {
+		"\\\"", "\\\\", "\xff", "\xc3", "\xc0\xaf", "\x01", "\x7f", "\t", "\xe2\x80\x94",
+		"\xd8\xa3\xd8\xa8", " {c}", "\r", " [Site \"x\"]",
+	};
+	static const char *const lines[] = {
+		"[Position \"A 1 A:c1,d1,e1 D:d6,e5\"]\n", "[Position \"A 1 A:c1,z9 D:d6\"]\n",
+		"[Position \"\"]\n", "[Sitio \"x\"]\n", "[game \"pitarra\"]\n", "[Rules \"?\"]\n",
+		"[Date \"2001.13.40\"]\n", "[Result \"2-0\"]\n", "[Site \"\"]\n",
+	};
+	unsigned long long x = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+	size_t len = n < cap ? n : cap;
+	memcpy(out, src, len);
+	for (int i = 0; i < k && len > 40; i++) {
+		x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+		/* a tag line: the first '[' at a line's start from a place */
+		size_t at = (size_t)(x >> 33) % len;
+		while (at < len && !(out[at] == '[' && (at == 0 || out[at - 1] == '\n')))
+			at++;
+		char *eol = at < len ? memchr(out + at, '\n', len - at) : NULL;
+		if (!eol)
+			continue;
+		size_t end = (size_t)(eol - out) + 1, r = (size_t)(x >> 20) % 5;
+		char *q = memchr(out + at, '"', end - at);
+		size_t v = q ? (size_t)(q - out) + 1 : at + 1; /* the value's first byte */
+		const char *s = r == 0 ? lines[(x >> 8) % (sizeof lines / sizeof *lines)]
+		              : r <= 2 ? put[(x >> 8) % (sizeof put / sizeof *put)] : NULL;
+		if (r == 3 && len + (end - at) <= cap) { /* the line twice */
+			memmove(out + end + (end - at), out + end, len - end);
+			memcpy(out + end, out + at, end - at);
+			len += end - at;
+		} else if (r == 4) { /* a byte of its shape out: '"' or ']' or a blank */
+			size_t w = (x >> 8) & 1 ? end - 2 : v - 1;
+			memmove(out + w, out + w + 1, len - w - 1);
+			len--;
+		} else if (s && len + strlen(s) <= cap) {
+			size_t m = strlen(s), to = r == 0 ? end : r == 1 ? v + ((x >> 12) % 4) : end - 1;
+			if (to > len)
+				continue;
+			memmove(out + to + m, out + to, len - to);
+			memcpy(out + to, s, m);
+			len += m;
+		}
+	}
+	return len;
+}
+
 /* The bench's collection (bench/gen.c: a megabyte the unit target
  * makes, TB_BENCH_SAMPLE), every sample, the spec's and fuzzing's
  * inputs, and mutated records: the same read by either tier, and the
@@ -1345,9 +1473,17 @@ static void test_fast_tier_corpora(void **state)
 	size_t records = 0;
 	for (size_t i = 0; i + 6 < n; i++)
 		records += (i == 0 || buf[i - 1] == '\n') && memcmp(buf + i, "[Game ", 6) == 0;
+	size_t tag_lines = 0;
+	for (size_t i = 0; i + 1 < n; i++)
+		tag_lines += (i == 0 || buf[i - 1] == '\n') && buf[i] == '[';
+	S_tags_taken = 0;
 	size_t fast = S_same_tiers(buf, n, bench);
 	if (fast * 10 < records * 8)
 		fail_msg("the fast tier took %zu of the collection's %zu records", fast, records);
+	/* and most of its tags: a tag fast tier that takes none fails here */
+	if (S_tags_taken * 10 < tag_lines * 8)
+		fail_msg("the tag fast tier took %zu of the collection's %zu tags", S_tags_taken,
+		         tag_lines);
 	/* and from the file, through the reader's window of chunks, which a
 	 * record the fast tier reads may cross */
 	FILE *fa = fopen(bench, "rb"), *fb = fopen(bench, "rb");
@@ -1367,6 +1503,16 @@ static void test_fast_tier_corpora(void **state)
 		size_t len = S_mutate(buf + at, cap / 2, m, cap, s, 1 + (int)(s % 9));
 		S_same_tiers(m, len, bench);
 	}
+	/* mutated tags: what the tag section's fast tier must leave, beside
+	 * what it takes (S_mutate_tags) */
+	S_tags_taken = 0;
+	for (unsigned s = 1; s <= (TT_SANITIZED ? 20u : 200u); s++) {
+		size_t at = (size_t)s * 6007 % (n - cap / 2);
+		size_t len = S_mutate_tags(buf + at, cap / 4, m, cap, s, 1 + (int)(s % 13));
+		S_same_tiers(m, len, bench);
+		S_same_checking(m, len, bench);
+	}
+	assert_true(S_tags_taken > 0);
 	free(m);
 	free(buf);
 	static const char *const dirs[] = {
@@ -1444,6 +1590,7 @@ int main(void)
 		cmocka_unit_test(test_check_sink_record),
 		cmocka_unit_test(test_check_sink_corpora),
 		cmocka_unit_test(test_fast_tier_cases),
+		cmocka_unit_test(test_fast_tier_tags),
 		cmocka_unit_test(test_fast_tier_corpora),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,0 +1,224 @@
+/*
+ * parse_fast_tags.c -- the fast tier of a check's tag section
+ * (parse_fast.h, tb_fast_tags; spec/tgn.md, "Two tiers"): the tag
+ * pairs of a record written one a line in the plain shape, read in one
+ * loop over their bytes into the tag list, with no tokens between them.
+ *
+ * What it takes is what the parser's own short way takes (tb_lex_tag,
+ * then S_tag in parser.c) and tells nothing of:
+ *   tag   -> '[' NAME blank+ '"' plain* '"' blank* ']'
+ *   NAME  -> ASCII letter (ASCII letter | digit | '_')*
+ *   plain -> what tb_lex_string_run takes: printable ASCII but '"' and
+ *            '\\', tab, valid UTF-8
+ * with a value that is not empty (the parser warns of one) and a name
+ * the list does not hold yet (the parser's error); one tag a line, the
+ * next '[' right after the LF. It goes as far as the window holds,
+ * short of its last byte and within the record's limit, as tb_lex_tag
+ * does; it never reads more of the input. The first tag it does not
+ * take -- an escape, a comment, a second tag on a line, anything the
+ * parser could tell of -- is left to the parser with the reader just
+ * where the parser would have it after the tags taken, so every word
+ * said of a tag section is the parser's, by construction; and the
+ * values' checks (tb_tags_finish) are the same code for both.
+ */
+#ifdef __SSE2__ /* every x86-64 */
+#include <emmintrin.h>
+#endif
+
+#include "parse_fast.h"
+
+/* Bytes of a tag's name after its first (lexer.c's C_NAME). */
+static const unsigned char S_name_byte[256] = {
+	['0'] = 1, ['1'] = 1, ['2'] = 1, ['3'] = 1, ['4'] = 1, ['5'] = 1, ['6'] = 1,
+	['7'] = 1, ['8'] = 1, ['9'] = 1, ['_'] = 1,
+	['A'] = 1, ['B'] = 1, ['C'] = 1, ['D'] = 1, ['E'] = 1, ['F'] = 1, ['G'] = 1,
+	['H'] = 1, ['I'] = 1, ['J'] = 1, ['K'] = 1, ['L'] = 1, ['M'] = 1, ['N'] = 1,
+	['O'] = 1, ['P'] = 1, ['Q'] = 1, ['R'] = 1, ['S'] = 1, ['T'] = 1, ['U'] = 1,
+	['V'] = 1, ['W'] = 1, ['X'] = 1, ['Y'] = 1, ['Z'] = 1,
+	['a'] = 1, ['b'] = 1, ['c'] = 1, ['d'] = 1, ['e'] = 1, ['f'] = 1, ['g'] = 1,
+	['h'] = 1, ['i'] = 1, ['j'] = 1, ['k'] = 1, ['l'] = 1, ['m'] = 1, ['n'] = 1,
+	['o'] = 1, ['p'] = 1, ['q'] = 1, ['r'] = 1, ['s'] = 1, ['t'] = 1, ['u'] = 1,
+	['v'] = 1, ['w'] = 1, ['x'] = 1, ['y'] = 1, ['z'] = 1,
+};
+
+#ifdef __SSE2__
+/* The bits set in the low 17 of 'v' (no POPCNT in x86-64's baseline). */
+static inline unsigned S_bits(unsigned v)
+{
+	v = v - ((v >> 1) & 0x55555555u);
+	v = (v & 0x33333333u) + ((v >> 2) & 0x33333333u);
+	return (((v + (v >> 4)) & 0x0F0F0F0Fu) * 0x01010101u) >> 24;
+}
+#endif
+
+/* The end of a value's plain text from window offset 'p' (past its
+ * '"') short of 'end', its columns added to *cols: what
+ * tb_lex_string_run returns, which it is where the text is not ASCII
+ * and two-byte sequences (leads C2 to DF, each with its continuation
+ * byte) ending in its 16-byte block. A value is short: most end in the
+ * first block, so one block's masks settle it, stop and columns. */
+static size_t S_value_run(const tb_reader *r, size_t p, size_t end, unsigned *cols)
+{
+#ifdef __SSE2__
+	const unsigned char *d = (const unsigned char *)r->data;
+	const __m128i space = _mm_set1_epi8(' '), tab = _mm_set1_epi8('\t');
+	const __m128i del = _mm_set1_epi8(0x7f), bslash = _mm_set1_epi8('\\');
+	const __m128i quote = _mm_set1_epi8('"'), top2 = _mm_set1_epi8((char)0xC0);
+	const __m128i cont = _mm_set1_epi8((char)0x80), c2 = _mm_set1_epi8((char)0xC2);
+	const __m128i span = _mm_set1_epi8(0xDF - 0xC2);
+	unsigned c = 0;
+	for (size_t q = p; q + 16 <= end; q += 16) {
+		__m128i x = _mm_loadu_si128((const __m128i *)(const void *)(d + q));
+		unsigned hi = (unsigned)_mm_movemask_epi8(x);
+		/* signed: below ' ' is a control character or a byte >= 0x80 */
+		__m128i bad = _mm_andnot_si128(_mm_cmpeq_epi8(x, tab), _mm_cmplt_epi8(x, space));
+		bad = _mm_or_si128(bad, _mm_cmpeq_epi8(x, del));
+		bad = _mm_or_si128(bad, _mm_cmpeq_epi8(x, bslash));
+		bad = _mm_or_si128(bad, _mm_cmpeq_epi8(x, quote));
+		unsigned m = (unsigned)_mm_movemask_epi8(bad) & ~hi;
+		unsigned before = m ? (1u << __builtin_ctz(m)) - 1 : 0xFFFF;
+		if (hi & before) {
+			unsigned cm = (unsigned)_mm_movemask_epi8(
+				_mm_cmpeq_epi8(_mm_and_si128(x, top2), cont)) & before;
+			__m128i y = _mm_sub_epi8(x, c2); /* a lead: 0 to DF - C2, unsigned */
+			unsigned lm = (unsigned)_mm_movemask_epi8(
+				_mm_cmpeq_epi8(_mm_min_epu8(y, span), y)) & before;
+			/* another kind of byte, a lead without its continuation
+			 * byte, or one whose continuation is past the stop or the
+			 * block: the lexer's way */
+			if ((hi & before & ~cm & ~lm) || cm != (lm << 1) || ((lm << 1) & ~before))
+				break;
+			c -= S_bits(cm);
+		}
+		c += S_bits(before);
+		if (m) {
+			*cols += c;
+			return q + (size_t)__builtin_ctz(m);
+		}
+	}
+#endif
+	return tb_lex_string_run(r, p, end, cols);
+}
+
+/* One tag pair's line as read: where its parts are. */
+typedef struct S_pair {
+	size_t name, name_end;   /* its name's bytes */
+	size_t value, value_end; /* its value's, from '"' to past '"' */
+	size_t close;            /* its ']' */
+	unsigned vcol, vend_col; /* the value's columns */
+	unsigned close_col;      /* the ']''s */
+} S_pair;
+
+/* Reads the tag pair whose '[' stands before 'p', at column 'col' of
+ * the byte at 'p', short of 'end'; 1 when it has the plain shape, else
+ * 0 (the parser's). */
+static int S_pair_read(const tb_reader *r, size_t p, size_t end, unsigned col, S_pair *t)
+{
+	const unsigned char *d = (const unsigned char *)r->data;
+	t->name = p;
+	if (p >= end || (unsigned)((d[p] | 0x20) - 'a') > 'z' - 'a')
+		return 0;
+	for (p++; p < end && S_name_byte[d[p]];)
+		p++;
+	t->name_end = p;
+	col += (unsigned)(p - t->name);
+	if (p >= end || (d[p] != ' ' && d[p] != '\t'))
+		return 0;
+	while (p < end && (d[p] == ' ' || d[p] == '\t'))
+		p++, col++;
+	if (p >= end || d[p] != '"')
+		return 0;
+	t->value = p++;
+	t->vcol = col++;
+	p = S_value_run(r, p, end, &col);
+	if (p >= end || d[p] != '"' || p == t->value + 1) /* an empty value: warned of */
+		return 0;
+	t->value_end = ++p;
+	t->vend_col = ++col;
+	while (p < end && (d[p] == ' ' || d[p] == '\t'))
+		p++, col++;
+	if (p >= end || d[p] != ']')
+		return 0;
+	t->close = p;
+	t->close_col = col;
+	return 1;
+}
+
+/* Adds tag pair 't', whose '[' is at 'open' on line 'line', column
+ * 'col', to 'tags' as S_tag does; 0 when a tag of its name is there
+ * already (the parser's error), having added nothing. */
+static int S_pair_add(const tb_reader *r, tb_arena *a, tb_tag_list *tags, const S_pair *t,
+                      size_t open, unsigned line, unsigned col)
+{
+	const char *d = r->data;
+	int known = tb_tag_known(d + t->name, t->name_end - t->name);
+	tb_tag tag = {0};
+	tag.name = known >= 0 ? tb_tag_known_name(known)
+	                      : tb_arena_strndup(a, d + t->name, t->name_end - t->name);
+	tag.value = tb_arena_strndup(a, d + t->value + 1, t->value_end - t->value - 2);
+	tag.span = (tb_span){line, col, line, t->close_col + 1, open};
+	tag.value_line = line;
+	tag.value_col = t->vcol;
+	tag.value_off = t->value;
+	/* a name given twice adds nothing: its copies stay in the check's
+	 * arena, freed with the record */
+	return tb_tag_list_add_known(tags, &tag, known) == NULL;
+}
+
+/* The reader after tag pair 't' on line 'line', as tb_lex_tag leaves
+ * it: r->prev its value, r->tok its ']'. */
+static void S_pair_end(tb_reader *r, const S_pair *t, unsigned line)
+{
+	r->prev.off = t->value;
+	r->prev.len = t->value_end - t->value;
+	r->prev.end_line = line;
+	r->prev.end_col = t->vend_col;
+	r->prev.bad = 0;
+	r->tok.type = TK_RBRACKET;
+	r->tok.off = t->close;
+	r->tok.len = 1;
+	r->tok.line = r->tok.end_line = line;
+	r->tok.col = t->close_col;
+	r->tok.end_col = t->close_col + 1;
+	r->tok.num = 0;
+	r->tok.dots = 0;
+	r->tok.bad = 0;
+	r->pos = t->close + 1;
+	r->line = line;
+	r->col = t->close_col + 1;
+}
+
+size_t tb_fast_tags(tb_reader *r, tb_arena *a, tb_tag_list *tags)
+{
+	if (r->careful || r->no_fast || !r->check_only || r->fatal || r->ran_on ||
+	    r->tok.type != TK_LBRACKET || r->pos != r->tok.off + 1)
+		return 0;
+	/* as tb_lex_tag: within the window and the record's limit, short of
+	 * its last byte */
+	size_t end = r->rec_first + TB_MAX_RECORD + 1;
+	end = end < r->len ? end : r->len;
+	end = end > 0 ? end - 1 : 0;
+	const char *d = r->data;
+	size_t open = r->tok.off, taken = 0;
+	unsigned line = r->line, col = r->tok.col;
+	S_pair t, last = {0};
+	unsigned last_line = line;
+	while (S_pair_read(r, open + 1, end, col + 1, &t) &&
+	       S_pair_add(r, a, tags, &t, open, line, col)) {
+		last = t;
+		last_line = line;
+		taken++;
+		/* the next tag: '[' right after this one's LF */
+		if (t.close + 2 >= end || d[t.close + 1] != '\n' || d[t.close + 2] != '[')
+			break;
+		open = t.close + 2;
+		line++;
+		col = 1;
+	}
+	if (!taken)
+		return 0;
+	S_pair_end(r, &last, last_line);
+	tb_lex_after_tag(r);
+	r->fast_tags += taken;
+	return taken;
+}
