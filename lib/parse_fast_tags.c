@@ -100,6 +100,31 @@ static size_t S_value_run(const tb_reader *r, size_t p, size_t end, unsigned *co
 	return tb_lex_string_run(r, p, end, cols);
 }
 
+/* The end of a tag's name from window offset 'p' (past its first
+ * byte) short of 'end': the first byte that is not of a name
+ * (S_name_byte). A name is most often a roster's, of 4 to 11 bytes:
+ * sixteen at a time. */
+static inline size_t S_name_end(const unsigned char *d, size_t p, size_t end)
+{
+#ifdef __SSE2__
+	if (p + 16 <= end) {
+		__m128i x = _mm_loadu_si128((const __m128i *)(const void *)(d + p));
+		__m128i y = _mm_sub_epi8(x, _mm_set1_epi8('0')); /* a digit: 0 to 9, unsigned */
+		__m128i z = _mm_sub_epi8(_mm_or_si128(x, _mm_set1_epi8(0x20)), _mm_set1_epi8('a'));
+		__m128i in = _mm_cmpeq_epi8(_mm_min_epu8(y, _mm_set1_epi8(9)), y);
+		in = _mm_or_si128(in, _mm_cmpeq_epi8(_mm_min_epu8(z, _mm_set1_epi8(25)), z));
+		in = _mm_or_si128(in, _mm_cmpeq_epi8(x, _mm_set1_epi8('_')));
+		unsigned out = ~(unsigned)_mm_movemask_epi8(in) & 0xFFFF;
+		if (out)
+			return p + (size_t)__builtin_ctz(out);
+		p += 16;
+	}
+#endif
+	while (p < end && S_name_byte[d[p]])
+		p++;
+	return p;
+}
+
 /* One tag pair's line as read: where its parts are. */
 typedef struct S_pair {
 	size_t name, name_end;   /* its name's bytes */
@@ -118,8 +143,7 @@ static int S_pair_read(const tb_reader *r, size_t p, size_t end, unsigned col, S
 	t->name = p;
 	if (p >= end || (unsigned)((d[p] | 0x20) - 'a') > 'z' - 'a')
 		return 0;
-	for (p++; p < end && S_name_byte[d[p]];)
-		p++;
+	p = S_name_end(d, p + 1, end);
 	t->name_end = p;
 	col += (unsigned)(p - t->name);
 	if (p >= end || (d[p] != ' ' && d[p] != '\t'))
