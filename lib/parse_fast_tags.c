@@ -42,7 +42,8 @@ static const unsigned char S_name_byte[256] = {
 };
 
 #ifdef __SSE2__
-/* The bits set in the low 17 of 'v' (no POPCNT in x86-64's baseline). */
+/* The bits set in 'v' (no POPCNT in x86-64's baseline): a block's
+ * continuation bytes. */
 static inline unsigned S_bits(unsigned v)
 {
 	v = v - ((v >> 1) & 0x55555555u);
@@ -76,7 +77,8 @@ static size_t S_value_run(const tb_reader *r, size_t p, size_t end, unsigned *co
 		bad = _mm_or_si128(bad, _mm_cmpeq_epi8(x, bslash));
 		bad = _mm_or_si128(bad, _mm_cmpeq_epi8(x, quote));
 		unsigned m = (unsigned)_mm_movemask_epi8(bad) & ~hi;
-		unsigned before = m ? (1u << __builtin_ctz(m)) - 1 : 0xFFFF;
+		unsigned k = m ? (unsigned)__builtin_ctz(m) : 16; /* the bytes before the stop */
+		unsigned before = (1u << k) - 1;
 		if (hi & before) {
 			unsigned cm = (unsigned)_mm_movemask_epi8(
 				_mm_cmpeq_epi8(_mm_and_si128(x, top2), cont)) & before;
@@ -90,10 +92,10 @@ static size_t S_value_run(const tb_reader *r, size_t p, size_t end, unsigned *co
 				break;
 			c -= S_bits(cm);
 		}
-		c += S_bits(before);
+		c += k;
 		if (m) {
 			*cols += c;
-			return q + (size_t)__builtin_ctz(m);
+			return q + k;
 		}
 	}
 #endif
@@ -170,23 +172,30 @@ static int S_pair_read(const tb_reader *r, size_t p, size_t end, unsigned col, S
 
 /* Adds tag pair 't', whose '[' is at 'open' on line 'line', column
  * 'col', to 'tags' as S_tag does; 0 when a tag of its name is there
- * already (the parser's error), having added nothing. */
+ * already (the parser's error) or memory ran out, having added nothing
+ * (the parser, reading it again, says so or finds it so). */
 static int S_pair_add(const tb_reader *r, tb_arena *a, tb_tag_list *tags, const S_pair *t,
                       size_t open, unsigned line, unsigned col)
 {
 	const char *d = r->data;
 	int known = tb_tag_known(d + t->name, t->name_end - t->name);
-	tb_tag tag = {0};
-	tag.name = known >= 0 ? tb_tag_known_name(known)
-	                      : tb_arena_strndup(a, d + t->name, t->name_end - t->name);
-	tag.value = tb_arena_strndup(a, d + t->value + 1, t->value_end - t->value - 2);
-	tag.span = (tb_span){line, col, line, t->close_col + 1, open};
-	tag.value_line = line;
-	tag.value_col = t->vcol;
-	tag.value_off = t->value;
-	/* a name given twice adds nothing: its copies stay in the check's
-	 * arena, freed with the record */
-	return tb_tag_list_add_known(tags, &tag, known) == NULL;
+	/* a name given twice: its copy stays in the check's arena, freed
+	 * with the record */
+	const char *name = known >= 0 ? tb_tag_known_name(known)
+	                              : tb_arena_strndup(a, d + t->name, t->name_end - t->name);
+	tb_tag *tag = tb_tag_list_push(tags, name, known);
+	if (!tag)
+		return 0;
+	tag->value = tb_arena_strndup(a, d + t->value + 1, t->value_end - t->value - 2);
+	tag->span.line = tag->span.end_line = line;
+	tag->span.col = col;
+	tag->span.end_col = t->close_col + 1;
+	tag->span.off = open;
+	tag->comments = NULL;
+	tag->value_line = line;
+	tag->value_col = t->vcol;
+	tag->value_off = t->value;
+	return 1;
 }
 
 /* The reader after tag pair 't' on line 'line', as tb_lex_tag leaves

@@ -155,11 +155,10 @@ static void S_tag_copy(tb_tag *to, const tb_tag *from)
 	to->value_off = from->value_off;
 }
 
-const tb_tag *tb_tag_list_add_known(tb_tag_list *l, const tb_tag *t, int k)
+/* A new last tag of 'l', for roster slot 'k' (or -1), its fields unset;
+ * NULL when memory runs out ('failed' set). */
+static tb_tag *S_push(tb_tag_list *l, int k)
 {
-	const tb_tag *first = k >= 0 ? S_slot(l, k) : S_other(l, t->name);
-	if (first)
-		return first;
 	if (l->n == l->cap) {
 		size_t cap = l->cap ? l->cap * 2 : 16;
 		tb_tag *v = tb_realloc(l->v, cap * sizeof *v);
@@ -174,8 +173,28 @@ const tb_tag *tb_tag_list_add_known(tb_tag_list *l, const tb_tag *t, int k)
 		l->slot[k] = l->n + 1;
 	else if (l->nother++ < sizeof l->other / sizeof l->other[0])
 		l->other[l->nother - 1] = l->n;
-	S_tag_copy(&l->v[l->n++], t);
+	return &l->v[l->n++];
+}
+
+const tb_tag *tb_tag_list_add_known(tb_tag_list *l, const tb_tag *t, int k)
+{
+	const tb_tag *first = k >= 0 ? S_slot(l, k) : S_other(l, t->name);
+	if (first)
+		return first;
+	tb_tag *n = S_push(l, k);
+	if (n)
+		S_tag_copy(n, t);
 	return NULL;
+}
+
+tb_tag *tb_tag_list_push(tb_tag_list *l, const char *name, int k)
+{
+	if (k >= 0 ? S_slot(l, k) != NULL : S_other(l, name) != NULL)
+		return NULL;
+	tb_tag *n = S_push(l, k);
+	if (n)
+		n->name = name;
+	return n;
 }
 
 /* A diagnostic over the value of tag 't'. */

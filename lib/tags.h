@@ -41,6 +41,13 @@ const tb_tag *tb_tag_list_add(tb_tag_list *l, const tb_tag *t);
 /* The same, for a tag whose roster slot is known: 'k' is
  * tb_tag_known(t->name, strlen(t->name)). */
 const tb_tag *tb_tag_list_add_known(tb_tag_list *l, const tb_tag *t, int k);
+/* A new last tag of 'l' named 'name' (which must live as long as the
+ * list's tags; 'k' is tb_tag_known of it), its other fields for the
+ * caller to write: tb_tag_list_add_known without a tag built aside and
+ * copied, for the tag section's fast tier (parse_fast_tags.c). NULL,
+ * having added nothing, when 'l' has a tag of that name, or when memory
+ * ran out ('failed' set). */
+tb_tag *tb_tag_list_push(tb_tag_list *l, const char *name, int k);
 /* The roster slot (TB_TAG_*) of the tag named by the 'n' bytes at
  * 'name', or -1 for a tag without one. */
 int tb_tag_known(const char *name, size_t n);
