@@ -85,6 +85,7 @@ typedef struct S_try {
 	tb_turns l;           /* the walks' turn lists, */
 	tb_turns own, l2;     /* S_at's and S_missing's: kept for the whole search */
 	tb_repair_moves read; /* the written moves the walks read (tb_repair_follow) */
+	tb_repair_under under; /* in->under as they replay it (under.r NULL: none) */
 	tb_repair *out;
 	size_t room, n;       /* kept (at most 'room'), and found in all */
 	unsigned best;        /* the furthest 'end' kept */
@@ -190,6 +191,22 @@ static void S_keep(S_try *y, tb_repair *r)
 	S_keep_from(y, r, &w);
 }
 
+static unsigned S_point_weight(const tb_confusion *c, tb_point said, tb_point heard);
+/* The weight of one point changed ('r', POINT: r->said written as
+ * r->heard), and its kind: SOUND when the points share a letter or a
+ * number and dictation confuses the other. Only for a repair whose walk
+ * went past the illegal turn: nothing reads the weight or the kind of
+ * one that did not (S_keep_from) -- one in thirteen on the bench's
+ * collection with errors, where weighing all was 3% of validate's CPU. */
+static void S_point_rank(const S_try *y, tb_repair *r)
+{
+	r->weight = S_point_weight(y->conf, r->said, r->heard);
+	int alike = TB_PT_FILE(r->said) == TB_PT_FILE(r->heard) ||
+	            TB_PT_RANK(r->said) == TB_PT_RANK(r->heard);
+	if (alike && r->weight < TB_CONFUSE_OTHER)
+		r->kind = TB_REPAIR_SOUND;
+}
+
 /* S_keep, 'w' the position after the turns of 'r' played from the one
  * before look-back turn y->at (a caller that played them already);
  * 'w' is used up. */
@@ -198,6 +215,7 @@ static void S_keep_from(S_try *y, tb_repair *r, tb_state *played)
 	const tb_repair_in *in = y->in;
 	tb_state *w = played, resumed;
 	const tb_repair *under = in->under && y->at < in->under_at ? in->under : NULL;
+	const tb_repair_under *read_under = under ? &y->under : NULL;
 	const tb_node *after = in->nodes[y->at];
 	for (unsigned i = 0; i < r->consumed; i++) {
 		if (under && after == under->node) {
@@ -219,7 +237,7 @@ static void S_keep_from(S_try *y, tb_repair *r, tb_state *played)
 	int illegal;
 	unsigned reach = first < limit
 	                     ? done + tb_repair_follow(in->rs, w, after,
-	                                               (unsigned)(limit - first) - done, under,
+	                                               (unsigned)(limit - first) - done, read_under,
 	                                               &y->l, in->plain ? NULL : &y->read,
 	                                               in->counts, &illegal, &y->nomem)
 	                     : (illegal = 0, 0);
@@ -234,6 +252,8 @@ static void S_keep_from(S_try *y, tb_repair *r, tb_state *played)
 		return; /* a written turn before the position refused, or another position */
 	if (end < in->k || (y->full && illegal))
 		return; /* the illegal turn stays illegal, or the window does not hold */
+	if (r->kind == TB_REPAIR_POINT && !y->stop_at) /* (how far only: no rank) */
+		S_point_rank(y, r);
 	r->reach = reach;
 	r->end = end;
 	r->then = end;
@@ -329,14 +349,7 @@ static void S_same_shape(S_try *y, const tb_turn *t, const tb_move *m)
 	} else if (diff == 1) {
 		r.said = t->parts[at].pt;
 		r.heard = m->parts[at].pt;
-		r.kind = TB_REPAIR_POINT;
-		if (!y->stop_at) { /* (how far only: no rank, and either kind is tried) */
-			r.weight = S_point_weight(y->conf, r.said, r.heard);
-			int alike = TB_PT_FILE(r.said) == TB_PT_FILE(r.heard) ||
-			            TB_PT_RANK(r.said) == TB_PT_RANK(r.heard);
-			if (alike && r.weight < TB_CONFUSE_OTHER)
-				r.kind = TB_REPAIR_SOUND;
-		}
+		r.kind = TB_REPAIR_POINT; /* or SOUND: S_point_rank, after its walk */
 	} else if ((r.weight = S_same_confusion(y->conf, t, m)) != 0) {
 		r.kind = TB_REPAIR_SAME;
 		for (unsigned k = 0; k < m->nparts && !r.said; k++)
@@ -799,6 +812,8 @@ static int S_furthest(const tb_repair_in *in, const S_fates *f, size_t lo, unsig
 	y.stop_at = S_stop_at(in);
 	y.fates = f;
 	y.lo = lo;
+	if (in->under)
+		tb_repair_under_read(in->rs, in->under, &y.under);
 	if (in->counts)
 		in->counts->searches++;
 	for (size_t i = in->k; i-- > 0 && !S_done(&y);)
@@ -828,6 +843,8 @@ static size_t S_search(const tb_repair_in *in, int full, int second, tb_repair *
 		in->counts->searches++;
 	y.out = all;
 	y.room = room;
+	if (in->under)
+		tb_repair_under_read(in->rs, in->under, &y.under);
 	y.best = (unsigned)in->k;
 	y.rival = UINT_MAX;
 	S_fates f;

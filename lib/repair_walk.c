@@ -67,6 +67,30 @@ int tb_repair_play(const tb_ruleset *rs, tb_state *s, const tb_repair *r, tb_tur
 	return 1;
 }
 
+void tb_repair_under_read(const tb_ruleset *rs, const tb_repair *r, tb_repair_under *u)
+{
+	u->r = r;
+	for (unsigned i = 0; i < r->nturns && i < 3; i++) {
+		const tb_turn *t = &r->turn[i];
+		int pass = t->nparts == 0;
+		u->m[i] = (tb_move){t->nparts, t->crown, (tb_part *)t->parts};
+		u->w[i] = (tb_repair_move){NULL, &u->m[i], (uint8_t)pass,
+		                           (uint8_t)tb_repair_direct(rs, &u->m[i], pass)};
+	}
+}
+
+int tb_repair_play_read(const tb_ruleset *rs, tb_state *s, const tb_repair_under *u, tb_turns *l,
+                        int *nomem)
+{
+	for (unsigned i = 0; i < u->r->nturns; i++) {
+		const tb_turn *legal = tb_repair_found_read(rs, s, &u->w[i], l, nomem);
+		if (!legal)
+			return 0;
+		rs->rules->play(rs, s, legal, NULL);
+	}
+	return 1;
+}
+
 /* Does node 'n' stand for no turn at all: a gap of length 0, or a
  * reading whose first alternative is "omitted"? */
 static int S_nothing(const tb_node *n)
@@ -91,7 +115,7 @@ const tb_node *tb_repair_next_turn(const tb_node *n)
  * A turn the rules cannot replay as written (an unknown one, a gap, a
  * restated position) ends the walk as the end of the line does. */
 unsigned tb_repair_follow(const tb_ruleset *rs, tb_state *s, const tb_node *n, unsigned limit,
-                          const tb_repair *under, tb_turns *l, tb_repair_moves *read,
+                          const tb_repair_under *under, tb_turns *l, tb_repair_moves *read,
                           tb_repair_counts *c, int *illegal, int *nomem)
 {
 	unsigned played = 0;
@@ -99,12 +123,13 @@ unsigned tb_repair_follow(const tb_ruleset *rs, tb_state *s, const tb_node *n, u
 	for (; n && played < limit; n = n->next) {
 		if (S_nothing(n))
 			continue;
-		if (under && n == under->node) { /* the repair gone on under, in its place */
-			if (!tb_repair_play(rs, s, under, l, nomem)) {
+		if (under && n == under->r->node) { /* the repair gone on under, in its place */
+			if (!(read ? tb_repair_play_read(rs, s, under, l, nomem)
+			           : tb_repair_play(rs, s, under->r, l, nomem))) {
 				*illegal = 1;
 				break;
 			}
-			for (unsigned i = 0; i < under->consumed && n; i++)
+			for (unsigned i = 0; i < under->r->consumed && n; i++)
 				n = tb_repair_next_turn(n);
 			under = NULL;
 			if (!n)

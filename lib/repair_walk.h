@@ -89,18 +89,39 @@ int tb_repair_one(const tb_ruleset *rs, const tb_state *s, const tb_move *m, int
 int tb_repair_play(const tb_ruleset *rs, tb_state *s, const tb_repair *r, tb_turns *l,
                    int *nomem);
 
+/* The repair gone on under (tb_repair_in.under) as the walks of one
+ * search replay it: each of its turns read as a written move, with
+ * whether the rules' own check answers for it (tb_repair_direct) --
+ * read once a search, not at every walk that passes it (a second
+ * slip's search replays it in most of its walks). */
+typedef struct tb_repair_under {
+	const tb_repair *r;
+	tb_move m[3];
+	tb_repair_move w[3];
+} tb_repair_under;
+
+/* Reads repair 'r' into '*u' (its turns point into 'r', which must
+ * outlive it). */
+void tb_repair_under_read(const tb_ruleset *rs, const tb_repair *r, tb_repair_under *u);
+
+/* tb_repair_play for a repair read by tb_repair_under_read: the same
+ * answer and the same position. */
+int tb_repair_play_read(const tb_ruleset *rs, tb_state *s, const tb_repair_under *u, tb_turns *l,
+                        int *nomem);
+
 /* Plays the written turns from node 'n' on, at most 'limit' of them,
  * from '*s', which ends in the position they reach; returns how many
  * were legal, '*illegal' set when the walk stopped at one that was not.
- * At node under->node (when 'under'), the turns of that repair are
+ * At node under->r->node (when 'under'), the turns of that repair are
  * played in place of the written ones it stands for, which count for
  * none (they have no slot in the look-back). A turn the rules cannot
  * replay as written (an unknown one, a gap, a restated position) ends
  * the walk as the end of the line does. 'read' (the search's, zeroed at
- * its start) holds the written moves read; NULL reads each at every turn
- * (tb_repair_in.plain). 'c' (or NULL) counts the moves read. */
+ * its start) holds the written moves read; NULL reads each at every turn,
+ * and the repair under too (tb_repair_in.plain). 'c' (or NULL) counts
+ * the moves read. */
 unsigned tb_repair_follow(const tb_ruleset *rs, tb_state *s, const tb_node *n, unsigned limit,
-                          const tb_repair *under, tb_turns *l, tb_repair_moves *read,
+                          const tb_repair_under *under, tb_turns *l, tb_repair_moves *read,
                           tb_repair_counts *c, int *illegal, int *nomem);
 
 /* Is 's' the position 'said' restates, as a restatement is checked

@@ -786,9 +786,8 @@ static void S_explain(const tb_ruleset *rs, const tb_state *s, const tb_move *m,
 	int side = s->to_move, from = -1, to = -1, removed = -1, has_removal = 0;
 	set own = S_pieces(rs, s, side), enemy = S_pieces(rs, s, !side), occ = own | enemy;
 	char pt_name[TB_MAX_POINTS][4], num[16];
-	for (int i = 0; i < geo->npoints; i++)
-		snprintf(pt_name[i], sizeof pt_name[i], "%c%d", 'a' + TB_PT_FILE(geo->points[i].pt),
-		         TB_PT_RANK(geo->points[i].pt) + 1);
+	for (int i = 0; i < geo->npoints; i++) /* (not snprintf: 24 of them an error) */
+		pt_name[i][tb_point_chars(pt_name[i], geo->points[i].pt)] = '\0';
 	for (unsigned i = 0; i < m->nparts; i++) {
 		int at = m->parts[i].pt == TB_PT_UNKNOWN ? -1 : tb_geo_at(geo, m->parts[i].pt);
 		if (m->parts[i].kind == TB_PART_AT)
