@@ -316,6 +316,13 @@ typedef struct tb_rules {
 	 * slip search's walks spend their time. tests/unit/test_direct.c
 	 * proves the two agree. */
 	int (*one)(const tb_ruleset *rs, const tb_state *s, const tb_move *m, tb_turn *out);
+	/* Optional: is the pass the one legal turn of 's' -- generate() would
+	 * list the empty turn, and so no other -- 1; 0 when it is not (the
+	 * game is over, or the side has a turn to make). The pass written in
+	 * a record checked without listing the turns it is not (tb_pass_find,
+	 * tb_turn_one); tests/unit/test_direct.c proves it agrees with the
+	 * list. */
+	int (*pass)(const tb_ruleset *rs, const tb_state *s);
 	/* Plays legal turn 't' (from generate) and reports its events. */
 	void (*play)(const tb_ruleset *rs, tb_state *s, const tb_turn *t, tb_events *ev);
 	/* Clears in 's' what its position notation does not keep because no
@@ -424,6 +431,11 @@ void tb_turn_token(tb_buf *b, const tb_turn *t);
  * returned is the one the full list would give; it points into 'l'. */
 const tb_turn *tb_turn_find(const tb_ruleset *rs, const tb_state *s, const tb_move *m,
                             tb_turns *l);
+/* The pass as the one legal turn of 's' (rules->pass), into 'l' (a turn
+ * with no part), or NULL when it is not, or when the rules have no such
+ * check, or memory ran out (tb_turns_failed): NULL is no verdict, as for
+ * tb_turn_find. It points into 'l'. */
+const tb_turn *tb_pass_find(const tb_ruleset *rs, const tb_state *s, tb_turns *l);
 /* Can the direct check list every turn that fits written move 'm': the
  * rules have one (generate_at), 'm' begins with a piece's point and has
  * no '?' point? tb_turn_find's and tb_turn_one's conditions, which the

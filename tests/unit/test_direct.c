@@ -16,7 +16,8 @@
  * is over) -- is found by tb_turn_find, and by tb_turn_one, exactly
  * when it is the one legal turn of the full list it fits, with the same
  * parts and crown (the rules' own check, rules->one, where a game has
- * one, answers for both).
+ * one, answers for both); and the pass is found by tb_pass_find
+ * (rules->pass) and tb_turn_one exactly when it is the one legal turn.
  * And generate with no room (perft's bulk counting) counts what it lists,
  * and play gives the same position with its events asked for or not.
  *
@@ -30,7 +31,7 @@
 #include "rules.h"
 
 typedef struct S_run {
-	unsigned long positions, turns, moves, found;
+	unsigned long positions, turns, moves, found, passes;
 	unsigned long long rng;
 } S_run;
 
@@ -123,6 +124,28 @@ static void S_at_point(const tb_ruleset *rs, const tb_state *s, const tb_turns *
 		         "list does not have there", rs->game->name, kind, k - j, p);
 }
 
+/* The pass: tb_pass_find (rules->pass, where a game has one) finds it
+ * exactly when it is the one legal turn of the full list, and tb_turn_one
+ * gives the same answer; neither is a verdict when it says NULL without
+ * rules->pass. */
+static void S_check_pass(S_run *r, const tb_ruleset *rs, const tb_state *s, const tb_turn *all,
+                         size_t n, tb_turns *l)
+{
+	tb_move none = {0, 0, NULL};
+	const tb_turn *want = S_expected(all, n, &none);
+	const tb_turn *one = tb_turn_one(rs, s, NULL, l);
+	if ((want != NULL) != (one != NULL) || (one && one->nparts))
+		fail_msg("%s: tb_turn_one says the pass is %s, the full list (%zu turns) %s",
+		         rs->game->name, one ? "legal" : "not legal", n, want ? "legal" : "not");
+	const tb_turn *found = tb_pass_find(rs, s, l);
+	if (rs->rules->pass && ((want != NULL) != (found != NULL) || (found && found->nparts)))
+		fail_msg("%s: rules->pass says the pass is %s, the full list (%zu turns) %s",
+		         rs->game->name, found ? "legal" : "not legal", n, want ? "legal" : "not");
+	if (!rs->rules->pass && found)
+		fail_msg("%s: tb_pass_find found a pass with no rules->pass", rs->game->name);
+	r->passes += want != NULL;
+}
+
 /* Every check of one position. */
 static void S_position(S_run *r, const tb_ruleset *rs, const tb_state *s, tb_turns *all,
                        tb_turns *at)
@@ -150,6 +173,7 @@ static void S_position(S_run *r, const tb_ruleset *rs, const tb_state *s, tb_tur
 		           (tb_part){(uint8_t)(S_rand(r, 2) ? kind : TB_PART_AT), to});
 	}
 	tb_turns l = {NULL, 0};
+	S_check_pass(r, rs, s, all->v, n, &l);
 	/* a step from a point at random to each of its neighbours -- from
 	 * every point when no turn is left (the game is over: none is legal,
 	 * and there is no legal turn to mutate) */
@@ -319,7 +343,7 @@ static void test_popcount(void **state)
 static void test_direct_agrees(void **state)
 {
 	(void)state;
-	S_run r = {0, 0, 0, 0, 0x5eed};
+	S_run r = {0, 0, 0, 0, 0, 0x5eed};
 	unsigned long budget = S_budget();
 	tb_opts configs[3][64];
 	size_t nconf[3], total = 0;
@@ -337,9 +361,11 @@ static void test_direct_agrees(void **state)
 		}
 	}
 	print_message("direct check: %lu positions, %lu legal turns, %lu moves checked, %lu "
-	              "found directly\n", r.positions, r.turns, r.moves, r.found);
+	              "found directly, %lu passes\n", r.positions, r.turns, r.moves, r.found,
+	              r.passes);
 	assert_true(r.positions >= budget);
 	assert_true(r.found > r.turns / 2); /* the direct check answers, not only declines */
+	assert_true(r.passes > 0); /* the pass is checked where it is legal, not only refused */
 }
 
 int main(void)

@@ -433,6 +433,24 @@ static int S_one(const tb_ruleset *rs, const tb_state *s, const tb_move *m, tb_t
 	return 1;
 }
 
+/* rules->pass: S_generate's pass -- the defenders to move, the game not
+ * over (S_ending), and no defender with a capture or a step -- without
+ * listing the turns (a blocked defender's pass is most of the turns of a
+ * long game): a defender with a capture or a step has a turn in
+ * S_defender_turns, which stops at the first found. */
+static int S_pass(const tb_ruleset *rs, const tb_state *s)
+{
+	tb_result res;
+	tb_ending e;
+	if (s->to_move != DEF || S_ending(rs, s, &res, &e))
+		return 0;
+	tb_turn buf[1];
+	S_gen gen = {rs, s, buf, 0, 1, {0, 0, {{0, 0}}}};
+	for (set m = s->bits[DEF]; m && !gen.n; m &= m - 1)
+		S_defender_turns(&gen, __builtin_ctzll(m), 0);
+	return gen.n == 0;
+}
+
 /* ===== Playing ===== */
 
 /* Where the defenders that could capture stand, before a turn. */
@@ -1072,6 +1090,7 @@ const tb_rules tb_rules_asalto = {
 	.generate = S_generate,
 	.generate_at = S_generate_at,
 	.one = S_one,
+	.pass = S_pass,
 	.play = S_play,
 	.canon = S_canon,
 	.events = 1u << TB_EV_CAPTURE | 1u << TB_EV_HUFF_AVAILABLE | 1u << TB_EV_HUFF |
