@@ -273,9 +273,25 @@ static int S_one(const tb_ruleset *rs, const tb_state *s, const tb_move *m, tb_t
 	return rs->rules->one(rs, s, m, &l->v[0]);
 }
 
+/* Does 'm' begin with a penalty (a huff) and then a piece's point, with
+ * no '?' point: a turn rules->one may answer for, though generate_at
+ * does not list it (the penalty comes first)? */
+static int S_penalty_direct(const tb_ruleset *rs, const tb_move *m)
+{
+	if (!rs->rules || !rs->rules->one || m->nparts < 2 || m->parts[0].kind != TB_PART_HUFF ||
+	    m->parts[1].kind != TB_PART_AT)
+		return 0;
+	for (unsigned i = 0; i < m->nparts; i++)
+		if (m->parts[i].pt == TB_PT_UNKNOWN)
+			return 0;
+	return 1;
+}
+
 const tb_turn *tb_turn_find(const tb_ruleset *rs, const tb_state *s, const tb_move *m,
                             tb_turns *l)
 {
+	if (S_penalty_direct(rs, m)) /* the rules' own check, or no verdict */
+		return S_one(rs, s, m, l) > 0 ? &l->v[0] : NULL;
 	if (!tb_turn_direct(rs, m))
 		return NULL;
 	int one = S_one(rs, s, m, l);

@@ -314,7 +314,10 @@ typedef struct tb_rules {
 	 * (tb_turn_one, tb_turn_find), without listing them: a written turn
 	 * checked at about the cost of reading it, where validation and the
 	 * slip search's walks spend their time. tests/unit/test_direct.c
-	 * proves the two agree. */
+	 * proves the two agree. tb_turn_find also asks it of a move that
+	 * begins with a penalty (TB_PART_HUFF) and then TB_PART_AT, which
+	 * generate_at does not list: 1 only when it is the one turn of the
+	 * full list that fits; rules without penalties answer 0 or -1. */
 	int (*one)(const tb_ruleset *rs, const tb_state *s, const tb_move *m, tb_turn *out);
 	/* Optional: is the pass the one legal turn of 's' -- generate() would
 	 * list the empty turn, and so no other -- 1; 0 when it is not (the
@@ -424,7 +427,8 @@ void tb_turn_token(tb_buf *b, const tb_turn *t);
 
 /* The one legal turn of 's' that written move 'm' is -- its parts and
  * its crown marker -- found by the direct check (rules->generate_at,
- * into 'l'), or NULL when that cannot tell: the rules have no direct
+ * into 'l'; rules->one for a move that begins with a penalty and then a
+ * piece's point), or NULL when that cannot tell: the rules have no direct
  * check, 'm' has a '?' point or does not begin with a piece's point, or
  * no turn or more than one fits. NULL is no verdict: the caller then
  * lists every legal turn (tb_turns_generate), which says why. A turn

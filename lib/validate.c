@@ -339,6 +339,8 @@ static int S_penalty_follows(tb_val *v, const tb_val_at *at, const tb_node *n)
 	if (kind != TB_NODE_MOVE || !m->nparts || m->parts[0].kind != TB_PART_HUFF || !at->live ||
 	    at->open || at->skip)
 		return 0;
+	if (tb_turn_find(&v->rs, &at->st, m, &v->turns)) /* (v->turns: the node's own check */
+		return 1;                                  /* writes it again) */
 	tb_turns l = {NULL, 0};
 	size_t count = tb_turns_list(&v->rs, &at->st, &l);
 	if (tb_turns_failed(&l))

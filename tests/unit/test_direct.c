@@ -68,8 +68,11 @@ static const tb_turn *S_expected(const tb_turn *all, size_t n, const tb_move *m)
 static void S_check_move(S_run *r, const tb_ruleset *rs, const tb_state *s, const tb_turn *all,
                          size_t n, const tb_move *m, tb_turns *l)
 {
-	const tb_turn *want = m->nparts && m->parts[0].kind == TB_PART_AT ? S_expected(all, n, m)
-	                                                                   : NULL;
+	/* a move that begins with a huff is the rules' own check's too (Asalto's) */
+	int asked = m->nparts && (m->parts[0].kind == TB_PART_AT ||
+	                          (m->parts[0].kind == TB_PART_HUFF && rs->rules->one &&
+	                           m->nparts > 1 && m->parts[1].kind == TB_PART_AT));
+	const tb_turn *want = asked ? S_expected(all, n, m) : NULL;
 	const tb_turn *got = tb_turn_find(rs, s, m, l);
 	r->moves++;
 	r->found += got != NULL;

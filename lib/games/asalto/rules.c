@@ -404,8 +404,12 @@ static size_t S_generate_at(const tb_ruleset *rs, const tb_state *s, tb_point at
  * shape is left to the list (-1). The same conditions as S_generate_at
  * and S_steps_from / S_defender_turns: tests/unit/test_direct.c proves
  * the two agree. */
+static int S_one_huff(const tb_ruleset *rs, const tb_state *s, const tb_move *m, tb_turn *out);
+
 static int S_one(const tb_ruleset *rs, const tb_state *s, const tb_move *m, tb_turn *out)
 {
+	if (m->nparts == 3 && m->parts[0].kind == TB_PART_HUFF)
+		return S_one_huff(rs, s, m, out);
 	if (m->nparts != 2 || m->parts[1].kind != TB_PART_STEP)
 		return -1;
 	const tb_geometry *geo = &rs->geo;
@@ -449,6 +453,36 @@ static int S_pass(const tb_ruleset *rs, const tb_state *s)
 	for (set m = s->bits[DEF]; m && !gen.n; m &= m - 1)
 		S_defender_turns(&gen, __builtin_ctzll(m), 0);
 	return gen.n == 0;
+}
+
+/* rules->one for a huff and a step "Hd6/c3-c4", as S_attacker_turns
+ * lists them: the attackers to move, the game not over, the huffed
+ * point one of the defenders they may huff (S_huffable), the step an
+ * attacker's onto a point that is empty or the huffed one. (The end by
+ * the attackers having no step is not asked: this one is a step.) */
+static int S_one_huff(const tb_ruleset *rs, const tb_state *s, const tb_move *m, tb_turn *out)
+{
+	if (m->parts[1].kind != TB_PART_AT || m->parts[2].kind != TB_PART_STEP)
+		return -1;
+	const tb_geometry *geo = &rs->geo;
+	tb_result res;
+	int h = tb_geo_at(geo, m->parts[0].pt), p = tb_geo_at(geo, m->parts[1].pt);
+	int q = tb_geo_at(geo, m->parts[2].pt), who[2], huffs;
+	if (m->crown || h < 0 || p < 0 || q < 0 || s->to_move != ATT || !(s->bits[ATT] & S_bit(p)))
+		return 0;
+	huffs = S_huffable(rs, s, who);
+	int may = 0;
+	for (int i = 0; i < huffs; i++)
+		may |= who[i] == h;
+	if (!may || !((S_empty(rs, s) | S_bit(h)) & geo->reach[p] & S_bit(q)) ||
+	    S_ending_if(rs, s, &res, &(tb_ending){0}, 0))
+		return 0;
+	out->nparts = 3;
+	out->crown = 0;
+	out->parts[0] = S_part(rs, TB_PART_HUFF, h);
+	out->parts[1] = S_part(rs, TB_PART_AT, p);
+	out->parts[2] = S_part(rs, TB_PART_STEP, q);
+	return 1;
 }
 
 /* ===== Playing ===== */
