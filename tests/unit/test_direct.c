@@ -258,6 +258,31 @@ static void S_position(S_run *r, const tb_ruleset *rs, const tb_state *s, tb_tur
 	tb_turns_free(&l);
 }
 
+/* Asalto marks, after a defenders' turn without a capture, the
+ * defenders that passed one up (rules.c finds them without the list of
+ * turns): each marked defender had a capture in the full list 'all'
+ * before turn 't' (the one that moved: where it went). */
+static void S_check_huff_marks(const tb_ruleset *rs, const tb_state *before, const tb_turn *all,
+                               size_t n, const tb_turn *t, const tb_state *after)
+{
+	if (strcmp(rs->game->name, "asalto") != 0 || before->to_move != 1 || t->nparts < 2)
+		return;
+	for (unsigned i = 0; i < t->nparts; i++)
+		if (t->parts[i].kind == TB_PART_CAPTURE)
+			return;
+	uint64_t could = 0;
+	for (size_t i = 0; i < n; i++)
+		for (unsigned k = 1; k < all[i].nparts; k++)
+			if (all[i].parts[k].kind == TB_PART_CAPTURE)
+				could |= (uint64_t)1 << tb_geo_at(&rs->geo, all[i].parts[0].pt);
+	int from = tb_geo_at(&rs->geo, t->parts[0].pt), to = tb_geo_at(&rs->geo, t->parts[t->nparts - 1].pt);
+	if (could & ((uint64_t)1 << from))
+		could = (could & ~((uint64_t)1 << from)) | ((uint64_t)1 << to);
+	for (int i = 0; i < 2; i++)
+		if (after->mark[i] && !(could & ((uint64_t)1 << (after->mark[i] - 1))))
+			fail_msg("asalto: a defender marked as having passed up a capture had none");
+}
+
 /* Random games under 'rs' until 'want' positions are checked. */
 static void S_games(S_run *r, const tb_ruleset *rs, unsigned long want)
 {
@@ -279,7 +304,7 @@ static void S_games(S_run *r, const tb_ruleset *rs, unsigned long want)
 				break;
 			/* played with the events asked for and without: the same
 			 * position (a game may play faster when none are) */
-			tb_state quiet = s;
+			tb_state quiet = s, before = s;
 			tb_events ev;
 			const tb_turn *t = &all.v[S_rand(r, (unsigned)n)];
 			rs->rules->play(rs, &s, t, &ev);
@@ -287,6 +312,7 @@ static void S_games(S_run *r, const tb_ruleset *rs, unsigned long want)
 			if (memcmp(&s, &quiet, sizeof s) != 0)
 				fail_msg("%s: a turn played without its events gives another position",
 				         rs->game->name);
+			S_check_huff_marks(rs, &before, all.v, n, t, &s);
 		}
 	}
 	tb_turns_free(&all);
