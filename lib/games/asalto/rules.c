@@ -501,20 +501,6 @@ static set S_could_capture(const tb_ruleset *rs, const tb_state *s)
 	return who;
 }
 
-/* Does S_mark_huffs read which defenders could capture before turn 't'?
- * Not when the turn captures (a chain stopped early is asked where it
- * ends) nor when no huff is marked (huff=off|compulsory): finding them
- * was most of a defender's turn's play. */
-static int S_could_matter(const tb_ruleset *rs, const tb_turn *t)
-{
-	if (rs->opt[O_HUFF] == HUFF_OFF || rs->opt[O_HUFF] == HUFF_COMPULSORY)
-		return 0;
-	for (unsigned i = 0; i < t->nparts; i++)
-		if (t->parts[i].kind == TB_PART_CAPTURE)
-			return 0;
-	return 1;
-}
-
 /* After the defenders' turn: which defenders passed up a capture. */
 static void S_mark_huffs(const tb_ruleset *rs, tb_state *s, set could, int from, int to,
                          int captured, S_way w, tb_events *ev)
@@ -546,7 +532,7 @@ static void S_play(const tb_ruleset *rs, tb_state *s, const tb_turn *t, tb_event
 	const tb_geometry *geo = &rs->geo;
 	int side = s->to_move, from = -1, to = -1, captured = 0;
 	S_way w = {0, 0, 0};
-	set could = side == DEF && S_could_matter(rs, t) ? S_could_capture(rs, s) : 0;
+	set could = side == DEF ? S_could_capture(rs, s) : 0;
 	if (ev)
 		ev->n = 0;
 	for (unsigned i = 0; i < t->nparts; i++) {
