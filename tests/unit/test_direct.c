@@ -283,6 +283,39 @@ static void S_check_huff_marks(const tb_ruleset *rs, const tb_state *before, con
 			fail_msg("asalto: a defender marked as having passed up a capture had none");
 }
 
+/* Asalto's words for a capture passed up (TB407) name the first capture
+ * in the list of every turn (a chain stopped early: its next jump);
+ * rules.c lists only the captures. The same words from the full list
+ * 'all' of 'before' (the one kept before the rules did so). */
+static void S_check_passed_up(const tb_ruleset *rs, const tb_state *before, const tb_turn *all,
+                              size_t n, const tb_turn *t, const tb_state *after)
+{
+	tb_why why;
+	if (strcmp(rs->game->name, "asalto") != 0 || !rs->rules->remark ||
+	    !rs->rules->remark(rs, before, t, after, &why))
+		return;
+	unsigned nlead = t->nparts > 1 && t->parts[1].kind == TB_PART_CAPTURE ? t->nparts : 0;
+	tb_buf b = TB_BUF_SOFT;
+	int found = 0;
+	for (size_t i = 0; i < n && !found; i++) {
+		const tb_turn *c = &all[i];
+		if (c->nparts < nlead + 1 || c->nparts < 2 || c->parts[1].kind != TB_PART_CAPTURE ||
+		    (nlead && memcmp(c->parts, t->parts, nlead * sizeof *t->parts) != 0))
+			continue;
+		tb_part jump[2] = {{c->parts[0].kind, nlead ? c->parts[nlead - 1].pt : 0}, c->parts[nlead]};
+		tb_move m = {(uint8_t)(nlead ? 2 : c->nparts), 0, nlead ? jump : (tb_part *)c->parts};
+		tb_turn_write(&b, TB_NODE_MOVE, &m);
+		found = 1;
+	}
+	if (!found)
+		tb_buf_puts(&b, "?");
+	assert_true(tb_buf_ok(&b));
+	if (strcmp(why.arg[0], b.data) != 0)
+		fail_msg("asalto: a capture passed up named %s; the full list's first is %s", why.arg[0],
+		         b.data);
+	tb_buf_free(&b);
+}
+
 /* Random games under 'rs' until 'want' positions are checked. */
 static void S_games(S_run *r, const tb_ruleset *rs, unsigned long want)
 {
@@ -313,6 +346,7 @@ static void S_games(S_run *r, const tb_ruleset *rs, unsigned long want)
 				fail_msg("%s: a turn played without its events gives another position",
 				         rs->game->name);
 			S_check_huff_marks(rs, &before, all.v, n, t, &s);
+			S_check_passed_up(rs, &before, all.v, n, t, &s);
 		}
 	}
 	tb_turns_free(&all);

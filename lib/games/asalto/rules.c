@@ -1040,16 +1040,42 @@ move:
  * goes on from the 'nlead' parts of 'lead' (a chain stopped early: the
  * next jump), or any capture when 'nlead' is 0 (the whole chain): its
  * token into 'b'; 0 when there is none, -1 when memory ran out. */
+/* The defenders' captures in 's' into 'out' (room for 'cap'), in the
+ * order S_generate lists them (each defender's chains come before its
+ * steps, which are left out); returns how many there are, more than
+ * 'cap' when they did not fit. */
+static size_t S_captures(const tb_ruleset *rs, const tb_state *s, tb_turn *out, size_t cap)
+{
+	tb_result res;
+	tb_ending e;
+	if (S_ending(rs, s, &res, &e))
+		return 0;
+	S_gen g = {rs, s, out, 0, cap, {0, 0, {{0, 0}}}};
+	for (set m = s->bits[DEF]; m; m &= m - 1)
+		S_defender_turns(&g, __builtin_ctzll(m), 1);
+	return g.n;
+}
+
+/* The first of the defenders' captures in 's' that goes on from 'lead'
+ * ('nlead' parts; none: any capture), as S_generate's list orders them,
+ * written into 'b' (a chain: its next jump). Returns 1 found, 0 none,
+ * -1 out of memory. Only the captures are listed: every turn listed
+ * made the words of each capture passed up (TB407) cost as much as
+ * checking the record's turns. */
 static int S_a_capture(const tb_ruleset *rs, const tb_state *s, const tb_part *lead,
                        unsigned nlead, tb_buf *b)
 {
-	tb_turns l = {NULL, 0};
-	size_t n = tb_turns_list(rs, s, &l);
-	if (tb_turns_failed(&l))
-		return -1;
+	tb_turn few[16], *v = few;
+	size_t n = S_captures(rs, s, few, 16);
+	if (n > 16) { /* (seldom: more captures than a few) */
+		v = malloc(n * sizeof *v);
+		if (!v)
+			return -1;
+		n = S_captures(rs, s, v, n);
+	}
 	int found = 0;
 	for (size_t i = 0; i < n && !found; i++) {
-		const tb_turn *t = &l.v[i];
+		const tb_turn *t = &v[i];
 		if (t->nparts < nlead + 1 || t->nparts < 2 || t->parts[1].kind != TB_PART_CAPTURE ||
 		    (nlead && memcmp(t->parts, lead, nlead * sizeof *lead) != 0))
 			continue;
@@ -1060,7 +1086,8 @@ static int S_a_capture(const tb_ruleset *rs, const tb_state *s, const tb_part *l
 		tb_turn_write(b, TB_NODE_MOVE, &m);
 		found = 1;
 	}
-	tb_turns_free(&l);
+	if (v != few)
+		free(v);
 	return found;
 }
 
