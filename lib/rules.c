@@ -273,9 +273,25 @@ static int S_one(const tb_ruleset *rs, const tb_state *s, const tb_move *m, tb_t
 	return rs->rules->one(rs, s, m, &l->v[0]);
 }
 
+/* Does 'm' begin with a penalty (a huff) and then a piece's point, with
+ * no '?' point: a turn rules->one may answer for, though generate_at
+ * does not list it (the penalty comes first)? */
+static int S_penalty_direct(const tb_ruleset *rs, const tb_move *m)
+{
+	if (!rs->rules || !rs->rules->one || m->nparts < 2 || m->parts[0].kind != TB_PART_HUFF ||
+	    m->parts[1].kind != TB_PART_AT)
+		return 0;
+	for (unsigned i = 0; i < m->nparts; i++)
+		if (m->parts[i].pt == TB_PT_UNKNOWN)
+			return 0;
+	return 1;
+}
+
 const tb_turn *tb_turn_find(const tb_ruleset *rs, const tb_state *s, const tb_move *m,
                             tb_turns *l)
 {
+	if (S_penalty_direct(rs, m)) /* the rules' own check, or no verdict */
+		return S_one(rs, s, m, l) > 0 ? &l->v[0] : NULL;
 	if (!tb_turn_direct(rs, m))
 		return NULL;
 	int one = S_one(rs, s, m, l);
@@ -292,9 +308,34 @@ const tb_turn *tb_turn_find(const tb_ruleset *rs, const tb_state *s, const tb_mo
 	return found && found->crown == m->crown ? found : NULL;
 }
 
+/* rules->pass's answer into 'l': 1 with the empty turn in l->v[0], 0 for
+ * none (or memory ran out: 'l' emptied), -1 when the rules have no such
+ * check. */
+static int S_pass(const tb_ruleset *rs, const tb_state *s, tb_turns *l)
+{
+	if (!rs->rules || !rs->rules->pass)
+		return -1;
+	if (!l->cap && !S_room(l, 0))
+		return 0;
+	if (!rs->rules->pass(rs, s))
+		return 0;
+	memset(&l->v[0], 0, sizeof l->v[0]);
+	return 1;
+}
+
+const tb_turn *tb_pass_find(const tb_ruleset *rs, const tb_state *s, tb_turns *l)
+{
+	return S_pass(rs, s, l) > 0 ? &l->v[0] : NULL;
+}
+
 const tb_turn *tb_turn_one(const tb_ruleset *rs, const tb_state *s, const tb_move *m,
                            tb_turns *l)
 {
+	if (!m) { /* the pass: the empty turn, the one in the list when it is there */
+		int pass = S_pass(rs, s, l);
+		if (pass >= 0)
+			return pass ? &l->v[0] : NULL;
+	}
 	/* every turn that fits 'm' begins at its first point, so the direct
 	 * list holds them all, as many as the full one (rules.h: generate_at) */
 	tb_move none = {0, 0, NULL};

@@ -314,8 +314,18 @@ typedef struct tb_rules {
 	 * (tb_turn_one, tb_turn_find), without listing them: a written turn
 	 * checked at about the cost of reading it, where validation and the
 	 * slip search's walks spend their time. tests/unit/test_direct.c
-	 * proves the two agree. */
+	 * proves the two agree. tb_turn_find also asks it of a move that
+	 * begins with a penalty (TB_PART_HUFF) and then TB_PART_AT, which
+	 * generate_at does not list: 1 only when it is the one turn of the
+	 * full list that fits; rules without penalties answer 0 or -1. */
 	int (*one)(const tb_ruleset *rs, const tb_state *s, const tb_move *m, tb_turn *out);
+	/* Optional: is the pass the one legal turn of 's' -- generate() would
+	 * list the empty turn, and so no other -- 1; 0 when it is not (the
+	 * game is over, or the side has a turn to make). The pass written in
+	 * a record checked without listing the turns it is not (tb_pass_find,
+	 * tb_turn_one); tests/unit/test_direct.c proves it agrees with the
+	 * list. */
+	int (*pass)(const tb_ruleset *rs, const tb_state *s);
 	/* Plays legal turn 't' (from generate) and reports its events. */
 	void (*play)(const tb_ruleset *rs, tb_state *s, const tb_turn *t, tb_events *ev);
 	/* Clears in 's' what its position notation does not keep because no
@@ -417,13 +427,19 @@ void tb_turn_token(tb_buf *b, const tb_turn *t);
 
 /* The one legal turn of 's' that written move 'm' is -- its parts and
  * its crown marker -- found by the direct check (rules->generate_at,
- * into 'l'), or NULL when that cannot tell: the rules have no direct
+ * into 'l'; rules->one for a move that begins with a penalty and then a
+ * piece's point), or NULL when that cannot tell: the rules have no direct
  * check, 'm' has a '?' point or does not begin with a piece's point, or
  * no turn or more than one fits. NULL is no verdict: the caller then
  * lists every legal turn (tb_turns_generate), which says why. A turn
  * returned is the one the full list would give; it points into 'l'. */
 const tb_turn *tb_turn_find(const tb_ruleset *rs, const tb_state *s, const tb_move *m,
                             tb_turns *l);
+/* The pass as the one legal turn of 's' (rules->pass), into 'l' (a turn
+ * with no part), or NULL when it is not, or when the rules have no such
+ * check, or memory ran out (tb_turns_failed): NULL is no verdict, as for
+ * tb_turn_find. It points into 'l'. */
+const tb_turn *tb_pass_find(const tb_ruleset *rs, const tb_state *s, tb_turns *l);
 /* Can the direct check list every turn that fits written move 'm': the
  * rules have one (generate_at), 'm' begins with a piece's point and has
  * no '?' point? tb_turn_find's and tb_turn_one's conditions, which the

@@ -339,6 +339,8 @@ static int S_penalty_follows(tb_val *v, const tb_val_at *at, const tb_node *n)
 	if (kind != TB_NODE_MOVE || !m->nparts || m->parts[0].kind != TB_PART_HUFF || !at->live ||
 	    at->open || at->skip)
 		return 0;
+	if (tb_turn_find(&v->rs, &at->st, m, &v->turns)) /* (v->turns: the node's own check */
+		return 1;                                  /* writes it again) */
 	tb_turns l = {NULL, 0};
 	size_t count = tb_turns_list(&v->rs, &at->st, &l);
 	if (tb_turns_failed(&l))
@@ -632,15 +634,16 @@ static void S_other_readings(tb_val *v, tb_val_at *at, const tb_node *n)
 	}
 }
 
-/* A plain written turn, checked directly (tb_turn_find) and played when
- * it is the one legal turn it names: 1. Else 0, and the turn goes the
- * whole way -- every legal turn listed -- which finds the same verdict
- * and says why. */
+/* A plain written turn or a pass, checked directly (tb_turn_find,
+ * tb_pass_find) and played when it is the one legal turn it names: 1.
+ * Else 0, and the turn goes the whole way -- every legal turn listed --
+ * which finds the same verdict and says why. */
 static int S_direct(tb_val *v, tb_val_at *at, const tb_node *n)
 {
-	if (n->kind != TB_NODE_MOVE)
+	if (n->kind != TB_NODE_MOVE && n->kind != TB_NODE_PASS)
 		return 0;
-	const tb_turn *t = tb_turn_find(&v->rs, &at->st, &n->move, &v->turns);
+	const tb_turn *t = n->kind == TB_NODE_PASS ? tb_pass_find(&v->rs, &at->st, &v->turns)
+	                                           : tb_turn_find(&v->rs, &at->st, &n->move, &v->turns);
 	if (!t)
 		return 0;
 	tb_turn played = *t;

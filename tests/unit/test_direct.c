@@ -16,7 +16,8 @@
  * is over) -- is found by tb_turn_find, and by tb_turn_one, exactly
  * when it is the one legal turn of the full list it fits, with the same
  * parts and crown (the rules' own check, rules->one, where a game has
- * one, answers for both).
+ * one, answers for both); and the pass is found by tb_pass_find
+ * (rules->pass) and tb_turn_one exactly when it is the one legal turn.
  * And generate with no room (perft's bulk counting) counts what it lists,
  * and play gives the same position with its events asked for or not.
  *
@@ -30,7 +31,7 @@
 #include "rules.h"
 
 typedef struct S_run {
-	unsigned long positions, turns, moves, found;
+	unsigned long positions, turns, moves, found, passes;
 	unsigned long long rng;
 } S_run;
 
@@ -67,8 +68,11 @@ static const tb_turn *S_expected(const tb_turn *all, size_t n, const tb_move *m)
 static void S_check_move(S_run *r, const tb_ruleset *rs, const tb_state *s, const tb_turn *all,
                          size_t n, const tb_move *m, tb_turns *l)
 {
-	const tb_turn *want = m->nparts && m->parts[0].kind == TB_PART_AT ? S_expected(all, n, m)
-	                                                                   : NULL;
+	/* a move that begins with a huff is the rules' own check's too (Asalto's) */
+	int asked = m->nparts && (m->parts[0].kind == TB_PART_AT ||
+	                          (m->parts[0].kind == TB_PART_HUFF && rs->rules->one &&
+	                           m->nparts > 1 && m->parts[1].kind == TB_PART_AT));
+	const tb_turn *want = asked ? S_expected(all, n, m) : NULL;
 	const tb_turn *got = tb_turn_find(rs, s, m, l);
 	r->moves++;
 	r->found += got != NULL;
@@ -123,6 +127,28 @@ static void S_at_point(const tb_ruleset *rs, const tb_state *s, const tb_turns *
 		         "list does not have there", rs->game->name, kind, k - j, p);
 }
 
+/* The pass: tb_pass_find (rules->pass, where a game has one) finds it
+ * exactly when it is the one legal turn of the full list, and tb_turn_one
+ * gives the same answer; neither is a verdict when it says NULL without
+ * rules->pass. */
+static void S_check_pass(S_run *r, const tb_ruleset *rs, const tb_state *s, const tb_turn *all,
+                         size_t n, tb_turns *l)
+{
+	tb_move none = {0, 0, NULL};
+	const tb_turn *want = S_expected(all, n, &none);
+	const tb_turn *one = tb_turn_one(rs, s, NULL, l);
+	if ((want != NULL) != (one != NULL) || (one && one->nparts))
+		fail_msg("%s: tb_turn_one says the pass is %s, the full list (%zu turns) %s",
+		         rs->game->name, one ? "legal" : "not legal", n, want ? "legal" : "not");
+	const tb_turn *found = tb_pass_find(rs, s, l);
+	if (rs->rules->pass && ((want != NULL) != (found != NULL) || (found && found->nparts)))
+		fail_msg("%s: rules->pass says the pass is %s, the full list (%zu turns) %s",
+		         rs->game->name, found ? "legal" : "not legal", n, want ? "legal" : "not");
+	if (!rs->rules->pass && found)
+		fail_msg("%s: tb_pass_find found a pass with no rules->pass", rs->game->name);
+	r->passes += want != NULL;
+}
+
 /* Every check of one position. */
 static void S_position(S_run *r, const tb_ruleset *rs, const tb_state *s, tb_turns *all,
                        tb_turns *at)
@@ -150,6 +176,7 @@ static void S_position(S_run *r, const tb_ruleset *rs, const tb_state *s, tb_tur
 		           (tb_part){(uint8_t)(S_rand(r, 2) ? kind : TB_PART_AT), to});
 	}
 	tb_turns l = {NULL, 0};
+	S_check_pass(r, rs, s, all->v, n, &l);
 	/* a step from a point at random to each of its neighbours -- from
 	 * every point when no turn is left (the game is over: none is legal,
 	 * and there is no legal turn to mutate) */
@@ -231,6 +258,64 @@ static void S_position(S_run *r, const tb_ruleset *rs, const tb_state *s, tb_tur
 	tb_turns_free(&l);
 }
 
+/* Asalto marks, after a defenders' turn without a capture, the
+ * defenders that passed one up (rules.c finds them without the list of
+ * turns): each marked defender had a capture in the full list 'all'
+ * before turn 't' (the one that moved: where it went). */
+static void S_check_huff_marks(const tb_ruleset *rs, const tb_state *before, const tb_turn *all,
+                               size_t n, const tb_turn *t, const tb_state *after)
+{
+	if (strcmp(rs->game->name, "asalto") != 0 || before->to_move != 1 || t->nparts < 2)
+		return;
+	for (unsigned i = 0; i < t->nparts; i++)
+		if (t->parts[i].kind == TB_PART_CAPTURE)
+			return;
+	uint64_t could = 0;
+	for (size_t i = 0; i < n; i++)
+		for (unsigned k = 1; k < all[i].nparts; k++)
+			if (all[i].parts[k].kind == TB_PART_CAPTURE)
+				could |= (uint64_t)1 << tb_geo_at(&rs->geo, all[i].parts[0].pt);
+	int from = tb_geo_at(&rs->geo, t->parts[0].pt), to = tb_geo_at(&rs->geo, t->parts[t->nparts - 1].pt);
+	if (could & ((uint64_t)1 << from))
+		could = (could & ~((uint64_t)1 << from)) | ((uint64_t)1 << to);
+	for (int i = 0; i < 2; i++)
+		if (after->mark[i] && !(could & ((uint64_t)1 << (after->mark[i] - 1))))
+			fail_msg("asalto: a defender marked as having passed up a capture had none");
+}
+
+/* Asalto's words for a capture passed up (TB407) name the first capture
+ * in the list of every turn (a chain stopped early: its next jump);
+ * rules.c lists only the captures. The same words from the full list
+ * 'all' of 'before' (the one kept before the rules did so). */
+static void S_check_passed_up(const tb_ruleset *rs, const tb_state *before, const tb_turn *all,
+                              size_t n, const tb_turn *t, const tb_state *after)
+{
+	tb_why why;
+	if (strcmp(rs->game->name, "asalto") != 0 || !rs->rules->remark ||
+	    !rs->rules->remark(rs, before, t, after, &why))
+		return;
+	unsigned nlead = t->nparts > 1 && t->parts[1].kind == TB_PART_CAPTURE ? t->nparts : 0;
+	tb_buf b = TB_BUF_SOFT;
+	int found = 0;
+	for (size_t i = 0; i < n && !found; i++) {
+		const tb_turn *c = &all[i];
+		if (c->nparts < nlead + 1 || c->nparts < 2 || c->parts[1].kind != TB_PART_CAPTURE ||
+		    (nlead && memcmp(c->parts, t->parts, nlead * sizeof *t->parts) != 0))
+			continue;
+		tb_part jump[2] = {{c->parts[0].kind, nlead ? c->parts[nlead - 1].pt : 0}, c->parts[nlead]};
+		tb_move m = {(uint8_t)(nlead ? 2 : c->nparts), 0, nlead ? jump : (tb_part *)c->parts};
+		tb_turn_write(&b, TB_NODE_MOVE, &m);
+		found = 1;
+	}
+	if (!found)
+		tb_buf_puts(&b, "?");
+	assert_true(tb_buf_ok(&b));
+	if (strcmp(why.arg[0], b.data) != 0)
+		fail_msg("asalto: a capture passed up named %s; the full list's first is %s", why.arg[0],
+		         b.data);
+	tb_buf_free(&b);
+}
+
 /* Random games under 'rs' until 'want' positions are checked. */
 static void S_games(S_run *r, const tb_ruleset *rs, unsigned long want)
 {
@@ -252,7 +337,7 @@ static void S_games(S_run *r, const tb_ruleset *rs, unsigned long want)
 				break;
 			/* played with the events asked for and without: the same
 			 * position (a game may play faster when none are) */
-			tb_state quiet = s;
+			tb_state quiet = s, before = s;
 			tb_events ev;
 			const tb_turn *t = &all.v[S_rand(r, (unsigned)n)];
 			rs->rules->play(rs, &s, t, &ev);
@@ -260,6 +345,8 @@ static void S_games(S_run *r, const tb_ruleset *rs, unsigned long want)
 			if (memcmp(&s, &quiet, sizeof s) != 0)
 				fail_msg("%s: a turn played without its events gives another position",
 				         rs->game->name);
+			S_check_huff_marks(rs, &before, all.v, n, t, &s);
+			S_check_passed_up(rs, &before, all.v, n, t, &s);
 		}
 	}
 	tb_turns_free(&all);
@@ -319,7 +406,7 @@ static void test_popcount(void **state)
 static void test_direct_agrees(void **state)
 {
 	(void)state;
-	S_run r = {0, 0, 0, 0, 0x5eed};
+	S_run r = {0, 0, 0, 0, 0, 0x5eed};
 	unsigned long budget = S_budget();
 	tb_opts configs[3][64];
 	size_t nconf[3], total = 0;
@@ -337,9 +424,11 @@ static void test_direct_agrees(void **state)
 		}
 	}
 	print_message("direct check: %lu positions, %lu legal turns, %lu moves checked, %lu "
-	              "found directly\n", r.positions, r.turns, r.moves, r.found);
+	              "found directly, %lu passes\n", r.positions, r.turns, r.moves, r.found,
+	              r.passes);
 	assert_true(r.positions >= budget);
 	assert_true(r.found > r.turns / 2); /* the direct check answers, not only declines */
+	assert_true(r.passes > 0); /* the pass is checked where it is legal, not only refused */
 }
 
 int main(void)

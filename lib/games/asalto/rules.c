@@ -184,6 +184,8 @@ static int S_can_jump(const tb_ruleset *rs, int p, set att, set empty, S_way w)
 		int ex, ey;
 		if (land < 0 || !(att & S_bit(over)) || !(empty & S_bit(land)))
 			continue;
+		if (!w.dx && !w.dy) /* a first jump goes any way (S_turn_ok): no direction needed */
+			return 1;
 		S_dir(g, p, over, &ex, &ey);
 		if (S_turn_ok(rs, w, ex, ey))
 			return 1;
@@ -404,8 +406,12 @@ static size_t S_generate_at(const tb_ruleset *rs, const tb_state *s, tb_point at
  * shape is left to the list (-1). The same conditions as S_generate_at
  * and S_steps_from / S_defender_turns: tests/unit/test_direct.c proves
  * the two agree. */
+static int S_one_huff(const tb_ruleset *rs, const tb_state *s, const tb_move *m, tb_turn *out);
+
 static int S_one(const tb_ruleset *rs, const tb_state *s, const tb_move *m, tb_turn *out)
 {
+	if (m->nparts == 3 && m->parts[0].kind == TB_PART_HUFF)
+		return S_one_huff(rs, s, m, out);
 	if (m->nparts != 2 || m->parts[1].kind != TB_PART_STEP)
 		return -1;
 	const tb_geometry *geo = &rs->geo;
@@ -430,6 +436,54 @@ static int S_one(const tb_ruleset *rs, const tb_state *s, const tb_move *m, tb_t
 	out->crown = 0;
 	out->parts[0] = S_part(rs, TB_PART_AT, p);
 	out->parts[1] = S_part(rs, TB_PART_STEP, q);
+	return 1;
+}
+
+/* rules->pass: S_generate's pass -- the defenders to move, the game not
+ * over (S_ending), and no defender with a capture or a step -- without
+ * listing the turns (a blocked defender's pass is most of the turns of a
+ * long game): a defender with a capture or a step has a turn in
+ * S_defender_turns, which stops at the first found. */
+static int S_pass(const tb_ruleset *rs, const tb_state *s)
+{
+	tb_result res;
+	tb_ending e;
+	if (s->to_move != DEF || S_ending(rs, s, &res, &e))
+		return 0;
+	tb_turn buf[1];
+	S_gen gen = {rs, s, buf, 0, 1, {0, 0, {{0, 0}}}};
+	for (set m = s->bits[DEF]; m && !gen.n; m &= m - 1)
+		S_defender_turns(&gen, __builtin_ctzll(m), 0);
+	return gen.n == 0;
+}
+
+/* rules->one for a huff and a step "Hd6/c3-c4", as S_attacker_turns
+ * lists them: the attackers to move, the game not over, the huffed
+ * point one of the defenders they may huff (S_huffable), the step an
+ * attacker's onto a point that is empty or the huffed one. (The end by
+ * the attackers having no step is not asked: this one is a step.) */
+static int S_one_huff(const tb_ruleset *rs, const tb_state *s, const tb_move *m, tb_turn *out)
+{
+	if (m->parts[1].kind != TB_PART_AT || m->parts[2].kind != TB_PART_STEP)
+		return -1;
+	const tb_geometry *geo = &rs->geo;
+	tb_result res;
+	int h = tb_geo_at(geo, m->parts[0].pt), p = tb_geo_at(geo, m->parts[1].pt);
+	int q = tb_geo_at(geo, m->parts[2].pt), who[2], huffs;
+	if (m->crown || h < 0 || p < 0 || q < 0 || s->to_move != ATT || !(s->bits[ATT] & S_bit(p)))
+		return 0;
+	huffs = S_huffable(rs, s, who);
+	int may = 0;
+	for (int i = 0; i < huffs; i++)
+		may |= who[i] == h;
+	if (!may || !((S_empty(rs, s) | S_bit(h)) & geo->reach[p] & S_bit(q)) ||
+	    S_ending_if(rs, s, &res, &(tb_ending){0}, 0))
+		return 0;
+	out->nparts = 3;
+	out->crown = 0;
+	out->parts[0] = S_part(rs, TB_PART_HUFF, h);
+	out->parts[1] = S_part(rs, TB_PART_AT, p);
+	out->parts[2] = S_part(rs, TB_PART_STEP, q);
 	return 1;
 }
 
@@ -986,16 +1040,42 @@ move:
  * goes on from the 'nlead' parts of 'lead' (a chain stopped early: the
  * next jump), or any capture when 'nlead' is 0 (the whole chain): its
  * token into 'b'; 0 when there is none, -1 when memory ran out. */
+/* The defenders' captures in 's' into 'out' (room for 'cap'), in the
+ * order S_generate lists them (each defender's chains come before its
+ * steps, which are left out); returns how many there are, more than
+ * 'cap' when they did not fit. */
+static size_t S_captures(const tb_ruleset *rs, const tb_state *s, tb_turn *out, size_t cap)
+{
+	tb_result res;
+	tb_ending e;
+	if (S_ending(rs, s, &res, &e))
+		return 0;
+	S_gen g = {rs, s, out, 0, cap, {0, 0, {{0, 0}}}};
+	for (set m = s->bits[DEF]; m; m &= m - 1)
+		S_defender_turns(&g, __builtin_ctzll(m), 1);
+	return g.n;
+}
+
+/* The first of the defenders' captures in 's' that goes on from 'lead'
+ * ('nlead' parts; none: any capture), as S_generate's list orders them,
+ * written into 'b' (a chain: its next jump). Returns 1 found, 0 none,
+ * -1 out of memory. Only the captures are listed: every turn listed
+ * made the words of each capture passed up (TB407) cost as much as
+ * checking the record's turns. */
 static int S_a_capture(const tb_ruleset *rs, const tb_state *s, const tb_part *lead,
                        unsigned nlead, tb_buf *b)
 {
-	tb_turns l = {NULL, 0};
-	size_t n = tb_turns_list(rs, s, &l);
-	if (tb_turns_failed(&l))
-		return -1;
+	tb_turn few[16], *v = few;
+	size_t n = S_captures(rs, s, few, 16);
+	if (n > 16) { /* (seldom: more captures than a few) */
+		v = malloc(n * sizeof *v);
+		if (!v)
+			return -1;
+		n = S_captures(rs, s, v, n);
+	}
 	int found = 0;
 	for (size_t i = 0; i < n && !found; i++) {
-		const tb_turn *t = &l.v[i];
+		const tb_turn *t = &v[i];
 		if (t->nparts < nlead + 1 || t->nparts < 2 || t->parts[1].kind != TB_PART_CAPTURE ||
 		    (nlead && memcmp(t->parts, lead, nlead * sizeof *lead) != 0))
 			continue;
@@ -1006,7 +1086,8 @@ static int S_a_capture(const tb_ruleset *rs, const tb_state *s, const tb_part *l
 		tb_turn_write(b, TB_NODE_MOVE, &m);
 		found = 1;
 	}
-	tb_turns_free(&l);
+	if (v != few)
+		free(v);
 	return found;
 }
 
@@ -1072,6 +1153,7 @@ const tb_rules tb_rules_asalto = {
 	.generate = S_generate,
 	.generate_at = S_generate_at,
 	.one = S_one,
+	.pass = S_pass,
 	.play = S_play,
 	.canon = S_canon,
 	.events = 1u << TB_EV_CAPTURE | 1u << TB_EV_HUFF_AVAILABLE | 1u << TB_EV_HUFF |
