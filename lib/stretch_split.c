@@ -14,10 +14,10 @@
  * the budget stops at, the progress calls and what 'then' ruled out
  * (once the layer is whole) are that search's, whatever the number of
  * threads. While it adds one round the other threads make the next,
- * and once it has added it, it helps them: adding costs the calling
- * thread about what making costs a thread. The threads only read the
- * stretch's layers (the one before, and the backward half's sets); each
- * has its own scratch for listing turns.
+ * and once it has added it, it helps them (adding is about a third of
+ * a layer's time on one thread: the set's cache misses). The threads
+ * only read the stretch's layers (the one before, and the backward
+ * half's sets); each has its own scratch for listing turns.
  *
  * What it costs: two rounds' keys (some 25 bytes a position made, a few
  * MiB), and a thread started a round for each but the calling one.
