@@ -54,9 +54,9 @@ done
 echo "(<gap N>: the written turns after it weigh the sequences; <position>: the position"
 echo " after the gap restated too, which bounds the search)"
 
-# goal LABEL SECONDS MIB POSITIONS OPEN FILE: issue 38's goals for long
-# gaps, CPU seconds (user + system: the machine is shared) and peak RSS
-# of tablero fill with room for 12 turns and POSITIONS positions (a
+# goal LABEL SECONDS MIB POSITIONS OPEN FILE [JOBS]: issue 38's goals for long
+# gaps, CPU seconds (user + system: the machine is shared), wall time and
+# peak RSS of tablero fill -j JOBS (default 1) with room for 12 turns and POSITIONS positions (a
 # budget that MIB allowed at about 65 bytes a position, and some 12 more
 # for the edges of a search toward a restated position, so that a search
 # that would not fit stops at the limit rather than swap; kept now that a
@@ -74,17 +74,17 @@ echo " after the gap restated too, which bounds the search)"
 # "-" below that). Everything the search keeps counts: records, slots,
 # the sequences and edges of each position, the backward half's sets.
 goal() {
-	local label=$1 secs=$2 mib=$3 budget=$4 open=$5 file=$6
+	local label=$1 secs=$2 mib=$3 budget=$4 open=$5 file=$6 jobs=${7:-1}
 	set +e
-	script -qec "/usr/bin/time -f '%U %S %M' -o '$TIMEF' timeout 300 '$TABLERO' fill \
-		--search-turns 12 --search-positions $budget '$file' > /dev/null" /dev/null |
+	script -qec "/usr/bin/time -f '%U %S %M %e' -o '$TIMEF' timeout 300 '$TABLERO' fill \
+		-j $jobs --search-turns 12 --search-positions $budget '$file' > /dev/null" /dev/null |
 		tr -d '\r' > "$OUT/err"
 	local rc=${PIPESTATUS[0]}
-	/usr/bin/time -f '%M' -o "$OUT/base" "$TABLERO" fill --search-turns 12 \
+	/usr/bin/time -f '%M' -o "$OUT/base" "$TABLERO" fill -j $jobs --search-turns 12 \
 		--search-positions 1 "$file" > /dev/null 2>&1
 	set -e
-	local u s rss said base held
-	read -r u s rss < <(tail -n 1 "$TIMEF")
+	local u s rss el said base held
+	read -r u s rss el < <(tail -n 1 "$TIMEF")
 	base=$(tail -n 1 "$OUT/base")
 	held=$(grep -o '[0-9]* positions so far' "$OUT/err" | sort -n | tail -n 1 | cut -d' ' -f1 || true)
 	local left
@@ -100,20 +100,20 @@ goal() {
 	else
 		said="exit $rc"
 	fi
-	awk -v l="$label" -v u="$u" -v s="$s" -v r="$rss" -v g="$secs" -v m="$mib" -v w="$said" \
+	awk -v l="$label" -v u="$u" -v s="$s" -v r="$rss" -v el="$el" -v g="$secs" -v m="$mib" -v w="$said" \
 		-v over="$(grep -c "search's limit" "$OUT/err" || true)" -v rc="$rc" \
 		-v open="$open" -v left="${left:+1}" -v base="$base" -v held="${held:-0}" 'BEGIN {
 		t = u + s; ok = t <= g && r / 1024 <= m && (over == 0 || (open && left)) && rc < 2
 		bpp = held > 0 ? sprintf("%.1f", (r - base) * 1024 / held) : "-"
-		printf "%-34s %9.2f %12.1f %9s %6s  %s; goal %g s, %d MiB: %s\n", l, t, r / 1024,
-		       (held > 0 ? held : "-"), bpp, w, g, m, (ok ? "met" : "not met") }'
+		printf "%-34s %9.2f %9.2f %12.1f %9s %6s  %s; goal %g s, %d MiB: %s\n", l, t, el,
+		       r / 1024, (held > 0 ? held : "-"), bpp, w, g, m, (ok ? "met" : "not met") }'
 }
 echo
 echo "== reconstruction goals (issue 38; CPU seconds, the machine may be busy) =="
-printf "%-34s %9s %12s %9s %6s  %s\n" "step" "CPU (s)" "peak RSS MiB" "positions" "B/pos" \
-	"what it found; goal"
-printf "%-34s %9s %12s %9s %6s  %s\n" "----" "-------" "------------" "---------" "-----" \
-	"-------------------"
+printf "%-34s %9s %9s %12s %9s %6s  %s\n" "step" "CPU (s)" "wall (s)" "peak RSS MiB" \
+	"positions" "B/pos" "what it found; goal"
+printf "%-34s %9s %9s %12s %9s %6s  %s\n" "----" "-------" "--------" "------------" \
+	"---------" "-----" "-------------------"
 for game in pitarra asalto ocencahuac; do
 	goal "fill $game <gap 12> <position>" 2 256 3500000 0 "$OUT/$game-gap12-pos.tgn"
 done
@@ -121,8 +121,16 @@ done
 # (16,000,000 took 1,076 MiB on La Pitarra; at about 30 bytes, 12,000,000
 # take some 375 MiB), and about what 10 s of CPU reach on this machine
 # when it is busy (16,000,000 took 12.8 s)
+# and each again made by two threads (fill -j 2; spec/reconstruct.md §3):
+# the same answer, CPU and wall time beside -j 1's, and the speed-up in
+# wall time (judged on an idle machine only: say when it was not)
 for game in pitarra asalto ocencahuac; do
-	goal "fill $game <gap 8>" 10 1024 12000000 1 "$OUT/$game-gap8.tgn"
+	goal "fill $game <gap 8>" 10 1024 12000000 1 "$OUT/$game-gap8.tgn" 1
+	one=$(tail -n 1 "$TIMEF" | awk '{ print $4 }')
+	goal "fill $game <gap 8> -j 2" 10 1024 12000000 1 "$OUT/$game-gap8.tgn" 2
+	awk -v a="$one" -v b="$(tail -n 1 "$TIMEF" | awk '{ print $4 }')" 'BEGIN {
+		if (b > 0) printf "%-34s %9s %9s  -j 2 took %.2f of -j 1%s wall time\n", "", "", "", b / a,
+		                  " (judge it on an idle machine only)" }'
 done
 echo
 printf "%-34s %9s %12s %5s  %s\n" "step" "time (s)" "peak RSS MiB" "exit" "errors"

@@ -10,6 +10,7 @@
 typedef struct S_fill_opts {
 	int in_place;
 	int repairs;          /* --repairs: slips written as readings */
+	int jobs;             /* -j: the threads of a search (0 before the default) */
 	tb_search_opts search;
 } S_fill_opts;
 
@@ -60,6 +61,7 @@ static void S_fill_all(tb_reader *r, const S_fill_opts *o, S_put_fn put, void *c
 {
 	tb_search_opts so = o->search;
 	so.progress = cli_progress;
+	so.threads = (unsigned)o->jobs;
 	tb_reader_set_search(r, &so);
 	tb_record *rec;
 	int got;
@@ -129,6 +131,8 @@ static const cli_opt S_opts[] = {
 	         "rewrite each FILE, atomically; a file with\nany error is left untouched"),
 	CLI_FLAG(0, "repairs", S_fill_opts, repairs,
 	         "write each slip validate goes on past as a\nreading: the repairs, reconstructed, then\nthe turn as written"),
+	CLI_JOBS(S_fill_opts, jobs, NULL,
+	         "make a long search's layers of positions in\nN threads (default: one per core, at most\n8; 0: that); the records one at a time, the\noutput the same"),
 	CLI_SEARCH(0, "search-turns", S_fill_opts, search, NULL,
 	           "the longest gap searched (default 8)"),
 	CLI_SEARCH(1, "search-positions", S_fill_opts, search, NULL,
@@ -143,8 +147,9 @@ static const cli_opt S_opts[] = {
 
 const cli_optab cli_fill_options = {
 	"fill",
-	"usage: tablero fill [-i] [--repairs] [--search-turns N] [--search-positions N]\n"
-	"                    [--candidates N] [--window N] [--lookback N] [FILE...]\n"
+	"usage: tablero fill [-i] [--repairs] [-j N] [--search-turns N]\n"
+	"                    [--search-positions N] [--candidates N] [--window N]\n"
+	"                    [--lookback N] [FILE...]\n"
 	"\n"
 	"Replays every record of each FILE ('-' or none: standard input) as\n"
 	"validate does, and writes it in canonical TGN with every unknown\n"
@@ -174,6 +179,8 @@ int cmd_fill(int argc, char **argv)
 	int i = cli_options_parse(&cli_fill_options, argc, argv, &o);
 	if (i < 0)
 		return EXIT_TROUBLE;
+	if (!o.jobs)
+		o.jobs = cli_jobs_default();
 	char **files = i < argc ? argv + i : dash;
 	int nfiles = i < argc ? argc - i : 1, rc = EXIT_CLEAN;
 	for (int k = 0; k < nfiles; k++) {

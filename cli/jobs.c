@@ -84,8 +84,10 @@ int cli_opt_jobs(void *opts, const cli_optarg *a)
 	errno = 0;
 	long n = *v >= '0' && *v <= '9' ? strtol(v, &end, 10) : -1;
 	if (n < 0 || *end || errno || n > S_MAX_JOBS) {
-		cli_error(a->cmd, "-j takes the number of records read at once, from 1 to %d "
-		                  "(0: one per core, at most %d)", S_MAX_JOBS, S_DEFAULT_CAP);
+		/* fill reads its records one at a time: its -j is a search's */
+		cli_error(a->cmd, "-j takes the number of %s, from 1 to %d (0: one per core, at most %d)",
+		          strcmp(a->cmd, "fill") ? "records read at once" : "threads a search runs in",
+		          S_MAX_JOBS, S_DEFAULT_CAP);
 		return -1;
 	}
 	*(int *)a->field = n ? (int)n : cli_jobs_default();

@@ -14,28 +14,10 @@
 #include "xalloc.h"
 
 
-/* ===== Steps ===== */
-
-int tb_step_fits(const tb_ruleset *rs, const tb_step *step, const tb_turn *t)
-{
-	if (step->kind == TB_STEP_PLY || step->node_kind == TB_NODE_UNKNOWN)
-		return 1;
-	if (step->node_kind == TB_NODE_PASS)
-		return t->nparts == 0;
-	const tb_move *m = step->m;
-	if (t->nparts != m->nparts || t->crown != m->crown)
-		return 0;
-	for (unsigned i = 0; i < t->nparts; i++) {
-		tb_point want = m->parts[i].pt;
-		if (t->parts[i].kind != m->parts[i].kind)
-			return 0;
-		if (want != TB_PT_UNKNOWN && tb_geo_at(&rs->geo, want) >= 0 && t->parts[i].pt != want)
-			return 0;
-	}
-	return 1;
-}
 
 /* ===== Stretches ===== */
+
+int tb_stretch_plain;
 
 
 unsigned long long tb_stretch__sat_add(unsigned long long a, unsigned long long b)
@@ -43,54 +25,7 @@ unsigned long long tb_stretch__sat_add(unsigned long long a, unsigned long long 
 	return a > ULLONG_MAX - b ? ULLONG_MAX : a + b;
 }
 
-/* Records that the position being expanded led to position 'at' of
- * 'l' (skipping it when it was the last one recorded: one position
- * reached by two turns); 0 when memory ran out. */
-static int S_edge_add(tb_stretch_layer *l, uint32_t at, uint32_t first)
-{
-	if (l->nedge > first && l->edge[l->nedge - 1] == at)
-		return 1;
-	if (l->nedge == l->capedge) {
-		if (l->capedge > UINT32_MAX / 2)
-			return 0;
-		uint32_t cap = l->capedge ? 2 * l->capedge : 64;
-		uint32_t *grown = tb_realloc(l->edge, cap * sizeof *grown);
-		if (!grown)
-			return 0;
-		l->edge = grown;
-		l->capedge = cap;
-	}
-	l->edge[l->nedge++] = at;
-	return 1;
-}
 
-static void S_edges_free(tb_stretch_layer *l)
-{
-	free(l->edge);
-	free(l->eoff);
-	l->edge = l->eoff = NULL;
-	l->nedge = l->capedge = 0;
-}
-
-/* Adds 'n' sequences to position 'i' of 'l' (a new one has none yet:
- * 'added'); 0 when memory ran out. */
-static int S_paths_add(tb_stretch_layer *l, uint32_t i, int added, uint32_t n)
-{
-	if (i >= l->cappaths) {
-		uint32_t cap = l->cappaths ? 2 * l->cappaths : 16;
-		while (cap <= i)
-			cap *= 2;
-		uint32_t *grown = tb_realloc(l->paths, cap * sizeof *grown);
-		if (!grown)
-			return 0;
-		l->paths = grown;
-		l->cappaths = cap;
-	}
-	if (added)
-		l->paths[i] = 0;
-	l->paths[i] = n > UINT32_MAX - l->paths[i] ? UINT32_MAX : l->paths[i] + n;
-	return 1;
-}
 
 
 /* Position 'i' of set 'b' decoded into the next of x's view slots:
@@ -129,6 +64,7 @@ tb_stretch *tb_stretch_new(const tb_ruleset *rs, const tb_state *s, unsigned lon
 		return NULL;
 	x->rs = rs;
 	x->budget = budget ? budget : 1;
+	x->threads = 1;
 	x->progress = progress;
 	x->ctx = ctx;
 	int added;
@@ -137,7 +73,7 @@ tb_stretch *tb_stretch_new(const tb_ruleset *rs, const tb_state *s, unsigned lon
 		rs->rules->canon(rs, &first);
 	tb_stretch_layer *l = S_push(x);
 	if (!l || tb_bset_add(&l->set, &first, &added) == UINT32_MAX ||
-	    !S_paths_add(l, 0, 1, 1)) {
+	    !tb_stretch__paths_add(l, 0, 1, 1)) {
 		tb_stretch_free(x);
 		return NULL;
 	}
@@ -152,17 +88,24 @@ tb_stretch *tb_stretch_from(const tb_stretch *x, size_t layer, unsigned long bud
 	if (from->n)
 		tb_bset_get(from, 0, &s);
 	tb_stretch *y = from->n ? tb_stretch_new(x->rs, &s, budget, NULL, NULL) : NULL;
+	if (y)
+		y->threads = x->threads;
 	int added;
 	for (uint32_t i = 1; y && i < from->n; i++) {
 		tb_bset_get(from, i, &s);
 		uint32_t at = tb_bset_add(&y->layer[0].set, &s, &added);
-		if (at == UINT32_MAX || !S_paths_add(&y->layer[0], at, added, 1)) {
+		if (at == UINT32_MAX || !tb_stretch__paths_add(&y->layer[0], at, added, 1)) {
 			tb_stretch_free(y);
 			return NULL;
 		}
 		y->held += (unsigned long)added;
 	}
 	return y;
+}
+
+void tb_stretch_set_threads(tb_stretch *x, unsigned n)
+{
+	x->threads = n < 1 ? 1 : n > TB_STRETCH_THREADS_MAX ? TB_STRETCH_THREADS_MAX : n;
 }
 
 void tb_stretch_free(tb_stretch *x)
@@ -174,7 +117,7 @@ void tb_stretch_free(tb_stretch *x)
 		free(x->layer[i].mark);
 		tb_sieve_free(&x->layer[i].sieve);
 		free(x->layer[i].paths);
-		S_edges_free(&x->layer[i]);
+		tb_stretch__edges_free(&x->layer[i]);
 	}
 	free(x->layer);
 	tb_stretch__meet_free(x);
@@ -183,163 +126,6 @@ void tb_stretch_free(tb_stretch *x)
 	free(x);
 }
 
-/* The turns that fit step 'st' from 's', into x->turns; how many. */
-size_t tb_stretch__fitting(tb_stretch *x, const tb_step *st, const tb_state *s)
-{
-	size_t n = tb_turns_list(x->rs, s, &x->turns), k = 0;
-	if (tb_turns_failed(&x->turns))
-		x->failed = 1;
-	for (size_t i = 0; i < n; i++)
-		if (tb_step_fits(x->rs, st, &x->turns.v[i]))
-			x->turns.v[k++] = x->turns.v[i];
-	return k;
-}
-
-/* The position after 't', as positions are counted: what no later turn
- * can read cleared (rules->canon), so that two ways to one position the
- * notation cannot tell apart are one. */
-static tb_state S_after(const tb_ruleset *rs, const tb_state *s, const tb_turn *t)
-{
-	tb_state w = *s;
-	rs->rules->play(rs, &w, t, NULL);
-	if (rs->rules->canon)
-		rs->rules->canon(rs, &w);
-	return w;
-}
-
-int tb_stretch_plain;
-
-/* The turns of 's' that the direct check (rules->generate_at) gives for
- * the first point of 'then', into x->then_turns; -1 when it cannot say
- * (no direct check, the first part not a known point of the board, or
- * memory ran out: x->failed). */
-static long S_direct(tb_stretch *x, const tb_step *then, const tb_state *s)
-{
-	const tb_ruleset *rs = x->rs;
-	const tb_move *m = then->m;
-	if (!rs->rules->generate_at || then->node_kind != TB_NODE_MOVE || !m->nparts ||
-	    m->parts[0].kind != TB_PART_AT || m->parts[0].pt == TB_PT_UNKNOWN ||
-	    tb_geo_at(&rs->geo, m->parts[0].pt) < 0)
-		return -1;
-	tb_part hint = {TB_PART_AT, TB_PT_NONE}; /* no second part: every turn of the point */
-	if (m->nparts > 1) {
-		hint = m->parts[1];
-		if (hint.pt == TB_PT_UNKNOWN || tb_geo_at(&rs->geo, hint.pt) < 0)
-			hint.pt = TB_PT_NONE;
-	}
-	tb_turns *l = &x->then_turns;
-	size_t n;
-	while ((n = rs->rules->generate_at(rs, s, m->parts[0].pt, hint, l->v, l->cap)) > l->cap) {
-		tb_turn *grown = tb_realloc(l->v, n * sizeof *grown);
-		if (!grown) {
-			x->failed = 1;
-			return -1;
-		}
-		l->v = grown;
-		l->cap = n;
-	}
-	return (long)n;
-}
-
-/* Does a legal turn of 's' fit 'then'? As the step after would find
- * (tb_stretch__fitting): the direct check lists the turns of the piece
- * on the move's first point as the full list does (rules.h;
- * test_direct.c proves it), and a turn that fits begins there; else the
- * full list. */
-static int S_then_fits(tb_stretch *x, const tb_step *then, const tb_state *s)
-{
-	long n = S_direct(x, then, s);
-	if (x->failed)
-		return 0;
-	if (n < 0) {
-		n = (long)tb_turns_list(x->rs, s, &x->then_turns);
-		if (tb_turns_failed(&x->then_turns)) {
-			x->failed = 1;
-			return 0;
-		}
-	}
-	for (long i = 0; i < n; i++)
-		if (tb_step_fits(x->rs, then, &x->then_turns.v[i]))
-			return 1;
-	return 0;
-}
-
-/* The keys of some of the positions a step leads to from one position,
- * made and their slots asked for together (tb_bset_prefetch), then
- * added in the order made: the same set, in the same order. */
-enum { S_BATCH = 16 };
-
-typedef struct S_batch {
-	uint8_t key[S_BATCH][TB_POSKEY_MAX];
-	size_t len[S_BATCH];
-	uint64_t h[S_BATCH];
-	size_t n;
-} S_batch;
-
-/* Fills 'bt' from the turns x->turns.v['*j' .. 'nt') played from
- * 'from', each kept by the bound towards 'target' and by 'then' (as
- * S_step says), advancing '*j'; 0 when memory ran out (x spent). */
-static int S_batch_make(tb_stretch *x, S_batch *bt, const tb_state *from, size_t *j, size_t nt,
-                        const tb_state *target, unsigned left, const tb_step *then,
-                        const tb_bset *set, unsigned long *dropped)
-{
-	const tb_ruleset *rs = x->rs;
-	bt->n = 0;
-	for (; *j < nt && bt->n < S_BATCH; ++*j) {
-		tb_state w = S_after(rs, from, &x->turns.v[*j]);
-		/* the backward half first: where it is, it leaves one position in
-		 * a hundred, and costs less than the bound */
-		if (x->meeting && !tb_stretch__meet_may(x, &w, left))
-			continue;
-		if (target && !tb_reach_bound(rs, &w, target, left))
-			continue;
-		if (then && !S_then_fits(x, then, &w)) {
-			++*dropped;
-			if (x->failed) {
-				x->spent = 1;
-				return 0;
-			}
-			continue;
-		}
-		size_t k = bt->n++;
-		bt->len[k] = tb_poskey_pack(&w, bt->key[k]);
-		bt->h[k] = tb_bset_hash(bt->key[k], bt->len[k]);
-		tb_bset_prefetch(set, bt->h[k]);
-	}
-	return 1;
-}
-
-/* Adds the keys of 'bt' to layer 'next', each reached by 'paths'
- * sequences more, and each an edge from the position they were played
- * from (its first at next->edge['first']); 0 when memory or the budget
- * ran out (x spent). */
-static int S_batch_add(tb_stretch *x, const S_batch *bt, tb_stretch_layer *next, uint32_t paths,
-                       uint32_t first)
-{
-	for (size_t k = 0; k < bt->n; k++)
-		tb_bset_prefetch_key(&next->set, bt->h[k]);
-	for (size_t k = 0; k < bt->n; k++) {
-		int added;
-		uint32_t at = tb_bset_add_key(&next->set, bt->key[k], bt->len[k], bt->h[k], &added);
-		if (at == UINT32_MAX || !S_paths_add(next, at, added, paths))
-			x->failed = 1;
-		else if (next->eoff && !S_edge_add(next, at, first))
-			S_edges_free(next); /* resolving will play the turns */
-		if (x->failed) {
-			x->spent = 1;
-			return 0;
-		}
-		if (added && ++x->held > x->budget) {
-			x->spent = x->partial = 1;
-			return 0;
-		}
-		if (added && x->progress && x->held - x->reported >= 65536) {
-			x->reported = x->held;
-			x->progress(x->ctx, x->held);
-		}
-	}
-	return 1;
-}
 
 /* tb_stretch_step_then's layer: 'then' NULL for every position. Sets
  * '*dropped' to how many positions 'then' ruled out. */
@@ -366,7 +152,10 @@ static long S_step(tb_stretch *x, const tb_step *step, const tb_state *target, u
 	 * costs as much, and its memory stays what the budget says */
 	if (target && !tb_stretch_plain)
 		next->eoff = tb_malloc(((size_t)prev->set.n + 1) * sizeof *next->eoff);
-	for (uint32_t i = 0; i < prev->set.n; i++) {
+	int split = tb_stretch__split(x, next, step, target, left, then, dropped);
+	if (split < 0)
+		return -1;
+	for (uint32_t i = 0; !split && i < prev->set.n; i++) {
 		if (next->eoff)
 			next->eoff[i] = next->nedge;
 		uint32_t first = next->nedge;
@@ -378,10 +167,11 @@ static long S_step(tb_stretch *x, const tb_step *step, const tb_state *target, u
 			return -1;
 		}
 		for (size_t j = 0; j < nt;) {
-			S_batch bt;
-			if (!S_batch_make(x, &bt, &from, &j, nt, target, left, then, &next->set, dropped) ||
-			    !S_batch_add(x, &bt, next, prev->paths[i], first)) {
-				S_edges_free(next); /* not whole */
+			tb_stretch_batch bt;
+			if (!tb_stretch__batch_make(x, &bt, &from, &j, nt, target, left, then, &next->set,
+			                            dropped) ||
+			    !tb_stretch__batch_add(x, &bt, next, prev->paths[i], first)) {
+				tb_stretch__edges_free(next); /* not whole */
 				return -1;
 			}
 		}
@@ -463,7 +253,7 @@ void tb_stretch_pop(tb_stretch *x)
 		free(l->mark);
 		tb_sieve_free(&l->sieve);
 		free(l->paths);
-		S_edges_free(l);
+		tb_stretch__edges_free(l);
 	}
 }
 
@@ -536,7 +326,7 @@ size_t tb_stretch_keep(tb_stretch *x, int (*keep)(void *ctx, const tb_state *s),
 	tb_bset *b = &l->set;
 	uint32_t *map = l->eoff ? tb_malloc(((size_t)b->n + 1) * sizeof *map) : NULL;
 	if (!map)
-		S_edges_free(l); /* resolving will play the turns */
+		tb_stretch__edges_free(l); /* resolving will play the turns */
 	uint32_t k = 0;
 	for (uint32_t i = 0; i < b->n; i++) {
 		tb_state s;
@@ -566,7 +356,7 @@ size_t tb_stretch_keep(tb_stretch *x, int (*keep)(void *ctx, const tb_state *s),
  * says so of nearly all of them without a look in the set. */
 long tb_stretch__marked_after(const tb_stretch *x, size_t i, const tb_state *s, const tb_turn *t)
 {
-	tb_state w = S_after(x->rs, s, t);
+	tb_state w = tb_stretch__after(x->rs, s, t);
 	const tb_stretch_layer *next = &x->layer[i + 1];
 	if (!tb_sieve_may(&next->sieve, &w))
 		return -1;
@@ -664,7 +454,7 @@ int tb_stretch_path_to(tb_stretch *x, const tb_state *s, tb_turn *out, tb_state 
 			tb_bset_get(&l->set, k, &from);
 			size_t nt = tb_stretch__fitting(x, &x->layer[i + 1].step, &from);
 			for (size_t j = 0; j < nt && !found; j++) {
-				tb_state w = S_after(x->rs, &from, &x->turns.v[j]);
+				tb_state w = tb_stretch__after(x->rs, &from, &x->turns.v[j]);
 				if (tb_state_same(&w, &cur)) {
 					out[i] = x->turns.v[j];
 					cur = from;

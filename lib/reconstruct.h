@@ -133,6 +133,13 @@ typedef struct tb_stretch tb_stretch;
 tb_stretch *tb_stretch_new(const tb_ruleset *rs, const tb_state *s, unsigned long budget,
                            void (*progress)(void *, unsigned long), void *ctx);
 void tb_stretch_free(tb_stretch *x);
+/* The threads each later step of 'x' (and a stretch tb_stretch_from
+ * makes of it) may make a long layer by: 1 (the default, and what 0
+ * means) to TB_STRETCH_THREADS_MAX (more is that). What the stretch
+ * holds and says is the same for every number (stretch_split.c;
+ * spec/reconstruct.md §2.5). */
+enum { TB_STRETCH_THREADS_MAX = 64 };
+void tb_stretch_set_threads(tb_stretch *x, unsigned n);
 /* A new stretch whose start is every position of layer 'layer' of 'x'
  * (which it borrows nothing from but 'x''s ruleset), holding at most
  * 'budget' positions; NULL when memory ran out or the layer is empty.
@@ -163,6 +170,10 @@ long tb_stretch_step_then(tb_stretch *x, const tb_step *step, const tb_state *ta
  * edges (tb_stretch_resolve then plays every position's turns again),
  * so that tests can compare the two. */
 extern int tb_stretch_plain;
+/* The positions of a layer a thread takes at a time (a chunk); a layer
+ * of fewer than a round's chunks (8 a thread) is made by one thread. A
+ * test lowers it (1: a layer of 8 positions a thread is split). */
+extern unsigned tb_stretch_slice;
 /* Memory ran out in 'x' (sticky): a step then returned -1, and what
  * the queries below return is not to be trusted; only tb_stretch_free
  * may follow. */

@@ -1,7 +1,9 @@
 /*
- * stretch.h -- what the two files of a stretch share (internal to
- * reconstruct.c, which makes and resolves it, and stretch_paths.c,
- * which counts and lists the sequences of turns it holds).
+ * stretch.h -- what the files of a stretch share (internal to
+ * reconstruct.c, which makes and resolves it, stretch_grow.c, what a
+ * step makes of one position, stretch_split.c, a layer made by several
+ * threads, and stretch_paths.c, which counts and lists the sequences of
+ * turns it holds).
  */
 #ifndef TB_STRETCH_H
 #define TB_STRETCH_H
@@ -54,7 +56,57 @@ struct tb_stretch {
 	unsigned long reported;
 	struct tb_meet *meet; /* the gap's backward half (stretch_meet.c), or NULL */
 	int meeting;        /* the layer being made is kept to it */
+	unsigned threads;   /* threads a long layer is made by (stretch_split.c);
+	                       1: this one only */
 };
+
+/* The keys of some of the positions a step leads to from one position,
+ * made and their slots asked for together (tb_bset_prefetch), then
+ * added in the order made: the same set, in the same order. */
+enum { TB_STRETCH_BATCH = 16 };
+
+typedef struct tb_stretch_batch {
+	uint8_t key[TB_STRETCH_BATCH][TB_POSKEY_MAX];
+	size_t len[TB_STRETCH_BATCH];
+	uint64_t h[TB_STRETCH_BATCH];
+	size_t n;
+} tb_stretch_batch;
+
+/* Fills 'bt' from the turns x->turns.v['*j' .. 'nt') played from
+ * 'from', each kept by the backward half, the bound towards 'target'
+ * and 'then' (tb_stretch_step_then), advancing '*j' and counting in
+ * '*dropped' those 'then' ruled out; their slots in 'set' asked for
+ * when 'set' is not NULL. 0 when memory ran out (x spent). */
+int tb_stretch__batch_make(tb_stretch *x, tb_stretch_batch *bt, const tb_state *from, size_t *j,
+                           size_t nt, const tb_state *target, unsigned left,
+                           const tb_step *then, const tb_bset *set, unsigned long *dropped);
+/* Adds the keys of 'bt' to layer 'next', each reached by 'paths'
+ * sequences more, and each an edge from the position they were played
+ * from (its first at next->edge['first']); 0 when memory or the budget
+ * ran out (x spent). */
+int tb_stretch__batch_add(tb_stretch *x, const tb_stretch_batch *bt, tb_stretch_layer *next,
+                          uint32_t paths, uint32_t first);
+/* The edges of 'l' given back: resolving will play the turns. */
+void tb_stretch__edges_free(tb_stretch_layer *l);
+/* Adds 'n' sequences to position 'i' of 'l' (a new one has none yet:
+ * 'added'); 0 when memory ran out. */
+int tb_stretch__paths_add(tb_stretch_layer *l, uint32_t i, int added, uint32_t n);
+/* The position after 't' from 's', as positions are counted: what no
+ * later turn can read cleared (rules->canon), so that two ways to one
+ * position the notation cannot tell apart are one. */
+tb_state tb_stretch__after(const tb_ruleset *rs, const tb_state *s, const tb_turn *t);
+
+/* ## A layer made by several threads (stretch_split.c) */
+
+/* Makes layer 'next' (the stretch's last, pushed and empty) from the
+ * layer before by x->threads threads, as S_step in reconstruct.c would
+ * make it alone: the same positions in the same order, the same
+ * sequences, edges, budget stop and progress calls, and '*dropped' the
+ * same once the layer is whole. 1 done, 0 not worth splitting (nothing
+ * done), -1 when memory or the budget ran out (x spent). */
+int tb_stretch__split(tb_stretch *x, tb_stretch_layer *next, const tb_step *step,
+                      const tb_state *target, unsigned left, const tb_step *then,
+                      unsigned long *dropped);
 
 /* The turns that fit step 'st' from 's', into x->turns; how many. */
 size_t tb_stretch__fitting(tb_stretch *x, const tb_step *st, const tb_state *s);

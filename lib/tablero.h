@@ -609,6 +609,10 @@ typedef struct tb_search_opts {
 	 * far (a terminal may show progress), or NULL. */
 	void (*progress)(void *ctx, unsigned long positions);
 	void *ctx;
+	unsigned threads;             /* threads one search may make a long layer
+	                                 of positions by, the answers the same
+	                                 for every number (spec/reconstruct.md
+	                                 §3); 0: 1, at most 64 */
 } tb_search_opts;
 
 /** Sets the limits of the searches of later tb_reader_validate calls on

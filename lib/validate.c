@@ -1140,6 +1140,7 @@ static tb_search_opts S_limits(const tb_reader *r)
 	o.window = o.window ? o.window : d->window ? d->window : 32;
 	o.lookback = o.lookback ? o.lookback : d->lookback ? d->lookback : 32;
 	o.lookback = o.lookback < TB_LOOKBACK_MAX ? o.lookback : TB_LOOKBACK_MAX;
+	o.threads = o.threads ? o.threads : d->threads ? d->threads : 1;
 	return o;
 }
 

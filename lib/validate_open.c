@@ -71,6 +71,8 @@ int tb_val_open_begin(tb_val *v, tb_val_at *at)
 	at->open = tb_calloc(1, sizeof *at->open);
 	if (at->open)
 		at->open->x = tb_stretch_new(&v->rs, &at->st, v->so.max_positions, S_progress, v);
+	if (at->open && at->open->x)
+		tb_stretch_set_threads(at->open->x, v->so.threads);
 	if (!at->open || !at->open->x) {
 		S_open_free(at);
 		v->oom = 1;

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # -j N against -j 1: every command that spreads a collection over the
-# machine's cores (parse, validate, fmt, xml, grep, diff --duplicates)
+# machine's cores (parse, validate, fmt, xml, grep, diff --duplicates),
+# and fill, which spreads a long search's layers
 # must write the same standard output and standard error, byte for
 # byte and in the input's order, and exit with the same status, with
 # -j 2 and -j 4 as with -j 1 -- on the samples, on random collections,
@@ -237,6 +238,16 @@ else
 	fail=$((fail + 1))
 	echo "FAIL: jobs: fmt's diagnostics in a log of both outputs are not after the records before"
 fi
+
+# fill -j N makes a long search's layers in N threads (stretch_split.c;
+# spec/reconstruct.md §3): what it writes and says is -j 1's -- a gap
+# before written turns, one toward a restated position (searched from
+# both ends), and one over its limit of positions
+python3 "$root/bench/reconstruct.py" "$TABLERO" "$tmp/recon" >/dev/null
+same "fill gap 6" fill "$tmp/recon/pitarra-gap6.tgn" "$tmp/recon/asalto-gap8.tgn"
+same "fill gap 8 to a position" fill "$tmp/recon/ocencahuac-gap8-pos.tgn"
+same "fill over the limit" fill --search-positions 60000 "$tmp/recon/pitarra-gap6.tgn" \
+	"$tmp/recon/ocencahuac-gap8.tgn"
 
 # -j's own arguments
 if "$TABLERO" validate -j 0 "${samples[0]}" >/dev/null 2>&1 &&

@@ -31,7 +31,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
  * timeout, and the searches are the same code whatever their limit. */
 __attribute__((constructor)) static void fz_bound_searches(void)
 {
-	static const tb_search_opts o = {4, 20000, 0, 0, 0, NULL, NULL};
+	static const tb_search_opts o = {4, 20000, 0, 0, 0, NULL, NULL, 0};
 	tb_set_search_defaults(&o);
 }
 

@@ -19,7 +19,7 @@
 
 #define S_MAX 3
 
-static const tb_search_opts S_search = {3, 20000, 10, 16, 0, NULL, NULL};
+static const tb_search_opts S_search = {3, 20000, 10, 16, 0, NULL, NULL, 0};
 
 typedef struct S_wit {
 	tb_reader *r;

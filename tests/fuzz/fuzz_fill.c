@@ -12,7 +12,7 @@
 
 #define S_MAX_RECORDS 4
 
-static const tb_search_opts S_search = {4, 20000, 10, 16, 0, NULL, NULL};
+static const tb_search_opts S_search = {4, 20000, 10, 16, 0, NULL, NULL, 0};
 
 /* The error diagnostics of the reader's last call. */
 static size_t S_errors(const tb_reader *r)

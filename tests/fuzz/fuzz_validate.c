@@ -61,7 +61,7 @@ static void S_turn(void *ctx, const tb_turn_report *t)
  * below the default (a million positions, twice, under the sanitizers
  * would pass libFuzzer's timeout on a gap in the opening), the same for
  * both so that they agree. */
-static const tb_search_opts S_search = {4, 50000, 0, 0, 0, NULL, NULL};
+static const tb_search_opts S_search = {4, 50000, 0, 0, 0, NULL, NULL, 0};
 
 /* The frame of the turn written at 'line':'col' (alternative 0). */
 static long S_frame_at(const tb_replay *rp, unsigned line, unsigned col)

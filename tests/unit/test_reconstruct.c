@@ -959,6 +959,162 @@ static void test_meet_same_as_plain(void **state)
 	assert_true(cases >= 3 * per / 2 && fit >= cases / 2 && fit < cases);
 }
 
+/* What tablero fill says of 'src' -- diagnostics, notes and the record
+ * written -- with each long layer of its searches made by 'threads'
+ * threads, at most 'positions' positions a search. */
+static char *S_fill_threads(const char *src, unsigned threads, unsigned long positions)
+{
+	tb_reader *r;
+	tb_record *rec = tt_parse(src, &r);
+	tb_search_opts so;
+	memset(&so, 0, sizeof so);
+	so.max_listed = 1000;
+	so.max_positions = positions;
+	so.threads = threads;
+	tb_reader_set_search(r, &so);
+	size_t len, open, filled;
+	char *text = tb_record_fill(r, rec, &len, &open, &filled);
+	tt_str out = {0};
+	tt_diags(&out, r);
+	tt_puts(&out, text ? text : "(no text)\n");
+	free(text);
+	tb_record_free(rec);
+	tb_reader_free(r);
+	return tt_take(&out);
+}
+
+/* The layers of a stretch made by several threads (stretch_split.c)
+ * hold what one thread makes: the same positions in the same order,
+ * the same sequences to them -- stepped straight, every layer of 8
+ * positions a thread and more split (tb_stretch_slice 1), from random
+ * positions of every game, toward the position a random line reaches
+ * (the bounds, the backward half where the game undoes turns) and
+ * toward none. */
+static void test_threads_layers(void **state)
+{
+	(void)state;
+	tt_rng g = {0x7e5u + S_SEED};
+	unsigned per = TT_SANITIZED ? 2 : 5, saved = tb_stretch_slice;
+	unsigned long cases = 0, split = 0;
+	tb_stretch_slice = 1;
+	for (size_t i = 0; i < NCFG; i++) {
+		tb_engine *e = S_engine(&S_cfgs[i], NULL);
+		const tb_ruleset *rs = tb_engine_ruleset(e);
+		for (unsigned p = 0; p < 2 * per; p++) {
+			tb_state at = S_somewhere(rs, tb_engine_state(e), &g);
+			at = S_reload(&S_cfgs[i], rs, &at);
+			size_t n = 3; /* the third layer: mostly past 8 positions a thread */
+			tb_turn line[4];
+			tb_state after[4];
+			if (!S_line(rs, at, n, &g, line, after))
+				continue;
+			const tb_state *target = p % 2 ? &after[n - 1] : NULL;
+			tb_stretch *x[4] = {NULL};
+			for (unsigned t = 1; t <= 3; t++) {
+				x[t] = tb_stretch_new(rs, &at, 300000, NULL, NULL);
+				assert_non_null(x[t]);
+				tb_stretch_set_threads(x[t], t);
+			}
+			tb_step st = {TB_STEP_PLY, 0, NULL};
+			for (size_t k = 0; k < n; k++) {
+				size_t before = tb_stretch_count(x[1]);
+				long got[4];
+				for (unsigned t = 1; t <= 3; t++)
+					got[t] = tb_stretch_step(x[t], &st, target, (unsigned)(n - 1 - k));
+				split += before >= 8 * 3;
+				assert_int_equal(got[1], got[2]);
+				assert_int_equal(got[1], got[3]);
+				if (got[1] < 0)
+					break;
+				for (unsigned t = 2; t <= 3; t++) {
+					unsigned long pa, pb;
+					unsigned long long sa, sb;
+					assert_int_equal(tb_stretch_reached(x[1], &pa, &sa),
+					                 tb_stretch_reached(x[t], &pb, &sb));
+					assert_int_equal(pa, pb);
+					assert_true(sa == sb);
+					for (size_t j = 0; j < (size_t)got[1]; j++) {
+						tb_state a = *tb_stretch_state(x[1], j);
+						assert_true(tb_state_same(&a, tb_stretch_state(x[t], j)));
+					}
+				}
+			}
+			for (unsigned t = 1; t <= 3; t++)
+				tb_stretch_free(x[t]);
+			cases++;
+		}
+		tb_engine_free(e);
+	}
+	tb_stretch_slice = saved;
+	print_message("threads: %lu stretches stepped by 1, 2 and 3 threads, %lu layers split\n",
+	              cases, split);
+	assert_true(cases >= NCFG * per && split >= cases / 2);
+}
+
+/* What fill says -- counts, sequences listed and their order, notes,
+ * diagnostics, the record written -- is the same whatever the number of
+ * threads a search's layers are made by: 1, 2 and 3, every layer of 8
+ * positions a thread and more split, on random gaps of every game
+ * before written turns, before a restated position (searched from both
+ * ends where the game undoes turns), and with a limit of positions
+ * most of them reach (TB403: the same point, the same note on what is
+ * left open). */
+static void test_threads_same(void **state)
+{
+	(void)state;
+	tt_rng g = {0x7e55u + S_SEED};
+	unsigned per = TT_SANITIZED ? 2 : 5, saved = tb_stretch_slice;
+	unsigned long cases = 0, limited = 0;
+	tb_stretch_slice = 1;
+	for (size_t i = 0; i < NCFG; i++) {
+		tb_engine *e = S_engine(&S_cfgs[i], NULL);
+		const tb_ruleset *rs = tb_engine_ruleset(e);
+		for (unsigned p = 0; p < 3 * per; p++) {
+			int kind = (int)(p % 3); /* 0 written turns after, 1 restated, 2 a limit */
+			S_case c;
+			memset(&c, 0, sizeof c);
+			c.cfg = &S_cfgs[i];
+			c.rs = rs;
+			tb_state at = S_somewhere(rs, tb_engine_state(e), &g);
+			c.start = S_reload(&S_cfgs[i], rs, &at);
+			int heavy = !strcmp(c.cfg->game, "ocencahuac") ||
+			            c.start.hand[0] + c.start.hand[1] > 0;
+			size_t L = 2 + tt_below(&g, heavy ? 2 : 3), w = kind == 1 ? 0 : 1 + tt_below(&g, 2);
+			c.n = L + w;
+			tb_state after[MAXSTEPS];
+			if (!S_line(rs, c.start, c.n, &g, c.orig, after))
+				continue;
+			for (size_t k = 0; k < c.n; k++)
+				c.step[k] = (S_step){k < L ? P_ANY : P_WRITTEN, k < L, c.orig[k]};
+			if (kind == 1) {
+				c.restated = 1;
+				c.target = S_pos(rs, &after[c.n - 1]);
+			}
+			unsigned long positions = kind == 2 ? 40 + tt_below(&g, 200) : 2000000;
+			unsigned col[MAXSTEPS];
+			char *src = S_record(&c, col);
+			char *one = S_fill_threads(src, 1, positions);
+			for (unsigned t = 2; t <= 3; t++) {
+				char *more = S_fill_threads(src, t, positions);
+				if (strcmp(one, more) != 0)
+					print_message("%s-- 1 thread:\n%s-- %u threads:\n%s", src, one, t, more);
+				assert_string_equal(one, more);
+				free(more);
+			}
+			cases++;
+			limited += strstr(one, "TB403") != NULL;
+			free(one);
+			free(src);
+			free(c.target);
+		}
+		tb_engine_free(e);
+	}
+	tb_stretch_slice = saved;
+	print_message("threads: %lu gaps filled by 1, 2 and 3 threads, %lu over their limit\n",
+	              cases, limited);
+	assert_true(cases >= NCFG * per * 2 && limited >= NCFG);
+}
+
 /* More rules for the bounds alone: each option that changes what a turn
  * may move (pushes of Warriors, pushes sideways or back, crowns lost off
  * the far row, jumps of one piece, the Prince's steps; forwards by the
@@ -2453,6 +2609,8 @@ int main(void)
 		cmocka_unit_test(test_search_against_brute_force),
 		cmocka_unit_test(test_then_same_as_plain),
 		cmocka_unit_test(test_meet_same_as_plain),
+		cmocka_unit_test(test_threads_layers),
+		cmocka_unit_test(test_threads_same),
 		cmocka_unit_test(test_bound_is_sound),
 		cmocka_unit_test(test_bound_cases),
 		cmocka_unit_test(test_gap_after_open_turn),
