@@ -15,11 +15,13 @@
  * next '[' right after the LF. It goes as far as the window holds,
  * short of its last byte and within the record's limit, as tb_lex_tag
  * does; it never reads more of the input. The first tag it does not
- * take -- an escape, a comment, a second tag on a line, anything the
- * parser could tell of -- is left to the parser with the reader just
- * where the parser would have it after the tags taken, so every word
- * said of a tag section is the parser's, by construction; and the
- * values' checks (tb_tags_finish) are the same code for both.
+ * take -- an escape, a comment in it, anything the parser could tell
+ * of -- is left to the parser with the reader just where the parser
+ * would have it after the tags taken, so every word said of a tag
+ * section is the parser's, by construction; and the values' checks
+ * (tb_tags_finish) are the same code for both. Anything but a LF after
+ * a ']' (a CR, a second tag on the line) only ends a run: that tag is
+ * taken, and the parser's next '[' comes back here.
  */
 #ifdef __SSE2__ /* every x86-64 */
 #include <emmintrin.h>

@@ -1305,11 +1305,7 @@ tb_record *tb_parse_record(tb_reader *r)
 	 * made it large (a malloc and free a record cost more than a record's
 	 * tags) */
 	tb_tag_list *tags = r->tags; /* the reader's: an arena's jump keeps it */
-	tb_tag *v = tags->v;
-	size_t cap = tags->cap;
-	memset(tags, 0, sizeof *tags); /* in place: no list built aside and copied */
-	tags->v = v;
-	tags->cap = cap;
+	tb_tag_list_reset(tags); /* in place: no list built aside and copied */
 	S_tag_section(&p, tags);
 	/* tags cut by the end would have gone on with a '[' */
 	int cut = r->tok.type == TK_EOF;
@@ -1320,11 +1316,8 @@ tb_record *tb_parse_record(tb_reader *r)
 	p.recording = tags->slot[TB_TAG_RECORDING] != 0;
 	if (tags->failed)
 		tb_reader_nomem(r);
-	if (tags->cap > S_TAGS_KEPT) {
-		free(tags->v);
-		tags->v = NULL;
-		tags->cap = 0;
-	}
+	if (tags->cap > S_TAGS_KEPT)
+		tb_tag_list_free(tags);
 	if (p.g) {
 		S_movetext(&p);
 	} else {

@@ -259,8 +259,10 @@ void tb_reader_free(tb_reader *r)
 	free(r->name);
 	tb_buf_free(&r->text);
 	tb_buf_free(&r->room);
-	if (r->tags)
+	if (r->tags) { /* what tb_tag_list_free frees: tags.c calls the reader */
 		free(r->tags->v);
+		free(r->tags->hash);
+	}
 	free(r->tags);
 	free(r);
 }

@@ -261,9 +261,10 @@ static size_t S_list_at(const tb_ruleset *rs, const tb_state *s, const tb_move *
 	return n;
 }
 
-/* The rules' own check of 'm' (rules->one, when they have one; tb_turn_direct
- * holds), into 'l': 1 with the turn in l->v[0], 0 for none (or several,
- * or memory ran out: 'l' emptied), -1 when they leave it to the list. */
+/* The rules' own check of 'm' (rules->one, when they have one;
+ * tb_turn_direct or S_penalty_direct holds), into 'l': 1 with the turn
+ * in l->v[0], 0 for none (or several, or memory ran out: 'l' emptied),
+ * -1 when they leave it to the list. */
 static int S_one(const tb_ruleset *rs, const tb_state *s, const tb_move *m, tb_turns *l)
 {
 	if (!rs->rules->one)

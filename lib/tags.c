@@ -102,9 +102,58 @@ static int S_known(const char *name)
 	return tb_tag_known(name, strlen(name));
 }
 
+/* The hash of a tag's name (FNV-1a). */
+static size_t S_name_hash(const char *name)
+{
+	uint64_t h = 14695981039346656037u;
+	for (; *name; name++)
+		h = (h ^ (unsigned char)*name) * 1099511628211u;
+	return (size_t)h;
+}
+
+/* Puts index 'i' of l->v (a tag without a slot) in the index, which has
+ * room. */
+static void S_hash_put(tb_tag_list *l, size_t i)
+{
+	size_t at = S_name_hash(l->v[i].name) & (l->hcap - 1);
+	while (l->hash[at])
+		at = (at + 1) & (l->hcap - 1);
+	l->hash[at] = i + 1;
+}
+
+/* Room in the index for one more tag without a slot, 'l' holding
+ * 'have' of them; built at the fifth (the first four are in l->other),
+ * doubled when half full. 0 when memory ran out: the index is dropped
+ * and the tags are looked for in turn ('failed' is not set: nothing is
+ * lost). */
+static int S_hash_room(tb_tag_list *l, size_t have)
+{
+	if (l->hash && 2 * (have + 1) <= l->hcap)
+		return 1;
+	size_t cap = l->hcap ? 2 * l->hcap : 64;
+	size_t *old = l->hash, oldcap = l->hcap;
+	l->hash = tb_calloc(cap, sizeof *l->hash);
+	l->hcap = l->hash ? cap : 0;
+	if (!l->hash) {
+		free(old);
+		return 0;
+	}
+	if (old) {
+		for (size_t j = 0; j < oldcap; j++)
+			if (old[j])
+				S_hash_put(l, old[j] - 1);
+	} else {
+		for (size_t j = 0; j < have; j++)
+			S_hash_put(l, l->other[j]);
+	}
+	free(old);
+	return 1;
+}
+
 /* The tag named 'name', which no roster slot holds, in 'l', or NULL:
  * among the tags without a slot, whose places are kept when they are
- * few (tb_tag_list.other) -- the sides are looked up so every record. */
+ * few (tb_tag_list.other) -- the sides are looked up so every record --
+ * and in the index by their names' hash past that. */
 static const tb_tag *S_other(const tb_tag_list *l, const char *name)
 {
 	size_t few = sizeof l->other / sizeof l->other[0];
@@ -114,10 +163,34 @@ static const tb_tag *S_other(const tb_tag_list *l, const char *name)
 				return &l->v[l->other[j]];
 		return NULL;
 	}
+	if (l->hash) {
+		for (size_t at = S_name_hash(name) & (l->hcap - 1); l->hash[at];
+		     at = (at + 1) & (l->hcap - 1))
+			if (S_same(l->v[l->hash[at] - 1].name, name))
+				return &l->v[l->hash[at] - 1];
+		return NULL;
+	}
 	for (size_t i = 0; i < l->n; i++)
 		if (S_same(l->v[i].name, name))
 			return &l->v[i];
 	return NULL;
+}
+
+void tb_tag_list_free(tb_tag_list *l)
+{
+	free(l->v);
+	free(l->hash);
+	memset(l, 0, sizeof *l);
+}
+
+void tb_tag_list_reset(tb_tag_list *l)
+{
+	tb_tag *v = l->v;
+	size_t cap = l->cap;
+	free(l->hash);
+	memset(l, 0, sizeof *l);
+	l->v = v;
+	l->cap = cap;
 }
 
 /* The roster tag of slot 'k' in 'l', or NULL. */
@@ -169,11 +242,27 @@ static tb_tag *S_push(tb_tag_list *l, int k)
 		l->v = v;
 		l->cap = cap;
 	}
+	size_t few = sizeof l->other / sizeof l->other[0];
 	if (k >= 0)
 		l->slot[k] = l->n + 1;
-	else if (l->nother++ < sizeof l->other / sizeof l->other[0])
-		l->other[l->nother - 1] = l->n;
+	else if (l->nother < few)
+		l->other[l->nother] = l->n;
+	/* past four, into the index once the tag's name is written
+	 * (S_index) */
+	if (k < 0)
+		l->nother++;
 	return &l->v[l->n++];
+}
+
+/* Puts the last tag of 'l', its name written, in the index of the tags
+ * without a slot when there are more than four of them. */
+static void S_index(tb_tag_list *l, int k)
+{
+	size_t few = sizeof l->other / sizeof l->other[0];
+	if (k >= 0 || l->nother <= few)
+		return;
+	if ((l->hash || l->nother == few + 1) && S_hash_room(l, l->nother - 1))
+		S_hash_put(l, l->n - 1);
 }
 
 const tb_tag *tb_tag_list_add_known(tb_tag_list *l, const tb_tag *t, int k)
@@ -182,8 +271,10 @@ const tb_tag *tb_tag_list_add_known(tb_tag_list *l, const tb_tag *t, int k)
 	if (first)
 		return first;
 	tb_tag *n = S_push(l, k);
-	if (n)
+	if (n) {
 		S_tag_copy(n, t);
+		S_index(l, k);
+	}
 	return NULL;
 }
 
@@ -192,8 +283,10 @@ tb_tag *tb_tag_list_push(tb_tag_list *l, const char *name, int k)
 	if (k >= 0 ? S_slot(l, k) != NULL : S_other(l, name) != NULL)
 		return NULL;
 	tb_tag *n = S_push(l, k);
-	if (n)
+	if (n) {
 		n->name = name;
+		S_index(l, k);
+	}
 	return n;
 }
 

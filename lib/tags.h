@@ -30,8 +30,21 @@ typedef struct tb_tag_list {
 	size_t slot[TB_KNOWN_TAGS]; /* 1 + the index in v of a roster tag, or 0 */
 	size_t nother;              /* tags without a slot (the sides, extensions), */
 	size_t other[4];            /* and the index in v of the first four of them */
+	size_t *hash, hcap;         /* past four of them: 1 + their index in v, by
+	                               their names' hash (open addressing, at most
+	                               half full), so that a record of many never
+	                               compares each with all before it; NULL when
+	                               memory ran out, and they are looked for in
+	                               turn */
 	int failed;                 /* a tag was not added: memory ran out */
 } tb_tag_list;
+
+/* Frees what 'l' holds (its tags' array and their index), leaving it
+ * empty; the tags' names and values are the caller's. */
+void tb_tag_list_free(tb_tag_list *l);
+/* Empties 'l' for the next record, keeping its tags' array (and its
+ * room) for reuse; frees the index of the tags without a slot. */
+void tb_tag_list_reset(tb_tag_list *l);
 
 /* The tag named 'name' in 'l', or NULL. */
 const tb_tag *tb_tag_list_find(const tb_tag_list *l, const char *name);

@@ -329,13 +329,13 @@ int tb_record_set_tag(tb_record *rec, const char *name, const char *value)
 	tb_opts opts = rec->opts;
 	tb_reader *r = rec->arena.failed || l.failed ? NULL : tb_reader_new_mem("", 0, "<tag>");
 	if (!r) {
-		free(l.v);
+		tb_tag_list_free(&l);
 		return tb_tree_nomem(rec);
 	}
 	r->recover = 1;
 	tb_board board;
 	tb_tags_finish(r, rec, &l, &board);
-	free(l.v);
+	tb_tag_list_free(&l);
 	if (rec->arena.failed || l.failed || r->nomem) {
 		rec->tags = tags, rec->ntags = ntags, rec->start = start, rec->opts = opts;
 		tb_reader_free(r);

@@ -4,6 +4,7 @@
  */
 #include "tb_test.h"
 
+#include "buf.h"
 #include "diag.h"
 #include "tags.h"
 
@@ -170,6 +171,45 @@ static void test_repeated_tag(void **state)
 	assert_string_equal(tb_record_tag(rec, "Site"), "Amealco");
 	tb_record_free(rec);
 	tb_reader_free(r);
+}
+
+/* Past four tags that no roster has, they are found by their names'
+ * hash (tags.c): a record of thousands of them, some given twice, keeps
+ * the first of each and tells every second one at its line. */
+static void test_many_unknown_tags(void **state)
+{
+	(void)state;
+	enum { N = 3000 };
+	tb_buf b = {0};
+	tb_buf_puts(&b, PIT);
+	for (int i = 0; i < N; i++)
+		tb_buf_printf(&b, "[X%d \"v%d\"]\n", i, i);
+	const int again[] = {0, 4, 5, 1777, N - 1};
+	for (size_t k = 0; k < sizeof again / sizeof again[0]; k++)
+		tb_buf_printf(&b, "[X%d \"again\"]\n", again[k]);
+	tb_buf_puts(&b, "*");
+	tb_reader *r;
+	tb_record *rec = tt_parse(b.data, &r);
+	size_t repeats = 0;
+	for (size_t i = 0; i < tb_reader_ndiags(r); i++) {
+		const tb_diag *d = tb_reader_diag(r, i);
+		if (d->code != TB_D_TAG_REPEAT)
+			continue;
+		assert_int_equal(d->line, 2 + N + (int)repeats);
+		repeats++;
+	}
+	assert_int_equal(repeats, sizeof again / sizeof again[0]);
+	char name[16], value[16];
+	for (int i = 0; i < N; i += 7) {
+		snprintf(name, sizeof name, "X%d", i);
+		snprintf(value, sizeof value, "v%d", i);
+		assert_string_equal(tb_record_tag(rec, name), value);
+	}
+	assert_string_equal(tb_record_tag(rec, "X1777"), "v1777");
+	assert_null(tb_record_tag(rec, "X3000"));
+	tb_record_free(rec);
+	tb_reader_free(r);
+	tb_buf_free(&b);
 }
 
 static void test_empty_value_is_a_warning(void **state)
@@ -777,6 +817,7 @@ int main(void)
 		cmocka_unit_test(test_tag_names_are_case_sensitive),
 		cmocka_unit_test(test_game_value),
 		cmocka_unit_test(test_repeated_tag),
+		cmocka_unit_test(test_many_unknown_tags),
 		cmocka_unit_test(test_empty_value_is_a_warning),
 		cmocka_unit_test(test_tag_syntax_errors),
 		cmocka_unit_test(test_tag_values_keep_escapes_and_text),

@@ -14,6 +14,7 @@
 
 #include "rules.h"
 #include "reasons.h"
+#include "xalloc.h"
 
 #include "asalto.h"
 
@@ -399,15 +400,15 @@ static size_t S_generate_at(const tb_ruleset *rs, const tb_state *s, tb_point at
 	return g.n;
 }
 
+static int S_one_huff(const tb_ruleset *rs, const tb_state *s, const tb_move *m, tb_turn *out);
+
 /* The written move 'm' as a plain step -- the attacker's or defender's
  * on its first point to its second -- against the list generate_at makes
  * from that point, without making it: the one legal step it is, into
- * '*out', and 1; 0 when there is none. A huff, a chain or any other
- * shape is left to the list (-1). The same conditions as S_generate_at
- * and S_steps_from / S_defender_turns: tests/unit/test_direct.c proves
- * the two agree. */
-static int S_one_huff(const tb_ruleset *rs, const tb_state *s, const tb_move *m, tb_turn *out);
-
+ * '*out', and 1; 0 when there is none. A huff and a step go to
+ * S_one_huff; a chain or any other shape is left to the list (-1). The
+ * same conditions as S_generate_at and S_steps_from / S_defender_turns:
+ * tests/unit/test_direct.c proves the two agree. */
 static int S_one(const tb_ruleset *rs, const tb_state *s, const tb_move *m, tb_turn *out)
 {
 	if (m->nparts == 3 && m->parts[0].kind == TB_PART_HUFF)
@@ -1036,10 +1037,6 @@ move:
 	tb_say_no_fit(why);
 }
 
-/* The first capture the defenders could make in 's' (their turn) that
- * goes on from the 'nlead' parts of 'lead' (a chain stopped early: the
- * next jump), or any capture when 'nlead' is 0 (the whole chain): its
- * token into 'b'; 0 when there is none, -1 when memory ran out. */
 /* The defenders' captures in 's' into 'out' (room for 'cap'), in the
  * order S_generate lists them (each defender's chains come before its
  * steps, which are left out); returns how many there are, more than
@@ -1068,7 +1065,7 @@ static int S_a_capture(const tb_ruleset *rs, const tb_state *s, const tb_part *l
 	tb_turn few[16], *v = few;
 	size_t n = S_captures(rs, s, few, 16);
 	if (n > 16) { /* (seldom: more captures than a few) */
-		v = malloc(n * sizeof *v);
+		v = tb_malloc(n * sizeof *v);
 		if (!v)
 			return -1;
 		n = S_captures(rs, s, v, n);
