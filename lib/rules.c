@@ -329,6 +329,17 @@ const tb_turn *tb_pass_find(const tb_ruleset *rs, const tb_state *s, tb_turns *l
 	return S_pass(rs, s, l) > 0 ? &l->v[0] : NULL;
 }
 
+int tb_turn_fits_at(const tb_ruleset *rs, const tb_state *s, const tb_move *m, tb_turns *l)
+{
+	size_t n = S_list_at(rs, s, m, l);
+	if (tb_turns_failed(l))
+		return -1;
+	for (size_t i = 0; i < n; i++)
+		if (tb_turn_fits(&l->v[i], m) && l->v[i].crown == m->crown)
+			return 1;
+	return 0;
+}
+
 const tb_turn *tb_turn_one(const tb_ruleset *rs, const tb_state *s, const tb_move *m,
                            tb_turns *l)
 {

@@ -445,6 +445,12 @@ const tb_turn *tb_pass_find(const tb_ruleset *rs, const tb_state *s, tb_turns *l
  * no '?' point? tb_turn_find's and tb_turn_one's conditions, which the
  * slip search's walks ask once per written move (repair_walk.c). */
 int tb_turn_direct(const tb_ruleset *rs, const tb_move *m);
+/* Does some legal turn of 's' fit written move 'm', with its crown
+ * marker? Asked of the direct check's list (tb_turn_direct must hold:
+ * it holds every turn that could fit), into 'l': 1 or 0, the answer of
+ * the full list at the cost of one point's turns; -1 when memory ran
+ * out (tb_turns_failed). */
+int tb_turn_fits_at(const tb_ruleset *rs, const tb_state *s, const tb_move *m, tb_turns *l);
 /* The one legal turn of 's' that written move 'm' is, with its crown
  * marker (NULL 'm': the pass), or NULL when none or several are, or
  * memory ran out (tb_turns_failed). Exactly the answer of counting the

@@ -359,28 +359,21 @@ static int S_penalty_follows(tb_val *v, const tb_val_at *at, const tb_node *n)
 typedef int (*S_under_fn)(const tb_ruleset *old, const tb_state *st, const tb_move *m);
 
 /* Does a turn that fits written move 'm' (with its crown marker) begin
- * at its first point under 'old' -- the direct check's list (rules.h:
- * generate_at), which holds every turn that fits 'm' when
- * tb_turn_direct says so? 1 or 0; -1 when that cannot tell (no direct
- * check for 'm', or more turns there than the room here): the caller
- * then lists every turn. The same answer as the whole list's, at the
- * cost of one point's turns: an error's notes ask it once per changed
- * default (Ocencahuac has six), and listing every turn each time was 3%
- * of validate's instructions on the bench's collection with errors. */
+ * at its first point under 'old' (tb_turn_fits_at)? 1 or 0; -1 when
+ * that cannot tell (no direct check for 'm', or memory ran out): the
+ * caller then lists every turn. The same answer as the whole list's, at
+ * the cost of one point's turns: an error's notes ask it once per
+ * changed default (Ocencahuac has six), and listing every turn each time
+ * was 3% of validate's instructions on the bench's collection with
+ * errors. */
 static int S_legal_at(const tb_ruleset *old, const tb_state *st, const tb_move *m)
 {
-	enum { ROOM = 64 };
-	if (!m || !old->rules->generate_at || !tb_turn_direct(old, m))
+	if (!m || !tb_turn_direct(old, m))
 		return -1;
-	tb_turn at[ROOM];
-	tb_part hint = m->nparts > 1 ? m->parts[1] : (tb_part){TB_PART_AT, TB_PT_NONE};
-	size_t n = old->rules->generate_at(old, st, m->parts[0].pt, hint, at, ROOM);
-	if (n > ROOM)
-		return -1;
-	for (size_t i = 0; i < n; i++)
-		if (tb_turn_fits(&at[i], m) && at[i].crown == m->crown)
-			return 1;
-	return 0;
+	tb_turns l = {NULL, 0};
+	int fits = tb_turn_fits_at(old, st, m, &l);
+	tb_turns_free(&l);
+	return fits;
 }
 
 /* Is 'm' (NULL: a pass) a legal turn under 'old'? -1 when memory ran
