@@ -443,17 +443,6 @@ static inline size_t S_plain_text(const unsigned char *d, size_t q, size_t end, 
 	return q;
 }
 
-#ifdef __SSE2__
-/* The bits set in the low 16 of 'v' (no POPCNT in x86-64's baseline). */
-static inline unsigned S_bits16(unsigned v)
-{
-	v = v - ((v >> 1) & 0x5555);
-	v = (v & 0x3333) + ((v >> 2) & 0x3333);
-	v = (v + (v >> 4)) & 0x0F0F;
-	return (v + (v >> 8)) & 0x1F;
-}
-#endif
-
 /* From window offset 'p' (a sequence's start) short of 'q': the end of
  * the 16-byte blocks of plain ASCII and two-byte sequences (leads C2 to
  * DF, each followed by its one continuation byte) -- Latin letters with
@@ -476,7 +465,7 @@ static inline size_t S_utf8_two_byte_blocks(const unsigned char *d, size_t p, si
 		if ((hi & ~cm & ~lm) || cm != (((lm << 1) | carry) & 0xFFFF))
 			break; /* another kind of byte, or a lead and its continuation apart */
 		carry = lm >> 15;
-		c += 16 - S_bits16(cm);
+		c += 16 - tb_utf8_bits16(cm);
 	}
 	*cols += c - carry; /* a lead cut at the block's end is the caller's */
 	return p - carry;

@@ -28,6 +28,7 @@
 #endif
 
 #include "parse_fast.h"
+#include "utf8.h"
 
 /* Bytes of a tag's name after its first (lexer.c's C_NAME). */
 static const unsigned char S_name_byte[256] = {
@@ -42,17 +43,6 @@ static const unsigned char S_name_byte[256] = {
 	['o'] = 1, ['p'] = 1, ['q'] = 1, ['r'] = 1, ['s'] = 1, ['t'] = 1, ['u'] = 1,
 	['v'] = 1, ['w'] = 1, ['x'] = 1, ['y'] = 1, ['z'] = 1,
 };
-
-#ifdef __SSE2__
-/* The bits set in 'v' (no POPCNT in x86-64's baseline): a block's
- * continuation bytes. */
-static inline unsigned S_bits(unsigned v)
-{
-	v = v - ((v >> 1) & 0x55555555u);
-	v = (v & 0x33333333u) + ((v >> 2) & 0x33333333u);
-	return (((v + (v >> 4)) & 0x0F0F0F0Fu) * 0x01010101u) >> 24;
-}
-#endif
 
 /* The end of a value's plain text from window offset 'p' (past its
  * '"') short of 'end', its columns added to *cols: what
@@ -92,7 +82,7 @@ static size_t S_value_run(const tb_reader *r, size_t p, size_t end, unsigned *co
 			 * block: the lexer's way */
 			if ((hi & before & ~cm & ~lm) || cm != (lm << 1) || ((lm << 1) & ~before))
 				break;
-			c -= S_bits(cm);
+			c -= tb_utf8_bits16(cm);
 		}
 		c += k;
 		if (m) {

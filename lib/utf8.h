@@ -76,4 +76,15 @@ uint32_t tb_utf8_next(const char *s, size_t *len);
  * its length, 1 to 4. */
 size_t tb_utf8_encode(uint32_t cp, char out[4]);
 
+/* The bits set in the 16-bit mask 'v' (no POPCNT in x86-64's baseline):
+ * the continuation bytes of a 16-byte block, which the lexer and the
+ * tag section's fast tier take from its bytes to count its columns. */
+static inline unsigned tb_utf8_bits16(unsigned v)
+{
+	v = v - ((v >> 1) & 0x5555);
+	v = (v & 0x3333) + ((v >> 2) & 0x3333);
+	v = (v + (v >> 4)) & 0x0F0F;
+	return (v + (v >> 8)) & 0x1F;
+}
+
 #endif
