@@ -719,7 +719,7 @@ static void test_tag_list(void **state)
 	assert_int_equal(l.n, 100);
 	for (size_t i = 0; i < l.n; i++)
 		free((char *)l.v[i].name);
-	free(l.v);
+	tb_tag_list_free(&l);
 
 	/* The roster's tags (their slots) and names near theirs (no slot):
 	 * every one found by name, each the first of its name. */
@@ -761,7 +761,7 @@ static void test_tag_list(void **state)
 	assert_int_equal(tb_tag_known("", 0), -1);
 	assert_null(tb_tag_list_find(&k, "Notes "));
 	assert_null(tb_tag_list_find(&k, "Sitio"));
-	free(k.v);
+	tb_tag_list_free(&k);
 }
 
 /* [Access] read for one thing: whether it forbids publication (access.c):
