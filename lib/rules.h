@@ -71,6 +71,10 @@ typedef struct tb_geometry {
 	uint64_t zone;               /* a game's area (Asalto: the fortress), as a bit set */
 	uint64_t reach[TB_MAX_POINTS]; /* game-specific moves from each point, as bit
 	                                  sets (Asalto: where an attacker may step) */
+	uint64_t next_to[TB_MAX_POINTS]; /* game-specific: each point's neighbours along the
+	                                  lines, as bit sets (Asalto: a defender's steps) */
+	uint64_t jump_to[TB_MAX_POINTS]; /* game-specific: where a jump from each point
+	                                  lands, as bit sets (Asalto: the defenders') */
 	/* beyond[p][k]: the point after adj[p][k] going p -> adj[p][k] along
 	 * a line, or -1 (tb_geo_finish; the jumps and slides ask it at every
 	 * turn of every search) */

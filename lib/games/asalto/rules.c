@@ -87,6 +87,13 @@ static const char *S_configure(tb_ruleset *rs)
 		for (int k = 0; k < g->nadj[p]; k++)
 			if (S_attacker_may(rs, p, g->adj[p][k], g->adj_edge[p][k]))
 				g->reach[p] |= (uint64_t)1 << g->adj[p][k];
+	for (int p = 0; p < g->npoints; p++) /* the neighbours and jumps of S_masks */
+		for (int k = 0; k < g->nadj[p]; k++) {
+			int q = g->adj[p][k], land = tb_geo_beyond(g, p, q);
+			g->next_to[p] |= (uint64_t)1 << q;
+			if (land >= 0)
+				g->jump_to[p] |= (uint64_t)1 << land;
+		}
 	tb_geo_mark_add(g, "fortress", 1, 1.6f, 3.6f, 4.4f, 6.4f); /* c5-e7 */
 	return NULL;
 }
@@ -175,18 +182,36 @@ static S_way S_went(S_way w, int ex, int ey)
 	return (S_way){ex, ey, w.turns + turned};
 }
 
+/* Can the defender on 'p' make a first jump (any way: S_turn_ok), with
+ * the attackers 'att' and the empty points 'empty'? Its neighbours and
+ * landing points as bit sets (S_configure) answer first: no attacker
+ * next to it, or no landing point empty, and it has none -- a blocked
+ * defender's every turn -- without a walk of its lines. */
+static int S_can_capture(const tb_ruleset *rs, int p, set att, set empty)
+{
+	const tb_geometry *g = &rs->geo;
+	if (!(g->next_to[p] & att) || !(g->jump_to[p] & empty))
+		return 0;
+	for (int k = 0; k < g->nadj[p]; k++) {
+		int land = tb_geo_beyond_at(g, p, k);
+		if (land >= 0 && (att & S_bit(g->adj[p][k])) && (empty & S_bit(land)))
+			return 1;
+	}
+	return 0;
+}
+
 /* Can the defender on 'p' capture, its chain having gone 'w' ({0}:
  * none yet), with the attackers 'att' and the empty points 'empty'? */
 static int S_can_jump(const tb_ruleset *rs, int p, set att, set empty, S_way w)
 {
 	const tb_geometry *g = &rs->geo;
+	if (!w.dx && !w.dy)
+		return S_can_capture(rs, p, att, empty);
 	for (int k = 0; k < g->nadj[p]; k++) {
 		int over = g->adj[p][k], land = tb_geo_beyond_at(g, p, k);
 		int ex, ey;
 		if (land < 0 || !(att & S_bit(over)) || !(empty & S_bit(land)))
 			continue;
-		if (!w.dx && !w.dy) /* a first jump goes any way (S_turn_ok): no direction needed */
-			return 1;
 		S_dir(g, p, over, &ex, &ey);
 		if (S_turn_ok(rs, w, ex, ey))
 			return 1;
@@ -346,10 +371,36 @@ static int S_attackers_can_step(const tb_ruleset *rs, const tb_state *s)
 	return 0;
 }
 
+/* Has a defender a turn in 's' (S_defender_turns lists one)? A step is
+ * an empty neighbour, a capture a first jump (each begins a listed
+ * chain): bit sets, no list. */
+static int S_defenders_can_move(const tb_ruleset *rs, const tb_state *s)
+{
+	set empty = S_empty(rs, s), att = s->bits[ATT];
+	for (set m = s->bits[DEF]; m; m &= m - 1) {
+		int p = __builtin_ctzll(m);
+		if ((rs->geo.next_to[p] & empty) || S_can_capture(rs, p, att, empty | S_bit(p)))
+			return 1;
+	}
+	return 0;
+}
+
 static int S_ending(const tb_ruleset *rs, const tb_state *s, tb_result *res, tb_ending *e);
 static int S_ending_if(const tb_ruleset *rs, const tb_state *s, tb_result *res, tb_ending *e,
                        int mobility);
+static int S_board_may_end(const tb_ruleset *rs, const tb_state *s);
+static int S_board_end(const tb_ruleset *rs, const tb_state *s, tb_result *res, tb_ending *e);
 static set S_could_capture(const tb_ruleset *rs, const tb_state *s);
+
+/* Is the game over in 's' by an end on the board (S_ending_if without
+ * 'mobility')? Most positions are shown not over by S_board_may_end's
+ * few bit operations. */
+static inline int S_board_over(const tb_ruleset *rs, const tb_state *s)
+{
+	tb_result res;
+	tb_ending e;
+	return S_board_may_end(rs, s) && S_board_end(rs, s, &res, &e);
+}
 
 static size_t S_generate(const tb_ruleset *rs, const tb_state *s, tb_turn *out, size_t cap)
 {
@@ -381,12 +432,11 @@ static size_t S_generate_at(const tb_ruleset *rs, const tb_state *s, tb_point at
                             tb_part hint, tb_turn *out, size_t cap)
 {
 	(void)hint; /* every turn from 'at' is listed */
-	tb_result res;
 	int p = tb_geo_at(&rs->geo, at);
 	/* The ends by having no turn are not checked: when the piece on 'at'
 	 * has a turn, the side has one; when it has none, none is listed
 	 * either way. The same list as S_generate's turns from 'at'. */
-	if (p < 0 || !(s->bits[s->to_move] & S_bit(p)) || S_ending_if(rs, s, &res, &(tb_ending){0}, 0))
+	if (p < 0 || !(s->bits[s->to_move] & S_bit(p)) || S_board_over(rs, s))
 		return 0;
 	S_gen g = {rs, s, out, 0, cap, {0, 0, {{0, 0}}}};
 	if (s->to_move == ATT) {
@@ -416,10 +466,9 @@ static int S_one(const tb_ruleset *rs, const tb_state *s, const tb_move *m, tb_t
 	if (m->nparts != 2 || m->parts[1].kind != TB_PART_STEP)
 		return -1;
 	const tb_geometry *geo = &rs->geo;
-	tb_result res;
 	int p = tb_geo_at(geo, m->parts[0].pt), q = tb_geo_at(geo, m->parts[1].pt), side = s->to_move;
 	if (m->crown || p < 0 || q < 0 || !(s->bits[side] & S_bit(p)) || !(S_empty(rs, s) & S_bit(q)) ||
-	    S_ending_if(rs, s, &res, &(tb_ending){0}, 0))
+	    S_board_over(rs, s))
 		return 0;
 	if (side == ATT) {
 		int who[2];
@@ -427,10 +476,8 @@ static int S_one(const tb_ruleset *rs, const tb_state *s, const tb_move *m, tb_t
 		    !(geo->reach[p] & S_bit(q)))
 			return 0;
 	} else {
-		int next = 0;
-		for (int k = 0; k < geo->nadj[p] && !next; k++)
-			next = geo->adj[p][k] == q;
-		if (!next || (rs->opt[O_HUFF] == HUFF_COMPULSORY && S_could_capture(rs, s)))
+		if (!(geo->next_to[p] & S_bit(q)) ||
+		    (rs->opt[O_HUFF] == HUFF_COMPULSORY && S_could_capture(rs, s)))
 			return 0;
 	}
 	out->nparts = 2;
@@ -443,19 +490,13 @@ static int S_one(const tb_ruleset *rs, const tb_state *s, const tb_move *m, tb_t
 /* rules->pass: S_generate's pass -- the defenders to move, the game not
  * over (S_ending), and no defender with a capture or a step -- without
  * listing the turns (a blocked defender's pass is most of the turns of a
- * long game): a defender with a capture or a step has a turn in
- * S_defender_turns, which stops at the first found. */
+ * long game). With no turn the game is over under immobile=lose
+ * (S_ending_if), and else over by an end on the board or not at all. */
 static int S_pass(const tb_ruleset *rs, const tb_state *s)
 {
-	tb_result res;
-	tb_ending e;
-	if (s->to_move != DEF || S_ending(rs, s, &res, &e))
+	if (s->to_move != DEF || rs->opt[O_IMMOBILE] == IMMOBILE_LOSE || S_defenders_can_move(rs, s))
 		return 0;
-	tb_turn buf[1];
-	S_gen gen = {rs, s, buf, 0, 1, {0, 0, {{0, 0}}}};
-	for (set m = s->bits[DEF]; m && !gen.n; m &= m - 1)
-		S_defender_turns(&gen, __builtin_ctzll(m), 0);
-	return gen.n == 0;
+	return !S_board_over(rs, s);
 }
 
 /* rules->one for a huff and a step "Hd6/c3-c4", as S_attacker_turns
@@ -468,7 +509,6 @@ static int S_one_huff(const tb_ruleset *rs, const tb_state *s, const tb_move *m,
 	if (m->parts[1].kind != TB_PART_AT || m->parts[2].kind != TB_PART_STEP)
 		return -1;
 	const tb_geometry *geo = &rs->geo;
-	tb_result res;
 	int h = tb_geo_at(geo, m->parts[0].pt), p = tb_geo_at(geo, m->parts[1].pt);
 	int q = tb_geo_at(geo, m->parts[2].pt), who[2], huffs;
 	if (m->crown || h < 0 || p < 0 || q < 0 || s->to_move != ATT || !(s->bits[ATT] & S_bit(p)))
@@ -477,8 +517,7 @@ static int S_one_huff(const tb_ruleset *rs, const tb_state *s, const tb_move *m,
 	int may = 0;
 	for (int i = 0; i < huffs; i++)
 		may |= who[i] == h;
-	if (!may || !((S_empty(rs, s) | S_bit(h)) & geo->reach[p] & S_bit(q)) ||
-	    S_ending_if(rs, s, &res, &(tb_ending){0}, 0))
+	if (!may || !((S_empty(rs, s) | S_bit(h)) & geo->reach[p] & S_bit(q)) || S_board_over(rs, s))
 		return 0;
 	out->nparts = 3;
 	out->crown = 0;
@@ -496,7 +535,7 @@ static set S_could_capture(const tb_ruleset *rs, const tb_state *s)
 	set who = 0, empty = S_empty(rs, s);
 	for (set m = s->bits[DEF]; m; m &= m - 1) {
 		int p = __builtin_ctzll(m);
-		if (S_can_jump(rs, p, s->bits[ATT], empty, (S_way){0, 0, 0}))
+		if (S_can_capture(rs, p, s->bits[ATT], empty))
 			who |= S_bit(p);
 	}
 	return who;
@@ -533,10 +572,19 @@ static void S_play(const tb_ruleset *rs, tb_state *s, const tb_turn *t, tb_event
 	const tb_geometry *geo = &rs->geo;
 	int side = s->to_move, from = -1, to = -1, captured = 0;
 	S_way w = {0, 0, 0};
-	set could = side == DEF ? S_could_capture(rs, s) : 0;
+	/* which could capture before the turn: the marks read it under
+	 * huff=optional|automatic (S_mark_huffs) */
+	int marks = rs->opt[O_HUFF] == HUFF_OPTIONAL || rs->opt[O_HUFF] == HUFF_AUTOMATIC;
+	set could = side == DEF && marks ? S_could_capture(rs, s) : 0;
 	if (ev)
 		ev->n = 0;
-	for (unsigned i = 0; i < t->nparts; i++) {
+	unsigned n = t->nparts;
+	if (n == 2 && t->parts[0].kind == TB_PART_AT && t->parts[1].kind == TB_PART_STEP) {
+		from = tb_geo_at(geo, t->parts[0].pt); /* a step, most turns: the loop's answer */
+		to = tb_geo_at(geo, t->parts[1].pt);
+		n = 0;
+	}
+	for (unsigned i = 0; i < n; i++) {
 		int at = tb_geo_at(geo, t->parts[i].pt);
 		switch (t->parts[i].kind) {
 		case TB_PART_HUFF:
@@ -584,7 +632,8 @@ static void S_play(const tb_ruleset *rs, tb_state *s, const tb_turn *t, tb_event
 		S_mark_huffs(rs, s, could, from, to, captured, w, ev);
 	} else {
 		s->mark[0] = s->mark[1] = 0;
-		tb_event_add(ev, TB_EV_FORTRESS, (tb_point)S_count(s->bits[ATT] & S_fortress(geo)), 0);
+		if (ev) /* (its count is not made for no one) */
+			tb_event_add(ev, TB_EV_FORTRESS, (tb_point)S_count(s->bits[ATT] & S_fortress(geo)), 0);
 	}
 	if (side == DEF) /* "N." is the attackers' turn, whoever began */
 		s->number++;
@@ -682,6 +731,52 @@ static int S_ending(const tb_ruleset *rs, const tb_state *s, tb_result *res, tb_
 static int S_ending_if(const tb_ruleset *rs, const tb_state *s, tb_result *res, tb_ending *e,
                        int mobility)
 {
+	if (S_board_may_end(rs, s) && S_board_end(rs, s, res, e))
+		return 1;
+	if (!mobility)
+		return 0;
+	if (s->to_move == ATT && !S_attackers_can_step(rs, s)) {
+		*res = S_unfillable(rs, s);
+		*e = tb_ending_of(*res == TB_RESULT_SECOND ? "end.asalto.stuck_held" : "end.asalto.stuck",
+		                  -1, -1);
+		return 1;
+	}
+	if (s->to_move == DEF && rs->opt[O_IMMOBILE] == IMMOBILE_LOSE && !S_defenders_can_move(rs, s)) {
+		*res = TB_RESULT_FIRST;
+		*e = tb_ending_of("end.asalto.immobile", -1, -1);
+		return 1;
+	}
+	return 0;
+}
+
+/* May an end on the board (S_board_end) hold in 's'? 0 proves none
+ * does, by bit sets, as the game-over test of every turn mostly finds:
+ * the fortress not full; nine attackers or more; no defender in the
+ * fortress with every neighbour taken (S_board_end's walled-in end asks
+ * that first); and under lockout=draw, a defender in the fortress or
+ * next to an empty point of it (the first step of S_can_reenter's walk,
+ * which then says it can get back in). */
+static int S_board_may_end(const tb_ruleset *rs, const tb_state *s)
+{
+	const tb_geometry *g = &rs->geo;
+	set fort = S_fortress(g), att = s->bits[ATT], def = s->bits[DEF], taken = att | def;
+	if ((att & fort) == fort || S_count(att) < FORT)
+		return 1;
+	set steps = 0; /* where the defenders step */
+	for (set m = def; m; m &= m - 1) {
+		int p = __builtin_ctzll(m);
+		if ((fort & S_bit(p)) && !(g->next_to[p] & ~taken))
+			return 1;
+		steps |= g->next_to[p];
+	}
+	return rs->opt[O_LOCKOUT] == LOCKOUT_DRAW && def && !(def & fort) && !(steps & fort & ~taken);
+}
+
+/* The ends on the board, in the order of spec §4: the fortress full, the
+ * defenders shut out (lockout=draw), too few attackers, a defender walled
+ * in. */
+static int S_board_end(const tb_ruleset *rs, const tb_state *s, tb_result *res, tb_ending *e)
+{
 	const tb_geometry *g = &rs->geo;
 	set fort = S_fortress(g);
 	if ((s->bits[ATT] & fort) == fort) {
@@ -709,10 +804,8 @@ static int S_ending_if(const tb_ruleset *rs, const tb_state *s, tb_result *res, 
 	 * be filled */
 	set inside = s->bits[DEF] & fort, hemmed = 0; /* a defender with a free neighbour steps */
 	for (set m = inside; m; m &= m - 1) {
-		int p = __builtin_ctzll(m), closed = 1;
-		for (int k = 0; k < g->nadj[p] && closed; k++)
-			closed = ((s->bits[ATT] | s->bits[DEF]) & S_bit(g->adj[p][k])) != 0;
-		hemmed |= closed ? S_bit(p) : 0;
+		int p = __builtin_ctzll(m);
+		hemmed |= g->next_to[p] & ~(s->bits[ATT] | s->bits[DEF]) ? 0 : S_bit(p);
 	}
 	set walled = hemmed ? S_held_for_good(rs, s) & hemmed : 0;
 	if (walled) {
@@ -721,25 +814,6 @@ static int S_ending_if(const tb_ruleset *rs, const tb_state *s, tb_result *res, 
 		*e = tb_ending_of("end.asalto.walled", -1, -1);
 		snprintf(e->point, sizeof e->point, "%c%d", 'a' + TB_PT_FILE(pt), TB_PT_RANK(pt) + 1);
 		return 1;
-	}
-	if (!mobility)
-		return 0;
-	if (s->to_move == ATT && !S_attackers_can_step(rs, s)) {
-		*res = S_unfillable(rs, s);
-		*e = tb_ending_of(*res == TB_RESULT_SECOND ? "end.asalto.stuck_held" : "end.asalto.stuck",
-		                  -1, -1);
-		return 1;
-	}
-	if (s->to_move == DEF && rs->opt[O_IMMOBILE] == IMMOBILE_LOSE) {
-		tb_turn buf[1];
-		S_gen gen = {rs, s, buf, 0, 1, {0, 0, {{0, 0}}}};
-		for (set m = s->bits[DEF]; m && !gen.n; m &= m - 1)
-			S_defender_turns(&gen, __builtin_ctzll(m), 0);
-		if (!gen.n) {
-			*res = TB_RESULT_FIRST;
-			*e = tb_ending_of("end.asalto.immobile", -1, -1);
-			return 1;
-		}
 	}
 	return 0;
 }
@@ -831,20 +905,15 @@ static void S_save(const tb_ruleset *rs, const tb_state *s, tb_arena *a, tb_posi
 	}
 	tb_position_sort(p);
 	if (s->mark[0]) {
-		tb_buf b = TB_BUF_SOFT;
-		for (int i = 0; i < 2 && s->mark[i]; i++) {
-			if (i)
-				tb_buf_putc(&b, ',');
-			tb_point_write(&b, g->points[s->mark[i] - 1].pt);
-		}
-		/* 'b' is ours until freed: the arena may not jump meanwhile (arena.h) */
-		tb_arena_held h = tb_arena_hold(a);
 		tb_extra *x = tb_arena_alloc(a, sizeof *x);
-		char *v = x && tb_buf_ok(&b) ? tb_arena_strndup(a, b.data, b.len) : NULL;
-		tb_buf_free(&b);
-		tb_arena_release(a, h, v != NULL); /* out of memory: jumps, aborts, or 'failed' */
+		char *v = x ? tb_arena_alloc(a, 8) : NULL; /* "d6,e7", zeroed: its NUL */
 		if (!v)
-			return;
+			return; /* out of memory: the arena jumped, aborted, or says 'failed' */
+		for (int i = 0, n = 0; i < 2 && s->mark[i]; i++) {
+			if (i)
+				v[n++] = ',';
+			n += (int)tb_point_chars(v + n, g->points[s->mark[i] - 1].pt);
+		}
 		p->extras = x;
 		p->extras[0].key = "huff";
 		p->extras[0].value = v;
@@ -876,10 +945,10 @@ static int S_random_start(const tb_ruleset *rs, tb_state *s, unsigned long long 
 
 /* ===== Why a turn is not legal ===== */
 
+/* The name of point 'p' ("d6") into 'out' (room for 4). */
 static void S_name(const tb_geometry *g, int p, char *out)
 {
-	tb_point pt = g->points[p].pt;
-	snprintf(out, 4, "%c%d", 'a' + TB_PT_FILE(pt), TB_PT_RANK(pt) + 1);
+	out[tb_point_chars(out, g->points[p].pt)] = '\0';
 }
 
 /* Explains a defender's chain: the first jump that cannot be made. */
@@ -1053,14 +1122,29 @@ static size_t S_captures(const tb_ruleset *rs, const tb_state *s, tb_turn *out, 
 	return g.n;
 }
 
+/* Writes the parts 'p' ('n' of them: a defender's point, then where its
+ * jumps land) as tb_move_write does ("d6xd4xf4") into 'out', which has
+ * room for S_CAPTURE_CHARS. */
+enum { S_CAPTURE_CHARS = TB_TURN_PARTS * 4 + 1 };
+static void S_capture_chars(char *out, const tb_part *p, unsigned n)
+{
+	for (unsigned i = 0; i < n; i++) {
+		char sep = tb_part_sep(p[i].kind);
+		if (sep)
+			*out++ = sep;
+		out += tb_point_chars(out, p[i].pt);
+	}
+	*out = '\0';
+}
+
 /* The first of the defenders' captures in 's' that goes on from 'lead'
  * ('nlead' parts; none: any capture), as S_generate's list orders them,
- * written into 'b' (a chain: its next jump). Returns 1 found, 0 none,
- * -1 out of memory. Only the captures are listed: every turn listed
- * made the words of each capture passed up (TB407) cost as much as
- * checking the record's turns. */
+ * written into 'out' (S_CAPTURE_CHARS; a chain: its next jump). Returns
+ * 1 found, 0 none, -1 out of memory. Only the captures are listed: every
+ * turn listed made the words of each capture passed up (TB407) cost as
+ * much as checking the record's turns. */
 static int S_a_capture(const tb_ruleset *rs, const tb_state *s, const tb_part *lead,
-                       unsigned nlead, tb_buf *b)
+                       unsigned nlead, char *out)
 {
 	tb_turn few[16], *v = few;
 	size_t n = S_captures(rs, s, few, 16);
@@ -1078,9 +1162,10 @@ static int S_a_capture(const tb_ruleset *rs, const tb_state *s, const tb_part *l
 			continue;
 		tb_part jump[2] = {{t->parts[0].kind, nlead ? t->parts[nlead - 1].pt : 0},
 		                   t->parts[nlead]}; /* the next jump, from where the chain stopped */
-		tb_move m = {(uint8_t)(nlead ? 2 : t->nparts), 0,
-		             nlead ? jump : (tb_part *)t->parts};
-		tb_turn_write(b, TB_NODE_MOVE, &m);
+		if (nlead)
+			S_capture_chars(out, jump, 2);
+		else
+			S_capture_chars(out, t->parts, t->nparts);
 		found = 1;
 	}
 	if (v != few)
@@ -1088,40 +1173,44 @@ static int S_a_capture(const tb_ruleset *rs, const tb_state *s, const tb_part *l
 	return found;
 }
 
+/* S_remark's words, into 'why' (its key NULL: memory ran out). */
+static int S_remark_words(const tb_ruleset *rs, const tb_state *before, const tb_turn *t,
+                          const tb_state *after, tb_why *why)
+{
+	char a[4], b[4] = "", cap[S_CAPTURE_CHARS];
+	S_name(&rs->geo, after->mark[0] - 1, a);
+	if (after->mark[1])
+		S_name(&rs->geo, after->mark[1] - 1, b);
+	int chain = t->nparts > 1 && t->parts[1].kind == TB_PART_CAPTURE;
+	int found = chain ? S_a_capture(rs, before, t->parts, t->nparts, cap)
+	                  : S_a_capture(rs, before, NULL, 0, cap);
+	if (found < 0) {
+		why->key = NULL;
+		return 1;
+	}
+	if (!found)
+		memcpy(cap, "?", 2);
+	if (chain) /* the longer chain it could have been */
+		tb_why_set(why, "why.asalto.passed_chain", -1, -1, 2, cap, a);
+	else if (*b)
+		tb_why_set(why, "why.asalto.passed_two", -1, -1, 3, cap, a, b);
+	else
+		tb_why_set(why, "why.asalto.passed", -1, -1, 2, cap, a);
+	return 1;
+}
+
 /* A legal turn the rules frown on: a capture passed up, by a turn that
  * captured nothing or by a chain that stopped while it could go on.
  * validate tells it (TB407) only when no huff follows on the attackers'
- * next turn, so the words say so (spec/games/asalto.md, "The huff"). */
+ * next turn, so the words say so (spec/games/asalto.md, "The huff").
+ * Asked after every defenders' turn, mostly with no words wanted: the
+ * words are made apart. */
 static int S_remark(const tb_ruleset *rs, const tb_state *before, const tb_turn *t,
                     const tb_state *after, tb_why *why)
 {
 	if (before->to_move != DEF || !after->mark[0]) /* no mark under huff=off|compulsory */
 		return 0;
-	if (!why)
-		return 1;
-	char a[4], b[4] = "";
-	S_name(&rs->geo, after->mark[0] - 1, a);
-	if (after->mark[1])
-		S_name(&rs->geo, after->mark[1] - 1, b);
-	tb_buf cap = TB_BUF_SOFT; /* out of memory: no words (validate says so) */
-	int chain = t->nparts > 1 && t->parts[1].kind == TB_PART_CAPTURE;
-	int found = chain ? S_a_capture(rs, before, t->parts, t->nparts, &cap)
-	                  : S_a_capture(rs, before, NULL, 0, &cap);
-	if (!found)
-		tb_buf_puts(&cap, "?");
-	if (found < 0 || !tb_buf_ok(&cap)) {
-		tb_buf_free(&cap);
-		why->key = NULL;
-		return 1;
-	}
-	if (chain) /* the longer chain it could have been */
-		tb_why_set(why, "why.asalto.passed_chain", -1, -1, 2, cap.data, a);
-	else if (*b)
-		tb_why_set(why, "why.asalto.passed_two", -1, -1, 3, cap.data, a, b);
-	else
-		tb_why_set(why, "why.asalto.passed", -1, -1, 2, cap.data, a);
-	tb_buf_free(&cap);
-	return 1;
+	return why ? S_remark_words(rs, before, t, after, why) : 1;
 }
 
 /* A turn moves one piece of its side (a chain moves one defender);
