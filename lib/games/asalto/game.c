@@ -27,8 +27,31 @@ static const char *S_board(tb_board *b, const tb_opts *o)
 	return NULL;
 }
 
-/* move -> ('H' point '/')? (point ('-' point | ('x' point)+) | "pass") */
-static int S_parse(tb_scan *sc, tb_move_builder *mb)
+/* A step "c3-c4" that is the whole token -- most of a record's -- read
+ * at once: the two parts tb_scan_point, tb_scan_accept and tb_mb_add
+ * make of it (each point a small letter and one digit, on the board), 1;
+ * 0 for any other token, which the grammar reads. */
+static int S_step(tb_scan *sc, tb_move_builder *mb)
+{
+	const unsigned char *s = (const unsigned char *)sc->s + sc->i;
+	const tb_board *b = sc->board;
+	if (sc->n - sc->i != 5 || s[2] != '-' || mb->n + 2 > TB_MAX_PARTS)
+		return 0;
+	unsigned f1 = s[0] - (unsigned)'a', r1 = s[1] - (unsigned)'1';
+	unsigned f2 = s[3] - (unsigned)'a', r2 = s[4] - (unsigned)'1';
+	if (f1 >= b->files || r1 >= b->ranks || f2 >= b->files || r2 >= b->ranks ||
+	    !b->valid[TB_PT(f1, r1)] || !b->valid[TB_PT(f2, r2)])
+		return 0;
+	mb->parts[mb->n++] = (tb_part){TB_PART_AT, TB_PT(f1, r1)};
+	mb->parts[mb->n++] = (tb_part){TB_PART_STEP, TB_PT(f2, r2)};
+	sc->i += 5;
+	return 1;
+}
+
+/* move -> ('H' point '/')? (point ('-' point | ('x' point)+) | "pass")
+ * (kept out of S_parse: its registers are saved only for the tokens
+ * S_step leaves) */
+static __attribute__((noinline)) int S_grammar(tb_scan *sc, tb_move_builder *mb)
 {
 	tb_point p;
 	if (sc->i < sc->n && sc->s[sc->i] == 'H') {
@@ -54,6 +77,11 @@ static int S_parse(tb_scan *sc, tb_move_builder *mb)
 		if (tb_scan_point(sc, &p) || tb_mb_add(mb, sc, TB_PART_CAPTURE, p))
 			return -1;
 	return 0;
+}
+
+static int S_parse(tb_scan *sc, tb_move_builder *mb)
+{
+	return S_step(sc, mb) ? 0 : S_grammar(sc, mb);
 }
 
 /* Canonical order of two point names: by rank, then file. */
