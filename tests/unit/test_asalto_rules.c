@@ -54,7 +54,10 @@
  *      legal and end where the library ends, for the same reason when
  *      it is the lockout, with the same result; then random positions,
  *      most with the defenders out of the fortress: the same turns,
- *      the same end.
+ *      the same end; and random positions near each end on the board
+ *      (defenders packed in, shut out or beside a way back, the fortress
+ *      nearly full, few attackers), which the library's game-over test
+ *      on bit sets must not tell from its full tests.
  *
  * The lockout (spec §4) is judged as a closure: from the defenders'
  * points, steps to free points and jumps over an attacker to a free
@@ -2273,6 +2276,127 @@ static void test_random_positions(void **state)
 	assert_true(lockouts > 0 && over > lockouts);
 }
 
+/* The points next to 'q' along the lines, into 'out'; returns how many. */
+static int A_next_to(const A_ctx *c, int q, int *out)
+{
+	int n = 0;
+	for (int l = 0; l < c->nlines; l++)
+		for (int k = 0; k < c->len[l]; k++)
+			if (c->line[l][k] == q) {
+				if (k > 0)
+					out[n++] = c->line[l][k - 1];
+				if (k + 1 < c->len[l])
+					out[n++] = c->line[l][k + 1];
+			}
+	return n;
+}
+
+/* A random position near an end on the board (spec §4), of 'kind': 0
+ * the defenders in the fortress with attackers packed around them (the
+ * walled-in end, or a defender hemmed in that is not walled in); 1 the
+ * defenders out of the fortress beside it, its points around them taken
+ * or not (the lockout, or a way back in at once); 2 the fortress nearly
+ * full, and eight to ten attackers (the full fortress, too few
+ * attackers). Under huffs, a defender the attackers may huff now, at
+ * times. */
+static void A_near_end(const A_ctx *c, int kind, uint64_t *seed, A_pos *p)
+{
+	memset(p, 0, sizeof *p);
+	p->stm = (int)(tt_splitmix(seed) % 2);
+	p->number = 20;
+	int ndef = 1 + (int)(tt_splitmix(seed) % 2);
+	int natt = kind == 2 ? 8 + (int)(tt_splitmix(seed) % 3) : 18 + (int)(tt_splitmix(seed) % 7);
+	int def[2];
+	for (int k = 0; k < ndef;) { /* kind 0: inside; 1: outside, next to the fortress */
+		int q = (int)(tt_splitmix(seed) % A_NPTS), nb[16], near = 0;
+		for (int i = 0, m = A_next_to(c, q, nb); i < m; i++)
+			near |= c->fort[nb[i]];
+		if (p->board[q] || (kind == 0 && !c->fort[q]) || (kind == 1 && (c->fort[q] || !near)))
+			continue;
+		p->board[q] = 2;
+		def[k++] = q;
+	}
+	int placed = 0, queue[A_NPTS], head = 0, tail = 0;
+	char seen[A_NPTS] = {0};
+	for (int k = 0; k < ndef && kind != 2; k++) /* outwards from the defenders, mostly */
+		queue[tail++] = def[k], seen[def[k]] = 1;
+	while (head < tail && placed < natt) {
+		int nb[16], m = A_next_to(c, queue[head++], nb);
+		for (int i = 0; i < m && placed < natt; i++) {
+			if (seen[nb[i]])
+				continue;
+			seen[nb[i]] = 1;
+			queue[tail++] = nb[i];
+			if (!p->board[nb[i]] && tt_splitmix(seed) % (kind == 0 ? 16 : 6) != 0)
+				p->board[nb[i]] = 1, placed++;
+		}
+	}
+	for (int q = 0; q < A_NPTS && kind == 2; q++) /* the fortress, mostly */
+		if (c->fort[q] && !p->board[q] && placed < natt && tt_splitmix(seed) % 6 != 0)
+			p->board[q] = 1, placed++;
+	while (placed < natt) {
+		int q = (int)(tt_splitmix(seed) % A_NPTS);
+		if (!p->board[q])
+			p->board[q] = 1, placed++;
+	}
+	if (p->stm == 0 && A_huffs(c) && tt_splitmix(seed) % 3 == 0)
+		p->huff[def[tt_splitmix(seed) % (unsigned)ndef]] = 1;
+}
+
+/* Random positions near each end on the board: the same legal turns
+ * (none where the game is over), and where it is over the same end and
+ * result, each end met. The library tells most positions not over by a
+ * few bit operations (rules.c, S_board_may_end) before its full tests:
+ * a shortcut that missed an end would list turns here. */
+static void test_random_ends(void **state)
+{
+	(void)state;
+	double t0 = tt_seconds();
+	static const char *const rules[] = {"", "diagonals=none", "lockout=play", "huff=automatic",
+	                                    "immobile=lose", "chain=zigzag; huff=compulsory", NULL};
+	uint64_t seed = 20261206;
+	int bad = 0;
+	unsigned long long positions = 0, over = 0, ends[6] = {0}, hemmed = 0;
+	static L_tokens mine, lib;
+	for (int r = 0; rules[r] && !bad; r++) {
+		A_ctx c;
+		A_setup(&c, rules[r]);
+		int n = TT_SANITIZED ? 60 : 900;
+		for (int i = 0; i < n && !bad; i++) {
+			A_pos p;
+			A_near_end(&c, i % 3, &seed, &p);
+			char pos[256];
+			A_write(&p, pos, sizeof pos);
+			A_tokens(&c, &p, &mine);
+			L_tokens_at(rules[r], pos, &lib);
+			positions++;
+			for (int q = 0, nb[16]; q < A_NPTS; q++) { /* a defender with no free neighbour */
+				int m = A_next_to(&c, q, nb), open = 0;
+				for (int k = 0; k < m; k++)
+					open |= !p.board[nb[k]];
+				hemmed += p.board[q] == 2 && c.fort[q] && !open;
+			}
+			if (!L_same_set_as(rules[r], pos, &mine, &lib, "second generator", "library")) {
+				bad++;
+				break;
+			}
+			const char *res, *why = A_over(&c, &p, &res);
+			if (why) {
+				over++;
+				ends[G_reason(why)]++;
+				bad += !S_ends(rules[r], pos, res, !strcmp(why, "the defenders are shut out"));
+			}
+		}
+	}
+	print_message("positions near an end: %llu (%llu defenders hemmed in), %llu over: %llu "
+	              "fortress, %llu too few attackers, %llu attackers stuck, %llu defenders "
+	              "stuck, %llu lockouts, %llu walled in; %.2f s\n", positions, hemmed, over,
+	              ends[0], ends[1], ends[2], ends[3], ends[4], ends[5], tt_seconds() - t0);
+	assert_int_equal(bad, 0);
+	assert_true(ends[0] > 0 && ends[1] > 0 && ends[4] > 0 && ends[5] > 0);
+	assert_true(hemmed > ends[5]); /* hemmed in but not walled in, too */
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -2285,6 +2409,7 @@ int main(void)
 		cmocka_unit_test(test_huffs),
 		cmocka_unit_test(test_playouts),
 		cmocka_unit_test(test_random_positions),
+		cmocka_unit_test(test_random_ends),
 	};
 	if (getenv("A_FILTER"))
 		cmocka_set_test_filter(getenv("A_FILTER"));

@@ -19,7 +19,10 @@
  * one, answers for both); and the pass is found by tb_pass_find
  * (rules->pass) and tb_turn_one exactly when it is the one legal turn.
  * And generate with no room (perft's bulk counting) counts what it lists,
- * and play gives the same position with its events asked for or not.
+ * and play gives the same position with its events asked for or not;
+ * Asalto's marks of the defenders that passed up a capture, found on
+ * bit sets, are exactly the ones the full list says, and the words of
+ * its TB407 name the list's first capture.
  *
  * TB_DIRECT_POSITIONS sets the number of positions (default 1,000,000;
  * a tenth under the sanitizers).
@@ -29,6 +32,8 @@
 #include "game.h"
 #include "record.h"
 #include "rules.h"
+
+#include "games/asalto/asalto.h"
 
 typedef struct S_run {
 	unsigned long positions, turns, moves, found, passes;
@@ -258,29 +263,47 @@ static void S_position(S_run *r, const tb_ruleset *rs, const tb_state *s, tb_tur
 	tb_turns_free(&l);
 }
 
-/* Asalto marks, after a defenders' turn without a capture, the
- * defenders that passed one up (rules.c finds them without the list of
- * turns): each marked defender had a capture in the full list 'all'
- * before turn 't' (the one that moved: where it went). */
+/* Asalto marks, after a defenders' turn, the defenders that passed up a
+ * capture (rules.c finds them on bit sets, without the list of turns):
+ * exactly those the full list 'all' of 'before' says, where they stand
+ * after turn 't' -- after a chain, its jumper when a longer chain of the
+ * list goes on from it; after any other turn, under huff_target=capturer
+ * every defender with a capture in the list (the one that moved: where
+ * it went), under mover the one that moved if it had one; none under
+ * huff=off|compulsory -- in the order of their points. */
 static void S_check_huff_marks(const tb_ruleset *rs, const tb_state *before, const tb_turn *all,
                                size_t n, const tb_turn *t, const tb_state *after)
 {
-	if (strcmp(rs->game->name, "asalto") != 0 || before->to_move != 1 || t->nparts < 2)
+	if (strcmp(rs->game->name, "asalto") != 0 || before->to_move != 1)
 		return;
-	for (unsigned i = 0; i < t->nparts; i++)
-		if (t->parts[i].kind == TB_PART_CAPTURE)
-			return;
-	uint64_t could = 0;
-	for (size_t i = 0; i < n; i++)
-		for (unsigned k = 1; k < all[i].nparts; k++)
-			if (all[i].parts[k].kind == TB_PART_CAPTURE)
-				could |= (uint64_t)1 << tb_geo_at(&rs->geo, all[i].parts[0].pt);
-	int from = tb_geo_at(&rs->geo, t->parts[0].pt), to = tb_geo_at(&rs->geo, t->parts[t->nparts - 1].pt);
-	if (could & ((uint64_t)1 << from))
-		could = (could & ~((uint64_t)1 << from)) | ((uint64_t)1 << to);
-	for (int i = 0; i < 2; i++)
-		if (after->mark[i] && !(could & ((uint64_t)1 << (after->mark[i] - 1))))
-			fail_msg("asalto: a defender marked as having passed up a capture had none");
+	const tb_geometry *g = &rs->geo;
+	int chain = t->nparts > 1 && t->parts[1].kind == TB_PART_CAPTURE;
+	int from = t->nparts ? tb_geo_at(g, t->parts[0].pt) : -1;
+	int to = t->nparts ? tb_geo_at(g, t->parts[t->nparts - 1].pt) : -1;
+	uint64_t want = 0, could = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (chain && all[i].nparts > t->nparts &&
+		    memcmp(all[i].parts, t->parts, t->nparts * sizeof *t->parts) == 0)
+			want = (uint64_t)1 << to; /* the chain could go on */
+		if (all[i].nparts > 1 && all[i].parts[1].kind == TB_PART_CAPTURE)
+			could |= (uint64_t)1 << tb_geo_at(g, all[i].parts[0].pt);
+	}
+	if (!chain) {
+		int moved = from >= 0 && (could & ((uint64_t)1 << from));
+		if (rs->opt[O_HUFF_TARGET] == HUFF_TARGET_MOVER)
+			want = moved ? (uint64_t)1 << to : 0;
+		else
+			want = moved ? (could & ~((uint64_t)1 << from)) | (uint64_t)1 << to : could;
+	}
+	if (rs->opt[O_HUFF] == HUFF_OFF || rs->opt[O_HUFF] == HUFF_COMPULSORY)
+		want = 0;
+	uint8_t mark[2] = {0, 0};
+	for (int i = 0; want && i < 2; want &= want - 1, i++)
+		mark[i] = (uint8_t)(__builtin_ctzll(want) + 1);
+	if (after->mark[0] != mark[0] || after->mark[1] != mark[1])
+		fail_msg("asalto: after a defenders' turn of %u parts the marks are %d,%d; the full "
+		         "list says %d,%d", t->nparts, after->mark[0] - 1, after->mark[1] - 1,
+		         mark[0] - 1, mark[1] - 1);
 }
 
 /* Asalto's words for a capture passed up (TB407) name the first capture

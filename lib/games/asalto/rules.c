@@ -573,9 +573,10 @@ static void S_play(const tb_ruleset *rs, tb_state *s, const tb_turn *t, tb_event
 	int side = s->to_move, from = -1, to = -1, captured = 0;
 	S_way w = {0, 0, 0};
 	/* which could capture before the turn: the marks read it under
-	 * huff=optional|automatic (S_mark_huffs) */
+	 * huff=optional|automatic (S_mark_huffs); none before the pass, legal
+	 * only when no defender has a turn (S_generate) */
 	int marks = rs->opt[O_HUFF] == HUFF_OPTIONAL || rs->opt[O_HUFF] == HUFF_AUTOMATIC;
-	set could = side == DEF && marks ? S_could_capture(rs, s) : 0;
+	set could = side == DEF && marks && t->nparts ? S_could_capture(rs, s) : 0;
 	if (ev)
 		ev->n = 0;
 	unsigned n = t->nparts;
