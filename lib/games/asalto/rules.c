@@ -187,7 +187,7 @@ static S_way S_went(S_way w, int ex, int ey)
  * landing points as bit sets (S_configure) answer first: no attacker
  * next to it, or no landing point empty, and it has none -- a blocked
  * defender's every turn -- without a walk of its lines. */
-static int S_can_capture(const tb_ruleset *rs, int p, set att, set empty)
+static inline int S_can_capture(const tb_ruleset *rs, int p, set att, set empty)
 {
 	const tb_geometry *g = &rs->geo;
 	if (!(g->next_to[p] & att) || !(g->jump_to[p] & empty))
@@ -374,7 +374,7 @@ static int S_attackers_can_step(const tb_ruleset *rs, const tb_state *s)
 /* Has a defender a turn in 's' (S_defender_turns lists one)? A step is
  * an empty neighbour, a capture a first jump (each begins a listed
  * chain): bit sets, no list. */
-static int S_defenders_can_move(const tb_ruleset *rs, const tb_state *s)
+static inline int S_defenders_can_move(const tb_ruleset *rs, const tb_state *s)
 {
 	set empty = S_empty(rs, s), att = s->bits[ATT];
 	for (set m = s->bits[DEF]; m; m &= m - 1) {
@@ -530,7 +530,7 @@ static int S_one_huff(const tb_ruleset *rs, const tb_state *s, const tb_move *m,
 /* ===== Playing ===== */
 
 /* Where the defenders that could capture stand, before a turn. */
-static set S_could_capture(const tb_ruleset *rs, const tb_state *s)
+static inline set S_could_capture(const tb_ruleset *rs, const tb_state *s)
 {
 	set who = 0, empty = S_empty(rs, s);
 	for (set m = s->bits[DEF]; m; m &= m - 1) {
@@ -757,7 +757,7 @@ static int S_ending_if(const tb_ruleset *rs, const tb_state *s, tb_result *res, 
  * that first); and under lockout=draw, a defender in the fortress or
  * next to an empty point of it (the first step of S_can_reenter's walk,
  * which then says it can get back in). */
-static int S_board_may_end(const tb_ruleset *rs, const tb_state *s)
+static inline int S_board_may_end(const tb_ruleset *rs, const tb_state *s)
 {
 	const tb_geometry *g = &rs->geo;
 	set fort = S_fortress(g), att = s->bits[ATT], def = s->bits[DEF], taken = att | def;
