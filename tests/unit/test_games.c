@@ -813,6 +813,52 @@ static void test_scan_accept(void **state)
 	assert_int_equal(err.len, 1);
 }
 
+/* Asalto's grammar reads a plain step that is the whole token ("c3-c4")
+ * at once (game.c, S_step); the same five bytes followed by a suffix
+ * ("c3-c4!") go the grammar's way. Over every token of five bytes from
+ * an alphabet of letters, digits and signs, the two readings agree:
+ * the whole token read as a move, with the same parts and no point off
+ * the board, by one exactly when by the other. */
+static void test_asalto_step_as_grammar(void **state)
+{
+	(void)state;
+	static const char abc[] = "abcdeghzH?0123789-x/";
+	const size_t k = sizeof abc - 1;
+	tb_board board;
+	assert_null(tb_game_asalto.board(&board, NULL));
+	unsigned long steps = 0;
+	char tok[7] = "";
+	for (size_t c = 0; c < k * k * k * k * k; c++) {
+		for (size_t j = 0, v = c; j < 5; j++, v /= k)
+			tok[j] = abc[v % k];
+		tok[5] = '!';
+		tb_move_builder mb[2];
+		size_t at[2];
+		int rc[2], off[2];
+		for (int w = 0; w < 2; w++) { /* w = 0: "c3-c4"; 1: "c3-c4!" */
+			tb_syntax_err err = {0, 1, ""}, offb = {0, 0, ""};
+			tb_scan sc = {tok, 5 + (size_t)w, 0, &board, "Asalto", &err, &offb};
+			mb[w].n = 0;
+			mb[w].crown = 0;
+			rc[w] = tb_game_asalto.parse_move(&sc, &mb[w]);
+			at[w] = sc.i;
+			off[w] = offb.len != 0;
+		}
+		int whole[2] = {rc[0] == 0 && at[0] == 5 && !off[0], rc[1] == 0 && at[1] == 5 && !off[1]};
+		if (whole[0] != whole[1] ||
+		    (whole[0] && (mb[0].n != mb[1].n ||
+		                  memcmp(mb[0].parts, mb[1].parts, mb[0].n * sizeof mb[0].parts[0]))))
+			fail_msg("asalto: \"%.5s\" is read %s, \"%.6s\" %s%s", tok,
+			         whole[0] ? "as a whole move" : "otherwise", tok,
+			         whole[1] ? "as a whole move then a suffix" : "otherwise",
+			         whole[0] && whole[1] ? ", with other parts" : "");
+		steps += whole[0] && mb[0].n == 2 && mb[0].parts[1].kind == TB_PART_STEP;
+	}
+	/* the alphabet's points of the board: c-e on ranks 1, 2 and 7, six
+	 * files on rank 3; any two make a step token */
+	assert_int_equal(steps, 15 * 15);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -839,6 +885,7 @@ int main(void)
 		cmocka_unit_test(test_move_write),
 		cmocka_unit_test(test_move_builder_limit),
 		cmocka_unit_test(test_scan_accept),
+		cmocka_unit_test(test_asalto_step_as_grammar),
 		cmocka_unit_test(test_game_options_listed),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -87,7 +87,7 @@ static const char *S_configure(tb_ruleset *rs)
 		for (int k = 0; k < g->nadj[p]; k++)
 			if (S_attacker_may(rs, p, g->adj[p][k], g->adj_edge[p][k]))
 				g->reach[p] |= (uint64_t)1 << g->adj[p][k];
-	for (int p = 0; p < g->npoints; p++) /* the neighbours and jumps of S_masks */
+	for (int p = 0; p < g->npoints; p++) /* next_to, jump_to */
 		for (int k = 0; k < g->nadj[p]; k++) {
 			int q = g->adj[p][k], land = tb_geo_beyond(g, p, q);
 			g->next_to[p] |= (uint64_t)1 << q;
