@@ -51,7 +51,8 @@ typedef struct tb_bset {
 } tb_bset;
 
 /* Adds 's' unless it is there; returns its index, or UINT32_MAX when
- * memory ran out ('b' as it was, or empty: tb_bset_rehash). */
+ * memory ran out ('b' as it was, or empty: tb_bset_rehash, or its
+ * records made wider a block at a time, posset.c). */
 uint32_t tb_bset_add(tb_bset *b, const tb_state *s, int *added);
 /* tb_bset_add of a key already made (tb_poskey_pack, 'n' bytes at 'k')
  * and hashed (tb_bset_hash): a search makes a turn's keys together and
