@@ -54,7 +54,7 @@ done
 echo "(<gap N>: the written turns after it weigh the sequences; <position>: the position"
 echo " after the gap restated too, which bounds the search)"
 
-# goal LABEL SECONDS MIB POSITIONS OPEN FILE [JOBS]: issue 38's goals for long
+# goal LABEL SECONDS MIB POSITIONS OPEN FILE [JOBS [BPP]]: issue 38's goals for long
 # gaps, CPU seconds (user + system: the machine is shared), wall time and
 # peak RSS of tablero fill -j JOBS (default 1) with room for 12 turns and POSITIONS positions (a
 # budget that MIB allowed at about 65 bytes a position, and some 12 more
@@ -72,9 +72,11 @@ echo " after the gap restated too, which bounds the search)"
 # positions the search held (its progress, which tablero shows on a
 # terminal every 65,536 positions: the command runs under script(1);
 # "-" below that). Everything the search keeps counts: records, slots,
-# the sequences and edges of each position, the backward half's sets.
+# the sequences and edges of each position, the backward half's sets,
+# the allocator's pages. With BPP, that is judged too: met when it is at
+# most BPP (the <gap 8> lines: 32).
 goal() {
-	local label=$1 secs=$2 mib=$3 budget=$4 open=$5 file=$6 jobs=${7:-1}
+	local label=$1 secs=$2 mib=$3 budget=$4 open=$5 file=$6 jobs=${7:-1} bppgoal=${8:-0}
 	set +e
 	script -qec "/usr/bin/time -f '%U %S %M %e' -o '$TIMEF' timeout 300 '$TABLERO' fill \
 		-j $jobs --search-turns 12 --search-positions $budget '$file' > /dev/null" /dev/null |
@@ -102,11 +104,16 @@ goal() {
 	fi
 	awk -v l="$label" -v u="$u" -v s="$s" -v r="$rss" -v el="$el" -v g="$secs" -v m="$mib" -v w="$said" \
 		-v over="$(grep -c "search's limit" "$OUT/err" || true)" -v rc="$rc" \
-		-v open="$open" -v left="${left:+1}" -v base="$base" -v held="${held:-0}" 'BEGIN {
+		-v open="$open" -v left="${left:+1}" -v base="$base" -v held="${held:-0}" \
+		-v bg="$bppgoal" 'BEGIN {
 		t = u + s; ok = t <= g && r / 1024 <= m && (over == 0 || (open && left)) && rc < 2
 		bpp = held > 0 ? sprintf("%.1f", (r - base) * 1024 / held) : "-"
-		printf "%-34s %9.2f %9.2f %12.1f %9s %6s  %s; goal %g s, %d MiB: %s\n", l, t, el,
-		       r / 1024, (held > 0 ? held : "-"), bpp, w, g, m, (ok ? "met" : "not met") }'
+		judged = ""
+		if (bg > 0)
+			judged = sprintf("; %s B/pos at most %g: %s", bpp, bg,
+			                 (held > 0 && bpp + 0 <= bg ? "met" : "not met"))
+		printf "%-34s %9.2f %9.2f %12.1f %9s %6s  %s; goal %g s, %d MiB: %s%s\n", l, t, el,
+		       r / 1024, (held > 0 ? held : "-"), bpp, w, g, m, (ok ? "met" : "not met"), judged }'
 }
 echo
 echo "== reconstruction goals (issue 38; CPU seconds, the machine may be busy) =="
@@ -125,9 +132,9 @@ done
 # the same answer, CPU and wall time beside -j 1's, and the speed-up in
 # wall time (judged on an idle machine only: say when it was not)
 for game in pitarra asalto ocencahuac; do
-	goal "fill $game <gap 8>" 10 1024 12000000 1 "$OUT/$game-gap8.tgn" 1
+	goal "fill $game <gap 8>" 10 1024 12000000 1 "$OUT/$game-gap8.tgn" 1 32
 	one=$(tail -n 1 "$TIMEF" | awk '{ print $4 }')
-	goal "fill $game <gap 8> -j 2" 10 1024 12000000 1 "$OUT/$game-gap8.tgn" 2
+	goal "fill $game <gap 8> -j 2" 10 1024 12000000 1 "$OUT/$game-gap8.tgn" 2 32
 	awk -v a="$one" -v b="$(tail -n 1 "$TIMEF" | awk '{ print $4 }')" 'BEGIN {
 		if (b > 0) printf "%-34s %9s %9s  -j 2 took %.2f of -j 1%s wall time\n", "", "", "", b / a,
 		                  " (judge it on an idle machine only)" }'

@@ -3,9 +3,12 @@
  *
  * Layout: a flags byte (bits 0, 1 and 7: how the cells are kept,
  * S_CELLS_*; bits 2-6: the bytes of occupancy; never 0xff, so that a
- * set may mark a record so: posset.c); the occupancy, two bits a point
- * up to the highest occupied one (bit 0: a piece of side 0 there, bit 1:
- * of side 1), four points a byte; the cells: nothing when every piece is
+ * set may mark a record so: posset.c); the occupancy up to the highest
+ * occupied point, five points a byte, each a digit in base 3 (0 empty,
+ * 1 a piece of side 0, 2 of side 1) -- or, when the cells are kept as
+ * they are (S_CELLS_RAW, which a piece of both sides needs), two bits a
+ * point (bit 0: a piece of side 0 there, bit 1: of side 1), four points
+ * a byte; the cells: nothing when every piece is
  * of type 0 uncrowned (La Pitarra), else two bits or a nibble a piece in
  * point order (type and crown: TB_CELL >> 2), or a byte a piece (cells
  * beyond TB_CELL on occupied points: Ocencahuac's cooling pieces), or
@@ -57,7 +60,8 @@ static uint64_t S_spread(uint32_t x)
 	return (v | v << 1) & 0x5555555555555555ULL;
 }
 
-/* The occupancy of 's', two bits a point, into 'key'; its bytes. */
+/* The occupancy of 's', two bits a point, into 'key'; its bytes. What
+ * a state with a piece of both sides on a point keeps (S_CELLS_RAW). */
 static size_t S_put_occ(const tb_state *s, uint64_t occ, uint8_t *key)
 {
 	if (!occ)
@@ -80,6 +84,38 @@ static void S_get_occ(const uint8_t *key, size_t n, tb_state *out)
 			out->bits[0] |= (uint64_t)(two & 1) << p;
 			out->bits[1] |= (uint64_t)(two >> 1) << p;
 		}
+}
+
+/* S_POW3[m]: the sum of 3^i over the bits i of 'm' (five bits). */
+#define S_P3(m) ((m) & 1) + 3 * ((m) >> 1 & 1) + 9 * ((m) >> 2 & 1) + 27 * ((m) >> 3 & 1) + \
+                81 * ((m) >> 4 & 1)
+#define S_P3x4(m) S_P3(m), S_P3((m) + 1), S_P3((m) + 2), S_P3((m) + 3)
+#define S_P3x16(m) S_P3x4(m), S_P3x4((m) + 4), S_P3x4((m) + 8), S_P3x4((m) + 12)
+static const uint8_t S_POW3[32] = {S_P3x16(0), S_P3x16(16)};
+
+/* The occupancy of 's' (no point of both sides), five points a byte up
+ * to the highest occupied one: each a digit in base 3 (0 empty, 1 a
+ * piece of side 0, 2 of side 1; 3^5 = 243 values), into 'key'; its
+ * bytes. A fifth fewer than two bits a point: some 3 bytes of a key of
+ * 15-18 on the boards of the games (issue 38). */
+static size_t S_put_occ3(const tb_state *s, uint64_t occ, uint8_t *key)
+{
+	if (!occ)
+		return 0;
+	size_t n = (size_t)(63 - __builtin_clzll(occ)) / 5 + 1;
+	for (size_t i = 0; i < n; i++)
+		key[i] = (uint8_t)(S_POW3[s->bits[0] >> (5 * i) & 31] +
+		                   2 * S_POW3[s->bits[1] >> (5 * i) & 31]);
+	return n;
+}
+
+static void S_get_occ3(const uint8_t *key, size_t n, tb_state *out)
+{
+	for (size_t i = 0; i < n; i++) {
+		for (unsigned v = key[i], p = (unsigned)(5 * i); v; v /= 3, p++)
+			if (v % 3) /* (a digit past point 63 is 0: v is then 0 too) */
+				out->bits[v % 3 - 1] |= (uint64_t)1 << p;
+	}
 }
 
 /* How the cells are kept (the flags' bits 0, 1 and 7). */
@@ -192,7 +228,7 @@ size_t tb_poskey_pack(const tb_state *s, uint8_t *key)
 	uint64_t occ = s->bits[0] | s->bits[1];
 	unsigned mode = S_cells_mode(s);
 	size_t n = 1;
-	size_t nocc = S_put_occ(s, occ, key + n);
+	size_t nocc = mode == S_CELLS_RAW ? S_put_occ(s, occ, key + n) : S_put_occ3(s, occ, key + n);
 	n += nocc;
 	key[0] = (uint8_t)(mode | nocc << S_OCC_SHIFT);
 	n += S_put_cells(s, mode, key + n);
@@ -216,7 +252,10 @@ void tb_poskey_unpack(const uint8_t *key, size_t len, tb_state *out)
 	(void)len;
 	memset(out, 0, sizeof *out);
 	size_t n = 1, nocc = key[0] >> S_OCC_SHIFT & 31;
-	S_get_occ(key + n, nocc, out);
+	if ((key[0] & S_CELLS_MASK) == S_CELLS_RAW)
+		S_get_occ(key + n, nocc, out);
+	else
+		S_get_occ3(key + n, nocc, out);
 	n += nocc;
 	n += S_get_cells(key + n, key[0] & S_CELLS_MASK, out);
 	uint32_t mask;

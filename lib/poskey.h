@@ -3,8 +3,9 @@
  * the sets of a search store (reconstruct.c), each position as few
  * bytes as it needs rather than a whole tb_state (104 bytes).
  *
- * The encoding is lossless for every tb_state, whatever the game: two
- * bits a point say where each side's pieces stand; the common case --
+ * The encoding is lossless for every tb_state, whatever the game: a
+ * digit in base 3 a point, five a byte, says where each side's pieces
+ * stand (two bits a point when the cells are kept whole); the common case --
  * every empty point's cell 0, every occupied one the side its bit set
  * says with a type and a crown (TB_CELL) -- takes nothing more when
  * every piece is of type 0 uncrowned (La Pitarra), two bits a piece

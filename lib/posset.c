@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "blocks.h"
 #include "poskey.h"
 #include "xalloc.h"
 
@@ -68,7 +69,7 @@ enum { S_LONG = 0xff, S_MIN_WIDTH = 5 };
 
 static uint8_t *S_rec(const tb_bset *b, uint32_t i)
 {
-	return b->rec + (size_t)i * b->width;
+	return tb_blocks_at(&b->rec, i, b->width);
 }
 
 /* The key of record 'i' and its length ('width' for a padded one). */
@@ -81,8 +82,9 @@ static const uint8_t *S_key_at(const tb_bset *b, uint32_t i, size_t *n)
 	}
 	uint32_t off;
 	memcpy(&off, r + 1, 4);
-	*n = b->over[off];
-	return b->over + off + 1;
+	const uint8_t *o = tb_blocks_at(&b->over, off, 1);
+	*n = o[0];
+	return o + 1;
 }
 
 /* The low bits of a slot: a record's index + 1 ('ibits' of them, as
@@ -227,26 +229,33 @@ void tb_bset_move(tb_bset *b, uint32_t to, uint32_t from)
 }
 
 /* The records made 'width' bytes wide, each long key that now fits
- * made a padded one (every key that fits is: one key, one record);
- * 0 (and 'b' as it was) when memory ran out. The slots stay: a record
- * keeps its index and its hash. */
+ * made a padded one (every key that fits is: one key, one record), a
+ * block at a time (one block more than the set at most); 0 when memory
+ * ran out, and then 'b' empty (tb_bset_free: its blocks of two widths).
+ * The slots stay: a record keeps its index and its hash. */
 static int S_widen(tb_bset *b, uint32_t width)
 {
-	uint8_t *rec = b->cap ? tb_calloc(b->cap, width) : NULL;
-	if (b->cap && !rec)
-		return 0;
-	for (uint32_t i = 0; i < b->n; i++) {
-		const uint8_t *r = S_rec(b, i);
-		uint8_t *to = rec + (size_t)i * width;
-		size_t n;
-		const uint8_t *k = S_key_at(b, i, &n);
-		if (r[0] != S_LONG || n <= width)
-			memcpy(to, k, n);
-		else
-			memcpy(to, r, S_MIN_WIDTH); /* still long */
+	for (uint32_t k = 0; k < b->rec.nb; k++) {
+		uint32_t first = k << TB_BLOCK_SHIFT;
+		uint32_t room = b->rec.cap < TB_BLOCK ? b->rec.cap : TB_BLOCK;
+		uint8_t *blk = tb_calloc(room, width);
+		if (!blk) {
+			tb_bset_free(b);
+			return 0;
+		}
+		for (uint32_t i = first; i < b->n && i - first < room; i++) {
+			const uint8_t *r = S_rec(b, i);
+			uint8_t *to = blk + (size_t)(i - first) * width;
+			size_t n;
+			const uint8_t *key = S_key_at(b, i, &n);
+			if (r[0] != S_LONG || n <= width)
+				memcpy(to, key, n);
+			else
+				memcpy(to, r, S_MIN_WIDTH); /* still long */
+		}
+		free(b->rec.b[k]);
+		b->rec.b[k] = blk;
 	}
-	free(b->rec);
-	b->rec = rec;
 	b->width = width;
 	return 1;
 }
@@ -281,47 +290,32 @@ static int S_room(tb_bset *b, const uint8_t *k, size_t n)
 {
 	if (!b->width)
 		b->width = (uint32_t)(n < S_MIN_WIDTH ? S_MIN_WIDTH : n);
-	if (b->n == b->cap && b->n) {
+	/* the width chosen again each time the records double, as when they
+	 * were one array */
+	if (b->n == b->rec.cap && b->n && !(b->n & (b->n - 1))) {
 		uint32_t w = S_best_width(b);
 		if (w > b->width && !S_widen(b, w))
 			return 0;
 	}
-	if (b->n == b->cap) {
-		if (b->cap > UINT32_MAX / 4) /* an index + 1 fits a slot */
-			return 0;
-		uint32_t cap = b->cap ? 2 * b->cap : 16;
-		uint8_t *grown = tb_realloc(b->rec, (size_t)cap * b->width);
-		if (!grown)
-			return 0;
-		b->rec = grown;
-		b->cap = cap;
-	}
+	if (b->n > UINT32_MAX / 4 || !tb_blocks_room(&b->rec, b->n, b->width))
+		return 0; /* (UINT32_MAX / 4: an index + 1 fits a slot) */
 	uint8_t *r = S_rec(b, b->n);
 	memset(r, 0, b->width);
 	if (n <= b->width) {
 		memcpy(r, k, n);
 		return 1;
 	}
-	size_t need = (size_t)b->nover + n + 1;
-	if (need > b->capover) {
-		size_t cap = b->capover ? 2 * (size_t)b->capover : 1024;
-		while (cap < need)
-			cap *= 2;
-		if (cap > UINT32_MAX)
-			cap = UINT32_MAX;
-		if (need > cap)
-			return 0;
-		uint8_t *grown = tb_realloc(b->over, cap);
-		if (!grown)
-			return 0;
-		b->over = grown;
-		b->capover = (uint32_t)cap;
-	}
+	uint32_t need = (uint32_t)n + 1, at = b->nover;
+	if ((at & (TB_BLOCK - 1)) + need > TB_BLOCK) /* the next block: none across two */
+		at = ((at >> TB_BLOCK_SHIFT) + 1) << TB_BLOCK_SHIFT;
+	if (at < b->nover || at > UINT32_MAX - need || !tb_blocks_room(&b->over, at + need - 1, 1))
+		return 0;
+	uint8_t *o = tb_blocks_at(&b->over, at, 1);
 	r[0] = S_LONG;
-	memcpy(r + 1, &b->nover, 4);
-	b->over[b->nover] = (uint8_t)n;
-	memcpy(b->over + b->nover + 1, k, n);
-	b->nover += (uint32_t)n + 1;
+	memcpy(r + 1, &at, 4);
+	o[0] = (uint8_t)n;
+	memcpy(o + 1, k, n);
+	b->nover = at + need;
 	return 1;
 }
 
@@ -390,8 +384,8 @@ void tb_bset_clear(tb_bset *b)
 
 void tb_bset_free(tb_bset *b)
 {
-	free(b->rec);
-	free(b->over);
+	tb_blocks_free(&b->rec);
+	tb_blocks_free(&b->over);
 	free(b->slot);
 	memset(b, 0, sizeof *b);
 }

@@ -116,7 +116,7 @@ void tb_stretch_free(tb_stretch *x)
 		tb_bset_free(&x->layer[i].set);
 		free(x->layer[i].mark);
 		tb_sieve_free(&x->layer[i].sieve);
-		free(x->layer[i].paths);
+		tb_blocks_free(&x->layer[i].paths);
 		tb_stretch__edges_free(&x->layer[i]);
 	}
 	free(x->layer);
@@ -170,7 +170,7 @@ static long S_step(tb_stretch *x, const tb_step *step, const tb_state *target, u
 			tb_stretch_batch bt;
 			if (!tb_stretch__batch_make(x, &bt, &from, &j, nt, target, left, then, &next->set,
 			                            dropped) ||
-			    !tb_stretch__batch_add(x, &bt, next, prev->paths[i], first)) {
+			    !tb_stretch__batch_add(x, &bt, next, *tb_stretch__paths(prev, i), first)) {
 				tb_stretch__edges_free(next); /* not whole */
 				return -1;
 			}
@@ -252,7 +252,7 @@ void tb_stretch_pop(tb_stretch *x)
 		tb_bset_free(&l->set);
 		free(l->mark);
 		tb_sieve_free(&l->sieve);
-		free(l->paths);
+		tb_blocks_free(&l->paths);
 		tb_stretch__edges_free(l);
 	}
 }
@@ -268,8 +268,9 @@ size_t tb_stretch_reached(const tb_stretch *x, unsigned long *positions,
 	*sequences = 0;
 	int over = 0;
 	for (uint32_t i = 0; i < l->set.n; i++) {
-		*sequences = tb_stretch__sat_add(*sequences, l->paths[i]);
-		over |= l->paths[i] == UINT32_MAX;
+		uint32_t p = *tb_stretch__paths(l, i);
+		*sequences = tb_stretch__sat_add(*sequences, p);
+		over |= p == UINT32_MAX;
 	}
 	if (over)
 		*sequences = ULLONG_MAX;
@@ -336,7 +337,7 @@ size_t tb_stretch_keep(tb_stretch *x, int (*keep)(void *ctx, const tb_state *s),
 		if (keep(ctx, &s)) {
 			if (map)
 				map[i] = k;
-			l->paths[k] = l->paths[i];
+			*tb_stretch__paths(l, k) = *tb_stretch__paths(l, i);
 			tb_bset_move(b, k++, i);
 		}
 	}

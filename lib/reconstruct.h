@@ -18,6 +18,7 @@
 #ifndef TB_RECONSTRUCT_H
 #define TB_RECONSTRUCT_H
 
+#include "blocks.h"
 #include "poskey.h"
 #include "rules.h"
 
@@ -30,11 +31,14 @@
  * its record saying where; the width is chosen, as the records double,
  * to keep the keys in the fewest bytes (posset.c). */
 typedef struct tb_bset {
-	uint8_t *rec;       /* n records of 'width' bytes, the i-th at i * width */
+	tb_blocks rec;      /* n records of 'width' bytes (blocks.h: never
+	                       copied to grow, so the heap keeps no holes) */
 	uint32_t width;     /* 0 until the first key */
-	uint32_t n, cap;    /* records, and room for them */
-	uint8_t *over;      /* the keys longer than 'width': a length byte, the bytes */
-	uint32_t nover, capover; /* 4 GiB of them at most: more is memory run out */
+	uint32_t n;         /* records */
+	tb_blocks over;     /* the keys longer than 'width', bytes: a length
+	                       byte, the key; none across two blocks */
+	uint32_t nover;     /* the bytes of 'over' used (4 GiB at most: more is
+	                       memory run out) */
 	uint32_t *slot;     /* open addressing: a record's index + 1 in the low
 	                       'ibits', bits of its key's hash above (a probe
 	                       that is not the key seldom reads a record); 0
@@ -47,7 +51,8 @@ typedef struct tb_bset {
 } tb_bset;
 
 /* Adds 's' unless it is there; returns its index, or UINT32_MAX when
- * memory ran out ('b' as it was, or empty: tb_bset_rehash). */
+ * memory ran out ('b' as it was, or empty: tb_bset_rehash, or its
+ * records made wider a block at a time, posset.c). */
 uint32_t tb_bset_add(tb_bset *b, const tb_state *s, int *added);
 /* tb_bset_add of a key already made (tb_poskey_pack, 'n' bytes at 'k')
  * and hashed (tb_bset_hash): a search makes a turn's keys together and

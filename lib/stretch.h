@@ -16,11 +16,11 @@ typedef struct tb_stretch_layer {
 	tb_step step;       /* how this layer came from the one before */
 	uint8_t *mark;      /* after tb_stretch_resolve */
 	tb_sieve sieve;     /* after it too: of the marked positions */
-	uint32_t *paths;    /* per position: the sequences of turns from the
+	tb_blocks paths;    /* per position: the sequences of turns from the
 	                       first layer that reach it (saturating at
 	                       UINT32_MAX: "more than"), for what a search over
-	                       its budget leaves open; 4 bytes a position */
-	uint32_t cappaths;
+	                       its budget leaves open; 4 bytes a position
+	                       (tb_stretch__paths) */
 	uint32_t *edge;     /* the positions of this layer each position of
 	                       the one before led to, as the step found them:
 	                       those of position i of the layer before are
@@ -88,6 +88,12 @@ int tb_stretch__batch_add(tb_stretch *x, const tb_stretch_batch *bt, tb_stretch_
                           uint32_t paths, uint32_t first);
 /* The edges of 'l' given back: resolving will play the turns. */
 void tb_stretch__edges_free(tb_stretch_layer *l);
+/* The sequences that reach position 'i' of 'l' (tb_stretch__paths_add
+ * made room for it). */
+static inline uint32_t *tb_stretch__paths(const tb_stretch_layer *l, uint32_t i)
+{
+	return (uint32_t *)(void *)tb_blocks_at(&l->paths, i, sizeof(uint32_t));
+}
 /* Adds 'n' sequences to position 'i' of 'l' (a new one has none yet:
  * 'added'); 0 when memory ran out. */
 int tb_stretch__paths_add(tb_stretch_layer *l, uint32_t i, int added, uint32_t n);

@@ -67,19 +67,12 @@ void tb_stretch__edges_free(tb_stretch_layer *l)
 /* (stretch.h) */
 int tb_stretch__paths_add(tb_stretch_layer *l, uint32_t i, int added, uint32_t n)
 {
-	if (i >= l->cappaths) {
-		uint32_t cap = l->cappaths ? 2 * l->cappaths : 16;
-		while (cap <= i)
-			cap *= 2;
-		uint32_t *grown = tb_realloc(l->paths, cap * sizeof *grown);
-		if (!grown)
-			return 0;
-		l->paths = grown;
-		l->cappaths = cap;
-	}
+	if (!tb_blocks_room(&l->paths, i, sizeof(uint32_t)))
+		return 0;
+	uint32_t *p = tb_stretch__paths(l, i);
 	if (added)
-		l->paths[i] = 0;
-	l->paths[i] = n > UINT32_MAX - l->paths[i] ? UINT32_MAX : l->paths[i] + n;
+		*p = 0;
+	*p = n > UINT32_MAX - *p ? UINT32_MAX : *p + n;
 	return 1;
 }
 

@@ -152,7 +152,7 @@ static int S_add(tb_stretch *x, tb_stretch_layer *next, const S_chunk *c)
 				at += 9 + at[8];
 				tb_bset_prefetch(&next->set, bt.h[bt.n]);
 			}
-			if (!tb_stretch__batch_add(x, &bt, next, prev->paths[i], first))
+			if (!tb_stretch__batch_add(x, &bt, next, *tb_stretch__paths(prev, i), first))
 				return 0;
 		}
 	}

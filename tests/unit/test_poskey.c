@@ -13,6 +13,7 @@
  */
 #include "tb_test.h"
 
+#include "blocks.h"
 #include "game.h"
 #include "poskey.h"
 #include "reconstruct.h"
@@ -149,10 +150,12 @@ static void S_set_bytes(const tb_ruleset *rs, const char *name)
 		at = !at;
 	}
 	const tb_bset *l = &b[at];
-	double each = (double)((uint64_t)l->width * l->n + 4 * (uint64_t)l->nslot + l->nover) / l->n;
-	print_message("set %s: %u positions, records of %u bytes, %.1f bytes a position\n", name,
-	              l->n, l->width, each);
-	assert_true(each <= 28);
+	double keys = (double)((uint64_t)l->width * l->n + l->nover) / l->n;
+	double each = keys + 4.0 * l->nslot / l->n;
+	print_message("set %s: %u positions, records of %u bytes, %.1f bytes a position "
+	              "(%.1f of them its key)\n", name, l->n, l->width, each, keys);
+	assert_true(keys <= 16);
+	assert_true(each <= 26);
 	tb_turns_free(&all);
 	tb_bset_free(&b[0]);
 	tb_bset_free(&b[1]);
@@ -244,11 +247,14 @@ static void test_poskey_set(void **state)
 static void test_poskey_set_widths(void **state)
 {
 	(void)state;
-	enum { N = 9000 };
+	enum { N = 2 * TB_BLOCK + 9000 };
 	static tb_state v[N];
 	tb_bset b;
 	memset(&b, 0, sizeof b);
+	uint32_t width = 0;
 	for (unsigned i = 0; i < N; i++) {
+		if (i == 2 * TB_BLOCK)
+			width = b.width;
 		tb_state *s = &v[i];
 		memset(s, 0, sizeof *s);
 		unsigned pieces = i == 0 ? 0 : 1 + i % (i < 4096 ? 12 : 60);
@@ -268,7 +274,10 @@ static void test_poskey_set_widths(void **state)
 		assert_true(added);
 	}
 	assert_true(b.width > 8); /* widened from the empty board's */
-	assert_true(b.nover > 0);
+	/* and again when the records, two blocks of them, doubled */
+	print_message("set widths: %u, then %u; %u bytes of long keys\n", width, b.width, b.nover);
+	assert_true(b.width > width);
+	assert_true(b.nover > TB_BLOCK); /* more than a block of long keys */
 	for (unsigned i = 0; i < N; i++) {
 		tb_state got;
 		tb_bset_get(&b, i, &got);
@@ -285,6 +294,36 @@ static void test_poskey_set_widths(void **state)
 	tb_bset_free(&b);
 }
 
+/* The arrays a set grows (blocks.h): never copied once the first block
+ * is whole -- an element stays where it was written -- and never more
+ * than a block of room beyond the last element; what was written is
+ * read back. */
+static void test_poskey_blocks(void **state)
+{
+	(void)state;
+	tb_blocks a;
+	memset(&a, 0, sizeof a);
+	uint8_t *first = NULL;
+	for (uint32_t i = 0; i < 5 * TB_BLOCK + 7; i++) {
+		assert_true(tb_blocks_room(&a, i, sizeof(uint32_t)));
+		assert_true(a.cap > i && a.cap <= i + TB_BLOCK);
+		memcpy(tb_blocks_at(&a, i, sizeof(uint32_t)), &i, sizeof i);
+		if (i == TB_BLOCK - 1)
+			first = tb_blocks_at(&a, 0, sizeof(uint32_t));
+		if (i >= TB_BLOCK)
+			assert_ptr_equal(tb_blocks_at(&a, 0, sizeof(uint32_t)), first);
+	}
+	assert_int_equal(a.nb, 6);
+	for (uint32_t i = 0; i < 5 * TB_BLOCK + 7; i += 97) {
+		uint32_t v;
+		memcpy(&v, tb_blocks_at(&a, i, sizeof(uint32_t)), sizeof v);
+		assert_int_equal(v, i);
+	}
+	tb_blocks_free(&a);
+	assert_null(a.b);
+	assert_int_equal(a.cap, 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -292,6 +331,7 @@ int main(void)
 		cmocka_unit_test(test_poskey_whole),
 		cmocka_unit_test(test_poskey_set),
 		cmocka_unit_test(test_poskey_set_widths),
+		cmocka_unit_test(test_poskey_blocks),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

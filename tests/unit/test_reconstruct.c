@@ -1490,7 +1490,7 @@ static void test_bset(void **state)
 	assert_true(added);
 	assert_int_equal(tb_bset_find(&b, &v[9]), 0);
 	tb_bset_free(&b);
-	assert_null(b.rec);
+	assert_null(b.rec.b);
 	assert_int_equal(b.n, 0);
 	free(v);
 	tb_engine_free(e);
