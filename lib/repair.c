@@ -739,6 +739,20 @@ static int S_after(const tb_repair_in *in, const tb_repair *r, tb_state *before,
 	return 1;
 }
 
+/* Does the ranking read the 'then' of v[i]: is another of the 'kept'
+ * repairs of 'v' stopped by a later turn, with as many edits and the
+ * same comment? S_before compares 'then' between two such only, and
+ * nothing else reads it: a repair with none is ranked alike whatever its
+ * 'then', which its search for one slip more (S_then) would only set. */
+static int S_then_read(const tb_repair *v, size_t kept, size_t i)
+{
+	for (size_t a = 0; a < kept; a++)
+		if (a != i && v[a].stopped && v[a].edits == v[i].edits &&
+		    v[a].commented == v[i].commented)
+			return 1;
+	return 0;
+}
+
 /* For each of the first 'n' repairs of 'v' that a later written turn
  * stopped: how far the written turns get with one edit more, made at
  * that turn or at one of the SECOND_BACK before it after the repair, or
@@ -750,13 +764,16 @@ static int S_after(const tb_repair_in *in, const tb_repair *r, tb_state *before,
  * second edit looked for after it. Only the first 'need' of the
  * ranking that follows must be right, every repair kept being stopped:
  * a repair that 'need' before it outrank however far it gets
- * (S_outranked) keeps its 'end', and the search for it is not made. */
-static void S_then(const tb_repair_in *in, const S_fates *f, tb_repair *v, size_t n, size_t need,
-                   int *nomem)
+ * (S_outranked) keeps its 'end', and the search for it is not made; nor
+ * is it for one whose 'then' the ranking does not read, none of the
+ * 'kept' in all being ranked by it beside it (S_then_read; not with
+ * in->plain, the tests' reference). */
+static void S_then(const tb_repair_in *in, const S_fates *f, tb_repair *v, size_t n, size_t kept,
+                   size_t need, int *nomem)
 {
 	tb_turns l = {NULL, 0};
 	for (size_t i = 0; i < n && !*nomem; i++) {
-		if (!v[i].stopped)
+		if (!v[i].stopped || (!in->plain && !S_then_read(v, kept, i)))
 			continue;
 		tb_state after[SECOND_BACK + 1], before[2 * SECOND_BACK + 1];
 		const void *anodes[SECOND_BACK + 1], *nodes[2 * SECOND_BACK + 1];
@@ -866,7 +883,7 @@ static size_t S_search(const tb_repair_in *in, int full, int second, tb_repair *
 		for (size_t i = 0; i < kept; i++)
 			if (!all[i].stopped)
 				need = SIZE_MAX;
-		S_then(in, y.keep, all, kept < SECOND ? kept : SECOND, need, &y.nomem);
+		S_then(in, y.keep, all, kept < SECOND ? kept : SECOND, kept, need, &y.nomem);
 		S_rank(all, kept);
 	}
 	memcpy(out, all, (kept < max ? kept : max) * sizeof *out);
