@@ -645,6 +645,13 @@ static unsigned S_ahead(const tb_repair_in *in, unsigned cap)
 	return n;
 }
 
+int tb_repair_walks_on(const tb_ruleset *rs, const tb_node *n)
+{
+	int pass;
+	const tb_node *t = tb_repair_next_turn(n);
+	return t && tb_repair_written(rs, t, &pass);
+}
+
 /* The furthest 'end' any repair of 'in' (no target) can get to: the
  * window's end, or the turn after the last a swap consumes (first = at +
  * consumed <= k + 2), but never past the written turns there are to
