@@ -627,8 +627,8 @@ static void S_rank(tb_repair *v, size_t n)
 	}
 }
 
-static int S_furthest(const tb_repair_in *in, const S_fates *f, size_t lo, unsigned *end,
-                      int *nomem);
+static int S_furthest(const tb_repair_in *in, const S_fates *f, size_t lo, tb_turns lists[3],
+                      unsigned *end, int *nomem);
 
 /* ===== One slip more ===== */
 
@@ -779,6 +779,7 @@ static void S_then(const tb_repair_in *in, const S_fates *f, tb_repair *v, size_
                    size_t need, int *nomem)
 {
 	tb_turns l = {NULL, 0};
+	tb_turns lists[3] = {{NULL, 0}, {NULL, 0}, {NULL, 0}}; /* the searches' turn lists */
 	for (size_t i = 0; i < n && !*nomem; i++) {
 		if (!v[i].stopped || (!in->plain && !S_then_read(v, kept, i)))
 			continue;
@@ -810,10 +811,12 @@ static void S_then(const tb_repair_in *in, const S_fates *f, tb_repair *v, size_
 		if (S_outranked(v, i, base + S_stop_at(&in2) - p) >= need)
 			continue; /* its 'then' cannot bring it among the first 'need' */
 		unsigned end;
-		if (S_furthest(&in2, p ? f : NULL, lo, &end, nomem))
+		if (S_furthest(&in2, p ? f : NULL, lo, lists, &end, nomem))
 			v[i].then = (unsigned)(base + end - p);
 	}
 	tb_turns_free(&l);
+	for (unsigned i = 0; i < 3; i++)
+		tb_turns_free(&lists[i]);
 }
 
 /* How far the written turns of 'in' get with one edit (no target, not
@@ -824,11 +827,14 @@ static void S_then(const tb_repair_in *in, const S_fates *f, tb_repair *v, size_
  * (first = at + consumed <= k + 2), nor past the written turns there
  * are to play (a swap consumes written turns too): once one gets there,
  * the search stops -- the same 'end' as the whole search, for less. */
-static int S_furthest(const tb_repair_in *in, const S_fates *f, size_t lo, unsigned *end,
-                      int *nomem)
+static int S_furthest(const tb_repair_in *in, const S_fates *f, size_t lo, tb_turns lists[3],
+                      unsigned *end, int *nomem)
 {
 	S_try y;
 	memset(&y, 0, sizeof y);
+	y.l = lists[0]; /* (the caller's: handed back, not freed) */
+	y.own = lists[1];
+	y.l2 = lists[2];
 	y.in = in;
 	y.conf = in->conf ? in->conf : tb_confusion_for(NULL);
 	y.best = (unsigned)in->k;
@@ -842,7 +848,9 @@ static int S_furthest(const tb_repair_in *in, const S_fates *f, size_t lo, unsig
 		in->counts->searches++;
 	for (size_t i = in->k; i-- > 0 && !S_done(&y);)
 		S_at(&y, i);
-	S_try_free(&y);
+	lists[0] = y.l;
+	lists[1] = y.own;
+	lists[2] = y.l2;
 	*nomem = y.nomem;
 	*end = y.best;
 	return !y.nomem && y.n;
