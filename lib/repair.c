@@ -191,7 +191,6 @@ static void S_keep(S_try *y, tb_repair *r)
 	S_keep_from(y, r, &w);
 }
 
-static unsigned S_point_weight(const tb_confusion *c, tb_point said, tb_point heard);
 /* The weight of one point changed ('r', POINT: r->said written as
  * r->heard), and its kind: SOUND when the points share a letter or a
  * number and dictation confuses the other. Only for a repair whose walk
@@ -200,7 +199,7 @@ static unsigned S_point_weight(const tb_confusion *c, tb_point said, tb_point he
  * collection with errors, where weighing all was 3% of validate's CPU. */
 static void S_point_rank(const S_try *y, tb_repair *r)
 {
-	r->weight = S_point_weight(y->conf, r->said, r->heard);
+	r->weight = tb_confusion_point(y->conf, r->said, r->heard);
 	int alike = TB_PT_FILE(r->said) == TB_PT_FILE(r->heard) ||
 	            TB_PT_RANK(r->said) == TB_PT_RANK(r->heard);
 	if (alike && r->weight < TB_CONFUSE_OTHER)
@@ -291,41 +290,6 @@ static void S_blank(tb_repair *r)
 	memset(r, 0, offsetof(tb_repair, turn));
 }
 
-/* The weight of writing point 'heard' for 'said': its letter's and its
- * number's (0 when the same). */
-static unsigned S_point_weight(const tb_confusion *c, tb_point said, tb_point heard)
-{
-	return tb_confusion_letter(c, (char)('a' + TB_PT_FILE(said)), (char)('a' + TB_PT_FILE(heard))) +
-	       tb_confusion_number(c, TB_PT_RANK(said) + 1u, TB_PT_RANK(heard) + 1u);
-}
-
-/* Do legal turn 't' and written 'm' differ in every changed point by
- * one confusion -- the same letter for another, or the same number --
- * in two points or more? Its weight then, else 0. */
-static unsigned S_same_confusion(const tb_confusion *c, const tb_turn *t, const tb_move *m)
-{
-	int file = -1, hfile = -1, rank = -1, hrank = -1;
-	unsigned changed = 0;
-	for (unsigned k = 0; k < m->nparts; k++) {
-		tb_point a = t->parts[k].pt, b = m->parts[k].pt;
-		if (a == b)
-			continue;
-		changed++;
-		int df = TB_PT_FILE(a) != TB_PT_FILE(b), dr = TB_PT_RANK(a) != TB_PT_RANK(b);
-		if (df && !dr && (file < 0 || ((int)TB_PT_FILE(a) == file && (int)TB_PT_FILE(b) == hfile)))
-			file = TB_PT_FILE(a), hfile = TB_PT_FILE(b);
-		else if (dr && !df && (rank < 0 || ((int)TB_PT_RANK(a) == rank && (int)TB_PT_RANK(b) == hrank)))
-			rank = TB_PT_RANK(a), hrank = TB_PT_RANK(b);
-		else
-			return 0;
-	}
-	if (changed < 2 || (file >= 0 && rank >= 0))
-		return 0;
-	unsigned w = file >= 0 ? tb_confusion_letter(c, (char)('a' + file), (char)('a' + hfile))
-	                       : tb_confusion_number(c, (unsigned)rank + 1, (unsigned)hrank + 1);
-	return w < TB_CONFUSE_OTHER ? w : 0;
-}
-
 /* Legal turn 't' against written 'm' with as many parts: one point
  * changed, one confusion in every point, or the crown marker. */
 static void S_same_shape(S_try *y, const tb_turn *t, const tb_move *m)
@@ -350,7 +314,7 @@ static void S_same_shape(S_try *y, const tb_turn *t, const tb_move *m)
 		r.said = t->parts[at].pt;
 		r.heard = m->parts[at].pt;
 		r.kind = TB_REPAIR_POINT; /* or SOUND: S_point_rank, after its walk */
-	} else if ((r.weight = S_same_confusion(y->conf, t, m)) != 0) {
+	} else if ((r.weight = tb_confusion_same(y->conf, t, m)) != 0) {
 		r.kind = TB_REPAIR_SAME;
 		for (unsigned k = 0; k < m->nparts && !r.said; k++)
 			if (t->parts[k].pt != m->parts[k].pt)
@@ -643,13 +607,6 @@ static unsigned S_ahead(const tb_repair_in *in, unsigned cap)
 	     t && n < cap && tb_repair_written(in->rs, t, &pass); t = tb_repair_next_turn(t))
 		n++;
 	return n;
-}
-
-int tb_repair_walks_on(const tb_ruleset *rs, const tb_node *n)
-{
-	int pass;
-	const tb_node *t = tb_repair_next_turn(n);
-	return t && tb_repair_written(rs, t, &pass);
 }
 
 /* The furthest 'end' any repair of 'in' (no target) can get to: the
