@@ -5,9 +5,13 @@
  *
  * A table lists pairs, either way round, with a weight. Letters are the
  * board's files, a to h; numbers its ranks, 1 to 10. A language is one
- * table and one line in S_tables.
+ * table and one line in S_tables. A point, or the points a legal turn
+ * changes in a written one, are weighed by them at the end (repair.c's
+ * repairs of one point, or of one confusion in each).
  */
 #include "confusion.h"
+
+#include "rules.h"
 
 #include <string.h>
 #include <strings.h>
@@ -92,4 +96,35 @@ unsigned tb_confusion_letter(const tb_confusion *c, char said, char heard)
 unsigned tb_confusion_number(const tb_confusion *c, unsigned said, unsigned heard)
 {
 	return S_weight(c->numbers, said, heard);
+}
+
+/* confusion.h */
+unsigned tb_confusion_point(const tb_confusion *c, uint8_t said, uint8_t heard)
+{
+	return tb_confusion_letter(c, (char)('a' + TB_PT_FILE(said)), (char)('a' + TB_PT_FILE(heard))) +
+	       tb_confusion_number(c, TB_PT_RANK(said) + 1u, TB_PT_RANK(heard) + 1u);
+}
+
+unsigned tb_confusion_same(const tb_confusion *c, const tb_turn *t, const tb_move *m)
+{
+	int file = -1, hfile = -1, rank = -1, hrank = -1;
+	unsigned changed = 0;
+	for (unsigned k = 0; k < m->nparts; k++) {
+		tb_point a = t->parts[k].pt, b = m->parts[k].pt;
+		if (a == b)
+			continue;
+		changed++;
+		int df = TB_PT_FILE(a) != TB_PT_FILE(b), dr = TB_PT_RANK(a) != TB_PT_RANK(b);
+		if (df && !dr && (file < 0 || ((int)TB_PT_FILE(a) == file && (int)TB_PT_FILE(b) == hfile)))
+			file = TB_PT_FILE(a), hfile = TB_PT_FILE(b);
+		else if (dr && !df && (rank < 0 || ((int)TB_PT_RANK(a) == rank && (int)TB_PT_RANK(b) == hrank)))
+			rank = TB_PT_RANK(a), hrank = TB_PT_RANK(b);
+		else
+			return 0;
+	}
+	if (changed < 2 || (file >= 0 && rank >= 0))
+		return 0;
+	unsigned w = file >= 0 ? tb_confusion_letter(c, (char)('a' + file), (char)('a' + hfile))
+	                       : tb_confusion_number(c, (unsigned)rank + 1, (unsigned)hrank + 1);
+	return w < TB_CONFUSE_OTHER ? w : 0;
 }

@@ -13,6 +13,8 @@
 #ifndef TB_CONFUSION_H
 #define TB_CONFUSION_H
 
+#include <stdint.h>
+
 enum {
 	TB_CONFUSE_SAME = 0,   /* the same letter or number */
 	TB_CONFUSE_RHYME = 1,  /* names that rhyme: Spanish be/de, seis/tres */
@@ -32,5 +34,18 @@ const char *tb_confusion_lang(const tb_confusion *c);
 unsigned tb_confusion_letter(const tb_confusion *c, char said, char heard);
 /* The weight of writing rank number 'heard' (1..) for 'said'. */
 unsigned tb_confusion_number(const tb_confusion *c, unsigned said, unsigned heard);
+
+struct tb_turn;
+struct tb_move;
+
+/* The weight of writing point 'heard' for 'said' (tb_point): its
+ * letter's and its number's (0 when the same). */
+unsigned tb_confusion_point(const tb_confusion *c, uint8_t said, uint8_t heard);
+/* Do legal turn 't' and written move 'm' (as many parts) differ in every
+ * changed point by one confusion -- the same letter for another, or the
+ * same number -- in two points or more? Its weight then (under
+ * TB_CONFUSE_OTHER), else 0. */
+unsigned tb_confusion_same(const tb_confusion *c, const struct tb_turn *t,
+                           const struct tb_move *m);
 
 #endif

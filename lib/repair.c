@@ -34,7 +34,15 @@
  * 16.0 million, 65.7 million turns checked to 56.5 million. Counted
  * and not made: a table of (position, written turn) checks (0.9% come
  * back within a search) and a cut where a repair's line meets the
- * written line's (1.3% of the replays, 1.5% of the turns).
+ * written line's (1.3% of the replays, 1.5% of the turns). Tried and
+ * not kept: keeping the positions a main search's walks go through, so
+ * that a second slip's search need not replay from its start a repair
+ * whose walk got past the repair it goes through (copying them cost
+ * more than the replays spared, +0.5% to +5.6% instructions). Split
+ * (a 3 MB slice, callgrind): the main searches 41% of validate, the
+ * second slip's 39%; of the turns walked, 53% on walks refused at the
+ * illegal turn, 36% before it, 10% past it; the rules' own check and
+ * play are half of the searches' instructions.
  */
 #include "repair.h"
 
@@ -191,7 +199,6 @@ static void S_keep(S_try *y, tb_repair *r)
 	S_keep_from(y, r, &w);
 }
 
-static unsigned S_point_weight(const tb_confusion *c, tb_point said, tb_point heard);
 /* The weight of one point changed ('r', POINT: r->said written as
  * r->heard), and its kind: SOUND when the points share a letter or a
  * number and dictation confuses the other. Only for a repair whose walk
@@ -200,7 +207,7 @@ static unsigned S_point_weight(const tb_confusion *c, tb_point said, tb_point he
  * collection with errors, where weighing all was 3% of validate's CPU. */
 static void S_point_rank(const S_try *y, tb_repair *r)
 {
-	r->weight = S_point_weight(y->conf, r->said, r->heard);
+	r->weight = tb_confusion_point(y->conf, r->said, r->heard);
 	int alike = TB_PT_FILE(r->said) == TB_PT_FILE(r->heard) ||
 	            TB_PT_RANK(r->said) == TB_PT_RANK(r->heard);
 	if (alike && r->weight < TB_CONFUSE_OTHER)
@@ -291,41 +298,6 @@ static void S_blank(tb_repair *r)
 	memset(r, 0, offsetof(tb_repair, turn));
 }
 
-/* The weight of writing point 'heard' for 'said': its letter's and its
- * number's (0 when the same). */
-static unsigned S_point_weight(const tb_confusion *c, tb_point said, tb_point heard)
-{
-	return tb_confusion_letter(c, (char)('a' + TB_PT_FILE(said)), (char)('a' + TB_PT_FILE(heard))) +
-	       tb_confusion_number(c, TB_PT_RANK(said) + 1u, TB_PT_RANK(heard) + 1u);
-}
-
-/* Do legal turn 't' and written 'm' differ in every changed point by
- * one confusion -- the same letter for another, or the same number --
- * in two points or more? Its weight then, else 0. */
-static unsigned S_same_confusion(const tb_confusion *c, const tb_turn *t, const tb_move *m)
-{
-	int file = -1, hfile = -1, rank = -1, hrank = -1;
-	unsigned changed = 0;
-	for (unsigned k = 0; k < m->nparts; k++) {
-		tb_point a = t->parts[k].pt, b = m->parts[k].pt;
-		if (a == b)
-			continue;
-		changed++;
-		int df = TB_PT_FILE(a) != TB_PT_FILE(b), dr = TB_PT_RANK(a) != TB_PT_RANK(b);
-		if (df && !dr && (file < 0 || ((int)TB_PT_FILE(a) == file && (int)TB_PT_FILE(b) == hfile)))
-			file = TB_PT_FILE(a), hfile = TB_PT_FILE(b);
-		else if (dr && !df && (rank < 0 || ((int)TB_PT_RANK(a) == rank && (int)TB_PT_RANK(b) == hrank)))
-			rank = TB_PT_RANK(a), hrank = TB_PT_RANK(b);
-		else
-			return 0;
-	}
-	if (changed < 2 || (file >= 0 && rank >= 0))
-		return 0;
-	unsigned w = file >= 0 ? tb_confusion_letter(c, (char)('a' + file), (char)('a' + hfile))
-	                       : tb_confusion_number(c, (unsigned)rank + 1, (unsigned)hrank + 1);
-	return w < TB_CONFUSE_OTHER ? w : 0;
-}
-
 /* Legal turn 't' against written 'm' with as many parts: one point
  * changed, one confusion in every point, or the crown marker. */
 static void S_same_shape(S_try *y, const tb_turn *t, const tb_move *m)
@@ -350,7 +322,7 @@ static void S_same_shape(S_try *y, const tb_turn *t, const tb_move *m)
 		r.said = t->parts[at].pt;
 		r.heard = m->parts[at].pt;
 		r.kind = TB_REPAIR_POINT; /* or SOUND: S_point_rank, after its walk */
-	} else if ((r.weight = S_same_confusion(y->conf, t, m)) != 0) {
+	} else if ((r.weight = tb_confusion_same(y->conf, t, m)) != 0) {
 		r.kind = TB_REPAIR_SAME;
 		for (unsigned k = 0; k < m->nparts && !r.said; k++)
 			if (t->parts[k].pt != m->parts[k].pt)
@@ -627,8 +599,8 @@ static void S_rank(tb_repair *v, size_t n)
 	}
 }
 
-static int S_furthest(const tb_repair_in *in, const S_fates *f, size_t lo, unsigned *end,
-                      int *nomem);
+static int S_furthest(const tb_repair_in *in, const S_fates *f, size_t lo, tb_turns lists[3],
+                      unsigned *end, int *nomem);
 
 /* ===== One slip more ===== */
 
@@ -739,6 +711,20 @@ static int S_after(const tb_repair_in *in, const tb_repair *r, tb_state *before,
 	return 1;
 }
 
+/* Does the ranking read the 'then' of v[i]: is another of the 'kept'
+ * repairs of 'v' stopped by a later turn, with as many edits and the
+ * same comment? S_before compares 'then' between two such only, and
+ * nothing else reads it: a repair with none is ranked alike whatever its
+ * 'then', which its search for one slip more (S_then) would only set. */
+static int S_then_read(const tb_repair *v, size_t kept, size_t i)
+{
+	for (size_t a = 0; a < kept; a++)
+		if (a != i && v[a].stopped && v[a].edits == v[i].edits &&
+		    v[a].commented == v[i].commented)
+			return 1;
+	return 0;
+}
+
 /* For each of the first 'n' repairs of 'v' that a later written turn
  * stopped: how far the written turns get with one edit more, made at
  * that turn or at one of the SECOND_BACK before it after the repair, or
@@ -750,13 +736,17 @@ static int S_after(const tb_repair_in *in, const tb_repair *r, tb_state *before,
  * second edit looked for after it. Only the first 'need' of the
  * ranking that follows must be right, every repair kept being stopped:
  * a repair that 'need' before it outrank however far it gets
- * (S_outranked) keeps its 'end', and the search for it is not made. */
-static void S_then(const tb_repair_in *in, const S_fates *f, tb_repair *v, size_t n, size_t need,
-                   int *nomem)
+ * (S_outranked) keeps its 'end', and the search for it is not made; nor
+ * is it for one whose 'then' the ranking does not read, none of the
+ * 'kept' in all being ranked by it beside it (S_then_read; not with
+ * in->plain, the tests' reference). */
+static void S_then(const tb_repair_in *in, const S_fates *f, tb_repair *v, size_t n, size_t kept,
+                   size_t need, int *nomem)
 {
 	tb_turns l = {NULL, 0};
+	tb_turns lists[3] = {{NULL, 0}, {NULL, 0}, {NULL, 0}}; /* the searches' turn lists */
 	for (size_t i = 0; i < n && !*nomem; i++) {
-		if (!v[i].stopped)
+		if (!v[i].stopped || (!in->plain && !S_then_read(v, kept, i)))
 			continue;
 		tb_state after[SECOND_BACK + 1], before[2 * SECOND_BACK + 1];
 		const void *anodes[SECOND_BACK + 1], *nodes[2 * SECOND_BACK + 1];
@@ -786,10 +776,12 @@ static void S_then(const tb_repair_in *in, const S_fates *f, tb_repair *v, size_
 		if (S_outranked(v, i, base + S_stop_at(&in2) - p) >= need)
 			continue; /* its 'then' cannot bring it among the first 'need' */
 		unsigned end;
-		if (S_furthest(&in2, p ? f : NULL, lo, &end, nomem))
+		if (S_furthest(&in2, p ? f : NULL, lo, lists, &end, nomem))
 			v[i].then = (unsigned)(base + end - p);
 	}
 	tb_turns_free(&l);
+	for (unsigned i = 0; i < 3; i++)
+		tb_turns_free(&lists[i]);
 }
 
 /* How far the written turns of 'in' get with one edit (no target, not
@@ -800,11 +792,14 @@ static void S_then(const tb_repair_in *in, const S_fates *f, tb_repair *v, size_
  * (first = at + consumed <= k + 2), nor past the written turns there
  * are to play (a swap consumes written turns too): once one gets there,
  * the search stops -- the same 'end' as the whole search, for less. */
-static int S_furthest(const tb_repair_in *in, const S_fates *f, size_t lo, unsigned *end,
-                      int *nomem)
+static int S_furthest(const tb_repair_in *in, const S_fates *f, size_t lo, tb_turns lists[3],
+                      unsigned *end, int *nomem)
 {
 	S_try y;
 	memset(&y, 0, sizeof y);
+	y.l = lists[0]; /* (the caller's: handed back, not freed) */
+	y.own = lists[1];
+	y.l2 = lists[2];
 	y.in = in;
 	y.conf = in->conf ? in->conf : tb_confusion_for(NULL);
 	y.best = (unsigned)in->k;
@@ -818,7 +813,9 @@ static int S_furthest(const tb_repair_in *in, const S_fates *f, size_t lo, unsig
 		in->counts->searches++;
 	for (size_t i = in->k; i-- > 0 && !S_done(&y);)
 		S_at(&y, i);
-	S_try_free(&y);
+	lists[0] = y.l;
+	lists[1] = y.own;
+	lists[2] = y.l2;
 	*nomem = y.nomem;
 	*end = y.best;
 	return !y.nomem && y.n;
@@ -866,7 +863,7 @@ static size_t S_search(const tb_repair_in *in, int full, int second, tb_repair *
 		for (size_t i = 0; i < kept; i++)
 			if (!all[i].stopped)
 				need = SIZE_MAX;
-		S_then(in, y.keep, all, kept < SECOND ? kept : SECOND, need, &y.nomem);
+		S_then(in, y.keep, all, kept < SECOND ? kept : SECOND, kept, need, &y.nomem);
 		S_rank(all, kept);
 	}
 	memcpy(out, all, (kept < max ? kept : max) * sizeof *out);

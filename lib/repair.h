@@ -133,6 +133,12 @@ const tb_node *tb_repair_next_turn(const tb_node *n);
 
 size_t tb_repairs_back(const tb_repair_in *in, tb_repair *out, size_t max, int *nomem);
 
+/* Is a written turn after node 'n' (on its line) one the walks after a
+ * repair replay -- every point known and on the board (tb_repair_follow)?
+ * When none is, no repair of a turn illegal at 'n' gets further than
+ * that turn: every 'end' is at most k. */
+int tb_repair_walks_on(const tb_ruleset *rs, const tb_node *n);
+
 /* Does a comment next to look-back turn 'i' of 'nodes' name what repair
  * 'r' of it puts there -- the point (a point misheard or written for
  * another), else its first turn's token: one after the turn, or one just

@@ -59,6 +59,9 @@ static int S_commented(const void *const *nodes, size_t i, const char *what)
 
 int tb_repair_commented(const void *const *nodes, size_t i, const tb_repair *r)
 {
+	const tb_node *own = nodes[i], *prev = i ? nodes[i - 1] : NULL;
+	if (!own->comments && !(prev && prev->comments))
+		return 0; /* no comment to look in: the words are not made (most turns) */
 	char text[128];
 	tb_buf b = TB_BUF_SOFT;
 	if (r->kind == TB_REPAIR_SOUND || r->kind == TB_REPAIR_POINT || r->kind == TB_REPAIR_SAME)

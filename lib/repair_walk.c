@@ -106,6 +106,14 @@ const tb_node *tb_repair_next_turn(const tb_node *n)
 	return n;
 }
 
+/* repair.h */
+int tb_repair_walks_on(const tb_ruleset *rs, const tb_node *n)
+{
+	int pass;
+	const tb_node *t = tb_repair_next_turn(n);
+	return t && tb_repair_written(rs, t, &pass);
+}
+
 /* Plays the written turns from node 'n' on, at most 'limit' of them,
  * from '*s', which ends in the position they reach; returns how many
  * were legal, '*illegal' set when the walk stopped at one that was not.

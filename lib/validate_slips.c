@@ -307,6 +307,8 @@ int tb_val_slips(tb_val *v, tb_val_at *at, const tb_node *n, uint8_t kind, const
 		return 0; /* the line is cut here either way (validation.h) */
 	if (!h->n || h->node[(h->head + h->n - 1) % (v->so.lookback + 1)] != n)
 		tb_val_hist_push(v, at, n); /* (never: the illegal turn is pushed as it is checked) */
+	if (!tb_repair_walks_on(&v->rs, n))
+		return 0; /* nothing replayed after it: no repair gets past it (below), not sought */
 	tb_state before[TB_LOOKBACK_MAX + 1];
 	const void *nodes[TB_LOOKBACK_MAX + 1];
 	size_t k = h->n;
