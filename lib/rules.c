@@ -291,8 +291,11 @@ static int S_penalty_direct(const tb_ruleset *rs, const tb_move *m)
 const tb_turn *tb_turn_find(const tb_ruleset *rs, const tb_state *s, const tb_move *m,
                             tb_turns *l)
 {
-	if (S_penalty_direct(rs, m)) /* the rules' own check, or no verdict */
-		return S_one(rs, s, m, l) > 0 ? &l->v[0] : NULL;
+	if (m->nparts && m->parts[0].kind != TB_PART_AT) { /* (tb_turn_direct says no to it) */
+		if (S_penalty_direct(rs, m)) /* the rules' own check, or no verdict */
+			return S_one(rs, s, m, l) > 0 ? &l->v[0] : NULL;
+		return NULL;
+	}
 	if (!tb_turn_direct(rs, m))
 		return NULL;
 	int one = S_one(rs, s, m, l);

@@ -340,21 +340,26 @@ typedef struct S_hop {
 	int land;
 } S_hop;
 
-/* Finds the hop from 'p' going (df, dr) in 'w': 0 when there is none
- * (nothing to jump, no empty cell beyond, more than one piece under
- * jump=one). */
+/* Finds the hop from 'p' going (df, dr) in 'w', one of S_dirs: 0 when
+ * there is none (nothing to jump, no empty cell beyond, more than one
+ * piece under jump=one). The cells that way are counted once, and the
+ * walk goes from cell to cell by the step between two (a file's is
+ * FILES): no division nor bound at each, as S_cell would make. */
 static int S_hop_find(const tb_ruleset *rs, const tb_state *w, int p, int df, int dr,
                       S_hop *h)
 {
+	int f = S_file(p), r = S_rank(p);
+	int left = df > 0 ? FILES - 1 - f : df < 0 ? f : dr > 0 ? S_ranks(rs) - 1 - r : r;
+	int step = dr * FILES + df, q = p, k = 0;
 	h->df = df;
 	h->dr = dr;
 	h->nrun = 0;
-	int q;
-	for (int k = 1; (q = S_cell(rs, S_file(p) + k * df, S_rank(p) + k * dr)) >= 0 &&
-	                w->cell[q]; k++)
+	for (; k < left && w->cell[q + step]; k++) {
+		q += step;
 		h->run[h->nrun++] = q;
-	h->land = q;
-	return h->nrun > 0 && q >= 0 && (h->nrun == 1 || rs->opt[O_JUMP] == JUMP_LINE);
+	}
+	h->land = k < left ? q + step : -1;
+	return h->nrun > 0 && h->land >= 0 && (h->nrun == 1 || rs->opt[O_JUMP] == JUMP_LINE);
 }
 
 /* A block in a vertical run: two pieces of one side, not the jumper's,
@@ -463,11 +468,24 @@ static void S_cool_end(const tb_ruleset *rs, tb_state *s, int side, int mover)
 	}
 }
 
+/* Is any of the pieces 'm' a royal piece not crowned? */
+static int S_any_uncrowned(const tb_state *s, set m)
+{
+	int any = 0;
+	for (; m; m &= m - 1) {
+		uint8_t c = s->cell[__builtin_ctzll(m)];
+		any |= S_royal(c) && !TB_CELL_CROWNED(c);
+	}
+	return any;
+}
+
 /* The crowns at a turn's end, 'far' each side's pieces on its far row:
  * under all_three a crown is lost off the far row before the stage; a
  * royal piece on its far row is crowned, and a side's third crown begins
- * its second stage. Returns the crown marker: 0, 1 ("=") or 2 ("=="). */
-static int S_crown_end(const tb_ruleset *rs, tb_state *s, const set far[2], tb_events *ev)
+ * its second stage. Returns the crown marker: 0, 1 ("=") or 2 ("==").
+ * (Not inlined: seldom called, its room on the stack would be S_end's
+ * at every turn.) */
+static __attribute__((noinline)) int S_crown_end(const tb_ruleset *rs, tb_state *s, const set far[2], tb_events *ev)
 {
 	int crowned = 0, began = 0, last[2] = {-1, -1};
 	for (int y = 0; y < 2 && rs->opt[O_CROWN] == CROWN_ALL_THREE; y++)
@@ -509,7 +527,7 @@ static int S_end(const tb_ruleset *rs, tb_state *s, int mover, int captured, tb_
 	S_cool_end(rs, s, side, mover);
 	set top = S_row(0) << (rs->geo.npoints - FILES); /* S_row(S_far(rs, SAN)) */
 	set far[2] = {s->bits[SAN] & top, s->bits[CEB] & S_row(0)};
-	if (far[0] | far[1] || rs->opt[O_CROWN] == CROWN_ALL_THREE)
+	if (rs->opt[O_CROWN] == CROWN_ALL_THREE || S_any_uncrowned(s, far[0] | far[1]))
 		marker = S_crown_end(rs, s, far, ev);
 	if (captured || (rs->opt[O_CROWN] == CROWN_EACH ? marker != 0 : marker == 2))
 		s->quiet = 0;
@@ -937,7 +955,7 @@ static int S_slides_to(const tb_ruleset *rs, const tb_state *s, int p, int q)
 /* Is the game over by a count (three Warriors taken, the limit), or is
  * 'p' no piece of the side to move? Then no turn begins there
  * (generate_at's first test). */
-static int S_no_turn_at(const tb_ruleset *rs, const tb_state *s, int p)
+static inline int S_no_turn_at(const tb_ruleset *rs, const tb_state *s, int p)
 {
 	long limit = S_limit(rs);
 	return s->taken[0] >= 3 || s->taken[1] >= 3 || (limit && s->quiet >= limit) || p < 0 ||
