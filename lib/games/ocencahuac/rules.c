@@ -543,9 +543,9 @@ static int S_end(const tb_ruleset *rs, tb_state *s, int mover, int captured, tb_
 
 /* Plays the hop of part t->parts[i] (legal) by the piece on 'p' of
  * 'side', with the pushbacks or the relocation after it; returns the
- * index of its last part. (A function of its own: a step, most turns,
- * does not pay for the hop's room on the stack.) */
-static unsigned S_apply_hop(const tb_ruleset *rs, tb_state *s, const tb_turn *t, unsigned i,
+ * index of its last part. (Not inlined: a step, most turns, does not
+ * pay for the hop's room on the stack.) */
+static __attribute__((noinline)) unsigned S_apply_hop(const tb_ruleset *rs, tb_state *s, const tb_turn *t, unsigned i,
                             int p, int side, tb_events *ev)
 {
 	const tb_geometry *g = &rs->geo;
@@ -938,18 +938,19 @@ static int S_is_leap(tb_point a, tb_point b)
 	return df * dr == 2;
 }
 
-/* How many of S_slides's slides from 'p' end on 'q'. */
-static int S_slides_to(const tb_ruleset *rs, const tb_state *s, int p, int q)
+/* How many of S_slides's slides from 'p' end on 'q': one when 'q' is on
+ * its rank or its file, empty, with nothing between; else none. (Each
+ * of S_slides's walks passes a cell once, and only one goes toward 'q'.) */
+static int S_slides_to(const tb_state *s, int p, int q)
 {
-	int hits = 0;
-	for (int d = 0; d < 4; d++) {
-		int r;
-		for (int k = 1; (r = S_cell(rs, S_file(p) + k * S_dirs[d][0], S_rank(p) + k * S_dirs[d][1])) >= 0 &&
-		                !s->cell[r];
-		     k++)
-			hits += r == q;
-	}
-	return hits;
+	int df = S_file(q) - S_file(p), dr = S_rank(q) - S_rank(p);
+	if (!df == !dr) /* the same cell, or not on a line */
+		return 0;
+	int step = ((dr > 0) - (dr < 0)) * FILES + (df > 0) - (df < 0);
+	for (int c = p + step; c != q; c += step)
+		if (s->cell[c])
+			return 0;
+	return !s->cell[q];
 }
 
 /* Is the game over by a count (three Warriors taken, the limit), or is
@@ -975,7 +976,7 @@ static int S_one_step(const tb_ruleset *rs, const tb_state *s, const tb_move *m,
 	uint8_t c = s->cell[p];
 	int type = S_type(c), n;
 	if (type != WARRIOR && S_stage2(s, S_side(c))) { /* crowned moves (S_piece_turns) */
-		n = type == PRINCE ? S_is_leap(a, b) : S_slides_to(rs, s, p, q);
+		n = type == PRINCE ? S_is_leap(a, b) : S_slides_to(s, p, q);
 		if (rs->opt[O_CROWNED_MOVE] == MOVE_NEW_PLUS_OLD && type == PRINCE &&
 		    rs->opt[O_PRINCE] == PRINCE_STEP)
 			n += S_is_step(a, b);
@@ -996,18 +997,16 @@ static int S_one_step(const tb_ruleset *rs, const tb_state *s, const tb_move *m,
 	return 1;
 }
 
-/* rules->one: a plain step by S_one_step; every other shape (hops and
- * their chains, pushbacks, relocations, captures) by generate_at's own
- * walk from m's first point with m's second part as the hint, following
+/* rules->one of every shape but a plain step (hops and their chains,
+ * pushbacks, relocations, captures): generate_at's own walk from m's first point with m's second part as the hint, following
  * m (S_gen.follow): a branch is left where its parts leave m's, so the
  * walk goes down m's path alone and lists only the turns that fit it --
  * those generate_at lists that fit m, counted. One with m's crown marker
  * is the answer; none, several or another marker is 0 (tb_turn_find's
  * answer from the list). */
-static int S_one(const tb_ruleset *rs, const tb_state *s, const tb_move *m, tb_turn *out)
+static __attribute__((noinline)) int S_one_walk(const tb_ruleset *rs, const tb_state *s,
+                                                const tb_move *m, tb_turn *out)
 {
-	if (m->nparts == 2 && m->parts[1].kind == TB_PART_STEP)
-		return S_one_step(rs, s, m, out);
 	int p = tb_geo_at(&rs->geo, m->parts[0].pt);
 	if (S_no_turn_at(rs, s, p))
 		return 0;
@@ -1017,6 +1016,15 @@ static int S_one(const tb_ruleset *rs, const tb_state *s, const tb_move *m, tb_t
 	g.follow = m;
 	S_piece_turns(&g, p);
 	return g.n == 1 && out->crown == m->crown;
+}
+
+/* rules->one: S_one_step or S_one_walk. (The walk not inlined: its
+ * generator's room on the stack would be made for every step.) */
+static int S_one(const tb_ruleset *rs, const tb_state *s, const tb_move *m, tb_turn *out)
+{
+	if (m->nparts == 2 && m->parts[1].kind == TB_PART_STEP)
+		return S_one_step(rs, s, m, out);
+	return S_one_walk(rs, s, m, out);
 }
 
 /* How the game ended, when it has: 1 with 'res' and why. */
