@@ -128,7 +128,7 @@ static uint8_t S_take(tb_state *s, int p)
 	return c;
 }
 
-static void S_move(tb_state *s, int from, int to) { S_put(s, to, S_take(s, from)); }
+static inline void S_move(tb_state *s, int from, int to) { S_put(s, to, S_take(s, from)); }
 
 static int S_crowned_count(const tb_state *s, int side)
 {
@@ -609,8 +609,18 @@ static int S_apply(const tb_ruleset *rs, tb_state *s, const tb_turn *t, tb_event
 	return S_end(rs, s, p, captured, ev);
 }
 
+/* rules->play: S_apply, but a plain step -- most turns -- moved at once,
+ * as S_apply's walk over the parts moves it. */
 static void S_play(const tb_ruleset *rs, tb_state *s, const tb_turn *t, tb_events *ev)
 {
+	if (t->nparts == 2 && t->parts[1].kind == TB_PART_STEP) {
+		int q = tb_geo_at(&rs->geo, t->parts[1].pt);
+		if (ev)
+			ev->n = 0;
+		S_move(s, tb_geo_at(&rs->geo, t->parts[0].pt), q);
+		S_end(rs, s, q, 0, ev);
+		return;
+	}
 	S_apply(rs, s, t, ev);
 }
 
@@ -651,7 +661,7 @@ static tb_part S_part(const tb_ruleset *rs, tb_part_kind k, int p)
 /* The crown marker of a turn in 's' in which only its mover, the piece
  * in cell 'c', can be crowned, ending on 'to': 1 ("="), 2 (its side's
  * second crown) or 0. S_crown_of's and a plain step's (S_one_step). */
-static uint8_t S_mover_crown(const tb_ruleset *rs, const tb_state *s, uint8_t c, int to)
+static inline uint8_t S_mover_crown(const tb_ruleset *rs, const tb_state *s, uint8_t c, int to)
 {
 	int side = S_side(c);
 	if (!S_royal(c) || TB_CELL_CROWNED(c) || S_rank(to) != S_far(rs, side))
