@@ -1007,6 +1007,50 @@ static int S_one_step(const tb_ruleset *rs, const tb_state *s, const tb_move *m,
 	return 1;
 }
 
+/* rules->one for a plain hop "p^q" (two parts, the second a hop), as
+ * S_piece_turns, asked for the hops landing on q and following the
+ * move, lists it: one hop goes that way (S_hops, in the one direction
+ * S_follow_dir gives), no block in its run, not a relief jump only; a
+ * relocation, a pushback or a chain's next hop would be a part more, so
+ * the hop is the turn only when nothing it jumps is pushed anywhere
+ * (S_push_rest's branch where each pushed piece stays), and its crown
+ * marker is its mover's (S_crown_of). Each of those asked as the walk
+ * asks it, without the walk's copies and branches. */
+static int S_one_hop(const tb_ruleset *rs, const tb_state *s, const tb_move *m, tb_turn *out)
+{
+	tb_point a = m->parts[0].pt, b = m->parts[1].pt;
+	int p = tb_geo_at(&rs->geo, a), land = tb_geo_at(&rs->geo, b);
+	if (S_no_turn_at(rs, s, p) || land < 0 || land == p)
+		return 0;
+	uint8_t c = s->cell[p];
+	int type = S_type(c), side = s->to_move;
+	if (type == PRINCE && rs->opt[O_PRINCE] == PRINCE_LEAP)
+		return 0; /* it never hops */
+	if (type != WARRIOR && S_stage2(s, S_side(c)) && rs->opt[O_CROWNED_MOVE] != MOVE_NEW_PLUS_OLD)
+		return 0; /* relief jumps only, each with its relocation */
+	int df = TB_PT_FILE(b) - TB_PT_FILE(a), dr = TB_PT_RANK(b) - TB_PT_RANK(a);
+	S_hop h;
+	if ((df && dr) || !S_hop_find(rs, s, p, (df > 0) - (df < 0), (dr > 0) - (dr < 0), &h) ||
+	    h.land != land || S_block(s, &h, side) >= 0)
+		return 0;
+	int pushed[16], np = S_hop_pushed(rs, s, &h, side, pushed), dest[2];
+	if (np < 0 || (np == 0 && S_hop_second_stage(s, &h, side)))
+		return 0;
+	tb_state after = *s;
+	S_move(&after, p, land);
+	for (int i = 0; i < np; i++)
+		if (S_push_to(rs, &after, pushed[i], land, h.df, h.dr, dest))
+			return 0; /* it goes somewhere: the turn writes where */
+	uint8_t crown = S_mover_crown(rs, s, c, land);
+	if (crown != m->crown)
+		return 0;
+	out->nparts = 2;
+	out->crown = crown;
+	out->parts[0] = (tb_part){TB_PART_AT, a};
+	out->parts[1] = (tb_part){TB_PART_HOP, b};
+	return 1;
+}
+
 /* rules->one of every shape but a plain step (hops and their chains,
  * pushbacks, relocations, captures): generate_at's own walk from m's first point with m's second part as the hint, following
  * m (S_gen.follow): a branch is left where its parts leave m's, so the
@@ -1028,12 +1072,15 @@ static __attribute__((noinline)) int S_one_walk(const tb_ruleset *rs, const tb_s
 	return g.n == 1 && out->crown == m->crown;
 }
 
-/* rules->one: S_one_step or S_one_walk. (The walk not inlined: its
- * generator's room on the stack would be made for every step.) */
+/* rules->one: S_one_step, S_one_hop or S_one_walk. (The walk not
+ * inlined: its generator's room on the stack would be made for every
+ * step.) */
 static int S_one(const tb_ruleset *rs, const tb_state *s, const tb_move *m, tb_turn *out)
 {
 	if (m->nparts == 2 && m->parts[1].kind == TB_PART_STEP)
 		return S_one_step(rs, s, m, out);
+	if (m->nparts == 2 && m->parts[1].kind == TB_PART_HOP)
+		return S_one_hop(rs, s, m, out);
 	return S_one_walk(rs, s, m, out);
 }
 
