@@ -236,8 +236,9 @@ size_t tb_turns_generate(const tb_ruleset *rs, const tb_state *s, tb_turns *l)
 	return n;
 }
 
-/* rules.h */
-int tb_turn_direct(const tb_ruleset *rs, const tb_move *m)
+/* tb_turn_direct's answer (inlined where tb_turn_find asks it, at every
+ * written turn validated). */
+static inline int S_direct_ok(const tb_ruleset *rs, const tb_move *m)
 {
 	if (!rs->rules || !rs->rules->generate_at || !m->nparts || m->parts[0].kind != TB_PART_AT)
 		return 0;
@@ -245,6 +246,12 @@ int tb_turn_direct(const tb_ruleset *rs, const tb_move *m)
 		if (m->parts[i].pt == TB_PT_UNKNOWN)
 			return 0;
 	return 1;
+}
+
+/* rules.h */
+int tb_turn_direct(const tb_ruleset *rs, const tb_move *m)
+{
+	return S_direct_ok(rs, m);
 }
 
 /* The direct check's list for 'm' (tb_turn_direct) into 'l': every legal turn
@@ -288,16 +295,32 @@ static int S_penalty_direct(const tb_ruleset *rs, const tb_move *m)
 	return 1;
 }
 
+static const tb_turn *S_find_listed(const tb_ruleset *rs, const tb_state *s, const tb_move *m,
+                                    tb_turns *l);
+
 const tb_turn *tb_turn_find(const tb_ruleset *rs, const tb_state *s, const tb_move *m,
                             tb_turns *l)
 {
-	if (S_penalty_direct(rs, m)) /* the rules' own check, or no verdict */
-		return S_one(rs, s, m, l) > 0 ? &l->v[0] : NULL;
-	if (!tb_turn_direct(rs, m))
+	if (m->nparts && m->parts[0].kind != TB_PART_AT) { /* (tb_turn_direct says no to it) */
+		if (S_penalty_direct(rs, m)) /* the rules' own check, or no verdict */
+			return S_one(rs, s, m, l) > 0 ? &l->v[0] : NULL;
+		return NULL;
+	}
+	if (!S_direct_ok(rs, m))
 		return NULL;
 	int one = S_one(rs, s, m, l);
 	if (one >= 0)
 		return one ? &l->v[0] : NULL;
+	return S_find_listed(rs, s, m, l);
+}
+
+/* tb_turn_find's answer from the direct check's list, when the rules
+ * leave the shape of 'm' to it. (Not inlined: the rules' own check
+ * answers most turns, and the list's room would be made for each.) */
+static __attribute__((noinline)) const tb_turn *S_find_listed(const tb_ruleset *rs,
+                                                              const tb_state *s,
+                                                              const tb_move *m, tb_turns *l)
+{
 	size_t n = S_list_at(rs, s, m, l);
 	const tb_turn *found = NULL;
 	for (size_t i = 0; i < n; i++)

@@ -148,6 +148,13 @@ typedef struct tb_state {
 	uint8_t mark[4];     /* game-specific points (dense + 1; 0 none) */
 	uint32_t quiet;      /* turns since the last capture (a limit is at most 99999) */
 	unsigned number;     /* turn number */
+	/* What the rules know of the fields above that a walk over the
+	 * pieces would find again (Ocencahuac: no piece is cool), for their
+	 * own shortcuts: a function of what the keys (poskey.c) and
+	 * tb_state_same read, which never read it. 0 claims nothing, so a
+	 * state made anywhere else (zeroed, unpacked from a key) is right;
+	 * the rules clear what a change of the fields makes untrue. */
+	uint8_t hint;
 } tb_state;
 
 typedef struct tb_turn {

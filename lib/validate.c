@@ -639,6 +639,10 @@ static int S_direct(tb_val *v, tb_val_at *at, const tb_node *n)
 	                                           : tb_turn_find(&v->rs, &at->st, &n->move, &v->turns);
 	if (!t)
 		return 0;
+	if (tb_val_plain(v, at)) { /* played alone: nothing reads v->turns meanwhile */
+		tb_val_play(v, at, t, n);
+		return 1;
+	}
 	tb_turn played = *t;
 	tb_val_play(v, at, &played, n);
 	return 1;
@@ -828,7 +832,8 @@ static void S_line(tb_val *v, const tb_line *line, tb_val_at *at, int main)
 			at->steps = &steps;
 		}
 		S_node(v, at, &steps, n);
-		tb_val_frame_after(v, at, n);
+		if (v->rp) /* (frames kept) */
+			tb_val_frame_after(v, at, n);
 		if (reading)
 			tb_val_frame_alts(v, n, &pre, pre_live, at->ever, at->depth);
 		v->cur = -1;

@@ -400,8 +400,11 @@ void tb_val_frame_alts(tb_val *v, const tb_node *n, const tb_state *pre, int liv
 	}
 }
 
-/* Plays 't' and tells the caller. */
-void tb_val_play(tb_val *v, tb_val_at *at, const tb_turn *t, const tb_node *n)
+/* tb_val_play of a turn whose events or position before something
+ * reads. (Not inlined: its events and position before are room on the
+ * stack that a plain turn, most of them, would make at every turn.) */
+static __attribute__((noinline)) void S_play_told(tb_val *v, tb_val_at *at, const tb_turn *t,
+                                                  const tb_node *n)
 {
 	tb_events ev;
 	ev.n = 0; /* (none, when none are asked for) */
@@ -435,4 +438,13 @@ void tb_val_play(tb_val *v, tb_val_at *at, const tb_turn *t, const tb_node *n)
 	S_frame_play(v, n, t, &at->st, &ev);
 	if (v->fn)
 		tb_val_tell(v, n, t, &at->st, &ev);
+}
+
+/* Plays 't' and tells the caller. */
+void tb_val_play(tb_val *v, tb_val_at *at, const tb_turn *t, const tb_node *n)
+{
+	if (tb_val_plain(v, at)) /* S_play_told's answer, with nothing to tell */
+		v->rs.rules->play(&v->rs, &at->st, t, NULL);
+	else
+		S_play_told(v, at, t, n);
 }

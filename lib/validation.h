@@ -289,6 +289,14 @@ void tb_val_frame_alts(tb_val *v, const tb_node *n, const tb_state *pre, int liv
                        unsigned depth);
 /* Plays 't' and tells the caller. */
 void tb_val_play(tb_val *v, tb_val_at *at, const tb_turn *t, const tb_node *n);
+/* Does a turn played in 'at' need its position alone: nothing reads its
+ * events (no frames, no callback, no penalty awaited) nor the position
+ * before it (no rules' remark)? tb_val_play then only plays it, as a
+ * clean record's every turn is when nothing keeps what it did. */
+static inline int tb_val_plain(const tb_val *v, const tb_val_at *at)
+{
+	return !at->frown && !v->rp && !v->fn && !v->rs.rules->remark;
+}
 
 /* ===== validate_open.c ===== */
 

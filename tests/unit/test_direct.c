@@ -360,7 +360,7 @@ static void S_games(S_run *r, const tb_ruleset *rs, unsigned long want)
 				break;
 			/* played with the events asked for and without: the same
 			 * position (a game may play faster when none are) */
-			tb_state quiet = s, before = s;
+			tb_state quiet = s, before = s, cold = s;
 			tb_events ev;
 			const tb_turn *t = &all.v[S_rand(r, (unsigned)n)];
 			rs->rules->play(rs, &s, t, &ev);
@@ -368,6 +368,14 @@ static void S_games(S_run *r, const tb_ruleset *rs, unsigned long want)
 			if (memcmp(&s, &quiet, sizeof s) != 0)
 				fail_msg("%s: a turn played without its events gives another position",
 				         rs->game->name);
+			/* and from the state with its hint forgotten (rules.h): what
+			 * the rules' shortcut claims is what a walk would find */
+			cold.hint = 0;
+			rs->rules->play(rs, &cold, t, NULL);
+			cold.hint = s.hint;
+			if (memcmp(&s, &cold, sizeof s) != 0)
+				fail_msg("%s: a turn played from a state whose hint is forgotten gives "
+				         "another position", rs->game->name);
 			S_check_huff_marks(rs, &before, all.v, n, t, &s);
 			S_check_passed_up(rs, &before, all.v, n, t, &s);
 		}

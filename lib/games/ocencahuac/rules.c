@@ -47,10 +47,13 @@ static int S_rank(int p) { return p / FILES; }
 static set S_bit(int p) { return (set)1 << p; }
 static set S_row(int r) { return (((set)1 << FILES) - 1) << (r * FILES); }
 
-/* The cell (f, r), or -1 off the board. */
+/* The cell (f, r), or -1 off the board. (r * FILES + f is below the
+ * board's points exactly when r is below its ranks, f being a file: no
+ * division at each of the hops' and slides' steps.) */
 static int S_cell(const tb_ruleset *rs, int f, int r)
 {
-	return f >= 0 && f < FILES && r >= 0 && r < S_ranks(rs) ? r * FILES + f : -1;
+	int c = r * FILES + f;
+	return f >= 0 && f < FILES && r >= 0 && c < rs->geo.npoints ? c : -1;
 }
 
 static int S_home(const tb_ruleset *rs, int side) { return side == SAN ? 0 : S_ranks(rs) - 1; }
@@ -125,7 +128,7 @@ static uint8_t S_take(tb_state *s, int p)
 	return c;
 }
 
-static void S_move(tb_state *s, int from, int to) { S_put(s, to, S_take(s, from)); }
+static inline void S_move(tb_state *s, int from, int to) { S_put(s, to, S_take(s, from)); }
 
 static int S_crowned_count(const tb_state *s, int side)
 {
@@ -337,21 +340,26 @@ typedef struct S_hop {
 	int land;
 } S_hop;
 
-/* Finds the hop from 'p' going (df, dr) in 'w': 0 when there is none
- * (nothing to jump, no empty cell beyond, more than one piece under
- * jump=one). */
+/* Finds the hop from 'p' going (df, dr) in 'w', one of S_dirs: 0 when
+ * there is none (nothing to jump, no empty cell beyond, more than one
+ * piece under jump=one). The cells that way are counted once, and the
+ * walk goes from cell to cell by the step between two (a file's is
+ * FILES): no division nor bound at each, as S_cell would make. */
 static int S_hop_find(const tb_ruleset *rs, const tb_state *w, int p, int df, int dr,
                       S_hop *h)
 {
+	int f = S_file(p), r = S_rank(p);
+	int left = df > 0 ? FILES - 1 - f : df < 0 ? f : dr > 0 ? S_ranks(rs) - 1 - r : r;
+	int step = dr * FILES + df, q = p, k = 0;
 	h->df = df;
 	h->dr = dr;
 	h->nrun = 0;
-	int q;
-	for (int k = 1; (q = S_cell(rs, S_file(p) + k * df, S_rank(p) + k * dr)) >= 0 &&
-	                w->cell[q]; k++)
+	for (; k < left && w->cell[q + step]; k++) {
+		q += step;
 		h->run[h->nrun++] = q;
-	h->land = q;
-	return h->nrun > 0 && q >= 0 && (h->nrun == 1 || rs->opt[O_JUMP] == JUMP_LINE);
+	}
+	h->land = k < left ? q + step : -1;
+	return h->nrun > 0 && h->land >= 0 && (h->nrun == 1 || rs->opt[O_JUMP] == JUMP_LINE);
 }
 
 /* A block in a vertical run: two pieces of one side, not the jumper's,
@@ -408,17 +416,30 @@ static int S_hop_second_stage(const tb_state *w, const S_hop *h, int side)
 
 /* ===== Ending a turn ===== */
 
+/* tb_state.hint's bit (rules.h): no piece is cool. Set when a walk over
+ * every piece finds none cool, cleared wherever a piece is made cool
+ * (S_put_cool): under cooldown=next_turn a piece is cool only for the
+ * turn after a pushback (3% of a random game's turns), and the walk over
+ * the side's pieces at every turn's end was the largest cost of playing
+ * a turn. */
+enum { HINT_NO_COOL = 1 };
+
 /* Is any of the pieces 'm' cool? Their cells' bits gathered without a
- * branch on each: a piece is cool only for the turn after it was pushed
- * back, so the cooldown's clearing walk is mostly not needed. (Read a
- * byte at a time: a wider read of cells just written one byte at a time
- * waits for the writes.) */
+ * branch on each. (Read a byte at a time: a wider read of cells just
+ * written one byte at a time waits for the writes.) */
 static int S_any_cool(const tb_state *s, set m)
 {
 	uint8_t all = 0;
 	for (; m; m &= m - 1)
 		all |= s->cell[__builtin_ctzll(m)];
 	return (all & COOL) != 0;
+}
+
+/* Puts 'c' on 'p' cool (pushed back): the hint no longer holds. */
+static void S_put_cool(tb_state *s, int p, uint8_t c)
+{
+	S_put(s, p, (uint8_t)(c | COOL));
+	s->hint &= (uint8_t)~HINT_NO_COOL;
 }
 
 /* Clears 'bit' of the cell on 'p', writing it only when it is set. */
@@ -428,28 +449,45 @@ static void S_clear(tb_state *s, int p, uint8_t bit)
 		s->cell[p] &= (uint8_t)~bit;
 }
 
-/* Cool-down, crowns, stage, the limit's count, the turn number and the
- * side to move, once 'side' has played (the piece it moved now on
- * 'mover', -1 for a pass). Returns the crown marker: 0, 1 ("=") or 2
- * ("=="). */
-static int S_end(const tb_ruleset *rs, tb_state *s, int mover, int captured, tb_events *ev)
+/* The cooldown's end once 'side' has played (the piece it moved now on
+ * 'mover', -1 for a pass): under next_turn for the side's pieces, under
+ * next_move for the piece that moved. Nothing to walk when the hint says
+ * no piece is cool; else the side's pieces, then every piece to learn
+ * whether the hint holds again. */
+static void S_cool_end(const tb_ruleset *rs, tb_state *s, int side, int mover)
 {
-	int side = s->to_move, crowned = 0, began = 0, last[2] = {-1, -1};
-	/* Each piece is looked at only where something can happen to it (at
-	 * every turn of every search, a walk over the whole board was the
-	 * engine's largest cost): the cooldown ends for the side that moved,
-	 * or the piece that moved; under all_three a crown is lost off the
-	 * far row before the stage; a royal piece on its far row is crowned. */
-	set far[2] = {s->bits[0] & S_row(S_far(rs, 0)), s->bits[1] & S_row(S_far(rs, 1))};
-	/* A cell is written only when its bit is set: a piece is seldom cool
-	 * or crowned, and a byte written at every turn made each copy of the
-	 * state after it (the validator's, the caller's) wait for the store */
 	if (rs->opt[O_COOLDOWN] == COOL_NEXT_TURN) {
+		if (s->hint & HINT_NO_COOL)
+			return;
 		for (set m = S_any_cool(s, s->bits[side]) ? s->bits[side] : 0; m; m &= m - 1)
 			S_clear(s, __builtin_ctzll(m), COOL);
+		if (!S_any_cool(s, s->bits[0] | s->bits[1]))
+			s->hint |= HINT_NO_COOL;
 	} else if (mover >= 0 && ((s->bits[0] | s->bits[1]) & S_bit(mover))) {
 		S_clear(s, mover, COOL);
 	}
+}
+
+/* Is any of the pieces 'm' a royal piece not crowned? */
+static int S_any_uncrowned(const tb_state *s, set m)
+{
+	int any = 0;
+	for (; m; m &= m - 1) {
+		uint8_t c = s->cell[__builtin_ctzll(m)];
+		any |= S_royal(c) && !TB_CELL_CROWNED(c);
+	}
+	return any;
+}
+
+/* The crowns at a turn's end, 'far' each side's pieces on its far row:
+ * under all_three a crown is lost off the far row before the stage; a
+ * royal piece on its far row is crowned, and a side's third crown begins
+ * its second stage. Returns the crown marker: 0, 1 ("=") or 2 ("==").
+ * (Not inlined: seldom called, its room on the stack would be S_end's
+ * at every turn.) */
+static __attribute__((noinline)) int S_crown_end(const tb_ruleset *rs, tb_state *s, const set far[2], tb_events *ev)
+{
+	int crowned = 0, began = 0, last[2] = {-1, -1};
 	for (int y = 0; y < 2 && rs->opt[O_CROWN] == CROWN_ALL_THREE; y++)
 		for (set m = S_stage2(s, y) ? 0 : s->bits[y] & ~far[y]; m; m &= m - 1)
 			S_clear(s, __builtin_ctzll(m), CROWNED);
@@ -470,17 +508,71 @@ static int S_end(const tb_ruleset *rs, tb_state *s, int mover, int captured, tb_
 			tb_event_add_piece(ev, rs, TB_EV_STAGE, rs->geo.points[last[y]].pt, 0,
 			                   s->cell[last[y]]);
 		}
-	if (captured || (rs->opt[O_CROWN] == CROWN_EACH ? crowned : began))
+	return began ? 2 : crowned ? 1 : 0;
+}
+
+/* Cool-down, crowns, stage, the limit's count, the turn number and the
+ * side to move, once 'side' has played (the piece it moved now on
+ * 'mover', -1 for a pass). Returns the crown marker: 0, 1 ("=") or 2
+ * ("=="). */
+static int S_end(const tb_ruleset *rs, tb_state *s, int mover, int captured, tb_events *ev)
+{
+	int side = s->to_move, marker = 0;
+	/* Each piece is looked at only where something can happen to it (at
+	 * every turn of every search, a walk over the whole board was the
+	 * engine's largest cost). A cell is written only when its bit is
+	 * set: a piece is seldom cool or crowned, and a byte written at every
+	 * turn made each copy of the state after it (the validator's, the
+	 * caller's) wait for the store */
+	S_cool_end(rs, s, side, mover);
+	set top = S_row(0) << (rs->geo.npoints - FILES); /* S_row(S_far(rs, SAN)) */
+	set far[2] = {s->bits[SAN] & top, s->bits[CEB] & S_row(0)};
+	if (rs->opt[O_CROWN] == CROWN_ALL_THREE || S_any_uncrowned(s, far[0] | far[1]))
+		marker = S_crown_end(rs, s, far, ev);
+	if (captured || (rs->opt[O_CROWN] == CROWN_EACH ? marker != 0 : marker == 2))
 		s->quiet = 0;
 	else if (s->quiet < UINT32_MAX)
 		s->quiet++;
 	if (side == CEB) /* "N." is Sangangüey's turn, whoever began */
 		s->number++;
 	s->to_move = (uint8_t)!side;
-	return began ? 2 : crowned ? 1 : 0;
+	return marker;
 }
 
 /* ===== Playing ===== */
+
+/* Plays the hop of part t->parts[i] (legal) by the piece on 'p' of
+ * 'side', with the pushbacks or the relocation after it; returns the
+ * index of its last part. (Not inlined: a step, most turns, does not
+ * pay for the hop's room on the stack.) */
+static __attribute__((noinline)) unsigned S_apply_hop(const tb_ruleset *rs, tb_state *s, const tb_turn *t, unsigned i,
+                            int p, int side, tb_events *ev)
+{
+	const tb_geometry *g = &rs->geo;
+	int q = tb_geo_at(g, t->parts[i].pt);
+	int df = (S_file(q) > S_file(p)) - (S_file(q) < S_file(p));
+	int dr = (S_rank(q) > S_rank(p)) - (S_rank(q) < S_rank(p));
+	S_hop h;
+	S_hop_find(rs, s, p, df, dr, &h);
+	int pushed[16], np = S_hop_pushed(rs, s, &h, side, pushed), dest[2];
+	S_move(s, p, q);
+	/* one '>' for each pushed piece that goes somewhere, in order */
+	for (int k = 0; k < np && i + 1 < t->nparts && t->parts[i + 1].kind == TB_PART_PUSH; k++) {
+		if (!S_push_to(rs, s, pushed[k], h.land, h.df, h.dr, dest))
+			continue; /* it stays */
+		int to = tb_geo_at(g, t->parts[++i].pt);
+		S_put_cool(s, to, S_take(s, pushed[k]));
+		tb_event_add_piece(ev, rs, TB_EV_PUSHBACK, g->points[pushed[k]].pt, g->points[to].pt,
+		                   s->cell[to]);
+	}
+	if (i + 1 < t->nparts && t->parts[i + 1].kind == TB_PART_RELOCATE) {
+		int to = tb_geo_at(g, t->parts[++i].pt);
+		S_move(s, h.run[0], to);
+		tb_event_add_piece(ev, rs, TB_EV_RELOCATION, g->points[h.run[0]].pt, g->points[to].pt,
+		                   s->cell[to]);
+	}
+	return i;
+}
 
 /* Plays turn 't' (legal) on 's'; returns its crown marker. */
 static int S_apply(const tb_ruleset *rs, tb_state *s, const tb_turn *t, tb_events *ev)
@@ -506,32 +598,10 @@ static int S_apply(const tb_ruleset *rs, tb_state *s, const tb_turn *t, tb_event
 			S_move(s, p, q);
 			p = q;
 			break;
-		case TB_PART_HOP: {
-			int df = (S_file(q) > S_file(p)) - (S_file(q) < S_file(p));
-			int dr = (S_rank(q) > S_rank(p)) - (S_rank(q) < S_rank(p));
-			S_hop h;
-			S_hop_find(rs, s, p, df, dr, &h);
-			int pushed[16], np = S_hop_pushed(rs, s, &h, side, pushed), dest[2];
-			S_move(s, p, q);
+		case TB_PART_HOP:
+			i = S_apply_hop(rs, s, t, i, p, side, ev);
 			p = q;
-			/* one '>' for each pushed piece that goes somewhere, in order */
-			for (int k = 0; k < np && i + 1 < t->nparts && t->parts[i + 1].kind == TB_PART_PUSH;
-			     k++) {
-				if (!S_push_to(rs, s, pushed[k], h.land, h.df, h.dr, dest))
-					continue; /* it stays */
-				int to = tb_geo_at(g, t->parts[++i].pt);
-				S_put(s, to, (uint8_t)(S_take(s, pushed[k]) | COOL));
-				tb_event_add_piece(ev, rs, TB_EV_PUSHBACK, g->points[pushed[k]].pt,
-				                   g->points[to].pt, s->cell[to]);
-			}
-			if (i + 1 < t->nparts && t->parts[i + 1].kind == TB_PART_RELOCATE) {
-				int to = tb_geo_at(g, t->parts[++i].pt);
-				S_move(s, h.run[0], to);
-				tb_event_add_piece(ev, rs, TB_EV_RELOCATION, g->points[h.run[0]].pt,
-				                   g->points[to].pt, s->cell[to]);
-			}
 			break;
-		}
 		default:
 			break;
 		}
@@ -539,8 +609,18 @@ static int S_apply(const tb_ruleset *rs, tb_state *s, const tb_turn *t, tb_event
 	return S_end(rs, s, p, captured, ev);
 }
 
+/* rules->play: S_apply, but a plain step -- most turns -- moved at once,
+ * as S_apply's walk over the parts moves it. */
 static void S_play(const tb_ruleset *rs, tb_state *s, const tb_turn *t, tb_events *ev)
 {
+	if (t->nparts == 2 && t->parts[1].kind == TB_PART_STEP) {
+		int q = tb_geo_at(&rs->geo, t->parts[1].pt);
+		if (ev)
+			ev->n = 0;
+		S_move(s, tb_geo_at(&rs->geo, t->parts[0].pt), q);
+		S_end(rs, s, q, 0, ev);
+		return;
+	}
 	S_apply(rs, s, t, ev);
 }
 
@@ -581,7 +661,7 @@ static tb_part S_part(const tb_ruleset *rs, tb_part_kind k, int p)
 /* The crown marker of a turn in 's' in which only its mover, the piece
  * in cell 'c', can be crowned, ending on 'to': 1 ("="), 2 (its side's
  * second crown) or 0. S_crown_of's and a plain step's (S_one_step). */
-static uint8_t S_mover_crown(const tb_ruleset *rs, const tb_state *s, uint8_t c, int to)
+static inline uint8_t S_mover_crown(const tb_ruleset *rs, const tb_state *s, uint8_t c, int to)
 {
 	int side = S_side(c);
 	if (!S_royal(c) || TB_CELL_CROWNED(c) || S_rank(to) != S_far(rs, side))
@@ -662,7 +742,7 @@ static void S_push_rest(S_gen *g, const tb_state *w, const S_hop *h, const int *
 		S_push_rest(g, w, h, pushed, i + 1, n, then, nthen, relief, cool, seen);
 	for (int j = 0; j < nd && !S_done(g); j++) {
 		tb_state next = *w;
-		S_put(&next, dest[j], (uint8_t)(S_take(&next, pushed[i]) | COOL));
+		S_put_cool(&next, dest[j], S_take(&next, pushed[i]));
 		then[nthen] = S_part(g->rs, TB_PART_PUSH, dest[j]);
 		S_push_rest(g, &next, h, pushed, i + 1, n, then, nthen + 1, relief, cool, seen);
 	}
@@ -851,34 +931,42 @@ static int S_can_move(const tb_ruleset *rs, const tb_state *s)
 	return S_collect(rs, s, &one, 1, 1) > 0;
 }
 
-/* How many of the 'n' steps 'deltas' from 'p' end on empty cell 'q'
- * (S_steps, counted). */
-static int S_steps_to(const tb_state *s, int p, int q, const int (*deltas)[2], int n)
+/* Is the step from 'a' to 'b' one of S_dirs (a step along a rank or a
+ * file), or one of S_knight (a knight's leap)? Each list holds each
+ * step once, so the count S_steps lists toward an empty cell is 1 or 0:
+ * found from the differences of files and ranks, with no walk over the
+ * list. */
+static int S_is_step(tb_point a, tb_point b)
 {
-	int hits = 0, df = S_file(q) - S_file(p), dr = S_rank(q) - S_rank(p);
-	for (int k = 0; k < n; k++) /* (no branch on each: '&', not '&&') */
-		hits += (deltas[k][0] == df) & (deltas[k][1] == dr);
-	return hits && !s->cell[q] ? hits : 0;
+	int df = abs(TB_PT_FILE(b) - TB_PT_FILE(a)), dr = abs(TB_PT_RANK(b) - TB_PT_RANK(a));
+	return df + dr == 1;
 }
 
-/* How many of S_slides's slides from 'p' end on 'q'. */
-static int S_slides_to(const tb_ruleset *rs, const tb_state *s, int p, int q)
+static int S_is_leap(tb_point a, tb_point b)
 {
-	int hits = 0;
-	for (int d = 0; d < 4; d++) {
-		int r;
-		for (int k = 1; (r = S_cell(rs, S_file(p) + k * S_dirs[d][0], S_rank(p) + k * S_dirs[d][1])) >= 0 &&
-		                !s->cell[r];
-		     k++)
-			hits += r == q;
-	}
-	return hits;
+	int df = abs(TB_PT_FILE(b) - TB_PT_FILE(a)), dr = abs(TB_PT_RANK(b) - TB_PT_RANK(a));
+	return df * dr == 2;
+}
+
+/* How many of S_slides's slides from 'p' end on 'q': one when 'q' is on
+ * its rank or its file, empty, with nothing between; else none. (Each
+ * of S_slides's walks passes a cell once, and only one goes toward 'q'.) */
+static int S_slides_to(const tb_state *s, int p, int q)
+{
+	int df = S_file(q) - S_file(p), dr = S_rank(q) - S_rank(p);
+	if (!df == !dr) /* the same cell, or not on a line */
+		return 0;
+	int step = ((dr > 0) - (dr < 0)) * FILES + (df > 0) - (df < 0);
+	for (int c = p + step; c != q; c += step)
+		if (s->cell[c])
+			return 0;
+	return !s->cell[q];
 }
 
 /* Is the game over by a count (three Warriors taken, the limit), or is
  * 'p' no piece of the side to move? Then no turn begins there
  * (generate_at's first test). */
-static int S_no_turn_at(const tb_ruleset *rs, const tb_state *s, int p)
+static inline int S_no_turn_at(const tb_ruleset *rs, const tb_state *s, int p)
 {
 	long limit = S_limit(rs);
 	return s->taken[0] >= 3 || s->taken[1] >= 3 || (limit && s->quiet >= limit) || p < 0 ||
@@ -891,20 +979,21 @@ static int S_no_turn_at(const tb_ruleset *rs, const tb_state *s, int p)
  * crown marker S_emit gives the one. */
 static int S_one_step(const tb_ruleset *rs, const tb_state *s, const tb_move *m, tb_turn *out)
 {
-	int p = tb_geo_at(&rs->geo, m->parts[0].pt), q = tb_geo_at(&rs->geo, m->parts[1].pt);
-	if (S_no_turn_at(rs, s, p) || q < 0)
+	tb_point a = m->parts[0].pt, b = m->parts[1].pt;
+	int p = tb_geo_at(&rs->geo, a), q = tb_geo_at(&rs->geo, b);
+	if (S_no_turn_at(rs, s, p) || q < 0 || s->cell[q]) /* nothing steps onto a piece */
 		return 0;
 	uint8_t c = s->cell[p];
 	int type = S_type(c), n;
 	if (type != WARRIOR && S_stage2(s, S_side(c))) { /* crowned moves (S_piece_turns) */
-		n = type == PRINCE ? S_steps_to(s, p, q, S_knight, 8) : S_slides_to(rs, s, p, q);
+		n = type == PRINCE ? S_is_leap(a, b) : S_slides_to(s, p, q);
 		if (rs->opt[O_CROWNED_MOVE] == MOVE_NEW_PLUS_OLD && type == PRINCE &&
 		    rs->opt[O_PRINCE] == PRINCE_STEP)
-			n += S_steps_to(s, p, q, S_dirs, 4);
+			n += S_is_step(a, b);
 	} else if (type == PRINCE && rs->opt[O_PRINCE] != PRINCE_STEP) {
-		n = S_steps_to(s, p, q, S_knight, 8);
+		n = S_is_leap(a, b);
 	} else {
-		n = S_steps_to(s, p, q, S_dirs, 4);
+		n = S_is_step(a, b);
 	}
 	if (n != 1)
 		return 0;
@@ -913,23 +1002,65 @@ static int S_one_step(const tb_ruleset *rs, const tb_state *s, const tb_move *m,
 		return 0;
 	out->nparts = 2; /* its two parts, not a whole tb_turn copied */
 	out->crown = crown;
-	out->parts[0] = S_part(rs, TB_PART_AT, p);
-	out->parts[1] = S_part(rs, TB_PART_STEP, q);
+	out->parts[0] = (tb_part){TB_PART_AT, a}; /* S_part's, as 'a' and 'b' are on the board */
+	out->parts[1] = (tb_part){TB_PART_STEP, b};
 	return 1;
 }
 
-/* rules->one: a plain step by S_one_step; every other shape (hops and
- * their chains, pushbacks, relocations, captures) by generate_at's own
- * walk from m's first point with m's second part as the hint, following
+/* rules->one for a plain hop "p^q" (two parts, the second a hop), as
+ * S_piece_turns, asked for the hops landing on q and following the
+ * move, lists it: one hop goes that way (S_hops, in the one direction
+ * S_follow_dir gives), no block in its run, not a relief jump only; a
+ * relocation, a pushback or a chain's next hop would be a part more, so
+ * the hop is the turn only when nothing it jumps is pushed anywhere
+ * (S_push_rest's branch where each pushed piece stays), and its crown
+ * marker is its mover's (S_crown_of). Each of those asked as the walk
+ * asks it, without the walk's copies and branches. */
+static int S_one_hop(const tb_ruleset *rs, const tb_state *s, const tb_move *m, tb_turn *out)
+{
+	tb_point a = m->parts[0].pt, b = m->parts[1].pt;
+	int p = tb_geo_at(&rs->geo, a), land = tb_geo_at(&rs->geo, b);
+	if (S_no_turn_at(rs, s, p) || land < 0 || land == p)
+		return 0;
+	uint8_t c = s->cell[p];
+	int type = S_type(c), side = s->to_move;
+	if (type == PRINCE && rs->opt[O_PRINCE] == PRINCE_LEAP)
+		return 0; /* it never hops */
+	if (type != WARRIOR && S_stage2(s, S_side(c)) && rs->opt[O_CROWNED_MOVE] != MOVE_NEW_PLUS_OLD)
+		return 0; /* relief jumps only, each with its relocation */
+	int df = TB_PT_FILE(b) - TB_PT_FILE(a), dr = TB_PT_RANK(b) - TB_PT_RANK(a);
+	S_hop h;
+	if ((df && dr) || !S_hop_find(rs, s, p, (df > 0) - (df < 0), (dr > 0) - (dr < 0), &h) ||
+	    h.land != land || S_block(s, &h, side) >= 0)
+		return 0;
+	int pushed[16], np = S_hop_pushed(rs, s, &h, side, pushed), dest[2];
+	if (np < 0 || (np == 0 && S_hop_second_stage(s, &h, side)))
+		return 0;
+	tb_state after = *s;
+	S_move(&after, p, land);
+	for (int i = 0; i < np; i++)
+		if (S_push_to(rs, &after, pushed[i], land, h.df, h.dr, dest))
+			return 0; /* it goes somewhere: the turn writes where */
+	uint8_t crown = S_mover_crown(rs, s, c, land);
+	if (crown != m->crown)
+		return 0;
+	out->nparts = 2;
+	out->crown = crown;
+	out->parts[0] = (tb_part){TB_PART_AT, a};
+	out->parts[1] = (tb_part){TB_PART_HOP, b};
+	return 1;
+}
+
+/* rules->one of every shape but a plain step (hops and their chains,
+ * pushbacks, relocations, captures): generate_at's own walk from m's first point with m's second part as the hint, following
  * m (S_gen.follow): a branch is left where its parts leave m's, so the
  * walk goes down m's path alone and lists only the turns that fit it --
  * those generate_at lists that fit m, counted. One with m's crown marker
  * is the answer; none, several or another marker is 0 (tb_turn_find's
  * answer from the list). */
-static int S_one(const tb_ruleset *rs, const tb_state *s, const tb_move *m, tb_turn *out)
+static __attribute__((noinline)) int S_one_walk(const tb_ruleset *rs, const tb_state *s,
+                                                const tb_move *m, tb_turn *out)
 {
-	if (m->nparts == 2 && m->parts[1].kind == TB_PART_STEP)
-		return S_one_step(rs, s, m, out);
 	int p = tb_geo_at(&rs->geo, m->parts[0].pt);
 	if (S_no_turn_at(rs, s, p))
 		return 0;
@@ -939,6 +1070,18 @@ static int S_one(const tb_ruleset *rs, const tb_state *s, const tb_move *m, tb_t
 	g.follow = m;
 	S_piece_turns(&g, p);
 	return g.n == 1 && out->crown == m->crown;
+}
+
+/* rules->one: S_one_step, S_one_hop or S_one_walk. (The walk not
+ * inlined: its generator's room on the stack would be made for every
+ * step.) */
+static int S_one(const tb_ruleset *rs, const tb_state *s, const tb_move *m, tb_turn *out)
+{
+	if (m->nparts == 2 && m->parts[1].kind == TB_PART_STEP)
+		return S_one_step(rs, s, m, out);
+	if (m->nparts == 2 && m->parts[1].kind == TB_PART_HOP)
+		return S_one_hop(rs, s, m, out);
+	return S_one_walk(rs, s, m, out);
 }
 
 /* How the game ended, when it has: 1 with 'res' and why. */
@@ -1025,7 +1168,7 @@ static int S_load_cool(const tb_ruleset *rs, tb_state *s, const char *v, char *w
 			         rs->opt[O_COOLDOWN] == COOL_NEXT_MOVE ? "either side" : "the side to move");
 			return -1;
 		}
-		s->cell[p] |= COOL;
+		S_put_cool(s, p, s->cell[p]);
 		v += strcspn(v, ",");
 		v += *v == ',';
 	}
@@ -1579,7 +1722,7 @@ static int S_explain_pushes(S_why *y, tb_state *w, unsigned k, int p, const S_ho
 		             ? tb_geo_at(&rs->geo, m->parts[i].pt) : -1;
 		ok = to >= 0 && (to == dest[0] || (nd == 2 && to == dest[1]));
 		if (ok) {
-			S_put(&after, to, (uint8_t)(S_take(&after, pushed[j]) | COOL));
+			S_put_cool(&after, to, S_take(&after, pushed[j]));
 			i++;
 		}
 	}
@@ -1672,7 +1815,7 @@ static int S_explain_push(S_why *y, tb_state *w, unsigned k, const tb_part *sub,
 	if (said)
 		return 1;
 	if (nd) /* the written push is one of the cells */
-		S_put(&after, tb_geo_at(&rs->geo, sub->pt), (uint8_t)(S_take(&after, pushed) | COOL));
+		S_put_cool(&after, tb_geo_at(&rs->geo, sub->pt), S_take(&after, pushed));
 	*w = after;
 	return 0;
 }
