@@ -65,11 +65,14 @@ uint64_t tb_ix_known_rules(tb_index *ix, const tb_record *rec, const tb_board *b
 	return ++ix->rules_id;
 }
 
-/* State 'st' with its turn number left out, into '*out', and its slot. */
+/* State 'st' with its turn number and the rules' hint left out (the
+ * hint says what a walk would find again: two states alike but for it
+ * are one position), into '*out', and its slot. */
 static size_t S_slot(const tb_state *st, uint64_t rules, tb_state *out)
 {
 	memcpy(out, st, sizeof *out);
 	out->number = 0;
+	out->hint = 0;
 	uint64_t h = rules;
 	const unsigned char *p = (const unsigned char *)out;
 	for (size_t i = 0; i + 8 <= sizeof *out; i += 8) {
@@ -108,6 +111,7 @@ void tb_ix_known_keep(tb_index *ix, size_t slot, const struct tb_state *st, uint
 	tb_ix_known *kn = &ix->known[slot];
 	memcpy(&kn->st, st, sizeof kn->st);
 	kn->st.number = 0;
+	kn->st.hint = 0;
 	kn->rules = rules;
 	kn->exact = k->exact;
 	kn->m[0] = (uint16_t)k->m[0]; /* a board has 128 points at most */
