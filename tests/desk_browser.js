@@ -274,10 +274,22 @@ async function reload(page, text) {
 // opened and changed in the same browser since 'text' was kept by this
 // one; opened again, this page offers its own. Discarded, it is gone.
 // Where nothing can be kept, the status line says so.
+//
+// The page that kept 'text' was closed just after its last change, and
+// Chromium hands a page's localStorage writes to the browser process on
+// its own time, not before a close returns: a page opened at once may
+// start before the write lands (this once failed a CI run, and passed at
+// once on the same tree). So a page that offers nothing is reloaded, a
+// quarter of a second apart, for up to five seconds; a draft that was
+// never kept still fails, with what the storage holds.
 async function ownDraft(context, text) {
 	const page = await open(context, 'edit.html');
 	let r = await page.evaluate(() => ({offered: !document.getElementById('dk-draft').hidden,
 		kept: tbDesk.draft()}));
+	for (let i = 0; i < 20 && !r.offered; i++) {
+		await new Promise((done) => setTimeout(done, 250));
+		r = await reloaded(page);
+	}
 	check(r.offered && r.kept && r.kept.text === text,
 		`a page's draft is its own: another page changed since leaves it (${JSON.stringify(r.kept)})`);
 	await page.click('#dk-draft-no');
