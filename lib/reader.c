@@ -266,6 +266,7 @@ void tb_reader_free(tb_reader *r)
 	}
 	free(r->tags);
 	tb_move_memo_free(r->memo);
+	tb_pos_memo_free(r->pos_memo);
 	free(r);
 }
 

@@ -88,6 +88,10 @@ const char *tb_rules_read(tb_arena *a, const tb_game *g, const char *value, tb_o
 tb_position *tb_tags_position(tb_reader *r, tb_arena *a, const tb_game *g,
                               const tb_board *b, const tb_tok *t, const char *s);
 
+/* The memo of [Position] values a reader that only checks keeps
+ * (tags.c, tb_reader.pos_memo). */
+void tb_pos_memo_free(tb_pos_memo *m);
+
 /* The tags whose values have a format (tagfmt.c). ORDER: S_formats. */
 typedef enum { TB_TAGFMT_DATE, TB_TAGFMT_SOURCE, TB_TAGFMT_RULES } tb_tag_format_kind;
 
