@@ -61,6 +61,20 @@ const tb_tag *tb_tag_list_add_known(tb_tag_list *l, const tb_tag *t, int k);
  * having added nothing, when 'l' has a tag of that name, or when memory
  * ran out ('failed' set). */
 tb_tag *tb_tag_list_push(tb_tag_list *l, const char *name, int k);
+/* The same, inline for a roster tag ('k' >= 0) when the list has room
+ * for it -- most tags a record has: its slot is all there is to look at
+ * and set. */
+static inline tb_tag *tb_tag_list_push_fast(tb_tag_list *l, const char *name, int k)
+{
+	if (k < 0 || l->n == l->cap)
+		return tb_tag_list_push(l, name, k);
+	if (l->slot[k])
+		return NULL;
+	l->slot[k] = l->n + 1;
+	tb_tag *n = &l->v[l->n++];
+	n->name = name;
+	return n;
+}
 /* The roster slot (TB_TAG_*) of the tag named by the 'n' bytes at
  * 'name', or -1 for a tag without one. */
 int tb_tag_known(const char *name, size_t n);
