@@ -148,8 +148,13 @@ static size_t S_word(const S_scan *s, size_t p)
 	const unsigned char *d = s->d;
 	size_t q = p;
 	for (;;) {
-		while (q < s->end && S_word_byte[d[q]])
-			q++;
+		if (s->at_end) {
+			while (q < s->end && S_word_byte[d[q]])
+				q++;
+		} else { /* d[s->end] is the next record's '[', no word's byte */
+			while (S_word_byte[d[q]])
+				q++;
+		}
 		if (q + 2 >= s->end || d[q] != '>')
 			break;
 		/* '>' is the word's only before a point ("a2^a4>a7", "d6>?") */
@@ -445,18 +450,21 @@ static int S_scan_movetext(tb_reader *r, S_scan *s, const tb_game *g, const tb_b
 			if (ended)
 				return 0; /* text after the result: the parser's error */
 			size_t q = p;
-			long num = 0;
-			for (; q < s->end && d[q] >= '0' && d[q] <= '9'; q++)
-				if (num < 100000000)
-					num = num * 10 + (d[q] - '0');
-			if (q > p && q < s->end && d[q] == '.') { /* movenum -> digit+ ('.' | '...') */
-				size_t k = q - p;
-				while (q < s->end && d[q] == '.')
-					q++;
-				if (!S_number(l, num, k, q - p - k))
-					return 0;
-				p = q;
-				continue;
+			if ((unsigned)(c - '0') <= 9) { /* a move number, a result */
+				long num = 0;
+				/* d[s->end], when it is not the input's end, is a '[' */
+				for (; (q < s->end || !s->at_end) && (unsigned)(d[q] - '0') <= 9; q++)
+					if (num < 100000000)
+						num = num * 10 + (d[q] - '0');
+				if (q < s->end && d[q] == '.') { /* movenum -> digit+ ('.' | '...') */
+					size_t k = q - p;
+					while (q < s->end && d[q] == '.')
+						q++;
+					if (!S_number(l, num, k, q - p - k))
+						return 0;
+					p = q;
+					continue;
+				}
 			}
 			if (!(q = S_word(s, p)))
 				return 0;
