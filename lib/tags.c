@@ -320,12 +320,21 @@ static const char *S_date(tb_arena *a, const char *v)
 	return S_same(d, v) ? v : tb_arena_strndup(a, d, 10);
 }
 
+/* The result a [Result] value 'v' gives (TB_RESULT_OTHER for "*" and
+ * "?"), or 0 for none: by its first byte, twice a record. */
 static int S_result_value(const char *v)
 {
-	for (int i = 1; i <= 4; i++)
-		if (S_same(v, tb_result_text[i]))
-			return i;
-	return S_same(v, "?") ? TB_RESULT_OTHER : 0;
+	switch (v[0]) {
+	case '*':
+	case '?':
+		return v[1] == '\0' ? TB_RESULT_OTHER : 0;
+	case '1':
+		return S_same(v, "1-0") ? TB_RESULT_FIRST : S_same(v, "1/2-1/2") ? TB_RESULT_DRAW : 0;
+	case '0':
+		return S_same(v, "0-1") ? TB_RESULT_SECOND : 0;
+	default:
+		return 0;
+	}
 }
 
 static int S_opt_cmp(const void *a, const void *b)
