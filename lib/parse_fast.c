@@ -21,6 +21,7 @@
  * a string, a word with a byte >= 0x80, a CR, a record past
  * TB_MAX_RECORD or whose next '[' is not at a line's start: the parser's.
  */
+#include <stdlib.h>
 #include <string.h>
 #ifdef __SSE2__ /* every x86-64 */
 #include <emmintrin.h>
@@ -28,6 +29,7 @@
 
 #include "diag.h"
 #include "parse_fast.h"
+#include "xalloc.h"
 
 enum { S_DEPTH = 32 }; /* variations nested deeper go to the parser */
 
@@ -71,6 +73,8 @@ typedef struct S_scan {
 	size_t from;       /* the first token's offset */
 	unsigned from_col; /* its column */
 	size_t nodes;      /* turns made (the check sink's count) */
+	size_t len;        /* the bytes in the window (past 'end' too) */
+	struct S_memo_board *memo; /* the move words' memo for the game's board, or NULL */
 } S_scan;
 
 /* The column of window offset 'off', 'nl' the offset past the last LF
@@ -144,8 +148,13 @@ static size_t S_word(const S_scan *s, size_t p)
 	const unsigned char *d = s->d;
 	size_t q = p;
 	for (;;) {
-		while (q < s->end && S_word_byte[d[q]])
-			q++;
+		if (s->at_end) {
+			while (q < s->end && S_word_byte[d[q]])
+				q++;
+		} else { /* d[s->end] is the next record's '[', no word's byte */
+			while (S_word_byte[d[q]])
+				q++;
+		}
 		if (q + 2 >= s->end || d[q] != '>')
 			break;
 		/* '>' is the word's only before a point ("a2^a4>a7", "d6>?") */
@@ -185,17 +194,18 @@ static int S_number(const S_line *l, long num, size_t k, size_t dots)
 	return 2L * num + side == 2L * (long)l->number + l->side;
 }
 
-/* The move word [p, q) as the parser reads it (S_turn_word), a turn
- * made on line 'l'; 0 when the parser is to read it. */
-static int S_move(S_scan *s, S_line *l, const tb_game *g, const tb_board *b, size_t p,
-                  size_t q)
+/* What the parser makes of move word 'w' ('n' bytes) of game 'g' on
+ * board 'b' when it tells nothing of it (S_turn_word): its suffix's
+ * NAG (0 none, tb_move_suffix), or -1 when the parser is to read it (a
+ * pass, an unknown turn, evidence, a word the grammar does not read
+ * whole, a point off the board, a suffix that is no NAG). Of the word's
+ * bytes and the board only: the memo below keeps it. */
+static int S_move_word(const tb_game *g, const tb_board *b, const char *w, size_t n)
 {
-	const char *w = (const char *)s->d + p;
-	size_t n = q - p;
 	/* a pass, an unknown turn, evidence: the parser's */
 	if (w[0] == '@' || w[0] == '?' || (n >= 2 && w[0] == '-' && w[1] == '-') ||
 	    (n >= 4 && memcmp(w, "pass", 4) == 0))
-		return 0;
+		return -1;
 	tb_syntax_err err, off;
 	err.offset = off.offset = off.len = 0;
 	err.len = 1;
@@ -205,11 +215,147 @@ static int S_move(S_scan *s, S_line *l, const tb_game *g, const tb_board *b, siz
 	mb.n = 0;
 	mb.crown = 0;
 	if (g->parse_move(&sc, &mb) != 0 || off.len)
-		return 0;
+		return -1;
 	int nag = sc.i < n ? tb_move_suffix(w + sc.i, n - sc.i) : 0;
-	if (sc.i < n && !nag)
-		return 0;
-	if (s->nodes + 1 > TB_MAX_TURNS)
+	return sc.i < n && !nag ? -1 : nag;
+}
+
+/* ===== The memo of move words =====
+ * A collection writes the same few thousand words again and again, and
+ * a game's grammar costs some hundred instructions a word: the words
+ * seen are kept, with what S_move_word said, per game and board (a
+ * [Rules] option may change the board), in a table of each reader's
+ * (tb_reader.memo), direct-mapped: a word whose place another took is
+ * read by the grammar again. */
+enum {
+	S_MEMO_WORD = 15,     /* the longest word kept (bytes) */
+	S_MEMO_BITS = 12,     /* 4096 words a board */
+	S_MEMO_BOARDS = 4,    /* the boards kept: a collection's games, plain */
+};
+
+/* A word kept: its first 8 bytes, then 7 more, its length and 1 + what
+ * S_move_word said; all 0 when no word is kept there. */
+typedef struct S_memo_word {
+	uint64_t head;
+	uint64_t tail;        /* bytes 8 to 14 << 8 | n << 4 | (said + 1) */
+} S_memo_word;
+
+typedef struct S_memo_board {
+	const tb_game *g;     /* NULL: not in use */
+	tb_board b;
+	S_memo_word w[1u << S_MEMO_BITS];
+} S_memo_board;
+
+struct tb_move_memo {
+	S_memo_board boards[S_MEMO_BOARDS];
+	unsigned next;        /* the board to be replaced next */
+};
+
+void tb_move_memo_free(tb_move_memo *m)
+{
+	free(m);
+}
+
+static inline uint64_t S_load8(const char *s)
+{
+	uint64_t v;
+	memcpy(&v, s, 8);
+	return v;
+}
+
+static inline uint64_t S_load4(const char *s)
+{
+	uint32_t v;
+	memcpy(&v, s, 4);
+	return v;
+}
+
+/* The 'n' bytes at 'w' (1 <= n <= S_MEMO_WORD) as a key: 'head' bytes 0
+ * to 7, 'tail' bytes 8 to 14 (little-endian, 0 past the word) << 8 | n
+ * << 4. 'room' is the bytes readable from 'w' on (n at least): with 16,
+ * two loads, the bytes past the word masked off; else loads that stay
+ * within the word. */
+static inline void S_memo_key(const char *w, size_t n, size_t room, uint64_t *head,
+                              uint64_t *tail)
+{
+	uint64_t h = 0, t = 0;
+	if (room >= 16) {
+		h = S_load8(w);
+		t = S_load8(w + 8);
+		if (n < 8) {
+			h &= ((uint64_t)1 << (8 * n)) - 1;
+			t = 0;
+		} else {
+			t &= ((uint64_t)1 << (8 * (n - 8))) - 1; /* n - 8 <= 7 */
+		}
+	} else if (n >= 8) {
+		h = S_load8(w);
+		if (n > 8) /* the last 8 bytes, of which the word's 8 to n-1 the top */
+			t = S_load8(w + n - 8) >> (8 * (16 - n));
+	} else if (n >= 4) { /* two loads that overlap, the overlap alike */
+		h = S_load4(w) | S_load4(w + n - 4) << (8 * (n - 4));
+	} else {
+		for (size_t i = 0; i < n; i++)
+			h |= (uint64_t)(unsigned char)w[i] << (8 * i);
+	}
+	*head = h;
+	*tail = t << 8 | (uint64_t)n << 4;
+}
+
+/* The memo's table for game 'g' on board 'b': the one kept, or one made
+ * (a board kept longest replaced). NULL when memory ran out: no memo. */
+static S_memo_board *S_memo_board_of(tb_move_memo **mp, const tb_game *g, const tb_board *b)
+{
+	tb_move_memo *m = *mp;
+	if (!m && !(m = *mp = tb_calloc(1, sizeof *m)))
+		return NULL;
+	for (unsigned i = 0; i < S_MEMO_BOARDS; i++) {
+		S_memo_board *x = &m->boards[i];
+		if (x->g == g && memcmp(&x->b, b, sizeof *b) == 0)
+			return x;
+	}
+	S_memo_board *x = &m->boards[m->next];
+	m->next = (m->next + 1) % S_MEMO_BOARDS;
+	x->g = g;
+	x->b = *b;
+	memset(x->w, 0, sizeof x->w);
+	return x;
+}
+
+/* S_move_word by the memo's table 'x' (NULL: none), 'room' bytes
+ * readable at 'w' (S_memo_key). */
+static inline int S_move_memo(S_memo_board *x, const tb_game *g, const tb_board *b,
+                              const char *w, size_t n, size_t room)
+{
+	if (!x || n > S_MEMO_WORD)
+		return S_move_word(g, b, w, n);
+	uint64_t head, tail;
+	S_memo_key(w, n, room, &head, &tail);
+	uint64_t h = (head ^ (tail * 0x9E3779B97F4A7C15u)) * 0xD6E8FEB86659FD93u;
+	S_memo_word *e = &x->w[h >> (64 - S_MEMO_BITS)];
+	if (e->head == head && (e->tail & ~(uint64_t)15) == tail)
+		return (int)(e->tail & 15) - 1;
+	int said = S_move_word(g, b, w, n);
+	e->head = head;
+	e->tail = tail | (uint64_t)(said + 1);
+	return said;
+}
+
+int tb_fast_move_word(tb_move_memo **memo, const tb_game *g, const tb_board *b, const char *w,
+                      size_t n, size_t room)
+{
+	if (!memo)
+		return S_move_word(g, b, w, n);
+	return S_move_memo(S_memo_board_of(memo, g, b), g, b, w, n, room);
+}
+
+/* The move word [p, q) as the parser reads it (S_turn_word), a turn
+ * made on line 'l'; 0 when the parser is to read it. */
+static int S_move(S_scan *s, S_line *l, const tb_game *g, const tb_board *b, size_t p,
+                  size_t q)
+{
+	int nag = S_move_memo(s->memo, g, b, (const char *)s->d + p, q - p, s->len - p);
+	if (nag < 0 || s->nodes + 1 > TB_MAX_TURNS)
 		return 0;
 	s->nodes++;
 	l->last_number = l->number;
@@ -304,18 +450,21 @@ static int S_scan_movetext(tb_reader *r, S_scan *s, const tb_game *g, const tb_b
 			if (ended)
 				return 0; /* text after the result: the parser's error */
 			size_t q = p;
-			long num = 0;
-			for (; q < s->end && d[q] >= '0' && d[q] <= '9'; q++)
-				if (num < 100000000)
-					num = num * 10 + (d[q] - '0');
-			if (q > p && q < s->end && d[q] == '.') { /* movenum -> digit+ ('.' | '...') */
-				size_t k = q - p;
-				while (q < s->end && d[q] == '.')
-					q++;
-				if (!S_number(l, num, k, q - p - k))
-					return 0;
-				p = q;
-				continue;
+			if ((unsigned)(c - '0') <= 9) { /* a move number, a result */
+				long num = 0;
+				/* d[s->end], when it is not the input's end, is a '[' */
+				for (; (q < s->end || !s->at_end) && (unsigned)(d[q] - '0') <= 9; q++)
+					if (num < 100000000)
+						num = num * 10 + (d[q] - '0');
+				if (q < s->end && d[q] == '.') { /* movenum -> digit+ ('.' | '...') */
+					size_t k = q - p;
+					while (q < s->end && d[q] == '.')
+						q++;
+					if (!S_number(l, num, k, q - p - k))
+						return 0;
+					p = q;
+					continue;
+				}
 			}
 			if (!(q = S_word(s, p)))
 				return 0;
@@ -402,7 +551,7 @@ int tb_fast_movetext(tb_reader *r, const tb_game *g, const tb_board *b,
 	if (!stop)
 		return 0;
 	S_scan s = {(const unsigned char *)r->data, stop, at_end, r->tok.line, 0, from,
-	            r->tok.col, 0};
+	            r->tok.col, 0, r->len, S_memo_board_of(&r->memo, g, b)};
 	if (!S_scan_movetext(r, &s, g, b, start, end))
 		return 0;
 	r->fast_records++;

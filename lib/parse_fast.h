@@ -63,6 +63,20 @@ typedef struct tb_fast_end {
 int tb_fast_movetext(tb_reader *r, const tb_game *g, const tb_board *b,
                      const tb_fast_start *start, tb_fast_end *end);
 
+/* The memo of move words (parse_fast.c): what the fast tier made of
+ * each word of a game on a board, kept by the reader (tb_reader.memo)
+ * from record to record. */
+void tb_move_memo_free(tb_move_memo *m);
+
+/* What the fast tier makes of move word 'w' ('n' bytes, n >= 1) of game
+ * 'g' on board 'b': the NAG its suffix stands for (0: none), or -1 when
+ * the parser is to read it. By the memo '*memo' (made at the first
+ * call, NULL when memory ran out), or, 'memo' NULL, by the game's
+ * grammar every time: the tests compare the two. 'room' is how many
+ * bytes at 'w' may be read (n at least). */
+int tb_fast_move_word(tb_move_memo **memo, const tb_game *g, const tb_board *b, const char *w,
+                      size_t n, size_t room);
+
 /* The tag section's fast tier (parse_fast_tags.c). With r->tok the
  * '[' of a tag pair and no comment waiting for a tag: reads the tag
  * pairs from there written one a line in the plain shape -- '[' NAME

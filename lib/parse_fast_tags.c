@@ -140,12 +140,16 @@ static int S_pair_read(const tb_reader *r, size_t p, size_t end, unsigned col, S
 	p = S_name_end(d, p + 1, end);
 	t->name_end = p;
 	col += (unsigned)(p - t->name);
-	if (p >= end || (d[p] != ' ' && d[p] != '\t'))
-		return 0;
-	while (p < end && (d[p] == ' ' || d[p] == '\t'))
+	if (p + 1 < end && d[p] == ' ' && d[p + 1] == '"') { /* the usual one blank */
 		p++, col++;
-	if (p >= end || d[p] != '"')
-		return 0;
+	} else {
+		if (p >= end || (d[p] != ' ' && d[p] != '\t'))
+			return 0;
+		while (p < end && (d[p] == ' ' || d[p] == '\t'))
+			p++, col++;
+		if (p >= end || d[p] != '"')
+			return 0;
+	}
 	t->value = p++;
 	t->vcol = col++;
 	p = S_value_run(r, p, end, &col);
@@ -153,7 +157,7 @@ static int S_pair_read(const tb_reader *r, size_t p, size_t end, unsigned col, S
 		return 0;
 	t->value_end = ++p;
 	t->vend_col = ++col;
-	while (p < end && (d[p] == ' ' || d[p] == '\t'))
+	while (p < end && (d[p] == ' ' || d[p] == '\t')) /* seldom any */
 		p++, col++;
 	if (p >= end || d[p] != ']')
 		return 0;
@@ -175,7 +179,7 @@ static int S_pair_add(const tb_reader *r, tb_arena *a, tb_tag_list *tags, const 
 	 * with the record */
 	const char *name = known >= 0 ? tb_tag_known_name(known)
 	                              : tb_arena_strndup(a, d + t->name, t->name_end - t->name);
-	tb_tag *tag = tb_tag_list_push(tags, name, known);
+	tb_tag *tag = tb_tag_list_push_fast(tags, name, known);
 	if (!tag)
 		return 0;
 	tag->value = tb_arena_strndup(a, d + t->value + 1, t->value_end - t->value - 2);

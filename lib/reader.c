@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "diag.h"
+#include "parse_fast.h"
 #include "reader.h"
 #include "tags.h"
 #include "xalloc.h"
@@ -264,6 +265,8 @@ void tb_reader_free(tb_reader *r)
 		free(r->tags->hash);
 	}
 	free(r->tags);
+	tb_move_memo_free(r->memo);
+	tb_pos_memo_free(r->pos_memo);
 	free(r);
 }
 

@@ -17,6 +17,9 @@
 #include "record.h"
 #include "utf8.h" /* the columns its users count (tb_utf8_count) */
 
+typedef struct tb_move_memo tb_move_memo;
+typedef struct tb_pos_memo tb_pos_memo;
+
 typedef enum tb_tok_type {
 	TK_EOF,
 	TK_LBRACKET, TK_RBRACKET, TK_LPAREN, TK_RPAREN,
@@ -97,6 +100,8 @@ struct tb_reader {
 	                            the parser reads every movetext, for the
 	                            tests, which compare the two tiers */
 	size_t fast_records;     /* movetexts the fast tier took */
+	struct tb_move_memo *memo; /* its move words' memo (parse_fast.c), or NULL */
+	struct tb_pos_memo *pos_memo; /* its [Position] values' memo (tags.c), or NULL */
 	size_t fast_tags;        /* tag pairs the fast tier took (parse_fast_tags.c) */
 	size_t rec_offboard;     /* of them, points off the board (the record can be replayed) */
 	tb_search_opts search;   /* for tb_reader_validate (tb_reader_set_search) */

@@ -61,6 +61,20 @@ const tb_tag *tb_tag_list_add_known(tb_tag_list *l, const tb_tag *t, int k);
  * having added nothing, when 'l' has a tag of that name, or when memory
  * ran out ('failed' set). */
 tb_tag *tb_tag_list_push(tb_tag_list *l, const char *name, int k);
+/* The same, inline for a roster tag ('k' >= 0) when the list has room
+ * for it -- most tags a record has: its slot is all there is to look at
+ * and set. */
+static inline tb_tag *tb_tag_list_push_fast(tb_tag_list *l, const char *name, int k)
+{
+	if (k < 0 || l->n == l->cap)
+		return tb_tag_list_push(l, name, k);
+	if (l->slot[k])
+		return NULL;
+	l->slot[k] = l->n + 1;
+	tb_tag *n = &l->v[l->n++];
+	n->name = name;
+	return n;
+}
 /* The roster slot (TB_TAG_*) of the tag named by the 'n' bytes at
  * 'name', or -1 for a tag without one. */
 int tb_tag_known(const char *name, size_t n);
@@ -87,6 +101,10 @@ const char *tb_rules_read(tb_arena *a, const tb_game *g, const char *value, tb_o
  * 'a'; reports and returns NULL when it does not parse. */
 tb_position *tb_tags_position(tb_reader *r, tb_arena *a, const tb_game *g,
                               const tb_board *b, const tb_tok *t, const char *s);
+
+/* The memo of [Position] values a reader that only checks keeps
+ * (tags.c, tb_reader.pos_memo). */
+void tb_pos_memo_free(tb_pos_memo *m);
 
 /* The tags whose values have a format (tagfmt.c). ORDER: S_formats. */
 typedef enum { TB_TAGFMT_DATE, TB_TAGFMT_SOURCE, TB_TAGFMT_RULES } tb_tag_format_kind;

@@ -1178,6 +1178,22 @@ static void S_same_tag_read(const tb_tag *a, const tb_tag *b, const char *name)
 		         a->value_line, a->value_col);
 }
 
+/* Two start positions alike, as tb_position_parse made them: the side
+ * to move, the turn, the pieces in their order, the extras. */
+static void S_same_start(const tb_position *a, const tb_position *b, const char *name)
+{
+	int same = a->to_move == b->to_move && a->number == b->number &&
+	           a->npieces == b->npieces && a->nextras == b->nextras &&
+	           memcmp(a->pieces, b->pieces, a->npieces * sizeof *a->pieces) == 0;
+	for (size_t i = 0; same && i < a->nextras; i++)
+		same = strcmp(a->extras[i].key, b->extras[i].key) == 0 &&
+		       strcmp(a->extras[i].value, b->extras[i].value) == 0;
+	if (!same)
+		fail_msg("%s: the fast tier's start position (%zu pieces, turn %u) is not the "
+		         "parser's (%zu pieces, turn %u)", name, a->npieces, a->number, b->npieces,
+		         b->number);
+}
+
 /* Tag pairs the tag section's fast tier took (parse_fast_tags.c) in
  * the readings S_same_tiers_of compared, since a test set it to 0. */
 static size_t S_tags_taken;
@@ -1237,6 +1253,8 @@ static size_t S_same_tiers_of(tb_reader *a, tb_reader *b, const char *name)
 		assert_int_equal(x->result, y->result);
 		assert_int_equal(x->offboard, y->offboard);
 		assert_int_equal(x->start != NULL, y->start != NULL);
+		if (x->start)
+			S_same_start(x->start, y->start, name);
 		assert_null(x->main.first);
 		assert_null(x->trail);
 		assert_int_equal(x->ntags, y->ntags);
@@ -1456,6 +1474,55 @@ static size_t S_mutate_tags(const char *src, size_t n, char *out, size_t cap, un
 	return len;
 }
 
+/* Records that set up positions from a few texts, again and again --
+ * right and wrong ones, of each game, with a key=value field, on a board
+ * a [Rules] option changed -- read checking with the memo of positions
+ * (tags.c) and without it (S_same_tiers): the same start positions and
+ * diagnostics every time a text comes back. */
+static void test_fast_tier_positions(void **state)
+{
+	(void)state;
+	static const char *const setups[] = {
+		"[Game \"asalto\"]\n[Position \"A 1 A:c1,d1,e1,c2,d2,e2,a3,b3,c3 D:d6,e7\"]\n",
+		"[Game \"asalto\"]\n[Position \"A 1 A:c1,d1,e1,c2,d2,e2,a3,b3,c3 D:d6,e5\"]\n",
+		"[Game \"asalto\"]\n[Position \"D 7 A:c1,d1,e1 D:d6,e5\"]\n",
+		"[Game \"asalto\"]\n[Position \"A 1 A:c1,z9 D:d6\"]\n",
+		"[Game \"asalto\"]\n[Position \"A 1 A:c1,d1 D:c1\"]\n",
+		"[Game \"pitarra\"]\n[Position \"R 20 R:d1,d2,c3,f4 Y:a1,g7,g4,a7\"]\n",
+		"[Game \"pitarra\"]\n[Position \"R 20 R:d1,d2,c3 Y:a1,g7,g4\"]\n",
+		"[Game \"pitarra\"]\n[Position \"R 20 R:d1,d2,c3 Y:a1,g7,g4 quiet=3\"]\n",
+		"[Game \"pitarra\"]\n[Rules \"pitarra; board=24\"]\n[Position \"R 20 R:d1,d2,c3 "
+		"Y:a1,g7,g4\"]\n",
+		"[Game \"ocencahuac\"]\n[Position \"C 1 S:Ea1,Mb1,Pc1,Ga2,Gb2,Gc2 C:Gc7,Gd7,Ge7,Pc8,"
+		"Md8,Ee8\"]\n",
+		"[Game \"ocencahuac\"]\n[Rules \"ocencahuac; river=5\"]\n[Position \"C 1 S:Ea1,Mb1,"
+		"Pc1,Ga2,Gb2,Gc2 C:Gc7,Gd7,Ge7,Pc8,Md8,Ee8\"]\n",
+		"[Game \"ocencahuac\"]\n[Position \"C 1 S:Ea1,Mb1,Pc1,Ga2,Gb2,Gc2 C:Gc9,Gd7\"]\n",
+		"[Game \"ocencahuac\"]\n[Rules \"ocencahuac; river=5\"]\n[Position \"C 1 S:Ea1,Mb1,"
+		"Pc1,Ga2,Gb2,Gc2 C:Gc9,Gd7\"]\n",
+		"[Game \"pitarra\"]\n[Position \"A 1 A:c1,d1,e1,c2,d2,e2,a3,b3,c3 D:d6,e7\"]\n",
+	};
+	size_t n = sizeof setups / sizeof *setups;
+	tt_str src = {0};
+	unsigned long long x = 11;
+	for (int i = 0; i < 600; i++) {
+		x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+		tt_puts(&src, setups[(x >> 33) % n]);
+		tt_puts(&src, "\n*\n\n");
+	}
+	/* and many texts of one length, a few hundred of them again: more
+	 * than the memo has places, so that texts share one (and only the
+	 * text tells them apart) */
+	for (int i = 0; i < 3000; i++) {
+		x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+		unsigned k = (unsigned)(x >> 33) % (i % 2 ? 300 : 4000);
+		tt_printf(&src, "[Game \"asalto\"]\n[Position \"A 1 A:c1,d1,e1 D:%c%u,%c%u\"]\n\n*\n\n",
+		          'a' + k % 8, 1 + k / 8 % 8, 'a' + k / 64 % 8, 1 + k / 512 % 8);
+	}
+	S_same_tiers(src.d, src.n, "positions.tgn");
+	free(src.d);
+}
+
 /* The bench's collection (bench/gen.c: a megabyte the unit target
  * makes, TB_BENCH_SAMPLE), every sample, the spec's and fuzzing's
  * inputs, and mutated records: the same read by either tier, and the
@@ -1591,6 +1658,7 @@ int main(void)
 		cmocka_unit_test(test_check_sink_corpora),
 		cmocka_unit_test(test_fast_tier_cases),
 		cmocka_unit_test(test_fast_tier_tags),
+		cmocka_unit_test(test_fast_tier_positions),
 		cmocka_unit_test(test_fast_tier_corpora),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
