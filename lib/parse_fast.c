@@ -279,6 +279,21 @@ static inline void S_memo_key(const char *w, size_t n, size_t room, uint64_t *he
                               uint64_t *tail)
 {
 	uint64_t h = 0, t = 0;
+#if !(defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__)
+	/* the loads and masks below take a word's first byte as the lowest:
+	 * where that is not known to hold, the same key byte by byte */
+	(void)room;
+	for (size_t i = 0; i < n; i++) {
+		uint64_t c = (unsigned char)w[i];
+		if (i < 8)
+			h |= c << (8 * i);
+		else
+			t |= c << (8 * (i - 8));
+	}
+	*head = h;
+	*tail = t << 8 | (uint64_t)n << 4;
+	return;
+#endif
 	if (room >= 16) {
 		h = S_load8(w);
 		t = S_load8(w + 8);
