@@ -565,6 +565,7 @@ int tb_fast_movetext(tb_reader *r, const tb_game *g, const tb_board *b,
 	size_t stop = S_record_end(r, from, &at_end);
 	if (!stop)
 		return 0;
+	r->memo_free = tb_move_memo_free; /* the reader frees the memo so */
 	S_scan s = {(const unsigned char *)r->data, stop, at_end, r->tok.line, 0, from,
 	            r->tok.col, 0, r->len, S_memo_board_of(&r->memo, g, b)};
 	if (!S_scan_movetext(r, &s, g, b, start, end))

@@ -12,7 +12,6 @@
 #include <string.h>
 
 #include "diag.h"
-#include "parse_fast.h"
 #include "reader.h"
 #include "tags.h"
 #include "xalloc.h"
@@ -265,8 +264,10 @@ void tb_reader_free(tb_reader *r)
 		free(r->tags->hash);
 	}
 	free(r->tags);
-	tb_move_memo_free(r->memo);
-	tb_pos_memo_free(r->pos_memo);
+	if (r->memo_free)
+		r->memo_free(r->memo);
+	if (r->pos_memo_free)
+		r->pos_memo_free(r->pos_memo);
 	free(r);
 }
 

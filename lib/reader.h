@@ -101,7 +101,11 @@ struct tb_reader {
 	                            tests, which compare the two tiers */
 	size_t fast_records;     /* movetexts the fast tier took */
 	struct tb_move_memo *memo; /* its move words' memo (parse_fast.c), or NULL */
-	struct tb_pos_memo *pos_memo; /* its [Position] values' memo (tags.c), or NULL */
+	struct tb_pos_memo *pos_memo; /* its [Position] values' memo (tags_position.c), or NULL */
+	/* how tb_reader_free frees them, set by the file that made each:
+	 * the reader calls no file that reads through it */
+	void (*memo_free)(struct tb_move_memo *);
+	void (*pos_memo_free)(struct tb_pos_memo *);
 	size_t fast_tags;        /* tag pairs the fast tier took (parse_fast_tags.c) */
 	size_t rec_offboard;     /* of them, points off the board (the record can be replayed) */
 	tb_search_opts search;   /* for tb_reader_validate (tb_reader_set_search) */

@@ -97,13 +97,20 @@ const tb_game *tb_tags_finish(tb_reader *r, tb_record *rec, tb_tag_list *l,
 const char *tb_rules_read(tb_arena *a, const tb_game *g, const char *value, tb_opts *opts,
                           const char **canon, const char **arg);
 
-/* Parses 's', the text of STRING token 't', as a position of 'g' into
+/* tags_position.c. Parses 's', the text of STRING token 't', as a position of 'g' into
  * 'a'; reports and returns NULL when it does not parse. */
 tb_position *tb_tags_position(tb_reader *r, tb_arena *a, const tb_game *g,
                               const tb_board *b, const tb_tok *t, const char *s);
 
-/* The memo of [Position] values a reader that only checks keeps
- * (tags.c, tb_reader.pos_memo). */
+/* tags_position.c. [Position] 't' (value 's') of game 'g' on its plain
+ * board 'b' (the board of no [Rules] option), read to check only: as
+ * tb_tags_position, by the memo of values read (tb_reader.pos_memo,
+ * made at the first, its free function set) when it holds the text;
+ * the position in arena 'a' either way. */
+tb_position *tb_tags_position_kept(tb_reader *r, tb_arena *a, const tb_game *g,
+                                   const tb_board *b, const tb_tok *t, const char *s);
+
+/* Frees the memo of [Position] values (NULL: nothing). */
 void tb_pos_memo_free(tb_pos_memo *m);
 
 /* The tags whose values have a format (tagfmt.c). ORDER: S_formats. */
