@@ -92,9 +92,10 @@ static inline int tb_scan_step(tb_scan *sc, tb_point *from, tb_point *to)
 		return 0;
 	unsigned f1 = s[0] - (unsigned)'a', r1 = s[1] - (unsigned)'1';
 	unsigned f2 = s[3] - (unsigned)'a', r2 = s[4] - (unsigned)'1';
-	unsigned ranks = b->ranks < 9 ? b->ranks : 9; /* one digit: '1'..'9' */
-	if (f1 >= b->files || r1 >= ranks || f2 >= b->files || r2 >= ranks ||
-	    !b->valid[TB_PT(f1, r1)] || !b->valid[TB_PT(f2, r2)])
+	/* within TB_MAX_FILES and one digit ('1'..'9'), a point is in valid[]
+	 * (no file runs into the next rank), which says 0 off the board */
+	if ((f1 | f2) >= TB_MAX_FILES || r1 >= 9 || r2 >= 9 || !b->valid[TB_PT(f1, r1)] ||
+	    !b->valid[TB_PT(f2, r2)])
 		return 0;
 	*from = TB_PT(f1, r1);
 	*to = TB_PT(f2, r2);
