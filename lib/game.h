@@ -75,6 +75,33 @@ static inline int tb_scan_point(tb_scan *sc, tb_point *out)
 	}
 	return tb_scan_point_any(sc, out);
 }
+/* Reads a plain step that is the whole rest of the token ("c3-c4"), as
+ * tb_scan_point, tb_scan_accept(sc, '-') and tb_scan_point would, at
+ * once: a small letter and one digit, '-', a small letter and one digit,
+ * then the token's end, each point on the board. Returns 1 with 'from'
+ * and 'to' set and the scan past the token; 0 for anything else (the
+ * scan unmoved), which the caller's grammar reads -- a suffix, a longer
+ * point, a point off the board, an error. Each digit is '1'..'9': on a
+ * board of ten ranks a ':' would pass for rank 10, which no grammar
+ * reads. (Inline: the notations call it first for every token.) */
+static inline int tb_scan_step(tb_scan *sc, tb_point *from, tb_point *to)
+{
+	const unsigned char *s = (const unsigned char *)sc->s + sc->i;
+	const tb_board *b = sc->board;
+	if (sc->n - sc->i != 5 || s[2] != '-')
+		return 0;
+	unsigned f1 = s[0] - (unsigned)'a', r1 = s[1] - (unsigned)'1';
+	unsigned f2 = s[3] - (unsigned)'a', r2 = s[4] - (unsigned)'1';
+	/* within TB_MAX_FILES and one digit ('1'..'9'), a point is in valid[]
+	 * (no file runs into the next rank), which says 0 off the board */
+	if ((f1 | f2) >= TB_MAX_FILES || r1 >= 9 || r2 >= 9 || !b->valid[TB_PT(f1, r1)] ||
+	    !b->valid[TB_PT(f2, r2)])
+		return 0;
+	*from = TB_PT(f1, r1);
+	*to = TB_PT(f2, r2);
+	sc->i += 5;
+	return 1;
+}
 /* Appends 's' (n bytes) to 'ascii' with its Arabic-Indic digits as
  * 0-9; returns 1 when it had any. */
 int tb_indic_digits(const char *s, size_t n, tb_buf *ascii);

@@ -24,6 +24,10 @@
  * bit sets, are exactly the ones the full list says, and the words of
  * its TB407 name the list's first capture.
  *
+ * And validate's plain turns (validate.c, S_plain_turn) give the
+ * diagnostics its whole way gives (taken when a turn callback is set),
+ * on random games of each game, as played and with bytes changed.
+ *
  * TB_DIRECT_POSITIONS sets the number of positions (default 1,000,000;
  * a tenth under the sanitizers).
  */
@@ -462,11 +466,105 @@ static void test_direct_agrees(void **state)
 	assert_true(r.passes > 0); /* the pass is checked where it is legal, not only refused */
 }
 
+/* Every diagnostic of validating record 'text' (read anew), formatted,
+ * one a line, then the count validate returned; 'fn' NULL or not. */
+static char *S_validated(const char *text, size_t len, tb_turn_fn fn)
+{
+	tb_reader *r = tb_reader_new_mem(text, len, "t.tgn");
+	assert_non_null(r);
+	tb_record *rec = NULL;
+	size_t cap = 1 << 12, n = 0;
+	char *out = malloc(cap);
+	assert_non_null(out);
+	out[0] = '\0';
+	while (tb_reader_next(r, &rec) == 1) {
+		size_t from = tb_reader_ndiags(r);
+		int rc = tb_reader_validate(r, rec, fn, NULL);
+		for (size_t i = from; i <= tb_reader_ndiags(r); i++) {
+			char *d = i < tb_reader_ndiags(r) ? tb_diag_format(tb_reader_diag(r, i)) : NULL;
+			char num[32];
+			snprintf(num, sizeof num, "rc %d", rc);
+			const char *line = d ? d : num;
+			size_t k = strlen(line);
+			if (n + k + 2 > cap) {
+				cap = 2 * (n + k + 2);
+				out = realloc(out, cap);
+				assert_non_null(out);
+			}
+			memcpy(out + n, line, k);
+			n += k;
+			out[n++] = '\n';
+			out[n] = '\0';
+			free(d);
+		}
+		tb_record_free(rec);
+	}
+	tb_reader_free(r);
+	return out;
+}
+
+static void S_told_nothing(void *ctx, const tb_turn_report *t)
+{
+	(void)ctx;
+	(void)t;
+}
+
+/* validate's plain turns (validate.c, S_plain_turn: a turn alone found
+ * and played at once, when nothing is told) against its whole way,
+ * which a turn callback makes it take: random games of every game, as
+ * played and with bytes of their turns changed (illegal turns, their
+ * slips looked for back over the turns before them, games that go on
+ * under a repair), give the same diagnostics, word for word, and the
+ * same count either way. */
+static void test_plain_turns_as_told(void **state)
+{
+	(void)state;
+	S_run run = {0, 0, 0, 0, 0, 7};
+	static const char abc[] = "abcdefg12345678-x^";
+	unsigned long records = 0, diags = 0;
+	for (size_t gi = 0; tb_game_at(gi); gi++) {
+		const tb_game *g = tb_game_at(gi);
+		char *why = NULL;
+		tb_engine *e = tb_engine_new(g, NULL, NULL, &why);
+		assert_non_null(e);
+		for (unsigned seed = 1; seed <= 60; seed++) {
+			size_t len = 0;
+			char *text = tb_engine_random_game(e, seed, 30 + seed * 3, &len);
+			assert_non_null(text);
+			const char *moves = strstr(text, "\n\n"); /* the movetext */
+			size_t at = moves ? (size_t)(moves - text) + 2 : len;
+			for (unsigned k = 0; k < 4; k++) {
+				if (k && at + 8 < len) /* k bytes of the turns changed */
+					for (unsigned j = 0; j < k; j++) {
+						size_t i = at + S_rand(&run, (unsigned)(len - at));
+						if (text[i] != '\n' && text[i] != ' ' && text[i] != '.')
+							text[i] = abc[S_rand(&run, sizeof abc - 1)];
+					}
+				char *plain = S_validated(text, len, NULL);
+				char *told = S_validated(text, len, S_told_nothing);
+				if (strcmp(plain, told) != 0)
+					fail_msg("%s, seed %u, change %u: validated plain\n%s\nand told\n%s\nof\n%s",
+					         g->name, seed, k, plain, told, text);
+				for (const char *c = plain; *c; c++)
+					diags += *c == '\n';
+				records++;
+				free(plain);
+				free(told);
+			}
+			free(text);
+		}
+		tb_engine_free(e);
+	}
+	assert_true(records >= 3 * 60 * 4);
+	assert_true(diags > records * 2); /* errors found, not only the counts */
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_popcount),
 		cmocka_unit_test(test_direct_agrees),
+		cmocka_unit_test(test_plain_turns_as_told),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

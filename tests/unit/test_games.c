@@ -813,50 +813,106 @@ static void test_scan_accept(void **state)
 	assert_int_equal(err.len, 1);
 }
 
-/* Asalto's grammar reads a plain step that is the whole token ("c3-c4")
- * at once (game.c, S_step); the same five bytes followed by a suffix
- * ("c3-c4!") go the grammar's way. Over every token of five bytes from
- * an alphabet of letters, digits and signs, the two readings agree:
- * the whole token read as a move, with the same parts and no point off
- * the board, by one exactly when by the other. */
-static void test_asalto_step_as_grammar(void **state)
+/* A plain step read the grammar's way: a point, '-', a point, the
+ * token's end (tb_scan_point, tb_scan_accept; no point off the board
+ * taken). What tb_scan_step must answer for every token. */
+static int S_step_by_grammar(const char *tok, size_t n, const tb_board *b, tb_point *from,
+                             tb_point *to)
 {
-	(void)state;
-	static const char abc[] = "abcdeghzH?0123789-x/";
-	const size_t k = sizeof abc - 1;
+	tb_syntax_err err = {0, 1, ""};
+	tb_scan sc = {tok, n, 0, b, "a game", &err, NULL};
+	return tb_scan_point(&sc, from) == 0 && tb_scan_accept(&sc, '-') &&
+	       tb_scan_point(&sc, to) == 0 && sc.i == n;
+}
+
+/* Over every token of five bytes from 'abc', on the board game 'g' makes
+ * of 'opts': tb_scan_step reads a step exactly when the grammar's way
+ * does, the same two points; and the game's notation (parse_move, which
+ * reads such a token at once) reads the token as a whole move, with the
+ * same parts and no point off the board, exactly when it reads the same
+ * bytes followed by a suffix ("c3-c4!", which goes the grammar's way).
+ * A step is read as its two parts. Returns how many tokens tb_scan_step
+ * read. */
+static unsigned long S_steps_as_grammar(const tb_game *g, const tb_opts *opts, const char *abc)
+{
+	const size_t k = strlen(abc);
 	tb_board board;
-	assert_null(tb_game_asalto.board(&board, NULL));
+	assert_null(g->board(&board, opts));
 	unsigned long steps = 0;
 	char tok[7] = "";
 	for (size_t c = 0; c < k * k * k * k * k; c++) {
 		for (size_t j = 0, v = c; j < 5; j++, v /= k)
 			tok[j] = abc[v % k];
 		tok[5] = '!';
+		tb_point gp[2] = {0, 0}, fp[2] = {0, 0};
+		int by_grammar = S_step_by_grammar(tok, 5, &board, &gp[0], &gp[1]);
+		tb_syntax_err err0 = {0, 1, ""};
+		tb_scan sc0 = {tok, 5, 0, &board, g->title, &err0, NULL};
+		int fast = tb_scan_step(&sc0, &fp[0], &fp[1]);
+		/* the grammar also reads "?" and "a10", which tb_scan_step leaves */
+		int other = gp[0] == TB_PT_UNKNOWN || gp[1] == TB_PT_UNKNOWN ||
+		            TB_PT_RANK(gp[0]) >= 9 || TB_PT_RANK(gp[1]) >= 9;
+		if ((fast != by_grammar && !(by_grammar && other)) || sc0.i != (fast ? 5u : 0u) ||
+		    (fast && (fp[0] != gp[0] || fp[1] != gp[1])))
+			fail_msg("%s, %u ranks: tb_scan_step reads \"%.5s\" %s, the grammar %s", g->name,
+			         board.ranks, tok, fast ? "as a step" : "otherwise",
+			         by_grammar ? "as a step" : "otherwise");
 		tb_move_builder mb[2];
 		size_t at[2];
 		int rc[2], off[2];
 		for (int w = 0; w < 2; w++) { /* w = 0: "c3-c4"; 1: "c3-c4!" */
 			tb_syntax_err err = {0, 1, ""}, offb = {0, 0, ""};
-			tb_scan sc = {tok, 5 + (size_t)w, 0, &board, "Asalto", &err, &offb};
+			tb_scan sc = {tok, 5 + (size_t)w, 0, &board, g->title, &err, &offb};
 			mb[w].n = 0;
 			mb[w].crown = 0;
-			rc[w] = tb_game_asalto.parse_move(&sc, &mb[w]);
+			rc[w] = g->parse_move(&sc, &mb[w]);
 			at[w] = sc.i;
 			off[w] = offb.len != 0;
 		}
 		int whole[2] = {rc[0] == 0 && at[0] == 5 && !off[0], rc[1] == 0 && at[1] == 5 && !off[1]};
 		if (whole[0] != whole[1] ||
-		    (whole[0] && (mb[0].n != mb[1].n ||
+		    (whole[0] && (mb[0].n != mb[1].n || mb[0].crown != mb[1].crown ||
 		                  memcmp(mb[0].parts, mb[1].parts, mb[0].n * sizeof mb[0].parts[0]))))
-			fail_msg("asalto: \"%.5s\" is read %s, \"%.6s\" %s%s", tok,
-			         whole[0] ? "as a whole move" : "otherwise", tok,
+			fail_msg("%s, %u ranks: \"%.5s\" is read %s, \"%.6s\" %s%s", g->name, board.ranks,
+			         tok, whole[0] ? "as a whole move" : "otherwise", tok,
 			         whole[1] ? "as a whole move then a suffix" : "otherwise",
 			         whole[0] && whole[1] ? ", with other parts" : "");
-		steps += whole[0] && mb[0].n == 2 && mb[0].parts[1].kind == TB_PART_STEP;
+		steps += (unsigned long)fast;
+		if (by_grammar && (!whole[0] || mb[0].n != 2 || mb[0].crown ||
+		                   mb[0].parts[0].kind != TB_PART_AT || mb[0].parts[0].pt != gp[0] ||
+		                   mb[0].parts[1].kind != TB_PART_STEP || mb[0].parts[1].pt != gp[1]))
+			fail_msg("%s: the step \"%.5s\" is not read as its two parts", g->name, tok);
 	}
-	/* the alphabet's points of the board: c-e on ranks 1, 2 and 7, six
-	 * files on rank 3; any two make a step token */
-	assert_int_equal(steps, 15 * 15);
+	return steps;
+}
+
+/* The notations of Asalto and Ocencahuac read a plain step that is the
+ * whole token ("c3-c4") at once (tb_scan_step, game.h: no "?", no
+ * rank 10, which the grammar reads); the same five
+ * bytes followed by a suffix ("c3-c4!") go the grammar's way. The
+ * alphabet has files on and off each board, ranks '0', '1'..'9' and ':'
+ * (the byte after '9', which a board of ten ranks must not read as rank
+ * 10: "a:-a1"), and the signs of the grammars. */
+static void test_step_at_once_as_grammar(void **state)
+{
+	(void)state;
+	static const char abc[] = "abcefhk01489:-x^=?";
+	/* Asalto: of files a b c e f, c and e on rank 1, all five on rank 4 */
+	assert_int_equal(S_steps_as_grammar(&tb_game_asalto, NULL, abc), 7 * 7);
+	tb_opts o;
+	memset(&o, 0, sizeof o);
+	o.n = 1;
+	o.key[0] = "river";
+	/* Ocencahuac: files a b c e; ranks 1 4 8 on 8 ranks, also 9 on 9 or
+	 * 10 (never ':') */
+	static const struct {
+		const char *river;
+		unsigned long steps;
+	} rivers[] = {{"4", 12 * 12}, {"5", 16 * 16}, {"6", 16 * 16}};
+	for (size_t i = 0; i < sizeof rivers / sizeof rivers[0]; i++) {
+		o.value[0] = rivers[i].river;
+		assert_int_equal(S_steps_as_grammar(&tb_game_ocencahuac, &o, abc), rivers[i].steps);
+	}
 }
 
 int main(void)
@@ -885,7 +941,7 @@ int main(void)
 		cmocka_unit_test(test_move_write),
 		cmocka_unit_test(test_move_builder_limit),
 		cmocka_unit_test(test_scan_accept),
-		cmocka_unit_test(test_asalto_step_as_grammar),
+		cmocka_unit_test(test_step_at_once_as_grammar),
 		cmocka_unit_test(test_game_options_listed),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -28,23 +28,15 @@ static const char *S_board(tb_board *b, const tb_opts *o)
 }
 
 /* A step "c3-c4" that is the whole token -- most of a record's -- read
- * at once: the two parts tb_scan_point, tb_scan_accept and tb_mb_add
- * make of it (each point a small letter and one digit, on the board), 1;
- * 0 for any other token, which the grammar reads. */
+ * at once (tb_scan_step): the two parts the grammar makes of it, 1; 0
+ * for any other token, which the grammar reads. */
 static int S_step(tb_scan *sc, tb_move_builder *mb)
 {
-	const unsigned char *s = (const unsigned char *)sc->s + sc->i;
-	const tb_board *b = sc->board;
-	if (sc->n - sc->i != 5 || s[2] != '-' || mb->n + 2 > TB_MAX_PARTS)
+	tb_point from, to;
+	if (mb->n + 2 > TB_MAX_PARTS || !tb_scan_step(sc, &from, &to))
 		return 0;
-	unsigned f1 = s[0] - (unsigned)'a', r1 = s[1] - (unsigned)'1';
-	unsigned f2 = s[3] - (unsigned)'a', r2 = s[4] - (unsigned)'1';
-	if (f1 >= b->files || r1 >= b->ranks || f2 >= b->files || r2 >= b->ranks ||
-	    !b->valid[TB_PT(f1, r1)] || !b->valid[TB_PT(f2, r2)])
-		return 0;
-	mb->parts[mb->n++] = (tb_part){TB_PART_AT, TB_PT(f1, r1)};
-	mb->parts[mb->n++] = (tb_part){TB_PART_STEP, TB_PT(f2, r2)};
-	sc->i += 5;
+	mb->parts[mb->n++] = (tb_part){TB_PART_AT, from};
+	mb->parts[mb->n++] = (tb_part){TB_PART_STEP, to};
 	return 1;
 }
 

@@ -36,8 +36,10 @@ static const char *S_board(tb_board *b, const tb_opts *o)
 	return NULL;
 }
 
-/* move -> point ('-' point | 'x' point | ('^' point ('@' point | ('>' point)*))+) '='{0,2} */
-static int S_parse(tb_scan *sc, tb_move_builder *mb)
+/* move -> point ('-' point | 'x' point | ('^' point ('@' point | ('>' point)*))+) '='{0,2}
+ * (kept out of S_parse: its registers are saved only for the tokens
+ * S_parse's plain step leaves) */
+static __attribute__((noinline)) int S_grammar(tb_scan *sc, tb_move_builder *mb)
 {
 	tb_point p;
 	if (tb_scan_point(sc, &p) || tb_mb_add(mb, sc, TB_PART_AT, p))
@@ -67,6 +69,19 @@ static int S_parse(tb_scan *sc, tb_move_builder *mb)
 	}
 	while (mb->crown < 2 && tb_scan_accept(sc, '='))
 		mb->crown++;
+	return 0;
+}
+
+/* A step or slide "c2-c3" that is the whole token -- most of a record's
+ * -- read at once (tb_scan_step) into the two parts the grammar makes
+ * of it; any other token goes to the grammar. */
+static int S_parse(tb_scan *sc, tb_move_builder *mb)
+{
+	tb_point from, to;
+	if (mb->n + 2 > TB_MAX_PARTS || !tb_scan_step(sc, &from, &to))
+		return S_grammar(sc, mb);
+	mb->parts[mb->n++] = (tb_part){TB_PART_AT, from};
+	mb->parts[mb->n++] = (tb_part){TB_PART_STEP, to};
 	return 0;
 }
 

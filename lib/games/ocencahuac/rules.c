@@ -1051,6 +1051,76 @@ static int S_one_hop(const tb_ruleset *rs, const tb_state *s, const tb_move *m, 
 	return 1;
 }
 
+static int S_one_walk(const tb_ruleset *rs, const tb_state *s, const tb_move *m, tb_turn *out);
+
+/* rules->one for one hop and its pushbacks "p^q>r" (">r>t" for two): the
+ * walk's turn for it (S_hops then S_push_rest, in the one direction the
+ * move hops), made without the walk. The hop as S_one_hop finds it; then
+ * each piece it jumps, in S_hop_pushed's order, goes where S_push_to
+ * sends it, on the board as the pushes before it left it: nowhere (it
+ * stays, no part), or to the cell the move's next part names, which
+ * must be one of those S_push_to gives -- the one branch of S_push_rest
+ * whose parts can be the move's, as S_push_to's cells differ. Every part
+ * of the move used, a piece that may push back (not cool), and the crown
+ * marker S_crown_of gives that turn. A move that hops on after its
+ * pushbacks (a chain) goes to the walk. (Not inlined, as S_one_hop.) */
+static __attribute__((noinline)) int S_one_push(const tb_ruleset *rs, const tb_state *s,
+                                                const tb_move *m, tb_turn *out)
+{
+	tb_point a = m->parts[0].pt, b = m->parts[1].pt;
+	int p = tb_geo_at(&rs->geo, a), land = tb_geo_at(&rs->geo, b);
+	for (unsigned i = 2; i < m->nparts; i++)
+		if (m->parts[i].kind != TB_PART_PUSH) /* a chain's next hop */
+			return S_one_walk(rs, s, m, out);
+	if (m->parts[0].kind != TB_PART_AT || S_no_turn_at(rs, s, p) || land < 0 || land == p)
+		return 0;
+	uint8_t c = s->cell[p];
+	int type = S_type(c), side = s->to_move;
+	if (type == PRINCE && rs->opt[O_PRINCE] == PRINCE_LEAP)
+		return 0; /* it never hops */
+	if (type != WARRIOR && S_stage2(s, S_side(c)) && rs->opt[O_CROWNED_MOVE] != MOVE_NEW_PLUS_OLD)
+		return 0; /* relief jumps only, each with its relocation */
+	if (c & COOL)
+		return 0; /* a pushing hop is no turn for it yet (S_push_rest) */
+	int df = TB_PT_FILE(b) - TB_PT_FILE(a), dr = TB_PT_RANK(b) - TB_PT_RANK(a);
+	S_hop h;
+	if ((df && dr) || !S_hop_find(rs, s, p, (df > 0) - (df < 0), (dr > 0) - (dr < 0), &h) ||
+	    h.land != land || S_block(s, &h, side) >= 0)
+		return 0;
+	int pushed[16], np = S_hop_pushed(rs, s, &h, side, pushed), dest[2];
+	if (np < 0 || 2 + np > TB_TURN_PARTS)
+		return 0;
+	S_gen g; /* the turn, for S_crown_of */
+	g.rs = rs;
+	g.s = s;
+	g.cur.nparts = 2;
+	g.cur.parts[0] = S_part(rs, TB_PART_AT, p);
+	g.cur.parts[1] = S_part(rs, TB_PART_HOP, land);
+	tb_state w = *s;
+	S_move(&w, p, land);
+	for (int i = 0; i < np; i++) {
+		int nd = S_push_to(rs, &w, pushed[i], land, h.df, h.dr, dest), j = 0;
+		if (!nd)
+			continue; /* it stays */
+		if (g.cur.nparts >= m->nparts)
+			return 0;
+		tb_part want = m->parts[g.cur.nparts];
+		while (j < nd && (want.kind != TB_PART_PUSH ||
+		                  want.pt != S_part(rs, TB_PART_PUSH, dest[j]).pt))
+			j++;
+		if (j == nd)
+			return 0;
+		S_put_cool(&w, dest[j], S_take(&w, pushed[i]));
+		g.cur.parts[g.cur.nparts++] = S_part(rs, TB_PART_PUSH, dest[j]);
+	}
+	if (g.cur.nparts != m->nparts || g.cur.nparts == 2)
+		return 0;
+	out->nparts = g.cur.nparts;
+	out->crown = S_crown_of(&g);
+	memcpy(out->parts, g.cur.parts, g.cur.nparts * sizeof out->parts[0]);
+	return out->crown == m->crown;
+}
+
 /* rules->one of every shape but a plain step (hops and their chains,
  * pushbacks, relocations, captures): generate_at's own walk from m's first point with m's second part as the hint, following
  * m (S_gen.follow): a branch is left where its parts leave m's, so the
@@ -1072,7 +1142,7 @@ static __attribute__((noinline)) int S_one_walk(const tb_ruleset *rs, const tb_s
 	return g.n == 1 && out->crown == m->crown;
 }
 
-/* rules->one: S_one_step, S_one_hop or S_one_walk. (The walk not
+/* rules->one: S_one_step, S_one_hop, S_one_push or S_one_walk. (The walk not
  * inlined: its generator's room on the stack would be made for every
  * step.) */
 static int S_one(const tb_ruleset *rs, const tb_state *s, const tb_move *m, tb_turn *out)
@@ -1081,6 +1151,8 @@ static int S_one(const tb_ruleset *rs, const tb_state *s, const tb_move *m, tb_t
 		return S_one_step(rs, s, m, out);
 	if (m->nparts == 2 && m->parts[1].kind == TB_PART_HOP)
 		return S_one_hop(rs, s, m, out);
+	if (m->nparts > 2 && m->parts[1].kind == TB_PART_HOP && m->parts[2].kind == TB_PART_PUSH)
+		return S_one_push(rs, s, m, out);
 	return S_one_walk(rs, s, m, out);
 }
 
