@@ -711,12 +711,10 @@ static int S_after(const tb_repair_in *in, const tb_repair *r, tb_state *before,
 	return 1;
 }
 
-/* Does the ranking read the 'then' of v[i]: is another of the 'kept'
- * repairs of 'v' stopped by a later turn, with as many edits and the
- * same comment? S_before compares 'then' between two such only, and
- * nothing else reads it: a repair with none is ranked alike whatever its
- * 'then', which its search for one slip more (S_then) would only set. */
-static int S_then_read(const tb_repair *v, size_t kept, size_t i)
+/* repair.h. S_before compares 'then' between two such only, and nothing
+ * else reads it: a repair with none is ranked alike whatever its 'then',
+ * which its search for one slip more (S_then) would only set. */
+int tb_repair_then_read(const tb_repair *v, size_t kept, size_t i)
 {
 	for (size_t a = 0; a < kept; a++)
 		if (a != i && v[a].stopped && v[a].edits == v[i].edits &&
@@ -738,7 +736,7 @@ static int S_then_read(const tb_repair *v, size_t kept, size_t i)
  * a repair that 'need' before it outrank however far it gets
  * (S_outranked) keeps its 'end', and the search for it is not made; nor
  * is it for one whose 'then' the ranking does not read, none of the
- * 'kept' in all being ranked by it beside it (S_then_read; not with
+ * 'kept' in all being ranked by it beside it (tb_repair_then_read; not with
  * in->plain, the tests' reference). */
 static void S_then(const tb_repair_in *in, const S_fates *f, tb_repair *v, size_t n, size_t kept,
                    size_t need, int *nomem)
@@ -746,7 +744,7 @@ static void S_then(const tb_repair_in *in, const S_fates *f, tb_repair *v, size_
 	tb_turns l = {NULL, 0};
 	tb_turns lists[3] = {{NULL, 0}, {NULL, 0}, {NULL, 0}}; /* the searches' turn lists */
 	for (size_t i = 0; i < n && !*nomem; i++) {
-		if (!v[i].stopped || (!in->plain && !S_then_read(v, kept, i)))
+		if (!v[i].stopped || (!in->plain && !tb_repair_then_read(v, kept, i)))
 			continue;
 		tb_state after[SECOND_BACK + 1], before[2 * SECOND_BACK + 1];
 		const void *anodes[SECOND_BACK + 1], *nodes[2 * SECOND_BACK + 1];

@@ -2272,19 +2272,6 @@ static int S_same_repair(const tb_repair *a, const tb_repair *b, int then_read)
 	return 1;
 }
 
-/* Is the 'then' of v[i] read by the ranking, as far as the 'n' repairs
- * of 'v' tell: another stopped, as many edits, the same comment
- * (repair.c's S_then_read)? Only then is it sought: a repair ranked
- * beside none by it keeps its 'end' there, without the plain hook. */
-static int S_then_read(const tb_repair *v, size_t n, size_t i)
-{
-	for (size_t a = 0; a < n; a++)
-		if (a != i && v[a].stopped && v[a].edits == v[i].edits &&
-		    v[a].commented == v[i].commented)
-			return 1;
-	return 0;
-}
-
 /* tb_repairs_back with what only spares work turned off (the test hook
  * tb_repair_in.plain) against the same search with it on, on short random
  * lines of every game with one slip or two a few turns apart (each kind):
@@ -2336,8 +2323,8 @@ static void test_lookback_plain_same(void **state)
 				assert_int_equal(na, nb);
 				size_t shown = na < max ? na : max;
 				for (size_t i = 0; i < shown; i++) {
-					assert_true(S_same_repair(&a[i], &b[i], S_then_read(a, shown, i)));
-					lone += !S_then_read(a, shown, i) && b[i].stopped && na <= max;
+					assert_true(S_same_repair(&a[i], &b[i], tb_repair_then_read(a, shown, i)));
+					lone += !tb_repair_then_read(a, shown, i) && b[i].stopped && na <= max;
 				}
 				seconds += plain.searches - before.searches > 1;
 			}
@@ -2356,7 +2343,7 @@ static void test_lookback_plain_same(void **state)
 	              fast.repairs, plain.turns, fast.turns, plain.reads, fast.reads);
 	assert_true(compared >= (TT_SANITIZED ? 30u : 100u) && seconds >= 10);
 	/* a stopped repair ranked beside none gets no search for one slip
-	 * more (S_then_read): the answers the same, fewer searches */
+	 * more (tb_repair_then_read): the answers the same, fewer searches */
 	assert_true(lone >= 1 && fast.searches < plain.searches);
 	/* the second slip's searches spared replays (S_fates), and the table
 	 * of written moves was at work */
