@@ -90,6 +90,13 @@ typedef struct S_try {
 	const tb_move *m;     /* what it writes */
 	int pass;
 	tb_repair_move wm;    /* the same, as the walks check it */
+	/* The written turn a repair of look-back turn 'at' consuming c written
+	 * turns walks on from, after[c] (c <= 3: a side's two turns swapped
+	 * consume three), and whether one of those c is a turn the repair
+	 * gone on under stands for, cut[c] (the repair is then not tried):
+	 * found once a look-back turn (S_after_at), not for every repair. */
+	const tb_node *after[4];
+	uint8_t cut[4];
 	tb_turns l;           /* the walks' turn lists, */
 	tb_turns own, l2;     /* S_at's and S_missing's: kept for the whole search */
 	tb_repair_moves read; /* the written moves the walks read (tb_repair_follow) */
@@ -223,14 +230,24 @@ static void S_keep_from(S_try *y, tb_repair *r, tb_state *played)
 	tb_state *w = played, resumed;
 	const tb_repair *under = in->under && y->at < in->under_at ? in->under : NULL;
 	const tb_repair_under *read_under = under ? &y->under : NULL;
-	const tb_node *after = in->nodes[y->at];
-	for (unsigned i = 0; i < r->consumed; i++) {
-		if (under && after == under->node) {
+	const tb_node *after;
+	if (in->plain) { /* (the plain way: the tests' reference for S_after_at) */
+		after = in->nodes[y->at];
+		for (unsigned i = 0; i < r->consumed; i++) {
+			if (under && after == under->node) {
+				if (y->fate)
+					y->fate->end = UINT_MAX; /* (not walked: S_fates cannot tell) */
+				return; /* it would change a turn the repair gone on under stands for */
+			}
+			after = tb_repair_next_turn(after);
+		}
+	} else {
+		if (y->cut[r->consumed]) {
 			if (y->fate)
 				y->fate->end = UINT_MAX; /* (not walked: S_fates cannot tell) */
 			return; /* it would change a turn the repair gone on under stands for */
 		}
-		after = tb_repair_next_turn(after);
+		after = y->after[r->consumed];
 	}
 	size_t first = y->at + r->consumed; /* the look-back index of 'after' */
 	size_t limit = in->target ? in->k : in->k + in->window;
@@ -543,6 +560,25 @@ static const S_fate *S_fates_need(const S_try *y, size_t i, size_t nlegal, unsig
 	return f->end + f->off[j];
 }
 
+/* Fills y->after and y->cut for look-back turn y->at: what S_keep_from
+ * would find again for each repair, walking the written turns it
+ * consumes (with tb_repair_in.plain it does). */
+static void S_after_at(S_try *y)
+{
+	const tb_repair_in *in = y->in;
+	const tb_repair *under = in->under && y->at < in->under_at ? in->under : NULL;
+	const tb_node *n = in->nodes[y->at];
+	int cut = 0;
+	y->after[0] = n;
+	y->cut[0] = 0;
+	for (unsigned c = 1; c < 4; c++) {
+		cut |= under && n == under->node;
+		n = tb_repair_next_turn(n);
+		y->after[c] = n;
+		y->cut[c] = (uint8_t)cut;
+	}
+}
+
 /* Every edit at look-back turn 'i'. */
 static void S_at(S_try *y, size_t i)
 {
@@ -556,6 +592,7 @@ static void S_at(S_try *y, size_t i)
 	}
 	y->wm = (tb_repair_move){in->nodes[i], y->m, (uint8_t)y->pass,
 	                         (uint8_t)tb_repair_direct(in->rs, y->m, y->pass)};
+	S_after_at(y);
 	size_t nlegal = tb_turns_list(in->rs, &in->before[i], &y->own);
 	if (tb_turns_failed(&y->own)) {
 		y->nomem = 1;

@@ -40,6 +40,7 @@
 #include "reconstruct.h"
 #include "record.h"
 #include "repair.h"
+#include "repair_walk.h"
 #include "rules.h"
 #include "validate.h"
 
@@ -2351,6 +2352,110 @@ static void test_lookback_plain_same(void **state)
 	assert_true(fast.reads < plain.reads / 2);
 }
 
+/* The search validate makes once it went on under a first slip's
+ * repair (tb_repair_in.under; validate_slips.c's history): on short
+ * random lines of every game with two slips, the first's best repair
+ * played, its written turns in no slot, the written turns after it up
+ * to the next not legal -- the plain search (tb_repair_in.plain) against
+ * the one that spares work, field by field, asked for 256 or for three.
+ * The repairs before it are replayed through it, and those that would
+ * change a turn it stands for are not tried (S_after_at's 'cut'). */
+static void test_lookback_under_plain_same(void **state)
+{
+	(void)state;
+	tt_rng g = {0x5e1fu + S_SEED};
+	tb_repair *a = malloc(256 * sizeof *a), *b = malloc(256 * sizeof *b);
+	assert_non_null(a);
+	assert_non_null(b);
+	unsigned compared = 0, found = 0;
+	for (size_t ci = 0; ci < NCFG; ci++) {
+		const S_cfg *cfg = &S_cfgs[ci];
+		tb_engine *e = S_engine(cfg, NULL);
+		const tb_ruleset *rs = tb_engine_ruleset(e);
+		for (unsigned rep = 0; rep < (TT_SANITIZED ? 16u : 48u); rep++) {
+			tb_state s = rep % 2 ? S_somewhere(rs, tb_engine_state(e), &g) : *tb_engine_state(e);
+			s = S_reload(cfg, rs, &s);
+			tb_turn line[LB_LEN], w1[LB_MAX], w[LB_MAX];
+			if (!S_line(rs, s, LB_LEN, &g, line, NULL))
+				continue;
+			size_t j1 = 1 + tt_below(&g, 4), j2 = j1 + 2 + tt_below(&g, 3);
+			size_t nw = S_slip(rs, line, LB_LEN, (int)tt_below(&g, 6), j1, &g, w1);
+			nw = nw ? S_slip(rs, w1, nw, (int)tt_below(&g, 6), j2, &g, w) : 0;
+			if (!nw || S_all_legal(rs, s, w, nw))
+				continue;
+			S_slip_case c;
+			if (!S_slip_make(cfg, rs, &s, w, nw, &c))
+				continue;
+			int nomem = 0;
+			tb_repair r1;
+			size_t n1 = tb_repairs_back(&c.in, &r1, 1, &nomem);
+			assert_false(nomem);
+			size_t at = c.in.k - 1 - (n1 ? r1.back : 0);
+			if (!n1 || !r1.stopped || at == 0) {
+				S_slip_free(&c);
+				continue;
+			}
+			/* the history under it, as S_hist_keep leaves it */
+			tb_state before[TB_LOOKBACK_MAX + 1];
+			const void *nodes[TB_LOOKBACK_MAX + 1];
+			memcpy(before, c.in.before, at * sizeof *before);
+			memcpy(nodes, c.in.nodes, at * sizeof *nodes);
+			tb_state st = c.in.before[at];
+			for (unsigned t = 0; t < r1.nturns; t++)
+				rs->rules->play(rs, &st, &r1.turn[t], NULL);
+			const tb_node *n = c.in.nodes[at];
+			for (unsigned t = 0; t < r1.consumed; t++)
+				n = tb_repair_next_turn(n);
+			size_t k = at;
+			tb_move m;
+			int pass = 0, stop = 0;
+			tb_turns l = {NULL, 0};
+			for (; n && k <= TB_LOOKBACK_MAX && !stop; n = tb_repair_next_turn(n)) {
+				const tb_move *wm = tb_repair_written(rs, n, &pass);
+				if (!wm)
+					break;
+				before[k] = st;
+				nodes[k++] = n;
+				tb_turn t;
+				if (!tb_repair_one(rs, &st, wm, pass, &l, &t, &nomem))
+					m = *wm, stop = 1;
+				else
+					rs->rules->play(rs, &st, &t, NULL);
+			}
+			tb_turns_free(&l);
+			assert_false(nomem);
+			if (!stop) {
+				S_slip_free(&c);
+				continue;
+			}
+			tb_repair_in in = {rs, NULL, before, nodes, k,
+			                   (uint8_t)(pass ? TB_NODE_PASS : TB_NODE_MOVE), &m, 32, NULL,
+			                   &r1, at, 0, NULL};
+			for (size_t max = 3; max <= 256; max += 253) {
+				in.plain = 1;
+				size_t na = tb_repairs_back(&in, a, max, &nomem);
+				assert_false(nomem);
+				in.plain = 0;
+				size_t nb = tb_repairs_back(&in, b, max, &nomem);
+				assert_false(nomem);
+				assert_int_equal(na, nb);
+				size_t shown = na < max ? na : max;
+				for (size_t i = 0; i < shown; i++)
+					assert_true(S_same_repair(&a[i], &b[i], tb_repair_then_read(a, shown, i)));
+				found += na > 0;
+			}
+			compared++;
+			S_slip_free(&c);
+		}
+		tb_engine_free(e);
+	}
+	free(a);
+	free(b);
+	print_message("under a first slip's repair: %u searches compared, %u finding repairs\n",
+	              compared, found);
+	assert_true(compared >= (TT_SANITIZED ? 20u : 60u) && found >= 10);
+}
+
 /* The look-back whose goal is a restated position (tb_repair_in.target)
  * on short random lines against brute force: a line of LB_LEN turns is
  * played, its last position restated after it, and a slip put in among
@@ -2627,6 +2732,7 @@ int main(void)
 		cmocka_unit_test(test_lookback_against_brute_force),
 		cmocka_unit_test(test_lookback_first_three),
 		cmocka_unit_test(test_lookback_plain_same),
+		cmocka_unit_test(test_lookback_under_plain_same),
 		cmocka_unit_test(test_lookback_to_position),
 		cmocka_unit_test(test_slip_callback),
 		cmocka_unit_test(test_slip_callback_restated),
