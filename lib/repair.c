@@ -100,6 +100,13 @@ typedef struct S_try {
 	tb_turns l;           /* the walks' turn lists, */
 	tb_turns own, l2;     /* S_at's and S_missing's: kept for the whole search */
 	tb_repair_moves read; /* the written moves the walks read (tb_repair_follow) */
+	/* The written turns of the line from the first look-back turn, read
+	 * once (tb_repair_seq; S_seq_start), and the index there of each
+	 * look-back turn; 'seq_ok' 0 when they are not used (tb_repair_in.plain,
+	 * or a look-back whose turns are not one line). */
+	tb_repair_seq seq;
+	size_t seq_at[TB_LOOKBACK_MAX + 1];
+	int seq_ok;
 	tb_repair_under under; /* in->under as they replay it (under.r NULL: none) */
 	tb_repair *out;
 	size_t room, n;       /* kept (at most 'room'), and found in all */
@@ -258,13 +265,18 @@ static void S_keep_from(S_try *y, tb_repair *r, tb_state *played)
 		done = (unsigned)(in->under_at - first);
 		after = under->node;
 	}
-	int illegal;
-	unsigned reach = first < limit
-	                     ? done + tb_repair_follow(in->rs, w, after,
-	                                               (unsigned)(limit - first) - done, read_under,
-	                                               &y->l, in->plain ? NULL : &y->read,
-	                                               in->counts, &illegal, &y->nomem)
-	                     : (illegal = 0, 0);
+	int illegal = 0;
+	unsigned reach = 0;
+	if (first < limit && y->seq_ok) /* (the same walk, through the turns read: S_seq_start) */
+		reach = done + tb_repair_follow_seq(in->rs, w, &y->seq,
+		                                    y->resume ? y->seq.under
+		                                              : y->seq_at[y->at] + r->consumed,
+		                                    (unsigned)(limit - first) - done, read_under,
+		                                    &y->l, &y->read, in->counts, &illegal, &y->nomem);
+	else if (first < limit)
+		reach = done + tb_repair_follow(in->rs, w, after, (unsigned)(limit - first) - done,
+		                                read_under, &y->l, in->plain ? NULL : &y->read,
+		                                in->counts, &illegal, &y->nomem);
 	unsigned end = (unsigned)first + reach;
 	if (y->fate)
 		S_fate_keep(y, end, w);
@@ -560,6 +572,39 @@ static const S_fate *S_fates_need(const S_try *y, size_t i, size_t nlegal, unsig
 	return f->end + f->off[j];
 }
 
+/* Reads the written turns of search 'y' once (y->seq), when its look-back
+ * turns are one line, each the next turn of the one before (tb_repair_next_turn)
+ * but across the turns the repair gone on under stands for, and that
+ * repair's node is found between them: the walks then step through them
+ * by index (tb_repair_follow_seq). Not with tb_repair_in.plain. */
+static void S_seq_start(S_try *y)
+{
+	const tb_repair_in *in = y->in;
+	y->seq_ok = 0;
+	if (in->plain)
+		return;
+	/* as far as a walk goes: the window's end, and the turns a repair
+	 * and the one gone on under consume (beyond, tb_repair_follow_seq
+	 * goes on by the nodes) */
+	size_t cap = (in->target ? in->k : in->k + in->window) + 8;
+	tb_repair_seq_read(in->rs, in->nodes[0], in->under, in->seq_cap ? in->seq_cap : cap, &y->seq,
+	                   in->counts);
+	size_t j = 0;
+	for (size_t i = 0; i < y->seq.n && j < in->k; i++)
+		if (y->seq.v[i].node == in->nodes[j])
+			y->seq_at[j++] = i;
+	if (j < in->k)
+		return;
+	for (size_t i = 1; i < in->k; i++) /* each the next turn of the one before */
+		if (y->seq_at[i] != y->seq_at[i - 1] + 1 &&
+		    !(in->under && i == in->under_at && y->seq.under == y->seq_at[i - 1] + 1 &&
+		      y->seq_at[i] == y->seq.under + in->under->consumed))
+			return;
+	if (in->under && in->under_at && y->seq.under == SIZE_MAX)
+		return;
+	y->seq_ok = 1;
+}
+
 /* Fills y->after and y->cut for look-back turn y->at: what S_keep_from
  * would find again for each repair, walking the written turns it
  * consumes (with tb_repair_in.plain it does). */
@@ -786,7 +831,7 @@ static void S_then(const tb_repair_in *in, const S_fates *f, tb_repair *v, size_
 		tb_state after[SECOND_BACK + 1], before[2 * SECOND_BACK + 1];
 		const void *anodes[SECOND_BACK + 1], *nodes[2 * SECOND_BACK + 1];
 		tb_repair_in in2 = {in->rs, in->conf, before, nodes, 0, 0, NULL, 0, NULL, NULL, 0,
-		                    in->plain, in->counts};
+		                    in->plain, in->counts, in->seq_cap};
 		size_t base;
 		int adjacent = 1;
 		if (!S_after(in, &v[i], after, anodes, &in2, &base, &adjacent, &l, nomem))
@@ -846,6 +891,7 @@ static int S_furthest(const tb_repair_in *in, const S_fates *f, size_t lo, tb_tu
 		tb_repair_under_read(in->rs, in->under, &y.under);
 	if (in->counts)
 		in->counts->searches++;
+	S_seq_start(&y);
 	for (size_t i = in->k; i-- > 0 && !S_done(&y);)
 		S_at(&y, i);
 	lists[0] = y.l;
@@ -877,6 +923,7 @@ static size_t S_search(const tb_repair_in *in, int full, int second, tb_repair *
 	y.room = room;
 	if (in->under)
 		tb_repair_under_read(in->rs, in->under, &y.under);
+	S_seq_start(&y);
 	y.best = (unsigned)in->k;
 	y.rival = UINT_MAX;
 	S_fates f;
@@ -924,7 +971,7 @@ size_t tb_repairs(const tb_ruleset *rs, const tb_state *s, const void *node, uin
                   const tb_move *m, unsigned window, tb_repair *out, size_t max, int *nomem)
 {
 	const void *nodes[1] = {node};
-	tb_repair_in in = {rs, NULL, s, nodes, 1, kind, m, window, NULL, NULL, 0, 0, NULL};
+	tb_repair_in in = {rs, NULL, s, nodes, 1, kind, m, window, NULL, NULL, 0, 0, NULL, 0};
 	*nomem = 0;
 	return S_search(&in, 1, 0, out, max, nomem);
 }

@@ -97,6 +97,10 @@ typedef struct tb_repair_in {
 	 * 'counts', when not NULL, adds up the work done. */
 	int plain;
 	struct tb_repair_counts *counts;
+	/* Test hook, 0 in use: the most written turns the walks read ahead
+	 * at once (repair_walk.h's tb_repair_seq; 0: TB_REPAIR_SEQ), a few
+	 * to make them go on past them as tb_repair_follow does. */
+	unsigned seq_cap;
 } tb_repair_in;
 
 /* The work of searches (tb_repair_in.counts), added up. */

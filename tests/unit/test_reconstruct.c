@@ -2074,7 +2074,7 @@ static int S_slip_make(const S_cfg *cfg, const tb_ruleset *rs, const tb_state *s
 	c->m = S_move(&w[c->ill]);
 	c->in = (tb_repair_in){rs, NULL, &c->before[c->lo], c->lbn, c->ill - c->lo + 1,
 	                       (uint8_t)(w[c->ill].nparts ? TB_NODE_MOVE : TB_NODE_PASS),
-	                       &c->m, 32, NULL, NULL, 0, 0, NULL};
+	                       &c->m, 32, NULL, NULL, 0, 0, NULL, 0};
 	return 1;
 }
 
@@ -2327,6 +2327,16 @@ static void test_lookback_plain_same(void **state)
 					assert_true(S_same_repair(&a[i], &b[i], tb_repair_then_read(a, shown, i)));
 					lone += !tb_repair_then_read(a, shown, i) && b[i].stopped && na <= max;
 				}
+				/* the walks past the written turns read ahead (seq_cap):
+				 * on as tb_repair_follow goes, the same answer */
+				c.in.counts = NULL;
+				c.in.seq_cap = 1 + rep % 6;
+				nb = tb_repairs_back(&c.in, b, max, &nomem);
+				c.in.seq_cap = 0;
+				assert_false(nomem);
+				assert_int_equal(na, nb);
+				for (size_t i = 0; i < shown; i++)
+					assert_true(S_same_repair(&a[i], &b[i], tb_repair_then_read(a, shown, i)));
 				seconds += plain.searches - before.searches > 1;
 			}
 			c.in.counts = NULL;
@@ -2430,18 +2440,21 @@ static void test_lookback_under_plain_same(void **state)
 			}
 			tb_repair_in in = {rs, NULL, before, nodes, k,
 			                   (uint8_t)(pass ? TB_NODE_PASS : TB_NODE_MOVE), &m, 32, NULL,
-			                   &r1, at, 0, NULL};
+			                   &r1, at, 0, NULL, 0};
 			for (size_t max = 3; max <= 256; max += 253) {
 				in.plain = 1;
 				size_t na = tb_repairs_back(&in, a, max, &nomem);
 				assert_false(nomem);
 				in.plain = 0;
-				size_t nb = tb_repairs_back(&in, b, max, &nomem);
-				assert_false(nomem);
-				assert_int_equal(na, nb);
-				size_t shown = na < max ? na : max;
-				for (size_t i = 0; i < shown; i++)
-					assert_true(S_same_repair(&a[i], &b[i], tb_repair_then_read(a, shown, i)));
+				for (unsigned cap = 0; cap <= 3; cap += 3) { /* (3: the walks read past, seq_cap) */
+					in.seq_cap = cap + (cap ? rep % 4 : 0);
+					size_t nb = tb_repairs_back(&in, b, max, &nomem);
+					assert_false(nomem);
+					assert_int_equal(na, nb);
+					size_t shown = na < max ? na : max;
+					for (size_t i = 0; i < shown; i++)
+						assert_true(S_same_repair(&a[i], &b[i], tb_repair_then_read(a, shown, i)));
+				}
 				found += na > 0;
 			}
 			compared++;
@@ -2529,7 +2542,7 @@ static void test_lookback_to_position(void **state)
 				for (size_t i = lo; i < nw; i++)
 					lbn[i - lo] = nodes[i];
 				tb_repair_in in = {rs, NULL, &before[lo], lbn, nw - lo, 0, NULL, 0, pos->position, NULL, 0,
-				                   0, NULL};
+				                   0, NULL, 0};
 				int nomem = 0;
 				size_t all = tb_repairs_back(&in, out, 256, &nomem);
 				assert_false(nomem);
