@@ -97,6 +97,10 @@ typedef struct tb_repair_in {
 	 * 'counts', when not NULL, adds up the work done. */
 	int plain;
 	struct tb_repair_counts *counts;
+	/* Test hook, 0 in use: the most written turns the walks read ahead
+	 * at once (repair_walk.h's tb_repair_seq; 0: TB_REPAIR_SEQ), a few
+	 * to make them go on past them as tb_repair_follow does. */
+	unsigned seq_cap;
 } tb_repair_in;
 
 /* The work of searches (tb_repair_in.counts), added up. */
@@ -132,6 +136,13 @@ typedef struct tb_repair_counts {
 const tb_node *tb_repair_next_turn(const tb_node *n);
 
 size_t tb_repairs_back(const tb_repair_in *in, tb_repair *out, size_t max, int *nomem);
+
+/* Does the ranking read the 'then' of v[i]: is another of the 'kept'
+ * repairs of 'v' stopped by a later turn, with as many edits and the
+ * same comment? Only then does tb_repairs_back search for v[i]'s one
+ * slip more (its 'then'); else v[i] keeps 'then' = 'end' (but with
+ * tb_repair_in.plain). The rule the tests compare the two paths by. */
+int tb_repair_then_read(const tb_repair *v, size_t kept, size_t i);
 
 /* Is a written turn after node 'n' (on its line) one the walks after a
  * repair replay -- every point known and on the board (tb_repair_follow)?

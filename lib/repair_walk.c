@@ -168,6 +168,78 @@ unsigned tb_repair_follow(const tb_ruleset *rs, tb_state *s, const tb_node *n, u
 	return played;
 }
 
+/* repair_walk.h */
+void tb_repair_seq_read(const tb_ruleset *rs, const tb_node *n, const tb_repair *under,
+                        size_t cap, tb_repair_seq *q, tb_repair_counts *c)
+{
+	q->n = 0;
+	q->under = SIZE_MAX;
+	if (!cap || cap > TB_REPAIR_SEQ)
+		cap = TB_REPAIR_SEQ;
+	for (; n && q->n < cap; n = tb_repair_next_turn(n)) {
+		tb_repair_move *e = &q->v[q->n];
+		int pass;
+		if (under && n == under->node)
+			q->under = q->n;
+		e->node = n;
+		e->m = tb_repair_written(rs, n, &pass);
+		e->pass = (uint8_t)pass;
+		e->direct = (uint8_t)tb_repair_direct(rs, e->m, pass);
+		q->n++;
+	}
+	q->more = n != NULL;
+	if (c)
+		c->reads += q->n;
+}
+
+/* The node of index 'i' of the line 'q' read, past its end: NULL when
+ * the line ends before it. */
+static const tb_node *S_seq_node(const tb_repair_seq *q, size_t i)
+{
+	const tb_node *n = q->n ? q->v[q->n - 1].node : NULL;
+	for (size_t j = q->n - 1; n && j < i; j++)
+		n = tb_repair_next_turn(n);
+	return n;
+}
+
+unsigned tb_repair_follow_seq(const tb_ruleset *rs, tb_state *s, const tb_repair_seq *q, size_t i,
+                              unsigned limit, const tb_repair_under *under, tb_turns *l,
+                              tb_repair_moves *read, tb_repair_counts *c, int *illegal,
+                              int *nomem)
+{
+	unsigned played = 0;
+	*illegal = 0;
+	while (played < limit) {
+		if (under && i == q->under) { /* the repair gone on under, in its place */
+			if (!tb_repair_play_read(rs, s, under, l, nomem)) {
+				*illegal = 1;
+				break;
+			}
+			i += under->r->consumed;
+			under = NULL;
+		}
+		if (i >= q->n) { /* past what was read: the nodes themselves */
+			const tb_node *n = q->more ? S_seq_node(q, i) : NULL;
+			if (n)
+				played += tb_repair_follow(rs, s, n, limit - played, under, l, read, c,
+				                           illegal, nomem);
+			break;
+		}
+		const tb_repair_move *w = &q->v[i];
+		if (!w->m)
+			break;
+		const tb_turn *t = tb_repair_found_read(rs, s, w, l, nomem);
+		if (!t) {
+			*illegal = 1;
+			break;
+		}
+		rs->rules->play(rs, s, t, NULL);
+		played++;
+		i++;
+	}
+	return played;
+}
+
 /* Is 's' the position 'said' restates, as a restatement is checked
  * (tb_restate_soft): what it leaves unsaid, such as what happened
  * before it, is no difference? */

@@ -124,6 +124,34 @@ unsigned tb_repair_follow(const tb_ruleset *rs, tb_state *s, const tb_node *n, u
                           const tb_repair_under *under, tb_turns *l, tb_repair_moves *read,
                           tb_repair_counts *c, int *illegal, int *nomem);
 
+/* The written turns of a search's line, in order, each read once
+ * (tb_repair_move): the first look-back turn's and those after it, as
+ * tb_repair_next_turn goes, at most TB_REPAIR_SEQ of them. A walk steps
+ * through them by index (tb_repair_follow_seq) instead of following the
+ * nodes and looking each up in the table of written moves. */
+enum { TB_REPAIR_SEQ = 128 };
+typedef struct tb_repair_seq {
+	tb_repair_move v[TB_REPAIR_SEQ];
+	size_t n;
+	int more;        /* the line goes on past v[n - 1] */
+	size_t under;    /* the index of the repair gone on under's node, if any */
+} tb_repair_seq;
+
+/* Reads the written turns from node 'n' on into 'q', at most 'cap' (0 or
+ * more than TB_REPAIR_SEQ: TB_REPAIR_SEQ); 'under' (or NULL) is the
+ * repair gone on under, whose node's index it keeps; 'c' (or NULL)
+ * counts the moves read. */
+void tb_repair_seq_read(const tb_ruleset *rs, const tb_node *n, const tb_repair *under,
+                        size_t cap, tb_repair_seq *q, tb_repair_counts *c);
+
+/* tb_repair_follow from q->v[i].node: the same turns played, the same
+ * answer and position. Past the turns 'q' holds, it goes on as
+ * tb_repair_follow does ('read', 'c'). */
+unsigned tb_repair_follow_seq(const tb_ruleset *rs, tb_state *s, const tb_repair_seq *q, size_t i,
+                              unsigned limit, const tb_repair_under *under, tb_turns *l,
+                              tb_repair_moves *read, tb_repair_counts *c, int *illegal,
+                              int *nomem);
+
 /* Is 's' the position 'said' restates, as a restatement is checked
  * (tb_restate_soft): what it leaves unsaid, such as what happened
  * before it, is no difference? Out of memory it sets '*nomem'. */

@@ -319,7 +319,7 @@ int tb_val_slips(tb_val *v, tb_val_at *at, const tb_node *n, uint8_t kind, const
 	}
 	tb_repair rp[SHOWN];
 	tb_repair_in in = {&v->rs, v->conf, before, nodes, k, kind, m, v->so.window, NULL,
-	                   h->has_under ? &h->under : NULL, h->under_at, 0, NULL};
+	                   h->has_under ? &h->under : NULL, h->under_at, 0, NULL, 0};
 	int nomem = 0;
 	size_t all = tb_repairs_back(&in, rp, SHOWN, &nomem);
 	if (nomem) {
@@ -411,7 +411,7 @@ void tb_val_restated_slips(tb_val *v, const tb_val_at *at, const tb_node *pos)
 	size_t drop = h->n - k; /* held, but before the last K */
 	int under = h->has_under && h->under_at > drop;
 	tb_repair_in in = {&v->rs, v->conf, before, nodes, k, 0, NULL, 0, pos->position,
-	                   under ? &h->under : NULL, under ? h->under_at - drop : 0, 0, NULL};
+	                   under ? &h->under : NULL, under ? h->under_at - drop : 0, 0, NULL, 0};
 	int nomem = 0;
 	size_t all = tb_repairs_back(&in, rp, SHOWN, &nomem);
 	if (nomem) {

@@ -40,6 +40,7 @@
 #include "reconstruct.h"
 #include "record.h"
 #include "repair.h"
+#include "repair_walk.h"
 #include "rules.h"
 #include "validate.h"
 
@@ -2073,7 +2074,7 @@ static int S_slip_make(const S_cfg *cfg, const tb_ruleset *rs, const tb_state *s
 	c->m = S_move(&w[c->ill]);
 	c->in = (tb_repair_in){rs, NULL, &c->before[c->lo], c->lbn, c->ill - c->lo + 1,
 	                       (uint8_t)(w[c->ill].nparts ? TB_NODE_MOVE : TB_NODE_PASS),
-	                       &c->m, 32, NULL, NULL, 0, 0, NULL};
+	                       &c->m, 32, NULL, NULL, 0, 0, NULL, 0};
 	return 1;
 }
 
@@ -2272,19 +2273,6 @@ static int S_same_repair(const tb_repair *a, const tb_repair *b, int then_read)
 	return 1;
 }
 
-/* Is the 'then' of v[i] read by the ranking, as far as the 'n' repairs
- * of 'v' tell: another stopped, as many edits, the same comment
- * (repair.c's S_then_read)? Only then is it sought: a repair ranked
- * beside none by it keeps its 'end' there, without the plain hook. */
-static int S_then_read(const tb_repair *v, size_t n, size_t i)
-{
-	for (size_t a = 0; a < n; a++)
-		if (a != i && v[a].stopped && v[a].edits == v[i].edits &&
-		    v[a].commented == v[i].commented)
-			return 1;
-	return 0;
-}
-
 /* tb_repairs_back with what only spares work turned off (the test hook
  * tb_repair_in.plain) against the same search with it on, on short random
  * lines of every game with one slip or two a few turns apart (each kind):
@@ -2336,9 +2324,19 @@ static void test_lookback_plain_same(void **state)
 				assert_int_equal(na, nb);
 				size_t shown = na < max ? na : max;
 				for (size_t i = 0; i < shown; i++) {
-					assert_true(S_same_repair(&a[i], &b[i], S_then_read(a, shown, i)));
-					lone += !S_then_read(a, shown, i) && b[i].stopped && na <= max;
+					assert_true(S_same_repair(&a[i], &b[i], tb_repair_then_read(a, shown, i)));
+					lone += !tb_repair_then_read(a, shown, i) && b[i].stopped && na <= max;
 				}
+				/* the walks past the written turns read ahead (seq_cap):
+				 * on as tb_repair_follow goes, the same answer */
+				c.in.counts = NULL;
+				c.in.seq_cap = 1 + rep % 6;
+				nb = tb_repairs_back(&c.in, b, max, &nomem);
+				c.in.seq_cap = 0;
+				assert_false(nomem);
+				assert_int_equal(na, nb);
+				for (size_t i = 0; i < shown; i++)
+					assert_true(S_same_repair(&a[i], &b[i], tb_repair_then_read(a, shown, i)));
 				seconds += plain.searches - before.searches > 1;
 			}
 			c.in.counts = NULL;
@@ -2356,12 +2354,119 @@ static void test_lookback_plain_same(void **state)
 	              fast.repairs, plain.turns, fast.turns, plain.reads, fast.reads);
 	assert_true(compared >= (TT_SANITIZED ? 30u : 100u) && seconds >= 10);
 	/* a stopped repair ranked beside none gets no search for one slip
-	 * more (S_then_read): the answers the same, fewer searches */
+	 * more (tb_repair_then_read): the answers the same, fewer searches */
 	assert_true(lone >= 1 && fast.searches < plain.searches);
 	/* the second slip's searches spared replays (S_fates), and the table
 	 * of written moves was at work */
 	assert_true(fast.repairs < plain.repairs && fast.turns < plain.turns);
 	assert_true(fast.reads < plain.reads / 2);
+}
+
+/* The search validate makes once it went on under a first slip's
+ * repair (tb_repair_in.under; validate_slips.c's history): on short
+ * random lines of every game with two slips, the first's best repair
+ * played, its written turns in no slot, the written turns after it up
+ * to the next not legal -- the plain search (tb_repair_in.plain) against
+ * the one that spares work, field by field, asked for 256 or for three.
+ * The repairs before it are replayed through it, and those that would
+ * change a turn it stands for are not tried (S_after_at's 'cut'). */
+static void test_lookback_under_plain_same(void **state)
+{
+	(void)state;
+	tt_rng g = {0x5e1fu + S_SEED};
+	tb_repair *a = malloc(256 * sizeof *a), *b = malloc(256 * sizeof *b);
+	assert_non_null(a);
+	assert_non_null(b);
+	unsigned compared = 0, found = 0;
+	for (size_t ci = 0; ci < NCFG; ci++) {
+		const S_cfg *cfg = &S_cfgs[ci];
+		tb_engine *e = S_engine(cfg, NULL);
+		const tb_ruleset *rs = tb_engine_ruleset(e);
+		for (unsigned rep = 0; rep < (TT_SANITIZED ? 16u : 48u); rep++) {
+			tb_state s = rep % 2 ? S_somewhere(rs, tb_engine_state(e), &g) : *tb_engine_state(e);
+			s = S_reload(cfg, rs, &s);
+			tb_turn line[LB_LEN], w1[LB_MAX], w[LB_MAX];
+			if (!S_line(rs, s, LB_LEN, &g, line, NULL))
+				continue;
+			size_t j1 = 1 + tt_below(&g, 4), j2 = j1 + 2 + tt_below(&g, 3);
+			size_t nw = S_slip(rs, line, LB_LEN, (int)tt_below(&g, 6), j1, &g, w1);
+			nw = nw ? S_slip(rs, w1, nw, (int)tt_below(&g, 6), j2, &g, w) : 0;
+			if (!nw || S_all_legal(rs, s, w, nw))
+				continue;
+			S_slip_case c;
+			if (!S_slip_make(cfg, rs, &s, w, nw, &c))
+				continue;
+			int nomem = 0;
+			tb_repair r1;
+			size_t n1 = tb_repairs_back(&c.in, &r1, 1, &nomem);
+			assert_false(nomem);
+			size_t at = c.in.k - 1 - (n1 ? r1.back : 0);
+			if (!n1 || !r1.stopped || at == 0) {
+				S_slip_free(&c);
+				continue;
+			}
+			/* the history under it, as S_hist_keep leaves it */
+			tb_state before[TB_LOOKBACK_MAX + 1];
+			const void *nodes[TB_LOOKBACK_MAX + 1];
+			memcpy(before, c.in.before, at * sizeof *before);
+			memcpy(nodes, c.in.nodes, at * sizeof *nodes);
+			tb_state st = c.in.before[at];
+			for (unsigned t = 0; t < r1.nturns; t++)
+				rs->rules->play(rs, &st, &r1.turn[t], NULL);
+			const tb_node *n = c.in.nodes[at];
+			for (unsigned t = 0; t < r1.consumed; t++)
+				n = tb_repair_next_turn(n);
+			size_t k = at;
+			tb_move m;
+			int pass = 0, stop = 0;
+			tb_turns l = {NULL, 0};
+			for (; n && k <= TB_LOOKBACK_MAX && !stop; n = tb_repair_next_turn(n)) {
+				const tb_move *wm = tb_repair_written(rs, n, &pass);
+				if (!wm)
+					break;
+				before[k] = st;
+				nodes[k++] = n;
+				tb_turn t;
+				if (!tb_repair_one(rs, &st, wm, pass, &l, &t, &nomem))
+					m = *wm, stop = 1;
+				else
+					rs->rules->play(rs, &st, &t, NULL);
+			}
+			tb_turns_free(&l);
+			assert_false(nomem);
+			if (!stop) {
+				S_slip_free(&c);
+				continue;
+			}
+			tb_repair_in in = {rs, NULL, before, nodes, k,
+			                   (uint8_t)(pass ? TB_NODE_PASS : TB_NODE_MOVE), &m, 32, NULL,
+			                   &r1, at, 0, NULL, 0};
+			for (size_t max = 3; max <= 256; max += 253) {
+				in.plain = 1;
+				size_t na = tb_repairs_back(&in, a, max, &nomem);
+				assert_false(nomem);
+				in.plain = 0;
+				for (unsigned cap = 0; cap <= 3; cap += 3) { /* (3: the walks read past, seq_cap) */
+					in.seq_cap = cap + (cap ? rep % 4 : 0);
+					size_t nb = tb_repairs_back(&in, b, max, &nomem);
+					assert_false(nomem);
+					assert_int_equal(na, nb);
+					size_t shown = na < max ? na : max;
+					for (size_t i = 0; i < shown; i++)
+						assert_true(S_same_repair(&a[i], &b[i], tb_repair_then_read(a, shown, i)));
+				}
+				found += na > 0;
+			}
+			compared++;
+			S_slip_free(&c);
+		}
+		tb_engine_free(e);
+	}
+	free(a);
+	free(b);
+	print_message("under a first slip's repair: %u searches compared, %u finding repairs\n",
+	              compared, found);
+	assert_true(compared >= (TT_SANITIZED ? 20u : 60u) && found >= 10);
 }
 
 /* The look-back whose goal is a restated position (tb_repair_in.target)
@@ -2437,7 +2542,7 @@ static void test_lookback_to_position(void **state)
 				for (size_t i = lo; i < nw; i++)
 					lbn[i - lo] = nodes[i];
 				tb_repair_in in = {rs, NULL, &before[lo], lbn, nw - lo, 0, NULL, 0, pos->position, NULL, 0,
-				                   0, NULL};
+				                   0, NULL, 0};
 				int nomem = 0;
 				size_t all = tb_repairs_back(&in, out, 256, &nomem);
 				assert_false(nomem);
@@ -2640,6 +2745,7 @@ int main(void)
 		cmocka_unit_test(test_lookback_against_brute_force),
 		cmocka_unit_test(test_lookback_first_three),
 		cmocka_unit_test(test_lookback_plain_same),
+		cmocka_unit_test(test_lookback_under_plain_same),
 		cmocka_unit_test(test_lookback_to_position),
 		cmocka_unit_test(test_slip_callback),
 		cmocka_unit_test(test_slip_callback_restated),
