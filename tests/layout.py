@@ -99,6 +99,10 @@ ONE_CONCERN = {
     "lib/validate.c": "a record's lines replayed and checked, turn by turn",
     "lib/parser.c": "the grammar of TGN, with the fragments the API parses",
     "lib/lexer.c": "the tokens of TGN",
+    # its edits, walks, fates and ranking all read and write one search's
+    # state (S_try), and a second slip's search is that search again
+    # under the first's repair: cut, each part would call the other back
+    "lib/repair.c": "the search for the slips that explain an illegal turn",
 }
 # A game's rules engine is one concern however long: a game added with a
 # long one edits no file of the house (this one included).
