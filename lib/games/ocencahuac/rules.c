@@ -1007,6 +1007,34 @@ static int S_one_step(const tb_ruleset *rs, const tb_state *s, const tb_move *m,
 	return 1;
 }
 
+/* The hop move 'm' names by its first two parts, "p^q", in the one
+ * direction from p to q, as the walk would find it for the side to move:
+ * 1, the mover's cell in '*pp' and the hop in '*h' (landing on q); 0 when
+ * it is none here -- no turn at p, a prince that never hops, a crowned
+ * piece whose moves are relief jumps only, no hop that way landing on q,
+ * or one blocked. What follows the hop (pushbacks, a chain) is the
+ * caller's (S_one_hop, S_one_push). */
+static int S_hop_named(const tb_ruleset *rs, const tb_state *s, const tb_move *m, int *pp,
+                       S_hop *h)
+{
+	tb_point a = m->parts[0].pt, b = m->parts[1].pt;
+	int p = tb_geo_at(&rs->geo, a), land = tb_geo_at(&rs->geo, b);
+	if (S_no_turn_at(rs, s, p) || land < 0 || land == p)
+		return 0;
+	uint8_t c = s->cell[p];
+	int type = S_type(c);
+	if (type == PRINCE && rs->opt[O_PRINCE] == PRINCE_LEAP)
+		return 0; /* it never hops */
+	if (type != WARRIOR && S_stage2(s, S_side(c)) && rs->opt[O_CROWNED_MOVE] != MOVE_NEW_PLUS_OLD)
+		return 0; /* relief jumps only, each with its relocation */
+	int df = TB_PT_FILE(b) - TB_PT_FILE(a), dr = TB_PT_RANK(b) - TB_PT_RANK(a);
+	if ((df && dr) || !S_hop_find(rs, s, p, (df > 0) - (df < 0), (dr > 0) - (dr < 0), h) ||
+	    h->land != land || S_block(s, h, s->to_move) >= 0)
+		return 0;
+	*pp = p;
+	return 1;
+}
+
 /* rules->one for a plain hop "p^q" (two parts, the second a hop), as
  * S_piece_turns, asked for the hops landing on q and following the
  * move, lists it: one hop goes that way (S_hops, in the one direction
@@ -1019,20 +1047,12 @@ static int S_one_step(const tb_ruleset *rs, const tb_state *s, const tb_move *m,
 static int S_one_hop(const tb_ruleset *rs, const tb_state *s, const tb_move *m, tb_turn *out)
 {
 	tb_point a = m->parts[0].pt, b = m->parts[1].pt;
-	int p = tb_geo_at(&rs->geo, a), land = tb_geo_at(&rs->geo, b);
-	if (S_no_turn_at(rs, s, p) || land < 0 || land == p)
-		return 0;
-	uint8_t c = s->cell[p];
-	int type = S_type(c), side = s->to_move;
-	if (type == PRINCE && rs->opt[O_PRINCE] == PRINCE_LEAP)
-		return 0; /* it never hops */
-	if (type != WARRIOR && S_stage2(s, S_side(c)) && rs->opt[O_CROWNED_MOVE] != MOVE_NEW_PLUS_OLD)
-		return 0; /* relief jumps only, each with its relocation */
-	int df = TB_PT_FILE(b) - TB_PT_FILE(a), dr = TB_PT_RANK(b) - TB_PT_RANK(a);
+	int p, land, side = s->to_move;
 	S_hop h;
-	if ((df && dr) || !S_hop_find(rs, s, p, (df > 0) - (df < 0), (dr > 0) - (dr < 0), &h) ||
-	    h.land != land || S_block(s, &h, side) >= 0)
+	if (!S_hop_named(rs, s, m, &p, &h))
 		return 0;
+	land = h.land;
+	uint8_t c = s->cell[p];
 	int pushed[16], np = S_hop_pushed(rs, s, &h, side, pushed), dest[2];
 	if (np < 0 || (np == 0 && S_hop_second_stage(s, &h, side)))
 		return 0;
@@ -1067,26 +1087,16 @@ static int S_one_walk(const tb_ruleset *rs, const tb_state *s, const tb_move *m,
 static __attribute__((noinline)) int S_one_push(const tb_ruleset *rs, const tb_state *s,
                                                 const tb_move *m, tb_turn *out)
 {
-	tb_point a = m->parts[0].pt, b = m->parts[1].pt;
-	int p = tb_geo_at(&rs->geo, a), land = tb_geo_at(&rs->geo, b);
 	for (unsigned i = 2; i < m->nparts; i++)
 		if (m->parts[i].kind != TB_PART_PUSH) /* a chain's next hop */
 			return S_one_walk(rs, s, m, out);
-	if (m->parts[0].kind != TB_PART_AT || S_no_turn_at(rs, s, p) || land < 0 || land == p)
-		return 0;
-	uint8_t c = s->cell[p];
-	int type = S_type(c), side = s->to_move;
-	if (type == PRINCE && rs->opt[O_PRINCE] == PRINCE_LEAP)
-		return 0; /* it never hops */
-	if (type != WARRIOR && S_stage2(s, S_side(c)) && rs->opt[O_CROWNED_MOVE] != MOVE_NEW_PLUS_OLD)
-		return 0; /* relief jumps only, each with its relocation */
-	if (c & COOL)
-		return 0; /* a pushing hop is no turn for it yet (S_push_rest) */
-	int df = TB_PT_FILE(b) - TB_PT_FILE(a), dr = TB_PT_RANK(b) - TB_PT_RANK(a);
+	int p, land, side = s->to_move;
 	S_hop h;
-	if ((df && dr) || !S_hop_find(rs, s, p, (df > 0) - (df < 0), (dr > 0) - (dr < 0), &h) ||
-	    h.land != land || S_block(s, &h, side) >= 0)
+	if (m->parts[0].kind != TB_PART_AT || !S_hop_named(rs, s, m, &p, &h))
 		return 0;
+	if (s->cell[p] & COOL)
+		return 0; /* a pushing hop is no turn for it yet (S_push_rest) */
+	land = h.land;
 	int pushed[16], np = S_hop_pushed(rs, s, &h, side, pushed), dest[2];
 	if (np < 0 || 2 + np > TB_TURN_PARTS)
 		return 0;
