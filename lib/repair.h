@@ -130,12 +130,12 @@ typedef struct tb_repair_counts {
  * replaying at most k + 2 + window turns (a turn left out lists the
  * legal turns after each legal turn: legal turns squared listings a
  * look-back turn); 256 are kept. */
+size_t tb_repairs_back(const tb_repair_in *in, tb_repair *out, size_t max, int *nomem);
+
 /* The written turn after node 'n' on its line, skipping what stands for
  * no turn (a gap of length 0, a reading whose first alternative is
  * "omitted"), or NULL: the turns a repair stands for, in order. */
 const tb_node *tb_repair_next_turn(const tb_node *n);
-
-size_t tb_repairs_back(const tb_repair_in *in, tb_repair *out, size_t max, int *nomem);
 
 /* Does the ranking read the 'then' of v[i]: is another of the 'kept'
  * repairs of 'v' stopped by a later turn, with as many edits and the
