@@ -36,7 +36,8 @@
 # beside -j 1 for validate, xml, grep --event and diff --duplicates, in
 # rounds: the CPU -j ALL spends over -j 1 and its speed-up, each beside
 # its goal (issue 38), with the load average; "bench/run.sh jobs" runs
-# that part alone.
+# that part alone. "bench/run.sh validate" runs only the rules engines'
+# part and validate beside pgn-extract (the goals of issue 38 item 2).
 # Then the index (bench/index.sh, issue 39): 100,000 records indexed,
 # their size, a position search and a tree query against their goals.
 # Then the slips (bench/slips.py, issue 33): records made from random
@@ -53,7 +54,7 @@
 # TABLERO=path overrides build/tablero.
 set -euo pipefail
 
-HOSTILE_ONLY=0 SLIPS_ONLY=0 JOBS_ONLY=0
+HOSTILE_ONLY=0 SLIPS_ONLY=0 JOBS_ONLY=0 VALIDATE_ONLY=0
 if [[ ${1:-} == hostile ]]; then
 	HOSTILE_ONLY=1
 	shift
@@ -62,6 +63,9 @@ elif [[ ${1:-} == slips ]]; then
 	shift
 elif [[ ${1:-} == jobs ]]; then
 	JOBS_ONLY=1
+	shift
+elif [[ ${1:-} == validate ]]; then
+	VALIDATE_ONLY=1
 	shift
 fi
 MB=${1:-110}
@@ -363,96 +367,6 @@ if [[ $JOBS_ONLY == 1 ]]; then
 	exit 0
 fi
 
-BYTES=$(wc -c < "$FULL")
-QBYTES=$(wc -c < "$QUARTER")
-
-# warm the page cache so the first timed step is not charged the disk
-cat "$FULL" "$QUARTER" > /dev/null
-
-measure /dev/null wc -l "$FULL"
-WC_RSS=$RSS
-[[ $RC -eq 0 ]] || fail "wc -l exited $RC"
-elapsed_median 5 wc -l "$FULL"
-WC_T=$ELAPSED
-
-measure "$COUNTF" grep -c '^\[Game ' "$FULL"
-GREP_T=$T GREP_RSS=$RSS
-[[ $RC -le 1 ]] || fail "grep exited $RC"
-GAMES=$(cat "$COUNTF")
-
-measure "$COUNTF" grep -c '^\[Game ' "$QUARTER"
-QGAMES=$(cat "$COUNTF")
-
-echo
-echo "== throughput: $FULL =="
-awk -v b="$BYTES" -v g="$GAMES" 'BEGIN { printf "%d bytes (%.1f MB), %d games, %.0f bytes/game\n\n", b, b / 1e6, g, g ? b / g : 0 }'
-header
-row "wc -l" "$WC_T" "$BYTES" - "$WC_RSS"
-row "grep -c '^[Game '" "$GREP_T" "$BYTES" "$GAMES" "$GREP_RSS"
-
-if [[ ! -x $TABLERO ]]; then
-	fail "$TABLERO not found or not executable: build tablero first (or set TABLERO=path)"
-fi
-
-# parse and fmt: elapsed seconds, medians of 5 to the millisecond, as
-# wc -l's (peak memory from one run)
-measure /dev/null "$TABLERO" parse -j 1 "$FULL"
-[[ $RC -eq 0 ]] || fail "$TABLERO parse $FULL exited $RC (1 = problems found in the collection)"
-PARSE_RSS=$RSS
-elapsed_median 5 "$TABLERO" parse -j 1 "$FULL"
-PARSE_T=$ELAPSED
-row "tablero parse -j 1" "$PARSE_T" "$BYTES" "$GAMES" "$PARSE_RSS"
-measure /dev/null "$TABLERO" parse -j "$ALLJ" "$FULL"
-[[ $RC -eq 0 ]] || fail "$TABLERO parse -j $ALLJ $FULL exited $RC"
-elapsed_median 5 "$TABLERO" parse -j "$ALLJ" "$FULL"
-PARSEJ_T=$ELAPSED
-row "tablero parse -j $ALLJ" "$PARSEJ_T" "$BYTES" "$GAMES" "$RSS"
-
-measure /dev/null "$TABLERO" fmt -j 1 "$FULL"
-[[ $RC -eq 0 ]] || fail "$TABLERO fmt $FULL exited $RC"
-elapsed_median 5 "$TABLERO" fmt -j 1 "$FULL"
-FMT_T=$ELAPSED
-row "tablero fmt -j 1 > /dev/null" "$FMT_T" "$BYTES" "$GAMES" "$RSS"
-measure /dev/null "$TABLERO" fmt -j "$ALLJ" "$FULL"
-[[ $RC -eq 0 ]] || fail "$TABLERO fmt -j $ALLJ $FULL exited $RC"
-elapsed_median 5 "$TABLERO" fmt -j "$ALLJ" "$FULL"
-FMTJ_T=$ELAPSED
-row "tablero fmt -j $ALLJ > /dev/null" "$FMTJ_T" "$BYTES" "$GAMES" "$RSS"
-
-# beside wc -l, as fractions of its speed (issue 19's goals: parse 1/10,
-# fmt 1/20, judged with all cores; wc -l under 10 ms counts as 10 ms, so
-# the fraction is then an upper bound)
-awk -v w="$WC_T" -v p="$PARSE_T" -v pj="$PARSEJ_T" -v f="$FMT_T" -v fj="$FMTJ_T" -v j="$ALLJ" 'BEGIN {
-	w = w > 0 ? w : 0.01; p = p > 0 ? p : 0.01; f = f > 0 ? f : 0.01
-	pj = pj > 0 ? pj : 0.01; fj = fj > 0 ? fj : 0.01
-	printf "\nparse runs at 1/%.0f of wc -l with -j 1, 1/%.0f with -j %d (goal 1/10: %s)\n",
-	       p / w, pj / w, j, (pj / w <= 10 ? "met" : "not met")
-	printf "fmt runs at 1/%.0f of wc -l with -j 1, 1/%.0f with -j %d (goal 1/20: %s)\n",
-	       f / w, fj / w, j, (fj / w <= 20 ? "met" : "not met") }'
-
-measure /dev/null "$TABLERO" parse -j 1 "$QUARTER"
-[[ $RC -eq 0 ]] || fail "$TABLERO parse $QUARTER exited $RC (1 = problems found in the collection)"
-Q_T=$T Q_RSS=$RSS
-
-echo
-echo "== linearity: tablero parse, full vs quarter size =="
-printf "%-36s %12s %9s %9s %12s\n" "file" "bytes" "games" "time (s)" "peak RSS MiB"
-printf "%-36s %12s %9s %9s %12s\n" "----" "-----" "-----" "--------" "------------"
-for f in full quarter; do
-	if [[ $f == full ]]; then
-		set -- "$FULL" "$BYTES" "$GAMES" "$PARSE_T" "$PARSE_RSS"
-	else
-		set -- "$QUARTER" "$QBYTES" "$QGAMES" "$Q_T" "$Q_RSS"
-	fi
-	awk -v f="$1" -v b="$2" -v g="$3" -v t="$4" -v r="$5" \
-		'BEGIN { printf "%-36s %12d %9d %9.2f %12.1f\n", f, b, g, t, r / 1024 }'
-done
-awk -v b="$BYTES" -v qb="$QBYTES" -v t="$PARSE_T" -v qt="$Q_T" -v r="$PARSE_RSS" -v qr="$Q_RSS" 'BEGIN {
-	printf "\nsize ratio %.2f; time ratio %s (linear: about the size ratio);", b / qb,
-	       (qt > 0 ? sprintf("%.2f", t / qt) : "n/a (quarter under 10 ms)")
-	printf " peak RSS ratio %.2f (flat: about 1)\n", (qr > 0 ? r / qr : 0)
-}'
-
 # ---- the rules engines -----------------------------------------------------
 # For each game with a rules engine: perft (complete turns counted per
 # second) from its start, and tablero validate on a collection of random
@@ -613,6 +527,106 @@ validate_vs_pgn_extract() {
 			       b / 1e6 / t, n / t, x, (n / t) / (pn / pt), said }'
 	done
 }
+
+if [[ $VALIDATE_ONLY == 1 ]]; then
+	[[ -x $TABLERO ]] || fail "$TABLERO not found or not executable: build tablero first"
+	rules_bench pitarra 700 5 6
+	rules_bench asalto 2000 7 8 "$ASALTO_SETUP"
+	rules_bench ocencahuac 2700 5 6
+	validate_vs_pgn_extract
+	exit 0
+fi
+
+BYTES=$(wc -c < "$FULL")
+QBYTES=$(wc -c < "$QUARTER")
+
+# warm the page cache so the first timed step is not charged the disk
+cat "$FULL" "$QUARTER" > /dev/null
+
+measure /dev/null wc -l "$FULL"
+WC_RSS=$RSS
+[[ $RC -eq 0 ]] || fail "wc -l exited $RC"
+elapsed_median 5 wc -l "$FULL"
+WC_T=$ELAPSED
+
+measure "$COUNTF" grep -c '^\[Game ' "$FULL"
+GREP_T=$T GREP_RSS=$RSS
+[[ $RC -le 1 ]] || fail "grep exited $RC"
+GAMES=$(cat "$COUNTF")
+
+measure "$COUNTF" grep -c '^\[Game ' "$QUARTER"
+QGAMES=$(cat "$COUNTF")
+
+echo
+echo "== throughput: $FULL =="
+awk -v b="$BYTES" -v g="$GAMES" 'BEGIN { printf "%d bytes (%.1f MB), %d games, %.0f bytes/game\n\n", b, b / 1e6, g, g ? b / g : 0 }'
+header
+row "wc -l" "$WC_T" "$BYTES" - "$WC_RSS"
+row "grep -c '^[Game '" "$GREP_T" "$BYTES" "$GAMES" "$GREP_RSS"
+
+if [[ ! -x $TABLERO ]]; then
+	fail "$TABLERO not found or not executable: build tablero first (or set TABLERO=path)"
+fi
+
+# parse and fmt: elapsed seconds, medians of 5 to the millisecond, as
+# wc -l's (peak memory from one run)
+measure /dev/null "$TABLERO" parse -j 1 "$FULL"
+[[ $RC -eq 0 ]] || fail "$TABLERO parse $FULL exited $RC (1 = problems found in the collection)"
+PARSE_RSS=$RSS
+elapsed_median 5 "$TABLERO" parse -j 1 "$FULL"
+PARSE_T=$ELAPSED
+row "tablero parse -j 1" "$PARSE_T" "$BYTES" "$GAMES" "$PARSE_RSS"
+measure /dev/null "$TABLERO" parse -j "$ALLJ" "$FULL"
+[[ $RC -eq 0 ]] || fail "$TABLERO parse -j $ALLJ $FULL exited $RC"
+elapsed_median 5 "$TABLERO" parse -j "$ALLJ" "$FULL"
+PARSEJ_T=$ELAPSED
+row "tablero parse -j $ALLJ" "$PARSEJ_T" "$BYTES" "$GAMES" "$RSS"
+
+measure /dev/null "$TABLERO" fmt -j 1 "$FULL"
+[[ $RC -eq 0 ]] || fail "$TABLERO fmt $FULL exited $RC"
+elapsed_median 5 "$TABLERO" fmt -j 1 "$FULL"
+FMT_T=$ELAPSED
+row "tablero fmt -j 1 > /dev/null" "$FMT_T" "$BYTES" "$GAMES" "$RSS"
+measure /dev/null "$TABLERO" fmt -j "$ALLJ" "$FULL"
+[[ $RC -eq 0 ]] || fail "$TABLERO fmt -j $ALLJ $FULL exited $RC"
+elapsed_median 5 "$TABLERO" fmt -j "$ALLJ" "$FULL"
+FMTJ_T=$ELAPSED
+row "tablero fmt -j $ALLJ > /dev/null" "$FMTJ_T" "$BYTES" "$GAMES" "$RSS"
+
+# beside wc -l, as fractions of its speed (issue 19's goals: parse 1/10,
+# fmt 1/20, judged with all cores; wc -l under 10 ms counts as 10 ms, so
+# the fraction is then an upper bound)
+awk -v w="$WC_T" -v p="$PARSE_T" -v pj="$PARSEJ_T" -v f="$FMT_T" -v fj="$FMTJ_T" -v j="$ALLJ" 'BEGIN {
+	w = w > 0 ? w : 0.01; p = p > 0 ? p : 0.01; f = f > 0 ? f : 0.01
+	pj = pj > 0 ? pj : 0.01; fj = fj > 0 ? fj : 0.01
+	printf "\nparse runs at 1/%.0f of wc -l with -j 1, 1/%.0f with -j %d (goal 1/10: %s)\n",
+	       p / w, pj / w, j, (pj / w <= 10 ? "met" : "not met")
+	printf "fmt runs at 1/%.0f of wc -l with -j 1, 1/%.0f with -j %d (goal 1/20: %s)\n",
+	       f / w, fj / w, j, (fj / w <= 20 ? "met" : "not met") }'
+
+measure /dev/null "$TABLERO" parse -j 1 "$QUARTER"
+[[ $RC -eq 0 ]] || fail "$TABLERO parse $QUARTER exited $RC (1 = problems found in the collection)"
+Q_T=$T Q_RSS=$RSS
+
+echo
+echo "== linearity: tablero parse, full vs quarter size =="
+printf "%-36s %12s %9s %9s %12s\n" "file" "bytes" "games" "time (s)" "peak RSS MiB"
+printf "%-36s %12s %9s %9s %12s\n" "----" "-----" "-----" "--------" "------------"
+for f in full quarter; do
+	if [[ $f == full ]]; then
+		set -- "$FULL" "$BYTES" "$GAMES" "$PARSE_T" "$PARSE_RSS"
+	else
+		set -- "$QUARTER" "$QBYTES" "$QGAMES" "$Q_T" "$Q_RSS"
+	fi
+	awk -v f="$1" -v b="$2" -v g="$3" -v t="$4" -v r="$5" \
+		'BEGIN { printf "%-36s %12d %9d %9.2f %12.1f\n", f, b, g, t, r / 1024 }'
+done
+awk -v b="$BYTES" -v qb="$QBYTES" -v t="$PARSE_T" -v qt="$Q_T" -v r="$PARSE_RSS" -v qr="$Q_RSS" 'BEGIN {
+	printf "\nsize ratio %.2f; time ratio %s (linear: about the size ratio);", b / qb,
+	       (qt > 0 ? sprintf("%.2f", t / qt) : "n/a (quarter under 10 ms)")
+	printf " peak RSS ratio %.2f (flat: about 1)\n", (qr > 0 ? r / qr : 0)
+}'
+
 
 # ---- XML ---------------------------------------------------------------------
 # tablero xml (export) on the synthetic collection, and --to tgn (import,
