@@ -568,30 +568,30 @@ if [[ ! -x $TABLERO ]]; then
 	fail "$TABLERO not found or not executable: build tablero first (or set TABLERO=path)"
 fi
 
-# parse and fmt: elapsed seconds, medians of 5 to the millisecond, as
-# wc -l's (peak memory from one run)
-measure /dev/null "$TABLERO" parse -j 1 "$FULL"
-[[ $RC -eq 0 ]] || fail "$TABLERO parse $FULL exited $RC (1 = problems found in the collection)"
-PARSE_RSS=$RSS
-elapsed_median 5 "$TABLERO" parse -j 1 "$FULL"
-PARSE_T=$ELAPSED
-row "tablero parse -j 1" "$PARSE_T" "$BYTES" "$GAMES" "$PARSE_RSS"
-measure /dev/null "$TABLERO" parse -j "$ALLJ" "$FULL"
-[[ $RC -eq 0 ]] || fail "$TABLERO parse -j $ALLJ $FULL exited $RC"
-elapsed_median 5 "$TABLERO" parse -j "$ALLJ" "$FULL"
-PARSEJ_T=$ELAPSED
-row "tablero parse -j $ALLJ" "$PARSEJ_T" "$BYTES" "$GAMES" "$RSS"
+# one_and_all CMD LABEL [WHY]: tablero CMD on the collection with -j 1
+# and with every core, each checked to exit 0 (WHY said when -j 1 does
+# not), elapsed seconds, medians of 5 to the millisecond, as wc -l's, a
+# row each (peak memory from one run); ONE_T, ONE_RSS and ALL_T set.
+one_and_all() {
+	local cmd=$1 label=$2 why=${3:-}
+	measure /dev/null "$TABLERO" "$cmd" -j 1 "$FULL"
+	[[ $RC -eq 0 ]] || fail "$TABLERO $cmd $FULL exited $RC$why"
+	ONE_RSS=$RSS
+	elapsed_median 5 "$TABLERO" "$cmd" -j 1 "$FULL"
+	ONE_T=$ELAPSED
+	row "tablero $cmd -j 1$label" "$ONE_T" "$BYTES" "$GAMES" "$ONE_RSS"
+	measure /dev/null "$TABLERO" "$cmd" -j "$ALLJ" "$FULL"
+	[[ $RC -eq 0 ]] || fail "$TABLERO $cmd -j $ALLJ $FULL exited $RC"
+	elapsed_median 5 "$TABLERO" "$cmd" -j "$ALLJ" "$FULL"
+	ALL_T=$ELAPSED
+	row "tablero $cmd -j $ALLJ$label" "$ALL_T" "$BYTES" "$GAMES" "$RSS"
+}
 
-measure /dev/null "$TABLERO" fmt -j 1 "$FULL"
-[[ $RC -eq 0 ]] || fail "$TABLERO fmt $FULL exited $RC"
-elapsed_median 5 "$TABLERO" fmt -j 1 "$FULL"
-FMT_T=$ELAPSED
-row "tablero fmt -j 1 > /dev/null" "$FMT_T" "$BYTES" "$GAMES" "$RSS"
-measure /dev/null "$TABLERO" fmt -j "$ALLJ" "$FULL"
-[[ $RC -eq 0 ]] || fail "$TABLERO fmt -j $ALLJ $FULL exited $RC"
-elapsed_median 5 "$TABLERO" fmt -j "$ALLJ" "$FULL"
-FMTJ_T=$ELAPSED
-row "tablero fmt -j $ALLJ > /dev/null" "$FMTJ_T" "$BYTES" "$GAMES" "$RSS"
+# parse and fmt
+one_and_all parse "" " (1 = problems found in the collection)"
+PARSE_T=$ONE_T PARSE_RSS=$ONE_RSS PARSEJ_T=$ALL_T
+one_and_all fmt " > /dev/null"
+FMT_T=$ONE_T FMTJ_T=$ALL_T
 
 # beside wc -l, as fractions of its speed (issue 19's goals: parse 1/10,
 # fmt 1/20, judged with all cores; wc -l under 10 ms counts as 10 ms, so
