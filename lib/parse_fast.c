@@ -52,13 +52,13 @@ static const unsigned char S_word_byte[256] = { /* 0x80-0xFF: 0, the parser's */
 };
 
 /* A line of play being read: its count and what the parser looks back
- * at (parse_sink.h: the check sink's one node a line). */
+ * at (parse_sink.h: the check sink's one node a line). The line's last
+ * turn, where a variation starts, is the count's step back (S_back):
+ * a turn only ever moves the count on by one. */
 typedef struct S_line {
 	unsigned number;   /* the count: the next turn's number */
 	int side;          /* and side */
-	unsigned last_number; /* the line's last turn's: where a variation starts */
-	int last_side;
-	unsigned nnags;    /* NAGs on that turn */
+	unsigned nnags;    /* NAGs on the line's last turn */
 	int turns;         /* it has a turn */
 	int any;           /* it holds a turn or a comment (else an empty variation) */
 } S_line;
@@ -72,7 +72,6 @@ typedef struct S_scan {
 	size_t nl;         /* the offset past the last LF read, or 0: none yet */
 	size_t from;       /* the first token's offset */
 	unsigned from_col; /* its column */
-	size_t nodes;      /* turns made (the check sink's count) */
 	size_t len;        /* the bytes in the window (past 'end' too) */
 	struct S_memo_board *memo; /* the move words' memo for the game's board, or NULL */
 } S_scan;
@@ -365,22 +364,26 @@ int tb_fast_move_word(tb_move_memo **memo, const tb_game *g, const tb_board *b, 
 }
 
 /* The move word [p, q) as the parser reads it (S_turn_word), a turn
- * made on line 'l'; 0 when the parser is to read it. */
-static int S_move(S_scan *s, S_line *l, const tb_game *g, const tb_board *b, size_t p,
-                  size_t q)
+ * made on line 'l', the record's 'nodes'-th; 0 when the parser is to
+ * read it. */
+static inline int S_move(const S_scan *s, S_line *l, size_t nodes, const tb_game *g,
+                         const tb_board *b, size_t p, size_t q)
 {
 	int nag = S_move_memo(s->memo, g, b, (const char *)s->d + p, q - p, s->len - p);
-	if (nag < 0 || s->nodes + 1 > TB_MAX_TURNS)
+	if (nag < 0 || nodes > TB_MAX_TURNS)
 		return 0;
-	s->nodes++;
-	l->last_number = l->number;
-	l->last_side = l->side;
-	if (l->side == 1)
-		l->number++;
+	l->number += (unsigned)l->side;
 	l->side ^= 1;
 	l->nnags = nag != 0;
 	l->turns = l->any = 1;
 	return 1;
+}
+
+/* A variation of line 'l' (which has a turn): it starts at the line's
+ * last turn, the count one step back. */
+static inline S_line S_back(const S_line *l)
+{
+	return (S_line){l->number - (unsigned)(l->side == 0), l->side ^ 1, 0, 0, 0};
 }
 
 /* The record's last token: [at, q), which ends on line 'line', the
@@ -450,10 +453,12 @@ static int S_scan_movetext(tb_reader *r, S_scan *s, const tb_game *g, const tb_b
                            const tb_fast_start *start, tb_fast_end *out)
 {
 	const unsigned char *d = s->d;
-	S_line lines[S_DEPTH + 1];
+	/* the line being read in a local of its own, the lines it is a
+	 * variation of on a stack: its count stays in registers */
+	S_line outer[S_DEPTH];
 	unsigned depth = 0;
-	S_line *l = &lines[0];
-	*l = (S_line){start->number, start->side, 0, 0, 0, 0, 0};
+	S_line cur = {start->number, start->side, 0, 0, 0}, *l = &cur;
+	size_t nodes = 0; /* turns made (the check sink's count) */
 	size_t p = s->from;
 	S_last last = {0, 0, 0, 0, 0};
 	int ended = 0; /* the result read: comments and blanks only, then the '[' */
@@ -477,7 +482,7 @@ static int S_scan_movetext(tb_reader *r, S_scan *s, const tb_game *g, const tb_b
 						q++;
 					if (!S_number(l, num, k, q - p - k))
 						return 0;
-					p = q;
+					p = q + (q < s->end && d[q] == ' ');
 					continue;
 				}
 			}
@@ -494,10 +499,11 @@ static int S_scan_movetext(tb_reader *r, S_scan *s, const tb_game *g, const tb_b
 				out->col = S_col(s, s->nl, p);
 				last = (S_last){p, q, s->nl, s->line, out->col + (unsigned)(q - p)};
 				ended = 1;
-			} else if (!S_move(s, l, g, b, p, q)) {
+			} else if (!S_move(s, l, ++nodes, g, b, p, q)) {
 				return 0;
 			}
-			p = q;
+			/* most often one blank, then the next token */
+			p = q + (q < s->end && d[q] == ' ');
 		} else if (c == '\n') {
 			s->line++;
 			s->nl = ++p;
@@ -523,14 +529,13 @@ static int S_scan_movetext(tb_reader *r, S_scan *s, const tb_game *g, const tb_b
 		} else if (c == '(') {
 			if (!l->turns || depth >= S_DEPTH)
 				return 0;
-			S_line *v = &lines[++depth];
-			*v = (S_line){l->last_number, l->last_side, 0, 0, 0, 0, 0};
-			l = v;
+			outer[depth++] = cur;
+			cur = S_back(&outer[depth - 1]);
 			p++;
 		} else if (c == ')') {
 			if (!depth || !l->any)
 				return 0;
-			l = &lines[--depth];
+			cur = outer[--depth];
 			p++;
 		} else if (c == '*') {
 			if (depth)
@@ -567,7 +572,7 @@ int tb_fast_movetext(tb_reader *r, const tb_game *g, const tb_board *b,
 		return 0;
 	r->memo_free = tb_move_memo_free; /* the reader frees the memo so */
 	S_scan s = {(const unsigned char *)r->data, stop, at_end, r->tok.line, 0, from,
-	            r->tok.col, 0, r->len, S_memo_board_of(&r->memo, g, b)};
+	            r->tok.col, r->len, S_memo_board_of(&r->memo, g, b)};
 	if (!S_scan_movetext(r, &s, g, b, start, end))
 		return 0;
 	r->fast_records++;
