@@ -336,6 +336,27 @@ static S_memo_board *S_memo_board_of(tb_move_memo **mp, const tb_game *g, const 
 	return x;
 }
 
+/* The slot of table 'x' for key 'head', 'tail' (S_memo_key). */
+static inline S_memo_word *S_memo_slot(S_memo_board *x, uint64_t head, uint64_t tail)
+{
+	uint64_t h = (head ^ (tail * 0x9E3779B97F4A7C15u)) * 0xD6E8FEB86659FD93u;
+	return &x->w[h >> (64 - S_MEMO_BITS)];
+}
+
+#ifdef __SSE2__ /* S_word_kept's */
+/* What table 'x' keeps of the 'n' bytes at 'w' (1 <= n <= S_MEMO_WORD,
+ * 'room' readable): S_move_word's answer, or -2 when it keeps none. */
+static inline int S_memo_kept(S_memo_board *x, const char *w, size_t n, size_t room)
+{
+	uint64_t head, tail;
+	S_memo_key(w, n, room, &head, &tail);
+	const S_memo_word *e = S_memo_slot(x, head, tail);
+	if (e->head == head && (e->tail & ~(uint64_t)15) == tail)
+		return (int)(e->tail & 15) - 1;
+	return -2;
+}
+#endif
+
 /* S_move_word by the memo's table 'x' (NULL: none), 'room' bytes
  * readable at 'w' (S_memo_key). */
 static inline int S_move_memo(S_memo_board *x, const tb_game *g, const tb_board *b,
@@ -345,8 +366,7 @@ static inline int S_move_memo(S_memo_board *x, const tb_game *g, const tb_board 
 		return S_move_word(g, b, w, n);
 	uint64_t head, tail;
 	S_memo_key(w, n, room, &head, &tail);
-	uint64_t h = (head ^ (tail * 0x9E3779B97F4A7C15u)) * 0xD6E8FEB86659FD93u;
-	S_memo_word *e = &x->w[h >> (64 - S_MEMO_BITS)];
+	S_memo_word *e = S_memo_slot(x, head, tail);
 	if (e->head == head && (e->tail & ~(uint64_t)15) == tail)
 		return (int)(e->tail & 15) - 1;
 	int said = S_move_word(g, b, w, n);
@@ -363,13 +383,10 @@ int tb_fast_move_word(tb_move_memo **memo, const tb_game *g, const tb_board *b, 
 	return S_move_memo(S_memo_board_of(memo, g, b), g, b, w, n, room);
 }
 
-/* The move word [p, q) as the parser reads it (S_turn_word), a turn
- * made on line 'l', the record's 'nodes'-th; 0 when the parser is to
- * read it. */
-static inline int S_move(const S_scan *s, S_line *l, size_t nodes, const tb_game *g,
-                         const tb_board *b, size_t p, size_t q)
+/* A turn made on line 'l', the record's 'nodes'-th, its move's suffix
+ * NAG 'nag' (S_move_word); 0 when the parser is to read it. */
+static inline int S_turn(S_line *l, size_t nodes, int nag)
 {
-	int nag = S_move_memo(s->memo, g, b, (const char *)s->d + p, q - p, s->len - p);
 	if (nag < 0 || nodes > TB_MAX_TURNS)
 		return 0;
 	l->number += (unsigned)l->side;
@@ -377,6 +394,42 @@ static inline int S_move(const S_scan *s, S_line *l, size_t nodes, const tb_game
 	l->nnags = nag != 0;
 	l->turns = l->any = 1;
 	return 1;
+}
+
+/* The move word [p, q) as the parser reads it (S_turn_word), a turn
+ * made on line 'l', the record's 'nodes'-th; 0 when the parser is to
+ * read it. */
+static inline int S_move(const S_scan *s, S_line *l, size_t nodes, const tb_game *g,
+                         const tb_board *b, size_t p, size_t q)
+{
+	return S_turn(l, nodes,
+	              S_move_memo(s->memo, g, b, (const char *)s->d + p, q - p, s->len - p));
+}
+
+/* The length of the word at window offset 'p' when it is one the memo
+ * keeps, ended by a blank or a LF: what S_word would find, without its
+ * scan; 0 when it cannot tell (the scan's, then). The bytes up to the
+ * first one below '!' (a blank, a LF, a control byte, or a byte >= 0x80
+ * -- negative as signed) are looked up; a word the memo keeps is one
+ * S_word read whole (only S_move fills a scan's table, with S_word's
+ * words), so those bytes are S_word's word when a blank or a LF, which
+ * ends one, follows them. */
+static inline size_t S_word_kept(const S_scan *s, size_t p, int *nag)
+{
+#ifdef __SSE2__
+	if (!s->memo || p + 16 > s->len)
+		return 0;
+	__m128i x = _mm_loadu_si128((const __m128i *)(const void *)(s->d + p));
+	unsigned m = (unsigned)_mm_movemask_epi8(_mm_cmplt_epi8(x, _mm_set1_epi8('!')));
+	size_t n = m ? (size_t)__builtin_ctz(m) : 16;
+	if (n == 0 || n > S_MEMO_WORD || p + n >= s->end || (s->d[p + n] != ' ' && s->d[p + n] != '\n'))
+		return 0;
+	*nag = S_memo_kept(s->memo, (const char *)s->d + p, n, s->len - p);
+	return *nag == -2 ? 0 : n;
+#else
+	(void)s, (void)p, (void)nag;
+	return 0;
+#endif
 }
 
 /* A variation of line 'l' (which has a turn): it starts at the line's
@@ -485,6 +538,14 @@ static int S_scan_movetext(tb_reader *r, S_scan *s, const tb_game *g, const tb_b
 					p = q + (q < s->end && d[q] == ' ');
 					continue;
 				}
+			}
+			int nag;
+			if (c > '9' && (q = S_word_kept(s, p, &nag))) { /* a move read before */
+				if (!S_turn(l, ++nodes, nag))
+					return 0;
+				q += p;
+				p = q + (d[q] == ' ');
+				continue;
 			}
 			if (!(q = S_word(s, p)))
 				return 0;
