@@ -52,13 +52,13 @@ static const unsigned char S_word_byte[256] = { /* 0x80-0xFF: 0, the parser's */
 };
 
 /* A line of play being read: its count and what the parser looks back
- * at (parse_sink.h: the check sink's one node a line). */
+ * at (parse_sink.h: the check sink's one node a line). The line's last
+ * turn, where a variation starts, is the count's step back (S_back):
+ * a turn only ever moves the count on by one. */
 typedef struct S_line {
 	unsigned number;   /* the count: the next turn's number */
 	int side;          /* and side */
-	unsigned last_number; /* the line's last turn's: where a variation starts */
-	int last_side;
-	unsigned nnags;    /* NAGs on that turn */
+	unsigned nnags;    /* NAGs on the line's last turn */
 	int turns;         /* it has a turn */
 	int any;           /* it holds a turn or a comment (else an empty variation) */
 } S_line;
@@ -72,7 +72,6 @@ typedef struct S_scan {
 	size_t nl;         /* the offset past the last LF read, or 0: none yet */
 	size_t from;       /* the first token's offset */
 	unsigned from_col; /* its column */
-	size_t nodes;      /* turns made (the check sink's count) */
 	size_t len;        /* the bytes in the window (past 'end' too) */
 	struct S_memo_board *memo; /* the move words' memo for the game's board, or NULL */
 } S_scan;
@@ -337,6 +336,27 @@ static S_memo_board *S_memo_board_of(tb_move_memo **mp, const tb_game *g, const 
 	return x;
 }
 
+/* The slot of table 'x' for key 'head', 'tail' (S_memo_key). */
+static inline S_memo_word *S_memo_slot(S_memo_board *x, uint64_t head, uint64_t tail)
+{
+	uint64_t h = (head ^ (tail * 0x9E3779B97F4A7C15u)) * 0xD6E8FEB86659FD93u;
+	return &x->w[h >> (64 - S_MEMO_BITS)];
+}
+
+#ifdef __SSE2__ /* S_word_kept's */
+/* What table 'x' keeps of the 'n' bytes at 'w' (1 <= n <= S_MEMO_WORD,
+ * 'room' readable): S_move_word's answer, or -2 when it keeps none. */
+static inline int S_memo_kept(S_memo_board *x, const char *w, size_t n, size_t room)
+{
+	uint64_t head, tail;
+	S_memo_key(w, n, room, &head, &tail);
+	const S_memo_word *e = S_memo_slot(x, head, tail);
+	if (e->head == head && (e->tail & ~(uint64_t)15) == tail)
+		return (int)(e->tail & 15) - 1;
+	return -2;
+}
+#endif
+
 /* S_move_word by the memo's table 'x' (NULL: none), 'room' bytes
  * readable at 'w' (S_memo_key). */
 static inline int S_move_memo(S_memo_board *x, const tb_game *g, const tb_board *b,
@@ -346,8 +366,7 @@ static inline int S_move_memo(S_memo_board *x, const tb_game *g, const tb_board 
 		return S_move_word(g, b, w, n);
 	uint64_t head, tail;
 	S_memo_key(w, n, room, &head, &tail);
-	uint64_t h = (head ^ (tail * 0x9E3779B97F4A7C15u)) * 0xD6E8FEB86659FD93u;
-	S_memo_word *e = &x->w[h >> (64 - S_MEMO_BITS)];
+	S_memo_word *e = S_memo_slot(x, head, tail);
 	if (e->head == head && (e->tail & ~(uint64_t)15) == tail)
 		return (int)(e->tail & 15) - 1;
 	int said = S_move_word(g, b, w, n);
@@ -364,23 +383,60 @@ int tb_fast_move_word(tb_move_memo **memo, const tb_game *g, const tb_board *b, 
 	return S_move_memo(S_memo_board_of(memo, g, b), g, b, w, n, room);
 }
 
-/* The move word [p, q) as the parser reads it (S_turn_word), a turn
- * made on line 'l'; 0 when the parser is to read it. */
-static int S_move(S_scan *s, S_line *l, const tb_game *g, const tb_board *b, size_t p,
-                  size_t q)
+/* A turn made on line 'l', the record's 'nodes'-th, its move's suffix
+ * NAG 'nag' (S_move_word); 0 when the parser is to read it. */
+static inline int S_turn(S_line *l, size_t nodes, int nag)
 {
-	int nag = S_move_memo(s->memo, g, b, (const char *)s->d + p, q - p, s->len - p);
-	if (nag < 0 || s->nodes + 1 > TB_MAX_TURNS)
+	if (nag < 0 || nodes > TB_MAX_TURNS)
 		return 0;
-	s->nodes++;
-	l->last_number = l->number;
-	l->last_side = l->side;
-	if (l->side == 1)
-		l->number++;
+	l->number += (unsigned)l->side;
 	l->side ^= 1;
 	l->nnags = nag != 0;
 	l->turns = l->any = 1;
 	return 1;
+}
+
+/* The move word [p, q) as the parser reads it (S_turn_word), a turn
+ * made on line 'l', the record's 'nodes'-th; 0 when the parser is to
+ * read it. */
+static inline int S_move(const S_scan *s, S_line *l, size_t nodes, const tb_game *g,
+                         const tb_board *b, size_t p, size_t q)
+{
+	return S_turn(l, nodes,
+	              S_move_memo(s->memo, g, b, (const char *)s->d + p, q - p, s->len - p));
+}
+
+/* The length of the word at window offset 'p' when it is one the memo
+ * keeps, ended by a blank or a LF: what S_word would find, without its
+ * scan; 0 when it cannot tell (the scan's, then). The bytes up to the
+ * first one below '!' (a blank, a LF, a control byte, or a byte >= 0x80
+ * -- negative as signed) are looked up; a word the memo keeps is one
+ * S_word read whole (only S_move fills a scan's table, with S_word's
+ * words), so those bytes are S_word's word when a blank or a LF, which
+ * ends one, follows them. */
+static inline size_t S_word_kept(const S_scan *s, size_t p, int *nag)
+{
+#ifdef __SSE2__
+	if (!s->memo || p + 16 > s->len)
+		return 0;
+	__m128i x = _mm_loadu_si128((const __m128i *)(const void *)(s->d + p));
+	unsigned m = (unsigned)_mm_movemask_epi8(_mm_cmplt_epi8(x, _mm_set1_epi8('!')));
+	size_t n = m ? (size_t)__builtin_ctz(m) : 16;
+	if (n == 0 || n > S_MEMO_WORD || p + n >= s->end || (s->d[p + n] != ' ' && s->d[p + n] != '\n'))
+		return 0;
+	*nag = S_memo_kept(s->memo, (const char *)s->d + p, n, s->len - p);
+	return *nag == -2 ? 0 : n;
+#else
+	(void)s, (void)p, (void)nag;
+	return 0;
+#endif
+}
+
+/* A variation of line 'l' (which has a turn): it starts at the line's
+ * last turn, the count one step back. */
+static inline S_line S_back(const S_line *l)
+{
+	return (S_line){l->number - (unsigned)(l->side == 0), l->side ^ 1, 0, 0, 0};
 }
 
 /* The record's last token: [at, q), which ends on line 'line', the
@@ -450,10 +506,12 @@ static int S_scan_movetext(tb_reader *r, S_scan *s, const tb_game *g, const tb_b
                            const tb_fast_start *start, tb_fast_end *out)
 {
 	const unsigned char *d = s->d;
-	S_line lines[S_DEPTH + 1];
+	/* the line being read in a local of its own, the lines it is a
+	 * variation of on a stack: its count stays in registers */
+	S_line outer[S_DEPTH];
 	unsigned depth = 0;
-	S_line *l = &lines[0];
-	*l = (S_line){start->number, start->side, 0, 0, 0, 0, 0};
+	S_line cur = {start->number, start->side, 0, 0, 0}, *l = &cur;
+	size_t nodes = 0; /* turns made (the check sink's count) */
 	size_t p = s->from;
 	S_last last = {0, 0, 0, 0, 0};
 	int ended = 0; /* the result read: comments and blanks only, then the '[' */
@@ -477,9 +535,17 @@ static int S_scan_movetext(tb_reader *r, S_scan *s, const tb_game *g, const tb_b
 						q++;
 					if (!S_number(l, num, k, q - p - k))
 						return 0;
-					p = q;
+					p = q + (q < s->end && d[q] == ' ');
 					continue;
 				}
+			}
+			int nag;
+			if (c > '9' && (q = S_word_kept(s, p, &nag))) { /* a move read before */
+				if (!S_turn(l, ++nodes, nag))
+					return 0;
+				q += p;
+				p = q + (d[q] == ' ');
+				continue;
 			}
 			if (!(q = S_word(s, p)))
 				return 0;
@@ -494,10 +560,11 @@ static int S_scan_movetext(tb_reader *r, S_scan *s, const tb_game *g, const tb_b
 				out->col = S_col(s, s->nl, p);
 				last = (S_last){p, q, s->nl, s->line, out->col + (unsigned)(q - p)};
 				ended = 1;
-			} else if (!S_move(s, l, g, b, p, q)) {
+			} else if (!S_move(s, l, ++nodes, g, b, p, q)) {
 				return 0;
 			}
-			p = q;
+			/* most often one blank, then the next token */
+			p = q + (q < s->end && d[q] == ' ');
 		} else if (c == '\n') {
 			s->line++;
 			s->nl = ++p;
@@ -523,14 +590,13 @@ static int S_scan_movetext(tb_reader *r, S_scan *s, const tb_game *g, const tb_b
 		} else if (c == '(') {
 			if (!l->turns || depth >= S_DEPTH)
 				return 0;
-			S_line *v = &lines[++depth];
-			*v = (S_line){l->last_number, l->last_side, 0, 0, 0, 0, 0};
-			l = v;
+			outer[depth++] = cur;
+			cur = S_back(&outer[depth - 1]);
 			p++;
 		} else if (c == ')') {
 			if (!depth || !l->any)
 				return 0;
-			l = &lines[--depth];
+			cur = outer[--depth];
 			p++;
 		} else if (c == '*') {
 			if (depth)
@@ -567,7 +633,7 @@ int tb_fast_movetext(tb_reader *r, const tb_game *g, const tb_board *b,
 		return 0;
 	r->memo_free = tb_move_memo_free; /* the reader frees the memo so */
 	S_scan s = {(const unsigned char *)r->data, stop, at_end, r->tok.line, 0, from,
-	            r->tok.col, 0, r->len, S_memo_board_of(&r->memo, g, b)};
+	            r->tok.col, r->len, S_memo_board_of(&r->memo, g, b)};
 	if (!S_scan_movetext(r, &s, g, b, start, end))
 		return 0;
 	r->fast_records++;

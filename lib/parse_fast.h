@@ -90,7 +90,9 @@ int tb_fast_move_word(tb_move_memo **memo, const tb_game *g, const tb_board *b, 
  * first it does not take, and all after, are the parser's. Never taken
  * by a careful reader, one whose fast tier is off, nor one that is
  * not checking only. The checks of the values are not its: the tags
- * taken go through tb_tags_finish as the parser's do. */
+ * taken go through tb_tags_finish as the parser's do. A line it has
+ * read before it reads by its memo of lines (tb_reader.tag_memo, made
+ * at the first call), unless r->no_tag_memo. */
 size_t tb_fast_tags(tb_reader *r, tb_arena *a, tb_tag_list *tags);
 
 #endif

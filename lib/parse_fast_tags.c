@@ -21,14 +21,20 @@
  * section is the parser's, by construction; and the values' checks
  * (tb_tags_finish) are the same code for both. Anything but a LF after
  * a ']' (a CR, a second tag on the line) only ends a run: that tag is
- * taken, and the parser's next '[' comes back here.
+ * taken, and the parser's next '[' comes back here. A line read before
+ * is read again by the memo of tag lines (below), which keeps what this
+ * file made of it.
  */
 #ifdef __SSE2__ /* every x86-64 */
 #include <emmintrin.h>
 #endif
 
+#include <stdint.h>
+#include <string.h>
+
 #include "parse_fast.h"
 #include "utf8.h"
+#include "xalloc.h"
 
 /* Bytes of a tag's name after its first (lexer.c's C_NAME). */
 static const unsigned char S_name_byte[256] = {
@@ -166,15 +172,157 @@ static int S_pair_read(const tb_reader *r, size_t p, size_t end, unsigned col, S
 	return 1;
 }
 
+/* ===== The memo of tag lines =====
+ * A collection writes the same tag lines again and again (its games,
+ * its rules, its players, sites and events; four lines in five of the
+ * bench's collection were read before): a line read is kept, with
+ * where S_pair_read found its parts and the slot of its name, in a
+ * table of each reader's (tb_reader.tag_memo), direct-mapped. What
+ * S_pair_read and tb_tag_known make of a line is of its bytes alone,
+ * from its '[' to its LF (the value's run, tb_lex_string_run, is of the
+ * bytes it reads, a reader that is not careful), and of its column only
+ * by adding it: the same bytes are the same answer, columns moved by
+ * the '['s. A line is looked up by a hash of its length and its first
+ * and last 8 bytes and taken only when all its bytes are the line kept. */
+enum {
+	S_KEPT_BYTES = 54, /* the longest line kept, LF not counted: a slot is 64 bytes */
+	S_KEPT_BITS = 12,  /* 4096 lines */
+};
+
+typedef struct S_kept {
+	char bytes[S_KEPT_BYTES]; /* first: a slot's 64 bytes are read at once */
+	uint8_t len;       /* the line's bytes from its '[' to its LF; 0: none kept */
+	uint8_t hot;       /* read again since kept: a line that misses here spares it once */
+	int8_t known;      /* its name's roster slot (tb_tag_known) */
+	uint8_t name_end, value, value_end, close; /* S_pair's offsets, from the '[' */
+	uint8_t vcol, vend_col, close_col;         /* its columns, past the '['s */
+} S_kept;
+
+struct tb_tag_memo {
+	S_kept v[1u << S_KEPT_BITS];
+};
+_Static_assert(sizeof(S_kept) == 64, "a memo slot is 64 bytes, read at once");
+
+static inline uint64_t S_load8(const char *s)
+{
+	uint64_t v;
+	memcpy(&v, s, 8);
+	return v;
+}
+
+/* The slot of the 'n' bytes at 's' (8 <= n): any byte order hashes, the
+ * bytes being compared whole. */
+static inline S_kept *S_kept_slot(struct tb_tag_memo *m, const char *s, size_t n)
+{
+	uint64_t h = (S_load8(s + 1) * 0x9E3779B97F4A7C15u) ^ S_load8(s + n - 8) ^ n;
+	return &m->v[(h * 0xD6E8FEB86659FD93u) >> (64 - S_KEPT_BITS)];
+}
+
+#ifdef __SSE2__
+/* The top bits of four 16-byte masks, the first lowest. */
+static inline uint64_t S_mask64(__m128i a, __m128i b, __m128i c, __m128i d)
+{
+	return (uint64_t)(unsigned)_mm_movemask_epi8(a) |
+	       (uint64_t)(unsigned)_mm_movemask_epi8(b) << 16 |
+	       (uint64_t)(unsigned)_mm_movemask_epi8(c) << 32 |
+	       (uint64_t)(unsigned)_mm_movemask_epi8(d) << 48;
+}
+#endif
+
+/* The line at 'open' short of 'end', its length (to its LF) into '*n',
+ * and its memo slot (NULL: not one the memo keeps, or none); 1 when the
+ * slot keeps this very line. */
+static int S_kept_find(const char *d, struct tb_tag_memo *m, size_t open, size_t end,
+                       size_t *n, S_kept **slot)
+{
+	*slot = NULL;
+	if (!m)
+		return 0;
+#ifdef __SSE2__
+	if (end - open >= 64) { /* sixty-four bytes at a time, the line's and the slot's */
+		const char *s = d + open;
+		const __m128i lf = _mm_set1_epi8('\n');
+		__m128i x0 = _mm_loadu_si128((const __m128i *)(const void *)s);
+		__m128i x1 = _mm_loadu_si128((const __m128i *)(const void *)(s + 16));
+		__m128i x2 = _mm_loadu_si128((const __m128i *)(const void *)(s + 32));
+		__m128i x3 = _mm_loadu_si128((const __m128i *)(const void *)(s + 48));
+		uint64_t at = S_mask64(_mm_cmpeq_epi8(x0, lf), _mm_cmpeq_epi8(x1, lf),
+		                       _mm_cmpeq_epi8(x2, lf), _mm_cmpeq_epi8(x3, lf));
+		at &= ((uint64_t)1 << (S_KEPT_BYTES + 1)) - 1;
+		if (!at || (*n = (size_t)__builtin_ctzll(at)) < 8)
+			return 0;
+		S_kept *e = *slot = S_kept_slot(m, s, *n);
+		if (e->len != *n)
+			return 0;
+		const __m128i *k = (const __m128i *)(const void *)e->bytes;
+		uint64_t same = S_mask64(_mm_cmpeq_epi8(x0, _mm_loadu_si128(k)),
+		                         _mm_cmpeq_epi8(x1, _mm_loadu_si128(k + 1)),
+		                         _mm_cmpeq_epi8(x2, _mm_loadu_si128(k + 2)),
+		                         _mm_cmpeq_epi8(x3, _mm_loadu_si128(k + 3)));
+		return (~same & (((uint64_t)1 << *n) - 1)) == 0;
+	}
+#endif
+	size_t room = end - open < S_KEPT_BYTES + 1 ? end - open : S_KEPT_BYTES + 1;
+	const char *lf = memchr(d + open, '\n', room);
+	if (!lf || (*n = (size_t)(lf - (d + open))) < 8)
+		return 0;
+	S_kept *e = *slot = S_kept_slot(m, d + open, *n);
+	return e->len == *n && memcmp(e->bytes, d + open, *n) == 0;
+}
+
+/* The tag pair whose '[' is at 'open', at column 'col', short of 'end',
+ * as S_pair_read reads it, into 't', and its name's roster slot into
+ * '*known'; 0 when the parser is to read it. By the memo 'm' (NULL:
+ * none) where the line is one it keeps or may keep. */
+static int S_pair_get(tb_reader *r, struct tb_tag_memo *m, size_t open, size_t end,
+                      unsigned col, S_pair *t, int *known)
+{
+	const char *d = r->data;
+	size_t n = 0;
+	S_kept *e;
+	if (S_kept_find(d, m, open, end, &n, &e)) {
+		e->hot = 1;
+		r->tag_memo_hits++;
+		t->name = open + 1;
+		t->name_end = open + e->name_end;
+		t->value = open + e->value;
+		t->value_end = open + e->value_end;
+		t->close = open + e->close;
+		t->vcol = col + e->vcol;
+		t->vend_col = col + e->vend_col;
+		t->close_col = col + e->close_col;
+		*known = e->known;
+		return 1;
+	}
+	if (!S_pair_read(r, open + 1, end, col + 1, t))
+		return 0;
+	*known = tb_tag_known(d + t->name, t->name_end - t->name);
+	if (e && e->hot) {
+		e->hot = 0; /* kept a while yet: the line that missed is more often a date */
+	} else if (e) {
+		e->len = (uint8_t)n;
+		e->known = (int8_t)*known;
+		e->name_end = (uint8_t)(t->name_end - open);
+		e->value = (uint8_t)(t->value - open);
+		e->value_end = (uint8_t)(t->value_end - open);
+		e->close = (uint8_t)(t->close - open);
+		e->vcol = (uint8_t)(t->vcol - col);
+		e->vend_col = (uint8_t)(t->vend_col - col);
+		e->close_col = (uint8_t)(t->close_col - col);
+		memcpy(e->bytes, d + open, n);
+	}
+	return 1;
+}
+
 /* Adds tag pair 't', whose '[' is at 'open' on line 'line', column
- * 'col', to 'tags' as S_tag does; 0 when a tag of its name is there
+ * 'col', and whose name has roster slot 'known' (tb_tag_known), to
+ * 'tags' as S_tag does; 0 when a tag of its name is there
  * already (the parser's error) or memory ran out, having added nothing
  * (the parser, reading it again, says so or finds it so). */
 static int S_pair_add(const tb_reader *r, tb_arena *a, tb_tag_list *tags, const S_pair *t,
-                      size_t open, unsigned line, unsigned col)
+                      int known, size_t open, unsigned line, unsigned col)
 {
 	const char *d = r->data;
-	int known = tb_tag_known(d + t->name, t->name_end - t->name);
 	/* a name given twice: its copy stays in the check's arena, freed
 	 * with the record */
 	const char *name = known >= 0 ? tb_tag_known_name(known)
@@ -232,8 +380,12 @@ size_t tb_fast_tags(tb_reader *r, tb_arena *a, tb_tag_list *tags)
 	unsigned line = r->line, col = r->tok.col;
 	S_pair t, last = {0};
 	unsigned last_line = line;
-	while (S_pair_read(r, open + 1, end, col + 1, &t) &&
-	       S_pair_add(r, a, tags, &t, open, line, col)) {
+	if (!r->tag_memo && !r->no_tag_memo) /* NULL when memory ran out: no memo */
+		r->tag_memo = tb_calloc(1, sizeof *r->tag_memo);
+	struct tb_tag_memo *m = r->no_tag_memo ? NULL : r->tag_memo;
+	int known;
+	while (S_pair_get(r, m, open, end, col, &t, &known) &&
+	       S_pair_add(r, a, tags, &t, known, open, line, col)) {
 		last = t;
 		last_line = line;
 		taken++;

@@ -268,6 +268,7 @@ void tb_reader_free(tb_reader *r)
 		r->memo_free(r->memo);
 	if (r->pos_memo_free)
 		r->pos_memo_free(r->pos_memo);
+	free(r->tag_memo);
 	free(r);
 }
 

@@ -107,6 +107,11 @@ struct tb_reader {
 	void (*memo_free)(struct tb_move_memo *);
 	void (*pos_memo_free)(struct tb_pos_memo *);
 	size_t fast_tags;        /* tag pairs the fast tier took (parse_fast_tags.c) */
+	struct tb_tag_memo *tag_memo; /* its tag lines' memo (parse_fast_tags.c): one
+	                            block, or NULL */
+	int no_tag_memo;         /* that memo off: every tag line read, for the
+	                            tests, which compare the two */
+	size_t tag_memo_hits;    /* tag pairs the memo answered for (the tests') */
 	size_t rec_offboard;     /* of them, points off the board (the record can be replayed) */
 	tb_search_opts search;   /* for tb_reader_validate (tb_reader_set_search) */
 	int verdicts;            /* the replay gives verdicts only: no slips searched,

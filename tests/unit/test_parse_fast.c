@@ -1,14 +1,18 @@
 /*
  * test_parse_fast.c -- lib/parse_fast.c's short ways, each beside the
  * way it stands for: the memo of move words (tb_fast_move_word) says
- * of every word what the game's grammar says of it, on every board.
- * (test_parser.c holds the fast tier as a whole to the parser.)
+ * of every word what the game's grammar says of it, on every board; the
+ * memo of tag lines (parse_fast_tags.c) reads every line as the tag
+ * section's fast tier reads it without the memo. (test_parser.c holds
+ * the fast tier as a whole to the parser.)
  */
 #include "tb_test.h"
 
+#include "diag.h"
 #include "game.h"
 #include "parse_fast.h"
 #include "reader.h"
+#include "record.h"
 
 /* A seeded generator (a PCG step): the same words every run. */
 static unsigned S_rand(unsigned long long *x)
@@ -214,12 +218,150 @@ static void test_memo_on_the_collection(void **state)
 	assert_true(taken > asked / 3);
 }
 
+/* ===== The memo of tag lines ===== */
+
+/* 'n' bytes at 'src' read checking, with the memo of tag lines and
+ * without it (tb_reader.no_tag_memo), the fast tier on in both: the same
+ * results and diagnostics, call by call, the same tags (names, values,
+ * where they and their values stand), the same tags taken by the fast
+ * tier, the reader in the same place. Returns the pairs the memo
+ * answered for. */
+static size_t S_same_with_memo(const char *src, size_t n)
+{
+	tb_reader *a = tb_reader_new_mem(src, n, "t.tgn"), *b = tb_reader_new_mem(src, n, "t.tgn");
+	assert_non_null(a);
+	assert_non_null(b);
+	tb_reader_set_check_only(a, 1);
+	tb_reader_set_check_only(b, 1);
+	b->no_tag_memo = 1;
+	for (;;) {
+		tb_record *x = NULL, *y = NULL;
+		int ga = tb_reader_next(a, &x), gb = tb_reader_next(b, &y);
+		assert_int_equal(ga, gb);
+		assert_int_equal(tb_reader_ndiags(a), tb_reader_ndiags(b));
+		for (size_t i = 0; i < tb_reader_ndiags(a); i++) {
+			char *da = tb_diag_format(tb_reader_diag(a, i));
+			char *db = tb_diag_format(tb_reader_diag(b, i));
+			if (strcmp(da, db) != 0)
+				fail_msg("with the memo:\n%s\nwithout:\n%s", da, db);
+			free(da);
+			free(db);
+		}
+		assert_int_equal(a->fast_tags, b->fast_tags);
+		assert_int_equal(a->tok.off, b->tok.off);
+		assert_int_equal(a->tok.col, b->tok.col);
+		assert_int_equal(a->prev.end_col, b->prev.end_col);
+		assert_int_equal(a->pos, b->pos);
+		assert_int_equal(a->line, b->line);
+		assert_int_equal(a->col, b->col);
+		if (ga != 1)
+			break;
+		assert_int_equal(x->ntags, y->ntags);
+		for (size_t i = 0; i < x->ntags; i++) {
+			const tb_tag *s = &x->tags[i], *t = &y->tags[i];
+			if (strcmp(s->name, t->name) || strcmp(s->value, t->value) ||
+			    s->value_line != t->value_line || s->value_col != t->value_col ||
+			    s->value_off != t->value_off || s->span.line != t->span.line ||
+			    s->span.col != t->span.col || s->span.end_col != t->span.end_col ||
+			    s->span.off != t->span.off)
+				fail_msg("with the memo [%s \"%s\"] at %u:%u-%u, without [%s \"%s\"] at "
+				         "%u:%u-%u", s->name, s->value, s->span.line, s->span.col,
+				         s->span.end_col, t->name, t->value, t->span.line, t->span.col,
+				         t->span.end_col);
+		}
+		tb_record_free(x);
+		tb_record_free(y);
+	}
+	assert_int_equal(b->tag_memo_hits, 0);
+	size_t hits = a->tag_memo_hits;
+	tb_reader_free(a);
+	tb_reader_free(b);
+	return hits;
+}
+
+/* The bench's collection with some of its tag lines changed by a byte
+ * where the memo's hash does not look (past its first 9 bytes, before
+ * its last 8: the same slot as the line as written, which the memo
+ * keeps) or anywhere, and some put in twice or cut short: lines alike
+ * but for that byte must not be taken for one another, nor a line the
+ * fast tier leaves to the parser for one it took. 'out' has room for
+ * twice 'n' bytes and more; the length made is returned. */
+static size_t S_tag_lines_changed(const char *src, size_t n, char *out, unsigned long long *x)
+{
+	static const char put[] = {'x', 'a', '\\', '"', '\x01', '\xff', '\xc3', ']', ' ', '\t',
+	                           '[', '\r', '{', '?', '0', 'Z'};
+	size_t len = 0;
+	for (size_t i = 0; i < n;) {
+		const char *eol = memchr(src + i, '\n', n - i);
+		size_t k = eol ? (size_t)(eol - (src + i)) + 1 : n - i; /* the line, its LF */
+		memcpy(out + len, src + i, k);
+		unsigned r = S_rand(x) % 8;
+		if (src[i] == '[' && k > 2 && r < 4) {
+			size_t body = k - 1, at;
+			if (body >= 18 && r < 3)
+				at = 9 + S_rand(x) % (body - 17);
+			else
+				at = S_rand(x) % body;
+			out[len + at] = put[S_rand(x) % sizeof put];
+		} else if (src[i] == '[' && r == 4) { /* twice: the parser's error */
+			memcpy(out + len + k, src + i, k);
+			len += k;
+		} else if (src[i] == '[' && r == 5 && k > 4) { /* its LF gone: two lines in one */
+			out[len + k - 1] = ' ';
+		}
+		len += k;
+		i += k;
+	}
+	return len;
+}
+
+/* The memo of tag lines reads every line of the bench's collection, as
+ * written and with lines changed (S_tag_lines_changed), as the fast
+ * tier reads it without the memo -- and answers for most of them. */
+static void test_tag_memo_reads_what_the_fast_tier_reads(void **state)
+{
+	(void)state;
+	const char *path = getenv("TB_BENCH_SAMPLE");
+	if (!path)
+		fail_msg("TB_BENCH_SAMPLE names no file: run me with make unit");
+	FILE *f = fopen(path, "rb");
+	assert_non_null(f);
+	size_t cap = 1 << 20, n = 0;
+	char *buf = malloc(cap);
+	assert_non_null(buf);
+	for (size_t got; (got = fread(buf + n, 1, cap - n, f)) > 0;) {
+		n += got;
+		if (n == cap)
+			assert_non_null(buf = realloc(buf, cap *= 2));
+	}
+	fclose(f);
+	assert_true(n > 100000);
+	size_t lines = 0;
+	for (size_t i = 0; i < n; i++)
+		lines += buf[i] == '[' && (i == 0 || buf[i - 1] == '\n');
+	size_t hits = S_same_with_memo(buf, n);
+	if (hits * 2 < lines) /* a memo that answers for nothing passes the rest */
+		fail_msg("the memo answered for %zu of %zu tag lines", hits, lines);
+	char *m = malloc(2 * n + 64);
+	assert_non_null(m);
+	unsigned long long x = 11;
+	for (int round = 0; round < (TT_SANITIZED ? 2 : 8); round++) {
+		/* slices of it, so that some end within a tag line */
+		size_t at = round ? S_rand(&x) % (n / 2) : 0, k = round ? n / 4 + S_rand(&x) % 4096 : n;
+		size_t len = S_tag_lines_changed(buf + at, k, m, &x);
+		assert_true(S_same_with_memo(m, len) > 0);
+	}
+	free(m);
+	free(buf);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_memo_says_what_the_grammar_says),
 		cmocka_unit_test(test_memo_tells_words_apart),
 		cmocka_unit_test(test_memo_on_the_collection),
+		cmocka_unit_test(test_tag_memo_reads_what_the_fast_tier_reads),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1338,6 +1338,13 @@ static void test_fast_tier_cases(void **state)
 		{"[Game \"ocencahuac\"]\n1. c1-d2 c8^a8> *\n[Game \"x\"]\n", 0},  /* '>' no point */
 		{"[Game \"pitarra\"]\n1. d5 f4\t2.c5 d1*\n[Game \"pitarra\"]\n", 1},
 		{"[Game \"pitarra\"] 1. d5 f4 {x} 1-0 {y}\n[Game \"pitarra\"]\n", 1},
+		/* a move read before (the memo's), then written again and
+		 * followed by bytes no word ends with */
+		{"[Game \"pitarra\"]\n1. d5 f4 2. c5 d1 3. d5\xc3\xa9 *\n[Game \"pitarra\"]\n1. d5 "
+		 "f4\x01 *\n\n[Game \"pitarra\"]\n1. d5\tf4\r\n2. c5 d1 *\n[Game \"pitarra\"]\n1. d5"
+		 "\nf4 2. c5 d1) *\n[Game \"pitarra\"]\n1. d5\nf4 2. c5 d1 *\n", 0},
+		{"[Game \"pitarra\"]\n1. d5 f4 2. c5 d1 *\n\n[Game \"pitarra\"]\n1. d5\nf4 2. c5 d1 *\n"
+		 "[Game \"pitarra\"]\n1. d5 f4 2. c5 d1 3. f4\n*\n", 1},
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		const char *src = cases[i].src;
