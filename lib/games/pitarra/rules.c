@@ -408,13 +408,16 @@ static int S_reaches(const tb_ruleset *rs, set occupied, int p, int q, int how)
 	return n;
 }
 
-/* rules->one: written move 'm' as the one turn S_generate_at's list from
- * its first point has that fits it -- a placement there, or a move of
- * the piece there to its second point -- with the removal S_turns_to
- * allows: none when no tercia is formed (or the enemy has no piece),
- * else the one written, which must be removable, or none when capture
- * is optional. Every turn the list holds is uncrowned. */
-static int S_one(const tb_ruleset *rs, const tb_state *s, const tb_move *m, tb_turn *out)
+/* rules->one's check: written move 'm' as the one turn S_generate_at's
+ * list from its first point has that fits it -- a placement there, or a
+ * move of the piece there to its second point -- with the removal
+ * S_turns_to allows: none when no tercia is formed (or the enemy has no
+ * piece), else the one written, which must be removable, or none when
+ * capture is optional. Every turn the list holds is uncrowned. 1 with
+ * the turn's points in '*from' (-1: a placement), '*to' and '*removed'
+ * (-1: none); 0 when there is no such turn. */
+static inline int S_one_at(const tb_ruleset *rs, const tb_state *s, const tb_move *m, int *from_out,
+                           int *to_out, int *removed_out)
 {
 	const tb_geometry *geo = &rs->geo;
 	int p = tb_geo_at(geo, m->parts[0].pt);
@@ -451,8 +454,18 @@ static int S_one(const tb_ruleset *rs, const tb_state *s, const tb_move *m, tb_t
 	                       : !(S_removable(rs, enemy) >> removed & 1)) {
 		return 0;
 	}
-	/* the turn S_emit makes of these points: the written parts, whose
-	 * kinds were checked above (a point, a step, a removal) */
+	*from_out = from, *to_out = to, *removed_out = removed;
+	return 1;
+}
+
+/* rules->one: S_one_at's turn, as S_emit makes it of these points: the
+ * written parts, whose kinds S_one_at checked (a point, a step, a
+ * removal). */
+static int S_one(const tb_ruleset *rs, const tb_state *s, const tb_move *m, tb_turn *out)
+{
+	int from, to, removed;
+	if (!S_one_at(rs, s, m, &from, &to, &removed))
+		return 0;
 	out->nparts = (uint8_t)m->nparts;
 	out->crown = 0;
 	for (unsigned i = 0; i < m->nparts; i++)
@@ -503,6 +516,22 @@ static inline void S_take(tb_state *s, int side, int removed)
 	s->quiet = 0;
 }
 
+/* The quiet play of side 'side''s turn that puts a piece on 'to' (>= 0;
+ * a pass is no such turn), from 'from' (-1: from its hand), taking the
+ * piece on 'removed' (-1: none). */
+static inline void S_play_points(tb_state *s, int side, int from, int to, int removed)
+{
+	s->quiet++;
+	S_put(s, side, from, to);
+	s->mark[2 * side] = (uint8_t)(from + 1);
+	s->mark[2 * side + 1] = (uint8_t)(to + 1);
+	if (removed >= 0)
+		S_take(s, side, removed);
+	if (side == 1)
+		s->number++;
+	s->to_move = (uint8_t)!side;
+}
+
 /* S_play when no events are asked for (the searches): the same state,
  * without the tercias looked for, in a function small enough to cost
  * little to call. */
@@ -510,16 +539,30 @@ static void S_play_quiet(const tb_ruleset *rs, tb_state *s, const tb_turn *t)
 {
 	int side = s->to_move, from, to, removed;
 	S_parts(&rs->geo, t, &from, &to, &removed);
-	s->quiet++;
-	if (to >= 0)
-		S_put(s, side, from, to);
-	s->mark[2 * side] = (uint8_t)(to >= 0 ? from + 1 : 0);
-	s->mark[2 * side + 1] = (uint8_t)(to + 1);
+	if (to >= 0) {
+		S_play_points(s, side, from, to, removed);
+		return;
+	}
+	s->quiet++; /* a pass: the owner's previous turn moved nothing */
+	s->mark[2 * side] = s->mark[2 * side + 1] = 0;
 	if (removed >= 0)
 		S_take(s, side, removed);
 	if (side == 1)
 		s->number++;
 	s->to_move = (uint8_t)!side;
+}
+
+/* rules->one_play: S_one, and when it finds the turn, that turn played
+ * quietly into '*s' (S_play_quiet's state), from the points S_one_at
+ * found, not read again from a turn written out; '*s' is unchanged when
+ * it finds none. */
+static int S_one_play(const tb_ruleset *rs, tb_state *s, const tb_move *m)
+{
+	int from, to, removed;
+	if (!S_one_at(rs, s, m, &from, &to, &removed))
+		return 0;
+	S_play_points(s, s->to_move, from, to, removed);
+	return 1;
 }
 
 /* S_play with its events: a function of its own, so that the quiet
@@ -930,4 +973,5 @@ const tb_rules tb_rules_pitarra = {
 	.result_now = S_by_captures,
 	.explain = S_explain,
 	.bound = S_bound,
+	.one_play = S_one_play,
 };
