@@ -415,9 +415,11 @@ static int S_reaches(const tb_ruleset *rs, set occupied, int p, int q, int how)
  * piece), else the one written, which must be removable, or none when
  * capture is optional. Every turn the list holds is uncrowned. 1 with
  * the turn's points in '*from' (-1: a placement), '*to' and '*removed'
- * (-1: none); 0 when there is no such turn. */
-static inline int S_one_at(const tb_ruleset *rs, const tb_state *s, const tb_move *m, int *from_out,
-                           int *to_out, int *removed_out)
+ * (-1: none); 0 when there is no such turn. (Inlined into both callers:
+ * the walks call it for every turn, and the points go out in registers.) */
+static inline __attribute__((always_inline)) int S_one_at(const tb_ruleset *rs, const tb_state *s,
+                                                           const tb_move *m, int *from_out,
+                                                           int *to_out, int *removed_out)
 {
 	const tb_geometry *geo = &rs->geo;
 	int p = tb_geo_at(geo, m->parts[0].pt);
