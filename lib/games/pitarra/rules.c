@@ -162,9 +162,15 @@ static int S_tercias_at(const tb_ruleset *rs, set own, int p, int *lines)
  * perft and playouts, against its own rules, catch a wrong table). */
 static int S_forms(const tb_ruleset *rs, set own, int p)
 {
+	/* a slot's points not in 'own': a 32-bit half of 'a' or 'b' is 0
+	 * where a tercia is made, and S_NO_PAIR's bit stays set where there
+	 * is no line; a half is 0 exactly when the word less 1 in each half
+	 * sets a top bit the word has not (a borrow from a lower half counts
+	 * only when that half is 0 already) */
+	const uint64_t ones = (uint64_t)1 << 32 | 1, tops = S_NO_PAIR << 32 | S_NO_PAIR;
 	uint64_t both = (uint64_t)own << 32 | own;
 	uint64_t a = rs->geo.reach[p] & ~both, b = rs->geo.next_to[p] & ~both;
-	return !(uint32_t)a | !(a >> 32) | !(uint32_t)b | !(b >> 32);
+	return (((a - ones) & ~a) | ((b - ones) & ~b)) & tops ? 1 : 0;
 }
 
 /* Pieces of 'pieces' that stand in one of their tercias. */
@@ -336,9 +342,8 @@ static size_t S_generate_moves(const tb_ruleset *rs, const tb_state *s, tb_turn 
  * that do not ask whether a side is blocked.) */
 static inline int S_over_anyway(const tb_ruleset *rs, const tb_state *s)
 {
-	for (int side = 0; side < 2; side++)
-		if (S_fewer(S_pieces(rs, s, side), 3 - s->hand[side]))
-			return 1;
+	if (S_fewer(S_pieces(rs, s, 0), 3 - s->hand[0]) || S_fewer(S_pieces(rs, s, 1), 3 - s->hand[1]))
+		return 1;
 	return rs->opt[O_LIMIT] == LIMIT_N && s->quiet >= rs->num[O_LIMIT];
 }
 
@@ -422,9 +427,10 @@ static inline __attribute__((always_inline)) int S_one_at(const tb_ruleset *rs, 
                                                            int *to_out, int *removed_out)
 {
 	const tb_geometry *geo = &rs->geo;
+	if (m->nparts - 1u > 2u || m->crown || m->parts[0].kind != TB_PART_AT) /* 1 to 3 parts */
+		return 0;
 	int p = tb_geo_at(geo, m->parts[0].pt);
-	if (m->crown || !m->nparts || m->nparts > 3 || m->parts[0].kind != TB_PART_AT || p < 0 ||
-	    S_over_anyway(rs, s))
+	if (p < 0 || S_over_anyway(rs, s))
 		return 0;
 	int side = s->to_move, from = -1, to = p, k = 1;
 	set own = S_pieces(rs, s, side), enemy = S_pieces(rs, s, !side);
