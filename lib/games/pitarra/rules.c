@@ -489,7 +489,22 @@ static int S_one(const tb_ruleset *rs, const tb_state *s, const tb_move *m, tb_t
 static inline void S_parts(const tb_geometry *geo, const tb_turn *t, int *from, int *to,
                            int *removed)
 {
-	*from = *to = *removed = -1;
+	unsigned n = t->nparts, k = 1;
+	const tb_part *q = t->parts;
+	if (n - 1u <= 2u && q[0].kind == TB_PART_AT) { /* S_emit's shapes, read straight */
+		*from = -1;
+		*to = tb_geo_at(geo, q[0].pt);
+		if (n > 1 && q[1].kind == TB_PART_STEP)
+			*from = *to, *to = tb_geo_at(geo, q[1].pt), k = 2;
+		*removed = -1;
+		if (k == n)
+			return;
+		if (k + 1 == n && q[k].kind == TB_PART_REMOVE) {
+			*removed = tb_geo_at(geo, q[k].pt);
+			return;
+		}
+	}
+	*from = *to = *removed = -1; /* any other: part by part */
 	for (unsigned i = 0; i < t->nparts; i++) {
 		int at = tb_geo_at(geo, t->parts[i].pt);
 		switch (t->parts[i].kind) {
