@@ -82,12 +82,9 @@ void tb_repair_under_read(const tb_ruleset *rs, const tb_repair *r, tb_repair_un
 int tb_repair_play_read(const tb_ruleset *rs, tb_state *s, const tb_repair_under *u, tb_turns *l,
                         int *nomem)
 {
-	for (unsigned i = 0; i < u->r->nturns; i++) {
-		const tb_turn *legal = tb_repair_found_read(rs, s, &u->w[i], l, nomem);
-		if (!legal)
+	for (unsigned i = 0; i < u->r->nturns; i++)
+		if (!tb_repair_step_read(rs, s, &u->w[i], l, nomem))
 			return 0;
-		rs->rules->play(rs, s, legal, NULL);
-	}
 	return 1;
 }
 
@@ -143,12 +140,12 @@ unsigned tb_repair_follow(const tb_ruleset *rs, tb_state *s, const tb_node *n, u
 			if (!n)
 				break;
 		}
-		const tb_turn *t;
+		int legal;
 		if (read) { /* (NULL: the plain way, a test's reference, tb_repair_in.plain) */
 			const tb_repair_move *w = S_read(read, rs, n, c);
 			if (!w->m)
 				break;
-			t = tb_repair_found_read(rs, s, w, l, nomem);
+			legal = tb_repair_step_read(rs, s, w, l, nomem);
 		} else {
 			int pass;
 			const tb_move *m = tb_repair_written(rs, n, &pass);
@@ -156,13 +153,14 @@ unsigned tb_repair_follow(const tb_ruleset *rs, tb_state *s, const tb_node *n, u
 				c->reads++;
 			if (!m)
 				break;
-			t = tb_repair_found(rs, s, m, pass, l, nomem);
+			const tb_turn *t = tb_repair_found(rs, s, m, pass, l, nomem);
+			if ((legal = t != NULL) != 0)
+				rs->rules->play(rs, s, t, NULL);
 		}
-		if (!t) {
+		if (!legal) {
 			*illegal = 1;
 			break;
 		}
-		rs->rules->play(rs, s, t, NULL);
 		played++;
 	}
 	return played;
@@ -228,12 +226,10 @@ unsigned tb_repair_follow_seq(const tb_ruleset *rs, tb_state *s, const tb_repair
 		const tb_repair_move *w = &q->v[i];
 		if (!w->m)
 			break;
-		const tb_turn *t = tb_repair_found_read(rs, s, w, l, nomem);
-		if (!t) {
+		if (!tb_repair_step_read(rs, s, w, l, nomem)) {
 			*illegal = 1;
 			break;
 		}
-		rs->rules->play(rs, s, t, NULL);
 		played++;
 		i++;
 	}

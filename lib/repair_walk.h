@@ -79,6 +79,26 @@ static inline const tb_turn *tb_repair_found_read(const tb_ruleset *rs, const tb
 	return tb_repair_found(rs, s, w->m, w->pass, l, nomem);
 }
 
+/* Plays written move 'w' into '*s' when it is a legal turn there, as
+ * tb_repair_found_read and rules->play would: 1 when it was, 0 (and '*s'
+ * unchanged) when not. The rules' check and play in one call
+ * (rules->one_play) where the rules' own check answers for the move:
+ * the walks read nothing of the turn but the position it leaves. */
+static inline int tb_repair_step_read(const tb_ruleset *rs, tb_state *s, const tb_repair_move *w,
+                                      tb_turns *l, int *nomem)
+{
+	if (w->direct && rs->rules->one_play) {
+		int one = rs->rules->one_play(rs, s, w->m);
+		if (one >= 0)
+			return one;
+	}
+	const tb_turn *t = tb_repair_found_read(rs, s, w, l, nomem);
+	if (!t)
+		return 0;
+	rs->rules->play(rs, s, t, NULL);
+	return 1;
+}
+
 /* tb_repair_found, the turn copied into '*out': 0 when there is none. */
 int tb_repair_one(const tb_ruleset *rs, const tb_state *s, const tb_move *m, int pass,
                   tb_turns *l, tb_turn *out, int *nomem);

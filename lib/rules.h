@@ -395,6 +395,13 @@ typedef struct tb_rules {
 	 * player's free choices, drawn from 'r' (random games). Returns 0,
 	 * or -1 when what is missing is no player's choice. */
 	int (*random_start)(const tb_ruleset *rs, tb_state *s, unsigned long long r);
+	/* Optional: one() and, when it answers 1, play() of the turn it
+	 * found (no events), in one: 1 with that turn played into '*s'; 0
+	 * or -1 as one() answers, '*s' unchanged. The same answer and
+	 * position as the two calls, for less: the slip search's walks
+	 * (repair_walk.c) check and play a written turn at every step and
+	 * read nothing of the turn but the position it leaves. */
+	int (*one_play)(const tb_ruleset *rs, tb_state *s, const tb_move *m);
 } tb_rules;
 
 /* Why 's' is over in language 'l' (NULL: English) into 'why' ('n' bytes):

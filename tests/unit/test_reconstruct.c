@@ -2047,6 +2047,7 @@ typedef struct S_slip_case {
 	const void *lbn[LB_K + 1];
 	tb_move m;
 	tb_repair_in in;
+	tb_turn w[LB_MAX]; /* the written turns, where S_slips_case makes them ('m' points here) */
 } S_slip_case;
 
 /* Sets up 'c'; 0 (nothing kept) when the record does not read back as
@@ -2082,6 +2083,40 @@ static void S_slip_free(S_slip_case *c)
 {
 	tb_record_free(c->rec);
 	tb_reader_free(c->r);
+}
+
+/* The kind of a slip: one of 'kinds' (of 'nkinds'), or, 'kinds' NULL,
+ * any of S_slip's six. */
+static int S_kind_of(tt_rng *g, const int *kinds, unsigned nkinds)
+{
+	return kinds ? kinds[tt_below(g, nkinds)] : (int)tt_below(g, 6);
+}
+
+/* The second-slip tests' case, set up in 'c' (S_slip_make): from the
+ * start of config 'cfg' ('e' its engine), or for an odd 'rep' a random
+ * position, a random line of LB_LEN turns, a first slip at turn 'first'
+ * to first + 3, then, when 'two', a second 2 to 4 turns later, of kinds
+ * as S_kind_of draws them. 0 (nothing kept) when no case is made there:
+ * no line, a slip that cannot be made, every written turn legal, or a
+ * record that does not read back. Free with S_slip_free. */
+static int S_slips_case(const S_cfg *cfg, tb_engine *e, unsigned rep, tt_rng *g, size_t first,
+                        const int *kinds, unsigned nkinds, int two, S_slip_case *c)
+{
+	const tb_ruleset *rs = tb_engine_ruleset(e);
+	tb_state s = rep % 2 ? S_somewhere(rs, tb_engine_state(e), g) : *tb_engine_state(e);
+	s = S_reload(cfg, rs, &s);
+	tb_turn line[LB_LEN], w1[LB_MAX], *w = c->w;
+	if (!S_line(rs, s, LB_LEN, g, line, NULL))
+		return 0;
+	size_t j1 = first + tt_below(g, 4), j2 = j1 + 2 + tt_below(g, 3);
+	size_t nw = S_slip(rs, line, LB_LEN, S_kind_of(g, kinds, nkinds), j1, g, w1);
+	if (nw && two)
+		nw = S_slip(rs, w1, nw, S_kind_of(g, kinds, nkinds), j2, g, w);
+	else if (nw)
+		memcpy(w, w1, nw * sizeof *w);
+	if (!nw || S_all_legal(rs, s, w, nw))
+		return 0;
+	return S_slip_make(cfg, rs, &s, w, nw, c);
 }
 
 /* tb_repairs_back on short random lines with one slip of each kind
@@ -2205,20 +2240,9 @@ static void test_lookback_first_three(void **state)
 	for (size_t ci = 0; ci < NCFG; ci++) {
 		const S_cfg *cfg = &S_cfgs[ci];
 		tb_engine *e = S_engine(cfg, NULL);
-		const tb_ruleset *rs = tb_engine_ruleset(e);
 		for (unsigned rep = 0; rep < (TT_SANITIZED ? 12u : 40u); rep++) {
-			tb_state s = rep % 2 ? S_somewhere(rs, tb_engine_state(e), &g) : *tb_engine_state(e);
-			s = S_reload(cfg, rs, &s);
-			tb_turn line[LB_LEN], w1[LB_MAX], w[LB_MAX];
-			if (!S_line(rs, s, LB_LEN, &g, line, NULL))
-				continue;
-			size_t j1 = tt_below(&g, 4), j2 = j1 + 2 + tt_below(&g, 3);
-			size_t nw = S_slip(rs, line, LB_LEN, kinds[tt_below(&g, 3)], j1, &g, w1);
-			nw = nw ? S_slip(rs, w1, nw, kinds[tt_below(&g, 3)], j2, &g, w) : 0;
-			if (!nw || S_all_legal(rs, s, w, nw))
-				continue;
 			S_slip_case c;
-			if (!S_slip_make(cfg, rs, &s, w, nw, &c))
+			if (!S_slips_case(cfg, e, rep, &g, 0, kinds, 3, 1, &c))
 				continue;
 			int nomem = 0;
 			tb_repair three[3];
@@ -2292,23 +2316,9 @@ static void test_lookback_plain_same(void **state)
 	for (size_t ci = 0; ci < NCFG; ci++) {
 		const S_cfg *cfg = &S_cfgs[ci];
 		tb_engine *e = S_engine(cfg, NULL);
-		const tb_ruleset *rs = tb_engine_ruleset(e);
 		for (unsigned rep = 0; rep < (TT_SANITIZED ? 8u : 24u); rep++) {
-			tb_state s = rep % 2 ? S_somewhere(rs, tb_engine_state(e), &g) : *tb_engine_state(e);
-			s = S_reload(cfg, rs, &s);
-			tb_turn line[LB_LEN], w1[LB_MAX], w[LB_MAX];
-			if (!S_line(rs, s, LB_LEN, &g, line, NULL))
-				continue;
-			size_t j1 = tt_below(&g, 4), j2 = j1 + 2 + tt_below(&g, 3);
-			size_t nw = S_slip(rs, line, LB_LEN, (int)tt_below(&g, 6), j1, &g, w1);
-			if (nw && rep % 3) /* two slips, but one time in three */
-				nw = S_slip(rs, w1, nw, (int)tt_below(&g, 6), j2, &g, w);
-			else if (nw)
-				memcpy(w, w1, nw * sizeof *w);
-			if (!nw || S_all_legal(rs, s, w, nw))
-				continue;
-			S_slip_case c;
-			if (!S_slip_make(cfg, rs, &s, w, nw, &c))
+			S_slip_case c; /* two slips, but one time in three */
+			if (!S_slips_case(cfg, e, rep, &g, 0, NULL, 0, rep % 3 != 0, &c))
 				continue;
 			for (size_t max = 3; max <= 256; max += 253) {
 				int nomem = 0;
@@ -2362,14 +2372,79 @@ static void test_lookback_plain_same(void **state)
 	assert_true(fast.reads < plain.reads / 2);
 }
 
-/* The search validate makes once it went on under a first slip's
- * repair (tb_repair_in.under; validate_slips.c's history): on short
- * random lines of every game with two slips, the first's best repair
- * played, its written turns in no slot, the written turns after it up
+/* The search under repair 'r1' of slip case 'c' (made at look-back turn
+ * 'at' > 0, stopped by a later written turn), as validate makes it once
+ * it went on under that repair (tb_repair_in.under; validate_slips.c's
+ * history): its written turns in no slot, the written turns after it up
  * to the next not legal -- the plain search (tb_repair_in.plain) against
- * the one that spares work, field by field, asked for 256 or for three.
- * The repairs before it are replayed through it, and those that would
- * change a turn it stands for are not tried (S_after_at's 'cut'). */
+ * the one that spares work, field by field, asked for 256 or for three
+ * ('a' and 'b' room for 256), the walks reading ahead all or ('rep') a
+ * few (seq_cap). 0 when the turns after it are all legal (no search);
+ * else 1, '*found' counting the searches that found repairs. */
+static int S_under_same(const tb_ruleset *rs, const S_slip_case *c, const tb_repair *r1, size_t at,
+                        unsigned rep, tb_repair *a, tb_repair *b, unsigned *found)
+{
+	/* the history under it, as S_hist_keep leaves it */
+	tb_state before[TB_LOOKBACK_MAX + 1];
+	const void *nodes[TB_LOOKBACK_MAX + 1];
+	memcpy(before, c->in.before, at * sizeof *before);
+	memcpy(nodes, c->in.nodes, at * sizeof *nodes);
+	tb_state st = c->in.before[at];
+	for (unsigned t = 0; t < r1->nturns; t++)
+		rs->rules->play(rs, &st, &r1->turn[t], NULL);
+	const tb_node *n = c->in.nodes[at];
+	for (unsigned t = 0; t < r1->consumed; t++)
+		n = tb_repair_next_turn(n);
+	size_t k = at;
+	tb_move m;
+	int pass = 0, stop = 0, nomem = 0;
+	tb_turns l = {NULL, 0};
+	for (; n && k <= TB_LOOKBACK_MAX && !stop; n = tb_repair_next_turn(n)) {
+		const tb_move *wm = tb_repair_written(rs, n, &pass);
+		if (!wm)
+			break;
+		before[k] = st;
+		nodes[k++] = n;
+		tb_turn t;
+		if (!tb_repair_one(rs, &st, wm, pass, &l, &t, &nomem))
+			m = *wm, stop = 1;
+		else
+			rs->rules->play(rs, &st, &t, NULL);
+	}
+	tb_turns_free(&l);
+	assert_false(nomem);
+	if (!stop)
+		return 0;
+	tb_repair_in in = {rs, NULL, before, nodes, k, (uint8_t)(pass ? TB_NODE_PASS : TB_NODE_MOVE),
+	                   &m, 32, NULL, r1, at, 0, NULL, 0};
+	for (size_t max = 3; max <= 256; max += 253) {
+		in.plain = 1;
+		size_t na = tb_repairs_back(&in, a, max, &nomem);
+		assert_false(nomem);
+		in.plain = 0;
+		for (unsigned cap = 0; cap <= 3; cap += 3) { /* (3: the walks read past, seq_cap) */
+			in.seq_cap = cap + (cap ? rep % 4 : 0);
+			size_t nb = tb_repairs_back(&in, b, max, &nomem);
+			assert_false(nomem);
+			assert_int_equal(na, nb);
+			size_t shown = na < max ? na : max;
+			for (size_t i = 0; i < shown; i++)
+				assert_true(S_same_repair(&a[i], &b[i], tb_repair_then_read(a, shown, i)));
+		}
+		*found += na > 0;
+	}
+	return 1;
+}
+
+/* The search validate makes once it went on under a first slip's
+ * repair (S_under_same), on short random lines of every game with two
+ * slips: under the first's best repair; and, on lines whose two slips
+ * are each two turns swapped (or a side's two), under each of the first
+ * sixteen repairs that is such a swap, stopped by a later written turn
+ * -- the walks through it go on past the written turns it consumed, two
+ * or three, not one (which only a swap tells). The repairs before it are
+ * replayed through it, and those that would change a turn it stands for
+ * are not tried (S_after_at's 'cut'). */
 static void test_lookback_under_plain_same(void **state)
 {
 	(void)state;
@@ -2377,96 +2452,52 @@ static void test_lookback_under_plain_same(void **state)
 	tb_repair *a = malloc(256 * sizeof *a), *b = malloc(256 * sizeof *b);
 	assert_non_null(a);
 	assert_non_null(b);
-	unsigned compared = 0, found = 0;
+	unsigned compared = 0, found = 0, swaps = 0, swaps_found = 0;
+	static const int swap_kinds[2] = {4, 5};
 	for (size_t ci = 0; ci < NCFG; ci++) {
 		const S_cfg *cfg = &S_cfgs[ci];
 		tb_engine *e = S_engine(cfg, NULL);
 		const tb_ruleset *rs = tb_engine_ruleset(e);
 		for (unsigned rep = 0; rep < (TT_SANITIZED ? 16u : 48u); rep++) {
-			tb_state s = rep % 2 ? S_somewhere(rs, tb_engine_state(e), &g) : *tb_engine_state(e);
-			s = S_reload(cfg, rs, &s);
-			tb_turn line[LB_LEN], w1[LB_MAX], w[LB_MAX];
-			if (!S_line(rs, s, LB_LEN, &g, line, NULL))
-				continue;
-			size_t j1 = 1 + tt_below(&g, 4), j2 = j1 + 2 + tt_below(&g, 3);
-			size_t nw = S_slip(rs, line, LB_LEN, (int)tt_below(&g, 6), j1, &g, w1);
-			nw = nw ? S_slip(rs, w1, nw, (int)tt_below(&g, 6), j2, &g, w) : 0;
-			if (!nw || S_all_legal(rs, s, w, nw))
-				continue;
 			S_slip_case c;
-			if (!S_slip_make(cfg, rs, &s, w, nw, &c))
+			if (!S_slips_case(cfg, e, rep, &g, 1, NULL, 0, 1, &c))
 				continue;
 			int nomem = 0;
 			tb_repair r1;
 			size_t n1 = tb_repairs_back(&c.in, &r1, 1, &nomem);
 			assert_false(nomem);
 			size_t at = c.in.k - 1 - (n1 ? r1.back : 0);
-			if (!n1 || !r1.stopped || at == 0) {
-				S_slip_free(&c);
+			if (n1 && r1.stopped && at != 0)
+				compared += S_under_same(rs, &c, &r1, at, rep, a, b, &found);
+			S_slip_free(&c);
+		}
+		for (unsigned rep = 0; rep < (TT_SANITIZED ? 8u : 24u); rep++) {
+			S_slip_case c;
+			if (!S_slips_case(cfg, e, rep, &g, 1, swap_kinds, 2, 1, &c))
 				continue;
-			}
-			/* the history under it, as S_hist_keep leaves it */
-			tb_state before[TB_LOOKBACK_MAX + 1];
-			const void *nodes[TB_LOOKBACK_MAX + 1];
-			memcpy(before, c.in.before, at * sizeof *before);
-			memcpy(nodes, c.in.nodes, at * sizeof *nodes);
-			tb_state st = c.in.before[at];
-			for (unsigned t = 0; t < r1.nturns; t++)
-				rs->rules->play(rs, &st, &r1.turn[t], NULL);
-			const tb_node *n = c.in.nodes[at];
-			for (unsigned t = 0; t < r1.consumed; t++)
-				n = tb_repair_next_turn(n);
-			size_t k = at;
-			tb_move m;
-			int pass = 0, stop = 0;
-			tb_turns l = {NULL, 0};
-			for (; n && k <= TB_LOOKBACK_MAX && !stop; n = tb_repair_next_turn(n)) {
-				const tb_move *wm = tb_repair_written(rs, n, &pass);
-				if (!wm)
-					break;
-				before[k] = st;
-				nodes[k++] = n;
-				tb_turn t;
-				if (!tb_repair_one(rs, &st, wm, pass, &l, &t, &nomem))
-					m = *wm, stop = 1;
-				else
-					rs->rules->play(rs, &st, &t, NULL);
-			}
-			tb_turns_free(&l);
+			int nomem = 0;
+			tb_repair r[16];
+			size_t n = tb_repairs_back(&c.in, r, 16, &nomem);
 			assert_false(nomem);
-			if (!stop) {
-				S_slip_free(&c);
-				continue;
+			for (size_t i = 0; i < n && i < 16; i++) {
+				size_t at = c.in.k - 1 - r[i].back;
+				if (r[i].consumed < 2 || !r[i].stopped || at == 0)
+					continue;
+				unsigned before = found;
+				swaps += S_under_same(rs, &c, &r[i], at, rep, a, b, &found);
+				swaps_found += found > before;
 			}
-			tb_repair_in in = {rs, NULL, before, nodes, k,
-			                   (uint8_t)(pass ? TB_NODE_PASS : TB_NODE_MOVE), &m, 32, NULL,
-			                   &r1, at, 0, NULL, 0};
-			for (size_t max = 3; max <= 256; max += 253) {
-				in.plain = 1;
-				size_t na = tb_repairs_back(&in, a, max, &nomem);
-				assert_false(nomem);
-				in.plain = 0;
-				for (unsigned cap = 0; cap <= 3; cap += 3) { /* (3: the walks read past, seq_cap) */
-					in.seq_cap = cap + (cap ? rep % 4 : 0);
-					size_t nb = tb_repairs_back(&in, b, max, &nomem);
-					assert_false(nomem);
-					assert_int_equal(na, nb);
-					size_t shown = na < max ? na : max;
-					for (size_t i = 0; i < shown; i++)
-						assert_true(S_same_repair(&a[i], &b[i], tb_repair_then_read(a, shown, i)));
-				}
-				found += na > 0;
-			}
-			compared++;
 			S_slip_free(&c);
 		}
 		tb_engine_free(e);
 	}
 	free(a);
 	free(b);
-	print_message("under a first slip's repair: %u searches compared, %u finding repairs\n",
-	              compared, found);
+	print_message("under a first slip's repair: %u searches compared, %u finding repairs; "
+	              "under two turns swapped, %u, %u finding repairs\n",
+	              compared, found, swaps, swaps_found);
 	assert_true(compared >= (TT_SANITIZED ? 20u : 60u) && found >= 10);
+	assert_true(swaps >= (TT_SANITIZED ? 5u : 20u) && swaps_found >= 5);
 }
 
 /* The look-back whose goal is a restated position (tb_repair_in.target)

@@ -24,6 +24,34 @@ enum { PIECES = 12 };
 
 /* ===== Geometry ===== */
 
+/* No point: a bit past the 25 of the largest board, so that no side's
+ * pieces ever hold it (an unused slot of S_pairs' table). */
+#define S_NO_PAIR ((uint64_t)1 << 31)
+
+/* The tercias through each point 'p' as the bit sets of their two other
+ * points, 32 bits each, two to a word: the first two in geo.reach[p], the
+ * next two in geo.next_to[p] (their game-specific fields, which La
+ * Pitarra uses for nothing else), S_NO_PAIR in a slot with no tercia.
+ * S_forms asks it at every turn the searches check, for less than the
+ * walk of threes_at. The boards have at most four lines of three through
+ * a point (the centre's, and c3's with the diagonals). */
+static const char *S_pairs(tb_geometry *g)
+{
+	for (int p = 0; p < g->npoints; p++) {
+		uint64_t w[2] = {S_NO_PAIR << 32 | S_NO_PAIR, S_NO_PAIR << 32 | S_NO_PAIR};
+		if (g->nthrees_at[p] > 4)
+			return "more than four lines of three through a point";
+		for (int i = 0; i < g->nthrees_at[p]; i++) {
+			uint64_t pair = g->three_mask[g->threes_at[p][i]] & ~((uint64_t)1 << p);
+			int shift = 32 * (i & 1);
+			w[i >> 1] = (w[i >> 1] & ~((uint64_t)0xffffffffu << shift)) | pair << shift;
+		}
+		g->reach[p] = w[0];
+		g->next_to[p] = w[1];
+	}
+	return NULL;
+}
+
 static const char *S_configure(tb_ruleset *rs)
 {
 	tb_geometry *g = &rs->geo;
@@ -71,7 +99,7 @@ static const char *S_configure(tb_ruleset *rs)
 					g->threes_at[p][n++] = g->threes_at[p][i];
 			g->nthrees_at[p] = (uint8_t)n;
 		}
-	return NULL;
+	return S_pairs(g);
 }
 
 /* ===== State helpers ===== */
@@ -129,15 +157,20 @@ static int S_tercias_at(const tb_ruleset *rs, set own, int p, int *lines)
 	return n;
 }
 
-/* Does 'own' make a tercia through 'p'? */
+/* Does 'own' make a tercia through 'p'? One of S_pairs' slots of 'p'
+ * all in 'own' (the same answer as a tercia of S_tercias_at; test_pitarra_rules'
+ * perft and playouts, against its own rules, catch a wrong table). */
 static int S_forms(const tb_ruleset *rs, set own, int p)
 {
-	for (int i = 0; i < rs->geo.nthrees_at[p]; i++) {
-		set m = S_three_mask(rs, rs->geo.threes_at[p][i]);
-		if ((own & m) == m)
-			return 1;
-	}
-	return 0;
+	/* a slot's points not in 'own': a 32-bit half of 'a' or 'b' is 0
+	 * where a tercia is made, and S_NO_PAIR's bit stays set where there
+	 * is no line; a half is 0 exactly when the word less 1 in each half
+	 * sets a top bit the word has not (a borrow from a lower half counts
+	 * only when that half is 0 already) */
+	const uint64_t ones = (uint64_t)1 << 32 | 1, tops = S_NO_PAIR << 32 | S_NO_PAIR;
+	uint64_t both = (uint64_t)own << 32 | own;
+	uint64_t a = rs->geo.reach[p] & ~both, b = rs->geo.next_to[p] & ~both;
+	return (((a - ones) & ~a) | ((b - ones) & ~b)) & tops ? 1 : 0;
 }
 
 /* Pieces of 'pieces' that stand in one of their tercias. */
@@ -309,9 +342,8 @@ static size_t S_generate_moves(const tb_ruleset *rs, const tb_state *s, tb_turn 
  * that do not ask whether a side is blocked.) */
 static inline int S_over_anyway(const tb_ruleset *rs, const tb_state *s)
 {
-	for (int side = 0; side < 2; side++)
-		if (S_fewer(S_pieces(rs, s, side), 3 - s->hand[side]))
-			return 1;
+	if (S_fewer(S_pieces(rs, s, 0), 3 - s->hand[0]) || S_fewer(S_pieces(rs, s, 1), 3 - s->hand[1]))
+		return 1;
 	return rs->opt[O_LIMIT] == LIMIT_N && s->quiet >= rs->num[O_LIMIT];
 }
 
@@ -381,18 +413,24 @@ static int S_reaches(const tb_ruleset *rs, set occupied, int p, int q, int how)
 	return n;
 }
 
-/* rules->one: written move 'm' as the one turn S_generate_at's list from
- * its first point has that fits it -- a placement there, or a move of
- * the piece there to its second point -- with the removal S_turns_to
- * allows: none when no tercia is formed (or the enemy has no piece),
- * else the one written, which must be removable, or none when capture
- * is optional. Every turn the list holds is uncrowned. */
-static int S_one(const tb_ruleset *rs, const tb_state *s, const tb_move *m, tb_turn *out)
+/* rules->one's check: written move 'm' as the one turn S_generate_at's
+ * list from its first point has that fits it -- a placement there, or a
+ * move of the piece there to its second point -- with the removal
+ * S_turns_to allows: none when no tercia is formed (or the enemy has no
+ * piece), else the one written, which must be removable, or none when
+ * capture is optional. Every turn the list holds is uncrowned. 1 with
+ * the turn's points in '*from' (-1: a placement), '*to' and '*removed'
+ * (-1: none); 0 when there is no such turn. (Inlined into both callers:
+ * the walks call it for every turn, and the points go out in registers.) */
+static inline __attribute__((always_inline)) int S_one_at(const tb_ruleset *rs, const tb_state *s,
+                                                           const tb_move *m, int *from_out,
+                                                           int *to_out, int *removed_out)
 {
 	const tb_geometry *geo = &rs->geo;
+	if (m->nparts - 1u > 2u || m->crown || m->parts[0].kind != TB_PART_AT) /* 1 to 3 parts */
+		return 0;
 	int p = tb_geo_at(geo, m->parts[0].pt);
-	if (m->crown || !m->nparts || m->nparts > 3 || m->parts[0].kind != TB_PART_AT || p < 0 ||
-	    S_over_anyway(rs, s))
+	if (p < 0 || S_over_anyway(rs, s))
 		return 0;
 	int side = s->to_move, from = -1, to = p, k = 1;
 	set own = S_pieces(rs, s, side), enemy = S_pieces(rs, s, !side);
@@ -424,8 +462,18 @@ static int S_one(const tb_ruleset *rs, const tb_state *s, const tb_move *m, tb_t
 	                       : !(S_removable(rs, enemy) >> removed & 1)) {
 		return 0;
 	}
-	/* the turn S_emit makes of these points: the written parts, whose
-	 * kinds were checked above (a point, a step, a removal) */
+	*from_out = from, *to_out = to, *removed_out = removed;
+	return 1;
+}
+
+/* rules->one: S_one_at's turn, as S_emit makes it of these points: the
+ * written parts, whose kinds S_one_at checked (a point, a step, a
+ * removal). */
+static int S_one(const tb_ruleset *rs, const tb_state *s, const tb_move *m, tb_turn *out)
+{
+	int from, to, removed;
+	if (!S_one_at(rs, s, m, &from, &to, &removed))
+		return 0;
 	out->nparts = (uint8_t)m->nparts;
 	out->crown = 0;
 	for (unsigned i = 0; i < m->nparts; i++)
@@ -441,7 +489,22 @@ static int S_one(const tb_ruleset *rs, const tb_state *s, const tb_move *m, tb_t
 static inline void S_parts(const tb_geometry *geo, const tb_turn *t, int *from, int *to,
                            int *removed)
 {
-	*from = *to = *removed = -1;
+	unsigned n = t->nparts, k = 1;
+	const tb_part *q = t->parts;
+	if (n - 1u <= 2u && q[0].kind == TB_PART_AT) { /* S_emit's shapes, read straight */
+		*from = -1;
+		*to = tb_geo_at(geo, q[0].pt);
+		if (n > 1 && q[1].kind == TB_PART_STEP)
+			*from = *to, *to = tb_geo_at(geo, q[1].pt), k = 2;
+		*removed = -1;
+		if (k == n)
+			return;
+		if (k + 1 == n && q[k].kind == TB_PART_REMOVE) {
+			*removed = tb_geo_at(geo, q[k].pt);
+			return;
+		}
+	}
+	*from = *to = *removed = -1; /* any other: part by part */
 	for (unsigned i = 0; i < t->nparts; i++) {
 		int at = tb_geo_at(geo, t->parts[i].pt);
 		switch (t->parts[i].kind) {
@@ -476,6 +539,22 @@ static inline void S_take(tb_state *s, int side, int removed)
 	s->quiet = 0;
 }
 
+/* The quiet play of side 'side''s turn that puts a piece on 'to' (>= 0;
+ * a pass is no such turn), from 'from' (-1: from its hand), taking the
+ * piece on 'removed' (-1: none). */
+static inline void S_play_points(tb_state *s, int side, int from, int to, int removed)
+{
+	s->quiet++;
+	S_put(s, side, from, to);
+	s->mark[2 * side] = (uint8_t)(from + 1);
+	s->mark[2 * side + 1] = (uint8_t)(to + 1);
+	if (removed >= 0)
+		S_take(s, side, removed);
+	if (side == 1)
+		s->number++;
+	s->to_move = (uint8_t)!side;
+}
+
 /* S_play when no events are asked for (the searches): the same state,
  * without the tercias looked for, in a function small enough to cost
  * little to call. */
@@ -483,16 +562,30 @@ static void S_play_quiet(const tb_ruleset *rs, tb_state *s, const tb_turn *t)
 {
 	int side = s->to_move, from, to, removed;
 	S_parts(&rs->geo, t, &from, &to, &removed);
-	s->quiet++;
-	if (to >= 0)
-		S_put(s, side, from, to);
-	s->mark[2 * side] = (uint8_t)(to >= 0 ? from + 1 : 0);
-	s->mark[2 * side + 1] = (uint8_t)(to + 1);
+	if (to >= 0) {
+		S_play_points(s, side, from, to, removed);
+		return;
+	}
+	s->quiet++; /* a pass: the owner's previous turn moved nothing */
+	s->mark[2 * side] = s->mark[2 * side + 1] = 0;
 	if (removed >= 0)
 		S_take(s, side, removed);
 	if (side == 1)
 		s->number++;
 	s->to_move = (uint8_t)!side;
+}
+
+/* rules->one_play: S_one, and when it finds the turn, that turn played
+ * quietly into '*s' (S_play_quiet's state), from the points S_one_at
+ * found, not read again from a turn written out; '*s' is unchanged when
+ * it finds none. */
+static int S_one_play(const tb_ruleset *rs, tb_state *s, const tb_move *m)
+{
+	int from, to, removed;
+	if (!S_one_at(rs, s, m, &from, &to, &removed))
+		return 0;
+	S_play_points(s, s->to_move, from, to, removed);
+	return 1;
 }
 
 /* S_play with its events: a function of its own, so that the quiet
@@ -903,4 +996,5 @@ const tb_rules tb_rules_pitarra = {
 	.result_now = S_by_captures,
 	.explain = S_explain,
 	.bound = S_bound,
+	.one_play = S_one_play,
 };

@@ -1,0 +1,185 @@
+/*
+ * test_one_play.c -- the rules' check and play in one call
+ * (rules->one_play, which the slip search's walks call: repair_walk.h's
+ * tb_repair_step_read) against the two calls it stands for, rules->one
+ * and then rules->play of the turn one found.
+ *
+ * On the positions of random games of every game that has one_play,
+ * under the defaults and every value of each option: every legal turn,
+ * each with one mutation (a point changed, the last part dropped, a
+ * removal added, the first point for a neighbour, a step from the first
+ * point to a neighbour), and a placement on each point, written as moves
+ * -- one_play answers what one answers, and leaves the position one and
+ * play leave (byte for byte), or, when one finds no turn, the position
+ * it was given.
+ */
+#include "tb_test.h"
+
+#include "game.h"
+#include "record.h"
+#include "rules.h"
+
+typedef struct S_run {
+	unsigned long positions, moves, played;
+	unsigned long long rng;
+} S_run;
+
+static unsigned S_rand(S_run *r, unsigned n)
+{
+	r->rng = r->rng * 6364136223846793005ull + 1442695040888963407ull;
+	return (unsigned)((r->rng >> 33) % n);
+}
+
+/* One written move 'm' in 's', both ways. */
+static void S_check(S_run *r, const tb_ruleset *rs, const tb_state *s, const tb_move *m)
+{
+	if (!m->nparts || m->parts[0].kind != TB_PART_AT)
+		return; /* (rules->one is asked only of such a move) */
+	for (unsigned i = 0; i < m->nparts; i++)
+		if (m->parts[i].pt == TB_PT_UNKNOWN || tb_geo_at(&rs->geo, m->parts[i].pt) < 0)
+			return;
+	tb_state two, one;
+	memcpy(&two, s, sizeof two);
+	memcpy(&one, s, sizeof one);
+	tb_turn t;
+	int want = rs->rules->one(rs, &two, m, &t);
+	if (want == 1)
+		rs->rules->play(rs, &two, &t, NULL);
+	int got = rs->rules->one_play(rs, &one, m);
+	r->moves++;
+	r->played += got == 1;
+	if (got != want || memcmp(&one, &two, sizeof one) != 0) {
+		tb_buf b = TB_BUF_INIT;
+		tb_turn_write(&b, TB_NODE_MOVE, m);
+		fail_msg("%s: move %s: one and play answer %d, one_play %d%s", rs->game->name, b.data,
+		         want, got, got == want ? ", another position" : "");
+	}
+}
+
+static void S_position(S_run *r, const tb_ruleset *rs, const tb_state *s, const tb_turns *all,
+                       size_t n)
+{
+	const tb_geometry *g = &rs->geo;
+	r->positions++;
+	for (int p = 0; p < g->npoints; p++) { /* a placement on each point */
+		tb_part at = {TB_PART_AT, g->points[p].pt};
+		tb_move m = {1, 0, &at};
+		S_check(r, rs, s, &m);
+	}
+	for (size_t i = 0; i < n; i++) {
+		const tb_turn *t = &all->v[i];
+		tb_part parts[TB_TURN_PARTS + 1];
+		memcpy(parts, t->parts, t->nparts * sizeof *parts);
+		tb_move m = {t->nparts, t->crown, parts};
+		S_check(r, rs, s, &m);
+		if (!t->nparts)
+			continue;
+		int a = tb_geo_at(g, parts[0].pt);
+		switch (S_rand(r, 5)) {
+		case 0: /* a point misheard */
+			parts[S_rand(r, t->nparts)].pt = g->points[S_rand(r, g->npoints)].pt;
+			break;
+		case 1: /* the last part not written */
+			m.nparts--;
+			break;
+		case 2: /* a removal the turn does not make */
+			if (m.nparts < TB_TURN_PARTS)
+				parts[m.nparts++] = (tb_part){TB_PART_REMOVE, g->points[S_rand(r, g->npoints)].pt};
+			break;
+		case 3: /* the first point for a neighbour of it */
+			if (a >= 0 && g->nadj[a])
+				parts[0].pt = g->points[g->adj[a][S_rand(r, g->nadj[a])]].pt;
+			break;
+		default: /* a step from the first point to a neighbour */
+			if (a >= 0 && g->nadj[a]) {
+				parts[1] = (tb_part){TB_PART_STEP, g->points[g->adj[a][S_rand(r, g->nadj[a])]].pt};
+				m.nparts = 2;
+			}
+			break;
+		}
+		S_check(r, rs, s, &m);
+	}
+}
+
+/* Random games under 'rs' until 'want' positions are checked. */
+static void S_games(S_run *r, const tb_ruleset *rs, unsigned long want)
+{
+	tb_turns all = {NULL, 0};
+	unsigned long until = r->positions + want;
+	while (r->positions < until) {
+		tb_state s;
+		char why[256] = "";
+		int rc = rs->rules->load(rs, NULL, &s, why, sizeof why);
+		if (rc > 0 && rs->rules->random_start)
+			rc = rs->rules->random_start(rs, &s, r->rng++);
+		assert_int_equal(rc, 0);
+		for (int ply = 0; ply < 300 && r->positions < until; ply++) {
+			size_t n = tb_turns_generate(rs, &s, &all);
+			S_position(r, rs, &s, &all, n);
+			if (!n)
+				break;
+			rs->rules->play(rs, &s, &all.v[S_rand(r, (unsigned)n)], NULL);
+		}
+	}
+	tb_turns_free(&all);
+}
+
+/* The defaults, then each option's other values one at a time (numbers
+ * at their defaults). */
+static size_t S_configs(const tb_game *g, tb_opts *out, size_t max)
+{
+	static char vals[64][64];
+	static size_t nvals;
+	size_t n = 0;
+	memset(&out[n++], 0, sizeof *out);
+	for (const tb_option *o = g->options; o && o->key; o++)
+		for (const char *v = o->values; *v && n < max;) {
+			size_t len = strcspn(v, "|");
+			if (!(len == 1 && v[0] == '#') && v != o->values && nvals < 64) {
+				snprintf(vals[nvals], sizeof vals[nvals], "%.*s", (int)len, v);
+				memset(&out[n], 0, sizeof *out);
+				out[n].n = 1;
+				out[n].key[0] = o->key;
+				out[n].value[0] = vals[nvals++];
+				n++;
+			}
+			v += len + (v[len] == '|');
+		}
+	return n;
+}
+
+static void test_one_play_is_one_and_play(void **state)
+{
+	(void)state;
+	S_run r = {0, 0, 0, 0x0e1a};
+	unsigned long per = TT_SANITIZED ? 400 : 4000, games = 0;
+	for (size_t gi = 0; tb_game_at(gi); gi++) {
+		const tb_game *g = tb_game_at(gi);
+		if (!g->rules || !g->rules->one_play)
+			continue;
+		assert_non_null(g->rules->one); /* one_play is one's, played */
+		games++;
+		tb_opts configs[64];
+		size_t nconf = S_configs(g, configs, 64);
+		for (size_t c = 0; c < nconf; c++) {
+			tb_ruleset rs;
+			char why[256];
+			if (tb_ruleset_init(&rs, g, &configs[c], why, sizeof why))
+				continue; /* a value another option must go with */
+			S_games(&r, &rs, per);
+		}
+	}
+	print_message("one_play: %lu games, %lu positions, %lu moves checked, %lu played\n", games,
+	              r.positions, r.moves, r.played);
+	assert_true(games > 0); /* La Pitarra's */
+	assert_true(r.played > r.moves / 4); /* legal turns, not only refusals */
+	assert_true(r.played < r.moves);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_one_play_is_one_and_play),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
