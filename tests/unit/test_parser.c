@@ -1361,6 +1361,61 @@ static void test_fast_tier_cases(void **state)
 	}
 }
 
+/* The records of 'src' ('n' bytes) the parser reads checking without
+ * a diagnostic. */
+static size_t S_records_told_nothing(const char *src, size_t n)
+{
+	tb_reader *r = tb_reader_new_mem(src, n, "t.tgn");
+	assert_non_null(r);
+	tb_reader_set_check_only(r, 1);
+	r->no_fast = 1;
+	size_t quiet = 0;
+	tb_record *rec;
+	while (tb_reader_next(r, &rec) == 1) {
+		quiet += tb_reader_ndiags(r) == 0;
+		tb_record_free(rec);
+	}
+	tb_reader_free(r);
+	return quiet;
+}
+
+/* Move numbers as the fast tier's short way reads them (one or two
+ * digits, then '.' or '...') and as its loop does (the rest): each
+ * number of up to three digits, of the count or not, with 0 to 4 dots,
+ * before a blank, a word, a LF or the result, near the input's end or
+ * not, after either side's turn -- read both ways (S_same_tiers). */
+static void test_fast_tier_numbers(void **state)
+{
+	(void)state;
+	static const char *const before[] = {"1. d5 f4 ", "1. d5 ", "1. d5 f4 2. c5 d1 3. g7 e3 "
+	                                     "4. a4 e5 5. a1 d2 6. g1 b2 7. b6 c4 8. f6 a7 9. c3 g4 "
+	                                     "10. b4 d6 11. e4 c1 "};
+	static const char *const nums[] = {"2", "02", "002", "1", "3", "0", "00", "12", "20",
+	                                   "2a", "11", "012", "120"};
+	static const char *const dots[] = {"", ".", "..", "...", "...."};
+	static const char *const after[] = {" c5 d1 *", "c5 d1 *", "\nc5 d1 *", " *", "*", " 1-0"};
+	static const char *const tail[] = {"\n[Game \"pitarra\"]\n1. d5 *\n", "", "\n"};
+	char src[512];
+	size_t fast = 0, runs = 0;
+	for (size_t b = 0; b < sizeof before / sizeof before[0]; b++)
+		for (size_t n = 0; n < sizeof nums / sizeof nums[0]; n++)
+			for (size_t d = 0; d < sizeof dots / sizeof dots[0]; d++)
+				for (size_t a = 0; a < sizeof after / sizeof after[0]; a++)
+					for (size_t t = 0; t < sizeof tail / sizeof tail[0]; t++) {
+						int len = snprintf(src, sizeof src, "[Game \"pitarra\"]\n%s%s%s%s%s",
+						                   before[b], nums[n], dots[d], after[a], tail[t]);
+						assert_true(len > 0 && (size_t)len < sizeof src);
+						size_t took = S_same_tiers(src, (size_t)len, "t.tgn");
+						/* of these plain records, the fast tier takes
+						 * each the parser reads without a word */
+						if (took != S_records_told_nothing(src, (size_t)len))
+							fail_msg("\"%s\": the fast tier took %zu", src, took);
+						fast += took;
+						runs++;
+					}
+	assert_true(fast > runs / 20); /* the short way is taken, and often */
+}
+
 /* What the tag section's fast tier (parse_fast_tags.c) takes of a
  * record's first tags, and what it leaves to the parser -- each case
  * read both ways (S_same_tiers) and whole (S_same_checking): escapes,
@@ -1664,6 +1719,7 @@ int main(void)
 		cmocka_unit_test(test_check_sink_record),
 		cmocka_unit_test(test_check_sink_corpora),
 		cmocka_unit_test(test_fast_tier_cases),
+		cmocka_unit_test(test_fast_tier_numbers),
 		cmocka_unit_test(test_fast_tier_tags),
 		cmocka_unit_test(test_fast_tier_positions),
 		cmocka_unit_test(test_fast_tier_corpora),
