@@ -1429,10 +1429,11 @@ static void test_rules_memo(void **state)
 		"pitarra; nope=1", "pitarra; board=24; board=24", "pitarra", "?", "asalto; board=24",
 		"ocencahuac; river=3", "ocencahuac; push_fallback=sideways; river=4",
 		"pitarra; board=24; a=1; b=2; c=3; d=4; e=5; f=6; g=7; h=8; i=9; j=10; k=11; l=12; "
-		"m=13; n=14; o=15; p=16; q=17", "ocencahuac; river=4;", "pitarra; board=",
+		"m=13; n=14; o=15; p=16; q=17", "ocencahuac; river=4;", "pitarra; board=", "??", "? ",
+		"?;", "",
 	};
 	static const char swaps[] = "; =a9Z?";
-	size_t nv = sizeof values / sizeof values[0], cap = 1 << 17, len = 0;
+	size_t nv = sizeof values / sizeof values[0], cap = 1 << 18, len = 0;
 	char *src = malloc(cap);
 	assert_non_null(src);
 	for (size_t i = 0; i < 1500; i++) {
