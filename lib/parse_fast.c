@@ -523,6 +523,23 @@ static int S_scan_movetext(tb_reader *r, S_scan *s, const tb_game *g, const tb_b
 			if (ended)
 				return 0; /* text after the result: the parser's error */
 			size_t q = p;
+			if ((unsigned)(c - '0') <= 9 && p + 6 < s->end) {
+				/* most move numbers: one or two digits, then '.' or
+				 * '...' and no more dots; anything else (a longer
+				 * number, a result, other dots) the loop below reads */
+				size_t i = p + 1 + ((unsigned)(d[p + 1] - '0') <= 9);
+				size_t dots = d[i] != '.'       ? 0
+				            : d[i + 1] != '.'   ? 1
+				            : d[i + 2] == '.' && d[i + 3] != '.' ? 3 : 0;
+				if (dots) {
+					long num = i == p + 1 ? c - '0' : (c - '0') * 10 + (d[p + 1] - '0');
+					if (!S_number(l, num, i - p, dots))
+						return 0;
+					q = i + dots; /* p + 5 at most: short of s->end */
+					p = q + (d[q] == ' ');
+					continue;
+				}
+			}
 			if ((unsigned)(c - '0') <= 9) { /* a move number, a result */
 				long num = 0;
 				/* d[s->end], when it is not the input's end, is a '[' */

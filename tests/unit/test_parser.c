@@ -1194,6 +1194,19 @@ static void S_same_start(const tb_position *a, const tb_position *b, const char 
 		         b->number);
 }
 
+/* The same [Rules] options, in the same order, the same renamed. */
+static void S_same_opts(const tb_opts *a, const tb_opts *b, const char *name)
+{
+	int same = a->n == b->n && a->nrenamed == b->nrenamed;
+	for (size_t i = 0; same && i < a->n; i++)
+		same = strcmp(a->key[i], b->key[i]) == 0 && strcmp(a->value[i], b->value[i]) == 0;
+	for (size_t i = 0; same && i < a->nrenamed; i++)
+		same = a->renamed[i] == b->renamed[i];
+	if (!same)
+		fail_msg("%s: the options read are not the slow way's (%zu, %zu options)", name, a->n,
+		         b->n);
+}
+
 /* Tag pairs the tag section's fast tier took (parse_fast_tags.c) in
  * the readings S_same_tiers_of compared, since a test set it to 0. */
 static size_t S_tags_taken;
@@ -1260,6 +1273,7 @@ static size_t S_same_tiers_of(tb_reader *a, tb_reader *b, const char *name)
 		assert_int_equal(x->ntags, y->ntags);
 		for (size_t i = 0; i < x->ntags; i++)
 			S_same_tag_read(&y->tags[i], &x->tags[i], name);
+		S_same_opts(&x->opts, &y->opts, name);
 		tb_record_free(x);
 		tb_record_free(y);
 	}
@@ -1359,6 +1373,140 @@ static void test_fast_tier_cases(void **state)
 		S_same_tiers(src, strlen(src), "t.tgn");
 		S_same_checking(src, strlen(src), "t.tgn");
 	}
+}
+
+/* 'src' ('n' bytes) read whole (not checking) with the memos and
+ * without (r->no_fast): the same diagnostics, tags and options. */
+static void S_same_whole(const char *src, size_t n, const char *name)
+{
+	tb_reader *a = tb_reader_new_mem(src, n, name), *b = tb_reader_new_mem(src, n, name);
+	assert_non_null(a);
+	assert_non_null(b);
+	b->no_fast = 1;
+	for (;;) {
+		tb_record *x = NULL, *y = NULL;
+		int ga = tb_reader_next(a, &x), gb = tb_reader_next(b, &y);
+		assert_int_equal(ga, gb);
+		assert_int_equal(tb_reader_ndiags(a), tb_reader_ndiags(b));
+		for (size_t i = 0; i < tb_reader_ndiags(a); i++) {
+			char *da = tb_diag_format(tb_reader_diag(a, i));
+			char *db = tb_diag_format(tb_reader_diag(b, i));
+			if (strcmp(da, db) != 0)
+				fail_msg("%s: with the memos:\n%s\nwithout:\n%s", name, da, db);
+			free(da);
+			free(db);
+		}
+		if (ga != 1)
+			break;
+		assert_int_equal(tb_record_errors(x), tb_record_errors(y));
+		assert_int_equal(x->ntags, y->ntags);
+		for (size_t i = 0; i < x->ntags; i++) {
+			assert_string_equal(x->tags[i].name, y->tags[i].name);
+			assert_string_equal(x->tags[i].value, y->tags[i].value);
+		}
+		S_same_opts(&x->opts, &y->opts, name);
+		tb_record_free(x);
+		tb_record_free(y);
+	}
+	tb_reader_free(a);
+	tb_reader_free(b);
+}
+
+/* [Rules] values read by the memo of values with options (tags.c,
+ * S_rules_kept) and the whole way (r->no_fast): values kept, renamed,
+ * failing, too long to keep, of another game, spelled otherwise, and
+ * each mutated a byte at a time, many times over in one input, so that
+ * a value read again is read from the memo -- the same diagnostics,
+ * tags, options (and moves, on the board the options make), read
+ * checking and whole. */
+static void test_rules_memo(void **state)
+{
+	(void)state;
+	static const char *const games[] = {"pitarra", "ocencahuac", "asalto"};
+	static const char *const values[] = {
+		"pitarra; board=24", "PITARRA ;board=24 ", "pitarra;board=24", "ocencahuac; river=4",
+		"ocencahuac; river=4; push_fallback=none", "asalto; chain=angle", "pitarra; board=99",
+		"pitarra; nope=1", "pitarra; board=24; board=24", "pitarra", "?", "asalto; board=24",
+		"ocencahuac; river=3", "ocencahuac; push_fallback=sideways; river=4",
+		"pitarra; board=24; a=1; b=2; c=3; d=4; e=5; f=6; g=7; h=8; i=9; j=10; k=11; l=12; "
+		"m=13; n=14; o=15; p=16; q=17", "ocencahuac; river=4;", "pitarra; board=", "??", "? ",
+		"?;", "",
+	};
+	static const char swaps[] = "; =a9Z?";
+	size_t nv = sizeof values / sizeof values[0], cap = 1 << 18, len = 0;
+	char *src = malloc(cap);
+	assert_non_null(src);
+	for (size_t i = 0; i < 1500; i++) {
+		char v[256];
+		const char *g = games[i % 3];
+		snprintf(v, sizeof v, "%s", values[(i * 7) % nv]);
+		size_t vn = strlen(v);
+		if (i % 5 == 4 && vn) /* a byte changed */
+			v[(i / 5) % vn] = swaps[(i / 3) % (sizeof swaps - 1)];
+		int n = snprintf(src + len, cap - len,
+		                 "[Game \"%s\"]\n[Rules \"%s\"]\n\n%s *\n\n", g, v,
+		                 g[0] == 'p' ? "1. d5 f4 2. x1" : g[0] == 'o' ? "1. c1-d2" : "1. d3-d4");
+		assert_true(n > 0 && (size_t)n < cap - len);
+		len += (size_t)n;
+	}
+	S_same_tiers(src, len, "rules.tgn");
+	S_same_whole(src, len, "rules.tgn");
+	free(src);
+}
+
+/* The records of 'src' ('n' bytes) the parser reads checking without
+ * a diagnostic. */
+static size_t S_records_told_nothing(const char *src, size_t n)
+{
+	tb_reader *r = tb_reader_new_mem(src, n, "t.tgn");
+	assert_non_null(r);
+	tb_reader_set_check_only(r, 1);
+	r->no_fast = 1;
+	size_t quiet = 0;
+	tb_record *rec;
+	while (tb_reader_next(r, &rec) == 1) {
+		quiet += tb_reader_ndiags(r) == 0;
+		tb_record_free(rec);
+	}
+	tb_reader_free(r);
+	return quiet;
+}
+
+/* Move numbers as the fast tier's short way reads them (one or two
+ * digits, then '.' or '...') and as its loop does (the rest): each
+ * number of up to three digits, of the count or not, with 0 to 4 dots,
+ * before a blank, a word, a LF or the result, near the input's end or
+ * not, after either side's turn -- read both ways (S_same_tiers). */
+static void test_fast_tier_numbers(void **state)
+{
+	(void)state;
+	static const char *const before[] = {"1. d5 f4 ", "1. d5 ", "1. d5 f4 2. c5 d1 3. g7 e3 "
+	                                     "4. a4 e5 5. a1 d2 6. g1 b2 7. b6 c4 8. f6 a7 9. c3 g4 "
+	                                     "10. b4 d6 11. e4 c1 "};
+	static const char *const nums[] = {"2", "02", "002", "1", "3", "0", "00", "12", "20",
+	                                   "2a", "11", "012", "120"};
+	static const char *const dots[] = {"", ".", "..", "...", "...."};
+	static const char *const after[] = {" c5 d1 *", "c5 d1 *", "\nc5 d1 *", " *", "*", " 1-0"};
+	static const char *const tail[] = {"\n[Game \"pitarra\"]\n1. d5 *\n", "", "\n"};
+	char src[512];
+	size_t fast = 0, runs = 0;
+	for (size_t b = 0; b < sizeof before / sizeof before[0]; b++)
+		for (size_t n = 0; n < sizeof nums / sizeof nums[0]; n++)
+			for (size_t d = 0; d < sizeof dots / sizeof dots[0]; d++)
+				for (size_t a = 0; a < sizeof after / sizeof after[0]; a++)
+					for (size_t t = 0; t < sizeof tail / sizeof tail[0]; t++) {
+						int len = snprintf(src, sizeof src, "[Game \"pitarra\"]\n%s%s%s%s%s",
+						                   before[b], nums[n], dots[d], after[a], tail[t]);
+						assert_true(len > 0 && (size_t)len < sizeof src);
+						size_t took = S_same_tiers(src, (size_t)len, "t.tgn");
+						/* of these plain records, the fast tier takes
+						 * each the parser reads without a word */
+						if (took != S_records_told_nothing(src, (size_t)len))
+							fail_msg("\"%s\": the fast tier took %zu", src, took);
+						fast += took;
+						runs++;
+					}
+	assert_true(fast > runs / 20); /* the short way is taken, and often */
 }
 
 /* What the tag section's fast tier (parse_fast_tags.c) takes of a
@@ -1664,6 +1812,8 @@ int main(void)
 		cmocka_unit_test(test_check_sink_record),
 		cmocka_unit_test(test_check_sink_corpora),
 		cmocka_unit_test(test_fast_tier_cases),
+		cmocka_unit_test(test_fast_tier_numbers),
+		cmocka_unit_test(test_rules_memo),
 		cmocka_unit_test(test_fast_tier_tags),
 		cmocka_unit_test(test_fast_tier_positions),
 		cmocka_unit_test(test_fast_tier_corpora),

@@ -419,6 +419,31 @@ static void test_missing_rules_mean_the_defaults(void **state)
 	free(why);
 }
 
+/* What tags.c's S_game takes for granted of the [Rules] value "?",
+ * asking neither: the pattern matches it, and tb_rules_read reads no
+ * option of it and leaves its spelling as written, for every game. */
+static void test_rules_unknown_value(void **state)
+{
+	(void)state;
+	assert_int_equal(tb_tag_format_matches(TB_TAGFMT_RULES, "?"), 1);
+	assert_int_equal(tb_tag_format_pcre(TB_TAGFMT_RULES, "?"), 1);
+	static const char *const games[] = {"pitarra", "asalto", "ocencahuac"};
+	for (size_t i = 0; i < sizeof games / sizeof games[0]; i++) {
+		const tb_game *g = tb_game_find(games[i]);
+		assert_non_null(g);
+		tb_arena a = {0};
+		tb_opts opts;
+		opts.n = 3;
+		opts.nrenamed = 2;
+		const char *value = "?", *canon = NULL, *arg = NULL;
+		assert_null(tb_rules_read(&a, g, value, &opts, &canon, &arg));
+		assert_int_equal(opts.n, 0);
+		assert_int_equal(opts.nrenamed, 0);
+		assert_ptr_equal(canon, value);
+		tb_arena_free(&a);
+	}
+}
+
 static void test_too_many_rule_options(void **state)
 {
 	(void)state;
@@ -826,6 +851,7 @@ int main(void)
 		cmocka_unit_test(test_rules_canonical),
 		cmocka_unit_test(test_rules_errors),
 		cmocka_unit_test(test_missing_rules_mean_the_defaults),
+		cmocka_unit_test(test_rules_unknown_value),
 		cmocka_unit_test(test_too_many_rule_options),
 		cmocka_unit_test(test_rules_change_the_board),
 		cmocka_unit_test(test_result_tag_values),
