@@ -24,6 +24,9 @@
  * bit sets, are exactly the ones the full list says, and the words of
  * its TB407 name the list's first capture.
  *
+ * And Ocencahuac's play of every legal turn moves the pieces its parts
+ * say (S_check_played).
+ *
  * And validate's plain turns (validate.c, S_plain_turn) give the
  * diagnostics its whole way gives (taken when a turn callback is set),
  * on random games of each game, as played and with bytes changed.
@@ -343,6 +346,55 @@ static void S_check_passed_up(const tb_ruleset *rs, const tb_state *before, cons
 	tb_buf_free(&b);
 }
 
+/* Ocencahuac's play of every legal turn in 's' against what its parts
+ * say of the board (rules->play moves a plain hop's piece alone, not
+ * looking the hop up again, and looks it up for a hop with pushbacks or
+ * a relocation after it): the mover leaves its first point for its
+ * last; a capture takes the piece on its point; every pushback's and
+ * relocation's point after the last hop holds a piece after it, the
+ * pushed ones the other side's; no piece is lost but the captured; and a turn with neither
+ * moves no other piece. */
+static void S_check_played(const tb_ruleset *rs, const tb_state *s, const tb_turn *all, size_t n)
+{
+	int side = s->to_move;
+	for (size_t i = 0; i < n; i++) {
+		const tb_turn *t = &all[i];
+		if (!t->nparts)
+			continue; /* the pass */
+		uint64_t gone = 0, put = 0, pushed = 0;
+		int others = 0, from = tb_geo_at(&rs->geo, t->parts[0].pt), to = from;
+		for (unsigned k = 1; k < t->nparts; k++) {
+			int q = tb_geo_at(&rs->geo, t->parts[k].pt);
+			assert_true(q >= 0);
+			if (t->parts[k].kind == TB_PART_HOP) /* a chain's next hop may move them on */
+				put = pushed = 0;
+			if (t->parts[k].kind == TB_PART_CAPTURE)
+				gone |= (uint64_t)1 << q;
+			if (t->parts[k].kind == TB_PART_PUSH || t->parts[k].kind == TB_PART_RELOCATE) {
+				put |= (uint64_t)1 << q;
+				others = 1;
+			}
+			if (t->parts[k].kind == TB_PART_PUSH)
+				pushed |= (uint64_t)1 << q;
+			else if (t->parts[k].kind != TB_PART_RELOCATE)
+				to = q;
+		}
+		tb_state a = *s;
+		rs->rules->play(rs, &a, t, NULL);
+		uint64_t mover = ((uint64_t)1 << from) | ((uint64_t)1 << to);
+		uint64_t before = s->bits[0] | s->bits[1], after = a.bits[0] | a.bits[1];
+		int ok = (after >> to & 1) && (from == to || !(a.bits[side] >> from & 1) || (put >> from & 1)) &&
+		         (after & put) == put && (a.bits[!side] & pushed) == pushed &&
+		         tb_popcount(after) == tb_popcount(before) - tb_popcount(gone);
+		if (!others)
+			ok = ok && a.bits[side] == ((s->bits[side] & ~mover) | ((uint64_t)1 << to)) &&
+			     a.bits[!side] == (s->bits[!side] & ~gone);
+		if (!ok)
+			fail_msg("ocencahuac: turn %zu of %zu (%u parts) played leaves the board as its "
+			         "parts do not say", i, n, t->nparts);
+	}
+}
+
 /* Random games under 'rs' until 'want' positions are checked. */
 static void S_games(S_run *r, const tb_ruleset *rs, unsigned long want)
 {
@@ -362,6 +414,8 @@ static void S_games(S_run *r, const tb_ruleset *rs, unsigned long want)
 			size_t n = tb_turns_generate(rs, &s, &all);
 			if (!n)
 				break;
+			if (strcmp(rs->game->name, "ocencahuac") == 0)
+				S_check_played(rs, &s, all.v, n);
 			/* played with the events asked for and without: the same
 			 * position (a game may play faster when none are) */
 			tb_state quiet = s, before = s, cold = s;

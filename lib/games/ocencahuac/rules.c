@@ -543,13 +543,20 @@ static int S_end(const tb_ruleset *rs, tb_state *s, int mover, int captured, tb_
 
 /* Plays the hop of part t->parts[i] (legal) by the piece on 'p' of
  * 'side', with the pushbacks or the relocation after it; returns the
- * index of its last part. (Not inlined: a step, most turns, does not
- * pay for the hop's room on the stack.) */
+ * index of its last part. A hop with neither after it (plain, or a
+ * chain's hop before the next) moves its piece alone: the hop is not
+ * looked for again. (Not inlined: a step, most turns, does not pay for
+ * the hop's room on the stack.) */
 static __attribute__((noinline)) unsigned S_apply_hop(const tb_ruleset *rs, tb_state *s, const tb_turn *t, unsigned i,
                             int p, int side, tb_events *ev)
 {
 	const tb_geometry *g = &rs->geo;
 	int q = tb_geo_at(g, t->parts[i].pt);
+	tb_part_kind next = i + 1 < t->nparts ? (tb_part_kind)t->parts[i + 1].kind : TB_PART_AT;
+	if (next != TB_PART_PUSH && next != TB_PART_RELOCATE) {
+		S_move(s, p, q); /* every piece jumped stays: the hop is its move alone */
+		return i;
+	}
 	int df = (S_file(q) > S_file(p)) - (S_file(q) < S_file(p));
 	int dr = (S_rank(q) > S_rank(p)) - (S_rank(q) < S_rank(p));
 	S_hop h;
@@ -609,11 +616,12 @@ static int S_apply(const tb_ruleset *rs, tb_state *s, const tb_turn *t, tb_event
 	return S_end(rs, s, p, captured, ev);
 }
 
-/* rules->play: S_apply, but a plain step -- most turns -- moved at once,
- * as S_apply's walk over the parts moves it. */
+/* rules->play: S_apply, but a plain step or a plain hop -- most turns,
+ * a hop's jumped pieces staying where they are -- moved at once, as
+ * S_apply's walk over the parts moves it. */
 static void S_play(const tb_ruleset *rs, tb_state *s, const tb_turn *t, tb_events *ev)
 {
-	if (t->nparts == 2 && t->parts[1].kind == TB_PART_STEP) {
+	if (t->nparts == 2 && (t->parts[1].kind == TB_PART_STEP || t->parts[1].kind == TB_PART_HOP)) {
 		int q = tb_geo_at(&rs->geo, t->parts[1].pt);
 		if (ev)
 			ev->n = 0;
