@@ -27,7 +27,7 @@
  * And Ocencahuac's play of every legal turn moves the pieces its parts
  * say (S_check_played).
  *
- * And validate's plain turns (validate.c, S_plain_turn) give the
+ * And validate's plain turns (validate.c, S_plain_run) give the
  * diagnostics its whole way gives (taken when a turn callback is set),
  * on random games of each game, as played and with bytes changed.
  *
@@ -563,12 +563,35 @@ static void S_told_nothing(void *ctx, const tb_turn_report *t)
 	(void)t;
 }
 
-/* validate's plain turns (validate.c, S_plain_turn: a turn alone found
+/* 'text' (of 'len' bytes, '*len' after) with a variation after the
+ * movetext's line "3. ...": "( 3... W )", W the second turn of line
+ * "6. ..." (a turn in the position before the third's second turn, or
+ * not); 'text' itself, freed, when it has no such lines. */
+static char *S_with_variation(char *text, size_t *len)
+{
+	const char *three = strstr(text, "\n3. "), *six = strstr(text, "\n6. ");
+	const char *eol = three ? strchr(three + 1, '\n') : NULL;
+	const char *w = six ? strchr(six + 4, ' ') : NULL;
+	if (!eol || !w)
+		return text;
+	int wlen = (int)strcspn(w + 1, " \n");
+	size_t head = (size_t)(eol + 1 - text), cap = *len + (size_t)wlen + 32;
+	char *out = malloc(cap);
+	assert_non_null(out);
+	int k = snprintf(out, cap, "%.*s( 3... %.*s )\n%s", (int)head, text, wlen, w + 1, eol + 1);
+	assert_true(k > 0 && (size_t)k < cap);
+	*len = (size_t)k;
+	free(text);
+	return out;
+}
+
+/* validate's plain turns (validate.c, S_plain_run: turns alone found
  * and played at once, when nothing is told) against its whole way,
  * which a turn callback makes it take: random games of every game, as
  * played and with bytes of their turns changed (illegal turns, their
  * slips looked for back over the turns before them, games that go on
- * under a repair), give the same diagnostics, word for word, and the
+ * under a repair), every other one with a variation (where a run of
+ * plain turns stops), give the same diagnostics, word for word, and the
  * same count either way. */
 static void test_plain_turns_as_told(void **state)
 {
@@ -585,6 +608,8 @@ static void test_plain_turns_as_told(void **state)
 			size_t len = 0;
 			char *text = tb_engine_random_game(e, seed, 30 + seed * 3, &len);
 			assert_non_null(text);
+			if (seed % 2 == 0)
+				text = S_with_variation(text, &len);
 			const char *moves = strstr(text, "\n\n"); /* the movetext */
 			size_t at = moves ? (size_t)(moves - text) + 2 : len;
 			for (unsigned k = 0; k < 4; k++) {
