@@ -785,12 +785,41 @@ static void S_deferred_replay(tb_val *v, tb_val_steps *steps, unsigned depth)
 	steps->nd = 0;
 }
 
+/* S_plain_run under rules that remark on a legal turn (Asalto's capture
+ * passed up, rules->remark): what tb_val_play does for a turn whose
+ * position before nothing but the remark reads -- each turn played on a
+ * copy, and the remark asked of it; a turn the rules remark on is not
+ * played here (nothing done: it goes the whole way, which plays it and
+ * keeps what the remark needs). (Not inlined: the copy's room on the
+ * stack is no other game's.) */
+static __attribute__((noinline)) const tb_node *S_plain_run_remarked(tb_val *v, tb_val_at *at,
+                                                                    tb_val_steps *steps,
+                                                                    const tb_node *n)
+{
+	const tb_node *first = n;
+	for (; n && n->kind == TB_NODE_MOVE && !n->variations; n = n->next) {
+		const tb_turn *t = tb_turn_find(&v->rs, &at->st, &n->move, &v->turns);
+		if (!t)
+			break;
+		tb_state after = at->st;
+		v->rs.rules->play(&v->rs, &after, t, NULL);
+		if (v->rs.rules->remark(&v->rs, &at->st, t, &after, NULL))
+			break; /* frowned on: told the whole way */
+		tb_val_hist_push(v, at, n);
+		at->st = after;
+	}
+	if (n != first)
+		steps->n = steps->ne = 0;
+	return n;
+}
+
 /* The written turns of the line from 'n' on, each alone -- no
  * variations, nothing open, skipped, put before it or waiting, in a
- * known position, played plain (tb_val_plain) -- that tb_turn_find
- * finds: each joins the look-back and is played, what S_node and
- * S_direct then S_line's steps after the node do for it (no frame, no
- * reading, nothing deferred). A clean record's every turn, without the
+ * known position, played plain (tb_val_plain; under a rules' remark,
+ * S_plain_run_remarked) -- that tb_turn_find finds: each joins the
+ * look-back and is played, what S_node and S_direct then S_line's
+ * steps after the node do for it (no frame, no reading, nothing
+ * deferred). A clean record's every turn, without the
  * bookkeeping of the others; what 'at' says of the line is asked once
  * for the run, as playing a turn plain changes none of it. Returns the
  * first node not played so, or NULL at the line's end: it goes S_line's
@@ -799,8 +828,11 @@ static void S_deferred_replay(tb_val *v, tb_val_steps *steps, unsigned depth)
 static const tb_node *S_plain_run(tb_val *v, tb_val_at *at, tb_val_steps *steps,
                                   const tb_node *n)
 {
-	if (!at->live || at->open || at->skip || at->fixed || steps->nd || !tb_val_plain(v, at))
+	if (!at->live || at->open || at->skip || at->fixed || steps->nd || at->frown || v->rp ||
+	    v->fn)
 		return n;
+	if (v->rs.rules->remark)
+		return S_plain_run_remarked(v, at, steps, n);
 	const tb_node *first = n;
 	for (; n && n->kind == TB_NODE_MOVE && !n->variations; n = n->next) {
 		const tb_turn *t = tb_turn_find(&v->rs, &at->st, &n->move, &v->turns);
