@@ -785,6 +785,17 @@ static void S_deferred_replay(tb_val *v, tb_val_steps *steps, unsigned depth)
 	steps->nd = 0;
 }
 
+/* The legal turn that node 'n' writes alone -- a written turn or a pass
+ * with no variations -- as S_direct finds it, or NULL (another node, or
+ * none found). */
+static inline const tb_turn *S_plain_find(tb_val *v, const tb_val_at *at, const tb_node *n)
+{
+	if (n->kind == TB_NODE_MOVE && !n->variations)
+		return tb_turn_find(&v->rs, &at->st, &n->move, &v->turns);
+	return n->kind == TB_NODE_PASS && !n->variations ? tb_pass_find(&v->rs, &at->st, &v->turns)
+	                                                 : NULL;
+}
+
 /* S_plain_run under rules that remark on a legal turn (Asalto's capture
  * passed up, rules->remark): what tb_val_play does for a turn whose
  * position before nothing but the remark reads -- each turn played on a
@@ -797,10 +808,7 @@ static __attribute__((noinline)) const tb_node *S_plain_run_remarked(tb_val *v, 
                                                                     const tb_node *n)
 {
 	const tb_node *first = n;
-	for (; n && n->kind == TB_NODE_MOVE && !n->variations; n = n->next) {
-		const tb_turn *t = tb_turn_find(&v->rs, &at->st, &n->move, &v->turns);
-		if (!t)
-			break;
+	for (const tb_turn *t; n && (t = S_plain_find(v, at, n)); n = n->next) {
 		tb_state after = at->st;
 		v->rs.rules->play(&v->rs, &after, t, NULL);
 		if (v->rs.rules->remark(&v->rs, &at->st, t, &after, NULL))
@@ -813,14 +821,14 @@ static __attribute__((noinline)) const tb_node *S_plain_run_remarked(tb_val *v, 
 	return n;
 }
 
-/* The written turns of the line from 'n' on, each alone -- no
- * variations, nothing open, skipped, put before it or waiting, in a
+/* The written turns (and passes) of the line from 'n' on, each alone --
+ * no variations, nothing open, skipped, put before it or waiting, in a
  * known position, played plain (tb_val_plain; under a rules' remark,
- * S_plain_run_remarked) -- that tb_turn_find finds: each joins the
- * look-back and is played, what S_node and S_direct then S_line's
- * steps after the node do for it (no frame, no reading, nothing
- * deferred). A clean record's every turn, without the
- * bookkeeping of the others; what 'at' says of the line is asked once
+ * S_plain_run_remarked) -- that S_direct's look-up finds
+ * (S_plain_find): each joins the look-back and is played, what S_node
+ * and S_direct then S_line's steps after the node do for it (no frame,
+ * no reading, nothing deferred). A clean record's every turn, without
+ * the bookkeeping of the others; what 'at' says of the line is asked once
  * for the run, as playing a turn plain changes none of it. Returns the
  * first node not played so, or NULL at the line's end: it goes S_line's
  * whole way (which asks tb_turn_find again: a turn it does not find is
@@ -834,8 +842,8 @@ static const tb_node *S_plain_run(tb_val *v, tb_val_at *at, tb_val_steps *steps,
 	if (v->rs.rules->remark)
 		return S_plain_run_remarked(v, at, steps, n);
 	const tb_node *first = n;
-	for (; n && n->kind == TB_NODE_MOVE && !n->variations; n = n->next) {
-		const tb_turn *t = tb_turn_find(&v->rs, &at->st, &n->move, &v->turns);
+	for (; n; n = n->next) {
+		const tb_turn *t = S_plain_find(v, at, n);
 		if (!t)
 			break;
 		tb_val_hist_push(v, at, n);
