@@ -1064,11 +1064,13 @@ static int S_one_hop(const tb_ruleset *rs, const tb_state *s, const tb_move *m, 
 	int pushed[16], np = S_hop_pushed(rs, s, &h, side, pushed), dest[2];
 	if (np < 0 || (np == 0 && S_hop_second_stage(s, &h, side)))
 		return 0;
-	tb_state after = *s;
-	S_move(&after, p, land);
-	for (int i = 0; i < np; i++)
-		if (S_push_to(rs, &after, pushed[i], land, h.df, h.dr, dest))
-			return 0; /* it goes somewhere: the turn writes where */
+	if (np > 0) { /* (the board after the hop made only for them: most jump none) */
+		tb_state after = *s;
+		S_move(&after, p, land);
+		for (int i = 0; i < np; i++)
+			if (S_push_to(rs, &after, pushed[i], land, h.df, h.dr, dest))
+				return 0; /* it goes somewhere: the turn writes where */
+	}
 	uint8_t crown = S_mover_crown(rs, s, c, land);
 	if (crown != m->crown)
 		return 0;
