@@ -449,20 +449,29 @@ static void S_clear(tb_state *s, int p, uint8_t bit)
 		s->cell[p] &= (uint8_t)~bit;
 }
 
+/* Under next_turn, the cooldown's end once 'side' has played, the hint
+ * saying nothing: the side's pieces cool no more, then every piece
+ * walked to learn whether the hint holds again. */
+static __attribute__((noinline)) void S_cool_walk(tb_state *s, int side)
+{
+	for (set m = S_any_cool(s, s->bits[side]) ? s->bits[side] : 0; m; m &= m - 1)
+		S_clear(s, __builtin_ctzll(m), COOL);
+	if (!S_any_cool(s, s->bits[0] | s->bits[1]))
+		s->hint |= HINT_NO_COOL;
+}
+
 /* The cooldown's end once 'side' has played (the piece it moved now on
  * 'mover', -1 for a pass): under next_turn for the side's pieces, under
  * next_move for the piece that moved. Nothing to walk when the hint says
  * no piece is cool; else the side's pieces, then every piece to learn
- * whether the hint holds again. */
-static void S_cool_end(const tb_ruleset *rs, tb_state *s, int side, int mover)
+ * whether the hint holds again (S_cool_walk). (Inlined, the walk not:
+ * the hint answers most turns, and a call cost as much as the answer.) */
+static inline __attribute__((always_inline)) void S_cool_end(const tb_ruleset *rs, tb_state *s,
+                                                             int side, int mover)
 {
 	if (rs->opt[O_COOLDOWN] == COOL_NEXT_TURN) {
-		if (s->hint & HINT_NO_COOL)
-			return;
-		for (set m = S_any_cool(s, s->bits[side]) ? s->bits[side] : 0; m; m &= m - 1)
-			S_clear(s, __builtin_ctzll(m), COOL);
-		if (!S_any_cool(s, s->bits[0] | s->bits[1]))
-			s->hint |= HINT_NO_COOL;
+		if (!(s->hint & HINT_NO_COOL))
+			S_cool_walk(s, side);
 	} else if (mover >= 0 && ((s->bits[0] | s->bits[1]) & S_bit(mover))) {
 		S_clear(s, mover, COOL);
 	}
@@ -515,7 +524,7 @@ static __attribute__((noinline)) int S_crown_end(const tb_ruleset *rs, tb_state 
  * side to move, once 'side' has played (the piece it moved now on
  * 'mover', -1 for a pass). Returns the crown marker: 0, 1 ("=") or 2
  * ("=="). */
-static int S_end(const tb_ruleset *rs, tb_state *s, int mover, int captured, tb_events *ev)
+static inline __attribute__((always_inline)) int S_end(const tb_ruleset *rs, tb_state *s, int mover, int captured, tb_events *ev)
 {
 	int side = s->to_move, marker = 0;
 	/* Each piece is looked at only where something can happen to it (at
