@@ -29,7 +29,9 @@
  *
  * And validate's plain turns (validate.c, S_plain_run) give the
  * diagnostics its whole way gives (taken when a turn callback is set),
- * on random games of each game, as played and with bytes changed.
+ * on random games of each game, as played and with bytes changed; and
+ * a side's two turns swapped late in a long game are found from the
+ * look-back once it has gone round (test_lookback_ring).
  *
  * TB_DIRECT_POSITIONS sets the number of positions (default 1,000,000;
  * a tenth under the sanitizers).
@@ -638,12 +640,111 @@ static void test_plain_turns_as_told(void **state)
 	assert_true(diags > records * 2); /* errors found, not only the counts */
 }
 
+/* 'text' with the turns of one side at lines "k. " and "k+1. " of the
+ * movetext swapped (the first side's, or the second's when 'second'),
+ * a new string the caller frees; NULL when it has no such lines. */
+static char *S_swapped(const char *text, unsigned k, int second)
+{
+	const char *at[2];
+	size_t n[2];
+	for (unsigned i = 0; i < 2; i++) {
+		char key[24];
+		snprintf(key, sizeof key, "\n%u. ", k + i);
+		const char *l = strstr(text, key);
+		if (!l)
+			return NULL;
+		at[i] = l + strlen(key);
+		if (second) {
+			at[i] += strcspn(at[i], " \n");
+			if (*at[i] != ' ')
+				return NULL;
+			at[i]++;
+		}
+		n[i] = strcspn(at[i], " \n");
+	}
+	size_t len = strlen(text);
+	char *out = malloc(len + 1);
+	assert_non_null(out);
+	size_t a = (size_t)(at[0] - text), b = (size_t)(at[1] - text);
+	char *o = out;
+	memcpy(o, text, a);
+	o += a;
+	memcpy(o, at[1], n[1]);
+	o += n[1];
+	memcpy(o, text + a + n[0], b - a - n[0]);
+	o += b - a - n[0];
+	memcpy(o, at[0], n[0]);
+	o += n[0];
+	memcpy(o, text + b + n[1], len - b - n[1] + 1);
+	return out;
+}
+
+/* The look-back once it is full (validate_slips.c, tb_val_hist_push: a
+ * ring of the last lookback + 1 written turns, the newest in the
+ * oldest's slot): in random Ocencahuac games of 200 turns, a side's two
+ * turns swapped past turn 40 (the ring gone round) are found where the
+ * record says so -- each such record that is illegal names "two turns
+ * written out of order" of turn k or k + 1 in its first slip's note --
+ * as they are only when the ring holds the turns before the illegal one
+ * in their order. */
+static void test_lookback_ring(void **state)
+{
+	(void)state;
+	S_run run = {0, 0, 0, 0, 0, 11};
+	const tb_game *g = NULL;
+	for (size_t gi = 0; tb_game_at(gi); gi++)
+		if (strcmp(tb_game_at(gi)->name, "ocencahuac") == 0)
+			g = tb_game_at(gi);
+	assert_non_null(g);
+	char *why = NULL;
+	tb_engine *e = tb_engine_new(g, NULL, NULL, &why);
+	assert_non_null(e);
+	unsigned found = 0;
+	for (unsigned seed = 1; seed <= 80; seed++) {
+		size_t len = 0;
+		char *text = tb_engine_random_game(e, seed, 200, &len);
+		assert_non_null(text);
+		unsigned last = 0;
+		char key[24];
+		do
+			snprintf(key, sizeof key, "\n%u. ", ++last);
+		while (strstr(text, key));
+		if (last < 60) {
+			free(text);
+			continue;
+		}
+		unsigned k = 40 + S_rand(&run, last - 46);
+		char *sw = S_swapped(text, k, (int)S_rand(&run, 2));
+		free(text);
+		if (!sw)
+			continue;
+		char *said = S_validated(sw, strlen(sw), NULL);
+		const char *note = strstr(said, "note: at ");
+		if (strstr(said, "error")) {
+			char k0[40], k1[40];
+			snprintf(k0, sizeof k0, "out of order: %u.", k);
+			snprintf(k1, sizeof k1, "out of order: %u.", k + 1);
+			const char *eol = note ? strchr(note, '\n') : NULL;
+			const char *w = note ? strstr(note, k0) : NULL, *w1 = note ? strstr(note, k1) : NULL;
+			if (!note || !((w && w < eol) || (w1 && w1 < eol)))
+				fail_msg("seed %u, turns %u and %u swapped: the first note is not the swap's:\n%s",
+				         seed, k, k + 1, said);
+			found++;
+		}
+		free(said);
+		free(sw);
+	}
+	tb_engine_free(e);
+	assert_true(found >= 10);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_popcount),
 		cmocka_unit_test(test_direct_agrees),
 		cmocka_unit_test(test_plain_turns_as_told),
+		cmocka_unit_test(test_lookback_ring),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
