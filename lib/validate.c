@@ -785,26 +785,73 @@ static void S_deferred_replay(tb_val *v, tb_val_steps *steps, unsigned depth)
 	steps->nd = 0;
 }
 
-/* A written turn of the line alone -- no variations, nothing open,
- * skipped, put before it or waiting, in a known position, played plain
- * (tb_val_plain) -- that tb_turn_find finds: joins the look-back and is
- * played, 1, what S_node and S_direct then S_line's steps after the node
- * do for it (no frame, no reading, nothing deferred). A clean record's
- * every turn, without the bookkeeping of the others. Else 0, nothing
- * done: the turn goes S_line's whole way (which asks tb_turn_find
- * again: a turn it does not find is seldom). */
-static int S_plain_turn(tb_val *v, tb_val_at *at, tb_val_steps *steps, const tb_node *n)
+/* The legal turn that node 'n' writes alone -- a written turn or a pass
+ * with no variations -- as S_direct finds it, or NULL (another node, or
+ * none found). */
+static inline const tb_turn *S_plain_find(tb_val *v, const tb_val_at *at, const tb_node *n)
 {
-	if (n->kind != TB_NODE_MOVE || n->variations || !at->live || at->open || at->skip ||
-	    at->fixed || steps->nd || !tb_val_plain(v, at))
-		return 0;
-	const tb_turn *t = tb_turn_find(&v->rs, &at->st, &n->move, &v->turns);
-	if (!t)
-		return 0;
-	tb_val_hist_push(v, at, n);
-	v->rs.rules->play(&v->rs, &at->st, t, NULL); /* tb_val_play's, plain */
-	steps->n = steps->ne = 0;
-	return 1;
+	if (n->kind == TB_NODE_MOVE && !n->variations)
+		return tb_turn_find(&v->rs, &at->st, &n->move, &v->turns);
+	return n->kind == TB_NODE_PASS && !n->variations ? tb_pass_find(&v->rs, &at->st, &v->turns)
+	                                                 : NULL;
+}
+
+/* S_plain_run under rules that remark on a legal turn (Asalto's capture
+ * passed up, rules->remark): what tb_val_play does for a turn whose
+ * position before nothing but the remark reads -- each turn played on a
+ * copy, and the remark asked of it; a turn the rules remark on is not
+ * played here (nothing done: it goes the whole way, which plays it and
+ * keeps what the remark needs). (Not inlined: the copy's room on the
+ * stack is no other game's.) */
+static __attribute__((noinline)) const tb_node *S_plain_run_remarked(tb_val *v, tb_val_at *at,
+                                                                    tb_val_steps *steps,
+                                                                    const tb_node *n)
+{
+	const tb_node *first = n;
+	for (const tb_turn *t; n && (t = S_plain_find(v, at, n)); n = n->next) {
+		tb_state after = at->st;
+		v->rs.rules->play(&v->rs, &after, t, NULL);
+		if (v->rs.rules->remark(&v->rs, &at->st, t, &after, NULL))
+			break; /* frowned on: told the whole way */
+		tb_val_hist_push(v, at, n);
+		at->st = after;
+	}
+	if (n != first)
+		steps->n = steps->ne = 0;
+	return n;
+}
+
+/* The written turns (and passes) of the line from 'n' on, each alone --
+ * no variations, nothing open, skipped, put before it or waiting, in a
+ * known position, played plain (tb_val_plain; under a rules' remark,
+ * S_plain_run_remarked) -- that S_direct's look-up finds
+ * (S_plain_find): each joins the look-back and is played, what S_node
+ * and S_direct then S_line's steps after the node do for it (no frame,
+ * no reading, nothing deferred). A clean record's every turn, without
+ * the bookkeeping of the others; what 'at' says of the line is asked once
+ * for the run, as playing a turn plain changes none of it. Returns the
+ * first node not played so, or NULL at the line's end: it goes S_line's
+ * whole way (which asks tb_turn_find again: a turn it does not find is
+ * seldom). */
+static const tb_node *S_plain_run(tb_val *v, tb_val_at *at, tb_val_steps *steps,
+                                  const tb_node *n)
+{
+	if (!at->live || at->open || at->skip || at->fixed || steps->nd || at->frown || v->rp ||
+	    v->fn)
+		return n;
+	if (v->rs.rules->remark)
+		return S_plain_run_remarked(v, at, steps, n);
+	const tb_node *first = n;
+	for (; n; n = n->next) {
+		const tb_turn *t = S_plain_find(v, at, n);
+		if (!t)
+			break;
+		tb_val_hist_push(v, at, n);
+		v->rs.rules->play(&v->rs, &at->st, t, NULL); /* tb_val_play's, plain */
+	}
+	if (n != first)
+		steps->n = steps->ne = 0;
+	return n;
 }
 
 /* Replays 'line' from 'at', which ends where the line does; each
@@ -817,8 +864,8 @@ static void S_line(tb_val *v, const tb_line *line, tb_val_at *at, int main)
 	for (const tb_node *n = line->first; n && !v->oom; n = n->next) {
 		v->assume = at->assume; /* (a variation's may have been at hand) */
 		v->assume_at = at;
-		if (S_plain_turn(v, at, &steps, n))
-			continue;
+		if (!(n = S_plain_run(v, at, &steps, n)))
+			break; /* (the line's end) */
 		if (at->frown && !S_penalty_follows(v, at, n))
 			tb_val_frown_tell(v, at); /* in order, before what this node brings */
 		tb_val_at before; /* where the variations start: kept only when there are any */

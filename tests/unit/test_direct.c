@@ -24,9 +24,14 @@
  * bit sets, are exactly the ones the full list says, and the words of
  * its TB407 name the list's first capture.
  *
- * And validate's plain turns (validate.c, S_plain_turn) give the
+ * And Ocencahuac's play of every legal turn moves the pieces its parts
+ * say (S_check_played).
+ *
+ * And validate's plain turns (validate.c, S_plain_run) give the
  * diagnostics its whole way gives (taken when a turn callback is set),
- * on random games of each game, as played and with bytes changed.
+ * on random games of each game, as played and with bytes changed; and
+ * a side's two turns swapped late in a long game are found from the
+ * look-back once it has gone round (test_lookback_ring).
  *
  * TB_DIRECT_POSITIONS sets the number of positions (default 1,000,000;
  * a tenth under the sanitizers).
@@ -343,6 +348,55 @@ static void S_check_passed_up(const tb_ruleset *rs, const tb_state *before, cons
 	tb_buf_free(&b);
 }
 
+/* Ocencahuac's play of every legal turn in 's' against what its parts
+ * say of the board (rules->play moves a plain hop's piece alone, not
+ * looking the hop up again, and looks it up for a hop with pushbacks or
+ * a relocation after it): the mover leaves its first point for its
+ * last; a capture takes the piece on its point; every pushback's and
+ * relocation's point after the last hop holds a piece after it, the
+ * pushed ones the other side's; no piece is lost but the captured; and a turn with neither
+ * moves no other piece. */
+static void S_check_played(const tb_ruleset *rs, const tb_state *s, const tb_turn *all, size_t n)
+{
+	int side = s->to_move;
+	for (size_t i = 0; i < n; i++) {
+		const tb_turn *t = &all[i];
+		if (!t->nparts)
+			continue; /* the pass */
+		uint64_t gone = 0, put = 0, pushed = 0;
+		int others = 0, from = tb_geo_at(&rs->geo, t->parts[0].pt), to = from;
+		for (unsigned k = 1; k < t->nparts; k++) {
+			int q = tb_geo_at(&rs->geo, t->parts[k].pt);
+			assert_true(q >= 0);
+			if (t->parts[k].kind == TB_PART_HOP) /* a chain's next hop may move them on */
+				put = pushed = 0;
+			if (t->parts[k].kind == TB_PART_CAPTURE)
+				gone |= (uint64_t)1 << q;
+			if (t->parts[k].kind == TB_PART_PUSH || t->parts[k].kind == TB_PART_RELOCATE) {
+				put |= (uint64_t)1 << q;
+				others = 1;
+			}
+			if (t->parts[k].kind == TB_PART_PUSH)
+				pushed |= (uint64_t)1 << q;
+			else if (t->parts[k].kind != TB_PART_RELOCATE)
+				to = q;
+		}
+		tb_state a = *s;
+		rs->rules->play(rs, &a, t, NULL);
+		uint64_t mover = ((uint64_t)1 << from) | ((uint64_t)1 << to);
+		uint64_t before = s->bits[0] | s->bits[1], after = a.bits[0] | a.bits[1];
+		int ok = (after >> to & 1) && (from == to || !(a.bits[side] >> from & 1) || (put >> from & 1)) &&
+		         (after & put) == put && (a.bits[!side] & pushed) == pushed &&
+		         tb_popcount(after) == tb_popcount(before) - tb_popcount(gone);
+		if (!others)
+			ok = ok && a.bits[side] == ((s->bits[side] & ~mover) | ((uint64_t)1 << to)) &&
+			     a.bits[!side] == (s->bits[!side] & ~gone);
+		if (!ok)
+			fail_msg("ocencahuac: turn %zu of %zu (%u parts) played leaves the board as its "
+			         "parts do not say", i, n, t->nparts);
+	}
+}
+
 /* Random games under 'rs' until 'want' positions are checked. */
 static void S_games(S_run *r, const tb_ruleset *rs, unsigned long want)
 {
@@ -362,6 +416,8 @@ static void S_games(S_run *r, const tb_ruleset *rs, unsigned long want)
 			size_t n = tb_turns_generate(rs, &s, &all);
 			if (!n)
 				break;
+			if (strcmp(rs->game->name, "ocencahuac") == 0)
+				S_check_played(rs, &s, all.v, n);
 			/* played with the events asked for and without: the same
 			 * position (a game may play faster when none are) */
 			tb_state quiet = s, before = s, cold = s;
@@ -509,12 +565,35 @@ static void S_told_nothing(void *ctx, const tb_turn_report *t)
 	(void)t;
 }
 
-/* validate's plain turns (validate.c, S_plain_turn: a turn alone found
+/* 'text' (of 'len' bytes, '*len' after) with a variation after the
+ * movetext's line "3. ...": "( 3... W )", W the second turn of line
+ * "6. ..." (a turn in the position before the third's second turn, or
+ * not); 'text' itself, freed, when it has no such lines. */
+static char *S_with_variation(char *text, size_t *len)
+{
+	const char *three = strstr(text, "\n3. "), *six = strstr(text, "\n6. ");
+	const char *eol = three ? strchr(three + 1, '\n') : NULL;
+	const char *w = six ? strchr(six + 4, ' ') : NULL;
+	if (!eol || !w)
+		return text;
+	int wlen = (int)strcspn(w + 1, " \n");
+	size_t head = (size_t)(eol + 1 - text), cap = *len + (size_t)wlen + 32;
+	char *out = malloc(cap);
+	assert_non_null(out);
+	int k = snprintf(out, cap, "%.*s( 3... %.*s )\n%s", (int)head, text, wlen, w + 1, eol + 1);
+	assert_true(k > 0 && (size_t)k < cap);
+	*len = (size_t)k;
+	free(text);
+	return out;
+}
+
+/* validate's plain turns (validate.c, S_plain_run: turns alone found
  * and played at once, when nothing is told) against its whole way,
  * which a turn callback makes it take: random games of every game, as
  * played and with bytes of their turns changed (illegal turns, their
  * slips looked for back over the turns before them, games that go on
- * under a repair), give the same diagnostics, word for word, and the
+ * under a repair), every other one with a variation (where a run of
+ * plain turns stops), give the same diagnostics, word for word, and the
  * same count either way. */
 static void test_plain_turns_as_told(void **state)
 {
@@ -531,6 +610,8 @@ static void test_plain_turns_as_told(void **state)
 			size_t len = 0;
 			char *text = tb_engine_random_game(e, seed, 30 + seed * 3, &len);
 			assert_non_null(text);
+			if (seed % 2 == 0)
+				text = S_with_variation(text, &len);
 			const char *moves = strstr(text, "\n\n"); /* the movetext */
 			size_t at = moves ? (size_t)(moves - text) + 2 : len;
 			for (unsigned k = 0; k < 4; k++) {
@@ -559,12 +640,111 @@ static void test_plain_turns_as_told(void **state)
 	assert_true(diags > records * 2); /* errors found, not only the counts */
 }
 
+/* 'text' with the turns of one side at lines "k. " and "k+1. " of the
+ * movetext swapped (the first side's, or the second's when 'second'),
+ * a new string the caller frees; NULL when it has no such lines. */
+static char *S_swapped(const char *text, unsigned k, int second)
+{
+	const char *at[2];
+	size_t n[2];
+	for (unsigned i = 0; i < 2; i++) {
+		char key[24];
+		snprintf(key, sizeof key, "\n%u. ", k + i);
+		const char *l = strstr(text, key);
+		if (!l)
+			return NULL;
+		at[i] = l + strlen(key);
+		if (second) {
+			at[i] += strcspn(at[i], " \n");
+			if (*at[i] != ' ')
+				return NULL;
+			at[i]++;
+		}
+		n[i] = strcspn(at[i], " \n");
+	}
+	size_t len = strlen(text);
+	char *out = malloc(len + 1);
+	assert_non_null(out);
+	size_t a = (size_t)(at[0] - text), b = (size_t)(at[1] - text);
+	char *o = out;
+	memcpy(o, text, a);
+	o += a;
+	memcpy(o, at[1], n[1]);
+	o += n[1];
+	memcpy(o, text + a + n[0], b - a - n[0]);
+	o += b - a - n[0];
+	memcpy(o, at[0], n[0]);
+	o += n[0];
+	memcpy(o, text + b + n[1], len - b - n[1] + 1);
+	return out;
+}
+
+/* The look-back once it is full (validate_slips.c, tb_val_hist_push: a
+ * ring of the last lookback + 1 written turns, the newest in the
+ * oldest's slot): in random Ocencahuac games of 200 turns, a side's two
+ * turns swapped past turn 40 (the ring gone round) are found where the
+ * record says so -- each such record that is illegal names "two turns
+ * written out of order" of turn k or k + 1 in its first slip's note --
+ * as they are only when the ring holds the turns before the illegal one
+ * in their order. */
+static void test_lookback_ring(void **state)
+{
+	(void)state;
+	S_run run = {0, 0, 0, 0, 0, 11};
+	const tb_game *g = NULL;
+	for (size_t gi = 0; tb_game_at(gi); gi++)
+		if (strcmp(tb_game_at(gi)->name, "ocencahuac") == 0)
+			g = tb_game_at(gi);
+	assert_non_null(g);
+	char *why = NULL;
+	tb_engine *e = tb_engine_new(g, NULL, NULL, &why);
+	assert_non_null(e);
+	unsigned found = 0;
+	for (unsigned seed = 1; seed <= 80; seed++) {
+		size_t len = 0;
+		char *text = tb_engine_random_game(e, seed, 200, &len);
+		assert_non_null(text);
+		unsigned last = 0;
+		char key[24];
+		do
+			snprintf(key, sizeof key, "\n%u. ", ++last);
+		while (strstr(text, key));
+		if (last < 60) {
+			free(text);
+			continue;
+		}
+		unsigned k = 40 + S_rand(&run, last - 46);
+		char *sw = S_swapped(text, k, (int)S_rand(&run, 2));
+		free(text);
+		if (!sw)
+			continue;
+		char *said = S_validated(sw, strlen(sw), NULL);
+		const char *note = strstr(said, "note: at ");
+		if (strstr(said, "error")) {
+			char k0[40], k1[40];
+			snprintf(k0, sizeof k0, "out of order: %u.", k);
+			snprintf(k1, sizeof k1, "out of order: %u.", k + 1);
+			const char *eol = note ? strchr(note, '\n') : NULL;
+			const char *w = note ? strstr(note, k0) : NULL, *w1 = note ? strstr(note, k1) : NULL;
+			if (!note || !((w && w < eol) || (w1 && w1 < eol)))
+				fail_msg("seed %u, turns %u and %u swapped: the first note is not the swap's:\n%s",
+				         seed, k, k + 1, said);
+			found++;
+		}
+		free(said);
+		free(sw);
+	}
+	tb_engine_free(e);
+	assert_true(found >= 10);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_popcount),
 		cmocka_unit_test(test_direct_agrees),
 		cmocka_unit_test(test_plain_turns_as_told),
+		cmocka_unit_test(test_lookback_ring),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

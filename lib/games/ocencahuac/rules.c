@@ -449,20 +449,29 @@ static void S_clear(tb_state *s, int p, uint8_t bit)
 		s->cell[p] &= (uint8_t)~bit;
 }
 
+/* Under next_turn, the cooldown's end once 'side' has played, the hint
+ * saying nothing: the side's pieces cool no more, then every piece
+ * walked to learn whether the hint holds again. */
+static __attribute__((noinline)) void S_cool_walk(tb_state *s, int side)
+{
+	for (set m = S_any_cool(s, s->bits[side]) ? s->bits[side] : 0; m; m &= m - 1)
+		S_clear(s, __builtin_ctzll(m), COOL);
+	if (!S_any_cool(s, s->bits[0] | s->bits[1]))
+		s->hint |= HINT_NO_COOL;
+}
+
 /* The cooldown's end once 'side' has played (the piece it moved now on
  * 'mover', -1 for a pass): under next_turn for the side's pieces, under
  * next_move for the piece that moved. Nothing to walk when the hint says
  * no piece is cool; else the side's pieces, then every piece to learn
- * whether the hint holds again. */
-static void S_cool_end(const tb_ruleset *rs, tb_state *s, int side, int mover)
+ * whether the hint holds again (S_cool_walk). (Inlined, the walk not:
+ * the hint answers most turns, and a call cost as much as the answer.) */
+static inline __attribute__((always_inline)) void S_cool_end(const tb_ruleset *rs, tb_state *s,
+                                                             int side, int mover)
 {
 	if (rs->opt[O_COOLDOWN] == COOL_NEXT_TURN) {
-		if (s->hint & HINT_NO_COOL)
-			return;
-		for (set m = S_any_cool(s, s->bits[side]) ? s->bits[side] : 0; m; m &= m - 1)
-			S_clear(s, __builtin_ctzll(m), COOL);
-		if (!S_any_cool(s, s->bits[0] | s->bits[1]))
-			s->hint |= HINT_NO_COOL;
+		if (!(s->hint & HINT_NO_COOL))
+			S_cool_walk(s, side);
 	} else if (mover >= 0 && ((s->bits[0] | s->bits[1]) & S_bit(mover))) {
 		S_clear(s, mover, COOL);
 	}
@@ -515,7 +524,7 @@ static __attribute__((noinline)) int S_crown_end(const tb_ruleset *rs, tb_state 
  * side to move, once 'side' has played (the piece it moved now on
  * 'mover', -1 for a pass). Returns the crown marker: 0, 1 ("=") or 2
  * ("=="). */
-static int S_end(const tb_ruleset *rs, tb_state *s, int mover, int captured, tb_events *ev)
+static inline __attribute__((always_inline)) int S_end(const tb_ruleset *rs, tb_state *s, int mover, int captured, tb_events *ev)
 {
 	int side = s->to_move, marker = 0;
 	/* Each piece is looked at only where something can happen to it (at
@@ -543,13 +552,20 @@ static int S_end(const tb_ruleset *rs, tb_state *s, int mover, int captured, tb_
 
 /* Plays the hop of part t->parts[i] (legal) by the piece on 'p' of
  * 'side', with the pushbacks or the relocation after it; returns the
- * index of its last part. (Not inlined: a step, most turns, does not
- * pay for the hop's room on the stack.) */
+ * index of its last part. A hop with neither after it (plain, or a
+ * chain's hop before the next) moves its piece alone: the hop is not
+ * looked for again. (Not inlined: a step, most turns, does not pay for
+ * the hop's room on the stack.) */
 static __attribute__((noinline)) unsigned S_apply_hop(const tb_ruleset *rs, tb_state *s, const tb_turn *t, unsigned i,
                             int p, int side, tb_events *ev)
 {
 	const tb_geometry *g = &rs->geo;
 	int q = tb_geo_at(g, t->parts[i].pt);
+	tb_part_kind next = i + 1 < t->nparts ? (tb_part_kind)t->parts[i + 1].kind : TB_PART_AT;
+	if (next != TB_PART_PUSH && next != TB_PART_RELOCATE) {
+		S_move(s, p, q); /* every piece jumped stays: the hop is its move alone */
+		return i;
+	}
 	int df = (S_file(q) > S_file(p)) - (S_file(q) < S_file(p));
 	int dr = (S_rank(q) > S_rank(p)) - (S_rank(q) < S_rank(p));
 	S_hop h;
@@ -609,11 +625,12 @@ static int S_apply(const tb_ruleset *rs, tb_state *s, const tb_turn *t, tb_event
 	return S_end(rs, s, p, captured, ev);
 }
 
-/* rules->play: S_apply, but a plain step -- most turns -- moved at once,
- * as S_apply's walk over the parts moves it. */
+/* rules->play: S_apply, but a plain step or a plain hop -- most turns,
+ * a hop's jumped pieces staying where they are -- moved at once, as
+ * S_apply's walk over the parts moves it. */
 static void S_play(const tb_ruleset *rs, tb_state *s, const tb_turn *t, tb_events *ev)
 {
-	if (t->nparts == 2 && t->parts[1].kind == TB_PART_STEP) {
+	if (t->nparts == 2 && (t->parts[1].kind == TB_PART_STEP || t->parts[1].kind == TB_PART_HOP)) {
 		int q = tb_geo_at(&rs->geo, t->parts[1].pt);
 		if (ev)
 			ev->n = 0;
@@ -1056,11 +1073,13 @@ static int S_one_hop(const tb_ruleset *rs, const tb_state *s, const tb_move *m, 
 	int pushed[16], np = S_hop_pushed(rs, s, &h, side, pushed), dest[2];
 	if (np < 0 || (np == 0 && S_hop_second_stage(s, &h, side)))
 		return 0;
-	tb_state after = *s;
-	S_move(&after, p, land);
-	for (int i = 0; i < np; i++)
-		if (S_push_to(rs, &after, pushed[i], land, h.df, h.dr, dest))
-			return 0; /* it goes somewhere: the turn writes where */
+	if (np > 0) { /* (the board after the hop made only for them: most jump none) */
+		tb_state after = *s;
+		S_move(&after, p, land);
+		for (int i = 0; i < np; i++)
+			if (S_push_to(rs, &after, pushed[i], land, h.df, h.dr, dest))
+				return 0; /* it goes somewhere: the turn writes where */
+	}
 	uint8_t crown = S_mover_crown(rs, s, c, land);
 	if (crown != m->crown)
 		return 0;
