@@ -673,7 +673,9 @@ static const tb_game *S_game(tb_reader *r, tb_record *rec, tb_tag_list *l,
 			arg = why, why = "%s";
 		if (why)
 			S_diag_value(r, TB_D_RULES, t, why, arg);
-		else if (keep && opts.n)
+		else if (keep && opts.n && t->value != written)
+			/* (t->value still 'written': tb_rules_read ran out of
+			 * memory making the canonical spelling, and left it) */
 			S_rules_keep(g, written, &opts, t->value, board);
 		for (size_t i = 0; !why && i < opts.nrenamed; i++) {
 			const tb_option_rename *rn = opts.renamed[i];

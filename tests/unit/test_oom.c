@@ -385,6 +385,49 @@ static void test_read_errors(void **state)
 		oom_each_failure(S_read_write, odd[i].src, odd[i].len, odd[i].what);
 }
 
+/* Reads [Rules] values with options that no test reads elsewhere, each
+ * once: the [Rules] memo (tags.c, per thread, four values) keeps none of
+ * the value under test after it. */
+static void S_rules_memo_evict(void)
+{
+	static const char *const v[] = {"limit=41", "limit=42", "limit=43", "limit=44"};
+	for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) {
+		char src[96];
+		snprintf(src, sizeof src, "[Game \"pitarra\"]\n[Rules \"pitarra; %s\"]\n\n1. d1 *\n", v[i]);
+		free(S_read_write(src, strlen(src)));
+	}
+}
+
+/* A [Rules] value read first with one allocation failing, then again
+ * with memory: the second reading is the clean one (the memo keeps no
+ * spelling that memory running out left as written, unsorted). */
+static void test_rules_memo_after_failure(void **state)
+{
+	(void)state;
+	const char *src = "[Game \"pitarra\"]\n[Rules \"pitarra;movement=slide ;  board=25\"]\n\n1. d1 *\n";
+	size_t len = strlen(src);
+	S_rules_memo_evict();
+	oom_fail = oom_after = 0;
+	oom_count = 0;
+	char *want = S_read_write(src, len);
+	unsigned long n = oom_count;
+	assert_non_null(want);
+	assert_non_null(strstr(want, "[Rules \"pitarra; board=25; movement=slide\"]"));
+	for (unsigned long k = 1; k <= n; k++) {
+		S_rules_memo_evict();
+		oom_count = 0;
+		oom_fail = k;
+		free(S_read_write(src, len));
+		oom_fail = 0;
+		char *got = S_read_write(src, len);
+		if (!got || strcmp(got, want) != 0)
+			fail_msg("allocation %lu of %lu failed in the first reading, and the second, with "
+			         "memory, differs:\n%s", k, n, got ? got : "(nothing)");
+		free(got);
+	}
+	free(want);
+}
+
 static void S_build_sample(const char *src, size_t len, const char *name)
 {
 	oom_each_failure(S_build, src, len, name);
@@ -461,6 +504,7 @@ int main(void)
 		cmocka_unit_test(test_read_write_samples),
 		cmocka_unit_test(test_line_nodes_samples),
 		cmocka_unit_test(test_read_errors),
+		cmocka_unit_test(test_rules_memo_after_failure),
 		cmocka_unit_test(test_build_samples),
 		cmocka_unit_test(test_xml_samples),
 		cmocka_unit_test(test_xml_read_samples),
