@@ -104,6 +104,28 @@ static inline char *tt_take(tt_str *b)
 
 /* ===== Reading ===== */
 
+/* Readers 'a' and 'b' said the same after their last calls: as many
+ * diagnostics, each formatted word for word alike; else fails, naming
+ * 'what' (NULL: nothing) and the two ways read, 'la' and 'lb', with
+ * the first that differ. Returns how many there were. */
+static inline size_t tt_same_diags(const tb_reader *a, const tb_reader *b, const char *what,
+                                   const char *la, const char *lb)
+{
+	size_t n = tb_reader_ndiags(a);
+	assert_int_equal(n, tb_reader_ndiags(b));
+	for (size_t i = 0; i < n; i++) {
+		char *da = tb_diag_format(tb_reader_diag(a, i));
+		char *db = tb_diag_format(tb_reader_diag(b, i));
+		assert_non_null(da);
+		assert_non_null(db);
+		if (strcmp(da, db) != 0)
+			fail_msg("%s%s%s:\n%s\n%s:\n%s", what ? what : "", what ? ": " : "", la, da, lb, db);
+		free(da);
+		free(db);
+	}
+	return n;
+}
+
 /* Appends the formatted diagnostics of the last call on 'r' to 'out'. */
 static inline void tt_diags(tt_str *out, const tb_reader *r)
 {

@@ -41,6 +41,7 @@
 #include "game.h"
 #include "record.h"
 #include "rules.h"
+#include "tb_rules_inner.h"
 
 #include "games/asalto/asalto.h"
 
@@ -406,11 +407,7 @@ static void S_games(S_run *r, const tb_ruleset *rs, unsigned long want)
 	unsigned long until = r->positions + want;
 	while (r->positions < until) {
 		tb_state s;
-		char why[256] = "";
-		int rc = rs->rules->load(rs, NULL, &s, why, sizeof why);
-		if (rc > 0 && rs->rules->random_start)
-			rc = rs->rules->random_start(rs, &s, r->rng++);
-		assert_int_equal(rc, 0);
+		tt_start(rs, &s, &r->rng);
 		for (int ply = 0; ply < 400 && r->positions < until; ply++) {
 			S_position(r, rs, &s, &all, &at);
 			size_t n = tb_turns_generate(rs, &s, &all);
@@ -451,32 +448,6 @@ static unsigned long S_budget(void)
 	return TT_SANITIZED ? n / 10 : n;
 }
 
-/* The games' option values, one at a time (numbers left at their
- * defaults), and the defaults: the rule sets checked. */
-static size_t S_configs(const tb_game *g, tb_opts *out, size_t max)
-{
-	size_t n = 0;
-	memset(&out[n++], 0, sizeof *out);
-	static char vals[64][64];
-	static size_t nvals;
-	for (const tb_option *o = g->options; o && o->key; o++) {
-		const char *v = o->values;
-		while (*v && n < max) {
-			size_t len = strcspn(v, "|");
-			if (!(len == 1 && v[0] == '#') && v != o->values && nvals < 64) { /* not the default */
-				snprintf(vals[nvals], sizeof vals[nvals], "%.*s", (int)len, v);
-				memset(&out[n], 0, sizeof *out);
-				out[n].n = 1;
-				out[n].key[0] = o->key;
-				out[n].value[0] = vals[nvals++];
-				n++;
-			}
-			v += len + (v[len] == '|');
-		}
-	}
-	return n;
-}
-
 /* The rules' bit count against counting one bit at a time. */
 static void test_popcount(void **state)
 {
@@ -502,7 +473,7 @@ static void test_direct_agrees(void **state)
 	tb_opts configs[3][64];
 	size_t nconf[3], total = 0;
 	for (size_t gi = 0; gi < 3; gi++)
-		total += nconf[gi] = S_configs(tb_game_at(gi), configs[gi], 64);
+		total += nconf[gi] = tt_configs(tb_game_at(gi), configs[gi], 64);
 	for (size_t gi = 0; gi < 3; gi++) {
 		const tb_game *g = tb_game_at(gi);
 		assert_non_null(g->rules->generate_at);

@@ -18,6 +18,7 @@
 #include "game.h"
 #include "record.h"
 #include "rules.h"
+#include "tb_rules_inner.h"
 
 typedef struct S_run {
 	unsigned long positions, moves, played;
@@ -108,11 +109,7 @@ static void S_games(S_run *r, const tb_ruleset *rs, unsigned long want)
 	unsigned long until = r->positions + want;
 	while (r->positions < until) {
 		tb_state s;
-		char why[256] = "";
-		int rc = rs->rules->load(rs, NULL, &s, why, sizeof why);
-		if (rc > 0 && rs->rules->random_start)
-			rc = rs->rules->random_start(rs, &s, r->rng++);
-		assert_int_equal(rc, 0);
+		tt_start(rs, &s, &r->rng);
 		for (int ply = 0; ply < 300 && r->positions < until; ply++) {
 			size_t n = tb_turns_generate(rs, &s, &all);
 			S_position(r, rs, &s, &all, n);
@@ -122,30 +119,6 @@ static void S_games(S_run *r, const tb_ruleset *rs, unsigned long want)
 		}
 	}
 	tb_turns_free(&all);
-}
-
-/* The defaults, then each option's other values one at a time (numbers
- * at their defaults). */
-static size_t S_configs(const tb_game *g, tb_opts *out, size_t max)
-{
-	static char vals[64][64];
-	static size_t nvals;
-	size_t n = 0;
-	memset(&out[n++], 0, sizeof *out);
-	for (const tb_option *o = g->options; o && o->key; o++)
-		for (const char *v = o->values; *v && n < max;) {
-			size_t len = strcspn(v, "|");
-			if (!(len == 1 && v[0] == '#') && v != o->values && nvals < 64) {
-				snprintf(vals[nvals], sizeof vals[nvals], "%.*s", (int)len, v);
-				memset(&out[n], 0, sizeof *out);
-				out[n].n = 1;
-				out[n].key[0] = o->key;
-				out[n].value[0] = vals[nvals++];
-				n++;
-			}
-			v += len + (v[len] == '|');
-		}
-	return n;
 }
 
 static void test_one_play_is_one_and_play(void **state)
@@ -160,7 +133,7 @@ static void test_one_play_is_one_and_play(void **state)
 		assert_non_null(g->rules->one); /* one_play is one's, played */
 		games++;
 		tb_opts configs[64];
-		size_t nconf = S_configs(g, configs, 64);
+		size_t nconf = tt_configs(g, configs, 64);
 		for (size_t c = 0; c < nconf; c++) {
 			tb_ruleset rs;
 			char why[256];

@@ -163,6 +163,19 @@ static void test_memo_tells_words_apart(void **state)
 	tb_move_memo_free(memo);
 }
 
+/* The bench's collection (bench/gen.c: the megabyte make unit makes,
+ * TB_BENCH_SAMPLE), open to read; fails the test when it is not there. */
+static FILE *S_bench_sample(void)
+{
+	const char *path = getenv("TB_BENCH_SAMPLE");
+	if (!path)
+		fail_msg("TB_BENCH_SAMPLE names no file: run me with make unit");
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		fail_msg("TB_BENCH_SAMPLE: %s cannot be read", path);
+	return f;
+}
+
 /* The words of the bench's collection (bench/gen.c: the megabyte make
  * unit makes, TB_BENCH_SAMPLE) of each game, as written and with a byte
  * changed: the memo, which keeps them from record to record, says of
@@ -170,11 +183,7 @@ static void test_memo_tells_words_apart(void **state)
 static void test_memo_on_the_collection(void **state)
 {
 	(void)state;
-	const char *path = getenv("TB_BENCH_SAMPLE");
-	if (!path)
-		fail_msg("TB_BENCH_SAMPLE names no file: run me with make unit");
-	FILE *f = fopen(path, "rb");
-	assert_non_null(f);
+	FILE *f = S_bench_sample();
 	tb_move_memo *memo = NULL;
 	const tb_game *g = NULL;
 	tb_board b;
@@ -238,15 +247,7 @@ static size_t S_same_with_memo(const char *src, size_t n)
 		tb_record *x = NULL, *y = NULL;
 		int ga = tb_reader_next(a, &x), gb = tb_reader_next(b, &y);
 		assert_int_equal(ga, gb);
-		assert_int_equal(tb_reader_ndiags(a), tb_reader_ndiags(b));
-		for (size_t i = 0; i < tb_reader_ndiags(a); i++) {
-			char *da = tb_diag_format(tb_reader_diag(a, i));
-			char *db = tb_diag_format(tb_reader_diag(b, i));
-			if (strcmp(da, db) != 0)
-				fail_msg("with the memo:\n%s\nwithout:\n%s", da, db);
-			free(da);
-			free(db);
-		}
+		tt_same_diags(a, b, NULL, "with the memo", "without");
 		assert_int_equal(a->fast_tags, b->fast_tags);
 		assert_int_equal(a->tok.off, b->tok.off);
 		assert_int_equal(a->tok.col, b->tok.col);
@@ -321,11 +322,7 @@ static size_t S_tag_lines_changed(const char *src, size_t n, char *out, unsigned
 static void test_tag_memo_reads_what_the_fast_tier_reads(void **state)
 {
 	(void)state;
-	const char *path = getenv("TB_BENCH_SAMPLE");
-	if (!path)
-		fail_msg("TB_BENCH_SAMPLE names no file: run me with make unit");
-	FILE *f = fopen(path, "rb");
-	assert_non_null(f);
+	FILE *f = S_bench_sample();
 	size_t cap = 1 << 20, n = 0;
 	char *buf = malloc(cap);
 	assert_non_null(buf);

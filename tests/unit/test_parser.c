@@ -951,17 +951,7 @@ static size_t S_same_checking(const char *src, size_t n, const char *name)
 		tb_record *x = NULL, *y = NULL;
 		int ga = tb_reader_next(a, &x), gb = tb_reader_next(b, &y);
 		assert_int_equal(ga, gb);
-		assert_int_equal(tb_reader_ndiags(a), tb_reader_ndiags(b));
-		for (size_t i = 0; i < tb_reader_ndiags(a); i++, seen++) {
-			char *da = tb_diag_format(tb_reader_diag(a, i));
-			char *db = tb_diag_format(tb_reader_diag(b, i));
-			assert_non_null(da);
-			assert_non_null(db);
-			if (strcmp(da, db) != 0)
-				fail_msg("%s: read whole:\n%s\nread checking:\n%s", name, da, db);
-			free(da);
-			free(db);
-		}
+		seen += tt_same_diags(a, b, name, "read whole", "read checking");
 		if (ga != 1) {
 			assert_int_equal(tb_reader_ended_clean(a), tb_reader_ended_clean(b));
 			break;
@@ -1229,15 +1219,7 @@ static size_t S_same_tiers_of(tb_reader *a, tb_reader *b, const char *name)
 		tb_record *x = NULL, *y = NULL;
 		int ga = tb_reader_next(a, &x), gb = tb_reader_next(b, &y);
 		assert_int_equal(ga, gb);
-		assert_int_equal(tb_reader_ndiags(a), tb_reader_ndiags(b));
-		for (size_t i = 0; i < tb_reader_ndiags(a); i++) {
-			char *da = tb_diag_format(tb_reader_diag(a, i));
-			char *db = tb_diag_format(tb_reader_diag(b, i));
-			if (strcmp(da, db) != 0)
-				fail_msg("%s: the fast tier:\n%s\nthe parser:\n%s", name, da, db);
-			free(da);
-			free(db);
-		}
+		tt_same_diags(a, b, name, "the fast tier", "the parser");
 		assert_int_equal(a->tok.type, b->tok.type);
 		assert_int_equal(a->tok.off, b->tok.off);
 		assert_int_equal(a->tok.len, b->tok.len);
@@ -1387,15 +1369,7 @@ static void S_same_whole(const char *src, size_t n, const char *name)
 		tb_record *x = NULL, *y = NULL;
 		int ga = tb_reader_next(a, &x), gb = tb_reader_next(b, &y);
 		assert_int_equal(ga, gb);
-		assert_int_equal(tb_reader_ndiags(a), tb_reader_ndiags(b));
-		for (size_t i = 0; i < tb_reader_ndiags(a); i++) {
-			char *da = tb_diag_format(tb_reader_diag(a, i));
-			char *db = tb_diag_format(tb_reader_diag(b, i));
-			if (strcmp(da, db) != 0)
-				fail_msg("%s: with the memos:\n%s\nwithout:\n%s", name, da, db);
-			free(da);
-			free(db);
-		}
+		tt_same_diags(a, b, name, "with the memos", "without");
 		if (ga != 1)
 			break;
 		assert_int_equal(tb_record_errors(x), tb_record_errors(y));

@@ -18,6 +18,7 @@
 #include "poskey.h"
 #include "reconstruct.h"
 #include "rules.h"
+#include "tb_rules_inner.h"
 
 typedef struct S_run {
 	unsigned long positions;
@@ -79,11 +80,7 @@ static void S_games(S_run *r, const tb_ruleset *rs, unsigned games)
 	tb_turns all = {NULL, 0};
 	for (unsigned g = 0; g < games; g++) {
 		tb_state s, before;
-		char why[256] = "";
-		int rc = rs->rules->load(rs, NULL, &s, why, sizeof why);
-		if (rc > 0 && rs->rules->random_start)
-			rc = rs->rules->random_start(rs, &s, r->rng++);
-		assert_int_equal(rc, 0);
+		tt_start(rs, &s, &r->rng);
 		for (int ply = 0; ply < 300; ply++) {
 			S_round(r, &s);
 			S_changed(r, &s, S_rand(r, 8));
@@ -114,11 +111,8 @@ static void S_set_bytes(const tb_ruleset *rs, const char *name)
 	tb_bset b[2];
 	memset(b, 0, sizeof b);
 	tb_state s;
-	char why[256] = "";
-	int rc = rs->rules->load(rs, NULL, &s, why, sizeof why);
-	if (rc > 0 && rs->rules->random_start)
-		rc = rs->rules->random_start(rs, &s, 99);
-	assert_int_equal(rc, 0);
+	unsigned long long seed = 99;
+	tt_start(rs, &s, &seed);
 	unsigned long long rng = 7;
 	for (int ply = 0; ply < 30; ply++) {
 		size_t n = tb_turns_generate(rs, &s, &all);

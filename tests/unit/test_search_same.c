@@ -18,6 +18,7 @@
 #include "game.h"
 #include "reconstruct.h"
 #include "rules.h"
+#include "tb_rules_inner.h"
 
 /* The reference: whole states, open addressing on tb_state_same. */
 typedef struct S_set {
@@ -149,11 +150,7 @@ static void S_games(S_run *r, const tb_ruleset *rs, unsigned games)
 	tb_turns all = {NULL, 0};
 	for (unsigned g = 0; g < games; g++) {
 		tb_state s;
-		char why[256] = "";
-		int rc = rs->rules->load(rs, NULL, &s, why, sizeof why);
-		if (rc > 0 && rs->rules->random_start)
-			rc = rs->rules->random_start(rs, &s, r->rng++);
-		assert_int_equal(rc, 0);
+		tt_start(rs, &s, &r->rng);
 		unsigned at = S_rand(r, 40), len = 1 + S_rand(r, TT_SANITIZED ? 3 : 5);
 		tb_state line[64];
 		unsigned n = 0;
