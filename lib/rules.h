@@ -69,10 +69,12 @@ typedef struct tb_geometry {
 	uint8_t threes_at[TB_MAX_POINTS][8];
 	uint8_t dist[TB_MAX_POINTS];  /* game-specific distances (Asalto: to the fortress) */
 	uint64_t zone;               /* a game's area (Asalto: the fortress), as a bit set */
-	uint64_t reach[TB_MAX_POINTS]; /* game-specific moves from each point, as bit
-	                                  sets (Asalto: where an attacker may step) */
-	uint64_t next_to[TB_MAX_POINTS]; /* game-specific: each point's neighbours along the
-	                                  lines, as bit sets (Asalto: a defender's steps) */
+	uint64_t reach[TB_MAX_POINTS]; /* game-specific, per point (Asalto: where an
+	                                  attacker may step, as a bit set; La Pitarra: two
+	                                  of its lines of three, S_pairs) */
+	uint64_t next_to[TB_MAX_POINTS]; /* game-specific, per point (Asalto: a defender's
+	                                  steps along the lines, as a bit set; La Pitarra:
+	                                  its other two lines of three, S_pairs) */
 	uint64_t jump_to[TB_MAX_POINTS]; /* game-specific: where a jump from each point
 	                                  lands, as bit sets (Asalto: the defenders') */
 	/* beyond[p][k]: the point after adj[p][k] going p -> adj[p][k] along

@@ -157,9 +157,11 @@ static int S_tercias_at(const tb_ruleset *rs, set own, int p, int *lines)
 	return n;
 }
 
-/* Does 'own' make a tercia through 'p'? One of S_pairs' slots of 'p'
- * all in 'own' (the same answer as a tercia of S_tercias_at; test_pitarra_rules'
- * perft and playouts, against its own rules, catch a wrong table). */
+/* Does 'own', which holds 'p', make a tercia through 'p'? One of
+ * S_pairs' slots of 'p' -- a line's two other points -- all in 'own'
+ * ('p' itself is not looked at: every caller passes an 'own' with 'p'
+ * in it). The same answer as a tercia of S_tercias_at; test_pitarra_rules'
+ * perft and playouts, against its own rules, catch a wrong table. */
 static int S_forms(const tb_ruleset *rs, set own, int p)
 {
 	/* a slot's points not in 'own': a 32-bit half of 'a' or 'b' is 0
