@@ -524,96 +524,6 @@ static const char *S_board(const tb_game *g, tb_board *b, const tb_opts *o)
 	return why;
 }
 
-/* ===== The memo of [Rules] values with options =====
- * A [Rules] value with options costs its pattern, tb_rules_read (a
- * copy, a sort, a printf), tb_options_check and the board: some
- * thousands of instructions, and a collection writes the same few
- * values again and again. What they make of a value that passes them
- * all with no option renamed (no word said) is of the game and the
- * value's bytes alone: kept per thread, as S_board keeps a plain board,
- * a few values of a few games (plain values, nothing to free when a
- * thread ends). A value that fails, renames an option, is longer than
- * kept, or ran PCRE2 out of memory is read the whole way each time. */
-enum { S_RULES_KEPT = 4, S_RULES_TEXT = 128 };
-
-typedef struct S_rules_memo {
-	const tb_game *g;            /* NULL: none kept */
-	size_t len;                  /* the value's bytes */
-	char value[S_RULES_TEXT];
-	size_t canon_len;            /* the canonical spelling's */
-	char canon[S_RULES_TEXT];
-	size_t pairs_len;            /* "key\0value\0" for each option, in order */
-	char pairs[2 * S_RULES_TEXT];
-	size_t n;                    /* the options */
-	uint8_t key[TB_MAX_OPTS], val[TB_MAX_OPTS]; /* their offsets in 'pairs' */
-	tb_board board;
-} S_rules_memo;
-
-static _Thread_local S_rules_memo S_rules[S_RULES_KEPT];
-static _Thread_local unsigned S_rules_next;
-
-/* [Rules] value 'value' of game 'g' as kept: its options into 'opts'
- * (strings in 'a'), its canonical spelling into '*canon' and its board
- * into 'board'; 0 when none is kept (or memory ran out: the whole way
- * then says so). */
-static int S_rules_kept(tb_arena *a, const tb_game *g, const char *value, tb_opts *opts,
-                        const char **canon, tb_board *board)
-{
-	size_t len = strlen(value);
-	for (unsigned i = 0; i < S_RULES_KEPT; i++) {
-		const S_rules_memo *m = &S_rules[i];
-		if (m->g != g || m->len != len || memcmp(m->value, value, len) != 0)
-			continue;
-		char *pairs = tb_arena_copy(a, m->pairs, m->pairs_len);
-		char *c = pairs ? tb_arena_strndup(a, m->canon, m->canon_len) : NULL;
-		if (!c)
-			return 0;
-		opts->n = m->n;
-		opts->nrenamed = 0;
-		for (size_t k = 0; k < m->n; k++) {
-			opts->key[k] = pairs + m->key[k];
-			opts->value[k] = pairs + m->val[k];
-		}
-		*canon = c;
-		*board = m->board;
-		return 1;
-	}
-	return 0;
-}
-
-/* Keeps what [Rules] value 'value' of game 'g' came to: options 'opts'
- * (none renamed), canonical spelling 'canon', board 'board' -- when it
- * fits. */
-static void S_rules_keep(const tb_game *g, const char *value, const tb_opts *opts,
-                         const char *canon, const tb_board *board)
-{
-	size_t len = strlen(value), clen = strlen(canon), at = 0;
-	if (len > S_RULES_TEXT || clen > S_RULES_TEXT || opts->nrenamed)
-		return;
-	S_rules_memo m;
-	for (size_t k = 0; k < opts->n; k++) {
-		size_t kn = strlen(opts->key[k]) + 1, vn = strlen(opts->value[k]) + 1;
-		if (at + kn + vn > sizeof m.pairs)
-			return;
-		m.key[k] = (uint8_t)at;
-		memcpy(m.pairs + at, opts->key[k], kn);
-		at += kn;
-		m.val[k] = (uint8_t)at;
-		memcpy(m.pairs + at, opts->value[k], vn);
-		at += vn;
-	}
-	m.g = g;
-	m.len = len;
-	memcpy(m.value, value, len);
-	m.canon_len = clen;
-	memcpy(m.canon, canon, clen);
-	m.pairs_len = at;
-	m.n = opts->n;
-	m.board = *board;
-	S_rules[S_rules_next] = m;
-	S_rules_next = (S_rules_next + 1) % S_RULES_KEPT;
-}
-
 /* Reads the values that decide how the moves are read: the game, its
  * rules (for the board) and the start position. */
 static const tb_game *S_game(tb_reader *r, tb_record *rec, tb_tag_list *l,
@@ -646,7 +556,7 @@ static const tb_game *S_game(tb_reader *r, tb_record *rec, tb_tag_list *l,
 	/* a value with options read before: kept (S_rules_kept); r->no_fast,
 	 * the tests' slow way, reads each the whole way */
 	if ((t = S_slot(l, TB_TAG_RULES)) && !r->no_fast &&
-	    S_rules_kept(&rec->arena, g, t->value, &opts, &t->value, board)) {
+	    tb_tags_rules_kept(&rec->arena, g, t->value, &opts, &t->value, board)) {
 		/* its options, canonical spelling and board set: no word */
 	} else if (t) {
 		char msg[320];
@@ -676,7 +586,7 @@ static const tb_game *S_game(tb_reader *r, tb_record *rec, tb_tag_list *l,
 		else if (keep && opts.n && t->value != written)
 			/* (t->value still 'written': tb_rules_read ran out of
 			 * memory making the canonical spelling, and left it) */
-			S_rules_keep(g, written, &opts, t->value, board);
+			tb_tags_rules_keep(g, written, &opts, t->value, board);
 		for (size_t i = 0; !why && i < opts.nrenamed; i++) {
 			const tb_option_rename *rn = opts.renamed[i];
 			tb_diag_at(r, TB_WARNING, TB_D_RULES_RENAMED, t->value_off, strlen(t->value) + 2,

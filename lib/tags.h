@@ -113,6 +113,19 @@ tb_position *tb_tags_position_kept(tb_reader *r, tb_arena *a, const tb_game *g,
 /* Frees the memo of [Position] values (NULL: nothing). */
 void tb_pos_memo_free(tb_pos_memo *m);
 
+/* tags_rules.c. [Rules] value 'value' of game 'g' as the memo of values
+ * with options keeps it: its options into 'opts' (strings in 'a'), its
+ * canonical spelling into '*canon' and its board into 'board'; 0 when
+ * none is kept (or memory ran out: the whole way then says so). */
+int tb_tags_rules_kept(tb_arena *a, const tb_game *g, const char *value, tb_opts *opts,
+                       const char **canon, tb_board *board);
+
+/* tags_rules.c. Keeps what [Rules] value 'value' of game 'g' came to
+ * (it passed every check): options 'opts' (none renamed), canonical
+ * spelling 'canon', board 'board' -- when it fits. */
+void tb_tags_rules_keep(const tb_game *g, const char *value, const tb_opts *opts,
+                        const char *canon, const tb_board *board);
+
 /* The tags whose values have a format (tagfmt.c). ORDER: S_formats. */
 typedef enum { TB_TAGFMT_DATE, TB_TAGFMT_SOURCE, TB_TAGFMT_RULES } tb_tag_format_kind;
 
