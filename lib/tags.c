@@ -524,6 +524,34 @@ static const char *S_board(const tb_game *g, tb_board *b, const tb_opts *o)
 	return why;
 }
 
+/* tb_game_find(v), by the games found before: a record names its game
+ * in its own spelling most often, and a few of them are kept per
+ * thread (plain values), each compared with the value byte by byte, by
+ * its length and two loads (S_same_n) -- a game's name is found by
+ * tb_game_find as it is written, whatever the locale -- before
+ * tb_game_find's comparing of the value with every game's name, each
+ * record. A value spelt otherwise is asked of tb_game_find. */
+static const tb_game *S_game_named(const char *v)
+{
+	enum { S_FOUND = 4 };
+	static _Thread_local struct {
+		const tb_game *g;
+		size_t len; /* its name's, 4 to 16 */
+	} found[S_FOUND];
+	static _Thread_local unsigned next;
+	size_t n = strlen(v);
+	for (unsigned i = 0; i < S_FOUND && found[i].g; i++)
+		if (found[i].len == n && S_same_n(v, found[i].g->name, n))
+			return found[i].g;
+	const tb_game *g = tb_game_find(v);
+	if (g && n >= 4 && n <= 16 && S_same(v, g->name)) {
+		found[next].g = g;
+		found[next].len = n;
+		next = (next + 1) % S_FOUND;
+	}
+	return g;
+}
+
 /* Reads the values that decide how the moves are read: the game, its
  * rules (for the board) and the start position. */
 static const tb_game *S_game(tb_reader *r, tb_record *rec, tb_tag_list *l,
@@ -538,7 +566,8 @@ static const tb_game *S_game(tb_reader *r, tb_record *rec, tb_tag_list *l,
 		            names);
 		return NULL;
 	}
-	const tb_game *g = tb_game_find(t->value);
+	/* r->no_fast, the tests' slow way, asks tb_game_find each time */
+	const tb_game *g = r->no_fast ? tb_game_find(t->value) : S_game_named(t->value);
 	if (!g) {
 		char names[256], msg[sizeof names + 64];
 		tb_game_names(names, sizeof names, "", "and", "", "");
@@ -553,7 +582,7 @@ static const tb_game *S_game(tb_reader *r, tb_record *rec, tb_tag_list *l,
 	tb_opts opts;
 	const char *arg = "", *why = NULL;
 	opts.n = opts.nrenamed = 0;
-	/* a value with options read before: kept (S_rules_kept); r->no_fast,
+	/* a value with options read before: kept (tb_tags_rules_kept); r->no_fast,
 	 * the tests' slow way, reads each the whole way */
 	if ((t = S_slot(l, TB_TAG_RULES)) && !r->no_fast &&
 	    tb_tags_rules_kept(&rec->arena, g, t->value, &opts, &t->value, board)) {

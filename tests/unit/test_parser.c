@@ -1386,8 +1386,8 @@ static void S_same_whole(const char *src, size_t n, const char *name)
 	tb_reader_free(b);
 }
 
-/* [Rules] values read by the memo of values with options (tags.c,
- * S_rules_kept) and the whole way (r->no_fast): values kept, renamed,
+/* [Rules] values read by the memo of values with options (tags_rules.c,
+ * tb_tags_rules_kept) and the whole way (r->no_fast): values kept, renamed,
  * failing, too long to keep, of another game, spelled otherwise, and
  * each mutated a byte at a time, many times over in one input, so that
  * a value read again is read from the memo -- the same diagnostics,
@@ -1425,6 +1425,41 @@ static void test_rules_memo(void **state)
 	}
 	S_same_tiers(src, len, "rules.tgn");
 	S_same_whole(src, len, "rules.tgn");
+	free(src);
+}
+
+/* [Game] values read by the games found before (tags.c, S_game_named)
+ * and by tb_game_find each time (r->no_fast): the games' names, spelt
+ * in other cases, a byte changed, cut short or made longer, names of the
+ * same length as a game's, interleaved so that each is read with the
+ * others found before -- the same games, diagnostics and tags, read
+ * checking and whole. */
+static void test_game_memo(void **state)
+{
+	(void)state;
+	static const char *const values[] = {
+		"pitarra", "ocencahuac", "asalto", "Pitarra", "PITARRA", "pitarrA", "pitarrb",
+		"pitarr", "pitarraa", "Asalto", "asaltO", "asalt", "asaltoo", "OCENCAHUAC",
+		"ocencahuaz", "ocencahua", "xitarra", "xsalto", "abcdefghij", "nope", "x", "",
+		"pitarra ", " asalto", "pit\"arra",
+	};
+	static const char swaps[] = "aAzZ?-_9";
+	size_t nv = sizeof values / sizeof values[0], cap = 1 << 18, len = 0;
+	char *src = malloc(cap);
+	assert_non_null(src);
+	for (size_t i = 0; i < 1200; i++) {
+		char v[64];
+		snprintf(v, sizeof v, "%s", values[(i * 7) % nv]);
+		size_t vn = strlen(v);
+		if (i % 4 == 3 && vn) /* a byte changed */
+			v[(i / 4) % vn] = swaps[(i / 3) % (sizeof swaps - 1)];
+		int n = snprintf(src + len, cap - len, "[Game \"%s\"]\n[Result \"*\"]\n\n1. d5 *\n\n",
+		                 v);
+		assert_true(n > 0 && (size_t)n < cap - len);
+		len += (size_t)n;
+	}
+	S_same_tiers(src, len, "games.tgn");
+	S_same_whole(src, len, "games.tgn");
 	free(src);
 }
 
@@ -1788,6 +1823,7 @@ int main(void)
 		cmocka_unit_test(test_fast_tier_cases),
 		cmocka_unit_test(test_fast_tier_numbers),
 		cmocka_unit_test(test_rules_memo),
+		cmocka_unit_test(test_game_memo),
 		cmocka_unit_test(test_fast_tier_tags),
 		cmocka_unit_test(test_fast_tier_positions),
 		cmocka_unit_test(test_fast_tier_corpora),
