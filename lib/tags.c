@@ -583,8 +583,10 @@ static const tb_game *S_game(tb_reader *r, tb_record *rec, tb_tag_list *l,
 	const char *arg = "", *why = NULL;
 	opts.n = opts.nrenamed = 0;
 	/* a value with options read before: kept (tb_tags_rules_kept); r->no_fast,
-	 * the tests' slow way, reads each the whole way */
+	 * the tests' slow way, reads each the whole way; "?", which has no
+	 * option, is never kept: not looked for */
 	if ((t = S_slot(l, TB_TAG_RULES)) && !r->no_fast &&
+	    !(t->value[0] == '?' && t->value[1] == '\0') &&
 	    tb_tags_rules_kept(&rec->arena, g, t->value, &opts, &t->value, board)) {
 		/* its options, canonical spelling and board set: no word */
 	} else if (t) {
