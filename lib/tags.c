@@ -662,7 +662,11 @@ static void S_put(tb_record *rec, size_t *n, const tb_tag *t)
 
 /* Stores the tags in canonical order: the seven (completed with
  * unknowns), the archival roster, then the others as written. The
- * sides' tags are 'side' (S_check_names found them). */
+ * sides' tags are 'side' (S_check_names found them). Every roster tag
+ * is placed by its slot, so the others are the tags without one but
+ * the sides: when they are few their places are kept in order
+ * (l->other), and they are taken from there; past four, the tags
+ * placed are marked and the rest taken in turn. */
 static void S_order(tb_record *rec, tb_tag_list *l, const tb_game *g, const tb_tag *const side[2])
 {
 	static const char *const defaults[] = {"?", "?", "????.??.??", "?", "?", "*"};
@@ -670,12 +674,15 @@ static void S_order(tb_record *rec, tb_tag_list *l, const tb_game *g, const tb_t
 	static const int seven[7] = {TB_TAG_GAME, TB_TAG_RULES, TB_TAG_SITE, TB_TAG_DATE,
 	                             -1, -1, TB_TAG_RESULT};
 	rec->tags = tb_arena_alloc(&rec->arena, (l->n + 7) * sizeof *rec->tags);
-	size_t n = 0;
-	/* which tags are placed; on the stack for any usual record: a small
-	 * malloc freed per record costs malloc a consolidation a record */
-	uint8_t few[64] = {0};
-	uint8_t *used = l->n < sizeof few ? few : tb_calloc(l->n + 1, 1);
-	if (!rec->tags || !used) { /* out of memory (the arena has no jump) */
+	size_t n = 0, listed = l->nother <= sizeof l->other / sizeof l->other[0];
+	/* past four others, which tags are placed; on the stack for any
+	 * usual record: a small malloc freed per record costs malloc a
+	 * consolidation a record */
+	uint8_t few[64];
+	uint8_t *used = listed ? NULL : l->n < sizeof few ? few : tb_calloc(l->n + 1, 1);
+	if (used == few)
+		memset(few, 0, l->n);
+	if (!rec->tags || (!listed && !used)) { /* out of memory (the arena has no jump) */
 		l->failed = 1;
 		rec->ntags = 0;
 		if (used != few)
@@ -689,7 +696,8 @@ static void S_order(tb_record *rec, tb_tag_list *l, const tb_game *g, const tb_t
 			continue;
 		const tb_tag *t = seven[i] >= 0 ? S_slot(l, seven[i]) : side[i - 4];
 		if (t) {
-			used[t - l->v] = 1;
+			if (used)
+				used[t - l->v] = 1;
 			S_put(rec, &n, t);
 		} else if (i > 0) {
 			tb_tag d = {0};
@@ -701,11 +709,19 @@ static void S_order(tb_record *rec, tb_tag_list *l, const tb_game *g, const tb_t
 	for (int k = TB_TAG_ARCHIVAL; k < TB_KNOWN_TAGS; k++) {
 		const tb_tag *t = S_slot(l, k);
 		if (t) {
-			used[t - l->v] = 1;
+			if (used)
+				used[t - l->v] = 1;
 			S_put(rec, &n, t);
 		}
 	}
-	for (size_t i = 0; i < l->n; i++)
+	/* (a side is placed only where the game names it: side[] is set
+	 * only then) */
+	for (size_t j = 0; listed && j < l->nother; j++) {
+		const tb_tag *t = &l->v[l->other[j]];
+		if (t != side[0] && t != side[1])
+			S_put(rec, &n, t);
+	}
+	for (size_t i = 0; used && i < l->n; i++)
 		if (!used[i])
 			S_put(rec, &n, &l->v[i]);
 	if (used != few)

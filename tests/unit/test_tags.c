@@ -6,6 +6,7 @@
 
 #include "buf.h"
 #include "diag.h"
+#include "game.h"
 #include "tags.h"
 
 #define PIT "[Game \"pitarra\"]\n"
@@ -60,6 +61,106 @@ static void test_canonical_order(void **state)
 	              "[Alfa \"a\"]\n"
 	              "\n"
 	              "*\n");
+}
+
+/* Records of many shapes -- a game or none or an unknown one, roster
+ * tags, its sides and other games', extensions from none to seven (past
+ * four the list indexes them by hash), in a shuffled order -- read
+ * checking and whole: their tags in the order S_order's rule gives,
+ * worked out here on its own (the seven, the archival roster, the others
+ * as written), with the seven's defaults. */
+static void test_order_of_many_shapes(void **state)
+{
+	(void)state;
+	static const char *const roster[] = {"Rules", "Site", "Date", "Result", "Event", "Round",
+	                                     "Informant", "Recorder", "Transcriber", "Annotator",
+	                                     "Source", "Recording", "Facsimile", "Language",
+	                                     "Community", "Access", "Notes"};
+	static const char *const games[] = {"pitarra", "ocencahuac", "asalto", "nope", NULL};
+	unsigned long long x = 5;
+	for (int round = 0; round < 600; round++) {
+		const char *names[48], *values[48];
+		char own[48][16];
+		size_t n = 0;
+		x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+		unsigned bits = (unsigned)(x >> 20);
+		const char *game = games[round % 5];
+		const tb_game *g = game ? tb_game_find(game) : NULL;
+		if (game)
+			names[n] = "Game", values[n++] = game;
+		for (size_t i = 0; i < sizeof roster / sizeof roster[0]; i++)
+			if ((bits >> i) & 1) {
+				names[n] = roster[i];
+				values[n++] = i == 0 || i == 2 ? "?" : i == 3 ? "*" : "v";
+			}
+		for (size_t i = 0; tb_games_built_in[i]; i++) /* sides, its own and others' */
+			for (int k = 0; k < 2; k++)
+				if ((x >> (40 + 2 * i + k)) & 1)
+					names[n] = tb_games_built_in[i]->side_tag[k], values[n++] = "p";
+		for (unsigned e = 0, extra = (unsigned)(x >> 56) % 8; e < extra; e++) {
+			snprintf(own[e], sizeof own[e], "X%u", e);
+			names[n] = own[e], values[n++] = "e";
+		}
+		for (size_t i = n; i > 1; i--) { /* shuffled */
+			x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+			size_t j = (size_t)(x >> 33) % i;
+			const char *a = names[i - 1], *b = values[i - 1];
+			names[i - 1] = names[j], values[i - 1] = values[j];
+			names[j] = a, values[j] = b;
+		}
+		tb_buf src = {0};
+		for (size_t i = 0; i < n; i++)
+			tb_buf_printf(&src, "[%s \"%s\"]\n", names[i], values[i]);
+		tb_buf_puts(&src, "\n*\n");
+		/* the order S_order's rule gives */
+		const char *want[64], *want_value[64];
+		size_t w = 0;
+		static const char *const seven[7] = {"Game", "Rules", "Site", "Date", NULL, NULL,
+		                                     "Result"};
+		static const char *const defaults[7] = {NULL, "?", "?", "????.??.??", "?", "?", "*"};
+		int placed[48] = {0};
+		for (int i = 0; i < 7; i++) {
+			const char *name = seven[i] ? seven[i] : g ? g->side_tag[i - 4] : NULL;
+			if (!name)
+				continue;
+			size_t j = 0;
+			while (j < n && strcmp(names[j], name) != 0)
+				j++;
+			if (j < n) {
+				placed[j] = 1;
+				want[w] = name, want_value[w++] = values[j];
+			} else if (i > 0) {
+				want[w] = name, want_value[w++] = defaults[i];
+			}
+		}
+		for (size_t i = 4; i < sizeof roster / sizeof roster[0]; i++)
+			for (size_t j = 0; j < n; j++)
+				if (strcmp(names[j], roster[i]) == 0)
+					placed[j] = 1, want[w] = names[j], want_value[w++] = values[j];
+		for (size_t j = 0; j < n; j++)
+			if (!placed[j] && strcmp(names[j], "Game") != 0)
+				want[w] = names[j], want_value[w++] = values[j];
+		for (int check = 0; check < 2; check++) {
+			tb_reader *r = tb_reader_new_mem(src.data, src.len, "t.tgn");
+			assert_non_null(r);
+			tb_reader_set_check_only(r, check);
+			tb_record *rec = NULL;
+			assert_int_equal(tb_reader_next(r, &rec), 1);
+			if (rec->ntags != w)
+				fail_msg("%s: %zu tags, not %zu", src.data, rec->ntags, w);
+			for (size_t i = 0; i < w; i++) {
+				const char *name, *value;
+				assert_true(tb_record_tag_at(rec, i, &name, &value));
+				if (strcmp(name, want[i]) != 0 ||
+				    (strcmp(want[i], "Game") != 0 && strcmp(value, want_value[i]) != 0))
+					fail_msg("%s: tag %zu is [%s \"%s\"], not [%s \"%s\"]", src.data, i, name,
+					         value, want[i], want_value[i]);
+			}
+			tb_record_free(rec);
+			tb_reader_free(r);
+		}
+		tb_buf_free(&src);
+	}
 }
 
 static void test_roster_filled_for_each_game(void **state)
@@ -838,6 +939,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_canonical_order),
+		cmocka_unit_test(test_order_of_many_shapes),
 		cmocka_unit_test(test_roster_filled_for_each_game),
 		cmocka_unit_test(test_tag_names_are_case_sensitive),
 		cmocka_unit_test(test_game_value),
