@@ -23,7 +23,7 @@
 	X("Informant") X("Recorder") X("Transcriber") X("Annotator") X("Source")              \
 	X("Recording") X("Facsimile") X("Language") X("Community") X("Access") X("Notes") X("Position")
 #define S_NAME(s) s,
-static const char *const S_known_names[TB_KNOWN_TAGS] = {S_KNOWN(S_NAME)};
+const char *const tb_tag_names[TB_KNOWN_TAGS] = {S_KNOWN(S_NAME)};
 #undef S_NAME
 #undef S_KNOWN
 
@@ -88,12 +88,7 @@ int tb_tag_known(const char *name, size_t n)
 	int i = S_by_letter_len[c * 17 + n] - 1;
 	if (i == TB_TAG_RULES && name[1] == 'o')
 		i = TB_TAG_ROUND;
-	return S_same_n(name, S_known_names[i], n) ? i : -1; /* 4 <= n <= 16 */
-}
-
-const char *tb_tag_known_name(int k)
-{
-	return S_known_names[k];
+	return S_same_n(name, tb_tag_names[i], n) ? i : -1; /* 4 <= n <= 16 */
 }
 
 /* The slot of tag 'name' (TB_TAG_*), or -1 for a tag without one. */
@@ -690,7 +685,7 @@ static void S_order(tb_record *rec, tb_tag_list *l, const tb_game *g, const tb_t
 		return;
 	}
 	for (int i = 0; i < 7; i++) {
-		const char *name = seven[i] >= 0 ? S_known_names[seven[i]]
+		const char *name = seven[i] >= 0 ? tb_tag_names[seven[i]]
 		                 : g ? g->side_tag[i - 4] : NULL;
 		if (!name)
 			continue;
@@ -738,7 +733,7 @@ static const char *S_near_tag(const char *name, const tb_game *g)
 	const char *cand[TB_KNOWN_TAGS + 8];
 	size_t n = 0;
 	for (int i = 0; i < TB_KNOWN_TAGS; i++)
-		cand[n++] = S_known_names[i];
+		cand[n++] = tb_tag_names[i];
 	cand[n++] = "Collation";
 	for (size_t i = 0; n + 2 <= sizeof cand / sizeof cand[0]; i++) {
 		const tb_game *each = g ? g : tb_game_at(i);
@@ -806,7 +801,7 @@ const tb_game *tb_tags_finish(tb_reader *r, tb_record *rec, tb_tag_list *l,
 static size_t S_result_at(const tb_record *rec)
 {
 	/* the roster's own string (S_tag) is the usual name: no need to compare */
-	const char *res = S_known_names[TB_TAG_RESULT];
+	const char *res = tb_tag_names[TB_TAG_RESULT];
 	if (rec->ntags > 6 && (rec->tags[6].name == res || S_same(rec->tags[6].name, res)))
 		return 6;
 	size_t i = 0;

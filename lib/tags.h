@@ -78,8 +78,14 @@ static inline tb_tag *tb_tag_list_push_fast(tb_tag_list *l, const char *name, in
 /* The roster slot (TB_TAG_*) of the tag named by the 'n' bytes at
  * 'name', or -1 for a tag without one. */
 int tb_tag_known(const char *name, size_t n);
-/* The name of roster slot 'k' (TB_TAG_*), a static string. */
-const char *tb_tag_known_name(int k);
+/* The roster's names, static strings (tags.c). ORDER: TB_TAG_*. */
+extern const char *const tb_tag_names[TB_KNOWN_TAGS];
+/* The name of roster slot 'k' (TB_TAG_*), a static string: inline, as
+ * the tag section's fast tier names most tags it reads by it. */
+static inline const char *tb_tag_known_name(int k)
+{
+	return tb_tag_names[k];
+}
 
 /* Checks the tags read into 'l', reports what is wrong, and stores them
  * in 'rec' in canonical order with the roster completed. Fills 'board'
