@@ -404,6 +404,13 @@ typedef struct tb_rules {
 	 * (repair_walk.c) check and play a written turn at every step and
 	 * read nothing of the turn but the position it leaves. */
 	int (*one_play)(const tb_ruleset *rs, tb_state *s, const tb_move *m);
+	/* Optional (NULL: any turn may be): 0 when remark() surely says
+	 * nothing of legal turn 't' from 's', asked before 't' is played;
+	 * 1 when it may. Lets validate play a turn in place, without the
+	 * copy of the position remark() would compare it with (most turns:
+	 * Asalto remarks only on a defenders' move under huff=optional|
+	 * automatic). It must never answer 0 of a turn remark() frowns on. */
+	int (*may_remark)(const tb_ruleset *rs, const tb_state *s, const tb_turn *t);
 } tb_rules;
 
 /* Why 's' is over in language 'l' (NULL: English) into 'why' ('n' bytes):

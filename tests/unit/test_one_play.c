@@ -11,7 +11,8 @@
  * point to a neighbour), and a placement on each point, written as moves
  * -- one_play answers what one answers, and leaves the position one and
  * play leave (byte for byte), or, when one finds no turn, the position
- * it was given.
+ * it was given. And rules->may_remark against rules->remark: a turn it
+ * answers 0 of is never one the remark frowns on.
  */
 #include "tb_test.h"
 
@@ -149,10 +150,72 @@ static void test_one_play_is_one_and_play(void **state)
 	assert_true(r.played < r.moves);
 }
 
+/* rules->may_remark against rules->remark: on the positions of random
+ * games of every game that has it, under the defaults and every value
+ * of each option, every legal turn it answers 0 of is played (on a copy)
+ * and remark() must say nothing of it; validate plays such a turn in
+ * place without asking (S_plain_run_remarked). */
+static void test_may_remark_is_never_wrong(void **state)
+{
+	(void)state;
+	S_run r = {0, 0, 0, 0x4e3a};
+	unsigned long per = TT_SANITIZED ? 300 : 3000, games = 0, no = 0, remarked = 0;
+	tb_turns all = {NULL, 0};
+	for (size_t gi = 0; tb_game_at(gi); gi++) {
+		const tb_game *g = tb_game_at(gi);
+		if (!g->rules || !g->rules->may_remark)
+			continue;
+		assert_non_null(g->rules->remark);
+		games++;
+		tb_opts configs[64];
+		size_t nconf = tt_configs(g, configs, 64);
+		for (size_t c = 0; c < nconf; c++) {
+			tb_ruleset rs;
+			char why[256];
+			if (tb_ruleset_init(&rs, g, &configs[c], why, sizeof why))
+				continue;
+			for (unsigned long until = r.positions + per; r.positions < until;) {
+				tb_state s;
+				tt_start(&rs, &s, &r.rng);
+				for (int ply = 0; ply < 300 && r.positions < until; ply++, r.positions++) {
+					size_t n = tb_turns_generate(&rs, &s, &all);
+					for (size_t i = 0; i < n; i++) {
+						tb_state after = s;
+						rs.rules->play(&rs, &after, &all.v[i], NULL);
+						int says = rs.rules->remark(&rs, &s, &all.v[i], &after, NULL);
+						int may = rs.rules->may_remark(&rs, &s, &all.v[i]);
+						r.moves++;
+						no += !may;
+						remarked += says != 0;
+						if (says && !may) {
+							tb_buf b = TB_BUF_INIT;
+							tb_turn_write(&b, all.v[i].nparts ? TB_NODE_MOVE : TB_NODE_PASS,
+							              &(tb_move){all.v[i].nparts, all.v[i].crown,
+							                         all.v[i].parts});
+							fail_msg("%s, rule set %zu: turn %s remarked on, may_remark says 0",
+							         g->name, c, b.data);
+						}
+					}
+					if (!n)
+						break;
+					rs.rules->play(&rs, &s, &all.v[S_rand(&r, (unsigned)n)], NULL);
+				}
+			}
+		}
+	}
+	tb_turns_free(&all);
+	print_message("may_remark: %lu games, %lu positions, %lu turns, %lu answered 0, %lu "
+	              "remarked on\n", games, r.positions, r.moves, no, remarked);
+	assert_true(games > 0);   /* Asalto's */
+	assert_true(remarked > 0); /* turns the remark frowns on were met */
+	assert_true(no > r.moves / 4); /* and most turns answered without playing */
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_one_play_is_one_and_play),
+		cmocka_unit_test(test_may_remark_is_never_wrong),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
