@@ -70,24 +70,7 @@ static void S_hist_keep(tb_val_at *at, const tb_state *before, const void *const
 	h->under = *r;
 }
 
-void tb_val_hist_push(tb_val *v, tb_val_at *at, const tb_node *n)
-{
-	tb_val_hist *h = &at->hist;
-	unsigned cap = v->so.lookback + 1;
-	unsigned slot = h->head + h->n; /* a ring: no division on every turn */
-	slot -= slot >= cap ? cap : 0;
-	h->st[slot] = at->st;
-	h->node[slot] = n;
-	if (h->n < cap) {
-		h->n++;
-		return;
-	}
-	/* full (most turns): the slot was the oldest's, now the newest's */
-	h->lost = 1;
-	h->head = slot + 1 == cap ? 0 : slot + 1;
-	if (h->has_under && --h->under_at == 0)
-		h->has_under = 0; /* nothing held before it any more */
-}
+/* (tb_val_hist_push: validation.h, inlined.) */
 
 /* ===== The notes ===== */
 
