@@ -303,13 +303,27 @@ static const tb_turn *S_find_listed(const tb_ruleset *rs, const tb_state *s, con
 const tb_turn *tb_turn_find(const tb_ruleset *rs, const tb_state *s, const tb_move *m,
                             tb_turns *l)
 {
-	if (m->nparts && m->parts[0].kind != TB_PART_AT) { /* (tb_turn_direct says no to it) */
+	unsigned np = m->nparts;
+	if (!np)
+		return NULL; /* (tb_turn_direct says no to it) */
+	if (m->parts[0].kind != TB_PART_AT) { /* (and to it) */
 		if (S_penalty_direct(rs, m)) /* the rules' own check, or no verdict */
 			return S_one(rs, s, m, l) > 0 ? &l->v[0] : NULL;
 		return NULL;
 	}
-	if (!S_direct_ok(rs, m))
+	/* S_direct_ok, its first part known to be a piece's point: a plain
+	 * step's two points, most turns, asked without the loop */
+	const tb_rules *r = rs->rules;
+	if (!r || !r->generate_at)
 		return NULL;
+	if (np == 2) {
+		if (m->parts[0].pt == TB_PT_UNKNOWN || m->parts[1].pt == TB_PT_UNKNOWN)
+			return NULL;
+	} else {
+		for (unsigned i = 0; i < np; i++)
+			if (m->parts[i].pt == TB_PT_UNKNOWN)
+				return NULL;
+	}
 	int one = S_one(rs, s, m, l);
 	if (one >= 0)
 		return one ? &l->v[0] : NULL;
