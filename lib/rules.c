@@ -330,6 +330,39 @@ const tb_turn *tb_turn_find(const tb_ruleset *rs, const tb_state *s, const tb_mo
 	return S_find_listed(rs, s, m, l);
 }
 
+int tb_turn_find_play(const tb_ruleset *rs, tb_state *s, const tb_move *m, tb_turns *l)
+{
+	const tb_rules *r = rs->rules;
+	unsigned np = m->nparts;
+	if (!np || m->parts[0].kind != TB_PART_AT || !r || !r->one_play) {
+		const tb_turn *t = tb_turn_find(rs, s, m, l); /* (the penalty's way, or no one_play) */
+		if (t)
+			r->play(rs, s, t, NULL);
+		return t != NULL;
+	}
+	/* tb_turn_find's way, its S_one by one_play (which exists only with
+	 * rules->one) */
+	if (!r->generate_at)
+		return 0;
+	if (np == 2) {
+		if (m->parts[0].pt == TB_PT_UNKNOWN || m->parts[1].pt == TB_PT_UNKNOWN)
+			return 0;
+	} else {
+		for (unsigned i = 0; i < np; i++)
+			if (m->parts[i].pt == TB_PT_UNKNOWN)
+				return 0;
+	}
+	if (!l->cap && !S_room(l, 0))
+		return 0; /* (as S_one: memory ran out) */
+	int one = r->one_play(rs, s, m);
+	if (one >= 0)
+		return one;
+	const tb_turn *t = S_find_listed(rs, s, m, l);
+	if (t)
+		r->play(rs, s, t, NULL);
+	return t != NULL;
+}
+
 /* tb_turn_find's answer from the direct check's list, when the rules
  * leave the shape of 'm' to it. (Not inlined: the rules' own check
  * answers most turns, and the list's room would be made for each.) */

@@ -850,6 +850,16 @@ static const tb_node *S_plain_run(tb_val *v, tb_val_at *at, tb_val_steps *steps,
 		return S_plain_run_remarked(v, at, steps, n);
 	const tb_node *first = n;
 	for (; n; n = n->next) {
+		if (n->kind == TB_NODE_MOVE && !n->variations) {
+			/* the position before it where the look-back takes it (a
+			 * slot held by none), then the turn checked and played in
+			 * place: it joins the look-back when it was one */
+			*tb_val_hist_next(v, at) = at->st;
+			if (!tb_turn_find_play(&v->rs, &at->st, &n->move, &v->turns))
+				break;
+			tb_val_hist_commit(v, at, n);
+			continue;
+		}
 		const tb_turn *t = S_plain_find(v, at, n);
 		if (!t)
 			break;

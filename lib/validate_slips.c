@@ -289,7 +289,7 @@ int tb_val_slips(tb_val *v, tb_val_at *at, const tb_node *n, uint8_t kind, const
 	tb_val_hist *h = &at->hist;
 	if (v->r->verdicts)
 		return 0; /* the line is cut here either way (validation.h) */
-	if (!h->n || h->node[(h->head + h->n - 1) % (v->so.lookback + 1)] != n)
+	if (!h->n || h->node[(h->head + h->n - 1) % tb_val_hist_room(v)] != n)
 		tb_val_hist_push(v, at, n); /* (never: the illegal turn is pushed as it is checked) */
 	if (!tb_repair_walks_on(&v->rs, n))
 		return 0; /* nothing replayed after it: no repair gets past it (below), not sought */
@@ -297,7 +297,7 @@ int tb_val_slips(tb_val *v, tb_val_at *at, const tb_node *n, uint8_t kind, const
 	const void *nodes[TB_LOOKBACK_MAX + 1];
 	size_t k = h->n;
 	for (size_t i = 0; i < k; i++) {
-		unsigned slot = (unsigned)((h->head + i) % (v->so.lookback + 1));
+		unsigned slot = (unsigned)((h->head + i) % tb_val_hist_room(v));
 		before[i] = h->st[slot];
 		nodes[i] = h->node[slot];
 	}
@@ -380,7 +380,7 @@ void tb_val_restated_slips(tb_val *v, const tb_val_at *at, const tb_node *pos)
 	const tb_val_hist *h = &at->hist;
 	if (v->r->verdicts)
 		return; /* notes only */
-	unsigned cap = v->so.lookback + 1;
+	unsigned cap = tb_val_hist_room(v);
 	size_t k = h->n < v->so.lookback ? h->n : v->so.lookback; /* the last K turns */
 	tb_state before[TB_LOOKBACK_MAX + 1];
 	const void *nodes[TB_LOOKBACK_MAX + 1];

@@ -11,7 +11,8 @@
  * point to a neighbour), and a placement on each point, written as moves
  * -- one_play answers what one answers, and leaves the position one and
  * play leave (byte for byte), or, when one finds no turn, the position
- * it was given. And rules->may_remark against rules->remark: a turn it
+ * it was given; and tb_turn_find_play, the plain run's check and play in
+ * one, against tb_turn_find and then play. And rules->may_remark against rules->remark: a turn it
  * answers 0 of is never one the remark frowns on.
  */
 #include "tb_test.h"
@@ -24,6 +25,7 @@
 typedef struct S_run {
 	unsigned long positions, moves, played;
 	unsigned long long rng;
+	tb_turns l; /* tb_turn_find's and tb_turn_find_play's room */
 } S_run;
 
 static unsigned S_rand(S_run *r, unsigned n)
@@ -55,6 +57,23 @@ static void S_check(S_run *r, const tb_ruleset *rs, const tb_state *s, const tb_
 		tb_turn_write(&b, TB_NODE_MOVE, m);
 		fail_msg("%s: move %s: one and play answer %d, one_play %d%s", rs->game->name, b.data,
 		         want, got, got == want ? ", another position" : "");
+	}
+	/* tb_turn_find_play (validate's plain run) against tb_turn_find then
+	 * play: every other move (the time it takes) */
+	if (r->moves % 2)
+		return;
+	memcpy(&two, s, sizeof two);
+	memcpy(&one, s, sizeof one);
+	const tb_turn *t2 = tb_turn_find(rs, &two, m, &r->l);
+	if (t2)
+		rs->rules->play(rs, &two, t2, NULL);
+	got = tb_turn_find_play(rs, &one, m, &r->l);
+	if (got != (t2 != NULL) || memcmp(&one, &two, sizeof one) != 0) {
+		tb_buf b = TB_BUF_INIT;
+		tb_turn_write(&b, TB_NODE_MOVE, m);
+		fail_msg("%s: move %s: tb_turn_find %s, tb_turn_find_play %d%s", rs->game->name,
+		         b.data, t2 ? "finds it" : "not", got,
+		         got == (t2 != NULL) ? ", another position" : "");
 	}
 }
 
@@ -125,7 +144,7 @@ static void S_games(S_run *r, const tb_ruleset *rs, unsigned long want)
 static void test_one_play_is_one_and_play(void **state)
 {
 	(void)state;
-	S_run r = {0, 0, 0, 0x0e1a};
+	S_run r = {0, 0, 0, 0x0e1a, {NULL, 0}};
 	unsigned long per = TT_SANITIZED ? 400 : 4000, games = 0;
 	for (size_t gi = 0; tb_game_at(gi); gi++) {
 		const tb_game *g = tb_game_at(gi);
@@ -143,6 +162,7 @@ static void test_one_play_is_one_and_play(void **state)
 			S_games(&r, &rs, per);
 		}
 	}
+	tb_turns_free(&r.l);
 	print_message("one_play: %lu games, %lu positions, %lu moves checked, %lu played\n", games,
 	              r.positions, r.moves, r.played);
 	assert_true(games > 0); /* La Pitarra's */
@@ -158,7 +178,7 @@ static void test_one_play_is_one_and_play(void **state)
 static void test_may_remark_is_never_wrong(void **state)
 {
 	(void)state;
-	S_run r = {0, 0, 0, 0x4e3a};
+	S_run r = {0, 0, 0, 0x4e3a, {NULL, 0}};
 	unsigned long per = TT_SANITIZED ? 300 : 3000, games = 0, no = 0, remarked = 0;
 	tb_turns all = {NULL, 0};
 	for (size_t gi = 0; tb_game_at(gi); gi++) {

@@ -994,7 +994,8 @@ static inline int S_no_turn_at(const tb_ruleset *rs, const tb_state *s, int p)
  * S_piece_turns lists the steps from 'p' to 'q' (the hint asks for no
  * hop): how many of its steps, leaps and slides end there, and the
  * crown marker S_emit gives the one. */
-static int S_one_step(const tb_ruleset *rs, const tb_state *s, const tb_move *m, tb_turn *out)
+static inline __attribute__((always_inline)) int S_one_step(const tb_ruleset *rs, const tb_state *s,
+                                                          const tb_move *m, tb_turn *out)
 {
 	tb_point a = m->parts[0].pt, b = m->parts[1].pt;
 	int p = tb_geo_at(&rs->geo, a), q = tb_geo_at(&rs->geo, b);
@@ -1183,6 +1184,28 @@ static int S_one(const tb_ruleset *rs, const tb_state *s, const tb_move *m, tb_t
 	if (m->nparts > 2 && m->parts[1].kind == TB_PART_HOP && m->parts[2].kind == TB_PART_PUSH)
 		return S_one_push(rs, s, m, out);
 	return S_one_walk(rs, s, m, out);
+}
+
+/* rules->one_play: S_one, and the turn it finds played (no events), in
+ * one: a plain step, most turns, moved and its turn ended as S_play's
+ * own step is, from the move's two points, the turn S_one_step wrote
+ * not read again; any other shape S_one then S_play. */
+static int S_one_play(const tb_ruleset *rs, tb_state *s, const tb_move *m)
+{
+	tb_turn t;
+	if (m->nparts == 2 && m->parts[1].kind == TB_PART_STEP) {
+		int one = S_one_step(rs, s, m, &t);
+		if (one == 1) {
+			int q = tb_geo_at(&rs->geo, m->parts[1].pt);
+			S_move(s, tb_geo_at(&rs->geo, m->parts[0].pt), q);
+			S_end(rs, s, q, 0, NULL);
+		}
+		return one;
+	}
+	int one = S_one(rs, s, m, &t);
+	if (one == 1)
+		S_play(rs, s, &t, NULL);
+	return one;
 }
 
 /* How the game ended, when it has: 1 with 'res' and why. */
@@ -2088,6 +2111,7 @@ const tb_rules tb_rules_ocencahuac = {
 	.generate = S_generate,
 	.generate_at = S_generate_at,
 	.one = S_one,
+	.one_play = S_one_play,
 	.play = S_play,
 	.canon = S_canon,
 	.events = 1u << TB_EV_CAPTURE | 1u << TB_EV_PUSHBACK | 1u << TB_EV_RELOCATION |
