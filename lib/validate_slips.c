@@ -31,7 +31,7 @@ static const tb_move *S_move(const tb_node *n)
 
 void tb_val_hist_reset(tb_val_at *at, int known)
 {
-	at->hist.n = at->hist.head = 0;
+	at->hist.n = at->hist.head = at->hist.next = 0;
 	at->hist.lost = !known;
 	at->hist.has_under = 0;
 }
@@ -42,7 +42,7 @@ static void S_hist_forget(tb_val_at *at)
 {
 	tb_val_hist *h = &at->hist;
 	h->lost |= h->n > 0;
-	h->n = h->head = 0;
+	h->n = h->head = h->next = 0;
 	h->has_under = 0;
 }
 
@@ -65,6 +65,7 @@ static void S_hist_keep(tb_val_at *at, const tb_state *before, const void *const
 		h->st[h->n] = seen[j];
 		h->node[h->n] = nodes[j];
 	}
+	h->next = h->n; /* (at most lookback + 1: below the room) */
 	h->has_under = i > 0;
 	h->under_at = (unsigned)i;
 	h->under = *r;

@@ -126,6 +126,7 @@ typedef struct tb_val_steps {
  * one held (tb_val_hist_next). */
 typedef struct tb_val_hist {
 	unsigned n, head;          /* held, and the oldest's slot */
+	unsigned next;             /* the slot the next turn takes: (head + n) % room */
 	int lost;                  /* a written turn fell out of the look-back since
 	                              the position was last known from the record (or
 	                              it never was): a slip there is beyond its reach */
@@ -244,9 +245,8 @@ static inline unsigned tb_val_hist_room(const tb_val *v)
  * checks and plays it in one) and left when it is not. */
 static inline tb_state *tb_val_hist_next(const tb_val *v, tb_val_at *at)
 {
-	tb_val_hist *h = &at->hist;
-	unsigned room = tb_val_hist_room(v), slot = h->head + h->n; /* no division every turn */
-	return &h->st[slot - (slot >= room ? room : 0)];
+	(void)v;
+	return &at->hist.st[at->hist.next];
 }
 
 /* Node 'n' joins the look-back, the position before it already in
@@ -254,8 +254,9 @@ static inline tb_state *tb_val_hist_next(const tb_val *v, tb_val_at *at)
 static inline void tb_val_hist_commit(const tb_val *v, tb_val_at *at, const tb_node *n)
 {
 	tb_val_hist *h = &at->hist;
-	unsigned room = tb_val_hist_room(v), slot = h->head + h->n;
-	h->node[slot - (slot >= room ? room : 0)] = n;
+	unsigned room = tb_val_hist_room(v);
+	h->node[h->next] = n;
+	h->next = h->next + 1 == room ? 0 : h->next + 1; /* no division every turn */
 	if (h->n < room - 1) {
 		h->n++;
 		return;
