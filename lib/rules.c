@@ -330,37 +330,36 @@ const tb_turn *tb_turn_find(const tb_ruleset *rs, const tb_state *s, const tb_mo
 	return S_find_listed(rs, s, m, l);
 }
 
+/* tb_turn_find_play the long way: tb_turn_find, then play (the same
+ * answer and position as one_play's, which is one's played). */
+static __attribute__((noinline)) int S_find_then_play(const tb_ruleset *rs, tb_state *s,
+                                                      const tb_move *m, tb_turns *l)
+{
+	const tb_turn *t = tb_turn_find(rs, s, m, l);
+	if (t)
+		rs->rules->play(rs, s, t, NULL);
+	return t != NULL;
+}
+
 int tb_turn_find_play(const tb_ruleset *rs, tb_state *s, const tb_move *m, tb_turns *l)
 {
+	/* a move from a piece's point with no '?' point, where the rules
+	 * have one_play (and so one) and their list (tb_turn_find's
+	 * S_direct_ok), its room made (S_one's): the check and the play in
+	 * the rules' one call, as tb_turn_find's S_one would ask one. Any
+	 * other move, or one one_play leaves to the list (-1), the long way */
 	const tb_rules *r = rs->rules;
 	unsigned np = m->nparts;
-	if (!np || m->parts[0].kind != TB_PART_AT || !r || !r->one_play) {
-		const tb_turn *t = tb_turn_find(rs, s, m, l); /* (the penalty's way, or no one_play) */
-		if (t)
-			r->play(rs, s, t, NULL);
-		return t != NULL;
+	int known = np == 2 ? m->parts[0].pt != TB_PT_UNKNOWN && m->parts[1].pt != TB_PT_UNKNOWN
+	                    : np > 0;
+	for (unsigned i = 0; np != 2 && known && i < np; i++)
+		known = m->parts[i].pt != TB_PT_UNKNOWN;
+	if (known && m->parts[0].kind == TB_PART_AT && r && r->one_play && r->generate_at && l->cap) {
+		int one = r->one_play(rs, s, m);
+		if (one >= 0)
+			return one;
 	}
-	/* tb_turn_find's way, its S_one by one_play (which exists only with
-	 * rules->one) */
-	if (!r->generate_at)
-		return 0;
-	if (np == 2) {
-		if (m->parts[0].pt == TB_PT_UNKNOWN || m->parts[1].pt == TB_PT_UNKNOWN)
-			return 0;
-	} else {
-		for (unsigned i = 0; i < np; i++)
-			if (m->parts[i].pt == TB_PT_UNKNOWN)
-				return 0;
-	}
-	if (!l->cap && !S_room(l, 0))
-		return 0; /* (as S_one: memory ran out) */
-	int one = r->one_play(rs, s, m);
-	if (one >= 0)
-		return one;
-	const tb_turn *t = S_find_listed(rs, s, m, l);
-	if (t)
-		r->play(rs, s, t, NULL);
-	return t != NULL;
+	return S_find_then_play(rs, s, m, l);
 }
 
 /* tb_turn_find's answer from the direct check's list, when the rules
