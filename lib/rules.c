@@ -303,17 +303,63 @@ static const tb_turn *S_find_listed(const tb_ruleset *rs, const tb_state *s, con
 const tb_turn *tb_turn_find(const tb_ruleset *rs, const tb_state *s, const tb_move *m,
                             tb_turns *l)
 {
-	if (m->nparts && m->parts[0].kind != TB_PART_AT) { /* (tb_turn_direct says no to it) */
+	unsigned np = m->nparts;
+	if (!np)
+		return NULL; /* (tb_turn_direct says no to it) */
+	if (m->parts[0].kind != TB_PART_AT) { /* (and to it) */
 		if (S_penalty_direct(rs, m)) /* the rules' own check, or no verdict */
 			return S_one(rs, s, m, l) > 0 ? &l->v[0] : NULL;
 		return NULL;
 	}
-	if (!S_direct_ok(rs, m))
+	/* S_direct_ok, its first part known to be a piece's point: a plain
+	 * step's two points, most turns, asked without the loop */
+	const tb_rules *r = rs->rules;
+	if (!r || !r->generate_at)
 		return NULL;
+	if (np == 2) {
+		if (m->parts[0].pt == TB_PT_UNKNOWN || m->parts[1].pt == TB_PT_UNKNOWN)
+			return NULL;
+	} else {
+		for (unsigned i = 0; i < np; i++)
+			if (m->parts[i].pt == TB_PT_UNKNOWN)
+				return NULL;
+	}
 	int one = S_one(rs, s, m, l);
 	if (one >= 0)
 		return one ? &l->v[0] : NULL;
 	return S_find_listed(rs, s, m, l);
+}
+
+/* tb_turn_find_play the long way: tb_turn_find, then play (the same
+ * answer and position as one_play's, which is one's played). */
+static __attribute__((noinline)) int S_find_then_play(const tb_ruleset *rs, tb_state *s,
+                                                      const tb_move *m, tb_turns *l)
+{
+	const tb_turn *t = tb_turn_find(rs, s, m, l);
+	if (t)
+		rs->rules->play(rs, s, t, NULL);
+	return t != NULL;
+}
+
+int tb_turn_find_play(const tb_ruleset *rs, tb_state *s, const tb_move *m, tb_turns *l)
+{
+	/* a move from a piece's point with no '?' point, where the rules
+	 * have one_play (and so one) and their list (tb_turn_find's
+	 * S_direct_ok), its room made (S_one's): the check and the play in
+	 * the rules' one call, as tb_turn_find's S_one would ask one. Any
+	 * other move, or one one_play leaves to the list (-1), the long way */
+	const tb_rules *r = rs->rules;
+	unsigned np = m->nparts;
+	int known = np == 2 ? m->parts[0].pt != TB_PT_UNKNOWN && m->parts[1].pt != TB_PT_UNKNOWN
+	                    : np > 0;
+	for (unsigned i = 0; np != 2 && known && i < np; i++)
+		known = m->parts[i].pt != TB_PT_UNKNOWN;
+	if (known && m->parts[0].kind == TB_PART_AT && r && r->one_play && r->generate_at && l->cap) {
+		int one = r->one_play(rs, s, m);
+		if (one >= 0)
+			return one;
+	}
+	return S_find_then_play(rs, s, m, l);
 }
 
 /* tb_turn_find's answer from the direct check's list, when the rules
@@ -345,7 +391,11 @@ static int S_pass(const tb_ruleset *rs, const tb_state *s, tb_turns *l)
 		return 0;
 	if (!rs->rules->pass(rs, s))
 		return 0;
-	memset(&l->v[0], 0, sizeof l->v[0]);
+	/* the empty turn: no parts, no crown. Its parts' room is not
+	 * cleared (a pass is most of the turns of a long Asalto game, and
+	 * the room is 48 parts): nothing reads a turn's parts past nparts. */
+	l->v[0].nparts = 0;
+	l->v[0].crown = 0;
 	return 1;
 }
 

@@ -404,6 +404,13 @@ typedef struct tb_rules {
 	 * (repair_walk.c) check and play a written turn at every step and
 	 * read nothing of the turn but the position it leaves. */
 	int (*one_play)(const tb_ruleset *rs, tb_state *s, const tb_move *m);
+	/* Optional (NULL: any turn may be): 0 when remark() surely says
+	 * nothing of legal turn 't' from 's', asked before 't' is played;
+	 * 1 when it may. Lets validate play a turn in place, without the
+	 * copy of the position remark() would compare it with (most turns:
+	 * Asalto remarks only on a defenders' move under huff=optional|
+	 * automatic). It must never answer 0 of a turn remark() frowns on. */
+	int (*may_remark)(const tb_ruleset *rs, const tb_state *s, const tb_turn *t);
 } tb_rules;
 
 /* Why 's' is over in language 'l' (NULL: English) into 'why' ('n' bytes):
@@ -455,6 +462,12 @@ void tb_turn_token(tb_buf *b, const tb_turn *t);
  * returned is the one the full list would give; it points into 'l'. */
 const tb_turn *tb_turn_find(const tb_ruleset *rs, const tb_state *s, const tb_move *m,
                             tb_turns *l);
+/* tb_turn_find, and the turn it finds played (rules->play, no events)
+ * into '*s': 1; 0 when it finds none, '*s' unchanged. Where the rules
+ * have one_play, a move rules->one answers is checked and played in
+ * that one call (the plain run of validate: every turn of a clean
+ * record); the same answer and position as the two calls. */
+int tb_turn_find_play(const tb_ruleset *rs, tb_state *s, const tb_move *m, tb_turns *l);
 /* The pass as the one legal turn of 's' (rules->pass), into 'l' (a turn
  * with no part), or NULL when it is not, or when the rules have no such
  * check, or memory ran out (tb_turns_failed): NULL is no verdict, as for

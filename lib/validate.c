@@ -798,20 +798,27 @@ static inline const tb_turn *S_plain_find(tb_val *v, const tb_val_at *at, const 
 
 /* S_plain_run under rules that remark on a legal turn (Asalto's capture
  * passed up, rules->remark): what tb_val_play does for a turn whose
- * position before nothing but the remark reads -- each turn played on a
- * copy, and the remark asked of it; a turn the rules remark on is not
- * played here (nothing done: it goes the whole way, which plays it and
- * keeps what the remark needs). (Not inlined: the copy's room on the
- * stack is no other game's.) */
+ * position before nothing but the remark reads -- a turn the rules may
+ * remark on (rules->may_remark) played on a copy, and the remark asked
+ * of it; any other played in place, as S_plain_run plays it. A turn the
+ * rules remark on is not played here (nothing done: it goes the whole
+ * way, which plays it and keeps what the remark needs). (Not inlined:
+ * the copy's room on the stack is no other game's.) */
 static __attribute__((noinline)) const tb_node *S_plain_run_remarked(tb_val *v, tb_val_at *at,
                                                                     tb_val_steps *steps,
                                                                     const tb_node *n)
 {
 	const tb_node *first = n;
+	const tb_rules *rules = v->rs.rules;
 	for (const tb_turn *t; n && (t = S_plain_find(v, at, n)); n = n->next) {
+		if (rules->may_remark && !rules->may_remark(&v->rs, &at->st, t)) {
+			tb_val_hist_push(v, at, n);
+			rules->play(&v->rs, &at->st, t, NULL);
+			continue;
+		}
 		tb_state after = at->st;
-		v->rs.rules->play(&v->rs, &after, t, NULL);
-		if (v->rs.rules->remark(&v->rs, &at->st, t, &after, NULL))
+		rules->play(&v->rs, &after, t, NULL);
+		if (rules->remark(&v->rs, &at->st, t, &after, NULL))
 			break; /* frowned on: told the whole way */
 		tb_val_hist_push(v, at, n);
 		at->st = after;
@@ -843,6 +850,16 @@ static const tb_node *S_plain_run(tb_val *v, tb_val_at *at, tb_val_steps *steps,
 		return S_plain_run_remarked(v, at, steps, n);
 	const tb_node *first = n;
 	for (; n; n = n->next) {
+		if (n->kind == TB_NODE_MOVE && !n->variations) {
+			/* the position before it where the look-back takes it (a
+			 * slot held by none), then the turn checked and played in
+			 * place: it joins the look-back when it was one */
+			*tb_val_hist_next(v, at) = at->st;
+			if (!tb_turn_find_play(&v->rs, &at->st, &n->move, &v->turns))
+				break;
+			tb_val_hist_commit(v, at, n);
+			continue;
+		}
 		const tb_turn *t = S_plain_find(v, at, n);
 		if (!t)
 			break;

@@ -31,7 +31,7 @@ static const tb_move *S_move(const tb_node *n)
 
 void tb_val_hist_reset(tb_val_at *at, int known)
 {
-	at->hist.n = at->hist.head = 0;
+	at->hist.n = at->hist.head = at->hist.next = 0;
 	at->hist.lost = !known;
 	at->hist.has_under = 0;
 }
@@ -42,7 +42,7 @@ static void S_hist_forget(tb_val_at *at)
 {
 	tb_val_hist *h = &at->hist;
 	h->lost |= h->n > 0;
-	h->n = h->head = 0;
+	h->n = h->head = h->next = 0;
 	h->has_under = 0;
 }
 
@@ -65,29 +65,13 @@ static void S_hist_keep(tb_val_at *at, const tb_state *before, const void *const
 		h->st[h->n] = seen[j];
 		h->node[h->n] = nodes[j];
 	}
+	h->next = h->n; /* (at most lookback + 1: below the room) */
 	h->has_under = i > 0;
 	h->under_at = (unsigned)i;
 	h->under = *r;
 }
 
-void tb_val_hist_push(tb_val *v, tb_val_at *at, const tb_node *n)
-{
-	tb_val_hist *h = &at->hist;
-	unsigned cap = v->so.lookback + 1;
-	unsigned slot = h->head + h->n; /* a ring: no division on every turn */
-	slot -= slot >= cap ? cap : 0;
-	h->st[slot] = at->st;
-	h->node[slot] = n;
-	if (h->n < cap) {
-		h->n++;
-		return;
-	}
-	/* full (most turns): the slot was the oldest's, now the newest's */
-	h->lost = 1;
-	h->head = slot + 1 == cap ? 0 : slot + 1;
-	if (h->has_under && --h->under_at == 0)
-		h->has_under = 0; /* nothing held before it any more */
-}
+/* (tb_val_hist_push: validation.h, inlined.) */
 
 /* ===== The notes ===== */
 
@@ -306,7 +290,7 @@ int tb_val_slips(tb_val *v, tb_val_at *at, const tb_node *n, uint8_t kind, const
 	tb_val_hist *h = &at->hist;
 	if (v->r->verdicts)
 		return 0; /* the line is cut here either way (validation.h) */
-	if (!h->n || h->node[(h->head + h->n - 1) % (v->so.lookback + 1)] != n)
+	if (!h->n || h->node[(h->head + h->n - 1) % tb_val_hist_room(v)] != n)
 		tb_val_hist_push(v, at, n); /* (never: the illegal turn is pushed as it is checked) */
 	if (!tb_repair_walks_on(&v->rs, n))
 		return 0; /* nothing replayed after it: no repair gets past it (below), not sought */
@@ -314,7 +298,7 @@ int tb_val_slips(tb_val *v, tb_val_at *at, const tb_node *n, uint8_t kind, const
 	const void *nodes[TB_LOOKBACK_MAX + 1];
 	size_t k = h->n;
 	for (size_t i = 0; i < k; i++) {
-		unsigned slot = (unsigned)((h->head + i) % (v->so.lookback + 1));
+		unsigned slot = (unsigned)((h->head + i) % tb_val_hist_room(v));
 		before[i] = h->st[slot];
 		nodes[i] = h->node[slot];
 	}
@@ -397,7 +381,7 @@ void tb_val_restated_slips(tb_val *v, const tb_val_at *at, const tb_node *pos)
 	const tb_val_hist *h = &at->hist;
 	if (v->r->verdicts)
 		return; /* notes only */
-	unsigned cap = v->so.lookback + 1;
+	unsigned cap = tb_val_hist_room(v);
 	size_t k = h->n < v->so.lookback ? h->n : v->so.lookback; /* the last K turns */
 	tb_state before[TB_LOOKBACK_MAX + 1];
 	const void *nodes[TB_LOOKBACK_MAX + 1];

@@ -121,14 +121,17 @@ typedef struct tb_val_steps {
 
 /* The last written turns of a line played in a known position, with
  * the position before each (the look-back of a slip, repair.h): a ring
- * of at most TB_LOOKBACK_MAX + 1. */
+ * of at most lookback + 1 (TB_LOOKBACK_MAX + 1) in lookback + 2 slots
+ * (tb_val_hist_room), so that the slot the next turn takes is never
+ * one held (tb_val_hist_next). */
 typedef struct tb_val_hist {
 	unsigned n, head;          /* held, and the oldest's slot */
+	unsigned next;             /* the slot the next turn takes: (head + n) % room */
 	int lost;                  /* a written turn fell out of the look-back since
 	                              the position was last known from the record (or
 	                              it never was): a slip there is beyond its reach */
-	tb_state st[TB_LOOKBACK_MAX + 1];
-	const tb_node *node[TB_LOOKBACK_MAX + 1];
+	tb_state st[TB_LOOKBACK_MAX + 2];
+	const tb_node *node[TB_LOOKBACK_MAX + 2];
 	/* The repair checking goes on under, when the turns before it are
 	 * still held: the first 'under_at' held are before it (as written),
 	 * the rest after it (under it). A look-back from a later illegal turn
@@ -231,9 +234,48 @@ void tb_val_fault_repaired_at(tb_val *v, size_t i);
 
 /* ===== validate_slips.c ===== */
 
+/* The look-back's slots: one more than it holds at most. */
+static inline unsigned tb_val_hist_room(const tb_val *v)
+{
+	return v->so.lookback + 2;
+}
+
+/* The slot of the position the next turn pushed takes: held by none, so
+ * written before the turn is known to be one (the plain run's, which
+ * checks and plays it in one) and left when it is not. */
+static inline tb_state *tb_val_hist_next(const tb_val *v, tb_val_at *at)
+{
+	(void)v;
+	return &at->hist.st[at->hist.next];
+}
+
+/* Node 'n' joins the look-back, the position before it already in
+ * tb_val_hist_next's slot. */
+static inline void tb_val_hist_commit(const tb_val *v, tb_val_at *at, const tb_node *n)
+{
+	tb_val_hist *h = &at->hist;
+	unsigned room = tb_val_hist_room(v);
+	h->node[h->next] = n;
+	h->next = h->next + 1 == room ? 0 : h->next + 1; /* no division every turn */
+	if (h->n < room - 1) {
+		h->n++;
+		return;
+	}
+	/* full (most turns): the oldest's slot is now the free one */
+	h->lost = 1;
+	h->head = h->head + 1 == room ? 0 : h->head + 1;
+	if (h->has_under && --h->under_at == 0)
+		h->has_under = 0; /* nothing held before it any more */
+}
+
 /* Node 'n', a written turn about to be checked in the known position of
- * 'at', joins the look-back. */
-void tb_val_hist_push(tb_val *v, tb_val_at *at, const tb_node *n);
+ * 'at', joins the look-back. (Inlined: every written turn validated
+ * pushes, and the call was a sixth of the push.) */
+static inline void tb_val_hist_push(tb_val *v, tb_val_at *at, const tb_node *n)
+{
+	*tb_val_hist_next(v, at) = at->st;
+	tb_val_hist_commit(v, at, n);
+}
 /* The look-back starts again: from a position the record gives
  * ('known': a restated one), or after turns it does not (an open turn,
  * a gap: a slip may be anywhere before). */

@@ -11,7 +11,9 @@
  * point to a neighbour), and a placement on each point, written as moves
  * -- one_play answers what one answers, and leaves the position one and
  * play leave (byte for byte), or, when one finds no turn, the position
- * it was given.
+ * it was given; and tb_turn_find_play, the plain run's check and play in
+ * one, against tb_turn_find and then play. And rules->may_remark against rules->remark: a turn it
+ * answers 0 of is never one the remark frowns on.
  */
 #include "tb_test.h"
 
@@ -23,6 +25,7 @@
 typedef struct S_run {
 	unsigned long positions, moves, played;
 	unsigned long long rng;
+	tb_turns l; /* tb_turn_find's and tb_turn_find_play's room */
 } S_run;
 
 static unsigned S_rand(S_run *r, unsigned n)
@@ -54,6 +57,23 @@ static void S_check(S_run *r, const tb_ruleset *rs, const tb_state *s, const tb_
 		tb_turn_write(&b, TB_NODE_MOVE, m);
 		fail_msg("%s: move %s: one and play answer %d, one_play %d%s", rs->game->name, b.data,
 		         want, got, got == want ? ", another position" : "");
+	}
+	/* tb_turn_find_play (validate's plain run) against tb_turn_find then
+	 * play: every other move (the time it takes) */
+	if (r->moves % 2)
+		return;
+	memcpy(&two, s, sizeof two);
+	memcpy(&one, s, sizeof one);
+	const tb_turn *t2 = tb_turn_find(rs, &two, m, &r->l);
+	if (t2)
+		rs->rules->play(rs, &two, t2, NULL);
+	got = tb_turn_find_play(rs, &one, m, &r->l);
+	if (got != (t2 != NULL) || memcmp(&one, &two, sizeof one) != 0) {
+		tb_buf b = TB_BUF_INIT;
+		tb_turn_write(&b, TB_NODE_MOVE, m);
+		fail_msg("%s: move %s: tb_turn_find %s, tb_turn_find_play %d%s", rs->game->name,
+		         b.data, t2 ? "finds it" : "not", got,
+		         got == (t2 != NULL) ? ", another position" : "");
 	}
 }
 
@@ -124,7 +144,7 @@ static void S_games(S_run *r, const tb_ruleset *rs, unsigned long want)
 static void test_one_play_is_one_and_play(void **state)
 {
 	(void)state;
-	S_run r = {0, 0, 0, 0x0e1a};
+	S_run r = {0, 0, 0, 0x0e1a, {NULL, 0}};
 	unsigned long per = TT_SANITIZED ? 400 : 4000, games = 0;
 	for (size_t gi = 0; tb_game_at(gi); gi++) {
 		const tb_game *g = tb_game_at(gi);
@@ -142,6 +162,7 @@ static void test_one_play_is_one_and_play(void **state)
 			S_games(&r, &rs, per);
 		}
 	}
+	tb_turns_free(&r.l);
 	print_message("one_play: %lu games, %lu positions, %lu moves checked, %lu played\n", games,
 	              r.positions, r.moves, r.played);
 	assert_true(games > 0); /* La Pitarra's */
@@ -149,10 +170,72 @@ static void test_one_play_is_one_and_play(void **state)
 	assert_true(r.played < r.moves);
 }
 
+/* rules->may_remark against rules->remark: on the positions of random
+ * games of every game that has it, under the defaults and every value
+ * of each option, every legal turn it answers 0 of is played (on a copy)
+ * and remark() must say nothing of it; validate plays such a turn in
+ * place without asking (S_plain_run_remarked). */
+static void test_may_remark_is_never_wrong(void **state)
+{
+	(void)state;
+	S_run r = {0, 0, 0, 0x4e3a, {NULL, 0}};
+	unsigned long per = TT_SANITIZED ? 300 : 3000, games = 0, no = 0, remarked = 0;
+	tb_turns all = {NULL, 0};
+	for (size_t gi = 0; tb_game_at(gi); gi++) {
+		const tb_game *g = tb_game_at(gi);
+		if (!g->rules || !g->rules->may_remark)
+			continue;
+		assert_non_null(g->rules->remark);
+		games++;
+		tb_opts configs[64];
+		size_t nconf = tt_configs(g, configs, 64);
+		for (size_t c = 0; c < nconf; c++) {
+			tb_ruleset rs;
+			char why[256];
+			if (tb_ruleset_init(&rs, g, &configs[c], why, sizeof why))
+				continue;
+			for (unsigned long until = r.positions + per; r.positions < until;) {
+				tb_state s;
+				tt_start(&rs, &s, &r.rng);
+				for (int ply = 0; ply < 300 && r.positions < until; ply++, r.positions++) {
+					size_t n = tb_turns_generate(&rs, &s, &all);
+					for (size_t i = 0; i < n; i++) {
+						tb_state after = s;
+						rs.rules->play(&rs, &after, &all.v[i], NULL);
+						int says = rs.rules->remark(&rs, &s, &all.v[i], &after, NULL);
+						int may = rs.rules->may_remark(&rs, &s, &all.v[i]);
+						r.moves++;
+						no += !may;
+						remarked += says != 0;
+						if (says && !may) {
+							tb_buf b = TB_BUF_INIT;
+							tb_turn_write(&b, all.v[i].nparts ? TB_NODE_MOVE : TB_NODE_PASS,
+							              &(tb_move){all.v[i].nparts, all.v[i].crown,
+							                         all.v[i].parts});
+							fail_msg("%s, rule set %zu: turn %s remarked on, may_remark says 0",
+							         g->name, c, b.data);
+						}
+					}
+					if (!n)
+						break;
+					rs.rules->play(&rs, &s, &all.v[S_rand(&r, (unsigned)n)], NULL);
+				}
+			}
+		}
+	}
+	tb_turns_free(&all);
+	print_message("may_remark: %lu games, %lu positions, %lu turns, %lu answered 0, %lu "
+	              "remarked on\n", games, r.positions, r.moves, no, remarked);
+	assert_true(games > 0);   /* Asalto's */
+	assert_true(remarked > 0); /* turns the remark frowns on were met */
+	assert_true(no > r.moves / 4); /* and most turns answered without playing */
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_one_play_is_one_and_play),
+		cmocka_unit_test(test_may_remark_is_never_wrong),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

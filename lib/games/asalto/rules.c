@@ -1214,6 +1214,17 @@ static int S_remark(const tb_ruleset *rs, const tb_state *before, const tb_turn 
 	return why ? S_remark_words(rs, before, t, after, why) : 1;
 }
 
+/* rules->may_remark: S_remark frowns only on a defenders' turn that
+ * leaves a mark, and S_mark_huffs leaves none under huff=off|compulsory,
+ * nor after a pass (no capture before it: 'could' is empty, and it
+ * captures nothing). Most turns -- the attackers', and the passes of
+ * blocked defenders -- are answered 0 without being played. */
+static int S_may_remark(const tb_ruleset *rs, const tb_state *s, const tb_turn *t)
+{
+	return s->to_move == DEF && t->nparts &&
+	       (rs->opt[O_HUFF] == HUFF_OPTIONAL || rs->opt[O_HUFF] == HUFF_AUTOMATIC);
+}
+
 /* A turn moves one piece of its side (a chain moves one defender);
  * neither side's pieces ever come back. */
 static int S_bound(const tb_ruleset *rs, const tb_state *s, const tb_state *t, unsigned turns)
@@ -1249,6 +1260,7 @@ const tb_rules tb_rules_asalto = {
 	.ending = S_ending,
 	.explain = S_explain,
 	.remark = S_remark,
+	.may_remark = S_may_remark,
 	.bound = S_bound,
 	.turns_needed = tb_asalto_turns_needed,
 	.random_start = S_random_start,

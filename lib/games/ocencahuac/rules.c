@@ -994,7 +994,8 @@ static inline int S_no_turn_at(const tb_ruleset *rs, const tb_state *s, int p)
  * S_piece_turns lists the steps from 'p' to 'q' (the hint asks for no
  * hop): how many of its steps, leaps and slides end there, and the
  * crown marker S_emit gives the one. */
-static int S_one_step(const tb_ruleset *rs, const tb_state *s, const tb_move *m, tb_turn *out)
+static inline __attribute__((always_inline)) int S_one_step(const tb_ruleset *rs, const tb_state *s,
+                                                          const tb_move *m, tb_turn *out)
 {
 	tb_point a = m->parts[0].pt, b = m->parts[1].pt;
 	int p = tb_geo_at(&rs->geo, a), q = tb_geo_at(&rs->geo, b);
@@ -1017,6 +1018,8 @@ static int S_one_step(const tb_ruleset *rs, const tb_state *s, const tb_move *m,
 	uint8_t crown = S_mover_crown(rs, s, c, q); /* a step: only the mover can be */
 	if (crown != m->crown)
 		return 0;
+	if (!out)
+		return 1; /* (S_one_play: the turn not written) */
 	out->nparts = 2; /* its two parts, not a whole tb_turn copied */
 	out->crown = crown;
 	out->parts[0] = (tb_part){TB_PART_AT, a}; /* S_part's, as 'a' and 'b' are on the board */
@@ -1183,6 +1186,35 @@ static int S_one(const tb_ruleset *rs, const tb_state *s, const tb_move *m, tb_t
 	if (m->nparts > 2 && m->parts[1].kind == TB_PART_HOP && m->parts[2].kind == TB_PART_PUSH)
 		return S_one_push(rs, s, m, out);
 	return S_one_walk(rs, s, m, out);
+}
+
+/* S_one_play of any shape but a plain step: S_one, then S_play. (Not
+ * inlined: the turn's room on the stack is not made for a step.) */
+static __attribute__((noinline)) int S_one_play_other(const tb_ruleset *rs, tb_state *s,
+                                                      const tb_move *m)
+{
+	tb_turn t;
+	int one = S_one(rs, s, m, &t);
+	if (one == 1)
+		S_play(rs, s, &t, NULL);
+	return one;
+}
+
+/* rules->one_play: S_one, and the turn it finds played (no events), in
+ * one: a plain step, most turns, checked by S_one_step without writing
+ * the turn, then moved and its turn ended as S_play's own step is, from
+ * the move's two points; any other shape S_one_play_other. */
+static int S_one_play(const tb_ruleset *rs, tb_state *s, const tb_move *m)
+{
+	if (m->nparts != 2 || m->parts[1].kind != TB_PART_STEP)
+		return S_one_play_other(rs, s, m);
+	int one = S_one_step(rs, s, m, NULL);
+	if (one == 1) {
+		int q = tb_geo_at(&rs->geo, m->parts[1].pt);
+		S_move(s, tb_geo_at(&rs->geo, m->parts[0].pt), q);
+		S_end(rs, s, q, 0, NULL);
+	}
+	return one;
 }
 
 /* How the game ended, when it has: 1 with 'res' and why. */
@@ -2088,6 +2120,7 @@ const tb_rules tb_rules_ocencahuac = {
 	.generate = S_generate,
 	.generate_at = S_generate_at,
 	.one = S_one,
+	.one_play = S_one_play,
 	.play = S_play,
 	.canon = S_canon,
 	.events = 1u << TB_EV_CAPTURE | 1u << TB_EV_PUSHBACK | 1u << TB_EV_RELOCATION |
