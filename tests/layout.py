@@ -129,15 +129,15 @@ def long_files():
 
 def readme_map():
     """Where README.md's map of files ("## Layout") and the tree disagree:
-    a source file of lib/, lib/games/, cli/, tests/ (its scripts), bench/,
-    tools/ or python/tablero/ it does not name, or a file it names that
-    is not there."""
+    a source file of lib/, lib/games/, cli/, tests/ (its scripts), bench/
+    (its notes too), tools/ or python/tablero/ it does not name, or a file
+    it names (a spec chapter too) that is not there."""
     with open("README.md", encoding="utf-8") as f:
         text = f.read()
     # the map: the first fenced block of the section (what follows it may
     # name files that were, as "what changed" paragraphs do)
     block = text.split("\n## Layout\n", 1)[1].split("```", 2)[1]
-    named = set(re.findall(r"[\w*.-]+\.(?:c|h|js|css|py|sh|rng)\b", block))
+    named = set(re.findall(r"[\w*.-]+\.(?:c|h|js|css|py|sh|rng|md)\b", block))
     found = []
     sources = glob.glob("lib/*.c") + glob.glob("lib/*.js") + glob.glob("lib/*.css") + \
         glob.glob("lib/games/*/*.c") + glob.glob("cli/*.c") + \
@@ -150,7 +150,7 @@ def readme_map():
             found.append(f"README.md's map of files does not name {p}")
     everywhere = {os.path.basename(p) for d in ("lib", "lib/games/*", "cli", "tests", "tests/*", "tests/games/*",
                                                 "bench", "tools", "schemas", "python/tablero", ".",
-                                                "wasm", "wasm/include")
+                                                "spec", "spec/games", "wasm", "wasm/include")
                   for p in glob.glob(d + "/*")}
     for n in sorted(named):
         if "*" not in n and n not in everywhere:
