@@ -187,10 +187,18 @@ $(BENCH_SAMPLE): bench/gen.c
 	$(CC) -std=c11 -O2 -Wall -Wextra -pedantic -Werror -o $(BUILD)/tests/gen bench/gen.c
 	$(BUILD)/tests/gen $@ 1 20240611 > /dev/null
 
-unit: $(UNIT_BIN) $(BENCH_SAMPLE)
-	@failed=0; for t in $(UNIT_BIN); do echo "== $$t"; \
-	TB_BENCH_SAMPLE=$(BENCH_SAMPLE) $$t || failed=$$((failed + 1)); done; \
-	if [ $$failed -ne 0 ]; then echo "unit: $$failed test program(s) failed"; exit 1; fi
+# Each unit test program is a target of its own, so that make -j runs
+# them side by side (and beside the other suites): its output is kept
+# until it ends, then printed whole under its name. The slowest first
+# (the fault injection: make check-san's longest), so that none is left
+# running alone at the end.
+UNIT_SLOW := test_oom_validate test_oom_engines test_compare test_oom_render test_ocencahuac_rules
+UNIT_RUN := $(addprefix unit-run-,$(UNIT_SLOW) $(filter-out $(UNIT_SLOW),$(UNIT_BIN:$(BUILD)/tests/%=%)))
+.PHONY: $(UNIT_RUN)
+$(UNIT_RUN): unit-run-%: $(BUILD)/tests/% $(BENCH_SAMPLE)
+	@if TB_BENCH_SAMPLE=$(BENCH_SAMPLE) $< > $<.log 2>&1; then echo "== $<"; cat $<.log; \
+	else echo "== $<"; cat $<.log; echo "unit: $< failed"; exit 1; fi
+unit: $(UNIT_RUN)
 
 # Each game's chapter (spec/games/<name>.md): its examples, whichever
 # runner they are for (a chapter with none of one kind passes it).
@@ -318,12 +326,13 @@ replay: $(BUILD)/tablero $(BUILD)/libtablero.so
 	else TABLERO_LIB=$(abspath $(BUILD)/libtablero.so) TABLERO=$(BUILD)/tablero \
 	bash tests/replay.sh; fi
 
-# Every command's positions against the one replay (tests/one_reading.py).
+# Every command's positions against the one replay (tests/one_reading.py);
+# under the sanitizers on 100 records blanked at random, not 300.
 one-reading: $(BUILD)/tablero $(BUILD)/libtablero.so
 	@if [ "$(SAN)" = 1 ]; then \
 	LD_PRELOAD="$(SAN_PRELOAD)" ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 \
 	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-	TABLERO=$(BUILD)/tablero bash tests/one_reading.sh; \
+	RANDOM_RECORDS=100 TABLERO=$(BUILD)/tablero bash tests/one_reading.sh; \
 	else TABLERO=$(BUILD)/tablero bash tests/one_reading.sh; fi
 
 # One language per output: every sample in each language as html, book

@@ -8,16 +8,28 @@
  * good. The result must be the clean run's or TB_ENOMEM (NULL from
  * tb_record_fill); under ASan never a leak.
  *
- * A gap's search makes thousands of allocations: every N up to
- * S_EVERY is tried, then every S_STRIDE-th up to the clean run's
- * count, so that the whole stays well under a minute under ASan.
+ * A gap's search makes thousands of allocations (17,629 for the last
+ * of S_open), most of them the same few sites again: every N up to
+ * S_EVERY is tried, and each of the last S_LAST (the search's end, the
+ * answer written), and S_SPREAD more spread evenly between, so that the
+ * time stays bounded under ASan however many a search makes (every
+ * 37th was tried between before, half this program's time).
  */
 #include "oom.h"
 
-enum { S_EVERY = 400, S_STRIDE = 37 };
+enum { S_EVERY = 400, S_LAST = 40, S_SPREAD = 120 };
 
-/* oom_each_failure, but past S_EVERY allocations only each
- * S_STRIDE-th is failed. */
+/* The allocation to fail after 'k' of 'n' (S_each). */
+static unsigned long S_next(unsigned long k, unsigned long n)
+{
+	if (k < S_EVERY || n <= S_EVERY + S_LAST + S_SPREAD || k + S_LAST >= n)
+		return k + 1;
+	unsigned long stride = (n - S_EVERY - S_LAST) / S_SPREAD + 1;
+	return k + stride < n - S_LAST ? k + stride : n - S_LAST + 1;
+}
+
+/* oom_each_failure, but between the first S_EVERY allocations and the
+ * last S_LAST only S_SPREAD are failed. */
 static void S_each(oom_op op, const char *src, size_t len, const char *what)
 {
 	oom_fail = 0;
@@ -28,7 +40,7 @@ static void S_each(oom_op op, const char *src, size_t len, const char *what)
 	if (!want)
 		fail_msg("%s: the clean run failed", what);
 	for (int after = 0; after < 2; after++)
-		for (unsigned long k = 1; k <= n; k += k < S_EVERY ? 1 : S_STRIDE) {
+		for (unsigned long k = 1; k <= n; k = S_next(k, n)) {
 			oom_fail = k;
 			oom_after = after;
 			oom_count = 0;
