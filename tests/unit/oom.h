@@ -30,32 +30,71 @@ static inline int oom_hook(void *ctx, size_t size)
  * library said memory ran out. */
 typedef char *(*oom_op)(const char *src, size_t len);
 
-/* Runs 'op' clean, then once for each of its allocations failing;
- * returns how many allocations the clean run made. */
-static inline unsigned long oom_each_failure(oom_op op, const char *src, size_t len, const char *what)
+/* Which allocations oom_each_sampled fails: every one up to 'every',
+ * each of the last 'last', and about 'spread' more spread evenly
+ * between (an operation that makes thousands of allocations makes most
+ * of them at the same few places again). */
+typedef struct oom_sample {
+	unsigned long every, last, spread;
+} oom_sample;
+
+/* The allocation to fail after 'k' of 'n' under 'sm'. */
+static inline unsigned long oom_next(unsigned long k, unsigned long n, oom_sample sm)
+{
+	if (k < sm.every || n <= sm.every + sm.last + sm.spread || k + sm.last >= n)
+		return k + 1;
+	unsigned long stride = (n - sm.every - sm.last) / sm.spread + 1;
+	return k + stride < n - sm.last ? k + stride : n - sm.last + 1;
+}
+
+/* Runs 'op' clean, then with allocation k failing (once, and then for
+ * good) for each k 'sm' names, one run after another in this process
+ * (a failure that left the library's state wrong shows in the runs
+ * after it; under ASan, LeakSanitizer tells at the program's end what a
+ * run left). Each run must give the clean run's output or NULL
+ * (TB_ENOMEM). Returns how many runs failed an allocation; '*made' (when
+ * not NULL) how many allocations the clean run made. */
+static inline unsigned long oom_each_sampled(oom_op op, const char *src, size_t len,
+                                             const char *what, oom_sample sm, unsigned long *made)
 {
 	oom_fail = 0;
+	oom_after = 0;
 	oom_count = 0;
 	char *want = op(src, len);
-	unsigned long n = oom_count;
+	unsigned long n = oom_count, tried = 0;
 	if (!want)
 		fail_msg("%s: the clean run failed", what);
-	for (unsigned long k = 1; k <= 2 * n; k++) {
-		oom_fail = k <= n ? k : k - n;
-		oom_after = k > n;
-		oom_count = 0;
-		char *got = op(src, len);
-		if (got && strcmp(got, want) != 0) {
-			/* in full: cmocka cuts its messages short */
-			fprintf(stderr, "--- want\n%s\n--- got\n%s\n", want, got);
-			fail_msg("%s: allocation %lu of %lu failed%s, and the output differs without "
-			         "TB_ENOMEM (above)", what, oom_fail, n, oom_after ? " (and all after it)" : "");
+	for (int after = 0; after < 2; after++)
+		for (unsigned long k = 1; k <= n; k = oom_next(k, n, sm)) {
+			oom_fail = k;
+			oom_after = after;
+			oom_count = 0;
+			char *got = op(src, len);
+			oom_fail = 0;
+			oom_after = 0;
+			tried++;
+			if (got && strcmp(got, want) != 0) {
+				/* in full: cmocka cuts its messages short */
+				fprintf(stderr, "--- want\n%s\n--- got\n%s\n", want, got);
+				fail_msg("%s: allocation %lu of %lu failed%s, and the output differs "
+				         "without TB_ENOMEM (above)", what, k, n,
+				         after ? " (and all after it)" : "");
+			}
+			free(got);
 		}
-		free(got);
-	}
-	oom_fail = 0;
-	oom_after = 0;
 	free(want);
+	if (made)
+		*made = n;
+	return tried;
+}
+
+/* oom_each_sampled failing every allocation; returns how many the clean
+ * run made. */
+static inline unsigned long oom_each_failure(oom_op op, const char *src, size_t len, const char *what)
+{
+	unsigned long n;
+	oom_sample all = {(unsigned long)-1, 0, 0};
+	oom_each_sampled(op, src, len, what, all, &n);
 	return n;
 }
 

@@ -16,9 +16,10 @@
  * it was allocated). The runs follow one another in this process, so a
  * failure that left the library's own state wrong (a per-thread memo, a
  * cache) shows in the output of the runs after it. Every N up to S_EVERY
- * is tried, then S_STRIDED more spread evenly over the rest: a book of a
- * long game makes tens of thousands of allocations, and make check-san
- * runs this under ASan. (Each run had a child process of its own until
+ * is tried, and each of the last S_EVERY (the output written), and
+ * S_STRIDED more spread evenly between: a book of a long game makes
+ * tens of thousands of allocations, and make check-san runs this under
+ * ASan. (Each run had a child process of its own until
  * nothing these operations call aborted any more: a fork and a leak
  * check per run were most of make check-san's time here.)
  */
@@ -68,42 +69,12 @@ static void S_in_free(S_in *in)
 
 static unsigned long S_tried;
 
-/* Runs 'op' clean, then with allocation k failing (once, and then for
- * good) for every k up to S_EVERY and S_STRIDED more spread over the
- * rest: each run gives the clean run's output or NULL (TB_ENOMEM).
- * In this process, one run after another: a failure that left the
- * library's state (its per-thread memos, a cache) wrong shows in the
- * runs after it, and what a failing run leaked is told by
- * LeakSanitizer at the program's end, with where it was allocated. */
+/* oom_each_sampled (oom.h): every allocation up to S_EVERY, the last
+ * S_EVERY, and S_STRIDED more spread over the rest. */
 static void S_each_failure(oom_op op, const char *src, size_t len, const char *what)
 {
-	oom_fail = 0;
-	oom_after = 0;
-	oom_count = 0;
-	char *want = op(src, len);
-	unsigned long n = oom_count;
-	if (!want)
-		fail_msg("%s: the clean run failed", what);
-	unsigned long stride = n > S_EVERY ? (n - S_EVERY) / S_STRIDED + 1 : 1;
-	for (int after = 0; after < 2; after++)
-		for (unsigned long k = 1; k <= n; k += k < S_EVERY ? 1 : stride) {
-			oom_fail = k;
-			oom_after = after;
-			oom_count = 0;
-			char *got = op(src, len);
-			oom_fail = 0;
-			oom_after = 0;
-			S_tried++;
-			if (got && strcmp(got, want) != 0) {
-				/* in full: cmocka cuts its messages short */
-				fprintf(stderr, "--- want\n%s\n--- got\n%s\n", want, got);
-				fail_msg("%s: allocation %lu of %lu failed%s, and the output differs "
-				         "without TB_ENOMEM (above)", what, k, n,
-				         after ? " (and all after it)" : "");
-			}
-			free(got);
-		}
-	free(want);
+	oom_sample sm = {S_EVERY, S_EVERY, S_STRIDED};
+	S_tried += oom_each_sampled(op, src, len, what, sm, NULL);
 }
 
 /* ===== The operations ===== */

@@ -10,52 +10,18 @@
  *
  * A gap's search makes thousands of allocations (17,629 for the last
  * of S_open), most of them the same few sites again: every N up to
- * S_EVERY is tried, and each of the last S_LAST (the search's end, the
- * answer written), and S_SPREAD more spread evenly between, so that the
+ * 400 is tried, and each of the last 40 (the search's end, the answer
+ * written), and 120 more spread evenly between, so that the
  * time stays bounded under ASan however many a search makes (every
  * 37th was tried between before, half this program's time).
  */
 #include "oom.h"
 
-enum { S_EVERY = 400, S_LAST = 40, S_SPREAD = 120 };
-
-/* The allocation to fail after 'k' of 'n' (S_each). */
-static unsigned long S_next(unsigned long k, unsigned long n)
-{
-	if (k < S_EVERY || n <= S_EVERY + S_LAST + S_SPREAD || k + S_LAST >= n)
-		return k + 1;
-	unsigned long stride = (n - S_EVERY - S_LAST) / S_SPREAD + 1;
-	return k + stride < n - S_LAST ? k + stride : n - S_LAST + 1;
-}
-
-/* oom_each_failure, but between the first S_EVERY allocations and the
- * last S_LAST only S_SPREAD are failed. */
+/* (oom_each_sampled, oom.h) */
 static void S_each(oom_op op, const char *src, size_t len, const char *what)
 {
-	oom_fail = 0;
-	oom_after = 0;
-	oom_count = 0;
-	char *want = op(src, len);
-	unsigned long n = oom_count;
-	if (!want)
-		fail_msg("%s: the clean run failed", what);
-	for (int after = 0; after < 2; after++)
-		for (unsigned long k = 1; k <= n; k = S_next(k, n)) {
-			oom_fail = k;
-			oom_after = after;
-			oom_count = 0;
-			char *got = op(src, len);
-			if (got && strcmp(got, want) != 0) {
-				fprintf(stderr, "--- want\n%s\n--- got\n%s\n", want, got);
-				fail_msg("%s: allocation %lu of %lu failed%s, and the output differs "
-				         "without TB_ENOMEM (above)", what, k, n,
-				         after ? " (and all after it)" : "");
-			}
-			free(got);
-		}
-	oom_fail = 0;
-	oom_after = 0;
-	free(want);
+	oom_sample sm = {400, 40, 120};
+	oom_each_sampled(op, src, len, what, sm, NULL);
 }
 
 static void S_turn(void *ctx, const tb_turn_report *t)
