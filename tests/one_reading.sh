@@ -2,9 +2,9 @@
 # One reading of a record everywhere (tests/one_reading.py): validate
 # --positions, show, svg, book, html, grep, diff, xml --positions and
 # Python against the replay's frames, on the samples, on records with
-# '?', '?' points, gaps, readings and restated positions, and on 300
+# '?', '?' points, gaps, readings and restated positions, and on
 # records made from the samples with turns blanked at random (seeded):
-# RANDOM_RECORDS of them (make check-san asks 100: under the sanitizers
+# RANDOM_RECORDS of them, 300 unless set (make check-san asks 100: under the sanitizers
 # a command's start and exit cost twenty times as much, and this script
 # starts one for each position of each record).
 set -euo pipefail

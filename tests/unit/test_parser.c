@@ -1386,6 +1386,51 @@ static void S_same_whole(const char *src, size_t n, const char *name)
 	tb_reader_free(b);
 }
 
+/* Records made from 'count' values (the i-th is values[(i * 7) % nv],
+ * every 'every'-th with a byte changed to one of 'swaps', at a place
+ * that moves on) by 'write' (the record of value 'v', the i-th, into
+ * 'dst' of 'room' bytes: snprintf's answer), then read both ways
+ * checking (S_same_tiers) and whole (S_same_whole): the memo tests'
+ * inputs, each value read again many times, changed and not. */
+static void S_values_read_both_ways(const char *const *values, size_t nv, const char *swaps,
+                                    size_t count, size_t every,
+                                    int (*write)(char *dst, size_t room, size_t i, const char *v),
+                                    const char *name)
+{
+	size_t cap = 1 << 18, len = 0, nswaps = strlen(swaps);
+	char *src = malloc(cap);
+	assert_non_null(src);
+	for (size_t i = 0; i < count; i++) {
+		char v[256];
+		snprintf(v, sizeof v, "%s", values[(i * 7) % nv]);
+		size_t vn = strlen(v);
+		if (i % every == every - 1 && vn) /* a byte changed */
+			v[(i / every) % vn] = swaps[(i / 3) % nswaps];
+		int n = write(src + len, cap - len, i, v);
+		assert_true(n > 0 && (size_t)n < cap - len);
+		len += (size_t)n;
+	}
+	S_same_tiers(src, len, name);
+	S_same_whole(src, len, name);
+	free(src);
+}
+
+/* A record of each game in turn, with [Rules "v"] and a few turns. */
+static int S_rules_record(char *dst, size_t room, size_t i, const char *v)
+{
+	static const char *const games[] = {"pitarra", "ocencahuac", "asalto"};
+	const char *g = games[i % 3];
+	return snprintf(dst, room, "[Game \"%s\"]\n[Rules \"%s\"]\n\n%s *\n\n", g, v,
+	                g[0] == 'p' ? "1. d5 f4 2. x1" : g[0] == 'o' ? "1. c1-d2" : "1. d3-d4");
+}
+
+/* A record with [Game "v"]. */
+static int S_game_record(char *dst, size_t room, size_t i, const char *v)
+{
+	(void)i;
+	return snprintf(dst, room, "[Game \"%s\"]\n[Result \"*\"]\n\n1. d5 *\n\n", v);
+}
+
 /* [Rules] values read by the memo of values with options (tags_rules.c,
  * tb_tags_rules_kept) and the whole way (r->no_fast): values kept, renamed,
  * failing, too long to keep, of another game, spelled otherwise, and
@@ -1396,7 +1441,6 @@ static void S_same_whole(const char *src, size_t n, const char *name)
 static void test_rules_memo(void **state)
 {
 	(void)state;
-	static const char *const games[] = {"pitarra", "ocencahuac", "asalto"};
 	static const char *const values[] = {
 		"pitarra; board=24", "PITARRA ;board=24 ", "pitarra;board=24", "ocencahuac; river=4",
 		"ocencahuac; river=4; push_fallback=none", "asalto; chain=angle", "pitarra; board=99",
@@ -1406,26 +1450,8 @@ static void test_rules_memo(void **state)
 		"m=13; n=14; o=15; p=16; q=17", "ocencahuac; river=4;", "pitarra; board=", "??", "? ",
 		"?;", "",
 	};
-	static const char swaps[] = "; =a9Z?";
-	size_t nv = sizeof values / sizeof values[0], cap = 1 << 18, len = 0;
-	char *src = malloc(cap);
-	assert_non_null(src);
-	for (size_t i = 0; i < 1500; i++) {
-		char v[256];
-		const char *g = games[i % 3];
-		snprintf(v, sizeof v, "%s", values[(i * 7) % nv]);
-		size_t vn = strlen(v);
-		if (i % 5 == 4 && vn) /* a byte changed */
-			v[(i / 5) % vn] = swaps[(i / 3) % (sizeof swaps - 1)];
-		int n = snprintf(src + len, cap - len,
-		                 "[Game \"%s\"]\n[Rules \"%s\"]\n\n%s *\n\n", g, v,
-		                 g[0] == 'p' ? "1. d5 f4 2. x1" : g[0] == 'o' ? "1. c1-d2" : "1. d3-d4");
-		assert_true(n > 0 && (size_t)n < cap - len);
-		len += (size_t)n;
-	}
-	S_same_tiers(src, len, "rules.tgn");
-	S_same_whole(src, len, "rules.tgn");
-	free(src);
+	S_values_read_both_ways(values, sizeof values / sizeof values[0], "; =a9Z?", 1500, 5,
+	                        S_rules_record, "rules.tgn");
 }
 
 /* [Game] values read by the games found before (tags.c, S_game_named)
@@ -1443,24 +1469,8 @@ static void test_game_memo(void **state)
 		"ocencahuaz", "ocencahua", "xitarra", "xsalto", "abcdefghij", "nope", "x", "",
 		"pitarra ", " asalto", "pit\"arra",
 	};
-	static const char swaps[] = "aAzZ?-_9";
-	size_t nv = sizeof values / sizeof values[0], cap = 1 << 18, len = 0;
-	char *src = malloc(cap);
-	assert_non_null(src);
-	for (size_t i = 0; i < 1200; i++) {
-		char v[64];
-		snprintf(v, sizeof v, "%s", values[(i * 7) % nv]);
-		size_t vn = strlen(v);
-		if (i % 4 == 3 && vn) /* a byte changed */
-			v[(i / 4) % vn] = swaps[(i / 3) % (sizeof swaps - 1)];
-		int n = snprintf(src + len, cap - len, "[Game \"%s\"]\n[Result \"*\"]\n\n1. d5 *\n\n",
-		                 v);
-		assert_true(n > 0 && (size_t)n < cap - len);
-		len += (size_t)n;
-	}
-	S_same_tiers(src, len, "games.tgn");
-	S_same_whole(src, len, "games.tgn");
-	free(src);
+	S_values_read_both_ways(values, sizeof values / sizeof values[0], "aAzZ?-_9", 1200, 4,
+	                        S_game_record, "games.tgn");
 }
 
 /* The records of 'src' ('n' bytes) the parser reads checking without
