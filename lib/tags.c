@@ -630,13 +630,18 @@ static const tb_game *S_game(tb_reader *r, tb_record *rec, tb_tag_list *l,
 	if ((t = S_slot(l, TB_TAG_POSITION))) {
 		tb_tok tok = {.type = TK_STRING, .off = t->value_off, .len = strlen(t->value) + 2,
 		              .line = t->value_line, .col = t->value_col};
-		/* checking, on the plain board, by the memo of positions read */
-		int memo = r->check_only && !r->no_fast && !r->careful && rec->opts.n == 0;
-		rec->start = memo ? tb_tags_position_kept(r, &rec->arena, g, board, &tok, t->value)
+		/* on the plain board, by the memo of positions read (with
+		 * their canonical form, for the tree) */
+		int memo = !r->no_fast && !r->careful && rec->opts.n == 0;
+		const char *canon = NULL;
+		rec->start = memo ? tb_tags_position_kept(r, &rec->arena, g, board, &tok, t->value,
+		                                          r->check_only ? NULL : &canon)
 		                  : tb_tags_position(r, &rec->arena, g, board, &tok, t->value);
-		/* canonical, written in the reader's room for it; read to
-		 * check only (parse_sink.h), it stays as written */
-		if (rec->start && !r->check_only) {
+		/* canonical: kept, or written in the reader's room for it;
+		 * read to check only (parse_sink.h), it stays as written */
+		if (canon) {
+			t->value = canon;
+		} else if (rec->start && !r->check_only) {
 			tb_buf_clear(&r->room);
 			tb_position_write(&r->room, g, rec->start);
 			if (!tb_buf_ok(&r->room))

@@ -109,12 +109,16 @@ tb_position *tb_tags_position(tb_reader *r, tb_arena *a, const tb_game *g,
                               const tb_board *b, const tb_tok *t, const char *s);
 
 /* tags_position.c. [Position] 't' (value 's') of game 'g' on its plain
- * board 'b' (the board of no [Rules] option), read to check only: as
- * tb_tags_position, by the memo of values read (tb_reader.pos_memo,
- * made at the first, its free function set) when it holds the text;
- * the position in arena 'a' either way. */
+ * board 'b' (the board of no [Rules] option): as tb_tags_position, by
+ * the memo of values read (tb_reader.pos_memo, made at the first, its
+ * free function set) when it holds the text; the position in arena 'a'
+ * either way. 'canon' (NULL: not asked, a check's) is set to the
+ * position's canonical form (tb_position_write) -- 's' itself when it
+ * is that form, else a copy in 'a' -- when the memo keeps the value,
+ * else (or memory ran out) to NULL: the caller writes it. */
 tb_position *tb_tags_position_kept(tb_reader *r, tb_arena *a, const tb_game *g,
-                                   const tb_board *b, const tb_tok *t, const char *s);
+                                   const tb_board *b, const tb_tok *t, const char *s,
+                                   const char **canon);
 
 /* Frees the memo of [Position] values (NULL: nothing). */
 void tb_pos_memo_free(tb_pos_memo *m);
