@@ -577,9 +577,10 @@ static const tb_game *S_game(tb_reader *r, tb_record *rec, tb_tag_list *l,
 	tb_opts opts;
 	const char *arg = "", *why = NULL;
 	opts.n = opts.nrenamed = 0;
-	/* a value with options read before: kept (tb_tags_rules_kept); r->no_fast,
-	 * the tests' slow way, reads each the whole way; "?", which has no
-	 * option, is never kept: not looked for */
+	/* a value read before: kept (tb_tags_rules_kept); r->no_fast, the
+	 * tests' slow way, reads each the whole way; "?", which has no
+	 * option and is read in a few instructions, is never kept: not
+	 * looked for */
 	if ((t = S_slot(l, TB_TAG_RULES)) && !r->no_fast &&
 	    !(t->value[0] == '?' && t->value[1] == '\0') &&
 	    tb_tags_rules_kept(&rec->arena, g, t->value, &opts, &t->value, board)) {
@@ -609,9 +610,11 @@ static const tb_game *S_game(tb_reader *r, tb_record *rec, tb_tag_list *l,
 			arg = why, why = "%s";
 		if (why)
 			S_diag_value(r, TB_D_RULES, t, why, arg);
-		else if (keep && opts.n && t->value != written)
-			/* (t->value still 'written': tb_rules_read ran out of
-			 * memory making the canonical spelling, and left it) */
+		else if (keep && t->value != written)
+			/* with options or none ("asalto", a random record's); "?"
+			 * is not read (t->value still 'written'), nor a value
+			 * whose canonical spelling tb_rules_read ran out of memory
+			 * making, and left as written */
 			tb_tags_rules_keep(g, written, &opts, t->value, board);
 		for (size_t i = 0; !why && i < opts.nrenamed; i++) {
 			const tb_option_rename *rn = opts.renamed[i];

@@ -124,7 +124,7 @@ tb_position *tb_tags_position_kept(tb_reader *r, tb_arena *a, const tb_game *g,
 void tb_pos_memo_free(tb_pos_memo *m);
 
 /* tags_rules.c. [Rules] value 'value' of game 'g' as the memo of values
- * with options keeps it: its options into 'opts' (strings in 'a'), its
+ * (with options or none) keeps it: its options into 'opts' (strings in 'a'), its
  * canonical spelling into '*canon' and its board into 'board'; 0 when
  * none is kept (or memory ran out: the whole way then says so). */
 int tb_tags_rules_kept(tb_arena *a, const tb_game *g, const char *value, tb_opts *opts,
