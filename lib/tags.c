@@ -843,8 +843,11 @@ void tb_tags_set_result(tb_record *rec, tb_result res, unsigned line, unsigned c
 
 const char *tb_record_tag(const tb_record *rec, const char *name)
 {
+	/* asked a few times a record (validate, the writers): most names
+	 * differ from the one asked in their first byte, looked at first */
+	const char c = name[0];
 	for (size_t i = 0; i < rec->ntags; i++)
-		if (S_same(rec->tags[i].name, name))
+		if (rec->tags[i].name[0] == c && S_same(rec->tags[i].name, name))
 			return rec->tags[i].value;
 	return NULL;
 }

@@ -8,7 +8,8 @@
  * way). Every field of every tag (record.h's tb_tag: what S_tag_copy
  * copies), its comments, the record's lead comments, start position,
  * options, the record as tb_record_write writes it, the diagnostics and
- * the reader's place after each record must be the same -- on the
+ * the reader's place after each record must be the same (and
+ * tb_record_tag find each tag as a strcmp would) -- on the
  * samples, the bench's collection, and random records of every roster
  * tag, with escapes, comments, duplicates, bad values, [Position]
  * variants and random bytes changed.
@@ -89,6 +90,21 @@ static void S_same_position(const tb_position *a, const tb_position *b, const ch
 	}
 }
 
+/* tb_record_tag(rec, name) is the value of the first tag of that name
+ * in 'rec', by strcmp, for each name it has and a few it has not. */
+static void S_record_tag_finds(const tb_record *rec)
+{
+	static const char *const absent[] = {"", "R", "Resul", "Results", "result", "Nope"};
+	for (size_t i = 0; i < rec->ntags + sizeof absent / sizeof *absent; i++) {
+		const char *name = i < rec->ntags ? rec->tags[i].name : absent[i - rec->ntags];
+		const char *want = NULL;
+		for (size_t j = 0; j < rec->ntags && !want; j++)
+			if (strcmp(rec->tags[j].name, name) == 0)
+				want = rec->tags[j].value;
+		assert_ptr_equal(tb_record_tag(rec, name), want);
+	}
+}
+
 static void S_same_opts(const tb_opts *a, const tb_opts *b, const char *name)
 {
 	assert_int_equal(a->n, b->n);
@@ -143,6 +159,7 @@ static void S_same_ways(const char *src, size_t n, const char *name, int check)
 		S_same_comments(x->main.lead, y->main.lead, name);
 		S_same_position(x->start, y->start, name);
 		S_same_opts(&x->opts, &y->opts, name);
+		S_record_tag_finds(x);
 		if (!check) {
 			char *wx = tb_record_write(x, NULL), *wy = tb_record_write(y, NULL);
 			S_same_str(wx, wy, "the record written", name);
