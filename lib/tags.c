@@ -308,10 +308,11 @@ static const char *S_date(tb_arena *a, const char *v)
 {
 	if (!tb_tag_format_matches(TB_TAGFMT_DATE, v))
 		return NULL;
-	/* 4, 7 or 10 bytes (the pattern's): canonical when ten, dotted */
-	size_t n = strlen(v);
-	if (n == 10 && v[4] == '.' && v[7] == '.')
+	/* 4, 7 or 10 bytes (the pattern's): canonical when ten, dotted (a
+	 * '.' fifth is 7 or 10 bytes, a '.' eighth then 10) */
+	if (v[4] == '.' && v[7] == '.')
 		return v;
+	size_t n = strlen(v);
 	char d[11] = "????.??.??";
 	memcpy(d, v, n);
 	d[4] = d[7] = '.';
