@@ -87,12 +87,12 @@ int tb_fast_move_word(tb_move_memo **memo, const tb_game *g, const tb_board *b, 
  * copy in 'a', its span and its value's place), and leaves the reader
  * as the parser would after them: r->tok the token after the last
  * one's ']'. Returns how many it took, 0 having changed nothing; the
- * first it does not take, and all after, are the parser's. Never taken
- * by a careful reader, one whose fast tier is off, nor one that is
- * not checking only. The checks of the values are not its: the tags
- * taken go through tb_tags_finish as the parser's do. A line it has
+ * first it does not take, and all after, are the parser's. Either sink's
+ * (a check's, the tree's). Never taken by a careful reader, nor one
+ * whose fast tier is off. The checks of the values are not its: the
+ * tags taken go through tb_tags_finish as the parser's do. A line it has
  * read before it reads by its memo of lines (tb_reader.tag_memo, made
- * at the first call), unless r->no_tag_memo. */
+ * at the reader's second run of tags), unless r->no_tag_memo. */
 size_t tb_fast_tags(tb_reader *r, tb_arena *a, tb_tag_list *tags);
 
 #endif

@@ -1,8 +1,10 @@
 /*
- * parse_fast_tags.c -- the fast tier of a check's tag section
- * (parse_fast.h, tb_fast_tags; spec/tgn.md, "Two tiers"): the tag
- * pairs of a record written one a line in the plain shape, read in one
- * loop over their bytes into the tag list, with no tokens between them.
+ * parse_fast_tags.c -- the fast tier of the tag section (parse_fast.h,
+ * tb_fast_tags; spec/tgn.md, "Two tiers"): the tag pairs of a record
+ * written one a line in the plain shape, read in one loop over their
+ * bytes into the tag list, with no tokens between them -- for either
+ * sink (parse_sink.h): S_tag makes a tag the same way for both, and so
+ * does this file.
  *
  * What it takes is what the parser's own short way takes (tb_lex_tag,
  * then S_tag in parser.c) and tells nothing of:
@@ -323,7 +325,7 @@ static int S_pair_add(const tb_reader *r, tb_arena *a, tb_tag_list *tags, const 
                       int known, size_t open, unsigned line, unsigned col)
 {
 	const char *d = r->data;
-	/* a name given twice: its copy stays in the check's arena, freed
+	/* a name given twice: its copy stays in the record's arena, freed
 	 * with the record */
 	const char *name = known >= 0 ? tb_tag_known_name(known)
 	                              : tb_arena_strndup(a, d + t->name, t->name_end - t->name);
@@ -367,8 +369,8 @@ static void S_pair_end(tb_reader *r, const S_pair *t, unsigned line)
 
 size_t tb_fast_tags(tb_reader *r, tb_arena *a, tb_tag_list *tags)
 {
-	if (r->careful || r->no_fast || !r->check_only || r->fatal || r->ran_on ||
-	    r->tok.type != TK_LBRACKET || r->pos != r->tok.off + 1)
+	if (r->careful || r->no_fast || r->fatal || r->ran_on || r->tok.type != TK_LBRACKET ||
+	    r->pos != r->tok.off + 1)
 		return 0;
 	/* as tb_lex_tag: within the window and the record's limit, short of
 	 * its last byte */
@@ -380,7 +382,10 @@ size_t tb_fast_tags(tb_reader *r, tb_arena *a, tb_tag_list *tags)
 	unsigned line = r->line, col = r->tok.col;
 	S_pair t, last = {0};
 	unsigned last_line = line;
-	if (!r->tag_memo && !r->no_tag_memo) /* NULL when memory ran out: no memo */
+	/* the memo (256 KiB) from the reader's second run of tags on: a
+	 * reader of one record (an edit's, a fragment's) makes none; NULL
+	 * when memory ran out: no memo */
+	if (!r->tag_memo && !r->no_tag_memo && r->fast_tags)
 		r->tag_memo = tb_calloc(1, sizeof *r->tag_memo);
 	struct tb_tag_memo *m = r->no_tag_memo ? NULL : r->tag_memo;
 	int known;

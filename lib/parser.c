@@ -365,9 +365,9 @@ static void S_tag_section(S_parser *p, tb_tag_list *tags)
 			if (pending)
 				S_comment_append(tags->n ? &tags->v[tags->n - 1].comments
 				                         : &p->rec->lead, pending);
-			/* a check's tags in the plain shape: the fast tier, which
-			 * leaves to S_tag the first it does not take (parse_fast.h) */
-			if (!pending && p->sink.check && tb_fast_tags(p->r, &p->rec->arena, tags)) {
+			/* tags in the plain shape: the fast tier, which leaves to
+			 * S_tag the first it does not take (parse_fast.h) */
+			if (!pending && tb_fast_tags(p->r, &p->rec->arena, tags)) {
 				if (tags->n > before)
 					tag_end_line = tags->v[tags->n - 1].span.end_line;
 				continue;

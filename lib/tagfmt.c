@@ -4,8 +4,9 @@
  *
  * The patterns are the contract: the spec quotes them, and a test
  * checks that it quotes these very strings. Date and Source, and the
- * Rules value "?", are answered without running them (S_quick), as
- * they would answer: a test compares the two. They are compiled once per
+ * Rules value "?", are answered without running them (S_quick,
+ * S_date_quick), as they would answer: a test compares the two. They
+ * are compiled once per
  * process (pthread_once: C11's call_once is the same in glibc, but
  * reached by a way ThreadSanitizer does not see, so that it took the
  * records read in parts, in several threads, for a race) and
@@ -152,20 +153,36 @@ static int S_quick(tb_tag_format_kind k, const char *v, size_t n)
 	case TB_TAGFMT_RULES:
 		return n == 1 && v[0] == '?' ? 1 : -1;
 	case TB_TAGFMT_DATE:
-		if (n != 4 && n != 7 && n != 10)
-			return 0;
-		for (int i = 0; i < 4; i++)
-			if (!S_digit(v[i]) && v[i] != '?')
-				return 0;
-		if (n >= 7 && ((v[4] != '.' && v[4] != '-') || !S_month(v[5], v[6])))
-			return 0;
-		return n < 10 || (v[7] == v[4] && S_day(v[8], v[9]));
+		break; /* S_date_quick, which needs no length */
 	}
 	return -1;
 }
 
+/* Date's answer (S_quick's, above), read up to the value's NUL and not
+ * past it, with no strlen: a date is checked every record. 4, 7 or 10
+ * bytes; a NUL where a byte of the shape should be fails its test (a
+ * digit, a separator, S_month and S_day say no to it), and each byte
+ * is looked at only when the one before is not the NUL. */
+static int S_date_quick(const char *v)
+{
+	for (int i = 0; i < 4; i++)
+		if (!S_digit(v[i]) && v[i] != '?')
+			return 0;
+	if (v[4] == '\0')
+		return 1;
+	if ((v[4] != '.' && v[4] != '-') || v[5] == '\0' || !S_month(v[5], v[6]))
+		return 0;
+	if (v[7] == '\0')
+		return 1;
+	if (v[7] != v[4] || v[8] == '\0' || !S_day(v[8], v[9]))
+		return 0;
+	return v[10] == '\0';
+}
+
 int tb_tag_format_matches(tb_tag_format_kind k, const char *value)
 {
+	if (k == TB_TAGFMT_DATE)
+		return S_date_quick(value);
 	size_t n = strlen(value);
 	int quick = S_quick(k, value, n);
 	return quick >= 0 ? quick : tb_tag_format_pcre(k, value);

@@ -308,10 +308,11 @@ static const char *S_date(tb_arena *a, const char *v)
 {
 	if (!tb_tag_format_matches(TB_TAGFMT_DATE, v))
 		return NULL;
-	/* 4, 7 or 10 bytes (the pattern's): canonical when ten, dotted */
-	size_t n = strlen(v);
-	if (n == 10 && v[4] == '.' && v[7] == '.')
+	/* 4, 7 or 10 bytes (the pattern's): canonical when ten, dotted (a
+	 * '.' fifth is 7 or 10 bytes, a '.' eighth then 10) */
+	if (v[4] == '.' && v[7] == '.')
 		return v;
+	size_t n = strlen(v);
 	char d[11] = "????.??.??";
 	memcpy(d, v, n);
 	d[4] = d[7] = '.';
@@ -577,9 +578,10 @@ static const tb_game *S_game(tb_reader *r, tb_record *rec, tb_tag_list *l,
 	tb_opts opts;
 	const char *arg = "", *why = NULL;
 	opts.n = opts.nrenamed = 0;
-	/* a value with options read before: kept (tb_tags_rules_kept); r->no_fast,
-	 * the tests' slow way, reads each the whole way; "?", which has no
-	 * option, is never kept: not looked for */
+	/* a value read before: kept (tb_tags_rules_kept); r->no_fast, the
+	 * tests' slow way, reads each the whole way; "?", which has no
+	 * option and is read in a few instructions, is never kept: not
+	 * looked for */
 	if ((t = S_slot(l, TB_TAG_RULES)) && !r->no_fast &&
 	    !(t->value[0] == '?' && t->value[1] == '\0') &&
 	    tb_tags_rules_kept(&rec->arena, g, t->value, &opts, &t->value, board)) {
@@ -609,9 +611,11 @@ static const tb_game *S_game(tb_reader *r, tb_record *rec, tb_tag_list *l,
 			arg = why, why = "%s";
 		if (why)
 			S_diag_value(r, TB_D_RULES, t, why, arg);
-		else if (keep && opts.n && t->value != written)
-			/* (t->value still 'written': tb_rules_read ran out of
-			 * memory making the canonical spelling, and left it) */
+		else if (keep && t->value != written)
+			/* with options or none ("asalto", a random record's); "?"
+			 * is not read (t->value still 'written'), nor a value
+			 * whose canonical spelling tb_rules_read ran out of memory
+			 * making, and left as written */
 			tb_tags_rules_keep(g, written, &opts, t->value, board);
 		for (size_t i = 0; !why && i < opts.nrenamed; i++) {
 			const tb_option_rename *rn = opts.renamed[i];
@@ -630,13 +634,18 @@ static const tb_game *S_game(tb_reader *r, tb_record *rec, tb_tag_list *l,
 	if ((t = S_slot(l, TB_TAG_POSITION))) {
 		tb_tok tok = {.type = TK_STRING, .off = t->value_off, .len = strlen(t->value) + 2,
 		              .line = t->value_line, .col = t->value_col};
-		/* checking, on the plain board, by the memo of positions read */
-		int memo = r->check_only && !r->no_fast && !r->careful && rec->opts.n == 0;
-		rec->start = memo ? tb_tags_position_kept(r, &rec->arena, g, board, &tok, t->value)
+		/* on the plain board, by the memo of positions read (with
+		 * their canonical form, for the tree) */
+		int memo = !r->no_fast && !r->careful && rec->opts.n == 0;
+		const char *canon = NULL;
+		rec->start = memo ? tb_tags_position_kept(r, &rec->arena, g, board, &tok, t->value,
+		                                          r->check_only ? NULL : &canon)
 		                  : tb_tags_position(r, &rec->arena, g, board, &tok, t->value);
-		/* canonical, written in the reader's room for it; read to
-		 * check only (parse_sink.h), it stays as written */
-		if (rec->start && !r->check_only) {
+		/* canonical: kept, or written in the reader's room for it;
+		 * read to check only (parse_sink.h), it stays as written */
+		if (canon) {
+			t->value = canon;
+		} else if (rec->start && !r->check_only) {
 			tb_buf_clear(&r->room);
 			tb_position_write(&r->room, g, rec->start);
 			if (!tb_buf_ok(&r->room))
@@ -835,8 +844,11 @@ void tb_tags_set_result(tb_record *rec, tb_result res, unsigned line, unsigned c
 
 const char *tb_record_tag(const tb_record *rec, const char *name)
 {
+	/* asked a few times a record (validate, the writers): most names
+	 * differ from the one asked in their first byte, looked at first */
+	const char c = name[0];
 	for (size_t i = 0; i < rec->ntags; i++)
-		if (S_same(rec->tags[i].name, name))
+		if (rec->tags[i].name[0] == c && S_same(rec->tags[i].name, name))
 			return rec->tags[i].value;
 	return NULL;
 }

@@ -109,18 +109,22 @@ tb_position *tb_tags_position(tb_reader *r, tb_arena *a, const tb_game *g,
                               const tb_board *b, const tb_tok *t, const char *s);
 
 /* tags_position.c. [Position] 't' (value 's') of game 'g' on its plain
- * board 'b' (the board of no [Rules] option), read to check only: as
- * tb_tags_position, by the memo of values read (tb_reader.pos_memo,
- * made at the first, its free function set) when it holds the text;
- * the position in arena 'a' either way. */
+ * board 'b' (the board of no [Rules] option): as tb_tags_position, by
+ * the memo of values read (tb_reader.pos_memo, made at the first, its
+ * free function set) when it holds the text; the position in arena 'a'
+ * either way. 'canon' (NULL: not asked, a check's) is set to the
+ * position's canonical form (tb_position_write) -- 's' itself when it
+ * is that form, else a copy in 'a' -- when the memo keeps the value,
+ * else (or memory ran out) to NULL: the caller writes it. */
 tb_position *tb_tags_position_kept(tb_reader *r, tb_arena *a, const tb_game *g,
-                                   const tb_board *b, const tb_tok *t, const char *s);
+                                   const tb_board *b, const tb_tok *t, const char *s,
+                                   const char **canon);
 
 /* Frees the memo of [Position] values (NULL: nothing). */
 void tb_pos_memo_free(tb_pos_memo *m);
 
 /* tags_rules.c. [Rules] value 'value' of game 'g' as the memo of values
- * with options keeps it: its options into 'opts' (strings in 'a'), its
+ * (with options or none) keeps it: its options into 'opts' (strings in 'a'), its
  * canonical spelling into '*canon' and its board into 'board'; 0 when
  * none is kept (or memory ran out: the whole way then says so). */
 int tb_tags_rules_kept(tb_arena *a, const tb_game *g, const char *value, tb_opts *opts,

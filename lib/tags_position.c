@@ -1,7 +1,8 @@
 /*
  * tags_position.c -- a [Position] tag's value read (tb_tags_position),
- * and the values a reader that only checks keeps from record to record
- * so as not to read the same text again (tb_tags_position_kept).
+ * and the values a reader keeps from record to record so as not to read
+ * the same text again (tb_tags_position_kept), with the canonical form
+ * a reader that builds the tree writes in the tag.
  *
  * Apart from tags.c, which reads the rest of the tag section and calls
  * these, because the memo is a concern of its own (its table, its
@@ -31,14 +32,16 @@ tb_position *tb_tags_position(tb_reader *r, tb_arena *a, const tb_game *g,
 
 /* ===== The memo of [Position] values =====
  * A collection sets up the same few hundred positions again and again,
- * and reading one costs some three thousand instructions: a reader that
- * only checks (parse_sink.h) keeps the positions it read on a game's
- * plain board -- the board of no [Rules] option -- with no key=value
- * field, by their text, in a table of its own (tb_reader.pos_memo),
- * direct-mapped: a text whose place another took is read again. A
- * position kept is what tb_position_parse made of the text, copied into
- * the record's arena as it made it; a text it refused is never kept (it
- * is read, and told of, every time). */
+ * and reading one costs some three thousand instructions (and writing
+ * its canonical form, for the tree, a thousand more): a reader keeps
+ * the positions it read on a game's plain board -- the board of no
+ * [Rules] option -- with no key=value field, by their text, in a table
+ * of its own (tb_reader.pos_memo), direct-mapped: a text whose place
+ * another took is read again. A position kept is what tb_position_parse
+ * made of the text, copied into the record's arena as it made it; a
+ * text it refused is never kept (it is read, and told of, every time).
+ * Its canonical form (tb_position_write of that position) is kept with
+ * it once a reader that builds the tree asks for it (S_pos_canon). */
 enum { S_POS_BITS = 9 }; /* 512 texts */
 
 typedef struct S_pos_kept {
@@ -46,6 +49,9 @@ typedef struct S_pos_kept {
 	char *text;            /* the value (malloc'd) */
 	size_t len;
 	tb_position pos;       /* its pieces malloc'd; no extras */
+	char *canon;           /* its canonical form (malloc'd), or NULL: not asked yet */
+	size_t canon_len;
+	int canon_same;        /* the canonical form is 'text' itself */
 } S_pos_kept;
 
 struct tb_pos_memo {
@@ -59,6 +65,7 @@ void tb_pos_memo_free(tb_pos_memo *m)
 	for (size_t i = 0; i < sizeof m->kept / sizeof m->kept[0]; i++) {
 		free(m->kept[i].text);
 		free(m->kept[i].pos.pieces);
+		free(m->kept[i].canon);
 	}
 	free(m);
 }
@@ -115,6 +122,8 @@ static void S_pos_keep(tb_pos_memo **mp, size_t i, const tb_game *g, const char 
 	}
 	free(k->text);
 	free(k->pos.pieces);
+	free(k->canon);
+	k->canon = NULL;
 	memcpy(text, s, n + 1);
 	memcpy(pieces, p->pieces, p->npieces * sizeof *pieces);
 	k->g = g;
@@ -125,13 +134,43 @@ static void S_pos_keep(tb_pos_memo **mp, size_t i, const tb_game *g, const char 
 	k->pos.extras = NULL;
 }
 
+/* The canonical form of position 'k' keeps (tb_position_write), made
+ * at the first asking and kept with it: 's', its text, itself when
+ * that is the form already (most are written so), else a copy in arena
+ * 'a'. NULL when memory ran out: the caller writes it the whole way,
+ * and says so if it runs out too. */
+static const char *S_pos_canon(tb_arena *a, S_pos_kept *k, const char *s)
+{
+	if (!k->canon) {
+		tb_buf w = TB_BUF_SOFT;
+		tb_position_write(&w, k->g, &k->pos);
+		char *c = tb_buf_ok(&w) ? tb_malloc(w.len + 1) : NULL;
+		if (c) {
+			memcpy(c, w.data ? w.data : "", w.len);
+			c[w.len] = '\0';
+			k->canon = c;
+			k->canon_len = w.len;
+			k->canon_same = w.len == k->len && memcmp(c, k->text, w.len) == 0;
+		}
+		tb_buf_free(&w);
+		if (!c)
+			return NULL;
+	}
+	return k->canon_same ? s : tb_arena_strndup(a, k->canon, k->canon_len);
+}
+
 tb_position *tb_tags_position_kept(tb_reader *r, tb_arena *a, const tb_game *g,
-                                   const tb_board *b, const tb_tok *t, const char *s)
+                                   const tb_board *b, const tb_tok *t, const char *s,
+                                   const char **canon)
 {
 	size_t n = strlen(s), i = S_pos_slot(g, s, n);
 	S_pos_kept *k = r->pos_memo ? &r->pos_memo->kept[i] : NULL;
+	if (canon)
+		*canon = NULL;
 	if (k && k->g == g && k->len == n && memcmp(k->text, s, n) == 0) {
 		tb_position *c = S_pos_copy(a, &k->pos);
+		if (c && canon)
+			*canon = S_pos_canon(a, k, s);
 		if (c)
 			return c;
 	}
@@ -139,6 +178,9 @@ tb_position *tb_tags_position_kept(tb_reader *r, tb_arena *a, const tb_game *g,
 	if (p) {
 		S_pos_keep(&r->pos_memo, i, g, s, n, p);
 		r->pos_memo_free = tb_pos_memo_free; /* the reader frees it so */
+		k = r->pos_memo ? &r->pos_memo->kept[i] : NULL;
+		if (canon && k && k->g == g && k->text && k->len == n && memcmp(k->text, s, n) == 0)
+			*canon = S_pos_canon(a, k, s);
 	}
 	return p;
 }

@@ -1,7 +1,7 @@
 /*
- * tags_rules.c -- the memo of [Rules] values with options
- * (tb_tags_rules_kept, tb_tags_rules_keep): what a value read before
- * came to, kept per thread so as not to read the same text again.
+ * tags_rules.c -- the memo of [Rules] values (tb_tags_rules_kept,
+ * tb_tags_rules_keep): what a value read before came to, kept per
+ * thread so as not to read the same text again.
  *
  * Apart from tags.c, which reads the [Rules] value and calls these,
  * because the memo is a concern of its own (its table, what a value
@@ -12,17 +12,19 @@
 
 #include "tags.h"
 
-/* ===== The memo of [Rules] values with options =====
- * A [Rules] value with options costs its pattern, tb_rules_read (a
- * copy, a sort, a printf), tb_options_check and the board: some
- * thousands of instructions, and a collection writes the same few
- * values again and again. What they make of a value that passes them
- * all with no option renamed (no word said) is of the game and the
- * value's bytes alone: kept per thread, as tags.c's S_board keeps a plain board,
- * a few values of a few games (plain values, nothing to free when a
- * thread ends). A value that fails, renames an option, is longer than
- * kept, or ran PCRE2 out of memory is read the whole way each time. */
-enum { S_RULES_KEPT = 4, S_RULES_TEXT = 128 };
+/* ===== The memo of [Rules] values =====
+ * A [Rules] value costs its pattern, tb_rules_read (a copy, a sort, a
+ * printf), tb_options_check and the board: a thousand instructions with
+ * no option (the game's name, as random records write it), some
+ * thousands with options, and a collection writes the same few values
+ * again and again. What they make of a value that passes them all with
+ * no option renamed (no word said) is of the game and the value's bytes
+ * alone: kept per thread, as tags.c's S_board keeps a plain board, a
+ * few values of a few games (plain values, nothing to free when a
+ * thread ends) -- eight: each game's name and an option or two. A value
+ * that fails, renames an option, is longer than kept, or ran PCRE2 out
+ * of memory is read the whole way each time; "?" is never asked for. */
+enum { S_RULES_KEPT = 8, S_RULES_TEXT = 128 };
 
 typedef struct S_rules_memo {
 	const tb_game *g;            /* NULL: none kept */
@@ -52,8 +54,9 @@ int tb_tags_rules_kept(tb_arena *a, const tb_game *g, const char *value, tb_opts
 		const S_rules_memo *m = &S_rules[i];
 		if (m->g != g || m->len != len || memcmp(m->value, value, len) != 0)
 			continue;
-		char *pairs = tb_arena_copy(a, m->pairs, m->pairs_len);
-		char *c = pairs ? tb_arena_strndup(a, m->canon, m->canon_len) : NULL;
+		/* (no option: no pairs to copy) */
+		char *pairs = m->pairs_len ? tb_arena_copy(a, m->pairs, m->pairs_len) : NULL;
+		char *c = pairs || !m->pairs_len ? tb_arena_strndup(a, m->canon, m->canon_len) : NULL;
 		if (!c)
 			return 0;
 		opts->n = m->n;

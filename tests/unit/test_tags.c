@@ -691,6 +691,16 @@ static void test_format_quick_is_the_pattern(void **state)
 				    tb_tag_format_pcre(TB_TAGFMT_DATE, v))
 					fail_msg("Date \"%s\": the quick answer is not the pattern's", v);
 				checked++;
+				/* and now and then each of its beginnings: the quick
+				 * answer reads up to the NUL, not a length */
+				for (size_t cut = 0; a % 13 == 0 && cut < 10; cut++) {
+					char p[11];
+					memcpy(p, v, cut);
+					p[cut] = '\0';
+					if (tb_tag_format_matches(TB_TAGFMT_DATE, p) !=
+					    tb_tag_format_pcre(TB_TAGFMT_DATE, p))
+						fail_msg("Date \"%s\": the quick answer is not the pattern's", p);
+				}
 			}
 		}
 	}
