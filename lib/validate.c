@@ -21,6 +21,7 @@
  * they share).
  */
 #include <limits.h>
+#include <stddef.h>
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -1274,6 +1275,41 @@ static void S_no_engine(tb_reader *r, const tb_record *rec, const tb_validate_op
 	tb_buf_free(&msg);
 }
 
+/* The replay of record 'rec' of 'r' under 'o', in 'v': every field
+ * set, zero unless said, but for the ruleset, which tb_ruleset_init
+ * then writes whole. The ruleset is most of 'v' (a geometry is
+ * kilobytes): zeroed first, by the struct literal that set the rest,
+ * only to have a kept one copied over it, it cost a thousand
+ * instructions a record (a record of random Asalto games: a tenth of
+ * its own replay outside the turns). */
+static void S_val_init(tb_val *v, tb_reader *r, const tb_record *rec, const tb_validate_opts *o)
+{
+	size_t from = offsetof(tb_val, rs), past = from + sizeof v->rs;
+	memset(v, 0, from);
+	memset((char *)v + past, 0, sizeof *v - past);
+	const tb_buf soft = TB_BUF_SOFT;
+	v->r = r;
+	v->rec = rec;
+	v->fn = o->turn;
+	v->ctx = o->turn_ctx;
+	v->scratch = soft;
+	v->so = S_limits(r);
+	v->decide = o->decide;
+	v->decide_ctx = o->decide_ctx;
+	v->fault = o->fault;
+	v->fault_ctx = o->fault_ctx;
+	tb_buf *pend[] = {&v->pend.msg,      &v->pend.token, &v->pend.reason,
+	                  &v->pend.position, &v->pend.cands, &v->pend.repair};
+	for (size_t i = 0; i < sizeof pend / sizeof pend[0]; i++)
+		*pend[i] = soft;
+	v->cur = -1;
+	v->conf = tb_confusion_for(tb_lang_code(tb_record_lang(rec)));
+	v->slip = o->slip;
+	v->slip_ctx = o->slip_ctx;
+	v->lang = r->why_lang;
+	v->say = soft;
+}
+
 static int S_validate(tb_reader *r, const tb_record *rec, const tb_validate_opts *o)
 {
 	size_t before = r->rec_errors;
@@ -1283,15 +1319,10 @@ static int S_validate(tb_reader *r, const tb_record *rec, const tb_validate_opts
 		S_no_engine(r, rec, o);
 		return 0;
 	}
-	tb_val *v = tb_malloc(sizeof *v); /* zeroed by the literal: calloc zeroed it twice */
+	tb_val *v = tb_malloc(sizeof *v); /* (calloc zeroed it twice) */
 	if (!v)
 		return TB_ENOMEM;
-	*v = (tb_val){r, rec, {0}, {NULL, 0}, 0, o->turn, o->turn_ctx, TB_BUF_SOFT, S_limits(r),
-	             o->decide, o->decide_ctx, NULL, 0, o->fault, o->fault_ctx,
-	             {0, {0}, TB_BUF_SOFT, TB_BUF_SOFT, TB_BUF_SOFT, TB_BUF_SOFT, TB_BUF_SOFT,
-	              TB_BUF_SOFT, 0},
-	             NULL, -1, NULL, tb_confusion_for(tb_lang_code(tb_record_lang(rec))), o->slip,
-	             o->slip_ctx, r->why_lang, NULL, TB_BUF_SOFT};
+	S_val_init(v, r, rec, o);
 	char why[320];
 	if (tb_ruleset_init(&v->rs, rec->game, &rec->opts, why, sizeof why)) {
 		free(v);
