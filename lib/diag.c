@@ -25,6 +25,12 @@ char *tb_diag_format(const tb_diag *d)
 	 * warnings are many, and vsnprintf copied their text a byte at a
 	 * time (a twentieth of validate's time on random Asalto games) */
 	tb_buf b = TB_BUF_SOFT;
+	const char *src = d->source ? d->source : "";
+	/* its room made once, for what it most often is: the source twice
+	 * (the caret line is as long), the notes with their "note: " (grown
+	 * from 64 bytes, the buffer was moved four or five times) */
+	size_t nsrc = strlen(src), nnote = d->note ? strlen(d->note) : 0;
+	tb_buf_grow(&b, strlen(d->file) + strlen(d->message) + 2 * nsrc + nnote + 96);
 	tb_buf_puts(&b, d->file);
 	tb_buf_putc(&b, ':');
 	tb_buf_putu(&b, d->line);
@@ -40,8 +46,7 @@ char *tb_diag_format(const tb_diag *d)
 	else
 		tb_buf_puts(&b, code);
 	tb_buf_puts(&b, "]\n");
-	const char *src = d->source ? d->source : "";
-	tb_buf_puts(&b, src);
+	tb_buf_put(&b, src, nsrc);
 	tb_buf_putc(&b, '\n');
 	/* The caret line copies the tabs of the source so they line up. */
 	unsigned col = 1;
@@ -122,6 +127,13 @@ static unsigned S_note_lines(const tb_diag *d)
 	return n;
 }
 
+/* An ASCII byte a source line is shown with as it is: printable, or a
+ * tab. */
+static int S_shown_as_is(unsigned char c)
+{
+	return (c >= 0x20 && c < 0x7f) || c == '\t';
+}
+
 /* Copies the line around window offset 'off' (a window of it when
  * long) into 'd'. */
 static void S_excerpt(tb_reader *r, size_t off, tb_diag *d)
@@ -152,11 +164,22 @@ static void S_excerpt(tb_reader *r, size_t off, tb_diag *d)
 		}
 	}
 	tb_buf b = TB_BUF_SOFT;
+	if (tb_buf_grow(&b, to - from + 6)) /* no byte shown takes more room than it */
+		b.data[0] = '\0';              /* (an empty line: nothing is appended) */
 	if (cut)
 		tb_buf_puts(&b, "...");
 	/* Bytes that would break a terminal (NUL, controls, bad UTF-8) are
-	 * shown as '?', one column each, so the caret stays in place. */
+	 * shown as '?', one column each, so the caret stays in place. The
+	 * printable ASCII between them is copied a run at a time. */
 	for (size_t i = from; i < to;) {
+		size_t run = i;
+		while (run < to && S_shown_as_is((unsigned char)r->data[run]))
+			run++;
+		if (run > i) {
+			tb_buf_put(&b, r->data + i, run - i);
+			i = run;
+			continue;
+		}
 		unsigned char c = (unsigned char)r->data[i];
 		size_t n = c >= 0x80 ? tb_utf8_valid(r->data + i, to - i) : 1;
 		if (n == 0 || (c < 0x20 && c != '\t') || c == 0x7f) {
@@ -173,9 +196,15 @@ static void S_excerpt(tb_reader *r, size_t off, tb_diag *d)
 	d->source = tb_buf_detach(&b, NULL);
 }
 
-void tb_diag_vat(tb_reader *r, tb_severity sev, int code, size_t off,
-                 size_t len, unsigned line, unsigned col,
-                 const char *fmt, va_list ap)
+/* The words of the diagnostic after the last a record keeps. */
+#define S_TOO_MANY "more problems follow in this record; they are not shown"
+
+/* A new diagnostic of 'r' at window offset '*off' (cut to the text's
+ * end), counted, its message not yet made: NULL when it is not kept
+ * (past TB_MAX_DIAGS, or memory ran out). '*too_many': it is the one
+ * that says the rest are not shown (its message S_TOO_MANY). */
+static tb_diag *S_diag_new(tb_reader *r, tb_severity sev, int code, size_t *off,
+                           unsigned line, unsigned col, int *too_many)
 {
 	if (sev == TB_ERROR) {
 		r->rec_errors++;
@@ -186,10 +215,10 @@ void tb_diag_vat(tb_reader *r, tb_severity sev, int code, size_t off,
 	/* A file of garbage must not fill memory with diagnostics. */
 	if (r->ndiags > TB_MAX_DIAGS) {
 		r->ncite = 0;
-		return;
+		return NULL;
 	}
-	if (r->ndiags == TB_MAX_DIAGS) {
-		fmt = "more problems follow in this record; they are not shown";
+	*too_many = r->ndiags == TB_MAX_DIAGS;
+	if (*too_many) {
 		code = TB_D_TOO_MANY;
 		sev = TB_ERROR;
 		r->ncite = 0; /* those words name no place */
@@ -200,7 +229,7 @@ void tb_diag_vat(tb_reader *r, tb_severity sev, int code, size_t off,
 		if (!diags) { /* lost: the call that made it returns TB_ENOMEM */
 			r->ncite = 0;
 			tb_reader_nomem(r);
-			return;
+			return NULL;
 		}
 		r->diags = diags;
 		r->diag_cap = cap;
@@ -208,8 +237,8 @@ void tb_diag_vat(tb_reader *r, tb_severity sev, int code, size_t off,
 	/* A span read by another reader (tb_reader_validate given a record
 	 * this one did not read) may lie past this one's text: the excerpt
 	 * is then of the end of this text, never of memory past it. */
-	if (off > r->len)
-		off = r->len;
+	if (*off > r->len)
+		*off = r->len;
 	tb_diag *d = &r->diags[r->ndiags++];
 	memset(d, 0, sizeof *d);
 	d->severity = sev;
@@ -217,9 +246,14 @@ void tb_diag_vat(tb_reader *r, tb_severity sev, int code, size_t off,
 	d->file = r->name;
 	d->line = line;
 	d->col = col;
-	tb_buf m = TB_BUF_SOFT;
-	tb_buf_vprintf(&m, fmt, ap);
-	d->message = tb_buf_detach(&m, NULL);
+	return d;
+}
+
+/* Finishes 'd', the last diagnostic of 'r', its message made (NULL:
+ * memory ran out): its excerpt, places and span, 'len' bytes at 'off';
+ * dropped when memory runs out. */
+static void S_diag_end(tb_reader *r, tb_diag *d, size_t off, size_t len, unsigned col)
+{
 	S_excerpt(r, off, d);
 	if (!d->message || !d->source || !S_take_cites(r, d, 0)) {
 		/* out of memory: dropped, as above */
@@ -236,6 +270,34 @@ void tb_diag_vat(tb_reader *r, tb_severity sev, int code, size_t off,
 		end++;
 	unsigned w = tb_utf8_count(r->data + off, end - off);
 	d->end_col = col + (w ? w : 1);
+}
+
+void tb_diag_vat(tb_reader *r, tb_severity sev, int code, size_t off,
+                 size_t len, unsigned line, unsigned col,
+                 const char *fmt, va_list ap)
+{
+	int too_many = 0;
+	tb_diag *d = S_diag_new(r, sev, code, &off, line, col, &too_many);
+	if (!d)
+		return;
+	tb_buf m = TB_BUF_SOFT;
+	if (too_many)
+		tb_buf_puts(&m, S_TOO_MANY);
+	else
+		tb_buf_vprintf(&m, fmt, ap);
+	d->message = tb_buf_detach(&m, NULL);
+	S_diag_end(r, d, off, len, col);
+}
+
+void tb_diag_at_text(tb_reader *r, tb_severity sev, int code, size_t off, size_t len,
+                     unsigned line, unsigned col, const char *text, size_t n)
+{
+	int too_many = 0;
+	tb_diag *d = S_diag_new(r, sev, code, &off, line, col, &too_many);
+	if (!d)
+		return;
+	d->message = too_many ? tb_strdup(S_TOO_MANY) : tb_strndup(text, n);
+	S_diag_end(r, d, off, len, col);
 }
 
 void tb_diag_at(tb_reader *r, tb_severity sev, int code, size_t off,
@@ -261,6 +323,36 @@ static int S_note_v(tb_diag *d, const char *fmt, va_list ap)
 	return d->note != NULL;
 }
 
+/* S_note_v of the line 'head' then 'text', with no printf: into room
+ * made once for the notes before it and this line. */
+static int S_note_words(tb_diag *d, const char *head, const char *text)
+{
+	size_t was = d->note ? strlen(d->note) : 0, at = was + (d->note != NULL);
+	size_t nh = strlen(head), nt = strlen(text);
+	char *note = tb_malloc(at + nh + nt + 1);
+	if (note) {
+		if (d->note) {
+			memcpy(note, d->note, was);
+			note[was] = '\n';
+		}
+		memcpy(note + at, head, nh);
+		memcpy(note + at + nh, text, nt + 1);
+	}
+	free((char *)d->note); /* out of memory: its notes are lost, as S_note_v's */
+	d->note = note;
+	return note != NULL;
+}
+
+/* The note line 'ok' says was added to 'd' (0: memory ran out), a
+ * diagnostic of 'r', takes the places cited for the line. */
+static void S_note_done(tb_reader *r, tb_diag *d, int ok)
+{
+	if (!ok || !S_take_cites(r, d, S_note_lines(d))) {
+		r->ncite = 0; /* this line's places: none is the next's */
+		tb_reader_nomem(r);
+	}
+}
+
 /* S_note_v on 'd', a diagnostic of 'r', which takes the places cited
  * for the line. */
 static void S_note_d(tb_reader *r, tb_diag *d, const char *fmt, va_list ap)
@@ -269,10 +361,17 @@ static void S_note_d(tb_reader *r, tb_diag *d, const char *fmt, va_list ap)
 		r->ncite = 0;
 		return;
 	}
-	if (!S_note_v(d, fmt, ap) || !S_take_cites(r, d, S_note_lines(d))) {
-		r->ncite = 0; /* this line's places: none is the next's */
-		tb_reader_nomem(r);
+	S_note_done(r, d, S_note_v(d, fmt, ap));
+}
+
+void tb_diag_note_words(tb_reader *r, const char *head, const char *text)
+{
+	if (!r->ndiags || r->ndiags > TB_MAX_DIAGS || r->verdicts) {
+		r->ncite = 0; /* (a replay that gives verdicts only: nobody reads it) */
+		return;
 	}
+	tb_diag *d = &r->diags[r->ndiags - 1];
+	S_note_done(r, d, S_note_words(d, head, text));
 }
 
 void tb_diag_note_i(tb_reader *r, size_t i, const char *fmt, ...)

@@ -86,6 +86,15 @@ enum {
 	TB_D_XML_UNWRITABLE = 504 /* text XML cannot carry (writing XML) */
 };
 
+/* tb_diag_at (reader.h) of a message given whole: its 'n' bytes at
+ * 'text', with no printf (a collection's warnings are many: Asalto's
+ * TB407 every few turns). */
+void tb_diag_at_text(tb_reader *r, tb_severity sev, int code, size_t off, size_t len,
+                     unsigned line, unsigned col, const char *text, size_t n);
+/* tb_diag_note (reader.h) of the line 'head' then 'text' ("position ",
+ * and the position's notation), with no printf. */
+void tb_diag_note_words(tb_reader *r, const char *head, const char *text);
+
 #define TB_MAX_DIAGS 100 /* kept per record; the rest are counted */
 #define TB_DIAG_EXCERPT 240 /* bytes of a long line a diagnostic quotes */
 #define TB_MAX_DEPTH 100 /* variations nested deeper are refused */

@@ -125,7 +125,9 @@ static const char *S_text_n(const tb_lang *l, const char *key, long n)
 	char k[128];
 	const char *forms[] = {l->plural ? l->plural(n) : "other", "other"};
 	size_t kn = strlen(key);
-	for (int i = 0; i < 2; i++) {
+	int nforms = strcmp(forms[0], "other") == 0 ? 1 : 2; /* "other" once: asked again,
+	                                                        the same answer */
+	for (int i = 0; i < nforms; i++) {
 		size_t fn = strlen(forms[i]);
 		if (kn + 1 + fn >= sizeof k)
 			continue; /* longer than any key */

@@ -34,4 +34,10 @@ void tb_say_occupied(tb_why *why, const char *pt);
 /* "no legal turn fits it": what is said when nothing more precise is. */
 void tb_say_no_fit(tb_why *why);
 
+/* tb_why_text of 'w' in 'l' appended to 'b' (room for 'n' bytes made
+ * first: the words are cut as tb_why_text's into 'n' bytes would be),
+ * with no copy between. Out of memory: 'b' says so (buf.h). */
+struct tb_buf;
+void tb_why_put(const tb_why *w, const tb_lang *l, struct tb_buf *b, size_t n);
+
 #endif

@@ -21,6 +21,7 @@
  * they share).
  */
 #include <limits.h>
+#include <stddef.h>
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -114,10 +115,11 @@ typedef struct S_where {
 	unsigned line, col, end_col;
 } S_where;
 
-/* Keeps what a fault's diagnostic says, to tell it later: 'token' (may be
- * NULL) and 'reason' make message 'msg'; 'position' its notation or "". */
+/* Keeps what a fault's diagnostic says, to tell it later: the token
+ * ('ntoken' bytes at 'token'; none: 0) and 'reason' make message 'msg';
+ * 'position' its notation or "". */
 static void S_fault_begin(tb_val *v, const S_where *d, const char *msg, const char *token,
-                          const char *reason, const char *position)
+                          size_t ntoken, const char *reason, const char *position)
 {
 	tb_val_fault *p = &v->pend;
 	tb_buf *b[] = {&p->msg, &p->token, &p->reason, &p->position, &p->cands, &p->repair};
@@ -126,7 +128,7 @@ static void S_fault_begin(tb_val *v, const S_where *d, const char *msg, const ch
 		tb_buf_puts(b[i], "");
 	}
 	tb_buf_puts(&p->msg, msg);
-	tb_buf_puts(&p->token, token ? token : "");
+	tb_buf_put(&p->token, token, ntoken);
 	tb_buf_puts(&p->reason, reason);
 	tb_buf_puts(&p->position, position);
 	p->ncands = 0;
@@ -169,11 +171,15 @@ void tb_val_fault_repaired_at(tb_val *v, size_t i)
  * are kept, not its words. */
 #define S_UNWORDED "(not worded: a replay that gives verdicts only)"
 
-/* A diagnostic over node span 'sp', with the position 's' it happened in
- * (may be NULL): "token: reason", or "reason" when 'token' is NULL;
- * a fault for v->fault too. */
-static void S_vreport(tb_val *v, tb_severity sev, int code, const tb_span *sp,
-                      const tb_state *s, const char *token, const char *fmt, va_list ap)
+/* Tells the diagnostic over node span 'sp' whose words v->say holds,
+ * with the position 's' it happened in (may be NULL): "token: reason",
+ * the reason from byte 'why_at' on ("reason" alone: 0); a fault for
+ * v->fault too. The words are made by the caller, straight into v->say
+ * (no printf, no copy between: Asalto's TB407 comes every few turns of
+ * a collection); none in a replay that gives verdicts only when no
+ * fault is told (validate.h: nobody reads them). */
+static void S_report_said(tb_val *v, tb_severity sev, int code, const tb_span *sp,
+                          const tb_state *s, size_t why_at)
 {
 	/* the places cited for this diagnostic wait while the last fault is
 	 * told (its callback may add diagnostics of its own) */
@@ -186,36 +192,56 @@ static void S_vreport(tb_val *v, tb_severity sev, int code, const tb_span *sp,
 	v->r->ncite = ncite;
 	size_t len = sp->end_line == sp->line && sp->end_col > sp->col ? sp->end_col - sp->col : 1;
 	if (v->r->verdicts && !v->fault) { /* its words are read by nobody (validate.h) */
-		tb_diag_at(v->r, sev, code, sp->off, len, sp->line, sp->col, "%s", S_UNWORDED);
+		tb_diag_at_text(v->r, sev, code, sp->off, len, sp->line, sp->col, S_UNWORDED,
+		                sizeof S_UNWORDED - 1);
 		return;
 	}
-	tb_buf why = TB_BUF_SOFT, msg = TB_BUF_SOFT;
-	tb_buf_vprintf(&why, fmt, ap);
-	if (token)
-		tb_buf_printf(&msg, "%s: ", token);
-	tb_buf_puts(&msg, why.data ? why.data : "");
-	if (!tb_buf_ok(&why) || !why.data || !tb_buf_ok(&msg) || !msg.data) {
+	const tb_buf *msg = &v->say;
+	if (!tb_buf_ok(msg) || !msg->data) {
 		v->oom = 1; /* the diagnostic is left out */
 		v->r->ncite = 0;
-		tb_buf_free(&why);
-		tb_buf_free(&msg);
 		return;
 	}
-	tb_diag_at(v->r, sev, code, sp->off, len, sp->line, sp->col, "%s", msg.data);
+	tb_diag_at_text(v->r, sev, code, sp->off, len, sp->line, sp->col, msg->data, msg->len);
 	const char *pos = s ? S_position_text(v, s) : "";
 	if (s)
-		tb_diag_note(v->r, "position %s", pos);
+		tb_diag_note_words(v->r, "position ", pos);
 	if (v->assume && *v->assume) { /* made under a repair of an earlier slip */
 		if (v->assume_at)
 			tb_diag_cite(v->r, v->assume_at->assume_line, v->assume_at->assume_col);
-		tb_diag_note(v->r, "under the assumption that %s", v->assume);
+		tb_diag_note_words(v->r, "under the assumption that ", v->assume);
 	}
 	if (v->fault) {
 		S_where d = {code, sev, sp->line, sp->col, sp->col + (unsigned)len};
-		S_fault_begin(v, &d, msg.data, token, why.data, pos);
+		S_fault_begin(v, &d, msg->data, msg->data, why_at ? why_at - 2 : 0,
+		              msg->data + why_at, pos);
 	}
-	tb_buf_free(&why);
-	tb_buf_free(&msg);
+}
+
+/* Does a diagnostic of 'v' need its words (S_report_said)? */
+static int S_worded(const tb_val *v)
+{
+	return !v->r->verdicts || v->fault;
+}
+
+/* A diagnostic over node span 'sp', with the position 's' it happened in
+ * (may be NULL): "token: reason", or "reason" when 'token' is NULL;
+ * a fault for v->fault too. */
+static void S_vreport(tb_val *v, tb_severity sev, int code, const tb_span *sp,
+                      const tb_state *s, const char *token, const char *fmt, va_list ap)
+{
+	size_t why_at = 0;
+	tb_buf *msg = &v->say;
+	tb_buf_clear(msg);
+	if (S_worded(v)) {
+		if (token) {
+			tb_buf_puts(msg, token);
+			tb_buf_put(msg, ": ", 2);
+			why_at = msg->len;
+		}
+		tb_buf_vprintf(msg, fmt, ap);
+	}
+	S_report_said(v, sev, code, sp, s, why_at);
 }
 
 void tb_val_report(tb_val *v, tb_severity sev, int code, const tb_span *sp,
@@ -315,17 +341,18 @@ void tb_val_frown_tell(tb_val *v, tb_val_at *at)
 {
 	if (!at->frown)
 		return;
-	char why[480] = "";
 	tb_why w;
 	v->rs.rules->remark(&v->rs, &at->frown_before, &at->frown_turn, &at->frown_after, &w);
-	tb_why_text(&w, v->lang, why, sizeof why);
 	if (!w.key)
 		v->oom = 1; /* the remark's words ran out (rules->remark) */
-	tb_buf tok = TB_BUF_SOFT;
-	tb_val_node_token(&tok, at->frown);
-	tb_val_report_turn(v, TB_WARNING, TB_D_PASSED_UP, &at->frown->span, &at->frown_before,
-	              tb_val_text(v, &tok), "%s", why);
-	tb_buf_free(&tok);
+	size_t why_at = 0;
+	if (S_worded(v)) { /* "token: reason", worded into v->say as it goes */
+		tb_val_node_token(&v->say, at->frown);
+		tb_buf_put(&v->say, ": ", 2);
+		why_at = v->say.len;
+		tb_why_put(&w, v->lang, &v->say, 480); /* (cut as it always was) */
+	}
+	S_report_said(v, TB_WARNING, TB_D_PASSED_UP, &at->frown->span, &at->frown_before, why_at);
 	at->frown = NULL;
 }
 
@@ -1248,6 +1275,41 @@ static void S_no_engine(tb_reader *r, const tb_record *rec, const tb_validate_op
 	tb_buf_free(&msg);
 }
 
+/* The replay of record 'rec' of 'r' under 'o', in 'v': every field
+ * set, zero unless said, but for the ruleset, which tb_ruleset_init
+ * then writes whole. The ruleset is most of 'v' (a geometry is
+ * kilobytes): zeroed first, by the struct literal that set the rest,
+ * only to have a kept one copied over it, it cost a thousand
+ * instructions a record (a record of random Asalto games: a tenth of
+ * its own replay outside the turns). */
+static void S_val_init(tb_val *v, tb_reader *r, const tb_record *rec, const tb_validate_opts *o)
+{
+	size_t from = offsetof(tb_val, rs), past = from + sizeof v->rs;
+	memset(v, 0, from);
+	memset((char *)v + past, 0, sizeof *v - past);
+	const tb_buf soft = TB_BUF_SOFT;
+	v->r = r;
+	v->rec = rec;
+	v->fn = o->turn;
+	v->ctx = o->turn_ctx;
+	v->scratch = soft;
+	v->so = S_limits(r);
+	v->decide = o->decide;
+	v->decide_ctx = o->decide_ctx;
+	v->fault = o->fault;
+	v->fault_ctx = o->fault_ctx;
+	tb_buf *pend[] = {&v->pend.msg,      &v->pend.token, &v->pend.reason,
+	                  &v->pend.position, &v->pend.cands, &v->pend.repair};
+	for (size_t i = 0; i < sizeof pend / sizeof pend[0]; i++)
+		*pend[i] = soft;
+	v->cur = -1;
+	v->conf = tb_confusion_for(tb_lang_code(tb_record_lang(rec)));
+	v->slip = o->slip;
+	v->slip_ctx = o->slip_ctx;
+	v->lang = r->why_lang;
+	v->say = soft;
+}
+
 static int S_validate(tb_reader *r, const tb_record *rec, const tb_validate_opts *o)
 {
 	size_t before = r->rec_errors;
@@ -1257,15 +1319,10 @@ static int S_validate(tb_reader *r, const tb_record *rec, const tb_validate_opts
 		S_no_engine(r, rec, o);
 		return 0;
 	}
-	tb_val *v = tb_malloc(sizeof *v); /* zeroed by the literal: calloc zeroed it twice */
+	tb_val *v = tb_malloc(sizeof *v); /* (calloc zeroed it twice) */
 	if (!v)
 		return TB_ENOMEM;
-	*v = (tb_val){r, rec, {0}, {NULL, 0}, 0, o->turn, o->turn_ctx, TB_BUF_SOFT, S_limits(r),
-	             o->decide, o->decide_ctx, NULL, 0, o->fault, o->fault_ctx,
-	             {0, {0}, TB_BUF_SOFT, TB_BUF_SOFT, TB_BUF_SOFT, TB_BUF_SOFT, TB_BUF_SOFT,
-	              TB_BUF_SOFT, 0},
-	             NULL, -1, NULL, tb_confusion_for(tb_lang_code(tb_record_lang(rec))), o->slip,
-	             o->slip_ctx, r->why_lang, NULL};
+	S_val_init(v, r, rec, o);
 	char why[320];
 	if (tb_ruleset_init(&v->rs, rec->game, &rec->opts, why, sizeof why)) {
 		free(v);
@@ -1307,6 +1364,7 @@ static int S_validate(tb_reader *r, const tb_record *rec, const tb_validate_opts
 	S_fault_free(&v->pend);
 	tb_turns_free(&v->turns);
 	tb_buf_free(&v->scratch);
+	tb_buf_free(&v->say);
 	int oom = v->oom;
 	free(v);
 	return oom ? TB_ENOMEM : (int)(r->rec_errors - before);

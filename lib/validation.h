@@ -88,6 +88,8 @@ typedef struct tb_val {
 	const tb_lang *lang;       /* the rules' reasons in these words (the reader's
 	                              tb_reader_set_lang); NULL English */
 	const struct tb_val_at *assume_at; /* the tb_val_at of 'assume': the place it names */
+	tb_buf say;                /* the words of the diagnostic being told (validate.c,
+	                              S_report_said) */
 } tb_val;
 
 /* The node each step of an open stretch replays (NULL for a gap's

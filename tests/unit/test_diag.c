@@ -1,11 +1,14 @@
 /*
  * test_diag.c -- lib/diag.c (tb_diag_format) and the source excerpts
  * the reader puts in diagnostics (lexer.c): exact text, carets under
- * tabs and wide characters, windows of long lines.
+ * tabs and wide characters, windows of long lines; and both against the
+ * plain way they were made before (printf, a byte at a time), kept
+ * here, on random diagnostics and random lines.
  */
 #include "tb_test.h"
 
 #include "diag.h"
+#include "utf8.h"
 
 static tb_diag S_diag(int code, unsigned line, unsigned col, unsigned end_col,
                       const char *msg, const char *source, unsigned source_col)
@@ -289,6 +292,193 @@ static void test_too_many_problems(void **state)
 	free(s.d);
 }
 
+/* ===== Against the plain way ===== */
+
+static unsigned S_rand(unsigned long long *r, unsigned n)
+{
+	*r = *r * 6364136223846793005ull + 1442695040888963407ull;
+	return (unsigned)((*r >> 33) % n);
+}
+
+/* tb_diag_format as it was made with printf, a byte at a time. */
+static char *S_format_plain(const tb_diag *d)
+{
+	tt_str b = {0};
+	tt_printf(&b, "%s:%u:%u: %s: %s [TB%03d]\n%s\n", d->file, d->line, d->col,
+	          d->severity == TB_ERROR ? "error" : "warning", d->message, d->code,
+	          d->source ? d->source : "");
+	const unsigned char *s = (const unsigned char *)(d->source ? d->source : "");
+	for (unsigned col = 1; col < d->source_col && *s; col++) {
+		tt_putc(&b, *s == '\t' ? '\t' : ' ');
+		for (s++; (*s & 0xC0) == 0x80; s++)
+			;
+	}
+	tt_putc(&b, '^');
+	unsigned width = d->end_col > d->col ? d->end_col - d->col : 1;
+	for (unsigned i = 1; i < width && *s; i++) {
+		for (s++; (*s & 0xC0) == 0x80; s++)
+			;
+		if (!*s)
+			break;
+		tt_putc(&b, '~');
+	}
+	tt_putc(&b, '\n');
+	for (const char *n = d->note; n && *n;) {
+		size_t len = strcspn(n, "\n");
+		tt_printf(&b, "note: %.*s\n", (int)len, n);
+		n += len + (n[len] == '\n');
+	}
+	return tt_take(&b);
+}
+
+/* Random text of up to 'max' bytes from a palette of plain ASCII, tabs,
+ * controls, wide characters and bad UTF-8 (no newline, no brace). */
+static void S_random_text(tt_str *b, unsigned long long *r, unsigned max)
+{
+	static const char *const bits[] = {"a", "d5-d6", " ", "\t", "\x01", "\x7f", "\xc3\xa9",
+	                                   "\xd9\x87", "\xf0\x9f\x98\x80", "\xc3", "\x80",
+	                                   "\xe2\x80\xa8", "\xed\xa0\x80", "\xff", "~", "zz"};
+	for (unsigned n = S_rand(r, max + 1), k = 0; k < n; k++) /* a fourth not plain */
+		tt_puts(b, bits[S_rand(r, 4) ? S_rand(r, 3) : S_rand(r, sizeof bits / sizeof bits[0])]);
+}
+
+/* tb_diag_format (its room made once) against the plain way, on random
+ * diagnostics: messages, sources, notes of one line or several, spans
+ * and columns inside their source or past it. */
+static void test_format_as_plain(void **state)
+{
+	(void)state;
+	unsigned long long r = 5;
+	for (int i = 0; i < 20000; i++) {
+		tt_str msg = {0}, src = {0}, note = {0};
+		S_random_text(&msg, &r, 40);
+		S_random_text(&src, &r, i % 7 ? 30 : 300);
+		for (unsigned k = 0, n = S_rand(&r, 4); k < n; k++) {
+			if (k)
+				tt_putc(&note, '\n');
+			S_random_text(&note, &r, 120);
+		}
+		tt_put(&msg, "", 0);
+		tt_put(&src, "", 0);
+		unsigned col = 1 + S_rand(&r, 60);
+		tb_diag d = S_diag(i % 3 ? 407 : 1234, 1 + S_rand(&r, 100000), col,
+		                   col + S_rand(&r, 12), msg.d, i % 11 ? src.d : NULL,
+		                   1 + S_rand(&r, 40));
+		d.severity = i % 2 ? TB_ERROR : TB_WARNING;
+		d.note = note.d;
+		char *want = S_format_plain(&d), *got = tb_diag_format(&d);
+		assert_non_null(got);
+		if (strcmp(want, got) != 0)
+			fail_msg("formatted\n%s\nnot\n%s", got, want);
+		free(want);
+		free(got);
+		free(msg.d);
+		free(src.d);
+		free(note.d);
+	}
+}
+
+/* The excerpt of the line 'line' ('n' bytes) around byte 'off' as the
+ * reader made it a byte at a time (diag.c, S_excerpt), into 'out'; its
+ * column of 'off'. */
+static unsigned S_excerpt_plain(const char *line, size_t n, size_t off, tt_str *out)
+{
+	size_t from = 0, to = n;
+	int cut = 0;
+	if (n > TB_DIAG_EXCERPT) {
+		if (off > 80) {
+			from = off - 80;
+			while (from < off && ((unsigned char)line[from] & 0xC0) == 0x80)
+				from++;
+			cut = 1;
+		}
+		if (to - from > TB_DIAG_EXCERPT) {
+			to = from + TB_DIAG_EXCERPT;
+			while (to > off && ((unsigned char)line[to] & 0xC0) == 0x80)
+				to--;
+		}
+	}
+	tt_put(out, "", 0);
+	if (cut)
+		tt_puts(out, "...");
+	for (size_t i = from; i < to;) {
+		unsigned char c = (unsigned char)line[i];
+		size_t k = c >= 0x80 ? tb_utf8_valid(line + i, to - i) : 1;
+		if (k == 0 || (c < 0x20 && c != '\t') || c == 0x7f) {
+			tt_putc(out, '?');
+			i++;
+		} else {
+			tt_put(out, line + i, k);
+			i += k;
+		}
+	}
+	if (to < n)
+		tt_puts(out, "...");
+	return (cut ? 3u : 0u) + tb_utf8_count(line + from, off - from) + 1;
+}
+
+/* The excerpts of random lines -- a comment of random bytes, short and
+ * long, around a turn off the board -- against the plain way. */
+static void test_excerpts_as_plain(void **state)
+{
+	(void)state;
+	unsigned long long r = 9;
+	int read = 0;
+	for (int i = 0; i < 3000; i++) {
+		tt_str line = {0}, want = {0};
+		tt_puts(&line, "1. d1 {");
+		S_random_text(&line, &r, i % 5 ? 40 : 200);
+		tt_puts(&line, "} ");
+		size_t off = line.n;
+		tt_puts(&line, "h1 {");
+		S_random_text(&line, &r, i % 3 ? 20 : 200);
+		tt_puts(&line, "} *");
+		unsigned col = S_excerpt_plain(line.d, line.n, off, &want);
+		tt_str src = {0};
+		tt_puts(&src, "[Game \"pitarra\"]\n");
+		tt_put(&src, line.d, line.n);
+		tt_puts(&src, "\n");
+		tb_reader *rd = tb_reader_new_mem(src.d, src.n, "t.tgn");
+		assert_non_null(rd);
+		tb_record *rec = NULL;
+		if (tb_reader_next(rd, &rec) == 1) { /* (else not read as text: TB112) */
+			const tb_diag *d = tt_find(rd, TB_D_MOVE);
+			if (strcmp(d->source, want.d) != 0 || d->source_col != col)
+				fail_msg("the excerpt '%s' (column %u), not '%s' (column %u)", d->source,
+				         d->source_col, want.d, col);
+			tb_record_free(rec);
+			read++;
+		}
+		tb_reader_free(rd);
+		free(line.d);
+		free(want.d);
+		free(src.d);
+	}
+	/* a diagnostic on an empty line (at the end, after the last
+	 * newline): an empty excerpt, in memory that held other bytes */
+	for (int i = 0; i < 20; i++) {
+		void *dirty[8];
+		for (int k = 0; k < 8; k++) {
+			dirty[k] = malloc(48 + 16 * (size_t)k);
+			assert_non_null(dirty[k]);
+			memset(dirty[k], 'x', 48 + 16 * (size_t)k);
+		}
+		for (int k = 0; k < 8; k++)
+			free(dirty[k]);
+		static const char empty[] = "{Game  <g *\n";
+		tb_reader *rd = tb_reader_new_mem(empty, sizeof empty - 1, "t.tgn");
+		tb_record *rec = NULL;
+		assert_int_equal(tb_reader_next(rd, &rec), 1);
+		const tb_diag *d = tt_find(rd, TB_D_NO_GAME);
+		assert_int_equal(d->line, 2);
+		assert_string_equal(d->source, "");
+		tb_record_free(rec);
+		tb_reader_free(rd);
+	}
+	print_message("%d lines read, their excerpts as plainly made\n", read);
+	assert_true(read > 2000);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -303,6 +493,8 @@ int main(void)
 		cmocka_unit_test(test_long_line_windows_with_wide_characters),
 		cmocka_unit_test(test_bad_bytes_shown_as_question_marks),
 		cmocka_unit_test(test_too_many_problems),
+		cmocka_unit_test(test_format_as_plain),
+		cmocka_unit_test(test_excerpts_as_plain),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -3,12 +3,19 @@
  * reasons.c): a key, its side and number, its args -- some words of
  * their own, a list -- in each language; and validate's messages of
  * illegal turns of each game in the language tb_reader_set_lang gives,
- * English by default and word for word as before.
+ * English by default and word for word as before. And tb_why_text and
+ * tb_why_put (a reason's texts kept per key, its words copied a run at a
+ * time) against the plain wording they replaced (why_plain.h): every
+ * key of every table in every language, with sides, numbers, plain args,
+ * words args and lists, long args, and every room that cuts them.
  */
 #include "tb_test.h"
 
+#include "buf.h"
+#include "game.h"
 #include "lang.h"
 #include "reasons.h"
+#include "why_plain.h"
 
 static void test_words(void **state)
 {
@@ -63,6 +70,121 @@ static void test_words(void **state)
 	tb_why_set(&w, "why.no.such", -1, -1, 0);
 	tb_why_text(&w, es, out, sizeof out);
 	assert_string_equal(out, "why.no.such");
+}
+
+/* 'w' in 'l' worded by tb_why_text and tb_why_put into rooms of 'n'
+ * bytes, and plainly: the same bytes, or the test fails saying 'what'. */
+static void S_same_words(const tb_why *w, const tb_lang *l, size_t n, const char *what)
+{
+	static char want[2048], got[2048];
+	assert_true(n <= sizeof want);
+	memset(got, 'x', sizeof got);
+	R_why_text(w, l, want, n);
+	tb_why_text(w, l, got, n);
+	if (n && strcmp(want, got) != 0)
+		fail_msg("%s in %s (room %zu): '%s', not '%s'", what, l ? tb_lang_code(l) : "NULL", n,
+		         got, want);
+	if (!n && got[0] != 'x')
+		fail_msg("%s: no room, and a byte written", what);
+	tb_buf b = TB_BUF_SOFT;
+	tb_buf_puts(&b, "token: ");
+	tb_why_put(w, l, &b, n);
+	assert_true(tb_buf_ok(&b));
+	if (strncmp(b.data, "token: ", 7) != 0 || strcmp(b.data + 7, n ? want : "") != 0 ||
+	    b.len != strlen(b.data))
+		fail_msg("%s in %s put (room %zu): '%s', not 'token: %s'", what,
+		         l ? tb_lang_code(l) : "NULL", n, b.data, n ? want : "");
+	tb_buf_free(&b);
+}
+
+/* Every key of table 'e' as a reason, in every language (and NULL),
+ * under sides and numbers, with args of each kind ('args' rows), in a
+ * room that holds it and rooms that cut it; returns the cases. */
+static unsigned long S_table_words(const tb_lang_entry *e, const char *const (*args)[TB_WHY_ARGS],
+                                   size_t nargs, unsigned long long *rng)
+{
+	static const int sides[] = {-1, 0, 1, 2};
+	static const long counts[] = {-1, 0, 1, 2, 3, 11, 100};
+	unsigned long cases = 0;
+	for (; e->key; e++)
+		for (size_t a = 0; a < nargs; a++) {
+			*rng = *rng * 6364136223846793005ull + 1442695040888963407ull;
+			unsigned r = (unsigned)(*rng >> 33);
+			tb_why w;
+			tb_why_set(&w, e->key, sides[r % 4], counts[(r >> 2) % 7], TB_WHY_ARGS,
+			           args[a][0], args[a][1], args[a][2], args[a][3], args[a][4]);
+			for (size_t k = 0; k <= 3; k++) {
+				const tb_lang *l = k < 3 ? tb_lang_at(k) : NULL;
+				S_same_words(&w, l, 2048, e->key);
+				S_same_words(&w, l, (r >> 5) % 160, e->key); /* cut, or not */
+				cases += 2;
+			}
+		}
+	return cases;
+}
+
+/* The words of every reason a table has, as plainly worded: the texts
+ * kept per key (and per language, side and number) are the ones the
+ * tables give, and the runs copied are the bytes the plain wording
+ * copies, cut at the same byte. */
+static void test_words_as_plain(void **state)
+{
+	(void)state;
+	char long_arg[400];
+	memset(long_arg, 'a', sizeof long_arg - 1);
+	long_arg[sizeof long_arg - 1] = '\0';
+	static const char list[] = TB_WHY_WORD "who.ocencahuac.0|a1" TB_WHY_ITEM
+	                           "who.ocencahuac.1|b1" TB_WHY_ITEM "whose.asalto.0";
+	/* words of a key no table has (the key is the text: its braces its
+	 * own, or a placeholder), of a key and a param longer than their
+	 * room (95 bytes) */
+	char long_key[160], long_param[160];
+	snprintf(long_key, sizeof long_key, TB_WHY_WORD "%0120d|p", 7);
+	snprintf(long_param, sizeof long_param, TB_WHY_WORD "who.ocencahuac.1|%0120d", 9);
+	const char *const args[][TB_WHY_ARGS] = {
+		{"d5", "d5xf5", "e6", "7", "x"},
+		{TB_WHY_WORD "whose.asalto.1", TB_WHY_WORD "piece.pitarra.0|d3|e4",
+		 TB_WHY_WORD "no.such.key|p", list, "{1}"},
+		{long_arg, long_arg, "", TB_WHY_WORD, "{9}{"},
+		{TB_WHY_WORD "no{such}{1|p", TB_WHY_WORD "x{1}y{2}{|p|q", long_key, long_param,
+		 TB_WHY_WORD "{"},
+	};
+	unsigned long long rng = 11;
+	unsigned long cases = 0;
+	for (size_t k = 0; tb_lang_at(k); k++)
+		cases += S_table_words(tb_lang_at(k)->entries, args, 4, &rng);
+	for (size_t i = 0; tb_games_built_in[i]; i++)
+		for (const tb_game_words *w = tb_games_built_in[i]->words; w && w->lang; w++)
+			cases += S_table_words(w->entries, args, 4, &rng);
+	print_message("%lu reasons worded as plainly\n", cases);
+	assert_true(cases > 10000);
+	/* one key's text in several languages, and sides, asked in turn:
+	 * each its own */
+	tb_why w;
+	for (int i = 0; i < 40; i++) {
+		tb_why_set(&w, "why.pitarra.hand", i % 3 - 1, i % 5 - 1, 1, "3");
+		S_same_words(&w, tb_lang_at((size_t)i % 3), 400, "why.pitarra.hand");
+	}
+	/* a key that is not static (rules.h asks that it be): its room
+	 * holds another key the next time, and the words follow it */
+	char key[64];
+	const char *const keys[] = {"why.occupied", "why.nowhere", "why.asalto.passed",
+	                            "why.empty.take"};
+	for (int i = 0; i < 16; i++) {
+		snprintf(key, sizeof key, "%s", keys[i % 4]);
+		tb_why_set(&w, key, -1, -1, 3, "d5", "d6", "e7");
+		S_same_words(&w, tb_lang_at((size_t)i % 3), 400, key);
+	}
+	/* a key longer than a kept one, and one cut to its room (95 bytes) */
+	char longkey[200];
+	memset(longkey, 'k', sizeof longkey - 1);
+	longkey[sizeof longkey - 1] = '\0';
+	tb_why_set(&w, longkey, 7, 2, 0);
+	S_same_words(&w, NULL, 400, "a long key");
+	memcpy(longkey, "why.occupied", 12);
+	longkey[93] = '\0'; /* "key.7" cut in its number's middle */
+	tb_why_set(&w, longkey, 12345, -1, 0);
+	S_same_words(&w, NULL, 400, "a key cut");
 }
 
 /* The message of the first diagnostic validate gives 'text' in 'l'. */
@@ -131,6 +253,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_words),
+		cmocka_unit_test(test_words_as_plain),
 		cmocka_unit_test(test_validate_in_language),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
