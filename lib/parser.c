@@ -84,20 +84,20 @@ static tb_span S_span_tok(const tb_tok *t)
 	return s;
 }
 
+/* record.h's makers, for the building API too: the sink's (parse_sink.h) */
 tb_comment *tb_comment_make(tb_arena *a, const char *s, size_t n, const char *lang)
 {
-	tb_comment *c = tb_arena_alloc(a, sizeof *c);
-	if (!c)
-		return NULL;
-	if (lang && lang[0] && !(c->lang = tb_arena_strndup(a, lang, strlen(lang))))
-		return NULL;
-	/* Leading and trailing white space is not part of the text. */
-	while (n && (*s == ' ' || *s == '\t' || *s == '\n'))
-		s++, n--;
-	while (n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\n'))
-		n--;
-	c->text = tb_arena_strndup(a, s, n);
-	return c->text ? c : NULL;
+	return tb_sink_comment_make(a, s, n, lang);
+}
+
+void tb_comment_append(tb_comment **list, tb_comment *c)
+{
+	tb_sink_comment_append(list, c);
+}
+
+void tb_node_push_variation(tb_node *base, tb_line *v)
+{
+	tb_sink_push_variation(base, v);
 }
 
 /* The comment just read (the current token), for the sink; 'kept': a
@@ -203,18 +203,7 @@ static void S_marks(S_parser *p, tb_comment *c, int on_turn)
 	}
 }
 
-/* Appends in constant time: the list's first comment knows its last. */
-void tb_comment_append(tb_comment **list, tb_comment *c)
-{
-	if (*list)
-		(*list)->last->next = c;
-	else
-		*list = c;
-	for ((*list)->last = c; c->next; c = c->next) /* 'c' may be a list itself */
-		(*list)->last = c->next;
-}
-
-#define S_comment_append tb_comment_append
+#define S_comment_append tb_sink_comment_append
 
 /* Skips tokens up to the next '[' or the end: used when a record's
  * moves cannot be read at all. */
@@ -1098,15 +1087,6 @@ static void S_variation(S_parser *p, tb_line *line, int depth)
 	if (!base)
 		return;
 	tb_sink_variation(&p->sink, base, v);
-}
-
-void tb_node_push_variation(tb_node *base, tb_line *v)
-{
-	if (base->variations)
-		base->variations->last_var->next = v;
-	else
-		base->variations = v;
-	base->variations->last_var = v;
 }
 
 static int S_is_result(S_parser *p, const tb_tok *t)
