@@ -28,7 +28,9 @@
  *    movetext is left empty (tb_sink_finish).
  *
  * Every function is inline: the parser calls them at every token, and
- * the test of 'check' is one predictable branch.
+ * the test of 'check' is one predictable branch. The movetext's fast
+ * tier (parse_fast.c) builds its tree through them too, so that a node
+ * is made one way.
  */
 #ifndef TB_PARSE_SINK_H
 #define TB_PARSE_SINK_H
@@ -38,11 +40,10 @@
 #include "record.h"
 
 /* ===== The tree's small makers =====
- * One definition each, inline, for whatever builds a tree through the
- * sink -- the parser, and a tier that parser.c calls (parse_fast.c),
- * which must not call parser.c back (tests/layout.py); record.h's
- * tb_comment_make, tb_comment_append and tb_node_push_variation, for
- * the building API, are these (parser.c). */
+ * One definition each, inline, for both tiers (parser.c, parse_fast.c),
+ * which call no function of each other's but the fast tier's entry;
+ * record.h's tb_comment_make, tb_comment_append and
+ * tb_node_push_variation, for the building API, are these (parser.c). */
 
 /* A comment of the 'n' bytes at 's', leading and trailing white space
  * left out, in language 'lang' (NULL or "": none); NULL when memory ran

@@ -1190,6 +1190,20 @@ static tb_result S_result_of(S_parser *p, const tb_tok *t)
 	                                 : TB_RESULT_DRAW;
 }
 
+/* The tree the fast tier built of the movetext (parse_fast.h) into the
+ * record: its main line after the comments the tag section left before
+ * it, the comments after its result. */
+static void S_fast_tree(S_parser *p, const tb_fast_tree *ft)
+{
+	tb_line *main = &p->rec->main;
+	if (ft->main.lead)
+		S_comment_append(&main->lead, ft->main.lead);
+	main->first = ft->main.first;
+	main->last = ft->main.last;
+	p->rec->trail = ft->trail;
+	p->sink.nodes = ft->nodes;
+}
+
 /* movetext -> line (result comment*)? */
 static void S_movetext(S_parser *p)
 {
@@ -1200,11 +1214,16 @@ static void S_movetext(S_parser *p)
 	if (rec->start)
 		clk = (S_clock){rec->start->number, rec->start->to_move, 1, 0};
 	tb_result tagged = tb_tags_result(rec);
-	/* a check's movetext in the common shapes: the fast tier, which
-	 * leaves to S_line whatever it does not take whole (parse_fast.h) */
+	/* a movetext in the common shapes: the fast tier, which leaves to
+	 * S_line whatever it does not take whole (parse_fast.h); building,
+	 * its tree is the one S_line would have built */
 	tb_fast_start fs = {clk.number, clk.side, tagged};
 	tb_fast_end fe;
-	if (p->sink.check && tb_fast_movetext(p->r, p->g, &p->board, &fs, &fe)) {
+	tb_fast_tree ft; /* the rest is the fast tier's to fill */
+	ft.arena = p->sink.arena;
+	if (tb_fast_movetext(p->r, p->g, &p->board, &fs, &fe, p->sink.check ? NULL : &ft)) {
+		if (!p->sink.check)
+			S_fast_tree(p, &ft);
 		rec->result = fe.result;
 		if (fe.result != TB_RESULT_OTHER)
 			tb_tags_set_result(rec, fe.result, fe.line, fe.col, fe.off);

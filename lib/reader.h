@@ -161,6 +161,13 @@ int tb_lex_tag(tb_reader *r, tb_tok *name, tb_tok *value);
  * tier (parse_fast.c), which so reads a comment as the lexer does. */
 size_t tb_lex_comment_run(const tb_reader *r, size_t p, size_t end);
 
+/* lang -> '@' (letter | digit | '-'){1,35}, then a space, '}', a line
+ * end or the input's end: the length of the language that opens a
+ * comment's text at 's' -- 'n' bytes to the input's end, or more than
+ * 37 -- its letters s[1] to s[len - 1]; 0 when none does. The lexer's
+ * and the fast tier's (parse_fast.c), one definition. */
+size_t tb_lex_lang(const char *s, size_t n);
+
 /* The same for a string's plain text (what tb_lex_tag takes between a
  * value's quotes): printable ASCII, tab and valid UTF-8 sequences; not
  * '"', '\\', a line end or a control character. Its columns are added
