@@ -107,6 +107,13 @@ static unsigned S_chars(const S_scan *s, size_t at, size_t off)
 		for (; m; m &= m - 1) /* few: Latin letters with accents, Arabic */
 			cont++;
 	}
+	if (at < off && off >= 16) { /* the last 16 bytes, those before 'at' shifted out */
+		__m128i x = _mm_loadu_si128((const __m128i *)(const void *)(s->d + off - 16));
+		unsigned m = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_and_si128(x, top2), c80));
+		for (col += (unsigned)(off - at), m >>= 16 - (off - at); m; m &= m - 1)
+			cont++;
+		at = off;
+	}
 #endif
 	for (; at < off; at++)
 		col += (s->d[at] & 0xC0) != 0x80;
