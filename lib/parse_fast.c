@@ -413,10 +413,11 @@ static inline int S_memo_kept(S_memo_board *x, const char *w, size_t n, size_t r
 
 /* S_move_word by the memo's table 'x' (NULL: none), 'room' bytes
  * readable at 'w' (S_memo_key); '*ep' the word's slot, where it is now
- * kept (NULL: no memo, or a word too long), not its move (S_move_parts'). */
+ * kept (NULL: no memo, or a word too long), and its move when 'keep' (a
+ * building scan's; S_move_parts). */
 static inline __attribute__((always_inline)) int
 S_move_memo(S_memo_board *x, const tb_game *g, const tb_board *b, const char *w, size_t n,
-            size_t room, S_memo_word **ep)
+            size_t room, S_memo_word **ep, int keep)
 {
 	tb_move_builder mb;
 	*ep = NULL;
@@ -430,6 +431,13 @@ S_move_memo(S_memo_board *x, const tb_game *g, const tb_board *b, const char *w,
 	int said = S_move_word(g, b, w, n, &mb);
 	e->head = head;
 	e->tail = tail | (uint64_t)(said + 1);
+	S_memo_move *k = &x->m[e - x->w];
+	if (keep && said >= 0 && mb.n <= S_MEMO_PARTS) {
+		k->n = (uint8_t)mb.n;
+		k->crown = mb.crown;
+		memcpy(k->parts, mb.parts, mb.n * sizeof *mb.parts);
+		e->tail |= S_MEMO_HAS_PARTS;
+	}
 	return said;
 }
 
@@ -438,19 +446,19 @@ int tb_fast_move_word(tb_move_memo **memo, const tb_game *g, const tb_board *b, 
 {
 	S_memo_word *e;
 	tb_move_builder mb;
-	return memo ? S_move_memo(S_memo_board_of(memo, g, b), g, b, w, n, room, &e)
+	return memo ? S_move_memo(S_memo_board_of(memo, g, b), g, b, w, n, room, &e, 0)
 	            : S_move_word(g, b, w, n, &mb);
 }
 
 /* Building: the parts of move word 'w' ('n' bytes) of game 'g' on board
  * 'b', which S_move_word reads (its memo slot 'e', or NULL), into 'm' as
- * the tree sink keeps them (tb_sink_parts): the memo's, or the grammar's,
- * then kept there when they are few. */
+ * the tree sink keeps them (tb_sink_parts): the memo's (S_move_memo kept
+ * them), or the grammar's. */
 static void S_move_parts(S_scan *s, S_memo_word *e, const tb_game *g, const tb_board *b,
                          const char *w, size_t n, tb_move *m)
 {
-	S_memo_move *k = e ? &s->memo->m[e - s->memo->w] : NULL;
-	if (k && (e->tail & S_MEMO_HAS_PARTS)) {
+	if (e && (e->tail & S_MEMO_HAS_PARTS)) {
+		const S_memo_move *k = &s->memo->m[e - s->memo->w];
 		m->nparts = k->n;
 		m->crown = k->crown;
 		m->parts = tb_sink_parts(&s->sink, k->parts, k->n, 0);
@@ -461,12 +469,6 @@ static void S_move_parts(S_scan *s, S_memo_word *e, const tb_game *g, const tb_b
 	m->nparts = (uint8_t)mb.n;
 	m->crown = mb.crown;
 	m->parts = tb_sink_parts(&s->sink, mb.parts, mb.n, 0);
-	if (k && mb.n <= S_MEMO_PARTS) {
-		k->n = (uint8_t)mb.n;
-		k->crown = mb.crown;
-		memcpy(k->parts, mb.parts, mb.n * sizeof *mb.parts);
-		e->tail |= S_MEMO_HAS_PARTS;
-	}
 }
 
 /* A turn made on line 'l', the record's 'nodes'-th, its suffix's NAG
@@ -542,7 +544,7 @@ S_move(S_scan *s, S_line *l, size_t nodes, const tb_game *g, const tb_board *b, 
        size_t q, int build)
 {
 	S_memo_word *e;
-	int nag = S_move_memo(s->memo, g, b, (const char *)s->d + p, q - p, s->len - p, &e);
+	int nag = S_move_memo(s->memo, g, b, (const char *)s->d + p, q - p, s->len - p, &e, build);
 	return S_turn_word(s, l, nodes, g, b, p, q, nag, e, build);
 }
 
