@@ -46,7 +46,7 @@ typedef struct tb_fast_start {
 	tb_result tagged;  /* what [Result] says (tb_tags_result) */
 } tb_fast_start;
 
-/* What the check sink is told of a movetext the fast tier accepts. */
+/* What the parser is told of a movetext the fast tier accepts. */
 typedef struct tb_fast_end {
 	tb_result result;  /* its marker's */
 	size_t off;        /* the marker's window offset */

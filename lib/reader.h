@@ -96,9 +96,10 @@ struct tb_reader {
 	int careful;             /* no short ways (tb_lex_tag, S_quick_token,
 	                            S_plain_ascii): every token the careful way,
 	                            for the tests, which compare the two */
-	int no_fast;             /* the fast tier of a check off (parse_fast.h):
-	                            the parser reads every movetext, for the
-	                            tests, which compare the two tiers */
+	int no_fast;             /* the movetext's fast tier off (parse_fast.h),
+	                            checking or building: the parser reads every
+	                            movetext, for the tests, which compare the
+	                            two tiers */
 	size_t fast_records;     /* movetexts the fast tier took */
 	struct tb_move_memo *memo; /* its move words' memo (parse_fast.c), or NULL */
 	struct tb_pos_memo *pos_memo; /* its [Position] values' memo (tags_position.c), or NULL */
