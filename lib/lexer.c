@@ -356,22 +356,30 @@ static void S_tok_end(tb_reader *r)
 	r->tok.end_col = r->col;
 }
 
-/* lang -> '@' (letter | digit | '-'){1,35} followed by a space, a line
- * end or the comment's end: the language of the comment's text. Sets
- * r->lang ("" when there is none) and consumes it. */
+size_t tb_lex_lang(const char *s, size_t n)
+{
+	if (!n || s[0] != '@')
+		return 0;
+	size_t k = 1;
+	while (k <= sizeof ((tb_reader *)0)->lang && k < n &&
+	       (isalnum((unsigned char)s[k]) || s[k] == '-'))
+		k++;
+	int c = k < n ? (unsigned char)s[k] : -1;
+	if (!tb_lang_ok(s + 1, k - 1) || !(c == ' ' || c == '}' || S_is_newline(c) || c < 0))
+		return 0;
+	return k;
+}
+
+/* The language of the comment's text (tb_lex_lang): sets r->lang (""
+ * when there is none) and consumes it. */
 static void S_comment_lang(tb_reader *r)
 {
 	r->lang[0] = '\0';
 	if (S_peek(r, 0) != '@')
 		return;
-	size_t k = 1;
-	int c;
-	while (k <= sizeof r->lang && ((c = S_peek(r, k)) >= 0) &&
-	       (isalnum(c) || c == '-'))
-		k++;
-	c = S_peek(r, k);
-	if (!tb_lang_ok(r->data + r->pos + 1, k - 1) ||
-	    !(c == ' ' || c == '}' || S_is_newline(c) || c < 0))
+	S_peek(r, sizeof r->lang + 1); /* all it may look at, when the input has it */
+	size_t k = tb_lex_lang(r->data + r->pos, r->len - r->pos);
+	if (!k)
 		return;
 	memcpy(r->lang, r->data + r->pos + 1, k - 1);
 	r->lang[k - 1] = '\0';

@@ -1,8 +1,10 @@
 /*
- * parse_fast.c -- the fast tier of a check (parse_fast.h; spec/tgn.md,
+ * parse_fast.c -- the fast tier of the movetext (parse_fast.h; spec/tgn.md,
  * "Two tiers"): a movetext recognised in one pass over its bytes, with
- * no tokens, no columns but the result's and where the record ends, and no
- * copies; anything it does not accept with certainty goes to the parser.
+ * no tokens; checking, no columns but the result's and where the record
+ * ends, and no copies; building, each node made by the parser's tree sink
+ * (parse_sink.h), its columns counted as it goes. Anything it does not
+ * accept with certainty goes to the parser.
  *
  * What it accepts is a subset of what the lexer (lexer.c) and the
  * parser (parser.c, S_line and S_movetext) read without a diagnostic:
@@ -11,13 +13,15 @@
  *   blank    -> ' ' | '\t' | LF
  *   MOVENUM  -> digit{1,6} ('.' | '...'), not 0, agreeing with the count
  *   move     -> ASCII word the game's grammar (tb_game.parse_move) reads
- *               whole, every point on the board, or with a suffix NAG
+ *               whole, every point on the board, or with a suffix NAG;
+ *               or a pass ("pass", "--", "pass" and a suffix NAG), or
+ *               an unknown turn ("?")
  *   NAG      -> '$' digit+ (0 to 255) after a turn, at most TB_MAX_NAGS
  *   comment  -> '{' text '}' | ';' text: UTF-8, no '[' (so no marks,
  *               and no tag line a comment could run into), no CR or control
  *   result   -> "1-0" | "0-1" | "1/2-1/2" | '*', agreeing with [Result]
  * and a variation follows a turn, is not empty, is closed, and nests at
- * most S_DEPTH deep. A pass, an unknown turn, an angle form, evidence,
+ * most S_DEPTH deep. An angle form, evidence,
  * a string, a word with a byte >= 0x80, a CR, a record past
  * TB_MAX_RECORD or whose next '[' is not at a line's start: the parser's.
  */
@@ -29,6 +33,7 @@
 
 #include "diag.h"
 #include "parse_fast.h"
+#include "parse_sink.h"
 #include "xalloc.h"
 
 enum { S_DEPTH = 32 }; /* variations nested deeper go to the parser */
@@ -61,6 +66,7 @@ typedef struct S_line {
 	unsigned nnags;    /* NAGs on the line's last turn */
 	int turns;         /* it has a turn */
 	int any;           /* it holds a turn or a comment (else an empty variation) */
+	tb_line *tl;       /* building: the line in the tree; else NULL */
 } S_line;
 
 /* The scan: the bytes, where it is, and what it must set at the end. */
@@ -74,15 +80,19 @@ typedef struct S_scan {
 	unsigned from_col; /* its column */
 	size_t len;        /* the bytes in the window (past 'end' too) */
 	struct S_memo_board *memo; /* the move words' memo for the game's board, or NULL */
+	/* building: the column 'ccol' of offset 'cref' (a LF's end, a
+	 * comment's, the first token), ASCII from there to the next comment */
+	size_t cref;
+	unsigned ccol;
+	tb_sink sink;      /* the tree sink (parse_sink.h), its count the nodes made */
+	tb_comment *trail; /* the comments after the result */
 } S_scan;
 
-/* The column of window offset 'off', 'nl' the offset past the last LF
- * before it (0: none since the first token, on whose line it is): a
- * column is a character (utf8.h). Once or twice a record. */
-static unsigned S_col(const S_scan *s, size_t nl, size_t off)
+/* The characters of window bytes [at, off), which the scan took: a
+ * column is a character (utf8.h). */
+static unsigned S_chars(const S_scan *s, size_t at, size_t off)
 {
-	size_t at = nl ? nl : s->from;
-	unsigned col = nl ? 1 : s->from_col;
+	unsigned col = 0;
 	/* the bytes before 'off' are those the scan took: ASCII, and valid
 	 * UTF-8 in comments, so its characters are the bytes that are no
 	 * continuation byte (tb_utf8_count decodes each, five times the
@@ -97,10 +107,32 @@ static unsigned S_col(const S_scan *s, size_t nl, size_t off)
 		for (; m; m &= m - 1) /* few: Latin letters with accents, Arabic */
 			cont++;
 	}
+	if (at < off && off >= 16) { /* the last 16 bytes, those before 'at' shifted out */
+		__m128i x = _mm_loadu_si128((const __m128i *)(const void *)(s->d + off - 16));
+		unsigned m = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_and_si128(x, top2), c80));
+		for (col += (unsigned)(off - at), m >>= 16 - (off - at); m; m &= m - 1)
+			cont++;
+		at = off;
+	}
 #endif
 	for (; at < off; at++)
 		col += (s->d[at] & 0xC0) != 0x80;
 	return col - (unsigned)cont;
+}
+
+/* The column of window offset 'off', 'nl' the offset past the last LF
+ * before it (0: none since the first token, on whose line it is).
+ * Checking, once or twice a record. */
+static unsigned S_col(const S_scan *s, size_t nl, size_t off)
+{
+	return nl ? 1 + S_chars(s, nl, off) : s->from_col + S_chars(s, s->from, off);
+}
+
+/* Building: the column of window offset 'off', with no comment between
+ * s->cref and it (the bytes ASCII, a column each). */
+static inline unsigned S_tree_col(const S_scan *s, size_t off)
+{
+	return s->ccol + (unsigned)(off - s->cref);
 }
 
 /* The end of the comment at 'p' ('{' or ';'), its lines counted; 0
@@ -197,9 +229,11 @@ static int S_number(const S_line *l, long num, size_t k, size_t dots)
  * board 'b' when it tells nothing of it (S_turn_word): its suffix's
  * NAG (0 none, tb_move_suffix), or -1 when the parser is to read it (a
  * pass, an unknown turn, evidence, a word the grammar does not read
- * whole, a point off the board, a suffix that is no NAG). Of the word's
- * bytes and the board only: the memo below keeps it. */
-static int S_move_word(const tb_game *g, const tb_board *b, const char *w, size_t n)
+ * whole, a point off the board, a suffix that is no NAG); the move's
+ * parts in 'mb' when it reads it. Of the word's bytes and the board
+ * only: the memo below keeps it. */
+static int S_move_word(const tb_game *g, const tb_board *b, const char *w, size_t n,
+                       tb_move_builder *mb)
 {
 	/* a pass, an unknown turn, evidence: the parser's */
 	if (w[0] == '@' || w[0] == '?' || (n >= 2 && w[0] == '-' && w[1] == '-') ||
@@ -210,10 +244,9 @@ static int S_move_word(const tb_game *g, const tb_board *b, const char *w, size_
 	err.len = 1;
 	err.msg[0] = off.msg[0] = '\0';
 	tb_scan sc = {w, n, 0, b, g->title, &err, &off};
-	tb_move_builder mb;
-	mb.n = 0;
-	mb.crown = 0;
-	if (g->parse_move(&sc, &mb) != 0 || off.len)
+	mb->n = 0;
+	mb->crown = 0;
+	if (g->parse_move(&sc, mb) != 0 || off.len)
 		return -1;
 	int nag = sc.i < n ? tb_move_suffix(w + sc.i, n - sc.i) : 0;
 	return sc.i < n && !nag ? -1 : nag;
@@ -225,24 +258,37 @@ static int S_move_word(const tb_game *g, const tb_board *b, const char *w, size_
  * seen are kept, with what S_move_word said, per game and board (a
  * [Rules] option may change the board), in a table of each reader's
  * (tb_reader.memo), direct-mapped: a word whose place another took is
- * read by the grammar again. */
+ * read by the grammar again. A word's move is kept beside it when it has
+ * few parts (S_memo_move): a reader building the tree reads the word
+ * again by a look-up and a copy. */
 enum {
 	S_MEMO_WORD = 15,     /* the longest word kept (bytes) */
 	S_MEMO_BITS = 12,     /* 4096 words a board */
 	S_MEMO_BOARDS = 4,    /* the boards kept: a collection's games, plain */
+	S_MEMO_PARTS = 7,     /* the most parts kept of a move (S_memo_move: 16 bytes) */
+	S_MEMO_SAID = 7,      /* the bits of a word's tail that hold 1 + what was said */
+	S_MEMO_HAS_PARTS = 8, /* the bit of its tail: its parts are kept */
 };
 
-/* A word kept: its first 8 bytes, then 7 more, its length and 1 + what
- * S_move_word said; all 0 when no word is kept there. */
+/* A word kept: its first 8 bytes, then 7 more, its length, whether its
+ * parts are kept, and 1 + what S_move_word said (-1 to 6); all 0 when
+ * no word is kept there. */
 typedef struct S_memo_word {
 	uint64_t head;
-	uint64_t tail;        /* bytes 8 to 14 << 8 | n << 4 | (said + 1) */
+	uint64_t tail;        /* bytes 8 to 14 << 8 | n << 4 | has parts << 3 | (said + 1) */
 } S_memo_word;
+
+/* The move of the word kept in the same slot, when its tail says so. */
+typedef struct S_memo_move {
+	uint8_t n, crown;
+	tb_part parts[S_MEMO_PARTS];
+} S_memo_move;
 
 typedef struct S_memo_board {
 	const tb_game *g;     /* NULL: not in use */
 	tb_board b;
 	S_memo_word w[1u << S_MEMO_BITS];
+	S_memo_move m[1u << S_MEMO_BITS]; /* read only by a reader that builds */
 } S_memo_board;
 
 struct tb_move_memo {
@@ -336,6 +382,12 @@ static S_memo_board *S_memo_board_of(tb_move_memo **mp, const tb_game *g, const 
 	return x;
 }
 
+/* What S_move_word said of the word kept in slot 'e'. */
+static inline int S_memo_said(const S_memo_word *e)
+{
+	return (int)(e->tail & S_MEMO_SAID) - 1;
+}
+
 /* The slot of table 'x' for key 'head', 'tail' (S_memo_key). */
 static inline S_memo_word *S_memo_slot(S_memo_board *x, uint64_t head, uint64_t tail)
 {
@@ -345,49 +397,85 @@ static inline S_memo_word *S_memo_slot(S_memo_board *x, uint64_t head, uint64_t 
 
 #ifdef __SSE2__ /* S_word_kept's */
 /* What table 'x' keeps of the 'n' bytes at 'w' (1 <= n <= S_MEMO_WORD,
- * 'room' readable): S_move_word's answer, or -2 when it keeps none. */
-static inline int S_memo_kept(S_memo_board *x, const char *w, size_t n, size_t room)
+ * 'room' readable): S_move_word's answer, its slot in '*ep' when 'ep'
+ * is not NULL (a building scan's); or -2 when it keeps none. */
+static inline int S_memo_kept(S_memo_board *x, const char *w, size_t n, size_t room,
+                              S_memo_word **ep)
 {
 	uint64_t head, tail;
 	S_memo_key(w, n, room, &head, &tail);
-	const S_memo_word *e = S_memo_slot(x, head, tail);
-	if (e->head == head && (e->tail & ~(uint64_t)15) == tail)
-		return (int)(e->tail & 15) - 1;
-	return -2;
+	S_memo_word *e = S_memo_slot(x, head, tail);
+	if (ep)
+		*ep = e;
+	return e->head == head && (e->tail & ~(uint64_t)15) == tail ? S_memo_said(e) : -2;
 }
 #endif
 
 /* S_move_word by the memo's table 'x' (NULL: none), 'room' bytes
- * readable at 'w' (S_memo_key). */
-static inline int S_move_memo(S_memo_board *x, const tb_game *g, const tb_board *b,
-                              const char *w, size_t n, size_t room)
+ * readable at 'w' (S_memo_key); '*ep' the word's slot, where it is now
+ * kept (NULL: no memo, or a word too long), and its move when 'keep' (a
+ * building scan's; S_move_parts). */
+static inline __attribute__((always_inline)) int
+S_move_memo(S_memo_board *x, const tb_game *g, const tb_board *b, const char *w, size_t n,
+            size_t room, S_memo_word **ep, int keep)
 {
+	tb_move_builder mb;
+	*ep = NULL;
 	if (!x || n > S_MEMO_WORD)
-		return S_move_word(g, b, w, n);
+		return S_move_word(g, b, w, n, &mb);
 	uint64_t head, tail;
 	S_memo_key(w, n, room, &head, &tail);
-	S_memo_word *e = S_memo_slot(x, head, tail);
+	S_memo_word *e = *ep = S_memo_slot(x, head, tail);
 	if (e->head == head && (e->tail & ~(uint64_t)15) == tail)
-		return (int)(e->tail & 15) - 1;
-	int said = S_move_word(g, b, w, n);
+		return S_memo_said(e);
+	int said = S_move_word(g, b, w, n, &mb);
 	e->head = head;
 	e->tail = tail | (uint64_t)(said + 1);
+	S_memo_move *k = &x->m[e - x->w];
+	if (keep && said >= 0 && mb.n <= S_MEMO_PARTS) {
+		k->n = (uint8_t)mb.n;
+		k->crown = mb.crown;
+		memcpy(k->parts, mb.parts, mb.n * sizeof *mb.parts);
+		e->tail |= S_MEMO_HAS_PARTS;
+	}
 	return said;
 }
 
 int tb_fast_move_word(tb_move_memo **memo, const tb_game *g, const tb_board *b, const char *w,
                       size_t n, size_t room)
 {
-	if (!memo)
-		return S_move_word(g, b, w, n);
-	return S_move_memo(S_memo_board_of(memo, g, b), g, b, w, n, room);
+	S_memo_word *e;
+	tb_move_builder mb;
+	return memo ? S_move_memo(S_memo_board_of(memo, g, b), g, b, w, n, room, &e, 0)
+	            : S_move_word(g, b, w, n, &mb);
 }
 
-/* A turn made on line 'l', the record's 'nodes'-th, its move's suffix
- * NAG 'nag' (S_move_word); 0 when the parser is to read it. */
+/* Building: the parts of move word 'w' ('n' bytes) of game 'g' on board
+ * 'b', which S_move_word reads (its memo slot 'e', or NULL), into 'm' as
+ * the tree sink keeps them (tb_sink_parts): the memo's (S_move_memo kept
+ * them), or the grammar's. */
+static void S_move_parts(S_scan *s, S_memo_word *e, const tb_game *g, const tb_board *b,
+                         const char *w, size_t n, tb_move *m)
+{
+	if (e && (e->tail & S_MEMO_HAS_PARTS)) {
+		const S_memo_move *k = &s->memo->m[e - s->memo->w];
+		m->nparts = k->n;
+		m->crown = k->crown;
+		m->parts = tb_sink_parts(&s->sink, k->parts, k->n, 0);
+		return;
+	}
+	tb_move_builder mb;
+	S_move_word(g, b, w, n, &mb);
+	m->nparts = (uint8_t)mb.n;
+	m->crown = mb.crown;
+	m->parts = tb_sink_parts(&s->sink, mb.parts, mb.n, 0);
+}
+
+/* A turn made on line 'l', the record's 'nodes'-th, its suffix's NAG
+ * 'nag' (0: none); 0 when the parser is to read it. */
 static inline int S_turn(S_line *l, size_t nodes, int nag)
 {
-	if (nag < 0 || nodes > TB_MAX_TURNS)
+	if (nodes > TB_MAX_TURNS)
 		return 0;
 	l->number += (unsigned)l->side;
 	l->side ^= 1;
@@ -396,14 +484,68 @@ static inline int S_turn(S_line *l, size_t nodes, int nag)
 	return 1;
 }
 
-/* The move word [p, q) as the parser reads it (S_turn_word), a turn
- * made on line 'l', the record's 'nodes'-th; 0 when the parser is to
- * read it. */
-static inline int S_move(const S_scan *s, S_line *l, size_t nodes, const tb_game *g,
-                         const tb_board *b, size_t p, size_t q)
+/* What the parser makes of turn word 'w' ('n' bytes) that is no move
+ * (S_move_word said -1), telling nothing (S_turn_word): a pass ("pass",
+ * "--", "pass" and a suffix, its NAG in '*nag') TB_NODE_PASS, an unknown
+ * turn ("?") TB_NODE_UNKNOWN; else -1, the parser's. */
+static __attribute__((noinline)) int S_other_turn(const unsigned char *w, size_t n, int *nag)
 {
-	return S_turn(l, nodes,
-	              S_move_memo(s->memo, g, b, (const char *)s->d + p, q - p, s->len - p));
+	*nag = 0;
+	if (n == 1 && w[0] == '?')
+		return TB_NODE_UNKNOWN;
+	if ((n == 2 && w[0] == '-' && w[1] == '-') || (n == 4 && memcmp(w, "pass", 4) == 0))
+		return TB_NODE_PASS;
+	if (n > 4 && memcmp(w, "pass", 4) == 0 &&
+	    (*nag = tb_move_suffix((const char *)w + 4, n - 4)) != 0)
+		return TB_NODE_PASS;
+	return -1;
+}
+
+/* Building: the node of 'kind' of turn word [p, q), line l's last turn
+ * (S_turn: the count one step on), its suffix's NAG 'nag', a move's memo
+ * slot 'e' (or NULL), as S_node_new and S_turn_word make it: number,
+ * side, span (a word in ASCII: a column a byte), a move's parts, NAG. */
+static void S_tree_turn(S_scan *s, const S_line *l, int kind, const tb_game *g,
+                        const tb_board *b, size_t p, size_t q, int nag, S_memo_word *e)
+{
+	tb_node *n = tb_sink_node(&s->sink, l->tl, (uint8_t)kind);
+	n->number = l->number - (unsigned)(l->side == 0);
+	n->side = (uint8_t)(l->side ^ 1);
+	unsigned col = S_tree_col(s, p);
+	n->span = (tb_span){s->line, col, s->line, col + (unsigned)(q - p), p};
+	if (kind == TB_NODE_MOVE)
+		S_move_parts(s, e, g, b, (const char *)s->d + p, q - p, &n->move);
+	if (nag)
+		tb_sink_nag(&s->sink, n, (uint8_t)nag);
+}
+
+/* The turn word [p, q) as the parser reads it (S_turn_word), the
+ * record's 'nodes'-th turn, on line 'l': a move, of which its grammar
+ * said 'nag' (S_move_word; memo slot 'e' or NULL), or else (-1) a pass
+ * or an unknown turn; 0 when the parser is to read it. Its node made
+ * when 'build'. */
+static inline int S_turn_word(S_scan *s, S_line *l, size_t nodes, const tb_game *g,
+                              const tb_board *b, size_t p, size_t q, int nag, S_memo_word *e,
+                              int build)
+{
+	int kind = TB_NODE_MOVE;
+	if (nag < 0 && (kind = S_other_turn(s->d + p, q - p, &nag)) < 0)
+		return 0;
+	if (!S_turn(l, nodes, nag))
+		return 0;
+	if (build)
+		S_tree_turn(s, l, kind, g, b, p, q, nag, e);
+	return 1;
+}
+
+/* The turn word [p, q) read by the grammar or the memo (S_turn_word). */
+static inline __attribute__((always_inline)) int
+S_move(S_scan *s, S_line *l, size_t nodes, const tb_game *g, const tb_board *b, size_t p,
+       size_t q, int build)
+{
+	S_memo_word *e;
+	int nag = S_move_memo(s->memo, g, b, (const char *)s->d + p, q - p, s->len - p, &e, build);
+	return S_turn_word(s, l, nodes, g, b, p, q, nag, e, build);
 }
 
 /* The length of the word at window offset 'p' when it is one the memo
@@ -413,8 +555,9 @@ static inline int S_move(const S_scan *s, S_line *l, size_t nodes, const tb_game
  * -- negative as signed) are looked up; a word the memo keeps is one
  * S_word read whole (only S_move fills a scan's table, with S_word's
  * words), so those bytes are S_word's word when a blank or a LF, which
- * ends one, follows them. */
-static inline size_t S_word_kept(const S_scan *s, size_t p, int *nag)
+ * ends one, follows them; S_memo_kept's answer goes to '*nag', its slot
+ * to '*e' when 'e' is not NULL. */
+static inline size_t S_word_kept(const S_scan *s, size_t p, int *nag, S_memo_word **e)
 {
 #ifdef __SSE2__
 	if (!s->memo || p + 16 > s->len)
@@ -424,10 +567,10 @@ static inline size_t S_word_kept(const S_scan *s, size_t p, int *nag)
 	size_t n = m ? (size_t)__builtin_ctz(m) : 16;
 	if (n == 0 || n > S_MEMO_WORD || p + n >= s->end || (s->d[p + n] != ' ' && s->d[p + n] != '\n'))
 		return 0;
-	*nag = S_memo_kept(s->memo, (const char *)s->d + p, n, s->len - p);
+	*nag = S_memo_kept(s->memo, (const char *)s->d + p, n, s->len - p, e);
 	return *nag == -2 ? 0 : n;
 #else
-	(void)s, (void)p, (void)nag;
+	(void)s, (void)p, (void)nag, (void)e;
 	return 0;
 #endif
 }
@@ -436,7 +579,65 @@ static inline size_t S_word_kept(const S_scan *s, size_t p, int *nag)
  * last turn, the count one step back. */
 static inline S_line S_back(const S_line *l)
 {
-	return (S_line){l->number - (unsigned)(l->side == 0), l->side ^ 1, 0, 0, 0};
+	return (S_line){l->number - (unsigned)(l->side == 0), l->side ^ 1, 0, 0, 0, NULL};
+}
+
+/* Building: variation 'v' opened by the '(' at 'p', as S_variation
+ * begins it (its span the '(' token's until its ')'), and closed. */
+static void S_tree_open(S_scan *s, S_line *v, size_t p)
+{
+	tb_line unused; /* the check sink's, which a building scan is not */
+	v->tl = tb_sink_line(&s->sink, &unused);
+	unsigned col = S_tree_col(s, p);
+	v->tl->span = (tb_span){s->line, col, s->line, col + 1, p};
+}
+
+static void S_tree_close(S_scan *s, const S_line *v, const S_line *outer, size_t p)
+{
+	v->tl->span.end_line = s->line;
+	v->tl->span.end_col = S_tree_col(s, p) + 1;
+	tb_sink_variation(&s->sink, outer->tl->last, v->tl);
+}
+
+/* Building: the comment [p, q) -- at 'p' a '{' or ';' on line 'line',
+ * whose last LF was at 'nl' before it -- as the lexer reads it
+ * (S_comment, S_comment_lang) and the parser keeps it (S_comment_new):
+ * its language, its text unescaped, then trimmed (tb_sink_comment_make), its
+ * span; after the last turn of line 'l' or before its first, or after
+ * the result ('ended'). The columns go on from its end. */
+static void S_tree_comment(S_scan *s, const S_line *l, int ended, size_t p, size_t q,
+                           unsigned line, size_t nl)
+{
+	const char *d = (const char *)s->d;
+	int brace = d[p] == '{';
+	size_t t = p + 1, e = brace ? q - 1 : q; /* its text, between '{' and '}' */
+	char lang[sizeof ((tb_reader *)0)->lang] = "";
+	size_t k = tb_lex_lang(d + t, s->end - t); /* s->end: a '[' after a LF, or the end */
+	if (k) {
+		memcpy(lang, d + t + 1, k - 1);
+		lang[k - 1] = '\0';
+		t += k;
+	}
+	const char *text = d + t;
+	size_t n = e - t;
+	if (brace && memchr(text, '\\', n)) { /* '\' escapes '}' '\' '@', else is itself */
+		char *u = tb_arena_alloc(s->sink.arena, n);
+		n = 0;
+		for (size_t i = t; i < e; i++) {
+			if (d[i] == '\\' && i + 1 < e && (d[i + 1] == '}' || d[i + 1] == '\\' ||
+			                                   d[i + 1] == '@'))
+				i++;
+			u[n++] = d[i];
+		}
+		text = u;
+	}
+	tb_comment *c = tb_sink_comment(&s->sink, text, n, lang, 0);
+	unsigned col = S_tree_col(s, p);
+	s->ccol = s->nl != nl ? 1 + S_chars(s, s->nl, q) : col + S_chars(s, p, q);
+	s->cref = q;
+	c->span = (tb_span){line, col, s->line, s->ccol, p};
+	tb_line *tl = l->tl;
+	tb_sink_comment_append(ended ? &s->trail : tl->last ? &tl->last->comments : &tl->lead, c);
 }
 
 /* The record's last token: [at, q), which ends on line 'line', the
@@ -500,17 +701,24 @@ static size_t S_record_end(tb_reader *r, size_t from, int *at_end)
 }
 
 /* The scan of the movetext, from its first token to the next record's
- * '[' (s->end): 1 when the fast tier takes it ('out' filled, the reader
- * moved past it), else 0 (nothing of the reader changed). */
-static int S_scan_movetext(tb_reader *r, S_scan *s, const tb_game *g, const tb_board *b,
-                           const tb_fast_start *start, tb_fast_end *out)
+ * '[' (s->end): 1 when the fast tier takes it ('out' filled, and 'tree'
+ * when 'build'; the reader moved past it), else 0 (nothing of the
+ * reader changed). Inline in the two below, where 'build' is a
+ * constant: a check's scan tests nothing of the tree's (the two in
+ * one function cost a check 4%). */
+static inline __attribute__((always_inline)) int
+S_scan_movetext(tb_reader *r, S_scan *s, const tb_game *g, const tb_board *b,
+                const tb_fast_start *start, tb_fast_end *out, tb_fast_tree *tree, const int build)
 {
 	const unsigned char *d = s->d;
 	/* the line being read in a local of its own, the lines it is a
 	 * variation of on a stack: its count stays in registers */
 	S_line outer[S_DEPTH];
 	unsigned depth = 0;
-	S_line cur = {start->number, start->side, 0, 0, 0}, *l = &cur;
+	tb_line main_line;
+	memset(&main_line, 0, sizeof main_line);
+	S_line cur = {start->number, start->side, 0, 0, 0, build ? &main_line : NULL},
+	       *l = &cur;
 	size_t nodes = 0; /* turns made (the check sink's count) */
 	size_t p = s->from;
 	S_last last = {0, 0, 0, 0, 0};
@@ -556,11 +764,12 @@ static int S_scan_movetext(tb_reader *r, S_scan *s, const tb_game *g, const tb_b
 					continue;
 				}
 			}
+			S_memo_word *e = NULL;
 			int nag;
-			if (c > '9' && (q = S_word_kept(s, p, &nag))) { /* a move read before */
-				if (!S_turn(l, ++nodes, nag))
-					return 0;
+			if (c > '9' && (q = S_word_kept(s, p, &nag, build ? &e : NULL))) { /* read before */
 				q += p;
+				if (!S_turn_word(s, l, ++nodes, g, b, p, q, nag, e, build))
+					return 0;
 				p = q + (d[q] == ' ');
 				continue;
 			}
@@ -577,7 +786,7 @@ static int S_scan_movetext(tb_reader *r, S_scan *s, const tb_game *g, const tb_b
 				out->col = S_col(s, s->nl, p);
 				last = (S_last){p, q, s->nl, s->line, out->col + (unsigned)(q - p)};
 				ended = 1;
-			} else if (!S_move(s, l, ++nodes, g, b, p, q)) {
+			} else if (!S_move(s, l, ++nodes, g, b, p, q, build)) {
 				return 0;
 			}
 			/* most often one blank, then the next token */
@@ -585,10 +794,18 @@ static int S_scan_movetext(tb_reader *r, S_scan *s, const tb_game *g, const tb_b
 		} else if (c == '\n') {
 			s->line++;
 			s->nl = ++p;
+			if (build) {
+				s->cref = p;
+				s->ccol = 1;
+			}
 		} else if (c == '{' || c == ';') {
+			unsigned line = s->line;
+			size_t nl = s->nl;
 			size_t q = S_comment(r, s, p);
 			if (!q)
 				return 0;
+			if (build)
+				S_tree_comment(s, l, ended, p, q, line, nl);
 			last = (S_last){p, q, s->nl, s->line, 0};
 			l->any = 1;
 			p = q;
@@ -603,16 +820,22 @@ static int S_scan_movetext(tb_reader *r, S_scan *s, const tb_game *g, const tb_b
 			if (q == p + 1 || num > 255 || !l->turns || l->nnags >= TB_MAX_NAGS)
 				return 0;
 			l->nnags++;
+			if (build)
+				tb_sink_nag(&s->sink, l->tl->last, (uint8_t)num);
 			p = q;
 		} else if (c == '(') {
 			if (!l->turns || depth >= S_DEPTH)
 				return 0;
 			outer[depth++] = cur;
 			cur = S_back(&outer[depth - 1]);
+			if (build)
+				S_tree_open(s, &cur, p);
 			p++;
 		} else if (c == ')') {
 			if (!depth || !l->any)
 				return 0;
+			if (build)
+				S_tree_close(s, &cur, &outer[depth - 1], p);
 			cur = outer[--depth];
 			p++;
 		} else if (c == '*') {
@@ -635,11 +858,28 @@ static int S_scan_movetext(tb_reader *r, S_scan *s, const tb_game *g, const tb_b
 	    start->tagged != out->result)
 		return 0; /* the parser's error: the result and [Result] differ */
 	S_finish(r, s, &last);
+	if (build) {
+		tree->main = main_line;
+		tree->trail = s->trail;
+		tree->nodes = s->sink.nodes;
+	}
 	return 1;
 }
 
+static int S_scan_check(tb_reader *r, S_scan *s, const tb_game *g, const tb_board *b,
+                        const tb_fast_start *start, tb_fast_end *out)
+{
+	return S_scan_movetext(r, s, g, b, start, out, NULL, 0);
+}
+
+static int S_scan_tree(tb_reader *r, S_scan *s, const tb_game *g, const tb_board *b,
+                       const tb_fast_start *start, tb_fast_end *out, tb_fast_tree *tree)
+{
+	return S_scan_movetext(r, s, g, b, start, out, tree, 1);
+}
+
 int tb_fast_movetext(tb_reader *r, const tb_game *g, const tb_board *b,
-                     const tb_fast_start *start, tb_fast_end *end)
+                     const tb_fast_start *start, tb_fast_end *end, tb_fast_tree *tree)
 {
 	if (r->careful || r->no_fast || r->fatal || !g || !g->parse_move)
 		return 0;
@@ -650,8 +890,9 @@ int tb_fast_movetext(tb_reader *r, const tb_game *g, const tb_board *b,
 		return 0;
 	r->memo_free = tb_move_memo_free; /* the reader frees the memo so */
 	S_scan s = {(const unsigned char *)r->data, stop, at_end, r->tok.line, 0, from,
-	            r->tok.col, r->len, S_memo_board_of(&r->memo, g, b)};
-	if (!S_scan_movetext(r, &s, g, b, start, end))
+	            r->tok.col, r->len, S_memo_board_of(&r->memo, g, b),
+	            from, r->tok.col, {tree ? tree->arena : NULL, 0, 0}, NULL};
+	if (!(tree ? S_scan_tree(r, &s, g, b, start, end, tree) : S_scan_check(r, &s, g, b, start, end)))
 		return 0;
 	r->fast_records++;
 	return 1;

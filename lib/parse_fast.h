@@ -1,17 +1,20 @@
 /*
- * parse_fast.h -- the fast tier of a check (internal; spec/tgn.md,
+ * parse_fast.h -- the fast tier of the movetext (internal; spec/tgn.md,
  * "Two tiers"): a record's movetext recognised in one pass over its
  * bytes when it is written in the common shapes, for a reader that
- * only checks (parse_sink.h, tablero parse).
+ * checks (parse_sink.h, tablero parse) and for one that builds the
+ * tree (validate, fmt, xml...).
  *
  * It accepts only what the parser (parser.c) reads without a single
- * diagnostic, and says of it only what the check sink would be told:
- * the record's result and where its marker stands. Anything else -- a
- * byte or a shape outside the common grammar, anything that could be
- * told of -- it leaves, having changed nothing the parser reads, to the
- * parser, which then reads the movetext from its first token as it
+ * diagnostic, and says of it only what the parser's sink would be
+ * told: the record's result and where its marker stands, and, building,
+ * the tree the parser would build of it, node for node. Anything else
+ * -- a byte or a shape outside the common grammar, anything that could
+ * be told of -- it leaves, having changed nothing the parser reads, to
+ * the parser, which then reads the movetext from its first token as it
  * always does. So every diagnostic is the parser's, by construction;
- * test_parser and fuzz_parse hold the two tiers to the same answers.
+ * test_parser, test_parse_fast_tree and fuzz_parse hold the two tiers
+ * to the same answers.
  */
 #ifndef TB_PARSE_FAST_H
 #define TB_PARSE_FAST_H
@@ -43,12 +46,26 @@ typedef struct tb_fast_start {
 	tb_result tagged;  /* what [Result] says (tb_tags_result) */
 } tb_fast_start;
 
-/* What the check sink is told of a movetext the fast tier accepts. */
+/* What the parser is told of a movetext the fast tier accepts. */
 typedef struct tb_fast_end {
 	tb_result result;  /* its marker's */
 	size_t off;        /* the marker's window offset */
 	unsigned line, col;/* and its place */
 } tb_fast_end;
+
+/* The tree the fast tier builds of a movetext it takes, for a reader
+ * that builds one: what the parser's tree sink (parse_sink.h) would
+ * hold, every node, variation, NAG, move part and comment as S_line
+ * makes it, in 'arena'. The caller puts it in the record: 'main' is
+ * its main line (its 'lead' the comments before the first turn, to be
+ * appended to those the tag section left there), 'trail' the comments
+ * after the result. */
+typedef struct tb_fast_tree {
+	tb_arena *arena;   /* the record's (set by the caller) */
+	tb_line main;
+	tb_comment *trail;
+	size_t nodes;      /* the nodes made (the tree sink's count) */
+} tb_fast_tree;
 
 /* With r->tok the first token of the movetext of a record of game 'g'
  * on board 'b': when the movetext, from that token to the next
@@ -56,12 +73,14 @@ typedef struct tb_fast_end {
  * shapes the fast tier knows and the parser would tell nothing of it,
  * moves the reader past it -- r->tok that '[', r->prev the token
  * before, r->pos, r->line and r->col as tb_lex_next leaves them --
- * fills 'end' and returns 1. Else returns 0 with the reader where it
- * was (its window may have grown: more of the input read, as the
- * parser reads it). Never taken by a careful reader, nor one whose
- * fast tier is off (r->no_fast). */
+ * fills 'end' and, when 'tree' is not NULL (a reader building the
+ * tree), the tree from 'tree->arena' on, and returns 1. Else returns 0
+ * with the reader where it was (its window may have grown: more of the
+ * input read, as the parser reads it), 'tree' as it was but for what
+ * it put in the arena, which nothing then reaches. Never taken by a
+ * careful reader, nor one whose fast tier is off (r->no_fast). */
 int tb_fast_movetext(tb_reader *r, const tb_game *g, const tb_board *b,
-                     const tb_fast_start *start, tb_fast_end *end);
+                     const tb_fast_start *start, tb_fast_end *end, tb_fast_tree *tree);
 
 /* The memo of move words (parse_fast.c): what the fast tier made of
  * each word of a game on a board, kept by the reader (tb_reader.memo)

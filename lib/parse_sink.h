@@ -28,7 +28,9 @@
  *    movetext is left empty (tb_sink_finish).
  *
  * Every function is inline: the parser calls them at every token, and
- * the test of 'check' is one predictable branch.
+ * the test of 'check' is one predictable branch. The movetext's fast
+ * tier (parse_fast.c) builds its tree through them too, so that a node
+ * is made one way.
  */
 #ifndef TB_PARSE_SINK_H
 #define TB_PARSE_SINK_H
@@ -36,6 +38,54 @@
 #include <string.h>
 
 #include "record.h"
+
+/* ===== The tree's small makers =====
+ * One definition each, inline, for both tiers (parser.c, parse_fast.c),
+ * which call no function of each other's but the fast tier's entry;
+ * record.h's tb_comment_make, tb_comment_append and
+ * tb_node_push_variation, for the building API, are these (parser.c). */
+
+/* A comment of the 'n' bytes at 's', leading and trailing white space
+ * left out, in language 'lang' (NULL or "": none); NULL when memory ran
+ * out and the arena is soft. */
+static inline tb_comment *tb_sink_comment_make(tb_arena *a, const char *s, size_t n,
+                                               const char *lang)
+{
+	tb_comment *c = tb_arena_alloc(a, sizeof *c);
+	if (!c)
+		return NULL;
+	if (lang && lang[0] && !(c->lang = tb_arena_strndup(a, lang, strlen(lang))))
+		return NULL;
+	/* Leading and trailing white space is not part of the text. */
+	while (n && (*s == ' ' || *s == '\t' || *s == '\n'))
+		s++, n--;
+	while (n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\n'))
+		n--;
+	c->text = tb_arena_strndup(a, s, n);
+	return c->text ? c : NULL;
+}
+
+/* Appends comment 'c' (or a list of them) to 'list' in constant time:
+ * the list's first comment knows its last. */
+static inline void tb_sink_comment_append(tb_comment **list, tb_comment *c)
+{
+	if (*list)
+		(*list)->last->next = c;
+	else
+		*list = c;
+	for ((*list)->last = c; c->next; c = c->next) /* 'c' may be a list itself */
+		(*list)->last = c->next;
+}
+
+/* Appends variation 'v' to the variations of 'base'. */
+static inline void tb_sink_push_variation(tb_node *base, tb_line *v)
+{
+	if (base->variations)
+		base->variations->last_var->next = v;
+	else
+		base->variations = v;
+	base->variations->last_var = v;
+}
 
 typedef struct tb_sink {
 	tb_arena *arena;   /* the record's */
@@ -89,7 +139,7 @@ static inline tb_line *tb_sink_line(tb_sink *s, tb_line *local)
 static inline void tb_sink_variation(tb_sink *s, tb_node *base, tb_line *v)
 {
 	if (!s->check)
-		tb_node_push_variation(base, v);
+		tb_sink_push_variation(base, v);
 }
 
 /* NAG 'nag' after node 'n' (which has fewer than TB_MAX_NAGS): kept in
@@ -118,14 +168,14 @@ static inline tb_part *tb_sink_parts(tb_sink *s, const tb_part *parts, size_t n,
 }
 
 /* A comment of the 'n' bytes at 'text' in language 'lang': the tree's
- * (record.h, tb_comment_make), or one a check keeps too ('kept': the
+ * (tb_sink_comment_make), or one a check keeps too ('kept': the
  * tag section's, which the record keeps); else, checking, one without
  * its text ("") nor language. */
 static inline tb_comment *tb_sink_comment(tb_sink *s, const char *text, size_t n,
                                           const char *lang, int kept)
 {
 	if (!s->check || kept)
-		return tb_comment_make(s->arena, text, n, lang);
+		return tb_sink_comment_make(s->arena, text, n, lang);
 	tb_comment *c = tb_arena_alloc(s->arena, sizeof *c);
 	if (c)
 		c->text = "";

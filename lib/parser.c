@@ -84,20 +84,20 @@ static tb_span S_span_tok(const tb_tok *t)
 	return s;
 }
 
+/* record.h's makers, for the building API too: the sink's (parse_sink.h) */
 tb_comment *tb_comment_make(tb_arena *a, const char *s, size_t n, const char *lang)
 {
-	tb_comment *c = tb_arena_alloc(a, sizeof *c);
-	if (!c)
-		return NULL;
-	if (lang && lang[0] && !(c->lang = tb_arena_strndup(a, lang, strlen(lang))))
-		return NULL;
-	/* Leading and trailing white space is not part of the text. */
-	while (n && (*s == ' ' || *s == '\t' || *s == '\n'))
-		s++, n--;
-	while (n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\n'))
-		n--;
-	c->text = tb_arena_strndup(a, s, n);
-	return c->text ? c : NULL;
+	return tb_sink_comment_make(a, s, n, lang);
+}
+
+void tb_comment_append(tb_comment **list, tb_comment *c)
+{
+	tb_sink_comment_append(list, c);
+}
+
+void tb_node_push_variation(tb_node *base, tb_line *v)
+{
+	tb_sink_push_variation(base, v);
 }
 
 /* The comment just read (the current token), for the sink; 'kept': a
@@ -203,18 +203,7 @@ static void S_marks(S_parser *p, tb_comment *c, int on_turn)
 	}
 }
 
-/* Appends in constant time: the list's first comment knows its last. */
-void tb_comment_append(tb_comment **list, tb_comment *c)
-{
-	if (*list)
-		(*list)->last->next = c;
-	else
-		*list = c;
-	for ((*list)->last = c; c->next; c = c->next) /* 'c' may be a list itself */
-		(*list)->last = c->next;
-}
-
-#define S_comment_append tb_comment_append
+#define S_comment_append tb_sink_comment_append
 
 /* Skips tokens up to the next '[' or the end: used when a record's
  * moves cannot be read at all. */
@@ -1100,15 +1089,6 @@ static void S_variation(S_parser *p, tb_line *line, int depth)
 	tb_sink_variation(&p->sink, base, v);
 }
 
-void tb_node_push_variation(tb_node *base, tb_line *v)
-{
-	if (base->variations)
-		base->variations->last_var->next = v;
-	else
-		base->variations = v;
-	base->variations->last_var = v;
-}
-
 static int S_is_result(S_parser *p, const tb_tok *t)
 {
 	return t->type == TK_STAR || S_word_is(t, p->r, "1-0") ||
@@ -1210,6 +1190,20 @@ static tb_result S_result_of(S_parser *p, const tb_tok *t)
 	                                 : TB_RESULT_DRAW;
 }
 
+/* The tree the fast tier built of the movetext (parse_fast.h) into the
+ * record: its main line after the comments the tag section left before
+ * it, the comments after its result. */
+static void S_fast_tree(S_parser *p, const tb_fast_tree *ft)
+{
+	tb_line *main = &p->rec->main;
+	if (ft->main.lead)
+		S_comment_append(&main->lead, ft->main.lead);
+	main->first = ft->main.first;
+	main->last = ft->main.last;
+	p->rec->trail = ft->trail;
+	p->sink.nodes = ft->nodes;
+}
+
 /* movetext -> line (result comment*)? */
 static void S_movetext(S_parser *p)
 {
@@ -1220,11 +1214,16 @@ static void S_movetext(S_parser *p)
 	if (rec->start)
 		clk = (S_clock){rec->start->number, rec->start->to_move, 1, 0};
 	tb_result tagged = tb_tags_result(rec);
-	/* a check's movetext in the common shapes: the fast tier, which
-	 * leaves to S_line whatever it does not take whole (parse_fast.h) */
+	/* a movetext in the common shapes: the fast tier, which leaves to
+	 * S_line whatever it does not take whole (parse_fast.h); building,
+	 * its tree is the one S_line would have built */
 	tb_fast_start fs = {clk.number, clk.side, tagged};
 	tb_fast_end fe;
-	if (p->sink.check && tb_fast_movetext(p->r, p->g, &p->board, &fs, &fe)) {
+	tb_fast_tree ft; /* the rest is the fast tier's to fill */
+	ft.arena = p->sink.arena;
+	if (tb_fast_movetext(p->r, p->g, &p->board, &fs, &fe, p->sink.check ? NULL : &ft)) {
+		if (!p->sink.check)
+			S_fast_tree(p, &ft);
 		rec->result = fe.result;
 		if (fe.result != TB_RESULT_OTHER)
 			tb_tags_set_result(rec, fe.result, fe.line, fe.col, fe.off);

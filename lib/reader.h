@@ -96,9 +96,10 @@ struct tb_reader {
 	int careful;             /* no short ways (tb_lex_tag, S_quick_token,
 	                            S_plain_ascii): every token the careful way,
 	                            for the tests, which compare the two */
-	int no_fast;             /* the fast tier of a check off (parse_fast.h):
-	                            the parser reads every movetext, for the
-	                            tests, which compare the two tiers */
+	int no_fast;             /* the movetext's fast tier off (parse_fast.h),
+	                            checking or building: the parser reads every
+	                            movetext, for the tests, which compare the
+	                            two tiers */
 	size_t fast_records;     /* movetexts the fast tier took */
 	struct tb_move_memo *memo; /* its move words' memo (parse_fast.c), or NULL */
 	struct tb_pos_memo *pos_memo; /* its [Position] values' memo (tags_position.c), or NULL */
@@ -160,6 +161,13 @@ int tb_lex_tag(tb_reader *r, tb_tok *name, tb_tok *value);
  * or a control character (nor a sequence cut by 'end'). For the fast
  * tier (parse_fast.c), which so reads a comment as the lexer does. */
 size_t tb_lex_comment_run(const tb_reader *r, size_t p, size_t end);
+
+/* lang -> '@' (letter | digit | '-'){1,35}, then a space, '}', a line
+ * end or the input's end: the length of the language that opens a
+ * comment's text at 's' -- 'n' bytes to the input's end, or more than
+ * 37 -- its letters s[1] to s[len - 1]; 0 when none does. The lexer's
+ * and the fast tier's (parse_fast.c), one definition. */
+size_t tb_lex_lang(const char *s, size_t n);
 
 /* The same for a string's plain text (what tb_lex_tag takes between a
  * value's quotes): printable ASCII, tab and valid UTF-8 sequences; not

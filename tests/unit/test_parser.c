@@ -1320,8 +1320,8 @@ static void test_fast_tier_cases(void **state)
 		{"[Game \"pitarra\"]\n1. d5 ;c [x]\nf4 *\n[Game \"pitarra\"]\n", 0},
 		{"[Game \"pitarra\"]\n1. d5 ;c\r\nf4 *\n[Game \"pitarra\"]\n", 0},
 		{"[Game \"pitarra\"]\n1. d5 <gap 2> *\n[Game \"pitarra\"]\n", 0},
-		{"[Game \"pitarra\"]\n1. pass f4 *\n[Game \"pitarra\"]\n", 0},
-		{"[Game \"pitarra\"]\n1. ? f4 *\n[Game \"pitarra\"]\n", 0},
+		{"[Game \"pitarra\"]\n1. pass f4 *\n[Game \"pitarra\"]\n", 1},
+		{"[Game \"pitarra\"]\n1. ? f4 *\n[Game \"pitarra\"]\n", 1},
 		{"[Game \"pitarra\"]\n[Recording \"a.ogg\"]\n1. d5 @0:00:01 *\n[Game \"pitarra\"]\n", 0},
 		{"[Game \"pitarra\"]\n1. d5 * x\n[Game \"pitarra\"]\n", 0},       /* after the result */
 		{"[Game \"pitarra\"]\n1. d5 * [Game \"pitarra\"]\n", 0},          /* not a line's start */
