@@ -21,9 +21,9 @@
  *        known), not of other moves.
  *    The tags (roster checks, the game, its board, [Result]) are checked
  *    one way for both, but that a check leaves [Position] as written
- *    (tags.c: its canonical form is for writers); a check reads the tag
- *    lines in the plain shape by its fast tier (parse_fast_tags.c) into
- *    the same list.
+ *    (tags.c: its canonical form is for writers); both read the tag
+ *    lines in the plain shape by their fast tier (parse_fast_tags.c)
+ *    into the same list.
  *    A record read so has its tags, game, result and diagnostics; its
  *    movetext is left empty (tb_sink_finish).
  *
