@@ -227,15 +227,16 @@ static int S_number(const S_line *l, long num, size_t k, size_t dots)
 
 /* What the parser makes of move word 'w' ('n' bytes) of game 'g' on
  * board 'b' when it tells nothing of it (S_turn_word): its suffix's
- * NAG (0 none, tb_move_suffix), or -1 when the parser is to read it (a
- * pass, an unknown turn, evidence, a word the grammar does not read
- * whole, a point off the board, a suffix that is no NAG); the move's
+ * NAG (0 none, tb_move_suffix), or -1 when it is no move read whole:
+ * a pass or an unknown turn (S_other_turn's then), or what the parser
+ * is to read (evidence, a word the grammar does not read whole, a
+ * point off the board, a suffix that is no NAG); the move's
  * parts in 'mb' when it reads it. Of the word's bytes and the board
  * only: the memo below keeps it. */
 static int S_move_word(const tb_game *g, const tb_board *b, const char *w, size_t n,
                        tb_move_builder *mb)
 {
-	/* a pass, an unknown turn, evidence: the parser's */
+	/* a pass, an unknown turn (S_other_turn's), evidence (the parser's) */
 	if (w[0] == '@' || w[0] == '?' || (n >= 2 && w[0] == '-' && w[1] == '-') ||
 	    (n >= 4 && memcmp(w, "pass", 4) == 0))
 		return -1;

@@ -383,8 +383,8 @@ size_t tb_fast_tags(tb_reader *r, tb_arena *a, tb_tag_list *tags)
 	S_pair t, last = {0};
 	unsigned last_line = line;
 	/* the memo (256 KiB) from the reader's second run of tags on: a
-	 * reader of one record (an edit's, a fragment's) makes none; NULL
-	 * when memory ran out: no memo */
+	 * reader of one record whose tags are read in one run (an edit's, a
+	 * fragment's) makes none; NULL when memory ran out: no memo */
 	if (!r->tag_memo && !r->no_tag_memo && r->fast_tags)
 		r->tag_memo = tb_calloc(1, sizeof *r->tag_memo);
 	struct tb_tag_memo *m = r->no_tag_memo ? NULL : r->tag_memo;

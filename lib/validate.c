@@ -224,6 +224,20 @@ static int S_worded(const tb_val *v)
 	return !v->r->verdicts || v->fault;
 }
 
+/* v->say emptied for a diagnostic's words, its memory kept -- but after
+ * memory ran out (a buffer's 'failed' is sticky, buf.h) a new one: one
+ * diagnostic left out is that one alone, not every later one of the
+ * record. */
+static tb_buf *S_say_fresh(tb_val *v)
+{
+	if (!tb_buf_ok(&v->say)) {
+		tb_buf_free(&v->say);
+		v->say = (tb_buf)TB_BUF_SOFT;
+	}
+	tb_buf_clear(&v->say);
+	return &v->say;
+}
+
 /* A diagnostic over node span 'sp', with the position 's' it happened in
  * (may be NULL): "token: reason", or "reason" when 'token' is NULL;
  * a fault for v->fault too. */
@@ -231,8 +245,7 @@ static void S_vreport(tb_val *v, tb_severity sev, int code, const tb_span *sp,
                       const tb_state *s, const char *token, const char *fmt, va_list ap)
 {
 	size_t why_at = 0;
-	tb_buf *msg = &v->say;
-	tb_buf_clear(msg);
+	tb_buf *msg = S_say_fresh(v);
 	if (S_worded(v)) {
 		if (token) {
 			tb_buf_puts(msg, token);
@@ -347,7 +360,7 @@ void tb_val_frown_tell(tb_val *v, tb_val_at *at)
 		v->oom = 1; /* the remark's words ran out (rules->remark) */
 	size_t why_at = 0;
 	if (S_worded(v)) { /* "token: reason", worded into v->say as it goes */
-		tb_val_node_token(&v->say, at->frown);
+		tb_val_node_token(S_say_fresh(v), at->frown);
 		tb_buf_put(&v->say, ": ", 2);
 		why_at = v->say.len;
 		tb_why_put(&w, v->lang, &v->say, 480); /* (cut as it always was) */
