@@ -142,12 +142,48 @@ typedef struct S_kept {
 static _Thread_local S_kept S_last[S_KEPT];
 static _Thread_local unsigned S_next;
 
+/* The kept ruleset of game 'g' with the options of 'read' (S_read's),
+ * configured into the next slot when none is kept; NULL when the game's
+ * configure refuses the options, with its message in 'why' and the
+ * refused ruleset in 'failed' (as configure left it). */
+static const tb_ruleset *S_kept_for(const tb_game *g, const tb_ruleset *read, tb_ruleset *failed,
+                                    char *why, size_t n)
+{
+	for (unsigned i = 0; i < S_KEPT; i++) {
+		const S_kept *k = &S_last[i];
+		if (k->rs.game == g && k->rs.rules == g->rules &&
+		    memcmp(k->opt, read->opt, sizeof read->opt) == 0 &&
+		    memcmp(k->num, read->num, sizeof read->num) == 0)
+			return &k->rs;
+	}
+	S_kept *k = &S_last[S_next];
+	tb_ruleset *rs = &k->rs;
+	memset(rs, 0, sizeof *rs);
+	rs->game = g;
+	rs->rules = g->rules;
+	memcpy(rs->opt, read->opt, sizeof rs->opt);
+	memcpy(rs->num, read->num, sizeof rs->num);
+	memcpy(k->opt, rs->opt, sizeof k->opt);
+	memcpy(k->num, rs->num, sizeof k->num);
+	const char *bad = rs->rules ? rs->rules->configure(rs) : NULL;
+	if (bad) {
+		if (failed)
+			*failed = *rs;
+		rs->game = NULL; /* nothing kept */
+		snprintf(why, n, "%s", bad);
+		return NULL;
+	}
+	tb_geo_finish(&rs->geo);
+	S_next = (S_next + 1) % S_KEPT;
+	return rs;
+}
+
 const char *tb_ruleset_init(tb_ruleset *rs, const tb_game *g, const tb_opts *o, char *why,
                             size_t n)
 {
-	/* the options read first, into a ruleset of their own: one kept is
-	 * copied over 'rs' whole, which is not cleared first (a geometry is
-	 * kilobytes, and every record asks) */
+	/* the options read first, into a ruleset of their own: the kept one
+	 * is copied over 'rs' whole, which is not cleared first (a geometry
+	 * is kilobytes, and every record asks) */
 	tb_ruleset read;
 	read.game = g;
 	if (S_read(&read, o, why, n)) {
@@ -156,33 +192,20 @@ const char *tb_ruleset_init(tb_ruleset *rs, const tb_game *g, const tb_opts *o, 
 		rs->rules = g->rules;
 		return why;
 	}
-	for (unsigned i = 0; i < S_KEPT; i++) {
-		const S_kept *k = &S_last[i];
-		if (k->rs.game == g && k->rs.rules == g->rules &&
-		    memcmp(k->opt, read.opt, sizeof read.opt) == 0 &&
-		    memcmp(k->num, read.num, sizeof read.num) == 0) {
-			*rs = k->rs;
-			return NULL;
-		}
-	}
-	memset(rs, 0, sizeof *rs);
-	rs->game = g;
-	rs->rules = g->rules;
-	memcpy(rs->opt, read.opt, sizeof rs->opt);
-	memcpy(rs->num, read.num, sizeof rs->num);
-	S_kept *k = &S_last[S_next];
-	memcpy(k->opt, rs->opt, sizeof k->opt);
-	memcpy(k->num, rs->num, sizeof k->num);
-	const char *bad = rs->rules ? rs->rules->configure(rs) : NULL;
-	if (bad) {
-		k->rs.game = NULL; /* nothing kept */
-		snprintf(why, n, "%s", bad);
+	const tb_ruleset *k = S_kept_for(g, &read, rs, why, n);
+	if (!k)
 		return why;
-	}
-	tb_geo_finish(&rs->geo);
-	k->rs = *rs;
-	S_next = (S_next + 1) % S_KEPT;
+	*rs = *k;
 	return NULL;
+}
+
+const tb_ruleset *tb_ruleset_kept(const tb_game *g, const tb_opts *o, char *why, size_t n)
+{
+	tb_ruleset read;
+	read.game = g;
+	if (S_read(&read, o, why, n))
+		return NULL;
+	return S_kept_for(g, &read, NULL, why, n);
 }
 
 void tb_turn_token(tb_buf *b, const tb_turn *t)

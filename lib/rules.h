@@ -546,5 +546,11 @@ void tb_board_text(tb_buf *b, const tb_ruleset *rs, const tb_state *s, unsigned 
  * geometry. Returns NULL, or a message naming the bad option. */
 const char *tb_ruleset_init(tb_ruleset *rs, const tb_game *g, const tb_opts *o,
                             char *why, size_t n);
+/* The same ruleset as tb_ruleset_init makes, not copied: this thread's
+ * kept one, read by pointer. It stays so until this thread's next
+ * tb_ruleset_init or tb_ruleset_kept (which may reuse its place): read it
+ * before asking for another. NULL, with the message in 'why', when the
+ * options are refused. */
+const tb_ruleset *tb_ruleset_kept(const tb_game *g, const tb_opts *o, char *why, size_t n);
 
 #endif

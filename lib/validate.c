@@ -462,18 +462,14 @@ static void S_note_was(tb_val *v, const tb_state *st, S_under_fn under, const tb
 			continue;
 		o.key[o.n] = w->key;
 		o.value[o.n++] = w->value;
-		tb_ruleset *old = tb_malloc(sizeof *old);
-		if (!old) {
-			v->oom = 1;
-			return;
-		}
+		/* the thread's kept ruleset, read before another is asked for */
 		char why[320];
-		int held = tb_ruleset_init(old, g, &o, why, sizeof why) ? 0 : under(old, st, m);
+		const tb_ruleset *old = tb_ruleset_kept(g, &o, why, sizeof why);
+		int held = old ? under(old, st, m) : 0;
 		if (held > 0)
 			tb_diag_note(v->r, "%s under %s=%s, the default until tablero %s", what, w->key,
 			             w->value, w->until);
 		v->oom |= held < 0;
-		free(old);
 	}
 }
 
