@@ -396,7 +396,8 @@ static int S_penalty_follows(tb_val *v, const tb_val_at *at, const tb_node *n)
 
 /* What a changed default is tested against: does the rule hold under
  * the old ruleset 'old' in position 'st'? */
-typedef int (*S_under_fn)(const tb_ruleset *old, const tb_state *st, const tb_move *m);
+typedef int (*S_under_fn)(const tb_ruleset *old, const tb_state *st, const tb_move *m,
+                          tb_turns *l);
 
 /* Does a turn that fits written move 'm' (with its crown marker) begin
  * at its first point under 'old' (tb_turn_fits_at)? 1 or 0; -1 when
@@ -406,39 +407,37 @@ typedef int (*S_under_fn)(const tb_ruleset *old, const tb_state *st, const tb_mo
  * changed default (Ocencahuac has six), and listing every turn each time
  * was 3% of validate's instructions on the bench's collection with
  * errors. */
-static int S_legal_at(const tb_ruleset *old, const tb_state *st, const tb_move *m)
+static int S_legal_at(const tb_ruleset *old, const tb_state *st, const tb_move *m, tb_turns *l)
 {
 	if (!m || !tb_turn_direct(old, m))
 		return -1;
-	tb_turns l = {NULL, 0};
-	int fits = tb_turn_fits_at(old, st, m, &l);
-	tb_turns_free(&l);
-	return fits;
+	return tb_turn_fits_at(old, st, m, l);
 }
 
 /* Is 'm' (NULL: a pass) a legal turn under 'old'? -1 when memory ran
  * out. */
-static int S_legal_under(const tb_ruleset *old, const tb_state *st, const tb_move *m)
+static int S_legal_under(const tb_ruleset *old, const tb_state *st, const tb_move *m,
+                         tb_turns *l)
 {
-	int direct = S_legal_at(old, st, m);
+	int direct = S_legal_at(old, st, m, l);
 	if (direct >= 0)
 		return direct;
-	tb_turns l = {NULL, 0};
 	tb_move none = {0, 0, NULL};
-	size_t n = tb_turns_list(old, st, &l);
-	if (tb_turns_failed(&l))
+	size_t n = tb_turns_list(old, st, l);
+	if (tb_turns_failed(l))
 		return -1;
 	int fits = 0;
 	for (size_t i = 0; i < n && !fits; i++)
-		fits = tb_turn_fits(&l.v[i], m ? m : &none) && (!m || l.v[i].crown == m->crown);
-	tb_turns_free(&l);
+		fits = tb_turn_fits(&l->v[i], m ? m : &none) && (!m || l->v[i].crown == m->crown);
 	return fits;
 }
 
 /* Does the game go on under 'old'? */
-static int S_goes_on_under(const tb_ruleset *old, const tb_state *st, const tb_move *m)
+static int S_goes_on_under(const tb_ruleset *old, const tb_state *st, const tb_move *m,
+                           tb_turns *l)
 {
 	(void)m;
+	(void)l;
 	tb_result res;
 	char why[160];
 	return !old->rules->over(old, st, &res, why, sizeof why);
@@ -465,7 +464,7 @@ static void S_note_was(tb_val *v, const tb_state *st, S_under_fn under, const tb
 		/* the thread's kept ruleset, read before another is asked for */
 		char why[320];
 		const tb_ruleset *old = tb_ruleset_kept(g, &o, why, sizeof why);
-		int held = old ? under(old, st, m) : 0;
+		int held = old ? under(old, st, m, &v->old_turns) : 0;
 		if (held > 0)
 			tb_diag_note(v->r, "%s under %s=%s, the default until tablero %s", what, w->key,
 			             w->value, w->until);
@@ -1372,6 +1371,7 @@ static int S_validate(tb_reader *r, const tb_record *rec, const tb_validate_opts
 	S_fault_flush(v);
 	S_fault_free(&v->pend);
 	tb_turns_free(&v->turns);
+	tb_turns_free(&v->old_turns);
 	tb_buf_free(&v->scratch);
 	tb_buf_free(&v->say);
 	int oom = v->oom;

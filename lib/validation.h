@@ -90,6 +90,10 @@ typedef struct tb_val {
 	const struct tb_val_at *assume_at; /* the tb_val_at of 'assume': the place it names */
 	tb_buf say;                /* the words of the diagnostic being told (validate.c,
 	                              S_report_said) */
+	tb_turns old_turns;        /* the turns under a changed default's old value
+	                              (validate.c, S_note_was): one list for the record's
+	                              every note, not one made and freed for each; out of
+	                              memory it is emptied, and made again when next asked */
 } tb_val;
 
 /* The node each step of an open stretch replays (NULL for a gap's
