@@ -82,11 +82,15 @@ static const char *S_read(tb_ruleset *rs, const tb_opts *o, char *why, size_t n)
 	memset(rs->num, 0, sizeof rs->num);
 	if (o->n == 0)
 		return NULL; /* every option at its default: most records */
+	/* each key's place in the game's table (its keys differ), found once:
+	 * the values are then looked up by place, not by their names again */
+	int at[TB_MAX_OPTS];
 	for (size_t k = 0; k < o->n; k++) {
-		int known = 0;
-		for (int i = 0; g->options[i].key; i++)
-			known |= strcmp(g->options[i].key, o->key[k]) == 0;
-		if (!known) {
+		at[k] = -1;
+		for (int i = 0; g->options[i].key && at[k] < 0; i++)
+			if (strcmp(g->options[i].key, o->key[k]) == 0)
+				at[k] = i;
+		if (at[k] < 0) {
 			char list[256] = "", keys[256] = "", near[96];
 			for (int i = 0; g->options[i].key; i++) {
 				snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s",
@@ -101,7 +105,10 @@ static const char *S_read(tb_ruleset *rs, const tb_opts *o, char *why, size_t n)
 		}
 	}
 	for (int i = 0; g->options[i].key; i++) {
-		const char *v = tb_opts_get(o, g->options[i].key);
+		const char *v = NULL; /* the first value given it (tb_opts_get) */
+		for (size_t k = 0; k < o->n && !v; k++)
+			if (at[k] == i)
+				v = o->value[k];
 		if (!v)
 			continue;
 		int idx = S_value_index(g->options[i].values, v, &rs->num[i]);

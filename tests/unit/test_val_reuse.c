@@ -7,7 +7,8 @@
  * the kept ruleset read by pointer is byte for byte the one
  * tb_ruleset_init copies out, of that game and those options, however
  * many other rulesets were asked for between (the kept ones replaced in
- * turn); refused options give NULL and the same message.
+ * turn); refused options give NULL and the same message; several
+ * options at once, one given twice, are read alike.
  *
  * And a collection validated in one reader gives each record what it
  * gets validated alone (the other records blanked, their lines kept):
@@ -116,6 +117,48 @@ static void S_fresh(tb_ruleset *rs, const S_set *s)
 	}
 	assert_null(rs->rules->configure(rs));
 	tb_geo_finish(&rs->geo);
+}
+
+/* Several options at once, read by tb_ruleset_kept as tb_ruleset_init
+ * reads them: options 0 and 1 of each game at their second values, and
+ * option 0 again at its first (the first given is read), in either
+ * order of the two; the reference configured here. */
+static void test_ruleset_kept_several(void **state)
+{
+	(void)state;
+	static tb_ruleset fresh, made;
+	for (const tb_game *const *gp = tb_games_built_in; *gp; gp++) {
+		const tb_game *g = *gp;
+		if (!g->rules || !g->options[0].key || !g->options[1].key)
+			continue;
+		char v0[64], v1[64], d0[64];
+		assert_int_equal(sscanf(g->options[0].values, "%63[^|]|%63[^|]", d0, v0), 2);
+		assert_int_equal(sscanf(g->options[1].values, "%*[^|]|%63[^|]", v1), 1);
+		for (int order = 0; order < 2; order++) {
+			tb_opts o;
+			memset(&o, 0, sizeof o);
+			o.n = 3;
+			o.key[order] = g->options[0].key;
+			o.value[order] = v0;
+			o.key[1 - order] = g->options[1].key;
+			o.value[1 - order] = v1;
+			o.key[2] = g->options[0].key;
+			o.value[2] = d0;
+			memset(&fresh, 0, sizeof fresh);
+			fresh.game = g;
+			fresh.rules = g->rules;
+			fresh.opt[0] = 1;
+			fresh.opt[1] = 1;
+			assert_null(fresh.rules->configure(&fresh));
+			tb_geo_finish(&fresh.geo);
+			char why[320];
+			const tb_ruleset *kept = tb_ruleset_kept(g, &o, why, sizeof why);
+			assert_non_null(kept);
+			assert_true(memcmp(kept, &fresh, sizeof fresh) == 0);
+			assert_null(tb_ruleset_init(&made, g, &o, why, sizeof why));
+			assert_true(memcmp(&made, &fresh, sizeof fresh) == 0);
+		}
+	}
 }
 
 static void test_ruleset_kept(void **state)
@@ -300,6 +343,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_ruleset_kept),
 		cmocka_unit_test(test_ruleset_kept_refused),
+		cmocka_unit_test(test_ruleset_kept_several),
 		cmocka_unit_test(test_collection_alone),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
