@@ -104,23 +104,34 @@ static const char *S_read(tb_ruleset *rs, const tb_opts *o, char *why, size_t n)
 			return why;
 		}
 	}
-	for (int i = 0; g->options[i].key; i++) {
-		const char *v = NULL; /* the first value given it (tb_opts_get) */
-		for (size_t k = 0; k < o->n && !v; k++)
-			if (at[k] == i)
-				v = o->value[k];
-		if (!v)
+	/* the values in the keys' order, the first given a key read (as
+	 * tb_opts_get reads it), not every option of the table asked for its
+	 * own; a refused one named as before: the first in the table's order */
+	int bad = -1;
+	const char *bad_value = NULL;
+	for (size_t k = 0; k < o->n; k++) {
+		int i = at[k], first = 1;
+		for (size_t e = 0; e < k && first; e++)
+			first = at[e] != i;
+		if (!first)
 			continue;
-		int idx = S_value_index(g->options[i].values, v, &rs->num[i]);
-		if (idx < 0) {
-			char words[160], near[96];
-			S_values_words(g->options[i].values, words, sizeof words);
-			S_did_you_mean(v, g->options[i].values, near, sizeof near);
-			snprintf(why, n, "rule option %s must be %s, not '%s'%s", g->options[i].key, words, v,
-			         near);
-			return why;
+		long num = 0;
+		int idx = S_value_index(g->options[i].values, o->value[k], &num);
+		if (idx < 0 && (bad < 0 || i < bad)) {
+			bad = i;
+			bad_value = o->value[k];
+		} else if (idx >= 0) {
+			rs->opt[i] = (uint8_t)idx;
+			rs->num[i] = num;
 		}
-		rs->opt[i] = (uint8_t)idx;
+	}
+	if (bad >= 0) {
+		char words[160], near[96];
+		S_values_words(g->options[bad].values, words, sizeof words);
+		S_did_you_mean(bad_value, g->options[bad].values, near, sizeof near);
+		snprintf(why, n, "rule option %s must be %s, not '%s'%s", g->options[bad].key, words,
+		         bad_value, near);
+		return why;
 	}
 	return NULL;
 }

@@ -217,6 +217,17 @@ static void test_ruleset_kept_refused(void **state)
 	assert_non_null(tb_ruleset_init(&rs, g, &o, why1, sizeof why1));
 	assert_null(tb_ruleset_kept(g, &o, why2, sizeof why2));
 	assert_string_equal(why1, why2);
+	/* two values refused, given in the other order: the first of the
+	 * table's is named */
+	o.n = 2;
+	o.key[0] = g->options[1].key;
+	o.value[0] = "no_such_value";
+	o.key[1] = g->options[0].key;
+	o.value[1] = "no_such_value";
+	assert_null(tb_ruleset_kept(g, &o, why2, sizeof why2));
+	char want[128];
+	snprintf(want, sizeof want, "rule option %s must be ", g->options[0].key);
+	assert_true(strncmp(why2, want, strlen(want)) == 0);
 }
 
 /* ===== A collection and its records alone ===== */
