@@ -163,9 +163,11 @@ static _Thread_local unsigned S_next;
 /* The kept ruleset of game 'g' with the options of 'read' (S_read's),
  * configured into the next slot when none is kept; NULL when the game's
  * configure refuses the options, with its message in 'why' and the
- * refused ruleset in 'failed' (as configure left it). */
-static const tb_ruleset *S_kept_for(const tb_game *g, const tb_ruleset *read, tb_ruleset *failed,
-                                    char *why, size_t n)
+ * refused ruleset in 'failed' (as configure left it). Inlined: every
+ * record asks it, through tb_ruleset_init, and a call of its own cost
+ * more there than the copy it saves the notes. */
+static inline __attribute__((always_inline)) const tb_ruleset *
+S_kept_for(const tb_game *g, const tb_ruleset *read, tb_ruleset *failed, char *why, size_t n)
 {
 	for (unsigned i = 0; i < S_KEPT; i++) {
 		const S_kept *k = &S_last[i];
