@@ -34,6 +34,35 @@ static inline size_t tt_configs(const tb_game *g, tb_opts *out, size_t max)
 	return n;
 }
 
+/* Calls 'each' with every rule set tt_configs gives of every game whose
+ * rules 'wants' (each game's defaults first; a set the rules refuse, a
+ * value another option must go with, is left out), the game's name and
+ * the set's index among tt_configs' beside it. Returns how many games
+ * were wanted. */
+static inline unsigned long tt_each_ruleset(int (*wants)(const tb_game *g),
+                                            void (*each)(const tb_ruleset *rs, const char *name,
+                                                         size_t c, void *ctx),
+                                            void *ctx)
+{
+	unsigned long games = 0;
+	for (size_t gi = 0; tb_game_at(gi); gi++) {
+		const tb_game *g = tb_game_at(gi);
+		if (!wants(g))
+			continue;
+		games++;
+		tb_opts configs[64];
+		size_t nconf = tt_configs(g, configs, 64);
+		for (size_t c = 0; c < nconf; c++) {
+			tb_ruleset rs;
+			char why[256];
+			if (tb_ruleset_init(&rs, g, &configs[c], why, sizeof why))
+				continue;
+			each(&rs, g->name, c, ctx);
+		}
+	}
+	return games;
+}
+
 /* A game's first position under 'rs' into '*s': the start, with the
  * players' free choices drawn from '*seed' where the game has them
  * (rules->random_start), '*seed' then moved on by one (not moved when

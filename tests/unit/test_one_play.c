@@ -141,33 +141,94 @@ static void S_games(S_run *r, const tb_ruleset *rs, unsigned long want)
 	tb_turns_free(&all);
 }
 
+/* Has the game rules->one_play (then rules->one too: one_play is one's,
+ * played)? */
+static int S_has_one_play(const tb_game *g)
+{
+	if (!g->rules || !g->rules->one_play)
+		return 0;
+	assert_non_null(g->rules->one);
+	return 1;
+}
+
+/* S_games under one rule set: ctx is the run, its count per set in 'per'. */
+typedef struct S_per_set {
+	S_run *r;
+	unsigned long per;
+} S_per_set;
+
+static void S_games_under(const tb_ruleset *rs, const char *name, size_t c, void *ctx)
+{
+	(void)name;
+	(void)c;
+	S_per_set *p = ctx;
+	S_games(p->r, rs, p->per);
+}
+
 static void test_one_play_is_one_and_play(void **state)
 {
 	(void)state;
 	S_run r = {0, 0, 0, 0x0e1a, {NULL, 0}};
-	unsigned long per = TT_SANITIZED ? 400 : 4000, games = 0;
-	for (size_t gi = 0; tb_game_at(gi); gi++) {
-		const tb_game *g = tb_game_at(gi);
-		if (!g->rules || !g->rules->one_play)
-			continue;
-		assert_non_null(g->rules->one); /* one_play is one's, played */
-		games++;
-		tb_opts configs[64];
-		size_t nconf = tt_configs(g, configs, 64);
-		for (size_t c = 0; c < nconf; c++) {
-			tb_ruleset rs;
-			char why[256];
-			if (tb_ruleset_init(&rs, g, &configs[c], why, sizeof why))
-				continue; /* a value another option must go with */
-			S_games(&r, &rs, per);
-		}
-	}
+	S_per_set p = {&r, TT_SANITIZED ? 400 : 4000};
+	unsigned long games = tt_each_ruleset(S_has_one_play, S_games_under, &p);
 	tb_turns_free(&r.l);
 	print_message("one_play: %lu games, %lu positions, %lu moves checked, %lu played\n", games,
 	              r.positions, r.moves, r.played);
 	assert_true(games > 0); /* La Pitarra's */
 	assert_true(r.played > r.moves / 4); /* legal turns, not only refusals */
 	assert_true(r.played < r.moves);
+}
+
+/* Has the game rules->may_remark (then rules->remark too)? */
+static int S_has_may_remark(const tb_game *g)
+{
+	if (!g->rules || !g->rules->may_remark)
+		return 0;
+	assert_non_null(g->rules->remark);
+	return 1;
+}
+
+/* test_may_remark_is_never_wrong's run: the positions it visits per
+ * rule set, what it counts, and its turns' room. */
+typedef struct S_remark_run {
+	S_run r;
+	unsigned long per, no, remarked;
+	tb_turns all;
+} S_remark_run;
+
+/* Random games under 'rs' until 'per' more positions: every legal turn
+ * may_remark answers 0 of must be one remark says nothing of. */
+static void S_remarks_under(const tb_ruleset *rs, const char *name, size_t c, void *ctx)
+{
+	S_remark_run *m = ctx;
+	S_run *r = &m->r;
+	for (unsigned long until = r->positions + m->per; r->positions < until;) {
+		tb_state s;
+		tt_start(rs, &s, &r->rng);
+		for (int ply = 0; ply < 300 && r->positions < until; ply++, r->positions++) {
+			size_t n = tb_turns_generate(rs, &s, &m->all);
+			for (size_t i = 0; i < n; i++) {
+				tb_turn *t = &m->all.v[i];
+				tb_state after = s;
+				rs->rules->play(rs, &after, t, NULL);
+				int says = rs->rules->remark(rs, &s, t, &after, NULL);
+				int may = rs->rules->may_remark(rs, &s, t);
+				r->moves++;
+				m->no += !may;
+				m->remarked += says != 0;
+				if (says && !may) {
+					tb_buf b = TB_BUF_INIT;
+					tb_turn_write(&b, t->nparts ? TB_NODE_MOVE : TB_NODE_PASS,
+					              &(tb_move){t->nparts, t->crown, t->parts});
+					fail_msg("%s, rule set %zu: turn %s remarked on, may_remark says 0",
+					         name, c, b.data);
+				}
+			}
+			if (!n)
+				break;
+			rs->rules->play(rs, &s, &m->all.v[S_rand(r, (unsigned)n)], NULL);
+		}
+	}
 }
 
 /* rules->may_remark against rules->remark: on the positions of random
@@ -178,57 +239,14 @@ static void test_one_play_is_one_and_play(void **state)
 static void test_may_remark_is_never_wrong(void **state)
 {
 	(void)state;
-	S_run r = {0, 0, 0, 0x4e3a, {NULL, 0}};
-	unsigned long per = TT_SANITIZED ? 300 : 3000, games = 0, no = 0, remarked = 0;
-	tb_turns all = {NULL, 0};
-	for (size_t gi = 0; tb_game_at(gi); gi++) {
-		const tb_game *g = tb_game_at(gi);
-		if (!g->rules || !g->rules->may_remark)
-			continue;
-		assert_non_null(g->rules->remark);
-		games++;
-		tb_opts configs[64];
-		size_t nconf = tt_configs(g, configs, 64);
-		for (size_t c = 0; c < nconf; c++) {
-			tb_ruleset rs;
-			char why[256];
-			if (tb_ruleset_init(&rs, g, &configs[c], why, sizeof why))
-				continue;
-			for (unsigned long until = r.positions + per; r.positions < until;) {
-				tb_state s;
-				tt_start(&rs, &s, &r.rng);
-				for (int ply = 0; ply < 300 && r.positions < until; ply++, r.positions++) {
-					size_t n = tb_turns_generate(&rs, &s, &all);
-					for (size_t i = 0; i < n; i++) {
-						tb_state after = s;
-						rs.rules->play(&rs, &after, &all.v[i], NULL);
-						int says = rs.rules->remark(&rs, &s, &all.v[i], &after, NULL);
-						int may = rs.rules->may_remark(&rs, &s, &all.v[i]);
-						r.moves++;
-						no += !may;
-						remarked += says != 0;
-						if (says && !may) {
-							tb_buf b = TB_BUF_INIT;
-							tb_turn_write(&b, all.v[i].nparts ? TB_NODE_MOVE : TB_NODE_PASS,
-							              &(tb_move){all.v[i].nparts, all.v[i].crown,
-							                         all.v[i].parts});
-							fail_msg("%s, rule set %zu: turn %s remarked on, may_remark says 0",
-							         g->name, c, b.data);
-						}
-					}
-					if (!n)
-						break;
-					rs.rules->play(&rs, &s, &all.v[S_rand(&r, (unsigned)n)], NULL);
-				}
-			}
-		}
-	}
-	tb_turns_free(&all);
+	S_remark_run m = {{0, 0, 0, 0x4e3a, {NULL, 0}}, TT_SANITIZED ? 300 : 3000, 0, 0, {NULL, 0}};
+	unsigned long games = tt_each_ruleset(S_has_may_remark, S_remarks_under, &m);
+	tb_turns_free(&m.all);
 	print_message("may_remark: %lu games, %lu positions, %lu turns, %lu answered 0, %lu "
-	              "remarked on\n", games, r.positions, r.moves, no, remarked);
+	              "remarked on\n", games, m.r.positions, m.r.moves, m.no, m.remarked);
 	assert_true(games > 0);   /* Asalto's */
-	assert_true(remarked > 0); /* turns the remark frowns on were met */
-	assert_true(no > r.moves / 4); /* and most turns answered without playing */
+	assert_true(m.remarked > 0); /* turns the remark frowns on were met */
+	assert_true(m.no > m.r.moves / 4); /* and most turns answered without playing */
 }
 
 int main(void)
