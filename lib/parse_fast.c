@@ -779,7 +779,9 @@ S_scan_movetext(tb_reader *r, S_scan *s, const tb_game *g, const tb_board *b,
 			/* a result begins with '0' or '1', a move seldom does */
 			tb_result res = c == '0' || c == '1' ? S_result(s, p, q) : TB_RESULT_NONE;
 			if (res != TB_RESULT_NONE) {
-				if (depth)
+				/* a result against [Result] is the parser's error:
+				 * refused here, before the rest is built for nothing */
+				if (depth || (start->tagged != TB_RESULT_OTHER && start->tagged != res))
 					return 0;
 				out->result = res;
 				out->off = p;
@@ -854,10 +856,7 @@ S_scan_movetext(tb_reader *r, S_scan *s, const tb_game *g, const tb_board *b,
 		}
 	}
 	if (!ended)
-		return 0;
-	if (out->result != TB_RESULT_OTHER && start->tagged != TB_RESULT_OTHER &&
-	    start->tagged != out->result)
-		return 0; /* the parser's error: the result and [Result] differ */
+		return 0; /* (a result read agrees with [Result]: see above) */
 	S_finish(r, s, &last);
 	if (build) {
 		tree->main = main_line;
@@ -879,6 +878,34 @@ static int S_scan_tree(tb_reader *r, S_scan *s, const tb_game *g, const tb_board
 	return S_scan_movetext(r, s, g, b, start, out, tree, 1);
 }
 
+/* Building: would a check's scan of 's' take the movetext? For one that
+ * may hold more turns than a record may (TB_MAX_TURNS), which the scan
+ * refuses only at the turn past it: checked first without a tree, so
+ * that no tree is built then dropped for the parser to build again. A
+ * turn takes two bytes at least (its word and a byte no word holds, a
+ * result coming after it), so only a movetext of 2 * TB_MAX_TURNS bytes
+ * or more can, and only such a one pays the check. The reader is left as
+ * it was (what S_finish set, put back); the memo keeps the words the
+ * check read, without their parts (S_move_parts reads them again). */
+static int S_fits(tb_reader *r, const S_scan *s, const tb_game *g, const tb_board *b,
+                  const tb_fast_start *start)
+{
+	if ((s->end - s->from) / 2 <= TB_MAX_TURNS)
+		return 1;
+	S_scan c = *s;
+	tb_fast_end out;
+	tb_tok prev = r->prev, tok = r->tok;
+	size_t pos = r->pos;
+	unsigned line = r->line, col = r->col;
+	int ok = S_scan_check(r, &c, g, b, start, &out);
+	r->prev = prev;
+	r->tok = tok;
+	r->pos = pos;
+	r->line = line;
+	r->col = col;
+	return ok;
+}
+
 int tb_fast_movetext(tb_reader *r, const tb_game *g, const tb_board *b,
                      const tb_fast_start *start, tb_fast_end *end, tb_fast_tree *tree)
 {
@@ -893,6 +920,8 @@ int tb_fast_movetext(tb_reader *r, const tb_game *g, const tb_board *b,
 	S_scan s = {(const unsigned char *)r->data, stop, at_end, r->tok.line, 0, from,
 	            r->tok.col, r->len, S_memo_board_of(&r->memo, g, b),
 	            from, r->tok.col, {tree ? tree->arena : NULL, 0, 0}, NULL};
+	if (tree && !S_fits(r, &s, g, b, start))
+		return 0;
 	if (!(tree ? S_scan_tree(r, &s, g, b, start, end, tree) : S_scan_check(r, &s, g, b, start, end)))
 		return 0;
 	r->fast_records++;
