@@ -25,6 +25,7 @@
  * a string, a word with a byte >= 0x80, a CR, a record past
  * TB_MAX_RECORD or whose next '[' is not at a line's start: the parser's.
  */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #ifdef __SSE2__ /* every x86-64 */
@@ -281,9 +282,11 @@ typedef struct S_memo_word {
 
 /* The move of the word kept in the same slot, when its tail says so. */
 typedef struct S_memo_move {
+	tb_part parts[S_MEMO_PARTS]; /* first: the 16 bytes are copied as one */
 	uint8_t n, crown;
-	tb_part parts[S_MEMO_PARTS];
 } S_memo_move;
+_Static_assert(sizeof(S_memo_move) == 16 && offsetof(S_memo_move, parts) == 0,
+               "S_tree_turn copies a kept move's parts as 16 bytes");
 
 typedef struct S_memo_board {
 	const tb_game *g;     /* NULL: not in use */
@@ -451,27 +454,6 @@ int tb_fast_move_word(tb_move_memo **memo, const tb_game *g, const tb_board *b, 
 	            : S_move_word(g, b, w, n, &mb);
 }
 
-/* Building: the parts of move word 'w' ('n' bytes) of game 'g' on board
- * 'b', which S_move_word reads (its memo slot 'e', or NULL), into 'm' as
- * the tree sink keeps them (tb_sink_parts): the memo's (S_move_memo kept
- * them), or the grammar's. */
-static void S_move_parts(S_scan *s, S_memo_word *e, const tb_game *g, const tb_board *b,
-                         const char *w, size_t n, tb_move *m)
-{
-	if (e && (e->tail & S_MEMO_HAS_PARTS)) {
-		const S_memo_move *k = &s->memo->m[e - s->memo->w];
-		m->nparts = k->n;
-		m->crown = k->crown;
-		m->parts = tb_sink_parts(&s->sink, k->parts, k->n, 0);
-		return;
-	}
-	tb_move_builder mb;
-	S_move_word(g, b, w, n, &mb);
-	m->nparts = (uint8_t)mb.n;
-	m->crown = mb.crown;
-	m->parts = tb_sink_parts(&s->sink, mb.parts, mb.n, 0);
-}
-
 /* A turn made on line 'l', the record's 'nodes'-th, its suffix's NAG
  * 'nag' (0: none); 0 when the parser is to read it. */
 static inline int S_turn(S_line *l, size_t nodes, int nag)
@@ -505,17 +487,40 @@ static __attribute__((noinline)) int S_other_turn(const unsigned char *w, size_t
 /* Building: the node of 'kind' of turn word [p, q), line l's last turn
  * (S_turn: the count one step on), its suffix's NAG 'nag', a move's memo
  * slot 'e' (or NULL), as S_node_new and S_turn_word make it: number,
- * side, span (a word in ASCII: a column a byte), a move's parts, NAG. */
+ * side, span (a word in ASCII: a column a byte), a move's parts, NAG.
+ * The parts are the memo's when it kept them (S_move_memo: at most
+ * S_MEMO_PARTS, copied as one 16 bytes, the room tb_sink_turn_node
+ * gives 1 to 7 parts; what lies past the parts is no part, as past
+ * tb_sink_parts'), else the grammar's, read again. */
 static void S_tree_turn(S_scan *s, const S_line *l, int kind, const tb_game *g,
                         const tb_board *b, size_t p, size_t q, int nag, S_memo_word *e)
 {
-	tb_node *n = tb_sink_node(&s->sink, l->tl, (uint8_t)kind);
+	const S_memo_move *k = NULL;
+	tb_move_builder mb;
+	size_t np = 0;
+	uint8_t crown = 0;
+	if (kind == TB_NODE_MOVE) {
+		if (e && (e->tail & S_MEMO_HAS_PARTS)) {
+			k = &s->memo->m[e - s->memo->w];
+			np = k->n;
+			crown = k->crown;
+		} else {
+			S_move_word(g, b, (const char *)s->d + p, q - p, &mb);
+			np = mb.n;
+			crown = mb.crown;
+		}
+	}
+	tb_part *parts;
+	tb_node *n = tb_sink_turn_node(&s->sink, l->tl, (uint8_t)kind, np, &parts);
+	if (k && np)
+		memcpy(parts, k, sizeof *k);
+	else if (np)
+		tb_arena_copy_bytes(parts, mb.parts, np * sizeof *parts);
 	n->number = l->number - (unsigned)(l->side == 0);
 	n->side = (uint8_t)(l->side ^ 1);
 	unsigned col = S_tree_col(s, p);
 	n->span = (tb_span){s->line, col, s->line, col + (unsigned)(q - p), p};
-	if (kind == TB_NODE_MOVE)
-		S_move_parts(s, e, g, b, (const char *)s->d + p, q - p, &n->move);
+	n->move = (tb_move){(uint8_t)np, crown, kind == TB_NODE_MOVE ? parts : NULL};
 	if (nag)
 		tb_sink_nag(&s->sink, n, (uint8_t)nag);
 }
