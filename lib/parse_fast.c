@@ -21,9 +21,9 @@
  *               and no tag line a comment could run into), no CR or control
  *   result   -> "1-0" | "0-1" | "1/2-1/2" | '*', agreeing with [Result]
  * and a variation follows a turn, is not empty, is closed, and nests at
- * most S_DEPTH deep. An angle form, evidence,
- * a string, a word with a byte >= 0x80, a CR, a record past
- * TB_MAX_RECORD or whose next '[' is not at a line's start: the parser's.
+ * most S_DEPTH deep. An angle form, evidence, a string, a word with a
+ * byte >= 0x80, a CR, a record past TB_MAX_RECORD or whose next '[' is
+ * not at a line's start: the parser's.
  */
 #include <stddef.h>
 #include <stdlib.h>
@@ -332,13 +332,8 @@ static inline void S_memo_key(const char *w, size_t n, size_t room, uint64_t *he
 	/* the loads and masks below take a word's first byte as the lowest:
 	 * where that is not known to hold, the same key byte by byte */
 	(void)room;
-	for (size_t i = 0; i < n; i++) {
-		uint64_t c = (unsigned char)w[i];
-		if (i < 8)
-			h |= c << (8 * i);
-		else
-			t |= c << (8 * (i - 8));
-	}
+	for (size_t i = 0; i < n; i++) /* bytes 0 to 7 in 'h', 8 on in 't' */
+		*(i < 8 ? &h : &t) |= (uint64_t)(unsigned char)w[i] << (8 * (i & 7));
 	*head = h;
 	*tail = t << 8 | (uint64_t)n << 4;
 	return;
@@ -487,29 +482,19 @@ static __attribute__((noinline)) int S_other_turn(const unsigned char *w, size_t
 /* Building: the node of 'kind' of turn word [p, q), line l's last turn
  * (S_turn: the count one step on), its suffix's NAG 'nag', a move's memo
  * slot 'e' (or NULL), as S_node_new and S_turn_word make it: number,
- * side, span (a word in ASCII: a column a byte), a move's parts, NAG.
- * The parts are the memo's when it kept them (S_move_memo: at most
- * S_MEMO_PARTS, copied as one 16 bytes, the room tb_sink_turn_node
- * gives 1 to 7 parts; what lies past the parts is no part, as past
- * tb_sink_parts'), else the grammar's, read again. */
+ * side, span (a word in ASCII: a column a byte), a move's parts (the
+ * memo's, 1 to 7 copied as 16 bytes, the room they are given; else the
+ * grammar's, read again), NAG. */
 static void S_tree_turn(S_scan *s, const S_line *l, int kind, const tb_game *g,
                         const tb_board *b, size_t p, size_t q, int nag, S_memo_word *e)
 {
 	const S_memo_move *k = NULL;
 	tb_move_builder mb;
-	size_t np = 0;
-	uint8_t crown = 0;
-	if (kind == TB_NODE_MOVE) {
-		if (e && (e->tail & S_MEMO_HAS_PARTS)) {
-			k = &s->memo->m[e - s->memo->w];
-			np = k->n;
-			crown = k->crown;
-		} else {
-			S_move_word(g, b, (const char *)s->d + p, q - p, &mb);
-			np = mb.n;
-			crown = mb.crown;
-		}
-	}
+	size_t np = 0, crown = 0;
+	if (kind == TB_NODE_MOVE && e && (e->tail & S_MEMO_HAS_PARTS))
+		k = &s->memo->m[e - s->memo->w], np = k->n, crown = k->crown;
+	else if (kind == TB_NODE_MOVE)
+		S_move_word(g, b, (const char *)s->d + p, q - p, &mb), np = mb.n, crown = mb.crown;
 	tb_part *parts;
 	tb_node *n = tb_sink_turn_node(&s->sink, l->tl, (uint8_t)kind, np, &parts);
 	if (k && np)
@@ -520,7 +505,7 @@ static void S_tree_turn(S_scan *s, const S_line *l, int kind, const tb_game *g,
 	n->side = (uint8_t)(l->side ^ 1);
 	unsigned col = S_tree_col(s, p);
 	n->span = (tb_span){s->line, col, s->line, col + (unsigned)(q - p), p};
-	n->move = (tb_move){(uint8_t)np, crown, kind == TB_NODE_MOVE ? parts : NULL};
+	n->move = (tb_move){(uint8_t)np, (uint8_t)crown, kind == TB_NODE_MOVE ? parts : NULL};
 	if (nag)
 		tb_sink_nag(&s->sink, n, (uint8_t)nag);
 }
@@ -653,6 +638,14 @@ typedef struct S_last {
 	unsigned line;
 	unsigned end_col;  /* its end's column when known (the result's), else 0 */
 } S_last;
+
+/* The result 'res' read at [p, q): what the parser is told; the last token. */
+static void S_result_at(const S_scan *s, tb_result res, size_t p, size_t q, tb_fast_end *out,
+                        S_last *last)
+{
+	*out = (tb_fast_end){res, p, s->line, S_col(s, s->nl, p)};
+	*last = (S_last){p, q, s->nl, s->line, out->col + (unsigned)(q - p)};
+}
 
 /* The token after the record's last one ('last'): the next record's
  * '[' -- or the end of the input -- as tb_lex_next leaves it, and 'last'
@@ -788,11 +781,7 @@ S_scan_movetext(tb_reader *r, S_scan *s, const tb_game *g, const tb_board *b,
 				 * refused here, before the rest is built for nothing */
 				if (depth || (start->tagged != TB_RESULT_OTHER && start->tagged != res))
 					return 0;
-				out->result = res;
-				out->off = p;
-				out->line = s->line;
-				out->col = S_col(s, s->nl, p);
-				last = (S_last){p, q, s->nl, s->line, out->col + (unsigned)(q - p)};
+				S_result_at(s, res, p, q, out, &last);
 				ended = 1;
 			} else if (!S_move(s, l, ++nodes, g, b, p, q, build)) {
 				return 0;
@@ -849,11 +838,7 @@ S_scan_movetext(tb_reader *r, S_scan *s, const tb_game *g, const tb_board *b,
 		} else if (c == '*') {
 			if (depth)
 				return 0;
-			out->result = TB_RESULT_OTHER;
-			out->off = p;
-			out->line = s->line;
-			out->col = S_col(s, s->nl, p);
-			last = (S_last){p, p + 1, s->nl, s->line, out->col + 1};
+			S_result_at(s, TB_RESULT_OTHER, p, p + 1, out, &last);
 			p++;
 			ended = 1;
 		} else {
@@ -877,38 +862,11 @@ static int S_scan_check(tb_reader *r, S_scan *s, const tb_game *g, const tb_boar
 	return S_scan_movetext(r, s, g, b, start, out, NULL, 0);
 }
 
-static int S_scan_tree(tb_reader *r, S_scan *s, const tb_game *g, const tb_board *b,
-                       const tb_fast_start *start, tb_fast_end *out, tb_fast_tree *tree)
+static __attribute__((noinline)) int /* not in tb_fast_movetext: its registers */
+S_scan_tree(tb_reader *r, S_scan *s, const tb_game *g, const tb_board *b,
+            const tb_fast_start *start, tb_fast_end *out, tb_fast_tree *tree)
 {
 	return S_scan_movetext(r, s, g, b, start, out, tree, 1);
-}
-
-/* Building: would a check's scan of 's' take the movetext? For one that
- * may hold more turns than a record may (TB_MAX_TURNS), which the scan
- * refuses only at the turn past it: checked first without a tree, so
- * that no tree is built then dropped for the parser to build again. A
- * turn takes two bytes at least (its word and a byte no word holds, a
- * result coming after it), so only a movetext of 2 * TB_MAX_TURNS bytes
- * or more can, and only such a one pays the check. The reader is left as
- * it was (what S_finish set, put back); the memo keeps the words the
- * check read, without their parts (S_move_parts reads them again). */
-static int S_fits(tb_reader *r, const S_scan *s, const tb_game *g, const tb_board *b,
-                  const tb_fast_start *start)
-{
-	if ((s->end - s->from) / 2 <= TB_MAX_TURNS)
-		return 1;
-	S_scan c = *s;
-	tb_fast_end out;
-	tb_tok prev = r->prev, tok = r->tok;
-	size_t pos = r->pos;
-	unsigned line = r->line, col = r->col;
-	int ok = S_scan_check(r, &c, g, b, start, &out);
-	r->prev = prev;
-	r->tok = tok;
-	r->pos = pos;
-	r->line = line;
-	r->col = col;
-	return ok;
 }
 
 int tb_fast_movetext(tb_reader *r, const tb_game *g, const tb_board *b,
@@ -925,8 +883,16 @@ int tb_fast_movetext(tb_reader *r, const tb_game *g, const tb_board *b,
 	S_scan s = {(const unsigned char *)r->data, stop, at_end, r->tok.line, 0, from,
 	            r->tok.col, r->len, S_memo_board_of(&r->memo, g, b),
 	            from, r->tok.col, {tree ? tree->arena : NULL, 0, 0}, NULL};
-	if (tree && !S_fits(r, &s, g, b, start))
-		return 0;
+	/* building a movetext that may hold more than TB_MAX_TURNS turns (two
+	 * bytes each at least), refused only past the last: checked first */
+	if (tree && (stop - from) / 2 > TB_MAX_TURNS) {
+		S_scan c = s;
+		tb_reader kept = *r;
+		int fits = S_scan_check(r, &c, g, b, start, end);
+		*r = kept;
+		if (!fits)
+			return 0;
+	}
 	if (!(tree ? S_scan_tree(r, &s, g, b, start, end, tree) : S_scan_check(r, &s, g, b, start, end)))
 		return 0;
 	r->fast_records++;
