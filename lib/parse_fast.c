@@ -640,8 +640,8 @@ typedef struct S_last {
 } S_last;
 
 /* The result 'res' read at [p, q): what the parser is told; the last token. */
-static void S_result_at(const S_scan *s, tb_result res, size_t p, size_t q, tb_fast_end *out,
-                        S_last *last)
+static inline __attribute__((always_inline)) void
+S_result_at(const S_scan *s, tb_result res, size_t p, size_t q, tb_fast_end *out, S_last *last)
 {
 	*out = (tb_fast_end){res, p, s->line, S_col(s, s->nl, p)};
 	*last = (S_last){p, q, s->nl, s->line, out->col + (unsigned)(q - p)};
