@@ -657,7 +657,7 @@ static void test_memo_words(void **state)
 
 /* A movetext of a million turns ('?', two bytes each) and of one more:
  * the first the tier's (checked before it is built, the reader put
- * back: S_fits), the second the parser's (TB_MAX_TURNS), both read the
+ * back: tb_fast_movetext), the second the parser's (TB_MAX_TURNS), both read the
  * same either way. */
 static void test_turn_limit(void **state)
 {
