@@ -21,10 +21,11 @@
  *               and no tag line a comment could run into), no CR or control
  *   result   -> "1-0" | "0-1" | "1/2-1/2" | '*', agreeing with [Result]
  * and a variation follows a turn, is not empty, is closed, and nests at
- * most S_DEPTH deep. An angle form, evidence,
- * a string, a word with a byte >= 0x80, a CR, a record past
- * TB_MAX_RECORD or whose next '[' is not at a line's start: the parser's.
+ * most S_DEPTH deep. An angle form, evidence, a string, a word with a
+ * byte >= 0x80, a CR, a record past TB_MAX_RECORD or whose next '[' is
+ * not at a line's start: the parser's.
  */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #ifdef __SSE2__ /* every x86-64 */
@@ -281,9 +282,11 @@ typedef struct S_memo_word {
 
 /* The move of the word kept in the same slot, when its tail says so. */
 typedef struct S_memo_move {
+	tb_part parts[S_MEMO_PARTS]; /* first: the 16 bytes are copied as one */
 	uint8_t n, crown;
-	tb_part parts[S_MEMO_PARTS];
 } S_memo_move;
+_Static_assert(sizeof(S_memo_move) == 16 && offsetof(S_memo_move, parts) == 0,
+               "S_tree_turn copies a kept move's parts as 16 bytes");
 
 typedef struct S_memo_board {
 	const tb_game *g;     /* NULL: not in use */
@@ -329,13 +332,8 @@ static inline void S_memo_key(const char *w, size_t n, size_t room, uint64_t *he
 	/* the loads and masks below take a word's first byte as the lowest:
 	 * where that is not known to hold, the same key byte by byte */
 	(void)room;
-	for (size_t i = 0; i < n; i++) {
-		uint64_t c = (unsigned char)w[i];
-		if (i < 8)
-			h |= c << (8 * i);
-		else
-			t |= c << (8 * (i - 8));
-	}
+	for (size_t i = 0; i < n; i++) /* bytes 0 to 7 in 'h', 8 on in 't' */
+		*(i < 8 ? &h : &t) |= (uint64_t)(unsigned char)w[i] << (8 * (i & 7));
 	*head = h;
 	*tail = t << 8 | (uint64_t)n << 4;
 	return;
@@ -451,27 +449,6 @@ int tb_fast_move_word(tb_move_memo **memo, const tb_game *g, const tb_board *b, 
 	            : S_move_word(g, b, w, n, &mb);
 }
 
-/* Building: the parts of move word 'w' ('n' bytes) of game 'g' on board
- * 'b', which S_move_word reads (its memo slot 'e', or NULL), into 'm' as
- * the tree sink keeps them (tb_sink_parts): the memo's (S_move_memo kept
- * them), or the grammar's. */
-static void S_move_parts(S_scan *s, S_memo_word *e, const tb_game *g, const tb_board *b,
-                         const char *w, size_t n, tb_move *m)
-{
-	if (e && (e->tail & S_MEMO_HAS_PARTS)) {
-		const S_memo_move *k = &s->memo->m[e - s->memo->w];
-		m->nparts = k->n;
-		m->crown = k->crown;
-		m->parts = tb_sink_parts(&s->sink, k->parts, k->n, 0);
-		return;
-	}
-	tb_move_builder mb;
-	S_move_word(g, b, w, n, &mb);
-	m->nparts = (uint8_t)mb.n;
-	m->crown = mb.crown;
-	m->parts = tb_sink_parts(&s->sink, mb.parts, mb.n, 0);
-}
-
 /* A turn made on line 'l', the record's 'nodes'-th, its suffix's NAG
  * 'nag' (0: none); 0 when the parser is to read it. */
 static inline int S_turn(S_line *l, size_t nodes, int nag)
@@ -505,17 +482,30 @@ static __attribute__((noinline)) int S_other_turn(const unsigned char *w, size_t
 /* Building: the node of 'kind' of turn word [p, q), line l's last turn
  * (S_turn: the count one step on), its suffix's NAG 'nag', a move's memo
  * slot 'e' (or NULL), as S_node_new and S_turn_word make it: number,
- * side, span (a word in ASCII: a column a byte), a move's parts, NAG. */
+ * side, span (a word in ASCII: a column a byte), a move's parts (the
+ * memo's, 1 to 7 copied as 16 bytes, the room they are given; else the
+ * grammar's, read again), NAG. */
 static void S_tree_turn(S_scan *s, const S_line *l, int kind, const tb_game *g,
                         const tb_board *b, size_t p, size_t q, int nag, S_memo_word *e)
 {
-	tb_node *n = tb_sink_node(&s->sink, l->tl, (uint8_t)kind);
+	const S_memo_move *k = NULL;
+	tb_move_builder mb;
+	size_t np = 0, crown = 0;
+	if (kind == TB_NODE_MOVE && e && (e->tail & S_MEMO_HAS_PARTS))
+		k = &s->memo->m[e - s->memo->w], np = k->n, crown = k->crown;
+	else if (kind == TB_NODE_MOVE)
+		S_move_word(g, b, (const char *)s->d + p, q - p, &mb), np = mb.n, crown = mb.crown;
+	tb_part *parts;
+	tb_node *n = tb_sink_turn_node(&s->sink, l->tl, (uint8_t)kind, np, &parts);
+	if (k && np)
+		memcpy(parts, k, sizeof *k);
+	else if (np)
+		tb_arena_copy_bytes(parts, mb.parts, np * sizeof *parts);
 	n->number = l->number - (unsigned)(l->side == 0);
 	n->side = (uint8_t)(l->side ^ 1);
 	unsigned col = S_tree_col(s, p);
 	n->span = (tb_span){s->line, col, s->line, col + (unsigned)(q - p), p};
-	if (kind == TB_NODE_MOVE)
-		S_move_parts(s, e, g, b, (const char *)s->d + p, q - p, &n->move);
+	n->move = (tb_move){(uint8_t)np, (uint8_t)crown, kind == TB_NODE_MOVE ? parts : NULL};
 	if (nag)
 		tb_sink_nag(&s->sink, n, (uint8_t)nag);
 }
@@ -649,6 +639,14 @@ typedef struct S_last {
 	unsigned end_col;  /* its end's column when known (the result's), else 0 */
 } S_last;
 
+/* The result 'res' read at [p, q): what the parser is told; the last token. */
+static inline __attribute__((always_inline)) void
+S_result_at(const S_scan *s, tb_result res, size_t p, size_t q, tb_fast_end *out, S_last *last)
+{
+	*out = (tb_fast_end){res, p, s->line, S_col(s, s->nl, p)};
+	*last = (S_last){p, q, s->nl, s->line, out->col + (unsigned)(q - p)};
+}
+
 /* The token after the record's last one ('last'): the next record's
  * '[' -- or the end of the input -- as tb_lex_next leaves it, and 'last'
  * as r->prev. */
@@ -779,13 +777,11 @@ S_scan_movetext(tb_reader *r, S_scan *s, const tb_game *g, const tb_board *b,
 			/* a result begins with '0' or '1', a move seldom does */
 			tb_result res = c == '0' || c == '1' ? S_result(s, p, q) : TB_RESULT_NONE;
 			if (res != TB_RESULT_NONE) {
-				if (depth)
+				/* a result against [Result] is the parser's error:
+				 * refused here, before the rest is built for nothing */
+				if (depth || (start->tagged != TB_RESULT_OTHER && start->tagged != res))
 					return 0;
-				out->result = res;
-				out->off = p;
-				out->line = s->line;
-				out->col = S_col(s, s->nl, p);
-				last = (S_last){p, q, s->nl, s->line, out->col + (unsigned)(q - p)};
+				S_result_at(s, res, p, q, out, &last);
 				ended = 1;
 			} else if (!S_move(s, l, ++nodes, g, b, p, q, build)) {
 				return 0;
@@ -842,11 +838,7 @@ S_scan_movetext(tb_reader *r, S_scan *s, const tb_game *g, const tb_board *b,
 		} else if (c == '*') {
 			if (depth)
 				return 0;
-			out->result = TB_RESULT_OTHER;
-			out->off = p;
-			out->line = s->line;
-			out->col = S_col(s, s->nl, p);
-			last = (S_last){p, p + 1, s->nl, s->line, out->col + 1};
+			S_result_at(s, TB_RESULT_OTHER, p, p + 1, out, &last);
 			p++;
 			ended = 1;
 		} else {
@@ -854,10 +846,7 @@ S_scan_movetext(tb_reader *r, S_scan *s, const tb_game *g, const tb_board *b,
 		}
 	}
 	if (!ended)
-		return 0;
-	if (out->result != TB_RESULT_OTHER && start->tagged != TB_RESULT_OTHER &&
-	    start->tagged != out->result)
-		return 0; /* the parser's error: the result and [Result] differ */
+		return 0; /* (a result read agrees with [Result]: see above) */
 	S_finish(r, s, &last);
 	if (build) {
 		tree->main = main_line;
@@ -873,8 +862,9 @@ static int S_scan_check(tb_reader *r, S_scan *s, const tb_game *g, const tb_boar
 	return S_scan_movetext(r, s, g, b, start, out, NULL, 0);
 }
 
-static int S_scan_tree(tb_reader *r, S_scan *s, const tb_game *g, const tb_board *b,
-                       const tb_fast_start *start, tb_fast_end *out, tb_fast_tree *tree)
+static __attribute__((noinline)) int /* not in tb_fast_movetext: its registers */
+S_scan_tree(tb_reader *r, S_scan *s, const tb_game *g, const tb_board *b,
+            const tb_fast_start *start, tb_fast_end *out, tb_fast_tree *tree)
 {
 	return S_scan_movetext(r, s, g, b, start, out, tree, 1);
 }
@@ -893,6 +883,16 @@ int tb_fast_movetext(tb_reader *r, const tb_game *g, const tb_board *b,
 	S_scan s = {(const unsigned char *)r->data, stop, at_end, r->tok.line, 0, from,
 	            r->tok.col, r->len, S_memo_board_of(&r->memo, g, b),
 	            from, r->tok.col, {tree ? tree->arena : NULL, 0, 0}, NULL};
+	/* building a movetext that may hold more than TB_MAX_TURNS turns (two
+	 * bytes each at least), refused only past the last: checked first */
+	if (tree && (stop - from) / 2 > TB_MAX_TURNS) {
+		S_scan c = s;
+		tb_reader kept = *r;
+		int fits = S_scan_check(r, &c, g, b, start, end);
+		*r = kept;
+		if (!fits)
+			return 0;
+	}
 	if (!(tree ? S_scan_tree(r, &s, g, b, start, end, tree) : S_scan_check(r, &s, g, b, start, end)))
 		return 0;
 	r->fast_records++;

@@ -35,6 +35,7 @@
 #ifndef TB_PARSE_SINK_H
 #define TB_PARSE_SINK_H
 
+#include <stddef.h>
 #include <string.h>
 
 #include "record.h"
@@ -118,6 +119,44 @@ static inline tb_node *tb_sink_node(tb_sink *s, tb_line *line, uint8_t kind)
 	n->nnags = 0;
 	n->evidence = NULL;
 	n->comments = NULL;
+	return n;
+}
+
+/* Building (not checking): a new turn node of 'kind' at the end of
+ * 'line' with room for 'np' move parts after it, at '*parts' -- the
+ * node as tb_node_make makes it, then its parts as tb_sink_parts
+ * places them, in one bump of the arena where the head block holds
+ * both (the same bytes, the parts right after the node), else the two
+ * as they are. Unlike tb_node_make, only the fields from 'nags' on are
+ * cleared (and gap_min, gap_max set to -1): the caller writes kind,
+ * side, number, span and move (its 'nparts', 'crown', 'parts'), and
+ * nnags and 'reconstructed' are set to 0 here; a memset of the whole
+ * node is a 'rep stos', a fifth of making a turn. The parts are not
+ * cleared: the caller copies them in. The fast tier's (parse_fast.c),
+ * a turn's cost there being mostly its node. */
+static inline tb_node *tb_sink_turn_node(tb_sink *s, tb_line *line, uint8_t kind, size_t np,
+                                         tb_part **parts)
+{
+	enum { A = alignof(max_align_t) };
+	const size_t nb = (sizeof(tb_node) + A - 1) & ~(size_t)(A - 1);
+	size_t pb = (np * sizeof(tb_part) + A - 1) & ~(size_t)(A - 1);
+	tb_arena *a = s->arena;
+	tb_node *n;
+	s->nodes++;
+	if (a->head && (size_t)(a->hi - a->lo) >= nb + pb) {
+		n = (tb_node *)(void *)a->lo;
+		*parts = (tb_part *)(void *)(a->lo + nb);
+		a->lo += nb + pb;
+		memset(&n->nags, 0, sizeof *n - offsetof(tb_node, nags));
+	} else {
+		n = tb_arena_alloc(a, sizeof *n);
+		*parts = tb_arena_alloc(a, np * sizeof(tb_part));
+	}
+	n->kind = kind;
+	n->nnags = 0;
+	n->reconstructed = 0;
+	n->gap_min = n->gap_max = -1;
+	tb_line_push(line, n);
 	return n;
 }
 

@@ -570,12 +570,126 @@ static void test_corpora(void **state)
 	assert_true(sample_fast > 0);
 }
 
+/* Reads 'src' once with the fast tier, its first record: how many the
+ * tier took (0 or 1); then reads it both ways (S_same_trees). */
+static size_t S_took(const char *src, size_t n)
+{
+	tb_reader *r = tb_reader_new_mem(src, n, "t.tgn");
+	tb_record *rec;
+	assert_int_equal(tb_reader_next(r, &rec), 1);
+	size_t fast = r->fast_records;
+	tb_record_free(rec);
+	tb_reader_free(r);
+	S_same_trees(src, n, "t.tgn");
+	return fast;
+}
+
+/* The tier's limits, each on both sides: TB_MAX_NAGS NAGs on a turn (32,
+ * then 33), variations nested S_DEPTH (32) deep, then 33; a result
+ * against [Result] after variations, NAGs and comments, refused at the
+ * marker (the parser's tree is then the parser's alone: alike, field by
+ * field, to the tree of a reader without the tier). */
+static void test_limits(void **state)
+{
+	(void)state;
+	for (int k = 32; k <= 33; k++) {
+		tt_str o = {0};
+		tt_puts(&o, "[Game \"pitarra\"]\n1. d5");
+		for (int i = 0; i < k; i++)
+			tt_printf(&o, " $%d", i * 7 % 256);
+		tt_puts(&o, " f4 *\n[Game \"pitarra\"]\n");
+		if (S_took(o.d, o.n) != (k <= TB_MAX_NAGS))
+			fail_msg("%d NAGs on a turn: the fast tier took it or not, wrongly", k);
+		free(tt_take(&o));
+	}
+	for (int k = 31; k <= 33; k++) {
+		tt_str o = {0};
+		tt_puts(&o, "[Game \"pitarra\"]\n1. d5");
+		for (int i = 0; i < k; i++)
+			tt_printf(&o, " (1. %s {v%d}", i % 2 ? "d5" : "c5", i);
+		for (int i = 0; i < k; i++)
+			tt_puts(&o, i % 3 ? ")" : " $2)");
+		tt_puts(&o, " f4 *\n[Game \"pitarra\"]\n");
+		if (S_took(o.d, o.n) != (k <= 32))
+			fail_msg("variations %d deep: the fast tier took them or not, wrongly", k);
+		free(tt_take(&o));
+	}
+	static const char late[] =
+		"[Game \"pitarra\"]\n[Result \"1-0\"]\n{lead} 1. d5 {a} (1. c5 {b} (1. d1 $3) f4) "
+		"f4 $1 {c} 2. c5 ;d\n0-1 {after}\n[Game \"pitarra\"]\n[Result \"1-0\"]\n"
+		"1. d5 {a} (1. c5 {b}) f4 $1 1-0 {after}\n";
+	assert_int_equal(S_took(late, sizeof late - 1), 0);
+	tb_reader *r = tb_reader_new_mem(late, sizeof late - 1, "t.tgn");
+	tb_record *rec;
+	assert_int_equal(tb_reader_next(r, &rec), 1);
+	tb_record_free(rec);
+	assert_int_equal(tb_reader_next(r, &rec), 1); /* the second: the tier's */
+	assert_int_equal(r->fast_records, 1);
+	tb_record_free(rec);
+	tb_reader_free(r);
+}
+
+/* Words the memo treats apart, read many times in one reader, so that
+ * the later reads are its hits: a move of more than S_MEMO_PARTS (7)
+ * parts, whose word is longer than S_MEMO_WORD (15 bytes, never kept);
+ * words of 15 and 16 bytes; and a few short words again and again (read
+ * by S_word_kept, their parts the memo's), over several records. */
+static void test_memo_words(void **state)
+{
+	(void)state;
+	tt_str o = {0};
+	for (int rec = 0; rec < 3; rec++) {
+		tt_puts(&o, "[Game \"ocencahuac\"]\n");
+		for (int t = 1; t <= 6; t++)
+			tt_printf(&o, "%d. a1^a3^a5^a7^c7^e7^e5^e3^e1 c8-d6 (%d... c8^c6 e1-e2) "
+			              "a1^a3^a5^a7^c7!? c8-d6\n", t * 2 - 1, t * 2 - 1);
+		tt_puts(&o, "13. a1^a3^a5^a7^c7^e7 c8^c6^c4^c2!\n*\n\n");
+		tt_puts(&o, "[Game \"asalto\"]\n");
+		for (int t = 1; t <= 20; t++)
+			tt_printf(&o, "%d. d3-d4 d6xd4 ", t);
+		tt_puts(&o, "*\n\n");
+	}
+	size_t fast = S_same_trees(o.d, o.n, "memo");
+	if (fast != 6)
+		fail_msg("the fast tier took %zu of 6 records", fast);
+	free(tt_take(&o));
+}
+
+/* A movetext of a million turns ('?', two bytes each) and of one more:
+ * the first the tier's (checked before it is built, the reader put
+ * back: tb_fast_movetext), the second the parser's (TB_MAX_TURNS), both read the
+ * same either way. */
+static void test_turn_limit(void **state)
+{
+	(void)state;
+	if (TT_SANITIZED)
+		skip();
+	for (unsigned k = TB_MAX_TURNS; k <= TB_MAX_TURNS + 1; k++) {
+		tt_str o = {0};
+		tt_puts(&o, "[Game \"pitarra\"]\n");
+		for (unsigned i = 0; i < k; i++)
+			tt_puts(&o, i % 40 == 39 ? "?\n" : "? ");
+		tt_puts(&o, "*\n[Game \"pitarra\"]\n1. d5 *\n");
+		tb_reader *r = tb_reader_new_mem(o.d, o.n, "t.tgn");
+		tb_record *rec;
+		assert_int_equal(tb_reader_next(r, &rec), 1);
+		assert_int_equal(r->fast_records, k <= TB_MAX_TURNS);
+		tb_record_free(rec);
+		tb_reader_free(r);
+		assert_int_equal(S_same_trees(o.d, o.n, "turns"), 1 + (k <= TB_MAX_TURNS));
+		free(tt_take(&o));
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_shapes),
 		cmocka_unit_test(test_random_games),
 		cmocka_unit_test(test_corpora),
+		cmocka_unit_test(test_limits),
+		cmocka_unit_test(test_memo_words),
+		cmocka_unit_test(test_turn_limit),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
