@@ -220,6 +220,7 @@ static void test_samples(void **state)
 		files++;
 	}
 	closedir(d);
+	print_message("%zu samples, the fast tier took %zu tag pairs\n", files, S_taken);
 	assert_true(files >= 5);
 }
 
@@ -239,6 +240,8 @@ static void test_bench_collection(void **state)
 	size_t lines = 0;
 	for (size_t i = 0; i < n; i++)
 		lines += src[i] == '[' && (i == 0 || src[i - 1] == '\n');
+	print_message("the fast tier took %zu of %zu tag lines, its memo %zu\n", S_taken, lines,
+	              S_hits);
 	if (S_taken * 4 < lines * 3 || S_hits * 2 < lines)
 		fail_msg("the tree's fast tier took %zu of %zu tag lines, its memo %zu", S_taken,
 		         lines, S_hits);

@@ -1147,6 +1147,7 @@ static void test_check_sink_corpora(void **state)
 		}
 		closedir(d);
 	}
+	print_message("%zu files, %zu diagnostics, %zu mutated samples\n", files, seen, mutated);
 	assert_true(files >= 20);
 	assert_true(mutated >= 10 * (TT_SANITIZED ? 3u : 12u)); /* ten samples at least */
 	assert_true(seen > 1000); /* the mutations do reach the diagnostics */
@@ -1719,6 +1720,8 @@ static void test_fast_tier_corpora(void **state)
 		tag_lines += (i == 0 || buf[i - 1] == '\n') && buf[i] == '[';
 	S_tags_taken = 0;
 	size_t fast = S_same_tiers(buf, n, bench);
+	print_message("the fast tier took %zu of the collection's %zu records, %zu of its %zu tags\n",
+	              fast, records, S_tags_taken, tag_lines);
 	if (fast * 10 < records * 8)
 		fail_msg("the fast tier took %zu of the collection's %zu records", fast, records);
 	/* and most of its tags: a tag fast tier that takes none fails here */
@@ -1753,6 +1756,7 @@ static void test_fast_tier_corpora(void **state)
 		S_same_tiers(m, len, bench);
 		S_same_checking(m, len, bench);
 	}
+	print_message("the tag fast tier took %zu tags of the mutated\n", S_tags_taken);
 	assert_true(S_tags_taken > 0);
 	free(m);
 	free(buf);
@@ -1789,6 +1793,8 @@ static void test_fast_tier_corpora(void **state)
 		}
 		closedir(d);
 	}
+	print_message("%zu files, the fast tier took %zu records of the samples\n", files,
+	              sample_fast);
 	assert_true(files >= 20);
 	assert_true(sample_fast > 0);
 }
