@@ -16,12 +16,12 @@
  */
 #include "tb_test.h"
 
-#include <dirent.h>
-
 #include "diag.h"
 #include "parse_fast.h"
 #include "reader.h"
 #include "record.h"
+
+#include "tb_corpus.h"
 
 /* ===== Two trees alike ===== */
 
@@ -179,16 +179,11 @@ static size_t S_same_trees_of(tb_reader *a, tb_reader *b, const char *what)
 		int ga = tb_reader_next(a, &x), gb = tb_reader_next(b, &y);
 		assert_int_equal(ga, gb);
 		tt_same_diags(a, b, what, "the fast tier", "the parser");
+		tt_same_place(a, b);
 		assert_int_equal(a->tok.type, b->tok.type);
-		assert_int_equal(a->tok.off, b->tok.off);
 		assert_int_equal(a->tok.line, b->tok.line);
-		assert_int_equal(a->tok.col, b->tok.col);
 		assert_int_equal(a->prev.off, b->prev.off);
 		assert_int_equal(a->prev.end_line, b->prev.end_line);
-		assert_int_equal(a->prev.end_col, b->prev.end_col);
-		assert_int_equal(a->pos, b->pos);
-		assert_int_equal(a->line, b->line);
-		assert_int_equal(a->col, b->col);
 		if (ga != 1)
 			break;
 		S_same_record(x, y, what);
@@ -209,24 +204,6 @@ static size_t S_same_trees(const char *src, size_t n, const char *what)
 }
 
 /* ===== Inputs ===== */
-
-static size_t S_slurp(const char *path, char **buf)
-{
-	*buf = NULL;
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		return 0;
-	size_t cap = 1 << 16, n = 0;
-	*buf = malloc(cap);
-	assert_non_null(*buf);
-	for (size_t got; (got = fread(*buf + n, 1, cap - n, f)) > 0;) {
-		n += got;
-		if (n == cap)
-			assert_non_null(*buf = realloc(*buf, cap *= 2));
-	}
-	fclose(f);
-	return n;
-}
 
 /* 'k' changes to a copy of 'src' into 'out' (room for 'cap'): bytes the
  * grammar turns on put in, replaced and taken out, runs copied. */
@@ -498,21 +475,39 @@ static void test_random_games(void **state)
 	assert_true(mutated >= 3 * 4 * seeds);
 }
 
+/* What test_corpora walks (tt_each_file): the files read both ways,
+ * the samples (folder 0) mutated too, by one generator. */
+typedef struct S_walk {
+	tt_rng g;
+	size_t sample_fast;
+} S_walk;
+
+static void S_corpus_file(void *ctx, size_t k, const char *path, const char *buf, size_t n)
+{
+	S_walk *w = ctx;
+	size_t f = S_same_trees(buf, n, path);
+	if (k != 0)
+		return;
+	w->sample_fast += f;
+	size_t mcap = n + 4096;
+	char *mm = malloc(mcap);
+	assert_non_null(mm);
+	for (unsigned s = 1; s <= (TT_SANITIZED ? 3u : 10u); s++)
+		S_same_trees(mm, S_mutate(buf, n, mm, mcap, &w->g, 1 + (int)s), path);
+	free(mm);
+}
+
 /* The bench's collection (TB_BENCH_SAMPLE, which make unit makes), from
  * memory and through a file's window; parts of it mutated; the samples
  * and the spec, and the samples mutated. */
 static void test_corpora(void **state)
 {
 	(void)state;
-	const char *bench = getenv("TB_BENCH_SAMPLE");
-	if (!bench)
-		fail_msg("TB_BENCH_SAMPLE names no file: run me with make unit");
+	const char *bench = tt_bench_path();
 	char *buf;
-	size_t n = S_slurp(bench, &buf);
+	size_t n = tt_bench_slurp(&buf);
 	assert_true(n > 100000);
-	size_t records = 0;
-	for (size_t i = 0; i + 6 < n; i++)
-		records += (i == 0 || buf[i - 1] == '\n') && memcmp(buf + i, "[Game ", 6) == 0;
+	size_t records = tt_lines_starting(buf, n, "[Game ");
 	size_t fast = S_same_trees(buf, n, bench);
 	print_message("the fast tier took %zu of the collection's %zu records\n", fast, records);
 	if (fast * 10 < records * 8)
@@ -525,49 +520,22 @@ static void test_corpora(void **state)
 	                 fast);
 	fclose(fa);
 	fclose(fb);
-	tt_rng g = {12345};
+	S_walk w = {{12345}, 0};
 	size_t cap = 1 << 15;
 	char *m = malloc(cap);
 	assert_non_null(m);
 	for (unsigned s = 1; s <= (TT_SANITIZED ? 20u : 100u); s++) {
 		size_t at = (size_t)s * 7919 % (n - cap / 2);
-		S_same_trees(m, S_mutate(buf + at, cap / 2, m, cap, &g, 1 + (int)(s % 9)), bench);
+		S_same_trees(m, S_mutate(buf + at, cap / 2, m, cap, &w.g, 1 + (int)(s % 9)), bench);
 	}
 	free(m);
 	free(buf);
 	static const char *const dirs[] = {"samples", "spec", "tests/fuzz/corpus/parse"};
-	size_t files = 0, sample_fast = 0;
-	for (size_t k = 0; k < sizeof dirs / sizeof dirs[0]; k++) {
-		DIR *d = opendir(dirs[k]);
-		if (!d)
-			continue;
-		for (struct dirent *e; (e = readdir(d));) {
-			if (e->d_name[0] == '.')
-				continue;
-			char path[512];
-			snprintf(path, sizeof path, "%s/%s", dirs[k], e->d_name);
-			n = S_slurp(path, &buf);
-			if (!buf)
-				continue;
-			size_t f = S_same_trees(buf, n, path);
-			sample_fast += k == 0 ? f : 0;
-			files++;
-			if (k == 0) {
-				size_t mcap = n + 4096;
-				char *mm = malloc(mcap);
-				assert_non_null(mm);
-				for (unsigned s = 1; s <= (TT_SANITIZED ? 3u : 10u); s++)
-					S_same_trees(mm, S_mutate(buf, n, mm, mcap, &g, 1 + (int)s), path);
-				free(mm);
-			}
-			free(buf);
-		}
-		closedir(d);
-	}
+	size_t files = tt_each_file(dirs, sizeof dirs / sizeof dirs[0], S_corpus_file, &w);
 	print_message("%zu files, the fast tier took %zu records of the samples\n", files,
-	              sample_fast);
+	              w.sample_fast);
 	assert_true(files >= 10);
-	assert_true(sample_fast > 0);
+	assert_true(w.sample_fast > 0);
 }
 
 /* Reads 'src' once with the fast tier, its first record: how many the

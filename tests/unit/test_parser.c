@@ -4,12 +4,12 @@
  */
 #include "tb_test.h"
 
-#include <dirent.h>
-
 #include "diag.h"
 #include "game.h"
 #include "reader.h"
 #include "record.h"
+
+#include "tb_corpus.h"
 
 /* The games' descriptors (lib/games/<name>/game.c), by their symbols. */
 extern const tb_game tb_game_pitarra;
@@ -1053,25 +1053,6 @@ static void test_check_sink_record(void **state)
 	tb_reader_set_check_only(NULL, 1); /* does nothing */
 }
 
-/* A file's bytes, into '*buf' (the caller frees it), or 0 bytes. */
-static size_t S_slurp(const char *path, char **buf)
-{
-	*buf = NULL;
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		return 0;
-	size_t cap = 1 << 16, n = 0;
-	*buf = malloc(cap);
-	assert_non_null(*buf);
-	for (size_t got; (got = fread(*buf + n, 1, cap - n, f)) > 0;) {
-		n += got;
-		if (n == cap)
-			assert_non_null(*buf = realloc(*buf, cap *= 2));
-	}
-	fclose(f);
-	return n;
-}
-
 /* 'k' changes to a copy of 'src', by a seeded generator: bytes the
  * grammar turns on put in, replaced and taken out, runs copied. */
 static size_t S_mutate(const char *src, size_t n, char *out, size_t cap, unsigned seed, int k)
@@ -1105,6 +1086,30 @@ static size_t S_mutate(const char *src, size_t n, char *out, size_t cap, unsigne
 	return len;
 }
 
+/* What test_check_sink_corpora walks (tt_each_file): how many
+ * diagnostics its files and their mutations had, how many mutations. */
+typedef struct S_sink_walk {
+	size_t seen, mutated;
+} S_sink_walk;
+
+static void S_sink_file(void *ctx, size_t k, const char *path, const char *buf, size_t n)
+{
+	S_sink_walk *w = ctx;
+	w->seen += S_same_checking(buf, n, path);
+	if (k != 0)
+		return;
+	/* samples: mutated, a few ways each */
+	size_t cap = n + 4096;
+	char *m = malloc(cap);
+	assert_non_null(m);
+	for (unsigned s = 1; s <= (TT_SANITIZED ? 3u : 12u); s++) {
+		size_t len = S_mutate(buf, n, m, cap, s, 4 + (int)(s * 5));
+		w->seen += S_same_checking(m, len, path);
+		w->mutated++;
+	}
+	free(m);
+}
+
 /* Every sample, the parse and reader fuzzing corpora and findings, and
  * mutated samples: the same diagnostics read whole and checking. */
 static void test_check_sink_corpora(void **state)
@@ -1115,38 +1120,9 @@ static void test_check_sink_corpora(void **state)
 		"tests/fuzz/corpus/reader", "tests/fuzz/findings/reader",
 		"tests/fuzz/corpus/validate",
 	};
-	size_t files = 0, seen = 0, mutated = 0;
-	for (size_t k = 0; k < sizeof dirs / sizeof dirs[0]; k++) {
-		DIR *d = opendir(dirs[k]);
-		if (!d) {
-			assert_true(k > 0); /* the samples are there */
-			continue;
-		}
-		for (struct dirent *e; (e = readdir(d));) {
-			if (e->d_name[0] == '.')
-				continue;
-			char path[512], *buf;
-			snprintf(path, sizeof path, "%s/%s", dirs[k], e->d_name);
-			size_t n = S_slurp(path, &buf);
-			if (!buf)
-				continue;
-			seen += S_same_checking(buf, n, path);
-			files++;
-			if (k == 0) { /* samples: mutated, a few ways each */
-				size_t cap = n + 4096;
-				char *m = malloc(cap);
-				assert_non_null(m);
-				for (unsigned s = 1; s <= (TT_SANITIZED ? 3u : 12u); s++) {
-					size_t len = S_mutate(buf, n, m, cap, s, 4 + (int)(s * 5));
-					seen += S_same_checking(m, len, path);
-					mutated++;
-				}
-				free(m);
-			}
-			free(buf);
-		}
-		closedir(d);
-	}
+	S_sink_walk w = {0, 0};
+	size_t files = tt_each_file(dirs, sizeof dirs / sizeof dirs[0], S_sink_file, &w);
+	size_t seen = w.seen, mutated = w.mutated;
 	print_message("%zu files, %zu diagnostics, %zu mutated samples\n", files, seen, mutated);
 	assert_true(files >= 20);
 	assert_true(mutated >= 10 * (TT_SANITIZED ? 3u : 12u)); /* ten samples at least */
@@ -1698,6 +1674,23 @@ static void test_fast_tier_positions(void **state)
 	free(src.d);
 }
 
+/* What test_fast_tier_corpora walks (tt_each_file): each file read by
+ * either tier, the samples (folder 0) mutated too; adds to '*ctx' the
+ * samples' records the fast tier took. */
+static void S_tiers_file(void *ctx, size_t k, const char *path, const char *buf, size_t n)
+{
+	size_t f = S_same_tiers(buf, n, path);
+	if (k != 0)
+		return;
+	*(size_t *)ctx += f;
+	size_t mcap = n + 4096;
+	char *mm = malloc(mcap);
+	assert_non_null(mm);
+	for (unsigned s = 1; s <= (TT_SANITIZED ? 3u : 12u); s++)
+		S_same_tiers(mm, S_mutate(buf, n, mm, mcap, s, 1 + (int)s), path);
+	free(mm);
+}
+
 /* The bench's collection (bench/gen.c: a megabyte the unit target
  * makes, TB_BENCH_SAMPLE), every sample, the spec's and fuzzing's
  * inputs, and mutated records: the same read by either tier, and the
@@ -1706,18 +1699,12 @@ static void test_fast_tier_positions(void **state)
 static void test_fast_tier_corpora(void **state)
 {
 	(void)state;
-	const char *bench = getenv("TB_BENCH_SAMPLE");
-	if (!bench)
-		fail_msg("TB_BENCH_SAMPLE names no file: run me with make unit");
+	const char *bench = tt_bench_path();
 	char *buf;
-	size_t n = S_slurp(bench, &buf);
+	size_t n = tt_bench_slurp(&buf);
 	assert_true(n > 100000);
-	size_t records = 0;
-	for (size_t i = 0; i + 6 < n; i++)
-		records += (i == 0 || buf[i - 1] == '\n') && memcmp(buf + i, "[Game ", 6) == 0;
-	size_t tag_lines = 0;
-	for (size_t i = 0; i + 1 < n; i++)
-		tag_lines += (i == 0 || buf[i - 1] == '\n') && buf[i] == '[';
+	size_t records = tt_lines_starting(buf, n, "[Game ");
+	size_t tag_lines = tt_lines_starting(buf, n, "[");
 	S_tags_taken = 0;
 	size_t fast = S_same_tiers(buf, n, bench);
 	print_message("the fast tier took %zu of the collection's %zu records, %zu of its %zu tags\n",
@@ -1765,34 +1752,8 @@ static void test_fast_tier_corpora(void **state)
 		"tests/fuzz/corpus/reader", "tests/fuzz/findings/reader",
 		"tests/fuzz/corpus/validate", "spec",
 	};
-	size_t files = 0, sample_fast = 0;
-	for (size_t k = 0; k < sizeof dirs / sizeof dirs[0]; k++) {
-		DIR *d = opendir(dirs[k]);
-		if (!d)
-			continue;
-		for (struct dirent *e; (e = readdir(d));) {
-			if (e->d_name[0] == '.')
-				continue;
-			char path[512];
-			snprintf(path, sizeof path, "%s/%s", dirs[k], e->d_name);
-			n = S_slurp(path, &buf);
-			if (!buf)
-				continue;
-			size_t f = S_same_tiers(buf, n, path);
-			sample_fast += k == 0 ? f : 0;
-			files++;
-			if (k == 0) {
-				size_t mcap = n + 4096;
-				char *mm = malloc(mcap);
-				assert_non_null(mm);
-				for (unsigned s = 1; s <= (TT_SANITIZED ? 3u : 12u); s++)
-					S_same_tiers(mm, S_mutate(buf, n, mm, mcap, s, 1 + (int)s), path);
-				free(mm);
-			}
-			free(buf);
-		}
-		closedir(d);
-	}
+	size_t sample_fast = 0;
+	size_t files = tt_each_file(dirs, sizeof dirs / sizeof dirs[0], S_tiers_file, &sample_fast);
 	print_message("%zu files, the fast tier took %zu records of the samples\n", files,
 	              sample_fast);
 	assert_true(files >= 20);
