@@ -14,6 +14,8 @@
 #include "reader.h"
 #include "record.h"
 
+#include "tb_corpus.h"
+
 /* A seeded generator (a PCG step): the same words every run. */
 static unsigned S_rand(unsigned long long *x)
 {
@@ -167,9 +169,7 @@ static void test_memo_tells_words_apart(void **state)
  * TB_BENCH_SAMPLE), open to read; fails the test when it is not there. */
 static FILE *S_bench_sample(void)
 {
-	const char *path = getenv("TB_BENCH_SAMPLE");
-	if (!path)
-		fail_msg("TB_BENCH_SAMPLE names no file: run me with make unit");
+	const char *path = tt_bench_path();
 	FILE *f = fopen(path, "rb");
 	if (!f)
 		fail_msg("TB_BENCH_SAMPLE: %s cannot be read", path);
@@ -249,12 +249,7 @@ static size_t S_same_with_memo(const char *src, size_t n)
 		assert_int_equal(ga, gb);
 		tt_same_diags(a, b, NULL, "with the memo", "without");
 		assert_int_equal(a->fast_tags, b->fast_tags);
-		assert_int_equal(a->tok.off, b->tok.off);
-		assert_int_equal(a->tok.col, b->tok.col);
-		assert_int_equal(a->prev.end_col, b->prev.end_col);
-		assert_int_equal(a->pos, b->pos);
-		assert_int_equal(a->line, b->line);
-		assert_int_equal(a->col, b->col);
+		tt_same_place(a, b);
 		if (ga != 1)
 			break;
 		assert_int_equal(x->ntags, y->ntags);
@@ -322,20 +317,10 @@ static size_t S_tag_lines_changed(const char *src, size_t n, char *out, unsigned
 static void test_tag_memo_reads_what_the_fast_tier_reads(void **state)
 {
 	(void)state;
-	FILE *f = S_bench_sample();
-	size_t cap = 1 << 20, n = 0;
-	char *buf = malloc(cap);
-	assert_non_null(buf);
-	for (size_t got; (got = fread(buf + n, 1, cap - n, f)) > 0;) {
-		n += got;
-		if (n == cap)
-			assert_non_null(buf = realloc(buf, cap *= 2));
-	}
-	fclose(f);
+	size_t n;
+	char *buf = tt_slurp_file(S_bench_sample(), &n);
 	assert_true(n > 100000);
-	size_t lines = 0;
-	for (size_t i = 0; i < n; i++)
-		lines += buf[i] == '[' && (i == 0 || buf[i - 1] == '\n');
+	size_t lines = tt_lines_starting(buf, n, "[");
 	size_t hits = S_same_with_memo(buf, n);
 	print_message("the memo answered for %zu of %zu tag lines\n", hits, lines);
 	if (hits * 2 < lines) /* a memo that answers for nothing passes the rest */
