@@ -293,6 +293,19 @@ static inline char *tt_canon(const char *src)
 	return text;
 }
 
+/* A fault told (tb_reader_validate_faults), whole, as one line
+ * appended to the tt_str 'ctx'. */
+static inline void tt_put_fault(void *ctx, const tb_fault *f)
+{
+	tt_str *out = ctx;
+	tt_printf(out, "fault %d %d %u:%u-%u [%s] %s | %s | %s |", f->code, (int)f->severity,
+	          f->line, f->col, f->end_col, f->token ? f->token : "", f->reason, f->message,
+	          f->position ? f->position : "-");
+	for (size_t i = 0; i < f->ncandidates; i++)
+		tt_printf(out, " %s", f->candidates[i]);
+	tt_printf(out, " | %s\n", f->repair ? f->repair : "-");
+}
+
 /* The seven-tag roster of a La Pitarra record with nothing known. */
 #define TT_PITARRA_ROSTER                                                      \
 	"[Game \"pitarra\"]\n[Rules \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n" \

@@ -35,23 +35,11 @@ static void S_turn(void *ctx, const tb_turn_report *t)
 		          t->ev[i].count);
 }
 
-/* A fault told, whole (tb_reader_validate_faults). */
-static void S_fault(void *ctx, const tb_fault *f)
-{
-	tt_str *out = ctx;
-	tt_printf(out, "fault %d %d %u:%u-%u [%s] %s | %s | %s |", f->code, (int)f->severity,
-	          f->line, f->col, f->end_col, f->token ? f->token : "", f->reason, f->message,
-	          f->position ? f->position : "-");
-	for (size_t i = 0; i < f->ncandidates; i++)
-		tt_printf(out, " %s", f->candidates[i]);
-	tt_printf(out, " | %s\n", f->repair ? f->repair : "-");
-}
-
 /* Each record validated: the turns and faults told, then every
  * diagnostic. */
 static int S_validate_one(tb_reader *r, tb_record *rec, tt_str *out)
 {
-	int n = tb_reader_validate_faults(r, rec, S_turn, out, S_fault, out);
+	int n = tb_reader_validate_faults(r, rec, S_turn, out, tt_put_fault, out);
 	int ok = n != TB_ENOMEM && oom_diags(out, r);
 	tt_printf(out, "errors %d\n", n);
 	return ok;

@@ -239,17 +239,6 @@ static void S_turn(void *ctx, const tb_turn_report *t)
 	          t->events, t->line, t->col, t->over ? t->over : "-");
 }
 
-static void S_fault(void *ctx, const tb_fault *f)
-{
-	tt_str *out = ctx;
-	tt_printf(out, "fault %d %d %u:%u-%u [%s] %s | %s | %s |", f->code, (int)f->severity,
-	          f->line, f->col, f->end_col, f->token ? f->token : "", f->reason, f->message,
-	          f->position ? f->position : "-");
-	for (size_t i = 0; i < f->ncandidates; i++)
-		tt_printf(out, " %s", f->candidates[i]);
-	tt_printf(out, " | %s\n", f->repair ? f->repair : "-");
-}
-
 /* Every record of 'src' validated in one reader: what was told, and
  * every diagnostic. */
 static char *S_validate(const char *src, size_t len)
@@ -259,7 +248,7 @@ static char *S_validate(const char *src, size_t len)
 	tt_str out = {0};
 	tb_record *rec;
 	while (tb_reader_next(r, &rec) == 1) {
-		int n = tb_reader_validate_faults(r, rec, S_turn, &out, S_fault, &out);
+		int n = tb_reader_validate_faults(r, rec, S_turn, &out, tt_put_fault, &out);
 		tt_printf(&out, "errors %d\n", n);
 		tt_diags(&out, r);
 		tb_record_free(rec);
