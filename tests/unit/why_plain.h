@@ -5,6 +5,7 @@
  * scanned, "KEY.<form>" and "key.<side>" made by snprintf, a byte at a
  * time -- for the tests that hold the fast wording to it (test_why.c,
  * test_remarks.c).
+ * A deliberate copy of the old code, the tests' oracle: keep it apart.
  *
  * Header-only, as tb_test.h (included first, then game.h, lang.h and
  * rules.h).
