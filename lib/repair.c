@@ -133,6 +133,10 @@ typedef struct S_try {
 	                         checked and played in one (rules->one_play): the
 	                         legal turn put before it, from which S_missing_turn
 	                         finds that turn again for a repair kept; else NULL */
+	const tb_move *swap_m[3]; /* S_swap's repair under way, its written turns */
+	uint8_t swap_pass[3];  /* checked and played in one: those turns, in the */
+	uint8_t nswap;         /* order played, for S_swap_turns to find again for
+	                          a repair kept; 'nswap' 0 otherwise */
 	S_fate *fate;         /* the main search: where the repair under way's walk
 	                         goes (S_fates), or NULL */
 	const tb_state *resume; /* a second slip's search: the position the main
@@ -234,6 +238,23 @@ static int S_missing_turn(S_try *y, tb_repair *r)
 	return 1;
 }
 
+/* The turns of S_swap's repair 'r' (y->swap_m, in the order played from
+ * the position before look-back turn y->at), as tb_repair_one finds them,
+ * into r->turn. 0 when memory ran out (y->nomem) or one is not found --
+ * which cannot be: tb_repair_step_read found each (the same answer,
+ * rules.h's one and one_play). */
+static int S_swap_turns(S_try *y, tb_repair *r)
+{
+	const tb_ruleset *rs = y->in->rs;
+	tb_state w = y->in->before[y->at];
+	for (unsigned i = 0; i < y->nswap; i++) {
+		if (!tb_repair_one(rs, &w, y->swap_m[i], y->swap_pass[i], &y->l, &r->turn[i], &y->nomem))
+			return 0;
+		rs->rules->play(rs, &w, &r->turn[i], NULL);
+	}
+	return 1;
+}
+
 static void S_keep(S_try *y, tb_repair *r)
 {
 	const tb_repair_in *in = y->in;
@@ -322,7 +343,7 @@ static void S_keep_from(S_try *y, tb_repair *r, tb_state *played)
 		return; /* a written turn before the position refused, or another position */
 	if (end < in->k || (y->full && illegal))
 		return; /* the illegal turn stays illegal, or the window does not hold */
-	if (y->missing && !S_missing_turn(y, r))
+	if ((y->missing && !S_missing_turn(y, r)) || (y->nswap && !S_swap_turns(y, r)))
 		return; /* (out of memory) */
 	if (r->kind == TB_REPAIR_POINT && !y->stop_at) /* (how far only: no rank) */
 		S_point_rank(y, r);
@@ -584,20 +605,36 @@ static void S_swap(S_try *y, int gap)
 	tb_state w = y->in->before[y->at];
 	const tb_move *order[3] = {om, mm, y->m};
 	int passes[3] = {opass, mpass, y->pass};
+	/* where the rules check and play a written turn in one (the walks'
+	 * step), each is, and its turn found again only for a repair kept
+	 * (S_swap_turns): nothing reads the turns before; not with
+	 * tb_repair_in.plain, the tests' reference */
+	int again = !y->in->plain && rs->rules->one_play;
 	unsigned k = 0;
 	for (unsigned i = 0; i < 3; i++) {
 		if (!order[i])
 			continue;
-		if (!tb_repair_one(rs, &w, order[i], passes[i], &y->l, &r.turn[k], &y->nomem))
+		if (again) {
+			tb_repair_move step = {NULL, order[i], (uint8_t)passes[i],
+			                       (uint8_t)tb_repair_direct(rs, order[i], passes[i])};
+			if (!tb_repair_step_read(rs, &w, &step, &y->l, &y->nomem))
+				return;
+			y->swap_m[k] = order[i];
+			y->swap_pass[k] = (uint8_t)passes[i];
+		} else if (tb_repair_one(rs, &w, order[i], passes[i], &y->l, &r.turn[k], &y->nomem)) {
+			rs->rules->play(rs, &w, &r.turn[k], NULL);
+		} else {
 			return;
-		rs->rules->play(rs, &w, &r.turn[k], NULL);
+		}
 		k++;
 	}
 	r.kind = gap == 2 ? TB_REPAIR_SWAP_SIDE : TB_REPAIR_SWAP;
 	r.nturns = (uint8_t)k;
 	r.consumed = (uint8_t)(gap + 1);
 	r.weight = gap == 2 ? 4 : 3;
+	y->nswap = (uint8_t)(again ? k : 0);
 	S_keep_from(y, &r, &w); /* its turns played already */
+	y->nswap = 0;
 }
 
 /* The main search's room for the ends of look-back turn 'i''s repairs,
