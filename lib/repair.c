@@ -133,6 +133,11 @@ typedef struct S_try {
 	                         checked and played in one (rules->one_play): the
 	                         legal turn put before it, from which S_missing_turn
 	                         finds that turn again for a repair kept; else NULL */
+	const tb_turn *first; /* the repair under way's first turn, not copied into
+	                         it (r->turn[0]) but for a repair S_keep_from keeps
+	                         (a copy for every candidate, most never kept, was
+	                         0.9% of validate's instructions); NULL: r->turn[0]
+	                         holds it */
 	const tb_move *swap_m[3]; /* S_swap's repair under way, its written turns */
 	uint8_t swap_pass[3];  /* checked and played in one: those turns, in the */
 	uint8_t nswap;         /* order played, for S_swap_turns to find again for
@@ -264,8 +269,23 @@ static void S_keep(S_try *y, tb_repair *r)
 	}
 	tb_state w = in->before[y->at];
 	for (unsigned i = 0; i < r->nturns; i++)
-		in->rs->rules->play(in->rs, &w, &r->turn[i], NULL);
+		in->rs->rules->play(in->rs, &w, i == 0 && y->first ? y->first : &r->turn[i], NULL);
 	S_keep_from(y, r, &w);
+}
+
+/* S_keep of repair 'r' whose first turn is legal turn 't': copied into
+ * it only when it is kept (y->first), but with tb_repair_in.plain, the
+ * tests' reference. */
+static void S_keep_first(S_try *y, tb_repair *r, const tb_turn *t)
+{
+	if (y->in->plain) {
+		r->turn[0] = *t;
+		S_keep(y, r);
+		return;
+	}
+	y->first = t;
+	S_keep(y, r);
+	y->first = NULL;
 }
 
 /* The weight of one point changed ('r', POINT: r->said written as
@@ -345,6 +365,8 @@ static void S_keep_from(S_try *y, tb_repair *r, tb_state *played)
 		return; /* the illegal turn stays illegal, or the window does not hold */
 	if ((y->missing && !S_missing_turn(y, r)) || (y->nswap && !S_swap_turns(y, r)))
 		return; /* (out of memory) */
+	if (y->first)
+		r->turn[0] = *y->first;
 	if (r->kind == TB_REPAIR_POINT && !y->stop_at) /* (how far only: no rank) */
 		S_point_rank(y, r);
 	r->reach = reach;
@@ -398,7 +420,6 @@ static void S_same_shape(S_try *y, const tb_turn *t, const tb_move *m)
 	tb_repair r;
 	S_blank(&r);
 	r.nturns = r.consumed = 1;
-	r.turn[0] = *t;
 	if (diff == 0) {
 		if (t->crown == m->crown)
 			return; /* the written turn itself */
@@ -418,7 +439,7 @@ static void S_same_shape(S_try *y, const tb_turn *t, const tb_move *m)
 	}
 	if (t->crown != m->crown && r.kind != TB_REPAIR_CROWN)
 		return; /* two edits */
-	S_keep(y, &r);
+	S_keep_first(y, &r, t);
 }
 
 /* The position the main search's walk of a repair stopped in ('f', the
@@ -458,8 +479,7 @@ static void S_one_apart(S_try *y, const tb_move *m, const tb_turn *legal, size_t
 				r.kind = TB_REPAIR_PART;
 				r.nturns = r.consumed = 1;
 				r.weight = 2;
-				r.turn[0] = *t;
-				S_keep(y, &r);
+				S_keep_first(y, &r, t);
 			}
 		}
 		y->fate = NULL;
@@ -487,14 +507,13 @@ static int S_missing_one_play(S_try *y, tb_state *w, const tb_turn *legal)
 	if (one) {
 		tb_repair r;
 		S_blank(&r);
-		r.turn[0] = *legal;
 		r.kind = TB_REPAIR_MISSING;
 		r.nturns = 2;
 		r.consumed = 1;
 		r.weight = 3;
-		y->missing = legal;
+		y->missing = y->first = legal; /* both copied only when kept */
 		S_keep_from(y, &r, w); /* both turns played already */
-		y->missing = NULL;
+		y->missing = y->first = NULL;
 	}
 	y->fate = NULL;
 	return 1;
