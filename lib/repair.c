@@ -604,6 +604,20 @@ static void S_twice(S_try *y)
 	}
 }
 
+/* Written move 'm' of node 'n' ('pass'), look-back turn y->at's or one
+ * of the two after it, as the walks step through it: read already in
+ * the written line (y->seq, whose entry tells whether the rules check it
+ * in one), or read here. */
+static tb_repair_move S_swap_step(const S_try *y, const tb_node *n, const tb_move *m, int pass)
+{
+	if (n == y->in->nodes[y->at])
+		return y->wm;
+	for (size_t i = y->seq_ok ? y->seq_at[y->at] + 1 : SIZE_MAX; i < y->seq.n && i <= y->seq_at[y->at] + 2; i++)
+		if (y->seq.v[i].node == n && y->seq.v[i].m == m)
+			return y->seq.v[i];
+	return (tb_repair_move){n, m, (uint8_t)pass, (uint8_t)tb_repair_direct(y->in->rs, m, pass)};
+}
+
 /* This turn played after the next one ('gap' 1), or after its side's
  * next one ('gap' 2: the turn between stays where it is). */
 static void S_swap(S_try *y, int gap)
@@ -624,6 +638,7 @@ static void S_swap(S_try *y, int gap)
 	tb_state w = y->in->before[y->at];
 	const tb_move *order[3] = {om, mm, y->m};
 	int passes[3] = {opass, mpass, y->pass};
+	const tb_node *nodes[3] = {other, mid, y->in->nodes[y->at]};
 	/* where the rules check and play a written turn in one (the walks'
 	 * step), each is, and its turn found again only for a repair kept
 	 * (S_swap_turns): nothing reads the turns before; not with
@@ -634,8 +649,7 @@ static void S_swap(S_try *y, int gap)
 		if (!order[i])
 			continue;
 		if (again) {
-			tb_repair_move step = {NULL, order[i], (uint8_t)passes[i],
-			                       (uint8_t)tb_repair_direct(rs, order[i], passes[i])};
+			tb_repair_move step = S_swap_step(y, nodes[i], order[i], passes[i]);
 			if (!tb_repair_step_read(rs, &w, &step, &y->l, &y->nomem))
 				return;
 			y->swap_m[k] = order[i];
