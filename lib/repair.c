@@ -1123,11 +1123,18 @@ static size_t S_search(const tb_repair_in *in, int full, int second, tb_repair *
 	return y.nomem ? 0 : y.n;
 }
 
+int tb_repair_plain;
+
 size_t tb_repairs_back(const tb_repair_in *in, tb_repair *out, size_t max, int *nomem)
 {
 	*nomem = 0;
 	if (!in->k || in->k > TB_LOOKBACK_MAX + 1)
 		return 0;
+	if (tb_repair_plain && !in->plain) { /* (the tests' switch) */
+		tb_repair_in plain = *in;
+		plain.plain = 1;
+		return S_search(&plain, 0, 1, out, max, nomem);
+	}
 	return S_search(in, 0, 1, out, max, nomem);
 }
 
@@ -1135,7 +1142,8 @@ size_t tb_repairs(const tb_ruleset *rs, const tb_state *s, const void *node, uin
                   const tb_move *m, unsigned window, tb_repair *out, size_t max, int *nomem)
 {
 	const void *nodes[1] = {node};
-	tb_repair_in in = {rs, NULL, s, nodes, 1, kind, m, window, NULL, NULL, 0, 0, NULL, 0};
+	tb_repair_in in = {rs, NULL, s, nodes, 1, kind, m, window, NULL, NULL, 0, tb_repair_plain != 0,
+	                   NULL, 0};
 	*nomem = 0;
 	return S_search(&in, 1, 0, out, max, nomem);
 }

@@ -132,6 +132,13 @@ typedef struct tb_repair_counts {
  * look-back turn); 256 are kept. */
 size_t tb_repairs_back(const tb_repair_in *in, tb_repair *out, size_t max, int *nomem);
 
+/* A switch for the tests, as tb_stretch_plain is (0 unless a test sets
+ * it; not for threads): every search of tb_repairs_back made as
+ * tb_repair_in.plain asks, validate's among them -- what only spares
+ * work left out, so that a test compares validate's words both ways
+ * (tests/unit/test_repair_plain.c). */
+extern int tb_repair_plain;
+
 /* The written turn after node 'n' on its line, skipping what stands for
  * no turn (a gap of length 0, a reading whose first alternative is
  * "omitted"), or NULL: the turns a repair stands for, in order. */
