@@ -395,11 +395,14 @@ layout: $(BUILD)/libtablero.a
 check: all layout unit spec toy extra-game golden man-options samples structure random xml xml-agree tei svg book html wasm desk compare reconstruct slips replay one-reading languages collate catalog index jobs rewrite oom quotes fuzz-replay deps-test typed python lsp
 	@echo "make check: all test suites passed"
 
+# The desk's WebAssembly module has no sanitizer in it (WASM_FLAGS):
+# the sanitized builds take make check's (WASM_DIR), rather than build
+# the same module twice more.
 check-san:
-	$(MAKE) BUILD=build/san SAN=1 check
+	$(MAKE) BUILD=build/san SAN=1 WASM_DIR=$(BUILD)/wasm check
 
 check-tsan: $(BUILD)/tablero
-	$(MAKE) BUILD=build/tsan SAN=thread \
+	$(MAKE) BUILD=build/tsan SAN=thread WASM_DIR=$(BUILD)/wasm \
 		JOBS_REF=$(abspath $(BUILD)/tablero) JOBS_RUNS="4 p97" jobs
 
 # ---- fuzzing (tests/fuzz/) -------------------------------------------------
