@@ -341,8 +341,15 @@ one-reading: $(BUILD)/tablero $(BUILD)/libtablero.so
 languages: $(BUILD)/tablero
 	@python3 tests/one_language.py $(BUILD)/tablero .
 
+# -j N against -j 1 (tests/jobs.sh). check-tsan gives JOBS_REF (make
+# check's command, which makes the collections and the -j 1 runs) and
+# JOBS_RUNS (-j 4 and parts of 97 bytes only): ThreadSanitizer looks for
+# races, which one thread cannot have, and make check has compared all
+# five runs; see jobs.sh's header.
+JOBS_REF ?=
+JOBS_RUNS ?=
 jobs: $(BUILD)/tablero
-	@TABLERO=$(BUILD)/tablero bash tests/jobs.sh
+	@TABLERO=$(BUILD)/tablero TABLERO_REF="$(JOBS_REF)" JOBS_RUNS="$(JOBS_RUNS)" bash tests/jobs.sh
 
 # Files rewritten in place (cli/atomic.c): what is kept, what is refused,
 # and a fault or the process's end at every step of the writing, through
@@ -388,11 +395,15 @@ layout: $(BUILD)/libtablero.a
 check: all layout unit spec toy extra-game golden man-options samples structure random xml xml-agree tei svg book html wasm desk compare reconstruct slips replay one-reading languages collate catalog index jobs rewrite oom quotes fuzz-replay deps-test typed python lsp
 	@echo "make check: all test suites passed"
 
+# The desk's WebAssembly module has no sanitizer in it (WASM_FLAGS):
+# the sanitized builds take make check's (WASM_DIR), rather than build
+# the same module twice more.
 check-san:
-	$(MAKE) BUILD=build/san SAN=1 check
+	$(MAKE) BUILD=build/san SAN=1 WASM_DIR=$(BUILD)/wasm check
 
-check-tsan:
-	$(MAKE) BUILD=build/tsan SAN=thread jobs
+check-tsan: $(BUILD)/tablero
+	$(MAKE) BUILD=build/tsan SAN=thread WASM_DIR=$(BUILD)/wasm \
+		JOBS_REF=$(abspath $(BUILD)/tablero) JOBS_RUNS="4 p97" jobs
 
 # ---- fuzzing (tests/fuzz/) -------------------------------------------------
 # One libFuzzer harness per entry point (tests/fuzz/fuzz_*.c). `make

@@ -8,11 +8,25 @@
 # on a collection with errors and warnings in many records, and on
 # hostile input (a megabyte line, deep nesting, a long chain, bytes
 # that are not UTF-8, a record cut short). Run under ThreadSanitizer
-# by make check-tsan.
+# by make check-tsan, which looks for races there, not for outputs that
+# differ (make check has compared every run of this file): so it sets
+#   TABLERO_REF  a build without the sanitizers (make check's), which
+#                makes the collections and the -j 1 runs every other
+#                run is compared with (ThreadSanitizer has no race to
+#                find in one thread), and
+#   JOBS_RUNS    the runs beside -j 1: "4 p97", -j 4 and parts of 97
+#                bytes with -j 2 -- the threads of a run with several
+#                records a part, and a hand-off at every record (each
+#                race ThreadSanitizer can see in -j 2, parts of 1 byte or
+#                of 3000 is in code these two run); by default all five,
+#                "2 4 p1 p97 p3000" (pN: parts of N bytes, -j 2).
 set -euo pipefail
 shopt -s extglob
 : "${TABLERO:?set TABLERO}"
 TABLERO=$(cd "$(dirname "$TABLERO")" && pwd)/$(basename "$TABLERO")
+ref=${TABLERO_REF:-$TABLERO}
+ref=$(cd "$(dirname "$ref")" && pwd)/$(basename "$ref")
+jobs_runs=${JOBS_RUNS:-2 4 p1 p97 p3000}
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(dirname "$here")
 tmp=$(mktemp -d)
@@ -21,15 +35,15 @@ pass=0 fail=0
 
 # ---- the collections ----
 samples=("$root"/samples/*.tgn)
-"$TABLERO" random --seed 5 -n 150 >"$tmp/random-pitarra.tgn"
-"$TABLERO" random --game asalto --seed 6 -n 120 >"$tmp/random-asalto.tgn"
-"$TABLERO" random --game ocencahuac --seed 7 -n 60 >"$tmp/random-ocencahuac.tgn"
-"$TABLERO" random --rules "board=25; movement=fly" --seed 8 -n 60 >"$tmp/random-pitarra25.tgn"
+"$ref" random --seed 5 -n 150 >"$tmp/random-pitarra.tgn"
+"$ref" random --game asalto --seed 6 -n 120 >"$tmp/random-asalto.tgn"
+"$ref" random --game ocencahuac --seed 7 -n 60 >"$tmp/random-ocencahuac.tgn"
+"$ref" random --rules "board=25; movement=fly" --seed 8 -n 60 >"$tmp/random-pitarra25.tgn"
 # and every other game built in (its folder, lib/games/<name>/)
 for d in "$root"/lib/games/*/; do
 	g=$(basename "$d")
 	[ -f "$d/game.c" ] && [ ! -f "$tmp/random-$g.tgn" ] &&
-		"$TABLERO" random --game "$g" --seed 9 -n 60 >"$tmp/random-$g.tgn"
+		"$ref" random --game "$g" --seed 9 -n 60 >"$tmp/random-$g.tgn"
 done
 randoms=("$tmp"/random-*.tgn)
 # Errors and warnings in many records: the golden tests' inputs, each
@@ -39,7 +53,7 @@ n=0
 for f in "$here"/golden/*/*.tgn "$root"/samples/*.tgn; do
 	cat "$f" >>"$tmp/errors.tgn"
 	printf '\n' >>"$tmp/errors.tgn"
-	"$TABLERO" random --game "$(sed -n '1,20s/^\[Game "\([a-z]*\)"\]/\1/p' "$f" | head -1 |
+	"$ref" random --game "$(sed -n '1,20s/^\[Game "\([a-z]*\)"\]/\1/p' "$f" | head -1 |
 		grep . || echo pitarra)" --seed $((n += 1)) -n 2 >>"$tmp/errors.tgn"
 	printf '\n' >>"$tmp/errors.tgn"
 done
@@ -103,37 +117,40 @@ done >"$tmp/latin1.tgn"
 # records of a hundred diagnostics each (a part then prints more than
 # parts.c lets it buffer, stops, and is read alone).
 {
-	"$TABLERO" random --seed 9 -n 1200
+	"$ref" random --seed 9 -n 1200
 	for _ in $(seq 300); do
 		printf '\n[Game "pitarra"]\n\n1.'; for _ in $(seq 100); do printf ' q9'; done; printf ' *\n'
 	done
-	"$TABLERO" random --seed 10 -n 300
+	"$ref" random --seed 10 -n 300
 } >"$tmp/rate.tgn"
 
 # ---- the comparison ----
-# same NAME CMD...: CMD with -j 1, -j 2 and -j 4 (the -j goes first,
-# after the command's name); parse, validate, fmt, xml, grep and diff
-# --duplicates also in parts of a few bytes (TABLERO_PART_SIZE), so that
-# every record is cut somewhere.
+# same NAME CMD...: CMD with -j 1, then with each -j of $jobs_runs (the
+# -j goes first, after the command's name); parse, validate, fmt, xml,
+# grep and diff --duplicates also in parts of a few bytes
+# (TABLERO_PART_SIZE), so that every record is cut somewhere.
 same() {
 	local name=$1 cmd=$2
 	shift 2
-	local j ok=1 runs="2 4"
-	for j in 1 2 4; do
+	local j ok=1 runs=
+	set +e
+	"$ref" "$cmd" -j 1 "$@" >"$tmp/out.1" 2>"$tmp/err.1" </dev/null
+	echo $? >"$tmp/status.1"
+	set -e
+	for j in $jobs_runs; do
 		set +e
-		"$TABLERO" "$cmd" -j $j "$@" >"$tmp/out.$j" 2>"$tmp/err.$j" </dev/null
+		if [[ $j != p* ]]; then
+			"$TABLERO" "$cmd" -j $j "$@" >"$tmp/out.$j" 2>"$tmp/err.$j" </dev/null
+		elif [[ $cmd = @(parse|validate|fmt|xml|diff|grep) ]]; then
+			TABLERO_PART_SIZE=${j#p} "$TABLERO" "$cmd" -j 2 "$@" >"$tmp/out.$j" 2>"$tmp/err.$j" </dev/null
+		else
+			set -e
+			continue
+		fi
 		echo $? >"$tmp/status.$j"
 		set -e
+		runs="$runs $j"
 	done
-	if [[ $cmd = @(parse|validate|fmt|xml|diff|grep) ]]; then
-		for j in 1 97 3000; do
-			set +e
-			TABLERO_PART_SIZE=$j "$TABLERO" "$cmd" -j 2 "$@" >"$tmp/out.p$j" 2>"$tmp/err.p$j" </dev/null
-			echo $? >"$tmp/status.p$j"
-			set -e
-		done
-		runs="$runs p1 p97 p3000"
-	fi
 	for j in $runs; do
 		cmp -s "$tmp/out.1" "$tmp/out.$j" || { ok=0; echo "  stdout differs with -j $j"; }
 		cmp -s "$tmp/err.1" "$tmp/err.$j" || { ok=0; echo "  stderr differs with -j $j"; }
@@ -222,9 +239,9 @@ fi
 # canonical form of the records before it, with any -j: the standard
 # output (64 KiB buffered off a terminal) goes out before diagnostics do.
 {
-	"$TABLERO" random --seed 11 -n 300
+	"$ref" random --seed 11 -n 300
 	printf '\n[Game "pitarra"]\n1. d1 z9 *\n\n'
-	"$TABLERO" random --seed 12 -n 3
+	"$ref" random --seed 12 -n 3
 } >"$tmp/late.tgn"
 order_ok=1
 for j in 1 2; do
@@ -243,7 +260,7 @@ fi
 # spec/reconstruct.md §3): what it writes and says is -j 1's -- a gap
 # before written turns, one toward a restated position (searched from
 # both ends), and one over its limit of positions
-python3 "$root/bench/reconstruct.py" "$TABLERO" "$tmp/recon" >/dev/null
+python3 "$root/bench/reconstruct.py" "$ref" "$tmp/recon" >/dev/null
 same "fill gap 6" fill "$tmp/recon/pitarra-gap6.tgn" "$tmp/recon/asalto-gap8.tgn"
 same "fill gap 8 to a position" fill "$tmp/recon/ocencahuac-gap8-pos.tgn"
 same "fill over the limit" fill --search-positions 60000 "$tmp/recon/pitarra-gap6.tgn" \
