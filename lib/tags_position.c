@@ -81,10 +81,15 @@ void tb_pos_memo_free(tb_pos_memo *m)
 	free(m);
 }
 
-/* The place of text 's' ('n' bytes) of game 'g' in the memo. */
+/* The place of text 's' ('n' bytes) of game 'g' in the memo: of the
+ * game's name, not its address, so that which texts share a place is
+ * the same in every build (the address moves with the binary's layout). */
 static size_t S_pos_slot(const tb_game *g, const char *s, size_t n)
 {
-	uint64_t h = (uint64_t)(uintptr_t)g ^ n;
+	uint64_t h = 0xCBF29CE484222325u;
+	for (const char *c = g->name; *c; c++)
+		h = (h ^ (unsigned char)*c) * 0x100000001B3u;
+	h ^= n;
 	size_t i = 0;
 	for (; i + 8 <= n; i += 8) {
 		uint64_t w;
