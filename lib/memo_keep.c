@@ -131,6 +131,8 @@ void tb_memo_keep_positions(struct tb_pos_memo *m, void (*drop)(struct tb_pos_me
 void tb_memo_keep_drop(void)
 {
 	S_keep *k = S_keep_get(0);
-	if (k)
+	if (k && pthread_setspecific(S_key, NULL) == 0)
+		S_keep_free(k); /* the keep too: the next is made again, as at first */
+	else if (k)
 		S_keep_empty(k);
 }

@@ -49,8 +49,9 @@ void tb_memo_keep_tags(struct tb_tag_memo *m);
 struct tb_pos_memo *tb_memo_take_positions(void);
 void tb_memo_keep_positions(struct tb_pos_memo *m, void (*drop)(struct tb_pos_memo *));
 
-/* Frees every memo this thread keeps: for the tests, which count a
- * fresh reader's memo hits and so start with none kept. */
+/* Frees every memo this thread keeps, and its keep: for the tests,
+ * which compare a reader with fresh memos with one with kept memos, and
+ * make memory run out while the keep is made. */
 void tb_memo_keep_drop(void);
 
 #endif
