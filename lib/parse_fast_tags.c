@@ -187,8 +187,9 @@ static int S_pair_read(const tb_reader *r, size_t p, size_t end, unsigned col, S
  * bytes it reads, a reader that is not careful: a careful one never
  * comes here), and of its column only by adding it: the same bytes are
  * the same answer, columns moved by the '['s, for any reader -- either
- * sink's, any origin, any window's end past the LF. A line is looked up by a hash of its length and its first
- * and last 8 bytes and taken only when all its bytes are the line kept. */
+ * sink's, any origin, any window's end past the LF. A line is looked up
+ * by a hash of its length and its first and last 8 bytes and taken only
+ * when all its bytes are the line kept. */
 enum {
 	S_KEPT_BYTES = 54, /* the longest line kept, LF not counted: a slot is 64 bytes */
 	S_KEPT_BITS = 12,  /* 4096 lines */
