@@ -33,6 +33,8 @@
 #endif
 
 #include "diag.h"
+#include "memo_keep.h"
+#include "move_memo.h"
 #include "parse_fast.h"
 #include "parse_sink.h"
 #include "xalloc.h"
@@ -80,7 +82,7 @@ typedef struct S_scan {
 	size_t from;       /* the first token's offset */
 	unsigned from_col; /* its column */
 	size_t len;        /* the bytes in the window (past 'end' too) */
-	struct S_memo_board *memo; /* the move words' memo for the game's board, or NULL */
+	tb_memo_board *memo;   /* the move words' memo for the game's board, or NULL */
 	/* building: the column 'ccol' of offset 'cref' (a LF's end, a
 	 * comment's, the first token), ASCII from there to the next comment */
 	size_t cref;
@@ -232,8 +234,9 @@ static int S_number(const S_line *l, long num, size_t k, size_t dots)
  * a pass or an unknown turn (S_other_turn's then), or what the parser
  * is to read (evidence, a word the grammar does not read whole, a
  * point off the board, a suffix that is no NAG); the move's
- * parts in 'mb' when it reads it. Of the word's bytes and the board
- * only: the memo below keeps it. */
+ * parts in 'mb' when it reads it. Of the word's bytes, the game and
+ * the board only -- nothing of the reader: the memo keeps it
+ * (move_memo.h), for any reader after this one. */
 static int S_move_word(const tb_game *g, const tb_board *b, const char *w, size_t n,
                        tb_move_builder *mb)
 {
@@ -254,188 +257,32 @@ static int S_move_word(const tb_game *g, const tb_board *b, const char *w, size_
 	return sc.i < n && !nag ? -1 : nag;
 }
 
-/* ===== The memo of move words =====
- * A collection writes the same few thousand words again and again, and
- * a game's grammar costs some hundred instructions a word: the words
- * seen are kept, with what S_move_word said, per game and board (a
- * [Rules] option may change the board), in a table of each reader's
- * (tb_reader.memo), direct-mapped: a word whose place another took is
- * read by the grammar again. A word's move is kept beside it when it has
- * few parts (S_memo_move): a reader building the tree reads the word
- * again by a look-up and a copy. */
-enum {
-	S_MEMO_WORD = 15,     /* the longest word kept (bytes) */
-	S_MEMO_BITS = 12,     /* 4096 words a board */
-	S_MEMO_BOARDS = 4,    /* the boards kept: a collection's games, plain */
-	S_MEMO_PARTS = 7,     /* the most parts kept of a move (S_memo_move: 16 bytes) */
-	S_MEMO_SAID = 7,      /* the bits of a word's tail that hold 1 + what was said */
-	S_MEMO_HAS_PARTS = 8, /* the bit of its tail: its parts are kept */
-};
-
-/* A word kept: its first 8 bytes, then 7 more, its length, whether its
- * parts are kept, and 1 + what S_move_word said (-1 to 6); all 0 when
- * no word is kept there. */
-typedef struct S_memo_word {
-	uint64_t head;
-	uint64_t tail;        /* bytes 8 to 14 << 8 | n << 4 | has parts << 3 | (said + 1) */
-} S_memo_word;
-
-/* The move of the word kept in the same slot, when its tail says so. */
-typedef struct S_memo_move {
-	tb_part parts[S_MEMO_PARTS]; /* first: the 16 bytes are copied as one */
-	uint8_t n, crown;
-} S_memo_move;
-_Static_assert(sizeof(S_memo_move) == 16 && offsetof(S_memo_move, parts) == 0,
-               "S_tree_turn copies a kept move's parts as 16 bytes");
-
-typedef struct S_memo_board {
-	const tb_game *g;     /* NULL: not in use */
-	tb_board b;
-	S_memo_word w[1u << S_MEMO_BITS];
-	S_memo_move m[1u << S_MEMO_BITS]; /* read only by a reader that builds */
-} S_memo_board;
-
-struct tb_move_memo {
-	S_memo_board boards[S_MEMO_BOARDS];
-	unsigned next;        /* the board to be replaced next */
-};
-
-void tb_move_memo_free(tb_move_memo *m)
-{
-	free(m);
-}
-
-static inline uint64_t S_load8(const char *s)
-{
-	uint64_t v;
-	memcpy(&v, s, 8);
-	return v;
-}
-
-static inline uint64_t S_load4(const char *s)
-{
-	uint32_t v;
-	memcpy(&v, s, 4);
-	return v;
-}
-
-/* The 'n' bytes at 'w' (1 <= n <= S_MEMO_WORD) as a key: 'head' bytes 0
- * to 7, 'tail' bytes 8 to 14 (little-endian, 0 past the word) << 8 | n
- * << 4. 'room' is the bytes readable from 'w' on (n at least): with 16,
- * two loads, the bytes past the word masked off; else loads that stay
- * within the word. */
-static inline void S_memo_key(const char *w, size_t n, size_t room, uint64_t *head,
-                              uint64_t *tail)
-{
-	uint64_t h = 0, t = 0;
-#if !(defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__)
-	/* the loads and masks below take a word's first byte as the lowest:
-	 * where that is not known to hold, the same key byte by byte */
-	(void)room;
-	for (size_t i = 0; i < n; i++) /* bytes 0 to 7 in 'h', 8 on in 't' */
-		*(i < 8 ? &h : &t) |= (uint64_t)(unsigned char)w[i] << (8 * (i & 7));
-	*head = h;
-	*tail = t << 8 | (uint64_t)n << 4;
-	return;
-#endif
-	if (room >= 16) {
-		h = S_load8(w);
-		t = S_load8(w + 8);
-		if (n < 8) {
-			h &= ((uint64_t)1 << (8 * n)) - 1;
-			t = 0;
-		} else {
-			t &= ((uint64_t)1 << (8 * (n - 8))) - 1; /* n - 8 <= 7 */
-		}
-	} else if (n >= 8) {
-		h = S_load8(w);
-		if (n > 8) /* the last 8 bytes, of which the word's 8 to n-1 the top */
-			t = S_load8(w + n - 8) >> (8 * (16 - n));
-	} else if (n >= 4) { /* two loads that overlap, the overlap alike */
-		h = S_load4(w) | S_load4(w + n - 4) << (8 * (n - 4));
-	} else {
-		for (size_t i = 0; i < n; i++)
-			h |= (uint64_t)(unsigned char)w[i] << (8 * i);
-	}
-	*head = h;
-	*tail = t << 8 | (uint64_t)n << 4;
-}
-
-/* The memo's table for game 'g' on board 'b': the one kept, or one made
- * (a board kept longest replaced). NULL when memory ran out: no memo. */
-static S_memo_board *S_memo_board_of(tb_move_memo **mp, const tb_game *g, const tb_board *b)
-{
-	tb_move_memo *m = *mp;
-	if (!m && !(m = *mp = tb_calloc(1, sizeof *m)))
-		return NULL;
-	for (unsigned i = 0; i < S_MEMO_BOARDS; i++) {
-		S_memo_board *x = &m->boards[i];
-		if (x->g == g && memcmp(&x->b, b, sizeof *b) == 0)
-			return x;
-	}
-	S_memo_board *x = &m->boards[m->next];
-	m->next = (m->next + 1) % S_MEMO_BOARDS;
-	x->g = g;
-	x->b = *b;
-	memset(x->w, 0, sizeof x->w);
-	return x;
-}
-
-/* What S_move_word said of the word kept in slot 'e'. */
-static inline int S_memo_said(const S_memo_word *e)
-{
-	return (int)(e->tail & S_MEMO_SAID) - 1;
-}
-
-/* The slot of table 'x' for key 'head', 'tail' (S_memo_key). */
-static inline S_memo_word *S_memo_slot(S_memo_board *x, uint64_t head, uint64_t tail)
-{
-	uint64_t h = (head ^ (tail * 0x9E3779B97F4A7C15u)) * 0xD6E8FEB86659FD93u;
-	return &x->w[h >> (64 - S_MEMO_BITS)];
-}
-
-#ifdef __SSE2__ /* S_word_kept's */
-/* What table 'x' keeps of the 'n' bytes at 'w' (1 <= n <= S_MEMO_WORD,
- * 'room' readable): S_move_word's answer, its slot in '*ep' when 'ep'
- * is not NULL (a building scan's); or -2 when it keeps none. */
-static inline int S_memo_kept(S_memo_board *x, const char *w, size_t n, size_t room,
-                              S_memo_word **ep)
-{
-	uint64_t head, tail;
-	S_memo_key(w, n, room, &head, &tail);
-	S_memo_word *e = S_memo_slot(x, head, tail);
-	if (ep)
-		*ep = e;
-	return e->head == head && (e->tail & ~(uint64_t)15) == tail ? S_memo_said(e) : -2;
-}
-#endif
-
 /* S_move_word by the memo's table 'x' (NULL: none), 'room' bytes
- * readable at 'w' (S_memo_key); '*ep' the word's slot, where it is now
+ * readable at 'w' (tb_memo_key); '*ep' the word's slot, where it is now
  * kept (NULL: no memo, or a word too long), and its move when 'keep' (a
  * building scan's; S_move_parts). */
 static inline __attribute__((always_inline)) int
-S_move_memo(S_memo_board *x, const tb_game *g, const tb_board *b, const char *w, size_t n,
-            size_t room, S_memo_word **ep, int keep)
+S_move_memo(tb_memo_board *x, const tb_game *g, const tb_board *b, const char *w, size_t n,
+            size_t room, tb_memo_word **ep, int keep)
 {
 	tb_move_builder mb;
 	*ep = NULL;
-	if (!x || n > S_MEMO_WORD)
+	if (!x || n > TB_MEMO_WORD)
 		return S_move_word(g, b, w, n, &mb);
 	uint64_t head, tail;
-	S_memo_key(w, n, room, &head, &tail);
-	S_memo_word *e = *ep = S_memo_slot(x, head, tail);
-	if (e->head == head && (e->tail & ~(uint64_t)15) == tail)
-		return S_memo_said(e);
+	tb_memo_key(w, n, room, &head, &tail);
+	tb_memo_word *e = *ep = tb_memo_slot(x, head, tail);
+	if (tb_memo_holds(e, head, tail))
+		return tb_memo_said(e);
 	int said = S_move_word(g, b, w, n, &mb);
 	e->head = head;
 	e->tail = tail | (uint64_t)(said + 1);
-	S_memo_move *k = &x->m[e - x->w];
-	if (keep && said >= 0 && mb.n <= S_MEMO_PARTS) {
+	tb_memo_move *k = &x->m[e - x->w];
+	if (keep && said >= 0 && mb.n <= TB_MEMO_PARTS) {
 		k->n = (uint8_t)mb.n;
 		k->crown = mb.crown;
 		memcpy(k->parts, mb.parts, mb.n * sizeof *mb.parts);
-		e->tail |= S_MEMO_HAS_PARTS;
+		e->tail |= TB_MEMO_HAS_PARTS;
 	}
 	return said;
 }
@@ -443,9 +290,9 @@ S_move_memo(S_memo_board *x, const tb_game *g, const tb_board *b, const char *w,
 int tb_fast_move_word(tb_move_memo **memo, const tb_game *g, const tb_board *b, const char *w,
                       size_t n, size_t room)
 {
-	S_memo_word *e;
+	tb_memo_word *e;
 	tb_move_builder mb;
-	return memo ? S_move_memo(S_memo_board_of(memo, g, b), g, b, w, n, room, &e, 0)
+	return memo ? S_move_memo(tb_move_memo_board(memo, g, b), g, b, w, n, room, &e, 0)
 	            : S_move_word(g, b, w, n, &mb);
 }
 
@@ -486,12 +333,12 @@ static __attribute__((noinline)) int S_other_turn(const unsigned char *w, size_t
  * memo's, 1 to 7 copied as 16 bytes, the room they are given; else the
  * grammar's, read again), NAG. */
 static void S_tree_turn(S_scan *s, const S_line *l, int kind, const tb_game *g,
-                        const tb_board *b, size_t p, size_t q, int nag, S_memo_word *e)
+                        const tb_board *b, size_t p, size_t q, int nag, tb_memo_word *e)
 {
-	const S_memo_move *k = NULL;
+	const tb_memo_move *k = NULL;
 	tb_move_builder mb;
 	size_t np = 0, crown = 0;
-	if (kind == TB_NODE_MOVE && e && (e->tail & S_MEMO_HAS_PARTS))
+	if (kind == TB_NODE_MOVE && e && (e->tail & TB_MEMO_HAS_PARTS))
 		k = &s->memo->m[e - s->memo->w], np = k->n, crown = k->crown;
 	else if (kind == TB_NODE_MOVE)
 		S_move_word(g, b, (const char *)s->d + p, q - p, &mb), np = mb.n, crown = mb.crown;
@@ -516,7 +363,7 @@ static void S_tree_turn(S_scan *s, const S_line *l, int kind, const tb_game *g,
  * or an unknown turn; 0 when the parser is to read it. Its node made
  * when 'build'. */
 static inline int S_turn_word(S_scan *s, S_line *l, size_t nodes, const tb_game *g,
-                              const tb_board *b, size_t p, size_t q, int nag, S_memo_word *e,
+                              const tb_board *b, size_t p, size_t q, int nag, tb_memo_word *e,
                               int build)
 {
 	int kind = TB_NODE_MOVE;
@@ -534,7 +381,7 @@ static inline __attribute__((always_inline)) int
 S_move(S_scan *s, S_line *l, size_t nodes, const tb_game *g, const tb_board *b, size_t p,
        size_t q, int build)
 {
-	S_memo_word *e;
+	tb_memo_word *e;
 	int nag = S_move_memo(s->memo, g, b, (const char *)s->d + p, q - p, s->len - p, &e, build);
 	return S_turn_word(s, l, nodes, g, b, p, q, nag, e, build);
 }
@@ -545,10 +392,11 @@ S_move(S_scan *s, S_line *l, size_t nodes, const tb_game *g, const tb_board *b, 
  * first one below '!' (a blank, a LF, a control byte, or a byte >= 0x80
  * -- negative as signed) are looked up; a word the memo keeps is one
  * S_word read whole (only S_move fills a scan's table, with S_word's
- * words), so those bytes are S_word's word when a blank or a LF, which
- * ends one, follows them; S_memo_kept's answer goes to '*nag', its slot
+ * words -- a reader's before this one too, memo_keep.h: a word is read
+ * whole by its bytes alone), so those bytes are S_word's word when a blank or a LF, which
+ * ends one, follows them; tb_memo_kept's answer goes to '*nag', its slot
  * to '*e' when 'e' is not NULL. */
-static inline size_t S_word_kept(const S_scan *s, size_t p, int *nag, S_memo_word **e)
+static inline size_t S_word_kept(const S_scan *s, size_t p, int *nag, tb_memo_word **e)
 {
 #ifdef __SSE2__
 	if (!s->memo || p + 16 > s->len)
@@ -556,9 +404,9 @@ static inline size_t S_word_kept(const S_scan *s, size_t p, int *nag, S_memo_wor
 	__m128i x = _mm_loadu_si128((const __m128i *)(const void *)(s->d + p));
 	unsigned m = (unsigned)_mm_movemask_epi8(_mm_cmplt_epi8(x, _mm_set1_epi8('!')));
 	size_t n = m ? (size_t)__builtin_ctz(m) : 16;
-	if (n == 0 || n > S_MEMO_WORD || p + n >= s->end || (s->d[p + n] != ' ' && s->d[p + n] != '\n'))
+	if (n == 0 || n > TB_MEMO_WORD || p + n >= s->end || (s->d[p + n] != ' ' && s->d[p + n] != '\n'))
 		return 0;
-	*nag = S_memo_kept(s->memo, (const char *)s->d + p, n, s->len - p, e);
+	*nag = tb_memo_kept(s->memo, (const char *)s->d + p, n, s->len - p, e);
 	return *nag == -2 ? 0 : n;
 #else
 	(void)s, (void)p, (void)nag, (void)e;
@@ -763,7 +611,7 @@ S_scan_movetext(tb_reader *r, S_scan *s, const tb_game *g, const tb_board *b,
 					continue;
 				}
 			}
-			S_memo_word *e = NULL;
+			tb_memo_word *e = NULL;
 			int nag;
 			if (c > '9' && (q = S_word_kept(s, p, &nag, build ? &e : NULL))) { /* read before */
 				q += p;
@@ -879,9 +727,14 @@ int tb_fast_movetext(tb_reader *r, const tb_game *g, const tb_board *b,
 	size_t stop = S_record_end(r, from, &at_end);
 	if (!stop)
 		return 0;
-	r->memo_free = tb_move_memo_free; /* the reader frees the memo so */
+	/* the memo: the reader's, else the one its thread kept from a reader
+	 * freed before (memo_keep.h), else a new one; given back to the
+	 * thread when the reader is freed (tb_reader_free), by this */
+	if (!r->memo)
+		r->memo = tb_memo_take_moves();
+	r->memo_free = tb_move_memo_free;
 	S_scan s = {(const unsigned char *)r->data, stop, at_end, r->tok.line, 0, from,
-	            r->tok.col, r->len, S_memo_board_of(&r->memo, g, b),
+	            r->tok.col, r->len, tb_move_memo_board(&r->memo, g, b),
 	            from, r->tok.col, {tree ? tree->arena : NULL, 0, 0}, NULL};
 	/* building a movetext that may hold more than TB_MAX_TURNS turns (two
 	 * bytes each at least), refused only past the last: checked first */

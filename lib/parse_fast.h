@@ -82,9 +82,10 @@ typedef struct tb_fast_tree {
 int tb_fast_movetext(tb_reader *r, const tb_game *g, const tb_board *b,
                      const tb_fast_start *start, tb_fast_end *end, tb_fast_tree *tree);
 
-/* The memo of move words (parse_fast.c): what the fast tier made of
+/* The memo of move words (move_memo.h): what the fast tier made of
  * each word of a game on a board, kept by the reader (tb_reader.memo)
- * from record to record. */
+ * from record to record, and by its thread from reader to reader
+ * (memo_keep.h). Freed so (move_memo.c). */
 void tb_move_memo_free(tb_move_memo *m);
 
 /* What the fast tier makes of move word 'w' ('n' bytes, n >= 1) of game
@@ -92,7 +93,9 @@ void tb_move_memo_free(tb_move_memo *m);
  * the parser is to read it. By the memo '*memo' (made at the first
  * call, NULL when memory ran out), or, 'memo' NULL, by the game's
  * grammar every time: the tests compare the two. 'room' is how many
- * bytes at 'w' may be read (n at least). */
+ * bytes at 'w' may be read (n at least). Such a memo is the caller's,
+ * never given to a reader: it may keep words the scan would not take
+ * whole (S_word_kept relies on that of a reader's). */
 int tb_fast_move_word(tb_move_memo **memo, const tb_game *g, const tb_board *b, const char *w,
                       size_t n, size_t room);
 

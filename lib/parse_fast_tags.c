@@ -34,6 +34,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "memo_keep.h"
 #include "parse_fast.h"
 #include "utf8.h"
 #include "xalloc.h"
@@ -179,13 +180,16 @@ static int S_pair_read(const tb_reader *r, size_t p, size_t end, unsigned col, S
  * its rules, its players, sites and events; four lines in five of the
  * bench's collection were read before): a line read is kept, with
  * where S_pair_read found its parts and the slot of its name, in a
- * table of each reader's (tb_reader.tag_memo), direct-mapped. What
+ * table of each reader's (tb_reader.tag_memo), direct-mapped, which its
+ * thread keeps for the next reader when it is freed (memo_keep.h). What
  * S_pair_read and tb_tag_known make of a line is of its bytes alone,
  * from its '[' to its LF (the value's run, tb_lex_string_run, is of the
- * bytes it reads, a reader that is not careful), and of its column only
- * by adding it: the same bytes are the same answer, columns moved by
- * the '['s. A line is looked up by a hash of its length and its first
- * and last 8 bytes and taken only when all its bytes are the line kept. */
+ * bytes it reads, a reader that is not careful: a careful one never
+ * comes here), and of its column only by adding it: the same bytes are
+ * the same answer, columns moved by the '['s, for any reader -- either
+ * sink's, any origin, any window's end past the LF. A line is looked up
+ * by a hash of its length and its first and last 8 bytes and taken only
+ * when all its bytes are the line kept. */
 enum {
 	S_KEPT_BYTES = 54, /* the longest line kept, LF not counted: a slot is 64 bytes */
 	S_KEPT_BITS = 12,  /* 4096 lines */
@@ -382,10 +386,12 @@ size_t tb_fast_tags(tb_reader *r, tb_arena *a, tb_tag_list *tags)
 	unsigned line = r->line, col = r->tok.col;
 	S_pair t, last = {0};
 	unsigned last_line = line;
-	/* the memo (256 KiB) from the reader's second run of tags on: a
-	 * reader of one record whose tags are read in one run (an edit's, a
-	 * fragment's) makes none; NULL when memory ran out: no memo */
-	if (!r->tag_memo && !r->no_tag_memo && r->fast_tags)
+	/* the memo (256 KiB): the one its thread kept from a reader freed
+	 * before (memo_keep.h), else one made at the reader's second run of
+	 * tags: a reader of one record whose tags are read in one run (an
+	 * edit's, a fragment's) makes none; NULL when memory ran out: no memo */
+	if (!r->tag_memo && !r->no_tag_memo && !(r->tag_memo = tb_memo_take_tags()) &&
+	    r->fast_tags)
 		r->tag_memo = tb_calloc(1, sizeof *r->tag_memo);
 	struct tb_tag_memo *m = r->no_tag_memo ? NULL : r->tag_memo;
 	int known;

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "diag.h"
+#include "memo_keep.h"
 #include "reader.h"
 #include "tags.h"
 #include "xalloc.h"
@@ -264,11 +265,12 @@ void tb_reader_free(tb_reader *r)
 		free(r->tags->hash);
 	}
 	free(r->tags);
-	if (r->memo_free)
-		r->memo_free(r->memo);
-	if (r->pos_memo_free)
-		r->pos_memo_free(r->pos_memo);
-	free(r->tag_memo);
+	/* the memos go to the thread, for the next reader made on it (a
+	 * part's, -j N): each is freed there when the thread keeps one of
+	 * its kind already */
+	tb_memo_keep_moves(r->memo, r->memo_free);
+	tb_memo_keep_positions(r->pos_memo, r->pos_memo_free);
+	tb_memo_keep_tags(r->tag_memo);
 	free(r);
 }
 

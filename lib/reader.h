@@ -101,15 +101,18 @@ struct tb_reader {
 	                            movetext, for the tests, which compare the
 	                            two tiers */
 	size_t fast_records;     /* movetexts the fast tier took */
-	struct tb_move_memo *memo; /* its move words' memo (parse_fast.c), or NULL */
+	struct tb_move_memo *memo; /* its move words' memo (move_memo.h), or NULL */
 	struct tb_pos_memo *pos_memo; /* its [Position] values' memo (tags_position.c), or NULL */
-	/* how tb_reader_free frees them, set by the file that made each:
-	 * the reader calls no file that reads through it */
+	/* how they are freed, set by the file that made or took each: the
+	 * reader gives them to its thread (tb_reader_free, memo_keep.h),
+	 * which frees them so, and calls no file that reads through it */
 	void (*memo_free)(struct tb_move_memo *);
 	void (*pos_memo_free)(struct tb_pos_memo *);
 	size_t fast_tags;        /* tag pairs the fast tier took (parse_fast_tags.c) */
 	struct tb_tag_memo *tag_memo; /* its tag lines' memo (parse_fast_tags.c): one
-	                            block, or NULL */
+	                            block, or NULL; these three memos are taken
+	                            from the reader's thread, and given back to
+	                            it when the reader is freed (memo_keep.h) */
 	int no_tag_memo;         /* that memo off: every tag line read, for the
 	                            tests, which compare the two */
 	size_t tag_memo_hits;    /* tag pairs the memo answered for (the tests') */

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "diag.h"
+#include "memo_keep.h"
 #include "tags.h"
 #include "xalloc.h"
 
@@ -41,11 +42,21 @@ tb_position *tb_tags_position(tb_reader *r, tb_arena *a, const tb_game *g,
  * made of the text, copied into the record's arena as it made it; a
  * text it refused is never kept (it is read, and told of, every time).
  * Its canonical form (tb_position_write of that position) is kept with
- * it once a reader that builds the tree asks for it (S_pos_canon). */
+ * it once a reader that builds the tree asks for it (S_pos_canon).
+ *
+ * What a slot keeps is of its game, the text and the game's plain board
+ * alone -- one board a game (tags.c, S_board) -- never of the reader
+ * that read it: it keeps no place (a position refused, whose
+ * diagnostic has one, is never kept), no word (those of a refusal
+ * only), nor anything of the reader's settings (tags.c asks a reader
+ * that is neither careful nor without its fast tier; a check's reader
+ * asks no canonical form, a building one makes it). So the memo serves
+ * any reader after it, on any thread: the reader's thread keeps it
+ * when the reader is freed (memo_keep.h), for the next reader. */
 enum { S_POS_BITS = 9 }; /* 512 texts */
 
 typedef struct S_pos_kept {
-	const tb_game *g;      /* NULL: none kept here */
+	const tb_game *g;      /* NULL: none kept here (a static table's address) */
 	char *text;            /* the value (malloc'd) */
 	size_t len;
 	tb_position pos;       /* its pieces malloc'd; no extras */
@@ -70,10 +81,15 @@ void tb_pos_memo_free(tb_pos_memo *m)
 	free(m);
 }
 
-/* The place of text 's' ('n' bytes) of game 'g' in the memo. */
+/* The place of text 's' ('n' bytes) of game 'g' in the memo: of the
+ * game's name, not its address, so that which texts share a place is
+ * the same in every build (the address moves with the binary's layout). */
 static size_t S_pos_slot(const tb_game *g, const char *s, size_t n)
 {
-	uint64_t h = (uint64_t)(uintptr_t)g ^ n;
+	uint64_t h = 0xCBF29CE484222325u;
+	for (const char *c = g->name; *c; c++)
+		h = (h ^ (unsigned char)*c) * 0x100000001B3u;
+	h ^= n;
 	size_t i = 0;
 	for (; i + 8 <= n; i += 8) {
 		uint64_t w;
@@ -164,6 +180,8 @@ tb_position *tb_tags_position_kept(tb_reader *r, tb_arena *a, const tb_game *g,
                                    const char **canon)
 {
 	size_t n = strlen(s), i = S_pos_slot(g, s, n);
+	if (!r->pos_memo && (r->pos_memo = tb_memo_take_positions())) /* a reader's before */
+		r->pos_memo_free = tb_pos_memo_free;
 	S_pos_kept *k = r->pos_memo ? &r->pos_memo->kept[i] : NULL;
 	if (canon)
 		*canon = NULL;

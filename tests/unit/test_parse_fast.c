@@ -10,6 +10,7 @@
 
 #include "diag.h"
 #include "game.h"
+#include "memo_keep.h"
 #include "parse_fast.h"
 #include "reader.h"
 #include "record.h"
@@ -321,6 +322,10 @@ static void test_tag_memo_reads_what_the_fast_tier_reads(void **state)
 	char *buf = tt_slurp_file(S_bench_sample(), &n);
 	assert_true(n > 100000);
 	size_t lines = tt_lines_starting(buf, n, "[");
+	/* the first reading with a fresh memo, as at a file's start (none
+	 * kept from the readers before, memo_keep.h): the hits counted are
+	 * its own; the changed slices after it start with the memo it left */
+	tb_memo_keep_drop();
 	size_t hits = S_same_with_memo(buf, n);
 	print_message("the memo answered for %zu of %zu tag lines\n", hits, lines);
 	if (hits * 2 < lines) /* a memo that answers for nothing passes the rest */
