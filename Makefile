@@ -317,11 +317,14 @@ python: $(BUILD)/libtablero.so $(BUILD)/tablero
 
 # The replay's frames against a simple replay of the test's own
 # (tests/replay_check.py), read through the Python module over this
-# build's library (with the sanitizers' runtimes preloaded, as python).
+# build's library (with the sanitizers' runtimes preloaded, as python;
+# there two blanked records of each random game, not four: the suite's
+# longest under them, its time the library's legal turns listed for the
+# simple replay, and every way of reading is in each record).
 replay: $(BUILD)/tablero $(BUILD)/libtablero.so
 	@if [ "$(SAN)" = 1 ]; then \
 	LD_PRELOAD="$(SAN_PRELOAD)" ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 \
-	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 REPLAY_CASES=2 \
 	TABLERO_LIB=$(abspath $(BUILD)/libtablero.so) TABLERO=$(BUILD)/tablero bash tests/replay.sh; \
 	else TABLERO_LIB=$(abspath $(BUILD)/libtablero.so) TABLERO=$(BUILD)/tablero \
 	bash tests/replay.sh; fi
