@@ -2,8 +2,8 @@
  * tb_corpus.h -- what the unit tests that read whole files share: a
  * file's bytes, the bench's collection (TB_BENCH_SAMPLE, which make
  * unit makes), lines counted by how they begin, a walk over folders of
- * inputs (the samples, the spec, the fuzzing corpora), and two readers'
- * places compared.
+ * inputs (the samples, the spec, the fuzzing corpora), two readers'
+ * places compared, and what validate tells of a text.
  *
  * Header-only, as tb_test.h (included first, then reader.h).
  */
@@ -116,6 +116,47 @@ static inline void tt_same_place(const tb_reader *a, const tb_reader *b)
 	assert_int_equal(a->pos, b->pos);
 	assert_int_equal(a->line, b->line);
 	assert_int_equal(a->col, b->col);
+}
+
+/* Every record of 'text' ('len' bytes, read anew) validated with turn
+ * function 'fn' (NULL or not): each diagnostic formatted, one a line,
+ * then "rc N", the count validate returned, into a string the caller
+ * frees; the records read added to '*records' (NULL: not counted). */
+static inline char *tt_validated(const char *text, size_t len, tb_turn_fn fn, size_t *records)
+{
+	tb_reader *r = tb_reader_new_mem(text, len, "t.tgn");
+	assert_non_null(r);
+	tb_record *rec = NULL;
+	size_t cap = 1 << 12, n = 0;
+	char *out = malloc(cap);
+	assert_non_null(out);
+	out[0] = '\0';
+	while (tb_reader_next(r, &rec) == 1) {
+		size_t from = tb_reader_ndiags(r);
+		int rc = tb_reader_validate(r, rec, fn, NULL);
+		for (size_t i = from; i <= tb_reader_ndiags(r); i++) {
+			char *d = i < tb_reader_ndiags(r) ? tb_diag_format(tb_reader_diag(r, i)) : NULL;
+			char num[32];
+			snprintf(num, sizeof num, "rc %d", rc);
+			const char *line = d ? d : num;
+			size_t k = strlen(line);
+			if (n + k + 2 > cap) {
+				cap = 2 * (n + k + 2);
+				out = realloc(out, cap);
+				assert_non_null(out);
+			}
+			memcpy(out + n, line, k);
+			n += k;
+			out[n++] = '\n';
+			out[n] = '\0';
+			free(d);
+		}
+		tb_record_free(rec);
+		if (records)
+			(*records)++;
+	}
+	tb_reader_free(r);
+	return out;
 }
 
 #endif

@@ -39,8 +39,10 @@
 #include "tb_test.h"
 
 #include "game.h"
+#include "reader.h"
 #include "record.h"
 #include "rules.h"
+#include "tb_corpus.h"
 #include "tb_rules_inner.h"
 
 #include "games/asalto/asalto.h"
@@ -547,43 +549,6 @@ static void test_unknown_point_not_found(void **state)
 	assert_true(found > asked / 8); /* the moves as written are found */
 }
 
-/* Every diagnostic of validating record 'text' (read anew), formatted,
- * one a line, then the count validate returned; 'fn' NULL or not. */
-static char *S_validated(const char *text, size_t len, tb_turn_fn fn)
-{
-	tb_reader *r = tb_reader_new_mem(text, len, "t.tgn");
-	assert_non_null(r);
-	tb_record *rec = NULL;
-	size_t cap = 1 << 12, n = 0;
-	char *out = malloc(cap);
-	assert_non_null(out);
-	out[0] = '\0';
-	while (tb_reader_next(r, &rec) == 1) {
-		size_t from = tb_reader_ndiags(r);
-		int rc = tb_reader_validate(r, rec, fn, NULL);
-		for (size_t i = from; i <= tb_reader_ndiags(r); i++) {
-			char *d = i < tb_reader_ndiags(r) ? tb_diag_format(tb_reader_diag(r, i)) : NULL;
-			char num[32];
-			snprintf(num, sizeof num, "rc %d", rc);
-			const char *line = d ? d : num;
-			size_t k = strlen(line);
-			if (n + k + 2 > cap) {
-				cap = 2 * (n + k + 2);
-				out = realloc(out, cap);
-				assert_non_null(out);
-			}
-			memcpy(out + n, line, k);
-			n += k;
-			out[n++] = '\n';
-			out[n] = '\0';
-			free(d);
-		}
-		tb_record_free(rec);
-	}
-	tb_reader_free(r);
-	return out;
-}
-
 static void S_told_nothing(void *ctx, const tb_turn_report *t)
 {
 	(void)ctx;
@@ -646,8 +611,8 @@ static void test_plain_turns_as_told(void **state)
 						if (text[i] != '\n' && text[i] != ' ' && text[i] != '.')
 							text[i] = abc[S_rand(&run, sizeof abc - 1)];
 					}
-				char *plain = S_validated(text, len, NULL);
-				char *told = S_validated(text, len, S_told_nothing);
+				char *plain = tt_validated(text, len, NULL, NULL);
+				char *told = tt_validated(text, len, S_told_nothing, NULL);
 				if (strcmp(plain, told) != 0)
 					fail_msg("%s, seed %u, change %u: validated plain\n%s\nand told\n%s\nof\n%s",
 					         g->name, seed, k, plain, told, text);
@@ -743,7 +708,7 @@ static void test_lookback_ring(void **state)
 		free(text);
 		if (!sw)
 			continue;
-		char *said = S_validated(sw, strlen(sw), NULL);
+		char *said = tt_validated(sw, strlen(sw), NULL, NULL);
 		const char *note = strstr(said, "note: at ");
 		if (strstr(said, "error")) {
 			char k0[40], k1[40];

@@ -18,44 +18,6 @@
 #include "repair.h"
 #include "tb_corpus.h"
 
-/* Every record of 'text' validated, its diagnostics formatted, one a
- * line, and each record's return, into a string (the caller frees). */
-static char *S_validated(const char *text, size_t len, size_t *records)
-{
-	tb_reader *r = tb_reader_new_mem(text, len, "t.tgn");
-	assert_non_null(r);
-	tb_record *rec = NULL;
-	size_t cap = 1 << 16, n = 0;
-	char *out = malloc(cap);
-	assert_non_null(out);
-	out[0] = '\0';
-	while (tb_reader_next(r, &rec) == 1) {
-		size_t from = tb_reader_ndiags(r);
-		int rc = tb_reader_validate(r, rec, NULL, NULL);
-		for (size_t i = from; i <= tb_reader_ndiags(r); i++) {
-			char *d = i < tb_reader_ndiags(r) ? tb_diag_format(tb_reader_diag(r, i)) : NULL;
-			char num[32];
-			snprintf(num, sizeof num, "rc %d", rc);
-			const char *line = d ? d : num;
-			size_t k = strlen(line);
-			if (n + k + 2 > cap) {
-				cap = 2 * (n + k + 2);
-				out = realloc(out, cap);
-				assert_non_null(out);
-			}
-			memcpy(out + n, line, k);
-			n += k;
-			out[n++] = '\n';
-			out[n] = '\0';
-			free(d);
-		}
-		tb_record_free(rec);
-		(*records)++;
-	}
-	tb_reader_free(r);
-	return out;
-}
-
 /* The first line where 'a' and 'b' differ, for the failure's message. */
 static void S_fail_at(const char *what, const char *a, const char *b)
 {
@@ -78,9 +40,9 @@ static size_t S_both_ways(const char *what, const char *text, size_t len, size_t
 {
 	size_t plain_records = 0, records_saving = 0;
 	tb_repair_plain = 1;
-	char *plain = S_validated(text, len, &plain_records);
+	char *plain = tt_validated(text, len, NULL, &plain_records);
 	tb_repair_plain = 0;
-	char *saving = S_validated(text, len, &records_saving);
+	char *saving = tt_validated(text, len, NULL, &records_saving);
 	assert_int_equal(plain_records, records_saving);
 	if (strcmp(plain, saving) != 0)
 		S_fail_at(what, plain, saving);
