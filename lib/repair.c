@@ -510,6 +510,17 @@ static void S_one_apart(S_try *y, const tb_move *m, const tb_turn *legal, size_t
 	}
 }
 
+/* A turn left out (S_missing's repair, either way it is made): two
+ * turns standing for one written, its weight; the turns not written. */
+static void S_missing_blank(tb_repair *r)
+{
+	S_blank(r);
+	r->kind = TB_REPAIR_MISSING;
+	r->nturns = 2;
+	r->consumed = 1;
+	r->weight = 3;
+}
+
 /* S_missing's repair of legal turn 'legal', played into 'w', when the
  * written turn is checked and played after it in one (rules->one_play,
  * a written turn that rules->one answers): 1 when done -- the repair
@@ -529,11 +540,7 @@ static int S_missing_one_play(S_try *y, tb_state *w, const tb_turn *legal)
 		return 0;
 	if (one) {
 		tb_repair r;
-		S_blank(&r);
-		r.kind = TB_REPAIR_MISSING;
-		r.nturns = 2;
-		r.consumed = 1;
-		r.weight = 3;
+		S_missing_blank(&r);
 		y->missing = y->first = legal; /* both copied only when kept */
 		S_keep_from(y, &r, w); /* both turns played already */
 		y->missing = y->first = NULL;
@@ -579,13 +586,9 @@ static void S_missing(S_try *y, const tb_turn *legal, size_t nlegal, S_fate *kee
 		                 : tb_repair_found_read(rs, &w, &y->wm, &y->l2, &y->nomem);
 		if (t) {
 			tb_repair r;
-			S_blank(&r);
+			S_missing_blank(&r);
 			r.turn[0] = legal[i];
 			r.turn[1] = *t;
-			r.kind = TB_REPAIR_MISSING;
-			r.nturns = 2;
-			r.consumed = 1;
-			r.weight = 3;
 			rs->rules->play(rs, &w, &r.turn[1], NULL);
 			S_keep_from(y, &r, &w); /* both turns played already */
 		}
