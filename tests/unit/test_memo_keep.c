@@ -328,6 +328,25 @@ static void S_inputs_free(S_inputs *in)
 
 /* ===== The tests ===== */
 
+/* Each input of 'in' read fresh each way (S_read_fresh): the answers,
+ * input i's way w at [i * S_NWAYS + w]; freed by S_answers_free. */
+static char **S_answers(const S_inputs *in)
+{
+	char **want = calloc(in->n * S_NWAYS, sizeof *want);
+	assert_non_null(want);
+	for (size_t i = 0; i < in->n; i++)
+		for (size_t w = 0; w < S_NWAYS; w++)
+			want[i * S_NWAYS + w] = S_read_fresh(in->text[i], in->len[i], &S_ways[w]);
+	return want;
+}
+
+static void S_answers_free(const S_inputs *in, char **want)
+{
+	for (size_t i = 0; i < in->n * S_NWAYS; i++)
+		free(want[i]);
+	free(want);
+}
+
 /* A memo filled by a reader of one way, then used by a reader of each
  * other way: the same reading as with fresh memos. Each input is read
  * fresh each way once (the answer), then again after every input was
@@ -337,11 +356,7 @@ static void test_kept_memos_read_as_fresh_ones(void **state)
 	(void)state;
 	S_inputs in;
 	S_inputs_make(&in);
-	char **want = calloc(in.n * S_NWAYS, sizeof *want);
-	assert_non_null(want);
-	for (size_t i = 0; i < in.n; i++)
-		for (size_t w = 0; w < S_NWAYS; w++)
-			want[i * S_NWAYS + w] = S_read_fresh(in.text[i], in.len[i], &S_ways[w]);
+	char **want = S_answers(&in);
 	size_t compared = 0;
 	for (size_t fill = 0; fill < S_NWAYS; fill++) {
 		for (size_t use = 0; use < S_NWAYS; use++) {
@@ -364,9 +379,7 @@ static void test_kept_memos_read_as_fresh_ones(void **state)
 		}
 	}
 	print_message("%zu readings with kept memos as with fresh ones\n", compared);
-	for (size_t i = 0; i < in.n * S_NWAYS; i++)
-		free(want[i]);
-	free(want);
+	S_answers_free(&in, want);
 	S_inputs_free(&in);
 	tb_memo_keep_drop();
 }
@@ -577,11 +590,7 @@ static void test_readers_on_two_threads(void **state)
 	(void)state;
 	S_inputs in;
 	S_inputs_make(&in);
-	char **want = calloc(in.n * S_NWAYS, sizeof *want);
-	assert_non_null(want);
-	for (size_t i = 0; i < in.n; i++)
-		for (size_t w = 0; w < S_NWAYS; w++)
-			want[i * S_NWAYS + w] = S_read_fresh(in.text[i], in.len[i], &S_ways[w]);
+	char **want = S_answers(&in);
 	/* the main thread keeps memos while the threads read */
 	tb_reader *m = S_reader(in.text[in.n - 1], in.len[in.n - 1], &S_ways[0]);
 	tb_record *x;
@@ -607,9 +616,7 @@ static void test_readers_on_two_threads(void **state)
 	assert_true(again.moves == kept.moves && again.tags == kept.tags &&
 	            again.positions == kept.positions);
 	tb_reader_free(m);
-	for (size_t i = 0; i < in.n * S_NWAYS; i++)
-		free(want[i]);
-	free(want);
+	S_answers_free(&in, want);
 	S_inputs_free(&in);
 	tb_memo_keep_drop();
 }
