@@ -246,6 +246,74 @@ int tb_tag_name_ok(const char *s, size_t n)
 	return 1;
 }
 
+/* The ASCII letter a Latin-1 letter with an accent is written as in a
+ * tag name (U+00C0 to U+00FF; '.': none), and that name into 'out':
+ * 1 when every character of 's' is a name's or such a letter. */
+static int S_name_ascii(const char *s, size_t n, char *out, size_t cap)
+{
+	static const char bare[] = "AAAAAA.CEEEEIIIIDNOOOOO.OUUUUY.."
+	                           "aaaaaa.ceeeeiiiidnooooo.ouuuuy.y";
+	size_t k = 0;
+	for (size_t i = 0; i < n && k + 1 < cap;) {
+		uint32_t cp = (unsigned char)s[i];
+		size_t len = tb_utf8_decode(s + i, n - i, &cp);
+		char c = cp >= 0xC0 && cp <= 0xFF ? bare[cp - 0xC0] : (char)cp;
+		if (!len || cp > 0xFF || !(isalnum((unsigned char)c) || c == '_'))
+			return 0;
+		out[k++] = c;
+		i += len;
+	}
+	out[k] = 0;
+	return k > 0;
+}
+
+/* Is 'name' a tag of the rosters (spec/tgn.md §4.1, §4.2), a game's
+ * side tag included? */
+static int S_roster_tag(const char *name)
+{
+	if (tb_tag_known(name, strlen(name)) >= 0)
+		return 1;
+	const tb_game *g;
+	for (size_t i = 0; (g = tb_game_at(i)) != NULL; i++)
+		if (!strcmp(name, g->side_tag[0]) || !strcmp(name, g->side_tag[1]))
+			return 1;
+	return 0;
+}
+
+/* A tag name that starts as one but holds a character no name may --
+ * the 'ü' of [Sangangüey], which the roster writes in ASCII -- is told
+ * at that character, by name (with its code point when it is not ASCII:
+ * a no-break space looks like a space), and, when its letters without
+ * their accents make a roster's tag, with that tag. 0 (nothing said) for a
+ * word that does not start with a letter, or whose bytes are not UTF-8
+ * (reported already). */
+static int S_tag_name_char(tb_reader *r, const tb_tok *name)
+{
+	const char *s = r->data + name->off;
+	size_t i = 1;
+	if (!name->len || !isalpha((unsigned char)s[0]))
+		return 0;
+	while (i < name->len && (isalnum((unsigned char)s[i]) || s[i] == '_'))
+		i++;
+	uint32_t cp = 0;
+	size_t n = i < name->len ? tb_utf8_decode(s + i, name->len - i, &cp) : 0;
+	if (!n)
+		return 0;
+	char code[16] = "";
+	if (cp >= 0x80)
+		snprintf(code, sizeof code, " (U+%04X)", (unsigned)cp);
+	/* s[0..i) is ASCII: i characters */
+	tb_diag_at(r, TB_ERROR, TB_D_TAG_SYNTAX, name->off + i, n, name->line,
+	           name->col + (unsigned)i,
+	           "a tag name is ASCII letters, digits and '_': '%.*s'%s is not one", (int)n,
+	           s + i, code);
+	char ascii[64];
+	if (cp >= 0x80 && S_name_ascii(s, name->len, ascii, sizeof ascii) &&
+	    S_roster_tag(ascii))
+		tb_diag_note(r, "did you mean [%s]? (its value may hold any character)", ascii);
+	return 1;
+}
+
 /* Skips the rest of a broken tag: to its ']', or to a token on a later
  * line, or to the next '['. */
 static void S_skip_tag(S_parser *p, unsigned line)
@@ -273,8 +341,9 @@ static void S_tag(S_parser *p, tb_tag_list *tags)
 		S_next(p);
 		name = *S_tok(p);
 		if (name.type != TK_WORD || !tb_tag_name_ok(r->data + name.off, name.len)) {
-			tb_diag_tok(r, TB_ERROR, TB_D_TAG_SYNTAX,
-			            "expected a tag name (letters, digits, '_') after '['");
+			if (name.type != TK_WORD || !S_tag_name_char(r, &name))
+				tb_diag_tok(r, TB_ERROR, TB_D_TAG_SYNTAX,
+				            "expected a tag name (letters, digits, '_') after '['");
 			S_skip_tag(p, line);
 			return;
 		}
