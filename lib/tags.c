@@ -796,10 +796,18 @@ static void S_check_names(tb_reader *r, const tb_tag_list *l, const tb_game *g,
 const tb_game *tb_tags_finish(tb_reader *r, tb_record *rec, tb_tag_list *l,
                               tb_board *board)
 {
+	/* Without [Game] the warnings on tag names come first, before the
+	 * error at the movetext that they most often explain ([game] is not
+	 * [Game]): a transcriber reads the cause first. No game would help
+	 * them (S_near_tag takes every game's sides). */
+	const tb_tag *side[2];
+	int no_game = !S_slot(l, TB_TAG_GAME);
+	if (no_game)
+		S_check_names(r, l, NULL, side);
 	S_check_values(r, rec, l);
 	const tb_game *g = S_game(r, rec, l, board);
-	const tb_tag *side[2];
-	S_check_names(r, l, g, side);
+	if (!no_game)
+		S_check_names(r, l, g, side);
 	rec->game = g;
 	S_order(rec, l, g, side);
 	return g;
