@@ -494,6 +494,19 @@ static tb_node *S_node_new(S_parser *p, tb_line *line, tb_node_kind kind,
 	return n;
 }
 
+/* Notes, on the diagnostic just made about token 't', that 't' starts
+ * with a byte order mark: it shows as nothing, so the line shown looks
+ * right. Past the file's start it is most often the BOM of a file
+ * joined to the one before (cat a.tgn b.tgn), which the reader drops
+ * only at the start (spec/tgn.md §2). */
+static void S_bom_note(S_parser *p, const tb_tok *t)
+{
+	const char *s = p->r->data + t->off;
+	if (t->len >= 3 && !memcmp(s, "\xEF\xBB\xBF", 3))
+		tb_diag_note(p->r, "the text here starts with a byte order mark (U+FEFF), which shows as "
+		                   "nothing: a file joined to another keeps its own; delete it");
+}
+
 /* Reports that the move word at token 't' cannot be read, at 'err'. */
 static void S_move_error(S_parser *p, const tb_tok *t, const tb_syntax_err *err)
 {
@@ -502,6 +515,7 @@ static void S_move_error(S_parser *p, const tb_tok *t, const tb_syntax_err *err)
 	tb_diag_at(p->r, TB_ERROR, TB_D_MOVE, t->off + err->offset, err->len, t->line,
 	           t->col + tb_utf8_count(s, err->offset), "cannot read move '%.*s%s': %s", shown,
 	           s, t->len > 40 ? "..." : "", err->msg);
+	S_bom_note(p, t);
 }
 
 /* Reads the move word at token 't' with the game's grammar into 'm';
@@ -1327,10 +1341,12 @@ static void S_movetext(S_parser *p)
 			tb_comment *c = S_comment_new(p, 0);
 			S_marks(p, c, 0);
 			S_comment_append(&rec->trail, c);
-		} else if (!told++)
+		} else if (!told++) {
 			tb_diag_tok(p->r, TB_ERROR, TB_D_AFTER_RESULT,
 			            "text after the game's result (up to the next '['); a new record "
 			            "starts with its tags");
+			S_bom_note(p, t);
+		}
 		S_next(p);
 	}
 }
