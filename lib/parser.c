@@ -507,6 +507,32 @@ static void S_bom_note(S_parser *p, const tb_tok *t)
 		                   "nothing: a file joined to another keeps its own; delete it");
 }
 
+/* Notes, on the diagnostic just made about the word 't' that no move
+ * reads, the habit it most often is: a move number without its dot
+ * ('12'), a result in another form ('1:0', '½-½', '1–0' with a dash).
+ * The game's grammar has refused the word first, so no move of any game
+ * gets the note. */
+static void S_word_note(S_parser *p, const tb_tok *t)
+{
+	const char *s = p->r->data + t->off;
+	size_t digits = 0, chars = 0;
+	for (size_t i = 0, n; i < t->len; i += n, chars++) {
+		uint32_t cp = 0;
+		n = tb_utf8_decode(s + i, t->len - i, &cp);
+		if (!n)
+			return;
+		if ((cp >= '0' && cp <= '9') || cp == 0xBD) /* '½' */
+			digits++;
+		else if (cp >= 0x80 ? cp != 0x2013 && cp != 0x2014 && cp != 0x2212
+		                    : !cp || !strchr("-:/.", (int)cp))
+			return; /* not a digit, '½', a separator or a dash */
+	}
+	if (digits == chars && chars <= 6)
+		tb_diag_note(p->r, "a move number ends in '.' or '...': %.*s.", (int)t->len, s);
+	else if (digits && digits < chars && chars >= 3 && chars <= 9)
+		tb_diag_note(p->r, "a result is written 1-0, 0-1, 1/2-1/2 or *");
+}
+
 /* Reports that the move word at token 't' cannot be read, at 'err'. */
 static void S_move_error(S_parser *p, const tb_tok *t, const tb_syntax_err *err)
 {
@@ -516,6 +542,7 @@ static void S_move_error(S_parser *p, const tb_tok *t, const tb_syntax_err *err)
 	           t->col + tb_utf8_count(s, err->offset), "cannot read move '%.*s%s': %s", shown,
 	           s, t->len > 40 ? "..." : "", err->msg);
 	S_bom_note(p, t);
+	S_word_note(p, t);
 }
 
 /* Reads the move word at token 't' with the game's grammar into 'm';
