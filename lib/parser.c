@@ -507,15 +507,29 @@ static void S_bom_note(S_parser *p, const tb_tok *t)
 		                   "nothing: a file joined to another keeps its own; delete it");
 }
 
+/* Is s[0..n) two or more of 'c'? */
+static int S_all_of(const char *s, size_t n, char c)
+{
+	size_t i = 0;
+	while (i < n && s[i] == c)
+		i++;
+	return n >= 2 && i == n;
+}
+
 /* Notes, on the diagnostic just made about the word 't' that no move
  * reads, the habit it most often is: a move number without its dot
- * ('12'), a result in another form ('1:0', '½-½', '1–0' with a dash).
+ * ('12'), a result in another form ('1:0', '½-½', '1–0' with a dash),
+ * an unknown turn or a gap as other notations write them ('??', '...').
  * The game's grammar has refused the word first, so no move of any game
  * gets the note. */
 static void S_word_note(S_parser *p, const tb_tok *t)
 {
 	const char *s = p->r->data + t->off;
 	size_t digits = 0, chars = 0;
+	if (S_all_of(s, t->len, '?') || S_all_of(s, t->len, '.')) {
+		tb_diag_note(p->r, "an unknown turn is written '?', and turns missing <gap>");
+		return;
+	}
 	for (size_t i = 0, n; i < t->len; i += n, chars++) {
 		uint32_t cp = 0;
 		n = tb_utf8_decode(s + i, t->len - i, &cp);
