@@ -268,6 +268,8 @@ html: $(BUILD)/tablero
 desk: $(BUILD)/tablero
 	@TABLERO=$(BUILD)/tablero bash tests/desk.sh
 
+# tests/compare.sh: its three Python cross-checks side by side when
+# there are two cores or more (each to its own log, printed in order after).
 compare: $(BUILD)/tablero
 	@TABLERO=$(BUILD)/tablero bash tests/compare.sh
 

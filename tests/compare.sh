@@ -19,6 +19,8 @@
 #     record (and one slow pattern over 1 MB): every run ends within
 #     20 s, never crashes, exits 1 or 2;
 #     bad patterns exit 2 with "bad pattern" and a caret.
+# The three cross-checks run side by side when nproc says two cores or
+# more, each to its own log, the logs printed in order after them.
 # Usage: TABLERO=build/tablero bash tests/compare.sh
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -31,17 +33,25 @@ xml() {
 		bad "$1: not valid against diff.rng" "$tmp/lint"
 	fi
 }
-# py SECTION: a cross-check of compare_check.py, its counts added.
-py() {
-	local log=$tmp/py-$1.log
-	set +e
-	python3 "$here/compare_check.py" "$T" "$tmp/py-$1" "$1" "$schema" >"$log" 2>&1
-	local r=$?
-	set -e
+# The cross-checks of compare_check.py, each to its own log: side by
+# side when there are two cores or more (under ASan they are most of
+# this suite's time, ~430 s one after another), else one after another;
+# their logs printed after, in this order, each with its counts added.
+py_sections="diff dups grep"
+# py_run SECTION: runs it, its exit status to $tmp/py-SECTION.rc.
+py_run() {
+	local r=0
+	python3 "$here/compare_check.py" "$T" "$tmp/py-$1" "$1" "$schema" \
+		>"$tmp/py-$1.log" 2>&1 || r=$?
+	echo "$r" >"$tmp/py-$1.rc"
+}
+# py_count SECTION: its log printed but for the RESULT line, its counts added.
+py_count() {
+	local log=$tmp/py-$1.log r res
+	r=$(cat "$tmp/py-$1.rc" 2>/dev/null || echo missing)
 	grep -v '^RESULT ' "$log" || true
-	local res
-	res=$(grep '^RESULT ' "$log" | tail -1)
-	if [ $r != 0 ] || [ -z "$res" ]; then
+	res=$(grep '^RESULT ' "$log" | tail -1 || true)
+	if [ "$r" != 0 ] || [ -z "$res" ]; then
 		bad "compare_check.py $1 did not finish (exit $r)" "$log"
 		return
 	fi
@@ -55,9 +65,13 @@ if command -v xmllint >/dev/null; then ok; else
 fi
 
 # ===== 1, 3, 4: cross-checks against compare_check.py =====
-py diff
-py dups
-py grep
+if [ "$(nproc 2>/dev/null || echo 1)" -ge 2 ]; then
+	for s in $py_sections; do py_run "$s" & done
+	wait
+else
+	for s in $py_sections; do py_run "$s"; done
+fi
+for s in $py_sections; do py_count "$s"; done
 
 # ===== 2. diff: fixed cases =====
 cat >"$tmp/base.tgn" <<'EOF'
