@@ -245,8 +245,17 @@ const tb_frame *tb_replay_frame(const tb_replay *rp, const tb_node *n, unsigned 
 size_t tb_replay_nframes(const tb_replay *rp) { return rp->n; }
 const tb_frame *tb_replay_index(const tb_replay *rp, size_t i) { return &rp->v[i]; }
 const tb_frame *tb_replay_start(const tb_replay *rp) { return &rp->start; }
-const tb_event *tb_replay_events(const tb_replay *rp, const tb_frame *f) { return rp->ev + f->ev; }
-const tb_turn *tb_replay_turns(const tb_replay *rp, const tb_frame *f) { return rp->turn + f->seq; }
+/* NULL when 'f' has none: a replay that has none has no array, and NULL
+ * plus even 0 is undefined. */
+const tb_event *tb_replay_events(const tb_replay *rp, const tb_frame *f)
+{
+	return f->nev ? rp->ev + f->ev : NULL;
+}
+
+const tb_turn *tb_replay_turns(const tb_replay *rp, const tb_frame *f)
+{
+	return f->nseq ? rp->turn + f->seq : NULL;
+}
 const tb_ruleset *tb_replay_rules(const tb_replay *rp) { return rp->has_rs ? &rp->rs : NULL; }
 const tb_record *tb_replay_record(const tb_replay *rp) { return rp->rec; }
 

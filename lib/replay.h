@@ -89,6 +89,7 @@ const tb_frame *tb_replay_index(const tb_replay *rp, size_t i);
 /* The start's frame: the position before the first node (has_st 0 when
  * the start cannot be played). */
 const tb_frame *tb_replay_start(const tb_replay *rp);
+/* 'f''s events (f->nev) and a gap's turns (f->nseq): NULL when none. */
 const tb_event *tb_replay_events(const tb_replay *rp, const tb_frame *f);
 const tb_turn *tb_replay_turns(const tb_replay *rp, const tb_frame *f);
 /* 'f''s events as a tb_events (the first 16: a turn has no more). */
