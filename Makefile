@@ -401,13 +401,14 @@ check: all layout unit spec toy extra-game golden man-options samples structure 
 	@echo "make check: all test suites passed"
 
 # The desk's WebAssembly module has no sanitizer in it (WASM_FLAGS):
-# the sanitized builds take make check's (WASM_DIR), rather than build
-# the same module twice more.
-check-san:
-	$(MAKE) BUILD=build/san SAN=1 WASM_DIR=$(BUILD)/wasm check
+# the sanitized builds take make check's (WASM_DIR, made from its
+# generated sources, WASM_GEN_DIR), rather than build the same module
+# twice more; it is made first (nothing to do after make check).
+check-san: wasm
+	$(MAKE) BUILD=build/san SAN=1 WASM_DIR=$(WASM_DIR) WASM_GEN_DIR=$(WASM_GEN_DIR) check
 
-check-tsan: $(BUILD)/tablero
-	$(MAKE) BUILD=build/tsan SAN=thread WASM_DIR=$(BUILD)/wasm \
+check-tsan: $(BUILD)/tablero wasm
+	$(MAKE) BUILD=build/tsan SAN=thread WASM_DIR=$(WASM_DIR) WASM_GEN_DIR=$(WASM_GEN_DIR) \
 		JOBS_REF=$(abspath $(BUILD)/tablero) JOBS_RUNS="4 p97" jobs
 
 # ---- fuzzing (tests/fuzz/) -------------------------------------------------
@@ -455,7 +456,12 @@ FUZZ_LIBS_lsp = $(JSON_LIBS)
 FUZZ_REPLAY := $(FUZZ_TARGETS:%=$(BUILD)/tests/replay-%)
 FUZZ_BIN := $(FUZZ_TARGETS:%=$(FUZZ_DIR)/fuzz-%)
 FUZZ_OBJ := $(LIB_SRC:%.c=$(FUZZ_DIR)/obj/%.o) $(GEN_OBJ:%=$(FUZZ_DIR)/obj/gen/%)
-FUZZ_FLAGS = $(WARN) -O1 -g -fno-omit-frame-pointer -pthread
+# -fno-sanitize-recover=undefined: UBSan stops at its first report, so that
+# libFuzzer keeps the input as a finding and `make fuzz` fails; by default
+# clang's UBSan reports and goes on, and a report was seen only by reading
+# the log (NULL + 0 in replay.c, found so, which gcc's UBSan -- make
+# check-san's -- does not check).
+FUZZ_FLAGS = $(WARN) -O1 -g -fno-omit-frame-pointer -pthread -fno-sanitize-recover=undefined
 
 .SECONDEXPANSION:
 $(BUILD)/tests/replay-%: tests/fuzz/fuzz_%.c tests/fuzz/replay.c tests/fuzz/fuzz.h \
@@ -506,7 +512,7 @@ fuzz-run-%: $(FUZZ_DIR)/fuzz-% $(FUZZ_SEEDS)/.stamp
 	@if $(FUZZ_DIR)/fuzz-$* -seed=$(FUZZ_SEED) -max_total_time=$(FUZZ_SECONDS) -timeout=$(FUZZ_TIMEOUT) -rss_limit_mb=2048 \
 		-max_len=4096 -dict=$(or $(wildcard tests/fuzz/$*.dict),tests/fuzz/tgn.dict) -print_final_stats=1 \
 		-artifact_prefix=$(FUZZ_DIR)/artifacts/$*/ $(FUZZ_DIR)/corpus/$* \
-		tests/fuzz/corpus/$* $(FUZZ_SEEDS)/$* > $(FUZZ_DIR)/$*.log 2>&1; then \
+		tests/fuzz/corpus/$* $(FUZZ_SEEDS)/$* $(wildcard tests/fuzz/findings/$*) > $(FUZZ_DIR)/$*.log 2>&1; then \
 		grep -E '^#[0-9]+[[:space:]]+DONE' $(FUZZ_DIR)/$*.log | sed 's/^/fuzz $*: /'; \
 	else \
 		tail -n 60 $(FUZZ_DIR)/$*.log; \
@@ -531,7 +537,12 @@ WASM_CC ?= clang
 WASM_DIR := $(BUILD)/wasm
 WASM_LIB_SRC := $(filter-out lib/xml_read.c lib/xml_read_prolog.c lib/xml_read_tgn.c lib/xml_check.c lib/tei_read.c lib/grep.c,$(LIB_SRC))
 WASM_SRC := $(WASM_LIB_SRC) $(wildcard wasm/*.c)
-WASM_GEN := $(GEN_OBJ:%.o=$(BUILD)/gen/%.c)
+# the generated sources it is compiled from: its own build's, also when a
+# sanitized build takes make check's module (check-san: WASM_DIR and
+# WASM_GEN_DIR both make check's), so that the module's objects never
+# name another build's sources (a `make check` after `make check-san`
+# found build/wasm/obj/gen/*.d pointing into build/san/gen/)
+WASM_GEN_DIR ?= $(BUILD)/gen
 WASM_OBJ := $(WASM_SRC:%.c=$(WASM_DIR)/obj/%.o) $(GEN_OBJ:%=$(WASM_DIR)/obj/gen/%)
 # -Wno-sign-compare: long is 32 bits on wasm32, so a uint32_t compared
 # with a long (promoted to long on LP64, where the native build checks
@@ -551,7 +562,7 @@ $(WASM_DIR)/obj/%.o: %.c
 	@echo "CC (wasm) $<"
 	@$(WASM_CC) $(WASM_FLAGS) -c $< -o $@
 
-$(WASM_DIR)/obj/gen/%.o: $(BUILD)/gen/%.c
+$(WASM_DIR)/obj/gen/%.o: $(WASM_GEN_DIR)/%.c
 	@mkdir -p $(dir $@)
 	@$(WASM_CC) $(WASM_FLAGS) -c $< -o $@
 
