@@ -53,7 +53,7 @@ n=0
 for f in "$here"/golden/*/*.tgn "$root"/samples/*.tgn; do
 	cat "$f" >>"$tmp/errors.tgn"
 	printf '\n' >>"$tmp/errors.tgn"
-	"$ref" random --game "$(sed -n '1,20s/^\[Game "\([a-z]*\)"\]/\1/p' "$f" | head -1 |
+	"$ref" random --game "$(sed -n '1,20s/^\[Game "\([a-z]*\)"\].*/\1/p' "$f" | head -1 |
 		grep . || echo pitarra)" --seed $((n += 1)) -n 2 >>"$tmp/errors.tgn"
 	printf '\n' >>"$tmp/errors.tgn"
 done
