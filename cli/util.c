@@ -13,14 +13,39 @@
 
 #include "cli.h"
 
+/* What a message quotes from the command line or a file may hold control
+ * characters (a CR from a CRLF file given to --game): they are written
+ * as C writes them ('\r', '\x01'), so that 'pitarra\r' is not shown as
+ * 'pitarra'. A line break stays one. */
+static void S_put_shown(const char *s, FILE *f)
+{
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+		if (c == '\n' || (c >= 0x20 && c != 0x7F))
+			fputc(c, f);
+		else if (c == '\r' || c == '\t')
+			fprintf(f, "\\%c", c == '\r' ? 'r' : 't');
+		else
+			fprintf(f, "\\x%02x", c);
+	}
+}
+
 void cli_error(const char *cmd, const char *fmt, ...)
 {
-	va_list ap;
-	fprintf(stderr, "tablero %s: ", cmd);
+	char small[512], *msg = small;
+	va_list ap, again;
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	va_copy(again, ap);
+	int n = vsnprintf(small, sizeof small, fmt, ap);
 	va_end(ap);
+	if (n >= (int)sizeof small && (msg = malloc((size_t)n + 1)) != NULL)
+		vsnprintf(msg, (size_t)n + 1, fmt, again);
+	va_end(again);
+	fprintf(stderr, "tablero %s: ", cmd);
+	S_put_shown(n < 0 ? fmt : msg ? msg : small, stderr);
 	fputc('\n', stderr);
+	if (msg != small)
+		free(msg);
 }
 
 int cli_access_refuses(const char *cmd, const char *path, long at, const tb_record *rec,
