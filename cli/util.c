@@ -16,23 +16,25 @@
 /* What a message quotes from the command line or a file may hold control
  * characters (a CR from a CRLF file given to --game): they are written
  * as C writes them ('\r', '\x01'), so that 'pitarra\r' is not shown as
- * 'pitarra'. A line break stays one. */
-static void S_put_shown(const char *s, FILE *f)
+ * 'pitarra'. A line break stays one. 'out' holds 4 bytes a byte of 's'
+ * and its NUL. */
+static void S_shown(const char *s, char *out)
 {
 	for (; *s; s++) {
 		unsigned char c = (unsigned char)*s;
 		if (c == '\n' || (c >= 0x20 && c != 0x7F))
-			fputc(c, f);
+			*out++ = (char)c;
 		else if (c == '\r' || c == '\t')
-			fprintf(f, "\\%c", c == '\r' ? 'r' : 't');
+			*out++ = '\\', *out++ = c == '\r' ? 'r' : 't';
 		else
-			fprintf(f, "\\x%02x", c);
+			out += sprintf(out, "\\x%02x", c);
 	}
+	*out = '\0';
 }
 
 void cli_error(const char *cmd, const char *fmt, ...)
 {
-	char small[512], *msg = small;
+	char small[512], *msg = small, *shown = NULL;
 	va_list ap, again;
 	va_start(ap, fmt);
 	va_copy(again, ap);
@@ -41,9 +43,12 @@ void cli_error(const char *cmd, const char *fmt, ...)
 	if (n >= (int)sizeof small && (msg = malloc((size_t)n + 1)) != NULL)
 		vsnprintf(msg, (size_t)n + 1, fmt, again);
 	va_end(again);
-	fprintf(stderr, "tablero %s: ", cmd);
-	S_put_shown(n < 0 ? fmt : msg ? msg : small, stderr);
-	fputc('\n', stderr);
+	const char *text = n < 0 ? fmt : msg ? msg : small;
+	/* one write: stderr is not buffered, and messages of threads must not mix */
+	if ((shown = malloc(strlen(text) * 4 + 1)) != NULL)
+		S_shown(text, shown);
+	fprintf(stderr, "tablero %s: %s\n", cmd, shown ? shown : text);
+	free(shown);
 	if (msg != small)
 		free(msg);
 }
