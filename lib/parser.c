@@ -267,19 +267,6 @@ static int S_name_ascii(const char *s, size_t n, char *out, size_t cap)
 	return k > 0;
 }
 
-/* Is 'name' a tag of the rosters (spec/tgn.md §4.1, §4.2), a game's
- * side tag included? */
-static int S_roster_tag(const char *name)
-{
-	if (tb_tag_known(name, strlen(name)) >= 0)
-		return 1;
-	const tb_game *g;
-	for (size_t i = 0; (g = tb_game_at(i)) != NULL; i++)
-		if (!strcmp(name, g->side_tag[0]) || !strcmp(name, g->side_tag[1]))
-			return 1;
-	return 0;
-}
-
 /* A tag name that starts as one but holds a character no name may --
  * the 'ü' of [Sangangüey], which the roster writes in ASCII -- is told
  * at that character, by name (with its code point when it is not ASCII:
@@ -309,7 +296,7 @@ static int S_tag_name_char(tb_reader *r, const tb_tok *name)
 	           s + i, code);
 	char ascii[64];
 	if (cp >= 0x80 && S_name_ascii(s, name->len, ascii, sizeof ascii) &&
-	    S_roster_tag(ascii))
+	    tb_tag_of_rosters(ascii, NULL))
 		tb_diag_note(r, "did you mean [%s]? (its value may hold any character)", ascii);
 	return 1;
 }

@@ -737,20 +737,39 @@ static void S_order(tb_record *rec, tb_tag_list *l, const tb_game *g, const tb_t
  * NULL) or [Collation] that 'name' is a slip of: the same but for case,
  * or, for a name of 4 letters or more, one edit away; NULL when it is
  * one of them or near none. */
-static const char *S_near_tag(const char *name, const tb_game *g)
+/* The tags of the rosters, [Collation] and the side tags of 'g' (of
+ * every game when it is NULL) into 'cand' (room for TB_KNOWN_TAGS + 8);
+ * their count. */
+static size_t S_roster_tags(const tb_game *g, const char *cand[TB_KNOWN_TAGS + 8])
 {
-	const char *cand[TB_KNOWN_TAGS + 8];
 	size_t n = 0;
 	for (int i = 0; i < TB_KNOWN_TAGS; i++)
 		cand[n++] = tb_tag_names[i];
 	cand[n++] = "Collation";
-	for (size_t i = 0; n + 2 <= sizeof cand / sizeof cand[0]; i++) {
+	for (size_t i = 0; n + 2 <= TB_KNOWN_TAGS + 8; i++) {
 		const tb_game *each = g ? g : tb_game_at(i);
 		if (!each || (g && i > 0))
 			break;
 		cand[n++] = each->side_tag[0];
 		cand[n++] = each->side_tag[1];
 	}
+	return n;
+}
+
+int tb_tag_of_rosters(const char *name, const tb_game *g)
+{
+	const char *cand[TB_KNOWN_TAGS + 8];
+	size_t n = S_roster_tags(g, cand);
+	for (size_t i = 0; i < n; i++)
+		if (cand[i] && S_same(name, cand[i]))
+			return 1;
+	return 0;
+}
+
+static const char *S_near_tag(const char *name, const tb_game *g)
+{
+	const char *cand[TB_KNOWN_TAGS + 8];
+	size_t n = S_roster_tags(g, cand);
 	for (size_t i = 0; i < n; i++)
 		if (cand[i] && S_same(name, cand[i]))
 			return NULL;

@@ -78,6 +78,9 @@ static inline tb_tag *tb_tag_list_push_fast(tb_tag_list *l, const char *name, in
 /* The roster slot (TB_TAG_*) of the tag named by the 'n' bytes at
  * 'name', or -1 for a tag without one. */
 int tb_tag_known(const char *name, size_t n);
+/* Is 'name' a tag of the rosters (spec/tgn.md §4.1, §4.2), [Collation]
+ * or a side tag -- of game 'g', or of any game when it is NULL? */
+int tb_tag_of_rosters(const char *name, const tb_game *g);
 /* The roster's names, static strings (tags.c). ORDER: TB_TAG_*. */
 extern const char *const tb_tag_names[TB_KNOWN_TAGS];
 /* The name of roster slot 'k' (TB_TAG_*), a static string: inline, as
