@@ -32,6 +32,7 @@
 #include "reader.h"
 #include "tags.h"
 #include "utf8.h"
+#include "word_notes.h"
 #include "xalloc.h"
 
 const char *const tb_result_text[] = {"*", "1-0", "0-1", "1/2-1/2", "*"};
@@ -58,6 +59,7 @@ typedef struct S_parser {
 	int told_recording;    /* a time without one was warned of */
 	int count_fresh;       /* a move number set an unknown count and no turn has
 	                          followed it yet: the next number sets it instead */
+	tb_split_turn split;   /* a refused word a turn may go on from (word_notes.h) */
 } S_parser;
 
 /* Who is to move: turn number and side, unless a gap made it unknown. */
@@ -481,59 +483,6 @@ static tb_node *S_node_new(S_parser *p, tb_line *line, tb_node_kind kind,
 	return n;
 }
 
-/* Notes, on the diagnostic just made about token 't', that 't' starts
- * with a byte order mark: it shows as nothing, so the line shown looks
- * right. Past the file's start it is most often the BOM of a file
- * joined to the one before (cat a.tgn b.tgn), which the reader drops
- * only at the start (spec/tgn.md §2). */
-static void S_bom_note(S_parser *p, const tb_tok *t)
-{
-	const char *s = p->r->data + t->off;
-	if (t->len >= 3 && !memcmp(s, "\xEF\xBB\xBF", 3))
-		tb_diag_note(p->r, "the text here starts with a byte order mark (U+FEFF), which shows as "
-		                   "nothing: a file joined to another keeps its own; delete it");
-}
-
-/* Is s[0..n) two or more of 'c'? */
-static int S_all_of(const char *s, size_t n, char c)
-{
-	size_t i = 0;
-	while (i < n && s[i] == c)
-		i++;
-	return n >= 2 && i == n;
-}
-
-/* Notes, on the diagnostic just made about the word 't' that no move
- * reads, the habit it most often is: a move number without its dot
- * ('12'), a result in another form ('1:0', '½-½', '1–0' with a dash),
- * an unknown turn or a gap as other notations write them ('??', '...').
- * The game's grammar has refused the word first, so no move of any game
- * gets the note. */
-static void S_word_note(S_parser *p, const tb_tok *t)
-{
-	const char *s = p->r->data + t->off;
-	size_t digits = 0, chars = 0;
-	if (S_all_of(s, t->len, '?') || S_all_of(s, t->len, '.')) {
-		tb_diag_note(p->r, "an unknown turn is written '?', and turns missing <gap>");
-		return;
-	}
-	for (size_t i = 0, n; i < t->len; i += n, chars++) {
-		uint32_t cp = 0;
-		n = tb_utf8_decode(s + i, t->len - i, &cp);
-		if (!n)
-			return;
-		if ((cp >= '0' && cp <= '9') || cp == 0xBD) /* '½' */
-			digits++;
-		else if (cp >= 0x80 ? cp != 0x2013 && cp != 0x2014 && cp != 0x2212
-		                    : !cp || !strchr("-:/.", (int)cp))
-			return; /* not a digit, '½', a separator or a dash */
-	}
-	if (digits == chars && chars <= 6)
-		tb_diag_note(p->r, "a move number ends in '.' or '...': %.*s.", (int)t->len, s);
-	else if (digits && digits < chars && chars >= 3 && chars <= 9)
-		tb_diag_note(p->r, "a result is written 1-0, 0-1, 1/2-1/2 or *");
-}
-
 /* Reports that the move word at token 't' cannot be read, at 'err'. */
 static void S_move_error(S_parser *p, const tb_tok *t, const tb_syntax_err *err)
 {
@@ -542,8 +491,7 @@ static void S_move_error(S_parser *p, const tb_tok *t, const tb_syntax_err *err)
 	tb_diag_at(p->r, TB_ERROR, TB_D_MOVE, t->off + err->offset, err->len, t->line,
 	           t->col + tb_utf8_count(s, err->offset), "cannot read move '%.*s%s': %s", shown,
 	           s, t->len > 40 ? "..." : "", err->msg);
-	S_bom_note(p, t);
-	S_word_note(p, t);
+	tb_word_notes(p->r, p->g, &p->board, t, &p->split);
 }
 
 /* Reads the move word at token 't' with the game's grammar into 'm';
@@ -645,6 +593,8 @@ static void S_turn_word(S_parser *p, tb_line *line, S_clock *clk)
 	 * the S_next at the end */
 	const tb_tok *t = S_tok(p);
 	tb_reader *r = p->r;
+	if (p->split.open)
+		tb_word_split_next(r, p->g, &p->board, t, &p->split);
 	if (!S_need_clock(p, clk)) {
 		S_next(p);
 		return;
@@ -1373,7 +1323,7 @@ static void S_movetext(S_parser *p)
 			tb_diag_tok(p->r, TB_ERROR, TB_D_AFTER_RESULT,
 			            "text after the game's result (up to the next '['); a new record "
 			            "starts with its tags");
-			S_bom_note(p, t);
+			tb_word_bom_note(p->r, t);
 		}
 		S_next(p);
 	}
