@@ -38,6 +38,7 @@ enum {
 	TB_D_TERMINATION = 212,   /* malformed Termination or Captures */
 	TB_D_TAG_NEAR = 213,    /* an unknown tag a slip away from a known one (warning) */
 	TB_D_MEDIA = 214,       /* malformed Recording or Facsimile */
+	TB_D_TAG_BLANK = 215,   /* a tag value that starts or ends with a blank (warning) */
 	/* movetext */
 	TB_D_MOVE = 301,        /* not a move of this game */
 	TB_D_NUMBER = 302,      /* move number does not match (warning) */

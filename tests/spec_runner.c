@@ -257,9 +257,11 @@ static int fixed_point(const tb_reader *src, const tb_record *rec, const char *t
 	 * move numbers that disagree with the count, which it keeps too; and
 	 * for the times of a record that names no recording (TB317): it keeps
 	 * them, and invents no [Recording]; and for author's marks in a
-	 * comment that follows no turn (TB320): it keeps them as its text */
+	 * comment that follows no turn (TB320): it keeps them as its text;
+	 * and for a value with a blank at its edge (TB215), kept as written */
 	for (size_t i = 0; ok && i < tb_reader_ndiags(r); i++)
 		ok = (tb_reader_diag(r, i)->code == 213 || tb_reader_diag(r, i)->code == 302 ||
+		      tb_reader_diag(r, i)->code == 215 ||
 		      tb_reader_diag(r, i)->code == 317 || tb_reader_diag(r, i)->code == 320) &&
 		     tb_reader_diag(r, i)->severity == TB_WARNING;
 	buf was = {0}, now = {0};

@@ -816,6 +816,49 @@ static void test_position_tag(void **state)
 
 /* ===== Internals ===== */
 
+/* A value the canonical form keeps as written that starts or ends with
+ * a blank is warned of (TB215), whichever way the tag line was read (the
+ * fast tier's plain shape, an escape, a tab); a value read by its format
+ * is not, nor a [Source] whose timecode's error covers its end. */
+static void test_tag_value_blank_edges(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *tags;
+		size_t warned;
+	} cases[] = {
+		{"[Site \" Amealco\"]", 1},       {"[Site \"Amealco \"]", 1},
+		{"[Site \" Amealco \"]", 1},      {"[Red \"\tAna\"]", 1},
+		{"[Notes \"dijo \\\"ya\\\" \"]", 1}, {"[Site \"San Juan\"]", 0},
+		{"[Site \"?\"]", 0},              {"[Rules \" pitarra \"]", 0},
+		{"[Result \"*\"]", 0},            {"[Source \" Cinta 1 @ 00:01:00\"]", 1},
+		{"[Source \"Cinta 1 @ 00:01:00 \"]", 0},
+		{"[X1 \"1\"]\n[X2 \"2\"]\n[X3 \"3\"]\n[X4 \"4\"]\n[X5 \"5 \"]", 1},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char src[160];
+		snprintf(src, sizeof src, PIT "%s\n*", cases[i].tags);
+		tb_reader *r;
+		tb_record *rec = tt_parse(src, &r);
+		size_t warned = 0;
+		for (size_t k = 0; k < tb_reader_ndiags(r); k++)
+			if (tb_reader_diag(r, k)->code == TB_D_TAG_BLANK) {
+				assert_int_equal(tb_reader_diag(r, k)->severity, TB_WARNING);
+				warned++;
+			}
+		if (warned != cases[i].warned)
+			fail_msg("%s: %zu warnings of a blank", cases[i].tags, warned);
+		tb_record_free(rec);
+		tb_reader_free(r);
+	}
+	/* kept as written */
+	tt_assert_fmt(PIT "[Site \"Amealco \"]\n*",
+	              "t.tgn:2:7: warning: the value of [Site] ends with a blank, kept as "
+	              "written [TB215]\n[Site \"Amealco \"]\n      ^~~~~~~~~~\n"
+	              "[Game \"pitarra\"]\n[Rules \"?\"]\n[Site \"Amealco \"]\n"
+	              "[Date \"????.??.??\"]\n[Red \"?\"]\n[Yellow \"?\"]\n[Result \"*\"]\n\n*\n");
+}
+
 static void test_tag_list(void **state)
 {
 	(void)state;
@@ -971,6 +1014,7 @@ int main(void)
 		cmocka_unit_test(test_format_quick_is_the_pattern),
 		cmocka_unit_test(test_source_timecodes),
 		cmocka_unit_test(test_position_tag),
+		cmocka_unit_test(test_tag_value_blank_edges),
 		cmocka_unit_test(test_tag_list),
 		cmocka_unit_test(test_access_forbids),
 	};
