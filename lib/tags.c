@@ -1,6 +1,6 @@
 /*
- * tags.c -- tag pairs: the rosters, value checks and canonical order
- * (spec/tgn.md, "Tag pairs").
+ * tags.c -- tag pairs: the list read, value checks and canonical order
+ * (spec/tgn.md, "Tag pairs"); the rosters' names are tags_names.c's.
  */
 #include "tags.h"
 
@@ -12,84 +12,8 @@
 
 #include "diag.h"
 #include "evidence.h"
-#include "near.h"
 #include "rules.h"
 #include "xalloc.h"
-
-/* The tags with a slot in tb_tag_list, each 4 to 16 letters long
- * (S_same_n). ORDER: TB_TAG_*. */
-#define S_KNOWN(X)                                                                          \
-	X("Game") X("Rules") X("Site") X("Date") X("Result") X("Event") X("Round")            \
-	X("Informant") X("Recorder") X("Transcriber") X("Annotator") X("Source")              \
-	X("Recording") X("Facsimile") X("Language") X("Community") X("Access") X("Notes") X("Position")
-#define S_NAME(s) s,
-const char *const tb_tag_names[TB_KNOWN_TAGS] = {S_KNOWN(S_NAME)};
-#undef S_NAME
-#undef S_KNOWN
-
-/* The one roster tag (TB_TAG_* + 1) a name of that capital and length
- * can be, 0 for none: [Rules] and [Round] share one, told apart by
- * their second letter (tb_tag_known). One look-up and one comparison
- * of each tag a record has. ORDER: TB_TAG_*. */
-#define S_AT(c, n, k) [((c) - 'A') * 17 + (n)] = TB_TAG_##k + 1
-static const uint8_t S_by_letter_len[26 * 17] = {
-	S_AT('G', 4, GAME),
-	S_AT('R', 5, RULES),
-	S_AT('S', 4, SITE),
-	S_AT('D', 4, DATE),
-	S_AT('R', 6, RESULT),
-	S_AT('E', 5, EVENT),
-	S_AT('I', 9, INFORMANT),
-	S_AT('R', 8, RECORDER),
-	S_AT('T', 11, TRANSCRIBER),
-	S_AT('A', 9, ANNOTATOR),
-	S_AT('S', 6, SOURCE),
-	S_AT('R', 9, RECORDING),
-	S_AT('F', 9, FACSIMILE),
-	S_AT('L', 8, LANGUAGE),
-	S_AT('C', 9, COMMUNITY),
-	S_AT('A', 6, ACCESS),
-	S_AT('N', 5, NOTES),
-	S_AT('P', 8, POSITION),
-};
-#undef S_AT
-
-/* strcmp(a, b) == 0 for the short names of tags: libc's strcmp spends
- * more on setting up than on comparing them, a dozen times a record. */
-static inline int S_same(const char *a, const char *b)
-{
-	while (*a && *a == *b)
-		a++, b++;
-	return *a == *b;
-}
-
-/* memcmp(a, b, n) == 0 for 4 <= n <= 16, in two loads of each (that
- * overlap): the roster's names are compared a dozen times a record, and
- * a call of memcmp costs more than the comparing. */
-static inline int S_same_n(const char *a, const char *b, size_t n)
-{
-	if (n >= 8) {
-		uint64_t x[4];
-		memcpy(&x[0], a, 8), memcpy(&x[1], b, 8);
-		memcpy(&x[2], a + n - 8, 8), memcpy(&x[3], b + n - 8, 8);
-		return x[0] == x[1] && x[2] == x[3];
-	}
-	uint32_t y[4];
-	memcpy(&y[0], a, 4), memcpy(&y[1], b, 4);
-	memcpy(&y[2], a + n - 4, 4), memcpy(&y[3], b + n - 4, 4);
-	return y[0] == y[1] && y[2] == y[3];
-}
-
-int tb_tag_known(const char *name, size_t n)
-{
-	unsigned c = n ? (unsigned)(unsigned char)name[0] - 'A' : 26;
-	if (c >= 26 || n > 16 || !S_by_letter_len[c * 17 + n])
-		return -1;
-	int i = S_by_letter_len[c * 17 + n] - 1;
-	if (i == TB_TAG_RULES && name[1] == 'o')
-		i = TB_TAG_ROUND;
-	return S_same_n(name, tb_tag_names[i], n) ? i : -1; /* 4 <= n <= 16 */
-}
 
 /* The slot of tag 'name' (TB_TAG_*), or -1 for a tag without one. */
 static int S_known(const char *name)
@@ -154,19 +78,19 @@ static const tb_tag *S_other(const tb_tag_list *l, const char *name)
 	size_t few = sizeof l->other / sizeof l->other[0];
 	if (l->nother <= few) {
 		for (size_t j = 0; j < l->nother; j++)
-			if (S_same(l->v[l->other[j]].name, name))
+			if (tb_tag_same(l->v[l->other[j]].name, name))
 				return &l->v[l->other[j]];
 		return NULL;
 	}
 	if (l->hash) {
 		for (size_t at = S_name_hash(name) & (l->hcap - 1); l->hash[at];
 		     at = (at + 1) & (l->hcap - 1))
-			if (S_same(l->v[l->hash[at] - 1].name, name))
+			if (tb_tag_same(l->v[l->hash[at] - 1].name, name))
 				return &l->v[l->hash[at] - 1];
 		return NULL;
 	}
 	for (size_t i = 0; i < l->n; i++)
-		if (S_same(l->v[i].name, name))
+		if (tb_tag_same(l->v[i].name, name))
 			return &l->v[i];
 	return NULL;
 }
@@ -328,9 +252,9 @@ static int S_result_value(const char *v)
 	case '?':
 		return v[1] == '\0' ? TB_RESULT_OTHER : 0;
 	case '1':
-		return S_same(v, "1-0") ? TB_RESULT_FIRST : S_same(v, "1/2-1/2") ? TB_RESULT_DRAW : 0;
+		return tb_tag_same(v, "1-0") ? TB_RESULT_FIRST : tb_tag_same(v, "1/2-1/2") ? TB_RESULT_DRAW : 0;
 	case '0':
-		return S_same(v, "0-1") ? TB_RESULT_SECOND : 0;
+		return tb_tag_same(v, "0-1") ? TB_RESULT_SECOND : 0;
 	default:
 		return 0;
 	}
@@ -460,7 +384,7 @@ static void S_check_media(tb_reader *r, tb_tag_list *l)
 static void S_check_values(tb_reader *r, tb_record *rec, tb_tag_list *l)
 {
 	tb_tag *t;
-	if ((t = S_slot(l, TB_TAG_DATE)) && !S_same(t->value, "?")) {
+	if ((t = S_slot(l, TB_TAG_DATE)) && !tb_tag_same(t->value, "?")) {
 		const char *d = S_date(&rec->arena, t->value);
 		if (d)
 			t->value = d;
@@ -554,7 +478,7 @@ static const char *S_board(const tb_game *g, tb_board *b, const tb_opts *o)
 /* tb_game_find(v), by the games found before: a record names its game
  * in its own spelling most often, and a few of them are kept per
  * thread (plain values), each compared with the value byte by byte, by
- * its length and two loads (S_same_n) -- a game's name is found by
+ * its length and two loads (tb_tag_same_n) -- a game's name is found by
  * tb_game_find as it is written, whatever the locale -- before
  * tb_game_find's comparing of the value with every game's name, each
  * record. A value spelt otherwise is asked of tb_game_find. */
@@ -568,10 +492,10 @@ static const tb_game *S_game_named(const char *v)
 	static _Thread_local unsigned next;
 	size_t n = strlen(v);
 	for (unsigned i = 0; i < S_FOUND && found[i].g; i++)
-		if (found[i].len == n && S_same_n(v, found[i].g->name, n))
+		if (found[i].len == n && tb_tag_same_n(v, found[i].g->name, n))
 			return found[i].g;
 	const tb_game *g = tb_game_find(v);
-	if (g && n >= 4 && n <= 16 && S_same(v, g->name)) {
+	if (g && n >= 4 && n <= 16 && tb_tag_same(v, g->name)) {
 		found[next].g = g;
 		found[next].len = n;
 		next = (next + 1) % S_FOUND;
@@ -697,7 +621,7 @@ static void S_put(tb_record *rec, size_t *n, const tb_tag *t)
 
 /* Stores the tags in canonical order: the seven (completed with
  * unknowns), the archival roster, then the others as written. The
- * sides' tags are 'side' (S_check_names found them). Every roster tag
+ * sides' tags are 'side' (tb_tags_check_names found them). Every roster tag
  * is placed by its slot, so the others are the tags without one but
  * the sides: when they are few their places are kept in order
  * (l->other), and they are taken from there; past four, the tags
@@ -764,85 +688,6 @@ static void S_order(tb_record *rec, tb_tag_list *l, const tb_game *g, const tb_t
 	rec->ntags = n;
 }
 
-/* The tag of the rosters (those of game 'g', or of any game when it is
- * NULL) or [Collation] that 'name' is a slip of: the same but for case,
- * or, for a name of 4 letters or more, one edit away; NULL when it is
- * one of them or near none. */
-/* The tags of the rosters, [Collation] and the side tags of 'g' (of
- * every game when it is NULL) into 'cand' (room for TB_KNOWN_TAGS + 8);
- * their count. */
-static size_t S_roster_tags(const tb_game *g, const char *cand[TB_KNOWN_TAGS + 8])
-{
-	size_t n = 0;
-	for (int i = 0; i < TB_KNOWN_TAGS; i++)
-		cand[n++] = tb_tag_names[i];
-	cand[n++] = "Collation";
-	for (size_t i = 0; n + 2 <= TB_KNOWN_TAGS + 8; i++) {
-		const tb_game *each = g ? g : tb_game_at(i);
-		if (!each || (g && i > 0))
-			break;
-		cand[n++] = each->side_tag[0];
-		cand[n++] = each->side_tag[1];
-	}
-	return n;
-}
-
-int tb_tag_of_rosters(const char *name, const tb_game *g)
-{
-	const char *cand[TB_KNOWN_TAGS + 8];
-	size_t n = S_roster_tags(g, cand);
-	for (size_t i = 0; i < n; i++)
-		if (cand[i] && S_same(name, cand[i]))
-			return 1;
-	return 0;
-}
-
-static const char *S_near_tag(const char *name, const tb_game *g)
-{
-	const char *cand[TB_KNOWN_TAGS + 8];
-	size_t n = S_roster_tags(g, cand);
-	for (size_t i = 0; i < n; i++)
-		if (cand[i] && S_same(name, cand[i]))
-			return NULL;
-	return tb_near_pick(name, cand, n, strlen(name) >= 4 ? 1 : 0);
-}
-
-/* Warns of each tag read that no roster has but is a slip of one that
- * does (S_near_tag): such a tag is legal, an extension, and kept as
- * written; the warning names the tag it is close to (TB213). */
-static void S_check_names(tb_reader *r, const tb_tag_list *l, const tb_game *g,
-                          const tb_tag *side[2])
-{
-	/* This runs every record: only the tags no roster has are looked at
-	 * (their places kept as they were added, up to four: the sides and
-	 * a few more), the sides at once -- and noted in 'side' for S_order
-	 * (a list holds one tag of a name at most). */
-	size_t few = sizeof l->other / sizeof l->other[0], n = l->nother <= few ? l->nother : l->n;
-	side[0] = side[1] = NULL;
-	for (size_t j = 0; j < n; j++) {
-		const tb_tag *t = &l->v[l->nother <= few ? l->other[j] : j];
-		int k = !g                                 ? -1
-		      : S_same(t->name, g->side_tag[0])  ? 0
-		      : S_same(t->name, g->side_tag[1])  ? 1
-		                                         : -1;
-		if (k >= 0)
-			side[k] = t;
-		if (k >= 0 || (l->nother > few && tb_tag_known(t->name, strlen(t->name)) >= 0))
-			continue;
-		const char *near = S_near_tag(t->name, g);
-		if (!near)
-			continue;
-		size_t off = t->span.off + 1; /* the name, after '[' and blanks */
-		unsigned col = t->span.col + 1;
-		while (off < r->len && (r->data[off] == ' ' || r->data[off] == '\t'))
-			off++, col++;
-		int cased = strcasecmp(t->name, near) == 0;
-		tb_diag_at(r, TB_WARNING, TB_D_TAG_NEAR, off, strlen(t->name), t->span.line, col,
-		           "unknown tag [%s] is kept as written; did you mean [%s]?%s", t->name, near,
-		           cased ? " (tag names are case-sensitive)" : "");
-	}
-}
-
 const tb_game *tb_tags_finish(tb_reader *r, tb_record *rec, tb_tag_list *l,
                               tb_board *board)
 {
@@ -853,12 +698,12 @@ const tb_game *tb_tags_finish(tb_reader *r, tb_record *rec, tb_tag_list *l,
 	const tb_tag *side[2];
 	int no_game = !S_slot(l, TB_TAG_GAME);
 	if (no_game)
-		S_check_names(r, l, NULL, side);
+		tb_tags_check_names(r, l, NULL, side);
 	S_check_blanks(r, l);
 	S_check_values(r, rec, l);
 	const tb_game *g = S_game(r, rec, l, board);
 	if (!no_game)
-		S_check_names(r, l, g, side);
+		tb_tags_check_names(r, l, g, side);
 	rec->game = g;
 	S_order(rec, l, g, side);
 	return g;
@@ -870,10 +715,10 @@ static size_t S_result_at(const tb_record *rec)
 {
 	/* the roster's own string (S_tag) is the usual name: no need to compare */
 	const char *res = tb_tag_names[TB_TAG_RESULT];
-	if (rec->ntags > 6 && (rec->tags[6].name == res || S_same(rec->tags[6].name, res)))
+	if (rec->ntags > 6 && (rec->tags[6].name == res || tb_tag_same(rec->tags[6].name, res)))
 		return 6;
 	size_t i = 0;
-	while (i < rec->ntags && !S_same(rec->tags[i].name, "Result"))
+	while (i < rec->ntags && !tb_tag_same(rec->tags[i].name, "Result"))
 		i++;
 	return i;
 }
@@ -907,7 +752,7 @@ const char *tb_record_tag(const tb_record *rec, const char *name)
 	 * differ from the one asked in their first byte, looked at first */
 	const char c = name[0];
 	for (size_t i = 0; i < rec->ntags; i++)
-		if (rec->tags[i].name[0] == c && S_same(rec->tags[i].name, name))
+		if (rec->tags[i].name[0] == c && tb_tag_same(rec->tags[i].name, name))
 			return rec->tags[i].value;
 	return NULL;
 }

@@ -5,6 +5,9 @@
 #ifndef TB_TAGS_H
 #define TB_TAGS_H
 
+#include <stdint.h>
+#include <string.h>
+
 #include "game.h"
 #include "reader.h"
 
@@ -81,6 +84,37 @@ int tb_tag_known(const char *name, size_t n);
 /* Is 'name' a tag of the rosters (spec/tgn.md §4.1, §4.2), [Collation]
  * or a side tag -- of game 'g', or of any game when it is NULL? */
 int tb_tag_of_rosters(const char *name, const tb_game *g);
+/* Warns of each tag of 'l' that no roster has but is a slip of one that
+ * does: such a tag is legal, an extension, and kept as written; the
+ * warning names the tag it is close to (TB213). 'g' is the record's
+ * game, or NULL when it has none (every game's sides are then near);
+ * 'side' gets the tags of g's two sides, or NULLs (tags_names.c). */
+void tb_tags_check_names(tb_reader *r, const tb_tag_list *l, const tb_game *g,
+                         const tb_tag *side[2]);
+/* memcmp(a, b, n) == 0 for 4 <= n <= 16, in two loads of each (that
+ * overlap): the roster's names are compared a dozen times a record, and
+ * a call of memcmp costs more than the comparing. */
+static inline int tb_tag_same_n(const char *a, const char *b, size_t n)
+{
+	if (n >= 8) {
+		uint64_t x[4];
+		memcpy(&x[0], a, 8), memcpy(&x[1], b, 8);
+		memcpy(&x[2], a + n - 8, 8), memcpy(&x[3], b + n - 8, 8);
+		return x[0] == x[1] && x[2] == x[3];
+	}
+	uint32_t y[4];
+	memcpy(&y[0], a, 4), memcpy(&y[1], b, 4);
+	memcpy(&y[2], a + n - 4, 4), memcpy(&y[3], b + n - 4, 4);
+	return y[0] == y[1] && y[2] == y[3];
+}
+/* strcmp(a, b) == 0 for the short names of tags: libc's strcmp spends
+ * more on setting up than on comparing them, a dozen times a record. */
+static inline int tb_tag_same(const char *a, const char *b)
+{
+	while (*a && *a == *b)
+		a++, b++;
+	return *a == *b;
+}
 /* The roster's names, static strings (tags.c). ORDER: TB_TAG_*. */
 extern const char *const tb_tag_names[TB_KNOWN_TAGS];
 /* The name of roster slot 'k' (TB_TAG_*), a static string: inline, as

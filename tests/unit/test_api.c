@@ -697,8 +697,9 @@ static void test_misuse(void **state)
 
 /* ===== What the builders take reads back (issue 29, finding 3) ===== */
 
-/* 'rec' written, read again: no diagnostic at all, the same record,
- * the same bytes. */
+/* 'rec' written, read again: no diagnostic but the warning on a value
+ * with a blank at its edge (TB215: a builder takes " ", and the reader
+ * keeps it as written), the same record, the same bytes. */
 static void S_reads_back(const tb_record *rec)
 {
 	size_t n, n2;
@@ -707,7 +708,10 @@ static void S_reads_back(const tb_record *rec)
 	tb_reader *r = tb_reader_new_mem(s, n, "back.tgn");
 	tb_record *back = NULL;
 	assert_int_equal(tb_reader_next(r, &back), 1);
-	assert_int_equal(tb_reader_ndiags(r), 0);
+	for (size_t i = 0; i < tb_reader_ndiags(r); i++) {
+		assert_int_equal(tb_reader_diag(r, i)->code, TB_D_TAG_BLANK);
+		assert_int_equal(tb_reader_diag(r, i)->severity, TB_WARNING);
+	}
 	assert_int_equal(tb_record_equal(rec, back), 1);
 	char *s2 = tb_record_write(back, &n2);
 	assert_non_null(s2);
