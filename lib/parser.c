@@ -317,6 +317,35 @@ static void S_skip_tag(S_parser *p, unsigned line)
 }
 
 /* tag -> '[' NAME STRING ']' */
+/* Is byte 'c' a blank? */
+static int S_blank(char c)
+{
+	return c == ' ' || c == '\t';
+}
+
+/* Warns of the value of tag 't' (roster slot 'known', or -1; its token
+ * 'value', quotes included) that the canonical form keeps as written
+ * and that starts or ends with a blank (spec/tgn.md §4, TB215): a value
+ * is the transcriber's, but nobody sees the blank, and a search, a
+ * catalogue or a tree by that tag sees another value. The values read
+ * by their format and written canonically are not these, nor a [Source]
+ * whose timecode's error (tags.c) covers its end. The tag section's
+ * fast tier leaves such a line to the parser (parse_fast_tags.c). */
+static void S_blank_edges(tb_reader *r, const tb_tag *t, int known, const tb_tok *value)
+{
+	const char *s = r->data + value->off;
+	if (value->len < 3 || (!S_blank(s[1]) && !S_blank(s[value->len - 2])))
+		return;
+	if (known == TB_TAG_GAME || known == TB_TAG_RULES || known == TB_TAG_DATE ||
+	    known == TB_TAG_RESULT || known == TB_TAG_POSITION ||
+	    (known == TB_TAG_SOURCE && !tb_tag_format_matches(TB_TAGFMT_SOURCE, t->value)))
+		return;
+	int starts = S_blank(s[1]), ends = S_blank(s[value->len - 2]);
+	tb_diag_at(r, TB_WARNING, TB_D_TAG_BLANK, value->off, value->len, value->line, value->col,
+	           "the value of [%s] %s with a blank, kept as written", t->name,
+	           starts && ends ? "starts and ends" : starts ? "starts" : "ends");
+}
+
 static void S_tag(S_parser *p, tb_tag_list *tags)
 {
 	tb_reader *r = p->r;
@@ -387,6 +416,8 @@ static void S_tag(S_parser *p, tb_tag_list *tags)
 	else if (empty)
 		tb_diag_at(r, TB_WARNING, TB_D_TAG_EMPTY, value.off, value.len, value.line,
 		           value.col, "tag [%s] is empty; it is written \"?\", unknown", t.name);
+	else
+		S_blank_edges(r, &t, known, &value);
 }
 
 /* tagsec -> (tag | comment)*

@@ -408,37 +408,6 @@ static void S_check_values(tb_reader *r, tb_record *rec, tb_tag_list *l)
 	S_check_media(r, l);
 }
 
-/* Warns of each value the canonical form keeps as written that starts
- * or ends with a blank (spec/tgn.md §4, TB215): a value is the
- * transcriber's, but nobody sees the blank, and a search, a catalogue
- * or a tree by that tag sees another value. The values read by their
- * format, written canonically, are not these, nor a [Source] whose
- * timecode's error (S_check_values) covers its end. */
-static void S_check_blanks(tb_reader *r, tb_tag_list *l)
-{
-	static const int formatted[] = {TB_TAG_GAME, TB_TAG_RULES, TB_TAG_DATE, TB_TAG_RESULT,
-	                                TB_TAG_POSITION};
-	for (size_t i = 0; i < l->n; i++) {
-		const tb_tag *t = &l->v[i];
-		size_t n = strlen(t->value);
-		if (!n || !t->value_line ||
-		    (!strchr(" \t", t->value[0]) && !strchr(" \t", t->value[n - 1])))
-			continue;
-		size_t k = 0;
-		while (k < sizeof formatted / sizeof *formatted && t != S_slot(l, formatted[k]))
-			k++;
-		if (k < sizeof formatted / sizeof *formatted)
-			continue;
-		if (t == S_slot(l, TB_TAG_SOURCE) && !tb_tag_format_matches(TB_TAGFMT_SOURCE, t->value))
-			continue; /* its timecode's error says what is wrong at its end */
-		int starts = t->value[0] == ' ' || t->value[0] == '\t';
-		int ends = t->value[n - 1] == ' ' || t->value[n - 1] == '\t';
-		tb_diag_at(r, TB_WARNING, TB_D_TAG_BLANK, t->value_off, n + 2, t->value_line,
-		           t->value_col, "the value of [%s] %s with a blank, kept as written", t->name,
-		           starts && ends ? "starts and ends" : starts ? "starts" : "ends");
-	}
-}
-
 /* *to = *from, but for the unused ends of the arrays (most of the bytes). */
 static void S_opts_copy(tb_opts *to, const tb_opts *from)
 {
@@ -699,7 +668,6 @@ const tb_game *tb_tags_finish(tb_reader *r, tb_record *rec, tb_tag_list *l,
 	int no_game = !S_slot(l, TB_TAG_GAME);
 	if (no_game)
 		tb_tags_check_names(r, l, NULL, side);
-	S_check_blanks(r, l);
 	S_check_values(r, rec, l);
 	const tb_game *g = S_game(r, rec, l, board);
 	if (!no_game)
