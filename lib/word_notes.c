@@ -150,6 +150,15 @@ static void S_alike_note(tb_reader *r, const tb_game *g, const tb_board *board, 
 		tb_diag_note(r, "the word has %s (U+%04X) in it: write %s", a->name, u, plain);
 }
 
+/* Notes that the word 't' is a turn but for a comma after it, as a list
+ * is written: TGN parts turns with blanks. */
+static void S_comma_note(tb_reader *r, const tb_game *g, const tb_board *board, const tb_tok *t)
+{
+	const char *s = r->data + t->off;
+	if (t->len >= 2 && s[t->len - 1] == ',' && S_reads(g, board, s, t->len - 1))
+		tb_diag_note(r, "turns are parted by blanks, not commas: %.*s", (int)t->len - 1, s);
+}
+
 /* The character at the start ('last' 0) or the end ('last' 1) of
  * s[0..n) as TGN would write it: its ASCII or its look-alike's, else 0. */
 static char S_edge(const char *s, size_t n, int last)
@@ -287,6 +296,7 @@ void tb_word_notes(tb_reader *r, const tb_game *g, const tb_board *board, const 
 {
 	tb_word_bom_note(r, t);
 	S_alike_note(r, g, board, t);
+	S_comma_note(r, g, board, t);
 	S_habit_note(r, t);
 	S_split(r, g, board, t, split);
 }

@@ -9,8 +9,9 @@
  *   - a character that looks like TGN's but is another: a typographic
  *     dash or a minus sign for '-', a multiplication sign for 'x', a
  *     fullwidth or Cyrillic letter, a no-break space inside the word;
- *   - a habit of other notations: a move number without its dot, a
- *     result in another form, '??' or '...' for an unknown turn;
+ *   - a habit of other notations: a comma after a turn, a move number
+ *     without its dot, a result in another form, '??' or '...' for an
+ *     unknown turn;
  *   - a turn written with spaces inside it ("c3 - c4", "c3- c4",
  *     "c3 -c4", "c3 x c5"): the words around the refused one, read
  *     together, are one turn of the game.
