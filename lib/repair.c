@@ -49,8 +49,11 @@
  * once for that turn (S_after_at): -3.8% instructions on a 1.5 MB slice
  * of the collection with errors (callgrind), the same walks. Tried and
  * not kept: a look-back turn's legal turns listed once for the main
- * search and its second slip's searches (copying the lists cost more
- * than the listings spared: +0.3%). A walk's turn is checked and played
+ * search and its second slip's searches by copying each list (the
+ * copies cost more than the listings spared: +0.3%); made later by
+ * listing them straight into one array the second slip's searches read
+ * (S_fates): 2,400.2 to 2,376.6 million instructions on a 3 MB slice
+ * (-1.0%, callgrind). A walk's turn is checked and played
  * in one call of the rules where they have one (rules->one_play:
  * repair_walk.h's tb_repair_step_read), and La Pitarra's check tells a
  * tercia from a table of each point's lines: with its own check and play
@@ -115,6 +118,17 @@ typedef struct S_fates {
 	size_t nst, capst;
 	size_t off[TB_LOOKBACK_MAX + 1], nlegal[TB_LOOKBACK_MAX + 1];
 	int ok[TB_LOOKBACK_MAX + 1]; /* the turn's ends are all there */
+	/* The legal turns of the position before each look-back turn, listed
+	 * once (S_legal): a second slip's search that replays repairs through
+	 * a later one comes to the same positions again, those of the turns
+	 * before it (27% of the look-back's listings on a 1 MB slice of the
+	 * bench's collection with errors). Listed straight into one array,
+	 * each turn's after the last's: a copy of each list cost more than
+	 * the listings it spared (+0.3%, repair.c's header). */
+	tb_turn *turns;
+	size_t nturns, capturns;
+	size_t toff[TB_LOOKBACK_MAX + 1], tn[TB_LOOKBACK_MAX + 1];
+	int listed[TB_LOOKBACK_MAX + 1];
 } S_fates;
 
 /* A search under way. */
@@ -807,6 +821,50 @@ static void S_after_at(S_try *y)
 	}
 }
 
+/* The legal turns of the position before look-back turn 'i' into
+ * '*legal', their count returned: those the main search listed (S_fates)
+ * when a second slip's search comes to the same position -- a turn
+ * before the repair it goes on under -- else listed here, into the main
+ * search's array (S_fates) or the search's own list; out of memory,
+ * y->nomem. */
+static size_t S_legal(S_try *y, size_t i, const tb_turn **legal)
+{
+	const tb_repair_in *in = y->in;
+	const S_fates *had = y->fates;
+	size_t j = y->lo + i; /* the same turn in the main search, from the same position */
+	if (had && in->under && i < in->under_at && j <= TB_LOOKBACK_MAX && had->listed[j]) {
+		*legal = had->turns + had->toff[j];
+		return had->tn[j];
+	}
+	S_fates *f = y->keep;
+	if (!f) {
+		size_t n = tb_turns_list(in->rs, &in->before[i], &y->own);
+		y->nomem |= tb_turns_failed(&y->own);
+		*legal = y->own.v;
+		return n;
+	}
+	size_t off = f->nturns, n = 0;
+	for (;;) {
+		size_t room = f->capturns - off;
+		if (room && (n = in->rs->rules->generate(in->rs, &in->before[i], f->turns + off, room)) <= room)
+			break;
+		size_t cap = 2 * f->capturns + (n > room ? n : 0) + 256;
+		tb_turn *grown = tb_realloc(f->turns, cap * sizeof *grown);
+		if (!grown) {
+			y->nomem = 1;
+			return 0;
+		}
+		f->turns = grown;
+		f->capturns = cap;
+	}
+	f->nturns = off + n;
+	f->toff[i] = off;
+	f->tn[i] = n;
+	f->listed[i] = 1;
+	*legal = f->turns + off;
+	return n;
+}
+
 /* Every edit at look-back turn 'i'. */
 static void S_at(S_try *y, size_t i)
 {
@@ -821,18 +879,17 @@ static void S_at(S_try *y, size_t i)
 	y->wm = (tb_repair_move){in->nodes[i], y->m, (uint8_t)y->pass,
 	                         (uint8_t)tb_repair_direct(in->rs, y->m, y->pass)};
 	S_after_at(y);
-	size_t nlegal = tb_turns_list(in->rs, &in->before[i], &y->own);
-	if (tb_turns_failed(&y->own)) {
-		y->nomem = 1;
+	const tb_turn *legal;
+	size_t nlegal = S_legal(y, i, &legal);
+	if (y->nomem)
 		return;
-	}
 	S_fate *keep = S_fates_keep(y, i, nlegal);
 	unsigned a = 0;
 	const S_fate *need = S_fates_need(y, i, nlegal, &a);
 	if (!y->pass)
-		S_one_apart(y, y->m, y->own.v, nlegal, keep, need, a);
+		S_one_apart(y, y->m, legal, nlegal, keep, need, a);
 	if (!S_done(y))
-		S_missing(y, y->own.v, nlegal, keep ? keep + nlegal : NULL, need ? need + nlegal : NULL,
+		S_missing(y, legal, nlegal, keep ? keep + nlegal : NULL, need ? need + nlegal : NULL,
 		          a);
 	if (y->keep)
 		y->keep->ok[i] = keep && !y->nomem;
@@ -1112,8 +1169,10 @@ static size_t S_search(const tb_repair_in *in, int full, int second, tb_repair *
 	S_fates f;
 	f.end = NULL;
 	f.st = NULL;
-	f.n = f.cap = f.nst = f.capst = 0;
+	f.turns = NULL;
+	f.n = f.cap = f.nst = f.capst = f.nturns = f.capturns = 0;
 	memset(f.ok, 0, sizeof f.ok);
+	memset(f.listed, 0, sizeof f.listed);
 	if (second && !full && !in->target && !in->plain)
 		y.keep = &f; /* for the second slip's searches (S_then) */
 	for (size_t i = in->k; i-- > 0 && !y.nomem;)
@@ -1137,6 +1196,7 @@ static size_t S_search(const tb_repair_in *in, int full, int second, tb_repair *
 	S_try_free(&y);
 	free(f.end);
 	free(f.st);
+	free(f.turns);
 	free(all);
 	*nomem = y.nomem;
 	return y.nomem ? 0 : y.n;
