@@ -81,7 +81,23 @@
  * (rules->one_play), and their turns, and a candidate's first turn,
  * are copied into the repair only when it is kept (S_missing_turn,
  * S_swap_turns, y->first): 1210.4 M to 1185.1 M instructions on the
- * slice (-2.1%, callgrind), the same repairs.
+ * slice (-2.1%, callgrind), the same repairs. Later a walk hands the
+ * rules each run of written turns their own check answers for in one
+ * call (rules->one_play_run, La Pitarra's: repair_walk.c), not a call a
+ * turn: 2,376.6 to 2,259.7 million instructions on the 3 MB slice
+ * (-4.9%), the same walks. Tried and not kept: the turns of the repair
+ * gone on under played as such a run too (-0.2%); a missing turn's
+ * written turn played as the first of its walk's run instead of on its
+ * own (+2.1%: the walk's setup was then paid for the many written turns
+ * refused after a missing one); La Pitarra's run asking whether the game
+ * is over anyway only after a removal (+0.2%: the compiler's code for
+ * the loop got worse). What is left, on the bench's quarter (27.5 MB,
+ * 21,205.7 million instructions for validate): the slip search 82% of
+ * them; the walks' rules (S_one_play_run, S_one_play) 34% of them, the
+ * walks' and the candidates' own code (S_keep_from,
+ * tb_repair_follow_seq, S_missing, S_one_apart, S_keep) 24%, the
+ * candidates' first turns played (S_play) 5%, the look-back's listings
+ * 4%.
  */
 #include "repair.h"
 
