@@ -49,8 +49,11 @@
  * once for that turn (S_after_at): -3.8% instructions on a 1.5 MB slice
  * of the collection with errors (callgrind), the same walks. Tried and
  * not kept: a look-back turn's legal turns listed once for the main
- * search and its second slip's searches (copying the lists cost more
- * than the listings spared: +0.3%). A walk's turn is checked and played
+ * search and its second slip's searches by copying each list (the
+ * copies cost more than the listings spared: +0.3%); made later by
+ * listing them straight into one array the second slip's searches read
+ * (S_fates): 2,400.2 to 2,376.6 million instructions on a 3 MB slice
+ * (-1.0%, callgrind). A walk's turn is checked and played
  * in one call of the rules where they have one (rules->one_play:
  * repair_walk.h's tb_repair_step_read), and La Pitarra's check tells a
  * tercia from a table of each point's lines: with its own check and play
@@ -78,7 +81,23 @@
  * (rules->one_play), and their turns, and a candidate's first turn,
  * are copied into the repair only when it is kept (S_missing_turn,
  * S_swap_turns, y->first): 1210.4 M to 1185.1 M instructions on the
- * slice (-2.1%, callgrind), the same repairs.
+ * slice (-2.1%, callgrind), the same repairs. Later a walk hands the
+ * rules each run of written turns their own check answers for in one
+ * call (rules->one_play_run, La Pitarra's: repair_walk.c), not a call a
+ * turn: 2,376.6 to 2,259.7 million instructions on the 3 MB slice
+ * (-4.9%), the same walks. Tried and not kept: the turns of the repair
+ * gone on under played as such a run too (-0.2%); a missing turn's
+ * written turn played as the first of its walk's run instead of on its
+ * own (+2.1%: the walk's setup was then paid for the many written turns
+ * refused after a missing one); La Pitarra's run asking whether the game
+ * is over anyway only after a removal (+0.2%: the compiler's code for
+ * the loop got worse). What is left, on the bench's quarter (27.5 MB,
+ * 21,205.7 million instructions for validate): the slip search 82% of
+ * them; the walks' rules (S_one_play_run, S_one_play) 34% of them, the
+ * walks' and the candidates' own code (S_keep_from,
+ * tb_repair_follow_seq, S_missing, S_one_apart, S_keep) 24%, the
+ * candidates' first turns played (S_play) 5%, the look-back's listings
+ * 4%.
  */
 #include "repair.h"
 
@@ -115,6 +134,17 @@ typedef struct S_fates {
 	size_t nst, capst;
 	size_t off[TB_LOOKBACK_MAX + 1], nlegal[TB_LOOKBACK_MAX + 1];
 	int ok[TB_LOOKBACK_MAX + 1]; /* the turn's ends are all there */
+	/* The legal turns of the position before each look-back turn, listed
+	 * once (S_legal): a second slip's search that replays repairs through
+	 * a later one comes to the same positions again, those of the turns
+	 * before it (27% of the look-back's listings on a 1 MB slice of the
+	 * bench's collection with errors). Listed straight into one array,
+	 * each turn's after the last's: a copy of each list cost more than
+	 * the listings it spared (+0.3%, repair.c's header). */
+	tb_turn *turns;
+	size_t nturns, capturns;
+	size_t toff[TB_LOOKBACK_MAX + 1], tn[TB_LOOKBACK_MAX + 1];
+	int listed[TB_LOOKBACK_MAX + 1];
 } S_fates;
 
 /* A search under way. */
@@ -171,6 +201,8 @@ typedef struct S_try {
 	                         search's walk of the repair under way stopped in,
 	                         at the repair gone on under, or NULL (S_fates) */
 	S_fates *keep;        /* the main search: the ends kept, or NULL */
+	uint64_t kept_at;     /* the main search: bit i set when a repair of look-back
+	                         turn i is held in 'out' (S_fate_keep) */
 	const S_fates *fates; /* a second slip's search replaying repairs through
 	                         the first (in->under): the main search's ends,
 	                         or NULL; 'lo' the look-back index there of this
@@ -228,13 +260,25 @@ static void S_keep_from(S_try *y, tb_repair *r, tb_state *played);
 
 /* Keeps 'end', the end of the walk of the main search's repair under way
  * (y->fate), and 's', the position it stopped in when that is before the
- * illegal turn or at it (S_fates); out of memory, y->nomem. */
+ * illegal turn or at it and a repair of the look-back turn it stopped at
+ * is held (S_fates); out of memory, y->nomem. A second slip's search
+ * resumes from that position only for a repair held there (S_resume: the
+ * repair it goes on under is one of those the main search kept), and
+ * the main search goes from the illegal turn back: a walk of look-back
+ * turn i stops at a turn after i, whose repairs were all tried already,
+ * and of which those held now are all that can be held in the end (a
+ * repair that gets further drops them all, S_keep_from). Copying every
+ * stopped position, most of them never read, and growing the array for
+ * them: 2,423.1 million instructions for validate on a 3 MB slice of the
+ * bench's collection with errors, 2,400.2 million without (callgrind). */
 static void S_fate_keep(S_try *y, unsigned end, const tb_state *s)
 {
 	S_fates *f = y->keep;
 	y->fate->end = end;
 	if (end >= y->in->k)
 		return; /* no second slip's search stops it further on */
+	if (!(y->kept_at >> end & 1))
+		return; /* no repair held there: no second slip's search resumes here */
 	if (f->nst == f->capst) {
 		size_t cap = 2 * f->capst + 64;
 		tb_state *grown = tb_realloc(f->st, cap * sizeof *grown);
@@ -412,8 +456,10 @@ static void S_keep_from(S_try *y, tb_repair *r, tb_state *played)
 			S_rival(y, &y->out[i]);
 		y->best = end;
 		y->n = 0;
+		y->kept_at = 0;
 	}
 	if (y->n < y->room) {
+		y->kept_at |= (uint64_t)1 << y->at;
 		for (unsigned i = r->nturns; i < sizeof r->turn / sizeof r->turn[0]; i++)
 			memset(&r->turn[i], 0, sizeof r->turn[i]);
 		y->out[y->n] = *r;
@@ -791,6 +837,50 @@ static void S_after_at(S_try *y)
 	}
 }
 
+/* The legal turns of the position before look-back turn 'i' into
+ * '*legal', their count returned: those the main search listed (S_fates)
+ * when a second slip's search comes to the same position -- a turn
+ * before the repair it goes on under -- else listed here, into the main
+ * search's array (S_fates) or the search's own list; out of memory,
+ * y->nomem. */
+static size_t S_legal(S_try *y, size_t i, const tb_turn **legal)
+{
+	const tb_repair_in *in = y->in;
+	const S_fates *had = y->fates;
+	size_t j = y->lo + i; /* the same turn in the main search, from the same position */
+	if (had && in->under && i < in->under_at && j <= TB_LOOKBACK_MAX && had->listed[j]) {
+		*legal = had->turns + had->toff[j];
+		return had->tn[j];
+	}
+	S_fates *f = y->keep;
+	if (!f) {
+		size_t n = tb_turns_list(in->rs, &in->before[i], &y->own);
+		y->nomem |= tb_turns_failed(&y->own);
+		*legal = y->own.v;
+		return n;
+	}
+	size_t off = f->nturns, n = 0;
+	for (;;) {
+		size_t room = f->capturns - off;
+		if (room && (n = in->rs->rules->generate(in->rs, &in->before[i], f->turns + off, room)) <= room)
+			break;
+		size_t cap = 2 * f->capturns + (n > room ? n : 0) + 256;
+		tb_turn *grown = tb_realloc(f->turns, cap * sizeof *grown);
+		if (!grown) {
+			y->nomem = 1;
+			return 0;
+		}
+		f->turns = grown;
+		f->capturns = cap;
+	}
+	f->nturns = off + n;
+	f->toff[i] = off;
+	f->tn[i] = n;
+	f->listed[i] = 1;
+	*legal = f->turns + off;
+	return n;
+}
+
 /* Every edit at look-back turn 'i'. */
 static void S_at(S_try *y, size_t i)
 {
@@ -805,18 +895,17 @@ static void S_at(S_try *y, size_t i)
 	y->wm = (tb_repair_move){in->nodes[i], y->m, (uint8_t)y->pass,
 	                         (uint8_t)tb_repair_direct(in->rs, y->m, y->pass)};
 	S_after_at(y);
-	size_t nlegal = tb_turns_list(in->rs, &in->before[i], &y->own);
-	if (tb_turns_failed(&y->own)) {
-		y->nomem = 1;
+	const tb_turn *legal;
+	size_t nlegal = S_legal(y, i, &legal);
+	if (y->nomem)
 		return;
-	}
 	S_fate *keep = S_fates_keep(y, i, nlegal);
 	unsigned a = 0;
 	const S_fate *need = S_fates_need(y, i, nlegal, &a);
 	if (!y->pass)
-		S_one_apart(y, y->m, y->own.v, nlegal, keep, need, a);
+		S_one_apart(y, y->m, legal, nlegal, keep, need, a);
 	if (!S_done(y))
-		S_missing(y, y->own.v, nlegal, keep ? keep + nlegal : NULL, need ? need + nlegal : NULL,
+		S_missing(y, legal, nlegal, keep ? keep + nlegal : NULL, need ? need + nlegal : NULL,
 		          a);
 	if (y->keep)
 		y->keep->ok[i] = keep && !y->nomem;
@@ -1096,8 +1185,10 @@ static size_t S_search(const tb_repair_in *in, int full, int second, tb_repair *
 	S_fates f;
 	f.end = NULL;
 	f.st = NULL;
-	f.n = f.cap = f.nst = f.capst = 0;
+	f.turns = NULL;
+	f.n = f.cap = f.nst = f.capst = f.nturns = f.capturns = 0;
 	memset(f.ok, 0, sizeof f.ok);
+	memset(f.listed, 0, sizeof f.listed);
 	if (second && !full && !in->target && !in->plain)
 		y.keep = &f; /* for the second slip's searches (S_then) */
 	for (size_t i = in->k; i-- > 0 && !y.nomem;)
@@ -1121,6 +1212,7 @@ static size_t S_search(const tb_repair_in *in, int full, int second, tb_repair *
 	S_try_free(&y);
 	free(f.end);
 	free(f.st);
+	free(f.turns);
 	free(all);
 	*nomem = y.nomem;
 	return y.nomem ? 0 : y.n;

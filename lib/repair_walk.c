@@ -183,8 +183,11 @@ void tb_repair_seq_read(const tb_ruleset *rs, const tb_node *n, const tb_repair 
 		e->m = tb_repair_written(rs, n, &pass);
 		e->pass = (uint8_t)pass;
 		e->direct = (uint8_t)tb_repair_direct(rs, e->m, pass);
+		q->mv[q->n] = e->m;
 		q->n++;
 	}
+	for (size_t i = q->n; i-- > 0;) /* (TB_REPAIR_SEQ fits a uint8_t) */
+		q->run[i] = (uint8_t)(q->v[i].m && q->v[i].direct ? 1 + (i + 1 < q->n ? q->run[i + 1] : 0) : 0);
 	q->more = n != NULL;
 	if (c)
 		c->reads += q->n;
@@ -206,6 +209,8 @@ unsigned tb_repair_follow_seq(const tb_ruleset *rs, tb_state *s, const tb_repair
                               int *nomem)
 {
 	unsigned played = 0;
+	unsigned (*run_play)(const tb_ruleset *, tb_state *, const tb_move *const *, unsigned, int *) =
+	    rs->rules->one_play ? rs->rules->one_play_run : NULL;
 	*illegal = 0;
 	while (played < limit) {
 		if (under && i == q->under) { /* the repair gone on under, in its place */
@@ -222,6 +227,24 @@ unsigned tb_repair_follow_seq(const tb_ruleset *rs, tb_state *s, const tb_repair
 				played += tb_repair_follow(rs, s, n, limit - played, under, l, read, c,
 				                           illegal, nomem);
 			break;
+		}
+		if (q->run[i] && run_play) { /* a run the rules' own check answers for, at once */
+			unsigned n = q->run[i];
+			if (n > limit - played)
+				n = limit - played;
+			if (under && q->under > i && q->under - i < n)
+				n = (unsigned)(q->under - i); /* (up to the repair gone on under) */
+			int stop;
+			unsigned got = run_play(rs, s, &q->mv[i], n, &stop);
+			played += got;
+			i += got;
+			if (stop == 0) {
+				*illegal = 1;
+				break;
+			}
+			if (stop > 0)
+				continue;
+			/* (-1: the move at 'i' is left to the list, below) */
 		}
 		const tb_repair_move *w = &q->v[i];
 		if (!w->m)

@@ -152,6 +152,11 @@ unsigned tb_repair_follow(const tb_ruleset *rs, tb_state *s, const tb_node *n, u
 enum { TB_REPAIR_SEQ = 128 };
 typedef struct tb_repair_seq {
 	tb_repair_move v[TB_REPAIR_SEQ];
+	/* For rules->one_play_run: each entry's move, and how many entries
+	 * from it on in a row the rules' own check answers for (a move, not
+	 * a pass, 'direct'): a walk hands such a run to the rules at once. */
+	const tb_move *mv[TB_REPAIR_SEQ];
+	uint8_t run[TB_REPAIR_SEQ];
 	size_t n;
 	int more;        /* the line goes on past v[n - 1] */
 	size_t under;    /* the index of the repair gone on under's node, if any */

@@ -404,6 +404,16 @@ typedef struct tb_rules {
 	 * (repair_walk.c) check and play a written turn at every step and
 	 * read nothing of the turn but the position it leaves. */
 	int (*one_play)(const tb_ruleset *rs, tb_state *s, const tb_move *m);
+	/* Optional (only beside one_play): one_play() of 'ms[0]', 'ms[1]',
+	 * ... in turn, at most 'n' of them, while each answers 1: returns
+	 * how many it played into '*s', and sets '*stop' to what one_play
+	 * answered for the next, which is not played (0 refused, -1 left to
+	 * the list), or to 1 when it played all 'n'. The same answers and
+	 * position as those calls, for less: the slip search's walks
+	 * (repair_walk.c) replay runs of written turns, a few at a time, for
+	 * hundreds of repairs a search. */
+	unsigned (*one_play_run)(const tb_ruleset *rs, tb_state *s, const tb_move *const *ms,
+	                         unsigned n, int *stop);
 	/* Optional (NULL: any turn may be): 0 when remark() surely says
 	 * nothing of legal turn 't' from 's', asked before 't' is played;
 	 * 1 when it may. Lets validate play a turn in place, without the

@@ -12,7 +12,9 @@
  * -- one_play answers what one answers, and leaves the position one and
  * play leave (byte for byte), or, when one finds no turn, the position
  * it was given; and tb_turn_find_play, the plain run's check and play in
- * one, against tb_turn_find and then play. And rules->may_remark against rules->remark: a turn it
+ * one, against tb_turn_find and then play. And rules->one_play_run, where
+ * a game has it, against one_play called for each move of a run in turn:
+ * runs of the legal turns of each position, written as moves. And rules->may_remark against rules->remark: a turn it
  * answers 0 of is never one the remark frowns on.
  */
 #include "tb_test.h"
@@ -24,6 +26,7 @@
 
 typedef struct S_run {
 	unsigned long positions, moves, played;
+	unsigned long runs, run_played; /* one_play_run's checks, and the moves they played */
 	unsigned long long rng;
 	tb_turns l; /* tb_turn_find's and tb_turn_find_play's room */
 } S_run;
@@ -77,11 +80,58 @@ static void S_check(S_run *r, const tb_ruleset *rs, const tb_state *s, const tb_
 	}
 }
 
+/* rules->one_play_run of written moves 'ms[0..n-1]' from 's' against
+ * one_play of each in turn: the same count played, the same answer for
+ * the move it stopped at, the same position (byte for byte). */
+static void S_check_run(S_run *r, const tb_ruleset *rs, const tb_state *s, const tb_move *const *ms,
+                        unsigned n)
+{
+	if (!rs->rules->one_play_run)
+		return;
+	tb_state step, run;
+	memcpy(&step, s, sizeof step);
+	memcpy(&run, s, sizeof run);
+	unsigned want = 0;
+	int want_stop = 1;
+	for (; want < n; want++)
+		if ((want_stop = rs->rules->one_play(rs, &step, ms[want])) != 1)
+			break;
+	if (want == n)
+		want_stop = 1;
+	int stop = 2;
+	unsigned got = rs->rules->one_play_run(rs, &run, ms, n, &stop);
+	r->runs++;
+	r->run_played += got;
+	if (got != want || stop != want_stop || memcmp(&step, &run, sizeof run) != 0)
+		fail_msg("%s: a run of %u moves: one_play plays %u (then %d), one_play_run %u (then %d)%s",
+		         rs->game->name, n, want, want_stop, got, stop,
+		         got == want && stop == want_stop ? ", another position" : "");
+}
+
 static void S_position(S_run *r, const tb_ruleset *rs, const tb_state *s, const tb_turns *all,
                        size_t n)
 {
 	const tb_geometry *g = &rs->geo;
 	r->positions++;
+	/* the legal turns as one run of written moves, the first few: after
+	 * the first, each is another's turn (a placement on a point left empty
+	 * is legal for either side), a repeat, or refused */
+	enum { RUN = 6 };
+	tb_part run_parts[RUN][TB_TURN_PARTS];
+	tb_move run_m[RUN];
+	const tb_move *run[RUN];
+	unsigned nrun = 0;
+	for (size_t i = 0; i < n && nrun < RUN; i++) {
+		const tb_turn *t = &all->v[(i * 7) % n];
+		if (!t->nparts)
+			continue;
+		memcpy(run_parts[nrun], t->parts, t->nparts * sizeof *t->parts);
+		run_m[nrun] = (tb_move){t->nparts, t->crown, run_parts[nrun]};
+		run[nrun] = &run_m[nrun];
+		nrun++;
+	}
+	for (unsigned k = 1; k <= nrun; k++)
+		S_check_run(r, rs, s, run, k);
 	for (int p = 0; p < g->npoints; p++) { /* a placement on each point */
 		tb_part at = {TB_PART_AT, g->points[p].pt};
 		tb_move m = {1, 0, &at};
@@ -168,15 +218,18 @@ static void S_games_under(const tb_ruleset *rs, const char *name, size_t c, void
 static void test_one_play_is_one_and_play(void **state)
 {
 	(void)state;
-	S_run r = {0, 0, 0, 0x0e1a, {NULL, 0}};
+	S_run r = {0, 0, 0, 0, 0, 0x0e1a, {NULL, 0}};
 	S_per_set p = {&r, TT_SANITIZED ? 400 : 4000};
 	unsigned long games = tt_each_ruleset(S_has_one_play, S_games_under, &p);
 	tb_turns_free(&r.l);
-	print_message("one_play: %lu games, %lu positions, %lu moves checked, %lu played\n", games,
-	              r.positions, r.moves, r.played);
+	print_message("one_play: %lu games, %lu positions, %lu moves checked, %lu played; "
+	              "one_play_run: %lu runs, %lu moves played\n",
+	              games, r.positions, r.moves, r.played, r.runs, r.run_played);
 	assert_true(games > 0); /* La Pitarra's */
 	assert_true(r.played > r.moves / 4); /* legal turns, not only refusals */
 	assert_true(r.played < r.moves);
+	assert_true(r.runs > 0); /* La Pitarra has one_play_run */
+	assert_true(r.run_played > r.runs); /* runs that go on past their first move */
 }
 
 /* Has the game rules->may_remark (then rules->remark too)? */
@@ -239,7 +292,7 @@ static void S_remarks_under(const tb_ruleset *rs, const char *name, size_t c, vo
 static void test_may_remark_is_never_wrong(void **state)
 {
 	(void)state;
-	S_remark_run m = {{0, 0, 0, 0x4e3a, {NULL, 0}}, TT_SANITIZED ? 300 : 3000, 0, 0, {NULL, 0}};
+	S_remark_run m = {{0, 0, 0, 0, 0, 0x4e3a, {NULL, 0}}, TT_SANITIZED ? 300 : 3000, 0, 0, {NULL, 0}};
 	unsigned long games = tt_each_ruleset(S_has_may_remark, S_remarks_under, &m);
 	tb_turns_free(&m.all);
 	print_message("may_remark: %lu games, %lu positions, %lu turns, %lu answered 0, %lu "
