@@ -30,6 +30,23 @@ static char *S_moves(const char *src)
 /* Checks that the canonical text of 'src' is a fixed point: it reads
  * back with no diagnostic, as an equal tree, and writes the same bytes.
  * Returns 0 (and prints why) when it is not. */
+/* The diagnostics of 'r' that are not a warning on a tag value with a
+ * blank at its edge (TB215), which the canonical form keeps as written,
+ * warning included; '*kept' gets how many of those it has. */
+static size_t S_other_diags(const tb_reader *r, size_t *kept)
+{
+	size_t other = 0;
+	*kept = 0;
+	for (size_t i = 0; i < tb_reader_ndiags(r); i++) {
+		const tb_diag *d = tb_reader_diag(r, i);
+		if (d->code == 215 && d->severity == TB_WARNING)
+			++*kept;
+		else
+			other++;
+	}
+	return other;
+}
+
 static int S_fixed_point(const char *src, size_t len)
 {
 	tb_reader *r = tb_reader_new_mem(src, len, "x.tgn");
@@ -51,7 +68,9 @@ static int S_fixed_point(const char *src, size_t len)
 	tb_reader *r2 = tb_reader_new_mem(w1, n1, "canon.tgn");
 	tb_record *b;
 	assert_int_equal(tb_reader_next(r2, &b), 1);
-	if (tb_reader_ndiags(r2) != 0) {
+	size_t kept1, kept2;
+	S_other_diags(r, &kept1);
+	if (S_other_diags(r2, &kept2) != 0 || kept2 != kept1) {
 		tt_str d = {0};
 		tt_diags(&d, r2);
 		print_message("canonical text does not read back cleanly:\n%s\n%s\n", w1, d.d);
