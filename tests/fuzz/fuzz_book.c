@@ -7,7 +7,7 @@
  * must refuse); every page is one well-formed XML document; a record
  * holding text XML cannot carry is refused; each diagram listed is on
  * a page of the book. The input's hash picks the plies asked for, the
- * interval, the paper, the language and grayscale.
+ * interval, the paper, the language, grayscale and --times.
  */
 #include "fuzz.h"
 
@@ -66,6 +66,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	o.grayscale = (h >> 3) & 1;
 	o.size_mm = (double)((h >> 12) % 150);
 	o.every = (long)((h >> 16) % 6);
+	o.times = (h >> 19) & 1;
 	tb_book *b = tb_book_new(&o);
 	tb_reader *r = tb_reader_new_mem((const char *)data, size, "fuzz.tgn");
 	tb_record *rec;

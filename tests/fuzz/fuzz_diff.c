@@ -5,9 +5,11 @@
  * their main lines (tb_plies_align) walks both in order, each node once,
  * and pairs only nodes that mean the same; a main line aligned with
  * itself is all pairs. Then tablero diff itself (cli/cmd_diff.c) runs
- * on them as text, as --xml and as --duplicates --xml: no crash, leak
- * or undefined behaviour, and each XML document is well-formed and
- * valid against schemas/diff.rng.
+ * on them as text, as --xml, as --duplicates --xml and as --duplicates
+ * --near K (the input's hash picks K, and --ignore-comments for the
+ * text and --pair-by Site,Date for the XML): no crash, leak or
+ * undefined behaviour, an exit status of 0, 1 or 2, and each XML
+ * document is well-formed and valid against schemas/diff.rng.
  */
 #include <libxml/relaxng.h>
 
@@ -163,17 +165,30 @@ static void S_command(const char *a, size_t na, const char *b, size_t nb)
 	}
 	fz_write_file(S_files.path[0], a, na);
 	fz_write_file(S_files.path[1], b, nb);
-	static char diff[] = "diff", xml[] = "--xml", dups[] = "--duplicates";
-	char *runs[3][4] = {{diff, S_files.path[0], S_files.path[1], NULL},
-	                    {diff, xml, S_files.path[0], S_files.path[1]},
-	                    {diff, dups, xml, S_files.path[0]}};
-	for (int k = 0; k < 3; k++) {
-		S_files.argc = runs[k][3] ? 4 : 3;
-		for (int i = 0; i < 4; i++)
+	static char diff[] = "diff", xml[] = "--xml", dups[] = "--duplicates", near[] = "--near",
+	            pair[] = "--pair-by", tags[] = "Site,Date", nocom[] = "--ignore-comments";
+	static char ks[4][3] = {"1", "2", "5", "64"};
+	/* the hash picks the pairing by tags, comments left out, and --near's K */
+	uint32_t h = fz_hash((const uint8_t *)a, na) ^ fz_hash((const uint8_t *)b, nb);
+	char *pa = S_files.path[0], *pb = S_files.path[1];
+	char *runs[4][7] = {{diff, pa, pb},
+	                    {diff, xml, pa, pb},
+	                    {diff, dups, xml, pa},
+	                    {diff, dups, near, ks[h % 4], pa, pb}};
+	if (h & 4) {
+		char *text[] = {diff, nocom, pa, pb}, *pairs[] = {diff, xml, pair, tags, pa, pb};
+		memcpy(runs[0], text, sizeof text);
+		memcpy(runs[1], pairs, sizeof pairs);
+	}
+	for (int k = 0; k < 4; k++) {
+		S_files.argc = 0;
+		while (S_files.argc < 7 && runs[k][S_files.argc])
+			S_files.argc++;
+		for (int i = 0; i < S_files.argc; i++)
 			S_files.argv[i] = runs[k][i];
-		S_files.argv[4] = NULL;
+		S_files.argv[S_files.argc] = NULL;
 		fz_silently(S_run, NULL);
-		if (k > 0)
+		if (k == 1 || k == 2)
 			S_check_xml();
 	}
 }

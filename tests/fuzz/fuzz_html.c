@@ -4,8 +4,9 @@
  * nothing of them is markup: the page has at most one </script> per
  * record replayed and one for the page's script, no '<' inside a
  * record's data, and no <img, <iframe or on...= outside what the page
- * itself writes. The page is made twice: in the records' languages and
- * as the --list text, in Arabic.
+ * itself writes. The page is made twice: in the records' languages (or
+ * the one the input's hash picks), in colour or grayscale as it picks,
+ * and as the --list text, in Arabic.
  */
 #include "fuzz.h"
 
@@ -19,11 +20,15 @@ static size_t S_count(const char *s, const char *what)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+	static const char *const langs[] = {NULL, "en", "es", NULL};
+	uint32_t hash = fz_hash(data, size);
 	tb_reader *r = tb_reader_new_mem((const char *)data, size, "fuzz.tgn");
-	tb_html_opts lo = {0};
+	tb_html_opts po = {0}, lo = {0};
+	po.grayscale = hash & 1;
+	po.lang = langs[(hash >> 1) % 4] ? tb_lang_find(langs[(hash >> 1) % 4]) : NULL;
 	lo.list = 1;
 	lo.lang = tb_lang_find("ar");
-	tb_html *h = tb_html_new(NULL), *l = tb_html_new(&lo);
+	tb_html *h = tb_html_new(&po), *l = tb_html_new(&lo);
 	tb_record *rec;
 	size_t replayed = 0;
 	for (int n = 0; n < 4 && tb_reader_next(r, &rec) == 1; n++) {

@@ -3,22 +3,66 @@
  * [Position] it names (tb_svg_position): no crash, leak or undefined
  * behaviour, and every document written is well-formed XML -- also
  * when a caption shows text XML cannot carry, which must be refused
- * instead. Each record is drawn twice: its last position with the
- * defaults, and a few plies (which, the input's hash decides) on an A4
- * sheet in grayscale without coordinates, with tags in the caption.
+ * instead. Each record is drawn three times: its last position with
+ * the defaults; a few plies (which, the input's hash decides) on an A4
+ * or letter sheet in grayscale without coordinates, with tags in the
+ * caption; and the plies svg --every K asks for (0, K, 2K, ... and the
+ * last), K, the caption (full, short, none), the language and plain
+ * text instead of SVG (--text) as the hash decides.
  */
 #include "fuzz.h"
 
+#define S_MAX_EVERY 64 /* plies of an --every list drawn */
+
 typedef struct S_seen {
 	int documents;
+	int text; /* plain text, not SVG */
 } S_seen;
 
 static void S_document(void *ctx, long ply, const char *svg, size_t len)
 {
+	S_seen *seen = ctx;
 	(void)ply;
-	((S_seen *)ctx)->documents++;
+	seen->documents++;
 	FZ_CHECK(strlen(svg) == len, "an SVG document holds a NUL");
-	FZ_CHECK(fz_xml_well_formed(svg, len, NULL), "an SVG document is not well-formed:\n%s", svg);
+	FZ_CHECK(seen->text || fz_xml_well_formed(svg, len, NULL),
+	         "an SVG document is not well-formed:\n%s", svg);
+}
+
+/* The plies of svg --every K, as cli/cmd_svg.c lists them: 0, K, 2K, ...
+ * up to the record's last ply, and the last when it is not one of them;
+ * at most S_MAX_EVERY. */
+static size_t S_every(const tb_record *rec, long k, long *plies)
+{
+	long last = (long)tb_record_plies(rec);
+	size_t n = 0;
+	for (long p = 0; p <= last && n < S_MAX_EVERY; p += k)
+		plies[n++] = p;
+	if (n < S_MAX_EVERY && plies[n - 1] != last)
+		plies[n++] = last;
+	return n;
+}
+
+/* Draws 'rec' as svg --every does, with the caption, language and text
+ * the hash picks. */
+static void S_draw_every(const tb_record *rec, int unfit, uint32_t h)
+{
+	static const char *const langs[] = {NULL, "en", "es", "ar"};
+	long plies[S_MAX_EVERY];
+	size_t n = S_every(rec, 1 + (long)((h >> 9) % 5), plies);
+	tb_svg_opts o = {0};
+	o.caption = (int)((h >> 14) % 3);
+	o.text_only = (h >> 16) & 1;
+	o.lang = langs[(h >> 17) % 4] ? tb_lang_find(langs[(h >> 17) % 4]) : NULL;
+	o.sheet = (h >> 19) & 1 ? "a4" : NULL;
+	S_seen seen = {0, o.text_only};
+	char *why = NULL;
+	int made = tb_svg_record(rec, plies, n, &o, S_document, &seen, &why);
+	FZ_CHECK(made == seen.documents || made < 0, "%d documents said, %d made", made,
+	         seen.documents);
+	FZ_CHECK(!unfit || made < 0, "text XML cannot carry, and the record was drawn");
+	FZ_CHECK(made != TB_EINVAL || why, "refused without a reason");
+	free(why);
 }
 
 static void S_draw(tb_reader *r, const tb_record *rec, uint32_t h)
@@ -42,6 +86,7 @@ static void S_draw(tb_reader *r, const tb_record *rec, uint32_t h)
 		FZ_CHECK(!unfit || made < 0, "text XML cannot carry, and the record was drawn");
 		free(why);
 	}
+	S_draw_every(rec, unfit, h);
 }
 
 static void S_position(const tb_record *rec)

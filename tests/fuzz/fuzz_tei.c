@@ -7,7 +7,9 @@
  * each record without errors goes TGN -> TEI -> TGN to the same bytes,
  * with and without the positions (never read back), through a
  * well-formed document; a record the writer refuses holds text XML
- * cannot carry.
+ * cannot carry; and the records TEI carries (the first four) go
+ * together through one <teiCorpus>, their ids numbered apart
+ * (tb_tei_record_text_at), and back to the same bytes.
  */
 #include "fuzz.h"
 
@@ -53,14 +55,65 @@ static char *S_from_tei(const char *doc, size_t len, int check)
 	return tb_buf_detach(&b, NULL);
 }
 
-/* Each record of 'tgn' without errors goes to TEI and back unchanged. */
+#define S_MAX_CORPUS 4 /* records in one teiCorpus */
+
+/* The records TEI carries, for one document of them all. */
+typedef struct S_corpus {
+	char *tei[S_MAX_CORPUS];
+	size_t lens[S_MAX_CORPUS], n;
+	tb_buf canon; /* their canonical texts, a line between, as S_from_tei joins them */
+} S_corpus;
+
+/* Adds 'rec' (canonical text 'canon'), just read by 'r', as the next
+ * record of the corpus, its ids those of the k-th. */
+static void S_corpus_add(S_corpus *c, tb_reader *r, const tb_record *rec, const char *canon)
+{
+	int st;
+	if (c->n == S_MAX_CORPUS)
+		return;
+	char *t = tb_tei_record_text_at(r, rec, 0, c->n, &c->lens[c->n], &st);
+	if (!t)
+		return;
+	c->tei[c->n++] = t;
+	if (c->canon.len)
+		tb_buf_putc(&c->canon, '\n');
+	tb_buf_puts(&c->canon, canon);
+}
+
+/* The records of 'c' as one <teiCorpus> (when there are two or more)
+ * read back to their canonical texts; frees them. */
+static void S_corpus_check(S_corpus *c)
+{
+	if (c->n >= 2) {
+		size_t dlen;
+		char *doc = tb_tei_document(c->tei, c->lens, c->n, "fuzz", &dlen);
+		FZ_CHECK(doc, "no teiCorpus");
+		FZ_CHECK(fz_xml_well_formed(doc, dlen, NULL), "the teiCorpus is not well-formed:\n%s",
+		         doc);
+		char *back = S_from_tei(doc, dlen, 1);
+		FZ_CHECK(back, "the teiCorpus written is refused:\n%s", doc);
+		FZ_CHECK(strcmp(back, c->canon.data) == 0, "TGN -> teiCorpus -> TGN differs:\n%s\n---\n%s",
+		         c->canon.data, back);
+		free(back);
+		free(doc);
+	}
+	for (size_t i = 0; i < c->n; i++)
+		free(c->tei[i]);
+	tb_buf_free(&c->canon);
+}
+
+/* Each record of 'tgn' without errors goes to TEI and back unchanged,
+ * alone and with the others in one teiCorpus. */
 static void S_round_trip(const char *tgn, size_t len)
 {
 	tb_reader *r = tb_reader_new_mem(tgn, len, "fuzz.tgn");
 	tb_record *rec;
+	S_corpus corpus = {.canon = TB_BUF_INIT};
 	while (tb_reader_next(r, &rec) == 1) {
 		size_t n;
 		char *canon = tb_record_write(rec, &n);
+		if (canon)
+			S_corpus_add(&corpus, r, rec, canon);
 		for (int flags = 0; canon && flags <= TB_TEI_POSITIONS; flags++) {
 			int st;
 			size_t tlen, dlen;
@@ -86,6 +139,7 @@ static void S_round_trip(const char *tgn, size_t len)
 		tb_record_free(rec);
 	}
 	tb_reader_free(r);
+	S_corpus_check(&corpus);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -6,7 +6,9 @@
 # libFuzzer's merge picks, by edges alone (no counters, so few files),
 # then the 40 smallest, each named by its SHA-1 as libFuzzer names them.
 # The committed corpus stays small: at most 40 files of at most 4 KiB
-# a target.
+# a target. (sed, not head, takes the 40: head leaves the pipe early, and
+# a sort of more than a pipe's buffer of names would then die of SIGPIPE,
+# which pipefail makes the script's end, before the other targets.)
 set -euo pipefail
 fuzz=$1 seeds=$2
 shift 2
@@ -23,7 +25,7 @@ for t in "$@"; do
 	rm -f "tests/fuzz/corpus/$t"/*
 	(cd "$tmp/all" && for f in *; do [ -e "../seeds/$f" ] || echo "$f"; done) |
 		while read -r f; do printf '%s %s\n' "$(wc -c <"$tmp/all/$f")" "$f"; done |
-		sort -n | head -n "$keep" | while read -r _ f; do cp "$tmp/all/$f" "tests/fuzz/corpus/$t/"; done
+		sort -n | sed -n "1,${keep}p" | while read -r _ f; do cp "$tmp/all/$f" "tests/fuzz/corpus/$t/"; done
 	echo "$t: $(ls "tests/fuzz/corpus/$t" | wc -l) inputs kept ($(du -sk "tests/fuzz/corpus/$t" | cut -f1) KiB)"
 	rm -rf "$tmp"
 done

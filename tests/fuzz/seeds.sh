@@ -18,6 +18,8 @@
 #          its tags, its movetext appended, its result
 #   lsp    each sample after a 'D' (fuzz_lsp's session over a document)
 #   tei    each sample and example, and each sample as TEI
+# and the collation of the tape and the notebook for parse, validate,
+# xml, svg, html, book, show, tei, catalog, fill and lsp.
 # TABLERO and SPEC_RUNNER name the binaries (build/tablero,
 # build/tests/spec_runner).
 set -euo pipefail
@@ -131,6 +133,12 @@ all="$all catalog"
 for s in "${samples[@]}"; do
 	{ printf 'D'; cat "$s"; } >"$out/lsp/$(basename "$s" .tgn)"
 done
+# a collation (the tape and the notebook's), for the commands that
+# write its apparatus or readings: no sample is one
+for t in parse validate xml svg html book show tei catalog fill; do
+	cp "$tmp/coll.tgn" "$out/$t/rodeo-collation.tgn"
+done
+{ printf 'D'; cat "$tmp/coll.tgn"; } >"$out/lsp/rodeo-collation"
 for t in $all; do
 	printf '%s: %s seeds\n' "$t" "$(ls "$out/$t" | wc -l)"
 done
