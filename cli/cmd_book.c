@@ -50,18 +50,6 @@ static int S_number(const char *s, long min, long max, long *out)
 	return 0;
 }
 
-static int S_turn_list(S_opts *o, const char *list)
-{
-	char buf[4096];
-	snprintf(buf, sizeof buf, "%s", list);
-	for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
-		if (o->nturns == S_MAX_TURNS || cli_turn_arg(tok, 0, &o->turns[o->nturns]))
-			return -1;
-		o->nturns++;
-	}
-	return o->nturns ? 0 : -1;
-}
-
 static int S_ends_with(const char *s, const char *tail)
 {
 	size_t n = strlen(s), m = strlen(tail);
@@ -80,7 +68,13 @@ static int S_every(void *opts, const cli_optarg *a)
 
 static int S_at(void *opts, const cli_optarg *a)
 {
-	return S_turn_list(opts, a->value) ? 1 : 0;
+	S_opts *o = opts;
+	int rc = cli_turn_list(a->value, o->turns, S_MAX_TURNS, &o->nturns);
+	if (rc == -2) { /* said here: the list itself is not repeated */
+		cli_error("book", "--at: at most %d turns", S_MAX_TURNS);
+		return -1;
+	}
+	return rc ? 1 : 0;
 }
 
 static int S_lang(void *opts, const cli_optarg *a)

@@ -39,19 +39,6 @@ static int S_number(const char *s, long min, long *out)
 	return 0;
 }
 
-/* "0,10,24" or "5.,12...,30" into o->turns. */
-static int S_plies(S_opts *o, const char *list)
-{
-	char buf[4096];
-	snprintf(buf, sizeof buf, "%s", list);
-	for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
-		if (o->nplies == S_MAX_PLIES || cli_turn_arg(tok, 0, &o->turns[o->nplies]))
-			return -1;
-		o->nplies++;
-	}
-	return o->nplies ? 0 : -1;
-}
-
 static int S_game(void *opts, const cli_optarg *a)
 {
 	return S_number(a->value, 1, &((S_opts *)opts)->game) ? 1 : 0;
@@ -73,7 +60,13 @@ static int S_turn(void *opts, const cli_optarg *a)
 
 static int S_plies_arg(void *opts, const cli_optarg *a)
 {
-	return S_plies(opts, a->value) ? 1 : 0;
+	S_opts *o = opts;
+	int rc = cli_turn_list(a->value, o->turns, S_MAX_PLIES, &o->nplies);
+	if (rc == -2) { /* said here: the list itself is not repeated */
+		cli_error("svg", "--plies: at most %d diagrams in one run", S_MAX_PLIES);
+		return -1;
+	}
+	return rc ? 1 : 0;
 }
 
 static int S_position(void *opts, const cli_optarg *a)
@@ -292,7 +285,8 @@ static tb_record *S_record(const S_opts *o, tb_reader *r)
 }
 
 /* The plies to draw: --ply/--plies, or every K to the end, or the end.
- * Returns 0 after saying why when a turn asked for is not the record's. */
+ * Returns 0 after saying why when a turn asked for is not the record's,
+ * or --every asks for more than S_MAX_PLIES diagrams. */
 static size_t S_wanted(S_opts *o, const tb_record *rec)
 {
 	for (size_t i = 0; i < o->nplies; i++)
@@ -300,6 +294,16 @@ static size_t S_wanted(S_opts *o, const tb_record *rec)
 			return 0;
 	if (o->every) {
 		long last = (long)tb_record_plies(rec);
+		/* 0, K, 2K, ... and the last: all of them or none, never a list
+		 * cut short without a word */
+		long count = last / o->every + 1 + (last % o->every != 0);
+		if (count > S_MAX_PLIES) {
+			cli_error("svg", "--every %ld asks for %ld diagrams of this record's %ld turns, "
+			          "more than %d: give --every %ld or more, or --plies",
+			          o->every, count, last, S_MAX_PLIES,
+			          (last + S_MAX_PLIES - 2) / (S_MAX_PLIES - 1));
+			return 0;
+		}
 		for (long p = 0; p <= last && o->nplies < S_MAX_PLIES; p += o->every)
 			o->plies[o->nplies++] = p;
 		if (o->nplies < S_MAX_PLIES && o->plies[o->nplies - 1] != last)

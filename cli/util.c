@@ -203,6 +203,29 @@ int cli_turn_arg(const char *arg, int numbered, cli_turn *t)
 	return 0;
 }
 
+int cli_turn_list(const char *list, cli_turn *out, size_t max, size_t *n)
+{
+	for (const char *p = list;;) {
+		const char *end = strchr(p, ',');
+		size_t len = end ? (size_t)(end - p) : strlen(p);
+		char tok[16]; /* "999999..." and more: a longer one is no turn */
+		if (len >= sizeof tok)
+			return -1;
+		if (len) { /* "1,,2" as "1,2", as strtok read it */
+			if (*n == max)
+				return -2;
+			memcpy(tok, p, len);
+			tok[len] = '\0';
+			if (cli_turn_arg(tok, 0, &out[*n]))
+				return -1;
+			++*n;
+		}
+		if (!end)
+			return *n ? 0 : -1;
+		p = end + 1;
+	}
+}
+
 /* "34..." or "" for the last turn of 'rec'. */
 static void S_last_number(char *out, size_t n, const tb_record *rec)
 {

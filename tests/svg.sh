@@ -131,6 +131,28 @@ if python3 "$here/marks_pixels.py" "$tmp/one/marks-colour.svg" "$tmp/one/marks-g
 	grep -q '>&lt;&amp;</text>' "$tmp/one/marks-colour.svg" &&
 	[ "$(grep -c 'class="am-' "$tmp/one/marks-enc-13.svg")" -ge 4 ]; then
 	pass=$((pass + 1)); else fail=$((fail + 1)); cat "$tmp/mp"; echo "FAIL: author's marks"; fi
+# --every K asking for more diagrams than svg draws at once (4096) is
+# refused, naming the K that fits, and nothing is written: never a list
+# cut short without a word (a random Ocencahuac game of 2,500 turns)
+"$TABLERO" random --game ocencahuac --rules "limit=none; crown=all_three" --turns 5000 \
+	--seed 3 >"$tmp/long.tgn"
+mkdir -p "$tmp/many"
+set +e
+"$TABLERO" svg --every 1 -d "$tmp/many" "$tmp/long.tgn" 2>"$tmp/many.err"
+rc=$?
+set -e
+if [ $rc = 2 ] && grep -q "asks for 5001 diagrams .* more than 4096: give --every 2 or more" \
+	"$tmp/many.err" && [ -z "$(ls "$tmp/many")" ]; then
+	pass=$((pass + 1)); else fail=$((fail + 1)); cat "$tmp/many.err"; echo "FAIL: --every past 4096 diagrams"; fi
+# and --plies past 4096, a list longer than any buffer: refused as a
+# whole, not cut to what fitted (a list of 4097 plies is 19 KB)
+set +e
+"$TABLERO" svg --plies "$(seq -s, 0 4096)" -d "$tmp/many" "$tmp/long.tgn" 2>"$tmp/many.err"
+rc=$?
+set -e
+if [ $rc = 2 ] && grep -q "^tablero svg: --plies: at most 4096 diagrams in one run$" "$tmp/many.err" &&
+	[ "$(wc -l <"$tmp/many.err")" = 1 ] && [ -z "$(ls "$tmp/many")" ]; then
+	pass=$((pass + 1)); else fail=$((fail + 1)); cat "$tmp/many.err"; echo "FAIL: --plies past 4096 diagrams"; fi
 group diagram "$tmp"/one/*.svg "$tmp"/one/gray-/*.svg
 group page "$tmp"/pages/*/*.svg
 echo "svg: $pass documents passed, $fail groups failed"
