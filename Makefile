@@ -397,7 +397,16 @@ lsp: $(BUILD)/tablero
 layout: $(BUILD)/libtablero.a
 	@python3 tests/layout.py $(BUILD)
 
-check: all layout unit spec toy extra-game golden man-options samples structure random xml xml-agree tei svg book html wasm desk compare reconstruct slips replay one-reading languages collate catalog index jobs rewrite oom quotes fuzz-replay deps-test typed python lsp
+# The suites in the order make -j starts them: the long single scripts
+# first (replay and one-reading under the sanitizers, compare's three
+# cross-checks, jobs, extra-game's copy in make check, the pages and
+# pictures), the unit programs (the slowest first) and the short suites
+# after, so that the last minutes are many short jobs on both cores, not
+# one long one beside an idle core.
+CHECK_LONG := replay compare one-reading jobs extra-game html svg book python xml random tei \
+              collate index
+check: all layout $(CHECK_LONG) unit spec toy golden man-options samples structure xml-agree wasm desk \
+       reconstruct slips languages catalog rewrite oom quotes fuzz-replay deps-test typed lsp
 	@echo "make check: all test suites passed"
 
 # The desk's WebAssembly module has no sanitizer in it (WASM_FLAGS):
