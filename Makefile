@@ -397,7 +397,22 @@ lsp: $(BUILD)/tablero
 layout: $(BUILD)/libtablero.a
 	@python3 tests/layout.py $(BUILD)
 
-check: all layout unit spec toy extra-game golden man-options samples structure random xml xml-agree tei svg book html wasm desk compare reconstruct slips replay one-reading languages collate catalog index jobs rewrite oom quotes fuzz-replay deps-test typed python lsp
+# The suites in the order make -j starts them: the long single scripts
+# first, the unit programs (the slowest first) and the short suites
+# after, so that the last minutes are many short jobs on both cores, not
+# one long one beside an idle core. Measured on 2026-12-07 (CPU seconds,
+# a shared machine): make check's extra-game 193 (its copy's unit
+# programs, spec and goldens), jobs 28, compare 31, html 58, svg and book
+# 44 each, xml 17; under the sanitizers compare 86, html 40, svg 36, tei
+# 29, xml 22, reconstruct 19, golden 19, replay 10 (REPLAY_CASES=2).
+# make -j starts a unit program's run only once the program is linked,
+# so the suites ready before that go first whatever this order says (a
+# check-san whose tablero was already built ran every suite before its
+# first unit program).
+CHECK_LONG := replay compare one-reading jobs extra-game html svg book python xml random tei \
+              collate index
+check: all layout $(CHECK_LONG) unit spec toy golden man-options samples structure xml-agree wasm desk \
+       reconstruct slips languages catalog rewrite oom quotes fuzz-replay deps-test typed lsp
 	@echo "make check: all test suites passed"
 
 # The desk's WebAssembly module has no sanitizer in it (WASM_FLAGS):
