@@ -130,12 +130,13 @@ typedef struct cli_turn {
 /* Reads 'arg' as a turn; a bare number is a count unless 'numbered'
  * (--move), where it is the first side's turn. Returns 0, or -1. */
 int cli_turn_arg(const char *arg, int numbered, cli_turn *t);
-/* Reads the comma-separated turns of 'list' ("0,10,24", "5.,12...,30";
- * as cli_turn_arg, a bare number a count) into out[*n], out[*n + 1], ...
- * (room for 'max' in all), adding to '*n'. Returns 0; -1 when a turn
- * cannot be read or none is given; -2 when there are more than 'max',
- * '*n' then 'max': never a list cut short without a word. */
-int cli_turn_list(const char *list, cli_turn *out, size_t max, size_t *n);
+/* An option's function for a comma-separated list of turns ("0,10,24",
+ * "5.,12...,30"; as cli_turn_arg, a bare number a count): reads a->value
+ * into out[*n], out[*n + 1], ... (room for 'max' in all), adding to '*n'.
+ * Returns what such a function returns: 0; 1 when a turn cannot be read
+ * or none is given; -1 after saying that there are more than 'max'
+ * 'what' (diagrams, turns) -- never a list cut short without a word. */
+int cli_turn_list(const cli_optarg *a, cli_turn *out, size_t max, size_t *n, const char *what);
 
 /* The count of turns that 't' names in 'rec', or -1 after printing why
  * (a turn the record does not have: the message names its last). */

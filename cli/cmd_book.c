@@ -69,12 +69,7 @@ static int S_every(void *opts, const cli_optarg *a)
 static int S_at(void *opts, const cli_optarg *a)
 {
 	S_opts *o = opts;
-	int rc = cli_turn_list(a->value, o->turns, S_MAX_TURNS, &o->nturns);
-	if (rc == -2) { /* said here: the list itself is not repeated */
-		cli_error("book", "--at: at most %d turns", S_MAX_TURNS);
-		return -1;
-	}
-	return rc ? 1 : 0;
+	return cli_turn_list(a, o->turns, S_MAX_TURNS, &o->nturns, "turns");
 }
 
 static int S_lang(void *opts, const cli_optarg *a)

@@ -61,12 +61,7 @@ static int S_turn(void *opts, const cli_optarg *a)
 static int S_plies_arg(void *opts, const cli_optarg *a)
 {
 	S_opts *o = opts;
-	int rc = cli_turn_list(a->value, o->turns, S_MAX_PLIES, &o->nplies);
-	if (rc == -2) { /* said here: the list itself is not repeated */
-		cli_error("svg", "--plies: at most %d diagrams in one run", S_MAX_PLIES);
-		return -1;
-	}
-	return rc ? 1 : 0;
+	return cli_turn_list(a, o->turns, S_MAX_PLIES, &o->nplies, "diagrams in one run");
 }
 
 static int S_position(void *opts, const cli_optarg *a)

@@ -203,7 +203,9 @@ int cli_turn_arg(const char *arg, int numbered, cli_turn *t)
 	return 0;
 }
 
-int cli_turn_list(const char *list, cli_turn *out, size_t max, size_t *n)
+/* cli_turn_list's reading: 0; -1 a turn not read or none; -2 more than
+ * 'max', '*n' then 'max'. */
+static int S_turn_list(const char *list, cli_turn *out, size_t max, size_t *n)
 {
 	for (const char *p = list;;) {
 		const char *end = strchr(p, ',');
@@ -224,6 +226,17 @@ int cli_turn_list(const char *list, cli_turn *out, size_t max, size_t *n)
 			return *n ? 0 : -1;
 		p = end + 1;
 	}
+}
+
+int cli_turn_list(const cli_optarg *a, cli_turn *out, size_t max, size_t *n, const char *what)
+{
+	int rc = S_turn_list(a->value, out, max, n);
+	if (rc == -2) { /* said here: the list itself is not repeated */
+		cli_error(a->cmd, "%.*s: at most %zu %s", (int)strcspn(a->arg, "="), a->arg, max,
+		          what); /* the option's name, without a value glued to it */
+		return -1;
+	}
+	return rc ? 1 : 0;
 }
 
 /* "34..." or "" for the last turn of 'rec'. */
