@@ -160,7 +160,7 @@ $(BUILD)/tests/test_%: tests/unit/test_%.c $(BUILD)/libtablero.a | $(DEPS_OK)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -fvisibility=default $< -o $@ $(LDFLAGS) \
 		$(BUILD)/libtablero.a $(DEP_LIBS) $(PKG_CMOCKA)
 
-$(BUILD)/tests/spec_runner: tests/spec_runner.c $(BUILD)/libtablero.a | $(DEPS_OK)
+$(BUILD)/tests/spec_runner: tests/spec_runner.c tests/canonical_keeps.h $(BUILD)/libtablero.a | $(DEPS_OK)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $< -o $@ $(LDFLAGS) $(BUILD)/libtablero.a $(DEP_LIBS)
 
@@ -479,7 +479,7 @@ FUZZ_OBJ := $(LIB_SRC:%.c=$(FUZZ_DIR)/obj/%.o) $(GEN_OBJ:%=$(FUZZ_DIR)/obj/gen/%
 FUZZ_FLAGS = $(WARN) -O1 -g -fno-omit-frame-pointer -pthread -fno-sanitize-recover=undefined
 
 .SECONDEXPANSION:
-$(BUILD)/tests/replay-%: tests/fuzz/fuzz_%.c tests/fuzz/replay.c tests/fuzz/fuzz.h \
+$(BUILD)/tests/replay-%: tests/fuzz/fuzz_%.c tests/fuzz/replay.c tests/fuzz/fuzz.h tests/canonical_keeps.h \
 		$(BUILD)/libtablero.a $$(FUZZ_CLI_$$*) cli/cli.h cli/diff.h cli/search.h cli/lsp.h | $(DEPS_OK)
 	@mkdir -p $(dir $@)
 	$(CC) $(FUZZ_CPPFLAGS) $(filter-out -MMD -MP,$(CFLAGS)) $< tests/fuzz/replay.c \
@@ -511,7 +511,7 @@ $(FUZZ_DIR)/obj/gen/%.o: $(BUILD)/gen/%.c | fuzz-deps
 	@mkdir -p $(dir $@)
 	@$(FUZZ_CC) $(CPPFLAGS) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link,address,undefined -c $< -o $@
 
-$(FUZZ_DIR)/fuzz-%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.h $(FUZZ_OBJ) $$(FUZZ_CLI_$$*) cli/cli.h \
+$(FUZZ_DIR)/fuzz-%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.h tests/canonical_keeps.h $(FUZZ_OBJ) $$(FUZZ_CLI_$$*) cli/cli.h \
 		cli/search.h
 	@echo "LD (fuzz) $@"
 	@$(FUZZ_CC) $(FUZZ_CPPFLAGS) $(FUZZ_FLAGS) -fsanitize=fuzzer,address,undefined $< \

@@ -55,6 +55,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "canonical_keeps.h"
 #include "tablero.h"
 
 typedef struct buf {
@@ -252,18 +253,10 @@ static int fixed_point(const tb_reader *src, const tb_record *rec, const char *t
 	tb_reader *r = tb_reader_new_mem(text, len, "canonical.tgn");
 	tb_record *again = NULL;
 	int ok = tb_reader_next(r, &again) == 1;
-	/* clean but for the names of extension tags a slip from a roster's
-	 * (TB213): the canonical form keeps tags as written; and for the
-	 * move numbers that disagree with the count, which it keeps too; and
-	 * for the times of a record that names no recording (TB317): it keeps
-	 * them, and invents no [Recording]; and for author's marks in a
-	 * comment that follows no turn (TB320): it keeps them as its text;
-	 * and for a value with a blank at its edge (TB215), kept as written */
+	/* clean but for the warnings the canonical form keeps as written
+	 * (canonical_keeps.h) */
 	for (size_t i = 0; ok && i < tb_reader_ndiags(r); i++)
-		ok = (tb_reader_diag(r, i)->code == 213 || tb_reader_diag(r, i)->code == 302 ||
-		      tb_reader_diag(r, i)->code == 215 ||
-		      tb_reader_diag(r, i)->code == 317 || tb_reader_diag(r, i)->code == 320) &&
-		     tb_reader_diag(r, i)->severity == TB_WARNING;
+		ok = tt_canonical_keeps(tb_reader_diag(r, i));
 	buf was = {0}, now = {0};
 	number_warnings(src, &was);
 	number_warnings(r, &now);

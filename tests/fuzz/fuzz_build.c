@@ -23,14 +23,11 @@
  * The oracle, after every operation: one the API refused left the record
  * as it was (the same bytes written) and said why (tb_record_error);
  * after one it took, the record writes, and what it writes reads back as
- * one record with no diagnostic at all (but TB213, the warning that an
- * extension tag looks like a slip of a roster's: legal, and kept; and
- * TB302, a move number off the count, kept as given; TB317, a time in a
- * record without [Recording], kept too; TB320, author's marks in a
- * comment that follows no turn, kept as its text; TB215, a tag's value
- * with a blank at its edge, kept as written), equal
+ * one record with no diagnostic at all but the warnings its canonical
+ * form keeps as written (tests/canonical_keeps.h), equal
  * to it (tb_record_equal), which writes the same bytes again.
  */
+#include "../canonical_keeps.h"
 #include "fuzz.h"
 
 enum { S_MAX_OPS = 2000, S_MAX_DEPTH = 256 };
@@ -60,20 +57,10 @@ static void S_reads_back(const tb_record *rec, const char *op)
 	tb_record *back = NULL;
 	FZ_CHECK(tb_reader_next(r, &back) == 1, "after '%s' the record reads as none", op);
 	for (size_t i = 0; i < tb_reader_ndiags(r); i++) {
-		/* but the warning that an extension tag is a slip of a roster's
-		 * (TB213): such a tag is legal, and kept as written; and that a
-		 * move number disagrees with the count (TB302): a number given
-		 * so, and the turns numbered on from it, are kept as given
-		 * (spec/tgn.md 5.1), and a turn put in or taken out among them
-		 * leaves them off the count; and that a time in the recording
-		 * stands in a record without [Recording] (TB317): kept as given;
-		 * and that marks stand in a comment that follows no turn (TB320):
-		 * kept as its text; and that a tag's value starts or ends with a
-		 * blank (TB215): a builder takes it, and it is kept as written */
+		/* but the warnings the canonical form keeps as written
+		 * (canonical_keeps.h): a builder may make them, and they read back */
 		const tb_diag *g = tb_reader_diag(r, i);
-		if ((g->code == 213 || g->code == 215 || g->code == 302 || g->code == 317 ||
-		     g->code == 320) &&
-		    g->severity == TB_WARNING)
+		if (tt_canonical_keeps(g))
 			continue;
 		char *d = tb_diag_format(g);
 		FZ_CHECK(0, "after '%s' the record reads back with diagnostics:\n%s\n%s", op, d, text);
