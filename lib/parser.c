@@ -316,12 +316,6 @@ static void S_skip_tag(S_parser *p, unsigned line)
 	}
 }
 
-/* tag -> '[' NAME STRING ']' */
-/* Is byte 'c' a blank? */
-static int S_blank(char c)
-{
-	return c == ' ' || c == '\t';
-}
 
 /* Warns of the value of tag 't' (roster slot 'known', or -1; its token
  * 'value', quotes included) that the canonical form keeps as written
@@ -334,18 +328,19 @@ static int S_blank(char c)
 static void S_blank_edges(tb_reader *r, const tb_tag *t, int known, const tb_tok *value)
 {
 	const char *s = r->data + value->off;
-	if (value->len < 3 || (!S_blank(s[1]) && !S_blank(s[value->len - 2])))
+	if (value->len < 3 || (!tb_blank(s[1]) && !tb_blank(s[value->len - 2])))
 		return;
 	if (known == TB_TAG_GAME || known == TB_TAG_RULES || known == TB_TAG_DATE ||
 	    known == TB_TAG_RESULT || known == TB_TAG_POSITION ||
 	    (known == TB_TAG_SOURCE && !tb_tag_format_matches(TB_TAGFMT_SOURCE, t->value)))
 		return;
-	int starts = S_blank(s[1]), ends = S_blank(s[value->len - 2]);
+	int starts = tb_blank(s[1]), ends = tb_blank(s[value->len - 2]);
 	tb_diag_at(r, TB_WARNING, TB_D_TAG_BLANK, value->off, value->len, value->line, value->col,
 	           "the value of [%s] %s with a blank, kept as written", t->name,
 	           starts && ends ? "starts and ends" : starts ? "starts" : "ends");
 }
 
+/* tag -> '[' NAME STRING ']' */
 static void S_tag(S_parser *p, tb_tag_list *tags)
 {
 	tb_reader *r = p->r;
@@ -533,16 +528,10 @@ static int S_read_move(S_parser *p, const tb_tok *t, tb_move *m, int *nag, int n
 {
 	tb_reader *r = p->r;
 	const char *s = r->data + t->off;
-	/* set field by field: a whole initializer zeroes both messages, at
-	 * every turn of every record */
 	tb_syntax_err err, off;
-	err.offset = off.offset = off.len = 0;
-	err.len = 1;
-	err.msg[0] = off.msg[0] = '\0';
-	tb_scan sc = {s, t->len, 0, &p->board, p->g->title, &err, &off};
+	tb_scan sc;
 	tb_move_builder mb;
-	mb.n = 0;
-	mb.crown = 0;
+	tb_scan_word(&sc, s, t->len, &p->board, p->g->title, &err, &off, &mb);
 	int rc = p->g->parse_move(&sc, &mb);
 	*nag = 0;
 	if (rc == 0 && sc.i < sc.n) {

@@ -184,6 +184,14 @@ size_t tb_lex_string_run(const tb_reader *r, size_t p, size_t end, unsigned *col
  * way. */
 void tb_lex_after_tag(tb_reader *r);
 
+/* Is byte 'c' a blank -- ' ' or a tab -- as the lexer parts tokens, and
+ * as a tag value's edge is warned of (TB215)? The lexer's, the parser's
+ * and the tag section's fast tier's, one definition. */
+static inline int tb_blank(int c)
+{
+	return c == ' ' || c == '\t';
+}
+
 /* Records a diagnostic over 'len' bytes at window offset 'off', which
  * lies on line 'line' at column 'col'. */
 void tb_diag_at(tb_reader *r, tb_severity sev, int code, size_t off,

@@ -73,13 +73,9 @@ static const S_alike *S_alike_of(uint32_t cp, char *fw)
 static int S_reads(const tb_game *g, const tb_board *board, const char *s, size_t n)
 {
 	tb_syntax_err err, off;
-	err.offset = off.offset = off.len = 0;
-	err.len = 1;
-	err.msg[0] = off.msg[0] = '\0';
-	tb_scan sc = {s, n, 0, board, g->title, &err, &off};
+	tb_scan sc;
 	tb_move_builder mb;
-	mb.n = 0;
-	mb.crown = 0;
+	tb_scan_word(&sc, s, n, board, g->title, &err, &off, &mb);
 	if (g->parse_move(&sc, &mb) != 0 || off.len)
 		return 0;
 	return sc.i == n || tb_move_suffix(s + sc.i, n - sc.i) != 0;
