@@ -317,6 +317,31 @@ static void S_skip_tag(S_parser *p, unsigned line)
 }
 
 
+/* The fix of TB215 on the value token 'value' (quotes included, on one
+ * line): the value as written without its edge blanks, in its quotes.
+ * None when nothing would be left (an empty value is warned of), or
+ * when what is left ends in a '\\' (it would escape the quote). */
+static void S_blank_fix(tb_reader *r, const tb_tok *value)
+{
+	const char *s = r->data + value->off;
+	size_t a = 1, z = value->len - 1;
+	while (a < z && tb_blank(s[a]))
+		a++;
+	while (z > a && tb_blank(s[z - 1]))
+		z--;
+	if (a == z || s[z - 1] == '\\' || value->end_line != value->line)
+		return;
+	tb_buf b = TB_BUF_SOFT;
+	tb_buf_putc(&b, '"');
+	tb_buf_put(&b, s + a, z - a);
+	tb_buf_putc(&b, '"');
+	if (tb_buf_ok(&b))
+		tb_diag_propose(r, value->off, value->len, value->line, value->col, b.data, b.len);
+	else
+		tb_reader_nomem(r);
+	tb_buf_free(&b);
+}
+
 /* Warns of the value of tag 't' (roster slot 'known', or -1; its token
  * 'value', quotes included) that the canonical form keeps as written
  * and that starts or ends with a blank (spec/tgn.md §4, TB215): a value
@@ -338,6 +363,7 @@ static void S_blank_edges(tb_reader *r, const tb_tag *t, int known, const tb_tok
 	tb_diag_at(r, TB_WARNING, TB_D_TAG_BLANK, value->off, value->len, value->line, value->col,
 	           "the value of [%s] %s with a blank, kept as written", t->name,
 	           starts && ends ? "starts and ends" : starts ? "starts" : "ends");
+	S_blank_fix(r, value);
 }
 
 /* tag -> '[' NAME STRING ']' */
