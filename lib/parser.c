@@ -317,10 +317,25 @@ static void S_skip_tag(S_parser *p, unsigned line)
 }
 
 
+/* Are the 'n' bytes at 's' text a fix may write: UTF-8, no control
+ * character but a tab (the bytes the lexer reports, TB101-TB103, are
+ * not written again)? */
+static int S_fix_text(const char *s, size_t n)
+{
+	for (size_t i = 0, k; i < n; i += k) {
+		unsigned char c = (unsigned char)s[i];
+		k = c >= 0x80 ? tb_utf8_valid(s + i, n - i) : 1;
+		if (!k || (c < 0x20 && c != '\t') || c == 0x7f)
+			return 0;
+	}
+	return 1;
+}
+
 /* The fix of TB215 on the value token 'value' (quotes included, on one
  * line): the value as written without its edge blanks, in its quotes.
- * None when nothing would be left (an empty value is warned of), or
- * when what is left ends in a '\\' (it would escape the quote). */
+ * None when nothing would be left (an empty value is warned of), when
+ * what is left ends in a '\\' (it would escape the quote), or holds
+ * bytes that are errors of their own (S_fix_text). */
 static void S_blank_fix(tb_reader *r, const tb_tok *value)
 {
 	const char *s = r->data + value->off;
@@ -329,7 +344,8 @@ static void S_blank_fix(tb_reader *r, const tb_tok *value)
 		a++;
 	while (z > a && tb_blank(s[z - 1]))
 		z--;
-	if (a == z || s[z - 1] == '\\' || value->end_line != value->line)
+	if (a == z || s[z - 1] == '\\' || value->end_line != value->line ||
+	    !S_fix_text(s + a, z - a))
 		return;
 	tb_buf b = TB_BUF_SOFT;
 	tb_buf_putc(&b, '"');

@@ -144,8 +144,12 @@ static __attribute__((noinline)) void S_near_warn(tb_reader *r, const tb_tag_lis
 	tb_diag_at(r, TB_WARNING, TB_D_TAG_NEAR, off, strlen(t->name), t->span.line, col,
 	           "unknown tag [%s] is kept as written; did you mean [%s]?%s", t->name, near,
 	           cased ? " (tag names are case-sensitive)" : "");
-	if (S_fix_free(l, near))
-		tb_diag_propose(r, off, strlen(t->name), t->span.line, col, near, strlen(near));
+	/* the fix only where the name is written so, on the '[''s line (a
+	 * name on the line after its '[' is not where this looks) */
+	size_t n = strlen(t->name);
+	if (off <= r->len && n <= r->len - off && memcmp(r->data + off, t->name, n) == 0 &&
+	    S_fix_free(l, near))
+		tb_diag_propose(r, off, n, t->span.line, col, near, strlen(near));
 }
 
 void tb_tags_check_names(tb_reader *r, const tb_tag_list *l, const tb_game *g,

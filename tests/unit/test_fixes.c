@@ -149,12 +149,26 @@ static void test_tag_fixes(void **state)
 	          215, 2, 25, 2, 25, 33, "\"Ana\"");
 	/* nothing left once the blanks go: no fix (an empty value is warned of) */
 	S_no_fix("[Game \"pitarra\"]\n[Red \"  \"]\n\n1. c3 *\n", 215, 2, 6);
+	/* bytes that are errors of their own (a control character, a NUL, a
+	 * stray byte) are not written again by a fix: none (the fuzzer's) */
+	S_no_fix("[Game \"pitarra\"]\n[Red \" A\x7f\"]\n\n1. c3 *\n", 215, 2, 6);
+	const char nul[] = "[Game \"pitarra\"]\n[Red \" A\0a\"]\n\n1. c3 *\n";
+	tb_reader *r;
+	tb_record_free(tt_parse_n(nul, sizeof nul - 1, &r));
+	const tb_diag *d = S_at(r, 215, 2, 6);
+	assert_non_null(d);
+	assert_int_equal(d->nfixes, 0);
+	tb_reader_free(r);
+	S_no_fix("[Game \"pitarra\"]\n[Red \"A\xA2 \"]\n\n1. c3 *\n", 215, 2, 6);
 	/* TB213: the roster's name */
 	S_one_fix("[Game \"pitarra\"]\n[Yelow \"B\"]\n\n1. c3 *\n", 213, 2, 2, 2, 2, 7, "Yellow");
 	/* ... but not when the record has that tag (TB202 after), nor for a tag
 	 * whose value is read by a format (the value may not be a date) */
 	S_no_fix("[Game \"pitarra\"]\n[Yellow \"C\"]\n[Yelow \"B\"]\n\n1. c3 *\n", 213, 3, 2);
 	S_no_fix("[Game \"pitarra\"]\n[date \"ayer\"]\n\n1. c3 *\n", 213, 2, 2);
+	/* a name on the line after its '[': the warning stands on the '['
+	 * line, where the name is not; no fix there (the fuzzer's) */
+	S_no_fix("[Game \"pitarra\"]\n[\nYelow \"B\"]\n\n1. c3 *\n", 213, 2, 2);
 	/* an unknown game one slip from a known one */
 	S_one_fix("[Game \"pitara\"]\n\n1. c3 *\n", 205, 1, 7, 1, 7, 15, "\"pitarra\"");
 	S_no_fix("[Game \"chess\"]\n\n1. e4 *\n", 205, 1, 7);
