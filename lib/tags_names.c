@@ -116,8 +116,9 @@ static const char *S_near_tag(const char *name, const tb_game *g)
  * one. The sides, [Collation] aside, and the roster's words are free. */
 static int S_fix_free(const tb_tag_list *l, const char *near)
 {
-	if (tb_tag_list_find(l, near))
-		return 0;
+	for (size_t i = 0; i < l->n; i++) /* (tags.c's lookup is not called back) */
+		if (strcmp(l->v[i].name, near) == 0)
+			return 0;
 	switch (tb_tag_known(near, strlen(near))) {
 	case -1:
 		return strcmp(near, "Collation") != 0; /* a side's */
