@@ -193,6 +193,9 @@ typedef struct lsp_diag {
 	tb_diag_place *places;  /* the places its words name (tb_diag.places), lines
 	                           relative as 'line'; or NULL */
 	size_t nplaces;
+	tb_diag_fix *fixes;     /* the fixes its words propose (tb_diag.fixes), lines
+	                           relative as 'line', texts owned; or NULL */
+	size_t nfixes;
 } lsp_diag;
 
 /* Cuts 'd' into records and checks those whose text (and settings)

@@ -308,6 +308,40 @@ static void S_repairs(json_object *out, lsp_ctx *c, const lsp_rec *r, const lsp_
 	}
 }
 
+/* ---- fixes ------------------------------------------------------------ */
+
+/* The fixes the library typed on diagnostic 'g' of 'r' (tb_diag.fixes:
+ * what its note says to write, "write c3-c4"), one action each, titled
+ * by what it writes; preferred when it is the diagnostic's only action
+ * ('alone': no other was offered for it). */
+static void S_fixes(json_object *out, lsp_ctx *c, const lsp_rec *r, const lsp_diag *g, int alone)
+{
+	const lsp_doc *d = c->doc;
+	for (size_t i = 0; i < g->nfixes; i++) {
+		const tb_diag_fix *f = &g->fixes[i];
+		size_t a = lsp_offset_col(d, f->line + r->line, f->col);
+		size_t z = lsp_offset_col(d, f->line + r->line, f->end_col);
+		size_t n = strlen(f->text);
+		json_object *e = z >= a ? lsp_edit_between(d, a, z - a, f->text, n) : NULL;
+		if (!e)
+			continue; /* the text is that already */
+		/* a long text (a tag's value) is shown cut, at a character's start */
+		size_t shown = n;
+		if (shown > 80) {
+			shown = 80;
+			while (shown > 0 && ((unsigned char)f->text[shown] & 0xC0) == 0x80)
+				shown--;
+		}
+		char title[128];
+		snprintf(title, sizeof title, n ? "Write %.*s%s" : "Delete the text", (int)shown,
+		         f->text, shown < n ? "..." : "");
+		json_object *edits = json_object_new_array();
+		json_object_array_add(edits, e);
+		json_object_array_add(out, S_action(d, title, edits, S_diag(d, r, g),
+		                                    alone && g->nfixes == 1));
+	}
+}
+
 /* ---- fill and tags ----------------------------------------------------- */
 
 /* What the rules decide of the record's '?', '?' points and gaps, put
@@ -471,12 +505,15 @@ json_object *lsp_code_actions(lsp_ctx *c, lsp_pos a, lsp_pos b, int *code, const
 	lsp_rec *r = lsp_rec_at(c->doc, (size_t)x), *rz = lsp_rec_at(c->doc, (size_t)y);
 	for (; r && r <= rz; r++) {
 		const lsp_check *k = r->check;
-		for (size_t i = 0; k->rec && i < k->ndiags; i++) {
+		for (size_t i = 0; i < k->ndiags; i++) {
 			const lsp_diag *g = &k->diags[i];
 			int64_t line = (int64_t)(g->line + r->line) - 1;
-			if (line < a.line || line > b.line || !g->note)
+			if (line < a.line || line > b.line || (!g->note && !g->nfixes))
 				continue;
-			S_repairs(out, c, r, g);
+			size_t before = json_object_array_length(out);
+			if (k->rec && g->note)
+				S_repairs(out, c, r, g);
+			S_fixes(out, c, r, g, json_object_array_length(out) == before);
 		}
 		if (k->replay) {
 			S_decided(out, c, r, (unsigned)a.line + 1, (unsigned)b.line + 1);

@@ -41,6 +41,9 @@ void lsp_check_release(lsp_check *c)
 		free(c->diags[i].message);
 		free(c->diags[i].note);
 		free(c->diags[i].places);
+		for (size_t k = 0; k < c->diags[i].nfixes; k++)
+			free((char *)c->diags[i].fixes[k].text);
+		free(c->diags[i].fixes);
 	}
 	free(c->diags);
 	free(c->read_text);
@@ -122,6 +125,24 @@ static void S_keep_places(lsp_diag *o, const tb_diag *d, unsigned line)
 	o->nplaces = d->nplaces;
 }
 
+/* Keeps the fixes diagnostic 'd' proposes into 'o', lines made relative
+ * to 'line', their texts copied (none kept when memory ran out: no
+ * action then offers them). */
+static void S_keep_fixes(lsp_diag *o, const tb_diag *d, unsigned line)
+{
+	o->fixes = NULL;
+	o->nfixes = 0;
+	if (!d->nfixes || !(o->fixes = calloc(d->nfixes, sizeof *o->fixes)))
+		return;
+	for (size_t i = 0; i < d->nfixes; i++) {
+		tb_diag_fix *f = &o->fixes[o->nfixes];
+		*f = d->fixes[i];
+		f->line = d->fixes[i].line >= line ? d->fixes[i].line - line : 0;
+		if ((f->text = strdup(d->fixes[i].text)))
+			o->nfixes++;
+	}
+}
+
 /* Keeps the reader's diagnostics, lines made relative to 'line'. */
 static int S_keep_diags(lsp_check *c, const tb_reader *r, unsigned line)
 {
@@ -143,9 +164,32 @@ static int S_keep_diags(lsp_check *c, const tb_reader *r, unsigned line)
 		o->message = strdup(d->message ? d->message : "");
 		o->note = d->note ? strdup(d->note) : NULL;
 		S_keep_places(o, d, line);
+		S_keep_fixes(o, d, line);
 		c->names_lines |= d->nplaces > 0;
 	}
 	return 0;
+}
+
+/* The fixes of 'd' on the [Game] line 'line' (0 up) of 'c' as the
+ * document has it, without the [Rules] put in at column 'endcol': one
+ * after it moved back, one in it dropped (it is not the document's). */
+static void S_unput_fixes(const lsp_check *c, lsp_diag *d, unsigned line, unsigned endcol)
+{
+	size_t kept = 0;
+	for (size_t k = 0; k < d->nfixes; k++) {
+		tb_diag_fix f = d->fixes[k];
+		unsigned in = (unsigned)c->inserted_len;
+		if (f.line == line && f.end_col > endcol) {
+			if (f.col < endcol + in) { /* the put-in tag's own */
+				free((char *)f.text);
+				continue;
+			}
+			f.col -= in;
+			f.end_col -= in;
+		}
+		d->fixes[kept++] = f;
+	}
+	d->nfixes = kept;
 }
 
 /* The first line of 'c' as the reader read it with the [Rules] put in:
@@ -165,6 +209,7 @@ static void S_unput_cols(lsp_check *c)
 		endcol += ((unsigned char)c->text[i] & 0xC0) != 0x80;
 	for (size_t i = 0; i < c->ndiags; i++) {
 		lsp_diag *d = &c->diags[i];
+		S_unput_fixes(c, d, line, endcol);
 		if (d->line != line || d->col < endcol)
 			continue;
 		unsigned w = d->end_col - d->col;

@@ -81,14 +81,24 @@ char *tb_diag_format(const tb_diag *d)
 
 /* ===== Diagnostics ===== */
 
+/* Frees what diagnostic 'd' holds. Apart, and not inlined: called at
+ * every record, most often with no diagnostic, the clearing then costs
+ * a test and no registers saved. */
+static __attribute__((noinline)) void S_diag_free(tb_diag *d)
+{
+	free((char *)d->message);
+	free((char *)d->source);
+	free((char *)d->note);
+	free((tb_diag_place *)d->places);
+	for (size_t k = 0; k < d->nfixes; k++)
+		free((char *)d->fixes[k].text);
+	free((tb_diag_fix *)d->fixes);
+}
+
 void tb_diags_clear(tb_reader *r)
 {
-	for (size_t i = 0; i < r->ndiags; i++) {
-		free((char *)r->diags[i].message);
-		free((char *)r->diags[i].source);
-		free((char *)r->diags[i].note);
-		free((tb_diag_place *)r->diags[i].places);
-	}
+	for (size_t i = 0; i < r->ndiags; i++)
+		S_diag_free(&r->diags[i]);
 	r->ndiags = 0;
 	r->ncite = 0;
 }
@@ -396,6 +406,31 @@ void tb_diag_note(tb_reader *r, const char *fmt, ...)
 	va_start(ap, fmt);
 	S_note_d(r, &r->diags[r->ndiags - 1], fmt, ap);
 	va_end(ap);
+}
+
+void tb_diag_propose_i(tb_reader *r, size_t i, size_t off, size_t len, unsigned line,
+                   unsigned col, const char *text, size_t n)
+{
+	if (i >= r->ndiags || i >= TB_MAX_DIAGS || off > r->len || len > r->len - off)
+		return;
+	tb_diag *d = &r->diags[i];
+	char *t = tb_strndup(text, n);
+	tb_diag_fix *v = t ? tb_realloc((tb_diag_fix *)d->fixes, (d->nfixes + 1) * sizeof *v) : NULL;
+	if (!v) { /* dropped, as a note line that cannot be kept */
+		free(t);
+		tb_reader_nomem(r);
+		return;
+	}
+	unsigned end_col = col + tb_utf8_count(r->data + off, len);
+	v[d->nfixes++] = (tb_diag_fix){line, col, end_col, t};
+	d->fixes = v;
+}
+
+void tb_diag_propose(tb_reader *r, size_t off, size_t len, unsigned line, unsigned col,
+                 const char *text, size_t n)
+{
+	if (r->ndiags)
+		tb_diag_propose_i(r, r->ndiags - 1, off, len, line, col, text, n);
 }
 
 int tb_diag_note_at(tb_reader *r, unsigned line, unsigned col, unsigned end_col,

@@ -145,6 +145,35 @@ static inline int tb_mb_add(tb_move_builder *mb, tb_scan *sc, tb_part_kind kind,
 	return 0;
 }
 
+/* Sets up 'sc' to read one move word, s[0..n), from its start with a
+ * game's grammar on 'board' (its game titled 'title'), with errors into
+ * 'err' and a point off the board into 'off' (NULL: refused, see
+ * tb_scan), both cleared, and 'mb' empty: the one setup of the parser's,
+ * the fast tier's and the word notes' readings of a move word. Set
+ * field by field: a whole initializer zeroed both messages (160 bytes
+ * each) at every turn of every record. */
+static inline void tb_scan_word(tb_scan *sc, const char *s, size_t n, const tb_board *board,
+                                const char *title, tb_syntax_err *err, tb_syntax_err *off,
+                                tb_move_builder *mb)
+{
+	err->offset = 0;
+	err->len = 1;
+	err->msg[0] = '\0';
+	if (off) {
+		off->offset = off->len = 0;
+		off->msg[0] = '\0';
+	}
+	sc->s = s;
+	sc->n = n;
+	sc->i = 0;
+	sc->board = board;
+	sc->game_title = title;
+	sc->err = err;
+	sc->offboard = off;
+	mb->n = 0;
+	mb->crown = 0;
+}
+
 /* A rule option of a game ([Rules "game; key=value"]). */
 typedef struct tb_option {
 	const char *key;

@@ -829,10 +829,6 @@ static void S_skip_space(tb_reader *r)
 	}
 }
 
-static inline int S_blank(int c)
-{
-	return c == ' ' || c == '\t';
-}
 
 /* A token of 'type' over window bytes [from, to) on the current line,
  * its columns [col, end_col). */
@@ -867,13 +863,13 @@ int tb_lex_tag(tb_reader *r, tb_tok *name, tb_tok *value)
 		return 0;
 	while (p < end && (S_class[d[p]] & C_NAME))
 		p++;
-	if (p >= end || !S_blank(d[p]))
+	if (p >= end || !tb_blank(d[p]))
 		return 0;
 	col += (unsigned)(p - at);
 	/* straight into the caller's: a token built here and copied whole
 	 * was read in wide loads before its narrow stores had landed */
 	S_tok_set(name, TK_WORD, at, p, r->line, c0, col);
-	while (p < end && S_blank(d[p]))
+	while (p < end && tb_blank(d[p]))
 		p++, col++;
 	/* STRING: plain characters only, as S_plain_run takes them */
 	if (p >= end || d[p] != '"')
@@ -885,7 +881,7 @@ int tb_lex_tag(tb_reader *r, tb_tok *name, tb_tok *value)
 		return 0;
 	p++, col++;
 	S_tok_set(value, TK_STRING, open, p, r->line, vcol, col);
-	while (p < end && S_blank(d[p]))
+	while (p < end && tb_blank(d[p]))
 		p++, col++;
 	if (p >= end || d[p] != ']')
 		return 0;

@@ -245,12 +245,8 @@ static int S_move_word(const tb_game *g, const tb_board *b, const char *w, size_
 	    (n >= 4 && memcmp(w, "pass", 4) == 0))
 		return -1;
 	tb_syntax_err err, off;
-	err.offset = off.offset = off.len = 0;
-	err.len = 1;
-	err.msg[0] = off.msg[0] = '\0';
-	tb_scan sc = {w, n, 0, b, g->title, &err, &off};
-	mb->n = 0;
-	mb->crown = 0;
+	tb_scan sc;
+	tb_scan_word(&sc, w, n, b, g->title, &err, &off, mb);
 	if (g->parse_move(&sc, mb) != 0 || off.len)
 		return -1;
 	int nag = sc.i < n ? tb_move_suffix(w + sc.i, n - sc.i) : 0;

@@ -128,11 +128,6 @@ static inline size_t S_name_end(const unsigned char *d, size_t p, size_t end)
 	return p;
 }
 
-/* Is byte 'c' a blank? */
-static int S_blank(unsigned char c)
-{
-	return c == ' ' || c == '\t';
-}
 
 /* One tag pair's line as read: where its parts are. */
 typedef struct S_pair {
@@ -170,7 +165,7 @@ static int S_pair_read(const tb_reader *r, size_t p, size_t end, unsigned col, S
 	p = S_value_run(r, p, end, &col);
 	if (p >= end || d[p] != '"' || p == t->value + 1) /* an empty value: warned of */
 		return 0;
-	if (S_blank(d[t->value + 1]) || S_blank(d[p - 1])) /* a blank at an edge: warned of */
+	if (tb_blank(d[t->value + 1]) || tb_blank(d[p - 1])) /* a blank at an edge: warned of */
 		return 0;
 	t->value_end = ++p;
 	t->vend_col = ++col;

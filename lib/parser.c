@@ -316,11 +316,46 @@ static void S_skip_tag(S_parser *p, unsigned line)
 	}
 }
 
-/* tag -> '[' NAME STRING ']' */
-/* Is byte 'c' a blank? */
-static int S_blank(char c)
+
+/* Are the 'n' bytes at 's' text a fix may write: UTF-8, no control
+ * character but a tab (the bytes the lexer reports, TB101-TB103, are
+ * not written again)? */
+static int S_fix_text(const char *s, size_t n)
 {
-	return c == ' ' || c == '\t';
+	for (size_t i = 0, k; i < n; i += k) {
+		unsigned char c = (unsigned char)s[i];
+		k = c >= 0x80 ? tb_utf8_valid(s + i, n - i) : 1;
+		if (!k || (c < 0x20 && c != '\t') || c == 0x7f)
+			return 0;
+	}
+	return 1;
+}
+
+/* The fix of TB215 on the value token 'value' (quotes included, on one
+ * line): the value as written without its edge blanks, in its quotes.
+ * None when nothing would be left (an empty value is warned of), when
+ * what is left ends in a '\\' (it would escape the quote), or holds
+ * bytes that are errors of their own (S_fix_text). */
+static void S_blank_fix(tb_reader *r, const tb_tok *value)
+{
+	const char *s = r->data + value->off;
+	size_t a = 1, z = value->len - 1;
+	while (a < z && tb_blank(s[a]))
+		a++;
+	while (z > a && tb_blank(s[z - 1]))
+		z--;
+	if (a == z || s[z - 1] == '\\' || value->end_line != value->line ||
+	    !S_fix_text(s + a, z - a))
+		return;
+	tb_buf b = TB_BUF_SOFT;
+	tb_buf_putc(&b, '"');
+	tb_buf_put(&b, s + a, z - a);
+	tb_buf_putc(&b, '"');
+	if (tb_buf_ok(&b))
+		tb_diag_propose(r, value->off, value->len, value->line, value->col, b.data, b.len);
+	else
+		tb_reader_nomem(r);
+	tb_buf_free(&b);
 }
 
 /* Warns of the value of tag 't' (roster slot 'known', or -1; its token
@@ -334,18 +369,20 @@ static int S_blank(char c)
 static void S_blank_edges(tb_reader *r, const tb_tag *t, int known, const tb_tok *value)
 {
 	const char *s = r->data + value->off;
-	if (value->len < 3 || (!S_blank(s[1]) && !S_blank(s[value->len - 2])))
+	if (value->len < 3 || (!tb_blank(s[1]) && !tb_blank(s[value->len - 2])))
 		return;
 	if (known == TB_TAG_GAME || known == TB_TAG_RULES || known == TB_TAG_DATE ||
 	    known == TB_TAG_RESULT || known == TB_TAG_POSITION ||
 	    (known == TB_TAG_SOURCE && !tb_tag_format_matches(TB_TAGFMT_SOURCE, t->value)))
 		return;
-	int starts = S_blank(s[1]), ends = S_blank(s[value->len - 2]);
+	int starts = tb_blank(s[1]), ends = tb_blank(s[value->len - 2]);
 	tb_diag_at(r, TB_WARNING, TB_D_TAG_BLANK, value->off, value->len, value->line, value->col,
 	           "the value of [%s] %s with a blank, kept as written", t->name,
 	           starts && ends ? "starts and ends" : starts ? "starts" : "ends");
+	S_blank_fix(r, value);
 }
 
+/* tag -> '[' NAME STRING ']' */
 static void S_tag(S_parser *p, tb_tag_list *tags)
 {
 	tb_reader *r = p->r;
@@ -533,16 +570,10 @@ static int S_read_move(S_parser *p, const tb_tok *t, tb_move *m, int *nag, int n
 {
 	tb_reader *r = p->r;
 	const char *s = r->data + t->off;
-	/* set field by field: a whole initializer zeroes both messages, at
-	 * every turn of every record */
 	tb_syntax_err err, off;
-	err.offset = off.offset = off.len = 0;
-	err.len = 1;
-	err.msg[0] = off.msg[0] = '\0';
-	tb_scan sc = {s, t->len, 0, &p->board, p->g->title, &err, &off};
+	tb_scan sc;
 	tb_move_builder mb;
-	mb.n = 0;
-	mb.crown = 0;
+	tb_scan_word(&sc, s, t->len, &p->board, p->g->title, &err, &off, &mb);
 	int rc = p->g->parse_move(&sc, &mb);
 	*nag = 0;
 	if (rc == 0 && sc.i < sc.n) {

@@ -184,6 +184,14 @@ size_t tb_lex_string_run(const tb_reader *r, size_t p, size_t end, unsigned *col
  * way. */
 void tb_lex_after_tag(tb_reader *r);
 
+/* Is byte 'c' a blank -- ' ' or a tab -- as the lexer parts tokens, and
+ * as a tag value's edge is warned of (TB215)? The lexer's, the parser's
+ * and the tag section's fast tier's, one definition. */
+static inline int tb_blank(int c)
+{
+	return c == ' ' || c == '\t';
+}
+
 /* Records a diagnostic over 'len' bytes at window offset 'off', which
  * lies on line 'line' at column 'col'. */
 void tb_diag_at(tb_reader *r, tb_severity sev, int code, size_t off,
@@ -203,6 +211,19 @@ void tb_diag_tok(tb_reader *r, tb_severity sev, int code, const char *fmt, ...)
  * places (tb_diag.places). Called just before the call that writes the
  * words; at most four are held (more are dropped). */
 void tb_diag_cite(tb_reader *r, unsigned line, unsigned col);
+
+/* Gives diagnostic 'i' of the current call (nothing when it is not
+ * kept, nor to the one that says more are not shown) a typed fix
+ * (tb_diag.fixes), after its others: the 'len' bytes at window offset
+ * 'off', which lie on line 'line' from column 'col' and do not run over
+ * its end, replaced by the 'n' bytes at 'text' (one line). The caller
+ * gives a fix only where its words propose that text, exactly. When
+ * memory runs out the fix is dropped (the words still say it). */
+void tb_diag_propose_i(tb_reader *r, size_t i, size_t off, size_t len, unsigned line,
+                   unsigned col, const char *text, size_t n);
+/* tb_diag_propose_i on the last diagnostic recorded. */
+void tb_diag_propose(tb_reader *r, size_t off, size_t len, unsigned line, unsigned col,
+                 const char *text, size_t n);
 
 /* Adds a note line to the last diagnostic recorded (after its others). */
 void tb_diag_note(tb_reader *r, const char *fmt, ...)

@@ -149,7 +149,7 @@ TB_EXPORT const char *tb_version(void);
  * 'field' NULL, the size of struct 'type' ("tb_svg_opts") as this
  * library was built; else the offset of that field in it. -1 for a
  * struct or field it does not list. The structs listed, each whole:
- * tb_diag, tb_diag_place, tb_turn_event, tb_turn_report, tb_fault,
+ * tb_diag, tb_diag_place, tb_diag_fix, tb_turn_event, tb_turn_report, tb_fault,
  * tb_reached, tb_svg_opts, tb_evidence_info. */
 TB_EXPORT long tb_struct_layout(const char *type, const char *field);
 /** How many fields tb_struct_layout lists for 'type' (0: not listed). */
@@ -195,6 +195,11 @@ typedef struct tb_diag {
 	 * from the words */
 	size_t nplaces;
 	const struct tb_diag_place *places;
+	/* the typed fixes its notes propose (added last, as the places):
+	 * each a replacement an editor can apply; none when the words
+	 * propose none, or more than one answer */
+	size_t nfixes;
+	const struct tb_diag_fix *fixes;
 } tb_diag;
 
 /** A place of the source that a diagnostic's message or one line of its
@@ -207,6 +212,23 @@ typedef struct tb_diag_place {
 	unsigned col;        /* the column named ("at 7:11"), or 0: the line as a
 	                        whole ("on line 12") */
 } tb_diag_place;
+
+/** A fix that a diagnostic's message or note proposes in words ("write
+ * c3-c4", "did you mean [Red]?"), typed: the source's span on line
+ * 'line' from column 'col' up to 'end_col' (one past its last; columns
+ * as tb_diag's, code points from 1) replaced by 'text'. A span never
+ * runs over a line's end. Applied, the fix gives a text that no longer
+ * has the problem at that place, and no new error there: a fix is given
+ * only where its answer is exact and unique (the grammar read the word
+ * proposed). Like the places, the fixes and their texts are the
+ * diagnostic's: borrowed, valid as long as the diagnostic. */
+typedef struct tb_diag_fix {
+	unsigned line;       /* the line of the span replaced */
+	unsigned col;        /* its first column */
+	unsigned end_col;    /* one past its last (>= col; == col: an insertion) */
+	const char *text;    /* what replaces it: UTF-8, NUL-terminated, one line
+	                        (may be "": the span deleted) */
+} tb_diag_fix;
 
 /** Formats 'd' as "file:line:col: error: message [TBnnn]", then the
  * source line, a caret line under the span, and "note: ..." for each

@@ -472,6 +472,21 @@ static const tb_game *S_game_named(const char *v)
 	return g;
 }
 
+/* The fix of an unknown game's name [Game 't'] to 'name' (the value's
+ * span, its quotes kept): when the value is written as read, without
+ * escapes, so that its span is what the fix replaces. */
+static void S_game_fix(tb_reader *r, const tb_tag *t, const char *name)
+{
+	size_t n = strlen(t->value), off = t->value_off;
+	if (!t->value_line || off > r->len || n + 2 > r->len - off || r->data[off] != '"' ||
+	    memcmp(r->data + off + 1, t->value, n) != 0 || r->data[off + 1 + n] != '"')
+		return;
+	char text[40]; /* a game's name is short */
+	int k = snprintf(text, sizeof text, "\"%s\"", name);
+	if (k > 0 && (size_t)k < sizeof text)
+		tb_diag_propose(r, off, n + 2, t->value_line, t->value_col, text, (size_t)k);
+}
+
 /* Reads the values that decide how the moves are read: the game, its
  * rules (for the board) and the start position. */
 static const tb_game *S_game(tb_reader *r, tb_record *rec, tb_tag_list *l,
@@ -494,8 +509,10 @@ static const tb_game *S_game(tb_reader *r, tb_record *rec, tb_tag_list *l,
 		snprintf(msg, sizeof msg, "unknown game \"%%s\"; tablero knows %s", names);
 		S_diag_value(r, TB_D_GAME, t, msg, t->value);
 		const tb_game *near = tb_game_nearest(t->value);
-		if (near)
+		if (near) {
 			tb_diag_note(r, "did you mean \"%s\"?", tb_game_name(near));
+			S_game_fix(r, t, tb_game_name(near));
+		}
 		return NULL;
 	}
 	t->value = g->name;

@@ -109,6 +109,50 @@ static const char *S_near_tag(const char *name, const tb_game *g)
 	return tb_near_pick(name, cand, n, strlen(name) >= 4 ? 1 : 0);
 }
 
+/* May the slip of tag name 'near' in list 'l' be fixed by writing
+ * 'near'? Not when 'l' has a tag of that name (the fix would give it
+ * twice, TB202), nor when 'near''s value is read by a format (a date, a
+ * result, a timecode...): the value written for another tag may not be
+ * one. The sides, [Collation] aside, and the roster's words are free. */
+static int S_fix_free(const tb_tag_list *l, const char *near)
+{
+	for (size_t i = 0; i < l->n; i++) /* (tags.c's lookup is not called back) */
+		if (strcmp(l->v[i].name, near) == 0)
+			return 0;
+	switch (tb_tag_known(near, strlen(near))) {
+	case -1:
+		return strcmp(near, "Collation") != 0; /* a side's */
+	case TB_TAG_SITE: case TB_TAG_EVENT: case TB_TAG_ROUND: case TB_TAG_INFORMANT:
+	case TB_TAG_RECORDER: case TB_TAG_TRANSCRIBER: case TB_TAG_ANNOTATOR:
+	case TB_TAG_LANGUAGE: case TB_TAG_COMMUNITY: case TB_TAG_ACCESS: case TB_TAG_NOTES:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+/* Warns that tag 't' of list 'l' is a slip of the roster's 'near'
+ * (TB213), with the fix that writes 'near' when it is free. Not inlined:
+ * the check runs at every record, the warning seldom. */
+static __attribute__((noinline)) void S_near_warn(tb_reader *r, const tb_tag_list *l,
+                                                  const tb_tag *t, const char *near)
+{
+	size_t off = t->span.off + 1; /* the name, after '[' and blanks */
+	unsigned col = t->span.col + 1;
+	while (off < r->len && (r->data[off] == ' ' || r->data[off] == '\t'))
+		off++, col++;
+	int cased = strcasecmp(t->name, near) == 0;
+	tb_diag_at(r, TB_WARNING, TB_D_TAG_NEAR, off, strlen(t->name), t->span.line, col,
+	           "unknown tag [%s] is kept as written; did you mean [%s]?%s", t->name, near,
+	           cased ? " (tag names are case-sensitive)" : "");
+	/* the fix only where the name is written so, on the '[''s line (a
+	 * name on the line after its '[' is not where this looks) */
+	size_t n = strlen(t->name);
+	if (off <= r->len && n <= r->len - off && memcmp(r->data + off, t->name, n) == 0 &&
+	    S_fix_free(l, near))
+		tb_diag_propose(r, off, n, t->span.line, col, near, strlen(near));
+}
+
 void tb_tags_check_names(tb_reader *r, const tb_tag_list *l, const tb_game *g,
                           const tb_tag *side[2])
 {
@@ -131,14 +175,7 @@ void tb_tags_check_names(tb_reader *r, const tb_tag_list *l, const tb_game *g,
 		const char *near = S_near_tag(t->name, g);
 		if (!near)
 			continue;
-		size_t off = t->span.off + 1; /* the name, after '[' and blanks */
-		unsigned col = t->span.col + 1;
-		while (off < r->len && (r->data[off] == ' ' || r->data[off] == '\t'))
-			off++, col++;
-		int cased = strcasecmp(t->name, near) == 0;
-		tb_diag_at(r, TB_WARNING, TB_D_TAG_NEAR, off, strlen(t->name), t->span.line, col,
-		           "unknown tag [%s] is kept as written; did you mean [%s]?%s", t->name, near,
-		           cased ? " (tag names are case-sensitive)" : "");
+		S_near_warn(r, l, t, near);
 	}
 }
 

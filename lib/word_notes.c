@@ -73,13 +73,9 @@ static const S_alike *S_alike_of(uint32_t cp, char *fw)
 static int S_reads(const tb_game *g, const tb_board *board, const char *s, size_t n)
 {
 	tb_syntax_err err, off;
-	err.offset = off.offset = off.len = 0;
-	err.len = 1;
-	err.msg[0] = off.msg[0] = '\0';
-	tb_scan sc = {s, n, 0, board, g->title, &err, &off};
+	tb_scan sc;
 	tb_move_builder mb;
-	mb.n = 0;
-	mb.crown = 0;
+	tb_scan_word(&sc, s, n, board, g->title, &err, &off, &mb);
 	if (g->parse_move(&sc, &mb) != 0 || off.len)
 		return 0;
 	return sc.i == n || tb_move_suffix(s + sc.i, n - sc.i) != 0;
@@ -148,6 +144,8 @@ static void S_alike_note(tb_reader *r, const tb_game *g, const tb_board *board, 
 		             u, a->ascii, plain);
 	else
 		tb_diag_note(r, "the word has %s (U+%04X) in it: write %s", a->name, u, plain);
+	/* the word, as the note writes it */
+	tb_diag_propose(r, t->off, t->len, t->line, t->col, plain, n);
 }
 
 /* Notes that the word 't' is a turn but for a comma after it, as a list
@@ -155,8 +153,11 @@ static void S_alike_note(tb_reader *r, const tb_game *g, const tb_board *board, 
 static void S_comma_note(tb_reader *r, const tb_game *g, const tb_board *board, const tb_tok *t)
 {
 	const char *s = r->data + t->off;
-	if (t->len >= 2 && s[t->len - 1] == ',' && S_reads(g, board, s, t->len - 1))
+	if (t->len >= 2 && s[t->len - 1] == ',' && S_reads(g, board, s, t->len - 1)) {
 		tb_diag_note(r, "turns are parted by blanks, not commas: %.*s", (int)t->len - 1, s);
+		/* the word without its comma */
+		tb_diag_propose(r, t->off, t->len, t->line, t->col, s, t->len - 1);
+	}
 }
 
 /* The character at the start ('last' 0) or the end ('last' 1) of
@@ -198,10 +199,11 @@ static int S_blanks(const tb_reader *r, size_t a, size_t b)
 	return 1;
 }
 
-/* Notes on diagnostic 'diag' that the window's bytes [from, upto) read
- * together are a turn of 'g'. Returns 1 when they are. */
+/* Notes on diagnostic 'diag' that the window's bytes [from, upto) --
+ * on line 'line' from column 'col' -- read together are a turn of 'g',
+ * and gives it the fix that writes them so. Returns 1 when they are. */
 static int S_join_note(tb_reader *r, const tb_game *g, const tb_board *board, size_t from,
-                       size_t upto, size_t diag)
+                       size_t upto, unsigned line, unsigned col, size_t diag)
 {
 	char plain[S_JOINED_MAX];
 	S_first f;
@@ -209,6 +211,7 @@ static int S_join_note(tb_reader *r, const tb_game *g, const tb_board *board, si
 	if (!n || !S_reads(g, board, plain, n))
 		return 0;
 	tb_diag_note_i(r, diag, "a turn is written without spaces in it: %s", plain);
+	tb_diag_propose_i(r, diag, from, upto - from, line, col, plain, n);
 	return 1;
 }
 
@@ -217,7 +220,8 @@ void tb_word_split_next(tb_reader *r, const tb_game *g, const tb_board *board,
 {
 	split->open = 0;
 	if (t->type == TK_WORD && t->line == split->line && S_blanks(r, split->upto, t->off))
-		S_join_note(r, g, board, split->from, t->off + t->len, split->diag);
+		S_join_note(r, g, board, split->from, t->off + t->len, split->line, split->col,
+		            split->diag);
 }
 
 /* A refused word that begins or ends with a joint: the word before it
@@ -228,15 +232,20 @@ static void S_split(tb_reader *r, const tb_game *g, const tb_board *board, const
 {
 	const char *s = r->data + t->off;
 	size_t diag = r->ndiags - 1, from = t->off;
+	unsigned col = t->col;
 	const tb_tok *prev = &r->prev;
 	if (S_joint(S_edge(s, t->len, 0)) && prev->end_line == t->line && prev->len &&
 	    S_blanks(r, prev->off + prev->len, t->off)) {
-		if (S_join_note(r, g, board, prev->off, t->off + t->len, diag))
+		/* the word before ends on this line where 't' starts but for
+		 * blanks: its first column counted back from its end */
+		unsigned pcol = prev->end_col - tb_utf8_count(r->data + prev->off, prev->len);
+		if (S_join_note(r, g, board, prev->off, t->off + t->len, t->line, pcol, diag))
 			return;
 		from = prev->off;
+		col = pcol;
 	}
 	if (S_joint(S_edge(s, t->len, 1)))
-		*split = (tb_split_turn){1, from, t->off + t->len, t->line, diag};
+		*split = (tb_split_turn){1, from, t->off + t->len, t->line, col, diag};
 }
 
 /* A byte order mark: it shows as nothing, so the line shown looks
@@ -285,8 +294,19 @@ static void S_habit_note(tb_reader *r, const tb_tok *t)
 		                    : !cp || !strchr("-:/.", (int)cp))
 			return; /* not a digit, '½', a separator or a dash */
 	}
-	if (digits == chars && chars <= 6)
+	if (digits == chars && chars <= 6) {
 		tb_diag_note(r, "a move number ends in '.' or '...': %.*s.", (int)t->len, s);
+		/* digits 0-9 alone (not '½'), not all 0: the number the lexer
+		 * then reads (1 to 999999) */
+		char num[8]; /* chars <= 6 */
+		size_t zeros = 0;
+		while (zeros < t->len && s[zeros] == '0')
+			zeros++;
+		memcpy(num, s, chars);
+		num[chars] = '.';
+		if (chars == t->len && zeros < t->len)
+			tb_diag_propose(r, t->off, t->len, t->line, t->col, num, chars + 1);
+	}
 	else if (digits && digits < chars && chars >= 3 && chars <= 9)
 		tb_diag_note(r, "a result is written 1-0, 0-1, 1/2-1/2 or *");
 }

@@ -18,8 +18,11 @@
  *
  * Every note that proposes a word proposes only one the game's grammar
  * reads (the grammar is asked), so no note sends a transcriber to
- * another error. The notes only add lines to diagnostics: what is read,
- * and the errors counted, do not change.
+ * another error. Such a note's diagnostic also carries the proposal
+ * typed (tb_diag.fixes): the span written, and what to write there --
+ * the word, or the words from the first to the last of a turn written
+ * with spaces in it. The notes only add lines and fixes to diagnostics:
+ * what is read, and the errors counted, do not change.
  */
 #ifndef TB_WORD_NOTES_H
 #define TB_WORD_NOTES_H
@@ -35,6 +38,7 @@ typedef struct tb_split_turn {
 	int open;          /* 0: nothing waits */
 	size_t from, upto; /* window bytes of the words so far */
 	unsigned line;     /* their line (a turn is not split over lines) */
+	unsigned col;      /* the first word's first column (its fix's) */
 	size_t diag;       /* the diagnostic the note goes to (tb_diag_note_i) */
 } tb_split_turn;
 

@@ -76,7 +76,7 @@ void tb_xr_diag(tb_xml_reader *x, tb_severity sev, int code, unsigned line, unsi
 	}
 	x->ndiags++;
 	x->diags[i] = (tb_diag){sev, code, x->name, line ? line : 1, col ? col : 1,
-	                        (col ? col : 1) + 1, x->msgs[i], "", 0, NULL, 0, NULL};
+	                        (col ? col : 1) + 1, x->msgs[i], "", 0, NULL, 0, NULL, 0, NULL};
 }
 
 static void S_clear_diags(tb_xml_reader *x)

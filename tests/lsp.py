@@ -553,6 +553,68 @@ def test_outline():
     s.close()
 
 
+QUICK = '[Game "pitarra"]\n[Red " Ana "]\n\n1. c3 {\u00f1and\u00fa \U0001F3B2} f4, 2. a1 b2 3. c4 \uff43' \
+        '5 4 d1 d2 *\n'
+
+
+def test_quick_fixes():
+    """The fixes the library types on a diagnostic (tb_diag.fixes) offered
+    as quickfix actions: one per fix, titled by what it writes, preferred
+    when alone, its edit in UTF-16 units (a character of two units before
+    it on its line); applied, the diagnostic at that place is gone."""
+    s = Server()
+    s.init()
+    uri = "file:///quick.tgn"
+    diags = s.open(uri, QUICK)
+    want = {("TB215", 1): 'Write "Ana"', ("TB301", 3): None}
+    got = {}
+    for d in diags:
+        r = s.request("textDocument/codeAction", {**doc(uri), "range": d["range"],
+                                                  "context": {"diagnostics": [d]}})
+        mine = [a for a in r["result"] if [(x["range"], x["code"]) for x in
+                                           a.get("diagnostics", [])] == [(d["range"], d["code"])]]
+        got.setdefault((d["code"], d["range"]["start"]["line"]), []).extend(mine)
+        for a in mine:
+            check(a["kind"] == "quickfix" and a.get("isPreferred") is True,
+                  "a fix alone on its diagnostic: a preferred quickfix: %r" % a)
+            edits = a["edit"]["changes"][uri]
+            fixed = apply_edits(QUICK, edits)
+            s.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 2},
+                     "contentChanges": [{"text": fixed}]})
+            s.logged()
+            after = s.diagnostics(uri)
+            check(not [x for x in after if x["range"]["start"] == d["range"]["start"]
+                       and x["code"] == d["code"]],
+                  "%s applied: no %s left at %r: %r" % (a["title"], d["code"], d["range"], after))
+            s.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 3},
+                     "contentChanges": [{"text": QUICK}]})
+            s.logged()
+            s.diagnostics(uri)
+    titles = sorted(a["title"] for v in got.values() for a in v)
+    check(titles == sorted(['Write "Ana"', "Write f4", "Write c5", "Write 4."]),
+          "the fixes' titles: %r" % titles)
+    line = QUICK.split("\n")[3]
+    for a in got.get(("TB301", 3), []):
+        e = a["edit"]["changes"][uri]
+        if a["title"] == "Write c5":
+            # the edit replaces the fullwidth letter alone (what differs), after
+            # the die of two UTF-16 units: its start counts them
+            k = line.index("\uff43")
+            check(e == [{"range": {"start": {"line": 3, "character": utf16(line[:k])},
+                                   "end": {"line": 3, "character": utf16(line[:k + 1])}},
+                         "newText": "c"}], "the fullwidth fix's edit in UTF-16 units: %r" % e)
+        if a["title"] == "Write f4":
+            k = line.index("f4,")
+            check(e == [{"range": {"start": {"line": 3, "character": utf16(line[:k + 2])},
+                                   "end": {"line": 3, "character": utf16(line[:k + 3])}},
+                         "newText": ""}], "the comma's edit: %r" % e)
+    check(want[("TB215", 1)] in [a["title"] for a in got.get(("TB215", 1), [])],
+          "TB215's fix: the value without its blanks")
+    s.request("shutdown")
+    s.notify("exit")
+    s.close()
+
+
 def test_open_hover():
     """A '?' more than one turn fits: hover says how many, in the record's
     language; completion there lists exactly the turns validate names."""
@@ -712,6 +774,7 @@ def main():
     test_features()
     test_outline()
     test_open_hover()
+    test_quick_fixes()
     test_settings()
     test_malformed()
     if FAILS:

@@ -49,11 +49,16 @@ class _DiagPlace(C.Structure):
     _fields_ = [("note", C.c_uint), ("line", C.c_uint), ("col", C.c_uint)]
 
 
+class _DiagFix(C.Structure):
+    _fields_ = [("line", C.c_uint), ("col", C.c_uint), ("end_col", C.c_uint), ("text", _s)]
+
+
 class _Diag(C.Structure):
     _fields_ = [("severity", C.c_int), ("code", C.c_int), ("file", _s),
                 ("line", C.c_uint), ("col", C.c_uint), ("end_col", C.c_uint),
                 ("message", _s), ("source", _s), ("source_col", C.c_uint), ("note", _s),
-                ("nplaces", _sz), ("places", C.POINTER(_DiagPlace))]
+                ("nplaces", _sz), ("places", C.POINTER(_DiagPlace)),
+                ("nfixes", _sz), ("fixes", C.POINTER(_DiagFix))]
 
 
 class _EvidenceInfo(C.Structure):
@@ -133,8 +138,8 @@ class _NodeInfo(C.Structure):
                 ("span", C.c_uint * 4)]
 
 
-_check_layout([(_Diag, "tb_diag"), (_DiagPlace, "tb_diag_place"), (_Reached, "tb_reached"),
-               (_TurnReport, "tb_turn_report"), (_TurnEvent, "tb_turn_event"),
+_check_layout([(_Diag, "tb_diag"), (_DiagPlace, "tb_diag_place"), (_DiagFix, "tb_diag_fix"),
+               (_Reached, "tb_reached"), (_TurnReport, "tb_turn_report"), (_TurnEvent, "tb_turn_event"),
                (_Fault, "tb_fault"), (_SvgOpts, "tb_svg_opts"),
                (_EvidenceInfo, "tb_evidence_info"), (_NodeInfo, "tb_node_info")])
 

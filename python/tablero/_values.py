@@ -22,6 +22,9 @@ class Diagnostic:
     # the places of the source its words name (tb_diag.places): (note, line,
     # column) -- note 0 the message, k its note's k-th line; column 0 a whole line
     places: Tuple[Tuple[int, int, int], ...] = ()
+    # the fixes its words propose, typed (tb_diag.fixes): (line, column,
+    # end column, text) -- the span replaced, columns in code points
+    fixes: Tuple[Tuple[int, int, int, str], ...] = ()
 
     def __str__(self) -> str:
         return "%s:%d:%d: %s: %s [TB%03d]" % (self.file, self.line, self.column,
@@ -114,7 +117,9 @@ def _diags(r) -> List[Diagnostic]:
         out.append(Diagnostic(_dec(d.file), d.line, d.col, d.code, _dec(d.message),
                               "error" if d.severity == 2 else "warning", _dec(d.note),
                               tuple((d.places[k].note, d.places[k].line, d.places[k].col)
-                                    for k in range(d.nplaces))))
+                                    for k in range(d.nplaces)),
+                              tuple((d.fixes[k].line, d.fixes[k].col, d.fixes[k].end_col,
+                                     _dec(d.fixes[k].text)) for k in range(d.nfixes))))
     return out
 
 

@@ -209,6 +209,19 @@ class Reading(unittest.TestCase):
         for k, l, c in named:
             self.assertTrue(notes[k - 1].startswith("at %d:%d," % (l, c)), notes[k - 1])
 
+    def test_diagnostic_fixes(self):
+        """The fixes a diagnostic's words propose, typed: (line, column, end
+        column, text), columns in characters (an 'é' before the span)."""
+        rec = tablero.loads('[Game "pitarra"]\n\n1. d1 {é} a1, 2. d2 *\n')[0]
+        d = [d for d in rec.diagnostics if d.code == 301][0]
+        self.assertIn("not commas: a1", d.note)
+        self.assertEqual(d.fixes, ((3, 11, 14, "a1"),))
+        rec = tablero.loads('[Game "pitarra"]\n[Red "Ana "]\n\n1. d1 *\n')[0]
+        d = [d for d in rec.diagnostics if d.code == 215][0]
+        self.assertEqual(d.fixes, ((2, 6, 12, '"Ana"'),))
+        d = [d for d in rec.diagnostics if d.code != 215]
+        self.assertTrue(all(x.fixes == () for x in d))
+
     def test_validate(self):
         rec = tablero.loads('[Game "pitarra"]\n\n1. d1 d1 *\n', "x.tgn")[0]
         ds = rec.validate()

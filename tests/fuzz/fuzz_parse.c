@@ -6,7 +6,8 @@
  * (tb_record_equal), is one record, and writes the same bytes; and read
  * checking (tb_reader_set_check_only) it gives the same diagnostics;
  * and checking, the fast tier (parse_fast.h) and the parser alone give
- * the same records, diagnostics and reader state.
+ * the same records, diagnostics and reader state; and every typed fix
+ * of a diagnostic lies within its line.
  */
 #include "fuzz.h"
 #include "reader.h" /* no_fast: the parser alone */
@@ -144,12 +145,58 @@ static void S_same_tiers(const uint8_t *data, size_t size)
 	tb_reader_free(b);
 }
 
+/* The bytes of line 'line' (from 1) of the input, its end not counted
+ * ('\n', '\r\n' or '\r', as the lexer ends a line); (size_t)-1 past
+ * the last line. */
+static size_t S_line_bytes(const uint8_t *data, size_t size, unsigned line)
+{
+	size_t i = 0;
+	for (unsigned l = 1; l < line; l++) {
+		while (i < size && data[i] != '\n' && data[i] != '\r')
+			i++;
+		if (i >= size)
+			return (size_t)-1;
+		i += data[i] == '\r' && i + 1 < size && data[i + 1] == '\n' ? 2 : 1;
+	}
+	size_t n = 0;
+	while (i + n < size && data[i + n] != '\n' && data[i + n] != '\r')
+		n++;
+	return n;
+}
+
+/* Every fix of the last tb_reader_next's diagnostics (tb_diag.fixes)
+ * lies within its line of the input -- its columns, code points from 1,
+ * no more than the line's bytes -- and its text is one line of UTF-8. */
+static void S_fixes_in_lines(const tb_reader *r, const uint8_t *data, size_t size)
+{
+	for (size_t i = 0; i < tb_reader_ndiags(r); i++) {
+		const tb_diag *d = tb_reader_diag(r, i);
+		FZ_CHECK(!d->nfixes == !d->fixes, "TB%03d: nfixes %zu, fixes %p", d->code, d->nfixes,
+		         (const void *)d->fixes);
+		for (size_t k = 0; k < d->nfixes; k++) {
+			const tb_diag_fix *f = &d->fixes[k];
+			size_t n = S_line_bytes(data, size, f->line);
+			FZ_CHECK(f->line >= 1 && n != (size_t)-1 && f->col >= 1 && f->end_col >= f->col &&
+			             f->end_col - 1 <= n,
+			         "TB%03d: a fix at %u:%u-%u is not within its line (%zu bytes)", d->code,
+			         f->line, f->col, f->end_col, n);
+			size_t len = strlen(f->text);
+			FZ_CHECK(!memchr(f->text, '\n', len) && !memchr(f->text, '\r', len),
+			         "TB%03d: a fix's text is more than a line", d->code);
+			for (size_t j = 0, c; j < len; j += c)
+				FZ_CHECK((c = tb_utf8_length(f->text + j, len - j)) != 0,
+				         "TB%03d: a fix's text is not UTF-8", d->code);
+		}
+	}
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	tb_reader *r = tb_reader_new_mem((const char *)data, size, "fuzz.tgn");
 	tb_record *rec;
 	while (tb_reader_next(r, &rec) == 1) {
 		fz_diags(r, NULL);
+		S_fixes_in_lines(r, data, size);
 		S_fixed_point(rec);
 		size_t comments = 0;
 		tb_record_comments(rec, S_count_comment, &comments);

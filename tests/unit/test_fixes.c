@@ -1,0 +1,195 @@
+/*
+ * test_fixes.c -- the typed fixes a diagnostic carries (tb_diag.fixes):
+ * the word notes' (lib/word_notes.c: a look-alike character, a fullwidth
+ * form, a comma after a turn, a move number without its dot, a turn
+ * with spaces in it), TB215's (lib/parser.c), TB213's (lib/tags_names.c)
+ * and an unknown game's (lib/tags.c). Each fix's span and text exactly,
+ * its columns code points (a multibyte character before it on its
+ * line); no fix where the words propose none, or where the one they
+ * propose would be another error; and every fix, applied, leaves no
+ * diagnostic of its code at its place.
+ */
+#include "tb_test.h"
+
+/* The byte offset of (line, col) of 'src' (columns code points). */
+static size_t S_offset(const char *src, unsigned line, unsigned col)
+{
+	size_t i = 0;
+	for (unsigned l = 1; l < line && src[i]; i++)
+		l += src[i] == '\n';
+	for (unsigned c = 1; c < col && src[i] && src[i] != '\n'; c++)
+		for (i++; ((unsigned char)src[i] & 0xC0) == 0x80; i++)
+			;
+	return i;
+}
+
+/* The characters (code points) of the UTF-8 string 's'. */
+static unsigned S_chars(const char *s)
+{
+	unsigned n = 0;
+	for (; *s; s++)
+		n += ((unsigned char)*s & 0xC0) != 0x80;
+	return n;
+}
+
+/* 'src' with fix 'f' applied; the caller frees it. */
+static char *S_apply(const char *src, const tb_diag_fix *f)
+{
+	size_t a = S_offset(src, f->line, f->col), z = S_offset(src, f->line, f->end_col);
+	tt_str b = {0};
+	tt_put(&b, src, a);
+	tt_puts(&b, f->text);
+	tt_puts(&b, src + z);
+	return tt_take(&b);
+}
+
+/* The diagnostics of the first record of 'src' (the reader '*rp', which
+ * the caller frees). */
+static size_t S_read(const char *src, tb_reader **rp)
+{
+	tb_record *rec = tt_parse(src, rp);
+	tb_record_free(rec);
+	return tb_reader_ndiags(*rp);
+}
+
+/* The diagnostic of 'r' of code 'code' at (line, col), or NULL. */
+static const tb_diag *S_at(const tb_reader *r, int code, unsigned line, unsigned col)
+{
+	for (size_t i = 0; i < tb_reader_ndiags(r); i++) {
+		const tb_diag *d = tb_reader_diag(r, i);
+		if (d->code == code && d->line == line && d->col == col)
+			return d;
+	}
+	return NULL;
+}
+
+/* Asserts that diagnostic 'code' at (line, col) of 'src' has exactly one
+ * fix, over (fline, fcol)-(fline, fend) to 'text', and that applying it
+ * leaves no diagnostic of that code on the fix's span. */
+static void S_one_fix(const char *src, int code, unsigned line, unsigned col, unsigned fline,
+                      unsigned fcol, unsigned fend, const char *text)
+{
+	tb_reader *r;
+	S_read(src, &r);
+	const tb_diag *d = S_at(r, code, line, col);
+	assert_non_null(d);
+	assert_int_equal(d->nfixes, 1);
+	assert_int_equal(d->fixes[0].line, fline);
+	assert_int_equal(d->fixes[0].col, fcol);
+	assert_int_equal(d->fixes[0].end_col, fend);
+	assert_string_equal(d->fixes[0].text, text);
+	char *fixed = S_apply(src, &d->fixes[0]);
+	tb_reader *r2;
+	S_read(fixed, &r2);
+	for (size_t i = 0; i < tb_reader_ndiags(r2); i++) {
+		const tb_diag *e = tb_reader_diag(r2, i);
+		if (e->code == code && e->line == fline)
+			assert_true(e->col < fcol || e->col >= fcol + S_chars(text));
+	}
+	tb_reader_free(r2);
+	free(fixed);
+	tb_reader_free(r);
+}
+
+/* Asserts that diagnostic 'code' at (line, col) of 'src' is there and
+ * has no fix. */
+static void S_no_fix(const char *src, int code, unsigned line, unsigned col)
+{
+	tb_reader *r;
+	S_read(src, &r);
+	const tb_diag *d = S_at(r, code, line, col);
+	assert_non_null(d);
+	assert_int_equal(d->nfixes, 0);
+	assert_null(d->fixes);
+	tb_reader_free(r);
+}
+
+/* A line of words the grammar refuses, a multibyte character before
+ * each ("ñandú" in a comment: 5 characters, 7 bytes). */
+static const char S_words[] =
+	"[Game \"pitarra\"]\n"
+	"\n"
+	"1. c3 {\xC3\xB1" "and\xC3\xBA} \xD1\x81" "4 2. a1 b\xEF\xBC\x92 3. c4 f4, 4 d1 d2 5. d3 - e3 *\n";
+
+static void test_word_note_fixes(void **state)
+{
+	(void)state;
+	/* a Cyrillic es (U+0441) at the word's start: the word written again */
+	S_one_fix(S_words, 301, 3, 15, 3, 15, 17, "c4");
+	/* a fullwidth digit (U+FF12) at its end */
+	S_one_fix(S_words, 301, 3, 24, 3, 24, 26, "b2");
+	/* a comma after a turn: the word without it */
+	S_one_fix(S_words, 301, 3, 35, 3, 33, 36, "f4");
+	/* a move number without its dot */
+	S_one_fix(S_words, 301, 3, 37, 3, 37, 38, "4.");
+	/* spaces inside a turn: from the first word to the last, joined; on
+	 * the diagnostic of the refused '-' */
+	S_one_fix(S_words, 301, 3, 51, 3, 48, 55, "d3-e3");
+}
+
+static void test_word_note_fix_only_with_note(void **state)
+{
+	(void)state;
+	/* no reading of the word: no note, no fix */
+	S_no_fix("[Game \"pitarra\"]\n\n1. c3 z9 *\n", 301, 3, 7);
+	/* a move number that is none (0 is not one): the note, no fix */
+	S_no_fix("[Game \"pitarra\"]\n\n1. c3 0 *\n", 301, 3, 7);
+	/* '\xC2\xBD' is not a digit the lexer reads: no fix */
+	S_no_fix("[Game \"pitarra\"]\n\n1. c3 \xC2\xBD *\n", 301, 3, 7);
+	/* a look-alike in a word that reads as no turn even so */
+	S_no_fix("[Game \"pitarra\"]\n\n1. c3 z9\xE2\x80\x93z8 *\n", 301, 3, 7);
+}
+
+static void test_tag_fixes(void **state)
+{
+	(void)state;
+	/* TB215: the value without its edge blanks, its quotes kept, over the
+	 * value's span (a multibyte character before it on the line) */
+	S_one_fix("[Game \"pitarra\"]\n[Site \"Quer\xC3\xA9taro\"] [Red \" Ana \t\"]\n\n1. c3 *\n",
+	          215, 2, 25, 2, 25, 33, "\"Ana\"");
+	/* nothing left once the blanks go: no fix (an empty value is warned of) */
+	S_no_fix("[Game \"pitarra\"]\n[Red \"  \"]\n\n1. c3 *\n", 215, 2, 6);
+	/* bytes that are errors of their own (a control character, a NUL, a
+	 * stray byte) are not written again by a fix: none (the fuzzer's) */
+	S_no_fix("[Game \"pitarra\"]\n[Red \" A\x7f\"]\n\n1. c3 *\n", 215, 2, 6);
+	const char nul[] = "[Game \"pitarra\"]\n[Red \" A\0a\"]\n\n1. c3 *\n";
+	tb_reader *r;
+	tb_record_free(tt_parse_n(nul, sizeof nul - 1, &r));
+	const tb_diag *d = S_at(r, 215, 2, 6);
+	assert_non_null(d);
+	assert_int_equal(d->nfixes, 0);
+	tb_reader_free(r);
+	S_no_fix("[Game \"pitarra\"]\n[Red \"A\xA2 \"]\n\n1. c3 *\n", 215, 2, 6);
+	/* TB213: the roster's name */
+	S_one_fix("[Game \"pitarra\"]\n[Yelow \"B\"]\n\n1. c3 *\n", 213, 2, 2, 2, 2, 7, "Yellow");
+	/* ... but not when the record has that tag (TB202 after), nor for a tag
+	 * whose value is read by a format (the value may not be a date) */
+	S_no_fix("[Game \"pitarra\"]\n[Yellow \"C\"]\n[Yelow \"B\"]\n\n1. c3 *\n", 213, 3, 2);
+	S_no_fix("[Game \"pitarra\"]\n[date \"ayer\"]\n\n1. c3 *\n", 213, 2, 2);
+	/* a name on the line after its '[': the warning stands on the '['
+	 * line, where the name is not; no fix there (the fuzzer's) */
+	S_no_fix("[Game \"pitarra\"]\n[\nYelow \"B\"]\n\n1. c3 *\n", 213, 2, 2);
+	/* an unknown game one slip from a known one */
+	S_one_fix("[Game \"pitara\"]\n\n1. c3 *\n", 205, 1, 7, 1, 7, 15, "\"pitarra\"");
+	S_no_fix("[Game \"chess\"]\n\n1. e4 *\n", 205, 1, 7);
+}
+
+static void test_fix_layout(void **state)
+{
+	(void)state;
+	assert_int_equal(tb_struct_nfields("tb_diag_fix"), 4);
+	assert_int_equal(tb_struct_layout("tb_diag_fix", NULL), (long)sizeof(tb_diag_fix));
+	assert_int_equal(tb_struct_layout("tb_diag", "fixes"), (long)offsetof(tb_diag, fixes));
+	assert_int_equal(tb_struct_layout("tb_diag", "nfixes"), (long)offsetof(tb_diag, nfixes));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_word_note_fixes),
+		cmocka_unit_test(test_word_note_fix_only_with_note),
+		cmocka_unit_test(test_tag_fixes),
+		cmocka_unit_test(test_fix_layout),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
