@@ -268,6 +268,7 @@ static const tb_lang_entry S_ar[] = {
 	{"val.goes_on.assumed", "يستمر الفحص على افتراض أن الأمر كان كذلك"},
 	{"val.assume", "{1} (عند {2}، {3})"},
 	{"val.assume.and", "، و{1} (عند {2}، {3})"},
+	{"val.assume.more", "، وغيرها، عددها {1}"},
 	{"val.slips.unsought", "لا يُبحث عن الأخطاء التي قد تفسرها إذا زاد عدد الأوضاع على {1}"},
 	{"val.given.turn", "، بالنظر إلى النقلة {1}"},
 	{"val.given.turns", "، بالنظر إلى النقلات {1}–{2}"},

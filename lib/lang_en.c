@@ -273,6 +273,7 @@ static const tb_lang_entry S_en[] = {
 	{"val.goes_on.assumed", "checking goes on under the assumption that it was so"},
 	{"val.assume", "{1} (at {2}, {3})"},
 	{"val.assume.and", ", and {1} (at {2}, {3})"},
+	{"val.assume.more", ", and {1} more"},
 	{"val.slips.unsought", "the slips that may explain it are not sought over more than {1} positions"},
 	{"val.given.turn", ", given turn {1}"},
 	{"val.given.turns", ", given turns {1}–{2}"},

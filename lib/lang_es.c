@@ -269,6 +269,7 @@ static const tb_lang_entry S_es[] = {
 	{"val.goes_on.assumed", "la revisión sigue suponiendo que así fue"},
 	{"val.assume", "{1} (en {2}, {3})"},
 	{"val.assume.and", ", y {1} (en {2}, {3})"},
+	{"val.assume.more", ", y {1} más"},
 	{"val.slips.unsought", "no se buscan los deslices que podrían explicarla en más de {1} posiciones"},
 	{"val.given.turn", ", dada la jugada {1}"},
 	{"val.given.turns", ", dadas las jugadas {1}–{2}"},

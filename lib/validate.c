@@ -83,27 +83,42 @@ void tb_val_words_n(const tb_val *v, tb_buf *b, const char *key, long n,
 	tb_lang_fill(b, t ? t : key, args, nargs);
 }
 
-void tb_val_note_buf(tb_val *v, tb_buf *b)
+/* A note of 'b''s text, or v->oom. */
+static void S_note_text(tb_val *v, const tb_buf *b)
 {
 	if (tb_buf_ok(b) && b->data)
-		tb_diag_note(v->r, "%s", b->data);
+		tb_diag_note_words(v->r, "", b->data);
 	else
 		v->oom = 1;
+}
+
+void tb_val_note_buf(tb_val *v, tb_buf *b)
+{
+	S_note_text(v, b);
 	tb_buf_free(b);
+}
+
+tb_buf *tb_val_line(tb_val *v)
+{
+	tb_buf_clear(&v->line);
+	return &v->line;
+}
+
+void tb_val_note_line(tb_val *v)
+{
+	S_note_text(v, &v->line);
 }
 
 void tb_val_note(tb_val *v, const char *key, const char *const *args, size_t nargs)
 {
-	tb_buf b = TB_BUF_SOFT;
-	tb_val_words(v, &b, key, args, nargs);
-	tb_val_note_buf(v, &b);
+	tb_val_words(v, tb_val_line(v), key, args, nargs);
+	tb_val_note_line(v);
 }
 
 void tb_val_note_n(tb_val *v, const char *key, long n, const char *const *args, size_t nargs)
 {
-	tb_buf b = TB_BUF_SOFT;
-	tb_val_words_n(v, &b, key, n, args, nargs);
-	tb_val_note_buf(v, &b);
+	tb_val_words_n(v, tb_val_line(v), key, n, args, nargs);
+	tb_val_note_line(v);
 }
 
 void tb_val_note_more_ways(tb_val *v, size_t more)
@@ -253,7 +268,15 @@ static void S_report_said(tb_val *v, tb_severity sev, int code, const tb_span *s
 	if (v->assume && *v->assume) { /* made under a repair of an earlier slip */
 		if (v->assume_at)
 			tb_diag_cite(v->r, v->assume_at->assume_line, v->assume_at->assume_col);
-		tb_diag_note_words(v->r, tb_lang_text(v->lang, "val.assumed"), v->assume);
+		tb_buf *b = tb_val_line(v);
+		tb_buf_puts(b, tb_lang_text(v->lang, "val.assumed"));
+		tb_buf_puts(b, v->assume);
+		if (v->assume_at && v->assume_at->assume_more) {
+			char more[16];
+			snprintf(more, sizeof more, "%u", v->assume_at->assume_more);
+			tb_val_words(v, b, "val.assume.more", (const char *[]){more}, 1);
+		}
+		tb_val_note_line(v);
 	}
 	if (v->fault) {
 		S_where d = {code, sev, sp->line, sp->col, sp->col + (unsigned)len};
@@ -754,6 +777,7 @@ static void S_node(tb_val *v, tb_val_at *at, tb_val_steps *steps, const tb_node 
 	uint8_t k = tb_node_followed(n); /* a reading is its first alternative */
 	if (k == TB_NODE_POSITION) {
 		at->assume[0] = '\0'; /* the record says where the game stands */
+		at->assume_more = 0;
 		at->nbeam = 0;
 		at->hidden = 0;
 		if (at->open)
@@ -1345,6 +1369,7 @@ static void S_val_init(tb_val *v, tb_reader *r, const tb_record *rec, const tb_v
 	v->fn = o->turn;
 	v->ctx = o->turn_ctx;
 	v->scratch = soft;
+	v->line = soft;
 	v->so = S_limits(r);
 	v->decide = o->decide;
 	v->decide_ctx = o->decide_ctx;
@@ -1417,6 +1442,7 @@ static int S_validate(tb_reader *r, const tb_record *rec, const tb_validate_opts
 	tb_turns_free(&v->turns);
 	tb_turns_free(&v->old_turns);
 	tb_buf_free(&v->scratch);
+	tb_buf_free(&v->line);
 	tb_buf_free(&v->say);
 	int oom = v->oom;
 	free(v);

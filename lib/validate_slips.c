@@ -176,19 +176,19 @@ void tb_val_slip_note(tb_val *v, const tb_node *n, const char *kind, const char 
 {
 	char at[32], num[24], of[24];
 	snprintf(at, sizeof at, "%u:%u", n->span.line, n->span.col);
-	tb_buf b = TB_BUF_SOFT;
-	tb_val_words(v, &b, "val.slip", (const char *[]){at, kind, turns}, 3);
+	tb_buf *b = tb_val_line(v);
+	tb_val_words(v, b, "val.slip", (const char *[]){at, kind, turns}, 3);
 	if (reach) {
 		snprintf(num, sizeof num, "%u", reach);
-		tb_val_words_n(v, &b, "val.slip.reach", reach, (const char *[]){num}, 1);
+		tb_val_words_n(v, b, "val.slip.reach", reach, (const char *[]){num}, 1);
 	}
 	if (held < positions) {
 		snprintf(num, sizeof num, "%zu", held);
 		snprintf(of, sizeof of, "%zu", positions);
-		tb_val_words_n(v, &b, "val.slip.held", (long)positions, (const char *[]){num, of}, 2);
+		tb_val_words_n(v, b, "val.slip.held", (long)positions, (const char *[]){num, of}, 2);
 	}
 	tb_diag_cite(v->r, n->span.line, n->span.col);
-	tb_val_note_buf(v, &b);
+	tb_val_note_line(v);
 }
 
 /* The note of repair 'r' ("at 7:11, one point misheard (e3 for e4):
@@ -310,8 +310,9 @@ static int S_certain(const tb_val_at *at, const tb_repair *rp, size_t all)
 
 /* Adds repair 'r' ('turns' its turns in words, 'first' the first node it
  * changes) to the assumptions of 'at': "14. g4-f4xe4 (at 7:11, one
- * point misheard)", after those made before, joined by "and"; cut at the
- * room there is. */
+ * point misheard)", after those made before, joined by "and"; past the
+ * room there is, counted (at->assume_more). One assumption alone always
+ * has room: a repair's few turns, a place and a kind's words. */
 static void S_assume(const tb_val *v, tb_val_at *at, const char *turns, const tb_node *first, const tb_repair *r)
 {
 	size_t len = strlen(at->assume), room = sizeof at->assume;
@@ -325,10 +326,11 @@ static void S_assume(const tb_val *v, tb_val_at *at, const char *turns, const tb
 	tb_val_words(v, &b, len ? "val.assume.and" : "val.assume",
 	             (const char *[]){turns, place,
 	                              tb_lang_text(v->lang, S_kind_keys[r->kind])}, 3);
-	if (tb_buf_ok(&b) && b.data && b.len < room - len)
+	at->assume_last_more = !(tb_buf_ok(&b) && b.data && b.len < room - len);
+	if (!at->assume_last_more)
 		memcpy(at->assume + len, b.data, b.len + 1);
 	else
-		at->assume[len] = '\0'; /* no room: the assumptions said stay whole */
+		at->assume_more++; /* no room: the assumptions said stay whole */
 	tb_buf_free(&b);
 }
 
@@ -417,12 +419,11 @@ static void S_note_reaches(tb_val *v, const tb_repair *r, const tb_state *before
 	char at[32], line[16];
 	snprintf(at, sizeof at, "%u:%u", n->span.line, n->span.col);
 	snprintf(line, sizeof line, "%u", pos->span.line);
-	tb_buf b = TB_BUF_SOFT;
-	tb_val_words(v, &b, "val.slip.reaches",
+	tb_val_words(v, tb_val_line(v), "val.slip.reaches",
 	             (const char *[]){at, tb_val_text(v, &what), tb_val_text(v, turns), line}, 4);
 	tb_diag_cite(v->r, n->span.line, n->span.col);
 	tb_diag_cite(v->r, pos->span.line, 0);
-	tb_val_note_buf(v, &b);
+	tb_val_note_line(v);
 	tb_val_fault_candidate(v, tb_val_text(v, turns));
 	tb_buf_free(&what);
 }
@@ -521,7 +522,8 @@ int tb_val_beam_switch(tb_val *v, tb_val_at *at, const tb_node *n, uint8_t kind,
 			tb_turn played = *t;
 			tb_buf turns = TB_BUF_SOFT;
 			S_turns(&turns, &r, &at->beam_before[i]);
-			at->assume[at->assume_from] = '\0';
+			at->assume[at->assume_from] = '\0'; /* the last slip's, taken back */
+			at->assume_more -= at->assume_last_more;
 			S_assume(v, at, tb_val_text(v, &turns), r.node, &r);
 			tb_buf_free(&turns);
 			at->nbeam = 0;

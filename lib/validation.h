@@ -69,6 +69,8 @@ typedef struct tb_val {
 	tb_turn_fn fn;
 	void *ctx;
 	tb_buf scratch;
+	tb_buf line;               /* the words of the note at hand (tb_val_line):
+	                              one buffer for a record's notes */
 	tb_search_opts so;         /* the reader's, defaults filled in */
 	tb_decide_fn decide;       /* what open turns were found to be (fill) */
 	void *decide_ctx;
@@ -166,6 +168,10 @@ typedef struct tb_val_at {
 	                              contradict the frames kept as written) */
 	tb_state known;            /* then, the last position known */
 	size_t assume_from;        /* where the last slip's assumption starts in 'assume' */
+	unsigned assume_more;      /* the assumptions made past the room of
+	                              'assume': not written, but counted ("and 2
+	                              more"), so that none is lost unsaid */
+	uint8_t assume_last_more;  /* the last slip's is one of them */
 	unsigned assume_line, assume_col; /* the place its first assumption names */
 	/* The beam: under an assumption, the next best repairs of the same
 	 * slip, each with the position before the first turn it changes; a
@@ -221,6 +227,12 @@ void tb_val_note_n(tb_val *v, const char *key, long n, const char *const *args, 
 /* A note of the text of soft buffer 'b' (v->oom when it ran out of
  * memory), which it frees. */
 void tb_val_note_buf(tb_val *v, tb_buf *b);
+/* v->line emptied, for a note's words; tb_val_note_line makes the note
+ * (v->oom when memory ran out). The buffer is the validation's, kept
+ * from note to note: a note's own buffer grew from nothing, and words
+ * made the collection with errors' validate 0.5% slower. */
+tb_buf *tb_val_line(tb_val *v);
+void tb_val_note_line(tb_val *v);
 /* A candidate of the pending fault: a turn or sequence that fits, or a
  * reading that explains it (as the canonical form writes it). */
 void tb_val_fault_candidate(tb_val *v, const char *text);
