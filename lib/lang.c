@@ -3,6 +3,7 @@
  */
 #include "lang.h"
 
+#include <pthread.h>
 #include <stdint.h>
 #include <string.h>
 #include <strings.h>
@@ -58,36 +59,81 @@ static const char *S_text_scan(const tb_lang *l, const char *key)
 	return t;
 }
 
-/* The answers of S_text_scan this thread gave last, by a hash of the
- * language and the key (a slot holds the last of its keys). The scan
- * compares the key with each of hundreds of keys, and a diagnostic asks
- * for a few texts -- a warning every few turns of a record took a
- * quarter of validating it; the tables are constant, so an answer,
- * NULL too, stays right. Keys longer than a slot holds are not kept. */
-enum { S_CACHED = 256, S_KEY_MAX = 56 };
-typedef struct S_cached {
-	const tb_lang *lang;  /* NULL: an empty slot */
+/* Each language's texts by key, made once a process: the house's
+ * table, then the games' words in that language, the first text of a
+ * key kept (S_text_scan's answer). Open addressing by an FNV-1a hash of
+ * the key. A diagnostic asks for a few texts, and validate words
+ * thousands of notes on a collection with errors: the scan compares a
+ * key with each of hundreds (and a cache of the last answers missed on
+ * the plural forms' keys, made in a buffer). In static storage, so that
+ * making it allocates nothing and cannot fail; a language with more
+ * keys than S_SLOTS * 3 / 4 is not indexed, and is scanned (S_full). */
+enum { S_SLOTS = 2048, S_NLANGS = sizeof S_langs / sizeof S_langs[0] - 1 };
+typedef struct S_slot {
+	const char *key; /* NULL: empty */
 	const char *text;
-	char key[S_KEY_MAX];
-} S_cached;
-static _Thread_local S_cached S_cache[S_CACHED];
+	uint32_t hash;
+} S_slot;
+static S_slot S_index[S_NLANGS][S_SLOTS];
+static int S_full[S_NLANGS];
+static pthread_once_t S_once = PTHREAD_ONCE_INIT;
+
+static uint32_t S_hash(const char *key)
+{
+	uint32_t h = 2166136261u;
+	for (; *key; key++)
+		h = (h ^ (unsigned char)*key) * 16777619u;
+	return h;
+}
+
+/* The slot of 'key' (hash 'h') in 'ix': its own, or the empty one where
+ * it would go. The table is never full (S_add stops at three quarters). */
+static S_slot *S_probe(S_slot *ix, const char *key, uint32_t h)
+{
+	for (uint32_t i = h & (S_SLOTS - 1);; i = (i + 1) & (S_SLOTS - 1))
+		if (!ix[i].key || (ix[i].hash == h && strcmp(ix[i].key, key) == 0))
+			return &ix[i];
+}
+
+/* Puts 'e''s keys not in 'ix' yet; 0 when 'ix' has no room left. */
+static int S_add(S_slot *ix, size_t *n, const tb_lang_entry *e)
+{
+	for (; e && e->key; e++) {
+		uint32_t h = S_hash(e->key);
+		S_slot *s = S_probe(ix, e->key, h);
+		if (s->key)
+			continue; /* the first text of a key is the one */
+		if (++*n > S_SLOTS * 3 / 4)
+			return 0;
+		*s = (S_slot){e->key, e->text, h};
+	}
+	return 1;
+}
+
+static void S_build(void)
+{
+	for (size_t k = 0; k < S_NLANGS; k++) {
+		const tb_lang *l = S_langs[k];
+		size_t n = 0;
+		int ok = S_add(S_index[k], &n, l->entries);
+		for (size_t i = 0; ok && tb_games_built_in[i]; i++)
+			for (const tb_game_words *w = tb_games_built_in[i]->words; ok && w && w->lang; w++)
+				if (strcmp(w->lang, l->code) == 0)
+					ok = S_add(S_index[k], &n, w->entries);
+		S_full[k] = !ok;
+	}
+}
 
 static const char *S_text(const tb_lang *l, const char *key)
 {
-	uint32_t h = 2166136261u; /* FNV-1a, the language's address mixed in */
-	size_t n = 0;
-	for (; key[n] && n < S_KEY_MAX; n++)
-		h = (h ^ (unsigned char)key[n]) * 16777619u;
-	if (n == S_KEY_MAX)
-		return S_text_scan(l, key);
-	h ^= (uint32_t)((uintptr_t)l >> 4);
-	S_cached *c = &S_cache[(h * 16777619u) >> 24];
-	if (c->lang == l && memcmp(c->key, key, n + 1) == 0)
-		return c->text;
-	c->lang = l;
-	c->text = S_text_scan(l, key);
-	memcpy(c->key, key, n + 1);
-	return c->text;
+	(void)pthread_once(&S_once, S_build);
+	for (size_t k = 0; k < S_NLANGS; k++)
+		if (S_langs[k] == l) {
+			if (S_full[k])
+				break;
+			return S_probe(S_index[k], key, S_hash(key))->text;
+		}
+	return S_text_scan(l, key); /* a language not in the registry, or not indexed */
 }
 
 const char *tb_lang_text(const tb_lang *l, const char *key)
@@ -98,15 +144,18 @@ const char *tb_lang_text(const tb_lang *l, const char *key)
 
 void tb_lang_fill(tb_buf *b, const char *text, const char *const *args, size_t nargs)
 {
-	for (const char *p = text; *p; p++) {
-		if (p[0] == '{' && p[1] >= '1' && p[1] <= '9' && p[2] == '}') {
-			size_t k = (size_t)(p[1] - '1');
+	const char *p = text;
+	for (const char *q; (q = strchr(p, '{')); p = q + 1) {
+		if (q[1] >= '1' && q[1] <= '9' && q[2] == '}') {
+			tb_buf_put(b, p, (size_t)(q - p));
+			size_t k = (size_t)(q[1] - '1');
 			tb_buf_puts(b, k < nargs && args[k] ? args[k] : "");
-			p += 2;
+			q += 2;
 		} else {
-			tb_buf_putc(b, *p);
+			tb_buf_put(b, p, (size_t)(q - p) + 1); /* a '{' that is no argument */
 		}
 	}
+	tb_buf_puts(b, p);
 }
 
 char *tb_lang_format(const tb_lang *l, const char *key, const char *const *args, size_t nargs)

@@ -69,6 +69,65 @@ const char *tb_val_text(tb_val *v, const tb_buf *b)
 	return b->data ? b->data : "";
 }
 
+void tb_val_words(const tb_val *v, tb_buf *b, const char *key, const char *const *args,
+                  size_t nargs)
+{
+	const char *t = tb_lang_text(v->lang, key);
+	tb_lang_fill(b, t ? t : key, args, nargs);
+}
+
+void tb_val_words_n(const tb_val *v, tb_buf *b, const char *key, long n,
+                    const char *const *args, size_t nargs)
+{
+	const char *t = tb_lang_text_n(v->lang, key, n);
+	tb_lang_fill(b, t ? t : key, args, nargs);
+}
+
+/* A note of 'b''s text, or v->oom. */
+static void S_note_text(tb_val *v, const tb_buf *b)
+{
+	if (tb_buf_ok(b) && b->data)
+		tb_diag_note_words(v->r, "", b->data);
+	else
+		v->oom = 1;
+}
+
+void tb_val_note_buf(tb_val *v, tb_buf *b)
+{
+	S_note_text(v, b);
+	tb_buf_free(b);
+}
+
+tb_buf *tb_val_line(tb_val *v)
+{
+	tb_buf_clear(&v->line);
+	return &v->line;
+}
+
+void tb_val_note_line(tb_val *v)
+{
+	S_note_text(v, &v->line);
+}
+
+void tb_val_note(tb_val *v, const char *key, const char *const *args, size_t nargs)
+{
+	tb_val_words(v, tb_val_line(v), key, args, nargs);
+	tb_val_note_line(v);
+}
+
+void tb_val_note_n(tb_val *v, const char *key, long n, const char *const *args, size_t nargs)
+{
+	tb_val_words_n(v, tb_val_line(v), key, n, args, nargs);
+	tb_val_note_line(v);
+}
+
+void tb_val_note_more_ways(tb_val *v, size_t more)
+{
+	char num[24];
+	snprintf(num, sizeof num, "%zu", more);
+	tb_val_note_n(v, "val.ways", (long)more, (const char *[]){num}, 1);
+}
+
 /* Tells the pending fault, if any, to v->fault, and forgets it. */
 static void S_fault_flush(tb_val *v)
 {
@@ -205,11 +264,19 @@ static void S_report_said(tb_val *v, tb_severity sev, int code, const tb_span *s
 	tb_diag_at_text(v->r, sev, code, sp->off, len, sp->line, sp->col, msg->data, msg->len);
 	const char *pos = s ? S_position_text(v, s) : "";
 	if (s)
-		tb_diag_note_words(v->r, "position ", pos);
+		tb_diag_note_words(v->r, tb_lang_text(v->lang, "val.position"), pos);
 	if (v->assume && *v->assume) { /* made under a repair of an earlier slip */
 		if (v->assume_at)
 			tb_diag_cite(v->r, v->assume_at->assume_line, v->assume_at->assume_col);
-		tb_diag_note_words(v->r, "under the assumption that ", v->assume);
+		tb_buf *b = tb_val_line(v);
+		tb_buf_puts(b, tb_lang_text(v->lang, "val.assumed"));
+		tb_buf_puts(b, v->assume);
+		if (v->assume_at && v->assume_at->assume_more) {
+			char more[16];
+			snprintf(more, sizeof more, "%u", v->assume_at->assume_more);
+			tb_val_words(v, b, "val.assume.more", (const char *[]){more}, 1);
+		}
+		tb_val_note_line(v);
 	}
 	if (v->fault) {
 		S_where d = {code, sev, sp->line, sp->col, sp->col + (unsigned)len};
@@ -448,7 +515,8 @@ static int S_goes_on_under(const tb_ruleset *old, const tb_state *st, const tb_m
  * 'was' table) that the record does not name and under whose old value
  * 'under' holds, notes so on the last diagnostic, so that an archive
  * knows why a record that validated before no longer does. None in a
- * replay that gives verdicts only (the verdict is the same). */
+ * replay that gives verdicts only (the verdict is the same). 'what' is
+ * the note's key: "val.was.legal", "val.was.goes_on". */
 static void S_note_was(tb_val *v, const tb_state *st, S_under_fn under, const tb_move *m,
                        const char *what)
 {
@@ -466,8 +534,7 @@ static void S_note_was(tb_val *v, const tb_state *st, S_under_fn under, const tb
 		const tb_ruleset *old = tb_ruleset_kept(g, &o, why, sizeof why);
 		int held = old ? under(old, st, m, &v->old_turns) : 0;
 		if (held > 0)
-			tb_diag_note(v->r, "%s under %s=%s, the default until tablero %s", what, w->key,
-			             w->value, w->until);
+			tb_val_note(v, what, (const char *[]){w->key, w->value, w->until}, 3);
 		v->oom |= held < 0;
 	}
 }
@@ -512,7 +579,7 @@ static int S_over_before(tb_val *v, tb_val_at *at, const tb_node *n)
 	tb_why_set(&w, "why.over.follow", -1, -1, 1, why);
 	tb_why_text(&w, v->lang, said, sizeof said);
 	tb_val_report(v, TB_ERROR, TB_D_AFTER_END, &n->span, &at->st, "%s", said);
-	S_note_was(v, &at->st, S_goes_on_under, NULL, "the game goes on");
+	S_note_was(v, &at->st, S_goes_on_under, NULL, "val.was.goes_on");
 	at->live = 0;
 	tb_val_frame_stop(v, TB_STOP_AFTER_END, TB_D_AFTER_END, 1);
 	return 1;
@@ -571,7 +638,7 @@ static void S_turn(tb_val *v, tb_val_at *at, uint8_t kind, const tb_move *m, con
 		tb_buf_free(&alt);
 		if (!witness) {
 			tb_val_frame_stop(v, TB_STOP_REFUSED, TB_D_ILLEGAL, 1);
-			S_note_was(v, &at->st, S_legal_under, NULL, "legal");
+			S_note_was(v, &at->st, S_legal_under, NULL, "val.was.legal");
 			at->live = tb_val_slips(v, at, n, kind, m);
 		}
 	} else if (fit == 0) {
@@ -580,7 +647,7 @@ static void S_turn(tb_val *v, tb_val_at *at, uint8_t kind, const tb_move *m, con
 		if (!witness) {
 			tb_val_frame_stop(v, TB_STOP_REFUSED, TB_D_ILLEGAL, 1);
 			tb_state before = at->st;
-			S_note_was(v, &before, S_legal_under, m, "legal");
+			S_note_was(v, &before, S_legal_under, m, "val.was.legal");
 			at->live = tb_val_slips(v, at, n, kind, m);
 		}
 	}
@@ -710,6 +777,7 @@ static void S_node(tb_val *v, tb_val_at *at, tb_val_steps *steps, const tb_node 
 	uint8_t k = tb_node_followed(n); /* a reading is its first alternative */
 	if (k == TB_NODE_POSITION) {
 		at->assume[0] = '\0'; /* the record says where the game stands */
+		at->assume_more = 0;
 		at->nbeam = 0;
 		at->hidden = 0;
 		if (at->open)
@@ -1193,7 +1261,7 @@ static void S_wit_fault(void *ctx, size_t i, const tb_fault *f)
 	tb_val_report_turn(c->v, TB_WARNING, TB_D_ILLEGAL, sp, NULL, f->token,
 	              "%s (in the line of witness %s)", f->reason, c->name);
 	if (f->position)
-		tb_diag_note(c->v->r, "position %s", f->position);
+		tb_diag_note(c->v->r, "%s%s", tb_lang_text(c->v->lang, "val.position"), f->position);
 }
 
 /* Each witness's line of a collation read back out of it and replayed as
@@ -1301,6 +1369,7 @@ static void S_val_init(tb_val *v, tb_reader *r, const tb_record *rec, const tb_v
 	v->fn = o->turn;
 	v->ctx = o->turn_ctx;
 	v->scratch = soft;
+	v->line = soft;
 	v->so = S_limits(r);
 	v->decide = o->decide;
 	v->decide_ctx = o->decide_ctx;
@@ -1373,6 +1442,7 @@ static int S_validate(tb_reader *r, const tb_record *rec, const tb_validate_opts
 	tb_turns_free(&v->turns);
 	tb_turns_free(&v->old_turns);
 	tb_buf_free(&v->scratch);
+	tb_buf_free(&v->line);
 	tb_buf_free(&v->say);
 	int oom = v->oom;
 	free(v);

@@ -82,6 +82,10 @@ int tb_val_open_begin(tb_val *v, tb_val_at *at)
 	return 1;
 }
 
+/* A tb_val with no language, for the words of a message: the messages
+ * of validate are English whatever --lang says (spec/tgn.md §11). */
+static const tb_val S_english;
+
 /* NULL when memory ran out. */
 static tb_val_pending *S_pend(tb_val_open *o, const tb_node *n, size_t step, size_t nsteps, int gap)
 {
@@ -104,21 +108,30 @@ static tb_val_pending *S_pend(tb_val_open *o, const tb_node *n, size_t step, siz
 
 /* ", given turns 20-24 and the position on line 12", into 'b'; and
  * "(the slip at 3:28 as noted)" when a repair of a written turn weeded
- * the positions ('repaired', or NULL). */
-static void S_given(tb_buf *b, const tb_val_pending *p, const tb_node *restated,
-                    const tb_node *repaired)
+ * the positions ('repaired', or NULL). In v->lang's words: a note's; a
+ * message's are English (S_english). */
+static void S_given(tb_buf *b, const tb_val *v, const tb_val_pending *p,
+                    const tb_node *restated, const tb_node *repaired)
 {
+	char first[16], last[16], line[16], at[32];
 	tb_buf_clear(b);
+	if (p->first) {
+		snprintf(first, sizeof first, "%u", p->first->number);
+		snprintf(last, sizeof last, "%u", p->last->number);
+	}
 	if (p->first && p->first->number == p->last->number)
-		tb_buf_printf(b, ", given turn %u", p->first->number);
+		tb_val_words(v, b, "val.given.turn", (const char *[]){first}, 1);
 	else if (p->first)
-		tb_buf_printf(b, ", given turns %u–%u", p->first->number, p->last->number);
-	if (restated)
-		tb_buf_printf(b, "%s the position on line %u", p->first ? " and" : ", given",
-		              restated->span.line);
-	if (repaired && p->first)
-		tb_buf_printf(b, " (the slip at %u:%u read as noted there)", repaired->span.line,
-		              repaired->span.col);
+		tb_val_words(v, b, "val.given.turns", (const char *[]){first, last}, 2);
+	if (restated) {
+		snprintf(line, sizeof line, "%u", restated->span.line);
+		tb_val_words(v, b, p->first ? "val.given.and_position" : "val.given.position",
+		             (const char *[]){line}, 1);
+	}
+	if (repaired && p->first) {
+		snprintf(at, sizeof at, "%u:%u", repaired->span.line, repaired->span.col);
+		tb_val_words(v, b, "val.given.repaired", (const char *[]){at}, 1);
+	}
 }
 
 /* The positions nearest the one restated, if they were found, on the
@@ -139,6 +152,14 @@ static void S_cite_given(tb_val *v, const tb_val_pending *p, const tb_node *rest
 		tb_diag_cite(v->r, restated->span.line, 0);
 	if (repaired && p->first)
 		tb_diag_cite(v->r, repaired->span.line, repaired->span.col);
+}
+
+/* The note 'key' of a number 'n' ("and 12 more"), its plural form. */
+static void S_note_more(tb_val *v, const char *key, unsigned long long n)
+{
+	char num[24];
+	snprintf(num, sizeof num, "%llu", n);
+	tb_val_note_n(v, key, n > LONG_MAX ? LONG_MAX : (long)n, (const char *[]){num}, 1);
 }
 
 /* What the open turn 'p' may have been, once its stretch is resolved
@@ -196,18 +217,17 @@ static void S_tell_pending(tb_val *v, tb_val_open *o, const tb_val_pending *p, c
 		taken = v->decide(v->decide_ctx, p->node, seqs, len, s0->number, s0->to_move);
 	}
 	if (p->offboard) { /* a note on the reader's error about the point */
-		if (count == 0) {
-			S_cite_given(v, p, restated, o->repaired);
-			tb_diag_note_at(v->r, p->node->span.line, p->node->span.col, end,
-			                "no turn fits here%s, whatever the point", given);
+		tb_buf words = TB_BUF_SOFT, mine = TB_BUF_SOFT;
+		S_given(&mine, v, p, restated, o->repaired);
+		tb_val_words_n(v, &words, count == 0 ? "val.fits.none" : "val.fits.here", (long)count,
+		               (const char *[]){tb_val_text(v, &mine), tb_val_text(v, &list)}, 2);
+		S_cite_given(v, p, restated, o->repaired);
+		tb_diag_note_at(v->r, p->node->span.line, p->node->span.col, end, "%s",
+		                tb_val_text(v, &words));
+		if (count == 0)
 			S_near_said(v, o);
-		} else {
-			S_cite_given(v, p, restated, o->repaired);
-			tb_diag_note_at(v->r, p->node->span.line, p->node->span.col, end,
-			                "%s%s: %s", count == 1 ? "the one turn that fits here"
-			                                       : "the turns that fit here", given,
-			                tb_val_text(v, &list));
-		}
+		tb_buf_free(&words);
+		tb_buf_free(&mine);
 	} else if (count == 0 && !*said_none) {
 		*said_none = 1;
 		char none[48];
@@ -247,7 +267,7 @@ static void S_tell_pending(tb_val *v, tb_val_open *o, const tb_val_pending *p, c
 	if (count == 1 && !p->offboard && !taken)
 		tb_val_fault_repaired(v); /* the rules decide it */
 	if (p->gap && count > listed && !p->offboard && !taken)
-		tb_diag_note(v->r, "and %llu more", count - listed);
+		S_note_more(v, "val.more", count - listed);
 	free(seqs);
 	tb_buf_free(&tok);
 	tb_buf_free(&list);
@@ -296,7 +316,7 @@ void tb_val_open_close(tb_val *v, tb_val_at *at, const tb_val_steps *steps, cons
 	tb_buf given = TB_BUF_SOFT;
 	int said_none = 0;
 	for (size_t i = 0; i < o->n && !v->oom && !tb_stretch_failed(o->x); i++) {
-		S_given(&given, &o->v[i], restated, o->repaired);
+		S_given(&given, &S_english, &o->v[i], restated, o->repaired);
 		S_tell_pending(v, o, &o->v[i], tb_val_text(v, &given), restated, &said_none);
 	}
 	if (v->fn && steps && !v->oom && !tb_stretch_failed(o->x))
@@ -362,10 +382,14 @@ static void S_spent_reach(tb_val *v, const tb_stretch *x)
 	if (!whole)
 		return;
 	int many = seqs == ULLONG_MAX; /* tb_stretch_reached's "more than" */
-	tb_diag_note(v->r, "the limit was reached in turn %zu from here: the %lu positions after "
-	             "turn %zu, which %s%llu sequence%s of turns reach%s, are left open", whole + 1,
-	             positions, whole, many ? "more than " : "", many ? 4294967294ULL : seqs,
-	             seqs == 1 ? "" : "s", seqs == 1 ? "es" : "");
+	char in[24], pos[24], after[24], n[24];
+	snprintf(in, sizeof in, "%zu", whole + 1);
+	snprintf(pos, sizeof pos, "%lu", positions);
+	snprintf(after, sizeof after, "%zu", whole);
+	snprintf(n, sizeof n, "%llu", many ? 4294967294ULL : seqs);
+	tb_val_note_n(v, many ? "val.limit.more" : "val.limit", many || seqs > LONG_MAX ? LONG_MAX
+	                                                                               : (long)seqs,
+	              (const char *[]){in, pos, after, n}, 4);
 }
 
 /* The search ran out of room: what is open stays open. */

@@ -126,25 +126,14 @@ static void S_rank(S_all *a)
 static void S_note(tb_val *v, const tb_node *n, const tb_state *s, const S_found *f,
                    size_t positions)
 {
-	tb_buf seq = TB_BUF_SOFT, note = TB_BUF_SOFT;
+	tb_buf seq = TB_BUF_SOFT, kind = TB_BUF_SOFT;
 	tb_val_turns_written(&seq, s, f->r.turn, f->r.nturns);
-	tb_buf_printf(&note, "at %u:%u, ", n->span.line, n->span.col);
-	tb_val_repair_kind(&note, &f->r);
-	tb_buf_printf(&note, ": %s", tb_val_text(v, &seq));
-	if (f->r.reach)
-		tb_buf_printf(&note, ": the next %u turn%s legal then", f->r.reach,
-		              f->r.reach == 1 ? " is" : "s are");
-	if (f->held < positions)
-		tb_buf_printf(&note, " (in %zu of the %zu positions)", f->held, positions);
+	tb_val_repair_kind(v, &kind, &f->r);
 	tb_val_fault_candidate(v, tb_val_text(v, &seq));
-	if (tb_buf_ok(&note) && note.data) {
-		tb_diag_cite(v->r, n->span.line, n->span.col);
-		tb_diag_note(v->r, "%s", note.data);
-	}
-	else
-		v->oom = 1;
+	tb_val_slip_note(v, n, tb_val_text(v, &kind), tb_val_text(v, &seq), f->r.reach, f->held,
+	                 positions);
 	tb_buf_free(&seq);
-	tb_buf_free(&note);
+	tb_buf_free(&kind);
 }
 
 int tb_val_open_slips(tb_val *v, tb_stretch *x, const tb_node *n, const tb_step *st,
@@ -153,8 +142,9 @@ int tb_val_open_slips(tb_val *v, tb_stretch *x, const tb_node *n, const tb_step 
 	enum { SHOWN = 3, LOOK = 1024 };
 	size_t positions = tb_stretch_count(x);
 	if (positions > LOOK) {
-		tb_diag_note(v->r, "the slips that may explain it are not sought over more than %d "
-		             "positions", LOOK);
+		char look[16];
+		snprintf(look, sizeof look, "%d", LOOK);
+		tb_val_note(v, "val.slips.unsought", (const char *[]){look}, 1);
 		return 0;
 	}
 	S_all a = {NULL, 0, 0, 0};
@@ -167,15 +157,16 @@ int tb_val_open_slips(tb_val *v, tb_stretch *x, const tb_node *n, const tb_step 
 	for (size_t i = 0; i < a.n && i < SHOWN; i++)
 		S_note(v, n, tb_stretch_state(x, 0), &a.v[i], positions);
 	if (a.n > SHOWN)
-		tb_diag_note(v->r, "and %zu more way%s of reading it", a.n - SHOWN, a.n - SHOWN == 1 ? "" : "s");
+		tb_val_note_more_ways(v, a.n - SHOWN);
 	int single = a.n == 1 && !a.many && !v->oom;
 	if (single) {
 		*one = a.v[0].r;
+		char held[16];
+		snprintf(held, sizeof held, "%u", where->n);
 		if (where->n == 1)
-			tb_diag_note(v->r, "checking goes on as if it were so");
+			tb_val_note(v, "val.goes_on", NULL, 0);
 		else
-			tb_diag_note(v->r, "checking goes on as if it were so, over the %u positions "
-			             "where it holds", where->n);
+			tb_val_note_n(v, "val.goes_on.over", where->n, (const char *[]){held}, 1);
 		tb_val_fault_repaired(v);
 	}
 	free(a.v);

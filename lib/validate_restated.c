@@ -15,6 +15,7 @@
 
 #include "diag.h"
 #include "game.h"
+#include "lang.h"
 #include "reconstruct.h"
 #include "validation.h"
 #include "xalloc.h"
@@ -75,14 +76,17 @@ typedef struct S_words {
 	unsigned other;         /* the side to move, the count, keys */
 	tb_buf *what;           /* "hand\n", ...: the other things, or NULL */
 	int nomem;              /* a word ran out of memory */
+	const tb_lang *lang;    /* in these words (NULL: English) */
 } S_words;
 
-static void S_item(S_words *d, const char *fmt, const char *a, const char *b)
+/* The item of 'key' ("{1} in the drawing, {2} by the turns") into d->w. */
+static void S_item(S_words *d, const char *key, const char *a, const char *b)
 {
 	if (!d->w)
 		return;
-	tb_buf_puts(d->w, d->w->len ? ", " : "");
-	tb_buf_printf(d->w, fmt, a, b);
+	if (d->w->len)
+		tb_buf_puts(d->w, tb_lang_text(d->lang, "val.near.sep"));
+	tb_lang_fill(d->w, tb_lang_text(d->lang, key), (const char *[]){a, b}, 2);
 }
 
 /* The points: the drawing's pieces on known points, then the turns'
@@ -110,8 +114,8 @@ static void S_diff_points(const tb_game *g, const tb_position *got, const tb_pos
 		S_piece(&a, g, s);
 		if (t)
 			S_piece(&b, g, t);
-		S_item(d, t ? "%s in the drawing, %s by the turns" : "%s in the drawing%s",
-		       a.data ? a.data : "", t ? (b.data ? b.data : "") : "");
+		S_item(d, t ? "val.near.both" : "val.near.drawing", a.data ? a.data : "",
+		       t ? (b.data ? b.data : "") : "");
 	}
 	for (size_t i = 0; i < got->npieces; i++) {
 		const tb_piece *t = &got->pieces[i];
@@ -130,7 +134,7 @@ static void S_diff_points(const tb_game *g, const tb_position *got, const tb_pos
 			continue;
 		tb_buf_clear(&a);
 		S_piece(&a, g, t);
-		S_item(d, "%s by the turns%s", a.data ? a.data : "", "");
+		S_item(d, "val.near.turns", a.data ? a.data : "", "");
 	}
 	for (size_t k = 0; k < said->npieces; k++) {
 		if (said->pieces[k].pt != TB_PT_UNKNOWN || wild[k])
@@ -140,7 +144,7 @@ static void S_diff_points(const tb_game *g, const tb_position *got, const tb_pos
 			continue;
 		tb_buf_clear(&a);
 		S_piece(&a, g, &said->pieces[k]);
-		S_item(d, "%s in the drawing%s", a.data ? a.data : "", "");
+		S_item(d, "val.near.drawing", a.data ? a.data : "", "");
 	}
 	d->nomem |= !tb_buf_ok(&a) || !tb_buf_ok(&b);
 	tb_buf_free(&a);
@@ -164,14 +168,14 @@ static void S_diff_rest(const tb_game *g, const tb_position *got, const tb_posit
 	if (got->to_move != said->to_move) {
 		snprintf(x, sizeof x, "%c", g->side_letter[said->to_move]);
 		snprintf(y, sizeof y, "%c", g->side_letter[got->to_move]);
-		S_item(d, "%s to move in the drawing, %s by the turns", x, y);
-		S_what(d, "the side to move");
+		S_item(d, "val.near.to_move", x, y);
+		S_what(d, tb_lang_text(d->lang, "val.near.what.to_move"));
 	}
 	if (got->number != said->number) {
 		snprintf(x, sizeof x, "%u", said->number);
 		snprintf(y, sizeof y, "%u", got->number);
-		S_item(d, "move %s in the drawing, %s by the turns", x, y);
-		S_what(d, "the move number");
+		S_item(d, "val.near.number", x, y);
+		S_what(d, tb_lang_text(d->lang, "val.near.what.number"));
 	}
 	for (size_t i = 0, j = 0; i < got->nextras || j < said->nextras;) {
 		const tb_extra *p = i < got->nextras ? &got->extras[i] : NULL;
@@ -193,12 +197,11 @@ static void S_diff_rest(const tb_game *g, const tb_position *got, const tb_posit
 		if (c <= 0)
 			tb_buf_printf(&kw, "%s=%s", p->key, p->value);
 		if (c == 0)
-			S_item(d, "%s in the drawing, %s by the turns", kv.data ? kv.data : "",
-			       kw.data ? kw.data : "");
+			S_item(d, "val.near.both", kv.data ? kv.data : "", kw.data ? kw.data : "");
 		else if (c > 0)
-			S_item(d, "%s in the drawing%s", kv.data ? kv.data : "", "");
+			S_item(d, "val.near.drawing", kv.data ? kv.data : "", "");
 		else
-			S_item(d, "%s by the turns%s", kw.data ? kw.data : "", "");
+			S_item(d, "val.near.turns", kw.data ? kw.data : "", "");
 		S_what(d, c > 0 ? q->key : p->key);
 		d->nomem |= !tb_buf_ok(&kv) || !tb_buf_ok(&kw);
 		tb_buf_free(&kv);
@@ -232,19 +235,25 @@ static unsigned S_distance(tb_val *v, const tb_state *s, const tb_position *said
  * into 'b'. */
 static void S_differs(tb_val *v, tb_buf *b, const tb_state *s, const tb_position *said)
 {
-	tb_buf items = TB_BUF_SOFT, what = TB_BUF_SOFT;
-	S_words d = {&items, 0, 0, &what, 0};
+	tb_buf items = TB_BUF_SOFT, what = TB_BUF_SOFT, one = TB_BUF_SOFT;
+	S_words d = {&items, 0, 0, &what, 0, v->lang};
 	S_distance(v, s, said, &d);
 	unsigned parts = (d.points > 0) + d.other, k = 0;
-	tb_buf_puts(b, "differs");
+	char num[16];
+	snprintf(num, sizeof num, "%u", d.points);
+	tb_val_words(v, b, "val.differs", NULL, 0);
 	if (d.points)
-		tb_buf_printf(b, " at %u point%s", d.points, d.points == 1 ? "" : "s");
+		tb_val_words_n(v, b, "val.differs.points", d.points, (const char *[]){num}, 1);
 	k += d.points > 0;
-	for (const char *c = tb_val_text(v, &what); *c; c += strcspn(c, "\n") + 1, k++)
-		tb_buf_printf(b, "%s in %.*s", k == 0 ? "" : k + 1 == parts ? " and" : ",",
-		              (int)strcspn(c, "\n"), c);
-	tb_buf_puts(b, ": ");
-	tb_buf_puts(b, tb_val_text(v, &items));
+	for (const char *c = tb_val_text(v, &what); *c; c += strcspn(c, "\n") + 1, k++) {
+		tb_buf_clear(&one);
+		tb_buf_printf(&one, "%.*s", (int)strcspn(c, "\n"), c);
+		tb_val_words(v, b, k == 0 ? "val.differs.in" : k + 1 == parts ? "val.differs.in.last"
+		                                                              : "val.differs.in.next",
+		             (const char *[]){tb_val_text(v, &one)}, 1);
+	}
+	tb_val_words(v, b, "val.differs.items", (const char *[]){tb_val_text(v, &items)}, 1);
+	tb_buf_free(&one);
 	tb_buf_free(&items);
 	tb_buf_free(&what);
 }
@@ -265,7 +274,7 @@ static unsigned S_nearest(tb_val *v, const tb_stretch *x, const tb_position *sai
 	unsigned least = UINT_MAX;
 	*named = *as_near = 0;
 	for (size_t i = 0; i < tb_stretch_count(x) && !v->oom; i++) {
-		S_words w = {NULL, 0, 0, NULL, 0};
+		S_words w = {NULL, 0, 0, NULL, 0, NULL};
 		unsigned d = S_distance(v, tb_stretch_state(x, i), said, &w);
 		if (d > least)
 			continue;
@@ -294,27 +303,32 @@ tb_val_near *tb_val_near_find(tb_val *v, tb_stretch *x, const tb_position *said)
 		return NULL;
 	}
 	nr->notes = (tb_buf)TB_BUF_SOFT;
-	tb_buf b = TB_BUF_SOFT;
+	tb_buf b = TB_BUF_SOFT, differs = TB_BUF_SOFT;
+	char num[24];
 	for (size_t k = 0; k < named; k++) {
 		const tb_state *s = tb_stretch_state(x, best[k]);
 		tb_state start;
 		tb_buf_clear(&b);
-		if (as_near == 1)
-			tb_buf_puts(&b, "the nearest position the turns reach ");
-		else
-			tb_buf_printf(&b, "one of the %zu nearest positions the turns reach ", as_near);
-		S_differs(v, &b, s, said);
+		tb_buf_clear(&differs);
+		S_differs(v, &differs, s, said);
+		snprintf(num, sizeof num, "%zu", as_near);
+		tb_val_words_n(v, &b, as_near == 1 ? "val.near.single" : "val.near.of", (long)as_near,
+		               (const char *[]){tb_val_text(v, &differs), num}, 2);
 		if (tb_stretch_steps(x) && tb_stretch_path_to(x, s, path, &start)) {
-			tb_buf_puts(&b, "; reached by ");
-			tb_val_turns_written(&b, &start, path, tb_stretch_steps(x));
+			tb_buf_clear(&differs);
+			tb_val_turns_written(&differs, &start, path, tb_stretch_steps(x));
+			tb_val_words(v, &b, "val.near.by", (const char *[]){tb_val_text(v, &differs)}, 1);
 		}
 		S_note_add(nr, &b);
 	}
 	if (as_near > named) {
 		tb_buf_clear(&b);
-		tb_buf_printf(&b, "and %zu more as near", as_near - named);
+		snprintf(num, sizeof num, "%zu", as_near - named);
+		tb_val_words_n(v, &b, "val.near.more", (long)(as_near - named), (const char *[]){num}, 1);
 		S_note_add(nr, &b);
 	}
+	v->oom |= !tb_buf_ok(&differs);
+	tb_buf_free(&differs);
 	if (!tb_buf_ok(&b) || !tb_buf_ok(&nr->notes) || tb_stretch_failed(x))
 		v->oom = 1; /* the notes are not said */
 	tb_buf_free(&b);
@@ -333,8 +347,9 @@ static tb_val_near *S_too_many(tb_val *v)
 	}
 	nr->notes = (tb_buf)TB_BUF_SOFT;
 	tb_buf b = TB_BUF_SOFT;
-	tb_buf_printf(&b, "the positions its turns may reach are more than the search's limit of "
-	              "%lu (--search-positions): none is named as the nearest", v->so.max_positions);
+	char max[24];
+	snprintf(max, sizeof max, "%lu", v->so.max_positions);
+	tb_val_words(v, &b, "val.near.too_many", (const char *[]){max}, 1);
 	S_note_add(nr, &b);
 	v->oom |= !tb_buf_ok(&b) || !tb_buf_ok(&nr->notes);
 	tb_buf_free(&b);
@@ -360,7 +375,7 @@ tb_val_near *tb_val_near_search(tb_val *v, const tb_stretch *x, size_t layer, si
 
 int tb_val_restated_fits(tb_val *v, const tb_state *s, const tb_position *said)
 {
-	S_words d = {NULL, 0, 0, NULL, 0};
+	S_words d = {NULL, 0, 0, NULL, 0, NULL};
 	return S_distance(v, s, said, &d) == 0;
 }
 
@@ -396,9 +411,10 @@ int tb_val_restated_differs(tb_val *v, const tb_state *reached, const tb_node *n
 		return 0;
 	tb_val_report(v, TB_ERROR, TB_D_NO_FIT, &n->span, NULL, "the turns before this position "
 	              "do not reach it: the transcription around it is wrong");
-	tb_buf b = TB_BUF_SOFT;
-	tb_buf_puts(&b, "the position the turns reach ");
-	S_differs(v, &b, reached, n->position);
+	tb_buf b = TB_BUF_SOFT, differs = TB_BUF_SOFT;
+	S_differs(v, &differs, reached, n->position);
+	tb_val_words(v, &b, "val.reach", (const char *[]){tb_val_text(v, &differs)}, 1);
+	tb_buf_free(&differs);
 	if (!v->oom && tb_buf_ok(&b))
 		tb_diag_note(v->r, "%s", b.data);
 	v->oom |= !tb_buf_ok(&b);

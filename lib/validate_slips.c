@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "diag.h"
+#include "lang.h"
 #include "repair.h"
 #include "validate.h"
 #include "validation.h"
@@ -75,7 +76,9 @@ static void S_hist_keep(tb_val_at *at, const tb_state *before, const void *const
 
 /* ===== The notes ===== */
 
-/* ORDER REPAIR: the words of each kind (spec/reconstruct.md §4). */
+/* ORDER REPAIR: the words of each kind (spec/reconstruct.md §4), in
+ * English, as tb_slip_words gives them to programs; the notes word them
+ * from the language tables (S_kind_keys; lang_en.c has these words). */
 static const char *const S_kind_words[] = {
 	NULL,
 	"one point misheard",
@@ -97,34 +100,60 @@ const char *tb_slip_words(int kind)
 	           ? S_kind_words[kind] : NULL;
 }
 
-/* The kind of 'r' in words, with what was misheard and the comment
- * that names it: "one point misheard (e3 for e4, as the comment says)"
- * -- the words of every repair note, in a known position or an open
- * stretch (validate_open_slips.c). */
-void tb_val_repair_kind(tb_buf *b, const tb_repair *r)
+/* ORDER REPAIR: the keys of each kind's words in the language tables
+ * (lang_*.c; in English S_kind_words' words, tb_slip_words'). */
+static const char *const S_kind_keys[] = {
+	NULL,
+	"val.kind.sound",
+	"val.kind.same.short",
+	"val.kind.part",
+	"val.kind.crown",
+	"val.kind.missing",
+	"val.kind.twice",
+	"val.kind.swap",
+	"val.kind.swap_side",
+	"val.kind.point",
+};
+
+/* The kind of 'r' in v->lang's words, with what was misheard and the
+ * comment that names it: "one point misheard (e3 for e4, as the
+ * comment says)" -- the words of every repair note, in a known position
+ * or an open stretch (validate_open_slips.c). The points stay notation. */
+void tb_val_repair_kind(const tb_val *v, tb_buf *b, const tb_repair *r)
 {
+	tb_buf kind = TB_BUF_SOFT, was = TB_BUF_SOFT;
+	char heard[16] = "", said[16] = "";
 	if (r->kind == TB_REPAIR_SAME) {
 		int file = TB_PT_FILE(r->said) != TB_PT_FILE(r->heard);
-		tb_buf_printf(b, S_kind_words[r->kind], file ? "letter" : "number");
-		if (file)
-			tb_buf_printf(b, " (%c for %c", 'a' + TB_PT_FILE(r->heard), 'a' + TB_PT_FILE(r->said));
-		else
-			tb_buf_printf(b, " (%u for %u", TB_PT_RANK(r->heard) + 1u, TB_PT_RANK(r->said) + 1u);
+		tb_val_words(v, &kind, file ? "val.kind.same.letter" : "val.kind.same.number", NULL, 0);
+		if (file) {
+			snprintf(heard, sizeof heard, "%c", 'a' + TB_PT_FILE(r->heard));
+			snprintf(said, sizeof said, "%c", 'a' + TB_PT_FILE(r->said));
+		} else {
+			snprintf(heard, sizeof heard, "%u", TB_PT_RANK(r->heard) + 1u);
+			snprintf(said, sizeof said, "%u", TB_PT_RANK(r->said) + 1u);
+		}
 	} else {
-		tb_buf_puts(b, S_kind_words[r->kind]);
+		tb_val_words(v, &kind, S_kind_keys[r->kind], NULL, 0);
 		if (r->kind == TB_REPAIR_SOUND || r->kind == TB_REPAIR_POINT) {
-			tb_buf_puts(b, " (");
-			tb_point_write(b, r->heard);
-			tb_buf_puts(b, " for ");
-			tb_point_write(b, r->said);
+			heard[tb_point_chars(heard, r->heard)] = '\0'; /* (a point: a few bytes) */
+			said[tb_point_chars(said, r->said)] = '\0';
 		}
 	}
-	int open = r->kind == TB_REPAIR_SAME || r->kind == TB_REPAIR_SOUND ||
-	           r->kind == TB_REPAIR_POINT;
+	int open = *heard != '\0';
+	if (open)
+		tb_val_words(v, &was, "val.kind.for", (const char *[]){heard, said}, 2);
+	const char *k = kind.data ? kind.data : "", *w = was.data ? was.data : "";
 	if (r->commented)
-		tb_buf_puts(b, open ? ", as the comment says)" : " (as the comment says)");
-	else if (open)
-		tb_buf_putc(b, ')');
+		tb_val_words(v, b, open ? "val.kind.for.said" : "val.kind.said",
+		             (const char *[]){k, w}, 2);
+	else
+		tb_val_words(v, b, open ? "val.kind.for.shown" : "val.kind.shown",
+		             (const char *[]){k, w}, 2);
+	if (!tb_buf_ok(&kind) || !tb_buf_ok(&was))
+		tb_buf_fail(b); /* out of memory: the caller's text says so */
+	tb_buf_free(&kind);
+	tb_buf_free(&was);
 }
 
 /* The turns of 'r' written out with their numbers, from 'before' (the
@@ -142,6 +171,26 @@ static void S_turns(tb_buf *b, const tb_repair *r, const tb_state *before)
 	tb_val_turns_written(b, before, r->turn, r->kind == TB_REPAIR_MISSING ? 1 : r->nturns);
 }
 
+void tb_val_slip_note(tb_val *v, const tb_node *n, const char *kind, const char *turns,
+                      unsigned reach, size_t held, size_t positions)
+{
+	char at[32], num[24], of[24];
+	snprintf(at, sizeof at, "%u:%u", n->span.line, n->span.col);
+	tb_buf *b = tb_val_line(v);
+	tb_val_words(v, b, "val.slip", (const char *[]){at, kind, turns}, 3);
+	if (reach) {
+		snprintf(num, sizeof num, "%u", reach);
+		tb_val_words_n(v, b, "val.slip.reach", reach, (const char *[]){num}, 1);
+	}
+	if (held < positions) {
+		snprintf(num, sizeof num, "%zu", held);
+		snprintf(of, sizeof of, "%zu", positions);
+		tb_val_words_n(v, b, "val.slip.held", (long)positions, (const char *[]){num, of}, 2);
+	}
+	tb_diag_cite(v->r, n->span.line, n->span.col);
+	tb_val_note_line(v);
+}
+
 /* The note of repair 'r' ("at 7:11, one point misheard (e3 for e4):
  * 14. g4-f4xe4: the next 12 turns are legal then"); its turns are the
  * pending fault's candidate, in 'turns' too. */
@@ -149,16 +198,10 @@ static void S_note(tb_val *v, const tb_repair *r, const tb_state *before, tb_buf
 {
 	const tb_node *n = r->node;
 	tb_buf what = TB_BUF_SOFT;
-	tb_val_repair_kind(&what, r);
+	tb_val_repair_kind(v, &what, r);
 	tb_buf_clear(turns);
 	S_turns(turns, r, before);
-	char after[64] = "";
-	if (r->reach)
-		snprintf(after, sizeof after, ": the next %u turn%s legal then", r->reach,
-		         r->reach == 1 ? " is" : "s are");
-	tb_diag_cite(v->r, n->span.line, n->span.col);
-	tb_diag_note(v->r, "at %u:%u, %s: %s%s", n->span.line, n->span.col, tb_val_text(v, &what),
-	             tb_val_text(v, turns), after);
+	tb_val_slip_note(v, n, tb_val_text(v, &what), tb_val_text(v, turns), r->reach, 0, 0);
 	if (r->back == 0 && r->nturns == 1 && r->kind != TB_REPAIR_TWICE) {
 		tb_buf tok = TB_BUF_SOFT; /* the turn read another way: its token alone */
 		tb_turn_token(&tok, &r->turn[0]);
@@ -267,21 +310,28 @@ static int S_certain(const tb_val_at *at, const tb_repair *rp, size_t all)
 
 /* Adds repair 'r' ('turns' its turns in words, 'first' the first node it
  * changes) to the assumptions of 'at': "14. g4-f4xe4 (at 7:11, one
- * point misheard)", after those made before, joined by "and"; cut at the
- * room there is. */
-static void S_assume(tb_val_at *at, const char *turns, const tb_node *first, const tb_repair *r)
+ * point misheard)", after those made before, joined by "and"; past the
+ * room there is, counted (at->assume_more). One assumption alone always
+ * has room: a repair's few turns, a place and a kind's words. */
+static void S_assume(const tb_val *v, tb_val_at *at, const char *turns, const tb_node *first, const tb_repair *r)
 {
 	size_t len = strlen(at->assume), room = sizeof at->assume;
 	if (!len) { /* the place the note of the assumption names */
 		at->assume_line = first->span.line;
 		at->assume_col = first->span.col;
 	}
-	int n = snprintf(at->assume + len, room - len, "%s%s (at %u:%u, %s)", len ? ", and " : "",
-	                 turns, first->span.line, first->span.col,
-	                 r->kind == TB_REPAIR_SAME ? "the same letter or number misheard"
-	                                           : S_kind_words[r->kind]);
-	if (n < 0 || (size_t)n >= room - len)
-		at->assume[len] = '\0'; /* no room: the assumptions said stay whole */
+	char place[32];
+	snprintf(place, sizeof place, "%u:%u", first->span.line, first->span.col);
+	tb_buf b = TB_BUF_SOFT;
+	tb_val_words(v, &b, len ? "val.assume.and" : "val.assume",
+	             (const char *[]){turns, place,
+	                              tb_lang_text(v->lang, S_kind_keys[r->kind])}, 3);
+	at->assume_last_more = !(tb_buf_ok(&b) && b.data && b.len < room - len);
+	if (!at->assume_last_more)
+		memcpy(at->assume + len, b.data, b.len + 1);
+	else
+		at->assume_more++; /* no room: the assumptions said stay whole */
+	tb_buf_free(&b);
 }
 
 int tb_val_slips(tb_val *v, tb_val_at *at, const tb_node *n, uint8_t kind, const tb_move *m)
@@ -317,7 +367,7 @@ int tb_val_slips(tb_val *v, tb_val_at *at, const tb_node *n, uint8_t kind, const
 	for (size_t i = 0; i < all && i < SHOWN; i++)
 		S_note(v, &rp[i], &before[k - 1 - rp[i].back], &turns);
 	if (all > SHOWN)
-		tb_diag_note(v->r, "and %zu more way%s of reading it", all - SHOWN, all - SHOWN == 1 ? "" : "s");
+		tb_val_note_more_ways(v, all - SHOWN);
 	int certain = S_certain(at, rp, all);
 	tb_buf_clear(&turns);
 	S_turns(&turns, &rp[0], &before[k - 1 - rp[0].back]);
@@ -330,12 +380,12 @@ int tb_val_slips(tb_val *v, tb_val_at *at, const tb_node *n, uint8_t kind, const
 		at->known = before[k - 1];
 	}
 	if (went && certain) {
-		tb_diag_note(v->r, "checking goes on as if it were so");
+		tb_val_note(v, "val.goes_on", NULL, 0);
 		tb_val_fault_repaired_at(v, 0);
 	} else if (went) {
-		tb_diag_note(v->r, "checking goes on under the assumption that it was so");
+		tb_val_note(v, "val.goes_on.assumed", NULL, 0);
 		at->assume_from = strlen(at->assume);
-		S_assume(at, tb_val_text(v, &turns), first, &rp[0]);
+		S_assume(v, at, tb_val_text(v, &turns), first, &rp[0]);
 		v->assume = at->assume;
 		v->assume_at = at;
 		for (size_t i = 1; i < all && i < SHOWN; i++) { /* the beam */
@@ -363,14 +413,17 @@ static void S_note_reaches(tb_val *v, const tb_repair *r, const tb_state *before
 {
 	const tb_node *n = r->node;
 	tb_buf what = TB_BUF_SOFT;
-	tb_val_repair_kind(&what, r);
+	tb_val_repair_kind(v, &what, r);
 	tb_buf_clear(turns);
 	S_turns(turns, r, before);
+	char at[32], line[16];
+	snprintf(at, sizeof at, "%u:%u", n->span.line, n->span.col);
+	snprintf(line, sizeof line, "%u", pos->span.line);
+	tb_val_words(v, tb_val_line(v), "val.slip.reaches",
+	             (const char *[]){at, tb_val_text(v, &what), tb_val_text(v, turns), line}, 4);
 	tb_diag_cite(v->r, n->span.line, n->span.col);
 	tb_diag_cite(v->r, pos->span.line, 0);
-	tb_diag_note(v->r, "at %u:%u, %s: %s: it reaches the position given on line %u",
-	             n->span.line, n->span.col, tb_val_text(v, &what),
-	             tb_val_text(v, turns), pos->span.line);
+	tb_val_note_line(v);
 	tb_val_fault_candidate(v, tb_val_text(v, turns));
 	tb_buf_free(&what);
 }
@@ -407,7 +460,7 @@ void tb_val_restated_slips(tb_val *v, const tb_val_at *at, const tb_node *pos)
 	for (size_t i = 0; i < all && i < SHOWN; i++)
 		S_note_reaches(v, &rp[i], &before[k - 1 - rp[i].back], pos, &turns);
 	if (all > SHOWN)
-		tb_diag_note(v->r, "and %zu more way%s of reading it", all - SHOWN, all - SHOWN == 1 ? "" : "s");
+		tb_val_note_more_ways(v, all - SHOWN);
 	tb_buf_free(&turns);
 	S_tell(v, pos, rp, all < SHOWN ? all : SHOWN, -1, 0);
 }
@@ -469,8 +522,9 @@ int tb_val_beam_switch(tb_val *v, tb_val_at *at, const tb_node *n, uint8_t kind,
 			tb_turn played = *t;
 			tb_buf turns = TB_BUF_SOFT;
 			S_turns(&turns, &r, &at->beam_before[i]);
-			at->assume[at->assume_from] = '\0';
-			S_assume(at, tb_val_text(v, &turns), r.node, &r);
+			at->assume[at->assume_from] = '\0'; /* the last slip's, taken back */
+			at->assume_more -= at->assume_last_more;
+			S_assume(v, at, tb_val_text(v, &turns), r.node, &r);
 			tb_buf_free(&turns);
 			at->nbeam = 0;
 			at->st = s;

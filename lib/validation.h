@@ -69,6 +69,8 @@ typedef struct tb_val {
 	tb_turn_fn fn;
 	void *ctx;
 	tb_buf scratch;
+	tb_buf line;               /* the words of the note at hand (tb_val_line):
+	                              one buffer for a record's notes */
 	tb_search_opts so;         /* the reader's, defaults filled in */
 	tb_decide_fn decide;       /* what open turns were found to be (fill) */
 	void *decide_ctx;
@@ -156,14 +158,20 @@ typedef struct tb_val_at {
 	int fixed;                 /* a repair put a turn before this one: the */
 	tb_state fixed_before;     /* position its variations start from */
 	tb_val_hist hist;          /* the look-back (validate_slips.c) */
-	char assume[200];          /* the repair checking goes on under, in words
-	                              ("14. g4-f4xe4 (at 7:11, ...)"), or "" */
+	char assume[400];          /* the repair checking goes on under, in words
+	                              ("14. g4-f4xe4 (at 7:11, ...)", in v->lang's
+	                              words: room for Arabic's two bytes a
+	                              letter), or "" */
 	uint8_t hidden;            /* checking goes on under a repair, in positions
 	                              that are not the record's: not told, nor kept
 	                              as frames (a repair of an earlier turn would
 	                              contradict the frames kept as written) */
 	tb_state known;            /* then, the last position known */
 	size_t assume_from;        /* where the last slip's assumption starts in 'assume' */
+	unsigned assume_more;      /* the assumptions made past the room of
+	                              'assume': not written, but counted ("and 2
+	                              more"), so that none is lost unsaid */
+	uint8_t assume_last_more;  /* the last slip's is one of them */
 	unsigned assume_line, assume_col; /* the place its first assumption names */
 	/* The beam: under an assumption, the next best repairs of the same
 	 * slip, each with the position before the first turn it changes; a
@@ -205,6 +213,26 @@ typedef struct tb_val_result_ctx {
 /* The text of soft buffer 'b' ("" when nothing was appended); "" and
  * v->oom when an append to it ran out of memory. */
 const char *tb_val_text(tb_val *v, const tb_buf *b);
+/* The words of 'key' in v->lang (English when it has none), "{1}"...
+ * filled from 'args', appended to 'b': the notes under a diagnostic
+ * (the "val.*" keys of lang_*.c). tb_val_words_n picks the text by the
+ * plural form of 'n' in that language ("KEY.one", "KEY.other"...). */
+void tb_val_words(const tb_val *v, tb_buf *b, const char *key, const char *const *args,
+                  size_t nargs);
+void tb_val_words_n(const tb_val *v, tb_buf *b, const char *key, long n,
+                    const char *const *args, size_t nargs);
+/* A note of those words on the diagnostic just made (tb_diag_note). */
+void tb_val_note(tb_val *v, const char *key, const char *const *args, size_t nargs);
+void tb_val_note_n(tb_val *v, const char *key, long n, const char *const *args, size_t nargs);
+/* A note of the text of soft buffer 'b' (v->oom when it ran out of
+ * memory), which it frees. */
+void tb_val_note_buf(tb_val *v, tb_buf *b);
+/* v->line emptied, for a note's words; tb_val_note_line makes the note
+ * (v->oom when memory ran out). The buffer is the validation's, kept
+ * from note to note: a note's own buffer grew from nothing, and words
+ * made the collection with errors' validate 0.5% slower. */
+tb_buf *tb_val_line(tb_val *v);
+void tb_val_note_line(tb_val *v);
 /* A candidate of the pending fault: a turn or sequence that fits, or a
  * reading that explains it (as the canonical form writes it). */
 void tb_val_fault_candidate(tb_val *v, const char *text);
@@ -314,7 +342,15 @@ int tb_val_beam_switch(tb_val *v, tb_val_at *at, const tb_node *n, uint8_t kind,
 /* The kind of repair 'r' in the words of every repair note, in a known
  * position or an open stretch: "one point misheard (e3 for e4, as the
  * comment says)" (spec/reconstruct.md §4). */
-void tb_val_repair_kind(tb_buf *b, const tb_repair *r);
+void tb_val_repair_kind(const tb_val *v, tb_buf *b, const tb_repair *r);
+/* The note of a slip at written turn 'n' ("at 7:11, KIND: TURNS: the
+ * next N turns are legal then (in K of the M positions)"), in v->lang's
+ * words, with the place it names cited: 'reach' 0 says nothing of the
+ * turns after it, 'held' < 'positions' in how many positions it holds. */
+void tb_val_slip_note(tb_val *v, const tb_node *n, const char *kind, const char *turns,
+                      unsigned reach, size_t held, size_t positions);
+/* "and N more ways of reading it". */
+void tb_val_note_more_ways(tb_val *v, size_t more);
 
 /* ===== validate_frames.c ===== */
 

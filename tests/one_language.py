@@ -19,7 +19,9 @@ Then the rules' reasons (spec/html.md, "Where the rules stop";
 spec/compare.md, the notes of a collation): records with illegal turns
 of each game, an open '?' and a gap, and a collation with a witness the
 rules refuse, each in each language ([Language]): the web page and the
-book's pages in the record's language have no word of another, the
+book's pages in the record's language have no word of another, nor
+validate --lang's reasons and the notes under them (the position, the
+slips, what fits, a restated position's differences), the
 page says the rules' reason as `tablero validate --lang` words it, and
 the collation's note "illegal in W: why" is in the collation's
 language, in the page, the book and the record collate writes.
@@ -170,8 +172,21 @@ FAULTS = [
     ("ocencahuac-stage", "ocencahuac", "ocencahuac", "", "1. a2-a3 1... c7xc2"),
     ("ocencahuac-slide", "ocencahuac", "ocencahuac", "", "1. a1-a4"),
 ]
+# the same, for the notes under validate's diagnostics: the slips and
+# checking going on under one, the assumption noted later; a restated
+# position the turns do not reach, its nearest and what differs
+NOTED = [
+    ("pitarra-slips", "pitarra", "pitarra", "",
+     "1. e5 g1 2. a1 d5 3. b2 b6 4. c3xb6 d3 5. f2 e4 6. a7 e3 7. d7 g4 8. a4xe4 f4 "
+     "9. d1 b4 10. d2xd7 c4 11. e4 c5 12. b6 d6 13. b4-g7 d6-d7 14. b6-d6 b4-b6"),
+    ("pitarra-restated", "pitarra", "pitarra", "",
+     '1. e5 g1 2. a1 d5 3. ? b6 <position "R 4 R:a1,b2,e5 Y:g1,d5,b4 hand=9,9">'),
+    ("pitarra-restated-known", "pitarra", "pitarra", "",
+     '1. e5 g1 2. a1 d5 3. b2 b6 <position "R 4 R:a1,b2,e5 Y:g1,d5,b4 hand=9,9">'),
+]
 TAG_LANG = {"en": "en", "es": "es-MX", "ar": "ar-MA"}
 REASON = re.compile(r"^[^:]+:\d+:\d+: error: [^:]+: (.*) \[TB40[12]\]$", re.M)
+NOTE = re.compile(r"^note: (.*)$", re.M)
 
 
 def flat(text):
@@ -203,6 +218,8 @@ def faults(tmp):
                 FAILS.append("%s validate --lang %s: the illegal turn's reason is not "
                              "there" % (name, lang))
             check("%s validate --lang" % name, lang, "\n".join(reasons), own)
+            check("%s validate --lang (its notes)" % name, lang,
+                  "\n".join(NOTE.findall(err)), own)
             page = path + ".html"
             run("html", path, "-o", page)
             text = visible_html(page)
@@ -214,6 +231,15 @@ def faults(tmp):
             pages = path + ".pages"
             run("book", "-d", pages, path)
             check(name + " book", lang, book_text(pages), own)
+    for name, game, rules, more, moves in NOTED:
+        for lang in LANGS:
+            path = record(tmp, name, lang, game, rules, more, moves)
+            own = {w.lower() for w in words(own_text(path))}
+            _, err = run_err("validate", "--lang", lang, path)
+            notes = NOTE.findall(err)
+            if not notes:
+                FAILS.append("%s validate --lang %s: no note is there" % (name, lang))
+            check("%s validate --lang (its notes)" % name, lang, "\n".join(notes), own)
     # a collation whose notebook the rules refuse at 2... c3
     for lang in LANGS:
         wit = []
@@ -271,7 +297,7 @@ def reason_keys():
             if not n.endswith(".c") or n == "game.c" or n.startswith("lang_"):
                 continue  # the tables themselves
             src = open(os.path.join(top, n), encoding="utf-8").read()
-            used |= set(re.findall(r'"((?:why|who|near|blue|crowned_self|crowned_other)'
+            used |= set(re.findall(r'"((?:why|who|near|blue|crowned_self|crowned_other|val)'
                                    r'\.[a-z_.0-9]+)"', src))
             used |= {"why.ocencahuac." + k for k in re.findall(r'\bK\("([a-z_0-9]+)"\)', src)}
     used = {k for k in used if not k.endswith((".", ".h"))}  # a prefix, a header

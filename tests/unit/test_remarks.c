@@ -149,7 +149,8 @@ static unsigned long S_check(const char *text, size_t len, const tb_lang *l, int
 			fail_msg("TB407 at %u:%u where no remark is: %s", d->line, d->col, d->message);
 		char msg[600], note[420];
 		snprintf(msg, sizeof msg, "%s: %s", x->token, x->reason);
-		snprintf(note, sizeof note, "position %s", x->position);
+		/* the note in the language's words too (the position as written) */
+		snprintf(note, sizeof note, "%s%s", tb_lang_text(l, "val.position"), x->position);
 		if (strcmp(d->message, msg) != 0 || !d->note || strcmp(d->note, note) != 0)
 			fail_msg("TB407 at %u:%u in %s:\n'%s'\n'%s'\nnot\n'%s'\n'%s'", d->line, d->col,
 			         l ? tb_lang_code(l) : "the default", d->message,

@@ -3,7 +3,10 @@
  * reasons.c): a key, its side and number, its args -- some words of
  * their own, a list -- in each language; and validate's messages of
  * illegal turns of each game in the language tb_reader_set_lang gives,
- * English by default and word for word as before. And tb_why_text and
+ * English by default and word for word as before, and the notes under
+ * them (the position, the slips, what fits an open stretch, a restated
+ * position's differences), the places they name the same in each
+ * language. And tb_why_text and
  * tb_why_put (a reason's texts kept per key, its words copied a run at a
  * time) against the plain wording they replaced (why_plain.h): every
  * key of every table in every language, with sides, numbers, plain args,
@@ -249,12 +252,108 @@ static void test_validate_in_language(void **state)
 	}
 }
 
+static void S_shapes(tb_reader *r, tb_buf *shape, tb_buf *notes);
+
+/* The diagnostics validate gives 'text' (its records) in 'l', each as a
+ * line "code line:col nlines | place place ..." into 'shape' and its
+ * note into 'notes' (the note lines, '\n' after each). */
+static void S_notes(const char *text, const tb_lang *l, tb_buf *shape, tb_buf *notes)
+{
+	tb_reader *r = tb_reader_new_mem(text, strlen(text), "t");
+	tb_record *rec;
+	tb_reader_set_lang(r, l);
+	while (tb_reader_next(r, &rec) == 1) { /* (a record's diagnostics, the next's gone) */
+		assert_true(tb_reader_validate(r, rec, NULL, NULL) >= 0);
+		S_shapes(r, shape, notes);
+		tb_record_free(rec);
+	}
+	tb_reader_free(r);
+}
+
+static void S_shapes(tb_reader *r, tb_buf *shape, tb_buf *notes)
+{
+	for (size_t i = 0; i < tb_reader_ndiags(r); i++) {
+		const tb_diag *d = tb_reader_diag(r, i);
+		unsigned lines = 0;
+		for (const char *c = d->note; c; c = strchr(c, '\n'), c = c ? c + 1 : NULL)
+			lines++;
+		tb_buf_printf(shape, "%d %u:%u %u |", d->code, d->line, d->col, lines);
+		for (size_t k = 0; k < d->nplaces; k++)
+			tb_buf_printf(shape, " %u@%u:%u", d->places[k].note, d->places[k].line,
+			              d->places[k].col);
+		tb_buf_putc(shape, '\n');
+		if (d->note)
+			tb_buf_printf(notes, "%s\n", d->note);
+	}
+}
+
+/* validate's notes -- the position, the slips and checking going on,
+ * the assumption, what fits an open stretch and how many more, a
+ * restated position's nearest and what differs -- in the language
+ * tb_reader_set_lang gives: in Spanish and Arabic as many note lines,
+ * naming the same places (tb_diag.places, which the LSP maps to each
+ * line), none of them English, no key or placeholder left; English as
+ * before by default. */
+static void test_notes_in_language(void **state)
+{
+	(void)state;
+	static const char *const records =
+		"[Game \"pitarra\"]\n[Language \"es\"]\n\n"
+		"1. f4 b6 2. g1 d5 3. d2 d1 4. c5 f2 5. f6 e5 6. g7 b2 7. d7 b4xf4 8. a7xd5 a4\n"
+		"9. g4xe3 d5 10. a1 e3 11. c4xa1 e4 12. e5xf2 a1 13. f6-f4xa1 b2-a1 *\n\n"
+		"[Game \"pitarra\"]\n\n"
+		"1. e5 g1 2. a1 d5 3. ? b6 <position \"R 4 R:a1,b2,e5 Y:g1,d5,b4 hand=9,9\"> *\n\n"
+		"[Game \"pitarra\"]\n\n"
+		"1. e5 g1 2. a1 d5 3. b2 b6 <position \"R 4 R:a1,b2,e5 Y:g1,d5,b4 hand=9,9\"> *\n\n"
+		"[Game \"ocencahuac\"]\n\n"
+		"1. a2^d2 d8^d6 2. b2-a2 ? 3. d2-c3 c8-b6 4. a2-a3 e7-d7 5. d2-d1 b6-d5 *\n\n"
+		"[Game \"ocencahuac\"]\n\n1. a1^a3 e8^e6 <gap> 3. b1^b3 d8^d6 *\n\n"
+		"[Game \"ocencahuac\"]\n\n1. a1^a3 e8^e6 <gap 2> <position \"S 3 S:Mb1,Pc1,Ga2,Gb2,"
+		"Gc2,Ea5 C:Gc7,Gd7,Ge7,Pc8,Md8,Ee6\"> *\n";
+	/* how English notes begin: none of these in another language's */
+	static const char *const english[] = {
+		"position ", "at ", "under the assumption", "checking goes on", "and ",
+		"the nearest", "one of the", "the position the turns", "the limit", NULL,
+	};
+	tb_buf en_shape = TB_BUF_INIT, en_notes = TB_BUF_INIT;
+	S_notes(records, NULL, &en_shape, &en_notes);
+	assert_non_null(strstr(en_notes.data, "\nchecking goes on under the assumption that it was so\n"));
+	assert_non_null(strstr(en_notes.data, "\nunder the assumption that "));
+	assert_non_null(strstr(en_notes.data, "\nand 71 more\n"));
+	assert_non_null(strstr(en_notes.data, "\nthe position the turns reach differs at 2 points: "
+	                                       "Y:b4 in the drawing, Y:b6 by the turns\n"));
+	for (size_t k = 0; tb_lang_at(k); k++) {
+		const tb_lang *l = tb_lang_at(k);
+		tb_buf shape = TB_BUF_INIT, notes = TB_BUF_INIT;
+		S_notes(records, l, &shape, &notes);
+		assert_string_equal(shape.data, en_shape.data); /* the same lines, the same places */
+		if (strcmp(tb_lang_code(l), "en") == 0) {
+			assert_string_equal(notes.data, en_notes.data);
+		} else {
+			for (const char *c = notes.data; *c; c = strchr(c, '\n') + 1) {
+				size_t n = strcspn(c, "\n");
+				for (size_t e = 0; english[e]; e++)
+					if (strncmp(c, english[e], strlen(english[e])) == 0)
+						fail_msg("%s: an English note: %.*s", tb_lang_code(l), (int)n, c);
+				const char *key = strstr(c, "val."), *slot = strchr(c, '{');
+				if ((key && key < c + n) || (slot && slot < c + n))
+					fail_msg("%s: a key or placeholder left: %.*s", tb_lang_code(l), (int)n, c);
+			}
+		}
+		tb_buf_free(&shape);
+		tb_buf_free(&notes);
+	}
+	tb_buf_free(&en_shape);
+	tb_buf_free(&en_notes);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_words),
 		cmocka_unit_test(test_words_as_plain),
 		cmocka_unit_test(test_validate_in_language),
+		cmocka_unit_test(test_notes_in_language),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
