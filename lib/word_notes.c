@@ -306,8 +306,7 @@ static void S_habit_note(tb_reader *r, const tb_tok *t)
 		num[chars] = '.';
 		if (chars == t->len && zeros < t->len)
 			tb_diag_propose(r, t->off, t->len, t->line, t->col, num, chars + 1);
-	}
-	else if (digits && digits < chars && chars >= 3 && chars <= 9)
+	} else if (digits && digits < chars && chars >= 3 && chars <= 9)
 		tb_diag_note(r, "a result is written 1-0, 0-1, 1/2-1/2 or *");
 }
 
