@@ -137,20 +137,27 @@ static int S_fix_free(const tb_tag_list *l, const char *near)
 static __attribute__((noinline)) void S_near_warn(tb_reader *r, const tb_tag_list *l,
                                                   const tb_tag *t, const char *near)
 {
-	size_t off = t->span.off + 1; /* the name, after '[' and blanks */
-	unsigned col = t->span.col + 1;
-	while (off < r->len && (r->data[off] == ' ' || r->data[off] == '\t'))
-		off++, col++;
+	size_t off = t->span.off + 1; /* the name, after '[' and blanks, on
+	                                 its line or a line after (§4) */
+	unsigned line = t->span.line, col = t->span.col + 1;
+	for (char c; off < r->len && ((c = r->data[off]) == ' ' || c == '\t' || c == '\r' ||
+	                              c == '\n');
+	     off++) {
+		if (c == '\n')
+			line++, col = 1;
+		else if (c != '\r')
+			col++;
+	}
 	int cased = strcasecmp(t->name, near) == 0;
-	tb_diag_at(r, TB_WARNING, TB_D_TAG_NEAR, off, strlen(t->name), t->span.line, col,
+	tb_diag_at(r, TB_WARNING, TB_D_TAG_NEAR, off, strlen(t->name), line, col,
 	           "unknown tag [%s] is kept as written; did you mean [%s]?%s", t->name, near,
 	           cased ? " (tag names are case-sensitive)" : "");
-	/* the fix only where the name is written so, on the '[''s line (a
-	 * name on the line after its '[' is not where this looks) */
+	/* the fix only where the name is written so (not in a window that
+	 * no longer holds it) */
 	size_t n = strlen(t->name);
 	if (off <= r->len && n <= r->len - off && memcmp(r->data + off, t->name, n) == 0 &&
 	    S_fix_free(l, near))
-		tb_diag_propose(r, off, n, t->span.line, col, near, strlen(near));
+		tb_diag_propose(r, off, n, line, col, near, strlen(near));
 }
 
 void tb_tags_check_names(tb_reader *r, const tb_tag_list *l, const tb_game *g,

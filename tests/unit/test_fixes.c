@@ -166,9 +166,11 @@ static void test_tag_fixes(void **state)
 	 * whose value is read by a format (the value may not be a date) */
 	S_no_fix("[Game \"pitarra\"]\n[Yellow \"C\"]\n[Yelow \"B\"]\n\n1. c3 *\n", 213, 3, 2);
 	S_no_fix("[Game \"pitarra\"]\n[date \"ayer\"]\n\n1. c3 *\n", 213, 2, 2);
-	/* a name on the line after its '[': the warning stands on the '['
-	 * line, where the name is not; no fix there (the fuzzer's) */
-	S_no_fix("[Game \"pitarra\"]\n[\nYelow \"B\"]\n\n1. c3 *\n", 213, 2, 2);
+	/* a name on the line after its '[' (the fuzzer's): the warning and
+	 * its fix stand where the name is, CRLF and blanks before it too */
+	S_one_fix("[Game \"pitarra\"]\n[\nYelow \"B\"]\n\n1. c3 *\n", 213, 3, 1, 3, 1, 6, "Yellow");
+	S_one_fix("[Game \"pitarra\"]\r\n[ \r\n\t Yelow \"B\"]\r\n\r\n1. c3 *\r\n", 213, 3, 3, 3, 3, 8,
+	          "Yellow");
 	/* an unknown game one slip from a known one */
 	S_one_fix("[Game \"pitara\"]\n\n1. c3 *\n", 205, 1, 7, 1, 7, 15, "\"pitarra\"");
 	S_no_fix("[Game \"chess\"]\n\n1. e4 *\n", 205, 1, 7);
