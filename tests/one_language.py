@@ -206,13 +206,19 @@ def record(tmp, name, lang, game, rules, more, moves):
     return path
 
 
+def validated(tmp, name, lang, game, rules, more, moves):
+    """The record written, its own words, and validate --lang's standard error."""
+    path = record(tmp, name, lang, game, rules, more, moves)
+    own = {w.lower() for w in words(own_text(path))}
+    _, err = run_err("validate", "--lang", lang, path)
+    return path, own, err
+
+
 def faults(tmp):
     """The rules' reasons in the record's language (the module's doc)."""
     for name, game, rules, more, moves in FAULTS:
         for lang in LANGS:
-            path = record(tmp, name, lang, game, rules, more, moves)
-            own = {w.lower() for w in words(own_text(path))}
-            _, err = run_err("validate", "--lang", lang, path)
+            path, own, err = validated(tmp, name, lang, game, rules, more, moves)
             reasons = REASON.findall(err)
             if not reasons and not name.endswith(("-open", "-gap")):
                 FAILS.append("%s validate --lang %s: the illegal turn's reason is not "
@@ -233,9 +239,7 @@ def faults(tmp):
             check(name + " book", lang, book_text(pages), own)
     for name, game, rules, more, moves in NOTED:
         for lang in LANGS:
-            path = record(tmp, name, lang, game, rules, more, moves)
-            own = {w.lower() for w in words(own_text(path))}
-            _, err = run_err("validate", "--lang", lang, path)
+            _, own, err = validated(tmp, name, lang, game, rules, more, moves)
             notes = NOTE.findall(err)
             if not notes:
                 FAILS.append("%s validate --lang %s: no note is there" % (name, lang))
