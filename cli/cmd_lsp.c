@@ -258,6 +258,9 @@ static json_object *S_initialize(S_server *sv, json_object *params, int *code, c
 		*msg = why;
 		return NULL;
 	}
+	/* the client's locale (LSP 3.16): the language of records that name
+	 * none tablero has; one tablero has no table for is English */
+	sv->settings.locale = tb_lang_find(lsp_jstr(params, "locale"));
 	sv->initialized = 1;
 	json_object *r = json_object_new_object(), *info = json_object_new_object();
 	json_object_object_add(r, "capabilities", S_capabilities());
