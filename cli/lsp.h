@@ -279,7 +279,10 @@ void lsp_linecol(const lsp_doc *d, size_t off, unsigned *line, unsigned *col);
 
 /* ---- lsp_actions.c ---- */
 
-json_object *lsp_code_actions(lsp_ctx *c, lsp_pos a, lsp_pos b, int *code, const char **msg);
+/* The code actions for range [a, b] of the document; 'only' the
+ * context's "only" (an array of kinds; NULL: every kind). */
+json_object *lsp_code_actions(lsp_ctx *c, lsp_pos a, lsp_pos b, json_object *only, int *code,
+                              const char **msg);
 /* One edit that turns bytes [off, off+len) of 'd' into 'text': the
  * common start and end left out. */
 json_object *lsp_edit_between(const lsp_doc *d, size_t off, size_t len, const char *text,

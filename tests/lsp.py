@@ -781,6 +781,68 @@ def test_language():
     s.close()
 
 
+def no_overlap(edits):
+    """LSP's rule for one WorkspaceEdit's TextEdits: no two overlap."""
+    spans = sorted((e["range"]["start"]["line"], e["range"]["start"]["character"],
+                    e["range"]["end"]["line"], e["range"]["end"]["character"]) for e in edits)
+    return all((a[2], a[3]) <= (b[0], b[1]) for a, b in zip(spans, spans[1:]))
+
+
+def test_fix_all():
+    """Every typed fix of the document at once, as one WorkspaceEdit of
+    kind source.fixAll.tablero: given when that kind (or one above it) is
+    asked for, whatever the range; beside the quick fixes when the range
+    holds a fix; never when only quick fixes are asked for. Applied, the
+    document has none of the slips left."""
+    two = QUICK + "\n" + QUICK.replace("Ana", "Eva").replace("1. c3", "1 c3")
+    s = Server()
+    caps = s.init()["result"]["capabilities"]
+    check("source.fixAll.tablero" in caps["codeActionProvider"]["codeActionKinds"],
+          "the fix-all kind announced: %r" % caps["codeActionProvider"])
+    uri = "file:///all.tgn"
+    diags = s.open(uri, two)
+    check(len(diags) >= 6, "slips in both records: %r" % diags)
+    top = {"range": {"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 0}}}
+    acts = actions_at(s, uri, top, ["source.fixAll"])
+    check([a["kind"] for a in acts] == ["source.fixAll.tablero"],
+          "asked for source.fixAll: that action alone: %r" % acts)
+    if acts:
+        edits = acts[0]["edit"]["changes"][uri]
+        check(len(edits) >= 7 and no_overlap(edits), "every fix, none overlapping: %r" % edits)
+        fixed = apply_edits(two, edits)
+        s.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 2},
+                 "contentChanges": [{"text": fixed}]})
+        s.logged()
+        after = s.diagnostics(uri)
+        check(after == [], "applied, no slip is left: %r" % after)
+        check("[Red \"Eva\"]" in fixed and "4. d1" in fixed and fixed.count("\n1. c3") == 2,
+              "the fixes of both records: %r" % fixed)
+        s.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 3},
+                 "contentChanges": [{"text": two}]})
+        s.logged()
+        s.diagnostics(uri)
+    check([a["kind"] for a in actions_at(s, uri, top, ["source"])] == ["source.fixAll.tablero"],
+          "'source' holds source.fixAll.tablero")
+    d = [x for x in diags if x["code"] == "TB215"][0]
+    quick = actions_at(s, uri, d, ["quickfix"])
+    check(quick and all(a["kind"] == "quickfix" for a in quick),
+          "asked for quick fixes: no fix-all: %r" % [a["kind"] for a in quick])
+    every = actions_at(s, uri, d)
+    kinds = [a["kind"] for a in every]
+    check("quickfix" in kinds and kinds.count("source.fixAll.tablero") == 1,
+          "unasked, on a fix: the quick fixes and the fix-all: %r" % kinds)
+    if acts and "source.fixAll.tablero" in kinds:
+        mine = [a for a in every if a["kind"] == "source.fixAll.tablero"][0]
+        check(mine["edit"] == acts[0]["edit"], "the same fix-all, whatever the range")
+    # a document without fixes: nothing to do
+    s.open("file:///none.tgn", SLIP)
+    check(actions_at(s, "file:///none.tgn", top, ["source.fixAll"]) == [],
+          "no fix: no fix-all")
+    s.request("shutdown")
+    s.notify("exit")
+    s.close()
+
+
 def frame(body):
     return b"Content-Length: %d\r\n\r\n" % len(body) + body
 
@@ -883,6 +945,7 @@ def main():
     test_open_hover()
     test_quick_fixes()
     test_language()
+    test_fix_all()
     test_settings()
     test_malformed()
     if FAILS:
