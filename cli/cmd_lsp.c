@@ -245,6 +245,7 @@ static json_object *S_capabilities(void)
 	json_object_object_add(c, "definitionProvider", json_object_new_boolean(1));
 	json_object *ca = json_object_new_object(), *kinds = json_object_new_array();
 	json_object_array_add(kinds, json_object_new_string("quickfix"));
+	json_object_array_add(kinds, json_object_new_string("source.fixAll.tablero"));
 	json_object_object_add(ca, "codeActionKinds", kinds);
 	json_object_object_add(c, "codeActionProvider", ca);
 	return c;
@@ -258,6 +259,9 @@ static json_object *S_initialize(S_server *sv, json_object *params, int *code, c
 		*msg = why;
 		return NULL;
 	}
+	/* the client's locale (LSP 3.16): the language of records that name
+	 * none tablero has; one tablero has no table for is English */
+	sv->settings.locale = tb_lang_find(lsp_jstr(params, "locale"));
 	sv->initialized = 1;
 	json_object *r = json_object_new_object(), *info = json_object_new_object();
 	json_object_object_add(r, "capabilities", S_capabilities());
@@ -265,6 +269,13 @@ static json_object *S_initialize(S_server *sv, json_object *params, int *code, c
 	lsp_jset_str(info, "version", tb_version());
 	json_object_object_add(r, "serverInfo", info);
 	return r;
+}
+
+/* The kinds of code action the request's context asks for ("only"),
+ * or NULL: every kind. */
+static json_object *S_only(json_object *params)
+{
+	return lsp_jarr(lsp_jobj(params, "context"), "only");
 }
 
 /* A request on a document: its params' textDocument, position or range. */
@@ -292,7 +303,8 @@ static json_object *S_on_doc(S_server *sv, const char *m, json_object *params, i
 	if (strcmp(m, "textDocument/rangeFormatting") == 0)
 		return range ? (*code = 0, lsp_formatting(&c, 1, a, b, code, msg)) : NULL;
 	if (strcmp(m, "textDocument/codeAction") == 0)
-		return range ? (*code = 0, lsp_code_actions(&c, a, b, code, msg)) : NULL;
+		return range ? (*code = 0, lsp_code_actions(&c, a, b, S_only(params), code, msg))
+		             : NULL;
 	if (!pos)
 		return NULL;
 	*code = 0;

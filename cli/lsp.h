@@ -155,7 +155,10 @@ int lsp_get_pos(json_object *pos, lsp_pos *p);
 typedef struct lsp_settings {
 	char *rules;            /* [Rules] for a record without one, or NULL */
 	tb_search_opts search;  /* the limits of validation's searches */
-	const tb_lang *lang;    /* the words of hovers; NULL: the record's */
+	const tb_lang *lang;    /* the language setting: the words of diagnostics and
+	                           hovers; NULL ("record"): lsp_lang's choice */
+	const tb_lang *locale;  /* the client's locale (initialize's "locale") when
+	                           tablero has that language, else NULL */
 	int generation;         /* bumped at each change: checks made before are stale */
 } lsp_settings;
 
@@ -197,6 +200,12 @@ typedef struct lsp_diag {
 	                           relative as 'line', texts owned; or NULL */
 	size_t nfixes;
 } lsp_diag;
+
+/* The language a record's diagnostics and hovers are worded in
+ * (spec/lsp.md, "Language"): the setting when one is forced; else the
+ * record's [Language] when tablero has that language; else the client's
+ * locale when it has that; else English. Never NULL; static. */
+const tb_lang *lsp_lang(const lsp_settings *s, const tb_record *rec);
 
 /* Cuts 'd' into records and checks those whose text (and settings)
  * are new, keeping the others' results. Returns how many records were
@@ -270,7 +279,10 @@ void lsp_linecol(const lsp_doc *d, size_t off, unsigned *line, unsigned *col);
 
 /* ---- lsp_actions.c ---- */
 
-json_object *lsp_code_actions(lsp_ctx *c, lsp_pos a, lsp_pos b, int *code, const char **msg);
+/* The code actions for range [a, b] of the document; 'only' the
+ * context's "only" (an array of kinds; NULL: every kind). */
+json_object *lsp_code_actions(lsp_ctx *c, lsp_pos a, lsp_pos b, json_object *only, int *code,
+                              const char **msg);
 /* One edit that turns bytes [off, off+len) of 'd' into 'text': the
  * common start and end left out. */
 json_object *lsp_edit_between(const lsp_doc *d, size_t off, size_t len, const char *text,

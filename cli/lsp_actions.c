@@ -9,6 +9,9 @@
  * A repair that replaces turns one for one edits their tokens alone; one
  * that puts a turn in or takes one out edits the record's tree and
  * writes it canonically (the numbers after it follow), as fill does.
+ * The typed fixes of the diagnostics (tb_diag.fixes) are offered one
+ * by one, and all at once as an action of kind source.fixAll.tablero.
+ * No action reads a diagnostic's words: each takes typed data.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -53,14 +56,20 @@ char *lsp_unput_rules(const lsp_check *c, char *s, size_t *len)
 	return s;
 }
 
-/* A code action of 'edits' (an array of TextEdits, taken) on 'd'. */
-static json_object *S_action(const lsp_doc *d, const char *title, json_object *edits,
-                             json_object *diag, int preferred)
+/* The kind of the action that applies every fix at once (spec/lsp.md
+ * §3.5): a kind under "source.fixAll", as LSP 3.17 names the kinds an
+ * editor asks for on save. */
+#define S_FIX_ALL "source.fixAll.tablero"
+
+/* A code action of kind 'kind' of 'edits' (an array of TextEdits, taken)
+ * on 'd'. */
+static json_object *S_action_of(const lsp_doc *d, const char *kind, const char *title,
+                                json_object *edits, json_object *diag, int preferred)
 {
 	json_object *a = json_object_new_object(), *we = json_object_new_object(),
 	            *ch = json_object_new_object();
 	lsp_jset_str(a, "title", title);
-	lsp_jset_str(a, "kind", "quickfix");
+	lsp_jset_str(a, "kind", kind);
 	if (diag) {
 		json_object *v = json_object_new_array();
 		json_object_array_add(v, diag);
@@ -72,6 +81,13 @@ static json_object *S_action(const lsp_doc *d, const char *title, json_object *e
 	json_object_object_add(we, "changes", ch);
 	json_object_object_add(a, "edit", we);
 	return a;
+}
+
+/* A quick fix: every action but the fix-all. */
+static json_object *S_action(const lsp_doc *d, const char *title, json_object *edits,
+                             json_object *diag, int preferred)
+{
+	return S_action_of(d, "quickfix", title, edits, diag, preferred);
 }
 
 /* A node's span as document offsets. */
@@ -310,6 +326,14 @@ static void S_repairs(json_object *out, lsp_ctx *c, const lsp_rec *r, const lsp_
 
 /* ---- fixes ------------------------------------------------------------ */
 
+/* The document's bytes [*a, *z) that fix 'f' of record 'r' replaces. */
+static void S_fix_span(const lsp_doc *d, const lsp_rec *r, const tb_diag_fix *f, size_t *a,
+                       size_t *z)
+{
+	*a = lsp_offset_col(d, f->line + r->line, f->col);
+	*z = lsp_offset_col(d, f->line + r->line, f->end_col);
+}
+
 /* The fixes the library typed on diagnostic 'g' of 'r' (tb_diag.fixes:
  * what its note says to write, "write c3-c4"), one action each, titled
  * by what it writes; preferred when it is the diagnostic's only action
@@ -319,9 +343,8 @@ static void S_fixes(json_object *out, lsp_ctx *c, const lsp_rec *r, const lsp_di
 	const lsp_doc *d = c->doc;
 	for (size_t i = 0; i < g->nfixes; i++) {
 		const tb_diag_fix *f = &g->fixes[i];
-		size_t a = lsp_offset_col(d, f->line + r->line, f->col);
-		size_t z = lsp_offset_col(d, f->line + r->line, f->end_col);
-		size_t n = strlen(f->text);
+		size_t a, z, n = strlen(f->text);
+		S_fix_span(d, r, f, &a, &z);
 		json_object *e = z >= a ? lsp_edit_between(d, a, z - a, f->text, n) : NULL;
 		if (!e)
 			continue; /* the text is that already */
@@ -340,6 +363,106 @@ static void S_fixes(json_object *out, lsp_ctx *c, const lsp_rec *r, const lsp_di
 		json_object_array_add(out, S_action(d, title, edits, S_diag(d, r, g),
 		                                    alone && g->nfixes == 1));
 	}
+}
+
+/* ---- every fix at once ------------------------------------------------ */
+
+/* One fix of the document: its span, its text, its place in the order
+ * the diagnostics and their fixes come. */
+typedef struct S_span {
+	size_t a, z, order;
+	const char *text;
+} S_span;
+
+static int S_span_cmp(const void *x, const void *y)
+{
+	const S_span *p = x, *q = y;
+	if (p->a != q->a)
+		return p->a < q->a ? -1 : 1;
+	return p->order < q->order ? -1 : p->order > q->order;
+}
+
+/* Every typed fix of the diagnostics of 'd' that changes its text, in
+ * the order they come; '*n' how many. NULL when there is none or memory
+ * ran out. */
+static S_span *S_all_fixes(const lsp_doc *d, size_t *n)
+{
+	size_t cap = 0;
+	*n = 0;
+	for (size_t i = 0; i < d->nrecs; i++)
+		for (size_t k = 0; k < d->recs[i].check->ndiags; k++)
+			cap += d->recs[i].check->diags[k].nfixes;
+	S_span *v = cap ? malloc(cap * sizeof *v) : NULL;
+	for (size_t i = 0; v && i < d->nrecs; i++) {
+		const lsp_check *c = d->recs[i].check;
+		for (size_t k = 0; k < c->ndiags; k++)
+			for (size_t j = 0; j < c->diags[k].nfixes; j++) {
+				const tb_diag_fix *f = &c->diags[k].fixes[j];
+				S_span s = {0, 0, *n, f->text};
+				S_fix_span(d, &d->recs[i], f, &s.a, &s.z);
+				size_t len = strlen(f->text);
+				if (s.z < s.a || (s.z - s.a == len && memcmp(d->text + s.a, f->text, len) == 0))
+					continue; /* no span, or the text is that already */
+				v[(*n)++] = s;
+			}
+	}
+	return v;
+}
+
+/* The action that applies every typed fix of the document at once, as
+ * one WorkspaceEdit (spec/lsp.md §3.5): of fixes whose spans overlap,
+ * the one that starts first (of those starting at one place, the first
+ * in the diagnostics' order), so that the edits never overlap, as LSP
+ * requires. Sorting makes a document of many fixes cost n log n. NULL
+ * when no fix would change the text. */
+static json_object *S_fix_all(const lsp_doc *d)
+{
+	size_t n;
+	S_span *v = S_all_fixes(d, &n);
+	if (!v)
+		return NULL;
+	qsort(v, n, sizeof *v, S_span_cmp);
+	json_object *edits = json_object_new_array();
+	size_t kept = 0, start = 0, end = 0; /* the last kept's span */
+	for (size_t i = 0; i < n; i++) {
+		/* an insertion where the last kept one stands (at one place) overlaps it */
+		if (kept && (v[i].a < end || (v[i].a == v[i].z && v[i].a == start && start == end)))
+			continue;
+		json_object *e = lsp_edit_between(d, v[i].a, v[i].z - v[i].a, v[i].text, strlen(v[i].text));
+		if (!e)
+			continue;
+		json_object_array_add(edits, e);
+		kept++;
+		start = v[i].a;
+		end = v[i].z;
+	}
+	free(v);
+	if (!kept) {
+		json_object_put(edits);
+		return NULL;
+	}
+	char title[96];
+	snprintf(title, sizeof title, "Write every fix of the document (%zu)", kept);
+	return S_action_of(d, S_FIX_ALL, title, edits, NULL, 0);
+}
+
+/* Is an action of kind 'kind' wanted by the context's 'only' (NULL:
+ * every kind)? A kind asked for holds the kinds under it: "source" and
+ * "source.fixAll" hold "source.fixAll.tablero" (LSP 3.17, CodeActionKind). */
+static int S_wanted(json_object *only, const char *kind)
+{
+	if (!only)
+		return 1;
+	for (size_t i = 0; i < json_object_array_length(only); i++) {
+		json_object *o = json_object_array_get_idx(only, i);
+		if (!json_object_is_type(o, json_type_string))
+			continue;
+		const char *k = json_object_get_string(o);
+		size_t n = strlen(k);
+		if (n && strncmp(kind, k, n) == 0 && (kind[n] == '\0' || kind[n] == '.'))
+			return 1;
+	}
+	return 0;
 }
 
 /* ---- fill and tags ----------------------------------------------------- */
@@ -493,7 +616,8 @@ static void S_tags(json_object *out, lsp_ctx *c, const lsp_rec *r)
 	json_object_array_add(out, S_action(d, "Add the missing tags of the roster", edits, NULL, 0));
 }
 
-json_object *lsp_code_actions(lsp_ctx *c, lsp_pos a, lsp_pos b, int *code, const char **msg)
+json_object *lsp_code_actions(lsp_ctx *c, lsp_pos a, lsp_pos b, json_object *only, int *code,
+                              const char **msg)
 {
 	long x = lsp_offset(c->doc, a), y = lsp_offset(c->doc, b);
 	if (x < 0 || y < 0) {
@@ -502,6 +626,16 @@ json_object *lsp_code_actions(lsp_ctx *c, lsp_pos a, lsp_pos b, int *code, const
 		return NULL;
 	}
 	json_object *out = json_object_new_array();
+	/* asked for by its kind (on save), the fix-all is the document's
+	 * whatever the range; else it is offered beside the quick fixes of a
+	 * range that holds a fix */
+	int asked = only && S_wanted(only, S_FIX_ALL), fixes_here = 0;
+	if (!S_wanted(only, "quickfix")) {
+		json_object *all = asked ? S_fix_all(c->doc) : NULL;
+		if (all)
+			json_object_array_add(out, all);
+		return out;
+	}
 	lsp_rec *r = lsp_rec_at(c->doc, (size_t)x), *rz = lsp_rec_at(c->doc, (size_t)y);
 	for (; r && r <= rz; r++) {
 		const lsp_check *k = r->check;
@@ -513,7 +647,9 @@ json_object *lsp_code_actions(lsp_ctx *c, lsp_pos a, lsp_pos b, int *code, const
 			size_t before = json_object_array_length(out);
 			if (k->rec && g->note)
 				S_repairs(out, c, r, g);
-			S_fixes(out, c, r, g, json_object_array_length(out) == before);
+			size_t quick = json_object_array_length(out);
+			S_fixes(out, c, r, g, quick == before);
+			fixes_here |= json_object_array_length(out) > quick;
 		}
 		if (k->replay) {
 			S_decided(out, c, r, (unsigned)a.line + 1, (unsigned)b.line + 1);
@@ -521,5 +657,8 @@ json_object *lsp_code_actions(lsp_ctx *c, lsp_pos a, lsp_pos b, int *code, const
 		}
 		S_tags(out, c, r);
 	}
+	json_object *all = asked || (!only && fixes_here) ? S_fix_all(c->doc) : NULL;
+	if (all)
+		json_object_array_add(out, all);
 	return out;
 }

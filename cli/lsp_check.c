@@ -222,6 +222,16 @@ static void S_unput_cols(lsp_check *c)
 	}
 }
 
+const tb_lang *lsp_lang(const lsp_settings *s, const tb_record *rec)
+{
+	if (s->lang)
+		return s->lang;
+	const tb_lang *l = rec ? tb_lang_find(tb_record_tag(rec, "Language")) : NULL;
+	if (!l)
+		l = s->locale;
+	return l ? l : tb_lang_find("en");
+}
+
 /* Reads the record of 'c' with a reader of its own: its diagnostics,
  * and (with no errors, and a game with rules) its replay's. */
 static int S_check(lsp_check *c, const char *uri, size_t off, const lsp_settings *s)
@@ -251,6 +261,8 @@ static int S_check(lsp_check *c, const char *uri, size_t off, const lsp_settings
 	if (rc <= 0)
 		S_keep_diags(c, r, c->line);
 	if (rec && !tb_record_errors(rec) && tb_record_game(rec)) {
+		/* the rules' reasons and the notes in the record's words */
+		tb_reader_set_lang(r, lsp_lang(s, rec));
 		c->replay = tb_reader_replay(r, rec);
 		S_keep_diags(c, r, c->line);
 	}

@@ -173,10 +173,10 @@ static void S_events_fn(void *ctx, const tb_turn_report *t)
 		S_printf(b, "The game is over: %s\n\n", t->over);
 }
 
-/* The words of 's' in the settings' language (or the record's). */
+/* The words of hovers: the diagnostics' language (lsp_lang). */
 static const tb_lang *S_lang(const lsp_ctx *c, const tb_record *rec)
 {
-	return c->settings->lang ? c->settings->lang : tb_record_lang(rec);
+	return lsp_lang(c->settings, rec);
 }
 
 /* Whose turn it is in engine 'e', in words. */

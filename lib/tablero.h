@@ -642,9 +642,12 @@ typedef struct tb_search_opts {
 TB_EXPORT void tb_reader_set_search(tb_reader *r, const tb_search_opts *o);
 
 /** The language the rules' reasons are worded in by later
- * tb_reader_validate calls on 'r' (why a turn is illegal, why the game
- * is over: the messages of TB401, TB402, TB407); NULL, the default:
- * English. The rest of a diagnostic (its notes) stays English. */
+ * tb_reader_validate and tb_reader_replay calls on 'r' (why a turn is
+ * illegal, why the game is over: the messages of TB401, TB402, TB407),
+ * and the notes under their diagnostics (the position, the slips, the
+ * assumptions, what fits an open stretch: spec/tgn.md §11); NULL, the
+ * default: English. The places and fixes they type are the same in
+ * every language. Other messages, and the reader's notes, stay English. */
 struct tb_lang;
 TB_EXPORT void tb_reader_set_lang(tb_reader *r, const struct tb_lang *l);
 

@@ -114,10 +114,12 @@ class Server:
     def logged(self):
         return self.note("window/logMessage")["params"]["message"]
 
-    def init(self, options=None):
+    def init(self, options=None, locale=None):
         params = {"processId": None, "rootUri": None, "capabilities": {}}
         if options is not None:
             params["initializationOptions"] = options
+        if locale is not None:
+            params["locale"] = locale
         r = self.request("initialize", params)
         self.notify("initialized", {})
         return r
@@ -674,6 +676,173 @@ def test_settings():
     s.close()
 
 
+# SLIP in Spanish, with a second slip after the first: its note names the
+# assumption the first made, at the first's place (9:52), not at its own
+SLIP_ES = SLIP.replace('[Result "*"]', '[Result "*"]\n[Language "es"]') \
+    .replace("3. d3 a7 *", "3. d3 a7 4. d3 g7 *")
+
+
+def actions_at(s, uri, d, only=None):
+    ctx = {"diagnostics": []}
+    if only is not None:
+        ctx["only"] = only
+    return s.request("textDocument/codeAction", {**doc(uri), "range": d["range"],
+                                                 "context": ctx})["result"]
+
+
+def test_language():
+    """Diagnostics in the record's language, as the desk shows them: the
+    rules' reasons and the notes (the repairs, the assumption) in Spanish
+    for [Language "es"]; the 'language' setting forces English; a record
+    without a language tablero has takes the client's locale. The places
+    the notes name, and the code actions, are the same in every language
+    (typed data, never the words)."""
+    uri = "file:///es.tgn"
+    es = Server()
+    es.init()
+    de = es.open(uri, SLIP_ES)
+    en = Server()
+    en.init({"language": "en"})
+    dn = en.open(uri, SLIP_ES)
+    check([d["code"] for d in de] == ["TB401", "TB401"], "two slips: %r" % de)
+    msgs = [d["message"] for d in de]
+    check(msgs == ["d3: se formó una tercia en d1-d2-d3 pero no se tomó ninguna ficha",
+                   "d3: d3 ya está ocupado"], "the rules' reasons in Spanish: %r" % msgs)
+    rel = [x["message"] for d in de for x in d.get("relatedInformation", [])]
+    for want in ("posición R 3 R:d1,d2 Y:a1,a4 hand=10,10",
+                 "en 9:52, una parte de la jugada sin escribir: 3. d3xa1: así la jugada "
+                 "siguiente es legal",
+                 "y 58 maneras más de leerlo", "la revisión sigue suponiendo que así fue",
+                 "suponiendo que 3. d3xa1 (en 9:52, una parte de la jugada sin escribir)"):
+        check(want in rel, "a note in Spanish: %r in %r" % (want, rel))
+    check(not [m for m in rel if "assumption" in m or " more ways" in m or "not written" in m],
+          "no note left in English: %r" % rel)
+    # as validate --lang es words them (the command, the same tables)
+    with tempfile.NamedTemporaryFile("w", suffix=".tgn", delete=False, encoding="utf-8") as f:
+        f.write(SLIP_ES)
+    try:
+        out = run("validate", "--lang", "es", f.name).stderr
+    finally:
+        os.unlink(f.name)
+    notes = [l[6:] for l in out.splitlines() if l.startswith("note: ")]
+    check(notes == rel, "the notes are validate --lang es's: %r %r" % (notes, rel))
+    check([d["message"] for d in dn] == ["d3: a tercia was formed at d1-d2-d3 but no piece "
+                                         "was taken", "d3: d3 is occupied"],
+          "language 'en' forces English: %r" % [d["message"] for d in dn])
+    reln = [x["message"] for d in dn for x in d.get("relatedInformation", [])]
+    check("under the assumption that 3. d3xa1 (at 9:52, a part not written)" in reln,
+          "English notes: %r" % reln)
+    # the typed places map alike in both: the same ranges, the same related locations
+    def places(ds):
+        return [(d["range"], [x["location"] for x in d.get("relatedInformation", [])]) for d in ds]
+    check(places(de) == places(dn), "the places are the same in Spanish and English:\n%r\n%r"
+          % (places(de), places(dn)))
+    line = SLIP_ES.split("\n")[8]
+    at52 = {"line": 8, "character": utf16(line[:51])}
+    assumed = [x["location"]["range"]["start"] for x in de[1].get("relatedInformation", [])
+               if x["message"].startswith("suponiendo")]
+    check(assumed == [at52] and de[1]["range"]["start"] != at52,
+          "the assumption's note located at the first slip (9:52), not at its own: %r" % assumed)
+    # the code actions: the same edits whatever the words
+    for a, b in zip(de, dn):
+        ea = [(x["kind"], x["edit"]) for x in actions_at(es, uri, a)]
+        eb = [(x["kind"], x["edit"]) for x in actions_at(en, uri, b)]
+        check(ea and ea == eb, "the same actions in Spanish and English: %r %r" % (ea, eb))
+    # hovers follow too: the forced English names the turn in English
+    sl = SLIP_ES.split("\n")[8]
+    r = en.request("textDocument/hover", at(uri, 8, utf16(sl[:sl.index("a1")])))
+    check("After 1... a1" in r["result"]["contents"]["value"], "hover in the forced English")
+    for s in (es, en):
+        s.request("shutdown")
+        s.notify("exit")
+        s.close()
+    # the client's locale: for a record without [Language], or with one
+    # tablero has no words for; a record's own language comes first
+    s = Server()
+    s.init(locale="es-MX")
+    d = s.open("file:///l.tgn", SLIP)
+    check([x["message"] for x in d] == ["d3: se formó una tercia en d1-d2-d3 pero no se tomó "
+                                        "ninguna ficha"], "the locale's Spanish: %r" % d)
+    r = s.request("textDocument/hover", at("file:///l.tgn", 7, utf16(sl[:sl.index("a1")])))
+    check("Tras 1... a1" in r["result"]["contents"]["value"], "hover in the locale's Spanish")
+    fr = s.open("file:///fr.tgn", SLIP.replace("[Result", '[Language "fr"]\n[Result'))
+    check("se formó" in fr[0]["message"], "a language without words: the locale's: %r" % fr)
+    d = s.open("file:///en.tgn", SLIP.replace("[Result", '[Language "en"]\n[Result'))
+    check("a tercia was formed" in d[0]["message"], "the record's English before the locale")
+    s.request("shutdown")
+    s.notify("exit")
+    s.close()
+    s = Server()
+    s.init(locale="fr-FR")
+    d = s.open("file:///l.tgn", SLIP)
+    check("a tercia was formed" in d[0]["message"], "a locale without words: English")
+    s.request("shutdown")
+    s.notify("exit")
+    s.close()
+
+
+def no_overlap(edits):
+    """LSP's rule for one WorkspaceEdit's TextEdits: no two overlap."""
+    spans = sorted((e["range"]["start"]["line"], e["range"]["start"]["character"],
+                    e["range"]["end"]["line"], e["range"]["end"]["character"]) for e in edits)
+    return all((a[2], a[3]) <= (b[0], b[1]) for a, b in zip(spans, spans[1:]))
+
+
+def test_fix_all():
+    """Every typed fix of the document at once, as one WorkspaceEdit of
+    kind source.fixAll.tablero: given when that kind (or one above it) is
+    asked for, whatever the range; beside the quick fixes when the range
+    holds a fix; never when only quick fixes are asked for. Applied, the
+    document has none of the slips left."""
+    two = QUICK + "\n" + QUICK.replace("Ana", "Eva").replace("1. c3", "1 c3")
+    s = Server()
+    caps = s.init()["result"]["capabilities"]
+    check("source.fixAll.tablero" in caps["codeActionProvider"]["codeActionKinds"],
+          "the fix-all kind announced: %r" % caps["codeActionProvider"])
+    uri = "file:///all.tgn"
+    diags = s.open(uri, two)
+    check(len(diags) >= 6, "slips in both records: %r" % diags)
+    top = {"range": {"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 0}}}
+    acts = actions_at(s, uri, top, ["source.fixAll"])
+    check([a["kind"] for a in acts] == ["source.fixAll.tablero"],
+          "asked for source.fixAll: that action alone: %r" % acts)
+    if acts:
+        edits = acts[0]["edit"]["changes"][uri]
+        check(len(edits) >= 7 and no_overlap(edits), "every fix, none overlapping: %r" % edits)
+        fixed = apply_edits(two, edits)
+        s.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 2},
+                 "contentChanges": [{"text": fixed}]})
+        s.logged()
+        after = s.diagnostics(uri)
+        check(after == [], "applied, no slip is left: %r" % after)
+        check("[Red \"Eva\"]" in fixed and "4. d1" in fixed and fixed.count("\n1. c3") == 2,
+              "the fixes of both records: %r" % fixed)
+        s.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 3},
+                 "contentChanges": [{"text": two}]})
+        s.logged()
+        s.diagnostics(uri)
+    check([a["kind"] for a in actions_at(s, uri, top, ["source"])] == ["source.fixAll.tablero"],
+          "'source' holds source.fixAll.tablero")
+    d = [x for x in diags if x["code"] == "TB215"][0]
+    quick = actions_at(s, uri, d, ["quickfix"])
+    check(quick and all(a["kind"] == "quickfix" for a in quick),
+          "asked for quick fixes: no fix-all: %r" % [a["kind"] for a in quick])
+    every = actions_at(s, uri, d)
+    kinds = [a["kind"] for a in every]
+    check("quickfix" in kinds and kinds.count("source.fixAll.tablero") == 1,
+          "unasked, on a fix: the quick fixes and the fix-all: %r" % kinds)
+    if acts and "source.fixAll.tablero" in kinds:
+        mine = [a for a in every if a["kind"] == "source.fixAll.tablero"][0]
+        check(mine["edit"] == acts[0]["edit"], "the same fix-all, whatever the range")
+    # a document without fixes: nothing to do
+    s.open("file:///none.tgn", SLIP)
+    check(actions_at(s, "file:///none.tgn", top, ["source.fixAll"]) == [],
+          "no fix: no fix-all")
+    s.request("shutdown")
+    s.notify("exit")
+    s.close()
+
+
 def frame(body):
     return b"Content-Length: %d\r\n\r\n" % len(body) + body
 
@@ -775,6 +944,8 @@ def main():
     test_outline()
     test_open_hover()
     test_quick_fixes()
+    test_language()
+    test_fix_all()
     test_settings()
     test_malformed()
     if FAILS:

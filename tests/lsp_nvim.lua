@@ -9,6 +9,7 @@
 --   FORMATTED    tablero fmt's output of REPAIRED
 --   OPEN         a record with a '?' on line OPEN_LINE; OPEN_FIT the turn
 --                the rules decide there
+--   FIXES        records with several typed fixes; FIXED them all applied
 -- Exits 0 when every check holds, else prints what failed and exits 1.
 local env = vim.env
 local failed = 0
@@ -105,6 +106,28 @@ check(#items > 0, 'completion at the ? gives turns')
 if items[1] then
   check(items[1].label == env.OPEN_FIT, 'the rules\' candidate first: ' .. env.OPEN_FIT .. ', got ' .. items[1].label)
 end
+
+-- 5. every fix at once: the action of kind source.fixAll, asked for by
+-- that kind as an editor does on save, applied to the buffer
+vim.cmd('edit ' .. vim.fn.fnameescape(env.FIXES))
+local fbuf = vim.api.nvim_get_current_buf()
+vim.lsp.buf_attach_client(fbuf, client_id)
+vim.wait(20000, function() return #vim.diagnostic.get(fbuf) > 0 end, 20)
+check(#vim.diagnostic.get(fbuf) >= 5, 'the slips found, got ' .. #vim.diagnostic.get(fbuf))
+res = client.request_sync('textDocument/codeAction', {
+  textDocument = { uri = vim.uri_from_bufnr(fbuf) },
+  range = { start = { line = 0, character = 0 }, ['end'] = { line = 0, character = 0 } },
+  context = { diagnostics = {}, only = { 'source.fixAll' } },
+}, 20000, fbuf)
+local all = res and res.result or {}
+check(#all == 1 and all[1].kind == 'source.fixAll.tablero',
+  'one action of kind source.fixAll.tablero, got ' .. #all)
+if all[1] then
+  vim.lsp.util.apply_workspace_edit(all[1].edit, client.offset_encoding)
+  check(buffer_text(fbuf) == read(env.FIXED), 'the buffer has every fix after the fix-all')
+end
+vim.wait(20000, function() return #vim.diagnostic.get(fbuf) == 0 end, 20)
+check(#vim.diagnostic.get(fbuf) == 0, 'no slip left after the fix-all')
 
 vim.lsp.stop_client(client_id)
 finish()

@@ -14,7 +14,7 @@ local function start()
     init_options = {
       rules = nil,          -- e.g. 'pitarra; movement=slide' for records without [Rules]
       searchTurns = 0,      -- 0: validate's defaults
-      language = 'record',  -- en, es, ar or record
+      language = 'record',  -- of diagnostics and hovers: en, es, ar or record
     },
   }
   if vim.lsp.start then -- 0.8 and later: one client shared by the buffers
