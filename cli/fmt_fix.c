@@ -174,10 +174,17 @@ static int S_round(tb_reader *r, tb_record *rec, S_told *t, cli_fixed *next)
 		cli_oom();
 	if (n <= 0)
 		return 0;
+	/* the fixed text's offsets are its own (0 up), its lines the file's */
 	tb_reader *fr = cli_reader_new_mem(text, len, t->name);
-	tb_reader_set_origin(fr, tb_record_line(rec), tb_record_source_offset(rec));
-	tb_record *frec;
-	if (cli_reader_next(fr, &frec) != 1) { /* a fix never takes a record's first token */
+	tb_reader_set_origin(fr, tb_record_line(rec), 0);
+	tb_record *frec = NULL;
+	/* One record, the whole text: a fix keeps to a word or a tag, so it
+	 * neither takes the record's first token nor starts another. Should
+	 * one ever, the round is dropped untold, and the reading before it
+	 * stands: a record is never lost to a fix. */
+	if (cli_reader_next(fr, &frec) != 1 ||
+	    tb_record_source_offset(frec) + tb_record_source_size(frec) != len) {
+		tb_record_free(frec);
 		tb_reader_free(fr);
 		free(text);
 		return 0;

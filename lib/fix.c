@@ -31,9 +31,10 @@ static int S_cand_cmp(const void *pa, const void *pb)
 	return a->seq < b->seq ? -1 : a->seq > b->seq;
 }
 
-/* A place in the text as the lexer counts places (utf8.h,
- * tb_utf8_advance): a line ends at LF, CR LF or CR; a column is a byte
- * that is no UTF-8 continuation byte. */
+/* A place in the text as the lexer counts places: a line ends at LF,
+ * CR LF or CR; a column is a character -- a valid UTF-8 sequence, or
+ * each byte that is not part of one (tb_utf8_count: a stray
+ * continuation byte is a column of its own). */
 typedef struct S_place {
 	size_t at;
 	unsigned line, col;
@@ -64,8 +65,8 @@ static int S_to_col(const char *s, size_t n, S_place *p, unsigned col)
 	while (p->col < col) {
 		if (p->at == n || S_eol(s[p->at]))
 			return 0;
-		for (p->at++; p->at < n && ((unsigned char)s[p->at] & 0xC0) == 0x80; p->at++)
-			;
+		size_t k = tb_utf8_valid(s + p->at, n - p->at);
+		p->at += k ? k : 1;
 		p->col++;
 	}
 	return 1;
@@ -148,9 +149,7 @@ int tb_reader_fix_record(const tb_reader *r, const tb_record *rec, tb_fix_fn fn,
 		from--;
 	if (from < r->bom)
 		from = r->bom;
-	unsigned skip = 0;
-	for (size_t i = from; i < rec->off; i++)
-		skip += ((unsigned char)r->data[i] & 0xC0) != 0x80;
+	unsigned skip = tb_utf8_count(r->data + from, rec->off - from);
 	char *src = tb_malloc(skip + rec->bytes + 1);
 	if (!src)
 		return TB_ENOMEM;

@@ -226,6 +226,26 @@ static void test_fix_record_text(void **state)
 	tb_reader_free(r);
 }
 
+/* Bytes that are not UTF-8 (two stray continuation bytes) are a column
+ * each, as the lexer counts them: the fix after them on their line
+ * replaces its own word (the fuzzer's). */
+static void test_fix_record_stray_bytes(void **state)
+{
+	(void)state;
+	const char src[] = "[Game \"pitarra\"]\n\n1.\x80\x93 a1\xE2\x80\x94" "a4 *\n";
+	tb_reader *r;
+	tb_record *rec = tt_parse(src, &r);
+	S_seen seen = {""};
+	char *text;
+	size_t len;
+	assert_int_equal(tb_reader_fix_record(r, rec, S_seen_fn, &seen, &text, &len), 1);
+	assert_string_equal(seen.log, "3:6 301 a1\xE2\x80\x94" "a4>a1-a4;");
+	assert_string_equal(text, "[Game \"pitarra\"]\n\n1.\x80\x93 a1-a4 *\n");
+	free(text);
+	tb_record_free(rec);
+	tb_reader_free(r);
+}
+
 /* A record after another: its text from its own first line to the end,
  * its fixes on the file's lines; read again from that line
  * (tb_reader_set_origin), its diagnostics are the file's lines too. */
@@ -275,6 +295,7 @@ int main(void)
 		cmocka_unit_test(test_word_note_fix_only_with_note),
 		cmocka_unit_test(test_tag_fixes),
 		cmocka_unit_test(test_fix_record_text),
+		cmocka_unit_test(test_fix_record_stray_bytes),
 		cmocka_unit_test(test_fix_record_second),
 		cmocka_unit_test(test_fix_layout),
 	};
