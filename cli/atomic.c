@@ -335,14 +335,14 @@ int cli_rewrite(const char *cmd, const char *path, cli_rewrite_fn fn, void *ctx)
 	/* Refused whatever fn says: a file whose reading found an error (but
 	 * what fn vouches for, read back: 2), or holding no record (the new
 	 * content would be empty). */
-	if (keep == 2)
+	if (keep == 2) {
 		keep = 1;
-	else if (keep == 1 && tb_reader_nerrors(r) > 0) {
+	} else if (keep == 1 && tb_reader_nerrors(r) > 0) {
 		cli_error(cmd, "'%s' left unchanged: it has errors", path);
 		keep = 10 + EXIT_PROBLEMS;
-	} else if (keep == 1 && a->written == 0) {
-		keep = 0;
 	}
+	if (keep == 1 && a->written == 0)
+		keep = 0;
 	tb_reader_free(r);
 	cli_close(f);
 	if (keep == 1)

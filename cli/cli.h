@@ -31,6 +31,21 @@ char *cli_record_write(const tb_record *rec, size_t *len);
 char *cli_record_movetext(const tb_record *rec, size_t *len);
 char *cli_diag_format(const tb_diag *d);
 
+/* fmt --fix (fmt_fix.c): a record read again from its fixed text. */
+typedef struct cli_fixed {
+	tb_reader *r;       /* the reader of the fixed text: the record's diagnostics now */
+	tb_record *rec;     /* the record read from it */
+	char *text;         /* the fixed text, which 'r' reads */
+} cli_fixed;
+/* The fixes that the diagnostics of 'r' (its last call, which read
+ * 'rec') propose applied to 'rec''s text, which is read again, while
+ * the reading proposes more, a few rounds at most; each fix applied
+ * told on 'err' as "NAME:LINE:COL: fixed: wrote ..." (one line).
+ * Returns 1 with '*out' the last reading (cli_fixed_free), or 0 when
+ * nothing was fixed ('*out' empty; 'r' and 'rec' stand). */
+int cli_fix_record(tb_reader *r, tb_record *rec, const char *name, FILE *err, cli_fixed *out);
+void cli_fixed_free(cli_fixed *fx);
+
 typedef struct cli_cmd {
 	const char *name;
 	const char *summary;

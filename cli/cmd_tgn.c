@@ -11,7 +11,7 @@
 enum { CMD_PARSE, CMD_VALIDATE, CMD_FMT };
 
 typedef struct S_opts {
-	int summary, strict, in_place, positions, board;
+	int summary, strict, in_place, positions, board, fix;
 	int jobs;
 	int stream_jobs;            /* threads when the records are read in one (jobs.c) */
 	tb_search_opts search;
@@ -114,6 +114,13 @@ static const cli_opt S_fmt_opts[] = {
 	CLI_FLAG('i', "in-place", S_opts, in_place,
 	         "rewrite each FILE in canonical form, atomically;\n"
 	         "a file with any error is left untouched"),
+	CLI_FLAG(0, "fix", S_opts, fix,
+	         "apply the fixes the diagnostics propose (a\n"
+	         "look-alike character, a comma after a turn, a\n"
+	         "move number's dot, a turn's spaces, a tag's\n"
+	         "or game's slip) and read the record again;\n"
+	         "each fix is told on standard error; with -i,\n"
+	         "a file is rewritten when none is left with errors"),
 	CLI_JOBS(S_opts, jobs, NULL,
 	         "read a file in N parts at once, in N threads\n"
 	         "(default: one per core, at most 8; 0: that);\n"
@@ -126,7 +133,7 @@ static const cli_opt S_fmt_opts[] = {
 
 const cli_optab cli_fmt_options = {
 	"fmt",
-	"usage: tablero fmt [-i] [-j N] [FILE...]\n"
+	"usage: tablero fmt [-i] [--fix] [-j N] [FILE...]\n"
 	"\n"
 	"Writes every record of each FILE ('-' or none: standard input) in\n"
 	"canonical TGN (spec/tgn.md) to standard output. A record with\n"
@@ -455,6 +462,8 @@ typedef struct S_fmt_ctx {
 	S_put_fn put;
 	void *put_ctx;
 	int first, status, failed;
+	int fix;                    /* --fix: each record's fixes applied first */
+	const char *name;           /* the file's name in diagnostics */
 } S_fmt_ctx;
 
 typedef struct S_fmt_item {
@@ -464,17 +473,32 @@ typedef struct S_fmt_item {
 	size_t len;
 } S_fmt_item;
 
+/* Record 'rec', which 'r' read: its diagnostics to 'err', and its
+ * canonical form into '*text' when it has no error. With --fix, those
+ * of the record read again from its fixed text, after the lines that
+ * tell the fixes (fmt_fix.c). Returns 0 written, 1 errors, -1 failed. */
+static int S_format_rec(const S_fmt_ctx *c, tb_reader *r, tb_record *rec, FILE *err,
+                        char **text, size_t *len)
+{
+	cli_fixed fx = {NULL, NULL, NULL};
+	if (c->fix && cli_fix_record(r, rec, c->name, err, &fx)) {
+		r = fx.r;
+		rec = fx.rec;
+	}
+	int bad = cli_print_diags_to(err, r, 0) || tb_record_errors(rec);
+	*text = bad ? NULL : cli_record_write(rec, len);
+	cli_fixed_free(&fx);
+	return bad ? 1 : *text ? 0 : -1;
+}
+
 /* One record: its diagnostics, and its canonical form when it has no
  * error (written by S_format_done, in order, for the blank line
  * between records). */
 static int S_format_one(void *ctx, int worker, void *item, FILE *out, FILE *err)
 {
 	S_fmt_item *it = item;
-	(void)ctx, (void)worker, (void)out;
-	if (cli_print_diags_to(err, it->in.r, 0) || tb_record_errors(it->in.rec))
-		return 1;
-	it->text = cli_record_write(it->in.rec, &it->len);
-	return it->text ? 0 : -1;
+	(void)worker, (void)out;
+	return S_format_rec(ctx, it->in.r, it->in.rec, err, &it->text, &it->len);
 }
 
 /* Writes a record's canonical form, after a blank line but for the
@@ -507,16 +531,15 @@ static void S_format_done(void *ctx, void *item, int result)
  * to 'out'; with rec NULL, the file's end. */
 static int S_format_part(void *ctx, int worker, tb_reader *r, tb_record *rec, cli_part_out *o)
 {
-	(void)ctx, (void)worker;
+	(void)worker;
 	if (!rec) /* an error past the last record (bad bytes, no record) */
 		return cli_print_diags_to(o->err, r, 0) > 0;
-	if (cli_print_diags_to(o->err, r, 0) || tb_record_errors(rec))
-		return 1;
-	size_t len;
-	char *text = cli_record_write(rec, &len);
-	int ok = text && fwrite(text, 1, len, o->out) == len;
+	size_t len = 0;
+	char *text;
+	int result = S_format_rec(ctx, r, rec, o->err, &text, &len);
+	int ok = result != 0 || fwrite(text, 1, len, o->out) == len;
 	free(text);
-	return ok ? 0 : -1;
+	return ok ? result : -1;
 }
 
 static void S_format_part_done(void *ctx, int result, const char *text, size_t len, int more)
@@ -539,7 +562,7 @@ static int S_format(tb_reader *r, S_put_fn put, void *ctx, cli_jobs *j, S_fmt_ct
 {
 	tb_record *rec;
 	int got = 0;
-	*c = (S_fmt_ctx){put, ctx, 1, 0, 0};
+	*c = (S_fmt_ctx){put, ctx, 1, 0, 0, c->fix, c->name};
 	S_fmt_item here; /* with one job, each record's item (cli_jobs_add) */
 	while (!c->failed && (got = cli_reader_next(r, &rec)) == 1) {
 		S_fmt_item *it = &here;
@@ -574,13 +597,16 @@ typedef struct S_rewrite {
 	S_fmt_ctx *c;
 } S_rewrite;
 
-/* fmt -i: the canonical form, kept only when every record has it. */
+/* fmt -i: the canonical form, kept only when every record has it --
+ * with --fix, every record as read again from its fixed text, whose
+ * errors are the ones that count (2: the reading of the file as it is
+ * found the errors the fixes took away: atomic.c). */
 static int S_fmt_rewrite(void *ctx, tb_reader *r, cli_atomic *a)
 {
 	const S_rewrite *w = ctx;
 	int st = S_format(r, S_put_atomic, a, w->j, w->c);
 	if (st == 0)
-		return 1;
+		return w->c->fix ? 2 : 1;
 	cli_error("fmt", "'%s' left unchanged: %s", w->path,
 	          st > 0 ? "it has errors" : "it could not be read or written");
 	return 10 + (st > 0 ? EXIT_PROBLEMS : EXIT_TROUBLE);
@@ -592,7 +618,8 @@ int cmd_fmt(int argc, char **argv)
 	if (S_args(&cli_fmt_options, argc, argv, &o))
 		return EXIT_TROUBLE;
 	int rc = EXIT_CLEAN;
-	S_fmt_ctx c;
+	S_fmt_ctx c = {0};
+	c.fix = o.fix;
 	cli_jobs *j = cli_jobs_new(o.stream_jobs, S_format_one, S_format_done, &c);
 	for (int k = 0; k < o.nfiles; k++) {
 		const char *path = o.files[k];
@@ -604,6 +631,7 @@ int cmd_fmt(int argc, char **argv)
 				return EXIT_TROUBLE;
 			}
 			S_rewrite w = {path, j, &c};
+			c.name = path;
 			st = cli_rewrite("fmt", path, S_fmt_rewrite, &w);
 		} else {
 			FILE *f = cli_open(path);
@@ -615,7 +643,7 @@ int cmd_fmt(int argc, char **argv)
 			if (k > 0)
 				fputc('\n', stdout);
 			/* a regular file in parts, one per thread (parts.c) */
-			c = (S_fmt_ctx){S_put_stdout, NULL, 1, 0, 0};
+			c = (S_fmt_ctx){S_put_stdout, NULL, 1, 0, 0, o.fix, name};
 			cli_parts_spec spec = {o.jobs, NULL, S_format_part, S_format_part_done,
 			                       S_format_here, &c, NULL, 0};
 			cli_part_sum sum;

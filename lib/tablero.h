@@ -385,6 +385,36 @@ TB_EXPORT void tb_reader_set_check_only(tb_reader *r, int on);
  * end may have cut the last record short. */
 TB_EXPORT int tb_reader_ended_clean(const tb_reader *r);
 
+/** Called by tb_reader_fix_record for each fix it applies, in the
+ * order of the text: 'd' the diagnostic that proposed it, 'fix' the
+ * fix (both borrowed from the reader), 'was' the 'was_len' bytes it
+ * replaced (borrowed, valid during the call; not NUL-terminated). */
+typedef void (*tb_fix_fn)(void *ctx, const tb_diag *d, const tb_diag_fix *fix,
+                          const char *was, size_t was_len);
+
+/** Applies the typed fixes (tb_diag.fixes) of the diagnostics of the
+ * last tb_reader_next call on 'r' to the source of 'rec', the record
+ * it read (or 'r' a reader tb_reader_detach made of it): every fix
+ * that overlaps none applied before it, in the order of the text (of
+ * fixes that overlap, or start at one place, the first in the text,
+ * then the first given). The text starts at the start of the record's
+ * first line (tb_record_line) -- whatever stands before its first token
+ * there written as one space a column, so that columns stay the file's
+ * -- and runs to where the next record starts, as
+ * tb_record_source_size counts; a fix keeps to its line, so the lines
+ * stay the file's. A reader made over the text (tb_reader_new_mem,
+ * then tb_reader_set_origin with that line) reads the record again as
+ * if the file were fixed: its diagnostics give the file's lines and the
+ * columns of the fixed lines. 'fn' (may be NULL) is told of each fix
+ * applied. Returns how many were applied, with '*text' the fixed text
+ * and '*len' its bytes (the caller frees it with free()); 0 when none
+ * was ('*text' NULL, and for a record built through the API);
+ * TB_ENOMEM when memory ran out ('*text' NULL; 'fn' may have been
+ * called); TB_EINVAL for a NULL argument. (spec/tgn.md §11, "Fixes
+ * applied": tablero fmt --fix.) */
+TB_EXPORT int tb_reader_fix_record(const tb_reader *r, const tb_record *rec, tb_fix_fn fn,
+                                   void *ctx, char **text, size_t *len);
+
 /** ## Records */
 
 /** Frees 'rec' and everything in it. */

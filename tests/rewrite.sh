@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# tests/rewrite.sh -- rewriting a file in place (fmt -i, fill -i) and
+# tests/rewrite.sh -- rewriting a file in place (fmt -i, fmt --fix -i, fill -i) and
 # replacing an output (-o) never loses it (cli/atomic.c).
 #
 # 1. What a rewrite keeps: CRLF line ends, a byte order mark, hard links
@@ -48,6 +48,18 @@ check "a byte order mark is kept" '[ "$(head -c 3 "$d/crlf.tgn" | od -An -tx1 | 
 check "every line keeps its CRLF" '[ "$(grep -c $'"'"'\r$'"'"' "$d/crlf.tgn")" = "$(wc -l < "$d/crlf.tgn")" ]'
 check "no CR is doubled" '! grep -q $'"'"'\r\r'"'"' "$d/crlf.tgn"'
 check "the records are the output of fmt" 'cmp -s <(sed "1s/^\xef\xbb\xbf//; s/\r$//" "$d/crlf.tgn") <("$T" fmt "$W/loose.tgn" 2>/dev/null)'
+
+# fmt --fix -i: the fixes applied, the form kept all the same
+{ printf '\xef\xbb\xbf[Game "pitara"]\r\n[Red " Ana"]\r\n\r\n'
+  printf '1. c3\xe2\x80\x93c4 a1, 2 b\xef\xbc\x92 g1 *\r\n'; } > "$d/fix.tgn"
+{ printf '[Game "pitara"]\n[Red " Ana"]\n\n'
+  printf '1. c3\xe2\x80\x93c4 a1, 2 b\xef\xbc\x92 g1 *\n'; } > "$W/fix-lf.tgn"
+"$T" fmt --fix -i "$d/fix.tgn" 2>"$d/err" || bad "fmt --fix -i on a CRLF file with a BOM: exit $?"
+check "fmt --fix -i tells its fixes" '[ "$(grep -c ": fixed: " "$d/err")" = 6 ]'
+check "fmt --fix -i keeps the byte order mark" '[ "$(head -c 3 "$d/fix.tgn" | od -An -tx1 | tr -d " ")" = efbbbf ]'
+check "fmt --fix -i keeps CRLF" '[ "$(grep -c $'"'"'\r$'"'"' "$d/fix.tgn")" = "$(wc -l < "$d/fix.tgn")" ]'
+check "the records are the output of fmt --fix" 'cmp -s <(sed "1s/^\xef\xbb\xbf//; s/\r$//" "$d/fix.tgn") <("$T" fmt --fix "$W/fix-lf.tgn" 2>/dev/null)'
+check "the records rewritten read with no diagnostic" '"$T" parse "$d/fix.tgn" 2>&1 | cmp -s - /dev/null'
 
 cp "$W/loose.tgn" "$d/linked.tgn"
 ln "$d/linked.tgn" "$d/other-name.tgn"
@@ -136,6 +148,11 @@ for cmd in fmt fill; do
 	refuse broken.tgn 1 "$T" $cmd -i
 	refuse blank.tgn 0 "$T" $cmd -i
 	refuse empty.tgn 0 "$T" $cmd -i
+done
+# with --fix too; a file with no record is not made empty however its
+# records' fixes vouch for what was written (cli/atomic.c)
+for f in del.tgn:1 bytes.tgn:2 broken.tgn:1 blank.tgn:0 empty.tgn:0; do
+	refuse "${f%:*}" "${f#*:}" "$T" fmt --fix -i
 done
 "$T" fmt -i "$d/del.tgn" 2>"$d/err" || true
 check "a refusal says why" 'grep -q "left unchanged: it has errors" "$d/err"'

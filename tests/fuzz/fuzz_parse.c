@@ -7,7 +7,9 @@
  * checking (tb_reader_set_check_only) it gives the same diagnostics;
  * and checking, the fast tier (parse_fast.h) and the parser alone give
  * the same records, diagnostics and reader state; and every typed fix
- * of a diagnostic lies within its line.
+ * of a diagnostic lies within its line; and the record's text with its
+ * fixes applied (tb_reader_fix_record, fmt --fix) is one record, with
+ * no diagnostic of a fix's code where that fix wrote.
  */
 #include "fuzz.h"
 #include "reader.h" /* no_fast: the parser alone */
@@ -190,6 +192,86 @@ static void S_fixes_in_lines(const tb_reader *r, const uint8_t *data, size_t siz
 	}
 }
 
+/* The fixes tb_reader_fix_record applied, as it told them. */
+typedef struct S_applied {
+	struct {
+		int code;
+		unsigned line, col, end_col, chars; /* chars: of its text */
+	} f[64];
+	size_t n, more;
+} S_applied;
+
+static unsigned S_chars(const char *s, size_t n)
+{
+	unsigned k = 0;
+	for (size_t i = 0; i < n; i++)
+		k += ((unsigned char)s[i] & 0xC0) != 0x80;
+	return k;
+}
+
+static void S_told(void *ctx, const tb_diag *d, const tb_diag_fix *f, const char *was,
+                   size_t was_len)
+{
+	S_applied *a = ctx;
+	FZ_CHECK(was_len == 0 || was != NULL, "a fix told without what it replaced");
+	if (a->n == sizeof a->f / sizeof a->f[0]) {
+		a->more++;
+		return;
+	}
+	a->f[a->n].code = d->code;
+	a->f[a->n].line = f->line;
+	a->f[a->n].col = f->col;
+	a->f[a->n].end_col = f->end_col;
+	a->f[a->n].chars = S_chars(f->text, strlen(f->text));
+	a->n++;
+}
+
+/* fmt --fix's first round (tb_reader_fix_record) on the record just
+ * read: the fixed text, read again from the record's line, is one
+ * record, the whole text, and has no diagnostic of a fix's code at the
+ * span that fix wrote (its columns moved by the fixes before it on its
+ * line). */
+static void S_fix_applied(const tb_reader *r, const tb_record *rec)
+{
+	S_applied a = {.n = 0};
+	char *text;
+	size_t len;
+	int n = tb_reader_fix_record(r, rec, S_told, &a, &text, &len);
+	FZ_CHECK(n >= 0, "tb_reader_fix_record: %d", n);
+	FZ_CHECK(n == (int)(a.n + a.more), "%d fixes applied, %zu told", n, a.n + a.more);
+	if (n == 0) {
+		FZ_CHECK(!text, "no fix applied, and a text");
+		return;
+	}
+	tb_reader *fr = tb_reader_new_mem(text, len, "fixed.tgn");
+	tb_reader_set_origin(fr, tb_record_line(rec), 0);
+	tb_record *again = NULL, *more = NULL;
+	FZ_CHECK(tb_reader_next(fr, &again) == 1, "the fixed text holds no record:\n%s", text);
+	FZ_CHECK(tb_record_source_offset(again) + tb_record_source_size(again) == len,
+	         "the fixed text is not one record whole (%zu of %zu bytes):\n%s",
+	         tb_record_source_size(again), len, text);
+	unsigned line = 0;
+	long shift = 0;
+	for (size_t k = 0; k < a.n; k++) {
+		if (a.f[k].line != line)
+			line = a.f[k].line, shift = 0;
+		unsigned col = (unsigned)((long)a.f[k].col + shift);
+		unsigned end = col + (a.f[k].chars ? a.f[k].chars : 1);
+		shift += (long)a.f[k].chars - (long)(a.f[k].end_col - a.f[k].col);
+		for (size_t i = 0; i < tb_reader_ndiags(fr); i++) {
+			const tb_diag *d = tb_reader_diag(fr, i);
+			FZ_CHECK(!(d->code == a.f[k].code && d->line == line && d->col >= col && d->col < end),
+			         "TB%03d again at %u:%u, where a fix wrote (%u:%u-%u):\n%s", d->code, d->line,
+			         d->col, line, col, end, text);
+		}
+	}
+	FZ_CHECK(tb_reader_next(fr, &more) == 0, "the fixed text holds two records:\n%s", text);
+	tb_record_free(more);
+	tb_record_free(again);
+	tb_reader_free(fr);
+	free(text);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	tb_reader *r = tb_reader_new_mem((const char *)data, size, "fuzz.tgn");
@@ -197,6 +279,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	while (tb_reader_next(r, &rec) == 1) {
 		fz_diags(r, NULL);
 		S_fixes_in_lines(r, data, size);
+		S_fix_applied(r, rec);
 		S_fixed_point(rec);
 		size_t comments = 0;
 		tb_record_comments(rec, S_count_comment, &comments);

@@ -176,6 +176,111 @@ static void test_tag_fixes(void **state)
 	S_no_fix("[Game \"chess\"]\n\n1. e4 *\n", 205, 1, 7);
 }
 
+/* ---- tb_reader_fix_record: the fixes applied to a record's text ---- */
+
+typedef struct S_seen {
+	char log[512];              /* "line:col code was>text;" for each fix told */
+} S_seen;
+
+static void S_seen_fn(void *ctx, const tb_diag *d, const tb_diag_fix *f, const char *was,
+                      size_t was_len)
+{
+	S_seen *s = ctx;
+	size_t n = strlen(s->log);
+	snprintf(s->log + n, sizeof s->log - n, "%u:%u %d %.*s>%s;", f->line, f->col, d->code,
+	         (int)was_len, was, f->text);
+}
+
+static void test_fix_record_text(void **state)
+{
+	(void)state;
+	tb_reader *r;
+	tb_record *rec = tt_parse(S_words, &r);
+	S_seen seen = {""};
+	char *text;
+	size_t len;
+	assert_int_equal(tb_reader_fix_record(r, rec, S_seen_fn, &seen, &text, &len), 5);
+	/* every fix, in the order of the text, each told with what it replaced */
+	assert_string_equal(seen.log, "3:15 301 \xD1\x81" "4>c4;3:24 301 b\xEF\xBC\x92>b2;"
+	                              "3:33 301 f4,>f4;3:37 301 4>4.;3:48 301 d3 - e3>d3-e3;");
+	const char want[] = "[Game \"pitarra\"]\n"
+	                    "\n"
+	                    "1. c3 {\xC3\xB1" "and\xC3\xBA} c4 2. a1 b2 3. c4 f4 4. d1 d2 5. d3-e3 *\n";
+	assert_int_equal(len, sizeof want - 1);
+	assert_memory_equal(text, want, len);
+	/* read again: no error left */
+	tb_reader *r2;
+	tb_record *rec2 = tt_parse_n(text, len, &r2);
+	assert_int_equal(tb_record_errors(rec2), 0);
+	tb_record_free(rec2);
+	tb_reader_free(r2);
+	free(text);
+	/* read again, nothing to fix: 0, no text */
+	tb_record_free(rec);
+	tb_reader_free(r);
+	rec = tt_parse(want, &r);
+	assert_int_equal(tb_reader_fix_record(r, rec, S_seen_fn, &seen, &text, &len), 0);
+	assert_null(text);
+	assert_int_equal(len, 0);
+	assert_int_equal(tb_reader_fix_record(NULL, rec, NULL, NULL, &text, &len), TB_EINVAL);
+	assert_int_equal(tb_reader_fix_record(r, rec, NULL, NULL, NULL, &len), TB_EINVAL);
+	tb_record_free(rec);
+	tb_reader_free(r);
+}
+
+/* Bytes that are not UTF-8 (two stray continuation bytes) are a column
+ * each, as the lexer counts them: the fix after them on their line
+ * replaces its own word (the fuzzer's). */
+static void test_fix_record_stray_bytes(void **state)
+{
+	(void)state;
+	const char src[] = "[Game \"pitarra\"]\n\n1.\x80\x93 a1\xE2\x80\x94" "a4 *\n";
+	tb_reader *r;
+	tb_record *rec = tt_parse(src, &r);
+	S_seen seen = {""};
+	char *text;
+	size_t len;
+	assert_int_equal(tb_reader_fix_record(r, rec, S_seen_fn, &seen, &text, &len), 1);
+	assert_string_equal(seen.log, "3:6 301 a1\xE2\x80\x94" "a4>a1-a4;");
+	assert_string_equal(text, "[Game \"pitarra\"]\n\n1.\x80\x93 a1-a4 *\n");
+	free(text);
+	tb_record_free(rec);
+	tb_reader_free(r);
+}
+
+/* A record after another: its text from its own first line to the end,
+ * its fixes on the file's lines; read again from that line
+ * (tb_reader_set_origin), its diagnostics are the file's lines too. */
+static void test_fix_record_second(void **state)
+{
+	(void)state;
+	const char src[] = "[Game \"pitarra\"]\n\n1. c3 *\n\n"
+	                   "[Game \"pitara\"]\n[Yelow \"B\"]\n\n1. c3 z9 *\n";
+	tb_reader *r = tb_reader_new_mem(src, sizeof src - 1, "t.tgn");
+	tb_record *rec;
+	assert_int_equal(tb_reader_next(r, &rec), 1);
+	tb_record_free(rec);
+	assert_int_equal(tb_reader_next(r, &rec), 1);
+	S_seen seen = {""};
+	char *text;
+	size_t len;
+	assert_int_equal(tb_reader_fix_record(r, rec, S_seen_fn, &seen, &text, &len), 2);
+	assert_string_equal(seen.log, "5:7 205 \"pitara\">\"pitarra\";6:2 213 Yelow>Yellow;");
+	assert_string_equal(text, "[Game \"pitarra\"]\n[Yellow \"B\"]\n\n1. c3 z9 *\n");
+	tb_reader *r2 = tb_reader_new_mem(text, len, "t.tgn");
+	tb_reader_set_origin(r2, tb_record_line(rec), 0);
+	tb_record *rec2;
+	assert_int_equal(tb_reader_next(r2, &rec2), 1);
+	/* the game known now, the turn it could not read is told, on line 8 */
+	assert_non_null(S_at(r2, 301, 8, 7));
+	assert_int_equal(tb_reader_ndiags(r2), 1);
+	tb_record_free(rec2);
+	tb_reader_free(r2);
+	free(text);
+	tb_record_free(rec);
+	tb_reader_free(r);
+}
+
 static void test_fix_layout(void **state)
 {
 	(void)state;
@@ -191,6 +296,9 @@ int main(void)
 		cmocka_unit_test(test_word_note_fixes),
 		cmocka_unit_test(test_word_note_fix_only_with_note),
 		cmocka_unit_test(test_tag_fixes),
+		cmocka_unit_test(test_fix_record_text),
+		cmocka_unit_test(test_fix_record_stray_bytes),
+		cmocka_unit_test(test_fix_record_second),
 		cmocka_unit_test(test_fix_layout),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
