@@ -193,6 +193,33 @@ static int S_round(tb_reader *r, tb_record *rec, S_told *t, cli_fixed *next)
 	return 1;
 }
 
+/* The fixes of the last reading that are readings to confirm
+ * (tb_diag_fix.confirm: words joined into one turn), which no round
+ * applies, each told as not fixed: the diagnostic follows with its
+ * note. */
+static void S_not_fixed(const tb_reader *r, const char *name, FILE *err)
+{
+	for (size_t i = 0; i < tb_reader_ndiags(r); i++) {
+		const tb_diag *d = tb_reader_diag(r, i);
+		for (size_t k = 0; k < d->nfixes; k++) {
+			if (!d->fixes[k].confirm)
+				continue;
+			S_told t = {name, NULL, 0, 0};
+			char at[64];
+			snprintf(at, sizeof at, ":%u:%u: not fixed: ", d->fixes[k].line, d->fixes[k].col);
+			S_puts(&t, name);
+			S_puts(&t, at);
+			const char *text = d->fixes[k].text;
+			S_quote(&t, text, strlen(text), strchr(text, '\"') ? "'" : "\"");
+			S_puts(&t, " joins words into one turn, one reading of them: confirm it by hand");
+			snprintf(at, sizeof at, " [TB%03d]\n", d->code);
+			S_puts(&t, at);
+			fputs(t.s, err);
+			free(t.s);
+		}
+	}
+}
+
 int cli_fix_record(tb_reader *r, tb_record *rec, const char *name, FILE *err, cli_fixed *out)
 {
 	S_told t = {name, NULL, 0, 0};
@@ -206,6 +233,7 @@ int cli_fix_record(tb_reader *r, tb_record *rec, const char *name, FILE *err, cl
 		cur = next;
 	}
 	free(t.s);
+	S_not_fixed(cur.r ? cur.r : r, name, err);
 	*out = cur;
 	return cur.r != NULL;
 }

@@ -337,7 +337,9 @@ static void S_fix_span(const lsp_doc *d, const lsp_rec *r, const tb_diag_fix *f,
 /* The fixes the library typed on diagnostic 'g' of 'r' (tb_diag.fixes:
  * what its note says to write, "write c3-c4"), one action each, titled
  * by what it writes; preferred when it is the diagnostic's only action
- * ('alone': no other was offered for it). */
+ * ('alone': no other was offered for it) and no reading to confirm
+ * (tb_diag_fix.confirm: words joined into one turn, "Write a7-d7 (one
+ * reading)"). */
 static void S_fixes(json_object *out, lsp_ctx *c, const lsp_rec *r, const lsp_diag *g, int alone)
 {
 	const lsp_doc *d = c->doc;
@@ -355,13 +357,13 @@ static void S_fixes(json_object *out, lsp_ctx *c, const lsp_rec *r, const lsp_di
 			while (shown > 0 && ((unsigned char)f->text[shown] & 0xC0) == 0x80)
 				shown--;
 		}
-		char title[128];
-		snprintf(title, sizeof title, n ? "Write %.*s%s" : "Delete the text", (int)shown,
-		         f->text, shown < n ? "..." : "");
+		char title[160];
+		snprintf(title, sizeof title, n ? "Write %.*s%s%s" : "Delete the text", (int)shown,
+		         f->text, shown < n ? "..." : "", f->confirm ? " (one reading: confirm it)" : "");
 		json_object *edits = json_object_new_array();
 		json_object_array_add(edits, e);
 		json_object_array_add(out, S_action(d, title, edits, S_diag(d, r, g),
-		                                    alone && g->nfixes == 1));
+		                                    alone && g->nfixes == 1 && !f->confirm));
 	}
 }
 
@@ -382,7 +384,9 @@ static int S_span_cmp(const void *x, const void *y)
 	return p->order < q->order ? -1 : p->order > q->order;
 }
 
-/* Every typed fix of the diagnostics of 'd' that changes its text, in
+/* Every typed fix of the diagnostics of 'd' that changes its text and
+ * needs no one to confirm it (tb_diag_fix.confirm: a reading of words
+ * as one turn is offered on its own, never applied with the rest), in
  * the order they come; '*n' how many. NULL when there is none or memory
  * ran out. */
 static S_span *S_all_fixes(const lsp_doc *d, size_t *n)
@@ -401,8 +405,9 @@ static S_span *S_all_fixes(const lsp_doc *d, size_t *n)
 				S_span s = {0, 0, *n, f->text};
 				S_fix_span(d, &d->recs[i], f, &s.a, &s.z);
 				size_t len = strlen(f->text);
-				if (s.z < s.a || (s.z - s.a == len && memcmp(d->text + s.a, f->text, len) == 0))
-					continue; /* no span, or the text is that already */
+				if (f->confirm || s.z < s.a ||
+				    (s.z - s.a == len && memcmp(d->text + s.a, f->text, len) == 0))
+					continue; /* a reading, no span, or the text is that already */
 				v[(*n)++] = s;
 			}
 	}

@@ -409,7 +409,7 @@ void tb_diag_note(tb_reader *r, const char *fmt, ...)
 }
 
 void tb_diag_propose_i(tb_reader *r, size_t i, size_t off, size_t len, unsigned line,
-                   unsigned col, const char *text, size_t n)
+                       unsigned col, const char *text, size_t n, unsigned confirm)
 {
 	if (i >= r->ndiags || i >= TB_MAX_DIAGS || off > r->len || len > r->len - off)
 		return;
@@ -422,15 +422,15 @@ void tb_diag_propose_i(tb_reader *r, size_t i, size_t off, size_t len, unsigned 
 		return;
 	}
 	unsigned end_col = col + tb_utf8_count(r->data + off, len);
-	v[d->nfixes++] = (tb_diag_fix){line, col, end_col, t};
+	v[d->nfixes++] = (tb_diag_fix){line, col, end_col, t, confirm};
 	d->fixes = v;
 }
 
 void tb_diag_propose(tb_reader *r, size_t off, size_t len, unsigned line, unsigned col,
-                 const char *text, size_t n)
+                     const char *text, size_t n, unsigned confirm)
 {
 	if (r->ndiags)
-		tb_diag_propose_i(r, r->ndiags - 1, off, len, line, col, text, n);
+		tb_diag_propose_i(r, r->ndiags - 1, off, len, line, col, text, n, confirm);
 }
 
 int tb_diag_note_at(tb_reader *r, unsigned line, unsigned col, unsigned end_col,

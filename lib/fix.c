@@ -101,9 +101,9 @@ static int S_apply(const char *s, size_t n, unsigned line, unsigned skip, const 
 	int applied = 0;
 	for (k = 0; k < ncand; k++) {
 		const tb_diag_fix *f = c[k].f;
-		if (f->line < p.line || f->end_col < f->col || (f->line == line && f->col <= skip) ||
-		    !f->text || strpbrk(f->text, "\r\n"))
-			continue; /* before the text, or not a span of one line */
+		if (f->confirm || f->line < p.line || f->end_col < f->col ||
+		    (f->line == line && f->col <= skip) || !f->text || strpbrk(f->text, "\r\n"))
+			continue; /* a reading to confirm, before the text, or not a span of one line */
 		if (f->line > p.line && !S_to_line(s, n, &p, f->line))
 			break;
 		if (f->col < p.col || !S_to_col(s, n, &p, f->col))

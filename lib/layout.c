@@ -31,7 +31,7 @@ static const S_field S_layout[] = {
 	S_FIELD(tb_diag_place, note), S_FIELD(tb_diag_place, line), S_FIELD(tb_diag_place, col),
 	S_TYPE(tb_diag_fix),
 	S_FIELD(tb_diag_fix, line), S_FIELD(tb_diag_fix, col), S_FIELD(tb_diag_fix, end_col),
-	S_FIELD(tb_diag_fix, text),
+	S_FIELD(tb_diag_fix, text), S_FIELD(tb_diag_fix, confirm),
 	S_TYPE(tb_turn_event),
 	S_FIELD(tb_turn_event, kind), S_FIELD(tb_turn_event, point), S_FIELD(tb_turn_event, to),
 	S_FIELD(tb_turn_event, count), S_FIELD(tb_turn_event, type),

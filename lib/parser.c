@@ -352,7 +352,7 @@ static void S_blank_fix(tb_reader *r, const tb_tok *value)
 	tb_buf_put(&b, s + a, z - a);
 	tb_buf_putc(&b, '"');
 	if (tb_buf_ok(&b))
-		tb_diag_propose(r, value->off, value->len, value->line, value->col, b.data, b.len);
+		tb_diag_propose(r, value->off, value->len, value->line, value->col, b.data, b.len, 0);
 	else
 		tb_reader_nomem(r);
 	tb_buf_free(&b);

@@ -217,13 +217,14 @@ void tb_diag_cite(tb_reader *r, unsigned line, unsigned col);
  * (tb_diag.fixes), after its others: the 'len' bytes at window offset
  * 'off', which lie on line 'line' from column 'col' and do not run over
  * its end, replaced by the 'n' bytes at 'text' (one line). The caller
- * gives a fix only where its words propose that text, exactly. When
- * memory runs out the fix is dropped (the words still say it). */
+ * gives a fix only where its words propose that text, exactly;
+ * 'confirm' as tb_diag_fix's (1: a reading for a person to confirm).
+ * When memory runs out the fix is dropped (the words still say it). */
 void tb_diag_propose_i(tb_reader *r, size_t i, size_t off, size_t len, unsigned line,
-                   unsigned col, const char *text, size_t n);
+                       unsigned col, const char *text, size_t n, unsigned confirm);
 /* tb_diag_propose_i on the last diagnostic recorded. */
 void tb_diag_propose(tb_reader *r, size_t off, size_t len, unsigned line, unsigned col,
-                 const char *text, size_t n);
+                     const char *text, size_t n, unsigned confirm);
 
 /* Adds a note line to the last diagnostic recorded (after its others). */
 void tb_diag_note(tb_reader *r, const char *fmt, ...)

@@ -228,6 +228,15 @@ typedef struct tb_diag_fix {
 	unsigned end_col;    /* one past its last (>= col; == col: an insertion) */
 	const char *text;    /* what replaces it: UTF-8, NUL-terminated, one line
 	                        (may be "": the span deleted) */
+	unsigned confirm;    /* 1: one reading of what is written, for a person
+	                        to confirm -- the fix joins words, or takes out a
+	                        blank between characters, into one turn, so the
+	                        line holds fewer turns than it did ("a7 – d7" may
+	                        be the move a7-d7 or the placements a7 and d7);
+	                        tablero fmt --fix and the language server's fix
+	                        of a whole document leave it, an editor offers
+	                        it unpreferred. 0: the fix writes in TGN's
+	                        characters what the words already say. */
 } tb_diag_fix;
 
 /** Formats 'd' as "file:line:col: error: message [TBnnn]", then the
@@ -395,7 +404,8 @@ typedef void (*tb_fix_fn)(void *ctx, const tb_diag *d, const tb_diag_fix *fix,
 /** Applies the typed fixes (tb_diag.fixes) of the diagnostics of the
  * last tb_reader_next call on 'r' to the source of 'rec', the record
  * it read (or 'r' a reader tb_reader_detach made of it): every fix
- * that overlaps none applied before it, in the order of the text (of
+ * that is no reading to confirm (tb_diag_fix.confirm 0) and overlaps
+ * none applied before it, in the order of the text (of
  * fixes that overlap, or start at one place, the first in the text,
  * then the first given). The text starts at the start of the record's
  * first line (tb_record_line) -- whatever stands before its first token

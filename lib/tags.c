@@ -484,7 +484,7 @@ static void S_game_fix(tb_reader *r, const tb_tag *t, const char *name)
 	char text[40]; /* a game's name is short */
 	int k = snprintf(text, sizeof text, "\"%s\"", name);
 	if (k > 0 && (size_t)k < sizeof text)
-		tb_diag_propose(r, off, n + 2, t->value_line, t->value_col, text, (size_t)k);
+		tb_diag_propose(r, off, n + 2, t->value_line, t->value_col, text, (size_t)k, 0);
 }
 
 /* Reads the values that decide how the moves are read: the game, its

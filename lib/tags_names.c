@@ -157,7 +157,7 @@ static __attribute__((noinline)) void S_near_warn(tb_reader *r, const tb_tag_lis
 	size_t n = strlen(t->name);
 	if (off <= r->len && n <= r->len - off && memcmp(r->data + off, t->name, n) == 0 &&
 	    S_fix_free(l, near))
-		tb_diag_propose(r, off, n, line, col, near, strlen(near));
+		tb_diag_propose(r, off, n, line, col, near, strlen(near), 0);
 }
 
 void tb_tags_check_names(tb_reader *r, const tb_tag_list *l, const tb_game *g,

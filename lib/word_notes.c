@@ -16,34 +16,35 @@ enum { S_JOINED_MAX = 96 }; /* bytes of a word read again: longer ones are left 
 typedef struct S_alike {
 	uint32_t cp;
 	char ascii;
+	char blank; /* a space that shows as one: taken out, it joins what it parted */
 	const char *name;
 } S_alike;
 
 /* The ones a word processor, a keyboard of another script or a copy
  * from a web page puts in; in code point order. */
 static const S_alike S_alikes[] = {
-	{0x00A0, 0, "a no-break space"},
-	{0x00AD, 0, "a soft hyphen, which shows as nothing"},
-	{0x00D7, 'x', "a multiplication sign"},
-	{0x0430, 'a', "a Cyrillic a"},
-	{0x0435, 'e', "a Cyrillic e"},
-	{0x0441, 'c', "a Cyrillic es"},
-	{0x0445, 'x', "a Cyrillic ha"},
-	{0x2007, 0, "a figure space"},
-	{0x2009, 0, "a thin space"},
-	{0x200B, 0, "a zero-width space, which shows as nothing"},
-	{0x2010, '-', "a hyphen"},
-	{0x2011, '-', "a non-breaking hyphen"},
-	{0x2012, '-', "a figure dash"},
-	{0x2013, '-', "an en dash"},
-	{0x2014, '-', "an em dash"},
-	{0x2015, '-', "a horizontal bar"},
-	{0x202F, 0, "a narrow no-break space"},
-	{0x2212, '-', "a minus sign"},
-	{0x2715, 'x', "a multiplication x"},
-	{0x2716, 'x', "a heavy multiplication x"},
-	{0x2A2F, 'x', "a cross product"},
-	{0xFE63, '-', "a small hyphen-minus"},
+	{0x00A0, 0, 1, "a no-break space"},
+	{0x00AD, 0, 0, "a soft hyphen, which shows as nothing"},
+	{0x00D7, 'x', 0, "a multiplication sign"},
+	{0x0430, 'a', 0, "a Cyrillic a"},
+	{0x0435, 'e', 0, "a Cyrillic e"},
+	{0x0441, 'c', 0, "a Cyrillic es"},
+	{0x0445, 'x', 0, "a Cyrillic ha"},
+	{0x2007, 0, 1, "a figure space"},
+	{0x2009, 0, 1, "a thin space"},
+	{0x200B, 0, 0, "a zero-width space, which shows as nothing"},
+	{0x2010, '-', 0, "a hyphen"},
+	{0x2011, '-', 0, "a non-breaking hyphen"},
+	{0x2012, '-', 0, "a figure dash"},
+	{0x2013, '-', 0, "an en dash"},
+	{0x2014, '-', 0, "an em dash"},
+	{0x2015, '-', 0, "a horizontal bar"},
+	{0x202F, 0, 1, "a narrow no-break space"},
+	{0x2212, '-', 0, "a minus sign"},
+	{0x2715, 'x', 0, "a multiplication x"},
+	{0x2716, 'x', 0, "a heavy multiplication x"},
+	{0x2A2F, 'x', 0, "a cross product"},
+	{0xFE63, '-', 0, "a small hyphen-minus"},
 };
 
 /* The look-alike of 'cp', or NULL; '*fw' gets the ASCII of a fullwidth
@@ -85,16 +86,20 @@ static int S_reads(const tb_game *g, const tb_board *board, const char *s, size_
  * blanks (' ', '\t') left out, each look-alike its ASCII or nothing.
  * Returns the bytes written, or 0 when it does not fit, is not UTF-8 or
  * has a character nothing TGN writes looks like. '*first' gets the
- * first look-alike met (its code point 0 when there is none). */
+ * first look-alike met (its code point 0 when there is none), and
+ * '*joined' 1 when a blank that shows was left out between two
+ * characters kept: then 'out' is one reading of what stood apart. */
 typedef struct S_first {
 	uint32_t cp;
 	size_t at, len; /* its bytes in s */
 } S_first;
 
-static size_t S_plain(const char *s, size_t n, char *out, S_first *first)
+static size_t S_plain(const char *s, size_t n, char *out, S_first *first, int *joined)
 {
 	size_t k = 0;
+	int apart = 0; /* a blank that shows left out since the last kept */
 	first->cp = 0;
+	*joined = 0;
 	for (size_t i = 0, len; i < n; i += len) {
 		uint32_t cp = 0;
 		len = tb_utf8_decode(s + i, n - i, &cp);
@@ -112,10 +117,14 @@ static size_t S_plain(const char *s, size_t n, char *out, S_first *first)
 			c = a->ascii;
 		else if (cp == ' ' || cp == '\t')
 			c = 0;
-		if (!c)
+		if (!c) {
+			apart |= cp == ' ' || cp == '\t' || (a && a->blank);
 			continue;
+		}
 		if (k + 1 >= S_JOINED_MAX)
 			return 0;
+		*joined |= apart && k;
+		apart = 0;
 		out[k++] = c;
 	}
 	out[k] = '\0';
@@ -128,8 +137,9 @@ static void S_alike_note(tb_reader *r, const tb_game *g, const tb_board *board, 
 {
 	char plain[S_JOINED_MAX];
 	S_first f;
+	int joined;
 	const char *s = r->data + t->off;
-	size_t n = S_plain(s, t->len, plain, &f);
+	size_t n = S_plain(s, t->len, plain, &f, &joined);
 	if (!n || !f.cp || !S_reads(g, board, plain, n))
 		return;
 	char fw;
@@ -144,8 +154,9 @@ static void S_alike_note(tb_reader *r, const tb_game *g, const tb_board *board, 
 		             u, a->ascii, plain);
 	else
 		tb_diag_note(r, "the word has %s (U+%04X) in it: write %s", a->name, u, plain);
-	/* the word, as the note writes it */
-	tb_diag_propose(r, t->off, t->len, t->line, t->col, plain, n);
+	/* the word, as the note writes it: a reading to confirm when a
+	 * blank that shows parted it (a word processor's "a7 – d7") */
+	tb_diag_propose(r, t->off, t->len, t->line, t->col, plain, n, (unsigned)joined);
 }
 
 /* Notes that the word 't' is a turn but for a comma after it, as a list
@@ -156,7 +167,7 @@ static void S_comma_note(tb_reader *r, const tb_game *g, const tb_board *board, 
 	if (t->len >= 2 && s[t->len - 1] == ',' && S_reads(g, board, s, t->len - 1)) {
 		tb_diag_note(r, "turns are parted by blanks, not commas: %.*s", (int)t->len - 1, s);
 		/* the word without its comma */
-		tb_diag_propose(r, t->off, t->len, t->line, t->col, s, t->len - 1);
+		tb_diag_propose(r, t->off, t->len, t->line, t->col, s, t->len - 1, 0);
 	}
 }
 
@@ -207,11 +218,13 @@ static int S_join_note(tb_reader *r, const tb_game *g, const tb_board *board, si
 {
 	char plain[S_JOINED_MAX];
 	S_first f;
-	size_t n = S_plain(r->data + from, upto - from, plain, &f);
+	int joined;
+	size_t n = S_plain(r->data + from, upto - from, plain, &f, &joined);
 	if (!n || !S_reads(g, board, plain, n))
 		return 0;
 	tb_diag_note_i(r, diag, "a turn is written without spaces in it: %s", plain);
-	tb_diag_propose_i(r, diag, from, upto - from, line, col, plain, n);
+	/* words read as one turn: a reading to confirm */
+	tb_diag_propose_i(r, diag, from, upto - from, line, col, plain, n, 1);
 	return 1;
 }
 
@@ -305,7 +318,7 @@ static void S_habit_note(tb_reader *r, const tb_tok *t)
 		memcpy(num, s, chars);
 		num[chars] = '.';
 		if (chars == t->len && zeros < t->len)
-			tb_diag_propose(r, t->off, t->len, t->line, t->col, num, chars + 1);
+			tb_diag_propose(r, t->off, t->len, t->line, t->col, num, chars + 1, 0);
 	} else if (digits && digits < chars && chars >= 3 && chars <= 9)
 		tb_diag_note(r, "a result is written 1-0, 0-1, 1/2-1/2 or *");
 }

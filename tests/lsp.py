@@ -843,6 +843,33 @@ def test_fix_all():
     s.close()
 
 
+def test_fix_readings():
+    """A fix that joins words into one turn ("d1 - d2": the move d1-d2, or
+    the placements d1 and d2) is one reading for a person to confirm
+    (tb_diag_fix.confirm): offered as a quick fix that says so and is not
+    preferred, and left out of the fix-all, which still makes the others."""
+    text = '[Game "pitarra"]\n\n1. d1 - d2 2. g1\u2013a1 *\n'
+    s = Server()
+    s.init()
+    uri = "file:///readings.tgn"
+    diags = s.open(uri, text)
+    joined = [a for d in diags for a in actions_at(s, uri, d, ["quickfix"])
+              if a["title"].startswith("Write d1-d2")]
+    check(joined and all("confirm" in a["title"] and a.get("isPreferred") is not True
+                         for a in joined),
+          "the reading offered, said to be one, not preferred: %r" % joined)
+    top = {"range": {"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 0}}}
+    acts = actions_at(s, uri, top, ["source.fixAll"])
+    check(len(acts) == 1, "a fix-all for the dash: %r" % acts)
+    if acts:
+        fixed = apply_edits(text, acts[0]["edit"]["changes"][uri])
+        check(fixed == '[Game "pitarra"]\n\n1. d1 - d2 2. g1-a1 *\n',
+              "the fix-all writes the dash, and leaves the reading: %r" % fixed)
+    s.request("shutdown")
+    s.notify("exit")
+    s.close()
+
+
 def frame(body):
     return b"Content-Length: %d\r\n\r\n" % len(body) + body
 
@@ -946,6 +973,7 @@ def main():
     test_quick_fixes()
     test_language()
     test_fix_all()
+    test_fix_readings()
     test_settings()
     test_malformed()
     if FAILS:

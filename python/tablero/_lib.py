@@ -50,7 +50,8 @@ class _DiagPlace(C.Structure):
 
 
 class _DiagFix(C.Structure):
-    _fields_ = [("line", C.c_uint), ("col", C.c_uint), ("end_col", C.c_uint), ("text", _s)]
+    _fields_ = [("line", C.c_uint), ("col", C.c_uint), ("end_col", C.c_uint), ("text", _s),
+                ("confirm", C.c_uint)]
 
 
 class _Diag(C.Structure):

@@ -23,8 +23,10 @@ class Diagnostic:
     # column) -- note 0 the message, k its note's k-th line; column 0 a whole line
     places: Tuple[Tuple[int, int, int], ...] = ()
     # the fixes its words propose, typed (tb_diag.fixes): (line, column,
-    # end column, text) -- the span replaced, columns in code points
-    fixes: Tuple[Tuple[int, int, int, str], ...] = ()
+    # end column, text, confirm) -- the span replaced, columns in code
+    # points; confirm True for one reading a person confirms (words joined
+    # into one turn)
+    fixes: Tuple[Tuple[int, int, int, str, bool], ...] = ()
 
     def __str__(self) -> str:
         return "%s:%d:%d: %s: %s [TB%03d]" % (self.file, self.line, self.column,
@@ -119,7 +121,8 @@ def _diags(r) -> List[Diagnostic]:
                               tuple((d.places[k].note, d.places[k].line, d.places[k].col)
                                     for k in range(d.nplaces)),
                               tuple((d.fixes[k].line, d.fixes[k].col, d.fixes[k].end_col,
-                                     _dec(d.fixes[k].text)) for k in range(d.nfixes))))
+                                     _dec(d.fixes[k].text), bool(d.fixes[k].confirm))
+                                    for k in range(d.nfixes))))
     return out
 
 

@@ -211,16 +211,20 @@ class Reading(unittest.TestCase):
 
     def test_diagnostic_fixes(self):
         """The fixes a diagnostic's words propose, typed: (line, column, end
-        column, text), columns in characters (an 'é' before the span)."""
+        column, text, confirm), columns in characters (an 'é' before the
+        span); confirm for words read as one turn."""
         rec = tablero.loads('[Game "pitarra"]\n\n1. d1 {é} a1, 2. d2 *\n')[0]
         d = [d for d in rec.diagnostics if d.code == 301][0]
         self.assertIn("not commas: a1", d.note)
-        self.assertEqual(d.fixes, ((3, 11, 14, "a1"),))
+        self.assertEqual(d.fixes, ((3, 11, 14, "a1", False),))
         rec = tablero.loads('[Game "pitarra"]\n[Red "Ana "]\n\n1. d1 *\n')[0]
         d = [d for d in rec.diagnostics if d.code == 215][0]
-        self.assertEqual(d.fixes, ((2, 6, 12, '"Ana"'),))
+        self.assertEqual(d.fixes, ((2, 6, 12, '"Ana"', False),))
         d = [d for d in rec.diagnostics if d.code != 215]
         self.assertTrue(all(x.fixes == () for x in d))
+        rec = tablero.loads('[Game "pitarra"]\n\n1. d1 - d2 *\n')[0]
+        d = [d for d in rec.diagnostics if d.code == 301][0]
+        self.assertEqual(d.fixes, ((3, 4, 11, "d1-d2", True),))
 
     def test_validate(self):
         rec = tablero.loads('[Game "pitarra"]\n\n1. d1 d1 *\n', "x.tgn")[0]

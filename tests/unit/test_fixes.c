@@ -127,6 +127,46 @@ static void test_word_note_fixes(void **state)
 	S_one_fix(S_words, 301, 3, 51, 3, 48, 55, "d3-e3");
 }
 
+/* The one fix of the first diagnostic 'code' of 'src' that has one:
+ * its text 'text', and 'confirm' (tb_diag_fix.confirm) as 'want'. */
+static void S_reading(const char *src, int code, const char *text, unsigned want)
+{
+	tb_reader *r;
+	S_read(src, &r);
+	const tb_diag *d = NULL;
+	for (size_t i = 0; !d && i < tb_reader_ndiags(r); i++)
+		if (tb_reader_diag(r, i)->code == code && tb_reader_diag(r, i)->nfixes)
+			d = tb_reader_diag(r, i);
+	assert_non_null(d);
+	assert_int_equal(d->nfixes, 1);
+	assert_string_equal(d->fixes[0].text, text);
+	assert_int_equal(d->fixes[0].confirm, want);
+	tb_reader_free(r);
+}
+
+/* A fix that joins what a blank parted into one turn is one reading, for
+ * a person to confirm ("a7 - d7": the move, or two placements); one
+ * that writes a word's own characters in TGN's is not. */
+static void test_fix_readings(void **state)
+{
+	(void)state;
+	/* spaces inside a turn */
+	S_reading("[Game \"pitarra\"]\n\n1. d3 - e3 *\n", 301, "d3-e3", 1);
+	S_reading("[Game \"pitarra\"]\n\n1. d3 -e3 *\n", 301, "d3-e3", 1);
+	/* a no-break space, a thin space between the parts of one word */
+	S_reading("[Game \"pitarra\"]\n\n1. d3\xC2\xA0-e3 *\n", 301, "d3-e3", 1);
+	S_reading("[Game \"pitarra\"]\n\n1. d3\xE2\x80\x89\xE2\x80\x93\xE2\x80\x89" "e3 *\n", 301,
+	          "d3-e3", 1);
+	/* ... but one that shows as nothing, or one at the word's end, joins nothing */
+	S_reading("[Game \"pitarra\"]\n\n1. d3\xE2\x80\x8B-e3 *\n", 301, "d3-e3", 0);
+	S_reading("[Game \"pitarra\"]\n\n1. d3-e3\xC2\xA0 *\n", 301, "d3-e3", 0);
+	/* a look-alike, a comma, a move number's dot, a tag value's blank */
+	S_reading("[Game \"pitarra\"]\n\n1. d3\xE2\x80\x93" "e3 *\n", 301, "d3-e3", 0);
+	S_reading("[Game \"pitarra\"]\n\n1. d3, e3 *\n", 301, "d3", 0);
+	S_reading("[Game \"pitarra\"]\n\n1 d3 e3 *\n", 301, "1.", 0);
+	S_reading("[Game \"pitarra\"]\n[Red \"Ana \"]\n\n1. d3 e3 *\n", 215, "\"Ana\"", 0);
+}
+
 static void test_word_note_fix_only_with_note(void **state)
 {
 	(void)state;
@@ -199,23 +239,27 @@ static void test_fix_record_text(void **state)
 	S_seen seen = {""};
 	char *text;
 	size_t len;
-	assert_int_equal(tb_reader_fix_record(r, rec, S_seen_fn, &seen, &text, &len), 5);
-	/* every fix, in the order of the text, each told with what it replaced */
+	assert_int_equal(tb_reader_fix_record(r, rec, S_seen_fn, &seen, &text, &len), 4);
+	/* every fix, in the order of the text, each told with what it
+	 * replaced; but the reading to confirm (tb_diag_fix.confirm: "d3 -
+	 * e3" joined into one turn), left as written */
 	assert_string_equal(seen.log, "3:15 301 \xD1\x81" "4>c4;3:24 301 b\xEF\xBC\x92>b2;"
-	                              "3:33 301 f4,>f4;3:37 301 4>4.;3:48 301 d3 - e3>d3-e3;");
+	                              "3:33 301 f4,>f4;3:37 301 4>4.;");
 	const char want[] = "[Game \"pitarra\"]\n"
 	                    "\n"
-	                    "1. c3 {\xC3\xB1" "and\xC3\xBA} c4 2. a1 b2 3. c4 f4 4. d1 d2 5. d3-e3 *\n";
+	                    "1. c3 {\xC3\xB1" "and\xC3\xBA} c4 2. a1 b2 3. c4 f4 4. d1 d2 5. d3 - e3 *\n";
 	assert_int_equal(len, sizeof want - 1);
 	assert_memory_equal(text, want, len);
-	/* read again: no error left */
+	/* read again: the error of the reading left, its fix still to confirm */
 	tb_reader *r2;
 	tb_record *rec2 = tt_parse_n(text, len, &r2);
-	assert_int_equal(tb_record_errors(rec2), 0);
+	assert_int_equal(tb_record_errors(rec2), 1);
+	assert_int_equal(tb_reader_diag(r2, 0)->nfixes, 1);
+	assert_int_equal(tb_reader_diag(r2, 0)->fixes[0].confirm, 1);
 	tb_record_free(rec2);
 	tb_reader_free(r2);
 	free(text);
-	/* read again, nothing to fix: 0, no text */
+	/* read again, nothing to fix but the reading: 0, no text */
 	tb_record_free(rec);
 	tb_reader_free(r);
 	rec = tt_parse(want, &r);
@@ -284,7 +328,9 @@ static void test_fix_record_second(void **state)
 static void test_fix_layout(void **state)
 {
 	(void)state;
-	assert_int_equal(tb_struct_nfields("tb_diag_fix"), 4);
+	assert_int_equal(tb_struct_nfields("tb_diag_fix"), 5);
+	assert_int_equal(tb_struct_layout("tb_diag_fix", "confirm"),
+	                 (long)offsetof(tb_diag_fix, confirm));
 	assert_int_equal(tb_struct_layout("tb_diag_fix", NULL), (long)sizeof(tb_diag_fix));
 	assert_int_equal(tb_struct_layout("tb_diag", "fixes"), (long)offsetof(tb_diag, fixes));
 	assert_int_equal(tb_struct_layout("tb_diag", "nfixes"), (long)offsetof(tb_diag, nfixes));
@@ -294,6 +340,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_word_note_fixes),
+		cmocka_unit_test(test_fix_readings),
 		cmocka_unit_test(test_word_note_fix_only_with_note),
 		cmocka_unit_test(test_tag_fixes),
 		cmocka_unit_test(test_fix_record_text),
