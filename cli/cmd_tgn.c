@@ -117,8 +117,9 @@ static const cli_opt S_fmt_opts[] = {
 	CLI_FLAG(0, "fix", S_opts, fix,
 	         "apply the fixes the diagnostics propose (a\n"
 	         "look-alike character, a comma after a turn, a\n"
-	         "move number's dot, a turn's spaces, a tag's\n"
-	         "or game's slip) and read the record again;\n"
+	         "move number's dot, a tag's or game's slip;\n"
+	         "not words joined into one turn, a reading to\n"
+	         "confirm) and read the record again;\n"
 	         "each fix is told on standard error; with -i,\n"
 	         "a file is rewritten when none is left with errors"),
 	CLI_JOBS(S_opts, jobs, NULL,
