@@ -230,9 +230,9 @@ typedef struct tb_diag_fix {
 	                        (may be "": the span deleted) */
 	unsigned confirm;    /* 1: one reading of what is written, for a person
 	                        to confirm -- the fix joins words, or takes out a
-	                        blank between characters, into one turn, so the
-	                        line holds fewer turns than it did ("a7 – d7" may
-	                        be the move a7-d7 or the placements a7 and d7);
+	                        blank between characters, into one turn, and a
+	                        part alone is a turn too ("a7 – d7" may be the
+	                        move a7-d7 or the placements a7 and d7);
 	                        tablero fmt --fix and the language server's fix
 	                        of a whole document leave it, an editor offers
 	                        it unpreferred. 0: the fix writes in TGN's

@@ -131,6 +131,43 @@ static size_t S_plain(const char *s, size_t n, char *out, S_first *first, int *j
 	return k;
 }
 
+static int S_joint(char c);
+
+/* Whether s[0..n), parted at its blanks that show (' ', a tab, a
+ * no-break or thin space), holds a part that reads as a turn alone, the
+ * joints at its edges left out: "d3 - e3"'s "d3" is a placement of La
+ * Pitarra's, so that the parts read as one turn are one reading of them
+ * and not the only one (tb_diag_fix.confirm); Asalto's "c3 - c4" has no
+ * such part, and the turn joined is what was written. */
+static int S_apart(const tb_game *g, const tb_board *board, const char *s, size_t n)
+{
+	for (size_t i = 0; i < n;) {
+		size_t a = i, z, len = 0;
+		for (; i < n; i += len) { /* a part: up to a blank that shows */
+			uint32_t cp = 0;
+			char fw;
+			if (!(len = tb_utf8_decode(s + i, n - i, &cp)))
+				return 1; /* (not UTF-8: never given a fix) */
+			const S_alike *al = cp >= 0x80 ? S_alike_of(cp, &fw) : NULL;
+			if (cp == ' ' || cp == '\t' || (al && al->blank))
+				break;
+		}
+		z = i;
+		i += i < n ? len : 0;
+		char plain[S_JOINED_MAX];
+		S_first f;
+		int joined;
+		size_t k = S_plain(s + a, z - a, plain, &f, &joined), b = 0;
+		while (b < k && S_joint(plain[b]))
+			b++;
+		while (k > b && S_joint(plain[k - 1]))
+			k--;
+		if (k > b && S_reads(g, board, plain + b, k - b))
+			return 1;
+	}
+	return 0;
+}
+
 /* Notes that the word 't' has a character that looks like one TGN
  * writes, when the word with TGN's in its place reads as a turn. */
 static void S_alike_note(tb_reader *r, const tb_game *g, const tb_board *board, const tb_tok *t)
@@ -155,8 +192,10 @@ static void S_alike_note(tb_reader *r, const tb_game *g, const tb_board *board, 
 	else
 		tb_diag_note(r, "the word has %s (U+%04X) in it: write %s", a->name, u, plain);
 	/* the word, as the note writes it: a reading to confirm when a
-	 * blank that shows parted it (a word processor's "a7 – d7") */
-	tb_diag_propose(r, t->off, t->len, t->line, t->col, plain, n, (unsigned)joined);
+	 * blank that shows parted it into parts that read as turns alone (a
+	 * word processor's "a7 – d7") */
+	tb_diag_propose(r, t->off, t->len, t->line, t->col, plain, n,
+	                (unsigned)(joined && S_apart(g, board, s, t->len)));
 }
 
 /* Notes that the word 't' is a turn but for a comma after it, as a list
@@ -223,8 +262,10 @@ static int S_join_note(tb_reader *r, const tb_game *g, const tb_board *board, si
 	if (!n || !S_reads(g, board, plain, n))
 		return 0;
 	tb_diag_note_i(r, diag, "a turn is written without spaces in it: %s", plain);
-	/* words read as one turn: a reading to confirm */
-	tb_diag_propose_i(r, diag, from, upto - from, line, col, plain, n, 1);
+	/* words read as one turn: a reading to confirm when a part of them
+	 * reads as a turn alone */
+	tb_diag_propose_i(r, diag, from, upto - from, line, col, plain, n,
+	                  (unsigned)S_apart(g, board, r->data + from, upto - from));
 	return 1;
 }
 

@@ -145,8 +145,10 @@ static void S_reading(const char *src, int code, const char *text, unsigned want
 }
 
 /* A fix that joins what a blank parted into one turn is one reading, for
- * a person to confirm ("a7 - d7": the move, or two placements); one
- * that writes a word's own characters in TGN's is not. */
+ * a person to confirm, when a part reads as a turn alone ("a7 - d7": the
+ * move, or two placements); one that writes a word's own characters in
+ * TGN's is not, nor a join of parts that are no turns alone (Asalto's
+ * "c3 - c4": its "c3" is none). */
 static void test_fix_readings(void **state)
 {
 	(void)state;
@@ -160,6 +162,11 @@ static void test_fix_readings(void **state)
 	/* ... but one that shows as nothing, or one at the word's end, joins nothing */
 	S_reading("[Game \"pitarra\"]\n\n1. d3\xE2\x80\x8B-e3 *\n", 301, "d3-e3", 0);
 	S_reading("[Game \"pitarra\"]\n\n1. d3-e3\xC2\xA0 *\n", 301, "d3-e3", 0);
+	/* parts that are no turns alone: the turn joined is the only reading */
+	S_reading("[Game \"asalto\"]\n\n1. c3 - c4 *\n", 301, "c3-c4", 0);
+	S_reading("[Game \"asalto\"]\n\n1. c3 x c5 *\n", 301, "c3xc5", 0);
+	S_reading("[Game \"asalto\"]\n\n1. c3\xC2\xA0\xE2\x80\x93\xC2\xA0" "c4 *\n", 301, "c3-c4", 0);
+	S_reading("[Game \"ocencahuac\"]\n\n1. c3 -c4 *\n", 301, "c3-c4", 0);
 	/* a look-alike, a comma, a move number's dot, a tag value's blank */
 	S_reading("[Game \"pitarra\"]\n\n1. d3\xE2\x80\x93" "e3 *\n", 301, "d3-e3", 0);
 	S_reading("[Game \"pitarra\"]\n\n1. d3, e3 *\n", 301, "d3", 0);
