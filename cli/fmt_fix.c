@@ -24,25 +24,15 @@ enum { S_ROUNDS = 4 };
 /* The text of a round's fix lines, told once the round is kept. */
 typedef struct S_told {
 	const char *name;
-	char *s;
-	size_t len, cap;
+	cli_buf b;          /* the lines (cli_buf_reserve: out of memory is cli_oom) */
 } S_told;
 
 static void S_put(S_told *t, const char *s, size_t n)
 {
-	if (t->len + n + 1 > t->cap) {
-		size_t cap = t->cap ? t->cap : 256;
-		while (t->len + n + 1 > cap)
-			cap *= 2;
-		char *p = realloc(t->s, cap);
-		if (!p)
-			cli_oom();
-		t->s = p;
-		t->cap = cap;
-	}
-	memcpy(t->s + t->len, s, n);
-	t->len += n;
-	t->s[t->len] = '\0';
+	cli_buf_reserve(&t->b, n + 1);
+	memcpy(t->b.data + t->b.len, s, n);
+	t->b.len += n;
+	t->b.data[t->b.len] = '\0';
 }
 
 static void S_puts(S_told *t, const char *s) { S_put(t, s, strlen(s)); }
@@ -168,7 +158,7 @@ static int S_round(tb_reader *r, tb_record *rec, S_told *t, cli_fixed *next)
 {
 	char *text;
 	size_t len;
-	t->len = 0;
+	t->b.len = 0;
 	int n = tb_reader_fix_record(r, rec, S_tell, t, &text, &len);
 	if (n == TB_ENOMEM)
 		cli_oom();
@@ -204,7 +194,7 @@ static void S_not_fixed(const tb_reader *r, const char *name, FILE *err)
 		for (size_t k = 0; k < d->nfixes; k++) {
 			if (!d->fixes[k].confirm)
 				continue;
-			S_told t = {name, NULL, 0, 0};
+			S_told t = {name, {NULL, 0, 0}};
 			char at[64];
 			snprintf(at, sizeof at, ":%u:%u: not fixed: ", d->fixes[k].line, d->fixes[k].col);
 			S_puts(&t, name);
@@ -214,25 +204,25 @@ static void S_not_fixed(const tb_reader *r, const char *name, FILE *err)
 			S_puts(&t, " joins words into one turn, one reading of them: confirm it by hand");
 			snprintf(at, sizeof at, " [TB%03d]\n", d->code);
 			S_puts(&t, at);
-			fputs(t.s, err);
-			free(t.s);
+			fputs(t.b.data, err);
+			free(t.b.data);
 		}
 	}
 }
 
 int cli_fix_record(tb_reader *r, tb_record *rec, const char *name, FILE *err, cli_fixed *out)
 {
-	S_told t = {name, NULL, 0, 0};
+	S_told t = {name, {NULL, 0, 0}};
 	cli_fixed cur = {NULL, NULL, NULL};
 	for (int k = 0; k < S_ROUNDS; k++) {
 		cli_fixed next;
 		if (!S_round(cur.r ? cur.r : r, cur.rec ? cur.rec : rec, &t, &next))
 			break;
-		fputs(t.s, err);
+		fputs(t.b.data, err);
 		cli_fixed_free(&cur);
 		cur = next;
 	}
-	free(t.s);
+	free(t.b.data);
 	S_not_fixed(cur.r ? cur.r : r, name, err);
 	*out = cur;
 	return cur.r != NULL;
