@@ -829,7 +829,6 @@ static void S_skip_space(tb_reader *r)
 	}
 }
 
-
 /* A token of 'type' over window bytes [from, to) on the current line,
  * its columns [col, end_col). */
 static void S_tok_set(tb_tok *t, tb_tok_type type, size_t from, size_t to, unsigned line,

@@ -128,7 +128,6 @@ static inline size_t S_name_end(const unsigned char *d, size_t p, size_t end)
 	return p;
 }
 
-
 /* One tag pair's line as read: where its parts are. */
 typedef struct S_pair {
 	size_t name, name_end;   /* its name's bytes */

@@ -316,7 +316,6 @@ static void S_skip_tag(S_parser *p, unsigned line)
 	}
 }
 
-
 /* Are the 'n' bytes at 's' text a fix may write: UTF-8, no control
  * character but a tab (the bytes the lexer reports, TB101-TB103, are
  * not written again)? */
